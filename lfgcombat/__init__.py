@@ -1,0 +1,23 @@
+"""lfgcombat: the LFG tabletop combat rules as a Python engine, widgets and notebooks.
+
+The engine is pure Python (no widget imports); the UI lives in :mod:`lfgcombat.widgets` and
+the rules tables in :mod:`lfgcombat.data`. The rules text is the source of truth: every rule
+cites its file and heading in ``../shared/seeds/``.
+"""
+
+from .bonuses import Bonus, BonusType, stack, total
+from .dice import (DiceExpr, Fortune, MissChance, Roll, Roller, net_fortune, parse, roll,
+                   step)
+from .errors import DiceError, IllegalActionError, LfgError, RulesDataError
+from .odds import at_least, pmf
+from .tables import load_table, table_names
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "LfgError", "DiceError", "RulesDataError", "IllegalActionError",
+    "Roller", "Roll", "roll", "parse", "step", "DiceExpr", "Fortune", "MissChance",
+    "net_fortune", "pmf", "at_least",
+    "Bonus", "BonusType", "stack", "total",
+    "load_table", "table_names",
+]

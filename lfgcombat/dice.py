@@ -1,0 +1,598 @@
+"""Dice: notation, seeded rolling, Fortunate/Unfortunate, % miss chance and die-size steps.
+
+The rules roll d20 checks, weapon dice such as ``2d6+3``, ``%`` miss chances and move damage
+dice up and down a fixed chain of die sizes. This module is the only place randomness enters
+the kit: every roll goes through a :class:`Roller` built from a seed, so the same seed gives
+the same fight (which is what makes the notebooks testable).
+
+Notation (a deliberately small grammar; anything else is refused with :class:`DiceError`)::
+
+    expr  := [+|-] term { (+|-) term }        spaces allowed between tokens
+    term  := [count] d sides  |  constant      count 1..1000, sides 1..1000, 'd' or 'D'
+
+Limits, checked before anything is rolled: at most 256 characters, at most 1,000 dice in
+total, at most 1,000 sides on a die, constants up to 1,000,000.
+
+Why not the ``d20`` library's parser: its grammar is a superset (keep/drop, rerolls,
+comparisons, sets, multiplication) that we would have to walk and refuse piece by piece,
+it rolls through the global ``random`` module (we need a seeded roller per encounter), and
+its syntax errors speak in grammar tokens rather than saying what a dice expression needs.
+It is the baseline in ``make bench`` and an oracle in the tests instead.
+"""
+
+from __future__ import annotations
+
+import enum
+import functools
+import html
+import random
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+
+from .errors import DiceError
+
+__all__ = [
+    "MAX_EXPR_LENGTH", "MAX_DICE", "MAX_SIDES", "MAX_CONSTANT",
+    "Dice", "Constant", "DiceExpr", "Fortune", "Roll", "MissChance", "Roller",
+    "parse", "roll", "step", "die_chain", "net_fortune", "default_roller",
+]
+
+MAX_EXPR_LENGTH = 256
+MAX_DICE = 1000
+MAX_SIDES = 1000
+MAX_CONSTANT = 1_000_000
+
+TEXT = "000_8d1d7816ee944f3b.txt"
+
+
+# --------------------------------------------------------------------------- expressions
+
+
+@dataclass(frozen=True, slots=True)
+class Dice:
+    """``count`` dice of ``sides`` sides, added (``sign`` +1) or subtracted (``sign`` -1)."""
+
+    count: int
+    sides: int
+    sign: int = 1
+
+    def __str__(self) -> str:
+        return f"{self.count}d{self.sides}"
+
+
+@dataclass(frozen=True, slots=True)
+class Constant:
+    """A flat number; ``value`` carries its sign."""
+
+    value: int
+
+    def __str__(self) -> str:
+        return str(abs(self.value))
+
+    @property
+    def sign(self) -> int:
+        return -1 if self.value < 0 else 1
+
+
+Term = Dice | Constant
+
+
+@dataclass(frozen=True, slots=True)
+class DiceExpr:
+    """A parsed dice expression: terms in the order written. Immutable and hashable.
+
+    ``str(expr)`` is the canonical spelling (``"1d20+5"``, ``"3d8+6-1"``); parsing it again
+    gives an equal expression.
+    """
+
+    terms: tuple[Term, ...]
+
+    def __str__(self) -> str:
+        out = []
+        for i, t in enumerate(self.terms):
+            sign = "-" if t.sign < 0 else ("+" if i else "")
+            out.append(f"{sign}{t}")
+        return "".join(out)
+
+    def __repr__(self) -> str:
+        return f"DiceExpr({str(self)!r})"
+
+    @property
+    def dice(self) -> tuple[Dice, ...]:
+        """The dice terms, in order."""
+        return tuple(t for t in self.terms if isinstance(t, Dice))
+
+    @property
+    def constant(self) -> int:
+        """The sum of the flat terms."""
+        return sum(t.value for t in self.terms if isinstance(t, Constant))
+
+    @property
+    def dice_count(self) -> int:
+        return sum(d.count for d in self.dice)
+
+    @property
+    def minimum(self) -> int:
+        return self.constant + sum(d.sign * (d.count if d.sign > 0 else d.count * d.sides)
+                                   for d in self.dice)
+
+    @property
+    def maximum(self) -> int:
+        return self.constant + sum(d.sign * (d.count * d.sides if d.sign > 0 else d.count)
+                                   for d in self.dice)
+
+    @property
+    def starts_with_d20(self) -> bool:
+        """True when the first term is a single added d20 (a check or an attack roll)."""
+        first = self.terms[0]
+        return isinstance(first, Dice) and first.sides == 20 and first.count == 1 and first.sign > 0
+
+
+def _fail(expr: str, pos: int, expected: str, found: str | None = None) -> DiceError:
+    if found is None:
+        found = "the end of the expression" if pos >= len(expr) else repr(expr[pos])
+    return DiceError(
+        f"bad dice expression {expr!r}: at position {pos} expected {expected}, found {found}. "
+        "Write dice like 1d20+5, 2d6+3 or 1d8+2+1d6.",
+        expr=expr, position=pos, expected=expected)
+
+
+def _number(expr: str, pos: int, what: str) -> tuple[int, int]:
+    """Read a run of ASCII digits at ``pos``; return (value, new position)."""
+    end = pos
+    while end < len(expr) and "0" <= expr[end] <= "9":
+        end += 1
+    if end == pos:
+        raise _fail(expr, pos, what)
+    if end - pos > 7:  # nothing legal has more digits; refuse before int() on a huge run
+        raise DiceError(f"bad dice expression {expr!r}: the number at position {pos} is too "
+                        f"large (at most {MAX_CONSTANT:,}).", expr=expr, position=pos,
+                        expected=f"a number up to {MAX_CONSTANT:,}")
+    return int(expr[pos:end]), end
+
+
+def _skip_spaces(expr: str, pos: int) -> int:
+    while pos < len(expr) and expr[pos] in " \t":
+        pos += 1
+    return pos
+
+
+@functools.lru_cache(maxsize=4096)
+def _parse(expr: str) -> DiceExpr:
+    if len(expr) > MAX_EXPR_LENGTH:
+        raise DiceError(f"dice expression is {len(expr)} characters long; at most "
+                        f"{MAX_EXPR_LENGTH} are allowed. Split it into several rolls.",
+                        expr=expr, position=None, expected=f"at most {MAX_EXPR_LENGTH} characters")
+    term_expected = "a number or a die such as 1d20"
+    terms: list[Term] = []
+    pos = _skip_spaces(expr, 0)
+    sign = 1
+    if pos < len(expr) and expr[pos] in "+-":
+        sign = -1 if expr[pos] == "-" else 1
+        pos = _skip_spaces(expr, pos + 1)
+    total_dice = 0
+    while True:
+        start = pos
+        if pos < len(expr) and expr[pos] in "dD":
+            count = 1
+        else:
+            count, pos = _number(expr, pos, term_expected)
+        if pos < len(expr) and expr[pos] in "dD":
+            if count < 1:
+                raise _fail(expr, start, "a number of dice from 1 to 1000", "0")
+            pos += 1
+            side_pos = pos
+            sides, pos = _number(expr, pos, "the number of sides after 'd' (1 to 1000)")
+            if sides < 1:
+                raise _fail(expr, side_pos, "a number of sides from 1 to 1000", str(sides))
+            if sides > MAX_SIDES:
+                raise DiceError(f"bad dice expression {expr!r}: a die of {sides} sides at "
+                                f"position {side_pos}; at most {MAX_SIDES} sides are allowed.",
+                                expr=expr, position=side_pos,
+                                expected=f"at most {MAX_SIDES} sides")
+            total_dice += count
+            if total_dice > MAX_DICE:
+                raise DiceError(f"bad dice expression {expr!r}: {total_dice} dice by position "
+                                f"{start}; at most {MAX_DICE} dice in total are allowed.",
+                                expr=expr, position=start, expected=f"at most {MAX_DICE} dice")
+            terms.append(Dice(count, sides, sign))
+        else:
+            if count > MAX_CONSTANT:
+                raise DiceError(f"bad dice expression {expr!r}: the constant {count} at "
+                                f"position {start} is too large (at most {MAX_CONSTANT:,}).",
+                                expr=expr, position=start,
+                                expected=f"a number up to {MAX_CONSTANT:,}")
+            terms.append(Constant(sign * count))
+        pos = _skip_spaces(expr, pos)
+        if pos == len(expr):
+            return DiceExpr(tuple(terms))
+        if expr[pos] not in "+-":
+            raise _fail(expr, pos, "'+', '-' or the end of the expression")
+        sign = -1 if expr[pos] == "-" else 1
+        pos = _skip_spaces(expr, pos + 1)
+
+
+def parse(expr: str | int | DiceExpr) -> DiceExpr:
+    """Parse a dice expression such as ``"1d20+5"`` or ``"3d8+6-1"``.
+
+    Args:
+        expr: The expression text (an int is taken as a constant; a ``DiceExpr`` is
+            returned as it is).
+
+    Returns:
+        The parsed, immutable expression.
+
+    Raises:
+        DiceError: for anything that is not a dice expression or is over the limits; the
+            error carries ``expr``, ``position`` and ``expected``. No other exception type
+            escapes, whatever the input.
+    """
+    if isinstance(expr, DiceExpr):
+        return expr
+    if isinstance(expr, int) and not isinstance(expr, bool):
+        expr = str(expr) if expr >= 0 else f"-{-expr}"
+    if not isinstance(expr, str):
+        raise DiceError(f"a dice expression must be text such as '1d20+5', not "
+                        f"{type(expr).__name__} {expr!r:.60}", expr=expr, position=None,
+                        expected="a string")
+    return _parse(expr)
+
+
+# --------------------------------------------------------------------------- fortune
+
+
+class Fortune(str, enum.Enum):
+    """Fortunate / Unfortunate (000_8d1d7816ee944f3b.txt, "Conditions", Fortunate).
+
+    "Roll the appropriate dice twice and take the better result" (Fortunate) or the worse
+    (Unfortunate). "The Fortunate and Unfortunate conditions cancel one another out. (The
+    Fortunate condition cannot be stacked)".
+    """
+
+    FORTUNATE = "fortunate"
+    UNFORTUNATE = "unfortunate"
+
+    @classmethod
+    def coerce(cls, value: "Fortune | str | None") -> "Fortune | None":
+        if value is None or isinstance(value, Fortune):
+            return value
+        if isinstance(value, str):
+            try:
+                return cls(value.strip().lower())
+            except ValueError:
+                pass
+        raise DiceError(f"fortune must be 'fortunate', 'unfortunate' or None, not {value!r}",
+                        expr=value, position=None, expected="'fortunate', 'unfortunate' or None")
+
+
+def net_fortune(sources: Iterable[Fortune | str | None]) -> Fortune | None:
+    """Combine every Fortunate/Unfortunate source that applies to one roll.
+
+    Neither stacks (two Fortunate sources are still one Fortunate roll) and the two cancel
+    (000_8d1d7816ee944f3b.txt, "Conditions", Fortunate).
+
+    Args:
+        sources: Each source's fortune (``None`` entries are ignored).
+
+    Returns:
+        ``Fortune.FORTUNATE``, ``Fortune.UNFORTUNATE`` or ``None`` when none or both apply.
+    """
+    present = {Fortune.coerce(s) for s in sources} - {None}
+    return present.pop() if len(present) == 1 else None
+
+
+# --------------------------------------------------------------------------- rolls
+
+
+@dataclass(frozen=True, slots=True)
+class DiceResult:
+    """The faces one dice term showed."""
+
+    dice: Dice
+    faces: tuple[int, ...]
+
+    @property
+    def subtotal(self) -> int:
+        return self.dice.sign * sum(self.faces)
+
+
+@dataclass(frozen=True)
+class Roll:
+    """One roll of an expression, with everything needed to explain it.
+
+    Attributes:
+        expr: The expression rolled.
+        results: The faces of each dice term, in the order written.
+        total: The kept total.
+        fortune: Fortunate/Unfortunate if it applied.
+        other: Under Fortunate/Unfortunate, the attempt that was *not* kept.
+        label: What the roll was for (``"attack vs AC 15"``), if the caller said.
+        seq: Position in the roller's history (0 for the first roll).
+    """
+
+    expr: DiceExpr
+    results: tuple[DiceResult, ...]
+    total: int
+    fortune: Fortune | None = None
+    other: "Roll | None" = None
+    label: str | None = None
+    seq: int | None = None
+
+    @property
+    def faces(self) -> tuple[int, ...]:
+        """Every die's face in the kept attempt, in order."""
+        return tuple(f for r in self.results for f in r.faces)
+
+    @property
+    def natural(self) -> int | None:
+        """The kept d20's face when the expression starts with a d20, else ``None``."""
+        if self.expr.starts_with_d20:
+            return self.results[0].faces[0]
+        return None
+
+    def _breakdown(self) -> str:
+        parts: list[str] = []
+        results = iter(self.results)
+        for t in self.expr.terms:
+            if isinstance(t, Dice):
+                body = f"[{', '.join(map(str, next(results).faces))}]"
+            else:
+                body = str(abs(t.value))
+            if parts:
+                parts.append(("- " if t.sign < 0 else "+ ") + body)
+            else:
+                parts.append(("-" if t.sign < 0 else "") + body)
+        return " ".join(parts)
+
+    def _fortune_text(self) -> str:
+        if self.fortune is None or self.other is None:
+            return ""
+        if self.natural is not None:
+            shown = [self.natural, self.other.natural]
+        else:
+            shown = [self.total, self.other.total]
+        return f" ({self.fortune.value}: [{shown[0]}, {shown[1]}])"
+
+    def explain(self) -> str:
+        """One readable line, e.g. ``1d20+5 = [14] + 5 = 19 (fortunate: [14, 6])``.
+
+        Under Fortunate/Unfortunate the bracket lists the kept attempt first, then the
+        other: the naturals for a d20 roll, the totals otherwise.
+        """
+        head = f"{self.label}: " if self.label else ""
+        return f"{head}{self.expr} = {self._breakdown()} = {self.total}{self._fortune_text()}"
+
+    @property
+    def p_at_least(self) -> float:
+        """The exact probability of rolling this total or more (with the same fortune)."""
+        from .odds import at_least
+        return at_least(self.expr, self.total, fortune=self.fortune)
+
+    def __repr__(self) -> str:
+        return f"<Roll {self.explain()}>"
+
+    def _repr_html_(self) -> str:
+        faces = []
+        for r in self.results:
+            for f in r.faces:
+                cls = ""
+                if r.dice.sides == 20 and f in (1, 20):
+                    cls = " style='font-weight:bold;color:%s'" % ("#1a7f37" if f == 20 else "#b42318")
+                faces.append(f"<span{cls}>{f}</span>")
+        label = f"<b>{html.escape(self.label)}</b>: " if self.label else ""
+        fortune = html.escape(self._fortune_text())
+        return (f"<span class='lfg-roll'>{label}<code>{html.escape(str(self.expr))}</code> "
+                f"&rarr; [{', '.join(faces)}] = <b>{self.total}</b>{fortune}</span>")
+
+
+@dataclass(frozen=True)
+class MissChance:
+    """A % Miss Chance check (000_8d1d7816ee944f3b.txt, "Concealment - What is it?").
+
+    "Roll 1d10 when determining the results of % Miss Chance": a result at or below the
+    tens digit of the percentage misses (20%: 1-2 misses; 50%: 1-5 misses).
+    """
+
+    percent: int
+    roll: Roll
+
+    @property
+    def threshold(self) -> int:
+        return self.percent // 10
+
+    @property
+    def missed(self) -> bool:
+        return self.roll.total <= self.threshold
+
+    def explain(self) -> str:
+        verdict = "miss" if self.missed else "no miss"
+        cmp = "<=" if self.missed else ">"
+        return (f"{self.percent}% miss chance: 1d10 = [{self.roll.total}] {cmp} "
+                f"{self.threshold} -> {verdict}")
+
+    def __repr__(self) -> str:
+        return f"<MissChance {self.explain()}>"
+
+
+class Roller:
+    """The single source of randomness: a seeded dice roller with a history.
+
+    Args:
+        seed: Any value ``random.Random`` accepts; the same seed gives the same rolls.
+
+    Example:
+        >>> r = Roller(seed=1)
+        >>> r.roll("1d20+5").total == Roller(seed=1).roll("1d20+5").total
+        True
+    """
+
+    def __init__(self, seed: int | str | None = None) -> None:
+        self.seed = seed
+        self._rng = random.Random(seed)
+        self.history: list[Roll] = []
+        self._listeners: list[Callable[[Roll], None]] = []
+
+    def __repr__(self) -> str:
+        return f"Roller(seed={self.seed!r}, rolls={len(self.history)})"
+
+    # The rng draws stay in this one method so the sequence for a seed never changes.
+    def _attempt(self, expr: DiceExpr) -> tuple[tuple[DiceResult, ...], int]:
+        randrange = self._rng.randrange
+        results = []
+        total = expr.constant
+        for d in expr.dice:
+            faces = tuple(randrange(d.sides) + 1 for _ in range(d.count))
+            results.append(DiceResult(d, faces))
+            total += d.sign * sum(faces)
+        return tuple(results), total
+
+    def roll(self, expr: str | int | DiceExpr, fortune: Fortune | str | None = None,
+             label: str | None = None) -> Roll:
+        """Roll an expression.
+
+        Args:
+            expr: A dice expression (see :func:`parse`).
+            fortune: ``"fortunate"`` rolls twice and keeps the better total,
+                ``"unfortunate"`` the worse (000_8d1d7816ee944f3b.txt, "Conditions").
+                Combine several sources with :func:`net_fortune` first.
+            label: What the roll is for; shown in ``explain()`` and the dice log.
+
+        Returns:
+            The :class:`Roll`, also appended to ``history``.
+
+        Raises:
+            DiceError: for a bad expression or fortune; nothing is rolled then.
+        """
+        parsed = parse(expr)
+        fortune = Fortune.coerce(fortune)
+        if label is not None and not isinstance(label, str):
+            raise DiceError(f"label must be text, not {label!r:.60}", expr=label,
+                            expected="a string")
+        seq = len(self.history)
+        results, total = self._attempt(parsed)
+        other = None
+        if fortune is not None:
+            results2, total2 = self._attempt(parsed)
+            second_better = total2 > total
+            keep_second = second_better if fortune is Fortune.FORTUNATE else total2 < total
+            first = Roll(parsed, results, total, label=label)
+            second = Roll(parsed, results2, total2, label=label)
+            kept, other = (second, first) if keep_second else (first, second)
+            results, total = kept.results, kept.total
+        result = Roll(parsed, results, total, fortune, other, label, seq)
+        self.history.append(result)
+        for listener in list(self._listeners):
+            listener(result)
+        return result
+
+    def miss_chance(self, percent: int, label: str | None = None) -> MissChance:
+        """Roll a % Miss Chance (000_8d1d7816ee944f3b.txt, "Concealment - What is it?").
+
+        Args:
+            percent: 0 to 100, e.g. 20 for Partial Concealment, 50 for Total.
+
+        Raises:
+            DiceError: when ``percent`` is not a whole number from 0 to 100.
+        """
+        if isinstance(percent, bool) or not isinstance(percent, int) or not 0 <= percent <= 100:
+            raise DiceError(f"a miss chance is a whole percentage from 0 to 100, not "
+                            f"{percent!r:.60}", expr=percent, expected="an int 0..100")
+        r = self.roll("1d10", label=label or f"{percent}% miss chance")
+        return MissChance(percent, r)
+
+    def subscribe(self, listener: Callable[[Roll], None]) -> Callable[[], None]:
+        """Call ``listener(roll)`` after every roll; returns a function that unsubscribes."""
+        self._listeners.append(listener)
+
+        def unsubscribe() -> None:
+            if listener in self._listeners:
+                self._listeners.remove(listener)
+        return unsubscribe
+
+    def clear(self) -> None:
+        """Forget the history (the random sequence continues)."""
+        self.history.clear()
+
+    def to_frame(self, newest_first: bool = False):
+        """The history as a pandas DataFrame (one row per roll), for the dice log.
+
+        Columns: seq, label, expr, faces, natural, total, fortune, other, p_at_least.
+        """
+        import pandas as pd
+        rows = [{
+            "seq": r.seq, "label": r.label or "", "expr": str(r.expr),
+            "faces": " ".join(f"[{', '.join(map(str, x.faces))}]" for x in r.results),
+            "natural": r.natural, "total": r.total,
+            "fortune": r.fortune.value if r.fortune else "",
+            "other": "" if r.other is None else str(r.other.total),
+            "p_at_least": r.p_at_least,
+        } for r in self.history]
+        frame = pd.DataFrame(rows, columns=["seq", "label", "expr", "faces", "natural", "total",
+                                            "fortune", "other", "p_at_least"])
+        frame["natural"] = frame["natural"].astype("Int64")
+        if newest_first:
+            frame = frame.iloc[::-1].reset_index(drop=True)
+        return frame
+
+
+_DEFAULT = Roller()
+
+
+def default_roller() -> Roller:
+    """The roller behind :func:`roll` (unseeded; build your own ``Roller(seed)`` to repeat)."""
+    return _DEFAULT
+
+
+def roll(expr: str | int | DiceExpr, fortune: Fortune | str | None = None,
+         label: str | None = None) -> Roll:
+    """Roll on the default roller; see :meth:`Roller.roll`."""
+    return _DEFAULT.roll(expr, fortune=fortune, label=label)
+
+
+# --------------------------------------------------------------------------- die steps
+
+
+@functools.lru_cache(maxsize=1)
+def die_chain() -> tuple[str, ...]:
+    """The generic die-size list (000_8d1d7816ee944f3b.txt, "Damage Die Size"), from
+    ``data/die_steps.csv``: ``1 → 1d2 → 1d3 → 1d4 → 1d6 → … → 4d10 → 4d12``."""
+    from .tables import load_table
+    table = load_table("die_steps").sort_values("step")
+    return tuple(str(d) for d in table["die"])
+
+
+def step(expr: str | DiceExpr, n: int) -> str:
+    """Move a damage die ``n`` steps along the die-size chain, keeping any other terms.
+
+    000_8d1d7816ee944f3b.txt, "Damage Die Size": "Some special abilities may increase or
+    decrease the size of die used when rolling damage. Use this generic list":
+    1 → 1d2 → 1d3 → 1d4 → 1d6 → 1d8 → 1d10 → 2d6 → 2d8 → 3d6 → 3d8 → 3d10 → 4d8 → 4d10 → 4d12.
+    The die is the expression's first term (a weapon's die comes first: ``1d8+2+1d6``);
+    the result is clamped at both ends of the chain.
+
+    Args:
+        expr: e.g. ``"1d8"`` or ``"1d6+2"``.
+        n: Steps up (positive) or down (negative).
+
+    Returns:
+        The new expression as text: ``step("1d8", 2) == "2d6"``, ``step("1d6+2", 1) == "1d8+2"``.
+
+    Raises:
+        DiceError: when the first term is not on the chain or ``n`` is not an int.
+    """
+    if isinstance(n, bool) or not isinstance(n, int):
+        raise DiceError(f"step count must be a whole number, not {n!r:.60}", expr=n,
+                        expected="an int")
+    parsed = parse(expr)
+    chain = die_chain()
+    first = parsed.terms[0]
+    name = str(first) if first.sign > 0 else None
+    if name not in chain:
+        raise DiceError(
+            f"cannot step {str(parsed)!r}: its first term {'-' if first.sign < 0 else ''}{first} "
+            f"is not on the die-size chain ({' → '.join(chain)}). Put the weapon die first.",
+            expr=str(parsed), position=0, expected="a die from the die-size chain")
+    index = min(max(chain.index(name) + n, 0), len(chain) - 1)
+    new_first = parse(chain[index]).terms[0]
+    return str(DiceExpr((new_first,) + parsed.terms[1:]))
+

@@ -1,0 +1,283 @@
+"""Dice notation, seeded rolling, Fortunate/Unfortunate, miss chance and die steps.
+
+Rules cited from 000_8d1d7816ee944f3b.txt: "Damage Die Size" (the die chain), "Conditions"
+(Fortunate / Unfortunate), "Concealment - What is it?" (% Miss Chance).
+"""
+
+from __future__ import annotations
+
+import random
+
+import d20
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import lfgcombat
+from lfgcombat.dice import (MAX_DICE, MAX_EXPR_LENGTH, Dice, DiceExpr, DiceResult, Fortune,
+                            Roll, Roller, net_fortune, parse, step)
+from lfgcombat.errors import DiceError, LfgError
+
+# ----------------------------------------------------------------------------- notation
+
+
+@pytest.mark.parametrize("text, canonical, lo, hi", [
+    ("1d20+5", "1d20+5", 6, 25),
+    ("2d6+3", "2d6+3", 5, 15),
+    ("1d8+2+1d6", "1d8+2+1d6", 4, 16),
+    ("3d8+6-1", "3d8+6-1", 8, 29),
+    ("7", "7", 7, 7),
+    ("-2", "-2", -2, -2),
+    ("d20", "1d20", 1, 20),
+    (" 1D20 + 3 - 1d4 ", "1d20+3-1d4", 0, 22),
+    ("1d6-1d6", "1d6-1d6", -5, 5),
+])
+def test_parse_valid(text, canonical, lo, hi):
+    e = parse(text)
+    assert str(e) == canonical
+    assert parse(str(e)) == e
+    assert (e.minimum, e.maximum) == (lo, hi)
+
+
+def test_parse_accepts_int_and_expr():
+    assert str(parse(4)) == "4"
+    assert str(parse(-3)) == "-3"
+    e = parse("2d6")
+    assert parse(e) is e
+
+
+@pytest.mark.parametrize("bad, position, expected_part", [
+    ("", 0, "a number or a die"),
+    ("1d", 2, "number of sides"),
+    ("d0", 1, "sides from 1"),
+    ("2d-3", 2, "number of sides"),
+    ("1d20++", 5, "a number or a die"),
+    ("__import__('os').system('ls')", 0, "a number or a die"),
+    ("1d20; import os", 4, "'+', '-'"),
+    ("0d6", 0, "number of dice"),
+    ("1d20*2", 4, "'+', '-'"),
+    ("1d1001", 2, "at most 1000 sides"),
+    ("600d6+401d4", 6, "at most 1000 dice"),
+    ("1d20+99999999", 5, "up to 1,000,000"),
+])
+def test_bad_expressions_say_where_and_what(bad, position, expected_part):
+    with pytest.raises(DiceError) as info:
+        parse(bad)
+    err = info.value
+    assert isinstance(err, LfgError)
+    assert err.expr == bad
+    assert err.position == position
+    assert expected_part in err.expected or expected_part in str(err)
+    assert repr(bad) in str(err)
+
+
+def test_oversized_expression_refused_before_parsing():
+    text = "1+" * 200 + "1"
+    assert len(text) > MAX_EXPR_LENGTH
+    with pytest.raises(DiceError, match="at most 256"):
+        parse(text)
+
+
+def test_dice_limits_are_inclusive():
+    assert parse("1000d6").dice_count == MAX_DICE
+    assert parse("500d6+500d4").dice_count == MAX_DICE
+    assert parse("1d1000").dice[0].sides == 1000
+
+
+@pytest.mark.parametrize("bad", [None, 1.5, b"1d20", ["1d20"], True, object()])
+def test_non_text_is_a_dice_error(bad):
+    with pytest.raises(DiceError):
+        parse(bad)
+
+
+TOKENS = ["1", "2", "6", "20", "0", "1000", "1001", "d", "D", "+", "-", " ", "*", "(",
+          ")", "%", "x", "kh1", "99999999", "1d20", "2d6", ".", "_", "é"]
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.one_of(st.text(max_size=40),
+                 st.lists(st.sampled_from(TOKENS), max_size=20).map("".join)))
+def test_any_text_either_rolls_or_raises_dice_error(text):
+    """Every input rolls or raises DiceError: never another exception, never a hang."""
+    roller = Roller(seed=0)
+    try:
+        result = roller.roll(text)
+    except DiceError:
+        assert roller.history == []
+    else:
+        e = parse(text)
+        assert e.minimum <= result.total <= e.maximum
+
+
+dice_term = st.builds(lambda n, s: f"{n}d{s}", st.integers(1, 12), st.integers(1, 100))
+const_term = st.integers(0, 50).map(str)
+valid_expr = st.builds(
+    lambda first, rest: first + "".join(op + t for op, t in rest),
+    st.one_of(dice_term, const_term),
+    st.lists(st.tuples(st.sampled_from("+-"), st.one_of(dice_term, const_term)), max_size=4))
+
+
+@settings(max_examples=200, deadline=None)
+@given(valid_expr, st.integers(0, 2**32))
+def test_valid_expressions_roll_within_bounds_and_agree_with_d20(text, seed):
+    e = parse(text)
+    r = Roller(seed=seed).roll(text)
+    assert e.minimum <= r.total <= e.maximum
+    assert r.total == e.constant + sum(x.subtotal for x in r.results)
+    assert [len(x.faces) for x in r.results] == [d.count for d in e.dice]
+    # The d20 library reads the same expression the same way: its rolls stay in our range.
+    random.seed(seed)
+    other = d20.roll(text).total
+    assert e.minimum <= other <= e.maximum
+
+
+# ----------------------------------------------------------------------------- rolling
+
+
+def test_same_seed_same_rolls():
+    a, b = Roller(seed=42), Roller(seed=42)
+    seq_a = [a.roll("1d20+5").total for _ in range(50)]
+    seq_b = [b.roll("1d20+5").total for _ in range(50)]
+    assert seq_a == seq_b
+    assert len(set(seq_a)) > 5  # it really is random
+
+
+def test_a_refused_roll_consumes_no_randomness():
+    a, b = Roller(seed=7), Roller(seed=7)
+    with pytest.raises(DiceError):
+        a.roll("1d20++")
+    with pytest.raises(DiceError):
+        a.roll("1d20", fortune="lucky")
+    assert a.history == []
+    assert a.roll("3d6").faces == b.roll("3d6").faces
+
+
+def test_natural_is_the_kept_d20():
+    r = Roller(seed=3)
+    x = r.roll("1d20+5")
+    assert x.natural == x.faces[0] == x.total - 5
+    assert r.roll("2d6").natural is None
+    assert r.roll("2d20").natural is None
+    assert r.roll("5+1d20").natural is None
+
+
+def test_explain_matches_the_issue_example():
+    e = parse("1d20+5")
+    other = Roll(e, (DiceResult(Dice(1, 20), (6,)),), 11)
+    kept = Roll(e, (DiceResult(Dice(1, 20), (14,)),), 19, Fortune.FORTUNATE, other)
+    assert kept.explain() == "1d20+5 = [14] + 5 = 19 (fortunate: [14, 6])"
+    assert "19" in kept._repr_html_()
+    assert repr(kept) == "<Roll 1d20+5 = [14] + 5 = 19 (fortunate: [14, 6])>"
+
+
+def test_explain_subtraction_and_label():
+    r = Roller(seed=1).roll("3d8+6-1d4", label="greataxe")
+    faces = r.results
+    assert r.explain() == (f"greataxe: 3d8+6-1d4 = [{', '.join(map(str, faces[0].faces))}] + 6 "
+                           f"- [{faces[1].faces[0]}] = {r.total}")
+
+
+@pytest.mark.parametrize("fortune, pick", [("fortunate", max), ("unfortunate", min)])
+def test_fortune_rolls_twice_and_keeps_better_or_worse(fortune, pick):
+    """Conditions, Fortunate: "roll the appropriate dice twice and take the better result"."""
+    for seed in range(30):
+        twice = Roller(seed=seed)
+        first, second = twice.roll("2d6+1").total, twice.roll("2d6+1").total
+        r = Roller(seed=seed).roll("2d6+1", fortune=fortune)
+        assert r.total == pick(first, second)
+        assert {r.total, r.other.total} == {first, second}
+        assert r.fortune is Fortune(fortune)
+
+
+def test_net_fortune_cancels_and_does_not_stack():
+    """Conditions: "The Fortunate and Unfortunate conditions cancel one another out.
+    (The Fortunate condition cannot be stacked)"."""
+    assert net_fortune(["fortunate", "fortunate"]) is Fortune.FORTUNATE
+    assert net_fortune(["fortunate", "unfortunate"]) is None
+    assert net_fortune(["fortunate", "fortunate", "unfortunate"]) is None
+    assert net_fortune(["unfortunate", None]) is Fortune.UNFORTUNATE
+    assert net_fortune([]) is None
+    with pytest.raises(DiceError, match="fortunate"):
+        net_fortune(["lucky"])
+
+
+def test_miss_chance_partial_and_total_concealment():
+    """Concealment: 20% misses on 1-2 of 1d10; 50% on 1-5."""
+    r = Roller(seed=11)
+    seen = set()
+    for _ in range(200):
+        for pct, threshold in ((20, 2), (50, 5)):
+            m = r.miss_chance(pct)
+            seen.add(m.roll.total)
+            assert m.missed == (m.roll.total <= threshold)
+            assert ("-> miss" in m.explain()) == m.missed
+    assert seen == set(range(1, 11))
+    assert not r.miss_chance(0).missed
+    assert r.miss_chance(100).missed
+
+
+@pytest.mark.parametrize("bad", [-10, 101, 2.5, "20%", True])
+def test_miss_chance_refuses_bad_percent(bad):
+    r = Roller(seed=1)
+    with pytest.raises(DiceError):
+        r.miss_chance(bad)
+    assert r.history == []
+
+
+def test_history_listeners_and_frame():
+    r = Roller(seed=5)
+    got = []
+    unsubscribe = r.subscribe(got.append)
+    a = r.roll("1d20+2", label="attack")
+    b = r.roll("1d8", fortune="fortunate")
+    unsubscribe()
+    r.roll("1d4")
+    assert got == [a, b]
+    assert [x.seq for x in r.history] == [0, 1, 2]
+    frame = r.to_frame(newest_first=True)
+    assert list(frame["expr"]) == ["1d4", "1d8", "1d20+2"]
+    assert frame.loc[2, "natural"] == a.natural
+    assert frame.loc[1, "fortune"] == "fortunate"
+    assert 0 < frame.loc[0, "p_at_least"] <= 1
+
+
+def test_top_level_roll_uses_default_roller():
+    before = len(lfgcombat.dice.default_roller().history)
+    x = lfgcombat.roll("1d6")
+    assert 1 <= x.total <= 6
+    assert len(lfgcombat.dice.default_roller().history) == before + 1
+
+
+# ----------------------------------------------------------------------------- die steps
+
+
+def test_step_examples_from_the_issue():
+    """Damage Die Size: Power Attack moves 1d8 two steps to 2d6."""
+    assert step("1d8", 2) == "2d6"
+    assert step("1d6+2", 1) == "1d8+2"
+
+
+def test_step_walks_the_whole_chain_and_clamps():
+    chain = ["1", "1d2", "1d3", "1d4", "1d6", "1d8", "1d10", "2d6", "2d8", "3d6", "3d8",
+             "3d10", "4d8", "4d10", "4d12"]
+    assert list(lfgcombat.dice.die_chain()) == chain
+    for i, die in enumerate(chain):
+        for n in range(-16, 17):
+            assert step(die, n) == chain[min(max(i + n, 0), len(chain) - 1)]
+    assert step("4d12+3", 5) == "4d12+3"
+    assert step("1d2", -1) == "1"
+    assert step("1+2", 1) == "1d2+2"
+    assert step("1d8+2+1d6", -1) == "1d6+2+1d6"
+
+
+@pytest.mark.parametrize("bad", ["1d12", "2d4+1", "3+1d8", "-1d8"])
+def test_step_refuses_dice_off_the_chain(bad):
+    with pytest.raises(DiceError, match="not on the die-size chain"):
+        step(bad, 1)
+
+
+def test_step_refuses_non_int():
+    with pytest.raises(DiceError):
+        step("1d8", 1.5)
+    with pytest.raises(DiceError):
+        step("1d8", True)
