@@ -1,0 +1,8 @@
+"""lfgcombat.widgets: the Jupyter UI of the kit (installed from the ``widgets/`` folder).
+
+Widgets display and drive the engine; they hold no rules logic of their own.
+"""
+
+from .dicelog import DiceLog
+
+__all__ = ["DiceLog"]

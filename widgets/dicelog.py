@@ -1,0 +1,102 @@
+"""DiceLog: a live table of a Roller's rolls, newest first, with the exact odds beside each.
+
+Thin by design: it subscribes to :meth:`lfgcombat.Roller.subscribe` and redraws the table
+from :meth:`lfgcombat.Roller.to_frame`; every number it shows comes from the engine.
+"""
+
+from __future__ import annotations
+
+import html
+
+import ipywidgets as W
+import traitlets
+
+from lfgcombat.dice import Roller
+
+__all__ = ["DiceLog"]
+
+_CELL = "padding:2px 8px;border-bottom:1px solid #ddd;text-align:{align}"
+_COLUMNS = [("#", "seq", "right"), ("for", "label", "left"), ("roll", "expr", "left"),
+            ("dice", "faces", "left"), ("nat", "natural", "right"),
+            ("total", "total", "right"), ("fortune", "fortune", "left"),
+            ("other", "other", "right"), ("P(≥ total)", "p_at_least", "right")]
+
+
+def _fmt(column: str, value) -> str:
+    if column == "p_at_least":
+        return f"{value:.1%}"
+    if value is None or value != value or (column == "natural" and str(value) == "<NA>"):
+        return ""
+    return html.escape(str(value))
+
+
+class DiceLog(W.VBox):
+    """The dice log of a :class:`~lfgcombat.Roller`, newest roll first.
+
+    Args:
+        roller: The roller to watch; every later roll appears at once.
+        max_rows: How many of the newest rolls to show.
+
+    Type in the filter box to show only rolls whose label or expression contains the text.
+    """
+
+    filter = traitlets.Unicode("").tag(sync=False)
+    max_rows = traitlets.Int(50).tag(sync=False)
+
+    def __init__(self, roller: Roller, max_rows: int = 50, **kwargs) -> None:
+        if not isinstance(roller, Roller):
+            raise TypeError(f"DiceLog needs a lfgcombat.Roller, not {type(roller).__name__}")
+        self.roller = roller
+        self._title = W.HTML()
+        self._search = W.Text(placeholder="filter by label or roll", layout=W.Layout(width="16em"))
+        self._table = W.HTML()
+        super().__init__(children=[W.HBox([self._title, self._search]), self._table], **kwargs)
+        self.add_class("lfg-dicelog")
+        self.max_rows = max_rows
+        self._search.observe(lambda change: setattr(self, "filter", change["new"]), "value")
+        self.observe(lambda _: self.refresh(), ["filter", "max_rows"])
+        self._unsubscribe = roller.subscribe(lambda _roll: self.refresh())
+        self.refresh()
+
+    def rows(self):
+        """The rows shown now (a DataFrame, newest first, filtered and cut to max_rows)."""
+        frame = self.roller.to_frame(newest_first=True)
+        if self.filter:
+            needle = self.filter.lower()
+            mask = (frame["label"].str.lower().str.contains(needle, regex=False)
+                    | frame["expr"].str.lower().str.contains(needle, regex=False))
+            frame = frame[mask]
+        return frame.head(self.max_rows)
+
+    def refresh(self) -> None:
+        """Redraw the table from the roller's history."""
+        frame = self.rows()
+        total = len(self.roller.history)
+        self._title.value = (f"<b>Dice log</b> &middot; {len(frame)} of {total} rolls "
+                             f"(seed {html.escape(repr(self.roller.seed))})")
+        head = "".join(f"<th style='{_CELL.format(align=a)}'>{html.escape(t)}</th>"
+                       for t, _, a in _COLUMNS)
+        body = []
+        for row in frame.to_dict("records"):
+            nat = row["natural"]
+            style = ""
+            if nat == 20:
+                style = "background:#e6f4ea"
+            elif nat == 1:
+                style = "background:#fde7e9"
+            cells = "".join(f"<td style='{_CELL.format(align=a)}'>{_fmt(c, row[c])}</td>"
+                            for _, c, a in _COLUMNS)
+            body.append(f"<tr class='lfg-roll' style='{style}'>{cells}</tr>")
+        empty = "" if body else (f"<tr><td colspan='{len(_COLUMNS)}' style='padding:4px 8px;"
+                                 "color:#666'>no rolls yet</td></tr>")
+        self._table.value = (
+            "<table class='lfg-dicelog-table' style='border-collapse:collapse;"
+            "font-family:monospace;font-size:12px'>"
+            f"<thead><tr>{head}</tr></thead><tbody>{''.join(body)}{empty}</tbody></table>")
+
+    def close(self) -> None:
+        self._unsubscribe()
+        super().close()
+
+    def __repr__(self) -> str:
+        return f"DiceLog({self.roller!r}, showing {len(self.rows())} of {len(self.roller.history)})"
