@@ -43,9 +43,14 @@ class DiceLog(W.VBox):
     filter = traitlets.Unicode("").tag(sync=False)
     max_rows = traitlets.Int(50).tag(sync=False)
 
-    def __init__(self, roller: Roller, max_rows: int = 50, **kwargs) -> None:
+    def __new__(cls, roller: Roller | None = None, *args, **kwargs):
+        # Refuse before the widget exists: a half-built widget breaks in __del__.
         if not isinstance(roller, Roller):
-            raise TypeError(f"DiceLog needs a lfgcombat.Roller, not {type(roller).__name__}")
+            raise TypeError(f"DiceLog needs a lfgcombat.Roller, not {type(roller).__name__}; "
+                            "make one with lfgcombat.Roller(seed=...)")
+        return super().__new__(cls, roller, *args, **kwargs)
+
+    def __init__(self, roller: Roller, max_rows: int = 50, **kwargs) -> None:
         self.roller = roller
         self._title = W.HTML()
         self._search = W.Text(placeholder="filter by label or roll", layout=W.Layout(width="16em"))
