@@ -8,7 +8,10 @@
 * "Bonuses of different types being applied to the same score or roll stack together."
 * Dodge: "Dodge Bonuses stack with other Dodge Bonuses." Innate: "Innate Bonuses stack with
   other Innate Bonuses." Class: "Class Bonuses from the same class stack. Class bonuses from
-  different classes do not stack." (so Class stacks per ``source``).
+  different classes do not stack." (so Class stacks per ``source``). Tactical: "Bonuses
+  from different tactics can stack with one another" (the text's example stacks two).
+* 000_8d1d7816ee944f3b.txt, "Saving Throws", Important Note: "Gear Bonuses from different
+  types of gear may stack." (so Gear stacks across ``source``\ s).
 * Innate: "Unlike other bonuses, Innate Bonuses to any score do not have a +5 Maximum." - so
   every other type adds at most +5 to a score.
 * "If any roll or score has a maximum total value allowed, calculate all bonuses and
@@ -94,6 +97,8 @@ class BonusType(str, enum.Enum):
 
 @functools.lru_cache(maxsize=1)
 def _rules() -> dict[BonusType, dict]:
+    import pandas as pd
+
     from .tables import load_table
     table = load_table("bonus_types")
     rules = {}
@@ -103,7 +108,7 @@ def _rules() -> dict[BonusType, dict]:
         rules[member] = {
             "abbreviation": row["abbreviation"],
             "stacking": row["stacking"],
-            "maximum": None if maximum is None or maximum != maximum else int(maximum),
+            "maximum": None if pd.isna(maximum) else int(maximum),
         }
     missing = set(BonusType) - set(rules)
     if missing:  # the table and the enum must describe the same 14 types
@@ -192,6 +197,19 @@ class Stacked:
 def stack(bonuses: Iterable[Bonus | int]) -> Stacked:
     """Stack bonuses and penalties by the rules of "Bonuses & Penalties" and explain it.
 
+    Each bonus type's ``stacking`` (from ``data/bonus_types.csv``) says how bonuses of that
+    type combine:
+
+    * ``highest``: only the highest applies;
+    * ``stack``: all add (Innate, Dodge);
+    * ``per_source``: the same source adds, different sources don't - only the best
+      source's sum applies (Class: "Class Bonuses from the same class stack");
+    * ``across_sources``: different sources add, the same source gives only its highest
+      (Gear: "Gear Bonuses from different types of gear may stack", 000_8d1d7816ee944f3b.txt,
+      "Saving Throws"; Tactical: "Bonuses from different tactics can stack").
+
+    Then each type adds at most its ``maximum`` (+5 for all but Innate and Cover).
+
     Args:
         bonuses: :class:`Bonus` values (a bare int counts as an untyped bonus/penalty).
 
@@ -199,58 +217,65 @@ def stack(bonuses: Iterable[Bonus | int]) -> Stacked:
         :class:`Stacked` with the total and how each bonus counted.
     """
     items = [b if isinstance(b, Bonus) else Bonus(b) for b in bonuses]
-    counted: dict[int, tuple[int, str]] = {}
-    groups: dict[tuple, list[int]] = {}
+    notes: dict[int, tuple[int, str]] = {}
+    typed: dict[BonusType, list[int]] = {}
     for i, b in enumerate(items):
         if b.is_penalty:
-            counted[i] = (b.value, "counts (penalties always stack)")
+            notes[i] = (b.value, "counts (penalties always stack)")
         elif b.type is None:
-            counted[i] = (b.value, "counts (untyped)")
+            notes[i] = (b.value, "counts (untyped)")
         else:
-            key: tuple = (b.type,)
-            if b.type.stacking == "per_source":
-                key = (b.type, b.source)
-            groups.setdefault(key, []).append(i)
-    by_type: dict[BonusType, list[tuple[tuple, int]]] = {}
-    for key, members in groups.items():
-        btype = key[0]
-        if btype.stacking in ("stack", "per_source"):
+            typed.setdefault(b.type, []).append(i)
+
+    def best_of(members: list[int], why: str) -> int:
+        best = max(members, key=lambda i: items[i].value)
+        for i in members:
+            notes[i] = ((items[i].value, f"counts (highest {items[i].type.value})") if i == best
+                        else (0, f"superseded by {items[best]} ({why})"))
+        return items[best].value
+
+    for btype, members in typed.items():
+        rule = btype.stacking
+        if rule == "highest":
+            value = best_of(members, "same type: highest only")
+        elif rule == "stack":
             value = sum(items[i].value for i in members)
             for i in members:
-                counted[i] = (items[i].value, f"counts ({btype.value} bonuses stack"
-                              + (" from the same source)" if btype.stacking == "per_source"
-                                 else ")"))
+                notes[i] = (items[i].value, f"counts ({btype.value} bonuses stack)")
         else:
-            best = max(members, key=lambda i: items[i].value)
-            value = items[best].value
+            by_source: dict[str | None, list[int]] = {}
             for i in members:
-                if i == best:
-                    counted[i] = (value, "counts (highest " + btype.value + ")")
-                else:
-                    counted[i] = (0, f"superseded by {items[best]} (same type: highest only)")
-        by_type.setdefault(btype, []).append((key, value))
-    for btype, entries in by_type.items():
-        # per_source types (Class): different sources don't stack, the best source counts.
-        if len(entries) > 1:
-            best_key, _ = max(entries, key=lambda kv: kv[1])
-            for key, _ in entries:
-                if key != best_key:
-                    for i in groups[key]:
-                        counted[i] = (0, f"superseded: {btype.value} bonuses from "
-                                      f"{items[groups[best_key][0]].source!r} are higher")
-            entries[:] = [e for e in entries if e[0] == best_key]
-        value = entries[0][1]
+                by_source.setdefault(items[i].source, []).append(i)
+            if rule == "across_sources":
+                value = sum(best_of(group, "same source: highest only")
+                            for group in by_source.values())
+                if len(by_source) > 1:
+                    for i in members:
+                        if notes[i][0]:
+                            notes[i] = (notes[i][0], f"counts ({btype.value} bonuses from "
+                                        "different sources stack)")
+            else:  # per_source
+                sums = {src: sum(items[i].value for i in group)
+                        for src, group in by_source.items()}
+                best_src = max(sums, key=lambda src: sums[src])
+                value = sums[best_src]
+                for src, group in by_source.items():
+                    for i in group:
+                        notes[i] = ((items[i].value, f"counts ({btype.value} bonuses from the "
+                                     "same source stack)") if src == best_src else
+                                    (0, f"superseded: {btype.value} bonuses from "
+                                     f"{best_src!r} are higher (different sources don't stack)"))
         cap = btype.maximum
         if cap is not None and value > cap:
             excess = value - cap
-            for i in reversed(groups[entries[0][0]]):
-                amount, note = counted[i]
+            for i in reversed(members):
+                amount, note = notes[i]
                 cut = min(excess, amount)
                 if cut:
-                    counted[i] = (amount - cut, note + f"; capped: {btype.value} bonuses add "
-                                  f"at most +{cap}")
+                    notes[i] = (amount - cut, f"{note}; capped: {btype.value} bonuses add at "
+                                f"most +{cap}")
                     excess -= cut
-    lines = tuple(Line(b, counted[i][0], counted[i][1]) for i, b in enumerate(items))
+    lines = tuple(Line(b, *notes[i]) for i, b in enumerate(items))
     return Stacked(sum(line.counted for line in lines), lines)
 
 

@@ -203,7 +203,7 @@ SCHEMAS: dict[str, Schema] = {
                             "focus", "gear", "helm", "innate", "morale", "power", "social",
                             "tactical"),
             "abbreviation": Column("str", unique=True, pattern=r"[a-z]+"),
-            "stacking": _choice("highest", "stack", "per_source"),
+            "stacking": _choice("highest", "stack", "per_source", "across_sources"),
             "maximum": _int(1, None, nullable=True),
             "lost_when_flat_footed": _BOOL,
             "ac_values": Column("choices", choices=_AC_VALUES),

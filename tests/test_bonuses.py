@@ -109,3 +109,18 @@ def test_stacking_laws(bonuses):
     # Adding a bonus never lowers the total; adding a penalty lowers it by exactly its size.
     assert total(bonuses + [Bonus(2, "morale")]) >= result.total
     assert total(bonuses + [Bonus(-3)]) == result.total - 3
+
+
+def test_gear_from_different_gear_stacks_same_gear_does_not():
+    """Saving Throws, Important Note: "Gear Bonuses from different types of gear may stack."""
+    assert total([Bonus(2, "gear", "masterwork lockpicks"), Bonus(1, "gear", "magnifier")]) == 3
+    same = stack([Bonus(2, "gear", "lockpicks"), Bonus(1, "gear", "lockpicks")])
+    assert same.total == 2 and "same source" in same.lines[1].note
+
+
+def test_tactical_bonuses_from_different_tactics_stack():
+    """Tactical (t): "A Tactical Bonus from wielding two melee weapons stacks with a Tactical
+    Bonus granted by an elevated position."""
+    assert total([Bonus(1, "tactical", "two melee weapons"),
+                  Bonus(1, "tactical", "elevated position")]) == 2
+    assert total([Bonus(1, "tactical", "high ground"), Bonus(1, "tactical", "high ground")]) == 1

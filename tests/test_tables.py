@@ -146,7 +146,11 @@ def test_bonus_stacking_maximum_and_ac_values() -> None:
     assert bonus.loc["innate", "stacking"] == "stack"
     assert bonus.loc["dodge", "stacking"] == "stack"
     assert bonus.loc["class", "stacking"] == "per_source"
-    assert set(bonus.stacking.drop(["innate", "dodge", "class"])) == {"highest"}
+    # "Saving Throws", Important Note: "Gear Bonuses from different types of gear may
+    # stack"; "Tactical (t)": "Bonuses from different tactics can stack".
+    assert set(bonus.loc[["gear", "tactical"], "stacking"]) == {"across_sources"}
+    assert set(bonus.stacking.drop(["innate", "dodge", "class", "gear", "tactical"])) == {
+        "highest"}
     # "Unlike other bonuses, Innate Bonuses to any score do not have a +5 Maximum."
     assert pd.isna(bonus.loc["innate", "maximum"])
     # Cover is the documented exception: the Protect Action grants Superior Cover (+6AC).
