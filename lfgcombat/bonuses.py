@@ -177,7 +177,9 @@ class Stacked:
 
     def explain(self) -> str:
         """One line per bonus, then the total, e.g. ``+2 power bonus (necklace): counts``."""
-        out = [f"{line.bonus}: {line.note}" for line in self.lines]
+        out = [f"{line.bonus}: {line.note}"
+               + (f" -> counts {line.counted:+d}" if 0 < line.counted != line.bonus.value else "")
+               for line in self.lines]
         out.append(f"total {self.total:+d}")
         return "\n".join(out)
 
