@@ -6,6 +6,9 @@ cites its file and heading in ``../shared/seeds/``.
 """
 
 from .bonuses import Bonus, BonusType, stack, total
+from .conditions import Affliction, Condition
+from .creature import Creature, CreatureError, Stat, ability_mod
+from .damage import DamageType, Resistances, apply_resistance, parse_damage
 from .dice import (DiceExpr, Fortune, MissChance, Roll, Roller, net_fortune, parse, roll,
                    step)
 from .errors import DiceError, IllegalActionError, LfgError, RulesDataError
@@ -19,5 +22,7 @@ __all__ = [
     "Roller", "Roll", "roll", "parse", "step", "DiceExpr", "Fortune", "MissChance",
     "net_fortune", "pmf", "at_least",
     "Bonus", "BonusType", "stack", "total",
+    "Creature", "CreatureError", "Stat", "ability_mod", "Condition", "Affliction",
+    "DamageType", "Resistances", "apply_resistance", "parse_damage",
     "load_table", "table_names",
 ]

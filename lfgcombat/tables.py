@@ -38,7 +38,8 @@ import pandas as pd
 
 from lfgcombat.errors import RulesDataError
 
-__all__ = ["Column", "Schema", "SCHEMAS", "load_table", "parse_source", "table_names"]
+__all__ = ["Column", "Schema", "SCHEMAS", "load_table", "parse_source", "register_schema",
+           "table_names"]
 
 _CITATION = r'(\d{3}_[0-9a-f]{16}\.txt), "([^"]+)"'  # groups: file, heading
 _CITE = r'\d{3}_[0-9a-f]{16}\.txt, "[^"]+"'
@@ -249,6 +250,18 @@ SCHEMAS: dict[str, Schema] = {
             "source": _SOURCE,
         }),
 }
+
+
+def register_schema(name: str, schema: Schema) -> None:
+    """Add the schema of ``data/<name>.csv`` for a module whose closed sets live in its own
+    enums (``conditions``, ``save_ratings``); ``lfgcombat`` imports those modules, so their
+    tables are known as soon as the package is.
+
+    Raises:
+        ValueError: another schema is already registered under ``name``.
+    """
+    if SCHEMAS.setdefault(name, schema) is not schema:
+        raise ValueError(f"a different schema for table {name!r} is already registered")
 
 
 def table_names() -> list[str]:

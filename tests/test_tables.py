@@ -31,6 +31,9 @@ COLUMNS = {
               "attack_ac_mod", "wrestling_mod", "hide_move_silent_mod",
               "acro_climb_jump_mod", "height", "weight", "source"],
     "classes": ["class", "hp_per_level", "hr_progression", "source"],
+    "save_ratings": ["level", "hr_high", "hr_medium", "hr_low", "save_high", "save_low",
+                     "source"],
+    "conditions": list(__import__("lfgcombat.conditions").conditions.CONDITIONS_SCHEMA.columns),
 }
 
 

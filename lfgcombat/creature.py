@@ -1,0 +1,1743 @@
+"""Creatures and their combat statistics: HR, the AC family, HP, saves, size, Move Speed.
+
+A :class:`Creature` is an immutable value built from a plain mapping (or a YAML/JSON file)
+with :meth:`Creature.from_dict` / :meth:`Creature.load`, and written back with
+:meth:`Creature.to_dict` / :meth:`Creature.save`. It stores only what a character sheet
+says (abilities, class, level, size, armor, conditions, ...). Every statistic the rules
+derive from those (000_8d1d7816ee944f3b.txt, "Combat Statistics", "Hit Points (HP) - Taking
+Damage, Injury, Death:", "Saving Throws", "Creature Size: Size, Space, Reach", "Movement in
+Combat") is computed on demand as a :class:`Stat`, which carries its value, the terms and
+typed bonuses that made it (stacked by :func:`lfgcombat.bonuses.stack`), the effects of the
+creature's conditions, and the rule it comes from::
+
+    >>> wizard = Creature.from_dict({"name": "Ex", "class": "wizard", "level": 3,
+    ...                              "abilities": {"con": 12}})
+    >>> wizard.max_hp.value
+    17
+    >>> print(wizard.explain("max_hp"))  # doctest: +ELLIPSIS
+    Max HP 17
+       +12  wizard 4 HP/level x 3
+        +3  CON mod +1/level x 3 (CON 12)
+        +2  creation
+      (000_8d1d7816ee944f3b.txt, "Acquiring Hit Points"; ...)
+
+Invalid input raises :class:`CreatureError` naming every bad field at once, with what is
+allowed, and nothing is changed (values are immutable; "changes" return a new creature).
+"""
+
+from __future__ import annotations
+
+import difflib
+import enum
+import functools
+import json
+import math
+import os
+import tempfile
+from collections.abc import Iterable, Iterator, Mapping
+from dataclasses import dataclass, fields
+from functools import cached_property
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+import pandas as pd
+import yaml
+
+from .bonuses import Bonus, BonusError, Stacked, stack
+from .conditions import (ActionLimits, Affliction, Condition, ConditionError, ConditionSet,
+                         Gained, SpellCasting, bleed_cap, gain, load_rules_table, lookup, resolve,
+                         stack_afflictions)
+from .dice import Fortune
+from .errors import LfgError
+from .movement import MoveSpeed, SpeedModifier, move_speed
+from .tables import Column, Schema, load_table, register_schema
+
+__all__ = [
+    "Creature", "CreatureError", "Stat", "Term", "Abilities", "Armor", "SaveRatings",
+    "StatBonus", "FrozenMap", "Size", "Kind", "CreatureType", "HRProgression",
+    "ability_mod", "hit_rating", "attacks_per_turn", "save_rating", "save_ratings_table",
+    "SAVE_RATINGS_SCHEMA", "CLASS_GOOD_SAVES", "ABILITIES", "KEYS", "BONUS_TARGETS",
+    "STAT_NAMES", "example_names", "load_example", "MAX_LEVEL",
+]
+
+TEXT = "000_8d1d7816ee944f3b.txt"
+
+
+def _cite(*headings: str) -> str:
+    return "; ".join(f'{TEXT}, "{h}"' for h in headings)
+
+
+# --------------------------------------------------------------------------- errors
+
+
+class CreatureError(LfgError, ValueError):
+    """A creature with bad, unknown or out-of-range fields.
+
+    Attributes:
+        problems: ``(field, message)`` for every bad field (``abilities.con``,
+            ``conditions[2]``, ...).
+        fields: Just the field names.
+    """
+
+    def __init__(self, problems: Iterable[tuple[str, str]], what: str = "creature") -> None:
+        self.problems: tuple[tuple[str, str], ...] = tuple(problems)
+        self.fields: tuple[str, ...] = tuple(f for f, _ in self.problems)
+        n = len(self.problems)
+        lines = [f"invalid {what}: {n} bad field{'s' if n != 1 else ''}"]
+        lines += [f"  {f}: {m}" for f, m in self.problems]
+        super().__init__("\n".join(lines))
+
+
+# --------------------------------------------------------------------------- closed sets
+
+
+class Size(str, enum.Enum):
+    """Size categories (000_8d1d7816ee944f3b.txt, "Creature Size: Size, Space, Reach").
+
+    Space, reach and the size modifiers come from ``data/sizes.csv`` (:attr:`row`).
+    """
+
+    DIMINUTIVE = "diminutive"  #: 16 fit in a hex; reach 0
+    TINY = "tiny"              #: 4 fit in a hex; reach 0
+    SMALL = "small"            #: 1 hex, reach 5 ft; +1 to attack and AC
+    MEDIUM = "medium"          #: 1 hex, reach 5 ft; the standard size
+    LARGE = "large"            #: 3 hexes, reach 10 ft; -1 to attack and AC
+    HUGE = "huge"              #: 7 hexes, reach 10-15 ft
+    GARGANTUAN = "gargantuan"  #: 10-12 hexes, reach up to 20 ft
+
+    @property
+    def row(self) -> Mapping[str, Any]:
+        """This size's row of ``data/sizes.csv``."""
+        return _size_rows()[self.value]
+
+    @property
+    def code(self) -> str:
+        """``D``, ``T``, ``S``, ``M``, ``L``, ``H`` or ``G``."""
+        return self.row["code"]
+
+    @property
+    def order(self) -> int:
+        """Steps from Medium (Small -1, Large +1)."""
+        return int(self.row["order"])
+
+    @classmethod
+    def coerce(cls, value: "Size | str") -> "Size":
+        """Accept a member, its name or its one-letter code, any case.
+
+        Raises:
+            ValueError: anything else.
+        """
+        if isinstance(value, Size):
+            return value
+        if isinstance(value, str):
+            key = value.strip().lower()
+            for m in cls:
+                if key == m.value or (len(key) == 1 and key == m.code.lower()):
+                    return m
+        raise ValueError(value)
+
+
+class Kind(str, enum.Enum):
+    """What part a creature plays; decides when it dies.
+
+    000_8d1d7816ee944f3b.txt, "Death" (PCs die at -CON HP) and "NPC & Enemy Death": "Goons,
+    basic monsters, & most NPCs die when they reach (-Level) HP ... Boss villains, important
+    story NPCs, & powerful monsters may use the PC rules for dying."
+    """
+
+    PC = "pc"      #: a player character
+    NPC = "npc"    #: a GM character (dies at -level HP)
+    GOON = "goon"  #: cannon fodder (dies at -level HP)
+    BOSS = "boss"  #: a villain using the PC rules for dying
+
+
+class CreatureType(str, enum.Enum):
+    """What a creature is made of; decides which ability scores may be 0.
+
+    Inferred (the chapter names no creature types): by the d20 convention, undead and
+    constructs have no Constitution (CON 0) and mindless creatures (constructs, oozes,
+    plants, vermin) no Intelligence (INT 0); see :data:`ZERO_ABILITY_ALLOWED`.
+    """
+
+    LIVING = "living"          #: every ability at least 1
+    UNDEAD = "undead"          #: CON may be 0
+    CONSTRUCT = "construct"    #: CON and INT may be 0
+    ELEMENTAL = "elemental"    #: every ability at least 1
+    OUTSIDER = "outsider"      #: every ability at least 1
+    OOZE = "ooze"              #: INT may be 0
+    PLANT = "plant"            #: INT may be 0
+    VERMIN = "vermin"          #: INT may be 0
+
+
+class HRProgression(str, enum.Enum):
+    """The three HR progressions (000_8d1d7816ee944f3b.txt, "Hit Rating (HR)")."""
+
+    HIGH = "high"      #: Barbarian, Fighter, Ranger: floor(0.74 x level) + 1
+    MEDIUM = "medium"  #: Bard, Druid, Rogue: floor(0.64 x level)
+    LOW = "low"        #: Priest, Sorcerer, Wizard: floor(0.49 x level)
+
+
+ABILITIES: tuple[str, ...] = ("str", "dex", "con", "int", "wis", "cha")
+_ABILITY_FIELDS = dict(zip(ABILITIES, ("strength", "dexterity", "constitution",
+                                       "intelligence", "wisdom", "charisma")))
+#: Which ability may be 0, and for which creature types (inferred, see CreatureType).
+ZERO_ABILITY_ALLOWED: Mapping[str, frozenset[CreatureType]] = {
+    "con": frozenset({CreatureType.UNDEAD, CreatureType.CONSTRUCT}),
+    "int": frozenset({CreatureType.CONSTRUCT, CreatureType.OOZE, CreatureType.PLANT,
+                      CreatureType.VERMIN}),
+}
+MAX_ABILITY = 99
+#: The highest level: the last row of the reconstructed "Hit Rating & Save Rating by
+#: Level" table (``data/save_ratings.csv``).
+MAX_LEVEL = 20
+
+#: Good saves per class (inferred: the chapter says only "Your character class provides
+#: the Save Rating used for each of the three types of Saves"; these are the d20 classes'
+#: good base saves, the Priest as the d20 Cleric, the War Priest as a Priest). A creature
+#: without a class (a monster) has a good FORT save, the d20 humanoid/monstrous default.
+CLASS_GOOD_SAVES: Mapping[str | None, frozenset[str]] = {
+    "barbarian": frozenset({"fort"}),
+    "bard": frozenset({"ref", "will"}),
+    "priest": frozenset({"fort", "will"}),
+    "war priest": frozenset({"fort", "will"}),
+    "druid": frozenset({"fort", "will"}),
+    "fighter": frozenset({"fort"}),
+    "ranger": frozenset({"fort", "ref"}),
+    "rogue": frozenset({"ref"}),
+    "sorcerer": frozenset({"will"}),
+    "wizard": frozenset({"will"}),
+    None: frozenset({"fort"}),
+}
+_SAVE_ABILITY = {"fort": "con", "ref": "dex", "will": "wis"}
+
+#: What a bonus in the ``bonuses`` key may apply to.
+BONUS_TARGETS: tuple[str, ...] = ("ac", "attack", "melee_attack", "ranged_attack", "saves",
+                                  "fort", "ref", "will", "initiative", "speed", "d20")
+
+
+# --------------------------------------------------------------------------- tables
+
+#: Schema of ``data/save_ratings.csv``, the reconstructed "Hit Rating & Save Rating by
+#: Level" table.
+SAVE_RATINGS_SCHEMA = Schema(key="level", sequence_start=0, columns={
+    "level": Column("int", min=0, max=MAX_LEVEL),
+    "hr_high": Column("int", min=0, max=40),
+    "hr_medium": Column("int", min=0, max=40),
+    "hr_low": Column("int", min=0, max=40),
+    "save_high": Column("int", min=0, max=40),
+    "save_low": Column("int", min=0, max=40),
+    "source": Column("source"),
+})
+register_schema("save_ratings", SAVE_RATINGS_SCHEMA)
+
+
+def save_ratings_table() -> pd.DataFrame:
+    """The "Hit Rating & Save Rating by Level" table (``data/save_ratings.csv``).
+
+    The text names the table but it did not survive (shared/seeds/README.md). Its HR
+    columns are the text's formulas ("The Math behind HR"); its save columns are inferred:
+    the d20 good (``2 + floor(level/2)``) and poor (``floor(level/3)``) base saves.
+
+    Returns:
+        Levels 0-20 with ``hr_high``, ``hr_medium``, ``hr_low``, ``save_high``,
+        ``save_low`` and ``source``.
+    """
+    return load_rules_table("save_ratings", SAVE_RATINGS_SCHEMA)
+
+
+@functools.lru_cache(maxsize=1)
+def _save_rows() -> dict[int, dict[str, int]]:
+    return {int(r["level"]): {k: int(v) for k, v in r.items() if k != "source"}
+            for r in save_ratings_table().to_dict("records")}
+
+
+@functools.lru_cache(maxsize=1)
+def _class_rows() -> dict[str, dict[str, Any]]:
+    return {r["class"]: r for r in load_table("classes").to_dict("records")}
+
+
+@functools.lru_cache(maxsize=1)
+def _size_rows() -> dict[str, dict[str, Any]]:
+    return {r["size"]: r for r in load_table("sizes").to_dict("records")}
+
+
+@functools.lru_cache(maxsize=1)
+def _bonus_type_rows() -> dict[str, dict[str, Any]]:
+    return {r["type"]: {"ac_values": set(r["ac_values"].split(";")),
+                        "lost_when_flat_footed": bool(r["lost_when_flat_footed"])}
+            for r in load_table("bonus_types").to_dict("records")}
+
+
+# --------------------------------------------------------------------------- formulas
+
+
+def ability_mod(score: int) -> int:
+    """The modifier of an ability score: ``floor((score - 10) / 2)``.
+
+    The chapter uses but does not restate it; its numbers fit the d20 formula: "12 CON"
+    gives "+1 HP/Level from CONMod" ("Acquiring Hit Points"), an effective "DEX score of 0
+    (-5 DEXMod)" ("Helpless"), "28 STR" gives "+9STRMod" ("Crushing Advance").
+
+    Args:
+        score: The ability score (0 or more).
+
+    Returns:
+        The modifier.
+    """
+    return (score - 10) // 2
+
+
+def hit_rating(level: int, progression: HRProgression | str) -> int:
+    """HR by the text's formulas (000_8d1d7816ee944f3b.txt, "The Math behind HR").
+
+    "High HR = [0.74xlvl], round down, +1; Medium HR = 0.64xlvl; Low HR = 0.49xlvl"
+    (the Medium and Low products rounded down too: the Level 5 Rogue has HR3 and the Level
+    6 Priest HR2, "Consecutive Attack Examples"). Integer arithmetic, so 0.74 x 50 is
+    exactly 37.
+
+    Args:
+        level: Character (or monster) level, 0 or more.
+        progression: ``high``, ``medium`` or ``low``.
+
+    Returns:
+        The Hit Rating.
+    """
+    p = HRProgression(progression)
+    if p is HRProgression.HIGH:
+        return 74 * level // 100 + 1
+    if p is HRProgression.MEDIUM:
+        return 64 * level // 100
+    return 49 * level // 100
+
+
+def save_rating(level: int, good: bool) -> int:
+    """A Save Rating from the reconstructed "Hit Rating & Save Rating by Level" table.
+
+    Args:
+        level: 0 to :data:`MAX_LEVEL`.
+        good: A good (high) save for the class, else poor (low).
+
+    Returns:
+        ``save_high`` or ``save_low`` of ``data/save_ratings.csv`` for the level.
+    """
+    return _save_rows()[level]["save_high" if good else "save_low"]
+
+
+def attacks_per_turn(level: int, big_actions: int = 2) -> int:
+    """Attacks a creature may make on its turn (000_8d1d7816ee944f3b.txt, "Attacks Per Turn").
+
+    "Level 0-4: 1 Big Action per Turn to make an Attack (1); Level 5-9: 2 Big Actions (2);
+    Level 10-14: Once per Turn, you may make 2 Attacks as a single Big Action (3); Level
+    15+: You may make 2 Attacks as part of a single Big Action (4)". With fewer Big Actions
+    (Staggered: one) the count follows the same rule: 1, 1, 2, 2.
+
+    Args:
+        level: The character level.
+        big_actions: Big Actions available this turn.
+
+    Returns:
+        The number of attacks.
+    """
+    if big_actions <= 0:
+        return 0
+    if level <= 4:
+        return 1
+    if level <= 9:
+        return min(2, big_actions)
+    if level <= 14:
+        return big_actions + 1
+    return 2 * big_actions
+
+
+# --------------------------------------------------------------------------- values
+
+
+class FrozenMap(Mapping[str, Any]):
+    """A read-only, hashable mapping (weapons and resistances are kept as these)."""
+
+    __slots__ = ("_data", "_hash")
+
+    def __init__(self, data: Mapping[str, Any] | Iterable[tuple[str, Any]] = ()) -> None:
+        self._data = dict(data)
+        self._hash: int | None = None
+
+    def __getitem__(self, key: str) -> Any:
+        return self._data[key]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._data)
+
+    def __len__(self) -> int:
+        return len(self._data)
+
+    def __hash__(self) -> int:
+        if self._hash is None:
+            self._hash = hash(frozenset(self._data.items()))
+        return self._hash
+
+    def __repr__(self) -> str:
+        return f"FrozenMap({self._data!r})"
+
+
+def _freeze(value: Any, where: str, problems: list[tuple[str, str]]) -> Any:
+    if isinstance(value, Mapping):
+        out = {}
+        for k, v in value.items():
+            if not isinstance(k, str):
+                problems.append((where, f"keys must be text, not {k!r}"))
+                continue
+            out[k] = _freeze(v, f"{where}.{k}", problems)
+        return FrozenMap(out)
+    if isinstance(value, (list, tuple)):
+        return tuple(_freeze(v, f"{where}[{i}]", problems) for i, v in enumerate(value))
+    if value is None or isinstance(value, (str, int, float, bool)):
+        if isinstance(value, float) and not math.isfinite(value):
+            problems.append((where, f"{value!r} is not a finite number"))
+        return value
+    problems.append((where, f"{type(value).__name__} values cannot be saved; use text, "
+                            "numbers, true/false, lists or mappings"))
+    return None
+
+
+def _thaw(value: Any) -> Any:
+    if isinstance(value, FrozenMap):
+        return {k: _thaw(v) for k, v in value.items()}
+    if isinstance(value, tuple):
+        return [_thaw(v) for v in value]
+    return value
+
+
+@dataclass(frozen=True)
+class Abilities:
+    """The six ability scores (``abilities: {str, dex, con, int, wis, cha}``).
+
+    Index by the short names: ``abilities["dex"]``.
+    """
+
+    strength: int = 10
+    dexterity: int = 10
+    constitution: int = 10
+    intelligence: int = 10
+    wisdom: int = 10
+    charisma: int = 10
+
+    def __getitem__(self, key: str) -> int:
+        return getattr(self, _ABILITY_FIELDS[key])
+
+    def mod(self, key: str) -> int:
+        """The modifier of one ability (``"dex"`` → DEXMod)."""
+        return ability_mod(self[key])
+
+    def to_dict(self) -> dict[str, int]:
+        return {k: self[k] for k in ABILITIES}
+
+
+@dataclass(frozen=True)
+class Armor:
+    """Worn armor: its Armor Rating and its Armor Rating vs Crit.
+
+    000_8d1d7816ee944f3b.txt, "What are the other kinds of AC? (FFAC, TouchAC, ACvsCrit)":
+    ACvsCrit uses "your Armor's 'Armor Rating vs Crit' in place of the normal Armor Rating".
+    """
+
+    rating: int = 0
+    vs_crit: int = 0
+    name: str | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"rating": self.rating, "vs_crit": self.vs_crit}
+        if self.name is not None:
+            out["name"] = self.name
+        return out
+
+
+@dataclass(frozen=True)
+class SaveRatings:
+    """FORT, REF and WILL Save Ratings (000_8d1d7816ee944f3b.txt, "Saving Throws")."""
+
+    fort: int
+    ref: int
+    will: int
+
+    def to_dict(self) -> dict[str, int]:
+        return {"fort": self.fort, "ref": self.ref, "will": self.will}
+
+
+@dataclass(frozen=True)
+class StatBonus:
+    """A typed bonus (or penalty) to one statistic (``bonuses:`` entries).
+
+    Attributes:
+        target: One of :data:`BONUS_TARGETS` (``ac``, ``fort``, ``speed``, ...).
+        bonus: The :class:`~lfgcombat.bonuses.Bonus`.
+    """
+
+    target: str
+    bonus: Bonus
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"to": self.target, "value": self.bonus.value}
+        if self.bonus.type is not None:
+            out["type"] = self.bonus.type.value
+        if self.bonus.source is not None:
+            out["source"] = self.bonus.source
+        return out
+
+
+@dataclass(frozen=True)
+class Term:
+    """One named part of a statistic (``DEX mod +2``)."""
+
+    label: str
+    value: int
+
+
+_TITLES = {"hr": "HR", "ac": "AC", "ff_ac": "FFAC", "touch_ac": "TouchAC",
+           "ac_vs_crit": "ACvsCrit", "max_hp": "Max HP", "injured_threshold":
+           "Injured Threshold", "temp_hp_cap": "Temporary HP cap", "fort": "FORT Save",
+           "ref": "REF Save", "will": "WILL Save", "initiative_bonus": "Initiative bonus",
+           "attacks_per_turn": "Attacks per turn", "space": "Space", "reach": "Reach",
+           "melee_attack": "Melee attack bonus", "ranged_attack": "Ranged attack bonus",
+           "physical_damage_pct": "Physical damage", "death_threshold": "Dies at HP",
+           "skill": "Skill checks", "physical_skill": "Physical skill checks",
+           "mobility_skill": "Mobility skill checks"}
+
+
+def _hexes(n: int) -> str:
+    return f"{n} hex{'es' if n != 1 else ''}"
+
+
+def _bonus_label(b: Bonus) -> str:
+    kind = f"{b.type.value} " if b.type is not None and not b.is_penalty else ""
+    word = "penalty" if b.is_penalty else "bonus"
+    return f"{b.source or 'untyped'}: {b.value:+d} {kind}{word}"
+
+
+@dataclass(frozen=True)
+class Stat:
+    """A derived statistic that can explain itself.
+
+    Attributes:
+        name: The statistic (``ac``, ``fort``, ...).
+        value: Its value (``None`` when the rules give none: no Injured Threshold at 3 HP).
+        terms: The untyped parts (base 10, DEX mod, Armor Rating, ...).
+        bonuses: Typed bonuses and the conditions' penalties, as stacked.
+        notes: What else applies (situational modifiers, automatic failure, ...).
+        rule: The citation, with the formula.
+        fortune: Fortunate/Unfortunate on the roll, after cancelling.
+        auto_fail: The roll fails automatically (a Helpless creature's REF Save).
+    """
+
+    name: str
+    value: int | float | None
+    terms: tuple[Term, ...] = ()
+    bonuses: Stacked | None = None
+    notes: tuple[str, ...] = ()
+    rule: str = ""
+    fortune: Fortune | None = None
+    auto_fail: bool = False
+
+    @property
+    def title(self) -> str:
+        return _TITLES.get(self.name, self.name)
+
+    def __int__(self) -> int:
+        if self.value is None:
+            raise TypeError(f"{self.title} has no value")
+        return int(self.value)
+
+    def __repr__(self) -> str:
+        return f"<{self.name} {self._fmt(self.value)}>"
+
+    @staticmethod
+    def _fmt(value: int | float | None) -> str:
+        if value is None:
+            return "none"
+        if isinstance(value, float):
+            return f"{value:g}"
+        return str(value)
+
+    def explain(self) -> str:
+        """Every part of the value, one per line, then notes and the rule.
+
+        Example::
+
+            AC 14
+               +10  base
+                +1  DEX mod (DEX 12)
+                +4  Armor Rating (chain shirt)
+                +0  Natural Armor Rating
+                +0  Shield Rating
+                +0  size (medium)
+                +1  ring: +1 power bonus - counts (highest power)
+                -2  flanked: -2 penalty - counts (penalties always stack)
+              (000_8d1d7816ee944f3b.txt, "Armor Class (AC) - What is it?": AC = 10+...)
+        """
+        lines = [f"{self.title} {self._fmt(self.value)}"]
+        for t in self.terms:
+            lines.append(f"  {t.value:+4d}  {t.label}")
+        if self.bonuses is not None:
+            for line in self.bonuses.lines:
+                lines.append(f"  {line.counted:+4d}  {_bonus_label(line.bonus)} - {line.note}")
+        if self.fortune is not None:
+            keep = "better" if self.fortune is Fortune.FORTUNATE else "worse"
+            lines.append(f"  {self.fortune.value}: roll 2d20 and keep the {keep}")
+        if self.auto_fail:
+            lines.append("  fails automatically")
+        lines += [f"  note: {n}" for n in self.notes]
+        if self.rule:
+            lines.append(f"  ({self.rule})")
+        return "\n".join(lines)
+
+    def __str__(self) -> str:
+        return self.explain()
+
+    def to_frame(self) -> pd.DataFrame:
+        """The parts as a DataFrame (``part``, ``value``, ``counts``, ``note``)."""
+        rows = [{"part": t.label, "value": t.value, "counts": t.value, "note": ""}
+                for t in self.terms]
+        if self.bonuses is not None:
+            rows += [{"part": _bonus_label(ln.bonus), "value": ln.bonus.value, "counts": ln.counted,
+                      "note": ln.note} for ln in self.bonuses.lines]
+        return pd.DataFrame(rows, columns=["part", "value", "counts", "note"])
+
+
+# --------------------------------------------------------------------------- parsing
+
+#: Every key a creature mapping may have.
+KEYS: tuple[str, ...] = (
+    "name", "class", "level", "abilities", "size", "armor", "shield_rating", "natural_armor",
+    "speed", "kind", "creature_type", "max_hp", "current_hp", "temp_hp",
+    "initiative_rating", "save_ratings", "hr_progression", "reach", "weapons",
+    "resistances", "conditions", "bonuses", "example", "notes")
+_FIELD_OF_KEY = {"class": "character_class", "max_hp": "max_hp_override",
+                 "reach": "reach_override"}
+_KEY_OF_FIELD = {v: k for k, v in _FIELD_OF_KEY.items()}
+
+
+def _hint(word: str, options: Iterable[str]) -> str:
+    close = difflib.get_close_matches(str(word), list(options), n=1, cutoff=0.6)
+    return f"did you mean {close[0]!r}? " if close else ""
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+class _Parser:
+    """Reads a creature mapping, collecting every problem before giving up."""
+
+    def __init__(self) -> None:
+        self.problems: list[tuple[str, str]] = []
+
+    def bad(self, where: str, message: str) -> None:
+        self.problems.append((where, message))
+
+    def int_(self, where: str, value: Any, lo: int, hi: int, step: int = 1) -> int | None:
+        if not _is_int(value):
+            self.bad(where, f"{value!r} is not a whole number; allowed: {lo} to {hi}"
+                     + (f" in steps of {step}" if step > 1 else ""))
+            return None
+        if not lo <= value <= hi or value % step:
+            self.bad(where, f"{value} is out of range; allowed: {lo} to {hi}"
+                     + (f" in steps of {step}" if step > 1 else ""))
+            return None
+        return value
+
+    def text(self, where: str, value: Any, required: bool = False) -> str | None:
+        if value is None and not required:
+            return None
+        if not isinstance(value, str) or not value.strip():
+            self.bad(where, f"{value!r} is not a non-empty text")
+            return None
+        return value
+
+    def enum(self, where: str, value: Any, cls: type[enum.Enum]) -> Any:
+        allowed = [m.value for m in cls]
+        try:
+            if hasattr(cls, "coerce"):
+                return cls.coerce(value)
+            return cls(value.strip().lower() if isinstance(value, str) else value)
+        except (ValueError, AttributeError):
+            self.bad(where, f"unknown value {value!r}; {_hint(value, allowed)}allowed: "
+                     + ", ".join(allowed))
+            return None
+
+    def mapping(self, where: str, value: Any, keys: Iterable[str]) -> Mapping | None:
+        keys = list(keys)
+        if not isinstance(value, Mapping):
+            self.bad(where, f"expected a mapping with keys {', '.join(keys)}, got {value!r}")
+            return None
+        ok = True
+        for k in value:
+            if k not in keys:
+                self.bad(f"{where}.{k}", f"unknown key; {_hint(k, keys)}allowed keys: "
+                         + ", ".join(keys))
+                ok = False
+        return value if ok else {k: v for k, v in value.items() if k in keys}
+
+
+def _parse(d: Any) -> tuple[dict[str, Any], list[tuple[str, str]]]:
+    """Turn a creature mapping into field values; collect every problem."""
+    p = _Parser()
+    if not isinstance(d, Mapping):
+        p.bad("(creature)", f"expected a mapping with keys such as name, class, level, "
+              f"abilities; got {type(d).__name__}")
+        return {}, p.problems
+    for key in d:
+        if key not in KEYS:
+            p.bad(str(key), f"unknown key; {_hint(key, KEYS)}allowed keys: "
+                  + ", ".join(KEYS))
+    f: dict[str, Any] = {}
+    f["name"] = p.text("name", d.get("name"), required=True)
+    if "level" not in d:
+        p.bad("level", f"missing; a whole number from 0 to {MAX_LEVEL}")
+        f["level"] = None
+    else:
+        f["level"] = p.int_("level", d["level"], 0, MAX_LEVEL)
+    cls = d.get("class")
+    if cls is not None:
+        classes = list(_class_rows())
+        key = cls.strip().lower() if isinstance(cls, str) else cls
+        if key not in classes:
+            p.bad("class", f"unknown class {cls!r}; {_hint(key, classes)}allowed: "
+                  + ", ".join(classes) + " (or leave it out for a monster)")
+            cls = None
+            f["_class_bad"] = True
+        else:
+            cls = key
+    f["character_class"] = cls
+
+    ab = p.mapping("abilities", d.get("abilities", {}), ABILITIES)
+    scores: dict[str, int | None] = {}
+    for k in ABILITIES:
+        v = (ab or {}).get(k, 10)
+        scores[k] = p.int_(f"abilities.{k}", v, 0, MAX_ABILITY)
+    f["_scores"] = scores
+
+    f["size"] = p.enum("size", d.get("size", "medium"), Size)
+    armor = d.get("armor", {})
+    if _is_int(armor):
+        armor = {"rating": armor}
+    am = p.mapping("armor", armor, ("rating", "vs_crit", "name"))
+    if am is not None:
+        rating = p.int_("armor.rating", am.get("rating", 0), 0, 30)
+        vs_crit = p.int_("armor.vs_crit", am.get("vs_crit", rating if rating is not None
+                                                 else 0), 0, 30)
+        name = p.text("armor.name", am.get("name"))
+        f["armor"] = (Armor(rating, vs_crit, name)
+                      if rating is not None and vs_crit is not None else None)
+    else:
+        f["armor"] = None
+    f["shield_rating"] = p.int_("shield_rating", d.get("shield_rating", 0), 0, 20)
+    f["natural_armor"] = p.int_("natural_armor", d.get("natural_armor", 0), 0, 30)
+    f["speed"] = p.int_("speed", d.get("speed", 30), 0, 300, step=5)
+    f["kind"] = p.enum("kind", d.get("kind", "pc"), Kind)
+    f["creature_type"] = p.enum("creature_type", d.get("creature_type", "living"),
+                                CreatureType)
+    f["max_hp_override"] = (None if d.get("max_hp") is None
+                            else p.int_("max_hp", d["max_hp"], 1, 100_000))
+    f["current_hp"] = (None if d.get("current_hp") is None
+                       else p.int_("current_hp", d["current_hp"], -100_000, 100_000))
+    f["temp_hp"] = p.int_("temp_hp", d.get("temp_hp", 0), 0, 100_000)
+    f["initiative_rating"] = p.int_("initiative_rating", d.get("initiative_rating", 0),
+                                    -20, 50)
+    sr = d.get("save_ratings")
+    f["save_ratings"] = None
+    if sr is not None:
+        sm = p.mapping("save_ratings", sr, ("fort", "ref", "will"))
+        if sm is not None:
+            vals = {}
+            for k in ("fort", "ref", "will"):
+                if k not in sm:
+                    p.bad(f"save_ratings.{k}", "missing; give all three of fort, ref, will "
+                          "(or leave save_ratings out to use the class's)")
+                else:
+                    vals[k] = p.int_(f"save_ratings.{k}", sm[k], -10, 50)
+            if len(vals) == 3 and None not in vals.values():
+                f["save_ratings"] = SaveRatings(**vals)
+    f["hr_progression"] = (None if d.get("hr_progression") is None
+                           else p.enum("hr_progression", d["hr_progression"], HRProgression))
+    f["reach_override"] = (None if d.get("reach") is None
+                           else p.int_("reach", d["reach"], 0, 100, step=5))
+    weapons = d.get("weapons", [])
+    if not isinstance(weapons, (list, tuple)):
+        p.bad("weapons", f"expected a list, got {weapons!r}")
+        weapons = []
+    f["weapons"] = _freeze(list(weapons), "weapons", p.problems)
+    res = d.get("resistances", {})
+    if not isinstance(res, Mapping):
+        p.bad("resistances", f"expected a mapping (e.g. {{fire: 5}}), got {res!r}")
+        res = {}
+    f["resistances"] = _freeze(res, "resistances", p.problems)
+
+    conds = d.get("conditions", [])
+    parsed_conds: list[Affliction] = []
+    if isinstance(conds, (str, Mapping)) or not isinstance(conds, (list, tuple)):
+        p.bad("conditions", f"expected a list such as [prone, bleed 2], got {conds!r}")
+    else:
+        for i, c in enumerate(conds):
+            try:
+                parsed_conds.append(Affliction.parse(c))
+            except ConditionError as exc:
+                p.bad(f"conditions[{i}]", str(exc))
+    f["_conditions"] = parsed_conds
+
+    bonuses = d.get("bonuses", [])
+    parsed_bonuses: list[StatBonus] = []
+    if not isinstance(bonuses, (list, tuple)):
+        p.bad("bonuses", f"expected a list of {{to, value, type, source}}, got {bonuses!r}")
+    else:
+        for i, b in enumerate(bonuses):
+            where = f"bonuses[{i}]"
+            bm = p.mapping(where, b, ("to", "value", "type", "source"))
+            if bm is None:
+                continue
+            target = bm.get("to")
+            if target not in BONUS_TARGETS:
+                p.bad(f"{where}.to", f"unknown statistic {target!r}; "
+                      f"{_hint(target, BONUS_TARGETS)}allowed: " + ", ".join(BONUS_TARGETS))
+                continue
+            try:
+                parsed_bonuses.append(StatBonus(target, Bonus(bm.get("value"), bm.get("type"),
+                                                              bm.get("source"))))
+            except BonusError as exc:
+                p.bad(where, str(exc))
+    f["bonuses"] = tuple(parsed_bonuses)
+    example = d.get("example", False)
+    if not isinstance(example, bool):
+        p.bad("example", f"expected true or false, got {example!r}")
+        example = False
+    f["example"] = example
+    f["notes"] = p.text("notes", d.get("notes"))
+    _cross_check(f, p)
+    return f, p.problems
+
+
+def _cross_check(f: dict[str, Any], p: _Parser) -> None:
+    """Checks between fields, made only when the fields involved are valid."""
+    scores = f.pop("_scores")
+    ctype = f["creature_type"]
+    for k, v in scores.items():
+        if v == 0 and ctype is not None:
+            allowed = ZERO_ABILITY_ALLOWED.get(k, frozenset())
+            if ctype not in allowed:
+                who = (" and ".join(sorted(t.value for t in allowed)) + " creatures"
+                       if allowed else "no creature")
+                p.bad(f"abilities.{k}", f"0 is allowed only for {who}; a {ctype.value} "
+                      f"creature needs 1 to {MAX_ABILITY}")
+    f["abilities"] = (Abilities(**{_ABILITY_FIELDS[k]: v for k, v in scores.items()})
+                      if None not in scores.values() else None)
+    class_bad = f.pop("_class_bad", False)
+    if f["character_class"] is None and f["max_hp_override"] is None and not class_bad:
+        p.bad("max_hp", "a creature without a class (a monster) needs max_hp: monster HP "
+              "\"are calculated based on Monster Level & Monster Role\" (Hit Points, Ch15.1)")
+    conds = f.pop("_conditions")
+    level = f["level"]
+    if level is not None:
+        for i, a in enumerate(conds):
+            if a.condition is Condition.BLEED and a.value > bleed_cap(level):
+                p.bad(f"conditions[{i}]", f"bleed {a.value} on a level {level} creature: "
+                      f"X cannot be greater than the creature's level "
+                      f"({_cite('Bleed X')}); at most bleed {bleed_cap(level)}")
+        f["conditions"] = stack_afflictions(conds, level)
+    else:
+        f["conditions"] = ()
+    # HP bounds need max HP, which needs class, level and CON.
+    if f["abilities"] is not None and level is not None and not class_bad:
+        max_hp = _max_hp_value(f["character_class"], level, f["abilities"].mod("con"),
+                               f["max_hp_override"])
+        if max_hp is not None:
+            cur = f["current_hp"]
+            if cur is not None and cur > max_hp:
+                p.bad("current_hp", f"{cur} is more than the max HP {max_hp}: \"Healing can "
+                      f"never bring your HP above your HP Maximum\" ({_cite('Healing lost HP')})")
+            cap = max_hp // 4
+            if f["temp_hp"] is not None and f["temp_hp"] > cap:
+                p.bad("temp_hp", f"{f['temp_hp']} is more than 25% of the max HP {max_hp} "
+                      f"({cap}): \"You may never have more Temporary HP than 25% of your "
+                      f"Maximum HP\" ({_cite('Temporary Hit Points (TempHP)')})")
+
+
+def _max_hp_value(cls: str | None, level: int, con_mod: int, override: int | None
+                  ) -> int | None:
+    if override is not None:
+        return override
+    if cls is None:
+        return None
+    per_level = max(1, _class_rows()[cls]["hp_per_level"] + con_mod)
+    return per_level * level + 2
+
+
+# --------------------------------------------------------------------------- creature
+
+_RULE_AC = _cite("Armor Class (AC) - What is it?")
+_RULE_OTHER_AC = _cite("What are the other kinds of AC? (FFAC, TouchAC, ACvsCrit)")
+_FORMULAS = {
+    "ac": f"{_RULE_AC}: AC = 10+DEXMod+ArmorRating+NaturalArmorRating+ShieldRating+SizeMod",
+    "ff_ac": f"{_RULE_OTHER_AC}: DEXMod +3 or higher: FFAC = AC-DEXMod-ShieldRating-Dodge "
+             "Bonus; +2 or lower: FFAC = AC-ShieldRating-Dodge Bonus-2",
+    "touch_ac": f"{_RULE_OTHER_AC}: TouchAC = AC-ArmorRating-ShieldRating-NaturalArmorRating",
+    "ac_vs_crit": f"{_RULE_OTHER_AC}: ACvsCrit = 10+DEXMod+ArmorRatingvsCrit+"
+                  "NaturalArmorRating+ShieldRating+SizeMod",
+}
+_AC_KINDS = ("ac", "ff_ac", "touch_ac", "ac_vs_crit")
+
+#: The statistics :meth:`Creature.stat` and :meth:`Creature.explain` know.
+STAT_NAMES: tuple[str, ...] = (
+    "hr", "ac", "ff_ac", "touch_ac", "ac_vs_crit", "max_hp", "injured_threshold",
+    "temp_hp_cap", "death_threshold", "fort", "ref", "will", "initiative_bonus",
+    "melee_attack", "ranged_attack", "move_speed", "attacks_per_turn", "space", "reach",
+    "physical_damage_pct", "skill", "physical_skill", "mobility_skill")
+
+
+@dataclass(frozen=True)
+class Creature:
+    """A creature: what its character sheet says, and every statistic derived from it.
+
+    Build one with :meth:`from_dict` or :meth:`load`; the constructor takes the same
+    values typed (it validates them the same way). Fields (the mapping keys are in
+    brackets where they differ):
+
+    Attributes:
+        name: The creature's name.
+        level: Character or monster level, 0 to :data:`MAX_LEVEL`.
+        character_class: [``class``] one of ``data/classes.csv``, ``None`` for a monster.
+        abilities: The six ability scores (missing ones are 10).
+        size: :class:`Size` (default Medium).
+        armor: :class:`Armor` (rating, vs_crit; vs_crit defaults to the rating).
+        shield_rating: Shield Rating. natural_armor: Natural Armor Rating.
+        speed: Base Move Speed in feet (default 30).
+        kind: :class:`Kind` (pc, npc, goon, boss). creature_type: :class:`CreatureType`.
+        max_hp_override: [``max_hp``] max HP given instead of computed (monsters).
+        current_hp: Current HP (``None``: full). temp_hp: Temporary HP.
+        initiative_rating: Initiative Rating.
+        save_ratings: :class:`SaveRatings` given instead of the class's.
+        hr_progression: HR progression given instead of the class's (monsters: medium).
+        reach_override: [``reach``] Natural Reach in feet instead of the size's.
+        weapons, resistances: Kept as given (read-only), for the attack rules.
+        conditions: The creature's own conditions, stacked (:class:`Affliction`).
+        bonuses: Typed bonuses to statistics (:class:`StatBonus`).
+        example: Marks example data. notes: Free text.
+    """
+
+    name: str
+    level: int
+    character_class: str | None = None
+    abilities: Abilities = Abilities()
+    size: Size = Size.MEDIUM
+    armor: Armor = Armor()
+    shield_rating: int = 0
+    natural_armor: int = 0
+    speed: int = 30
+    kind: Kind = Kind.PC
+    creature_type: CreatureType = CreatureType.LIVING
+    max_hp_override: int | None = None
+    current_hp: int | None = None
+    temp_hp: int = 0
+    initiative_rating: int = 0
+    save_ratings: SaveRatings | None = None
+    hr_progression: HRProgression | None = None
+    reach_override: int | None = None
+    weapons: tuple[Any, ...] = ()
+    resistances: FrozenMap = FrozenMap()
+    conditions: tuple[Affliction, ...] = ()
+    bonuses: tuple[StatBonus, ...] = ()
+    example: bool = False
+    notes: str | None = None
+
+    def __post_init__(self) -> None:
+        try:
+            raw = self.to_dict()
+        except Exception as exc:  # a field of the wrong type
+            raise CreatureError([("(fields)", f"cannot read the fields ({exc}); build "
+                                  "creatures with Creature.from_dict(...)")]) from None
+        values, problems = _parse(raw)
+        if problems:
+            raise CreatureError(problems, what=f"creature {self.name!r}")
+        for k, v in values.items():
+            object.__setattr__(self, k, v)
+
+    # ----------------------------------------------------------------- building
+
+    @classmethod
+    def from_dict(cls, d: Mapping[str, Any]) -> "Creature":
+        """Build a creature from a plain mapping (as read from YAML or JSON).
+
+        Args:
+            d: Keys from :data:`KEYS`: ``name`` and ``level`` are required; ``class`` or
+                (for monsters) ``max_hp`` too. Conditions are written as text
+                (``"prone"``, ``"bleed 2"``, ``"weakened 3"``, ``"stunned for 2 rounds"``).
+
+        Returns:
+            The creature.
+
+        Raises:
+            CreatureError: every bad field at once (unknown keys with "did you mean",
+                out-of-range numbers with the allowed range, unknown class or condition).
+        """
+        values, problems = _parse(d)
+        if problems:
+            name = d.get("name") if isinstance(d, Mapping) else None
+            raise CreatureError(problems, what=f"creature {name!r}" if name else "creature")
+        obj = object.__new__(cls)
+        for f in fields(cls):
+            object.__setattr__(obj, f.name, values[f.name])
+        return obj
+
+    def to_dict(self) -> dict[str, Any]:
+        """The creature as a plain mapping; ``from_dict(c.to_dict()) == c``.
+
+        Returns:
+            A new dict of plain values (text, numbers, lists, dicts); optional keys at
+            their default are left out.
+        """
+        d: dict[str, Any] = {"name": self.name, "level": self.level}
+        if self.character_class is not None:
+            d["class"] = self.character_class
+        d["abilities"] = self.abilities.to_dict()
+        d["size"] = getattr(self.size, "value", self.size)
+        d["armor"] = self.armor.to_dict() if isinstance(self.armor, Armor) else self.armor
+        d["shield_rating"] = self.shield_rating
+        d["natural_armor"] = self.natural_armor
+        d["speed"] = self.speed
+        d["kind"] = getattr(self.kind, "value", self.kind)
+        d["creature_type"] = getattr(self.creature_type, "value", self.creature_type)
+        for key, value in (("max_hp", self.max_hp_override), ("current_hp", self.current_hp)):
+            if value is not None:
+                d[key] = value
+        if self.temp_hp:
+            d["temp_hp"] = self.temp_hp
+        d["initiative_rating"] = self.initiative_rating
+        if self.save_ratings is not None:
+            d["save_ratings"] = self.save_ratings.to_dict()
+        if self.hr_progression is not None:
+            d["hr_progression"] = getattr(self.hr_progression, "value", self.hr_progression)
+        if self.reach_override is not None:
+            d["reach"] = self.reach_override
+        if self.weapons:
+            d["weapons"] = _thaw(tuple(self.weapons))
+        if self.resistances:
+            d["resistances"] = _thaw(FrozenMap(self.resistances))
+        if self.conditions:
+            d["conditions"] = [str(a) for a in self.conditions]
+        if self.bonuses:
+            d["bonuses"] = [b.to_dict() for b in self.bonuses]
+        if self.example:
+            d["example"] = True
+        if self.notes is not None:
+            d["notes"] = self.notes
+        return d
+
+    @classmethod
+    def load(cls, path: str | os.PathLike[str]) -> "Creature":
+        """Read a creature from a ``.yaml``/``.yml`` or ``.json`` file.
+
+        YAML is read with ``yaml.safe_load`` only: a file can never run code.
+
+        Args:
+            path: The file.
+
+        Returns:
+            The creature.
+
+        Raises:
+            CreatureError: unreadable file, unknown suffix, bad YAML/JSON, bad fields.
+        """
+        path = Path(path)
+        suffix = path.suffix.lower()
+        if suffix not in (".yaml", ".yml", ".json"):
+            raise CreatureError([("(file)", f"{path}: unknown file type {suffix!r}; use "
+                                  ".yaml, .yml or .json")])
+        try:
+            text = path.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as exc:
+            raise CreatureError([("(file)", f"cannot read {path}: {exc}")]) from None
+        try:
+            data = json.loads(text) if suffix == ".json" else yaml.safe_load(text)
+        except (json.JSONDecodeError, yaml.YAMLError) as exc:
+            raise CreatureError([("(file)", f"{path} is not valid "
+                                  f"{'JSON' if suffix == '.json' else 'YAML'}: {exc}")]) from None
+        try:
+            return cls.from_dict(data)
+        except CreatureError as exc:
+            raise CreatureError(exc.problems, what=f"creature file {path}") from None
+
+    def save(self, path: str | os.PathLike[str]) -> Path:
+        """Write the creature to a ``.yaml``/``.yml`` or ``.json`` file.
+
+        The file is replaced in one step (written beside it, then renamed), so a failed
+        save leaves the old file as it was.
+
+        Args:
+            path: The file; the suffix chooses the format.
+
+        Returns:
+            The path written.
+
+        Raises:
+            CreatureError: unknown suffix.
+        """
+        path = Path(path)
+        suffix = path.suffix.lower()
+        if suffix not in (".yaml", ".yml", ".json"):
+            raise CreatureError([("(file)", f"{path}: unknown file type {suffix!r}; use "
+                                  ".yaml, .yml or .json")])
+        data = self.to_dict()
+        if suffix == ".json":
+            text = json.dumps(data, indent=2, ensure_ascii=False) + "\n"
+        else:
+            text = yaml.safe_dump(data, sort_keys=False, allow_unicode=True)
+        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent or ".")
+        try:
+            with os.fdopen(fd, "w", encoding="utf-8") as fh:
+                fh.write(text)
+            os.replace(tmp, path)
+        except BaseException:
+            if os.path.exists(tmp):
+                os.unlink(tmp)
+            raise
+        return path
+
+    def replace(self, **changes: Any) -> "Creature":
+        """A copy with some keys changed, validated like :meth:`from_dict`.
+
+        Keys are those of :meth:`to_dict` (``class_`` may stand for ``class``). Mapping
+        values for ``abilities``, ``armor`` and ``save_ratings`` update the current ones:
+        ``c.replace(abilities={"con": 14})`` keeps the other five scores.
+
+        Raises:
+            CreatureError: the changed creature is invalid (this one is unchanged).
+        """
+        d = self.to_dict()
+        for key, value in changes.items():
+            key = "class" if key == "class_" else key
+            if key in ("abilities", "armor", "save_ratings") and isinstance(value, Mapping) \
+                    and isinstance(d.get(key), dict):
+                d[key] = {**d[key], **value}
+            elif value is None and key in d and key not in ("name", "level"):
+                del d[key]
+            else:
+                d[key] = value
+        return Creature.from_dict(d)
+
+    def with_condition(self, condition: "str | Mapping | Affliction") -> "Creature":
+        """A copy that has gained a condition (stacking and on-gain rules applied).
+
+        See :func:`lfgcombat.conditions.gain`; use :meth:`gain_condition` to also get
+        what the gain sets off (Weakened 5+ damage, Ablaze's first 1d6).
+
+        Raises:
+            ConditionError: unknown condition or bad value.
+        """
+        return self.gain_condition(condition)[0]
+
+    def gain_condition(self, condition: "str | Mapping | Affliction"
+                       ) -> tuple["Creature", Gained]:
+        """Gain a condition; return the new creature and the :class:`Gained` report."""
+        gained = gain(self.conditions, condition, self.level)
+        obj = object.__new__(Creature)
+        for f in fields(Creature):
+            object.__setattr__(obj, f.name, getattr(self, f.name))
+        object.__setattr__(obj, "conditions", gained.afflictions)
+        return obj, gained
+
+    def without_condition(self, condition: "Condition | str") -> "Creature":
+        """A copy without a condition (all of its value: all Bleed, every Weakened stage).
+
+        Conditions implied by others (Helpless from Unconscious) or by HP (Injured) are
+        not stored, so they cannot be removed this way.
+
+        Raises:
+            ConditionError: unknown condition.
+        """
+        cond = lookup(condition) if not isinstance(condition, Condition) else condition
+        return self.replace(conditions=[str(a) for a in self.conditions
+                                        if a.condition is not cond])
+
+    # ----------------------------------------------------------------- basics
+
+    def ability_mod(self, ability: str) -> int:
+        """The modifier of one ability: ``creature.ability_mod("dex")``."""
+        return self.abilities.mod(ability)
+
+    @property
+    def size_row(self) -> Mapping[str, Any]:
+        """The creature's row of ``data/sizes.csv``."""
+        return self.size.row
+
+    @cached_property
+    def active_conditions(self) -> ConditionSet:
+        """Every condition in effect: its own, the implied ones and those from its HP.
+
+        HP at or below the Injured Threshold adds Injured ("Injury & Injured Threshold");
+        at 0 HP or below it is Dying while bleeding, else Unconscious ("Unconscious &
+        Dying", "Stabilize when Dying").
+        """
+        extra: list[tuple[Condition, str]] = []
+        threshold = self.injured_threshold.value
+        hp = self.hp
+        if threshold is not None and hp <= threshold:
+            extra.append((Condition.INJURED, f"HP {hp} at or below the Injured Threshold "
+                                             f"{threshold}"))
+        if hp <= 0:
+            bleeding = any(a.condition is Condition.BLEED for a in self.conditions)
+            extra.append((Condition.DYING if bleeding else Condition.UNCONSCIOUS,
+                          f"HP {hp} at or below 0" + (" and bleeding" if bleeding else "")))
+        return resolve(self.conditions, extra)
+
+    def _bonuses_to(self, *targets: str) -> list[Bonus]:
+        return [b.bonus for b in self.bonuses if b.target in targets]
+
+    # ----------------------------------------------------------------- HR
+
+    @property
+    def hr_progression_used(self) -> HRProgression:
+        """The HR progression: given, else the class's, else Medium for monsters.
+
+        Monsters: inferred from the text's elephant, "Level 11 Huge ... 7HR"
+        ("Crushing Advance"): floor(0.64 x 11) = 7.
+        """
+        if self.hr_progression is not None:
+            return self.hr_progression
+        if self.character_class is not None:
+            return HRProgression(_class_rows()[self.character_class]["hr_progression"])
+        return HRProgression.MEDIUM
+
+    @cached_property
+    def hr(self) -> Stat:
+        """Hit Rating (000_8d1d7816ee944f3b.txt, "Hit Rating (HR)", "The Math behind HR")."""
+        p = self.hr_progression_used
+        value = hit_rating(self.level, p)
+        formula = {HRProgression.HIGH: f"floor(0.74 x {self.level}) + 1",
+                   HRProgression.MEDIUM: f"floor(0.64 x {self.level})",
+                   HRProgression.LOW: f"floor(0.49 x {self.level})"}[p]
+        whose = (f"{self.character_class}" if self.hr_progression is None
+                 and self.character_class else
+                 "given" if self.hr_progression is not None else "monster default, inferred")
+        return Stat("hr", value, (Term(f"{p.value.title()} HR ({whose}): {formula}", value),),
+                    rule=_cite("Hit Rating (HR)", "The Math behind HR"))
+
+    # ----------------------------------------------------------------- AC family
+
+    def armor_class(self, kind: str = "ac", *, against: str | None = None,
+                    distance_ft: int | None = None) -> Stat:
+        """One AC value, optionally against one kind of attack.
+
+        Args:
+            kind: ``ac``, ``ff_ac``, ``touch_ac`` or ``ac_vs_crit``.
+            against: ``melee`` or ``ranged`` to include modifiers that depend on the
+                attack (Prone: -4 against melee and ranged from within 5 feet, +2 Cover
+                against ranged from 15+ feet); ``None`` lists them as notes.
+            distance_ft: Distance of a ranged attack.
+
+        Returns:
+            The :class:`Stat`. With the Flat-Footed condition every AC value is computed
+            the flat-footed way (so ``ac`` equals ``ff_ac``).
+
+        Raises:
+            ValueError: unknown ``kind`` or ``against``.
+        """
+        if kind not in _AC_KINDS:
+            raise ValueError(f"unknown AC value {kind!r}; one of {', '.join(_AC_KINDS)}")
+        if against not in (None, "melee", "ranged"):
+            raise ValueError(f"against must be 'melee', 'ranged' or None, not {against!r}")
+        conds = self.active_conditions
+        flat_footed = kind == "ff_ac" or Condition.FLAT_FOOTED in conds
+        lose_ds = flat_footed or bool(conds.flagged("loses_dodge_and_shield"))
+        helpless = conds.flagged("dex_zero_vs_attacks")
+        dex = self.abilities["dex"]
+        dex_mod = ability_mod(dex)
+        terms = [Term("base", 10)]
+        notes: list[str] = []
+        bonuses: list[Bonus] = []
+        if helpless:
+            dex_mod = -5
+            dex_label = f"DEX mod (effective DEX 0: {helpless[0]})"
+        else:
+            dex_label = f"DEX mod (DEX {dex})"
+        if flat_footed and dex_mod >= 3:
+            notes.append(f"flat-footed: DEX mod {dex_mod:+d} lost (DEXMod +3 or higher)")
+        else:
+            terms.append(Term(dex_label, dex_mod))
+        if kind != "touch_ac":
+            if kind == "ac_vs_crit":
+                terms.append(Term("Armor Rating vs Crit" + (f" ({self.armor.name})"
+                                                             if self.armor.name else ""),
+                                  self.armor.vs_crit))
+            else:
+                terms.append(Term("Armor Rating" + (f" ({self.armor.name})"
+                                                     if self.armor.name else ""),
+                                  self.armor.rating))
+            terms.append(Term("Natural Armor Rating", self.natural_armor))
+            if lose_ds:
+                if self.shield_rating:
+                    why = "flat-footed" if flat_footed else conds.flagged(
+                        "loses_dodge_and_shield")[0]
+                    notes.append(f"Shield Rating {self.shield_rating} lost ({why})")
+            else:
+                terms.append(Term("Shield Rating", self.shield_rating))
+        size_mod = int(self.size_row["attack_ac_mod"])
+        terms.append(Term(f"size ({self.size.value})", size_mod))
+        if flat_footed and dex_mod <= 2:
+            bonuses.append(Bonus(-2, None, "flat-footed (DEXMod +2 or lower)"))
+        types = _bonus_type_rows()
+        for b in self._bonuses_to("ac"):
+            row = types[b.type.value] if b.type is not None and not b.is_penalty else None
+            if row is not None and kind not in row["ac_values"]:
+                notes.append(f"{b} does not apply to {_TITLES[kind]}")
+                continue
+            if row is not None and lose_ds and row["lost_when_flat_footed"]:
+                notes.append(f"{b} lost (flat-footed or helpless)")
+                continue
+            bonuses.append(b)
+        bonuses += conds.modifiers("ac")
+        melee = conds.modifiers("ac_vs_melee")
+        far = conds.modifiers("ac_vs_ranged_far")
+        if against == "melee" or (against == "ranged" and distance_ft is not None
+                                  and distance_ft <= 5):
+            bonuses += melee
+        elif against == "ranged" and distance_ft is not None and distance_ft >= 15:
+            bonuses += far
+        elif against is None:
+            notes += [f"{b.source}: {b.value:+d} against melee attacks and ranged attacks "
+                      "from within 5 ft" for b in melee]
+            notes += [f"{b.source}: {b.value:+d} ({b.type.value if b.type else 'untyped'}) "
+                      "against ranged attacks from 15+ ft" for b in far]
+        if against is None or against == "ranged":
+            if conds.attackers_miss_chance:
+                notes.append(f"attacks against it have a {conds.attackers_miss_chance}% "
+                             "miss chance")
+        if conds.attackers_melee_fortune is not None and against in (None, "melee"):
+            notes.append(f"melee attacks against it are {conds.attackers_melee_fortune.value}")
+        stacked = stack(bonuses)
+        value = sum(t.value for t in terms) + stacked.total
+        if against is not None:
+            notes.insert(0, f"against a {against} attack"
+                         + (f" from {distance_ft} ft" if distance_ft is not None else ""))
+        return Stat(kind, value, tuple(terms), stacked, tuple(notes), _FORMULAS[kind])
+
+    @cached_property
+    def ac(self) -> Stat:
+        """Armor Class (000_8d1d7816ee944f3b.txt, "Armor Class (AC) - What is it?")."""
+        return self.armor_class("ac")
+
+    @cached_property
+    def ff_ac(self) -> Stat:
+        """Flat-Footed AC: the text's two cases by DEXMod (+3 or higher / +2 or lower)."""
+        return self.armor_class("ff_ac")
+
+    @cached_property
+    def touch_ac(self) -> Stat:
+        """TouchAC: AC without Armor, Shield and Natural Armor Ratings."""
+        return self.armor_class("touch_ac")
+
+    @cached_property
+    def ac_vs_crit(self) -> Stat:
+        """ACvsCrit: AC with the armor's Armor Rating vs Crit."""
+        return self.armor_class("ac_vs_crit")
+
+    # ----------------------------------------------------------------- HP
+
+    @property
+    def hp_per_level(self) -> int | None:
+        """The class's HP per level ("Player Character Classes - HP per Level")."""
+        if self.character_class is None:
+            return None
+        return int(_class_rows()[self.character_class]["hp_per_level"])
+
+    @cached_property
+    def max_hp(self) -> Stat:
+        """Maximum HP (000_8d1d7816ee944f3b.txt, "Acquiring Hit Points").
+
+        Class HP per level plus CONMod per level, "at least 1HP each level", plus "+2 Hit
+        Points upon creation". Ex: "Level 3 Wizard with 12 CON = ... 12+3+2 = 17".
+        """
+        rule = _cite("Acquiring Hit Points", "Player Character Classes - HP per Level")
+        if self.max_hp_override is not None:
+            return Stat("max_hp", self.max_hp_override,
+                        (Term("max_hp given (monster HP come from Monster Level & Role, "
+                              "Ch15.1)", self.max_hp_override),), rule=rule)
+        per = self.hp_per_level
+        con = self.ability_mod("con")
+        terms = [Term(f"{self.character_class} {per} HP/level x {self.level}",
+                      per * self.level),
+                 Term(f"CON mod {con:+d}/level x {self.level} (CON {self.abilities['con']})",
+                      con * self.level)]
+        if per + con < 1:
+            terms.append(Term(f"at least 1 HP each level (+{1 - per - con} x {self.level})",
+                              (1 - per - con) * self.level))
+        terms.append(Term("creation", 2))
+        value = _max_hp_value(self.character_class, self.level, con, None)
+        return Stat("max_hp", value, tuple(terms), rule=rule)
+
+    @property
+    def hp(self) -> int:
+        """Current HP (``current_hp``, or the max HP when not given)."""
+        return self.current_hp if self.current_hp is not None else self.max_hp.value
+
+    @cached_property
+    def injured_threshold(self) -> Stat:
+        """25% of max HP, rounded down; none with 3 or fewer HP.
+
+        000_8d1d7816ee944f3b.txt, "Injury & Injured Threshold": "Your Injured Threshold is
+        one-quarter (25%) of your maximum HP"; "Creatures with 3 or fewer HP do not have an
+        Injured Threshold". Rounded down (inferred, as the text's 36 HP -> 9 TempHP).
+        """
+        rule = _cite("Injury & Injured Threshold")
+        mx = self.max_hp.value
+        if mx <= 3:
+            return Stat("injured_threshold", None, notes=(
+                f"max HP {mx}: creatures with 3 or fewer HP have no Injured Threshold",),
+                rule=rule)
+        return Stat("injured_threshold", mx // 4,
+                    (Term(f"25% of max HP {mx}, rounded down", mx // 4),),
+                    notes=("Injured at or below it",), rule=rule)
+
+    @property
+    def is_injured(self) -> bool:
+        """At or below the Injured Threshold (or given the Injured condition)."""
+        return Condition.INJURED in self.active_conditions
+
+    @cached_property
+    def temp_hp_cap(self) -> Stat:
+        """The most Temporary HP it may have: 25% of max HP ("Temporary Hit Points").
+
+        Ex: "A character with maximum 36HP may never have more than 9 Temporary HP."
+        """
+        mx = self.max_hp.value
+        return Stat("temp_hp_cap", mx // 4, (Term(f"25% of max HP {mx}, rounded down",
+                                                  mx // 4),),
+                    rule=_cite("Temporary Hit Points (TempHP)"))
+
+    @cached_property
+    def death_threshold(self) -> Stat:
+        """The HP at which it dies: -CON score (PCs, bosses) or -level (NPCs, goons).
+
+        000_8d1d7816ee944f3b.txt, "Death": "dies if reduced to a negative number of HP
+        equal to its CON Score"; "NPC & Enemy Death": goons and most NPCs "die when they
+        reach (-Level) HP".
+        """
+        if self.kind in (Kind.PC, Kind.BOSS):
+            con = self.abilities["con"]
+            return Stat("death_threshold", -con, (Term(f"-CON score ({self.kind.value})",
+                                                       -con),), rule=_cite("Death"))
+        return Stat("death_threshold", -self.level,
+                    (Term(f"-level ({self.kind.value})", -self.level),),
+                    rule=_cite("NPC & Enemy Death"))
+
+    @property
+    def is_dead(self) -> bool:
+        """HP at or below the death threshold."""
+        return self.hp <= self.death_threshold.value
+
+    # ----------------------------------------------------------------- saves
+
+    def saving_throw(self, which: str) -> Stat:
+        """One Saving Throw bonus: Save Rating + CON/DEX/WIS mod + bonuses + conditions.
+
+        000_8d1d7816ee944f3b.txt, "Saving Throws": "FORT Save = 1d20 + FORT Save Rating +
+        CONMod", REF with DEXMod, WILL with WISMod; "A helpless character automatically
+        fails REF Saves"; "You do not suffer any penalty to REF Saves for being surprised
+        or Flat-Footed". The Save Ratings come from the reconstructed "Hit Rating & Save
+        Rating by Level" table (``data/save_ratings.csv``) unless given.
+
+        Args:
+            which: ``fort``, ``ref`` or ``will``.
+
+        Returns:
+            The :class:`Stat`; ``auto_fail`` when a condition makes it fail.
+
+        Raises:
+            ValueError: unknown save.
+        """
+        if which not in _SAVE_ABILITY:
+            raise ValueError(f"unknown save {which!r}; one of fort, ref, will")
+        conds = self.active_conditions
+        ability = _SAVE_ABILITY[which]
+        if self.save_ratings is not None:
+            rating = getattr(self.save_ratings, which)
+            rlabel = f"{which.upper()} Save Rating (given)"
+        else:
+            good = which in CLASS_GOOD_SAVES[self.character_class]
+            rating = save_rating(self.level, good)
+            who = self.character_class or "monster"
+            rlabel = (f"{which.upper()} Save Rating ({'high' if good else 'low'} for "
+                      f"{who}, level {self.level}; table inferred)")
+        terms = (Term(rlabel, rating),
+                 Term(f"{ability.upper()} mod ({ability.upper()} {self.abilities[ability]})",
+                      self.ability_mod(ability)))
+        bonuses = self._bonuses_to(which, "saves", "d20") + conds.modifiers("d20")
+        if which == "ref":
+            bonuses += conds.modifiers("ref_save")
+        stacked = stack(bonuses)
+        value = sum(t.value for t in terms) + stacked.total
+        auto_fail = which == "ref" and bool(conds.flagged("auto_fail_ref"))
+        notes = tuple(f"fails automatically: {c}" for c in conds.flagged("auto_fail_ref")
+                      ) if auto_fail else ()
+        heading = {"fort": "Fortitude Saving Throw = FORT Save",
+                   "ref": "Reflex Saving Throw = REF Save",
+                   "will": "Will Saving Throw = WILL Save"}[which]
+        return Stat(which, value, terms, stacked, notes,
+                    _cite("Saving Throws", heading) + f": {which.upper()} Save = 1d20 + "
+                    f"{which.upper()} Save Rating + {ability.upper()}Mod",
+                    fortune=conds.fortune(), auto_fail=auto_fail)
+
+    @cached_property
+    def saves(self) -> Mapping[str, Stat]:
+        """``{"fort": Stat, "ref": Stat, "will": Stat}``."""
+        return {w: self.saving_throw(w) for w in ("fort", "ref", "will")}
+
+    @property
+    def fort(self) -> Stat:
+        return self.saves["fort"]
+
+    @property
+    def ref(self) -> Stat:
+        return self.saves["ref"]
+
+    @property
+    def will(self) -> Stat:
+        return self.saves["will"]
+
+    # ----------------------------------------------------------------- rolls
+
+    def attack_bonus(self, kind: str = "melee") -> Stat:
+        """Attack roll bonus before the weapon: HR + STR (melee) or DEX (ranged) + SizeMod.
+
+        000_8d1d7816ee944f3b.txt, "Attack Rolls": "Melee Attack Roll: 1d20+HR+STRMod+SizeMod",
+        "Ranged Attack Roll: 1d20+HR+DEXMod-Range Penalty+SizeMod"; plus typed bonuses and
+        the conditions' attack and d20 penalties.
+
+        Args:
+            kind: ``melee`` or ``ranged``.
+
+        Returns:
+            The :class:`Stat` (named ``melee_attack`` or ``ranged_attack``).
+        """
+        if kind not in ("melee", "ranged"):
+            raise ValueError(f"kind must be 'melee' or 'ranged', not {kind!r}")
+        conds = self.active_conditions
+        ability = "str" if kind == "melee" else "dex"
+        terms = (Term(f"HR", self.hr.value),
+                 Term(f"{ability.upper()} mod ({ability.upper()} {self.abilities[ability]})",
+                      self.ability_mod(ability)),
+                 Term(f"size ({self.size.value})", int(self.size_row["attack_ac_mod"])))
+        bonuses = (self._bonuses_to("attack", f"{kind}_attack", "d20")
+                   + conds.modifiers("attack") + conds.modifiers("d20"))
+        stacked = stack(bonuses)
+        notes = []
+        if conds.miss_chance:
+            notes.append(f"its attacks have a {conds.miss_chance}% miss chance (targets "
+                         "have concealment to it)")
+        if kind == "ranged" and Condition.PRONE in conds:
+            notes.append("prone: crossbows and firearms take no attack penalty")
+        formula = ("1d20+HR+STRMod+SizeMod" if kind == "melee"
+                   else "1d20+HR+DEXMod-Range Penalty+SizeMod")
+        return Stat(f"{kind}_attack", sum(t.value for t in terms) + stacked.total, terms,
+                    stacked, tuple(notes), _cite("Attack Rolls") + f": {formula}",
+                    fortune=conds.fortune())
+
+    @cached_property
+    def melee_attack(self) -> Stat:
+        return self.attack_bonus("melee")
+
+    @cached_property
+    def ranged_attack(self) -> Stat:
+        return self.attack_bonus("ranged")
+
+    @cached_property
+    def initiative_bonus(self) -> Stat:
+        """Initiative bonus: Initiative Rating + DEXMod + WISMod.
+
+        000_8d1d7816ee944f3b.txt, "Rounds, Initiative, & Turn Order": "Initiative Check =
+        1d20 + Initiative Rating + DEX Mod + WIS Mod".
+        """
+        conds = self.active_conditions
+        terms = (Term("Initiative Rating", self.initiative_rating),
+                 Term(f"DEX mod (DEX {self.abilities['dex']})", self.ability_mod("dex")),
+                 Term(f"WIS mod (WIS {self.abilities['wis']})", self.ability_mod("wis")))
+        stacked = stack(self._bonuses_to("initiative", "d20") + conds.modifiers("d20"))
+        return Stat("initiative_bonus", sum(t.value for t in terms) + stacked.total, terms,
+                    stacked, rule=_cite("Rounds, Initiative, & Turn Order")
+                    + ": Initiative Check = 1d20 + Initiative Rating + DEX Mod + WIS Mod",
+                    fortune=conds.fortune())
+
+    def skill_modifier(self, kind: str = "skill") -> Stat:
+        """What conditions and ``d20`` bonuses add to skill checks (skills are not modelled).
+
+        Args:
+            kind: ``skill`` (every skill: the d20 penalties), ``physical_skill`` (also
+                the "Physical Skill checks"/"Physical Actions" penalties of Cramped and
+                Hindered) or ``mobility_skill`` (also the Mobility Penalty of encumbrance).
+
+        Returns:
+            The :class:`Stat`.
+        """
+        if kind not in ("skill", "physical_skill", "mobility_skill"):
+            raise ValueError(f"kind must be skill, physical_skill or mobility_skill, "
+                             f"not {kind!r}")
+        conds = self.active_conditions
+        bonuses = self._bonuses_to("d20") + conds.modifiers("d20")
+        if kind in ("physical_skill", "mobility_skill"):
+            bonuses += conds.modifiers("physical")
+        if kind == "mobility_skill":
+            bonuses += conds.modifiers("mobility")
+        stacked = stack(bonuses)
+        return Stat(kind, stacked.total, (), stacked,
+                    rule=_cite("Conditions – Full Details", "Encumbered"),
+                    fortune=conds.fortune())
+
+    @cached_property
+    def physical_damage_pct(self) -> Stat:
+        """% change to the physical damage it deals (Weakened: -10% per stage)."""
+        conds = self.active_conditions
+        terms = tuple(Term(f"{e.label}", e.spec.physical_damage_pct) for e in conds
+                      if e.spec.physical_damage_pct)
+        return Stat("physical_damage_pct", sum(t.value for t in terms), terms,
+                    rule=_cite("Weakened"))
+
+    # ----------------------------------------------------------------- movement & size
+
+    @cached_property
+    def move_speed(self) -> MoveSpeed:
+        """Move Speed after bonuses and conditions (see :func:`lfgcombat.movement.move_speed`).
+
+        Ex ("Bonus/Penalty to Move Speed"): 30 ft + Barbarian Fast Movement 10 = 40 ft;
+        encumbered to 75%: 30 ft.
+        """
+        conds = self.active_conditions
+        mods = [SpeedModifier(e.label, e.spec.speed_flat, e.spec.speed_flat_50_plus,
+                              e.spec.speed_floor, e.spec.speed_multiplier)
+                for e in conds if e.spec.speed_flat or e.spec.speed_multiplier != 1]
+        return move_speed(self.speed, bonuses=self._bonuses_to("speed"), modifiers=mods,
+                          immobile=conds.flagged("immobile"),
+                          cannot_run=conds.flagged("cannot_run"),
+                          cannot_5ft_step=conds.flagged("cannot_5ft_step"))
+
+    @cached_property
+    def actions(self) -> ActionLimits:
+        """Actions per turn left by its conditions (2 Big, 1 Little, 1 Reaction normally)."""
+        return self.active_conditions.action_limits()
+
+    @cached_property
+    def attacks_per_turn(self) -> Stat:
+        """Attacks on its turn by level and the Big Actions it has ("Attacks Per Turn")."""
+        big = self.actions.big_actions
+        value = attacks_per_turn(self.level, big)
+        band = ("0-4" if self.level <= 4 else "5-9" if self.level <= 9 else
+                "10-14" if self.level <= 14 else "15+")
+        notes = (f"{big} Big Action{'s' if big != 1 else ''} this turn",) if big != 2 else ()
+        return Stat("attacks_per_turn", value,
+                    (Term(f"level {self.level} (band {band})", value),), notes=notes,
+                    rule=_cite("Attacks Per Turn"))
+
+    @cached_property
+    def space(self) -> Stat:
+        """Hexes it occupies, from ``data/sizes.csv`` ("Creature Size: Size, Space, Reach")."""
+        row = self.size_row
+        return Stat("space", float(row["space_hexes"]), notes=(
+            f"{self.size.value}: {row['space_ft']} ft",), rule=row["source"].split(";")[0])
+
+    @cached_property
+    def reach(self) -> Stat:
+        """Natural Reach in feet: given, else the size's ("Reach & Threatened Area")."""
+        row = self.size_row
+        if self.reach_override is not None:
+            return Stat("reach", self.reach_override,
+                        (Term("reach given", self.reach_override),),
+                        notes=(_hexes(self.reach_override // 5),),
+                        rule=_cite("Reach & Threatened Area"))
+        return Stat("reach", int(row["reach_ft"]),
+                    (Term(f"{self.size.value} size", int(row["reach_ft"])),),
+                    notes=(_hexes(int(row["reach_hexes"])),),
+                    rule=_cite("Reach & Threatened Area"))
+
+    @property
+    def threatens(self) -> bool:
+        """False when a condition stops it threatening (Prone, Blinded, Grappled, ...)."""
+        return self.active_conditions.threatens
+
+    def spellcasting(self, spell_level: int = 0) -> SpellCasting:
+        """Perseverance DCs, spell failure and impossibility from its conditions."""
+        return self.active_conditions.spellcasting(spell_level)
+
+    # ----------------------------------------------------------------- explanations
+
+    def stat(self, name: str) -> Stat | MoveSpeed:
+        """One derived statistic by name (see :data:`STAT_NAMES`).
+
+        Raises:
+            KeyError: unknown name (the message lists the known ones).
+        """
+        if name in ("fort", "ref", "will"):
+            return self.saves[name]
+        if name in ("skill", "physical_skill", "mobility_skill"):
+            return self.skill_modifier(name)
+        if name not in STAT_NAMES:
+            raise KeyError(f"unknown statistic {name!r}; {_hint(name, STAT_NAMES)}known: "
+                           + ", ".join(STAT_NAMES))
+        return getattr(self, name)
+
+    def explain(self, name: str) -> str:
+        """How one statistic is made, e.g. ``creature.explain("ac")``."""
+        return self.stat(name).explain()
+
+    def stats(self) -> dict[str, Stat | MoveSpeed]:
+        """Every derived statistic, by name."""
+        return {n: self.stat(n) for n in STAT_NAMES}
+
+    def stats_frame(self) -> pd.DataFrame:
+        """Every statistic as a DataFrame: ``stat``, ``value``, ``explanation``."""
+        return pd.DataFrame([{"stat": n, "value": s.value, "explanation": s.explain()}
+                             for n, s in self.stats().items()],
+                            columns=["stat", "value", "explanation"])
+
+    def summary(self) -> str:
+        """One line: name, level, class, HP, AC values, HR, saves, speed."""
+        who = self.character_class or f"{self.size.value} monster"
+        sv = " ".join(f"{k.upper()} {s.value:+d}" for k, s in self.saves.items())
+        cond = (" [" + ", ".join(e.label for e in self.active_conditions) + "]"
+                if len(self.active_conditions) else "")
+        return (f"{self.name}, level {self.level} {who}: HP {self.hp}/{self.max_hp.value}, "
+                f"AC {self.ac.value} (FF {self.ff_ac.value}, touch {self.touch_ac.value}, "
+                f"vs crit {self.ac_vs_crit.value}), HR {self.hr.value}, {sv}, "
+                f"speed {self.move_speed.value} ft{cond}")
+
+
+# --------------------------------------------------------------------------- examples
+
+
+def _examples_dir():
+    return resources.files("lfgcombat.data").joinpath("creatures")
+
+
+def example_names() -> list[str]:
+    """Names of the example creature files in ``data/creatures/`` (``rock``, ``ogre``...)."""
+    return sorted(p.name.rsplit(".", 1)[0] for p in _examples_dir().iterdir()
+                  if p.name.endswith(".yaml"))
+
+
+def load_example(name: str) -> Creature:
+    """Load an example creature (the text's party and the monsters it fights).
+
+    Args:
+        name: A file name without ``.yaml`` (see :func:`example_names`), any case.
+
+    Returns:
+        The creature (marked ``example``).
+
+    Raises:
+        CreatureError: unknown name.
+    """
+    key = name.strip().lower().replace(" ", "_")
+    names = example_names()
+    if key not in names:
+        raise CreatureError([("(example)", f"no example {name!r}; {_hint(key, names)}"
+                              "examples: " + ", ".join(names))])
+    text = _examples_dir().joinpath(f"{key}.yaml").read_text(encoding="utf-8")
+    try:
+        return Creature.from_dict(yaml.safe_load(text))
+    except CreatureError as exc:
+        raise CreatureError(exc.problems, what=f"example {key}.yaml") from None
