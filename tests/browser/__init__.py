@@ -1,0 +1,1 @@
+"""Browser tests: JupyterLab driven by Debian's Chromium (see conftest.py)."""
