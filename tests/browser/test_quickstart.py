@@ -27,8 +27,13 @@ def test_quickstart_runs_and_shows_the_dice_log(lab: Lab) -> None:
     assert rows.count() >= 1, "the DiceLog table rendered without any roll rows"
     nb.assert_no_errors()  # again, now that every widget view has rendered
 
-    nb.panel.locator(".lfg-dicelog").first.screenshot(path=str(lab.output_dir / "dicelog.png"))
-    shot = nb.screenshot("quickstart.png")
+    log = nb.panel.locator(".lfg-dicelog").first
+    log.screenshot(path=str(lab.output_dir / "dicelog.png"))
+    nb.screenshot("quickstart-full.png")
+    # The README's picture: one screen of the notebook with the dice log in view.
+    log.scroll_into_view_if_needed()
+    shot = nb.screenshot("quickstart.png", full=False)
+    assert shot.stat().st_size > 10_000, "the screenshot is suspiciously small"
     if os.environ.get("LFG_UPDATE_SCREENSHOTS") == "1":
         target = NOTEBOOKS / "images" / "quickstart.png"
         target.parent.mkdir(parents=True, exist_ok=True)
