@@ -3,6 +3,7 @@
 Widgets display and drive the engine; they hold no rules logic of their own.
 """
 
+from .charsheet import CharacterSheet
 from .dicelog import DiceLog
 
-__all__ = ["DiceLog"]
+__all__ = ["CharacterSheet", "DiceLog"]

@@ -1,0 +1,266 @@
+"""CharacterSheet: edit a creature and watch every derived statistic follow.
+
+Thin by design: each edit rebuilds the creature with :meth:`lfgcombat.Creature.from_dict`
+(which validates it) and shows the engine's :meth:`~lfgcombat.Creature.stat` values with
+their explanations. An invalid edit shows the engine's message beside the field and keeps
+the last valid creature.
+"""
+
+from __future__ import annotations
+
+import html
+import tempfile
+from pathlib import Path
+from typing import Any
+
+import ipywidgets as W
+import traitlets
+
+from lfgcombat.conditions import Condition
+from lfgcombat.creature import ABILITIES, STAT_NAMES, Creature, CreatureError, Kind, Size
+from lfgcombat.errors import LfgError
+from lfgcombat.tables import load_table
+
+__all__ = ["CharacterSheet"]
+
+_SHOWN = ("hr", "ac", "ff_ac", "touch_ac", "ac_vs_crit", "max_hp", "injured_threshold",
+          "temp_hp_cap", "fort", "ref", "will", "initiative_bonus", "melee_attack",
+          "ranged_attack", "move_speed", "attacks_per_turn", "space", "reach")
+_LABELS = {"hr": "HR", "ac": "AC", "ff_ac": "FFAC", "touch_ac": "TouchAC",
+           "ac_vs_crit": "ACvsCrit", "max_hp": "Max HP", "injured_threshold": "Injured at",
+           "temp_hp_cap": "Temp HP cap", "fort": "FORT", "ref": "REF", "will": "WILL",
+           "initiative_bonus": "Initiative", "melee_attack": "Melee attack",
+           "ranged_attack": "Ranged attack", "move_speed": "Move Speed",
+           "attacks_per_turn": "Attacks/turn", "space": "Space (hexes)", "reach": "Reach (ft)"}
+_NO_CLASS = "(monster: no class)"
+
+
+def _field_key(problem_field: str) -> str:
+    """The form field an engine problem belongs to (``abilities.con`` -> ``con``)."""
+    head = problem_field.split("[")[0]
+    if head.startswith("abilities."):
+        return head.split(".", 1)[1]
+    if head.startswith("armor."):
+        return "armor_" + head.split(".", 1)[1]
+    return head.split(".")[0]
+
+
+class CharacterSheet(W.VBox):
+    """An editable character sheet for a :class:`~lfgcombat.Creature`.
+
+    Args:
+        creature: The creature to start from.
+
+    Attributes:
+        creature: The last valid creature (a traitlet: observe it, or set it to load another).
+        error: The message of the last rejected edit ("" when the sheet is valid).
+    """
+
+    creature = traitlets.Instance(Creature)
+    error = traitlets.Unicode("")
+
+    def __init__(self, creature: Creature, **kwargs: Any) -> None:
+        if not isinstance(creature, Creature):
+            raise TypeError(f"CharacterSheet needs a lfgcombat.Creature, not "
+                            f"{type(creature).__name__}; try Creature.from_dict({{...}}) or "
+                            "lfgcombat.creature.load_example('rock')")
+        self._syncing = False
+        classes = [_NO_CLASS] + list(load_table("classes")["class"])
+        num = dict(layout=W.Layout(width="9em"), style={"description_width": "5em"})
+        self._fields: dict[str, W.ValueWidget] = {
+            "name": W.Text(description="name", layout=W.Layout(width="19em"),
+                           style={"description_width": "5em"}),
+            "class": W.Dropdown(options=classes, description="class",
+                                layout=W.Layout(width="19em"), style={"description_width": "5em"}),
+            "level": W.IntText(description="level", **num),
+            "size": W.Dropdown(options=[s.value for s in Size], description="size", **num),
+            "kind": W.Dropdown(options=[k.value for k in Kind], description="kind", **num),
+            "speed": W.IntText(description="speed ft", **num),
+            **{a: W.IntText(description=a.upper(), **num) for a in ABILITIES},
+            "armor_rating": W.IntText(description="armor", **num),
+            "armor_vs_crit": W.IntText(description="vs crit", **num),
+            "shield_rating": W.IntText(description="shield", **num),
+            "natural_armor": W.IntText(description="natural", **num),
+            "conditions": W.Text(description="conditions", placeholder="prone, bleed 2, weakened 3",
+                                 layout=W.Layout(width="30em"), style={"description_width": "5em"}),
+        }
+        self._errors = {k: W.HTML(layout=W.Layout(margin="0 0 0 6px")) for k in self._fields}
+        for key, widget in self._fields.items():
+            widget.add_class(f"lfg-field-{key}")
+            widget.continuous_update = False
+            widget.observe(self._on_edit, "value")
+        self._add = W.Dropdown(options=["add a condition…"] + [c.value for c in Condition],
+                               layout=W.Layout(width="14em"))
+        self._add.observe(self._on_add_condition, "value")
+        self._summary = W.HTML()
+        self._stats = W.HTML()
+        self._stats.add_class("lfg-charsheet-stats")
+        self._status = W.HTML()
+        self._path = W.Text(placeholder="rock.yaml", description="file",
+                            layout=W.Layout(width="19em"), style={"description_width": "3em"})
+        self._save = W.Button(description="Save", icon="download", layout=W.Layout(width="7em"))
+        self._load = W.Button(description="Load", icon="upload", layout=W.Layout(width="7em"))
+        self._upload = W.FileUpload(accept=".yaml,.yml,.json", multiple=False,
+                                    description="Import")
+        self._save.on_click(lambda _: self.save(self._path.value))
+        self._load.on_click(lambda _: self.load(self._path.value))
+        self._upload.observe(self._on_upload, "value")
+
+        def row(*keys: str) -> W.HBox:
+            return W.HBox([W.HBox([self._fields[k], self._errors[k]]) for k in keys])
+
+        form = W.VBox([
+            row("name"), row("class"), row("level", "size", "kind"), row("speed"),
+            row("str", "dex", "con"), row("int", "wis", "cha"),
+            row("armor_rating", "armor_vs_crit"), row("shield_rating", "natural_armor"),
+            W.HBox([self._fields["conditions"], self._add, self._errors["conditions"]]),
+            W.HBox([self._path, self._save, self._load, self._upload]),
+        ])
+        super().__init__(children=[self._summary, W.HBox([form, self._stats]), self._status],
+                         **kwargs)
+        self.add_class("lfg-charsheet")
+        self.creature = creature
+
+    # -- engine -> form ------------------------------------------------------------------
+
+    @traitlets.observe("creature")
+    def _on_creature(self, change: dict) -> None:
+        self._fill(change["new"])
+        self._show(change["new"])
+
+    def _fill(self, c: Creature) -> None:
+        d = c.to_dict()
+        values = {
+            "name": d["name"], "class": d.get("class") or _NO_CLASS, "level": d["level"],
+            "size": d["size"], "kind": d["kind"], "speed": d["speed"],
+            **{a: d["abilities"][a] for a in ABILITIES},
+            "armor_rating": d["armor"]["rating"], "armor_vs_crit": d["armor"]["vs_crit"],
+            "shield_rating": d["shield_rating"], "natural_armor": d["natural_armor"],
+            "conditions": ", ".join(d.get("conditions", [])),
+        }
+        self._syncing = True
+        try:
+            with self.hold_sync():
+                for key, value in values.items():
+                    self._fields[key].value = value
+                for err in self._errors.values():
+                    err.value = ""
+        finally:
+            self._syncing = False
+
+    def _show(self, c: Creature) -> None:
+        self._summary.value = f"<b>{html.escape(c.summary())}</b>"
+        rows = []
+        for name in _SHOWN:
+            stat = c.stat(name)
+            value = "—" if stat.value is None else html.escape(str(stat.value))
+            rows.append(
+                f"<tr class='lfg-stat-{name}'><td style='padding:1px 8px'>{_LABELS[name]}</td>"
+                f"<td style='padding:1px 8px;text-align:right'><b class='lfg-value'>{value}</b></td>"
+                f"<td style='padding:1px 8px'><details><summary>why</summary>"
+                f"<pre style='margin:0;font-size:11px'>{html.escape(stat.explain())}</pre>"
+                "</details></td></tr>")
+        conditions = ", ".join(a.condition.value for a in c.active_conditions) \
+            if hasattr(c, "active_conditions") else ""
+        cond_line = (f"<div style='margin-top:4px'>active conditions: "
+                     f"{html.escape(conditions) or 'none'}</div>")
+        self._stats.value = ("<table style='border-collapse:collapse;font-size:12px'>"
+                             + "".join(rows) + "</table>" + cond_line)
+
+    # -- form -> engine ------------------------------------------------------------------
+
+    def _form_dict(self) -> dict:
+        f = {k: w.value for k, w in self._fields.items()}
+        d = self.creature.to_dict()
+        d.update(name=f["name"], level=f["level"], size=f["size"], kind=f["kind"],
+                 speed=f["speed"], shield_rating=f["shield_rating"],
+                 natural_armor=f["natural_armor"])
+        d["abilities"] = {a: f[a] for a in ABILITIES}
+        d["armor"] = {**d.get("armor", {}), "rating": f["armor_rating"],
+                      "vs_crit": f["armor_vs_crit"]}
+        if f["class"] == _NO_CLASS:
+            d.pop("class", None)
+        else:
+            d["class"] = f["class"]
+        conditions = [p.strip() for p in f["conditions"].split(",") if p.strip()]
+        if conditions:
+            d["conditions"] = conditions
+        else:
+            d.pop("conditions", None)
+        return d
+
+    def _on_edit(self, _change: dict) -> None:
+        if self._syncing:
+            return
+        self.apply(self._form_dict())
+
+    def apply(self, d: dict) -> bool:
+        """Try a new creature dict: on success it becomes the sheet's creature; on failure
+        every problem is shown beside its field and the last valid creature stays.
+
+        Returns:
+            Whether the change was accepted.
+        """
+        try:
+            new = Creature.from_dict(d)
+        except CreatureError as err:
+            self.error = str(err)
+            for box in self._errors.values():
+                box.value = ""
+            for field, message in err.problems:
+                key = _field_key(field)
+                box = self._errors.get(key)
+                text = f"<span style='color:#b42318' title='{html.escape(message)}'>" \
+                       f"⚠ {html.escape(message[:90])}</span>"
+                if box is not None:
+                    box.value = text
+            self._status.value = (f"<span class='lfg-error' style='color:#b42318'>"
+                                  f"{html.escape(str(err).splitlines()[0])} — the sheet keeps "
+                                  "the last valid values.</span>")
+            return False
+        self.error = ""
+        self._status.value = ""
+        self.creature = new
+        return True
+
+    def _on_add_condition(self, change: dict) -> None:
+        if change["new"] == self._add.options[0]:
+            return
+        current = self._fields["conditions"].value
+        self._fields["conditions"].value = ", ".join(p for p in (current, change["new"]) if p)
+        self._add.value = self._add.options[0]
+
+    # -- files ---------------------------------------------------------------------------
+
+    def save(self, path: str) -> None:
+        """Write the current creature to ``path`` (``.yaml``/``.yml``/``.json``)."""
+        try:
+            written = self.creature.save(path or f"{self.creature.name.lower()}.yaml")
+        except LfgError as err:
+            self._status.value = f"<span class='lfg-error' style='color:#b42318'>{html.escape(str(err))}</span>"
+            return
+        self._status.value = f"saved {html.escape(str(written))}"
+
+    def load(self, path: str) -> None:
+        """Replace the creature with the one in ``path``; a bad file changes nothing."""
+        try:
+            self.creature = Creature.load(path)
+        except LfgError as err:
+            self._status.value = f"<span class='lfg-error' style='color:#b42318'>{html.escape(str(err))}</span>"
+            return
+        self._status.value = f"loaded {html.escape(str(path))}"
+
+    def _on_upload(self, change: dict) -> None:
+        for item in change["new"]:
+            suffix = Path(item["name"]).suffix or ".yaml"
+            with tempfile.TemporaryDirectory() as tmp:
+                target = Path(tmp) / f"upload{suffix}"
+                target.write_bytes(bytes(item["content"]))
+                self.load(str(target))
+
+    def __repr__(self) -> str:
+        return f"CharacterSheet({self.creature.summary()})"
+
+
+# Keep STAT_NAMES referenced so a renamed statistic fails loudly here, not in a browser.
+assert set(_SHOWN) <= set(STAT_NAMES)
