@@ -58,7 +58,8 @@ __all__ = [
     "StatBonus", "FrozenMap", "Size", "Kind", "CreatureType", "HRProgression",
     "ability_mod", "hit_rating", "attacks_per_turn", "save_rating", "save_ratings_table",
     "SAVE_RATINGS_SCHEMA", "CLASS_GOOD_SAVES", "ABILITIES", "KEYS", "BONUS_TARGETS",
-    "STAT_NAMES", "example_names", "load_example", "MAX_LEVEL",
+    "STAT_NAMES", "example_names", "load_example", "MAX_LEVEL", "compare",
+    "condition_effects", "COMPARED",
 ]
 
 TEXT = "000_8d1d7816ee944f3b.txt"
@@ -1692,7 +1693,7 @@ class Creature:
         """Every statistic as a DataFrame: ``stat``, ``value``, ``explanation``."""
         return pd.DataFrame([{"stat": n, "value": s.value, "explanation": s.explain()}
                              for n, s in self.stats().items()],
-                            columns=["stat", "value", "explanation"])
+                            columns=["stat", "value", "explanation"], dtype=object)
 
     def summary(self) -> str:
         """One line: name, level, class, HP, AC values, HR, saves, speed."""
@@ -1704,6 +1705,69 @@ class Creature:
                 f"AC {self.ac.value} (FF {self.ff_ac.value}, touch {self.touch_ac.value}, "
                 f"vs crit {self.ac_vs_crit.value}), HR {self.hr.value}, {sv}, "
                 f"speed {self.move_speed.value} ft{cond}")
+
+
+# --------------------------------------------------------------------------- comparing
+
+#: The statistics :func:`compare` and :func:`condition_effects` look at, in order.
+COMPARED = ("ac", "ff_ac", "touch_ac", "ac_vs_crit", "melee_attack", "ranged_attack", "fort",
+            "ref", "will", "initiative_bonus", "move_speed", "physical_damage_pct", "skill")
+
+
+def compare(before: "Creature", after: "Creature") -> pd.DataFrame:
+    """The statistics that differ between two versions of a creature.
+
+    Returns:
+        One row per changed statistic (``stat``, ``before``, ``after``), plus ``actions``
+        and ``fortune`` rows when those change; empty when nothing changed.
+    """
+    rows = []
+    for name in COMPARED:
+        a, b = before.stat(name), after.stat(name)
+        if a.value != b.value or getattr(a, "auto_fail", False) != getattr(b, "auto_fail", False):
+            shown = ("auto-fail" if getattr(b, "auto_fail", False) else b.value)
+            rows.append({"stat": name, "before": a.value, "after": shown})
+    acts_a, acts_b = before.actions.explain().splitlines()[0], after.actions.explain().splitlines()[0]
+    if acts_a != acts_b:
+        rows.append({"stat": "actions", "before": acts_a, "after": acts_b})
+    fa, fb = before.melee_attack.fortune, after.melee_attack.fortune
+    if fa != fb:
+        rows.append({"stat": "fortune", "before": getattr(fa, "value", "none"),
+                     "after": getattr(fb, "value", "none")})
+    return pd.DataFrame(rows, columns=["stat", "before", "after"], dtype=object)
+
+
+def condition_effects(creature: "Creature", conditions: Iterable[str] | None = None
+                      ) -> pd.DataFrame:
+    """What each condition does to one creature: a row per condition, a column per changed
+    statistic (``"18 → 16"``), plus the conditions it brings along.
+
+    Args:
+        creature: The creature before (usually with no conditions).
+        conditions: Condition texts (``"prone"``, ``"bleed 2"``, ``"weakened 3"``); all of
+            them by default, with Weakened at each stage.
+
+    Returns:
+        A DataFrame indexed by condition; cells are empty where nothing changed.
+    """
+    if conditions is None:
+        conditions = [c.value for c in Condition if c is not Condition.WEAKENED] + [
+            f"weakened {n}" for n in range(1, 6)]
+        conditions = [f"{c} 2" if c == "bleed" else c for c in conditions]
+    rows = {}
+    for text in conditions:
+        after = creature.with_condition(text)
+        diff = compare(creature, after)
+        row = {r["stat"]: f"{r['before']} → {r['after']}" for r in diff.to_dict("records")}
+        brought = [e.label for e in after.active_conditions
+                   if e.label.lower().replace(" ", "_") != str(text).lower().replace(" ", "_")]
+        row["also"] = ", ".join(brought)
+        rows[str(text)] = row
+    columns = [c for c in (*COMPARED, "actions", "fortune", "also")
+               if any(c in r and r[c] for r in rows.values())]
+    frame = pd.DataFrame.from_dict(rows, orient="index", columns=columns).fillna("")
+    frame.index.name = "condition"
+    return frame
 
 
 # --------------------------------------------------------------------------- examples

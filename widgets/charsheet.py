@@ -259,7 +259,9 @@ class CharacterSheet(W.VBox):
                 self.load(str(target))
 
     def __repr__(self) -> str:
-        return f"CharacterSheet({self.creature.summary()})"
+        c = self.creature
+        who = c.character_class or f"{c.size.value} monster"
+        return f"CharacterSheet({c.name}, level {c.level} {who})"
 
 
 # Keep STAT_NAMES referenced so a renamed statistic fails loudly here, not in a browser.
