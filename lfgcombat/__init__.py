@@ -12,6 +12,8 @@ from .damage import DamageType, Resistances, apply_resistance, parse_damage
 from .dice import (DiceExpr, Fortune, MissChance, Roll, Roller, net_fortune, parse, roll,
                    step)
 from .errors import DiceError, IllegalActionError, LfgError, RulesDataError
+from .grid import Hex, Square
+from .hexmap import CoverLevel, Figure, HexMap, Terrain
 from .odds import at_least, pmf
 from .tables import load_table, table_names
 
@@ -24,5 +26,6 @@ __all__ = [
     "Bonus", "BonusType", "stack", "total",
     "Creature", "CreatureError", "Stat", "ability_mod", "Condition", "Affliction",
     "DamageType", "Resistances", "apply_resistance", "parse_damage",
+    "Hex", "Square", "HexMap", "Terrain", "CoverLevel", "Figure",
     "load_table", "table_names",
 ]

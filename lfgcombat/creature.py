@@ -1656,9 +1656,32 @@ class Creature:
                     rule=_cite("Reach & Threatened Area"))
 
     @property
+    def threat_reach_ft(self) -> int:
+        """How far it threatens, in feet: 0 when it threatens nothing.
+
+        000_8d1d7816ee944f3b.txt, "Reach & Threatened Area": melee weapons threaten "the
+        same distance as your Natural Reach" unless the weapon says otherwise (a weapon's
+        ``reach`` in feet: longspears, halberds); natural weapons threaten within Natural
+        Reach; "If you are unarmed, you do not threaten"; "Most Ranged-Only Weapons do not
+        threaten. (Exception: Loaded Crossbows Threaten out to 10 feet.)" A weapon is
+        ranged-only when its entry says ``ranged: true``.
+        """
+        natural = int(self.reach.value)
+        best = 0
+        for w in self.weapons:
+            if w.get("ranged"):
+                if "crossbow" in str(w.get("name", "")).lower() and w.get("loaded", True):
+                    best = max(best, 10)
+                continue
+            best = max(best, int(w.get("reach") or natural))
+        return best
+
+    @property
     def threatens(self) -> bool:
-        """False when a condition stops it threatening (Prone, Blinded, Grappled, ...)."""
-        return self.active_conditions.threatens
+        """Whether it threatens anything now: it needs a weapon that threatens (see
+        :attr:`threat_reach_ft`) and no condition that stops it (Prone, Blinded, Helpless,
+        Grappled, ...)."""
+        return self.threat_reach_ft > 0 and self.active_conditions.threatens
 
     def spellcasting(self, spell_level: int = 0) -> SpellCasting:
         """Perseverance DCs, spell failure and impossibility from its conditions."""

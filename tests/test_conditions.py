@@ -29,6 +29,7 @@ BASE = Creature.from_dict({
     "abilities": {"str": 14, "dex": 14, "con": 14, "int": 10, "wis": 10, "cha": 10},
     "armor": {"rating": 4, "vs_crit": 5}, "shield_rating": 2, "speed": 30,
     "bonuses": [{"to": "ac", "value": 1, "type": "dodge", "source": "dodge feat"}],
+    "weapons": [{"name": "longsword", "damage": "1d8", "crit": "19-20/x2", "damage_type": "s"}],
 })
 
 

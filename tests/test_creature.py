@@ -643,3 +643,28 @@ def test_doctests() -> None:
     for module in (lfgcombat.creature, lfgcombat.movement):
         result = doctest.testmod(module)
         assert result.attempted > 0 and result.failed == 0, module.__name__
+
+
+def test_threatening_needs_a_weapon_that_threatens() -> None:
+    """"Reach & Threatened Area": unarmed creatures don't threaten; melee weapons threaten
+    the Natural Reach (or the weapon's own reach); most ranged-only weapons don't, but a
+    loaded crossbow threatens 10 feet; a helpless creature threatens nothing."""
+    base = {"name": "T", "class": "fighter", "level": 1,
+            "abilities": {"str": 10, "dex": 10, "con": 10, "int": 10, "wis": 10, "cha": 10}}
+    unarmed = Creature.from_dict(base)
+    assert (unarmed.threatens, unarmed.threat_reach_ft) == (False, 0)
+    sword = Creature.from_dict({**base, "weapons": [{"name": "longsword", "damage": "1d8"}]})
+    assert (sword.threatens, sword.threat_reach_ft) == (True, 5)
+    spear = Creature.from_dict({**base, "weapons": [{"name": "longspear", "damage": "1d8",
+                                                      "reach": 10}]})
+    assert spear.threat_reach_ft == 10
+    bow = Creature.from_dict({**base, "weapons": [{"name": "longbow", "damage": "1d8",
+                                                    "ranged": True}]})
+    assert not bow.threatens
+    crossbow = Creature.from_dict({**base, "weapons": [{"name": "light crossbow",
+                                                         "damage": "1d8", "ranged": True}]})
+    assert (crossbow.threatens, crossbow.threat_reach_ft) == (True, 10)
+    ogre = load_example("ogre")
+    assert ogre.threat_reach_ft == 10
+    for condition in ("helpless", "unconscious", "paralyzed", "asleep", "prone"):
+        assert not sword.with_condition(condition).threatens, condition

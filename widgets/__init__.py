@@ -3,7 +3,8 @@
 Widgets display and drive the engine; they hold no rules logic of their own.
 """
 
+from .battlemap import BattleMap
 from .charsheet import CharacterSheet
 from .dicelog import DiceLog
 
-__all__ = ["CharacterSheet", "DiceLog"]
+__all__ = ["BattleMap", "CharacterSheet", "DiceLog"]

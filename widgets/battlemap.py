@@ -1,0 +1,322 @@
+"""BattleMap: the hex battle map on ipyleaflet, driving :class:`lfgcombat.HexMap`.
+
+Thin by design: every rule answer (reachable hexes, which ones provoke AOO, threatened
+hexes, flanking, distance, cover) comes from the engine; the widget only draws it and
+passes clicks on. Drawing follows DESIGN.md: ``Map(crs=projections.Simple)`` with no tile
+layer and no attribution control; the terrain is ONE GeoJSON layer built once (its colours
+ride in each feature's ``properties.style``, no ``style_callback``); tokens and highlights
+are small separate GeoJSON layers whose ``data`` is replaced inside ``hold_sync()``, so a
+move never resends the terrain.
+
+Coordinates: the engine's plane has y growing downwards; Leaflet's latitude grows upwards,
+so ``lat = -y * scale`` and ``lng = x * scale``.
+"""
+
+from __future__ import annotations
+
+import html
+import math
+from typing import Any
+
+import ipywidgets as W
+from ipyleaflet import GeoJSON, Map, projections
+
+from lfgcombat.errors import IllegalActionError
+from lfgcombat.hexmap import HexMap, Terrain
+
+__all__ = ["BattleMap", "terrain_geojson", "cells_geojson", "TERRAIN_COLORS", "SIDE_COLORS"]
+
+#: Fill colour per terrain kind.
+TERRAIN_COLORS = {
+    Terrain.NORMAL: "#f4f1e6", Terrain.DIFFICULT: "#c9b27c", Terrain.WALL: "#4a4a4a",
+    Terrain.OBSTACLE: "#8a6d3b", Terrain.WATER: "#8fc1e3", Terrain.FOG: "#d0d4dc",
+}
+#: Token colours by side, in order of first appearance.
+SIDE_COLORS = ["#2b6cb0", "#c53030", "#2f855a", "#b7791f", "#6b46c1", "#319795"]
+SCALE = 10.0  # plane units per hex size (hexes of size 1 -> 10 map units)
+
+
+def _ll(x: float, y: float) -> list[float]:
+    # GeoJSON positions are [lng, lat]
+    return [round(x * SCALE, 4), round(-y * SCALE, 4)]
+
+
+def _polygon(hexmap: HexMap, cell: Any, shrink: float = 1.0) -> list[list[list[float]]]:
+    pts = [_ll(x, y) for x, y in hexmap.geometry.corners(cell, shrink)]
+    return [pts + [pts[0]]]
+
+
+def terrain_geojson(hexmap: HexMap) -> dict:
+    """Every cell as a GeoJSON polygon coloured by terrain (built once per map).
+
+    Each feature carries ``properties``: ``col``, ``row``, ``terrain``, ``elevation`` and a
+    ``style`` (jupyter-leaflet applies a feature's ``properties.style``).
+    """
+    feats = []
+    geom = hexmap.geometry
+    tmap = hexmap.terrain_cells()
+    for row in range(hexmap.height):
+        for col in range(hexmap.width):
+            cell = geom.cell(col, row)
+            kind = tmap.get(cell, Terrain.NORMAL)
+            elev = hexmap.elevation(cell)
+            fill = TERRAIN_COLORS[kind]
+            style = {"color": "#9a9a9a", "weight": 1, "fillColor": fill,
+                     "fillOpacity": min(1.0, 0.85 + elev / 200.0)}
+            if elev:
+                style["weight"] = 1 + min(3, elev // 10)
+                style["color"] = "#6b5b3e"
+            feats.append({"type": "Feature",
+                          "properties": {"col": col, "row": row, "terrain": kind.value,
+                                         "elevation": elev, "style": style},
+                          "geometry": {"type": "Polygon", "coordinates": _polygon(hexmap, cell)}})
+    return {"type": "FeatureCollection", "features": feats}
+
+
+def cells_geojson(hexmap: HexMap, cells: Any, style: dict | None = None, shrink: float = 0.8,
+                  **props: Any) -> dict:
+    """A FeatureCollection of the given cells (highlights)."""
+    feats = []
+    for c in sorted(cells):
+        p = dict(props)
+        col, row = hexmap.offset(c)
+        p.update(col=col, row=row)
+        if style:
+            p["style"] = style
+        feats.append({"type": "Feature", "properties": p,
+                      "geometry": {"type": "Polygon", "coordinates": _polygon(hexmap, c, shrink)}})
+    return {"type": "FeatureCollection", "features": feats}
+
+
+def _line_geojson(points: list[tuple[float, float]], style: dict) -> dict:
+    return {"type": "FeatureCollection", "features": [{
+        "type": "Feature", "properties": {"style": style},
+        "geometry": {"type": "LineString", "coordinates": [_ll(x, y) for x, y in points]}}]}
+
+
+_EMPTY = {"type": "FeatureCollection", "features": []}
+MODES = ("move", "measure", "line of sight")
+
+
+class BattleMap(W.VBox):
+    """An interactive battle map for a :class:`~lfgcombat.HexMap`.
+
+    Click a token to select it: its reachable hexes light up (green; orange where getting
+    there provokes AOO), the hexes its enemies threaten are outlined red, and the status
+    line says whether it is flanked. Click a hex to move it there through the engine; an
+    illegal move leaves everything as it was and shows the rule in the status line.
+    ``measure`` mode: click two hexes for the distance in feet. ``line of sight`` mode:
+    click (or hover) a hex or creature to see the line from the selected token and the
+    target's cover.
+
+    Args:
+        hexmap: The engine map to show and drive.
+        height: CSS height of the map.
+        action: Movement action used for clicks (``"move"``, ``"five_foot_step"``,
+            ``"retreat"``, ``"run"``).
+    """
+
+    def __init__(self, hexmap: HexMap, *, height: str = "480px", action: str = "move",
+                 **kwargs: Any) -> None:
+        if not isinstance(hexmap, HexMap):
+            raise TypeError(f"BattleMap needs a lfgcombat.HexMap, not {type(hexmap).__name__}")
+        self.hexmap = hexmap
+        self.selected: str | None = None
+        self.action = action
+        self.measure_from: Any = None
+        self._hover_cell: Any = None
+        self._sides: dict[str, str] = {}
+        self.terrain_layer = GeoJSON(data=terrain_geojson(hexmap), name="terrain")
+        self.threat_layer = GeoJSON(data=_EMPTY, name="threatened")
+        self.reach_layer = GeoJSON(data=_EMPTY, name="reachable")
+        self.token_layer = GeoJSON(data=_EMPTY, name="tokens")
+        self.line_layer = GeoJSON(data=_EMPTY, name="lines")
+        xs, ys = zip(*(hexmap.geometry.to_pixel(c) for c in
+                       (hexmap.cell(0, 0), hexmap.cell(hexmap.width - 1, hexmap.height - 1))))
+        cx, cy = (min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2
+        extent = max(max(xs) - min(xs) + 2, (max(ys) - min(ys) + 2) * 1.4) * SCALE
+        zoom = math.floor(math.log2(640.0 / extent)) if extent > 0 else 0
+        self.map = Map(crs=projections.Simple, center=(-cy * SCALE, cx * SCALE), zoom=zoom,
+                       min_zoom=zoom - 3, max_zoom=zoom + 4, attribution_control=False,
+                       layers=(self.terrain_layer, self.threat_layer, self.reach_layer,
+                               self.token_layer, self.line_layer),
+                       scroll_wheel_zoom=True, double_click_zoom=False,
+                       layout=W.Layout(height=height))
+        self.mode_buttons = W.ToggleButtons(options=list(MODES), value="move",
+                                            style={"button_width": "8em"})
+        self.status = W.HTML(value="")
+        self.mode_buttons.observe(self._on_mode, names="value")
+        self.map.on_interaction(self._on_interaction)
+        hexmap.observe(self._on_engine_change)
+        super().__init__(children=[self.mode_buttons, self.map, self.status], **kwargs)
+        self.add_class("lfg-battlemap")
+        self.redraw()
+        self._say("Click a token to select it.")
+
+    # -- state shown ------------------------------------------------------------------------
+    @property
+    def mode(self) -> str:
+        return self.mode_buttons.value
+
+    @mode.setter
+    def mode(self, value: str) -> None:
+        self.mode_buttons.value = value
+
+    def __repr__(self) -> str:
+        return (f"BattleMap({self.hexmap!r}, selected={self.selected!r}, mode={self.mode!r})")
+
+    def _say(self, text: str, error: bool = False) -> None:
+        color = "#b00020" if error else "#222"
+        body = "<br>".join(html.escape(line) for line in text.splitlines())
+        self.status.value = f'<div class="lfg-status" style="color:{color}">{body}</div>'
+
+    @property
+    def status_text(self) -> str:
+        """The status line as plain text."""
+        import re
+        return html.unescape(re.sub(r"<br>", "\n", re.sub(r"<(?!br)[^>]+>", "", self.status.value)))
+
+    def _side_color(self, side: str) -> str:
+        if side not in self._sides:
+            self._sides[side] = SIDE_COLORS[len(self._sides) % len(SIDE_COLORS)]
+        return self._sides[side]
+
+    # -- drawing (small layers only) ----------------------------------------------------------
+    def redraw(self) -> None:
+        """Redraw tokens and highlights from the engine (never the terrain)."""
+        m = self.hexmap
+        if self.selected is not None and self.selected not in m:
+            self.selected = None
+        feats = []
+        for tok in m.tokens():
+            color = self._side_color(tok.side)
+            sel = tok.name == self.selected
+            style = {"color": "#000" if sel else color, "weight": 3 if sel else 1,
+                     "fillColor": color, "fillOpacity": 0.85 if not tok.helpless else 0.35}
+            for c in sorted(tok.cells):
+                col, row = m.offset(c)
+                feats.append({"type": "Feature",
+                              "properties": {"name": tok.name, "side": tok.side, "col": col,
+                                             "row": row, "style": style},
+                              "geometry": {"type": "Polygon",
+                                           "coordinates": _polygon(m, c, 0.72)}})
+        tokens = {"type": "FeatureCollection", "features": feats}
+        reach, threat = _EMPTY, _EMPTY
+        if self.selected is not None:
+            r = m.reachable(self.selected, action=self.action)
+            safe = cells_geojson(m, r.safe, {"color": "#2f855a", "weight": 1, "fillColor": "#68d391",
+                                             "fillOpacity": 0.45}, provokes=False)
+            prov = cells_geojson(m, r.provoking, {"color": "#c05621", "weight": 1,
+                                                  "fillColor": "#f6ad55", "fillOpacity": 0.55},
+                                 provokes=True)
+            reach = {"type": "FeatureCollection", "features": safe["features"] + prov["features"]}
+            threat = cells_geojson(m, m.threatened_by_enemies(self.selected),
+                                   {"color": "#c53030", "weight": 2, "fillOpacity": 0.0}, 0.92)
+        with self.map.hold_sync():
+            self.token_layer.data = tokens
+            self.reach_layer.data = reach
+            self.threat_layer.data = threat
+
+    def _on_engine_change(self, _map: HexMap) -> None:
+        self.redraw()
+
+    def _on_mode(self, change: dict) -> None:
+        self.measure_from = None
+        with self.map.hold_sync():
+            self.line_layer.data = _EMPTY
+        hints = {"move": "Click a token to select it, then a hex to move it.",
+                 "measure": "Click two hexes to measure the distance.",
+                 "line of sight": "Select a token (move mode), then click or hover a target."}
+        self._say(hints[change["new"]])
+
+    # -- input ------------------------------------------------------------------------------
+    def cell_at(self, lat: float, lng: float) -> Any:
+        """The cell under a map position (``None`` off the map)."""
+        c = self.hexmap.geometry.from_pixel((lng / SCALE, -lat / SCALE))
+        return c if c in self.hexmap.cells else None
+
+    def _on_interaction(self, **event: Any) -> None:
+        kind = event.get("type")
+        if kind not in ("click", "mousemove"):
+            return
+        lat, lng = event.get("coordinates", (None, None))
+        if lat is None:
+            return
+        cell = self.cell_at(lat, lng)
+        if cell is None:
+            return
+        if kind == "click":
+            self.click(cell)
+        elif self.mode == "line of sight" and cell != self._hover_cell:
+            self._hover_cell = cell
+            self.show_cover(cell)
+
+    def select(self, name: str | None) -> None:
+        """Select a creature (or nobody) and show what the engine says about it."""
+        if name is not None and name not in self.hexmap:
+            raise IllegalActionError(f"no creature named {name!r} on the map")
+        self.selected = name
+        self.redraw()
+        if name is None:
+            self._say("Nothing selected.")
+            return
+        m = self.hexmap
+        r = m.reachable(name, action=self.action)
+        self._say(f"{name} selected: {r.explain()}\n{m.flanking(name).explain()}")
+
+    def click(self, where: Any) -> None:
+        """Act on a click at a cell (or ``(col, row)``), as the current mode says."""
+        m = self.hexmap
+        cell = m.as_cell(where)
+        if self.mode == "measure":
+            if self.measure_from is None:
+                self.measure_from = cell
+                self._say(f"Measuring from {m.offset(cell)}: click the second hex.")
+                return
+            a, self.measure_from = self.measure_from, None
+            ft = m.distance(a, cell)
+            pts = [m.geometry.to_pixel(a), m.geometry.to_pixel(cell)]
+            with self.map.hold_sync():
+                self.line_layer.data = _line_geojson(pts, {"color": "#2b6cb0", "weight": 3})
+            self._say(f"{m.offset(a)} to {m.offset(cell)}: {ft} ft ({ft // 5} hexes)")
+            return
+        if self.mode == "line of sight":
+            self.show_cover(cell)
+            return
+        here = m.at(cell)
+        if here and (self.selected is None or self.selected not in here):
+            self.select(here[0])
+            return
+        if self.selected is None:
+            self._say("Click a token first.")
+            return
+        if cell in m.footprint(self.selected):
+            self.select(None)
+            return
+        try:
+            res = m.move(self.selected, cell, action=self.action)
+        except IllegalActionError as e:
+            self._say(f"Not allowed: {e}", error=True)
+            return
+        self._say(res.explain())
+
+    def show_cover(self, where: Any) -> None:
+        """Draw the line from the selected token to a cell (or the creature on it) and say
+        the target's cover."""
+        m = self.hexmap
+        if self.selected is None:
+            self._say("Select a token first (move mode).")
+            return
+        cell = m.as_cell(where)
+        here = [n for n in m.at(cell) if n != self.selected]
+        target: Any = here[0] if here else cell
+        cov = m.cover(self.selected, target)
+        tcells = m.footprint(target) if isinstance(target, str) else [cell]
+        tc = min(tcells, key=lambda c: m.geometry.distance(c, cov.origin))
+        pts = [m.geometry.to_pixel(cov.origin), m.geometry.to_pixel(tc)]
+        color = {"none": "#2f855a", "partial": "#b7791f", "good": "#c05621",
+                 "total": "#c53030"}.get(str(cov.level), "#555")
+        with self.map.hold_sync():
+            self.line_layer.data = _line_geojson(pts, {"color": color, "weight": 3,
+                                                       "dashArray": "6 4"})
+        self._say(cov.explain())
