@@ -1666,22 +1666,27 @@ class Creature:
         threaten. (Exception: Loaded Crossbows Threaten out to 10 feet.)" A weapon is
         ranged-only when its entry says ``ranged: true``.
         """
+        return self._threat_reach() or 0
+
+    def _threat_reach(self) -> int | None:
+        # None: no weapon threatens. 0: Tiny/Diminutive reach, its own hex only.
         natural = int(self.reach.value)
-        best = 0
+        best = None
         for w in self.weapons:
             if w.get("ranged"):
                 if "crossbow" in str(w.get("name", "")).lower() and w.get("loaded", True):
-                    best = max(best, 10)
+                    best = max(best or 0, 10)
                 continue
-            best = max(best, int(w.get("reach") or natural))
+            reach = w.get("reach")
+            best = max(best or 0, int(natural if reach is None else reach))
         return best
 
     @property
     def threatens(self) -> bool:
         """Whether it threatens anything now: it needs a weapon that threatens (see
-        :attr:`threat_reach_ft`) and no condition that stops it (Prone, Blinded, Helpless,
-        Grappled, ...)."""
-        return self.threat_reach_ft > 0 and self.active_conditions.threatens
+        :attr:`threat_reach_ft`; a Tiny creature's reach of 0 threatens its own hex) and no
+        condition that stops it (Prone, Blinded, Helpless, Grappled, ...)."""
+        return self._threat_reach() is not None and self.active_conditions.threatens
 
     def spellcasting(self, spell_level: int = 0) -> SpellCasting:
         """Perseverance DCs, spell failure and impossibility from its conditions."""

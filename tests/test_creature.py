@@ -668,3 +668,13 @@ def test_threatening_needs_a_weapon_that_threatens() -> None:
     assert ogre.threat_reach_ft == 10
     for condition in ("helpless", "unconscious", "paralyzed", "asleep", "prone"):
         assert not sword.with_condition(condition).threatens, condition
+
+
+def test_tiny_creature_with_a_weapon_threatens_its_own_hex() -> None:
+    """"Tiny (T) & Diminutive (D)": "a Reach of 0, meaning it must enter an opponent's hex to
+    attack it in melee" - it threatens (reach 0), an unarmed one does not."""
+    base = {"name": "Pixie", "level": 1, "max_hp": 4, "size": "tiny",
+            "abilities": {"str": 4, "dex": 16, "con": 10, "int": 10, "wis": 10, "cha": 10}}
+    armed = Creature.from_dict({**base, "weapons": [{"name": "needle", "damage": "1d2"}]})
+    assert (armed.threatens, armed.threat_reach_ft) == (True, 0)
+    assert not Creature.from_dict(base).threatens
