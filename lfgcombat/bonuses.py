@@ -11,7 +11,7 @@
   different classes do not stack." (so Class stacks per ``source``). Tactical: "Bonuses
   from different tactics can stack with one another" (the text's example stacks two).
 * 000_8d1d7816ee944f3b.txt, "Saving Throws", Important Note: "Gear Bonuses from different
-  types of gear may stack." (so Gear stacks across ``source``\ s).
+  types of gear may stack." (so Gear stacks across sources).
 * Innate: "Unlike other bonuses, Innate Bonuses to any score do not have a +5 Maximum." - so
   every other type adds at most +5 to a score.
 * "If any roll or score has a maximum total value allowed, calculate all bonuses and
