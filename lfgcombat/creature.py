@@ -48,6 +48,7 @@ from .bonuses import Bonus, BonusError, Stacked, stack
 from .conditions import (ActionLimits, Affliction, Condition, ConditionError, ConditionSet,
                          Gained, SpellCasting, bleed_cap, gain, load_rules_table, lookup, resolve,
                          stack_afflictions)
+from .damage import DamageError, Resistances
 from .dice import Fortune
 from .errors import LfgError
 from .movement import MoveSpeed, SpeedModifier, move_speed
@@ -771,6 +772,12 @@ def _parse(d: Any) -> tuple[dict[str, Any], list[tuple[str, str]]]:
     if not isinstance(res, Mapping):
         p.bad("resistances", f"expected a mapping (e.g. {{fire: 5}}), got {res!r}")
         res = {}
+    else:
+        try:  # the damage rules read them: refuse what they could not
+            Resistances.from_dict(res)
+        except DamageError as err:
+            p.bad("resistances", str(err))
+            res = {}
     f["resistances"] = _freeze(res, "resistances", p.problems)
 
     conds = d.get("conditions", [])
@@ -1654,6 +1661,11 @@ class Creature:
                     (Term(f"{self.size.value} size", int(row["reach_ft"])),),
                     notes=(_hexes(int(row["reach_hexes"])),),
                     rule=_cite("Reach & Threatened Area"))
+
+    @property
+    def resistance(self) -> Resistances:
+        """Its resistances as the damage rules read them (DR X/Y, elemental, energy)."""
+        return Resistances.from_dict(_thaw(FrozenMap(self.resistances)))
 
     @property
     def threat_reach_ft(self) -> int:

@@ -580,8 +580,10 @@ def creature_dicts(draw) -> dict:
         {"name": _TEXT, "damage": st.sampled_from(["1d4", "1d8", "2d6"])},
         optional={"range_increment": st.integers(0, 120), "natural": st.booleans()}),
         max_size=2))
-    d["resistances"] = draw(st.dictionaries(st.sampled_from(["fire", "cold", "DR"]),
-                                            st.one_of(st.integers(0, 10), _TEXT), max_size=2))
+    d["resistances"] = draw(st.fixed_dictionaries({}, optional={
+        "fire": st.integers(0, 10), "cold": st.integers(0, 10), "negative": st.integers(0, 5),
+        "dr": st.builds(lambda x, y: f"{x}/{y}", st.integers(0, 15),
+                        st.sampled_from(["-", "silver", "magic", "bludgeoning"]))}))
     conds = draw(st.lists(st.sampled_from(_SIMPLE), max_size=3, unique=True))
     if draw(st.booleans()):
         conds.append(f"bleed {draw(st.integers(1, bleed_cap(level)))}")
@@ -678,3 +680,16 @@ def test_tiny_creature_with_a_weapon_threatens_its_own_hex() -> None:
     armed = Creature.from_dict({**base, "weapons": [{"name": "needle", "damage": "1d2"}]})
     assert (armed.threatens, armed.threat_reach_ft) == (True, 0)
     assert not Creature.from_dict(base).threatens
+
+
+def test_resistances_are_read_by_the_damage_rules() -> None:
+    """"Resistance - Damage Resistance (DR), Elemental Resistance, Energy Resistance"."""
+    base = {"name": "Demon", "level": 8, "max_hp": 60,
+            "abilities": {"str": 16, "dex": 12, "con": 14, "int": 10, "wis": 10, "cha": 10}}
+    demon = Creature.from_dict({**base, "resistances": {"dr": "10/mithryl", "fire": 5}})
+    assert demon.resistance.best_dr(["steel"]).amount == 10
+    assert Creature.from_dict(demon.to_dict()) == demon
+    with pytest.raises(CreatureError) as info:
+        Creature.from_dict({**base, "resistances": {"dr": "ten/-", "force": 3}})
+    assert info.value.fields == ("resistances",)
+    assert "Force Resistance" in str(info.value)
