@@ -1642,9 +1642,15 @@ class HexMap:
                 cos = (va[0] * vb[0] + va[1] * vb[1]) / (na * nb)
                 if cos <= -0.5 + 1e-9:  # at least 120 degrees apart
                     pairs.append(tuple(sorted((a, b))))
-        reason = "" if pairs else (f"{len(threats)} enemy threatens it" if len(threats) < 2
-                                   else "no two threatening enemies on opposite sides with "
-                                        f"{gap} hex{'es' if gap > 1 else ''} of space between them")
+        if pairs:
+            reason = ""
+        elif not threats:
+            reason = "no enemy threatens it"
+        elif len(threats) == 1:
+            reason = f"only {threats[0]} threatens it"
+        else:
+            reason = ("no two threatening enemies on opposite sides with "
+                      f"{gap} hex{'es' if gap > 1 else ''} of space between them")
         return Flanking(name, tuple(sorted(pairs)), reason)
 
     def is_flanked(self, name: str, *, ignored: Iterable[str] = ()) -> bool:
@@ -2003,10 +2009,30 @@ class HexMap:
                 out.append(f"  - {{name: {_yaml_str(n)}, at: [{col}, {row}], side: {_yaml_str(p.side)}{extra}}}")
         return "\n".join(out) + "\n"
 
-    def picture(self, highlight: Iterable[CellLike] = (), mark: str = "*") -> str:
+    def picture(self, highlight: Iterable[CellLike] | Mapping[CellLike, Any] = (), mark: str = "*",
+                *, labels: Mapping[str, str] | None = None) -> str:
         """A quick text picture: terrain characters, creatures by the first letter of their
-        name, ``mark`` on highlighted cells (e.g. ``m.picture(m.threatened("Ogre"))``)."""
-        hl = {self._as_cell(c) for c in highlight}
+        name, ``mark`` on highlighted cells (e.g. ``m.picture(m.threatened("Ogre"))``).
+
+        Args:
+            highlight: Cells drawn as ``mark``; or a mapping cell -> one character drawn
+                there, e.g. the cost of each reachable hex in hexes
+                (``{c: ft // 5 for c, ft in m.reachable("Orc").cost.items()}``).
+            mark: The character of highlighted cells.
+            labels: Creature name -> the character that stands for it (default: the first
+                letter of its name), for creatures whose names start alike.
+
+        Raises:
+            ValueError: A highlight or label is not exactly one character.
+        """
+        if isinstance(highlight, Mapping):
+            hl = {self._as_cell(c): str(v) for c, v in highlight.items()}
+        else:
+            hl = {self._as_cell(c): mark for c in highlight}
+        labels = dict(labels or {})
+        for ch in list(hl.values()) + list(labels.values()):
+            if len(ch) != 1 or ch.isspace():
+                raise ValueError(f"a picture shows one character per cell, got {ch!r}")
         lines = []
         for r in range(self.height):
             chars = []
@@ -2014,9 +2040,9 @@ class HexMap:
                 cell = self.cell(c, r)
                 occ = self._occupants.get(cell)
                 if occ:
-                    ch = occ[0][0]
+                    ch = labels.get(occ[0], occ[0][0])
                 elif cell in hl:
-                    ch = mark
+                    ch = hl[cell]
                 else:
                     ch = self._terrain.get(cell, Terrain.NORMAL).char
                 chars.append(ch)

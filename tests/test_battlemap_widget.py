@@ -125,3 +125,64 @@ def test_terrain_geojson_is_pure_data():
     assert all(len(f["geometry"]["coordinates"][0]) == 7 for f in g["features"])
     sq = HexMap(2, 2, grid="square")
     assert all(len(f["geometry"]["coordinates"][0]) == 5 for f in terrain_geojson(sq)["features"])
+
+
+def test_css_classes_for_styling_and_browser_tests(board):
+    """Leaflet paths carry classes (``className``) the browser tests select on."""
+    m, bm = board
+    assert bm.terrain_layer.style == {"className": "lfg-hex"}
+    assert {f["properties"]["style"]["className"] for f in bm.token_layer.data["features"]} == {"lfg-token"}
+    assert "lfg-battlemap" in bm._dom_classes and "lfg-battlemap-map" in bm.map._dom_classes
+    bm.click((1, 2))
+    classes = {f["properties"]["style"]["className"] for f in bm.reach_layer.data["features"]}
+    assert classes == {"lfg-reach lfg-reach-safe", "lfg-reach lfg-reach-provoking"}
+    assert {f["properties"]["style"]["className"] for f in bm.threat_layer.data["features"]} == {"lfg-threat"}
+    selected = [f for f in bm.token_layer.data["features"]
+                if "lfg-token-selected" in f["properties"]["style"]["className"]]
+    assert {f["properties"]["name"] for f in selected} == {"Wulfric"}
+    bm.mode = "measure"
+    bm.click((0, 0))
+    bm.click((2, 0))
+    assert bm.line_layer.data["features"][0]["properties"]["style"]["className"] == "lfg-line"
+
+
+def test_token_names_are_labels_moved_in_place(board):
+    m, bm = board
+    labels = bm.label_layer.layers
+    assert [label.title for label in labels] == ["Wulfric", "Orc", "Ogre"]
+    assert all(label.interactive is False for label in labels)  # clicks reach the map
+    assert all(label.icon.class_name == "lfg-token-label" for label in labels)
+    wulfric = labels[0]
+    x, y = m.geometry.to_pixel(m.cell(1, 2))
+    assert tuple(wulfric.location) == (round(-y * 10, 4), round(x * 10, 4))
+    bm.click((1, 2))
+    bm.click((0, 4))
+    x, y = m.geometry.to_pixel(m.cell(0, 4))
+    assert bm.label_layer.layers[0] is wulfric  # the same marker, moved
+    assert tuple(wulfric.location) == (round(-y * 10, 4), round(x * 10, 4))
+    ogre = labels[2]
+    cx, cy = (sum(v) / 3 for v in zip(*(m.geometry.to_pixel(c) for c in m.footprint("Ogre"))))
+    assert tuple(ogre.location) == (round(-cy * 10, 4), round(cx * 10, 4))  # its body's centre
+    m.remove("Orc")
+    assert [label.title for label in bm.label_layer.layers] == ["Wulfric", "Ogre"]
+
+
+def test_other_modes_hide_the_move_highlights(board):
+    m, bm = board
+    bm.click((1, 2))
+    assert bm.reach_layer.data["features"] and bm.threat_layer.data["features"]
+    bm.mode = "line of sight"
+    assert not bm.reach_layer.data["features"] and not bm.threat_layer.data["features"]
+    bm.show_cover("Ogre")  # by name, too
+    assert bm.status_text.startswith("Ogre has") and bm.line_layer.data["features"]
+    bm.mode = "move"
+    assert len(bm.reach_layer.data["features"]) == len(m.reachable("Wulfric"))
+    with pytest.raises(Exception, match="no creature named 'Nobody'"):
+        bm.show_cover("Nobody")
+
+
+def test_initial_view_fits_the_map():
+    """The first view shows the whole map: small maps zoom in, big ones out (quarter steps)."""
+    small, big = BattleMap(HexMap(8, 5)), BattleMap(HexMap(40, 40))
+    assert small.map.zoom > big.map.zoom
+    assert (small.map.zoom * 4).is_integer() and small.map.zoom_snap == 0.25

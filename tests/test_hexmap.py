@@ -752,3 +752,25 @@ def test_real_creature_on_the_map():
     assert m.threatened("Ogre") == frozenset()
     m.update(hero.replace(current_hp=-1))  # unconscious: helpless, cannot move
     assert m.token("Wulfric").helpless and len(m.reachable("Wulfric")) == 0
+
+
+def test_picture_with_characters_per_cell_and_labels():
+    """``picture`` draws a mapping cell -> character (e.g. movement costs in hexes) and lets
+    creatures whose names start alike be told apart."""
+    m = HexMap(5, 1)
+    m.place(Mob("Orc1"), (0, 0), side="orcs")
+    m.place(Mob("Orc2"), (4, 0), side="orcs")
+    costs = m.reachable("Orc1").cost
+    assert m.picture({c: ft // 5 for c, ft in costs.items()}) == "O 1 2 3 O"
+    assert m.picture(labels={"Orc1": "1", "Orc2": "2"}) == "1 . . . 2"
+    with pytest.raises(ValueError, match="one character"):
+        m.picture({m.cell(1, 0): "12"})
+    with pytest.raises(ValueError, match="one character"):
+        m.picture(labels={"Orc1": ""})
+
+
+def test_flanking_reasons_name_who_threatens():
+    m = flank_map()
+    assert "no enemy threatens it" in m.flanking("Enemy").explain()
+    at(m, "A", Hex(-1, 0))
+    assert "only A threatens it" in m.flanking("Enemy").explain()

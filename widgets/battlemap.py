@@ -10,6 +10,12 @@ move never resends the terrain.
 
 Coordinates: the engine's plane has y growing downwards; Leaflet's latitude grows upwards,
 so ``lat = -y * scale`` and ``lng = x * scale``.
+
+CSS hooks (for styling and for the browser tests): the widget is ``.lfg-battlemap``, its
+Leaflet map ``.lfg-battlemap-map`` and its status line ``.lfg-status``; the SVG paths are
+``path.lfg-hex`` (terrain), ``path.lfg-token``, ``path.lfg-reach`` (with
+``lfg-reach-safe`` or ``lfg-reach-provoking``), ``path.lfg-threat`` and ``path.lfg-line``;
+token names are ``.lfg-token-label``.
 """
 
 from __future__ import annotations
@@ -19,7 +25,8 @@ import math
 from typing import Any
 
 import ipywidgets as W
-from ipyleaflet import GeoJSON, Map, projections
+from ipyleaflet import DivIcon, GeoJSON, LayerGroup, Map, Marker, projections
+from traitlets import Bool, Unicode
 
 from lfgcombat.errors import IllegalActionError
 from lfgcombat.hexmap import HexMap, Terrain
@@ -96,6 +103,38 @@ def _line_geojson(points: list[tuple[float, float]], style: dict) -> dict:
 
 _EMPTY = {"type": "FeatureCollection", "features": []}
 MODES = ("move", "measure", "line of sight")
+MAP_WIDTH_PX = 860  # the width the initial zoom fits the map into (a notebook's output area)
+
+
+class _LabelIcon(DivIcon):
+    """A DivIcon without Leaflet's white box: the ``lfg-token-label`` class instead."""
+
+    class_name = Unicode("lfg-token-label").tag(sync=True, o=True)
+
+
+class _Label(Marker):
+    """A token's name; not interactive, so clicks fall through to the token and the map."""
+
+    interactive = Bool(False).tag(sync=True, o=True)
+
+
+def _label_html(name: str) -> str:
+    return ('<div style="font:600 10px/14px sans-serif;color:#fff;text-align:center;'
+            'white-space:nowrap;text-shadow:0 0 2px #000,0 0 3px #000">'
+            f"{html.escape(name)}</div>")
+
+
+def _fit_zoom(hexmap: HexMap, height_px: float) -> tuple[tuple[float, float], float]:
+    """Centre (lat, lng) and a zoom (quarter steps) that fit the whole map in the view."""
+    pts = [hexmap.geometry.to_pixel(c) for c in
+           (hexmap.cell(0, 0), hexmap.cell(hexmap.width - 1, hexmap.height - 1),
+            hexmap.cell(1, 1), hexmap.cell(0, hexmap.height - 1))]
+    xs, ys = [p[0] for p in pts], [p[1] for p in pts]
+    cx, cy = (min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2
+    w = (max(xs) - min(xs) + 2.2) * SCALE
+    h = (max(ys) - min(ys) + 2.4) * SCALE
+    zoom = math.log2(min(MAP_WIDTH_PX / w, max(100.0, height_px - 20) / h))
+    return (-cy * SCALE, cx * SCALE), math.floor(zoom * 4) / 4
 
 
 class BattleMap(W.VBox):
@@ -126,22 +165,28 @@ class BattleMap(W.VBox):
         self.measure_from: Any = None
         self._hover_cell: Any = None
         self._sides: dict[str, str] = {}
-        self.terrain_layer = GeoJSON(data=terrain_geojson(hexmap), name="terrain")
+        # the terrain's class rides on the layer's style (one string, not one per hex)
+        self.terrain_layer = GeoJSON(data=terrain_geojson(hexmap), name="terrain",
+                                     style={"className": "lfg-hex"})
         self.threat_layer = GeoJSON(data=_EMPTY, name="threatened")
         self.reach_layer = GeoJSON(data=_EMPTY, name="reachable")
         self.token_layer = GeoJSON(data=_EMPTY, name="tokens")
         self.line_layer = GeoJSON(data=_EMPTY, name="lines")
-        xs, ys = zip(*(hexmap.geometry.to_pixel(c) for c in
-                       (hexmap.cell(0, 0), hexmap.cell(hexmap.width - 1, hexmap.height - 1))))
-        cx, cy = (min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2
-        extent = max(max(xs) - min(xs) + 2, (max(ys) - min(ys) + 2) * 1.4) * SCALE
-        zoom = math.floor(math.log2(640.0 / extent)) if extent > 0 else 0
-        self.map = Map(crs=projections.Simple, center=(-cy * SCALE, cx * SCALE), zoom=zoom,
-                       min_zoom=zoom - 3, max_zoom=zoom + 4, attribution_control=False,
+        self.label_layer = LayerGroup(name="labels")
+        self._labels: dict[str, _Label] = {}
+        try:
+            height_px = float(str(height).removesuffix("px"))
+        except ValueError:
+            height_px = 480.0
+        center, zoom = _fit_zoom(hexmap, height_px)
+        self.map = Map(crs=projections.Simple, center=center, zoom=zoom, zoom_snap=0.25,
+                       zoom_delta=0.5, min_zoom=math.floor(zoom) - 3, max_zoom=math.ceil(zoom) + 4,
+                       attribution_control=False,
                        layers=(self.terrain_layer, self.threat_layer, self.reach_layer,
-                               self.token_layer, self.line_layer),
+                               self.token_layer, self.line_layer, self.label_layer),
                        scroll_wheel_zoom=True, double_click_zoom=False,
                        layout=W.Layout(height=height))
+        self.map.add_class("lfg-battlemap-map")
         self.mode_buttons = W.ToggleButtons(options=list(MODES), value="move",
                                             style={"button_width": "8em"})
         self.status = W.HTML(value="")
@@ -188,34 +233,66 @@ class BattleMap(W.VBox):
         if self.selected is not None and self.selected not in m:
             self.selected = None
         feats = []
-        for tok in m.tokens():
+        toks = m.tokens()
+        for tok in toks:
             color = self._side_color(tok.side)
             sel = tok.name == self.selected
             style = {"color": "#000" if sel else color, "weight": 3 if sel else 1,
-                     "fillColor": color, "fillOpacity": 0.85 if not tok.helpless else 0.35}
+                     "fillColor": color, "fillOpacity": 0.85 if not tok.helpless else 0.35,
+                     "className": "lfg-token lfg-token-selected" if sel else "lfg-token"}
+            # a big creature's hexes nearly touch, so they read as one body; tiny ones are small
+            shrink = (0.94 if len(tok.cells) > 1 else
+                      {"diminutive": 0.4, "tiny": 0.5}.get(tok.size, 0.72))
             for c in sorted(tok.cells):
                 col, row = m.offset(c)
                 feats.append({"type": "Feature",
                               "properties": {"name": tok.name, "side": tok.side, "col": col,
                                              "row": row, "style": style},
                               "geometry": {"type": "Polygon",
-                                           "coordinates": _polygon(m, c, 0.72)}})
+                                           "coordinates": _polygon(m, c, shrink)}})
         tokens = {"type": "FeatureCollection", "features": feats}
         reach, threat = _EMPTY, _EMPTY
-        if self.selected is not None:
+        if self.selected is not None and self.mode == "move":  # other modes draw their line only
             r = m.reachable(self.selected, action=self.action)
             safe = cells_geojson(m, r.safe, {"color": "#2f855a", "weight": 1, "fillColor": "#68d391",
-                                             "fillOpacity": 0.45}, provokes=False)
+                                             "fillOpacity": 0.45,
+                                             "className": "lfg-reach lfg-reach-safe"},
+                                 provokes=False)
             prov = cells_geojson(m, r.provoking, {"color": "#c05621", "weight": 1,
-                                                  "fillColor": "#f6ad55", "fillOpacity": 0.55},
+                                                  "fillColor": "#f6ad55", "fillOpacity": 0.55,
+                                                  "className": "lfg-reach lfg-reach-provoking"},
                                  provokes=True)
             reach = {"type": "FeatureCollection", "features": safe["features"] + prov["features"]}
             threat = cells_geojson(m, m.threatened_by_enemies(self.selected),
-                                   {"color": "#c53030", "weight": 2, "fillOpacity": 0.0}, 0.92)
+                                   {"color": "#c53030", "weight": 2, "fillOpacity": 0.0,
+                                    "className": "lfg-threat"}, 0.92)
         with self.map.hold_sync():
             self.token_layer.data = tokens
             self.reach_layer.data = reach
             self.threat_layer.data = threat
+            self._update_labels(toks)
+
+    def _update_labels(self, toks: list) -> None:
+        """One name label per token at its footprint's centre, moved in place."""
+        m = self.hexmap
+        where = {}
+        for tok in toks:
+            pts = [m.geometry.to_pixel(c) for c in tok.cells]
+            where[tok.name] = _ll(sum(x for x, _ in pts) / len(pts), sum(y for _, y in pts) / len(pts))
+        for name in list(self._labels):
+            if name not in where:
+                del self._labels[name]
+        for name, (lng, lat) in where.items():
+            label = self._labels.get(name)
+            if label is None:
+                icon = _LabelIcon(html=_label_html(name), icon_size=[96, 14], icon_anchor=[48, 7])
+                self._labels[name] = _Label(location=(lat, lng), icon=icon, draggable=False,
+                                            keyboard=False, title=name)
+            elif tuple(label.location) != (lat, lng):
+                label.location = (lat, lng)
+        wanted = tuple(self._labels[n] for n in where)
+        if self.label_layer.layers != wanted:
+            self.label_layer.layers = wanted
 
     def _on_engine_change(self, _map: HexMap) -> None:
         self.redraw()
@@ -224,6 +301,7 @@ class BattleMap(W.VBox):
         self.measure_from = None
         with self.map.hold_sync():
             self.line_layer.data = _EMPTY
+        self.redraw()
         hints = {"move": "Click a token to select it, then a hex to move it.",
                  "measure": "Click two hexes to measure the distance.",
                  "line of sight": "Select a token (move mode), then click or hover a target."}
@@ -277,7 +355,8 @@ class BattleMap(W.VBox):
             ft = m.distance(a, cell)
             pts = [m.geometry.to_pixel(a), m.geometry.to_pixel(cell)]
             with self.map.hold_sync():
-                self.line_layer.data = _line_geojson(pts, {"color": "#2b6cb0", "weight": 3})
+                self.line_layer.data = _line_geojson(pts, {"color": "#2b6cb0", "weight": 3,
+                                                           "className": "lfg-line"})
             self._say(f"{m.offset(a)} to {m.offset(cell)}: {ft} ft ({ft // 5} hexes)")
             return
         if self.mode == "line of sight":
@@ -301,15 +380,21 @@ class BattleMap(W.VBox):
         self._say(res.explain())
 
     def show_cover(self, where: Any) -> None:
-        """Draw the line from the selected token to a cell (or the creature on it) and say
-        the target's cover."""
+        """Draw the line from the selected token to a creature (by name), or to a cell (or
+        the creature on it), and say the target's cover."""
         m = self.hexmap
         if self.selected is None:
             self._say("Select a token first (move mode).")
             return
-        cell = m.as_cell(where)
-        here = [n for n in m.at(cell) if n != self.selected]
-        target: Any = here[0] if here else cell
+        if isinstance(where, str):
+            if where not in m:
+                raise IllegalActionError(f"no creature named {where!r} on the map")
+            target: Any = where
+            cell = None
+        else:
+            cell = m.as_cell(where)
+            here = [n for n in m.at(cell) if n != self.selected]
+            target = here[0] if here else cell
         cov = m.cover(self.selected, target)
         tcells = m.footprint(target) if isinstance(target, str) else [cell]
         tc = min(tcells, key=lambda c: m.geometry.distance(c, cov.origin))
@@ -318,5 +403,5 @@ class BattleMap(W.VBox):
                  "total": "#c53030"}.get(str(cov.level), "#555")
         with self.map.hold_sync():
             self.line_layer.data = _line_geojson(pts, {"color": color, "weight": 3,
-                                                       "dashArray": "6 4"})
+                                                       "dashArray": "6 4", "className": "lfg-line"})
         self._say(cov.explain())
