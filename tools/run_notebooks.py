@@ -77,6 +77,18 @@ def clean_metadata(nb: nbformat.NotebookNode, name: str) -> None:
     nb.metadata.pop("widgets", None)
     for i, cell in enumerate(nb.cells):
         cell.metadata.pop("execution", None)
+        # How print() output is chunked into stream outputs depends on timing; merge
+        # consecutive chunks of the same stream so a re-run writes the same file.
+        merged: list = []
+        for output in cell.get("outputs", []):
+            if (merged and output.get("output_type") == "stream"
+                    and merged[-1].get("output_type") == "stream"
+                    and merged[-1].get("name") == output.get("name")):
+                merged[-1]["text"] += output["text"]
+            else:
+                merged.append(output)
+        if "outputs" in cell:
+            cell["outputs"] = merged
         for j, output in enumerate(cell.get("outputs", [])):
             view = output.get("data", {}).get(WIDGET_VIEW)
             if isinstance(view, dict) and "model_id" in view:
