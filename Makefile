@@ -2,7 +2,7 @@
 #
 #   make lab        create .venv, install the kit (editable) and open JupyterLab on notebooks/
 #   make test       install everything (incl. Debian's chromium) and run the whole suite
-#   make bench      speed ratios against baselines (tests/bench/bench_dice.py, bench_map.py)
+#   make bench      speed ratios against baselines (tests/bench/bench_*.py)
 #   make notebooks  re-execute every notebook in place (outputs committed, widget state stripped)
 #   make clean      remove build litter and test output (keeps .venv; `make distclean` drops it)
 #
@@ -34,7 +34,7 @@ help:
 	@echo "make lab        install into .venv and open JupyterLab on notebooks/  (ARGS=\"--no-browser --port 8899\")"
 	@echo "make test       install (incl. chromium) and run unit, property, notebook (nbval) and browser tests"
 	@echo "                (PYTEST_ARGS='-m \"not browser\"' skips the browser tests, PYTEST_ARGS='-k dice -x' selects)"
-	@echo "make bench      run tests/bench/bench_dice.py and bench_map.py"
+	@echo "make bench      run tests/bench/bench_dice.py, bench_map.py, bench_attacks.py"
 	@echo "make notebooks  re-execute every notebook in place (tools/run_notebooks.py)"
 	@echo "make clean      remove build litter and test output; make distclean also removes .venv"
 
@@ -90,6 +90,7 @@ test: $(STAMP) chromium
 bench: $(STAMP)
 	$(VPY) tests/bench/bench_dice.py $(ARGS)
 	$(VPY) tests/bench/bench_map.py $(ARGS)
+	$(VPY) tests/bench/bench_attacks.py $(ARGS)
 
 notebooks: $(STAMP)
 	$(VPY) tools/run_notebooks.py $(ARGS)

@@ -5,6 +5,9 @@ the rules tables in :mod:`lfgcombat.data`. The rules text is the source of truth
 cites its file and heading in ``../shared/seeds/``.
 """
 
+from .attack_odds import AttackOdds, attack_odds
+from .attacks import (AttackResult, Situation, Weapon, WeaponError, attack, coup_de_grace,
+                      lookup_weapon, prepare)
 from .bonuses import Bonus, BonusType, stack, total
 from .conditions import Affliction, Condition
 from .creature import Creature, CreatureError, Stat, ability_mod
@@ -14,8 +17,12 @@ from .dice import (DiceExpr, Fortune, MissChance, Roll, Roller, net_fortune, par
 from .errors import DiceError, IllegalActionError, LfgError, RulesDataError
 from .grid import Hex, Square
 from .hexmap import CoverLevel, Figure, HexMap, Terrain
+from .falling import fall, falling_damage
 from .odds import at_least, pmf
+from .rulesets import Ruleset
+from .saves import save_dc, save_odds, saving_throw
 from .tables import load_table, table_names
+from .vitals import Vitals
 
 __version__ = "0.1.0"
 
@@ -28,4 +35,7 @@ __all__ = [
     "DamageType", "Resistances", "apply_resistance", "parse_damage",
     "Hex", "Square", "HexMap", "Terrain", "CoverLevel", "Figure",
     "load_table", "table_names",
+    "Ruleset", "attack", "prepare", "Situation", "Weapon", "WeaponError", "AttackResult",
+    "attack_odds", "AttackOdds", "coup_de_grace", "lookup_weapon", "Vitals",
+    "saving_throw", "save_odds", "save_dc", "falling_damage", "fall",
 ]

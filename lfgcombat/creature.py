@@ -1682,15 +1682,24 @@ class Creature:
 
     def _threat_reach(self) -> int | None:
         # None: no weapon threatens. 0: Tiny/Diminutive reach, its own hex only.
+        from .attacks import WeaponError, resolve_weapon  # attacks builds on creatures
+
         natural = int(self.reach.value)
         best = None
         for w in self.weapons:
+            name = str(w.get("name", "")).lower()
+            try:  # the weapons table knows what is melee, ranged-only or never threatens
+                weapon = resolve_weapon(self, w)
+                melee = "melee" in weapon.uses and "no_threat" not in weapon.traits
+                reach = weapon.reach_ft
+            except (WeaponError, LfgError):  # a weapon only this creature has
+                melee, reach = not w.get("ranged"), w.get("reach")
             if w.get("ranged"):
-                if "crossbow" in str(w.get("name", "")).lower() and w.get("loaded", True):
-                    best = max(best or 0, 10)
-                continue
-            reach = w.get("reach")
-            best = max(best or 0, int(natural if reach is None else reach))
+                melee = False
+            if melee:
+                best = max(best or 0, int(natural if reach is None else reach))
+            elif "crossbow" in name and w.get("loaded", True):
+                best = max(best or 0, 10)
         return best
 
     @property

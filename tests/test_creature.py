@@ -693,3 +693,17 @@ def test_resistances_are_read_by_the_damage_rules() -> None:
         Creature.from_dict({**base, "resistances": {"dr": "ten/-", "force": 3}})
     assert info.value.fields == ("resistances",)
     assert "Force Resistance" in str(info.value)
+
+
+def test_threatening_reads_the_weapons_table() -> None:
+    """A weapon named in data/weapons.csv needs no flags: a shortbow is ranged-only, a
+    longspear has reach, the basic unarmed strike does not threaten ("Attacking Without
+    Weapons": "You do not Threaten AOO with Basic Unarmed Attacks")."""
+    base = {"name": "T", "class": "ranger", "level": 2,
+            "abilities": {"str": 12, "dex": 14, "con": 10, "int": 10, "wis": 12, "cha": 10}}
+    bow = Creature.from_dict({**base, "weapons": [{"name": "shortbow"}]})
+    assert not bow.threatens
+    fists = Creature.from_dict({**base, "weapons": [{"name": "unarmed strike"}]})
+    assert not fists.threatens
+    spear = Creature.from_dict({**base, "weapons": [{"name": "longspear"}]})
+    assert spear.threat_reach_ft == 10

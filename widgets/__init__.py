@@ -3,8 +3,9 @@
 Widgets display and drive the engine; they hold no rules logic of their own.
 """
 
+from .attackpanel import AttackPanel
 from .battlemap import BattleMap
 from .charsheet import CharacterSheet
 from .dicelog import DiceLog
 
-__all__ = ["BattleMap", "CharacterSheet", "DiceLog"]
+__all__ = ["AttackPanel", "BattleMap", "CharacterSheet", "DiceLog"]

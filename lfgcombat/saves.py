@@ -1,0 +1,238 @@
+"""Saving Throws: FORT, REF and WILL against a Save DC, rolled and as exact odds.
+
+000_8d1d7816ee944f3b.txt, "Saving Throws":
+
+* "If the Saving Throw meets or exceeds the Save DC, the Saving Throw is successful."
+* "Most Spells & SLA have a Save DC of (10+Spell Level+CastingAbilityMod)" - Ex: "I cast SL2
+  'Hold Animal' on the bear. I have a +3 WISMod, so total WILL Save DC 15".
+* "FORT Save = 1d20 + FORT Save Rating + CONMod", REF with DEXMod, WILL with WISMod (the
+  bonus itself is :meth:`lfgcombat.Creature.saving_throw`).
+* "A helpless character automatically fails REF Saves."
+* "A willing creature targeted by a spell may choose to be affected without rolling."
+* "Some spells & abilities say 'Save for Half.' This means that if you pass the indicated
+  Save, you take half damage." Elemental/Energy Resistance applies after the halving
+  ("Resolve any Saving Throw results before applying Elemental Resistance").
+
+Natural 20 / natural 1: the chapter states "always a success / always a failure" for Attack
+Rolls only ("Attack Rolls - Automatic Success & Failure"). For saves the kit follows the d20
+convention the text builds on (inferred): a natural 20 always saves and a natural 1 always
+fails.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from .bonuses import Bonus, stack
+from .damage import Applied, DamageType, Resistances, apply_resistance
+from .dice import Fortune, Roll, Roller, net_fortune
+from .errors import LfgError
+from .odds import pmf
+
+__all__ = ["SaveError", "SaveResult", "save_dc", "saving_throw", "save_odds",
+           "save_for_half", "damage_after_save", "SAVES"]
+
+TEXT = "000_8d1d7816ee944f3b.txt"
+SAVES = ("fort", "ref", "will")
+_RULE = f'{TEXT}, "Saving Throws"'
+
+
+class SaveError(LfgError, ValueError):
+    """A save name, DC or modifier that cannot be used."""
+
+
+def _check_int(name: str, value: object, lo: int = -100, hi: int = 1000) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
+        raise SaveError(f"{name} must be a whole number from {lo} to {hi}, not {value!r}")
+    return value
+
+
+def save_dc(spell_level: int, ability_mod: int, base: int = 10) -> int:
+    """The Save DC of a spell or SLA: ``10 + Spell Level + CastingAbilityMod``.
+
+    000_8d1d7816ee944f3b.txt, "Saving Throws", Save DC. Ex: SL2 Hold Animal with +3 WISMod
+    is DC 15.
+
+    Raises:
+        SaveError: a value that is not a whole number (spell levels run 0 to 9 and more).
+    """
+    _check_int("spell_level", spell_level, 0, 20)
+    _check_int("ability_mod", ability_mod, -10, 50)
+    _check_int("base", base, 0, 100)
+    return base + spell_level + ability_mod
+
+
+def _which(which: str) -> str:
+    key = str(which).strip().lower()
+    key = {"fortitude": "fort", "reflex": "ref"}.get(key, key)
+    if key not in SAVES:
+        raise SaveError(f"unknown saving throw {which!r}; one of fort, ref, will")
+    return key
+
+
+@dataclass(frozen=True)
+class SaveResult:
+    """One Saving Throw: the roll, the bonus, the DC and the verdict.
+
+    Attributes:
+        name: Who saved.
+        which: ``fort``, ``ref`` or ``will``.
+        dc: The Save DC.
+        bonus: The save bonus (the creature's plus situational bonuses).
+        roll: The d20 roll (``None`` when no roll is made: helpless REF, willing).
+        success: Passed the save.
+        why: What decided it (``"natural 20"``, ``"helpless: fails REF automatically"``...).
+        lines: The explanation of the bonus.
+    """
+
+    name: str
+    which: str
+    dc: int
+    bonus: int
+    roll: Roll | None
+    success: bool
+    why: str
+    lines: tuple[str, ...] = ()
+
+    @property
+    def total(self) -> int | None:
+        return None if self.roll is None else self.roll.total
+
+    def halve(self, amount: int) -> int:
+        """Damage after this save for a "Save for Half" effect (see :func:`save_for_half`)."""
+        return save_for_half(amount, self.success)
+
+    def explain(self) -> str:
+        """The save as readable lines."""
+        verdict = "passes" if self.success else "fails"
+        head = f"{self.name}: {self.which.upper()} Save vs DC {self.dc} -> {verdict} ({self.why})"
+        out = [head]
+        if self.roll is not None:
+            out.append("  " + self.roll.explain())
+        out += [f"  {line}" for line in self.lines]
+        out.append(f"  ({_RULE})")
+        return "\n".join(out)
+
+    def __repr__(self) -> str:
+        return f"<SaveResult {self.explain().splitlines()[0]}>"
+
+
+def _save_bonus(creature, which: str, bonuses: Iterable[Bonus | int]):
+    stat = creature.saving_throw(which)
+    base = [ln.bonus for ln in stat.bonuses.lines] if stat.bonuses is not None else []
+    extra = [b if isinstance(b, Bonus) else Bonus(_check_int("bonus", b), None, "situation")
+             for b in bonuses]
+    stacked = stack(base + extra)
+    value = sum(t.value for t in stat.terms) + stacked.total
+    lines = [f"{t.value:+d} {t.label}" for t in stat.terms]
+    lines += [f"{ln.counted:+d} {ln.bonus.source or 'untyped'} ({ln.note})" for ln in stacked.lines]
+    return stat, value, tuple(lines)
+
+
+def saving_throw(creature, which: str, dc: int, roller: Roller, *,
+                 fortune: Fortune | str | None = None, bonuses: Iterable[Bonus | int] = (),
+                 willing: bool = False, label: str | None = None) -> SaveResult:
+    """Roll a Saving Throw for a creature.
+
+    Args:
+        creature: A :class:`lfgcombat.Creature`.
+        which: ``fort``, ``ref`` or ``will``.
+        dc: The Save DC.
+        roller: The seeded :class:`~lfgcombat.dice.Roller`.
+        fortune: Fortunate/Unfortunate from the situation (combined with the creature's
+            conditions; the two cancel).
+        bonuses: Situational bonuses/penalties (stacked with the creature's own).
+        willing: A willing creature "may choose to be affected without rolling": no roll,
+            the save fails.
+        label: The roll's label in the dice log.
+
+    Returns:
+        :class:`SaveResult`.
+
+    Raises:
+        SaveError: unknown save or bad DC (nothing is rolled).
+    """
+    which = _which(which)
+    _check_int("dc", dc, -100, 1000)
+    stat, value, lines = _save_bonus(creature, which, bonuses)
+    if willing:
+        return SaveResult(creature.name, which, dc, value, None, False,
+                          "willing: affected without rolling", lines)
+    if stat.auto_fail:
+        return SaveResult(creature.name, which, dc, value, None, False,
+                          "helpless: a helpless character automatically fails REF Saves",
+                          lines)
+    luck = net_fortune([stat.fortune, Fortune.coerce(fortune)])
+    sign = "+" if value >= 0 else "-"
+    r = roller.roll(f"1d20{sign}{abs(value)}", fortune=luck,
+                    label=label or f"{creature.name} {which.upper()} Save vs DC {dc}")
+    if r.natural == 20:
+        ok, why = True, "natural 20 always saves (d20 convention, inferred)"
+    elif r.natural == 1:
+        ok, why = False, "natural 1 always fails (d20 convention, inferred)"
+    else:
+        ok = r.total >= dc
+        why = f"{r.total} {'>=' if ok else '<'} {dc}"
+    return SaveResult(creature.name, which, dc, value, r, ok, why, lines)
+
+
+def save_odds(creature, which: str, dc: int, *, fortune: Fortune | str | None = None,
+              bonuses: Iterable[Bonus | int] = ()) -> float:
+    """The exact probability that a creature passes a Saving Throw.
+
+    Same rules as :func:`saving_throw` (natural 20 saves, natural 1 fails, helpless fails
+    REF), computed from the d20's 20 faces (and Fortunate/Unfortunate).
+
+    Returns:
+        P(success), a float in [0, 1].
+    """
+    which = _which(which)
+    _check_int("dc", dc, -100, 1000)
+    stat, value, _ = _save_bonus(creature, which, bonuses)
+    if stat.auto_fail:
+        return 0.0
+    luck = net_fortune([stat.fortune, Fortune.coerce(fortune)])
+    faces = pmf("1d20", luck)
+    return float(sum(p for n, p in faces.items()
+                     if n == 20 or (n != 1 and n + value >= dc)))
+
+
+def save_for_half(amount: int, saved: bool) -> int:
+    """"Save for Half": half damage (rounded down) on a successful save.
+
+    000_8d1d7816ee944f3b.txt, "Saving Throws" and "Elemental Resistance X" (Ex: 21 halved
+    to 10).
+    """
+    _check_int("amount", amount, 0, 10**7)
+    return amount // 2 if saved else amount
+
+
+def damage_after_save(amount: int, dtype: DamageType | str, resistances: Resistances | None,
+                      saved: bool, *, half: bool = True, creature_type: str = "living"
+                      ) -> Applied:
+    """Damage from a saving-throw effect: halve on a save first, then apply resistance.
+
+    000_8d1d7816ee944f3b.txt, "Elemental Resistance X": "Resolve any Saving Throw results
+    before applying Elemental Resistance." Ex: "Elec Resist 5 ... fails the REF Save for a
+    21 damage Lightning Bolt ... takes only 16 ... passed ... halved to 10, then 5 of that
+    is resisted, so the character takes only 5".
+
+    Args:
+        amount: The damage rolled.
+        dtype: Its type.
+        resistances: The target's resistances.
+        saved: Did the save succeed.
+        half: A "Save for Half" effect (else a successful save ignores all effects: 0).
+        creature_type: ``living``, ``undead``, ``construct`` or ``object``.
+    """
+    _check_int("amount", amount, 0, 10**7)
+    if saved and not half:
+        return Applied(DamageType.coerce(dtype), amount, amount, 0,
+                       "save passed: the effect is ignored")
+    after = save_for_half(amount, saved) if half else amount
+    applied = apply_resistance(after, dtype, resistances, creature_type=creature_type)
+    if saved:
+        return Applied(applied.type, amount, amount - applied.taken, applied.taken,
+                       f"halved by the save to {after}; {applied.note}")
+    return applied

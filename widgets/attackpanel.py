@@ -1,0 +1,232 @@
+"""AttackPanel: pick attacker, target, weapon and situation; see the attack line and its exact
+odds; roll it into the dice log.
+
+Thin by design: every number comes from the engine - :func:`lfgcombat.attacks.prepare`
+(legality, the attack line in the text's annotation format), :func:`lfgcombat.attack_odds.
+odds_for` (hit, critical, expected damage, the damage distribution) and
+:meth:`lfgcombat.attacks.AttackSetup.resolve` (the roll). An attack the rules forbid shows
+the engine's message and disables the Roll button.
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import ipywidgets as W
+import traitlets
+
+from lfgcombat.attack_odds import AttackOdds, odds_for
+from lfgcombat.attacks import AttackResult, AttackSetup, prepare
+from lfgcombat.creature import Creature
+from lfgcombat.dice import Roller
+from lfgcombat.errors import LfgError
+from lfgcombat.rulesets import Ruleset
+
+__all__ = ["AttackPanel"]
+
+_TOGGLES = (("flanked", "target flanked"), ("flat_footed", "target flat-footed"),
+            ("power_attack", "Power Attack"), ("fight_defensively", "Fight Defensively"),
+            ("aim", "Aim"), ("touch", "touch attack"), ("thrown", "thrown"))
+_RULES = (("killer_criticals", "Killer Criticals"), ("perfect_critical", "Perfect Critical"))
+_NONE = "(none)"
+
+
+class AttackPanel(W.VBox):
+    """Choose an attack and see its odds; roll it.
+
+    Args:
+        creatures: The creatures to choose from (a list, or a mapping name -> creature).
+        roller: The :class:`~lfgcombat.Roller` the Roll button uses (its history is the dice
+            log).
+        dicelog: A :class:`~lfgcombat.widgets.DiceLog` to show under the panel (optional).
+        attacker, target: Names to start with (default: the first two creatures).
+
+    Attributes:
+        setup: The prepared attack (``None`` when the choice is illegal).
+        odds: Its :class:`~lfgcombat.attack_odds.AttackOdds` (``None`` when illegal).
+        error: The engine's message for an illegal choice ("" otherwise).
+        last_result: The last rolled :class:`~lfgcombat.attacks.AttackResult`.
+    """
+
+    error = traitlets.Unicode("")
+    last_result = traitlets.Any(None, allow_none=True)
+
+    def __init__(self, creatures: Sequence[Creature] | Mapping[str, Creature], roller: Roller,
+                 dicelog: W.Widget | None = None, attacker: str | None = None,
+                 target: str | None = None, **kwargs: Any) -> None:
+        values = list(creatures.values() if isinstance(creatures, Mapping) else creatures)
+        if not values or not all(isinstance(c, Creature) for c in values):
+            raise TypeError("AttackPanel needs lfgcombat.Creature values, e.g. "
+                            "[load_example('rock'), load_example('orc')]")
+        if not isinstance(roller, Roller):
+            raise TypeError(f"AttackPanel needs a lfgcombat.Roller, not {type(roller).__name__}")
+        pool = dict(creatures) if isinstance(creatures, Mapping) else {c.name: c for c in values}
+        self.creatures = pool
+        self.roller = roller
+        self.setup: AttackSetup | None = None
+        self.odds: AttackOdds | None = None
+        names = list(pool)
+        wide = dict(layout=W.Layout(width="16em"), style={"description_width": "5em"})
+        self._attacker = W.Dropdown(options=names, value=attacker or names[0],
+                                    description="attacker", **wide)
+        self._target = W.Dropdown(options=names, value=target or names[min(1, len(names) - 1)],
+                                  description="target", **wide)
+        self._weapon = W.Dropdown(description="weapon", **wide)
+        self._fortune = W.Dropdown(options=[_NONE, "fortunate", "unfortunate"],
+                                   description="fortune", **wide)
+        self._concealment = W.Dropdown(options=[_NONE, "partial", "total"],
+                                       description="conceal", **wide)
+        self._cover = W.Dropdown(options=[_NONE, "partial", "good", "superior"],
+                                 description="cover", **wide)
+        self._distance = W.IntText(value=5, description="dist. ft", **wide)
+        self._toggles = {k: W.Checkbox(value=False, description=label, indent=False,
+                                       layout=W.Layout(width="12em"))
+                         for k, label in _TOGGLES}
+        self._rules = {k: W.Checkbox(value=False, description=label, indent=False,
+                                     layout=W.Layout(width="12em")) for k, label in _RULES}
+        self._line = W.HTML()
+        self._odds = W.HTML()
+        self._message = W.HTML()
+        self._result = W.HTML()
+        self._roll = W.Button(description="Roll", button_style="primary", icon="dice")
+        self._roll.on_click(lambda _b: self.roll())
+        picks = W.HBox([W.VBox([self._attacker, self._target, self._weapon]),
+                        W.VBox([self._fortune, self._concealment, self._cover, self._distance]),
+                        W.VBox(list(self._toggles.values())),
+                        W.VBox(list(self._rules.values()))])
+        children = [picks, self._line, self._message, self._odds,
+                    W.HBox([self._roll]), self._result]
+        if dicelog is not None:
+            children.append(dicelog)
+        super().__init__(children=children, **kwargs)
+        self.add_class("lfg-attackpanel")
+        self._fill_weapons()
+        self._attacker.observe(lambda _c: (self._fill_weapons(), self.refresh()), "value")
+        for w in (self._target, self._weapon, self._fortune, self._concealment, self._cover,
+                  self._distance, *self._toggles.values(), *self._rules.values()):
+            w.observe(lambda _c: self.refresh(), "value")
+        self.refresh()
+
+    # ------------------------------------------------------------- choices
+
+    def _fill_weapons(self) -> None:
+        c = self.creatures[self._attacker.value]
+        names = [str(w.get("name")) for w in c.weapons if isinstance(w, Mapping) and w.get("name")]
+        names.append("unarmed strike")
+        self._weapon.options = list(dict.fromkeys(names))
+        self._weapon.value = self._weapon.options[0]
+
+    @property
+    def ruleset(self) -> Ruleset:
+        return Ruleset("lfg", **{k: w.value for k, w in self._rules.items()})
+
+    @property
+    def situation(self) -> dict[str, Any]:
+        """The situation keys the panel passes to the engine."""
+        sit: dict[str, Any] = {k: True for k, w in self._toggles.items() if w.value}
+        if self._fortune.value != _NONE:
+            sit["fortune"] = self._fortune.value
+        if self._concealment.value != _NONE:
+            sit["concealment"] = self._concealment.value
+        if self._cover.value != _NONE:
+            sit["cover"] = self._cover.value
+        sit["distance_ft"] = self._distance.value
+        return sit
+
+    def choose(self, attacker: str | None = None, target: str | None = None,
+               weapon: str | None = None, **situation: Any) -> "AttackPanel":
+        """Set choices from code (what the dropdowns and toggles set by hand).
+
+        Args:
+            attacker, target, weapon: Names.
+            **situation: ``fortune``, ``concealment``, ``cover``, ``distance_ft``, the toggle
+                keys (``flanked``, ``power_attack``...) and the rules switches
+                (``killer_criticals``, ``perfect_critical``).
+        """
+        with self.hold_trait_notifications():
+            if attacker is not None:
+                self._attacker.value = attacker
+            if target is not None:
+                self._target.value = target
+            if weapon is not None:
+                self._weapon.value = weapon
+            for key, value in situation.items():
+                if key in self._toggles:
+                    self._toggles[key].value = bool(value)
+                elif key in self._rules:
+                    self._rules[key].value = bool(value)
+                elif key == "fortune":
+                    self._fortune.value = value or _NONE
+                elif key == "concealment":
+                    self._concealment.value = value or _NONE
+                elif key == "cover":
+                    self._cover.value = value or _NONE
+                elif key == "distance_ft":
+                    self._distance.value = value
+                else:
+                    raise TypeError(f"AttackPanel.choose: unknown choice {key!r}")
+        self.refresh()
+        return self
+
+    # ------------------------------------------------------------- engine
+
+    def refresh(self) -> None:
+        """Recompute the attack line and the odds from the current choices."""
+        attacker = self.creatures[self._attacker.value]
+        target = self.creatures[self._target.value]
+        try:
+            setup = prepare(attacker, target, self._weapon.value, ruleset=self.ruleset,
+                            **self.situation)
+            odds = odds_for(setup)
+        except LfgError as exc:
+            self.setup = self.odds = None
+            self.error = str(exc)
+            self._line.value = ""
+            self._odds.value = ""
+            self._message.value = (f"<span style='color:#b42318'>{html.escape(self.error)}"
+                                   "</span>")
+            self._roll.disabled = True
+            return
+        self.setup, self.odds, self.error = setup, odds, ""
+        self._roll.disabled = False
+        self._message.value = ""
+        self._line.value = (f"<code>{html.escape(setup.line)}</code> vs "
+                            f"{html.escape(target.name)} ({setup.ac_name} {setup.ac.value}, "
+                            f"{setup.confirm_name} {setup.confirm_ac.value})")
+        self._odds.value = self._odds_html(odds)
+
+    @staticmethod
+    def _odds_html(odds: AttackOdds) -> str:
+        head = (f"<b>hit</b> {float(odds.p_hit):.1%} &middot; <b>critical</b> "
+                f"{float(odds.p_crit):.1%} &middot; <b>expected damage</b> "
+                f"{odds.expected_damage:.2f} &middot; <b>drops target</b> {odds.p_drop:.1%}")
+        hit = [(k, float(p)) for k, p in odds.damage.items() if k != 0 and float(p) > 0]
+        if not hit:
+            return head
+        top = max(p for _, p in hit)
+        bars = "".join(
+            f"<div title='{k} damage: {p:.2%}' style='display:inline-block;width:6px;"
+            f"margin-right:1px;background:#4c78a8;height:{max(1, round(40 * p / top))}px'></div>"
+            for k, p in hit)
+        low, high = hit[0][0], hit[-1][0]
+        return (f"{head}<div class='lfg-histogram' style='display:flex;align-items:flex-end;"
+                f"height:42px'>{bars}</div><small>damage {low} to {high} when it hits</small>")
+
+    def roll(self) -> AttackResult | None:
+        """Roll the chosen attack (its rolls go to the roller's history, the dice log)."""
+        if self.setup is None:
+            return None
+        result = self.setup.resolve(self.roller)
+        self.last_result = result
+        self._result.value = ("<pre class='lfg-attack-result' style='font-size:12px'>"
+                              f"{html.escape(result.explain())}</pre>")
+        return result
+
+    def __repr__(self) -> str:
+        if self.setup is None:
+            return f"AttackPanel(illegal: {self.error})"
+        return (f"AttackPanel({self.setup.line} | {self._attacker.value} -> "
+                f"{self._target.value}: hit {float(self.odds.p_hit):.1%}, crit "
+                f"{float(self.odds.p_crit):.1%}, expected {self.odds.expected_damage:.2f})")
