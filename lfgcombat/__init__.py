@@ -17,6 +17,8 @@ from .dice import (DiceExpr, Fortune, MissChance, Roll, Roller, net_fortune, par
 from .errors import DiceError, IllegalActionError, LfgError, RulesDataError
 from .grid import Hex, Square
 from .hexmap import CoverLevel, Figure, HexMap, Terrain
+from .log import Event, EventLog
+from .encounter import Encounter
 from .falling import fall, falling_damage
 from .odds import at_least, pmf
 from .rulesets import Ruleset
@@ -38,4 +40,5 @@ __all__ = [
     "Ruleset", "attack", "prepare", "Situation", "Weapon", "WeaponError", "AttackResult",
     "attack_odds", "AttackOdds", "coup_de_grace", "lookup_weapon", "Vitals",
     "saving_throw", "save_odds", "save_dc", "falling_damage", "fall",
+    "Encounter", "Event", "EventLog",
 ]

@@ -588,10 +588,19 @@ class HexMap:
         30
     """
 
-    def __init__(self, width: int, height: int, *, grid: str = "hex",
-                 advanced_five_foot_step: bool = False) -> None:
-        if width < 1 or height < 1:
-            raise ValueError(f"a map needs at least 1x1 cells, got {width}x{height}")
+    def __init__(self, width: int, height: int, *, grid: str | None = None,
+                 advanced_five_foot_step: bool | None = None, ruleset: Any = None) -> None:
+        # The ruleset's switches ("Square Grid" option, the Advanced 5-Foot Step) are the
+        # defaults; an explicit argument wins.
+        from .rulesets import coerce_ruleset
+        rules = coerce_ruleset(ruleset)
+        grid = rules.grid if grid is None else grid
+        if advanced_five_foot_step is None:
+            advanced_five_foot_step = rules.advanced_five_foot_step
+        if (isinstance(width, bool) or isinstance(height, bool) or not isinstance(width, int)
+                or not isinstance(height, int) or width < 1 or height < 1):
+            raise MapFormatError(f"a map needs whole numbers of at least 1x1 cells, got "
+                                 f"{width!r}x{height!r}")
         self.width = width
         self.height = height
         self.geometry: HexGeometry | SquareGeometry = make_geometry(grid)

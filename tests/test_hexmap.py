@@ -12,7 +12,7 @@ from dataclasses import dataclass
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from lfgcombat.errors import IllegalActionError
+from lfgcombat.errors import IllegalActionError, LfgError
 from lfgcombat.grid import Hex, Square
 from lfgcombat.hexmap import CoverLevel, HexMap, MapCreature, MapFormatError, Terrain
 
@@ -774,3 +774,15 @@ def test_flanking_reasons_name_who_threatens():
     assert "no enemy threatens it" in m.flanking("Enemy").explain()
     at(m, "A", Hex(-1, 0))
     assert "only A threatens it" in m.flanking("Enemy").explain()
+
+
+def test_ruleset_switches_choose_grid_and_five_foot_step():
+    """The Square Grid option and the Advanced 5-Foot Step are ruleset switches (off by
+    default); an explicit HexMap argument wins."""
+    from lfgcombat.rulesets import Ruleset
+    assert HexMap(4, 4).grid == "hex"
+    square = HexMap(4, 4, ruleset=Ruleset(grid="square", advanced_five_foot_step=True))
+    assert square.grid == "square" and square.advanced_five_foot_step
+    assert HexMap(4, 4, ruleset=Ruleset(grid="square"), grid="hex").grid == "hex"
+    with pytest.raises(LfgError):
+        HexMap(0, 3)

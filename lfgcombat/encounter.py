@@ -1,0 +1,2645 @@
+"""The encounter: Selective Initiative, interrupts and readied actions, the action economy,
+reactions and AOO, and conditions over time, as a replayable event log.
+
+Rules: 000_8d1d7816ee944f3b.txt, "COMBAT GAMEPLAY – OVERVIEW", "Taking Turns in Combat",
+"Determine Awareness", "AMBUSH! - What if you’re unaware?", "Rounds, Initiative, & Turn
+Order", "Selective Initiative – Suggestion", "Taking Your Turn", "Interrupt Turn", "Interrupt
+Turn – Details and Clarifications:", "Prepare to Interrupt", "Initiative Problems:",
+"Alternative Initiative Option #1", "Alternative Initiative Option #2", "Actions in Combat
+What can I do on my turn?", "Special Actions in Combat", "Reactions & AOO:", "Multiple
+Opponents", and the conditions that limit actions or act each round ("Conditions – Full
+Details").
+
+How it works (DESIGN.md, "How data flows"): an :class:`Encounter` owns all changing state,
+and that state is the replay of its :class:`~lfgcombat.log.EventLog`. Every public method is
+one *step*: it validates, then appends a command event and the effect events it caused
+(rolls, actions spent, HP changes, turns beginning). A method the rules forbid raises
+:class:`~lfgcombat.errors.IllegalActionError` naming the rule and changes nothing.
+:meth:`Encounter.undo` drops steps and replays the rest; :meth:`Encounter.save` writes the
+log as JSON Lines; :meth:`Encounter.load` re-executes every command with the same seeded
+:class:`~lfgcombat.dice.Roller` and checks that each effect comes out exactly as recorded,
+so a damaged or hand-edited file is refused with its line number instead of yielding a
+half-built encounter.
+
+Decisions where the text leaves room (each is also stated where it is implemented):
+
+* Reactions refresh at the start of each round ("Every creature has 1 Reaction available per
+  round", "Reactions & AOO:").
+* Initiative ties: the higher Initiative bonus goes first; still tied, the tied creatures
+  roll 1d20 off until one is higher.
+* An interrupter must beat the interrupted creature's check (a tie is a loss: "If you win
+  the Initiative Check (higher result)"); tied interrupters roll off.
+* A Ready Action needs a Big Action left after it (the prepared action is a Big Action); the
+  creature's remaining actions wait for the trigger and are lost at the start of its next
+  turn. Losing the opposed check uses the readied action up.
+* Durations in rounds imposed by another creature count down at the start of that
+  creature's turns (d20 convention); self-imposed or GM-given ones at the end of the
+  affected creature's own turns, so "stunned for 1 round" costs it exactly one turn.
+* Bleed, Ablaze and a dying creature's stabilizing DC20 FORT Save act at the start of its
+  turn, in that order (damage first, then the save).
+"""
+
+from __future__ import annotations
+
+import copy
+import functools
+import secrets
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import pandas as pd
+
+from . import tables
+from .conditions import Affliction, Condition, ConditionError, bleed_cap, lookup
+from .creature import Creature, CreatureError
+from .dice import Fortune, Roller, net_fortune
+from .errors import IllegalActionError, LfgError
+from .log import (FORMAT, VERSION, Event, EventLog, LogFormatError, jsonable, read_jsonl,
+                  write_jsonl)
+from .tables import Column, Schema
+
+__all__ = ["Encounter", "ActionsLeft", "InterruptResult", "ACTIONS_SCHEMA", "actions_table",
+           "ACTION_TYPES", "INITIATIVE_MODES"]
+
+TEXT = "000_8d1d7816ee944f3b.txt"
+
+
+def _rule(*headings: str) -> str:
+    return "; ".join(f'{TEXT}, "{h}"' for h in headings)
+
+
+R_OVERVIEW = _rule("COMBAT GAMEPLAY – OVERVIEW:")
+R_AWARE = _rule("Determine Awareness")
+R_AMBUSH = _rule("AMBUSH! - What if you’re unaware?")
+R_ORDER = _rule("Rounds, Initiative, & Turn Order: 1 Round represents 6 seconds of combat.")
+R_TURN = _rule("Taking Your Turn: Your turn represents the actions you take during the 6 "
+               "seconds of a combat round.")
+R_INTERRUPT = _rule("Interrupt Turn: How does an Interrupt Turn work?")
+R_INTERRUPT_DETAILS = _rule("Interrupt Turn – Details and Clarifications:")
+R_READY = _rule("Prepare to Interrupt – “Ready Action” (Big Action): You prepare to do "
+                "something when a specific trigger event occurs.")
+R_PROBLEMS = _rule("Initiative Problems:")
+R_ROUND_BY_ROUND = _rule("Alternative Initiative Option #1 – Round-By-Round Initiative: "
+                         "(Roll Each Round)")
+R_TOP_DOWN = _rule("Alternative Initiative Option #2 – Top-Down Initiative: "
+                   "(Highest to lowest)")
+R_ACTIONS = _rule("Actions in Combat What can I do on my turn?")
+R_BIG = _rule("Big Actions (BA): Big Actions require a decent amount of mental attention "
+              "and/or physical effort to complete. You can take 2 Big Actions on a Turn. "
+              "The most common uses of Big Actions are:")
+R_LITTLE = _rule("Little Actions (LA): Little Actions are simple & quick, requiring only a "
+                 "small amount of effort to complete.")
+R_SWIFT = _rule("Swift Action (LAs): A Little Action that is so quick and easy that it does "
+                "not provoke AOO.")
+R_FREE = _rule("Free Action")
+R_IMMEDIATE = _rule("Immediate Action")
+R_DOUBLE = _rule("Double Action (DA)")
+R_FULL_ROUND = _rule("Full-Round Action (FRA)")
+R_APT = _rule("Attacks Per Turn")
+R_REACTIONS = _rule("Reactions & AOO:")
+R_AOO = _rule("Attack of Opportunity (AOO)")
+R_PROVOKE = _rule("What actions normally Provoke AOO?")
+R_AIM = _rule("Aim (Big Action, Provokes AOO)")
+R_FIGHT_DEF = _rule("Fight Defensively (Big Action, No AOO)")
+R_PROTECT = _rule("Protect Action (Big Action, No AOO)")
+R_RETREAT = _rule("Retreat Action / Disengage")
+R_RUN = _rule("Running in Combat – Full Details:")
+R_STEP = _rule("What is a 5-Foot Step?")
+R_TRADE = _rule("Trade Spaces Action")
+R_PRONE = _rule("Prone")
+R_GANG_UP = _rule("Multiple Opponents")
+R_CONDITIONS = _rule("Conditions – Full Details")
+R_DYING = _rule("Unconscious & Dying: Your conscious body has shut down, but you are still "
+                "alive.")
+R_STABILIZE = _rule("Stabilize when Dying")
+R_DEATH = _rule("Death")
+R_BLEED = _rule("Bleed X")
+R_ABLAZE = _rule("Ablaze")
+R_AGONY = _rule("Agony / Agonized")
+R_HEAL = _rule("Healing lost HP")
+R_TEMP = _rule("Temporary Hit Points (TempHP)")
+R_CAST = _rule("Casting a Spell")
+
+INITIATIVE_MODES = ("selective", "round_by_round", "top_down")
+
+# ------------------------------------------------------------------------------ actions.csv
+
+#: Action types of "Actions in Combat" (the text's Action Tables, rebuilt in data/actions.csv).
+ACTION_TYPES = ("big", "little", "swift", "free", "immediate", "reaction", "double",
+                "full_round")
+
+#: Schema of ``data/actions.csv``.
+ACTIONS_SCHEMA = Schema(key="action", columns={
+    "action": Column("str", pattern=r"[a-z][a-z0-9_]*"),
+    "name": Column("str"),
+    "type": Column("choice", choices=ACTION_TYPES),
+    "provokes": Column("choice", choices=("yes", "no", "qualified")),
+    "counts_as_attack": Column("bool"),
+    "method": Column("choice", choices=(
+        "attack", "cast", "act", "move", "run", "stand_up", "aim", "fight_defensively",
+        "ready", "protect", "trade_spaces", "five_foot_step", "draw", "drop_prone", "free",
+        "interrupt", "retreat")),
+    "notes": Column("str", nullable=True),
+    "source": Column("source"),
+})
+tables.register_schema("actions", ACTIONS_SCHEMA)
+
+
+def actions_table() -> pd.DataFrame:
+    """The Action Tables (``data/actions.csv``): action, name, type, provokes,
+    counts_as_attack, method (the :class:`Encounter` method that performs it), notes, source.
+
+    The text's "Action Tables" did not survive (its headings "Big Actions", "Little
+    Actions", "Swift Actions", "Full-Round Actions" are empty); the rows are rebuilt from
+    the lists the text does give, and every value the text does not state is marked
+    ``inferred:`` in ``source``.
+    """
+    return tables.load_table("actions")
+
+
+@functools.lru_cache(maxsize=1)
+def _actions() -> dict[str, dict[str, Any]]:
+    t = actions_table()
+    return {r["action"]: dict(r) for _, r in t.iterrows()}
+
+
+def _action_row(action: str) -> dict[str, Any]:
+    rows = _actions()
+    if action not in rows:
+        import difflib
+        close = difflib.get_close_matches(action, list(rows), n=1)
+        hint = f" (did you mean {close[0]!r}?)" if close else ""
+        raise IllegalActionError(f"unknown action {action!r}{hint}; the actions are those of "
+                                 f"data/actions.csv: {', '.join(rows)}", R_ACTIONS)
+    return rows[action]
+
+
+# ------------------------------------------------------------------------------ values
+
+
+@dataclass(frozen=True)
+class ActionsLeft:
+    """What a creature may still do (000_8d1d7816ee944f3b.txt, "Taking Your Turn": "2 Big
+    Actions and 1 Little Action on your turn! (+1 Reaction)").
+
+    Attributes:
+        name: The creature.
+        big: Big Actions left this turn.
+        little: Little Actions left (a Big Action left may also be spent as a Little one).
+        swift: May it take Swift Actions (Little Actions that do not provoke).
+        free: Free Actions left (beyond them, Free Actions count as Swift).
+        reactions: Reactions left this round.
+        spells: Spells it may still cast this turn (1 spell per turn).
+        attacks: Attacks it may still make this turn (by level, "Attacks Per Turn").
+        on_turn: Whether it is acting now.
+        notes: Why (conditions, a Full-Round Action under way, a readied action...).
+    """
+
+    name: str
+    big: int
+    little: int
+    swift: bool
+    free: int
+    reactions: int
+    spells: int
+    attacks: int
+    on_turn: bool
+    notes: tuple[str, ...] = ()
+
+    def explain(self) -> str:
+        """Readable lines: the counts, then the reasons."""
+        head = (f"{self.name}: {self.big} Big, {self.little} Little"
+                f"{'' if self.swift else ' (no Swift)'}, {self.free} Free, "
+                f"{self.reactions} Reaction{'s' if self.reactions != 1 else ''}; "
+                f"{self.attacks} attack{'s' if self.attacks != 1 else ''}, "
+                f"{self.spells} spell{'s' if self.spells != 1 else ''}"
+                f"{'' if self.on_turn else ' (not its turn)'}")
+        return "\n".join([head, *(f"  - {n}" for n in self.notes)])
+
+    def __str__(self) -> str:
+        return self.explain()
+
+
+@dataclass(frozen=True)
+class InterruptResult:
+    """The outcome of an interrupt attempt ("Interrupt Turn").
+
+    Attributes:
+        target: The creature whose turn was to be interrupted.
+        interrupters: Who tried.
+        checks: Each opposed Initiative Check total (``None`` for a readied action under
+            Top-Down Initiative, which needs no roll).
+        winner: The interrupter now acting, or ``None`` (the target carries on).
+    """
+
+    target: str
+    interrupters: tuple[str, ...]
+    checks: Mapping[str, int | None]
+    winner: str | None
+
+    @property
+    def succeeded(self) -> bool:
+        return self.winner is not None
+
+
+# ------------------------------------------------------------------------------ state
+
+
+@dataclass
+class _Fighter:
+    name: str
+    side: str
+    unit: str
+    creature: Creature
+    aware: bool = True
+    initiative: int | None = None
+    dead: bool = False
+    # per round
+    done: bool = False
+    reactions_used: int = 0
+    interrupt_attempts: list[str] = field(default_factory=list)
+    aoo_this_round: int = 0
+    # per turn
+    big_used: int = 0
+    little_used: int = 0
+    free_used: int = 0
+    spells: int = 0
+    attacks: int = 0
+    riders: int = 0
+    double_attack_used: bool = False
+    cast_this_turn: bool = False
+    ran: bool = False
+    move_left: int | None = None
+    last_action: str | None = None
+    # longer
+    ready: dict | None = None
+    full_round: str | None = None
+    effects: list[dict] = field(default_factory=list)
+    timers: dict[str, str | None] = field(default_factory=dict)
+    bleed_rounds: int = 0
+    acted_ever: bool = False
+
+    def to_dict(self) -> dict[str, Any]:
+        d = {k: copy.deepcopy(v) for k, v in self.__dict__.items() if k != "creature"}
+        d["creature"] = self.creature.to_dict()
+        return d
+
+
+def _int_or_none(v: Any) -> int | None:
+    """A plain int from an int or a :class:`~lfgcombat.creature.Stat`-like value."""
+    if isinstance(v, bool):
+        return None
+    if isinstance(v, int):
+        return v
+    inner = getattr(v, "value", None)
+    return int(inner) if isinstance(inner, (int, float)) and not isinstance(inner, bool) else None
+
+
+class Encounter:
+    """A fight: combatants, sides, an optional battle map, initiative and turns, as a log.
+
+    Args:
+        creatures: The combatants (:class:`~lfgcombat.creature.Creature`), names unique.
+        sides: ``{"party": ["Wulfric", ...], "orcs": [...]}``; every creature on exactly one
+            side. Defaults to the sides the map gives them.
+        map: A :class:`~lfgcombat.hexmap.HexMap` with the creatures placed (optional; without
+            it the movement actions are refused). The encounter moves them from now on.
+        ruleset: A :class:`~lfgcombat.rulesets.Ruleset` or its name (default ``lfg``); its
+            ``initiative`` switch picks Selective (default), Round-by-Round or Top-Down
+            Initiative.
+        seed: The dice seed; ``None`` draws one, which is recorded so the fight replays.
+        groups: ``{"goblins": ["Goblin 1", "Goblin 2"]}``: similar NPCs sharing one
+            initiative and one turn ("Groups of similar NPCs may act on the same turn").
+        initiative: Overrides the ruleset's initiative switch.
+        top_down_flat_footed: Top-Down's "Any creature who has not yet acted in combat is
+            considered Flat-Footed" (the GM may switch it off).
+
+    Raises:
+        LfgError: unknown or duplicate names, sides or groups that do not fit.
+
+    Example:
+        >>> from lfgcombat.creature import load_example
+        >>> enc = Encounter([load_example("wulfric"), load_example("orc")],
+        ...                 sides={"party": ["Wulfric"], "orcs": ["Orc"]}, seed=1)
+        >>> enc.start().current in ("Wulfric", "Orc")
+        True
+    """
+
+    def __init__(self, creatures: Iterable[Creature] | Mapping[str, Creature],
+                 sides: Mapping[str, Iterable[str]] | None = None, map: Any = None,
+                 ruleset: Any = None, seed: int | str | None = None, *,
+                 groups: Mapping[str, Iterable[str]] | None = None,
+                 initiative: str | None = None, top_down_flat_footed: bool = True) -> None:
+        from .rulesets import coerce_ruleset
+        if isinstance(creatures, Mapping):
+            creatures = list(creatures.values())
+        creatures = list(creatures)
+        if not creatures:
+            raise LfgError("an encounter needs at least one creature")
+        names: list[str] = []
+        for c in creatures:
+            if not isinstance(c, Creature):
+                raise LfgError(f"combatants must be Creature values, got {c!r:.80}; build "
+                               "them with Creature.from_dict or load_example")
+            if c.name in names:
+                raise LfgError(f"two combatants are named {c.name!r}; names must be unique")
+            names.append(c.name)
+        self.ruleset = coerce_ruleset(ruleset)
+        mode = initiative or getattr(self.ruleset, "initiative", "selective")
+        if mode not in INITIATIVE_MODES:
+            raise LfgError(f"initiative must be one of {', '.join(INITIATIVE_MODES)}, "
+                           f"not {mode!r}")
+        self.initiative_mode = mode
+        self.top_down_flat_footed = bool(top_down_flat_footed)
+        if sides is None:
+            if map is None:
+                raise LfgError("give sides={'party': [...], 'monsters': [...]} (or a map "
+                               "whose creatures have sides)")
+            sides = {}
+            for n in names:
+                if n not in map:
+                    raise LfgError(f"{n} is not on the map, so its side is unknown; give sides=")
+                sides.setdefault(map.side(n), []).append(n)
+        side_of: dict[str, str] = {}
+        for side, members in sides.items():
+            if isinstance(members, str):
+                raise LfgError(f"side {side!r} must list names, e.g. [{members!r}]")
+            for n in members:
+                if n not in names:
+                    raise LfgError(f"side {side!r} names {n!r}, who is not a combatant; "
+                                   f"combatants: {', '.join(names)}")
+                if n in side_of:
+                    raise LfgError(f"{n} is on two sides ({side_of[n]!r} and {side!r})")
+                side_of[n] = str(side)
+        missing = [n for n in names if n not in side_of]
+        if missing:
+            raise LfgError(f"no side given for {', '.join(missing)}")
+        unit_of = {n: n for n in names}
+        self._groups: dict[str, list[str]] = {}
+        for g, members in (groups or {}).items():
+            members = list(members)
+            if g in names:
+                raise LfgError(f"group {g!r} has a combatant's name; name groups differently")
+            if not members:
+                raise LfgError(f"group {g!r} is empty")
+            for n in members:
+                if n not in names:
+                    raise LfgError(f"group {g!r} names {n!r}, who is not a combatant")
+                if unit_of[n] != n:
+                    raise LfgError(f"{n} is in two groups")
+                unit_of[n] = g
+            if len({side_of[n] for n in members}) != 1:
+                raise LfgError(f"group {g!r} mixes sides; a group is similar NPCs of one side")
+            self._groups[g] = members
+        self._initial = {c.name: c for c in creatures}
+        self._names = names
+        self._side_of = side_of
+        self._unit_of = unit_of
+        self.seed = seed if seed is not None else secrets.randbits(32)
+        # the map: remember where everyone starts so replay can put them back
+        self.map = map
+        self._map_text: str | None = None
+        self._anchors: dict[str, tuple[int, int]] = {}
+        if map is not None:
+            if self.ruleset.advanced_five_foot_step and not map.advanced_five_foot_step:
+                raise LfgError("the ruleset has advanced_five_foot_step on but the map was "
+                               "built without it: HexMap(..., advanced_five_foot_step=True)")
+            self._map_text = map.to_text()
+            for n in names:
+                if n in map:
+                    if map.side(n) != side_of[n]:
+                        raise LfgError(f"{n} is on side {map.side(n)!r} on the map but "
+                                       f"{side_of[n]!r} in sides=")
+                    self._anchors[n] = map.offset(map.token(n).anchor)
+        self._listeners: list[Callable[[Encounter], None]] = []
+        self._log = EventLog()
+        self._replaying = False
+        self._reset()
+
+    # ------------------------------------------------------------------ construction helpers
+
+    def _reset(self) -> None:
+        """The state before the first event (replay starts from here)."""
+        self.roller = Roller(self.seed)
+        self._f: dict[str, _Fighter] = {
+            n: _Fighter(n, self._side_of[n], self._unit_of[n], self._initial[n])
+            for n in self._names}
+        self.round = 0
+        self._surprise = False
+        self._frames: list[dict] = []
+        self._started = False
+        self._over = False
+        self._order: list[str] = []   # top-down order of units
+        self._round_first: str | None = None
+        self._last_unit: str | None = None
+        self._gang: dict[str, list[str]] = {}
+        self._step = -1
+        self._views: dict[str, Creature] = {}
+        if self.map is not None:
+            for n in self._anchors:
+                if n in self.map:
+                    self.map.remove(n)
+            for n, at in self._anchors.items():
+                self.map.place(self._initial[n], at, self._side_of[n])
+
+    def _header(self) -> dict[str, Any]:
+        return {
+            "format": FORMAT, "version": VERSION, "seed": self.seed,
+            "ruleset": {"name": self.ruleset.name, **self.ruleset.switches()},
+            "initiative": self.initiative_mode,
+            "top_down_flat_footed": self.top_down_flat_footed,
+            "creatures": [self._initial[n].to_dict() for n in self._names],
+            "sides": {s: [n for n in self._names if self._side_of[n] == s]
+                      for s in dict.fromkeys(self._side_of[n] for n in self._names)},
+            "groups": {g: list(m) for g, m in self._groups.items()},
+            "map": self._map_text,
+            "map_options": ({"advanced_five_foot_step": self.map.advanced_five_foot_step}
+                            if self.map is not None else None),
+        }
+
+    @classmethod
+    def _from_header(cls, header: Mapping[str, Any], path: str | None = None) -> "Encounter":
+        from .hexmap import HexMap
+        from .rulesets import Ruleset
+
+        def bad(msg: str) -> LogFormatError:
+            return LogFormatError(f"bad header: {msg}", path, 1)
+        try:
+            creatures = [Creature.from_dict(d) for d in header["creatures"]]
+            rs = dict(header["ruleset"])
+            ruleset = Ruleset(rs.pop("name"), **rs)
+            seed = header["seed"]
+            sides = header["sides"]
+            groups = header.get("groups") or {}
+            initiative = header["initiative"]
+            hmap = None
+            if header.get("map") is not None:
+                opts = header.get("map_options") or {}
+                hmap = HexMap.from_text(header["map"], creatures={c.name: c for c in creatures},
+                                        **opts)
+            return cls(creatures, sides=sides, map=hmap, ruleset=ruleset, seed=seed,
+                       groups=groups, initiative=initiative,
+                       top_down_flat_footed=header.get("top_down_flat_footed", True))
+        except LogFormatError:
+            raise
+        except (LfgError, KeyError, TypeError, ValueError, AttributeError) as exc:
+            raise bad(f"{type(exc).__name__}: {exc}") from None
+
+    # ------------------------------------------------------------------ reading the state
+
+    @property
+    def log(self) -> EventLog:
+        """The event log (read-only)."""
+        return self._log
+
+    @property
+    def names(self) -> list[str]:
+        """The combatants, in the order given."""
+        return list(self._names)
+
+    @property
+    def current(self) -> str | None:
+        """Whose turn it is: a creature, or a group sharing one turn; ``None`` before
+        :meth:`start` and once nobody is left to act."""
+        return self._frames[-1]["unit"] if self._frames else None
+
+    @property
+    def acting(self) -> list[str]:
+        """The creatures acting now (the members of the current group, or one creature)."""
+        u = self.current
+        return [] if u is None else [n for n in self._members(u) if not self._f[n].dead]
+
+    @property
+    def surprise_round(self) -> bool:
+        """Whether this is the Surprise Round ("AMBUSH! - What if you’re unaware?")."""
+        return self._surprise
+
+    @property
+    def interrupted(self) -> list[str]:
+        """Turns paused by interrupts, oldest first ("What if my turn is interrupted")."""
+        return [f["unit"] for f in self._frames[:-1]]
+
+    def creature(self, name: str) -> Creature:
+        """The creature as it stands now, with the encounter's effects applied (Fight
+        Defensively's bonuses, Flat-Footed from surprise, Cramped from Protect...)."""
+        self._fighter(name)
+        return self._view(name)
+
+    def side(self, name: str) -> str:
+        """A combatant's side."""
+        return self._fighter(name).side
+
+    def members(self, unit: str) -> list[str]:
+        """The creatures of a turn-taking unit (a group, or one creature)."""
+        if unit not in self._groups and unit not in self._f:
+            raise LfgError(f"no creature or group named {unit!r}")
+        return self._members(unit)
+
+    def state(self, name: str) -> dict[str, Any]:
+        """One combatant's state: hp, max_hp, temp_hp, conditions, effects, status, dead,
+        done (its Ready/Done card), initiative, actions left, reaction used, readied
+        action, Full-Round Action under way."""
+        f = self._fighter(name)
+        v = self._view(name)
+        left = self.actions_left(name)
+        return {
+            "name": name, "side": f.side, "unit": f.unit, "hp": v.hp,
+            "max_hp": v.max_hp.value, "temp_hp": v.temp_hp,
+            "conditions": [e.label for e in v.active_conditions],
+            "effects": [e["label"] for e in f.effects], "status": self._status(name),
+            "dead": f.dead, "done": f.done, "aware": f.aware, "initiative": f.initiative,
+            "actions_left": left, "reaction_used": f.reactions_used > 0,
+            "ready": copy.deepcopy(f.ready), "full_round": f.full_round,
+        }
+
+    def table(self) -> pd.DataFrame:
+        """The Selective Initiative table: one row per combatant with its card (Ready/Done),
+        HP, conditions and the actions it has left."""
+        rows = []
+        for n in self._names:
+            s = self.state(n)
+            a = s["actions_left"]
+            rows.append({"name": n, "side": s["side"], "unit": s["unit"],
+                         "card": "Done" if s["done"] else "Ready",
+                         "acting": n in self.acting, "hp": s["hp"], "max_hp": s["max_hp"],
+                         "status": s["status"], "conditions": ", ".join(s["conditions"]),
+                         "initiative": s["initiative"], "big": a.big, "little": a.little,
+                         "reactions": a.reactions})
+        frame = pd.DataFrame(rows)
+        frame["initiative"] = frame["initiative"].astype("Int64")
+        return frame
+
+    def actions_left(self, name: str) -> ActionsLeft:
+        """What ``name`` may still do this turn and round, and why ("Taking Your Turn",
+        "Actions in Combat", and the conditions that limit actions)."""
+        f = self._fighter(name)
+        v = self._view(name)
+        lim = v.actions
+        notes = list(lim.notes)
+        on_turn = name in self.acting
+        big = max(0, lim.big_actions - f.big_used)
+        little = max(0, lim.little_actions - f.little_used)
+        free = max(0, 2 - f.free_used)
+        reactions = max(0, lim.reactions - f.reactions_used)
+        if f.reactions_used:
+            notes.append(f"{f.reactions_used} Reaction used this round")
+        if f.dead:
+            big = little = free = reactions = 0
+            notes.append("dead")
+        if f.full_round:
+            big = little = free = reactions = 0
+            notes.append(f"Full-Round Action ({f.full_round}) under way: no actions or "
+                         f"Reactions until the start of its next turn ({R_FULL_ROUND})")
+        if f.ready and not self._in_ready_frame(name):
+            big = little = free = 0
+            notes.append(f"readied ({f.ready['action']} when {f.ready['trigger']}): the rest "
+                         f"of its turn waits for the trigger ({R_READY})")
+        spells = 0 if f.spells else 1
+        attacks = self._attacks_left(name, big)
+        if v.level <= 4 and (f.spells or f.attacks):
+            spells = 0
+            attacks = 0
+            notes.append(f"level {v.level}: one Big Action per turn attacks or casts ({R_APT})")
+        if not on_turn:
+            notes.append("not its turn: only Reactions (and Immediate Actions)")
+        return ActionsLeft(name, big, little, lim.swift_actions, free, reactions,
+                           spells, attacks, on_turn, tuple(notes))
+
+    def choices(self) -> list[str]:
+        """Who may be chosen to act next when the current turn ends.
+
+        Selective Initiative ("Rounds, Initiative, & Turn Order"): "You cannot select a
+        creature who has already taken a turn"; once all have acted, the last actor chooses
+        who opens the next round, itself included. After an interrupt turn the list is empty:
+        "Turn order & selection goes back to the person who was interrupted". Top-Down: the
+        next in order; Round-by-Round at a round's end: empty (everyone rolls again).
+        """
+        if not self._frames:
+            return []
+        if len(self._frames) > 1:
+            return []
+        left = self._units_to_act(exclude=self._frames[-1]["unit"])
+        if self.initiative_mode == "top_down":
+            if left:
+                return [u for u in self._order if u in left][:1]
+            return self._order_units_alive()[:1]
+        if left:
+            return left
+        if self.initiative_mode == "round_by_round":
+            return []
+        return self._alive_units()
+
+    def snapshot(self) -> dict[str, Any]:
+        """The whole state as plain, comparable data (tests compare two of them)."""
+        return {
+            "round": self.round, "surprise": self._surprise, "started": self._started,
+            "frames": copy.deepcopy(self._frames), "order": list(self._order),
+            "round_first": self._round_first, "last_unit": self._last_unit,
+            "gang": copy.deepcopy(self._gang),
+            "fighters": {n: f.to_dict() for n, f in self._f.items()},
+            "rolls": [(str(r.expr), r.total) for r in self.roller.history],
+            "map": self.map.snapshot() if self.map is not None else None,
+            "events": len(self._log),
+        }
+
+    def subscribe(self, listener: Callable[["Encounter"], None]) -> Callable[[], None]:
+        """Call ``listener(encounter)`` after every step, undo and replay (widgets redraw).
+
+        Returns:
+            A function that unsubscribes.
+        """
+        self._listeners.append(listener)
+
+        def unsubscribe() -> None:
+            if listener in self._listeners:
+                self._listeners.remove(listener)
+        return unsubscribe
+
+    def __repr__(self) -> str:
+        return (f"Encounter({len(self._names)} creatures, round {self.round}, "
+                f"current={self.current!r}, {len(self._log)} events)")
+
+    # ------------------------------------------------------------------ the step machinery
+
+    def _do(self, kind: str, args: dict[str, Any]) -> Any:
+        """Run one command: record it, run its handler; on refusal restore the state."""
+        handler = getattr(self, f"_h_{kind}", None)
+        if handler is None:
+            raise LfgError(f"unknown command {kind!r}")
+        args = jsonable(args)
+        start = len(self._log)
+        rolls = len(self.roller.history)
+        version = self.map.version if self.map is not None else None
+        self._step += 1
+        self._emit(kind, command=True, data=args, actor=args.get("name"),
+                   target=args.get("target"))
+        try:
+            result = handler(**args)
+        except BaseException:
+            untouched = (len(self._log) == start + 1 and len(self.roller.history) == rolls
+                         and (self.map is None or self.map.version == version))
+            if untouched:
+                self._log._truncate(start)
+                self._step -= 1
+            else:  # a refusal after a change: rebuild from the log (never half-done)
+                self._rebuild(list(self._log)[:start])
+            raise
+        self._views.clear()
+        if not self._replaying:
+            for fn in list(self._listeners):
+                fn(self)
+        return result
+
+    def _emit(self, kind: str, *, command: bool = False, actor: str | None = None,
+              target: str | None = None, data: Mapping[str, Any] | None = None) -> Event:
+        ev = Event(len(self._log), self._step, kind, command, self.round, self.current,
+                   actor, target, jsonable(dict(data or {})))
+        self._log._append(ev)
+        return ev
+
+    def _rebuild(self, events: list[Event], *, path: str | None = None,
+                 lines: list[int] | None = None) -> None:
+        """Replay ``events`` from the initial state, checking each effect."""
+        self._log = EventLog()
+        self._reset()
+        self._replaying = True
+        try:
+            i = 0
+            while i < len(events):
+                cmd = events[i]
+                line = lines[i] if lines else None
+                if not cmd.command:
+                    raise LogFormatError(f"expected a command, found a {cmd.kind!r} effect",
+                                         path, line)
+                j = i + 1
+                while j < len(events) and not events[j].command:
+                    j += 1
+                expected = events[i:j]
+                before = len(self._log)
+                try:
+                    self._do(cmd.kind, dict(cmd.data))
+                except LogFormatError:
+                    raise
+                except LfgError as exc:
+                    raise LogFormatError(f"the {cmd.kind!r} command does not replay: {exc}",
+                                         path, line) from None
+                except TypeError as exc:
+                    raise LogFormatError(f"the {cmd.kind!r} command has bad arguments: "
+                                         f"{exc}", path, line) from None
+                got = list(self._log)[before:]
+                for k in range(max(len(got), len(expected))):
+                    a = got[k] if k < len(got) else None
+                    b = expected[k] if k < len(expected) else None
+                    if a != b:
+                        ln = lines[i + k] if lines and i + k < len(lines) else line
+                        raise LogFormatError(
+                            f"replay gives {a!r} where the log records {b!r} (a hand-edited "
+                            "or damaged file)", path, ln)
+                i = j
+        finally:
+            self._replaying = False
+            self._views.clear()
+
+    def undo(self, n: int = 1) -> "Encounter":
+        """Drop the last ``n`` steps (public method calls) and replay the rest.
+
+        Args:
+            n: How many steps to undo (at least 1, at most all of them).
+
+        Raises:
+            LfgError: ``n`` out of range; nothing changes.
+        """
+        steps = [e.seq for e in self._log if e.command]
+        if isinstance(n, bool) or not isinstance(n, int) or n < 1 or n > len(steps):
+            raise LfgError(f"undo takes 1 to {len(steps)} steps (the log has {len(steps)}), "
+                           f"not {n!r}")
+        cut = steps[-n]
+        self._rebuild(list(self._log)[:cut])
+        for fn in list(self._listeners):
+            fn(self)
+        return self
+
+    def fork(self) -> "Encounter":
+        """An independent copy to try a "what if" on (its own map, roller and log)."""
+        other = Encounter._from_header(self._header())
+        other._rebuild(list(self._log))
+        return other
+
+    def save(self, path: str | Path) -> Path:
+        """Write the encounter as JSON Lines (a header line, then one line per event),
+        atomically: to a temporary file beside ``path``, then renamed over it."""
+        return write_jsonl(path, self._header(), self._log)
+
+    @classmethod
+    def load(cls, path: str | Path) -> "Encounter":
+        """Read a saved encounter and replay it to the same state.
+
+        Every command is re-executed with the recorded seed and every effect compared with
+        the file, so the loaded encounter is the one that was saved, or nothing.
+
+        Raises:
+            LogFormatError: (an :class:`~lfgcombat.errors.LfgError`) naming the line and
+                the reason: not JSON, a bad header or event, or events that do not replay.
+        """
+        header, numbered = read_jsonl(path)
+        enc = cls._from_header(header, str(path))
+        enc._rebuild([e for _, e in numbered], path=str(path), lines=[ln for ln, _ in numbered])
+        return enc
+
+    # ------------------------------------------------------------------ helpers: lookups
+
+    def _fighter(self, name: str) -> _Fighter:
+        if not isinstance(name, str) or name not in self._f:
+            raise IllegalActionError(f"no combatant named {name!r}; combatants: "
+                                     f"{', '.join(self._names)}")
+        return self._f[name]
+
+    def _members(self, unit: str) -> list[str]:
+        return list(self._groups.get(unit, [unit]))
+
+    def _view(self, name: str) -> Creature:
+        v = self._views.get(name)
+        if v is None:
+            f = self._f[name]
+            base = f.creature
+            conds = [c for e in f.effects for c in e.get("conditions", [])]
+            bonuses = [b for e in f.effects for b in e.get("bonuses", [])]
+            if conds or bonuses:
+                v = base.replace(conditions=[str(a) for a in base.conditions] + conds,
+                                 bonuses=[b.to_dict() for b in base.bonuses] + bonuses)
+            else:
+                v = base
+            self._views[name] = v
+        return v
+
+    def _touch(self, name: str) -> None:
+        """The creature changed: forget its cached view and show the map the new one."""
+        self._views.pop(name, None)
+        if self.map is not None and name in self.map and name in self._anchors:
+            self.map.update(self._view(name))
+
+    def _status(self, name: str) -> str:
+        f = self._f[name]
+        if f.dead:
+            return "dead"
+        v = self._view(name)
+        if v.hp > 0:
+            return "conscious"
+        bleeding = any(a.condition is Condition.BLEED for a in f.creature.conditions)
+        return "dying" if bleeding else "unconscious"
+
+    def _alive(self, name: str) -> bool:
+        return not self._f[name].dead
+
+    def _unit_alive(self, unit: str) -> bool:
+        return any(self._alive(n) for n in self._members(unit))
+
+    def _all_units(self) -> list[str]:
+        return list(dict.fromkeys(self._unit_of[n] for n in self._names))
+
+    def _alive_units(self) -> list[str]:
+        return [u for u in self._all_units() if self._unit_alive(u)]
+
+    def _order_units_alive(self) -> list[str]:
+        return [u for u in self._order if self._unit_alive(u)]
+
+    def _unit_eligible(self, unit: str) -> bool:
+        """May the unit take a turn this round (alive; aware in the surprise round)."""
+        if not self._unit_alive(unit):
+            return False
+        if self._surprise and not any(self._f[n].aware for n in self._members(unit)):
+            return False
+        return True
+
+    def _units_to_act(self, exclude: str | None = None) -> list[str]:
+        return [u for u in self._all_units() if u != exclude and self._unit_eligible(u)
+                and not all(self._f[n].done for n in self._members(u) if self._alive(n))]
+
+    def _in_ready_frame(self, name: str) -> bool:
+        return bool(self._frames) and self._frames[-1]["kind"] == "ready" and \
+            name in self._members(self._frames[-1]["unit"])
+
+    def _init_bonus(self, name: str) -> int:
+        return int(self._view(name).initiative_bonus.value)
+
+    # ------------------------------------------------------------------ helpers: dice
+
+    def _roll(self, expr: str, *, label: str, actor: str | None = None,
+              target: str | None = None, fortune: Fortune | str | None = None,
+              against: int | None = None, outcome: str | None = None) -> Any:
+        r = self.roller.roll(expr, fortune=fortune, label=label)
+        if against is not None and outcome is None:
+            outcome = "success" if r.total >= against else "failure"
+        self._emit("roll", actor=actor, target=target, data={
+            "expression": str(r.expr), "faces": list(r.faces), "natural": r.natural,
+            "total": r.total, "fortune": r.fortune.value if r.fortune else None,
+            "other": r.other.total if r.other is not None else None, "label": label,
+            "against": against, "outcome": outcome})
+        return r
+
+    def _initiative_check(self, name: str, *, label: str, extra: int = 0,
+                          fortune: Fortune | str | None = None, target: str | None = None
+                          ) -> int:
+        """Initiative Check = 1d20 + Initiative Rating + DEX Mod + WIS Mod ("Rounds,
+        Initiative, & Turn Order"), with the creature's own Fortunate/Unfortunate."""
+        bonus = self._init_bonus(name) + extra
+        fort = net_fortune([self._view(name).initiative_bonus.fortune, fortune])
+        r = self._roll(f"1d20{bonus:+d}", label=label, actor=name, target=target,
+                       fortune=fort)
+        return r.total
+
+    def _rank(self, totals: dict[str, int], label: str) -> list[str]:
+        """Order by total, then Initiative bonus; roll off what is still tied (decision)."""
+        def key(u: str) -> tuple[int, int]:
+            return (totals[u], self._init_bonus(self._members(u)[0]))
+        ordered = sorted(totals, key=key, reverse=True)
+        out: list[str] = []
+        i = 0
+        while i < len(ordered):
+            j = i
+            while j + 1 < len(ordered) and key(ordered[j + 1]) == key(ordered[i]):
+                j += 1
+            tied = ordered[i:j + 1]
+            while len(tied) > 1:
+                offs = {u: self._roll("1d20", label=f"{u} tie-break roll-off ({label})",
+                                      actor=self._members(u)[0]).total for u in tied}
+                tied.sort(key=lambda u: offs[u], reverse=True)
+                if offs[tied[0]] != offs[tied[1]]:
+                    out.append(tied.pop(0))
+                else:
+                    continue
+            out.extend(tied)
+            i = j + 1
+        return out
+
+    # ------------------------------------------------------------------ public: start
+
+    def start(self, aware: Iterable[str] | None = None, decline: Iterable[str] = ()
+              ) -> "Encounter":
+        """Begin combat: awareness, the Surprise Round, initiative, the first turn.
+
+        000_8d1d7816ee944f3b.txt, "Determine Awareness" and "AMBUSH! - What if you’re
+        unaware?": "only the creatures that are aware may roll initiative and act";
+        "All unaware creatures are Flat-Footed during the Surprise Round". "Rounds,
+        Initiative, & Turn Order": "The creature with the highest Initiative Check takes
+        their turn first. If a player does not want to act first, they may choose not to
+        roll".
+
+        Args:
+            aware: The aware creatures (or groups); ``None``: everyone is aware (no
+                Surprise Round).
+            decline: Aware creatures (or groups) that choose not to roll.
+
+        Returns:
+            The encounter (so ``enc.start().current`` reads well).
+
+        Raises:
+            IllegalActionError: already started, unknown names, or nobody rolls.
+        """
+        self._do("start", {"aware": None if aware is None else list(aware),
+                           "decline": list(decline)})
+        return self
+
+    def _resolve_units(self, names: Iterable[str], what: str) -> list[str]:
+        out = []
+        for n in names:
+            if n in self._groups:
+                out.extend(self._groups[n])
+            elif n in self._f:
+                out.append(n)
+            else:
+                raise IllegalActionError(f"{what}: no creature or group named {n!r}", R_ORDER)
+        return out
+
+    def _h_start(self, aware: list[str] | None, decline: list[str]) -> None:
+        if self._started:
+            raise IllegalActionError("combat has already started", R_ORDER)
+        aware_names = set(self._names) if aware is None else set(
+            self._resolve_units(aware, "aware"))
+        declined = set(self._resolve_units(decline, "decline"))
+        if not aware_names:
+            raise IllegalActionError("nobody is aware of the danger, so nobody can act; "
+                                     "name at least one aware creature", R_AWARE)
+        bad = declined - aware_names
+        if bad:
+            raise IllegalActionError(f"{', '.join(sorted(bad))} cannot decline: unaware "
+                                     "creatures do not roll initiative", R_AMBUSH)
+        units = [u for u in self._alive_units()
+                 if any(n in aware_names for n in self._members(u))]
+        rolling = [u for u in units if not all(n in declined for n in self._members(u))]
+        if not rolling:
+            raise IllegalActionError("every aware creature declined to roll initiative; "
+                                     "someone must roll to act first", R_ORDER)
+        surprise = len(aware_names) < len(self._names)
+        # validation done
+        self._started = True
+        self.round = 1
+        self._surprise = surprise
+        for n in self._names:
+            self._f[n].aware = n in aware_names
+        totals = self._roll_units(rolling, label="initiative")
+        ranked = self._rank(totals, "initiative")
+        if self.initiative_mode == "top_down":
+            self._order = ranked + [u for u in units if u not in ranked]
+        self._emit("initiative", data={"order": totals, "first": ranked[0],
+                                       "declined": sorted(declined)})
+        self._emit("round_start", data={"round": 1, "surprise": surprise,
+                                        "opener": ranked[0]})
+        for n in self._names:
+            if surprise and n not in aware_names:
+                self._add_effect(n, {"label": "flat-footed (unaware in the Surprise Round)",
+                                     "conditions": ["flat_footed"], "ends": "round_start",
+                                     "on": None, "rule": R_AMBUSH})
+            if self.initiative_mode == "top_down" and self.top_down_flat_footed:
+                self._add_effect(n, {"label": "flat-footed (has not acted yet: Top-Down)",
+                                     "conditions": ["flat_footed"], "ends": "own_first_turn",
+                                     "on": n, "rule": R_TOP_DOWN})
+        self._begin_turn(ranked[0], kind="turn", chosen_by=None, first=True)
+
+    def _roll_units(self, units: list[str], label: str, bonus_for: str | None = None
+                    ) -> dict[str, int]:
+        totals: dict[str, int] = {}
+        for u in units:
+            lead = next(n for n in self._members(u) if self._alive(n))
+            extra = 5 if bonus_for == u else 0
+            lab = f"{u} {label}" + (" (+5 Innate: acted last)" if extra else "")
+            totals[u] = self._initiative_check(lead, label=lab, extra=extra)
+            for n in self._members(u):
+                self._f[n].initiative = totals[u]
+        return totals
+
+    # ------------------------------------------------------------------ turns
+
+    def _begin_turn(self, unit: str, *, kind: str, chosen_by: str | None, first: bool = False,
+                    interrupted: str | None = None) -> None:
+        self._frames.append({"unit": unit, "kind": kind, "chosen_by": chosen_by,
+                             "first": first, "interrupted": interrupted})
+        if first:
+            self._round_first = unit
+        self._emit("turn_start", data={"kind": kind, "chosen_by": chosen_by,
+                                       "first_of_round": first, "interrupted": interrupted})
+        for n in self._members(unit):
+            if not self._alive(n):
+                continue
+            f = self._f[n]
+            if kind == "ready":
+                held = f.ready["held"]
+                lim = self._view(n).actions
+                f.big_used = max(0, lim.big_actions - held["big"])
+                f.little_used = max(0, lim.little_actions - held["little"])
+                f.free_used = 0
+                f.move_left = None
+                f.last_action = None
+                if self.map is not None and n in self._anchors:
+                    self.map.start_turn(n)
+                continue
+            self._reset_turn(f)
+            if self.map is not None and n in self._anchors:
+                self.map.start_turn(n)
+            self._start_of_turn(n)
+
+    def _reset_turn(self, f: _Fighter) -> None:
+        f.big_used = f.little_used = f.free_used = 0
+        f.spells = f.attacks = f.riders = 0
+        f.double_attack_used = f.cast_this_turn = f.ran = False
+        f.move_left = None
+        f.last_action = None
+
+    def _start_of_turn(self, name: str) -> None:
+        """What happens when a creature's turn begins (conditions over time)."""
+        f = self._f[name]
+        if f.ready is not None:
+            self._emit("ready_lost", actor=name, data={
+                "why": "the start of its next turn: the trigger did not occur, the rest of "
+                       "its actions are lost", "rule": R_READY})
+            f.ready = None
+        if f.full_round is not None:
+            action = f.full_round
+            f.full_round = None
+            self._emit("full_round_complete", actor=name, data={"action": action})
+            if action == "stop_drop_roll" and self._has(name, Condition.ABLAZE):
+                self._lose_condition(name, Condition.ABLAZE, why="stop, drop and roll")
+        # effects "until the start of your next turn", and Top-Down's flat-footed
+        for other in self._names:
+            for e in list(self._f[other].effects):
+                if e.get("on") == name and e["ends"] in ("turn_start", "own_first_turn"):
+                    self._end_effect(other, e, f"the start of {name}'s turn")
+        # durations imposed by this creature count down on its turns (decision)
+        for other in self._names:
+            if other != name:
+                self._tick_timers(other, source=name)
+        self._gang.pop(name, None)  # Gang Up: "until the foe takes their turn"
+        f.acted_ever = True
+        v = self._view(name)
+        if f.dead:
+            return
+        if v.active_conditions.flagged("lose_big_action"):
+            self._emit("note", actor=name, data={
+                "text": f"{name} spends a Big Action struggling with the pain (Agony)",
+                "rule": R_AGONY})
+        if self._has(name, Condition.ABLAZE):
+            r = self._roll("1d6", label=f"{name} ablaze: fire damage", actor=name)
+            self._apply_damage(name, r.total, "fire", struck=False, source="ablaze")
+        bleed = self._value(name, Condition.BLEED)
+        if bleed and not f.dead:
+            f.bleed_rounds += 1
+            if f.bleed_rounds > 10:  # "After 10 rounds of bleeding ... reduced by 1 per round"
+                self._set_bleed(name, bleed - 1, why="the wound clots (after 10 rounds)")
+                bleed -= 1
+            if bleed:
+                self._apply_damage(name, bleed, "biological", struck=False, source="bleed")
+        if not f.dead and self._status(name) == "dying":
+            dc = 20
+            v = self._view(name)
+            r = self._roll(f"1d20{int(v.fort.value):+d}", label=f"{name} stabilize (FORT)",
+                           actor=name, against=dc, fortune=v.fort.fortune)
+            if r.total >= dc:
+                x = self._value(name, Condition.BLEED)
+                self._set_bleed(name, x - 1, why="stabilizing DC20 FORT Save")
+                if not self._value(name, Condition.BLEED):
+                    self._emit("vitals", target=name, data={
+                        "status": "stable", "hp": self._view(name).hp, "rule": R_STABILIZE})
+
+    def end_turn(self, next: str | None = None, *, deadlock: bool = False,
+                 decline: Iterable[str] = ()) -> "Encounter":
+        """End the current turn and pass it on.
+
+        Selective Initiative ("Rounds, Initiative, & Turn Order"): "When you finish your
+        turn, you select which creature takes the next turn"; "You cannot select a creature
+        who has already taken a turn"; "The creature who acted last in the previous round
+        selects who goes first in the next round ... you may select yourself". After an
+        interrupt turn the interrupted creature resumes ("Turn order & selection goes back
+        to the person who was interrupted"), so ``next`` must be left out.
+
+        Args:
+            next: The creature or group to act next (one of :meth:`choices`). Under
+                Top-Down Initiative it may be left out (the order decides); under
+                Round-by-Round it is left out at a round's end (everyone rolls).
+            deadlock: The GM's deadlock rule ("Initiative Problems:"): "force the
+                creature/player with the LOWEST Initiative Roll to go first" among the
+                choices (a creature that never rolled counts as lowest; ties go to the
+                first listed).
+            decline: Round-by-Round only, at a round's end: who chooses not to roll.
+
+        Raises:
+            IllegalActionError: no turn under way, ``next`` not a legal choice, or missing.
+        """
+        self._do("end_turn", {"next": next, "deadlock": bool(deadlock),
+                              "decline": list(decline)})
+        return self
+
+    def _h_end_turn(self, next: str | None, deadlock: bool, decline: list[str]) -> None:
+        if not self._frames:
+            raise IllegalActionError("no turn is under way" + (
+                "; call start() first" if not self._started else ""), R_ORDER)
+        frame = self._frames[-1]
+        unit = frame["unit"]
+        if decline and not (self.initiative_mode == "round_by_round"):
+            raise IllegalActionError("decline= is for Round-by-Round Initiative (everyone "
+                                     "rolls each round)", R_ROUND_BY_ROUND)
+        if frame["kind"] in ("interrupt", "ready"):
+            if next is not None or deadlock:
+                back = self._frames[-2]["unit"]
+                raise IllegalActionError(
+                    f"{unit}'s interrupt turn ends and {back}, who was interrupted, resumes "
+                    f"its turn: \"Turn order & selection goes back to the person who was "
+                    f"interrupted\"; leave next= out", R_INTERRUPT_DETAILS)
+            self._finish_turn(frame)
+            self._frames.pop()
+            self._emit("turn_resumed", data={"after": unit})
+            return
+        choices = self.choices()
+        round_over = not self._units_to_act(exclude=unit)
+        target: str | None
+        if deadlock:
+            if next is not None:
+                raise IllegalActionError("give next= or deadlock=True, not both", R_PROBLEMS)
+            if not choices:
+                raise IllegalActionError("there is no choice to force", R_PROBLEMS)
+            target = min(choices, key=lambda u: (
+                self._f[self._members(u)[0]].initiative
+                if self._f[self._members(u)[0]].initiative is not None else -10**9,
+                choices.index(u)))
+        elif self.initiative_mode == "top_down":
+            if next is not None and choices and next != choices[0]:
+                raise IllegalActionError(f"under Top-Down Initiative {choices[0]} acts next, "
+                                         f"not {next}", R_TOP_DOWN)
+            target = choices[0] if choices else None
+        elif self.initiative_mode == "round_by_round" and round_over:
+            if next is not None:
+                raise IllegalActionError("under Round-by-Round Initiative everyone rolls "
+                                         "again and the highest acts first; leave next= out",
+                                         R_ROUND_BY_ROUND)
+            target = None
+        else:
+            if next is None:
+                if not choices:
+                    target = None
+                else:
+                    who = "who opens the next round" if round_over else "who goes next"
+                    raise IllegalActionError(
+                        f"{unit} must choose {who}: end_turn(next=...) with one of "
+                        f"{', '.join(choices)} (or deadlock=True for the GM's rule)", R_ORDER)
+            else:
+                if next not in choices:
+                    why = ("has already taken a turn this round" if
+                           next in self._all_units() and self._unit_alive(next) else
+                           "cannot act (dead, unaware in the Surprise Round, or unknown)")
+                    raise IllegalActionError(
+                        f"{next} cannot be chosen: it {why}; choices: "
+                        f"{', '.join(choices) or 'none'}", R_ORDER)
+                target = next
+        declined = set(self._resolve_units(decline, "decline"))
+        if self.initiative_mode == "round_by_round" and round_over:
+            rolling = [u for u in self._alive_units()
+                       if not all(n in declined for n in self._members(u))]
+            if not rolling:
+                raise IllegalActionError("everyone declined to roll; someone must roll",
+                                         R_ROUND_BY_ROUND)
+        # commit
+        self._finish_turn(frame)
+        self._frames.pop()
+        self._last_unit = unit
+        if not round_over:
+            self._begin_turn(target, kind="turn", chosen_by=unit)
+            return
+        self._emit("round_end", data={"round": self.round, "last": unit})
+        self._new_round()
+        if self.initiative_mode == "round_by_round":
+            rolling = [u for u in self._alive_units()
+                       if not all(n in declined for n in self._members(u))]
+            totals = self._roll_units(rolling, label=f"initiative round {self.round}",
+                                      bonus_for=unit)
+            ranked = self._rank(totals, f"round {self.round}")
+            self._emit("initiative", data={"order": totals, "first": ranked[0],
+                                           "declined": sorted(declined)})
+            target = ranked[0]
+        elif self.initiative_mode == "top_down":
+            late = [u for u in self._alive_units() if u not in self._order]
+            if late:  # unaware in the Surprise Round: they roll now and join the order
+                totals = self._roll_units(late, label="initiative (after surprise)")
+                known = {u: self._f[self._members(u)[0]].initiative for u in self._order
+                         if self._f[self._members(u)[0]].initiative is not None}
+                known.update(totals)
+                self._order = self._rank(known, "order") + [
+                    u for u in self._order if u not in known]
+            target = self._order_units_alive()[0] if self._order_units_alive() else None
+        if target is None:
+            self._emit("note", data={"text": "nobody is left to act"})
+            return
+        self._emit("round_start", data={"round": self.round, "surprise": False,
+                                        "opener": target})
+        self._begin_turn(target, kind="turn", chosen_by=unit if
+                         self.initiative_mode == "selective" else None, first=True)
+
+    def _finish_turn(self, frame: dict) -> None:
+        unit = frame["unit"]
+        for n in self._members(unit):
+            f = self._f[n]
+            if frame["kind"] != "ready":
+                f.done = True
+            f.move_left = None
+            for other in self._names:
+                for e in list(self._f[other].effects):
+                    if e.get("on") == n and e["ends"] == "turn_end":
+                        self._end_effect(other, e, f"the end of {n}'s turn")
+            if frame["kind"] != "ready":
+                self._tick_timers(n, source=None)
+            if frame["kind"] == "ready":
+                f.ready = None
+        self._emit("turn_end", data={"kind": frame["kind"]})
+
+    def _new_round(self) -> None:
+        self.round += 1
+        self._surprise = False
+        self._round_first = None
+        for f in self._f.values():
+            f.done = False
+            f.reactions_used = 0
+            f.interrupt_attempts = []
+            f.aoo_this_round = 0
+            f.aware = True
+            for e in list(f.effects):
+                if e["ends"] == "round_start":
+                    self._end_effect(f.name, e, "the Surprise Round is over")
+
+    # ------------------------------------------------------------------ interrupts & ready
+
+    def interrupt(self, interrupter: str | Iterable[str], target: str | None = None, *,
+                  before: str | None = None) -> InterruptResult:
+        """Attempt an Interrupt Turn against the creature acting now.
+
+        000_8d1d7816ee944f3b.txt, "Interrupt Turn: How does an Interrupt Turn work?" and
+        "Interrupt Turn – Details and Clarifications:": spend a Reaction; opposed
+        Initiative Checks; the winner takes its turn now, then the interrupted creature
+        completes its turn and chooses who goes next; a loser's Reaction is used. Refused:
+        the round's first actor; Swift, Free and Immediate Actions and Reactions; after
+        your own turn this round (unless readied); while unaware; an ally's turn chosen by
+        another ally; the same creature twice in a round. Several interrupters: only the
+        highest check succeeds. Interrupting an interrupt: the first interrupter gains
+        +5 Innate. A creature with a readied action ("Prepare to Interrupt") uses it
+        instead: Fortunate on its check and no Reaction spent; under Top-Down Initiative
+        it takes its single prepared Big Action without a roll, and nobody else may
+        interrupt ("Alternative Initiative Option #2").
+
+        Args:
+            interrupter: One creature or several trying at once.
+            target: The creature acting now (default: the one acting now).
+            before: The action about to be taken (a ``data/actions.csv`` name), to check
+                that it may be interrupted.
+
+        Returns:
+            :class:`InterruptResult`.
+
+        Raises:
+            IllegalActionError: naming the limit broken; nothing changes.
+        """
+        names = [interrupter] if isinstance(interrupter, str) else list(interrupter)
+        return self._do("interrupt", {"interrupters": names, "target": target,
+                                      "before": before})
+
+    def _h_interrupt(self, interrupters: list[str], target: str | None,
+                     before: str | None) -> InterruptResult:
+        if not self._frames:
+            raise IllegalActionError("nobody is acting, so there is no turn to interrupt",
+                                     R_INTERRUPT)
+        frame = self._frames[-1]
+        acting = [n for n in self._members(frame["unit"]) if self._alive(n)]
+        if target is None:
+            target = acting[0] if acting else frame["unit"]
+        self._fighter(target)
+        if target not in acting:
+            raise IllegalActionError(f"{target} is not acting now ({self.current} is); you "
+                                     "interrupt a creature as it acts", R_INTERRUPT)
+        if not interrupters:
+            raise IllegalActionError("name who interrupts", R_INTERRUPT)
+        if len(set(interrupters)) != len(interrupters):
+            raise IllegalActionError("an interrupter is named twice", R_INTERRUPT_DETAILS)
+        if frame["first"] and frame["kind"] == "turn":
+            raise IllegalActionError(f"{target} acts first this round: \"You cannot interrupt "
+                                     "the creature that acts first in the round\"",
+                                     R_INTERRUPT_DETAILS)
+        if before is not None:
+            row = _action_row(before)
+            if row["type"] in ("swift", "free", "immediate", "reaction"):
+                raise IllegalActionError(
+                    f"{before} is a {row['type'].replace('_', '-')} action: \"You cannot "
+                    "interrupt a Swift Action, Free Action, Immediate Action, or Reaction\"",
+                    R_INTERRUPT_DETAILS)
+        top_down = self.initiative_mode == "top_down"
+        readied: dict[str, bool] = {}
+        for n in interrupters:
+            f = self._fighter(n)
+            if n in self._members(frame["unit"]):
+                raise IllegalActionError(f"{n} cannot interrupt its own turn", R_INTERRUPT)
+            if f.dead:
+                raise IllegalActionError(f"{n} is dead", R_INTERRUPT)
+            if any(n in self._members(fr["unit"]) for fr in self._frames[:-1]):
+                raise IllegalActionError(f"{n}'s own turn is paused by an interrupt; it "
+                                         "\"remains in place while being interrupted\"",
+                                         R_INTERRUPT)
+            if not f.aware:
+                raise IllegalActionError(f"{n} is unaware: \"If you are unaware of a creature, "
+                                         "you cannot attempt an interrupt (or other Reaction) "
+                                         "against them\"", R_INTERRUPT_DETAILS)
+            uses_ready = f.ready is not None
+            readied[n] = uses_ready
+            if top_down and not uses_ready:
+                raise IllegalActionError(
+                    f"{n} has no readied action: Top-Down Initiative \"removes the option of "
+                    "an Interrupt Turn ... you must use the 'Prepare to Interrupt' action\"",
+                    R_TOP_DOWN)
+            if uses_ready:
+                if self._view(n).actions.big_actions <= 0:
+                    raise IllegalActionError(f"{n} cannot act now ("
+                                             + "; ".join(self._view(n).actions.notes) + ")",
+                                             R_CONDITIONS)
+                if top_down and len(interrupters) > 1:
+                    raise IllegalActionError("under Top-Down Initiative a readied action "
+                                             "fires on its own, one at a time", R_TOP_DOWN)
+                continue
+            why = self._reaction_problem(n)
+            if why:
+                raise IllegalActionError(f"{n} cannot interrupt: {why}", R_INTERRUPT)
+            if f.done:
+                raise IllegalActionError(
+                    f"{n} has already taken its turn this round: \"you cannot attempt an "
+                    "Interrupt Turn (unless you used the 'Prepare to Interrupt' action)\"",
+                    R_INTERRUPT_DETAILS)
+            if target in f.interrupt_attempts:
+                raise IllegalActionError(f"{n} already tried to interrupt {target} this round: "
+                                         "\"you may not attempt to interrupt the same creature "
+                                         "multiple times\"", R_INTERRUPT_DETAILS)
+            if f.side == self._f[target].side:
+                chooser = frame["chosen_by"]
+                if chooser is not None and chooser != n and all(
+                        self._f[m].side == f.side for m in self._members(chooser)):
+                    raise IllegalActionError(
+                        f"{target} was chosen by {chooser}, an ally: \"You cannot interrupt an "
+                        "ally's turn if they were selected by another ally\"",
+                        R_INTERRUPT_DETAILS)
+        # commit: spend, roll, decide
+        for n in interrupters:
+            f = self._f[n]
+            if readied[n]:
+                self._emit("spend", actor=n, target=target, data={
+                    "action": "interrupt", "type": "big", "slot": "readied action",
+                    "rule": R_READY})
+            else:
+                f.reactions_used += 1
+                self._emit("spend", actor=n, target=target, data={
+                    "action": "interrupt", "type": "reaction", "slot": "reaction",
+                    "rule": R_INTERRUPT})
+            f.interrupt_attempts.append(target)
+        checks: dict[str, int | None] = {}
+        winner: str | None
+        if top_down:
+            n = interrupters[0]
+            checks[n] = None
+            winner = n
+        else:
+            bonus = 5 if frame["kind"] in ("interrupt", "ready") else 0
+            lab = "interrupt: opposed initiative" + (
+                " (+5 Innate: it interrupted first)" if bonus else "")
+            checks[target] = self._initiative_check(target, label=f"{target} {lab}",
+                                                    extra=bonus)
+            for n in interrupters:
+                checks[n] = self._initiative_check(
+                    n, label=f"{n} interrupt: opposed initiative", target=target,
+                    fortune=Fortune.FORTUNATE if readied[n] else None)
+            best = max(checks[n] for n in interrupters)
+            if best > checks[target]:
+                tops = [n for n in interrupters if checks[n] == best]
+                winner = tops[0] if len(tops) == 1 else self._rank(
+                    {n: best for n in tops}, "interrupters")[0]
+            else:
+                winner = None
+        self._emit("interrupt", target=target, data={
+            "interrupters": interrupters, "checks": checks, "winner": winner,
+            "ready": [n for n in interrupters if readied[n]], "before": before})
+        for n in interrupters:
+            if readied[n] and n != winner:
+                self._emit("ready_lost", actor=n, data={"why": "lost the opposed check"})
+                self._f[n].ready = None
+        if winner is not None:
+            kind = "ready" if readied[winner] else "interrupt"
+            unit = self._unit_of[winner]
+            self._begin_turn(unit, kind=kind, chosen_by=None, interrupted=frame["unit"])
+        return InterruptResult(target, tuple(interrupters), dict(checks), winner)
+
+    def ready(self, name: str, trigger: str, action: str = "attack") -> "Encounter":
+        """Prepare to Interrupt (the Ready Action): a Big Action now, the prepared Big
+        Action later when the trigger occurs.
+
+        000_8d1d7816ee944f3b.txt, "Prepare to Interrupt – “Ready Action” (Big Action)":
+        "You spend one of your actions now, planning to complete the remainder of your turn
+        later as an Interrupt Turn. Your prepared action remains available until the start of
+        your next turn"; "You are Fortunate on this check"; "If the trigger does not occur,
+        the rest of your actions are lost"; "you do NOT have to spend your Reaction". Fire
+        it with :meth:`interrupt`. Decision: it needs a Big Action left after the Ready
+        Action itself (the prepared action is a Big Action), and the rest of the turn waits:
+        only :meth:`end_turn` may follow.
+
+        Args:
+            name: The creature (on its turn).
+            trigger: What it waits for, in words.
+            action: What it will do (a ``data/actions.csv`` name, normally a Big Action).
+        """
+        self._do("ready", {"name": name, "trigger": trigger, "action": action})
+        return self
+
+    def _h_ready(self, name: str, trigger: str, action: str) -> None:
+        f = self._actor(name)
+        row = _action_row(action)
+        if not isinstance(trigger, str) or not trigger.strip():
+            raise IllegalActionError("say what the trigger is: ready(name, trigger='the "
+                                     "archer leans out', action='attack')", R_READY)
+        if row["type"] not in ("big", "little", "swift"):
+            raise IllegalActionError(f"{action} is a {row['type']} action; a readied action "
+                                     "is a single Big Action", R_READY)
+        left = self.actions_left(name)
+        if left.big < 2:
+            raise IllegalActionError(
+                f"{name} has {left.big} Big Action left: the Ready Action is a Big Action and "
+                "the prepared action another", R_READY)
+        self._spend(name, "big", "ready")
+        held_big = self.actions_left(name).big
+        held_little = self.actions_left(name).little
+        if self.initiative_mode == "top_down":
+            held_big, held_little = 1, 0  # "you may take a single prepared Big Action"
+        f.ready = {"trigger": trigger, "action": action, "round": self.round,
+                   "held": {"big": held_big, "little": held_little}}
+        self._emit("ready", actor=name, data={"trigger": trigger, "action": action,
+                                              "held": f.ready["held"]})
+
+    # ------------------------------------------------------------------ action economy
+
+    def _actor(self, name: str) -> _Fighter:
+        """The creature must be acting now and able to act."""
+        f = self._fighter(name)
+        if not self._frames:
+            raise IllegalActionError(f"no turn is under way; {'start()' if not self._started else 'the fight is over'}",
+                                     R_TURN)
+        if name not in self._members(self._frames[-1]["unit"]):
+            raise IllegalActionError(f"it is {self.current}'s turn, not {name}'s; act on "
+                                     "another's turn only with a Reaction (an interrupt)",
+                                     R_TURN)
+        if f.dead:
+            raise IllegalActionError(f"{name} is dead", R_DEATH)
+        if f.full_round:
+            raise IllegalActionError(f"{name} is busy with a Full-Round Action "
+                                     f"({f.full_round}) until the start of its next turn",
+                                     R_FULL_ROUND)
+        if f.ready is not None and not self._in_ready_frame(name):
+            raise IllegalActionError(f"{name} readied an action: the rest of its turn waits "
+                                     "for the trigger; end_turn()", R_READY)
+        return f
+
+    def _reaction_problem(self, name: str) -> str | None:
+        f = self._f[name]
+        if f.dead:
+            return "it is dead"
+        if f.full_round:
+            return f"its Full-Round Action ({f.full_round}) blocks Reactions ({R_FULL_ROUND})"
+        lim = self._view(name).actions
+        if lim.reactions <= 0:
+            why = "; ".join(lim.notes) or "no Reactions"
+            return f"it cannot take Reactions ({why}) ({R_CONDITIONS})"
+        if f.reactions_used >= lim.reactions:
+            return f"its Reaction this round is used ({R_REACTIONS})"
+        return None
+
+    def _check_spend(self, name: str, type_: str, action: str) -> str:
+        """Which slot the action would use; raises if none is left."""
+        f = self._f[name]
+        lim = self._view(name).actions
+        big = lim.big_actions - f.big_used
+        little = lim.little_actions - f.little_used
+        if type_ == "big":
+            if big <= 0:
+                why = "; ".join(lim.notes)
+                raise IllegalActionError(
+                    f"{name} has no Big Action left for {action} ({f.big_used} used"
+                    + (f"; {why}" if why else "") + ")", R_BIG)
+            return "big"
+        if type_ in ("double", "full_round"):
+            if f.big_used or big < 2:
+                rule = R_DOUBLE if type_ == "double" else R_FULL_ROUND
+                raise IllegalActionError(
+                    f"{action} is a {type_.replace('_', '-')} action and needs both Big "
+                    f"Actions; {name} has {max(big, 0)}", rule)
+            return type_
+        if type_ == "free":
+            if f.free_used < 2:
+                return "free"
+            type_ = "swift"  # "any Free Actions used beyond this number should be ... Swift"
+        if type_ == "swift" and not lim.swift_actions:
+            raise IllegalActionError(f"{name} cannot use Swift Actions ("
+                                     + "; ".join(lim.notes) + f") — {action}", R_CONDITIONS)
+        if type_ in ("little", "swift"):
+            if little > 0:
+                return type_
+            if big > 0:  # "You can always replace a Big Action with a Little Action"
+                return f"{type_} (in place of a Big Action)"
+            raise IllegalActionError(f"{name} has no Little Action left for {action} "
+                                     "(and no Big Action to spend instead)", R_LITTLE)
+        raise IllegalActionError(f"unknown action type {type_!r}", R_ACTIONS)
+
+    def _spend(self, name: str, type_: str, action: str, target: str | None = None) -> str:
+        slot = self._check_spend(name, type_, action)
+        f = self._f[name]
+        if slot == "big":
+            f.big_used += 1
+        elif slot in ("double", "full_round"):
+            f.big_used += 2
+        elif slot == "free":
+            f.free_used += 1
+        elif "in place of a Big" in slot:
+            f.big_used += 1
+        else:
+            f.little_used += 1
+            if type_ == "free":
+                f.free_used += 1
+        if action not in ("move", "attack"):
+            f.move_left = None
+        f.last_action = action
+        for e in list(f.effects):  # Aim: lost on any other action before the attack
+            if e.get("lost_on_action") and action != "attack":
+                self._end_effect(name, e, f"{name} took another action ({action})")
+        self._emit("spend", actor=name, target=target, data={
+            "action": action, "type": type_, "slot": slot})
+        return slot
+
+    def _attacks_left(self, name: str, big_left: int) -> int:
+        f = self._f[name]
+        v = self._view(name)
+        total = int(v.attacks_per_turn.value) if v.actions.big_actions else 0
+        left = max(0, total - f.attacks)
+        if f.riders == 0 and big_left == 0:
+            return 0
+        if f.riders == 0:
+            return min(left, self._attacks_on(v.level, big_left, f.double_attack_used))
+        return min(left, f.riders + self._attacks_on(v.level, big_left, True))
+
+    @staticmethod
+    def _attacks_on(level: int, bigs: int, double_used: bool) -> int:
+        if level <= 4:
+            return min(1, bigs)
+        if level <= 9:
+            return bigs
+        if level <= 14:
+            return bigs + (0 if double_used or bigs == 0 else 1)
+        return 2 * bigs
+
+    # ------------------------------------------------------------------ AOO
+
+    def _provocation(self, mover: str, provokers: Iterable[str], aoo: Any, action: str
+                     ) -> tuple[list[str], list[str]]:
+        """Who is offered an AOO and who takes it (validated before anything changes).
+
+        "Anyone that threatens a creature that provokes AOO may use a Reaction to make an
+        AOO"; "You can only make 1 AOO per provoking action"; "No single action can provoke
+        more than 1 AOO per threatening creature" ("Reactions & AOO:").
+        """
+        seen: list[str] = []
+        for p in provokers:
+            if p not in seen and p in self._f:
+                seen.append(p)
+        offered = [p for p in seen if self._reaction_problem(p) is None and self._f[p].aware]
+        if aoo is None or aoo == "none" or aoo == []:
+            take: list[str] = []
+        elif aoo == "all":
+            take = list(offered)
+        else:
+            take = [aoo] if isinstance(aoo, str) else list(aoo)
+            for t in take:
+                self._fighter(t)
+                if t not in seen:
+                    raise IllegalActionError(
+                        f"{t} gets no AOO against {mover}'s {action}: it does not threaten "
+                        f"{mover} there (provoked: {', '.join(seen) or 'nobody'})", R_PROVOKE)
+                if t not in offered:
+                    why = self._reaction_problem(t) or "it is unaware"
+                    raise IllegalActionError(f"{t} cannot take its AOO: {why}", R_REACTIONS)
+        return offered, take
+
+    def _resolve_provocation(self, mover: str, offered: list[str], take: list[str],
+                             action: str, steps: Mapping[str, Any] | None = None) -> None:
+        steps = steps or {}
+        for p in offered:
+            self._emit("aoo_offered", actor=p, target=mover, data={
+                "by": p, "action": action,
+                "step": steps[p].step if p in steps else None, "taken": p in take,
+                "rule": R_PROVOKE})
+        for p in take:
+            f = self._f[p]
+            f.reactions_used += 1
+            f.aoo_this_round += 1
+            self._emit("spend", actor=p, target=mover, data={
+                "action": "aoo", "type": "reaction", "slot": "reaction", "rule": R_AOO})
+            # the AOO strikes where the mover provoked it (the hex it was leaving)
+            dist = self.map.distance(p, steps[p].cell) if p in steps else None
+            self._resolve_aoo(p, mover, cap=-2 * (f.aoo_this_round - 1), distance=dist)
+
+    def _resolve_aoo(self, attacker: str, target: str, cap: int,
+                     distance: int | None = None) -> None:
+        """The AOO's attack: "An AOO is a single Attack ... An AOO must be made with a weapon
+        that threatens the target"; "the C.A.P. will be applied to any additional AOO you
+        make this round" ("Attacks Per Turn")."""
+        mod = self._attacks_module()
+        weapon = self._default_weapon(attacker, melee=True)
+        if mod is None or weapon is None or self._f[target].dead:
+            why = ("attack rolls need lfgcombat.attacks" if mod is None else
+                   "no melee weapon" if weapon is None else "the target is dead")
+            self._emit("aoo", actor=attacker, target=target, data={
+                "by": attacker, "cap": cap, "outcome": f"unresolved: {why}; apply the damage "
+                "with damage()", "rule": R_AOO})
+            return
+        self._emit("aoo", actor=attacker, target=target, data={
+            "by": attacker, "cap": cap, "outcome": "attack", "rule": R_AOO})
+        situation: dict[str, Any] = {"aoo": True, "consecutive_penalty": cap}
+        if distance is not None:
+            situation["distance_ft"] = distance
+        self._resolve_attack(attacker, target, weapon, situation)
+
+    @staticmethod
+    def _attacks_module() -> Any:
+        try:
+            from . import attacks
+        except ImportError:  # the attacks issue not installed: AOO stay unresolved
+            return None
+        return attacks if hasattr(attacks, "attack") else None
+
+    def _default_weapon(self, name: str, melee: bool = False) -> Any:
+        for w in self._view(name).weapons:
+            if melee and w.get("ranged"):
+                continue
+            return w.get("name")
+        return None
+
+    def _resolve_attack(self, attacker: str, target: str, weapon: Any,
+                        situation: dict) -> Any:
+        """The one seam to the attacks issue: roll with the encounter's roller, log every
+        roll, apply the damage through :meth:`_apply_damage`."""
+        mod = self._attacks_module()
+        situation = dict(situation)
+        f = self._f[attacker]
+        for e in f.effects:
+            d = e.get("data", {})
+            if d.get("attack_fortune") and "fortune" not in situation:
+                situation["fortune"] = d["attack_fortune"]
+        if self.map is not None and attacker in self._anchors and target in self._anchors:
+            situation.setdefault("distance_ft", self.map.distance(attacker, target))
+            situation.setdefault("flanked", self.map.is_flanked(target))
+        gang = 0 if situation.get("aoo") else self.gang_up_bonus(attacker, target)
+        if gang:
+            from .bonuses import Bonus, BonusType
+            situation["attack_bonuses"] = tuple(situation.get("attack_bonuses", ())) + (
+                Bonus(gang, BonusType.TACTICAL, "gang up"),)
+        tv = self._view(target)
+        melee_fortune = tv.active_conditions.attackers_melee_fortune
+        seen = len(self.roller.history)
+        result = mod.attack(self._view(attacker), tv, weapon, self.roller,
+                            ruleset=self.ruleset, **situation)
+        del melee_fortune
+        for r in self.roller.history[seen:]:
+            self._emit("roll", actor=attacker, target=target, data={
+                "expression": str(r.expr), "faces": list(r.faces), "natural": r.natural,
+                "total": r.total, "fortune": r.fortune.value if r.fortune else None,
+                "other": r.other.total if r.other is not None else None, "label": r.label,
+                "against": None, "outcome": None})
+        self._emit("attack", actor=attacker, target=target, data={
+            "weapon": weapon if isinstance(weapon, (str, type(None))) else str(weapon),
+            "outcome": result.outcome, "hit": result.hit, "critical": result.critical,
+            "against": _int_or_none(result.setup.ac),
+            "bonus": _int_or_none(result.setup.bonus),
+            "gang_up": gang, "aoo": bool(situation.get("aoo")),
+            "damage": dict(result.damage_by_type), "why": result.why,
+            "text": str(result.explain()) if hasattr(result, "explain") else ""})
+        if not situation.get("aoo") and attacker not in self._gang.get(target, []):
+            self._gang.setdefault(target, []).append(attacker)
+        if result.hit:
+            for dtype, amount in result.damage_by_type.items():
+                if amount > 0 and not self._f[target].dead:
+                    self._apply_damage(target, amount, dtype, struck=True, source=attacker)
+        return result
+
+    def _threatening_enemies(self, name: str) -> list[str]:
+        if self.map is None or name not in self._anchors:
+            return []
+        return [e for e in self.map.enemies(name) if e in self._f and
+                self.map.threatens_creature(e, name)]
+
+    # ------------------------------------------------------------------ movement actions
+
+    def _need_map(self, name: str) -> None:
+        if self.map is None:
+            raise IllegalActionError("this encounter has no battle map; movement needs one "
+                                     "(Encounter(..., map=HexMap(...)))", R_OVERVIEW)
+        if name not in self._anchors:
+            raise IllegalActionError(f"{name} is not on the battle map", R_OVERVIEW)
+
+    @staticmethod
+    def _cell_arg(to: Any) -> Any:
+        if hasattr(to, "q") and hasattr(to, "r"):
+            return {"hex": [to.q, to.r]}
+        if hasattr(to, "x") and hasattr(to, "y") and not isinstance(to, tuple):
+            return {"square": [to.x, to.y]}
+        return list(to)
+
+    def _cell(self, to: Any) -> Any:
+        from .grid import Hex, Square
+        if isinstance(to, dict):
+            if "hex" in to:
+                return Hex(*to["hex"])
+            return Square(*to["square"])
+        if not (isinstance(to, (list, tuple)) and len(to) == 2
+                and all(isinstance(v, int) and not isinstance(v, bool) for v in to)):
+            raise IllegalActionError(f"a destination is a cell or (col, row), not {to!r}",
+                                     R_OVERVIEW)
+        cell = self.map.cell(*to)
+        if cell not in self.map.cells:
+            raise IllegalActionError(f"{tuple(to)} is off the {self.map.width}x"
+                                     f"{self.map.height} map", R_OVERVIEW)
+        return cell
+
+    def _path_json(self, path: Iterable[Any]) -> list[list[int]]:
+        return [list(self.map.offset(c)) for c in path]
+
+    def move(self, name: str, to: Any, *, aoo: Any = None) -> "Encounter":
+        """Move up to the Move Speed (a Big Action), by the map's best path.
+
+        000_8d1d7816ee944f3b.txt, "COMBAT ACTIONS for BEGINNERS" (Move is a Big Action),
+        "What actions normally Provoke AOO?" (exiting a threatened hex provokes once per
+        threatening enemy; moving into a creature's space provokes), "Interrupt Turn –
+        Details and Clarifications:" ("a human that moves 30 feet could be interrupted after
+        moving 15 feet. After the interruption, they have 15 feet of movement remaining"):
+        a move right after this creature's previous move (nothing else done in between,
+        interrupts aside) continues the same Big Action with the feet left; otherwise it is
+        a new Big Action. The path avoids provoking when it can.
+
+        Args:
+            name: The mover (on its turn).
+            to: The destination: a cell or ``(col, row)``.
+            aoo: Who takes the AOO they are offered: ``None`` (nobody), ``"all"``, or
+                names. Each is checked (threatens, has its Reaction) before anything moves.
+        """
+        self._do("move", {"name": name, "to": self._cell_arg(to), "aoo": aoo})
+        return self
+
+    def _h_move(self, name: str, to: Any, aoo: Any) -> None:
+        f = self._actor(name)
+        self._need_map(name)
+        cell = self._cell(to)
+        cont = f.move_left is not None and f.move_left > 0 and f.last_action == "move"
+        budget = f.move_left if cont else None
+        if not cont:
+            self._check_spend(name, "big", "move")
+        path = self.map.path(name, cell, action="move", feet=budget)
+        prov = self.map.provokers(name, path, action="move")
+        steps = {p.by: p for p in prov}
+        offered, take = self._provocation(name, prov.names, aoo, "move")
+        start_budget = budget if cont else self._move_budget(name)
+        result = self.map.move(name, path, action="move", feet=budget)
+        if not cont:
+            self._spend(name, "big", "move")
+            f.move_left = max(0, start_budget - result.cost_ft)
+        else:
+            f.move_left = max(0, f.move_left - result.cost_ft)
+        f.last_action = "move"
+        self._emit("moved", actor=name, data={
+            "action": "move", "path": self._path_json(result.path), "feet": result.cost_ft,
+            "feet_left": f.move_left, "continued": cont, "notes": list(result.notes)})
+        self._lose_aim_on_move(name)
+        self._resolve_provocation(name, offered, take, "move", steps)
+
+    def _move_budget(self, name: str) -> int:
+        """Feet one Move Action gives now (the map's budget: Move Speed, half after an
+        advanced 5-foot step; minimum movement is one hex and nothing more)."""
+        speed = self.map.token(name).speed_ft
+        if speed <= 5:
+            return 0
+        return self.map.reachable(name, action="move").budget_ft
+
+    def _lose_aim_on_move(self, name: str) -> None:
+        f = self._f[name]
+        for e in list(f.effects):
+            if e.get("lost_on_action"):
+                self._end_effect(name, e, f"{name} moved")
+
+    def five_foot_step(self, name: str, to: Any) -> "Encounter":
+        """The 5-Foot Step: a Swift Action moving 1 hex without provoking.
+
+        000_8d1d7816ee944f3b.txt, "What is a 5-Foot Step?": "If you have already moved this
+        turn, you cannot use this special movement action"; Simple Rule: no other movement
+        after it (the ruleset's ``advanced_five_foot_step`` switch: half move, Unfortunate).
+        """
+        self._do("five_foot_step", {"name": name, "to": self._cell_arg(to)})
+        return self
+
+    def _h_five_foot_step(self, name: str, to: Any) -> None:
+        f = self._actor(name)
+        self._need_map(name)
+        cell = self._cell(to)
+        self._check_spend(name, "swift", "five_foot_step")
+        result = self.map.move(name, [cell], action="five_foot_step")
+        self._spend(name, "swift", "five_foot_step")
+        f.move_left = None
+        self._emit("moved", actor=name, data={
+            "action": "five_foot_step", "path": self._path_json(result.path),
+            "feet": result.cost_ft, "feet_left": 0, "continued": False,
+            "notes": list(result.notes)})
+        self._lose_aim_on_move(name)
+
+    def run(self, name: str, to: Any, *, aoo: Any = None) -> "Encounter":
+        """The Run Action: a Big Action moving up to double Move Speed in a straight line.
+
+        000_8d1d7816ee944f3b.txt, "Running in Combat – Full Details:": "-2 AC against Melee
+        Attacks until the start of your next turn", "-2 Penalty on Ranged Attack Rolls until
+        the start of your next Turn", "You cannot break up the movement of your Run Action";
+        it provokes as movement does.
+        """
+        self._do("run", {"name": name, "to": self._cell_arg(to), "aoo": aoo})
+        return self
+
+    def _h_run(self, name: str, to: Any, aoo: Any) -> None:
+        f = self._actor(name)
+        self._need_map(name)
+        cell = self._cell(to)
+        self._check_spend(name, "big", "run")
+        path = self.map.run_path(name, cell)
+        prov = self.map.provokers(name, path, action="run")
+        offered, take = self._provocation(name, prov.names, aoo, "run")
+        result = self.map.move(name, path, action="run")
+        self._spend(name, "big", "run")
+        f.move_left = None
+        f.ran = True
+        self._emit("moved", actor=name, data={
+            "action": "run", "path": self._path_json(result.path), "feet": result.cost_ft,
+            "feet_left": 0, "continued": False, "notes": list(result.notes)})
+        self._add_effect(name, {
+            "label": "running: -2 AC against melee, -2 on ranged attacks",
+            "bonuses": [{"to": "ranged_attack", "value": -2, "source": "running"}],
+            "ends": "turn_start", "on": name, "data": {"ac_vs_melee": -2}, "rule": R_RUN})
+        self._lose_aim_on_move(name)
+        self._resolve_provocation(name, offered, take, "run", {p.by: p for p in prov})
+
+    def retreat(self, name: str, to: Any, *, aoo: Any = None) -> "Encounter":
+        """The Retreat Action (Disengage): a Full-Round Action moving away from enemies.
+
+        000_8d1d7816ee944f3b.txt, "Retreat Action / Disengage": no AOO from the foes
+        threatening you as you start ("If you move directly towards a new enemy, you will
+        Provoke AOO from that enemy"); "You are Unfortunate on any Attack Rolls made before
+        the start of your next turn"; no 5-foot step with it; as a Full-Round Action it
+        blocks further actions and Reactions until your next turn ("Full-Round Action").
+        """
+        self._do("retreat", {"name": name, "to": self._cell_arg(to), "aoo": aoo})
+        return self
+
+    def _h_retreat(self, name: str, to: Any, aoo: Any) -> None:
+        f = self._actor(name)
+        self._need_map(name)
+        cell = self._cell(to)
+        self._check_spend(name, "full_round", "retreat")
+        path = self.map.path(name, cell, action="retreat")
+        prov = self.map.provokers(name, path, action="retreat")
+        offered, take = self._provocation(name, prov.names, aoo, "retreat")
+        result = self.map.move(name, path, action="retreat")
+        self._spend(name, "full_round", "retreat")
+        f.full_round = "retreat"
+        f.move_left = None
+        self._emit("moved", actor=name, data={
+            "action": "retreat", "path": self._path_json(result.path), "feet": result.cost_ft,
+            "feet_left": 0, "continued": False, "notes": list(result.notes)})
+        self._add_effect(name, {"label": "retreating: Unfortunate on attack rolls",
+                                "ends": "turn_start", "on": name,
+                                "data": {"attack_fortune": "unfortunate"}, "rule": R_RETREAT})
+        self._resolve_provocation(name, offered, take, "retreat", {p.by: p for p in prov})
+
+    def stand_up(self, name: str, to: Any = None, *, aoo: Any = None) -> "Encounter":
+        """Stand up from Prone: a Big Action that provokes AOO; "You may move up to 5’ after
+        standing up as part of the same action" (000_8d1d7816ee944f3b.txt, "Prone")."""
+        self._do("stand_up", {"name": name, "to": None if to is None else self._cell_arg(to),
+                              "aoo": aoo})
+        return self
+
+    def _h_stand_up(self, name: str, to: Any, aoo: Any) -> None:
+        self._actor(name)
+        if not any(a.condition is Condition.PRONE for a in self._f[name].creature.conditions):
+            raise IllegalActionError(f"{name} is not prone", R_PRONE)
+        self._check_spend(name, "big", "stand_up")
+        provokers = self._threatening_enemies(name)
+        path = None
+        if to is not None:
+            self._need_map(name)
+            cell = self._cell(to)
+            if self.map.distance(self.map.token(name).anchor, cell) != 5:
+                raise IllegalActionError(f"standing up moves at most 5 feet; {tuple(to)} is "
+                                         "not adjacent", R_PRONE)
+            path = [self.map.token(name).anchor, cell]
+            more = self.map.provokers(name, path, action="move").names
+            provokers = provokers + [p for p in more if p not in provokers]
+        offered, take = self._provocation(name, provokers, aoo, "stand_up")
+        if path is not None:
+            result = self.map.move(name, path, action="move", feet=5)
+        self._spend(name, "big", "stand_up")
+        self._lose_condition(name, Condition.PRONE, why="stands up")
+        if path is not None:
+            self._emit("moved", actor=name, data={
+                "action": "stand_up", "path": self._path_json(result.path),
+                "feet": result.cost_ft, "feet_left": 0, "continued": False, "notes": []})
+        self._resolve_provocation(name, offered, take, "stand_up")
+
+    def drop_prone(self, name: str) -> "Encounter":
+        """Drop Prone: a Swift Action (000_8d1d7816ee944f3b.txt, "Prone")."""
+        self._do("drop_prone", {"name": name})
+        return self
+
+    def _h_drop_prone(self, name: str) -> None:
+        self._actor(name)
+        if self._has(name, Condition.PRONE):
+            raise IllegalActionError(f"{name} is already prone", R_PRONE)
+        self._check_spend(name, "swift", "drop_prone")
+        self._spend(name, "swift", "drop_prone")
+        self._gain(name, "prone", by=None)
+
+    def trade_spaces(self, name: str, ally: str, *, aoo: Any = None) -> "Encounter":
+        """Trade Spaces with an adjacent ally: a Big Action, and the ally's Reaction.
+
+        000_8d1d7816ee944f3b.txt, "Trade Spaces Action": "Both characters must be willing";
+        "The character with whom you wish to trade must spend their Reaction"; "Both
+        characters that swap places provoke AOO if they leave a threatened hex"; "within 1
+        size category of each other".
+        """
+        self._do("trade_spaces", {"name": name, "target": ally, "aoo": aoo})
+        return self
+
+    def _h_trade_spaces(self, name: str, target: str, aoo: Any) -> None:
+        self._actor(name)
+        self._need_map(name)
+        self._fighter(target)
+        self._need_map(target)
+        if self._f[target].side != self._f[name].side:
+            raise IllegalActionError(f"{target} is not {name}'s ally", R_TRADE)
+        why = self._reaction_problem(target)
+        if why:
+            raise IllegalActionError(f"{target} must spend its Reaction to trade spaces: {why}",
+                                     R_TRADE)
+        self._check_spend(name, "big", "trade_spaces")
+        # who would get AOO: computed on a copy of the decision, before the swap
+        snapshot_a = self.map.token(name).anchor
+        snapshot_b = self.map.token(target).anchor
+        pa, pb = self.map.trade_spaces(name, target)
+        try:
+            offered_a, take_a = self._provocation(name, pa.names, self._aoo_for(aoo, pa.names),
+                                                  "trade_spaces")
+            offered_b, take_b = self._provocation(target, pb.names,
+                                                  self._aoo_for(aoo, pb.names), "trade_spaces")
+            if isinstance(aoo, (list, tuple)) or (isinstance(aoo, str) and aoo not in ("all", "none")):
+                wanted = [aoo] if isinstance(aoo, str) else list(aoo)
+                stray = [w for w in wanted if w not in pa.names and w not in pb.names]
+                if stray:
+                    raise IllegalActionError(f"{', '.join(stray)} get no AOO from this trade",
+                                             R_PROVOKE)
+        except BaseException:
+            self.map.trade_spaces(name, target)  # swap back: the map is as it was
+            assert self.map.token(name).anchor == snapshot_a and \
+                self.map.token(target).anchor == snapshot_b
+            raise
+        self._spend(name, "big", "trade_spaces", target=target)
+        self._f[target].reactions_used += 1
+        self._emit("spend", actor=target, target=name, data={
+            "action": "trade_spaces_partner", "type": "reaction", "slot": "reaction",
+            "rule": R_TRADE})
+        self._emit("moved", actor=name, target=target, data={
+            "action": "trade_spaces", "path": self._path_json([snapshot_a, snapshot_b]),
+            "feet": 5, "feet_left": 0, "continued": False, "notes": []})
+        self._resolve_provocation(name, offered_a, take_a, "trade_spaces")
+        self._resolve_provocation(target, offered_b, take_b, "trade_spaces")
+
+    @staticmethod
+    def _aoo_for(aoo: Any, names: list[str]) -> Any:
+        if aoo is None or aoo in ("all", "none"):
+            return aoo
+        wanted = [aoo] if isinstance(aoo, str) else list(aoo)
+        return [w for w in wanted if w in names]
+
+    # ------------------------------------------------------------------ other actions
+
+    def draw(self, name: str, item: str | None = None, *, shield: bool = False,
+             aoo: Any = None) -> "Encounter":
+        """Draw or sheathe a weapon (or ready/stow a shield): a Little Action that provokes
+        ("COMBAT ACTIONS for BEGINNERS"; "What actions normally Provoke AOO?")."""
+        self._do("draw", {"name": name, "item": item, "shield": bool(shield), "aoo": aoo})
+        return self
+
+    def _h_draw(self, name: str, item: str | None, shield: bool, aoo: Any) -> None:
+        action = "ready_stow_shield" if shield else "draw_sheathe_weapon"
+        self._h_act(name, action, None, aoo, item, None, _method="draw")
+
+    def act(self, name: str, action: str, target: str | None = None, *, aoo: Any = None,
+            note: str | None = None, ability: str | None = None) -> "Encounter":
+        """Take any action of the Action Tables (``data/actions.csv``) by name: it is spent
+        by its type and, when it provokes, offers AOO to every threatening enemy.
+
+        Actions with their own method (``move``, ``cast``, ``ready``...) must use it; an
+        Immediate Action needs the ``ability`` that grants it ("Immediate Action").
+
+        Args:
+            name: Who acts (on its turn, except Reactions and Immediate Actions).
+            action: The ``action`` key of ``data/actions.csv`` (e.g. ``"open_close_door"``).
+            target: Whom it is aimed at, if anyone.
+            aoo: Who takes the AOO offered (``None``, ``"all"`` or names).
+            note: Free text recorded with it.
+            ability: For an Immediate Action, the Feat or ability granting it.
+        """
+        self._do("act", {"name": name, "action": action, "target": target, "aoo": aoo,
+                         "note": note, "ability": ability})
+        return self
+
+    def _h_act(self, name: str, action: str, target: str | None, aoo: Any, note: str | None,
+               ability: str | None, _method: str = "act") -> None:
+        row = _action_row(action)
+        if not (row["method"] == _method or (row["method"] == "free" and _method == "act")):
+            raise IllegalActionError(f"{action} has its own method: use "
+                                     f"encounter.{row['method']}(...)", R_ACTIONS)
+        if target is not None:
+            self._fighter(target)
+        type_ = row["type"]
+        if type_ == "reaction":
+            f = self._fighter(name)
+            why = self._reaction_problem(name)
+            if why:
+                raise IllegalActionError(f"{name} cannot take the Reaction {action}: {why}",
+                                         R_REACTIONS)
+            f.reactions_used += 1
+            self._emit("spend", actor=name, target=target, data={
+                "action": action, "type": "reaction", "slot": "reaction", "note": note})
+            return
+        if type_ == "immediate":
+            f = self._fighter(name)
+            if not ability:
+                raise IllegalActionError("an Immediate Action \"may only be taken if you "
+                                         "possess a Feat or other ability that indicates you "
+                                         "may do so\": give ability=", R_IMMEDIATE)
+            if f.dead:
+                raise IllegalActionError(f"{name} is dead", R_DEATH)
+            self._emit("spend", actor=name, target=target, data={
+                "action": action, "type": "immediate", "slot": "immediate",
+                "ability": ability, "note": note})
+            return
+        f = self._actor(name)
+        if action == "stop_drop_roll" and not self._has(name, Condition.ABLAZE):
+            raise IllegalActionError(f"{name} is not ablaze", R_ABLAZE)
+        self._check_spend(name, type_, action)
+        provokers: list[str] = []
+        if row["provokes"] == "yes" or (type_ in ("double", "full_round")
+                                         and row["provokes"] != "no"):
+            provokers = self._threatening_enemies(name)
+        offered, take = self._provocation(name, provokers, aoo, action)
+        slot = self._spend(name, type_, action, target=target)
+        if note:
+            self._emit("note", actor=name, target=target, data={"text": note})
+        if type_ == "full_round":
+            f.full_round = action
+        self._resolve_provocation(name, offered, take, action)
+
+    def free(self, name: str, what: str = "speak", note: str | None = None) -> "Encounter":
+        """A Free Action (speak a short phrase, drop an item, change grip); "Up to 2 Free
+        Actions may be made per turn; any Free Actions used beyond this number should be
+        considered Swift Actions" (000_8d1d7816ee944f3b.txt, "Free Action")."""
+        self._do("act", {"name": name, "action": what, "target": None, "aoo": None,
+                         "note": note, "ability": None})
+        return self
+
+    def aim(self, name: str, *, aoo: Any = None) -> "Encounter":
+        """Aim: a Big Action that provokes; "+1 Focus Bonus on your next ranged attack this
+        turn ... If you move, are struck with an attack, or take any other action before
+        making the attack, you lose this bonus" (000_8d1d7816ee944f3b.txt, "Aim (Big
+        Action, Provokes AOO)")."""
+        self._do("aim", {"name": name, "aoo": aoo})
+        return self
+
+    def _h_aim(self, name: str, aoo: Any) -> None:
+        self._actor(name)
+        self._check_spend(name, "big", "aim")
+        offered, take = self._provocation(name, self._threatening_enemies(name), aoo, "aim")
+        self._spend(name, "big", "aim")
+        self._add_effect(name, {"label": "aiming: +1 Focus on the next ranged attack",
+                                "bonuses": [{"to": "ranged_attack", "value": 1,
+                                             "type": "focus", "source": "aim"}],
+                                "ends": "turn_end", "on": name, "lost_on_action": True,
+                                "rule": R_AIM})
+        self._resolve_provocation(name, offered, take, "aim")
+
+    def fight_defensively(self, name: str) -> "Encounter":
+        """Fight Defensively: a Big Action, no AOO; "-4 penalty on Attack Rolls and ... +2
+        Dodge Bonus to AC until the start of your next turn"; "You must be wielding a melee
+        weapon (or otherwise threaten your area)"; "You may not choose to fight defensively
+        if you have already made an attack or cast a spell on your turn"
+        (000_8d1d7816ee944f3b.txt, "Fight Defensively (Big Action, No AOO)")."""
+        self._do("fight_defensively", {"name": name})
+        return self
+
+    def _h_fight_defensively(self, name: str) -> None:
+        f = self._actor(name)
+        v = self._view(name)
+        if not v.threatens:
+            raise IllegalActionError(f"{name} does not threaten its area now (no melee "
+                                     "weapon, or a condition such as Prone)",
+                                     R_FIGHT_DEF)
+        if f.attacks or f.cast_this_turn:
+            raise IllegalActionError(f"{name} already {'attacked' if f.attacks else 'cast a spell'}"
+                                     " this turn", R_FIGHT_DEF)
+        if any(e.get("kind") == "fight_defensively" for e in f.effects):
+            raise IllegalActionError(f"{name} is already fighting defensively", R_FIGHT_DEF)
+        self._check_spend(name, "big", "fight_defensively")
+        self._spend(name, "big", "fight_defensively")
+        self._add_effect(name, {"kind": "fight_defensively",
+                                "label": "fighting defensively: -4 attack, +2 Dodge AC",
+                                "bonuses": [{"to": "attack", "value": -4,
+                                             "source": "fighting defensively"},
+                                            {"to": "ac", "value": 2, "type": "dodge",
+                                             "source": "fighting defensively"}],
+                                "ends": "turn_start", "on": name, "rule": R_FIGHT_DEF})
+
+    def protect(self, name: str, ally: str) -> "Encounter":
+        """The Protect Action: a Big Action, no AOO, until the start of your next turn.
+
+        000_8d1d7816ee944f3b.txt, "Protect Action (Big Action, No AOO)": the ally gets Good
+        Cover (+4 AC), Superior Cover (+6) if you are at least one size larger; you are
+        Cramped; the ally has -2 on attack rolls; "You must be the same size or larger".
+        "You must be standing in the same space as the ally" - decision: the battle map
+        does not let two same-size allies end in one hex, so the ally must be in your space
+        or adjacent to you.
+        """
+        self._do("protect", {"name": name, "target": ally})
+        return self
+
+    def _h_protect(self, name: str, target: str) -> None:
+        self._actor(name)
+        self._fighter(target)
+        if target == name or self._f[target].side != self._f[name].side:
+            raise IllegalActionError(f"{target} is not an ally of {name}", R_PROTECT)
+        if self._f[target].dead:
+            raise IllegalActionError(f"{target} is dead", R_PROTECT)
+        me, them = self._view(name), self._view(target)
+        if me.size.order < them.size.order:
+            raise IllegalActionError(f"{name} ({me.size.value}) is smaller than {target} "
+                                     f"({them.size.value})", R_PROTECT)
+        if self.map is not None and name in self._anchors and target in self._anchors:
+            if self.map.distance(name, target) > 5:
+                raise IllegalActionError(f"{target} is {self.map.distance(name, target)} ft "
+                                         f"away; stand with it first", R_PROTECT)
+        self._check_spend(name, "big", "protect")
+        self._spend(name, "big", "protect", target=target)
+        cover = 6 if me.size.order > them.size.order else 4
+        self._add_effect(target, {"label": f"protected by {name}: +{cover} Cover AC, -2 attack",
+                                  "bonuses": [{"to": "ac", "value": cover, "type": "cover",
+                                               "source": f"protected by {name}"},
+                                              {"to": "attack", "value": -2,
+                                               "source": f"protected by {name}"}],
+                                  "ends": "turn_start", "on": name, "rule": R_PROTECT})
+        self._add_effect(name, {"label": f"protecting {target}: Cramped",
+                                "conditions": ["cramped"], "ends": "turn_start", "on": name,
+                                "rule": R_PROTECT})
+
+    def cast(self, name: str, spell_level: int = 0, spell: str | None = None, *,
+             target: str | None = None, swift: bool = False, aoo: Any = None) -> "Encounter":
+        """Cast a Spell: a Big Action that provokes (or a Swift Action that does not, for
+        spells cast that way); 1 spell per turn.
+
+        000_8d1d7816ee944f3b.txt, "Actions in Combat What can I do on my turn?" ("You may
+        only cast 1 Spell Per Turn!"), "COMBAT ACTIONS for BEGINNERS" ("Level 1-4: You can
+        only use 1 Big Action to Attack or Cast a Spell!"), "Attacks Per Turn" ("A
+        spellcaster of level 5+ can use 1 Big Action to cast a spell and 1 Big Action to make
+        a normal attack"), "What actions normally Provoke AOO?". The conditions' spell rules
+        apply: impossible casting is refused; Perseverance DCs (and the Run Action's
+        DC(10+2xSL)) are recorded for the GM (Perseverance, Ch4.16, is not in the text).
+        """
+        self._do("cast", {"name": name, "spell_level": spell_level, "spell": spell,
+                          "target": target, "swift": bool(swift), "aoo": aoo})
+        return self
+
+    def _h_cast(self, name: str, spell_level: int, spell: str | None, target: str | None,
+                swift: bool, aoo: Any) -> None:
+        f = self._actor(name)
+        if isinstance(spell_level, bool) or not isinstance(spell_level, int) or \
+                not 0 <= spell_level <= 9:
+            raise IllegalActionError(f"spell_level is 0 to 9, not {spell_level!r}", R_CAST)
+        if target is not None:
+            self._fighter(target)
+        v = self._view(name)
+        if f.spells:
+            raise IllegalActionError(f"{name} already cast a spell this turn: \"You may only "
+                                     "cast 1 Spell Per Turn!\"", R_ACTIONS)
+        if v.level <= 4 and f.attacks:
+            raise IllegalActionError(f"{name} (level {v.level}) already attacked this turn: "
+                                     "\"Level 1-4: You can only use 1 Big Action to Attack or "
+                                     "Cast a Spell!\"", _rule("COMBAT ACTIONS for BEGINNERS"))
+        sc = v.spellcasting(spell_level)
+        if not sc.possible:
+            raise IllegalActionError(f"{name} cannot cast: " + "; ".join(sc.notes),
+                                     R_CONDITIONS)
+        type_ = "swift" if swift else "big"
+        self._check_spend(name, type_, "cast_spell")
+        provokers = [] if swift else self._threatening_enemies(name)
+        offered, take = self._provocation(name, provokers, aoo, "cast_spell")
+        self._spend(name, type_, "cast_swift_spell" if swift else "cast_spell", target=target)
+        f.spells += 1
+        f.cast_this_turn = True
+        dcs = [[label, dc] for label, dc in sc.perseverance]
+        if f.ran:
+            dcs.append(["ran this turn", 10 + 2 * spell_level])
+        self._emit("spell", actor=name, target=target, data={
+            "spell": spell, "spell_level": spell_level, "swift": swift,
+            "perseverance_dcs": dcs, "failure_pct": dict(sc.failure_pct),
+            "notes": list(sc.notes)})
+        self._resolve_provocation(name, offered, take, "cast_spell")
+
+    def attack(self, attacker: str, target: str, weapon: Any = None, **situation: Any
+               ) -> Any:
+        """Attack: a Big Action (level 10-14 once per turn, 15+ always, two attacks with one).
+
+        The attack itself is :func:`lfgcombat.attacks.attack`, rolled with this encounter's
+        roller (every roll logged) and its damage applied through the encounter's one damage
+        seam. The encounter adds what only it knows: the Consecutive Attack Penalty across
+        the turn ("Attacks Per Turn"; ``previous_attacks``), Gang Up's Tactical Bonus
+        ("Multiple Opponents"), the distance and flanking from the map, Fight Defensively
+        and Aim, Retreat's Unfortunate attacks, and Power Attack's -2 AC until the start
+        of the attacker's next turn.
+
+        Args:
+            attacker: The creature acting now.
+            target: Whom it attacks.
+            weapon: A weapon name or entry (default: the attacker's first weapon).
+            **situation: Keys of :class:`lfgcombat.attacks.Situation` (``power_attack``,
+                ``cover``, ``concealment``, ``active_defense``...), except those the
+                encounter sets itself (``aoo``, ``previous_attacks``,
+                ``consecutive_penalty``).
+
+        Returns:
+            The :class:`lfgcombat.attacks.AttackResult`.
+
+        Raises:
+            IllegalActionError: not its turn, no attack left, or the attack rules refuse it
+                (out of reach...); nothing changes.
+        """
+        return self._do("attack", {"name": attacker, "target": target, "weapon": weapon,
+                                   "situation": situation})
+
+    def _h_attack(self, name: str, target: str, weapon: Any, situation: dict) -> Any:
+        f = self._actor(name)
+        self._fighter(target)
+        if target == name:
+            raise IllegalActionError(f"{name} cannot attack itself", R_APT)
+        if self._f[target].dead:
+            raise IllegalActionError(f"{target} is already dead", R_DEATH)
+        mod = self._attacks_module()
+        if mod is None:
+            raise LfgError("attack rolls need lfgcombat.attacks (issue 4), which is not "
+                           "installed; resolve the attack by hand and apply it with damage()")
+        left = self.actions_left(name)
+        if left.attacks <= 0:
+            raise IllegalActionError(f"{name} has no attack left this turn "
+                                     f"({f.attacks} made; {left.explain()})", R_APT)
+        if weapon is None:
+            weapon = self._default_weapon(name)
+            if weapon is None:
+                raise IllegalActionError(f"{name} has no weapon; name one (e.g. 'unarmed')",
+                                         R_APT)
+        for key in ("aoo", "previous_attacks", "consecutive_penalty"):
+            if key in situation:
+                raise IllegalActionError(f"{key} is the encounter's to set (it counts the "
+                                         "attacks of the turn and the AOO)", R_APT)
+        situation = dict(situation)
+        situation["previous_attacks"] = f.attacks
+        if any(e.get("kind") == "fight_defensively" for e in f.effects):
+            situation.setdefault("fight_defensively", True)
+        aiming = [e for e in f.effects if e.get("lost_on_action")]
+        if aiming:
+            situation.setdefault("aim", True)
+        defense = situation.get("active_defense")
+        if defense is not None:  # "Active Parry" / "Active Dodge" spend the target's Reaction
+            why = self._reaction_problem(target)
+            if why:
+                raise IllegalActionError(f"{target} cannot use Active {str(defense).title()}: "
+                                         f"{why}", R_REACTIONS)
+        # check the attack is allowed before anything is spent (the module rolls nothing
+        # when it refuses)
+        mod.prepare(self._view(name), self._view(target), weapon, ruleset=self.ruleset,
+                    **{k: v for k, v in situation.items()})
+        if f.riders > 0:
+            f.riders -= 1
+            self._emit("spend", actor=name, target=target, data={
+                "action": "attack", "type": "big", "slot": "second attack of the Big Action",
+                "rule": R_APT})
+        else:
+            self._spend(name, "big", "attack", target=target)
+            level = self._view(name).level
+            if level >= 15 or (10 <= level <= 14 and not f.double_attack_used):
+                f.riders = 1
+                f.double_attack_used = f.double_attack_used or level <= 14
+        f.attacks += 1
+        f.last_action = "attack"
+        if defense is not None:
+            self._f[target].reactions_used += 1
+            self._emit("spend", actor=target, target=name, data={
+                "action": f"active_{defense}", "type": "reaction", "slot": "reaction",
+                "rule": R_REACTIONS})
+        result = self._resolve_attack(name, target, weapon, situation)
+        for e in aiming:
+            self._end_effect(name, e, "the aimed attack was made")
+        if situation.get("power_attack"):
+            self._add_effect(name, {"label": "power attack: -2 AC", "bonuses": [
+                {"to": "ac", "value": -2, "source": "power attack"}], "ends": "turn_start",
+                "on": name, "rule": _rule("Power Attack (Attack Action, No AOO)")})
+        return result
+
+    def gang_up_bonus(self, attacker: str, target: str) -> int:
+        """Gang Up's Tactical Bonus for ``attacker`` against ``target`` now.
+
+        000_8d1d7816ee944f3b.txt, "Multiple Opponents": "each attacker beyond the second
+        gains a cumulative +1 Tactical Bonus against that foe until the foe takes their
+        turn" (max +5); "The creatures involved must be within two size categories of their
+        foe"; "This does not function against helpless or immobile targets".
+        """
+        self._fighter(attacker)
+        self._fighter(target)
+        t = self._view(target)
+        if t.active_conditions.flagged("immobile") or \
+                Condition.HELPLESS in t.active_conditions:
+            return 0
+        if abs(self._view(attacker).size.order - t.size.order) > 2:
+            return 0
+        seen = self._gang.get(target, [])
+        position = seen.index(attacker) if attacker in seen else len(seen)
+        return max(0, min(5, position - 1))
+
+    # ------------------------------------------------------------------ GM: damage & conditions
+
+    def damage(self, name: str, amount: int, type: str | None = None, *,
+               by: str | None = None) -> "Encounter":
+        """Deal damage (the GM, or an attack resolved by hand).
+
+        000_8d1d7816ee944f3b.txt, "Taking Damage", "Temporary Hit Points (TempHP)" (lost
+        first), "Unconscious & Dying" ("If you are struck to 0 Hit Points or less, you fall
+        unconscious and gain +1 Weakened Stage. If struck to 0HP or less by a Slashing or
+        Piercing weapon, you also gain Bleed 1"), "Death" (-CON score) and "NPC & Enemy
+        Death" (-level for goons and NPCs).
+
+        Args:
+            name: Who takes it.
+            amount: Hit points (>= 0).
+            type: A damage type (``slashing``, ``fire``...), if known.
+            by: Who dealt it (for the log).
+        """
+        self._do("damage", {"name": name, "amount": amount, "type": type, "by": by})
+        return self
+
+    def _h_damage(self, name: str, amount: int, type: str | None, by: str | None) -> None:
+        f = self._fighter(name)
+        if by is not None:
+            self._fighter(by)
+        if isinstance(amount, bool) or not isinstance(amount, int) or amount < 0:
+            raise IllegalActionError(f"damage is a whole number >= 0, not {amount!r}",
+                                     _rule("Taking Damage"))
+        if type is not None:
+            from .damage import DamageType
+            try:
+                type = DamageType(type).value if not isinstance(type, DamageType) else type.value
+            except ValueError:
+                names = [t.value for t in DamageType]
+                raise IllegalActionError(f"unknown damage type {type!r}; types: "
+                                         f"{', '.join(names)}", _rule("Damage in Combat")) from None
+        if f.dead:
+            raise IllegalActionError(f"{name} is already dead", R_DEATH)
+        self._apply_damage(name, amount, type, struck=True, source=by)
+
+    def _apply_damage(self, name: str, amount: int, dtype: str | None, *, struck: bool,
+                      source: str | None) -> None:
+        """The one seam where HP go down (the attacks issue's Vitals will plug in here)."""
+        f = self._f[name]
+        c = f.creature
+        before_hp, before_temp = c.hp, c.temp_hp
+        absorbed = min(before_temp, amount)
+        hp = before_hp - (amount - absorbed)
+        f.creature = c.replace(current_hp=hp, temp_hp=before_temp - absorbed)
+        self._touch(name)
+        self._emit("damage", actor=source if source in self._f else None, target=name, data={
+            "amount": amount, "type": dtype, "damage": {dtype or "untyped": amount},
+            "temp_hp_before": before_temp, "temp_hp_after": before_temp - absorbed,
+            "hp_before": before_hp, "hp_after": hp, "source": source})
+        for e in list(f.effects):  # Aim is lost when struck
+            if e.get("lost_on_action") and amount > 0:
+                self._end_effect(name, e, f"{name} was struck")
+        if self._has(name, Condition.ASLEEP) and hp < before_hp:
+            self._lose_condition(name, Condition.ASLEEP, why="woken by damage")
+        if before_hp > 0 >= hp:
+            self._emit("vitals", target=name, data={
+                "status": "unconscious", "hp": hp, "rule": R_DYING})
+            self._gain(name, "weakened 1", by=None, why="struck to 0 HP or less")
+            if dtype in ("slashing", "piercing") and struck and not f.dead:
+                self._gain(name, "bleed 1", by=None, why="struck to 0 HP by a slashing or "
+                           "piercing weapon: dying")
+        if not f.dead and f.creature.hp <= f.creature.death_threshold.value:
+            f.dead = True
+            self._touch(name)
+            self._emit("vitals", target=name, data={
+                "status": "dead", "hp": f.creature.hp,
+                "threshold": f.creature.death_threshold.value,
+                "rule": f.creature.death_threshold.rule})
+
+    def heal(self, name: str, amount: int, *, reduces_bleed: bool = True) -> "Encounter":
+        """Heal hit points, up to the maximum ("Healing lost HP": "Healing can never bring your
+        HP above your HP Maximum"; "Magical healing and HP healed from the Heal Skill reduce
+        Bleed damage by the amount of HP healed"). Above 0 HP the creature regains
+        consciousness ("Unconscious & Dying"). The dead cannot be healed ("Death")."""
+        self._do("heal", {"name": name, "amount": amount, "reduces_bleed": bool(reduces_bleed)})
+        return self
+
+    def _h_heal(self, name: str, amount: int, reduces_bleed: bool) -> None:
+        f = self._fighter(name)
+        if isinstance(amount, bool) or not isinstance(amount, int) or amount < 0:
+            raise IllegalActionError(f"healing is a whole number >= 0, not {amount!r}", R_HEAL)
+        if f.dead:
+            raise IllegalActionError(f"{name} is dead: \"A dead creature cannot be brought back "
+                                     "to life by healing lost Hit Points\"", R_DEATH)
+        c = f.creature
+        before = c.hp
+        after = min(c.max_hp.value, before + amount)
+        bleed = self._value(name, Condition.BLEED)
+        f.creature = c.replace(current_hp=after)
+        self._touch(name)
+        self._emit("heal", target=name, data={"amount": amount, "hp_before": before,
+                                              "hp_after": after, "bleed_before": bleed,
+                                              "bleed_after": max(0, bleed - amount)
+                                              if reduces_bleed else bleed})
+        if reduces_bleed and bleed:
+            self._set_bleed(name, max(0, bleed - amount), why="healed")
+        if before <= 0 < after:
+            self._emit("vitals", target=name, data={"status": "conscious", "hp": after,
+                                                    "rule": R_DYING})
+
+    def temp_hp(self, name: str, amount: int) -> "Encounter":
+        """Gain Temporary HP, at most 25% of max HP ("Temporary Hit Points (TempHP)");
+        decision: a new grant replaces a smaller one, they do not add."""
+        self._do("temp_hp", {"name": name, "amount": amount})
+        return self
+
+    def _h_temp_hp(self, name: str, amount: int) -> None:
+        f = self._fighter(name)
+        if isinstance(amount, bool) or not isinstance(amount, int) or amount < 0:
+            raise IllegalActionError(f"Temporary HP are a whole number >= 0, not {amount!r}",
+                                     R_TEMP)
+        if f.dead:
+            raise IllegalActionError(f"{name} is dead", R_DEATH)
+        c = f.creature
+        cap = int(c.temp_hp_cap.value)
+        new = max(c.temp_hp, min(amount, cap))
+        f.creature = c.replace(temp_hp=new)
+        self._touch(name)
+        self._emit("temp_hp", target=name, data={"before": c.temp_hp, "after": new, "cap": cap})
+
+    def add_condition(self, name: str, condition: str, rounds: int | None = None, *,
+                      by: str | None = None) -> "Encounter":
+        """Give a condition (the GM, or an effect resolved by hand).
+
+        Stacking follows "Conditions (Sometimes called Status Effects)" (the longer duration
+        wins; Bleed X adds up to the level; Weakened stages add, 1d6 biological beyond 5);
+        Ablaze deals its first 1d6 fire at once ("Ablaze"). A duration in rounds counts down
+        on the turns of ``by`` (the creature that imposed it) or, without ``by``, at the end of
+        the affected creature's own turns (see the module docstring).
+        """
+        self._do("add_condition", {"name": name, "condition": condition, "rounds": rounds,
+                                   "by": by})
+        return self
+
+    def _h_add_condition(self, name: str, condition: str, rounds: int | None,
+                         by: str | None) -> None:
+        f = self._fighter(name)
+        if by is not None:
+            self._fighter(by)
+        if f.dead:
+            raise IllegalActionError(f"{name} is dead", R_DEATH)
+        try:
+            a = Affliction.parse(condition)
+            if rounds is not None:
+                a = Affliction(a.condition, a.value, rounds)
+        except ConditionError as exc:
+            raise IllegalActionError(str(exc), R_CONDITIONS) from None
+        self._gain(name, str(a), by=by, why="given")
+
+    def remove_condition(self, name: str, condition: str) -> "Encounter":
+        """Remove a condition the creature has (all of it: all Bleed, every Weakened stage)."""
+        self._do("remove_condition", {"name": name, "condition": condition})
+        return self
+
+    def _h_remove_condition(self, name: str, condition: str) -> None:
+        self._fighter(name)
+        try:
+            cond = lookup(condition)
+        except ConditionError as exc:
+            raise IllegalActionError(str(exc), R_CONDITIONS) from None
+        if not any(a.condition is cond for a in self._f[name].creature.conditions):
+            raise IllegalActionError(f"{name} does not have {cond.value} (conditions implied "
+                                     "by others or by HP cannot be removed on their own)",
+                                     R_CONDITIONS)
+        self._lose_condition(name, cond, why="removed")
+
+    def note(self, text: str) -> "Encounter":
+        """Record a GM note in the log (a ruling, a roll made at the table)."""
+        self._do("note", {"text": text})
+        return self
+
+    def _h_note(self, text: str) -> None:
+        if not isinstance(text, str) or not text.strip():
+            raise LfgError("a note is some text")
+        self._emit("note", data={"text": text})
+
+    # ------------------------------------------------------------------ conditions plumbing
+
+    def _has(self, name: str, cond: Condition) -> bool:
+        return any(a.condition is cond for a in self._f[name].creature.conditions)
+
+    def _value(self, name: str, cond: Condition) -> int:
+        return next((a.value or 0 for a in self._f[name].creature.conditions
+                     if a.condition is cond), 0)
+
+    def _gain(self, name: str, condition: str, *, by: str | None, why: str = "") -> None:
+        f = self._f[name]
+        new, gained = f.creature.gain_condition(condition)
+        f.creature = new
+        a = Affliction.parse(condition)
+        if a.rounds is not None:
+            f.timers[a.condition.value] = None if by == name else by
+        if a.condition is Condition.BLEED and not f.bleed_rounds:
+            f.bleed_rounds = 0
+        self._touch(name)
+        self._emit("condition", actor=by, target=name, data={
+            "change": "gained", "condition": str(a), "rounds": a.rounds, "by": by,
+            "why": why, "consequences": list(gained.consequences)})
+        for dice in gained.damage:
+            expr, dtype = dice.split()
+            r = self._roll(expr, label=f"{name}: {dtype} damage ({a.condition.value})",
+                           actor=name)
+            if not f.dead:
+                self._apply_damage(name, r.total, dtype, struck=False, source=a.condition.value)
+
+    def _lose_condition(self, name: str, cond: Condition, why: str) -> None:
+        f = self._f[name]
+        f.creature = f.creature.without_condition(cond)
+        f.timers.pop(cond.value, None)
+        if cond is Condition.BLEED:
+            f.bleed_rounds = 0
+        self._touch(name)
+        self._emit("condition", target=name, data={"change": "lost", "condition": cond.value,
+                                                   "why": why})
+
+    def _set_bleed(self, name: str, x: int, why: str) -> None:
+        f = self._f[name]
+        if x <= 0:
+            self._lose_condition(name, Condition.BLEED, why=why)
+            return
+        kept = [str(a) for a in f.creature.conditions if a.condition is not Condition.BLEED]
+        f.creature = f.creature.replace(conditions=kept + [f"bleed {x}"])
+        self._touch(name)
+        self._emit("condition", target=name, data={"change": "changed",
+                                                   "condition": f"bleed {x}", "why": why})
+
+    def _tick_timers(self, name: str, source: str | None) -> None:
+        """Count down ``name``'s timed conditions whose clock is ``source``'s turns."""
+        f = self._f[name]
+        for a in list(f.creature.conditions):
+            if a.rounds is None or f.timers.get(a.condition.value, None) != source:
+                continue
+            if a.rounds <= 1:
+                self._lose_condition(name, a.condition, why="its duration ended")
+            else:
+                kept = [str(b) if b is not a else str(Affliction(a.condition, a.value,
+                                                                  a.rounds - 1))
+                        for b in f.creature.conditions]
+                f.creature = f.creature.replace(conditions=kept)
+                self._touch(name)
+                self._emit("condition", target=name, data={
+                    "change": "duration", "condition": a.condition.value,
+                    "rounds": a.rounds - 1})
+
+    def _add_effect(self, name: str, effect: dict) -> None:
+        f = self._f[name]
+        effect = dict(effect)
+        effect.setdefault("conditions", [])
+        effect.setdefault("bonuses", [])
+        effect["id"] = f"{self._step}:{len(self._log)}"
+        f.effects.append(jsonable(effect))
+        self._touch(name)
+        self._emit("effect_start", target=name, data={"effect": effect})
+
+    def _end_effect(self, name: str, effect: dict, why: str) -> None:
+        f = self._f[name]
+        f.effects = [e for e in f.effects if e["id"] != effect["id"]]
+        self._touch(name)
+        self._emit("effect_end", target=name, data={"id": effect["id"],
+                                                    "label": effect["label"], "why": why})

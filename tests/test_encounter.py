@@ -1,0 +1,1060 @@
+"""The encounter engine (lfgcombat.encounter), rule by rule.
+
+Every test names the heading of 000_8d1d7816ee944f3b.txt it comes from. The text's worked
+examples come first where there is one: the archer behind the wall, the wizard and the ogre
+("When to Interrupt"), and the deadlock rule ("Initiative Problems").
+"""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import HealthCheck, settings, strategies as st
+from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, rule
+
+from lfgcombat import Creature, HexMap, IllegalActionError, LfgError
+from lfgcombat.encounter import ACTION_TYPES, Encounter, actions_table
+from lfgcombat.tables import parse_source
+
+SWORD = {"name": "longsword", "damage": "1d8", "crit": "19-20/x2", "damage_type": "s"}
+BOW = {"name": "longbow", "damage": "1d8", "crit": "20/x3", "damage_type": "p",
+       "ranged": True}
+
+
+def mk(name: str, level: int = 5, cls: str = "fighter", init: int = 0, **kw) -> Creature:
+    """A fighter with a sword (threatens 5 ft); ``init`` is its Initiative Rating."""
+    d = {"name": name, "class": cls, "level": level, "initiative_rating": init,
+         "weapons": kw.pop("weapons", [SWORD])}
+    d.update(kw)
+    return Creature.from_dict(d)
+
+
+def duel(*, seed: int = 1, map_: bool = False, **kw) -> Encounter:
+    """Two heroes against two orcs; Hero goes first (Initiative Rating 40)."""
+    cs = [mk("Hero", init=40), mk("Ally"), mk("Orc"), mk("Brute")]
+    sides = {"party": ["Hero", "Ally"], "orcs": ["Orc", "Brute"]}
+    m = None
+    if map_:
+        m = HexMap(12, 8)
+        for c, at, side in ((cs[0], (1, 1), "party"), (cs[1], (1, 3), "party"),
+                            (cs[2], (4, 1), "orcs"), (cs[3], (8, 5), "orcs")):
+            m.place(c, at, side)
+    return Encounter(cs, sides=sides, map=m, seed=seed, **kw)
+
+
+def refused(enc: Encounter, fn, *args, match: str | None = None, **kw) -> IllegalActionError:
+    """``fn`` must raise IllegalActionError citing the text, and change nothing."""
+    before = enc.snapshot()
+    with pytest.raises(IllegalActionError, match=match) as e:
+        fn(*args, **kw)
+    assert "000_8d1d7816ee944f3b.txt" in str(e.value)
+    assert enc.snapshot() == before
+    return e.value
+
+
+def kinds(enc: Encounter, since: int = 0) -> list[str]:
+    return [e.kind for e in list(enc.log)[since:]]
+
+
+# ------------------------------------------------------------------ the Action Tables
+
+
+def test_actions_table_is_valid_and_marks_every_reconstruction():
+    """"Action Tables" (missing from the text): rebuilt from its lists, inferred values
+    marked in ``source``."""
+    t = actions_table()
+    assert set(t["type"]) <= set(ACTION_TYPES)
+    row = t.set_index("action")
+    # what the text states outright
+    assert row.loc["five_foot_step", "type"] == "swift"  # "A 5-Foot Step is a Swift Action"
+    assert row.loc["retreat", "type"] == "full_round"
+    assert row.loc["retreat", "provokes"] != "yes"  # "(Except for the Retreat Action)"
+    assert row.loc["stand_up", "provokes"] == "yes"
+    assert row.loc["tie_on_slot", "type"] == "double"
+    assert row.loc["fight_defensively", "provokes"] == "no"
+    assert row.loc["aim", "provokes"] == "yes"
+    # "All Double Actions & Full-Round Actions Provoke AOO. (Except for the Retreat Action)"
+    for action, r in row.iterrows():
+        if r["type"] in ("double", "full_round") and action != "retreat":
+            assert r["provokes"] == "yes", action
+        if r["type"] == "swift":  # "Swift Actions are Little Actions that do not Provoke AOO"
+            assert r["provokes"] == "no", action
+        cites, why = parse_source(r["source"])
+        assert cites or why, action
+    inferred = [a for a, r in row.iterrows() if "inferred:" in r["source"]]
+    assert "pick_up_item" in inferred and "load_ranged_weapon" in inferred
+
+
+# ------------------------------------------------------------------ construction
+
+
+def test_construction_refuses_bad_names_sides_and_groups():
+    a, b = mk("A"), mk("B")
+    with pytest.raises(LfgError, match="two combatants"):
+        Encounter([a, a], sides={"x": ["A"]})
+    with pytest.raises(LfgError, match="no side"):
+        Encounter([a, b], sides={"x": ["A"]})
+    with pytest.raises(LfgError, match="two sides"):
+        Encounter([a, b], sides={"x": ["A", "B"], "y": ["A"]})
+    with pytest.raises(LfgError, match="mixes sides"):
+        Encounter([a, b], sides={"x": ["A"], "y": ["B"]}, groups={"g": ["A", "B"]})
+    with pytest.raises(LfgError, match="initiative"):
+        Encounter([a, b], sides={"x": ["A"], "y": ["B"]}, initiative="fastest")
+
+
+# ------------------------------------------------------------------ start, awareness, surprise
+
+
+def test_highest_initiative_acts_first_and_every_roll_is_logged():
+    """"Rounds, Initiative, & Turn Order": "Initiative Check = 1d20 + Initiative Rating +
+    DEX Mod + WIS Mod"; "The creature with the highest Initiative Check takes their turn
+    first"."""
+    enc = duel().start()
+    assert enc.current == "Hero" and enc.round == 1
+    rolls = enc.log.of_kind("roll")
+    assert len(rolls) == 4
+    by = {e.actor: e.data for e in rolls}
+    assert by["Hero"]["expression"] == "1d20+40"
+    assert by["Hero"]["total"] == by["Hero"]["natural"] + 40
+    assert max(enc.state(n)["initiative"] for n in enc.names) == enc.state("Hero")["initiative"]
+
+
+def test_a_creature_may_decline_to_roll_but_someone_must_roll():
+    """"If a player does not want to act first, they may choose not to roll"."""
+    enc = duel()
+    enc.start(decline=["Hero"])
+    assert enc.current != "Hero" and enc.state("Hero")["initiative"] is None
+    enc2 = duel()
+    refused(enc2, enc2.start, decline=enc2.names, match="someone must roll")
+
+
+def test_surprise_round_unaware_get_no_turn_and_are_flat_footed():
+    """"AMBUSH!": "only the creatures that are aware may roll initiative and act ... All
+    unaware creatures are Flat-Footed during the Surprise Round. When the second round of
+    combat begins, these creatures may take turns and are no longer Flat-Footed"."""
+    enc = duel(map_=True)
+    enc.start(aware=["Orc", "Brute"])
+    assert enc.surprise_round and enc.current in ("Orc", "Brute")
+    assert "flat footed" in enc.state("Hero")["conditions"]
+    assert enc.state("Hero")["initiative"] is None
+    assert enc.actions_left("Hero").reactions == 0  # "You cannot take Reactions"
+    first = enc.current
+    other = "Brute" if first == "Orc" else "Orc"
+    assert enc.choices() == [other]  # the unaware cannot be chosen
+    refused(enc, enc.end_turn, next="Hero", match="cannot be chosen")
+    enc.end_turn(next=other)
+    refused(enc, enc.interrupt, "Hero", match="unaware")
+    assert sorted(enc.choices()) == sorted(enc.names)  # the round is over: anyone opens round 2
+    enc.end_turn(next="Hero")
+    assert enc.round == 2 and not enc.surprise_round and enc.current == "Hero"
+    assert "flat footed" not in enc.state("Hero")["conditions"]
+    assert enc.actions_left("Ally").reactions == 1
+
+
+def test_start_twice_or_act_before_start_is_refused():
+    enc = duel()
+    refused(enc, enc.end_turn, next="Orc", match="start")
+    refused(enc, enc.interrupt, "Orc", match="nobody is acting")
+    enc.start()
+    refused(enc, enc.start, match="already started")
+
+
+# ------------------------------------------------------------------ Selective Initiative
+
+
+def test_selective_initiative_choosing_and_rounds():
+    """"Rounds, Initiative, & Turn Order": "you select which creature takes the next turn";
+    "You cannot select a creature who has already taken a turn"; "The creature who acted
+    last in the previous round selects who goes first in the next round. If you act last
+    in the round, you may select yourself"."""
+    enc = duel().start()
+    assert enc.choices() == ["Ally", "Orc", "Brute"]
+    refused(enc, enc.end_turn, match="must choose")
+    refused(enc, enc.end_turn, next="Hero", match="already taken a turn")
+    enc.end_turn(next="Orc")
+    assert enc.state("Hero")["done"] and not enc.state("Orc")["done"]
+    assert enc.choices() == ["Ally", "Brute"]
+    enc.end_turn(next="Brute")
+    enc.end_turn(next="Ally")
+    assert enc.choices() == ["Hero", "Ally", "Orc", "Brute"]  # the round is over
+    enc.end_turn(next="Ally")  # the last actor may choose itself
+    assert enc.round == 2 and enc.current == "Ally"
+    assert not any(enc.state(n)["done"] for n in enc.names if n != "Ally")
+    starts = [e for e in enc.log.of_kind("turn_start")]
+    assert starts[-1].data["chosen_by"] == "Ally" and starts[-1].data["first_of_round"]
+
+
+def test_deadlock_rule_forces_the_lowest_initiative_roll():
+    """"Initiative Problems": "If that doesn't work, the GM can force the creature/player
+    with the LOWEST Initiative Roll to go first."."""
+    enc = duel(seed=5).start()
+    lowest = min(enc.choices(), key=lambda u: enc.state(u)["initiative"])
+    enc.end_turn(deadlock=True)
+    assert enc.current == lowest
+
+
+def test_groups_share_one_initiative_and_one_turn():
+    """"Groups of similar NPCs may act on the same turn" ("Rounds, Initiative, & Turn
+    Order"); "Groups of similar NPCs may use a single Initiative Check"."""
+    cs = [mk("Hero", init=40), mk("Gob 1", level=1), mk("Gob 2", level=1)]
+    enc = Encounter(cs, sides={"party": ["Hero"], "gobs": ["Gob 1", "Gob 2"]},
+                    groups={"goblins": ["Gob 1", "Gob 2"]}, seed=2).start()
+    assert len(enc.log.of_kind("roll")) == 2
+    assert enc.state("Gob 1")["initiative"] == enc.state("Gob 2")["initiative"]
+    assert enc.choices() == ["goblins"]
+    enc.end_turn(next="goblins")
+    assert enc.current == "goblins" and enc.acting == ["Gob 1", "Gob 2"]
+    enc.act("Gob 1", "survey")
+    enc.act("Gob 2", "survey")
+    refused(enc, enc.act, "Hero", "survey", match="turn")
+    assert enc.choices() == ["Hero", "goblins"]  # both goblins acted: the round is over
+    enc.end_turn(next="goblins")
+    assert enc.round == 2 and enc.current == "goblins"
+
+
+# ------------------------------------------------------------------ interrupts
+
+
+def test_interrupt_winner_acts_then_the_interrupted_resumes_and_chooses():
+    """"Interrupt Turn": "If you win ... you successfully interrupt and immediately take your
+    turn. When your Interrupt Turn is complete, the creature you interrupted completes their
+    turn. The creature you interrupted selects who takes the next turn"."""
+    cs = [mk("Hero", init=40), mk("Ally", init=45), mk("Orc"), mk("Brute")]
+    enc = Encounter(cs, sides={"party": ["Hero", "Ally"], "orcs": ["Orc", "Brute"]},
+                    seed=3).start(decline=["Ally"])
+    assert enc.current == "Hero"
+    enc.end_turn(next="Orc")
+    r = enc.interrupt("Ally")
+    assert r.winner == "Ally" and r.checks["Ally"] > r.checks["Orc"]
+    assert enc.current == "Ally" and enc.interrupted == ["Orc"]
+    assert enc.actions_left("Ally").reactions == 0  # "You must spend a Reaction"
+    refused(enc, enc.end_turn, next="Brute", match="resumes")
+    enc.end_turn()
+    assert enc.current == "Orc" and enc.state("Ally")["done"]
+    assert enc.choices() == ["Brute"]  # Ally took its turn by interrupting
+    enc.end_turn(next="Brute")
+
+
+def test_losing_an_interrupt_spends_the_reaction():
+    """"If you lose the Initiative Check ... the other creature continues their turn as
+    normal. You have failed to interrupt, your Reaction is used"."""
+    cs = [mk("Hero", init=40), mk("Ally", init=-20), mk("Orc", init=45), mk("Brute")]
+    enc = Encounter(cs, sides={"party": ["Hero", "Ally"], "orcs": ["Orc", "Brute"]},
+                    seed=3).start(decline=["Orc"])
+    enc.end_turn(next="Orc")
+    r = enc.interrupt("Ally")
+    assert r.winner is None and enc.current == "Orc"
+    assert enc.actions_left("Ally").reactions == 0
+    refused(enc, enc.interrupt, "Ally", match="Reaction")
+
+
+def test_interrupt_limits():
+    """"Interrupt Turn – Details and Clarifications:" every limit."""
+    cs = [mk("Hero", init=40), mk("Ally"), mk("Pal"), mk("Orc"), mk("Brute"),
+          mk("Staggered").with_condition("staggered")]
+    enc = Encounter(cs, sides={"party": ["Hero", "Ally", "Pal", "Staggered"],
+                               "orcs": ["Orc", "Brute"]}, seed=4).start()
+    # "You cannot interrupt the creature that acts first in the round."
+    refused(enc, enc.interrupt, "Orc", match="acts first")
+    enc.end_turn(next="Ally")
+    # "You cannot interrupt an ally's turn if they were selected by another ally."
+    refused(enc, enc.interrupt, "Pal", match="selected by another ally")
+    # ... but an enemy may
+    enc.fork().interrupt("Orc")
+    enc.end_turn(next="Orc")
+    # Staggered: "No Reactions"
+    refused(enc, enc.interrupt, "Staggered", match="Reactions")
+    # "If you have already taken your turn this round, you cannot attempt an Interrupt Turn"
+    refused(enc, enc.interrupt, "Hero", match="already taken its turn")
+    enc.fork().interrupt("Brute")  # Orc was chosen by an enemy: its ally may interrupt it
+    enc.end_turn(next="Staggered")
+    # "You cannot interrupt a Swift Action, Free Action, Immediate Action, or Reaction."
+    refused(enc, enc.interrupt, "Brute", before="five_foot_step", match="Swift Action")
+    refused(enc, enc.interrupt, "Brute", before="speak", match="Free Action")
+    refused(enc, enc.interrupt, "Staggered", match="own turn")
+
+
+def test_same_creature_cannot_be_interrupted_twice_by_one_interrupter():
+    """"If you have multiple Reactions, you may not attempt to interrupt the same creature
+    multiple times." (A second Reaction would come from a Feat; here the first attempt's
+    record alone refuses the second.)"""
+    cs = [mk("Hero", init=40), mk("Ally", init=-20), mk("Orc", init=45)]
+    enc = Encounter(cs, sides={"party": ["Hero", "Ally"], "orcs": ["Orc"]},
+                    seed=3).start(decline=["Orc"])
+    enc.end_turn(next="Orc")
+    enc.interrupt("Ally")
+    err = refused(enc, enc.interrupt, "Ally")
+    assert "Reaction" in str(err) or "same creature" in str(err)
+
+
+def test_several_interrupters_only_the_highest_succeeds():
+    """"If two or more creatures wish to interrupt, all involved creatures roll an opposed
+    Initiative Check, and only the highest check succeeds"."""
+    cs = [mk("Hero", init=40), mk("Quick", init=30), mk("Slow", init=-10), mk("Orc")]
+    enc = Encounter(cs, sides={"party": ["Hero", "Quick", "Slow"], "orcs": ["Orc"]},
+                    seed=6).start(decline=["Quick"])
+    enc.end_turn(next="Orc")
+    r = enc.interrupt(["Slow", "Quick"])
+    assert r.winner == "Quick" and set(r.checks) == {"Orc", "Slow", "Quick"}
+    assert enc.actions_left("Slow").reactions == 0  # "considered to have failed"
+    assert enc.current == "Quick"
+
+
+def test_interrupting_an_interrupt_gives_the_first_interrupter_plus_5():
+    """"Interrupting an Interrupt Turn: ... the character who already succeeded on the first
+    Interruption gains a +5 Innate Bonus on their Initiative Check"."""
+    cs = [mk("Hero", init=40), mk("Ally", init=30), mk("Orc"), mk("Brute", init=10)]
+    enc = Encounter(cs, sides={"party": ["Hero", "Ally"], "orcs": ["Orc", "Brute"]},
+                    seed=8).start(decline=["Ally", "Brute"])
+    enc.end_turn(next="Orc")
+    enc.interrupt("Ally")
+    assert enc.current == "Ally"
+    before = len(enc.log)
+    enc.interrupt("Brute")
+    ally_roll = [e for e in list(enc.log)[before:] if e.kind == "roll" and e.actor == "Ally"][0]
+    bonus = enc.creature("Ally").initiative_bonus.value
+    assert ally_roll.data["expression"] == f"1d20+{bonus + 5}"
+    assert "+5 Innate" in ally_roll.data["label"]
+
+
+# ------------------------------------------------------------------ the text's examples
+
+
+def test_archer_behind_the_wall_ready_action():
+    """"When to Interrupt", Ex1: "If you act before the archer, you can 'Prepare to
+    Interrupt' on your Turn ... You then pass the turn to the archer, who stands up and
+    begins to draw his bow. Once this happens, you and the archer roll opposed Initiative
+    Checks, but you are Fortunate on your check. If you win, you can make your attack"; and
+    "Prepare to Interrupt": "Using the Ready Action means you do NOT have to spend your
+    Reaction"."""
+    hero = mk("Hero", init=40)
+    archer = mk("Archer", weapons=[BOW])
+    enc = Encounter([hero, archer], sides={"party": ["Hero"], "enemy": ["Archer"]},
+                    seed=11).start()
+    enc.ready("Hero", trigger="the archer leans out over the wall", action="attack")
+    refused(enc, enc.act, "Hero", "survey", match="waits for the trigger")
+    enc.end_turn(next="Archer")
+    enc.act("Archer", "lean_out_take_cover")  # a Swift Action: cannot be interrupted ...
+    r = enc.interrupt("Hero", before="attack")  # ... but the shot can
+    hero_roll = [e for e in enc.log.of_kind("roll") if e.actor == "Hero"][-1]
+    assert hero_roll.data["fortune"] == "fortunate"
+    assert enc.actions_left("Hero").reactions == 1  # no Reaction spent
+    assert r.winner == "Hero"  # +40 against +0
+    assert enc.current == "Hero"
+    assert enc.log.of_kind("turn_start")[-1].data["kind"] == "ready"
+    assert enc.actions_left("Hero").big == 1  # the prepared Big Action
+    enc.damage("Archer", 6, "piercing", by="Hero")  # the attack, resolved by hand
+    enc.end_turn()
+    assert enc.current == "Archer" and enc.state("Hero")["ready"] is None
+
+
+def test_ready_is_lost_at_the_start_of_the_next_turn():
+    """"Your prepared action remains available until the start of your next turn"; "If the
+    trigger does not occur, the rest of your actions are lost"."""
+    enc = Encounter([mk("Hero", init=40), mk("Orc")],
+                    sides={"a": ["Hero"], "b": ["Orc"]}, seed=1).start()
+    enc.ready("Hero", trigger="the orc charges")
+    enc.end_turn(next="Orc")
+    enc.end_turn(next="Hero")  # round 2: Hero's next turn begins
+    assert enc.state("Hero")["ready"] is None
+    assert enc.log.of_kind("ready_lost")
+
+
+def test_ready_needs_a_big_action_left_for_the_prepared_action():
+    enc = Encounter([mk("Hero", init=40), mk("Orc")],
+                    sides={"a": ["Hero"], "b": ["Orc"]}, seed=1).start()
+    enc.act("Hero", "survey")
+    refused(enc, enc.ready, "Hero", "the orc moves", match="Big Action")
+
+
+def test_wizard_example_interrupt_before_the_spell():
+    """"When to Interrupt", Ex2: "An enemy wizard begins chanting & moving her hands. You win
+    the opposed initiative check and hurl your dagger at the wizard, hoping to disrupt her
+    concentration"; then ("What if my turn is interrupted") she continues her turn."""
+    wizard = mk("Wizard", cls="wizard", level=5, weapons=[])
+    enc = Encounter([mk("Hero", init=40), wizard, mk("Rogue", init=45)],
+                    sides={"party": ["Hero", "Rogue"], "foes": ["Wizard"]},
+                    seed=12).start(decline=["Rogue"])
+    enc.end_turn(next="Wizard")
+    r = enc.interrupt("Rogue", before="cast_spell")
+    assert r.winner == "Rogue"
+    enc.damage("Wizard", 5, "piercing", by="Rogue")  # the dagger, resolved by hand
+    enc.end_turn()
+    assert enc.current == "Wizard"
+    enc.cast("Wizard", 1, "magic missile", target="Rogue")
+    assert enc.log.of_kind("spell")[-1].actor == "Wizard"
+
+
+def test_ogre_example_interrupted_mid_move_keeps_the_rest_of_its_movement():
+    """"When to Interrupt", Ex3: "A furious ogre charges your party's healer. Upon winning the
+    initiative check, you move directly into the ogre's path"; "Interrupt Turn – Details":
+    "a human that moves 30 feet could be interrupted after moving 15 feet. After the
+    interruption, they have 15 feet of movement remaining"."""
+    m = HexMap(14, 5)
+    ogre = Creature.from_dict({"name": "Ogre", "level": 6, "kind": "npc", "max_hp": 74,
+                               "speed": 30, "weapons": [SWORD]})
+    healer, spear = mk("Healer", init=40, cls="priest"), mk("Spear", init=45)
+    m.place(healer, (12, 2), "party")
+    m.place(spear, (7, 0), "party")
+    m.place(ogre, (1, 2), "foes")
+    enc = Encounter([healer, spear, ogre], map=m, seed=13).start(decline=["Spear"])
+    enc.end_turn(next="Ogre")
+    enc.move("Ogre", (4, 2))  # 15 feet of 30
+    assert enc.actions_left("Ogre").big == 1
+    assert enc.log.of_kind("moved")[-1].data["feet_left"] == 15
+    assert enc.interrupt("Spear").winner == "Spear"
+    enc.move("Spear", (6, 2))  # into the ogre's path
+    enc.end_turn()
+    assert enc.current == "Ogre"
+    enc.move("Ogre", (5, 2))  # the same Move Action continues
+    moved = enc.log.of_kind("moved")[-1].data
+    assert moved["continued"] and moved["feet_left"] == 10
+    assert enc.actions_left("Ogre").big == 1  # no new Big Action was spent
+    refused(enc, enc.move, "Ogre", (13, 4), match="cannot reach")  # too far for a new Move
+
+
+# ------------------------------------------------------------------ action economy
+
+
+def test_two_big_one_little_and_a_little_in_place_of_a_big():
+    """"Taking Your Turn": "2 Big Actions and 1 Little Action"; "Little Actions": "You can
+    always replace a Big Action with a Little Action"."""
+    enc = duel().start()
+    enc.act("Hero", "survey")
+    enc.act("Hero", "wake_up")
+    refused(enc, enc.act, "Hero", "survey", match="no Big Action")
+    enc.act("Hero", "get_item")
+    refused(enc, enc.act, "Hero", "get_item", match="no Little Action")
+    enc2 = duel().start()
+    enc2.act("Hero", "get_item")
+    enc2.act("Hero", "pick_up_item")  # in place of a Big Action
+    assert enc2.actions_left("Hero").big == 1
+    assert "in place of a Big Action" in enc2.log.of_kind("spend")[-1].data["slot"]
+
+
+def test_free_actions_beyond_two_count_as_swift():
+    """"Free Action": "Up to 2 Free Actions may be made per turn; any Free Actions used
+    beyond this number should be considered Swift Actions"."""
+    enc = duel().start()
+    enc.free("Hero", "speak")
+    enc.free("Hero", "drop_item")
+    assert enc.actions_left("Hero").free == 0 and enc.actions_left("Hero").little == 1
+    enc.free("Hero", "speak")
+    assert enc.actions_left("Hero").little == 0
+    assert enc.log.of_kind("spend")[-1].data["slot"] == "swift"
+
+
+def test_double_and_full_round_actions():
+    """"Double Action (DA)": "This consumes both of your Big Actions"; "Full-Round Action
+    (FRA)": "not completed until the start of your next turn! You cannot take another action
+    (or Reaction) until your FRA is complete"; "You may take a Little Action before"."""
+    enc = duel().start()
+    enc.act("Hero", "tie_on_slot")
+    assert enc.actions_left("Hero").big == 0
+    enc2 = duel().start()
+    enc2.act("Hero", "survey")
+    refused(enc2, enc2.act, "Hero", "tie_on_slot", match="both Big Actions")
+    enc3 = duel().start().add_condition("Hero", "ablaze")
+    enc3.act("Hero", "get_item")  # a Little Action before the FRA
+    enc3.act("Hero", "stop_drop_roll")
+    assert enc3.state("Hero")["full_round"] == "stop_drop_roll"
+    assert enc3.actions_left("Hero").reactions == 0
+    refused(enc3, enc3.free, "Hero", "speak", match="Full-Round")
+    enc3.end_turn(next="Orc")
+    refused(enc3, enc3.interrupt, "Hero", match="Full-Round|already taken")
+    enc3.end_turn(next="Ally").end_turn(next="Brute")
+    enc3.end_turn(next="Hero")  # round 2: the FRA completes and puts out the flames
+    assert enc3.log.of_kind("full_round_complete")
+    assert "ablaze" not in enc3.state("Hero")["conditions"]
+    assert enc3.actions_left("Hero").big == 2
+
+
+def test_one_spell_per_turn_and_low_level_attack_or_cast():
+    """"You may only cast 1 Spell Per Turn!"; "Level 1-4: You can only use 1 Big Action to
+    Attack or Cast a Spell!" ("COMBAT ACTIONS for BEGINNERS")."""
+    cs = [mk("Mage", cls="wizard", level=3, init=40, weapons=[]), mk("Orc")]
+    enc = Encounter(cs, sides={"a": ["Mage"], "b": ["Orc"]}, seed=1).start()
+    enc.cast("Mage", 1, "sleep")
+    refused(enc, enc.cast, "Mage", 1, "sleep", match="1 Spell Per Turn")
+    left = enc.actions_left("Mage")
+    assert left.big == 1 and left.attacks == 0 and left.spells == 0
+    # a level 5+ caster may cast and attack
+    cs = [mk("Mage", cls="wizard", level=5, init=40), mk("Orc")]
+    enc = Encounter(cs, sides={"a": ["Mage"], "b": ["Orc"]}, seed=1).start()
+    enc.cast("Mage", 1)
+    assert enc.actions_left("Mage").attacks == 1
+
+
+def test_attacks_per_turn_by_level():
+    """"Attacks Per Turn": level 0-4: 1; 5-9: 2; 10-14: 3; 15+: 4."""
+    for level, n in ((3, 1), (7, 2), (12, 3), (16, 4)):
+        enc = Encounter([mk("A", level=level, init=40), mk("B")],
+                        sides={"a": ["A"], "b": ["B"]}, seed=1).start()
+        assert enc.actions_left("A").attacks == n, level
+
+
+def test_attacks_spend_big_actions_take_the_cap_and_log_every_roll():
+    """"Attacks Per Turn": level 5-9 "may use 2 Big Actions per Turn to make an Attack";
+    "Additional attacks made on your turn suffer a -2 Consecutive Attack Penalty"."""
+    enc = duel().start()
+    refused(enc, enc.attack, "Hero", "Orc", aoo=True, match="encounter's to set")
+    refused(enc, enc.attack, "Hero", "Hero", match="itself")
+    before = len(enc.log)
+    enc.attack("Hero", "Orc")
+    first = [e for e in list(enc.log)[before:] if e.kind == "attack" and not e.command][0]
+    assert enc.actions_left("Hero").big == 1
+    assert [e for e in list(enc.log)[before:] if e.kind == "roll"]  # the dice are in the log
+    enc.attack("Hero", "Orc")
+    second = enc.log.of_kind("attack")[-1]
+    assert second.data["bonus"] == first.data["bonus"] - 2
+    refused(enc, enc.attack, "Hero", "Orc", match="no attack left")
+
+
+def test_active_parry_spends_the_targets_reaction():
+    """"Reactions & AOO:": "You can use a Reaction to do one of these 3 things: AOO,
+    Interrupt Turn, Active Parry"."""
+    enc = duel().start()
+    enc.attack("Hero", "Orc", active_defense="parry")
+    assert enc.actions_left("Orc").reactions == 0
+    refused(enc, enc.attack, "Hero", "Orc", active_defense="parry", match="Reaction")
+
+
+def test_level_10_makes_two_attacks_with_one_big_action():
+    """"At Character Level 10-14: Once per Turn, you may make 2 Attacks as a single Big
+    Action" (the text's Level 11 Barbarian: +13, +11, then +9)."""
+    enc = Encounter([mk("Barb", level=11, init=40), mk("Orc", max_hp=500)],
+                    sides={"a": ["Barb"], "b": ["Orc"]}, seed=3).start()
+    enc.attack("Barb", "Orc")
+    enc.attack("Barb", "Orc")
+    assert enc.actions_left("Barb").big == 1
+    enc.attack("Barb", "Orc")
+    bonuses = [e.data["bonus"] for e in enc.log.of_kind("attack")]
+    assert bonuses[1] == bonuses[0] - 2 and bonuses[2] == bonuses[0] - 4
+    assert enc.actions_left("Barb").big == 0
+
+
+def test_gang_up_example_rock_crysta_sokaris_wulfric():
+    """"Multiple Opponents": "Rock & Crysta both swing at an enemy Orc. When Sokaris then
+    tosses a dagger at the Orc, he gains a +1 Tactical Bonus ... If Wulfric also attacks the
+    Orc this round, he gains a +2 Tactical Bonus ... If the Orc survives these attacks and
+    finally takes its turn, these bonuses are removed."."""
+    party = [mk(n, init=50 if n == "Rock" else 0) for n in ["Rock", "Crysta", "Sokaris", "Wulfric"]]
+    enc = Encounter(party + [mk("Orc", max_hp=900)],
+                    sides={"party": [c.name for c in party], "orcs": ["Orc"]}, seed=9).start()
+    expected = {"Rock": 0, "Crysta": 0, "Sokaris": 1, "Wulfric": 2}
+    order = ["Rock", "Crysta", "Sokaris", "Wulfric"]
+    for i, who in enumerate(order):
+        assert enc.current == who
+        assert enc.gang_up_bonus(who, "Orc") == expected[who]
+        enc.attack(who, "Orc")
+        assert enc.log.of_kind("attack")[-1].data["gang_up"] == expected[who]
+        enc.end_turn(next=order[i + 1] if i + 1 < len(order) else "Orc")
+    assert enc.gang_up_bonus("Wulfric", "Orc") == 0  # the Orc took its turn
+
+
+@pytest.mark.parametrize("condition, big, little, swift, reactions", [
+    ("staggered", 1, 1, True, 0),     # "Staggered": a single Big Action; No Reactions
+    ("stunned", 0, 0, False, 0),      # "Stunned": no Actions, no Reactions
+    ("weakened 4", 2, 1, False, 0),   # "Weakened, Stage 4": No Reactions, no Swift
+    ("weakened 5", 1, 1, False, 0),   # "Weakened, Stage 5": Only 1 Big Action
+    ("agony", 1, 1, True, 1),         # "Agony": "automatically expend a Big Action"
+    ("flat_footed", 2, 1, True, 0),   # "Flat-Footed": "You cannot take Reactions"
+])
+def test_conditions_limit_actions(condition, big, little, swift, reactions):
+    """"Conditions – Full Details": the conditions that limit actions."""
+    enc = Encounter([mk("A", init=40).with_condition(condition), mk("B")],
+                    sides={"a": ["A"], "b": ["B"]}, seed=1).start()
+    left = enc.actions_left("A")
+    assert (left.big, left.little, left.swift, left.reactions) == (big, little, swift,
+                                                                   reactions)
+    if not swift:
+        refused(enc, enc.drop_prone, "A", match="Swift")
+    assert left.notes  # it says why
+
+
+def test_agony_logs_the_lost_big_action_at_turn_start():
+    enc = Encounter([mk("A", init=40).with_condition("agony"), mk("B")],
+                    sides={"a": ["A"], "b": ["B"]}, seed=1).start()
+    assert any("Agony" in e.data.get("text", "") for e in enc.log.of_kind("note"))
+
+
+# ------------------------------------------------------------------ movement, AOO
+
+
+def test_move_offers_aoo_to_each_threatening_enemy_with_a_reaction():
+    """"What actions normally Provoke AOO?": "Exiting a threatened hex provokes AOO from any
+    creature threatening that hex"; "Reactions & AOO": "Making an AOO expends a
+    Reaction"."""
+    enc = duel(map_=True).start()
+    enc.move("Hero", (3, 1))  # next to the Orc at (4, 1)
+    enc.end_turn(next="Orc")
+    enc.end_turn(next="Ally")
+    enc.end_turn(next="Brute")
+    enc.end_turn(next="Hero")
+    before = len(enc.log)
+    enc.move("Hero", (1, 5), aoo="all")
+    offered = [e for e in list(enc.log)[before:] if e.kind == "aoo_offered"]
+    assert [e.actor for e in offered] == ["Orc"] and offered[0].data["taken"]
+    assert enc.actions_left("Orc").reactions == 0
+    assert enc.log.of_kind("aoo")[-1].data["outcome"] == "attack"
+    strike = enc.log.of_kind("attack")[-1]
+    assert strike.actor == "Orc" and strike.target == "Hero" and strike.data["aoo"]
+
+
+def test_aoo_choices_are_checked_before_anything_moves():
+    enc = duel(map_=True).start()
+    enc.move("Hero", (3, 1))
+    enc.end_turn(next="Orc").end_turn(next="Ally").end_turn(next="Brute").end_turn(next="Hero")
+    refused(enc, enc.move, "Hero", (1, 5), aoo=["Brute"], match="does not threaten")
+    enc.move("Hero", (1, 5), aoo=None)  # declined: offered, not taken
+    assert enc.actions_left("Orc").reactions == 1
+    assert not enc.log.of_kind("aoo_offered")[-1].data["taken"]
+
+
+def test_five_foot_step_does_not_provoke_and_not_after_moving():
+    """"What is a 5-Foot Step?": a Swift Action; "You move 1 hex (5 feet) without provoking
+    AOO"; "If you have already moved this turn, you cannot use this special movement"."""
+    enc = duel(map_=True).start()
+    enc.move("Hero", (3, 1))
+    refused(enc, enc.five_foot_step, "Hero", (2, 1), match="already moved")
+    enc2 = duel(map_=True).start()
+    enc2.move("Hero", (3, 1))
+    enc2.end_turn(next="Orc").end_turn(next="Ally").end_turn(next="Brute")
+    enc2.end_turn(next="Hero")
+    enc2.five_foot_step("Hero", (2, 1))
+    assert not [e for e in enc2.log.of_kind("aoo_offered") if e.round == 2]
+    assert enc2.actions_left("Hero").big == 2 and enc2.actions_left("Hero").little == 0
+    refused(enc2, enc2.move, "Hero", (1, 1), match="5-foot step")
+
+
+def test_run_penalties_last_until_the_start_of_the_next_turn():
+    """"Running in Combat – Full Details:": "-2 Penalty on Ranged Attack Rolls until the start
+    of your next Turn"; -2 AC against melee."""
+    enc = duel(map_=True).start()
+    refused(enc, enc.run, "Hero", (7, 1), match="not an ally")  # the Orc is in the way
+    enc.end_turn(next="Ally")
+    base = enc.creature("Ally").attack_bonus("ranged").value
+    enc.run("Ally", (9, 3))  # 40 feet straight along the row
+    assert enc.map.offset(enc.map.token("Ally").anchor) == (9, 3)
+    assert enc.creature("Ally").attack_bonus("ranged").value == base - 2
+    assert enc.actions_left("Ally").big == 1
+    enc.end_turn(next="Orc").end_turn(next="Brute").end_turn(next="Ally")
+    assert enc.creature("Ally").attack_bonus("ranged").value == base
+
+
+def test_retreat_is_a_full_round_action_without_aoo_and_unfortunate_attacks():
+    """"Retreat Action / Disengage": no AOO from the foes you leave; "Unfortunate on any
+    Attack Rolls made before the start of your next turn"; Full-Round Action."""
+    enc = duel(map_=True).start()
+    enc.move("Hero", (3, 1))
+    enc.end_turn(next="Orc").end_turn(next="Ally").end_turn(next="Brute").end_turn(next="Hero")
+    before = len(enc.log)
+    enc.retreat("Hero", (1, 1))
+    assert not [e for e in list(enc.log)[before:] if e.kind == "aoo_offered"]
+    assert enc.state("Hero")["full_round"] == "retreat"
+    assert any("Unfortunate" in x for x in enc.state("Hero")["effects"])
+
+
+def test_stand_up_provokes_and_needs_prone():
+    """"Prone": "Standing up from prone is a Big Action that Provokes AOO"; "Dropping Prone
+    is a Swift Action"."""
+    enc = duel(map_=True).start()
+    refused(enc, enc.stand_up, "Hero", match="not prone")
+    enc.move("Hero", (3, 1))
+    enc.drop_prone("Hero")
+    assert "prone" in enc.state("Hero")["conditions"]
+    enc.stand_up("Hero", aoo="all")
+    assert "prone" not in enc.state("Hero")["conditions"]
+    assert enc.log.of_kind("aoo_offered")[-1].actor == "Orc"
+
+
+def test_trade_spaces_spends_the_allys_reaction():
+    """"Trade Spaces Action": a Big Action; "The character with whom you wish to trade must
+    spend their Reaction"."""
+    enc = duel(map_=True).start()
+    enc.move("Hero", (1, 2))
+    enc.trade_spaces("Hero", "Ally")
+    assert enc.map.offset(enc.map.token("Hero").anchor) == (1, 3)
+    assert enc.actions_left("Ally").reactions == 0
+    refused(enc, enc.trade_spaces, "Hero", "Orc", match="ally")
+
+
+# ------------------------------------------------------------------ special actions
+
+
+def test_fight_defensively_until_the_start_of_the_next_turn():
+    """"Fight Defensively (Big Action, No AOO)": "-4 penalty on Attack Rolls and gain a +2
+    Dodge Bonus to AC until the start of your next turn"; not after casting."""
+    enc = duel().start()
+    ac, atk = enc.creature("Hero").ac.value, enc.creature("Hero").attack_bonus().value
+    enc.fight_defensively("Hero")
+    assert enc.creature("Hero").ac.value == ac + 2
+    assert enc.creature("Hero").attack_bonus().value == atk - 4
+    enc.end_turn(next="Orc").end_turn(next="Ally").end_turn(next="Brute")
+    assert enc.creature("Hero").ac.value == ac + 2  # still: not yet its next turn
+    enc.end_turn(next="Hero")
+    assert enc.creature("Hero").ac.value == ac
+    mage = Encounter([mk("Mage", cls="wizard", level=5, init=40), mk("Orc")],
+                     sides={"a": ["Mage"], "b": ["Orc"]}, seed=1).start()
+    mage.cast("Mage", 0)
+    refused(mage, mage.fight_defensively, "Mage", match="cast a spell")
+
+
+def test_aim_is_lost_when_the_creature_moves():
+    """"Aim (Big Action, Provokes AOO)": "+1 Focus Bonus on your next ranged attack ... If you
+    move ... you lose this bonus"."""
+    enc = duel(map_=True).start()
+    base = enc.creature("Hero").attack_bonus("ranged").value
+    enc.aim("Hero")
+    assert enc.creature("Hero").attack_bonus("ranged").value == base + 1
+    enc.move("Hero", (2, 1))
+    assert enc.creature("Hero").attack_bonus("ranged").value == base
+
+
+def test_protect_gives_cover_and_cramps_the_protector():
+    """"Protect Action (Big Action, No AOO)": Good Cover (+4AC) to the ally, the protector
+    Cramped, the ally -2 on attack rolls; until the start of your next turn."""
+    enc = duel(map_=True).start()
+    enc.move("Hero", (1, 2))
+    ac = enc.creature("Ally").ac.value
+    enc.protect("Hero", "Ally")
+    assert enc.creature("Ally").ac.value == ac + 4
+    assert "cramped" in enc.state("Hero")["conditions"]
+    refused(enc, enc.protect, "Hero", "Orc", match="ally")
+
+
+def test_cast_provokes_unless_swift():
+    """"What actions normally Provoke AOO?": "Casting a Spell (There are some spells that may
+    be cast as Swift Actions, which don't Provoke AOO.)"."""
+    cs = [mk("Mage", cls="wizard", level=5, init=40), mk("Orc")]
+    m = HexMap(6, 4)
+    m.place(cs[0], (1, 1), "a")
+    m.place(cs[1], (2, 1), "b")
+    enc = Encounter(cs, map=m, seed=1).start()
+    enc.cast("Mage", 1, swift=True)
+    assert not enc.log.of_kind("aoo_offered")
+    enc2 = Encounter(cs, map=HexMap.from_text(m.to_text(), creatures=cs), seed=1).start()
+    enc2.cast("Mage", 1)
+    assert enc2.log.of_kind("aoo_offered")[-1].actor == "Orc"
+
+
+# ------------------------------------------------------------------ damage and time
+
+
+def test_damage_temp_hp_first_unconscious_weakened_bleed_and_death():
+    """"Temporary Hit Points": lost first; "Unconscious & Dying": at 0 HP or less "you fall
+    unconscious and gain +1 Weakened Stage", by slashing or piercing "also Bleed 1"; "Death":
+    "a negative number of HP equal to its CON Score"; the text's example: "A character with
+    18 HP and a 13 CON Score is struck for 20 damage. They fall unconscious at -2 HP and
+    suffer Bleed 1 ... If they reach -13 HP, they die"."""
+    pc = Creature.from_dict({"name": "PC", "class": "rogue", "level": 2, "max_hp": 18,
+                             "abilities": {"con": 13}, "initiative_rating": 40})
+    enc = Encounter([pc, mk("Orc")], sides={"a": ["PC"], "b": ["Orc"]}, seed=3).start()
+    enc.temp_hp("PC", 100)
+    assert enc.state("PC")["temp_hp"] == 4  # capped at 25% of 18
+    enc.damage("PC", 24, "slashing")
+    s = enc.state("PC")
+    assert s["hp"] == -2 and s["temp_hp"] == 0 and s["status"] == "dying"
+    assert "weakened 1" in s["conditions"] and "bleed 1" in s["conditions"]
+    assert enc.actions_left("PC").big == 0  # Unconscious: cannot act
+    enc.damage("PC", 11)
+    assert enc.state("PC")["hp"] == -13 and enc.state("PC")["dead"]
+    refused(enc, enc.heal, "PC", 5, match="dead")
+
+
+def test_heal_reduces_bleed_and_wakes_above_zero():
+    """"Healing lost HP": "If you are suffering Bleed 3 and you are healed +2HP, you are now
+    suffering only Bleed 1"; "If your current Hit Point total is raised above 0HP, you regain
+    consciousness"."""
+    enc = Encounter([mk("A", level=5, init=40), mk("B")], sides={"a": ["A"], "b": ["B"]},
+                    seed=1)
+    enc.add_condition("A", "bleed 3")
+    enc.heal("A", 2)
+    assert "bleed 1" in enc.state("A")["conditions"]
+    enc.heal("A", 1)
+    assert not any(c.startswith("bleed") for c in enc.state("A")["conditions"])
+    enc.damage("A", enc.state("A")["hp"] + 1, "bludgeoning")
+    assert enc.state("A")["status"] == "unconscious"
+    enc.heal("A", 3)
+    assert enc.state("A")["status"] == "conscious" and enc.state("A")["hp"] == 2
+
+
+def test_bleed_ablaze_act_at_turn_start_and_dying_rolls_to_stabilize():
+    """"Bleed X": "X Biological Damage per round"; "Ablaze": "1d6 Fire Damage as soon as the
+    condition begins, plus 1d6 Fire Damage each additional round"; "Stabilize when Dying":
+    "a DC20 FORT Save once per round to reduce the bleeding by 1"."""
+    enc = Encounter([mk("A", level=5, init=40), mk("B")], sides={"a": ["A"], "b": ["B"]},
+                    seed=21)
+    hp0 = enc.state("A")["hp"]
+    enc.add_condition("A", "ablaze")
+    first = enc.log.of_kind("roll")[-1].data["total"]
+    assert enc.state("A")["hp"] == hp0 - first
+    enc.add_condition("A", "bleed 2")
+    enc.start()  # A's first turn begins: fire and bleeding
+    dmg = [e for e in enc.log.of_kind("damage") if e.round == 1]
+    assert [e.data["type"] for e in dmg] == ["fire", "biological"]
+    assert dmg[1].data["amount"] == 2
+    # a dying creature rolls its stabilizing save at the start of its turn
+    enc2 = Encounter([mk("A", level=5), mk("B", init=40)], sides={"a": ["A"], "b": ["B"]},
+                     seed=2).start()
+    enc2.damage("A", enc2.state("A")["hp"], "slashing")
+    assert enc2.state("A")["status"] == "dying"
+    enc2.end_turn(next="A")
+    save = [e for e in enc2.log.of_kind("roll") if "stabilize" in e.data["label"]]
+    assert save and save[0].data["against"] == 20
+
+
+def test_bleed_clots_after_ten_rounds():
+    """"Bleed X": "After 10 rounds of bleeding, the wound begins to clot, and the Bleed X
+    amount is reduced by 1 per round"."""
+    big = mk("A", level=10, init=40, max_hp=500)
+    enc = Encounter([big, mk("B")], sides={"a": ["A"], "b": ["B"]}, seed=1)
+    enc.add_condition("A", "bleed 3")
+    enc.start()
+    for _ in range(11):
+        enc.end_turn(next="B").end_turn(next="A")
+    amounts = [e.data["amount"] for e in enc.log.of_kind("damage")]
+    assert amounts[:10] == [3] * 10 and amounts[10] == 2 and amounts[11] == 1
+
+
+def test_durations_end_on_the_right_creatures_turn():
+    """Decision (module docstring): a duration imposed by another creature counts down at
+    the start of that creature's turns; a self-imposed one at the end of its own turns, so
+    "stunned for 1 round" costs exactly one turn."""
+    enc = Encounter([mk("A", init=40), mk("B")], sides={"a": ["A"], "b": ["B"]},
+                    seed=1).start()
+    enc.add_condition("B", "stunned", rounds=1, by="A")
+    enc.end_turn(next="B")
+    assert enc.actions_left("B").big == 0  # B's turn is lost
+    enc.end_turn(next="A")  # round 2: A's turn starts, the stun ends
+    assert "stunned" not in enc.state("B")["conditions"]
+    enc2 = Encounter([mk("A", init=40), mk("B")], sides={"a": ["A"], "b": ["B"]},
+                     seed=1).start()
+    enc2.add_condition("B", "staggered", rounds=1)  # no source: B's own turn counts
+    enc2.end_turn(next="B")
+    assert enc2.actions_left("B").big == 1
+    enc2.end_turn(next="B")
+    assert "staggered" not in enc2.state("B")["conditions"]
+
+
+# ------------------------------------------------------------------ alternative initiative
+
+
+def test_round_by_round_everyone_rolls_each_round_last_actor_plus_5():
+    """"Alternative Initiative Option #1": "all combatants roll initiative before the start
+    of each round"; "Whoever went last in the previous round gains a +5 Innate Bonus";
+    "Highest goes first"; "If you roll for initiative and you win, you MUST act first"."""
+    enc = duel(initiative="round_by_round").start()
+    enc.end_turn(next="Orc").end_turn(next="Ally").end_turn(next="Brute")
+    refused(enc, enc.end_turn, next="Hero", match="Round-by-Round")
+    enc.end_turn()
+    assert enc.round == 2
+    r2 = [e for e in enc.log.of_kind("roll") if e.round == 2 and "round 2" in e.data["label"]]
+    brute = [e for e in r2 if e.actor == "Brute"][0]
+    assert "+5" in brute.data["label"]
+    first = enc.log.of_kind("initiative")[-1].data["first"]
+    assert enc.current == first
+
+
+def test_round_by_round_decline():
+    enc = duel(initiative="round_by_round").start()
+    enc.end_turn(next="Orc").end_turn(next="Ally").end_turn(next="Brute")
+    enc.end_turn(decline=["Hero"])
+    assert enc.current != "Hero"
+    assert "Hero" not in enc.log.of_kind("initiative")[-1].data["order"]
+
+
+def test_top_down_fixed_order_flat_footed_and_ready_without_roll():
+    """"Alternative Initiative Option #2": "from highest to lowest"; "Any creature who has not
+    yet acted in combat is considered Flat-Footed until their turn begins"; "You cannot spend
+    a Reaction to attempt to interrupt ... If the trigger event occurs, you may take a single
+    prepared Big Action without having to roll an opposed initiative check"."""
+    cs = [mk("Hero", init=40), mk("Ally", init=20), mk("Orc", init=10), mk("Brute", init=-10)]
+    enc = Encounter(cs, sides={"p": ["Hero", "Ally"], "o": ["Orc", "Brute"]}, seed=1,
+                    initiative="top_down").start()
+    assert enc.current == "Hero"
+    assert "flat footed" in enc.state("Orc")["conditions"]
+    assert "flat footed" not in enc.state("Hero")["conditions"]
+    assert enc.choices() == ["Ally"]
+    refused(enc, enc.end_turn, next="Orc", match="Top-Down")
+    enc.ready("Hero", "the orc moves")
+    enc.end_turn()
+    assert enc.current == "Ally"
+    enc.end_turn()
+    assert enc.current == "Orc" and "flat footed" not in enc.state("Orc")["conditions"]
+    refused(enc, enc.interrupt, "Ally", match="Top-Down")
+    rolls = len(enc.log.of_kind("roll"))
+    r = enc.interrupt("Hero")
+    assert r.winner == "Hero" and r.checks["Hero"] is None
+    assert len(enc.log.of_kind("roll")) == rolls  # no roll
+    assert enc.actions_left("Hero").big == 1 and enc.actions_left("Hero").little == 0
+    enc.end_turn()
+    assert enc.current == "Orc"
+    enc.end_turn().end_turn()
+    assert enc.round == 2 and enc.current == "Hero"
+
+
+# ------------------------------------------------------------------ the log: undo, fork, save
+
+
+def test_undo_replays_to_the_earlier_state():
+    enc = duel(map_=True).start()
+    s0 = enc.snapshot()
+    enc.move("Hero", (3, 1))
+    s1 = enc.snapshot()
+    enc.end_turn(next="Orc")
+    enc.damage("Hero", 5)
+    enc.undo(2)
+    assert enc.snapshot() == s1
+    enc.undo()
+    assert enc.snapshot() == s0
+    with pytest.raises(LfgError, match="undo takes"):
+        enc.undo(5)
+
+
+def test_fork_is_independent_and_identical():
+    enc = duel(map_=True).start()
+    enc.move("Hero", (3, 1))
+    f = enc.fork()
+    assert f.snapshot() == enc.snapshot() and f.map is not enc.map
+    f.end_turn(next="Orc")
+    assert enc.current == "Hero" and f.current == "Orc"
+    # the same seed gives the same future rolls
+    enc.end_turn(next="Orc")
+    enc.add_condition("Ally", "ablaze")
+    f.add_condition("Ally", "ablaze")
+    assert enc.snapshot()["fighters"] == f.snapshot()["fighters"]
+
+
+def test_refused_action_after_state_changes_leaves_nothing_half_done():
+    """"Illegal is refused, not half-done" (DESIGN.md): a trade whose AOO choice is bad is
+    refused after the map swap was tried, and the state is rebuilt to the step before."""
+    enc = duel(map_=True).start()
+    enc.move("Hero", (1, 2))
+    refused(enc, enc.trade_spaces, "Hero", "Ally", aoo=["Brute"], match="AOO")
+
+
+def test_listeners_hear_every_step():
+    enc = duel()
+    seen = []
+    unsub = enc.subscribe(lambda e: seen.append(len(e.log)))
+    enc.start()
+    enc.end_turn(next="Orc")
+    enc.undo()
+    unsub()
+    enc.end_turn(next="Orc")
+    assert len(seen) == 3
+
+
+# ------------------------------------------------------------------ state machine
+
+
+class EncounterMachine(RuleBasedStateMachine):
+    """Random legal and illegal actions: an illegal one changes nothing; after every step,
+    save -> load replays to exactly the same state (DESIGN.md, "How data flows")."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.enc = duel(map_=True, seed=7)
+        self.enc.start()
+
+    def _try(self, fn, *args, **kw) -> None:
+        before = self.enc.snapshot()
+        try:
+            fn(*args, **kw)
+        except IllegalActionError as exc:
+            assert "000_8d1d7816ee944f3b.txt" in str(exc) or "combatant" in str(exc)
+            assert self.enc.snapshot() == before
+
+    @rule(next_=st.sampled_from(["Hero", "Ally", "Orc", "Brute", None]))
+    def end_turn(self, next_):
+        self._try(self.enc.end_turn, next=next_)
+
+    @rule(i=st.integers(0, 3))
+    def end_turn_legally(self, i):
+        options = self.enc.choices()
+        self._try(self.enc.end_turn, next=options[i % len(options)] if options else None)
+
+    @rule(col=st.integers(0, 11), row=st.integers(0, 7), aoo=st.sampled_from([None, "all"]),
+          how=st.sampled_from(["move", "run", "retreat", "five_foot_step"]))
+    def current_moves(self, col, row, aoo, how):
+        if not self.enc.acting:
+            return
+        who = self.enc.acting[0]
+        if how == "five_foot_step":
+            self._try(self.enc.five_foot_step, who, (col, row))
+        else:
+            self._try(getattr(self.enc, how), who, (col, row), aoo=aoo)
+
+    @rule(who=st.sampled_from(["Hero", "Ally", "Orc", "Brute"]),
+          col=st.integers(0, 11), row=st.integers(0, 7), aoo=st.sampled_from([None, "all"]))
+    def move(self, who, col, row, aoo):
+        self._try(self.enc.move, who, (col, row), aoo=aoo)
+
+    @rule(who=st.sampled_from(["Hero", "Ally", "Orc", "Brute"]),
+          col=st.integers(0, 11), row=st.integers(0, 7))
+    def step(self, who, col, row):
+        self._try(self.enc.five_foot_step, who, (col, row))
+
+    @rule(who=st.sampled_from(["Hero", "Ally", "Orc", "Brute"]),
+          action=st.sampled_from(["survey", "get_item", "speak", "tie_on_slot",
+                                  "draw_sheathe_weapon", "drop_prone", "stand_up"]))
+    def act(self, who, action):
+        if action == "drop_prone":
+            self._try(self.enc.drop_prone, who)
+        elif action == "stand_up":
+            self._try(self.enc.stand_up, who, aoo="all")
+        else:
+            self._try(self.enc.act, who, action, aoo="all")
+
+    @rule(foe=st.sampled_from(["Hero", "Ally", "Orc", "Brute"]), power=st.booleans())
+    def current_attacks(self, foe, power):
+        if self.enc.acting:
+            self._try(self.enc.attack, self.enc.acting[0], foe, power_attack=power)
+
+    @rule(who=st.sampled_from(["Hero", "Ally", "Orc", "Brute"]))
+    def interrupt(self, who):
+        self._try(self.enc.interrupt, who)
+
+    @rule(who=st.sampled_from(["Hero", "Ally", "Orc", "Brute"]),
+          amount=st.integers(0, 30), kind=st.sampled_from([None, "slashing", "fire"]))
+    def damage(self, who, amount, kind):
+        self._try(self.enc.damage, who, amount, kind)
+
+    @rule(who=st.sampled_from(["Hero", "Ally", "Orc", "Brute"]), amount=st.integers(0, 20))
+    def heal(self, who, amount):
+        self._try(self.enc.heal, who, amount)
+
+    @rule(who=st.sampled_from(["Hero", "Ally", "Orc", "Brute"]),
+          cond=st.sampled_from(["prone", "bleed 2", "staggered", "ablaze", "agony"]),
+          rounds=st.sampled_from([None, 1, 2]))
+    def condition(self, who, cond, rounds):
+        self._try(self.enc.add_condition, who, cond, rounds=rounds)
+
+    @rule(who=st.sampled_from(["Hero", "Ally", "Orc", "Brute"]))
+    def ready(self, who):
+        self._try(self.enc.ready, who, "the foe moves")
+
+    @precondition(lambda self: len(self.enc.log.commands) > 2)
+    @rule()
+    def undo_then_redo(self):
+        before = self.enc.snapshot()
+        last = self.enc.log.commands[-1]
+        self.enc.undo()
+        self.enc._do(last.kind, dict(last.data))  # the same command again: the same state
+        assert self.enc.snapshot() == before
+
+    @invariant()
+    def save_load_replays_exactly(self):
+        import tempfile
+        from pathlib import Path
+        with tempfile.TemporaryDirectory() as d:
+            p = Path(d) / "fight.jsonl"
+            self.enc.save(p)
+            again = Encounter.load(p)
+            assert again.snapshot() == self.enc.snapshot()
+
+
+TestEncounterMachine = EncounterMachine.TestCase
+TestEncounterMachine.settings = settings(max_examples=25, stateful_step_count=25,
+                                         deadline=None,
+                                         suppress_health_check=[HealthCheck.too_slow])
