@@ -25,6 +25,7 @@ from __future__ import annotations
 import enum
 import functools
 import html
+import itertools
 import random
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
@@ -34,7 +35,7 @@ from .errors import DiceError
 __all__ = [
     "MAX_EXPR_LENGTH", "MAX_DICE", "MAX_SIDES", "MAX_CONSTANT",
     "Dice", "Constant", "DiceExpr", "Fortune", "Roll", "MissChance", "Roller",
-    "parse", "roll", "step", "die_chain", "net_fortune", "default_roller",
+    "parse", "roll", "step", "die_chain", "net_fortune", "default_roller", "rolls_frame",
 ]
 
 MAX_EXPR_LENGTH = 256
@@ -513,26 +514,46 @@ class Roller:
         """Forget the history (the random sequence continues)."""
         self.history.clear()
 
-    def to_frame(self, newest_first: bool = False):
+    def to_frame(self, newest_first: bool = False, limit: int | None = None,
+                 contains: str = ""):
         """The history as a pandas DataFrame (one row per roll), for the dice log.
 
-        Columns: seq, label, expr, faces, natural, total, fortune, other, p_at_least.
+        Args:
+            newest_first: Newest roll in the first row.
+            limit: At most this many rows (the newest ones when ``newest_first``); only
+                those rows' odds are computed, so a long fight's log stays fast.
+            contains: Keep only rolls whose label or expression contains this text (any
+                case).
+
+        Returns:
+            Columns seq, label, expr, faces, natural, total, fortune, other, p_at_least.
         """
-        import pandas as pd
-        rows = [{
-            "seq": r.seq, "label": r.label or "", "expr": str(r.expr),
-            "faces": " ".join(f"[{', '.join(map(str, x.faces))}]" for x in r.results),
-            "natural": r.natural, "total": r.total,
-            "fortune": r.fortune.value if r.fortune else "",
-            "other": "" if r.other is None else str(r.other.total),
-            "p_at_least": r.p_at_least,
-        } for r in self.history]
-        frame = pd.DataFrame(rows, columns=["seq", "label", "expr", "faces", "natural", "total",
-                                            "fortune", "other", "p_at_least"])
-        frame["natural"] = frame["natural"].astype("Int64")
-        if newest_first:
-            frame = frame.iloc[::-1].reset_index(drop=True)
-        return frame
+        rolls = reversed(self.history) if newest_first else iter(self.history)
+        needle = contains.lower()
+        if needle:
+            rolls = (r for r in rolls
+                     if needle in (r.label or "").lower() or needle in str(r.expr).lower())
+        if limit is not None:
+            rolls = itertools.islice(rolls, max(0, limit))
+        return rolls_frame(rolls)
+
+
+def rolls_frame(rolls: Iterable[Roll]):
+    """Rolls as a DataFrame: seq, label, expr, faces, natural, total, fortune, other (the
+    total of the attempt not kept under Fortunate/Unfortunate) and p_at_least."""
+    import pandas as pd
+    rows = [{
+        "seq": r.seq, "label": r.label or "", "expr": str(r.expr),
+        "faces": " ".join(f"[{', '.join(map(str, x.faces))}]" for x in r.results),
+        "natural": r.natural, "total": r.total,
+        "fortune": r.fortune.value if r.fortune else "",
+        "other": "" if r.other is None else str(r.other.total),
+        "p_at_least": r.p_at_least,
+    } for r in rolls]
+    frame = pd.DataFrame(rows, columns=["seq", "label", "expr", "faces", "natural", "total",
+                                        "fortune", "other", "p_at_least"])
+    frame["natural"] = frame["natural"].astype("Int64")
+    return frame
 
 
 _DEFAULT = Roller()

@@ -281,3 +281,13 @@ def test_step_refuses_non_int():
         step("1d8", 1.5)
     with pytest.raises(DiceError):
         step("1d8", True)
+
+
+def test_to_frame_limit_and_filter_compute_only_what_is_shown():
+    r = Roller(seed=2)
+    for i in range(30):
+        r.roll("1d20+1", label=f"attack {i}" if i % 2 else f"save {i}")
+    frame = r.to_frame(newest_first=True, limit=3, contains="ATT")
+    assert list(frame["label"]) == ["attack 29", "attack 27", "attack 25"]
+    assert list(r.to_frame(limit=2)["seq"]) == [0, 1]
+    assert r.to_frame(contains="nothing like this").empty

@@ -65,13 +65,8 @@ class DiceLog(W.VBox):
 
     def rows(self):
         """The rows shown now (a DataFrame, newest first, filtered and cut to max_rows)."""
-        frame = self.roller.to_frame(newest_first=True)
-        if self.filter:
-            needle = self.filter.lower()
-            mask = (frame["label"].str.lower().str.contains(needle, regex=False)
-                    | frame["expr"].str.lower().str.contains(needle, regex=False))
-            frame = frame[mask]
-        return frame.head(self.max_rows)
+        return self.roller.to_frame(newest_first=True, limit=self.max_rows,
+                                    contains=self.filter)
 
     def refresh(self) -> None:
         """Redraw the table from the roller's history."""
