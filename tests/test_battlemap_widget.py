@@ -186,3 +186,27 @@ def test_initial_view_fits_the_map():
     small, big = BattleMap(HexMap(8, 5)), BattleMap(HexMap(40, 40))
     assert small.map.zoom > big.map.zoom
     assert (small.map.zoom * 4).is_integer() and small.map.zoom_snap == 0.25
+
+
+def test_mover_hook_routes_moves_and_shows_its_text_or_refusal(board):
+    """``BattleMap.mover``: a click that moves the selected token calls it (an
+    InitiativeTracker moves through its Encounter); a refusal shows with its rule."""
+    from lfgcombat.errors import IllegalActionError
+
+    m, bm = board
+    calls = []
+
+    def mover(name, cell, action):
+        calls.append((name, m.offset(cell), action))
+        if m.offset(cell) == (0, 0):
+            raise IllegalActionError("not now", "000_8d1d7816ee944f3b.txt, \"Taking Your Turn\"")
+        return f"{name} moved by the engine"
+
+    bm.mover = mover
+    before = m.snapshot()
+    bm.click((1, 2))  # select Wulfric
+    bm.click((0, 4))
+    assert calls == [("Wulfric", (0, 4), "move")] and bm.status_text == "Wulfric moved by the engine"
+    assert m.snapshot() == before  # the hook moved nothing here: the map left it to the mover
+    bm.click((0, 0))
+    assert "Not allowed: not now" in bm.status_text and 'color:#b00020' in bm.status.value

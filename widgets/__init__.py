@@ -7,5 +7,6 @@ from .attackpanel import AttackPanel
 from .battlemap import BattleMap
 from .charsheet import CharacterSheet
 from .dicelog import DiceLog
+from .initiative import InitiativeTracker
 
-__all__ = ["AttackPanel", "BattleMap", "CharacterSheet", "DiceLog"]
+__all__ = ["AttackPanel", "BattleMap", "CharacterSheet", "DiceLog", "InitiativeTracker"]

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import html
 import math
+from collections.abc import Callable
 from typing import Any
 
 import ipywidgets as W
@@ -163,6 +164,11 @@ class BattleMap(W.VBox):
         self.selected: str | None = None
         self.action = action
         self.measure_from: Any = None
+        #: Optional ``mover(name, cell, action) -> str``: when set, a click that moves the
+        #: selected token calls it instead of moving it on the map directly, and shows the
+        #: text it returns (an InitiativeTracker routes moves through its Encounter, which
+        #: spends the action and resolves AOO). It refuses by raising IllegalActionError.
+        self.mover: Callable[[str, Any, str], str] | None = None
         self._hover_cell: Any = None
         self._sides: dict[str, str] = {}
         # the terrain's class rides on the layer's style (one string, not one per hex)
@@ -373,11 +379,14 @@ class BattleMap(W.VBox):
             self.select(None)
             return
         try:
-            res = m.move(self.selected, cell, action=self.action)
+            if self.mover is not None:
+                said = self.mover(self.selected, cell, self.action)
+            else:
+                said = m.move(self.selected, cell, action=self.action).explain()
         except IllegalActionError as e:
             self._say(f"Not allowed: {e}", error=True)
             return
-        self._say(res.explain())
+        self._say(said)
 
     def show_cover(self, where: Any) -> None:
         """Draw the line from the selected token to a creature (by name), or to a cell (or
