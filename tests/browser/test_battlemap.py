@@ -27,6 +27,12 @@ TOKEN_PATHS = 5 + 3
 NAMES = {"Wulfric", "Mayat", "Sokaris", "Orc", "Goblin", "Ogre"}
 
 
+def _wait_count(nb, selector: str, n: int, timeout: int = 15_000) -> None:
+    nb.page.wait_for_function(
+        "([sel, n]) => document.querySelectorAll(sel).length === n", arg=[selector, n],
+        timeout=timeout)
+
+
 def _count(nb, selector: str) -> int:
     return nb.panel.locator(selector).count()
 
@@ -70,6 +76,9 @@ def test_battlemap_renders_tokens_and_highlights_reachable_hexes(lab: Lab) -> No
     assert said, status.inner_text()
     reachable, provoking = int(said[1]), int(said[2])
     assert reachable > provoking > 0
+    # Widget views render asynchronously: let every layer catch up with the status line.
+    _wait_count(nb, reach, reachable)
+    _wait_count(nb, f"{bm} path.lfg-reach-provoking", provoking)
     assert _count(nb, reach) == reachable
     assert _count(nb, f"{bm} path.lfg-reach-provoking") == provoking
     assert _count(nb, f"{bm} path.lfg-reach-safe") == reachable - provoking
@@ -90,7 +99,6 @@ def test_battlemap_renders_tokens_and_highlights_reachable_hexes(lab: Lab) -> No
 
     # a second click on the selected token deselects it: the highlights go away
     tokens.first.click()
-    nb.page.wait_for_function(
-        "(sel) => document.querySelectorAll(sel).length === 0", arg=reach, timeout=15_000)
-    assert _count(nb, f"{bm} path.lfg-threat") == 0
+    _wait_count(nb, reach, 0)
+    _wait_count(nb, f"{bm} path.lfg-threat", 0)
     nb.assert_no_errors()
