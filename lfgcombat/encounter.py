@@ -37,12 +37,33 @@ Decisions where the text leaves room (each is also stated where it is implemente
   affected creature's own turns, so "stunned for 1 round" costs it exactly one turn.
 * Bleed, Ablaze and a dying creature's stabilizing DC20 FORT Save act at the start of its
   turn, in that order (damage first, then the save).
+* Hit points follow one set of rules, :class:`lfgcombat.vitals.Vitals` (issue 4): every
+  change of HP goes through :meth:`Encounter._apply_damage` (or healing / Temporary HP),
+  which asks Vitals and logs its verdicts; the encounter keeps no thresholds of its own.
+  It adds what only it knows: a creature that falls unconscious falls Prone and stays prone
+  after waking; Weakened beyond Stage 5 deals its 1d6; rounds of bleeding are counted.
+* An AOO strikes at the hex where it is provoked: a move, run or retreat is split there;
+  a mover dropped (or knocked prone, made helpless or immobile) stops, and the rest of the
+  action's movement is lost (``move_stopped``). A provoking action taken in place (stand
+  up, cast, draw...) meets its AOO before it takes effect: a creature dropped while standing
+  stays down, a caster dropped loses the spell. Trading spaces still resolves its AOO after
+  the swap (the two move at once).
+* "Ignore an enemy": 1 round = until the ignorer's next turn; Flat-Footed against the foe,
+  it takes no Reactions against it; the ignored foe gains no Gang Up bonus either.
+* Run: ranged attacks against a runner are "directly towards the attacker" when the
+  attacker is within 30 degrees of the run's line, ahead of it.
+* Interrupted casters: damage taken while its turn is paused (unless the interrupt named
+  another action) or from the AOO its casting provokes calls for a Perseverance check,
+  DC15, DC25 from 10 damage (inferred); one check is rolled against the hardest DC when
+  the caster's Perseverance bonus is given.
 """
 
 from __future__ import annotations
 
 import copy
+import dataclasses
 import functools
+import math
 import secrets
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
@@ -52,13 +73,14 @@ from typing import Any
 import pandas as pd
 
 from . import tables
-from .conditions import Affliction, Condition, ConditionError, bleed_cap, lookup
+from .conditions import MAX_WEAKENED_STAGE, Affliction, Condition, ConditionError, lookup
 from .creature import Creature, CreatureError
 from .dice import Fortune, Roller, net_fortune
 from .errors import IllegalActionError, LfgError
 from .log import (FORMAT, VERSION, Event, EventLog, LogFormatError, jsonable, read_jsonl,
                   write_jsonl)
 from .tables import Column, Schema
+from .vitals import CLOT_AFTER_ROUNDS, STABILIZE_DC, Vitals
 
 __all__ = ["Encounter", "ActionsLeft", "InterruptResult", "ACTIONS_SCHEMA", "actions_table",
            "ACTION_TYPES", "INITIATIVE_MODES"]
@@ -121,6 +143,24 @@ R_AGONY = _rule("Agony / Agonized")
 R_HEAL = _rule("Healing lost HP")
 R_TEMP = _rule("Temporary Hit Points (TempHP)")
 R_CAST = _rule("Casting a Spell")
+R_CHARGE = _rule("Charge Attack")
+R_IGNORE = _rule("Advanced Option - Ignore an enemy")
+R_PAUSED = _rule("What if my turn is interrupted by an Interrupt Turn?")
+R_INJURY = _rule("Injury & Injured Threshold")
+
+#: Perseverance DCs of an interrupted caster who takes damage ("What if my turn is
+#: interrupted by an Interrupt Turn?": "DC15 or DC25 based on damage, see Perseverance in
+#: Ch 4.16"; Ch 4.16 is not in the text). Inferred: DC25 from 10 damage up, the only damage
+#: threshold the text gives a casting Perseverance check ("If you take 10+ Damage, add +5DC",
+#: Spell-Like Abilities).
+INTERRUPTED_CASTER_DC = 15
+INTERRUPTED_CASTER_DC_HEAVY = 25
+INTERRUPTED_CASTER_HEAVY_DAMAGE = 10
+#: A Charge Attack's "+2 Innate Bonus to melee & thrown weapon damage" ("Charge Attack").
+CHARGE_DAMAGE_BONUS = 2
+#: "Charge Attack: A melee or thrown weapon attack made on your turn directly after Running at
+#: least 10 feet."
+CHARGE_MIN_RUN_FT = 10
 
 INITIATIVE_MODES = ("selective", "round_by_round", "top_down")
 
@@ -140,7 +180,7 @@ ACTIONS_SCHEMA = Schema(key="action", columns={
     "method": Column("choice", choices=(
         "attack", "cast", "act", "move", "run", "stand_up", "aim", "fight_defensively",
         "ready", "protect", "trade_spaces", "five_foot_step", "draw", "drop_prone", "free",
-        "interrupt", "retreat")),
+        "interrupt", "retreat", "ignore_enemy")),
     "notes": Column("str", nullable=True),
     "source": Column("source"),
 })
@@ -280,6 +320,11 @@ class _Fighter:
     timers: dict[str, str | None] = field(default_factory=dict)
     bleed_rounds: int = 0
     acted_ever: bool = False
+    # Run / Charge Attack: feet run by the Run Action this turn
+    run_ft: int = 0
+    # Perseverance: damage taken in all, and while its turn was paused by an interrupt
+    damage_taken: int = 0
+    disrupted: dict | None = None
 
     def to_dict(self) -> dict[str, Any]:
         d = {k: copy.deepcopy(v) for k, v in self.__dict__.items() if k != "creature"}
@@ -821,14 +866,31 @@ class Encounter:
             self.map.update(self._view(name))
 
     def _status(self, name: str) -> str:
-        f = self._f[name]
-        if f.dead:
+        """``dead``, ``dying``, ``unconscious`` (stable, or knocked out) or ``conscious``,
+        as :class:`~lfgcombat.vitals.Vitals` says."""
+        v = self._vitals(name)
+        if v.dead:
             return "dead"
-        v = self._view(name)
-        if v.hp > 0:
-            return "conscious"
-        bleeding = any(a.condition is Condition.BLEED for a in f.creature.conditions)
-        return "dying" if bleeding else "unconscious"
+        if v.dying:
+            return "dying"
+        return "unconscious" if v.unconscious else "conscious"
+
+    def _can_go_on(self, name: str, prone_before: bool) -> str | None:
+        """Why ``name`` cannot carry on with the action it was taking after being struck
+        (dropped: dead or unconscious; helpless; immobile; knocked prone), or ``None``."""
+        if self._f[name].dead:
+            return f"{name} is dead"
+        v = self._vitals(name)
+        if v.unconscious:
+            return f"{name} is {'dying' if v.dying else 'unconscious'}"
+        conds = self._view(name).active_conditions
+        if Condition.HELPLESS in conds:
+            return f"{name} is helpless"
+        if conds.flagged("immobile"):
+            return f"{name} cannot move"
+        if not prone_before and Condition.PRONE in conds:
+            return f"{name} was knocked prone"
+        return None
 
     def _alive(self, name: str) -> bool:
         return not self._f[name].dead
@@ -1046,6 +1108,8 @@ class Encounter:
         f.double_attack_used = f.cast_this_turn = f.ran = False
         f.move_left = None
         f.last_action = None
+        f.run_ft = 0
+        f.disrupted = None
 
     def _start_of_turn(self, name: str) -> None:
         """What happens when a creature's turn begins (conditions over time)."""
@@ -1082,25 +1146,43 @@ class Encounter:
         if self._has(name, Condition.ABLAZE):
             r = self._roll("1d6", label=f"{name} ablaze: fire damage", actor=name)
             self._apply_damage(name, r.total, "fire", struck=False, source="ablaze")
-        bleed = self._value(name, Condition.BLEED)
-        if bleed and not f.dead:
-            f.bleed_rounds += 1
-            if f.bleed_rounds > 10:  # "After 10 rounds of bleeding ... reduced by 1 per round"
-                self._set_bleed(name, bleed - 1, why="the wound clots (after 10 rounds)")
-                bleed -= 1
-            if bleed:
-                self._apply_damage(name, bleed, "biological", struck=False, source="bleed")
-        if not f.dead and self._status(name) == "dying":
-            dc = 20
-            v = self._view(name)
-            r = self._roll(f"1d20{int(v.fort.value):+d}", label=f"{name} stabilize (FORT)",
-                           actor=name, against=dc, fortune=v.fort.fortune)
-            if r.total >= dc:
-                x = self._value(name, Condition.BLEED)
-                self._set_bleed(name, x - 1, why="stabilizing DC20 FORT Save")
-                if not self._value(name, Condition.BLEED):
-                    self._emit("vitals", target=name, data={
-                        "status": "stable", "hp": self._view(name).hp, "rule": R_STABILIZE})
+        if self._value(name, Condition.BLEED) and not f.dead:
+            # "Bleed X": X biological damage a round; "After 10 rounds of bleeding, the wound
+            # begins to clot, and the Bleed X amount is reduced by 1 per round"
+            # (Vitals.bleed_tick counts the rounds and clots; the damage goes through the
+            # one HP seam so it is logged like any other)
+            old = self._vitals(name)
+            ticked = old.bleed_tick()
+            rounds = old.bleed_rounds + 1
+            if ticked.bleed < old.bleed:
+                self._commit_vitals(name, old, dataclasses.replace(
+                    old, bleed=ticked.bleed, bleed_rounds=rounds if ticked.bleed else 0),
+                    why=f"the wound clots (round {rounds} of bleeding, after "
+                        f"{CLOT_AFTER_ROUNDS})")
+            if ticked.bleed:
+                f.bleed_rounds = rounds
+                self._apply_damage(name, ticked.bleed, "biological", struck=False,
+                                   source="bleed")
+        if not f.dead and self._vitals(name).dying:
+            # "Stabilize when Dying: ... a DC20 FORT Save once per round to reduce the
+            # bleeding by 1" (Vitals.stabilize_check rolls it with saves.saving_throw)
+            old = self._vitals(name)
+            seen = len(self.roller.history)
+            new = old.stabilize_check(self._view(name), self.roller)
+            ok = new.bleed < old.bleed
+            self._log_rolls(seen, actor=name, against=STABILIZE_DC,
+                            outcome="success" if ok else "failure")
+            self._commit_vitals(name, old, new, why=f"stabilizing DC{STABILIZE_DC} FORT Save")
+
+    def _log_rolls(self, since: int, *, actor: str | None, target: str | None = None,
+                   against: int | None = None, outcome: str | None = None) -> None:
+        """Log the rolls another module made with the encounter's roller."""
+        for r in self.roller.history[since:]:
+            self._emit("roll", actor=actor, target=target, data={
+                "expression": str(r.expr), "faces": list(r.faces), "natural": r.natural,
+                "total": r.total, "fortune": r.fortune.value if r.fortune else None,
+                "other": r.other.total if r.other is not None else None, "label": r.label,
+                "against": against, "outcome": outcome})
 
     def end_turn(self, next: str | None = None, *, deadlock: bool = False,
                  decline: Iterable[str] = ()) -> "Encounter":
@@ -1340,6 +1422,9 @@ class Encounter:
                 raise IllegalActionError(f"{n}'s own turn is paused by an interrupt; it "
                                          "\"remains in place while being interrupted\"",
                                          R_INTERRUPT)
+            if target in self._ignored_by(n):
+                raise IllegalActionError(f"{n} ignores {target} and is Flat-Footed against it: "
+                                         "no Reactions against it (decision)", R_IGNORE)
             if not f.aware:
                 raise IllegalActionError(f"{n} is unaware: \"If you are unaware of a creature, "
                                          "you cannot attempt an interrupt (or other Reaction) "
@@ -1424,6 +1509,7 @@ class Encounter:
                 self._emit("ready_lost", actor=n, data={"why": "lost the opposed check"})
                 self._f[n].ready = None
         if winner is not None:
+            frame["paused_before"] = before  # what the paused creature was about to do
             kind = "ready" if readied[winner] else "interrupt"
             unit = self._unit_of[winner]
             self._begin_turn(unit, kind=kind, chosen_by=None, interrupted=frame["unit"])
@@ -1607,7 +1693,9 @@ class Encounter:
         for p in provokers:
             if p not in seen and p in self._f:
                 seen.append(p)
-        offered = [p for p in seen if self._reaction_problem(p) is None and self._f[p].aware]
+        # a creature ignoring the mover is Flat-Footed against it: no Reaction (decision)
+        offered = [p for p in seen if self._reaction_problem(p) is None and self._f[p].aware
+                   and mover not in self._ignored_by(p)]
         if aoo is None or aoo == "none" or aoo == []:
             take: list[str] = []
         elif aoo == "all":
@@ -1621,27 +1709,133 @@ class Encounter:
                         f"{t} gets no AOO against {mover}'s {action}: it does not threaten "
                         f"{mover} there (provoked: {', '.join(seen) or 'nobody'})", R_PROVOKE)
                 if t not in offered:
-                    why = self._reaction_problem(t) or "it is unaware"
+                    why = self._reaction_problem(t) or (
+                        f"it ignores {mover} and is Flat-Footed against it ({R_IGNORE})"
+                        if mover in self._ignored_by(t) else "it is unaware")
                     raise IllegalActionError(f"{t} cannot take its AOO: {why}", R_REACTIONS)
         return offered, take
 
+    def _walk(self, name: str, path: list[Any], action: str, prov: Any, offered: list[str],
+              take: list[str], *, feet: int | None, continued: bool = False,
+              feet_left: Callable[[int], int] | None = None) -> tuple[int, bool]:
+        """Move ``name`` along a validated ``path``, stopping at each hex where a taken AOO
+        is provoked to resolve it there.
+
+        000_8d1d7816ee944f3b.txt, "What actions normally Provoke AOO?" ("Exiting a
+        threatened hex provokes AOO"; "Moving into a creature's occupied space provokes"),
+        "Reactions & AOO:" ("A Reaction is an immediate response ... which immediately
+        interrupts the turn order"): the AOO strikes where it is provoked, before the mover
+        leaves the hex (or enters the occupied space). If the mover is dropped or otherwise
+        cannot continue, "the rest of your movement for this action is lost" (the Run
+        Action's words for an interrupted run, applied to every movement); a
+        ``move_stopped`` event says where and why. Decision: where that hex is one the mover
+        may only pass through (an ally's space), the AOO is resolved on the last hex before
+        it where the mover may stand.
+
+        Returns:
+            ``(feet moved, stopped)``.
+        """
+        cells = [self.map.as_cell(c) for c in path]
+        if cells[0] != self.map.token(name).anchor:
+            cells.insert(0, self.map.token(name).anchor)
+
+        def where(p: Any) -> int:
+            return max(0, p.step - 1) if "occupied" in p.reason else p.step
+
+        at_of = {p.by: where(p) for p in prov}
+        steps = {p.by: p for p in prov}
+        offered = [o for o in offered if o in at_of]
+        breaks = sorted({at_of[t] for t in take})
+        prone_before = self._has(name, Condition.PRONE)
+        cur, moved, part = 0, 0, 0
+        announced: list[str] = []
+        stop: str | None = None
+
+        def go(to: int, strict: bool) -> int:
+            """Move from cells[cur] towards cells[to]: to it, or to the farthest hex before
+            it where the mover may stand; returns the index reached. ``strict``: nothing has
+            happened yet, so a refusal by the map refuses the whole action."""
+            nonlocal moved, part
+            for j in range(to, cur, -1):
+                seg = cells[cur:j + 1]
+                r = None
+                try:
+                    r = self.map.move(name, seg, action=action, feet=feet)
+                except IllegalActionError:
+                    if strict:
+                        raise
+                if r is None:  # a part of a validated path: only where it may stand counts
+                    try:
+                        r = self.map.move(name, seg, action="move", feet=10 ** 6)
+                    except IllegalActionError:
+                        continue
+                moved += r.cost_ft
+                self._emit("moved", actor=name, data={
+                    "action": action, "path": self._path_json(r.path), "feet": r.cost_ft,
+                    "feet_left": feet_left(moved) if feet_left else 0,
+                    "continued": continued or part > 0, "part": part,
+                    "notes": list(r.notes)})
+                part += 1
+                return j
+            return cur
+
+        for b in breaks:
+            if b > cur:
+                cur = go(b, strict=False)
+            here = [o for o in offered if at_of[o] <= b and o not in announced]
+            for o in here:
+                announced.append(o)
+                taken = o in take and at_of[o] == b and not self._f[name].dead
+                self._emit("aoo_offered", actor=o, target=name, data={
+                    "by": o, "action": action, "step": steps[o].step, "taken": taken,
+                    "at": list(self.map.offset(cells[cur])), "rule": R_PROVOKE})
+                if taken:
+                    self._strike_aoo(o, name, steps[o].cell)
+            stop = self._can_go_on(name, prone_before)
+            if stop:
+                break
+        if not stop and cur < len(cells) - 1:
+            cur = go(len(cells) - 1, strict=not breaks)
+            if cur < len(cells) - 1:
+                stop = f"the map refuses the rest of the path from {self.map.offset(cells[cur])}"
+        for o in offered:
+            if o not in announced and at_of[o] <= cur:
+                announced.append(o)
+                self._emit("aoo_offered", actor=o, target=name, data={
+                    "by": o, "action": action, "step": steps[o].step, "taken": False,
+                    "at": list(self.map.offset(cells[at_of[o]])), "rule": R_PROVOKE})
+        if stop and cur < len(cells) - 1:
+            self._emit("move_stopped", actor=name, data={
+                "action": action, "at": list(self.map.offset(cells[cur])),
+                "to": list(self.map.offset(cells[-1])),
+                "lost_path": self._path_json(cells[cur:]), "why": stop,
+                "rule": R_RUN if action == "run" else R_PROVOKE})
+        return moved, bool(stop) and cur < len(cells) - 1
+
+    def _strike_aoo(self, p: str, mover: str, cell: Any) -> None:
+        """Spend ``p``'s Reaction and make its AOO against ``mover`` (which provoked it at
+        ``cell``)."""
+        f = self._f[p]
+        f.reactions_used += 1
+        f.aoo_this_round += 1
+        self._emit("spend", actor=p, target=mover, data={
+            "action": "aoo", "type": "reaction", "slot": "reaction", "rule": R_AOO})
+        dist = self.map.distance(p, cell) if cell is not None else None
+        self._resolve_aoo(p, mover, cap=-2 * (f.aoo_this_round - 1), distance=dist)
+
     def _resolve_provocation(self, mover: str, offered: list[str], take: list[str],
                              action: str, steps: Mapping[str, Any] | None = None) -> None:
+        """Offer and make the AOO of an action taken in place (where the mover stands). An
+        AOO is not made against a mover an earlier AOO killed (no Reaction is spent)."""
         steps = steps or {}
         for p in offered:
+            taken = p in take and not self._f[mover].dead
             self._emit("aoo_offered", actor=p, target=mover, data={
                 "by": p, "action": action,
-                "step": steps[p].step if p in steps else None, "taken": p in take,
+                "step": steps[p].step if p in steps else None, "taken": taken,
                 "rule": R_PROVOKE})
-        for p in take:
-            f = self._f[p]
-            f.reactions_used += 1
-            f.aoo_this_round += 1
-            self._emit("spend", actor=p, target=mover, data={
-                "action": "aoo", "type": "reaction", "slot": "reaction", "rule": R_AOO})
-            # the AOO strikes where the mover provoked it (the hex it was leaving)
-            dist = self.map.distance(p, steps[p].cell) if p in steps else None
-            self._resolve_aoo(p, mover, cap=-2 * (f.aoo_this_round - 1), distance=dist)
+            if taken:
+                self._strike_aoo(p, mover, steps[p].cell if p in steps else None)
 
     def _resolve_aoo(self, attacker: str, target: str, cap: int,
                      distance: int | None = None) -> None:
@@ -1679,52 +1873,169 @@ class Encounter:
             return w.get("name")
         return None
 
+    def _attack_mode(self, attacker: str, weapon: Any, situation: Mapping[str, Any]) -> str:
+        """``melee`` or ``ranged`` (a projectile weapon, or a thrown one)."""
+        mod = self._attacks_module()
+        try:
+            w = mod.resolve_weapon(self._view(attacker), weapon)
+        except LfgError:
+            return "melee"  # prepare() refuses the weapon with the reason
+        return "ranged" if w.is_projectile or situation.get("thrown") else "melee"
+
+    def _ignored_by(self, name: str) -> list[str]:
+        """The foes ``name`` ignores now ("Advanced Option - Ignore an enemy")."""
+        out: list[str] = []
+        for e in self._f[name].effects:
+            if e.get("kind") == "ignore_enemy":
+                out += [x for x in e.get("data", {}).get("ignored", []) if x not in out]
+        return out
+
+    def _running_toward(self, runner: str, attacker: str, run: Mapping[str, Any]) -> bool | None:
+        """Was ``runner``'s run directly towards ``attacker``? Decision: within 30 degrees of
+        the run's straight line, ahead of the runner (the text allows "A single turn of 30
+        degrees or less" in a straight-line run); ``None`` without the map positions."""
+        if self.map is None or attacker not in self._anchors or not run.get("from"):
+            return None
+        g = self.map.geometry
+        a = g.to_pixel(self.map.cell(*run["from"]))
+        b = g.to_pixel(self.map.cell(*run["to"]))
+        c = g.to_pixel(self.map.token(attacker).anchor)
+        d1 = (b[0] - a[0], b[1] - a[1])
+        d2 = (c[0] - b[0], c[1] - b[1])
+        n1, n2 = math.hypot(*d1), math.hypot(*d2)
+        if n1 == 0 or n2 == 0:
+            return False
+        cos = (d1[0] * d2[0] + d1[1] * d2[1]) / (n1 * n2)
+        return cos >= math.cos(math.radians(30)) - 1e-9
+
     def _resolve_attack(self, attacker: str, target: str, weapon: Any,
-                        situation: dict) -> Any:
+                        situation: dict, *, charge: bool = False) -> Any:
         """The one seam to the attacks issue: roll with the encounter's roller, log every
-        roll, apply the damage through :meth:`_apply_damage`."""
+        roll, apply the damage through :meth:`_apply_damage` and the attack's other
+        consequences on the target's Vitals (a Knockout Strike, a Perfect Critical's limb).
+
+        The encounter adds to the attack's situation what only it knows: the distance and
+        flanking from the map, Gang Up, Retreat's Unfortunate attacks, the Run Action's AC
+        ("-2 AC against Melee Attacks until the start of your next turn. You also suffer a -2
+        Penalty to AC against Ranged Attacks if running directly towards the attacker. You
+        gain a +2 Tactical Bonus on AC against Ranged Attacks from indirect angles"), a
+        Charge Attack's +2 Innate damage, and "Ignore an enemy" (Flat-Footed against the
+        ignored foe, which is Fortunate, counts for no Gang Up and cannot flank).
+        """
+        from .bonuses import Bonus, BonusType
         mod = self._attacks_module()
         situation = dict(situation)
+        modifiers: list[str] = []
         f = self._f[attacker]
         for e in f.effects:
             d = e.get("data", {})
-            if d.get("attack_fortune") and "fortune" not in situation:
-                situation["fortune"] = d["attack_fortune"]
+            if d.get("attack_fortune"):
+                if "fortune" not in situation:
+                    situation["fortune"] = d["attack_fortune"]
+        mode = self._attack_mode(attacker, weapon, situation)
+        ignored = self._ignored_by(target)
+        if attacker in ignored:
+            situation["flat_footed"] = True
+            luck = net_fortune([situation.get("fortune"), Fortune.FORTUNATE])
+            situation["fortune"] = luck.value if luck else None
+            modifiers.append(f"{target} ignores {attacker}: Flat-Footed against it, "
+                             f"{attacker} Fortunate, no Gang Up, cannot flank ({R_IGNORE})")
         if self.map is not None and attacker in self._anchors and target in self._anchors:
             situation.setdefault("distance_ft", self.map.distance(attacker, target))
-            situation.setdefault("flanked", self.map.is_flanked(target))
+            situation.setdefault("flanked", self.map.is_flanked(target, ignored=ignored))
         gang = 0 if situation.get("aoo") else self.gang_up_bonus(attacker, target)
         if gang:
-            from .bonuses import Bonus, BonusType
             situation["attack_bonuses"] = tuple(situation.get("attack_bonuses", ())) + (
                 Bonus(gang, BonusType.TACTICAL, "gang up"),)
+        run = next((e.get("data", {}) for e in self._f[target].effects
+                    if e.get("kind") == "run"), None)
+        if run is not None:
+            if mode == "melee":
+                ac = Bonus(-2, None, "running: -2 AC against melee")
+            else:
+                toward = self._running_toward(target, attacker, run)
+                ac = (None if toward is None else
+                      Bonus(-2, None, "running directly towards the attacker: -2 AC against "
+                                      "ranged") if toward else
+                      Bonus(2, BonusType.TACTICAL, "running: +2 Tactical AC against ranged "
+                                                   "attacks from indirect angles"))
+            if ac is not None:
+                situation["ac_bonuses"] = tuple(situation.get("ac_bonuses", ())) + (ac,)
+                modifiers.append(f"{target} {ac.source} ({R_RUN})")
+        attacker_view = self._view(attacker)
+        if charge:
+            situation["damage_bonus"] = int(situation.get("damage_bonus", 0)) + \
+                CHARGE_DAMAGE_BONUS
+            modifiers.append(f"Charge Attack: +{CHARGE_DAMAGE_BONUS} Innate damage "
+                             f"({R_CHARGE})")
+            own = next((e.get("data", {}) for e in f.effects if e.get("kind") == "run"), {})
+            if mode == "ranged" and self._running_toward(attacker, target, own):
+                attacker_view = self._view_without(attacker, "run")
+                modifiers.append("Charge Attack thrown directly at the target: no -2 "
+                                 f"running penalty ({R_CHARGE})")
         tv = self._view(target)
-        melee_fortune = tv.active_conditions.attackers_melee_fortune
         seen = len(self.roller.history)
-        result = mod.attack(self._view(attacker), tv, weapon, self.roller,
+        result = mod.attack(attacker_view, tv, weapon, self.roller,
                             ruleset=self.ruleset, **situation)
-        del melee_fortune
-        for r in self.roller.history[seen:]:
-            self._emit("roll", actor=attacker, target=target, data={
-                "expression": str(r.expr), "faces": list(r.faces), "natural": r.natural,
-                "total": r.total, "fortune": r.fortune.value if r.fortune else None,
-                "other": r.other.total if r.other is not None else None, "label": r.label,
-                "against": None, "outcome": None})
+        after = result.target_after if result.hit else None  # rolls its extra dice now
+        self._log_rolls(seen, actor=attacker, target=target)
         self._emit("attack", actor=attacker, target=target, data={
             "weapon": weapon if isinstance(weapon, (str, type(None))) else str(weapon),
             "outcome": result.outcome, "hit": result.hit, "critical": result.critical,
             "against": _int_or_none(result.setup.ac),
             "bonus": _int_or_none(result.setup.bonus),
-            "gang_up": gang, "aoo": bool(situation.get("aoo")),
+            "gang_up": gang, "aoo": bool(situation.get("aoo")), "charge": charge,
+            "modifiers": modifiers,
             "damage": dict(result.damage_by_type), "why": result.why,
             "text": str(result.explain()) if hasattr(result, "explain") else ""})
-        if not situation.get("aoo") and attacker not in self._gang.get(target, []):
+        if not situation.get("aoo") and attacker not in self._gang.get(target, []) \
+                and attacker not in ignored:
             self._gang.setdefault(target, []).append(attacker)
         if result.hit:
             for dtype, amount in result.damage_by_type.items():
-                if amount > 0 and not self._f[target].dead:
+                if self._f[target].dead:
+                    break
+                if amount > 0:
                     self._apply_damage(target, amount, dtype, struck=True, source=attacker)
+                elif amount < 0:  # healing energy: "Positive Energy ... heals the living"
+                    old = self._vitals(target)
+                    new = old.heal(-amount, "magic")
+                    self._emit("heal", target=target, data={
+                        "amount": -amount, "hp_before": old.hp, "hp_after": new.hp,
+                        "bleed_before": old.bleed, "bleed_after": new.bleed,
+                        "source": f"{dtype} energy", "events": list(new.events)})
+                    self._commit_vitals(target, old, new, why=f"{dtype} energy")
+            if after is not None and not self._f[target].dead:
+                self._attack_consequences(target, after, attacker)
         return result
+
+    def _attack_consequences(self, target: str, after: Vitals, attacker: str) -> None:
+        """What the attack's :attr:`~lfgcombat.attacks.AttackResult.target_after` holds
+        beyond HP: a knockout ("Knockout Strike"), a Perfect Critical's broken or severed
+        limb."""
+        old = self._vitals(target)
+        new = old
+        if after.knocked_out and not old.knocked_out and not old.unconscious:
+            new = new.knock_out()
+        for x in after.extra:
+            if x not in new.extra:
+                new = new.gain(x)
+        if new is not old:
+            prone_before = self._has(target, Condition.PRONE)
+            self._commit_vitals(target, old, new, why=f"{attacker}'s attack")
+            if new.knocked_out and not prone_before and not self._has(target, Condition.PRONE):
+                self._gain(target, "prone", by=None, why="knocked unconscious: falls prone")
+
+    def _view_without(self, name: str, kind: str) -> Creature:
+        """``name`` as it stands, without the effects of one kind (a thrown Charge Attack
+        directly at its target drops the running penalty)."""
+        f = self._f[name]
+        keep = [e for e in f.effects if e.get("kind") != kind]
+        conds = [c for e in keep for c in e.get("conditions", [])]
+        bonuses = [b for e in keep for b in e.get("bonuses", [])]
+        base = f.creature
+        return base.replace(conditions=[str(a) for a in base.conditions] + conds,
+                            bonuses=[b.to_dict() for b in base.bonuses] + bonuses)
 
     def _threatening_enemies(self, name: str) -> list[str]:
         if self.map is None or name not in self._anchors:
@@ -1799,21 +2110,17 @@ class Encounter:
             self._check_spend(name, "big", "move")
         path = self.map.path(name, cell, action="move", feet=budget)
         prov = self.map.provokers(name, path, action="move")
-        steps = {p.by: p for p in prov}
         offered, take = self._provocation(name, prov.names, aoo, "move")
         start_budget = budget if cont else self._move_budget(name)
-        result = self.map.move(name, path, action="move", feet=budget)
         if not cont:
             self._spend(name, "big", "move")
-            f.move_left = max(0, start_budget - result.cost_ft)
-        else:
-            f.move_left = max(0, f.move_left - result.cost_ft)
         f.last_action = "move"
-        self._emit("moved", actor=name, data={
-            "action": "move", "path": self._path_json(result.path), "feet": result.cost_ft,
-            "feet_left": f.move_left, "continued": cont, "notes": list(result.notes)})
+        f.move_left = start_budget
         self._lose_aim_on_move(name)
-        self._resolve_provocation(name, offered, take, "move", steps)
+        moved, stopped = self._walk(
+            name, path, "move", prov, offered, take, feet=budget, continued=cont,
+            feet_left=lambda ft: max(0, start_budget - ft))
+        f.move_left = 0 if stopped else max(0, start_budget - moved)
 
     def _move_budget(self, name: str) -> int:
         """Feet one Move Action gives now (the map's budget: Move Speed, half after an
@@ -1857,9 +2164,13 @@ class Encounter:
         """The Run Action: a Big Action moving up to double Move Speed in a straight line.
 
         000_8d1d7816ee944f3b.txt, "Running in Combat – Full Details:": "-2 AC against Melee
-        Attacks until the start of your next turn", "-2 Penalty on Ranged Attack Rolls until
-        the start of your next Turn", "You cannot break up the movement of your Run Action";
-        it provokes as movement does.
+        Attacks until the start of your next turn" (and -2 / +2 against ranged attacks by
+        angle, see :meth:`_resolve_attack`), "-2 Penalty on Ranged Attack Rolls until the
+        start of your next Turn", "You cannot break up the movement of your Run Action"; it
+        provokes as movement does, each AOO striking where it is provoked ("Interrupted
+        while Running: ... the rest of your movement for this action is lost" if it drops
+        the runner). A melee or thrown attack right after a run of 10 feet or more may be a
+        Charge Attack: ``attack(..., charge=True)``.
         """
         self._do("run", {"name": name, "to": self._cell_arg(to), "aoo": aoo})
         return self
@@ -1872,19 +2183,26 @@ class Encounter:
         path = self.map.run_path(name, cell)
         prov = self.map.provokers(name, path, action="run")
         offered, take = self._provocation(name, prov.names, aoo, "run")
-        result = self.map.move(name, path, action="run")
+        budget = 2 * self.map.token(name).speed_ft
+        start = self.map.offset(self.map.token(name).anchor)
         self._spend(name, "big", "run")
         f.move_left = None
         f.ran = True
-        self._emit("moved", actor=name, data={
-            "action": "run", "path": self._path_json(result.path), "feet": result.cost_ft,
-            "feet_left": 0, "continued": False, "notes": list(result.notes)})
+        # the runner is running from its first step: an AOO it provokes meets its -2 AC
         self._add_effect(name, {
-            "label": "running: -2 AC against melee, -2 on ranged attacks",
+            "kind": "run", "label": "running: -2 AC against melee, -2 on ranged attacks",
             "bonuses": [{"to": "ranged_attack", "value": -2, "source": "running"}],
-            "ends": "turn_start", "on": name, "data": {"ac_vs_melee": -2}, "rule": R_RUN})
+            "ends": "turn_start", "on": name,
+            "data": {"ac_vs_melee": -2, "from": list(start), "to": list(start)},
+            "rule": R_RUN})
         self._lose_aim_on_move(name)
-        self._resolve_provocation(name, offered, take, "run", {p.by: p for p in prov})
+        moved, stopped = self._walk(name, path, "run", prov, offered, take, feet=budget)
+        f.run_ft = moved
+        f.last_action = "run"
+        end = self.map.offset(self.map.token(name).anchor)
+        for e in f.effects:  # the direction of the run, for ranged attacks against it
+            if e.get("kind") == "run":
+                e["data"]["to"] = list(end)
 
     def retreat(self, name: str, to: Any, *, aoo: Any = None) -> "Encounter":
         """The Retreat Action (Disengage): a Full-Round Action moving away from enemies.
@@ -1906,17 +2224,13 @@ class Encounter:
         path = self.map.path(name, cell, action="retreat")
         prov = self.map.provokers(name, path, action="retreat")
         offered, take = self._provocation(name, prov.names, aoo, "retreat")
-        result = self.map.move(name, path, action="retreat")
         self._spend(name, "full_round", "retreat")
         f.full_round = "retreat"
         f.move_left = None
-        self._emit("moved", actor=name, data={
-            "action": "retreat", "path": self._path_json(result.path), "feet": result.cost_ft,
-            "feet_left": 0, "continued": False, "notes": list(result.notes)})
         self._add_effect(name, {"label": "retreating: Unfortunate on attack rolls",
                                 "ends": "turn_start", "on": name,
                                 "data": {"attack_fortune": "unfortunate"}, "rule": R_RETREAT})
-        self._resolve_provocation(name, offered, take, "retreat", {p.by: p for p in prov})
+        self._walk(name, path, "retreat", prov, offered, take, feet=None)
 
     def stand_up(self, name: str, to: Any = None, *, aoo: Any = None) -> "Encounter":
         """Stand up from Prone: a Big Action that provokes AOO; "You may move up to 5’ after
@@ -1939,18 +2253,30 @@ class Encounter:
                 raise IllegalActionError(f"standing up moves at most 5 feet; {tuple(to)} is "
                                          "not adjacent", R_PRONE)
             path = [self.map.token(name).anchor, cell]
+            self.map.path(name, cell, action="move", feet=5)  # refuses an illegal step
             more = self.map.provokers(name, path, action="move").names
             provokers = provokers + [p for p in more if p not in provokers]
         offered, take = self._provocation(name, provokers, aoo, "stand_up")
-        if path is not None:
-            result = self.map.move(name, path, action="move", feet=5)
         self._spend(name, "big", "stand_up")
+        # the AOO strikes as it gets up, before the action completes (still prone); a
+        # creature dropped by it stays down and does not move ("What actions normally
+        # Provoke AOO?": "Standing up from Prone")
+        self._resolve_provocation(name, offered, take, "stand_up")
+        why = self._can_go_on(name, prone_before=True)
+        if why:
+            self._emit("move_stopped", actor=name, data={
+                "action": "stand_up", "at": list(self.map.offset(self.map.token(name).anchor))
+                if name in self._anchors and self.map is not None else None,
+                "to": list(self.map.offset(path[-1])) if path else None,
+                "lost_path": self._path_json(path) if path else [], "why": why,
+                "rule": R_PROVOKE})
+            return
         self._lose_condition(name, Condition.PRONE, why="stands up")
         if path is not None:
+            result = self.map.move(name, path, action="move", feet=5)
             self._emit("moved", actor=name, data={
                 "action": "stand_up", "path": self._path_json(result.path),
                 "feet": result.cost_ft, "feet_left": 0, "continued": False, "notes": []})
-        self._resolve_provocation(name, offered, take, "stand_up")
 
     def drop_prone(self, name: str) -> "Encounter":
         """Drop Prone: a Swift Action (000_8d1d7816ee944f3b.txt, "Prone")."""
@@ -2165,6 +2491,53 @@ class Encounter:
                                              "source": "fighting defensively"}],
                                 "ends": "turn_start", "on": name, "rule": R_FIGHT_DEF})
 
+    def ignore_enemy(self, name: str, foes: str | Iterable[str]) -> "Encounter":
+        """Ignore an enemy (or several): a Swift Action, for 1 round.
+
+        000_8d1d7816ee944f3b.txt, "Advanced Option - Ignore an enemy": "You must use a swift
+        action on your turn to designate the foe (or foes) you will ignore for 1 round. You
+        are considered Flat-Footed against this foe (even if you normally cannot be
+        Flat-Footed). In addition, an enemy you ignore is Fortunate on all attacks made
+        against you. Their attacks do not count towards the number of attackers this round,
+        and they cannot cause you to be Flanked." Decisions: "1 round" lasts until the start
+        of your next turn; being Flat-Footed against the foe, you take no Reactions against
+        it (no AOO, Active Defense or interrupt: "Flat-Footed ... You cannot take
+        Reactions"); an ignored foe gains no Gang Up bonus against you.
+
+        Args:
+            name: The creature ignoring (on its turn).
+            foes: One enemy or several.
+        """
+        names = [foes] if isinstance(foes, str) else list(foes)
+        self._do("ignore_enemy", {"name": name, "foes": names})
+        return self
+
+    def _h_ignore_enemy(self, name: str, foes: list[str]) -> None:
+        f = self._actor(name)
+        if not foes:
+            raise IllegalActionError("name the foe (or foes) to ignore", R_IGNORE)
+        for foe in foes:
+            self._fighter(foe)
+            if self._f[foe].side == f.side:
+                raise IllegalActionError(f"{foe} is not an enemy of {name}", R_IGNORE)
+            if self._f[foe].dead:
+                raise IllegalActionError(f"{foe} is dead", R_IGNORE)
+        if len(set(foes)) != len(foes):
+            raise IllegalActionError("a foe is named twice", R_IGNORE)
+        self._check_spend(name, "swift", "ignore_enemy")
+        self._spend(name, "swift", "ignore_enemy")
+        for e in list(f.effects):  # a new designation replaces the last one
+            if e.get("kind") == "ignore_enemy":
+                self._end_effect(name, e, "a new designation")
+        self._add_effect(name, {
+            "kind": "ignore_enemy",
+            "label": f"ignoring {', '.join(foes)}: Flat-Footed against "
+                     f"{'them' if len(foes) > 1 else 'it'}, "
+                     f"{'they are' if len(foes) > 1 else 'it is'} Fortunate, no Gang Up or "
+                     "flanking",
+            "ends": "turn_start", "on": name, "data": {"ignored": list(foes)},
+            "rule": R_IGNORE})
+
     def protect(self, name: str, ally: str) -> "Encounter":
         """The Protect Action: a Big Action, no AOO, until the start of your next turn.
 
@@ -2207,7 +2580,8 @@ class Encounter:
                                 "rule": R_PROTECT})
 
     def cast(self, name: str, spell_level: int = 0, spell: str | None = None, *,
-             target: str | None = None, swift: bool = False, aoo: Any = None) -> "Encounter":
+             target: str | None = None, swift: bool = False, aoo: Any = None,
+             perseverance: int | None = None) -> "Encounter":
         """Cast a Spell: a Big Action that provokes (or a Swift Action that does not, for
         spells cast that way); 1 spell per turn.
 
@@ -2216,19 +2590,48 @@ class Encounter:
         only use 1 Big Action to Attack or Cast a Spell!"), "Attacks Per Turn" ("A
         spellcaster of level 5+ can use 1 Big Action to cast a spell and 1 Big Action to make
         a normal attack"), "What actions normally Provoke AOO?". The conditions' spell rules
-        apply: impossible casting is refused; Perseverance DCs (and the Run Action's
-        DC(10+2xSL)) are recorded for the GM (Perseverance, Ch4.16, is not in the text).
+        apply: impossible casting is refused.
+
+        Perseverance checks ("or the spell fails"): the conditions' DCs (Injured
+        DC(10+SL)...), the Run Action's DC(10+2xSL) ("Running in Combat – Full Details"),
+        and the interrupted caster's: "If you are interrupted & take damage while attempting
+        to cast a spell, you must roll a Perseverance check or lose the spell (DC15 or DC25
+        based on damage)" ("What if my turn is interrupted by an Interrupt Turn?"). The
+        encounter counts as interrupting the spell both an Interrupt Turn that paused the
+        caster (unless it named another action with ``before=``) and the AOO the casting
+        provokes, which strikes before the spell takes effect ("A Reaction ... immediately
+        interrupts the turn order"); DC25 from 10 damage (inferred, see
+        :data:`INTERRUPTED_CASTER_DC_HEAVY`). A caster the AOO drops loses the spell.
+        The checks are recorded in the log with their DCs; with ``perseverance`` (the
+        caster's Perseverance skill bonus: skills are not on :class:`Creature`) one check is
+        rolled against the hardest DC, with the conditions' d20 modifiers, and a failure
+        loses the spell (it still was the turn's one spell and its action).
+
+        Args:
+            name: The caster (on its turn).
+            spell_level: 0 to 9.
+            spell: Its name, for the log.
+            target: Its target, for the log.
+            swift: A spell cast as a Swift Action (does not provoke).
+            aoo: Who takes the AOO the casting provokes (``None``, ``"all"`` or names).
+            perseverance: The caster's Perseverance bonus; ``None``: checks are recorded
+                for the GM to roll.
         """
         self._do("cast", {"name": name, "spell_level": spell_level, "spell": spell,
-                          "target": target, "swift": bool(swift), "aoo": aoo})
+                          "target": target, "swift": bool(swift), "aoo": aoo,
+                          "perseverance": perseverance})
         return self
 
     def _h_cast(self, name: str, spell_level: int, spell: str | None, target: str | None,
-                swift: bool, aoo: Any) -> None:
+                swift: bool, aoo: Any, perseverance: int | None = None) -> None:
         f = self._actor(name)
         if isinstance(spell_level, bool) or not isinstance(spell_level, int) or \
                 not 0 <= spell_level <= 9:
             raise IllegalActionError(f"spell_level is 0 to 9, not {spell_level!r}", R_CAST)
+        if perseverance is not None and (isinstance(perseverance, bool)
+                                         or not isinstance(perseverance, int)):
+            raise IllegalActionError(f"perseverance is the caster's Perseverance bonus (a "
+                                     f"whole number) or None, not {perseverance!r}", R_PAUSED)
         if target is not None:
             self._fighter(target)
         v = self._view(name)
@@ -2252,12 +2655,57 @@ class Encounter:
         f.cast_this_turn = True
         dcs = [[label, dc] for label, dc in sc.perseverance]
         if f.ran:
-            dcs.append(["ran this turn", 10 + 2 * spell_level])
+            dcs.append(["ran this turn (Running in Combat – Full Details)",
+                        10 + 2 * spell_level])
+        if f.disrupted:
+            dmg = f.disrupted["damage"]
+            dcs.append([f"interrupted and damaged ({dmg}) while attempting to cast (What if "
+                        "my turn is interrupted by an Interrupt Turn?)",
+                        self._interrupted_caster_dc(dmg)])
+            f.disrupted = None
+        # the AOO strikes as the caster drops its guard, before the spell takes effect
+        taken_before = f.damage_taken
+        self._resolve_provocation(name, offered, take, "cast_spell")
+        struck = f.damage_taken - taken_before
+        if struck and not f.dead:
+            dcs.append([f"damaged ({struck}) by an AOO while casting (What if my turn is "
+                        "interrupted by an Interrupt Turn?; Reactions & AOO:)",
+                        self._interrupted_caster_dc(struck)])
+        outcome = "cast"
+        dropped = self._can_go_on(name, prone_before=True)
+        if dropped and (f.dead or self._vitals(name).unconscious):
+            outcome = f"lost: {dropped} before the spell took effect"
+        elif dcs:
+            dc = max(d for _, d in dcs if d is not None) if any(
+                d is not None for _, d in dcs) else None
+            if perseverance is None or dc is None:
+                outcome = "pending: Perseverance " + (f"DC{dc}" if dc is not None else "check") \
+                    + " or the spell fails (roll it at the table)"
+                self._emit("check", actor=name, data={
+                    "check": "perseverance", "dcs": dcs, "dc": dc, "rolled": False,
+                    "outcome": "required", "rule": R_PAUSED})
+            else:
+                mod = self._view(name).skill_modifier("skill")
+                bonus = perseverance + int(mod.value)
+                r = self._roll(f"1d20{bonus:+d}", label=f"{name} Perseverance check to cast "
+                               f"(DC {dc})", actor=name, against=dc, fortune=mod.fortune)
+                ok = r.total >= dc
+                outcome = "cast" if ok else "lost: failed the Perseverance check"
+                self._emit("check", actor=name, data={
+                    "check": "perseverance", "dcs": dcs, "dc": dc, "rolled": True,
+                    "bonus": bonus, "total": r.total,
+                    "outcome": "success" if ok else "failure", "rule": R_PAUSED})
         self._emit("spell", actor=name, target=target, data={
             "spell": spell, "spell_level": spell_level, "swift": swift,
             "perseverance_dcs": dcs, "failure_pct": dict(sc.failure_pct),
-            "notes": list(sc.notes)})
-        self._resolve_provocation(name, offered, take, "cast_spell")
+            "notes": list(sc.notes), "outcome": outcome})
+
+    @staticmethod
+    def _interrupted_caster_dc(damage: int) -> int:
+        """DC15, or DC25 for 10 damage or more ("DC15 or DC25 based on damage"; the 10 is
+        inferred, see :data:`INTERRUPTED_CASTER_DC_HEAVY`)."""
+        return (INTERRUPTED_CASTER_DC_HEAVY if damage >= INTERRUPTED_CASTER_HEAVY_DAMAGE
+                else INTERRUPTED_CASTER_DC)
 
     def attack(self, attacker: str, target: str, weapon: Any = None, **situation: Any
                ) -> Any:
@@ -2278,7 +2726,12 @@ class Encounter:
             **situation: Keys of :class:`lfgcombat.attacks.Situation` (``power_attack``,
                 ``cover``, ``concealment``, ``active_defense``...), except those the
                 encounter sets itself (``aoo``, ``previous_attacks``,
-                ``consecutive_penalty``).
+                ``consecutive_penalty``); and ``charge=True`` for a Charge Attack
+                (000_8d1d7816ee944f3b.txt, "Charge Attack": "A melee or thrown weapon attack
+                made on your turn directly after Running at least 10 feet"; "+2 Innate
+                Bonus to melee & thrown weapon damage"; thrown directly at the target along
+                the run, no -2 running penalty). The Wrestling part of a charge is not
+                modelled.
 
         Returns:
             The :class:`lfgcombat.attacks.AttackResult`.
@@ -2315,6 +2768,21 @@ class Encounter:
                 raise IllegalActionError(f"{key} is the encounter's to set (it counts the "
                                          "attacks of the turn and the AOO)", R_APT)
         situation = dict(situation)
+        charge = situation.pop("charge", False)
+        if not isinstance(charge, bool):
+            raise IllegalActionError(f"charge is True or False, not {charge!r}", R_CHARGE)
+        if charge:
+            if f.last_action != "run" or f.run_ft < CHARGE_MIN_RUN_FT:
+                raise IllegalActionError(
+                    f"{name} did not just run at least {CHARGE_MIN_RUN_FT} feet ("
+                    + (f"it ran {f.run_ft} ft" if f.last_action == "run" else
+                       f"its last action was {f.last_action or 'nothing'}")
+                    + "): a Charge Attack is \"made on your turn directly after Running at "
+                    "least 10 feet\"", R_CHARGE)
+            if self._attack_mode(name, weapon, situation) == "ranged" and \
+                    not situation.get("thrown"):
+                raise IllegalActionError("a Charge Attack is \"A melee or thrown weapon "
+                                         "attack\", not a shot", R_CHARGE)
         situation["previous_attacks"] = f.attacks
         if any(e.get("kind") == "fight_defensively" for e in f.effects):
             situation.setdefault("fight_defensively", True)
@@ -2349,7 +2817,7 @@ class Encounter:
             self._emit("spend", actor=target, target=name, data={
                 "action": f"active_{defense}", "type": "reaction", "slot": "reaction",
                 "rule": R_REACTIONS})
-        result = self._resolve_attack(name, target, weapon, situation)
+        result = self._resolve_attack(name, target, weapon, situation, charge=charge)
         for e in aiming:
             self._end_effect(name, e, "the aimed attack was made")
         if situation.get("power_attack"):
@@ -2364,13 +2832,18 @@ class Encounter:
         000_8d1d7816ee944f3b.txt, "Multiple Opponents": "each attacker beyond the second
         gains a cumulative +1 Tactical Bonus against that foe until the foe takes their
         turn" (max +5); "The creatures involved must be within two size categories of their
-        foe"; "This does not function against helpless or immobile targets".
+        foe"; "This does not function against helpless or immobile targets". A foe the
+        target ignores ("Advanced Option - Ignore an enemy": "Their attacks do not count
+        towards the number of attackers this round") neither counts nor, decision, gains
+        the bonus (it is not one of the attackers counted).
         """
         self._fighter(attacker)
         self._fighter(target)
         t = self._view(target)
         if t.active_conditions.flagged("immobile") or \
                 Condition.HELPLESS in t.active_conditions:
+            return 0
+        if attacker in self._ignored_by(target):  # "Ignore an enemy": does not count
             return 0
         if abs(self._view(attacker).size.order - t.size.order) > 2:
             return 0
@@ -2418,74 +2891,176 @@ class Encounter:
             raise IllegalActionError(f"{name} is already dead", R_DEATH)
         self._apply_damage(name, amount, type, struck=True, source=by)
 
+    # ------------------------------------------------------------------ the HP seam (Vitals)
+
+    def _vitals(self, name: str) -> Vitals:
+        """The creature's :class:`~lfgcombat.vitals.Vitals` now (the issue-4 model of hit
+        points and dying), with the rounds it has bled, which only the encounter counts."""
+        f = self._f[name]
+        v = Vitals.from_creature(f.creature)
+        return dataclasses.replace(v, bleed_rounds=f.bleed_rounds if v.bleed else 0,
+                                   dead=v.dead or f.dead)
+
+    def _commit_vitals(self, name: str, old: Vitals, new: Vitals, *, why: str) -> None:
+        """Write ``new`` back to the creature and log what changed (status, Bleed, Weakened,
+        knockout, conditions from damage). Every HP rule lives in :class:`Vitals`; this only
+        records its verdicts."""
+        f = self._f[name]
+        f.creature = new.to_creature(f.creature)
+        f.bleed_rounds = new.bleed_rounds if new.bleed else 0
+        self._touch(name)
+        fell = not old.unconscious and new.unconscious and not new.knocked_out
+        if new.dead and not f.dead:
+            f.dead = True
+            c = f.creature
+            self._emit("vitals", target=name, data={
+                "status": "dead", "hp": new.hp, "threshold": new.death_threshold,
+                "rule": c.death_threshold.rule})
+        elif not new.dead:
+            if fell:
+                self._emit("vitals", target=name, data={
+                    "status": "unconscious", "hp": new.hp, "rule": R_DYING})
+            elif old.unconscious and not new.unconscious:
+                self._emit("vitals", target=name, data={
+                    "status": "conscious", "hp": new.hp, "rule": R_DYING})
+            if new.knocked_out and not old.knocked_out:
+                self._emit("vitals", target=name, data={
+                    "status": "knocked out", "hp": new.hp,
+                    "rule": _rule("Knockout Strike (Attack Action, No AOO)")})
+            if new.injured != old.injured:
+                self._emit("vitals", target=name, data={
+                    "status": "injured" if new.injured else "no longer injured",
+                    "hp": new.hp, "threshold": new.injured_threshold, "rule": R_INJURY})
+        for cond, a, b in (("bleed", old.bleed, new.bleed),
+                           ("weakened", old.weakened, new.weakened)):
+            if a == b:
+                continue
+            change = "gained" if not a else "lost" if not b else "changed"
+            if not b:
+                f.timers.pop(cond, None)
+            self._emit("condition", target=name, data={
+                "change": change, "condition": f"{cond} {b}" if b else cond,
+                "why": why, "rule": R_BLEED if cond == "bleed" else _rule("Weakened")})
+        for x in new.extra:
+            if x not in old.extra:
+                self._emit("condition", target=name, data={
+                    "change": "gained", "condition": x, "why": why})
+        if old.dying and new.stable:
+            self._emit("vitals", target=name, data={
+                "status": "stable", "hp": new.hp, "rule": R_STABILIZE})
+
     def _apply_damage(self, name: str, amount: int, dtype: str | None, *, struck: bool,
                       source: str | None) -> None:
-        """The one seam where HP go down (the attacks issue's Vitals will plug in here)."""
+        """The one seam where HP go down: :meth:`lfgcombat.vitals.Vitals.damage` decides
+        (Temporary HP first, Injured, unconscious at 0 HP or less with +1 Weakened Stage,
+        Bleed 1 from a slashing or piercing strike stacking up to the level, death at -CON
+        score or -level), and the encounter records it and adds what only it knows: the
+        fall to Prone lasts after waking ("An Unconscious creature falls Prone"), Weakened
+        beyond Stage 5 deals its 1d6, Aim is lost, sleep ends, an interrupted caster's
+        Perseverance check is due.
+
+        Untyped damage (``dtype=None``) never causes Bleed (its type is unknown).
+        """
         f = self._f[name]
-        c = f.creature
-        before_hp, before_temp = c.hp, c.temp_hp
-        absorbed = min(before_temp, amount)
-        hp = before_hp - (amount - absorbed)
-        f.creature = c.replace(current_hp=hp, temp_hp=before_temp - absorbed)
-        self._touch(name)
+        old = self._vitals(name)
+        new = old.damage(amount, dtype or "bludgeoning", struck=struck and dtype is not None)
+        events = [e.replace(" bludgeoning damage", " damage") if dtype is None else e
+                  for e in new.events]
         self._emit("damage", actor=source if source in self._f else None, target=name, data={
             "amount": amount, "type": dtype, "damage": {dtype or "untyped": amount},
-            "temp_hp_before": before_temp, "temp_hp_after": before_temp - absorbed,
-            "hp_before": before_hp, "hp_after": hp, "source": source})
+            "temp_hp_before": old.temp_hp, "temp_hp_after": new.temp_hp,
+            "hp_before": old.hp, "hp_after": new.hp, "source": source, "events": events})
+        f.damage_taken += amount
+        self._commit_vitals(name, old, new, why=f"{amount} {dtype or 'untyped'} damage"
+                            + (f" from {source}" if source else ""))
         for e in list(f.effects):  # Aim is lost when struck
             if e.get("lost_on_action") and amount > 0:
                 self._end_effect(name, e, f"{name} was struck")
-        if self._has(name, Condition.ASLEEP) and hp < before_hp:
+        if self._has(name, Condition.ASLEEP) and new.hp < old.hp:
             self._lose_condition(name, Condition.ASLEEP, why="woken by damage")
-        if before_hp > 0 >= hp:
-            self._emit("vitals", target=name, data={
-                "status": "unconscious", "hp": hp, "rule": R_DYING})
-            self._gain(name, "weakened 1", by=None, why="struck to 0 HP or less")
-            if dtype in ("slashing", "piercing") and struck and not f.dead:
-                self._gain(name, "bleed 1", by=None, why="struck to 0 HP by a slashing or "
-                           "piercing weapon: dying")
-        if not f.dead and f.creature.hp <= f.creature.death_threshold.value:
-            f.dead = True
-            self._touch(name)
-            self._emit("vitals", target=name, data={
-                "status": "dead", "hp": f.creature.hp,
-                "threshold": f.creature.death_threshold.value,
-                "rule": f.creature.death_threshold.rule})
+        if amount > 0:
+            self._note_disruption(name, amount, source)
+        fell = not old.unconscious and new.unconscious
+        if fell and not self._has(name, Condition.PRONE):
+            self._gain(name, "prone", by=None, why="falls prone as it falls unconscious "
+                       "(\"An Unconscious creature falls Prone\"); it stays prone after "
+                       "waking until it stands up")
+        if fell and old.weakened >= MAX_WEAKENED_STAGE:  # "Weakened, Stage 5+": 1d6 instead
+            r = self._roll("1d6", label=f"{name}: Weakened beyond Stage 5 (1d6 biological)",
+                           actor=name)
+            self._apply_damage(name, r.total, "biological", struck=False, source="weakened")
 
-    def heal(self, name: str, amount: int, *, reduces_bleed: bool = True) -> "Encounter":
-        """Heal hit points, up to the maximum ("Healing lost HP": "Healing can never bring your
-        HP above your HP Maximum"; "Magical healing and HP healed from the Heal Skill reduce
-        Bleed damage by the amount of HP healed"). Above 0 HP the creature regains
-        consciousness ("Unconscious & Dying"). The dead cannot be healed ("Death")."""
-        self._do("heal", {"name": name, "amount": amount, "reduces_bleed": bool(reduces_bleed)})
+    def _note_disruption(self, name: str, amount: int, source: str | None) -> None:
+        """An interrupted creature that takes damage while its turn is paused must pass a
+        Perseverance check to cast the spell it was attempting ("What if my turn is
+        interrupted by an Interrupt Turn?"). Decision: the spell is the first one it casts
+        when its turn resumes, unless the interrupt named another action (``before=``)."""
+        f = self._f[name]
+        for fr in self._frames[:-1]:
+            if name not in self._members(fr["unit"]):
+                continue
+            before = fr.get("paused_before")
+            if before not in (None, "cast_spell"):
+                return
+            d = dict(f.disrupted or {"damage": 0, "by": []})
+            d["damage"] += amount
+            if source and source not in d["by"]:
+                d["by"] = [*d["by"], source]
+            f.disrupted = d
+            return
+
+    def heal(self, name: str, amount: int, *, reduces_bleed: bool = True,
+             source: str | None = None) -> "Encounter":
+        """Heal hit points, up to the maximum, by :meth:`lfgcombat.vitals.Vitals.heal`.
+
+        000_8d1d7816ee944f3b.txt, "Healing lost HP": "Healing can never bring your HP above
+        your HP Maximum"; "Magical healing and HP healed from the Heal Skill reduce Bleed
+        damage by the amount of HP healed" (Ex: Bleed 3 healed +2HP is Bleed 1); "You cannot
+        heal naturally if you are bleeding". Above 0 HP the creature regains consciousness
+        ("Unconscious & Dying"). The dead cannot be healed ("Death").
+
+        Args:
+            name: Who is healed.
+            amount: HP (>= 0).
+            reduces_bleed: ``False``: healing that leaves Bleed as it is (an ability that
+                says so); ignored when ``source`` is given.
+            source: ``magic`` (default), ``heal_skill`` or ``natural`` (a rest; refused
+                while bleeding).
+        """
+        self._do("heal", {"name": name, "amount": amount, "reduces_bleed": bool(reduces_bleed),
+                          "source": source})
         return self
 
-    def _h_heal(self, name: str, amount: int, reduces_bleed: bool) -> None:
+    def _h_heal(self, name: str, amount: int, reduces_bleed: bool,
+                source: str | None = None) -> None:
+        from .vitals import HEAL_SOURCES
         f = self._fighter(name)
         if isinstance(amount, bool) or not isinstance(amount, int) or amount < 0:
             raise IllegalActionError(f"healing is a whole number >= 0, not {amount!r}", R_HEAL)
+        if source is not None and source not in HEAL_SOURCES:
+            raise IllegalActionError(f"source must be one of {', '.join(HEAL_SOURCES)}, not "
+                                     f"{source!r}", R_HEAL)
         if f.dead:
             raise IllegalActionError(f"{name} is dead: \"A dead creature cannot be brought back "
                                      "to life by healing lost Hit Points\"", R_DEATH)
-        c = f.creature
-        before = c.hp
-        after = min(c.max_hp.value, before + amount)
-        bleed = self._value(name, Condition.BLEED)
-        f.creature = c.replace(current_hp=after)
-        self._touch(name)
-        self._emit("heal", target=name, data={"amount": amount, "hp_before": before,
-                                              "hp_after": after, "bleed_before": bleed,
-                                              "bleed_after": max(0, bleed - amount)
-                                              if reduces_bleed else bleed})
-        if reduces_bleed and bleed:
-            self._set_bleed(name, max(0, bleed - amount), why="healed")
-        if before <= 0 < after:
-            self._emit("vitals", target=name, data={"status": "conscious", "hp": after,
-                                                    "rule": R_DYING})
+        old = self._vitals(name)
+        if source is None and not reduces_bleed:
+            new = dataclasses.replace(old, bleed=0).heal(amount, "magic")
+            new = dataclasses.replace(new, bleed=old.bleed, bleed_rounds=old.bleed_rounds)
+        else:
+            new = old.heal(amount, source or "magic")  # raises for natural healing + Bleed
+        self._emit("heal", target=name, data={
+            "amount": amount, "hp_before": old.hp, "hp_after": new.hp,
+            "bleed_before": old.bleed, "bleed_after": new.bleed,
+            "source": source or ("magic" if reduces_bleed else "other"),
+            "events": list(new.events)})
+        self._commit_vitals(name, old, new, why=f"healed {amount}")
 
     def temp_hp(self, name: str, amount: int) -> "Encounter":
-        """Gain Temporary HP, at most 25% of max HP ("Temporary Hit Points (TempHP)");
-        decision: a new grant replaces a smaller one, they do not add."""
+        """Gain Temporary HP by :meth:`lfgcombat.vitals.Vitals.gain_temp_hp`: "You may never
+        have more Temporary HP than 25% of your Maximum HP" ("Temporary Hit Points
+        (TempHP)"); several gains add up to that cap (the Vitals decision: the text states
+        only the cap)."""
         self._do("temp_hp", {"name": name, "amount": amount})
         return self
 
@@ -2496,12 +3071,12 @@ class Encounter:
                                      R_TEMP)
         if f.dead:
             raise IllegalActionError(f"{name} is dead", R_DEATH)
-        c = f.creature
-        cap = int(c.temp_hp_cap.value)
-        new = max(c.temp_hp, min(amount, cap))
-        f.creature = c.replace(temp_hp=new)
-        self._touch(name)
-        self._emit("temp_hp", target=name, data={"before": c.temp_hp, "after": new, "cap": cap})
+        old = self._vitals(name)
+        new = old.gain_temp_hp(amount)
+        self._emit("temp_hp", target=name, data={"before": old.temp_hp, "after": new.temp_hp,
+                                                 "cap": old.temp_hp_cap,
+                                                 "events": list(new.events)})
+        self._commit_vitals(name, old, new, why="Temporary HP")
 
     def add_condition(self, name: str, condition: str, rounds: int | None = None, *,
                       by: str | None = None) -> "Encounter":
@@ -2597,17 +3172,6 @@ class Encounter:
         self._touch(name)
         self._emit("condition", target=name, data={"change": "lost", "condition": cond.value,
                                                    "why": why})
-
-    def _set_bleed(self, name: str, x: int, why: str) -> None:
-        f = self._f[name]
-        if x <= 0:
-            self._lose_condition(name, Condition.BLEED, why=why)
-            return
-        kept = [str(a) for a in f.creature.conditions if a.condition is not Condition.BLEED]
-        f.creature = f.creature.replace(conditions=kept + [f"bleed {x}"])
-        self._touch(name)
-        self._emit("condition", target=name, data={"change": "changed",
-                                                   "condition": f"bleed {x}", "why": why})
 
     def _tick_timers(self, name: str, source: str | None) -> None:
         """Count down ``name``'s timed conditions whose clock is ``source``'s turns."""

@@ -55,22 +55,32 @@ EFFECT_KINDS: Mapping[str, str] = {
     "turn_end": "kind",
     "turn_resumed": "after: the interrupter whose turn ended",
     "spend": "action, type, slot (big, little, free, reaction, ...), left: actions left",
-    "moved": "action, path [[col, row], ...], feet, feet_left",
-    "aoo_offered": "by, step, reason",
+    "moved": "action, path [[col, row], ...], feet, feet_left, continued, part (a move "
+             "split where AOO strike has one event per part), notes",
+    "move_stopped": "action, at [col, row]: where the mover stopped, to: where it was going, "
+                    "lost_path, why (dropped by an AOO, knocked prone...)",
+    "aoo_offered": "by, action, step, taken, at [col, row]: the mover's hex when it strikes",
     "aoo": "by: the attacker taking it; cap; outcome",
-    "attack": "weapon, outcome, hit, critical, against, bonus, gang_up, aoo, damage, why",
+    "attack": "weapon, outcome, hit, critical, against, bonus, gang_up, aoo, charge, "
+              "modifiers (what the encounter added: running AC, charge, ignored foe), "
+              "damage, why",
     "effect_start": "effect: {id, label, conditions, bonuses, ends, on, data}",
     "effect_end": "id, label, why",
     "condition": "change (gained, lost, duration), condition, rounds, by, consequences",
-    "damage": "amount, type, damage {type: amount}, temp_hp_before/after, hp_before/after",
-    "heal": "amount, hp_before, hp_after, bleed_before, bleed_after",
-    "temp_hp": "before, after, cap",
-    "vitals": "status (unconscious, dying, stable, conscious, dead), hp",
+    "damage": "amount, type, damage {type: amount}, temp_hp_before/after, hp_before/after, "
+              "source, events (what lfgcombat.vitals.Vitals.damage did, in words)",
+    "heal": "amount, hp_before, hp_after, bleed_before, bleed_after, source, events",
+    "temp_hp": "before, after, cap, events",
+    "vitals": "status (unconscious, knocked out, stable, conscious, injured, no longer "
+              "injured, dead), hp",
+    "check": "check (perseverance), dcs [[why, DC], ...], dc: the hardest, rolled, bonus, "
+             "total, outcome (required, success, failure)",
     "interrupt": "interrupters, winner, checks {name: total}, ready (bool)",
     "ready": "trigger, action, held {big, little}",
     "ready_lost": "why",
     "full_round_complete": "action",
-    "spell": "spell, spell_level, swift, perseverance_dcs",
+    "spell": "spell, spell_level, swift, perseverance_dcs, outcome (cast, pending: ..., "
+             "lost: ...)",
     "note": "text",
 }
 
@@ -209,6 +219,16 @@ class Event:
             return f"{self.target or who}: {label} {'begins' if k == 'effect_start' else 'ends'}"
         if k == "note":
             return str(d.get("text", ""))
+        if k == "move_stopped":
+            return (f"{who} stops at {tuple(d.get('at') or ())}: {d.get('why')}; the rest of "
+                    f"the {str(d.get('action', 'move')).replace('_', ' ')} is lost")
+        if k == "check":
+            if d.get("rolled"):
+                return (f"{who} Perseverance check {d.get('total')} vs DC {d.get('dc')}: "
+                        f"{d.get('outcome')}")
+            return f"{who} must pass a Perseverance check DC {d.get('dc')} or the spell fails"
+        if k == "vitals":
+            return f"{self.target} is {d.get('status')} (HP {d.get('hp')})"
         extra = ", ".join(f"{a}={b}" for a, b in d.items())
         return f"{k} {who}{(' -> ' + self.target) if self.target else ''}: {extra}".strip()
 

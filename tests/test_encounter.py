@@ -8,7 +8,7 @@ examples come first where there is one: the archer behind the wall, the wizard a
 from __future__ import annotations
 
 import pytest
-from hypothesis import HealthCheck, settings, strategies as st
+from hypothesis import HealthCheck, given, settings, strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, rule
 
 from lfgcombat import Creature, HexMap, IllegalActionError, LfgError
@@ -836,6 +836,468 @@ def test_durations_end_on_the_right_creatures_turn():
     assert "staggered" not in enc2.state("B")["conditions"]
 
 
+# ------------------------------------------------------------------ one set of HP rules (Vitals)
+
+
+def test_the_texts_dying_example_through_the_encounter_matches_vitals():
+    """"Death", Ex: "A character with 18 HP and a 13 CON Score is struck for 20 damage. They
+    fall unconscious at -2 HP and suffer Bleed 1. If they are not healed, they may continue to
+    bleed 1 HP per round. If they reach -13 HP, they die." The encounter and
+    :class:`lfgcombat.vitals.Vitals` give the same verdicts, step by step."""
+    from lfgcombat.vitals import Vitals
+    pc = Creature.from_dict({"name": "PC", "class": "rogue", "level": 2, "max_hp": 18,
+                             "abilities": {"con": 13}, "initiative_rating": 40})
+    enc = Encounter([pc, mk("Orc")], sides={"a": ["PC"], "b": ["Orc"]}, seed=3).start()
+    v = Vitals.from_creature(pc).damage(20, "slashing")
+    enc.damage("PC", 20, "slashing")
+    s = enc.state("PC")
+    assert (s["hp"], s["status"]) == (v.hp, "dying") == (-2, "dying")
+    assert "bleed 1" in s["conditions"] and "weakened 1" in s["conditions"]
+    dmg = enc.log.of_kind("damage")[-1].data
+    assert dmg["events"] == list(v.events)  # the log says what Vitals decided
+    statuses = [e.data["status"] for e in enc.log.of_kind("vitals")]
+    assert "unconscious" in statuses
+    # "they may continue to bleed 1 HP per round": at the start of each of its turns
+    enc.end_turn(next="Orc")
+    enc.end_turn(next="PC")
+    assert enc.state("PC")["hp"] == -3  # bled 1 before its stabilizing save
+    assert enc.log.of_kind("damage")[-1].data["source"] == "bleed"
+
+
+def test_temp_hp_add_up_to_a_quarter_of_max_hp_as_vitals_says():
+    """"Temporary Hit Points (TempHP)": "A character with maximum 36HP may never have more
+    than 9 Temporary HP"; "Temporary Hit Points are lost first". Several gains add up to the
+    cap (the Vitals decision; the encounter no longer has its own)."""
+    a = mk("A", init=40, max_hp=36)
+    enc = Encounter([a, mk("B")], sides={"a": ["A"], "b": ["B"]}, seed=1)
+    enc.temp_hp("A", 5)
+    enc.temp_hp("A", 3)
+    assert enc.state("A")["temp_hp"] == 8
+    enc.temp_hp("A", 5)
+    assert enc.state("A")["temp_hp"] == 9
+    assert enc.log.of_kind("temp_hp")[-1].data["cap"] == 9
+    enc.damage("A", 12, "fire")
+    s = enc.state("A")
+    assert s["temp_hp"] == 0 and s["hp"] == 36 - 3
+
+
+def test_goons_die_at_minus_level_bosses_at_minus_con():
+    """"NPC & Enemy Death": "Goons, basic monsters, & most NPCs die when they reach (-Level)
+    HP ... Boss villains ... may use the PC rules for dying"."""
+    goon = Creature.from_dict({"name": "Goon", "level": 3, "kind": "goon", "max_hp": 10})
+    boss = Creature.from_dict({"name": "Boss", "level": 3, "kind": "boss", "max_hp": 10,
+                               "abilities": {"con": 14}})
+    enc = Encounter([goon, boss, mk("Hero", init=40)],
+                    sides={"foes": ["Goon", "Boss"], "party": ["Hero"]}, seed=1)
+    enc.damage("Goon", 13, "bludgeoning")
+    enc.damage("Boss", 13, "bludgeoning")
+    assert enc.state("Goon")["dead"] and enc.state("Goon")["status"] == "dead"
+    assert not enc.state("Boss")["dead"] and enc.state("Boss")["status"] == "unconscious"
+    enc.damage("Boss", 11)
+    assert enc.state("Boss")["dead"]  # -14 = -CON score
+    dead = [e for e in enc.log.of_kind("vitals") if e.data["status"] == "dead"]
+    assert [e.target for e in dead] == ["Goon", "Boss"]
+    assert "NPC & Enemy Death" in dead[0].data["rule"] and "Death" in dead[1].data["rule"]
+
+
+def test_bleed_stacks_to_the_level_from_each_slashing_strike_while_down():
+    """"Unconscious & Dying": "If struck to 0HP or less by a Slashing or Piercing weapon, you
+    also gain Bleed 1"; "Bleed X": "X cannot be greater than the affected creature's level"
+    (Vitals: every such strike at 0 HP or less adds Bleed 1)."""
+    a = mk("A", level=2, init=40, max_hp=60, abilities={"con": 30})
+    enc = Encounter([a, mk("B")], sides={"a": ["A"], "b": ["B"]}, seed=1)
+    enc.damage("A", 61, "piercing")
+    enc.damage("A", 1, "slashing")
+    enc.damage("A", 1, "slashing")
+    conds = enc.state("A")["conditions"]
+    assert "bleed 2" in conds and "weakened 1" in conds  # capped at level 2; one fall
+
+
+def test_unconscious_falls_prone_and_wakes_when_healed_above_zero_still_prone():
+    """"Unconscious & Dying": "An Unconscious creature falls Prone ... and is Helpless";
+    "If your current Hit Point total is raised above 0HP, you regain consciousness".
+    Decision: the fall to Prone outlasts the unconsciousness (standing up is a Big Action)."""
+    enc = Encounter([mk("A", init=40), mk("B")], sides={"a": ["A"], "b": ["B"]}, seed=1)
+    enc.damage("A", enc.state("A")["hp"], "bludgeoning")
+    s = enc.state("A")
+    assert s["status"] == "unconscious" and "prone" in s["conditions"]
+    assert any(c.startswith("helpless") for c in s["conditions"])
+    enc.heal("A", 5)
+    s = enc.state("A")
+    assert s["status"] == "conscious" and "prone" in s["conditions"]
+    assert [e.data["status"] for e in enc.log.of_kind("vitals")][-1] == "conscious"
+
+
+def test_natural_healing_is_refused_while_bleeding():
+    """"Healing lost HP": "You cannot heal naturally if you are bleeding"."""
+    enc = Encounter([mk("A", init=40), mk("B")], sides={"a": ["A"], "b": ["B"]}, seed=1)
+    enc.damage("A", 10, "slashing")
+    enc.add_condition("A", "bleed 1")
+    refused(enc, enc.heal, "A", 3, source="natural", match="heal naturally")
+    enc.heal("A", 3, source="heal_skill")
+    assert not any(c.startswith("bleed") for c in enc.state("A")["conditions"])
+
+
+def test_injured_is_logged_when_the_threshold_is_crossed():
+    """"Injury & Injured Threshold": "If you are reduced to an amount of HP less than or equal
+    to your Injured Threshold, you become Injured ... automatically removed when you heal
+    above your Injured Threshold"."""
+    enc = Encounter([mk("A", init=40, max_hp=40), mk("B")], sides={"a": ["A"], "b": ["B"]},
+                    seed=1)
+    enc.damage("A", 30, "fire")
+    assert "injured" in [e.data["status"] for e in enc.log.of_kind("vitals")]
+    enc.heal("A", 10)
+    assert enc.log.of_kind("vitals")[-1].data["status"] == "no longer injured"
+
+
+def test_a_successful_stabilizing_save_stops_the_bleeding():
+    """"Stabilize when Dying": "you may attempt a DC20 FORT Save once per round to reduce the
+    bleeding by 1. If the bleeding stops, you are unconscious while at 0HP or less"."""
+    a = Creature.from_dict({"name": "A", "class": "fighter", "level": 5, "max_hp": 40,
+                            "bonuses": [{"to": "fort", "value": 30, "type": "innate",
+                                         "source": "test"}]})
+    enc = Encounter([a, mk("B", init=40)], sides={"a": ["A"], "b": ["B"]}, seed=2).start()
+    enc.damage("A", 41, "slashing")
+    enc.end_turn(next="A")
+    save = [e for e in enc.log.of_kind("roll") if "stabilize" in e.data["label"]][-1]
+    assert save.data["against"] == 20 and save.data["outcome"] == "success"
+    s = enc.state("A")
+    assert s["status"] == "unconscious" and s["hp"] == -2  # bled 1, then stable
+    assert enc.log.of_kind("vitals")[-1].data["status"] == "stable"
+
+
+@settings(max_examples=40, deadline=None)
+@given(ops=st.lists(st.tuples(st.sampled_from(["damage", "heal", "temp"]), st.integers(0, 25),
+                              st.sampled_from(["slashing", "piercing", "fire", None])),
+                    max_size=12))
+def test_encounter_hp_is_exactly_what_vitals_says(ops):
+    """DESIGN.md: one set of rules. The same damage, healing and Temporary HP applied to a
+    :class:`lfgcombat.vitals.Vitals` and through the encounter give the same HP, Temporary HP,
+    Bleed, Weakened stage and death."""
+    from lfgcombat.vitals import Vitals
+    a = mk("A", level=3, init=40, max_hp=30)
+    enc = Encounter([a, mk("B")], sides={"a": ["A"], "b": ["B"]}, seed=1)
+    v = Vitals.from_creature(a)
+    for op, n, dtype in ops:
+        if v.dead or v.weakened >= 5:
+            break
+        if op == "damage":
+            v = v.damage(n, dtype or "bludgeoning", struck=dtype is not None)
+            enc.damage("A", n, dtype)
+        elif op == "heal":
+            v = v.heal(n, "magic")
+            enc.heal("A", n)
+        else:
+            v = v.gain_temp_hp(n)
+            enc.temp_hp("A", n)
+        s = enc.state("A")
+        bleed = next((int(c.split()[1]) for c in s["conditions"] if c.startswith("bleed ")), 0)
+        weak = next((int(c.split()[1][0]) for c in s["conditions"]
+                     if c.startswith("weakened ")), 0)
+        assert (s["hp"], s["temp_hp"], bleed, weak, s["dead"]) == (
+            v.hp, v.temp_hp, v.bleed, v.weakened, v.dead)
+
+
+# ------------------------------------------------------------------ AOO where it is provoked
+
+
+def _line_up(seed: int = 3) -> Encounter:
+    """A fast runner passing two foes' threatened hexes along row 2."""
+    cs = [mk("Runner", init=40, speed=60, max_hp=200), mk("E1"), mk("E2")]
+    m = HexMap(14, 5)
+    m.place(cs[0], (1, 2), "a")
+    m.place(cs[1], (4, 1), "b")
+    m.place(cs[2], (8, 3), "b")
+    return Encounter(cs, map=m, seed=seed).start()
+
+
+def test_aoo_strikes_at_the_hex_where_it_is_provoked_and_the_move_goes_on():
+    """"What actions normally Provoke AOO?": "Exiting a threatened hex provokes AOO from any
+    creature threatening that hex"; "Reactions & AOO:": a Reaction "immediately interrupts
+    the turn order". The move is split there: each AOO is resolved with the mover standing on
+    the hex it is leaving, then the move goes on with the feet left."""
+    enc = _line_up()
+    before = len(enc.log)
+    enc.move("Runner", (12, 2), aoo="all")
+    evs = [e for e in list(enc.log)[before:] if e.kind in ("moved", "aoo_offered", "attack")
+           and not e.command]
+    assert [e.kind for e in evs] == ["moved", "aoo_offered", "attack", "moved",
+                                     "aoo_offered", "attack", "moved"]
+    moved = [e.data for e in evs if e.kind == "moved"]
+    offers = [e for e in evs if e.kind == "aoo_offered"]
+    assert [o.actor for o in offers] == ["E1", "E2"]
+    for seg, offer in zip(moved, offers):  # the AOO is made where that part ended
+        assert seg["path"][-1] == offer.data["at"]
+    assert moved[0]["path"][0] == [1, 2] and moved[-1]["path"][-1] == [12, 2]
+    assert [m["part"] for m in moved] == [0, 1, 2]
+    assert sum(m["feet"] for m in moved) == 55 and moved[-1]["feet_left"] == 5
+    assert enc.map.offset(enc.map.token("Runner").anchor) == (12, 2)
+
+
+def test_a_mover_dropped_by_an_aoo_stops_there_and_the_rest_is_lost(tmp_path):
+    """"Interrupted while Running: ... the rest of your movement for this action is lost"
+    ("Running in Combat – Full Details:"), applied to any move stopped by an AOO: the Hero,
+    at 1 HP, leaves the Orc's hex; the Orc's AOO drops it where it stands, and the log shows
+    where it stopped. Save -> load replays it exactly."""
+    enc = duel(map_=True, seed=1).start()
+    enc.move("Hero", (3, 1))
+    enc.end_turn(next="Orc").end_turn(next="Ally").end_turn(next="Brute").end_turn(next="Hero")
+    enc.damage("Hero", enc.state("Hero")["hp"] - 1)
+    enc.move("Hero", (1, 5), aoo="all")
+    assert enc.log.of_kind("attack")[-1].data["hit"]
+    stop = enc.log.of_kind("move_stopped")[-1]
+    assert stop.actor == "Hero" and stop.data["at"] == [3, 1] and stop.data["to"] == [1, 5]
+    assert "dying" in stop.data["why"]
+    assert enc.map.offset(enc.map.token("Hero").anchor) == (3, 1)
+    assert not [e for e in enc.log.of_kind("moved") if e.round == 2]
+    assert enc.state("Hero")["status"] == "dying"
+    assert "stops at (3, 1)" in enc.log.to_dataframe().text.iloc[stop.seq]
+    again = Encounter.load(enc.save(tmp_path / "f.jsonl"))
+    assert again.snapshot() == enc.snapshot()
+    enc.undo()
+    assert enc.map.offset(enc.map.token("Hero").anchor) == (3, 1)
+    assert enc.state("Hero")["hp"] == 1
+
+
+def test_a_dropped_mover_never_reaches_the_next_foe_whose_reaction_stays_unspent():
+    """The rest of the move is lost with the mover: the second foe's AOO, provoked farther
+    along the path, never comes, so its Reaction is not spent ("Making an AOO expends a
+    Reaction")."""
+    for seed in range(1, 30):
+        enc = _line_up(seed=seed)
+        enc.damage("Runner", 199)  # 1 HP left
+        enc.move("Runner", (12, 2), aoo="all")
+        if enc.log.of_kind("move_stopped"):
+            break
+    stop = enc.log.of_kind("move_stopped")[-1].data
+    assert stop["at"] == [4, 2] and stop["lost_path"][-1] == [12, 2]
+    assert [e.actor for e in enc.log.of_kind("aoo_offered")] == ["E1"]
+    assert enc.actions_left("E2").reactions == 1 and enc.actions_left("E1").reactions == 0
+
+
+def test_standing_up_the_aoo_comes_first_and_a_dropped_creature_stays_down():
+    """"What actions normally Provoke AOO?": "Standing up from Prone"; the AOO strikes as it
+    gets up (still prone); if it drops the creature, it neither stands nor moves."""
+    for seed in range(1, 40):
+        e = duel(map_=True, seed=seed).start()
+        e.move("Hero", (3, 1))
+        e.drop_prone("Hero")
+        e.damage("Hero", e.state("Hero")["hp"] - 1)
+        e.stand_up("Hero", (2, 1), aoo="all")
+        if e.log.of_kind("move_stopped"):
+            break
+    stop = e.log.of_kind("move_stopped")[-1]
+    assert stop.data["action"] == "stand_up"
+    assert "prone" in e.state("Hero")["conditions"]
+    assert e.map.offset(e.map.token("Hero").anchor) == (3, 1)
+    kinds_ = [x.kind for x in e.log if not x.command]
+    assert kinds_.index("aoo_offered") < kinds_.index("move_stopped")
+
+
+# ------------------------------------------------------------------ ignore an enemy
+
+
+def _ignore_fight() -> Encounter:
+    cs = [mk("Hero", init=40), mk("Gob", level=1), mk("Orc"), mk("Ally")]
+    m = HexMap(8, 6)
+    m.place(cs[0], (3, 2), "party")
+    m.place(cs[1], (2, 2), "foes")
+    m.place(cs[2], (4, 2), "foes")
+    m.place(cs[3], (0, 0), "party")
+    return Encounter(cs, map=m, seed=4).start()
+
+
+def test_ignore_an_enemy_flat_footed_against_it_and_it_is_fortunate():
+    """"Advanced Option - Ignore an enemy": "You must use a swift action on your turn to
+    designate the foe ... You are considered Flat-Footed against this foe ... an enemy you
+    ignore is Fortunate on all attacks made against you. Their attacks do not count towards
+    the number of attackers this round, and they cannot cause you to be Flanked."."""
+    enc = _ignore_fight()
+    assert enc.map.is_flanked("Hero")  # Gob and Orc on opposite sides
+    refused(enc, enc.ignore_enemy, "Hero", "Ally", match="not an enemy")
+    refused(enc, enc.act, "Hero", "ignore_enemy", match="own method")
+    enc.ignore_enemy("Hero", "Gob")
+    assert enc.actions_left("Hero").little == 0  # a Swift Action
+    assert any("ignoring Gob" in x for x in enc.state("Hero")["effects"])
+    ff_ac = enc.creature("Hero").armor_class("ff_ac").value
+    enc.end_turn(next="Gob")
+    enc.attack("Gob", "Hero")
+    att = enc.log.of_kind("attack")[-1].data
+    roll = [e for e in enc.log.of_kind("roll") if e.actor == "Gob"
+            and "attacks" in e.data["label"]][-1]
+    assert roll.data["fortune"] == "fortunate"
+    assert att["against"] == ff_ac and "ignores Gob" in att["modifiers"][0]
+    assert enc.gang_up_bonus("Gob", "Hero") == 0 and "Gob" not in enc.snapshot()["gang"].get(
+        "Hero", [])
+    enc.end_turn(next="Orc")
+    enc.attack("Orc", "Hero")  # Gob cannot flank: the Orc's attack is not against a flanked Hero
+    assert not enc.log.of_kind("attack")[-1].data["modifiers"]
+    assert enc.log.of_kind("attack")[-1].data["against"] == enc.creature("Hero").ac.value
+    enc.end_turn(next="Ally").end_turn(next="Hero")  # 1 round: over at Hero's next turn
+    assert not any("ignoring" in x for x in enc.state("Hero")["effects"])
+
+
+def test_the_ignorer_takes_no_reaction_against_the_ignored_foe():
+    """Decision: Flat-Footed against the ignored foe ("You cannot take Reactions"), the
+    ignorer gets no AOO against it."""
+    enc = _ignore_fight()
+    enc.ignore_enemy("Hero", "Gob")
+    enc.end_turn(next="Gob")
+    refused(enc, enc.move, "Gob", (1, 4), aoo=["Hero"], match="ignores Gob")
+    enc.move("Gob", (1, 4), aoo="all")
+    assert not [e for e in enc.log.of_kind("aoo_offered") if e.actor == "Hero"]
+
+
+# ------------------------------------------------------------------ Run and Charge Attack
+
+
+def test_charge_attack_after_running_ten_feet_adds_2_innate_damage():
+    """"Charge Attack: A melee or thrown weapon attack made on your turn directly after
+    Running at least 10 feet. A Charge Attack grants a +2 Innate Bonus to melee & thrown
+    weapon damage"."""
+    enc = duel(map_=True, seed=2).start()
+    refused(enc, enc.attack, "Hero", "Orc", charge=True, match="directly after Running")
+    enc.run("Hero", (3, 1))  # 10 feet to the Orc
+    enc.attack("Hero", "Orc", charge=True)
+    att = enc.log.of_kind("attack")[-1].data
+    assert att["charge"] and "Charge Attack: +2 Innate damage" in att["modifiers"][0]
+    dmg_roll = [e for e in enc.log.of_kind("roll") if "damage" in e.data["label"]][-1]
+    assert dmg_roll.data["expression"].endswith("+2")
+    # not directly after the run any more
+    enc2 = duel(map_=True, seed=2).start()
+    enc2.run("Hero", (3, 1))
+    enc2.free("Hero", "speak")
+    refused(enc2, enc2.attack, "Hero", "Orc", charge=True, match="directly after Running")
+    # a shot is not a Charge Attack
+    cs = [mk("Archer", init=40, weapons=[BOW]), mk("Orc")]
+    m = HexMap(12, 4)
+    m.place(cs[0], (1, 1), "a")
+    m.place(cs[1], (9, 1), "b")
+    enc3 = Encounter(cs, map=m, seed=1).start()
+    enc3.run("Archer", (4, 1))
+    refused(enc3, enc3.attack, "Archer", "Orc", charge=True, match="not a shot")
+
+
+def test_running_gives_minus_2_ac_against_melee_until_the_next_turn():
+    """"Running in Combat – Full Details:": "You suffer -2 AC against Melee Attacks until the
+    start of your next turn"."""
+    enc = duel(map_=True, seed=2).start()
+    ac = enc.creature("Hero").ac.value
+    enc.run("Hero", (3, 1))
+    enc.end_turn(next="Orc")
+    enc.attack("Orc", "Hero")
+    att = enc.log.of_kind("attack")[-1].data
+    assert att["against"] == ac - 2 and "running: -2 AC against melee" in att["modifiers"][0]
+    enc.end_turn(next="Ally").end_turn(next="Brute").end_turn(next="Hero")
+    enc.end_turn(next="Orc")
+    enc.attack("Orc", "Hero")
+    assert enc.log.of_kind("attack")[-1].data["against"] == ac
+
+
+def test_running_ac_against_ranged_attacks_depends_on_the_angle():
+    """"Running in Combat – Full Details:": "-2 Penalty to AC against Ranged Attacks if
+    running directly towards the attacker. You gain a +2 Tactical Bonus on AC against Ranged
+    Attacks from indirect angles"."""
+    cs = [mk("Hero", init=40), mk("Front", weapons=[BOW]), mk("Side", weapons=[BOW])]
+    m = HexMap(16, 8)
+    m.place(cs[0], (1, 3), "party")
+    m.place(cs[1], (14, 3), "foes")
+    m.place(cs[2], (7, 7), "foes")
+    enc = Encounter(cs, map=m, seed=5).start()
+    ac = enc.creature("Hero").armor_class("ac", against="ranged").value
+    enc.run("Hero", (7, 3))  # straight towards Front
+    enc.end_turn(next="Front")
+    enc.attack("Front", "Hero")
+    front = enc.log.of_kind("attack")[-1].data
+    enc.end_turn(next="Side")
+    enc.attack("Side", "Hero")
+    side = enc.log.of_kind("attack")[-1].data
+    assert "directly towards" in front["modifiers"][0]
+    assert "indirect angles" in side["modifiers"][0]
+    assert side["against"] - front["against"] == 4
+
+
+# ------------------------------------------------------------------ the interrupted caster
+
+
+def _wizard_fight(before: str | None = "cast_spell") -> Encounter:
+    wizard = mk("Wizard", cls="wizard", level=5, weapons=[], max_hp=60)
+    enc = Encounter([mk("Hero", init=40), wizard, mk("Rogue", init=45)],
+                    sides={"party": ["Hero", "Rogue"], "foes": ["Wizard"]},
+                    seed=12).start(decline=["Rogue"])
+    enc.end_turn(next="Wizard")
+    assert enc.interrupt("Rogue", before=before).winner == "Rogue"
+    return enc
+
+
+def test_interrupted_and_damaged_caster_must_pass_perseverance_dc15():
+    """"What if my turn is interrupted by an Interrupt Turn?": "If you are interrupted & take
+    damage while attempting to cast a spell, you must roll a Perseverance check or lose the
+    spell (DC15 or DC25 based on damage)" — the wizard of "When to Interrupt", Ex2, hit by
+    the dagger. Without a Perseverance bonus the check is recorded for the GM."""
+    enc = _wizard_fight()
+    enc.damage("Wizard", 5, "piercing", by="Rogue")
+    enc.end_turn()
+    enc.cast("Wizard", 1, "magic missile", target="Rogue")
+    check = enc.log.of_kind("check")[-1]
+    assert check.actor == "Wizard" and check.data["dc"] == 15 and not check.data["rolled"]
+    assert check.data["outcome"] == "required"
+    spell = enc.log.of_kind("spell")[-1].data
+    assert spell["outcome"].startswith("pending") and any(dc == 15 for _, dc in
+                                                           spell["perseverance_dcs"])
+
+
+def test_heavier_damage_makes_it_dc25_and_a_known_bonus_rolls_it():
+    """"DC15 or DC25 based on damage" (10+ damage: DC25, inferred from the text's "If you take
+    10+ Damage, add +5DC"); with the caster's Perseverance bonus the check is rolled, and a
+    failure loses the spell."""
+    enc = _wizard_fight()
+    enc.damage("Wizard", 12, "piercing", by="Rogue")
+    enc.end_turn()
+    enc.cast("Wizard", 1, "magic missile", perseverance=3)
+    check = enc.log.of_kind("check")[-1].data
+    roll = enc.log.of_kind("roll")[-1].data
+    assert check["dc"] == 25 and check["rolled"] and roll["against"] == 25
+    assert roll["total"] == check["total"]
+    ok = check["total"] >= 25
+    assert check["outcome"] == ("success" if ok else "failure")
+    assert enc.log.of_kind("spell")[-1].data["outcome"] == ("cast" if ok else
+                                                            "lost: failed the Perseverance check")
+    assert enc.actions_left("Wizard").spells == 0  # the lost spell was the turn's one spell
+
+
+def test_no_check_when_not_damaged_or_the_interrupt_was_before_another_action():
+    enc = _wizard_fight()
+    enc.end_turn()
+    enc.cast("Wizard", 1)
+    assert not enc.log.of_kind("check") and enc.log.of_kind("spell")[-1].data["outcome"] == "cast"
+    enc2 = _wizard_fight(before="move")
+    enc2.damage("Wizard", 5, "piercing", by="Rogue")
+    enc2.end_turn()
+    enc2.cast("Wizard", 1)
+    assert not enc2.log.of_kind("check")
+
+
+def test_an_aoo_that_damages_the_caster_calls_for_the_check_before_the_spell():
+    """"Reactions & AOO:": the AOO provoked by "Casting a Spell" strikes before the spell
+    takes effect; damage from it is the interrupted caster's damage."""
+    cs = [mk("Mage", cls="wizard", level=5, init=40, max_hp=80), mk("Orc")]
+    for seed in range(1, 30):
+        m = HexMap(6, 4)
+        m.place(cs[0], (1, 1), "a")
+        m.place(cs[1], (2, 1), "b")
+        enc = Encounter(cs, map=m, seed=seed).start()
+        enc.cast("Mage", 2, "web", aoo="all")
+        if enc.log.of_kind("attack")[-1].data["hit"]:
+            break
+    kinds_ = [e.kind for e in enc.log if not e.command]
+    assert kinds_.index("attack") < kinds_.index("check") < kinds_.index("spell")
+    check = enc.log.of_kind("check")[-1].data
+    dealt = sum(enc.log.of_kind("attack")[-1].data["damage"].values())
+    assert check["dc"] == (25 if dealt >= 10 else 15)
+    assert "AOO" in check["dcs"][-1][0]
+
+
 # ------------------------------------------------------------------ alternative initiative
 
 
@@ -1033,6 +1495,55 @@ class EncounterMachine(RuleBasedStateMachine):
     @rule(who=st.sampled_from(["Hero", "Ally", "Orc", "Brute"]))
     def ready(self, who):
         self._try(self.enc.ready, who, "the foe moves")
+
+    # issue 6's engine gaps: Vitals, split moves, ignore an enemy, charge, Perseverance
+
+    @rule(who=st.sampled_from(["Hero", "Ally", "Orc", "Brute"]), amount=st.integers(0, 15),
+          source=st.sampled_from([None, "natural", "heal_skill"]))
+    def heal_from(self, who, amount, source):
+        self._try(self.enc.heal, who, amount, source=source)
+
+    @rule(who=st.sampled_from(["Hero", "Ally", "Orc", "Brute"]), amount=st.integers(0, 15))
+    def temp_hp(self, who, amount):
+        self._try(self.enc.temp_hp, who, amount)
+
+    @rule(foes=st.lists(st.sampled_from(["Hero", "Ally", "Orc", "Brute"]), min_size=1,
+                        max_size=2))
+    def current_ignores(self, foes):
+        if self.enc.acting:
+            self._try(self.enc.ignore_enemy, self.enc.acting[0], foes)
+
+    @rule(col=st.integers(0, 11), row=st.integers(0, 7),
+          foe=st.sampled_from(["Hero", "Ally", "Orc", "Brute"]))
+    def current_charges(self, col, row, foe):
+        if not self.enc.acting:
+            return
+        who = self.enc.acting[0]
+        self._try(self.enc.run, who, (col, row), aoo="all")
+        self._try(self.enc.attack, who, foe, charge=True)
+
+    @rule(foe=st.sampled_from(["Hero", "Ally", "Orc", "Brute"]), i=st.integers(0, 5))
+    def current_charges_a_foe(self, foe, i):
+        """Run to a hex next to the foe, then charge it."""
+        if not self.enc.acting or foe not in self.enc.map:
+            return
+        who = self.enc.acting[0]
+        m = self.enc.map
+        near = sorted((m.offset(c) for c in m.cells if m.distance(foe, c) == 5
+                       and not m.at(c)))
+        if near:
+            self._try(self.enc.run, who, near[i % len(near)], aoo="all")
+            self._try(self.enc.attack, who, foe, charge=True)
+
+    @rule(level=st.integers(0, 3), bonus=st.sampled_from([None, 0, 12]),
+          aoo=st.sampled_from([None, "all"]))
+    def current_casts(self, level, bonus, aoo):
+        if self.enc.acting:
+            self._try(self.enc.cast, self.enc.acting[0], level, perseverance=bonus, aoo=aoo)
+
+    @rule(who=st.sampled_from(["Hero", "Ally", "Orc", "Brute"]))
+    def interrupt_a_spell(self, who):
+        self._try(self.enc.interrupt, who, before="cast_spell")
 
     @precondition(lambda self: len(self.enc.log.commands) > 2)
     @rule()
