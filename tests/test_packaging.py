@@ -101,10 +101,13 @@ def test_regular_install_ships_widgets_and_data(tmp_path: Path) -> None:
 
 
 def _is_editable_install() -> tuple[bool, str]:
-    try:
-        dist = metadata.distribution("lfgcombat")
-    except metadata.PackageNotFoundError:
+    # Look in site-packages only: `python -m pytest` puts the repo on sys.path, and the
+    # lfgcombat.egg-info that a setuptools build leaves there is not the installed dist.
+    site = sysconfig.get_paths()["purelib"]
+    found = [d for d in metadata.distributions(path=[site]) if d.metadata["Name"] == "lfgcombat"]
+    if not found:
         return False, f"lfgcombat is not installed in {sys.prefix} (run `make test`)"
+    dist = found[0]
     raw = dist.read_text("direct_url.json")
     info = json.loads(raw) if raw else {}
     if not info.get("dir_info", {}).get("editable"):
