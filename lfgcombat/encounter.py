@@ -219,6 +219,12 @@ def _action_row(action: str) -> dict[str, Any]:
 # ------------------------------------------------------------------------------ values
 
 
+def _possessive(name: object) -> str:
+    """``Orc's``, ``goblin archers'``."""
+    text = str(name)
+    return f"{text}'" if text.endswith("s") else f"{text}'s"
+
+
 @dataclass(frozen=True)
 class ActionsLeft:
     """What a creature may still do (000_8d1d7816ee944f3b.txt, "Taking Your Turn": "2 Big
@@ -1266,9 +1272,15 @@ class Encounter:
                         f"{', '.join(choices)} (or deadlock=True for the GM's rule)", R_ORDER)
             else:
                 if next not in choices:
-                    why = ("has already taken a turn this round" if
-                           next in self._all_units() and self._unit_alive(next) else
-                           "cannot act (dead, unaware in the Surprise Round, or unknown)")
+                    known = next in self._all_units()
+                    if (known and self._surprise
+                            and not any(self._f[m].aware for m in self._members(next))):
+                        why = ("is unaware, and unaware creatures get no turn in the "
+                               "Surprise Round")
+                    elif known and self._unit_alive(next):
+                        why = "has already taken a turn this round"
+                    else:
+                        why = "cannot act (dead or unknown)"
                     raise IllegalActionError(
                         f"{next} cannot be chosen: it {why}; choices: "
                         f"{', '.join(choices) or 'none'}", R_ORDER)
@@ -1569,7 +1581,8 @@ class Encounter:
             raise IllegalActionError(f"no turn is under way; {'start()' if not self._started else 'the fight is over'}",
                                      R_TURN)
         if name not in self._members(self._frames[-1]["unit"]):
-            raise IllegalActionError(f"it is {self.current}'s turn, not {name}'s; act on "
+            raise IllegalActionError(f"it is {_possessive(self.current)} turn, not "
+                                     f"{_possessive(name)}; act on "
                                      "another's turn only with a Reaction (an interrupt)",
                                      R_TURN)
         if f.dead:
@@ -1594,7 +1607,7 @@ class Encounter:
             why = "; ".join(lim.notes) or "no Reactions"
             return f"it cannot take Reactions ({why}) ({R_CONDITIONS})"
         if f.reactions_used >= lim.reactions:
-            return f"its Reaction this round is used ({R_REACTIONS})"
+            return "its Reaction this round is used"
         return None
 
     def _check_spend(self, name: str, type_: str, action: str) -> str:

@@ -211,7 +211,9 @@ class Event:
             return f"{self.turn}'s {d.get('kind', 'turn')} begins" + (
                 f" (chosen by {d['chosen_by']})" if d.get("chosen_by") else "")
         if k == "spend":
-            return f"{who} uses a {d.get('slot')} action: {d.get('action')}"
+            slot = str(d.get("slot"))
+            article = "an" if slot[:1].lower() in "aeiou" else "a"
+            return f"{who} uses {article} {slot} action: {d.get('action')}"
         if k == "condition":
             return f"{self.target} {d.get('change')} {d.get('condition')}"
         if k in ("effect_start", "effect_end"):

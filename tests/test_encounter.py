@@ -140,7 +140,7 @@ def test_surprise_round_unaware_get_no_turn_and_are_flat_footed():
     first = enc.current
     other = "Brute" if first == "Orc" else "Orc"
     assert enc.choices() == [other]  # the unaware cannot be chosen
-    refused(enc, enc.end_turn, next="Hero", match="cannot be chosen")
+    refused(enc, enc.end_turn, next="Hero", match="cannot be chosen: it is unaware")
     enc.end_turn(next=other)
     refused(enc, enc.interrupt, "Hero", match="unaware")
     assert sorted(enc.choices()) == sorted(enc.names)  # the round is over: anyone opens round 2
