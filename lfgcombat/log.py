@@ -231,6 +231,54 @@ class Event:
             return f"{who} must pass a Perseverance check DC {d.get('dc')} or the spell fails"
         if k == "vitals":
             return f"{self.target} is {d.get('status')} (HP {d.get('hp')})"
+        if k == "moved":
+            verb = {"move": "moves", "five_foot_step": "takes a 5-foot step", "run": "runs",
+                    "retreat": "retreats", "trade_spaces": "trades spaces"}.get(
+                        str(d.get("action")), str(d.get("action")))
+            path = d.get("path") or [[None, None]]
+            feet = "" if d.get("action") == "five_foot_step" else f" {d.get('feet')} ft"
+            text = f"{who} {verb}{feet} to {tuple(path[-1])}"
+            if d.get("feet_left"):
+                text += f" ({d['feet_left']} ft left)"
+            return text + "".join(f"; {n}" for n in d.get("notes") or [])
+        if k == "aoo_offered":
+            where = f" at {tuple(d['at'])}" if d.get("at") else ""
+            what = str(d.get("action", "action")).replace("_", " ")
+            return (f"{who} may take an AOO against {self.target}'s {what}{where}: "
+                    f"{'taken' if d.get('taken') else 'not taken'}")
+        if k == "aoo":
+            cap = f" (consecutive attack penalty -{d['cap']})" if d.get("cap") else ""
+            return f"{who} takes an AOO against {self.target}{cap}"
+        if k == "interrupt":
+            checks = ", ".join(f"{n} {v}" for n, v in (d.get("checks") or {}).items())
+            who_tries = ", ".join(d.get("interrupters") or [who])
+            winner = d.get("winner")
+            return (f"{who_tries} tries to interrupt {self.target} (opposed initiative: {checks})"
+                    f": {winner + ' wins' if winner else 'nobody wins'}")
+        if k == "spell":
+            text = f"{who} casts {d.get('spell')} (spell level {d.get('spell_level')})"
+            if self.target:
+                text += f" on {self.target}"
+            text += f": {d.get('outcome')}"
+            for dc in d.get("perseverance_dcs") or []:
+                text += f"; Perseverance DC {dc[1]} ({dc[0]})" if isinstance(dc, list) else ""
+            return text
+        if k == "initiative":
+            order = ", ".join(f"{n} {v}" for n, v in (d.get("order") or {}).items())
+            text = f"initiative: {order}; {d.get('first')} acts first"
+            if d.get("declined"):
+                text += f"; declined to roll: {', '.join(d['declined'])}"
+            return text
+        if k == "round_start":
+            return (f"round {d.get('round')} begins"
+                    + (" (the Surprise Round)" if d.get("surprise") else "")
+                    + (f", opened by {d['opener']}" if d.get("opener") else ""))
+        if k == "round_end":
+            return f"round {d.get('round')} ends (last to act: {d.get('last')})"
+        if k == "turn_end":
+            return f"{self.turn}'s {d.get('kind', 'turn')} ends"
+        if k == "turn_resumed":
+            return f"{self.turn}'s turn resumes after {d.get('after')}'s interrupt"
         extra = ", ".join(f"{a}={b}" for a, b in d.items())
         return f"{k} {who}{(' -> ' + self.target) if self.target else ''}: {extra}".strip()
 
