@@ -9,7 +9,7 @@ from lfgcombat.creature import load_example
 from lfgcombat.errors import IllegalActionError
 from lfgcombat.falling import (FallingError, drop_object, fall, falling_damage,
                                falling_object_damage, falling_table)
-from tests.test_attacks import make, scripted
+from test_attacks import make, scripted
 
 
 def test_rocks_fall():

@@ -8,7 +8,7 @@ from lfgcombat import Creature, Roller
 from lfgcombat.damage import Resistances
 from lfgcombat.saves import (SaveError, damage_after_save, save_dc, save_for_half, save_odds,
                              saving_throw)
-from tests.test_attacks import scripted
+from test_attacks import scripted
 
 
 def bear(**kw):
