@@ -4,7 +4,8 @@ Everything here follows ``000_8d1d7816ee944f3b.txt``; each method cites the head
 implements. A :class:`HexMap` holds terrain, elevation and placed creatures; it answers
 questions (:meth:`~HexMap.distance`, :meth:`~HexMap.threatened`, :meth:`~HexMap.reachable`,
 :meth:`~HexMap.provokers`, :meth:`~HexMap.is_flanked`, :meth:`~HexMap.cover`,
-:meth:`~HexMap.high_ground`) and changes state only through :meth:`~HexMap.place`,
+:meth:`~HexMap.high_ground`, :meth:`~HexMap.cramped`, :meth:`~HexMap.nearest_legal`) and
+changes state only through :meth:`~HexMap.place`, :meth:`~HexMap.relocate`,
 :meth:`~HexMap.move`, :meth:`~HexMap.trade_spaces`, :meth:`~HexMap.remove`,
 :meth:`~HexMap.set_terrain` and friends. A move the rules forbid raises
 :class:`~lfgcombat.errors.IllegalActionError` naming the rule, and changes nothing: every
@@ -58,7 +59,7 @@ from lfgcombat.grid import (FEET_PER_CELL, Cell, Hex, HexGeometry, Square, Squar
 __all__ = [
     "HexMap", "Terrain", "Token", "MapCreature", "Figure", "Reachable", "Provocation",
     "Provokers", "MoveResult", "Cover", "CoverLevel", "HighGround", "Flanking",
-    "MapFormatError", "TERRAIN_CHARS",
+    "MapFormatError", "TERRAIN_CHARS", "Relocation",
 ]
 
 TXT = "000_8d1d7816ee944f3b.txt"
@@ -85,6 +86,11 @@ R_HIGH = _rule("High Ground / Low Ground")
 R_LOS = _rule("Locating Targets")
 R_DISTANCE = _rule("Using the Battle Map – Measuring Distance in Combat")
 R_SIZE = _rule("Creature Size: Size, Space, Reach")
+R_ILLEGAL = _rule("Moving in Combat – Terrain, Creatures, & Other Issues") + ', "Accidental / Illegal Locations"'
+
+# Conditions meaning the creature is in a grapple: "Grappling does not cause the cramped
+# condition" ("Space in Combat Gameplay").
+_GRAPPLING = frozenset({"grappled", "grappling", "pinned"})
 
 
 class MapFormatError(LfgError, ValueError):
@@ -545,6 +551,50 @@ class Flanking:
         return f"{self.target} is flanked (-2 AC) by {ps} ({R_FLANK})"
 
 
+@dataclass(frozen=True)
+class Relocation:
+    """Where a creature that would end up in an illegal location goes instead.
+
+    "If you accidentally end up in a location that is not a legal position, such as in an
+    enemy's hex or within a wall or table, you are instead placed in the last legal position
+    along your movement path. If none is available, the nearest legal space should be used
+    at GM Discretion. In these circumstances, the GM may place you in the same hex as an
+    ally, causing both of you the Cramped condition" (``000_8d1d7816ee944f3b.txt``, "Moving
+    in Combat – Terrain, Creatures, & Other Issues", "Accidental / Illegal Locations").
+
+    Attributes:
+        name: The creature.
+        wanted: The anchor it would have ended at.
+        cell: The anchor it goes to instead (``wanted`` when that was legal).
+        how: ``"as_asked"`` (``wanted`` is legal), ``"last_legal_on_path"`` or ``"nearest"``.
+        reason: Why ``wanted`` was illegal (``""`` when it was not).
+        shares_with: Allies whose hex it may share at ``cell`` only by the GM's leave
+            (``share=True``): both gain the Cramped condition (see :meth:`HexMap.cramped`).
+    """
+
+    name: str
+    wanted: Cell
+    cell: Cell
+    how: str
+    reason: str = ""
+    shares_with: tuple[str, ...] = ()
+
+    @property
+    def moved(self) -> bool:
+        return self.cell != self.wanted
+
+    def explain(self) -> str:
+        if not self.moved:
+            s = f"{self.name} stays at {self.wanted!r}: a legal position"
+        else:
+            where = ("the last legal position along its path" if self.how == "last_legal_on_path"
+                     else "the nearest legal space")
+            s = f"{self.name} cannot be at {self.wanted!r} ({self.reason}); placed at {self.cell!r}, {where}"
+        if self.shares_with:
+            s += f"; shares a hex with {', '.join(self.shares_with)}: both Cramped"
+        return s + f" ({R_ILLEGAL})"
+
+
 # --- the map ------------------------------------------------------------------------------
 @dataclass
 class _Placed:
@@ -811,7 +861,8 @@ class HexMap:
             blocking = blocking - {"prone"}
         return base and not blocking and not self._helpless(name)
 
-    def _share_ok(self, mover: str | None, m_side: str, m_size: str, other: str, *, ending: bool) -> bool:
+    def _share_ok(self, mover: str | None, m_side: str, m_size: str, other: str, *, ending: bool,
+                  share: bool = False) -> bool:
         """May ``mover`` be in a cell together with ``other``? ("Space in Combat Gameplay";
         "Friends & Enemies in Combat"; "Tiny (T) & Diminutive (D)")."""
         o = self._placed[other]
@@ -828,6 +879,8 @@ class HexMap:
             return (not ending) and self._helpless(other)
         if abs(mo - oo) >= 2:  # "2+ size categories smaller than you without penalty"
             return True
+        if share:  # a GM placement into an ally's hex ("Accidental / Illegal Locations")
+            return True
         return not ending  # allies: through, but not to end in
 
     def _small_capacity_ok(self, cells: Iterable[Cell], m_space: float, skip: str | None) -> bool:
@@ -841,14 +894,14 @@ class HexMap:
         return True
 
     def _why_not_stand(self, cells: frozenset, mover: str | None, side: str, size: str,
-                       *, ending: bool) -> str | None:
+                       *, ending: bool, share: bool = False) -> str | None:
         for c in sorted(cells):
             if c not in self._cells:
                 return f"{c!r} is off this {self.width}x{self.height} map"
             if self._terrain.get(c) is Terrain.WALL:
                 return f"{c!r} is a wall"
             for o in self._occupants.get(c, ()):
-                if o != mover and not self._share_ok(mover, side, size, o, ending=ending):
+                if o != mover and not self._share_ok(mover, side, size, o, ending=ending, share=share):
                     rel = "an enemy" if self._placed[o].side != side else "an ally"
                     return f"{c!r} is occupied by {o} ({rel})"
         if ending and not self._small_capacity_ok(cells, float(_sizes()[size]["space_hexes"]), mover):
@@ -857,7 +910,7 @@ class HexMap:
 
     def place(self, creature: Any, where: CellLike, side: str = "party", *,
               reach_ft: int | None = None, threatens: bool | None = None,
-              speed: int | None = None) -> Token:
+              speed: int | None = None, share: bool = False, fallback: bool = False) -> Token:
         """Put a creature on the map with its footprint by size.
 
         Medium and Small take 1 hex, Large 3 contiguous, Huge 7, Gargantuan 10 (rows 3-4-3);
@@ -872,13 +925,21 @@ class HexMap:
             reach_ft: Threat reach in feet, overriding the creature's.
             threatens: Whether it threatens, overriding the creature's.
             speed: Move Speed in feet, overriding the creature's.
+            share: A GM placement that may put the creature in an ally's hex ("the GM may
+                place you in the same hex as an ally, causing both of you the Cramped
+                condition": ``000_8d1d7816ee944f3b.txt``, "Accidental / Illegal
+                Locations"); foes, walls and the map's edge still refuse. See
+                :meth:`cramped`. Off by default: "You cannot end your movement in a space
+                occupied by either a friend or foe" ("Occupied Space").
+            fallback: If ``where`` is not a legal position, place the creature at the
+                nearest legal space instead (:meth:`nearest_legal`, which also says why).
 
         Returns:
             The placed :class:`Token`.
 
         Raises:
             IllegalActionError: Name already on the map, off the map, into a wall, or
-                into an occupied space; nothing is changed.
+                into an occupied space (without ``fallback``); nothing is changed.
         """
         name = getattr(creature, "name", None)
         if not isinstance(name, str) or not name:
@@ -888,8 +949,10 @@ class HexMap:
                                      "use move() or remove() first", R_SPACE)
         size = _size_name(getattr(creature, "size", "medium"))
         anchor = self._as_cell(where)
+        if fallback:
+            anchor = self._legal_spot(name, None, side, size, anchor, (), share).cell
         cells = self._footprint_at(size, anchor)
-        why = self._why_not_stand(cells, None, side, size, ending=True)
+        why = self._why_not_stand(cells, None, side, size, ending=True, share=share)
         if why:
             raise IllegalActionError(f"cannot place {name} ({size}) at {anchor!r}: {why}", R_SPACE)
         row = _sizes()[size]
@@ -900,6 +963,157 @@ class HexMap:
         self._turn[name] = _Turn()
         self._changed()
         return self.token(name)
+
+    # -- accidental / illegal locations ---------------------------------------------------
+    def _legal_spot(self, name: str, mover: str | None, side: str, size: str, wanted: Cell,
+                    path: Iterable[Cell], share: bool) -> Relocation:
+        def why(anchor: Cell) -> str | None:
+            return self._why_not_stand(self._footprint_at(size, anchor), mover, side, size,
+                                       ending=True, share=share)
+
+        def sharers(anchor: Cell) -> tuple[str, ...]:
+            cells = self._footprint_at(size, anchor)
+            return tuple(sorted({o for c in cells for o in self._occupants.get(c, ())
+                                 if o != mover and self._placed[o].side == side
+                                 and not self._share_ok(mover, side, size, o, ending=True)}))
+
+        reason = why(wanted)
+        if reason is None:
+            return Relocation(name, wanted, wanted, "as_asked", "", sharers(wanted))
+        steps = [c for c in path if c != wanted]
+        for c in reversed(steps):
+            if (mover is not None and c == self._placed[mover].anchor) or why(c) is None:
+                return Relocation(name, wanted, c, "last_legal_on_path", reason, sharers(c))
+        # nearest by grid distance from the wanted anchor; ties: top row first, then left
+        d = self.geometry.distance
+        for c in sorted(self._cells, key=lambda c: (d(c, wanted), self.offset(c)[1], self.offset(c)[0])):
+            if why(c) is None:
+                return Relocation(name, wanted, c, "nearest", reason, sharers(c))
+        raise IllegalActionError(f"there is no legal position for {name} ({size}) anywhere on this "
+                                 f"map ({reason})", R_ILLEGAL)
+
+    def nearest_legal(self, who: Any, where: CellLike, *, path: Iterable[CellLike] = (),
+                      side: str | None = None, share: bool = False) -> Relocation:
+        """Where ``who`` goes if it would end up at ``where`` ("Accidental / Illegal Locations").
+
+        "If you accidentally end up in a location that is not a legal position, such as in an
+        enemy's hex or within a wall or table, you are instead placed in the last legal
+        position along your movement path. If none is available, the nearest legal space
+        should be used at GM Discretion. In these circumstances, the GM may place you in the
+        same hex as an ally, causing both of you the Cramped condition"
+        (``000_8d1d7816ee944f3b.txt``, "Moving in Combat – Terrain, Creatures, & Other
+        Issues"). Only asks; changes nothing (see :meth:`relocate`).
+
+        Decisions: a legal position is one the creature could end a movement in
+        (:meth:`place`'s rules; its own current space does not count against it, and its
+        current anchor, on the path, is always legal). "Within a table": a wall here; an
+        obstacle can be stood on ("Obstacles"). The GM's discretion is modelled as: the
+        nearest legal anchor by grid distance from ``where``, ties to the upper row, then
+        the left column (deterministic); walls between do not matter. ``share=True`` is the
+        GM allowing an ally's hex (then :attr:`Relocation.shares_with` names the allies).
+
+        Args:
+            who: A placed creature's name, or a creature object not on the map yet.
+            where: The anchor it would end at (may be off the map).
+            path: The movement path (anchors, start first) that led there, if any.
+            side: The side of an unplaced creature (default ``"party"``).
+            share: Whether an ally's hex counts as legal (the GM's option).
+
+        Raises:
+            IllegalActionError: No legal position on the whole map.
+        """
+        wanted = self._as_cell(where)
+        cells = [self._as_cell(c) for c in path]
+        if isinstance(who, str):
+            p = self._p(who)
+            return self._legal_spot(who, who, p.side, p.size, wanted, cells, share)
+        name = getattr(who, "name", None)
+        if not isinstance(name, str) or not name:
+            raise IllegalActionError(f"a creature needs a name, got {who!r}")
+        size = _size_name(getattr(who, "size", "medium"))
+        return self._legal_spot(name, None, side or "party", size, wanted, cells, share)
+
+    def relocate(self, name: str, where: CellLike, *, path: Iterable[CellLike] = (),
+                 share: bool = False) -> Relocation:
+        """Put a placed creature that "accidentally" ended at ``where`` (knocked back,
+        pushed, teleported...) in the legal position :meth:`nearest_legal` picks, and say
+        where and why. A GM placement, not movement: it spends no feet and provokes no AOO
+        (``000_8d1d7816ee944f3b.txt``, "Accidental / Illegal Locations").
+
+        Raises:
+            IllegalActionError: No legal position anywhere; nothing changes.
+        """
+        rel = self.nearest_legal(name, where, path=path, share=share)
+        p = self._placed[name]
+        if rel.cell != p.anchor:
+            for c in p.cells:
+                self._occupants[c].remove(name)
+                if not self._occupants[c]:
+                    del self._occupants[c]
+            p.anchor = rel.cell
+            p.cells = self._footprint_at(p.size, p.anchor)
+            for c in p.cells:
+                self._occupants.setdefault(c, []).append(name)
+            self._changed()
+        return rel
+
+    # -- space: the Cramped condition ------------------------------------------------------
+    def cramped(self, name: str) -> tuple[str, ...]:
+        """Why ``name`` has the Cramped condition from where it stands (empty: it has not).
+
+        "In combat, if you occupy the same space as an allied or indifferent creature within
+        1 size category of your own, you both gain the Cramped condition. Grappling does not
+        cause the cramped condition"; "You may occupy the same space as a creature 2+ size
+        categories smaller than you without penalty"; Tiny and Diminutive creatures share
+        "without issue"; "Two Large Size+ creatures may share 1 hex (or 33%) of their total
+        space with one another without penalty. Anything beyond that causes the Cramped
+        condition" (``000_8d1d7816ee944f3b.txt``, "Space in Combat Gameplay"); "If stuck in
+        the same space an ally, you both gain the Cramped condition" ("Moving in Combat –
+        Terrain, Creatures, & Other Issues").
+
+        Decisions: the map knows sides, not attitudes: a creature of the same side is an
+        ally, any other side a foe (foes who share, 3+ sizes apart or helpless, cause no
+        Cramped); no creature is "indifferent". A pair in which either creature is
+        grappled, grappling or pinned is taken to be the grapple and causes nothing. The
+        2+ size rule frees both creatures. Two Large+ creatures may share
+        ``max(1, hexes of the smaller footprint // 3)`` hexes (1 for Large, the text's
+        "1 hex (or 33%)"). Crowds and tight spaces are the GM's to add.
+        """
+        p = self._p(name)
+        if p.space < 1:
+            return ()
+        mine = _conditions(p.creature)
+        large = int(_sizes()["large"]["order"])
+        out = []
+        for o in self._placed:
+            if o == name:
+                continue
+            q = self._placed[o]
+            shared = p.cells & q.cells
+            if not shared or q.space < 1 or q.side != p.side:
+                continue
+            if (mine | _conditions(q.creature)) & _GRAPPLING:
+                continue
+            if abs(p.order - q.order) >= 2:
+                continue
+            if p.order >= large and q.order >= large:
+                free = max(1, min(len(p.cells), len(q.cells)) // 3)
+                if len(shared) <= free:
+                    continue
+                out.append(f"shares {len(shared)} hexes with {o} ({q.size}); two Large+ creatures "
+                           f"may share only {free} without penalty ({R_SPACE})")
+                continue
+            out.append(f"shares {sorted(shared)[0]!r} with {o} ({q.size}, an ally within 1 size "
+                       f"category): both are Cramped ({R_SPACE})")
+        return tuple(out)
+
+    def conditions_from_space(self, name: str) -> tuple[str, ...]:
+        """Conditions the map gives ``name`` from where it stands: ``("cramped",)`` when
+        :meth:`cramped` has reasons, else ``()`` (for the encounter or the GM to apply; the
+        map does not change the creature). Cramped: "Half Move Speed, -2AC, -2 REF Save, -2
+        Attack Rolls, -2 Physical Skills" (``000_8d1d7816ee944f3b.txt``, "Space in Combat
+        Gameplay")."""
+        return ("cramped",) if self.cramped(name) else ()
 
     def remove(self, name: str) -> None:
         """Take a creature off the map."""
