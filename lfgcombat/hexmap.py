@@ -123,6 +123,10 @@ class Terrain(str, Enum):
     #: Fog or foliage: partial concealment (20% miss chance) for a line passing through it
     #: or a target standing in it ("Concealment"); does not hinder movement or cover.
     FOG = "fog"
+    #: A tight space (a crawlway "about half your height"): "If you must move through
+    #: tight spaces (about half your height), you are cramped while doing so" - the
+    #: Cramped condition's half Move Speed makes each hex cost 10 ft ("Tight Spaces").
+    TIGHT = "tight"
 
     @property
     def char(self) -> str:
@@ -136,7 +140,7 @@ class Terrain(str, Enum):
     @property
     def costs_double(self) -> bool:
         """Entering costs 10 ft (difficult terrain, water, climbing onto an obstacle)."""
-        return self in (Terrain.DIFFICULT, Terrain.WATER, Terrain.OBSTACLE)
+        return self in (Terrain.DIFFICULT, Terrain.WATER, Terrain.OBSTACLE, Terrain.TIGHT)
 
     @property
     def is_difficult(self) -> bool:
@@ -146,7 +150,8 @@ class Terrain(str, Enum):
 
 TERRAIN_CHARS: dict[str, Terrain] = {".": Terrain.NORMAL, ",": Terrain.DIFFICULT,
                                      "#": Terrain.WALL, "o": Terrain.OBSTACLE,
-                                     "~": Terrain.WATER, "%": Terrain.FOG}
+                                     "~": Terrain.WATER, "%": Terrain.FOG,
+                                     "=": Terrain.TIGHT}
 _CHAR_OF = {v: k for k, v in TERRAIN_CHARS.items()}
 
 
@@ -1085,6 +1090,11 @@ class HexMap:
         mine = _conditions(p.creature)
         large = int(_sizes()["large"]["order"])
         out = []
+        tight = sorted(c for c in p.cells if self.terrain(c) is Terrain.TIGHT)
+        if tight:
+            out.append(f"it is in a tight space at {tuple(self.geometry.offset(tight[0]))}: "
+                       "\"you are cramped while doing so\" (000_8d1d7816ee944f3b.txt, "
+                       "\"Moving in Combat – Terrain, Creatures, & Other Issues\", Tight Spaces)")
         for o in self._placed:
             if o == name:
                 continue

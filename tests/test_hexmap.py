@@ -14,7 +14,7 @@ from hypothesis import given, settings, strategies as st
 
 from lfgcombat.errors import IllegalActionError, LfgError
 from lfgcombat.grid import Hex, Square
-from lfgcombat.hexmap import CoverLevel, HexMap, MapCreature, MapFormatError, Terrain
+from lfgcombat.hexmap import CoverLevel, Figure, HexMap, MapCreature, MapFormatError, Terrain
 
 
 @dataclass(frozen=True)
@@ -956,3 +956,20 @@ def test_relocation_with_nowhere_legal_changes_nothing():
     assert "Accidental / Illegal Locations" in e.rule
     refused(m, m.place, Mob("C"), (1, 0), fallback=True, match="no legal position")
     assert m.relocate("B", (1, 0), share=True).cell == m.cell(0, 0)
+
+
+def test_tight_space_costs_double_and_cramps():
+    """"Tight Spaces: If you must move through tight spaces (about half your height), you are
+    cramped while doing so" (000_8d1d7816ee944f3b.txt, "Moving in Combat – Terrain,
+    Creatures, & Other Issues"); Cramped halves Move Speed, so each hex costs 10 ft."""
+    m = HexMap(6, 1)
+    m.set_terrain([(2, 0), (3, 0)], Terrain.TIGHT)
+    m.place(Figure("Sneak"), (0, 0), side="party")
+    r = m.reachable("Sneak")
+    assert r.cost[m.geometry.cell(1, 0)] == 5
+    assert r.cost[m.geometry.cell(2, 0)] == 15 and r.cost[m.geometry.cell(3, 0)] == 25
+    assert m.cramped("Sneak") == ()
+    m.move("Sneak", (2, 0))
+    assert m.conditions_from_space("Sneak") == ("cramped",)
+    assert "tight space" in m.cramped("Sneak")[0]
+    assert HexMap.from_text(m.to_text()).terrain((2, 0)) is Terrain.TIGHT
