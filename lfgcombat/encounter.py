@@ -1730,7 +1730,9 @@ class Encounter:
 
     def _walk(self, name: str, path: list[Any], action: str, prov: Any, offered: list[str],
               take: list[str], *, feet: int | None, continued: bool = False,
-              feet_left: Callable[[int], int] | None = None) -> tuple[int, bool]:
+              feet_left: Callable[[int], int] | None = None,
+              budget_of: Callable[[], int] | None = None,
+              avail: int | None = None) -> tuple[int, bool, int]:
         """Move ``name`` along a validated ``path``, stopping at each hex where a taken AOO
         is provoked to resolve it there.
 
@@ -1745,8 +1747,18 @@ class Encounter:
         may only pass through (an ally's space), the AOO is resolved on the last hex before
         it where the mover may stand.
 
+        A mover slowed by an AOO goes on at its new speed: 000_8d1d7816ee944f3b.txt, "Injury
+        & Injured Threshold" ("Injured: ... Your Move Speed is reduced by 5 feet") and
+        "Running in Combat – Full Details:" ("For calculating Run Speed, applying any
+        bonuses/penalties to your Move Speed first, then multiply"). After each AOO the
+        action's budget is worked out again from the new Move Speed (``budget_of``: what the
+        action allows at the current speed); the feet already spent count against it, so
+        ``avail`` (feet this part had) shrinks by the drop. Decision: with nothing left the
+        mover stops on that hex (``move_stopped``, citing the Injured rule); with some left
+        it goes as far along the path as that allows.
+
         Returns:
-            ``(feet moved, stopped)``.
+            ``(feet moved, stopped, feet cut from the budget by a lower Move Speed)``.
         """
         cells = [self.map.as_cell(c) for c in path]
         if cells[0] != self.map.token(name).anchor:
@@ -1763,6 +1775,11 @@ class Encounter:
         cur, moved, part = 0, 0, 0
         announced: list[str] = []
         stop: str | None = None
+        stop_rule: str | None = None
+        total = self._safe_budget(budget_of) if budget_of is not None else None
+        cut = 0
+        limit: int | None = None  # feet left once a slowed mover's budget was recomputed
+        slowed: list[str] = []  # a note for the next part of the move
 
         def go(to: int, strict: bool) -> int:
             """Move from cells[cur] towards cells[to]: to it, or to the farthest hex before
@@ -1773,21 +1790,24 @@ class Encounter:
                 seg = cells[cur:j + 1]
                 r = None
                 try:
-                    r = self.map.move(name, seg, action=action, feet=feet)
+                    r = self.map.move(name, seg, action=action,
+                                      feet=feet if limit is None else limit)
                 except IllegalActionError:
                     if strict:
                         raise
                 if r is None:  # a part of a validated path: only where it may stand counts
                     try:
-                        r = self.map.move(name, seg, action="move", feet=10 ** 6)
+                        r = self.map.move(name, seg, action="move",
+                                          feet=10 ** 6 if limit is None else limit)
                     except IllegalActionError:
                         continue
                 moved += r.cost_ft
                 self._emit("moved", actor=name, data={
                     "action": action, "path": self._path_json(r.path), "feet": r.cost_ft,
-                    "feet_left": feet_left(moved) if feet_left else 0,
+                    "feet_left": feet_left(moved + cut) if feet_left else 0,
                     "continued": continued or part > 0, "part": part,
-                    "notes": list(r.notes)})
+                    "notes": slowed + list(r.notes)})
+                slowed.clear()
                 part += 1
                 return j
             return cur
@@ -1807,10 +1827,33 @@ class Encounter:
             stop = self._can_go_on(name, prone_before)
             if stop:
                 break
+            if total is not None and avail is not None:
+                now = self._safe_budget(budget_of)
+                if now < total:  # slowed (Injured...): the budget shrinks by the drop
+                    cut += total - now
+                    total = now
+                    limit = max(0, avail - cut - moved)
+                    speed = self.map.token(name).speed_ft
+                    why = " (Injured)" if self._vitals(name).injured else ""
+                    if limit <= 0:
+                        stop = (f"{_possessive(name)} Move Speed is now {speed} ft{why}: the "
+                                f"{moved} ft already moved use up this "
+                                f"{action.replace('_', ' ')}")
+                        stop_rule = R_INJURY
+                        break
+                    slowed.append(f"Move Speed now {speed} ft{why}: {limit} ft left "
+                                  f"({R_INJURY})")
         if not stop and cur < len(cells) - 1:
             cur = go(len(cells) - 1, strict=not breaks)
             if cur < len(cells) - 1:
-                stop = f"the map refuses the rest of the path from {self.map.offset(cells[cur])}"
+                if limit is not None:
+                    stop = (f"{_possessive(name)} Move Speed is now "
+                            f"{self.map.token(name).speed_ft} ft: not enough movement left "
+                            f"to go on from {self.map.offset(cells[cur])}")
+                    stop_rule = R_INJURY
+                else:
+                    stop = (f"the map refuses the rest of the path from "
+                            f"{self.map.offset(cells[cur])}")
         for o in offered:
             if o not in announced and at_of[o] <= cur:
                 announced.append(o)
@@ -1822,8 +1865,15 @@ class Encounter:
                 "action": action, "at": list(self.map.offset(cells[cur])),
                 "to": list(self.map.offset(cells[-1])),
                 "lost_path": self._path_json(cells[cur:]), "why": stop,
-                "rule": R_RUN if action == "run" else R_PROVOKE})
-        return moved, bool(stop) and cur < len(cells) - 1
+                "rule": stop_rule or (R_RUN if action == "run" else R_PROVOKE)})
+        return moved, bool(stop) and cur < len(cells) - 1, cut
+
+    def _safe_budget(self, budget_of: Callable[[], int]) -> int:
+        """The action's budget at the mover's current speed (0 if it can no longer move)."""
+        try:
+            return max(0, int(budget_of()))
+        except IllegalActionError:
+            return 0
 
     def _strike_aoo(self, p: str, mover: str, cell: Any) -> None:
         """Spend ``p``'s Reaction and make its AOO against ``mover`` (which provoked it at
@@ -2130,10 +2180,11 @@ class Encounter:
         f.last_action = "move"
         f.move_left = start_budget
         self._lose_aim_on_move(name)
-        moved, stopped = self._walk(
+        moved, stopped, cut = self._walk(
             name, path, "move", prov, offered, take, feet=budget, continued=cont,
-            feet_left=lambda ft: max(0, start_budget - ft))
-        f.move_left = 0 if stopped else max(0, start_budget - moved)
+            feet_left=lambda ft: max(0, start_budget - ft),
+            budget_of=lambda: self._move_budget(name), avail=start_budget)
+        f.move_left = 0 if stopped else max(0, start_budget - cut - moved)
 
     def _move_budget(self, name: str) -> int:
         """Feet one Move Action gives now (the map's budget: Move Speed, half after an
@@ -2209,7 +2260,9 @@ class Encounter:
             "data": {"ac_vs_melee": -2, "from": list(start), "to": list(start)},
             "rule": R_RUN})
         self._lose_aim_on_move(name)
-        moved, stopped = self._walk(name, path, "run", prov, offered, take, feet=budget)
+        moved, stopped, _ = self._walk(
+            name, path, "run", prov, offered, take, feet=budget,
+            budget_of=lambda: 2 * self.map.token(name).speed_ft, avail=budget)
         f.run_ft = moved
         f.last_action = "run"
         end = self.map.offset(self.map.token(name).anchor)
@@ -2243,7 +2296,14 @@ class Encounter:
         self._add_effect(name, {"label": "retreating: Unfortunate on attack rolls",
                                 "ends": "turn_start", "on": name,
                                 "data": {"attack_fortune": "unfortunate"}, "rule": R_RETREAT})
-        self._walk(name, path, "retreat", prov, offered, take, feet=None)
+        prone = self._has(name, Condition.PRONE)
+
+        def retreat_budget() -> int:  # the map's: Move Speed, half while prone
+            speed = self.map.token(name).speed_ft
+            return speed // 2 if prone else speed
+
+        self._walk(name, path, "retreat", prov, offered, take, feet=None,
+                   budget_of=retreat_budget, avail=retreat_budget())
 
     def stand_up(self, name: str, to: Any = None, *, aoo: Any = None) -> "Encounter":
         """Stand up from Prone: a Big Action that provokes AOO; "You may move up to 5’ after
@@ -2310,7 +2370,14 @@ class Encounter:
         000_8d1d7816ee944f3b.txt, "Trade Spaces Action": "Both characters must be willing";
         "The character with whom you wish to trade must spend their Reaction"; "Both
         characters that swap places provoke AOO if they leave a threatened hex"; "within 1
-        size category of each other".
+        size category of each other". As with any movement ("What actions normally Provoke
+        AOO?", "Reactions & AOO:": a Reaction "immediately interrupts"), each AOO strikes
+        before the swap completes, at the hex being left: first those ``name`` provokes,
+        then those ``ally`` provokes. If either is dropped or otherwise cannot go on, the
+        swap does not happen (a ``move_stopped`` event says why; decision: if ``name`` is
+        stopped, ``ally`` never starts to leave and provokes nothing). "No single action can
+        provoke more than 1 AOO per threatening creature" ("Reactions & AOO:"): a foe
+        threatening both makes at most one AOO in the trade.
         """
         self._do("trade_spaces", {"name": name, "target": ally, "aoo": aoo})
         return self
@@ -2327,36 +2394,55 @@ class Encounter:
             raise IllegalActionError(f"{target} must spend its Reaction to trade spaces: {why}",
                                      R_TRADE)
         self._check_spend(name, "big", "trade_spaces")
-        # who would get AOO: computed on a copy of the decision, before the swap
+        # who would get AOO: the map checks the swap and says who each provokes; it is then
+        # undone at once, as the AOO strike before the swap completes
         snapshot_a = self.map.token(name).anchor
         snapshot_b = self.map.token(target).anchor
         pa, pb = self.map.trade_spaces(name, target)
-        try:
-            offered_a, take_a = self._provocation(name, pa.names, self._aoo_for(aoo, pa.names),
-                                                  "trade_spaces")
-            offered_b, take_b = self._provocation(target, pb.names,
-                                                  self._aoo_for(aoo, pb.names), "trade_spaces")
-            if isinstance(aoo, (list, tuple)) or (isinstance(aoo, str) and aoo not in ("all", "none")):
-                wanted = [aoo] if isinstance(aoo, str) else list(aoo)
-                stray = [w for w in wanted if w not in pa.names and w not in pb.names]
-                if stray:
-                    raise IllegalActionError(f"{', '.join(stray)} get no AOO from this trade",
-                                             R_PROVOKE)
-        except BaseException:
-            self.map.trade_spaces(name, target)  # swap back: the map is as it was
-            assert self.map.token(name).anchor == snapshot_a and \
-                self.map.token(target).anchor == snapshot_b
-            raise
+        self.map.trade_spaces(name, target)  # swap back: the map is as it was
+        assert self.map.token(name).anchor == snapshot_a and \
+            self.map.token(target).anchor == snapshot_b
+        offered_a, take_a = self._provocation(name, pa.names, self._aoo_for(aoo, pa.names),
+                                              "trade_spaces")
+        offered_b, take_b = self._provocation(target, pb.names,
+                                              self._aoo_for(aoo, pb.names), "trade_spaces")
+        if isinstance(aoo, (list, tuple)) or (isinstance(aoo, str) and aoo not in ("all", "none")):
+            wanted = [aoo] if isinstance(aoo, str) else list(aoo)
+            stray = [w for w in wanted if w not in pa.names and w not in pb.names]
+            if stray:
+                raise IllegalActionError(f"{', '.join(stray)} get no AOO from this trade",
+                                         R_PROVOKE)
+        prone_a = self._has(name, Condition.PRONE)
+        prone_b = self._has(target, Condition.PRONE)
         self._spend(name, "big", "trade_spaces", target=target)
         self._f[target].reactions_used += 1
         self._emit("spend", actor=target, target=name, data={
             "action": "trade_spaces_partner", "type": "reaction", "slot": "reaction",
             "rule": R_TRADE})
+        # the AOO each provokes, at the hex it leaves, before the swap
+        self._resolve_provocation(name, offered_a, take_a, "trade_spaces",
+                                  {p.by: p for p in pa})
+        stop = self._can_go_on(name, prone_a)
+        if not stop:
+            take_b = [t for t in take_b if t not in take_a]  # 1 AOO per foe per action
+            self._resolve_provocation(target, offered_b, take_b, "trade_spaces",
+                                      {p.by: p for p in pb})
+            stop = self._can_go_on(target, prone_b)
+        if not stop:
+            try:
+                self.map.trade_spaces(name, target)
+            except IllegalActionError as exc:
+                stop = f"the map refuses the swap now: {exc}"
+        if stop:
+            self._emit("move_stopped", actor=name, target=target, data={
+                "action": "trade_spaces", "at": list(self.map.offset(snapshot_a)),
+                "to": list(self.map.offset(snapshot_b)),
+                "lost_path": self._path_json([snapshot_a, snapshot_b]),
+                "why": f"{stop}: the trade with {target} does not happen", "rule": R_TRADE})
+            return
         self._emit("moved", actor=name, target=target, data={
             "action": "trade_spaces", "path": self._path_json([snapshot_a, snapshot_b]),
             "feet": 5, "feet_left": 0, "continued": False, "notes": []})
-        self._resolve_provocation(name, offered_a, take_a, "trade_spaces")
-        self._resolve_provocation(target, offered_b, take_b, "trade_spaces")
 
     @staticmethod
     def _aoo_for(aoo: Any, names: list[str]) -> Any:

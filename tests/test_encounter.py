@@ -1405,6 +1405,165 @@ def test_listeners_hear_every_step():
     unsub()
     enc.end_turn(next="Orc")
     assert len(seen) == 3
+# ------------------------------------------------------------------ AOO before a trade completes
+
+
+def _trade(ally_at: tuple[int, int] = (2, 1), *, seed: int = 1) -> Encounter:
+    """The Hero at (3, 1) beside the Orc at (4, 1); its Ally at ``ally_at``; Hero's turn."""
+    cs = [mk("Hero", init=40), mk("Ally"), mk("Orc"), mk("Brute")]
+    m = HexMap(12, 8)
+    for c, at, side in ((cs[0], (3, 1), "party"), (cs[1], ally_at, "party"),
+                        (cs[2], (4, 1), "orcs"), (cs[3], (10, 6), "orcs")):
+        m.place(c, at, side)
+    return Encounter(cs, map=m, seed=seed).start()
+
+
+def _at(enc: Encounter, name: str) -> tuple[int, int]:
+    return enc.map.offset(enc.map.token(name).anchor)
+
+
+def test_trade_spaces_aoo_strike_at_the_hex_left_before_the_swap():
+    """"Trade Spaces Action": "Both characters that swap places provoke AOO if they leave a
+    threatened hex"; "Reactions & AOO:": a Reaction "immediately interrupts": the Orc's AOO
+    is made while the Hero still stands on (3, 1), the hex it leaves; then they swap."""
+    enc = _trade()
+    before = len(enc.log)
+    enc.trade_spaces("Hero", "Ally", aoo="all")
+    evs = [e for e in list(enc.log)[before:] if not e.command]
+    ks = [e.kind for e in evs]
+    assert ks.index("aoo_offered") < ks.index("attack") < ks.index("moved")
+    offer = enc.log.of_kind("aoo_offered")[-1]
+    assert offer.actor == "Orc" and offer.target == "Hero" and offer.data["taken"]
+    assert offer.data["step"] == 0
+    strike = enc.log.of_kind("attack")[-1]
+    assert strike.actor == "Orc" and strike.target == "Hero" and strike.data["aoo"]
+    if enc.state("Hero")["status"] == "conscious":
+        assert _at(enc, "Hero") == (2, 1) and _at(enc, "Ally") == (3, 1)
+    assert enc.actions_left("Orc").reactions == 0
+
+
+def test_trade_spaces_a_mover_dropped_by_the_aoo_does_not_swap(tmp_path):
+    """"Trade Spaces Action" with "the rest of your movement for this action is lost"
+    ("Running in Combat – Full Details:", as for any move): the Hero, at 1 HP, is dropped
+    by the Orc's AOO on the hex it was leaving, so the swap never happens; the Ally stays
+    and has spent its Reaction; the log says why. Save -> load and undo replay it exactly."""
+    for seed in range(1, 40):
+        enc = _trade(seed=seed)
+        enc.damage("Hero", enc.state("Hero")["hp"] - 1)
+        enc.trade_spaces("Hero", "Ally", aoo="all")
+        if enc.log.of_kind("move_stopped"):
+            break
+    stop = enc.log.of_kind("move_stopped")[-1]
+    assert stop.actor == "Hero" and stop.target == "Ally"
+    assert stop.data["action"] == "trade_spaces" and stop.data["at"] == [3, 1]
+    assert stop.data["to"] == [2, 1] and "does not happen" in stop.data["why"]
+    assert "dying" in stop.data["why"] and "Trade Spaces Action" in stop.data["rule"]
+    assert _at(enc, "Hero") == (3, 1) and _at(enc, "Ally") == (2, 1)
+    assert not [e for e in enc.log.of_kind("moved") if e.data["action"] == "trade_spaces"]
+    assert enc.actions_left("Ally").reactions == 0
+    assert "stops at (3, 1)" in enc.log.to_dataframe().text.iloc[stop.seq]
+    again = Encounter.load(enc.save(tmp_path / "t.jsonl"))
+    assert again.snapshot() == enc.snapshot()
+    snap = enc.snapshot()
+    enc.undo()
+    assert _at(enc, "Hero") == (3, 1) and enc.state("Hero")["hp"] == 1
+    enc.trade_spaces("Hero", "Ally", aoo="all")
+    assert enc.snapshot() == snap
+
+
+def test_trade_spaces_the_ally_dropped_leaving_its_hex_stops_the_swap():
+    """"Both characters that swap places provoke AOO" ("Trade Spaces Action"): here only the
+    Ally leaves a threatened hex; at 1 HP it is dropped there, and nobody moves."""
+    for seed in range(1, 40):
+        cs = [mk("Hero", init=40), mk("Ally"), mk("Orc"), mk("Brute")]
+        m = HexMap(12, 8)
+        for c, at, side in ((cs[0], (2, 1), "party"), (cs[1], (3, 1), "party"),
+                            (cs[2], (4, 1), "orcs"), (cs[3], (10, 6), "orcs")):
+            m.place(c, at, side)
+        enc = Encounter(cs, map=m, seed=seed).start()
+        enc.damage("Ally", enc.state("Ally")["hp"] - 1)
+        enc.trade_spaces("Hero", "Ally", aoo="all")
+        if enc.log.of_kind("move_stopped"):
+            break
+    offer = enc.log.of_kind("aoo_offered")[-1]
+    assert offer.target == "Ally" and offer.data["taken"]
+    stop = enc.log.of_kind("move_stopped")[-1].data
+    assert "Ally is" in stop["why"] and "does not happen" in stop["why"]
+    assert _at(enc, "Hero") == (2, 1) and _at(enc, "Ally") == (3, 1)
+
+
+def test_trade_spaces_one_aoo_per_foe_even_if_both_leave_its_hexes():
+    """"Reactions & AOO:": "No single action can provoke more than 1 AOO per threatening
+    creature": the Orc threatens both traders but strikes once."""
+    probe = _trade()
+    m = probe.map
+    near = sorted(m.offset(c) for c in m.cells if m.distance("Hero", c) == 5
+                  and m.distance("Orc", c) == 5 and not m.at(c))
+    enc = _trade(ally_at=near[0])
+    enc.damage("Hero", 0)
+    enc.trade_spaces("Hero", "Ally", aoo="all")
+    assert len(enc.log.of_kind("aoo")) == 1
+    assert enc.actions_left("Orc").reactions == 0
+
+
+# ------------------------------------------------------------------ slowed by an AOO mid-move
+
+
+def test_a_mover_injured_by_an_aoo_goes_on_at_its_reduced_speed(tmp_path):
+    """"Injury & Injured Threshold": "Injured: ... Your Move Speed is reduced by 5 feet".
+    The Runner (60 ft) is hit by E1's AOO and Injured: its budget is worked out again from
+    55 ft, the feet already moved counting against it, so it gets 5 ft short of (13, 2)
+    and the log says why."""
+    for seed in range(1, 60):
+        enc = _line_up(seed=seed)
+        enc.damage("Runner", 149)  # HP 51: any hit makes it Injured (threshold 50)
+        enc.move("Runner", (13, 2), aoo="E1")
+        hit = enc.log.of_kind("attack")[-1].data["hit"]
+        if hit and enc.state("Runner")["status"] == "conscious":
+            break
+    assert enc.map.token("Runner").speed_ft == 55
+    moved = [e.data for e in enc.log.of_kind("moved")]
+    assert sum(m["feet"] for m in moved) == 55 and moved[-1]["feet_left"] == 0
+    assert any("Move Speed now 55 ft (Injured)" in n for n in moved[-1]["notes"])
+    stop = enc.log.of_kind("move_stopped")[-1].data
+    assert stop["at"] == [12, 2] and stop["to"] == [13, 2]
+    assert "Injury & Injured Threshold" in stop["rule"]
+    assert enc._f["Runner"].move_left == 0
+    assert Encounter.load(enc.save(tmp_path / "r.jsonl")).snapshot() == enc.snapshot()
+
+
+def test_a_mover_injured_with_no_feet_left_stops_where_it_was_struck():
+    """"Injury & Injured Threshold": a 30-ft mover struck after 25 ft and Injured has a
+    25-ft Move Speed, all of it spent: it stops on the hex it was leaving (move_stopped)."""
+    for seed in range(1, 60):
+        cs = [mk("Walker", init=40, max_hp=200), mk("E1")]
+        m = HexMap(10, 2)
+        m.place(cs[0], (0, 0), "a")
+        m.place(cs[1], (5, 1), "b")
+        enc = Encounter(cs, map=m, seed=seed).start()
+        enc.damage("Walker", 149)
+        enc.move("Walker", (6, 0), aoo="all")
+        if enc.log.of_kind("attack")[-1].data["hit"] and \
+                enc.state("Walker")["status"] == "conscious":
+            break
+    stop = enc.log.of_kind("move_stopped")[-1]
+    assert stop.actor == "Walker" and stop.data["at"] == [5, 0]
+    assert "Move Speed is now 25 ft (Injured)" in stop.data["why"]
+    assert _at(enc, "Walker") == (5, 0)
+    assert sum(e.data["feet"] for e in enc.log.of_kind("moved")) == 25
+    assert enc.actions_left("Walker").big == 1
+    assert "stops at (5, 0)" in enc.log.to_dataframe().text.iloc[stop.seq]
+
+
+def test_an_unhurt_mover_is_not_slowed():
+    """The budget is only recomputed when the Move Speed fell: a missed AOO changes nothing
+    (the split move of "What actions normally Provoke AOO?" as before)."""
+    for seed in range(1, 60):
+        enc = _line_up(seed=seed)
+        enc.move("Runner", (13, 2), aoo="all")
+        if not any(e.data["hit"] for e in enc.log.of_kind("attack")):
+            break
+    assert _at(enc, "Runner") == (13, 2) and not enc.log.of_kind("move_stopped")
 
 
 # ------------------------------------------------------------------ state machine
@@ -1491,6 +1650,13 @@ class EncounterMachine(RuleBasedStateMachine):
           rounds=st.sampled_from([None, 1, 2]))
     def condition(self, who, cond, rounds):
         self._try(self.enc.add_condition, who, cond, rounds=rounds)
+
+    @rule(ally=st.sampled_from(["Hero", "Ally", "Orc", "Brute"]),
+          aoo=st.sampled_from([None, "all"]))
+    def current_trades(self, ally, aoo):
+        """Trade Spaces: its AOO strike before the swap ("Trade Spaces Action")."""
+        if self.enc.acting:
+            self._try(self.enc.trade_spaces, self.enc.acting[0], ally, aoo=aoo)
 
     @rule(who=st.sampled_from(["Hero", "Ally", "Orc", "Brute"]))
     def ready(self, who):
