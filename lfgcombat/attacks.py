@@ -54,6 +54,7 @@ from .dice import DiceExpr, Fortune, MissChance, Roll, Roller, net_fortune, pars
 from .errors import IllegalActionError, LfgError
 from .rulesets import Ruleset, coerce_ruleset
 from .tables import Column, Schema, load_table, register_schema
+from .citations import cite as _cite
 
 __all__ = [
     "Weapon", "WeaponError", "Situation", "AttackSetup", "DamagePlan", "DefensePlan",
@@ -67,8 +68,6 @@ __all__ = [
 TEXT = "000_8d1d7816ee944f3b.txt"
 
 
-def _cite(*headings: str) -> str:
-    return "; ".join(f'{TEXT}, "{h}"' for h in headings)
 
 
 R_ATTACK = _cite("Attack Rolls")

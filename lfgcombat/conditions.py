@@ -44,6 +44,7 @@ from .bonuses import Bonus, BonusType
 from .dice import Fortune, net_fortune
 from .errors import LfgError
 from .tables import Column, Schema
+from .citations import cite as _cite
 
 __all__ = [
     "Condition", "ConditionError", "ConditionSpec", "Affliction", "Active", "ConditionSet",
@@ -56,8 +57,6 @@ TEXT = "000_8d1d7816ee944f3b.txt"
 MAX_WEAKENED_STAGE = 5
 
 
-def _cite(heading: str) -> str:
-    return f'{TEXT}, "{heading}"'
 
 
 class ConditionError(LfgError, ValueError):

@@ -33,7 +33,6 @@ import functools
 import json
 import math
 import os
-import tempfile
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, fields
 from functools import cached_property
@@ -53,6 +52,8 @@ from .dice import Fortune
 from .errors import LfgError
 from .movement import MoveSpeed, SpeedModifier, move_speed
 from .tables import Column, Schema, load_table, register_schema
+from ._files import atomic_write_text
+from .citations import cite as _cite
 
 __all__ = [
     "Creature", "CreatureError", "Stat", "Term", "Abilities", "Armor", "SaveRatings",
@@ -66,8 +67,6 @@ __all__ = [
 TEXT = "000_8d1d7816ee944f3b.txt"
 
 
-def _cite(*headings: str) -> str:
-    return "; ".join(f'{TEXT}, "{h}"' for h in headings)
 
 
 # --------------------------------------------------------------------------- errors
@@ -1097,16 +1096,7 @@ class Creature:
             text = json.dumps(data, indent=2, ensure_ascii=False) + "\n"
         else:
             text = yaml.safe_dump(data, sort_keys=False, allow_unicode=True)
-        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent or ".")
-        try:
-            with os.fdopen(fd, "w", encoding="utf-8") as fh:
-                fh.write(text)
-            os.replace(tmp, path)
-        except BaseException:
-            if os.path.exists(tmp):
-                os.unlink(tmp)
-            raise
-        return path
+        return atomic_write_text(path, text)
 
     def replace(self, **changes: Any) -> "Creature":
         """A copy with some keys changed, validated like :meth:`from_dict`.

@@ -81,6 +81,7 @@ from .log import (FORMAT, VERSION, Event, EventLog, LogFormatError, jsonable, re
                   write_jsonl)
 from .tables import Column, Schema
 from .vitals import CLOT_AFTER_ROUNDS, STABILIZE_DC, Vitals
+from .citations import cite as _rule
 
 __all__ = ["Encounter", "ActionsLeft", "InterruptResult", "ACTIONS_SCHEMA", "actions_table",
            "ACTION_TYPES", "INITIATIVE_MODES"]
@@ -88,8 +89,6 @@ __all__ = ["Encounter", "ActionsLeft", "InterruptResult", "ACTIONS_SCHEMA", "act
 TEXT = "000_8d1d7816ee944f3b.txt"
 
 
-def _rule(*headings: str) -> str:
-    return "; ".join(f'{TEXT}, "{h}"' for h in headings)
 
 
 R_OVERVIEW = _rule("COMBAT GAMEPLAY – OVERVIEW:")

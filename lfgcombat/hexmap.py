@@ -52,6 +52,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any, Protocol, Union, runtime_checkable
 
+from lfgcombat.citations import cite as _rule
 from lfgcombat.errors import IllegalActionError, LfgError
 from lfgcombat.grid import (FEET_PER_CELL, Cell, Hex, HexGeometry, Square, SquareGeometry,
                             geometry as make_geometry)
@@ -65,8 +66,6 @@ __all__ = [
 TXT = "000_8d1d7816ee944f3b.txt"
 
 
-def _rule(heading: str) -> str:
-    return f'{TXT}, "{heading}"'
 
 
 R_SPACE = _rule("Space in Combat Gameplay")

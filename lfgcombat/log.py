@@ -31,12 +31,12 @@ from __future__ import annotations
 
 import json
 import os
-import tempfile
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from ._files import atomic_write_text
 from .errors import LfgError
 
 __all__ = ["Event", "EventLog", "LogFormatError", "EFFECT_KINDS", "FORMAT", "VERSION",
@@ -389,19 +389,7 @@ def write_jsonl(path: str | os.PathLike[str], header: Mapping[str, Any],
     lines = [json.dumps(dict(header), ensure_ascii=False, allow_nan=False)]
     lines += [json.dumps(e.to_json(), ensure_ascii=False, allow_nan=False) for e in events]
     text = "\n".join(lines) + "\n"
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp",
-                               dir=str(path.parent) if str(path.parent) else ".")
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            fh.write(text)
-            fh.flush()
-            os.fsync(fh.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        if os.path.exists(tmp):
-            os.unlink(tmp)
-        raise
-    return path
+    return atomic_write_text(path, text)
 
 
 def _no_constants(name: str) -> float:

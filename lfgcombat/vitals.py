@@ -43,6 +43,7 @@ from dataclasses import dataclass, replace
 from .conditions import MAX_WEAKENED_STAGE, Condition, bleed_cap
 from .damage import DamageType
 from .dice import Roller
+from .citations import cite as _cite
 from .errors import IllegalActionError, LfgError
 
 __all__ = ["Vitals", "VitalsError", "STABILIZE_DC", "CLOT_AFTER_ROUNDS", "HEAL_SOURCES"]
@@ -55,8 +56,6 @@ CLOT_AFTER_ROUNDS = 10
 HEAL_SOURCES = ("magic", "heal_skill", "natural")
 
 
-def _cite(heading: str) -> str:
-    return f'{TEXT}, "{heading}"'
 
 
 class VitalsError(LfgError, ValueError):

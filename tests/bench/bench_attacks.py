@@ -30,13 +30,7 @@ from lfgcombat.attacks import prepare
 from lfgcombat.creature import Creature
 
 
-def best_of(fn, repeats: int = 5) -> float:
-    times = []
-    for _ in range(repeats):
-        start = time.perf_counter()
-        fn()
-        times.append(time.perf_counter() - start)
-    return min(times)
+from _timing import best_of
 
 
 ATTACKER = Creature.from_dict({"name": "Axeman", "class": "fighter", "level": 5,

@@ -29,13 +29,7 @@ EXPRESSIONS = ["1d20+5", "2d6+3", "1d8+2+1d6", "3d8+6-1", "4d12", "1d20+12-1d4",
 PMF_EXPRESSIONS = ["1d20+5", "2d6+3", "1d8+2+1d6", "3d8+6-1", "10d10", "20d6", "5d20+2d12"]
 
 
-def best_of(fn, repeats: int = 5) -> float:
-    times = []
-    for _ in range(repeats):
-        start = time.perf_counter()
-        fn()
-        times.append(time.perf_counter() - start)
-    return min(times)
+from _timing import best_of
 
 
 def fresh_expressions(n: int) -> list[str]:

@@ -28,13 +28,11 @@ from lfgcombat.hexmap import Figure, HexMap, Terrain
 SEED = 20261129
 
 
+from _timing import best_of as _best_of
+
+
 def best_of(fn, repeats: int = 3) -> float:
-    times = []
-    for _ in range(repeats):
-        start = time.perf_counter()
-        fn()
-        times.append(time.perf_counter() - start)
-    return min(times)
+    return _best_of(fn, repeats)
 
 
 def build(width: int = 100, height: int = 100, creatures: int = 40) -> HexMap:
