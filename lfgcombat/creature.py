@@ -27,6 +27,7 @@ allowed, and nothing is changed (values are immutable; "changes" return a new cr
 
 from __future__ import annotations
 
+import dataclasses
 import difflib
 import enum
 import functools
@@ -610,7 +611,7 @@ class Stat:
 KEYS: tuple[str, ...] = (
     "name", "class", "level", "abilities", "size", "armor", "shield_rating", "natural_armor",
     "speed", "kind", "creature_type", "max_hp", "current_hp", "temp_hp",
-    "initiative_rating", "save_ratings", "hr_progression", "reach", "weapons",
+    "initiative_rating", "reactions", "save_ratings", "hr_progression", "reach", "weapons",
     "resistances", "conditions", "bonuses", "example", "notes")
 _FIELD_OF_KEY = {"class": "character_class", "max_hp": "max_hp_override",
                  "reach": "reach_override"}
@@ -744,6 +745,7 @@ def _parse(d: Any) -> tuple[dict[str, Any], list[tuple[str, str]]]:
     f["temp_hp"] = p.int_("temp_hp", d.get("temp_hp", 0), 0, 100_000)
     f["initiative_rating"] = p.int_("initiative_rating", d.get("initiative_rating", 0),
                                     -20, 50)
+    f["reactions"] = p.int_("reactions", d.get("reactions", 1), 1, 5)
     sr = d.get("save_ratings")
     f["save_ratings"] = None
     if sr is not None:
@@ -920,6 +922,7 @@ class Creature:
         max_hp_override: [``max_hp``] max HP given instead of computed (monsters).
         current_hp: Current HP (``None``: full). temp_hp: Temporary HP.
         initiative_rating: Initiative Rating.
+        reactions: Reactions per round (1; more from class abilities or Feats).
         save_ratings: :class:`SaveRatings` given instead of the class's.
         hr_progression: HR progression given instead of the class's (monsters: medium).
         reach_override: [``reach``] Natural Reach in feet instead of the size's.
@@ -944,6 +947,7 @@ class Creature:
     current_hp: int | None = None
     temp_hp: int = 0
     initiative_rating: int = 0
+    reactions: int = 1
     save_ratings: SaveRatings | None = None
     hr_progression: HRProgression | None = None
     reach_override: int | None = None
@@ -1017,6 +1021,8 @@ class Creature:
         if self.temp_hp:
             d["temp_hp"] = self.temp_hp
         d["initiative_rating"] = self.initiative_rating
+        if self.reactions != 1:
+            d["reactions"] = self.reactions
         if self.save_ratings is not None:
             d["save_ratings"] = self.save_ratings.to_dict()
         if self.hr_progression is not None:
@@ -1616,8 +1622,19 @@ class Creature:
 
     @cached_property
     def actions(self) -> ActionLimits:
-        """Actions per turn left by its conditions (2 Big, 1 Little, 1 Reaction normally)."""
-        return self.active_conditions.action_limits()
+        """Actions per turn left by its conditions (2 Big, 1 Little, 1 Reaction normally).
+
+        "Other Reactions may be granted by class abilities, Feats, and so on" (000_8d1d7816
+        ee944f3b.txt, "Reactions & AOO:"): the creature's ``reactions`` key (default 1)
+        sets how many it has per round when its conditions allow Reactions at all.
+        """
+        limits = self.active_conditions.action_limits()
+        if self.reactions != 1 and limits.reactions > 0:
+            limits = dataclasses.replace(
+                limits, reactions=self.reactions,
+                notes=limits.notes + (f"{self.reactions} Reactions a round (class ability or "
+                                      "Feat)",))
+        return limits
 
     @cached_property
     def attacks_per_turn(self) -> Stat:

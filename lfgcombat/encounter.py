@@ -306,6 +306,7 @@ class _Fighter:
     reactions_used: int = 0
     interrupt_attempts: list[str] = field(default_factory=list)
     aoo_this_round: int = 0
+    defenses_this_round: int = 0
     # per turn
     big_used: int = 0
     little_used: int = 0
@@ -1353,6 +1354,7 @@ class Encounter:
             f.reactions_used = 0
             f.interrupt_attempts = []
             f.aoo_this_round = 0
+            f.defenses_this_round = 0
             f.aware = True
             for e in list(f.effects):
                 if e["ends"] == "round_start":
@@ -2861,10 +2863,11 @@ class Encounter:
             if weapon is None:
                 raise IllegalActionError(f"{name} has no weapon; name one (e.g. 'unarmed')",
                                          R_APT)
-        for key in ("aoo", "previous_attacks", "consecutive_penalty"):
+        for key in ("aoo", "previous_attacks", "consecutive_penalty", "defense_uses"):
             if key in situation:
                 raise IllegalActionError(f"{key} is the encounter's to set (it counts the "
-                                         "attacks of the turn and the AOO)", R_APT)
+                                         "attacks of the turn, the AOO and the Active "
+                                         "Defenses of the round)", R_APT)
         situation = dict(situation)
         charge = situation.pop("charge", False)
         if not isinstance(charge, bool):
@@ -2893,6 +2896,10 @@ class Encounter:
             if why:
                 raise IllegalActionError(f"{target} cannot use Active {str(defense).title()}: "
                                          f"{why}", R_REACTIONS)
+            # "If you have multiple Reactions, you suffer a -2 cumulative penalty to your
+            # Active Defense Roll each additional time you use an Active Defense in a single
+            # round" ("Active Defense").
+            situation["defense_uses"] = self._f[target].defenses_this_round
         # check the attack is allowed before anything is spent (the module rolls nothing
         # when it refuses)
         mod.prepare(self._view(name), self._view(target), weapon, ruleset=self.ruleset,
@@ -2912,6 +2919,7 @@ class Encounter:
         f.last_action = "attack"
         if defense is not None:
             self._f[target].reactions_used += 1
+            self._f[target].defenses_this_round += 1
             self._emit("spend", actor=target, target=name, data={
                 "action": f"active_{defense}", "type": "reaction", "slot": "reaction",
                 "rule": R_REACTIONS})

@@ -707,3 +707,17 @@ def test_threatening_reads_the_weapons_table() -> None:
     assert not fists.threatens
     spear = Creature.from_dict({**base, "weapons": [{"name": "longspear"}]})
     assert spear.threat_reach_ft == 10
+
+
+def test_extra_reactions_from_class_abilities_or_feats() -> None:
+    """"Reactions & AOO:": "Other Reactions may be granted by class abilities, Feats, and so
+    on" - the ``reactions`` key; conditions that forbid Reactions still win."""
+    base = {"name": "Duelist", "class": "fighter", "level": 5}
+    assert Creature.from_dict(base).actions.reactions == 1
+    duelist = Creature.from_dict({**base, "reactions": 2})
+    assert duelist.actions.reactions == 2 and "Feat" in duelist.actions.explain()
+    assert Creature.from_dict(duelist.to_dict()) == duelist
+    assert duelist.with_condition("flat-footed").actions.reactions == 0
+    with pytest.raises(CreatureError) as info:
+        Creature.from_dict({**base, "reactions": 0})
+    assert info.value.fields == ("reactions",)

@@ -1735,3 +1735,64 @@ TestEncounterMachine = EncounterMachine.TestCase
 TestEncounterMachine.settings = settings(max_examples=25, stateful_step_count=25,
                                          deadline=None,
                                          suppress_health_check=[HealthCheck.too_slow])
+
+
+# --- multiple Reactions (class abilities, Feats) -------------------------------------------
+
+
+def test_a_second_reaction_allows_a_second_aoo_at_the_consecutive_attack_penalty():
+    """"Reactions & AOO:": "Other Reactions may be granted by class abilities, Feats";
+    "If you have multiple Reactions, each consecutive AOO suffers a -2 Consecutive Attack
+    Penalty" ("Attacks Per Turn": "your first AOO is at your full Attack Bonus, then the
+    C.A.P. will be applied to any additional AOO you make this round")."""
+    cs = [mk("Hero", init=40), mk("Ally"), mk("Orc", reactions=2), mk("Brute")]
+    sides = {"party": ["Hero", "Ally"], "orcs": ["Orc", "Brute"]}
+    m = HexMap(12, 8)
+    for c, at, side in ((cs[0], (3, 1), "party"), (cs[1], (5, 2), "party"),
+                        (cs[2], (4, 1), "orcs"), (cs[3], (8, 5), "orcs")):
+        m.place(c, at, side)
+    enc = Encounter(cs, sides=sides, map=m, seed=2).start()
+    assert enc.actions_left("Orc").reactions == 2
+    enc.move("Hero", (1, 5), aoo="all")
+    enc.end_turn(next="Ally")
+    enc.move("Ally", (8, 2), aoo="all")
+    aoos = enc.log.of_kind("aoo")
+    assert [(a.actor, a.target) for a in aoos] == [("Orc", "Hero"), ("Orc", "Ally")]
+    assert [a.data["cap"] for a in aoos] == [0, -2]
+    strikes = [e for e in enc.log.of_kind("attack") if e.data.get("aoo")]
+    assert strikes[1].data["bonus"] == strikes[0].data["bonus"] - 2
+    assert enc.actions_left("Orc").reactions == 0
+
+
+def test_a_second_active_defense_in_a_round_is_at_minus_2():
+    """"Active Defense": "If you have multiple Reactions, you suffer a -2 cumulative penalty
+    to your Active Defense Roll each additional time you use an Active Defense in a single
+    round"."""
+    cs = [mk("Hero", init=40), mk("Ally", init=30), mk("Orc", reactions=2), mk("Brute")]
+    enc = Encounter(cs, sides={"party": ["Hero", "Ally"], "orcs": ["Orc", "Brute"]},
+                    seed=5).start()
+    enc.attack("Hero", "Orc", active_defense="parry")
+    enc.end_turn(next="Ally")
+    enc.attack("Ally", "Orc", active_defense="parry")
+    first, second = [e for e in enc.log.of_kind("attack") if e.target == "Orc"][-2:]
+
+    def parry_bonus(event) -> int:
+        line = next(ln for ln in event.data["text"].splitlines() if "Orc Active Parry" in ln)
+        return int(line.split("1d20")[1].split(" ")[0])
+
+    assert parry_bonus(second) == parry_bonus(first) - 2
+    refused(enc, enc.attack, "Ally", "Orc", active_defense="parry", match="Reaction")
+    refused(enc, enc.attack, "Ally", "Orc", defense_uses=0, match="encounter's to set")
+
+
+def test_multiple_reactions_still_cannot_interrupt_the_same_creature_twice():
+    """"If you have multiple Reactions, you may not attempt to interrupt the same creature
+    multiple times" ("Interrupt Turn – Details and Clarifications:")."""
+    cs = [mk("Hero", init=40), mk("Ally", init=-20, reactions=2), mk("Orc", init=45)]
+    enc = Encounter(cs, sides={"party": ["Hero", "Ally"], "orcs": ["Orc"]},
+                    seed=3).start(decline=["Orc"])
+    enc.end_turn(next="Orc")
+    enc.interrupt("Ally")
+    assert enc.actions_left("Ally").reactions == 1  # a Reaction is left...
+    err = refused(enc, enc.interrupt, "Ally")  # ...but not for the same creature
+    assert "same creature" in str(err)
