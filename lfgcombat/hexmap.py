@@ -737,14 +737,14 @@ class HexMap:
         Raises:
             IllegalActionError: A cell is off the map, or a wall would be put under a creature.
         """
-        kind = Terrain(kind) if not isinstance(kind, Terrain) else kind
-        many = (where if not isinstance(where, (Hex, Square)) and not
-                (isinstance(where, tuple) and len(where) == 2 and isinstance(where[0], int))
-                else [where])
-        cells = [self._as_cell(w) for w in many]
+        if not isinstance(kind, Terrain):
+            try:
+                kind = Terrain(kind)
+            except ValueError:
+                raise MapFormatError(f"unknown terrain {kind!r}; the kinds are "
+                                     + ", ".join(t.value for t in Terrain)) from None
+        cells = self._cells_on_map(where)
         for c in cells:
-            if c not in self._cells:
-                raise IllegalActionError(f"{c!r} is off this {self.width}x{self.height} map", R_DISTANCE)
             if kind is Terrain.WALL and self._occupants.get(c):
                 raise IllegalActionError(f"cannot wall in {c!r}: {', '.join(self._occupants[c])} "
                                          f"stands there; move it first", R_SPACE)
@@ -755,19 +755,25 @@ class HexMap:
                 self._terrain[c] = kind
         self._changed()
 
-    def elevation(self, where: CellLike) -> int:
-        """Height of a cell's ground in feet (0 unless set)."""
-        return self._elevation.get(self._as_cell(where), 0)
-
-    def set_elevation(self, where: CellLike | Iterable[CellLike], feet: int) -> None:
-        """Set the height of one cell or many, in feet (for "High Ground / Low Ground")."""
+    def _cells_on_map(self, where: CellLike | Iterable[CellLike]) -> list:
+        """One cell or many, each checked to be on the map (nothing is changed)."""
         many = (where if not isinstance(where, (Hex, Square)) and not
                 (isinstance(where, tuple) and len(where) == 2 and isinstance(where[0], int))
                 else [where])
         cells = [self._as_cell(w) for w in many]
         for c in cells:
             if c not in self._cells:
-                raise IllegalActionError(f"{c!r} is off this {self.width}x{self.height} map", R_DISTANCE)
+                raise IllegalActionError(f"{c!r} is off this {self.width}x{self.height} map",
+                                         R_DISTANCE)
+        return cells
+
+    def elevation(self, where: CellLike) -> int:
+        """Height of a cell's ground in feet (0 unless set)."""
+        return self._elevation.get(self._as_cell(where), 0)
+
+    def set_elevation(self, where: CellLike | Iterable[CellLike], feet: int) -> None:
+        """Set the height of one cell or many, in feet (for "High Ground / Low Ground")."""
+        cells = self._cells_on_map(where)
         for c in cells:
             if feet:
                 self._elevation[c] = int(feet)

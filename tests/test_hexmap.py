@@ -973,3 +973,13 @@ def test_tight_space_costs_double_and_cramps():
     assert m.conditions_from_space("Sneak") == ("cramped",)
     assert "tight space" in m.cramped("Sneak")[0]
     assert HexMap.from_text(m.to_text()).terrain((2, 0)) is Terrain.TIGHT
+
+
+def test_unknown_terrain_is_a_clear_error_and_changes_nothing():
+    m = HexMap(4, 4)
+    before = m.snapshot()
+    with pytest.raises(MapFormatError, match="the kinds are normal, difficult"):
+        m.set_terrain((1, 1), "lava")
+    with pytest.raises(IllegalActionError, match="off this 4x4 map"):
+        m.set_elevation([(1, 1), (9, 9)], 10)
+    assert m.snapshot() == before
