@@ -607,3 +607,13 @@ def lab(request: pytest.FixtureRequest, lab_server: LabServer,
             print("browser console (last 30):\n" + "\n".join(lab.console[-30:]))
         context.close()
         lab_server.shutdown_kernels()
+
+
+def publish_screenshot(shot: Path, name: str) -> None:
+    """Check a screenshot is a real picture and, with ``LFG_UPDATE_SCREENSHOTS=1``, copy it
+    to ``notebooks/images/<name>`` (the README's pictures)."""
+    assert shot.stat().st_size > 10_000, "the screenshot is suspiciously small"
+    if os.environ.get("LFG_UPDATE_SCREENSHOTS") == "1":
+        target = NOTEBOOKS / "images" / name
+        target.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(shot, target)

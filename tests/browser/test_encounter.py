@@ -18,11 +18,9 @@ it is the BattleMap's (see ``test_battlemap.py``).
 
 from __future__ import annotations
 
-import os
 import re
-import shutil
 
-from .conftest import NOTEBOOKS, Lab
+from .conftest import Lab, NOTEBOOKS, publish_screenshot
 
 FIGHT = "20-a-whole-fight.ipynb"
 TRACKER = ".lfg-initiative"
@@ -123,8 +121,4 @@ def test_two_turns_through_the_tracker_and_the_map(lab: Lab) -> None:
         tracker.screenshot(path=str(shot))
     finally:
         page.set_viewport_size(size)
-    assert shot.stat().st_size > 10_000, "the screenshot is suspiciously small"
-    if os.environ.get("LFG_UPDATE_SCREENSHOTS") == "1":
-        target = NOTEBOOKS / "images" / "encounter.png"
-        target.parent.mkdir(parents=True, exist_ok=True)
-        shutil.copyfile(shot, target)
+    publish_screenshot(shot, "encounter.png")
