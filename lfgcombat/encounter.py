@@ -559,8 +559,9 @@ class Encounter:
     @property
     def acting(self) -> list[str]:
         """The creatures acting now (the members of the current group, or one creature)."""
-        u = self.current
-        return [] if u is None else [n for n in self._members(u) if not self._f[n].dead]
+        if not self._frames:
+            return []
+        return [n for n in self._frame_members(self._frames[-1]) if not self._f[n].dead]
 
     @property
     def surprise_round(self) -> bool:
@@ -671,7 +672,7 @@ class Encounter:
             return []
         if len(self._frames) > 1:
             return []
-        left = self._units_to_act(exclude=self._frames[-1]["unit"])
+        left = self._units_to_act(exclude=self._frame_units(self._frames[-1]))
         if self.initiative_mode == "top_down":
             if left:
                 return [u for u in self._order if u in left][:1]
@@ -850,6 +851,14 @@ class Encounter:
     def _members(self, unit: str) -> list[str]:
         return list(self._groups.get(unit, [unit]))
 
+    @staticmethod
+    def _frame_units(frame: Mapping[str, Any]) -> list[str]:
+        """The units taking a turn: the frame's own, plus allies acting together with it."""
+        return [frame["unit"], *frame.get("with", [])]
+
+    def _frame_members(self, frame: Mapping[str, Any]) -> list[str]:
+        return [n for u in self._frame_units(frame) for n in self._members(u)]
+
     def _view(self, name: str) -> Creature:
         v = self._views.get(name)
         if v is None:
@@ -921,8 +930,9 @@ class Encounter:
             return False
         return True
 
-    def _units_to_act(self, exclude: str | None = None) -> list[str]:
-        return [u for u in self._all_units() if u != exclude and self._unit_eligible(u)
+    def _units_to_act(self, exclude: str | Iterable[str] | None = None) -> list[str]:
+        skip = {exclude} if isinstance(exclude, str) else set(exclude or ())
+        return [u for u in self._all_units() if u not in skip and self._unit_eligible(u)
                 and not all(self._f[n].done for n in self._members(u) if self._alive(n))]
 
     def _in_ready_frame(self, name: str) -> bool:
@@ -1088,6 +1098,10 @@ class Encounter:
             self._round_first = unit
         self._emit("turn_start", data={"kind": kind, "chosen_by": chosen_by,
                                        "first_of_round": first, "interrupted": interrupted})
+        self._start_unit(unit, kind)
+
+    def _start_unit(self, unit: str, kind: str) -> None:
+        """The start of a unit's turn for each of its living members."""
         for n in self._members(unit):
             if not self._alive(n):
                 continue
@@ -1191,7 +1205,7 @@ class Encounter:
                 "against": against, "outcome": outcome})
 
     def end_turn(self, next: str | None = None, *, deadlock: bool = False,
-                 decline: Iterable[str] = ()) -> "Encounter":
+                 decline: Iterable[str] = (), declined: Iterable[str] = ()) -> "Encounter":
         """End the current turn and pass it on.
 
         Selective Initiative ("Rounds, Initiative, & Turn Order"): "When you finish your
@@ -1210,15 +1224,245 @@ class Encounter:
                 choices (a creature that never rolled counts as lowest; ties go to the
                 first listed).
             decline: Round-by-Round only, at a round's end: who chooses not to roll.
+            declined: Allies who were offered the turn first and asked to go later
+                (:meth:`decline_turn` fills it in; "Initiative Problems:").
 
         Raises:
             IllegalActionError: no turn under way, ``next`` not a legal choice, or missing.
         """
-        self._do("end_turn", {"next": next, "deadlock": bool(deadlock),
-                              "decline": list(decline)})
+        args: dict[str, Any] = {"next": next, "deadlock": bool(deadlock),
+                                "decline": list(decline)}
+        if declined:
+            args["declined"] = list(declined)
+        self._do("end_turn", args)
         return self
 
-    def _h_end_turn(self, next: str | None, deadlock: bool, decline: list[str]) -> None:
+    def _check_declined(self, chooser: str, declined: list[str], choices: list[str],
+                        target: str | None, deadlock: bool) -> None:
+        """"If you were selected by an ally, but you don't want to take your turn yet, you
+        can just tell your ally to pick someone else so you can go later (unless you are
+        the last person available to act in the round)"; "If you were selected by an enemy
+        creature (or the GM selected you), you must take your turn!" ("Initiative
+        Problems:")."""
+        if self.initiative_mode == "top_down":
+            raise IllegalActionError("under Top-Down Initiative the order decides; nobody "
+                                     "is chosen, so nobody can decline", R_TOP_DOWN)
+        if deadlock:
+            raise IllegalActionError("the GM forced the turn order (the deadlock rule): "
+                                     "\"If ... the GM selected you, you must take your turn!\"",
+                                     R_PROBLEMS)
+        if len(set(declined)) != len(declined):
+            raise IllegalActionError("a creature is named twice in declined=", R_PROBLEMS)
+        side = self._f[self._members(chooser)[0]].side
+        for d in declined:
+            if d not in choices:
+                raise IllegalActionError(
+                    f"{d} was not one of {_possessive(chooser)} choices ({', '.join(choices)}), "
+                    "so it cannot have declined", R_PROBLEMS)
+            if d == chooser:
+                raise IllegalActionError(f"{chooser} chose itself; there is nobody to ask to "
+                                         "pick someone else", R_PROBLEMS)
+            if self._f[self._members(d)[0]].side != side:
+                raise IllegalActionError(
+                    f"{d} was selected by {chooser}, an enemy: \"If you were selected by an "
+                    "enemy creature (or the GM selected you), you must take your turn!\"",
+                    R_PROBLEMS)
+        rest = [c for c in choices if c not in declined]
+        if not rest:
+            raise IllegalActionError(
+                f"{declined[-1]} is the last one available to act in the round, so it must "
+                "take its turn (\"unless you are the last person available to act in the "
+                "round\")", R_PROBLEMS)
+        if target in declined:
+            raise IllegalActionError(f"{target} asked to go later; {chooser} must pick someone "
+                                     f"else: one of {', '.join(rest)}", R_PROBLEMS)
+
+    def _last_command(self) -> Event | None:
+        return next((e for e in reversed(list(self._log)) if e.command), None)
+
+    def _decline_problem(self) -> str | None:
+        """Why the creature acting now may not ask its chooser to pick someone else
+        (``None``: it may)."""
+        if not self._frames:
+            return "no turn is under way"
+        frame = self._frames[-1]
+        unit = frame["unit"]
+        if frame["kind"] != "turn":
+            return (f"{unit} is taking an interrupt turn it asked for; nobody chose it "
+                    "(end_turn() to give the turn back)")
+        if self.initiative_mode == "top_down":
+            return "under Top-Down Initiative the order decides; nobody chose " + unit
+        if frame.get("with"):
+            return f"{unit} is already acting together with {', '.join(frame['with'])}"
+        chooser = frame["chosen_by"]
+        if chooser is None:
+            return (f"nobody chose {unit}: it acts first by its Initiative Check (a creature "
+                    "that does not want to act first may choose not to roll: "
+                    "start(decline=[...]))")
+        last = self._last_command()
+        if last is None or last.kind != "end_turn" or last.data.get("next") != unit:
+            what = "the GM's turn order" if last is None else f"{last.describe()}"
+            return (f"{unit} has already begun its turn (the last step was {what}); "
+                    "declining comes before acting (undo() first)")
+        if last.data.get("deadlock"):
+            return (f"the GM selected {unit} (the deadlock rule): \"If you were selected by an "
+                    "enemy creature (or the GM selected you), you must take your turn!\"")
+        if chooser == unit:
+            return f"{unit} chose itself"
+        if self._f[self._members(chooser)[0]].side != self._f[self._members(unit)[0]].side:
+            return (f"{unit} was selected by {chooser}, an enemy: \"If you were selected by an "
+                    "enemy creature (or the GM selected you), you must take your turn!\"")
+        if not self.decline_choices(_checked=True):
+            return (f"{unit} is the last one available to act in the round, so it must take "
+                    "its turn")
+        return None
+
+    def decline_choices(self, *, _checked: bool = False) -> list[str]:
+        """Whom the chooser may pick instead if the creature acting now declines its turn
+        (empty: it may not decline; :meth:`decline_turn` says why)."""
+        if not _checked and self._decline_problem() is not None:
+            return []
+        frame = self._frames[-1]
+        last = self._last_command()
+        before = list(last.data.get("declined") or []) if last is not None else []
+        return [u for u in self._units_to_act() if u != frame["unit"] and u not in before]
+
+    def decline_turn(self, next: str | None = None) -> "Encounter":
+        """The creature just chosen by an ally asks to go later; the ally picks ``next``.
+
+        000_8d1d7816ee944f3b.txt, "Initiative Problems:": "If you were selected by an ally,
+        but you don't want to take your turn yet, you can just tell your ally to pick someone
+        else so you can go later (unless you are the last person available to act in the
+        round)"; "If you were selected by an enemy creature (or the GM selected you), you
+        must take your turn!"
+
+        The chooser's ``end_turn`` is taken back and made again with the new choice, the
+        decliner recorded in its ``declined=`` (so the log shows one choice, who declined
+        it, and replays). Only before the chosen creature does anything.
+
+        Args:
+            next: Whom the chooser picks instead (one of :meth:`decline_choices`).
+
+        Raises:
+            IllegalActionError: nobody chose it, an enemy or the GM did, it already acted,
+                it is the last to act, or ``next`` is missing or not a legal choice;
+                nothing changes.
+        """
+        why = self._decline_problem()
+        if why is not None:
+            raise IllegalActionError(why, R_PROBLEMS)
+        frame = self._frames[-1]
+        unit, chooser = frame["unit"], frame["chosen_by"]
+        options = self.decline_choices(_checked=True)
+        if next is None or next not in options:
+            said = "" if next is None else f"{next} cannot be chosen instead; "
+            raise IllegalActionError(
+                f"{said}{unit} asks {chooser} to pick someone else: decline_turn(next=...) with "
+                f"one of {', '.join(options)}", R_PROBLEMS)
+        last = self._last_command()
+        assert last is not None
+        events = list(self._log)
+        self._rebuild(events[:last.seq])
+        args = dict(last.data)
+        args["next"] = next
+        args["declined"] = [*(args.get("declined") or []), unit]
+        try:
+            self._do("end_turn", args)
+        except BaseException:
+            self._rebuild(events)
+            raise
+        return self
+
+    def together_choices(self) -> list[str]:
+        """The allies (creatures or groups) who may act together with the creature acting
+        now: of its side, not yet acted this round, able to act (see :meth:`act_together`)."""
+        if not self._frames or self._frames[-1]["kind"] != "turn" or \
+                self.initiative_mode == "top_down":
+            return []
+        frame = self._frames[-1]
+        side = self._f[self._members(frame["unit"])[0]].side
+        return [u for u in self._units_to_act(exclude=self._frame_units(frame))
+                if self._f[self._members(u)[0]].side == side]
+
+    def act_together(self, name: str, ally: str, *, tactical_bonus: int = 0) -> "Encounter":
+        """``name`` (acting now) and ``ally`` act at the same time, on one turn.
+
+        000_8d1d7816ee944f3b.txt, "Taking Your Turn: ...": "If you and an ally wish to act
+        at the same time: When it is your turn, tell your GM you wish to act together, and
+        select your ally to “go next” if their turn is available. You both act at the same
+        time. The GM may determine any other special details or grant Tactical Bonuses for
+        cooperation on a case-by-case basis."
+
+        The ally's turn begins now (its start-of-turn effects happen); both act until
+        :meth:`end_turn`, which ends both turns (both cards turn to Done), and the creature
+        whose turn it was chooses who goes next. An ally with a readied action, an
+        interrupt turn or Top-Down Initiative cannot use this.
+
+        Args:
+            name: The creature whose turn it is.
+            ally: A creature or group of its side that has not acted this round.
+            tactical_bonus: The GM's Tactical Bonus on attack rolls for both, until the end
+                of this turn (0 to 5; default none).
+
+        Raises:
+            IllegalActionError: not its turn, not an ally, the ally already acted or cannot
+                act, a bad bonus; nothing changes.
+        """
+        self._do("act_together", {"name": name, "ally": ally,
+                                  "tactical_bonus": tactical_bonus})
+        return self
+
+    def _h_act_together(self, name: str, ally: str, tactical_bonus: int) -> None:
+        self._actor(name)
+        frame = self._frames[-1]
+        if frame["kind"] != "turn":
+            raise IllegalActionError(f"{name} is taking an interrupt turn; acting together is "
+                                     "for a turn taken in the order (\"When it is your turn\")",
+                                     R_TURN)
+        if self.initiative_mode == "top_down":
+            raise IllegalActionError("under Top-Down Initiative the order is fixed; nobody "
+                                     "is selected to go next", R_TOP_DOWN)
+        if ally in self._groups:
+            unit = ally
+        elif isinstance(ally, str) and ally in self._f:
+            unit = self._unit_of[ally]
+        else:
+            raise IllegalActionError(f"no creature or group named {ally!r}", R_TURN)
+        if unit in self._frame_units(frame):
+            raise IllegalActionError(f"{ally} is already acting on this turn", R_TURN)
+        if self._f[self._members(unit)[0]].side != self._f[name].side:
+            raise IllegalActionError(f"{ally} is not {_possessive(name)} ally: \"If you and an "
+                                     "ally wish to act at the same time\"", R_TURN)
+        if unit not in self._units_to_act(exclude=self._frame_units(frame)):
+            if not self._unit_alive(unit):
+                why = "cannot act (dead)"
+            elif self._surprise and not any(self._f[m].aware for m in self._members(unit)):
+                why = "is unaware, and gets no turn in the Surprise Round"
+            else:
+                why = "has already taken its turn this round"
+            raise IllegalActionError(f"{ally} {why}: its turn must be available", R_TURN)
+        if (isinstance(tactical_bonus, bool) or not isinstance(tactical_bonus, int)
+                or not 0 <= tactical_bonus <= 5):
+            raise IllegalActionError(f"tactical_bonus is the GM's Tactical Bonus, a whole number "
+                                     f"from 0 to 5, not {tactical_bonus!r}", R_TURN)
+        # commit
+        frame.setdefault("with", []).append(unit)
+        self._emit("together", actor=name, target=self._members(unit)[0],
+                   data={"unit": unit, "tactical_bonus": tactical_bonus, "rule": R_TURN})
+        self._start_unit(unit, "turn")
+        if tactical_bonus:
+            for n in self._frame_members(frame):
+                if self._alive(n):
+                    self._add_effect(n, {
+                        "kind": "act_together",
+                        "label": f"acting together: +{tactical_bonus} Tactical to attack rolls",
+                        "bonuses": [{"to": "attack", "value": tactical_bonus,
+                                     "type": "tactical", "source": "acting together"}],
+                        "ends": "turn_end", "on": name, "rule": R_TURN})
+
+    def _h_end_turn(self, next: str | None, deadlock: bool, decline: list[str],
+                    declined: list[str] | None = None) -> None:
+        declined = list(declined or [])
         if not self._frames:
             raise IllegalActionError("no turn is under way" + (
                 "; call start() first" if not self._started else ""), R_ORDER)
@@ -1239,7 +1483,7 @@ class Encounter:
             self._emit("turn_resumed", data={"after": unit})
             return
         choices = self.choices()
-        round_over = not self._units_to_act(exclude=unit)
+        round_over = not self._units_to_act(exclude=self._frame_units(frame))
         target: str | None
         if deadlock:
             if next is not None:
@@ -1285,10 +1529,12 @@ class Encounter:
                         f"{next} cannot be chosen: it {why}; choices: "
                         f"{', '.join(choices) or 'none'}", R_ORDER)
                 target = next
-        declined = set(self._resolve_units(decline, "decline"))
+        if declined:
+            self._check_declined(unit, declined, choices, target, deadlock)
+        declined_roll = set(self._resolve_units(decline, "decline"))
         if self.initiative_mode == "round_by_round" and round_over:
             rolling = [u for u in self._alive_units()
-                       if not all(n in declined for n in self._members(u))]
+                       if not all(n in declined_roll for n in self._members(u))]
             if not rolling:
                 raise IllegalActionError("everyone declined to roll; someone must roll",
                                          R_ROUND_BY_ROUND)
@@ -1296,6 +1542,11 @@ class Encounter:
         self._finish_turn(frame)
         self._frames.pop()
         self._last_unit = unit
+        for d in declined:
+            self._emit("turn_declined", actor=self._members(d)[0], target=unit, data={
+                "unit": d, "chooser": unit,
+                "why": f"{d} was chosen by {unit}, an ally, and asked to go later",
+                "rule": R_PROBLEMS})
         if not round_over:
             self._begin_turn(target, kind="turn", chosen_by=unit)
             return
@@ -1303,12 +1554,12 @@ class Encounter:
         self._new_round()
         if self.initiative_mode == "round_by_round":
             rolling = [u for u in self._alive_units()
-                       if not all(n in declined for n in self._members(u))]
+                       if not all(n in declined_roll for n in self._members(u))]
             totals = self._roll_units(rolling, label=f"initiative round {self.round}",
                                       bonus_for=unit)
             ranked = self._rank(totals, f"round {self.round}")
             self._emit("initiative", data={"order": totals, "first": ranked[0],
-                                           "declined": sorted(declined)})
+                                           "declined": sorted(declined_roll)})
             target = ranked[0]
         elif self.initiative_mode == "top_down":
             late = [u for u in self._alive_units() if u not in self._order]
@@ -1329,8 +1580,7 @@ class Encounter:
                          self.initiative_mode == "selective" else None, first=True)
 
     def _finish_turn(self, frame: dict) -> None:
-        unit = frame["unit"]
-        for n in self._members(unit):
+        for n in self._frame_members(frame):
             f = self._f[n]
             if frame["kind"] != "ready":
                 f.done = True
@@ -1401,7 +1651,7 @@ class Encounter:
             raise IllegalActionError("nobody is acting, so there is no turn to interrupt",
                                      R_INTERRUPT)
         frame = self._frames[-1]
-        acting = [n for n in self._members(frame["unit"]) if self._alive(n)]
+        acting = [n for n in self._frame_members(frame) if self._alive(n)]
         if target is None:
             target = acting[0] if acting else frame["unit"]
         self._fighter(target)
@@ -1427,11 +1677,11 @@ class Encounter:
         readied: dict[str, bool] = {}
         for n in interrupters:
             f = self._fighter(n)
-            if n in self._members(frame["unit"]):
+            if n in self._frame_members(frame):
                 raise IllegalActionError(f"{n} cannot interrupt its own turn", R_INTERRUPT)
             if f.dead:
                 raise IllegalActionError(f"{n} is dead", R_INTERRUPT)
-            if any(n in self._members(fr["unit"]) for fr in self._frames[:-1]):
+            if any(n in self._frame_members(fr) for fr in self._frames[:-1]):
                 raise IllegalActionError(f"{n}'s own turn is paused by an interrupt; it "
                                          "\"remains in place while being interrupted\"",
                                          R_INTERRUPT)
@@ -1471,7 +1721,8 @@ class Encounter:
                                          "\"you may not attempt to interrupt the same creature "
                                          "multiple times\"", R_INTERRUPT_DETAILS)
             if f.side == self._f[target].side:
-                chooser = frame["chosen_by"]
+                chooser = (frame["chosen_by"] if target in self._members(frame["unit"])
+                           else frame["unit"])  # an ally acting together was picked by it
                 if chooser is not None and chooser != n and all(
                         self._f[m].side == f.side for m in self._members(chooser)):
                     raise IllegalActionError(
@@ -1581,7 +1832,7 @@ class Encounter:
         if not self._frames:
             raise IllegalActionError(f"no turn is under way; {'start()' if not self._started else 'the fight is over'}",
                                      R_TURN)
-        if name not in self._members(self._frames[-1]["unit"]):
+        if name not in self._frame_members(self._frames[-1]):
             raise IllegalActionError(f"it is {_possessive(self.current)} turn, not "
                                      f"{_possessive(name)}; act on "
                                      "another's turn only with a Reaction (an interrupt)",
@@ -3103,7 +3354,7 @@ class Encounter:
         when its turn resumes, unless the interrupt named another action (``before=``)."""
         f = self._f[name]
         for fr in self._frames[:-1]:
-            if name not in self._members(fr["unit"]):
+            if name not in self._frame_members(fr):
                 continue
             before = fr.get("paused_before")
             if before not in (None, "cast_spell"):

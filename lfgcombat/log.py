@@ -54,6 +54,8 @@ EFFECT_KINDS: Mapping[str, str] = {
     "turn_start": "kind (turn, interrupt, ready); chosen_by; first_of_round (bool)",
     "turn_end": "kind",
     "turn_resumed": "after: the interrupter whose turn ended",
+    "turn_declined": "unit: the ally that asked to go later; chooser: who picks again; why",
+    "together": "unit: the ally acting together with the actor; tactical_bonus (the GM's)",
     "spend": "action, type, slot (big, little, free, reaction, ...), left: actions left",
     "moved": "action, path [[col, row], ...], feet, feet_left, continued, part (a move "
              "split where AOO strike has one event per part), notes",
@@ -249,6 +251,13 @@ class Event:
         if k == "aoo":
             cap = f" (consecutive attack penalty -{d['cap']})" if d.get("cap") else ""
             return f"{who} takes an AOO against {self.target}{cap}"
+        if k == "turn_declined":
+            return (f"{d.get('unit') or who} asks {d.get('chooser') or self.target} to pick "
+                    "someone else, and will go later")
+        if k == "together":
+            bonus = d.get("tactical_bonus")
+            return (f"{who} and {d.get('unit') or self.target} act together"
+                    + (f" (+{bonus} Tactical to attack rolls, the GM's call)" if bonus else ""))
         if k == "interrupt":
             checks = ", ".join(f"{n} {v}" for n, v in (d.get("checks") or {}).items())
             who_tries = ", ".join(d.get("interrupters") or [who])

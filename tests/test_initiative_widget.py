@@ -111,6 +111,48 @@ def test_an_illegal_choice_shows_the_rule_and_changes_nothing():
     assert t.error == "" and "lfg-error" not in t.status.value
 
 
+def test_decline_buttons_let_the_chooser_pick_again():
+    """"Initiative Problems:": chosen by an ally, "tell your ally to pick someone else"."""
+    enc = fight()
+    enc.start()
+    t = InitiativeTracker(enc)
+    assert not t._decline.children  # Hero won initiative: nobody chose it
+    next_buttons(t)["Ally"].click()
+    declines = {b.description: b for b in t._decline.children}
+    assert list(declines) == enc.decline_choices() == ["Orc", "Brute"]
+    assert all("lfg-decline" in b._dom_classes for b in declines.values())
+    assert "Ally would rather go later" in t._decline_label.value
+    assert "Hero" in t._decline_label.value
+    declines["Brute"].click()
+    assert enc.current == "Brute" == t.current and not enc.state("Ally")["done"]
+    assert "asks Hero to pick someone else" in t.status_text
+    assert not t._decline.children  # Brute was chosen by an enemy: it must act
+    before = enc.snapshot()
+    t.decline("Orc")
+    assert enc.snapshot() == before and "an enemy" in t.error
+
+
+def test_act_together_controls():
+    """"Taking Your Turn": act together with an ally, the GM's Tactical Bonus."""
+    enc = fight()
+    enc.start()
+    t = InitiativeTracker(enc)
+    assert t._together_ally.options == ("Ally",) and t._together.layout.display is None
+    t._together_bonus.value = 1
+    t._together.click()
+    assert enc.acting == ["Hero", "Ally"]
+    assert "Hero and Ally act together (+1 Tactical" in t.status_text
+    assert t._together.layout.display == "none"  # nobody else of the party is left
+    c = cards(t)
+    assert "lfg-card-acting" in c["Ally"]["classes"] and "lfg-card-acting" in c["Hero"]["classes"]
+    assert "Ally: 2 Big" in t._actions.value
+    next_buttons(t)["Orc"].click()
+    assert "lfg-card-done" in cards(t)["Ally"]["classes"]
+    before = enc.snapshot()
+    t.act_together("Hero")  # Hero is not the orcs' ally
+    assert enc.snapshot() == before and "ally" in t.error
+
+
 def test_cards_reflect_hp_and_conditions_after_damage():
     enc = fight()
     enc.start()

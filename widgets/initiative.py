@@ -7,8 +7,8 @@ helps keep track of which creatures have already acted and who can be selected t
 Thin by design: every answer comes from :class:`lfgcombat.Encounter` - whose turn it is
 (``current``, ``acting``, ``interrupted``), who may go next (``choices()``), each card
 (``state(name)``), the actions left (``actions_left(name).explain()``) - and every button
-calls one public engine method (``end_turn``, ``interrupt``, ``ready``, ``move``,
-``undo``). A refusal (:class:`~lfgcombat.IllegalActionError`) is shown in the status line
+calls one public engine method (``end_turn``, ``decline_turn``, ``act_together``,
+``interrupt``, ``ready``, ``move``, ``undo``). A refusal (:class:`~lfgcombat.IllegalActionError`) is shown in the status line
 with the rule it cites; the engine has already left the state as it was. The widget
 redraws on :meth:`lfgcombat.Encounter.subscribe`, so a step taken in code shows at once.
 
@@ -28,6 +28,10 @@ the cards ``.lfg-card`` with ``data-name`` and ``data-side`` and the classes
 ``.lfg-next`` per legal next creature (its text is the name), ``.lfg-end-turn``,
 ``.lfg-deadlock``, ``.lfg-interrupt`` (with the ``.lfg-interrupter`` dropdown),
 ``.lfg-ready`` (with ``.lfg-ready-trigger`` and ``.lfg-ready-action``), ``.lfg-undo``;
+one ``.lfg-decline`` per creature the chooser may pick instead when the acting creature,
+chosen by an ally, asks to go later (``Encounter.decline_turn``); ``.lfg-together`` (with
+the ``.lfg-together-ally`` dropdown and ``.lfg-together-bonus``) to act together with an
+ally (``Encounter.act_together``);
 ``.lfg-actions-left``; the status line ``.lfg-tracker-status`` (``lfg-error`` on a
 refusal).
 """
@@ -107,7 +111,7 @@ class InitiativeTracker(W.VBox):
         self.aoo = aoo
         self._acting_shown: str | None = None
         self._busy = False  # inside one of our own engine calls
-        self._seen = len(encounter.log)
+        self._seen = list(encounter.log)
         self._last_buttons: list[W.Button] = []
 
         self._round = W.HTML()
@@ -142,10 +146,31 @@ class InitiativeTracker(W.VBox):
                                                       self._ready_action.value),
                                    "Prepare to Interrupt: a Big Action now, the prepared "
                                    "action when the trigger occurs")
+        self._decline_label = W.HTML()
+        self._decline = W.HBox(layout=W.Layout(flex_flow="row wrap"))
+        self._decline_buttons: list[W.Button] = []
+        self._together_ally = W.Dropdown(description="act together with",
+                                         layout=W.Layout(width="19em"),
+                                         style={"description_width": "8.5em"})
+        self._together_ally.add_class("lfg-together-ally")
+        self._together_bonus = W.BoundedIntText(value=0, min=0, max=5,
+                                                description="GM's Tactical +",
+                                                layout=W.Layout(width="11em"),
+                                                style={"description_width": "7.5em"})
+        self._together_bonus.add_class("lfg-together-bonus")
+        self._together = self._button(
+            "Act together", "lfg-together",
+            lambda: self.act_together(self._together_ally.value, self._together_bonus.value),
+            "Taking Your Turn: you and an ally act at the same time (the GM may grant a "
+            "Tactical Bonus)")
         self._actions = W.HTML()
         self.status = W.HTML()
         panel = [self._round, self._cards,
                  W.HBox([self._next_label, self._next, self._end, self._deadlock],
+                        layout=W.Layout(flex_flow="row wrap", align_items="center")),
+                 W.HBox([self._decline_label, self._decline],
+                        layout=W.Layout(flex_flow="row wrap", align_items="center")),
+                 W.HBox([self._together_ally, self._together_bonus, self._together],
                         layout=W.Layout(flex_flow="row wrap", align_items="center")),
                  self._actions,
                  W.HBox([self._interrupter, self._interrupt, self._trigger,
@@ -213,9 +238,14 @@ class InitiativeTracker(W.VBox):
                     f"({checks}): " + (f"{won} interrupts" if won else "it fails"))
         return e.describe()
 
-    def _happened(self, since: int) -> str:
-        """The effect events since log position ``since``, one a line."""
-        lines = [t for e in list(self.encounter.log)[since:] if not e.command
+    def _happened(self, before: list) -> str:
+        """The effect events new since the log was ``before``, one a line (after the common
+        prefix: undo and ``decline_turn`` rewrite the log's tail)."""
+        now = list(self.encounter.log)
+        since = 0
+        while since < min(len(before), len(now)) and before[since] == now[since]:
+            since += 1
+        lines = [t for e in now[since:] if not e.command
                  for t in [self._describe(e)] if t]
         if len(lines) > 12:
             lines = lines[:5] + [f"... ({len(lines) - 10} more)"] + lines[-5:]
@@ -223,7 +253,7 @@ class InitiativeTracker(W.VBox):
 
     def _attempt(self, do: Callable[[], Any]) -> Any:
         """Run one engine call; show what happened, or the refusal and its rule."""
-        since = len(self.encounter.log)
+        since = list(self.encounter.log)
         self._busy = True
         try:
             result = do()
@@ -242,6 +272,19 @@ class InitiativeTracker(W.VBox):
     def choose(self, next: str) -> None:
         """The acting creature ends its turn and chooses ``next`` (``end_turn(next=)``)."""
         self._attempt(lambda: self.encounter.end_turn(next=next))
+
+    def decline(self, next: str) -> None:
+        """The acting creature, chosen by an ally, asks to go later; the ally picks ``next``
+        instead (``Encounter.decline_turn``)."""
+        self._attempt(lambda: self.encounter.decline_turn(next=next))
+
+    def act_together(self, ally: str | None, tactical_bonus: int = 0,
+                     name: str | None = None) -> None:
+        """The acting creature (or ``name``) and ``ally`` act together
+        (``Encounter.act_together``)."""
+        who = name or (self.encounter.acting[0] if self.encounter.acting else "")
+        self._attempt(lambda: self.encounter.act_together(
+            who, ally or "", tactical_bonus=int(tactical_bonus or 0)))
 
     def end_turn(self) -> None:
         """End the turn without choosing (after an interrupt turn, or when the order
@@ -386,6 +429,25 @@ class InitiativeTracker(W.VBox):
         self._last_buttons = buttons
         self._next.children = tuple(buttons)
         self._next_label.value = ("<b>next:</b>&nbsp;" if choices else "")
+        for b in self._decline_buttons:
+            b.close()
+        instead = enc.decline_choices()
+        chooser = enc.log.of_kind("turn_start")[-1].data.get("chosen_by") if instead else None
+        self._decline_buttons = [
+            self._button(u, "lfg-decline", lambda u=u: self.decline(u),
+                         f"{now} asks {chooser} to pick {u} instead, and goes later")
+            for u in instead]
+        self._decline.children = tuple(self._decline_buttons)
+        self._decline_label.value = (
+            f"<b>{html.escape(now)} would rather go later:</b>&nbsp;{html.escape(chooser or '')}"
+            " picks instead&nbsp;" if instead else "")
+        partners = enc.together_choices()
+        keep_ally = self._together_ally.value
+        self._together_ally.options = partners
+        self._together_ally.value = keep_ally if keep_ally in partners else (
+            partners[0] if partners else None)
+        for w in (self._together_ally, self._together_bonus, self._together):
+            w.layout.display = None if partners else "none"
         under_way = enc.current is not None
         self._end.layout.display = None if (under_way and not choices) else "none"
         self._deadlock.layout.display = None if len(choices) > 1 else "none"
@@ -400,9 +462,10 @@ class InitiativeTracker(W.VBox):
                                'monospace">') + \
             "<br>".join(html.escape(enc.actions_left(n).explain()).replace("\n", "<br>")
                         for n in acting) + "</div>"
-        if not self._busy and len(enc.log) != self._seen:  # a step taken in code
+        log = list(enc.log)
+        if not self._busy and log != self._seen:  # a step taken in code
             self._say(self._happened(self._seen) or self._hint())
-        self._seen = len(enc.log)
+        self._seen = log
         self._sync_map(acting)
         self._sync_dicelog()
 
@@ -441,7 +504,7 @@ class InitiativeTracker(W.VBox):
         bm = getattr(self, "battlemap", None)
         if bm is not None and bm.mover == self._move_on_map:
             bm.mover = None
-        for b in getattr(self, "_last_buttons", []):
+        for b in getattr(self, "_last_buttons", []) + getattr(self, "_decline_buttons", []):
             b.close()
         super().close()
 
