@@ -38,8 +38,17 @@ rows may be indented to look like hexes. ``elevation`` (optional) has one digit 
 times ``elevation_step`` feet (default 5). ``creatures`` (optional) places creatures at
 ``[col, row]`` with a side (default ``party``) and, for plain tokens, ``size``, ``speed``,
 ``reach``, ``threatens``, ``conditions``. ``grid`` is ``hex`` (default) or ``square``.
-Legend: ``.`` normal, ``,`` difficult, ``#`` wall, ``o`` obstacle, ``~`` water, ``%`` fog.
-A bare block of rows (no ``key:`` lines) is read as the terrain alone.
+Legend: ``.`` normal, ``,`` difficult, ``#`` wall, ``o`` obstacle, ``~`` water, ``%`` fog,
+``=`` tight, ``h`` half hex (the Half Hex Rule; hex maps only). A bare block of rows (no
+``key:`` lines) is read as the terrain alone.
+
+A hallway 10 feet wide running north-south, drawn with half hexes (rows alternate two
+whole hexes, and a whole hex between two halves; see :meth:`HexMap.cross_section`)::
+
+    terrain: |
+      # # . . #
+       # h . h #
+      # # . . #
 """
 
 from __future__ import annotations
@@ -60,7 +69,7 @@ from lfgcombat.grid import (FEET_PER_CELL, Cell, Hex, HexGeometry, Square, Squar
 __all__ = [
     "HexMap", "Terrain", "Token", "MapCreature", "Figure", "Reachable", "Provocation",
     "Provokers", "MoveResult", "Cover", "CoverLevel", "HighGround", "Flanking",
-    "MapFormatError", "TERRAIN_CHARS", "Relocation",
+    "MapFormatError", "TERRAIN_CHARS", "Relocation", "CrossSection",
 ]
 
 TXT = "000_8d1d7816ee944f3b.txt"
@@ -86,6 +95,8 @@ R_LOS = _rule("Locating Targets")
 R_DISTANCE = _rule("Using the Battle Map – Measuring Distance in Combat")
 R_SIZE = _rule("Creature Size: Size, Space, Reach")
 R_ILLEGAL = _rule("Moving in Combat – Terrain, Creatures, & Other Issues") + ', "Accidental / Illegal Locations"'
+R_HALF = R_DISTANCE + ', "Half Hex Rule"'
+R_SQUARE = _rule("Option – Square Grid")
 
 # Conditions meaning the creature is in a grapple: "Grappling does not cause the cramped
 # condition" ("Space in Combat Gameplay").
@@ -126,6 +137,17 @@ class Terrain(str, Enum):
     #: tight spaces (about half your height), you are cramped while doing so" - the
     #: Cramped condition's half Move Speed makes each hex cost 10 ft ("Tight Spaces").
     TIGHT = "tight"
+    #: Half a hex, its other half behind a wall: "Half Hex Rule: If it makes it easier to
+    #: determine battlefield position, you may use half of a hexagon as a full hex without
+    #: suffering penalties. When using this rule, you can never have more space occupied
+    #: than is available" ("Using the Battle Map – Measuring Distance in Combat"). On our
+    #: pointy-top, odd-r maps a wall running north-south (a hallway's side) cuts the hexes
+    #: of every other row in half. It moves like normal terrain (5 ft, 5-foot steps, no
+    #: penalties) and blocks neither sight nor effect nor gives cover; only the room it
+    #: leaves counts, across its row (:meth:`HexMap.cross_section`). Hex maps only: "Square
+    #: grids are great for locations with man-made structures such as hallways"
+    #: ("Option – Square Grid").
+    HALF = "half"
 
     @property
     def char(self) -> str:
@@ -150,8 +172,11 @@ class Terrain(str, Enum):
 TERRAIN_CHARS: dict[str, Terrain] = {".": Terrain.NORMAL, ",": Terrain.DIFFICULT,
                                      "#": Terrain.WALL, "o": Terrain.OBSTACLE,
                                      "~": Terrain.WATER, "%": Terrain.FOG,
-                                     "=": Terrain.TIGHT}
+                                     "=": Terrain.TIGHT, "h": Terrain.HALF}
 _CHAR_OF = {v: k for k, v in TERRAIN_CHARS.items()}
+_HALF_ON_SQUARES = ("the Half Hex Rule is for hex maps; on a square grid a hallway fits the "
+                    "squares already: \"Square grids are great for locations with man-made "
+                    f"structures such as hallways\" ({R_SQUARE})")
 
 
 # --- what the map needs from a creature ------------------------------------------------------
@@ -599,6 +624,78 @@ class Relocation:
         return s + f" ({R_ILLEGAL})"
 
 
+@dataclass(frozen=True)
+class CrossSection:
+    """The room across a row that has half hexes (the Half Hex Rule).
+
+    "you may use half of a hexagon as a full hex without suffering penalties. When using
+    this rule, you can never have more space occupied than is available"
+    (``000_8d1d7816ee944f3b.txt``, "Using the Battle Map – Measuring Distance in Combat").
+    The cross-section is the run of contiguous cells that are not walls in one row
+    (bounded by walls or the map's edge); a half hex is half a hex wide, any other cell one.
+
+    Attributes:
+        row: The offset row.
+        columns: ``(first, last)`` offset columns of the run.
+        cells: Its cells, west to east.
+        width_ft: Its width in feet (5 per whole hex, 2.5 per half hex).
+        room: How many creatures of 5 feet fit across: ``floor(width_ft / 5)``.
+        used: The 5-foot spaces taken: per cell, the space of its occupants up to 1 (a
+            Medium or Small creature fills its hex, a Tiny one takes 1/4, a Diminutive
+            1/16; a half hex holding a Medium creature counts as a full one).
+        holds: The creatures in it, west to east.
+
+    It holds no more than its width: ``used <= width_ft / 5``. For creatures of 5 feet and
+    more that is ``room`` of them; Tiny and Diminutive ones count by their share of a hex,
+    so two Tiny creatures fit in a half hex between walls, where nobody Medium does.
+    """
+
+    row: int
+    columns: tuple[int, int]
+    cells: tuple
+    width_ft: float
+    room: int
+    used: float
+    holds: tuple[str, ...]
+
+    @property
+    def over(self) -> bool:
+        """More space is occupied than is available (only the GM's edits leave it so)."""
+        return self.used > self.width_ft / FEET_PER_CELL + 1e-9
+
+    @property
+    def full(self) -> bool:
+        """No more creature of 5 feet fits."""
+        return self.used + 1 > self.width_ft / FEET_PER_CELL + 1e-9
+
+    def explain(self) -> str:
+        cols = (f"column {self.columns[0]}" if self.columns[0] == self.columns[1]
+                else f"columns {self.columns[0]}-{self.columns[1]}")
+        who = _and(self.holds) or "nobody"
+        return (f"row {self.row}, {cols}: {self.width_ft:g} ft wide, room for {self.room} "
+                f"creature{'s' if self.room != 1 else ''} of 5 ft, holds {who} ({self.used:g} of "
+                f"{self.width_ft / FEET_PER_CELL:g} five-foot spaces) ({R_HALF})")
+
+
+def _and(names: Iterable[str]) -> str:
+    """``"A"``, ``"A and B"``, ``"A, B and C"`` (``""`` for none)."""
+    names = list(names)
+    if len(names) <= 1:
+        return "".join(names)
+    return ", ".join(names[:-1]) + " and " + names[-1]
+
+
+class _Why(str):
+    """A reason a creature cannot stand somewhere that comes with its own rule citation."""
+
+    rule: str
+
+    def __new__(cls, text: str, rule: str) -> "_Why":
+        o = super().__new__(cls, text)
+        o.rule = rule
+        return o
+
+
 # --- the map ------------------------------------------------------------------------------
 @dataclass
 class _Placed:
@@ -735,7 +832,11 @@ class HexMap:
         """Set the terrain of one cell or many.
 
         Raises:
-            IllegalActionError: A cell is off the map, or a wall would be put under a creature.
+            MapFormatError: An unknown kind, or half hexes on a square grid.
+            IllegalActionError: A cell is off the map, a wall would be put under a creature,
+                or a cross-section with half hexes would hold more than it has room for
+                ("you can never have more space occupied than is available": see
+                :meth:`cross_section`). Nothing is changed.
         """
         if not isinstance(kind, Terrain):
             try:
@@ -743,11 +844,30 @@ class HexMap:
             except ValueError:
                 raise MapFormatError(f"unknown terrain {kind!r}; the kinds are "
                                      + ", ".join(t.value for t in Terrain)) from None
+        if kind is Terrain.HALF and self.grid != "hex":
+            raise MapFormatError(_HALF_ON_SQUARES)
         cells = self._cells_on_map(where)
         for c in cells:
             if kind is Terrain.WALL and self._occupants.get(c):
                 raise IllegalActionError(f"cannot wall in {c!r}: {', '.join(self._occupants[c])} "
                                          f"stands there; move it first", R_SPACE)
+        if kind is Terrain.HALF or self._half_runs():
+            # "you can never have more space occupied than is available": no edit may crowd
+            # a cross-section with half hexes (one that already was stays as the GM left it)
+            after = dict(self._terrain)
+            for c in cells:
+                if kind is Terrain.NORMAL:
+                    after.pop(c, None)
+                else:
+                    after[c] = kind
+            already = {x for cs in self._over_capacity(self._terrain) for x in cs.cells}
+            for cs in self._over_capacity(after):
+                if not set(cs.cells) <= already:
+                    raise IllegalActionError(
+                        f"cannot make {len(cells)} cell(s) {kind.value}: the cross-section at "
+                        f"row {cs.row} would be {cs.width_ft:g} ft wide (room for {cs.room}) and "
+                        f"holds {_and(cs.holds)}: \"you can never have more space occupied than "
+                        "is available\"; move someone first", R_HALF)
         for c in cells:
             if kind is Terrain.NORMAL:
                 self._terrain.pop(c, None)
@@ -903,6 +1023,98 @@ class HexMap:
                 return False
         return True
 
+    # -- the Half Hex Rule: room across a row ---------------------------------------------
+    def _runs_of(self, terrain: Mapping[Cell, Terrain]) -> dict[Cell, tuple[tuple, float]]:
+        """Each cell of a row run with a half hex -> (the run's cells, its width in hexes)."""
+        runs: dict[Cell, tuple[tuple, float]] = {}
+        if self.grid != "hex" or Terrain.HALF not in terrain.values():
+            return runs
+        for r in range(self.height):
+            run: list[Cell] = []
+            for col in range(self.width + 1):
+                cell = self.cell(col, r) if col < self.width else None
+                if cell is not None and terrain.get(cell) is not Terrain.WALL:
+                    run.append(cell)
+                    continue
+                if any(terrain.get(x) is Terrain.HALF for x in run):
+                    info = (tuple(run), sum(0.5 if terrain.get(x) is Terrain.HALF else 1.0
+                                            for x in run))
+                    for x in run:
+                        runs[x] = info
+                run = []
+        return runs
+
+    def _half_runs(self) -> dict[Cell, tuple[tuple, float]]:
+        runs = self._cache.get("half_runs")
+        if runs is None:
+            runs = self._cache["half_runs"] = self._runs_of(self._terrain)
+        return runs
+
+    def _cell_fill(self, c: Cell, skip: str | None = None, extra: float = 0.0) -> float:
+        """5-foot spaces taken in one cell: its occupants' space, at most 1."""
+        return min(1.0, extra + sum(min(1.0, self._placed[o].space)
+                                    for o in self._occupants.get(c, ()) if o != skip))
+
+    def _section(self, info: tuple[tuple, float], skip: str | None = None,
+                 add: frozenset = frozenset(), add_space: float = 0.0) -> CrossSection:
+        run, width = info
+        cols = [self.offset(x)[0] for x in run]
+        used = sum(self._cell_fill(x, skip, add_space if x in add else 0.0) for x in run)
+        holds = tuple(dict.fromkeys(o for x in run for o in self._occupants.get(x, ()) if o != skip))
+        return CrossSection(self.offset(run[0])[1], (min(cols), max(cols)), run, 5 * width,
+                            math.floor(width + 1e-9), used, holds)
+
+    def _over_capacity(self, terrain: Mapping[Cell, Terrain]) -> list[CrossSection]:
+        runs = self._runs_of(terrain)
+        out = []
+        for info in {v[0]: v for v in runs.values()}.values():
+            cs = self._section(info)
+            if cs.over:
+                out.append(cs)
+        return out
+
+    def cross_section(self, where: CellLike) -> CrossSection | None:
+        """The room across the row at ``where`` when that row's run has half hexes (else
+        ``None``: a row without half hexes is not limited beyond one creature a hex).
+
+        "Half Hex Rule: ... you may use half of a hexagon as a full hex without suffering
+        penalties. When using this rule, you can never have more space occupied than is
+        available" (``000_8d1d7816ee944f3b.txt``, "Using the Battle Map – Measuring Distance
+        in Combat"). Decisions: on pointy-top offset rows, walls running north-south cut
+        hexes in half, so the room is measured across the row: the run of non-wall cells
+        around ``where`` bounded by walls or the map's edge, a half hex 2.5 ft and any other
+        cell 5 ft wide. A creature may end its movement (or be placed) in it only if the
+        5-foot spaces taken, counting it, stay within that width (a creature of 5 ft or more
+        takes one per hex, Tiny 1/4, Diminutive 1/16); passing through is not limited.
+
+        Example: a 10-ft hallway's row ``# h . h #`` holds two Medium creatures, on any two
+        of its three cells.
+        """
+        info = self._half_runs().get(self._as_cell(where))
+        return None if info is None else self._section(info)
+
+    def _cross_section_why(self, cells: frozenset, mover: str | None, size: str) -> _Why | None:
+        runs = self._half_runs()
+        if not runs:
+            return None
+        space = min(1.0, float(_sizes()[size]["space_hexes"]))
+        seen: set = set()
+        for c in sorted(cells, key=lambda x: self.offset(x)[::-1]):
+            info = runs.get(c)
+            if info is None or info[0] in seen:
+                continue
+            seen.add(info[0])
+            cs = self._section(info, mover, cells, space)
+            if cs.over:
+                cols = (f"column {cs.columns[0]}" if cs.columns[0] == cs.columns[1]
+                        else f"columns {cs.columns[0]}-{cs.columns[1]}")
+                what = (f"that already holds {_and(cs.holds)}" if cs.holds
+                        else f"with room for {cs.room} creature{'s' if cs.room != 1 else ''} of 5 ft")
+                return _Why(f"{c!r}, column {self.offset(c)[0]} of row {cs.row}, is in a "
+                            f"{cs.width_ft:g}-ft-wide cross-section ({cols}) {what}: \"you can never "
+                            "have more space occupied than is available\"", R_HALF)
+        return None
+
     def _why_not_stand(self, cells: frozenset, mover: str | None, side: str, size: str,
                        *, ending: bool, share: bool = False) -> str | None:
         for c in sorted(cells):
@@ -916,6 +1128,8 @@ class HexMap:
                     return f"{c!r} is occupied by {o} ({rel})"
         if ending and not self._small_capacity_ok(cells, float(_sizes()[size]["space_hexes"]), mover):
             return "that hex already holds as many Tiny/Diminutive creatures as fit"
+        if ending:
+            return self._cross_section_why(cells, mover, size)
         return None
 
     def place(self, creature: Any, where: CellLike, side: str = "party", *,
@@ -964,7 +1178,8 @@ class HexMap:
         cells = self._footprint_at(size, anchor)
         why = self._why_not_stand(cells, None, side, size, ending=True, share=share)
         if why:
-            raise IllegalActionError(f"cannot place {name} ({size}) at {anchor!r}: {why}", R_SPACE)
+            raise IllegalActionError(f"cannot place {name} ({size}) at {anchor!r}: {why}",
+                                     getattr(why, "rule", R_SPACE))
         row = _sizes()[size]
         self._placed[name] = _Placed(creature, side, anchor, cells, size, int(row["order"]),
                                      float(row["space_hexes"]), speed, reach_ft, threatens)
@@ -1543,6 +1758,8 @@ class HexMap:
         if to == p.anchor:
             raise IllegalActionError(f"{name} is already at {to!r}", R_MOVING)
         why = self._why_not_stand(self._footprint_at(p.size, to), name, p.side, p.size, ending=True)
+        if isinstance(why, _Why):
+            raise IllegalActionError(f"{name} cannot end its movement at {to!r}: {why}", why.rule)
         if why:
             raise IllegalActionError(f"{name} cannot end its movement at {to!r}: {why} (\"You cannot "
                                      "end your movement in a space occupied by either a friend or foe\")",
@@ -1664,7 +1881,8 @@ class HexMap:
                                      f"{budget} ft (double Move Speed)", R_RUN)
         why = self._why_not_stand(self._footprint_at(p.size, to), name, p.side, p.size, ending=True)
         if why:
-            raise IllegalActionError(f"{name} cannot end its run at {to!r}: {why}", R_MOVING)
+            raise IllegalActionError(f"{name} cannot end its run at {to!r}: {why}",
+                                     getattr(why, "rule", R_MOVING))
         return line
 
     def move(self, name: str, path: list[CellLike] | CellLike, *, action: str = "move",
@@ -1734,6 +1952,7 @@ class HexMap:
                             why = f"{x!r} is {o}'s space: \"You cannot move through occupied enemy spaces\""
             if why:
                 rule = R_RETREAT if action == "retreat" and "enemy spaces" in why else R_MOVING
+                rule = getattr(why, "rule", rule)
                 raise IllegalActionError(f"{name} cannot {'end at' if ending else 'pass'} {c!r}: {why}", rule)
         if action == "five_foot_step":
             if self._effective_difficult(name, self._footprint_at(p.size, cells_path[1])):
@@ -1809,6 +2028,9 @@ class HexMap:
             for c in cells:
                 if c not in self._cells or self._terrain.get(c) is Terrain.WALL:
                     raise IllegalActionError(f"{n} would not fit at {c!r}", R_TRADE)
+        why = self._trade_crowds(a, b, fa, fb)
+        if why:
+            raise IllegalActionError(f"{a} and {b} cannot trade spaces: {why}", R_HALF)
         for c in pa.cells | pb.cells:
             self._occupants[c] = [o for o in self._occupants[c] if o not in (a, b)]
             if not self._occupants[c]:
@@ -1819,6 +2041,28 @@ class HexMap:
                 self._occupants.setdefault(c, []).append(n)
         self._changed()
         return prov_a, prov_b
+
+    def _trade_crowds(self, a: str, b: str, fa: frozenset, fb: frozenset) -> str | None:
+        """The Half Hex Rule for a swap: a cross-section may not end fuller than its room,
+        unless it was already that full (swapping two 5-foot allies changes nothing; a Tiny
+        and a Small one may)."""
+        runs = self._half_runs()
+        if not runs:
+            return None
+        pa, pb = self._placed[a], self._placed[b]
+        for info in {runs[c][0]: runs[c] for c in fa | fb | pa.cells | pb.cells if c in runs}.values():
+            run, width = info
+            before = sum(self._cell_fill(x) for x in run)
+            after = sum(min(1.0, sum(min(1.0, self._placed[o].space)
+                                     for o in self._occupants.get(x, ()) if o not in (a, b))
+                        + (min(1.0, pa.space) if x in fa else 0.0)
+                        + (min(1.0, pb.space) if x in fb else 0.0)) for x in run)
+            if after > width + 1e-9 and after > before + 1e-9:
+                cs = self._section(info)
+                return (f"the cross-section at row {cs.row} ({cs.width_ft:g} ft wide) would hold "
+                        f"{after:g} five-foot spaces, room for {width:g}: \"you can never have more "
+                        "space occupied than is available\"")
+        return None
 
     def _leave_provokers(self, name: str, left: frozenset) -> Provokers:
         return Provokers(Provocation(e, 0, sorted(left & self.threatened(e))[0], "exits a hex it threatens")
@@ -2169,6 +2413,10 @@ class HexMap:
         grid = doc.get("grid", kwargs.pop("grid", "hex"))
         if grid not in ("hex", "square"):
             raise MapFormatError(f"grid must be hex or square, got {grid!r}", _block_line(lines, "grid"))
+        if grid == "square":
+            for ln, r in rows:
+                if _CHAR_OF[Terrain.HALF] in r:
+                    raise MapFormatError(f"'{_CHAR_OF[Terrain.HALF]}' (half hex): " + _HALF_ON_SQUARES, ln)
         m = cls(width, len(rows), grid=grid, **kwargs)
         for row_i, (ln, r) in enumerate(rows):
             for col, ch in enumerate(r):

@@ -38,7 +38,7 @@ __all__ = ["BattleMap", "terrain_geojson", "cells_geojson", "TERRAIN_COLORS", "S
 TERRAIN_COLORS = {
     Terrain.NORMAL: "#f4f1e6", Terrain.DIFFICULT: "#c9b27c", Terrain.WALL: "#4a4a4a",
     Terrain.OBSTACLE: "#8a6d3b", Terrain.WATER: "#8fc1e3", Terrain.FOG: "#d0d4dc",
-    Terrain.TIGHT: "#9c8f7a",
+    Terrain.TIGHT: "#9c8f7a", Terrain.HALF: "#e8e0cc",
 }
 #: Token colours by side, in order of first appearance.
 SIDE_COLORS = ["#2b6cb0", "#c53030", "#2f855a", "#b7791f", "#6b46c1", "#319795"]
