@@ -146,6 +146,7 @@ R_CHARGE = _rule("Charge Attack")
 R_IGNORE = _rule("Advanced Option - Ignore an enemy")
 R_PAUSED = _rule("What if my turn is interrupted by an Interrupt Turn?")
 R_INJURY = _rule("Injury & Injured Threshold")
+R_SPACE = _rule("Space in Combat Gameplay")
 
 #: Perseverance DCs of an interrupted caster who takes damage ("What if my turn is
 #: interrupted by an Interrupt Turn?": "DC15 or DC25 based on damage, see Perseverance in
@@ -453,6 +454,7 @@ class Encounter:
         self.map = map
         self._map_text: str | None = None
         self._anchors: dict[str, tuple[int, int]] = {}
+        self._placements: dict[str, dict[str, Any]] = {}
         if map is not None:
             if self.ruleset.advanced_five_foot_step and not map.advanced_five_foot_step:
                 raise LfgError("the ruleset has advanced_five_foot_step on but the map was "
@@ -464,6 +466,8 @@ class Encounter:
                         raise LfgError(f"{n} is on side {map.side(n)!r} on the map but "
                                        f"{side_of[n]!r} in sides=")
                     self._anchors[n] = map.offset(map.token(n).anchor)
+            # how each was placed (overrides, the GM's share), in the map's order
+            self._placements = {n: map.placement(n) for n in map.names if n in side_of}
         self._listeners: list[Callable[[Encounter], None]] = []
         self._log = EventLog()
         self._replaying = False
@@ -488,12 +492,14 @@ class Encounter:
         self._gang: dict[str, list[str]] = {}
         self._step = -1
         self._views: dict[str, Creature] = {}
+        self._space_cramped: dict[str, str] = {}
         if self.map is not None:
             for n in self._anchors:
                 if n in self.map:
                     self.map.remove(n)
-            for n, at in self._anchors.items():
-                self.map.place(self._initial[n], at, self._side_of[n])
+            for n, how in self._placements.items():
+                self.map.place(self._initial[n], **how)
+            self._sync_space(quiet=True)
 
     def _header(self) -> dict[str, Any]:
         return {
@@ -738,6 +744,7 @@ class Encounter:
             else:  # a refusal after a change: rebuild from the log (never half-done)
                 self._rebuild(list(self._log)[:start])
             raise
+        self._sync_space()
         self._views.clear()
         if not self._replaying:
             for fn in list(self._listeners):
@@ -865,6 +872,9 @@ class Encounter:
             f = self._f[name]
             base = f.creature
             conds = [c for e in f.effects for c in e.get("conditions", [])]
+            if name in self._space_cramped and "cramped" not in conds and not any(
+                    str(a).split()[0].lower() == "cramped" for a in base.conditions):
+                conds.append("cramped")  # from where it stands (see _sync_space)
             bonuses = [b for e in f.effects for b in e.get("bonuses", [])]
             if conds or bonuses:
                 v = base.replace(conditions=[str(a) for a in base.conditions] + conds,
@@ -873,6 +883,37 @@ class Encounter:
                 v = base
             self._views[name] = v
         return v
+
+    def _sync_space(self, quiet: bool = False) -> None:
+        """Cramped from where creatures stand: "if you occupy the same space as an allied
+        ... creature within 1 size category of your own, you both gain the Cramped
+        condition" ("Space in Combat Gameplay"); "If you must move through tight spaces
+        (about half your height), you are cramped while doing so" ("Moving in Combat –
+        Terrain, Creatures, & Other Issues"). After every step the map says who is cramped
+        (:meth:`~lfgcombat.hexmap.HexMap.cramped`); a change is logged as a condition
+        event (``quiet``: not logged - the state before the first event) and the
+        creature's view gains or loses the condition."""
+        if self.map is None:
+            return
+        for n in self._anchors:
+            why = ""
+            if n in self.map and not self._f[n].dead:
+                reasons = self.map.cramped(n)
+                why = "; ".join(reasons)
+            if bool(why) == (n in self._space_cramped):
+                continue
+            if why:
+                self._space_cramped[n] = why
+                change = "gained"
+            else:
+                why = self._space_cramped.pop(n)
+                change = "lost"
+            if not quiet:
+                self._emit("condition", target=n, data={
+                    "change": change, "condition": "cramped", "rounds": None, "by": "space",
+                    "consequences": [why if change == "gained" else "no longer: " + why],
+                    "rule": R_SPACE})
+            self._touch(n)
 
     def _touch(self, name: str) -> None:
         """The creature changed: forget its cached view and show the map the new one."""

@@ -37,7 +37,10 @@ document a GM can write by hand::
 rows may be indented to look like hexes. ``elevation`` (optional) has one digit per cell,
 times ``elevation_step`` feet (default 5). ``creatures`` (optional) places creatures at
 ``[col, row]`` with a side (default ``party``) and, for plain tokens, ``size``, ``speed``,
-``reach``, ``threatens``, ``conditions``. ``grid`` is ``hex`` (default) or ``square``.
+``reach``, ``threatens``, ``conditions`` (for creature objects given to
+:meth:`HexMap.from_text`, ``speed``, ``reach`` and ``threatens`` override their own);
+``share: true`` lets a creature stand in an ally's hex (the GM's ``share``, see
+:meth:`HexMap.place`). ``grid`` is ``hex`` (default) or ``square``.
 Legend: ``.`` normal, ``,`` difficult, ``#`` wall, ``o`` obstacle, ``~`` water, ``%`` fog,
 ``=`` tight, ``h`` half hex (the Half Hex Rule; hex maps only). A bare block of rows (no
 ``key:`` lines) is read as the terrain alone.
@@ -1345,6 +1348,21 @@ class HexMap:
         Gameplay")."""
         return ("cramped",) if self.cramped(name) else ()
 
+    def placement(self, name: str) -> dict[str, Any]:
+        """The keyword arguments of :meth:`place` that put ``name`` back where it stands
+        (``where`` as ``(col, row)``, ``side``, the overrides given at placement, and
+        ``share=True`` when it stands in an ally's hex, which only the GM's ``share``
+        allows). The encounter uses it to rebuild the map when it replays its log."""
+        p = self._p(name)
+        return {"where": self.offset(p.anchor), "side": p.side, "reach_ft": p.reach,
+                "threatens": p.threatens, "speed": p.speed, "share": self._shares(name)}
+
+    def _shares(self, name: str) -> bool:
+        """Whether ``name`` stands in a hex only the GM's ``share`` allows (an ally's)."""
+        p = self._placed[name]
+        return any(o != name and not self._share_ok(name, p.side, p.size, o, ending=True)
+                   for c in p.cells for o in self._occupants.get(c, ()))
+
     def remove(self, name: str) -> None:
         """Take a creature off the map."""
         p = self._p(name)
@@ -1456,6 +1474,10 @@ class HexMap:
 
     def _cell_difficult(self, c: Cell, mover: str) -> bool:
         t = self._terrain.get(c)
+        if t is Terrain.TIGHT and "cramped" in _conditions(self._placed[mover].creature):
+            # already Cramped (its Move Speed halved): the tight space costs nothing more
+            # ("Tight Spaces: ... you are cramped while doing so")
+            return False
         if t is not None and t.costs_double:
             return True
         for o in self._occupants.get(c, ()):
@@ -2453,11 +2475,18 @@ class HexMap:
                 raise MapFormatError(f"{entry['name']}: at must be [col, row], got {at!r}", ln)
             name = str(entry["name"])
             obj = given.get(name)
+            overrides: dict[str, Any] = {}
             if obj is None:
                 obj = Figure(name, str(entry.get("size", "medium")), int(entry.get("speed", 30)),
                              entry.get("reach"), bool(entry.get("threatens", True)),
                              tuple(entry.get("conditions", ()) or ()))
-            m.place(obj, tuple(at), str(entry.get("side", "party")))
+            else:  # a creature object given: the entry's numbers override its own
+                for key, arg in (("speed", "speed"), ("reach", "reach_ft"),
+                                 ("threatens", "threatens")):
+                    if entry.get(key) is not None:
+                        overrides[arg] = entry[key]
+            m.place(obj, tuple(at), str(entry.get("side", "party")),
+                    share=bool(entry.get("share", False)), **overrides)
         m._version = 0
         return m
 
@@ -2482,16 +2511,22 @@ class HexMap:
             for n, p in self._placed.items():
                 col, row = self.offset(p.anchor)
                 extra = f", size: {p.size}" if p.size != "medium" else ""
+                speed, reach, threatens = p.speed, p.reach, p.threatens  # place() overrides
                 if isinstance(p.creature, Figure):
                     f = p.creature
-                    if f.speed != 30:
-                        extra += f", speed: {f.speed}"
-                    if f.reach_ft is not None:
-                        extra += f", reach: {f.reach_ft}"
-                    if not f.threatens:
-                        extra += ", threatens: false"
+                    speed = f.speed if speed is None else speed
+                    reach = f.reach_ft if reach is None else reach
+                    threatens = f.threatens if threatens is None else threatens
                     if f.conditions:
                         extra += f", conditions: [{', '.join(f.conditions)}]"
+                if speed is not None and not (isinstance(p.creature, Figure) and speed == 30):
+                    extra += f", speed: {speed}"
+                if reach is not None:
+                    extra += f", reach: {reach}"
+                if threatens is not None and not (isinstance(p.creature, Figure) and threatens):
+                    extra += f", threatens: {'true' if threatens else 'false'}"
+                if self._shares(n):
+                    extra += ", share: true"
                 out.append(f"  - {{name: {_yaml_str(n)}, at: [{col}, {row}], side: {_yaml_str(p.side)}{extra}}}")
         return "\n".join(out) + "\n"
 

@@ -1962,3 +1962,60 @@ def test_multiple_reactions_still_cannot_interrupt_the_same_creature_twice():
     assert enc.actions_left("Ally").reactions == 1  # a Reaction is left...
     err = refused(enc, enc.interrupt, "Ally")  # ...but not for the same creature
     assert "same creature" in str(err)
+
+
+# ------------------------------------------------------------------ space: Cramped from the map
+
+
+def test_sharing_a_hex_with_an_ally_cramps_both_and_stepping_out_ends_it(tmp_path):
+    """"if you occupy the same space as an allied or indifferent creature within 1 size
+    category of your own, you both gain the Cramped condition" (000_8d1d7816ee944f3b.txt,
+    "Space in Combat Gameplay"); "the GM may place you in the same hex as an ally, causing
+    both of you the Cramped condition" ("Accidental / Illegal Locations"). Cramped: "Half
+    Move Speed, -2AC, -2 REF Save, -2 Attack Rolls"."""
+    cs = [mk("Hero", init=40), mk("Ally"), mk("Orc")]
+    m = HexMap(10, 6)
+    m.place(cs[0], (1, 1), "party")
+    m.place(cs[1], (1, 1), "party", share=True)
+    m.place(cs[2], (7, 4), "orcs", speed=20)
+    enc = Encounter(cs, map=m, seed=1)
+    for n in ("Hero", "Ally"):
+        assert "cramped" in enc.state(n)["conditions"]
+        assert enc.map.token(n).speed_ft == 15  # the map moves it at half speed
+    plain = mk("Hero")
+    assert enc.creature("Hero").ac.value == plain.ac.value - 2
+    assert enc.map.token("Orc").speed_ft == 20  # the placement's override is kept
+    enc.start()
+    enc.move("Hero", (3, 1))
+    assert enc.state("Hero")["conditions"] == [] and enc.state("Ally")["conditions"] == []
+    lost = [e for e in enc.log.of_kind("condition") if e.data["by"] == "space"]
+    assert [(e.target, e.data["change"]) for e in lost] == [("Hero", "lost"), ("Ally", "lost")]
+    assert "shares" in lost[0].data["consequences"][0]
+    # replay (undo, save/load) puts the two back in one hex, cramped, and the orc at 20 ft
+    back = Encounter.load(enc.save(tmp_path / "f.jsonl"))
+    assert back.snapshot() == enc.snapshot()
+    enc.undo()
+    assert enc.map.at((1, 1)) == ["Hero", "Ally"] and "cramped" in enc.state("Ally")["conditions"]
+    assert enc.map.token("Orc").speed_ft == 20
+
+
+def test_a_tight_space_cramps_while_in_it():
+    """"Tight Spaces: If you must move through tight spaces (about half your height), you
+    are cramped while doing so" (000_8d1d7816ee944f3b.txt, "Moving in Combat – Terrain,
+    Creatures, & Other Issues"): Cramped while in it (-2 attack, half speed), not after."""
+    cs = [mk("Hero", init=40), mk("Orc")]
+    m = HexMap(10, 4)
+    m.set_terrain([(3, 1), (4, 1), (5, 1)], "tight")
+    m.place(cs[0], (1, 1), "party")
+    m.place(cs[1], (9, 3), "orcs")
+    enc = Encounter(cs, map=m, seed=1).start()
+    enc.move("Hero", (3, 1))  # 5 ft + 10 ft into the crawlway
+    assert "cramped" in enc.state("Hero")["conditions"]
+    assert enc.map.token("Hero").speed_ft == 15
+    gained = enc.log.of_kind("condition")[-1]
+    assert gained.data["change"] == "gained" and "tight space" in gained.data["consequences"][0]
+    enc.end_turn(next="Orc").end_turn(next="Hero")
+    # already cramped, each tight hex costs 5 ft of its halved 15 ft
+    assert enc.map.reachable("Hero").cost[enc.map.cell(5, 1)] == 10
+    enc.move("Hero", (6, 1))
+    assert enc.state("Hero")["conditions"] == []

@@ -1285,3 +1285,51 @@ def test_half_hexes_round_trip_through_the_text():
     assert again.snapshot() == m.snapshot() and again.to_text() == m.to_text()
     assert "   # h . h #" in m.to_text()
     assert "'h' half" in str(pytest.raises(MapFormatError, HexMap.from_text, "x\n").value)
+
+
+def test_gm_shared_placement_and_overrides_round_trip_through_the_text():
+    """"the GM may place you in the same hex as an ally, causing both of you the Cramped
+    condition" (000_8d1d7816ee944f3b.txt, "Moving in Combat – Terrain, Creatures, & Other
+    Issues", "Accidental / Illegal Locations"): the map text keeps the GM's ``share`` and
+    the overrides given to ``place`` (a creature object's speed, reach, threatening)."""
+    m = HexMap(6, 4)
+    a, b = Figure("A"), Figure("B")
+    m.place(a, (1, 1), "party")
+    m.place(b, (1, 1), "party", share=True)
+    m.place(Figure("C", speed=20, reach_ft=10), (4, 2), "foes", threatens=False)
+    assert m.placement("A")["share"] and m.placement("B")["share"]
+    assert m.placement("C") == {"where": (4, 2), "side": "foes", "reach_ft": None,
+                                "threatens": False, "speed": None, "share": False}
+    text = m.to_text()
+    assert "share: true" in text and "threatens: false" in text
+    back = HexMap.from_text(text)
+    assert back.snapshot() == m.snapshot()
+    assert back.cramped("A") and back.cramped("B")
+    assert back.token("C").reach_ft == 10 and not back.token("C").threatens
+    assert back.token("C").speed_ft == 20
+    # a creature object given to from_text takes the entry's numbers as overrides
+    again = HexMap.from_text(text, creatures=[Figure("C", speed=40)])
+    assert not again.token("C").threatens and again.token("C").speed_ft == 20
+    assert again.token("C").reach_ft == 10
+    plain = HexMap.from_text("creatures:\n  - {name: C, at: [4, 2], side: foes}\n"
+                             "terrain: |\n  . . . . . .\n   . . . . . .\n  . . . . . .\n",
+                             creatures=[Figure("C", speed=40)])
+    assert plain.token("C").speed_ft == 40 and plain.placement("C")["speed"] is None
+    # without share the same text is refused, naming the rule
+    with pytest.raises(IllegalActionError, match="occupied by A"):
+        HexMap.from_text(text.replace(", share: true", ""))
+
+
+def test_a_cramped_creature_pays_no_double_for_a_tight_space():
+    """"Tight Spaces: If you must move through tight spaces (about half your height), you
+    are cramped while doing so. Cramped: ½ Move Speed" (000_8d1d7816ee944f3b.txt, "Moving in
+    Combat – Terrain, Creatures, & Other Issues"): the map charges 10 ft a tight hex to a
+    creature whose speed is not yet halved, and 5 ft to one already Cramped (half speed),
+    never both."""
+    m = HexMap(8, 3)
+    m.set_terrain([(2, 1), (3, 1), (4, 1)], Terrain.TIGHT)
+    m.place(Figure("Free"), (1, 1), "party")
+    m.place(Figure("Squeezed", speed=15, conditions=("cramped",)), (2, 0), "party")
+    assert m.reachable("Free").cost[m.cell(3, 1)] == 20
+    # Squeezed: (2,0) -> (2,1) -> (3,1): 5 ft each, within its halved 15 ft
+    assert m.reachable("Squeezed").cost[m.cell(3, 1)] == 10
