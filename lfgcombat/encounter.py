@@ -2066,6 +2066,7 @@ class Encounter:
         breaks = sorted({at_of[t] for t in take})
         prone_before = self._has(name, Condition.PRONE)
         cur, moved, part = 0, 0, 0
+        diagonals = 0  # square grid: the 5/10 count goes on across the parts of one move
         announced: list[str] = []
         stop: str | None = None
         stop_rule: str | None = None
@@ -2078,22 +2079,27 @@ class Encounter:
             """Move from cells[cur] towards cells[to]: to it, or to the farthest hex before
             it where the mover may stand; returns the index reached. ``strict``: nothing has
             happened yet, so a refusal by the map refuses the whole action."""
-            nonlocal moved, part
+            nonlocal moved, part, diagonals
             for j in range(to, cur, -1):
                 seg = cells[cur:j + 1]
                 r = None
                 try:
                     r = self.map.move(name, seg, action=action,
-                                      feet=feet if limit is None else limit)
+                                      feet=feet if limit is None else limit,
+                                      diagonals_before=diagonals)
                 except IllegalActionError:
                     if strict:
                         raise
                 if r is None:  # a part of a validated path: only where it may stand counts
                     try:
                         r = self.map.move(name, seg, action="move",
-                                          feet=10 ** 6 if limit is None else limit)
+                                          feet=10 ** 6 if limit is None else limit,
+                                          diagonals_before=diagonals)
                     except IllegalActionError:
                         continue
+                if self.map.grid == "square":
+                    diagonals += sum(1 for a, b in zip(r.path, r.path[1:])
+                                     if self.map.geometry.is_diagonal(a, b))
                 moved += r.cost_ft
                 self._emit("moved", actor=name, data={
                     "action": action, "path": self._path_json(r.path), "feet": r.cost_ft,

@@ -1799,9 +1799,9 @@ class HexMap:
         raise IllegalActionError(f"{name} cannot reach {to!r} with {r.budget_ft} ft ({r.action.replace('_', ' ')}): "
                                  "too far, or walls and enemies are in the way", R_MOVING)
 
-    def _path_cost(self, name: str, path: list[Cell]) -> int:
+    def _path_cost(self, name: str, path: list[Cell], diagonals_before: int = 0) -> int:
         p = self._placed[name]
-        total, par = 0, 0
+        total, par = 0, diagonals_before % 2
         for a, b in zip(path, path[1:]):
             base = FEET_PER_CELL
             if self.grid == "square" and self.geometry.is_diagonal(a, b):
@@ -1908,7 +1908,7 @@ class HexMap:
         return line
 
     def move(self, name: str, path: list[CellLike] | CellLike, *, action: str = "move",
-             feet: int | None = None) -> MoveResult:
+             feet: int | None = None, diagonals_before: int = 0) -> MoveResult:
         """Move ``name`` along ``path`` (or to one cell by the best path), after checking it all.
 
         Validates first and only then changes state: the path must start at the creature (or
@@ -1921,6 +1921,10 @@ class HexMap:
             path: Cells (anchors), with or without the start; or a single destination.
             action: ``"move"``, ``"five_foot_step"``, ``"retreat"`` or ``"run"``.
             feet: Feet available (default from the action and Move Speed).
+            diagonals_before: Square grid: diagonal steps already taken earlier in this same
+                movement (a move the encounter resolves in parts, stopping for AOO), so the
+                5/10 count goes on ("Measuring Diagonal Distance on Square Grids": "Continue
+                in this 5/10/5/10 pattern").
 
         Returns:
             :class:`MoveResult` with the AOO provoked (for the encounter to resolve).
@@ -1982,7 +1986,7 @@ class HexMap:
                                          "5-foot Step into Difficult Terrain\"", R_MOVING)
             cost = FEET_PER_CELL
         else:
-            cost = self._path_cost(name, cells_path)
+            cost = self._path_cost(name, cells_path, diagonals_before)
         if cost > budget and not minimum:
             raise IllegalActionError(f"the path costs {cost} ft; {name} has {budget} ft for this "
                                      f"{action.replace('_', ' ')}", R_MOVING)

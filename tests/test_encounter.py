@@ -2019,3 +2019,23 @@ def test_a_tight_space_cramps_while_in_it():
     assert enc.map.reachable("Hero").cost[enc.map.cell(5, 1)] == 10
     enc.move("Hero", (6, 1))
     assert enc.state("Hero")["conditions"] == []
+
+
+def test_square_grid_diagonal_count_goes_on_across_an_aoo_stop():
+    """"Measuring Diagonal Distance on Square Grids: The first diagonal step costs 5 feet of
+    movement, but the second diagonal step costs 10 feet of movement. Continue in this
+    5/10/5/10 pattern" (000_8d1d7816ee944f3b.txt, "Option – Square Grid"): a move stopped
+    by an AOO after one diagonal goes on at 10 ft for the next, so 4 diagonals cost 30 ft in
+    all, as unbroken."""
+    m = HexMap(8, 8, grid="square")
+    m.set_terrain([(0, 1)], "wall")  # every way out passes the orc
+    cs = [mk("Hero", init=40, level=15), mk("Orc", level=1)]
+    m.place(cs[0], (0, 0), "party")
+    m.place(cs[1], (2, 0), "orcs")
+    enc = Encounter(cs, map=m, seed=2).start()
+    assert m.path("Hero", (4, 4)) == [m.cell(i, i) for i in range(5)]
+    enc.move("Hero", (4, 4), aoo="all")
+    moved = enc.log.of_kind("moved")
+    assert [e.data["feet"] for e in moved] == [5, 25]  # 5 | 10 + 5 + 10
+    assert moved[-1].data["feet_left"] == 0
+    assert enc.log.of_kind("aoo_offered")[0].data["taken"]
