@@ -1236,9 +1236,13 @@ class Encounter:
             self._commit_vitals(name, old, new, why=f"stabilizing DC{STABILIZE_DC} FORT Save")
 
     def _log_rolls(self, since: int, *, actor: str | None, target: str | None = None,
-                   against: int | None = None, outcome: str | None = None) -> None:
-        """Log the rolls another module made with the encounter's roller."""
-        for r in self.roller.history[since:]:
+                   against: int | None = None, outcome: str | None = None,
+                   only_first: bool = False) -> None:
+        """Log the rolls another module made with the encounter's roller (``against`` and
+        ``outcome`` on every one, or with ``only_first`` on the first alone)."""
+        for i, r in enumerate(self.roller.history[since:]):
+            if only_first and i:
+                against = outcome = None
             self._emit("roll", actor=actor, target=target, data={
                 "expression": str(r.expr), "faces": list(r.faces), "natural": r.natural,
                 "total": r.total, "fortune": r.fortune.value if r.fortune else None,
@@ -2340,7 +2344,11 @@ class Encounter:
         result = mod.attack(attacker_view, tv, weapon, self.roller,
                             ruleset=self.ruleset, **situation)
         after = result.target_after if result.hit else None  # rolls its extra dice now
-        self._log_rolls(seen, actor=attacker, target=target)
+        # the attack roll (the first) says what it was against and how it went, so each
+        # row of log.to_dataframe() reads alone; the other rolls (damage...) say nothing
+        self._log_rolls(seen, actor=attacker, target=target,
+                        against=_int_or_none(result.setup.ac), outcome=result.outcome,
+                        only_first=True)
         self._emit("attack", actor=attacker, target=target, data={
             "weapon": weapon if isinstance(weapon, (str, type(None))) else str(weapon),
             "outcome": result.outcome, "hit": result.hit, "critical": result.critical,

@@ -199,7 +199,7 @@ class Event:
             text = f"{d.get('label') or 'roll'}: {d.get('expression')} = {d.get('total')}"
             if d.get("fortune"):
                 text += f" ({d['fortune']}: other {d.get('other')})"
-            if d.get("against") is not None:
+            if d.get("against") is not None and " vs " not in str(d.get("label")):
                 text += f" vs {d['against']}"
             if d.get("outcome"):
                 text += f" -> {d['outcome']}"

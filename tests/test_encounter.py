@@ -2039,3 +2039,21 @@ def test_square_grid_diagonal_count_goes_on_across_an_aoo_stop():
     assert [e.data["feet"] for e in moved] == [5, 25]  # 5 | 10 + 5 + 10
     assert moved[-1].data["feet_left"] == 0
     assert enc.log.of_kind("aoo_offered")[0].data["taken"]
+
+
+def test_an_attack_roll_row_says_what_it_was_against_and_how_it_went():
+    """log.to_dataframe(): "one row per event: ... expression, natural, total, against,
+    outcome" (issue 6) - the attack roll's row reads alone; its damage roll's row does not
+    claim an AC."""
+    enc = duel(map_=True, seed=3).start()
+    enc.move("Hero", (3, 1))
+    enc.attack("Hero", "Orc")
+    df = enc.log.to_dataframe()
+    att = df[(df.kind == "attack") & ~df.command].iloc[-1]
+    rolls = df[(df.kind == "roll") & (df.step == att.step)]
+    first = rolls.iloc[0]
+    assert first.expression.startswith("1d20") and first.against == 10
+    assert first.outcome == att.outcome
+    assert (first.total >= first.against) == (att.outcome in ("hit", "critical"))
+    assert rolls.iloc[1:].against.isna().all() and rolls.iloc[1:].outcome.isna().all()
+    assert first.text.endswith(f"-> {att.outcome}") and first.text.count(" vs ") == 1
