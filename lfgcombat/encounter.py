@@ -147,6 +147,11 @@ R_IGNORE = _rule("Advanced Option - Ignore an enemy")
 R_PAUSED = _rule("What if my turn is interrupted by an Interrupt Turn?")
 R_INJURY = _rule("Injury & Injured Threshold")
 R_SPACE = _rule("Space in Combat Gameplay")
+R_LOE = _rule("Line of Effect (LoE)")
+R_CONCEALMENT = _rule("Concealment - What is it?")
+R_DIFFICULT = _rule("Moving in Combat – Terrain, Creatures, & Other Issues") + \
+    ', "Difficult Terrain"'
+R_HIGH = _rule("High Ground / Low Ground")
 
 #: Perseverance DCs of an interrupted caster who takes damage ("What if my turn is
 #: interrupted by an Interrupt Turn?": "DC15 or DC25 based on damage, see Perseverance in
@@ -2239,6 +2244,71 @@ class Encounter:
             return w.get("name")
         return None
 
+    def _total_cover(self, attacker: str, target: str, weapon: Any,
+                     situation: Mapping[str, Any]) -> str | None:
+        """Why ``attacker`` cannot attack ``target`` through the map's walls (``None``: it
+        can): "Total Cover blocks Line of Sight and Line of Effect"; "Most attacks require a
+        direct, straight line of effect from attacker to the target" ("Line of Effect
+        (LoE)")."""
+        if self.map is None or attacker not in self._anchors or target not in self._anchors:
+            return None
+        mode = self._attack_mode(attacker, weapon, situation)
+        cv = self.map.cover(attacker, target, ranged=mode == "ranged")
+        if cv.level.name != "TOTAL":
+            return None
+        return (f"{target} has total cover against {attacker}: walls block every line from "
+                f"{_possessive(attacker)} hex to any part of {_possessive(target)}, so the "
+                "attack cannot reach it (the GM may rule an arrow over the wall: give "
+                "cover=...)")
+
+    def _map_situation(self, attacker: str, target: str, mode: str,
+                       situation: dict[str, Any], modifiers: list[str],
+                       use: Mapping[str, bool]) -> None:
+        """What the battle map adds to an attack unless the caller said otherwise: the
+        target's cover and concealment ("Determine Cover"; "Concealment"), high ground
+        ("High Ground / Low Ground": +1 Tactical / -1 on melee attack rolls, +1 Innate
+        ranged damage from 10 ft above) and Difficult Terrain under either creature
+        ("Standing on Difficult Terrain imposes a -2 penalty on Attacks & -2AC",
+        "Difficult Terrain") (all 000_8d1d7816ee944f3b.txt). ``cover=`` or ``concealment=``
+        given by the caller win; ``high_ground=False`` / ``terrain=False`` on
+        :meth:`attack` switch those off ("If you are unsure if a creature should earn a
+        bonus or penalty ... do not apply this rule")."""
+        from .bonuses import Bonus, BonusType
+        m = self.map
+        cv = m.cover(attacker, target, ranged=mode == "ranged")
+        if "cover" not in situation and cv.bonus:
+            situation["cover"] = cv.bonus
+            modifiers.append(cv.explain())
+        if "concealment" not in situation and cv.concealment:
+            situation["concealment"] = cv.concealment
+            modifiers.append(f"{target} is in or behind fog: {cv.concealment}% miss chance "
+                             f"({R_CONCEALMENT})")
+        hg = m.high_ground(attacker, target)
+        if use.get("high_ground", True):
+            if mode == "melee" and hg.melee_attack:
+                kind = BonusType.TACTICAL if hg.melee_attack > 0 else None
+                situation["attack_bonuses"] = tuple(situation.get("attack_bonuses", ())) + (
+                    Bonus(hg.melee_attack, kind, "high ground" if hg.melee_attack > 0
+                          else "low ground"),)
+                modifiers.append(hg.explain())
+            if mode == "ranged" and hg.ranged_damage:
+                situation["damage_bonus"] = int(situation.get("damage_bonus", 0)) + \
+                    hg.ranged_damage
+                modifiers.append(hg.explain())
+        if use.get("terrain", True):
+            mine = m.terrain_modifiers(attacker)["attack"]
+            theirs = m.terrain_modifiers(target)["ac"]
+            if mine:
+                situation["attack_bonuses"] = tuple(situation.get("attack_bonuses", ())) + (
+                    Bonus(mine, None, "standing on difficult terrain"),)
+                modifiers.append(f"{attacker} stands on difficult terrain: {mine} attack "
+                                 f"({R_DIFFICULT})")
+            if theirs:
+                situation["ac_bonuses"] = tuple(situation.get("ac_bonuses", ())) + (
+                    Bonus(theirs, None, "standing on difficult terrain"),)
+                modifiers.append(f"{target} stands on difficult terrain: {theirs} AC "
+                                 f"({R_DIFFICULT})")
+
     def _attack_mode(self, attacker: str, weapon: Any, situation: Mapping[str, Any]) -> str:
         """``melee`` or ``ranged`` (a projectile weapon, or a thrown one)."""
         mod = self._attacks_module()
@@ -2275,7 +2345,8 @@ class Encounter:
         return cos >= math.cos(math.radians(30)) - 1e-9
 
     def _resolve_attack(self, attacker: str, target: str, weapon: Any,
-                        situation: dict, *, charge: bool = False) -> Any:
+                        situation: dict, *, charge: bool = False,
+                        use_map: Mapping[str, bool] | None = None) -> Any:
         """The one seam to the attacks issue: roll with the encounter's roller, log every
         roll, apply the damage through :meth:`_apply_damage` and the attack's other
         consequences on the target's Vitals (a Knockout Strike, a Perfect Critical's limb).
@@ -2309,6 +2380,8 @@ class Encounter:
         if self.map is not None and attacker in self._anchors and target in self._anchors:
             situation.setdefault("distance_ft", self.map.distance(attacker, target))
             situation.setdefault("flanked", self.map.is_flanked(target, ignored=ignored))
+            self._map_situation(attacker, target, mode, situation, modifiers,
+                                dict(use_map or {}))
         gang = 0 if situation.get("aoo") else self.gang_up_bonus(attacker, target)
         if gang:
             situation["attack_bonuses"] = tuple(situation.get("attack_bonuses", ())) + (
@@ -3121,9 +3194,11 @@ class Encounter:
         roller (every roll logged) and its damage applied through the encounter's one damage
         seam. The encounter adds what only it knows: the Consecutive Attack Penalty across
         the turn ("Attacks Per Turn"; ``previous_attacks``), Gang Up's Tactical Bonus
-        ("Multiple Opponents"), the distance and flanking from the map, Fight Defensively
-        and Aim, Retreat's Unfortunate attacks, and Power Attack's -2 AC until the start
-        of the attacker's next turn.
+        ("Multiple Opponents"), from the map the distance, flanking, cover and concealment,
+        high ground and Difficult Terrain underfoot (an attack through walls, Total Cover,
+        is refused: "Total Cover blocks Line of Sight and Line of Effect"), Fight
+        Defensively and Aim, Retreat's Unfortunate attacks, and Power Attack's -2 AC until
+        the start of the attacker's next turn.
 
         Args:
             attacker: The creature acting now.
@@ -3132,7 +3207,9 @@ class Encounter:
             **situation: Keys of :class:`lfgcombat.attacks.Situation` (``power_attack``,
                 ``cover``, ``concealment``, ``active_defense``...), except those the
                 encounter sets itself (``aoo``, ``previous_attacks``,
-                ``consecutive_penalty``); and ``charge=True`` for a Charge Attack
+                ``consecutive_penalty``); ``cover=``/``concealment=`` replace the map's;
+                ``high_ground=False``/``terrain=False`` leave the map's high ground or
+                Difficult Terrain out; and ``charge=True`` for a Charge Attack
                 (000_8d1d7816ee944f3b.txt, "Charge Attack": "A melee or thrown weapon attack
                 made on your turn directly after Running at least 10 feet"; "+2 Innate
                 Bonus to melee & thrown weapon damage"; thrown directly at the target along
@@ -3176,6 +3253,12 @@ class Encounter:
                                          "Defenses of the round)", R_APT)
         situation = dict(situation)
         charge = situation.pop("charge", False)
+        use_map = {k: situation.pop(k, True) for k in ("high_ground", "terrain")}
+        for k, v in use_map.items():
+            if not isinstance(v, bool):
+                raise IllegalActionError(f"{k} is True (apply the map's {k.replace('_', ' ')}) "
+                                         f"or False, not {v!r}", R_HIGH if k == "high_ground"
+                                         else R_DIFFICULT)
         if not isinstance(charge, bool):
             raise IllegalActionError(f"charge is True or False, not {charge!r}", R_CHARGE)
         if charge:
@@ -3190,6 +3273,10 @@ class Encounter:
                     not situation.get("thrown"):
                 raise IllegalActionError("a Charge Attack is \"A melee or thrown weapon "
                                          "attack\", not a shot", R_CHARGE)
+        if "cover" not in situation:  # a GM who gives cover= (an arrow over a wall) decides
+            blocked = self._total_cover(name, target, weapon, situation)
+            if blocked:
+                raise IllegalActionError(blocked, R_LOE)
         situation["previous_attacks"] = f.attacks
         if any(e.get("kind") == "fight_defensively" for e in f.effects):
             situation.setdefault("fight_defensively", True)
@@ -3229,7 +3316,8 @@ class Encounter:
             self._emit("spend", actor=target, target=name, data={
                 "action": f"active_{defense}", "type": "reaction", "slot": "reaction",
                 "rule": R_REACTIONS})
-        result = self._resolve_attack(name, target, weapon, situation, charge=charge)
+        result = self._resolve_attack(name, target, weapon, situation, charge=charge,
+                                      use_map=use_map)
         for e in aiming:
             self._end_effect(name, e, "the aimed attack was made")
         if situation.get("power_attack"):

@@ -2185,12 +2185,12 @@ class HexMap:
             self._cache[key] = v
         return v
 
-    def _samples(self, c: Cell) -> list[tuple[float, float]]:
-        key = ("samp", c)
+    def _samples(self, c: Cell, scale: float = 0.9) -> list[tuple[float, float]]:
+        key = ("samp", c, scale)
         v = self._cache.get(key)
         if v is None:
             center = self.geometry.to_pixel(c)
-            corners = self.geometry.corners(c, 0.9)
+            corners = self.geometry.corners(c, scale)
             mids = [((x1 + x2) / 2, (y1 + y2) / 2) for (x1, y1), (x2, y2)
                     in zip(corners, corners[1:] + corners[:1])]
             v = [center] + corners + mids
@@ -2226,7 +2226,13 @@ class HexMap:
         How it is computed: "every part" of the target is sampled as the centre, the six
         corners and the six edge midpoints of each of its hexes (pulled 10% inwards); a line
         is interrupted by a wall or obstacle hex it enters (lines grazing an edge are not),
-        or by a creature's hex. Levels (the Cover table is missing; decisions):
+        or by a creature's hex. Walls and obstacles count only when they hide part of the
+        target's body, the same samples pulled 50% inwards: "Cover assumes a direction of
+        attack. If an attack comes from a direction that does not risk striking the piece of
+        cover, then you gain no Cover Bonus against the attack" ("Cover - What is it?") -
+        so a shot straight down a corridor, or past a wall beside the line, gives none,
+        although the wall hexes touch the rim of the target's hex. Levels (the Cover table
+        is missing; decisions):
 
         * total: every sample is hidden by walls (obstacles are low: they never give total
           cover, and do not block sight);
@@ -2262,6 +2268,7 @@ class HexMap:
         blockers = self._blockers()
         occ = self._occupants
         samples = [s for c in sorted(t_cells) for s in self._samples(c)]
+        body = [s for c in sorted(t_cells) for s in self._samples(c, 0.5)]
         tcenters = [self.geometry.to_pixel(c) for c in sorted(t_cells)]
         best: Cover | None = None
         for origin in a_cells:
@@ -2300,6 +2307,15 @@ class HexMap:
                             w = True
                 hidden_wall += w
                 hidden_solid += s
+            # "Cover assumes a direction of attack. If an attack comes from a direction that
+            # does not risk striking the piece of cover, then you gain no Cover Bonus": a
+            # wall or obstacle that hides only the rim of the target's hex (the hexes beside
+            # a corridor) covers nothing; it must hide part of the body (the inner half)
+            if hidden_solid and hidden_wall < len(samples) and not any(
+                    _seg_hits(ox, oy, sx, sy, self._poly(c))
+                    for sx, sy in body for c, _kind in solid):
+                hidden_solid = hidden_wall = 0
+                solid_hit.clear()
             frac = hidden_solid / len(samples)
             # creatures on the way
             cr_hit: dict[str, bool] = {}

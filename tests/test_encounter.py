@@ -2057,3 +2057,103 @@ def test_an_attack_roll_row_says_what_it_was_against_and_how_it_went():
     assert (first.total >= first.against) == (att.outcome in ("hit", "critical"))
     assert rolls.iloc[1:].against.isna().all() and rolls.iloc[1:].outcome.isna().all()
     assert first.text.endswith(f"-> {att.outcome}") and first.text.count(" vs ") == 1
+
+
+# ------------------------------------------------------------------ the map in attacks
+
+BOW = {"name": "longbow", "damage": "1d8", "crit": "20/x3", "damage_type": "p",
+       "range_increment": 100}
+
+
+def _range_fight(terrain: dict | None = None, elevation: dict | None = None,
+                 blocker: tuple | None = None, blocker_side: str = "party") -> Encounter:
+    """Archer at (1, 2) shooting the Orc at (7, 2); optional terrain, heights, a blocker."""
+    cs = [mk("Archer", init=40, weapons=[BOW, SWORD]), mk("Orc")]
+    m = HexMap(10, 5)
+    for kind, cells in (terrain or {}).items():
+        m.set_terrain(cells, kind)
+    for feet, cells in (elevation or {}).items():
+        m.set_elevation(cells, feet)
+    m.place(cs[0], (1, 2), "party")
+    m.place(cs[1], (7, 2), "orcs")
+    sides = {"party": ["Archer"], "orcs": ["Orc"]}
+    if blocker:
+        big = mk("Brute")
+        cs.append(big)
+        m.place(big, blocker, blocker_side)
+        sides.setdefault(blocker_side, []).append("Brute")
+    return Encounter(cs, sides=sides, map=m, seed=4).start()
+
+
+def _last_attack(enc: Encounter):
+    return enc.log.of_kind("attack")[-1]
+
+
+def test_the_map_gives_cover_and_total_cover_refuses_the_attack():
+    """"Determine Cover": a line through an occupied space gives cover; "Total Cover blocks
+    Line of Sight and Line of Effect"; "Most attacks require a direct, straight line of
+    effect from attacker to the target" (000_8d1d7816ee944f3b.txt, "Line of Effect (LoE)")."""
+    plain = _range_fight()
+    plain.attack("Archer", "Orc", "longbow")
+    base_ac = _last_attack(plain).data["against"]
+    assert _last_attack(plain).data["modifiers"] == []
+    # a creature of the target's size directly in front of it: +4 Good Cover ("Wulfric is
+    # standing directly in front of Mayat, providing her with Good Cover", "Cover Examples")
+    screened = _range_fight(blocker=(6, 2))
+    screened.attack("Archer", "Orc", "longbow")
+    att = _last_attack(screened)
+    assert att.data["against"] == base_ac + 4 and "good cover" in att.data["modifiers"][0]
+    # an orc further along the line, not next to the target: +2 partial cover (an ally
+    # there would be ignored: "you may ignore the cover provided by 1 allied creature of
+    # your size ... not directly adjacent to the target")
+    assert not _range_fight(blocker=(4, 2)).map.cover("Archer", "Orc").bonus
+    partial = _range_fight(blocker=(4, 2), blocker_side="orcs")
+    partial.attack("Archer", "Orc", "longbow")
+    att = _last_attack(partial)
+    assert att.data["against"] == base_ac + 2 and "partial cover" in att.data["modifiers"][0]
+    # the GM's word wins: cover=0 (an arc over the shoulder)
+    over = _range_fight(blocker=(6, 2))
+    over.attack("Archer", "Orc", "longbow", cover=0)
+    assert _last_attack(over).data["against"] == base_ac
+    # a wall across the whole map: total cover, the attack is refused and nothing spent
+    walled = _range_fight(terrain={"wall": [(4, r) for r in range(5)]})
+    e = refused(walled, walled.attack, "Archer", "Orc", "longbow", match="total cover")
+    assert "Line of Effect" in str(e)
+    walled.attack("Archer", "Orc", "longbow", cover="good")  # the GM rules a lob over it
+    assert _last_attack(walled).data["against"] == base_ac + 4
+
+
+def test_the_map_gives_concealment_difficult_terrain_and_high_ground():
+    """"Concealment": fog gives 20% miss chance; "Standing on Difficult Terrain imposes a -2
+    penalty on Attacks & -2AC"; "High Ground / Low Ground": +1 Tactical on melee attack
+    rolls from above, "+1 Innate Bonus to weapon damage" for a ranged attack from 10 ft
+    above (000_8d1d7816ee944f3b.txt)."""
+    fog = _range_fight(terrain={"fog": [(7, 2)]})
+    fog.attack("Archer", "Orc", "longbow")
+    assert any("20% miss chance" in x for x in _last_attack(fog).data["modifiers"])
+    plain = _range_fight()
+    plain.attack("Archer", "Orc", "longbow")
+    base = _last_attack(plain).data
+    mud = _range_fight(terrain={"difficult": [(1, 2), (7, 2)]})
+    mud.attack("Archer", "Orc", "longbow")
+    d = _last_attack(mud).data
+    assert d["against"] == base["against"] - 2 and d["bonus"] == base["bonus"] - 2
+    assert sum("difficult terrain" in x for x in d["modifiers"]) == 2
+    off = _range_fight(terrain={"difficult": [(1, 2), (7, 2)]})
+    off.attack("Archer", "Orc", "longbow", terrain=False)
+    assert _last_attack(off).data["against"] == base["against"]
+    high = _range_fight(elevation={10: [(1, 2)]})
+    high.attack("Archer", "Orc", "longbow")
+    assert any("+1 ranged weapon damage" in x for x in _last_attack(high).data["modifiers"])
+    # melee from above: +1 Tactical; switched off with high_ground=False
+    cs = [mk("Hero", init=40), mk("Orc")]
+    m = HexMap(6, 4)
+    m.set_elevation([(1, 1)], 5)
+    m.place(cs[0], (1, 1), "party")
+    m.place(cs[1], (2, 1), "orcs")
+    enc = Encounter(cs, sides={"party": ["Hero"], "orcs": ["Orc"]}, map=m, seed=4).start()
+    twin = enc.fork()
+    enc.attack("Hero", "Orc")
+    twin.attack("Hero", "Orc", high_ground=False)
+    assert _last_attack(enc).data["bonus"] == _last_attack(twin).data["bonus"] + 1
+    refused(twin, twin.attack, "Hero", "Orc", high_ground="yes", match="True")

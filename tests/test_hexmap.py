@@ -1333,3 +1333,28 @@ def test_a_cramped_creature_pays_no_double_for_a_tight_space():
     assert m.reachable("Free").cost[m.cell(3, 1)] == 20
     # Squeezed: (2,0) -> (2,1) -> (3,1): 5 ft each, within its halved 15 ft
     assert m.reachable("Squeezed").cost[m.cell(3, 1)] == 10
+
+
+@pytest.mark.parametrize("length", [4, 8, 12])
+def test_shooting_down_a_corridor_or_past_a_wall_gives_no_cover(length):
+    """"Cover assumes a direction of attack. If an attack comes from a direction that does not
+    risk striking the piece of cover, then you gain no Cover Bonus against the attack"
+    (000_8d1d7816ee944f3b.txt, "Cover - What is it?"): the walls along a corridor touch the
+    rim of the target's hex but hide none of its body."""
+    walls = "  " + " ".join(["#"] * 14)
+    text = (f"terrain: |\n{walls}\n   " + " ".join(["."] * 14) + f"\n{walls}\n"
+            f"creatures:\n  - {{name: A, at: [0, 1]}}\n  - {{name: T, at: [{length}, 1], side: foe}}\n")
+    m = HexMap.from_text(text)
+    assert m.cover("A", "T").level is CoverLevel.NONE
+    # one wall hex beside the line, halfway: nothing
+    m2 = HexMap(14, 5)
+    m2.place(Figure("A"), (0, 2))
+    m2.place(Figure("T"), (length, 2), "foe")
+    m2.set_terrain((length // 2, 1), "wall")
+    assert m2.cover("A", "T").level is CoverLevel.NONE
+    # a wall hex on the line still covers (halfway, it hides the whole target)
+    m2.set_terrain((length // 2, 1), "normal")
+    m2.set_terrain((length // 2, 2), "wall")
+    assert m2.cover("A", "T").level is not CoverLevel.NONE
+    m2.set_terrain([(length // 2, r) for r in range(5)], "wall")
+    assert m2.cover("A", "T").level is CoverLevel.TOTAL
