@@ -2563,16 +2563,17 @@ class Encounter:
         moved, stopped, cut = self._walk(
             name, path, "move", prov, offered, take, feet=budget, continued=cont,
             feet_left=lambda ft: max(0, start_budget - ft),
-            budget_of=lambda: self._move_budget(name), avail=start_budget)
+            budget_of=lambda: self._move_budget(name, spent=False), avail=start_budget)
         f.move_left = 0 if stopped else max(0, start_budget - cut - moved)
 
-    def _move_budget(self, name: str) -> int:
+    def _move_budget(self, name: str, *, spent: bool = True) -> int:
         """Feet one Move Action gives now (the map's budget: Move Speed, half after an
-        advanced 5-foot step; minimum movement is one hex and nothing more)."""
+        advanced 5-foot step, less what was moved since with ``spent``; minimum movement is
+        one hex and nothing more)."""
         speed = self.map.token(name).speed_ft
         if speed <= 5:
             return 0
-        return self.map.reachable(name, action="move").budget_ft
+        return self.map.budget(name, "move", spent=spent)
 
     def _lose_aim_on_move(self, name: str) -> None:
         f = self._f[name]
@@ -2627,7 +2628,7 @@ class Encounter:
         path = self.map.run_path(name, cell)
         prov = self.map.provokers(name, path, action="run")
         offered, take = self._provocation(name, prov.names, aoo, "run")
-        budget = 2 * self.map.token(name).speed_ft
+        budget = self.map.budget(name, "run")
         start = self.map.offset(self.map.token(name).anchor)
         self._spend(name, "big", "run")
         f.move_left = None
@@ -2642,7 +2643,7 @@ class Encounter:
         self._lose_aim_on_move(name)
         moved, stopped, _ = self._walk(
             name, path, "run", prov, offered, take, feet=budget,
-            budget_of=lambda: 2 * self.map.token(name).speed_ft, avail=budget)
+            budget_of=lambda: self.map.budget(name, "run", spent=False), avail=budget)
         f.run_ft = moved
         f.last_action = "run"
         end = self.map.offset(self.map.token(name).anchor)

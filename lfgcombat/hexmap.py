@@ -718,6 +718,7 @@ class _Placed:
 class _Turn:
     moved_ft: int = 0
     stepped: bool = False
+    after_step_ft: int = 0  # moved after a 5-foot step (the Advanced Rule Option's half)
     notes: list[str] = field(default_factory=list)
 
 
@@ -767,6 +768,7 @@ class HexMap:
         self._occupants: dict[Cell, list[str]] = {}
         self._turn: dict[str, _Turn] = {}
         self._version = 0
+        self._terrain_version = 0
         self._cache: dict[Any, Any] = {}
         self._listeners: list = []
 
@@ -784,6 +786,12 @@ class HexMap:
     def version(self) -> int:
         """Grows by one with every change (widgets use it to know when to redraw)."""
         return self._version
+
+    @property
+    def terrain_version(self) -> int:
+        """Grows with every terrain or elevation edit only (a widget redraws its terrain
+        layer then, and never for a move)."""
+        return self._terrain_version
 
     def cell(self, col: int, row: int) -> Cell:
         """The cell at offset coordinates ``(col, row)`` (0-based, row 0 at the top)."""
@@ -876,6 +884,7 @@ class HexMap:
                 self._terrain.pop(c, None)
             else:
                 self._terrain[c] = kind
+        self._terrain_version += 1
         self._changed()
 
     def _cells_on_map(self, where: CellLike | Iterable[CellLike]) -> list:
@@ -902,6 +911,7 @@ class HexMap:
                 self._elevation[c] = int(feet)
             else:
                 self._elevation.pop(c, None)
+        self._terrain_version += 1
         self._changed()
 
     def terrain_cells(self) -> dict[Cell, Terrain]:
@@ -1445,8 +1455,26 @@ class HexMap:
                     walls = self._cache["walls"] = frozenset(
                         c for c, t in self._terrain.items() if t is Terrain.WALL)
                 out = frozenset((s - p.cells - walls) & self._cells)
+                if walls and reach > FEET_PER_CELL:
+                    out = frozenset(c for c in out if self._reaches(p.cells, c, walls))
         self._cache[key] = out
         return out
+
+    def _reaches(self, cells: frozenset, c: Cell, walls: frozenset) -> bool:
+        """Whether a weapon can reach ``c`` from one of ``cells`` without passing through a
+        wall: a threatened hex is one where the creature "is capable of striking a foe", and
+        "Total Cover blocks Line of Sight and Line of Effect" (``000_8d1d7816ee944f3b.txt``,
+        "Reach & Threatened Area"; "Line of Effect (LoE)"). Decision: a straight line of
+        hexes from one of its hexes to ``c`` (either way, so a line along hex edges may
+        pass on either side) with no wall between."""
+        g = self.geometry
+        for f in cells:
+            if g.distance(f, c) <= 1:
+                return True
+            for line in (g.line(f, c), g.line(c, f)):
+                if not any(x in walls for x in line[1:-1]):
+                    return True
+        return False
 
     def threatened_by_enemies(self, name: str) -> dict[Cell, list[str]]:
         """Cell → the enemies of ``name`` threatening it."""
@@ -1575,8 +1603,6 @@ class HexMap:
         speed = self._speed(name)
         turn = self._turn[name]
         notes: list[str] = []
-        if action == "run":
-            return (2 * speed if feet is None else feet), notes
         if action == "five_foot_step":
             return FEET_PER_CELL, notes
         if action == "retreat":
@@ -1587,12 +1613,31 @@ class HexMap:
                 notes.append(f"retreating while prone: half Move Speed ({R_RETREAT})")
             return b, notes
         b = speed if feet is None else feet
+        if action == "run":
+            b = 2 * speed if feet is None else feet
         if turn.stepped and self.advanced_five_foot_step:
+            # "you may move only half your normal move distance": a Run included
             b = min(b, speed // 2)
             notes.append("moving after a 5-foot step (Advanced Rule Option): half move, Unfortunate "
                          "until the start of your next turn, and the Run Action's penalties "
                          f"(-2 AC...) ({R_STEP})")
         return b, notes
+
+    def budget(self, name: str, action: str = "move", *, spent: bool = True) -> int:
+        """Feet a new movement action of this kind gives ``name`` now: Move Speed for a
+        move or retreat (half while prone), double for a run, 5 for a 5-foot step. After a
+        5-foot step under the Advanced Rule Option, "you may move only half your normal move
+        distance" for the rest of the turn, whatever the action (``000_8d1d7816ee944f3b.txt``,
+        "What is a 5-Foot Step?"); ``spent=False`` leaves out what was already moved after
+        the step (the budget a Move Speed change is measured against)."""
+        self._p(name)
+        if action not in ACTIONS:
+            raise ValueError(f"action must be one of {', '.join(ACTIONS)}, got {action!r}")
+        b, _ = self._budget(name, action, None)
+        turn = self._turn[name]
+        if spent and turn.stepped and self.advanced_five_foot_step and action != "five_foot_step":
+            b = max(0, b - turn.after_step_ft)
+        return b
 
     def _refuse_action(self, name: str, action: str) -> None:
         """Raise if ``name`` may not take this kind of movement now."""
@@ -1682,7 +1727,7 @@ class HexMap:
             r = Reachable(name, action, 0, {}, frozenset(), lambda c, safe: [start])
             self._cache[key] = r
             return r
-        budget, _ = self._budget(name, action, feet)
+        budget = self.budget(name, action) if feet is None else self._budget(name, action, feet)[0]
         speed = self._speed(name)
         geom = self.geometry
         if action == "run":
@@ -1783,9 +1828,10 @@ class HexMap:
         if isinstance(why, _Why):
             raise IllegalActionError(f"{name} cannot end its movement at {to!r}: {why}", why.rule)
         if why:
-            raise IllegalActionError(f"{name} cannot end its movement at {to!r}: {why} (\"You cannot "
-                                     "end your movement in a space occupied by either a friend or foe\")",
-                                     R_MOVING)
+            occupied = " is occupied by " in why
+            raise IllegalActionError(f"{name} cannot end its movement at {to!r}: {why}" + (
+                " (\"You cannot end your movement in a space occupied by either a friend or "
+                "foe\")" if occupied else ""), R_MOVING)
         if r.action == "retreat":
             why = self._retreat_direction_ok(name, to)
             if why:
@@ -1871,7 +1917,7 @@ class HexMap:
         p = self._p(name)
         to = self._as_cell(to)
         self._refuse_action(name, "run")
-        budget = 2 * self._speed(name) if feet is None else feet
+        budget = self.budget(name, "run") if feet is None else feet
         if to not in self._cells:
             raise IllegalActionError(f"{to!r} is off this {self.width}x{self.height} map", R_RUN)
         line = self.geometry.line(p.anchor, to)
@@ -1899,8 +1945,11 @@ class HexMap:
                                      "\"You may Run through a single ally's occupied space\"", R_RUN)
         cost = FEET_PER_CELL * (len(line) - 1) if self.grid == "hex" else self._path_cost(name, line)
         if cost > budget:
-            raise IllegalActionError(f"{to!r} is {cost} ft away in a straight line; {name} runs at most "
-                                     f"{budget} ft (double Move Speed)", R_RUN)
+            stepped = self._turn[name].stepped and self.advanced_five_foot_step
+            raise IllegalActionError(
+                f"{to!r} is {cost} ft away in a straight line; {name} runs at most {budget} ft "
+                + ("(after a 5-foot step, half its normal move distance: the Advanced Rule "
+                   f"Option, {R_STEP})" if stepped else "(double Move Speed)"), R_RUN)
         why = self._why_not_stand(self._footprint_at(p.size, to), name, p.side, p.size, ending=True)
         if why:
             raise IllegalActionError(f"{name} cannot end its run at {to!r}: {why}",
@@ -1990,6 +2039,13 @@ class HexMap:
         if cost > budget and not minimum:
             raise IllegalActionError(f"the path costs {cost} ft; {name} has {budget} ft for this "
                                      f"{action.replace('_', ' ')}", R_MOVING)
+        turn = self._turn[name]
+        if (turn.stepped and self.advanced_five_foot_step and action != "five_foot_step"
+                and cost + turn.after_step_ft > speed // 2):
+            raise IllegalActionError(
+                f"after its 5-foot step {name} may move only half its normal move distance, "
+                f"{speed // 2} ft, this turn; it has moved {turn.after_step_ft} ft since and the "
+                f"path costs {cost} ft", R_STEP)
         if action == "retreat":
             why = self._retreat_direction_ok(name, cells_path[-1])
             if why:
@@ -2012,6 +2068,8 @@ class HexMap:
         t = self._turn[name]
         if action == "five_foot_step":
             t.stepped = True
+        elif t.stepped:
+            t.after_step_ft += cost
         t.moved_ft += cost
         self._changed()
         return MoveResult(name, action, tuple(cells_path), cost, prov, tuple(notes))
@@ -2601,7 +2659,8 @@ class HexMap:
                 tuple(sorted(self._elevation.items())),
                 tuple((n, p.side, p.anchor, tuple(sorted(p.cells))) for n, p in self._placed.items()),
                 tuple(sorted((c, tuple(v)) for c, v in self._occupants.items())),
-                tuple((n, t.moved_ft, t.stepped) for n, t in sorted(self._turn.items())))
+                tuple((n, t.moved_ft, t.stepped, t.after_step_ft)
+                      for n, t in sorted(self._turn.items())))
 
 
 def _better(a: Cover, b: Cover) -> bool:

@@ -75,6 +75,27 @@ def test_move_updates_only_small_layers(board):
     assert "Wulfric move" in bm.status_text
 
 
+def test_a_terrain_edit_redraws_the_terrain_layer_once(board):
+    """A GM's edit (a wall, a bog, a height) shows on the map at once; moves never resend
+    the terrain (test above)."""
+    m, bm = board
+    before = bm.terrain_layer.data
+    m.set_terrain((5, 0), "wall")
+    after_wall = bm.terrain_layer.data
+    assert after_wall is not before
+    feat = next(f for f in after_wall["features"]
+                if (f["properties"]["col"], f["properties"]["row"]) == (5, 0))
+    assert feat["properties"]["terrain"] == "wall"
+    m.set_elevation((5, 1), 10)
+    after_height = bm.terrain_layer.data
+    assert after_height is not after_wall
+    sent = []
+    bm.terrain_layer.observe(lambda ch: sent.append(ch), names="data")
+    bm.click((1, 2))
+    bm.click((0, 4))
+    assert bm.terrain_layer.data is after_height and not sent
+
+
 def test_illegal_move_changes_nothing_and_shows_the_rule(board):
     m, bm = board
     bm.click((1, 2))

@@ -1358,3 +1358,48 @@ def test_shooting_down_a_corridor_or_past_a_wall_gives_no_cover(length):
     assert m2.cover("A", "T").level is not CoverLevel.NONE
     m2.set_terrain([(length // 2, r) for r in range(5)], "wall")
     assert m2.cover("A", "T").level is CoverLevel.TOTAL
+
+
+def test_reach_does_not_threaten_through_a_wall():
+    """A threatened hex is where a creature "is capable of striking a foe", and "Total Cover
+    blocks Line of Sight and Line of Effect" (000_8d1d7816ee944f3b.txt, "Reach & Threatened
+    Area"; "Line of Effect (LoE)"): a spear's 10-ft reach stops at a wall; leaving a hex
+    behind the wall provokes nothing, while the hexes it can reach stay threatened."""
+    m = HexMap.from_text("""
+terrain: |
+  . . . # . . . .
+   . . . # . . . .
+  . . . # . . . .
+   . . . # . . . .
+  . . . # . . . .
+creatures:
+  - {name: Spear, at: [2, 2], reach: 10, side: foe}
+  - {name: W, at: [4, 2]}
+""")
+    assert m.distance("Spear", "W") == 10 and not m.line_of_effect("Spear", "W")
+    assert not m.threatens_creature("Spear", "W")
+    assert not m.provokers("W", [(4, 2), (5, 2)])
+    assert m.cell(0, 2) in m.threatened("Spear")  # 10 ft away in the open
+    m.set_terrain([(3, r) for r in range(5)], "normal")
+    assert m.threatens_creature("Spear", "W")
+
+
+def test_advanced_five_foot_step_halves_all_the_rest_of_the_turn():
+    """"Advanced Rule Option: If you make a 5-foot step and then choose to move again on your
+    turn, you may move only half your normal move distance" (000_8d1d7816ee944f3b.txt, "What
+    is a 5-Foot Step?"): after the step a Run gets no more than a move, and two moves share
+    the one half."""
+    m = HexMap(20, 5, advanced_five_foot_step=True)
+    m.place(Figure("W"), (2, 2))
+    m.move("W", [(3, 2)], action="five_foot_step")
+    assert m.budget("W", "run") == 15 == m.reachable("W", action="run").budget_ft
+    with pytest.raises(IllegalActionError, match="half its normal move distance"):
+        m.move("W", (10, 2), action="run")
+    m.move("W", [(4, 2), (5, 2)])  # 10 of the 15
+    assert m.budget("W") == 5 and m.budget("W", spent=False) == 15
+    before = m.snapshot()
+    with pytest.raises(IllegalActionError, match="moved 10 ft since"):
+        m.move("W", [(6, 2), (7, 2)])
+    assert m.snapshot() == before
+    m.move("W", [(6, 2)])
+    assert m.budget("W") == 0

@@ -175,6 +175,7 @@ class BattleMap(W.VBox):
         # the terrain's class rides on the layer's style (one string, not one per hex)
         self.terrain_layer = GeoJSON(data=terrain_geojson(hexmap), name="terrain",
                                      style={"className": "lfg-hex"})
+        self._terrain_drawn = hexmap.terrain_version
         self.threat_layer = GeoJSON(data=_EMPTY, name="threatened")
         self.reach_layer = GeoJSON(data=_EMPTY, name="reachable")
         self.token_layer = GeoJSON(data=_EMPTY, name="tokens")
@@ -235,8 +236,12 @@ class BattleMap(W.VBox):
 
     # -- drawing (small layers only) ----------------------------------------------------------
     def redraw(self) -> None:
-        """Redraw tokens and highlights from the engine (never the terrain)."""
+        """Redraw tokens and highlights from the engine; the terrain layer only when the
+        terrain or elevation was edited (``HexMap.terrain_version``), never for a move."""
         m = self.hexmap
+        if m.terrain_version != self._terrain_drawn:
+            self._terrain_drawn = m.terrain_version
+            self.terrain_layer.data = terrain_geojson(m)
         if self.selected is not None and self.selected not in m:
             self.selected = None
         feats = []
