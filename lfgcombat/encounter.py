@@ -147,6 +147,9 @@ R_IGNORE = _rule("Advanced Option - Ignore an enemy")
 R_PAUSED = _rule("What if my turn is interrupted by an Interrupt Turn?")
 R_INJURY = _rule("Injury & Injured Threshold")
 R_SPACE = _rule("Space in Combat Gameplay")
+R_ASLEEP = _rule("Asleep / Sleeping")
+R_BEGINNERS = _rule("COMBAT ACTIONS for BEGINNERS")
+R_KNOCKOUT = _rule("Knockout Strike (Attack Action, No AOO)")
 R_LOE = _rule("Line of Effect (LoE)")
 R_CONCEALMENT = _rule("Concealment - What is it?")
 R_DIFFICULT = _rule("Moving in Combat – Terrain, Creatures, & Other Issues") + \
@@ -323,11 +326,15 @@ class _Fighter:
     double_attack_used: bool = False
     cast_this_turn: bool = False
     ran: bool = False
+    agony_spent: bool = False  # Agony took a Big Action at the start of this turn
     move_left: int | None = None
     last_action: str | None = None
     # longer
     ready: dict | None = None
     full_round: str | None = None
+    full_round_target: str | None = None
+    # crossbows shot and not loaded again ("Shoot a loaded Crossbow")
+    unloaded: list[str] = field(default_factory=list)
     effects: list[dict] = field(default_factory=list)
     timers: dict[str, str | None] = field(default_factory=dict)
     bleed_rounds: int = 0
@@ -603,7 +610,7 @@ class Encounter:
     def state(self, name: str) -> dict[str, Any]:
         """One combatant's state: hp, max_hp, temp_hp, conditions, effects, status, dead,
         done (its Ready/Done card), initiative, actions left, reaction used, readied
-        action, Full-Round Action under way."""
+        action, Full-Round Action under way, crossbows shot and not loaded again."""
         f = self._fighter(name)
         v = self._view(name)
         left = self.actions_left(name)
@@ -615,6 +622,7 @@ class Encounter:
             "dead": f.dead, "done": f.done, "aware": f.aware, "initiative": f.initiative,
             "actions_left": left, "reaction_used": f.reactions_used > 0,
             "ready": copy.deepcopy(f.ready), "full_round": f.full_round,
+            "unloaded": list(f.unloaded),
         }
 
     def table(self) -> pd.DataFrame:
@@ -639,12 +647,14 @@ class Encounter:
         "Actions in Combat", and the conditions that limit actions)."""
         f = self._fighter(name)
         v = self._view(name)
-        lim = v.actions
+        lim = self._limits(name)
         notes = list(lim.notes)
         on_turn = name in self.acting
         big = max(0, lim.big_actions - f.big_used)
         little = max(0, lim.little_actions - f.little_used)
         free = max(0, 2 - f.free_used)
+        if lim.big_actions <= 0 and lim.little_actions <= 0:
+            free = 0  # no actions at all (Stunned, Unconscious, Paralyzed, asleep)
         reactions = max(0, lim.reactions - f.reactions_used)
         if f.reactions_used:
             notes.append(f"{f.reactions_used} Reaction used this round")
@@ -659,7 +669,7 @@ class Encounter:
             big = little = free = 0
             notes.append(f"readied ({f.ready['action']} when {f.ready['trigger']}): the rest "
                          f"of its turn waits for the trigger ({R_READY})")
-        spells = 0 if f.spells else 1
+        spells = 0 if f.spells or (lim.big_actions <= 0 and lim.little_actions <= 0) else 1
         attacks = self._attacks_left(name, big)
         if v.level <= 4 and (f.spells or f.attacks):
             spells = 0
@@ -1137,13 +1147,16 @@ class Encounter:
     # ------------------------------------------------------------------ turns
 
     def _begin_turn(self, unit: str, *, kind: str, chosen_by: str | None, first: bool = False,
-                    interrupted: str | None = None) -> None:
+                    interrupted: str | None = None, forced: bool = False) -> None:
         self._frames.append({"unit": unit, "kind": kind, "chosen_by": chosen_by,
                              "first": first, "interrupted": interrupted})
         if first:
             self._round_first = unit
-        self._emit("turn_start", data={"kind": kind, "chosen_by": chosen_by,
-                                       "first_of_round": first, "interrupted": interrupted})
+        data = {"kind": kind, "chosen_by": chosen_by, "first_of_round": first,
+                "interrupted": interrupted}
+        if forced:
+            data["forced_by_gm"] = True
+        self._emit("turn_start", data=data)
         self._start_unit(unit, kind)
 
     def _start_unit(self, unit: str, kind: str) -> None:
@@ -1171,7 +1184,7 @@ class Encounter:
     def _reset_turn(self, f: _Fighter) -> None:
         f.big_used = f.little_used = f.free_used = 0
         f.spells = f.attacks = f.riders = 0
-        f.double_attack_used = f.cast_this_turn = f.ran = False
+        f.double_attack_used = f.cast_this_turn = f.ran = f.agony_spent = False
         f.move_left = None
         f.last_action = None
         f.run_ft = 0
@@ -1188,9 +1201,18 @@ class Encounter:
         if f.full_round is not None:
             action = f.full_round
             f.full_round = None
-            self._emit("full_round_complete", actor=name, data={"action": action})
+            target = f.full_round_target
+            f.full_round_target = None
+            self._emit("full_round_complete", actor=name, target=target,
+                       data={"action": action})
             if action == "stop_drop_roll" and self._has(name, Condition.ABLAZE):
                 self._lose_condition(name, Condition.ABLAZE, why="stop, drop and roll")
+            if action == "awaken_knocked_out" and target is not None and \
+                    not self._f[target].dead:
+                old = self._vitals(target)
+                if old.knocked_out and old.hp > 0:
+                    self._commit_vitals(target, old, old.wake(),
+                                        why=f"{name} spent a Full-Round Action rousing it")
         # effects "until the start of your next turn", and Top-Down's flat-footed
         for other in self._names:
             for e in list(self._f[other].effects):
@@ -1206,6 +1228,7 @@ class Encounter:
         if f.dead:
             return
         if v.active_conditions.flagged("lose_big_action"):
+            f.agony_spent = True
             self._emit("note", actor=name, data={
                 "text": f"{name} spends a Big Action struggling with the pain (Agony)",
                 "rule": R_AGONY})
@@ -1345,18 +1368,18 @@ class Encounter:
         if frame.get("with"):
             return f"{unit} is already acting together with {', '.join(frame['with'])}"
         chooser = frame["chosen_by"]
+        last = self._last_command()
+        if last is not None and last.kind == "end_turn" and last.data.get("deadlock"):
+            return (f"the GM selected {unit} (the deadlock rule): \"If you were selected by an "
+                    "enemy creature (or the GM selected you), you must take your turn!\"")
         if chooser is None:
             return (f"nobody chose {unit}: it acts first by its Initiative Check (a creature "
                     "that does not want to act first may choose not to roll: "
                     "start(decline=[...]))")
-        last = self._last_command()
         if last is None or last.kind != "end_turn" or last.data.get("next") != unit:
             what = "the GM's turn order" if last is None else f"{last.describe()}"
             return (f"{unit} has already begun its turn (the last step was {what}); "
                     "declining comes before acting (undo() first)")
-        if last.data.get("deadlock"):
-            return (f"the GM selected {unit} (the deadlock rule): \"If you were selected by an "
-                    "enemy creature (or the GM selected you), you must take your turn!\"")
         if chooser == unit:
             return f"{unit} chose itself"
         if self._f[self._members(chooser)[0]].side != self._f[self._members(unit)[0]].side:
@@ -1598,7 +1621,10 @@ class Encounter:
                 "why": f"{d} was chosen by {unit}, an ally, and asked to go later",
                 "rule": R_PROBLEMS})
         if not round_over:
-            self._begin_turn(target, kind="turn", chosen_by=unit)
+            # the deadlock rule: the GM forces the turn, nobody chose it ("Initiative
+            # Problems:"); so no ally-chose-ally protection against interrupts
+            self._begin_turn(target, kind="turn", chosen_by=None if deadlock else unit,
+                             forced=deadlock)
             return
         self._emit("round_end", data={"round": self.round, "last": unit})
         self._new_round()
@@ -1627,7 +1653,8 @@ class Encounter:
         self._emit("round_start", data={"round": self.round, "surprise": False,
                                         "opener": target})
         self._begin_turn(target, kind="turn", chosen_by=unit if
-                         self.initiative_mode == "selective" else None, first=True)
+                         self.initiative_mode == "selective" and not deadlock else None,
+                         first=True, forced=deadlock)
 
     def _finish_turn(self, frame: dict) -> None:
         for n in self._frame_members(frame):
@@ -1912,10 +1939,29 @@ class Encounter:
             return "its Reaction this round is used"
         return None
 
+    def _limits(self, name: str) -> Any:
+        """The creature's action limits this turn. Agony: "When your turn begins, you
+        automatically expend a Big Action" ("Agony / Agonized"): the conditions take one
+        Big Action off whenever Agony is present; on the turn Agony is gained it costs
+        nothing yet, and on a turn it began with, it stays spent if Agony ends."""
+        f = self._f[name]
+        lim = self._view(name).actions
+        now = bool(self._view(name).active_conditions.flagged("lose_big_action"))
+        if now == f.agony_spent or not any(fr["kind"] != "ready" and name in
+                                           self._frame_members(fr) for fr in self._frames):
+            return lim
+        if now:  # gained during this turn: the Big Action goes at the start of the next
+            return dataclasses.replace(lim, big_actions=lim.big_actions + 1, notes=tuple(
+                n for n in lim.notes if "spent at the start of the turn" not in n) + (
+                "Agony gained this turn: a Big Action is lost from its next turn",))
+        return dataclasses.replace(lim, big_actions=max(0, lim.big_actions - 1),
+                                   notes=lim.notes + ("a Big Action was lost to Agony at the "
+                                                      "start of this turn",))
+
     def _check_spend(self, name: str, type_: str, action: str) -> str:
         """Which slot the action would use; raises if none is left."""
         f = self._f[name]
-        lim = self._view(name).actions
+        lim = self._limits(name)
         big = lim.big_actions - f.big_used
         little = lim.little_actions - f.little_used
         if type_ == "big":
@@ -1933,6 +1979,12 @@ class Encounter:
                     f"Actions; {name} has {max(big, 0)}", rule)
             return type_
         if type_ == "free":
+            if lim.big_actions <= 0 and lim.little_actions <= 0:
+                # "You cannot take any Actions on your turn" (Stunned); "cannot act"
+                # (Unconscious); no voluntary movement (Paralyzed); asleep
+                raise IllegalActionError(f"{name} can take no actions now ("
+                                         + "; ".join(lim.notes) + f") — {action}",
+                                         R_CONDITIONS)
             if f.free_used < 2:
                 return "free"
             type_ = "swift"  # "any Free Actions used beyond this number should be ... Swift"
@@ -2308,6 +2360,21 @@ class Encounter:
                     Bonus(theirs, None, "standing on difficult terrain"),)
                 modifiers.append(f"{target} stands on difficult terrain: {theirs} AC "
                                  f"({R_DIFFICULT})")
+
+    def _crossbow(self, attacker: str, weapon: Any, situation: Mapping[str, Any]) -> str | None:
+        """The crossbow's name when the attack shoots one (``None`` otherwise): "Shoot a
+        loaded Crossbow" is a Little Action ("COMBAT ACTIONS for BEGINNERS"). Decision: a
+        crossbow starts the fight loaded; a shot unloads it; ``load_ranged_weapon`` loads
+        the creature's crossbows again. Bows and slings load as part of the attack."""
+        mod = self._attacks_module()
+        try:
+            w = mod.resolve_weapon(self._view(attacker), weapon)
+        except LfgError:
+            return None
+        name = str(getattr(w, "name", "")).lower()
+        if "crossbow" in name and w.is_projectile and not situation.get("thrown"):
+            return name
+        return None
 
     def _attack_mode(self, attacker: str, weapon: Any, situation: Mapping[str, Any]) -> str:
         """``melee`` or ``ranged`` (a projectile weapon, or a thrown one)."""
@@ -2899,6 +2966,8 @@ class Encounter:
         f = self._actor(name)
         if action == "stop_drop_roll" and not self._has(name, Condition.ABLAZE):
             raise IllegalActionError(f"{name} is not ablaze", R_ABLAZE)
+        if action in ("wake_up", "awaken_knocked_out"):
+            self._check_waking(name, action, target)
         self._check_spend(name, type_, action)
         provokers: list[str] = []
         if row["provokes"] == "yes" or (type_ in ("double", "full_round")
@@ -2910,7 +2979,37 @@ class Encounter:
             self._emit("note", actor=name, target=target, data={"text": note})
         if type_ == "full_round":
             f.full_round = action
+            f.full_round_target = target
+        if action == "wake_up" and target is not None:
+            self._lose_condition(target, Condition.ASLEEP, why=f"roused by {name} (Wake Up)")
+        if action == "load_ranged_weapon" and f.unloaded:
+            self._emit("note", actor=name, data={
+                "text": f"{name} loads its {', '.join(f.unloaded)}", "rule": R_BEGINNERS})
+            f.unloaded = []
         self._resolve_provocation(name, offered, take, action)
+
+    def _check_waking(self, name: str, action: str, target: str | None) -> None:
+        """Wake Up ("COMBAT ACTIONS for BEGINNERS": a Big Action) rouses a sleeping creature
+        ("Asleep / Sleeping": "if roused (by sounds, discomfort, shaking, etc)");
+        "Awakening a character knocked out in this manner requires a Full-Round Action spent
+        attempting to awaken the creature" ("Knockout Strike (Attack Action, No AOO)"): it
+        wakes when the Full-Round Action completes, at the start of the waker's next turn."""
+        rule = R_ASLEEP if action == "wake_up" else R_KNOCKOUT
+        if target is None or target == name:
+            raise IllegalActionError(f"{action.replace('_', ' ')}: name the creature to wake "
+                                     "(target=...)", rule)
+        if self._f[target].dead:
+            raise IllegalActionError(f"{target} is dead", R_DEATH)
+        if action == "wake_up" and not self._has(target, Condition.ASLEEP):
+            raise IllegalActionError(f"{target} is not asleep" + (
+                " (knocked out: that takes awaken_knocked_out, a Full-Round Action)"
+                if self._vitals(target).knocked_out else ""), rule)
+        if action == "awaken_knocked_out":
+            v = self._vitals(target)
+            if not v.knocked_out or v.hp <= 0:
+                why = ("at 0 HP or below: only healing above 0 HP brings it round"
+                       if v.hp <= 0 else "not knocked out")
+                raise IllegalActionError(f"{target} is {why}", rule)
 
     def free(self, name: str, what: str = "speak", note: str | None = None) -> "Encounter":
         """A Free Action (speak a short phrase, drop an item, change grip); "Up to 2 Free
@@ -3238,15 +3337,28 @@ class Encounter:
         if mod is None:
             raise LfgError("attack rolls need lfgcombat.attacks (issue 4), which is not "
                            "installed; resolve the attack by hand and apply it with damage()")
-        left = self.actions_left(name)
-        if left.attacks <= 0:
-            raise IllegalActionError(f"{name} has no attack left this turn "
-                                     f"({f.attacks} made; {left.explain()})", R_APT)
         if weapon is None:
             weapon = self._default_weapon(name)
             if weapon is None:
                 raise IllegalActionError(f"{name} has no weapon; name one (e.g. 'unarmed')",
                                          R_APT)
+        crossbow = self._crossbow(name, weapon, situation)
+        left = self.actions_left(name)
+        if crossbow is not None:
+            # "LITTLE ACTIONS: ... Shoot a loaded Crossbow" ("COMBAT ACTIONS for BEGINNERS")
+            if crossbow in f.unloaded:
+                raise IllegalActionError(
+                    f"{_possessive(name)} {crossbow} is not loaded: act({name!r}, "
+                    "'load_ranged_weapon') first (a Little Action that provokes AOO)",
+                    R_BEGINNERS)
+            total = int(self._view(name).attacks_per_turn.value)
+            if f.attacks >= total:
+                raise IllegalActionError(f"{name} has made its {total} attack(s) this turn",
+                                         R_APT)
+            self._check_spend(name, "little", "shoot_loaded_crossbow")
+        elif left.attacks <= 0:
+            raise IllegalActionError(f"{name} has no attack left this turn "
+                                     f"({f.attacks} made; {left.explain()})", R_APT)
         for key in ("aoo", "previous_attacks", "consecutive_penalty", "defense_uses"):
             if key in situation:
                 raise IllegalActionError(f"{key} is the encounter's to set (it counts the "
@@ -3298,7 +3410,10 @@ class Encounter:
         # when it refuses)
         mod.prepare(self._view(name), self._view(target), weapon, ruleset=self.ruleset,
                     **{k: v for k, v in situation.items()})
-        if f.riders > 0:
+        if crossbow is not None:
+            self._spend(name, "little", "shoot_loaded_crossbow", target=target)
+            f.unloaded.append(crossbow)
+        elif f.riders > 0:
             f.riders -= 1
             self._emit("spend", actor=name, target=target, data={
                 "action": "attack", "type": "big", "slot": "second attack of the Big Action",

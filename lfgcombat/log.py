@@ -211,7 +211,9 @@ class Event:
             return f"{self.target} heals {d.get('amount')} (HP {d.get('hp_before')} -> {d.get('hp_after')})"
         if k == "turn_start":
             return f"{self.turn}'s {d.get('kind', 'turn')} begins" + (
-                f" (chosen by {d['chosen_by']})" if d.get("chosen_by") else "")
+                f" (chosen by {d['chosen_by']})" if d.get("chosen_by") else
+                " (forced by the GM: the lowest Initiative Roll)" if d.get("forced_by_gm")
+                else "")
         if k == "spend":
             slot = str(d.get("slot"))
             article = "an" if slot[:1].lower() in "aeiou" else "a"

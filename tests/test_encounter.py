@@ -576,7 +576,7 @@ def test_two_big_one_little_and_a_little_in_place_of_a_big():
     always replace a Big Action with a Little Action"."""
     enc = duel().start()
     enc.act("Hero", "survey")
-    enc.act("Hero", "wake_up")
+    enc.act("Hero", "survey")
     refused(enc, enc.act, "Hero", "survey", match="no Big Action")
     enc.act("Hero", "get_item")
     refused(enc, enc.act, "Hero", "get_item", match="no Little Action")
@@ -2157,3 +2157,110 @@ def test_the_map_gives_concealment_difficult_terrain_and_high_ground():
     twin.attack("Hero", "Orc", high_ground=False)
     assert _last_attack(enc).data["bonus"] == _last_attack(twin).data["bonus"] + 1
     refused(twin, twin.attack, "Hero", "Orc", high_ground="yes", match="True")
+
+
+# ------------------------------------------------------------------ sleeping and knocked out
+
+
+def test_a_sleeping_creature_takes_no_actions_until_woken():
+    """"Asleep / Sleeping: While asleep, you are Helpless. A sleeping creature naturally
+    awakens ... if they take any HP damage, or if roused"; Wake Up is a Big Action
+    ("COMBAT ACTIONS for BEGINNERS") (000_8d1d7816ee944f3b.txt)."""
+    enc = duel().start()
+    enc.add_condition("Ally", "asleep")
+    enc.end_turn(next="Ally")
+    left = enc.actions_left("Ally")
+    assert (left.big, left.little, left.free, left.reactions, left.attacks) == (0, 0, 0, 0, 0)
+    refused(enc, enc.attack, "Ally", "Orc", match="no Big Action")
+    refused(enc, enc.free, "Ally", match="no actions")
+    # Hero (next round) rouses it: a Big Action
+    enc.end_turn(next="Orc").end_turn(next="Brute").end_turn(next="Hero")
+    refused(enc, enc.act, "Hero", "wake_up", match="name the creature")
+    refused(enc, enc.act, "Hero", "wake_up", target="Orc", match="not asleep")
+    enc.act("Hero", "wake_up", target="Ally")
+    assert "asleep" not in enc.state("Ally")["conditions"]
+    assert enc.actions_left("Hero").big == 1
+    enc.end_turn(next="Ally")
+    assert enc.actions_left("Ally").big == 2
+
+
+def test_a_knocked_out_creature_wakes_after_a_full_round_action():
+    """"Awakening a character knocked out in this manner requires a Full-Round Action spent
+    attempting to awaken the creature" (000_8d1d7816ee944f3b.txt, "Knockout Strike (Attack
+    Action, No AOO)"): it wakes when the action completes, at the waker's next turn."""
+    enc = duel().start()
+    enc.add_condition("Ally", "unconscious")  # above 0 HP: knocked out, stable
+    assert enc.state("Ally")["status"] == "unconscious"
+    refused(enc, enc.act, "Hero", "wake_up", target="Ally", match="knocked out")
+    enc.act("Hero", "awaken_knocked_out", target="Ally")
+    assert enc.state("Hero")["full_round"] == "awaken_knocked_out"
+    assert enc.state("Ally")["status"] == "unconscious"  # not yet
+    enc.end_turn(next="Orc").end_turn(next="Brute")
+    # Ally is still out: chosen last, it can do nothing
+    enc.end_turn(next="Ally")
+    assert enc.actions_left("Ally").big == 0
+    enc.end_turn(next="Hero")  # the round ends; Hero's next turn completes the action
+    assert enc.state("Ally")["status"] == "conscious"
+    done = enc.log.of_kind("full_round_complete")[-1]
+    assert done.target == "Ally" and done.data["action"] == "awaken_knocked_out"
+
+
+def test_a_loaded_crossbow_shoots_as_a_little_action_and_must_be_loaded_again():
+    """"LITTLE ACTIONS: ... Shoot a loaded Crossbow" (000_8d1d7816ee944f3b.txt, "COMBAT
+    ACTIONS for BEGINNERS"); loading a ranged weapon provokes AOO ("What actions normally
+    Provoke AOO?")."""
+    xbow = {"name": "light crossbow", "damage": "1d8", "crit": "19-20/x2",
+            "damage_type": "p", "range_increment": 80}
+    cs = [mk("Hero", init=40, level=5, weapons=[xbow, SWORD]), mk("Orc")]
+    enc = Encounter(cs, sides={"party": ["Hero"], "orcs": ["Orc"]}, seed=2).start()
+    enc.attack("Hero", "Orc", "light crossbow", distance_ft=30)
+    left = enc.actions_left("Hero")
+    assert (left.big, left.little) == (2, 0)
+    assert enc.log.of_kind("spend")[-1].data["action"] == "shoot_loaded_crossbow"
+    assert enc.state("Hero")["unloaded"] == ["light crossbow"]
+    refused(enc, enc.attack, "Hero", "Orc", "light crossbow", distance_ft=30,
+            match="not loaded")
+    enc.act("Hero", "load_ranged_weapon")  # the Little is gone: in place of a Big
+    assert enc.state("Hero")["unloaded"] == [] and enc.actions_left("Hero").big == 1
+    enc.attack("Hero", "Orc", "light crossbow", distance_ft=30)  # a Little in place of a Big
+    assert enc.actions_left("Hero").big == 0
+    # a level 1 crossbowman has 1 attack a turn, however cheap the shot
+    cs1 = [mk("Gob", init=40, level=1, weapons=[xbow, SWORD]), mk("Orc")]
+    low = Encounter(cs1, sides={"a": ["Gob"], "b": ["Orc"]}, seed=2).start()
+    low.attack("Gob", "Orc", "light crossbow", distance_ft=30)
+    refused(low, low.attack, "Gob", "Orc", "longsword", match="attack")
+
+
+def test_agony_takes_its_big_action_at_the_start_of_a_turn_only():
+    """"Agony / Agonized": "When your turn begins, you automatically expend a Big Action"
+    (000_8d1d7816ee944f3b.txt): gained mid-turn it costs nothing yet; a turn that began
+    with it keeps the Big Action spent when the Agony ends."""
+    enc = duel().start()
+    enc.act("Hero", "survey")
+    enc.add_condition("Hero", "agony", rounds=3)
+    assert enc.actions_left("Hero").big == 1
+    assert "lost from its next turn" in enc.actions_left("Hero").explain()
+    enc.act("Hero", "survey")
+    enc.end_turn(next="Orc").end_turn(next="Brute").end_turn(next="Ally")
+    enc.end_turn(next="Hero")  # a new round: Hero's turn begins in agony
+    assert enc.actions_left("Hero").big == 1
+    enc.remove_condition("Hero", "agony")
+    assert enc.actions_left("Hero").big == 1
+    assert "lost to Agony" in enc.actions_left("Hero").explain()
+
+
+def test_a_turn_the_gm_forces_is_nobodys_choice():
+    """The deadlock rule: "the GM can force the creature/player with the LOWEST Initiative
+    Roll to go first" ("Initiative Problems:"); "You cannot interrupt an ally's turn if they
+    were selected by another ally" ("Interrupt Turn – Details and Clarifications:") does not
+    protect a turn the GM forced, and the forced creature must act."""
+    cs = [mk("Hero", init=40), mk("Ally", init=-20), mk("Third"), mk("Orc")]
+    enc = Encounter(cs, sides={"party": ["Hero", "Ally", "Third"], "orcs": ["Orc"]},
+                    seed=1).start()
+    enc.end_turn(deadlock=True)
+    assert enc.current == "Ally"
+    start = enc.log.of_kind("turn_start")[-1]
+    assert start.data["chosen_by"] is None and "forced by the GM" in start.describe()
+    refused(enc, enc.decline_turn, next="Orc", match="GM selected")
+    r = enc.interrupt("Third")
+    assert r.target == "Ally"

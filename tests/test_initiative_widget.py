@@ -194,6 +194,29 @@ def test_interrupt_then_end_turn_and_the_interrupted_resumes():
     assert enc.current == "Orc" and t._end.layout.display == "none"
 
 
+def test_several_interrupters_and_the_action_about_to_be_taken():
+    """"Interrupt Turn – Details and Clarifications:": several interrupters at once, only
+    the highest succeeds; "You cannot interrupt a Swift Action, Free Action, Immediate
+    Action, or Reaction"."""
+    cs = [mk("Hero", init=40), mk("Ally", init=45), mk("Third"), mk("Orc")]
+    enc = Encounter(cs, sides={"party": ["Hero", "Ally", "Third"], "orcs": ["Orc"]}, seed=3)
+    enc.start(decline=["Ally"])
+    t = InitiativeTracker(enc)
+    t.choose("Orc")
+    assert set(t._also.allowed_tags) == {"Hero", "Ally", "Third"}
+    t._interrupter.value = "Ally"
+    t._before.value = "five_foot_step"  # a Swift Action: cannot be interrupted
+    before = enc.snapshot()
+    t._interrupt.click()
+    assert enc.snapshot() == before and "Swift" in t.error
+    t._before.value = "move"
+    t._also.value = ["Third"]
+    t._interrupt.click()
+    r = enc.log.of_kind("interrupt")[-1]
+    assert r.data["interrupters"] == ["Ally", "Third"] and r.data["before"] == "move"
+    assert enc.current == r.data["winner"]
+
+
 def test_ready_button_prepares_an_interrupt():
     enc = fight()
     enc.start()

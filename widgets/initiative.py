@@ -26,7 +26,9 @@ the cards ``.lfg-card`` with ``data-name`` and ``data-side`` and the classes
 ``lfg-card-down`` (0 HP or less) and ``lfg-card-dead``; inside a card ``.lfg-card-face``
 ("Ready"/"Done"), ``.lfg-hp-bar``, ``.lfg-hp-text`` and ``.lfg-conditions``. Buttons: one
 ``.lfg-next`` per legal next creature (its text is the name), ``.lfg-end-turn``,
-``.lfg-deadlock``, ``.lfg-interrupt`` (with the ``.lfg-interrupter`` dropdown),
+``.lfg-deadlock``, ``.lfg-interrupt`` (with the ``.lfg-interrupter`` dropdown, the
+``.lfg-interrupt-also`` tags for more interrupters at once and the
+``.lfg-interrupt-before`` dropdown of the action about to be taken),
 ``.lfg-ready`` (with ``.lfg-ready-trigger`` and ``.lfg-ready-action``), ``.lfg-undo``;
 one ``.lfg-decline`` per creature the chooser may pick instead when the acting creature,
 chosen by an ally, asks to go later (``Encounter.decline_turn``); ``.lfg-together`` (with
@@ -129,9 +131,17 @@ class InitiativeTracker(W.VBox):
                                        layout=W.Layout(width="17em"),
                                        style={"description_width": "6.5em"})
         self._interrupter.add_class("lfg-interrupter")
-        self._interrupt = self._button("Interrupt", "lfg-interrupt",
-                                       lambda: self.interrupt(self._interrupter.value),
-                                       "spend a Reaction: opposed Initiative Checks")
+        self._also = W.TagsInput(allowed_tags=[], allow_duplicates=False,
+                                 placeholder="+ others at once",
+                                 layout=W.Layout(width="14em"))
+        self._also.add_class("lfg-interrupt-also")
+        self._before = W.Dropdown(options=[("any action", None)] + [
+            (a, a) for a in actions_table()["action"]], value=None, description="before",
+            layout=W.Layout(width="15em"), style={"description_width": "3.5em"})
+        self._before.add_class("lfg-interrupt-before")
+        self._interrupt = self._button("Interrupt", "lfg-interrupt", self._interrupt_clicked,
+                                       "spend a Reaction: opposed Initiative Checks (several "
+                                       "at once: only the highest succeeds)")
         self._trigger = W.Text(placeholder="trigger, e.g. the orc charges",
                                layout=W.Layout(width="16em"))
         self._trigger.add_class("lfg-ready-trigger")
@@ -173,7 +183,8 @@ class InitiativeTracker(W.VBox):
                  W.HBox([self._together_ally, self._together_bonus, self._together],
                         layout=W.Layout(flex_flow="row wrap", align_items="center")),
                  self._actions,
-                 W.HBox([self._interrupter, self._interrupt, self._trigger,
+                 W.HBox([self._interrupter, self._also, self._before, self._interrupt,
+                         self._trigger,
                          self._ready_action, self._ready, self._undo],
                         layout=W.Layout(flex_flow="row wrap", align_items="center")),
                  self.status]
@@ -302,6 +313,11 @@ class InitiativeTracker(W.VBox):
             The :class:`~lfgcombat.encounter.InterruptResult`, or ``None`` if refused.
         """
         return self._attempt(lambda: self.encounter.interrupt(interrupter, before=before))
+
+    def _interrupt_clicked(self) -> None:
+        first = self._interrupter.value
+        who = [first] + [n for n in self._also.value if n != first]
+        self.interrupt(who[0] if len(who) == 1 else who, before=self._before.value)
 
     def ready(self, trigger: str, action: str = "attack", name: str | None = None) -> None:
         """The acting creature (or ``name``) prepares to interrupt (``Encounter.ready``)."""
@@ -451,13 +467,16 @@ class InitiativeTracker(W.VBox):
         under_way = enc.current is not None
         self._end.layout.display = None if (under_way and not choices) else "none"
         self._deadlock.layout.display = None if len(choices) > 1 else "none"
-        for w in (self._interrupt, self._interrupter, self._ready, self._trigger,
+        for w in (self._interrupt, self._interrupter, self._also, self._before, self._ready,
+                  self._trigger,
                   self._ready_action):
             w.disabled = not under_way
         others = [n for n in enc.names if n not in acting and not enc.state(n)["dead"]]
         keep = self._interrupter.value
         self._interrupter.options = others
         self._interrupter.value = keep if keep in others else (others[0] if others else None)
+        self._also.allowed_tags = others
+        self._also.value = [n for n in self._also.value if n in others]
         self._actions.value = ('<div class="lfg-actions-left" style="font:12px/1.4 '
                                'monospace">') + \
             "<br>".join(html.escape(enc.actions_left(n).explain()).replace("\n", "<br>")
