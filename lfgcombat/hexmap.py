@@ -67,7 +67,7 @@ from typing import Any, Protocol, Union, runtime_checkable
 from lfgcombat.citations import cite as _rule
 from lfgcombat.errors import IllegalActionError, LfgError
 from lfgcombat.grid import (FEET_PER_CELL, Cell, Hex, HexGeometry, Square, SquareGeometry,
-                            geometry as make_geometry)
+                            geometry as make_geometry, hex_to_offset)
 
 __all__ = [
     "HexMap", "Terrain", "Token", "MapCreature", "Figure", "Reachable", "Provocation",
@@ -371,7 +371,7 @@ class Provokers(tuple):
         if not self:
             return f"provokes no AOO ({self.rule})"
         lines = [f"provokes {len(self)} AOO ({self.rule}):"]
-        lines += [f"  {p.by}: {p.reason} at step {p.step} ({p.cell!r})" for p in self]
+        lines += [f"  {p.by}: {p.reason} at step {p.step} {_at(p.cell)}" for p in self]
         return "\n".join(lines)
 
     def __repr__(self) -> str:
@@ -447,7 +447,7 @@ class MoveResult:
 
     def explain(self) -> str:
         lines = [f"{self.name} {self.action.replace('_', ' ')}: {len(self.path) - 1} step(s), "
-                 f"{self.cost_ft} ft, {self.path[0]!r} -> {self.path[-1]!r}",
+                 f"{self.cost_ft} ft, {_at(self.path[0])} -> {_at(self.path[-1])}",
                  self.provokers.explain()]
         lines += list(self.notes)
         return "\n".join(lines)
@@ -517,7 +517,7 @@ class Cover:
                 "or effect)"}.get(self.level, f"{self.level} cover (+{self.bonus} AC)")
         s = f"{self.target} has {what} against {self.attacker}"
         if self.origin is not None:
-            s += f" (line from {self.origin!r})"
+            s += f" (line from {_at(self.origin)})"
         if self.blockers:
             s += "; from " + ", ".join(self.blockers)
         if self.ignored:
@@ -617,11 +617,11 @@ class Relocation:
 
     def explain(self) -> str:
         if not self.moved:
-            s = f"{self.name} stays at {self.wanted!r}: a legal position"
+            s = f"{self.name} stays at {_at(self.wanted)}: a legal position"
         else:
             where = ("the last legal position along its path" if self.how == "last_legal_on_path"
                      else "the nearest legal space")
-            s = f"{self.name} cannot be at {self.wanted!r} ({self.reason}); placed at {self.cell!r}, {where}"
+            s = f"{self.name} cannot be at {_at(self.wanted)} ({self.reason}); placed at {_at(self.cell)}, {where}"
         if self.shares_with:
             s += f"; shares a hex with {', '.join(self.shares_with)}: both Cramped"
         return s + f" ({R_ILLEGAL})"
@@ -678,6 +678,16 @@ class CrossSection:
         return (f"row {self.row}, {cols}: {self.width_ft:g} ft wide, room for {self.room} "
                 f"creature{'s' if self.room != 1 else ''} of 5 ft, holds {who} ({self.used:g} of "
                 f"{self.width_ft / FEET_PER_CELL:g} five-foot spaces) ({R_HALF})")
+
+
+def _at(c: Any) -> str:
+    """A cell as the map's users name it, by its offset ``(col, row)`` (the coordinates
+    of :meth:`HexMap.cell`, the map text and the pictures), not its axial ``Hex(q, r)``."""
+    if isinstance(c, Hex):
+        return "({}, {})".format(*hex_to_offset(c))
+    if isinstance(c, Square):
+        return f"({c.x}, {c.y})"
+    return repr(c)
 
 
 def _and(names: Iterable[str]) -> str:
@@ -860,7 +870,7 @@ class HexMap:
         cells = self._cells_on_map(where)
         for c in cells:
             if kind is Terrain.WALL and self._occupants.get(c):
-                raise IllegalActionError(f"cannot wall in {c!r}: {', '.join(self._occupants[c])} "
+                raise IllegalActionError(f"cannot wall in {_at(c)}: {', '.join(self._occupants[c])} "
                                          f"stands there; move it first", R_SPACE)
         if kind is Terrain.HALF or self._half_runs():
             # "you can never have more space occupied than is available": no edit may crowd
@@ -895,7 +905,7 @@ class HexMap:
         cells = [self._as_cell(w) for w in many]
         for c in cells:
             if c not in self._cells:
-                raise IllegalActionError(f"{c!r} is off this {self.width}x{self.height} map",
+                raise IllegalActionError(f"{_at(c)} is off this {self.width}x{self.height} map",
                                          R_DISTANCE)
         return cells
 
@@ -1123,8 +1133,8 @@ class HexMap:
                         else f"columns {cs.columns[0]}-{cs.columns[1]}")
                 what = (f"that already holds {_and(cs.holds)}" if cs.holds
                         else f"with room for {cs.room} creature{'s' if cs.room != 1 else ''} of 5 ft")
-                return _Why(f"{c!r}, column {self.offset(c)[0]} of row {cs.row}, is in a "
-                            f"{cs.width_ft:g}-ft-wide cross-section ({cols}) {what}: \"you can never "
+                return _Why(f"{_at(c)} is in a "
+                            f"{cs.width_ft:g}-ft-wide cross-section (row {cs.row}, {cols}) {what}: \"you can never "
                             "have more space occupied than is available\"", R_HALF)
         return None
 
@@ -1132,13 +1142,13 @@ class HexMap:
                        *, ending: bool, share: bool = False) -> str | None:
         for c in sorted(cells):
             if c not in self._cells:
-                return f"{c!r} is off this {self.width}x{self.height} map"
+                return f"{_at(c)} is off this {self.width}x{self.height} map"
             if self._terrain.get(c) is Terrain.WALL:
-                return f"{c!r} is a wall"
+                return f"{_at(c)} is a wall"
             for o in self._occupants.get(c, ()):
                 if o != mover and not self._share_ok(mover, side, size, o, ending=ending, share=share):
                     rel = "an enemy" if self._placed[o].side != side else "an ally"
-                    return f"{c!r} is occupied by {o} ({rel})"
+                    return f"{_at(c)} is occupied by {o} ({rel})"
         if ending and not self._small_capacity_ok(cells, float(_sizes()[size]["space_hexes"]), mover):
             return "that hex already holds as many Tiny/Diminutive creatures as fit"
         if ending:
@@ -1182,7 +1192,7 @@ class HexMap:
         if not isinstance(name, str) or not name:
             raise IllegalActionError(f"a creature needs a name to be placed, got {creature!r}")
         if name in self._placed:
-            raise IllegalActionError(f"{name} is already on the map at {self._placed[name].anchor!r}; "
+            raise IllegalActionError(f"{name} is already on the map at {_at(self._placed[name].anchor)}; "
                                      "use move() or remove() first", R_SPACE)
         size = _size_name(getattr(creature, "size", "medium"))
         anchor = self._as_cell(where)
@@ -1191,7 +1201,7 @@ class HexMap:
         cells = self._footprint_at(size, anchor)
         why = self._why_not_stand(cells, None, side, size, ending=True, share=share)
         if why:
-            raise IllegalActionError(f"cannot place {name} ({size}) at {anchor!r}: {why}",
+            raise IllegalActionError(f"cannot place {name} ({size}) at {_at(anchor)}: {why}",
                                      getattr(why, "rule", R_SPACE))
         row = _sizes()[size]
         self._placed[name] = _Placed(creature, side, anchor, cells, size, int(row["order"]),
@@ -1346,7 +1356,7 @@ class HexMap:
                 out.append(f"shares {len(shared)} hexes with {o} ({q.size}); two Large+ creatures "
                            f"may share only {free} without penalty ({R_SPACE})")
                 continue
-            out.append(f"shares {sorted(shared)[0]!r} with {o} ({q.size}, an ally within 1 size "
+            out.append(f"shares {_at(sorted(shared)[0])} with {o} ({q.size}, an ally within 1 size "
                        f"category): both are Cramped ({R_SPACE})")
         return tuple(out)
 
@@ -1821,28 +1831,28 @@ class HexMap:
         p = self._placed[name]
         self._refuse_action(name, r.action)
         if to not in self._cells:
-            raise IllegalActionError(f"{to!r} is off this {self.width}x{self.height} map", R_MOVING)
+            raise IllegalActionError(f"{_at(to)} is off this {self.width}x{self.height} map", R_MOVING)
         if to == p.anchor:
-            raise IllegalActionError(f"{name} is already at {to!r}", R_MOVING)
+            raise IllegalActionError(f"{name} is already at {_at(to)}", R_MOVING)
         why = self._why_not_stand(self._footprint_at(p.size, to), name, p.side, p.size, ending=True)
         if isinstance(why, _Why):
-            raise IllegalActionError(f"{name} cannot end its movement at {to!r}: {why}", why.rule)
+            raise IllegalActionError(f"{name} cannot end its movement at {_at(to)}: {why}", why.rule)
         if why:
             occupied = " is occupied by " in why
-            raise IllegalActionError(f"{name} cannot end its movement at {to!r}: {why}" + (
+            raise IllegalActionError(f"{name} cannot end its movement at {_at(to)}: {why}" + (
                 " (\"You cannot end your movement in a space occupied by either a friend or "
                 "foe\")" if occupied else ""), R_MOVING)
         if r.action == "retreat":
             why = self._retreat_direction_ok(name, to)
             if why:
-                raise IllegalActionError(f"{name} cannot retreat to {to!r}: {why}; \"You must attempt "
+                raise IllegalActionError(f"{name} cannot retreat to {_at(to)}: {why}; \"You must attempt "
                                          "to move away from enemy units\"", R_RETREAT)
         if r.action == "five_foot_step":
             cells = self._footprint_at(p.size, to)
             if self.geometry.distance(to, p.anchor) == 1 and self._effective_difficult(name, cells):
-                raise IllegalActionError(f"{to!r} is difficult terrain: \"You cannot take a 5-foot Step "
+                raise IllegalActionError(f"{_at(to)} is difficult terrain: \"You cannot take a 5-foot Step "
                                          "into Difficult Terrain\"", R_MOVING)
-        raise IllegalActionError(f"{name} cannot reach {to!r} with {r.budget_ft} ft ({r.action.replace('_', ' ')}): "
+        raise IllegalActionError(f"{name} cannot reach {_at(to)} with {r.budget_ft} ft ({r.action.replace('_', ' ')}): "
                                  "too far, or walls and enemies are in the way", R_MOVING)
 
     def _path_cost(self, name: str, path: list[Cell], diagonals_before: int = 0) -> int:
@@ -1919,25 +1929,25 @@ class HexMap:
         self._refuse_action(name, "run")
         budget = self.budget(name, "run") if feet is None else feet
         if to not in self._cells:
-            raise IllegalActionError(f"{to!r} is off this {self.width}x{self.height} map", R_RUN)
+            raise IllegalActionError(f"{_at(to)} is off this {self.width}x{self.height} map", R_RUN)
         line = self.geometry.line(p.anchor, to)
         if len(line) < 2:
-            raise IllegalActionError(f"{name} is already at {to!r}", R_RUN)
+            raise IllegalActionError(f"{name} is already at {_at(to)}", R_RUN)
         allies: set[str] = set()
         for i, c in enumerate(line[1:], 1):
             cells = self._footprint_at(p.size, c)
             for x in cells:
                 if x not in self._cells or self._terrain.get(x) is Terrain.WALL:
-                    raise IllegalActionError(f"the straight line to {to!r} is blocked at {x!r}", R_RUN)
+                    raise IllegalActionError(f"the straight line to {_at(to)} is blocked at {_at(x)}", R_RUN)
             if self._effective_difficult(name, cells):
-                raise IllegalActionError(f"the straight line to {to!r} crosses difficult terrain at {c!r}: "
+                raise IllegalActionError(f"the straight line to {_at(to)} crosses difficult terrain at {_at(c)}: "
                                          "\"You cannot Run over Difficult Terrain\"", R_RUN)
             for x in cells:
                 for o in self._occupants.get(x, ()):
                     if o == name:
                         continue
                     if self._placed[o].side != p.side:
-                        raise IllegalActionError(f"{o} (not an ally) stands on the line at {x!r}: "
+                        raise IllegalActionError(f"{o} (not an ally) stands on the line at {_at(x)}: "
                                                  "\"You cannot Run through ... an enemy or non-allied creature\"", R_RUN)
                     allies.add(o)
         if len(allies) > 1:
@@ -1947,12 +1957,12 @@ class HexMap:
         if cost > budget:
             stepped = self._turn[name].stepped and self.advanced_five_foot_step
             raise IllegalActionError(
-                f"{to!r} is {cost} ft away in a straight line; {name} runs at most {budget} ft "
+                f"{_at(to)} is {cost} ft away in a straight line; {name} runs at most {budget} ft "
                 + ("(after a 5-foot step, half its normal move distance: the Advanced Rule "
                    f"Option, {R_STEP})" if stepped else "(double Move Speed)"), R_RUN)
         why = self._why_not_stand(self._footprint_at(p.size, to), name, p.side, p.size, ending=True)
         if why:
-            raise IllegalActionError(f"{name} cannot end its run at {to!r}: {why}",
+            raise IllegalActionError(f"{name} cannot end its run at {_at(to)}: {why}",
                                      getattr(why, "rule", R_MOVING))
         return line
 
@@ -1997,15 +2007,16 @@ class HexMap:
         budget, notes = self._budget(name, action, feet)
         speed = self._speed(name)
         if len(cells_path) < 2:
-            raise IllegalActionError(f"{name} is already at {cells_path[0]!r}", R_MOVING)
+            raise IllegalActionError(f"{name} is already at {_at(cells_path[0])}", R_MOVING)
         for a, b in zip(cells_path, cells_path[1:]):
             if self.geometry.distance(a, b) != 1:
-                raise IllegalActionError(f"the path jumps from {a!r} to {b!r}; each step must go to an "
+                raise IllegalActionError(f"the path jumps from {_at(a)} to {_at(b)}; each step must go to an "
                                          "adjacent cell", R_DISTANCE)
         if action == "run":
             line = self.run_path(name, cells_path[-1], feet=budget)
             if line != cells_path:
-                raise IllegalActionError(f"a run must follow the straight line {line!r}", R_RUN)
+                raise IllegalActionError(f"a run must follow the straight line "
+                                         f"{' '.join(_at(x) for x in line)}", R_RUN)
         if action == "five_foot_step" and len(cells_path) != 2:
             raise IllegalActionError(f"a 5-foot step moves 1 hex, the path has {len(cells_path) - 1}", R_STEP)
         minimum = action == "move" and speed <= FEET_PER_CELL
@@ -2024,14 +2035,14 @@ class HexMap:
                 for x in cells:
                     for o in self._occupants.get(x, ()):
                         if o != name and self._placed[o].side != p.side:
-                            why = f"{x!r} is {o}'s space: \"You cannot move through occupied enemy spaces\""
+                            why = f"{_at(x)} is {o}'s space: \"You cannot move through occupied enemy spaces\""
             if why:
                 rule = R_RETREAT if action == "retreat" and "enemy spaces" in why else R_MOVING
                 rule = getattr(why, "rule", rule)
-                raise IllegalActionError(f"{name} cannot {'end at' if ending else 'pass'} {c!r}: {why}", rule)
+                raise IllegalActionError(f"{name} cannot {'end at' if ending else 'pass'} {_at(c)}: {why}", rule)
         if action == "five_foot_step":
             if self._effective_difficult(name, self._footprint_at(p.size, cells_path[1])):
-                raise IllegalActionError(f"{cells_path[1]!r} is difficult terrain: \"You cannot take a "
+                raise IllegalActionError(f"{_at(cells_path[1])} is difficult terrain: \"You cannot take a "
                                          "5-foot Step into Difficult Terrain\"", R_MOVING)
             cost = FEET_PER_CELL
         else:
@@ -2049,7 +2060,7 @@ class HexMap:
         if action == "retreat":
             why = self._retreat_direction_ok(name, cells_path[-1])
             if why:
-                raise IllegalActionError(f"{name} cannot retreat to {cells_path[-1]!r}: {why}; \"You must "
+                raise IllegalActionError(f"{name} cannot retreat to {_at(cells_path[-1])}: {why}; \"You must "
                                          "attempt to move away from enemy units\"", R_RETREAT)
         prov = self.provokers(name, cells_path, action=action)
         if action == "retreat":
@@ -2111,7 +2122,7 @@ class HexMap:
         for n, p_, cells in ((a, pa, fa), (b, pb, fb)):
             for c in cells:
                 if c not in self._cells or self._terrain.get(c) is Terrain.WALL:
-                    raise IllegalActionError(f"{n} would not fit at {c!r}", R_TRADE)
+                    raise IllegalActionError(f"{n} would not fit at {_at(c)}", R_TRADE)
         why = self._trade_crowds(a, b, fa, fb)
         if why:
             raise IllegalActionError(f"{a} and {b} cannot trade spaces: {why}", R_HALF)
@@ -2341,7 +2352,7 @@ class HexMap:
                 if kind is not None:
                     if (ranged and far and kind == "obstacle" and
                             self.geometry.distance(c, origin) == 1):
-                        ignored.append(f"adjacent obstacle {c!r}")
+                        ignored.append(f"adjacent obstacle {_at(c)}")
                         continue
                     solid.append((c, kind))
                 for o in occ.get(c, ()):
@@ -2407,7 +2418,7 @@ class HexMap:
                     level = CoverLevel.PARTIAL
                 else:
                     level = CoverLevel.NONE
-                bl = [f"{k} {c!r}" for c, k in sorted(solid_hit)]
+                bl = [f"{k} {_at(c)}" for c, k in sorted(solid_hit)]
                 for o, center in sorted(hits.items()):
                     adj = t_name is not None and self.distance(o, t_name) == FEET_PER_CELL
                     lv = CoverLevel.GOOD if (center and adj) else CoverLevel.PARTIAL

@@ -1039,7 +1039,7 @@ def test_half_hex_rule_example_of_the_text():
     before = (m.snapshot(), m.to_text(), m.tokens())
     e = refused(m, m.move, "Sokaris", [(3, 5)], action="five_foot_step", match=HALF_RULE)
     assert "Using the Battle Map – Measuring Distance in Combat" in e.rule and "Half Hex Rule" in e.rule
-    assert "column 3 of row 5" in str(e) and "10-ft-wide cross-section (columns 1-3)" in str(e)
+    assert "(3, 5) is in a 10-ft-wide cross-section (row 5, columns 1-3)" in str(e)
     assert "already holds Mayat and Chessan" in str(e)
     assert (m.snapshot(), m.to_text(), m.tokens()) == before
     assert m.cell(3, 5) not in m.reachable("Sokaris", action="five_foot_step")
