@@ -2439,10 +2439,15 @@ class HexMap:
         return best
 
     def line_of_sight(self, a: Where, b: Where) -> bool:
-        """Whether ``a`` can see ``b``: "Total Concealment & Total Cover block Line of Sight"
-        (``000_8d1d7816ee944f3b.txt``, "Line of Sight (LoS)"). Only walls give total cover
-        here; fog gives partial concealment, which does not block it."""
-        return self.cover(a, b, ranged=False).level is not CoverLevel.TOTAL
+        """Whether ``a`` and ``b`` can see each other: "Total Concealment & Total Cover block
+        Line of Sight" (``000_8d1d7816ee944f3b.txt``, "Line of Sight (LoS)"). Only walls give
+        total cover here; fog gives partial concealment, which does not block it. Sight is
+        mutual ("Wulfric & Chessan cannot see Orc#1, and Orc#1 can't see them", "Cover
+        Examples"): a line from the centre of either one's hex to any part of the other's
+        is a line both can see along, so total cover both ways is needed to block it (the
+        cover test itself, and Line of Effect, go from the attacker's centre)."""
+        return (self.cover(a, b, ranged=False).level is not CoverLevel.TOTAL
+                or self.cover(b, a, ranged=False).level is not CoverLevel.TOTAL)
 
     def line_of_effect(self, a: Where, b: Where) -> bool:
         """Whether an attack can travel from ``a`` to ``b``: "Total Cover blocks Line of Sight

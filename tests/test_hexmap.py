@@ -1403,3 +1403,20 @@ def test_advanced_five_foot_step_halves_all_the_rest_of_the_turn():
     assert m.snapshot() == before
     m.move("W", [(6, 2)])
     assert m.budget("W") == 0
+
+
+def test_line_of_sight_is_mutual():
+    """"Wulfric & Chessan cannot see Orc#1, and Orc#1 can't see them" (000_8d1d7816ee944f3b.txt,
+    "Cover Examples"): sight goes both ways, on a map with scattered walls, for every pair."""
+    import random
+    rng = random.Random(3)
+    m = HexMap(24, 24)
+    m.set_terrain(list({(rng.randrange(24), rng.randrange(24)) for _ in range(120)}), "wall")
+    names = []
+    for i in range(16):
+        m.place(Figure(f"c{i}"), (rng.randrange(24), rng.randrange(24)), fallback=True)
+        names.append(f"c{i}")
+    pairs = [(a, b) for i, a in enumerate(names) for b in names[i + 1:]]
+    assert all(m.line_of_sight(a, b) == m.line_of_sight(b, a) for a, b in pairs)
+    # and it is blocked somewhere, or the test proves nothing
+    assert any(not m.line_of_sight(a, b) for a, b in pairs)
