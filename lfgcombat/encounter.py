@@ -1951,6 +1951,8 @@ class Encounter:
                                            self._frame_members(fr) for fr in self._frames):
             return lim
         if now:  # gained during this turn: the Big Action goes at the start of the next
+            if not any("spent at the start of the turn" in n for n in lim.notes):
+                return lim  # nothing was taken off (no Big Action to lose: Stunned...)
             return dataclasses.replace(lim, big_actions=lim.big_actions + 1, notes=tuple(
                 n for n in lim.notes if "spent at the start of the turn" not in n) + (
                 "Agony gained this turn: a Big Action is lost from its next turn",))

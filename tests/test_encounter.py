@@ -2264,3 +2264,12 @@ def test_a_turn_the_gm_forces_is_nobodys_choice():
     refused(enc, enc.decline_turn, next="Orc", match="GM selected")
     r = enc.interrupt("Third")
     assert r.target == "Ally"
+
+
+def test_agony_gained_while_stunned_gives_no_big_action():
+    """Stunned: "You cannot take any Actions on your turn" (000_8d1d7816ee944f3b.txt,
+    "Stunned"); Agony gained then takes nothing away this turn, and gives nothing either."""
+    enc = duel().start()
+    enc.add_condition("Hero", "stunned", rounds=2)
+    enc.add_condition("Hero", "agony", rounds=2)
+    assert enc.actions_left("Hero").big == 0
