@@ -677,6 +677,11 @@ class Encounter:
             notes.append(f"level {v.level}: one Big Action per turn attacks or casts ({R_APT})")
         if not on_turn:
             notes.append("not its turn: only Reactions (and Immediate Actions)")
+        elif self._frames and self._frames[-1].get("resumed"):
+            about = self._frames[-1].get("paused_before")
+            notes.append("its turn resumes after an interrupt: \"you must continue your "
+                         "intended course of action if possible\"" + (
+                             f" ({about})" if about else "") + f" ({R_PAUSED})")
         return ActionsLeft(name, big, little, lim.swift_actions, free, reactions,
                            spells, attacks, on_turn, tuple(notes))
 
@@ -1553,6 +1558,7 @@ class Encounter:
                     f"interrupted\"; leave next= out", R_INTERRUPT_DETAILS)
             self._finish_turn(frame)
             self._frames.pop()
+            self._frames[-1]["resumed"] = True  # until its next action (see actions_left)
             self._emit("turn_resumed", data={"after": unit})
             return
         choices = self.choices()
@@ -2005,6 +2011,8 @@ class Encounter:
     def _spend(self, name: str, type_: str, action: str, target: str | None = None) -> str:
         slot = self._check_spend(name, type_, action)
         f = self._f[name]
+        if self._frames and name in self._frame_members(self._frames[-1]):
+            self._frames[-1].pop("resumed", None)
         if slot == "big":
             f.big_used += 1
         elif slot in ("double", "full_round"):

@@ -2273,3 +2273,22 @@ def test_agony_gained_while_stunned_gives_no_big_action():
     enc.add_condition("Hero", "stunned", rounds=2)
     enc.add_condition("Hero", "agony", rounds=2)
     assert enc.actions_left("Hero").big == 0
+
+
+def test_a_resumed_turn_is_reminded_to_continue_its_course():
+    """"What if my turn is interrupted by an Interrupt Turn?": "After the interruption ends,
+    you must continue your intended course of action if possible" (000_8d1d7816ee944f3b.txt):
+    actions_left says so, naming the action the interrupt was declared before, until the
+    creature acts."""
+    cs = [mk("Hero", init=40), mk("Ally", init=45), mk("Orc"), mk("Brute")]
+    enc = Encounter(cs, sides={"party": ["Hero", "Ally"], "orcs": ["Orc", "Brute"]},
+                    seed=3).start(decline=["Ally"])
+    enc.end_turn(next="Orc")
+    enc.interrupt("Ally", before="attack")
+    assert "intended course" not in enc.actions_left("Ally").explain()
+    enc.end_turn()
+    assert enc.current == "Orc"
+    text = enc.actions_left("Orc").explain()
+    assert "intended course of action" in text and "(attack)" in text
+    enc.act("Orc", "survey")
+    assert "intended course" not in enc.actions_left("Orc").explain()
