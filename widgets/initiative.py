@@ -135,8 +135,8 @@ class InitiativeTracker(W.VBox):
                                  placeholder="+ others at once",
                                  layout=W.Layout(width="14em"))
         self._also.add_class("lfg-interrupt-also")
-        self._before = W.Dropdown(options=[("any action", None)] + [
-            (a, a) for a in actions_table()["action"]], value=None, description="before",
+        self._before = W.Dropdown(options=[("any action", "")] + [
+            (a, a) for a in actions_table()["action"]], value="", description="before",
             layout=W.Layout(width="15em"), style={"description_width": "3.5em"})
         self._before.add_class("lfg-interrupt-before")
         self._interrupt = self._button("Interrupt", "lfg-interrupt", self._interrupt_clicked,
@@ -160,13 +160,13 @@ class InitiativeTracker(W.VBox):
         self._decline = W.HBox(layout=W.Layout(flex_flow="row wrap"))
         self._decline_buttons: list[W.Button] = []
         self._together_ally = W.Dropdown(description="act together with",
-                                         layout=W.Layout(width="19em"),
-                                         style={"description_width": "8.5em"})
+                                         layout=W.Layout(width="21em"),
+                                         style={"description_width": "10em"})
         self._together_ally.add_class("lfg-together-ally")
         self._together_bonus = W.BoundedIntText(value=0, min=0, max=5,
                                                 description="GM's Tactical +",
-                                                layout=W.Layout(width="11em"),
-                                                style={"description_width": "7.5em"})
+                                                layout=W.Layout(width="13em"),
+                                                style={"description_width": "9em"})
         self._together_bonus.add_class("lfg-together-bonus")
         self._together = self._button(
             "Act together", "lfg-together",
@@ -317,7 +317,7 @@ class InitiativeTracker(W.VBox):
     def _interrupt_clicked(self) -> None:
         first = self._interrupter.value
         who = [first] + [n for n in self._also.value if n != first]
-        self.interrupt(who[0] if len(who) == 1 else who, before=self._before.value)
+        self.interrupt(who[0] if len(who) == 1 else who, before=self._before.value or None)
 
     def ready(self, trigger: str, action: str = "attack", name: str | None = None) -> None:
         """The acting creature (or ``name``) prepares to interrupt (``Encounter.ready``)."""
