@@ -4,7 +4,9 @@ the BattleMap.
 The notebook ends in round 3 with the Orc Shaman acting and everyone else still to act. The
 test ends his turn by clicking Mayat's *next* button, moves Mayat by clicking a green hex of
 the map (the tracker routes the click to ``Encounter.move``), then ends her turn by clicking
-Wulfric's button; Wulfric is burning, so his turn begins with the fire's 1d6.
+Wulfric's button; Wulfric is burning, so his turn begins with the fire's 1d6. Then Wulfric,
+chosen by an ally, asks Mayat to pick someone else (a ``.lfg-decline`` button), and Sokaris,
+her new pick, acts together with Chessan (``.lfg-together``).
 
 Contract with the InitiativeTracker widget (``widgets/initiative.py``): the widget is
 ``.lfg-initiative``; ``.lfg-round[data-round]`` and ``.lfg-current[data-current]``; the cards
@@ -122,3 +124,23 @@ def test_two_turns_through_the_tracker_and_the_map(lab: Lab) -> None:
     finally:
         page.set_viewport_size(size)
     publish_screenshot(shot, "encounter.png")
+
+    # Wulfric was chosen by Mayat, an ally: he asks her to pick someone else ("Initiative
+    # Problems:"), and she picks Sokaris, who acts together with Chessan ("Taking Your Turn")
+    tracker.scroll_into_view_if_needed()
+    decline = tracker.locator("button.lfg-decline", has_text="Sokaris")
+    decline.wait_for(state="visible", timeout=15_000)
+    decline.click()
+    current_is("Sokaris")
+    status_says("Wulfric asks Mayat to pick someone else")
+    assert "lfg-card-ready" in classes("Wulfric") and "lfg-card-acting" in classes("Sokaris")
+    # Sokaris, too, was Mayat's pick and could ask her again - but not for Wulfric
+    instead = [t.strip() for t in tracker.locator("button.lfg-decline").all_inner_texts()]
+    assert instead and "Wulfric" not in instead and "Sokaris" not in instead
+    ally = tracker.locator(".lfg-together-ally select")
+    ally.select_option("Chessan")
+    tracker.locator("button.lfg-together").click()
+    status_says("Sokaris and Chessan act together")
+    assert "lfg-card-acting" in classes("Chessan") and "lfg-card-acting" in classes("Sokaris")
+    assert tracker.locator(".lfg-tracker-status.lfg-error").count() == 0
+    nb.assert_no_errors()
