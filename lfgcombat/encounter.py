@@ -593,7 +593,8 @@ class Encounter:
 
     def creature(self, name: str) -> Creature:
         """The creature as it stands now, with the encounter's effects applied (Fight
-        Defensively's bonuses, Flat-Footed from surprise, Cramped from Protect...)."""
+        Defensively's bonuses, Flat-Footed from surprise, Cramped from Protect or from
+        sharing an ally's hex or a tight space...)."""
         self._fighter(name)
         return self._view(name)
 
