@@ -8,9 +8,10 @@ Thin by design: every answer comes from :class:`lfgcombat.Encounter` - whose tur
 (``current``, ``acting``, ``interrupted``), who may go next (``choices()``), each card
 (``state(name)``), the actions left (``actions_left(name).explain()``) - and every button
 calls one public engine method (``end_turn``, ``decline_turn``, ``act_together``,
-``interrupt``, ``ready``, ``move``, ``undo``). A refusal (:class:`~lfgcombat.IllegalActionError`) is shown in the status line
-with the rule it cites; the engine has already left the state as it was. The widget
-redraws on :meth:`lfgcombat.Encounter.subscribe`, so a step taken in code shows at once.
+``interrupt``, ``ready``, ``move``, ``undo``). A refusal
+(:class:`~lfgcombat.IllegalActionError`) is shown in the status line with the rule it
+cites; the engine has already left the state as it was. The widget redraws on
+:meth:`lfgcombat.Encounter.subscribe`, so a step taken in code shows at once.
 
 With a :class:`~lfgcombat.widgets.BattleMap` of the encounter's map, the acting creature
 is selected on the map when its turn begins and a click on a hex moves it through the
