@@ -60,6 +60,7 @@ Decisions where the text leaves room (each is also stated where it is implemente
 
 from __future__ import annotations
 
+import contextlib
 import copy
 import dataclasses
 import functools
@@ -754,18 +755,22 @@ class Encounter:
         self._step += 1
         self._emit(kind, command=True, data=args, actor=args.get("name"),
                    target=args.get("target"))
-        try:
-            result = handler(**args)
-        except BaseException:
-            untouched = (len(self._log) == start + 1 and len(self.roller.history) == rolls
-                         and (self.map is None or self.map.version == version))
-            if untouched:
-                self._log._truncate(start)
-                self._step -= 1
-            else:  # a refusal after a change: rebuild from the log (never half-done)
-                self._rebuild(list(self._log)[:start])
-            raise
-        self._sync_space()
+        # one command may move creatures several times (a move split where AOO strike):
+        # the map's widgets redraw once, after it
+        with (self.map.hold() if self.map is not None else contextlib.nullcontext()):
+            try:
+                result = handler(**args)
+            except BaseException:
+                untouched = (len(self._log) == start + 1
+                             and len(self.roller.history) == rolls
+                             and (self.map is None or self.map.version == version))
+                if untouched:
+                    self._log._truncate(start)
+                    self._step -= 1
+                else:  # a refusal after a change: rebuild from the log (never half-done)
+                    self._rebuild(list(self._log)[:start])
+                raise
+            self._sync_space()
         self._views.clear()
         if not self._replaying:
             for fn in list(self._listeners):
@@ -781,7 +786,13 @@ class Encounter:
 
     def _rebuild(self, events: list[Event], *, path: str | None = None,
                  lines: list[int] | None = None) -> None:
-        """Replay ``events`` from the initial state, checking each effect."""
+        """Replay ``events`` from the initial state, checking each effect (the map tells
+        its widgets once, at the end: :meth:`~lfgcombat.hexmap.HexMap.hold`)."""
+        with (self.map.hold() if self.map is not None else contextlib.nullcontext()):
+            self._replay(events, path=path, lines=lines)
+
+    def _replay(self, events: list[Event], *, path: str | None,
+                lines: list[int] | None) -> None:
         self._log = EventLog()
         self._reset()
         self._replaying = True

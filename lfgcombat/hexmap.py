@@ -56,6 +56,7 @@ whole hexes, and a whole hex between two halves; see :meth:`HexMap.cross_section
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import heapq
 import math
@@ -781,6 +782,7 @@ class HexMap:
         self._terrain_version = 0
         self._cache: dict[Any, Any] = {}
         self._listeners: list = []
+        self._held = 0  # inside hold(): listeners wait
 
     # -- basics --------------------------------------------------------------------------
     @property
@@ -833,8 +835,24 @@ class HexMap:
     def _changed(self) -> None:
         self._version += 1
         self._cache.clear()
-        for fn in list(self._listeners):
-            fn(self)
+        if not self._held:
+            for fn in list(self._listeners):
+                fn(self)
+
+    @contextlib.contextmanager
+    def hold(self) -> Iterator["HexMap"]:
+        """Within the block, changes do not call the listeners; at its end they are called
+        once if anything changed (an encounter replaying its log moves creatures many
+        times, and a widget should redraw once, not after every step). Blocks nest."""
+        self._held += 1
+        before = self._version
+        try:
+            yield self
+        finally:
+            self._held -= 1
+            if not self._held and self._version != before:
+                for fn in list(self._listeners):
+                    fn(self)
 
     def observe(self, fn) -> None:
         """Call ``fn(map)`` after every change (the widget redraws its small layers)."""

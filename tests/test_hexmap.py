@@ -1420,3 +1420,26 @@ def test_line_of_sight_is_mutual():
     assert all(m.line_of_sight(a, b) == m.line_of_sight(b, a) for a, b in pairs)
     # and it is blocked somewhere, or the test proves nothing
     assert any(not m.line_of_sight(a, b) for a, b in pairs)
+
+
+def test_hold_calls_the_listeners_once_after_the_block():
+    """Widgets redraw once after a batch of changes (an encounter's replay), not per step."""
+    m = HexMap(6, 4)
+    seen = []
+    m.observe(lambda mm: seen.append(mm.version))
+    m.place(Figure("A"), (0, 0))
+    assert len(seen) == 1
+    with m.hold():
+        m.move("A", [(1, 0)])
+        with m.hold():
+            m.set_terrain((3, 3), "wall")
+        assert len(seen) == 1
+    assert seen == [1, m.version]
+    with m.hold():
+        pass
+    assert len(seen) == 2  # nothing changed: nobody is called
+    with pytest.raises(IllegalActionError):
+        with m.hold():
+            m.set_terrain((5, 3), "wall")
+            m.move("A", [(5, 3)])  # refused after a change
+    assert len(seen) == 3 and seen[-1] == m.version
