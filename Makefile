@@ -34,7 +34,7 @@ help:
 	@echo "make lab        install into .venv and open JupyterLab on notebooks/  (ARGS=\"--no-browser --port 8899\")"
 	@echo "make test       install (incl. chromium) and run unit, property, notebook (nbval) and browser tests"
 	@echo "                (PYTEST_ARGS='-m \"not browser\"' skips the browser tests, PYTEST_ARGS='-k dice -x' selects)"
-	@echo "make bench      run tests/bench/bench_dice.py, bench_map.py, bench_attacks.py"
+	@echo "make bench      run tests/bench/bench_dice.py, bench_map.py, bench_attacks.py, bench_encounter.py"
 	@echo "make notebooks  re-execute every notebook in place (tools/run_notebooks.py)"
 	@echo "make clean      remove build litter and test output; make distclean also removes .venv"
 
@@ -91,6 +91,7 @@ bench: $(STAMP)
 	$(VPY) tests/bench/bench_dice.py $(ARGS)
 	$(VPY) tests/bench/bench_map.py $(ARGS)
 	$(VPY) tests/bench/bench_attacks.py $(ARGS)
+	$(VPY) tests/bench/bench_encounter.py $(ARGS)
 
 notebooks: $(STAMP)
 	$(VPY) tools/run_notebooks.py $(ARGS)
