@@ -904,8 +904,8 @@ class Encounter:
             f = self._f[name]
             base = f.creature
             conds = [c for e in f.effects for c in e.get("conditions", [])]
-            if name in self._space_cramped and "cramped" not in conds and not any(
-                    str(a).split()[0].lower() == "cramped" for a in base.conditions):
+            if name in self._space_cramped and "cramped" not in conds and \
+                    not self._has(name, Condition.CRAMPED):
                 conds.append("cramped")  # from where it stands (see _sync_space)
             bonuses = [b for e in f.effects for b in e.get("bonuses", [])]
             if conds or bonuses:
@@ -1368,7 +1368,8 @@ class Encounter:
                                      f"else: one of {', '.join(rest)}", R_PROBLEMS)
 
     def _last_command(self) -> Event | None:
-        return next((e for e in reversed(list(self._log)) if e.command), None)
+        log = self._log
+        return next((log[i] for i in range(len(log) - 1, -1, -1) if log[i].command), None)
 
     def _decline_problem(self) -> str | None:
         """Why the creature acting now may not ask its chooser to pick someone else

@@ -2343,6 +2343,12 @@ class HexMap:
             target: A creature's name, or a cell.
             ranged: Apply the ranged-attack exceptions.
         """
+        key = ("cover", attacker, target, ranged)  # the map's state decides: kept per version
+        if key not in self._cache:
+            self._cache[key] = self._cover(attacker, target, ranged)
+        return self._cache[key]
+
+    def _cover(self, attacker: Where, target: Where, ranged: bool) -> Cover:
         a_cells = sorted(self._cells_of(attacker))
         t_cells = self._cells_of(target)
         a_name = attacker if isinstance(attacker, str) else None
