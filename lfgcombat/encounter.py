@@ -2389,10 +2389,8 @@ class Encounter:
         loaded Crossbow" is a Little Action ("COMBAT ACTIONS for BEGINNERS"). Decision: a
         crossbow starts the fight loaded; a shot unloads it; ``load_ranged_weapon`` loads
         the creature's crossbows again. Bows and slings load as part of the attack."""
-        mod = self._attacks_module()
-        try:
-            w = mod.resolve_weapon(self._view(attacker), weapon)
-        except LfgError:
+        w = self._weapon(attacker, weapon)
+        if w is None:
             return None
         name = str(getattr(w, "name", "")).lower()
         if "crossbow" in name and w.is_projectile and not situation.get("thrown"):
@@ -2401,12 +2399,18 @@ class Encounter:
 
     def _attack_mode(self, attacker: str, weapon: Any, situation: Mapping[str, Any]) -> str:
         """``melee`` or ``ranged`` (a projectile weapon, or a thrown one)."""
-        mod = self._attacks_module()
-        try:
-            w = mod.resolve_weapon(self._view(attacker), weapon)
-        except LfgError:
+        w = self._weapon(attacker, weapon)
+        if w is None:
             return "melee"  # prepare() refuses the weapon with the reason
         return "ranged" if w.is_projectile or situation.get("thrown") else "melee"
+
+    def _weapon(self, attacker: str, weapon: Any) -> Any:
+        """The attacks module's Weapon for ``weapon`` (``None`` if it names none: prepare()
+        refuses it then, with the reason)."""
+        try:
+            return self._attacks_module().resolve_weapon(self._view(attacker), weapon)
+        except LfgError:
+            return None
 
     def _ignored_by(self, name: str) -> list[str]:
         """The foes ``name`` ignores now ("Advanced Option - Ignore an enemy")."""
