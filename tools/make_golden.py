@@ -1,0 +1,158 @@
+"""Write the golden fight logs of tests/golden/ (issue 10, "Safety net first").
+
+Each golden file is a saved encounter (JSON Lines) plus the public table it ends in
+(``<name>.table.csv``). ``tests/test_golden.py`` loads every one, which replays each command
+under today's engine and checks each recorded effect, and compares the final table. Re-run
+this script only when a rules change is meant to alter these fights, and say so in the
+commit:
+
+    .venv/bin/python tools/make_golden.py
+"""
+
+from __future__ import annotations
+
+import random
+import sys
+from pathlib import Path
+
+from lfgcombat import Encounter, HexMap, LfgError
+from lfgcombat.creature import load_example
+
+OUT = Path(__file__).resolve().parent.parent / "tests" / "golden"
+TABLE_COLUMNS = ["name", "side", "card", "acting", "hp", "status", "conditions"]
+
+
+def parley() -> Encounter:
+    """Notebook 20's fight ("a whole fight"), command for command."""
+    party = [load_example(n) for n in ("wulfric", "chessan", "mayat", "sokaris")]
+    orcs = [load_example("orc_shaman")] + [load_example("orc").replace(name=f"Orc {i}")
+                                           for i in (1, 2, 3)]
+    clearing = HexMap.from_text("""
+name: the parley clearing
+terrain: |
+  , , , , , . . . . . , , , , ,
+   , , , . . . . . . . . , , , ,
+  , , . . . . . . . . . . . , ,
+   , . . . . . . . . . . . . , ,
+  , , . . . . . . . . . . . . ,
+   , , . . . . . . . . . . , , ,
+  , , , , . . . . . . . , , , ,
+creatures:
+  - {name: Wulfric, at: [6, 2], side: party}
+  - {name: Chessan, at: [5, 3], side: party}
+  - {name: Mayat, at: [5, 1], side: party}
+  - {name: Sokaris, at: [6, 4], side: party}
+  - {name: Orc Shaman, at: [8, 3], side: orcs}
+  - {name: Orc 1, at: [11, 1], side: orcs}
+  - {name: Orc 2, at: [12, 5], side: orcs}
+  - {name: Orc 3, at: [1, 4], side: orcs}
+""", creatures=party + orcs)
+    enc = Encounter(party + orcs, map=clearing, seed=58)
+    enc.start(aware=["Orc Shaman", "Orc 1", "Orc 2", "Orc 3", "Mayat"], decline=["Mayat"])
+    enc.cast("Orc Shaman", 2, "flame spit", target="Wulfric")
+    enc.add_condition("Wulfric", "ablaze", by="Orc Shaman")
+    enc.five_foot_step("Orc Shaman", (9, 3))
+    enc.end_turn(next="Orc 1")
+    enc.move("Orc 1", (9, 2))
+    enc.interrupt("Mayat", before="move")
+    enc.attack("Mayat", "Orc 1", "longbow")
+    enc.end_turn()
+    enc.move("Orc 1", (6, 3))
+    enc.attack("Orc 1", "Chessan")
+    enc.end_turn(next="Orc 2")
+    enc.move("Orc 2", (7, 4))
+    enc.attack("Orc 2", "Sokaris")
+    enc.end_turn(next="Orc 3")
+    enc.move("Orc 3", (5, 4))
+    enc.attack("Orc 3", "Sokaris")
+    enc.end_turn(next="Orc Shaman")
+    enc.cast("Orc Shaman", 3, "hold person", target="Sokaris")
+    enc.add_condition("Sokaris", "staggered", rounds=1, by="Orc Shaman")
+    enc.end_turn(next="Wulfric")
+    enc.move("Wulfric", (8, 3), aoo="all")
+    enc.attack("Wulfric", "Orc Shaman")
+    enc.attack("Wulfric", "Orc Shaman")
+    enc.end_turn(next="Chessan")
+    enc.cast("Chessan", 2, "cure moderate wounds", target="Wulfric", aoo="all")
+    enc.heal("Wulfric", 14)
+    enc.attack("Chessan", "Orc 1")
+    enc.end_turn(next="Sokaris")
+    enc.attack("Sokaris", "Orc 3")
+    enc.attack("Sokaris", "Orc 3")
+    enc.end_turn(next="Mayat")
+    enc.attack("Mayat", "Orc 1", "longbow")
+    enc.attack("Mayat", "Orc 1", "longbow")
+    enc.end_turn(next="Orc 1")
+    enc.attack("Orc 1", "Chessan")
+    enc.end_turn(next="Orc 2")
+    enc.attack("Orc 2", "Sokaris")
+    enc.end_turn(next="Orc 3")
+    enc.attack("Orc 3", "Sokaris")
+    enc.end_turn(next="Orc Shaman")
+    return enc
+
+
+def skirmish(seed: int, initiative: str, steps: int = 160) -> Encounter:
+    """A random skirmish on a small map: seeded random commands, refusals skipped (as the
+    hypothesis state machine in tests/encounter does, but fixed so it can be a file)."""
+    rng = random.Random(seed)
+    names = ["Wulfric", "Chessan", "Orc 1", "Orc 2"]
+    cs = [load_example("wulfric"), load_example("chessan"),
+          load_example("orc").replace(name="Orc 1"), load_example("orc").replace(name="Orc 2")]
+    m = HexMap(10, 6)
+    m.place(cs[0], (2, 2), "party")
+    m.place(cs[1], (1, 3), "party")
+    m.place(cs[2], (7, 2), "orcs")
+    m.place(cs[3], (8, 4), "orcs")
+    enc = Encounter(cs, map=m, seed=seed, initiative=initiative).start()
+    for _ in range(steps):
+        who = enc.acting[0] if enc.acting else rng.choice(names)
+        foe = rng.choice(names)
+        cell = (rng.randrange(10), rng.randrange(6))
+        pick = rng.random()
+        try:
+            if pick < 0.30:
+                enc.attack(who, foe, power_attack=rng.random() < 0.3)
+            elif pick < 0.45:
+                enc.move(who, cell, aoo="all")
+            elif pick < 0.52:
+                enc.five_foot_step(who, cell)
+            elif pick < 0.58:
+                enc.interrupt(rng.choice(names))
+            elif pick < 0.62:
+                enc.add_condition(foe, rng.choice(["prone", "bleed 2", "staggered"]),
+                                  rounds=rng.choice([None, 1, 2]))
+            elif pick < 0.66:
+                enc.heal(foe, rng.randrange(1, 12))
+            elif pick < 0.70:
+                enc.aim(who)
+            elif pick < 0.74:
+                enc.fight_defensively(who)
+            else:
+                options = enc.choices()
+                enc.end_turn(next=rng.choice(options) if options else None)
+        except LfgError:
+            pass
+    return enc
+
+
+FIGHTS = {
+    "parley": parley,
+    "skirmish-selective": lambda: skirmish(11, "selective"),
+    "skirmish-round-by-round": lambda: skirmish(12, "round_by_round"),
+    "skirmish-top-down": lambda: skirmish(13, "top_down"),
+}
+
+
+def main() -> int:
+    OUT.mkdir(parents=True, exist_ok=True)
+    for name, build in FIGHTS.items():
+        enc = build()
+        enc.save(OUT / f"{name}.jsonl")
+        enc.table()[TABLE_COLUMNS].to_csv(OUT / f"{name}.table.csv", index=False)
+        print(f"{name}: {len(enc.log)} events, round {enc.round}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
