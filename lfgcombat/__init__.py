@@ -26,7 +26,7 @@ from .saves import save_dc, save_odds, saving_throw
 from .tables import load_table, table_names
 from .vitals import Vitals
 
-__version__ = "0.1.0"
+from ._version import __version__
 
 __all__ = [
     "LfgError", "DiceError", "RulesDataError", "IllegalActionError",

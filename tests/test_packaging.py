@@ -8,20 +8,28 @@ known bugs).
   importable, so a missing subpackage or CSV fails here.
 * ``pip install -e .``: the venv's own install (``make`` installs it editable) is imported from
   outside the repo, and must resolve into the repo's ``lfgcombat/``, ``widgets/`` and ``data/``.
+* The core install (``pip install lfgcombat``, no extra) is the engine alone: the same built
+  package is imported with every installed distribution outside the closure of the core
+  ``dependencies`` hidden (the venv has the extras, so a meta-path blocker stands in for their
+  absence); dice and an Encounter work, and ``import lfgcombat.widgets`` names the lab extra.
+* One version source: ``lfgcombat.__version__`` is the installed distribution's version.
 """
 
 from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
 import sysconfig
+import tomllib
 from importlib import metadata
 from pathlib import Path
 
 import pytest
+from packaging.requirements import Requirement
 
 REPO = Path(__file__).resolve().parents[1]
 
@@ -67,7 +75,10 @@ def _clean_env() -> dict[str, str]:
     return env
 
 
-def test_regular_install_ships_widgets_and_data(tmp_path: Path) -> None:
+@pytest.fixture(scope="module")
+def built_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """``pip install .`` of a pristine copy of the source tree into a ``--target`` folder."""
+    tmp_path = tmp_path_factory.mktemp("built")
     src = tmp_path / "src"
     shutil.copytree(REPO, src, ignore=_IGNORE)
     target = tmp_path / "site"
@@ -80,9 +91,18 @@ def test_regular_install_ships_widgets_and_data(tmp_path: Path) -> None:
     assert pip.returncode == 0, (
         "pip install . failed (the build uses the venv's setuptools/wheel from the test extra: "
         f"pip install -e '.[test]'):\n{pip.stdout}\n{pip.stderr}")
+    return target
 
+
+def _site_env(target: Path) -> dict[str, str]:
     env = _clean_env()
     env["PYTHONPATH"] = os.pathsep.join([str(target), sysconfig.get_paths()["purelib"]])
+    return env
+
+
+def test_regular_install_ships_widgets_and_data(built_site: Path, tmp_path: Path) -> None:
+    target = built_site
+    env = _site_env(target)
     elsewhere = tmp_path / "elsewhere"
     elsewhere.mkdir()
     # -S: no site, so no .pth files (the venv's editable finder) come into play.
@@ -98,6 +118,123 @@ def test_regular_install_ships_widgets_and_data(tmp_path: Path) -> None:
         f"{sorted(_data_files(REPO / 'data') - set(found['data_files']))} "
         "(see [tool.setuptools.package-data] in pyproject.toml)")
     assert _data_files(REPO / "data"), "no tables in data/?"
+
+
+# --- the core install: the engine alone ------------------------------------------------
+
+def _norm(name: str) -> str:
+    return re.sub(r"[-_.]+", "-", name).lower()
+
+
+def _pyproject() -> dict:
+    return tomllib.loads((REPO / "pyproject.toml").read_text(encoding="utf-8"))
+
+
+def _closure(requirements: list[str]) -> set[str]:
+    """Normalised names of the distributions a core install pulls (installed ones, recursively)."""
+    seen: set[str] = set()
+    todo = [Requirement(r) for r in requirements]
+    while todo:
+        req = todo.pop()
+        name = _norm(req.name)
+        if name in seen or (req.marker and not req.marker.evaluate({"extra": ""})):
+            continue
+        seen.add(name)
+        try:
+            dist = metadata.distribution(req.name)
+        except metadata.PackageNotFoundError:
+            continue  # not installed here, so it cannot leak into the probe either
+        todo += [Requirement(r) for r in dist.requires or []]
+    return seen
+
+
+# The engine's work in a core install: dice, exact odds, a creature and a short fight.
+CORE_PROBE = r"""
+import importlib.abc, json, sys
+HIDDEN = set(json.loads(sys.argv[1]))
+tried = set()
+
+class HideExtras(importlib.abc.MetaPathFinder):
+    # Stands in for packages a core install does not have.
+    def find_spec(self, name, path=None, target=None):
+        top = name.partition(".")[0]
+        if top in HIDDEN:
+            tried.add(top)
+            raise ModuleNotFoundError(f"No module named {name!r} (hidden)", name=name)
+        return None
+
+sys.meta_path.insert(0, HideExtras())
+import lfgcombat as lfg
+from lfgcombat.creature import load_example
+roll = lfg.Roller(seed=7).roll("1d20+5", fortune="fortunate")
+odds = lfg.at_least("1d20+5", 16)
+rock, orc = load_example("rock"), load_example("orc")
+enc = lfg.Encounter([rock, orc], sides={"party": ["Rock"], "orcs": ["Orc"]}, seed=3)
+enc.start()
+first = enc.current
+enc.attack(first, "Orc" if first == "Rock" else "Rock")
+try:
+    import lfgcombat.widgets
+    widgets_error = None
+except ImportError as e:
+    widgets_error = str(e)
+engine_tried = sorted(tried)
+print(json.dumps({
+    "version": lfg.__version__,
+    "roll": roll.explain(),
+    "odds": odds,
+    "events": len(enc.log),
+    "widgets_error": widgets_error,
+    "hidden_tried": engine_tried,
+    "lfgcombat": lfg.__file__,
+}))
+"""
+
+
+def test_core_install_runs_the_engine_without_the_lab_extra(built_site: Path,
+                                                            tmp_path: Path) -> None:
+    core = _closure(_pyproject()["project"]["dependencies"])
+    modules = metadata.packages_distributions()
+    hidden = sorted(mod for mod, dists in modules.items()
+                    if mod != "lfgcombat" and not any(_norm(d) in core for d in dists))
+    for lab_module in ("ipywidgets", "ipyleaflet", "jupyterlab", "matplotlib", "icepool"):
+        if lab_module in modules:
+            assert lab_module in hidden, f"{lab_module} must not be a core dependency"
+
+    proc = subprocess.run(
+        [sys.executable, "-S", "-c", CORE_PROBE, json.dumps(hidden)],
+        cwd=tmp_path, env=_site_env(built_site), capture_output=True, text=True, timeout=120,
+    )
+    assert proc.returncode == 0, (
+        "the engine needs a package outside its core dependencies (pyproject "
+        f"[project] dependencies):\n{proc.stdout}\n{proc.stderr}")
+    found = json.loads(proc.stdout.strip().splitlines()[-1])
+
+    assert Path(found["lfgcombat"]) == built_site / "lfgcombat" / "__init__.py"
+    assert found["roll"].startswith("1d20+5 = ")
+    assert found["odds"] == pytest.approx(0.5)  # 1d20+5 >= 16: a natural 11 or better
+    assert found["events"] > 3
+    assert found["widgets_error"] is not None, "lfgcombat.widgets imported without ipywidgets?"
+    assert "lfgcombat[lab]" in found["widgets_error"]
+    assert found["version"] == _built_version(built_site)
+
+
+def _built_version(target: Path) -> str:
+    dists = list(metadata.distributions(path=[str(target)]))
+    assert [d.metadata["Name"] for d in dists] == ["lfgcombat"]
+    return dists[0].version
+
+
+def test_one_version_source() -> None:
+    import lfgcombat
+    from lfgcombat import _version
+
+    assert lfgcombat.__version__ == _version.__version__
+    assert "version" in _pyproject()["project"]["dynamic"]
+    assert "version" not in _pyproject()["project"], "the version lives in lfgcombat/_version.py"
+    editable, _ = _is_editable_install()
+    if editable:  # the venv's metadata was built from the same source
+        assert metadata.version("lfgcombat") == lfgcombat.__version__
 
 
 def _is_editable_install() -> tuple[bool, str]:
