@@ -26,7 +26,7 @@ from .saves import save_dc, save_odds, saving_throw
 from .tables import load_table, table_names
 from .vitals import Vitals
 
-from ._version import __version__
+from ._version import __version__ as __version__  # the one version source
 
 __all__ = [
     "LfgError", "DiceError", "RulesDataError", "IllegalActionError",

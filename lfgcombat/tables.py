@@ -29,10 +29,11 @@ import io
 import math
 import os
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
-from typing import Literal
+from typing import Any, Literal
 
 import pandas as pd
 
@@ -115,39 +116,18 @@ class Column:
             return None
         if cell != cell.strip():
             raise ValueError("has leading or trailing spaces")
-        value: object = cell
-        if self.kind == "int":
-            if not _INT_RE.fullmatch(cell):
-                raise ValueError("is not an integer")
-            value = int(cell)
-        elif self.kind == "float":
-            try:
-                value = float(cell)
-            except ValueError:
-                raise ValueError("is not a number") from None
-            if not math.isfinite(value):
-                raise ValueError("is not a finite number")
-        elif self.kind == "bool":
+        if self.kind == "int" or self.kind == "float":
+            number = _to_int(cell) if self.kind == "int" else _to_float(cell)
+            if (self.min is not None and number < self.min) or (
+                    self.max is not None and number > self.max):
+                raise ValueError("is out of range")
+            return number
+        if self.kind == "bool":
             if cell not in ("true", "false"):
                 raise ValueError("is not a boolean")
-            value = cell == "true"
-        elif self.kind == "choice":
-            if cell not in self.choices:
-                raise ValueError("is not in the closed set")
-        elif self.kind == "choices":
-            parts = cell.split(";")
-            if not all(p in self.choices for p in parts) or len(set(parts)) != len(parts):
-                raise ValueError("is not a subset of the closed set")
-        elif self.kind == "source":
-            if not _SOURCE_RE.fullmatch(cell):
-                raise ValueError("is not a valid source")
-        elif not cell or (self.pattern and not re.fullmatch(self.pattern, cell)):
-            raise ValueError("is empty" if not cell else "does not match the pattern")
-        if self.kind in ("int", "float"):
-            if (self.min is not None and value < self.min) or (
-                    self.max is not None and value > self.max):
-                raise ValueError("is out of range")
-        return value
+            return cell == "true"
+        _TEXT_CHECKS[self.kind](self, cell)
+        return cell
 
     def dtype(self) -> str:
         """The pandas dtype of the converted column."""
@@ -158,6 +138,52 @@ class Column:
         if self.kind == "bool":
             return "boolean" if self.nullable else "bool"
         return "str"
+
+
+def _to_int(cell: str) -> int:
+    if not _INT_RE.fullmatch(cell):
+        raise ValueError("is not an integer")
+    return int(cell)
+
+
+def _to_float(cell: str) -> float:
+    try:
+        value = float(cell)
+    except ValueError:
+        raise ValueError("is not a number") from None
+    if not math.isfinite(value):
+        raise ValueError("is not a finite number")
+    return value
+
+
+def _check_choice(column: Column, cell: str) -> None:
+    if cell not in column.choices:
+        raise ValueError("is not in the closed set")
+
+
+def _check_choices(column: Column, cell: str) -> None:
+    parts = cell.split(";")
+    if not all(p in column.choices for p in parts) or len(set(parts)) != len(parts):
+        raise ValueError("is not a subset of the closed set")
+
+
+def _check_source(column: Column, cell: str) -> None:
+    if not _SOURCE_RE.fullmatch(cell):
+        raise ValueError("is not a valid source")
+
+
+def _check_text(column: Column, cell: str) -> None:
+    if not cell:
+        raise ValueError("is empty")
+    if column.pattern and not re.fullmatch(column.pattern, cell):
+        raise ValueError("does not match the pattern")
+
+
+# The checks of the kinds whose value is the cell's text itself.
+_TEXT_CHECKS: dict[str, Callable[[Column, str], None]] = {
+    "choice": _check_choice, "choices": _check_choices, "source": _check_source,
+    "str": _check_text,
+}
 
 
 @dataclass(frozen=True)
@@ -176,12 +202,12 @@ class Schema:
     sequence_start: int | None = None
 
 
-def _int(lo: int | None = None, hi: int | None = None, **kw: bool) -> Column:
-    return Column("int", min=lo, max=hi, **kw)
+def _int(lo: int | None = None, hi: int | None = None, *, nullable: bool = False) -> Column:
+    return Column("int", min=lo, max=hi, nullable=nullable)
 
 
-def _choice(*values: str, **kw: bool) -> Column:
-    return Column("choice", choices=values, **kw)
+def _choice(*values: str, unique: bool = False) -> Column:
+    return Column("choice", choices=values, unique=unique)
 
 
 _TEXT = Column("str")
@@ -339,6 +365,22 @@ def _load_packaged(name: str) -> pd.DataFrame:
 
 def _parse(text: str, schema: Schema, file: str) -> pd.DataFrame:
     """Read CSV text with pandas and check it against ``schema``."""
+    raw = _read_csv(text, schema, file)
+    values = _convert_rows(raw, schema, file)
+    for col, spec in schema.columns.items():
+        if col == schema.key or spec.unique:
+            _check_unique(values[col], file, col)
+    if schema.sequence_start is not None:
+        _check_sequence(values[schema.key], schema.sequence_start, file, schema.key)
+    frame: dict[str, Any] = {}
+    for col, spec in schema.columns.items():
+        dtype: Any = spec.dtype()  # a dtype name; pandas-stubs types only literal names
+        frame[col] = pd.array(values[col], dtype=dtype)
+    return pd.DataFrame(frame)
+
+
+def _read_csv(text: str, schema: Schema, file: str) -> pd.DataFrame:
+    """The CSV as text cells, header checked, trailing blank lines dropped."""
     try:
         raw = pd.read_csv(io.StringIO(text), dtype=str, keep_default_na=False,
                           skip_blank_lines=False)
@@ -346,23 +388,27 @@ def _parse(text: str, schema: Schema, file: str) -> pd.DataFrame:
         raise RulesDataError("the file is empty; expected a header line with the columns "
                              + ", ".join(schema.columns), file=file, row=1) from None
     except pd.errors.ParserError as exc:
-        line = re.search(r"line (\d+)", str(exc))
+        found = re.search(r"line (\d+)", str(exc))
         raise RulesDataError(f"cannot parse the CSV: {str(exc).strip()}", file=file,
-                             row=int(line.group(1)) if line else None) from None
+                             row=int(found.group(1)) if found else None) from None
     _check_header(list(raw.columns), schema, file)
     # Trailing blank lines are harmless; blank lines between rows would hide a lost row.
     while len(raw) and (raw.iloc[-1] == "").all():
         raw = raw.iloc[:-1]
     if raw.empty:
         raise RulesDataError("the table has no rows", file=file, row=2)
+    return raw
 
-    values: dict[str, list[object]] = {col: [] for col in schema.columns}
+
+def _convert_rows(raw: pd.DataFrame, schema: Schema, file: str) -> dict[str, list[Any]]:
+    """Every cell converted by its column, column by column."""
+    values: dict[str, list[Any]] = {col: [] for col in schema.columns}
     for i, record in enumerate(raw.to_dict("records")):
         line = i + 2  # the header is line 1; no cell may span lines (checked below)
         if all(cell == "" for cell in record.values()):
             raise RulesDataError("blank line between rows; remove it", file=file, row=line)
         for col, spec in schema.columns.items():
-            cell = record[col]
+            cell = str(record[col])
             if "\n" in cell or "\r" in cell:
                 raise RulesDataError(f"value {cell!r} spans several lines; keep each row "
                                      "on one line", file=file, row=line, column=col)
@@ -371,19 +417,15 @@ def _parse(text: str, schema: Schema, file: str) -> pd.DataFrame:
             except ValueError as exc:
                 raise RulesDataError(f"value {cell!r} {exc}; expected {spec.expected()}",
                                      file=file, row=line, column=col) from None
+    return values
 
-    for col, spec in schema.columns.items():
-        if col == schema.key or spec.unique:
-            _check_unique(values[col], file, col)
-    if schema.sequence_start is not None:
-        for i, value in enumerate(values[schema.key]):
-            if value != schema.sequence_start + i:
-                raise RulesDataError(
-                    f"value {value!r} breaks the sequence; expected "
-                    f"{schema.sequence_start + i} (the rows count up by one from "
-                    f"{schema.sequence_start})", file=file, row=i + 2, column=schema.key)
-    return pd.DataFrame({col: pd.array(values[col], dtype=spec.dtype())
-                         for col, spec in schema.columns.items()})
+
+def _check_sequence(column: list[Any], start: int, file: str, col: str) -> None:
+    for i, value in enumerate(column):
+        if value != start + i:
+            raise RulesDataError(
+                f"value {value!r} breaks the sequence; expected {start + i} (the rows count "
+                f"up by one from {start})", file=file, row=i + 2, column=col)
 
 
 def _check_header(found: list[str], schema: Schema, file: str) -> None:

@@ -248,7 +248,8 @@ def _is_editable_install() -> tuple[bool, str]:
     raw = dist.read_text("direct_url.json")
     info = json.loads(raw) if raw else {}
     if not info.get("dir_info", {}).get("editable"):
-        return False, f"lfgcombat in {sys.prefix} is not an editable install ({info or 'no direct_url.json'})"
+        return False, (f"lfgcombat in {sys.prefix} is not an editable install "
+                       f"({info or 'no direct_url.json'})")
     return True, ""
 
 
