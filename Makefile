@@ -1,10 +1,15 @@
 # lfgcombat — build & test harness.
 #
-#   make lab        create .venv, install the kit (editable) and open JupyterLab on notebooks/
-#   make test       install everything (incl. Debian's chromium) and run the whole suite
+#   make lab        create .venv, install the kit with its [lab] extra (editable) and open
+#                   JupyterLab on work/, a working copy of notebooks/ (the reference stays clean)
+#   make test       install everything ([test]; incl. Debian's chromium) and run the whole suite
+#                   (LINT=1 runs `make lint` first)
+#   make lint       ruff (lfgcombat, widgets, tools, tests) and mypy (lfgcombat/)
+#   make targets    the restructuring targets of issue 10 (sizes, cycles, lint counts)
 #   make bench      speed ratios against baselines (tests/bench/bench_*.py)
-#   make notebooks  re-execute every notebook in place (outputs committed, widget state stripped)
-#   make clean      remove build litter and test output (keeps .venv; `make distclean` drops it)
+#   make notebooks  re-execute the reference notebooks in place (maintainers; outputs committed)
+#   make clean      remove build litter and test output (keeps .venv and work/;
+#                   `make distclean` drops .venv)
 #
 # Nothing here needs to be installed by hand: a fresh machine with Python >= 3.11, git and
 # make is enough (plus root, or an already installed /usr/bin/chromium, for `make test`).
@@ -17,6 +22,11 @@ PYTHON   ?= python3
 VENV     ?= .venv
 VPY      := $(VENV)/bin/python
 STAMP    := $(VENV)/.lfgcombat-installed
+LAB_STAMP := $(VENV)/.lfgcombat-lab
+# make lab's working copy of notebooks/ (git-ignored; tools/lab_workspace.py keeps it fresh).
+WORK     ?= work
+# The lint gates run before pytest in `make test` once they pass (issue 10): flip to 1 then.
+LINT     ?= 0
 CHROMIUM ?= /usr/bin/chromium
 ARGS     ?=
 # Extra arguments for pytest, e.g. `make test PYTEST_ARGS="-k quickstart -x"`.
@@ -28,14 +38,18 @@ export PIP_DISABLE_PIP_VERSION_CHECK := 1
 # ipykernel's debugger otherwise warns about frozen modules in every kernel's stderr.
 export PYDEVD_DISABLE_FILE_VALIDATION := 1
 
-.PHONY: help install lab test bench notebooks chromium clean distclean
+.PHONY: help install install-lab lab test lint targets bench notebooks chromium clean distclean
 
 help:
-	@echo "make lab        install into .venv and open JupyterLab on notebooks/  (ARGS=\"--no-browser --port 8899\")"
-	@echo "make test       install (incl. chromium) and run unit, property, notebook (nbval) and browser tests"
-	@echo "                (PYTEST_ARGS='-m \"not browser\"' skips the browser tests, PYTEST_ARGS='-k dice -x' selects)"
+	@echo "make lab        install the kit and JupyterLab ([lab]) into .venv and open JupyterLab on"
+	@echo "                $(WORK)/, your working copy of notebooks/  (ARGS=\"--no-browser --port 8899\")"
+	@echo "make test       install ([test]; incl. chromium) and run unit, property, notebook (nbval) and browser tests"
+	@echo "                (PYTEST_ARGS='-m \"not browser\"' skips the browser tests, PYTEST_ARGS='-k dice -x' selects;"
+	@echo "                LINT=1 runs make lint first)"
+	@echo "make lint       ruff on lfgcombat/ widgets/ tools/ tests/ and mypy on lfgcombat/"
+	@echo "make targets    module/class/function sizes, import cycles, mypy and ruff counts (issue 10)"
 	@echo "make bench      run tests/bench/bench_dice.py, bench_map.py, bench_attacks.py, bench_encounter.py"
-	@echo "make notebooks  re-execute every notebook in place (tools/run_notebooks.py)"
+	@echo "make notebooks  re-execute the reference notebooks in place (tools/run_notebooks.py; maintainers)"
 	@echo "make clean      remove build litter and test output; make distclean also removes .venv"
 
 # --- the virtualenv --------------------------------------------------------------------
@@ -46,15 +60,24 @@ $(VPY):
 	  echo "!!! '$(PYTHON) -m venv' failed. On Debian/Ubuntu install the venv module first:"; \
 	  echo "!!!     apt-get install python3-venv     (or python3.11-venv)"; exit 1; }
 
-# Reinstalls only when pyproject.toml changes (or the venv is new).
+# Reinstalls only when pyproject.toml changes (or the venv is new). [test] includes [lab],
+# [fast] and [dask], so a test install is a lab install too.
 $(STAMP): pyproject.toml | $(VPY)
-	@echo ">>> installing lfgcombat (editable) with its test dependencies into $(VENV)"
+	@echo ">>> installing lfgcombat (editable) with its test dependencies ([test]) into $(VENV)"
 	$(VPY) -m pip install --quiet --upgrade pip
 	$(VPY) -m pip install --quiet -e ".[test]"
+	@touch $@ $(LAB_STAMP)
+	@echo ">>> installed: $$($(VPY) -m pip list 2>/dev/null | grep -iE '^(lfgcombat|jupyterlab|ipywidgets|ipyleaflet|nbval|pytest|playwright|ruff|mypy) ' | tr -s ' ' | paste -sd, -)"
+
+$(LAB_STAMP): pyproject.toml | $(VPY)
+	@echo ">>> installing lfgcombat (editable) with the widgets and JupyterLab ([lab]) into $(VENV)"
+	$(VPY) -m pip install --quiet --upgrade pip
+	$(VPY) -m pip install --quiet -e ".[lab]"
 	@touch $@
-	@echo ">>> installed: $$($(VPY) -m pip list 2>/dev/null | grep -iE '^(lfgcombat|jupyterlab|ipywidgets|ipyleaflet|nbval|pytest|playwright) ' | tr -s ' ' | paste -sd, -)"
 
 install: $(STAMP)
+
+install-lab: $(LAB_STAMP)
 
 # --- Debian's chromium for the browser tests (never a Playwright browser download) --------
 chromium:
@@ -75,13 +98,30 @@ chromium:
 	fi
 
 # --- targets ---------------------------------------------------------------------------
-lab: $(STAMP)
-	@echo ">>> starting JupyterLab on notebooks/: open the URL with the token that it prints below (Ctrl-C twice stops it)"
-	$(VENV)/bin/jupyter lab --ServerApp.root_dir=notebooks $(ALLOW_ROOT) $(ARGS)
+# JupyterLab autosaves what is open: it runs on a working copy, never on the reference
+# notebooks that nbval compares (tools/lab_workspace.py copies new notebooks and refreshes
+# the ones you have not edited).
+lab: $(LAB_STAMP)
+	$(VPY) tools/lab_workspace.py --dest "$(WORK)"
+	@echo ">>> starting JupyterLab on $(WORK)/ (your copy of notebooks/): open the URL with the token that it prints below (Ctrl-C twice stops it)"
+	$(VENV)/bin/jupyter lab --ServerApp.root_dir="$(WORK)" $(ALLOW_ROOT) $(ARGS)
+
+# Both gates always run, so one report shows everything; either failing fails the target.
+lint: $(STAMP)
+	@status=0; \
+	echo ">>> ruff check (rules in pyproject.toml [tool.ruff])"; \
+	$(VENV)/bin/ruff check lfgcombat widgets tools tests || status=1; \
+	echo ">>> mypy lfgcombat (settings in pyproject.toml [tool.mypy])"; \
+	$(VENV)/bin/mypy || status=1; \
+	exit $$status
+
+targets: $(STAMP)
+	$(VPY) tools/targets.py $(ARGS)
 
 # One pytest run: unit + property tests, every notebook under nbval (strict), then the
 # browser tests (tests/browser/conftest.py moves them last). Any failure fails the target.
 test: $(STAMP) chromium
+	@if [ "$(LINT)" = 1 ]; then $(MAKE) --no-print-directory lint; fi
 	LFG_CHROMIUM="$(CHROMIUM)" LFG_REQUIRE_BROWSER=1 \
 	$(VENV)/bin/pytest -ra tests notebooks \
 	  --nbval --nbval-current-env --nbval-cell-timeout=300 \

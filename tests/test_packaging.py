@@ -265,3 +265,54 @@ def test_editable_install_resolves_into_the_repo(tmp_path: Path) -> None:
     assert found["die_steps_rows"] > 0
     assert _data_files(REPO / "data") <= set(found["data_files"])
     assert str(REPO) not in found["sys_path"], "the repo itself leaked onto sys.path"
+
+
+# --- make lab plays in a working copy, never in the reference notebooks --------------------
+
+def _lab_workspace():
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("lab_workspace",
+                                                  REPO / "tools" / "lab_workspace.py")
+    assert spec and spec.loader
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # dataclasses look their module up
+    spec.loader.exec_module(module)
+    return module
+
+
+def _notebook(path: Path, *sources: str, outputs: list | None = None) -> None:
+    cells = [{"cell_type": "code", "source": s, "metadata": {}, "execution_count": None,
+              "outputs": outputs or []} for s in sources]
+    path.write_text(json.dumps({"cells": cells, "metadata": {}, "nbformat": 4,
+                                "nbformat_minor": 5}), encoding="utf-8")
+
+
+def test_make_lab_working_copy_keeps_the_reference_clean(tmp_path: Path) -> None:
+    lab = _lab_workspace()
+    ref, work = tmp_path / "notebooks", tmp_path / "work"
+    (ref / "images").mkdir(parents=True)
+    _notebook(ref / "a.ipynb", "1 + 1")
+    _notebook(ref / "b.ipynb", "2 + 2")
+    _notebook(ref / "c.ipynb", "3 + 3")
+    (ref / "images" / "x.png").write_bytes(b"png")
+
+    assert sorted(lab.sync(ref, work).copied) == ["a.ipynb", "b.ipynb", "c.ipynb",
+                                                  "images/x.png"]
+    # The user runs a (JupyterLab saves outputs), edits b, adds a notebook of their own.
+    _notebook(work / "a.ipynb", "1 + 1", outputs=[{"output_type": "stream", "text": "2"}])
+    _notebook(work / "b.ipynb", "2 + 2", "my own cell")
+    _notebook(work / "mine.ipynb", "mine")
+    # Maintainers change every reference notebook.
+    for name in ("a", "b", "c"):
+        _notebook(ref / f"{name}.ipynb", "# updated")
+    before = {p: p.read_bytes() for p in ref.rglob("*") if p.is_file()}
+
+    report = lab.sync(ref, work)
+    assert sorted(report.refreshed) == ["a.ipynb", "c.ipynb"]  # outputs alone are not edits
+    assert report.kept == ["b.ipynb"] and report.kept_stale == ["b.ipynb"]
+    assert json.loads((work / "a.ipynb").read_text())["cells"][0]["source"] == "# updated"
+    assert json.loads((work / "b.ipynb").read_text())["cells"][1]["source"] == "my own cell"
+    assert json.loads((work / "mine.ipynb").read_text())["cells"][0]["source"] == "mine"
+    assert {p: p.read_bytes() for p in ref.rglob("*") if p.is_file()} == before
+    assert lab.sync(ref, work).refreshed == []  # idempotent
