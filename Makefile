@@ -137,7 +137,7 @@ notebooks: $(STAMP)
 	$(VPY) tools/run_notebooks.py $(ARGS)
 
 clean:
-	rm -rf build dist *.egg-info .pytest_cache .hypothesis .benchmarks tests/browser/output test-results
+	rm -rf build dist *.egg-info .pytest_cache .hypothesis .benchmarks .mypy_cache .ruff_cache tests/browser/output test-results
 	find . -path ./$(VENV) -prune -o \( -name __pycache__ -o -name .ipynb_checkpoints \) -type d -print0 | xargs -0 rm -rf
 
 distclean: clean
