@@ -6,6 +6,8 @@ and raising one never leaves a half-applied change behind.
 
 from __future__ import annotations
 
+__all__ = ["LfgError", "DiceError", "RulesDataError", "IllegalActionError"]
+
 
 class LfgError(Exception):
     """Base class of every error the kit raises on purpose."""
