@@ -138,7 +138,7 @@ notebooks: $(STAMP)
 
 clean:
 	rm -rf build dist *.egg-info .pytest_cache .hypothesis .benchmarks .mypy_cache .ruff_cache tests/browser/output test-results
-	find . -path ./$(VENV) -prune -o \( -name __pycache__ -o -name .ipynb_checkpoints \) -type d -print0 | xargs -0 rm -rf
+	find . \( -path ./$(VENV) -o -path ./$(WORK) \) -prune -o \( -name __pycache__ -o -name .ipynb_checkpoints \) -type d -print0 | xargs -0 rm -rf
 
 distclean: clean
 	rm -rf $(VENV)
