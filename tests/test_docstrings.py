@@ -6,7 +6,8 @@ Public means: the names in ``lfgcombat.__all__``, in the ``__all__`` of every en
 Of each public class, its own public methods, properties, class and static methods count
 (inherited ones are checked where they are defined). Constants (``TEXT``, ``SCHEMAS``) carry
 ``#:`` comments, which Python cannot see, and are not checked. A dataclass's or named tuple's
-generated ``Name(field, ...)`` text is not a docstring.
+generated ``Name(field, ...)`` text is not a docstring. Every module of ``lfgcombat/`` and
+``widgets/`` (private ones too) has a module docstring.
 
 ``ALLOWED`` lists the names that lacked a docstring when this test was written, in modules
 other helpers were restructuring at the time (issue 10). It only shrinks: a listed name that
@@ -15,12 +16,14 @@ has gained a docstring, or no longer exists, fails the test until it is removed 
 
 from __future__ import annotations
 
+import ast
 import dataclasses
 import functools
 import importlib
 import inspect
 import pkgutil
 from collections.abc import Iterator
+from pathlib import Path
 from types import ModuleType
 
 import lfgcombat
@@ -198,6 +201,18 @@ def test_every_public_name_and_method_has_a_docstring() -> None:
     missing = sorted(undocumented() - ALLOWED)
     assert not missing, ("public names without a docstring (Google style: a summary line, "
                          "Args/Returns/Raises, the rule's citation):\n" + "\n".join(missing))
+
+
+def test_every_module_says_what_it_is() -> None:
+    # A module's docstring names the rules (headings) it implements (DESIGN.md); private
+    # modules and new subpackages included.
+    roots = {"lfgcombat": Path(lfgcombat.__file__).parent,
+             "widgets": Path(lfgcombat.__file__).parents[1] / "widgets"}
+    bare = [str(path.relative_to(root.parent)) for root in roots.values()
+            for path in sorted(root.rglob("*.py"))
+            if "__pycache__" not in path.parts and not ast.get_docstring(
+                ast.parse(path.read_text(encoding="utf-8")))]
+    assert not bare, "modules without a docstring: " + ", ".join(bare)
 
 
 def test_the_allow_list_only_shrinks() -> None:
