@@ -219,10 +219,29 @@ def test_core_install_runs_the_engine_without_the_lab_extra(built_site: Path,
     assert found["version"] == _built_version(built_site)
 
 
-def _built_version(target: Path) -> str:
+def _built_dist(target: Path) -> metadata.Distribution:
     dists = list(metadata.distributions(path=[str(target)]))
     assert [d.metadata["Name"] for d in dists] == ["lfgcombat"]
-    return dists[0].version
+    return dists[0]
+
+
+def _built_version(target: Path) -> str:
+    return _built_dist(target).version
+
+
+def test_built_metadata_declares_a_light_core_and_the_extras(built_site: Path) -> None:
+    requires = [Requirement(r) for r in _built_dist(built_site).requires or []]
+    core = {_norm(r.name) for r in requires if r.marker is None}
+    assert core == {"pandas", "numpy", "pyyaml", "tqdm"}
+
+    def extra(name: str) -> set[str]:
+        return {_norm(r.name) for r in requires
+                if r.marker is not None and r.marker.evaluate({"extra": name})}
+
+    assert {"ipywidgets", "ipyleaflet", "jupyter-leaflet", "jupyterlab", "matplotlib"} <= extra(
+        "lab")
+    assert "numba" in extra("fast") and "dask" in extra("dask")
+    assert {"pytest", "hypothesis", "icepool", "ruff", "mypy", "lfgcombat"} <= extra("test")
 
 
 def test_one_version_source() -> None:
