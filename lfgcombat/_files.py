@@ -1,30 +1,212 @@
-"""Writing files so that a failed write never leaves a half-written file behind."""
+"""Reading and writing the user's files safely: atomic saves, bounded loads.
+
+A save goes to a temporary file beside the target, is flushed to disk, then renamed over
+the target in one step, so a crash or a full disk never leaves a half-written file
+(DESIGN.md: "save is 'write the log'"). What is refused, and why (issue 11, "Bad input" 7):
+
+* a target that is not a regular file (a symbolic link, a folder, a device, a pipe): the
+  rename would replace the link or the device instead of writing the file the user meant;
+* a missing folder or a folder the user cannot write: the message names the user's path,
+  never the temporary file;
+* loading anything but a regular file (``/dev/zero``, a pipe...), or more than
+  :data:`MAX_READ_BYTES`.
+
+An existing file keeps its permission bits; a new file gets the usual ones (``0o666``
+less the umask). A temporary file is removed when the save fails; one left by a killed
+process (its name says which) is removed by the next save of the same file.
+"""
 
 from __future__ import annotations
 
 import os
-import tempfile
+import re
+import secrets
+import stat
 from pathlib import Path
+
+from .errors import LfgError
+
+__all__ = ["FileError", "MAX_READ_BYTES", "atomic_write_text", "read_text_capped",
+           "TEMP_SUFFIX"]
+
+#: The most a load reads (64 MiB): a fight of 100,000 events is about 30 MiB.
+MAX_READ_BYTES = 64 * 1024 * 1024
+#: How a temporary file's name ends: ``.<name>.<pid>.<random>.lfgtmp``.
+TEMP_SUFFIX = ".lfgtmp"
+
+
+class FileError(LfgError, OSError):
+    """A file that cannot be saved or loaded; the message names the user's path.
+
+    Attributes:
+        path: The path as the user gave it.
+    """
+
+    def __init__(self, message: str, path: object = None) -> None:
+        self.path = path
+        super().__init__(message)
+
+    def __str__(self) -> str:
+        return str(self.args[0]) if self.args else ""
+
+
+def _user_path(path: object, what: str) -> Path:
+    if isinstance(path, (str, os.PathLike)):
+        try:
+            p = Path(path)
+        except TypeError:
+            p = None
+        if p is not None and str(path) != "":
+            return p
+    raise FileError(f"{what}: the path must be a file name (a str or a Path), got "
+                    f"{path!r:.80}", path)
+
+
+def _refuse_non_regular(path: Path, st: os.stat_result, what: str) -> None:
+    if stat.S_ISREG(st.st_mode):
+        return
+    kind = ("a symbolic link" if stat.S_ISLNK(st.st_mode) else
+            "a folder" if stat.S_ISDIR(st.st_mode) else
+            "a device" if stat.S_ISCHR(st.st_mode) or stat.S_ISBLK(st.st_mode) else
+            "a pipe" if stat.S_ISFIFO(st.st_mode) else
+            "a socket" if stat.S_ISSOCK(st.st_mode) else "not a regular file")
+    advice = ("save to the file it points to, or choose another name" if what == "save"
+              else "give the path of a saved file")
+    raise FileError(f"cannot {what} {path}: it is {kind}; {advice}", path)
+
+
+def _clean_leftovers(folder: Path, name: str) -> None:
+    """Remove temporary files of ``name`` left by a process that no longer runs."""
+    pattern = re.compile(rf"^\.{re.escape(name)}\.(\d+)\.[0-9a-f]{{8}}{re.escape(TEMP_SUFFIX)}$")
+    try:
+        entries = list(os.scandir(folder))
+    except OSError:
+        return
+    for entry in entries:
+        m = pattern.match(entry.name)
+        if not m or not entry.is_file(follow_symlinks=False):
+            continue
+        pid = int(m.group(1))
+        if pid == os.getpid() or _alive(pid):
+            continue
+        try:
+            os.unlink(entry.path)
+        except OSError:
+            pass
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except (PermissionError, OverflowError, OSError):
+        return True
+    return True
+
+
+def _target_mode(path: Path) -> int | None:
+    """The existing target's permission bits (``None`` if there is none yet).
+
+    Raises:
+        FileError: the target exists and is not a regular file.
+    """
+    try:
+        st = os.lstat(path)
+    except FileNotFoundError:
+        return None
+    except OSError as exc:
+        raise FileError(f"cannot save {path}: {exc.strerror}", path) from None
+    _refuse_non_regular(path, st, "save")
+    return stat.S_IMODE(st.st_mode)
 
 
 def atomic_write_text(path: str | os.PathLike[str], text: str) -> Path:
     """Write ``text`` beside ``path`` in a temporary file, flush it to disk, then rename it
-    over ``path`` in one step; on any failure the old file is left as it was.
+    over ``path`` in one step; on any failure the old file is left as it was and the
+    temporary file is removed.
+
+    Args:
+        path: The file to write (a new file, or an existing regular file).
+        text: The whole content (written as UTF-8).
 
     Returns:
         The path written.
+
+    Raises:
+        FileError: ``path`` is a symbolic link, folder, device or pipe, its folder is
+            missing or not writable, or the disk is full; the message names ``path``.
     """
-    path = Path(path)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp",
-                               dir=str(path.parent) if str(path.parent) else ".")
+    path = _user_path(path, "cannot save")
+    folder = path.parent
+    mode = _target_mode(path)
+    if not folder.is_dir():
+        raise FileError(f"cannot save {path}: the folder {folder} does not exist; create it "
+                        "first or choose another folder", path)
+    _clean_leftovers(folder, path.name)
+    tmp = folder / f".{path.name}.{os.getpid()}.{secrets.token_hex(4)}{TEMP_SUFFIX}"
     try:
-        with os.fdopen(fd, "w", encoding="utf-8") as fh:
+        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0),
+                     0o666)
+    except OSError as exc:
+        raise FileError(f"cannot save {path}: {exc.strerror} (in the folder {folder})",
+                        path) from None
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="") as fh:
+            if mode is not None:
+                os.fchmod(fh.fileno(), mode)
             fh.write(text)
             fh.flush()
             os.fsync(fh.fileno())
         os.replace(tmp, path)
-    except BaseException:
-        if os.path.exists(tmp):
+    except BaseException as exc:
+        try:
             os.unlink(tmp)
+        except OSError:
+            pass
+        if isinstance(exc, OSError) and not isinstance(exc, FileError):
+            raise FileError(f"cannot save {path}: {exc.strerror or exc}", path) from None
         raise
     return path
+
+
+def read_text_capped(path: str | os.PathLike[str], *, limit: int = MAX_READ_BYTES,
+                     what: str = "file") -> str:
+    """Read a regular file as UTF-8 text, refusing anything else and anything too big.
+
+    Args:
+        path: The file.
+        limit: The most bytes read (:data:`MAX_READ_BYTES` by default).
+        what: What the file is, for messages ("saved encounter", "creature file"...).
+
+    Returns:
+        The text.
+
+    Raises:
+        FileError: missing or unreadable, not a regular file, larger than ``limit``, or
+            not UTF-8 (the message names the line).
+    """
+    path = _user_path(path, f"cannot read the {what}")
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    except OSError as exc:
+        raise FileError(f"cannot read {path}: {exc.strerror}", path) from None
+    with os.fdopen(fd, "rb") as fh:
+        st = os.fstat(fh.fileno())
+        _refuse_non_regular(path, st, "read")
+        if st.st_size > limit:
+            raise FileError(_too_big(path, what, limit), path)
+        data = fh.read(limit + 1)
+    if len(data) > limit:
+        raise FileError(_too_big(path, what, limit), path)
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = data.count(b"\n", 0, exc.start) + 1
+        raise FileError(f"cannot read {path}: line {line} is not UTF-8 text (byte "
+                        f"{exc.start}); is it a {what}?", path) from None
+
+
+def _too_big(path: Path, what: str, limit: int) -> str:
+    return (f"cannot read {path}: it is larger than {limit // (1024 * 1024)} MiB, the most "
+            f"a {what} is read to (lfgcombat._files.MAX_READ_BYTES)")

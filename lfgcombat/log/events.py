@@ -1,0 +1,198 @@
+"""Typed events: one frozen class per event kind, each declaring its data and describing itself.
+
+DESIGN.md, "How data flows": "every change is an Event appended to the log; state =
+replay(log)". An :class:`~lfgcombat.encounter.Encounter` appends events in *steps*: each
+public method call is one step whose first event is the **command** (``command=True``: the
+method's name and its arguments, exactly what replay re-executes) followed by the
+**effects** it had (rolls, Reactions spent, HP changes, turns beginning...).
+
+``Event(seq, step, kind, command, round, turn, actor, target, data)`` builds the class of
+that kind: ``Event(0, 0, "roll", False, ...)`` is a :class:`Roll`, ``Event(3, 1, "move",
+True, ...)`` a :class:`MoveCommand`; a kind this module does not know stays a plain
+:class:`Event` in memory (the encounter decides which commands exist), but an unknown
+*effect* kind read from a file is refused (:meth:`Event.from_json`). Two events are equal
+when they have the same class and the same fields: replay compares every replayed effect
+with the recorded one that way.
+
+Every class declares ``FIELDS``, the keys its ``data`` may carry, and ``ABOUT``, what they
+mean (:data:`EFFECT_KINDS` lists them for the effects); ``data`` stays a plain JSON object so
+that a save is plain JSON Lines (:mod:`lfgcombat.log.savefile`).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import Any, ClassVar
+
+from ..errors import LfgError
+
+__all__ = ["Event", "CommandEvent", "LogFormatError", "EFFECT_KINDS", "EFFECT_TYPES",
+           "COMMAND_TYPES", "jsonable"]
+
+
+class LogFormatError(LfgError):
+    """A saved encounter that cannot be read or does not replay.
+
+    Attributes:
+        path: The file (or ``None`` for in-memory text).
+        line: 1-based line number of the fault (the header is line 1), or ``None``.
+    """
+
+    def __init__(self, message: str, path: str | None = None, line: int | None = None) -> None:
+        self.path = path
+        self.line = line
+        where = path or "encounter log"
+        if line is not None:
+            where += f", line {line}"
+        super().__init__(f"{where}: {message}")
+
+
+def jsonable(value: Any) -> Any:
+    """``value`` as plain JSON data (tuples become lists), so that it compares equal to what
+    a save/load round trip gives back.
+
+    Raises:
+        LfgError: the value cannot be written as JSON (an object, NaN...).
+    """
+    try:
+        return json.loads(json.dumps(value, allow_nan=False, ensure_ascii=False))
+    except (TypeError, ValueError, RecursionError) as exc:
+        raise LfgError(f"cannot record {value!r:.120} in the event log: {exc}") from None
+
+
+#: Effect kind -> its class (filled as the classes below are defined).
+EFFECT_TYPES: dict[str, type["Event"]] = {}
+#: Command name -> its class.
+COMMAND_TYPES: dict[str, type["CommandEvent"]] = {}
+
+_EVENT_KEYS = ("seq", "step", "round", "turn", "kind", "command", "actor", "target", "data")
+
+
+@dataclass(frozen=True, repr=False)
+class Event:
+    """One thing that happened in an encounter (the base of every typed event).
+
+    Attributes:
+        seq: Position in the log (0-based).
+        step: The command (public method call) it belongs to.
+        kind: The command's name, or an effect kind of :data:`EFFECT_KINDS`.
+        command: ``True`` for the command that opens a step.
+        round: Combat round (0 before the start).
+        turn: Whose turn it was (creature or group name), or ``None``.
+        actor: The creature doing it, or ``None``.
+        target: The creature it is done to, or ``None``.
+        data: Plain JSON data, by kind (see the class's ``FIELDS`` and ``ABOUT``).
+    """
+
+    KIND: ClassVar[str | None] = None
+    COMMAND: ClassVar[bool] = False
+    FIELDS: ClassVar[tuple[str, ...]] = ()
+    ABOUT: ClassVar[str] = ""
+
+    seq: int
+    step: int
+    kind: str
+    command: bool = False
+    round: int = 0
+    turn: str | None = None
+    actor: str | None = None
+    target: str | None = None
+    data: dict[str, Any] = field(default_factory=dict)
+
+    def __new__(cls, *args: Any, **kwargs: Any) -> "Event":
+        """Build the typed class of the event's kind (``Event(...)`` dispatches)."""
+        if cls is Event and (args or kwargs):
+            kind = args[2] if len(args) > 2 else kwargs.get("kind")
+            command = args[3] if len(args) > 3 else kwargs.get("command", False)
+            table: Mapping[str, type[Event]] = COMMAND_TYPES if command else EFFECT_TYPES
+            typed = table.get(kind) if isinstance(kind, str) else None
+            if typed is not None:
+                return object.__new__(typed)
+        return object.__new__(cls)
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if cls.KIND is None:
+            return
+        table: dict[str, Any] = COMMAND_TYPES if cls.COMMAND else EFFECT_TYPES
+        if cls.KIND in table:
+            raise TypeError(f"two event classes for kind {cls.KIND!r}")
+        table[cls.KIND] = cls
+
+    def __post_init__(self) -> None:
+        kind = type(self).KIND
+        if kind is not None and (self.kind != kind or bool(self.command) != self.COMMAND):
+            raise LfgError(f"{type(self).__name__} is the {'command' if self.COMMAND else 'effect'}"
+                           f" {kind!r}, not {'command' if self.command else 'effect'} "
+                           f"{self.kind!r}; build events with Event(...)")
+
+    def to_json(self) -> dict[str, Any]:
+        """The event as a JSON object (key order fixed)."""
+        return {"seq": self.seq, "step": self.step, "round": self.round, "turn": self.turn,
+                "kind": self.kind, "command": self.command, "actor": self.actor,
+                "target": self.target, "data": self.data}
+
+    @classmethod
+    def from_json(cls, obj: Any, *, line: int | None = None, path: str | None = None
+                  ) -> "Event":
+        """Read an event written by :meth:`to_json`, checking every field.
+
+        Args:
+            obj: The parsed JSON object.
+            line: Its line in the file (for messages).
+            path: The file (for messages).
+
+        Returns:
+            The typed event.
+
+        Raises:
+            LogFormatError: naming the line and the field at fault; an unknown effect kind.
+        """
+        def bad(msg: str) -> LogFormatError:
+            return LogFormatError(msg, path, line)
+        if not isinstance(obj, dict):
+            raise bad(f"an event is a JSON object, got {type(obj).__name__}")
+        if set(obj) != set(_EVENT_KEYS):
+            missing = [k for k in _EVENT_KEYS if k not in obj]
+            extra = sorted(str(k) for k in set(obj) - set(_EVENT_KEYS))
+            raise bad("event fields wrong: " + "; ".join(
+                ([f"missing {', '.join(missing)}"] if missing else [])
+                + ([f"unexpected {', '.join(extra)}"] if extra else [])))
+        for key in ("seq", "step", "round"):
+            v = obj[key]
+            if isinstance(v, bool) or not isinstance(v, int) or v < 0:
+                raise bad(f"{key} must be a whole number >= 0, got {v!r:.40}")
+        for key in ("turn", "actor", "target"):
+            if obj[key] is not None and not isinstance(obj[key], str):
+                raise bad(f"{key} must be a name or null, got {obj[key]!r:.40}")
+        if not isinstance(obj["kind"], str) or not obj["kind"]:
+            raise bad(f"kind must be a non-empty name, got {obj['kind']!r:.40}")
+        if not isinstance(obj["command"], bool):
+            raise bad(f"command must be true or false, got {obj['command']!r:.40}")
+        if not obj["command"] and obj["kind"] not in EFFECT_TYPES:
+            raise bad(f"unknown event kind {obj['kind']!r:.40}; effects are "
+                      + ", ".join(EFFECT_TYPES))
+        if not isinstance(obj["data"], dict):
+            raise bad(f"data must be a JSON object, got {obj['data']!r:.80}")
+        return Event(obj["seq"], obj["step"], obj["kind"], obj["command"], obj["round"],
+                     obj["turn"], obj["actor"], obj["target"], obj["data"])
+
+    @property
+    def who(self) -> str:
+        """The actor's name, or ``""``."""
+        return self.actor or ""
+
+    def describe(self) -> str:
+        """A short readable line (used in ``repr`` and the data frame's ``text`` column).
+
+        The typed classes override it; this is the fallback for a kind nobody declared.
+        """
+        extra = ", ".join(f"{a}={b}" for a, b in self.data.items())
+        arrow = (" -> " + self.target) if self.target else ""
+        return f"{self.kind} {self.who}{arrow}: {extra}".strip()
+
+    def __repr__(self) -> str:
+        return f"<Event #{self.seq} r{self.round} {self.describe()}>"
