@@ -56,10 +56,10 @@ def _user_path(path: object, what: str) -> Path:
             p = Path(path)
         except TypeError:
             p = None
-        if p is not None and str(path) != "":
+        if p is not None and str(path) != "" and "\0" not in str(p):
             return p
-    raise FileError(f"{what}: the path must be a file name (a str or a Path), got "
-                    f"{path!r:.80}", path)
+    raise FileError(f"{what}: the path must be a file name (a non-empty str or Path "
+                    f"without NUL characters), got {path!r:.80}", path)
 
 
 def _refuse_non_regular(path: Path, st: os.stat_result, what: str) -> None:
@@ -135,7 +135,8 @@ def atomic_write_text(path: str | os.PathLike[str], text: str) -> Path:
 
     Raises:
         FileError: ``path`` is a symbolic link, folder, device or pipe, its folder is
-            missing or not writable, or the disk is full; the message names ``path``.
+            missing or not writable, the disk is full, or ``text`` holds a lone surrogate;
+            the message names ``path``.
     """
     path = _user_path(path, "cannot save")
     folder = path.parent
@@ -164,19 +165,23 @@ def atomic_write_text(path: str | os.PathLike[str], text: str) -> Path:
             os.unlink(tmp)
         except OSError:
             pass
+        if isinstance(exc, UnicodeEncodeError):
+            raise FileError(f"cannot save {path}: the text holds {exc.object[exc.start]!r}, "
+                            f"which is not a Unicode character (character {exc.start})",
+                            path) from None
         if isinstance(exc, OSError) and not isinstance(exc, FileError):
             raise FileError(f"cannot save {path}: {exc.strerror or exc}", path) from None
         raise
     return path
 
 
-def read_text_capped(path: str | os.PathLike[str], *, limit: int = MAX_READ_BYTES,
+def read_text_capped(path: str | os.PathLike[str], *, limit: int | None = None,
                      what: str = "file") -> str:
     """Read a regular file as UTF-8 text, refusing anything else and anything too big.
 
     Args:
         path: The file.
-        limit: The most bytes read (:data:`MAX_READ_BYTES` by default).
+        limit: The most bytes read (:data:`MAX_READ_BYTES` if ``None``).
         what: What the file is, for messages ("saved encounter", "creature file"...).
 
     Returns:
@@ -187,16 +192,24 @@ def read_text_capped(path: str | os.PathLike[str], *, limit: int = MAX_READ_BYTE
             not UTF-8 (the message names the line).
     """
     path = _user_path(path, f"cannot read the {what}")
+    limit = MAX_READ_BYTES if limit is None else limit
     try:
         fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
     except OSError as exc:
         raise FileError(f"cannot read {path}: {exc.strerror}", path) from None
-    with os.fdopen(fd, "rb") as fh:
-        st = os.fstat(fh.fileno())
+    try:
+        st = os.fstat(fd)
         _refuse_non_regular(path, st, "read")
         if st.st_size > limit:
             raise FileError(_too_big(path, what, limit), path)
-        data = fh.read(limit + 1)
+        with os.fdopen(fd, "rb", closefd=False) as fh:
+            data = fh.read(limit + 1)
+    except OSError as exc:
+        if isinstance(exc, FileError):
+            raise
+        raise FileError(f"cannot read {path}: {exc.strerror or exc}", path) from None
+    finally:
+        os.close(fd)
     if len(data) > limit:
         raise FileError(_too_big(path, what, limit), path)
     try:
