@@ -24,13 +24,11 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from types import MappingProxyType
 from typing import Any, ClassVar
 
 from ..errors import LfgError
 
-__all__ = ["Event", "CommandEvent", "LogFormatError", "EFFECT_KINDS", "EFFECT_TYPES",
-           "COMMAND_TYPES", "jsonable"]
+__all__ = ["Event", "LogFormatError", "EFFECT_TYPES", "COMMAND_TYPES", "jsonable"]
 
 
 class LogFormatError(LfgError):
@@ -65,8 +63,8 @@ def jsonable(value: Any) -> Any:
 
 #: Effect kind -> its class (filled as the classes below are defined).
 EFFECT_TYPES: dict[str, type["Event"]] = {}
-#: Command name -> its class.
-COMMAND_TYPES: dict[str, type["CommandEvent"]] = {}
+#: Command name -> its class (:class:`lfgcombat.log.commands.CommandEvent` subclasses).
+COMMAND_TYPES: dict[str, type["Event"]] = {}
 
 _EVENT_KEYS = ("seq", "step", "round", "turn", "kind", "command", "actor", "target", "data")
 
@@ -151,32 +149,9 @@ class Event:
         Raises:
             LogFormatError: naming the line and the field at fault; an unknown effect kind.
         """
-        def bad(msg: str) -> LogFormatError:
-            return LogFormatError(msg, path, line)
-        if not isinstance(obj, dict):
-            raise bad(f"an event is a JSON object, got {type(obj).__name__}")
-        if set(obj) != set(_EVENT_KEYS):
-            missing = [k for k in _EVENT_KEYS if k not in obj]
-            extra = sorted(str(k) for k in set(obj) - set(_EVENT_KEYS))
-            raise bad("event fields wrong: " + "; ".join(
-                ([f"missing {', '.join(missing)}"] if missing else [])
-                + ([f"unexpected {', '.join(extra)}"] if extra else [])))
-        for key in ("seq", "step", "round"):
-            v = obj[key]
-            if isinstance(v, bool) or not isinstance(v, int) or v < 0:
-                raise bad(f"{key} must be a whole number >= 0, got {v!r:.40}")
-        for key in ("turn", "actor", "target"):
-            if obj[key] is not None and not isinstance(obj[key], str):
-                raise bad(f"{key} must be a name or null, got {obj[key]!r:.40}")
-        if not isinstance(obj["kind"], str) or not obj["kind"]:
-            raise bad(f"kind must be a non-empty name, got {obj['kind']!r:.40}")
-        if not isinstance(obj["command"], bool):
-            raise bad(f"command must be true or false, got {obj['command']!r:.40}")
-        if not obj["command"] and obj["kind"] not in EFFECT_TYPES:
-            raise bad(f"unknown event kind {obj['kind']!r:.40}; effects are "
-                      + ", ".join(EFFECT_TYPES))
-        if not isinstance(obj["data"], dict):
-            raise bad(f"data must be a JSON object, got {obj['data']!r:.80}")
+        problem = _event_problem(obj)
+        if problem:
+            raise LogFormatError(problem, path, line)
         return Event(obj["seq"], obj["step"], obj["kind"], obj["command"], obj["round"],
                      obj["turn"], obj["actor"], obj["target"], obj["data"])
 
@@ -196,3 +171,36 @@ class Event:
 
     def __repr__(self) -> str:
         return f"<Event #{self.seq} r{self.round} {self.describe()}>"
+
+
+def _event_problem(obj: Any) -> str | None:
+    """What is wrong with a parsed event object (``None``: nothing)."""
+    if not isinstance(obj, dict):
+        return f"an event is a JSON object, got {type(obj).__name__}"
+    if set(obj) != set(_EVENT_KEYS):
+        missing = [k for k in _EVENT_KEYS if k not in obj]
+        extra = sorted(str(k) for k in set(obj) - set(_EVENT_KEYS))
+        return "event fields wrong: " + "; ".join(
+            ([f"missing {', '.join(missing)}"] if missing else [])
+            + ([f"unexpected {', '.join(extra)}"] if extra else []))
+    for key in ("seq", "step", "round"):
+        v = obj[key]
+        if isinstance(v, bool) or not isinstance(v, int) or v < 0:
+            return f"{key} must be a whole number >= 0, got {v!r:.40}"
+    for key in ("turn", "actor", "target"):
+        if obj[key] is not None and not isinstance(obj[key], str):
+            return f"{key} must be a name or null, got {obj[key]!r:.40}"
+    return _kind_problem(obj)
+
+
+def _kind_problem(obj: dict[str, Any]) -> str | None:
+    if not isinstance(obj["kind"], str) or not obj["kind"]:
+        return f"kind must be a non-empty name, got {obj['kind']!r:.40}"
+    if not isinstance(obj["command"], bool):
+        return f"command must be true or false, got {obj['command']!r:.40}"
+    if not obj["command"] and obj["kind"] not in EFFECT_TYPES:
+        return (f"unknown event kind {obj['kind']!r:.40}; effects are "
+                + ", ".join(EFFECT_TYPES))
+    if not isinstance(obj["data"], dict):
+        return f"data must be a JSON object, got {obj['data']!r:.80}"
+    return None

@@ -226,9 +226,10 @@ def _verify_digest(header: dict[str, Any], events: list[Any], where: str) -> Non
                                  where, line)
     n_saved, n_now = len(saved) // _LINE_SUM, len(now) // _LINE_SUM
     if n_saved != n_now:
+        how = "removed (a truncated file?)" if n_now < n_saved else "added"
         raise LogFormatError(f"the file has {n_now} lines but was saved with {n_saved}: "
-                             f"lines were {'removed (a truncated file?)' if n_now < n_saved else 'added'}"
-                             " after it was saved", where, min(n_saved, n_now) + 1)
+                             f"lines were {how} after it was saved", where,
+                             min(n_saved, n_now) + 1)
     raise LogFormatError("the digest in the header was edited or damaged (every line matches "
                          "its checksum but not the whole-file digest)", where, 1)
 
