@@ -102,13 +102,18 @@ class Event:
 
     def __new__(cls, *args: Any, **kwargs: Any) -> "Event":
         """Build the typed class of the event's kind (``Event(...)`` dispatches)."""
-        if cls is Event and (args or kwargs):
-            kind = args[2] if len(args) > 2 else kwargs.get("kind")
-            command = args[3] if len(args) > 3 else kwargs.get("command", False)
+        if not args and not kwargs:  # copy, pickle
+            return object.__new__(cls)
+        kind = args[2] if len(args) > 2 else kwargs.get("kind")
+        command = args[3] if len(args) > 3 else kwargs.get("command", False)
+        if cls is Event:
             table: Mapping[str, type[Event]] = COMMAND_TYPES if command else EFFECT_TYPES
             typed = table.get(kind) if isinstance(kind, str) else None
-            if typed is not None:
-                return object.__new__(typed)
+            return object.__new__(typed or cls)
+        if cls.KIND is not None and (kind != cls.KIND or bool(command) != cls.COMMAND):
+            raise LfgError(f"{cls.__name__} is the {'command' if cls.COMMAND else 'effect'} "
+                           f"{cls.KIND!r}, not {'command' if command else 'effect'} "
+                           f"{kind!r:.40}; build events with Event(...)")
         return object.__new__(cls)
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
@@ -119,13 +124,6 @@ class Event:
         if cls.KIND in table:
             raise TypeError(f"two event classes for kind {cls.KIND!r}")
         table[cls.KIND] = cls
-
-    def __post_init__(self) -> None:
-        kind = type(self).KIND
-        if kind is not None and (self.kind != kind or bool(self.command) != self.COMMAND):
-            raise LfgError(f"{type(self).__name__} is the {'command' if self.COMMAND else 'effect'}"
-                           f" {kind!r}, not {'command' if self.command else 'effect'} "
-                           f"{self.kind!r}; build events with Event(...)")
 
     def to_json(self) -> dict[str, Any]:
         """The event as a JSON object (key order fixed)."""

@@ -282,7 +282,11 @@ def read_jsonl(path: str | os.PathLike[str]) -> tuple[SaveHeader, list[tuple[int
     events = _check_events(parsed[1:], where)
     header = parsed[0]
     if version >= 2:
-        _verify_digest(header, parsed[1:], where)
+        try:
+            _verify_digest(header, parsed[1:], where)
+        except RecursionError:
+            raise LogFormatError("a line is nested too deeply to check its digest", where
+                                 ) from None
     return SaveHeader(header, format_version=version, engine=header.get("engine"),
                       verified=version >= 2), events
 
