@@ -105,8 +105,8 @@ def _alive(pid: int) -> bool:
     return True
 
 
-def _target_mode(path: Path) -> int | None:
-    """The existing target's permission bits (``None`` if there is none yet).
+def _existing(path: Path) -> os.stat_result | None:
+    """The existing target's status (``None`` if there is none yet).
 
     Raises:
         FileError: the target exists and is not a regular file.
@@ -118,7 +118,32 @@ def _target_mode(path: Path) -> int | None:
     except OSError as exc:
         raise FileError(f"cannot save {path}: {exc.strerror}", path) from None
     _refuse_non_regular(path, st, "save")
-    return stat.S_IMODE(st.st_mode)
+    return st
+
+
+def _like(fd: int, old: os.stat_result | None) -> None:
+    """Give the new file the old one's permission bits (and owner, where allowed)."""
+    if old is None:
+        return
+    os.fchmod(fd, stat.S_IMODE(old.st_mode))
+    try:
+        os.fchown(fd, old.st_uid, old.st_gid)
+    except OSError:  # only root may give a file away; the user's own files keep theirs
+        pass
+
+
+def _sync_folder(folder: Path) -> None:
+    """Flush the rename to disk too (where the system allows opening a folder)."""
+    try:
+        fd = os.open(folder, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
 
 
 def atomic_write_text(path: str | os.PathLike[str], text: str) -> Path:
@@ -127,7 +152,8 @@ def atomic_write_text(path: str | os.PathLike[str], text: str) -> Path:
     temporary file is removed.
 
     Args:
-        path: The file to write (a new file, or an existing regular file).
+        path: The file to write (a new file, or an existing regular file, whose
+            permission bits are kept).
         text: The whole content (written as UTF-8).
 
     Returns:
@@ -140,7 +166,7 @@ def atomic_write_text(path: str | os.PathLike[str], text: str) -> Path:
     """
     path = _user_path(path, "cannot save")
     folder = path.parent
-    mode = _target_mode(path)
+    old = _existing(path)
     if not folder.is_dir():
         raise FileError(f"cannot save {path}: the folder {folder} does not exist; create it "
                         "first or choose another folder", path)
@@ -154,17 +180,13 @@ def atomic_write_text(path: str | os.PathLike[str], text: str) -> Path:
                         path) from None
     try:
         with os.fdopen(fd, "w", encoding="utf-8", newline="") as fh:
-            if mode is not None:
-                os.fchmod(fh.fileno(), mode)
+            _like(fh.fileno(), old)
             fh.write(text)
             fh.flush()
             os.fsync(fh.fileno())
         os.replace(tmp, path)
     except BaseException as exc:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
+        _remove(tmp)
         if isinstance(exc, UnicodeEncodeError):
             raise FileError(f"cannot save {path}: the text holds {exc.object[exc.start]!r}, "
                             f"which is not a Unicode character (character {exc.start})",
@@ -172,7 +194,15 @@ def atomic_write_text(path: str | os.PathLike[str], text: str) -> Path:
         if isinstance(exc, OSError) and not isinstance(exc, FileError):
             raise FileError(f"cannot save {path}: {exc.strerror or exc}", path) from None
         raise
+    _sync_folder(folder)
     return path
+
+
+def _remove(tmp: Path) -> None:
+    try:
+        os.unlink(tmp)
+    except OSError:
+        pass
 
 
 def read_text_capped(path: str | os.PathLike[str], *, limit: int | None = None,

@@ -377,3 +377,46 @@ def test_replay_mismatch_says_the_rules_changed(tmp_path):
         v1, None, replayed)
     assert "rules changed since this save" in replay_mismatch_message(
         {"engine": "0.0.1", "digest": {}}, recorded, replayed)
+
+
+def _engine_records() -> list[tuple[str, str, bool, set[str]]]:
+    """(file:line, kind, command, literal data keys) of every ``_emit("kind", data={...})``
+    and ``_do("kind", {...})`` in the encounter's source (a module or a package)."""
+    import ast
+    from pathlib import Path
+    root = Path(__file__).resolve().parent.parent / "lfgcombat"
+    files = [root / "encounter.py"] if (root / "encounter.py").exists() else []
+    files += sorted((root / "encounter").rglob("*.py")) if (root / "encounter").is_dir() else []
+    found = []
+    for path in files:
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not (isinstance(node, ast.Call) and node.args
+                    and isinstance(node.args[0], ast.Constant)
+                    and isinstance(node.args[0].value, str)):
+                continue
+            name = getattr(node.func, "attr", getattr(node.func, "id", None))
+            if name in ("_emit", "emit"):
+                command = any(k.arg == "command" for k in node.keywords)
+                data = next((k.value for k in node.keywords if k.arg == "data"), None)
+            elif name in ("_do", "do"):
+                command, data = True, node.args[1] if len(node.args) > 1 else None
+            else:
+                continue
+            keys = ({k.value for k in data.keys if isinstance(k, ast.Constant)}
+                    if isinstance(data, ast.Dict) else set())
+            found.append((f"{path.name}:{node.lineno}", node.args[0].value, command, keys))
+    return found
+
+
+def test_the_engine_records_only_declared_kinds_and_fields():
+    """Every event the encounter's source builds from a dict literal has a class, and its
+    keys are the class's FIELDS (the declaration stays true while the encounter changes)."""
+    from lfgcombat.log import COMMAND_TYPES, EFFECT_TYPES
+    found = _engine_records()
+    assert len(found) > 60, ("found few _emit/_do calls: were they renamed? update "
+                             "_engine_records")
+    for where, kind, command, keys in found:
+        cls = (COMMAND_TYPES if command else EFFECT_TYPES).get(kind)
+        assert cls is not None, f"{where}: {'command' if command else 'effect'} {kind!r} " \
+                                "has no class in lfgcombat.log"
+        assert keys <= set(cls.FIELDS), f"{where}: {kind} records {keys - set(cls.FIELDS)}"

@@ -230,3 +230,11 @@ def test_read_text_capped_refuses_and_reads(tmp_path):
     with pytest.raises(FileError, match="larger than"):
         read_text_capped(p, limit=3, what="creature file")
     json.dumps(read_text_capped(p))  # plain str
+
+
+def test_write_jsonl_refuses_what_is_not_a_header_or_events(tmp_path):
+    with pytest.raises(LfgError, match="the header must be a mapping"):
+        write_jsonl(tmp_path / "f.jsonl", ["not", "a", "header"], [])
+    with pytest.raises(LfgError, match="events must be lfgcombat.log.Event objects"):
+        write_jsonl(tmp_path / "f.jsonl", {}, [{"seq": 0}])
+    assert os.listdir(tmp_path) == []

@@ -35,6 +35,7 @@ from pathlib import Path
 from typing import Any
 
 from .._files import FileError, atomic_write_text, read_text_capped
+from ..errors import LfgError
 from .events import Event, LogFormatError
 
 __all__ = ["FORMAT", "VERSION", "READS", "SaveHeader", "engine_version", "write_jsonl",
@@ -129,8 +130,16 @@ def write_jsonl(path: str | os.PathLike[str], header: Mapping[str, Any],
 
     Raises:
         lfgcombat._files.FileError: (an LfgError) the path cannot be written.
+        LfgError: ``header`` is not a mapping or an event is not an :class:`Event`.
         TypeError: an event's data is not JSON (the encounter never records such data).
     """
+    if not isinstance(header, Mapping):
+        raise LfgError(f"write_jsonl: the header must be a mapping, got {header!r:.80}")
+    events = list(events)
+    for e in events:
+        if not isinstance(e, Event):
+            raise LfgError(f"write_jsonl: events must be lfgcombat.log.Event objects, got "
+                           f"{e!r:.80}")
     head = {k: v for k, v in dict(header).items() if k not in _WRITER_KEYS}
     head = {"format": FORMAT, "version": VERSION, "format_version": VERSION,
             "engine": engine_version(), **head}
