@@ -39,18 +39,21 @@ class FileError(LfgError, OSError):
     """A file that cannot be saved or loaded; the message names the user's path.
 
     Attributes:
-        path: The path as the user gave it.
+        path: The path as the user gave it (``None`` if it was not a path).
+        reason: What was wrong and what to do, without the path.
     """
 
-    def __init__(self, message: str, path: object = None) -> None:
+    def __init__(self, verb: str, path: object, reason: str) -> None:
         self.path = path
-        super().__init__(message)
+        self.reason = reason
+        where = f" {path}" if path is not None else ""
+        super().__init__(f"cannot {verb}{where}: {reason}")
 
     def __str__(self) -> str:
         return str(self.args[0]) if self.args else ""
 
 
-def _user_path(path: object, what: str) -> Path:
+def _user_path(path: object, verb: str) -> Path:
     if isinstance(path, (str, os.PathLike)):
         try:
             p = Path(path)
@@ -58,8 +61,8 @@ def _user_path(path: object, what: str) -> Path:
             p = None
         if p is not None and str(path) != "" and "\0" not in str(p):
             return p
-    raise FileError(f"{what}: the path must be a file name (a non-empty str or Path "
-                    f"without NUL characters), got {path!r:.80}", path)
+    raise FileError(verb, None, f"the path must be a file name (a non-empty str or Path "
+                    f"without NUL characters), got {path!r:.80}")
 
 
 def _refuse_non_regular(path: Path, st: os.stat_result, what: str) -> None:
@@ -70,9 +73,10 @@ def _refuse_non_regular(path: Path, st: os.stat_result, what: str) -> None:
             "a device" if stat.S_ISCHR(st.st_mode) or stat.S_ISBLK(st.st_mode) else
             "a pipe" if stat.S_ISFIFO(st.st_mode) else
             "a socket" if stat.S_ISSOCK(st.st_mode) else "not a regular file")
-    advice = ("save to the file it points to, or choose another name" if what == "save"
-              else "give the path of a saved file")
-    raise FileError(f"cannot {what} {path}: it is {kind}; {advice}", path)
+    advice = ("give the path of a saved file" if what == "read" else
+              "save to the file it points to, or choose another name"
+              if stat.S_ISLNK(st.st_mode) else "choose a file name")
+    raise FileError(what, path, f"it is {kind}; {advice}")
 
 
 def _clean_leftovers(folder: Path, name: str) -> None:
@@ -116,7 +120,7 @@ def _existing(path: Path) -> os.stat_result | None:
     except FileNotFoundError:
         return None
     except OSError as exc:
-        raise FileError(f"cannot save {path}: {exc.strerror}", path) from None
+        raise FileError("save", path, str(exc.strerror)) from None
     _refuse_non_regular(path, st, "save")
     return st
 
@@ -164,20 +168,19 @@ def atomic_write_text(path: str | os.PathLike[str], text: str) -> Path:
             missing or not writable, the disk is full, or ``text`` holds a lone surrogate;
             the message names ``path``.
     """
-    path = _user_path(path, "cannot save")
+    path = _user_path(path, "save")
     folder = path.parent
     old = _existing(path)
     if not folder.is_dir():
-        raise FileError(f"cannot save {path}: the folder {folder} does not exist; create it "
-                        "first or choose another folder", path)
+        raise FileError("save", path, f"the folder {folder} does not exist; create it first "
+                        "or choose another folder")
     _clean_leftovers(folder, path.name)
     tmp = folder / f".{path.name}.{os.getpid()}.{secrets.token_hex(4)}{TEMP_SUFFIX}"
     try:
         fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0),
                      0o666)
     except OSError as exc:
-        raise FileError(f"cannot save {path}: {exc.strerror} (in the folder {folder})",
-                        path) from None
+        raise FileError("save", path, f"{exc.strerror} (in the folder {folder})") from None
     try:
         with os.fdopen(fd, "w", encoding="utf-8", newline="") as fh:
             _like(fh.fileno(), old)
@@ -188,11 +191,10 @@ def atomic_write_text(path: str | os.PathLike[str], text: str) -> Path:
     except BaseException as exc:
         _remove(tmp)
         if isinstance(exc, UnicodeEncodeError):
-            raise FileError(f"cannot save {path}: the text holds {exc.object[exc.start]!r}, "
-                            f"which is not a Unicode character (character {exc.start})",
-                            path) from None
+            raise FileError("save", path, f"the text holds {exc.object[exc.start]!r}, which "
+                            f"is not a Unicode character (character {exc.start})") from None
         if isinstance(exc, OSError) and not isinstance(exc, FileError):
-            raise FileError(f"cannot save {path}: {exc.strerror or exc}", path) from None
+            raise FileError("save", path, str(exc.strerror or exc)) from None
         raise
     _sync_folder(folder)
     return path
@@ -221,35 +223,36 @@ def read_text_capped(path: str | os.PathLike[str], *, limit: int | None = None,
         FileError: missing or unreadable, not a regular file, larger than ``limit``, or
             not UTF-8 (the message names the line).
     """
-    path = _user_path(path, f"cannot read the {what}")
+    path = _user_path(path, f"read the {what}")
     limit = MAX_READ_BYTES if limit is None else limit
     try:
         fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
     except OSError as exc:
-        raise FileError(f"cannot read {path}: {exc.strerror}", path) from None
+        raise FileError("read", path, str(exc.strerror)) from None
     try:
         st = os.fstat(fd)
         _refuse_non_regular(path, st, "read")
         if st.st_size > limit:
-            raise FileError(_too_big(path, what, limit), path)
+            raise FileError("read", path, _too_big(what, limit))
         with os.fdopen(fd, "rb", closefd=False) as fh:
             data = fh.read(limit + 1)
     except OSError as exc:
         if isinstance(exc, FileError):
             raise
-        raise FileError(f"cannot read {path}: {exc.strerror or exc}", path) from None
+        raise FileError("read", path, str(exc.strerror or exc)) from None
     finally:
         os.close(fd)
     if len(data) > limit:
-        raise FileError(_too_big(path, what, limit), path)
+        raise FileError("read", path, _too_big(what, limit))
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as exc:
         line = data.count(b"\n", 0, exc.start) + 1
-        raise FileError(f"cannot read {path}: line {line} is not UTF-8 text (byte "
-                        f"{exc.start}); is it a {what}?", path) from None
+        raise FileError("read", path, f"line {line} is not UTF-8 text (byte "
+                        f"{exc.start}); is it a {what}?") from None
 
 
-def _too_big(path: Path, what: str, limit: int) -> str:
-    return (f"cannot read {path}: it is larger than {limit // (1024 * 1024)} MiB, the most "
-            f"a {what} is read to (lfgcombat._files.MAX_READ_BYTES)")
+def _too_big(what: str, limit: int) -> str:
+    size = f"{limit // (1024 * 1024)} MiB" if limit >= 1024 * 1024 else f"{limit} bytes"
+    return (f"it is larger than {size}, the most a {what} is read to "
+            "(lfgcombat._files.MAX_READ_BYTES)")

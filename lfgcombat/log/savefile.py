@@ -285,7 +285,7 @@ def read_jsonl(path: str | os.PathLike[str]) -> tuple[SaveHeader, list[tuple[int
     try:
         text = read_text_capped(path, what="saved encounter")
     except FileError as exc:
-        raise LogFormatError(str(exc), where) from None
+        raise LogFormatError(f"cannot read the file: {exc.reason}", where) from None
     parsed = _parse_lines(text, where)
     version = _check_header(parsed[0], where)
     events = _check_events(parsed[1:], where)
