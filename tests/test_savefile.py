@@ -200,7 +200,7 @@ def test_a_file_that_is_not_utf8_names_the_line(tmp_path):
 
 
 def test_a_missing_file_names_it(tmp_path):
-    with pytest.raises(LogFormatError, match=rf"nope.jsonl: cannot read the file: No such"):
+    with pytest.raises(LogFormatError, match=r"nope.jsonl: cannot read the file: No such"):
         Encounter.load(tmp_path / "nope.jsonl")
 
 
