@@ -420,3 +420,15 @@ def test_the_engine_records_only_declared_kinds_and_fields():
         assert cls is not None, f"{where}: {'command' if command else 'effect'} {kind!r} " \
                                 "has no class in lfgcombat.log"
         assert keys <= set(cls.FIELDS), f"{where}: {kind} records {keys - set(cls.FIELDS)}"
+
+
+def test_a_version_2_golden_file_loads_verified():
+    """tests/golden/parley-v2.jsonl: notebook 20's fight saved in format 2, so later engines
+    keep reading format 2 (tests/test_golden.py replays it and compares its table)."""
+    from pathlib import Path
+    header, events = read_jsonl(Path(__file__).parent / "golden" / "parley-v2.jsonl")
+    assert header.verified and header.format_version == 2 and header["engine"]
+    parley, _ = read_jsonl(Path(__file__).parent / "golden" / "parley.jsonl")
+    writer = ("version", "format_version", "engine", "digest")
+    assert ({k: v for k, v in header.items() if k not in writer}
+            == {k: v for k, v in parley.items() if k not in writer})
