@@ -369,6 +369,7 @@ def test_replay_mismatch_says_the_rules_changed(tmp_path):
                           f"under lfgcombat 0.0.1, and under lfgcombat {engine_version()} "
                           "event #7 differs: replay gives <Event #7")
     assert "= 15" in msg and "where the log records <Event #7" in msg and "= 14" in msg
+    assert msg.endswith("(data.total: recorded 14, replayed 15)")
     same = SaveHeader({}, format_version=2, engine=engine_version(), verified=True)
     assert "bug in lfgcombat" in replay_mismatch_message(same, recorded, None)
     assert "replay gives no event" in replay_mismatch_message(same, recorded, None)
@@ -432,3 +433,19 @@ def test_a_version_2_golden_file_loads_verified():
     writer = ("version", "format_version", "engine", "digest")
     assert ({k: v for k, v in header.items() if k not in writer}
             == {k: v for k, v in parley.items() if k not in writer})
+
+
+def test_differences_name_each_field():
+    from lfgcombat.log import differences
+    a = Event(3, 1, "damage", False, 2, "Orc", "Orc", "Hero",
+              {"amount": 7, "damage": {"slashing": 7}, "hp_after": 30})
+    b = Event(3, 1, "damage", False, 2, "Orc", "Orc", "Hero",
+              {"amount": 8, "damage": {"slashing": 8}, "hp_after": 30, "source": "Orc"})
+    assert differences(a, b) == ["data.amount: recorded 7, replayed 8",
+                                 "data.damage.slashing: recorded 7, replayed 8",
+                                 "data.source: recorded '(absent)', replayed 'Orc'"]
+    assert differences(a, a) == []
+    c = Event(3, 1, "damage", True, 2, "Orc", "Orc", "Hero", a.data)
+    assert differences(a, c) == ["command: recorded False, replayed True"]
+    many = Event(4, 2, "note", True, 3, "x", "y", "z", {"t": 1})
+    assert differences(a, many)[-1].startswith("... and ")

@@ -28,7 +28,8 @@ from typing import Any, ClassVar
 
 from ..errors import LfgError
 
-__all__ = ["Event", "LogFormatError", "EFFECT_TYPES", "COMMAND_TYPES", "jsonable"]
+__all__ = ["Event", "LogFormatError", "EFFECT_TYPES", "COMMAND_TYPES", "jsonable",
+           "differences"]
 
 
 class LogFormatError(LfgError):
@@ -202,3 +203,33 @@ def _kind_problem(obj: dict[str, Any]) -> str | None:
     if not isinstance(obj["data"], dict):
         return f"data must be a JSON object, got {obj['data']!r:.80}"
     return None
+
+
+def differences(recorded: Event, replayed: Event, *, limit: int = 5) -> list[str]:
+    """Where two events differ, field by field (``data`` key by key, nested with dots).
+
+    Args:
+        recorded: The event a file records.
+        replayed: The event a replay gave in its place.
+        limit: The most differences listed (the last entry then says how many more).
+
+    Returns:
+        Lines like ``"data.total: recorded 14, replayed 15"`` (empty if they are equal).
+    """
+    found: list[str] = []
+    if type(recorded) is not type(replayed) and recorded.kind == replayed.kind:
+        found.append(f"command: recorded {recorded.command}, replayed {replayed.command}")
+    for key in _EVENT_KEYS:
+        if key != "command" or not found:
+            _diff(key, recorded.to_json()[key], replayed.to_json()[key], found)
+    if len(found) > limit:
+        found[limit:] = [f"... and {len(found) - limit} more"]
+    return found
+
+
+def _diff(where: str, a: Any, b: Any, found: list[str]) -> None:
+    if isinstance(a, dict) and isinstance(b, dict):
+        for k in dict.fromkeys([*a, *b]):
+            _diff(f"{where}.{k}", a.get(k, "(absent)"), b.get(k, "(absent)"), found)
+    elif a != b or type(a) is not type(b):
+        found.append(f"{where}: recorded {a!r:.60}, replayed {b!r:.60}")

@@ -36,7 +36,7 @@ from typing import Any
 
 from .._files import FileError, atomic_write_text, read_text_capped
 from ..errors import LfgError
-from .events import Event, LogFormatError
+from .events import Event, LogFormatError, differences
 
 __all__ = ["FORMAT", "VERSION", "READS", "SaveHeader", "engine_version", "write_jsonl",
            "read_jsonl", "replay_mismatch_message", "file_digest"]
@@ -322,6 +322,8 @@ def replay_mismatch_message(header: Mapping[str, Any], recorded: Event | None,
         return repr(e) if e is not None else none
     diff = (f"replay gives {show(replayed, 'no event')} where the log records "
             f"{show(recorded, 'no event')}")
+    if recorded is not None and replayed is not None:
+        diff += f" ({'; '.join(differences(recorded, replayed))})"
     engine = getattr(header, "engine", None) or header.get("engine")
     verified = getattr(header, "verified", bool(engine) and "digest" in header)
     now = engine_version()
