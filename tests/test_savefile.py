@@ -224,6 +224,15 @@ def test_hostile_json_is_refused_naming_the_line(tmp_path, text, why):
         read_jsonl(target)
 
 
+def test_an_escaped_lone_surrogate_is_refused_by_the_digest(tmp_path):
+    target = small_fight().save(tmp_path / "f.jsonl")
+    ls = target.read_text().split("\n")
+    ls[2] = ls[2].replace('"data": {', '"data": {"x": "\\ud800", ', 1)
+    target.write_text("\n".join(ls))
+    with pytest.raises(LogFormatError, match="line 3: this event was edited"):
+        Encounter.load(target)
+
+
 def test_read_text_capped_refuses_and_reads(tmp_path):
     p = tmp_path / "t.txt"
     p.write_text("héllo\n")

@@ -83,7 +83,7 @@ def file_digest(header: Mapping[str, Any], events: Iterable[Mapping[str, Any]]
     whole = hashlib.sha256()
     sums: list[str] = []
     for obj in (_without_digest(header), *events):
-        line = _canonical(obj).encode("utf-8") + b"\n"
+        line = _canonical(obj).encode("utf-8", "surrogatepass") + b"\n"
         whole.update(line)
         sums.append(hashlib.sha256(line).hexdigest()[:_LINE_SUM])
     return {"algorithm": "sha256", "file": whole.hexdigest(), "lines": "".join(sums)}
