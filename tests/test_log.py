@@ -449,3 +449,14 @@ def test_differences_name_each_field():
     assert differences(a, c) == ["command: recorded False, replayed True"]
     many = Event(4, 2, "note", True, 3, "x", "y", "z", {"t": 1})
     assert differences(a, many)[-1].startswith("... and ")
+
+
+@pytest.mark.parametrize("version", [3, 2.0, 1.0, True, "2", None])
+def test_only_known_whole_number_versions_are_read(tmp_path, version):
+    p = fight().save(tmp_path / "f.jsonl")
+    ls = lines(p)
+    h = json.loads(ls[0])
+    h["version"] = version
+    write(p, [json.dumps(h)] + ls[1:])
+    with pytest.raises(LogFormatError, match="line 1: unsupported version"):
+        read_jsonl(p)

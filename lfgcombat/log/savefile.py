@@ -189,7 +189,7 @@ def _check_header(header: Any, where: str) -> int:
         raise LogFormatError(f"not an lfgcombat encounter: the header line needs "
                              f"\"format\": \"{FORMAT}\"", where, 1)
     version = header.get("version")
-    if version not in READS or isinstance(version, bool):
+    if type(version) is not int or version not in READS:
         engine = header.get("engine")
         by = f" (written by lfgcombat {engine:.40})" if isinstance(engine, str) else ""
         raise LogFormatError(f"unsupported version {version!r:.40}{by}; this kit "
