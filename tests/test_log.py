@@ -45,6 +45,16 @@ def write(path, ls: list[str]) -> None:
     open(path, "w", encoding="utf-8").write("\n".join(ls) + "\n")
 
 
+def as_version_1(ls: list[str]) -> list[str]:
+    """The same save as a version-1 file (no engine version, no digest): its header is
+    trusted, so a hand edit reaches the replay check."""
+    h = json.loads(ls[0])
+    for key in ("format_version", "engine", "digest"):
+        del h[key]
+    h["version"] = 1
+    return [json.dumps(h)] + ls[1:]
+
+
 # ------------------------------------------------------------------ events
 
 
@@ -124,7 +134,7 @@ def test_damaged_files_name_the_line(tmp_path, damage, line, reason):
 def test_a_hand_edited_roll_does_not_replay(tmp_path):
     enc = fight()
     p = enc.save(tmp_path / "f.jsonl")
-    ls = lines(p)
+    ls = as_version_1(lines(p))
     i = next(k for k, ln in enumerate(ls) if '"kind": "roll"' in ln)
     obj = json.loads(ls[i])
     obj["data"]["total"] += 1
@@ -138,7 +148,7 @@ def test_a_hand_edited_illegal_command_does_not_replay(tmp_path):
     """Moving the orc off the map: the replay refuses it, naming the line."""
     enc = fight()
     p = enc.save(tmp_path / "f.jsonl")
-    ls = lines(p)
+    ls = as_version_1(lines(p))
     i = next(k for k, ln in enumerate(ls) if '"kind": "move"' in ln and '"Orc"' in ln
              and '"command": true' in ln)
     obj = json.loads(ls[i])
@@ -152,7 +162,7 @@ def test_a_hand_edited_illegal_command_does_not_replay(tmp_path):
 
 def test_a_bad_header_is_refused(tmp_path):
     p = fight().save(tmp_path / "f.jsonl")
-    ls = lines(p)
+    ls = as_version_1(lines(p))
     h = json.loads(ls[0])
     h["creatures"][0]["level"] = 999
     write(p, [json.dumps(h)] + ls[1:])
@@ -195,3 +205,258 @@ def test_unknown_command_in_file_is_refused(tmp_path):
     write(p, ls)
     with pytest.raises(LfgError, match=f"line {len(ls)}"):
         Encounter.load(p)
+
+
+# ------------------------------------------------------------------ typed events (issue 10, 6)
+
+
+def test_event_builds_the_class_of_its_kind():
+    from lfgcombat.log import COMMAND_TYPES, EFFECT_KINDS, EFFECT_TYPES, effects, commands
+    roll = Event(3, 1, "roll", False, 2, "Orc", "Orc", "Hero", {"total": 14})
+    assert type(roll) is effects.Roll and isinstance(roll, Event)
+    cmd = Event(seq=4, step=2, kind="damage", command=True, data={"name": "Hero"})
+    assert type(cmd) is commands.DamageCommand
+    effect = Event(5, 2, "damage", False, target="Hero", data={"amount": 2})
+    assert type(effect) is effects.Damage and effect != cmd
+    assert list(EFFECT_KINDS) == list(EFFECT_TYPES) and len(EFFECT_KINDS) == 29
+    assert {"move", "attack", "end_turn", "cast", "note"} <= set(COMMAND_TYPES)
+    # a kind nobody declared stays a plain Event in memory (the encounter decides commands)
+    assert type(Event(0, 0, "teleport", True)) is Event
+    with pytest.raises(LfgError, match="Roll is the effect 'roll'"):
+        effects.Roll(0, 0, "damage")
+
+
+def test_equality_is_by_kind_and_every_field():
+    a = Event(3, 1, "roll", False, 2, "Orc", "Orc", "Hero", {"total": 14})
+    assert a == Event(3, 1, "roll", False, 2, "Orc", "Orc", "Hero", {"total": 14})
+    assert a != Event(3, 1, "roll", False, 2, "Orc", "Orc", "Hero", {"total": 15})
+    assert a != Event(3, 1, "note", False, 2, "Orc", "Orc", "Hero", {"total": 14})
+    assert a != Event(3, 1, "roll", True, 2, "Orc", "Orc", "Hero", {"total": 14})
+
+
+def test_every_engine_event_uses_only_its_declared_fields():
+    """The classes' FIELDS tell the truth about what the engine records (a golden fight and
+    the test fight)."""
+    from lfgcombat.log import Event as E
+    from pathlib import Path
+    events = list(fight().log)
+    for path in sorted((Path(__file__).parent / "golden").glob("*.jsonl")):
+        events += [e for _, e in read_jsonl(path)[1]]
+    kinds = set()
+    for e in events:
+        assert type(e) is not E, f"{e.kind} has no class"
+        assert set(e.data) <= set(type(e).FIELDS), (e.kind, set(e.data) - set(type(e).FIELDS))
+        kinds.add((e.kind, e.command))
+    assert len(kinds) > 30
+
+
+def test_describe_moved_into_the_classes_writes_the_same_text():
+    """tests/golden/event-texts.json: events of every kind the encounter tests make, with
+    the text the old 105-line if-chain gave them (notebooks 18 and 20 print it)."""
+    from pathlib import Path
+    cases = json.loads((Path(__file__).parent / "golden" / "event-texts.json").read_text())
+    assert len(cases) > 50
+    for case in cases:
+        assert Event.from_json(case["event"]).describe() == case["text"]
+
+
+# ------------------------------------------------------------------ versioned saves (issue 10, 7)
+
+
+def test_a_save_carries_format_engine_and_digest(tmp_path):
+    import lfgcombat
+    p = fight().save(tmp_path / "f.jsonl")
+    h = json.loads(lines(p)[0])
+    assert (h["format"], h["version"], h["format_version"]) == ("lfgcombat-encounter", 2, 2)
+    assert h["engine"] == lfgcombat.__version__
+    assert h["digest"]["algorithm"] == "sha256" and len(h["digest"]["file"]) == 64
+    header, events = read_jsonl(p)
+    assert header.verified and header.format_version == 2
+    assert header.engine == lfgcombat.__version__
+
+
+def test_a_hand_edited_roll_in_a_version_2_file_is_refused_naming_the_line(tmp_path):
+    p = fight().save(tmp_path / "f.jsonl")
+    ls = lines(p)
+    i = next(k for k, ln in enumerate(ls) if '"kind": "roll"' in ln)
+    obj = json.loads(ls[i])
+    obj["data"]["total"] += 1
+    ls[i] = json.dumps(obj)
+    write(p, ls)
+    with pytest.raises(LogFormatError, match=rf"line {i + 1}: this event was edited or "
+                                             "damaged after the file was saved"):
+        Encounter.load(p)
+
+
+def test_a_header_edit_in_a_version_2_file_is_refused(tmp_path):
+    """Issue 11, "Bad input" 1: +1 to a creature's level used to load as another fight."""
+    p = fight().save(tmp_path / "f.jsonl")
+    ls = lines(p)
+    h = json.loads(ls[0])
+    h["creatures"][0]["level"] += 1
+    write(p, [json.dumps(h)] + ls[1:])
+    with pytest.raises(LogFormatError, match="line 1: the header was edited or damaged"):
+        Encounter.load(p)
+
+
+def test_a_truncated_version_2_file_is_refused(tmp_path):
+    p = fight().save(tmp_path / "f.jsonl")
+    ls = lines(p)
+    write(p, ls[:-2])
+    with pytest.raises(LogFormatError, match=rf"line {len(ls) - 1}: the file has "
+                                             rf"{len(ls) - 2} lines but was saved with "
+                                             rf"{len(ls)}: lines were removed"):
+        read_jsonl(p)
+
+
+def test_an_edited_digest_is_refused(tmp_path):
+    p = fight().save(tmp_path / "f.jsonl")
+    ls = lines(p)
+    h = json.loads(ls[0])
+    h["digest"]["file"] = "0" * 64
+    write(p, [json.dumps(h)] + ls[1:])
+    with pytest.raises(LogFormatError, match="line 1: the digest in the header was edited"):
+        read_jsonl(p)
+
+
+def test_reformatting_a_version_2_file_keeps_it_valid(tmp_path):
+    """The digest covers the data, not the spacing: a file re-indented by a tool loads."""
+    enc = fight()
+    p = enc.save(tmp_path / "f.jsonl")
+    write(p, [json.dumps(json.loads(ln), indent=None, separators=(",", ":"), sort_keys=True)
+              for ln in lines(p)])
+    assert Encounter.load(p).snapshot() == enc.snapshot()
+
+
+def test_version_1_files_load_unverified():
+    from pathlib import Path
+    path = Path(__file__).parent / "golden" / "parley.jsonl"
+    header, events = read_jsonl(path)
+    assert header["version"] == 1 and header.format_version == 1
+    assert header.verified is False and header.engine is None
+    assert len(events) == len(lines(path)) - 1
+
+
+def test_a_newer_format_is_refused_saying_to_update(tmp_path):
+    p = fight().save(tmp_path / "f.jsonl")
+    ls = lines(p)
+    h = json.loads(ls[0])
+    h["version"] = h["format_version"] = 3
+    h["engine"] = "9.0"
+    write(p, [json.dumps(h)] + ls[1:])
+    with pytest.raises(LogFormatError, match=r"line 1: unsupported version 3 \(written by "
+                                             r"lfgcombat 9.0\).*update lfgcombat"):
+        read_jsonl(p)
+
+
+def test_writer_sets_its_own_header_keys(tmp_path):
+    enc = fight()
+    header = {**enc._header(), "version": 1, "digest": "x", "engine": "0.0"}
+    p = write_jsonl(tmp_path / "f.jsonl", header, enc.log)
+    h, _ = read_jsonl(p)
+    assert h.verified and h["version"] == 2 and h["engine"] != "0.0"
+
+
+def test_replay_mismatch_says_the_rules_changed(tmp_path):
+    """Issue 10, 7: a save whose replay differs under a newer engine: "the rules changed
+    since it was written" and which event differs."""
+    from lfgcombat.log import SaveHeader, engine_version, replay_mismatch_message
+    recorded = Event(7, 2, "roll", False, 1, "Orc", "Orc", "Hero", {"total": 14})
+    replayed = Event(7, 2, "roll", False, 1, "Orc", "Orc", "Hero", {"total": 15})
+    old = SaveHeader({"engine": "0.0.1"}, format_version=2, engine="0.0.1", verified=True)
+    msg = replay_mismatch_message(old, recorded, replayed)
+    assert msg.startswith("the rules changed since this save was written: it was played "
+                          f"under lfgcombat 0.0.1, and under lfgcombat {engine_version()} "
+                          "event #7 differs: replay gives <Event #7")
+    assert "= 15" in msg and "where the log records <Event #7" in msg and "= 14" in msg
+    assert msg.endswith("(data.total: recorded 14, replayed 15)")
+    same = SaveHeader({}, format_version=2, engine=engine_version(), verified=True)
+    assert "bug in lfgcombat" in replay_mismatch_message(same, recorded, None)
+    assert "replay gives no event" in replay_mismatch_message(same, recorded, None)
+    v1 = SaveHeader({}, format_version=1, engine=None, verified=False)
+    assert "hand-edited or damaged file, or the rules changed" in replay_mismatch_message(
+        v1, None, replayed)
+    assert "rules changed since this save" in replay_mismatch_message(
+        {"engine": "0.0.1", "digest": {}}, recorded, replayed)
+
+
+def _engine_records() -> list[tuple[str, str, bool, set[str]]]:
+    """(file:line, kind, command, literal data keys) of every ``_emit("kind", data={...})``
+    and ``_do("kind", {...})`` in the encounter's source (a module or a package)."""
+    import ast
+    from pathlib import Path
+    root = Path(__file__).resolve().parent.parent / "lfgcombat"
+    files = [root / "encounter.py"] if (root / "encounter.py").exists() else []
+    files += sorted((root / "encounter").rglob("*.py")) if (root / "encounter").is_dir() else []
+    found = []
+    for path in files:
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not (isinstance(node, ast.Call) and node.args
+                    and isinstance(node.args[0], ast.Constant)
+                    and isinstance(node.args[0].value, str)):
+                continue
+            name = getattr(node.func, "attr", getattr(node.func, "id", None))
+            if name in ("_emit", "emit"):
+                command = any(k.arg == "command" for k in node.keywords)
+                data = next((k.value for k in node.keywords if k.arg == "data"), None)
+            elif name in ("_do", "do"):
+                command, data = True, node.args[1] if len(node.args) > 1 else None
+            else:
+                continue
+            keys = ({k.value for k in data.keys if isinstance(k, ast.Constant)}
+                    if isinstance(data, ast.Dict) else set())
+            found.append((f"{path.name}:{node.lineno}", node.args[0].value, command, keys))
+    return found
+
+
+def test_the_engine_records_only_declared_kinds_and_fields():
+    """Every event the encounter's source builds from a dict literal has a class, and its
+    keys are the class's FIELDS (the declaration stays true while the encounter changes)."""
+    from lfgcombat.log import COMMAND_TYPES, EFFECT_TYPES
+    found = _engine_records()
+    assert len(found) > 60, ("found few _emit/_do calls: were they renamed? update "
+                             "_engine_records")
+    for where, kind, command, keys in found:
+        cls = (COMMAND_TYPES if command else EFFECT_TYPES).get(kind)
+        assert cls is not None, f"{where}: {'command' if command else 'effect'} {kind!r} " \
+                                "has no class in lfgcombat.log"
+        assert keys <= set(cls.FIELDS), f"{where}: {kind} records {keys - set(cls.FIELDS)}"
+
+
+def test_a_version_2_golden_file_loads_verified():
+    """tests/golden/parley-v2.jsonl: notebook 20's fight saved in format 2, so later engines
+    keep reading format 2 (tests/test_golden.py replays it and compares its table)."""
+    from pathlib import Path
+    header, events = read_jsonl(Path(__file__).parent / "golden" / "parley-v2.jsonl")
+    assert header.verified and header.format_version == 2 and header["engine"]
+    parley, _ = read_jsonl(Path(__file__).parent / "golden" / "parley.jsonl")
+    writer = ("version", "format_version", "engine", "digest")
+    assert ({k: v for k, v in header.items() if k not in writer}
+            == {k: v for k, v in parley.items() if k not in writer})
+
+
+def test_differences_name_each_field():
+    from lfgcombat.log import differences
+    a = Event(3, 1, "damage", False, 2, "Orc", "Orc", "Hero",
+              {"amount": 7, "damage": {"slashing": 7}, "hp_after": 30})
+    b = Event(3, 1, "damage", False, 2, "Orc", "Orc", "Hero",
+              {"amount": 8, "damage": {"slashing": 8}, "hp_after": 30, "source": "Orc"})
+    assert differences(a, b) == ["data.amount: recorded 7, replayed 8",
+                                 "data.damage.slashing: recorded 7, replayed 8",
+                                 "data.source: recorded '(absent)', replayed 'Orc'"]
+    assert differences(a, a) == []
+    c = Event(3, 1, "damage", True, 2, "Orc", "Orc", "Hero", a.data)
+    assert differences(a, c) == ["command: recorded False, replayed True"]
+    many = Event(4, 2, "note", True, 3, "x", "y", "z", {"t": 1})
+    assert differences(a, many)[-1].startswith("... and ")
+
+
+@pytest.mark.parametrize("version", [3, 2.0, 1.0, True, "2", None])
+def test_only_known_whole_number_versions_are_read(tmp_path, version):
+    p = fight().save(tmp_path / "f.jsonl")
+    ls = lines(p)
+    h = json.loads(ls[0])
+    h["version"] = version
+    write(p, [json.dumps(h)] + ls[1:])
+    with pytest.raises(LogFormatError, match="line 1: unsupported version"):
+        read_jsonl(p)

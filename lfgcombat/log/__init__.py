@@ -1,0 +1,49 @@
+"""The encounter's event log: typed events, the log, and saved encounters.
+
+DESIGN.md, "How data flows": "every change is an Event appended to the log; state =
+replay(log)". An :class:`~lfgcombat.encounter.Encounter` appends events in *steps*: each
+public method call is one step whose first event is the **command** (``command=True``: the
+method's name and its arguments, exactly what replay re-executes) followed by the
+**effects** it had (rolls, Reactions spent, HP changes, turns beginning...). Replaying a log
+re-executes the commands with the same seeded roller and checks that every effect comes out
+as recorded; see :meth:`lfgcombat.encounter.Encounter.load`.
+
+Event schema (one JSON object per line after the header line)::
+
+    {"seq": 12, "step": 4, "round": 1, "turn": "Orc", "kind": "roll", "command": false,
+     "actor": "Orc", "target": "Wulfric", "data": {...}}
+
+* ``seq``: 0-based position in the log; ``step``: the command it belongs to (0-based);
+* ``round``: the combat round (0 before :meth:`~lfgcombat.encounter.Encounter.start`);
+* ``turn``: whose turn it was when the event happened (a creature or a group), or null;
+* ``kind``: a command name (``start``, ``move``, ``end_turn``, ``damage``...) when
+  ``command`` is true, else one of :data:`EFFECT_KINDS`;
+* ``actor`` / ``target``: creature names or null; ``data``: a JSON object (each kind's
+  class declares its keys: :mod:`lfgcombat.log.effects`, :mod:`lfgcombat.log.commands`).
+
+Modules: :mod:`~lfgcombat.log.events` (the base class, reading an event),
+:mod:`~lfgcombat.log.effects` and :mod:`~lfgcombat.log.commands` (one class per kind),
+:mod:`~lfgcombat.log.eventlog` (the log, as a table), :mod:`~lfgcombat.log.savefile` (the
+file: header, format version, engine version, digest).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from types import MappingProxyType
+
+from . import commands, effects
+from .commands import CommandEvent
+from .eventlog import EventLog
+from .events import COMMAND_TYPES, EFFECT_TYPES, Event, LogFormatError, differences, jsonable
+from .savefile import (FORMAT, READS, VERSION, SaveHeader, engine_version, file_digest,
+                       read_jsonl, replay_mismatch_message, write_jsonl)
+
+__all__ = ["Event", "CommandEvent", "EventLog", "LogFormatError", "EFFECT_KINDS",
+           "EFFECT_TYPES", "COMMAND_TYPES", "FORMAT", "VERSION", "READS", "SaveHeader",
+           "write_jsonl", "read_jsonl", "jsonable", "engine_version", "file_digest",
+           "replay_mismatch_message", "differences", "effects", "commands"]
+
+#: The effect kinds and what their ``data`` holds (from each kind's class).
+EFFECT_KINDS: Mapping[str, str] = MappingProxyType(
+    {kind: cls.ABOUT for kind, cls in EFFECT_TYPES.items()})

@@ -1,0 +1,73 @@
+"""The command events: one per public :class:`~lfgcombat.encounter.Encounter` call.
+
+A command's ``data`` holds the method's arguments, exactly what replay re-executes; each
+class declares them in ``FIELDS`` (the encounter's methods document what they mean and cite
+their rules). A command describes itself as the call: ``move(name='Orc', to=[6, 3])``.
+"""
+
+from __future__ import annotations
+
+from .events import Event
+
+__all__ = ["CommandEvent", "StartCommand", "EndTurnCommand", "ActTogetherCommand",
+           "InterruptCommand", "ReadyCommand", "MoveCommand", "FiveFootStepCommand",
+           "RunCommand", "RetreatCommand", "StandUpCommand", "DropProneCommand",
+           "TradeSpacesCommand", "DrawCommand", "ActCommand", "AimCommand",
+           "FightDefensivelyCommand", "IgnoreEnemyCommand", "ProtectCommand", "CastCommand",
+           "AttackCommand", "DamageCommand", "HealCommand", "TempHpCommand",
+           "AddConditionCommand", "RemoveConditionCommand", "NoteCommand"]
+
+
+class CommandEvent(Event):
+    """A command: the encounter method's name (``kind``) and its arguments (``data``)."""
+
+    COMMAND = True
+
+    def describe(self) -> str:
+        args = ", ".join(f"{k}={v!r}" for k, v in self.data.items() if v not in (None, [], {}))
+        return f"{self.kind}({args})"
+
+
+def _command(kind: str, fields: tuple[str, ...], about: str) -> type[CommandEvent]:
+    """A command class: ``kind`` is the Encounter method replay calls with ``fields``."""
+    name = "".join(part.title() for part in kind.split("_")) + "Command"
+    cls = type(name, (CommandEvent,), {
+        "KIND": kind, "FIELDS": fields, "ABOUT": about, "__module__": __name__,
+        "__qualname__": name, "__doc__": f"The command ``Encounter.{kind}``: {about}."})
+    return cls
+
+
+StartCommand = _command("start", ("aware", "decline"), "the fight begins")
+EndTurnCommand = _command("end_turn", ("next", "deadlock", "decline", "declined"),
+                          "the turn ends and who acts next")
+ActTogetherCommand = _command("act_together", ("name", "ally", "tactical_bonus"),
+                              "two allies act together")
+InterruptCommand = _command("interrupt", ("interrupters", "target", "before"),
+                            "creatures try to interrupt a turn")
+ReadyCommand = _command("ready", ("name", "trigger", "action"), "an action readied")
+MoveCommand = _command("move", ("name", "to", "aoo"), "a move")
+FiveFootStepCommand = _command("five_foot_step", ("name", "to"), "a 5-foot step")
+RunCommand = _command("run", ("name", "to", "aoo"), "a run")
+RetreatCommand = _command("retreat", ("name", "to", "aoo"), "a retreat")
+StandUpCommand = _command("stand_up", ("name", "to", "aoo"), "standing up from prone")
+DropProneCommand = _command("drop_prone", ("name",), "dropping prone")
+TradeSpacesCommand = _command("trade_spaces", ("name", "target", "aoo"),
+                              "two allies trade spaces")
+DrawCommand = _command("draw", ("name", "item", "shield", "aoo"), "drawing an item")
+ActCommand = _command("act", ("name", "action", "target", "aoo", "ability", "note"),
+                      "another action (charge, power attack, free actions...)")
+AimCommand = _command("aim", ("name", "aoo"), "Aim")
+FightDefensivelyCommand = _command("fight_defensively", ("name",), "Fight Defensively")
+IgnoreEnemyCommand = _command("ignore_enemy", ("name", "foes"), "Ignore Enemy")
+ProtectCommand = _command("protect", ("name", "target"), "Protect")
+CastCommand = _command("cast", ("name", "spell_level", "spell", "target", "swift",
+                                "perseverance", "aoo"), "a spell cast")
+AttackCommand = _command("attack", ("name", "target", "weapon", "situation"), "an attack")
+DamageCommand = _command("damage", ("name", "amount", "type", "by"), "the GM's damage")
+HealCommand = _command("heal", ("name", "amount", "reduces_bleed", "source"), "healing")
+TempHpCommand = _command("temp_hp", ("name", "amount"), "temporary hit points")
+AddConditionCommand = _command("add_condition", ("name", "condition", "rounds", "by"),
+                               "a condition given")
+RemoveConditionCommand = _command("remove_condition", ("name", "condition"),
+                                  "a condition removed")
+NoteCommand = _command("note", ("text",), "the GM's note")

@@ -1,0 +1,102 @@
+"""The encounter's event log: a read-only sequence of events, as a table or as text.
+
+DESIGN.md, "How data flows": "every change is an Event appended to the log; state =
+replay(log)". The encounter appends; everyone else reads.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator, Sequence
+from typing import Any
+
+from .events import Event
+
+__all__ = ["EventLog"]
+
+
+class EventLog(Sequence[Event]):
+    """The events of an encounter, oldest first (read-only; the encounter appends).
+
+    Index it, iterate it, or turn it into a table with :meth:`to_dataframe`.
+    """
+
+    def __init__(self, events: Iterable[Event] = ()) -> None:
+        self._events: list[Event] = list(events)
+
+    def __len__(self) -> int:
+        return len(self._events)
+
+    def __getitem__(self, i):  # type: ignore[override]
+        return self._events[i]
+
+    def __iter__(self) -> Iterator[Event]:
+        return iter(self._events)
+
+    def __repr__(self) -> str:
+        steps = len({e.step for e in self._events})
+        return f"EventLog({len(self._events)} events in {steps} steps)"
+
+    def _append(self, event: Event) -> None:
+        self._events.append(event)
+
+    def _truncate(self, n: int) -> None:
+        del self._events[n:]
+
+    @property
+    def commands(self) -> list[Event]:
+        """The command events (one per public method call), in order."""
+        return [e for e in self._events if e.command]
+
+    def of_kind(self, *kinds: str, commands: bool = False) -> list[Event]:
+        """The effect events of the given kinds, in order (the commands of those names too
+        with ``commands=True``: ``damage`` is both a command and its effect)."""
+        return [e for e in self._events if e.kind in kinds and (commands or not e.command)]
+
+    def to_dataframe(self):
+        """One row per event.
+
+        Columns: seq, step, round, turn, kind, command, actor, target, action, expression,
+        natural, total, against, outcome, hp_before, hp_after, text, and one
+        ``damage_<type>`` column per damage type dealt (000_8d1d7816ee944f3b.txt, "Damage
+        in Combat": damage is dealt by type).
+
+        Returns:
+            A ``pandas.DataFrame``.
+        """
+        import pandas as pd
+        rows = []
+        damage_types: list[str] = []
+        for e in self._events:
+            d = e.data
+            row: dict[str, Any] = {
+                "seq": e.seq, "step": e.step, "round": e.round, "turn": e.turn,
+                "kind": e.kind, "command": e.command, "actor": e.actor, "target": e.target,
+                "action": (e.kind if e.command else d.get("action")),
+                "expression": d.get("expression") if e.kind == "roll" else None,
+                "natural": d.get("natural") if e.kind == "roll" else None,
+                "total": d.get("total") if e.kind == "roll" else None,
+                "against": d.get("against") if e.kind == "roll" else None,
+                "outcome": d.get("outcome"),
+                "hp_before": d.get("hp_before"), "hp_after": d.get("hp_after"),
+                "text": e.describe(),
+            }
+            if e.kind == "damage" and isinstance(d.get("damage"), dict):
+                for t, amount in d["damage"].items():
+                    col = f"damage_{t}"
+                    if col not in damage_types:
+                        damage_types.append(col)
+                    row[col] = amount
+            rows.append(row)
+        cols = ["seq", "step", "round", "turn", "kind", "command", "actor", "target", "action",
+                "expression", "natural", "total", "against", "outcome", "hp_before",
+                "hp_after", *damage_types, "text"]
+        frame = pd.DataFrame(rows, columns=cols)
+        for col in ("natural", "total", "against", "hp_before", "hp_after", *damage_types):
+            frame[col] = frame[col].astype("Int64")
+        return frame
+
+    def explain(self, last: int | None = None) -> str:
+        """The log as text, one event a line (the last ``last`` events if given)."""
+        events = self._events if last is None else self._events[-last:]
+        return "\n".join(f"{e.seq:>4} r{e.round} {'>' if e.command else ' '} {e.describe()}"
+                         for e in events)

@@ -1,0 +1,235 @@
+"""Typed events: one frozen class per event kind, each declaring its data and describing itself.
+
+DESIGN.md, "How data flows": "every change is an Event appended to the log; state =
+replay(log)". An :class:`~lfgcombat.encounter.Encounter` appends events in *steps*: each
+public method call is one step whose first event is the **command** (``command=True``: the
+method's name and its arguments, exactly what replay re-executes) followed by the
+**effects** it had (rolls, Reactions spent, HP changes, turns beginning...).
+
+``Event(seq, step, kind, command, round, turn, actor, target, data)`` builds the class of
+that kind: ``Event(0, 0, "roll", False, ...)`` is a :class:`Roll`, ``Event(3, 1, "move",
+True, ...)`` a :class:`MoveCommand`; a kind this module does not know stays a plain
+:class:`Event` in memory (the encounter decides which commands exist), but an unknown
+*effect* kind read from a file is refused (:meth:`Event.from_json`). Two events are equal
+when they have the same class and the same fields: replay compares every replayed effect
+with the recorded one that way.
+
+Every class declares ``FIELDS``, the keys its ``data`` may carry, and ``ABOUT``, what they
+mean (:data:`EFFECT_KINDS` lists them for the effects); ``data`` stays a plain JSON object so
+that a save is plain JSON Lines (:mod:`lfgcombat.log.savefile`).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
+
+from ..errors import LfgError
+
+__all__ = ["Event", "LogFormatError", "EFFECT_TYPES", "COMMAND_TYPES", "jsonable",
+           "differences"]
+
+
+class LogFormatError(LfgError):
+    """A saved encounter that cannot be read or does not replay.
+
+    Attributes:
+        path: The file (or ``None`` for in-memory text).
+        line: 1-based line number of the fault (the header is line 1), or ``None``.
+    """
+
+    def __init__(self, message: str, path: str | None = None, line: int | None = None) -> None:
+        self.path = path
+        self.line = line
+        where = path or "encounter log"
+        if line is not None:
+            where += f", line {line}"
+        super().__init__(f"{where}: {message}")
+
+
+def jsonable(value: Any) -> Any:
+    """``value`` as plain JSON data (tuples become lists), so that it compares equal to what
+    a save/load round trip gives back.
+
+    Raises:
+        LfgError: the value cannot be written as JSON (an object, NaN...).
+    """
+    try:
+        return json.loads(json.dumps(value, allow_nan=False, ensure_ascii=False))
+    except (TypeError, ValueError, RecursionError) as exc:
+        raise LfgError(f"cannot record {value!r:.120} in the event log: {exc}") from None
+
+
+#: Effect kind -> its class (filled as the classes below are defined).
+EFFECT_TYPES: dict[str, type["Event"]] = {}
+#: Command name -> its class (:class:`lfgcombat.log.commands.CommandEvent` subclasses).
+COMMAND_TYPES: dict[str, type["Event"]] = {}
+
+_EVENT_KEYS = ("seq", "step", "round", "turn", "kind", "command", "actor", "target", "data")
+
+
+@dataclass(frozen=True, repr=False)
+class Event:
+    """One thing that happened in an encounter (the base of every typed event).
+
+    Attributes:
+        seq: Position in the log (0-based).
+        step: The command (public method call) it belongs to.
+        kind: The command's name, or an effect kind of :data:`EFFECT_KINDS`.
+        command: ``True`` for the command that opens a step.
+        round: Combat round (0 before the start).
+        turn: Whose turn it was (creature or group name), or ``None``.
+        actor: The creature doing it, or ``None``.
+        target: The creature it is done to, or ``None``.
+        data: Plain JSON data, by kind (see the class's ``FIELDS`` and ``ABOUT``).
+    """
+
+    KIND: ClassVar[str | None] = None
+    COMMAND: ClassVar[bool] = False
+    FIELDS: ClassVar[tuple[str, ...]] = ()
+    ABOUT: ClassVar[str] = ""
+
+    seq: int
+    step: int
+    kind: str
+    command: bool = False
+    round: int = 0
+    turn: str | None = None
+    actor: str | None = None
+    target: str | None = None
+    data: dict[str, Any] = field(default_factory=dict)
+
+    def __new__(cls, *args: Any, **kwargs: Any) -> "Event":
+        """Build the typed class of the event's kind (``Event(...)`` dispatches)."""
+        if not args and not kwargs:  # copy, pickle
+            return object.__new__(cls)
+        kind = args[2] if len(args) > 2 else kwargs.get("kind")
+        command = args[3] if len(args) > 3 else kwargs.get("command", False)
+        if cls is Event:
+            table: Mapping[str, type[Event]] = COMMAND_TYPES if command else EFFECT_TYPES
+            typed = table.get(kind) if isinstance(kind, str) else None
+            return object.__new__(typed or cls)
+        if cls.KIND is not None and (kind != cls.KIND or bool(command) != cls.COMMAND):
+            raise LfgError(f"{cls.__name__} is the {'command' if cls.COMMAND else 'effect'} "
+                           f"{cls.KIND!r}, not {'command' if command else 'effect'} "
+                           f"{kind!r:.40}; build events with Event(...)")
+        return object.__new__(cls)
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if cls.KIND is None:
+            return
+        table: dict[str, Any] = COMMAND_TYPES if cls.COMMAND else EFFECT_TYPES
+        if cls.KIND in table:
+            raise TypeError(f"two event classes for kind {cls.KIND!r}")
+        table[cls.KIND] = cls
+
+    def to_json(self) -> dict[str, Any]:
+        """The event as a JSON object (key order fixed)."""
+        return {"seq": self.seq, "step": self.step, "round": self.round, "turn": self.turn,
+                "kind": self.kind, "command": self.command, "actor": self.actor,
+                "target": self.target, "data": self.data}
+
+    @classmethod
+    def from_json(cls, obj: Any, *, line: int | None = None, path: str | None = None
+                  ) -> "Event":
+        """Read an event written by :meth:`to_json`, checking every field.
+
+        Args:
+            obj: The parsed JSON object.
+            line: Its line in the file (for messages).
+            path: The file (for messages).
+
+        Returns:
+            The typed event.
+
+        Raises:
+            LogFormatError: naming the line and the field at fault; an unknown effect kind.
+        """
+        problem = _event_problem(obj)
+        if problem:
+            raise LogFormatError(problem, path, line)
+        return Event(obj["seq"], obj["step"], obj["kind"], obj["command"], obj["round"],
+                     obj["turn"], obj["actor"], obj["target"], obj["data"])
+
+    @property
+    def who(self) -> str:
+        """The actor's name, or ``""``."""
+        return self.actor or ""
+
+    def describe(self) -> str:
+        """A short readable line (used in ``repr`` and the data frame's ``text`` column).
+
+        The typed classes override it; this is the fallback for a kind nobody declared.
+        """
+        extra = ", ".join(f"{a}={b}" for a, b in self.data.items())
+        arrow = (" -> " + self.target) if self.target else ""
+        return f"{self.kind} {self.who}{arrow}: {extra}".strip()
+
+    def __repr__(self) -> str:
+        return f"<Event #{self.seq} r{self.round} {self.describe()}>"
+
+
+def _event_problem(obj: Any) -> str | None:
+    """What is wrong with a parsed event object (``None``: nothing)."""
+    if not isinstance(obj, dict):
+        return f"an event is a JSON object, got {type(obj).__name__}"
+    if set(obj) != set(_EVENT_KEYS):
+        missing = [k for k in _EVENT_KEYS if k not in obj]
+        extra = sorted(str(k) for k in set(obj) - set(_EVENT_KEYS))
+        return "event fields wrong: " + "; ".join(
+            ([f"missing {', '.join(missing)}"] if missing else [])
+            + ([f"unexpected {', '.join(extra)}"] if extra else []))
+    for key in ("seq", "step", "round"):
+        v = obj[key]
+        if isinstance(v, bool) or not isinstance(v, int) or v < 0:
+            return f"{key} must be a whole number >= 0, got {v!r:.40}"
+    for key in ("turn", "actor", "target"):
+        if obj[key] is not None and not isinstance(obj[key], str):
+            return f"{key} must be a name or null, got {obj[key]!r:.40}"
+    return _kind_problem(obj)
+
+
+def _kind_problem(obj: dict[str, Any]) -> str | None:
+    if not isinstance(obj["kind"], str) or not obj["kind"]:
+        return f"kind must be a non-empty name, got {obj['kind']!r:.40}"
+    if not isinstance(obj["command"], bool):
+        return f"command must be true or false, got {obj['command']!r:.40}"
+    if not obj["command"] and obj["kind"] not in EFFECT_TYPES:
+        return (f"unknown event kind {obj['kind']!r:.40}; effects are "
+                + ", ".join(EFFECT_TYPES))
+    if not isinstance(obj["data"], dict):
+        return f"data must be a JSON object, got {obj['data']!r:.80}"
+    return None
+
+
+def differences(recorded: Event, replayed: Event, *, limit: int = 5) -> list[str]:
+    """Where two events differ, field by field (``data`` key by key, nested with dots).
+
+    Args:
+        recorded: The event a file records.
+        replayed: The event a replay gave in its place.
+        limit: The most differences listed (the last entry then says how many more).
+
+    Returns:
+        Lines like ``"data.total: recorded 14, replayed 15"`` (empty if they are equal).
+    """
+    found: list[str] = []
+    if type(recorded) is not type(replayed) and recorded.kind == replayed.kind:
+        found.append(f"command: recorded {recorded.command}, replayed {replayed.command}")
+    for key in _EVENT_KEYS:
+        if key != "command" or not found:
+            _diff(key, recorded.to_json()[key], replayed.to_json()[key], found)
+    if len(found) > limit:
+        found[limit:] = [f"... and {len(found) - limit} more"]
+    return found
+
+
+def _diff(where: str, a: Any, b: Any, found: list[str]) -> None:
+    if isinstance(a, dict) and isinstance(b, dict):
+        for k in dict.fromkeys([*a, *b]):
+            _diff(f"{where}.{k}", a.get(k, "(absent)"), b.get(k, "(absent)"), found)
+    elif a != b or type(a) is not type(b):
+        found.append(f"{where}: recorded {a!r:.60}, replayed {b!r:.60}")
