@@ -12,6 +12,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from .core import CellLike
+from .pathing import Reachable
 from .sight import _Sight
 from .terrain import Terrain
 from .values import Background, PixelBounds
@@ -38,7 +39,8 @@ class _Display(_Sight):
         name, ``mark`` on highlighted cells (e.g. ``m.picture(m.threatened("Ogre"))``).
 
         Args:
-            highlight: Cells drawn as ``mark``; or a mapping cell -> one character drawn
+            highlight: Cells drawn as ``mark`` (a :class:`Reachable` counts as its cells);
+                or a mapping cell -> one character drawn
                 there, e.g. the cost of each reachable hex in hexes
                 (``{c: ft // 5 for c, ft in m.reachable("Orc").cost.items()}``).
             mark: The character of highlighted cells.
@@ -48,7 +50,7 @@ class _Display(_Sight):
         Raises:
             ValueError: A highlight or label is not exactly one character.
         """
-        if isinstance(highlight, Mapping):
+        if isinstance(highlight, Mapping) and not isinstance(highlight, Reachable):
             hl = {self._as_cell(c): str(v) for c, v in highlight.items()}
         else:
             hl = {self._as_cell(c): mark for c in highlight}

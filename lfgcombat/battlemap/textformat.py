@@ -366,7 +366,7 @@ def _at_field(at: Any, who: str, ln: int | None, width: int, height: int) -> tup
             and all(isinstance(v, int) and not isinstance(v, bool) for v in at)):
         raise MapFormatError(f"{who} at must be [col, row] (two whole numbers), got {_short(at)}", ln)
     col, row = at
-    if not (0 <= col < width and 0 <= row < height):
+    if max(abs(col), abs(row)) > MAX_SIDE:  # place() refuses the others, naming the rule
         raise MapFormatError(f"{who} at {_short(at)} is off this {width}x{height} map (columns "
                              f"0-{width - 1}, rows 0-{height - 1})", ln)
     return col, row

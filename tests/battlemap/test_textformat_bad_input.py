@@ -42,7 +42,7 @@ def test_bad_creature_fields_name_the_field(fields: str, names: str) -> None:
     (BASE + "creatures: 5\n", "creatures must be a list"),
     (BASE + "creatures:\n  - {name: Orc, at: [true, false]}\n", "at must be \\[col, row\\]"),
     (BASE + "creatures:\n  - {name: null, at: [1, 1]}\n", "name must be text"),
-    (BASE + "creatures:\n  - {name: Orc, at: [9, 1]}\n", "off this 4x3 map"),
+    (BASE + "creatures:\n  - {name: Orc, at: [9999999, 1]}\n", "off this 4x3 map"),
     (BASE + "creatures:\n  - {name: A, at: [0, 0]}\n  - {name: A, at: [1, 1]}\n", "used twice"),
     ("terrain: |\n  . .\nelevation: |\n  0 ²\n", "elevation must be digits 0-9, got '²'"),
     ("terrain: |\n  . .\nelevation: |\n  0 ٣\n", "elevation must be digits 0-9"),
