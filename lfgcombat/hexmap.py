@@ -7,7 +7,7 @@ the same public names.
 
 from __future__ import annotations
 
-from lfgcombat.battlemap import (TERRAIN_CHARS, Background, ConditionFlags, Cover, CoverLevel,
+from lfgcombat.battlemap import (TERRAIN_CHARS, Background, CellError, ConditionFlags, Cover, CoverLevel,
                                  CrossSection, Figure, Flanking, HexMap, HighGround, MapCreature,
                                  MapFormatError, MoveResult, PixelBounds, Provocation, Provokers,
                                  Reachable, Relocation, Terrain, Token, condition_flags)
@@ -17,5 +17,5 @@ __all__ = [
     "HexMap", "Terrain", "Token", "MapCreature", "Figure", "Reachable", "Provocation",
     "Provokers", "MoveResult", "Cover", "CoverLevel", "HighGround", "Flanking",
     "MapFormatError", "TERRAIN_CHARS", "Relocation", "CrossSection", "Background",
-    "PixelBounds", "ConditionFlags", "condition_flags", "TXT",
+    "PixelBounds", "ConditionFlags", "condition_flags", "CellError", "TXT",
 ]

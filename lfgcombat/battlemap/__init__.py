@@ -10,7 +10,7 @@ from .hexmap import HexMap
 from .pathing import Reachable
 from .reading import ConditionFlags, condition_flags
 from .terrain import TERRAIN_CHARS, Terrain
-from .values import (Background, Cover, CoverLevel, CrossSection, Figure, Flanking, HighGround,
+from .values import (Background, CellError, Cover, CoverLevel, CrossSection, Figure, Flanking, HighGround,
                      MapCreature, MapFormatError, MoveResult, PixelBounds, Provocation, Provokers,
                      Relocation, Token)
 
@@ -18,5 +18,5 @@ __all__ = [
     "HexMap", "Terrain", "Token", "MapCreature", "Figure", "Reachable", "Provocation",
     "Provokers", "MoveResult", "Cover", "CoverLevel", "HighGround", "Flanking",
     "MapFormatError", "TERRAIN_CHARS", "Relocation", "CrossSection", "Background",
-    "PixelBounds", "ConditionFlags", "condition_flags",
+    "PixelBounds", "ConditionFlags", "condition_flags", "CellError",
 ]

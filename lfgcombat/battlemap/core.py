@@ -23,7 +23,10 @@ from lfgcombat.grid import (Cell, Hex, HexGeometry, Square, SquareGeometry,
 
 from .reading import _as_int, _conditions, _read, _sizes, condition_flags
 from .rules import R_DISTANCE
-from .values import Background, MapFormatError, Token, _at
+from .values import Background, CellError, MapFormatError, Token, _at, _short
+
+#: The most cells a map has across or down.
+MAX_SIDE = 1_000
 
 if TYPE_CHECKING:
     from .terrain import Terrain
@@ -85,7 +88,10 @@ class _MapCore:
         if (isinstance(width, bool) or isinstance(height, bool) or not isinstance(width, int)
                 or not isinstance(height, int) or width < 1 or height < 1):
             raise MapFormatError(f"a map needs whole numbers of at least 1x1 cells, got "
-                                 f"{width!r}x{height!r}")
+                                 f"{_short(width)}x{_short(height)}")
+        if width > MAX_SIDE or height > MAX_SIDE:
+            raise MapFormatError(f"a map is at most {MAX_SIDE}x{MAX_SIDE} cells, got "
+                                 f"{_short(width)}x{_short(height)}")
         self.width = width
         self.height = height
         self.geometry: HexGeometry | SquareGeometry = make_geometry(grid)
@@ -107,6 +113,7 @@ class _MapCore:
     # -- basics --------------------------------------------------------------------------
     @property
     def grid(self) -> str:
+        """``"hex"`` or ``"square"``."""
         return self.geometry.kind
 
     @property
@@ -145,12 +152,14 @@ class _MapCore:
     def _as_cell(self, where: CellLike) -> Cell:
         if isinstance(where, (Hex, Square)):
             if (self.grid == "hex") != isinstance(where, Hex):
-                raise TypeError(f"{where!r} is not a cell of a {self.grid} map")
+                raise CellError(f"{_short(where)} is not a cell of a {self.grid} map; use "
+                                f"{'Hex' if self.grid == 'hex' else 'Square'} cells or (col, row)")
             return where
-        if isinstance(where, tuple) and len(where) == 2 and all(isinstance(v, int) for v in where):
+        if isinstance(where, tuple) and len(where) == 2 and all(
+                isinstance(v, int) and not isinstance(v, bool) for v in where):
             return self.geometry.cell(*where)
-        raise TypeError(f"expected a {'Hex' if self.grid == 'hex' else 'Square'} or (col, row), "
-                        f"got {where!r}")
+        raise CellError(f"expected a {'Hex' if self.grid == 'hex' else 'Square'} or (col, row) of "
+                        f"two whole numbers, got {_short(where)}")
 
     def _changed(self) -> None:
         self._version += 1
@@ -217,9 +226,11 @@ class _MapCore:
                      self._threatens(name), self._helpless(name), _conditions(p.creature))
 
     def tokens(self) -> list[Token]:
+        """A :class:`Token` of every placed creature, in placement order."""
         return [self.token(n) for n in self._placed]
 
     def side(self, name: str) -> str:
+        """The side of a placed creature."""
         return self._p(name).side
 
     def creature(self, name: str) -> Any:
@@ -231,13 +242,16 @@ class _MapCore:
         return list(self._occupants.get(self._as_cell(where), ()))
 
     def footprint(self, name: str) -> frozenset:
+        """The cells a placed creature occupies."""
         return self._p(name).cells
 
     def enemies(self, name: str) -> list[str]:
+        """The creatures of other sides than ``name``'s, in placement order."""
         s = self._p(name).side
         return [n for n, p in self._placed.items() if p.side != s]
 
     def allies(self, name: str) -> list[str]:
+        """The other creatures of ``name``'s side, in placement order."""
         s = self._p(name).side
         return [n for n, p in self._placed.items() if p.side == s and n != name]
 

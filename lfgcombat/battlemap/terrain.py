@@ -68,6 +68,7 @@ class Terrain(str, Enum):
 
     @property
     def passable(self) -> bool:
+        """Whether a creature may enter it (everything but a wall)."""
         return self is not Terrain.WALL
 
     @property

@@ -60,6 +60,7 @@ from typing import Any
 from lfgcombat.conditions import parse_condition
 from lfgcombat.errors import LfgError
 
+from .core import MAX_SIDE
 from .display import _Display
 from .reading import _sizes
 from .terrain import _HALF_ON_SQUARES, TERRAIN_CHARS, Terrain
@@ -67,8 +68,6 @@ from .values import Background, Figure, MapFormatError, _short
 
 #: The longest map text read (characters).
 MAX_TEXT_CHARS = 1_000_000
-#: The largest map read from text (cells across or down).
-MAX_SIDE = 1_000
 #: The largest Move Speed, reach or elevation step a map text may give, in feet.
 MAX_FEET = 10_000
 _TOP_KEYS = ("grid", "terrain", "elevation", "elevation_step", "background", "creatures", "name")

@@ -33,6 +33,12 @@ class MapFormatError(LfgError, ValueError):
 
 
 
+class CellError(LfgError, TypeError):
+    """Something given as a cell that is not one of this map's cells (a ``Hex`` on a
+    square map, a ``(col, row)`` that is not two whole numbers...). A ``TypeError`` too,
+    as it was before it was the kit's own."""
+
+
 # --- what the map needs from a creature ------------------------------------------------------
 @runtime_checkable
 class MapCreature(Protocol):
@@ -160,6 +166,7 @@ class MoveResult:
     notes: tuple[str, ...] = ()
 
     def explain(self) -> str:
+        """The move in words: steps, feet, start and end, the AOO provoked and the notes."""
         lines = [f"{self.name} {self.action.replace('_', ' ')}: {len(self.path) - 1} step(s), "
                  f"{self.cost_ft} ft, {_at(self.path[0])} -> {_at(self.path[-1])}",
                  self.provokers.explain()]
@@ -223,6 +230,7 @@ class Cover:
 
     @property
     def line_of_sight(self) -> bool:
+        """Whether the attacker sees the target (any cover but total)."""
         return self.level is not CoverLevel.TOTAL
 
     def explain(self) -> str:
@@ -261,6 +269,7 @@ class HighGround:
     ranged_damage: int
 
     def explain(self) -> str:
+        """A sentence naming the height difference, the modifiers and the rule."""
         if self.height_ft == 0:
             return f"{self.attacker} and {self.target} stand level: no high-ground modifier ({R_HIGH})"
         where = "above" if self.height_ft > 0 else "below"
@@ -281,6 +290,7 @@ class Flanking:
 
     @property
     def flanked(self) -> bool:
+        """Whether any pair flanks the target."""
         return bool(self.pairs)
 
     def __bool__(self) -> bool:
@@ -288,9 +298,11 @@ class Flanking:
 
     @property
     def flankers(self) -> list[str]:
+        """Every member of a flanking pair, sorted."""
         return sorted({n for p in self.pairs for n in p})
 
     def explain(self) -> str:
+        """A sentence: who flanks, or why nobody does, with the rule."""
         if not self.pairs:
             return f"{self.target} is not flanked{': ' + self.reason if self.reason else ''} ({R_FLANK})"
         ps = "; ".join(f"{a} & {b}" for a, b in self.pairs)
@@ -327,9 +339,11 @@ class Relocation:
 
     @property
     def moved(self) -> bool:
+        """Whether the creature goes elsewhere than it wanted."""
         return self.cell != self.wanted
 
     def explain(self) -> str:
+        """A sentence: where the creature goes and why, with the rule."""
         if not self.moved:
             s = f"{self.name} stays at {_at(self.wanted)}: a legal position"
         else:
@@ -386,6 +400,7 @@ class CrossSection:
         return self.used + 1 > self.width_ft / FEET_PER_CELL + 1e-9
 
     def explain(self) -> str:
+        """A sentence: the row's width, its room and who it holds, with the rule."""
         cols = (f"column {self.columns[0]}" if self.columns[0] == self.columns[1]
                 else f"columns {self.columns[0]}-{self.columns[1]}")
         who = _and(self.holds) or "nobody"
@@ -428,8 +443,9 @@ def _short(value: Any, limit: int = 60) -> str:
     """``repr(value)`` cut to ``limit`` characters (a 5,000-digit number is not printed)."""
     try:
         text = repr(value)
-    except ValueError:  # int too large to convert to str
-        text = f"<an integer of about {int(math.log10(abs(value))) + 1} digits>"
+    except ValueError:  # an int (or a value holding one) too large to convert to str
+        text = (f"<an integer of about {int(math.log10(abs(value))) + 1} digits>"
+                if isinstance(value, int) else f"<a {type(value).__name__} holding a huge integer>")
     return text if len(text) <= limit else text[: limit - 15] + f"... ({len(text)} chars)"
 
 
