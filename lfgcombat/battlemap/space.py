@@ -22,7 +22,7 @@ from .core import CellLike, _Placed, _Turn
 from .reading import _size_name, _sizes, condition_flags
 from .rules import R_HALF, R_ILLEGAL, R_SPACE
 from .terrain import Terrain, _Terrain
-from .values import CrossSection, Relocation, Token, _and, _at, _Why
+from .values import CrossSection, Relocation, Token, _and, _at, _short, _Why
 
 # Being in a grapple: "Grappling does not cause the cramped condition" ("Space in Combat
 # Gameplay"); the data's Grappled (alias "grappling") and Pinned.
@@ -229,7 +229,8 @@ class _Space(_Terrain):
         """
         name = getattr(creature, "name", None)
         if not isinstance(name, str) or not name:
-            raise IllegalActionError(f"a creature needs a name to be placed, got {creature!r}")
+            raise IllegalActionError(f"a creature needs a name to be placed, got {_short(creature)}")
+        _check_placement_args(side, reach_ft, threatens, speed, share, fallback)
         if name in self._placed:
             raise IllegalActionError(f"{name} is already on the map at {_at(self._placed[name].anchor)}; "
                                      "use move() or remove() first", R_SPACE)
@@ -444,3 +445,20 @@ class _Space(_Terrain):
         p.creature = creature
         self._changed()
 
+
+def _check_placement_args(side: Any, reach_ft: Any, threatens: Any, speed: Any, share: Any,
+                          fallback: Any) -> None:
+    """The GM's arguments of :meth:`_Space.place`: a side name, whole feet, true/false.
+
+    Raises:
+        IllegalActionError: Naming the argument and what it must be.
+    """
+    if not isinstance(side, str) or not side.strip():
+        raise IllegalActionError(f"side must be a name (e.g. 'party'), got {_short(side)}", R_SPACE)
+    for field, v in (("reach_ft", reach_ft), ("speed", speed)):
+        if v is not None and (isinstance(v, bool) or not isinstance(v, int) or not 0 <= v <= 10_000):
+            raise IllegalActionError(f"{field} must be whole feet from 0 to 10000 (or None for the "
+                                     f"creature's own), got {_short(v)}", R_SPACE)
+    for field, v in (("threatens", threatens), ("share", share), ("fallback", fallback)):
+        if v is not None and not isinstance(v, bool):
+            raise IllegalActionError(f"{field} must be True or False, got {_short(v)}", R_SPACE)

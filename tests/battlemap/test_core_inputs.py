@@ -49,3 +49,17 @@ def test_a_path_must_be_cells() -> None:
     m.place(Figure("A"), (2, 2))
     with pytest.raises(LfgError, match="a path is a list of cells"):
         m.move("A", None)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("kw,field", [
+    ({"side": None}, "side"), ({"side": ""}, "side"), ({"speed": -30}, "speed"),
+    ({"speed": 1.5}, "speed"), ({"reach_ft": "abc"}, "reach_ft"), ({"reach_ft": True}, "reach_ft"),
+    ({"threatens": "maybe"}, "threatens"), ({"share": 1}, "share"), ({"speed": 10**5000}, "speed"),
+], ids=lambda v: str(sorted(v)) if isinstance(v, dict) else str(v))
+def test_place_refuses_bad_arguments_naming_them(kw, field) -> None:
+    """The GM's overrides of "Space in Combat Gameplay" placement are checked first."""
+    m = HexMap(5, 5)
+    before = m.snapshot()
+    with pytest.raises(LfgError, match=field) as e:
+        m.place(Figure("A"), (1, 1), **kw)
+    assert len(str(e.value)) < 300 and m.snapshot() == before and "A" not in m

@@ -111,27 +111,46 @@ _ROW = st.text(alphabet=".,#o~%=h x", min_size=0, max_size=6)
 _ELEV = st.text(alphabet="0123456789a²٣ ", min_size=0, max_size=6)
 
 
+_GOOD = {"side": st.sampled_from(["party", "monsters"]), "size": st.sampled_from(["small", "large"]),
+         "speed": st.sampled_from(["20", "30", "40"]), "reach": st.sampled_from(["5", "10"]),
+         "threatens": st.sampled_from(["true", "false"]),
+         "conditions": st.sampled_from(["[prone]", "[grappled]", "[]", "bleed 2"])}
+
+
 @st.composite
 def map_texts(draw) -> str:
-    rows = draw(st.lists(_ROW, min_size=0, max_size=4))
+    """Map texts, half of them well-formed but for chance (``clean``), half with
+    nonsense in any field."""
+    clean = draw(st.booleans())
+    width = draw(st.integers(1, 6))
+    same = st.text(alphabet=".,~%" if clean else ".,#o~%h", min_size=width, max_size=width)
+    rows = draw(st.lists(same if clean else st.one_of(same, same, _ROW), min_size=1 if clean else 0,
+                         max_size=4))
     parts = ["terrain: |"] + [f"  {r}" for r in rows]
     if draw(st.booleans()):
-        parts += ["elevation: |"] + [f"  {draw(_ELEV)}" for _ in rows]
+        digits = st.text(alphabet="0123", min_size=width, max_size=width)
+        parts += ["elevation: |"] + [f"  {draw(digits if clean else _ELEV)}" for _ in rows]
     if draw(st.booleans()):
-        parts.append(f"elevation_step: {draw(_VALUES)}")
+        parts.append(f"elevation_step: {draw(st.integers(1, 10) if clean else _VALUES)}")
     if draw(st.booleans()):
-        parts.append(f"grid: {draw(st.sampled_from(['hex', 'square', 'hexagon', '5']))}")
+        parts.append(f"grid: {draw(st.sampled_from(['hex', 'square'] if clean else ['hex', 'hexagon', '5']))}")
     if draw(st.booleans()):
-        parts.append(f"background: {{image: {draw(_VALUES)}, opacity: {draw(_VALUES)}}}")
+        image, opacity = (("map.png", draw(st.sampled_from(["0", "0.5", "1"]))) if clean
+                          else (draw(_VALUES), draw(_VALUES)))
+        parts.append(f"background: {{image: {image}, opacity: {opacity}}}")
     if draw(st.booleans()):
         parts.append("creatures:")
-        for _ in range(draw(st.integers(0, 3))):
-            fields = {"name": draw(st.sampled_from(["A", "B", "null", "5", "[x]"])),
-                      "at": f"[{draw(st.integers(-1, 5))}, {draw(st.integers(-1, 4))}]"}
+        for i in range(draw(st.integers(0, 3))):
+            fields = {"name": "ABC"[i] if clean else draw(st.sampled_from(["A", "B", "null", "5", "[x]"])),
+                      "at": f"[{draw(st.integers(0 if clean else -1, 5))}, {draw(st.integers(0 if clean else -1, 4))}]"}
             for _ in range(draw(st.integers(0, 3))):
-                fields[draw(_CREATURE_KEYS)] = str(draw(_VALUES))
+                if clean:
+                    key = draw(st.sampled_from(sorted(_GOOD)))
+                    fields[key] = draw(_GOOD[key])
+                else:
+                    fields[draw(_CREATURE_KEYS)] = str(draw(_VALUES))
             parts.append("  - {" + ", ".join(f"{k}: {v}" for k, v in fields.items()) + "}")
-    if draw(st.booleans()):
+    if not clean and draw(st.booleans()):
         parts.append(f"creatures: {draw(_VALUES)}")
     return "\n".join(parts) + "\n"
 
