@@ -228,14 +228,24 @@ def move_speed(base: int, *, bonuses: Iterable[Bonus] = (),
         30
     """
     steps = [f"base {base} ft"]
-    speed: Fraction = Fraction(base)
-    bonuses = list(bonuses)
+    modifiers = list(modifiers)
+    speed = _flat(Fraction(base), list(bonuses), modifiers, steps)
+    speed = _multiplied(speed, modifiers, steps)
+    value = round_down_to_5(speed)
+    if value != speed:
+        steps.append(f"round down to 5 ft: {value} ft")
+    return _limited(value, base, list(immobile), list(cannot_run), list(cannot_5ft_step), steps)
+
+
+def _flat(speed: Fraction, bonuses: list[Bonus], modifiers: list[SpeedModifier],
+          steps: list[str]) -> Fraction:
+    """Typed bonuses in feet (stacked), then the modifiers' flat changes; never below 0
+    ("A bonus or penalty that states +X or -X feet to Move Speed is applied first")."""
     if bonuses:
         stacked = stack_feet(bonuses)
         for line in stacked.lines:
             steps.append(f"{line.counted:+d} ft: {line.bonus} - {line.note}")
         speed += stacked.total
-    modifiers = list(modifiers)
     for m in modifiers:
         amount = m.feet
         if m.feet_if_50_plus is not None and speed >= 50:
@@ -252,24 +262,29 @@ def move_speed(base: int, *, bonuses: Iterable[Bonus] = (),
     if speed < 0:
         speed = Fraction(0)
         steps.append("no lower than 0 ft")
+    return speed
+
+
+def _multiplied(speed: Fraction, modifiers: list[SpeedModifier], steps: list[str]) -> Fraction:
+    """All multipliers together, after the flat changes ("Multipliers to Move Speed are
+    factored in after static +X/-X modifiers"; two halvings make 1/3)."""
     multipliers = [m for m in modifiers if m.multiplier != 1]
-    if multipliers:
-        factor = combine_multipliers(m.multiplier for m in multipliers)
-        halves = sum(1 for m in multipliers if m.multiplier == HALF)
-        parts = ", ".join(f"{m.source} x{_ft(m.multiplier)}" for m in multipliers)
-        how = (f"; {halves} halvings make 1/{halves + 1}" if halves > 1 else "")
-        before = speed
-        speed = speed * factor
-        steps.append(f"x{factor} ({parts}{how}): {_ft(before)} -> {_ft(speed)} ft")
-    value = round_down_to_5(speed)
-    if value != speed:
-        steps.append(f"round down to 5 ft: {value} ft")
-    immobile = list(immobile)
+    if not multipliers:
+        return speed
+    factor = combine_multipliers(m.multiplier for m in multipliers)
+    halves = sum(1 for m in multipliers if m.multiplier == HALF)
+    parts = ", ".join(f"{m.source} x{_ft(m.multiplier)}" for m in multipliers)
+    how = (f"; {halves} halvings make 1/{halves + 1}" if halves > 1 else "")
+    steps.append(f"x{factor} ({parts}{how}): {_ft(speed)} -> {_ft(speed * factor)} ft")
+    return speed * factor
+
+
+def _limited(value: int, base: int, immobile: list[str], cannot_run: list[str],
+             cannot_5ft_step: list[str], steps: list[str]) -> MoveSpeed:
+    """Immobility, Minimum Movement, and what the conditions forbid."""
     if immobile:
         value = 0
         steps.append("cannot move: " + ", ".join(immobile))
-    cannot_run = list(cannot_run)
-    cannot_5ft_step = list(cannot_5ft_step)
     minimum = bool(not immobile and base > 0 and value <= 5)
     if minimum:
         steps.append("Minimum Movement: at 5 ft or less, a Big Action that provokes AOO "

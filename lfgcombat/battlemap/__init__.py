@@ -1,0 +1,22 @@
+"""The battle map, one module per rule area (see :mod:`lfgcombat.battlemap.hexmap`).
+
+``from lfgcombat.battlemap import HexMap`` (also ``lfgcombat.HexMap`` and, for older code,
+``lfgcombat.hexmap``).
+"""
+
+from __future__ import annotations
+
+from .hexmap import HexMap
+from .pathing import Reachable
+from .reading import ConditionFlags, condition_flags
+from .terrain import TERRAIN_CHARS, Terrain
+from .values import (Background, CellError, Cover, CoverLevel, CrossSection, Figure, Flanking, HighGround,
+                     MapCreature, MapFormatError, MoveResult, PixelBounds, Provocation, Provokers,
+                     Relocation, Token)
+
+__all__ = [
+    "HexMap", "Terrain", "Token", "MapCreature", "Figure", "Reachable", "Provocation",
+    "Provokers", "MoveResult", "Cover", "CoverLevel", "HighGround", "Flanking",
+    "MapFormatError", "TERRAIN_CHARS", "Relocation", "CrossSection", "Background",
+    "PixelBounds", "ConditionFlags", "condition_flags", "CellError",
+]

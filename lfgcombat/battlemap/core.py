@@ -1,0 +1,342 @@
+"""The map's state and the questions every rule asks: cells, creatures, distance.
+
+``_MapCore`` holds what a battle map is made of (cells, terrain, elevation, placed
+creatures, this turn's movement, the GM's background picture) and answers the basic
+questions: which cell ``(col, row)`` means, who stands where, each creature's speed, reach,
+helplessness and threatening, and distance: "Count the number of hexes from you to your
+target ... Multiply the number of hexes by 5" (``000_8d1d7816ee944f3b.txt``, "Using the
+Battle Map – Measuring Distance in Combat"; "Option – Square Grid"). The rules are layered
+on it by the other modules of :mod:`lfgcombat.battlemap`; :class:`~lfgcombat.battlemap.HexMap`
+is the finished map.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Union
+
+from lfgcombat.errors import IllegalActionError
+from lfgcombat.grid import (Cell, Hex, HexGeometry, Square, SquareGeometry,
+                            geometry as make_geometry)
+
+from .reading import _as_int, _conditions, _read, _sizes, condition_flags
+from .rules import R_DISTANCE
+from .values import Background, CellError, MapFormatError, Token, _at, _short
+
+#: The most cells a map has across or down.
+MAX_SIDE = 1_000
+
+if TYPE_CHECKING:
+    from .terrain import Terrain
+
+@dataclass
+class _Placed:
+    creature: Any
+    side: str
+    anchor: Cell
+    cells: frozenset
+    size: str
+    order: int
+    space: float
+    speed: int | None
+    reach: int | None
+    threatens: bool | None
+
+
+@dataclass
+class _Turn:
+    moved_ft: int = 0
+    stepped: bool = False
+    after_step_ft: int = 0  # moved after a 5-foot step (the Advanced Rule Option's half)
+    notes: list[str] = field(default_factory=list)
+
+
+CellLike = Union[Cell, tuple[int, int]]
+Where = Union[str, Cell, tuple[int, int]]
+ACTIONS = ("move", "five_foot_step", "retreat", "run")
+
+
+
+class _MapCore:
+    """The state of a battle map of ``width x height`` cells and its basic questions.
+
+    Args:
+        width: Columns.
+        height: Rows.
+        grid: ``"hex"`` (the default) or ``"square"`` (the text's "Option – Square Grid").
+        advanced_five_foot_step: The "Advanced Rule Option" of the 5-Foot Step (off: the
+            Simple Rule).
+
+        ruleset: A ruleset (or its name) whose switches give the defaults of ``grid`` and
+            ``advanced_five_foot_step``.
+
+    Raises:
+        MapFormatError: ``width`` or ``height`` is not a whole number of at least 1.
+    """
+
+    def __init__(self, width: int, height: int, *, grid: str | None = None,
+                 advanced_five_foot_step: bool | None = None, ruleset: Any = None) -> None:
+        # The ruleset's switches ("Square Grid" option, the Advanced 5-Foot Step) are the
+        # defaults; an explicit argument wins.
+        from lfgcombat.rulesets import coerce_ruleset
+        rules = coerce_ruleset(ruleset)
+        grid = rules.grid if grid is None else grid
+        if advanced_five_foot_step is None:
+            advanced_five_foot_step = rules.advanced_five_foot_step
+        if (isinstance(width, bool) or isinstance(height, bool) or not isinstance(width, int)
+                or not isinstance(height, int) or width < 1 or height < 1):
+            raise MapFormatError(f"a map needs whole numbers of at least 1x1 cells, got "
+                                 f"{_short(width)}x{_short(height)}")
+        if width > MAX_SIDE or height > MAX_SIDE:
+            raise MapFormatError(f"a map is at most {MAX_SIDE}x{MAX_SIDE} cells, got "
+                                 f"{_short(width)}x{_short(height)}")
+        self.width = width
+        self.height = height
+        self.geometry: HexGeometry | SquareGeometry = make_geometry(grid)
+        self.advanced_five_foot_step = advanced_five_foot_step
+        self._cells: frozenset = frozenset(self.geometry.cell(c, r) for r in range(height)
+                                           for c in range(width))
+        self._terrain: dict[Cell, Terrain] = {}
+        self._elevation: dict[Cell, int] = {}
+        self._placed: dict[str, _Placed] = {}
+        self._occupants: dict[Cell, list[str]] = {}
+        self._turn: dict[str, _Turn] = {}
+        self._version = 0
+        self._terrain_version = 0
+        self._cache: dict[Any, Any] = {}
+        self._listeners: list = []
+        self._held = 0  # inside hold(): listeners wait
+        self._background: Background | None = None
+
+    # -- basics --------------------------------------------------------------------------
+    @property
+    def grid(self) -> str:
+        """``"hex"`` or ``"square"``."""
+        return self.geometry.kind
+
+    @property
+    def cells(self) -> frozenset:
+        """Every cell on the map."""
+        return self._cells
+
+    @property
+    def version(self) -> int:
+        """Grows by one with every change (widgets use it to know when to redraw)."""
+        return self._version
+
+    @property
+    def terrain_version(self) -> int:
+        """Grows with every terrain or elevation edit only (a widget redraws its terrain
+        layer then, and never for a move)."""
+        return self._terrain_version
+
+    def cell(self, col: int, row: int) -> Cell:
+        """The cell at offset coordinates ``(col, row)`` (0-based, row 0 at the top)."""
+        return self.geometry.cell(col, row)
+
+    def offset(self, cell: Cell) -> tuple[int, int]:
+        """``(col, row)`` of a cell."""
+        return self.geometry.offset(cell)
+
+    def __contains__(self, item: object) -> bool:
+        if isinstance(item, str):
+            return item in self._placed
+        return item in self._cells
+
+    def as_cell(self, where: CellLike) -> Cell:
+        """A cell from a ``Hex``/``Square`` or ``(col, row)`` offset coordinates."""
+        return self._as_cell(where)
+
+    def _as_cell(self, where: CellLike) -> Cell:
+        if isinstance(where, (Hex, Square)):
+            if (self.grid == "hex") != isinstance(where, Hex):
+                raise CellError(f"{_short(where)} is not a cell of a {self.grid} map; use "
+                                f"{'Hex' if self.grid == 'hex' else 'Square'} cells or (col, row)")
+            return where
+        if isinstance(where, tuple) and len(where) == 2 and all(
+                isinstance(v, int) and not isinstance(v, bool) for v in where):
+            return self.geometry.cell(*where)
+        raise CellError(f"expected a {'Hex' if self.grid == 'hex' else 'Square'} or (col, row) of "
+                        f"two whole numbers, got {_short(where)}")
+
+    def _changed(self) -> None:
+        self._version += 1
+        self._cache.clear()
+        if not self._held:
+            for fn in list(self._listeners):
+                fn(self)
+
+    @contextlib.contextmanager
+    def hold(self) -> Iterator[Any]:
+        """Within the block, changes do not call the listeners; at its end they are called
+        once if anything changed (an encounter replaying its log moves creatures many
+        times, and a widget should redraw once, not after every step). Blocks nest."""
+        self._held += 1
+        before = self._version
+        try:
+            yield self
+        finally:
+            self._held -= 1
+            if not self._held and self._version != before:
+                for fn in list(self._listeners):
+                    fn(self)
+
+    def observe(self, fn: Callable[[Any], None]) -> None:
+        """Call ``fn(map)`` after every change (the widget redraws its small layers)."""
+        self._listeners.append(fn)
+
+    def unobserve(self, fn: Callable[[Any], None]) -> None:
+        """Stop calling ``fn`` (see :meth:`observe`)."""
+        if fn in self._listeners:
+            self._listeners.remove(fn)
+
+
+    def _cells_on_map(self, where: CellLike | Iterable[CellLike]) -> list:
+        """One cell or many, each checked to be on the map (nothing is changed)."""
+        many = (where if not isinstance(where, (Hex, Square)) and not
+                (isinstance(where, tuple) and len(where) == 2 and isinstance(where[0], int))
+                else [where])
+        cells = [self._as_cell(w) for w in many]
+        for c in cells:
+            if c not in self._cells:
+                raise IllegalActionError(f"{_at(c)} is off this {self.width}x{self.height} map",
+                                         R_DISTANCE)
+        return cells
+
+
+    # -- creatures -----------------------------------------------------------------------
+    @property
+    def names(self) -> list[str]:
+        """The creatures on the map, in placement order."""
+        return list(self._placed)
+
+    def _p(self, name: str) -> _Placed:
+        try:
+            return self._placed[name]
+        except KeyError:
+            raise IllegalActionError(f"no creature named {name!r} on the map; on it: "
+                                     f"{', '.join(self._placed) or 'nobody'}") from None
+
+    def token(self, name: str) -> Token:
+        """A snapshot of a placed creature (side, footprint, reach, threatening...)."""
+        p = self._p(name)
+        return Token(name, p.side, p.anchor, p.cells, p.size, self._speed(name), self._reach(name),
+                     self._threatens(name), self._helpless(name), _conditions(p.creature))
+
+    def tokens(self) -> list[Token]:
+        """A :class:`Token` of every placed creature, in placement order."""
+        return [self.token(n) for n in self._placed]
+
+    def side(self, name: str) -> str:
+        """The side of a placed creature."""
+        return self._p(name).side
+
+    def creature(self, name: str) -> Any:
+        """The creature object placed under ``name``."""
+        return self._p(name).creature
+
+    def at(self, where: CellLike) -> list[str]:
+        """Names of the creatures occupying a cell."""
+        return list(self._occupants.get(self._as_cell(where), ()))
+
+    def footprint(self, name: str) -> frozenset:
+        """The cells a placed creature occupies."""
+        return self._p(name).cells
+
+    def enemies(self, name: str) -> list[str]:
+        """The creatures of other sides than ``name``'s, in placement order."""
+        s = self._p(name).side
+        return [n for n, p in self._placed.items() if p.side != s]
+
+    def allies(self, name: str) -> list[str]:
+        """The other creatures of ``name``'s side, in placement order."""
+        s = self._p(name).side
+        return [n for n, p in self._placed.items() if p.side == s and n != name]
+
+    def _footprint_at(self, size: str, anchor: Cell) -> frozenset:
+        row = _sizes()[size]
+        return self.geometry.footprint(anchor, float(row["space_hexes"]), str(row["space_ft"]))
+
+    def _speed(self, name: str) -> int:
+        p = self._placed[name]
+        if p.speed is not None:
+            return p.speed
+        v = _as_int(_read(p.creature, "move_speed", "speed", "move_speed_ft"))
+        return 30 if v is None else v
+
+    def _reach(self, name: str) -> int:
+        p = self._placed[name]
+        if p.reach is not None:
+            return p.reach
+        v = _as_int(_read(p.creature, "threat_reach_ft", "reach_ft", "reach"))
+        if v is not None:
+            return v
+        return int(_sizes()[p.size]["reach_ft"])
+
+    def _helpless(self, name: str) -> bool:
+        p = self._placed[name]
+        v = _read(p.creature, "helpless", "is_helpless")
+        if v is True or _read(p.creature, "is_dead") is True:
+            return True
+        return condition_flags(p.creature).helpless
+
+    def _threatens(self, name: str, *, but_for_prone: bool = False) -> bool:
+        """Whether ``name`` threatens now: its own verdict (or the GM's override) and no
+        condition whose ``threatens`` column is false (``data/conditions.csv``: Prone,
+        Grappled, Pinned, Blinded, Helpless...). ``but_for_prone``: as if it stood up."""
+        p = self._placed[name]
+        flags = condition_flags(p.creature)
+        conds = flags.names
+        if p.threatens is not None:
+            base = p.threatens
+        else:
+            v = _read(p.creature, "threatens")
+            base = True if v is None else bool(v)
+            if but_for_prone and not base and "prone" in conds:
+                base = True  # the creature's own verdict counted Prone; judge without it
+        blocking = flags.no_threat
+        if but_for_prone:
+            blocking = blocking - {"prone"}
+        return base and not blocking and not self._helpless(name)
+
+    def start_turn(self, name: str) -> None:
+        """Forget what ``name`` moved this turn (5-foot step and movement bookkeeping)."""
+        self._p(name)
+        self._turn[name] = _Turn()
+        self._changed()
+
+    def moved_this_turn(self, name: str) -> int:
+        """Feet ``name`` has moved since its turn started."""
+        self._p(name)
+        return self._turn[name].moved_ft
+
+    # -- distance ------------------------------------------------------------------------
+    def _cells_of(self, where: Where) -> frozenset:
+        if isinstance(where, str):
+            return self._p(where).cells
+        return frozenset([self._as_cell(where)])
+
+    def distance(self, a: Where, b: Where) -> int:
+        """Feet between two creatures (nearest cells of their footprints) or cells.
+
+        "Count the number of hexes from you to your target ... Do not count the hex in which
+        you are standing. Multiply the number of hexes by 5" (``000_8d1d7816ee944f3b.txt``,
+        "Using the Battle Map – Measuring Distance in Combat"); on squares the 5/10
+        diagonal rule ("Option – Square Grid").
+        """
+        ca, cb = self._cells_of(a), self._cells_of(b)
+        d = self.geometry.distance_ft
+        return min(d(x, y) for x in ca for y in cb)
+
+    def snapshot(self) -> tuple:
+        """A comparable value of the whole state (tests use it: a refused action leaves it equal)."""
+        return (self.grid, self.width, self.height, tuple(sorted(self._terrain.items())),
+                tuple(sorted(self._elevation.items())),
+                tuple((n, p.side, p.anchor, tuple(sorted(p.cells))) for n, p in self._placed.items()),
+                tuple(sorted((c, tuple(v)) for c, v in self._occupants.items())),
+                tuple((n, t.moved_ft, t.stepped, t.after_step_ft)
+                      for n, t in sorted(self._turn.items())),
+                self._background)
+

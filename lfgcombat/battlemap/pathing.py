@@ -1,0 +1,318 @@
+"""Pathing: every cell a creature can end one movement in, its cost, and the best path.
+
+Dijkstra over movement cost by the rules of ``000_8d1d7816ee944f3b.txt``, "Moving in
+Combat – Terrain, Creatures, & Other Issues" (5 ft a hex, 10 ft into Difficult Terrain;
+allies passable but not to end in; enemies block unless helpless or 3+ sizes apart; walls
+block), "What actions normally Provoke AOO?" (paths that avoid provoking), "Movement in
+Combat" (minimum movement), "Retreat Action / Disengage", "Running in Combat – Full
+Details" and "Option – Square Grid" (5/10 diagonals).
+"""
+
+from __future__ import annotations
+
+import heapq
+import math
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import Any
+
+from lfgcombat.errors import IllegalActionError
+from lfgcombat.grid import FEET_PER_CELL, Cell
+
+from .core import CellLike
+from .moves import _MoveRules
+from .rules import R_MOVING, R_RETREAT
+from .terrain import Terrain
+from .values import _at, _Why
+
+@dataclass(frozen=True, eq=False)
+class Reachable(Mapping):
+    """Where a creature can end one movement action, and at what cost.
+
+    A read-only mapping of end cell (the footprint's anchor) to the feet of movement the
+    cheapest path there spends: ``r[cell]``, ``cell in r``, ``len(r)``, ``r.items()``
+    (cells in sorted order), ``r.get(cell)``.
+
+    Attributes:
+        name: The mover.
+        action: ``"move"``, ``"retreat"``, ``"five_foot_step"`` or ``"run"``.
+        budget_ft: Feet available.
+        cost: End cell (the footprint's anchor) → feet of movement spent, cheapest path.
+        provoking: End cells that no path within the budget reaches without provoking AOO.
+    """
+
+    name: str
+    action: str
+    budget_ft: int
+    cost: Mapping[Cell, int]
+    provoking: frozenset
+    _finder: Any = field(repr=False, compare=False, default=None)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "cost", MappingProxyType(dict(self.cost)))
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Reachable):
+            return (self.name, self.action, self.budget_ft, dict(self.cost), self.provoking) == (
+                other.name, other.action, other.budget_ft, dict(other.cost), other.provoking)
+        if isinstance(other, Mapping):
+            return dict(self.cost) == dict(other.items())
+        return NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]  # a mapping: compared by value, not hashed
+
+    def __getitem__(self, cell: Cell) -> int:
+        return self.cost[cell]
+
+    def __contains__(self, cell: object) -> bool:
+        return cell in self.cost
+
+    def __iter__(self) -> Iterator[Cell]:
+        return iter(sorted(self.cost))
+
+    def __len__(self) -> int:
+        return len(self.cost)
+
+    @property
+    def safe(self) -> frozenset:
+        """End cells reachable without provoking any AOO."""
+        return frozenset(self.cost) - self.provoking
+
+    def path_to(self, cell: Cell, avoid_provoking: bool = True) -> list[Cell]:
+        """A path (anchors, start first) to ``cell``; one without AOO when there is one."""
+        if cell not in self.cost:
+            raise KeyError(cell)
+        return self._finder(cell, avoid_provoking and cell not in self.provoking)
+
+    def explain(self) -> str:
+        """One line: the mover, the action, the budget, how many cells and how many provoke."""
+        return (f"{self.name} ({self.action}, {self.budget_ft} ft): {len(self.cost)} cells reachable, "
+                f"{len(self.provoking)} of them only by provoking AOO")
+
+    def __repr__(self) -> str:
+        return (f"Reachable({self.name!r}, {self.action}, {self.budget_ft} ft: {len(self.cost)} cells, "
+                f"{len(self.provoking)} provoking)")
+
+
+def _unwind(prev: Mapping, state: tuple) -> list[Cell]:
+    out = [state]
+    while out[-1] in prev:
+        out.append(prev[out[-1]])
+    out.reverse()
+    return [st[0] for st in out]
+
+
+def _cheapest(best: Mapping[tuple, int], prev: dict) -> tuple[dict, tuple[dict, dict]]:
+    """From the search's states (anchor, diagonal parity): the cheapest per anchor."""
+    cost: dict[Cell, int] = {}
+    state_of: dict[Cell, tuple] = {}
+    for (c, par), d in best.items():
+        if c not in cost or d < cost[c]:
+            cost[c] = d
+            state_of[c] = (c, par)
+    return cost, (state_of, prev)
+
+
+class _Pathing(_MoveRules):
+    """Where each movement action can take a creature, and by which path."""
+
+    def _footprint_passable(self, name: str, anchor: Cell, avoid_names: frozenset,
+                            through_helpless: bool) -> frozenset | None:
+        """``name``'s footprint at ``anchor`` if it may pass through there, else ``None``."""
+        p = self._placed[name]
+        cells = self._footprint_at(p.size, anchor)
+        for c in cells:
+            if c not in self._cells or self._terrain.get(c) is Terrain.WALL:
+                return None
+            for o in self._occupants.get(c, ()):
+                if o == name:
+                    continue
+                if ((not through_helpless and self._placed[o].side != p.side) or o in avoid_names
+                        or not self._share_ok(name, p.side, p.size, o, ending=False)):
+                    return None
+        return cells
+
+    def _search(self, name: str, budget: int, *, avoid: frozenset = frozenset(),
+                avoid_names: frozenset = frozenset(), through_helpless: bool = True,
+                ) -> tuple[dict, tuple[dict, dict]]:
+        """Dijkstra over anchors (and diagonal parity on squares).
+
+        Args:
+            name: The mover.
+            budget: Feet available.
+            avoid: Cells whose exit provokes (edges leaving them are skipped).
+            avoid_names: Creatures whose space is not entered.
+            through_helpless: Whether enemies may be passed at all (not on a Retreat).
+
+        Returns:
+            (feet by anchor, (best state by anchor, predecessor by state)).
+        """
+        p = self._placed[name]
+        geom = self.geometry
+        square = self.grid == "square"
+        best: dict[tuple, int] = {(p.anchor, 0): 0}
+        prev: dict[tuple, tuple] = {}
+        heap: list = [(0, 0, p.anchor, 0)]
+        seq = 0
+        fp_cache: dict[Cell, frozenset | None] = {}
+        diff_cache: dict[Cell, bool] = {}
+        while heap:
+            d, _, cell, par = heapq.heappop(heap)
+            if d > best.get((cell, par), math.inf):
+                continue
+            old = fp_cache.get(cell) or p.cells
+            if avoid and (old & avoid) and len(old) == 1:
+                continue  # any step leaves this threatened hex
+            for nb in geom.neighbors(cell):
+                if nb not in fp_cache:
+                    fp_cache[nb] = self._footprint_passable(name, nb, avoid_names, through_helpless)
+                cells = fp_cache[nb]
+                if cells is None or (avoid and len(old) > 1 and ((old - cells) & avoid)):
+                    continue
+                if nb not in diff_cache:
+                    diff_cache[nb] = self._effective_difficult(name, cells)
+                base, npar = FEET_PER_CELL, par
+                if square and geom.is_diagonal(cell, nb):
+                    base, npar = FEET_PER_CELL * (2 if par else 1), 1 - par
+                nd = d + base * (2 if diff_cache[nb] else 1)
+                if nd <= budget and nd < best.get((nb, npar), math.inf):
+                    best[(nb, npar)] = nd
+                    prev[(nb, npar)] = (cell, par)
+                    seq += 1
+                    heapq.heappush(heap, (nd, seq, nb, npar))
+        return _cheapest(best, prev)
+
+    def reachable(self, name: str, feet: int | None = None, *, action: str = "move") -> Reachable:
+        """Every cell ``name`` can end one movement in, its cost, and which ones provoke.
+
+        Dijkstra over movement cost: 5 ft a hex, 10 ft into Difficult Terrain (big
+        creatures ignore it with less than half their hexes on it); allies passable but not
+        to end in; enemies block unless helpless (or 3+ size categories apart); walls block
+        (``000_8d1d7816ee944f3b.txt``, "Moving in Combat – Terrain, Creatures, & Other
+        Issues"). A cell is *provoking* when every path to it within the budget exits a hex
+        an enemy threatens ("What actions normally Provoke AOO?").
+
+        Args:
+            name: The mover.
+            feet: Feet available (default: Move Speed for ``move``/``retreat``, double for
+                ``run``, 5 for ``five_foot_step``).
+            action: ``"move"``, ``"five_foot_step"``, ``"retreat"`` or ``"run"``.
+
+        Returns:
+            :class:`Reachable` (empty if the action is not allowed now).
+
+        Raises:
+            IllegalActionError: No creature of that name on the map.
+            ValueError: An unknown action.
+        """
+        p = self._p(name)
+        key = ("reach", name, feet, action)
+        if key not in self._cache:
+            start = p.anchor
+            try:
+                self._refuse_action(name, action)
+            except IllegalActionError:
+                r = Reachable(name, action, 0, {}, frozenset(), lambda c, safe: [start])
+            else:
+                budget = (self.budget(name, action) if feet is None
+                          else self._budget(name, action, feet)[0])
+                r = (self._reachable_run(name, budget) if action == "run"
+                     else self._reachable_walk(name, action, budget))
+            self._cache[key] = r
+        return self._cache[key]
+
+    def _reachable_run(self, name: str, budget: int) -> Reachable:
+        """A Run's ends: every cell a straight run reaches ("Running in Combat")."""
+        start = self._placed[name].anchor
+        runs: dict[Cell, list[Cell]] = {}
+        for c in self.geometry.within_ft(start, budget):
+            if c == start or c not in self._cells:
+                continue
+            try:
+                runs[c] = self.run_path(name, c, feet=budget)
+            except IllegalActionError:
+                continue
+        cost = {c: self._path_cost(name, path) for c, path in runs.items()}
+        prov = frozenset(c for c, path in runs.items() if self.provokers(name, path, action="run"))
+        return Reachable(name, "run", budget, cost, prov, lambda c, safe: list(runs[c]))
+
+    def _reachable_walk(self, name: str, action: str, budget: int) -> Reachable:
+        """The ends of a move, 5-foot step or retreat, and which of them provoke."""
+        p = self._placed[name]
+        start = p.anchor
+        minimum = action == "move" and self._speed(name) <= FEET_PER_CELL
+        if minimum:  # "Minimum Movement": one hex, as a Big Action that provokes AOO
+            budget = 2 * FEET_PER_CELL
+        through_helpless = action != "retreat"
+        cost, (states, prev) = self._search(name, budget, through_helpless=through_helpless)
+        if action == "five_foot_step":
+            cost = {c: d for c, d in cost.items() if d == FEET_PER_CELL}
+        if minimum:
+            cost = {c: d for c, d in cost.items() if self.geometry.distance(c, start) <= 1}
+        if action == "five_foot_step":  # "A 5-foot Step does not provoke AOO"
+            safe_cost, safe_states, safe_prev = cost, states, prev
+        elif minimum:
+            threatened_now = bool(self._threat_cells(name) & p.cells)
+            safe_cost, safe_states, safe_prev = ({}, {}, {}) if threatened_now else (cost, states, prev)
+        else:
+            exempt = self._retreat_from(name) if action == "retreat" else []
+            occ = frozenset(e for e in self.enemies(name) if e not in exempt)
+            safe_cost, (safe_states, safe_prev) = self._search(
+                name, budget, avoid=self._threat_cells(name, exempt), avoid_names=occ,
+                through_helpless=through_helpless)
+        ends = {c: d for c, d in cost.items() if c != start and self._why_not_stand(
+            self._footprint_at(p.size, c), name, p.side, p.size, ending=True) is None}
+        if action == "retreat":
+            ends = {c: d for c, d in ends.items() if self._retreat_direction_ok(name, c) is None}
+        provoking = frozenset(c for c in ends if c not in safe_cost)
+
+        def finder(c: Cell, safe: bool) -> list[Cell]:
+            if safe:
+                return _unwind(safe_prev, safe_states[c])
+            return _unwind(prev, states[c])
+
+        return Reachable(name, action, budget, ends, provoking, finder)
+
+    def path(self, name: str, to: CellLike, *, action: str = "move", feet: int | None = None,
+             avoid_provoking: bool = True) -> list[Cell]:
+        """The cheapest path (anchors, start first) for ``name`` to end at ``to``; one that
+        provokes no AOO when there is one within the budget.
+
+        Raises:
+            IllegalActionError: ``to`` cannot be reached with this action now.
+        """
+        to = self._as_cell(to)
+        r = self.reachable(name, feet, action=action)
+        if to not in r:
+            self._explain_unreachable(name, to, r)
+        return r.path_to(to, avoid_provoking)
+
+    def _explain_unreachable(self, name: str, to: Cell, r: Reachable) -> None:
+        p = self._placed[name]
+        self._refuse_action(name, r.action)
+        if to not in self._cells:
+            raise IllegalActionError(f"{_at(to)} is off this {self.width}x{self.height} map", R_MOVING)
+        if to == p.anchor:
+            raise IllegalActionError(f"{name} is already at {_at(to)}", R_MOVING)
+        why = self._why_not_stand(self._footprint_at(p.size, to), name, p.side, p.size, ending=True)
+        if isinstance(why, _Why):
+            raise IllegalActionError(f"{name} cannot end its movement at {_at(to)}: {why}", why.rule)
+        if why:
+            occupied = " is occupied by " in why
+            raise IllegalActionError(f"{name} cannot end its movement at {_at(to)}: {why}" + (
+                " (\"You cannot end your movement in a space occupied by either a friend or "
+                "foe\")" if occupied else ""), R_MOVING)
+        if r.action == "retreat":
+            why = self._retreat_direction_ok(name, to)
+            if why:
+                raise IllegalActionError(f"{name} cannot retreat to {_at(to)}: {why}; \"You must attempt "
+                                         "to move away from enemy units\"", R_RETREAT)
+        if r.action == "five_foot_step":
+            cells = self._footprint_at(p.size, to)
+            if self.geometry.distance(to, p.anchor) == 1 and self._effective_difficult(name, cells):
+                raise IllegalActionError(f"{_at(to)} is difficult terrain: \"You cannot take a 5-foot Step "
+                                         "into Difficult Terrain\"", R_MOVING)
+        raise IllegalActionError(f"{name} cannot reach {_at(to)} with {r.budget_ft} ft ({r.action.replace('_', ' ')}): "
+                                 "too far, or walls and enemies are in the way", R_MOVING)
+

@@ -1,0 +1,208 @@
+"""Terrain and elevation: what a hex is made of and what standing on it costs.
+
+``000_8d1d7816ee944f3b.txt``, "Moving in Combat – Terrain, Creatures, & Other Issues"
+("Difficult Terrain", "Big creatures and Difficult Terrain", "Obstacles", "Tight
+Spaces"), "Cover", "Concealment", "High Ground / Low Ground" (elevation), and "Using the
+Battle Map – Measuring Distance in Combat" ("Half Hex Rule", whose room is counted in
+:mod:`lfgcombat.battlemap.space`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from enum import Enum
+
+from lfgcombat.errors import IllegalActionError
+from lfgcombat.grid import Cell
+
+from .core import CellLike, _MapCore
+from .reading import _conditions, _read, condition_flags
+from .rules import R_SPACE, R_SQUARE
+from .values import MapFormatError, _at, _short
+
+#: The highest (and lowest) ground the map holds, in feet.
+MAX_ELEVATION_FT = 100_000
+
+
+class Terrain(str, Enum):
+    """What a hex is made of (``000_8d1d7816ee944f3b.txt``, "Moving in Combat – Terrain,
+    Creatures, & Other Issues"; "Cover"; "Concealment")."""
+
+    #: "Moving along normal terrain uses 5 feet of movement per hex."
+    NORMAL = "normal"
+    #: "Entering a hex of Difficult Terrain costs 2 hexes (10 feet) of movement"; -2 attack
+    #: and AC while standing on it; no running over it, no 5-foot step into it.
+    DIFFICULT = "difficult"
+    #: A wall: blocks movement, line of sight and line of effect (total cover behind it).
+    WALL = "wall"
+    #: A low solid object (low wall, tree trunk, table): "You may move up onto an obstacle
+    #: of half your height ... using 10 feet" ("Obstacles"); it gives cover but does not
+    #: block sight (decision: only walls give total cover).
+    OBSTACLE = "obstacle"
+    #: Knee-deep water, one of the text's examples of Difficult Terrain (swimming is a
+    #: later issue), drawn apart from other difficult terrain.
+    WATER = "water"
+    #: Fog or foliage: partial concealment (20% miss chance) for a line passing through it
+    #: or a target standing in it ("Concealment"); does not hinder movement or cover.
+    FOG = "fog"
+    #: A tight space (a crawlway "about half your height"): "If you must move through
+    #: tight spaces (about half your height), you are cramped while doing so" - the
+    #: Cramped condition's half Move Speed makes each hex cost 10 ft ("Tight Spaces").
+    TIGHT = "tight"
+    #: Half a hex, its other half behind a wall: "Half Hex Rule: If it makes it easier to
+    #: determine battlefield position, you may use half of a hexagon as a full hex without
+    #: suffering penalties. When using this rule, you can never have more space occupied
+    #: than is available" ("Using the Battle Map – Measuring Distance in Combat"). On our
+    #: pointy-top, odd-r maps a wall running north-south (a hallway's side) cuts the hexes
+    #: of every other row in half. It moves like normal terrain (5 ft, 5-foot steps, no
+    #: penalties) and blocks neither sight nor effect nor gives cover; only the room it
+    #: leaves counts, across its row (:meth:`HexMap.cross_section`). Hex maps only: "Square
+    #: grids are great for locations with man-made structures such as hallways"
+    #: ("Option – Square Grid").
+    HALF = "half"
+
+    @property
+    def char(self) -> str:
+        """The character of this terrain in the map text format."""
+        return _CHAR_OF[self]
+
+    @property
+    def passable(self) -> bool:
+        """Whether a creature may enter it (everything but a wall)."""
+        return self is not Terrain.WALL
+
+    @property
+    def costs_double(self) -> bool:
+        """Entering costs 10 ft (difficult terrain, water, climbing onto an obstacle)."""
+        return self in (Terrain.DIFFICULT, Terrain.WATER, Terrain.OBSTACLE, Terrain.TIGHT)
+
+    @property
+    def is_difficult(self) -> bool:
+        """Difficult Terrain in the rules' sense (the -2 attack/AC while standing on it)."""
+        return self in (Terrain.DIFFICULT, Terrain.WATER)
+
+
+TERRAIN_CHARS: dict[str, Terrain] = {".": Terrain.NORMAL, ",": Terrain.DIFFICULT,
+                                     "#": Terrain.WALL, "o": Terrain.OBSTACLE,
+                                     "~": Terrain.WATER, "%": Terrain.FOG,
+                                     "=": Terrain.TIGHT, "h": Terrain.HALF}
+_CHAR_OF = {v: k for k, v in TERRAIN_CHARS.items()}
+_HALF_ON_SQUARES = ("the Half Hex Rule is for hex maps; on a square grid a hallway fits the "
+                    "squares already: \"Square grids are great for locations with man-made "
+                    f"structures such as hallways\" ({R_SQUARE})")
+
+
+class _Terrain(_MapCore):
+    """Terrain and elevation of the cells, and what they cost a creature standing or
+    stepping on them."""
+
+    def terrain(self, where: CellLike) -> Terrain:
+        """The terrain of a cell (normal unless set)."""
+        return self._terrain.get(self._as_cell(where), Terrain.NORMAL)
+
+    def set_terrain(self, where: CellLike | Iterable[CellLike], kind: Terrain | str) -> None:
+        """Set the terrain of one cell or many.
+
+        Raises:
+            MapFormatError: An unknown kind, or half hexes on a square grid.
+            IllegalActionError: A cell is off the map, a wall would be put under a creature,
+                or a cross-section with half hexes would hold more than it has room for
+                ("you can never have more space occupied than is available": see
+                :meth:`cross_section`). Nothing is changed.
+        """
+        if not isinstance(kind, Terrain):
+            try:
+                kind = Terrain(kind)
+            except ValueError:
+                raise MapFormatError(f"unknown terrain {kind!r}; the kinds are "
+                                     + ", ".join(t.value for t in Terrain)) from None
+        if kind is Terrain.HALF and self.grid != "hex":
+            raise MapFormatError(_HALF_ON_SQUARES)
+        cells = self._cells_on_map(where)
+        for c in cells:
+            if kind is Terrain.WALL and self._occupants.get(c):
+                raise IllegalActionError(f"cannot wall in {_at(c)}: {', '.join(self._occupants[c])} "
+                                         f"stands there; move it first", R_SPACE)
+        self._check_terrain_edit(cells, kind)
+        for c in cells:
+            if kind is Terrain.NORMAL:
+                self._terrain.pop(c, None)
+            else:
+                self._terrain[c] = kind
+        self._terrain_version += 1
+        self._changed()
+
+    def _check_terrain_edit(self, cells: list, kind: Terrain) -> None:
+        """Raise if making ``cells`` of ``kind`` breaks a rule of space (the Half Hex Rule
+        adds its check in :mod:`lfgcombat.battlemap.space`); nothing here."""
+
+    def elevation(self, where: CellLike) -> int:
+        """Height of a cell's ground in feet (0 unless set)."""
+        return self._elevation.get(self._as_cell(where), 0)
+
+    def set_elevation(self, where: CellLike | Iterable[CellLike], feet: int) -> None:
+        """Set the height of one cell or many, in feet (for "High Ground / Low Ground").
+
+        Raises:
+            MapFormatError: ``feet`` is not a whole number of feet.
+            IllegalActionError: A cell is off the map. Nothing is changed.
+        """
+        if (isinstance(feet, bool) or not isinstance(feet, (int, float))
+                or (isinstance(feet, float) and not feet.is_integer())):
+            raise MapFormatError(f"elevation must be whole feet, got {_short(feet)}")
+        if abs(feet) > MAX_ELEVATION_FT:
+            raise MapFormatError(f"elevation must be within {MAX_ELEVATION_FT} ft of 0, got "
+                                 f"{_short(feet)}")
+        cells = self._cells_on_map(where)
+        for c in cells:
+            if feet:
+                self._elevation[c] = int(feet)
+            else:
+                self._elevation.pop(c, None)
+        self._terrain_version += 1
+        self._changed()
+
+    def terrain_cells(self) -> dict[Cell, Terrain]:
+        """Every cell whose terrain is not normal."""
+        return dict(self._terrain)
+
+    def terrain_modifiers(self, name: str) -> dict[str, int]:
+        """Attack and AC modifiers from where ``name`` stands: "Standing on Difficult Terrain
+        imposes a -2 penalty on Attacks & -2AC" (big creatures with less than half of their
+        hexes on it are exempt) (``000_8d1d7816ee944f3b.txt``, "Difficult Terrain")."""
+        p = self._p(name)
+        n = sum(1 for c in p.cells if (t := self._terrain.get(c)) is not None and t.is_difficult)
+        on = n > 0 and (len(p.cells) < 3 or 2 * n >= len(p.cells))
+        return {"attack": -2 if on else 0, "ac": -2 if on else 0}
+
+
+    def _effective_difficult(self, name: str, cells: frozenset) -> bool:
+        """Whether entering ``cells`` costs double for ``name`` ("Difficult Terrain"; "Big
+        creatures and Difficult Terrain": 3+ hexes ignore it with less than half on it;
+        "Bodies of dead & unconscious Medium Size+ creatures cause Difficult Terrain")."""
+        n = sum(1 for c in cells if self._cell_difficult(c, name))
+        if n == 0:
+            return False
+        if len(cells) >= 3:
+            return 2 * n >= len(cells)
+        return True
+
+    def _cell_difficult(self, c: Cell, mover: str) -> bool:
+        t = self._terrain.get(c)
+        if t is Terrain.TIGHT and "cramped" in condition_flags(self._placed[mover].creature).names:
+            # already Cramped (its Move Speed halved): the tight space costs nothing more
+            # ("Tight Spaces: ... you are cramped while doing so")
+            return False
+        if t is not None and t.costs_double:
+            return True
+        for o in self._occupants.get(c, ()):
+            if o != mover and self._placed[o].order >= 0 and _a_body(self._placed[o].creature):
+                return True
+        return False
+
+
+def _a_body(creature: object) -> bool:
+    """"Bodies of dead & unconscious Medium Size+ creatures cause Difficult Terrain"
+    ("Difficult Terrain"): Unconscious given or implied (Dying implies it), or dead."""
+    return ("unconscious" in condition_flags(creature).names or "dead" in _conditions(creature)
+            or _read(creature, "is_dead") is True)

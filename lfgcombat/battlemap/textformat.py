@@ -1,0 +1,429 @@
+"""The map text format: a small YAML document a GM can write by hand.
+
+Read by :meth:`HexMap.from_text <lfgcombat.battlemap.HexMap.from_text>`, written by
+:meth:`~lfgcombat.battlemap.HexMap.to_text`::
+
+    # the ford -- comments go on their own lines, outside the blocks
+    grid: hex
+    terrain: |
+      . . . , , ~ ~ . . .
+       . . , , ~ ~ . # # .
+      . o . . ~ ~ . # . .
+    elevation: |
+      0 0 0 0 0 0 0 1 1 1
+       0 0 0 0 0 0 0 1 1 1
+      0 0 0 0 0 0 0 1 1 1
+    elevation_step: 5
+    background: {image: ford.png, opacity: 0.8}
+    creatures:
+      - {name: Wulfric, at: [1, 1], side: party}
+      - {name: Ogre, at: [8, 2], side: monsters, size: large, speed: 30}
+
+``terrain`` has one character per cell, rows top to bottom; spaces are ignored, so odd
+rows may be indented to look like hexes. ``elevation`` (optional) has one digit 0-9 per
+cell, times ``elevation_step`` feet (default 5). ``background`` (optional) is the GM's
+picture under the grid (``image``: a path or URL; ``opacity`` 0..1, default 1).
+``creatures`` (optional) places creatures at ``[col, row]`` with a side (default
+``party``) and, for plain tokens, ``size``, ``speed``, ``reach``, ``threatens``,
+``conditions`` (for creature objects given to ``from_text``, ``speed``, ``reach`` and
+``threatens`` override their own); ``share: true`` lets a creature stand in an ally's hex
+(the GM's ``share``, see :meth:`~lfgcombat.battlemap.HexMap.place`). ``grid`` is ``hex``
+(default) or ``square`` ("Option – Square Grid").
+Legend: ``.`` normal, ``,`` difficult, ``#`` wall, ``o`` obstacle, ``~`` water, ``%`` fog,
+``=`` tight, ``h`` half hex (the Half Hex Rule; hex maps only). A bare block of rows (no
+``key:`` lines) is read as the terrain alone.
+
+A hallway 10 feet wide running north-south, drawn with half hexes (rows alternate two
+whole hexes, and a whole hex between two halves; see
+:meth:`~lfgcombat.battlemap.HexMap.cross_section`)::
+
+    terrain: |
+      # # . . #
+       # h . h #
+      # # . . #
+
+Every field is checked before the map is built: a wrong one raises
+:class:`~lfgcombat.battlemap.values.MapFormatError` naming the field, its line and what
+is expected (``000_8d1d7816ee944f3b.txt``, "Using the Battle Map – Measuring Distance in
+Combat" for the grid; the creature fields follow "Creature Size: Size, Space, Reach",
+"Movement in Combat", "Reach & Threatened Area" and "Conditions – Full Details").
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import math
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from lfgcombat.conditions import parse_condition
+from lfgcombat.errors import LfgError
+
+from .core import MAX_SIDE
+from .display import _Display
+from .reading import _sizes
+from .terrain import _HALF_ON_SQUARES, TERRAIN_CHARS, Terrain
+from .values import Background, Figure, MapFormatError, _short
+
+#: The longest map text read (characters).
+MAX_TEXT_CHARS = 1_000_000
+#: The largest Move Speed, reach or elevation step a map text may give, in feet.
+MAX_FEET = 10_000
+_TOP_KEYS = ("grid", "terrain", "elevation", "elevation_step", "background", "creatures", "name")
+_CREATURE_KEYS = ("name", "at", "side", "size", "speed", "reach", "threatens", "conditions",
+                  "share")
+_YAML_WORDS = frozenset({"yes", "no", "true", "false", "null", "on", "off", "y", "n", "~"})
+
+
+class _TextFormat(_Display):
+    """Reading and writing the map text format (this module's docstring)."""
+
+    @classmethod
+    def from_text(cls, text: str, creatures: Mapping[str, Any] | Iterable[Any] | None = None,
+                  **kwargs: Any) -> Any:
+        """Read a map from the text format (:mod:`lfgcombat.battlemap.textformat`).
+
+        Args:
+            text: The map (YAML with ``terrain:``..., or just the terrain rows).
+            creatures: Creature objects by name (or an iterable of them) for the names in
+                ``creatures:``; names not given become :class:`Figure` from the entry's
+                ``size``, ``speed``, ``reach``, ``threatens`` and ``conditions``.
+            **kwargs: Passed to :class:`HexMap` (e.g. ``advanced_five_foot_step=True``).
+
+        Returns:
+            The new map.
+
+        Raises:
+            MapFormatError: The text does not follow the format: the message names the
+                field, its line and what is expected.
+            IllegalActionError: A creature cannot stand where the text puts it.
+        """
+        if not isinstance(text, str):
+            raise MapFormatError(f"a map text is a string (YAML or rows of terrain), got "
+                                 f"{type(text).__name__} {_short(text)}")
+        if len(text) > MAX_TEXT_CHARS:
+            raise MapFormatError(f"the map text has {len(text):,} characters; at most "
+                                 f"{MAX_TEXT_CHARS:,} are read")
+        lines = text.splitlines()
+        doc = _document(text, lines)
+        is_yaml = doc is not None
+        doc = doc if doc is not None else {"terrain": text}
+        rows = _terrain_rows(doc, lines, is_yaml)
+        grid = doc.get("grid", kwargs.pop("grid", "hex"))
+        if grid not in ("hex", "square"):
+            raise MapFormatError(f"grid must be hex or square, got {_short(grid)}", _block_line(lines, "grid"))
+        if grid == "square":
+            for ln, r in rows:
+                if Terrain.HALF.char in r:
+                    raise MapFormatError(f"'{Terrain.HALF.char}' (half hex): " + _HALF_ON_SQUARES, ln)
+        elevation = _elevations(doc, lines, rows)
+        background = _background(doc.get("background"), _block_line(lines, "background"))
+        entries = _creature_entries(doc, lines, len(rows[0][1]), len(rows))
+        m = cls(len(rows[0][1]), len(rows), grid=grid, **kwargs)
+        for row_i, (_ln, r) in enumerate(rows):
+            for col, ch in enumerate(r):
+                if TERRAIN_CHARS[ch] is not Terrain.NORMAL:
+                    m._terrain[m.cell(col, row_i)] = TERRAIN_CHARS[ch]
+        for (col, row_i), feet in elevation.items():
+            m._elevation[m.cell(col, row_i)] = feet
+        m._background = background
+        m._place_entries(entries, creatures)
+        m._version = 0
+        return m
+
+    def _place_entries(self, entries: list[dict[str, Any]],
+                       creatures: Mapping[str, Any] | Iterable[Any] | None) -> None:
+        """Place the checked ``creatures:`` entries (creature objects given win over
+        plain :class:`Figure` tokens)."""
+        given: dict[str, Any] = {}
+        if creatures is not None:
+            given = (dict(creatures) if isinstance(creatures, Mapping)
+                     else {c.name: c for c in creatures})
+        for entry in entries:
+            name = entry["name"]
+            obj = given.get(name)
+            overrides: dict[str, Any] = {}
+            if obj is None:
+                obj = Figure(name, entry.get("size", "medium"), entry.get("speed", 30),
+                             entry.get("reach"), entry.get("threatens", True),
+                             entry.get("conditions", ()))
+            else:  # a creature object given: the entry's numbers override its own
+                for key, arg in (("speed", "speed"), ("reach", "reach_ft"),
+                                 ("threatens", "threatens")):
+                    if entry.get(key) is not None:
+                        overrides[arg] = entry[key]
+            self.place(obj, entry["at"], entry.get("side", "party"),
+                       share=entry.get("share", False), **overrides)
+
+    def to_text(self, creatures: bool = True) -> str:
+        """The map in the text format (round-trips through :meth:`from_text`).
+
+        Args:
+            creatures: Write the ``creatures:`` entries too.
+
+        Returns:
+            The text, ending with a newline.
+
+        Raises:
+            LfgError: Elevations that do not fit one digit times a common step.
+        """
+        out = [f"grid: {self.grid}", "terrain: |"]
+        for r in range(self.height):
+            row = " ".join(self._terrain.get(self.cell(c, r), Terrain.NORMAL).char for c in range(self.width))
+            out.append("  " + (" " if self.grid == "hex" and r % 2 else "") + row)
+        if self._elevation:
+            vals = set(self._elevation.values())
+            step = functools.reduce(math.gcd, vals)
+            if max(vals) // step > 9 or min(vals) < 0:
+                raise LfgError("elevations do not fit the one-digit text format "
+                               f"(values {sorted(vals)})")
+            out += [f"elevation_step: {step}", "elevation: |"]
+            for r in range(self.height):
+                row = " ".join(str(self._elevation.get(self.cell(c, r), 0) // step) for c in range(self.width))
+                out.append("  " + (" " if self.grid == "hex" and r % 2 else "") + row)
+        if self._background is not None:
+            bg = self._background
+            out.append(f"background: {{image: {_yaml_str(bg.image)}, opacity: {bg.opacity:g}}}")
+        if creatures and self._placed:
+            out.append("creatures:")
+            for n, p in self._placed.items():
+                col, row = self.offset(p.anchor)
+                extra = f", size: {p.size}" if p.size != "medium" else ""
+                speed, reach, threatens = p.speed, p.reach, p.threatens  # place() overrides
+                if isinstance(p.creature, Figure):
+                    f = p.creature
+                    speed = f.speed if speed is None else speed
+                    reach = f.reach_ft if reach is None else reach
+                    threatens = f.threatens if threatens is None else threatens
+                    if f.conditions:
+                        extra += f", conditions: [{', '.join(f.conditions)}]"
+                if speed is not None and not (isinstance(p.creature, Figure) and speed == 30):
+                    extra += f", speed: {speed}"
+                if reach is not None:
+                    extra += f", reach: {reach}"
+                if threatens is not None and not (isinstance(p.creature, Figure) and threatens):
+                    extra += f", threatens: {'true' if threatens else 'false'}"
+                if self._shares(n):
+                    extra += ", share: true"
+                out.append(f"  - {{name: {_yaml_str(n)}, at: [{col}, {row}], side: {_yaml_str(p.side)}{extra}}}")
+        return "\n".join(out) + "\n"
+
+
+def _document(text: str, lines: list[str]) -> dict | None:
+    """The YAML document of a map text (``None``: a bare block of terrain rows)."""
+    import yaml
+    if not any(_key_line(ln) for ln in lines):
+        return None
+    try:
+        doc = yaml.safe_load(text)
+    except yaml.YAMLError as e:
+        mark = getattr(e, "problem_mark", None)
+        raise MapFormatError(f"not valid YAML: {getattr(e, 'problem', e)}",
+                             mark.line + 1 if mark else None) from None
+    except (ValueError, RecursionError, OverflowError) as e:  # a 5,000-digit number, deep nesting
+        raise MapFormatError(f"cannot read the YAML: {type(e).__name__}: {_short(str(e), 120)}") from None
+    if not isinstance(doc, dict):
+        raise MapFormatError("expected 'key: value' lines (grid, terrain, elevation, creatures)")
+    unknown = [k for k in doc if k not in _TOP_KEYS]
+    if unknown:
+        raise MapFormatError(f"unknown key(s) {', '.join(_short(k) for k in unknown)}; known: "
+                             + ", ".join(_TOP_KEYS), _block_line(lines, str(unknown[0])) or None)
+    if doc.get("name") is not None and not isinstance(doc["name"], str):
+        raise MapFormatError(f"name (of the map) must be text, got {_short(doc['name'])}",
+                             _block_line(lines, "name"))
+    return doc
+
+
+def _terrain_rows(doc: dict, lines: list[str], is_yaml: bool) -> list[tuple[int, str]]:
+    """The terrain block's rows ``(line, characters)``, checked."""
+    terrain_txt = doc.get("terrain")
+    if not isinstance(terrain_txt, str) or not terrain_txt.strip():
+        raise MapFormatError("the 'terrain' block is missing or empty (rows of terrain "
+                             "characters after 'terrain: |')", _block_line(lines, "terrain") or None)
+    rows = _rows(terrain_txt, _block_line(lines, "terrain") if is_yaml else 0)
+    width = len(rows[0][1])
+    if width > MAX_SIDE or len(rows) > MAX_SIDE:
+        raise MapFormatError(f"the map is {width}x{len(rows)} cells; at most {MAX_SIDE} across "
+                             "and down are read")
+    for ln, r in rows:
+        if len(r) != width:
+            raise MapFormatError(f"row has {len(r)} cells, the first row has {width}", ln)
+        for ch in r:
+            if ch not in TERRAIN_CHARS:
+                raise MapFormatError(f"unknown terrain character {ch!r}; legend: " +
+                                     ", ".join(f"{k!r} {v.value}" for k, v in TERRAIN_CHARS.items()), ln)
+    return rows
+
+
+def _elevations(doc: dict, lines: list[str], rows: list[tuple[int, str]]) -> dict[tuple[int, int], int]:
+    """``(col, row) -> feet`` from the elevation block (cells at 0 left out)."""
+    if doc.get("elevation") is None:
+        if doc.get("elevation_step") is not None:
+            _whole(doc["elevation_step"], "elevation_step", _block_line(lines, "elevation_step"), 1)
+        return {}
+    step = doc.get("elevation_step", 5)
+    _whole(step, "elevation_step", _block_line(lines, "elevation_step"), 1)
+    if not isinstance(doc["elevation"], str):
+        raise MapFormatError(f"elevation must be rows of digits after 'elevation: |', got "
+                             f"{_short(doc['elevation'])}", _block_line(lines, "elevation"))
+    erows = _rows(doc["elevation"], _block_line(lines, "elevation"))
+    if len(erows) != len(rows):
+        raise MapFormatError(f"elevation has {len(erows)} rows, terrain has {len(rows)}", erows[0][0])
+    out = {}
+    for row_i, (ln, r) in enumerate(erows):
+        if len(r) != len(rows[0][1]):
+            raise MapFormatError(f"elevation row has {len(r)} cells, expected {len(rows[0][1])}", ln)
+        for col, ch in enumerate(r):
+            if ch not in "0123456789":  # str.isdigit() takes '²' and other scripts' digits
+                raise MapFormatError(f"elevation must be digits 0-9, got {ch!r}", ln)
+            if ch != "0":
+                out[(col, row_i)] = int(ch) * step
+    return out
+
+
+def _background(raw: Any, line: int) -> Background | None:
+    """The ``background:`` entry as a :class:`Background` (``None`` when absent)."""
+    if raw is None:
+        return None
+    if isinstance(raw, str):
+        raw = {"image": raw}
+    if not isinstance(raw, dict) or "image" not in raw:
+        raise MapFormatError(f"background must be {{image: <path or URL>, opacity: 0..1}}, got "
+                             f"{_short(raw)}", line or None)
+    unknown = [k for k in raw if k not in ("image", "opacity")]
+    if unknown:
+        raise MapFormatError(f"background: unknown key(s) {', '.join(_short(k) for k in unknown)}; "
+                             "known: image, opacity", line or None)
+    try:
+        return Background(raw["image"], raw.get("opacity", 1.0))
+    except MapFormatError as e:
+        raise MapFormatError(str(e).removeprefix("map text: "), line or None) from None
+
+
+def _creature_entries(doc: dict, lines: list[str], width: int, height: int) -> list[dict[str, Any]]:
+    """The ``creatures:`` entries, every field checked (see :func:`_creature_entry`)."""
+    raw = doc.get("creatures")
+    ln = _block_line(lines, "creatures") or None
+    if raw is None:
+        return []
+    if not isinstance(raw, list):
+        raise MapFormatError(f"creatures must be a list of entries ('- {{name: ..., at: [col, row]}}'), "
+                             f"got {_short(raw)}", ln)
+    entries = [_creature_entry(i, e, ln, width, height) for i, e in enumerate(raw)]
+    names = [e["name"] for e in entries]
+    dup = next((n for n in names if names.count(n) > 1), None)
+    if dup is not None:
+        raise MapFormatError(f"creature name {dup!r} is used twice; names must be unique", ln)
+    return entries
+
+
+def _creature_entry(i: int, entry: Any, ln: int | None, width: int, height: int) -> dict[str, Any]:
+    """One creature entry with every field checked and normalised."""
+    if not isinstance(entry, dict) or "name" not in entry or "at" not in entry:
+        raise MapFormatError(f"creature #{i + 1} needs at least name and at: [col, row], got "
+                             f"{_short(entry)}", ln)
+    name = entry["name"]
+    if isinstance(name, int) and not isinstance(name, bool) and abs(name) < 10**12:
+        name = str(name)
+    if not isinstance(name, str) or not name.strip():
+        raise MapFormatError(f"creature #{i + 1}: name must be text, got {_short(name)}", ln)
+    who = f"{_short(name, 40)}:"
+    unknown = [k for k in entry if k not in _CREATURE_KEYS]
+    if unknown:
+        raise MapFormatError(f"{who} unknown field(s) {', '.join(_short(k) for k in unknown)}; "
+                             "known: " + ", ".join(_CREATURE_KEYS), ln)
+    out: dict[str, Any] = {"name": name, "at": _at_field(entry["at"], who, ln, width, height)}
+    side = entry.get("side", "party")
+    if isinstance(side, int) and not isinstance(side, bool):
+        side = str(side)
+    if not isinstance(side, str) or not side.strip():
+        raise MapFormatError(f"{who} side must be text (e.g. party, monsters), got {_short(side)}", ln)
+    out["side"] = side
+    if entry.get("size") is not None:
+        size = entry["size"]
+        if not isinstance(size, str) or size.lower() not in _sizes():
+            raise MapFormatError(f"{who} size must be one of {', '.join(_sizes())}, got {_short(size)}", ln)
+        out["size"] = size.lower()
+    if entry.get("speed") is not None:
+        out["speed"] = _whole(entry["speed"], f"{who} speed", ln, 0)
+    if entry.get("reach") is not None:
+        out["reach"] = _whole(entry["reach"], f"{who} reach", ln, 0)
+    for flag in ("threatens", "share"):
+        if entry.get(flag) is not None:
+            if not isinstance(entry[flag], bool):
+                raise MapFormatError(f"{who} {flag} must be true or false, got {_short(entry[flag])}", ln)
+            out[flag] = entry[flag]
+    if entry.get("conditions") is not None:
+        out["conditions"] = _conditions_field(entry["conditions"], who, ln)
+    return out
+
+
+def _at_field(at: Any, who: str, ln: int | None, width: int, height: int) -> tuple[int, int]:
+    """``at: [col, row]``: two whole numbers on the map."""
+    if not (isinstance(at, list) and len(at) == 2
+            and all(isinstance(v, int) and not isinstance(v, bool) for v in at)):
+        raise MapFormatError(f"{who} at must be [col, row] (two whole numbers), got {_short(at)}", ln)
+    col, row = at
+    if max(abs(col), abs(row)) > MAX_SIDE:  # place() refuses the others, naming the rule
+        raise MapFormatError(f"{who} at {_short(at)} is off this {width}x{height} map (columns "
+                             f"0-{width - 1}, rows 0-{height - 1})", ln)
+    return col, row
+
+
+def _whole(value: Any, field: str, ln: int | None, least: int) -> int:
+    """A whole number of feet from ``least`` to :data:`MAX_FEET` (refused otherwise)."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise MapFormatError(f"{field} must be a whole number of feet, got {_short(value)}", ln or None)
+    if not least <= value <= MAX_FEET:
+        raise MapFormatError(f"{field} must be from {least} to {MAX_FEET} feet, got {_short(value)}",
+                             ln or None)
+    return value
+
+
+def _conditions_field(raw: Any, who: str, ln: int | None) -> tuple[str, ...]:
+    """``conditions: [prone, bleed 2]`` (or one name): each a condition of the rules."""
+    items = [raw] if isinstance(raw, str) else raw
+    if not isinstance(items, list) or not all(isinstance(c, str) for c in items):
+        raise MapFormatError(f"{who} conditions must be a list of condition names, got {_short(raw)}", ln)
+    for c in items:
+        try:
+            parse_condition(c)
+        except LfgError as e:
+            raise MapFormatError(f"{who} conditions: {_short(str(e), 200)}", ln) from None
+    return tuple(items)
+
+
+def _key_line(line: str) -> bool:
+    s = line.split("#", 1)[0].rstrip()
+    head = s.split(":", 1)[0]
+    return ":" in s and not line.startswith((" ", "\t")) and head.strip().replace("_", "").isalnum()
+
+
+def _block_line(lines: list[str], key: str) -> int:
+    for i, ln in enumerate(lines, 1):
+        if ln.startswith(key + ":"):
+            return i
+    return 0
+
+
+def _rows(block: str, start_line: int) -> list[tuple[int, str]]:
+    out = []
+    for i, raw in enumerate(block.splitlines()):
+        cells = "".join(raw.split())
+        if cells:
+            out.append((start_line + i + 1 if start_line else i + 1, cells))
+    if not out:
+        raise MapFormatError("no rows", start_line or None)
+    return out
+
+
+def _yaml_str(s: str) -> str:
+    """``s`` as a YAML scalar inside a flow mapping: plain when safe, else quoted."""
+    if (s and s[0].isalpha() and s.replace(" ", "").isalnum() and s == s.strip()
+            and s.lower() not in _YAML_WORDS):
+        return s
+    quoted = repr(s)
+    if quoted.startswith("'") and "\\" not in quoted:
+        return quoted
+    return json.dumps(s, ensure_ascii=False)
