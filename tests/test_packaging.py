@@ -335,3 +335,19 @@ def test_make_lab_working_copy_keeps_the_reference_clean(tmp_path: Path) -> None
     assert json.loads((work / "mine.ipynb").read_text())["cells"][0]["source"] == "mine"
     assert {p: p.read_bytes() for p in ref.rglob("*") if p.is_file()} == before
     assert lab.sync(ref, work).refreshed == []  # idempotent
+
+
+def test_every_package_folder_is_listed_in_pyproject() -> None:
+    """setuptools ships only the packages listed in pyproject.toml: a new subpackage left off
+    the list imports in an editable install but is missing from a regular one."""
+    config = tomllib.loads((REPO / "pyproject.toml").read_text())["tool"]["setuptools"]
+    listed = set(config["packages"])
+    dirs = {pkg: Path(d) for pkg, d in config["package-dir"].items()}
+    found = set()
+    for pkg, folder in dirs.items():
+        for init in (REPO / folder).rglob("__init__.py"):
+            rel = init.parent.relative_to(REPO / folder)
+            if "__pycache__" in rel.parts:
+                continue
+            found.add(".".join([pkg, *rel.parts]) if rel.parts else pkg)
+    assert found <= listed, f"add to [tool.setuptools] packages: {sorted(found - listed)}"
