@@ -199,7 +199,8 @@ class AttackOdds:
         return rows
 
     def histogram_svg(self, width: int = 320, height: int = 90) -> str:
-        """The damage distribution (misses left out) as a small inline SVG bar chart.
+        """The damage distribution (misses left out) as a small inline SVG bar chart, one
+        slot per damage value from the least to the most.
 
         Args:
             width, height: The picture's size in pixels.
@@ -208,19 +209,19 @@ class AttackOdds:
             An ``<svg>`` element, with a ``<title>`` per bar giving damage and probability.
         """
         hit = self._hit_damage()
-        if hit.empty or not any(float(p) for p in hit):
+        if not any(float(p) for k, p in hit.items() if k != 0):
             return "<em>(no damage possible)</em>"
         values = [(int(k), float(p)) for k, p in hit.items()]
         top = max(p for _, p in values)
-        bar_w = width / len(values)
+        lo, hi = values[0][0], values[-1][0]
+        bar_w = width / (hi - lo + 1)  # one slot per damage value: the axis is linear
         plot_h = height - 16
         bars = []
-        for i, (k, p) in enumerate(values):
+        for k, p in values:
             h = plot_h * p / top
-            bars.append(f'<rect x="{i * bar_w:.1f}" y="{plot_h - h:.1f}" '
+            bars.append(f'<rect x="{(k - lo) * bar_w:.1f}" y="{plot_h - h:.1f}" '
                         f'width="{max(bar_w - 1, 0.5):.1f}" height="{h:.1f}" fill="#4a78a8">'
                         f"<title>{k} damage: {p:.1%}</title></rect>")
-        lo, hi = values[0][0], values[-1][0]
         labels = (f'<text x="0" y="{height - 2}" font-size="10">{lo}</text>'
                   f'<text x="{width}" y="{height - 2}" font-size="10" text-anchor="end">'
                   f"{hi}</text>")
