@@ -17,13 +17,14 @@ every saved fight and notebook, which replay the same seed):
 5. what the hit sets off, only on a hit: a Perfect Critical's limb (1d2 or 1d3), then a
    Knockout Strike's FORT Save.
 
-The :class:`AttackResult` holds every roll and the target's vitals afterwards; it rolls
-nothing itself.
+The :class:`AttackResult` holds every roll; it rolls nothing itself (the target's vitals
+after a hit that set off no roll are computed from the damage when first read).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
 from ..conditions import Condition
@@ -37,7 +38,7 @@ from .rules import R_PERFECT, R_SPECIAL, WeaponError
 if TYPE_CHECKING:
     from .setup import AttackSetup
 
-__all__ = ["AttackResult", "roll"]
+__all__ = ["AttackResult", "roll", "after_effects", "vitals_after_damage"]
 
 
 @dataclass(frozen=True)
@@ -59,12 +60,12 @@ class AttackResult:
         precision: Precision damage rolled.
         damage: Each damage component after resistances (physical first).
         roller: The :class:`~lfgcombat.dice.Roller` it was rolled with.
-        target_after: The target's :class:`~lfgcombat.vitals.Vitals` after the attack (its
-            HP, Bleed, Weakened stage, knockout, broken limbs).
         after_rolls: The rolls the hit set off (a Perfect Critical's limb, a Knockout
             Strike's FORT Save), made right after the damage.
         consequences: What the attack sets off beyond damage (Power Attack's -2 AC, limbs,
             knockout), in words.
+        vitals_after: The target's vitals after the hit when the hit set off rolls (else
+            ``None``: :attr:`target_after` computes them from the damage).
     """
 
     setup: AttackSetup
@@ -83,9 +84,18 @@ class AttackResult:
     precision: int
     damage: tuple[Applied, ...]
     roller: Roller = field(repr=False, compare=False, default=None)
-    target_after: Any = field(repr=False, compare=False, default=None)
     after_rolls: tuple[Roll, ...] = ()
     consequences: tuple[str, ...] = ()
+    vitals_after: Vitals | None = field(repr=False, compare=False, default=None)
+
+    @cached_property
+    def target_after(self) -> Vitals:
+        """The target's :class:`~lfgcombat.vitals.Vitals` after the attack (its HP, Bleed,
+        Weakened stage, knockout, broken limbs). Computed from the damage when first read
+        if the hit set off no roll (a pure computation: no dice)."""
+        if self.vitals_after is not None:
+            return self.vitals_after
+        return vitals_after_damage(self.setup.target, self.damage if self.hit else ())
 
     @property
     def outcome(self) -> str:
@@ -341,9 +351,32 @@ def _knockout(s: AttackSetup, vit: Vitals, critical: bool, total: int,
             f"({R_SPECIAL})")
 
 
-def after_effects(s: AttackSetup, hit: _ToHit, damage: _Damage,
-                  roller: Roller) -> tuple[Vitals, tuple[Roll, ...], tuple[str, ...]]:
-    """Step 5: the target's vitals after the hit and the rolls the hit sets off.
+def vitals_after_damage(target: Any, applied: tuple[Applied, ...]) -> Vitals:
+    """The target's vitals after the damage of a hit (healing energy heals the living).
+
+    Args:
+        target: The (situated) target.
+        applied: The damage components after resistances.
+
+    Returns:
+        New :class:`~lfgcombat.vitals.Vitals`; nothing is rolled.
+    """
+    vit = Vitals.from_creature(target)
+    for a in applied:
+        if a.taken > 0:
+            vit = vit.damage(a.taken, a.type)
+        elif a.taken < 0 and not vit.dead:
+            vit = vit.heal(-a.taken, "magic")
+    return vit
+
+
+def after_effects(s: AttackSetup, hit: _ToHit, damage: _Damage, roller: Roller
+                  ) -> tuple[Vitals | None, tuple[Roll, ...], tuple[str, ...]]:
+    """Step 5: the rolls the hit sets off and the target's vitals after them.
+
+    Only a hit that is a Perfect Critical or a Knockout Strike can set off rolls; for any
+    other attack nothing is rolled and the vitals are left to
+    :attr:`AttackResult.target_after` (``None`` here).
 
     Args:
         s: The setup rolled.
@@ -352,18 +385,14 @@ def after_effects(s: AttackSetup, hit: _ToHit, damage: _Damage,
         roller: The roller.
 
     Returns:
-        (the target's vitals afterwards, the extra rolls, the consequences in words).
+        (the target's vitals afterwards or ``None``, the extra rolls, the consequences in
+        words).
     """
-    vit = Vitals.from_creature(s.target)
     notes = list(s.consequences)
-    if not hit.hit:
-        return vit, (), tuple(notes)
+    if not (hit.hit and (hit.perfect or s.situation.knockout)):
+        return None, (), tuple(notes)
+    vit = vitals_after_damage(s.target, damage.applied)
     rolls: list[Roll] = []
-    for a in damage.applied:
-        if a.taken > 0:
-            vit = vit.damage(a.taken, a.type)
-        elif a.taken < 0 and not vit.dead:
-            vit = vit.heal(-a.taken, "magic")
     total = sum(a.taken for a in damage.applied)
     threshold = s.target.injured_threshold.value
     if hit.perfect and threshold is not None and total >= threshold and not vit.dead:
@@ -407,4 +436,4 @@ def roll(setup: AttackSetup, roller: Roller) -> AttackResult:
                         to_hit.threat, to_hit.confirm_roll, to_hit.hit, to_hit.critical,
                         to_hit.perfect, to_hit.why, damage.rolls, damage.weapon_rolled,
                         damage.weapon_part, damage.precision, damage.applied, roller,
-                        vitals, rolls, notes)
+                        rolls, notes, vitals)
