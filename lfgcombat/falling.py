@@ -31,15 +31,17 @@ that deals damage deals at least 1 (inferred from "Minimum Damage").
 from __future__ import annotations
 
 import functools
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 import pandas as pd
 
+from .attacks.formulas import range_penalty
 from .creature import Size
 from .damage import Applied, DamageType, Resistances, apply_resistance
 from .dice import DiceExpr, Roll, Roller, parse
-from .errors import LfgError
+from .errors import IllegalActionError, LfgError
+from .saves import saving_throw
 from .tables import Column, Schema, load_table, register_schema
 
 __all__ = ["FallingError", "FallResult", "FallingObject", "falling_damage", "fall",
@@ -237,9 +239,6 @@ def fall(creature, feet: int, roller: Roller, *, check: int | None = None, soft:
         :meth:`lfgcombat.vitals.Vitals.damage` and the limb with
         :meth:`lfgcombat.vitals.Vitals.gain`.
     """
-    from dataclasses import replace
-
-    from .saves import saving_throw
     result = falling_damage(creature.max_hp.value, feet, creature.size, check, soft,
                             height_ft=height_ft,
                             resistances=Resistances.from_dict(creature.resistances))
@@ -322,9 +321,6 @@ def drop_object(dropper, weight_lb: int, feet: int, roller: Roller, target=None,
     Raises:
         IllegalActionError: the hex is more than 10 feet away horizontally.
     """
-    from .attacks import range_penalty
-    from .errors import IllegalActionError
-    from .saves import saving_throw
     _int("horizontal_ft", horizontal_ft)
     if horizontal_ft > 10:
         raise IllegalActionError(f"the target hex is {horizontal_ft} ft away horizontally; "

@@ -45,6 +45,7 @@ from .damage import DamageType
 from .dice import Roller
 from .citations import cite as _cite
 from .errors import IllegalActionError, LfgError
+from .saves import saving_throw
 
 __all__ = ["Vitals", "VitalsError", "STABILIZE_DC", "CLOT_AFTER_ROUNDS", "HEAL_SOURCES"]
 
@@ -407,7 +408,6 @@ class Vitals:
 
     def stabilize_check(self, creature, roller: Roller) -> "Vitals":
         """Roll the DC20 FORT Save for ``creature`` (these vitals applied) and stabilize."""
-        from .saves import saving_throw
         if not self.dying:
             return self.stabilize(True)  # raises with the rule
         result = saving_throw(self.to_creature(creature), "fort", STABILIZE_DC, roller,
