@@ -49,6 +49,7 @@ class DamageType(str, enum.Enum):
 
     @property
     def abbreviation(self) -> str:
+        """The text's short form in a damage annotation (``s``, ``b``, ``p``, ``fire``...)."""
         return self._row()["abbreviation"]
 
     @property
@@ -58,6 +59,7 @@ class DamageType(str, enum.Enum):
 
     @property
     def multiplied_on_crit(self) -> bool:
+        """Whether a Critical Hit multiplies damage of this type ("Critical Hits")."""
         return bool(self._row()["multiplied_on_crit"])
 
     @property
@@ -248,6 +250,11 @@ class Resistances:
         return cls(tuple(dr), resist)
 
     def to_dict(self) -> dict:
+        """The resistances as a creature file writes them (``{dr: 5/magic, fire: 10}``).
+
+        Returns:
+            A new dict; :meth:`from_dict` reads it back.
+        """
         out: dict = {}
         if self.dr:
             drs = [str(d)[2:] for d in self.dr]
@@ -305,6 +312,12 @@ def apply_resistance(amount: int, dtype: DamageType | str, resistances: Resistan
         qualities: What the attack is made of or counts as (``"mithryl"``, ``"magic"``,
             its damage types), for DR's Y.
         critical: The strike is a confirmed critical hit.
+
+    Returns:
+        The :class:`Applied` damage: rolled, resisted, taken (negative: healed), and why.
+
+    Raises:
+        DamageError: a bad amount or damage type.
     """
     dtype = DamageType.coerce(dtype)
     if isinstance(amount, bool) or not isinstance(amount, int) or amount < 0:
@@ -312,16 +325,7 @@ def apply_resistance(amount: int, dtype: DamageType | str, resistances: Resistan
     res = resistances or Resistances()
     kind = (creature_type or "living").lower()
     if dtype in _ENERGIES:
-        heals = (dtype is DamageType.POSITIVE) == (kind == "living")
-        if kind not in ("living", "undead"):
-            return Applied(dtype, amount, amount, 0, f"{dtype.value} energy has no effect on "
-                           f"a {kind}")
-        resisted = min(amount, res.resist.get(dtype, 0))
-        net = amount - resisted
-        note = f"{dtype.value} energy {'heals' if heals else 'harms'} a {kind} creature"
-        if resisted:
-            note += f"; {dtype.value.title()} Energy Resist {res.resist[dtype]}"
-        return Applied(dtype, amount, resisted, -net if heals else net, note)
+        return _energy(amount, dtype, res, kind)
     if dtype is DamageType.BIOLOGICAL:
         if kind != "living":
             return Applied(dtype, amount, amount, 0, f"biological damage cannot harm a {kind}")
@@ -333,10 +337,30 @@ def apply_resistance(amount: int, dtype: DamageType | str, resistances: Resistan
         note = (f"{dtype.abbreviation.title()} Resist {res.resist[dtype]}" if resisted
                 else "no resistance")
         return Applied(dtype, amount, resisted, amount - resisted, note)
-    # Physical damage (and precision, an extension of the weapon's physical damage).
-    dr = res.best_dr(list(qualities) + [dtype.value])
+    return _physical(amount, dtype, res, list(qualities) + [dtype.value], critical)
+
+
+def _energy(amount: int, dtype: DamageType, res: Resistances, kind: str) -> Applied:
+    """Positive/negative energy: heals one kind of creature, harms the other, not objects."""
+    heals = (dtype is DamageType.POSITIVE) == (kind == "living")
+    if kind not in ("living", "undead"):
+        return Applied(dtype, amount, amount, 0, f"{dtype.value} energy has no effect on "
+                       f"a {kind}")
+    resisted = min(amount, res.resist.get(dtype, 0))
+    net = amount - resisted
+    note = f"{dtype.value} energy {'heals' if heals else 'harms'} a {kind} creature"
+    if resisted:
+        note += f"; {dtype.value.title()} Energy Resist {res.resist[dtype]}"
+    return Applied(dtype, amount, resisted, -net if heals else net, note)
+
+
+def _physical(amount: int, dtype: DamageType, res: Resistances, qualities: list[str],
+              critical: bool) -> Applied:
+    """Physical damage (and precision, an extension of the weapon's physical damage)
+    against the best DR X/Y the attack's qualities do not bypass."""
+    dr = res.best_dr(qualities)
     if dr is None:
-        bypassed = [d for d in res.dr if not d.applies_to(list(qualities) + [dtype.value])]
+        bypassed = [d for d in res.dr if not d.applies_to(qualities)]
         note = (f"bypasses {', '.join(map(str, bypassed))}" if bypassed else "no DR")
         return Applied(dtype, amount, 0, amount, note)
     taken = max(0, amount - dr.amount)
