@@ -198,6 +198,22 @@ _ELEMENTS = (DamageType.ACID, DamageType.COLD, DamageType.ELECTRICITY, DamageTyp
 _ENERGIES = (DamageType.POSITIVE, DamageType.NEGATIVE)
 
 
+def _resistance_entry(key: object, k: str, value: object) -> tuple[DamageType | None, str]:
+    """(the damage type, "") of one ``type: X`` resistance entry, or (None, the problem)."""
+    try:
+        dtype = DamageType.coerce(k)
+    except DamageError:
+        return None, (f"{key!r}: not a resistance; use 'dr', an element (acid, cold, "
+                      "electricity, fire) or an energy (positive, negative)")
+    if dtype not in _ELEMENTS + _ENERGIES:
+        return None, (f"{key!r}: {dtype.value} damage cannot be resisted this way"
+                      + (" (there is no such thing as Force Resistance)"
+                         if dtype is DamageType.FORCE else ""))
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        return None, f"{key!r}: resistance must be a whole number >= 0, not {value!r}"
+    return dtype, ""
+
+
 @dataclass(frozen=True)
 class Resistances:
     """A creature's resistances: DR X/Y (several may be listed; only the best one that
@@ -221,7 +237,9 @@ class Resistances:
         if not isinstance(data, Mapping):
             raise DamageError(f"resistances must be a mapping such as {{'dr': '5/silver', "
                               f"'fire': 5}}, not {data!r:.60}")
-        problems, dr, resist = [], [], {}
+        problems: list[str] = []
+        dr: list[DR] = []
+        resist: dict[DamageType, int] = {}
         for key, value in data.items():
             k = str(key).strip().lower()
             if k in ("dr", "damage_resistance"):
@@ -231,20 +249,11 @@ class Resistances:
                     except DamageError as err:
                         problems.append(f"dr: {err}")
                 continue
-            try:
-                dtype = DamageType.coerce(k)
-            except DamageError:
-                problems.append(f"{key!r}: not a resistance; use 'dr', an element (acid, "
-                                "cold, electricity, fire) or an energy (positive, negative)")
-                continue
-            if dtype not in _ELEMENTS + _ENERGIES:
-                problems.append(f"{key!r}: {dtype.value} damage cannot be resisted this way"
-                                + (" (there is no such thing as Force Resistance)"
-                                   if dtype is DamageType.FORCE else ""))
-            elif isinstance(value, bool) or not isinstance(value, int) or value < 0:
-                problems.append(f"{key!r}: resistance must be a whole number >= 0, not {value!r}")
+            dtype, problem = _resistance_entry(key, k, value)
+            if dtype is None:
+                problems.append(problem)
             else:
-                resist[dtype] = value
+                resist[dtype] = int(value)  # checked: a whole number >= 0
         if problems:
             raise DamageError("bad resistances: " + "; ".join(problems))
         return cls(tuple(dr), resist)

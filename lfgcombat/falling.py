@@ -260,6 +260,7 @@ def fall(creature, feet: int, roller: Roller, *, check: int | None = None, soft:
     lines = (f"{creature.name}: " + result.lines[0],) + result.lines[1:]
     if not result.taken:
         return replace(result, lines=lines)
+    assert result.ref_dc is not None  # a fall that harms always has its REF Save DC
     save = saving_throw(creature, "ref", result.ref_dc, roller,
                         label=f"{creature.name} REF Save vs broken limb (DC {result.ref_dc})")
     limb = None
@@ -355,7 +356,7 @@ def drop_object(dropper, weight_lb: int, feet: int, roller: Roller, target=None,
         return FallingObject(r, False, None, None, False, dice, None, tuple(lines))
     dc = 25 if r.natural == 20 else 10 + 2 * ((r.total - 5) // 5)
     lines.append(f"  hit: REF Save DC{dc} to avoid" + (" (natural 20)" if r.natural == 20 else
-                                                        f" (+2 per 5 over AC 5)"))
+                                                        " (+2 per 5 over AC 5)"))
     if target is None:
         return FallingObject(r, True, dc, None, False, dice, None, tuple(lines))
     save = saving_throw(target, "ref", dc, roller,

@@ -144,7 +144,7 @@ def _dodge(tgt: Any, sit: Situation, penalties: list[Bonus]) -> Any:
     if sit.acrobatics is None and sit.defense_bonus is None:
         raise WeaponError("an Active Dodge rolls the target's Acrobatics: give "
                           "acrobatics=<its Acrobatics bonus> (skills are not modelled yet)")
-    base = sit.defense_bonus if sit.defense_bonus is not None else sit.acrobatics
+    base = int(sit.defense_bonus if sit.defense_bonus is not None else sit.acrobatics or 0)
     dstack = stack(penalties + tgt.active_conditions.modifiers("d20"))
     return Stat("active_dodge", base + dstack.total, (Term("Acrobatics", base),), dstack,
                 rule=R_DODGE)
@@ -171,7 +171,7 @@ def defense_plan(attacker: Any, tgt: Any, w: Weapon, mode: str, sit: Situation,
         WeaponError: an Active Dodge without the target's Acrobatics.
     """
     check_defense_allowed(tgt, sit)
-    kind = sit.active_defense
+    kind = sit.active_defense or "parry"  # called only when the situation names one
     penalties = _penalties(tgt, sit)
     fortunes = [tgt.active_conditions.fortune()]
     notes: tuple[str, ...] = ()

@@ -186,7 +186,7 @@ class AttackOdds:
 
     def _summary_rows(self) -> list[tuple[str, str]]:
         s = self.setup
-        rows = [("attack", s.line), ("against", f"{s.target.name}, {s.ac_name} {s.ac.value}"),
+        rows = [("attack", s.line), ("against", f"{s.target.name}, {s.ac_name} {int(s.ac)}"),
                 ("P(hit)", f"{float(self.p_hit):.1%}"),
                 ("P(critical)", f"{float(self.p_crit):.1%}")]
         if self.p_perfect:
@@ -257,7 +257,7 @@ def _to_hit_odds(setup: AttackSetup, exact: bool) -> tuple[Any, Any, Any, Any]:
     p_hit_raw = p_threat_raw = 0 * one
     if setup.defense is not None:
         defense_faces = _faces(setup.defense.fortune, exact)
-        ab, db = setup.defense.attack_bonus.value, setup.defense.bonus.value
+        ab, db = int(setup.defense.attack_bonus), int(setup.defense.bonus)
         for a, pa in attack_faces.items():
             ph = sum((pd_ for d, pd_ in defense_faces.items()
                       if hits_vs_defense(a, a + ab, d, d + db)), 0 * one)
@@ -265,18 +265,23 @@ def _to_hit_odds(setup: AttackSetup, exact: bool) -> tuple[Any, Any, Any, Any]:
             if a >= w.threat:
                 p_threat_raw += pa * ph
     else:
-        b, ac = setup.bonus.value, setup.ac.value
+        b, ac = int(setup.bonus), int(setup.ac)
         for a, pa in attack_faces.items():
             if hits(a, a + b, ac):
                 p_hit_raw += pa
                 if a >= w.threat:
                     p_threat_raw += pa
-    b, cac = setup.bonus.value, setup.confirm_ac.value
+    b, cac = int(setup.bonus), int(setup.confirm_ac)
     p_confirm = sum((p for m, p in attack_faces.items() if hits(m, m + b, cac)), 0 * one)
     p_confirm20 = attack_faces[20] if setup.ruleset.perfect_critical else 0 * one
     keep = p_past_miss_chance(setup.miss_chance, exact)
     p_threat = keep * p_threat_raw
     return keep * p_hit_raw, p_threat * p_confirm, p_threat * p_confirm20, p_threat
+
+
+def _extra_taken(d: Any, spec: Any) -> Callable[[int], int]:
+    """Rolled extra damage -> damage taken after resistance, for one extra die."""
+    return lambda v: d.extra(spec, v).taken
 
 
 def _damage_odds(setup: AttackSetup, exact: bool, p_hit: Any, p_crit: Any,
@@ -285,7 +290,7 @@ def _damage_odds(setup: AttackSetup, exact: bool, p_hit: Any, p_crit: Any,
     one = Fraction(1) if exact else 1.0
     d = setup.damage
     prec = _dist(d.precision, exact) if d.precision is not None else {0: one}
-    extras = [_map(_dist(s.expr, exact), lambda v, s=s: d.extra(s, v).taken) for s in d.extras]
+    extras = [_map(_dist(spec.expr, exact), _extra_taken(d, spec)) for spec in d.extras]
 
     def total(weapon: Dist, critical: bool) -> Dist:
         wp = _map(weapon, lambda v: d.weapon_after(v, critical))

@@ -83,7 +83,7 @@ class AttackResult:
     weapon_part: int
     precision: int
     damage: tuple[Applied, ...]
-    roller: Roller = field(repr=False, compare=False, default=None)
+    roller: Roller | None = field(repr=False, compare=False, default=None)
     after_rolls: tuple[Roll, ...] = ()
     consequences: tuple[str, ...] = ()
     vitals_after: Vitals | None = field(repr=False, compare=False, default=None)
@@ -158,7 +158,7 @@ class AttackResult:
         return "\n".join(out)
 
     def _critical_lines(self) -> list[str]:
-        if not (self.threat and self.confirm_roll is not None):
+        if not (self.threat and self.confirm_roll is not None and self.attack_roll is not None):
             return []
         verdict = "confirmed" if self.critical else "not confirmed: a normal hit"
         out = [f"  critical threat (natural {self.attack_roll.natural} in "
@@ -195,7 +195,7 @@ class AttackResult:
                 "outcome": self.outcome,
                 "natural": None if self.attack_roll is None else self.attack_roll.natural,
                 "attack": None if self.attack_roll is None else self.attack_roll.total,
-                "ac": s.ac.value, "damage": self.total if self.hit else 0}
+                "ac": int(s.ac), "damage": self.total if self.hit else 0}
 
     def __repr__(self) -> str:
         dmg = f", {self.total} damage" if self.hit else ""
@@ -232,6 +232,13 @@ class _Damage:
     applied: tuple[Applied, ...] = ()
 
 
+def _nat(r: Roll) -> int:
+    """The d20's face of an attack, defence or confirmation roll (always a d20 roll)."""
+    if r.natural is None:  # pragma: no cover - every roll here is 1d20+X
+        raise WeaponError(f"{r.expr} is not a d20 roll")
+    return r.natural
+
+
 def _d20(bonus: int) -> str:
     return f"1d20{'+' if bonus >= 0 else '-'}{abs(bonus)}"
 
@@ -263,16 +270,16 @@ def _attack_roll(s: AttackSetup, roller: Roller) -> tuple[Roll, Roll | None, boo
     """Step 1: (attack roll, defence roll, hit, why)."""
     a, t, w = s.attacker.name, s.target.name, s.weapon.name
     if s.defense is None:
-        r = roller.roll(_d20(s.bonus.value), fortune=s.fortune,
-                        label=f"{a} attacks {t} with {w} vs {s.ac_name} {s.ac.value}")
-        hit = hits(r.natural, r.total, s.ac.value)
-        return r, None, hit, _why(r, s.ac.value, s.ac_name, hit)
+        r = roller.roll(_d20(int(s.bonus)), fortune=s.fortune,
+                        label=f"{a} attacks {t} with {w} vs {s.ac_name} {int(s.ac)}")
+        hit = hits(_nat(r), r.total, int(s.ac))
+        return r, None, hit, _why(r, int(s.ac), s.ac_name, hit)
     kind = s.defense.kind
-    r = roller.roll(_d20(s.defense.attack_bonus.value), fortune=s.fortune,
+    r = roller.roll(_d20(int(s.defense.attack_bonus)), fortune=s.fortune,
                     label=f"{a} attacks {t} with {w} vs Active {kind.title()}")
-    d = roller.roll(_d20(s.defense.bonus.value), fortune=s.defense.fortune,
+    d = roller.roll(_d20(int(s.defense.bonus)), fortune=s.defense.fortune,
                     label=f"{t} Active {kind.title()}")
-    hit = hits_vs_defense(r.natural, r.total, d.natural, d.total)
+    hit = hits_vs_defense(_nat(r), r.total, _nat(d), d.total)
     return r, d, hit, _defense_why(r, d, hit, kind)
 
 
@@ -282,7 +289,7 @@ def _to_hit(s: AttackSetup, roller: Roller) -> _ToHit:
         return _ToHit(threat=True, hit=True, critical=True,
                       why="a Big Action strike on a Helpless foe is a Critical Hit")
     attack_roll, defense_roll, hit, why = _attack_roll(s, roller)
-    threat = hit and attack_roll.natural >= s.weapon.threat
+    threat = hit and _nat(attack_roll) >= s.weapon.threat
     miss = None
     if hit and s.miss_chance:
         miss = roller.miss_chance(s.miss_chance,
@@ -293,10 +300,10 @@ def _to_hit(s: AttackSetup, roller: Roller) -> _ToHit:
     confirm = None
     critical = perfect = False
     if threat:
-        confirm = roller.roll(_d20(s.bonus.value), fortune=s.fortune,
+        confirm = roller.roll(_d20(int(s.bonus)), fortune=s.fortune,
                               label=f"{s.attacker.name} confirms the critical threat vs "
-                                    f"{s.confirm_name} {s.confirm_ac.value}")
-        critical = hits(confirm.natural, confirm.total, s.confirm_ac.value)
+                                    f"{s.confirm_name} {int(s.confirm_ac)}")
+        critical = hits(_nat(confirm), confirm.total, int(s.confirm_ac))
         perfect = critical and s.ruleset.perfect_critical and confirm.natural == 20
     return _ToHit(attack_roll, defense_roll, miss, threat, confirm, hit, critical, perfect, why)
 
@@ -404,9 +411,9 @@ def after_effects(s: AttackSetup, hit: _ToHit, damage: _Damage, roller: Roller
     if s.situation.knockout and not vit.dead:
         unaware = s.situation.flat_footed or Condition.FLAT_FOOTED in s.target.active_conditions
         if (hit.critical and unaware) or vit.injured or vit.hp <= 0:
-            vit, r, note = _knockout(s, vit, hit.critical, total, roller)
-            if r is not None:
-                rolls.append(r)
+            vit, save_roll, note = _knockout(s, vit, hit.critical, total, roller)
+            if save_roll is not None:
+                rolls.append(save_roll)
             notes.append(note)
     return vit, tuple(rolls), tuple(notes)
 

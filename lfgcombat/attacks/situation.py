@@ -122,7 +122,8 @@ class Situation:
                 problems.append(f"{f.name} is True or False, not {v!r}")
         if self.fortune is not None:
             try:
-                object.__setattr__(self, "fortune", Fortune.coerce(self.fortune).value)
+                fortune = Fortune.coerce(self.fortune)
+                object.__setattr__(self, "fortune", None if fortune is None else fortune.value)
             except LfgError:
                 problems.append(f"fortune must be 'fortunate', 'unfortunate' or None, not "
                                 f"{self.fortune!r}")
