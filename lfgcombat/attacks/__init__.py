@@ -31,6 +31,11 @@ One module per step, each naming its headings:
 * :mod:`~lfgcombat.attacks.odds` - :func:`attack_odds`, the same setup computed exactly
   (also importable as :mod:`lfgcombat.attack_odds`).
 
+``lfgcombat.attacks.prepare`` and ``lfgcombat.attacks.coup_de_grace`` are the functions,
+as before the split (the package attribute shadows the module of the same name): reach a
+step with ``from lfgcombat.attacks.prepare import situated_target``, not with ``import
+lfgcombat.attacks.prepare as m``.
+
 Decisions where the text is open are stated in the docstring of the function that makes
 them; the weapon statistics the text does not give are marked ``inferred`` in
 ``data/weapons.csv``. Nothing here imports :mod:`lfgcombat.creature` when it loads.
@@ -45,7 +50,9 @@ from .formulas import (CONCEALMENT, COVER, concealment_percent, consecutive_atta
 from .odds import AttackOdds, attack_odds, odds_for
 from .prepare import attack, prepare, weapon_line
 from .resolve import AttackResult
-from .rules import TEXT, WeaponError
+from .rules import (R_ATTACK, R_CAP, R_CONCEAL, R_CONDITIONS, R_COUP, R_CRIT, R_DEFENSE,
+                    R_DODGE, R_HANDS, R_KILLER, R_PARRY, R_PERFECT, R_SPECIAL, R_TYPES,
+                    R_UNARMED, TEXT, WeaponError)
 from .setup import AttackSetup, DamagePlan, DefensePlan
 from .situation import Situation
 from .weapons import (WEAPONS_SCHEMA, Weapon, lookup_weapon, resolve_weapon, weapon_entries,
@@ -59,3 +66,6 @@ __all__ = [
     "off_hand_penalty", "hits", "hits_vs_defense", "concealment_percent", "weapon_line",
     "CONCEALMENT", "COVER", "AttackOdds", "attack_odds", "odds_for", "TEXT",
 ]
+# The citations the single module had at its top level, kept importable from here.
+_CITATIONS = (R_ATTACK, R_CAP, R_CONCEAL, R_CONDITIONS, R_COUP, R_CRIT, R_DEFENSE, R_DODGE,
+              R_HANDS, R_KILLER, R_PARRY, R_PERFECT, R_SPECIAL, R_TYPES, R_UNARMED)
