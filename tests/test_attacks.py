@@ -670,3 +670,12 @@ def test_attack_modules_do_not_import_creature_when_they_load():
         state[m] = "done"
     for m in graph:
         visit(m, [])
+
+
+@pytest.mark.parametrize("entry", [1, None, [[]], 2.5])
+def test_a_weapon_entry_that_is_neither_name_nor_mapping_is_refused(entry):
+    """A creature's weapon entry is a name or a mapping; anything else is the kit's own
+    WeaponError naming what it got, not a raw TypeError."""
+    from lfgcombat.attacks.weapons import entry_weapon
+    with pytest.raises(WeaponError, match="a weapon entry is a name or a mapping"):
+        entry_weapon(entry, make().size)
