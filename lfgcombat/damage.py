@@ -49,6 +49,7 @@ class DamageType(str, enum.Enum):
 
     @property
     def abbreviation(self) -> str:
+        """The text's short form in a damage annotation (``s``, ``b``, ``p``, ``fire``...)."""
         return self._row()["abbreviation"]
 
     @property
@@ -58,6 +59,7 @@ class DamageType(str, enum.Enum):
 
     @property
     def multiplied_on_crit(self) -> bool:
+        """Whether a Critical Hit multiplies damage of this type ("Critical Hits")."""
         return bool(self._row()["multiplied_on_crit"])
 
     @property
@@ -196,6 +198,22 @@ _ELEMENTS = (DamageType.ACID, DamageType.COLD, DamageType.ELECTRICITY, DamageTyp
 _ENERGIES = (DamageType.POSITIVE, DamageType.NEGATIVE)
 
 
+def _resistance_entry(key: object, k: str, value: object) -> tuple[DamageType | None, str]:
+    """(the damage type, "") of one ``type: X`` resistance entry, or (None, the problem)."""
+    try:
+        dtype = DamageType.coerce(k)
+    except DamageError:
+        return None, (f"{key!r}: not a resistance; use 'dr', an element (acid, cold, "
+                      "electricity, fire) or an energy (positive, negative)")
+    if dtype not in _ELEMENTS + _ENERGIES:
+        return None, (f"{key!r}: {dtype.value} damage cannot be resisted this way"
+                      + (" (there is no such thing as Force Resistance)"
+                         if dtype is DamageType.FORCE else ""))
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        return None, f"{key!r}: resistance must be a whole number >= 0, not {value!r}"
+    return dtype, ""
+
+
 @dataclass(frozen=True)
 class Resistances:
     """A creature's resistances: DR X/Y (several may be listed; only the best one that
@@ -219,7 +237,9 @@ class Resistances:
         if not isinstance(data, Mapping):
             raise DamageError(f"resistances must be a mapping such as {{'dr': '5/silver', "
                               f"'fire': 5}}, not {data!r:.60}")
-        problems, dr, resist = [], [], {}
+        problems: list[str] = []
+        dr: list[DR] = []
+        resist: dict[DamageType, int] = {}
         for key, value in data.items():
             k = str(key).strip().lower()
             if k in ("dr", "damage_resistance"):
@@ -229,25 +249,21 @@ class Resistances:
                     except DamageError as err:
                         problems.append(f"dr: {err}")
                 continue
-            try:
-                dtype = DamageType.coerce(k)
-            except DamageError:
-                problems.append(f"{key!r}: not a resistance; use 'dr', an element (acid, "
-                                "cold, electricity, fire) or an energy (positive, negative)")
-                continue
-            if dtype not in _ELEMENTS + _ENERGIES:
-                problems.append(f"{key!r}: {dtype.value} damage cannot be resisted this way"
-                                + (" (there is no such thing as Force Resistance)"
-                                   if dtype is DamageType.FORCE else ""))
-            elif isinstance(value, bool) or not isinstance(value, int) or value < 0:
-                problems.append(f"{key!r}: resistance must be a whole number >= 0, not {value!r}")
+            dtype, problem = _resistance_entry(key, k, value)
+            if dtype is None:
+                problems.append(problem)
             else:
-                resist[dtype] = value
+                resist[dtype] = int(value)  # checked: a whole number >= 0
         if problems:
             raise DamageError("bad resistances: " + "; ".join(problems))
         return cls(tuple(dr), resist)
 
     def to_dict(self) -> dict:
+        """The resistances as a creature file writes them (``{dr: 5/magic, fire: 10}``).
+
+        Returns:
+            A new dict; :meth:`from_dict` reads it back.
+        """
         out: dict = {}
         if self.dr:
             drs = [str(d)[2:] for d in self.dr]
@@ -305,6 +321,12 @@ def apply_resistance(amount: int, dtype: DamageType | str, resistances: Resistan
         qualities: What the attack is made of or counts as (``"mithryl"``, ``"magic"``,
             its damage types), for DR's Y.
         critical: The strike is a confirmed critical hit.
+
+    Returns:
+        The :class:`Applied` damage: rolled, resisted, taken (negative: healed), and why.
+
+    Raises:
+        DamageError: a bad amount or damage type.
     """
     dtype = DamageType.coerce(dtype)
     if isinstance(amount, bool) or not isinstance(amount, int) or amount < 0:
@@ -312,16 +334,7 @@ def apply_resistance(amount: int, dtype: DamageType | str, resistances: Resistan
     res = resistances or Resistances()
     kind = (creature_type or "living").lower()
     if dtype in _ENERGIES:
-        heals = (dtype is DamageType.POSITIVE) == (kind == "living")
-        if kind not in ("living", "undead"):
-            return Applied(dtype, amount, amount, 0, f"{dtype.value} energy has no effect on "
-                           f"a {kind}")
-        resisted = min(amount, res.resist.get(dtype, 0))
-        net = amount - resisted
-        note = f"{dtype.value} energy {'heals' if heals else 'harms'} a {kind} creature"
-        if resisted:
-            note += f"; {dtype.value.title()} Energy Resist {res.resist[dtype]}"
-        return Applied(dtype, amount, resisted, -net if heals else net, note)
+        return _energy(amount, dtype, res, kind)
     if dtype is DamageType.BIOLOGICAL:
         if kind != "living":
             return Applied(dtype, amount, amount, 0, f"biological damage cannot harm a {kind}")
@@ -333,10 +346,30 @@ def apply_resistance(amount: int, dtype: DamageType | str, resistances: Resistan
         note = (f"{dtype.abbreviation.title()} Resist {res.resist[dtype]}" if resisted
                 else "no resistance")
         return Applied(dtype, amount, resisted, amount - resisted, note)
-    # Physical damage (and precision, an extension of the weapon's physical damage).
-    dr = res.best_dr(list(qualities) + [dtype.value])
+    return _physical(amount, dtype, res, list(qualities) + [dtype.value], critical)
+
+
+def _energy(amount: int, dtype: DamageType, res: Resistances, kind: str) -> Applied:
+    """Positive/negative energy: heals one kind of creature, harms the other, not objects."""
+    heals = (dtype is DamageType.POSITIVE) == (kind == "living")
+    if kind not in ("living", "undead"):
+        return Applied(dtype, amount, amount, 0, f"{dtype.value} energy has no effect on "
+                       f"a {kind}")
+    resisted = min(amount, res.resist.get(dtype, 0))
+    net = amount - resisted
+    note = f"{dtype.value} energy {'heals' if heals else 'harms'} a {kind} creature"
+    if resisted:
+        note += f"; {dtype.value.title()} Energy Resist {res.resist[dtype]}"
+    return Applied(dtype, amount, resisted, -net if heals else net, note)
+
+
+def _physical(amount: int, dtype: DamageType, res: Resistances, qualities: list[str],
+              critical: bool) -> Applied:
+    """Physical damage (and precision, an extension of the weapon's physical damage)
+    against the best DR X/Y the attack's qualities do not bypass."""
+    dr = res.best_dr(qualities)
     if dr is None:
-        bypassed = [d for d in res.dr if not d.applies_to(list(qualities) + [dtype.value])]
+        bypassed = [d for d in res.dr if not d.applies_to(qualities)]
         note = (f"bypasses {', '.join(map(str, bypassed))}" if bypassed else "no DR")
         return Applied(dtype, amount, 0, amount, note)
     taken = max(0, amount - dr.amount)

@@ -31,15 +31,17 @@ that deals damage deals at least 1 (inferred from "Minimum Damage").
 from __future__ import annotations
 
 import functools
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 import pandas as pd
 
+from .attacks.formulas import range_penalty
 from .creature import Size
 from .damage import Applied, DamageType, Resistances, apply_resistance
 from .dice import DiceExpr, Roll, Roller, parse
-from .errors import LfgError
+from .errors import IllegalActionError, LfgError
+from .saves import saving_throw
 from .tables import Column, Schema, load_table, register_schema
 
 __all__ = ["FallingError", "FallResult", "FallingObject", "falling_damage", "fall",
@@ -121,6 +123,7 @@ class FallResult:
 
     @property
     def taken(self) -> int:
+        """Damage taken after resistances."""
         return self.applied.taken
 
     @property
@@ -129,6 +132,7 @@ class FallResult:
         return self.taken > 0
 
     def explain(self) -> str:
+        """The fall, the save and the limb as readable lines."""
         out = list(self.lines)
         if self.save is not None:
             out.append("  " + self.save.explain().splitlines()[0])
@@ -173,6 +177,28 @@ def falling_damage(max_hp: int, feet: int, size: Size | str = "medium", check: i
     if check is not None and (isinstance(check, bool) or not isinstance(check, int)):
         raise FallingError(f"check is the Acrobatics or Jump&Sprint result, a whole number, "
                            f"not {check!r}")
+    effective, lines = _effective_fall(feet, sz, check, soft, height_ft)
+    pct, dc, cap_lines = _fall_percent(effective, sz)
+    damage = max_hp * pct // 100
+    if pct and damage < 1:
+        damage = 1
+    lines += cap_lines + (f"  effective fall {effective} ft: {pct}% of max HP {max_hp} = "
+                          f"{damage} bludgeoning",)
+    res = resistances if isinstance(resistances, Resistances) else Resistances.from_dict(resistances)
+    applied = apply_resistance(damage, DamageType.BLUDGEONING, res)
+    if applied.resisted:
+        lines += (f"  {applied}",)
+    if applied.taken:
+        lines += (f"  lands prone; REF Save DC{dc} or a broken arm or leg (50/50)",)
+    else:
+        dc = None
+        lines += ("  no damage: lands standing and unharmed",)
+    return FallResult(feet, effective, pct, damage, applied, dc, lines=lines)
+
+
+def _effective_fall(feet: int, sz: Size, check: int | None, soft: bool,
+                    height_ft: int | None) -> tuple[int, tuple[str, ...]]:
+    """(the fall's effective height after the check, a soft landing and size, the lines)."""
     lines = [f"fall of {feet} ft ({RULE})"]
     effective = feet
     if check is not None:
@@ -195,32 +221,23 @@ def falling_damage(max_hp: int, feet: int, size: Size | str = "medium", check: i
         _int("height_ft", height_ft)
         effective -= height_ft
         lines.append(f"  {sz.value}: its height {height_ft} ft is subtracted")
-    effective = max(0, effective)
+    return max(0, effective), tuple(lines)
+
+
+def _fall_percent(effective: int, sz: Size) -> tuple[int, int | None, tuple[str, ...]]:
+    """(% of max HP, REF Save DC, lines) of an effective fall: the falling table's row, and
+    at most -10% per size below Medium of its largest share."""
     rows = _creature_rows()
     pct, dc = 0, None
     for r in rows:
         if effective >= r["upto"]:
             pct, dc = int(r["percent"]), int(r["ref_dc"])
+    steps_below = max(0, -sz.order)
     cap = int(rows[-1]["percent"]) - 10 * steps_below
     if steps_below and pct > cap:
-        lines.append(f"  most damage for a {sz.value} creature: {cap}% (-10% per size below "
-                     "Medium)")
-        pct = cap
-    damage = max_hp * pct // 100
-    if pct and damage < 1:
-        damage = 1
-    lines.append(f"  effective fall {effective} ft: {pct}% of max HP {max_hp} = {damage} "
-                 "bludgeoning")
-    res = resistances if isinstance(resistances, Resistances) else Resistances.from_dict(resistances)
-    applied = apply_resistance(damage, DamageType.BLUDGEONING, res)
-    if applied.resisted:
-        lines.append(f"  {applied}")
-    if applied.taken:
-        lines.append(f"  lands prone; REF Save DC{dc} or a broken arm or leg (50/50)")
-    else:
-        dc = None
-        lines.append("  no damage: lands standing and unharmed")
-    return FallResult(feet, effective, pct, damage, applied, dc, lines=tuple(lines))
+        return cap, dc, (f"  most damage for a {sz.value} creature: {cap}% (-10% per size "
+                         "below Medium)",)
+    return pct, dc, ()
 
 
 def fall(creature, feet: int, roller: Roller, *, check: int | None = None, soft: bool = False,
@@ -237,15 +254,13 @@ def fall(creature, feet: int, roller: Roller, *, check: int | None = None, soft:
         :meth:`lfgcombat.vitals.Vitals.damage` and the limb with
         :meth:`lfgcombat.vitals.Vitals.gain`.
     """
-    from dataclasses import replace
-
-    from .saves import saving_throw
     result = falling_damage(creature.max_hp.value, feet, creature.size, check, soft,
                             height_ft=height_ft,
                             resistances=Resistances.from_dict(creature.resistances))
     lines = (f"{creature.name}: " + result.lines[0],) + result.lines[1:]
     if not result.taken:
         return replace(result, lines=lines)
+    assert result.ref_dc is not None  # a fall that harms always has its REF Save DC
     save = saving_throw(creature, "ref", result.ref_dc, roller,
                         label=f"{creature.name} REF Save vs broken limb (DC {result.ref_dc})")
     limb = None
@@ -305,6 +320,7 @@ class FallingObject:
     lines: tuple[str, ...]
 
     def explain(self) -> str:
+        """The dropped object's attack and damage as readable lines."""
         return "\n".join(self.lines)
 
 
@@ -322,9 +338,6 @@ def drop_object(dropper, weight_lb: int, feet: int, roller: Roller, target=None,
     Raises:
         IllegalActionError: the hex is more than 10 feet away horizontally.
     """
-    from .attacks import range_penalty
-    from .errors import IllegalActionError
-    from .saves import saving_throw
     _int("horizontal_ft", horizontal_ft)
     if horizontal_ft > 10:
         raise IllegalActionError(f"the target hex is {horizontal_ft} ft away horizontally; "
@@ -343,7 +356,7 @@ def drop_object(dropper, weight_lb: int, feet: int, roller: Roller, target=None,
         return FallingObject(r, False, None, None, False, dice, None, tuple(lines))
     dc = 25 if r.natural == 20 else 10 + 2 * ((r.total - 5) // 5)
     lines.append(f"  hit: REF Save DC{dc} to avoid" + (" (natural 20)" if r.natural == 20 else
-                                                        f" (+2 per 5 over AC 5)"))
+                                                        " (+2 per 5 over AC 5)"))
     if target is None:
         return FallingObject(r, True, dc, None, False, dice, None, tuple(lines))
     save = saving_throw(target, "ref", dc, roller,

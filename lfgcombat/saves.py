@@ -97,6 +97,7 @@ class SaveResult:
 
     @property
     def total(self) -> int | None:
+        """The save roll's total (``None`` when nothing was rolled)."""
         return None if self.roll is None else self.roll.total
 
     def halve(self, amount: int) -> int:

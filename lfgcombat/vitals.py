@@ -45,6 +45,7 @@ from .damage import DamageType
 from .dice import Roller
 from .citations import cite as _cite
 from .errors import IllegalActionError, LfgError
+from .saves import saving_throw
 
 __all__ = ["Vitals", "VitalsError", "STABILIZE_DC", "CLOT_AFTER_ROUNDS", "HEAL_SOURCES"]
 
@@ -206,6 +207,7 @@ class Vitals:
         return "injured" if self.injured else "ok"
 
     def summary(self) -> str:
+        """One line: name, HP of max HP, temporary HP and conditions."""
         temp = f" (+{self.temp_hp} temp)" if self.temp_hp else ""
         conds = f" [{', '.join(self.conditions)}]" if self.conditions else ""
         return f"{self.name}: HP {self.hp}/{self.max_hp}{temp}{conds}"
@@ -240,6 +242,9 @@ class Vitals:
             struck: ``False`` for damage that is not a strike (a Bleed tick): it never
                 adds Bleed.
 
+        Returns:
+            New vitals (these are unchanged).
+
         Raises:
             VitalsError: a negative or non-integer amount.
         """
@@ -255,10 +260,9 @@ class Vitals:
                           f"({_cite('Temporary Hit Points (TempHP)')})")
         hp = self.hp - rest
         events.append(f"takes {rest} {dtype.value} damage: HP {self.hp} -> {hp}")
-        bleed, weakened, extra = self.bleed, self.weakened, self.extra
-        was_injured = self.injured
-        if (not was_injured and self.injured_threshold is not None and hp <= self.injured_threshold
-                and hp > 0):
+        bleed, weakened = self.bleed, self.weakened
+        if (not self.injured and self.injured_threshold is not None
+                and hp <= self.injured_threshold and hp > 0):
             events.append(f"Injured: HP {hp} at or below the Injured Threshold "
                           f"{self.injured_threshold} ({_cite('Injury & Injured Threshold')})")
         dead = self.dead
@@ -268,27 +272,34 @@ class Vitals:
                           f"({_cite('Death')}; {_cite('NPC & Enemy Death')})")
         elif not dead and hp <= 0:
             if self.hp > 0:
-                events.append(f"falls unconscious (prone, helpless) at {hp} HP "
-                              f"({_cite('Unconscious & Dying')})")
-                if weakened < MAX_WEAKENED_STAGE:
-                    weakened += 1
-                    events.append(f"gains a Weakened stage: now Weakened {weakened}")
-                else:
-                    events.append("already Weakened 5: takes 1d6 biological damage instead "
-                                  f"({_cite('Weakened, Stage 5+')}) - roll it and apply it")
+                weakened, more = self._falls_unconscious(hp)
+                events += more
             if struck and rest > 0 and dtype in (DamageType.SLASHING, DamageType.PIERCING):
-                cap = bleed_cap(self.level)
-                new = min(bleed + 1, cap)
-                if new > bleed:
-                    events.append(f"struck to {hp} HP by a {dtype.value} attack: Bleed {new}; "
-                                  f"dying ({_cite('Unconscious & Dying')})")
-                else:
-                    events.append(f"Bleed stays {bleed}: X cannot exceed the level "
-                                  f"({_cite('Bleed X')})")
-                bleed = new
+                bleed, more = self._struck_bleeding(hp, dtype)
+                events += more
         return self._with(events, hp=hp, temp_hp=temp, bleed=bleed, weakened=weakened,
-                          dead=dead, extra=extra,
+                          dead=dead, extra=self.extra,
                           bleed_rounds=self.bleed_rounds if bleed else 0)
+
+    def _falls_unconscious(self, hp: int) -> tuple[int, list[str]]:
+        """(the Weakened stage, events) of falling to ``hp`` <= 0 from above 0 HP."""
+        events = [f"falls unconscious (prone, helpless) at {hp} HP "
+                  f"({_cite('Unconscious & Dying')})"]
+        if self.weakened < MAX_WEAKENED_STAGE:
+            events.append(f"gains a Weakened stage: now Weakened {self.weakened + 1}")
+            return self.weakened + 1, events
+        events.append("already Weakened 5: takes 1d6 biological damage instead "
+                      f"({_cite('Weakened, Stage 5+')}) - roll it and apply it")
+        return self.weakened, events
+
+    def _struck_bleeding(self, hp: int, dtype: DamageType) -> tuple[int, list[str]]:
+        """(Bleed, events) after a slashing or piercing strike leaves it at ``hp`` <= 0."""
+        new = min(self.bleed + 1, bleed_cap(self.level))
+        if new > self.bleed:
+            return new, [f"struck to {hp} HP by a {dtype.value} attack: Bleed {new}; "
+                         f"dying ({_cite('Unconscious & Dying')})"]
+        return new, [f"Bleed stays {self.bleed}: X cannot exceed the level "
+                     f"({_cite('Bleed X')})"]
 
     def heal(self, amount: int, source: str = "magic") -> "Vitals":
         """Regain ``amount`` HP, never above the maximum.
@@ -407,7 +418,6 @@ class Vitals:
 
     def stabilize_check(self, creature, roller: Roller) -> "Vitals":
         """Roll the DC20 FORT Save for ``creature`` (these vitals applied) and stabilize."""
-        from .saves import saving_throw
         if not self.dying:
             return self.stabilize(True)  # raises with the rule
         result = saving_throw(self.to_creature(creature), "fort", STABILIZE_DC, roller,

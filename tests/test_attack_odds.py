@@ -119,6 +119,35 @@ def test_p_drop_and_histogram():
     assert "#" in o.histogram()
 
 
+def test_rich_display_is_a_summary_table_and_a_damage_histogram():
+    """In a notebook AttackOdds shows P(hit), P(critical), expected damage and P(drop) in a
+    table and the damage distribution as inline SVG bars (one per damage value, misses
+    left out); the text repr (what nbval compares) stays the one-line summary."""
+    import re
+    o = attack_odds(fighter(abilities={"str": 18}), foe(max_hp=10, ac=12), "greatsword")
+    page = o._repr_html_()
+    assert repr(o) == f"<AttackOdds {o.summary()}>"
+    for label, value in (("P(hit)", f"{float(o.p_hit):.1%}"),
+                         ("P(critical)", f"{float(o.p_crit):.1%}"),
+                         ("expected damage", f"{o.expected_damage:.2f}"),
+                         ("P(drop, 10 HP)", f"{o.p_drop:.1%}")):
+        assert re.search(re.escape(label) + r"</th><td[^>]*>" + re.escape(value), page), label
+    hit_values = [k for k in o.damage.index if k != 0]
+    assert page.count("<rect") == len(hit_values)
+    assert f"<title>{hit_values[0]} damage: " in page and "<svg" in page
+    assert "<script" not in page
+    # names are escaped
+    odd = attack_odds(fighter(name="<b>Ann & Bo</b>"), foe(), "longsword")
+    assert "<b>Ann" not in odd._repr_html_() and "&lt;b&gt;Ann &amp; Bo" in odd._repr_html_()
+
+
+def test_rich_display_without_any_damage():
+    """An attack that cannot deal damage (exact odds, a 100% miss chance) shows the table
+    and says so instead of drawing empty bars."""
+    o = attack_odds(fighter(), foe(), "longsword", concealment=100, exact=True)
+    assert o.p_hit == 0 and "(no damage possible)" in o._repr_html_()
+
+
 @pytest.mark.parametrize("name", list(SITUATIONS))
 def test_odds_agree_with_sampled_attacks(name):
     attacker, target, weapon, ruleset, situation = SITUATIONS[name]

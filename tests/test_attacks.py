@@ -518,3 +518,164 @@ def test_power_attack_with_dice_off_the_die_size_list():
     assert str(step_damage(parse("1d8+2"), 2)) == "2d6+2"
     assert str(prepare(make(abilities={"str": 10}), target(), "greataxe",
                        power_attack=True).damage.normal) == "3d6"
+
+
+# --------------------------------------------------------------------------- issue 11 fixes
+
+
+def _dexterous(name="D", **kw) -> Creature:
+    """A target whose FFAC is below its AC (DEX 16: it loses its DEXMod when Flat-Footed)."""
+    d = {"name": name, "level": 3, "max_hp": 40, "abilities": {"dex": 16},
+         "armor": {"rating": 4}}
+    d.update(kw)
+    return Creature.from_dict(d)
+
+
+def test_an_invisible_attacker_strikes_the_targets_ffac():
+    """000_8d1d7816ee944f3b.txt, "Conditions – Full Details": "Invisible: ... Your opponents
+    are Flat-Footed": prepare and attack_odds compare the attack with FFAC (issue 11 #1)."""
+    from lfgcombat.attack_odds import attack_odds
+    seen = make("Seen")
+    unseen = make("Unseen", conditions=["invisible"])
+    t = _dexterous()
+    assert t.ff_ac.value < t.ac.value
+    s = prepare(unseen, t, "longsword")
+    assert (s.ac_name, s.ac.value) == ("FFAC", t.ff_ac.value)
+    assert any("Invisible" in n for n in s.notes)
+    assert prepare(seen, t, "longsword").ac.value == t.ac.value
+    flat = attack_odds(seen, t, "longsword", flat_footed=True)
+    assert attack_odds(unseen, t, "longsword").p_hit == flat.p_hit
+    # the target is unaware of the invisible attacker: no Active Defense against it
+    with pytest.raises(IllegalActionError, match="flat-footed"):
+        prepare(unseen, _dexterous(weapons=[{"name": "longsword"}]), "longsword",
+                active_defense="parry")
+    assert t == _dexterous()  # the target value is unchanged
+
+
+def test_an_invisible_target_keeps_its_miss_chance_and_its_ac():
+    """"Attacks made against you suffer 50% miss chance (You have Total Concealment)"; the
+    target's own invisibility does not make it Flat-Footed."""
+    t = _dexterous(conditions=["invisible"])
+    s = prepare(make(), t, "longsword")
+    assert s.miss_chance == 50 and s.ac_name == "AC" and s.ac.value == t.ac.value
+
+
+def test_an_invisible_attacker_in_an_encounter_strikes_ffac():
+    """Encounter.attack goes through prepare, so it uses FFAC too (issue 11 #1)."""
+    from lfgcombat import Encounter
+    sword = {"name": "longsword"}
+    hero = make("Hero", conditions=["invisible"], initiative_rating=40, weapons=[sword])
+    foe = _dexterous("Foe", weapons=[sword])
+    enc = Encounter([hero, foe], sides={"a": ["Hero"], "b": ["Foe"]}, seed=3).start()
+    enc.attack("Hero", "Foe")
+    event = enc.log.of_kind("attack")[-1]
+    assert event.data["against"] == foe.ff_ac.value != foe.ac.value
+
+
+def test_a_creature_cannot_attack_itself():
+    """"How do I attack an enemy?" ("Attack Rolls"): attack, prepare and attack_odds refuse
+    a creature attacking itself, citing the rule, and roll nothing (issue 11 #5)."""
+    from lfgcombat.attack_odds import attack_odds
+    a = make("Dire Wolf")
+    roller = Roller(seed=1)
+    for call in (lambda: attack(a, a, "bite", roller), lambda: prepare(a, a, "bite"),
+                 lambda: attack_odds(a, a, "bite")):
+        with pytest.raises(IllegalActionError, match="itself") as e:
+            call()
+        assert 'Attack Rolls' in str(e.value)
+    assert roller.history == []
+
+
+def test_plain_weapon_names_work_wherever_a_weapon_entry_is_read():
+    """``weapons: ["longsword"]`` is a form Creature.from_dict accepts (issue 11 #4): the
+    creature's weapon resolves, and its Active Parry finds the weapon to parry with."""
+    from lfgcombat.attacks import weapon_entries
+    from lfgcombat.attacks.defense import parry_bonus
+    from lfgcombat.attacks import Situation as S
+    a = make(weapons=["longsword", "Longbow(1)"])
+    assert weapon_entries(a) == ({"name": "longsword"}, {"name": "Longbow(1)"})
+    assert resolve_weapon(a, "longsword").key == "longsword"
+    assert resolve_weapon(a, "longbow(1)").strength_rating == 1
+    t = make("T", weapons=["longsword"])
+    mapped = make("T", weapons=[{"name": "longsword"}])
+    assert parry_bonus(t, S(), []).value == parry_bonus(mapped, S(), []).value
+
+
+@pytest.mark.xfail(raises=AttributeError, strict=True,
+                   reason="Creature.threatens reads weapon entries with .get (helper crt fixes "
+                          "it, issue 11 #4); remove this mark when that fix is merged")
+def test_an_active_parry_with_plain_weapon_names():
+    t = make("T", weapons=["longsword"])
+    assert prepare(make(), t, "longsword", active_defense="parry").defense.kind == "parry"
+
+
+def test_prepare_changes_none_of_its_arguments():
+    """No function mutates its arguments: the weapon entry, the situation keywords and the
+    creatures are as they were."""
+    import copy
+    entry = {"name": "longsword", "enhancement": 1, "extra": ["1d6 [fire]"]}
+    kw = {"attack_bonuses": [Bonus(1, None, "high ground")], "flanked": True}
+    a, t = make(), target(15)
+    before = copy.deepcopy((entry, kw))
+    s = prepare(a, t, entry, **kw)
+    assert (entry, kw) == before
+    assert s.target is not t and t == target(15) and a == make()
+
+
+def test_no_dice_are_rolled_after_resolve_returns():
+    """The rolls a hit sets off (a Perfect Critical's limb, a Knockout Strike's save) are
+    made inside resolve, in the documented order, never on reading the result."""
+    from lfgcombat.attacks import AttackResult
+    assert not any(isinstance(v, property) and "_after" in k
+                   for k, v in vars(AttackResult).items())
+    roller = Roller(seed=7)
+    a = make(abilities={"str": 16})
+    for _ in range(60):
+        r = attack(a, target(12), "club", roller, knockout=True, flat_footed=True,
+                   ruleset=Ruleset("lfg", perfect_critical=True))
+        n = len(roller.history)
+        _ = (r.target_after, r.consequences, r.rolls, r.explain())
+        assert len(roller.history) == n
+        assert list(r.rolls) == roller.history[n - len(r.rolls):]
+
+
+def test_attack_modules_do_not_import_creature_when_they_load():
+    """lfgcombat.creature builds on lfgcombat.attacks.weapons: no module of the package
+    imports lfgcombat.creature at module level (only lazily or for type checking), and the
+    package's modules import each other without a cycle."""
+    import ast
+    import pathlib
+    import lfgcombat.attacks as pkg
+    root = pathlib.Path(pkg.__file__).parent
+    graph = {}
+    for path in root.glob("*.py"):
+        tree = ast.parse(path.read_text())
+        deps = set()
+        for node in tree.body:  # module level only; `if TYPE_CHECKING:` blocks are skipped
+            if isinstance(node, ast.ImportFrom):
+                assert not (node.level == 2 and node.module == "creature"), path.name
+                if node.level == 1:
+                    deps |= ({node.module.split(".")[0]} if node.module
+                             else {alias.name for alias in node.names})
+        graph[path.stem] = deps
+    state = {}
+
+    def visit(m, trail):
+        assert state.get(m) != "open", f"import cycle: {' -> '.join(trail + [m])}"
+        if state.get(m) == "done":
+            return
+        state[m] = "open"
+        for d in graph.get(m, ()):
+            visit(d, trail + [m])
+        state[m] = "done"
+    for m in graph:
+        visit(m, [])
+
+
+@pytest.mark.parametrize("entry", [1, None, [[]], 2.5])
+def test_a_weapon_entry_that_is_neither_name_nor_mapping_is_refused(entry):
+    """A creature's weapon entry is a name or a mapping; anything else is the kit's own
+    WeaponError naming what it got, not a raw TypeError."""
+    from lfgcombat.attacks.weapons import entry_weapon
+    with pytest.raises(WeaponError, match="a weapon entry is a name or a mapping"):
+        entry_weapon(entry, make().size)

@@ -1,0 +1,361 @@
+"""Exact odds of an attack: hit, critical, and the whole damage distribution after resistances.
+
+000_8d1d7816ee944f3b.txt: "Attack Rolls", "Attack Rolls - Automatic Success & Failure: Nat20
+& Nat1", "Critical Hits", "Perfect Critical (Optional Rule)", "Killer Criticals (Optional
+Rule)", "Concealment - What is it?", "Active Defense Limitations:", "Resistance - Damage
+Resistance (DR), Elemental Resistance, Energy Resistance".
+
+:func:`attack_odds` takes the same arguments as :func:`lfgcombat.attacks.attack` and
+computes, instead of rolling, what the attack does: the d20's 20 faces are enumerated (with
+Fortunate/Unfortunate from :func:`lfgcombat.odds.pmf`, and the defender's 20 faces for an
+Active Parry/Dodge) through the same :func:`~lfgcombat.attacks.formulas.hits` and
+:func:`~lfgcombat.attacks.formulas.hits_vs_defense` the rolled attack uses, the % miss
+chance is :func:`~lfgcombat.attacks.formulas.p_past_miss_chance`, and the damage
+distributions come from :func:`lfgcombat.odds.pmf` pushed through the very methods the
+rolled attack uses (:meth:`~lfgcombat.attacks.DamagePlan.weapon_after`,
+:meth:`~lfgcombat.attacks.DamagePlan.physical`, :meth:`~lfgcombat.attacks.DamagePlan.extra`)
+and convolved. So odds and rolls follow one implementation of the rules, and a test holds
+them together by sampling (``tests/test_attack_odds.py``).
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+import pandas as pd
+
+from ..dice import DiceExpr
+from ..odds import pmf
+from ..rulesets import Ruleset
+from .formulas import hits, hits_vs_defense, p_past_miss_chance
+from .prepare import prepare
+from .setup import AttackSetup
+from .weapons import Weapon
+
+__all__ = ["AttackOdds", "attack_odds", "odds_for"]
+
+Dist = dict[int, Any]  # value -> probability (float or Fraction)
+
+
+def _faces(fortune: Any, exact: bool) -> Dist:
+    return {int(k): v for k, v in pmf("1d20", fortune, exact=exact).items()}
+
+
+def _dist(expr: DiceExpr, exact: bool) -> Dist:
+    return {int(k): v for k, v in pmf(expr, exact=exact).items() if v}
+
+
+def _map(dist: Dist, fn: Callable[[int], int]) -> Dist:
+    out: Dist = {}
+    for k, p in dist.items():
+        v = fn(k)
+        out[v] = out.get(v, 0) + p
+    return out
+
+
+def _convolve(a: Dist, b: Dist) -> Dist:
+    out: Dist = {}
+    for x, p in a.items():
+        for y, q in b.items():
+            out[x + y] = out.get(x + y, 0) + p * q
+    return out
+
+
+def _mix(parts: list[tuple[Any, Dist]]) -> Dist:
+    out: Dist = {}
+    for weight, dist in parts:
+        if not weight:
+            continue
+        for k, p in dist.items():
+            out[k] = out.get(k, 0) + weight * p
+    return out
+
+
+@dataclass(frozen=True)
+class AttackOdds:
+    """The exact outcome of one attack.
+
+    In a notebook it shows as a summary table (P(hit), P(critical), expected damage, P(drop))
+    with a small damage histogram (:meth:`_repr_html_`); its text repr is one line.
+
+    Attributes:
+        setup: The :class:`~lfgcombat.attacks.AttackSetup` (attack line, bonus, AC...).
+        p_hit: P(the attack deals damage): normal hits and criticals, after the % miss
+            chance.
+        p_crit: P(a confirmed Critical Hit) (Perfect Criticals included).
+        p_perfect: P(a Perfect Critical) (0 unless the optional rule is on).
+        p_threat: P(a Critical Threat that is not lost to the miss chance).
+        damage: P(damage dealt) after resistances, indexed by damage (0 for a miss).
+    """
+
+    setup: AttackSetup
+    p_hit: Any
+    p_crit: Any
+    p_perfect: Any
+    p_threat: Any
+    damage: pd.Series
+
+    @property
+    def p_miss(self) -> Any:
+        """P(no damage from a hit): 1 - :attr:`p_hit`."""
+        return 1 - self.p_hit
+
+    @property
+    def expected_damage(self) -> float:
+        """The mean damage per attack."""
+        return float(sum(float(k) * float(p) for k, p in self.damage.items()))
+
+    def p_at_least(self, amount: int) -> float:
+        """P(damage >= amount), e.g. the chance this attack drops the target.
+
+        Args:
+            amount: The damage.
+
+        Returns:
+            The probability.
+        """
+        return float(sum(float(p) for k, p in self.damage.items() if k >= amount))
+
+    @property
+    def p_drop(self) -> float:
+        """P(the target falls to 0 HP or less from this one attack, temporary HP first)."""
+        t = self.setup.target
+        return self.p_at_least(t.hp + t.temp_hp)
+
+    def _hit_damage(self) -> pd.Series:
+        return self.damage[self.damage.index != 0] if len(self.damage) > 1 else self.damage
+
+    def histogram(self, width: int = 30) -> str:
+        """A small text histogram of the damage distribution (misses left out).
+
+        Args:
+            width: Characters of the longest bar.
+
+        Returns:
+            One line per damage value.
+        """
+        hit = self._hit_damage()
+        if hit.empty:
+            return "(no damage possible)"
+        top = max(float(p) for p in hit)
+        lines = []
+        for k, p in hit.items():
+            bar = "#" * max(1, round(width * float(p) / top)) if float(p) else ""
+            lines.append(f"{k:>4} {float(p):6.1%} {bar}")
+        return "\n".join(lines)
+
+    def summary(self) -> str:
+        """The attack line, the AC and the headline odds, on one line.
+
+        Returns:
+            The summary.
+        """
+        return (f"{self.setup.line} vs {self.setup.target.name} ({self.setup.ac_name} "
+                f"{self.setup.ac.value}): hit {float(self.p_hit):.1%}, critical "
+                f"{float(self.p_crit):.1%}, expected damage {self.expected_damage:.2f}")
+
+    def explain(self) -> str:
+        """The odds as readable lines.
+
+        Returns:
+            The summary, the miss chance, the Perfect Critical and P(drop).
+        """
+        lines = [self.summary()]
+        if self.setup.miss_chance:
+            lines.append(f"  includes the {self.setup.miss_chance}% miss chance")
+        if self.p_perfect:
+            lines.append(f"  Perfect Critical {float(self.p_perfect):.2%}")
+        lines.append(f"  P(drop {self.setup.target.name}, {self.setup.target.hp} HP) = "
+                     f"{self.p_drop:.1%}")
+        return "\n".join(lines)
+
+    def to_frame(self) -> pd.DataFrame:
+        """``outcome``/``probability`` rows: miss, hit (not critical), critical.
+
+        Returns:
+            The table.
+        """
+        return pd.DataFrame({"outcome": ["miss", "hit", "critical"],
+                             "probability": [float(1 - self.p_hit),
+                                             float(self.p_hit - self.p_crit),
+                                             float(self.p_crit)]})
+
+    def _summary_rows(self) -> list[tuple[str, str]]:
+        s = self.setup
+        rows = [("attack", s.line), ("against", f"{s.target.name}, {s.ac_name} {int(s.ac)}"),
+                ("P(hit)", f"{float(self.p_hit):.1%}"),
+                ("P(critical)", f"{float(self.p_crit):.1%}")]
+        if self.p_perfect:
+            rows.append(("P(perfect critical)", f"{float(self.p_perfect):.2%}"))
+        rows.append(("P(miss)", f"{float(self.p_miss):.1%}"))
+        if s.miss_chance:
+            rows.append(("miss chance", f"{s.miss_chance}% (included)"))
+        rows += [("expected damage", f"{self.expected_damage:.2f}"),
+                 (f"P(drop, {s.target.hp} HP)", f"{self.p_drop:.1%}")]
+        return rows
+
+    def histogram_svg(self, width: int = 320, height: int = 90) -> str:
+        """The damage distribution (misses left out) as a small inline SVG bar chart, one
+        slot per damage value from the least to the most.
+
+        Args:
+            width, height: The picture's size in pixels.
+
+        Returns:
+            An ``<svg>`` element, with a ``<title>`` per bar giving damage and probability.
+        """
+        hit = self._hit_damage()
+        if not any(float(p) for k, p in hit.items() if k != 0):
+            return "<em>(no damage possible)</em>"
+        values = [(int(k), float(p)) for k, p in hit.items()]
+        top = max(p for _, p in values)
+        lo, hi = values[0][0], values[-1][0]
+        bar_w = width / (hi - lo + 1)  # one slot per damage value: the axis is linear
+        plot_h = height - 16
+        bars = []
+        for k, p in values:
+            h = plot_h * p / top
+            bars.append(f'<rect x="{(k - lo) * bar_w:.1f}" y="{plot_h - h:.1f}" '
+                        f'width="{max(bar_w - 1, 0.5):.1f}" height="{h:.1f}" fill="#4a78a8">'
+                        f"<title>{k} damage: {p:.1%}</title></rect>")
+        labels = (f'<text x="0" y="{height - 2}" font-size="10">{lo}</text>'
+                  f'<text x="{width}" y="{height - 2}" font-size="10" text-anchor="end">'
+                  f"{hi}</text>")
+        return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
+                f'role="img" aria-label="damage distribution on a hit">{"".join(bars)}'
+                f"{labels}</svg>")
+
+    def _repr_html_(self) -> str:
+        """A summary table and the damage histogram, for Jupyter.
+
+        Returns:
+            HTML.
+        """
+        rows = "".join(f"<tr><th style='text-align:left'>{html.escape(k)}</th>"
+                       f"<td style='text-align:left'>{html.escape(v)}</td></tr>"
+                       for k, v in self._summary_rows())
+        title = html.escape(f"{self.setup.attacker.name} attacks {self.setup.target.name}")
+        return (f"<div class='lfg-attack-odds'><strong>{title}</strong>"
+                f"<table>{rows}</table>"
+                f"<div>damage on a hit (after resistances)</div>{self.histogram_svg()}</div>")
+
+    def __repr__(self) -> str:
+        return f"<AttackOdds {self.summary()}>"
+
+
+def _to_hit_odds(setup: AttackSetup, exact: bool) -> tuple[Any, Any, Any, Any]:
+    """(P(hit), P(critical), P(perfect critical), P(threat)), after the miss chance."""
+    one = Fraction(1) if exact else 1.0
+    if setup.auto_critical:
+        return one, one, 0 * one, one
+    w = setup.weapon
+    attack_faces = _faces(setup.fortune, exact)
+    p_hit_raw = p_threat_raw = 0 * one
+    if setup.defense is not None:
+        defense_faces = _faces(setup.defense.fortune, exact)
+        ab, db = int(setup.defense.attack_bonus), int(setup.defense.bonus)
+        for a, pa in attack_faces.items():
+            ph = sum((pd_ for d, pd_ in defense_faces.items()
+                      if hits_vs_defense(a, a + ab, d, d + db)), 0 * one)
+            p_hit_raw += pa * ph
+            if a >= w.threat:
+                p_threat_raw += pa * ph
+    else:
+        b, ac = int(setup.bonus), int(setup.ac)
+        for a, pa in attack_faces.items():
+            if hits(a, a + b, ac):
+                p_hit_raw += pa
+                if a >= w.threat:
+                    p_threat_raw += pa
+    b, cac = int(setup.bonus), int(setup.confirm_ac)
+    p_confirm = sum((p for m, p in attack_faces.items() if hits(m, m + b, cac)), 0 * one)
+    p_confirm20 = attack_faces[20] if setup.ruleset.perfect_critical else 0 * one
+    keep = p_past_miss_chance(setup.miss_chance, exact)
+    p_threat = keep * p_threat_raw
+    return keep * p_hit_raw, p_threat * p_confirm, p_threat * p_confirm20, p_threat
+
+
+def _extra_taken(d: Any, spec: Any) -> Callable[[int], int]:
+    """Rolled extra damage -> damage taken after resistance, for one extra die."""
+    return lambda v: d.extra(spec, v).taken
+
+
+def _damage_odds(setup: AttackSetup, exact: bool, p_hit: Any, p_crit: Any,
+                 p_perfect: Any) -> Dist:
+    """P(damage dealt) mixed over miss, normal hit, critical and Perfect Critical."""
+    one = Fraction(1) if exact else 1.0
+    d = setup.damage
+    prec = _dist(d.precision, exact) if d.precision is not None else {0: one}
+    extras = [_map(_dist(spec.expr, exact), _extra_taken(d, spec)) for spec in d.extras]
+
+    def total(weapon: Dist, critical: bool) -> Dist:
+        wp = _map(weapon, lambda v: d.weapon_after(v, critical))
+        phys = _map(_convolve(wp, prec), lambda v: d.physical(v, 0, critical).taken)
+        for e in extras:
+            phys = _convolve(phys, e)
+        return phys
+
+    p_normal = p_hit - p_crit
+    parts = [(one - p_hit, {0: one})]
+    if p_normal:
+        parts.append((p_normal, total(_dist(d.normal, exact), False)))
+    if p_crit - p_perfect:
+        parts.append((p_crit - p_perfect, total(_dist(d.critical, exact), True)))
+    if p_perfect:
+        parts.append((p_perfect, total({d.critical.maximum: one}, True)))
+    return _mix(parts)
+
+
+def odds_for(setup: AttackSetup, exact: bool = False) -> AttackOdds:
+    """The exact odds of a prepared attack (see :func:`attack_odds`).
+
+    Args:
+        setup: The :class:`~lfgcombat.attacks.AttackSetup`.
+        exact: Probabilities as :class:`fractions.Fraction` instead of floats.
+
+    Returns:
+        The :class:`AttackOdds`.
+    """
+    p_hit, p_crit, p_perfect, p_threat = _to_hit_odds(setup, exact)
+    mixed = _damage_odds(setup, exact, p_hit, p_crit, p_perfect)
+    index = sorted(mixed)
+    series = pd.Series([mixed[k] for k in index], index=pd.Index(index, name="damage"),
+                       name=f"P(damage) {setup.attacker.name} -> {setup.target.name}",
+                       dtype=object if exact else "float64")
+    return AttackOdds(setup, p_hit, p_crit, p_perfect, p_threat, series)
+
+
+def attack_odds(attacker: Any, target: Any, weapon: "Weapon | str | Mapping",
+                ruleset: Ruleset | str | None = None, *, exact: bool = False,
+                **situation: Any) -> AttackOdds:
+    """The exact odds of an attack, by the same rules as :func:`lfgcombat.attacks.attack`.
+
+    Args:
+        attacker, target: :class:`lfgcombat.Creature` values.
+        weapon: A weapon name, entry or :class:`~lfgcombat.attacks.Weapon`.
+        ruleset: ``Ruleset("lfg", killer_criticals=True, perfect_critical=True)`` for the
+            optional rules.
+        exact: Probabilities as :class:`fractions.Fraction` instead of floats.
+        **situation: Keys of :class:`~lfgcombat.attacks.Situation`.
+
+    Returns:
+        :class:`AttackOdds`: ``p_hit`` (criticals included), ``p_crit``, the damage
+        distribution after resistances as a pandas Series, ``expected_damage``.
+
+    Raises:
+        IllegalActionError, WeaponError: as :func:`~lfgcombat.attacks.attack`.
+
+    Example:
+        >>> from lfgcombat import Creature
+        >>> a = Creature.from_dict({"name": "A", "class": "fighter", "level": 5,
+        ...                         "abilities": {"str": 14}})
+        >>> t = Creature.from_dict({"name": "T", "level": 1, "max_hp": 10,
+        ...                         "armor": {"rating": 8}})
+        >>> round(attack_odds(a, t, "battleaxe").p_hit, 2)   # needs 12+ on the d20
+        0.45
+    """
+    return odds_for(prepare(attacker, target, weapon, ruleset=ruleset, **situation), exact)
