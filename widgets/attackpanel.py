@@ -33,6 +33,32 @@ _RULES = (("killer_criticals", "Killer Criticals"), ("perfect_critical", "Perfec
 _NONE = "(none)"
 
 
+def odds_html(odds: AttackOdds) -> str:
+    """The odds of an attack as HTML: hit, critical, expected damage, the chance to drop
+    the target, and the damage distribution when it hits as a small histogram.
+
+    Args:
+        odds: The engine's :class:`~lfgcombat.attack_odds.AttackOdds`.
+
+    Returns:
+        An HTML fragment (``.lfg-histogram`` holds the bars).
+    """
+    head = (f"<b>hit</b> {float(odds.p_hit):.1%} &middot; <b>critical</b> "
+            f"{float(odds.p_crit):.1%} &middot; <b>expected damage</b> "
+            f"{odds.expected_damage:.2f} &middot; <b>drops target</b> {odds.p_drop:.1%}")
+    hit = [(k, float(p)) for k, p in odds.damage.items() if k != 0 and float(p) > 0]
+    if not hit:
+        return head
+    top = max(p for _, p in hit)
+    bars = "".join(
+        f"<div title='{k} damage: {p:.2%}' style='display:inline-block;width:6px;"
+        f"margin-right:1px;background:#4c78a8;height:{max(1, round(40 * p / top))}px'></div>"
+        for k, p in hit)
+    low, high = hit[0][0], hit[-1][0]
+    return (f"{head}<div class='lfg-histogram' style='display:flex;align-items:flex-end;"
+            f"height:42px'>{bars}</div><small>damage {low} to {high} when it hits</small>")
+
+
 class AttackPanel(W.VBox):
     """Choose an attack and see its odds; roll it.
 
@@ -197,22 +223,7 @@ class AttackPanel(W.VBox):
                             f"{setup.confirm_name} {setup.confirm_ac.value})")
         self._odds.value = self._odds_html(odds)
 
-    @staticmethod
-    def _odds_html(odds: AttackOdds) -> str:
-        head = (f"<b>hit</b> {float(odds.p_hit):.1%} &middot; <b>critical</b> "
-                f"{float(odds.p_crit):.1%} &middot; <b>expected damage</b> "
-                f"{odds.expected_damage:.2f} &middot; <b>drops target</b> {odds.p_drop:.1%}")
-        hit = [(k, float(p)) for k, p in odds.damage.items() if k != 0 and float(p) > 0]
-        if not hit:
-            return head
-        top = max(p for _, p in hit)
-        bars = "".join(
-            f"<div title='{k} damage: {p:.2%}' style='display:inline-block;width:6px;"
-            f"margin-right:1px;background:#4c78a8;height:{max(1, round(40 * p / top))}px'></div>"
-            for k, p in hit)
-        low, high = hit[0][0], hit[-1][0]
-        return (f"{head}<div class='lfg-histogram' style='display:flex;align-items:flex-end;"
-                f"height:42px'>{bars}</div><small>damage {low} to {high} when it hits</small>")
+    _odds_html = staticmethod(lambda odds: odds_html(odds))
 
     def roll(self) -> AttackResult | None:
         """Roll the chosen attack (its rolls go to the roller's history, the dice log)."""
