@@ -89,6 +89,12 @@ class AttackControls(W.VBox):
                          "cover, concealment, high ground and terrain")
         self.go.button_style = "danger"
         self._shown: Any = None
+        #: The preview's :class:`~lfgcombat.attacks.AttackSetup` and
+        #: :class:`~lfgcombat.attack_odds.AttackOdds` (``None`` when refused); ``refusal``
+        #: says why.
+        self.setup: Any = None
+        self.odds_shown: Any = None
+        self.refusal = ""
         self._weapons_of: str | None = None
         self._unreadable: list[str] = []
         super().__init__(children=[
@@ -144,6 +150,8 @@ class AttackControls(W.VBox):
         """Show the exact odds of the chosen attack, or why the engine would refuse it."""
         enc = self.tracker.encounter
         if self.attacker.value is None or self.target.value is None or enc.current is None:
+            self.setup = self.odds_shown = None
+            self.refusal = "nobody to attack with or to attack"
             self.odds.value = ""
             self.go.disabled = True
             return
@@ -162,23 +170,34 @@ class AttackControls(W.VBox):
             result = what_if.attack(self.attacker.value, self.target.value, self.weapon.value,
                                     **self.situation)
             odds = odds_for(result.setup)
-        except LfgError as exc:
+        except Exception as exc:  # noqa: BLE001 - a refusal (LfgError) or an engine fault:
+            # shown here, never raised into the encounter's listeners or the kernel
+            self.setup = self.odds_shown = None
+            self.refusal = str(exc) if isinstance(exc, LfgError) else \
+                f"{type(exc).__name__}: {exc}"
             self.go.disabled = True
             self.odds.value = note + (
                 "<div class='lfg-error' style='color:#b00020;white-space:pre-wrap'>"
-                f"Not possible now: {html.escape(str(exc))}</div>")
+                f"Not possible now: {html.escape(self.refusal)}</div>")
             return
         self.go.disabled = False
         setup = result.setup
+        self.setup, self.odds_shown, self.refusal = setup, odds, ""
         self.odds.value = note + (
             f"<div><code>{html.escape(setup.line)}</code> vs {html.escape(self.target.value)} "
             f"({html.escape(str(setup.ac_name))} {setup.ac.value})</div>{odds_html(odds)}")
 
-    def attack(self) -> None:
-        """Roll the chosen attack through the encounter (its rolls go to the dice log)."""
+    def attack(self) -> Any:
+        """Roll the chosen attack through the encounter (its rolls go to the dice log).
+
+        Returns:
+            The :class:`~lfgcombat.attacks.AttackResult`, or ``None`` when refused (the
+            status line says why).
+        """
         a, t, w = self.attacker.value, self.target.value, self.weapon.value
         if a is None or t is None:
             self.tracker._say("Attack: choose an attacker (the acting creature) and a "
                               "target first.", error=True)
-            return
-        self.tracker._attempt(lambda: self.tracker.encounter.attack(a, t, w, **self.situation))
+            return None
+        return self.tracker._attempt(
+            lambda: self.tracker.encounter.attack(a, t, w, **self.situation))
