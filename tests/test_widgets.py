@@ -49,3 +49,23 @@ def test_dicelog_marks_natural_20_and_stops_after_close():
 def test_dicelog_refuses_a_non_roller():
     with pytest.raises(TypeError, match="Roller"):
         DiceLog("1d20")
+
+
+def test_dicelog_numbers_rows_from_1_and_explains_the_other_roll():
+    roller = lfg.Roller(seed=2)
+    log = DiceLog(roller)
+    roller.roll("1d20", label="first")
+    roller.roll("1d20", fortune="unfortunate", label="save")
+    rows = log._table.value.split("class='lfg-roll'")[1:]
+    assert rows[0].split("</td>")[0].endswith(">2") and rows[1].split("</td>")[0].endswith(">1")
+    assert "other roll" in log._table.value and "the one not kept" in log._table.value
+    assert "Unfortunate (keep the lower)" in log._table.value  # said under the table too
+
+
+def test_dicelog_shows_no_odds_for_a_miss_chance():
+    roller = lfg.Roller(seed=2)
+    log = DiceLog(roller)
+    miss = roller.miss_chance(50, label="50% miss chance (total concealment)")
+    row = log._table.value.split("class='lfg-roll'")[1]
+    cells = [c.rsplit(">", 1)[-1] for c in row.split("</td>")[:-1]]
+    assert cells[-1] == "" and f"{miss.roll.p_at_least:.1%}" not in row

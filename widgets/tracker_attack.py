@@ -13,7 +13,6 @@ is disabled. 000_8d1d7816ee944f3b.txt, "Attacks Per Turn", "Charge Attack", "Pow
 from __future__ import annotations
 
 import html
-from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 import ipywidgets as W
@@ -21,7 +20,7 @@ import ipywidgets as W
 from lfgcombat.attack_odds import odds_for
 from lfgcombat.errors import LfgError
 
-from .attackpanel import odds_html
+from .attackpanel import odds_html, weapon_names
 from .tracker_ui import button, dropdown, row, set_options
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -34,25 +33,6 @@ _OPTIONS = (("power_attack", "Power Attack", "−2 AC until your next turn for m
              "10 ft: +2 Innate damage (Charge Attack)"),
             ("thrown", "thrown", "throw the weapon (a ranged attack)"))
 _DEFENSES = [("none", ""), ("Active Parry", "parry"), ("Active Dodge", "dodge")]
-
-
-def weapon_names(weapons: Any) -> tuple[list[str], list[str]]:
-    """The names of a creature's weapon entries, and the entries without a readable name.
-
-    Args:
-        weapons: ``Creature.weapons`` (names or mappings with a ``name``).
-
-    Returns:
-        ``(names, unreadable)``: names in order without repeats; the entries shown as text.
-    """
-    names, bad = [], []
-    for w in weapons or ():
-        name = w.get("name") if isinstance(w, Mapping) else w if isinstance(w, str) else None
-        if isinstance(name, str) and name.strip():
-            names.append(name)
-        else:
-            bad.append(repr(w)[:40])
-    return list(dict.fromkeys(names)), bad
 
 
 class AttackControls(W.VBox):
