@@ -174,11 +174,12 @@ def short_name(name: str, limit: int = 7) -> str:
 
 
 def _label_html(name: str, limit: int = 7) -> str:
-    # the title (the full name) shows on hover; the click still falls through to the map
-    return (f'<div title="{html.escape(name)}" style="font:600 10px/14px sans-serif;'
-            'color:#fff;text-align:center;white-space:nowrap;overflow:hidden;'
-            'pointer-events:auto;text-shadow:0 0 2px #000,0 0 3px #000">'
-            f"{html.escape(short_name(name, limit))}</div>")
+    # the title (the full name) shows on hover over the text only (an inline box): the
+    # rest of the label's strip lets clicks through to the hexes beside the token
+    return ('<div style="font:600 10px/14px sans-serif;color:#fff;text-align:center;'
+            'white-space:nowrap;text-shadow:0 0 2px #000,0 0 3px #000">'
+            f'<span title="{html.escape(name)}" style="pointer-events:auto">'
+            f"{html.escape(short_name(name, limit))}</span></div>")
 
 
 def _fit_zoom(hexmap: HexMap, height_px: float) -> tuple[tuple[float, float], float]:

@@ -64,7 +64,7 @@ class ActionControls(W.VBox):
                                     width="19em", label_width="8em")
         self.move_to = W.Text(description="or to hex", placeholder="col, row e.g. 3, 4",
                               layout=W.Layout(width="15em"),
-                              style={"description_width": "5em"})
+                              style={"description_width": "initial"})
         self.move_to.add_class("lfg-move-to")
         self.go = button("Go", "lfg-move", self.move_typed,
                          "move to the hex typed (column, row) with the action chosen")
@@ -75,11 +75,11 @@ class ActionControls(W.VBox):
                          "take the chosen action now (it is spent; AOO offered if it "
                          "provokes)")
         self.spell = W.Text(description="spell", placeholder="name (optional)",
-                            layout=W.Layout(width="15em"), style={"description_width": "3em"})
+                            layout=W.Layout(width="15em"), style={"description_width": "initial"})
         self.spell.add_class("lfg-cast-spell")
         self.level = W.BoundedIntText(value=0, min=0, max=9, description="level",
                                       layout=W.Layout(width="8em"),
-                                      style={"description_width": "3em"})
+                                      style={"description_width": "initial"})
         self.level.add_class("lfg-cast-level")
         self.spell_target = dropdown("target", "lfg-cast-target", [_NOBODY], width="14em",
                                      label_width="3.5em")

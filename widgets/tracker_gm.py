@@ -38,7 +38,7 @@ class GMControls(W.VBox):
         self.who = dropdown("creature", "lfg-gm-who", width="16em", label_width="5em")
         self.amount = W.BoundedIntText(value=1, min=0, max=10_000, description="amount",
                                        layout=W.Layout(width="9em"),
-                                       style={"description_width": "4em"})
+                                       style={"description_width": "initial"})
         self.amount.add_class("lfg-gm-amount")
         self.type = dropdown("type", "lfg-gm-type", _TYPES, width="15em", label_width="2.5em")
         self.damage_button = button("Damage", "lfg-gm-damage", self.damage,
@@ -49,11 +49,11 @@ class GMControls(W.VBox):
         self.condition = W.Combobox(options=[c.value for c in Condition], ensure_option=False,
                                     description="condition", placeholder="e.g. prone, bleed 2",
                                     layout=W.Layout(width="18em"),
-                                    style={"description_width": "5em"})
+                                    style={"description_width": "initial"})
         self.condition.add_class("lfg-gm-condition")
         self.rounds = W.BoundedIntText(value=0, min=0, max=1000, description="rounds",
                                        tooltip="0: until removed", layout=W.Layout(width="9em"),
-                                       style={"description_width": "4em"})
+                                       style={"description_width": "initial"})
         self.rounds.add_class("lfg-gm-rounds")
         self.add_button = button("Add", "lfg-gm-add", self.add_condition,
                                  "give the condition (rounds 0: until removed)")

@@ -56,7 +56,7 @@ class TurnControls:
                                  "spend a Reaction: opposed Initiative Checks (several at "
                                  "once: only the highest succeeds)")
         self._trigger = W.Text(description="trigger", placeholder="e.g. the orc charges",
-                               layout=W.Layout(width="17em"), style={"description_width": "4em"})
+                               layout=W.Layout(width="17em"), style={"description_width": "initial"})
         self._trigger.add_class("lfg-ready-trigger")
         acts = actions_table()
         readyable = [a for a, t in zip(acts["action"], acts["type"]) if t == "big"]
@@ -73,7 +73,7 @@ class TurnControls:
         self._together_bonus = W.BoundedIntText(value=0, min=0, max=5,
                                                 description="GM's Tactical +",
                                                 layout=W.Layout(width="13em"),
-                                                style={"description_width": "9em"})
+                                                style={"description_width": "initial"})
         self._together_bonus.add_class("lfg-together-bonus")
         self._together = button(
             "Act together", "lfg-together",
