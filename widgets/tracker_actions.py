@@ -59,18 +59,17 @@ class ActionControls(W.VBox):
 
     def __init__(self, tracker: "InitiativeTracker") -> None:
         self.tracker = tracker
-        self.who = dropdown("who", "lfg-actor", width="14em", label_width="2.5em")
+        self.who = dropdown("who", "lfg-actor", width="14em")
         self.move_action = dropdown("a map click does", "lfg-move-action", MOVES,
-                                    width="19em", label_width="8em")
+                                    width="19em")
         self.move_to = W.Text(description="or to hex", placeholder="col, row e.g. 3, 4",
                               layout=W.Layout(width="15em"),
                               style={"description_width": "initial"})
         self.move_to.add_class("lfg-move-to")
         self.go = button("Go", "lfg-move", self.move_typed,
                          "move to the hex typed (column, row) with the action chosen")
-        self.special = dropdown("action", "lfg-special", SPECIALS, width="15em",
-                                label_width="3.5em")
-        self.ally = dropdown("ally", "lfg-special-ally", width="13em", label_width="2.5em")
+        self.special = dropdown("action", "lfg-special", SPECIALS, width="15em")
+        self.ally = dropdown("ally", "lfg-special-ally", width="13em")
         self.do = button("Do it", "lfg-do-special", self.do_special,
                          "take the chosen action now (it is spent; AOO offered if it "
                          "provokes)")
@@ -81,8 +80,7 @@ class ActionControls(W.VBox):
                                       layout=W.Layout(width="8em"),
                                       style={"description_width": "initial"})
         self.level.add_class("lfg-cast-level")
-        self.spell_target = dropdown("target", "lfg-cast-target", [_NOBODY], width="14em",
-                                     label_width="3.5em")
+        self.spell_target = dropdown("target", "lfg-cast-target", [_NOBODY], width="14em")
         self.swift = W.Checkbox(value=False, description="swift (no AOO)", indent=False,
                                 layout=W.Layout(width="auto"))
         self.swift.add_class("lfg-cast-swift")

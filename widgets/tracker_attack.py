@@ -49,12 +49,10 @@ class AttackControls(W.VBox):
 
     def __init__(self, tracker: "InitiativeTracker") -> None:
         self.tracker = tracker
-        self.attacker = dropdown("attacker", "lfg-attack-attacker", width="15em",
-                                 label_width="5em")
-        self.target = dropdown("target", "lfg-attack-target", width="15em", label_width="4em")
-        self.weapon = dropdown("weapon", "lfg-attack-weapon", width="17em", label_width="4.5em")
-        self.defense = dropdown("target defends", "lfg-attack-defense", _DEFENSES, width="17em",
-                                label_width="7.5em")
+        self.attacker = dropdown("attacker", "lfg-attack-attacker", width="15em")
+        self.target = dropdown("target", "lfg-attack-target", width="15em")
+        self.weapon = dropdown("weapon", "lfg-attack-weapon", width="17em")
+        self.defense = dropdown("target defends", "lfg-attack-defense", _DEFENSES, width="17em")
         self.options = {}
         for key, label, tip in _OPTIONS:
             box = W.Checkbox(value=False, description=label, indent=False, tooltip=tip,

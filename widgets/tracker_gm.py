@@ -35,12 +35,12 @@ class GMControls(W.VBox):
 
     def __init__(self, tracker: "InitiativeTracker") -> None:
         self.tracker = tracker
-        self.who = dropdown("creature", "lfg-gm-who", width="16em", label_width="5em")
+        self.who = dropdown("creature", "lfg-gm-who", width="16em")
         self.amount = W.BoundedIntText(value=1, min=0, max=10_000, description="amount",
                                        layout=W.Layout(width="9em"),
                                        style={"description_width": "initial"})
         self.amount.add_class("lfg-gm-amount")
-        self.type = dropdown("type", "lfg-gm-type", _TYPES, width="15em", label_width="2.5em")
+        self.type = dropdown("type", "lfg-gm-type", _TYPES, width="15em")
         self.damage_button = button("Damage", "lfg-gm-damage", self.damage,
                                     "deal this damage (temporary HP first; DR and "
                                     "resistances by type)")

@@ -44,13 +44,12 @@ class TurnControls:
                                 "Initiative Problems: force the lowest Initiative Roll to go "
                                 "next")
         self._undo = button("Undo", "lfg-undo", self.undo, "undo the last step")
-        self._interrupter = dropdown("interrupt by", "lfg-interrupter", width="17em",
-                                     label_width="6.5em")
+        self._interrupter = dropdown("interrupt by", "lfg-interrupter", width="17em")
         self._also = W.TagsInput(allowed_tags=[], allow_duplicates=False,
                                  placeholder="+ others at once", layout=W.Layout(width="14em"))
         self._also.add_class("lfg-interrupt-also")
         self._before = dropdown("before", "lfg-interrupt-before", [("any action", "")] + [
-            (a, a) for a in actions_table()["action"]], width="15em", label_width="3.5em",
+            (a, a) for a in actions_table()["action"]], width="15em",
             value="")
         self._interrupt = button("Interrupt", "lfg-interrupt", self._interrupt_clicked,
                                  "spend a Reaction: opposed Initiative Checks (several at "
@@ -61,7 +60,7 @@ class TurnControls:
         acts = actions_table()
         readyable = [a for a, t in zip(acts["action"], acts["type"]) if t == "big"]
         self._ready_action = dropdown("readied action", "lfg-ready-action", readyable,
-                                      width="16em", label_width="7em",
+                                      width="16em",
                                       value="attack" if "attack" in readyable else None)
         self._ready = button("Ready", "lfg-ready", self._ready_clicked,
                              "Prepare to Interrupt: a Big Action now, the prepared action "
@@ -69,7 +68,7 @@ class TurnControls:
         self._decline_label = W.HTML()
         self._decline = W.HBox(layout=W.Layout(flex_flow="row wrap"))
         self._together_ally = dropdown("act together with", "lfg-together-ally",
-                                       width="21em", label_width="10em")
+                                       width="21em")
         self._together_bonus = W.BoundedIntText(value=0, min=0, max=5,
                                                 description="GM's Tactical +",
                                                 layout=W.Layout(width="13em"),

@@ -27,11 +27,9 @@ def button(text: str, css: str, do: Callable[[], Any], tip: str) -> W.Button:
 
 
 def dropdown(label: str, css: str, options: Any = (), width: str = "15em",
-             label_width: str = "5em", **kw: Any) -> W.Dropdown:
+             **kw: Any) -> W.Dropdown:
     """A labelled dropdown whose label is never cut: the label takes the room its text
-    needs (``description_width: initial``), the box the rest of ``width`` (``label_width``
-    is a hint of the label's share, kept for callers)."""
-    del label_width
+    needs (``description_width: initial``), the box the rest of ``width``."""
     d = W.Dropdown(options=options, description=label, layout=W.Layout(width=width),
                    style={"description_width": "initial"}, **kw)
     d.add_class(css)
