@@ -267,7 +267,7 @@ def test_an_adjacent_enemy_does_not_flood_the_map():
     assert "moving there provokes AOO" in bm.legend.value
 
 
-def test_long_names_are_shortened_with_the_full_name_on_hover():
+def test_long_names_are_shortened_with_the_full_name_in_the_legend():
     from lfgcombat.widgets.battlemap import short_name
     assert short_name("Orc") == "Orc" and short_name("Orc Shaman") == "Orc Sh…"
     assert short_name("Goblin Archer 12") == "Gobl…12" and len(short_name("Goblin Archer 12")) <= 7
@@ -278,7 +278,8 @@ def test_long_names_are_shortened_with_the_full_name_on_hover():
     bm = BattleMap(m)
     label = bm.label_layer.layers[0]
     assert label.title == "Grizzled Mercenary Captain"
-    assert 'title="Grizzled Mercenary Captain"' in label.icon.html and "Grizzl…" in label.icon.html
+    assert "Grizzl…" in label.icon.html and "Captain" not in label.icon.html
+    assert "Grizzl… = Grizzled Mercenary Captain" in bm.legend.value  # the key to it
 
 
 def test_the_legend_names_every_side(board):

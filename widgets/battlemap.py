@@ -174,12 +174,11 @@ def short_name(name: str, limit: int = 7) -> str:
 
 
 def _label_html(name: str, limit: int = 7) -> str:
-    # the title (the full name) shows on hover over the text only (an inline box): the
-    # rest of the label's strip lets clicks through to the hexes beside the token
+    # never takes the pointer (clicks must reach the token and the hexes): the full name
+    # of a shortened label is in the map's legend (and the marker's title)
     return ('<div style="font:600 10px/14px sans-serif;color:#fff;text-align:center;'
             'white-space:nowrap;text-shadow:0 0 2px #000,0 0 3px #000">'
-            f'<span title="{html.escape(name)}" style="pointer-events:auto">'
-            f"{html.escape(short_name(name, limit))}</span></div>")
+            f"{html.escape(short_name(name, limit))}</div>")
 
 
 def _fit_zoom(hexmap: HexMap, height_px: float) -> tuple[tuple[float, float], float]:
@@ -424,12 +423,17 @@ class BattleMap(W.VBox):
                     f'vertical-align:middle;margin:0 3px 0 10px"></span>{html.escape(text)}')
         sides = "".join(sw(f"background:{self._side_color(s)};border-radius:2px", s)
                         for s in dict.fromkeys(t.side for t in toks))
+        short = {t.name: short_name(t.name, 7 if len(t.cells) == 1 else 12) for t in toks}
+        names = "; ".join(f"{html.escape(a)} = {html.escape(n)}"
+                          for n, a in short.items() if a != n)
         return ('<div class="lfg-map-legend" style="font:11px sans-serif;color:#444">'
                 f"<b>tokens:</b>{sides}{sw('border:3px solid #000', 'selected')}"
                 f"&nbsp; <b>selected token:</b>"
                 f"{sw('background:#68d391', 'can move there')}"
                 f"{sw('border:1.5px dashed #dd6b20;background:#fdf0e3', 'moving there provokes AOO')}"
-                f"{sw('border:2px solid #c53030', 'an enemy threatens')}</div>")
+                f"{sw('border:2px solid #c53030', 'an enemy threatens')}"
+                + (f"<div class='lfg-map-names'><b>names:</b> {names}</div>" if names else "")
+                + "</div>")
 
     def _draw_background(self) -> None:
         """The GM's picture under the grid (``HexMap.background``; skipped when the map has
