@@ -92,6 +92,13 @@ class AttackPanel(W.VBox):
         dicelog: A :class:`~lfgcombat.widgets.DiceLog` to show under the panel (optional).
         attacker, target: Names to start with (default: the first two creatures).
 
+    CSS hooks: the widget is ``.lfg-attackpanel``; its dropdowns ``.lfg-panel-attacker``,
+    ``.lfg-panel-target``, ``.lfg-panel-weapon``, ``.lfg-panel-fortune``,
+    ``.lfg-panel-concealment``, ``.lfg-panel-cover``, the box ``.lfg-panel-distance``; the
+    odds ``.lfg-panel-odds`` (``.lfg-histogram`` inside), a refusal in
+    ``.lfg-panel-message`` (``.lfg-error``), the button ``.lfg-panel-roll`` and the result
+    ``.lfg-attack-result``.
+
     Attributes:
         setup: The prepared attack (``None`` when the choice is illegal).
         odds: Its :class:`~lfgcombat.attack_odds.AttackOdds` (``None`` when illegal).
@@ -144,7 +151,15 @@ class AttackPanel(W.VBox):
         self._odds = W.HTML()
         self._message = W.HTML()
         self._result = W.HTML()
+        for css, w in (("attacker", self._attacker), ("target", self._target),
+                       ("weapon", self._weapon), ("fortune", self._fortune),
+                       ("concealment", self._concealment), ("cover", self._cover),
+                       ("distance", self._distance)):
+            w.add_class(f"lfg-panel-{css}")
+        self._odds.add_class("lfg-panel-odds")
+        self._message.add_class("lfg-panel-message")
         self._roll = W.Button(description="Roll", button_style="primary", icon="dice")
+        self._roll.add_class("lfg-panel-roll")
         self._roll.on_click(lambda _b: self.roll())
         picks = W.HBox([W.VBox([self._attacker, self._target, self._weapon]),
                         W.VBox([self._fortune, self._concealment, self._cover, self._distance]),
