@@ -265,6 +265,24 @@ class BattleMap(W.VBox):
                        scroll_wheel_zoom=True, double_click_zoom=False,
                        layout=W.Layout(height=height))
         self.map.add_class("lfg-battlemap-map")
+        self._build_controls()
+        self.legend = W.HTML()
+        self.status = W.HTML(value="")
+        self.mode_buttons.observe(self._on_mode, names="value")
+        self.map.on_interaction(self._on_interaction)
+        hexmap.observe(self._on_engine_change)
+        tools = W.HBox([self.mode_buttons, self.new_turn_button],
+                       layout=W.Layout(flex_flow="row wrap", align_items="center"))
+        picture = W.HBox([self.background_box, self.opacity, self.background_button],
+                         layout=W.Layout(flex_flow="row wrap", align_items="center"))
+        super().__init__(children=[tools, self.map, self.legend, self.status, picture],
+                         **kwargs)
+        self.add_class("lfg-battlemap")
+        self.redraw()
+        self._say("Click a token to select it.")
+
+    def _build_controls(self) -> None:
+        """The mode buttons, "New turn" and the GM's picture row."""
         self.mode_buttons = W.ToggleButtons(options=list(MODES), value="move",
                                             style={"button_width": "8em"})
         self.new_turn_button = W.Button(description="New turn", tooltip=(
@@ -287,20 +305,6 @@ class BattleMap(W.VBox):
         self.background_button.add_class("lfg-set-background")
         self.background_button.on_click(
             lambda _b: self.set_background(self.background_box.value, self.opacity.value))
-        self.legend = W.HTML()
-        self.status = W.HTML(value="")
-        self.mode_buttons.observe(self._on_mode, names="value")
-        self.map.on_interaction(self._on_interaction)
-        hexmap.observe(self._on_engine_change)
-        tools = W.HBox([self.mode_buttons, self.new_turn_button],
-                       layout=W.Layout(flex_flow="row wrap", align_items="center"))
-        picture = W.HBox([self.background_box, self.opacity, self.background_button],
-                         layout=W.Layout(flex_flow="row wrap", align_items="center"))
-        super().__init__(children=[tools, self.map, self.legend, self.status, picture],
-                         **kwargs)
-        self.add_class("lfg-battlemap")
-        self.redraw()
-        self._say("Click a token to select it.")
 
     # -- state shown ------------------------------------------------------------------------
     @staticmethod
