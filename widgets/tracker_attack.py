@@ -148,6 +148,10 @@ class AttackControls(W.VBox):
             result = what_if.attack(self.attacker.value, self.target.value, self.weapon.value,
                                     **self.situation)
             odds = odds_for(result.setup)
+            made = what_if.log.of_kind("attack")
+            said = list(made[-1].data.get("modifiers") or []) if made else []
+            if made and made[-1].data.get("gang_up"):
+                said.append(f"Gang Up: +{made[-1].data['gang_up']} Tactical")
         except Exception as exc:  # noqa: BLE001 - a refusal (LfgError) or an engine fault:
             # shown here, never raised into the encounter's listeners or the kernel
             self.setup = self.odds_shown = None
@@ -161,9 +165,11 @@ class AttackControls(W.VBox):
         self.go.disabled = False
         setup = result.setup
         self.setup, self.odds_shown, self.refusal = setup, odds, ""
+        situation = "".join(f"<div style='color:#555'>· {html.escape(m)}</div>" for m in said)
         self.odds.value = note + (
             f"<div><code>{html.escape(setup.line)}</code> vs {html.escape(self.target.value)} "
-            f"({html.escape(str(setup.ac_name))} {setup.ac.value})</div>{odds_html(odds)}")
+            f"({html.escape(str(setup.ac_name))} {setup.ac.value})</div>{situation}"
+            f"{odds_html(odds)}")
 
     def attack(self) -> Any:
         """Roll the chosen attack through the encounter (its rolls go to the dice log).
