@@ -519,3 +519,12 @@ def test_the_preview_sees_a_terrain_edit_made_during_the_fight():
     t.move((3, 1))
     t.attack_row.target.value = "Orc"
     assert "Orc stands on difficult terrain" in t.attack_row.odds.value
+
+
+def test_the_maps_movement_action_is_kept_and_followed():
+    enc = fight(map_=True)
+    bm = BattleMap(enc.map, action="run")
+    t = InitiativeTracker(enc, battlemap=bm)
+    assert t.action_rows.move_action.value == "run" == bm.action
+    t.action_rows.move_action.value = "retreat"
+    assert bm.action == "retreat"

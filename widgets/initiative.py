@@ -136,7 +136,7 @@ class InitiativeTracker(TurnControls, W.VBox):
         self.add_class("lfg-initiative")
         if battlemap is not None:
             battlemap.mover = self._move_on_map
-            battlemap.action = self.action_rows.move_action.value
+            self.action_rows.move_action.value = battlemap.action  # the map's choice stands
             # one status line: the map's messages (selection, measure, cover) show here
             battlemap.status.layout.display = "none"
             battlemap.status.observe(self._map_said, "value")
