@@ -54,7 +54,7 @@ from typing import Any
 import ipywidgets as W
 import traitlets
 
-from lfgcombat.encounter import Encounter, actions_table
+from lfgcombat.encounter import Encounter
 from lfgcombat.errors import LfgError
 
 from .tracker_actions import ActionControls
