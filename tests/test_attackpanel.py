@@ -77,3 +77,43 @@ def test_bad_arguments():
         AttackPanel(["rock"], Roller(1))
     with pytest.raises(TypeError, match="Roller"):
         AttackPanel([load_example("rock")], None)
+
+
+# -- issue 11: refusals in the panel, weapons it cannot read --------------------------------
+
+def test_a_creature_cannot_attack_itself(party):
+    panel = AttackPanel(party, Roller(seed=1))
+    panel.choose(target="Rock")  # the attacker is Rock
+    assert panel.setup is None and panel._roll.disabled
+    assert "Rock cannot attack itself" in panel.error and "lfg-error" in panel._message.value
+    assert panel.roll() is None
+    alone = AttackPanel([party[0]], Roller(seed=1))  # one creature: nobody else to attack
+    assert "cannot attack itself" in alone.error
+
+
+def test_unknown_names_show_in_the_panel(party):
+    from lfgcombat.errors import LfgError
+    roller = Roller(seed=1)
+    panel = AttackPanel(party, roller)
+    line = panel.setup.line
+    panel.choose(attacker="Nobody")
+    assert "attacker: no creature named 'Nobody'" in panel.error and panel._roll.disabled
+    assert panel._attacker.value == "Rock"  # nothing changed but the message
+    panel.choose(weapon="banana")
+    assert "no weapon named 'banana'" in panel.error and "dane axe" in panel.error
+    panel.choose(target="Orc")
+    assert panel.setup.line == line and not roller.history
+    with pytest.raises(LfgError, match="target: no creature named 'Ghost'"):
+        AttackPanel(party, roller, target="Ghost")
+
+
+def test_weapons_it_cannot_read_are_named_not_silently_unarmed(party):
+    import dataclasses
+    orc = party[1]
+    odd = dataclasses.replace(orc, weapons=(1, {"damage": "1d4"}, "longsword"))
+    panel = AttackPanel([odd, party[0]], Roller(seed=1))
+    assert list(panel._weapon.options) == ["longsword", "unarmed strike"]  # a plain name reads
+    assert panel.setup.line.startswith("Longsword")
+    assert "cannot be read" in panel._message.value and "1" in panel._message.value
+    assert "{&#x27;damage&#x27;: &#x27;1d4&#x27;}" in panel._message.value \
+        or "1d4" in panel._message.value

@@ -231,3 +231,179 @@ def test_mover_hook_routes_moves_and_shows_its_text_or_refusal(board):
     assert m.snapshot() == before  # the hook moved nothing here: the map left it to the mover
     bm.click((0, 0))
     assert "Not allowed: not now" in bm.status_text and 'color:#b00020' in bm.status.value
+
+
+# -- issue 11: readable highlights, labels, a legend, movement per turn, bad input, picture --
+
+def test_highlights_lie_under_the_tokens_in_their_own_panes(board):
+    m, bm = board
+    panes = bm.map.panes
+    assert bm.reach_layer.pane == bm.threat_layer.pane == "lfg-highlights"
+    assert bm.token_layer.pane == "lfg-tokens" and bm.line_layer.pane == "lfg-lines"
+    assert panes["lfg-background"]["zIndex"] < 400 < panes["lfg-highlights"]["zIndex"] \
+        < panes["lfg-tokens"]["zIndex"] < panes["lfg-lines"]["zIndex"]
+    # the pane is passed when the layer is created (an option), not set afterwards
+    assert "pane" in bm.token_layer.options
+    bm.click((1, 2))
+    colours = {f["properties"]["style"]["fillColor"] for f in bm.token_layer.data["features"]}
+    assert colours == {bm._side_color("party"), bm._side_color("orcs")}  # sides kept
+
+
+def test_an_adjacent_enemy_does_not_flood_the_map():
+    m = HexMap.from_text(
+        "terrain: |\n" + "".join(("   " if r % 2 else "  ") + ". " * 9 + "\n" for r in range(7))
+        + "creatures:\n  - {name: Hero, at: [4, 3], side: party}\n"
+        "  - {name: Orc, at: [5, 3], side: orcs}\n")
+    bm = BattleMap(m)
+    bm.click((4, 3))
+    feats = bm.reach_layer.data["features"]
+    provoking = [f for f in feats if f["properties"]["provokes"]]
+    assert provoking and len(provoking) == len(m.reachable("Hero").provoking)
+    style = provoking[0]["properties"]["style"]
+    # outlined, barely filled: the terrain under them still reads
+    assert style["fillOpacity"] <= 0.15 and style.get("dashArray")
+    safe = [f for f in feats if not f["properties"]["provokes"]]
+    assert all(f["properties"]["style"]["fillOpacity"] > style["fillOpacity"] for f in safe)
+    assert "moving there provokes AOO" in bm.legend.value
+
+
+def test_long_names_are_shortened_with_the_full_name_in_the_legend():
+    from lfgcombat.widgets.battlemap import short_name
+    assert short_name("Orc") == "Orc" and short_name("Orc Shaman") == "Orc Sh…"
+    assert short_name("Goblin Archer 12") == "Gobl…12" and len(short_name("Goblin Archer 12")) <= 7
+    m = HexMap(6, 4)
+    from lfgcombat import Creature
+    m.place(Creature.from_dict({"name": "Grizzled Mercenary Captain", "level": 1,
+                                "max_hp": 5}), (1, 1), "a")
+    bm = BattleMap(m)
+    label = bm.label_layer.layers[0]
+    assert label.title == "Grizzled Mercenary Captain"
+    assert "Grizzl…" in label.icon.html and "Captain" not in label.icon.html
+    assert "Grizzl… = Grizzled Mercenary Captain" in bm.legend.value  # the key to it
+
+
+def test_the_legend_names_every_side(board):
+    _m, bm = board
+    assert "party" in bm.legend.value and "orcs" in bm.legend.value
+    assert bm._side_color("party") in bm.legend.value and "an enemy threatens" in bm.legend.value
+
+
+def test_without_an_encounter_a_token_moves_its_speed_once_a_turn(board):
+    m, bm = board
+    bm.click((1, 2))
+    bm.click((0, 4))  # 10 ft of Wulfric's 30
+    assert m.offset(m.token("Wulfric").anchor) == (0, 4)
+    left = bm.feet_left("Wulfric")
+    assert left == m.budget("Wulfric") - m.moved_this_turn("Wulfric") < m.budget("Wulfric")
+    bm.click((0, 0))  # 20 ft more: the last of it
+    assert bm.feet_left("Wulfric") == m.budget("Wulfric") - m.moved_this_turn("Wulfric")
+    while bm.feet_left("Wulfric"):
+        here = m.offset(m.token("Wulfric").anchor)
+        bm.click((here[0] + 1, here[1]))
+    before = m.snapshot()
+    bm.click((2, 0))
+    assert m.snapshot() == before and "used its movement this turn" in bm.status_text
+    assert "lfg-error" in bm.status.value and not bm.reach_layer.data["features"]
+    bm.new_turn_button.click()
+    assert bm.feet_left("Wulfric") == m.budget("Wulfric") and bm.reach_layer.data["features"]
+
+
+def test_bad_clicks_and_actions_are_refused_in_the_widget(board):
+    from lfgcombat.errors import LfgError
+    from lfgcombat.widgets.battlemap import BattleMapError
+    m, bm = board
+    before = m.snapshot()
+    for where in [(99, 99), (-1, 0), ("a", 1), None, (1.5, 2), "Wulfric"]:
+        bm.click(where)  # never raises
+        assert "lfg-error" in bm.status.value and m.snapshot() == before, where
+    for coords in (["x", None], [float("nan"), 1.0], [1e308, -1e308], [1], None):
+        bm._on_interaction(type="click", coordinates=coords)
+    assert m.snapshot() == before
+    with pytest.raises(BattleMapError, match="action must be one of") as err:
+        BattleMap(m, action="fly")
+    assert isinstance(err.value, LfgError)
+    with pytest.raises(BattleMapError, match="'fly'"):
+        bm.action = "fly"
+    assert bm.action == "move"
+
+
+def _picture_map(tmp_path):
+    """A map with the GM's picture API (HexMap's own when it has one)."""
+    import base64
+    png = tmp_path / "ford.png"
+    png.write_bytes(base64.b64decode(
+        "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg=="))
+    if hasattr(HexMap, "set_background"):
+        return HexMap(6, 4), png
+    return _PictureMap(6, 4), png
+
+
+class _PictureMap(HexMap):
+    """Until HexMap has the GM's picture (issue 11, the map helper), a stand-in with the
+    same public API: ``background`` (``.image``, ``.opacity``), ``set_background``,
+    ``clear_background`` and ``pixel_bounds`` (left, top, right, bottom)."""
+
+    def __init__(self, *a, **k):
+        super().__init__(*a, **k)
+        self._bg = None
+        self._bump = 0
+
+    @property
+    def background(self):
+        return self._bg
+
+    @property
+    def terrain_version(self):
+        return super().terrain_version + self._bump
+
+    def set_background(self, image, *, opacity=1.0):
+        from types import SimpleNamespace
+        self._bg = SimpleNamespace(image=image, opacity=opacity)
+        self._bump += 1
+        self._changed()
+
+    def clear_background(self):
+        self._bg = None
+        self._bump += 1
+        self._changed()
+
+    def pixel_bounds(self):
+        pts = [p for c in self.cells for p in self.geometry.corners(c)]
+        xs, ys = [x for x, _ in pts], [y for _, y in pts]
+        return min(xs), min(ys), max(xs), max(ys)
+
+
+def test_the_gms_picture_lies_under_the_grid(tmp_path, monkeypatch):
+    m, png = _picture_map(tmp_path)
+    monkeypatch.chdir(tmp_path)
+    bm = BattleMap(m)
+    assert bm.background_layer is None
+    bm.background_box.value, bm.opacity.value = "ford.png", 0.6
+    bm.background_button.click()
+    layer = bm.background_layer
+    assert layer is not None and layer in bm.map.layers and layer.pane == "lfg-background"
+    assert layer.url.startswith("data:image/png;base64,") and layer.opacity == 0.6
+    left, top, right, bottom = m.pixel_bounds()
+    assert layer.bounds[0] == (round(-bottom * 10, 4), round(left * 10, 4))
+    assert layer.bounds[1] == (round(-top * 10, 4), round(right * 10, 4))
+    plain = [f for f in bm.terrain_layer.data["features"] if f["properties"]["terrain"] == "normal"]
+    assert all(f["properties"]["style"]["fillOpacity"] == 0 for f in plain)  # it shows through
+    bm.background_box.value = "missing.png"
+    bm.background_button.click()
+    assert "no picture file 'missing.png'" in bm.status_text and bm.background_layer is layer
+    bm.background_box.value = ""
+    bm.background_button.click()
+    assert bm.background_layer is None and layer not in bm.map.layers
+
+
+def test_image_urls(tmp_path):
+    from lfgcombat.errors import LfgError
+    from lfgcombat.widgets.mapimage import image_url
+    assert image_url("https://example.org/map.png") == "https://example.org/map.png"
+    (tmp_path / "a.png").write_bytes(b"\x89PNG")
+    assert image_url("a.png", base=tmp_path) == "data:image/png;base64,iVBORw=="
+    (tmp_path / "notes.txt").write_text("x")
+    for bad, says in (("nope.png", "no picture file"), ("notes.txt", "not a picture"),
+                      ("", "give a picture")):
+        with pytest.raises(LfgError, match=says):
+            image_url(bad, base=tmp_path)

@@ -95,3 +95,71 @@ def test_setting_creature_refills_the_form():
 def test_refuses_a_non_creature():
     with pytest.raises(TypeError, match="Creature"):
         CharacterSheet({"name": "x"})
+
+
+# -- issue 11: fitting boxes, whole messages, files named as the user named them ------------
+
+def test_dropdowns_and_labels_are_wide_enough():
+    sheet = CharacterSheet(wizard())
+
+    def em(value: str) -> float:
+        return float(value.removesuffix("em"))
+    for key in ("size", "kind"):
+        w = sheet._fields[key]
+        longest = max(len(str(o)) for o in w.options)  # "diminutive", "enemy"
+        room = em(w.layout.width) - em(w.style.description_width)
+        assert room >= 0.6 * longest + 2, (key, room, longest)  # ~0.6em a letter + the arrow
+    cond = sheet._fields["conditions"]
+    assert em(cond.style.description_width) >= 0.6 * len(cond.description) + 0.5
+
+
+def test_the_form_keeps_its_width_when_a_why_opens():
+    sheet = CharacterSheet(wizard())
+    form, stats = sheet.children[1].children
+    assert form.layout.flex == "0 0 auto" and stats.layout.flex == "1 1 0"
+    assert "white-space:pre-wrap" in stats.value  # an explanation wraps in its column
+
+
+def test_a_multi_line_error_shows_every_line():
+    sheet = CharacterSheet(wizard())
+    d = sheet.creature.to_dict()
+    d["level"], d["abilities"]["con"] = 0, 0
+    assert not sheet.apply(d)
+    assert len(sheet.error.splitlines()) > 1
+    for line in sheet.error.splitlines():
+        assert line.replace("'", "&#x27;").replace('"', "&quot;") in sheet._status.value \
+            or line in sheet._status.value
+    assert sheet._status.value.count("<br>") >= len(sheet.error.splitlines()) - 1
+
+
+def test_the_file_box_placeholder_loads(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    sheet = CharacterSheet(wizard())
+    sheet.load(sheet._path.placeholder)
+    assert sheet.creature.name.lower() == sheet._path.placeholder
+    assert "loaded the example rock" in sheet._status.value
+    sheet.load("")
+    assert "type a file name" in sheet._status.value and "lfg-error" in sheet._status.value
+
+
+def test_upload_messages_name_the_users_file(tmp_path):
+    sheet = CharacterSheet(wizard())
+    sheet._on_upload({"new": [{"name": "my hero.yaml", "content": memoryview(b"name: [1\n")}]})
+    assert "my hero.yaml" in sheet._status.value and "upload" not in sheet._status.value
+    assert "tmp" not in sheet._status.value and sheet.creature == wizard()
+    good = load_example("rock").save(tmp_path / "rock.yaml").read_bytes()
+    sheet._on_upload({"new": [{"name": "rock.yaml", "content": memoryview(good)}]})
+    assert "loaded rock.yaml" in sheet._status.value
+
+
+def test_save_asks_for_a_name_and_reports_a_missing_folder(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    sheet = CharacterSheet(wizard())
+    sheet.save("")
+    assert "type a file name" in sheet._status.value and "mayla.yaml" in sheet._status.value
+    assert not list(tmp_path.iterdir())  # nothing written
+    sheet.save(str(tmp_path / "no" / "such" / "folder" / "mayla.yaml"))  # raised before
+    assert "lfg-error" in sheet._status.value and not (tmp_path / "no").exists()
+    sheet._path.value = "mayla.yaml"
+    sheet._save.click()
+    assert (tmp_path / "mayla.yaml").is_file() and "saved mayla.yaml" in sheet._status.value

@@ -49,3 +49,126 @@ def test_dicelog_marks_natural_20_and_stops_after_close():
 def test_dicelog_refuses_a_non_roller():
     with pytest.raises(TypeError, match="Roller"):
         DiceLog("1d20")
+
+
+def test_dicelog_numbers_rows_from_1_and_explains_the_other_roll():
+    roller = lfg.Roller(seed=2)
+    log = DiceLog(roller)
+    roller.roll("1d20", label="first")
+    roller.roll("1d20", fortune="unfortunate", label="save")
+    rows = log._table.value.split("class='lfg-roll'")[1:]
+    assert rows[0].split("</td>")[0].endswith(">2") and rows[1].split("</td>")[0].endswith(">1")
+    assert "other roll" in log._table.value and "the one not kept" in log._table.value
+    assert "Unfortunate (keep the lower)" in log._table.value  # said under the table too
+
+
+def test_dicelog_shows_no_odds_for_a_miss_chance():
+    roller = lfg.Roller(seed=2)
+    log = DiceLog(roller)
+    miss = roller.miss_chance(50, label="50% miss chance (total concealment)")
+    row = log._table.value.split("class='lfg-roll'")[1]
+    cells = [c.rsplit(">", 1)[-1] for c in row.split("</td>")[:-1]]
+    assert cells[-1] == "" and f"{miss.roll.p_at_least:.1%}" not in row
+
+
+# -- generated input: random clicks and values into the tracker and the panel (issue 11) ------
+
+from hypothesis import HealthCheck, given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+_TRIED = {"tracker": 0, "panel": 0}
+
+
+def _controls(widget) -> list:
+    """Every visible, enabled control under ``widget`` (buttons, dropdowns, boxes)."""
+    import ipywidgets as W
+    found, todo = [], [widget]
+    while todo:
+        w = todo.pop()
+        if getattr(getattr(w, "layout", None), "display", None) == "none":
+            continue
+        if isinstance(w, (W.Button, W.Dropdown, W.Text, W.Combobox, W.IntText,
+                          W.BoundedIntText, W.Checkbox, W.FloatSlider)):
+            if not getattr(w, "disabled", False):
+                found.append(w)
+        todo.extend(getattr(w, "children", ()))
+    return found
+
+
+def _poke(w, data) -> None:
+    """One user input into ``w``: a click, a pick among its options, or typed text/numbers."""
+    import ipywidgets as W
+    if isinstance(w, W.Button):
+        w.click()
+    elif isinstance(w, W.Dropdown):
+        if w.options:
+            w.index = data.draw(st.integers(0, len(w.options) - 1))
+    elif isinstance(w, (W.Text, W.Combobox)):
+        w.value = data.draw(st.sampled_from(
+            ["", " ", "prone", "bleed 2", "banana", "3, 1", "(2, 2)", "99, 99", "-1,0", "x",
+             "the orc moves", "weakened 9", "ablaze", "Orc", "1d20"]))
+    elif isinstance(w, (W.IntText, W.BoundedIntText)):
+        w.value = data.draw(st.integers(-5, 60))
+    elif isinstance(w, W.Checkbox):
+        w.value = not w.value
+    elif isinstance(w, W.FloatSlider):
+        w.value = data.draw(st.floats(0, 1))
+
+
+def _fight():
+    from lfgcombat import Creature, HexMap
+    from lfgcombat.encounter import Encounter
+    from lfgcombat.widgets import BattleMap
+    from lfgcombat.widgets.initiative import InitiativeTracker
+    sword = {"name": "longsword", "damage": "1d8", "crit": "19-20/x2", "damage_type": "s"}
+    cs = [Creature.from_dict({"name": n, "class": "fighter", "level": 5,
+                              "initiative_rating": i, "weapons": [sword]})
+          for n, i in (("Hero", 40), ("Ally", 0), ("Orc", 0))]
+    m = HexMap(8, 5)
+    for c, at, side in zip(cs, ((1, 1), (1, 3), (3, 1)), ("party", "party", "orcs")):
+        m.place(c, at, side)
+    enc = Encounter(cs, sides={"party": ["Hero", "Ally"], "orcs": ["Orc"]}, map=m, seed=3)
+    return enc, InitiativeTracker(enc, battlemap=BattleMap(enc.map), dicelog=True)
+
+
+@settings(max_examples=12, deadline=None, suppress_health_check=list(HealthCheck))
+@given(st.data())
+def test_random_tracker_input_shows_messages_and_refusals_change_nothing(data):
+    """Random clicks, picks and typing in the InitiativeTracker (and clicks on its map,
+    on and off the hexes): nothing raises into the kernel, and whenever the status line
+    turns to a refusal the encounter is exactly as it was before that input."""
+    enc, t = _fight()
+    for _ in range(data.draw(st.integers(1, 14))):
+        before, said = enc.snapshot(), t.status.value
+        if data.draw(st.integers(0, 5)) == 0:
+            t.battlemap.click(data.draw(st.sampled_from(
+                [(2, 1), (0, 0), (7, 4), (99, 99), (-1, 2), ("a", 1), None])))
+        else:
+            controls = _controls(t)
+            _poke(data.draw(st.sampled_from(controls)), data)
+        _TRIED["tracker"] += 1
+        if t.status.value != said and "lfg-error" in t.status.value:
+            assert enc.snapshot() == before, t.status_text
+    print(f"tracker inputs tried so far: {_TRIED['tracker']}")
+
+
+@settings(max_examples=15, deadline=None, suppress_health_check=list(HealthCheck))
+@given(st.data())
+def test_random_attack_panel_input_shows_messages(data):
+    """Random choices in the AttackPanel, known and unknown names included: every answer is
+    the odds or a message in the panel, never an exception."""
+    from lfgcombat.creature import load_example
+    from lfgcombat.widgets import AttackPanel
+    roller = lfg.Roller(seed=1)
+    panel = AttackPanel([load_example(n) for n in ("rock", "orc", "mayat")], roller)
+    names = ["Rock", "Orc", "Mayat", "Nobody", ""]
+    for _ in range(data.draw(st.integers(1, 10))):
+        if data.draw(st.booleans()):
+            panel.choose(**{data.draw(st.sampled_from(["attacker", "target", "weapon"])):
+                            data.draw(st.sampled_from(names + ["longbow", "dane axe"]))})
+        else:
+            _poke(data.draw(st.sampled_from(_controls(panel))), data)
+        _TRIED["panel"] += 1
+        assert (panel.setup is None) == bool(panel.error)
+        assert panel.error or panel.odds is not None
+    print(f"attack panel inputs tried so far: {_TRIED['panel']}")

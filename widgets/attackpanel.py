@@ -24,13 +24,62 @@ from lfgcombat.dice import Roller
 from lfgcombat.errors import LfgError
 from lfgcombat.rulesets import Ruleset
 
-__all__ = ["AttackPanel"]
+__all__ = ["AttackPanel", "AttackPanelError", "odds_html", "weapon_names"]
 
 _TOGGLES = (("flanked", "target flanked"), ("flat_footed", "target flat-footed"),
             ("power_attack", "Power Attack"), ("fight_defensively", "Fight Defensively"),
             ("aim", "Aim"), ("touch", "touch attack"), ("thrown", "thrown"))
 _RULES = (("killer_criticals", "Killer Criticals"), ("perfect_critical", "Perfect Critical"))
 _NONE = "(none)"
+
+
+class AttackPanelError(LfgError, ValueError):
+    """An AttackPanel argument it cannot use (it names the field and what to give)."""
+
+
+def odds_html(odds: AttackOdds) -> str:
+    """The odds of an attack as HTML: hit, critical, expected damage, the chance to drop
+    the target, and the damage distribution when it hits as a small histogram.
+
+    Args:
+        odds: The engine's :class:`~lfgcombat.attack_odds.AttackOdds`.
+
+    Returns:
+        An HTML fragment (``.lfg-histogram`` holds the bars).
+    """
+    head = (f"<b>hit</b> {float(odds.p_hit):.1%} &middot; <b>critical</b> "
+            f"{float(odds.p_crit):.1%} &middot; <b>expected damage</b> "
+            f"{odds.expected_damage:.2f} &middot; <b>drops target</b> {odds.p_drop:.1%}")
+    hit = [(k, float(p)) for k, p in odds.damage.items() if k != 0 and float(p) > 0]
+    if not hit:
+        return head
+    top = max(p for _, p in hit)
+    bars = "".join(
+        f"<div title='{k} damage: {p:.2%}' style='display:inline-block;width:6px;"
+        f"margin-right:1px;background:#4c78a8;height:{max(1, round(40 * p / top))}px'></div>"
+        for k, p in hit)
+    low, high = hit[0][0], hit[-1][0]
+    return (f"{head}<div class='lfg-histogram' style='display:flex;align-items:flex-end;"
+            f"height:42px'>{bars}</div><small>damage {low} to {high} when it hits</small>")
+
+
+def weapon_names(weapons: Any) -> tuple[list[str], list[str]]:
+    """The names of a creature's weapon entries, and the entries without a readable name.
+
+    Args:
+        weapons: ``Creature.weapons`` (names or mappings with a ``name``).
+
+    Returns:
+        ``(names, unreadable)``: names in order without repeats; the entries shown as text.
+    """
+    names, bad = [], []
+    for w in weapons or ():
+        name = w.get("name") if isinstance(w, Mapping) else w if isinstance(w, str) else None
+        if isinstance(name, str) and name.strip():
+            names.append(name)
+        else:
+            bad.append(repr(w)[:40])
+    return list(dict.fromkeys(names)), bad
 
 
 class AttackPanel(W.VBox):
@@ -42,6 +91,13 @@ class AttackPanel(W.VBox):
             log).
         dicelog: A :class:`~lfgcombat.widgets.DiceLog` to show under the panel (optional).
         attacker, target: Names to start with (default: the first two creatures).
+
+    CSS hooks: the widget is ``.lfg-attackpanel``; its dropdowns ``.lfg-panel-attacker``,
+    ``.lfg-panel-target``, ``.lfg-panel-weapon``, ``.lfg-panel-fortune``,
+    ``.lfg-panel-concealment``, ``.lfg-panel-cover``, the box ``.lfg-panel-distance``; the
+    odds ``.lfg-panel-odds`` (``.lfg-histogram`` inside), a refusal in
+    ``.lfg-panel-message`` (``.lfg-error``), the button ``.lfg-panel-roll`` and the result
+    ``.lfg-attack-result``.
 
     Attributes:
         setup: The prepared attack (``None`` when the choice is illegal).
@@ -65,9 +121,14 @@ class AttackPanel(W.VBox):
         pool = dict(creatures) if isinstance(creatures, Mapping) else {c.name: c for c in values}
         self.creatures = pool
         self.roller = roller
+        self._unreadable: list[str] = []
         self.setup: AttackSetup | None = None
         self.odds: AttackOdds | None = None
         names = list(pool)
+        for field, name in (("attacker", attacker), ("target", target)):
+            if name is not None and name not in pool:
+                raise AttackPanelError(f"{field}: no creature named {name!r}; give one of "
+                                       f"{', '.join(map(repr, names))}")
         wide = dict(layout=W.Layout(width="16em"), style={"description_width": "5em"})
         self._attacker = W.Dropdown(options=names, value=attacker or names[0],
                                     description="attacker", **wide)
@@ -90,7 +151,15 @@ class AttackPanel(W.VBox):
         self._odds = W.HTML()
         self._message = W.HTML()
         self._result = W.HTML()
+        for css, w in (("attacker", self._attacker), ("target", self._target),
+                       ("weapon", self._weapon), ("fortune", self._fortune),
+                       ("concealment", self._concealment), ("cover", self._cover),
+                       ("distance", self._distance)):
+            w.add_class(f"lfg-panel-{css}")
+        self._odds.add_class("lfg-panel-odds")
+        self._message.add_class("lfg-panel-message")
         self._roll = W.Button(description="Roll", button_style="primary", icon="dice")
+        self._roll.add_class("lfg-panel-roll")
         self._roll.on_click(lambda _b: self.roll())
         picks = W.HBox([W.VBox([self._attacker, self._target, self._weapon]),
                         W.VBox([self._fortune, self._concealment, self._cover, self._distance]),
@@ -113,9 +182,8 @@ class AttackPanel(W.VBox):
 
     def _fill_weapons(self) -> None:
         c = self.creatures[self._attacker.value]
-        names = [str(w.get("name")) for w in c.weapons if isinstance(w, Mapping) and w.get("name")]
-        names.append("unarmed strike")
-        self._weapon.options = list(dict.fromkeys(names))
+        names, self._unreadable = weapon_names(c.weapons)
+        self._weapon.options = list(dict.fromkeys(names + ["unarmed strike"]))
         self._weapon.value = self._weapon.options[0]
 
     @property
@@ -145,6 +213,15 @@ class AttackPanel(W.VBox):
                 keys (``flanked``, ``power_attack``...) and the rules switches
                 (``killer_criticals``, ``perfect_critical``).
         """
+        for field, name in (("attacker", attacker), ("target", target)):
+            if name is not None and name not in self.creatures:
+                return self._refuse(f"{field}: no creature named {name!r} here; choose one of "
+                                    f"{', '.join(self.creatures)}")
+        if weapon is not None:
+            weapons = self._weapon_choices(attacker or self._attacker.value)
+            if weapon not in weapons:
+                return self._refuse(f"weapon: {attacker or self._attacker.value} has no weapon "
+                                    f"named {weapon!r}; choose one of {', '.join(weapons)}")
         with self.hold_trait_notifications():
             if attacker is not None:
                 self._attacker.value = attacker
@@ -170,49 +247,57 @@ class AttackPanel(W.VBox):
         self.refresh()
         return self
 
+    def _weapon_choices(self, attacker: str) -> list[str]:
+        names, _bad = weapon_names(self.creatures[attacker].weapons)
+        return list(dict.fromkeys(names + ["unarmed strike"]))
+
+    def _refuse(self, message: str) -> "AttackPanel":
+        """Show a refusal in the panel (nothing is rolled; the Roll button is disabled)."""
+        self.setup = self.odds = None
+        self.error = message
+        self._line.value = ""
+        self._odds.value = ""
+        self._message.value = ("<div class='lfg-error' style='color:#b42318;"
+                               f"white-space:pre-wrap'>{html.escape(message)}</div>")
+        self._roll.disabled = True
+        return self
+
     # ------------------------------------------------------------- engine
 
     def refresh(self) -> None:
         """Recompute the attack line and the odds from the current choices."""
         attacker = self.creatures[self._attacker.value]
         target = self.creatures[self._target.value]
+        if self._attacker.value == self._target.value:
+            self._refuse(f"{self._attacker.value} cannot attack itself: choose another "
+                         "target")
+            return
         try:
             setup = prepare(attacker, target, self._weapon.value, ruleset=self.ruleset,
                             **self.situation)
             odds = odds_for(setup)
-        except LfgError as exc:
-            self.setup = self.odds = None
-            self.error = str(exc)
-            self._line.value = ""
-            self._odds.value = ""
-            self._message.value = (f"<span style='color:#b42318'>{html.escape(self.error)}"
-                                   "</span>")
-            self._roll.disabled = True
+        except Exception as exc:  # noqa: BLE001 - shown in the panel, never in the kernel
+            self._refuse(str(exc) if isinstance(exc, LfgError)
+                         else f"{type(exc).__name__}: {exc}")
             return
         self.setup, self.odds, self.error = setup, odds, ""
         self._roll.disabled = False
-        self._message.value = ""
+        self._message.value = self._unreadable_note()
         self._line.value = (f"<code>{html.escape(setup.line)}</code> vs "
                             f"{html.escape(target.name)} ({setup.ac_name} {setup.ac.value}, "
                             f"{setup.confirm_name} {setup.confirm_ac.value})")
         self._odds.value = self._odds_html(odds)
 
-    @staticmethod
-    def _odds_html(odds: AttackOdds) -> str:
-        head = (f"<b>hit</b> {float(odds.p_hit):.1%} &middot; <b>critical</b> "
-                f"{float(odds.p_crit):.1%} &middot; <b>expected damage</b> "
-                f"{odds.expected_damage:.2f} &middot; <b>drops target</b> {odds.p_drop:.1%}")
-        hit = [(k, float(p)) for k, p in odds.damage.items() if k != 0 and float(p) > 0]
-        if not hit:
-            return head
-        top = max(p for _, p in hit)
-        bars = "".join(
-            f"<div title='{k} damage: {p:.2%}' style='display:inline-block;width:6px;"
-            f"margin-right:1px;background:#4c78a8;height:{max(1, round(40 * p / top))}px'></div>"
-            for k, p in hit)
-        low, high = hit[0][0], hit[-1][0]
-        return (f"{head}<div class='lfg-histogram' style='display:flex;align-items:flex-end;"
-                f"height:42px'>{bars}</div><small>damage {low} to {high} when it hits</small>")
+    _odds_html = staticmethod(lambda odds: odds_html(odds))
+
+    def _unreadable_note(self) -> str:
+        if not self._unreadable:
+            return ""
+        return ("<div class='lfg-warning' style='color:#9c4221'>"
+                f"{html.escape(self._attacker.value)}'s weapon entries "
+                f"{html.escape(', '.join(self._unreadable))} cannot be read (an entry is a "
+                "weapon name or a mapping with a name); they are not offered, so only its "
+                "other weapons and Unarmed Strike are.</div>")
 
     def roll(self) -> AttackResult | None:
         """Roll the chosen attack (its rolls go to the roller's history, the dice log)."""

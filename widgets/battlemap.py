@@ -26,13 +26,16 @@ from collections.abc import Callable
 from typing import Any
 
 import ipywidgets as W
-from ipyleaflet import DivIcon, GeoJSON, LayerGroup, Map, Marker, projections
+from ipyleaflet import DivIcon, GeoJSON, ImageOverlay, LayerGroup, Map, Marker, projections
 from traitlets import Bool, Unicode
 
-from lfgcombat.errors import IllegalActionError
+from lfgcombat.errors import IllegalActionError, LfgError
 from lfgcombat.hexmap import HexMap, Terrain
 
-__all__ = ["BattleMap", "terrain_geojson", "cells_geojson", "TERRAIN_COLORS", "SIDE_COLORS"]
+from .mapimage import image_url
+
+__all__ = ["BattleMap", "BattleMapError", "terrain_geojson", "cells_geojson", "TERRAIN_COLORS",
+           "SIDE_COLORS", "MOVE_ACTIONS"]
 
 #: Fill colour per terrain kind.
 TERRAIN_COLORS = {
@@ -55,11 +58,16 @@ def _polygon(hexmap: HexMap, cell: Any, shrink: float = 1.0) -> list[list[list[f
     return [pts + [pts[0]]]
 
 
-def terrain_geojson(hexmap: HexMap) -> dict:
+def terrain_geojson(hexmap: HexMap, see_through: bool = False) -> dict:
     """Every cell as a GeoJSON polygon coloured by terrain (built once per map).
 
     Each feature carries ``properties``: ``col``, ``row``, ``terrain``, ``elevation`` and a
     ``style`` (jupyter-leaflet applies a feature's ``properties.style``).
+
+    Args:
+        hexmap: The map.
+        see_through: A background picture lies under the grid: plain hexes are outlines
+            only and the other terrain is half transparent, so the picture shows.
     """
     feats = []
     geom = hexmap.geometry
@@ -70,8 +78,11 @@ def terrain_geojson(hexmap: HexMap) -> dict:
             kind = tmap.get(cell, Terrain.NORMAL)
             elev = hexmap.elevation(cell)
             fill = TERRAIN_COLORS[kind]
+            opacity = min(1.0, 0.85 + elev / 200.0)
+            if see_through:
+                opacity = 0.0 if kind == Terrain.NORMAL and not elev else 0.45
             style = {"color": "#9a9a9a", "weight": 1, "fillColor": fill,
-                     "fillOpacity": min(1.0, 0.85 + elev / 200.0)}
+                     "fillOpacity": opacity}
             if elev:
                 style["weight"] = 1 + min(3, elev // 10)
                 style["color"] = "#6b5b3e"
@@ -105,6 +116,36 @@ def _line_geojson(points: list[tuple[float, float]], style: dict) -> dict:
 
 _EMPTY = {"type": "FeatureCollection", "features": []}
 MODES = ("move", "measure", "line of sight")
+#: The movement actions a click may take (``HexMap.move``'s ``action``).
+MOVE_ACTIONS = ("move", "five_foot_step", "retreat", "run")
+#: Leaflet panes, bottom to top: the GM's picture under the terrain (overlayPane, 400),
+#: highlights over the terrain, tokens over the highlights (their side colours always show),
+#: lines on top. A layer whose data is replaced is re-added at the top of its own pane only.
+PANES = {"lfg-background": {"zIndex": 350}, "lfg-highlights": {"zIndex": 410},
+         "lfg-tokens": {"zIndex": 420}, "lfg-lines": {"zIndex": 430, "pointerEvents": "none"}}
+_SAFE = {"color": "#2f855a", "weight": 1, "fillColor": "#68d391", "fillOpacity": 0.4,
+         "className": "lfg-reach lfg-reach-safe"}
+# provoking hexes are outlined (dashed) with a faint fill: with an enemy adjacent every hex
+# provokes, and a GM must still read the terrain under them
+_PROVOKING = {"color": "#dd6b20", "weight": 1.5, "dashArray": "3 3", "fillColor": "#f6ad55",
+              "fillOpacity": 0.12, "className": "lfg-reach lfg-reach-provoking"}
+_THREAT = {"color": "#c53030", "weight": 2, "fillOpacity": 0.0, "className": "lfg-threat"}
+
+
+class BattleMapError(LfgError, ValueError):
+    """A BattleMap argument the widget cannot use (it names the field and what to give)."""
+
+
+class _PaneGeoJSON(GeoJSON):
+    """A GeoJSON layer created in its pane (``pane`` passed at creation, not set after)."""
+
+    pane = Unicode("").tag(sync=True, o=True)
+
+
+class _PaneImage(ImageOverlay):
+    """The GM's picture, created in the background pane."""
+
+    pane = Unicode("").tag(sync=True, o=True)
 MAP_WIDTH_PX = 860  # the width the initial zoom fits the map into (a notebook's output area)
 
 
@@ -120,10 +161,24 @@ class _Label(Marker):
     interactive = Bool(False).tag(sync=True, o=True)
 
 
-def _label_html(name: str) -> str:
+def short_name(name: str, limit: int = 7) -> str:
+    """A label that fits a token: ``"Orc Shaman"`` -> ``"Orc Sh…"``, ``"Goblin Archer 12"``
+    -> ``"Gob…12"`` (a trailing number, which tells copies apart, is kept)."""
+    if len(name) <= limit:
+        return name
+    head, _, tail = name.rpartition(" ")
+    suffix = tail if head and tail.isdigit() else ""
+    base = head if suffix else name
+    keep = max(1, limit - len(suffix) - 1)
+    return base[:keep].rstrip() + "…" + suffix
+
+
+def _label_html(name: str, limit: int = 7) -> str:
+    # never takes the pointer (clicks must reach the token and the hexes): the full name
+    # of a shortened label is in the map's legend (and the marker's title)
     return ('<div style="font:600 10px/14px sans-serif;color:#fff;text-align:center;'
             'white-space:nowrap;text-shadow:0 0 2px #000,0 0 3px #000">'
-            f"{html.escape(name)}</div>")
+            f"{html.escape(short_name(name, limit))}</div>")
 
 
 def _fit_zoom(hexmap: HexMap, height_px: float) -> tuple[tuple[float, float], float]:
@@ -142,28 +197,41 @@ def _fit_zoom(hexmap: HexMap, height_px: float) -> tuple[tuple[float, float], fl
 class BattleMap(W.VBox):
     """An interactive battle map for a :class:`~lfgcombat.HexMap`.
 
-    Click a token to select it: its reachable hexes light up (green; orange where getting
-    there provokes AOO), the hexes its enemies threaten are outlined red, and the status
-    line says whether it is flanked. Click a hex to move it there through the engine; an
-    illegal move leaves everything as it was and shows the rule in the status line.
-    ``measure`` mode: click two hexes for the distance in feet. ``line of sight`` mode:
-    click (or hover) a hex or creature to see the line from the selected token and the
-    target's cover.
+    Click a token to select it: its reachable hexes light up (green; outlined orange where
+    getting there provokes AOO), the hexes its enemies threaten are outlined red, and the
+    status line says whether it is flanked. Click a hex to move it there through the
+    engine; an illegal move leaves everything as it was and shows the rule in the status
+    line. ``measure`` mode: click two hexes for the distance in feet. ``line of sight``
+    mode: click (or hover) a hex or creature to see the line from the selected token and
+    the target's cover. A legend under the map says what the colours mean.
+
+    Without an :class:`~lfgcombat.Encounter` (no :attr:`mover`), the map keeps each
+    creature's movement for the turn (``HexMap.moved_this_turn``): a token moves its speed
+    once, then "New turn" (``HexMap.start_turn`` for every token) lets them move again.
+
+    The GM's picture (``HexMap.set_background``) is drawn under the grid, stretched over
+    ``HexMap.pixel_bounds()``; the "background" box sets it from the widget (a path or an
+    http(s) URL; a local file is embedded so the browser can show it).
 
     Args:
         hexmap: The engine map to show and drive.
         height: CSS height of the map.
         action: Movement action used for clicks (``"move"``, ``"five_foot_step"``,
             ``"retreat"``, ``"run"``).
+
+    Raises:
+        TypeError: ``hexmap`` is not a HexMap.
+        BattleMapError: ``action`` is not a movement action.
     """
 
     def __init__(self, hexmap: HexMap, *, height: str = "480px", action: str = "move",
                  **kwargs: Any) -> None:
         if not isinstance(hexmap, HexMap):
             raise TypeError(f"BattleMap needs a lfgcombat.HexMap, not {type(hexmap).__name__}")
+        self._check_action(action)
         self.hexmap = hexmap
         self.selected: str | None = None
-        self.action = action
+        self._action = action
         self.measure_from: Any = None
         #: Optional ``mover(name, cell, action) -> str``: when set, a click that moves the
         #: selected token calls it instead of moving it on the map directly, and shows the
@@ -172,14 +240,16 @@ class BattleMap(W.VBox):
         self.mover: Callable[[str, Any, str], str] | None = None
         self._hover_cell: Any = None
         self._sides: dict[str, str] = {}
+        self._background_drawn: Any = None
+        self.background_layer: ImageOverlay | None = None
         # the terrain's class rides on the layer's style (one string, not one per hex)
-        self.terrain_layer = GeoJSON(data=terrain_geojson(hexmap), name="terrain",
-                                     style={"className": "lfg-hex"})
+        self.terrain_layer = GeoJSON(data=terrain_geojson(hexmap, self._see_through()),
+                                     name="terrain", style={"className": "lfg-hex"})
         self._terrain_drawn = hexmap.terrain_version
-        self.threat_layer = GeoJSON(data=_EMPTY, name="threatened")
-        self.reach_layer = GeoJSON(data=_EMPTY, name="reachable")
-        self.token_layer = GeoJSON(data=_EMPTY, name="tokens")
-        self.line_layer = GeoJSON(data=_EMPTY, name="lines")
+        self.threat_layer = _PaneGeoJSON(data=_EMPTY, name="threatened", pane="lfg-highlights")
+        self.reach_layer = _PaneGeoJSON(data=_EMPTY, name="reachable", pane="lfg-highlights")
+        self.token_layer = _PaneGeoJSON(data=_EMPTY, name="tokens", pane="lfg-tokens")
+        self.line_layer = _PaneGeoJSON(data=_EMPTY, name="lines", pane="lfg-lines")
         self.label_layer = LayerGroup(name="labels")
         self._labels: dict[str, _Label] = {}
         try:
@@ -189,26 +259,73 @@ class BattleMap(W.VBox):
         center, zoom = _fit_zoom(hexmap, height_px)
         self.map = Map(crs=projections.Simple, center=center, zoom=zoom, zoom_snap=0.25,
                        zoom_delta=0.5, min_zoom=math.floor(zoom) - 3, max_zoom=math.ceil(zoom) + 4,
-                       attribution_control=False,
+                       attribution_control=False, panes=PANES,
                        layers=(self.terrain_layer, self.threat_layer, self.reach_layer,
                                self.token_layer, self.line_layer, self.label_layer),
                        scroll_wheel_zoom=True, double_click_zoom=False,
                        layout=W.Layout(height=height))
         self.map.add_class("lfg-battlemap-map")
-        self.mode_buttons = W.ToggleButtons(options=list(MODES), value="move",
-                                            style={"button_width": "8em"})
+        self._build_controls()
+        self.legend = W.HTML()
         self.status = W.HTML(value="")
         self.mode_buttons.observe(self._on_mode, names="value")
         self.map.on_interaction(self._on_interaction)
         hexmap.observe(self._on_engine_change)
-        super().__init__(children=[self.mode_buttons, self.map, self.status], **kwargs)
+        tools = W.HBox([self.mode_buttons, self.new_turn_button],
+                       layout=W.Layout(flex_flow="row wrap", align_items="center"))
+        picture = W.HBox([self.background_box, self.opacity, self.background_button],
+                         layout=W.Layout(flex_flow="row wrap", align_items="center"))
+        super().__init__(children=[tools, self.map, self.legend, self.status, picture],
+                         **kwargs)
         self.add_class("lfg-battlemap")
         self.redraw()
         self._say("Click a token to select it.")
 
+    def _build_controls(self) -> None:
+        """The mode buttons, "New turn" and the GM's picture row."""
+        self.mode_buttons = W.ToggleButtons(options=list(MODES), value="move",
+                                            style={"button_width": "8em"})
+        self.new_turn_button = W.Button(description="New turn", tooltip=(
+            "every token may move again (HexMap.start_turn); an InitiativeTracker does this "
+            "when a creature's turn begins"), layout=W.Layout(width="auto"))
+        self.new_turn_button.add_class("lfg-new-turn")
+        self.new_turn_button.on_click(lambda _b: self.new_turn())
+        self.background_box = W.Text(description="background", placeholder="picture path or URL",
+                                     layout=W.Layout(width="22em"),
+                                     style={"description_width": "6.5em"})
+        self.background_box.add_class("lfg-background-image")
+        self.opacity = W.FloatSlider(value=0.8, min=0.0, max=1.0, step=0.05,
+                                     description="opacity", readout_format=".2f",
+                                     layout=W.Layout(width="16em"),
+                                     style={"description_width": "4em"})
+        self.opacity.add_class("lfg-background-opacity")
+        self.background_button = W.Button(description="Set picture",
+                                          tooltip="put this picture under the grid",
+                                          layout=W.Layout(width="auto"))
+        self.background_button.add_class("lfg-set-background")
+        self.background_button.on_click(
+            lambda _b: self.set_background(self.background_box.value, self.opacity.value))
+
     # -- state shown ------------------------------------------------------------------------
+    @staticmethod
+    def _check_action(action: Any) -> None:
+        if action not in MOVE_ACTIONS:
+            raise BattleMapError(f"action must be one of {', '.join(MOVE_ACTIONS)}, not "
+                                 f"{action!r} (the movement a click on a hex takes)")
+
+    @property
+    def action(self) -> str:
+        """The movement action a click takes (one of :data:`MOVE_ACTIONS`)."""
+        return self._action
+
+    @action.setter
+    def action(self, value: str) -> None:
+        self._check_action(value)
+        self._action = value
+
     @property
     def mode(self) -> str:
+        """``"move"``, ``"measure"`` or ``"line of sight"`` (the toggle buttons)."""
         return self.mode_buttons.value
 
     @mode.setter
@@ -220,8 +337,9 @@ class BattleMap(W.VBox):
 
     def _say(self, text: str, error: bool = False) -> None:
         color = "#b00020" if error else "#222"
+        cls = "lfg-status lfg-error" if error else "lfg-status"
         body = "<br>".join(html.escape(line) for line in text.splitlines())
-        self.status.value = f'<div class="lfg-status" style="color:{color}">{body}</div>'
+        self.status.value = f'<div class="{cls}" style="color:{color}">{body}</div>'
 
     @property
     def status_text(self) -> str:
@@ -234,18 +352,57 @@ class BattleMap(W.VBox):
             self._sides[side] = SIDE_COLORS[len(self._sides) % len(SIDE_COLORS)]
         return self._sides[side]
 
+    def _see_through(self) -> bool:
+        return getattr(self.hexmap, "background", None) is not None
+
+    # -- movement without an encounter ------------------------------------------------------
+    def feet_left(self, name: str) -> int | None:
+        """Feet ``name`` may still move this turn by the map's own count (``None``: the
+        action's own budget applies: a 5-foot step, or moves routed to an encounter)."""
+        if self.mover is not None or self.action == "five_foot_step":
+            return None
+        m = self.hexmap
+        return max(0, m.budget(name, self.action) - m.moved_this_turn(name))
+
+    def new_turn(self) -> None:
+        """Let every token move again (``HexMap.start_turn`` for each)."""
+        for tok in self.hexmap.tokens():
+            self.hexmap.start_turn(tok.name)
+        self._say("New turn: every creature may move again.")
+        if self.selected is not None:
+            self.select(self.selected)
+
     # -- drawing (small layers only) ----------------------------------------------------------
     def redraw(self) -> None:
-        """Redraw tokens and highlights from the engine; the terrain layer only when the
-        terrain or elevation was edited (``HexMap.terrain_version``), never for a move."""
+        """Redraw tokens and highlights from the engine; the terrain layer (and the GM's
+        picture) only when the terrain, elevation or picture was edited
+        (``HexMap.terrain_version``), never for a move."""
         m = self.hexmap
         if m.terrain_version != self._terrain_drawn:
             self._terrain_drawn = m.terrain_version
-            self.terrain_layer.data = terrain_geojson(m)
+            self.terrain_layer.data = terrain_geojson(m, self._see_through())
+        self._draw_background()
         if self.selected is not None and self.selected not in m:
             self.selected = None
-        feats = []
         toks = m.tokens()
+        tokens = {"type": "FeatureCollection", "features": self._token_features(toks)}
+        reach, threat = _EMPTY, _EMPTY
+        if self.selected is not None and self.mode == "move":  # other modes draw their line only
+            r = m.reachable(self.selected, self.feet_left(self.selected), action=self.action)
+            safe = cells_geojson(m, r.safe, _SAFE, provokes=False)
+            prov = cells_geojson(m, r.provoking, _PROVOKING, provokes=True)
+            reach = {"type": "FeatureCollection", "features": safe["features"] + prov["features"]}
+            threat = cells_geojson(m, m.threatened_by_enemies(self.selected), _THREAT, 0.92)
+        with self.map.hold_sync():
+            self.reach_layer.data = reach
+            self.threat_layer.data = threat
+            self.token_layer.data = tokens
+            self._update_labels(toks)
+        self.legend.value = self._legend_html(toks)
+
+    def _token_features(self, toks: list) -> list[dict]:
+        m = self.hexmap
+        feats = []
         for tok in toks:
             color = self._side_color(tok.side)
             sel = tok.name == self.selected
@@ -262,42 +419,87 @@ class BattleMap(W.VBox):
                                              "row": row, "style": style},
                               "geometry": {"type": "Polygon",
                                            "coordinates": _polygon(m, c, shrink)}})
-        tokens = {"type": "FeatureCollection", "features": feats}
-        reach, threat = _EMPTY, _EMPTY
-        if self.selected is not None and self.mode == "move":  # other modes draw their line only
-            r = m.reachable(self.selected, action=self.action)
-            safe = cells_geojson(m, r.safe, {"color": "#2f855a", "weight": 1, "fillColor": "#68d391",
-                                             "fillOpacity": 0.45,
-                                             "className": "lfg-reach lfg-reach-safe"},
-                                 provokes=False)
-            prov = cells_geojson(m, r.provoking, {"color": "#c05621", "weight": 1,
-                                                  "fillColor": "#f6ad55", "fillOpacity": 0.55,
-                                                  "className": "lfg-reach lfg-reach-provoking"},
-                                 provokes=True)
-            reach = {"type": "FeatureCollection", "features": safe["features"] + prov["features"]}
-            threat = cells_geojson(m, m.threatened_by_enemies(self.selected),
-                                   {"color": "#c53030", "weight": 2, "fillOpacity": 0.0,
-                                    "className": "lfg-threat"}, 0.92)
-        with self.map.hold_sync():
-            self.token_layer.data = tokens
-            self.reach_layer.data = reach
-            self.threat_layer.data = threat
-            self._update_labels(toks)
+        return feats
+
+    def _legend_html(self, toks: list) -> str:
+        def sw(style: str, text: str) -> str:
+            return (f'<span style="display:inline-block;width:12px;height:12px;{style};'
+                    f'vertical-align:middle;margin:0 3px 0 10px"></span>{html.escape(text)}')
+        sides = "".join(sw(f"background:{self._side_color(s)};border-radius:2px", s)
+                        for s in dict.fromkeys(t.side for t in toks))
+        short = {t.name: short_name(t.name, 7 if len(t.cells) == 1 else 12) for t in toks}
+        names = "; ".join(f"{html.escape(a)} = {html.escape(n)}"
+                          for n, a in short.items() if a != n)
+        return ('<div class="lfg-map-legend" style="font:11px sans-serif;color:#444">'
+                f"<b>tokens:</b>{sides}{sw('border:3px solid #000', 'selected')}"
+                f"&nbsp; <b>selected token:</b>"
+                f"{sw('background:#68d391', 'can move there')}"
+                f"{sw('border:1.5px dashed #dd6b20;background:#fdf0e3', 'moving there provokes AOO')}"
+                f"{sw('border:2px solid #c53030', 'an enemy threatens')}"
+                + (f"<div class='lfg-map-names'><b>names:</b> {names}</div>" if names else "")
+                + "</div>")
+
+    def _draw_background(self) -> None:
+        """The GM's picture under the grid (``HexMap.background``; skipped when the map has
+        none, or this kit's HexMap has no pictures)."""
+        m = self.hexmap
+        bg = getattr(m, "background", None)
+        if bg == self._background_drawn:
+            return
+        self._background_drawn = bg
+        if self.background_layer is not None:
+            self.map.remove(self.background_layer)
+            self.background_layer = None
+        if bg is None:
+            return
+        try:
+            url = image_url(bg.image)
+        except LfgError as exc:
+            self._say(f"The background picture cannot be shown: {exc}", error=True)
+            return
+        left, top, right, bottom = m.pixel_bounds()
+        (lng0, lat0), (lng1, lat1) = _ll(left, bottom), _ll(right, top)
+        self.background_layer = _PaneImage(url=url, bounds=((lat0, lng0), (lat1, lng1)),
+                                           opacity=float(bg.opacity), pane="lfg-background",
+                                           name="background")
+        self.map.add(self.background_layer)
+
+    def set_background(self, image: str, opacity: float = 0.8) -> None:
+        """Put the GM's picture under the grid (``HexMap.set_background``, saved with the
+        map text); an empty ``image`` removes it. A refusal shows in the status line."""
+        m = self.hexmap
+        if not hasattr(m, "set_background"):
+            self._say("This version of HexMap has no background pictures.", error=True)
+            return
+        try:
+            if not str(image or "").strip():
+                m.clear_background()
+                self._say("Background picture removed.")
+                return
+            image_url(image)  # refuse a missing or oversized file before the map keeps it
+            m.set_background(image, opacity=float(opacity))
+        except LfgError as exc:
+            self._say(f"Not allowed: {exc}", error=True)
+            return
+        self._say(f"Background picture: {image} (opacity {float(opacity):g}).")
 
     def _update_labels(self, toks: list) -> None:
-        """One name label per token at its footprint's centre, moved in place."""
+        """One name label per token at its footprint's centre, moved in place; a long name
+        is shortened to fit its token (the full name shows on hover)."""
         m = self.hexmap
-        where = {}
+        where, limits = {}, {}
         for tok in toks:
             pts = [m.geometry.to_pixel(c) for c in tok.cells]
             where[tok.name] = _ll(sum(x for x, _ in pts) / len(pts), sum(y for _, y in pts) / len(pts))
+            limits[tok.name] = 7 if len(tok.cells) == 1 else 12
         for name in list(self._labels):
             if name not in where:
                 del self._labels[name]
         for name, (lng, lat) in where.items():
             label = self._labels.get(name)
             if label is None:
-                icon = _LabelIcon(html=_label_html(name), icon_size=[96, 14], icon_anchor=[48, 7])
+                icon = _LabelIcon(html=_label_html(name, limits[name]), icon_size=[96, 14],
+                                  icon_anchor=[48, 7])
                 self._labels[name] = _Label(location=(lat, lng), icon=icon, draggable=False,
                                             keyboard=False, title=name)
             elif tuple(label.location) != (lat, lng):
@@ -321,18 +523,21 @@ class BattleMap(W.VBox):
 
     # -- input ------------------------------------------------------------------------------
     def cell_at(self, lat: float, lng: float) -> Any:
-        """The cell under a map position (``None`` off the map)."""
-        c = self.hexmap.geometry.from_pixel((lng / SCALE, -lat / SCALE))
+        """The cell under a map position (``None`` off the map or not a position)."""
+        try:
+            c = self.hexmap.geometry.from_pixel((float(lng) / SCALE, -float(lat) / SCALE))
+        except (TypeError, ValueError, OverflowError):
+            return None
         return c if c in self.hexmap.cells else None
 
     def _on_interaction(self, **event: Any) -> None:
         kind = event.get("type")
         if kind not in ("click", "mousemove"):
             return
-        lat, lng = event.get("coordinates", (None, None))
-        if lat is None:
+        coords = event.get("coordinates")
+        if not isinstance(coords, (list, tuple)) or len(coords) != 2:
             return
-        cell = self.cell_at(lat, lng)
+        cell = self.cell_at(*coords)
         if cell is None:
             return
         if kind == "click":
@@ -351,25 +556,31 @@ class BattleMap(W.VBox):
             self._say("Nothing selected.")
             return
         m = self.hexmap
-        r = m.reachable(name, action=self.action)
+        r = m.reachable(name, self.feet_left(name), action=self.action)
         self._say(f"{name} selected: {r.explain()}\n{m.flanking(name).explain()}")
 
-    def click(self, where: Any) -> None:
-        """Act on a click at a cell (or ``(col, row)``), as the current mode says."""
+    def _cell_or_refuse(self, where: Any) -> Any:
         m = self.hexmap
-        cell = m.as_cell(where)
+        try:
+            cell = m.as_cell(where)
+        except (LfgError, TypeError, ValueError) as exc:
+            self._say(f"Not a hex: {exc}; click a hex or give (column, row).", error=True)
+            return None
+        if cell not in m.cells:
+            self._say(f"{where!r} is off the map ({m.width} columns x {m.height} rows, "
+                      "counted from 0).", error=True)
+            return None
+        return cell
+
+    def click(self, where: Any) -> None:
+        """Act on a click at a cell (or ``(col, row)``), as the current mode says. Nothing
+        raises: a bad cell or a refused move shows in the status line."""
+        m = self.hexmap
+        cell = self._cell_or_refuse(where)
+        if cell is None:
+            return
         if self.mode == "measure":
-            if self.measure_from is None:
-                self.measure_from = cell
-                self._say(f"Measuring from {m.offset(cell)}: click the second hex.")
-                return
-            a, self.measure_from = self.measure_from, None
-            ft = m.distance(a, cell)
-            pts = [m.geometry.to_pixel(a), m.geometry.to_pixel(cell)]
-            with self.map.hold_sync():
-                self.line_layer.data = _line_geojson(pts, {"color": "#2b6cb0", "weight": 3,
-                                                           "className": "lfg-line"})
-            self._say(f"{m.offset(a)} to {m.offset(cell)}: {ft} ft ({ft // 5} hexes)")
+            self._measure(cell)
             return
         if self.mode == "line of sight":
             self.show_cover(cell)
@@ -384,12 +595,36 @@ class BattleMap(W.VBox):
         if cell in m.footprint(self.selected):
             self.select(None)
             return
+        self._move_selected(cell)
+
+    def _measure(self, cell: Any) -> None:
+        m = self.hexmap
+        if self.measure_from is None:
+            self.measure_from = cell
+            self._say(f"Measuring from {m.offset(cell)}: click the second hex.")
+            return
+        a, self.measure_from = self.measure_from, None
+        ft = m.distance(a, cell)
+        pts = [m.geometry.to_pixel(a), m.geometry.to_pixel(cell)]
+        with self.map.hold_sync():
+            self.line_layer.data = _line_geojson(pts, {"color": "#2b6cb0", "weight": 3,
+                                                       "className": "lfg-line"})
+        self._say(f"{m.offset(a)} to {m.offset(cell)}: {ft} ft ({ft // 5} hexes)")
+
+    def _move_selected(self, cell: Any) -> None:
+        m, name = self.hexmap, self.selected
+        left = self.feet_left(name)
+        if left == 0:
+            self._say(f"Not allowed: {name} has used its movement this turn "
+                      f"({m.moved_this_turn(name)} ft); click 'New turn' to let it move "
+                      "again.", error=True)
+            return
         try:
             if self.mover is not None:
-                said = self.mover(self.selected, cell, self.action)
+                said = self.mover(name, cell, self.action)
             else:
-                said = m.move(self.selected, cell, action=self.action).explain()
-        except IllegalActionError as e:
+                said = m.move(name, cell, action=self.action, feet=left).explain()
+        except LfgError as e:
             self._say(f"Not allowed: {e}", error=True)
             return
         self._say(said)

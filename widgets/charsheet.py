@@ -17,7 +17,8 @@ import ipywidgets as W
 import traitlets
 
 from lfgcombat.conditions import Condition
-from lfgcombat.creature import ABILITIES, STAT_NAMES, Creature, CreatureError, Kind, Size
+from lfgcombat.creature import (ABILITIES, STAT_NAMES, Creature, CreatureError, Kind, Size,
+                                example_names, load_example)
 from lfgcombat.errors import LfgError
 from lfgcombat.tables import load_table
 
@@ -33,6 +34,17 @@ _LABELS = {"hr": "HR", "ac": "AC", "ff_ac": "FFAC", "touch_ac": "TouchAC",
            "ranged_attack": "Ranged attack", "move_speed": "Move Speed",
            "attacks_per_turn": "Attacks/turn", "space": "Space (hexes)", "reach": "Reach (ft)"}
 _NO_CLASS = "(monster: no class)"
+
+
+def _lines(text: str) -> str:
+    """Escaped text with its line breaks kept."""
+    return "<br>".join(html.escape(line) for line in str(text).splitlines())
+
+
+def _file_name(name: str) -> str:
+    """A file name for a creature's name (``"Mayla the Wise"`` -> ``mayla_the_wise.yaml``)."""
+    stem = "".join(ch if ch.isalnum() else "_" for ch in name.lower()).strip("_")
+    return f"{stem or 'creature'}.yaml"
 
 
 def _field_key(problem_field: str) -> str:
@@ -67,14 +79,16 @@ class CharacterSheet(W.VBox):
         self._syncing = False
         classes = [_NO_CLASS] + list(load_table("classes")["class"])
         num = dict(layout=W.Layout(width="9em"), style={"description_width": "5em"})
+        # a dropdown's box must fit its longest option ("diminutive", "enemy")
+        pick = dict(layout=W.Layout(width="13em"), style={"description_width": "3em"})
         self._fields: dict[str, W.ValueWidget] = {
             "name": W.Text(description="name", layout=W.Layout(width="19em"),
                            style={"description_width": "5em"}),
             "class": W.Dropdown(options=classes, description="class",
                                 layout=W.Layout(width="19em"), style={"description_width": "5em"}),
             "level": W.IntText(description="level", **num),
-            "size": W.Dropdown(options=[s.value for s in Size], description="size", **num),
-            "kind": W.Dropdown(options=[k.value for k in Kind], description="kind", **num),
+            "size": W.Dropdown(options=[s.value for s in Size], description="size", **pick),
+            "kind": W.Dropdown(options=[k.value for k in Kind], description="kind", **pick),
             "speed": W.IntText(description="speed ft", **num),
             **{a: W.IntText(description=a.upper(), **num) for a in ABILITIES},
             "armor_rating": W.IntText(description="armor", **num),
@@ -82,22 +96,30 @@ class CharacterSheet(W.VBox):
             "shield_rating": W.IntText(description="shield", **num),
             "natural_armor": W.IntText(description="natural", **num),
             "conditions": W.Text(description="conditions", placeholder="prone, bleed 2, weakened 3",
-                                 layout=W.Layout(width="30em"), style={"description_width": "5em"}),
+                                 layout=W.Layout(width="30em"),
+                                 style={"description_width": "6.5em"}),
         }
-        self._errors = {k: W.HTML(layout=W.Layout(margin="0 0 0 6px")) for k in self._fields}
+        self._errors = {k: W.HTML(layout=W.Layout(margin="0 0 0 6px", max_width="22em"))
+                        for k in self._fields}
         for key, widget in self._fields.items():
             widget.add_class(f"lfg-field-{key}")
             widget.continuous_update = False
             widget.observe(self._on_edit, "value")
         self._add = W.Dropdown(options=["add a condition…"] + [c.value for c in Condition],
-                               layout=W.Layout(width="14em"))
+                               description="add", layout=W.Layout(width="16em"),
+                               style={"description_width": "2.5em"})
         self._add.observe(self._on_add_condition, "value")
         self._summary = W.HTML()
-        self._stats = W.HTML()
+        # the statistics take the room left; an opened "why" wraps inside it and never
+        # squeezes the form
+        self._stats = W.HTML(layout=W.Layout(flex="1 1 0", min_width="22em"))
         self._stats.add_class("lfg-charsheet-stats")
         self._status = W.HTML()
-        self._path = W.Text(placeholder="rock.yaml", description="file",
+        self._path = W.Text(placeholder="rock", description="file",
+                            tooltip="a .yaml/.json file, or an example's name to load "
+                                    "(rock, orc, ogre...)",
                             layout=W.Layout(width="19em"), style={"description_width": "3em"})
+        self._path.add_class("lfg-charsheet-file")
         self._save = W.Button(description="Save", icon="download", layout=W.Layout(width="7em"))
         self._load = W.Button(description="Load", icon="upload", layout=W.Layout(width="7em"))
         self._upload = W.FileUpload(accept=".yaml,.yml,.json", multiple=False,
@@ -109,15 +131,17 @@ class CharacterSheet(W.VBox):
         def row(*keys: str) -> W.HBox:
             return W.HBox([W.HBox([self._fields[k], self._errors[k]]) for k in keys])
 
-        form = W.VBox([
+        form = W.VBox(layout=W.Layout(flex="0 0 auto"), children=[
             row("name"), row("class"), row("level", "size", "kind"), row("speed"),
             row("str", "dex", "con"), row("int", "wis", "cha"),
             row("armor_rating", "armor_vs_crit"), row("shield_rating", "natural_armor"),
             W.HBox([self._fields["conditions"], self._add, self._errors["conditions"]]),
             W.HBox([self._path, self._save, self._load, self._upload]),
         ])
-        super().__init__(children=[self._summary, W.HBox([form, self._stats]), self._status],
-                         **kwargs)
+        super().__init__(children=[self._summary,
+                                   W.HBox([form, self._stats],
+                                          layout=W.Layout(align_items="flex-start")),
+                                   self._status], **kwargs)
         self.add_class("lfg-charsheet")
         self.creature = creature
 
@@ -158,13 +182,15 @@ class CharacterSheet(W.VBox):
                 f"<tr class='lfg-stat-{name}'><td style='padding:1px 8px'>{_LABELS[name]}</td>"
                 f"<td style='padding:1px 8px;text-align:right'><b class='lfg-value'>{value}</b></td>"
                 f"<td style='padding:1px 8px'><details><summary>why</summary>"
-                f"<pre style='margin:0;font-size:11px'>{html.escape(stat.explain())}</pre>"
+                f"<pre style='margin:0;font-size:11px;white-space:pre-wrap;"
+                f"overflow-wrap:anywhere'>{html.escape(stat.explain())}</pre>"
                 "</details></td></tr>")
         conditions = ", ".join(a.condition.value for a in c.active_conditions) \
             if hasattr(c, "active_conditions") else ""
         cond_line = (f"<div style='margin-top:4px'>active conditions: "
                      f"{html.escape(conditions) or 'none'}</div>")
-        self._stats.value = ("<table style='border-collapse:collapse;font-size:12px'>"
+        self._stats.value = ("<table style='border-collapse:collapse;font-size:12px;"
+                             "table-layout:fixed;width:100%'>"
                              + "".join(rows) + "</table>" + cond_line)
 
     # -- form -> engine ------------------------------------------------------------------
@@ -210,13 +236,11 @@ class CharacterSheet(W.VBox):
             for field, message in err.problems:
                 key = _field_key(field)
                 box = self._errors.get(key)
-                text = f"<span style='color:#b42318' title='{html.escape(message)}'>" \
-                       f"⚠ {html.escape(message[:90])}</span>"
+                text = (f"<div style='color:#b42318;white-space:pre-wrap'>"
+                        f"⚠ {_lines(message)}</div>")
                 if box is not None:
                     box.value = text
-            self._status.value = (f"<span class='lfg-error' style='color:#b42318'>"
-                                  f"{html.escape(str(err).splitlines()[0])} — the sheet keeps "
-                                  "the last valid values.</span>")
+            self._error(f"{err}\nThe sheet keeps the last valid values.")
             return False
         self.error = ""
         self._status.value = ""
@@ -232,31 +256,66 @@ class CharacterSheet(W.VBox):
 
     # -- files ---------------------------------------------------------------------------
 
-    def save(self, path: str) -> None:
-        """Write the current creature to ``path`` (``.yaml``/``.yml``/``.json``)."""
-        try:
-            written = self.creature.save(path or f"{self.creature.name.lower()}.yaml")
-        except LfgError as err:
-            self._status.value = f"<span class='lfg-error' style='color:#b42318'>{html.escape(str(err))}</span>"
-            return
-        self._status.value = f"saved {html.escape(str(written))}"
+    def _error(self, message: str) -> None:
+        """Show a message in the status line, every line of it."""
+        self._status.value = (f"<div class='lfg-error' style='color:#b42318;"
+                              f"white-space:pre-wrap'>{_lines(message)}</div>")
 
-    def load(self, path: str) -> None:
-        """Replace the creature with the one in ``path``; a bad file changes nothing."""
+    def save(self, path: str) -> None:
+        """Write the current creature to ``path`` (``.yaml``/``.yml``/``.json``); an empty
+        name or a folder that does not exist is refused in the status line."""
+        if not str(path or "").strip():
+            self._error("Save: type a file name in the 'file' box first (e.g. "
+                        f"{_file_name(self.creature.name)}).")
+            return
         try:
+            written = self.creature.save(path)
+        except LfgError as err:
+            self._error(str(err))
+            return
+        except OSError as err:
+            self._error(f"cannot save {path!r}: {err.strerror or err}; check the folder "
+                        "exists and can be written")
+            return
+        self._status.value = (f"<span title='{html.escape(str(Path(written).resolve()))}'>"
+                              f"saved {html.escape(str(path))}</span>")
+
+    def load(self, path: str, *, shown_as: str | None = None) -> None:
+        """Replace the creature with the one in ``path`` (or the example named so, e.g.
+        ``rock``); a bad file changes nothing.
+
+        Args:
+            path: A ``.yaml``/``.yml``/``.json`` file, or an example's name.
+            shown_as: The name messages use for the file (an upload's own name).
+        """
+        name = shown_as or str(path or "").strip()
+        if not str(path or "").strip():
+            self._error("Load: type a file name in the 'file' box first (e.g. mayla.yaml), "
+                        f"or an example's name ({', '.join(example_names()[:4])}...).")
+            return
+        example = Path(str(path)).stem.lower()
+        try:
+            if not Path(path).exists() and shown_as is None and example in example_names():
+                self.creature = load_example(example)
+                self._status.value = f"loaded the example {html.escape(example)}"
+                return
             self.creature = Creature.load(path)
         except LfgError as err:
-            self._status.value = f"<span class='lfg-error' style='color:#b42318'>{html.escape(str(err))}</span>"
+            self._error(str(err).replace(str(path), name))
             return
-        self._status.value = f"loaded {html.escape(str(path))}"
+        except Exception as err:  # noqa: BLE001 - shown in the sheet, never in the kernel
+            self._error(f"cannot load {name!r}: {type(err).__name__}: {err}")
+            return
+        self._status.value = f"loaded {html.escape(name)}"
 
     def _on_upload(self, change: dict) -> None:
         for item in change["new"]:
-            suffix = Path(item["name"]).suffix or ".yaml"
+            shown = Path(str(item.get("name") or "upload.yaml")).name
+            suffix = Path(shown).suffix or ".yaml"
             with tempfile.TemporaryDirectory() as tmp:
                 target = Path(tmp) / f"upload{suffix}"
                 target.write_bytes(bytes(item["content"]))
-                self.load(str(target))
+                self.load(str(target), shown_as=shown)
 
     def __repr__(self) -> str:
         c = self.creature

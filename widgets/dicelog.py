@@ -16,15 +16,37 @@ from lfgcombat.dice import Roller
 __all__ = ["DiceLog"]
 
 _CELL = "padding:2px 8px;border-bottom:1px solid #ddd;text-align:{align}"
-_COLUMNS = [("#", "seq", "right"), ("for", "label", "left"), ("roll", "expr", "left"),
-            ("dice", "faces", "left"), ("nat", "natural", "right"),
-            ("total", "total", "right"), ("fortune", "fortune", "left"),
-            ("other", "other", "right"), ("P(≥ total)", "p_at_least", "right")]
+#: (header, frame column, alignment, the header's tooltip)
+_COLUMNS = [
+    ("#", "seq", "right", "the roll's number in the fight, from 1"),
+    ("for", "label", "left", "what the roll is for"),
+    ("roll", "expr", "left", "the dice expression"),
+    ("dice", "faces", "left", "each die's face"),
+    ("nat", "natural", "right", "the natural d20 (before modifiers)"),
+    ("total", "total", "right", "the total kept"),
+    ("fortune", "fortune", "left", "Fortunate: roll twice, keep the higher; Unfortunate: "
+     "roll twice, keep the lower"),
+    ("other roll", "other", "right", "the discarded total of a Fortunate/Unfortunate roll "
+     "(the one not kept)"),
+    ("P(≥ total)", "p_at_least", "right", "the exact chance to roll this total or more "
+     "(blank for a % miss chance, where it means nothing)")]
+#: Said under the table: what the less obvious columns mean.
+EXPLAIN = ("other roll: a Fortunate (keep the higher) or Unfortunate (keep the lower) roll "
+           "rolls twice; this is the total not kept. P(≥ total): the exact chance of this "
+           "total or more (not shown for a % miss chance).")
 
 
-def _fmt(column: str, value) -> str:
+def _is_miss_chance(row: dict) -> bool:
+    """A % Miss Chance roll (``Roller.miss_chance`` labels it so): a 1d10 read against the
+    percentage, where P(≥ total) answers nothing."""
+    return "miss chance" in str(row.get("label") or "").lower()
+
+
+def _fmt(column: str, value, row: dict) -> str:
     if column == "p_at_least":
-        return f"{value:.1%}"
+        return "" if _is_miss_chance(row) else f"{value:.1%}"
+    if column == "seq":
+        return str(int(value) + 1)
     if value is None or value != value or (column == "natural" and str(value) == "<NA>"):
         return ""
     return html.escape(str(value))
@@ -74,8 +96,8 @@ class DiceLog(W.VBox):
         total = len(self.roller.history)
         self._title.value = (f"<b>Dice log</b> &middot; {len(frame)} of {total} rolls "
                              f"(seed {html.escape(repr(self.roller.seed))})")
-        head = "".join(f"<th style='{_CELL.format(align=a)}'>{html.escape(t)}</th>"
-                       for t, _, a in _COLUMNS)
+        head = "".join(f"<th style='{_CELL.format(align=a)}' title='{html.escape(tip)}'>"
+                       f"{html.escape(t)}</th>" for t, _, a, tip in _COLUMNS)
         body = []
         for row in frame.to_dict("records"):
             nat = row["natural"]
@@ -84,19 +106,23 @@ class DiceLog(W.VBox):
                 style = "background:#e6f4ea"
             elif nat == 1:
                 style = "background:#fde7e9"
-            cells = "".join(f"<td style='{_CELL.format(align=a)}'>{_fmt(c, row[c])}</td>"
-                            for _, c, a in _COLUMNS)
+            cells = "".join(f"<td style='{_CELL.format(align=a)}'>{_fmt(c, row[c], row)}</td>"
+                            for _, c, a, _tip in _COLUMNS)
             body.append(f"<tr class='lfg-roll' style='{style}'>{cells}</tr>")
         empty = "" if body else (f"<tr><td colspan='{len(_COLUMNS)}' style='padding:4px 8px;"
                                  "color:#666'>no rolls yet</td></tr>")
         self._table.value = (
             "<table class='lfg-dicelog-table' style='border-collapse:collapse;"
             "font-family:monospace;font-size:12px'>"
-            f"<thead><tr>{head}</tr></thead><tbody>{''.join(body)}{empty}</tbody></table>")
+            f"<thead><tr>{head}</tr></thead><tbody>{''.join(body)}{empty}</tbody></table>"
+            f"<div class='lfg-dicelog-help' style='font:11px sans-serif;color:#666;"
+            f"max-width:60em'>{html.escape(EXPLAIN)}</div>")
 
     def close(self) -> None:
+        """Stop following the roller and close the widget."""
         self._unsubscribe()
         super().close()
 
     def __repr__(self) -> str:
+        """``DiceLog(<roller>, showing N of M)`` (stable text for notebooks)."""
         return f"DiceLog({self.roller!r}, showing {len(self.rows())} of {len(self.roller.history)})"

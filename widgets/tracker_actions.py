@@ -1,0 +1,162 @@
+"""The tracker's other actions: movement (by map click or by typed cell), the special
+actions, and casting a spell. Each button calls one public :class:`lfgcombat.Encounter`
+method; the engine spends the action, offers the AOO it provokes and refuses what the
+rules forbid.
+
+000_8d1d7816ee944f3b.txt, "Running in Combat – Full Details", "Retreat (Big Action)",
+"5-Foot Step", "Prone", "Aim (Big Action, Provokes AOO)", "Fight Defensively (Big Action,
+No AOO)", "Protect Action (Big Action, No AOO)", "Actions in Combat What can I do on my
+turn?" (casting).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING, Any
+
+import ipywidgets as W
+
+from lfgcombat.errors import LfgError
+
+from .tracker_ui import button, dropdown, row, set_options
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .initiative import InitiativeTracker
+
+#: The movement actions a map click (or the Go button) takes, as (label, engine method).
+MOVES = [("Move", "move"), ("5-foot step", "five_foot_step"), ("Run", "run"),
+         ("Retreat", "retreat")]
+#: The special actions without a destination, as (label, engine method).
+SPECIALS = [("Aim", "aim"), ("Fight defensively", "fight_defensively"),
+            ("Protect an ally", "protect"), ("Stand up", "stand_up"),
+            ("Drop prone", "drop_prone")]
+_NOBODY = ("(no target)", "")
+
+
+def parse_cell(text: str) -> tuple[int, int]:
+    """``"3, 4"`` or ``"(3 4)"`` -> ``(3, 4)`` (a map's column and row).
+
+    Raises:
+        LfgError: not two whole numbers; says what to type.
+    """
+    nums = re.findall(r"-?\d+", text or "")
+    if len(nums) != 2 or re.sub(r"[-\d\s,()]", "", text or ""):
+        raise LfgError(f"to: type the hex as column, row (e.g. 3, 4), not {text!r}")
+    return int(nums[0]), int(nums[1])
+
+
+class ActionControls(W.VBox):
+    """Movement, special actions and casting, for the acting creature.
+
+    Args:
+        tracker: The :class:`~lfgcombat.widgets.InitiativeTracker`.
+
+    CSS hooks: ``.lfg-move-action`` (how a map click moves), ``.lfg-move-to`` and the button
+    ``.lfg-move``; ``.lfg-special``, ``.lfg-special-ally`` and ``.lfg-do-special``;
+    ``.lfg-cast-spell``, ``.lfg-cast-level``, ``.lfg-cast-target``, ``.lfg-cast-swift`` and
+    ``.lfg-cast``.
+    """
+
+    def __init__(self, tracker: "InitiativeTracker") -> None:
+        self.tracker = tracker
+        self.who = dropdown("who", "lfg-actor", width="14em")
+        self.move_action = dropdown("a map click does", "lfg-move-action", MOVES,
+                                    width="19em")
+        self.move_to = W.Text(description="or to hex", placeholder="col, row e.g. 3, 4",
+                              layout=W.Layout(width="15em"),
+                              style={"description_width": "initial"})
+        self.move_to.add_class("lfg-move-to")
+        self.go = button("Go", "lfg-move", self.move_typed,
+                         "move to the hex typed (column, row) with the action chosen")
+        self.special = dropdown("action", "lfg-special", SPECIALS, width="15em")
+        self.ally = dropdown("ally", "lfg-special-ally", width="13em")
+        self.do = button("Do it", "lfg-do-special", self.do_special,
+                         "take the chosen action now (it is spent; AOO offered if it "
+                         "provokes)")
+        self.spell = W.Text(description="spell", placeholder="name (optional)",
+                            layout=W.Layout(width="15em"), style={"description_width": "initial"})
+        self.spell.add_class("lfg-cast-spell")
+        self.level = W.BoundedIntText(value=0, min=0, max=9, description="level",
+                                      layout=W.Layout(width="8em"),
+                                      style={"description_width": "initial"})
+        self.level.add_class("lfg-cast-level")
+        self.spell_target = dropdown("target", "lfg-cast-target", [_NOBODY], width="14em")
+        self.swift = W.Checkbox(value=False, description="swift (no AOO)", indent=False,
+                                layout=W.Layout(width="auto"))
+        self.swift.add_class("lfg-cast-swift")
+        self.cast_button = button("Cast", "lfg-cast", self.cast,
+                                  "cast a spell: a Big Action that provokes AOO (one spell "
+                                  "per turn)")
+        super().__init__(children=[
+            row(self.who, self.move_action, self.move_to, self.go, title="Move:"),
+            row(self.special, self.ally, self.do, title="Act:"),
+            row(self.spell, self.level, self.spell_target, self.swift, self.cast_button,
+                title="Cast:")])
+        self.add_class("lfg-action-rows")
+        self.move_action.observe(lambda c: self._map_action(c["new"]), "value")
+        self.special.observe(lambda _c: self._show_ally(), "value")
+        self._show_ally()
+
+    def _map_action(self, action: str) -> None:
+        bm = self.tracker.battlemap
+        if bm is not None:
+            bm.action = action
+            if bm.selected is not None:
+                bm.select(bm.selected)  # its reach for the new action
+
+    def _show_ally(self) -> None:
+        self.ally.layout.display = None if self.special.value == "protect" else "none"
+
+    def refresh(self) -> None:
+        """Offer the acting creatures, their allies to protect and the spell targets."""
+        enc = self.tracker.encounter
+        with self.hold_trait_notifications():
+            set_options(self.who, list(enc.acting))
+            me = self.who.value
+            alive = [n for n in enc.names if not enc.state(n)["dead"]]
+            allies = [n for n in alive if me and n != me and enc.side(n) == enc.side(me)]
+            set_options(self.ally, allies)
+            set_options(self.spell_target, [_NOBODY] + [(n, n) for n in alive])
+        off = enc.current is None
+        for w in (self.go, self.do, self.cast_button):
+            w.disabled = off
+
+    def _actor(self) -> str:
+        if self.who.value is None:
+            raise LfgError("nobody is acting: start the encounter or choose who goes next")
+        return self.who.value
+
+    def move_typed(self) -> None:
+        """Move the chosen creature to the typed hex with the chosen movement action."""
+        t = self.tracker
+        try:
+            to = parse_cell(self.move_to.value)
+        except LfgError as exc:
+            t._say(str(exc), error=True)
+            return
+        t.move(to, name=self.who.value, action=self.move_action.value)
+
+    def do_special(self) -> None:
+        """Take the chosen special action (Protect needs the ally chosen)."""
+        t, enc, what = self.tracker, self.tracker.encounter, self.special.value
+
+        def do() -> Any:
+            name = self._actor()
+            if what == "protect":
+                if not self.ally.value:
+                    raise LfgError("Protect: choose the ally to protect in 'ally' (an ally "
+                                   "adjacent to you)")
+                return enc.protect(name, self.ally.value)
+            if what in ("aim", "stand_up"):
+                return getattr(enc, what)(name, aoo=t.aoo)
+            return getattr(enc, what)(name)
+        t._attempt(do)
+
+    def cast(self) -> None:
+        """Cast the chosen spell (a level, an optional name and target)."""
+        t, enc = self.tracker, self.tracker.encounter
+        spell = self.spell.value.strip() or None
+        target = self.spell_target.value or None
+        t._attempt(lambda: enc.cast(self._actor(), int(self.level.value), spell,
+                                    target=target, swift=bool(self.swift.value),
+                                    aoo=None if self.swift.value else t.aoo))

@@ -1,0 +1,187 @@
+"""The tracker's attack row: attacker, target, weapon and options, with the exact odds of
+the attack as :meth:`lfgcombat.Encounter.attack` would make it, before it is rolled.
+
+No rules here: the preview makes the attack on :meth:`lfgcombat.Encounter.fork` (the same
+map situation, Gang Up, Aim, Fight Defensively, Run, Charge... the encounter adds) and
+hands the :class:`~lfgcombat.attacks.AttackSetup` it used to
+:func:`lfgcombat.attack_odds.odds_for` (what :func:`lfgcombat.attack_odds.attack_odds`
+computes from the same setup). A refusal there is shown before the click, and the button
+is disabled. 000_8d1d7816ee944f3b.txt, "Attacks Per Turn", "Charge Attack", "Power Attack
+(Attack Action, No AOO)", "Active Defense".
+"""
+
+from __future__ import annotations
+
+import html
+from typing import TYPE_CHECKING, Any
+
+import ipywidgets as W
+
+from lfgcombat.attack_odds import odds_for
+from lfgcombat.errors import LfgError
+
+from .attackpanel import odds_html, weapon_names
+from .tracker_ui import button, dropdown, row, set_options
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .initiative import InitiativeTracker
+
+UNARMED = "unarmed strike"
+_OPTIONS = (("power_attack", "Power Attack", "−2 AC until your next turn for more damage "
+             "(Power Attack)"),
+            ("charge", "Charge", "a melee or thrown attack directly after running at least "
+             "10 ft: +2 Innate damage (Charge Attack)"),
+            ("thrown", "thrown", "throw the weapon (a ranged attack)"))
+_DEFENSES = [("none", ""), ("Active Parry", "parry"), ("Active Dodge", "dodge")]
+
+
+class AttackControls(W.VBox):
+    """Attack from the tracker: choose, see the odds, click Attack.
+
+    Args:
+        tracker: The :class:`~lfgcombat.widgets.InitiativeTracker` (its encounter and its
+            status line).
+
+    CSS hooks: ``.lfg-attack-attacker``, ``.lfg-attack-target``, ``.lfg-attack-weapon``,
+    ``.lfg-attack-defense``, ``.lfg-attack-option`` (checkboxes), ``.lfg-attack-odds`` (the
+    preview; ``lfg-error`` inside when refused) and the button ``.lfg-attack``.
+    """
+
+    def __init__(self, tracker: "InitiativeTracker") -> None:
+        self.tracker = tracker
+        self.attacker = dropdown("attacker", "lfg-attack-attacker", width="15em")
+        self.target = dropdown("target", "lfg-attack-target", width="15em")
+        self.weapon = dropdown("weapon", "lfg-attack-weapon", width="17em")
+        self.defense = dropdown("target defends", "lfg-attack-defense", _DEFENSES, width="17em")
+        self.options = {}
+        for key, label, tip in _OPTIONS:
+            box = W.Checkbox(value=False, description=label, indent=False, tooltip=tip,
+                             layout=W.Layout(width="auto", margin="0 8px 0 0"))
+            box.add_class("lfg-attack-option")
+            box.add_class(f"lfg-attack-{key.replace('_', '-')}")
+            self.options[key] = box
+        self.odds = W.HTML()
+        self.odds.add_class("lfg-attack-odds")
+        self.go = button("Attack", "lfg-attack", self.attack,
+                         "roll the attack (a Big Action); the map gives distance, flanking, "
+                         "cover, concealment, high ground and terrain")
+        self.go.button_style = "danger"
+        self._shown: Any = None
+        #: The preview's :class:`~lfgcombat.attacks.AttackSetup` and
+        #: :class:`~lfgcombat.attack_odds.AttackOdds` (``None`` when refused); ``refusal``
+        #: says why.
+        self.setup: Any = None
+        self.odds_shown: Any = None
+        self.refusal = ""
+        self._weapons_of: str | None = None
+        self._unreadable: list[str] = []
+        super().__init__(children=[
+            row(self.attacker, self.target, self.weapon, title="Attack:"),
+            row(self.defense, *self.options.values(), self.go),
+            self.odds])
+        self.add_class("lfg-attack-row")
+        self.attacker.observe(lambda _c: self._fill_weapons(), "value")
+        for w in (self.target, self.weapon, self.defense, *self.options.values()):
+            w.observe(lambda _c: self.preview(), "value")
+
+    @property
+    def situation(self) -> dict[str, Any]:
+        """The keys passed to :meth:`~lfgcombat.Encounter.attack` (the rest the map gives)."""
+        sit: dict[str, Any] = {k: True for k, box in self.options.items() if box.value}
+        if self.defense.value:
+            sit["active_defense"] = self.defense.value
+        return sit
+
+    def _fill_weapons(self) -> None:
+        enc = self.tracker.encounter
+        name = self.attacker.value
+        names: list[str] = []
+        self._unreadable: list[str] = []
+        if name is not None:
+            names, self._unreadable = weapon_names(enc.creature(name).weapons)
+        # a new attacker starts on its first weapon; the same one keeps its choice
+        keep = self.weapon.value if name == self._weapons_of else None
+        self._weapons_of = name
+        set_options(self.weapon, names + [UNARMED], keep=keep if keep else "")
+        self.preview()
+
+    def refresh(self) -> None:
+        """Offer the acting creatures as attackers and everyone else alive as targets."""
+        enc = self.tracker.encounter
+        acting = list(enc.acting)
+        with self.hold_trait_notifications():
+            set_options(self.attacker, acting)
+            me = self.attacker.value
+            alive = [n for n in enc.names if n != me and not enc.state(n)["dead"]]
+            mine = enc.side(me) if me else None
+            # enemies first: they are whom one usually attacks
+            alive.sort(key=lambda n: enc.side(n) == mine)
+            set_options(self.target, alive)
+        self._fill_weapons()
+
+    def _key(self) -> tuple:
+        enc = self.tracker.encounter
+        return (len(enc.log), enc.log[-1].seq if len(enc.log) else None, self.attacker.value,
+                self.target.value, self.weapon.value, tuple(sorted(self.situation.items())))
+
+    def preview(self) -> None:
+        """Show the exact odds of the chosen attack, or why the engine would refuse it."""
+        enc = self.tracker.encounter
+        if self.attacker.value is None or self.target.value is None or enc.current is None:
+            self.setup = self.odds_shown = None
+            self.refusal = "nobody to attack with or to attack"
+            self.odds.value = ""
+            self.go.disabled = True
+            return
+        key = self._key()
+        if key == self._shown:
+            return
+        self._shown = key
+        note = ""
+        if self._unreadable:
+            note = (f"<div style='color:#9c4221'>{html.escape(self.attacker.value)} has "
+                    f"weapon entries without a name the kit can read: "
+                    f"{html.escape(', '.join(self._unreadable))}; they are not offered."
+                    "</div>")
+        try:
+            what_if = enc.fork()
+            result = what_if.attack(self.attacker.value, self.target.value, self.weapon.value,
+                                    **self.situation)
+            odds = odds_for(result.setup)
+            made = what_if.log.of_kind("attack")
+            said = list(made[-1].data.get("modifiers") or []) if made else []
+            if made and made[-1].data.get("gang_up"):
+                said.append(f"Gang Up: +{made[-1].data['gang_up']} Tactical")
+        except Exception as exc:  # noqa: BLE001 - a refusal (LfgError) or an engine fault:
+            # shown here, never raised into the encounter's listeners or the kernel
+            self.setup = self.odds_shown = None
+            self.refusal = str(exc) if isinstance(exc, LfgError) else \
+                f"{type(exc).__name__}: {exc}"
+            self.go.disabled = True
+            self.odds.value = note + (
+                "<div class='lfg-error' style='color:#b00020;white-space:pre-wrap'>"
+                f"Not possible now: {html.escape(self.refusal)}</div>")
+            return
+        self.go.disabled = False
+        setup = result.setup
+        self.setup, self.odds_shown, self.refusal = setup, odds, ""
+        situation = "".join(f"<div style='color:#555'>· {html.escape(m)}</div>" for m in said)
+        self.odds.value = note + (
+            f"<div><code>{html.escape(setup.line)}</code> vs {html.escape(self.target.value)} "
+            f"({html.escape(str(setup.ac_name))} {setup.ac.value})</div>{situation}"
+            f"{odds_html(odds)}")
+
+    def attack(self) -> Any:
+        """Roll the chosen attack through the encounter (its rolls go to the dice log).
+
+        Returns:
+            The :class:`~lfgcombat.attacks.AttackResult`, or ``None`` when refused (the
+            status line says why).
+        """
+        a, t, w = self.attacker.value, self.target.value, self.weapon.value
+        if a is None or t is None:
+            self.tracker._say("Attack: choose an attacker (the acting creature) and a "
+                              "target first.", error=True)
+            return None
+        return self.tracker._attempt(
+            lambda: self.tracker.encounter.attack(a, t, w, **self.situation))

@@ -1,0 +1,94 @@
+"""The Ready/Done cards of Selective Initiative, and their legend, as HTML.
+
+000_8d1d7816ee944f3b.txt, "Selective Initiative – Suggestion": "give each player (and
+monster) an index card that says “Ready” on one side and “Done” on the other side".
+Everything shown comes from :meth:`lfgcombat.Encounter.state`.
+"""
+
+from __future__ import annotations
+
+import html
+from typing import Any
+
+from .tracker_ui import swatch
+
+_CARD = ("display:inline-block;vertical-align:top;width:150px;margin:0 6px 6px 0;"
+         "padding:4px 6px;border:1px solid #ccc;border-left:6px solid {color};"
+         "border-radius:4px;background:{bg};font:12px/1.35 sans-serif;{extra}")
+ACTING_RING = "#d69e2e"
+
+
+def hp_color(frac: float) -> str:
+    """Green above half, amber above a quarter, red below."""
+    return "#38a169" if frac > 0.5 else "#d69e2e" if frac > 0.25 else "#e53e3e"
+
+
+def _norm(text: str) -> str:
+    return text.replace("-", " ").replace("_", " ")
+
+
+def _flags(s: dict[str, Any], acting: bool, paused: bool) -> list[str]:
+    flags = []
+    if acting:
+        flags.append("acting")
+    if paused:
+        flags.append("interrupted")
+    if s["ready"]:
+        flags.append(f"readied: {s['ready']['action']} when {s['ready']['trigger']}")
+    if s["full_round"]:
+        flags.append(f"full-round: {s['full_round']}")
+    return flags
+
+
+def card_html(name: str, s: dict[str, Any], color: str, acting: bool, paused: bool) -> str:
+    """One creature's card from its :meth:`~lfgcombat.Encounter.state` ``s``."""
+    face = "Done" if s["done"] else "Ready"
+    classes = ["lfg-card", f"lfg-card-{face.lower()}"]
+    if acting:
+        classes.append("lfg-card-acting")
+    if paused:
+        classes.append("lfg-card-interrupted")
+    if s["dead"]:
+        classes.append("lfg-card-dead")
+    elif s["hp"] <= 0:
+        classes.append("lfg-card-down")
+    frac = max(0.0, min(1.0, s["hp"] / s["max_hp"])) if s["max_hp"] else 0.0
+    bg = "#fffbea" if acting else "#f1f1f1" if s["done"] else "#fff"
+    extra = f"box-shadow:0 0 0 2px {ACTING_RING};" if acting else ""
+    if s["dead"]:
+        extra += "opacity:0.55;"
+    a = s["actions_left"]
+    init = "—" if s["initiative"] is None else str(s["initiative"])
+    temp = f" +{s['temp_hp']} temp" if s["temp_hp"] else ""
+    status = "" if s["status"] == "conscious" else f" · {s['status']}"
+    # an effect's label says why (e.g. "flat-footed (unaware in the Surprise Round)")
+    conds = ", ".join([c for c in s["conditions"]
+                       if not any(_norm(c) in _norm(x) for x in s["effects"])] + s["effects"])
+    e = html.escape
+    return (
+        f'<div class="{" ".join(classes)}" data-name="{e(name)}" data-side="{e(s["side"])}"'
+        f' style="{_CARD.format(color=color, bg=bg, extra=extra)}">'
+        f'<div><b>{e(name)}</b> <span class="lfg-card-face" style="float:right;'
+        f'font-weight:600;color:{"#888" if s["done"] else "#2f855a"}">{face}</span></div>'
+        f'<div style="color:#666">{e(s["side"])} · init {init}{e(status)}</div>'
+        f'<div style="height:7px;background:#e2e2e2;border-radius:3px;margin:2px 0">'
+        f'<div class="lfg-hp-bar" style="height:7px;width:{frac * 100:.0f}%;'
+        f'background:{hp_color(frac)};border-radius:3px"></div></div>'
+        f'<div class="lfg-hp-text">HP {s["hp"]}/{s["max_hp"]}{temp}</div>'
+        f'<div style="color:#555">{a.big} Big · {a.little} Little · {a.reactions} React'
+        f'</div>'
+        f'<div class="lfg-conditions" style="color:#9c4221">{e(conds)}</div>'
+        + "".join(f'<div style="color:#2b6cb0">{e(f)}</div>' for f in _flags(s, acting, paused))
+        + "</div>")
+
+
+def legend_html(colors: dict[str, str]) -> str:
+    """What the colours mean: one swatch per side (cards' edges, tokens and the "next"
+    buttons), the acting ring, and the Ready/Done faces."""
+    sides = "".join(swatch(c, side) for side, c in colors.items())
+    return (f'<div class="lfg-legend" style="font:11px sans-serif;color:#444">'
+            f'<b>sides:</b>{sides}'
+            f'<span style="display:inline-block;width:11px;height:11px;margin:0 3px 0 12px;'
+            f'vertical-align:middle;box-shadow:0 0 0 2px {ACTING_RING}"></span>acting'
+            f'&nbsp;&nbsp;<b style="color:#2f855a">Ready</b>: may still act this round '
+            f'&nbsp;<b style="color:#888">Done</b>: has acted</div>')

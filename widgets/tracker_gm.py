@@ -1,0 +1,115 @@
+"""The GM's own hand on the fight: damage (with its type), healing and conditions, through
+:meth:`lfgcombat.Encounter.damage`, :meth:`~lfgcombat.Encounter.heal`,
+:meth:`~lfgcombat.Encounter.add_condition` and :meth:`~lfgcombat.Encounter.remove_condition`
+(000_8d1d7816ee944f3b.txt, "Taking Damage", "Damage in Combat", "Conditions (Sometimes
+called Status Effects)"). The engine parses the damage type and the condition text.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import ipywidgets as W
+
+from lfgcombat.conditions import Condition
+from lfgcombat.damage import DamageType
+
+from .tracker_ui import button, dropdown, row, set_options
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .initiative import InitiativeTracker
+
+_TYPES = [("untyped", "")] + [(f"{d.value} [{d.abbreviation}]", d.value) for d in DamageType]
+
+
+class GMControls(W.VBox):
+    """Damage, heal and give or remove conditions, for any creature, at any time.
+
+    Args:
+        tracker: The :class:`~lfgcombat.widgets.InitiativeTracker`.
+
+    CSS hooks: ``.lfg-gm-who``, ``.lfg-gm-amount``, ``.lfg-gm-type``, the buttons
+    ``.lfg-gm-damage`` and ``.lfg-gm-heal``; ``.lfg-gm-condition`` (type or pick, e.g.
+    "bleed 2"), ``.lfg-gm-rounds`` and the buttons ``.lfg-gm-add`` and ``.lfg-gm-remove``.
+    """
+
+    def __init__(self, tracker: "InitiativeTracker") -> None:
+        self.tracker = tracker
+        self.who = dropdown("creature", "lfg-gm-who", width="16em")
+        self.amount = W.BoundedIntText(value=1, min=0, max=10_000, description="amount",
+                                       layout=W.Layout(width="9em"),
+                                       style={"description_width": "initial"})
+        self.amount.add_class("lfg-gm-amount")
+        self.type = dropdown("type", "lfg-gm-type", _TYPES, width="15em")
+        self.damage_button = button("Damage", "lfg-gm-damage", self.damage,
+                                    "deal this damage (temporary HP first; DR and "
+                                    "resistances by type)")
+        self.heal_button = button("Heal", "lfg-gm-heal", self.heal,
+                                  "heal this many hit points, up to the maximum")
+        self.condition = W.Combobox(options=[c.value for c in Condition], ensure_option=False,
+                                    description="condition", placeholder="e.g. prone, bleed 2",
+                                    layout=W.Layout(width="18em"),
+                                    style={"description_width": "initial"})
+        self.condition.add_class("lfg-gm-condition")
+        self.rounds = W.BoundedIntText(value=0, min=0, max=1000, description="rounds",
+                                       tooltip="0: until removed", layout=W.Layout(width="9em"),
+                                       style={"description_width": "initial"})
+        self.rounds.add_class("lfg-gm-rounds")
+        self.add_button = button("Add", "lfg-gm-add", self.add_condition,
+                                 "give the condition (rounds 0: until removed)")
+        self.remove_button = button("Remove", "lfg-gm-remove", self.remove_condition,
+                                    "remove the condition (all of it)")
+        super().__init__(children=[
+            row(self.who, self.amount, self.type, self.damage_button, self.heal_button,
+                title="GM:"),
+            row(self.condition, self.rounds, self.add_button, self.remove_button)])
+        self.add_class("lfg-gm-rows")
+
+    def refresh(self) -> None:
+        """Offer every creature not dead."""
+        enc = self.tracker.encounter
+        set_options(self.who, [n for n in enc.names if not enc.state(n)["dead"]])
+
+    def _say_missing(self, what: str) -> bool:
+        if self.who.value is None:
+            self.tracker._say(f"{what}: choose a creature first.", error=True)
+            return True
+        return False
+
+    def damage(self) -> None:
+        """Deal the amount of the chosen type to the chosen creature."""
+        if self._say_missing("Damage"):
+            return
+        enc, who = self.tracker.encounter, self.who.value
+        self.tracker._attempt(lambda: enc.damage(who, int(self.amount.value),
+                                                 self.type.value or None))
+
+    def heal(self) -> None:
+        """Heal the chosen creature by the amount."""
+        if self._say_missing("Heal"):
+            return
+        enc, who = self.tracker.encounter, self.who.value
+        self.tracker._attempt(lambda: enc.heal(who, int(self.amount.value)))
+
+    def _condition_text(self, verb: str) -> str | None:
+        text = self.condition.value.strip()
+        if not text:
+            self.tracker._say(f"{verb}: type or pick a condition in 'condition' first "
+                              "(e.g. prone, bleed 2).", error=True)
+        return text or None
+
+    def add_condition(self) -> None:
+        """Give the typed condition (for ``rounds`` rounds, or until removed)."""
+        text = self._condition_text("Add")
+        if text is None or self._say_missing("Add"):
+            return
+        enc, who, rounds = self.tracker.encounter, self.who.value, int(self.rounds.value)
+        self.tracker._attempt(lambda: enc.add_condition(who, text, rounds or None))
+
+    def remove_condition(self) -> None:
+        """Remove the typed condition."""
+        text = self._condition_text("Remove")
+        if text is None or self._say_missing("Remove"):
+            return
+        enc, who = self.tracker.encounter, self.who.value
+        self.tracker._attempt(lambda: enc.remove_condition(who, text))

@@ -1,0 +1,232 @@
+"""The tracker's turn-order controls: start, who goes next (by side colour), ending a turn,
+the GM's deadlock rule, going later, acting together, interrupting, readying and undo.
+
+000_8d1d7816ee944f3b.txt, "Rounds, Initiative, & Turn Order", "Taking Your Turn",
+"Initiative Problems", "Interrupt Turn", "Prepare to Interrupt". Every button calls one
+public :class:`lfgcombat.Encounter` method through the tracker's ``_attempt``.
+"""
+
+from __future__ import annotations
+
+import html
+from typing import Any
+
+import ipywidgets as W
+
+from lfgcombat.encounter import actions_table
+from lfgcombat.errors import IllegalActionError, LfgError
+
+from .tracker_ui import ROW, button, dropdown, row, set_options
+
+_MOVES = ("move", "five_foot_step", "run", "retreat")
+
+
+class TurnControls:
+    """Mixin of :class:`~lfgcombat.widgets.InitiativeTracker`: the turn-order rows and the
+    methods their buttons call (code may call them too)."""
+
+    encounter: Any
+    battlemap: Any
+    aoo: Any
+    error: str
+
+    def _build_turn_controls(self) -> None:
+        self._last_buttons: list[W.Button] = []
+        self._decline_buttons: list[W.Button] = []
+        self._start = button("Start", "lfg-start", self.start,
+                             "roll initiative and begin round 1 (everyone aware)")
+        self._next_label = W.HTML()
+        self._next = W.HBox(layout=W.Layout(flex_flow="row wrap"))
+        self._end = button("End turn", "lfg-end-turn", self.end_turn,
+                           "end this turn without choosing (an interrupt turn is over: the "
+                           "interrupted creature resumes)")
+        self._deadlock = button("GM: lowest initiative next", "lfg-deadlock", self.deadlock,
+                                "Initiative Problems: force the lowest Initiative Roll to go "
+                                "next")
+        self._undo = button("Undo", "lfg-undo", self.undo, "undo the last step")
+        self._interrupter = dropdown("interrupt by", "lfg-interrupter", width="17em")
+        self._also = W.TagsInput(allowed_tags=[], allow_duplicates=False,
+                                 placeholder="+ others at once", layout=W.Layout(width="14em"))
+        self._also.add_class("lfg-interrupt-also")
+        self._before = dropdown("before", "lfg-interrupt-before", [("any action", "")] + [
+            (a, a) for a in actions_table()["action"]], width="15em",
+            value="")
+        self._interrupt = button("Interrupt", "lfg-interrupt", self._interrupt_clicked,
+                                 "spend a Reaction: opposed Initiative Checks (several at "
+                                 "once: only the highest succeeds)")
+        self._trigger = W.Text(description="trigger", placeholder="e.g. the orc charges",
+                               layout=W.Layout(width="17em"), style={"description_width": "initial"})
+        self._trigger.add_class("lfg-ready-trigger")
+        acts = actions_table()
+        readyable = [a for a, t in zip(acts["action"], acts["type"]) if t == "big"]
+        self._ready_action = dropdown("readied action", "lfg-ready-action", readyable,
+                                      width="16em",
+                                      value="attack" if "attack" in readyable else None)
+        self._ready = button("Ready", "lfg-ready", self._ready_clicked,
+                             "Prepare to Interrupt: a Big Action now, the prepared action "
+                             "when the trigger occurs")
+        self._decline_label = W.HTML()
+        self._decline = W.HBox(layout=W.Layout(flex_flow="row wrap"))
+        self._together_ally = dropdown("act together with", "lfg-together-ally",
+                                       width="21em")
+        self._together_bonus = W.BoundedIntText(value=0, min=0, max=5,
+                                                description="GM's Tactical +",
+                                                layout=W.Layout(width="13em"),
+                                                style={"description_width": "initial"})
+        self._together_bonus.add_class("lfg-together-bonus")
+        self._together = button(
+            "Act together", "lfg-together",
+            lambda: self.act_together(self._together_ally.value, self._together_bonus.value),
+            "Taking Your Turn: you and an ally act at the same time (the GM may grant a "
+            "Tactical Bonus)")
+
+    def _turn_rows(self) -> list[W.Widget]:
+        return [
+            W.HBox([self._start, self._next_label, self._next, self._end, self._deadlock],
+                   layout=W.Layout(**ROW)),
+            W.HBox([self._decline_label, self._decline], layout=W.Layout(**ROW)),
+            row(self._together_ally, self._together_bonus, self._together),
+            row(self._interrupter, W.Label("also"), self._also, self._before,
+                self._interrupt, title="Interrupt:"),
+            row(self._trigger, self._ready_action, self._ready, title="Ready:")]
+
+    def _refresh_turns(self, colors: dict[str, str]) -> None:
+        enc = self.encounter
+        acting = enc.acting
+        now = enc.current or "nobody"
+        choices = enc.choices()
+        for b in self._last_buttons:
+            b.close()
+        buttons = []
+        for unit in choices:
+            b = button(unit, "lfg-next", lambda u=unit: self.choose(u),
+                       f"{now} ends its turn and chooses {unit} ({enc.side(enc.members(unit)[0])})"
+                       " to go next")
+            b.style.button_color = colors[enc.side(enc.members(unit)[0])]
+            b.style.text_color = "white"
+            buttons.append(b)
+        self._last_buttons = buttons
+        self._next.children = tuple(buttons)
+        self._next_label.value = ("<b>next:</b>&nbsp;" if choices else "")
+        self._start.layout.display = None if enc.round == 0 and enc.current is None else "none"
+        for b in self._decline_buttons:
+            b.close()
+        instead = enc.decline_choices()
+        chooser = enc.log.of_kind("turn_start")[-1].data.get("chosen_by") if instead else None
+        self._decline_buttons = [
+            button(u, "lfg-decline", lambda u=u: self.decline(u),
+                   f"{now} asks {chooser} to pick {u} instead, and goes later")
+            for u in instead]
+        for b, u in zip(self._decline_buttons, instead):
+            b.style.button_color = colors[enc.side(enc.members(u)[0])]
+            b.style.text_color = "white"
+        self._decline.children = tuple(self._decline_buttons)
+        self._decline_label.value = (
+            f"<i>Option:</i> if {html.escape(now)} would rather go later, "
+            f"{html.escape(chooser or '')} picks instead:&nbsp;" if instead else "")
+        partners = enc.together_choices()
+        set_options(self._together_ally, partners)
+        for w in (self._together_ally, self._together_bonus, self._together):
+            w.layout.display = None if partners else "none"
+        under_way = enc.current is not None
+        self._end.layout.display = None if (under_way and not choices) else "none"
+        self._deadlock.layout.display = None if len(choices) > 1 else "none"
+        for w in (self._interrupt, self._interrupter, self._also, self._before, self._ready,
+                  self._trigger, self._ready_action):
+            w.disabled = not under_way
+        others = [n for n in enc.names if n not in acting and not enc.state(n)["dead"]]
+        set_options(self._interrupter, others)
+        self._also.allowed_tags = others
+        self._also.value = [n for n in self._also.value if n in others]
+
+    # -- actions (the buttons call these; code may too) --------------------------------------
+    def start(self, aware: Any = None) -> None:
+        """Roll initiative and begin the fight (``Encounter.start``; everyone aware unless
+        ``aware`` names who is)."""
+        self._attempt(lambda: self.encounter.start(aware=aware))
+
+    def choose(self, next: str) -> None:
+        """The acting creature ends its turn and chooses ``next`` (``end_turn(next=)``)."""
+        self._attempt(lambda: self.encounter.end_turn(next=next))
+
+    def decline(self, next: str) -> None:
+        """The acting creature, chosen by an ally, asks to go later; the ally picks ``next``
+        instead (``Encounter.decline_turn``)."""
+        self._attempt(lambda: self.encounter.decline_turn(next=next))
+
+    def act_together(self, ally: str | None, tactical_bonus: int = 0,
+                     name: str | None = None) -> None:
+        """The acting creature (or ``name``) and ``ally`` act together
+        (``Encounter.act_together``)."""
+        who = name or (self.encounter.acting[0] if self.encounter.acting else "")
+        self._attempt(lambda: self.encounter.act_together(
+            who, ally or "", tactical_bonus=int(tactical_bonus or 0)))
+
+    def end_turn(self) -> None:
+        """End the turn without choosing (after an interrupt turn, or when the order
+        decides)."""
+        self._attempt(lambda: self.encounter.end_turn())
+
+    def deadlock(self) -> None:
+        """The GM's deadlock rule: the lowest Initiative Roll among the choices goes next."""
+        self._attempt(lambda: self.encounter.end_turn(deadlock=True))
+
+    def interrupt(self, interrupter: str | list[str], before: str | None = None) -> Any:
+        """``interrupter`` tries to interrupt the acting creature (``Encounter.interrupt``).
+
+        Returns:
+            The :class:`~lfgcombat.encounter.InterruptResult`, or ``None`` if refused.
+        """
+        return self._attempt(lambda: self.encounter.interrupt(interrupter, before=before))
+
+    def _interrupt_clicked(self) -> None:
+        first = self._interrupter.value
+        if first is None:
+            self._say("Interrupt: choose who interrupts in 'interrupt by' first.", error=True)
+            return
+        who = [first] + [n for n in self._also.value if n != first]
+        self.interrupt(who[0] if len(who) == 1 else who, before=self._before.value or None)
+
+    def _ready_clicked(self) -> None:
+        if not self._trigger.value.strip():
+            self.error = "no trigger"
+            self._say("Ready: type the trigger in the 'trigger' box first (what the "
+                      "creature waits for, e.g. 'the orc charges'), then click Ready.",
+                      error=True)
+            return
+        self.ready(self._trigger.value.strip(), self._ready_action.value)
+
+    def ready(self, trigger: str, action: str = "attack", name: str | None = None) -> None:
+        """The acting creature (or ``name``) prepares to interrupt (``Encounter.ready``)."""
+        who = name or (self.encounter.acting[0] if self.encounter.acting else "")
+        self._attempt(lambda: self.encounter.ready(who, trigger, action))
+
+    def move(self, to: Any, name: str | None = None, action: str = "move") -> None:
+        """Move the acting creature (or ``name``) through the engine, as a map click does."""
+        who = name or (self.encounter.acting[0] if self.encounter.acting else "")
+        self._attempt(lambda: self._engine_move(who, to, action))
+
+    def undo(self) -> None:
+        """Undo the last step (``Encounter.undo()``)."""
+        self._attempt(lambda: self.encounter.undo())
+
+    def _engine_move(self, name: str, to: Any, action: str) -> None:
+        if action not in _MOVES:
+            raise LfgError(f"the map's action {action!r} is not a movement action; use one "
+                           f"of {', '.join(_MOVES)}")
+        enc = self.encounter
+        if not name:
+            raise LfgError("nobody is acting: start the encounter or choose who goes next")
+        if action == "five_foot_step":
+            enc.five_foot_step(name, to)
+        else:
+            getattr(enc, action)(name, to, aoo=self.aoo)
+
+    def _move_on_map(self, name: str, cell: Any, action: str) -> str:
+        """The BattleMap's mover: the engine moves ``name``; a refusal raises for the map.
+        Under the tracker the map's own status line is hidden (the tracker's says it all,
+        once)."""
+        self.move(cell, name=name, action=action)
+        if self.error:
+            raise IllegalActionError(self.error)
+        return self.status_text

@@ -1,0 +1,58 @@
+"""Small building blocks shared by the InitiativeTracker's panels (no rules here).
+
+Every control gets a visible label (``description`` or a :class:`ipywidgets.Label` before
+it) and a CSS class the browser tests find it by.
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Callable
+from typing import Any
+
+import ipywidgets as W
+
+#: Card and button colours by side, in the order the sides are given (the BattleMap's).
+SIDE_COLORS = ["#2b6cb0", "#c53030", "#2f855a", "#b7791f", "#6b46c1", "#319795"]
+#: Row layout: wrap on narrow outputs, centre vertically.
+ROW = dict(flex_flow="row wrap", align_items="center")
+
+
+def button(text: str, css: str, do: Callable[[], Any], tip: str) -> W.Button:
+    """A button with a tooltip and a CSS class that calls ``do()`` when clicked."""
+    b = W.Button(description=text, tooltip=tip, layout=W.Layout(width="auto"))
+    b.add_class(css)
+    b.on_click(lambda _b: do())
+    return b
+
+
+def dropdown(label: str, css: str, options: Any = (), width: str = "15em",
+             **kw: Any) -> W.Dropdown:
+    """A labelled dropdown whose label is never cut: the label takes the room its text
+    needs (``description_width: initial``), the box the rest of ``width``."""
+    d = W.Dropdown(options=options, description=label, layout=W.Layout(width=width),
+                   style={"description_width": "initial"}, **kw)
+    d.add_class(css)
+    return d
+
+
+def row(*children: W.Widget, title: str | None = None) -> W.HBox:
+    """A wrapping row, with an optional bold title at its start."""
+    head = [W.HTML(f"<b>{html.escape(title)}</b>&nbsp;")] if title else []
+    return W.HBox(head + list(children), layout=W.Layout(**ROW))
+
+
+def set_options(d: W.Dropdown, options: list, keep: Any = None) -> None:
+    """Replace a dropdown's options, keeping its value when it is still offered."""
+    keep = d.value if keep is None else keep
+    values = [o[1] if isinstance(o, tuple) else o for o in options]
+    if list(d.options) != list(options):
+        d.options = options
+    d.value = keep if keep in values else (values[0] if values else None)
+
+
+def swatch(color: str, text: str) -> str:
+    """A coloured square and its text, for legends."""
+    return (f'<span style="display:inline-block;width:11px;height:11px;background:{color};'
+            f'border-radius:2px;vertical-align:middle;margin:0 3px 0 8px"></span>'
+            f'{html.escape(text)}')
