@@ -32,27 +32,29 @@ class ClassicError(LfgError, ValueError):
 
 
 def check_int(field: str, value: object, lo: int | None = None,
-              hi: int | None = None) -> int:
+              hi: int | None = None, error: type[ClassicError] = ClassicError) -> int:
     """``value`` if it is a whole number within ``[lo, hi]``.
 
     Raises:
-        ClassicError: naming ``field`` when ``value`` is not an int or out of range.
+        ClassicError: (or ``error``) naming ``field`` when ``value`` is not an int or out of
+            range.
     """
     if isinstance(value, bool) or not isinstance(value, int):
-        raise ClassicError(field, f"expected a whole number, not {value!r:.60}")
+        raise error(field, f"expected a whole number, not {value!r:.60}")
     if (lo is not None and value < lo) or (hi is not None and value > hi):
         bounds = f"from {lo} to {hi}" if lo is not None and hi is not None else (
             f">= {lo}" if lo is not None else f"<= {hi}")
-        raise ClassicError(field, f"{value} is out of range; give a whole number {bounds}")
+        raise error(field, f"{value} is out of range; give a whole number {bounds}")
     return value
 
 
-def check_choice(field: str, value: object, choices: tuple[str, ...]) -> str:
+def check_choice(field: str, value: object, choices: tuple[str, ...],
+                 error: type[ClassicError] = ClassicError) -> str:
     """``value`` if it is one of ``choices``.
 
     Raises:
-        ClassicError: naming ``field`` and the valid choices otherwise.
+        ClassicError: (or ``error``) naming ``field`` and the valid choices otherwise.
     """
     if not isinstance(value, str) or value not in choices:
-        raise ClassicError(field, f"{value!r:.60} is not one of {', '.join(choices)}")
+        raise error(field, f"{value!r:.60} is not one of {', '.join(choices)}")
     return value
