@@ -34,7 +34,7 @@ from . import armor as _armor  # registers the classic/fumbles schema
 from ._base import ClassicError, check_int
 
 __all__ = ["ClassicAttack", "ClassicAttackOdds", "attack_bonus", "crit_threshold", "attack",
-           "attack_odds", "fumble_suggestions"]
+           "attack_odds", "fumble_suggestions", "weapon_crit_range"]
 
 
 def attack_bonus(bab: int, str_mod: int = 0, dex_mod: int = 0, ranged: bool = False) -> int:
@@ -65,6 +65,23 @@ def crit_threshold(crit_range: int = 20, expanded_critical: bool = False) -> int
         raise ClassicError("expanded_critical", "a crit range cannot reach a natural 1 (a "
                            "fumble); the weapon's range is already 2-20")
     return low
+
+
+def weapon_crit_range(weapon: str) -> int:
+    """A weapon's crit range ("Some weapons have a larger range"): the kit's weapon table's
+    ``threat`` column (``data/weapons.csv``; 19 for a longsword, 18 for a rapier).
+
+    Raises:
+        ClassicError: naming ``weapon`` when it is not in the table.
+    """
+    import lfgcombat  # noqa: F401 - registers the weapons table's schema
+
+    table = load_table("weapons")
+    rows = table[table["name"] == weapon]
+    if rows.empty:
+        raise ClassicError("weapon", f"{weapon!r:.40} is not in data/weapons.csv; give a "
+                           "weapon name or pass crit_range yourself")
+    return int(rows["threat"].iloc[0])
 
 
 def fumble_suggestions() -> pd.DataFrame:

@@ -15,6 +15,8 @@ with its numbers and its effect in words. Rules beyond a modifier:
 * Helpless: the killing blow ("automatically hits and scores a critical hit [...] If the
   damage inflicted is not enough to kill the defender, they must still make a Fortitude
   save (DC 10 + damage dealt) or die"): :func:`killing_blow`.
+* Exhausted and Fatigued: more fatigue and complete rest (:func:`more_fatigue`,
+  :func:`after_rest`).
 
 Decision where the text is open (inferred): modifiers of several conditions add up (the
 text gives no stacking rule for conditions); a condition's ``implies`` adds the implied
@@ -39,7 +41,8 @@ from .health import DEATH_AT, ClassicVitals
 
 __all__ = ["ConditionEffect", "condition_table", "condition_names", "effect_of",
            "combined_effect", "confused_action", "NegativeLevels", "stop_bleeding",
-           "entangled_concentration_dc", "killing_blow", "KillingBlow", "BLEED_SURVIVAL_DC"]
+           "entangled_concentration_dc", "killing_blow", "KillingBlow", "BLEED_SURVIVAL_DC",
+           "REST_HOURS", "more_fatigue", "after_rest"]
 
 _INT = Column("int", min=-20, max=20)
 _PCT = Column("int", min=0, max=100)
@@ -171,14 +174,27 @@ def combined_effect(names: Iterable[str]) -> ConditionEffect:
         awareness_failure=max((p.awareness_failure for p in parts), default=0))
 
 
-def confused_action(roller: Roller) -> tuple[str, Roll]:
-    """Roll d% for a Confused character's turn.
+def confused_action(roller: Roller, was_attacked: bool = False,
+                    can_carry_out: bool = True) -> tuple[str, Roll | None]:
+    """A Confused character's turn: d% on ``data/classic/confused.csv``.
+
+    Args:
+        roller: The dice.
+        was_attacked: "Any Confused character who is attacked automatically attacks its
+            attackers on its next turn": ``("attack_attackers", None)``, nothing rolled.
+        can_carry_out: ``False`` when the character cannot carry out the rolled action: "A
+            Confused character who can't carry out the indicated action does nothing but
+            babble incoherently" (the roll is still made and returned).
 
     Returns:
         ``(action, roll)``, the action one of ``attack_caster``, ``act_normally``,
-        ``babble``, ``flee_caster``, ``attack_nearest`` (``data/classic/confused.csv``).
+        ``babble``, ``flee_caster``, ``attack_nearest`` or ``attack_attackers``.
     """
+    if was_attacked:
+        return "attack_attackers", None
     roll = roller.roll("1d100", label="Confused (d%)")
+    if not can_carry_out:
+        return "babble", roll
     action = next(a for low, high, a in _confused_bands() if low <= roll.total <= high)
     return action, roll
 
@@ -273,15 +289,30 @@ class KillingBlow:
 
 
 def killing_blow(roller: Roller, damage: str | DiceExpr, target: ClassicVitals,
-                 fort_mod: int) -> KillingBlow:
+                 fort_mod: int, sneak_attack: str | DiceExpr | None = None) -> KillingBlow:
     """Deliver a killing blow (a full-round action, melee or an adjacent bow or crossbow).
 
+    Args:
+        roller: The dice.
+        damage: The weapon's damage expression; rolled twice (a critical hit).
+        target: The Helpless defender's vitals.
+        fort_mod: The defender's Fortitude modifier.
+        sneak_attack: A rogue's sneak attack dice ("A rogue also gets their sneak attack
+            damage bonus"), rolled once and not doubled (inferred: the critical doubles the
+            damage dice "with all applicable bonuses", the d20 family never doubles sneak
+            attack).
+
     Raises:
-        ClassicError: ``damage`` is not a dice expression or ``fort_mod`` not a whole number.
+        ClassicError: ``damage`` or ``sneak_attack`` is not a dice expression, or
+            ``fort_mod`` not a whole number.
     """
     mod = check_int("fort_mod", fort_mod)
     expr = _attacks._damage_expr(damage)
-    dealt = max(0, sum(roller.roll(expr, label="killing blow damage").total for _ in (1, 2)))
+    extra = _attacks._damage_expr(sneak_attack) if sneak_attack is not None else None
+    dealt = sum(roller.roll(expr, label="killing blow damage").total for _ in (1, 2))
+    if extra is not None:
+        dealt += roller.roll(extra, label="sneak attack").total
+    dealt = max(0, dealt)
     after = target.damage(dealt)
     dc = 10 + dealt
     if after.dead:
@@ -291,3 +322,41 @@ def killing_blow(roller: Roller, damage: str | DiceExpr, target: ClassicVitals,
         after = after.damage(after.current - DEATH_AT)  # "or die": down to -10
     return KillingBlow(dealt, after, save, dc)
 
+
+
+#: Hours of complete rest that end a fatigue condition: "After 1 hour of complete rest, an
+#: exhausted character becomes Fatigued"; "After 8 hours of complete rest, characters are no
+#: longer Fatigued".
+REST_HOURS = {"Exhausted": 1, "Fatigued": 8}
+
+
+def more_fatigue(current: str | None) -> str:
+    """The fatigue condition after something that "would normally cause fatigue": none ->
+    Fatigued; Fatigued -> Exhausted ("causes the Fatigued character to become Exhausted");
+    Exhausted stays Exhausted.
+
+    Raises:
+        ClassicError: ``current`` is not None, Fatigued or Exhausted.
+    """
+    if current not in (None, "Fatigued", "Exhausted"):
+        raise ClassicError("current", f"{current!r:.30} is not None, Fatigued or Exhausted")
+    return "Fatigued" if current is None else "Exhausted"
+
+
+def after_rest(current: str | None, hours: int) -> str | None:
+    """The fatigue condition after ``hours`` of complete rest (Exhausted: Fatigued after 1
+    hour, then the 8 hours of Fatigued count from there, inferred).
+
+    Raises:
+        ClassicError: naming ``current`` or ``hours`` (a whole number >= 0).
+    """
+    left = check_int("hours", hours, 0)
+    if current not in (None, "Fatigued", "Exhausted"):
+        raise ClassicError("current", f"{current!r:.30} is not None, Fatigued or Exhausted")
+    if current == "Exhausted":
+        if left < REST_HOURS["Exhausted"]:
+            return "Exhausted"
+        current, left = "Fatigued", left - REST_HOURS["Exhausted"]
+    if current == "Fatigued" and left >= REST_HOURS["Fatigued"]:
+        return None
+    return current

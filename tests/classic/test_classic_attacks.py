@@ -15,7 +15,7 @@ from lfgcombat.classic import ClassicError
 from lfgcombat.classic.armor import (CONCEALMENT, SIZES, armor_class, concealment_penalty,
                                      size_modifier, size_table)
 from lfgcombat.classic.attacks import (attack, attack_bonus, attack_odds, crit_threshold,
-                                       fumble_suggestions)
+                                       fumble_suggestions, weapon_crit_range)
 from lfgcombat.errors import LfgError
 from lfgcombat.tables import parse_source
 
@@ -161,3 +161,13 @@ def test_bad_attack_inputs_name_the_field(kwargs, field):
     with pytest.raises(ClassicError, match="bab"):
         attack_bonus(-1)
 
+
+
+def test_weapon_ranges_from_the_weapon_table():
+    """"Some weapons have a larger range": the kit's weapons table gives 19-20 for a longsword
+    and 18-20 for a rapier; Expanded Critical adds one more."""
+    assert weapon_crit_range("longsword") == 19 and weapon_crit_range("rapier") == 18
+    assert weapon_crit_range("club") == 20
+    assert crit_threshold(weapon_crit_range("rapier"), expanded_critical=True) == 17
+    with pytest.raises(ClassicError, match="weapon"):
+        weapon_crit_range("lightsaber")

@@ -13,7 +13,7 @@ from lfgcombat.classic import ClassicError
 from lfgcombat.classic.conditions import (BLEED_SURVIVAL_DC, NegativeLevels, combined_effect,
                                           condition_names, condition_table, confused_action,
                                           effect_of, entangled_concentration_dc, killing_blow,
-                                          stop_bleeding)
+                                          stop_bleeding, more_fatigue, after_rest)
 from lfgcombat.classic.health import ClassicVitals
 from lfgcombat.tables import load_table
 
@@ -176,3 +176,43 @@ def test_killing_blow_on_a_helpless_foe():
     assert seen_outright
     with pytest.raises(ClassicError, match="fort_mod"):
         killing_blow(roller, "1d6", ClassicVitals(5), fort_mod=1.0)
+
+
+def test_confused_when_attacked_or_unable():
+    """"Any Confused character who is attacked automatically attacks its attackers on its next
+    turn"; "A Confused character who can't carry out the indicated action does nothing but
+    babble incoherently"."""
+    roller = Roller(seed=9)
+    assert confused_action(roller, was_attacked=True) == ("attack_attackers", None)
+    assert roller.history == []
+    action, roll = confused_action(roller, can_carry_out=False)
+    assert action == "babble" and roll is not None
+
+
+def test_killing_blow_with_sneak_attack():
+    """"A rogue also gets their sneak attack damage bonus against a helpless foe when
+    delivering a killing blow"."""
+    roller = Roller(seed="sneak")
+    kb = killing_blow(roller, "1d4", ClassicVitals(60), fort_mod=30, sneak_attack="2d6")
+    weapon = [r for r in roller.history if r.label == "killing blow damage"]
+    sneak = [r for r in roller.history if r.label == "sneak attack"]
+    assert len(weapon) == 2 and len(sneak) == 1
+    assert kb.damage == sum(r.total for r in weapon) + sneak[0].total
+    with pytest.raises(ClassicError, match="damage"):
+        killing_blow(roller, "1d4", ClassicVitals(6), 0, sneak_attack="2e6")
+
+
+def test_fatigue_and_rest():
+    """Exhausted: "After 1 hour of complete rest, an exhausted character becomes Fatigued. A
+    Fatigued character becomes Exhausted by doing something else that would normally cause
+    fatigue"; Fatigued: "After 8 hours of complete rest, characters are no longer
+    Fatigued"."""
+    assert more_fatigue(None) == "Fatigued" and more_fatigue("Fatigued") == "Exhausted"
+    assert more_fatigue("Exhausted") == "Exhausted"
+    assert after_rest("Exhausted", 0) == "Exhausted" and after_rest("Exhausted", 1) == "Fatigued"
+    assert after_rest("Fatigued", 7) == "Fatigued" and after_rest("Fatigued", 8) is None
+    assert after_rest("Exhausted", 9) is None and after_rest(None, 3) is None
+    with pytest.raises(ClassicError, match="hours"):
+        after_rest("Fatigued", -1)
+    with pytest.raises(ClassicError, match="current"):
+        more_fatigue("Sleepy")
