@@ -27,7 +27,16 @@
   damage is doubled but does not ignore hardness. This has no affect on objects that are
   not apart of a structure."; "Unholy": may spare "Undead, Evil Outsiders and Evil Dragons".
 
-Decisions where the text is open (inferred): the die ladder is d2, d3, d4, d6, d8, d10,
+"Most damage falls into one of two broad damage types": "Energy Damage - There are two
+sub-categories for Energy, Aligned and Elemental"; "Physical Damage - The three main types
+of Physical damage are bludgeoning, piercing, and slashing"; "When a damage source has
+multiple sources it is treated as each type at once for all purposes" (:func:`categories`,
+:func:`roll_with_riders`). "Damage is typically the Damage Dice of the weapon you are using
+(for example, a Longsword deals 1d8 points of damage), plus your STR modifier."
+
+Decisions where the text is open (inferred): Acid, Cold, Electricity, Fire and Sonic are
+the Elemental energies, Holy, Primal and Unholy the Aligned ones; a hybrid's riders all
+apply, die steps added up and multipliers multiplied; the die ladder is d2, d3, d4, d6, d8, d10,
 d12, a step past either end stays there; +50% rounds down; Electricity's penalty is -1 per
 full 5 damage, for one round, added to a penalty still running; Acid's minute is 10 rounds;
 a Fort save "equal to the damage dealt" is DC = damage.
@@ -43,11 +52,18 @@ from lfgcombat.errors import DiceError
 
 from ._base import WoundsError, check_choice, check_int
 
-__all__ = ["LADDER", "RIDER_TYPES", "Target", "Rider", "AfterEffects", "step_dice", "rider",
-           "after_damage",
-           "cold_to_wounds"]
+__all__ = ["LADDER", "RIDER_TYPES", "CATEGORY", "categories", "Target", "Rider",
+           "AfterEffects", "step_dice", "rider", "after_damage", "cold_to_wounds",
+           "roll_with_riders", "add_initiative_penalty", "weapon_damage"]
 
 LADDER = (2, 3, 4, 6, 8, 10, 12)
+#: Each damage type's category and sub-category (energy ones: inferred, see above).
+CATEGORY = {"bludgeoning": ("physical", None), "piercing": ("physical", None),
+            "slashing": ("physical", None), "acid": ("energy", "elemental"),
+            "cold": ("energy", "elemental"), "electricity": ("energy", "elemental"),
+            "fire": ("energy", "elemental"), "sonic": ("energy", "elemental"),
+            "holy": ("energy", "aligned"), "primal": ("energy", "aligned"),
+            "unholy": ("energy", "aligned")}
 RIDER_TYPES = ("acid", "electricity", "fire", "cold", "sonic", "holy", "primal", "unholy")
 _KINDS = ("creature", "object", "natural_structure", "artificial_structure")
 _TYPES = ("other", "construct", "undead", "outsider", "aberration", "dragon", "animal",
@@ -219,3 +235,69 @@ def cold_to_wounds(roller: Roller, fort_bonus: int, dealt: int,
         return "Immobilized", None
     roll = roller.roll(f"1d20{bonus:+d}", label=f"FORT vs Cold DC {dc}")
     return ("Hindered" if roll.total >= dc else "Immobilized"), roll
+
+
+def categories(types: str) -> dict[str, tuple[str, str | None]]:
+    """The category of every type of a (possibly hybrid) damage, ``"fire/slashing"``.
+
+    Raises:
+        WoundsError: naming ``damage_type`` for a type the text does not name.
+    """
+    out = {}
+    for t in str(types).split("/"):
+        if t not in CATEGORY:
+            raise WoundsError("damage_type", f"{t!r:.30} is not one of " + ", ".join(CATEGORY))
+        out[t] = CATEGORY[t]
+    return out
+
+
+def weapon_damage(dice: str, str_mod: int) -> str:
+    """A weapon's damage: its dice plus the STR modifier (``"1d8"``, +3 -> ``"1d8+3"``)."""
+    step_dice(dice, 0)  # checks the dice
+    mod = check_int("str_mod", str_mod)
+    return f"{dice}{mod:+d}" if mod else dice
+
+
+def roll_with_riders(roller: Roller, expr: str | DiceExpr, types: str, target: Target,
+                     spare: bool = False) -> tuple[int, tuple[Rider, ...]]:
+    """Roll damage of one or more types ("fire/slashing") against ``target``, riders applied.
+
+    Args:
+        roller: The dice.
+        expr: The damage expression before the riders' die steps.
+        types: The damage type(s), joined with ``/`` for a hybrid.
+        target: The target.
+        spare: The attacker chooses to spare a target a rider lets it spare.
+
+    Returns:
+        ``(damage, riders)``: 0 when a rider makes it harmless (or it is spared).
+
+    Raises:
+        WoundsError: a bad expression or type.
+    """
+    riders = tuple(rider(t, target) for t in categories(types) if t in RIDER_TYPES)
+    steps = sum(r.dice_steps for r in riders)
+    factor = Fraction(1)
+    for r in riders:
+        factor *= r.multiplier
+    stepped = step_dice(expr, steps)
+    if any(r.harmless for r in riders) or (spare and any(r.may_spare for r in riders)):
+        return 0, riders
+    rolled = max(0, roller.roll(stepped, label=f"{types} damage").total)
+    return int(rolled * factor), riders
+
+
+def add_initiative_penalty(current: int, rounds_left: int, dealt: int) -> tuple[int, int]:
+    """Electricity's initiative penalty after another ``dealt`` electrical damage: "The
+    penalty refreshes and is cumulative if additional Electrical damage is taken prior to the
+    penalty expiring".
+
+    Returns:
+        ``(penalty, rounds_left)``.
+    """
+    check_int("current", current, None, 0)
+    running = check_int("rounds_left", rounds_left, 0) > 0
+    new = -(check_int("dealt", dealt, 0) // 5)
+    if not new:
+        return (current, rounds_left) if running else (0, 0)
+    return (current if running else 0) + new, 1

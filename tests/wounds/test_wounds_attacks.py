@@ -159,3 +159,15 @@ def test_bad_inputs_name_the_field(kwargs, field):
     with pytest.raises(LfgError, match=field):
         attack_odds(**kwargs)
     assert roller.history == []
+
+
+def test_an_instant_kill_takes_three_natural_20s():
+    """The threat (natural 20), the confirmation (natural 20) and the player's roll (natural
+    20): "the target is instantly slain with no save, gaining the Dead condition"."""
+    roller = Roller(seed="kill")
+    for _ in range(100_000):
+        a = attack(roller, 10, 12, "1d6", player=True)
+        if a.instant_kill:
+            break
+    assert a.instant_kill
+    assert (a.roll.natural, a.confirm.natural, a.instant_kill_roll.total) == (20, 20, 20)

@@ -10,7 +10,9 @@ from scipy import stats
 
 from lfgcombat import Roller
 from lfgcombat.wounds import WoundsError
-from lfgcombat.wounds.damage import (AfterEffects, Rider, Target, after_damage, cold_to_wounds,
+from lfgcombat.wounds.damage import (CATEGORY, AfterEffects, Rider, Target, add_initiative_penalty,
+                                     after_damage, categories, cold_to_wounds, roll_with_riders,
+                                     weapon_damage,
                                      rider, step_dice)
 from lfgcombat.wounds.objects import ObjectState
 
@@ -118,3 +120,46 @@ def test_bad_inputs():
         Target(kind="wall")
     with pytest.raises(WoundsError, match="dealt"):
         after_damage("acid", -1, FOE)
+
+
+def test_categories_and_hybrids():
+    """"Energy Damage - There are two sub-categories for Energy, Aligned and Elemental";
+    "Physical Damage - The three main types of Physical damage are bludgeoning, piercing, and
+    slashing"; "When a damage source has multiple sources it is treated as each type at once
+    for all purposes.\""""
+    assert categories("slashing") == {"slashing": ("physical", None)}
+    assert categories("fire/slashing") == {"fire": ("energy", "elemental"),
+                                           "slashing": ("physical", None)}
+    assert CATEGORY["holy"] == ("energy", "aligned")
+    with pytest.raises(WoundsError, match="damage_type"):
+        categories("fire/psychic")
+
+
+def test_weapon_damage_is_dice_plus_str():
+    """"Damage is typically the Damage Dice of the weapon you are using (for example, a
+    Longsword deals 1d8 points of damage), plus your STR modifier.\""""
+    assert weapon_damage("1d8", 3) == "1d8+3" and weapon_damage("1d8", 0) == "1d8"
+    assert weapon_damage("1d8", -1) == "1d8-1"
+
+
+def test_roll_with_riders():
+    roller = Roller(seed="riders")
+    dmg, riders = roll_with_riders(roller, "1d6", "fire/slashing", FOE)
+    assert riders == (Rider(dice_steps=1),) and roller.history[-1].expr.dice[0].sides == 8
+    assert 1 <= dmg <= 8
+    dmg, _ = roll_with_riders(roller, "2d6", "electricity", Target(airborne=True))
+    assert dmg == roller.history[-1].total * 3 // 2
+    assert roll_with_riders(roller, "1d6", "primal", Target(kind="natural_structure"))[0] == 0
+    assert roll_with_riders(roller, "1d6", "holy", FOE, spare=True)[0] == 0
+    assert roll_with_riders(roller, "1d6", "holy", FOE)[0] >= 1
+
+
+def test_electricity_penalty_refreshes_and_adds_up():
+    """"The penalty refreshes and is cumulative if additional Electrical damage is taken prior
+    to the penalty expiring.\""""
+    assert add_initiative_penalty(0, 0, 12) == (-2, 1)
+    assert add_initiative_penalty(-2, 1, 5) == (-3, 1)
+    assert add_initiative_penalty(-2, 0, 5) == (-1, 1)            # expired: starts again
+    assert add_initiative_penalty(-2, 1, 3) == (-2, 1)
+    with pytest.raises(WoundsError, match="current"):
+        add_initiative_penalty(2, 1, 5)
