@@ -28,7 +28,7 @@ from dataclasses import dataclass, replace
 
 from lfgcombat.errors import IllegalActionError
 
-from ._base import check_int, rule
+from ._base import check_choice, check_int, rule
 
 __all__ = ["SingleAction", "RoundBudget", "LIMITED_ACTIONS", "LIMITED_ATTACK_PENALTY"]
 
@@ -81,9 +81,7 @@ class RoundBudget:
     def __post_init__(self) -> None:
         check_int("speed_ft", self.speed_ft, 0)
         check_int("moved_ft", self.moved_ft, 0)
-        if self.mode not in ("normal", "limited", "none"):
-            raise IllegalActionError(f"mode {self.mode!r} is not normal, limited or none",
-                                     _ROUND)
+        check_choice("mode", self.mode, ("normal", "limited", "none"))
 
     @classmethod
     def limited(cls, speed_ft: int) -> "RoundBudget":

@@ -128,7 +128,7 @@ def _outcome(natural: int, total: int, ac: int, low: int) -> tuple[bool, bool]:
 
 def attack(roller: Roller, bonus: int, ac: int, damage: str | DiceExpr, *,
            crit_range: int = 20, expanded_critical: bool = False,
-           concealment: str = "none") -> ClassicAttack:
+           concealment: str = "none", miss_chance: int = 0) -> ClassicAttack:
     """Roll an attack: d20 + ``bonus`` (+ concealment penalty) against ``ac``.
 
     Args:
@@ -139,17 +139,27 @@ def attack(roller: Roller, bonus: int, ac: int, damage: str | DiceExpr, *,
             is rolled twice and added.
         crit_range, expanded_critical: See :func:`crit_threshold`.
         concealment: ``"none"``, ``"partial"`` (-2) or ``"full"`` (-5).
+        miss_chance: A % chance that a hit misses anyway, rolled after the hit: 50 when
+            the attacker is Blinded ("Any target they attack gets a 50% chance to dodge
+            the attack", "Conditions"), rolled on d% (1 to ``miss_chance`` dodges).
+
+    Returns:
+        The :class:`ClassicAttack`.
 
     Raises:
         ClassicError: naming the bad field; nothing is rolled then.
     """
     check_int("bonus", bonus)
+    check_int("miss_chance", miss_chance, 0, 100)
     check_int("ac", ac)
     expr = _damage_expr(damage)
     low = crit_threshold(crit_range, expanded_critical)
     total_bonus = bonus + _armor.concealment_penalty(concealment)
     roll = roller.roll(f"1d20{total_bonus:+d}", label=f"attack vs AC {ac}")
     hit, critical = _outcome(roll.natural or 0, roll.total, ac, low)
+    if hit and miss_chance and roller.roll("1d100", label=f"{miss_chance}% to dodge"
+                                           ).total <= miss_chance:
+        hit = critical = False
     rolls: tuple[Roll, ...] = ()
     if hit:
         rolls = tuple(roller.roll(expr, label="damage") for _ in range(2 if critical else 1))
@@ -196,8 +206,8 @@ def _damage_dist(expr: DiceExpr, twice: bool) -> dict[int, Fraction]:
 
 
 def attack_odds(bonus: int, ac: int, damage: str | DiceExpr, *, crit_range: int = 20,
-                expanded_critical: bool = False,
-                concealment: str = "none") -> ClassicAttackOdds:
+                expanded_critical: bool = False, concealment: str = "none",
+                miss_chance: int = 0) -> ClassicAttackOdds:
     """The exact odds of :func:`attack` with the same arguments (no roller).
 
     Example:
@@ -209,6 +219,7 @@ def attack_odds(bonus: int, ac: int, damage: str | DiceExpr, *, crit_range: int 
     """
     check_int("bonus", bonus)
     check_int("ac", ac)
+    keep = Fraction(100 - check_int("miss_chance", miss_chance, 0, 100), 100)
     expr = _damage_expr(damage)
     low = crit_threshold(crit_range, expanded_critical)
     total_bonus = bonus + _armor.concealment_penalty(concealment)
@@ -217,11 +228,11 @@ def attack_odds(bonus: int, ac: int, damage: str | DiceExpr, *, crit_range: int 
         hit, critical = _outcome(natural, natural + total_bonus, ac, low)
         hits += hit
         crits += critical
-    p_normal, p_crit = Fraction(hits - crits, 20), Fraction(crits, 20)
+    p_normal, p_crit = Fraction(hits - crits, 20) * keep, Fraction(crits, 20) * keep
     dist: dict[int, Fraction] = {0: 1 - p_normal - p_crit}
     for share, twice in ((p_normal, False), (p_crit, True)):
         if share:
             for k, p in _damage_dist(expr, twice).items():
                 dist[k] = dist.get(k, Fraction(0)) + share * p
     series = pd.Series(dict(sorted(dist.items())), dtype=object, name="P(damage)")
-    return ClassicAttackOdds(Fraction(hits, 20), p_crit, Fraction(1, 20), series)
+    return ClassicAttackOdds(Fraction(hits, 20) * keep, p_crit, Fraction(1, 20), series)

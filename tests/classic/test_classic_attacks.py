@@ -171,3 +171,18 @@ def test_weapon_ranges_from_the_weapon_table():
     assert crit_threshold(weapon_crit_range("rapier"), expanded_critical=True) == 17
     with pytest.raises(ClassicError, match="weapon"):
         weapon_crit_range("lightsaber")
+
+
+def test_blinded_attacker_targets_dodge_half_the_time():
+    """Blinded ("Conditions"): "Any target they attack gets a 50% chance to dodge the
+    attack"."""
+    plain = attack_odds(5, 15, "1d8")
+    blind = attack_odds(5, 15, "1d8", miss_chance=50)
+    assert blind.p_hit == plain.p_hit / 2 and blind.p_crit == plain.p_crit / 2
+    assert sum(blind.damage) == 1
+    roller = Roller(seed="blind")
+    n = 4000
+    hits = sum(attack(roller, 5, 15, "1d8", miss_chance=50).hit for _ in range(n))
+    assert stats.binomtest(hits, n, float(blind.p_hit)).pvalue > 1e-3
+    with pytest.raises(ClassicError, match="miss_chance"):
+        attack_odds(5, 15, "1d8", miss_chance=120)

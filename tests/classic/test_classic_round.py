@@ -131,3 +131,8 @@ def test_bad_heroic_inputs_raise_kit_errors():
     with pytest.raises(ClassicError):
         heroic_action(roller, True, 0)
     assert roller.history == []              # nothing rolled
+
+
+def test_bad_mode_names_the_field():
+    with pytest.raises(ClassicError, match="mode"):
+        RoundBudget(30, mode="hasted")
