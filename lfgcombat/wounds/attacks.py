@@ -23,8 +23,9 @@ Decisions where the text is open (inferred):
 * The confirmation roll is an attack roll, so its natural 1 / 20 also give -5 / +5.
 * Damage multiplied by *m* is the damage expression (dice and bonuses) rolled *m* times and
   added, which multiplies every bonus, enchantment included.
-* The Instant Kill roll is made whenever the confirmation shows a natural 20 and the
-  attacker is a player; the target is then dead whatever the damage choice.
+* "another natural 20 [...] when confirming": the Instant Kill roll needs a natural 20 on
+  the attack *and* on the confirmation (a threat on a 19 confirmed with a 20 does not
+  qualify), the attacker a player; the target is then dead whatever the damage choice.
 """
 
 from __future__ import annotations
@@ -173,7 +174,7 @@ def attack(roller: Roller, bonus: int, ac: int, damage: str | DiceExpr, *,
     if threat:
         confirm = roller.roll(f"1d20{s.bonus:+d}", label="confirm the critical")
         critical = adjusted_total(confirm.natural or 1, s.bonus) >= s.ac
-        if critical and confirm.natural == 20 and s.player:
+        if critical and roll.natural == confirm.natural == 20 and s.player:
             kill_roll = roller.roll("1d20", label="Instant Kill")
             kill = kill_roll.total == 20
     times = s.times if critical else (1 if hit else 0)
@@ -226,8 +227,8 @@ def _rates(s: _Setup) -> tuple[Fraction, Fraction, Fraction, Fraction]:
     p_hit = Fraction(len(hits), 20)
     p_threat = Fraction(sum(1 for n in hits if n >= s.low), 20)
     p_confirm = p_hit
-    p_nat20_confirm = Fraction(1 if 20 in hits else 0, 20)
-    p_kill = p_threat * p_nat20_confirm * Fraction(1, 20) if s.player else Fraction(0)
+    p_twenty = Fraction(1 if 20 in hits else 0, 20)  # a natural 20 that hits (and threatens)
+    p_kill = p_twenty * p_twenty * Fraction(1, 20) if s.player else Fraction(0)
     return p_hit, p_threat, p_threat * p_confirm, p_kill
 
 

@@ -99,6 +99,9 @@ def test_instant_kill_for_players_only():
     assert npc.p_instant_kill == 0
     # threat on the 20 (1/20), confirmation a natural 20 (1/20), the kill roll a 20 (1/20)
     assert pc.p_instant_kill == Fraction(1, 8000)
+    # a threat on a 19 confirmed with a 20 is not "another natural 20"
+    assert attack_odds(10, 12, "1d6", crit_range=19, player=True).p_instant_kill == Fraction(1, 8000)
+    assert attack_odds(0, 26, "1d6", player=True).p_instant_kill == 0     # the 20 misses
     roller = Roller(seed=0)
     for _ in range(300):
         a = attack(roller, 10, 12, "1d6", player=False)
