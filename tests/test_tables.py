@@ -46,7 +46,14 @@ def by(name: str, key: str) -> pd.DataFrame:
 def test_table_names() -> None:
     """Every CSV in data/ is a known table with a schema, and every known table has a file."""
     import lfgcombat  # noqa: F401 - importing the package registers every module's schema
-    assert table_names() == sorted(p.stem for p in (Path(__file__).parents[1] / "data").glob("*.csv"))
+    # The per-ruleset tables (data/classic/, data/wounds/) are named "<ruleset>/<stem>" and
+    # registered by their ruleset's modules.
+    import lfgcombat.classic.conditions  # noqa: F401
+    import lfgcombat.wounds.objects  # noqa: F401
+    import lfgcombat.wounds.saves  # noqa: F401
+    data = Path(__file__).parents[1] / "data"
+    assert table_names() == sorted(p.relative_to(data).with_suffix("").as_posix()
+                                   for p in data.rglob("*.csv"))
     assert set(COLUMNS) <= set(table_names())
 
 

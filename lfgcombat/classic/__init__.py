@@ -1,0 +1,19 @@
+"""The ``classic`` ruleset: 002_2a3a79475ca2a541.txt, "Combat" and "Conditions".
+
+Pure rules as values and functions, one module per heading of the text:
+
+* :mod:`.actions`: "Character Round" / "Single Actions" / "Action definitions";
+* :mod:`.heroic`: "Heroic Action" and "Skill Checks";
+* :mod:`.attacks`: "How to attack another creature", "Criticals and fumbles";
+* :mod:`.armor`: "Armor Class" (and its lost size table) and "Concealment";
+* :mod:`.health`: "Death", "Nonlethal Damage", "Stabilizing a Disabled Character";
+* :mod:`.conditions`: "Conditions" (the 28 conditions of the list, as data);
+* :mod:`.challenge`: "Challenge Rating (CR)".
+
+Nothing here is wired into :class:`lfgcombat.Creature` or the Encounter yet; the ruleset
+registry does that by overriding only the policies that differ from ``lfg``.
+"""
+
+from lfgcombat.classic._base import TEXT, ClassicError, rule
+
+__all__ = ["TEXT", "ClassicError", "rule"]

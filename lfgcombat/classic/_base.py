@@ -1,0 +1,60 @@
+"""What every module of the ``classic`` ruleset shares: its text, citations, input checks.
+
+The ruleset ``classic`` is the text ``002_2a3a79475ca2a541.txt`` (in ``shared/seeds/``).
+"""
+
+from __future__ import annotations
+
+from lfgcombat.citations import cite
+from lfgcombat.errors import LfgError
+
+__all__ = ["TEXT", "rule", "ClassicError", "check_int", "check_choice"]
+
+#: The rules text of the ``classic`` ruleset.
+TEXT = "002_2a3a79475ca2a541.txt"
+
+
+def rule(*headings: str) -> str:
+    """The citation of headings of the text, e.g. ``002_2a3a79475ca2a541.txt, "Death"``."""
+    return cite(*headings, file=TEXT)
+
+
+class ClassicError(LfgError, ValueError):
+    """A bad input to a ``classic`` rule; names the field, what was wrong and what to do.
+
+    Attributes:
+        field: The argument or field at fault.
+    """
+
+    def __init__(self, field: str, message: str) -> None:
+        self.field = field
+        super().__init__(f"{field}: {message}")
+
+
+def check_int(field: str, value: object, lo: int | None = None,
+              hi: int | None = None, error: type[ClassicError] = ClassicError) -> int:
+    """``value`` if it is a whole number within ``[lo, hi]``.
+
+    Raises:
+        ClassicError: (or ``error``) naming ``field`` when ``value`` is not an int or out of
+            range.
+    """
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise error(field, f"expected a whole number, not {value!r:.60}")
+    if (lo is not None and value < lo) or (hi is not None and value > hi):
+        bounds = f"from {lo} to {hi}" if lo is not None and hi is not None else (
+            f">= {lo}" if lo is not None else f"<= {hi}")
+        raise error(field, f"{value} is out of range; give a whole number {bounds}")
+    return value
+
+
+def check_choice(field: str, value: object, choices: tuple[str, ...],
+                 error: type[ClassicError] = ClassicError) -> str:
+    """``value`` if it is one of ``choices``.
+
+    Raises:
+        ClassicError: (or ``error``) naming ``field`` and the valid choices otherwise.
+    """
+    if not isinstance(value, str) or value not in choices:
+        raise error(field, f"{value!r:.60} is not one of {', '.join(choices)}")
+    return value
