@@ -1,0 +1,331 @@
+"""The fast tier: many fights of one :class:`~lfgcombat.prep.spec.FightSpec` in a compiled loop.
+
+Compiled with numba's ``@njit`` when numba is installed (``lfgcombat[fast]``); without it
+(or with the environment variable ``LFGCOMBAT_NO_NUMBA=1``) the very same functions run as
+plain Python over numpy arrays: slower, same results, fight for fight, because the dice
+come from the kernel's own generator (MRG32k3a, L'Ecuyer 1999: integer arithmetic below
+2**53, identical in both) seeded per fight from :class:`numpy.random.SeedSequence`.
+
+What the fast tier plays (000_8d1d7816ee944f3b.txt), every number from the engine (see
+:mod:`lfgcombat.prep.spec`):
+
+* "Attack Rolls": 1d20 + attack bonus against AC; a Nat20 always hits, a Nat1 always
+  misses ("Automatic Success & Failure: Nat20 & Nat1").
+* "Critical Hits": a hit whose natural roll is in the weapon's threat range is a threat; a
+  confirmation roll (same bonus) against ACvsCrit makes it a Critical Hit (the weapon's
+  multiplier, from the engine's critical damage); "Perfect Critical (Optional Rule)": a Nat20
+  confirmation deals maximum damage (its limb effects are left out); "Killer Criticals
+  (Optional Rule)" through the engine's damage tables.
+* Damage dice and bonuses, minimum damage, DR / resistances / immunities after the
+  multiplier ("Resistance - Damage Resistance (DR), ..."), as exact distributions.
+* "Attacks Per Turn" with the Consecutive Attack Penalty; Gang Up's Tactical Bonus
+  ("Multiple Opponents").
+* HP; "Injured" (-2 on d20 rolls and AC at or below the Injured Threshold); falling
+  unconscious at 0 HP or less; Bleed 1 from a slashing or piercing strike; Bleed ticks with
+  clotting after 10 rounds ("Bleed X"); the DC20 FORT Save to stabilize ("Stabilize when
+  Dying"); death at -CON (PCs, bosses) or -level (goons) ("Death", "NPC & Enemy Death").
+* Selective Initiative with the policy of :mod:`lfgcombat.prep.tactics`.
+
+Left out (use the reference tier): maps, movement, reach and AOO; spells and special
+actions; conditions other than Injured/Unconscious/Dying (Weakened from falling does not
+matter to a creature that never gets up: nobody heals); % miss chance, Fortunate and
+Unfortunate rolls, Active Defense, Perfect Critical limb injuries, Temporary HP; groups and
+the other initiative systems.
+"""
+
+from __future__ import annotations
+
+import os
+
+import numpy as np
+
+__all__ = ["HAVE_NUMBA", "NUMBA_ACTIVE", "run_fights", "fight_states", "M1", "M2"]
+
+try:  # numba is optional: lfgcombat[fast]
+    import numba as _numba
+    HAVE_NUMBA = True
+except ImportError:  # pragma: no cover - exercised with LFGCOMBAT_NO_NUMBA=1
+    _numba = None
+    HAVE_NUMBA = False
+
+#: Whether the kernel is compiled (numba installed and not switched off).
+NUMBA_ACTIVE = HAVE_NUMBA and os.environ.get("LFGCOMBAT_NO_NUMBA", "") in ("", "0")
+
+
+def _jit(fn):
+    if NUMBA_ACTIVE:
+        return _numba.njit(cache=True, nogil=True)(fn)
+    return fn
+
+
+M1 = 4294967087
+M2 = 4294944443
+
+
+@_jit
+def _uniform(st):
+    """One MRG32k3a draw in (0, 1); ``st`` is the int64[6] state, updated in place."""
+    p1 = (1403580 * st[1] - 810728 * st[0]) % 4294967087
+    st[0] = st[1]
+    st[1] = st[2]
+    st[2] = p1
+    p2 = (527612 * st[5] - 1370589 * st[3]) % 4294944443
+    st[3] = st[4]
+    st[4] = st[5]
+    st[5] = p2
+    z = (p1 - p2) % 4294967087
+    if z == 0:
+        z = 4294967087
+    return z / 4294967088.0
+
+
+@_jit
+def _d20(st):
+    return int(_uniform(st) * 20.0) + 1
+
+
+@_jit
+def _damage(st, values, cdf, n):
+    u = _uniform(st)
+    for i in range(n - 1):
+        if u <= cdf[i]:
+            return values[i]
+    return values[n - 1]
+
+
+@_jit
+def _initiative(st, init_bonus, alive):
+    c_n = init_bonus.shape[0]
+    total = np.zeros(c_n, np.int64)
+    best = -10 ** 9
+    for c in range(c_n):
+        total[c] = _d20(st) + init_bonus[c]
+    tied = np.zeros(c_n, np.int64)
+    for c in range(c_n):
+        if alive[c]:
+            key = total[c] * 1000 + init_bonus[c]
+            if key > best:
+                best = key
+    m = 0
+    for c in range(c_n):
+        if alive[c] and total[c] * 1000 + init_bonus[c] == best:
+            tied[m] = c
+            m += 1
+    while m > 1:  # roll-offs among the tied
+        top = 0
+        offs = np.zeros(m, np.int64)
+        for j in range(m):
+            offs[j] = _d20(st)
+            if offs[j] > top:
+                top = offs[j]
+        k = 0
+        for j in range(m):
+            if offs[j] == top:
+                tied[k] = tied[j]
+                k += 1
+        m = k
+    return tied[0]
+
+
+@_jit
+def _pick(st, cur, policy, side, hp, dead, danger):
+    c_n = side.shape[0]
+    best = -1
+    m = 0
+    for c in range(c_n):
+        if side[c] == side[cur] or dead[c] or hp[c] <= 0:
+            continue
+        m += 1
+        if best < 0:
+            best = c
+        elif policy == 0 and hp[c] < hp[best]:
+            best = c
+        elif policy == 2 and danger[c] > danger[best]:
+            best = c
+    if policy == 3 and m > 1:
+        r = int(_uniform(st) * m)
+        for c in range(c_n):
+            if side[c] == side[cur] or dead[c] or hp[c] <= 0:
+                continue
+            if r == 0:
+                return c
+            r -= 1
+    return best
+
+
+@_jit
+def _standing_sides(side, hp, dead, n_sides):
+    up = np.zeros(n_sides, np.int64)
+    for c in range(side.shape[0]):
+        if not dead[c] and hp[c] > 0:
+            up[side[c]] = 1
+    count = 0
+    last = -1
+    for s in range(n_sides):
+        if up[s]:
+            count += 1
+            last = s
+    return count, last
+
+
+@_jit
+def _fight(st, side, policy, max_hp, injured_at, dies_at, bleed_cap, init_bonus, n_attacks,
+           stabilize_p, danger, bonus, ac, confirm_ac, threat, perfect, injured_attack,
+           injured_ac, injured_confirm_ac, gang, gang_ok, bleeds, dmg_values, dmg_cdf,
+           dmg_len, max_rounds, hp, dead, felled, dealt):
+    """Play one fight; fill ``hp``, ``dead``, ``felled``, ``dealt``; return (winner, rounds)."""
+    c_n = side.shape[0]
+    n_sides = 0
+    for c in range(c_n):
+        if side[c] + 1 > n_sides:
+            n_sides = side[c] + 1
+    bleed = np.zeros(c_n, np.int64)
+    bled = np.zeros(c_n, np.int64)
+    acted = np.zeros(c_n, np.int64)
+    seen = np.zeros((c_n, c_n), np.int64)
+    n_seen = np.zeros(c_n, np.int64)
+    for c in range(c_n):
+        hp[c] = max_hp[c]
+        dead[c] = 0
+        felled[c] = -1
+        dealt[c] = 0
+    alive = np.ones(c_n, np.int64)
+    cur = _initiative(st, init_bonus, alive)
+    rnd = 1
+    while True:
+        n_seen[cur] = 0  # Gang Up lasts "until the foe takes their turn"
+        if not dead[cur] and hp[cur] <= 0:
+            if bleed[cur] > 0:
+                rounds = bled[cur] + 1
+                b = bleed[cur]
+                if rounds > 10:
+                    b -= 1
+                bleed[cur] = b
+                bled[cur] = rounds if b > 0 else 0
+                if b > 0:
+                    hp[cur] -= b
+                    if hp[cur] <= dies_at[cur]:
+                        dead[cur] = 1
+                if not dead[cur] and bleed[cur] > 0 and _uniform(st) < stabilize_p[cur]:
+                    bleed[cur] -= 1
+                    if bleed[cur] == 0:
+                        bled[cur] = 0
+        elif not dead[cur]:
+            for k in range(n_attacks[cur]):
+                t = _pick(st, cur, policy[cur], side, hp, dead, danger)
+                if t < 0:
+                    break
+                pos = n_seen[t]
+                for j in range(n_seen[t]):
+                    if seen[t, j] == cur:
+                        pos = j
+                g = 0
+                if gang_ok[cur, t]:
+                    g = min(5, max(0, pos - 1))
+                b = bonus[cur, t, k] + gang[cur, g]
+                if hp[cur] <= injured_at[cur]:
+                    b += injured_attack[cur]
+                hurt = hp[t] <= injured_at[t]
+                target_ac = ac[cur, t] + (injured_ac[t] if hurt else 0)
+                nat = _d20(st)
+                if pos == n_seen[t]:
+                    seen[t, pos] = cur
+                    n_seen[t] += 1
+                if not (nat == 20 or (nat != 1 and nat + b >= target_ac)):
+                    continue
+                v = 0
+                if nat >= threat[cur]:
+                    nat2 = _d20(st)
+                    cac = confirm_ac[cur, t] + (injured_confirm_ac[t] if hurt else 0)
+                    if nat2 == 20 or (nat2 != 1 and nat2 + b >= cac):
+                        v = 2 if (perfect and nat2 == 20) else 1
+                dmg = _damage(st, dmg_values[cur, t, v], dmg_cdf[cur, t, v], dmg_len[cur, t, v])
+                if dmg <= 0:
+                    continue
+                before = hp[t]
+                hp[t] -= dmg
+                dealt[cur] += dmg
+                if hp[t] <= dies_at[t]:
+                    dead[t] = 1
+                elif hp[t] <= 0 and bleeds[cur, t]:
+                    bleed[t] = min(bleed[t] + 1, bleed_cap[t])
+                if before > 0 and hp[t] <= 0:
+                    felled[t] = cur
+                    count, last = _standing_sides(side, hp, dead, n_sides)
+                    if count <= 1:
+                        return last, rnd
+        acted[cur] = 1
+        nxt = -1
+        for c in range(c_n):
+            if c != cur and not dead[c] and not acted[c] and side[c] == side[cur]:
+                nxt = c
+                break
+        if nxt < 0:
+            for c in range(c_n):
+                if c != cur and not dead[c] and not acted[c]:
+                    nxt = c
+                    break
+        if nxt < 0:
+            rnd += 1
+            if rnd > max_rounds:
+                return -1, max_rounds
+            for c in range(c_n):
+                acted[c] = 0
+            for c in range(c_n):
+                if not dead[c] and side[c] == side[cur]:
+                    nxt = c
+                    break
+            if nxt < 0:
+                for c in range(c_n):
+                    if not dead[c]:
+                        nxt = c
+                        break
+        if nxt < 0:
+            return -1, rnd
+        cur = nxt
+
+
+@_jit
+def _run(states, side, policy, max_hp, injured_at, dies_at, bleed_cap, init_bonus, n_attacks,
+         stabilize_p, danger, bonus, ac, confirm_ac, threat, perfect, injured_attack,
+         injured_ac, injured_confirm_ac, gang, gang_ok, bleeds, dmg_values, dmg_cdf, dmg_len,
+         max_rounds, winner, rounds, hp, dead, felled, dealt):
+    st = np.zeros(6, np.int64)
+    for i in range(states.shape[0]):
+        for j in range(6):
+            st[j] = states[i, j]
+        w, r = _fight(st, side, policy, max_hp, injured_at, dies_at, bleed_cap, init_bonus,
+                      n_attacks, stabilize_p, danger, bonus, ac, confirm_ac, threat, perfect,
+                      injured_attack, injured_ac, injured_confirm_ac, gang, gang_ok, bleeds,
+                      dmg_values, dmg_cdf, dmg_len, max_rounds, hp[i], dead[i], felled[i],
+                      dealt[i])
+        winner[i] = w
+        rounds[i] = r
+
+
+def fight_states(words: np.ndarray) -> np.ndarray:
+    """MRG32k3a states (int64[n, 6]) from 32-bit words (uint32[n, 6]) of a SeedSequence:
+    each reduced below its modulus and never all zero."""
+    w = words.astype(np.int64)
+    w[:, :3] %= M1
+    w[:, 3:] %= M2
+    w[:, 0] = np.where((w[:, :3] == 0).all(axis=1), 1, w[:, 0])
+    w[:, 3] = np.where((w[:, 3:] == 0).all(axis=1), 1, w[:, 3])
+    return w
+
+
+def run_fights(spec, states: np.ndarray) -> dict[str, np.ndarray]:
+    """Play one fight per row of ``states`` (from :func:`fight_states`).
+
+    Returns:
+        ``winner`` (side index, -1 draw), ``rounds``, and per creature ``hp`` (at the end),
+        ``dead``, ``felled`` (who dropped it, -1 nobody), ``dealt`` (HP damage dealt).
+    """
+    n = states.shape[0]
+    c = spec.side.shape[0]
+    out = {"winner": np.zeros(n, np.int64), "rounds": np.zeros(n, np.int64),
+           "hp": np.zeros((n, c), np.int64), "dead": np.zeros((n, c), np.int64),
+           "felled": np.zeros((n, c), np.int64), "dealt": np.zeros((n, c), np.int64)}
+    _run(np.ascontiguousarray(states, dtype=np.int64), *spec.arrays(), out["winner"],
+         out["rounds"], out["hp"], out["dead"], out["felled"], out["dealt"])
+    return out

@@ -1,0 +1,130 @@
+"""The reference tier: each simulated fight is a real :class:`~lfgcombat.Encounter`.
+
+Every rule the engine has applies and every roll is in the encounter's log; the tactics of
+:mod:`lfgcombat.prep.tactics` play every side. A fight is fixed by two numbers drawn from
+its seed stream: the encounter's dice seed and the seed of the tactics' own choices (the
+``random`` target policy), so :func:`play` rebuilds any fight exactly.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ..encounter import Encounter
+from .spec import FightSpec, Scenario, _weapon
+
+__all__ = ["play", "Outcome"]
+
+
+class Outcome(dict):
+    """What one fight came to: winner (side index, -1 draw), rounds, and per creature hp,
+    dead, felled (index of who dropped it, -1 nobody) and dealt (HP damage dealt)."""
+
+
+def _pick(cur: int, policy: int, side, hp, dead, danger, rng) -> int:
+    foes = [c for c in range(len(side)) if side[c] != side[cur] and not dead[c] and hp[c] > 0]
+    if not foes:
+        return -1
+    if policy == 0:
+        return min(foes, key=lambda c: (hp[c], c))
+    if policy == 2:
+        return max(foes, key=lambda c: (danger[c], -c))
+    if policy == 3 and len(foes) > 1:
+        return foes[int(rng.random() * len(foes))]
+    return foes[0]
+
+
+def _standing(side, hp, dead) -> set[int]:
+    return {side[c] for c in range(len(side)) if not dead[c] and hp[c] > 0}
+
+
+def play(scenario: Scenario, spec: FightSpec, dice_seed: int, tactics_seed: int,
+         max_rounds: int | None = None, map=None) -> tuple[Encounter, Outcome]:
+    """Play one fight in a real encounter with the scenario's tactics.
+
+    Args:
+        scenario: Who fights, the ruleset and tactics.
+        spec: Its numbers (the ``dangerous`` policy's danger scores).
+        dice_seed: The encounter's seed.
+        tactics_seed: The seed of the tactics' choices.
+        max_rounds: A draw after this many rounds (default the spec's).
+        map: A :class:`~lfgcombat.HexMap` with everyone placed (``None``: the open field).
+
+    Returns:
+        The encounter as the fight ended, and its :class:`Outcome`.
+    """
+    names = scenario.names
+    index = {n: i for i, n in enumerate(names)}
+    side = list(scenario.side_of)
+    weapons = [_weapon(c) for c in scenario.creatures]
+    policy = [t.code for t in (scenario.tactics[s] for s in side)]
+    limit = spec.max_rounds if max_rounds is None else max_rounds
+    enc = Encounter(list(scenario.creatures), sides=scenario.sides(), map=map,
+                    ruleset=scenario.ruleset, seed=int(dice_seed))
+    rng = np.random.Generator(np.random.PCG64(int(tactics_seed)))
+    hp = [int(c.hp) for c in scenario.creatures]
+    dead = [False] * len(names)
+    felled = [-1] * len(names)
+    dealt = [0] * len(names)
+    enc.start()
+    winner = None
+    while winner is None:
+        cur = index[enc.current]
+        if hp[cur] > 0 and not dead[cur]:
+            while enc.actions_left(names[cur]).attacks > 0:
+                t = _pick(cur, policy[cur], side, hp, dead, spec.danger, rng)
+                if t < 0:
+                    break
+                _approach(enc, names[cur], names[t], weapons[cur])
+                before = hp[t]
+                enc.attack(names[cur], names[t], weapons[cur])
+                s = enc.state(names[t])
+                hp[t], dead[t] = int(s["hp"]), bool(s["dead"])
+                dealt[cur] += before - hp[t]
+                if before > 0 and (hp[t] <= 0 or dead[t]):
+                    felled[t] = cur
+                    up = _standing(side, hp, dead)
+                    if len(up) <= 1:
+                        winner = up.pop() if up else -1
+                        break
+        if winner is not None:
+            break
+        choices = enc.choices()
+        own = [n for n in choices if side[index[n]] == side[cur]]
+        nxt = (own or choices or [None])[0]
+        rnd = enc.round
+        enc.end_turn(next=nxt)
+        if enc.round > limit or (enc.round == rnd and nxt is None):
+            winner = -1
+        for n in names:  # bleeding and stabilizing at the start of the new turn
+            if hp[index[n]] <= 0 and not dead[index[n]]:
+                s = enc.state(n)
+                hp[index[n]], dead[index[n]] = int(s["hp"]), bool(s["dead"])
+    rounds = min(enc.round, limit)
+    return enc, Outcome(winner=winner, rounds=rounds, hp=hp, dead=[int(d) for d in dead],
+                        felled=felled, dealt=dealt)
+
+
+def _approach(enc: Encounter, name: str, target: str, weapon) -> None:
+    """On a map, a melee attacker out of reach moves next to its target first (an archer
+    shoots from where it stands). On the open field there is nothing to do."""
+    if enc.map is None:
+        return
+    from ..errors import LfgError
+    hmap = enc.map
+    try:
+        reach = int(enc.creature(name).reach.value)
+        w = next((x for x in enc.creature(name).weapons if x.get("name") == weapon), {})
+        if w.get("range_increment") and not w.get("thrown", False) and \
+                str(w.get("name", "")).lower().endswith(("bow", "crossbow", "sling")):
+            return
+        if hmap.distance(name, target) * 5 <= reach:
+            return
+        if enc.actions_left(name).big < 2:
+            return
+        goal = min(hmap.reachable(name).cells if hasattr(hmap.reachable(name), "cells")
+                   else [], key=lambda cell: hmap.distance(cell, target), default=None)
+        if goal is not None:
+            enc.move(name, goal, aoo="all")
+    except LfgError:
+        return
