@@ -237,7 +237,8 @@ class SimResult:
             raise PrepError("plot() needs matplotlib: pip install 'lfgcombat[lab]'") from exc
         fig, axes = plt.subplots(1, 3, figsize=(13, 3.6))
         s = self.summary()
-        lo, hi = s["p_win"] - s["p_win_lo"], s["p_win_hi"] - s["p_win"]
+        lo = (s["p_win"] - s["p_win_lo"]).clip(lower=0)
+        hi = (s["p_win_hi"] - s["p_win"]).clip(lower=0)
         axes[0].bar(s.index, s["p_win"], yerr=[lo, hi], capsize=4, color="#4a7ab5")
         axes[0].set_ylim(0, 1)
         axes[0].set_title(f"P(win), {self.n} fights, 95% CI")
