@@ -122,7 +122,8 @@ def simulate(sides: Mapping[str, Sequence[Creature]], n: int = 10_000, *,
              seed: int | None = None, backend: Any = None, tier: str = "fast",
              stop_at_width: float | None = None, switches: Mapping[str, Any] | None = None,
              chunk_size: int | None = None, progress: bool = True,
-             max_rounds: int = MAX_ROUNDS, point: int = 0) -> SimResult:
+             max_rounds: int = MAX_ROUNDS, point: int = 0,
+             callback: Callable[[int, int], None] | None = None) -> SimResult:
     """Simulate ``n`` fights of ``sides`` and report how they went.
 
     Args:
@@ -145,6 +146,7 @@ def simulate(sides: Mapping[str, Sequence[Creature]], n: int = 10_000, *,
         progress: A progress bar (tqdm.auto) when the run takes more than a second.
         max_rounds: A fight still going after this many rounds is a draw.
         point: The parameter point's key in the seed streams (sweeps set it).
+        callback: Called as ``callback(done, total)`` after every chunk (a widget's bar).
 
     Returns:
         A :class:`~lfgcombat.prep.result.SimResult` (``partial`` when interrupted with
@@ -163,7 +165,7 @@ def simulate(sides: Mapping[str, Sequence[Creature]], n: int = 10_000, *,
     size = int(chunk_size or DEFAULT_CHUNK[tier])
     parts, partial = _execute([(scenario, spec, point)], n, tier, root, size, backend,
                               progress, stop_at_width, map.to_text() if map is not None
-                              else None)
+                              else None, callback)
     return _result(scenario, spec, tier, root, point, size, n, parts[0], partial,
                    map.to_text() if map is not None else None)
 
@@ -195,7 +197,8 @@ def _narrow(chunks: list, n_sides: int, width: float) -> bool:
     return True
 
 
-def _execute(points, n, tier, root, size, backend, progress, stop_at_width, map_text):
+def _execute(points, n, tier, root, size, backend, progress, stop_at_width, map_text,
+             callback=None):
     """Run every chunk of every point; returns ``(chunks per point, partial)``."""
     from tqdm.auto import tqdm
     tasks = list(_tasks(points, n, size))
@@ -203,6 +206,7 @@ def _execute(points, n, tier, root, size, backend, progress, stop_at_width, map_
     bar = tqdm(total=n * len(points), delay=1.0, disable=not progress, unit="fight",
                leave=False)
     partial = False
+    done = 0
     runner = _runner(backend)
     try:
         for (p, key, chunk, count), out in runner(
@@ -210,6 +214,9 @@ def _execute(points, n, tier, root, size, backend, progress, stop_at_width, map_
                  for p, key, chunk, count in tasks], tasks):
             parts[p].append(out)
             bar.update(count)
+            done += count
+            if callback is not None:
+                callback(done, n * len(points))
             if stop_at_width is not None and _narrow(parts[p], len(points[p][0].side_names),
                                                      stop_at_width):
                 partial = True
