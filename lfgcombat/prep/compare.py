@@ -80,7 +80,7 @@ def _label(v: Any) -> str:
     if isinstance(v, Ruleset):
         return v.describe()
     if isinstance(v, Mapping):
-        return ", ".join(f"{k}={val}" for k, val in v.items()) or "as given"
+        return ", ".join(f"{k}={val}" for k, val in v.items()) or "optional rules off"
     return str(v)
 
 
