@@ -39,7 +39,8 @@ import os
 
 import numpy as np
 
-__all__ = ["HAVE_NUMBA", "NUMBA_ACTIVE", "run_fights", "fight_states", "M1", "M2"]
+__all__ = ["HAVE_NUMBA", "NUMBA_ACTIVE", "run_fights", "fight_states", "sample_attacks",
+           "M1", "M2"]
 
 try:  # numba is optional: lfgcombat[fast]
     import numba as _numba
@@ -85,12 +86,31 @@ def _d20(st):
 
 
 @_jit
-def _damage(st, values, cdf, n):
+def _strike(st, b, target_ac, cac, threat, perfect, values, cdf, lens, a, t):
+    """One attack of ``a`` on ``t`` and its damage ("Attack Rolls", "Critical Hits"): 0 on
+    a miss."""
+    nat = _d20(st)
+    if not (nat == 20 or (nat != 1 and nat + b >= target_ac)):
+        return 0
+    v = 0
+    if nat >= threat:
+        nat2 = _d20(st)
+        if nat2 == 20 or (nat2 != 1 and nat2 + b >= cac):
+            v = 2 if (perfect and nat2 == 20) else 1
     u = _uniform(st)
+    n = lens[a, t, v]
     for i in range(n - 1):
-        if u <= cdf[i]:
-            return values[i]
-    return values[n - 1]
+        if u <= cdf[a, t, v, i]:
+            return values[a, t, v, i]
+    return values[a, t, v, n - 1]
+
+
+@_jit
+def sample_attacks(st, n, b, target_ac, cac, threat, perfect, values, cdf, lens, a, t, out):
+    """``n`` attacks of ``a`` on ``t`` (the fast tier's per-attack cost and a check of its
+    damage distribution); damages into ``out``."""
+    for i in range(n):
+        out[i] = _strike(st, b, target_ac, cac, threat, perfect, values, cdf, lens, a, t)
 
 
 @_jit
@@ -172,8 +192,11 @@ def _standing_sides(side, hp, dead, n_sides):
 def _fight(st, side, policy, max_hp, injured_at, dies_at, bleed_cap, init_bonus, n_attacks,
            stabilize_p, danger, bonus, ac, confirm_ac, threat, perfect, injured_attack,
            injured_ac, injured_confirm_ac, gang, gang_ok, bleeds, dmg_values, dmg_cdf,
-           dmg_len, max_rounds, hp, dead, felled, dealt):
-    """Play one fight; fill ``hp``, ``dead``, ``felled``, ``dealt``; return (winner, rounds)."""
+           dmg_len, max_rounds, hp, dead, felled, dealt, seen):
+    """Play one fight; fill ``hp``, ``dead``, ``felled``, ``dealt``; return (winner, rounds).
+
+    ``seen`` (int64[C, C], scratch) lists who attacked each creature since its last turn
+    began (Gang Up)."""
     c_n = side.shape[0]
     n_sides = 0
     for c in range(c_n):
@@ -182,14 +205,13 @@ def _fight(st, side, policy, max_hp, injured_at, dies_at, bleed_cap, init_bonus,
     bleed = np.zeros(c_n, np.int64)
     bled = np.zeros(c_n, np.int64)
     acted = np.zeros(c_n, np.int64)
-    seen = np.zeros((c_n, c_n), np.int64)
     n_seen = np.zeros(c_n, np.int64)
+    alive = np.ones(c_n, np.int64)
     for c in range(c_n):
         hp[c] = max_hp[c]
         dead[c] = 0
         felled[c] = -1
         dealt[c] = 0
-    alive = np.ones(c_n, np.int64)
     cur = _initiative(st, init_bonus, alive)
     rnd = 1
     while True:
@@ -227,19 +249,12 @@ def _fight(st, side, policy, max_hp, injured_at, dies_at, bleed_cap, init_bonus,
                     b += injured_attack[cur]
                 hurt = hp[t] <= injured_at[t]
                 target_ac = ac[cur, t] + (injured_ac[t] if hurt else 0)
-                nat = _d20(st)
                 if pos == n_seen[t]:
                     seen[t, pos] = cur
                     n_seen[t] += 1
-                if not (nat == 20 or (nat != 1 and nat + b >= target_ac)):
-                    continue
-                v = 0
-                if nat >= threat[cur]:
-                    nat2 = _d20(st)
-                    cac = confirm_ac[cur, t] + (injured_confirm_ac[t] if hurt else 0)
-                    if nat2 == 20 or (nat2 != 1 and nat2 + b >= cac):
-                        v = 2 if (perfect and nat2 == 20) else 1
-                dmg = _damage(st, dmg_values[cur, t, v], dmg_cdf[cur, t, v], dmg_len[cur, t, v])
+                dmg = _strike(st, b, target_ac, confirm_ac[cur, t] + (
+                    injured_confirm_ac[t] if hurt else 0), threat[cur], perfect,
+                    dmg_values, dmg_cdf, dmg_len, cur, t)
                 if dmg <= 0:
                     continue
                 before = hp[t]
@@ -291,6 +306,8 @@ def _run(states, side, policy, max_hp, injured_at, dies_at, bleed_cap, init_bonu
          injured_ac, injured_confirm_ac, gang, gang_ok, bleeds, dmg_values, dmg_cdf, dmg_len,
          max_rounds, winner, rounds, hp, dead, felled, dealt):
     st = np.zeros(6, np.int64)
+    c_n = side.shape[0]
+    seen = np.zeros((c_n, c_n), np.int64)
     for i in range(states.shape[0]):
         for j in range(6):
             st[j] = states[i, j]
@@ -298,7 +315,7 @@ def _run(states, side, policy, max_hp, injured_at, dies_at, bleed_cap, init_bonu
                       n_attacks, stabilize_p, danger, bonus, ac, confirm_ac, threat, perfect,
                       injured_attack, injured_ac, injured_confirm_ac, gang, gang_ok, bleeds,
                       dmg_values, dmg_cdf, dmg_len, max_rounds, hp[i], dead[i], felled[i],
-                      dealt[i])
+                      dealt[i], seen)
         winner[i] = w
         rounds[i] = r
 
