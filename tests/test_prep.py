@@ -252,3 +252,41 @@ def test_stop_at_width_and_partial_flag():
 def test_plot_draws_three_panels():
     r = simulate(_orc_ambush(), 500, seed=1, progress=False)
     assert len(r.plot().axes) == 3
+
+
+def test_fast_attack_samples_follow_the_exact_pmf():
+    """The kernel's one attack (d20, threat, confirmation, damage after DR) against the exact
+    per-attack distribution: a chi-square test over 200,000 attacks."""
+    from lfgcombat.prep.kernel import fight_states, sample_attacks
+    from lfgcombat.prep.run import fight_words
+    ruleset = Ruleset("lfg", killer_criticals=True, perfect_critical=True)
+    _, spec = prepare_run({"a": [load_example("wulfric")], "b": [load_example("ogre")]},
+                          ruleset, "weakest")
+    n = 200_000
+    out = np.zeros(n, np.int64)
+    st = fight_states(fight_words(5, 0, 0, 1))[0].copy()
+    sample_attacks(st, n, int(spec.bonus[0, 1, 0]), int(spec.ac[0, 1]),
+                   int(spec.confirm_ac[0, 1]), int(spec.threat[0]), spec.perfect,
+                   spec.dmg_values, spec.dmg_cdf, spec.dmg_len, 0, 1, out)
+    pmf = attack_damage_pmf(spec, 0, 1, 0, False, False)
+    keys = sorted(pmf)
+    e = np.array([pmf[k] for k in keys]) * n
+    o = np.array([np.count_nonzero(out == k) for k in keys])
+    assert o.sum() == n  # nothing outside the exact support
+    big = e >= 5
+    o2, e2 = np.append(o[big], o[~big].sum()), np.append(e[big], e[~big].sum())
+    o2, e2 = o2[e2 > 0], e2[e2 > 0]
+    assert stats.chi2.sf(float(((o2 - e2) ** 2 / e2).sum()), len(o2) - 1) > ALPHA
+
+
+def test_keyboard_interrupt_returns_a_partial_result():
+    calls = []
+
+    def interrupt(done, total):
+        calls.append(done)
+        if len(calls) == 2:
+            raise KeyboardInterrupt
+    r = simulate(_orc_ambush(), 5000, seed=1, chunk_size=1000, progress=False,
+                 callback=interrupt)
+    assert r.partial and r.n == 2000 and r.requested == 5000
+    assert "partial" in repr(r)
