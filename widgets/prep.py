@@ -79,7 +79,8 @@ class PrepPanel(W.VBox):
         self._perfect = W.Checkbox(value=False, description="Perfect Critical", indent=False)
         self._run = W.Button(description="Run", button_style="primary",
                              tooltip="simulate the fights")
-        self._replay = W.Button(description="Replay the worst fight", disabled=True)
+        self._replay = W.Button(description="Replay the worst fight", disabled=True,
+                                layout=W.Layout(width="16em"))
         self._bar = W.IntProgress(value=0, min=0, max=1, description="", bar_style="info",
                                   layout=W.Layout(width="20em"))
         self._status = W.HTML("")
@@ -149,10 +150,11 @@ class PrepPanel(W.VBox):
         i = self.result.worst()[0]
         enc = self.result.replay(i)
         self.tracker = InitiativeTracker(enc)
-        self._table.children = (W.HTML(f"<b>fight {i}</b> ({self.result.tier} tier"
-                                       + (", replayed in the reference tier: the same scenario,"
-                                          " other dice" if self.result.tier == "fast" else "")
-                                       + ")"), self.tracker)
+        note = W.HTML(f"<b>fight {i}</b> ({self.result.tier} tier"
+                      + (", replayed in the reference tier: the same scenario, other dice"
+                         if self.result.tier == "fast" else "") + ")")
+        note.add_class("lfg-prep-replay")
+        self._table.children = (note, self.tracker)
         return self.tracker
 
     def __repr__(self) -> str:
