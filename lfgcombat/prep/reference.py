@@ -11,6 +11,7 @@ from __future__ import annotations
 import numpy as np
 
 from ..encounter import Encounter
+from ..errors import IllegalActionError
 from .spec import FightSpec, Scenario, _weapon
 
 __all__ = ["play", "Outcome"]
@@ -32,6 +33,11 @@ def _pick(cur: int, policy: int, side, hp, dead, danger, rng) -> int:
     if policy == 3 and len(foes) > 1:
         return foes[int(rng.random() * len(foes))]
     return foes[0]
+
+
+def _dropped(enc: Encounter, name: str) -> bool:
+    s = enc.state(name)
+    return bool(s["dead"]) or int(s["hp"]) <= 0
 
 
 def _standing(side, hp, dead) -> set[int]:
@@ -76,8 +82,13 @@ def play(scenario: Scenario, spec: FightSpec, dice_seed: int, tactics_seed: int,
                 if t < 0:
                     break
                 _approach(enc, names[cur], names[t], weapons[cur])
+                if hp[cur] <= 0 or dead[cur] or _dropped(enc, names[cur]):
+                    break  # felled by an AOO on the way
                 before = hp[t]
-                enc.attack(names[cur], names[t], weapons[cur])
+                try:
+                    enc.attack(names[cur], names[t], weapons[cur])
+                except IllegalActionError:
+                    break  # out of reach or range even after moving: the turn ends
                 s = enc.state(names[t])
                 hp[t], dead[t] = int(s["hp"]), bool(s["dead"])
                 dealt[cur] += before - hp[t]
@@ -106,25 +117,25 @@ def play(scenario: Scenario, spec: FightSpec, dice_seed: int, tactics_seed: int,
 
 
 def _approach(enc: Encounter, name: str, target: str, weapon) -> None:
-    """On a map, a melee attacker out of reach moves next to its target first (an archer
-    shoots from where it stands). On the open field there is nothing to do."""
+    """On a map, a melee attacker out of reach spends a Move Action to get as close to its
+    target as it can, preferring cells it reaches without provoking AOO (foes that are
+    offered an AOO take it); an archer shoots from where it stands. On the open field there
+    is nothing to do."""
     if enc.map is None:
         return
-    from ..errors import LfgError
+    from ..attacks import resolve_weapon
     hmap = enc.map
-    try:
-        reach = int(enc.creature(name).reach.value)
-        w = next((x for x in enc.creature(name).weapons if x.get("name") == weapon), {})
-        if w.get("range_increment") and not w.get("thrown", False) and \
-                str(w.get("name", "")).lower().endswith(("bow", "crossbow", "sling")):
-            return
-        if hmap.distance(name, target) * 5 <= reach:
-            return
-        if enc.actions_left(name).big < 2:
-            return
-        goal = min(hmap.reachable(name).cells if hasattr(hmap.reachable(name), "cells")
-                   else [], key=lambda cell: hmap.distance(cell, target), default=None)
-        if goal is not None:
-            enc.move(name, goal, aoo="all")
-    except LfgError:
+    view = enc.creature(name)
+    if resolve_weapon(view, weapon).is_projectile:
         return
+    if hmap.distance(name, target) <= int(view.reach.value):
+        return
+    if enc.actions_left(name).big < 1:
+        return
+    where = hmap.reachable(name)
+    cells = [c for c in where if c not in where.provoking] or list(where)
+    if not cells:
+        return
+    goal = min(cells, key=lambda c: (hmap.distance(c, target), where.cost[c]))
+    if hmap.distance(goal, target) < hmap.distance(name, target):
+        enc.move(name, goal, aoo="all")
