@@ -290,3 +290,36 @@ def test_keyboard_interrupt_returns_a_partial_result():
                  callback=interrupt)
     assert r.partial and r.n == 2000 and r.requested == 5000
     assert "partial" in repr(r)
+
+
+CLEARING = """
+name: a small clearing
+terrain: |
+  . . . . . . . .
+   . . . . . . . .
+  . . . . . . . .
+creatures:
+  - {name: Wulfric, at: [1, 1], side: party}
+  - {name: Mayat, at: [0, 0], side: party}
+  - {name: Orc 1, at: [6, 1], side: orcs}
+  - {name: Orc 2, at: [7, 2], side: orcs}
+"""
+
+
+def test_reference_tier_on_a_map_moves_and_replays():
+    """With a map, melee closes in (moves through the Encounter, AOO included), the archer
+    shoots from where she stands; the fast tier refuses the map."""
+    from lfgcombat import HexMap
+    party = [load_example("wulfric"), load_example("mayat")]
+    orcs = [load_example("orc").replace(name=f"Orc {i}") for i in (1, 2)]
+    hmap = HexMap.from_text(CLEARING, creatures=party + orcs)
+    r = simulate({"party": party, "orcs": orcs}, 2, seed=4, tier="reference", map=hmap,
+                 progress=False)
+    assert r.n == 2 and (r.winner >= 0).all()
+    enc = r.replay(0)
+    log = enc.log.to_dataframe()
+    movers = set(log[log.kind == "moved"].actor)
+    assert "Wulfric" in movers and "Mayat" not in movers
+    assert [enc.state(n)["hp"] for n in r.names] == list(r.hp[0])
+    with pytest.raises(PrepError, match="open field"):
+        simulate({"party": party, "orcs": orcs}, 2, map=hmap, progress=False)

@@ -22,17 +22,17 @@ class Outcome(dict):
     dead, felled (index of who dropped it, -1 nobody) and dealt (HP damage dealt)."""
 
 
-def _pick(cur: int, policy: int, side, hp, dead, danger, rng) -> int:
+def _ranked(cur: int, policy: int, side, hp, dead, danger, rng) -> list[int]:
+    """The conscious foes of ``cur``, the policy's choice first (then the sides' order)."""
     foes = [c for c in range(len(side)) if side[c] != side[cur] and not dead[c] and hp[c] > 0]
-    if not foes:
-        return -1
     if policy == 0:
-        return min(foes, key=lambda c: (hp[c], c))
-    if policy == 2:
-        return max(foes, key=lambda c: (danger[c], -c))
-    if policy == 3 and len(foes) > 1:
-        return foes[int(rng.random() * len(foes))]
-    return foes[0]
+        foes.sort(key=lambda c: (hp[c], c))
+    elif policy == 2:
+        foes.sort(key=lambda c: (-danger[c], c))
+    elif policy == 3 and len(foes) > 1:
+        first = foes.pop(int(rng.random() * len(foes)))
+        foes.insert(0, first)
+    return foes
 
 
 def _dropped(enc: Encounter, name: str) -> bool:
@@ -78,12 +78,12 @@ def play(scenario: Scenario, spec: FightSpec, dice_seed: int, tactics_seed: int,
         cur = index[enc.current]
         if hp[cur] > 0 and not dead[cur]:
             while enc.actions_left(names[cur]).attacks > 0:
-                t = _pick(cur, policy[cur], side, hp, dead, spec.danger, rng)
-                if t < 0:
+                ranked = _ranked(cur, policy[cur], side, hp, dead, spec.danger, rng)
+                if not ranked:
                     break
-                _approach(enc, names[cur], names[t], weapons[cur])
-                if hp[cur] <= 0 or dead[cur] or _dropped(enc, names[cur]):
-                    break  # felled by an AOO on the way
+                t = _target_on_map(enc, names, cur, ranked, weapons[cur])
+                if t < 0 or _dropped(enc, names[cur]):
+                    break  # nobody in reach, or felled by an AOO on the way
                 before = hp[t]
                 try:
                     enc.attack(names[cur], names[t], weapons[cur])
@@ -114,6 +114,29 @@ def play(scenario: Scenario, spec: FightSpec, dice_seed: int, tactics_seed: int,
     rounds = min(enc.round, limit)
     return enc, Outcome(winner=winner, rounds=rounds, hp=hp, dead=[int(d) for d in dead],
                         felled=felled, dealt=dealt)
+
+
+def _target_on_map(enc: Encounter, names: list[str], cur: int, ranked: list[int],
+                   weapon) -> int:
+    """The target: the policy's first choice on the open field. On a map, the first foe in
+    the policy's order within reach (or in sight, for an archer); if none, the creature
+    closes in on its first choice and then takes the first in reach (-1: nobody)."""
+    if enc.map is None:
+        return ranked[0]
+    from ..attacks import resolve_weapon
+    me = names[cur]
+    view = enc.creature(me)
+    if resolve_weapon(view, weapon).is_projectile:
+        return ranked[0]
+    reach = int(view.reach.value)
+    for t in ranked:
+        if enc.map.distance(me, names[t]) <= reach:
+            return t
+    _approach(enc, me, names[ranked[0]], weapon)
+    for t in ranked:
+        if enc.map.distance(me, names[t]) <= reach:
+            return t
+    return -1
 
 
 def _approach(enc: Encounter, name: str, target: str, weapon) -> None:
