@@ -59,6 +59,13 @@ def _jit(fn):
     return fn
 
 
+def _inline(fn):
+    """A small step of a fight, inlined into its caller when compiled."""
+    if NUMBA_ACTIVE:
+        return _numba.njit(cache=True, nogil=True, inline="always")(fn)
+    return fn
+
+
 M1 = 4294967087
 M2 = 4294944443
 
@@ -188,6 +195,55 @@ def _standing_sides(side, hp, dead, n_sides):
     return count, last
 
 
+@_inline
+def _turn_start(st, cur, hp, dead, bleed, bled, dies_at, stabilize_p):
+    """A dying creature's turn begins: Bleed X (clotting after 10 rounds), then the DC20
+    FORT Save to stabilize ("Bleed X", "Stabilize when Dying")."""
+    if dead[cur] or hp[cur] > 0 or bleed[cur] <= 0:
+        return
+    rounds = bled[cur] + 1
+    b = bleed[cur]
+    if rounds > 10:
+        b -= 1
+    bleed[cur] = b
+    bled[cur] = rounds if b > 0 else 0
+    if b > 0:
+        hp[cur] -= b
+        if hp[cur] <= dies_at[cur]:
+            dead[cur] = 1
+    if not dead[cur] and bleed[cur] > 0 and _uniform(st) < stabilize_p[cur]:
+        bleed[cur] -= 1
+        if bleed[cur] == 0:
+            bled[cur] = 0
+
+
+@_inline
+def _next_unit(cur, side, dead, acted):
+    """Selective Initiative by the tactics' rule: the first ally who has not acted, else the
+    first foe who has not (-1: everyone has acted)."""
+    c_n = side.shape[0]
+    for c in range(c_n):
+        if c != cur and not dead[c] and not acted[c] and side[c] == side[cur]:
+            return c
+    for c in range(c_n):
+        if c != cur and not dead[c] and not acted[c]:
+            return c
+    return -1
+
+
+@_inline
+def _round_opener(cur, side, dead):
+    """The last to act opens the next round with the first living ally (itself included)."""
+    c_n = side.shape[0]
+    for c in range(c_n):
+        if not dead[c] and side[c] == side[cur]:
+            return c
+    for c in range(c_n):
+        if not dead[c]:
+            return c
+    return -1
+
+
 @_jit
 def _fight(st, side, policy, max_hp, injured_at, dies_at, bleed_cap, init_bonus, n_attacks,
            stabilize_p, danger, bonus, ac, confirm_ac, threat, perfect, injured_attack,
@@ -200,61 +256,43 @@ def _fight(st, side, policy, max_hp, injured_at, dies_at, bleed_cap, init_bonus,
     c_n = side.shape[0]
     n_sides = 0
     for c in range(c_n):
-        if side[c] + 1 > n_sides:
-            n_sides = side[c] + 1
-    bleed = np.zeros(c_n, np.int64)
-    bled = np.zeros(c_n, np.int64)
-    acted = np.zeros(c_n, np.int64)
-    n_seen = np.zeros(c_n, np.int64)
-    alive = np.ones(c_n, np.int64)
-    for c in range(c_n):
+        n_sides = max(n_sides, side[c] + 1)
         hp[c] = max_hp[c]
         dead[c] = 0
         felled[c] = -1
         dealt[c] = 0
-    cur = _initiative(st, init_bonus, alive)
+    bleed = np.zeros(c_n, np.int64)
+    bled = np.zeros(c_n, np.int64)
+    acted = np.zeros(c_n, np.int64)
+    n_seen = np.zeros(c_n, np.int64)
+    cur = _initiative(st, init_bonus, np.ones(c_n, np.int64))
     rnd = 1
     while True:
         n_seen[cur] = 0  # Gang Up lasts "until the foe takes their turn"
-        if not dead[cur] and hp[cur] <= 0:
-            if bleed[cur] > 0:
-                rounds = bled[cur] + 1
-                b = bleed[cur]
-                if rounds > 10:
-                    b -= 1
-                bleed[cur] = b
-                bled[cur] = rounds if b > 0 else 0
-                if b > 0:
-                    hp[cur] -= b
-                    if hp[cur] <= dies_at[cur]:
-                        dead[cur] = 1
-                if not dead[cur] and bleed[cur] > 0 and _uniform(st) < stabilize_p[cur]:
-                    bleed[cur] -= 1
-                    if bleed[cur] == 0:
-                        bled[cur] = 0
+        if hp[cur] <= 0 and not dead[cur]:
+            _turn_start(st, cur, hp, dead, bleed, bled, dies_at, stabilize_p)
         elif not dead[cur]:
             for k in range(n_attacks[cur]):
                 t = _pick(st, cur, policy[cur], side, hp, dead, danger)
                 if t < 0:
                     break
+                # Gang Up: where cur stands among t's attackers since t's turn began
                 pos = n_seen[t]
                 for j in range(n_seen[t]):
                     if seen[t, j] == cur:
                         pos = j
-                g = 0
-                if gang_ok[cur, t]:
-                    g = min(5, max(0, pos - 1))
-                b = bonus[cur, t, k] + gang[cur, g]
-                if hp[cur] <= injured_at[cur]:
-                    b += injured_attack[cur]
-                hurt = hp[t] <= injured_at[t]
-                target_ac = ac[cur, t] + (injured_ac[t] if hurt else 0)
                 if pos == n_seen[t]:
                     seen[t, pos] = cur
                     n_seen[t] += 1
-                dmg = _strike(st, b, target_ac, confirm_ac[cur, t] + (
-                    injured_confirm_ac[t] if hurt else 0), threat[cur], perfect,
-                    dmg_values, dmg_cdf, dmg_len, cur, t)
+                b = bonus[cur, t, k]
+                if gang_ok[cur, t]:
+                    b += gang[cur, min(5, max(0, pos - 1))]
+                if hp[cur] <= injured_at[cur]:
+                    b += injured_attack[cur]
+                hurt = hp[t] <= injured_at[t]
+                dmg = _strike(st, b, ac[cur, t] + (injured_ac[t] if hurt else 0),
+                              confirm_ac[cur, t] + (injured_confirm_ac[t] if hurt else 0),
+                              threat[cur], perfect, dmg_values, dmg_cdf, dmg_len, cur, t)
                 if dmg <= 0:
                     continue
                 before = hp[t]
@@ -270,31 +308,14 @@ def _fight(st, side, policy, max_hp, injured_at, dies_at, bleed_cap, init_bonus,
                     if count <= 1:
                         return last, rnd
         acted[cur] = 1
-        nxt = -1
-        for c in range(c_n):
-            if c != cur and not dead[c] and not acted[c] and side[c] == side[cur]:
-                nxt = c
-                break
-        if nxt < 0:
-            for c in range(c_n):
-                if c != cur and not dead[c] and not acted[c]:
-                    nxt = c
-                    break
+        nxt = _next_unit(cur, side, dead, acted)
         if nxt < 0:
             rnd += 1
             if rnd > max_rounds:
                 return -1, max_rounds
             for c in range(c_n):
                 acted[c] = 0
-            for c in range(c_n):
-                if not dead[c] and side[c] == side[cur]:
-                    nxt = c
-                    break
-            if nxt < 0:
-                for c in range(c_n):
-                    if not dead[c]:
-                        nxt = c
-                        break
+            nxt = _round_opener(cur, side, dead)
         if nxt < 0:
             return -1, rnd
         cur = nxt
