@@ -35,13 +35,80 @@ def _ranked(cur: int, policy: int, side, hp, dead, danger, rng) -> list[int]:
     return foes
 
 
-def _dropped(enc: Encounter, name: str) -> bool:
-    s = enc.state(name)
-    return bool(s["dead"]) or int(s["hp"]) <= 0
-
-
 def _standing(side, hp, dead) -> set[int]:
     return {side[c] for c in range(len(side)) if not dead[c] and hp[c] > 0}
+
+
+class _Fight:
+    """One reference fight under way: the encounter and what the tactics track."""
+
+    def __init__(self, scenario: Scenario, spec: FightSpec, dice_seed: int,
+                 tactics_seed: int, map) -> None:
+        self.names = scenario.names
+        self.index = {n: i for i, n in enumerate(self.names)}
+        self.side = list(scenario.side_of)
+        self.weapons = [_weapon(c) for c in scenario.creatures]
+        self.policy = [t.code for t in (scenario.tactics[s] for s in self.side)]
+        self.danger = spec.danger
+        self.enc = Encounter(list(scenario.creatures), sides=scenario.sides(), map=map,
+                             ruleset=scenario.ruleset, seed=int(dice_seed))
+        self.rng = np.random.Generator(np.random.PCG64(int(tactics_seed)))
+        self.hp = [int(c.hp) for c in scenario.creatures]
+        self.dead = [False] * len(self.names)
+        self.felled = [-1] * len(self.names)
+        self.dealt = [0] * len(self.names)
+
+    def refresh(self, i: int) -> None:
+        s = self.enc.state(self.names[i])
+        self.hp[i], self.dead[i] = int(s["hp"]), bool(s["dead"])
+
+    def over(self) -> int | None:
+        """The winning side (-1: nobody standing) once at most one side stands, else None."""
+        up = _standing(self.side, self.hp, self.dead)
+        return (up.pop() if up else -1) if len(up) <= 1 else None
+
+    def turn(self, cur: int) -> int | None:
+        """``cur``'s attacks by its tactics; the winner if the fight ends in this turn."""
+        me = self.names[cur]
+        while self.hp[cur] > 0 and not self.dead[cur] and \
+                self.enc.actions_left(me).attacks > 0:
+            ranked = _ranked(cur, self.policy[cur], self.side, self.hp, self.dead,
+                             self.danger, self.rng)
+            if not ranked:
+                return None
+            t = _target_on_map(self.enc, self.names, cur, ranked, self.weapons[cur])
+            self.refresh(cur)  # an AOO on the way may have dropped it
+            if self.hp[cur] <= 0 or self.dead[cur]:
+                return self.over()
+            if t < 0:
+                return None  # nobody in reach even after moving
+            before = self.hp[t]
+            try:
+                self.enc.attack(me, self.names[t], self.weapons[cur])
+            except IllegalActionError:
+                return None  # out of reach or range: the turn ends
+            self.refresh(t)
+            self.dealt[cur] += before - self.hp[t]
+            if before > 0 and (self.hp[t] <= 0 or self.dead[t]):
+                self.felled[t] = cur
+                won = self.over()
+                if won is not None:
+                    return won
+        return None
+
+    def hand_over(self, cur: int, limit: int) -> int | None:
+        """End ``cur``'s turn, choosing the next by the tactics; -1 at the round limit."""
+        choices = self.enc.choices()
+        own = [n for n in choices if self.side[self.index[n]] == self.side[cur]]
+        nxt = (own or choices or [None])[0]
+        rnd = self.enc.round
+        self.enc.end_turn(next=nxt)
+        for i in range(len(self.names)):  # bleeding and stabilizing at a turn's start
+            if self.hp[i] <= 0 and not self.dead[i]:
+                self.refresh(i)
+        if self.enc.round > limit or (self.enc.round == rnd and nxt is None):
+            return -1
+        return None
 
 
 def play(scenario: Scenario, spec: FightSpec, dice_seed: int, tactics_seed: int,
@@ -59,61 +126,17 @@ def play(scenario: Scenario, spec: FightSpec, dice_seed: int, tactics_seed: int,
     Returns:
         The encounter as the fight ended, and its :class:`Outcome`.
     """
-    names = scenario.names
-    index = {n: i for i, n in enumerate(names)}
-    side = list(scenario.side_of)
-    weapons = [_weapon(c) for c in scenario.creatures]
-    policy = [t.code for t in (scenario.tactics[s] for s in side)]
     limit = spec.max_rounds if max_rounds is None else max_rounds
-    enc = Encounter(list(scenario.creatures), sides=scenario.sides(), map=map,
-                    ruleset=scenario.ruleset, seed=int(dice_seed))
-    rng = np.random.Generator(np.random.PCG64(int(tactics_seed)))
-    hp = [int(c.hp) for c in scenario.creatures]
-    dead = [False] * len(names)
-    felled = [-1] * len(names)
-    dealt = [0] * len(names)
-    enc.start()
+    f = _Fight(scenario, spec, dice_seed, tactics_seed, map)
+    f.enc.start()
     winner = None
     while winner is None:
-        cur = index[enc.current]
-        if hp[cur] > 0 and not dead[cur]:
-            while enc.actions_left(names[cur]).attacks > 0:
-                ranked = _ranked(cur, policy[cur], side, hp, dead, spec.danger, rng)
-                if not ranked:
-                    break
-                t = _target_on_map(enc, names, cur, ranked, weapons[cur])
-                if t < 0 or _dropped(enc, names[cur]):
-                    break  # nobody in reach, or felled by an AOO on the way
-                before = hp[t]
-                try:
-                    enc.attack(names[cur], names[t], weapons[cur])
-                except IllegalActionError:
-                    break  # out of reach or range even after moving: the turn ends
-                s = enc.state(names[t])
-                hp[t], dead[t] = int(s["hp"]), bool(s["dead"])
-                dealt[cur] += before - hp[t]
-                if before > 0 and (hp[t] <= 0 or dead[t]):
-                    felled[t] = cur
-                    up = _standing(side, hp, dead)
-                    if len(up) <= 1:
-                        winner = up.pop() if up else -1
-                        break
-        if winner is not None:
-            break
-        choices = enc.choices()
-        own = [n for n in choices if side[index[n]] == side[cur]]
-        nxt = (own or choices or [None])[0]
-        rnd = enc.round
-        enc.end_turn(next=nxt)
-        if enc.round > limit or (enc.round == rnd and nxt is None):
-            winner = -1
-        for n in names:  # bleeding and stabilizing at the start of the new turn
-            if hp[index[n]] <= 0 and not dead[index[n]]:
-                s = enc.state(n)
-                hp[index[n]], dead[index[n]] = int(s["hp"]), bool(s["dead"])
-    rounds = min(enc.round, limit)
-    return enc, Outcome(winner=winner, rounds=rounds, hp=hp, dead=[int(d) for d in dead],
-                        felled=felled, dealt=dealt)
+        cur = f.index[f.enc.current]
+        winner = f.turn(cur)
+        if winner is None:
+            winner = f.hand_over(cur, limit)
+    return f.enc, Outcome(winner=winner, rounds=min(f.enc.round, limit), hp=f.hp,
+                          dead=[int(d) for d in f.dead], felled=f.felled, dealt=f.dealt)
 
 
 def _target_on_map(enc: Encounter, names: list[str], cur: int, ranked: list[int],

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 import numpy as np
 
 from ..attack_odds import _dist, _map, _convolve
@@ -220,61 +221,58 @@ def _odds(bonus: int, ac: int, cac: int, threat: int) -> tuple[float, float]:
     return p_hit - p_crit, p_crit
 
 
-def build_spec(scenario: Scenario, max_rounds: int = MAX_ROUNDS) -> FightSpec:
-    """The fast tier's numbers for ``scenario``, from the engine (see the module docstring).
-
-    Raises:
-        PrepError: a creature without a weapon.
-        IllegalActionError: an attack the rules refuse (out of every range...).
-    """
-    cs = scenario.creatures
-    rs = scenario.ruleset
+def _pair_numbers(cs, weapons, rs, side, k_max) -> dict[str, Any]:
+    """Per attacker and target: attack bonus of each attack of the turn, AC, ACvsCrit,
+    threat, Gang Up allowed, bleeding strike, the damage distributions and the expected
+    damage of a first attack ("Attack Rolls", "Critical Hits", "Attacks Per Turn")."""
     n = len(cs)
-    side = np.array(scenario.side_of, dtype=np.int64)
-    weapons = [_weapon(c) for c in cs]
-    n_att = np.array([attacks_per_turn(c, rs) for c in cs], dtype=np.int64)
-    k_max = max(1, int(n_att.max()))
-    vit = [Vitals.from_creature(c) for c in cs]
-    bonus = np.zeros((n, n, k_max), np.int64)
-    ac = np.zeros((n, n), np.int64)
-    cac = np.zeros((n, n), np.int64)
-    threat = np.zeros(n, np.int64)
-    gang = np.zeros((n, 6), np.int64)
-    gang_ok = np.zeros((n, n), np.int64)
-    bleeds = np.zeros((n, n), np.int64)
-    inj_att = np.zeros(n, np.int64)
-    inj_ac = np.zeros(n, np.int64)
-    inj_cac = np.zeros(n, np.int64)
-    tables: dict[tuple[int, int], list[dict[int, float]]] = {}
-    expected = np.zeros((n, n))
+    out = {"bonus": np.zeros((n, n, k_max), np.int64), "ac": np.zeros((n, n), np.int64),
+           "confirm_ac": np.zeros((n, n), np.int64), "threat": np.zeros(n, np.int64),
+           "gang_ok": np.zeros((n, n), np.int64), "bleeds": np.zeros((n, n), np.int64),
+           "expected": np.zeros((n, n)), "tables": {}}
     for a in range(n):
-        foes = [t for t in range(n) if side[t] != side[a]]
-        for t in foes:
+        for t in (t for t in range(n) if side[t] != side[a]):
             base = prepare(cs[a], cs[t], weapons[a], ruleset=rs)
-            threat[a] = base.weapon.threat
-            ac[a, t], cac[a, t] = base.ac.value, base.confirm_ac.value
+            out["threat"][a] = base.weapon.threat
+            out["ac"][a, t], out["confirm_ac"][a, t] = base.ac.value, base.confirm_ac.value
             for k in range(k_max):
-                bonus[a, t, k] = base.bonus.value if k == 0 else prepare(
+                out["bonus"][a, t, k] = base.bonus.value if k == 0 else prepare(
                     cs[a], cs[t], weapons[a], ruleset=rs, previous_attacks=k).bonus.value
-            gang_ok[a, t] = int(abs(cs[a].size.order - cs[t].size.order) <= 2)
-            top = base.damage.normal.maximum
-            dtype = base.damage.physical(max(1, top), 0, False).type
-            bleeds[a, t] = int(dtype in (DamageType.SLASHING, DamageType.PIERCING))
-            tables[a, t] = _damage_tables(base)
-            p_norm, p_crit = _odds(int(bonus[a, t, 0]), int(ac[a, t]), int(cac[a, t]),
-                                   int(threat[a]))
-            mean = [sum(k * p for k, p in d.items()) for d in tables[a, t]]
-            expected[a, t] = p_norm * mean[0] + p_crit * mean[1]
-        t0 = foes[0]
-        b0 = bonus[a, t0, 0]
+            out["gang_ok"][a, t] = int(abs(cs[a].size.order - cs[t].size.order) <= 2)
+            dtype = base.damage.physical(max(1, base.damage.normal.maximum), 0, False).type
+            out["bleeds"][a, t] = int(dtype in (DamageType.SLASHING, DamageType.PIERCING))
+            tables = out["tables"][a, t] = _damage_tables(base)
+            p_norm, p_crit = _odds(int(out["bonus"][a, t, 0]), int(out["ac"][a, t]),
+                                   int(out["confirm_ac"][a, t]), int(out["threat"][a]))
+            mean = [sum(k * p for k, p in d.items()) for d in tables]
+            out["expected"][a, t] = p_norm * mean[0] + p_crit * mean[1]
+    return out
+
+
+def _creature_deltas(cs, weapons, rs, side) -> dict[str, np.ndarray]:
+    """Per creature: what Gang Up's +1..+5 Tactical Bonus adds to its attack bonus
+    ("Multiple Opponents"), and what Injured changes in its attack bonus, AC and ACvsCrit
+    ("Injured"), measured with ``prepare`` against its first foe."""
+    n = len(cs)
+    out = {"gang": np.zeros((n, 6), np.int64), "injured_attack": np.zeros(n, np.int64),
+           "injured_ac": np.zeros(n, np.int64), "injured_confirm_ac": np.zeros(n, np.int64)}
+    for a in range(n):
+        t0 = next(t for t in range(n) if side[t] != side[a])
+        b0 = prepare(cs[a], cs[t0], weapons[a], ruleset=rs).bonus.value
         for g in range(1, 6):
-            gang[a, g] = prepare(cs[a], cs[t0], weapons[a], ruleset=rs, attack_bonuses=(
+            out["gang"][a, g] = prepare(cs[a], cs[t0], weapons[a], ruleset=rs, attack_bonuses=(
                 Bonus(g, BonusType.TACTICAL, "gang up"),)).bonus.value - b0
-        inj_att[a] = prepare(_injured(cs[a]), cs[t0], weapons[a], ruleset=rs).bonus.value - b0
+        out["injured_attack"][a] = prepare(_injured(cs[a]), cs[t0], weapons[a],
+                                           ruleset=rs).bonus.value - b0
         hurt = prepare(cs[t0], _injured(cs[a]), weapons[t0], ruleset=rs)
         plain = prepare(cs[t0], cs[a], weapons[t0], ruleset=rs)
-        inj_ac[a] = hurt.ac.value - plain.ac.value
-        inj_cac[a] = hurt.confirm_ac.value - plain.confirm_ac.value
+        out["injured_ac"][a] = hurt.ac.value - plain.ac.value
+        out["injured_confirm_ac"][a] = hurt.confirm_ac.value - plain.confirm_ac.value
+    return out
+
+
+def _damage_arrays(tables: dict, n: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The damage distributions as padded value / cumulative-probability arrays."""
     length = max(len(d) for v in tables.values() for d in v)
     values = np.zeros((n, n, 3, length), np.int64)
     cdf = np.ones((n, n, 3, length))
@@ -286,10 +284,37 @@ def build_spec(scenario: Scenario, max_rounds: int = MAX_ROUNDS) -> FightSpec:
             c = np.cumsum([d[k] for k in keys])
             cdf[a, t, v, :len(keys)] = c / c[-1]
             lens[a, t, v] = len(keys)
+    return values, cdf, lens
+
+
+def build_spec(scenario: Scenario, max_rounds: int = MAX_ROUNDS) -> FightSpec:
+    """The fast tier's numbers for ``scenario``, from the engine (see the module docstring).
+
+    Args:
+        scenario: Who fights, under which ruleset and tactics.
+        max_rounds: A fight still going after this many rounds is a draw.
+
+    Returns:
+        The :class:`FightSpec`.
+
+    Raises:
+        PrepError: a creature without a weapon.
+        IllegalActionError: an attack the rules refuse (out of every range...).
+    """
+    cs = scenario.creatures
+    rs = scenario.ruleset
+    n = len(cs)
+    side = np.array(scenario.side_of, dtype=np.int64)
+    weapons = [_weapon(c) for c in cs]
+    n_att = np.array([attacks_per_turn(c, rs) for c in cs], dtype=np.int64)
+    vit = [Vitals.from_creature(c) for c in cs]
+    pair = _pair_numbers(cs, weapons, rs, side, max(1, int(n_att.max())))
+    deltas = _creature_deltas(cs, weapons, rs, side)
+    values, cdf, lens = _damage_arrays(pair["tables"], n)
+    expected = pair["expected"]
     danger = np.array([n_att[a] * expected[a][side != side[a]].mean() for a in range(n)])
-    policy = np.array([scenario.tactics[s].code for s in side], np.int64)
     return FightSpec(
-        side=side, policy=policy,
+        side=side, policy=np.array([scenario.tactics[s].code for s in side], np.int64),
         max_hp=np.array([v.max_hp for v in vit], np.int64),
         injured_at=np.array([v.injured_threshold if v.injured_threshold is not None
                              else -_BIG for v in vit], np.int64),
@@ -298,7 +323,9 @@ def build_spec(scenario: Scenario, max_rounds: int = MAX_ROUNDS) -> FightSpec:
         init_bonus=np.array([c.initiative_bonus.value for c in cs], np.int64),
         n_attacks=n_att,
         stabilize_p=np.array([save_odds(_dying(c), "fort", STABILIZE_DC) for c in cs]),
-        danger=danger, bonus=bonus, ac=ac, confirm_ac=cac, threat=threat,
-        perfect=int(rs.perfect_critical), injured_attack=inj_att, injured_ac=inj_ac,
-        injured_confirm_ac=inj_cac, gang=gang, gang_ok=gang_ok, bleeds=bleeds,
-        dmg_values=values, dmg_cdf=cdf, dmg_len=lens, max_rounds=max_rounds)
+        danger=danger, bonus=pair["bonus"], ac=pair["ac"], confirm_ac=pair["confirm_ac"],
+        threat=pair["threat"], perfect=int(rs.perfect_critical),
+        injured_attack=deltas["injured_attack"], injured_ac=deltas["injured_ac"],
+        injured_confirm_ac=deltas["injured_confirm_ac"], gang=deltas["gang"],
+        gang_ok=pair["gang_ok"], bleeds=pair["bleeds"], dmg_values=values, dmg_cdf=cdf,
+        dmg_len=lens, max_rounds=max_rounds)
