@@ -11,9 +11,9 @@ functions, called once per fight setup.
   ("Multiple Opponents"): the difference ``prepare`` makes with an injured creature or the
   bonus added, measured once per creature.
 * Damage after DR and resistances, on a normal hit, a Critical Hit and a Perfect Critical
-  (Killer Criticals included): the exact distributions of
-  :func:`lfgcombat.attack_odds.odds_for`'s machinery, i.e. the same
-  :class:`~lfgcombat.attacks.DamagePlan` the rolled attack uses.
+  (Killer Criticals included): exact distributions (:func:`lfgcombat.odds.pmf`) pushed
+  through the :class:`~lfgcombat.attacks.DamagePlan` the rolled attack uses, as
+  :func:`lfgcombat.attack_odds.odds_for` does (a test holds the two together).
 * HP, Injured Threshold, death threshold by kind, Bleed cap: :class:`lfgcombat.vitals.Vitals`
   ("Hit Points (HP) - Taking Damage, Injury, Death:"); the DC20 FORT Save to stabilize:
   :func:`lfgcombat.saves.save_odds` on the creature as it lies dying ("Stabilize when
@@ -28,12 +28,12 @@ from dataclasses import dataclass, field
 from typing import Any
 import numpy as np
 
-from ..attack_odds import _dist, _map, _convolve
 from ..attacks import prepare
 from ..bonuses import Bonus, BonusType
 from ..creature import Creature
 from ..damage import DamageType
 from ..errors import LfgError
+from ..odds import pmf
 from ..rulesets import Ruleset
 from ..saves import save_odds
 from ..vitals import STABILIZE_DC, Vitals
@@ -189,10 +189,34 @@ def attacks_per_turn(c: Creature, ruleset: Ruleset) -> int:
     return _ATTACKS[key]
 
 
+def _dist(expr) -> dict[int, float]:
+    return {int(k): float(v) for k, v in pmf(expr).items() if v}
+
+
+def _map(dist: dict, fn) -> dict:
+    out: dict = {}
+    for k, p in dist.items():
+        v = fn(k)
+        out[v] = out.get(v, 0.0) + p
+    return out
+
+
+def _convolve(a: dict, b: dict) -> dict:
+    out: dict = {}
+    for x, p in a.items():
+        for y, q in b.items():
+            out[x + y] = out.get(x + y, 0.0) + p * q
+    return out
+
+
 def _damage_tables(setup) -> list[dict[int, float]]:
+    """Damage after DR on a normal hit, a Critical Hit and a Perfect Critical (maximum
+    weapon damage), by the :class:`~lfgcombat.attacks.DamagePlan` the rolled attack uses:
+    weapon dice through ``weapon_after`` (Weakened, Killer Criticals), plus precision, through
+    ``physical`` (minimum damage, DR, the best damage type), plus extra dice."""
     d = setup.damage
-    prec = _dist(d.precision, False) if d.precision is not None else {0: 1.0}
-    extras = [_map(_dist(s.expr, False), lambda v, s=s: d.extra(s, v).taken) for s in d.extras]
+    prec = _dist(d.precision) if d.precision is not None else {0: 1.0}
+    extras = [_map(_dist(s.expr), lambda v, s=s: d.extra(s, v).taken) for s in d.extras]
 
     def total(weapon: dict, critical: bool) -> dict:
         wp = _map(weapon, lambda v: d.weapon_after(v, critical))
@@ -200,7 +224,7 @@ def _damage_tables(setup) -> list[dict[int, float]]:
         for e in extras:
             phys = _convolve(phys, e)
         return phys
-    return [total(_dist(d.normal, False), False), total(_dist(d.critical, False), True),
+    return [total(_dist(d.normal), False), total(_dist(d.critical), True),
             total({d.critical.maximum: 1.0}, True)]
 
 
