@@ -142,14 +142,15 @@ class PrepPanel(W.VBox):
         return result
 
     def replay_worst(self):
-        """Rebuild the fight that went worst for the party and open it in the tracker."""
+        """Rebuild the fight that went worst for the party and open it in the tracker, with
+        its dice log."""
         from .initiative import InitiativeTracker
         if self.result is None:
             self._status.value = "run the simulation first"
             return None
         i = self.result.worst()[0]
         enc = self.result.replay(i)
-        self.tracker = InitiativeTracker(enc)
+        self.tracker = InitiativeTracker(enc, dicelog=True)
         note = W.HTML(f"<b>fight {i}</b> ({self.result.tier} tier"
                       + (", replayed in the reference tier: the same scenario, other dice"
                          if self.result.tier == "fast" else "") + ")")
