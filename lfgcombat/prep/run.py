@@ -7,8 +7,8 @@ the first two). Chunks are fixed by ``chunk_size`` alone, so a run gives the sam
 whatever the backend and however many workers it has.
 
 Backends: ``None`` plays the chunks in this process, one after the other (the compiled
-kernel plays ~10^5 fights a second on one core); ``"processes"`` spreads them over a local
-process pool; a ``dask.distributed.Client`` runs each chunk as a task (workers need only
+kernel plays tens of thousands of fights a second on one core); ``"processes"`` spreads
+them over a local process pool; a ``dask.distributed.Client`` runs each chunk as a task (workers need only
 ``pip install lfgcombat``; give a chunk 100 ms or more of work: Dask costs ~1 ms a task).
 """
 
