@@ -8,14 +8,15 @@ whatever the backend and however many workers it has.
 
 Backends: ``None`` plays the chunks in this process, one after the other (the compiled
 kernel plays tens of thousands of fights a second on one core); ``"processes"`` spreads
-them over a local process pool; a ``dask.distributed.Client`` runs each chunk as a task (workers need only
-``pip install lfgcombat``; give a chunk 100 ms or more of work: Dask costs ~1 ms a task).
+them over a local process pool; a ``dask.distributed.Client`` runs each chunk as a task
+(workers need only ``pip install lfgcombat``; give a chunk 100 ms or more of work: Dask
+costs ~1 ms a task).
 """
 
 from __future__ import annotations
 
 import secrets
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 import numpy as np

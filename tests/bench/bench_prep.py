@@ -31,7 +31,7 @@ from _timing import best_of  # noqa: E402
 
 from lfgcombat.creature import load_example  # noqa: E402
 from lfgcombat.prep import NUMBA_ACTIVE, simulate, sweep  # noqa: E402
-from lfgcombat.prep.kernel import fight_states, run_fights, sample_attacks  # noqa: E402
+from lfgcombat.prep.kernel import fight_states, sample_attacks  # noqa: E402
 from lfgcombat.prep.run import fight_words, prepare_run, run_chunk  # noqa: E402
 
 PARTY = ("wulfric", "chessan", "mayat", "sokaris")
