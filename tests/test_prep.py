@@ -328,3 +328,15 @@ def test_reference_tier_on_a_map_moves_and_replays():
     assert [enc.state(n)["hp"] for n in r.names] == list(r.hp[0])
     with pytest.raises(PrepError, match="open field"):
         simulate({"party": party, "orcs": orcs}, 2, map=hmap, progress=False)
+
+
+def test_prep_imports_no_plotting_progress_or_cluster_libraries():
+    """A simulation worker needs only the core install: importing lfgcombat.prep (and
+    playing fights) loads neither matplotlib nor tqdm nor dask."""
+    code = ("import sys; from lfgcombat.prep.run import run_chunk, prepare_run; "
+            "from lfgcombat.creature import load_example as L; "
+            "sc, sp = prepare_run({'a': [L('orc')], 'b': [L('goblin')]}, 'lfg', 'weakest'); "
+            "run_chunk('fast', sc, sp, 1, 0, 0, 10, 10); "
+            "bad = [m for m in ('matplotlib', 'tqdm', 'dask', 'distributed', 'ipywidgets') "
+            "if m in sys.modules]; assert not bad, bad")
+    subprocess.run([sys.executable, "-c", code], check=True)
