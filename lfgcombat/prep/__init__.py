@@ -1,0 +1,25 @@
+"""GM prep: "how deadly is this fight?" - many simulated fights, honest statistics.
+
+:func:`simulate` plays a fight many times and reports P(win) per side, P(draw), the rounds,
+per creature P(dropped), P(dead), HP lost, damage dealt and kills, and who felled whom, each
+probability with a 95% Wilson interval. :func:`compare` plays rule variants on common random
+numbers and reports the differences; :func:`sweep` runs a grid of parameters.
+
+Two tiers, one set of rules: the reference tier plays real :class:`~lfgcombat.Encounter`
+fights (:mod:`.reference`); the fast tier is a compiled kernel (:mod:`.kernel`, numba with a
+plain-Python fallback) for a declared subset of the rules, its numbers derived from the
+engine (:mod:`.spec`); tests hold the tiers together statistically and against exact
+answers (:mod:`.exact`). Tactics are small documented policies (:mod:`.tactics`). Only the
+``lfg`` ruleset (000_8d1d7816ee944f3b.txt) is played so far.
+"""
+
+from .compare import Comparison, Sweep, compare, sweep
+from .exact import exact_duel
+from .kernel import NUMBA_ACTIVE
+from .result import SimResult, wilson
+from .run import simulate
+from .spec import PrepError
+from .tactics import TARGET_POLICIES, Tactics
+
+__all__ = ["simulate", "compare", "sweep", "SimResult", "Comparison", "Sweep", "Tactics",
+           "TARGET_POLICIES", "PrepError", "wilson", "exact_duel", "NUMBA_ACTIVE"]

@@ -1,0 +1,220 @@
+"""Rule variants on common random numbers, and parameter sweeps.
+
+:func:`compare` plays the same fights (the same seed streams, fight for fight) under each
+variant - another ruleset or optional rules switched on ("Killer Criticals (Optional
+Rule)", "Perfect Critical (Optional Rule)", 000_8d1d7816ee944f3b.txt) - so the difference
+between two variants is measured on paired fights, with a paired 95% interval that is much
+narrower than two independent runs would give.
+
+:func:`sweep` plays every point of a grid (party level, number of foes, a rule switch...)
+and returns a tidy table, one row per point, side and measure.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+import secrets
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+import pandas as pd
+
+from ..rulesets import Ruleset
+from .result import Z95, SimResult
+from .run import DEFAULT_CHUNK, _check, _execute, _result, prepare_run
+from .spec import MAX_ROUNDS, PrepError
+
+__all__ = ["compare", "Comparison", "sweep", "Sweep", "MEASURES"]
+
+#: What a sweep reports per side: P(win), P(one of its creatures dies), P(one is dropped).
+MEASURES = ("win", "any_dead", "any_dropped")
+_SWITCHES = tuple(Ruleset().switches())
+
+
+def _indicator(r: SimResult, side: str, measure: str) -> np.ndarray:
+    s = r.sides.index(side)
+    m = np.array([k == s for k in r.scenario.side_of])
+    if measure == "win":
+        return (r.winner == s).astype(float)
+    if measure == "any_dead":
+        return (r.dead[:, m] > 0).any(axis=1).astype(float)
+    if measure == "any_dropped":
+        return r.dropped[:, m].any(axis=1).astype(float)
+    raise PrepError(f"measure must be one of {', '.join(MEASURES)}, not {measure!r}")
+
+
+@dataclass(frozen=True, eq=False)
+class Comparison:
+    """Variants played on the same fights.
+
+    Attributes:
+        labels: One per variant.
+        results: One :class:`SimResult` per variant (same seed, same fight indices).
+    """
+
+    labels: tuple[str, ...]
+    results: tuple[SimResult, ...]
+
+    def summary(self, measure: str = "win") -> pd.DataFrame:
+        """Per variant and side: P(measure) and its difference from the first variant, with
+        a paired 95% interval (the mean of per-fight differences +- 1.96 standard errors)."""
+        base = self.results[0]
+        rows = []
+        for label, r in zip(self.labels, self.results):
+            n = min(base.n, r.n)
+            for side in base.sides:
+                x = _indicator(r, side, measure)[:n]
+                x0 = _indicator(base, side, measure)[:n]
+                d = x - x0
+                se = d.std(ddof=1) / math.sqrt(n) if n > 1 else math.nan
+                rows.append({"variant": label, "side": side, "p": x.mean(),
+                             "diff": d.mean(), "diff_lo": d.mean() - Z95 * se,
+                             "diff_hi": d.mean() + Z95 * se, "n": n})
+        return pd.DataFrame(rows).set_index(["variant", "side"])
+
+
+def _label(v: Any) -> str:
+    if isinstance(v, Ruleset):
+        return v.describe()
+    if isinstance(v, Mapping):
+        return ", ".join(f"{k}={val}" for k, val in v.items()) or "optional rules off"
+    return str(v)
+
+
+def compare(sides: Mapping[str, Sequence], n: int = 10_000, *,
+            rulesets: Sequence[Any] | None = None,
+            switches: Sequence[Mapping[str, Any]] | None = None, ruleset: Any = "lfg",
+            tactics: Any = "weakest", seed: int | None = None, backend: Any = None,
+            tier: str = "fast", progress: bool = True, max_rounds: int = MAX_ROUNDS
+            ) -> Comparison:
+    """Play the same ``n`` fights under each variant (common random numbers).
+
+    Args:
+        sides, n, tactics, backend, tier, progress, max_rounds: As :func:`simulate`.
+        rulesets: The variants as rulesets, e.g. ``[Ruleset("lfg"),
+            Ruleset("lfg", killer_criticals=True)]``.
+        switches: Or as optional-rule switches over ``ruleset``, e.g.
+            ``[{}, {"killer_criticals": True}]``.
+        seed: The root seed shared by every variant.
+
+    Returns:
+        A :class:`Comparison`.
+
+    Raises:
+        PrepError: neither or both of ``rulesets`` and ``switches``, fewer than two
+            variants, or what :func:`simulate` refuses.
+    """
+    if (rulesets is None) == (switches is None):
+        raise PrepError("give the variants as rulesets=[...] or as switches=[{...}, {...}], "
+                        "one of the two")
+    variants = list(rulesets if rulesets is not None else switches)
+    if len(variants) < 2:
+        raise PrepError(f"compare needs two or more variants, got {len(variants)}")
+    _check(n, tier, seed, None, None)
+    root = int(seed) if seed is not None else secrets.randbits(63)
+    points = [prepare_run(sides, v if rulesets is not None else ruleset, tactics,
+                          None if rulesets is not None else v, max_rounds)
+              for v in variants]
+    size = DEFAULT_CHUNK[tier]
+    parts, partial = _execute([(sc, sp, 0) for sc, sp in points], n, tier, root, size,
+                              backend, progress, None, None)
+    results = tuple(_result(sc, sp, tier, root, 0, size, n, ch, partial)
+                    for (sc, sp), ch in zip(points, parts))
+    return Comparison(tuple(_label(v) for v in variants), results)
+
+
+@dataclass(frozen=True, eq=False)
+class Sweep:
+    """A grid of simulations.
+
+    Attributes:
+        frame: Tidy: one row per point, side and measure, with the parameters, ``p``,
+            ``lo``, ``hi`` (95% Wilson) and ``n``.
+        params: The grid's parameter names.
+    """
+
+    frame: pd.DataFrame
+    params: tuple[str, ...]
+
+    def heatmap(self, measure: str = "any_dead", side: str | None = None,
+                x: str | None = None, y: str | None = None, ax=None):
+        """A heat map of ``measure`` for ``side`` over two parameters (matplotlib).
+
+        Returns:
+            The matplotlib Figure.
+        """
+        import matplotlib.pyplot as plt
+        side = side or str(self.frame["side"].iloc[0])
+        x = x or self.params[0]
+        y = y or (self.params[1] if len(self.params) > 1 else self.params[0])
+        f = self.frame[(self.frame.side == side) & (self.frame.measure == measure)]
+        table = f.pivot_table(index=y, columns=x, values="p")
+        if ax is None:
+            fig, ax = plt.subplots(figsize=(1 + 0.8 * table.shape[1], 1 + 0.6 * table.shape[0]))
+        else:
+            fig = ax.figure
+        im = ax.imshow(table.values, origin="lower", cmap="magma_r", vmin=0, vmax=1,
+                       aspect="auto")
+        ax.set_xticks(range(table.shape[1]), table.columns)
+        ax.set_yticks(range(table.shape[0]), table.index)
+        ax.set_xlabel(x)
+        ax.set_ylabel(y)
+        for (i, j), v in np.ndenumerate(table.values):
+            ax.text(j, i, f"{v:.2f}", ha="center", va="center",
+                    color="white" if v > 0.5 else "black", fontsize=8)
+        ax.set_title(f"P({measure.replace('_', ' ')}) for {side}")
+        fig.colorbar(im, ax=ax)
+        plt.close(fig)
+        return fig
+
+
+def sweep(grid: Mapping[str, Sequence[Any]], build: Callable[..., Mapping[str, Sequence]],
+          n: int = 10_000, *, ruleset: Any = "lfg", tactics: Any = "weakest",
+          seed: int | None = None, backend: Any = None, tier: str = "fast",
+          progress: bool = True, max_rounds: int = MAX_ROUNDS) -> Sweep:
+    """Simulate every point of ``grid``.
+
+    Args:
+        grid: ``{"orcs": range(2, 9), "level": range(1, 7)}``; a key named like a rule
+            switch (``killer_criticals``...) sets that switch instead of going to ``build``.
+        build: ``build(**point) -> sides`` for the other keys.
+        n, ruleset, tactics, seed, backend, tier, progress, max_rounds: As :func:`simulate`;
+            point ``p`` (in the grid's order) draws from seed stream key ``p``.
+
+    Returns:
+        A :class:`Sweep`.
+
+    Raises:
+        PrepError: an empty grid, or what :func:`simulate` refuses.
+    """
+    if not isinstance(grid, Mapping) or not grid or any(len(list(v)) == 0 for v in grid.values()):
+        raise PrepError("grid must map parameter names to non-empty lists of values, e.g. "
+                        "{'orcs': [2, 3, 4]}")
+    _check(n, tier, seed, None, None)
+    root = int(seed) if seed is not None else secrets.randbits(63)
+    names = tuple(grid)
+    combos = list(itertools.product(*[list(grid[k]) for k in names]))
+    points, params = [], []
+    for p, values in enumerate(combos):
+        point = dict(zip(names, values))
+        sw = {k: v for k, v in point.items() if k in _SWITCHES}
+        rest = {k: v for k, v in point.items() if k not in _SWITCHES}
+        sc, sp = prepare_run(build(**rest), ruleset, tactics, sw or None, max_rounds)
+        points.append((sc, sp, p))
+        params.append(point)
+    size = DEFAULT_CHUNK[tier]
+    parts, partial = _execute(points, n, tier, root, size, backend, progress, None, None)
+    rows = []
+    for (sc, sp, p), point, ch in zip(points, params, parts):
+        r = _result(sc, sp, tier, root, p, size, n, ch, partial)
+        for side in r.sides:
+            for measure in MEASURES:
+                k = _indicator(r, side, measure).sum()
+                from .result import wilson
+                lo, hi = wilson(k, r.n)
+                rows.append({**point, "side": side, "measure": measure,
+                             "p": k / max(1, r.n), "lo": lo, "hi": hi, "n": r.n})
+    return Sweep(pd.DataFrame(rows), names)

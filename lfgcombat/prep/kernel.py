@@ -1,0 +1,369 @@
+"""The fast tier: many fights of one :class:`~lfgcombat.prep.spec.FightSpec` in a compiled loop.
+
+Compiled with numba's ``@njit`` when numba is installed (``lfgcombat[fast]``); without it
+(or with the environment variable ``LFGCOMBAT_NO_NUMBA=1``) the very same functions run as
+plain Python over numpy arrays: slower, same results, fight for fight, because the dice
+come from the kernel's own generator (MRG32k3a, L'Ecuyer 1999: integer arithmetic below
+2**53, identical in both) seeded per fight from :class:`numpy.random.SeedSequence`.
+
+What the fast tier plays (000_8d1d7816ee944f3b.txt), every number from the engine (see
+:mod:`lfgcombat.prep.spec`):
+
+* "Attack Rolls": 1d20 + attack bonus against AC; a Nat20 always hits, a Nat1 always
+  misses ("Automatic Success & Failure: Nat20 & Nat1").
+* "Critical Hits": a hit whose natural roll is in the weapon's threat range is a threat; a
+  confirmation roll (same bonus) against ACvsCrit makes it a Critical Hit (the weapon's
+  multiplier, from the engine's critical damage); "Perfect Critical (Optional Rule)": a Nat20
+  confirmation deals maximum damage (its limb effects are left out); "Killer Criticals
+  (Optional Rule)" through the engine's damage tables.
+* Damage dice and bonuses, minimum damage, DR / resistances / immunities after the
+  multiplier ("Resistance - Damage Resistance (DR), ..."), as exact distributions.
+* "Attacks Per Turn" with the Consecutive Attack Penalty; Gang Up's Tactical Bonus
+  ("Multiple Opponents").
+* HP; "Injured" (-2 on d20 rolls and AC at or below the Injured Threshold); falling
+  unconscious at 0 HP or less; Bleed 1 from a slashing or piercing strike; Bleed ticks with
+  clotting after 10 rounds ("Bleed X"); the DC20 FORT Save to stabilize ("Stabilize when
+  Dying"); death at -CON (PCs, bosses) or -level (goons) ("Death", "NPC & Enemy Death").
+* Selective Initiative with the policy of :mod:`lfgcombat.prep.tactics`.
+
+Left out (use the reference tier): maps, movement, reach and AOO; spells and special
+actions; conditions other than Injured/Unconscious/Dying (Weakened from falling does not
+matter to a creature that never gets up: nobody heals); % miss chance, Fortunate and
+Unfortunate rolls, Active Defense, Perfect Critical limb injuries, Temporary HP; groups and
+the other initiative systems.
+"""
+
+from __future__ import annotations
+
+import os
+
+import numpy as np
+
+__all__ = ["HAVE_NUMBA", "NUMBA_ACTIVE", "run_fights", "fight_states", "sample_attacks",
+           "M1", "M2"]
+
+try:  # numba is optional: lfgcombat[fast]
+    import numba as _numba
+    HAVE_NUMBA = True
+except ImportError:  # pragma: no cover - exercised with LFGCOMBAT_NO_NUMBA=1
+    _numba = None
+    HAVE_NUMBA = False
+
+#: Whether the kernel is compiled (numba installed and not switched off).
+NUMBA_ACTIVE = HAVE_NUMBA and os.environ.get("LFGCOMBAT_NO_NUMBA", "") in ("", "0")
+
+
+def _jit(fn):
+    if NUMBA_ACTIVE:
+        return _numba.njit(cache=True, nogil=True)(fn)
+    return fn
+
+
+def _inline(fn):
+    """A small step of a fight, inlined into its caller when compiled."""
+    if NUMBA_ACTIVE:
+        return _numba.njit(cache=True, nogil=True, inline="always")(fn)
+    return fn
+
+
+M1 = 4294967087
+M2 = 4294944443
+
+
+@_jit
+def _uniform(st):
+    """One MRG32k3a draw in (0, 1); ``st`` is the int64[6] state, updated in place."""
+    p1 = (1403580 * st[1] - 810728 * st[0]) % 4294967087
+    st[0] = st[1]
+    st[1] = st[2]
+    st[2] = p1
+    p2 = (527612 * st[5] - 1370589 * st[3]) % 4294944443
+    st[3] = st[4]
+    st[4] = st[5]
+    st[5] = p2
+    z = (p1 - p2) % 4294967087
+    if z == 0:
+        z = 4294967087
+    return z / 4294967088.0
+
+
+@_jit
+def _d20(st):
+    return int(_uniform(st) * 20.0) + 1
+
+
+@_jit
+def _strike(st, b, target_ac, cac, threat, perfect, values, cdf, lens, a, t):
+    """One attack of ``a`` on ``t`` and its damage ("Attack Rolls", "Critical Hits"): 0 on
+    a miss."""
+    nat = _d20(st)
+    if not (nat == 20 or (nat != 1 and nat + b >= target_ac)):
+        return 0
+    v = 0
+    if nat >= threat:
+        nat2 = _d20(st)
+        if nat2 == 20 or (nat2 != 1 and nat2 + b >= cac):
+            v = 2 if (perfect and nat2 == 20) else 1
+    u = _uniform(st)
+    n = lens[a, t, v]
+    for i in range(n - 1):
+        if u <= cdf[a, t, v, i]:
+            return values[a, t, v, i]
+    return values[a, t, v, n - 1]
+
+
+@_jit
+def sample_attacks(st, n, b, target_ac, cac, threat, perfect, values, cdf, lens, a, t, out):
+    """``n`` attacks of ``a`` on ``t`` (the fast tier's per-attack cost and a check of its
+    damage distribution); damages into ``out``."""
+    for i in range(n):
+        out[i] = _strike(st, b, target_ac, cac, threat, perfect, values, cdf, lens, a, t)
+
+
+@_jit
+def _initiative(st, init_bonus, alive):
+    c_n = init_bonus.shape[0]
+    total = np.zeros(c_n, np.int64)
+    best = -10 ** 9
+    for c in range(c_n):
+        total[c] = _d20(st) + init_bonus[c]
+    tied = np.zeros(c_n, np.int64)
+    for c in range(c_n):
+        if alive[c]:
+            key = total[c] * 1000 + init_bonus[c]
+            if key > best:
+                best = key
+    m = 0
+    for c in range(c_n):
+        if alive[c] and total[c] * 1000 + init_bonus[c] == best:
+            tied[m] = c
+            m += 1
+    while m > 1:  # roll-offs among the tied
+        top = 0
+        offs = np.zeros(m, np.int64)
+        for j in range(m):
+            offs[j] = _d20(st)
+            if offs[j] > top:
+                top = offs[j]
+        k = 0
+        for j in range(m):
+            if offs[j] == top:
+                tied[k] = tied[j]
+                k += 1
+        m = k
+    return tied[0]
+
+
+@_jit
+def _pick(st, cur, policy, side, hp, dead, danger):
+    c_n = side.shape[0]
+    best = -1
+    m = 0
+    for c in range(c_n):
+        if side[c] == side[cur] or dead[c] or hp[c] <= 0:
+            continue
+        m += 1
+        if best < 0:
+            best = c
+        elif policy == 0 and hp[c] < hp[best]:
+            best = c
+        elif policy == 2 and danger[c] > danger[best]:
+            best = c
+    if policy == 3 and m > 1:
+        r = int(_uniform(st) * m)
+        for c in range(c_n):
+            if side[c] == side[cur] or dead[c] or hp[c] <= 0:
+                continue
+            if r == 0:
+                return c
+            r -= 1
+    return best
+
+
+@_jit
+def _standing_sides(side, hp, dead, n_sides):
+    up = np.zeros(n_sides, np.int64)
+    for c in range(side.shape[0]):
+        if not dead[c] and hp[c] > 0:
+            up[side[c]] = 1
+    count = 0
+    last = -1
+    for s in range(n_sides):
+        if up[s]:
+            count += 1
+            last = s
+    return count, last
+
+
+@_inline
+def _turn_start(st, cur, hp, dead, bleed, bled, dies_at, stabilize_p):
+    """A dying creature's turn begins: Bleed X (clotting after 10 rounds), then the DC20
+    FORT Save to stabilize ("Bleed X", "Stabilize when Dying")."""
+    if dead[cur] or hp[cur] > 0 or bleed[cur] <= 0:
+        return
+    rounds = bled[cur] + 1
+    b = bleed[cur]
+    if rounds > 10:
+        b -= 1
+    bleed[cur] = b
+    bled[cur] = rounds if b > 0 else 0
+    if b > 0:
+        hp[cur] -= b
+        if hp[cur] <= dies_at[cur]:
+            dead[cur] = 1
+    if not dead[cur] and bleed[cur] > 0 and _uniform(st) < stabilize_p[cur]:
+        bleed[cur] -= 1
+        if bleed[cur] == 0:
+            bled[cur] = 0
+
+
+@_inline
+def _next_unit(cur, side, dead, acted):
+    """Selective Initiative by the tactics' rule: the first ally who has not acted, else the
+    first foe who has not (-1: everyone has acted)."""
+    c_n = side.shape[0]
+    for c in range(c_n):
+        if c != cur and not dead[c] and not acted[c] and side[c] == side[cur]:
+            return c
+    for c in range(c_n):
+        if c != cur and not dead[c] and not acted[c]:
+            return c
+    return -1
+
+
+@_inline
+def _round_opener(cur, side, dead):
+    """The last to act opens the next round with the first living ally (itself included)."""
+    c_n = side.shape[0]
+    for c in range(c_n):
+        if not dead[c] and side[c] == side[cur]:
+            return c
+    for c in range(c_n):
+        if not dead[c]:
+            return c
+    return -1
+
+
+@_jit
+def _fight(st, side, policy, max_hp, injured_at, dies_at, bleed_cap, init_bonus, n_attacks,
+           stabilize_p, danger, bonus, ac, confirm_ac, threat, perfect, injured_attack,
+           injured_ac, injured_confirm_ac, gang, gang_ok, bleeds, dmg_values, dmg_cdf,
+           dmg_len, max_rounds, hp, dead, felled, dealt, seen):
+    """Play one fight; fill ``hp``, ``dead``, ``felled``, ``dealt``; return (winner, rounds).
+
+    ``seen`` (int64[C, C], scratch) lists who attacked each creature since its last turn
+    began (Gang Up)."""
+    c_n = side.shape[0]
+    n_sides = 0
+    for c in range(c_n):
+        n_sides = max(n_sides, side[c] + 1)
+        hp[c] = max_hp[c]
+        dead[c] = 0
+        felled[c] = -1
+        dealt[c] = 0
+    bleed = np.zeros(c_n, np.int64)
+    bled = np.zeros(c_n, np.int64)
+    acted = np.zeros(c_n, np.int64)
+    n_seen = np.zeros(c_n, np.int64)
+    cur = _initiative(st, init_bonus, np.ones(c_n, np.int64))
+    rnd = 1
+    while True:
+        n_seen[cur] = 0  # Gang Up lasts "until the foe takes their turn"
+        if hp[cur] <= 0 and not dead[cur]:
+            _turn_start(st, cur, hp, dead, bleed, bled, dies_at, stabilize_p)
+        elif not dead[cur]:
+            for k in range(n_attacks[cur]):
+                t = _pick(st, cur, policy[cur], side, hp, dead, danger)
+                if t < 0:
+                    break
+                # Gang Up: where cur stands among t's attackers since t's turn began
+                pos = n_seen[t]
+                for j in range(n_seen[t]):
+                    if seen[t, j] == cur:
+                        pos = j
+                if pos == n_seen[t]:
+                    seen[t, pos] = cur
+                    n_seen[t] += 1
+                b = bonus[cur, t, k]
+                if gang_ok[cur, t]:
+                    b += gang[cur, min(5, max(0, pos - 1))]
+                if hp[cur] <= injured_at[cur]:
+                    b += injured_attack[cur]
+                hurt = hp[t] <= injured_at[t]
+                dmg = _strike(st, b, ac[cur, t] + (injured_ac[t] if hurt else 0),
+                              confirm_ac[cur, t] + (injured_confirm_ac[t] if hurt else 0),
+                              threat[cur], perfect, dmg_values, dmg_cdf, dmg_len, cur, t)
+                if dmg <= 0:
+                    continue
+                before = hp[t]
+                hp[t] -= dmg
+                dealt[cur] += dmg
+                if hp[t] <= dies_at[t]:
+                    dead[t] = 1
+                elif hp[t] <= 0 and bleeds[cur, t]:
+                    bleed[t] = min(bleed[t] + 1, bleed_cap[t])
+                if before > 0 and hp[t] <= 0:
+                    felled[t] = cur
+                    count, last = _standing_sides(side, hp, dead, n_sides)
+                    if count <= 1:
+                        return last, rnd
+        acted[cur] = 1
+        nxt = _next_unit(cur, side, dead, acted)
+        if nxt < 0:
+            rnd += 1
+            if rnd > max_rounds:
+                return -1, max_rounds
+            for c in range(c_n):
+                acted[c] = 0
+            nxt = _round_opener(cur, side, dead)
+        if nxt < 0:
+            return -1, rnd
+        cur = nxt
+
+
+@_jit
+def _run(states, side, policy, max_hp, injured_at, dies_at, bleed_cap, init_bonus, n_attacks,
+         stabilize_p, danger, bonus, ac, confirm_ac, threat, perfect, injured_attack,
+         injured_ac, injured_confirm_ac, gang, gang_ok, bleeds, dmg_values, dmg_cdf, dmg_len,
+         max_rounds, winner, rounds, hp, dead, felled, dealt):
+    st = np.zeros(6, np.int64)
+    c_n = side.shape[0]
+    seen = np.zeros((c_n, c_n), np.int64)
+    for i in range(states.shape[0]):
+        for j in range(6):
+            st[j] = states[i, j]
+        w, r = _fight(st, side, policy, max_hp, injured_at, dies_at, bleed_cap, init_bonus,
+                      n_attacks, stabilize_p, danger, bonus, ac, confirm_ac, threat, perfect,
+                      injured_attack, injured_ac, injured_confirm_ac, gang, gang_ok, bleeds,
+                      dmg_values, dmg_cdf, dmg_len, max_rounds, hp[i], dead[i], felled[i],
+                      dealt[i], seen)
+        winner[i] = w
+        rounds[i] = r
+
+
+def fight_states(words: np.ndarray) -> np.ndarray:
+    """MRG32k3a states (int64[n, 6]) from 32-bit words (uint32[n, 6]) of a SeedSequence:
+    each reduced below its modulus and never all zero."""
+    w = words.astype(np.int64)
+    w[:, :3] %= M1
+    w[:, 3:] %= M2
+    w[:, 0] = np.where((w[:, :3] == 0).all(axis=1), 1, w[:, 0])
+    w[:, 3] = np.where((w[:, 3:] == 0).all(axis=1), 1, w[:, 3])
+    return w
+
+
+def run_fights(spec, states: np.ndarray) -> dict[str, np.ndarray]:
+    """Play one fight per row of ``states`` (from :func:`fight_states`).
+
+    Returns:
+        ``winner`` (side index, -1 draw), ``rounds``, and per creature ``hp`` (at the end),
+        ``dead``, ``felled`` (who dropped it, -1 nobody), ``dealt`` (HP damage dealt).
+    """
+    n = states.shape[0]
+    c = spec.side.shape[0]
+    out = {"winner": np.zeros(n, np.int64), "rounds": np.zeros(n, np.int64),
+           "hp": np.zeros((n, c), np.int64), "dead": np.zeros((n, c), np.int64),
+           "felled": np.zeros((n, c), np.int64), "dealt": np.zeros((n, c), np.int64)}
+    _run(np.ascontiguousarray(states, dtype=np.int64), *spec.arrays(), out["winner"],
+         out["rounds"], out["hp"], out["dead"], out["felled"], out["dealt"])
+    return out

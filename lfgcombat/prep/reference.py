@@ -1,0 +1,187 @@
+"""The reference tier: each simulated fight is a real :class:`~lfgcombat.Encounter`.
+
+Every rule the engine has applies and every roll is in the encounter's log; the tactics of
+:mod:`lfgcombat.prep.tactics` play every side. A fight is fixed by two numbers drawn from
+its seed stream: the encounter's dice seed and the seed of the tactics' own choices (the
+``random`` target policy), so :func:`play` rebuilds any fight exactly.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ..encounter import Encounter
+from ..errors import IllegalActionError
+from .spec import FightSpec, Scenario, _weapon
+
+__all__ = ["play", "Outcome"]
+
+
+class Outcome(dict):
+    """What one fight came to: winner (side index, -1 draw), rounds, and per creature hp,
+    dead, felled (index of who dropped it, -1 nobody) and dealt (HP damage dealt)."""
+
+
+def _ranked(cur: int, policy: int, side, hp, dead, danger, rng) -> list[int]:
+    """The conscious foes of ``cur``, the policy's choice first (then the sides' order)."""
+    foes = [c for c in range(len(side)) if side[c] != side[cur] and not dead[c] and hp[c] > 0]
+    if policy == 0:
+        foes.sort(key=lambda c: (hp[c], c))
+    elif policy == 2:
+        foes.sort(key=lambda c: (-danger[c], c))
+    elif policy == 3 and len(foes) > 1:
+        first = foes.pop(int(rng.random() * len(foes)))
+        foes.insert(0, first)
+    return foes
+
+
+def _standing(side, hp, dead) -> set[int]:
+    return {side[c] for c in range(len(side)) if not dead[c] and hp[c] > 0}
+
+
+class _Fight:
+    """One reference fight under way: the encounter and what the tactics track."""
+
+    def __init__(self, scenario: Scenario, spec: FightSpec, dice_seed: int,
+                 tactics_seed: int, map) -> None:
+        self.names = scenario.names
+        self.index = {n: i for i, n in enumerate(self.names)}
+        self.side = list(scenario.side_of)
+        self.weapons = [_weapon(c) for c in scenario.creatures]
+        self.policy = [t.code for t in (scenario.tactics[s] for s in self.side)]
+        self.danger = spec.danger
+        self.enc = Encounter(list(scenario.creatures), sides=scenario.sides(), map=map,
+                             ruleset=scenario.ruleset, seed=int(dice_seed))
+        self.rng = np.random.Generator(np.random.PCG64(int(tactics_seed)))
+        self.hp = [int(c.hp) for c in scenario.creatures]
+        self.dead = [False] * len(self.names)
+        self.felled = [-1] * len(self.names)
+        self.dealt = [0] * len(self.names)
+
+    def refresh(self, i: int) -> None:
+        s = self.enc.state(self.names[i])
+        self.hp[i], self.dead[i] = int(s["hp"]), bool(s["dead"])
+
+    def over(self) -> int | None:
+        """The winning side (-1: nobody standing) once at most one side stands, else None."""
+        up = _standing(self.side, self.hp, self.dead)
+        return (up.pop() if up else -1) if len(up) <= 1 else None
+
+    def turn(self, cur: int) -> int | None:
+        """``cur``'s attacks by its tactics; the winner if the fight ends in this turn."""
+        me = self.names[cur]
+        while self.hp[cur] > 0 and not self.dead[cur] and \
+                self.enc.actions_left(me).attacks > 0:
+            ranked = _ranked(cur, self.policy[cur], self.side, self.hp, self.dead,
+                             self.danger, self.rng)
+            if not ranked:
+                return None
+            t = _target_on_map(self.enc, self.names, cur, ranked, self.weapons[cur])
+            self.refresh(cur)  # an AOO on the way may have dropped it
+            if self.hp[cur] <= 0 or self.dead[cur]:
+                return self.over()
+            if t < 0:
+                return None  # nobody in reach even after moving
+            before = self.hp[t]
+            try:
+                self.enc.attack(me, self.names[t], self.weapons[cur])
+            except IllegalActionError:
+                return None  # out of reach or range: the turn ends
+            self.refresh(t)
+            self.dealt[cur] += before - self.hp[t]
+            if before > 0 and (self.hp[t] <= 0 or self.dead[t]):
+                self.felled[t] = cur
+                won = self.over()
+                if won is not None:
+                    return won
+        return None
+
+    def hand_over(self, cur: int, limit: int) -> int | None:
+        """End ``cur``'s turn, choosing the next by the tactics; -1 at the round limit."""
+        choices = self.enc.choices()
+        own = [n for n in choices if self.side[self.index[n]] == self.side[cur]]
+        nxt = (own or choices or [None])[0]
+        rnd = self.enc.round
+        self.enc.end_turn(next=nxt)
+        for i in range(len(self.names)):  # bleeding and stabilizing at a turn's start
+            if self.hp[i] <= 0 and not self.dead[i]:
+                self.refresh(i)
+        if self.enc.round > limit or (self.enc.round == rnd and nxt is None):
+            return -1
+        return None
+
+
+def play(scenario: Scenario, spec: FightSpec, dice_seed: int, tactics_seed: int,
+         max_rounds: int | None = None, map=None) -> tuple[Encounter, Outcome]:
+    """Play one fight in a real encounter with the scenario's tactics.
+
+    Args:
+        scenario: Who fights, the ruleset and tactics.
+        spec: Its numbers (the ``dangerous`` policy's danger scores).
+        dice_seed: The encounter's seed.
+        tactics_seed: The seed of the tactics' choices.
+        max_rounds: A draw after this many rounds (default the spec's).
+        map: A :class:`~lfgcombat.HexMap` with everyone placed (``None``: the open field).
+
+    Returns:
+        The encounter as the fight ended, and its :class:`Outcome`.
+    """
+    limit = spec.max_rounds if max_rounds is None else max_rounds
+    f = _Fight(scenario, spec, dice_seed, tactics_seed, map)
+    f.enc.start()
+    winner = None
+    while winner is None:
+        cur = f.index[f.enc.current]
+        winner = f.turn(cur)
+        if winner is None:
+            winner = f.hand_over(cur, limit)
+    return f.enc, Outcome(winner=winner, rounds=min(f.enc.round, limit), hp=f.hp,
+                          dead=[int(d) for d in f.dead], felled=f.felled, dealt=f.dealt)
+
+
+def _target_on_map(enc: Encounter, names: list[str], cur: int, ranked: list[int],
+                   weapon) -> int:
+    """The target: the policy's first choice on the open field. On a map, the first foe in
+    the policy's order within reach (or in sight, for an archer); if none, the creature
+    closes in on its first choice and then takes the first in reach (-1: nobody)."""
+    if enc.map is None:
+        return ranked[0]
+    from ..attacks import resolve_weapon
+    me = names[cur]
+    view = enc.creature(me)
+    if resolve_weapon(view, weapon).is_projectile:
+        return ranked[0]
+    reach = int(view.reach.value)
+    for t in ranked:
+        if enc.map.distance(me, names[t]) <= reach:
+            return t
+    _approach(enc, me, names[ranked[0]], weapon)
+    for t in ranked:
+        if enc.map.distance(me, names[t]) <= reach:
+            return t
+    return -1
+
+
+def _approach(enc: Encounter, name: str, target: str, weapon) -> None:
+    """On a map, a melee attacker out of reach spends a Move Action to get as close to its
+    target as it can, preferring cells it reaches without provoking AOO (foes that are
+    offered an AOO take it); an archer shoots from where it stands. On the open field there
+    is nothing to do."""
+    if enc.map is None:
+        return
+    from ..attacks import resolve_weapon
+    hmap = enc.map
+    view = enc.creature(name)
+    if resolve_weapon(view, weapon).is_projectile:
+        return
+    if hmap.distance(name, target) <= int(view.reach.value):
+        return
+    if enc.actions_left(name).big < 1:
+        return
+    where = hmap.reachable(name)
+    cells = [c for c in where if c not in where.provoking] or list(where)
+    if not cells:
+        return
+    goal = min(cells, key=lambda c: (hmap.distance(c, target), where.cost[c]))
+    if hmap.distance(goal, target) < hmap.distance(name, target):
+        enc.move(name, goal, aoo="all")

@@ -1,0 +1,259 @@
+"""What many simulated fights came to, with honest intervals.
+
+Every probability comes with a 95% Wilson score interval (Wilson 1927), which stays inside
+[0, 1] and keeps its coverage near 0 and 1, where the plain normal interval fails.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+import pandas as pd
+
+from .spec import FightSpec, PrepError, Scenario
+
+__all__ = ["wilson", "SimResult", "Z95"]
+
+Z95 = 1.959963984540054
+
+
+def wilson(k: float, n: float, z: float = Z95) -> tuple[float, float]:
+    """The Wilson score interval for ``k`` successes in ``n`` trials (``(nan, nan)`` for
+    ``n == 0``)."""
+    if n <= 0:
+        return (math.nan, math.nan)
+    p = k / n
+    den = 1 + z * z / n
+    mid = (p + z * z / (2 * n)) / den
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / den
+    return (max(0.0, mid - half), min(1.0, mid + half))
+
+
+@dataclass(frozen=True, eq=False)
+class SimResult:
+    """The fights of one :func:`~lfgcombat.prep.simulate` call.
+
+    Attributes:
+        scenario: Who fought (creatures, sides, ruleset, tactics).
+        spec: The scenario's numbers (the fast tier's tables).
+        tier: ``fast`` or ``reference``.
+        seed: The root seed: the same seed gives the same fights on any backend.
+        point: The parameter point's key in the seed streams (0 for a single run).
+        chunk_size: Fights per chunk (a chunk's fights share one seed stream).
+        partial: ``True`` when the run was interrupted or stopped early: fewer fights than
+            asked.
+        requested: Fights asked for.
+        winner, rounds: Per fight.
+        hp, dead, felled, dealt: Per fight and creature.
+    """
+
+    scenario: Scenario
+    spec: FightSpec
+    tier: str
+    seed: int
+    point: int
+    chunk_size: int
+    partial: bool
+    requested: int
+    winner: np.ndarray
+    rounds: np.ndarray
+    hp: np.ndarray
+    dead: np.ndarray
+    felled: np.ndarray
+    dealt: np.ndarray
+    map_text: str | None = None
+    notes: tuple[str, ...] = field(default=())
+
+    # ------------------------------------------------------------------ basics
+    @property
+    def n(self) -> int:
+        """Fights played."""
+        return int(self.winner.shape[0])
+
+    @property
+    def sides(self) -> tuple[str, ...]:
+        return self.scenario.side_names
+
+    @property
+    def names(self) -> list[str]:
+        return self.scenario.names
+
+    def _side(self, side: str | None) -> int:
+        if side is None:
+            return 0
+        if side not in self.sides:
+            raise PrepError(f"no side {side!r}; the sides are {', '.join(self.sides)}")
+        return self.sides.index(side)
+
+    def _members(self, s: int) -> np.ndarray:
+        return np.array([k == s for k in self.scenario.side_of])
+
+    @property
+    def dropped(self) -> np.ndarray:
+        """Per fight and creature: at 0 HP or less (or dead) when the fight ended."""
+        return (self.hp <= 0) | (self.dead > 0)
+
+    def _p(self, mask: np.ndarray) -> tuple[float, float, float]:
+        k = float(np.count_nonzero(mask))
+        lo, hi = wilson(k, self.n)
+        return (k / self.n if self.n else math.nan, lo, hi)
+
+    def p_win(self, side: str) -> tuple[float, float, float]:
+        """P(``side`` wins) with its 95% Wilson interval: ``(p, lo, hi)``."""
+        return self._p(self.winner == self._side(side))
+
+    def p_draw(self) -> tuple[float, float, float]:
+        """P(no side wins within the round limit)."""
+        return self._p(self.winner < 0)
+
+    def p_any_dead(self, side: str) -> tuple[float, float, float]:
+        """P(at least one creature of ``side`` dies)."""
+        return self._p((self.dead[:, self._members(self._side(side))] > 0).any(axis=1))
+
+    def p_any_dropped(self, side: str) -> tuple[float, float, float]:
+        """P(at least one creature of ``side`` is dropped: unconscious, dying or dead)."""
+        return self._p(self.dropped[:, self._members(self._side(side))].any(axis=1))
+
+    # ------------------------------------------------------------------ tables
+    def summary(self) -> pd.DataFrame:
+        """Per side: P(win), P(a creature of the side is dropped), P(one dies), each with
+        its 95% interval; a ``draw`` row; the mean and 90th percentile of rounds."""
+        rows = []
+        for s in self.sides:
+            row: dict[str, Any] = {"side": s}
+            for key, fn in (("win", self.p_win), ("any_dropped", self.p_any_dropped),
+                            ("any_dead", self.p_any_dead)):
+                p, lo, hi = fn(s)
+                row.update({f"p_{key}": p, f"p_{key}_lo": lo, f"p_{key}_hi": hi})
+            rows.append(row)
+        p, lo, hi = self.p_draw()
+        rows.append({"side": "draw", "p_win": p, "p_win_lo": lo, "p_win_hi": hi})
+        out = pd.DataFrame(rows).set_index("side")
+        out.attrs.update(n=self.n, tier=self.tier, partial=self.partial,
+                         rounds_mean=float(self.rounds.mean()) if self.n else math.nan)
+        return out
+
+    def rounds_distribution(self) -> pd.Series:
+        """P(the fight ends in round r), r = 1, 2, ..."""
+        counts = np.bincount(self.rounds, minlength=2)[1:] / max(1, self.n)
+        s = pd.Series(counts, index=pd.RangeIndex(1, len(counts) + 1, name="rounds"),
+                      name="P(rounds)")
+        return s[s.index <= max(1, int(self.rounds.max()) if self.n else 1)]
+
+    def per_creature(self) -> pd.DataFrame:
+        """Per creature: P(dropped), P(dead) with intervals; HP lost (mean, 10/50/90%
+        quantiles); damage dealt (mean); kills (creatures it dropped, mean)."""
+        rows = []
+        lost = self.spec.max_hp[None, :] - self.hp
+        kills = np.stack([(self.felled == c).sum(axis=1) for c in range(len(self.names))], 1)
+        for c, name in enumerate(self.names):
+            pd_, lo, hi = self._p(self.dropped[:, c])
+            pk, klo, khi = self._p(self.dead[:, c] > 0)
+            q10, q50, q90 = np.quantile(lost[:, c], [0.1, 0.5, 0.9]) if self.n else [math.nan] * 3
+            rows.append({"name": name, "side": self.sides[self.scenario.side_of[c]],
+                         "p_dropped": pd_, "p_dropped_lo": lo, "p_dropped_hi": hi,
+                         "p_dead": pk, "p_dead_lo": klo, "p_dead_hi": khi,
+                         "hp_lost_mean": float(lost[:, c].mean()), "hp_lost_q10": float(q10),
+                         "hp_lost_q50": float(q50), "hp_lost_q90": float(q90),
+                         "damage_dealt_mean": float(self.dealt[:, c].mean()),
+                         "kills_mean": float(kills[:, c].mean())})
+        return pd.DataFrame(rows).set_index("name")
+
+    def kill_matrix(self) -> pd.DataFrame:
+        """Kill attribution: P(row creature dropped column creature) in a fight."""
+        n = len(self.names)
+        m = np.zeros((n, n))
+        for t in range(n):
+            for a in range(n):
+                m[a, t] = np.count_nonzero(self.felled[:, t] == a) / max(1, self.n)
+        return pd.DataFrame(m, index=pd.Index(self.names, name="felled by"),
+                            columns=pd.Index(self.names, name="felled"))
+
+    # ------------------------------------------------------------------ picking fights
+    def severity(self, side: str | None = None) -> np.ndarray:
+        """How bad each fight went for ``side`` (default the first): deaths first, then
+        creatures dropped, then the share of its HP lost."""
+        m = self._members(self._side(side))
+        lost = (self.spec.max_hp[None, m] - self.hp[:, m]).sum(axis=1) / self.spec.max_hp[m].sum()
+        return (1000.0 * (self.dead[:, m] > 0).sum(axis=1) + 100.0 * self.dropped[:, m].sum(axis=1)
+                + lost)
+
+    def median_fight(self, side: str | None = None) -> int:
+        """The index of the median fight by :meth:`severity` (the lower median)."""
+        order = np.argsort(self.severity(side), kind="stable")
+        return int(order[(self.n - 1) // 2])
+
+    def worst(self, side: str | None = None, share: float = 0.05) -> list[int]:
+        """The indices of the worst ``share`` of fights for ``side``, worst first."""
+        if not 0 < share <= 1:
+            raise PrepError(f"share must be in (0, 1], not {share!r}")
+        order = np.argsort(-self.severity(side), kind="stable")
+        return [int(i) for i in order[:max(1, int(round(share * self.n)))]]
+
+    def replay(self, i: int):
+        """Fight ``i`` as a real :class:`~lfgcombat.Encounter`, played to its end.
+
+        Reference tier: the very fight (same dice, same choices), with its full log. Fast
+        tier: the same fight index replayed in the reference tier from the same seed stream:
+        the same scenario, start and tactics, but not the same dice (the fast tier draws
+        from its own generator).
+
+        Raises:
+            PrepError: ``i`` out of range.
+        """
+        from .run import fight_words
+        from .reference import play
+        if not 0 <= i < self.n:
+            raise PrepError(f"fight index {i} out of range: this result has {self.n} fights")
+        words = fight_words(self.seed, self.point, i // self.chunk_size, self.chunk_size)
+        w = words[i % self.chunk_size]
+        hmap = None
+        if self.map_text is not None:
+            from ..hexmap import HexMap
+            hmap = HexMap.from_text(self.map_text, creatures={c.name: c for c in
+                                                              self.scenario.creatures})
+        enc, _ = play(self.scenario, self.spec, int(w[0]), int(w[1]), map=hmap)
+        return enc
+
+    def __repr__(self) -> str:
+        wins = ", ".join(f"{s} {self.p_win(s)[0]:.3f}" for s in self.sides)
+        return (f"SimResult({self.tier} tier, {self.n} fights{' (partial)' if self.partial else ''}"
+                f": P(win) {wins}, draw {self.p_draw()[0]:.3f})")
+
+    # ------------------------------------------------------------------ plots
+    def plot(self, side: str | None = None):
+        """Three panels: P(win) per side with intervals, the rounds distribution, and per
+        creature P(dropped) / P(dead). Needs matplotlib (``lfgcombat[lab]``).
+
+        Returns:
+            The matplotlib Figure.
+        """
+        try:
+            import matplotlib.pyplot as plt
+        except ImportError as exc:  # pragma: no cover
+            raise PrepError("plot() needs matplotlib: pip install 'lfgcombat[lab]'") from exc
+        fig, axes = plt.subplots(1, 3, figsize=(13, 3.6))
+        s = self.summary()
+        lo = (s["p_win"] - s["p_win_lo"]).clip(lower=0)
+        hi = (s["p_win_hi"] - s["p_win"]).clip(lower=0)
+        axes[0].bar(s.index, s["p_win"], yerr=[lo, hi], capsize=4, color="#4a7ab5")
+        axes[0].set_ylim(0, 1)
+        axes[0].set_title(f"P(win), {self.n} fights, 95% CI")
+        r = self.rounds_distribution()
+        axes[1].bar(r.index, r.values, color="#888")
+        axes[1].set_title("rounds")
+        axes[1].set_xlabel("round the fight ends")
+        pc = self.per_creature()
+        x = np.arange(len(pc))
+        axes[2].bar(x - 0.2, pc["p_dropped"], 0.4, label="dropped", color="#e0a040")
+        axes[2].bar(x + 0.2, pc["p_dead"], 0.4, label="dead", color="#b03030")
+        axes[2].set_xticks(x, pc.index, rotation=45, ha="right")
+        axes[2].set_ylim(0, 1)
+        axes[2].legend()
+        axes[2].set_title("per creature")
+        fig.tight_layout()
+        plt.close(fig)
+        return fig

@@ -1,0 +1,261 @@
+"""Running many fights: seed streams, chunks, backends, progress, interruption.
+
+Seeds: fight ``i`` of parameter point ``p`` draws from
+``SeedSequence(seed, spawn_key=(p, i // chunk_size))``, row ``i % chunk_size``: six 32-bit
+words (the fast tier's generator state; the reference tier's dice seed and tactics seed are
+the first two). Chunks are fixed by ``chunk_size`` alone, so a run gives the same fights
+whatever the backend and however many workers it has.
+
+Backends: ``None`` plays the chunks in this process, one after the other (the compiled
+kernel plays tens of thousands of fights a second on one core); ``"processes"`` spreads
+them over a local process pool; a ``dask.distributed.Client`` runs each chunk as a task
+(workers need only ``pip install lfgcombat``; give a chunk 100 ms or more of work: Dask
+costs ~1 ms a task).
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+import numpy as np
+
+from ..creature import Creature
+from ..hexmap import HexMap
+from ..rulesets import RULESET_NAMES, Ruleset, RulesetError, coerce_ruleset
+from .kernel import fight_states, run_fights
+from .reference import play
+from .result import SimResult, wilson
+from .spec import MAX_ROUNDS, FightSpec, PrepError, Scenario, build_spec, make_scenario
+from .tactics import coerce_tactics
+
+__all__ = ["simulate", "fight_words", "TIERS", "DEFAULT_CHUNK", "run_chunk",
+           "SUPPORTED_RULESETS"]
+
+TIERS = ("fast", "reference")
+#: Fights per chunk, per tier.
+DEFAULT_CHUNK = {"fast": 5000, "reference": 20}
+#: Rulesets GM prep can play (others raise :class:`PrepError`).
+SUPPORTED_RULESETS = ("lfg",)
+
+
+def fight_words(seed: int, point: int, chunk: int, size: int) -> np.ndarray:
+    """The 32-bit seed words (uint32[size, 6]) of chunk ``chunk`` of point ``point``."""
+    ss = np.random.SeedSequence(int(seed), spawn_key=(int(point), int(chunk)))
+    return ss.generate_state(6 * size, np.uint32).reshape(size, 6)
+
+
+def run_chunk(tier: str, scenario: Scenario, spec: FightSpec, seed: int, point: int,
+              chunk: int, size: int, count: int, map_text: str | None = None
+              ) -> dict[str, np.ndarray]:
+    """Play the first ``count`` fights of a chunk (a Dask task; needs only the core install)."""
+    words = fight_words(seed, point, chunk, size)[:count]
+    if tier == "fast":
+        return run_fights(spec, fight_states(words))
+    rows = []
+    for w in words:
+        hmap = None
+        if map_text is not None:
+            hmap = HexMap.from_text(map_text, creatures={c.name: c for c in scenario.creatures})
+        rows.append(play(scenario, spec, int(w[0]), int(w[1]), map=hmap)[1])
+    return {k: np.array([r[k] for r in rows], dtype=np.int64).reshape(
+        (count,) + (() if k in ("winner", "rounds") else (len(scenario.creatures),)))
+        for k in ("winner", "rounds", "hp", "dead", "felled", "dealt")}
+
+
+def _ruleset(ruleset: Any, switches: Mapping[str, Any] | None = None) -> Ruleset:
+    if isinstance(ruleset, str) and ruleset.strip().lower() in RULESET_NAMES and \
+            ruleset.strip().lower() not in SUPPORTED_RULESETS:
+        raise PrepError(f"GM prep plays the {', '.join(SUPPORTED_RULESETS)} ruleset so far, "
+                        f"not {ruleset!r}; use ruleset='lfg' (other rulesets plug in by "
+                        "adding their tables to lfgcombat.prep.spec)")
+    try:
+        rs = coerce_ruleset(ruleset)
+        if switches:
+            rs = Ruleset(rs.name, **{**rs.switches(), **dict(switches)})
+    except TypeError as exc:
+        raise PrepError(f"unknown rule switch in {dict(switches or {})}: {exc}; the switches "
+                        f"are {', '.join(Ruleset().switches())}") from None
+    except RulesetError as exc:
+        raise PrepError(str(exc)) from None
+    if rs.name not in SUPPORTED_RULESETS:
+        raise PrepError(f"GM prep plays {', '.join(SUPPORTED_RULESETS)} so far, not {rs.name!r}")
+    if rs.initiative != "selective":
+        raise PrepError(f"GM prep plays Selective Initiative only, not {rs.initiative!r}; "
+                        "use Ruleset('lfg') (the tactics choose who acts next)")
+    return rs
+
+
+def prepare_run(sides: Mapping[str, Sequence[Creature]], ruleset: Any, tactics: Any,
+                switches: Mapping[str, Any] | None = None,
+                max_rounds: int = MAX_ROUNDS) -> tuple[Scenario, FightSpec]:
+    """The scenario and its numbers (checked) for a run."""
+    rs = _ruleset(ruleset, switches)
+    if not isinstance(sides, Mapping):
+        raise PrepError("sides must be a mapping {side name: [creatures]}")
+    tac = coerce_tactics(tactics, [str(s) for s in sides])
+    scenario = make_scenario(sides, rs, tac)
+    return scenario, build_spec(scenario, max_rounds)
+
+
+def _check(n: int, tier: str, seed: Any, map: Any, stop_at_width: Any) -> None:
+    if isinstance(n, bool) or not isinstance(n, (int, np.integer)) or n < 1:
+        raise PrepError(f"n must be a whole number of fights >= 1, not {n!r}")
+    if tier not in TIERS:
+        raise PrepError(f"tier must be one of {', '.join(TIERS)}, not {tier!r}")
+    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, (int, np.integer))
+                             or seed < 0):
+        raise PrepError(f"seed must be a whole number >= 0 or None, not {seed!r}")
+    if map is not None and tier == "fast":
+        raise PrepError("the fast tier plays the open field only; with a map use "
+                        "tier='reference' (movement and AOO come from the map)")
+    if map is not None and not isinstance(map, HexMap):
+        raise PrepError(f"map must be a HexMap with the creatures placed, not {map!r:.60}")
+    if stop_at_width is not None and not (isinstance(stop_at_width, (int, float))
+                                          and 0 < stop_at_width < 1):
+        raise PrepError(f"stop_at_width must be a width in (0, 1), e.g. 0.02, not "
+                        f"{stop_at_width!r}")
+
+
+def simulate(sides: Mapping[str, Sequence[Creature]], n: int = 10_000, *,
+             ruleset: Any = "lfg", tactics: Any = "weakest", map: HexMap | None = None,
+             seed: int | None = None, backend: Any = None, tier: str = "fast",
+             stop_at_width: float | None = None, switches: Mapping[str, Any] | None = None,
+             chunk_size: int | None = None, progress: bool = True,
+             max_rounds: int = MAX_ROUNDS, point: int = 0,
+             callback: Callable[[int, int], None] | None = None) -> SimResult:
+    """Simulate ``n`` fights of ``sides`` and report how they went.
+
+    Args:
+        sides: ``{"party": [creatures], "orcs": [creatures]}`` (two or more sides).
+        n: Fights to play.
+        ruleset: ``"lfg"`` or a :class:`~lfgcombat.Ruleset` (with its optional rules);
+            rulesets not implemented here raise :class:`PrepError`.
+        tactics: A target policy for everyone, or ``{side: policy}`` (see
+            :mod:`lfgcombat.prep.tactics`).
+        map: A :class:`~lfgcombat.HexMap` with everyone placed (reference tier only);
+            ``None``: the open field - nobody moves, everyone can reach everyone, no AOO.
+        seed: The root seed (``None``: a fresh one, kept in the result for replay).
+        backend: ``None`` (this process), ``"processes"`` (a local process pool) or a
+            ``dask.distributed.Client``.
+        tier: ``"fast"`` (the compiled kernel, :mod:`lfgcombat.prep.kernel`) or
+            ``"reference"`` (real encounters, every rule).
+        stop_at_width: Stop once every side's P(win) interval is narrower than this.
+        switches: Optional-rule switches over ``ruleset``, e.g. ``{"killer_criticals": True}``.
+        chunk_size: Fights per chunk (default per tier: 5000 fast, 20 reference).
+        progress: A progress bar (tqdm.auto) when the run takes more than a second.
+        max_rounds: A fight still going after this many rounds is a draw.
+        point: The parameter point's key in the seed streams (sweeps set it).
+        callback: Called as ``callback(done, total)`` after every chunk (a widget's bar).
+
+    Returns:
+        A :class:`~lfgcombat.prep.result.SimResult` (``partial`` when interrupted with
+        Ctrl-C or stopped early by ``stop_at_width``).
+
+    Raises:
+        PrepError: bad sides, ruleset, tier, n, seed or map.
+    """
+    _check(n, tier, seed, map, stop_at_width)
+    scenario, spec = prepare_run(sides, ruleset, tactics, switches, max_rounds)
+    if map is not None:
+        missing = [c.name for c in scenario.creatures if c.name not in map]
+        if missing:
+            raise PrepError(f"{', '.join(missing)} not on the map; place everyone first")
+    root = int(seed) if seed is not None else secrets.randbits(63)
+    size = int(chunk_size or DEFAULT_CHUNK[tier])
+    parts, partial = _execute([(scenario, spec, point)], n, tier, root, size, backend,
+                              progress, stop_at_width, map.to_text() if map is not None
+                              else None, callback)
+    return _result(scenario, spec, tier, root, point, size, n, parts[0], partial,
+                   map.to_text() if map is not None else None)
+
+
+def _result(scenario, spec, tier, root, point, size, n, chunks, partial, map_text=None):
+    keys = ("winner", "rounds", "hp", "dead", "felled", "dealt")
+    c = len(scenario.creatures)
+    if chunks:
+        data = {k: np.concatenate([ch[k] for ch in chunks]) for k in keys}
+    else:
+        data = {k: np.zeros((0,) if k in ("winner", "rounds") else (0, c), np.int64)
+                for k in keys}
+    return SimResult(scenario, spec, tier, root, point, size,
+                     partial or data["winner"].shape[0] < n, n, map_text=map_text, **data)
+
+
+def _tasks(points, n, size):
+    for p, (scenario, spec, key) in enumerate(points):
+        for chunk, start in enumerate(range(0, n, size)):
+            yield p, key, chunk, min(size, n - start)
+
+
+def _narrow(chunks: list, n_sides: int, width: float) -> bool:
+    w = np.concatenate([ch["winner"] for ch in chunks])
+    for s in range(n_sides):
+        lo, hi = wilson(float(np.count_nonzero(w == s)), w.shape[0])
+        if hi - lo >= width:
+            return False
+    return True
+
+
+def _execute(points, n, tier, root, size, backend, progress, stop_at_width, map_text,
+             callback=None):
+    """Run every chunk of every point; returns ``(chunks per point, partial)``."""
+    from tqdm.auto import tqdm
+    tasks = list(_tasks(points, n, size))
+    parts: list[list] = [[] for _ in points]
+    bar = tqdm(total=n * len(points), delay=1.0, disable=not progress, unit="fight",
+               leave=False)
+    partial = False
+    done = 0
+    runner = _runner(backend)
+    try:
+        for (p, key, chunk, count), out in runner(
+                [(tier, points[p][0], points[p][1], root, key, chunk, size, count, map_text)
+                 for p, key, chunk, count in tasks], tasks):
+            parts[p].append(out)
+            bar.update(count)
+            done += count
+            if callback is not None:
+                callback(done, n * len(points))
+            if stop_at_width is not None and _narrow(parts[p], len(points[p][0].side_names),
+                                                     stop_at_width):
+                partial = True
+                break
+    except KeyboardInterrupt:
+        partial = True
+    finally:
+        bar.close()
+    return parts, partial
+
+
+def _runner(backend) -> Callable:
+    if backend is None:
+        def local(args, tasks):
+            for a, t in zip(args, tasks):
+                yield t, run_chunk(*a)
+        return local
+    if backend == "processes":
+        def pool(args, tasks):
+            import os
+            from concurrent.futures import ProcessPoolExecutor
+            with ProcessPoolExecutor(max_workers=os.cpu_count() or 1) as ex:
+                futures = [ex.submit(run_chunk, *a) for a in args]
+                try:
+                    for t, f in zip(tasks, futures):
+                        yield t, f.result()
+                finally:
+                    for f in futures:
+                        f.cancel()
+        return pool
+    if hasattr(backend, "submit") and hasattr(backend, "gather"):
+        def dask(args, tasks):
+            futures = [backend.submit(run_chunk, *a, pure=False) for a in args]
+            try:
+                for t, f in zip(tasks, futures):
+                    yield t, f.result()
+            finally:
+                backend.cancel(futures)
+        return dask
+    raise PrepError(f"backend must be None, 'processes' or a dask.distributed Client, not "
+                    f"{backend!r:.60}")

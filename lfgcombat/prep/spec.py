@@ -1,0 +1,355 @@
+"""The numbers of one fight, derived from the engine, for the fast tier.
+
+The fast tier never restates a rule: every number it uses comes from the engine's own
+functions, called once per fight setup.
+
+* Attack bonus, AC, ACvsCrit, the threat range, Perfect Critical: from
+  :func:`lfgcombat.attacks.prepare` (000_8d1d7816ee944f3b.txt, "Attack Rolls", "Critical
+  Hits"), once per attacker, target and attack of the turn (``previous_attacks``: the
+  Consecutive Attack Penalty, "Attacks Per Turn").
+* What Injured changes ("Injured": -2 AC, -2 on all d20 rolls) and Gang Up's Tactical Bonus
+  ("Multiple Opponents"): the difference ``prepare`` makes with an injured creature or the
+  bonus added, measured once per creature.
+* Damage after DR and resistances, on a normal hit, a Critical Hit and a Perfect Critical
+  (Killer Criticals included): exact distributions (:func:`lfgcombat.odds.pmf`) pushed
+  through the :class:`~lfgcombat.attacks.DamagePlan` the rolled attack uses, as
+  :func:`lfgcombat.attack_odds.odds_for` does (a test holds the two together).
+* HP, Injured Threshold, death threshold by kind, Bleed cap: :class:`lfgcombat.vitals.Vitals`
+  ("Hit Points (HP) - Taking Damage, Injury, Death:"); the DC20 FORT Save to stabilize:
+  :func:`lfgcombat.saves.save_odds` on the creature as it lies dying ("Stabilize when
+  Dying").
+* Attacks Per Turn: counted by playing one turn of a real :class:`~lfgcombat.Encounter`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+import numpy as np
+
+from ..attacks import prepare
+from ..bonuses import Bonus, BonusType
+from ..creature import Creature
+from ..damage import DamageType
+from ..errors import LfgError
+from ..odds import pmf
+from ..rulesets import Ruleset
+from ..saves import save_odds
+from ..vitals import STABILIZE_DC, Vitals
+from ..conditions import bleed_cap
+from .tactics import Tactics
+
+__all__ = ["Scenario", "FightSpec", "build_spec", "PrepError", "MAX_ROUNDS"]
+
+#: A fight still going after this many rounds is a draw (timeout).
+MAX_ROUNDS = 60
+_BIG = 10 ** 9
+
+
+class PrepError(LfgError, ValueError):
+    """A fight GM prep cannot simulate as asked (bad sides, ruleset, tier...)."""
+
+
+@dataclass(frozen=True)
+class Scenario:
+    """Who fights whom, under which rules and tactics (a value; the fight's setup).
+
+    Attributes:
+        creatures: The combatants, in the sides' order.
+        side_names: The sides, in order.
+        side_of: Index into ``side_names`` of each creature.
+        ruleset: The :class:`~lfgcombat.rulesets.Ruleset`.
+        tactics: One :class:`~lfgcombat.prep.tactics.Tactics` per side.
+    """
+
+    creatures: tuple[Creature, ...]
+    side_names: tuple[str, ...]
+    side_of: tuple[int, ...]
+    ruleset: Ruleset
+    tactics: tuple[Tactics, ...]
+
+    @property
+    def names(self) -> list[str]:
+        return [c.name for c in self.creatures]
+
+    def sides(self) -> dict[str, list[str]]:
+        """``{side: [names]}`` as :class:`~lfgcombat.Encounter` takes it."""
+        return {s: [c.name for c, k in zip(self.creatures, self.side_of) if k == i]
+                for i, s in enumerate(self.side_names)}
+
+
+def make_scenario(sides: Mapping[str, Sequence[Creature]], ruleset: Ruleset,
+                  tactics: Mapping[str, Tactics]) -> Scenario:
+    """A :class:`Scenario` from ``{side: [creatures]}``.
+
+    Raises:
+        PrepError: fewer than two sides, an empty side, a non-creature, or a name twice.
+    """
+    if not isinstance(sides, Mapping) or len(sides) < 2:
+        raise PrepError("sides must map at least two side names to creatures, e.g. "
+                        "{'party': [load_example('wulfric')], 'orcs': [load_example('orc')]}")
+    creatures: list[Creature] = []
+    side_of: list[int] = []
+    for i, (side, members) in enumerate(sides.items()):
+        members = list(members) if not isinstance(members, Creature) else [members]
+        if not members:
+            raise PrepError(f"side {side!r} has no creatures; give it at least one")
+        for c in members:
+            if not isinstance(c, Creature):
+                raise PrepError(f"side {side!r} holds {c!r:.60}, not a Creature; build it "
+                                "with load_example(...) or Creature.from_dict(...)")
+            if c.name in [x.name for x in creatures]:
+                raise PrepError(f"two combatants are named {c.name!r}; rename one with "
+                                f".replace(name='{c.name} 2')")
+            creatures.append(c)
+            side_of.append(i)
+    names = [str(s) for s in sides]
+    return Scenario(tuple(creatures), tuple(names), tuple(side_of), ruleset,
+                    tuple(tactics[s] for s in names))
+
+
+@dataclass(frozen=True, eq=False)
+class FightSpec:
+    """The fast tier's arrays for one scenario (see the module docstring for their source).
+
+    Index ``c``/``a``/``t`` is a creature, ``k`` the attack of the turn, ``g`` the Gang Up
+    bonus, ``v`` the damage variant (0 normal hit, 1 Critical Hit, 2 Perfect Critical).
+    """
+
+    side: np.ndarray            # [C] side index
+    policy: np.ndarray          # [C] target policy code of the creature's side
+    max_hp: np.ndarray          # [C]
+    injured_at: np.ndarray      # [C] Injured at or below (-BIG: no threshold)
+    dies_at: np.ndarray         # [C] death threshold
+    bleed_cap: np.ndarray       # [C]
+    init_bonus: np.ndarray      # [C]
+    n_attacks: np.ndarray       # [C] attacks on its turn
+    stabilize_p: np.ndarray     # [C] P(DC20 FORT Save) while dying
+    danger: np.ndarray          # [C] expected damage per turn to its foes
+    bonus: np.ndarray           # [A, T, K] attack bonus of the k-th attack
+    ac: np.ndarray              # [A, T]
+    confirm_ac: np.ndarray      # [A, T]
+    threat: np.ndarray          # [A] lowest natural that threatens
+    perfect: int                # Perfect Critical switch
+    injured_attack: np.ndarray  # [C] change to its attack bonus when Injured
+    injured_ac: np.ndarray      # [C] change to its AC when Injured
+    injured_confirm_ac: np.ndarray  # [C] change to its ACvsCrit when Injured
+    gang: np.ndarray            # [A, 6] attack bonus change for Gang Up +0..+5
+    gang_ok: np.ndarray         # [A, T] Gang Up allowed (within two size categories)
+    bleeds: np.ndarray          # [A, T] the strike is slashing or piercing
+    dmg_values: np.ndarray      # [A, T, 3, L]
+    dmg_cdf: np.ndarray         # [A, T, 3, L]
+    dmg_len: np.ndarray         # [A, T, 3]
+    max_rounds: int = MAX_ROUNDS
+    notes: tuple[str, ...] = field(default=())
+
+    def arrays(self) -> tuple:
+        """The arrays in the order :func:`lfgcombat.prep.kernel.run_fights` takes them."""
+        return (self.side, self.policy, self.max_hp, self.injured_at, self.dies_at,
+                self.bleed_cap, self.init_bonus, self.n_attacks, self.stabilize_p,
+                self.danger, self.bonus, self.ac, self.confirm_ac, self.threat,
+                self.perfect, self.injured_attack, self.injured_ac,
+                self.injured_confirm_ac, self.gang, self.gang_ok, self.bleeds,
+                self.dmg_values, self.dmg_cdf, self.dmg_len, self.max_rounds)
+
+
+def _injured(c: Creature) -> Creature:
+    v = Vitals.from_creature(c)
+    if v.injured_threshold is None or v.injured_threshold <= 0:
+        return c
+    return v.damage(max(0, c.hp - v.injured_threshold), "bludgeoning").to_creature(c)
+
+
+def _dying(c: Creature) -> Creature:
+    return Vitals.from_creature(c).damage(max(0, c.hp), "slashing").to_creature(c)
+
+
+_ATTACKS: dict[tuple[str, Ruleset], int] = {}
+
+
+def attacks_per_turn(c: Creature, ruleset: Ruleset) -> int:
+    """How many attacks ``c`` makes on its turn ("Attacks Per Turn"), counted by playing
+    its turn in a real :class:`~lfgcombat.Encounter` against a practice dummy."""
+    key = (repr(c.to_dict()), ruleset)
+    if key not in _ATTACKS:
+        from ..encounter import Encounter
+        dummy = Creature.from_dict({"name": "Practice Dummy", "level": 1, "max_hp": 100000})
+        me = c.replace(name="Probe")
+        enc = Encounter([me, dummy], sides={"a": ["Probe"], "b": ["Practice Dummy"]},
+                        ruleset=ruleset, seed=0)
+        enc.start()
+        while enc.current != "Probe":
+            enc.end_turn(next="Probe")
+        n = 0
+        while enc.actions_left("Probe").attacks > 0 and n < 20:
+            enc.attack("Probe", "Practice Dummy", _weapon(c))
+            n += 1
+        _ATTACKS[key] = n
+    return _ATTACKS[key]
+
+
+def _dist(expr) -> dict[int, float]:
+    return {int(k): float(v) for k, v in pmf(expr).items() if v}
+
+
+def _map(dist: dict, fn) -> dict:
+    out: dict = {}
+    for k, p in dist.items():
+        v = fn(k)
+        out[v] = out.get(v, 0.0) + p
+    return out
+
+
+def _convolve(a: dict, b: dict) -> dict:
+    out: dict = {}
+    for x, p in a.items():
+        for y, q in b.items():
+            out[x + y] = out.get(x + y, 0.0) + p * q
+    return out
+
+
+def _damage_tables(setup) -> list[dict[int, float]]:
+    """Damage after DR on a normal hit, a Critical Hit and a Perfect Critical (maximum
+    weapon damage), by the :class:`~lfgcombat.attacks.DamagePlan` the rolled attack uses:
+    weapon dice through ``weapon_after`` (Weakened, Killer Criticals), plus precision, through
+    ``physical`` (minimum damage, DR, the best damage type), plus extra dice."""
+    d = setup.damage
+    prec = _dist(d.precision) if d.precision is not None else {0: 1.0}
+    extras = [_map(_dist(s.expr), lambda v, s=s: d.extra(s, v).taken) for s in d.extras]
+
+    def total(weapon: dict, critical: bool) -> dict:
+        wp = _map(weapon, lambda v: d.weapon_after(v, critical))
+        phys = _map(_convolve(wp, prec), lambda v: d.physical(v, 0, critical).taken)
+        for e in extras:
+            phys = _convolve(phys, e)
+        return phys
+    return [total(_dist(d.normal), False), total(_dist(d.critical), True),
+            total({d.critical.maximum: 1.0}, True)]
+
+
+def _weapon(c: Creature):
+    for w in c.weapons:
+        return w.get("name")
+    raise PrepError(f"{c.name} has no weapon; GM prep plays attacks only (give it one, e.g. "
+                    "{'name': 'unarmed'})")
+
+
+def _odds(bonus: int, ac: int, cac: int, threat: int) -> tuple[float, float]:
+    """P(normal hit), P(Critical Hit) of one attack roll ("Attack Rolls", "Critical Hits")."""
+    def p(b: int, target: int, lo: int = 1) -> float:
+        return sum(1 for n in range(lo, 21) if n == 20 or (n != 1 and n + b >= target)) / 20
+    p_hit = p(bonus, ac)
+    p_threat = p(bonus, ac, threat) if threat <= 20 else 0.0
+    p_crit = p_threat * p(bonus, cac)
+    return p_hit - p_crit, p_crit
+
+
+def _pair_numbers(cs, weapons, rs, side, k_max) -> dict[str, Any]:
+    """Per attacker and target: attack bonus of each attack of the turn, AC, ACvsCrit,
+    threat, Gang Up allowed, bleeding strike, the damage distributions and the expected
+    damage of a first attack ("Attack Rolls", "Critical Hits", "Attacks Per Turn")."""
+    n = len(cs)
+    out = {"bonus": np.zeros((n, n, k_max), np.int64), "ac": np.zeros((n, n), np.int64),
+           "confirm_ac": np.zeros((n, n), np.int64), "threat": np.zeros(n, np.int64),
+           "gang_ok": np.zeros((n, n), np.int64), "bleeds": np.zeros((n, n), np.int64),
+           "expected": np.zeros((n, n)), "tables": {}}
+    for a in range(n):
+        for t in (t for t in range(n) if side[t] != side[a]):
+            base = prepare(cs[a], cs[t], weapons[a], ruleset=rs)
+            out["threat"][a] = base.weapon.threat
+            out["ac"][a, t], out["confirm_ac"][a, t] = base.ac.value, base.confirm_ac.value
+            for k in range(k_max):
+                out["bonus"][a, t, k] = base.bonus.value if k == 0 else prepare(
+                    cs[a], cs[t], weapons[a], ruleset=rs, previous_attacks=k).bonus.value
+            out["gang_ok"][a, t] = int(abs(cs[a].size.order - cs[t].size.order) <= 2)
+            dtype = base.damage.physical(max(1, base.damage.normal.maximum), 0, False).type
+            out["bleeds"][a, t] = int(dtype in (DamageType.SLASHING, DamageType.PIERCING))
+            tables = out["tables"][a, t] = _damage_tables(base)
+            p_norm, p_crit = _odds(int(out["bonus"][a, t, 0]), int(out["ac"][a, t]),
+                                   int(out["confirm_ac"][a, t]), int(out["threat"][a]))
+            mean = [sum(k * p for k, p in d.items()) for d in tables]
+            out["expected"][a, t] = p_norm * mean[0] + p_crit * mean[1]
+    return out
+
+
+def _creature_deltas(cs, weapons, rs, side) -> dict[str, np.ndarray]:
+    """Per creature: what Gang Up's +1..+5 Tactical Bonus adds to its attack bonus
+    ("Multiple Opponents"), and what Injured changes in its attack bonus, AC and ACvsCrit
+    ("Injured"), measured with ``prepare`` against its first foe."""
+    n = len(cs)
+    out = {"gang": np.zeros((n, 6), np.int64), "injured_attack": np.zeros(n, np.int64),
+           "injured_ac": np.zeros(n, np.int64), "injured_confirm_ac": np.zeros(n, np.int64)}
+    for a in range(n):
+        t0 = next(t for t in range(n) if side[t] != side[a])
+        b0 = prepare(cs[a], cs[t0], weapons[a], ruleset=rs).bonus.value
+        for g in range(1, 6):
+            out["gang"][a, g] = prepare(cs[a], cs[t0], weapons[a], ruleset=rs, attack_bonuses=(
+                Bonus(g, BonusType.TACTICAL, "gang up"),)).bonus.value - b0
+        out["injured_attack"][a] = prepare(_injured(cs[a]), cs[t0], weapons[a],
+                                           ruleset=rs).bonus.value - b0
+        hurt = prepare(cs[t0], _injured(cs[a]), weapons[t0], ruleset=rs)
+        plain = prepare(cs[t0], cs[a], weapons[t0], ruleset=rs)
+        out["injured_ac"][a] = hurt.ac.value - plain.ac.value
+        out["injured_confirm_ac"][a] = hurt.confirm_ac.value - plain.confirm_ac.value
+    return out
+
+
+def _damage_arrays(tables: dict, n: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The damage distributions as padded value / cumulative-probability arrays."""
+    length = max(len(d) for v in tables.values() for d in v)
+    values = np.zeros((n, n, 3, length), np.int64)
+    cdf = np.ones((n, n, 3, length))
+    lens = np.zeros((n, n, 3), np.int64)
+    for (a, t), dists in tables.items():
+        for v, d in enumerate(dists):
+            keys = sorted(d)
+            values[a, t, v, :len(keys)] = keys
+            c = np.cumsum([d[k] for k in keys])
+            cdf[a, t, v, :len(keys)] = c / c[-1]
+            lens[a, t, v] = len(keys)
+    return values, cdf, lens
+
+
+def build_spec(scenario: Scenario, max_rounds: int = MAX_ROUNDS) -> FightSpec:
+    """The fast tier's numbers for ``scenario``, from the engine (see the module docstring).
+
+    Args:
+        scenario: Who fights, under which ruleset and tactics.
+        max_rounds: A fight still going after this many rounds is a draw.
+
+    Returns:
+        The :class:`FightSpec`.
+
+    Raises:
+        PrepError: a creature without a weapon.
+        IllegalActionError: an attack the rules refuse (out of every range...).
+    """
+    cs = scenario.creatures
+    rs = scenario.ruleset
+    n = len(cs)
+    side = np.array(scenario.side_of, dtype=np.int64)
+    weapons = [_weapon(c) for c in cs]
+    n_att = np.array([attacks_per_turn(c, rs) for c in cs], dtype=np.int64)
+    vit = [Vitals.from_creature(c) for c in cs]
+    pair = _pair_numbers(cs, weapons, rs, side, max(1, int(n_att.max())))
+    deltas = _creature_deltas(cs, weapons, rs, side)
+    values, cdf, lens = _damage_arrays(pair["tables"], n)
+    expected = pair["expected"]
+    danger = np.array([n_att[a] * expected[a][side != side[a]].mean() for a in range(n)])
+    return FightSpec(
+        side=side, policy=np.array([scenario.tactics[s].code for s in side], np.int64),
+        max_hp=np.array([v.max_hp for v in vit], np.int64),
+        injured_at=np.array([v.injured_threshold if v.injured_threshold is not None
+                             else -_BIG for v in vit], np.int64),
+        dies_at=np.array([v.death_threshold for v in vit], np.int64),
+        bleed_cap=np.array([bleed_cap(c.level) for c in cs], np.int64),
+        init_bonus=np.array([c.initiative_bonus.value for c in cs], np.int64),
+        n_attacks=n_att,
+        stabilize_p=np.array([save_odds(_dying(c), "fort", STABILIZE_DC) for c in cs]),
+        danger=danger, bonus=pair["bonus"], ac=pair["ac"], confirm_ac=pair["confirm_ac"],
+        threat=pair["threat"], perfect=int(rs.perfect_critical),
+        injured_attack=deltas["injured_attack"], injured_ac=deltas["injured_ac"],
+        injured_confirm_ac=deltas["injured_confirm_ac"], gang=deltas["gang"],
+        gang_ok=pair["gang_ok"], bleeds=pair["bleeds"], dmg_values=values, dmg_cdf=cdf,
+        dmg_len=lens, max_rounds=max_rounds)

@@ -1,0 +1,149 @@
+"""GM prep speed (issue 12), ratios measured in the same run.
+
+* fast tier vs reference tier on the same fights (the orc ambush of notebook 20): fights a
+  second, and the ratio (target >= 300x);
+* a 10,000-fight report (simulate + summary + per_creature) of a 4-vs-5 fight (the party
+  against the shaman and 4 orcs) on one core, the kernel compiled (target <= 1 s);
+* per attack: the fast tier's compiled attack (d20, confirmation, damage after DR) against
+  the ``d20`` library rolling attack, confirmation and damage in a Python loop with the same
+  numbers (target >= 100x);
+* a sweep of 100 points x 10,000 fights, in this process vs on a Dask LocalCluster of 2
+  worker processes: wall times (``--quick``: 10 points x 2,000 fights).
+
+Run: ``.venv/bin/python tests/bench/bench_prep.py [--quick]``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import sys
+import time
+from importlib.metadata import version
+from pathlib import Path
+
+import d20
+import numpy as np
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from _timing import best_of  # noqa: E402
+
+from lfgcombat.creature import load_example  # noqa: E402
+from lfgcombat.prep import NUMBA_ACTIVE, simulate, sweep  # noqa: E402
+from lfgcombat.prep.kernel import fight_states, sample_attacks  # noqa: E402
+from lfgcombat.prep.run import fight_words, prepare_run, run_chunk  # noqa: E402
+
+PARTY = ("wulfric", "chessan", "mayat", "sokaris")
+
+
+def ambush(orcs: int = 3, level: int | None = None) -> dict:
+    party = [load_example(n) if level is None else load_example(n).replace(level=level)
+             for n in PARTY]
+    return {"party": party, "orcs": [load_example("orc_shaman")] + [
+        load_example("orc").replace(name=f"Orc {i}") for i in range(1, orcs + 1)]}
+
+
+def bench_tiers(n_ref: int, n_fast: int) -> None:
+    scenario, spec = prepare_run(ambush(), "lfg", "weakest")
+    run_chunk("fast", scenario, spec, 1, 0, 0, 10, 10)  # compile / load the kernel
+    ref = best_of(lambda: run_chunk("reference", scenario, spec, 1, 0, 0, n_ref, n_ref), 1)
+    fast = best_of(lambda: run_chunk("fast", scenario, spec, 1, 0, 0, n_fast, n_fast), 3)
+    print(f"  reference tier: {n_ref / ref:10.1f} fights/s   fast tier: {n_fast / fast:10.0f} "
+          f"fights/s   ratio {ref / n_ref / (fast / n_fast):8.0f}x   (target >= 300x)")
+
+
+def bench_report(n: int) -> None:
+    sides = ambush(orcs=4, level=5)
+
+    def report():
+        r = simulate(sides, n, seed=1, progress=False)
+        r.summary()
+        r.per_creature()
+    report()  # warm: the kernel compiled (or loaded from numba's cache) once per process
+    t = best_of(report, 3)
+    cpu = []
+    for _ in range(3):
+        start = time.process_time()
+        report()
+        cpu.append(time.process_time() - start)
+    print(f"  {n:,} fights, 4 vs 5, report: wall {t:6.3f} s, CPU {min(cpu):6.3f} s on one core "
+          f"(target <= 1 s; {n / min(cpu):,.0f} fights/s of CPU, setup from the engine "
+          "included)")
+
+
+def bench_attack(n_fast: int, n_d20: int) -> None:
+    sides = {"a": [load_example("wulfric")], "b": [load_example("ogre")]}
+    _, spec = prepare_run(sides, "lfg", "weakest")
+    b, ac, cac = int(spec.bonus[0, 1, 0]), int(spec.ac[0, 1]), int(spec.confirm_ac[0, 1])
+    threat = int(spec.threat[0])
+    st = fight_states(fight_words(1, 0, 0, 1))[0].copy()
+    out = np.zeros(n_fast, np.int64)
+
+    def ours():
+        sample_attacks(st, n_fast, b, ac, cac, threat, 0, spec.dmg_values, spec.dmg_cdf,
+                       spec.dmg_len, 0, 1, out)
+    ours()
+
+    def theirs():  # the same attack with d20: longsword 1d8+3, 19-20/x2, DR 0
+        random.seed(1)
+        for _ in range(n_d20):
+            a = d20.roll(f"1d20+{b}")
+            nat = a.total - b
+            if nat == 20 or (nat != 1 and a.total >= ac):
+                if nat >= threat:
+                    c = d20.roll(f"1d20+{b}")
+                    cn = c.total - b
+                    if cn == 20 or (cn != 1 and c.total >= cac):
+                        d20.roll("2d8+6")
+                        continue
+                d20.roll("1d8+3")
+    t_ours = best_of(ours, 3) / n_fast
+    t_theirs = best_of(theirs, 3) / n_d20
+    print(f"  per attack: fast tier {t_ours * 1e9:7.1f} ns   d20 {t_theirs * 1e6:7.1f} us   "
+          f"ratio {t_theirs / t_ours:8.0f}x   (target >= 100x)")
+
+
+def bench_sweep(points: int, n: int) -> None:
+    orcs = list(range(1, 11))
+    levels = list(range(1, points // len(orcs) + 1)) if points >= 10 else [5]
+    grid = {"orcs": orcs[:points] if points < 10 else orcs, "level": levels}
+
+    def build(orcs, level):
+        return ambush(orcs, level)
+    total = len(grid["orcs"]) * len(grid["level"])
+    start = time.perf_counter()
+    local = sweep(grid, build, n, seed=1, progress=False)
+    t_local = time.perf_counter() - start
+    from distributed import Client, LocalCluster
+    with LocalCluster(n_workers=2, threads_per_worker=1, dashboard_address=None) as cluster, \
+            Client(cluster) as client:
+        client.run(lambda: simulate(ambush(), 10, seed=1, progress=False))  # warm workers
+        start = time.perf_counter()
+        remote = sweep(grid, build, n, seed=1, backend=client, progress=False)
+        t_dask = time.perf_counter() - start
+    same = local.frame.equals(remote.frame)
+    print(f"  sweep {total} points x {n:,} fights: local {t_local:6.1f} s   Dask LocalCluster "
+          f"(2 workers) {t_dask:6.1f} s   ratio {t_local / t_dask:4.2f}x   identical: {same}")
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--quick", action="store_true", help="smaller runs (a smoke test)")
+    args = ap.parse_args()
+    q = args.quick
+    print(f"lfgcombat.prep | numba {'on' if NUMBA_ACTIVE else 'off'} | d20 {version('d20')} | "
+          f"Python {sys.version.split()[0]} | {os.cpu_count()} CPUs")
+    print("\nfast vs reference tier, the orc ambush (4 vs 4), same fights")
+    bench_tiers(4 if q else 20, 5_000 if q else 50_000)
+    print("\na 10,000-fight report")
+    bench_report(10_000)
+    print("\nper attack, fast tier vs the d20 library")
+    bench_attack(200_000 if q else 2_000_000, 2_000 if q else 20_000)
+    print("\nsweep, local vs Dask")
+    bench_sweep(10 if q else 100, 2_000 if q else 10_000)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

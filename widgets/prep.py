@@ -1,0 +1,167 @@
+"""PrepPanel: GM prep in one panel - pick the sides, simulate, read the odds, replay a fight.
+
+Thin by design: the simulation, statistics and plots are :mod:`lfgcombat.prep`'s
+(:func:`~lfgcombat.prep.simulate`, :meth:`~lfgcombat.prep.SimResult.summary`,
+:meth:`~lfgcombat.prep.SimResult.plot`, :meth:`~lfgcombat.prep.SimResult.replay`); the panel
+only gathers the choices and shows the answers. "Replay the worst fight" rebuilds the fight
+that went worst for the first side as a real encounter and opens it in the
+:class:`~lfgcombat.widgets.initiative.InitiativeTracker`.
+"""
+
+from __future__ import annotations
+
+import html
+import io
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import ipywidgets as W
+import traitlets
+
+from lfgcombat.creature import Creature, example_names, load_example
+from lfgcombat.errors import LfgError
+from lfgcombat.prep import TARGET_POLICIES, SimResult, simulate
+from lfgcombat.rulesets import RULESET_NAMES, Ruleset
+
+__all__ = ["PrepPanel"]
+
+
+class PrepPanel(W.VBox):
+    """Simulate a fight many times from a few choices.
+
+    Args:
+        creatures: Creatures of your own to pick from, besides the examples (optional).
+        party, foes: Names to start each side with.
+        copies: Copies of each foe (``Orc 1``, ``Orc 2``...).
+        n: Fights per run.
+        seed: The root seed (the same seed gives the same fights).
+
+    Attributes:
+        result: The last :class:`~lfgcombat.prep.SimResult` (``None`` before a run).
+        error: The engine's message when a run was refused ("" otherwise).
+        tracker: The InitiativeTracker of the last replayed fight.
+    """
+
+    error = traitlets.Unicode("")
+    result = traitlets.Any(None, allow_none=True)
+
+    def __init__(self, creatures: Sequence[Creature] | Mapping[str, Creature] = (), *,
+                 party: Sequence[str] = ("Wulfric", "Chessan", "Mayat", "Sokaris"),
+                 foes: Sequence[str] = ("Orc",), copies: int = 3, n: int = 2000,
+                 seed: int = 1, **kwargs: Any) -> None:
+        own = list(creatures.values() if isinstance(creatures, Mapping) else creatures)
+        if not all(isinstance(c, Creature) for c in own):
+            raise TypeError("PrepPanel creatures must be lfgcombat.Creature values")
+        self.pool: dict[str, Creature] = {}
+        for name in example_names():
+            c = load_example(name)
+            self.pool[c.name] = c
+        for c in own:
+            self.pool[c.name] = c
+        names = list(self.pool)
+        box = dict(layout=W.Layout(width="14em", height="9em"))
+        self._party = W.SelectMultiple(options=names, value=[p for p in party if p in names],
+                                       description="party", **box)
+        self._foes = W.SelectMultiple(options=names, value=[f for f in foes if f in names],
+                                      description="foes", **box)
+        small = dict(layout=W.Layout(width="14em"), style={"description_width": "6em"})
+        self._copies = W.BoundedIntText(value=copies, min=1, max=20, description="copies",
+                                        **small)
+        self._n = W.BoundedIntText(value=n, min=1, max=10_000_000, description="fights",
+                                   **small)
+        self._seed = W.BoundedIntText(value=seed, min=0, max=2 ** 62, description="seed",
+                                      **small)
+        self._tactics = W.Dropdown(options=list(TARGET_POLICIES), value="weakest",
+                                   description="tactics", **small)
+        self._ruleset = W.Dropdown(options=list(RULESET_NAMES), value="lfg",
+                                   description="ruleset", **small)
+        self._killer = W.Checkbox(value=False, description="Killer Criticals", indent=False)
+        self._perfect = W.Checkbox(value=False, description="Perfect Critical", indent=False)
+        self._run = W.Button(description="Run", button_style="primary",
+                             tooltip="simulate the fights")
+        self._replay = W.Button(description="Replay the worst fight", disabled=True,
+                                layout=W.Layout(width="16em"))
+        self._bar = W.IntProgress(value=0, min=0, max=1, description="", bar_style="info",
+                                  layout=W.Layout(width="20em"))
+        self._status = W.HTML("")
+        self._summary = W.HTML("")
+        self._plot = W.Image(format="png", layout=W.Layout(max_width="100%"))
+        self._table = W.Box()
+        self.tracker = None
+        self._run.on_click(lambda _: self.run())
+        self._replay.on_click(lambda _: self.replay_worst())
+        controls = W.HBox([self._party, self._foes, W.VBox([
+            self._copies, self._n, self._seed, self._tactics, self._ruleset,
+            W.HBox([self._killer, self._perfect])])])
+        super().__init__([controls, W.HBox([self._run, self._bar, self._replay]),
+                          self._status, self._summary, self._plot, self._table], **kwargs)
+        self.add_class("lfg-prep")
+
+    # ------------------------------------------------------------------ the model
+    def sides(self) -> dict[str, list[Creature]]:
+        """The sides as chosen (each foe ``copies`` times, numbered)."""
+        party = [self.pool[n] for n in self._party.value]
+        foes: list[Creature] = []
+        k = int(self._copies.value)
+        for name in self._foes.value:
+            c = self.pool[name]
+            foes += [c] if k == 1 else [c.replace(name=f"{name} {i + 1}") for i in range(k)]
+        return {"party": party, "foes": foes}
+
+    def run(self) -> SimResult | None:
+        """Simulate with the current choices; show the summary and the plots."""
+        self._replay.disabled = True
+        self._status.value = "running..."
+        self._bar.value, self._bar.max = 0, int(self._n.value)
+
+        def tick(done: int, total: int) -> None:
+            self._bar.max, self._bar.value = total, done
+        try:
+            rs = Ruleset(self._ruleset.value, killer_criticals=self._killer.value,
+                         perfect_critical=self._perfect.value)
+            result = simulate(self.sides(), int(self._n.value), ruleset=rs,
+                              tactics=self._tactics.value, seed=int(self._seed.value),
+                              progress=False, callback=tick)
+        except LfgError as exc:
+            self.error = str(exc)
+            self._status.value = f"<span class='lfg-prep-error'>{html.escape(str(exc))}</span>"
+            return None
+        self.error = ""
+        self.result = result
+        self._status.value = html.escape(repr(result))
+        s = result.summary()
+        self._summary.value = (s.to_html(float_format=lambda v: f"{v:.3f}", na_rep="")
+                               + result.per_creature()[
+                                   ["side", "p_dropped", "p_dead", "hp_lost_mean",
+                                    "damage_dealt_mean", "kills_mean"]].to_html(
+                                   float_format=lambda v: f"{v:.3f}"))
+        buf = io.BytesIO()
+        result.plot().savefig(buf, format="png", dpi=72)
+        self._plot.value = buf.getvalue()
+        self._replay.disabled = False
+        return result
+
+    def replay_worst(self):
+        """Rebuild the fight that went worst for the party and open it in the tracker, with
+        its dice log."""
+        from .initiative import InitiativeTracker
+        if self.result is None:
+            self._status.value = "run the simulation first"
+            return None
+        i = self.result.worst()[0]
+        enc = self.result.replay(i)
+        self.tracker = InitiativeTracker(enc, dicelog=True)
+        note = W.HTML(f"<b>fight {i}</b> ({self.result.tier} tier"
+                      + (", replayed in the reference tier: the same scenario, other dice"
+                         if self.result.tier == "fast" else "") + ")")
+        note.add_class("lfg-prep-replay")
+        self._table.children = (note, self.tracker)
+        return self.tracker
+
+    def __repr__(self) -> str:
+        s = self.sides()
+        head = (f"party: {', '.join(c.name for c in s['party'])}; foes: "
+                f"{', '.join(c.name for c in s['foes'])}; {self._n.value} fights")
+        if self.result is None:
+            return f"PrepPanel({head}; not run)"
+        return f"PrepPanel({head}; {self.result!r})"
