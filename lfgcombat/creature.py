@@ -49,9 +49,11 @@ from .conditions import (ActionLimits, Affliction, Condition, ConditionError, Co
                          Gained, SpellCasting, bleed_cap, gain, load_rules_table, lookup, resolve,
                          stack_afflictions)
 from .damage import DamageError, Resistances
-from .dice import Fortune
 from .errors import LfgError
 from .movement import MoveSpeed, SpeedModifier, move_speed
+from .size import Size
+from .stats import TITLES as _TITLES
+from .stats import Stat, StatBonus, Term
 from .tables import Column, Schema, load_table, register_schema
 from ._files import atomic_write_text
 from .citations import cite as _cite
@@ -92,52 +94,6 @@ class CreatureError(LfgError, ValueError):
 
 
 # --------------------------------------------------------------------------- closed sets
-
-
-class Size(str, enum.Enum):
-    """Size categories (000_8d1d7816ee944f3b.txt, "Creature Size: Size, Space, Reach").
-
-    Space, reach and the size modifiers come from ``data/sizes.csv`` (:attr:`row`).
-    """
-
-    DIMINUTIVE = "diminutive"  #: 16 fit in a hex; reach 0
-    TINY = "tiny"              #: 4 fit in a hex; reach 0
-    SMALL = "small"            #: 1 hex, reach 5 ft; +1 to attack and AC
-    MEDIUM = "medium"          #: 1 hex, reach 5 ft; the standard size
-    LARGE = "large"            #: 3 hexes, reach 10 ft; -1 to attack and AC
-    HUGE = "huge"              #: 7 hexes, reach 10-15 ft
-    GARGANTUAN = "gargantuan"  #: 10-12 hexes, reach up to 20 ft
-
-    @property
-    def row(self) -> Mapping[str, Any]:
-        """This size's row of ``data/sizes.csv``."""
-        return _size_rows()[self.value]
-
-    @property
-    def code(self) -> str:
-        """``D``, ``T``, ``S``, ``M``, ``L``, ``H`` or ``G``."""
-        return self.row["code"]
-
-    @property
-    def order(self) -> int:
-        """Steps from Medium (Small -1, Large +1)."""
-        return int(self.row["order"])
-
-    @classmethod
-    def coerce(cls, value: "Size | str") -> "Size":
-        """Accept a member, its name or its one-letter code, any case.
-
-        Raises:
-            ValueError: anything else.
-        """
-        if isinstance(value, Size):
-            return value
-        if isinstance(value, str):
-            key = value.strip().lower()
-            for m in cls:
-                if key == m.value or (len(key) == 1 and key == m.code.lower()):
-                    return m
-        raise ValueError(value)
 
 
 class Kind(str, enum.Enum):
@@ -257,11 +213,6 @@ def _save_rows() -> dict[int, dict[str, int]]:
 @functools.lru_cache(maxsize=1)
 def _class_rows() -> dict[str, dict[str, Any]]:
     return {r["class"]: r for r in load_table("classes").to_dict("records")}
-
-
-@functools.lru_cache(maxsize=1)
-def _size_rows() -> dict[str, dict[str, Any]]:
-    return {r["size"]: r for r in load_table("sizes").to_dict("records")}
 
 
 @functools.lru_cache(maxsize=1)
@@ -466,143 +417,8 @@ class SaveRatings:
         return {"fort": self.fort, "ref": self.ref, "will": self.will}
 
 
-@dataclass(frozen=True)
-class StatBonus:
-    """A typed bonus (or penalty) to one statistic (``bonuses:`` entries).
-
-    Attributes:
-        target: One of :data:`BONUS_TARGETS` (``ac``, ``fort``, ``speed``, ...).
-        bonus: The :class:`~lfgcombat.bonuses.Bonus`.
-    """
-
-    target: str
-    bonus: Bonus
-
-    def to_dict(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"to": self.target, "value": self.bonus.value}
-        if self.bonus.type is not None:
-            out["type"] = self.bonus.type.value
-        if self.bonus.source is not None:
-            out["source"] = self.bonus.source
-        return out
-
-
-@dataclass(frozen=True)
-class Term:
-    """One named part of a statistic (``DEX mod +2``)."""
-
-    label: str
-    value: int
-
-
-_TITLES = {"hr": "HR", "ac": "AC", "ff_ac": "FFAC", "touch_ac": "TouchAC",
-           "ac_vs_crit": "ACvsCrit", "max_hp": "Max HP", "injured_threshold":
-           "Injured Threshold", "temp_hp_cap": "Temporary HP cap", "fort": "FORT Save",
-           "ref": "REF Save", "will": "WILL Save", "initiative_bonus": "Initiative bonus",
-           "attacks_per_turn": "Attacks per turn", "space": "Space", "reach": "Reach",
-           "melee_attack": "Melee attack bonus", "ranged_attack": "Ranged attack bonus",
-           "physical_damage_pct": "Physical damage", "death_threshold": "Dies at HP",
-           "skill": "Skill checks", "physical_skill": "Physical skill checks",
-           "mobility_skill": "Mobility skill checks"}
-
-
 def _hexes(n: int) -> str:
     return f"{n} hex{'es' if n != 1 else ''}"
-
-
-def _bonus_label(b: Bonus) -> str:
-    kind = f"{b.type.value} " if b.type is not None and not b.is_penalty else ""
-    word = "penalty" if b.is_penalty else "bonus"
-    return f"{b.source or 'untyped'}: {b.value:+d} {kind}{word}"
-
-
-@dataclass(frozen=True)
-class Stat:
-    """A derived statistic that can explain itself.
-
-    Attributes:
-        name: The statistic (``ac``, ``fort``, ...).
-        value: Its value (``None`` when the rules give none: no Injured Threshold at 3 HP).
-        terms: The untyped parts (base 10, DEX mod, Armor Rating, ...).
-        bonuses: Typed bonuses and the conditions' penalties, as stacked.
-        notes: What else applies (situational modifiers, automatic failure, ...).
-        rule: The citation, with the formula.
-        fortune: Fortunate/Unfortunate on the roll, after cancelling.
-        auto_fail: The roll fails automatically (a Helpless creature's REF Save).
-    """
-
-    name: str
-    value: int | float | None
-    terms: tuple[Term, ...] = ()
-    bonuses: Stacked | None = None
-    notes: tuple[str, ...] = ()
-    rule: str = ""
-    fortune: Fortune | None = None
-    auto_fail: bool = False
-
-    @property
-    def title(self) -> str:
-        return _TITLES.get(self.name, self.name)
-
-    def __int__(self) -> int:
-        if self.value is None:
-            raise TypeError(f"{self.title} has no value")
-        return int(self.value)
-
-    def __repr__(self) -> str:
-        return f"<{self.name} {self._fmt(self.value)}>"
-
-    @staticmethod
-    def _fmt(value: int | float | None) -> str:
-        if value is None:
-            return "none"
-        if isinstance(value, float):
-            return f"{value:g}"
-        return str(value)
-
-    def explain(self) -> str:
-        """Every part of the value, one per line, then notes and the rule.
-
-        Example::
-
-            AC 14
-               +10  base
-                +1  DEX mod (DEX 12)
-                +4  Armor Rating (chain shirt)
-                +0  Natural Armor Rating
-                +0  Shield Rating
-                +0  size (medium)
-                +1  ring: +1 power bonus - counts (highest power)
-                -2  flanked: -2 penalty - counts (penalties always stack)
-              (000_8d1d7816ee944f3b.txt, "Armor Class (AC) - What is it?": AC = 10+...)
-        """
-        lines = [f"{self.title} {self._fmt(self.value)}"]
-        for t in self.terms:
-            lines.append(f"  {t.value:+4d}  {t.label}")
-        if self.bonuses is not None:
-            for line in self.bonuses.lines:
-                lines.append(f"  {line.counted:+4d}  {_bonus_label(line.bonus)} - {line.note}")
-        if self.fortune is not None:
-            keep = "better" if self.fortune is Fortune.FORTUNATE else "worse"
-            lines.append(f"  {self.fortune.value}: roll 2d20 and keep the {keep}")
-        if self.auto_fail:
-            lines.append("  fails automatically")
-        lines += [f"  note: {n}" for n in self.notes]
-        if self.rule:
-            lines.append(f"  ({self.rule})")
-        return "\n".join(lines)
-
-    def __str__(self) -> str:
-        return self.explain()
-
-    def to_frame(self) -> pd.DataFrame:
-        """The parts as a DataFrame (``part``, ``value``, ``counts``, ``note``)."""
-        rows = [{"part": t.label, "value": t.value, "counts": t.value, "note": ""}
-                for t in self.terms]
-        if self.bonuses is not None:
-            rows += [{"part": _bonus_label(ln.bonus), "value": ln.bonus.value, "counts": ln.counted,
-                      "note": ln.note} for ln in self.bonuses.lines]
-        return pd.DataFrame(rows, columns=["part", "value", "counts", "note"])
 
 
 # --------------------------------------------------------------------------- parsing
