@@ -42,20 +42,22 @@ from pathlib import Path
 from typing import Any
 
 import pandas as pd
-import yaml
 
 from .bonuses import Bonus, BonusError, Stacked, stack
 from .conditions import (ActionLimits, Affliction, Condition, ConditionError, ConditionSet,
                          Gained, SpellCasting, bleed_cap, gain, load_rules_table, lookup, resolve,
                          stack_afflictions)
-from .damage import DamageError, Resistances
-from .errors import LfgError
+from .damage import DamageError, Resistances, parse_damage
+from .notation import parse as dice_parse
+from .errors import DiceError, LfgError
 from .movement import MoveSpeed, SpeedModifier, move_speed
 from .size import Size
 from .stats import TITLES as _TITLES
 from .stats import Stat, StatBonus, Term
+from .statblock import stat_block_html
 from .tables import Column, Schema, load_table, register_schema
 from ._files import atomic_write_text
+from .datafile import DataFileError, check_depth, dump_yaml, load_text, read_file, short
 from .citations import cite as _cite
 
 __all__ = [
@@ -338,7 +340,7 @@ def _freeze(value: Any, where: str, problems: list[tuple[str, str]]) -> Any:
         out = {}
         for k, v in value.items():
             if not isinstance(k, str):
-                problems.append((where, f"keys must be text, not {k!r}"))
+                problems.append((where, f"keys must be text, not {short(k)}"))
                 continue
             out[k] = _freeze(v, f"{where}.{k}", problems)
         return FrozenMap(out)
@@ -346,7 +348,7 @@ def _freeze(value: Any, where: str, problems: list[tuple[str, str]]) -> Any:
         return tuple(_freeze(v, f"{where}[{i}]", problems) for i, v in enumerate(value))
     if value is None or isinstance(value, (str, int, float, bool)):
         if isinstance(value, float) and not math.isfinite(value):
-            problems.append((where, f"{value!r} is not a finite number"))
+            problems.append((where, f"{short(value)} is not a finite number"))
         return value
     problems.append((where, f"{type(value).__name__} values cannot be saved; use text, "
                             "numbers, true/false, lists or mappings"))
@@ -434,8 +436,10 @@ _FIELD_OF_KEY = {"class": "character_class", "max_hp": "max_hp_override",
 _KEY_OF_FIELD = {v: k for k, v in _FIELD_OF_KEY.items()}
 
 
-def _hint(word: str, options: Iterable[str]) -> str:
-    close = difflib.get_close_matches(str(word), list(options), n=1, cutoff=0.6)
+def _hint(word: Any, options: Iterable[str]) -> str:
+    if not isinstance(word, str) or len(word) > 100:
+        return ""
+    close = difflib.get_close_matches(word, list(options), n=1, cutoff=0.6)
     return f"did you mean {close[0]!r}? " if close else ""
 
 
@@ -454,20 +458,24 @@ class _Parser:
 
     def int_(self, where: str, value: Any, lo: int, hi: int, step: int = 1) -> int | None:
         if not _is_int(value):
-            self.bad(where, f"{value!r} is not a whole number; allowed: {lo} to {hi}"
+            self.bad(where, f"{short(value)} is not a whole number; allowed: {lo} to {hi}"
                      + (f" in steps of {step}" if step > 1 else ""))
             return None
         if not lo <= value <= hi or value % step:
-            self.bad(where, f"{value} is out of range; allowed: {lo} to {hi}"
+            self.bad(where, f"{short(value)} is out of range; allowed: {lo} to {hi}"
                      + (f" in steps of {step}" if step > 1 else ""))
             return None
         return value
 
-    def text(self, where: str, value: Any, required: bool = False) -> str | None:
+    def text(self, where: str, value: Any, required: bool = False,
+             max_len: int = 200) -> str | None:
         if value is None and not required:
             return None
         if not isinstance(value, str) or not value.strip():
-            self.bad(where, f"{value!r} is not a non-empty text")
+            self.bad(where, f"{short(value)} is not a non-empty text")
+            return None
+        if len(value) > max_len:
+            self.bad(where, f"a text of {len(value):,} characters; at most {max_len:,}")
             return None
         return value
 
@@ -478,14 +486,14 @@ class _Parser:
                 return cls.coerce(value)
             return cls(value.strip().lower() if isinstance(value, str) else value)
         except (ValueError, AttributeError):
-            self.bad(where, f"unknown value {value!r}; {_hint(value, allowed)}allowed: "
+            self.bad(where, f"unknown value {short(value)}; {_hint(value, allowed)}allowed: "
                      + ", ".join(allowed))
             return None
 
     def mapping(self, where: str, value: Any, keys: Iterable[str]) -> Mapping | None:
         keys = list(keys)
         if not isinstance(value, Mapping):
-            self.bad(where, f"expected a mapping with keys {', '.join(keys)}, got {value!r}")
+            self.bad(where, f"expected a mapping with keys {', '.join(keys)}, got {short(value)}")
             return None
         ok = True
         for k in value:
@@ -496,6 +504,18 @@ class _Parser:
         return value if ok else {k: v for k, v in value.items() if k in keys}
 
 
+#: The longest ``notes`` text kept (characters); other texts (names, weapon names,
+#: conditions) are at most :data:`MAX_TEXT`.
+MAX_NOTES = 20_000
+MAX_TEXT = 200
+#: The largest resistance value and weapon number (reach, range, enhancement) accepted.
+MAX_GEAR_NUMBER = 1_000
+#: Keys a weapon entry's number / true-false / dice values are checked under here; the
+#: attack rules (:func:`lfgcombat.attacks.resolve_weapon`) read the entry in full.
+_WEAPON_NUMBERS = ("range_increment", "reach", "enhancement", "strength_rating", "count")
+_WEAPON_FLAGS = ("natural", "ranged", "masterwork", "magic", "finesse", "loaded")
+
+
 def _parse(d: Any) -> tuple[dict[str, Any], list[tuple[str, str]]]:
     """Turn a creature mapping into field values; collect every problem."""
     p = _Parser()
@@ -503,11 +523,44 @@ def _parse(d: Any) -> tuple[dict[str, Any], list[tuple[str, str]]]:
         p.bad("(creature)", f"expected a mapping with keys such as name, class, level, "
               f"abilities; got {type(d).__name__}")
         return {}, p.problems
+    try:
+        check_depth(dict(d), "(creature)")
+    except DataFileError as exc:
+        p.bad("(creature)", str(exc).split(": ", 1)[-1])
+        return {}, p.problems
+    f: dict[str, Any] = {}
+    _parse_keys(d, f, p)
+    _parse_identity(d, f, p)
+    _parse_defense(d, f, p)
+    _parse_numbers(d, f, p)
+    f["weapons"] = _parse_weapons(d.get("weapons", []), p)
+    f["resistances"] = _parse_resistances(d.get("resistances", {}), p)
+    f["_conditions"] = _parse_conditions(d.get("conditions", []), p)
+    f["bonuses"] = _parse_bonuses(d.get("bonuses", []), p)
+    example = d.get("example", False)
+    if not isinstance(example, bool):
+        p.bad("example", f"expected true or false, got {short(example)}")
+        example = False
+    f["example"] = example
+    f["notes"] = p.text("notes", d.get("notes"), max_len=MAX_NOTES)
+    _cross_check(f, p)
+    return f, p.problems
+
+
+def _parse_keys(d: Mapping, f: dict[str, Any], p: _Parser) -> None:
+    """Unknown keys, with "did you mean"; a misspelt ``class``/``max_hp`` is remembered so
+    that it does not also raise "a creature without a class needs max_hp"."""
     for key in d:
         if key not in KEYS:
-            p.bad(str(key), f"unknown key; {_hint(key, KEYS)}allowed keys: "
-                  + ", ".join(KEYS))
-    f: dict[str, Any] = {}
+            hint = _hint(key, KEYS)
+            p.bad(short(key) if not isinstance(key, str) else key[:MAX_TEXT],
+                  f"unknown key; {hint}allowed keys: " + ", ".join(KEYS))
+            if hint in ("did you mean 'class'? ", "did you mean 'max_hp'? "):
+                f["_class_bad"] = True
+
+
+def _parse_identity(d: Mapping, f: dict[str, Any], p: _Parser) -> None:
+    """name, level, class, abilities, size, kind, creature type."""
     f["name"] = p.text("name", d.get("name"), required=True)
     if "level" not in d:
         p.bad("level", f"missing; a whole number from 0 to {MAX_LEVEL}")
@@ -519,125 +572,188 @@ def _parse(d: Any) -> tuple[dict[str, Any], list[tuple[str, str]]]:
         classes = list(_class_rows())
         key = cls.strip().lower() if isinstance(cls, str) else cls
         if key not in classes:
-            p.bad("class", f"unknown class {cls!r}; {_hint(key, classes)}allowed: "
+            p.bad("class", f"unknown class {short(cls)}; {_hint(key, classes)}allowed: "
                   + ", ".join(classes) + " (or leave it out for a monster)")
             cls = None
             f["_class_bad"] = True
         else:
             cls = key
     f["character_class"] = cls
-
     ab = p.mapping("abilities", d.get("abilities", {}), ABILITIES)
-    scores: dict[str, int | None] = {}
-    for k in ABILITIES:
-        v = (ab or {}).get(k, 10)
-        scores[k] = p.int_(f"abilities.{k}", v, 0, MAX_ABILITY)
-    f["_scores"] = scores
-
+    f["_scores"] = {k: p.int_(f"abilities.{k}", (ab or {}).get(k, 10), 0, MAX_ABILITY)
+                    for k in ABILITIES}
     f["size"] = p.enum("size", d.get("size", "medium"), Size)
+    # "NPC & Enemy Death": basic monsters die at -Level HP, like NPCs and goons.
+    default_kind = "pc" if cls is not None or f.get("_class_bad") else "npc"
+    f["kind"] = p.enum("kind", d.get("kind", default_kind), Kind)
+    f["creature_type"] = p.enum("creature_type", d.get("creature_type", "living"),
+                                CreatureType)
+    f["hr_progression"] = (None if d.get("hr_progression") is None
+                           else p.enum("hr_progression", d["hr_progression"], HRProgression))
+
+
+def _parse_defense(d: Mapping, f: dict[str, Any], p: _Parser) -> None:
+    """armor, shield, natural armor, save ratings."""
     armor = d.get("armor", {})
     if _is_int(armor):
         armor = {"rating": armor}
     am = p.mapping("armor", armor, ("rating", "vs_crit", "name"))
+    f["armor"] = None
     if am is not None:
         rating = p.int_("armor.rating", am.get("rating", 0), 0, 30)
         vs_crit = p.int_("armor.vs_crit", am.get("vs_crit", rating if rating is not None
                                                  else 0), 0, 30)
         name = p.text("armor.name", am.get("name"))
-        f["armor"] = (Armor(rating, vs_crit, name)
-                      if rating is not None and vs_crit is not None else None)
-    else:
-        f["armor"] = None
+        if rating is not None and vs_crit is not None:
+            f["armor"] = Armor(rating, vs_crit, name)
     f["shield_rating"] = p.int_("shield_rating", d.get("shield_rating", 0), 0, 20)
     f["natural_armor"] = p.int_("natural_armor", d.get("natural_armor", 0), 0, 30)
+    sr = d.get("save_ratings")
+    f["save_ratings"] = None
+    sm = None if sr is None else p.mapping("save_ratings", sr, ("fort", "ref", "will"))
+    if sm is not None:
+        vals = {}
+        for k in ("fort", "ref", "will"):
+            if k not in sm:
+                p.bad(f"save_ratings.{k}", "missing; give all three of fort, ref, will "
+                      "(or leave save_ratings out to use the class's)")
+            else:
+                vals[k] = p.int_(f"save_ratings.{k}", sm[k], -10, 50)
+        if len(vals) == 3 and None not in vals.values():
+            f["save_ratings"] = SaveRatings(**vals)
+
+
+def _parse_numbers(d: Mapping, f: dict[str, Any], p: _Parser) -> None:
+    """speed, HP, initiative, reactions, reach."""
     f["speed"] = p.int_("speed", d.get("speed", 30), 0, 300, step=5)
-    f["kind"] = p.enum("kind", d.get("kind", "pc"), Kind)
-    f["creature_type"] = p.enum("creature_type", d.get("creature_type", "living"),
-                                CreatureType)
-    f["max_hp_override"] = (None if d.get("max_hp") is None
-                            else p.int_("max_hp", d["max_hp"], 1, 100_000))
+    f["max_hp_override"] = None
+    if d.get("max_hp") is not None:
+        f["max_hp_override"] = p.int_("max_hp", d["max_hp"], 1, 100_000)
+        if f["max_hp_override"] is None:  # said once, not also "needs max_hp"
+            f["_class_bad"] = True
     f["current_hp"] = (None if d.get("current_hp") is None
                        else p.int_("current_hp", d["current_hp"], -100_000, 100_000))
     f["temp_hp"] = p.int_("temp_hp", d.get("temp_hp", 0), 0, 100_000)
     f["initiative_rating"] = p.int_("initiative_rating", d.get("initiative_rating", 0),
                                     -20, 50)
     f["reactions"] = p.int_("reactions", d.get("reactions", 1), 1, 5)
-    sr = d.get("save_ratings")
-    f["save_ratings"] = None
-    if sr is not None:
-        sm = p.mapping("save_ratings", sr, ("fort", "ref", "will"))
-        if sm is not None:
-            vals = {}
-            for k in ("fort", "ref", "will"):
-                if k not in sm:
-                    p.bad(f"save_ratings.{k}", "missing; give all three of fort, ref, will "
-                          "(or leave save_ratings out to use the class's)")
-                else:
-                    vals[k] = p.int_(f"save_ratings.{k}", sm[k], -10, 50)
-            if len(vals) == 3 and None not in vals.values():
-                f["save_ratings"] = SaveRatings(**vals)
-    f["hr_progression"] = (None if d.get("hr_progression") is None
-                           else p.enum("hr_progression", d["hr_progression"], HRProgression))
     f["reach_override"] = (None if d.get("reach") is None
                            else p.int_("reach", d["reach"], 0, 100, step=5))
-    weapons = d.get("weapons", [])
+
+
+def _parse_weapons(weapons: Any, p: _Parser) -> tuple[Any, ...]:
+    """The ``weapons`` list: names, or entries whose name, dice, damage type, numbers and
+    true/false values are checked now, not first at attack time."""
     if not isinstance(weapons, (list, tuple)):
-        p.bad("weapons", f"expected a list, got {weapons!r}")
-        weapons = []
-    f["weapons"] = _freeze(list(weapons), "weapons", p.problems)
-    res = d.get("resistances", {})
+        p.bad("weapons", f"expected a list, got {short(weapons)}")
+        return ()
+    before = len(p.problems)
+    for i, w in enumerate(weapons):
+        _check_weapon(f"weapons[{i}]", w, p)
+    if len(p.problems) > before:
+        return ()
+    return _freeze(list(weapons), "weapons", p.problems)
+
+
+def _check_weapon(where: str, w: Any, p: _Parser) -> None:
+    if isinstance(w, str):
+        p.text(where, w, required=True, max_len=MAX_TEXT)
+        return
+    if not isinstance(w, Mapping):
+        p.bad(where, f"expected a weapon name such as longsword or a mapping such as "
+              f"{{name: claw, damage: 1d6, damage_type: s}}, got {short(w)}")
+        return
+    p.text(f"{where}.name", w.get("name"), required=True, max_len=MAX_TEXT)
+    if "damage" in w:
+        dmg = w["damage"]
+        if not (_is_int(dmg) or isinstance(dmg, str) and len(dmg) <= MAX_TEXT):
+            p.bad(f"{where}.damage", f"expected dice such as 1d8+2, got {short(dmg)}")
+        else:
+            try:
+                dice_parse(dmg)
+            except DiceError as exc:
+                p.bad(f"{where}.damage", str(exc).splitlines()[0])
+    for key in ("damage_type",) + (("extra",) if "extra" in w else ()):
+        if key not in w:
+            continue
+        items = w[key] if key == "extra" and isinstance(w[key], (list, tuple)) else [w[key]]
+        for item in items:
+            if not isinstance(item, str) or len(item) > MAX_TEXT:
+                p.bad(f"{where}.{key}", f"expected text such as "
+                      f"{'s' if key == 'damage_type' else '1d6 [fire]'}, got {short(item)}")
+                continue
+            try:
+                parse_damage(f"1 [{item}]" if key == "damage_type" else item)
+            except (DamageError, DiceError) as exc:
+                p.bad(f"{where}.{key}", str(exc).splitlines()[0])
+    for key in _WEAPON_NUMBERS:
+        if w.get(key) is not None:
+            p.int_(f"{where}.{key}", w[key], 0, MAX_GEAR_NUMBER)
+    for key in _WEAPON_FLAGS:
+        if key in w and not isinstance(w[key], bool):
+            p.bad(f"{where}.{key}", f"expected true or false, got {short(w[key])}")
+
+
+def _parse_resistances(res: Any, p: _Parser) -> FrozenMap:
     if not isinstance(res, Mapping):
-        p.bad("resistances", f"expected a mapping (e.g. {{fire: 5}}), got {res!r}")
-        res = {}
-    else:
-        try:  # the damage rules read them: refuse what they could not
-            Resistances.from_dict(res)
-        except DamageError as err:
-            p.bad("resistances", str(err))
-            res = {}
-    f["resistances"] = _freeze(res, "resistances", p.problems)
+        p.bad("resistances", f"expected a mapping (e.g. {{fire: 5}}), got {short(res)}")
+        return FrozenMap()
+    big = [k for k, v in res.items() if _is_int(v) and v > MAX_GEAR_NUMBER]
+    for k in big:
+        p.bad(f"resistances.{short(k) if not isinstance(k, str) else k[:MAX_TEXT]}",
+              f"{short(res[k])} is out of range; allowed: 0 to {MAX_GEAR_NUMBER}")
+    if big:
+        return FrozenMap()
+    try:  # the damage rules read them: refuse what they could not
+        Resistances.from_dict(res)
+    except DamageError as err:
+        p.bad("resistances", str(err)[:500])
+        return FrozenMap()
+    return _freeze(res, "resistances", p.problems)
 
-    conds = d.get("conditions", [])
-    parsed_conds: list[Affliction] = []
+
+def _parse_conditions(conds: Any, p: _Parser) -> list[Affliction]:
+    parsed: list[Affliction] = []
     if isinstance(conds, (str, Mapping)) or not isinstance(conds, (list, tuple)):
-        p.bad("conditions", f"expected a list such as [prone, bleed 2], got {conds!r}")
-    else:
-        for i, c in enumerate(conds):
-            try:
-                parsed_conds.append(Affliction.parse(c))
-            except ConditionError as exc:
-                p.bad(f"conditions[{i}]", str(exc))
-    f["_conditions"] = parsed_conds
+        p.bad("conditions", f"expected a list such as [prone, bleed 2], got {short(conds)}")
+        return parsed
+    for i, c in enumerate(conds):
+        if isinstance(c, str) and len(c) > MAX_TEXT:
+            p.bad(f"conditions[{i}]", f"a condition of {len(c):,} characters; at most "
+                  f"{MAX_TEXT}")
+            continue
+        try:
+            parsed.append(Affliction.parse(c))
+        except ConditionError as exc:
+            p.bad(f"conditions[{i}]", str(exc)[:500])
+    return parsed
 
-    bonuses = d.get("bonuses", [])
-    parsed_bonuses: list[StatBonus] = []
+
+def _parse_bonuses(bonuses: Any, p: _Parser) -> tuple[StatBonus, ...]:
+    parsed: list[StatBonus] = []
     if not isinstance(bonuses, (list, tuple)):
-        p.bad("bonuses", f"expected a list of {{to, value, type, source}}, got {bonuses!r}")
-    else:
-        for i, b in enumerate(bonuses):
-            where = f"bonuses[{i}]"
-            bm = p.mapping(where, b, ("to", "value", "type", "source"))
-            if bm is None:
-                continue
-            target = bm.get("to")
-            if target not in BONUS_TARGETS:
-                p.bad(f"{where}.to", f"unknown statistic {target!r}; "
-                      f"{_hint(target, BONUS_TARGETS)}allowed: " + ", ".join(BONUS_TARGETS))
-                continue
-            try:
-                parsed_bonuses.append(StatBonus(target, Bonus(bm.get("value"), bm.get("type"),
-                                                              bm.get("source"))))
-            except BonusError as exc:
-                p.bad(where, str(exc))
-    f["bonuses"] = tuple(parsed_bonuses)
-    example = d.get("example", False)
-    if not isinstance(example, bool):
-        p.bad("example", f"expected true or false, got {example!r}")
-        example = False
-    f["example"] = example
-    f["notes"] = p.text("notes", d.get("notes"))
-    _cross_check(f, p)
-    return f, p.problems
+        p.bad("bonuses", f"expected a list of {{to, value, type, source}}, got {short(bonuses)}")
+        return ()
+    for i, b in enumerate(bonuses):
+        where = f"bonuses[{i}]"
+        bm = p.mapping(where, b, ("to", "value", "type", "source"))
+        if bm is None:
+            continue
+        target = bm.get("to")
+        if target not in BONUS_TARGETS:
+            p.bad(f"{where}.to", f"unknown statistic {short(target)}; "
+                  f"{_hint(target, BONUS_TARGETS)}allowed: " + ", ".join(BONUS_TARGETS))
+            continue
+        value = bm.get("value")
+        if _is_int(value) and abs(value) > MAX_GEAR_NUMBER:
+            p.bad(f"{where}.value", f"{short(value)} is out of range; allowed: "
+                  f"-{MAX_GEAR_NUMBER} to {MAX_GEAR_NUMBER}")
+            continue
+        try:
+            parsed.append(StatBonus(target, Bonus(value, bm.get("type"), bm.get("source"))))
+        except BonusError as exc:
+            p.bad(where, str(exc)[:500])
+    return tuple(parsed)
 
 
 def _cross_check(f: dict[str, Any], p: _Parser) -> None:
@@ -657,7 +773,9 @@ def _cross_check(f: dict[str, Any], p: _Parser) -> None:
     class_bad = f.pop("_class_bad", False)
     if f["character_class"] is None and f["max_hp_override"] is None and not class_bad:
         p.bad("max_hp", "a creature without a class (a monster) needs max_hp: monster HP "
-              "\"are calculated based on Monster Level & Monster Role\" (Hit Points, Ch15.1)")
+              "\"are calculated based on Monster Level & Monster Role\" (Hit Points, Ch15.1); "
+              "without a kind it is then a basic monster, kind npc, which dies at -level HP "
+              f"({_cite('NPC & Enemy Death')}); give kind: boss for the PC rules of dying")
     conds = f.pop("_conditions")
     level = f["level"]
     if level is not None:
@@ -734,7 +852,10 @@ class Creature:
         armor: :class:`Armor` (rating, vs_crit; vs_crit defaults to the rating).
         shield_rating: Shield Rating. natural_armor: Natural Armor Rating.
         speed: Base Move Speed in feet (default 30).
-        kind: :class:`Kind` (pc, npc, goon, boss). creature_type: :class:`CreatureType`.
+        kind: :class:`Kind` (pc, npc, goon, boss). Default: ``pc`` with a class, ``npc``
+            without one - "Goons, basic monsters, & most NPCs die when they reach (-Level)
+            HP" (000_8d1d7816ee944f3b.txt, "NPC & Enemy Death"); give ``kind: boss`` to a
+            monster that uses the PC rules for dying. creature_type: :class:`CreatureType`.
         max_hp_override: [``max_hp``] max HP given instead of computed (monsters).
         current_hp: Current HP (``None``: full). temp_hp: Temporary HP.
         initiative_rating: Initiative Rating.
@@ -757,7 +878,7 @@ class Creature:
     shield_rating: int = 0
     natural_armor: int = 0
     speed: int = 30
-    kind: Kind = Kind.PC
+    kind: Kind | None = None
     creature_type: CreatureType = CreatureType.LIVING
     max_hp_override: int | None = None
     current_hp: int | None = None
@@ -782,7 +903,7 @@ class Creature:
                                   "creatures with Creature.from_dict(...)")]) from None
         values, problems = _parse(raw)
         if problems:
-            raise CreatureError(problems, what=f"creature {self.name!r}")
+            raise CreatureError(problems, what=f"creature {short(self.name)}")
         for k, v in values.items():
             object.__setattr__(self, k, v)
 
@@ -794,7 +915,9 @@ class Creature:
 
         Args:
             d: Keys from :data:`KEYS`: ``name`` and ``level`` are required; ``class`` or
-                (for monsters) ``max_hp`` too. Conditions are written as text
+                (for monsters) ``max_hp`` too. ``kind`` defaults to ``pc`` with a class and
+                to ``npc`` without one (a basic monster dies at -level HP, "NPC & Enemy
+                Death"). Conditions are written as text
                 (``"prone"``, ``"bleed 2"``, ``"weakened 3"``, ``"stunned for 2 rounds"``).
 
         Returns:
@@ -807,7 +930,7 @@ class Creature:
         values, problems = _parse(d)
         if problems:
             name = d.get("name") if isinstance(d, Mapping) else None
-            raise CreatureError(problems, what=f"creature {name!r}" if name else "creature")
+            raise CreatureError(problems, what=f"creature {short(name)}" if name else "creature")
         obj = object.__new__(cls)
         for f in fields(cls):
             object.__setattr__(obj, f.name, values[f.name])
@@ -829,7 +952,8 @@ class Creature:
         d["shield_rating"] = self.shield_rating
         d["natural_armor"] = self.natural_armor
         d["speed"] = self.speed
-        d["kind"] = getattr(self.kind, "value", self.kind)
+        if self.kind is not None:
+            d["kind"] = getattr(self.kind, "value", self.kind)
         d["creature_type"] = getattr(self.creature_type, "value", self.creature_type)
         for key, value in (("max_hp", self.max_hp_override), ("current_hp", self.current_hp)):
             if value is not None:
@@ -863,7 +987,10 @@ class Creature:
     def load(cls, path: str | os.PathLike[str]) -> "Creature":
         """Read a creature from a ``.yaml``/``.yml`` or ``.json`` file.
 
-        YAML is read with ``yaml.safe_load`` only: a file can never run code.
+        YAML is read with a safe loader only (a file can never run code), and a hostile
+        file is refused cheaply (:mod:`lfgcombat.datafile`): at most 1 MB is read, anchors
+        and aliases, duplicate keys, nesting deeper than 32 and numbers of more than 30
+        digits are refused.
 
         Args:
             path: The file.
@@ -872,22 +999,19 @@ class Creature:
             The creature.
 
         Raises:
-            CreatureError: unreadable file, unknown suffix, bad YAML/JSON, bad fields.
+            CreatureError: unreadable or oversized file, unknown suffix, bad or hostile
+                YAML/JSON, bad fields.
         """
         path = Path(path)
         suffix = path.suffix.lower()
         if suffix not in (".yaml", ".yml", ".json"):
-            raise CreatureError([("(file)", f"{path}: unknown file type {suffix!r}; use "
+            raise CreatureError([("(file)", f"{path}: unknown file type {short(suffix)}; use "
                                   ".yaml, .yml or .json")])
         try:
-            text = path.read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as exc:
-            raise CreatureError([("(file)", f"cannot read {path}: {exc}")]) from None
-        try:
-            data = json.loads(text) if suffix == ".json" else yaml.safe_load(text)
-        except (json.JSONDecodeError, yaml.YAMLError) as exc:
-            raise CreatureError([("(file)", f"{path} is not valid "
-                                  f"{'JSON' if suffix == '.json' else 'YAML'}: {exc}")]) from None
+            data = load_text(read_file(path), "json" if suffix == ".json" else "yaml",
+                             str(path))
+        except DataFileError as exc:
+            raise CreatureError([("(file)", str(exc))]) from None
         try:
             return cls.from_dict(data)
         except CreatureError as exc:
@@ -917,7 +1041,7 @@ class Creature:
         if suffix == ".json":
             text = json.dumps(data, indent=2, ensure_ascii=False) + "\n"
         else:
-            text = yaml.safe_dump(data, sort_keys=False, allow_unicode=True)
+            text = dump_yaml(data)
         return atomic_write_text(path, text)
 
     def replace(self, **changes: Any) -> "Creature":
@@ -1509,7 +1633,8 @@ class Creature:
 
         natural = int(self.reach.value)
         best = None
-        for w in self.weapons:
+        for entry in self.weapons:
+            w = entry if isinstance(entry, Mapping) else {"name": str(entry)}
             name = str(w.get("name", "")).lower()
             try:  # the weapons table knows what is melee, ranged-only or never threatens
                 weapon = resolve_weapon(self, w)
@@ -1566,6 +1691,10 @@ class Creature:
         return pd.DataFrame([{"stat": n, "value": s.value, "explanation": s.explain()}
                              for n, s in self.stats().items()],
                             columns=["stat", "value", "explanation"], dtype=object)
+
+    def _repr_html_(self) -> str:
+        """The stat block shown in a notebook (see :mod:`lfgcombat.statblock`)."""
+        return stat_block_html(self)
 
     def summary(self) -> str:
         """One line: name, level, class, HP, AC values, HR, saves, speed."""
@@ -1674,6 +1803,6 @@ def load_example(name: str) -> Creature:
                               "examples: " + ", ".join(names))])
     text = _examples_dir().joinpath(f"{key}.yaml").read_text(encoding="utf-8")
     try:
-        return Creature.from_dict(yaml.safe_load(text))
+        return Creature.from_dict(load_text(text, "yaml", f"{key}.yaml"))
     except CreatureError as exc:
         raise CreatureError(exc.problems, what=f"example {key}.yaml") from None
