@@ -29,13 +29,15 @@ import yaml
 
 from .errors import LfgError
 
-__all__ = ["DataFileError", "MAX_FILE_BYTES", "MAX_DEPTH", "MAX_INT_DIGITS", "load_text",
+__all__ = ["DataFileError", "MAX_FILE_BYTES", "MAX_DEPTH", "MAX_INT_DIGITS", "MAX_VALUES", "load_text",
            "read_file", "short", "check_depth", "dump_yaml"]
 
 #: The largest data file read, in bytes (a creature file is a few hundred bytes).
 MAX_FILE_BYTES = 1_000_000
 #: The deepest nesting of lists and mappings accepted.
 MAX_DEPTH = 32
+#: The most values (texts, numbers, lists, mappings) in one file.
+MAX_VALUES = 100_000
 #: The most digits a whole number may have.
 MAX_INT_DIGITS = 30
 
@@ -72,27 +74,31 @@ def short(value: Any) -> str:
 
 
 def check_depth(value: Any, where: str = "(file)", limit: int = MAX_DEPTH) -> None:
-    """Refuse lists/mappings nested deeper than ``limit`` (or containing themselves).
+    """Refuse lists/mappings nested deeper than ``limit`` (a list that contains itself is
+    infinitely deep) or holding more than :data:`MAX_VALUES` values in all.
+
+    Args:
+        value: Plain values as read from a file (or given by a caller).
+        where: What to call it in messages.
+        limit: The deepest nesting allowed.
 
     Raises:
         DataFileError: naming ``where`` and the limit.
     """
     stack: list[tuple[Any, int]] = [(value, 1)]
-    seen: set[int] = set()
+    count = 0
     while stack:
         item, depth = stack.pop()
+        count += 1
+        if count > MAX_VALUES:
+            raise DataFileError(f"{where}: more than {MAX_VALUES:,} values in all")
         if not isinstance(item, (dict, list, tuple)):
             continue
         if depth > limit:
-            raise DataFileError(f"{where}: lists and mappings nested more than {limit} deep; "
-                                "a data file never needs that many levels")
-        if id(item) in seen:
-            raise DataFileError(f"{where}: a list or mapping contains itself")
-        seen.add(id(item))
-        children = item.values() if isinstance(item, dict) else item
+            raise DataFileError(f"{where}: lists and mappings nested more than {limit} deep "
+                                "(or containing themselves); a data file never needs that")
+        children = list(item.keys()) + list(item.values()) if isinstance(item, dict) else item
         stack.extend((c, depth + 1) for c in children)
-        if isinstance(item, dict):
-            stack.extend((k, depth + 1) for k in item)
 
 
 class _Loader(yaml.SafeLoader):
