@@ -47,6 +47,7 @@ from .tables import Column, Schema
 from .citations import cite as _cite
 
 __all__ = [
+    "flag_holders",
     "Condition", "ConditionError", "ConditionSpec", "Affliction", "Active", "ConditionSet",
     "ActionLimits", "SpellCasting", "Gained", "CONDITIONS_SCHEMA", "conditions_table",
     "spec", "specs", "lookup", "parse_condition", "stack_afflictions", "gain", "resolve",
@@ -398,6 +399,50 @@ def spec(condition: Condition | str, stage: int | None = None) -> ConditionSpec:
                                  f"not {stage!r}")
         return specs()[f"weakened_{stage}"]
     return specs()[cond.value]
+
+
+def flag_holders(column: str, value: bool = True) -> frozenset[str]:
+    """The conditions (row keys of ``data/conditions.csv``) whose boolean ``column`` is
+    ``value``, themselves or through a condition they imply.
+
+    ``data/conditions.csv`` is the one source of truth for these flags: the creature's
+    Move Speed, the battle map's reach and the encounter read the same column. Ex:
+    ``flag_holders("immobile")`` holds Grappled and Pinned ("You cannot move from your
+    hex") and Helpless and everything implying it (Asleep, Paralyzed, Unconscious, Dying);
+    ``flag_holders("threatens", False)`` the conditions under which a creature threatens
+    nothing.
+
+    Args:
+        column: A boolean column (``immobile``, ``cannot_run``, ``cannot_5ft_step``,
+            ``threatens``, ``reactions``, ...).
+        value: Which value to look for.
+
+    Returns:
+        The row keys (``grappled``, ``weakened_4``, ...).
+
+    Raises:
+        ConditionError: ``column`` is not a boolean column.
+    """
+    rows = specs()
+    if not isinstance(column, str) or not isinstance(getattr(next(iter(rows.values())),
+                                                             column, None), bool):
+        raise ConditionError(f"{column!r:.60} is not a true/false column of "
+                             "data/conditions.csv")
+    return _flag_holders(column, bool(value))
+
+
+@functools.lru_cache(maxsize=64)
+def _flag_holders(column: str, value: bool) -> frozenset[str]:
+    rows = specs()
+
+    def holds(key: str, seen: frozenset[str]) -> bool:
+        row = rows[key]
+        if getattr(row, column) is value:
+            return True
+        return any(holds(c.value, seen | {key}) for c in row.implies
+                   if c.value in rows and c.value not in seen)
+
+    return frozenset(k for k in rows if holds(k, frozenset()))
 
 
 def _normal(name: str) -> str:
