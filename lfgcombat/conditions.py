@@ -35,7 +35,6 @@ import re
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
-from importlib import resources
 
 import pandas as pd
 
@@ -44,7 +43,6 @@ from .bonuses import Bonus, BonusType
 from .dice import Fortune, net_fortune
 from .errors import LfgError
 from .tables import Column, Schema
-from .citations import cite as _cite
 
 __all__ = [
     "flag_holders",

@@ -595,7 +595,7 @@ class Creature:
             return Stat("max_hp", self.max_hp_override,
                         (Term("max_hp given (monster HP come from Monster Level & Role, "
                               "Ch15.1)", self.max_hp_override),), rule=rule)
-        per = self.hp_per_level
+        per = self.hp_per_level or 0  # a creature without a class has max_hp given
         con = self.ability_mod("con")
         terms = [Term(f"{self.character_class} {per} HP/level x {self.level}",
                       per * self.level),
@@ -611,7 +611,7 @@ class Creature:
     @property
     def hp(self) -> int:
         """Current HP (``current_hp``, or the max HP when not given)."""
-        return self.current_hp if self.current_hp is not None else self.max_hp.value
+        return self.current_hp if self.current_hp is not None else int(self.max_hp)
 
     @cached_property
     def injured_threshold(self) -> Stat:
@@ -622,7 +622,7 @@ class Creature:
         Injured Threshold". Rounded down (inferred, as the text's 36 HP -> 9 TempHP).
         """
         rule = _cite("Injury & Injured Threshold")
-        mx = self.max_hp.value
+        mx = int(self.max_hp)
         if mx <= 3:
             return Stat("injured_threshold", None, notes=(
                 f"max HP {mx}: creatures with 3 or fewer HP have no Injured Threshold",),
@@ -642,7 +642,7 @@ class Creature:
 
         Ex: "A character with maximum 36HP may never have more than 9 Temporary HP."
         """
-        mx = self.max_hp.value
+        mx = int(self.max_hp)
         return Stat("temp_hp_cap", mx // 4, (Term(f"25% of max HP {mx}, rounded down",
                                                   mx // 4),),
                     rule=_cite("Temporary Hit Points (TempHP)"))
@@ -655,18 +655,19 @@ class Creature:
         equal to its CON Score"; "NPC & Enemy Death": goons and most NPCs "die when they
         reach (-Level) HP".
         """
-        if self.kind in (Kind.PC, Kind.BOSS):
+        kind = self.kind if self.kind is not None else Kind.PC  # set by the parser
+        if kind in (Kind.PC, Kind.BOSS):
             con = self.abilities["con"]
-            return Stat("death_threshold", -con, (Term(f"-CON score ({self.kind.value})",
+            return Stat("death_threshold", -con, (Term(f"-CON score ({kind.value})",
                                                        -con),), rule=_cite("Death"))
         return Stat("death_threshold", -self.level,
-                    (Term(f"-level ({self.kind.value})", -self.level),),
+                    (Term(f"-level ({kind.value})", -self.level),),
                     rule=_cite("NPC & Enemy Death"))
 
     @property
     def is_dead(self) -> bool:
         """HP at or below the death threshold."""
-        return self.hp <= self.death_threshold.value
+        return self.hp <= int(self.death_threshold)
 
     # ----------------------------------------------------------------- saves
 
@@ -756,7 +757,7 @@ class Creature:
             raise ValueError(f"kind must be 'melee' or 'ranged', not {kind!r}")
         conds = self.active_conditions
         ability = "str" if kind == "melee" else "dex"
-        terms = (Term(f"HR", self.hr.value),
+        terms = (Term("HR", int(self.hr)),
                  Term(f"{ability.upper()} mod ({ability.upper()} {self.abilities[ability]})",
                       self.ability_mod(ability)),
                  Term(f"size ({self.size.value})", int(self.size_row["attack_ac_mod"])))
@@ -923,8 +924,9 @@ class Creature:
         # None: no weapon threatens. 0: Tiny/Diminutive reach, its own hex only.
         from .attacks import WeaponError, resolve_weapon  # attacks builds on creatures
 
-        natural = int(self.reach.value)
-        best = None
+        natural = int(self.reach)
+        best: int | None = None
+        reach: Any
         for entry in self.weapons:
             w = entry if isinstance(entry, Mapping) else {"name": str(entry)}
             name = str(w.get("name", "")).lower()

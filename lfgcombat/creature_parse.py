@@ -224,7 +224,7 @@ def _parse_defense(d: Mapping, f: dict[str, Any], p: _Parser) -> None:
     f["save_ratings"] = None
     sm = None if sr is None else p.mapping("save_ratings", sr, ("fort", "ref", "will"))
     if sm is not None:
-        vals = {}
+        vals: dict[str, Any] = {}
         for k in ("fort", "ref", "will"):
             if k not in sm:
                 p.bad(f"save_ratings.{k}", "missing; give all three of fort, ref, will "
@@ -268,6 +268,7 @@ def _parse_weapons(weapons: Any, p: _Parser) -> tuple[Any, ...]:
 
 
 def _check_weapon(where: str, w: Any, p: _Parser) -> None:
+    """One ``weapons`` entry: a name, or a mapping with a name and well-formed values."""
     if isinstance(w, str):
         p.text(where, w, required=True, max_len=MAX_TEXT)
         return
@@ -276,6 +277,18 @@ def _check_weapon(where: str, w: Any, p: _Parser) -> None:
               f"{{name: claw, damage: 1d6, damage_type: s}}, got {short(w)}")
         return
     p.text(f"{where}.name", w.get("name"), required=True, max_len=MAX_TEXT)
+    _check_weapon_damage(where, w, p)
+    for key in _WEAPON_NUMBERS:
+        if w.get(key) is not None:
+            p.int_(f"{where}.{key}", w[key], 0, MAX_GEAR_NUMBER)
+    for key in _WEAPON_FLAGS:
+        if key in w and not isinstance(w[key], bool):
+            p.bad(f"{where}.{key}", f"expected true or false, got {short(w[key])}")
+
+
+def _check_weapon_damage(where: str, w: Mapping, p: _Parser) -> None:
+    """A weapon entry's ``damage`` dice, ``damage_type`` and ``extra`` damage (read as the
+    attack rules will: "How do I read or write the damage for an attack or spell?")."""
     if "damage" in w:
         dmg = w["damage"]
         if not (_is_int(dmg) or isinstance(dmg, str) and len(dmg) <= MAX_TEXT):
@@ -285,7 +298,7 @@ def _check_weapon(where: str, w: Any, p: _Parser) -> None:
                 dice_parse(dmg)
             except DiceError as exc:
                 p.bad(f"{where}.damage", str(exc).splitlines()[0])
-    for key in ("damage_type",) + (("extra",) if "extra" in w else ()):
+    for key in ("damage_type", "extra"):
         if key not in w:
             continue
         items = w[key] if key == "extra" and isinstance(w[key], (list, tuple)) else [w[key]]
@@ -298,12 +311,6 @@ def _check_weapon(where: str, w: Any, p: _Parser) -> None:
                 parse_damage(f"1 [{item}]" if key == "damage_type" else item)
             except (DamageError, DiceError) as exc:
                 p.bad(f"{where}.{key}", str(exc).splitlines()[0])
-    for key in _WEAPON_NUMBERS:
-        if w.get(key) is not None:
-            p.int_(f"{where}.{key}", w[key], 0, MAX_GEAR_NUMBER)
-    for key in _WEAPON_FLAGS:
-        if key in w and not isinstance(w[key], bool):
-            p.bad(f"{where}.{key}", f"expected true or false, got {short(w[key])}")
 
 
 def _parse_resistances(res: Any, p: _Parser) -> FrozenMap:
@@ -356,7 +363,7 @@ def _parse_bonuses(bonuses: Any, p: _Parser) -> tuple[StatBonus, ...]:
             p.bad(f"{where}.to", f"unknown statistic {short(target)}; "
                   f"{_hint(target, BONUS_TARGETS)}allowed: " + ", ".join(BONUS_TARGETS))
             continue
-        value = bm.get("value")
+        value: Any = bm.get("value")
         if _is_int(value) and abs(value) > MAX_GEAR_NUMBER:
             p.bad(f"{where}.value", f"{short(value)} is out of range; allowed: "
                   f"-{MAX_GEAR_NUMBER} to {MAX_GEAR_NUMBER}")
