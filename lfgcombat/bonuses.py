@@ -232,7 +232,8 @@ def stack(bonuses: Iterable[Bonus | int]) -> Stacked:
     def best_of(members: list[int], why: str) -> int:
         best = max(members, key=lambda i: items[i].value)
         for i in members:
-            notes[i] = ((items[i].value, f"counts (highest {items[i].type.value})") if i == best
+            kind = getattr(items[i].type, "value", "untyped")
+            notes[i] = ((items[i].value, f"counts (highest {kind})") if i == best
                         else (0, f"superseded by {items[best]} ({why})"))
         return items[best].value
 

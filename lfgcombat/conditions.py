@@ -35,6 +35,7 @@ import re
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
+from typing import Any
 
 import pandas as pd
 
@@ -108,7 +109,7 @@ class Condition(str, enum.Enum):
     WEAKENED = "weakened"                #: stages 1-5 of accumulating penalties
 
     @property
-    def title(self) -> str:
+    def title(self) -> str:  # type: ignore[override]  # str.title() is shadowed on purpose
         """The condition's name as the text writes it (``Flat-Footed``, ``Bleed X``)."""
         return _TITLES.get(self, self.value.replace("_", " ").title())
 
@@ -307,14 +308,14 @@ class ConditionSpec:
     source: str
 
 
-def _none(value: object) -> object:
+def _none(value: Any) -> Any:
     return None if value is None or value is pd.NA or (
         isinstance(value, float) and value != value) else value
 
 
 def _links(cell: object) -> tuple[Condition, ...]:
-    cell = _none(cell)
-    return tuple(Condition(v) for v in cell.split(";")) if cell else ()
+    text = _none(cell)
+    return tuple(Condition(v) for v in str(text).split(";")) if text else ()
 
 
 @functools.lru_cache(maxsize=1)
@@ -335,7 +336,7 @@ def specs() -> Mapping[str, ConditionSpec]:
         key = row["condition"]
         stage = int(key.rsplit("_", 1)[1]) if key.startswith("weakened_") else None
         condition = Condition.WEAKENED if stage else Condition(key)
-        pdc = {name: (None if _none(row[name]) is None else int(row[name]))
+        pdc: dict[str, Any] = {name: (None if _none(row[name]) is None else int(row[name]))
                for name in ("speed_flat_50_plus", "speed_floor", "big_actions",
                             "little_actions", "perseverance_base", "perseverance_per_sl")}
         if row["spellcasting"] == "perseverance" and pdc["perseverance_base"] is None:
@@ -348,6 +349,14 @@ def specs() -> Mapping[str, ConditionSpec]:
                                  column="spell_failure_components")
         fortune = _none(row["fortune"])
         attackers = _none(row["attackers_melee_fortune"])
+        numbers: dict[str, Any] = {c: int(row[c]) for c in (
+            "ac", "ac_vs_melee", "ac_vs_ranged_far", "attack", "d20", "ref_save", "physical",
+            "mobility", "physical_damage_pct", "speed_flat", "miss_chance",
+            "attackers_miss_chance", "spell_failure_pct")}
+        flags: dict[str, Any] = {c: bool(row[c]) for c in (
+            "immobile", "cannot_run", "cannot_5ft_step", "lose_big_action", "reactions",
+            "swift_actions", "threatens", "loses_dodge_and_shield", "dex_zero_vs_attacks",
+            "auto_fail_ref", "precision_vulnerable")}
         out[key] = ConditionSpec(
             key=key, condition=condition, stage=stage,
             aliases=tuple(a for a in (_none(row["aliases"]) or "").split(";") if a),
@@ -355,16 +364,9 @@ def specs() -> Mapping[str, ConditionSpec]:
             implies=_links(row["implies"]), supersedes=_links(row["supersedes"]),
             on_gain=_links(row["on_gain"]),
             fortune=Fortune(fortune) if fortune else None,
-            **{c: int(row[c]) for c in ("ac", "ac_vs_melee", "ac_vs_ranged_far", "attack",
-                                        "d20", "ref_save", "physical", "mobility",
-                                        "physical_damage_pct", "speed_flat", "miss_chance",
-                                        "attackers_miss_chance", "spell_failure_pct")},
+            **numbers,
             speed_multiplier=Fraction(str(row["speed_multiplier"])).limit_denominator(100),
-            **{c: bool(row[c]) for c in ("immobile", "cannot_run", "cannot_5ft_step",
-                                         "lose_big_action", "reactions", "swift_actions",
-                                         "threatens", "loses_dodge_and_shield",
-                                         "dex_zero_vs_attacks", "auto_fail_ref",
-                                         "precision_vulnerable")},
+            **flags,
             attackers_melee_fortune=Fortune(attackers) if attackers else None,
             spellcasting=row["spellcasting"],
             spell_failure_components=_none(row["spell_failure_components"]),
@@ -646,15 +648,15 @@ def stack_afflictions(afflictions: Iterable["Affliction | str | Mapping"], level
         if old is None:
             value = new.value
             if new.condition is Condition.BLEED:
-                value = min(value, bleed_cap(level))
+                value = min(value or 0, bleed_cap(level))
             merged[new.condition] = Affliction(new.condition, value, new.rounds)
             continue
         rounds = _longer(old.rounds, new.rounds)
         value = old.value
         if new.condition is Condition.BLEED:
-            value = min(old.value + new.value, bleed_cap(level))
+            value = min((old.value or 0) + (new.value or 0), bleed_cap(level))
         elif new.condition is Condition.WEAKENED:
-            value = min(old.value + new.value, MAX_WEAKENED_STAGE)
+            value = min((old.value or 0) + (new.value or 0), MAX_WEAKENED_STAGE)
         merged[new.condition] = Affliction(new.condition, value, rounds)
     return tuple(sorted(merged.values(), key=lambda a: _ORDER[a.condition]))
 
@@ -700,15 +702,15 @@ def gain(current: Iterable[Affliction], new: "Affliction | str | Mapping", level
     consequences: list[str] = []
     damage: list[str] = []
     if new.condition is Condition.WEAKENED:
-        before = next((a.value for a in current if a.condition is Condition.WEAKENED), 0)
-        overflow = max(0, before + new.value - MAX_WEAKENED_STAGE)
+        before = next((a.value or 0 for a in current if a.condition is Condition.WEAKENED), 0)
+        overflow = max(0, before + (new.value or 0) - MAX_WEAKENED_STAGE)
         for _ in range(overflow):
             damage.append("1d6 biological")
             consequences.append("1d6 biological damage (Weakened, Stage 5+: the creature "
                                 "stays at Stage 5)")
     if new.condition is Condition.BLEED:
-        before = next((a.value for a in current if a.condition is Condition.BLEED), 0)
-        if before + new.value > bleed_cap(level):
+        before = next((a.value or 0 for a in current if a.condition is Condition.BLEED), 0)
+        if before + (new.value or 0) > bleed_cap(level):
             consequences.append(f"Bleed capped at {bleed_cap(level)} (X cannot be greater "
                                 f"than the creature's level)")
     if new.condition is Condition.ABLAZE and Condition.ABLAZE not in {
@@ -969,7 +971,7 @@ class ConditionSet:
                 notes.append(f"{e.label}: spells with Somatic components need a "
                              "Perseverance check against the Wrestling check")
             elif s.spellcasting == "perseverance":
-                dc = s.perseverance_base + (s.perseverance_per_sl or 0) * spell_level
+                dc = (s.perseverance_base or 0) + (s.perseverance_per_sl or 0) * spell_level
                 checks.append((e.label, dc))
                 per = f"+{s.perseverance_per_sl}xSL" if s.perseverance_per_sl else ""
                 notes.append(f"{e.label}: Perseverance DC({s.perseverance_base}{per}) = "
