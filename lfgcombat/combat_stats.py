@@ -40,6 +40,9 @@ class Kind(str, enum.Enum):
     000_8d1d7816ee944f3b.txt, "Death" (PCs die at -CON HP) and "NPC & Enemy Death": "Goons,
     basic monsters, & most NPCs die when they reach (-Level) HP ... Boss villains, important
     story NPCs, & powerful monsters may use the PC rules for dying."
+
+    A creature file without ``kind`` is a ``pc`` when it has a class and an ``npc`` (a
+    basic monster, dying at -level HP) when it has none.
     """
 
     PC = "pc"      #: a player character
