@@ -92,12 +92,12 @@ class _Parser:
         return value
 
     def enum(self, where: str, value: Any, cls: type[enum.Enum]) -> Any:
-        allowed = [m.value for m in cls]
         try:
             if hasattr(cls, "coerce"):
                 return cls.coerce(value)
             return cls(value.strip().lower() if isinstance(value, str) else value)
         except (ValueError, AttributeError):
+            allowed = [m.value for m in cls]
             self.bad(where, f"unknown value {short(value)}; {_hint(value, allowed)}allowed: "
                      + ", ".join(allowed))
             return None

@@ -85,20 +85,26 @@ def check_depth(value: Any, where: str = "(file)", limit: int = MAX_DEPTH) -> No
     Raises:
         DataFileError: naming ``where`` and the limit.
     """
-    stack: list[tuple[Any, int]] = [(value, 1)]
-    count = 0
-    while stack:
-        item, depth = stack.pop()
-        count += 1
-        if count > MAX_VALUES:
-            raise DataFileError(f"{where}: more than {MAX_VALUES:,} values in all")
-        if not isinstance(item, (dict, list, tuple)):
-            continue
-        if depth > limit:
-            raise DataFileError(f"{where}: lists and mappings nested more than {limit} deep "
-                                "(or containing themselves); a data file never needs that")
-        children = list(item.keys()) + list(item.values()) if isinstance(item, dict) else item
-        stack.extend((c, depth + 1) for c in children)
+    if _count(value, 1, limit, where) > MAX_VALUES:
+        raise DataFileError(f"{where}: more than {MAX_VALUES:,} values in all")
+
+
+def _count(item: Any, depth: int, limit: int, where: str) -> int:
+    """Values in ``item`` (itself included); raises past ``limit`` levels or once the
+    count passes :data:`MAX_VALUES` (so shared sub-lists cannot make it walk forever)."""
+    if not isinstance(item, (dict, list, tuple)):
+        return 1
+    if depth > limit:
+        raise DataFileError(f"{where}: lists and mappings nested more than {limit} deep "
+                            "(or containing themselves); a data file never needs that")
+    children = (*item.keys(), *item.values()) if isinstance(item, dict) else item
+    total = 1 + len(children)
+    for child in children:
+        if isinstance(child, (dict, list, tuple)):
+            total += _count(child, depth + 1, limit, where) - 1
+            if total > MAX_VALUES:
+                raise DataFileError(f"{where}: more than {MAX_VALUES:,} values in all")
+    return total
 
 
 class _Loader(yaml.SafeLoader):
