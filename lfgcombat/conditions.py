@@ -43,6 +43,7 @@ from . import tables
 from .bonuses import Bonus, BonusType
 from .dice import Fortune, net_fortune
 from .errors import LfgError
+from .shortrepr import short
 from .tables import Column, Schema
 
 __all__ = [
@@ -396,7 +397,7 @@ def spec(condition: Condition | str, stage: int | None = None) -> ConditionSpec:
     if cond is Condition.WEAKENED:
         if stage is None or not 1 <= stage <= MAX_WEAKENED_STAGE:
             raise ConditionError(f"Weakened needs a stage from 1 to {MAX_WEAKENED_STAGE}, "
-                                 f"not {stage!r}")
+                                 f"not {short(stage)}")
         return specs()[f"weakened_{stage}"]
     return specs()[cond.value]
 
@@ -426,7 +427,7 @@ def flag_holders(column: str, value: bool = True) -> frozenset[str]:
     rows = specs()
     if not isinstance(column, str) or not isinstance(getattr(next(iter(rows.values())),
                                                              column, None), bool):
-        raise ConditionError(f"{column!r:.60} is not a true/false column of "
+        raise ConditionError(f"{short(column)} is not a true/false column of "
                              "data/conditions.csv")
     return _flag_holders(column, bool(value))
 
@@ -483,7 +484,7 @@ def _lookup(name: str) -> Condition:
     if found is None:
         close = difflib.get_close_matches(key, list(_names()), n=1, cutoff=0.6)
         hint = f"; did you mean {_names()[close[0]].value!r}?" if close else ""
-        raise ConditionError(f"unknown condition {name!r}{hint} Known conditions: "
+        raise ConditionError(f"unknown condition {short(name)}{hint} Known conditions: "
                              + ", ".join(c.value for c in Condition))
     return found
 
@@ -532,7 +533,7 @@ class Affliction:
                                         or not isinstance(self.rounds, int)
                                         or self.rounds < 1):
             raise ConditionError(f"{self.condition.value}: rounds must be a whole number "
-                                 f">= 1 (or absent: until removed), not {self.rounds!r}")
+                                 f">= 1 (or absent: until removed), not {short(self.rounds)}")
 
     @classmethod
     def parse(cls, text: "str | Mapping | Affliction") -> "Affliction":
@@ -559,20 +560,24 @@ class Affliction:
                     f"{sorted(map(str, text))}")
             name = text["condition"]
             if not isinstance(name, str):
-                raise ConditionError(f"condition must be a name, not {name!r}")
+                raise ConditionError(f"condition must be a name, not {short(name)}")
             return cls(_lookup(name), text.get("value"), text.get("rounds"))
         if not isinstance(text, str):
             raise ConditionError(f"a condition is written as text such as 'prone' or "
-                                 f"'bleed 2', not {text!r}")
+                                 f"'bleed 2', not {short(text)}")
         m = re.fullmatch(r"\s*(?P<name>[A-Za-z][A-Za-z_\s'\-/]*?)"
                          r"(?:[\s,]+(?:stage\s+)?(?P<value>-?\d+))?"
                          r"(?:\s*(?:for\s+(?P<r1>-?\d+)\s+rounds?|\((?P<r2>-?\d+)\s+rounds?\)))?"
                          r"\s*", text, flags=re.IGNORECASE)
         if not m:
-            raise ConditionError(f"cannot read condition {text!r}; write e.g. 'prone', "
+            raise ConditionError(f"cannot read condition {short(text)}; write e.g. 'prone', "
                                  "'bleed 2', 'weakened 3' or 'stunned for 2 rounds'")
         value = m["value"]
         rounds = m["r1"] or m["r2"]
+        for number in (value, rounds):
+            if number is not None and len(number.lstrip("-")) > 9:
+                raise ConditionError(f"{m['name'].strip()[:60]}: a number of "
+                                     f"{len(number.lstrip('-')):,} digits; at most 9")
         return cls(_lookup(m["name"]), int(value) if value is not None else None,
                    int(rounds) if rounds is not None else None)
 
@@ -596,17 +601,18 @@ def _value_problem(condition: Condition, value: object) -> str | None:
     if kind == "none":
         if value is not None:
             return (f"{condition.value} takes no value (only bleed X and weakened 1-5 do), "
-                    f"got {value!r}")
+                    f"got {short(value)}")
         return None
     if isinstance(value, bool) or not isinstance(value, int):
         what = "Bleed X needs X, a whole number >= 1" if kind == "amount" else (
             f"Weakened needs a stage from 1 to {MAX_WEAKENED_STAGE}")
-        return f"{what} (e.g. '{condition.value} 2'), got {value!r}"
-    if kind == "amount" and value < 1:
-        return f"Bleed X needs X >= 1, got {value}"
+        return f"{what} (e.g. '{condition.value} 2'), got {short(value)}"
+    if kind == "amount" and not 1 <= value <= 1_000:
+        return (f"Bleed X needs X >= 1 and at most 1,000 (never more than the creature's "
+                f"level), got {short(value)}")
     if kind == "stage" and not 1 <= value <= MAX_WEAKENED_STAGE:
         return (f"Weakened stages run from 1 to {MAX_WEAKENED_STAGE} "
-                f"(000_8d1d7816ee944f3b.txt, \"Weakened\"), got {value}")
+                f"(000_8d1d7816ee944f3b.txt, \"Weakened\"), got {short(value)}")
     return None
 
 

@@ -21,13 +21,13 @@ from __future__ import annotations
 
 import json
 import os
-import reprlib
 from pathlib import Path
 from typing import Any
 
 import yaml
 
 from .errors import LfgError
+from .shortrepr import short
 
 __all__ = ["DataFileError", "MAX_FILE_BYTES", "MAX_DEPTH", "MAX_INT_DIGITS", "MAX_VALUES", "load_text",
            "read_file", "short", "check_depth", "dump_yaml"]
@@ -45,32 +45,6 @@ MAX_INT_DIGITS = 30
 class DataFileError(LfgError, ValueError):
     """A data file (or text) that cannot be read safely: too big, too deep, aliases,
     duplicate keys, huge numbers, or not valid YAML/JSON."""
-
-
-_REPR = reprlib.Repr()
-_REPR.maxlevel, _REPR.maxstring, _REPR.maxother = 3, 60, 60
-_REPR.maxlist = _REPR.maxtuple = _REPR.maxdict = _REPR.maxset = 6
-
-
-def short(value: Any) -> str:
-    """A short, safe ``repr`` for messages: long texts and lists are cut, huge numbers are
-    described (``a 101-digit number``), and a value that cannot be shown is named by type.
-
-    Args:
-        value: Anything.
-
-    Returns:
-        At most about 80 characters.
-    """
-    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 64:
-        if value.bit_length() > 14_000:  # str() refuses over 4,300 digits
-            return f"a number of about {int(value.bit_length() * 0.30103) + 1:,} digits"
-        return f"a {len(str(abs(value)))}-digit number"
-    try:
-        text = _REPR.repr(value)
-    except (ValueError, RecursionError, TypeError):
-        return f"a {type(value).__name__} value"
-    return text if len(text) <= 80 else text[:77] + "..."
 
 
 def check_depth(value: Any, where: str = "(file)", limit: int = MAX_DEPTH) -> None:

@@ -32,6 +32,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from .errors import DiceError
+from .shortrepr import short
 from .notation import (MAX_CONSTANT, MAX_DICE, MAX_EXPR_LENGTH, MAX_SIDES, Constant, Dice,
                        DiceExpr, Fortune, Term, net_fortune, parse)
 from .notation import _parse  # noqa: F401 - the parse cache, cleared by the benchmarks
@@ -199,7 +200,7 @@ class Roller:
                                  or not isinstance(seed, (int, str, bytes))):
             raise DiceError(f"seed must be a whole number or a text such as 'fight 1' "
                             f"(or None for an unrepeatable roller), not "
-                            f"{type(seed).__name__} {seed!r:.60}", expr=None,
+                            f"{type(seed).__name__} {short(seed)}", expr=None,
                             expected="seed: an int, a str or None")
         self.seed = seed
         self._rng = random.Random(seed)
@@ -240,7 +241,7 @@ class Roller:
         parsed = parse(expr)
         fortune = Fortune.coerce(fortune)
         if label is not None and not isinstance(label, str):
-            raise DiceError(f"label must be text, not {label!r:.60}", expr=label,
+            raise DiceError(f"label must be text, not {short(label)}", expr=label,
                             expected="a string")
         seq = len(self.history)
         results, total = self._attempt(parsed)
@@ -270,7 +271,7 @@ class Roller:
         """
         if isinstance(percent, bool) or not isinstance(percent, int) or not 0 <= percent <= 100:
             raise DiceError(f"a miss chance is a whole percentage from 0 to 100, not "
-                            f"{percent!r:.60}", expr=percent, expected="an int 0..100")
+                            f"{short(percent)}", expr=percent, expected="an int 0..100")
         r = self.roll("1d10", label=label or f"{percent}% miss chance")
         return MissChance(percent, r)
 
@@ -375,7 +376,7 @@ def step(expr: str | DiceExpr, n: int) -> str:
         DiceError: when the first term is not on the chain or ``n`` is not an int.
     """
     if isinstance(n, bool) or not isinstance(n, int):
-        raise DiceError(f"step count must be a whole number, not {n!r:.60}", expr=n,
+        raise DiceError(f"step count must be a whole number, not {short(n)}", expr=n,
                         expected="an int")
     parsed = parse(expr)
     chain = die_chain()

@@ -22,6 +22,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from .errors import DiceError
+from .shortrepr import short
 
 __all__ = [
     "MAX_EXPR_LENGTH", "MAX_DICE", "MAX_SIDES", "MAX_CONSTANT",
@@ -224,7 +225,7 @@ def parse(expr: str | int | DiceExpr) -> DiceExpr:
         expr = str(expr) if expr >= 0 else f"-{-expr}"
     if not isinstance(expr, str):
         raise DiceError(f"a dice expression must be text such as '1d20+5', not "
-                        f"{type(expr).__name__} {expr!r:.60}", expr=expr, position=None,
+                        f"{type(expr).__name__} {short(expr)}", expr=expr, position=None,
                         expected="a string")
     return _parse(expr)
 
@@ -252,7 +253,7 @@ class Fortune(str, enum.Enum):
                 return cls(value.strip().lower())
             except ValueError:
                 pass
-        raise DiceError(f"fortune must be 'fortunate', 'unfortunate' or None, not {value!r}",
+        raise DiceError(f"fortune must be 'fortunate', 'unfortunate' or None, not {short(value)}",
                         expr=value, position=None, expected="'fortunate', 'unfortunate' or None")
 
 

@@ -33,6 +33,7 @@ import pandas as pd
 
 from .notation import Dice, DiceExpr, Fortune, parse
 from .errors import DiceError
+from .shortrepr import short
 
 __all__ = ["pmf", "at_least", "at_most", "mean", "EXACT_WORK_LIMIT", "MAX_CACHE_BYTES"]
 
@@ -236,7 +237,7 @@ def _whole(value: Any, name: str) -> int:
         if isinstance(value, (float, np.floating)) and math.isfinite(value) \
                 and float(value).is_integer():
             return int(value)
-    raise DiceError(f"{name} must be a whole number such as 15, not {value!r:.60}"
+    raise DiceError(f"{name} must be a whole number such as 15, not {short(value)}"
                     + (" (a fraction would silently round)" if isinstance(value, float)
                        and math.isfinite(value) else ""),
                     expr=None, position=None, expected=f"{name}: a whole number")
@@ -261,7 +262,7 @@ def pmf(expr: str | int | DiceExpr, fortune: Fortune | str | None = None,
     parsed = parse(expr)
     fortune = Fortune.coerce(fortune)
     if not isinstance(exact, (bool, np.bool_)):
-        raise DiceError(f"exact must be True or False, not {exact!r:.60}", expr=None,
+        raise DiceError(f"exact must be True or False, not {short(exact)}", expr=None,
                         expected="exact: True or False")
     low, probs = _cached(parsed, fortune, bool(exact))
     index = pd.RangeIndex(low, low + len(probs), name="outcome")

@@ -674,3 +674,13 @@ def test_an_immobile_creature_has_move_speed_0_and_says_why(condition):
     assert held.move_speed.immobile and not held.move_speed.can_five_foot_step
     assert "cannot move" in held.move_speed.explain()
     assert any(word in held.move_speed.explain() for word in (condition, "helpless"))
+
+
+@pytest.mark.parametrize("text", ["bleed " + "9" * 5000, "stunned for " + "9" * 5000 + " rounds",
+                                  {"condition": "bleed", "value": 10**5000}, "x" * 1_000_000,
+                                  {"condition": "weakened", "value": 10**5000}])
+def test_hostile_condition_text_raises_condition_errors_with_short_messages(text):
+    """Issue 11, bad input 5: a 5,000-digit number raised ValueError."""
+    with pytest.raises(ConditionError) as err:
+        Affliction.parse(text)
+    assert len(str(err.value)) < 800

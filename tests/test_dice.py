@@ -338,3 +338,20 @@ def test_dice_fuzz_only_dice_errors_and_nothing_rolled_on_refusal():
     check()
     print(f"dice fuzz: {len(tried)} generated expressions and targets tried")
     assert len(tried) >= 100
+
+
+def test_hostile_arguments_raise_dice_errors_with_short_messages():
+    """Issue 11, bad input 5: huge ints and deep lists in arguments whose refusal message
+    printed them raised ValueError/RecursionError."""
+    from lfgcombat.dice import step
+    deep: list = []
+    for _ in range(3000):
+        deep = [deep]
+    calls = [lambda: Roller().miss_chance(10**5000), lambda: Roller().miss_chance(deep),
+             lambda: parse(deep), lambda: Roller(seed=deep), lambda: Roller().roll("1d6", label=deep),
+             lambda: Roller().roll("1d6", fortune=deep), lambda: step("1d6", deep)]
+    for call in calls:
+        with pytest.raises(DiceError) as err:
+            call()
+        assert len(str(err.value)) < 400
+    assert step("1d6", 10**5000) == "4d12"
