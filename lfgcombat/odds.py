@@ -13,6 +13,12 @@ Two modes:
 * ``exact=True``: probabilities as :class:`fractions.Fraction` from integer counts, for
   expressions up to :data:`EXACT_WORK_LIMIT` (bigger ones raise :class:`DiceError`).
 
+Results are cached by memory, not by count (:data:`MAX_CACHE_BYTES` per cache, least
+recently used dropped first): one ``1000d1000`` distribution is megabytes. The exact
+work limit counts what combining terms costs, so ``31d1000+31d1000`` is refused at once
+with a message to use ``exact=False``. Imports only :mod:`lfgcombat.notation`, never
+:mod:`lfgcombat.dice` (which uses this module for ``Roll.p_at_least``).
+
 Why not ``icepool`` for this: on this kit's own limits it is too slow or fails
 (``100d100`` takes tens of seconds; ``1000d6`` overflows Python's recursion limit). It is
 the baseline in ``make bench`` and the oracle in the tests instead.
