@@ -30,10 +30,15 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from .errors import LfgError
+from .shortrepr import short
 
-__all__ = ["BonusType", "Bonus", "Stacked", "Line", "total", "stack", "BonusError"]
+__all__ = ["BonusType", "Bonus", "Stacked", "Line", "total", "stack", "BonusError",
+           "MAX_BONUS"]
 
 TEXT = "000_8d1d7816ee944f3b.txt"
+#: The largest bonus or penalty accepted (the rules' bonuses are single digits; this only
+#: keeps nonsense such as a 100-digit number out).
+MAX_BONUS = 10_000
 
 
 class BonusError(LfgError, ValueError):
@@ -91,7 +96,7 @@ class BonusType(str, enum.Enum):
                 if key == member.value or key == member.abbreviation.lower():
                     return member
         names = ", ".join(f"{m.value} ({m.abbreviation})" for m in cls)
-        raise BonusError(f"unknown bonus type {value!r}; the 14 types are: {names}; "
+        raise BonusError(f"unknown bonus type {short(value)}; the 14 types are: {names}; "
                          "or None for an untyped bonus")
 
 
@@ -139,11 +144,14 @@ class Bonus:
 
     def __post_init__(self) -> None:
         if isinstance(self.value, bool) or not isinstance(self.value, int):
-            raise BonusError(f"a bonus value must be a whole number, not {self.value!r:.60}"
-                             f" (source {self.source!r})")
+            raise BonusError(f"a bonus value must be a whole number, not {short(self.value)}"
+                             f" (source {short(self.source)})")
+        if abs(self.value) > MAX_BONUS:
+            raise BonusError(f"a bonus of {short(self.value)} is out of range; allowed: "
+                             f"-{MAX_BONUS:,} to {MAX_BONUS:,} (source {short(self.source)})")
         object.__setattr__(self, "type", BonusType.coerce(self.type))
         if self.source is not None and not isinstance(self.source, str):
-            raise BonusError(f"a bonus source must be text, not {self.source!r:.60}")
+            raise BonusError(f"a bonus source must be text, not {short(self.source)}")
 
     @property
     def is_penalty(self) -> bool:
@@ -232,7 +240,8 @@ def stack(bonuses: Iterable[Bonus | int]) -> Stacked:
     def best_of(members: list[int], why: str) -> int:
         best = max(members, key=lambda i: items[i].value)
         for i in members:
-            notes[i] = ((items[i].value, f"counts (highest {items[i].type.value})") if i == best
+            kind = getattr(items[i].type, "value", "untyped")
+            notes[i] = ((items[i].value, f"counts (highest {kind})") if i == best
                         else (0, f"superseded by {items[best]} ({why})"))
         return items[best].value
 

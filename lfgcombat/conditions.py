@@ -35,7 +35,7 @@ import re
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
-from importlib import resources
+from typing import Any
 
 import pandas as pd
 
@@ -43,10 +43,11 @@ from . import tables
 from .bonuses import Bonus, BonusType
 from .dice import Fortune, net_fortune
 from .errors import LfgError
+from .shortrepr import short
 from .tables import Column, Schema
-from .citations import cite as _cite
 
 __all__ = [
+    "flag_holders",
     "Condition", "ConditionError", "ConditionSpec", "Affliction", "Active", "ConditionSet",
     "ActionLimits", "SpellCasting", "Gained", "CONDITIONS_SCHEMA", "conditions_table",
     "spec", "specs", "lookup", "parse_condition", "stack_afflictions", "gain", "resolve",
@@ -109,7 +110,7 @@ class Condition(str, enum.Enum):
     WEAKENED = "weakened"                #: stages 1-5 of accumulating penalties
 
     @property
-    def title(self) -> str:
+    def title(self) -> str:  # type: ignore[override]  # str.title() is shadowed on purpose
         """The condition's name as the text writes it (``Flat-Footed``, ``Bleed X``)."""
         return _TITLES.get(self, self.value.replace("_", " ").title())
 
@@ -308,14 +309,14 @@ class ConditionSpec:
     source: str
 
 
-def _none(value: object) -> object:
+def _none(value: Any) -> Any:
     return None if value is None or value is pd.NA or (
         isinstance(value, float) and value != value) else value
 
 
 def _links(cell: object) -> tuple[Condition, ...]:
-    cell = _none(cell)
-    return tuple(Condition(v) for v in cell.split(";")) if cell else ()
+    text = _none(cell)
+    return tuple(Condition(v) for v in str(text).split(";")) if text else ()
 
 
 @functools.lru_cache(maxsize=1)
@@ -336,7 +337,7 @@ def specs() -> Mapping[str, ConditionSpec]:
         key = row["condition"]
         stage = int(key.rsplit("_", 1)[1]) if key.startswith("weakened_") else None
         condition = Condition.WEAKENED if stage else Condition(key)
-        pdc = {name: (None if _none(row[name]) is None else int(row[name]))
+        pdc: dict[str, Any] = {name: (None if _none(row[name]) is None else int(row[name]))
                for name in ("speed_flat_50_plus", "speed_floor", "big_actions",
                             "little_actions", "perseverance_base", "perseverance_per_sl")}
         if row["spellcasting"] == "perseverance" and pdc["perseverance_base"] is None:
@@ -349,6 +350,14 @@ def specs() -> Mapping[str, ConditionSpec]:
                                  column="spell_failure_components")
         fortune = _none(row["fortune"])
         attackers = _none(row["attackers_melee_fortune"])
+        numbers: dict[str, Any] = {c: int(row[c]) for c in (
+            "ac", "ac_vs_melee", "ac_vs_ranged_far", "attack", "d20", "ref_save", "physical",
+            "mobility", "physical_damage_pct", "speed_flat", "miss_chance",
+            "attackers_miss_chance", "spell_failure_pct")}
+        flags: dict[str, Any] = {c: bool(row[c]) for c in (
+            "immobile", "cannot_run", "cannot_5ft_step", "lose_big_action", "reactions",
+            "swift_actions", "threatens", "loses_dodge_and_shield", "dex_zero_vs_attacks",
+            "auto_fail_ref", "precision_vulnerable")}
         out[key] = ConditionSpec(
             key=key, condition=condition, stage=stage,
             aliases=tuple(a for a in (_none(row["aliases"]) or "").split(";") if a),
@@ -356,16 +365,9 @@ def specs() -> Mapping[str, ConditionSpec]:
             implies=_links(row["implies"]), supersedes=_links(row["supersedes"]),
             on_gain=_links(row["on_gain"]),
             fortune=Fortune(fortune) if fortune else None,
-            **{c: int(row[c]) for c in ("ac", "ac_vs_melee", "ac_vs_ranged_far", "attack",
-                                        "d20", "ref_save", "physical", "mobility",
-                                        "physical_damage_pct", "speed_flat", "miss_chance",
-                                        "attackers_miss_chance", "spell_failure_pct")},
+            **numbers,
             speed_multiplier=Fraction(str(row["speed_multiplier"])).limit_denominator(100),
-            **{c: bool(row[c]) for c in ("immobile", "cannot_run", "cannot_5ft_step",
-                                         "lose_big_action", "reactions", "swift_actions",
-                                         "threatens", "loses_dodge_and_shield",
-                                         "dex_zero_vs_attacks", "auto_fail_ref",
-                                         "precision_vulnerable")},
+            **flags,
             attackers_melee_fortune=Fortune(attackers) if attackers else None,
             spellcasting=row["spellcasting"],
             spell_failure_components=_none(row["spell_failure_components"]),
@@ -395,9 +397,53 @@ def spec(condition: Condition | str, stage: int | None = None) -> ConditionSpec:
     if cond is Condition.WEAKENED:
         if stage is None or not 1 <= stage <= MAX_WEAKENED_STAGE:
             raise ConditionError(f"Weakened needs a stage from 1 to {MAX_WEAKENED_STAGE}, "
-                                 f"not {stage!r}")
+                                 f"not {short(stage)}")
         return specs()[f"weakened_{stage}"]
     return specs()[cond.value]
+
+
+def flag_holders(column: str, value: bool = True) -> frozenset[str]:
+    """The conditions (row keys of ``data/conditions.csv``) whose boolean ``column`` is
+    ``value``, themselves or through a condition they imply.
+
+    ``data/conditions.csv`` is the one source of truth for these flags: the creature's
+    Move Speed, the battle map's reach and the encounter read the same column. Ex:
+    ``flag_holders("immobile")`` holds Grappled and Pinned ("You cannot move from your
+    hex") and Helpless and everything implying it (Asleep, Paralyzed, Unconscious, Dying);
+    ``flag_holders("threatens", False)`` the conditions under which a creature threatens
+    nothing.
+
+    Args:
+        column: A boolean column (``immobile``, ``cannot_run``, ``cannot_5ft_step``,
+            ``threatens``, ``reactions``, ...).
+        value: Which value to look for.
+
+    Returns:
+        The row keys (``grappled``, ``weakened_4``, ...).
+
+    Raises:
+        ConditionError: ``column`` is not a boolean column.
+    """
+    rows = specs()
+    if not isinstance(column, str) or not isinstance(getattr(next(iter(rows.values())),
+                                                             column, None), bool):
+        raise ConditionError(f"{short(column)} is not a true/false column of "
+                             "data/conditions.csv")
+    return _flag_holders(column, bool(value))
+
+
+@functools.lru_cache(maxsize=64)
+def _flag_holders(column: str, value: bool) -> frozenset[str]:
+    rows = specs()
+
+    def holds(key: str, seen: frozenset[str]) -> bool:
+        row = rows[key]
+        if getattr(row, column) is value:
+            return True
+        return any(holds(c.value, seen | {key}) for c in row.implies
+                   if c.value in rows and c.value not in seen)
+
+    return frozenset(k for k in rows if holds(k, frozenset()))
 
 
 def _normal(name: str) -> str:
@@ -438,7 +484,7 @@ def _lookup(name: str) -> Condition:
     if found is None:
         close = difflib.get_close_matches(key, list(_names()), n=1, cutoff=0.6)
         hint = f"; did you mean {_names()[close[0]].value!r}?" if close else ""
-        raise ConditionError(f"unknown condition {name!r}{hint} Known conditions: "
+        raise ConditionError(f"unknown condition {short(name)}{hint} Known conditions: "
                              + ", ".join(c.value for c in Condition))
     return found
 
@@ -487,7 +533,7 @@ class Affliction:
                                         or not isinstance(self.rounds, int)
                                         or self.rounds < 1):
             raise ConditionError(f"{self.condition.value}: rounds must be a whole number "
-                                 f">= 1 (or absent: until removed), not {self.rounds!r}")
+                                 f">= 1 (or absent: until removed), not {short(self.rounds)}")
 
     @classmethod
     def parse(cls, text: "str | Mapping | Affliction") -> "Affliction":
@@ -514,20 +560,24 @@ class Affliction:
                     f"{sorted(map(str, text))}")
             name = text["condition"]
             if not isinstance(name, str):
-                raise ConditionError(f"condition must be a name, not {name!r}")
+                raise ConditionError(f"condition must be a name, not {short(name)}")
             return cls(_lookup(name), text.get("value"), text.get("rounds"))
         if not isinstance(text, str):
             raise ConditionError(f"a condition is written as text such as 'prone' or "
-                                 f"'bleed 2', not {text!r}")
+                                 f"'bleed 2', not {short(text)}")
         m = re.fullmatch(r"\s*(?P<name>[A-Za-z][A-Za-z_\s'\-/]*?)"
                          r"(?:[\s,]+(?:stage\s+)?(?P<value>-?\d+))?"
                          r"(?:\s*(?:for\s+(?P<r1>-?\d+)\s+rounds?|\((?P<r2>-?\d+)\s+rounds?\)))?"
                          r"\s*", text, flags=re.IGNORECASE)
         if not m:
-            raise ConditionError(f"cannot read condition {text!r}; write e.g. 'prone', "
+            raise ConditionError(f"cannot read condition {short(text)}; write e.g. 'prone', "
                                  "'bleed 2', 'weakened 3' or 'stunned for 2 rounds'")
         value = m["value"]
         rounds = m["r1"] or m["r2"]
+        for number in (value, rounds):
+            if number is not None and len(number.lstrip("-")) > 9:
+                raise ConditionError(f"{m['name'].strip()[:60]}: a number of "
+                                     f"{len(number.lstrip('-')):,} digits; at most 9")
         return cls(_lookup(m["name"]), int(value) if value is not None else None,
                    int(rounds) if rounds is not None else None)
 
@@ -551,17 +601,18 @@ def _value_problem(condition: Condition, value: object) -> str | None:
     if kind == "none":
         if value is not None:
             return (f"{condition.value} takes no value (only bleed X and weakened 1-5 do), "
-                    f"got {value!r}")
+                    f"got {short(value)}")
         return None
     if isinstance(value, bool) or not isinstance(value, int):
         what = "Bleed X needs X, a whole number >= 1" if kind == "amount" else (
             f"Weakened needs a stage from 1 to {MAX_WEAKENED_STAGE}")
-        return f"{what} (e.g. '{condition.value} 2'), got {value!r}"
-    if kind == "amount" and value < 1:
-        return f"Bleed X needs X >= 1, got {value}"
+        return f"{what} (e.g. '{condition.value} 2'), got {short(value)}"
+    if kind == "amount" and not 1 <= value <= 1_000:
+        return (f"Bleed X needs X >= 1 and at most 1,000 (never more than the creature's "
+                f"level), got {short(value)}")
     if kind == "stage" and not 1 <= value <= MAX_WEAKENED_STAGE:
         return (f"Weakened stages run from 1 to {MAX_WEAKENED_STAGE} "
-                f"(000_8d1d7816ee944f3b.txt, \"Weakened\"), got {value}")
+                f"(000_8d1d7816ee944f3b.txt, \"Weakened\"), got {short(value)}")
     return None
 
 
@@ -603,15 +654,15 @@ def stack_afflictions(afflictions: Iterable["Affliction | str | Mapping"], level
         if old is None:
             value = new.value
             if new.condition is Condition.BLEED:
-                value = min(value, bleed_cap(level))
+                value = min(value or 0, bleed_cap(level))
             merged[new.condition] = Affliction(new.condition, value, new.rounds)
             continue
         rounds = _longer(old.rounds, new.rounds)
         value = old.value
         if new.condition is Condition.BLEED:
-            value = min(old.value + new.value, bleed_cap(level))
+            value = min((old.value or 0) + (new.value or 0), bleed_cap(level))
         elif new.condition is Condition.WEAKENED:
-            value = min(old.value + new.value, MAX_WEAKENED_STAGE)
+            value = min((old.value or 0) + (new.value or 0), MAX_WEAKENED_STAGE)
         merged[new.condition] = Affliction(new.condition, value, rounds)
     return tuple(sorted(merged.values(), key=lambda a: _ORDER[a.condition]))
 
@@ -657,15 +708,15 @@ def gain(current: Iterable[Affliction], new: "Affliction | str | Mapping", level
     consequences: list[str] = []
     damage: list[str] = []
     if new.condition is Condition.WEAKENED:
-        before = next((a.value for a in current if a.condition is Condition.WEAKENED), 0)
-        overflow = max(0, before + new.value - MAX_WEAKENED_STAGE)
+        before = next((a.value or 0 for a in current if a.condition is Condition.WEAKENED), 0)
+        overflow = max(0, before + (new.value or 0) - MAX_WEAKENED_STAGE)
         for _ in range(overflow):
             damage.append("1d6 biological")
             consequences.append("1d6 biological damage (Weakened, Stage 5+: the creature "
                                 "stays at Stage 5)")
     if new.condition is Condition.BLEED:
-        before = next((a.value for a in current if a.condition is Condition.BLEED), 0)
-        if before + new.value > bleed_cap(level):
+        before = next((a.value or 0 for a in current if a.condition is Condition.BLEED), 0)
+        if before + (new.value or 0) > bleed_cap(level):
             consequences.append(f"Bleed capped at {bleed_cap(level)} (X cannot be greater "
                                 f"than the creature's level)")
     if new.condition is Condition.ABLAZE and Condition.ABLAZE not in {
@@ -926,7 +977,7 @@ class ConditionSet:
                 notes.append(f"{e.label}: spells with Somatic components need a "
                              "Perseverance check against the Wrestling check")
             elif s.spellcasting == "perseverance":
-                dc = s.perseverance_base + (s.perseverance_per_sl or 0) * spell_level
+                dc = (s.perseverance_base or 0) + (s.perseverance_per_sl or 0) * spell_level
                 checks.append((e.label, dc))
                 per = f"+{s.perseverance_per_sl}xSL" if s.perseverance_per_sl else ""
                 notes.append(f"{e.label}: Perseverance DC({s.perseverance_base}{per}) = "

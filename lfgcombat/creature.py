@@ -23,18 +23,22 @@ creature's conditions, and the rule it comes from::
 
 Invalid input raises :class:`CreatureError` naming every bad field at once, with what is
 allowed, and nothing is changed (values are immutable; "changes" return a new creature).
+
+The parts live beside it and are re-exported here: :mod:`lfgcombat.stats` (:class:`Stat`,
+a number that explains itself), :mod:`lfgcombat.size` (:class:`Size`),
+:mod:`lfgcombat.combat_stats` (the sheet's values, tables and formulas),
+:mod:`lfgcombat.creature_parse` (reading and checking a creature mapping),
+:mod:`lfgcombat.datafile` (reading hostile YAML/JSON) and :mod:`lfgcombat.statblock` (the
+notebook stat block). The :class:`Creature` class stays one class, over the house's ~600
+lines: it is the one place every derived statistic is computed, each a short method.
 """
 
 from __future__ import annotations
 
 import dataclasses
-import difflib
-import enum
-import functools
 import json
-import math
 import os
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, fields
 from functools import cached_property
 from importlib import resources
@@ -42,19 +46,28 @@ from pathlib import Path
 from typing import Any
 
 import pandas as pd
-import yaml
 
-from .bonuses import Bonus, BonusError, Stacked, stack
-from .conditions import (ActionLimits, Affliction, Condition, ConditionError, ConditionSet,
-                         Gained, SpellCasting, bleed_cap, gain, load_rules_table, lookup, resolve,
-                         stack_afflictions)
-from .damage import DamageError, Resistances
-from .dice import Fortune
+from ._files import atomic_write_text
+from .bonuses import Bonus, stack
+from .citations import cite as _cite
+from .combat_stats import (ABILITIES, BONUS_TARGETS, CLASS_GOOD_SAVES, MAX_ABILITY,
+                           MAX_LEVEL, SAVE_RATINGS_SCHEMA, ZERO_ABILITY_ALLOWED, Abilities,
+                           Armor, CreatureType, FrozenMap, HRProgression, Kind, SaveRatings,
+                           _SAVE_ABILITY, _bonus_type_rows, _class_rows, _hexes, _thaw,
+                           ability_mod, attacks_per_turn, hit_rating, save_rating,
+                           save_ratings_table)
+from .conditions import (ActionLimits, Affliction, Condition, ConditionSet, Gained,
+                         SpellCasting, gain, lookup, resolve)
+from .creature_parse import (KEYS, MAX_GEAR_NUMBER, MAX_NOTES, MAX_TEXT, _hint,
+                             _max_hp_value, _parse)
+from .damage import Resistances
+from .datafile import DataFileError, dump_yaml, load_text, read_file, short
 from .errors import LfgError
 from .movement import MoveSpeed, SpeedModifier, move_speed
-from .tables import Column, Schema, load_table, register_schema
-from ._files import atomic_write_text
-from .citations import cite as _cite
+from .size import Size
+from .statblock import stat_block_html
+from .stats import TITLES as _TITLES
+from .stats import Stat, StatBonus, Term
 
 __all__ = [
     "Creature", "CreatureError", "Stat", "Term", "Abilities", "Armor", "SaveRatings",
@@ -62,7 +75,8 @@ __all__ = [
     "ability_mod", "hit_rating", "attacks_per_turn", "save_rating", "save_ratings_table",
     "SAVE_RATINGS_SCHEMA", "CLASS_GOOD_SAVES", "ABILITIES", "KEYS", "BONUS_TARGETS",
     "STAT_NAMES", "example_names", "load_example", "MAX_LEVEL", "compare",
-    "condition_effects", "COMPARED",
+    "condition_effects", "COMPARED", "MAX_ABILITY", "ZERO_ABILITY_ALLOWED", "MAX_NOTES",
+    "MAX_TEXT", "MAX_GEAR_NUMBER",
 ]
 
 TEXT = "000_8d1d7816ee944f3b.txt"
@@ -89,794 +103,6 @@ class CreatureError(LfgError, ValueError):
         lines = [f"invalid {what}: {n} bad field{'s' if n != 1 else ''}"]
         lines += [f"  {f}: {m}" for f, m in self.problems]
         super().__init__("\n".join(lines))
-
-
-# --------------------------------------------------------------------------- closed sets
-
-
-class Size(str, enum.Enum):
-    """Size categories (000_8d1d7816ee944f3b.txt, "Creature Size: Size, Space, Reach").
-
-    Space, reach and the size modifiers come from ``data/sizes.csv`` (:attr:`row`).
-    """
-
-    DIMINUTIVE = "diminutive"  #: 16 fit in a hex; reach 0
-    TINY = "tiny"              #: 4 fit in a hex; reach 0
-    SMALL = "small"            #: 1 hex, reach 5 ft; +1 to attack and AC
-    MEDIUM = "medium"          #: 1 hex, reach 5 ft; the standard size
-    LARGE = "large"            #: 3 hexes, reach 10 ft; -1 to attack and AC
-    HUGE = "huge"              #: 7 hexes, reach 10-15 ft
-    GARGANTUAN = "gargantuan"  #: 10-12 hexes, reach up to 20 ft
-
-    @property
-    def row(self) -> Mapping[str, Any]:
-        """This size's row of ``data/sizes.csv``."""
-        return _size_rows()[self.value]
-
-    @property
-    def code(self) -> str:
-        """``D``, ``T``, ``S``, ``M``, ``L``, ``H`` or ``G``."""
-        return self.row["code"]
-
-    @property
-    def order(self) -> int:
-        """Steps from Medium (Small -1, Large +1)."""
-        return int(self.row["order"])
-
-    @classmethod
-    def coerce(cls, value: "Size | str") -> "Size":
-        """Accept a member, its name or its one-letter code, any case.
-
-        Raises:
-            ValueError: anything else.
-        """
-        if isinstance(value, Size):
-            return value
-        if isinstance(value, str):
-            key = value.strip().lower()
-            for m in cls:
-                if key == m.value or (len(key) == 1 and key == m.code.lower()):
-                    return m
-        raise ValueError(value)
-
-
-class Kind(str, enum.Enum):
-    """What part a creature plays; decides when it dies.
-
-    000_8d1d7816ee944f3b.txt, "Death" (PCs die at -CON HP) and "NPC & Enemy Death": "Goons,
-    basic monsters, & most NPCs die when they reach (-Level) HP ... Boss villains, important
-    story NPCs, & powerful monsters may use the PC rules for dying."
-    """
-
-    PC = "pc"      #: a player character
-    NPC = "npc"    #: a GM character (dies at -level HP)
-    GOON = "goon"  #: cannon fodder (dies at -level HP)
-    BOSS = "boss"  #: a villain using the PC rules for dying
-
-
-class CreatureType(str, enum.Enum):
-    """What a creature is made of; decides which ability scores may be 0.
-
-    Inferred (the chapter names no creature types): by the d20 convention, undead and
-    constructs have no Constitution (CON 0) and mindless creatures (constructs, oozes,
-    plants, vermin) no Intelligence (INT 0); see :data:`ZERO_ABILITY_ALLOWED`.
-    """
-
-    LIVING = "living"          #: every ability at least 1
-    UNDEAD = "undead"          #: CON may be 0
-    CONSTRUCT = "construct"    #: CON and INT may be 0
-    ELEMENTAL = "elemental"    #: every ability at least 1
-    OUTSIDER = "outsider"      #: every ability at least 1
-    OOZE = "ooze"              #: INT may be 0
-    PLANT = "plant"            #: INT may be 0
-    VERMIN = "vermin"          #: INT may be 0
-
-
-class HRProgression(str, enum.Enum):
-    """The three HR progressions (000_8d1d7816ee944f3b.txt, "Hit Rating (HR)")."""
-
-    HIGH = "high"      #: Barbarian, Fighter, Ranger: floor(0.74 x level) + 1
-    MEDIUM = "medium"  #: Bard, Druid, Rogue: floor(0.64 x level)
-    LOW = "low"        #: Priest, Sorcerer, Wizard: floor(0.49 x level)
-
-
-ABILITIES: tuple[str, ...] = ("str", "dex", "con", "int", "wis", "cha")
-_ABILITY_FIELDS = dict(zip(ABILITIES, ("strength", "dexterity", "constitution",
-                                       "intelligence", "wisdom", "charisma")))
-#: Which ability may be 0, and for which creature types (inferred, see CreatureType).
-ZERO_ABILITY_ALLOWED: Mapping[str, frozenset[CreatureType]] = {
-    "con": frozenset({CreatureType.UNDEAD, CreatureType.CONSTRUCT}),
-    "int": frozenset({CreatureType.CONSTRUCT, CreatureType.OOZE, CreatureType.PLANT,
-                      CreatureType.VERMIN}),
-}
-MAX_ABILITY = 99
-#: The highest level: the last row of the reconstructed "Hit Rating & Save Rating by
-#: Level" table (``data/save_ratings.csv``).
-MAX_LEVEL = 20
-
-#: Good saves per class (inferred: the chapter says only "Your character class provides
-#: the Save Rating used for each of the three types of Saves"; these are the d20 classes'
-#: good base saves, the Priest as the d20 Cleric, the War Priest as a Priest). A creature
-#: without a class (a monster) has a good FORT save, the d20 humanoid/monstrous default.
-CLASS_GOOD_SAVES: Mapping[str | None, frozenset[str]] = {
-    "barbarian": frozenset({"fort"}),
-    "bard": frozenset({"ref", "will"}),
-    "priest": frozenset({"fort", "will"}),
-    "war priest": frozenset({"fort", "will"}),
-    "druid": frozenset({"fort", "will"}),
-    "fighter": frozenset({"fort"}),
-    "ranger": frozenset({"fort", "ref"}),
-    "rogue": frozenset({"ref"}),
-    "sorcerer": frozenset({"will"}),
-    "wizard": frozenset({"will"}),
-    None: frozenset({"fort"}),
-}
-_SAVE_ABILITY = {"fort": "con", "ref": "dex", "will": "wis"}
-
-#: What a bonus in the ``bonuses`` key may apply to.
-BONUS_TARGETS: tuple[str, ...] = ("ac", "attack", "melee_attack", "ranged_attack", "saves",
-                                  "fort", "ref", "will", "initiative", "speed", "d20")
-
-
-# --------------------------------------------------------------------------- tables
-
-#: Schema of ``data/save_ratings.csv``, the reconstructed "Hit Rating & Save Rating by
-#: Level" table.
-SAVE_RATINGS_SCHEMA = Schema(key="level", sequence_start=0, columns={
-    "level": Column("int", min=0, max=MAX_LEVEL),
-    "hr_high": Column("int", min=0, max=40),
-    "hr_medium": Column("int", min=0, max=40),
-    "hr_low": Column("int", min=0, max=40),
-    "save_high": Column("int", min=0, max=40),
-    "save_low": Column("int", min=0, max=40),
-    "source": Column("source"),
-})
-register_schema("save_ratings", SAVE_RATINGS_SCHEMA)
-
-
-def save_ratings_table() -> pd.DataFrame:
-    """The "Hit Rating & Save Rating by Level" table (``data/save_ratings.csv``).
-
-    The text names the table but it did not survive (shared/seeds/README.md). Its HR
-    columns are the text's formulas ("The Math behind HR"); its save columns are inferred:
-    the d20 good (``2 + floor(level/2)``) and poor (``floor(level/3)``) base saves.
-
-    Returns:
-        Levels 0-20 with ``hr_high``, ``hr_medium``, ``hr_low``, ``save_high``,
-        ``save_low`` and ``source``.
-    """
-    return load_rules_table("save_ratings", SAVE_RATINGS_SCHEMA)
-
-
-@functools.lru_cache(maxsize=1)
-def _save_rows() -> dict[int, dict[str, int]]:
-    return {int(r["level"]): {k: int(v) for k, v in r.items() if k != "source"}
-            for r in save_ratings_table().to_dict("records")}
-
-
-@functools.lru_cache(maxsize=1)
-def _class_rows() -> dict[str, dict[str, Any]]:
-    return {r["class"]: r for r in load_table("classes").to_dict("records")}
-
-
-@functools.lru_cache(maxsize=1)
-def _size_rows() -> dict[str, dict[str, Any]]:
-    return {r["size"]: r for r in load_table("sizes").to_dict("records")}
-
-
-@functools.lru_cache(maxsize=1)
-def _bonus_type_rows() -> dict[str, dict[str, Any]]:
-    return {r["type"]: {"ac_values": set(r["ac_values"].split(";")),
-                        "lost_when_flat_footed": bool(r["lost_when_flat_footed"])}
-            for r in load_table("bonus_types").to_dict("records")}
-
-
-# --------------------------------------------------------------------------- formulas
-
-
-def ability_mod(score: int) -> int:
-    """The modifier of an ability score: ``floor((score - 10) / 2)``.
-
-    The chapter uses but does not restate it; its numbers fit the d20 formula: "12 CON"
-    gives "+1 HP/Level from CONMod" ("Acquiring Hit Points"), an effective "DEX score of 0
-    (-5 DEXMod)" ("Helpless"), "28 STR" gives "+9STRMod" ("Crushing Advance").
-
-    Args:
-        score: The ability score (0 or more).
-
-    Returns:
-        The modifier.
-    """
-    return (score - 10) // 2
-
-
-def hit_rating(level: int, progression: HRProgression | str) -> int:
-    """HR by the text's formulas (000_8d1d7816ee944f3b.txt, "The Math behind HR").
-
-    "High HR = [0.74xlvl], round down, +1; Medium HR = 0.64xlvl; Low HR = 0.49xlvl"
-    (the Medium and Low products rounded down too: the Level 5 Rogue has HR3 and the Level
-    6 Priest HR2, "Consecutive Attack Examples"). Integer arithmetic, so 0.74 x 50 is
-    exactly 37.
-
-    Args:
-        level: Character (or monster) level, 0 or more.
-        progression: ``high``, ``medium`` or ``low``.
-
-    Returns:
-        The Hit Rating.
-    """
-    p = HRProgression(progression)
-    if p is HRProgression.HIGH:
-        return 74 * level // 100 + 1
-    if p is HRProgression.MEDIUM:
-        return 64 * level // 100
-    return 49 * level // 100
-
-
-def save_rating(level: int, good: bool) -> int:
-    """A Save Rating from the reconstructed "Hit Rating & Save Rating by Level" table.
-
-    Args:
-        level: 0 to :data:`MAX_LEVEL`.
-        good: A good (high) save for the class, else poor (low).
-
-    Returns:
-        ``save_high`` or ``save_low`` of ``data/save_ratings.csv`` for the level.
-    """
-    return _save_rows()[level]["save_high" if good else "save_low"]
-
-
-def attacks_per_turn(level: int, big_actions: int = 2) -> int:
-    """Attacks a creature may make on its turn (000_8d1d7816ee944f3b.txt, "Attacks Per Turn").
-
-    "Level 0-4: 1 Big Action per Turn to make an Attack (1); Level 5-9: 2 Big Actions (2);
-    Level 10-14: Once per Turn, you may make 2 Attacks as a single Big Action (3); Level
-    15+: You may make 2 Attacks as part of a single Big Action (4)". With fewer Big Actions
-    (Staggered: one) the count follows the same rule: 1, 1, 2, 2.
-
-    Args:
-        level: The character level.
-        big_actions: Big Actions available this turn.
-
-    Returns:
-        The number of attacks.
-    """
-    if big_actions <= 0:
-        return 0
-    if level <= 4:
-        return 1
-    if level <= 9:
-        return min(2, big_actions)
-    if level <= 14:
-        return big_actions + 1
-    return 2 * big_actions
-
-
-# --------------------------------------------------------------------------- values
-
-
-class FrozenMap(Mapping[str, Any]):
-    """A read-only, hashable mapping (weapons and resistances are kept as these)."""
-
-    __slots__ = ("_data", "_hash")
-
-    def __init__(self, data: Mapping[str, Any] | Iterable[tuple[str, Any]] = ()) -> None:
-        self._data = dict(data)
-        self._hash: int | None = None
-
-    def __getitem__(self, key: str) -> Any:
-        return self._data[key]
-
-    def __iter__(self) -> Iterator[str]:
-        return iter(self._data)
-
-    def __len__(self) -> int:
-        return len(self._data)
-
-    def __hash__(self) -> int:
-        if self._hash is None:
-            self._hash = hash(frozenset(self._data.items()))
-        return self._hash
-
-    def __repr__(self) -> str:
-        return f"FrozenMap({self._data!r})"
-
-
-def _freeze(value: Any, where: str, problems: list[tuple[str, str]]) -> Any:
-    if isinstance(value, Mapping):
-        out = {}
-        for k, v in value.items():
-            if not isinstance(k, str):
-                problems.append((where, f"keys must be text, not {k!r}"))
-                continue
-            out[k] = _freeze(v, f"{where}.{k}", problems)
-        return FrozenMap(out)
-    if isinstance(value, (list, tuple)):
-        return tuple(_freeze(v, f"{where}[{i}]", problems) for i, v in enumerate(value))
-    if value is None or isinstance(value, (str, int, float, bool)):
-        if isinstance(value, float) and not math.isfinite(value):
-            problems.append((where, f"{value!r} is not a finite number"))
-        return value
-    problems.append((where, f"{type(value).__name__} values cannot be saved; use text, "
-                            "numbers, true/false, lists or mappings"))
-    return None
-
-
-def _thaw(value: Any) -> Any:
-    if isinstance(value, FrozenMap):
-        return {k: _thaw(v) for k, v in value.items()}
-    if isinstance(value, tuple):
-        return [_thaw(v) for v in value]
-    return value
-
-
-@dataclass(frozen=True)
-class Abilities:
-    """The six ability scores (``abilities: {str, dex, con, int, wis, cha}``).
-
-    Index by the short names: ``abilities["dex"]``.
-    """
-
-    strength: int = 10
-    dexterity: int = 10
-    constitution: int = 10
-    intelligence: int = 10
-    wisdom: int = 10
-    charisma: int = 10
-
-    def __getitem__(self, key: str) -> int:
-        return getattr(self, _ABILITY_FIELDS[key])
-
-    def mod(self, key: str) -> int:
-        """The modifier of one ability (``"dex"`` → DEXMod)."""
-        return ability_mod(self[key])
-
-    def to_dict(self) -> dict[str, int]:
-        return {k: self[k] for k in ABILITIES}
-
-
-@dataclass(frozen=True)
-class Armor:
-    """Worn armor: its Armor Rating and its Armor Rating vs Crit.
-
-    000_8d1d7816ee944f3b.txt, "What are the other kinds of AC? (FFAC, TouchAC, ACvsCrit)":
-    ACvsCrit uses "your Armor's 'Armor Rating vs Crit' in place of the normal Armor Rating".
-    """
-
-    rating: int = 0
-    vs_crit: int = 0
-    name: str | None = None
-
-    def to_dict(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"rating": self.rating, "vs_crit": self.vs_crit}
-        if self.name is not None:
-            out["name"] = self.name
-        return out
-
-
-@dataclass(frozen=True)
-class SaveRatings:
-    """FORT, REF and WILL Save Ratings (000_8d1d7816ee944f3b.txt, "Saving Throws")."""
-
-    fort: int
-    ref: int
-    will: int
-
-    def to_dict(self) -> dict[str, int]:
-        return {"fort": self.fort, "ref": self.ref, "will": self.will}
-
-
-@dataclass(frozen=True)
-class StatBonus:
-    """A typed bonus (or penalty) to one statistic (``bonuses:`` entries).
-
-    Attributes:
-        target: One of :data:`BONUS_TARGETS` (``ac``, ``fort``, ``speed``, ...).
-        bonus: The :class:`~lfgcombat.bonuses.Bonus`.
-    """
-
-    target: str
-    bonus: Bonus
-
-    def to_dict(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"to": self.target, "value": self.bonus.value}
-        if self.bonus.type is not None:
-            out["type"] = self.bonus.type.value
-        if self.bonus.source is not None:
-            out["source"] = self.bonus.source
-        return out
-
-
-@dataclass(frozen=True)
-class Term:
-    """One named part of a statistic (``DEX mod +2``)."""
-
-    label: str
-    value: int
-
-
-_TITLES = {"hr": "HR", "ac": "AC", "ff_ac": "FFAC", "touch_ac": "TouchAC",
-           "ac_vs_crit": "ACvsCrit", "max_hp": "Max HP", "injured_threshold":
-           "Injured Threshold", "temp_hp_cap": "Temporary HP cap", "fort": "FORT Save",
-           "ref": "REF Save", "will": "WILL Save", "initiative_bonus": "Initiative bonus",
-           "attacks_per_turn": "Attacks per turn", "space": "Space", "reach": "Reach",
-           "melee_attack": "Melee attack bonus", "ranged_attack": "Ranged attack bonus",
-           "physical_damage_pct": "Physical damage", "death_threshold": "Dies at HP",
-           "skill": "Skill checks", "physical_skill": "Physical skill checks",
-           "mobility_skill": "Mobility skill checks"}
-
-
-def _hexes(n: int) -> str:
-    return f"{n} hex{'es' if n != 1 else ''}"
-
-
-def _bonus_label(b: Bonus) -> str:
-    kind = f"{b.type.value} " if b.type is not None and not b.is_penalty else ""
-    word = "penalty" if b.is_penalty else "bonus"
-    return f"{b.source or 'untyped'}: {b.value:+d} {kind}{word}"
-
-
-@dataclass(frozen=True)
-class Stat:
-    """A derived statistic that can explain itself.
-
-    Attributes:
-        name: The statistic (``ac``, ``fort``, ...).
-        value: Its value (``None`` when the rules give none: no Injured Threshold at 3 HP).
-        terms: The untyped parts (base 10, DEX mod, Armor Rating, ...).
-        bonuses: Typed bonuses and the conditions' penalties, as stacked.
-        notes: What else applies (situational modifiers, automatic failure, ...).
-        rule: The citation, with the formula.
-        fortune: Fortunate/Unfortunate on the roll, after cancelling.
-        auto_fail: The roll fails automatically (a Helpless creature's REF Save).
-    """
-
-    name: str
-    value: int | float | None
-    terms: tuple[Term, ...] = ()
-    bonuses: Stacked | None = None
-    notes: tuple[str, ...] = ()
-    rule: str = ""
-    fortune: Fortune | None = None
-    auto_fail: bool = False
-
-    @property
-    def title(self) -> str:
-        return _TITLES.get(self.name, self.name)
-
-    def __int__(self) -> int:
-        if self.value is None:
-            raise TypeError(f"{self.title} has no value")
-        return int(self.value)
-
-    def __repr__(self) -> str:
-        return f"<{self.name} {self._fmt(self.value)}>"
-
-    @staticmethod
-    def _fmt(value: int | float | None) -> str:
-        if value is None:
-            return "none"
-        if isinstance(value, float):
-            return f"{value:g}"
-        return str(value)
-
-    def explain(self) -> str:
-        """Every part of the value, one per line, then notes and the rule.
-
-        Example::
-
-            AC 14
-               +10  base
-                +1  DEX mod (DEX 12)
-                +4  Armor Rating (chain shirt)
-                +0  Natural Armor Rating
-                +0  Shield Rating
-                +0  size (medium)
-                +1  ring: +1 power bonus - counts (highest power)
-                -2  flanked: -2 penalty - counts (penalties always stack)
-              (000_8d1d7816ee944f3b.txt, "Armor Class (AC) - What is it?": AC = 10+...)
-        """
-        lines = [f"{self.title} {self._fmt(self.value)}"]
-        for t in self.terms:
-            lines.append(f"  {t.value:+4d}  {t.label}")
-        if self.bonuses is not None:
-            for line in self.bonuses.lines:
-                lines.append(f"  {line.counted:+4d}  {_bonus_label(line.bonus)} - {line.note}")
-        if self.fortune is not None:
-            keep = "better" if self.fortune is Fortune.FORTUNATE else "worse"
-            lines.append(f"  {self.fortune.value}: roll 2d20 and keep the {keep}")
-        if self.auto_fail:
-            lines.append("  fails automatically")
-        lines += [f"  note: {n}" for n in self.notes]
-        if self.rule:
-            lines.append(f"  ({self.rule})")
-        return "\n".join(lines)
-
-    def __str__(self) -> str:
-        return self.explain()
-
-    def to_frame(self) -> pd.DataFrame:
-        """The parts as a DataFrame (``part``, ``value``, ``counts``, ``note``)."""
-        rows = [{"part": t.label, "value": t.value, "counts": t.value, "note": ""}
-                for t in self.terms]
-        if self.bonuses is not None:
-            rows += [{"part": _bonus_label(ln.bonus), "value": ln.bonus.value, "counts": ln.counted,
-                      "note": ln.note} for ln in self.bonuses.lines]
-        return pd.DataFrame(rows, columns=["part", "value", "counts", "note"])
-
-
-# --------------------------------------------------------------------------- parsing
-
-#: Every key a creature mapping may have.
-KEYS: tuple[str, ...] = (
-    "name", "class", "level", "abilities", "size", "armor", "shield_rating", "natural_armor",
-    "speed", "kind", "creature_type", "max_hp", "current_hp", "temp_hp",
-    "initiative_rating", "reactions", "save_ratings", "hr_progression", "reach", "weapons",
-    "resistances", "conditions", "bonuses", "example", "notes")
-_FIELD_OF_KEY = {"class": "character_class", "max_hp": "max_hp_override",
-                 "reach": "reach_override"}
-_KEY_OF_FIELD = {v: k for k, v in _FIELD_OF_KEY.items()}
-
-
-def _hint(word: str, options: Iterable[str]) -> str:
-    close = difflib.get_close_matches(str(word), list(options), n=1, cutoff=0.6)
-    return f"did you mean {close[0]!r}? " if close else ""
-
-
-def _is_int(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
-class _Parser:
-    """Reads a creature mapping, collecting every problem before giving up."""
-
-    def __init__(self) -> None:
-        self.problems: list[tuple[str, str]] = []
-
-    def bad(self, where: str, message: str) -> None:
-        self.problems.append((where, message))
-
-    def int_(self, where: str, value: Any, lo: int, hi: int, step: int = 1) -> int | None:
-        if not _is_int(value):
-            self.bad(where, f"{value!r} is not a whole number; allowed: {lo} to {hi}"
-                     + (f" in steps of {step}" if step > 1 else ""))
-            return None
-        if not lo <= value <= hi or value % step:
-            self.bad(where, f"{value} is out of range; allowed: {lo} to {hi}"
-                     + (f" in steps of {step}" if step > 1 else ""))
-            return None
-        return value
-
-    def text(self, where: str, value: Any, required: bool = False) -> str | None:
-        if value is None and not required:
-            return None
-        if not isinstance(value, str) or not value.strip():
-            self.bad(where, f"{value!r} is not a non-empty text")
-            return None
-        return value
-
-    def enum(self, where: str, value: Any, cls: type[enum.Enum]) -> Any:
-        allowed = [m.value for m in cls]
-        try:
-            if hasattr(cls, "coerce"):
-                return cls.coerce(value)
-            return cls(value.strip().lower() if isinstance(value, str) else value)
-        except (ValueError, AttributeError):
-            self.bad(where, f"unknown value {value!r}; {_hint(value, allowed)}allowed: "
-                     + ", ".join(allowed))
-            return None
-
-    def mapping(self, where: str, value: Any, keys: Iterable[str]) -> Mapping | None:
-        keys = list(keys)
-        if not isinstance(value, Mapping):
-            self.bad(where, f"expected a mapping with keys {', '.join(keys)}, got {value!r}")
-            return None
-        ok = True
-        for k in value:
-            if k not in keys:
-                self.bad(f"{where}.{k}", f"unknown key; {_hint(k, keys)}allowed keys: "
-                         + ", ".join(keys))
-                ok = False
-        return value if ok else {k: v for k, v in value.items() if k in keys}
-
-
-def _parse(d: Any) -> tuple[dict[str, Any], list[tuple[str, str]]]:
-    """Turn a creature mapping into field values; collect every problem."""
-    p = _Parser()
-    if not isinstance(d, Mapping):
-        p.bad("(creature)", f"expected a mapping with keys such as name, class, level, "
-              f"abilities; got {type(d).__name__}")
-        return {}, p.problems
-    for key in d:
-        if key not in KEYS:
-            p.bad(str(key), f"unknown key; {_hint(key, KEYS)}allowed keys: "
-                  + ", ".join(KEYS))
-    f: dict[str, Any] = {}
-    f["name"] = p.text("name", d.get("name"), required=True)
-    if "level" not in d:
-        p.bad("level", f"missing; a whole number from 0 to {MAX_LEVEL}")
-        f["level"] = None
-    else:
-        f["level"] = p.int_("level", d["level"], 0, MAX_LEVEL)
-    cls = d.get("class")
-    if cls is not None:
-        classes = list(_class_rows())
-        key = cls.strip().lower() if isinstance(cls, str) else cls
-        if key not in classes:
-            p.bad("class", f"unknown class {cls!r}; {_hint(key, classes)}allowed: "
-                  + ", ".join(classes) + " (or leave it out for a monster)")
-            cls = None
-            f["_class_bad"] = True
-        else:
-            cls = key
-    f["character_class"] = cls
-
-    ab = p.mapping("abilities", d.get("abilities", {}), ABILITIES)
-    scores: dict[str, int | None] = {}
-    for k in ABILITIES:
-        v = (ab or {}).get(k, 10)
-        scores[k] = p.int_(f"abilities.{k}", v, 0, MAX_ABILITY)
-    f["_scores"] = scores
-
-    f["size"] = p.enum("size", d.get("size", "medium"), Size)
-    armor = d.get("armor", {})
-    if _is_int(armor):
-        armor = {"rating": armor}
-    am = p.mapping("armor", armor, ("rating", "vs_crit", "name"))
-    if am is not None:
-        rating = p.int_("armor.rating", am.get("rating", 0), 0, 30)
-        vs_crit = p.int_("armor.vs_crit", am.get("vs_crit", rating if rating is not None
-                                                 else 0), 0, 30)
-        name = p.text("armor.name", am.get("name"))
-        f["armor"] = (Armor(rating, vs_crit, name)
-                      if rating is not None and vs_crit is not None else None)
-    else:
-        f["armor"] = None
-    f["shield_rating"] = p.int_("shield_rating", d.get("shield_rating", 0), 0, 20)
-    f["natural_armor"] = p.int_("natural_armor", d.get("natural_armor", 0), 0, 30)
-    f["speed"] = p.int_("speed", d.get("speed", 30), 0, 300, step=5)
-    f["kind"] = p.enum("kind", d.get("kind", "pc"), Kind)
-    f["creature_type"] = p.enum("creature_type", d.get("creature_type", "living"),
-                                CreatureType)
-    f["max_hp_override"] = (None if d.get("max_hp") is None
-                            else p.int_("max_hp", d["max_hp"], 1, 100_000))
-    f["current_hp"] = (None if d.get("current_hp") is None
-                       else p.int_("current_hp", d["current_hp"], -100_000, 100_000))
-    f["temp_hp"] = p.int_("temp_hp", d.get("temp_hp", 0), 0, 100_000)
-    f["initiative_rating"] = p.int_("initiative_rating", d.get("initiative_rating", 0),
-                                    -20, 50)
-    f["reactions"] = p.int_("reactions", d.get("reactions", 1), 1, 5)
-    sr = d.get("save_ratings")
-    f["save_ratings"] = None
-    if sr is not None:
-        sm = p.mapping("save_ratings", sr, ("fort", "ref", "will"))
-        if sm is not None:
-            vals = {}
-            for k in ("fort", "ref", "will"):
-                if k not in sm:
-                    p.bad(f"save_ratings.{k}", "missing; give all three of fort, ref, will "
-                          "(or leave save_ratings out to use the class's)")
-                else:
-                    vals[k] = p.int_(f"save_ratings.{k}", sm[k], -10, 50)
-            if len(vals) == 3 and None not in vals.values():
-                f["save_ratings"] = SaveRatings(**vals)
-    f["hr_progression"] = (None if d.get("hr_progression") is None
-                           else p.enum("hr_progression", d["hr_progression"], HRProgression))
-    f["reach_override"] = (None if d.get("reach") is None
-                           else p.int_("reach", d["reach"], 0, 100, step=5))
-    weapons = d.get("weapons", [])
-    if not isinstance(weapons, (list, tuple)):
-        p.bad("weapons", f"expected a list, got {weapons!r}")
-        weapons = []
-    f["weapons"] = _freeze(list(weapons), "weapons", p.problems)
-    res = d.get("resistances", {})
-    if not isinstance(res, Mapping):
-        p.bad("resistances", f"expected a mapping (e.g. {{fire: 5}}), got {res!r}")
-        res = {}
-    else:
-        try:  # the damage rules read them: refuse what they could not
-            Resistances.from_dict(res)
-        except DamageError as err:
-            p.bad("resistances", str(err))
-            res = {}
-    f["resistances"] = _freeze(res, "resistances", p.problems)
-
-    conds = d.get("conditions", [])
-    parsed_conds: list[Affliction] = []
-    if isinstance(conds, (str, Mapping)) or not isinstance(conds, (list, tuple)):
-        p.bad("conditions", f"expected a list such as [prone, bleed 2], got {conds!r}")
-    else:
-        for i, c in enumerate(conds):
-            try:
-                parsed_conds.append(Affliction.parse(c))
-            except ConditionError as exc:
-                p.bad(f"conditions[{i}]", str(exc))
-    f["_conditions"] = parsed_conds
-
-    bonuses = d.get("bonuses", [])
-    parsed_bonuses: list[StatBonus] = []
-    if not isinstance(bonuses, (list, tuple)):
-        p.bad("bonuses", f"expected a list of {{to, value, type, source}}, got {bonuses!r}")
-    else:
-        for i, b in enumerate(bonuses):
-            where = f"bonuses[{i}]"
-            bm = p.mapping(where, b, ("to", "value", "type", "source"))
-            if bm is None:
-                continue
-            target = bm.get("to")
-            if target not in BONUS_TARGETS:
-                p.bad(f"{where}.to", f"unknown statistic {target!r}; "
-                      f"{_hint(target, BONUS_TARGETS)}allowed: " + ", ".join(BONUS_TARGETS))
-                continue
-            try:
-                parsed_bonuses.append(StatBonus(target, Bonus(bm.get("value"), bm.get("type"),
-                                                              bm.get("source"))))
-            except BonusError as exc:
-                p.bad(where, str(exc))
-    f["bonuses"] = tuple(parsed_bonuses)
-    example = d.get("example", False)
-    if not isinstance(example, bool):
-        p.bad("example", f"expected true or false, got {example!r}")
-        example = False
-    f["example"] = example
-    f["notes"] = p.text("notes", d.get("notes"))
-    _cross_check(f, p)
-    return f, p.problems
-
-
-def _cross_check(f: dict[str, Any], p: _Parser) -> None:
-    """Checks between fields, made only when the fields involved are valid."""
-    scores = f.pop("_scores")
-    ctype = f["creature_type"]
-    for k, v in scores.items():
-        if v == 0 and ctype is not None:
-            allowed = ZERO_ABILITY_ALLOWED.get(k, frozenset())
-            if ctype not in allowed:
-                who = (" and ".join(sorted(t.value for t in allowed)) + " creatures"
-                       if allowed else "no creature")
-                p.bad(f"abilities.{k}", f"0 is allowed only for {who}; a {ctype.value} "
-                      f"creature needs 1 to {MAX_ABILITY}")
-    f["abilities"] = (Abilities(**{_ABILITY_FIELDS[k]: v for k, v in scores.items()})
-                      if None not in scores.values() else None)
-    class_bad = f.pop("_class_bad", False)
-    if f["character_class"] is None and f["max_hp_override"] is None and not class_bad:
-        p.bad("max_hp", "a creature without a class (a monster) needs max_hp: monster HP "
-              "\"are calculated based on Monster Level & Monster Role\" (Hit Points, Ch15.1)")
-    conds = f.pop("_conditions")
-    level = f["level"]
-    if level is not None:
-        for i, a in enumerate(conds):
-            if a.condition is Condition.BLEED and a.value > bleed_cap(level):
-                p.bad(f"conditions[{i}]", f"bleed {a.value} on a level {level} creature: "
-                      f"X cannot be greater than the creature's level "
-                      f"({_cite('Bleed X')}); at most bleed {bleed_cap(level)}")
-        f["conditions"] = stack_afflictions(conds, level)
-    else:
-        f["conditions"] = ()
-    # HP bounds need max HP, which needs class, level and CON.
-    if f["abilities"] is not None and level is not None and not class_bad:
-        max_hp = _max_hp_value(f["character_class"], level, f["abilities"].mod("con"),
-                               f["max_hp_override"])
-        if max_hp is not None:
-            cur = f["current_hp"]
-            if cur is not None and cur > max_hp:
-                p.bad("current_hp", f"{cur} is more than the max HP {max_hp}: \"Healing can "
-                      f"never bring your HP above your HP Maximum\" ({_cite('Healing lost HP')})")
-            cap = max_hp // 4
-            if f["temp_hp"] is not None and f["temp_hp"] > cap:
-                p.bad("temp_hp", f"{f['temp_hp']} is more than 25% of the max HP {max_hp} "
-                      f"({cap}): \"You may never have more Temporary HP than 25% of your "
-                      f"Maximum HP\" ({_cite('Temporary Hit Points (TempHP)')})")
-
-
-def _max_hp_value(cls: str | None, level: int, con_mod: int, override: int | None
-                  ) -> int | None:
-    if override is not None:
-        return override
-    if cls is None:
-        return None
-    per_level = max(1, _class_rows()[cls]["hp_per_level"] + con_mod)
-    return per_level * level + 2
 
 
 # --------------------------------------------------------------------------- creature
@@ -918,7 +144,10 @@ class Creature:
         armor: :class:`Armor` (rating, vs_crit; vs_crit defaults to the rating).
         shield_rating: Shield Rating. natural_armor: Natural Armor Rating.
         speed: Base Move Speed in feet (default 30).
-        kind: :class:`Kind` (pc, npc, goon, boss). creature_type: :class:`CreatureType`.
+        kind: :class:`Kind` (pc, npc, goon, boss). Default: ``pc`` with a class, ``npc``
+            without one - "Goons, basic monsters, & most NPCs die when they reach (-Level)
+            HP" (000_8d1d7816ee944f3b.txt, "NPC & Enemy Death"); give ``kind: boss`` to a
+            monster that uses the PC rules for dying. creature_type: :class:`CreatureType`.
         max_hp_override: [``max_hp``] max HP given instead of computed (monsters).
         current_hp: Current HP (``None``: full). temp_hp: Temporary HP.
         initiative_rating: Initiative Rating.
@@ -941,7 +170,7 @@ class Creature:
     shield_rating: int = 0
     natural_armor: int = 0
     speed: int = 30
-    kind: Kind = Kind.PC
+    kind: Kind | None = None
     creature_type: CreatureType = CreatureType.LIVING
     max_hp_override: int | None = None
     current_hp: int | None = None
@@ -966,7 +195,7 @@ class Creature:
                                   "creatures with Creature.from_dict(...)")]) from None
         values, problems = _parse(raw)
         if problems:
-            raise CreatureError(problems, what=f"creature {self.name!r}")
+            raise CreatureError(problems, what=f"creature {short(self.name)}")
         for k, v in values.items():
             object.__setattr__(self, k, v)
 
@@ -978,7 +207,9 @@ class Creature:
 
         Args:
             d: Keys from :data:`KEYS`: ``name`` and ``level`` are required; ``class`` or
-                (for monsters) ``max_hp`` too. Conditions are written as text
+                (for monsters) ``max_hp`` too. ``kind`` defaults to ``pc`` with a class and
+                to ``npc`` without one (a basic monster dies at -level HP, "NPC & Enemy
+                Death"). Conditions are written as text
                 (``"prone"``, ``"bleed 2"``, ``"weakened 3"``, ``"stunned for 2 rounds"``).
 
         Returns:
@@ -991,7 +222,7 @@ class Creature:
         values, problems = _parse(d)
         if problems:
             name = d.get("name") if isinstance(d, Mapping) else None
-            raise CreatureError(problems, what=f"creature {name!r}" if name else "creature")
+            raise CreatureError(problems, what=f"creature {short(name)}" if name else "creature")
         obj = object.__new__(cls)
         for f in fields(cls):
             object.__setattr__(obj, f.name, values[f.name])
@@ -1013,7 +244,8 @@ class Creature:
         d["shield_rating"] = self.shield_rating
         d["natural_armor"] = self.natural_armor
         d["speed"] = self.speed
-        d["kind"] = getattr(self.kind, "value", self.kind)
+        if self.kind is not None:
+            d["kind"] = getattr(self.kind, "value", self.kind)
         d["creature_type"] = getattr(self.creature_type, "value", self.creature_type)
         for key, value in (("max_hp", self.max_hp_override), ("current_hp", self.current_hp)):
             if value is not None:
@@ -1047,7 +279,10 @@ class Creature:
     def load(cls, path: str | os.PathLike[str]) -> "Creature":
         """Read a creature from a ``.yaml``/``.yml`` or ``.json`` file.
 
-        YAML is read with ``yaml.safe_load`` only: a file can never run code.
+        YAML is read with a safe loader only (a file can never run code), and a hostile
+        file is refused cheaply (:mod:`lfgcombat.datafile`): at most 1 MB is read, anchors
+        and aliases, duplicate keys, nesting deeper than 32 and numbers of more than 30
+        digits are refused.
 
         Args:
             path: The file.
@@ -1056,22 +291,19 @@ class Creature:
             The creature.
 
         Raises:
-            CreatureError: unreadable file, unknown suffix, bad YAML/JSON, bad fields.
+            CreatureError: unreadable or oversized file, unknown suffix, bad or hostile
+                YAML/JSON, bad fields.
         """
         path = Path(path)
         suffix = path.suffix.lower()
         if suffix not in (".yaml", ".yml", ".json"):
-            raise CreatureError([("(file)", f"{path}: unknown file type {suffix!r}; use "
+            raise CreatureError([("(file)", f"{path}: unknown file type {short(suffix)}; use "
                                   ".yaml, .yml or .json")])
         try:
-            text = path.read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as exc:
-            raise CreatureError([("(file)", f"cannot read {path}: {exc}")]) from None
-        try:
-            data = json.loads(text) if suffix == ".json" else yaml.safe_load(text)
-        except (json.JSONDecodeError, yaml.YAMLError) as exc:
-            raise CreatureError([("(file)", f"{path} is not valid "
-                                  f"{'JSON' if suffix == '.json' else 'YAML'}: {exc}")]) from None
+            data = load_text(read_file(path), "json" if suffix == ".json" else "yaml",
+                             str(path))
+        except DataFileError as exc:
+            raise CreatureError([("(file)", str(exc))]) from None
         try:
             return cls.from_dict(data)
         except CreatureError as exc:
@@ -1101,7 +333,7 @@ class Creature:
         if suffix == ".json":
             text = json.dumps(data, indent=2, ensure_ascii=False) + "\n"
         else:
-            text = yaml.safe_dump(data, sort_keys=False, allow_unicode=True)
+            text = dump_yaml(data)
         return atomic_write_text(path, text)
 
     def replace(self, **changes: Any) -> "Creature":
@@ -1363,7 +595,7 @@ class Creature:
             return Stat("max_hp", self.max_hp_override,
                         (Term("max_hp given (monster HP come from Monster Level & Role, "
                               "Ch15.1)", self.max_hp_override),), rule=rule)
-        per = self.hp_per_level
+        per = self.hp_per_level or 0  # a creature without a class has max_hp given
         con = self.ability_mod("con")
         terms = [Term(f"{self.character_class} {per} HP/level x {self.level}",
                       per * self.level),
@@ -1379,7 +611,7 @@ class Creature:
     @property
     def hp(self) -> int:
         """Current HP (``current_hp``, or the max HP when not given)."""
-        return self.current_hp if self.current_hp is not None else self.max_hp.value
+        return self.current_hp if self.current_hp is not None else int(self.max_hp)
 
     @cached_property
     def injured_threshold(self) -> Stat:
@@ -1390,7 +622,7 @@ class Creature:
         Injured Threshold". Rounded down (inferred, as the text's 36 HP -> 9 TempHP).
         """
         rule = _cite("Injury & Injured Threshold")
-        mx = self.max_hp.value
+        mx = int(self.max_hp)
         if mx <= 3:
             return Stat("injured_threshold", None, notes=(
                 f"max HP {mx}: creatures with 3 or fewer HP have no Injured Threshold",),
@@ -1410,7 +642,7 @@ class Creature:
 
         Ex: "A character with maximum 36HP may never have more than 9 Temporary HP."
         """
-        mx = self.max_hp.value
+        mx = int(self.max_hp)
         return Stat("temp_hp_cap", mx // 4, (Term(f"25% of max HP {mx}, rounded down",
                                                   mx // 4),),
                     rule=_cite("Temporary Hit Points (TempHP)"))
@@ -1423,18 +655,19 @@ class Creature:
         equal to its CON Score"; "NPC & Enemy Death": goons and most NPCs "die when they
         reach (-Level) HP".
         """
-        if self.kind in (Kind.PC, Kind.BOSS):
+        kind = self.kind if self.kind is not None else Kind.PC  # set by the parser
+        if kind in (Kind.PC, Kind.BOSS):
             con = self.abilities["con"]
-            return Stat("death_threshold", -con, (Term(f"-CON score ({self.kind.value})",
+            return Stat("death_threshold", -con, (Term(f"-CON score ({kind.value})",
                                                        -con),), rule=_cite("Death"))
         return Stat("death_threshold", -self.level,
-                    (Term(f"-level ({self.kind.value})", -self.level),),
+                    (Term(f"-level ({kind.value})", -self.level),),
                     rule=_cite("NPC & Enemy Death"))
 
     @property
     def is_dead(self) -> bool:
         """HP at or below the death threshold."""
-        return self.hp <= self.death_threshold.value
+        return self.hp <= int(self.death_threshold)
 
     # ----------------------------------------------------------------- saves
 
@@ -1524,7 +757,7 @@ class Creature:
             raise ValueError(f"kind must be 'melee' or 'ranged', not {kind!r}")
         conds = self.active_conditions
         ability = "str" if kind == "melee" else "dex"
-        terms = (Term(f"HR", self.hr.value),
+        terms = (Term("HR", int(self.hr)),
                  Term(f"{ability.upper()} mod ({ability.upper()} {self.abilities[ability]})",
                       self.ability_mod(ability)),
                  Term(f"size ({self.size.value})", int(self.size_row["attack_ac_mod"])))
@@ -1691,9 +924,11 @@ class Creature:
         # None: no weapon threatens. 0: Tiny/Diminutive reach, its own hex only.
         from .attacks import WeaponError, resolve_weapon  # attacks builds on creatures
 
-        natural = int(self.reach.value)
-        best = None
-        for w in self.weapons:
+        natural = int(self.reach)
+        best: int | None = None
+        reach: Any
+        for entry in self.weapons:
+            w = entry if isinstance(entry, Mapping) else {"name": str(entry)}
             name = str(w.get("name", "")).lower()
             try:  # the weapons table knows what is melee, ranged-only or never threatens
                 weapon = resolve_weapon(self, w)
@@ -1750,6 +985,10 @@ class Creature:
         return pd.DataFrame([{"stat": n, "value": s.value, "explanation": s.explain()}
                              for n, s in self.stats().items()],
                             columns=["stat", "value", "explanation"], dtype=object)
+
+    def _repr_html_(self) -> str:
+        """The stat block shown in a notebook (see :mod:`lfgcombat.statblock`)."""
+        return stat_block_html(self)
 
     def summary(self) -> str:
         """One line: name, level, class, HP, AC values, HR, saves, speed."""
@@ -1858,6 +1097,6 @@ def load_example(name: str) -> Creature:
                               "examples: " + ", ".join(names))])
     text = _examples_dir().joinpath(f"{key}.yaml").read_text(encoding="utf-8")
     try:
-        return Creature.from_dict(yaml.safe_load(text))
+        return Creature.from_dict(load_text(text, "yaml", f"{key}.yaml"))
     except CreatureError as exc:
         raise CreatureError(exc.problems, what=f"example {key}.yaml") from None

@@ -5,6 +5,8 @@ dice up and down a fixed chain of die sizes. This module is the only place rando
 the kit: every roll goes through a :class:`Roller` built from a seed, so the same seed gives
 the same fight (which is what makes the notebooks testable).
 
+The notation and :class:`Fortune` live in :mod:`lfgcombat.notation` (re-exported here), so
+that this module and :mod:`lfgcombat.odds` both build on it without importing each other.
 Notation (a deliberately small grammar; anything else is refused with :class:`DiceError`)::
 
     expr  := [+|-] term { (+|-) term }        spaces allowed between tokens
@@ -22,7 +24,6 @@ It is the baseline in ``make bench`` and an oracle in the tests instead.
 
 from __future__ import annotations
 
-import enum
 import functools
 import html
 import itertools
@@ -31,256 +32,20 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from .errors import DiceError
+from .shortrepr import short
+from .notation import (MAX_CONSTANT, MAX_DICE, MAX_EXPR_LENGTH, MAX_SIDES, Constant, Dice,
+                       DiceExpr, Fortune, Term, net_fortune, parse)
+from .notation import _parse  # noqa: F401 - the parse cache, cleared by the benchmarks
+from .odds import at_least
 
 __all__ = [
     "MAX_EXPR_LENGTH", "MAX_DICE", "MAX_SIDES", "MAX_CONSTANT",
     "Dice", "Constant", "DiceExpr", "Fortune", "Roll", "MissChance", "Roller",
     "parse", "roll", "step", "die_chain", "net_fortune", "default_roller", "rolls_frame",
+    "Term", "DiceResult",
 ]
 
-MAX_EXPR_LENGTH = 256
-MAX_DICE = 1000
-MAX_SIDES = 1000
-MAX_CONSTANT = 1_000_000
-
 TEXT = "000_8d1d7816ee944f3b.txt"
-
-
-# --------------------------------------------------------------------------- expressions
-
-
-@dataclass(frozen=True, slots=True)
-class Dice:
-    """``count`` dice of ``sides`` sides, added (``sign`` +1) or subtracted (``sign`` -1)."""
-
-    count: int
-    sides: int
-    sign: int = 1
-
-    def __str__(self) -> str:
-        return f"{self.count}d{self.sides}"
-
-
-@dataclass(frozen=True, slots=True)
-class Constant:
-    """A flat number; ``value`` carries its sign."""
-
-    value: int
-
-    def __str__(self) -> str:
-        return str(abs(self.value))
-
-    @property
-    def sign(self) -> int:
-        return -1 if self.value < 0 else 1
-
-
-Term = Dice | Constant
-
-
-@dataclass(frozen=True, slots=True)
-class DiceExpr:
-    """A parsed dice expression: terms in the order written. Immutable and hashable.
-
-    ``str(expr)`` is the canonical spelling (``"1d20+5"``, ``"3d8+6-1"``); parsing it again
-    gives an equal expression.
-    """
-
-    terms: tuple[Term, ...]
-
-    def __str__(self) -> str:
-        out = []
-        for i, t in enumerate(self.terms):
-            sign = "-" if t.sign < 0 else ("+" if i else "")
-            out.append(f"{sign}{t}")
-        return "".join(out)
-
-    def __repr__(self) -> str:
-        return f"DiceExpr({str(self)!r})"
-
-    @property
-    def dice(self) -> tuple[Dice, ...]:
-        """The dice terms, in order."""
-        return tuple(t for t in self.terms if isinstance(t, Dice))
-
-    @property
-    def constant(self) -> int:
-        """The sum of the flat terms."""
-        return sum(t.value for t in self.terms if isinstance(t, Constant))
-
-    @property
-    def dice_count(self) -> int:
-        return sum(d.count for d in self.dice)
-
-    @property
-    def minimum(self) -> int:
-        return self.constant + sum(d.sign * (d.count if d.sign > 0 else d.count * d.sides)
-                                   for d in self.dice)
-
-    @property
-    def maximum(self) -> int:
-        return self.constant + sum(d.sign * (d.count * d.sides if d.sign > 0 else d.count)
-                                   for d in self.dice)
-
-    @property
-    def starts_with_d20(self) -> bool:
-        """True when the first term is a single added d20 (a check or an attack roll)."""
-        first = self.terms[0]
-        return isinstance(first, Dice) and first.sides == 20 and first.count == 1 and first.sign > 0
-
-
-def _fail(expr: str, pos: int, expected: str, found: str | None = None) -> DiceError:
-    if found is None:
-        found = "the end of the expression" if pos >= len(expr) else repr(expr[pos])
-    return DiceError(
-        f"bad dice expression {expr!r}: at position {pos} expected {expected}, found {found}. "
-        "Write dice like 1d20+5, 2d6+3 or 1d8+2+1d6.",
-        expr=expr, position=pos, expected=expected)
-
-
-def _number(expr: str, pos: int, what: str) -> tuple[int, int]:
-    """Read a run of ASCII digits at ``pos``; return (value, new position)."""
-    end = pos
-    while end < len(expr) and "0" <= expr[end] <= "9":
-        end += 1
-    if end == pos:
-        raise _fail(expr, pos, what)
-    if end - pos > 7:  # nothing legal has more digits; refuse before int() on a huge run
-        raise DiceError(f"bad dice expression {expr!r}: the number at position {pos} is too "
-                        f"large (at most {MAX_CONSTANT:,}).", expr=expr, position=pos,
-                        expected=f"a number up to {MAX_CONSTANT:,}")
-    return int(expr[pos:end]), end
-
-
-def _skip_spaces(expr: str, pos: int) -> int:
-    while pos < len(expr) and expr[pos] in " \t":
-        pos += 1
-    return pos
-
-
-@functools.lru_cache(maxsize=4096)
-def _parse(expr: str) -> DiceExpr:
-    if len(expr) > MAX_EXPR_LENGTH:
-        raise DiceError(f"dice expression is {len(expr)} characters long; at most "
-                        f"{MAX_EXPR_LENGTH} are allowed. Split it into several rolls.",
-                        expr=expr, position=None, expected=f"at most {MAX_EXPR_LENGTH} characters")
-    term_expected = "a number or a die such as 1d20"
-    terms: list[Term] = []
-    pos = _skip_spaces(expr, 0)
-    sign = 1
-    if pos < len(expr) and expr[pos] in "+-":
-        sign = -1 if expr[pos] == "-" else 1
-        pos = _skip_spaces(expr, pos + 1)
-    total_dice = 0
-    while True:
-        start = pos
-        if pos < len(expr) and expr[pos] in "dD":
-            count = 1
-        else:
-            count, pos = _number(expr, pos, term_expected)
-        if pos < len(expr) and expr[pos] in "dD":
-            if count < 1:
-                raise _fail(expr, start, "a number of dice from 1 to 1000", "0")
-            pos += 1
-            side_pos = pos
-            sides, pos = _number(expr, pos, "the number of sides after 'd' (1 to 1000)")
-            if sides < 1:
-                raise _fail(expr, side_pos, "a number of sides from 1 to 1000", str(sides))
-            if sides > MAX_SIDES:
-                raise DiceError(f"bad dice expression {expr!r}: a die of {sides} sides at "
-                                f"position {side_pos}; at most {MAX_SIDES} sides are allowed.",
-                                expr=expr, position=side_pos,
-                                expected=f"at most {MAX_SIDES} sides")
-            total_dice += count
-            if total_dice > MAX_DICE:
-                raise DiceError(f"bad dice expression {expr!r}: {total_dice} dice by position "
-                                f"{start}; at most {MAX_DICE} dice in total are allowed.",
-                                expr=expr, position=start, expected=f"at most {MAX_DICE} dice")
-            terms.append(Dice(count, sides, sign))
-        else:
-            if count > MAX_CONSTANT:
-                raise DiceError(f"bad dice expression {expr!r}: the constant {count} at "
-                                f"position {start} is too large (at most {MAX_CONSTANT:,}).",
-                                expr=expr, position=start,
-                                expected=f"a number up to {MAX_CONSTANT:,}")
-            terms.append(Constant(sign * count))
-        pos = _skip_spaces(expr, pos)
-        if pos == len(expr):
-            return DiceExpr(tuple(terms))
-        if expr[pos] not in "+-":
-            raise _fail(expr, pos, "'+', '-' or the end of the expression")
-        sign = -1 if expr[pos] == "-" else 1
-        pos = _skip_spaces(expr, pos + 1)
-
-
-def parse(expr: str | int | DiceExpr) -> DiceExpr:
-    """Parse a dice expression such as ``"1d20+5"`` or ``"3d8+6-1"``.
-
-    Args:
-        expr: The expression text (an int is taken as a constant; a ``DiceExpr`` is
-            returned as it is).
-
-    Returns:
-        The parsed, immutable expression.
-
-    Raises:
-        DiceError: for anything that is not a dice expression or is over the limits; the
-            error carries ``expr``, ``position`` and ``expected``. No other exception type
-            escapes, whatever the input.
-    """
-    if isinstance(expr, DiceExpr):
-        return expr
-    if isinstance(expr, int) and not isinstance(expr, bool):
-        expr = str(expr) if expr >= 0 else f"-{-expr}"
-    if not isinstance(expr, str):
-        raise DiceError(f"a dice expression must be text such as '1d20+5', not "
-                        f"{type(expr).__name__} {expr!r:.60}", expr=expr, position=None,
-                        expected="a string")
-    return _parse(expr)
-
-
-# --------------------------------------------------------------------------- fortune
-
-
-class Fortune(str, enum.Enum):
-    """Fortunate / Unfortunate (000_8d1d7816ee944f3b.txt, "Conditions", Fortunate).
-
-    "Roll the appropriate dice twice and take the better result" (Fortunate) or the worse
-    (Unfortunate). "The Fortunate and Unfortunate conditions cancel one another out. (The
-    Fortunate condition cannot be stacked)".
-    """
-
-    FORTUNATE = "fortunate"
-    UNFORTUNATE = "unfortunate"
-
-    @classmethod
-    def coerce(cls, value: "Fortune | str | None") -> "Fortune | None":
-        if value is None or isinstance(value, Fortune):
-            return value
-        if isinstance(value, str):
-            try:
-                return cls(value.strip().lower())
-            except ValueError:
-                pass
-        raise DiceError(f"fortune must be 'fortunate', 'unfortunate' or None, not {value!r}",
-                        expr=value, position=None, expected="'fortunate', 'unfortunate' or None")
-
-
-def net_fortune(sources: Iterable[Fortune | str | None]) -> Fortune | None:
-    """Combine every Fortunate/Unfortunate source that applies to one roll.
-
-    Neither stacks (two Fortunate sources are still one Fortunate roll) and the two cancel
-    (000_8d1d7816ee944f3b.txt, "Conditions", Fortunate).
-
-    Args:
-        sources: Each source's fortune (``None`` entries are ignored).
-
-    Returns:
-        ``Fortune.FORTUNATE``, ``Fortune.UNFORTUNATE`` or ``None`` when none or both apply.
-    """
-    present = {Fortune.coerce(s) for s in sources} - {None}
-    return present.pop() if len(present) == 1 else None
-
 
 # --------------------------------------------------------------------------- rolls
 
@@ -366,7 +131,6 @@ class Roll:
     @property
     def p_at_least(self) -> float:
         """The exact probability of rolling this total or more (with the same fortune)."""
-        from .odds import at_least
         return at_least(self.expr, self.total, fortune=self.fortune)
 
     def __repr__(self) -> str:
@@ -419,7 +183,11 @@ class Roller:
     """The single source of randomness: a seeded dice roller with a history.
 
     Args:
-        seed: Any value ``random.Random`` accepts; the same seed gives the same rolls.
+        seed: ``None`` (a fresh random sequence), an int, a str or bytes; the same seed
+            gives the same rolls.
+
+    Raises:
+        DiceError: a seed of another type (a list, a dict, ...), naming ``seed``.
 
     Example:
         >>> r = Roller(seed=1)
@@ -427,7 +195,13 @@ class Roller:
         True
     """
 
-    def __init__(self, seed: int | str | None = None) -> None:
+    def __init__(self, seed: int | str | bytes | None = None) -> None:
+        if seed is not None and (isinstance(seed, bool)
+                                 or not isinstance(seed, (int, str, bytes))):
+            raise DiceError(f"seed must be a whole number or a text such as 'fight 1' "
+                            f"(or None for an unrepeatable roller), not "
+                            f"{type(seed).__name__} {short(seed)}", expr=None,
+                            expected="seed: an int, a str or None")
         self.seed = seed
         self._rng = random.Random(seed)
         self.history: list[Roll] = []
@@ -467,7 +241,7 @@ class Roller:
         parsed = parse(expr)
         fortune = Fortune.coerce(fortune)
         if label is not None and not isinstance(label, str):
-            raise DiceError(f"label must be text, not {label!r:.60}", expr=label,
+            raise DiceError(f"label must be text, not {short(label)}", expr=label,
                             expected="a string")
         seq = len(self.history)
         results, total = self._attempt(parsed)
@@ -497,7 +271,7 @@ class Roller:
         """
         if isinstance(percent, bool) or not isinstance(percent, int) or not 0 <= percent <= 100:
             raise DiceError(f"a miss chance is a whole percentage from 0 to 100, not "
-                            f"{percent!r:.60}", expr=percent, expected="an int 0..100")
+                            f"{short(percent)}", expr=percent, expected="an int 0..100")
         r = self.roll("1d10", label=label or f"{percent}% miss chance")
         return MissChance(percent, r)
 
@@ -602,7 +376,7 @@ def step(expr: str | DiceExpr, n: int) -> str:
         DiceError: when the first term is not on the chain or ``n`` is not an int.
     """
     if isinstance(n, bool) or not isinstance(n, int):
-        raise DiceError(f"step count must be a whole number, not {n!r:.60}", expr=n,
+        raise DiceError(f"step count must be a whole number, not {short(n)}", expr=n,
                         expected="an int")
     parsed = parse(expr)
     chain = die_chain()

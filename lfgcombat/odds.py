@@ -13,6 +13,12 @@ Two modes:
 * ``exact=True``: probabilities as :class:`fractions.Fraction` from integer counts, for
   expressions up to :data:`EXACT_WORK_LIMIT` (bigger ones raise :class:`DiceError`).
 
+Results are cached by memory, not by count (:data:`MAX_CACHE_BYTES` per cache, least
+recently used dropped first): one ``1000d1000`` distribution is megabytes. The exact
+work limit counts what combining terms costs, so ``31d1000+31d1000`` is refused at once
+with a message to use ``exact=False``. Imports only :mod:`lfgcombat.notation`, never
+:mod:`lfgcombat.dice` (which uses this module for ``Roll.p_at_least``).
+
 Why not ``icepool`` for this: on this kit's own limits it is too slow or fails
 (``100d100`` takes tens of seconds; ``1000d6`` overflows Python's recursion limit). It is
 the baseline in ``make bench`` and the oracle in the tests instead.
@@ -21,17 +27,24 @@ the baseline in ``make bench`` and the oracle in the tests instead.
 from __future__ import annotations
 
 import functools
+import math
+import operator
+from collections import OrderedDict
+from collections.abc import Callable
 from fractions import Fraction
+from typing import Any
 
 import numpy as np
 import pandas as pd
 
-from .dice import Dice, DiceExpr, Fortune, parse
+from .notation import Dice, DiceExpr, Fortune, parse
 from .errors import DiceError
+from .shortrepr import short
 
-__all__ = ["pmf", "at_least", "at_most", "mean", "EXACT_WORK_LIMIT"]
+__all__ = ["pmf", "at_least", "at_most", "mean", "EXACT_WORK_LIMIT", "MAX_CACHE_BYTES"]
 
-#: Largest "work" (sum over dice of the running outcome span) computed with integer counts.
+#: Largest "work" computed with integer counts: the sum over dice of the running outcome
+#: span, plus the product of the lengths of every two distributions combined.
 EXACT_WORK_LIMIT = 2_000_000
 # Above this many multiply-adds a convolution goes through the FFT.
 _DIRECT_CONVOLVE_LIMIT = 20_000_000
@@ -40,11 +53,21 @@ Dist = tuple[int, np.ndarray]  # (lowest outcome, weights of outcomes lowest, lo
 
 
 def _work(expr: DiceExpr) -> int:
-    span, work = 1, 0
+    """The cost of the exact computation, in big-integer multiply-adds.
+
+    Each die of a term costs the running span of its outcomes (the sliding-window sums);
+    combining a term with the running total costs the product of their lengths (the
+    convolution), which is what makes ``31d1000+31d1000`` expensive though each half is
+    cheap.
+    """
+    length, work = 1, 0
     for d in expr.dice:
+        span = 1
         for _ in range(d.count):
             span += d.sides - 1
             work += span
+        work += length * span
+        length += span - 1
     return work
 
 
@@ -119,22 +142,111 @@ def _apply_fortune(weights: np.ndarray, fortune: Fortune | None) -> np.ndarray:
     return np.diff(np.concatenate((np.zeros(1, dtype=sq.dtype), sq)))
 
 
-@functools.lru_cache(maxsize=512)
-def _cached(expr: DiceExpr, fortune: Fortune | None, exact: bool) -> tuple[int, tuple]:
+class _ByteCache:
+    """A least-recently-used cache bounded by the memory its values take, not their count.
+
+    A big expression's distribution takes megabytes (``1000d1000`` has a million
+    outcomes), so a cache of 512 entries could hold gigabytes; this one keeps at most
+    ``max_bytes`` and drops the least recently used entries to stay under it. A value
+    larger than the whole budget is computed but not kept.
+    """
+
+    def __init__(self, func: Callable[..., Any], max_bytes: int) -> None:
+        self._func = func
+        self.max_bytes = max_bytes
+        self._entries: OrderedDict[tuple, tuple[Any, int]] = OrderedDict()
+        self._bytes = 0
+        self._hits = self._misses = 0
+        functools.update_wrapper(self, func)
+
+    def __call__(self, *key: Any) -> Any:
+        entry = self._entries.get(key)
+        if entry is not None:
+            self._hits += 1
+            self._entries.move_to_end(key)
+            return entry[0]
+        self._misses += 1
+        value = self._func(*key)
+        size = _nbytes(value)
+        if size <= self.max_bytes:
+            self._entries[key] = (value, size)
+            self._bytes += size
+            while self._bytes > self.max_bytes:
+                _, (_, dropped) = self._entries.popitem(last=False)
+                self._bytes -= dropped
+        return value
+
+    def cache_clear(self) -> None:
+        """Forget every entry."""
+        self._entries.clear()
+        self._bytes = self._hits = self._misses = 0
+
+    def cache_info(self) -> dict[str, int]:
+        """``hits``, ``misses``, ``entries``, ``bytes`` and ``max_bytes``."""
+        return {"hits": self._hits, "misses": self._misses, "entries": len(self._entries),
+                "bytes": self._bytes, "max_bytes": self.max_bytes}
+
+
+def _nbytes(value: tuple[int, Any]) -> int:
+    """About how much memory a cached ``(low, weights)`` takes."""
+    weights = value[1]
+    if isinstance(weights, np.ndarray) and weights.dtype != object:
+        return int(weights.nbytes) + 200
+    # Fractions: two big integers each, about as long as the largest denominator.
+    last = weights[-1] if len(weights) else Fraction(0)
+    bits = max(Fraction(last).denominator.bit_length(), 64)
+    return len(weights) * (2 * (bits // 8 + 32) + 64) + 200
+
+
+def _frozen(arr: np.ndarray) -> np.ndarray:
+    arr.flags.writeable = False
+    return arr
+
+
+def _compute(expr: DiceExpr, fortune: Fortune | None, exact: bool) -> tuple[int, Any]:
     if exact and _work(expr) > EXACT_WORK_LIMIT:
         raise DiceError(
             f"{expr} is too large for exact fractions (work {_work(expr):,} > "
-            f"{EXACT_WORK_LIMIT:,}); use pmf(..., exact=False), which handles every legal "
-            "expression.", expr=str(expr), position=None, expected="a smaller expression")
+            f"{EXACT_WORK_LIMIT:,}, counting the dice and the combining of its terms); use "
+            "pmf(..., exact=False), which handles every legal expression.",
+            expr=str(expr), position=None, expected="a smaller expression or exact=False")
     low, weights = _dist(expr, exact)
     weights = _apply_fortune(weights, fortune)
     if exact:
-        total = sum(weights)
-        probs = tuple(Fraction(int(w), int(total)) for w in weights)
-    else:
-        weights = weights / weights.sum()
-        probs = tuple(float(w) for w in weights)
-    return low, probs
+        total = int(sum(weights))
+        return low, tuple(Fraction(int(w), total) for w in weights)
+    return low, _frozen(np.asarray(weights / weights.sum(), dtype=np.float64))
+
+
+#: The most memory (bytes) the odds caches keep, each: :func:`pmf` and :func:`at_least`.
+MAX_CACHE_BYTES = 64 * 1024 * 1024
+
+#: ``_cached(expr, fortune, exact)`` -> ``(lowest outcome, probabilities)``, kept by memory.
+_cached = _ByteCache(_compute, MAX_CACHE_BYTES)
+
+
+def _survival_of(expr: DiceExpr, fortune: Fortune | None) -> tuple[int, np.ndarray]:
+    low, probs = _cached(expr, fortune, False)
+    return low, _frozen(np.cumsum(probs[::-1])[::-1])
+
+
+_survival = _ByteCache(_survival_of, MAX_CACHE_BYTES)
+
+
+def _whole(value: Any, name: str) -> int:
+    """``value`` as an int, or a :class:`DiceError` naming the argument ``name``."""
+    if not isinstance(value, bool):
+        try:
+            return operator.index(value)
+        except TypeError:
+            pass
+        if isinstance(value, (float, np.floating)) and math.isfinite(value) \
+                and float(value).is_integer():
+            return int(value)
+    raise DiceError(f"{name} must be a whole number such as 15, not {short(value)}"
+                    + (" (a fraction would silently round)" if isinstance(value, float)
+                       and math.isfinite(value) else ""),
+                    expr=None, position=None, expected=f"{name}: a whole number")
 
 
 def pmf(expr: str | int | DiceExpr, fortune: Fortune | str | None = None,
@@ -155,18 +267,14 @@ def pmf(expr: str | int | DiceExpr, fortune: Fortune | str | None = None,
     """
     parsed = parse(expr)
     fortune = Fortune.coerce(fortune)
+    if not isinstance(exact, (bool, np.bool_)):
+        raise DiceError(f"exact must be True or False, not {short(exact)}", expr=None,
+                        expected="exact: True or False")
     low, probs = _cached(parsed, fortune, bool(exact))
     index = pd.RangeIndex(low, low + len(probs), name="outcome")
     name = f"P({parsed}{', ' + fortune.value if fortune else ''})"
-    return pd.Series(list(probs), index=index, name=name,
+    return pd.Series(list(probs) if exact else np.array(probs), index=index, name=name,
                      dtype=object if exact else np.float64)
-
-
-@functools.lru_cache(maxsize=512)
-def _survival(expr: DiceExpr, fortune: Fortune | None) -> tuple[int, np.ndarray]:
-    low, probs = _cached(expr, fortune, False)
-    arr = np.asarray(probs)
-    return low, np.cumsum(arr[::-1])[::-1]
 
 
 def at_least(expr: str | int | DiceExpr, target: int,
@@ -175,12 +283,21 @@ def at_least(expr: str | int | DiceExpr, target: int,
 
     Args:
         expr: A dice expression.
-        target: The number to meet or beat.
+        target: The number to meet or beat: a whole number (an int, a whole float such as
+            ``16.0``, or a :class:`~lfgcombat.stats.Stat`); ``16.5`` is refused rather
+            than read as 16.
         fortune: As in :func:`pmf`.
+
+    Returns:
+        The probability, 0.0 to 1.0.
+
+    Raises:
+        DiceError: a bad expression or fortune, or a ``target`` that is not a whole number.
     """
     parsed = parse(expr)
+    target = _whole(target, "target")
     low, surv = _survival(parsed, Fortune.coerce(fortune))
-    i = int(target) - low
+    i = target - low
     if i <= 0:
         return 1.0
     if i >= len(surv):
@@ -190,8 +307,8 @@ def at_least(expr: str | int | DiceExpr, target: int,
 
 def at_most(expr: str | int | DiceExpr, target: int,
             fortune: Fortune | str | None = None) -> float:
-    """P(total <= target)."""
-    return 1.0 - at_least(expr, int(target) + 1, fortune)
+    """P(total <= target); arguments and errors as in :func:`at_least`."""
+    return 1.0 - at_least(expr, _whole(target, "target") + 1, fortune)
 
 
 def mean(expr: str | int | DiceExpr, fortune: Fortune | str | None = None) -> float:

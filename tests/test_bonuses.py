@@ -124,3 +124,19 @@ def test_tactical_bonuses_from_different_tactics_stack():
     assert total([Bonus(1, "tactical", "two melee weapons"),
                   Bonus(1, "tactical", "elevated position")]) == 2
     assert total([Bonus(1, "tactical", "high ground"), Bonus(1, "tactical", "high ground")]) == 1
+
+
+def test_hostile_values_raise_bonus_errors_with_short_messages():
+    """Issue 11, bad input 5: huge ints and deep lists in any argument gave raw
+    ValueError/RecursionError when the refusal message printed them."""
+    deep: list = []
+    for _ in range(3000):
+        deep = [deep]
+    for args in ((10**5000,), (5, 10**5000), (5, None, 10**5000), (5, deep), (5, None, deep),
+                 (-(10**20),)):
+        with pytest.raises(BonusError) as err:
+            Bonus(*args)
+        assert len(str(err.value)) < 400
+    with pytest.raises(BonusError, match="out of range"):
+        stack([10**100])
+    assert Bonus(10_000).value == 10_000 and Bonus(-10_000).is_penalty

@@ -643,3 +643,44 @@ def test_bad_table_row_names_file_row_and_column() -> None:
     with pytest.raises(RulesDataError) as err:
         tables._parse(bad, CONDITIONS_SCHEMA, "data/conditions.csv")
     assert err.value.row == 2 and err.value.column == "value"
+
+
+# --- one source of truth for the movement and threat flags (issue 10) -------------------
+
+def test_flag_holders_read_the_table_and_follow_implications():
+    """"Grappled Condition" / "Pinned": "You cannot move from your hex"; Helpless: "Unable
+    to move", and with it what implies Helpless (Asleep, Paralyzed, Unconscious, Dying)."""
+    from lfgcombat.conditions import flag_holders, specs
+    immobile = flag_holders("immobile")
+    assert {"grappled", "pinned", "helpless", "paralyzed", "unconscious", "asleep",
+            "dying"} == immobile
+    assert all(specs()[k].immobile for k in ("grappled", "pinned", "helpless"))
+    assert {"prone", "grappled", "pinned", "blinded", "helpless"} <= flag_holders(
+        "threatens", False)
+    assert flag_holders("cannot_5ft_step") == {"broken_leg", "severed_leg", "hindered"}
+    with pytest.raises(ConditionError):
+        flag_holders("summary")
+
+
+@pytest.mark.parametrize("condition", ["grappled", "pinned", "paralyzed", "unconscious",
+                                       "asleep", "helpless"])
+def test_an_immobile_creature_has_move_speed_0_and_says_why(condition):
+    """The sheet agrees with the map: a Grappled creature's Move Speed is 0 (it said 30)."""
+    from lfgcombat.conditions import flag_holders
+    assert condition in flag_holders("immobile")
+    hero = Creature.from_dict({"name": "Hero", "level": 3, "class": "fighter"})
+    held = hero.with_condition(condition)
+    assert hero.move_speed.value == 30 and held.move_speed.value == 0
+    assert held.move_speed.immobile and not held.move_speed.can_five_foot_step
+    assert "cannot move" in held.move_speed.explain()
+    assert any(word in held.move_speed.explain() for word in (condition, "helpless"))
+
+
+@pytest.mark.parametrize("text", ["bleed " + "9" * 5000, "stunned for " + "9" * 5000 + " rounds",
+                                  {"condition": "bleed", "value": 10**5000}, "x" * 1_000_000,
+                                  {"condition": "weakened", "value": 10**5000}])
+def test_hostile_condition_text_raises_condition_errors_with_short_messages(text):
+    """Issue 11, bad input 5: a 5,000-digit number raised ValueError."""
+    with pytest.raises(ConditionError) as err:
+        Affliction.parse(text)
+    assert len(str(err.value)) < 800

@@ -117,8 +117,10 @@ def test_ogre_example() -> None:
 
 def test_death_example() -> None:
     # "Death": "A character with 18 HP and a 13 CON Score ... If they reach -13 HP, they
-    # die." "NPC & Enemy Death": goons die at (-Level) HP.
-    pc = Creature.from_dict({"name": "Ex", "level": 2, "max_hp": 18, "abilities": {"con": 13}})
+    # die." "NPC & Enemy Death": goons die at (-Level) HP. (A character without a class
+    # is a monster, kind npc, unless it says kind: pc.)
+    pc = Creature.from_dict({"name": "Ex", "level": 2, "max_hp": 18, "kind": "pc",
+                             "abilities": {"con": 13}})
     assert pc.death_threshold.value == -13
     assert not pc.replace(current_hp=-12).is_dead
     assert pc.replace(current_hp=-13).is_dead

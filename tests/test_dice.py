@@ -291,3 +291,67 @@ def test_to_frame_limit_and_filter_compute_only_what_is_shown():
     assert list(frame["label"]) == ["attack 29", "attack 27", "attack 25"]
     assert list(r.to_frame(limit=2)["seq"]) == [0, 1]
     assert r.to_frame(contains="nothing like this").empty
+
+
+@pytest.mark.parametrize("bad", [[1], {"a": 1}, 1.5, True, (1, 2), object()])
+def test_roller_refuses_a_seed_it_cannot_repeat(bad):
+    """Issue 11, bad input 5: ``Roller(seed=[1])`` raised TypeError; now a DiceError
+    naming the seed."""
+    with pytest.raises(DiceError, match="seed"):
+        Roller(seed=bad)
+
+
+@pytest.mark.parametrize("seed", [None, 0, 7, -3, 10**40, "fight 1", b"xy"])
+def test_roller_takes_ints_texts_and_bytes(seed):
+    r = Roller(seed=seed)
+    assert 1 <= r.roll("1d6").total <= 6
+    if seed is not None:
+        assert Roller(seed=seed).roll("3d6").total == Roller(seed=seed).roll("3d6").total
+
+
+def test_dice_fuzz_only_dice_errors_and_nothing_rolled_on_refusal():
+    """Generated dice strings and odds calls: only DiceError, and a refused roll leaves the
+    roller's history and random sequence as they were (issue 11, "Bad input")."""
+    from lfgcombat.odds import at_least
+    tried = []
+    any_arg = st.one_of(st.none(), st.integers(-10**30, 10**30), st.floats(),
+                        st.text(max_size=5), st.lists(st.integers(), max_size=2))
+
+    @settings(max_examples=300, deadline=None, derandomize=True)
+    @given(st.one_of(st.text(max_size=30),
+                     st.lists(st.sampled_from(TOKENS), max_size=12).map("".join)), any_arg)
+    def check(text, target):
+        tried.append(text)
+        roller = Roller(seed=1)
+        try:
+            roller.roll(text)
+        except DiceError:
+            assert roller.history == []
+            assert roller.roll("1d1000").total == Roller(seed=1).roll("1d1000").total
+        try:
+            p = at_least(text, target)
+        except DiceError:
+            pass
+        else:
+            assert 0.0 <= p <= 1.0
+
+    check()
+    print(f"dice fuzz: {len(tried)} generated expressions and targets tried")
+    assert len(tried) >= 100
+
+
+def test_hostile_arguments_raise_dice_errors_with_short_messages():
+    """Issue 11, bad input 5: huge ints and deep lists in arguments whose refusal message
+    printed them raised ValueError/RecursionError."""
+    from lfgcombat.dice import step
+    deep: list = []
+    for _ in range(3000):
+        deep = [deep]
+    calls = [lambda: Roller().miss_chance(10**5000), lambda: Roller().miss_chance(deep),
+             lambda: parse(deep), lambda: Roller(seed=deep), lambda: Roller().roll("1d6", label=deep),
+             lambda: Roller().roll("1d6", fortune=deep), lambda: step("1d6", deep)]
+    for call in calls:
+        with pytest.raises(DiceError) as err:
+            call()
+        assert len(str(err.value)) < 400
+    assert step("1d6", 10**5000) == "4d12"

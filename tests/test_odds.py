@@ -106,3 +106,88 @@ def test_sampling_agrees_with_pmf(text, fortune):
 def test_roll_knows_its_odds():
     r = Roller(seed=9).roll("1d20+5")
     assert r.p_at_least == pytest.approx((26 - r.total) / 20)
+
+
+# --------------------------------------------------------------- bad input (issue 11, 3-6)
+
+@pytest.mark.parametrize("bad", [None, "abc", float("nan"), float("inf"), float("-inf"),
+                                 16.5, True, [16], {"t": 1}])
+def test_at_least_refuses_a_target_that_is_not_a_whole_number(bad):
+    """Issue 11, bad input 5/6: ``at_least("1d20", 16.5)`` answered P(>=16); None, text,
+    nan and inf raised raw Python errors. Each is a DiceError naming ``target``."""
+    with pytest.raises(DiceError, match="target"):
+        at_least("1d20", bad)
+    with pytest.raises(DiceError, match="target"):
+        at_most("1d20", bad)
+
+
+def test_at_least_takes_whole_floats_numpy_ints_and_huge_ints():
+    assert at_least("1d20", 16.0) == at_least("1d20", np.int64(16)) == pytest.approx(0.25)
+    assert at_least("1d20", 10**5000) == 0.0
+    assert at_least("1d20", -(10**5000)) == 1.0
+
+
+def test_pmf_refuses_a_bad_exact_flag():
+    with pytest.raises(DiceError, match="exact"):
+        pmf("1d6", exact="yes")
+
+
+def test_exact_work_counts_combining_terms():
+    """Issue 11, bad input 4: ``31d1000+31d1000`` passed the work limit (each half is
+    cheap) and then ran for minutes combining the halves. The combining cost counts now:
+    it is refused before any work, and the message says what to use instead."""
+    from lfgcombat import odds
+    expr = parse("31d1000+31d1000")
+    assert odds._work(parse("31d1000")) <= odds.EXACT_WORK_LIMIT < odds._work(expr)
+    with pytest.raises(DiceError, match="exact=False"):
+        pmf("31d1000+31d1000", exact=True)
+    assert pmf("31d1000+31d1000").sum() == pytest.approx(1.0)
+    # What is refused is only what is costly: the oracle's expressions still go exact.
+    assert all(odds._work(parse(t)) <= odds.EXACT_WORK_LIMIT for t in ORACLE)
+
+
+def test_the_odds_caches_are_bounded_by_memory_not_entries():
+    """Issue 11, bad input 3: 512 entries of ~46 MB each could take gigabytes. The caches
+    hold at most ``max_bytes``, dropping the least recently used entries."""
+    from lfgcombat import odds
+    cache = odds._cached
+    old = cache.max_bytes
+    try:
+        cache.cache_clear()
+        cache.max_bytes = 3 * 8 * 30_000  # room for about three 30k-outcome entries
+        for n in range(30, 40):
+            pmf(f"{n}d1000")
+            info = cache.cache_info()
+            assert info["bytes"] <= cache.max_bytes, info
+        assert 1 <= cache.cache_info()["entries"] <= 3
+        pmf("39d1000")  # the newest is kept: a hit
+        assert cache.cache_info()["hits"] >= 1
+        cache.max_bytes = 1_000  # a value bigger than the whole budget is not kept
+        cache.cache_clear()
+        pmf("100d1000")
+        assert cache.cache_info()["entries"] == 0
+    finally:
+        cache.max_bytes = old
+        cache.cache_clear()
+
+
+def test_dice_and_odds_do_not_import_each_other():
+    """Issue 10, "Hidden import cycles": dice <-> odds. Both build on lfgcombat.notation,
+    which imports neither."""
+    import ast
+    import importlib.util
+
+    def imports(module: str) -> set[str]:
+        tree = ast.parse(open(importlib.util.find_spec(module).origin).read())
+        out = set()
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ImportFrom) and node.level:
+                out.add(node.module or "")
+            elif isinstance(node, ast.ImportFrom) and (node.module or "").startswith("lfgcombat"):
+                out.add(node.module.split(".", 1)[1])
+        return out
+
+    assert "dice" not in imports("lfgcombat.odds")
+    assert not imports("lfgcombat.notation") & {"dice", "odds"}
+    for module in ("lfgcombat.stats", "lfgcombat.size"):
+        assert not imports(module) & {"creature", "attacks"}, module

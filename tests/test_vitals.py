@@ -14,7 +14,9 @@ from lfgcombat.vitals import Vitals, VitalsError
 
 
 def pc(max_hp=18, con=13, level=2, **kw) -> Creature:
-    d = {"name": "Hero", "level": level, "max_hp": max_hp, "abilities": {"con": con}}
+    # A character without a class: kind pc, else it would be a monster (kind npc).
+    d = {"name": "Hero", "kind": "pc", "level": level, "max_hp": max_hp,
+         "abilities": {"con": con}}
     d.update(kw)
     return Creature.from_dict(d)
 

@@ -121,6 +121,36 @@ def show(title: str, baseline: str, rows: list[tuple[str, float, float]]) -> Non
           f"{statistics.geometric_mean(ratios):.2f}x")
 
 
+def bench_cache() -> None:
+    """The odds cache under many distinct large expressions (issue 11, bad input 3) and the
+    exact-work refusal (bad input 4): memory held against the budget, the time a refused
+    expression takes, and a cache hit against a miss."""
+    odds._cached.cache_clear()
+    start = time.perf_counter()
+    for n in range(500, 520):
+        odds.pmf(f"{n}d1000")
+    filled = time.perf_counter() - start
+    info = odds._cached.cache_info()
+    print(f"\nodds cache after 20 distinct 5xxd1000 expressions ({filled:.1f}s): "
+          f"{info['bytes'] / 2**20:.1f} MiB in {info['entries']} entries, budget "
+          f"{info['max_bytes'] / 2**20:.0f} MiB (was: one entry per expression, up to 512)")
+    miss = best_of(lambda: (odds._cached.cache_clear(), odds.pmf("300d1000")), 3)
+    hit = best_of(lambda: odds.pmf("300d1000"), 3)
+    print(f"  pmf('300d1000') cached {hit * 1e3:.2f}ms vs computed {miss * 1e3:.2f}ms: "
+          f"{miss / hit:.0f}x")
+    refused = best_of(lambda: _refuse("31d1000+31d1000"), 3)
+    print(f"  pmf('31d1000+31d1000', exact=True) refused in {refused * 1e6:.0f}us "
+          "(it ran > 300 s before the work limit counted combining terms)")
+
+
+def _refuse(expr: str) -> None:
+    try:
+        odds.pmf(expr, exact=True)
+    except lfgcombat.DiceError:
+        return
+    raise AssertionError(f"{expr} was not refused")
+
+
 def main() -> int:
     print(f"lfgcombat {lfgcombat.__version__} | d20 {version('d20')} | icepool {version('icepool')}"
           f" | Python {sys.version.split()[0]}")
@@ -131,6 +161,7 @@ def main() -> int:
     odds.pmf("1000d1000")
     print(f"\nlargest legal expression, pmf('1000d1000'): {time.perf_counter() - start:.2f}s "
           "(icepool: not measured - recursion limit at 1000 dice)")
+    bench_cache()
     return 0
 
 
