@@ -154,7 +154,7 @@ def condition_flags(obj: Any) -> ConditionFlags:
     if not raw:
         return ConditionFlags()
     items = raw.keys() if isinstance(raw, Mapping) else raw
-    norm = []
+    norm: list[Affliction | str] = []
     for c in items:
         if isinstance(c, Affliction):
             norm.append(c)

@@ -28,6 +28,7 @@ R_LOS = _rule("Locating Targets")
 R_DISTANCE = _rule("Using the Battle Map – Measuring Distance in Combat")
 R_SIZE = _rule("Creature Size: Size, Space, Reach")
 R_CONDITIONS = _rule("Conditions – Full Details")
-R_ILLEGAL = _rule("Moving in Combat – Terrain, Creatures, & Other Issues") + ', "Accidental / Illegal Locations"'
+R_ILLEGAL = (_rule("Moving in Combat – Terrain, Creatures, & Other Issues")
+             + ', "Accidental / Illegal Locations"')
 R_HALF = R_DISTANCE + ', "Half Hex Rule"'
 R_SQUARE = _rule("Option – Square Grid")
