@@ -344,7 +344,8 @@ class Vitals:
         if self.unconscious and hp > 0:
             knocked = False
             events.append("regains consciousness: HP above 0")
-        if self.injured and not (self.injured_threshold is not None and hp <= self.injured_threshold):
+        if self.injured and not (self.injured_threshold is not None
+                                 and hp <= self.injured_threshold):
             events.append("no longer Injured: healed above the Injured Threshold")
         return self._with(events, hp=hp, bleed=bleed, knocked_out=knocked,
                           bleed_rounds=self.bleed_rounds if bleed else 0)
