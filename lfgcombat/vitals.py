@@ -39,6 +39,7 @@ Temporary HP from several sources add up to the 25% cap (the text states only th
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from typing import Any
 
 from .conditions import MAX_WEAKENED_STAGE, Condition, bleed_cap
 from .damage import DamageType
@@ -223,7 +224,7 @@ class Vitals:
 
     # ----------------------------------------------------------------- transitions
 
-    def _with(self, events: list[str], **changes) -> "Vitals":
+    def _with(self, events: list[str], **changes: Any) -> "Vitals":
         return replace(self, events=tuple(events), **changes)
 
     def damage(self, amount: int, dtype: DamageType | str = "bludgeoning", *,
