@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 
 from .dice import DiceExpr, parse
 from .errors import LfgError
+from .tables import load_table
 
 __all__ = ["DamageError", "DamageType", "DamageSpec", "DR", "Resistances", "Applied",
            "parse_damage", "apply_resistance", "best_type"]
@@ -90,7 +91,6 @@ class DamageType(str, enum.Enum):
 
 @functools.lru_cache(maxsize=1)
 def _types() -> dict[DamageType, dict]:
-    from .tables import load_table
     return {DamageType(r["type"]): r for r in load_table("damage_types").to_dict("records")}
 
 

@@ -42,7 +42,7 @@ from .damage import Applied, DamageType, Resistances, apply_resistance
 from .dice import DiceExpr, Roll, Roller, parse
 from .errors import IllegalActionError, LfgError
 from .saves import saving_throw
-from .tables import Column, Schema, load_table, register_schema
+from .tables import Column, Schema, load_table, records, register_schema
 
 __all__ = ["FallingError", "FallResult", "FallingObject", "falling_damage", "fall",
            "falling_object_damage", "drop_object", "falling_table", "FALLING_SCHEMA",
@@ -79,14 +79,13 @@ def falling_table() -> pd.DataFrame:
 @functools.lru_cache(maxsize=1)
 def _creature_rows() -> list[dict[str, Any]]:
     t = falling_table()
-    rows = t[t["table"] == "creature"].sort_values("upto").to_dict("records")
-    return rows
+    return records(t[t["table"] == "creature"].sort_values("upto"))
 
 
 @functools.lru_cache(maxsize=1)
 def _object_rows() -> list[dict[str, Any]]:
     t = falling_table()
-    return t[t["table"] == "object"].sort_values("upto").to_dict("records")
+    return records(t[t["table"] == "object"].sort_values("upto"))
 
 
 def _int(name: str, value: object, lo: int = 0) -> int:
@@ -184,7 +183,8 @@ def falling_damage(max_hp: int, feet: int, size: Size | str = "medium", check: i
         damage = 1
     lines += cap_lines + (f"  effective fall {effective} ft: {pct}% of max HP {max_hp} = "
                           f"{damage} bludgeoning",)
-    res = resistances if isinstance(resistances, Resistances) else Resistances.from_dict(resistances)
+    res = (resistances if isinstance(resistances, Resistances)
+           else Resistances.from_dict(resistances))
     applied = apply_resistance(damage, DamageType.BLUDGEONING, res)
     if applied.resisted:
         lines += (f"  {applied}",)

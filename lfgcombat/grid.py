@@ -23,13 +23,13 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import Iterator, Protocol, Sequence, Union
+from typing import Iterator, Protocol, Sequence, Union, cast
 
 __all__ = [
     "Hex", "Square", "Cell", "Point", "Layout", "POINTY", "FLAT", "Orientation",
     "hex_to_pixel", "pixel_to_hex", "hex_round", "hex_corners",
     "offset_to_hex", "hex_to_offset", "rectangle",
-    "Geometry", "HexGeometry", "SquareGeometry", "geometry",
+    "Geometry", "HexGeometry", "SquareGeometry", "geometry", "map_geometry",
     "FEET_PER_CELL", "HEX_DIRECTIONS", "square_distance_ft",
 ]
 
@@ -297,7 +297,11 @@ def rectangle(width: int, height: int) -> list[Hex]:
 
 # --- geometries behind one interface --------------------------------------------------------
 class Geometry(Protocol):
-    """What a battle map needs from its grid (hexes or squares)."""
+    """What a battle map needs from its grid (hexes or squares).
+
+    A map holds one geometry and hands it only cells of its own kind (see
+    :func:`map_geometry`).
+    """
 
     kind: str
 
@@ -311,7 +315,15 @@ class Geometry(Protocol):
     def to_pixel(self, c: Cell) -> Point: ...
     def from_pixel(self, p: Point) -> Cell: ...
     def corners(self, c: Cell, shrink: float = 1.0) -> list[Point]: ...
-    def footprint(self, anchor: Cell, space_hexes: float, space_ft: str) -> frozenset: ...
+    def footprint(self, anchor: Cell, space_hexes: float, space_ft: str) -> frozenset[Cell]: ...
+
+    def distance(self, a: Cell, b: Cell) -> int:
+        """Steps between two cells (hexes, or king steps on squares)."""
+        ...
+
+    def ring(self, c: Cell, n: int) -> list[Cell]:
+        """The cells exactly ``n`` steps from ``c``."""
+        ...
 
 
 # Hex footprints by number of hexes, as offsets from the anchor ("Creature Size: Size, Space,
@@ -468,14 +480,16 @@ class SquareGeometry:
         return (c.x * self.size, c.y * self.size)
 
     def from_pixel(self, p: Point) -> Square:
-        return Square(int(math.floor(p[0] / self.size + 0.5)), int(math.floor(p[1] / self.size + 0.5)))
+        return Square(int(math.floor(p[0] / self.size + 0.5)),
+                      int(math.floor(p[1] / self.size + 0.5)))
 
     def corners(self, c: Square, shrink: float = 1.0) -> list[Point]:
         h = self.size * shrink / 2.0
         x, y = self.to_pixel(c)
         return [(x + h, y - h), (x - h, y - h), (x - h, y + h), (x + h, y + h)]
 
-    def footprint(self, anchor: Square, space_hexes: float, space_ft: str = "5x5") -> frozenset[Square]:
+    def footprint(self, anchor: Square, space_hexes: float,
+                  space_ft: str = "5x5") -> frozenset[Square]:
         """Squares covered from ``anchor`` (top-left): ``space_ft`` "LxW" feet / 5 per side."""
         try:
             length, width = (float(v) for v in space_ft.lower().split("x"))
@@ -483,7 +497,8 @@ class SquareGeometry:
             raise ValueError(f"space_ft must look like '10x10', got {space_ft!r}") from None
         nx = max(1, int(length // FEET_PER_CELL))
         ny = max(1, int(width // FEET_PER_CELL))
-        return frozenset(Square(anchor.x + dx, anchor.y + dy) for dy in range(ny) for dx in range(nx))
+        return frozenset(Square(anchor.x + dx, anchor.y + dy)
+                         for dy in range(ny) for dx in range(nx))
 
 
 def geometry(kind: str = "hex") -> HexGeometry | SquareGeometry:
@@ -497,6 +512,27 @@ def geometry(kind: str = "hex") -> HexGeometry | SquareGeometry:
     if kind == "square":
         return SquareGeometry()
     raise ValueError(f"grid must be 'hex' or 'square', got {kind!r}")
+
+
+def map_geometry(kind: str = "hex") -> Geometry:
+    """:func:`geometry` seen through the one :class:`Geometry` interface a map uses.
+
+    :class:`HexGeometry` takes only :class:`Hex` and :class:`SquareGeometry` only
+    :class:`Square`, so neither matches :class:`Geometry` (which takes any :data:`Cell`)
+    for a type checker. A map keeps the pairing: it turns every cell it is given into one
+    of its own kind first (``_MapCore._as_cell`` refuses a ``Square`` on a hex map and the
+    other way round), which is what the cast below states and a type checker cannot see.
+
+    Args:
+        kind: ``"hex"`` (the default) or ``"square"``.
+
+    Returns:
+        The same object :func:`geometry` returns, typed as a :class:`Geometry`.
+
+    Raises:
+        ValueError: ``kind`` is neither ``"hex"`` nor ``"square"``.
+    """
+    return cast(Geometry, geometry(kind))
 
 
 def iter_cells(geom: Geometry, width: int, height: int) -> Iterator[Cell]:

@@ -7,10 +7,10 @@ the same public names.
 
 from __future__ import annotations
 
-from lfgcombat.battlemap import (TERRAIN_CHARS, Background, CellError, ConditionFlags, Cover, CoverLevel,
-                                 CrossSection, Figure, Flanking, HexMap, HighGround, MapCreature,
-                                 MapFormatError, MoveResult, PixelBounds, Provocation, Provokers,
-                                 Reachable, Relocation, Terrain, Token, condition_flags)
+from lfgcombat.battlemap import (TERRAIN_CHARS, Background, CellError, ConditionFlags, Cover,
+                                 CoverLevel, CrossSection, Figure, Flanking, HexMap, HighGround,
+                                 MapCreature, MapFormatError, MoveResult, PixelBounds, Provocation,
+                                 Provokers, Reachable, Relocation, Terrain, Token, condition_flags)
 from lfgcombat.battlemap.rules import TXT
 
 __all__ = [

@@ -75,19 +75,7 @@ def stack_feet(bonuses: Iterable[Bonus]) -> Stacked:
         :class:`~lfgcombat.bonuses.Stacked`.
     """
     items = list(bonuses)
-    counted: dict[int, tuple[int, str]] = {}
-    groups: dict[tuple, list[int]] = {}
-    for i, b in enumerate(items):
-        if b.is_penalty:
-            counted[i] = (b.value, "counts (penalties always stack)")
-        elif b.type is None:
-            counted[i] = (b.value, "counts (untyped)")
-        elif b.type.stacking == "stack":
-            counted[i] = (b.value, f"counts ({b.type.value} bonuses stack)")
-        elif b.type.stacking == "per_source":  # Class: the same class stacks
-            groups.setdefault((b.type, b.source), []).append(i)
-        else:
-            groups.setdefault((b.type, i), []).append(i)
+    counted, groups = _always_counted(items)
     by_type: dict = {}
     for key, members in groups.items():
         by_type.setdefault(key[0], []).append((sum(items[i].value for i in members), members))
@@ -102,6 +90,27 @@ def stack_feet(bonuses: Iterable[Bonus]) -> Stacked:
                                      "only)")
     lines = [Line(b, *counted[i]) for i, b in enumerate(items)]
     return Stacked(sum(ln.counted for ln in lines), tuple(lines))
+
+
+def _always_counted(items: list[Bonus]) -> tuple[dict[int, tuple[int, str]],
+                                                  dict[tuple, list[int]]]:
+    """Split feet bonuses (by index) into those that always count (penalties, untyped and
+    stacking types: ``index -> (feet, why)``) and groups that compete within their type
+    (one group per source for Class bonuses, one per bonus otherwise)."""
+    counted: dict[int, tuple[int, str]] = {}
+    groups: dict[tuple, list[int]] = {}
+    for i, b in enumerate(items):
+        if b.is_penalty:
+            counted[i] = (b.value, "counts (penalties always stack)")
+        elif b.type is None:
+            counted[i] = (b.value, "counts (untyped)")
+        elif b.type.stacking == "stack":
+            counted[i] = (b.value, f"counts ({b.type.value} bonuses stack)")
+        elif b.type.stacking == "per_source":  # Class: the same class stacks
+            groups.setdefault((b.type, b.source), []).append(i)
+        else:
+            groups.setdefault((b.type, i), []).append(i)
+    return counted, groups
 
 
 def round_down_to_5(feet: float | Fraction) -> int:
@@ -247,14 +256,14 @@ def _flat(speed: Fraction, bonuses: list[Bonus], modifiers: list[SpeedModifier],
             steps.append(f"{line.counted:+d} ft: {line.bonus} - {line.note}")
         speed += stacked.total
     for m in modifiers:
-        amount = m.feet
+        amount: int | Fraction = m.feet
         if m.feet_if_50_plus is not None and speed >= 50:
             amount = m.feet_if_50_plus
         if not amount:
             continue
         note = ""
         if m.floor is not None and amount < 0 and speed + amount < m.floor:
-            amount = min(0, m.floor - speed)
+            amount = min(Fraction(0), m.floor - speed)
             note = f" (this never takes the speed below {m.floor} ft)"
         speed += amount
         steps.append(f"{_ft(amount):>3} ft: {m.source}{note}" if amount < 0

@@ -23,12 +23,16 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from .bonuses import Bonus, stack
 from .damage import Applied, DamageType, Resistances, apply_resistance
 from .dice import Fortune, Roll, Roller, net_fortune
 from .errors import LfgError
 from .odds import pmf
+
+if TYPE_CHECKING:
+    from .creature import Creature, Stat
 
 __all__ = ["SaveError", "SaveResult", "save_dc", "saving_throw", "save_odds",
            "save_for_half", "damage_after_save", "SAVES"]
@@ -119,7 +123,8 @@ class SaveResult:
         return f"<SaveResult {self.explain().splitlines()[0]}>"
 
 
-def _save_bonus(creature, which: str, bonuses: Iterable[Bonus | int]):
+def _save_bonus(creature: Creature, which: str,
+                bonuses: Iterable[Bonus | int]) -> tuple[Stat, int, tuple[str, ...]]:
     stat = creature.saving_throw(which)
     base = [ln.bonus for ln in stat.bonuses.lines] if stat.bonuses is not None else []
     extra = [b if isinstance(b, Bonus) else Bonus(_check_int("bonus", b), None, "situation")
@@ -131,7 +136,7 @@ def _save_bonus(creature, which: str, bonuses: Iterable[Bonus | int]):
     return stat, value, tuple(lines)
 
 
-def saving_throw(creature, which: str, dc: int, roller: Roller, *,
+def saving_throw(creature: Creature, which: str, dc: int, roller: Roller, *,
                  fortune: Fortune | str | None = None, bonuses: Iterable[Bonus | int] = (),
                  willing: bool = False, label: str | None = None) -> SaveResult:
     """Roll a Saving Throw for a creature.
@@ -178,7 +183,7 @@ def saving_throw(creature, which: str, dc: int, roller: Roller, *,
     return SaveResult(creature.name, which, dc, value, r, ok, why, lines)
 
 
-def save_odds(creature, which: str, dc: int, *, fortune: Fortune | str | None = None,
+def save_odds(creature: Creature, which: str, dc: int, *, fortune: Fortune | str | None = None,
               bonuses: Iterable[Bonus | int] = ()) -> float:
     """The exact probability that a creature passes a Saving Throw.
 
@@ -195,7 +200,7 @@ def save_odds(creature, which: str, dc: int, *, fortune: Fortune | str | None = 
         return 0.0
     luck = net_fortune([stat.fortune, Fortune.coerce(fortune)])
     faces = pmf("1d20", luck)
-    return float(sum(p for n, p in faces.items()
+    return float(sum(p for n, p in zip(faces.index.tolist(), faces.tolist())
                      if n == 20 or (n != 1 and n + value >= dc)))
 
 

@@ -33,14 +33,14 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any, Literal, cast
 
 import pandas as pd
 
 from lfgcombat.errors import RulesDataError
 
-__all__ = ["Column", "Schema", "SCHEMAS", "load_table", "parse_source", "register_schema",
-           "table_names"]
+__all__ = ["Column", "Schema", "SCHEMAS", "load_table", "parse_source", "records",
+           "register_schema", "table_names"]
 
 _CITATION = r'(\d{3}_[0-9a-f]{16}\.txt), "([^"]+)"'  # groups: file, heading
 _CITE = r'\d{3}_[0-9a-f]{16}\.txt, "[^"]+"'
@@ -352,6 +352,21 @@ def load_table(name: str, *, path: str | os.PathLike[str] | None = None) -> pd.D
     except (OSError, UnicodeDecodeError) as exc:
         raise RulesDataError(f"cannot read the file: {exc}", file=str(path)) from None
     return _parse(text, SCHEMAS[name], str(path))
+
+
+def records(table: pd.DataFrame) -> list[dict[str, Any]]:
+    """The rows of a loaded table as dicts keyed by column name.
+
+    ``DataFrame.to_dict("records")`` is typed with any hashable keys; a table from
+    :func:`load_table` has its schema's column names, all strings.
+
+    Args:
+        table: A table from :func:`load_table` (or a selection of its rows).
+
+    Returns:
+        One dict per row, in order.
+    """
+    return cast(list[dict[str, Any]], table.to_dict("records"))
 
 
 @functools.lru_cache(maxsize=None)

@@ -39,6 +39,7 @@ Temporary HP from several sources add up to the 25% cap (the text states only th
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from typing import Any
 
 from .conditions import MAX_WEAKENED_STAGE, Condition, bleed_cap
 from .damage import DamageType
@@ -223,7 +224,7 @@ class Vitals:
 
     # ----------------------------------------------------------------- transitions
 
-    def _with(self, events: list[str], **changes) -> "Vitals":
+    def _with(self, events: list[str], **changes: Any) -> "Vitals":
         return replace(self, events=tuple(events), **changes)
 
     def damage(self, amount: int, dtype: DamageType | str = "bludgeoning", *,
@@ -344,7 +345,8 @@ class Vitals:
         if self.unconscious and hp > 0:
             knocked = False
             events.append("regains consciousness: HP above 0")
-        if self.injured and not (self.injured_threshold is not None and hp <= self.injured_threshold):
+        if self.injured and not (self.injured_threshold is not None
+                                 and hp <= self.injured_threshold):
             events.append("no longer Injured: healed above the Injured Threshold")
         return self._with(events, hp=hp, bleed=bleed, knocked_out=knocked,
                           bleed_rounds=self.bleed_rounds if bleed else 0)

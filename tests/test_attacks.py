@@ -17,7 +17,7 @@ from lfgcombat.attacks import (Situation, WeaponError, attack, consecutive_attac
                                weapons_table)
 from lfgcombat.bonuses import Bonus
 from lfgcombat.creature import load_example
-from lfgcombat.errors import IllegalActionError, LfgError
+from lfgcombat.errors import IllegalActionError
 from lfgcombat.rulesets import Ruleset, RulesetError
 
 

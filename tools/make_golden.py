@@ -13,7 +13,9 @@ from __future__ import annotations
 
 import random
 import sys
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from lfgcombat import Encounter, HexMap, LfgError
 from lfgcombat.creature import load_example
@@ -110,30 +112,45 @@ def skirmish(seed: int, initiative: str, steps: int = 160) -> Encounter:
         foe = rng.choice(names)
         cell = (rng.randrange(10), rng.randrange(6))
         pick = rng.random()
+        command = next((c for limit, c in _SKIRMISH_COMMANDS if pick < limit), _end_turn)
         try:
-            if pick < 0.30:
-                enc.attack(who, foe, power_attack=rng.random() < 0.3)
-            elif pick < 0.45:
-                enc.move(who, cell, aoo="all")
-            elif pick < 0.52:
-                enc.five_foot_step(who, cell)
-            elif pick < 0.58:
-                enc.interrupt(rng.choice(names))
-            elif pick < 0.62:
-                enc.add_condition(foe, rng.choice(["prone", "bleed 2", "staggered"]),
-                                  rounds=rng.choice([None, 1, 2]))
-            elif pick < 0.66:
-                enc.heal(foe, rng.randrange(1, 12))
-            elif pick < 0.70:
-                enc.aim(who)
-            elif pick < 0.74:
-                enc.fight_defensively(who)
-            else:
-                options = enc.choices()
-                enc.end_turn(next=rng.choice(options) if options else None)
+            command(_Pick(enc, rng, names, who, foe, cell))
         except LfgError:
             pass
     return enc
+
+
+class _Pick:
+    """What a skirmish step drew: the acting creature, a foe and a cell."""
+
+    def __init__(self, enc: Encounter, rng: random.Random, names: list[str], who: str,
+                 foe: str, cell: tuple[int, int]) -> None:
+        self.enc, self.rng, self.names = enc, rng, names
+        self.who, self.foe, self.cell = who, foe, cell
+
+
+def _add_condition(s: _Pick) -> Any:
+    return s.enc.add_condition(s.foe, s.rng.choice(["prone", "bleed 2", "staggered"]),
+                               rounds=s.rng.choice([None, 1, 2]))
+
+
+def _end_turn(s: _Pick) -> Any:
+    options = s.enc.choices()
+    return s.enc.end_turn(next=s.rng.choice(options) if options else None)
+
+
+# A skirmish step's command by the draw in [0, 1): the first whose limit is above it
+# (end the turn above 0.74). Each command draws its own extra randomness, in this order.
+_SKIRMISH_COMMANDS: tuple[tuple[float, Callable[[_Pick], Any]], ...] = (
+    (0.30, lambda s: s.enc.attack(s.who, s.foe, power_attack=s.rng.random() < 0.3)),
+    (0.45, lambda s: s.enc.move(s.who, s.cell, aoo="all")),
+    (0.52, lambda s: s.enc.five_foot_step(s.who, s.cell)),
+    (0.58, lambda s: s.enc.interrupt(s.rng.choice(s.names))),
+    (0.62, _add_condition),
+    (0.66, lambda s: s.enc.heal(s.foe, s.rng.randrange(1, 12))),
+    (0.70, lambda s: s.enc.aim(s.who)),
+    (0.74, lambda s: s.enc.fight_defensively(s.who)),
+)
 
 
 FIGHTS = {

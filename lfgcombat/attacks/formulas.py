@@ -18,7 +18,7 @@ from collections.abc import Iterable
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
-from ..dice import DiceExpr, parse, step
+from ..dice import DiceExpr, die_chain, parse, step
 from .rules import R_HANDS, WeaponError, illegal
 
 if TYPE_CHECKING:
@@ -57,7 +57,6 @@ def step_damage(expr: DiceExpr, n: int) -> DiceExpr:
     Returns:
         The stepped dice.
     """
-    from ..dice import die_chain
     first = expr.terms[0]
     chain = die_chain()
     if str(first) not in chain and first.sign > 0 and expr.dice and first is expr.dice[0]:

@@ -21,10 +21,10 @@ them together by sampling (``tests/test_attack_odds.py``).
 from __future__ import annotations
 
 import html
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any
+from typing import Any, cast
 
 import pandas as pd
 
@@ -41,12 +41,18 @@ __all__ = ["AttackOdds", "attack_odds", "odds_for"]
 Dist = dict[int, Any]  # value -> probability (float or Fraction)
 
 
+def _outcomes(dist: pd.Series) -> Iterator[tuple[int, Any]]:
+    """``(outcome, probability)`` of a distribution Series, indexed by whole outcomes
+    (pandas types a Series' index as any hashable)."""
+    return cast(Iterator[tuple[int, Any]], dist.items())
+
+
 def _faces(fortune: Any, exact: bool) -> Dist:
-    return {int(k): v for k, v in pmf("1d20", fortune, exact=exact).items()}
+    return {int(k): v for k, v in _outcomes(pmf("1d20", fortune, exact=exact))}
 
 
 def _dist(expr: DiceExpr, exact: bool) -> Dist:
-    return {int(k): v for k, v in pmf(expr, exact=exact).items() if v}
+    return {int(k): v for k, v in _outcomes(pmf(expr, exact=exact)) if v}
 
 
 def _map(dist: Dist, fn: Callable[[int], int]) -> Dist:
@@ -107,7 +113,7 @@ class AttackOdds:
     @property
     def expected_damage(self) -> float:
         """The mean damage per attack."""
-        return float(sum(float(k) * float(p) for k, p in self.damage.items()))
+        return float(sum(float(k) * float(p) for k, p in _outcomes(self.damage)))
 
     def p_at_least(self, amount: int) -> float:
         """P(damage >= amount), e.g. the chance this attack drops the target.
@@ -118,7 +124,7 @@ class AttackOdds:
         Returns:
             The probability.
         """
-        return float(sum(float(p) for k, p in self.damage.items() if k >= amount))
+        return float(sum(float(p) for k, p in _outcomes(self.damage) if k >= amount))
 
     @property
     def p_drop(self) -> float:
@@ -209,9 +215,9 @@ class AttackOdds:
             An ``<svg>`` element, with a ``<title>`` per bar giving damage and probability.
         """
         hit = self._hit_damage()
-        if not any(float(p) for k, p in hit.items() if k != 0):
+        if not any(float(p) for k, p in _outcomes(hit) if k != 0):
             return "<em>(no damage possible)</em>"
-        values = [(int(k), float(p)) for k, p in hit.items()]
+        values = [(int(k), float(p)) for k, p in _outcomes(hit)]
         top = max(p for _, p in values)
         lo, hi = values[0][0], values[-1][0]
         bar_w = width / (hi - lo + 1)  # one slot per damage value: the axis is linear

@@ -19,8 +19,8 @@ found (values and notes) and changes nothing it is given:
 4. :func:`attack_mode` and :func:`range_and_reach` - melee or ranged, the range penalty;
 5. :func:`special_actions` and :func:`penalties_and_gear` - bonuses and penalties to hit;
 6. :func:`~lfgcombat.attacks.bonus.attack_bonus` - the attack bonus as a typed :class:`Stat`;
-7. :func:`attack_fortune`, :func:`~lfgcombat.attacks.bonus.defense_ac`, :func:`miss_chance` - the roll's luck, the AC
-   it is against (and the confirmation's), the % miss chance;
+7. :func:`attack_fortune`, :func:`~lfgcombat.attacks.bonus.defense_ac`, :func:`miss_chance` -
+   the roll's luck, the AC it is against (and the confirmation's), the % miss chance;
 8. :func:`check_auto_critical`, then :func:`~lfgcombat.attacks.damage_plan.damage_plan` and
    :func:`~lfgcombat.attacks.defense.defense_plan`.
 

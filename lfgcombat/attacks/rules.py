@@ -12,7 +12,8 @@ from ..errors import IllegalActionError, LfgError
 
 __all__ = ["TEXT", "R_ATTACK", "R_TYPES", "R_CRIT", "R_CAP", "R_COUP", "R_PERFECT",
            "R_KILLER", "R_UNARMED", "R_SPECIAL", "R_PARRY", "R_PARRY_BONUS", "R_DEFENSE",
-           "R_DODGE", "R_CONCEAL", "R_HANDS", "R_CONDITIONS", "R_DAMAGE_TYPES", "WeaponError", "illegal", "stat_types"]
+           "R_DODGE", "R_CONCEAL", "R_HANDS", "R_CONDITIONS", "R_DAMAGE_TYPES", "WeaponError",
+           "illegal", "stat_types"]
 
 TEXT = "000_8d1d7816ee944f3b.txt"
 

@@ -33,7 +33,7 @@ import pandas as pd
 from ..damage import DamageSpec, parse_damage
 from ..dice import DiceExpr, parse
 from ..errors import LfgError
-from ..tables import Column, Schema, load_table, register_schema
+from ..tables import Column, Schema, load_table, records, register_schema
 from .formulas import normal_name, step_damage
 from .rules import WeaponError
 
@@ -85,7 +85,7 @@ def weapons_table() -> pd.DataFrame:
 
 @functools.lru_cache(maxsize=1)
 def _rows() -> dict[str, dict[str, Any]]:
-    return {r["name"]: r for r in weapons_table().to_dict("records")}
+    return {r["name"]: r for r in records(weapons_table())}
 
 
 @functools.lru_cache(maxsize=1)
@@ -305,7 +305,8 @@ def _from_row(key: str, display: str | None = None, rating: int = 0) -> Weapon:
                   multiplier=int(r["multiplier"]), category=r["category"],
                   uses=tuple(r["use"].split(";")), hands=r["hands"],
                   attack_type=r["attack_type"],
-                  range_increment=None if pd.isna(r["range_increment"]) else int(r["range_increment"]),
+                  range_increment=(None if pd.isna(r["range_increment"])
+                                   else int(r["range_increment"])),
                   reach_ft=None if pd.isna(r["reach_ft"]) else int(r["reach_ft"]),
                   finesse=bool(r["finesse"]),
                   traits=frozenset((r["traits"] or "").split(";")) - {""}

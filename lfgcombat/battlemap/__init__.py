@@ -10,9 +10,9 @@ from .hexmap import HexMap
 from .pathing import Reachable
 from .reading import ConditionFlags, condition_flags
 from .terrain import TERRAIN_CHARS, Terrain
-from .values import (Background, CellError, Cover, CoverLevel, CrossSection, Figure, Flanking, HighGround,
-                     MapCreature, MapFormatError, MoveResult, PixelBounds, Provocation, Provokers,
-                     Relocation, Token)
+from .values import (Background, CellError, Cover, CoverLevel, CrossSection, Figure, Flanking,
+                     HighGround, MapCreature, MapFormatError, MoveResult, PixelBounds, Provocation,
+                     Provokers, Relocation, Token)
 
 __all__ = [
     "HexMap", "Terrain", "Token", "MapCreature", "Figure", "Reachable", "Provocation",

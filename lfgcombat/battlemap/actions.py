@@ -58,24 +58,27 @@ class _Actions(_Pathing):
         minimum = action == "move" and speed <= FEET_PER_CELL
         if minimum:
             if len(cells_path) != 2:
-                raise IllegalActionError(f"{name}'s Move Speed is {speed} ft: minimum movement is one "
-                                         "hex (5 feet)", R_MOVEMENT)
+                raise IllegalActionError(f"{name}'s Move Speed is {speed} ft: minimum movement "
+                                         "is one hex (5 feet)", R_MOVEMENT)
             budget = max(budget, 2 * FEET_PER_CELL)
             notes.append(f"minimum movement: a Big Action that provokes AOO ({R_MOVEMENT})")
         self._check_cells(name, cells_path, action)
         if action == "five_foot_step":
             if self._effective_difficult(name, self._footprint_at(p.size, cells_path[1])):
-                raise IllegalActionError(f"{_at(cells_path[1])} is difficult terrain: \"You cannot take a "
-                                         "5-foot Step into Difficult Terrain\"", R_MOVING)
+                raise IllegalActionError(f"{_at(cells_path[1])} is difficult terrain: \"You "
+                                         "cannot take a 5-foot Step into Difficult Terrain\"",
+                                         R_MOVING)
             cost = FEET_PER_CELL
         else:
             cost = self._path_cost(name, cells_path, diagonals_before)
         self._check_cost(name, cells_path, action, cost, budget if not minimum else None)
         prov = self.provokers(name, cells_path, action=action)
         if action == "retreat":
-            notes.append(f"Unfortunate on attack rolls until the start of your next turn ({R_RETREAT})")
+            notes.append("Unfortunate on attack rolls until the start of your next turn "
+                         f"({R_RETREAT})")
         if action == "run":
-            notes.append(f"-2 AC against melee until your next turn; -2 on ranged attacks ({R_RUN})")
+            notes.append("-2 AC against melee until your next turn; -2 on ranged attacks "
+                         f"({R_RUN})")
         self._commit_move(name, cells_path[-1], action, cost)
         return MoveResult(name, action, tuple(cells_path), cost, prov, tuple(notes))
 
@@ -102,15 +105,16 @@ class _Actions(_Pathing):
             raise IllegalActionError(f"{name} is already at {_at(cells_path[0])}", R_MOVING)
         for a, b in zip(cells_path, cells_path[1:]):
             if self.geometry.distance(a, b) != 1:
-                raise IllegalActionError(f"the path jumps from {_at(a)} to {_at(b)}; each step must go to an "
-                                         "adjacent cell", R_DISTANCE)
+                raise IllegalActionError(f"the path jumps from {_at(a)} to {_at(b)}; each step "
+                                         "must go to an adjacent cell", R_DISTANCE)
         if action == "run":
             line = self.run_path(name, cells_path[-1], feet=budget)
             if line != cells_path:
                 raise IllegalActionError(f"a run must follow the straight line "
                                          f"{' '.join(_at(x) for x in line)}", R_RUN)
         if action == "five_foot_step" and len(cells_path) != 2:
-            raise IllegalActionError(f"a 5-foot step moves 1 hex, the path has {len(cells_path) - 1}", R_STEP)
+            raise IllegalActionError("a 5-foot step moves 1 hex, the path has "
+                                     f"{len(cells_path) - 1}", R_STEP)
 
     def _check_cells(self, name: str, cells_path: list[Cell], action: str) -> None:
         """Every intermediate cell passable, the end legal (a retreat passes no enemy)."""
@@ -123,11 +127,13 @@ class _Actions(_Pathing):
                 for x in cells:
                     for o in self._occupants.get(x, ()):
                         if o != name and self._placed[o].side != p.side:
-                            why = f"{_at(x)} is {o}'s space: \"You cannot move through occupied enemy spaces\""
+                            why = (f"{_at(x)} is {o}'s space: \"You cannot move through "
+                                   "occupied enemy spaces\"")
             if why:
                 rule = R_RETREAT if action == "retreat" and "enemy spaces" in why else R_MOVING
                 rule = getattr(why, "rule", rule)
-                raise IllegalActionError(f"{name} cannot {'end at' if ending else 'pass'} {_at(c)}: {why}", rule)
+                raise IllegalActionError(
+                    f"{name} cannot {'end at' if ending else 'pass'} {_at(c)}: {why}", rule)
 
     def _check_cost(self, name: str, cells_path: list[Cell], action: str, cost: int,
                     budget: int | None) -> None:
@@ -146,8 +152,9 @@ class _Actions(_Pathing):
         if action == "retreat":
             why = self._retreat_direction_ok(name, cells_path[-1])
             if why:
-                raise IllegalActionError(f"{name} cannot retreat to {_at(cells_path[-1])}: {why}; \"You must "
-                                         "attempt to move away from enemy units\"", R_RETREAT)
+                raise IllegalActionError(f"{name} cannot retreat to {_at(cells_path[-1])}: {why}; "
+                                         "\"You must attempt to move away from enemy units\"",
+                                         R_RETREAT)
 
     def _commit_move(self, name: str, end: Cell, action: str, cost: int) -> None:
         """Write a checked move: the new footprint and this turn's feet."""
@@ -184,25 +191,13 @@ class _Actions(_Pathing):
                 that do not swap; nothing changes.
         """
         pa, pb = self._p(a), self._p(b)
-        if pa.side != pb.side:
-            raise IllegalActionError(f"{a} and {b} are not allies", R_TRADE)
-        if abs(pa.order - pb.order) > 1:
-            raise IllegalActionError(f"{a} ({pa.size}) and {b} ({pb.size}) are more than 1 size "
-                                     "category apart", R_TRADE)
-        if self.distance(a, b) != FEET_PER_CELL:
-            raise IllegalActionError(f"{a} and {b} are {self.distance(a, b)} ft apart; trading "
-                                     "spaces needs adjacent allies", R_TRADE)
-        if len(pa.cells) != len(pb.cells):
-            raise IllegalActionError(f"{a} and {b} have different footprints; they cannot swap", R_TRADE)
-        for n in (a, b):
-            if condition_flags(self._placed[n].creature).immobile:
-                raise IllegalActionError(f"{n} cannot move from its hex", R_MOVING)
+        self._check_trade_pair(a, b)
         na, nb = pb.anchor, pa.anchor
         fa, fb = self._footprint_at(pa.size, na), self._footprint_at(pb.size, nb)
         # what each leaves, for AOO
         prov_a = self._leave_provokers(a, pa.cells - fa)
         prov_b = self._leave_provokers(b, pb.cells - fb)
-        for n, p_, cells in ((a, pa, fa), (b, pb, fb)):
+        for n, cells in ((a, fa), (b, fb)):
             for c in cells:
                 if c not in self._cells or self._terrain.get(c) is Terrain.WALL:
                     raise IllegalActionError(f"{n} would not fit at {_at(c)}", R_TRADE)
@@ -220,6 +215,25 @@ class _Actions(_Pathing):
         self._changed()
         return prov_a, prov_b
 
+    def _check_trade_pair(self, a: str, b: str) -> None:
+        """Two adjacent, mobile allies within 1 size category with footprints alike
+        ("Trade Spaces Action")."""
+        pa, pb = self._placed[a], self._placed[b]
+        if pa.side != pb.side:
+            raise IllegalActionError(f"{a} and {b} are not allies", R_TRADE)
+        if abs(pa.order - pb.order) > 1:
+            raise IllegalActionError(f"{a} ({pa.size}) and {b} ({pb.size}) are more than 1 size "
+                                     "category apart", R_TRADE)
+        if self.distance(a, b) != FEET_PER_CELL:
+            raise IllegalActionError(f"{a} and {b} are {self.distance(a, b)} ft apart; trading "
+                                     "spaces needs adjacent allies", R_TRADE)
+        if len(pa.cells) != len(pb.cells):
+            raise IllegalActionError(f"{a} and {b} have different footprints; they cannot swap",
+                                     R_TRADE)
+        for n in (a, b):
+            if condition_flags(self._placed[n].creature).immobile:
+                raise IllegalActionError(f"{n} cannot move from its hex", R_MOVING)
+
     def _trade_crowds(self, a: str, b: str, fa: frozenset, fb: frozenset) -> str | None:
         """The Half Hex Rule for a swap: a cross-section may not end fuller than its room,
         unless it was already that full (swapping two 5-foot allies changes nothing; a Tiny
@@ -228,7 +242,8 @@ class _Actions(_Pathing):
         if not runs:
             return None
         pa, pb = self._placed[a], self._placed[b]
-        for info in {runs[c][0]: runs[c] for c in fa | fb | pa.cells | pb.cells if c in runs}.values():
+        touched = fa | fb | pa.cells | pb.cells
+        for info in {runs[c][0]: runs[c] for c in touched if c in runs}.values():
             run, width = info
             before = sum(self._cell_fill(x) for x in run)
             after = sum(min(1.0, sum(min(1.0, self._placed[o].space)
@@ -238,7 +253,7 @@ class _Actions(_Pathing):
             if after > width + 1e-9 and after > before + 1e-9:
                 cs = self._section(info)
                 return (f"the cross-section at row {cs.row} ({cs.width_ft:g} ft wide) would hold "
-                        f"{after:g} five-foot spaces, room for {width:g}: \"you can never have more "
-                        "space occupied than is available\"")
+                        f"{after:g} five-foot spaces, room for {width:g}: \"you can never have "
+                        "more space occupied than is available\"")
         return None
 

@@ -18,8 +18,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Union
 
 from lfgcombat.errors import IllegalActionError
-from lfgcombat.grid import (Cell, Hex, HexGeometry, Square, SquareGeometry,
-                            geometry as make_geometry)
+from lfgcombat.grid import Cell, Geometry, Hex, Square, map_geometry
 
 from .reading import _as_int, _conditions, _read, _sizes, condition_flags
 from .rules import R_DISTANCE
@@ -94,7 +93,7 @@ class _MapCore:
                                  f"{_short(width)}x{_short(height)}")
         self.width = width
         self.height = height
-        self.geometry: HexGeometry | SquareGeometry = make_geometry(grid)
+        self.geometry: Geometry = map_geometry(grid)
         self.advanced_five_foot_step = advanced_five_foot_step
         self._cells: frozenset = frozenset(self.geometry.cell(c, r) for r in range(height)
                                            for c in range(width))
@@ -331,10 +330,12 @@ class _MapCore:
         return min(d(x, y) for x in ca for y in cb)
 
     def snapshot(self) -> tuple:
-        """A comparable value of the whole state (tests use it: a refused action leaves it equal)."""
+        """A comparable value of the whole state (tests use it: a refused action leaves it
+        equal)."""
         return (self.grid, self.width, self.height, tuple(sorted(self._terrain.items())),
                 tuple(sorted(self._elevation.items())),
-                tuple((n, p.side, p.anchor, tuple(sorted(p.cells))) for n, p in self._placed.items()),
+                tuple((n, p.side, p.anchor, tuple(sorted(p.cells)))
+                      for n, p in self._placed.items()),
                 tuple(sorted((c, tuple(v)) for c, v in self._occupants.items())),
                 tuple((n, t.moved_ft, t.stepped, t.after_step_ft)
                       for n, t in sorted(self._turn.items())),

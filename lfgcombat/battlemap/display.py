@@ -76,8 +76,8 @@ class _Display(_Sight):
 
     def __repr__(self) -> str:
         who = ", ".join(f"{n}@{self.offset(p.anchor)}" for n, p in self._placed.items())
-        return (f"HexMap({self.width}x{self.height} {self.grid}, {len(self._terrain)} terrain cells, "
-                f"{len(self._placed)} creatures{': ' + who if who else ''})")
+        return (f"HexMap({self.width}x{self.height} {self.grid}, {len(self._terrain)} terrain "
+                f"cells, {len(self._placed)} creatures{': ' + who if who else ''})")
 
     # -- the GM's battle-map picture ---------------------------------------------------------
     @property
@@ -169,7 +169,8 @@ class _Display(_Sight):
             xs = [self.geometry.to_pixel(c) for c in p.cells]
             x, y = sum(v for v, _ in xs) / len(xs) * k, sum(v for _, v in xs) / len(xs) * k
             color = _SIDE_COLORS[sides.index(p.side) % len(_SIDE_COLORS)]
-            out.append(f"<circle cx='{x:.1f}' cy='{y:.1f}' r='{0.38 * k * (len(p.cells) ** 0.5):.1f}' "
+            radius = 0.38 * k * (len(p.cells) ** 0.5)
+            out.append(f"<circle cx='{x:.1f}' cy='{y:.1f}' r='{radius:.1f}' "
                        f"fill='{color}'><title>{html.escape(name)}</title></circle>"
                        f"<text x='{x:.1f}' y='{y + 3:.1f}' font-size='{0.6 * k:.0f}' fill='white' "
                        f"text-anchor='middle'>{html.escape(name[:1])}</text>")

@@ -51,14 +51,32 @@ class _Flanking(_Actions):
             return Flanking(name, (), f"{', '.join(sorted(held))} "
                                       "creatures cannot be flanked")
         ign = set(ignored)
-        threats = [e for e in self.enemies(name) if e not in ign and self.threatens_creature(e, name)]
+        threats = [e for e in self.enemies(name)
+                   if e not in ign and self.threatens_creature(e, name)]
         row = _sizes()[t.size]
         try:
             gap = max(1, int(float(str(row["space_ft"]).split("x")[0]) // FEET_PER_CELL))
         except ValueError:
             gap = 1
-        cx, cy = self._centroid(t.cells)
-        pairs = []
+        pairs = self._opposite_pairs(t.cells, threats, gap)
+        if pairs:
+            reason = ""
+        elif not threats:
+            reason = "no enemy threatens it"
+        elif len(threats) == 1:
+            reason = f"only {threats[0]} threatens it"
+        else:
+            reason = ("no two threatening enemies on opposite sides with "
+                      f"{gap} hex{'es' if gap > 1 else ''} of space between them")
+        return Flanking(name, tuple(sorted(pairs)), reason)
+
+    def _opposite_pairs(self, target: Iterable[Cell], threats: list[str],
+                        gap: int) -> list[tuple[str, str]]:
+        """The pairs of ``threats`` on opposite sides of the ``target`` cells (at least
+        120 degrees apart seen from its centre) with at least ``gap`` cells between them,
+        each pair in name order."""
+        cx, cy = self._centroid(target)
+        pairs: list[tuple[str, str]] = []
         for i, a in enumerate(threats):
             for b in threats[i + 1:]:
                 fa, fb = self._placed[a].cells, self._placed[b].cells
@@ -73,17 +91,8 @@ class _Flanking(_Actions):
                     continue
                 cos = (va[0] * vb[0] + va[1] * vb[1]) / (na * nb)
                 if cos <= -0.5 + 1e-9:  # at least 120 degrees apart
-                    pairs.append(tuple(sorted((a, b))))
-        if pairs:
-            reason = ""
-        elif not threats:
-            reason = "no enemy threatens it"
-        elif len(threats) == 1:
-            reason = f"only {threats[0]} threatens it"
-        else:
-            reason = ("no two threatening enemies on opposite sides with "
-                      f"{gap} hex{'es' if gap > 1 else ''} of space between them")
-        return Flanking(name, tuple(sorted(pairs)), reason)
+                    pairs.append((a, b) if a <= b else (b, a))
+        return pairs
 
     def is_flanked(self, name: str, *, ignored: Iterable[str] = ()) -> bool:
         """Whether ``name`` is flanked (-2 AC); see :meth:`flanking`."""

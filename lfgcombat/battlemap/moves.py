@@ -1,4 +1,4 @@
-"""The rules of each movement action: budget, 5-foot step, run, retreat, and the AOO a path provokes.
+"""The rules of each movement action: budget, 5-foot step, run, retreat, the AOO of a path.
 
 ``000_8d1d7816ee944f3b.txt``: "Movement in Combat" (Move Speed, minimum movement), "What is
 a 5-Foot Step?" (the Simple Rule and the Advanced Rule Option), "Running in Combat – Full
@@ -10,11 +10,13 @@ moves are made in :mod:`lfgcombat.battlemap.actions`.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from lfgcombat.conditions import Condition
 from lfgcombat.errors import IllegalActionError
 from lfgcombat.grid import FEET_PER_CELL, Cell
 
-from .core import ACTIONS, CellLike
+from .core import ACTIONS, CellLike, _Placed
 from .reach import _Reach
 from .reading import ConditionFlags, _speed_flag, condition_flags
 from .rules import R_CONDITIONS, R_MOVEMENT, R_MOVING, R_RETREAT, R_RUN, R_STEP
@@ -43,8 +45,9 @@ class _MoveRules(_Reach):
         if turn.stepped and self.advanced_five_foot_step:
             # "you may move only half your normal move distance": a Run included
             b = min(b, speed // 2)
-            notes.append("moving after a 5-foot step (Advanced Rule Option): half move, Unfortunate "
-                         "until the start of your next turn, and the Run Action's penalties "
+            notes.append("moving after a 5-foot step (Advanced Rule Option): half move, "
+                         "Unfortunate until the start of your next turn, and the Run Action's "
+                         "penalties "
                          f"(-2 AC...) ({R_STEP})")
         return b, notes
 
@@ -158,7 +161,7 @@ class _MoveRules(_Reach):
             total += base * (2 if self._effective_difficult(name, cells) else 1)
         return total
 
-    def provokers(self, name: str, path: list[CellLike], *, action: str = "move") -> Provokers:
+    def provokers(self, name: str, path: Sequence[CellLike], *, action: str = "move") -> Provokers:
         """Who may take an AOO against ``name`` moving along ``path`` (anchors, start first).
 
         "Exiting a threatened hex provokes AOO from any creature threatening that hex";
@@ -180,13 +183,20 @@ class _MoveRules(_Reach):
             return Provokers(out)
         exempt = set(self._retreat_from(name)) if action == "retreat" else set()
         threat = {e: self.threatened(e) for e in self.enemies(name) if e not in exempt}
-        done: set[str] = set()
         if action == "move" and self._speed(name) <= FEET_PER_CELL:
             for e, t in threat.items():
                 if t & p.cells:
-                    out.append(Provocation(e, 0, cells_path[0], "minimum movement (Move Speed 5 ft or "
-                                                               "less) provokes"))
+                    out.append(Provocation(e, 0, cells_path[0], "minimum movement (Move Speed "
+                                                               "5 ft or less) provokes"))
             return Provokers(out)
+        return Provokers(self._path_provocations(p, cells_path, threat))
+
+    def _path_provocations(self, p: _Placed, cells_path: list[Cell],
+                           threat: dict[str, frozenset]) -> list[Provocation]:
+        """The first AOO each threatening enemy gets along the path: leaving a cell it
+        threatens, or entering its space (one per enemy for the movement)."""
+        out: list[Provocation] = []
+        done: set[str] = set()
         for i, (a, b) in enumerate(zip(cells_path, cells_path[1:])):
             old = self._footprint_at(p.size, a)
             new = self._footprint_at(p.size, b)
@@ -202,7 +212,7 @@ class _MoveRules(_Reach):
                     done.add(e)
                     out.append(Provocation(e, i + 1, sorted((new - old) & self._placed[e].cells)[0],
                                            "moves into its occupied space"))
-        return Provokers(out)
+        return out
 
     def run_path(self, name: str, to: CellLike, *, feet: int | None = None) -> list[Cell]:
         """The straight-line path of a Run Action to ``to``, checked against the rules.
@@ -224,27 +234,13 @@ class _MoveRules(_Reach):
         line = self.geometry.line(p.anchor, to)
         if len(line) < 2:
             raise IllegalActionError(f"{name} is already at {_at(to)}", R_RUN)
-        allies: set[str] = set()
-        for i, c in enumerate(line[1:], 1):
-            cells = self._footprint_at(p.size, c)
-            for x in cells:
-                if x not in self._cells or self._terrain.get(x) is Terrain.WALL:
-                    raise IllegalActionError(f"the straight line to {_at(to)} is blocked at {_at(x)}", R_RUN)
-            if self._effective_difficult(name, cells):
-                raise IllegalActionError(f"the straight line to {_at(to)} crosses difficult terrain at {_at(c)}: "
-                                         "\"You cannot Run over Difficult Terrain\"", R_RUN)
-            for x in cells:
-                for o in self._occupants.get(x, ()):
-                    if o == name:
-                        continue
-                    if self._placed[o].side != p.side:
-                        raise IllegalActionError(f"{o} (not an ally) stands on the line at {_at(x)}: "
-                                                 "\"You cannot Run through ... an enemy or non-allied creature\"", R_RUN)
-                    allies.add(o)
+        allies = self._run_line_allies(name, line)
         if len(allies) > 1:
-            raise IllegalActionError(f"the line passes {len(allies)} allies ({', '.join(sorted(allies))}): "
-                                     "\"You may Run through a single ally's occupied space\"", R_RUN)
-        cost = FEET_PER_CELL * (len(line) - 1) if self.grid == "hex" else self._path_cost(name, line)
+            raise IllegalActionError(f"the line passes {len(allies)} allies "
+                                     f"({', '.join(sorted(allies))}): \"You may Run through a "
+                                     "single ally's occupied space\"", R_RUN)
+        cost = (FEET_PER_CELL * (len(line) - 1) if self.grid == "hex"
+                else self._path_cost(name, line))
         if cost > budget:
             stepped = self._turn[name].stepped and self.advanced_five_foot_step
             raise IllegalActionError(
@@ -258,7 +254,36 @@ class _MoveRules(_Reach):
         return line
 
 
+    def _run_line_allies(self, name: str, line: list[Cell]) -> set[str]:
+        """The allies standing on a run's straight line, after checking that no cell of it
+        is off the map, a wall, difficult terrain or held by a non-ally ("Running in
+        Combat – Full Details")."""
+        p = self._placed[name]
+        to = line[-1]
+        allies: set[str] = set()
+        for c in line[1:]:
+            cells = self._footprint_at(p.size, c)
+            for x in cells:
+                if x not in self._cells or self._terrain.get(x) is Terrain.WALL:
+                    raise IllegalActionError(f"the straight line to {_at(to)} is blocked at "
+                                             f"{_at(x)}", R_RUN)
+            if self._effective_difficult(name, cells):
+                raise IllegalActionError(f"the straight line to {_at(to)} crosses difficult "
+                                         f"terrain at {_at(c)}: \"You cannot Run over Difficult "
+                                         "Terrain\"", R_RUN)
+            for x in cells:
+                for o in self._occupants.get(x, ()):
+                    if o == name:
+                        continue
+                    if self._placed[o].side != p.side:
+                        raise IllegalActionError(f"{o} (not an ally) stands on the line at "
+                                                 f"{_at(x)}: \"You cannot Run through ... an "
+                                                 "enemy or non-allied creature\"", R_RUN)
+                    allies.add(o)
+        return allies
+
     def _leave_provokers(self, name: str, left: frozenset) -> Provokers:
-        return Provokers(Provocation(e, 0, sorted(left & self.threatened(e))[0], "exits a hex it threatens")
+        return Provokers(Provocation(e, 0, sorted(left & self.threatened(e))[0],
+                                     "exits a hex it threatens")
                          for e in self.enemies(name) if left & self.threatened(e))
 

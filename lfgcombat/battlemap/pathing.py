@@ -87,12 +87,12 @@ class Reachable(Mapping):
 
     def explain(self) -> str:
         """One line: the mover, the action, the budget, how many cells and how many provoke."""
-        return (f"{self.name} ({self.action}, {self.budget_ft} ft): {len(self.cost)} cells reachable, "
-                f"{len(self.provoking)} of them only by provoking AOO")
+        return (f"{self.name} ({self.action}, {self.budget_ft} ft): {len(self.cost)} cells "
+                f"reachable, {len(self.provoking)} of them only by provoking AOO")
 
     def __repr__(self) -> str:
-        return (f"Reachable({self.name!r}, {self.action}, {self.budget_ft} ft: {len(self.cost)} cells, "
-                f"{len(self.provoking)} provoking)")
+        return (f"Reachable({self.name!r}, {self.action}, {self.budget_ft} ft: "
+                f"{len(self.cost)} cells, {len(self.provoking)} provoking)")
 
 
 def _unwind(prev: Mapping, state: tuple) -> list[Cell]:
@@ -254,7 +254,8 @@ class _Pathing(_MoveRules):
             safe_cost, safe_states, safe_prev = cost, states, prev
         elif minimum:
             threatened_now = bool(self._threat_cells(name) & p.cells)
-            safe_cost, safe_states, safe_prev = ({}, {}, {}) if threatened_now else (cost, states, prev)
+            safe_cost, safe_states, safe_prev = (({}, {}, {}) if threatened_now
+                                                 else (cost, states, prev))
         else:
             exempt = self._retreat_from(name) if action == "retreat" else []
             occ = frozenset(e for e in self.enemies(name) if e not in exempt)
@@ -292,12 +293,14 @@ class _Pathing(_MoveRules):
         p = self._placed[name]
         self._refuse_action(name, r.action)
         if to not in self._cells:
-            raise IllegalActionError(f"{_at(to)} is off this {self.width}x{self.height} map", R_MOVING)
+            raise IllegalActionError(f"{_at(to)} is off this {self.width}x{self.height} map",
+                                     R_MOVING)
         if to == p.anchor:
             raise IllegalActionError(f"{name} is already at {_at(to)}", R_MOVING)
         why = self._why_not_stand(self._footprint_at(p.size, to), name, p.side, p.size, ending=True)
         if isinstance(why, _Why):
-            raise IllegalActionError(f"{name} cannot end its movement at {_at(to)}: {why}", why.rule)
+            raise IllegalActionError(f"{name} cannot end its movement at {_at(to)}: {why}",
+                                     why.rule)
         if why:
             occupied = " is occupied by " in why
             raise IllegalActionError(f"{name} cannot end its movement at {_at(to)}: {why}" + (
@@ -306,13 +309,14 @@ class _Pathing(_MoveRules):
         if r.action == "retreat":
             why = self._retreat_direction_ok(name, to)
             if why:
-                raise IllegalActionError(f"{name} cannot retreat to {_at(to)}: {why}; \"You must attempt "
-                                         "to move away from enemy units\"", R_RETREAT)
+                raise IllegalActionError(f"{name} cannot retreat to {_at(to)}: {why}; \"You must "
+                                         "attempt to move away from enemy units\"", R_RETREAT)
         if r.action == "five_foot_step":
             cells = self._footprint_at(p.size, to)
             if self.geometry.distance(to, p.anchor) == 1 and self._effective_difficult(name, cells):
-                raise IllegalActionError(f"{_at(to)} is difficult terrain: \"You cannot take a 5-foot Step "
-                                         "into Difficult Terrain\"", R_MOVING)
-        raise IllegalActionError(f"{name} cannot reach {_at(to)} with {r.budget_ft} ft ({r.action.replace('_', ' ')}): "
-                                 "too far, or walls and enemies are in the way", R_MOVING)
+                raise IllegalActionError(f"{_at(to)} is difficult terrain: \"You cannot take a "
+                                         "5-foot Step into Difficult Terrain\"", R_MOVING)
+        raise IllegalActionError(f"{name} cannot reach {_at(to)} with {r.budget_ft} ft "
+                                 f"({r.action.replace('_', ' ')}): too far, or walls and enemies "
+                                 "are in the way", R_MOVING)
 

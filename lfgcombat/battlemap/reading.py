@@ -19,12 +19,12 @@ from typing import Any
 from lfgcombat.conditions import (Affliction, Condition, ConditionSet, parse_condition,
                                   resolve)
 from lfgcombat.errors import IllegalActionError, LfgError
+from lfgcombat.tables import load_table
 
 from .rules import R_SIZE
 
 @functools.cache
 def _sizes() -> dict[str, dict[str, Any]]:
-    from lfgcombat.tables import load_table
     t = load_table("sizes")
     return {row["size"]: dict(row) for _, row in t.iterrows()}
 
@@ -154,7 +154,7 @@ def condition_flags(obj: Any) -> ConditionFlags:
     if not raw:
         return ConditionFlags()
     items = raw.keys() if isinstance(raw, Mapping) else raw
-    norm = []
+    norm: list[Affliction | str] = []
     for c in items:
         if isinstance(c, Affliction):
             norm.append(c)

@@ -1,7 +1,7 @@
 """The headings of ``000_8d1d7816ee944f3b.txt`` the battle map cites, as citation strings.
 
 Every refusal and explanation of :mod:`lfgcombat.battlemap` names its rule with one of
-these (``000_8d1d7816ee944f3b.txt, "Heading"``, built by :func:`lfgcombat.citations.cite`).
+these: the rules file and a heading of it, built by :func:`lfgcombat.citations.cite`.
 """
 
 from __future__ import annotations
@@ -28,6 +28,7 @@ R_LOS = _rule("Locating Targets")
 R_DISTANCE = _rule("Using the Battle Map – Measuring Distance in Combat")
 R_SIZE = _rule("Creature Size: Size, Space, Reach")
 R_CONDITIONS = _rule("Conditions – Full Details")
-R_ILLEGAL = _rule("Moving in Combat – Terrain, Creatures, & Other Issues") + ', "Accidental / Illegal Locations"'
+R_ILLEGAL = (_rule("Moving in Combat – Terrain, Creatures, & Other Issues")
+             + ', "Accidental / Illegal Locations"')
 R_HALF = R_DISTANCE + ', "Half Hex Rule"'
 R_SQUARE = _rule("Option – Square Grid")

@@ -47,7 +47,8 @@ class _Sight(_Flanking):
     def _blockers(self) -> dict[Cell, str]:
         b = self._cache.get("blockers")
         if b is None:
-            b = {c: t.value for c, t in self._terrain.items() if t in (Terrain.WALL, Terrain.OBSTACLE)}
+            b = {c: t.value for c, t in self._terrain.items()
+                 if t in (Terrain.WALL, Terrain.OBSTACLE)}
             self._cache["blockers"] = b
         return b
 
@@ -135,6 +136,10 @@ class _Sight(_Flanking):
             self._cache[key] = self._cover(attacker, target, ranged)
         return self._cache[key]
 
+    def _label(self, where: Where) -> str:
+        """A creature's name, or the repr of a cell."""
+        return where if isinstance(where, str) else repr(self._as_cell(where))
+
     def _cover(self, attacker: Where, target: Where, ranged: bool) -> Cover:
         a_name = attacker if isinstance(attacker, str) else None
         t_name = target if isinstance(target, str) else None
@@ -142,8 +147,7 @@ class _Sight(_Flanking):
         shot = _Shot(
             target=target, a_cells=frozenset(self._cells_of(attacker)), t_cells=frozenset(t_cells),
             a_name=a_name, t_name=t_name,
-            a_label=a_name or repr(self._as_cell(attacker)),
-            t_label=t_name or repr(self._as_cell(target)),
+            a_label=self._label(attacker), t_label=self._label(target),
             t_order=self._placed[t_name].order if t_name else 0,
             a_side=self._placed[a_name].side if a_name else None, ranged=ranged,
             far=self.distance(attacker, target) >= 2 * FEET_PER_CELL,
@@ -202,7 +206,8 @@ class _Sight(_Flanking):
         # wall or obstacle that hides only the rim of the target's hex (the hexes beside
         # a corridor) covers nothing; it must hide part of the body (the inner half)
         if hidden_solid and hidden_wall < len(shot.samples) and not any(
-                _seg_hits(ox, oy, sx, sy, self._poly(c)) for sx, sy in shot.body for c, _k in solid):
+                _seg_hits(ox, oy, sx, sy, self._poly(c))
+                for sx, sy in shot.body for c, _k in solid):
             return 0, 0, set()
         return hidden_wall, hidden_solid, solid_hit
 
@@ -243,7 +248,8 @@ class _Sight(_Flanking):
                         self.distance(o, shot.target) > FEET_PER_CELL):
                     options.append(({k: v for k, v in cr_hit.items() if k != o}, o))
         fog = any(self._terrain.get(c) is Terrain.FOG and c not in shot.a_cells and (
-            c in shot.t_cells or any(_seg_hits(ox, oy, tx, ty, self._poly(c)) for tx, ty in shot.centers))
+            c in shot.t_cells
+            or any(_seg_hits(ox, oy, tx, ty, self._poly(c)) for tx, ty in shot.centers))
             for c in corridor)
         for hits, ally in options:
             if hidden_wall == len(shot.samples):
@@ -318,13 +324,15 @@ def _seg_hits(x1: float, y1: float, x2: float, y2: float, poly: list[tuple[float
     # quick reject by bounding box
     xs = [p[0] for p in poly]
     ys = [p[1] for p in poly]
-    if max(x1, x2) < min(xs) or min(x1, x2) > max(xs) or max(y1, y2) < min(ys) or min(y1, y2) > max(ys):
+    if (max(x1, x2) < min(xs) or min(x1, x2) > max(xs)
+            or max(y1, y2) < min(ys) or min(y1, y2) > max(ys)):
         return False
     dx, dy = x2 - x1, y2 - y1
     t0, t1 = 0.0, 1.0
     n = len(poly)
     # orientation of the polygon
-    area = sum(poly[i][0] * poly[(i + 1) % n][1] - poly[(i + 1) % n][0] * poly[i][1] for i in range(n))
+    area = sum(poly[i][0] * poly[(i + 1) % n][1] - poly[(i + 1) % n][0] * poly[i][1]
+               for i in range(n))
     sgn = 1.0 if area > 0 else -1.0
     for i in range(n):
         ax, ay = poly[i]

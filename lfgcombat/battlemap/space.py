@@ -101,7 +101,8 @@ class _Space(_Terrain):
         run, width = info
         cols = [self.offset(x)[0] for x in run]
         used = sum(self._cell_fill(x, skip, add_space if x in add else 0.0) for x in run)
-        holds = tuple(dict.fromkeys(o for x in run for o in self._occupants.get(x, ()) if o != skip))
+        holds = tuple(dict.fromkeys(o for x in run for o in self._occupants.get(x, ())
+                                    if o != skip))
         return CrossSection(self.offset(run[0])[1], (min(cols), max(cols)), run, 5 * width,
                             math.floor(width + 1e-9), used, holds)
 
@@ -171,10 +172,12 @@ class _Space(_Terrain):
                 cols = (f"column {cs.columns[0]}" if cs.columns[0] == cs.columns[1]
                         else f"columns {cs.columns[0]}-{cs.columns[1]}")
                 what = (f"that already holds {_and(cs.holds)}" if cs.holds
-                        else f"with room for {cs.room} creature{'s' if cs.room != 1 else ''} of 5 ft")
+                        else f"with room for {cs.room} creature{'s' if cs.room != 1 else ''} "
+                             "of 5 ft")
                 return _Why(f"{_at(c)} is in a "
-                            f"{cs.width_ft:g}-ft-wide cross-section (row {cs.row}, {cols}) {what}: \"you can never "
-                            "have more space occupied than is available\"", R_HALF)
+                            f"{cs.width_ft:g}-ft-wide cross-section (row {cs.row}, {cols}) "
+                            f"{what}: \"you can never have more space occupied than is "
+                            "available\"", R_HALF)
         return None
 
     def _why_not_stand(self, cells: frozenset, mover: str | None, side: str, size: str,
@@ -185,10 +188,12 @@ class _Space(_Terrain):
             if self._terrain.get(c) is Terrain.WALL:
                 return f"{_at(c)} is a wall"
             for o in self._occupants.get(c, ()):
-                if o != mover and not self._share_ok(mover, side, size, o, ending=ending, share=share):
+                if o != mover and not self._share_ok(mover, side, size, o, ending=ending,
+                                                     share=share):
                     rel = "an enemy" if self._placed[o].side != side else "an ally"
                     return f"{_at(c)} is occupied by {o} ({rel})"
-        if ending and not self._small_capacity_ok(cells, float(_sizes()[size]["space_hexes"]), mover):
+        if ending and not self._small_capacity_ok(cells, float(_sizes()[size]["space_hexes"]),
+                                                  mover):
             return "that hex already holds as many Tiny/Diminutive creatures as fit"
         if ending:
             return self._cross_section_why(cells, mover, size)
@@ -229,11 +234,13 @@ class _Space(_Terrain):
         """
         name = getattr(creature, "name", None)
         if not isinstance(name, str) or not name:
-            raise IllegalActionError(f"a creature needs a name to be placed, got {_short(creature)}")
+            raise IllegalActionError("a creature needs a name to be placed, got "
+                                     f"{_short(creature)}")
         _check_placement_args(side, reach_ft, threatens, speed, share, fallback)
         if name in self._placed:
-            raise IllegalActionError(f"{name} is already on the map at {_at(self._placed[name].anchor)}; "
-                                     "use move() or remove() first", R_SPACE)
+            raise IllegalActionError(f"{name} is already on the map at "
+                                     f"{_at(self._placed[name].anchor)}; use move() or remove() "
+                                     "first", R_SPACE)
         size = _size_name(getattr(creature, "size", "medium"))
         anchor = self._as_cell(where)
         if fallback:
@@ -274,7 +281,8 @@ class _Space(_Terrain):
                 return Relocation(name, wanted, c, "last_legal_on_path", reason, sharers(c))
         # nearest by grid distance from the wanted anchor; ties: top row first, then left
         d = self.geometry.distance
-        for c in sorted(self._cells, key=lambda c: (d(c, wanted), self.offset(c)[1], self.offset(c)[0])):
+        for c in sorted(self._cells,
+                        key=lambda c: (d(c, wanted), self.offset(c)[1], self.offset(c)[0])):
             if why(c) is None:
                 return Relocation(name, wanted, c, "nearest", reason, sharers(c))
         raise IllegalActionError(f"there is no legal position for {name} ({size}) anywhere on this "
@@ -456,7 +464,8 @@ def _check_placement_args(side: Any, reach_ft: Any, threatens: Any, speed: Any, 
     if not isinstance(side, str) or not side.strip():
         raise IllegalActionError(f"side must be a name (e.g. 'party'), got {_short(side)}", R_SPACE)
     for field, v in (("reach_ft", reach_ft), ("speed", speed)):
-        if v is not None and (isinstance(v, bool) or not isinstance(v, int) or not 0 <= v <= 10_000):
+        if v is not None and (isinstance(v, bool) or not isinstance(v, int)
+                              or not 0 <= v <= 10_000):
             raise IllegalActionError(f"{field} must be whole feet from 0 to 10000 (or None for the "
                                      f"creature's own), got {_short(v)}", R_SPACE)
     for field, v in (("threatens", threatens), ("share", share), ("fallback", fallback)):

@@ -121,8 +121,9 @@ class _Terrain(_MapCore):
         cells = self._cells_on_map(where)
         for c in cells:
             if kind is Terrain.WALL and self._occupants.get(c):
-                raise IllegalActionError(f"cannot wall in {_at(c)}: {', '.join(self._occupants[c])} "
-                                         f"stands there; move it first", R_SPACE)
+                raise IllegalActionError(f"cannot wall in {_at(c)}: "
+                                         f"{', '.join(self._occupants[c])} stands there; move it "
+                                         "first", R_SPACE)
         self._check_terrain_edit(cells, kind)
         for c in cells:
             if kind is Terrain.NORMAL:
@@ -140,7 +141,7 @@ class _Terrain(_MapCore):
         """Height of a cell's ground in feet (0 unless set)."""
         return self._elevation.get(self._as_cell(where), 0)
 
-    def set_elevation(self, where: CellLike | Iterable[CellLike], feet: int) -> None:
+    def set_elevation(self, where: CellLike | Iterable[CellLike], feet: int | float) -> None:
         """Set the height of one cell or many, in feet (for "High Ground / Low Ground").
 
         Raises:

@@ -54,11 +54,12 @@ from __future__ import annotations
 import functools
 import json
 import math
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 from lfgcombat.conditions import parse_condition
 from lfgcombat.errors import LfgError
+from lfgcombat.grid import Cell
 
 from .core import MAX_SIDE
 from .display import _Display
@@ -110,36 +111,37 @@ class _TextFormat(_Display):
         is_yaml = doc is not None
         doc = doc if doc is not None else {"terrain": text}
         rows = _terrain_rows(doc, lines, is_yaml)
-        grid = doc.get("grid", kwargs.pop("grid", "hex"))
-        if grid not in ("hex", "square"):
-            raise MapFormatError(f"grid must be hex or square, got {_short(grid)}", _block_line(lines, "grid"))
-        if grid == "square":
-            for ln, r in rows:
-                if Terrain.HALF.char in r:
-                    raise MapFormatError(f"'{Terrain.HALF.char}' (half hex): " + _HALF_ON_SQUARES, ln)
+        grid = _grid(doc, lines, rows, kwargs.pop("grid", "hex"))
         elevation = _elevations(doc, lines, rows)
         background = _background(doc.get("background"), _block_line(lines, "background"))
         entries = _creature_entries(doc, lines, len(rows[0][1]), len(rows))
         m = cls(len(rows[0][1]), len(rows), grid=grid, **kwargs)
-        for row_i, (_ln, r) in enumerate(rows):
-            for col, ch in enumerate(r):
-                if TERRAIN_CHARS[ch] is not Terrain.NORMAL:
-                    m._terrain[m.cell(col, row_i)] = TERRAIN_CHARS[ch]
-        for (col, row_i), feet in elevation.items():
-            m._elevation[m.cell(col, row_i)] = feet
+        m._fill_ground(rows, elevation)
         m._background = background
         m._place_entries(entries, creatures)
         m._version = 0
         return m
+
+    def _fill_ground(self, rows: list[tuple[int, str]],
+                     elevation: dict[tuple[int, int], int]) -> None:
+        """Set the checked terrain rows and elevations on a new map (no change counted)."""
+        for row_i, (_ln, r) in enumerate(rows):
+            for col, ch in enumerate(r):
+                if TERRAIN_CHARS[ch] is not Terrain.NORMAL:
+                    self._terrain[self.cell(col, row_i)] = TERRAIN_CHARS[ch]
+        for (col, row_i), feet in elevation.items():
+            self._elevation[self.cell(col, row_i)] = feet
 
     def _place_entries(self, entries: list[dict[str, Any]],
                        creatures: Mapping[str, Any] | Iterable[Any] | None) -> None:
         """Place the checked ``creatures:`` entries (creature objects given win over
         plain :class:`Figure` tokens)."""
         given: dict[str, Any] = {}
-        if creatures is not None:
-            given = (dict(creatures) if isinstance(creatures, Mapping)
-                     else {c.name: c for c in creatures})
+        if isinstance(creatures, Mapping):
+            given = dict(creatures)
+        elif creatures is not None:
+            objects: Iterable[Any] = creatures
+            given = {c.name: c for c in objects}
         for entry in entries:
             name = entry["name"]
             obj = given.get(name)
@@ -169,9 +171,8 @@ class _TextFormat(_Display):
             LfgError: Elevations that do not fit one digit times a common step.
         """
         out = [f"grid: {self.grid}", "terrain: |"]
-        for r in range(self.height):
-            row = " ".join(self._terrain.get(self.cell(c, r), Terrain.NORMAL).char for c in range(self.width))
-            out.append("  " + (" " if self.grid == "hex" and r % 2 else "") + row)
+        out += self._block_rows(
+            lambda c: self._terrain.get(c, Terrain.NORMAL).char)
         if self._elevation:
             vals = set(self._elevation.values())
             step = functools.reduce(math.gcd, vals)
@@ -179,35 +180,47 @@ class _TextFormat(_Display):
                 raise LfgError("elevations do not fit the one-digit text format "
                                f"(values {sorted(vals)})")
             out += [f"elevation_step: {step}", "elevation: |"]
-            for r in range(self.height):
-                row = " ".join(str(self._elevation.get(self.cell(c, r), 0) // step) for c in range(self.width))
-                out.append("  " + (" " if self.grid == "hex" and r % 2 else "") + row)
+            out += self._block_rows(lambda c: str(self._elevation.get(c, 0) // step))
         if self._background is not None:
             bg = self._background
             out.append(f"background: {{image: {_yaml_str(bg.image)}, opacity: {bg.opacity:g}}}")
         if creatures and self._placed:
             out.append("creatures:")
-            for n, p in self._placed.items():
-                col, row = self.offset(p.anchor)
-                extra = f", size: {p.size}" if p.size != "medium" else ""
-                speed, reach, threatens = p.speed, p.reach, p.threatens  # place() overrides
-                if isinstance(p.creature, Figure):
-                    f = p.creature
-                    speed = f.speed if speed is None else speed
-                    reach = f.reach_ft if reach is None else reach
-                    threatens = f.threatens if threatens is None else threatens
-                    if f.conditions:
-                        extra += f", conditions: [{', '.join(f.conditions)}]"
-                if speed is not None and not (isinstance(p.creature, Figure) and speed == 30):
-                    extra += f", speed: {speed}"
-                if reach is not None:
-                    extra += f", reach: {reach}"
-                if threatens is not None and not (isinstance(p.creature, Figure) and threatens):
-                    extra += f", threatens: {'true' if threatens else 'false'}"
-                if self._shares(n):
-                    extra += ", share: true"
-                out.append(f"  - {{name: {_yaml_str(n)}, at: [{col}, {row}], side: {_yaml_str(p.side)}{extra}}}")
+            out += [self._creature_line(n) for n in self._placed]
         return "\n".join(out) + "\n"
+
+    def _block_rows(self, char: Callable[[Cell], str]) -> list[str]:
+        """The rows of a text block, one ``char(cell)`` per cell (odd hex rows indented)."""
+        out = []
+        for r in range(self.height):
+            row = " ".join(char(self.cell(c, r)) for c in range(self.width))
+            out.append("  " + (" " if self.grid == "hex" and r % 2 else "") + row)
+        return out
+
+    def _creature_line(self, name: str) -> str:
+        """The ``creatures:`` entry of a placed creature, as one flow-mapping line."""
+        p = self._placed[name]
+        col, row = self.offset(p.anchor)
+        extra = f", size: {p.size}" if p.size != "medium" else ""
+        speed, reach, threatens = p.speed, p.reach, p.threatens  # place() overrides
+        figure = isinstance(p.creature, Figure)
+        if isinstance(p.creature, Figure):
+            f = p.creature
+            speed = f.speed if speed is None else speed
+            reach = f.reach_ft if reach is None else reach
+            threatens = f.threatens if threatens is None else threatens
+            if f.conditions:
+                extra += f", conditions: [{', '.join(f.conditions)}]"
+        if speed is not None and not (figure and speed == 30):
+            extra += f", speed: {speed}"
+        if reach is not None:
+            extra += f", reach: {reach}"
+        if threatens is not None and not (figure and threatens):
+            extra += f", threatens: {'true' if threatens else 'false'}"
+        if self._shares(name):
+            extra += ", share: true"
+        return (f"  - {{name: {_yaml_str(name)}, at: [{col}, {row}], "
+                f"side: {_yaml_str(p.side)}{extra}}}")
 
 
 def _document(text: str, lines: list[str]) -> dict | None:
@@ -222,7 +235,8 @@ def _document(text: str, lines: list[str]) -> dict | None:
         raise MapFormatError(f"not valid YAML: {getattr(e, 'problem', e)}",
                              mark.line + 1 if mark else None) from None
     except (ValueError, RecursionError, OverflowError) as e:  # a 5,000-digit number, deep nesting
-        raise MapFormatError(f"cannot read the YAML: {type(e).__name__}: {_short(str(e), 120)}") from None
+        raise MapFormatError(f"cannot read the YAML: {type(e).__name__}: "
+                             f"{_short(str(e), 120)}") from None
     if not isinstance(doc, dict):
         raise MapFormatError("expected 'key: value' lines (grid, terrain, elevation, creatures)")
     unknown = [k for k in doc if k not in _TOP_KEYS]
@@ -235,12 +249,27 @@ def _document(text: str, lines: list[str]) -> dict | None:
     return doc
 
 
+def _grid(doc: dict, lines: list[str], rows: list[tuple[int, str]], default: Any) -> Any:
+    """The ``grid:`` entry (``default`` when absent), checked against the terrain rows."""
+    grid = doc.get("grid", default)
+    if grid not in ("hex", "square"):
+        raise MapFormatError(f"grid must be hex or square, got {_short(grid)}",
+                             _block_line(lines, "grid"))
+    if grid == "square":
+        for ln, r in rows:
+            if Terrain.HALF.char in r:
+                raise MapFormatError(f"'{Terrain.HALF.char}' (half hex): " + _HALF_ON_SQUARES,
+                                     ln)
+    return grid
+
+
 def _terrain_rows(doc: dict, lines: list[str], is_yaml: bool) -> list[tuple[int, str]]:
     """The terrain block's rows ``(line, characters)``, checked."""
     terrain_txt = doc.get("terrain")
     if not isinstance(terrain_txt, str) or not terrain_txt.strip():
         raise MapFormatError("the 'terrain' block is missing or empty (rows of terrain "
-                             "characters after 'terrain: |')", _block_line(lines, "terrain") or None)
+                             "characters after 'terrain: |')",
+                             _block_line(lines, "terrain") or None)
     rows = _rows(terrain_txt, _block_line(lines, "terrain") if is_yaml else 0)
     width = len(rows[0][1])
     if width > MAX_SIDE or len(rows) > MAX_SIDE:
@@ -251,12 +280,13 @@ def _terrain_rows(doc: dict, lines: list[str], is_yaml: bool) -> list[tuple[int,
             raise MapFormatError(f"row has {len(r)} cells, the first row has {width}", ln)
         for ch in r:
             if ch not in TERRAIN_CHARS:
-                raise MapFormatError(f"unknown terrain character {ch!r}; legend: " +
-                                     ", ".join(f"{k!r} {v.value}" for k, v in TERRAIN_CHARS.items()), ln)
+                legend = ", ".join(f"{k!r} {v.value}" for k, v in TERRAIN_CHARS.items())
+                raise MapFormatError(f"unknown terrain character {ch!r}; legend: " + legend, ln)
     return rows
 
 
-def _elevations(doc: dict, lines: list[str], rows: list[tuple[int, str]]) -> dict[tuple[int, int], int]:
+def _elevations(doc: dict, lines: list[str],
+                rows: list[tuple[int, str]]) -> dict[tuple[int, int], int]:
     """``(col, row) -> feet`` from the elevation block (cells at 0 left out)."""
     if doc.get("elevation") is None:
         if doc.get("elevation_step") is not None:
@@ -269,11 +299,13 @@ def _elevations(doc: dict, lines: list[str], rows: list[tuple[int, str]]) -> dic
                              f"{_short(doc['elevation'])}", _block_line(lines, "elevation"))
     erows = _rows(doc["elevation"], _block_line(lines, "elevation"))
     if len(erows) != len(rows):
-        raise MapFormatError(f"elevation has {len(erows)} rows, terrain has {len(rows)}", erows[0][0])
+        raise MapFormatError(f"elevation has {len(erows)} rows, terrain has {len(rows)}",
+                             erows[0][0])
     out = {}
     for row_i, (ln, r) in enumerate(erows):
         if len(r) != len(rows[0][1]):
-            raise MapFormatError(f"elevation row has {len(r)} cells, expected {len(rows[0][1])}", ln)
+            raise MapFormatError(f"elevation row has {len(r)} cells, expected "
+                                 f"{len(rows[0][1])}", ln)
         for col, ch in enumerate(r):
             if ch not in "0123456789":  # str.isdigit() takes '²' and other scripts' digits
                 raise MapFormatError(f"elevation must be digits 0-9, got {ch!r}", ln)
@@ -308,8 +340,8 @@ def _creature_entries(doc: dict, lines: list[str], width: int, height: int) -> l
     if raw is None:
         return []
     if not isinstance(raw, list):
-        raise MapFormatError(f"creatures must be a list of entries ('- {{name: ..., at: [col, row]}}'), "
-                             f"got {_short(raw)}", ln)
+        raise MapFormatError("creatures must be a list of entries "
+                             f"('- {{name: ..., at: [col, row]}}'), got {_short(raw)}", ln)
     entries = [_creature_entry(i, e, ln, width, height) for i, e in enumerate(raw)]
     names = [e["name"] for e in entries]
     dup = next((n for n in names if names.count(n) > 1), None)
@@ -323,11 +355,7 @@ def _creature_entry(i: int, entry: Any, ln: int | None, width: int, height: int)
     if not isinstance(entry, dict) or "name" not in entry or "at" not in entry:
         raise MapFormatError(f"creature #{i + 1} needs at least name and at: [col, row], got "
                              f"{_short(entry)}", ln)
-    name = entry["name"]
-    if isinstance(name, int) and not isinstance(name, bool) and abs(name) < 10**12:
-        name = str(name)
-    if not isinstance(name, str) or not name.strip():
-        raise MapFormatError(f"creature #{i + 1}: name must be text, got {_short(name)}", ln)
+    name = _entry_name(i, entry["name"], ln)
     who = f"{_short(name, 40)}:"
     unknown = [k for k in entry if k not in _CREATURE_KEYS]
     if unknown:
@@ -338,12 +366,31 @@ def _creature_entry(i: int, entry: Any, ln: int | None, width: int, height: int)
     if isinstance(side, int) and not isinstance(side, bool):
         side = str(side)
     if not isinstance(side, str) or not side.strip():
-        raise MapFormatError(f"{who} side must be text (e.g. party, monsters), got {_short(side)}", ln)
+        raise MapFormatError(f"{who} side must be text (e.g. party, monsters), got "
+                             f"{_short(side)}", ln)
     out["side"] = side
+    out.update(_entry_options(entry, who, ln))
+    return out
+
+
+def _entry_name(i: int, name: Any, ln: int | None) -> str:
+    """A creature entry's name: text (a plain whole number is read as text)."""
+    if isinstance(name, int) and not isinstance(name, bool) and abs(name) < 10**12:
+        name = str(name)
+    if not isinstance(name, str) or not name.strip():
+        raise MapFormatError(f"creature #{i + 1}: name must be text, got {_short(name)}", ln)
+    return name
+
+
+def _entry_options(entry: dict, who: str, ln: int | None) -> dict[str, Any]:
+    """A creature entry's optional fields (size, speed, reach, threatens, share,
+    conditions), checked in that order; absent or null ones are left out."""
+    out: dict[str, Any] = {}
     if entry.get("size") is not None:
         size = entry["size"]
         if not isinstance(size, str) or size.lower() not in _sizes():
-            raise MapFormatError(f"{who} size must be one of {', '.join(_sizes())}, got {_short(size)}", ln)
+            raise MapFormatError(f"{who} size must be one of {', '.join(_sizes())}, got "
+                                 f"{_short(size)}", ln)
         out["size"] = size.lower()
     if entry.get("speed") is not None:
         out["speed"] = _whole(entry["speed"], f"{who} speed", ln, 0)
@@ -352,7 +399,8 @@ def _creature_entry(i: int, entry: Any, ln: int | None, width: int, height: int)
     for flag in ("threatens", "share"):
         if entry.get(flag) is not None:
             if not isinstance(entry[flag], bool):
-                raise MapFormatError(f"{who} {flag} must be true or false, got {_short(entry[flag])}", ln)
+                raise MapFormatError(f"{who} {flag} must be true or false, got "
+                                     f"{_short(entry[flag])}", ln)
             out[flag] = entry[flag]
     if entry.get("conditions") is not None:
         out["conditions"] = _conditions_field(entry["conditions"], who, ln)
@@ -363,7 +411,8 @@ def _at_field(at: Any, who: str, ln: int | None, width: int, height: int) -> tup
     """``at: [col, row]``: two whole numbers on the map."""
     if not (isinstance(at, list) and len(at) == 2
             and all(isinstance(v, int) and not isinstance(v, bool) for v in at)):
-        raise MapFormatError(f"{who} at must be [col, row] (two whole numbers), got {_short(at)}", ln)
+        raise MapFormatError(f"{who} at must be [col, row] (two whole numbers), got "
+                             f"{_short(at)}", ln)
     col, row = at
     if max(abs(col), abs(row)) > MAX_SIDE:  # place() refuses the others, naming the rule
         raise MapFormatError(f"{who} at {_short(at)} is off this {width}x{height} map (columns "
@@ -374,10 +423,11 @@ def _at_field(at: Any, who: str, ln: int | None, width: int, height: int) -> tup
 def _whole(value: Any, field: str, ln: int | None, least: int) -> int:
     """A whole number of feet from ``least`` to :data:`MAX_FEET` (refused otherwise)."""
     if isinstance(value, bool) or not isinstance(value, int):
-        raise MapFormatError(f"{field} must be a whole number of feet, got {_short(value)}", ln or None)
-    if not least <= value <= MAX_FEET:
-        raise MapFormatError(f"{field} must be from {least} to {MAX_FEET} feet, got {_short(value)}",
+        raise MapFormatError(f"{field} must be a whole number of feet, got {_short(value)}",
                              ln or None)
+    if not least <= value <= MAX_FEET:
+        raise MapFormatError(f"{field} must be from {least} to {MAX_FEET} feet, got "
+                             f"{_short(value)}", ln or None)
     return value
 
 
@@ -385,7 +435,8 @@ def _conditions_field(raw: Any, who: str, ln: int | None) -> tuple[str, ...]:
     """``conditions: [prone, bleed 2]`` (or one name): each a condition of the rules."""
     items = [raw] if isinstance(raw, str) else raw
     if not isinstance(items, list) or not all(isinstance(c, str) for c in items):
-        raise MapFormatError(f"{who} conditions must be a list of condition names, got {_short(raw)}", ln)
+        raise MapFormatError(f"{who} conditions must be a list of condition names, got "
+                             f"{_short(raw)}", ln)
     for c in items:
         try:
             parse_condition(c)

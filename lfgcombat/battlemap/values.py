@@ -271,7 +271,8 @@ class HighGround:
     def explain(self) -> str:
         """A sentence naming the height difference, the modifiers and the rule."""
         if self.height_ft == 0:
-            return f"{self.attacker} and {self.target} stand level: no high-ground modifier ({R_HIGH})"
+            return (f"{self.attacker} and {self.target} stand level: no high-ground modifier "
+                    f"({R_HIGH})")
         where = "above" if self.height_ft > 0 else "below"
         s = (f"{self.attacker} is {abs(self.height_ft)} ft {where} {self.target}: "
              f"{self.melee_attack:+d} melee attack")
@@ -304,7 +305,8 @@ class Flanking:
     def explain(self) -> str:
         """A sentence: who flanks, or why nobody does, with the rule."""
         if not self.pairs:
-            return f"{self.target} is not flanked{': ' + self.reason if self.reason else ''} ({R_FLANK})"
+            why = ": " + self.reason if self.reason else ""
+            return f"{self.target} is not flanked{why} ({R_FLANK})"
         ps = "; ".join(f"{a} & {b}" for a, b in self.pairs)
         return f"{self.target} is flanked (-2 AC) by {ps} ({R_FLANK})"
 
@@ -349,7 +351,8 @@ class Relocation:
         else:
             where = ("the last legal position along its path" if self.how == "last_legal_on_path"
                      else "the nearest legal space")
-            s = f"{self.name} cannot be at {_at(self.wanted)} ({self.reason}); placed at {_at(self.cell)}, {where}"
+            s = (f"{self.name} cannot be at {_at(self.wanted)} ({self.reason}); placed at "
+                 f"{_at(self.cell)}, {where}")
         if self.shares_with:
             s += f"; shares a hex with {', '.join(self.shares_with)}: both Cramped"
         return s + f" ({R_ILLEGAL})"

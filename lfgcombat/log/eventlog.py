@@ -7,9 +7,12 @@ replay(log)". The encounter appends; everyone else reads.
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any, overload
 
 from .events import Event
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 __all__ = ["EventLog"]
 
@@ -26,7 +29,13 @@ class EventLog(Sequence[Event]):
     def __len__(self) -> int:
         return len(self._events)
 
-    def __getitem__(self, i):  # type: ignore[override]
+    @overload
+    def __getitem__(self, i: int) -> Event: ...
+
+    @overload
+    def __getitem__(self, i: slice) -> list[Event]: ...
+
+    def __getitem__(self, i: int | slice) -> Event | list[Event]:
         return self._events[i]
 
     def __iter__(self) -> Iterator[Event]:
@@ -52,7 +61,7 @@ class EventLog(Sequence[Event]):
         with ``commands=True``: ``damage`` is both a command and its effect)."""
         return [e for e in self._events if e.kind in kinds and (commands or not e.command)]
 
-    def to_dataframe(self):
+    def to_dataframe(self) -> pd.DataFrame:
         """One row per event.
 
         Columns: seq, step, round, turn, kind, command, actor, target, action, expression,
@@ -64,7 +73,7 @@ class EventLog(Sequence[Event]):
             A ``pandas.DataFrame``.
         """
         import pandas as pd
-        rows = []
+        rows: list[dict[str, Any]] = []
         damage_types: list[str] = []
         for e in self._events:
             d = e.data

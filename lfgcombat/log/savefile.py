@@ -93,7 +93,7 @@ def _without_digest(header: Mapping[str, Any]) -> dict[str, Any]:
     return {k: v for k, v in header.items() if k != "digest"}
 
 
-class SaveHeader(dict):  # type: ignore[type-arg]
+class SaveHeader(dict[str, Any]):
     """A save's header line, as a dict, with what the reader found out about the file.
 
     Attributes:

@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import random
 import sys
-import time
 from importlib.metadata import version
 
 import d20
