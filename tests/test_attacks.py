@@ -601,9 +601,6 @@ def test_plain_weapon_names_work_wherever_a_weapon_entry_is_read():
     assert parry_bonus(t, S(), []).value == parry_bonus(mapped, S(), []).value
 
 
-@pytest.mark.xfail(raises=AttributeError, strict=True,
-                   reason="Creature.threatens reads weapon entries with .get (helper crt fixes "
-                          "it, issue 11 #4); remove this mark when that fix is merged")
 def test_an_active_parry_with_plain_weapon_names():
     t = make("T", weapons=["longsword"])
     assert prepare(make(), t, "longsword", active_defense="parry").defense.kind == "parry"
