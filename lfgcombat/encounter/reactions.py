@@ -1,0 +1,305 @@
+"""Reactions and Attacks of Opportunity, and Gang Up.
+
+000_8d1d7816ee944f3b.txt, "Reactions & AOO:", "Attack of Opportunity (AOO)", "What actions
+normally Provoke AOO?", "Multiple Opponents" (Gang Up) and "Advanced Option - Ignore an
+enemy". Decisions: an AOO strikes at the hex where it is provoked (a move is split there); a
+mover dropped, knocked prone, made helpless or immobile stops and the rest of its movement is
+lost; a creature ignoring the mover takes no Reaction against it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping
+from typing import Any
+
+from ..citations import cite as _rule
+from ..conditions import Condition
+from ..errors import IllegalActionError
+from ._citations import R_IGNORE, R_INJURY, R_PROVOKE, R_REACTIONS, R_RUN
+from .state import _possessive
+
+
+R_AOO = _rule("Attack of Opportunity (AOO)")
+
+
+class ReactionsRules:
+    """Offering, taking and resolving AOO along a path; the Gang Up bonus."""
+
+    def _provocation(self, mover: str, provokers: Iterable[str], aoo: Any, action: str
+                     ) -> tuple[list[str], list[str]]:
+        """Who is offered an AOO and who takes it (validated before anything changes).
+
+        "Anyone that threatens a creature that provokes AOO may use a Reaction to make an
+        AOO"; "You can only make 1 AOO per provoking action"; "No single action can provoke
+        more than 1 AOO per threatening creature" ("Reactions & AOO:").
+        """
+        seen: list[str] = []
+        for p in provokers:
+            if p not in seen and p in self._f:
+                seen.append(p)
+        # a creature ignoring the mover is Flat-Footed against it: no Reaction (decision)
+        offered = [p for p in seen if self._reaction_problem(p) is None and self._f[p].aware
+                   and mover not in self._ignored_by(p)]
+        if aoo is None or aoo == "none" or aoo == []:
+            take: list[str] = []
+        elif aoo == "all":
+            take = list(offered)
+        else:
+            take = [aoo] if isinstance(aoo, str) else list(aoo)
+            for t in take:
+                self._fighter(t)
+                if t not in seen:
+                    raise IllegalActionError(
+                        f"{t} gets no AOO against {mover}'s {action}: it does not threaten "
+                        f"{mover} there (provoked: {', '.join(seen) or 'nobody'})", R_PROVOKE)
+                if t not in offered:
+                    why = self._reaction_problem(t) or (
+                        f"it ignores {mover} and is Flat-Footed against it ({R_IGNORE})"
+                        if mover in self._ignored_by(t) else "it is unaware")
+                    raise IllegalActionError(f"{t} cannot take its AOO: {why}", R_REACTIONS)
+        return offered, take
+
+    def _walk(self, name: str, path: list[Any], action: str, prov: Any, offered: list[str],
+              take: list[str], *, feet: int | None, continued: bool = False,
+              feet_left: Callable[[int], int] | None = None,
+              budget_of: Callable[[], int] | None = None,
+              avail: int | None = None) -> tuple[int, bool, int]:
+        """Move ``name`` along a validated ``path``, stopping at each hex where a taken AOO
+        is provoked to resolve it there.
+
+        000_8d1d7816ee944f3b.txt, "What actions normally Provoke AOO?" ("Exiting a
+        threatened hex provokes AOO"; "Moving into a creature's occupied space provokes"),
+        "Reactions & AOO:" ("A Reaction is an immediate response ... which immediately
+        interrupts the turn order"): the AOO strikes where it is provoked, before the mover
+        leaves the hex (or enters the occupied space). If the mover is dropped or otherwise
+        cannot continue, "the rest of your movement for this action is lost" (the Run
+        Action's words for an interrupted run, applied to every movement); a
+        ``move_stopped`` event says where and why. Decision: where that hex is one the mover
+        may only pass through (an ally's space), the AOO is resolved on the last hex before
+        it where the mover may stand.
+
+        A mover slowed by an AOO goes on at its new speed: 000_8d1d7816ee944f3b.txt, "Injury
+        & Injured Threshold" ("Injured: ... Your Move Speed is reduced by 5 feet") and
+        "Running in Combat – Full Details:" ("For calculating Run Speed, applying any
+        bonuses/penalties to your Move Speed first, then multiply"). After each AOO the
+        action's budget is worked out again from the new Move Speed (``budget_of``: what the
+        action allows at the current speed); the feet already spent count against it, so
+        ``avail`` (feet this part had) shrinks by the drop. Decision: with nothing left the
+        mover stops on that hex (``move_stopped``, citing the Injured rule); with some left
+        it goes as far along the path as that allows.
+
+        Returns:
+            ``(feet moved, stopped, feet cut from the budget by a lower Move Speed)``.
+        """
+        cells = [self.map.as_cell(c) for c in path]
+        if cells[0] != self.map.token(name).anchor:
+            cells.insert(0, self.map.token(name).anchor)
+
+        def where(p: Any) -> int:
+            return max(0, p.step - 1) if "occupied" in p.reason else p.step
+
+        at_of = {p.by: where(p) for p in prov}
+        steps = {p.by: p for p in prov}
+        offered = [o for o in offered if o in at_of]
+        breaks = sorted({at_of[t] for t in take})
+        prone_before = self._has(name, Condition.PRONE)
+        cur, moved, part = 0, 0, 0
+        diagonals = 0  # square grid: the 5/10 count goes on across the parts of one move
+        announced: list[str] = []
+        stop: str | None = None
+        stop_rule: str | None = None
+        total = self._safe_budget(budget_of) if budget_of is not None else None
+        cut = 0
+        limit: int | None = None  # feet left once a slowed mover's budget was recomputed
+        slowed: list[str] = []  # a note for the next part of the move
+
+        def go(to: int, strict: bool) -> int:
+            """Move from cells[cur] towards cells[to]: to it, or to the farthest hex before
+            it where the mover may stand; returns the index reached. ``strict``: nothing has
+            happened yet, so a refusal by the map refuses the whole action."""
+            nonlocal moved, part, diagonals
+            for j in range(to, cur, -1):
+                seg = cells[cur:j + 1]
+                r = None
+                try:
+                    r = self.map.move(name, seg, action=action,
+                                      feet=feet if limit is None else limit,
+                                      diagonals_before=diagonals)
+                except IllegalActionError:
+                    if strict:
+                        raise
+                if r is None:  # a part of a validated path: only where it may stand counts
+                    try:
+                        r = self.map.move(name, seg, action="move",
+                                          feet=10 ** 6 if limit is None else limit,
+                                          diagonals_before=diagonals)
+                    except IllegalActionError:
+                        continue
+                if self.map.grid == "square":
+                    diagonals += sum(1 for a, b in zip(r.path, r.path[1:])
+                                     if self.map.geometry.is_diagonal(a, b))
+                moved += r.cost_ft
+                self._emit("moved", actor=name, data={
+                    "action": action, "path": self._path_json(r.path), "feet": r.cost_ft,
+                    "feet_left": feet_left(moved + cut) if feet_left else 0,
+                    "continued": continued or part > 0, "part": part,
+                    "notes": slowed + list(r.notes)})
+                slowed.clear()
+                part += 1
+                return j
+            return cur
+
+        for b in breaks:
+            if b > cur:
+                cur = go(b, strict=False)
+            here = [o for o in offered if at_of[o] <= b and o not in announced]
+            for o in here:
+                announced.append(o)
+                taken = o in take and at_of[o] == b and not self._f[name].dead
+                self._emit("aoo_offered", actor=o, target=name, data={
+                    "by": o, "action": action, "step": steps[o].step, "taken": taken,
+                    "at": list(self.map.offset(cells[cur])), "rule": R_PROVOKE})
+                if taken:
+                    self._strike_aoo(o, name, steps[o].cell)
+            stop = self._can_go_on(name, prone_before)
+            if stop:
+                break
+            if total is not None and avail is not None:
+                now = self._safe_budget(budget_of)
+                if now < total:  # slowed (Injured...): the budget shrinks by the drop
+                    cut += total - now
+                    total = now
+                    limit = max(0, avail - cut - moved)
+                    speed = self.map.token(name).speed_ft
+                    why = " (Injured)" if self._vitals(name).injured else ""
+                    if limit <= 0:
+                        stop = (f"{_possessive(name)} Move Speed is now {speed} ft{why}: the "
+                                f"{moved} ft already moved use up this "
+                                f"{action.replace('_', ' ')}")
+                        stop_rule = R_INJURY
+                        break
+                    slowed.append(f"Move Speed now {speed} ft{why}: {limit} ft left "
+                                  f"({R_INJURY})")
+        if not stop and cur < len(cells) - 1:
+            cur = go(len(cells) - 1, strict=not breaks)
+            if cur < len(cells) - 1:
+                if limit is not None:
+                    stop = (f"{_possessive(name)} Move Speed is now "
+                            f"{self.map.token(name).speed_ft} ft: not enough movement left "
+                            f"to go on from {self.map.offset(cells[cur])}")
+                    stop_rule = R_INJURY
+                else:
+                    stop = (f"the map refuses the rest of the path from "
+                            f"{self.map.offset(cells[cur])}")
+        for o in offered:
+            if o not in announced and at_of[o] <= cur:
+                announced.append(o)
+                self._emit("aoo_offered", actor=o, target=name, data={
+                    "by": o, "action": action, "step": steps[o].step, "taken": False,
+                    "at": list(self.map.offset(cells[at_of[o]])), "rule": R_PROVOKE})
+        if stop and cur < len(cells) - 1:
+            self._emit("move_stopped", actor=name, data={
+                "action": action, "at": list(self.map.offset(cells[cur])),
+                "to": list(self.map.offset(cells[-1])),
+                "lost_path": self._path_json(cells[cur:]), "why": stop,
+                "rule": stop_rule or (R_RUN if action == "run" else R_PROVOKE)})
+        return moved, bool(stop) and cur < len(cells) - 1, cut
+
+    def _safe_budget(self, budget_of: Callable[[], int]) -> int:
+        """The action's budget at the mover's current speed (0 if it can no longer move)."""
+        try:
+            return max(0, int(budget_of()))
+        except IllegalActionError:
+            return 0
+
+    def _strike_aoo(self, p: str, mover: str, cell: Any) -> None:
+        """Spend ``p``'s Reaction and make its AOO against ``mover`` (which provoked it at
+        ``cell``)."""
+        f = self._f[p]
+        f.reactions_used += 1
+        f.aoo_this_round += 1
+        self._emit("spend", actor=p, target=mover, data={
+            "action": "aoo", "type": "reaction", "slot": "reaction", "rule": R_AOO})
+        dist = self.map.distance(p, cell) if cell is not None else None
+        self._resolve_aoo(p, mover, cap=-2 * (f.aoo_this_round - 1), distance=dist)
+
+    def _resolve_provocation(self, mover: str, offered: list[str], take: list[str],
+                             action: str, steps: Mapping[str, Any] | None = None) -> None:
+        """Offer and make the AOO of an action taken in place (where the mover stands). An
+        AOO is not made against a mover an earlier AOO killed (no Reaction is spent)."""
+        steps = steps or {}
+        for p in offered:
+            taken = p in take and not self._f[mover].dead
+            self._emit("aoo_offered", actor=p, target=mover, data={
+                "by": p, "action": action,
+                "step": steps[p].step if p in steps else None, "taken": taken,
+                "rule": R_PROVOKE})
+            if taken:
+                self._strike_aoo(p, mover, steps[p].cell if p in steps else None)
+
+    def _resolve_aoo(self, attacker: str, target: str, cap: int,
+                     distance: int | None = None) -> None:
+        """The AOO's attack: "An AOO is a single Attack ... An AOO must be made with a weapon
+        that threatens the target"; "the C.A.P. will be applied to any additional AOO you
+        make this round" ("Attacks Per Turn")."""
+        mod = self._attacks_module()
+        weapon = self._default_weapon(attacker, melee=True)
+        if mod is None or weapon is None or self._f[target].dead:
+            why = ("attack rolls need lfgcombat.attacks" if mod is None else
+                   "no melee weapon" if weapon is None else "the target is dead")
+            self._emit("aoo", actor=attacker, target=target, data={
+                "by": attacker, "cap": cap, "outcome": f"unresolved: {why}; apply the damage "
+                "with damage()", "rule": R_AOO})
+            return
+        self._emit("aoo", actor=attacker, target=target, data={
+            "by": attacker, "cap": cap, "outcome": "attack", "rule": R_AOO})
+        situation: dict[str, Any] = {"aoo": True, "consecutive_penalty": cap}
+        if distance is not None:
+            situation["distance_ft"] = distance
+        self._resolve_attack(attacker, target, weapon, situation)
+
+    def _ignored_by(self, name: str) -> list[str]:
+        """The foes ``name`` ignores now ("Advanced Option - Ignore an enemy")."""
+        out: list[str] = []
+        for e in self._f[name].effects:
+            if e.get("kind") == "ignore_enemy":
+                out += [x for x in e.get("data", {}).get("ignored", []) if x not in out]
+        return out
+
+    def _threatening_enemies(self, name: str) -> list[str]:
+        if self.map is None or name not in self._anchors:
+            return []
+        return [e for e in self.map.enemies(name) if e in self._f and
+                self.map.threatens_creature(e, name)]
+
+    @staticmethod
+    def _aoo_for(aoo: Any, names: list[str]) -> Any:
+        if aoo is None or aoo in ("all", "none"):
+            return aoo
+        wanted = [aoo] if isinstance(aoo, str) else list(aoo)
+        return [w for w in wanted if w in names]
+
+    def gang_up_bonus(self, attacker: str, target: str) -> int:
+        """Gang Up's Tactical Bonus for ``attacker`` against ``target`` now.
+
+        000_8d1d7816ee944f3b.txt, "Multiple Opponents": "each attacker beyond the second
+        gains a cumulative +1 Tactical Bonus against that foe until the foe takes their
+        turn" (max +5); "The creatures involved must be within two size categories of their
+        foe"; "This does not function against helpless or immobile targets". A foe the
+        target ignores ("Advanced Option - Ignore an enemy": "Their attacks do not count
+        towards the number of attackers this round") neither counts nor, decision, gains
+        the bonus (it is not one of the attackers counted).
+        """
+        self._fighter(attacker)
+        self._fighter(target)
+        t = self._view(target)
+        if t.active_conditions.flagged("immobile") or \
+                Condition.HELPLESS in t.active_conditions:
+            return 0
+        if attacker in self._ignored_by(target):  # "Ignore an enemy": does not count
+            return 0
+        if abs(self._view(attacker).size.order - t.size.order) > 2:
+            return 0
+        seen = self._gang.get(target, [])
+        position = seen.index(attacker) if attacker in seen else len(seen)
+        return max(0, min(5, position - 1))

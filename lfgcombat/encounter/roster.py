@@ -1,0 +1,107 @@
+"""Who is in the fight: combatants, sides, groups and turn-taking units.
+
+000_8d1d7816ee944f3b.txt, "Rounds, Initiative, & Turn Order" ("Groups of similar NPCs may act
+on the same turn"), "Determine Awareness" (who may act in the Surprise Round) and "Death" (the
+dead take no turns). Lookups the other rule modules share.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from ..conditions import Condition
+from ..errors import IllegalActionError
+from ._citations import R_ORDER
+from .state import _Fighter
+
+
+class RosterRules:
+    """Lookups of combatants, units (groups or single creatures) and who may still act."""
+
+    def _fighter(self, name: str) -> _Fighter:
+        if not isinstance(name, str) or name not in self._f:
+            raise IllegalActionError(f"no combatant named {name!r}; combatants: "
+                                     f"{', '.join(self._names)}")
+        return self._f[name]
+
+    def _members(self, unit: str) -> list[str]:
+        return list(self._groups.get(unit, [unit]))
+
+    @staticmethod
+    def _frame_units(frame: Mapping[str, Any]) -> list[str]:
+        """The units taking a turn: the frame's own, plus allies acting together with it."""
+        return [frame["unit"], *frame.get("with", [])]
+
+    def _frame_members(self, frame: Mapping[str, Any]) -> list[str]:
+        return [n for u in self._frame_units(frame) for n in self._members(u)]
+
+    def _status(self, name: str) -> str:
+        """``dead``, ``dying``, ``unconscious`` (stable, or knocked out) or ``conscious``,
+        as :class:`~lfgcombat.vitals.Vitals` says."""
+        v = self._vitals(name)
+        if v.dead:
+            return "dead"
+        if v.dying:
+            return "dying"
+        return "unconscious" if v.unconscious else "conscious"
+
+    def _can_go_on(self, name: str, prone_before: bool) -> str | None:
+        """Why ``name`` cannot carry on with the action it was taking after being struck
+        (dropped: dead or unconscious; helpless; immobile; knocked prone), or ``None``."""
+        if self._f[name].dead:
+            return f"{name} is dead"
+        v = self._vitals(name)
+        if v.unconscious:
+            return f"{name} is {'dying' if v.dying else 'unconscious'}"
+        conds = self._view(name).active_conditions
+        if Condition.HELPLESS in conds:
+            return f"{name} is helpless"
+        if conds.flagged("immobile"):
+            return f"{name} cannot move"
+        if not prone_before and Condition.PRONE in conds:
+            return f"{name} was knocked prone"
+        return None
+
+    def _alive(self, name: str) -> bool:
+        return not self._f[name].dead
+
+    def _unit_alive(self, unit: str) -> bool:
+        return any(self._alive(n) for n in self._members(unit))
+
+    def _all_units(self) -> list[str]:
+        return list(dict.fromkeys(self._unit_of[n] for n in self._names))
+
+    def _alive_units(self) -> list[str]:
+        return [u for u in self._all_units() if self._unit_alive(u)]
+
+    def _order_units_alive(self) -> list[str]:
+        return [u for u in self._order if self._unit_alive(u)]
+
+    def _unit_eligible(self, unit: str) -> bool:
+        """May the unit take a turn this round (alive; aware in the surprise round)."""
+        if not self._unit_alive(unit):
+            return False
+        if self._surprise and not any(self._f[n].aware for n in self._members(unit)):
+            return False
+        return True
+
+    def _units_to_act(self, exclude: str | Iterable[str] | None = None) -> list[str]:
+        skip = {exclude} if isinstance(exclude, str) else set(exclude or ())
+        return [u for u in self._all_units() if u not in skip and self._unit_eligible(u)
+                and not all(self._f[n].done for n in self._members(u) if self._alive(n))]
+
+    def _in_ready_frame(self, name: str) -> bool:
+        return bool(self._frames) and self._frames[-1]["kind"] == "ready" and \
+            name in self._members(self._frames[-1]["unit"])
+
+    def _resolve_units(self, names: Iterable[str], what: str) -> list[str]:
+        out = []
+        for n in names:
+            if n in self._groups:
+                out.extend(self._groups[n])
+            elif n in self._f:
+                out.append(n)
+            else:
+                raise IllegalActionError(f"{what}: no creature or group named {n!r}", R_ORDER)
+        return out

@@ -1,0 +1,147 @@
+"""Values and per-creature state of an encounter.
+
+000_8d1d7816ee944f3b.txt, "Taking Your Turn" (what a creature may still do:
+:class:`ActionsLeft`), "Interrupt Turn" (:class:`InterruptResult`), and the bookkeeping every
+rule module reads and writes for one combatant (:class:`_Fighter`: its card, its Reaction,
+what it spent this turn, its readied or Full-Round Action, its effects and timers).
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..creature import Creature
+
+
+def _possessive(name: object) -> str:
+    """``Orc's``, ``goblin archers'``."""
+    text = str(name)
+    return f"{text}'" if text.endswith("s") else f"{text}'s"
+
+
+@dataclass(frozen=True)
+class ActionsLeft:
+    """What a creature may still do (000_8d1d7816ee944f3b.txt, "Taking Your Turn": "2 Big
+    Actions and 1 Little Action on your turn! (+1 Reaction)").
+
+    Attributes:
+        name: The creature.
+        big: Big Actions left this turn.
+        little: Little Actions left (a Big Action left may also be spent as a Little one).
+        swift: May it take Swift Actions (Little Actions that do not provoke).
+        free: Free Actions left (beyond them, Free Actions count as Swift).
+        reactions: Reactions left this round.
+        spells: Spells it may still cast this turn (1 spell per turn).
+        attacks: Attacks it may still make this turn (by level, "Attacks Per Turn").
+        on_turn: Whether it is acting now.
+        notes: Why (conditions, a Full-Round Action under way, a readied action...).
+    """
+
+    name: str
+    big: int
+    little: int
+    swift: bool
+    free: int
+    reactions: int
+    spells: int
+    attacks: int
+    on_turn: bool
+    notes: tuple[str, ...] = ()
+
+    def explain(self) -> str:
+        """Readable lines: the counts, then the reasons."""
+        head = (f"{self.name}: {self.big} Big, {self.little} Little"
+                f"{'' if self.swift else ' (no Swift)'}, {self.free} Free, "
+                f"{self.reactions} Reaction{'s' if self.reactions != 1 else ''}; "
+                f"{self.attacks} attack{'s' if self.attacks != 1 else ''}, "
+                f"{self.spells} spell{'s' if self.spells != 1 else ''}"
+                f"{'' if self.on_turn else ' (not its turn)'}")
+        return "\n".join([head, *(f"  - {n}" for n in self.notes)])
+
+    def __str__(self) -> str:
+        return self.explain()
+
+
+@dataclass(frozen=True)
+class InterruptResult:
+    """The outcome of an interrupt attempt ("Interrupt Turn").
+
+    Attributes:
+        target: The creature whose turn was to be interrupted.
+        interrupters: Who tried.
+        checks: Each opposed Initiative Check total (``None`` for a readied action under
+            Top-Down Initiative, which needs no roll).
+        winner: The interrupter now acting, or ``None`` (the target carries on).
+    """
+
+    target: str
+    interrupters: tuple[str, ...]
+    checks: Mapping[str, int | None]
+    winner: str | None
+
+    @property
+    def succeeded(self) -> bool:
+        return self.winner is not None
+
+
+@dataclass
+class _Fighter:
+    name: str
+    side: str
+    unit: str
+    creature: Creature
+    aware: bool = True
+    initiative: int | None = None
+    dead: bool = False
+    # per round
+    done: bool = False
+    reactions_used: int = 0
+    interrupt_attempts: list[str] = field(default_factory=list)
+    aoo_this_round: int = 0
+    defenses_this_round: int = 0
+    # per turn
+    big_used: int = 0
+    little_used: int = 0
+    free_used: int = 0
+    spells: int = 0
+    attacks: int = 0
+    riders: int = 0
+    double_attack_used: bool = False
+    cast_this_turn: bool = False
+    ran: bool = False
+    agony_spent: bool = False  # Agony took a Big Action at the start of this turn
+    move_left: int | None = None
+    last_action: str | None = None
+    # longer
+    ready: dict | None = None
+    full_round: str | None = None
+    full_round_target: str | None = None
+    # crossbows shot and not loaded again ("Shoot a loaded Crossbow")
+    unloaded: list[str] = field(default_factory=list)
+    effects: list[dict] = field(default_factory=list)
+    timers: dict[str, str | None] = field(default_factory=dict)
+    bleed_rounds: int = 0
+    acted_ever: bool = False
+    # Run / Charge Attack: feet run by the Run Action this turn
+    run_ft: int = 0
+    # Perseverance: damage taken in all, and while its turn was paused by an interrupt
+    damage_taken: int = 0
+    disrupted: dict | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        d = {k: copy.deepcopy(v) for k, v in self.__dict__.items() if k != "creature"}
+        d["creature"] = self.creature.to_dict()
+        return d
+
+
+def _int_or_none(v: Any) -> int | None:
+    """A plain int from an int or a :class:`~lfgcombat.creature.Stat`-like value."""
+    if isinstance(v, bool):
+        return None
+    if isinstance(v, int):
+        return v
+    inner = getattr(v, "value", None)
+    return int(inner) if isinstance(inner, (int, float)) and not isinstance(inner, bool) else None

@@ -1,0 +1,342 @@
+"""Turns and rounds: beginning, ending, and what happens at the start of a turn.
+
+000_8d1d7816ee944f3b.txt, "Taking Your Turn", "Rounds, Initiative, & Turn Order" (choosing who
+goes next; the last actor opens the next round), "Initiative Problems:" (the GM's deadlock
+rule), and the conditions that act when a turn begins: "Bleed X", "Ablaze", "Agony /
+Agonized", "Stabilize when Dying". Decisions: Bleed, Ablaze and a dying creature's DC20 FORT
+Save act at the start of its turn in that order; durations imposed by another creature count
+down on that creature's turns, self-imposed or GM-given ones at the end of the affected
+creature's turns.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Any
+
+from ..citations import cite as _rule
+from ..conditions import Condition
+from ..errors import IllegalActionError
+from ..vitals import CLOT_AFTER_ROUNDS, STABILIZE_DC
+from ._citations import R_INTERRUPT_DETAILS, R_ORDER, R_PROBLEMS, R_READY, R_TOP_DOWN
+from .commands import command
+from .state import _Fighter
+
+if TYPE_CHECKING:
+    from .core import Encounter
+
+
+R_ROUND_BY_ROUND = _rule("Alternative Initiative Option #1 – Round-By-Round Initiative: "
+                         "(Roll Each Round)")
+R_AGONY = _rule("Agony / Agonized")
+
+
+class TurnsRules:
+    """Beginning and ending turns and rounds (start-of-turn effects, the choice of who is next)."""
+
+    def _begin_turn(self, unit: str, *, kind: str, chosen_by: str | None, first: bool = False,
+                    interrupted: str | None = None, forced: bool = False) -> None:
+        self._frames.append({"unit": unit, "kind": kind, "chosen_by": chosen_by,
+                             "first": first, "interrupted": interrupted})
+        if first:
+            self._round_first = unit
+        data = {"kind": kind, "chosen_by": chosen_by, "first_of_round": first,
+                "interrupted": interrupted}
+        if forced:
+            data["forced_by_gm"] = True
+        self._emit("turn_start", data=data)
+        self._start_unit(unit, kind)
+
+    def _start_unit(self, unit: str, kind: str) -> None:
+        """The start of a unit's turn for each of its living members."""
+        for n in self._members(unit):
+            if not self._alive(n):
+                continue
+            f = self._f[n]
+            if kind == "ready":
+                held = f.ready["held"]
+                lim = self._view(n).actions
+                f.big_used = max(0, lim.big_actions - held["big"])
+                f.little_used = max(0, lim.little_actions - held["little"])
+                f.free_used = 0
+                f.move_left = None
+                f.last_action = None
+                if self.map is not None and n in self._anchors:
+                    self.map.start_turn(n)
+                continue
+            self._reset_turn(f)
+            if self.map is not None and n in self._anchors:
+                self.map.start_turn(n)
+            self._start_of_turn(n)
+
+    def _reset_turn(self, f: _Fighter) -> None:
+        f.big_used = f.little_used = f.free_used = 0
+        f.spells = f.attacks = f.riders = 0
+        f.double_attack_used = f.cast_this_turn = f.ran = f.agony_spent = False
+        f.move_left = None
+        f.last_action = None
+        f.run_ft = 0
+        f.disrupted = None
+
+    def _start_of_turn(self, name: str) -> None:
+        """What happens when a creature's turn begins (conditions over time)."""
+        f = self._f[name]
+        if f.ready is not None:
+            self._emit("ready_lost", actor=name, data={
+                "why": "the start of its next turn: the trigger did not occur, the rest of "
+                       "its actions are lost", "rule": R_READY})
+            f.ready = None
+        if f.full_round is not None:
+            action = f.full_round
+            f.full_round = None
+            target = f.full_round_target
+            f.full_round_target = None
+            self._emit("full_round_complete", actor=name, target=target,
+                       data={"action": action})
+            if action == "stop_drop_roll" and self._has(name, Condition.ABLAZE):
+                self._lose_condition(name, Condition.ABLAZE, why="stop, drop and roll")
+            if action == "awaken_knocked_out" and target is not None and \
+                    not self._f[target].dead:
+                old = self._vitals(target)
+                if old.knocked_out and old.hp > 0:
+                    self._commit_vitals(target, old, old.wake(),
+                                        why=f"{name} spent a Full-Round Action rousing it")
+        # effects "until the start of your next turn", and Top-Down's flat-footed
+        for other in self._names:
+            for e in list(self._f[other].effects):
+                if e.get("on") == name and e["ends"] in ("turn_start", "own_first_turn"):
+                    self._end_effect(other, e, f"the start of {name}'s turn")
+        # durations imposed by this creature count down on its turns (decision)
+        for other in self._names:
+            if other != name:
+                self._tick_timers(other, source=name)
+        self._gang.pop(name, None)  # Gang Up: "until the foe takes their turn"
+        f.acted_ever = True
+        v = self._view(name)
+        if f.dead:
+            return
+        if v.active_conditions.flagged("lose_big_action"):
+            f.agony_spent = True
+            self._emit("note", actor=name, data={
+                "text": f"{name} spends a Big Action struggling with the pain (Agony)",
+                "rule": R_AGONY})
+        if self._has(name, Condition.ABLAZE):
+            r = self._roll("1d6", label=f"{name} ablaze: fire damage", actor=name)
+            self._apply_damage(name, r.total, "fire", struck=False, source="ablaze")
+        if self._value(name, Condition.BLEED) and not f.dead:
+            # "Bleed X": X biological damage a round; "After 10 rounds of bleeding, the wound
+            # begins to clot, and the Bleed X amount is reduced by 1 per round"
+            # (Vitals.bleed_tick counts the rounds and clots; the damage goes through the
+            # one HP seam so it is logged like any other)
+            old = self._vitals(name)
+            ticked = old.bleed_tick()
+            rounds = old.bleed_rounds + 1
+            if ticked.bleed < old.bleed:
+                self._commit_vitals(name, old, dataclasses.replace(
+                    old, bleed=ticked.bleed, bleed_rounds=rounds if ticked.bleed else 0),
+                    why=f"the wound clots (round {rounds} of bleeding, after "
+                        f"{CLOT_AFTER_ROUNDS})")
+            if ticked.bleed:
+                f.bleed_rounds = rounds
+                self._apply_damage(name, ticked.bleed, "biological", struck=False,
+                                   source="bleed")
+        if not f.dead and self._vitals(name).dying:
+            # "Stabilize when Dying: ... a DC20 FORT Save once per round to reduce the
+            # bleeding by 1" (Vitals.stabilize_check rolls it with saves.saving_throw)
+            old = self._vitals(name)
+            seen = len(self.roller.history)
+            new = old.stabilize_check(self._view(name), self.roller)
+            ok = new.bleed < old.bleed
+            self._log_rolls(seen, actor=name, against=STABILIZE_DC,
+                            outcome="success" if ok else "failure")
+            self._commit_vitals(name, old, new, why=f"stabilizing DC{STABILIZE_DC} FORT Save")
+
+    def end_turn(self, next: str | None = None, *, deadlock: bool = False,
+                 decline: Iterable[str] = (), declined: Iterable[str] = ()) -> "Encounter":
+        """End the current turn and pass it on.
+
+        Selective Initiative ("Rounds, Initiative, & Turn Order"): "When you finish your
+        turn, you select which creature takes the next turn"; "You cannot select a creature
+        who has already taken a turn"; "The creature who acted last in the previous round
+        selects who goes first in the next round ... you may select yourself". After an
+        interrupt turn the interrupted creature resumes ("Turn order & selection goes back
+        to the person who was interrupted"), so ``next`` must be left out.
+
+        Args:
+            next: The creature or group to act next (one of :meth:`choices`). Under
+                Top-Down Initiative it may be left out (the order decides); under
+                Round-by-Round it is left out at a round's end (everyone rolls).
+            deadlock: The GM's deadlock rule ("Initiative Problems:"): "force the
+                creature/player with the LOWEST Initiative Roll to go first" among the
+                choices (a creature that never rolled counts as lowest; ties go to the
+                first listed).
+            decline: Round-by-Round only, at a round's end: who chooses not to roll.
+            declined: Allies who were offered the turn first and asked to go later
+                (:meth:`decline_turn` fills it in; "Initiative Problems:").
+
+        Raises:
+            IllegalActionError: no turn under way, ``next`` not a legal choice, or missing.
+        """
+        args: dict[str, Any] = {"next": next, "deadlock": bool(deadlock),
+                                "decline": list(decline)}
+        if declined:
+            args["declined"] = list(declined)
+        self._do("end_turn", args)
+        return self
+
+    @command
+    def _h_end_turn(self, next: str | None, deadlock: bool, decline: list[str],
+                    declined: list[str] | None = None) -> None:
+        declined = list(declined or [])
+        if not self._frames:
+            raise IllegalActionError("no turn is under way" + (
+                "; call start() first" if not self._started else ""), R_ORDER)
+        frame = self._frames[-1]
+        unit = frame["unit"]
+        if decline and not (self.initiative_mode == "round_by_round"):
+            raise IllegalActionError("decline= is for Round-by-Round Initiative (everyone "
+                                     "rolls each round)", R_ROUND_BY_ROUND)
+        if frame["kind"] in ("interrupt", "ready"):
+            if next is not None or deadlock:
+                back = self._frames[-2]["unit"]
+                raise IllegalActionError(
+                    f"{unit}'s interrupt turn ends and {back}, who was interrupted, resumes "
+                    f"its turn: \"Turn order & selection goes back to the person who was "
+                    f"interrupted\"; leave next= out", R_INTERRUPT_DETAILS)
+            self._finish_turn(frame)
+            self._frames.pop()
+            self._frames[-1]["resumed"] = True  # until its next action (see actions_left)
+            self._emit("turn_resumed", data={"after": unit})
+            return
+        choices = self.choices()
+        round_over = not self._units_to_act(exclude=self._frame_units(frame))
+        target: str | None
+        if deadlock:
+            if next is not None:
+                raise IllegalActionError("give next= or deadlock=True, not both", R_PROBLEMS)
+            if not choices:
+                raise IllegalActionError("there is no choice to force", R_PROBLEMS)
+            target = min(choices, key=lambda u: (
+                self._f[self._members(u)[0]].initiative
+                if self._f[self._members(u)[0]].initiative is not None else -10**9,
+                choices.index(u)))
+        elif self.initiative_mode == "top_down":
+            if next is not None and choices and next != choices[0]:
+                raise IllegalActionError(f"under Top-Down Initiative {choices[0]} acts next, "
+                                         f"not {next}", R_TOP_DOWN)
+            target = choices[0] if choices else None
+        elif self.initiative_mode == "round_by_round" and round_over:
+            if next is not None:
+                raise IllegalActionError("under Round-by-Round Initiative everyone rolls "
+                                         "again and the highest acts first; leave next= out",
+                                         R_ROUND_BY_ROUND)
+            target = None
+        else:
+            if next is None:
+                if not choices:
+                    target = None
+                else:
+                    who = "who opens the next round" if round_over else "who goes next"
+                    raise IllegalActionError(
+                        f"{unit} must choose {who}: end_turn(next=...) with one of "
+                        f"{', '.join(choices)} (or deadlock=True for the GM's rule)", R_ORDER)
+            else:
+                if next not in choices:
+                    known = next in self._all_units()
+                    if (known and self._surprise
+                            and not any(self._f[m].aware for m in self._members(next))):
+                        why = ("is unaware, and unaware creatures get no turn in the "
+                               "Surprise Round")
+                    elif known and self._unit_alive(next):
+                        why = "has already taken a turn this round"
+                    else:
+                        why = "cannot act (dead or unknown)"
+                    raise IllegalActionError(
+                        f"{next} cannot be chosen: it {why}; choices: "
+                        f"{', '.join(choices) or 'none'}", R_ORDER)
+                target = next
+        if declined:
+            self._check_declined(unit, declined, choices, target, deadlock)
+        declined_roll = set(self._resolve_units(decline, "decline"))
+        if self.initiative_mode == "round_by_round" and round_over:
+            rolling = [u for u in self._alive_units()
+                       if not all(n in declined_roll for n in self._members(u))]
+            if not rolling:
+                raise IllegalActionError("everyone declined to roll; someone must roll",
+                                         R_ROUND_BY_ROUND)
+        # commit
+        self._finish_turn(frame)
+        self._frames.pop()
+        self._last_unit = unit
+        for d in declined:
+            self._emit("turn_declined", actor=self._members(d)[0], target=unit, data={
+                "unit": d, "chooser": unit,
+                "why": f"{d} was chosen by {unit}, an ally, and asked to go later",
+                "rule": R_PROBLEMS})
+        if not round_over:
+            # the deadlock rule: the GM forces the turn, nobody chose it ("Initiative
+            # Problems:"); so no ally-chose-ally protection against interrupts
+            self._begin_turn(target, kind="turn", chosen_by=None if deadlock else unit,
+                             forced=deadlock)
+            return
+        self._emit("round_end", data={"round": self.round, "last": unit})
+        self._new_round()
+        if self.initiative_mode == "round_by_round":
+            rolling = [u for u in self._alive_units()
+                       if not all(n in declined_roll for n in self._members(u))]
+            totals = self._roll_units(rolling, label=f"initiative round {self.round}",
+                                      bonus_for=unit)
+            ranked = self._rank(totals, f"round {self.round}")
+            self._emit("initiative", data={"order": totals, "first": ranked[0],
+                                           "declined": sorted(declined_roll)})
+            target = ranked[0]
+        elif self.initiative_mode == "top_down":
+            late = [u for u in self._alive_units() if u not in self._order]
+            if late:  # unaware in the Surprise Round: they roll now and join the order
+                totals = self._roll_units(late, label="initiative (after surprise)")
+                known = {u: self._f[self._members(u)[0]].initiative for u in self._order
+                         if self._f[self._members(u)[0]].initiative is not None}
+                known.update(totals)
+                self._order = self._rank(known, "order") + [
+                    u for u in self._order if u not in known]
+            target = self._order_units_alive()[0] if self._order_units_alive() else None
+        if target is None:
+            self._emit("note", data={"text": "nobody is left to act"})
+            return
+        self._emit("round_start", data={"round": self.round, "surprise": False,
+                                        "opener": target})
+        self._begin_turn(target, kind="turn", chosen_by=unit if
+                         self.initiative_mode == "selective" and not deadlock else None,
+                         first=True, forced=deadlock)
+
+    def _finish_turn(self, frame: dict) -> None:
+        for n in self._frame_members(frame):
+            f = self._f[n]
+            if frame["kind"] != "ready":
+                f.done = True
+            f.move_left = None
+            for other in self._names:
+                for e in list(self._f[other].effects):
+                    if e.get("on") == n and e["ends"] == "turn_end":
+                        self._end_effect(other, e, f"the end of {n}'s turn")
+            if frame["kind"] != "ready":
+                self._tick_timers(n, source=None)
+            if frame["kind"] == "ready":
+                f.ready = None
+        self._emit("turn_end", data={"kind": frame["kind"]})
+
+    def _new_round(self) -> None:
+        self.round += 1
+        self._surprise = False
+        self._round_first = None
+        for f in self._f.values():
+            f.done = False
+            f.reactions_used = 0
+            f.interrupt_attempts = []
+            f.aoo_this_round = 0
+            f.defenses_this_round = 0
+            f.aware = True
+            for e in list(f.effects):
+                if e["ends"] == "round_start":
+                    self._end_effect(f.name, e, "the Surprise Round is over")
