@@ -58,7 +58,8 @@ class Encounter(ReplayRules, RosterRules, InitiativeRules, TurnsRules, Selection
         groups: ``{"goblins": ["Goblin 1", "Goblin 2"]}``: similar NPCs sharing one
             initiative and one turn ("Groups of similar NPCs may act on the same turn").
         initiative: Overrides the ruleset's initiative switch.
-        top_down_flat_footed: Top-Down's "Any creature who has not yet acted in combat is
+        top_down_flat_footed: Overrides the ruleset's ``top_down_flat_footed`` switch:
+            Top-Down's "Any creature who has not yet acted in combat is
             considered Flat-Footed" (the GM may switch it off).
 
     Raises:
@@ -76,7 +77,7 @@ class Encounter(ReplayRules, RosterRules, InitiativeRules, TurnsRules, Selection
                  sides: Mapping[str, Iterable[str]] | None = None, map: Any = None,
                  ruleset: Any = None, seed: int | str | None = None, *,
                  groups: Mapping[str, Iterable[str]] | None = None,
-                 initiative: str | None = None, top_down_flat_footed: bool = True) -> None:
+                 initiative: str | None = None, top_down_flat_footed: bool | None = None) -> None:
         from ..rulesets import coerce_ruleset
         if isinstance(creatures, Mapping):
             creatures = list(creatures.values())
@@ -91,13 +92,19 @@ class Encounter(ReplayRules, RosterRules, InitiativeRules, TurnsRules, Selection
             if c.name in names:
                 raise LfgError(f"two combatants are named {c.name!r}; names must be unique")
             names.append(c.name)
-        self.ruleset = coerce_ruleset(ruleset)
-        mode = initiative or getattr(self.ruleset, "initiative", "selective")
+        rules = coerce_ruleset(ruleset)
+        mode = initiative or rules.initiative
         if mode not in INITIATIVE_MODES:
             raise LfgError(f"initiative must be one of {', '.join(INITIATIVE_MODES)}, "
                            f"not {mode!r}")
-        self.initiative_mode = mode
-        self.top_down_flat_footed = bool(top_down_flat_footed)
+        flat = (rules.top_down_flat_footed if top_down_flat_footed is None
+                else bool(top_down_flat_footed))
+        #: The ruleset this fight plays by (``initiative=`` and ``top_down_flat_footed=``
+        #: applied to it).
+        self.ruleset = rules.replace(initiative=mode, top_down_flat_footed=flat)
+        #: Who acts next, interrupts and readied actions (000_8d1d7816ee944f3b.txt, "Rounds,
+        #: Initiative, & Turn Order" and its two alternatives).
+        self.initiative_policy = self.ruleset.initiative_policy
         if sides is None:
             if map is None:
                 raise LfgError("give sides={'party': [...], 'monsters': [...]} (or a map "
@@ -191,6 +198,17 @@ class Encounter(ReplayRules, RosterRules, InitiativeRules, TurnsRules, Selection
             for n, how in self._placements.items():
                 self.map.place(self._initial[n], **how)
             self._sync_space(quiet=True)
+
+    @property
+    def initiative_mode(self) -> str:
+        """``selective``, ``round_by_round`` or ``top_down`` (the initiative policy's name)."""
+        return self.initiative_policy.name
+
+    @property
+    def top_down_flat_footed(self) -> bool:
+        """Top-Down's "Any creature who has not yet acted in combat is considered
+        Flat-Footed" (the ruleset's switch, or the ``top_down_flat_footed=`` override)."""
+        return self.ruleset.top_down_flat_footed
 
     @property
     def log(self) -> EventLog:

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 from ..citations import cite as _rule
 from ..dice import Fortune, net_fortune
 from ..errors import IllegalActionError
-from ._citations import R_ORDER, R_TOP_DOWN
+from ._citations import R_ORDER
 from .commands import command
 
 if TYPE_CHECKING:
@@ -49,15 +49,11 @@ class InitiativeRules:
         if len(self._frames) > 1:
             return []
         left = self._units_to_act(exclude=self._frame_units(self._frames[-1]))
-        if self.initiative_mode == "top_down":
-            if left:
-                return [u for u in self._order if u in left][:1]
-            return self._order_units_alive()[:1]
-        if left:
-            return left
-        if self.initiative_mode == "round_by_round":
-            return []
-        return self._alive_units()
+        return self.initiative_policy.choices(self, left)
+
+    def _unit_initiative(self, unit: str) -> int | None:
+        """The unit's Initiative Check this round (``None``: it has not rolled)."""
+        return self._f[self._members(unit)[0]].initiative
 
     def _init_bonus(self, name: str) -> int:
         return int(self._view(name).initiative_bonus.value)
@@ -152,8 +148,7 @@ class InitiativeRules:
             self._f[n].aware = n in aware_names
         totals = self._roll_units(rolling, label="initiative")
         ranked = self._rank(totals, "initiative")
-        if self.initiative_mode == "top_down":
-            self._order = ranked + [u for u in units if u not in ranked]
+        self._order = self.initiative_policy.first_order(ranked, units)
         self._emit("initiative", data={"order": totals, "first": ranked[0],
                                        "declined": sorted(declined)})
         self._emit("round_start", data={"round": 1, "surprise": surprise,
@@ -163,10 +158,8 @@ class InitiativeRules:
                 self._add_effect(n, {"label": "flat-footed (unaware in the Surprise Round)",
                                      "conditions": ["flat_footed"], "ends": "round_start",
                                      "on": None, "rule": R_AMBUSH})
-            if self.initiative_mode == "top_down" and self.top_down_flat_footed:
-                self._add_effect(n, {"label": "flat-footed (has not acted yet: Top-Down)",
-                                     "conditions": ["flat_footed"], "ends": "own_first_turn",
-                                     "on": n, "rule": R_TOP_DOWN})
+            for effect in self.initiative_policy.start_effects(n):
+                self._add_effect(n, effect)
         self._begin_turn(ranked[0], kind="turn", chosen_by=None, first=True)
 
     def _roll_units(self, units: list[str], label: str, bonus_for: str | None = None

@@ -93,7 +93,7 @@ class InterruptsRules:
                     f"{before} is a {row['type'].replace('_', '-')} action: \"You cannot "
                     "interrupt a Swift Action, Free Action, Immediate Action, or Reaction\"",
                     R_INTERRUPT_DETAILS)
-        top_down = self.initiative_mode == "top_down"
+        ready_only = self.initiative_policy.interrupts_need_ready
         readied: dict[str, bool] = {}
         for n in interrupters:
             f = self._fighter(n)
@@ -114,7 +114,7 @@ class InterruptsRules:
                                          "against them\"", R_INTERRUPT_DETAILS)
             uses_ready = f.ready is not None
             readied[n] = uses_ready
-            if top_down and not uses_ready:
+            if ready_only and not uses_ready:
                 raise IllegalActionError(
                     f"{n} has no readied action: Top-Down Initiative \"removes the option of "
                     "an Interrupt Turn ... you must use the 'Prepare to Interrupt' action\"",
@@ -124,7 +124,7 @@ class InterruptsRules:
                     raise IllegalActionError(f"{n} cannot act now ("
                                              + "; ".join(self._view(n).actions.notes) + ")",
                                              R_CONDITIONS)
-                if top_down and len(interrupters) > 1:
+                if ready_only and len(interrupters) > 1:
                     raise IllegalActionError("under Top-Down Initiative a readied action "
                                              "fires on its own, one at a time", R_TOP_DOWN)
                 continue
@@ -164,7 +164,7 @@ class InterruptsRules:
             f.interrupt_attempts.append(target)
         checks: dict[str, int | None] = {}
         winner: str | None
-        if top_down:
+        if ready_only:  # a readied action fires without an opposed roll
             n = interrupters[0]
             checks[n] = None
             winner = n
@@ -238,8 +238,8 @@ class InterruptsRules:
         self._spend(name, "big", "ready")
         held_big = self.actions_left(name).big
         held_little = self.actions_left(name).little
-        if self.initiative_mode == "top_down":
-            held_big, held_little = 1, 0  # "you may take a single prepared Big Action"
+        if self.initiative_policy.ready_holds is not None:
+            held_big, held_little = self.initiative_policy.ready_holds
         f.ready = {"trigger": trigger, "action": action, "round": self.round,
                    "held": {"big": held_big, "little": held_little}}
         self._emit("ready", actor=name, data={"trigger": trigger, "action": action,

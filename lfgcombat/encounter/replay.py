@@ -71,7 +71,7 @@ class ReplayRules:
                                         **opts)
             return cls(creatures, sides=sides, map=hmap, ruleset=ruleset, seed=seed,
                        groups=groups, initiative=initiative,
-                       top_down_flat_footed=header.get("top_down_flat_footed", True))
+                       top_down_flat_footed=header.get("top_down_flat_footed"))
         except LogFormatError:
             raise
         except (LfgError, KeyError, TypeError, ValueError, AttributeError) as exc:

@@ -28,7 +28,7 @@ class SelectionRules:
         the last person available to act in the round)"; "If you were selected by an enemy
         creature (or the GM selected you), you must take your turn!" ("Initiative
         Problems:")."""
-        if self.initiative_mode == "top_down":
+        if self.initiative_policy.fixed_order:
             raise IllegalActionError("under Top-Down Initiative the order decides; nobody "
                                      "is chosen, so nobody can decline", R_TOP_DOWN)
         if deadlock:
@@ -71,7 +71,7 @@ class SelectionRules:
         if frame["kind"] != "turn":
             return (f"{unit} is taking an interrupt turn it asked for; nobody chose it "
                     "(end_turn() to give the turn back)")
-        if self.initiative_mode == "top_down":
+        if self.initiative_policy.fixed_order:
             return "under Top-Down Initiative the order decides; nobody chose " + unit
         if frame.get("with"):
             return f"{unit} is already acting together with {', '.join(frame['with'])}"
@@ -158,7 +158,7 @@ class SelectionRules:
         """The allies (creatures or groups) who may act together with the creature acting
         now: of its side, not yet acted this round, able to act (see :meth:`act_together`)."""
         if not self._frames or self._frames[-1]["kind"] != "turn" or \
-                self.initiative_mode == "top_down":
+                self.initiative_policy.fixed_order:
             return []
         frame = self._frames[-1]
         side = self._f[self._members(frame["unit"])[0]].side
@@ -201,7 +201,7 @@ class SelectionRules:
             raise IllegalActionError(f"{name} is taking an interrupt turn; acting together is "
                                      "for a turn taken in the order (\"When it is your turn\")",
                                      R_TURN)
-        if self.initiative_mode == "top_down":
+        if self.initiative_policy.fixed_order:
             raise IllegalActionError("under Top-Down Initiative the order is fixed; nobody "
                                      "is selected to go next", R_TOP_DOWN)
         if ally in self._groups:

@@ -19,7 +19,7 @@ from ..citations import cite as _rule
 from ..conditions import Condition
 from ..errors import IllegalActionError
 from ..vitals import CLOT_AFTER_ROUNDS, STABILIZE_DC
-from ._citations import R_INTERRUPT_DETAILS, R_ORDER, R_PROBLEMS, R_READY, R_TOP_DOWN
+from ._citations import R_INTERRUPT_DETAILS, R_ORDER, R_PROBLEMS, R_READY
 from .commands import command
 from .state import _Fighter
 
@@ -194,72 +194,20 @@ class TurnsRules:
                 "; call start() first" if not self._started else ""), R_ORDER)
         frame = self._frames[-1]
         unit = frame["unit"]
-        if decline and not (self.initiative_mode == "round_by_round"):
+        policy = self.initiative_policy
+        if decline and not policy.rolls_each_round:
             raise IllegalActionError("decline= is for Round-by-Round Initiative (everyone "
                                      "rolls each round)", R_ROUND_BY_ROUND)
         if frame["kind"] in ("interrupt", "ready"):
-            if next is not None or deadlock:
-                back = self._frames[-2]["unit"]
-                raise IllegalActionError(
-                    f"{unit}'s interrupt turn ends and {back}, who was interrupted, resumes "
-                    f"its turn: \"Turn order & selection goes back to the person who was "
-                    f"interrupted\"; leave next= out", R_INTERRUPT_DETAILS)
-            self._finish_turn(frame)
-            self._frames.pop()
-            self._frames[-1]["resumed"] = True  # until its next action (see actions_left)
-            self._emit("turn_resumed", data={"after": unit})
+            self._end_interrupt_turn(frame, next, deadlock)
             return
         choices = self.choices()
         round_over = not self._units_to_act(exclude=self._frame_units(frame))
-        target: str | None
-        if deadlock:
-            if next is not None:
-                raise IllegalActionError("give next= or deadlock=True, not both", R_PROBLEMS)
-            if not choices:
-                raise IllegalActionError("there is no choice to force", R_PROBLEMS)
-            target = min(choices, key=lambda u: (
-                self._f[self._members(u)[0]].initiative
-                if self._f[self._members(u)[0]].initiative is not None else -10**9,
-                choices.index(u)))
-        elif self.initiative_mode == "top_down":
-            if next is not None and choices and next != choices[0]:
-                raise IllegalActionError(f"under Top-Down Initiative {choices[0]} acts next, "
-                                         f"not {next}", R_TOP_DOWN)
-            target = choices[0] if choices else None
-        elif self.initiative_mode == "round_by_round" and round_over:
-            if next is not None:
-                raise IllegalActionError("under Round-by-Round Initiative everyone rolls "
-                                         "again and the highest acts first; leave next= out",
-                                         R_ROUND_BY_ROUND)
-            target = None
-        else:
-            if next is None:
-                if not choices:
-                    target = None
-                else:
-                    who = "who opens the next round" if round_over else "who goes next"
-                    raise IllegalActionError(
-                        f"{unit} must choose {who}: end_turn(next=...) with one of "
-                        f"{', '.join(choices)} (or deadlock=True for the GM's rule)", R_ORDER)
-            else:
-                if next not in choices:
-                    known = next in self._all_units()
-                    if (known and self._surprise
-                            and not any(self._f[m].aware for m in self._members(next))):
-                        why = ("is unaware, and unaware creatures get no turn in the "
-                               "Surprise Round")
-                    elif known and self._unit_alive(next):
-                        why = "has already taken a turn this round"
-                    else:
-                        why = "cannot act (dead or unknown)"
-                    raise IllegalActionError(
-                        f"{next} cannot be chosen: it {why}; choices: "
-                        f"{', '.join(choices) or 'none'}", R_ORDER)
-                target = next
+        target = self._pick_next(unit, choices, round_over, next, deadlock)
         if declined:
             self._check_declined(unit, declined, choices, target, deadlock)
         declined_roll = set(self._resolve_units(decline, "decline"))
-        if self.initiative_mode == "round_by_round" and round_over:
+        if policy.rolls_each_round and round_over:
             rolling = [u for u in self._alive_units()
                        if not all(n in declined_roll for n in self._members(u))]
             if not rolling:
@@ -280,34 +228,87 @@ class TurnsRules:
             self._begin_turn(target, kind="turn", chosen_by=None if deadlock else unit,
                              forced=deadlock)
             return
-        self._emit("round_end", data={"round": self.round, "last": unit})
+        self._open_next_round(unit, target, deadlock, declined_roll)
+
+    def _end_interrupt_turn(self, frame: dict, next: str | None, deadlock: bool) -> None:
+        """An interrupt (or readied) turn ends: "Turn order & selection goes back to the
+        person who was interrupted" ("Interrupt Turn – Details and Clarifications:")."""
+        unit = frame["unit"]
+        if next is not None or deadlock:
+            back = self._frames[-2]["unit"]
+            raise IllegalActionError(
+                f"{unit}'s interrupt turn ends and {back}, who was interrupted, resumes "
+                f"its turn: \"Turn order & selection goes back to the person who was "
+                f"interrupted\"; leave next= out", R_INTERRUPT_DETAILS)
+        self._finish_turn(frame)
+        self._frames.pop()
+        self._frames[-1]["resumed"] = True  # until its next action (see actions_left)
+        self._emit("turn_resumed", data={"after": unit})
+
+    def _pick_next(self, unit: str, choices: list[str], round_over: bool, next: str | None,
+                   deadlock: bool) -> str | None:
+        """Who takes the next turn: the GM's deadlock rule ("Initiative Problems:"), the
+        order (a fixed-order policy), nobody yet (a policy that rolls each round, at the
+        round's end), or the creature ending its turn chooses ("Rounds, Initiative, & Turn
+        Order"). Raises if ``next`` is not a legal choice."""
+        policy = self.initiative_policy
+        if deadlock:
+            if next is not None:
+                raise IllegalActionError("give next= or deadlock=True, not both", R_PROBLEMS)
+            if not choices:
+                raise IllegalActionError("there is no choice to force", R_PROBLEMS)
+            return min(choices, key=lambda u: (
+                self._f[self._members(u)[0]].initiative
+                if self._f[self._members(u)[0]].initiative is not None else -10**9,
+                choices.index(u)))
+        if policy.fixed_order:
+            if next is not None and choices and next != choices[0]:
+                raise IllegalActionError(f"under Top-Down Initiative {choices[0]} acts next, "
+                                         f"not {next}", policy.rule)
+            return choices[0] if choices else None
+        if policy.rolls_each_round and round_over:
+            why = policy.round_end_choice(next)
+            if why is not None:
+                raise IllegalActionError(why, policy.rule)
+            return None
+        if next is None:
+            if not choices:
+                return None
+            who = "who opens the next round" if round_over else "who goes next"
+            raise IllegalActionError(
+                f"{unit} must choose {who}: end_turn(next=...) with one of "
+                f"{', '.join(choices)} (or deadlock=True for the GM's rule)", R_ORDER)
+        if next not in choices:
+            raise IllegalActionError(
+                f"{next} cannot be chosen: it {self._why_not_choosable(next)}; choices: "
+                f"{', '.join(choices) or 'none'}", R_ORDER)
+        return next
+
+    def _why_not_choosable(self, unit: str) -> str:
+        """Why ``unit`` cannot be chosen to act next ("You cannot select a creature who has
+        already taken a turn"; unaware creatures get no turn in the Surprise Round)."""
+        known = unit in self._all_units()
+        if known and self._surprise and not any(self._f[m].aware for m in self._members(unit)):
+            return "is unaware, and unaware creatures get no turn in the Surprise Round"
+        if known and self._unit_alive(unit):
+            return "has already taken a turn this round"
+        return "cannot act (dead or unknown)"
+
+    def _open_next_round(self, last: str, chosen: str | None, deadlock: bool,
+                         declined_roll: set[str]) -> None:
+        """The round is over: the next begins, opened by the creature the policy names
+        (chosen by the last actor, rolled again, or next in the fixed order)."""
+        self._emit("round_end", data={"round": self.round, "last": last})
         self._new_round()
-        if self.initiative_mode == "round_by_round":
-            rolling = [u for u in self._alive_units()
-                       if not all(n in declined_roll for n in self._members(u))]
-            totals = self._roll_units(rolling, label=f"initiative round {self.round}",
-                                      bonus_for=unit)
-            ranked = self._rank(totals, f"round {self.round}")
-            self._emit("initiative", data={"order": totals, "first": ranked[0],
-                                           "declined": sorted(declined_roll)})
-            target = ranked[0]
-        elif self.initiative_mode == "top_down":
-            late = [u for u in self._alive_units() if u not in self._order]
-            if late:  # unaware in the Surprise Round: they roll now and join the order
-                totals = self._roll_units(late, label="initiative (after surprise)")
-                known = {u: self._f[self._members(u)[0]].initiative for u in self._order
-                         if self._f[self._members(u)[0]].initiative is not None}
-                known.update(totals)
-                self._order = self._rank(known, "order") + [
-                    u for u in self._order if u not in known]
-            target = self._order_units_alive()[0] if self._order_units_alive() else None
+        policy = self.initiative_policy
+        target = policy.next_round_opener(self, last, chosen, declined_roll)
         if target is None:
             self._emit("note", data={"text": "nobody is left to act"})
             return
         self._emit("round_start", data={"round": self.round, "surprise": False,
                                         "opener": target})
-        self._begin_turn(target, kind="turn", chosen_by=unit if
-                         self.initiative_mode == "selective" and not deadlock else None,
+        self._begin_turn(target, kind="turn", chosen_by=last if
+                         policy.chooser_opens_round and not deadlock else None,
                          first=True, forced=deadlock)
 
     def _finish_turn(self, frame: dict) -> None:
