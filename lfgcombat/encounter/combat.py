@@ -46,13 +46,10 @@ CHARGE_MIN_RUN_FT = 10
 class CombatRules:
     """Attack commands and the situation an attack is made in."""
 
-    @staticmethod
-    def _attacks_module() -> Any:
-        try:
-            from .. import attacks
-        except ImportError:  # the attacks issue not installed: AOO stay unresolved
-            return None
-        return attacks if hasattr(attacks, "attack") else None
+    def _attacks_module(self) -> Any:
+        """The module resolving attacks, as the ruleset's attack policy names it
+        (:mod:`lfgcombat.attacks` for ``lfg``; ``None``: AOO stay unresolved)."""
+        return self.ruleset.attack_resolution.module()
 
     def _default_weapon(self, name: str, melee: bool = False) -> Any:
         for w in self._view(name).weapons:
@@ -79,8 +76,8 @@ class CombatRules:
                 "cover=...)")
 
     def _map_situation(self, attacker: str, target: str, mode: str,
-                       situation: dict[str, Any], modifiers: list[str],
-                       use: Mapping[str, bool]) -> None:
+                       situation: Mapping[str, Any], modifiers: list[str],
+                       use: Mapping[str, bool]) -> tuple[dict[str, Any], list[str]]:
         """What the battle map adds to an attack unless the caller said otherwise: the
         target's cover and concealment ("Determine Cover"; "Concealment"), high ground
         ("High Ground / Low Ground": +1 Tactical / -1 on melee attack rolls, +1 Innate
@@ -89,8 +86,15 @@ class CombatRules:
         "Difficult Terrain") (all 000_8d1d7816ee944f3b.txt). ``cover=`` or ``concealment=``
         given by the caller win; ``high_ground=False`` / ``terrain=False`` on
         :meth:`attack` switch those off ("If you are unsure if a creature should earn a
-        bonus or penalty ... do not apply this rule")."""
+        bonus or penalty ... do not apply this rule").
+
+        Returns:
+            New copies of ``situation`` and ``modifiers`` with the map's additions (the
+            arguments are left as they were).
+        """
         from ..bonuses import Bonus, BonusType
+        situation = dict(situation)
+        modifiers = list(modifiers)
         m = self.map
         cv = m.cover(attacker, target, ranged=mode == "ranged")
         if "cover" not in situation and cv.bonus:
@@ -125,6 +129,7 @@ class CombatRules:
                     Bonus(theirs, None, "standing on difficult terrain"),)
                 modifiers.append(f"{target} stands on difficult terrain: {theirs} AC "
                                  f"({R_DIFFICULT})")
+        return situation, modifiers
 
     def _crossbow(self, attacker: str, weapon: Any, situation: Mapping[str, Any]) -> str | None:
         """The crossbow's name when the attack shoots one (``None`` otherwise): "Shoot a
@@ -208,8 +213,8 @@ class CombatRules:
         if self.map is not None and attacker in self._anchors and target in self._anchors:
             situation.setdefault("distance_ft", self.map.distance(attacker, target))
             situation.setdefault("flanked", self.map.is_flanked(target, ignored=ignored))
-            self._map_situation(attacker, target, mode, situation, modifiers,
-                                dict(use_map or {}))
+            situation, modifiers = self._map_situation(attacker, target, mode, situation,
+                                                       modifiers, dict(use_map or {}))
         gang = 0 if situation.get("aoo") else self.gang_up_bonus(attacker, target)
         if gang:
             situation["attack_bonuses"] = tuple(situation.get("attack_bonuses", ())) + (

@@ -42,7 +42,7 @@ class EconomyRules:
         on_turn = name in self.acting
         big = max(0, lim.big_actions - f.big_used)
         little = max(0, lim.little_actions - f.little_used)
-        free = max(0, 2 - f.free_used)
+        free = max(0, self.ruleset.economy.free_actions - f.free_used)
         if lim.big_actions <= 0 and lim.little_actions <= 0:
             free = 0  # no actions at all (Stunned, Unconscious, Paralyzed, asleep)
         reactions = max(0, lim.reactions - f.reactions_used)
@@ -61,7 +61,7 @@ class EconomyRules:
                          f"of its turn waits for the trigger ({R_READY})")
         spells = 0 if f.spells or (lim.big_actions <= 0 and lim.little_actions <= 0) else 1
         attacks = self._attacks_left(name, big)
-        if v.level <= 4 and (f.spells or f.attacks):
+        if self.ruleset.economy.one_attack_or_cast(v.level) and (f.spells or f.attacks):
             spells = 0
             attacks = 0
             notes.append(f"level {v.level}: one Big Action per turn attacks or casts ({R_APT})")
@@ -159,7 +159,7 @@ class EconomyRules:
                 raise IllegalActionError(f"{name} can take no actions now ("
                                          + "; ".join(lim.notes) + f") — {action}",
                                          R_CONDITIONS)
-            if f.free_used < 2:
+            if f.free_used < self.ruleset.economy.free_actions:
                 return "free"
             type_ = "swift"  # "any Free Actions used beyond this number should be ... Swift"
         if type_ == "swift" and not lim.swift_actions:
@@ -208,16 +208,7 @@ class EconomyRules:
         left = max(0, total - f.attacks)
         if f.riders == 0 and big_left == 0:
             return 0
+        economy = self.ruleset.economy
         if f.riders == 0:
-            return min(left, self._attacks_on(v.level, big_left, f.double_attack_used))
-        return min(left, f.riders + self._attacks_on(v.level, big_left, True))
-
-    @staticmethod
-    def _attacks_on(level: int, bigs: int, double_used: bool) -> int:
-        if level <= 4:
-            return min(1, bigs)
-        if level <= 9:
-            return bigs
-        if level <= 14:
-            return bigs + (0 if double_used or bigs == 0 else 1)
-        return 2 * bigs
+            return min(left, economy.attacks_on(v.level, big_left, f.double_attack_used))
+        return min(left, f.riders + economy.attacks_on(v.level, big_left, True))

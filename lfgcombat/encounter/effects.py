@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..citations import cite as _rule
-from ..conditions import Affliction, Condition, ConditionError, lookup
+from ..conditions import Affliction, Condition, ConditionError
 from ..creature import Creature
 from ..errors import IllegalActionError, LfgError
 from ..log import jsonable
@@ -122,7 +122,7 @@ class EffectsRules:
     def _h_remove_condition(self, name: str, condition: str) -> None:
         self._fighter(name)
         try:
-            cond = lookup(condition)
+            cond = self.ruleset.condition_catalogue.lookup(condition)
         except ConditionError as exc:
             raise IllegalActionError(str(exc), R_CONDITIONS) from None
         if not any(a.condition is cond for a in self._f[name].creature.conditions):

@@ -77,7 +77,7 @@ class HealthRules:
         """The creature's :class:`~lfgcombat.vitals.Vitals` now (the issue-4 model of hit
         points and dying), with the rounds it has bled, which only the encounter counts."""
         f = self._f[name]
-        v = Vitals.from_creature(f.creature)
+        v = self.ruleset.health.vitals(f.creature)
         return dataclasses.replace(v, bleed_rounds=f.bleed_rounds if v.bleed else 0,
                                    dead=v.dead or f.dead)
 

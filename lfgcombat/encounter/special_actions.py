@@ -26,6 +26,13 @@ R_IMMEDIATE = _rule("Immediate Action")
 R_AIM = _rule("Aim (Big Action, Provokes AOO)")
 R_FIGHT_DEF = _rule("Fight Defensively (Big Action, No AOO)")
 R_PROTECT = _rule("Protect Action (Big Action, No AOO)")
+#: The protected ally's Cover bonus to AC: "You grant your ally Good Cover (+4AC) against
+#: attacks from all directions" (R_PROTECT).
+PROTECT_GOOD_COVER = 4
+#: "You grant Superior Cover (+6AC) if you are wielding a Large Shield (or larger) or if you
+#: are at least 1 size category larger than them" (R_PROTECT; only the size clause is
+#: checked: a shield's size is not recorded).
+PROTECT_SUPERIOR_COVER = 6
 R_ABLAZE = _rule("Ablaze")
 R_ASLEEP = _rule("Asleep / Sleeping")
 R_KNOCKOUT = _rule("Knockout Strike (Attack Action, No AOO)")
@@ -286,7 +293,8 @@ class SpecialActionsRules:
                                          f"away; stand with it first", R_PROTECT)
         self._check_spend(name, "big", "protect")
         self._spend(name, "big", "protect", target=target)
-        cover = 6 if me.size.order > them.size.order else 4
+        cover = (PROTECT_SUPERIOR_COVER if me.size.order > them.size.order
+                 else PROTECT_GOOD_COVER)
         self._add_effect(target, {"label": f"protected by {name}: +{cover} Cover AC, -2 attack",
                                   "bonuses": [{"to": "ac", "value": cover, "type": "cover",
                                                "source": f"protected by {name}"},
