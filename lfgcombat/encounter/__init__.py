@@ -53,7 +53,7 @@ from __future__ import annotations
 from .actions import ACTION_TYPES, ACTIONS_SCHEMA, actions_table
 from .core import Encounter
 from .initiative import INITIATIVE_MODES
-from .state import ActionsLeft, InterruptResult
+from .state import ActionsLeft, CombatantState, InterruptResult
 
 __all__ = ["Encounter", "ActionsLeft", "InterruptResult", "ACTIONS_SCHEMA", "actions_table",
-           "ACTION_TYPES", "INITIATIVE_MODES"]
+           "ACTION_TYPES", "INITIATIVE_MODES", "CombatantState"]

@@ -33,7 +33,7 @@ from .replay import ReplayRules
 from .roster import RosterRules
 from .selection import SelectionRules
 from .special_actions import SpecialActionsRules
-from .state import _Fighter
+from .state import CombatantState, _Fighter
 from .turns import TurnsRules
 
 __all__ = ["Encounter"]
@@ -260,23 +260,21 @@ class Encounter(ReplayRules, RosterRules, InitiativeRules, TurnsRules, Selection
             raise LfgError(f"no creature or group named {unit!r}")
         return self._members(unit)
 
-    def state(self, name: str) -> dict[str, Any]:
+    def state(self, name: str) -> CombatantState:
         """One combatant's state: hp, max_hp, temp_hp, conditions, effects, status, dead,
         done (its Ready/Done card), initiative, actions left, reaction used, readied
         action, Full-Round Action under way, crossbows shot and not loaded again."""
         f = self._fighter(name)
         v = self._view(name)
         left = self.actions_left(name)
-        return {
-            "name": name, "side": f.side, "unit": f.unit, "hp": v.hp,
-            "max_hp": v.max_hp.value, "temp_hp": v.temp_hp,
-            "conditions": [e.label for e in v.active_conditions],
-            "effects": [e["label"] for e in f.effects], "status": self._status(name),
-            "dead": f.dead, "done": f.done, "aware": f.aware, "initiative": f.initiative,
-            "actions_left": left, "reaction_used": f.reactions_used > 0,
-            "ready": copy.deepcopy(f.ready), "full_round": f.full_round,
-            "unloaded": list(f.unloaded),
-        }
+        return CombatantState(
+            name=name, side=f.side, unit=f.unit, hp=v.hp, max_hp=v.max_hp.value,
+            temp_hp=v.temp_hp, conditions=[e.label for e in v.active_conditions],
+            effects=[e["label"] for e in f.effects], status=self._status(name),
+            dead=f.dead, done=f.done, aware=f.aware, initiative=f.initiative,
+            actions_left=left, reaction_used=f.reactions_used > 0,
+            ready=copy.deepcopy(f.ready), full_round=f.full_round,
+            unloaded=list(f.unloaded))
 
     def table(self) -> pd.DataFrame:
         """The Selective Initiative table: one row per combatant with its card (Ready/Done),

@@ -9,7 +9,7 @@ what it spent this turn, its readied or Full-Round Action, its effects and timer
 from __future__ import annotations
 
 import copy
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -145,3 +145,64 @@ def _int_or_none(v: Any) -> int | None:
         return v
     inner = getattr(v, "value", None)
     return int(inner) if isinstance(inner, (int, float)) and not isinstance(inner, bool) else None
+
+
+@dataclass(frozen=True)
+class CombatantState(Mapping[str, Any]):
+    """One combatant's state as :meth:`Encounter.state` reports it: attributes
+    (``state.hp``), item access (``state["hp"]``, as before) and :meth:`to_dict`.
+
+    Attributes:
+        name: The creature.
+        side: Its side.
+        unit: The group it takes turns with (or its own name).
+        hp: Hit points now.
+        max_hp: Maximum hit points.
+        temp_hp: Temporary hit points.
+        conditions: The active conditions' labels.
+        effects: The encounter's effects on it (Fight Defensively, Protect...).
+        status: ``conscious``, ``unconscious``, ``dying`` or ``dead``.
+        dead: Dead.
+        done: Its card is Done (it has taken its turn this round).
+        aware: Aware of the danger ("Determine Awareness").
+        initiative: Its Initiative Check (``None`` before it rolled).
+        actions_left: What it may still do (:class:`ActionsLeft`).
+        reaction_used: Has it used a Reaction this round.
+        ready: Its readied action (trigger, action, round, held actions) or ``None``.
+        full_round: The Full-Round Action under way, or ``None``.
+        unloaded: Crossbows shot and not loaded again.
+    """
+
+    name: str
+    side: str
+    unit: str
+    hp: int
+    max_hp: int
+    temp_hp: int
+    conditions: list[str]
+    effects: list[str]
+    status: str
+    dead: bool
+    done: bool
+    aware: bool
+    initiative: int | None
+    actions_left: ActionsLeft
+    reaction_used: bool
+    ready: dict | None
+    full_round: str | None
+    unloaded: list[str]
+
+    def __getitem__(self, key: str) -> Any:
+        if not isinstance(key, str) or key not in self.__dataclass_fields__:
+            raise KeyError(key)
+        return getattr(self, key)
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self.__dataclass_fields__)
+
+    def __len__(self) -> int:
+        return len(self.__dataclass_fields__)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The state as a plain dict (a copy: changing it changes nothing)."""
+        return {k: copy.deepcopy(getattr(self, k)) for k in self.__dataclass_fields__}
