@@ -136,3 +136,25 @@ def test_top_down_fixed_order_flat_footed_and_ready_without_roll():
     assert enc.current == "Orc"
     enc.end_turn().end_turn()
     assert enc.round == 2 and enc.current == "Hero"
+
+
+def test_top_down_flat_footed_is_a_ruleset_switch_the_encounter_may_override(tmp_path):
+    """"Alternative Initiative Option #2": "Any creature who has not yet acted in combat is
+    considered Flat-Footed" - a switch of the ruleset (on by default); ``Encounter(...,
+    top_down_flat_footed=)`` and ``initiative=`` still override it, and a save keeps it."""
+    from lfgcombat.rulesets import Ruleset
+
+    def fight(**kw) -> Encounter:
+        cs = [mk("Hero", init=40), mk("Orc")]
+        return Encounter(cs, sides={"p": ["Hero"], "o": ["Orc"]}, seed=1, **kw).start()
+
+    off = fight(ruleset=Ruleset(initiative="top_down", top_down_flat_footed=False))
+    assert off.initiative_mode == "top_down" and off.top_down_flat_footed is False
+    assert "flat footed" not in off.state("Orc")["conditions"]
+    on = fight(ruleset=Ruleset(top_down_flat_footed=False), initiative="top_down",
+               top_down_flat_footed=True)
+    assert on.ruleset.initiative == "top_down" and on.ruleset.top_down_flat_footed
+    assert "flat footed" in on.state("Orc")["conditions"]
+    off.save(tmp_path / "off.jsonl")
+    again = Encounter.load(tmp_path / "off.jsonl")
+    assert again.ruleset == off.ruleset and again.snapshot() == off.snapshot()
