@@ -67,6 +67,33 @@ class InterruptsRules:
     @command
     def _h_interrupt(self, interrupters: list[str], target: str | None,
                      before: str | None) -> InterruptResult:
+        frame, target = self._interrupted_turn(interrupters, target, before)
+        readied = {n: self._check_interrupter(n, target, frame, len(interrupters))
+                   for n in interrupters}
+        # commit: spend, roll, decide
+        for n in interrupters:
+            self._spend_interrupt(n, target, readied[n])
+        checks, winner = self._decide_interrupt(interrupters, target, frame, readied)
+        self._emit("interrupt", target=target, data={
+            "interrupters": interrupters, "checks": checks, "winner": winner,
+            "ready": [n for n in interrupters if readied[n]], "before": before})
+        for n in interrupters:
+            if readied[n] and n != winner:
+                self._emit("ready_lost", actor=n, data={"why": "lost the opposed check"})
+                self._f[n].ready = None
+        if winner is not None:
+            frame["paused_before"] = before  # what the paused creature was about to do
+            kind = "ready" if readied[winner] else "interrupt"
+            unit = self._unit_of[winner]
+            self._begin_turn(unit, kind=kind, chosen_by=None, interrupted=frame["unit"])
+        return InterruptResult(target, tuple(interrupters), dict(checks), winner)
+
+    def _interrupted_turn(self, interrupters: list[str], target: str | None,
+                          before: str | None) -> tuple[dict, str]:
+        """The turn to interrupt and the creature interrupted, checked: "You cannot
+        interrupt the creature that acts first in the round"; "You cannot interrupt a Swift
+        Action, Free Action, Immediate Action, or Reaction" ("Interrupt Turn – Details and
+        Clarifications:")."""
         if not self._frames:
             raise IllegalActionError("nobody is acting, so there is no turn to interrupt",
                                      R_INTERRUPT)
@@ -93,111 +120,113 @@ class InterruptsRules:
                     f"{before} is a {row['type'].replace('_', '-')} action: \"You cannot "
                     "interrupt a Swift Action, Free Action, Immediate Action, or Reaction\"",
                     R_INTERRUPT_DETAILS)
+        return frame, target
+
+    def _check_interrupter(self, n: str, target: str, frame: dict, how_many: int) -> bool:
+        """May ``n`` interrupt ``target`` now? Returns whether it uses a readied action
+        (otherwise it spends a Reaction); raises why not."""
         ready_only = self.initiative_policy.interrupts_need_ready
-        readied: dict[str, bool] = {}
-        for n in interrupters:
-            f = self._fighter(n)
-            if n in self._frame_members(frame):
-                raise IllegalActionError(f"{n} cannot interrupt its own turn", R_INTERRUPT)
-            if f.dead:
-                raise IllegalActionError(f"{n} is dead", R_INTERRUPT)
-            if any(n in self._frame_members(fr) for fr in self._frames[:-1]):
-                raise IllegalActionError(f"{n}'s own turn is paused by an interrupt; it "
-                                         "\"remains in place while being interrupted\"",
-                                         R_INTERRUPT)
-            if target in self._ignored_by(n):
-                raise IllegalActionError(f"{n} ignores {target} and is Flat-Footed against it: "
-                                         "no Reactions against it (decision)", R_IGNORE)
-            if not f.aware:
-                raise IllegalActionError(f"{n} is unaware: \"If you are unaware of a creature, "
-                                         "you cannot attempt an interrupt (or other Reaction) "
-                                         "against them\"", R_INTERRUPT_DETAILS)
-            uses_ready = f.ready is not None
-            readied[n] = uses_ready
-            if ready_only and not uses_ready:
+        f = self._fighter(n)
+        if n in self._frame_members(frame):
+            raise IllegalActionError(f"{n} cannot interrupt its own turn", R_INTERRUPT)
+        if f.dead:
+            raise IllegalActionError(f"{n} is dead", R_INTERRUPT)
+        if any(n in self._frame_members(fr) for fr in self._frames[:-1]):
+            raise IllegalActionError(f"{n}'s own turn is paused by an interrupt; it "
+                                     "\"remains in place while being interrupted\"",
+                                     R_INTERRUPT)
+        if target in self._ignored_by(n):
+            raise IllegalActionError(f"{n} ignores {target} and is Flat-Footed against it: "
+                                     "no Reactions against it (decision)", R_IGNORE)
+        if not f.aware:
+            raise IllegalActionError(f"{n} is unaware: \"If you are unaware of a creature, "
+                                     "you cannot attempt an interrupt (or other Reaction) "
+                                     "against them\"", R_INTERRUPT_DETAILS)
+        if f.ready is None:
+            if ready_only:
                 raise IllegalActionError(
                     f"{n} has no readied action: Top-Down Initiative \"removes the option of "
                     "an Interrupt Turn ... you must use the 'Prepare to Interrupt' action\"",
                     R_TOP_DOWN)
-            if uses_ready:
-                if self._view(n).actions.big_actions <= 0:
-                    raise IllegalActionError(f"{n} cannot act now ("
-                                             + "; ".join(self._view(n).actions.notes) + ")",
-                                             R_CONDITIONS)
-                if ready_only and len(interrupters) > 1:
-                    raise IllegalActionError("under Top-Down Initiative a readied action "
-                                             "fires on its own, one at a time", R_TOP_DOWN)
-                continue
-            why = self._reaction_problem(n)
-            if why:
-                raise IllegalActionError(f"{n} cannot interrupt: {why}", R_INTERRUPT)
-            if f.done:
+            self._check_reaction_interrupt(n, target, frame)
+            return False
+        if self._view(n).actions.big_actions <= 0:
+            raise IllegalActionError(f"{n} cannot act now ("
+                                     + "; ".join(self._view(n).actions.notes) + ")",
+                                     R_CONDITIONS)
+        if ready_only and how_many > 1:
+            raise IllegalActionError("under Top-Down Initiative a readied action "
+                                     "fires on its own, one at a time", R_TOP_DOWN)
+        return True
+
+    def _check_reaction_interrupt(self, n: str, target: str, frame: dict) -> None:
+        """An interrupt with a Reaction ("Interrupt Turn – Details and Clarifications:"):
+        not after your own turn this round, not twice against one creature, not an ally's
+        turn chosen by another ally."""
+        f = self._f[n]
+        why = self._reaction_problem(n)
+        if why:
+            raise IllegalActionError(f"{n} cannot interrupt: {why}", R_INTERRUPT)
+        if f.done:
+            raise IllegalActionError(
+                f"{n} has already taken its turn this round: \"you cannot attempt an "
+                "Interrupt Turn (unless you used the 'Prepare to Interrupt' action)\"",
+                R_INTERRUPT_DETAILS)
+        if target in f.interrupt_attempts:
+            raise IllegalActionError(f"{n} already tried to interrupt {target} this round: "
+                                     "\"you may not attempt to interrupt the same creature "
+                                     "multiple times\"", R_INTERRUPT_DETAILS)
+        if f.side == self._f[target].side:
+            chooser = (frame["chosen_by"] if target in self._members(frame["unit"])
+                       else frame["unit"])  # an ally acting together was picked by it
+            if chooser is not None and chooser != n and all(
+                    self._f[m].side == f.side for m in self._members(chooser)):
                 raise IllegalActionError(
-                    f"{n} has already taken its turn this round: \"you cannot attempt an "
-                    "Interrupt Turn (unless you used the 'Prepare to Interrupt' action)\"",
+                    f"{target} was chosen by {chooser}, an ally: \"You cannot interrupt an "
+                    "ally's turn if they were selected by another ally\"",
                     R_INTERRUPT_DETAILS)
-            if target in f.interrupt_attempts:
-                raise IllegalActionError(f"{n} already tried to interrupt {target} this round: "
-                                         "\"you may not attempt to interrupt the same creature "
-                                         "multiple times\"", R_INTERRUPT_DETAILS)
-            if f.side == self._f[target].side:
-                chooser = (frame["chosen_by"] if target in self._members(frame["unit"])
-                           else frame["unit"])  # an ally acting together was picked by it
-                if chooser is not None and chooser != n and all(
-                        self._f[m].side == f.side for m in self._members(chooser)):
-                    raise IllegalActionError(
-                        f"{target} was chosen by {chooser}, an ally: \"You cannot interrupt an "
-                        "ally's turn if they were selected by another ally\"",
-                        R_INTERRUPT_DETAILS)
-        # commit: spend, roll, decide
-        for n in interrupters:
-            f = self._f[n]
-            if readied[n]:
-                self._emit("spend", actor=n, target=target, data={
-                    "action": "interrupt", "type": "big", "slot": "readied action",
-                    "rule": R_READY})
-            else:
-                f.reactions_used += 1
-                self._emit("spend", actor=n, target=target, data={
-                    "action": "interrupt", "type": "reaction", "slot": "reaction",
-                    "rule": R_INTERRUPT})
-            f.interrupt_attempts.append(target)
+
+    def _spend_interrupt(self, n: str, target: str, readied: bool) -> None:
+        """Spend the readied action or the Reaction an interrupt attempt costs."""
+        f = self._f[n]
+        if readied:
+            self._emit("spend", actor=n, target=target, data={
+                "action": "interrupt", "type": "big", "slot": "readied action",
+                "rule": R_READY})
+        else:
+            f.reactions_used += 1
+            self._emit("spend", actor=n, target=target, data={
+                "action": "interrupt", "type": "reaction", "slot": "reaction",
+                "rule": R_INTERRUPT})
+        f.interrupt_attempts.append(target)
+
+    def _decide_interrupt(self, interrupters: list[str], target: str, frame: dict,
+                          readied: dict[str, bool]) -> tuple[dict[str, int | None], str | None]:
+        """The opposed Initiative Checks and the winner ("If you win the Initiative Check
+        (higher result)"; +5 Innate to a creature interrupted during its own interrupt
+        turn; a readied interrupter is Fortunate). A policy whose interrupts need a readied
+        action lets it fire with no roll."""
         checks: dict[str, int | None] = {}
-        winner: str | None
-        if ready_only:  # a readied action fires without an opposed roll
+        if self.initiative_policy.interrupts_need_ready:
             n = interrupters[0]
             checks[n] = None
-            winner = n
-        else:
-            bonus = 5 if frame["kind"] in ("interrupt", "ready") else 0
-            lab = "interrupt: opposed initiative" + (
-                " (+5 Innate: it interrupted first)" if bonus else "")
-            checks[target] = self._initiative_check(target, label=f"{target} {lab}",
-                                                    extra=bonus)
-            for n in interrupters:
-                checks[n] = self._initiative_check(
-                    n, label=f"{n} interrupt: opposed initiative", target=target,
-                    fortune=Fortune.FORTUNATE if readied[n] else None)
-            best = max(checks[n] for n in interrupters)
-            if best > checks[target]:
-                tops = [n for n in interrupters if checks[n] == best]
-                winner = tops[0] if len(tops) == 1 else self._rank(
-                    {n: best for n in tops}, "interrupters")[0]
-            else:
-                winner = None
-        self._emit("interrupt", target=target, data={
-            "interrupters": interrupters, "checks": checks, "winner": winner,
-            "ready": [n for n in interrupters if readied[n]], "before": before})
+            return checks, n
+        bonus = 5 if frame["kind"] in ("interrupt", "ready") else 0
+        lab = "interrupt: opposed initiative" + (
+            " (+5 Innate: it interrupted first)" if bonus else "")
+        checks[target] = self._initiative_check(target, label=f"{target} {lab}", extra=bonus)
         for n in interrupters:
-            if readied[n] and n != winner:
-                self._emit("ready_lost", actor=n, data={"why": "lost the opposed check"})
-                self._f[n].ready = None
-        if winner is not None:
-            frame["paused_before"] = before  # what the paused creature was about to do
-            kind = "ready" if readied[winner] else "interrupt"
-            unit = self._unit_of[winner]
-            self._begin_turn(unit, kind=kind, chosen_by=None, interrupted=frame["unit"])
-        return InterruptResult(target, tuple(interrupters), dict(checks), winner)
+            checks[n] = self._initiative_check(
+                n, label=f"{n} interrupt: opposed initiative", target=target,
+                fortune=Fortune.FORTUNATE if readied[n] else None)
+        best = max(c for n, c in checks.items() if n in interrupters and c is not None)
+        target_check = checks[target]
+        if target_check is not None and best > target_check:
+            tops = [n for n in interrupters if checks[n] == best]
+            winner = tops[0] if len(tops) == 1 else self._rank(
+                {n: best for n in tops}, "interrupters")[0]
+            return checks, winner
+        return checks, None
 
     def ready(self, name: str, trigger: str, action: str = "attack") -> "Encounter":
         """Prepare to Interrupt (the Ready Action): a Big Action now, the prepared Big

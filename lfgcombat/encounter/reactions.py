@@ -15,8 +15,8 @@ from typing import Any
 from ..citations import cite as _rule
 from ..conditions import Condition
 from ..errors import IllegalActionError
-from ._citations import R_IGNORE, R_INJURY, R_PROVOKE, R_REACTIONS, R_RUN
-from .state import _possessive
+from ._citations import R_IGNORE, R_PROVOKE, R_REACTIONS
+from .walk import Walk, WalkPlan
 
 
 R_AOO = _rule("Attack of Opportunity (AOO)")
@@ -65,145 +65,15 @@ class ReactionsRules:
               budget_of: Callable[[], int] | None = None,
               avail: int | None = None) -> tuple[int, bool, int]:
         """Move ``name`` along a validated ``path``, stopping at each hex where a taken AOO
-        is provoked to resolve it there.
-
-        000_8d1d7816ee944f3b.txt, "What actions normally Provoke AOO?" ("Exiting a
-        threatened hex provokes AOO"; "Moving into a creature's occupied space provokes"),
-        "Reactions & AOO:" ("A Reaction is an immediate response ... which immediately
-        interrupts the turn order"): the AOO strikes where it is provoked, before the mover
-        leaves the hex (or enters the occupied space). If the mover is dropped or otherwise
-        cannot continue, "the rest of your movement for this action is lost" (the Run
-        Action's words for an interrupted run, applied to every movement); a
-        ``move_stopped`` event says where and why. Decision: where that hex is one the mover
-        may only pass through (an ally's space), the AOO is resolved on the last hex before
-        it where the mover may stand.
-
-        A mover slowed by an AOO goes on at its new speed: 000_8d1d7816ee944f3b.txt, "Injury
-        & Injured Threshold" ("Injured: ... Your Move Speed is reduced by 5 feet") and
-        "Running in Combat – Full Details:" ("For calculating Run Speed, applying any
-        bonuses/penalties to your Move Speed first, then multiply"). After each AOO the
-        action's budget is worked out again from the new Move Speed (``budget_of``: what the
-        action allows at the current speed); the feet already spent count against it, so
-        ``avail`` (feet this part had) shrinks by the drop. Decision: with nothing left the
-        mover stops on that hex (``move_stopped``, citing the Injured rule); with some left
-        it goes as far along the path as that allows.
+        is provoked to resolve it there (:mod:`lfgcombat.encounter.walk`, which cites the
+        rules).
 
         Returns:
             ``(feet moved, stopped, feet cut from the budget by a lower Move Speed)``.
         """
-        cells = [self.map.as_cell(c) for c in path]
-        if cells[0] != self.map.token(name).anchor:
-            cells.insert(0, self.map.token(name).anchor)
-
-        def where(p: Any) -> int:
-            return max(0, p.step - 1) if "occupied" in p.reason else p.step
-
-        at_of = {p.by: where(p) for p in prov}
-        steps = {p.by: p for p in prov}
-        offered = [o for o in offered if o in at_of]
-        breaks = sorted({at_of[t] for t in take})
-        prone_before = self._has(name, Condition.PRONE)
-        cur, moved, part = 0, 0, 0
-        diagonals = 0  # square grid: the 5/10 count goes on across the parts of one move
-        announced: list[str] = []
-        stop: str | None = None
-        stop_rule: str | None = None
-        total = self._safe_budget(budget_of) if budget_of is not None else None
-        cut = 0
-        limit: int | None = None  # feet left once a slowed mover's budget was recomputed
-        slowed: list[str] = []  # a note for the next part of the move
-
-        def go(to: int, strict: bool) -> int:
-            """Move from cells[cur] towards cells[to]: to it, or to the farthest hex before
-            it where the mover may stand; returns the index reached. ``strict``: nothing has
-            happened yet, so a refusal by the map refuses the whole action."""
-            nonlocal moved, part, diagonals
-            for j in range(to, cur, -1):
-                seg = cells[cur:j + 1]
-                r = None
-                try:
-                    r = self.map.move(name, seg, action=action,
-                                      feet=feet if limit is None else limit,
-                                      diagonals_before=diagonals)
-                except IllegalActionError:
-                    if strict:
-                        raise
-                if r is None:  # a part of a validated path: only where it may stand counts
-                    try:
-                        r = self.map.move(name, seg, action="move",
-                                          feet=10 ** 6 if limit is None else limit,
-                                          diagonals_before=diagonals)
-                    except IllegalActionError:
-                        continue
-                if self.map.grid == "square":
-                    diagonals += sum(1 for a, b in zip(r.path, r.path[1:])
-                                     if self.map.geometry.is_diagonal(a, b))
-                moved += r.cost_ft
-                self._emit("moved", actor=name, data={
-                    "action": action, "path": self._path_json(r.path), "feet": r.cost_ft,
-                    "feet_left": feet_left(moved + cut) if feet_left else 0,
-                    "continued": continued or part > 0, "part": part,
-                    "notes": slowed + list(r.notes)})
-                slowed.clear()
-                part += 1
-                return j
-            return cur
-
-        for b in breaks:
-            if b > cur:
-                cur = go(b, strict=False)
-            here = [o for o in offered if at_of[o] <= b and o not in announced]
-            for o in here:
-                announced.append(o)
-                taken = o in take and at_of[o] == b and not self._f[name].dead
-                self._emit("aoo_offered", actor=o, target=name, data={
-                    "by": o, "action": action, "step": steps[o].step, "taken": taken,
-                    "at": list(self.map.offset(cells[cur])), "rule": R_PROVOKE})
-                if taken:
-                    self._strike_aoo(o, name, steps[o].cell)
-            stop = self._can_go_on(name, prone_before)
-            if stop:
-                break
-            if total is not None and avail is not None:
-                now = self._safe_budget(budget_of)
-                if now < total:  # slowed (Injured...): the budget shrinks by the drop
-                    cut += total - now
-                    total = now
-                    limit = max(0, avail - cut - moved)
-                    speed = self.map.token(name).speed_ft
-                    why = " (Injured)" if self._vitals(name).injured else ""
-                    if limit <= 0:
-                        stop = (f"{_possessive(name)} Move Speed is now {speed} ft{why}: the "
-                                f"{moved} ft already moved use up this "
-                                f"{action.replace('_', ' ')}")
-                        stop_rule = R_INJURY
-                        break
-                    slowed.append(f"Move Speed now {speed} ft{why}: {limit} ft left "
-                                  f"({R_INJURY})")
-        if not stop and cur < len(cells) - 1:
-            cur = go(len(cells) - 1, strict=not breaks)
-            if cur < len(cells) - 1:
-                if limit is not None:
-                    stop = (f"{_possessive(name)} Move Speed is now "
-                            f"{self.map.token(name).speed_ft} ft: not enough movement left "
-                            f"to go on from {self.map.offset(cells[cur])}")
-                    stop_rule = R_INJURY
-                else:
-                    stop = (f"the map refuses the rest of the path from "
-                            f"{self.map.offset(cells[cur])}")
-        for o in offered:
-            if o not in announced and at_of[o] <= cur:
-                announced.append(o)
-                self._emit("aoo_offered", actor=o, target=name, data={
-                    "by": o, "action": action, "step": steps[o].step, "taken": False,
-                    "at": list(self.map.offset(cells[at_of[o]])), "rule": R_PROVOKE})
-        if stop and cur < len(cells) - 1:
-            self._emit("move_stopped", actor=name, data={
-                "action": action, "at": list(self.map.offset(cells[cur])),
-                "to": list(self.map.offset(cells[-1])),
-                "lost_path": self._path_json(cells[cur:]), "why": stop,
-                "rule": stop_rule or (R_RUN if action == "run" else R_PROVOKE)})
-        return moved, bool(stop) and cur < len(cells) - 1, cut
+        plan = WalkPlan(name, path, action, prov, offered, take, feet, continued, feet_left,
+                        budget_of, avail)
+        return Walk(self, plan).run()
 
     def _safe_budget(self, budget_of: Callable[[], int]) -> int:
         """The action's budget at the mover's current speed (0 if it can no longer move)."""
