@@ -194,57 +194,16 @@ class CombatRules:
         """
         from ..bonuses import Bonus, BonusType
         mod = self._attacks_module()
-        situation = dict(situation)
-        modifiers: list[str] = []
-        f = self._f[attacker]
-        for e in f.effects:
-            d = e.get("data", {})
-            if d.get("attack_fortune"):
-                if "fortune" not in situation:
-                    situation["fortune"] = d["attack_fortune"]
-        mode = self._attack_mode(attacker, weapon, situation)
-        ignored = self._ignored_by(target)
-        if attacker in ignored:
-            situation["flat_footed"] = True
-            luck = net_fortune([situation.get("fortune"), Fortune.FORTUNATE])
-            situation["fortune"] = luck.value if luck else None
-            modifiers.append(f"{target} ignores {attacker}: Flat-Footed against it, "
-                             f"{attacker} Fortunate, no Gang Up, cannot flank ({R_IGNORE})")
-        if self.map is not None and attacker in self._anchors and target in self._anchors:
-            situation.setdefault("distance_ft", self.map.distance(attacker, target))
-            situation.setdefault("flanked", self.map.is_flanked(target, ignored=ignored))
-            situation, modifiers = self._map_situation(attacker, target, mode, situation,
-                                                       modifiers, dict(use_map or {}))
+        situation, modifiers, mode, ignored = self._encounter_situation(
+            attacker, target, weapon, situation, use_map)
         gang = 0 if situation.get("aoo") else self.gang_up_bonus(attacker, target)
         if gang:
             situation["attack_bonuses"] = tuple(situation.get("attack_bonuses", ())) + (
                 Bonus(gang, BonusType.TACTICAL, "gang up"),)
-        run = next((e.get("data", {}) for e in self._f[target].effects
-                    if e.get("kind") == "run"), None)
-        if run is not None:
-            if mode == "melee":
-                ac = Bonus(-2, None, "running: -2 AC against melee")
-            else:
-                toward = self._running_toward(target, attacker, run)
-                ac = (None if toward is None else
-                      Bonus(-2, None, "running directly towards the attacker: -2 AC against "
-                                      "ranged") if toward else
-                      Bonus(2, BonusType.TACTICAL, "running: +2 Tactical AC against ranged "
-                                                   "attacks from indirect angles"))
-            if ac is not None:
-                situation["ac_bonuses"] = tuple(situation.get("ac_bonuses", ())) + (ac,)
-                modifiers.append(f"{target} {ac.source} ({R_RUN})")
-        attacker_view = self._view(attacker)
-        if charge:
-            situation["damage_bonus"] = int(situation.get("damage_bonus", 0)) + \
-                CHARGE_DAMAGE_BONUS
-            modifiers.append(f"Charge Attack: +{CHARGE_DAMAGE_BONUS} Innate damage "
-                             f"({R_CHARGE})")
-            own = next((e.get("data", {}) for e in f.effects if e.get("kind") == "run"), {})
-            if mode == "ranged" and self._running_toward(attacker, target, own):
-                attacker_view = self._view_without(attacker, "run")
-                modifiers.append("Charge Attack thrown directly at the target: no -2 "
-                                 f"running penalty ({R_CHARGE})")
+        situation, modifiers = self._against_a_runner(attacker, target, mode, situation,
+                                                      modifiers)
+        attacker_view, situation, modifiers = self._charge_situation(
+            attacker, target, mode, charge, situation, modifiers)
         tv = self._view(target)
         seen = len(self.roller.history)
         result = mod.attack(attacker_view, tv, weapon, self.roller,
@@ -284,6 +243,85 @@ class CombatRules:
             if after is not None and not self._f[target].dead:
                 self._attack_consequences(target, after, attacker)
         return result
+
+    def _encounter_situation(self, attacker: str, target: str, weapon: Any,
+                             situation: Mapping[str, Any], use_map: Mapping[str, bool] | None
+                             ) -> tuple[dict[str, Any], list[str], str, list[str]]:
+        """The attack's situation with what the encounter knows (new values; the arguments
+        are left alone): an effect's attack fortune, "Ignore an enemy", and the map's
+        distance, flanking, cover, high ground and terrain. Returns the situation, the
+        modifiers' explanations, the attack mode and who ignores the target."""
+        situation = dict(situation)
+        modifiers: list[str] = []
+        f = self._f[attacker]
+        for e in f.effects:
+            d = e.get("data", {})
+            if d.get("attack_fortune"):
+                if "fortune" not in situation:
+                    situation["fortune"] = d["attack_fortune"]
+        mode = self._attack_mode(attacker, weapon, situation)
+        ignored = self._ignored_by(target)
+        if attacker in ignored:
+            situation["flat_footed"] = True
+            luck = net_fortune([situation.get("fortune"), Fortune.FORTUNATE])
+            situation["fortune"] = luck.value if luck else None
+            modifiers.append(f"{target} ignores {attacker}: Flat-Footed against it, "
+                             f"{attacker} Fortunate, no Gang Up, cannot flank ({R_IGNORE})")
+        if self.map is not None and attacker in self._anchors and target in self._anchors:
+            situation.setdefault("distance_ft", self.map.distance(attacker, target))
+            situation.setdefault("flanked", self.map.is_flanked(target, ignored=ignored))
+            situation, modifiers = self._map_situation(attacker, target, mode, situation,
+                                                       modifiers, dict(use_map or {}))
+        return situation, modifiers, mode, ignored
+
+    def _against_a_runner(self, attacker: str, target: str, mode: str,
+                          situation: Mapping[str, Any], modifiers: list[str]
+                          ) -> tuple[dict[str, Any], list[str]]:
+        """A running target's AC ("Running in Combat – Full Details:"): "-2 AC against
+        Melee Attacks"; "-2 ... against Ranged Attacks if running directly towards the
+        attacker"; "+2 Tactical Bonus on AC against Ranged Attacks from indirect angles".
+        Returns new values."""
+        from ..bonuses import Bonus, BonusType
+        situation = dict(situation)
+        modifiers = list(modifiers)
+        run = next((e.get("data", {}) for e in self._f[target].effects
+                    if e.get("kind") == "run"), None)
+        if run is not None:
+            if mode == "melee":
+                ac = Bonus(-2, None, "running: -2 AC against melee")
+            else:
+                toward = self._running_toward(target, attacker, run)
+                ac = (None if toward is None else
+                      Bonus(-2, None, "running directly towards the attacker: -2 AC against "
+                                      "ranged") if toward else
+                      Bonus(2, BonusType.TACTICAL, "running: +2 Tactical AC against ranged "
+                                                   "attacks from indirect angles"))
+            if ac is not None:
+                situation["ac_bonuses"] = tuple(situation.get("ac_bonuses", ())) + (ac,)
+                modifiers.append(f"{target} {ac.source} ({R_RUN})")
+        return situation, modifiers
+
+    def _charge_situation(self, attacker: str, target: str, mode: str, charge: bool,
+                          situation: Mapping[str, Any], modifiers: list[str]
+                          ) -> tuple[Creature, dict[str, Any], list[str]]:
+        """A Charge Attack's "+2 Innate Bonus to melee & thrown weapon damage", and no
+        running penalty for a weapon thrown straight at the target ("Charge Attack").
+        Returns the attacker as it attacks and new values of the situation and modifiers."""
+        f = self._f[attacker]
+        situation = dict(situation)
+        modifiers = list(modifiers)
+        attacker_view = self._view(attacker)
+        if charge:
+            situation["damage_bonus"] = int(situation.get("damage_bonus", 0)) + \
+                CHARGE_DAMAGE_BONUS
+            modifiers.append(f"Charge Attack: +{CHARGE_DAMAGE_BONUS} Innate damage "
+                             f"({R_CHARGE})")
+            own = next((e.get("data", {}) for e in f.effects if e.get("kind") == "run"), {})
+            if mode == "ranged" and self._running_toward(attacker, target, own):
+                attacker_view = self._view_without(attacker, "run")
+                modifiers.append("Charge Attack thrown directly at the target: no -2 "
+                                 f"running penalty ({R_CHARGE})")
+        return attacker_view, situation, modifiers
 
     def _attack_consequences(self, target: str, after: Vitals, attacker: str) -> None:
         """What the attack's :attr:`~lfgcombat.attacks.AttackResult.target_after` holds
@@ -356,64 +394,9 @@ class CombatRules:
     @command
     def _h_attack(self, name: str, target: str, weapon: Any, situation: dict) -> Any:
         f = self._actor(name)
-        self._fighter(target)
-        if target == name:
-            raise IllegalActionError(f"{name} cannot attack itself", R_APT)
-        if self._f[target].dead:
-            raise IllegalActionError(f"{target} is already dead", R_DEATH)
-        mod = self._attacks_module()
-        if mod is None:
-            raise LfgError("attack rolls need lfgcombat.attacks (issue 4), which is not "
-                           "installed; resolve the attack by hand and apply it with damage()")
-        if weapon is None:
-            weapon = self._default_weapon(name)
-            if weapon is None:
-                raise IllegalActionError(f"{name} has no weapon; name one (e.g. 'unarmed')",
-                                         R_APT)
-        crossbow = self._crossbow(name, weapon, situation)
-        left = self.actions_left(name)
-        if crossbow is not None:
-            # "LITTLE ACTIONS: ... Shoot a loaded Crossbow" ("COMBAT ACTIONS for BEGINNERS")
-            if crossbow in f.unloaded:
-                raise IllegalActionError(
-                    f"{_possessive(name)} {crossbow} is not loaded: act({name!r}, "
-                    "'load_ranged_weapon') first (a Little Action that provokes AOO)",
-                    R_BEGINNERS)
-            total = int(self._view(name).attacks_per_turn.value)
-            if f.attacks >= total:
-                raise IllegalActionError(f"{name} has made its {total} attack(s) this turn",
-                                         R_APT)
-            self._check_spend(name, "little", "shoot_loaded_crossbow")
-        elif left.attacks <= 0:
-            raise IllegalActionError(f"{name} has no attack left this turn "
-                                     f"({f.attacks} made; {left.explain()})", R_APT)
-        for key in ("aoo", "previous_attacks", "consecutive_penalty", "defense_uses"):
-            if key in situation:
-                raise IllegalActionError(f"{key} is the encounter's to set (it counts the "
-                                         "attacks of the turn, the AOO and the Active "
-                                         "Defenses of the round)", R_APT)
-        situation = dict(situation)
-        charge = situation.pop("charge", False)
-        use_map = {k: situation.pop(k, True) for k in ("high_ground", "terrain")}
-        for k, v in use_map.items():
-            if not isinstance(v, bool):
-                raise IllegalActionError(f"{k} is True (apply the map's {k.replace('_', ' ')}) "
-                                         f"or False, not {v!r}", R_HIGH if k == "high_ground"
-                                         else R_DIFFICULT)
-        if not isinstance(charge, bool):
-            raise IllegalActionError(f"charge is True or False, not {charge!r}", R_CHARGE)
-        if charge:
-            if f.last_action != "run" or f.run_ft < CHARGE_MIN_RUN_FT:
-                raise IllegalActionError(
-                    f"{name} did not just run at least {CHARGE_MIN_RUN_FT} feet ("
-                    + (f"it ran {f.run_ft} ft" if f.last_action == "run" else
-                       f"its last action was {f.last_action or 'nothing'}")
-                    + "): a Charge Attack is \"made on your turn directly after Running at "
-                    "least 10 feet\"", R_CHARGE)
-            if self._attack_mode(name, weapon, situation) == "ranged" and \
-                    not situation.get("thrown"):
-                raise IllegalActionError("a Charge Attack is \"A melee or thrown weapon "
-                                         "attack\", not a shot", R_CHARGE)
+        mod, weapon = self._attack_weapon(name, target, weapon)
+        crossbow = self._check_attack_budget(name, weapon, situation)
+        situation, charge, use_map = self._attack_options(name, weapon, situation)
         if "cover" not in situation:  # a GM who gives cover= (an arrow over a wall) decides
             blocked = self._total_cover(name, target, weapon, situation)
             if blocked:
@@ -438,22 +421,7 @@ class CombatRules:
         # when it refuses)
         mod.prepare(self._view(name), self._view(target), weapon, ruleset=self.ruleset,
                     **{k: v for k, v in situation.items()})
-        if crossbow is not None:
-            self._spend(name, "little", "shoot_loaded_crossbow", target=target)
-            f.unloaded.append(crossbow)
-        elif f.riders > 0:
-            f.riders -= 1
-            self._emit("spend", actor=name, target=target, data={
-                "action": "attack", "type": "big", "slot": "second attack of the Big Action",
-                "rule": R_APT})
-        else:
-            self._spend(name, "big", "attack", target=target)
-            level = self._view(name).level
-            if level >= 15 or (10 <= level <= 14 and not f.double_attack_used):
-                f.riders = 1
-                f.double_attack_used = f.double_attack_used or level <= 14
-        f.attacks += 1
-        f.last_action = "attack"
+        self._spend_attack(name, target, crossbow)
         if defense is not None:
             self._f[target].reactions_used += 1
             self._f[target].defenses_this_round += 1
@@ -469,3 +437,103 @@ class CombatRules:
                 {"to": "ac", "value": -2, "source": "power attack"}], "ends": "turn_start",
                 "on": name, "rule": _rule("Power Attack (Attack Action, No AOO)")})
         return result
+
+    def _attack_weapon(self, name: str, target: str, weapon: Any) -> tuple[Any, Any]:
+        """The attack module and the weapon (the creature's first by default); refuses
+        attacking itself or the dead."""
+        self._fighter(target)
+        if target == name:
+            raise IllegalActionError(f"{name} cannot attack itself", R_APT)
+        if self._f[target].dead:
+            raise IllegalActionError(f"{target} is already dead", R_DEATH)
+        mod = self._attacks_module()
+        if mod is None:
+            raise LfgError("attack rolls need lfgcombat.attacks (issue 4), which is not "
+                           "installed; resolve the attack by hand and apply it with damage()")
+        if weapon is None:
+            weapon = self._default_weapon(name)
+            if weapon is None:
+                raise IllegalActionError(f"{name} has no weapon; name one (e.g. 'unarmed')",
+                                         R_APT)
+        return mod, weapon
+
+    def _check_attack_budget(self, name: str, weapon: Any, situation: Mapping[str, Any]
+                             ) -> str | None:
+        """An attack left this turn ("Attacks Per Turn"), or a loaded crossbow shot as a
+        Little Action ("COMBAT ACTIONS for BEGINNERS"); returns the crossbow, if one."""
+        f = self._f[name]
+        crossbow = self._crossbow(name, weapon, situation)
+        left = self.actions_left(name)
+        if crossbow is not None:
+            if crossbow in f.unloaded:
+                raise IllegalActionError(
+                    f"{_possessive(name)} {crossbow} is not loaded: act({name!r}, "
+                    "'load_ranged_weapon') first (a Little Action that provokes AOO)",
+                    R_BEGINNERS)
+            total = int(self._view(name).attacks_per_turn.value)
+            if f.attacks >= total:
+                raise IllegalActionError(f"{name} has made its {total} attack(s) this turn",
+                                         R_APT)
+            self._check_spend(name, "little", "shoot_loaded_crossbow")
+        elif left.attacks <= 0:
+            raise IllegalActionError(f"{name} has no attack left this turn "
+                                     f"({f.attacks} made; {left.explain()})", R_APT)
+        for key in ("aoo", "previous_attacks", "consecutive_penalty", "defense_uses"):
+            if key in situation:
+                raise IllegalActionError(f"{key} is the encounter's to set (it counts the "
+                                         "attacks of the turn, the AOO and the Active "
+                                         "Defenses of the round)", R_APT)
+        return crossbow
+
+    def _attack_options(self, name: str, weapon: Any, situation: Mapping[str, Any]
+                        ) -> tuple[dict[str, Any], bool, dict[str, bool]]:
+        """The encounter's own options taken out of ``situation`` (a new dict): ``charge``
+        ("Charge Attack") and the map's ``high_ground`` / ``terrain`` switches."""
+        f = self._f[name]
+        situation = dict(situation)
+        charge = situation.pop("charge", False)
+        use_map = {k: situation.pop(k, True) for k in ("high_ground", "terrain")}
+        for k, v in use_map.items():
+            if not isinstance(v, bool):
+                raise IllegalActionError(f"{k} is True (apply the map's {k.replace('_', ' ')}) "
+                                         f"or False, not {v!r}", R_HIGH if k == "high_ground"
+                                         else R_DIFFICULT)
+        if not isinstance(charge, bool):
+            raise IllegalActionError(f"charge is True or False, not {charge!r}", R_CHARGE)
+        if charge:
+            if f.last_action != "run" or f.run_ft < CHARGE_MIN_RUN_FT:
+                raise IllegalActionError(
+                    f"{name} did not just run at least {CHARGE_MIN_RUN_FT} feet ("
+                    + (f"it ran {f.run_ft} ft" if f.last_action == "run" else
+                       f"its last action was {f.last_action or 'nothing'}")
+                    + "): a Charge Attack is \"made on your turn directly after Running at "
+                    "least 10 feet\"", R_CHARGE)
+            if self._attack_mode(name, weapon, situation) == "ranged" and \
+                    not situation.get("thrown"):
+                raise IllegalActionError("a Charge Attack is \"A melee or thrown weapon "
+                                         "attack\", not a shot", R_CHARGE)
+        return situation, charge, use_map
+
+    def _spend_attack(self, name: str, target: str, crossbow: str | None) -> None:
+        """Spend what the attack costs: a Little Action for a loaded crossbow, the second
+        attack of a Big Action, or a Big Action (which may bring a second attack: "Attacks
+        Per Turn", asked of the ruleset's action economy)."""
+        f = self._f[name]
+        if crossbow is not None:
+            self._spend(name, "little", "shoot_loaded_crossbow", target=target)
+            f.unloaded.append(crossbow)
+        elif f.riders > 0:
+            f.riders -= 1
+            self._emit("spend", actor=name, target=target, data={
+                "action": "attack", "type": "big", "slot": "second attack of the Big Action",
+                "rule": R_APT})
+        else:
+            self._spend(name, "big", "attack", target=target)
+            eco = self.ruleset.economy
+            level = self._view(name).level
+            once = eco.double_once_per_turn(level)
+            if eco.two_attacks_per_big_action(level) and not (once and f.double_attack_used):
+                f.riders = 1
+                f.double_attack_used = f.double_attack_used or once
+        f.attacks += 1
+        f.last_action = "attack"

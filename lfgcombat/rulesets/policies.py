@@ -66,6 +66,12 @@ class ActionEconomy:
             n = min(n, big_actions)
         return n
 
+    def two_attacks_per_big_action(self, level: int) -> bool:
+        """"Level 10-14: Once per Turn, you may make 2 Attacks as a single Big Action";
+        "Level 15+: You may make 2 Attacks as part of a single Big Action": one Big Action
+        makes two attacks (once a turn where :meth:`double_once_per_turn`)."""
+        return self.attacks_per_turn(level, 1) == 2
+
     def one_attack_or_cast(self, level: int) -> bool:
         """"Level 0-4: 1 Big Action per Turn to make an Attack (1)": one Big Action a turn
         attacks or casts."""
