@@ -86,27 +86,7 @@ class CastingRules:
     def _h_cast(self, name: str, spell_level: int, spell: str | None, target: str | None,
                 swift: bool, aoo: Any, perseverance: int | None = None) -> None:
         f = self._actor(name)
-        if isinstance(spell_level, bool) or not isinstance(spell_level, int) or \
-                not 0 <= spell_level <= 9:
-            raise IllegalActionError(f"spell_level is 0 to 9, not {spell_level!r}", R_CAST)
-        if perseverance is not None and (isinstance(perseverance, bool)
-                                         or not isinstance(perseverance, int)):
-            raise IllegalActionError(f"perseverance is the caster's Perseverance bonus (a "
-                                     f"whole number) or None, not {perseverance!r}", R_PAUSED)
-        if target is not None:
-            self._fighter(target)
-        v = self._view(name)
-        if f.spells:
-            raise IllegalActionError(f"{name} already cast a spell this turn: \"You may only "
-                                     "cast 1 Spell Per Turn!\"", R_ACTIONS)
-        if v.level <= 4 and f.attacks:
-            raise IllegalActionError(f"{name} (level {v.level}) already attacked this turn: "
-                                     "\"Level 1-4: You can only use 1 Big Action to Attack or "
-                                     "Cast a Spell!\"", _rule("COMBAT ACTIONS for BEGINNERS"))
-        sc = v.spellcasting(spell_level)
-        if not sc.possible:
-            raise IllegalActionError(f"{name} cannot cast: " + "; ".join(sc.notes),
-                                     R_CONDITIONS)
+        sc = self._check_cast(name, spell_level, target, perseverance)
         type_ = "swift" if swift else "big"
         self._check_spend(name, type_, "cast_spell")
         provokers = [] if swift else self._threatening_enemies(name)
@@ -137,29 +117,64 @@ class CastingRules:
         if dropped and (f.dead or self._vitals(name).unconscious):
             outcome = f"lost: {dropped} before the spell took effect"
         elif dcs:
-            dc = max(d for _, d in dcs if d is not None) if any(
-                d is not None for _, d in dcs) else None
-            if perseverance is None or dc is None:
-                outcome = "pending: Perseverance " + (f"DC{dc}" if dc is not None else "check") \
-                    + " or the spell fails (roll it at the table)"
-                self._emit("check", actor=name, data={
-                    "check": "perseverance", "dcs": dcs, "dc": dc, "rolled": False,
-                    "outcome": "required", "rule": R_PAUSED})
-            else:
-                mod = self._view(name).skill_modifier("skill")
-                bonus = perseverance + int(mod.value)
-                r = self._roll(f"1d20{bonus:+d}", label=f"{name} Perseverance check to cast "
-                               f"(DC {dc})", actor=name, against=dc, fortune=mod.fortune)
-                ok = r.total >= dc
-                outcome = "cast" if ok else "lost: failed the Perseverance check"
-                self._emit("check", actor=name, data={
-                    "check": "perseverance", "dcs": dcs, "dc": dc, "rolled": True,
-                    "bonus": bonus, "total": r.total,
-                    "outcome": "success" if ok else "failure", "rule": R_PAUSED})
+            outcome = self._perseverance_to_cast(name, dcs, perseverance)
         self._emit("spell", actor=name, target=target, data={
             "spell": spell, "spell_level": spell_level, "swift": swift,
             "perseverance_dcs": dcs, "failure_pct": dict(sc.failure_pct),
             "notes": list(sc.notes), "outcome": outcome})
+
+    def _check_cast(self, name: str, spell_level: int, target: str | None,
+                    perseverance: int | None) -> Any:
+        """May ``name`` cast now ("Casting a Spell": "You may only cast 1 Spell Per Turn!";
+        "Attacks Per Turn": at levels 0-4 one Big Action attacks or casts)? Returns the
+        creature's spellcasting at that level; raises why not."""
+        f = self._f[name]
+        if isinstance(spell_level, bool) or not isinstance(spell_level, int) or \
+                not 0 <= spell_level <= 9:
+            raise IllegalActionError(f"spell_level is 0 to 9, not {spell_level!r}", R_CAST)
+        if perseverance is not None and (isinstance(perseverance, bool)
+                                         or not isinstance(perseverance, int)):
+            raise IllegalActionError(f"perseverance is the caster's Perseverance bonus (a "
+                                     f"whole number) or None, not {perseverance!r}", R_PAUSED)
+        if target is not None:
+            self._fighter(target)
+        v = self._view(name)
+        if f.spells:
+            raise IllegalActionError(f"{name} already cast a spell this turn: \"You may only "
+                                     "cast 1 Spell Per Turn!\"", R_ACTIONS)
+        if self.ruleset.economy.one_attack_or_cast(v.level) and f.attacks:
+            raise IllegalActionError(f"{name} (level {v.level}) already attacked this turn: "
+                                     "\"Level 1-4: You can only use 1 Big Action to Attack or "
+                                     "Cast a Spell!\"", _rule("COMBAT ACTIONS for BEGINNERS"))
+        sc = v.spellcasting(spell_level)
+        if not sc.possible:
+            raise IllegalActionError(f"{name} cannot cast: " + "; ".join(sc.notes),
+                                     R_CONDITIONS)
+        return sc
+
+    def _perseverance_to_cast(self, name: str, dcs: list[list[Any]],
+                              perseverance: int | None) -> str:
+        """The Perseverance check against the hardest DC ("What if my turn is interrupted by
+        an Interrupt Turn?"): rolled when the caster's bonus is given, else left to the
+        table. Returns the spell's outcome."""
+        dc = max(d for _, d in dcs if d is not None) if any(
+            d is not None for _, d in dcs) else None
+        if perseverance is None or dc is None:
+            self._emit("check", actor=name, data={
+                "check": "perseverance", "dcs": dcs, "dc": dc, "rolled": False,
+                "outcome": "required", "rule": R_PAUSED})
+            return "pending: Perseverance " + (f"DC{dc}" if dc is not None else "check") \
+                + " or the spell fails (roll it at the table)"
+        mod = self._view(name).skill_modifier("skill")
+        bonus = perseverance + int(mod.value)
+        r = self._roll(f"1d20{bonus:+d}", label=f"{name} Perseverance check to cast "
+                       f"(DC {dc})", actor=name, against=dc, fortune=mod.fortune)
+        ok = r.total >= dc
+        self._emit("check", actor=name, data={
+            "check": "perseverance", "dcs": dcs, "dc": dc, "rolled": True,
+            "bonus": bonus, "total": r.total,
+            "outcome": "success" if ok else "failure", "rule": R_PAUSED})
+        return "cast" if ok else "lost: failed the Perseverance check"
 
     @staticmethod
     def _interrupted_caster_dc(damage: int) -> int:

@@ -30,9 +30,9 @@ from .interrupts import InterruptsRules
 from .movement import MovementRules
 from .reactions import ReactionsRules
 from .replay import ReplayRules
-from .roster import RosterRules
 from .selection import SelectionRules
 from .special_actions import SpecialActionsRules
+from .roster import RosterRules, combatants, sides_of, units_of
 from .state import CombatantState, _Fighter
 from .turns import TurnsRules
 
@@ -79,19 +79,8 @@ class Encounter(ReplayRules, RosterRules, InitiativeRules, TurnsRules, Selection
                  groups: Mapping[str, Iterable[str]] | None = None,
                  initiative: str | None = None, top_down_flat_footed: bool | None = None) -> None:
         from ..rulesets import coerce_ruleset
-        if isinstance(creatures, Mapping):
-            creatures = list(creatures.values())
-        creatures = list(creatures)
-        if not creatures:
-            raise LfgError("an encounter needs at least one creature")
-        names: list[str] = []
-        for c in creatures:
-            if not isinstance(c, Creature):
-                raise LfgError(f"combatants must be Creature values, got {c!r:.80}; build "
-                               "them with Creature.from_dict or load_example")
-            if c.name in names:
-                raise LfgError(f"two combatants are named {c.name!r}; names must be unique")
-            names.append(c.name)
+        creatures = combatants(creatures)
+        names = [c.name for c in creatures]
         rules = coerce_ruleset(ruleset)
         mode = initiative or rules.initiative
         if mode not in INITIATIVE_MODES:
@@ -105,52 +94,21 @@ class Encounter(ReplayRules, RosterRules, InitiativeRules, TurnsRules, Selection
         #: Who acts next, interrupts and readied actions (000_8d1d7816ee944f3b.txt, "Rounds,
         #: Initiative, & Turn Order" and its two alternatives).
         self.initiative_policy = self.ruleset.initiative_policy
-        if sides is None:
-            if map is None:
-                raise LfgError("give sides={'party': [...], 'monsters': [...]} (or a map "
-                               "whose creatures have sides)")
-            sides = {}
-            for n in names:
-                if n not in map:
-                    raise LfgError(f"{n} is not on the map, so its side is unknown; give sides=")
-                sides.setdefault(map.side(n), []).append(n)
-        side_of: dict[str, str] = {}
-        for side, members in sides.items():
-            if isinstance(members, str):
-                raise LfgError(f"side {side!r} must list names, e.g. [{members!r}]")
-            for n in members:
-                if n not in names:
-                    raise LfgError(f"side {side!r} names {n!r}, who is not a combatant; "
-                                   f"combatants: {', '.join(names)}")
-                if n in side_of:
-                    raise LfgError(f"{n} is on two sides ({side_of[n]!r} and {side!r})")
-                side_of[n] = str(side)
-        missing = [n for n in names if n not in side_of]
-        if missing:
-            raise LfgError(f"no side given for {', '.join(missing)}")
-        unit_of = {n: n for n in names}
-        self._groups: dict[str, list[str]] = {}
-        for g, members in (groups or {}).items():
-            members = list(members)
-            if g in names:
-                raise LfgError(f"group {g!r} has a combatant's name; name groups differently")
-            if not members:
-                raise LfgError(f"group {g!r} is empty")
-            for n in members:
-                if n not in names:
-                    raise LfgError(f"group {g!r} names {n!r}, who is not a combatant")
-                if unit_of[n] != n:
-                    raise LfgError(f"{n} is in two groups")
-                unit_of[n] = g
-            if len({side_of[n] for n in members}) != 1:
-                raise LfgError(f"group {g!r} mixes sides; a group is similar NPCs of one side")
-            self._groups[g] = members
+        side_of = sides_of(names, sides, map)
+        unit_of, self._groups = units_of(names, side_of, groups)
         self._initial = {c.name: c for c in creatures}
         self._names = names
         self._side_of = side_of
         self._unit_of = unit_of
         self.seed = seed if seed is not None else secrets.randbits(32)
-        # the map: remember where everyone starts so replay can put them back
+        self._remember_map(map)
+        self._listeners: list[Callable[[Encounter], None]] = []
+        self._log = EventLog()
+        self._replaying = False
+        self._reset()
+
+    def _remember_map(self, map: Any) -> None:
+        """Keep the map and where everyone starts, so a replay can put them back."""
         self.map = map
         self._map_text: str | None = None
         self._anchors: dict[str, tuple[int, int]] = {}
@@ -160,18 +118,14 @@ class Encounter(ReplayRules, RosterRules, InitiativeRules, TurnsRules, Selection
                 raise LfgError("the ruleset has advanced_five_foot_step on but the map was "
                                "built without it: HexMap(..., advanced_five_foot_step=True)")
             self._map_text = map.to_text()
-            for n in names:
+            for n in self._names:
                 if n in map:
-                    if map.side(n) != side_of[n]:
+                    if map.side(n) != self._side_of[n]:
                         raise LfgError(f"{n} is on side {map.side(n)!r} on the map but "
-                                       f"{side_of[n]!r} in sides=")
+                                       f"{self._side_of[n]!r} in sides=")
                     self._anchors[n] = map.offset(map.token(n).anchor)
             # how each was placed (overrides, the GM's share), in the map's order
-            self._placements = {n: map.placement(n) for n in map.names if n in side_of}
-        self._listeners: list[Callable[[Encounter], None]] = []
-        self._log = EventLog()
-        self._replaying = False
-        self._reset()
+            self._placements = {n: map.placement(n) for n in map.names if n in self._side_of}
 
     def _reset(self) -> None:
         """The state before the first event (replay starts from here)."""

@@ -11,7 +11,8 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from ..conditions import Condition
-from ..errors import IllegalActionError
+from ..creature import Creature
+from ..errors import IllegalActionError, LfgError
 from ._citations import R_ORDER
 from .state import _Fighter
 
@@ -105,3 +106,89 @@ class RosterRules:
             else:
                 raise IllegalActionError(f"{what}: no creature or group named {n!r}", R_ORDER)
         return out
+
+
+def combatants(creatures: Iterable[Creature] | Mapping[str, Creature]) -> list[Creature]:
+    """The combatants as a list, checked: at least one, all creatures, names unique.
+
+    Raises:
+        LfgError: none given, a value that is not a creature, or a name used twice.
+    """
+    if isinstance(creatures, Mapping):
+        creatures = list(creatures.values())
+    creatures = list(creatures)
+    if not creatures:
+        raise LfgError("an encounter needs at least one creature")
+    names: list[str] = []
+    for c in creatures:
+        if not isinstance(c, Creature):
+            raise LfgError(f"combatants must be Creature values, got {c!r:.80}; build "
+                           "them with Creature.from_dict or load_example")
+        if c.name in names:
+            raise LfgError(f"two combatants are named {c.name!r}; names must be unique")
+        names.append(c.name)
+    return creatures
+
+
+def sides_of(names: list[str], sides: Mapping[str, Iterable[str]] | None, map: Any
+             ) -> dict[str, str]:
+    """Each combatant's side, from ``sides`` or (without it) from the map.
+
+    Raises:
+        LfgError: no sides and no map, a creature off the map, a name that is not a
+            combatant, a creature on two sides or on none.
+    """
+    if sides is None:
+        if map is None:
+            raise LfgError("give sides={'party': [...], 'monsters': [...]} (or a map "
+                           "whose creatures have sides)")
+        sides = {}
+        for n in names:
+            if n not in map:
+                raise LfgError(f"{n} is not on the map, so its side is unknown; give sides=")
+            sides.setdefault(map.side(n), []).append(n)
+    side_of: dict[str, str] = {}
+    for side, members in sides.items():
+        if isinstance(members, str):
+            raise LfgError(f"side {side!r} must list names, e.g. [{members!r}]")
+        for n in members:
+            if n not in names:
+                raise LfgError(f"side {side!r} names {n!r}, who is not a combatant; "
+                               f"combatants: {', '.join(names)}")
+            if n in side_of:
+                raise LfgError(f"{n} is on two sides ({side_of[n]!r} and {side!r})")
+            side_of[n] = str(side)
+    missing = [n for n in names if n not in side_of]
+    if missing:
+        raise LfgError(f"no side given for {', '.join(missing)}")
+    return side_of
+
+
+def units_of(names: list[str], side_of: Mapping[str, str],
+             groups: Mapping[str, Iterable[str]] | None
+             ) -> tuple[dict[str, str], dict[str, list[str]]]:
+    """The turn-taking unit of each combatant, and the groups ("Groups of similar NPCs may
+    act on the same turn", "Rounds, Initiative, & Turn Order").
+
+    Raises:
+        LfgError: a group named like a combatant, empty, naming a stranger, a creature in
+            two groups, or a group mixing sides.
+    """
+    unit_of = {n: n for n in names}
+    out: dict[str, list[str]] = {}
+    for g, members in (groups or {}).items():
+        members = list(members)
+        if g in names:
+            raise LfgError(f"group {g!r} has a combatant's name; name groups differently")
+        if not members:
+            raise LfgError(f"group {g!r} is empty")
+        for n in members:
+            if n not in names:
+                raise LfgError(f"group {g!r} names {n!r}, who is not a combatant")
+            if unit_of[n] != n:
+                raise LfgError(f"{n} is in two groups")
+            unit_of[n] = g
+        if len({side_of[n] for n in members}) != 1:
+            raise LfgError(f"group {g!r} mixes sides; a group is similar NPCs of one side")
+        out[g] = members
+    return unit_of, out

@@ -88,20 +88,7 @@ class TurnsRules:
                        "its actions are lost", "rule": R_READY})
             f.ready = None
         if f.full_round is not None:
-            action = f.full_round
-            f.full_round = None
-            target = f.full_round_target
-            f.full_round_target = None
-            self._emit("full_round_complete", actor=name, target=target,
-                       data={"action": action})
-            if action == "stop_drop_roll" and self._has(name, Condition.ABLAZE):
-                self._lose_condition(name, Condition.ABLAZE, why="stop, drop and roll")
-            if action == "awaken_knocked_out" and target is not None and \
-                    not self._f[target].dead:
-                old = self._vitals(target)
-                if old.knocked_out and old.hp > 0:
-                    self._commit_vitals(target, old, old.wake(),
-                                        why=f"{name} spent a Full-Round Action rousing it")
+            self._complete_full_round(name)
         # effects "until the start of your next turn", and Top-Down's flat-footed
         for other in self._names:
             for e in list(self._f[other].effects):
@@ -121,6 +108,34 @@ class TurnsRules:
             self._emit("note", actor=name, data={
                 "text": f"{name} spends a Big Action struggling with the pain (Agony)",
                 "rule": R_AGONY})
+        self._ongoing_damage(name)
+        if not f.dead and self._vitals(name).dying:
+            self._stabilize_check(name)
+
+    def _complete_full_round(self, name: str) -> None:
+        """A Full-Round Action completes at the start of the creature's next turn
+        ("Full-Round Action (FRA)"): Stop, Drop & Roll puts out Ablaze; rousing a
+        knocked-out ally wakes it."""
+        f = self._f[name]
+        action = f.full_round
+        f.full_round = None
+        target = f.full_round_target
+        f.full_round_target = None
+        self._emit("full_round_complete", actor=name, target=target,
+                   data={"action": action})
+        if action == "stop_drop_roll" and self._has(name, Condition.ABLAZE):
+            self._lose_condition(name, Condition.ABLAZE, why="stop, drop and roll")
+        if action == "awaken_knocked_out" and target is not None and \
+                not self._f[target].dead:
+            old = self._vitals(target)
+            if old.knocked_out and old.hp > 0:
+                self._commit_vitals(target, old, old.wake(),
+                                    why=f"{name} spent a Full-Round Action rousing it")
+
+    def _ongoing_damage(self, name: str) -> None:
+        """"Ablaze": 1d6 fire damage at the start of each turn; "Bleed X": X biological
+        damage a round, clotting after 10 rounds of bleeding."""
+        f = self._f[name]
         if self._has(name, Condition.ABLAZE):
             r = self._roll("1d6", label=f"{name} ablaze: fire damage", actor=name)
             self._apply_damage(name, r.total, "fire", struck=False, source="ablaze")
@@ -141,16 +156,18 @@ class TurnsRules:
                 f.bleed_rounds = rounds
                 self._apply_damage(name, ticked.bleed, "biological", struck=False,
                                    source="bleed")
-        if not f.dead and self._vitals(name).dying:
-            # "Stabilize when Dying: ... a DC20 FORT Save once per round to reduce the
-            # bleeding by 1" (Vitals.stabilize_check rolls it with saves.saving_throw)
-            old = self._vitals(name)
-            seen = len(self.roller.history)
-            new = old.stabilize_check(self._view(name), self.roller)
-            ok = new.bleed < old.bleed
-            self._log_rolls(seen, actor=name, against=STABILIZE_DC,
-                            outcome="success" if ok else "failure")
-            self._commit_vitals(name, old, new, why=f"stabilizing DC{STABILIZE_DC} FORT Save")
+
+    def _stabilize_check(self, name: str) -> None:
+        """"Stabilize when Dying": a DC20 FORT Save once per round to reduce the bleeding."""
+        # "Stabilize when Dying: ... a DC20 FORT Save once per round to reduce the
+        # bleeding by 1" (Vitals.stabilize_check rolls it with saves.saving_throw)
+        old = self._vitals(name)
+        seen = len(self.roller.history)
+        new = old.stabilize_check(self._view(name), self.roller)
+        ok = new.bleed < old.bleed
+        self._log_rolls(seen, actor=name, against=STABILIZE_DC,
+                        outcome="success" if ok else "failure")
+        self._commit_vitals(name, old, new, why=f"stabilizing DC{STABILIZE_DC} FORT Save")
 
     def end_turn(self, next: str | None = None, *, deadlock: bool = False,
                  decline: Iterable[str] = (), declined: Iterable[str] = ()) -> "Encounter":
