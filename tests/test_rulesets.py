@@ -61,7 +61,8 @@ def test_initiative_switch_picks_a_policy_object():
     assert td.fixed_order and td.interrupts_need_ready and td.ready_holds == (1, 0)
     assert td.start_effects("Orc") == []
     on = Ruleset(initiative="top_down").initiative_policy.start_effects("Orc")
-    assert on[0]["conditions"] == ["flat_footed"] and on[0]["on"] == "Orc"
+    assert on[0].conditions == ("flat_footed",) and on[0].on == "Orc"
+    assert on[0].ends == "own_first_turn"
 
 
 def test_describe_names_only_what_differs_from_the_defaults():

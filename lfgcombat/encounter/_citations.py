@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from ..citations import cite as _rule
 
-
 R_ORDER = _rule("Rounds, Initiative, & Turn Order: 1 Round represents 6 seconds of combat.")
 R_TURN = _rule("Taking Your Turn: Your turn represents the actions you take during the 6 "
                "seconds of a combat round.")

@@ -18,7 +18,6 @@ from ..errors import IllegalActionError
 from ..tables import Column, Schema
 from ._citations import R_ACTIONS
 
-
 #: Action types of "Actions in Combat" (the text's Action Tables, rebuilt in data/actions.csv).
 ACTION_TYPES = ("big", "little", "swift", "free", "immediate", "reaction", "double",
                 "full_round")

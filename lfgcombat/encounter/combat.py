@@ -23,8 +23,7 @@ from ..errors import IllegalActionError, LfgError
 from ..vitals import Vitals
 from ._citations import R_APT, R_BEGINNERS, R_DEATH, R_IGNORE, R_REACTIONS, R_RUN
 from .commands import command
-from .state import _int_or_none, _possessive
-
+from .state import Effect, _int_or_none, _possessive
 
 R_CHARGE = _rule("Charge Attack")
 R_LOE = _rule("Line of Effect (LoE)")
@@ -255,7 +254,7 @@ class CombatRules:
         modifiers: list[str] = []
         f = self._f[attacker]
         for e in f.effects:
-            d = e.get("data", {})
+            d = e.info
             if d.get("attack_fortune"):
                 if "fortune" not in situation:
                     situation["fortune"] = d["attack_fortune"]
@@ -284,8 +283,7 @@ class CombatRules:
         from ..bonuses import Bonus, BonusType
         situation = dict(situation)
         modifiers = list(modifiers)
-        run = next((e.get("data", {}) for e in self._f[target].effects
-                    if e.get("kind") == "run"), None)
+        run = next((e.info for e in self._f[target].effects if e.kind == "run"), None)
         if run is not None:
             if mode == "melee":
                 ac = Bonus(-2, None, "running: -2 AC against melee")
@@ -316,7 +314,7 @@ class CombatRules:
                 CHARGE_DAMAGE_BONUS
             modifiers.append(f"Charge Attack: +{CHARGE_DAMAGE_BONUS} Innate damage "
                              f"({R_CHARGE})")
-            own = next((e.get("data", {}) for e in f.effects if e.get("kind") == "run"), {})
+            own = next((e.info for e in f.effects if e.kind == "run"), {})
             if mode == "ranged" and self._running_toward(attacker, target, own):
                 attacker_view = self._view_without(attacker, "run")
                 modifiers.append("Charge Attack thrown directly at the target: no -2 "
@@ -344,9 +342,9 @@ class CombatRules:
         """``name`` as it stands, without the effects of one kind (a thrown Charge Attack
         directly at its target drops the running penalty)."""
         f = self._f[name]
-        keep = [e for e in f.effects if e.get("kind") != kind]
-        conds = [c for e in keep for c in e.get("conditions", [])]
-        bonuses = [b for e in keep for b in e.get("bonuses", [])]
+        keep = [e for e in f.effects if e.kind != kind]
+        conds = [c for e in keep for c in e.conditions]
+        bonuses = [dict(b) for e in keep for b in e.bonuses]
         base = f.creature
         return base.replace(conditions=[str(a) for a in base.conditions] + conds,
                             bonuses=[b.to_dict() for b in base.bonuses] + bonuses)
@@ -402,9 +400,9 @@ class CombatRules:
             if blocked:
                 raise IllegalActionError(blocked, R_LOE)
         situation["previous_attacks"] = f.attacks
-        if any(e.get("kind") == "fight_defensively" for e in f.effects):
+        if any(e.kind == "fight_defensively" for e in f.effects):
             situation.setdefault("fight_defensively", True)
-        aiming = [e for e in f.effects if e.get("lost_on_action")]
+        aiming = [e for e in f.effects if e.lost_on_action]
         if aiming:
             situation.setdefault("aim", True)
         defense = situation.get("active_defense")
@@ -433,9 +431,11 @@ class CombatRules:
         for e in aiming:
             self._end_effect(name, e, "the aimed attack was made")
         if situation.get("power_attack"):
-            self._add_effect(name, {"label": "power attack: -2 AC", "bonuses": [
-                {"to": "ac", "value": -2, "source": "power attack"}], "ends": "turn_start",
-                "on": name, "rule": _rule("Power Attack (Attack Action, No AOO)")})
+            self._add_effect(name, Effect(
+                label="power attack: -2 AC",
+                bonuses=({"to": "ac", "value": -2, "source": "power attack"},),
+                ends="turn_start", on=name,
+                rule=_rule("Power Attack (Attack Action, No AOO)")))
         return result
 
     def _attack_weapon(self, name: str, target: str, weapon: Any) -> tuple[Any, Any]:

@@ -30,9 +30,9 @@ from .interrupts import InterruptsRules
 from .movement import MovementRules
 from .reactions import ReactionsRules
 from .replay import ReplayRules
+from .roster import RosterRules, combatants, sides_of, units_of
 from .selection import SelectionRules
 from .special_actions import SpecialActionsRules
-from .roster import RosterRules, combatants, sides_of, units_of
 from .state import CombatantState, _Fighter
 from .turns import TurnsRules
 
@@ -224,7 +224,7 @@ class Encounter(ReplayRules, RosterRules, InitiativeRules, TurnsRules, Selection
         return CombatantState(
             name=name, side=f.side, unit=f.unit, hp=v.hp, max_hp=v.max_hp.value,
             temp_hp=v.temp_hp, conditions=[e.label for e in v.active_conditions],
-            effects=[e["label"] for e in f.effects], status=self._status(name),
+            effects=[e.label for e in f.effects], status=self._status(name),
             dead=f.dead, done=f.done, aware=f.aware, initiative=f.initiative,
             actions_left=left, reaction_used=f.reactions_used > 0,
             ready=copy.deepcopy(f.ready), full_round=f.full_round,

@@ -16,9 +16,16 @@ from typing import Any
 
 from ..citations import cite as _rule
 from ..errors import IllegalActionError
-from ._citations import R_ACTIONS, R_APT, R_CONDITIONS, R_DEATH, R_PAUSED, R_READY, R_TURN
+from ._citations import (
+    R_ACTIONS,
+    R_APT,
+    R_CONDITIONS,
+    R_DEATH,
+    R_PAUSED,
+    R_READY,
+    R_TURN,
+)
 from .state import ActionsLeft, _Fighter, _possessive
-
 
 R_BIG = _rule("Big Actions (BA): Big Actions require a decent amount of mental attention "
               "and/or physical effort to complete. You can take 2 Big Actions on a Turn. "
@@ -195,7 +202,7 @@ class EconomyRules:
             f.move_left = None
         f.last_action = action
         for e in list(f.effects):  # Aim: lost on any other action before the attack
-            if e.get("lost_on_action") and action != "attack":
+            if e.lost_on_action and action != "attack":
                 self._end_effect(name, e, f"{name} took another action ({action})")
         self._emit("spend", actor=name, target=target, data={
             "action": action, "type": type_, "slot": slot})

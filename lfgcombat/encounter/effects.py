@@ -8,15 +8,16 @@ your turn", rounds).
 
 from __future__ import annotations
 
+import dataclasses
 from typing import TYPE_CHECKING
 
 from ..citations import cite as _rule
 from ..conditions import Affliction, Condition, ConditionError
 from ..creature import Creature
 from ..errors import IllegalActionError, LfgError
-from ..log import jsonable
 from ._citations import R_CONDITIONS, R_DEATH
 from .commands import command
+from .state import Effect
 
 if TYPE_CHECKING:
     from .core import Encounter
@@ -33,11 +34,11 @@ class EffectsRules:
         if v is None:
             f = self._f[name]
             base = f.creature
-            conds = [c for e in f.effects for c in e.get("conditions", [])]
+            conds = [c for e in f.effects for c in e.conditions]
             if name in self._space_cramped and "cramped" not in conds and \
                     not self._has(name, Condition.CRAMPED):
                 conds.append("cramped")  # from where it stands (see _sync_space)
-            bonuses = [b for e in f.effects for b in e.get("bonuses", [])]
+            bonuses = [dict(b) for e in f.effects for b in e.bonuses]
             if conds or bonuses:
                 v = base.replace(conditions=[str(a) for a in base.conditions] + conds,
                                  bonuses=[b.to_dict() for b in base.bonuses] + bonuses)
@@ -197,19 +198,24 @@ class EffectsRules:
                     "change": "duration", "condition": a.condition.value,
                     "rounds": a.rounds - 1})
 
-    def _add_effect(self, name: str, effect: dict) -> None:
+    def _add_effect(self, name: str, effect: Effect) -> None:
+        """Put ``effect`` on ``name`` (it gets its log id) and log ``effect_start``."""
         f = self._f[name]
-        effect = dict(effect)
-        effect.setdefault("conditions", [])
-        effect.setdefault("bonuses", [])
-        effect["id"] = f"{self._step}:{len(self._log)}"
-        f.effects.append(jsonable(effect))
+        effect = dataclasses.replace(effect, id=f"{self._step}:{len(self._log)}")
+        f.effects.append(effect)
         self._touch(name)
-        self._emit("effect_start", target=name, data={"effect": effect})
+        self._emit("effect_start", target=name, data={"effect": effect.to_dict()})
 
-    def _end_effect(self, name: str, effect: dict, why: str) -> None:
+    def _replace_effect(self, name: str, old: Effect, new: Effect) -> None:
+        """Change an effect under way (a run's line once the run is over); not logged."""
         f = self._f[name]
-        f.effects = [e for e in f.effects if e["id"] != effect["id"]]
+        f.effects = [new if e.id == old.id else e for e in f.effects]
         self._touch(name)
-        self._emit("effect_end", target=name, data={"id": effect["id"],
-                                                    "label": effect["label"], "why": why})
+
+    def _end_effect(self, name: str, effect: Effect, why: str) -> None:
+        """Take ``effect`` off ``name`` and log ``effect_end``."""
+        f = self._f[name]
+        f.effects = [e for e in f.effects if e.id != effect.id]
+        self._touch(name)
+        self._emit("effect_end", target=name, data={"id": effect.id,
+                                                    "label": effect.label, "why": why})

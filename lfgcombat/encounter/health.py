@@ -154,7 +154,7 @@ class HealthRules:
         self._commit_vitals(name, old, new, why=f"{amount} {dtype or 'untyped'} damage"
                             + (f" from {source}" if source else ""))
         for e in list(f.effects):  # Aim is lost when struck
-            if e.get("lost_on_action") and amount > 0:
+            if e.lost_on_action and amount > 0:
                 self._end_effect(name, e, f"{name} was struck")
         if self._has(name, Condition.ASLEEP) and new.hp < old.hp:
             self._lose_condition(name, Condition.ASLEEP, why="woken by damage")

@@ -20,6 +20,7 @@ from ..dice import Fortune, net_fortune
 from ..errors import IllegalActionError
 from ._citations import R_ORDER
 from .commands import command
+from .state import Effect
 
 if TYPE_CHECKING:
     from .core import Encounter
@@ -155,9 +156,9 @@ class InitiativeRules:
                                         "opener": ranked[0]})
         for n in self._names:
             if surprise and n not in aware_names:
-                self._add_effect(n, {"label": "flat-footed (unaware in the Surprise Round)",
-                                     "conditions": ["flat_footed"], "ends": "round_start",
-                                     "on": None, "rule": R_AMBUSH})
+                self._add_effect(n, Effect(label="flat-footed (unaware in the Surprise Round)",
+                                           conditions=("flat_footed",), ends="round_start",
+                                           on=None, rule=R_AMBUSH))
             for effect in self.initiative_policy.start_effects(n):
                 self._add_effect(n, effect)
         self._begin_turn(ranked[0], kind="turn", chosen_by=None, first=True)

@@ -8,6 +8,7 @@ Action / Disengage", "Prone", "Trade Spaces Action". Movement that provokes walk
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
@@ -16,6 +17,7 @@ from ..conditions import Condition
 from ..errors import IllegalActionError
 from ._citations import R_PROVOKE, R_RUN
 from .commands import command
+from .state import Effect
 
 if TYPE_CHECKING:
     from .core import Encounter
@@ -121,7 +123,7 @@ class MovementRules:
     def _lose_aim_on_move(self, name: str) -> None:
         f = self._f[name]
         for e in list(f.effects):
-            if e.get("lost_on_action"):
+            if e.lost_on_action:
                 self._end_effect(name, e, f"{name} moved")
 
     def five_foot_step(self, name: str, to: Any) -> "Encounter":
@@ -179,12 +181,12 @@ class MovementRules:
         f.move_left = None
         f.ran = True
         # the runner is running from its first step: an AOO it provokes meets its -2 AC
-        self._add_effect(name, {
-            "kind": "run", "label": "running: -2 AC against melee, -2 on ranged attacks",
-            "bonuses": [{"to": "ranged_attack", "value": -2, "source": "running"}],
-            "ends": "turn_start", "on": name,
-            "data": {"ac_vs_melee": -2, "from": list(start), "to": list(start)},
-            "rule": R_RUN})
+        self._add_effect(name, Effect(
+            kind="run", label="running: -2 AC against melee, -2 on ranged attacks",
+            bonuses=({"to": "ranged_attack", "value": -2, "source": "running"},),
+            ends="turn_start", on=name,
+            data={"ac_vs_melee": -2, "from": list(start), "to": list(start)},
+            rule=R_RUN))
         self._lose_aim_on_move(name)
         moved, stopped, _ = self._walk(
             name, path, "run", prov, offered, take, feet=budget,
@@ -192,9 +194,10 @@ class MovementRules:
         f.run_ft = moved
         f.last_action = "run"
         end = self.map.offset(self.map.token(name).anchor)
-        for e in f.effects:  # the direction of the run, for ranged attacks against it
-            if e.get("kind") == "run":
-                e["data"]["to"] = list(end)
+        for e in list(f.effects):  # the direction of the run, for ranged attacks against it
+            if e.kind == "run":
+                self._replace_effect(name, e, dataclasses.replace(
+                    e, data={**e.info, "to": list(end)}))
 
     def retreat(self, name: str, to: Any, *, aoo: Any = None) -> "Encounter":
         """The Retreat Action (Disengage): a Full-Round Action moving away from enemies.
@@ -220,9 +223,9 @@ class MovementRules:
         self._spend(name, "full_round", "retreat")
         f.full_round = "retreat"
         f.move_left = None
-        self._add_effect(name, {"label": "retreating: Unfortunate on attack rolls",
-                                "ends": "turn_start", "on": name,
-                                "data": {"attack_fortune": "unfortunate"}, "rule": R_RETREAT})
+        self._add_effect(name, Effect(label="retreating: Unfortunate on attack rolls",
+                                      ends="turn_start", on=name,
+                                      data={"attack_fortune": "unfortunate"}, rule=R_RETREAT))
         prone = self._has(name, Condition.PRONE)
 
         def retreat_budget() -> int:  # the map's: Move Speed, half while prone

@@ -18,7 +18,6 @@ from ..errors import IllegalActionError
 from ._citations import R_IGNORE, R_PROVOKE, R_REACTIONS
 from .walk import Walk, WalkPlan
 
-
 R_AOO = _rule("Attack of Opportunity (AOO)")
 
 
@@ -132,8 +131,8 @@ class ReactionsRules:
         """The foes ``name`` ignores now ("Advanced Option - Ignore an enemy")."""
         out: list[str] = []
         for e in self._f[name].effects:
-            if e.get("kind") == "ignore_enemy":
-                out += [x for x in e.get("data", {}).get("ignored", []) if x not in out]
+            if e.kind == "ignore_enemy":
+                out += [x for x in e.info.get("ignored", []) if x not in out]
         return out
 
     def _threatening_enemies(self, name: str) -> list[str]:

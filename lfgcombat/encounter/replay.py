@@ -23,8 +23,16 @@ from typing import TYPE_CHECKING, Any
 from ..creature import Creature
 from ..dice import Fortune
 from ..errors import LfgError
-from ..log import (FORMAT, VERSION, Event, EventLog, LogFormatError, jsonable, read_jsonl,
-                   write_jsonl)
+from ..log import (
+    FORMAT,
+    VERSION,
+    Event,
+    EventLog,
+    LogFormatError,
+    jsonable,
+    read_jsonl,
+    write_jsonl,
+)
 from .commands import handler
 
 if TYPE_CHECKING:

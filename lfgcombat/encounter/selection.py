@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 from ..errors import IllegalActionError
 from ._citations import R_PROBLEMS, R_TOP_DOWN, R_TURN
 from .commands import command
-from .state import _possessive
+from .state import Effect, _possessive
 
 if TYPE_CHECKING:
     from .core import Encounter
@@ -235,9 +235,9 @@ class SelectionRules:
         if tactical_bonus:
             for n in self._frame_members(frame):
                 if self._alive(n):
-                    self._add_effect(n, {
-                        "kind": "act_together",
-                        "label": f"acting together: +{tactical_bonus} Tactical to attack rolls",
-                        "bonuses": [{"to": "attack", "value": tactical_bonus,
-                                     "type": "tactical", "source": "acting together"}],
-                        "ends": "turn_end", "on": name, "rule": R_TURN})
+                    self._add_effect(n, Effect(
+                        kind="act_together",
+                        label=f"acting together: +{tactical_bonus} Tactical to attack rolls",
+                        bonuses=({"to": "attack", "value": tactical_bonus,
+                                  "type": "tactical", "source": "acting together"},),
+                        ends="turn_end", on=name, rule=R_TURN))

@@ -17,6 +17,7 @@ from ..errors import IllegalActionError
 from ._citations import R_ACTIONS, R_BEGINNERS, R_DEATH, R_IGNORE, R_REACTIONS
 from .actions import _action_row
 from .commands import command
+from .state import Effect
 
 if TYPE_CHECKING:
     from .core import Encounter
@@ -175,11 +176,11 @@ class SpecialActionsRules:
         self._check_spend(name, "big", "aim")
         offered, take = self._provocation(name, self._threatening_enemies(name), aoo, "aim")
         self._spend(name, "big", "aim")
-        self._add_effect(name, {"label": "aiming: +1 Focus on the next ranged attack",
-                                "bonuses": [{"to": "ranged_attack", "value": 1,
-                                             "type": "focus", "source": "aim"}],
-                                "ends": "turn_end", "on": name, "lost_on_action": True,
-                                "rule": R_AIM})
+        self._add_effect(name, Effect(label="aiming: +1 Focus on the next ranged attack",
+                                      bonuses=({"to": "ranged_attack", "value": 1,
+                                                "type": "focus", "source": "aim"},),
+                                      ends="turn_end", on=name, lost_on_action=True,
+                                      rule=R_AIM))
         self._resolve_provocation(name, offered, take, "aim")
 
     def fight_defensively(self, name: str) -> "Encounter":
@@ -202,17 +203,17 @@ class SpecialActionsRules:
         if f.attacks or f.cast_this_turn:
             raise IllegalActionError(f"{name} already {'attacked' if f.attacks else 'cast a spell'}"
                                      " this turn", R_FIGHT_DEF)
-        if any(e.get("kind") == "fight_defensively" for e in f.effects):
+        if any(e.kind == "fight_defensively" for e in f.effects):
             raise IllegalActionError(f"{name} is already fighting defensively", R_FIGHT_DEF)
         self._check_spend(name, "big", "fight_defensively")
         self._spend(name, "big", "fight_defensively")
-        self._add_effect(name, {"kind": "fight_defensively",
-                                "label": "fighting defensively: -4 attack, +2 Dodge AC",
-                                "bonuses": [{"to": "attack", "value": -4,
-                                             "source": "fighting defensively"},
-                                            {"to": "ac", "value": 2, "type": "dodge",
-                                             "source": "fighting defensively"}],
-                                "ends": "turn_start", "on": name, "rule": R_FIGHT_DEF})
+        self._add_effect(name, Effect(kind="fight_defensively",
+                                      label="fighting defensively: -4 attack, +2 Dodge AC",
+                                      bonuses=({"to": "attack", "value": -4,
+                                                "source": "fighting defensively"},
+                                               {"to": "ac", "value": 2, "type": "dodge",
+                                                "source": "fighting defensively"}),
+                                      ends="turn_start", on=name, rule=R_FIGHT_DEF))
 
     def ignore_enemy(self, name: str, foes: str | Iterable[str]) -> "Encounter":
         """Ignore an enemy (or several): a Swift Action, for 1 round.
@@ -251,16 +252,15 @@ class SpecialActionsRules:
         self._check_spend(name, "swift", "ignore_enemy")
         self._spend(name, "swift", "ignore_enemy")
         for e in list(f.effects):  # a new designation replaces the last one
-            if e.get("kind") == "ignore_enemy":
+            if e.kind == "ignore_enemy":
                 self._end_effect(name, e, "a new designation")
-        self._add_effect(name, {
-            "kind": "ignore_enemy",
-            "label": f"ignoring {', '.join(foes)}: Flat-Footed against "
-                     f"{'them' if len(foes) > 1 else 'it'}, "
-                     f"{'they are' if len(foes) > 1 else 'it is'} Fortunate, no Gang Up or "
-                     "flanking",
-            "ends": "turn_start", "on": name, "data": {"ignored": list(foes)},
-            "rule": R_IGNORE})
+        self._add_effect(name, Effect(
+            kind="ignore_enemy",
+            label=f"ignoring {', '.join(foes)}: Flat-Footed against "
+                  f"{'them' if len(foes) > 1 else 'it'}, "
+                  f"{'they are' if len(foes) > 1 else 'it is'} Fortunate, no Gang Up or "
+                  "flanking",
+            ends="turn_start", on=name, data={"ignored": list(foes)}, rule=R_IGNORE))
 
     def protect(self, name: str, ally: str) -> "Encounter":
         """The Protect Action: a Big Action, no AOO, until the start of your next turn.
@@ -295,12 +295,12 @@ class SpecialActionsRules:
         self._spend(name, "big", "protect", target=target)
         cover = (PROTECT_SUPERIOR_COVER if me.size.order > them.size.order
                  else PROTECT_GOOD_COVER)
-        self._add_effect(target, {"label": f"protected by {name}: +{cover} Cover AC, -2 attack",
-                                  "bonuses": [{"to": "ac", "value": cover, "type": "cover",
-                                               "source": f"protected by {name}"},
-                                              {"to": "attack", "value": -2,
-                                               "source": f"protected by {name}"}],
-                                  "ends": "turn_start", "on": name, "rule": R_PROTECT})
-        self._add_effect(name, {"label": f"protecting {target}: Cramped",
-                                "conditions": ["cramped"], "ends": "turn_start", "on": name,
-                                "rule": R_PROTECT})
+        self._add_effect(target, Effect(
+            label=f"protected by {name}: +{cover} Cover AC, -2 attack",
+            bonuses=({"to": "ac", "value": cover, "type": "cover",
+                      "source": f"protected by {name}"},
+                     {"to": "attack", "value": -2, "source": f"protected by {name}"}),
+            ends="turn_start", on=name, rule=R_PROTECT))
+        self._add_effect(name, Effect(label=f"protecting {target}: Cramped",
+                                      conditions=("cramped",), ends="turn_start", on=name,
+                                      rule=R_PROTECT))

@@ -92,7 +92,7 @@ class TurnsRules:
         # effects "until the start of your next turn", and Top-Down's flat-footed
         for other in self._names:
             for e in list(self._f[other].effects):
-                if e.get("on") == name and e["ends"] in ("turn_start", "own_first_turn"):
+                if e.on == name and e.ends in ("turn_start", "own_first_turn"):
                     self._end_effect(other, e, f"the start of {name}'s turn")
         # durations imposed by this creature count down on its turns (decision)
         for other in self._names:
@@ -336,7 +336,7 @@ class TurnsRules:
             f.move_left = None
             for other in self._names:
                 for e in list(self._f[other].effects):
-                    if e.get("on") == n and e["ends"] == "turn_end":
+                    if e.on == n and e.ends == "turn_end":
                         self._end_effect(other, e, f"the end of {n}'s turn")
             if frame["kind"] != "ready":
                 self._tick_timers(n, source=None)
@@ -356,5 +356,5 @@ class TurnsRules:
             f.defenses_this_round = 0
             f.aware = True
             for e in list(f.effects):
-                if e["ends"] == "round_start":
+                if e.ends == "round_start":
                     self._end_effect(f.name, e, "the Surprise Round is over")

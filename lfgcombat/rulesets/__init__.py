@@ -52,13 +52,23 @@ How to add a ruleset
 
 from __future__ import annotations
 
-from .base import Ruleset, RulesetDefinition, RulesetError, definition, register
-from .initiative import (INITIATIVE_POLICIES, InitiativePolicy, RoundByRoundInitiative,
-                         SelectiveInitiative, TopDownInitiative)
-from .lfg import LFG_DEFINITION
-from .policies import (ActionEconomy, AttackResolution, ConditionCatalogue, DamageModel,
-                       HealthModel)
 from . import base as _base
+from .base import Ruleset, RulesetDefinition, RulesetError, definition, register
+from .initiative import (
+    INITIATIVE_POLICIES,
+    InitiativePolicy,
+    RoundByRoundInitiative,
+    SelectiveInitiative,
+    TopDownInitiative,
+)
+from .lfg import LFG_DEFINITION
+from .policies import (
+    ActionEconomy,
+    AttackResolution,
+    ConditionCatalogue,
+    DamageModel,
+    HealthModel,
+)
 
 __all__ = ["Ruleset", "RulesetError", "RULESET_NAMES", "IMPLEMENTED", "LFG", "coerce_ruleset",
            "RulesetDefinition", "register", "definition", "LFG_DEFINITION",

@@ -17,8 +17,13 @@ from typing import Any
 
 from ..errors import LfgError
 from .initiative import INITIATIVE_POLICIES, InitiativePolicy, TopDownInitiative
-from .policies import (ActionEconomy, AttackResolution, ConditionCatalogue, DamageModel,
-                       HealthModel)
+from .policies import (
+    ActionEconomy,
+    AttackResolution,
+    ConditionCatalogue,
+    DamageModel,
+    HealthModel,
+)
 
 __all__ = ["Ruleset", "RulesetError", "RulesetDefinition", "register", "definition"]
 

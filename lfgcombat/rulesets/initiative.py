@@ -22,9 +22,12 @@ mode names. A policy is a frozen value; the hooks that change state receive a sm
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, ClassVar, Protocol
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
 from ..citations import cite as _rule
+
+if TYPE_CHECKING:
+    from ..encounter.state import Effect
 
 __all__ = ["InitiativePolicy", "SelectiveInitiative", "RoundByRoundInitiative",
            "TopDownInitiative", "InitiativeContext", "INITIATIVE_POLICIES"]
@@ -93,7 +96,7 @@ class InitiativePolicy:
         """
         return []
 
-    def start_effects(self, name: str) -> list[dict[str, Any]]:
+    def start_effects(self, name: str) -> list[Effect]:
         """Effects every combatant gains when combat starts (none by default)."""
         return []
 
@@ -182,12 +185,13 @@ class TopDownInitiative(InitiativePolicy):
     def first_order(self, ranked: list[str], units: list[str]) -> list[str]:
         return ranked + [u for u in units if u not in ranked]
 
-    def start_effects(self, name: str) -> list[dict[str, Any]]:
+    def start_effects(self, name: str) -> list[Effect]:
         if not self.flat_footed:
             return []
-        return [{"label": "flat-footed (has not acted yet: Top-Down)",
-                 "conditions": ["flat_footed"], "ends": "own_first_turn", "on": name,
-                 "rule": R_TOP_DOWN}]
+        from ..encounter.state import Effect
+        return [Effect(label="flat-footed (has not acted yet: Top-Down)",
+                       conditions=("flat_footed",), ends="own_first_turn", on=name,
+                       rule=R_TOP_DOWN)]
 
     def choices(self, ctx: InitiativeContext, left: list[str]) -> list[str]:
         if left:
