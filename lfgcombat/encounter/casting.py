@@ -192,7 +192,7 @@ class CastingRules:
         for fr in self._frames[:-1]:
             if name not in self._frame_members(fr):
                 continue
-            before = fr.get("paused_before")
+            before = fr.paused_before
             if before not in (None, "cast_spell"):
                 return
             d = dict(f.disrupted or {"damage": 0, "by": []})

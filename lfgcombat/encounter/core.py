@@ -33,7 +33,7 @@ from .replay import ReplayRules
 from .roster import RosterRules, combatants, sides_of, units_of
 from .selection import SelectionRules
 from .special_actions import SpecialActionsRules
-from .state import CombatantState, _Fighter
+from .state import CombatantState, TurnFrame, _Fighter
 from .turns import TurnsRules
 
 __all__ = ["Encounter"]
@@ -135,7 +135,7 @@ class Encounter(ReplayRules, RosterRules, InitiativeRules, TurnsRules, Selection
             for n in self._names}
         self.round = 0
         self._surprise = False
-        self._frames: list[dict] = []
+        self._frames: list[TurnFrame] = []
         self._started = False
         self._over = False
         self._order: list[str] = []   # top-down order of units
@@ -178,7 +178,7 @@ class Encounter(ReplayRules, RosterRules, InitiativeRules, TurnsRules, Selection
     def current(self) -> str | None:
         """Whose turn it is: a creature, or a group sharing one turn; ``None`` before
         :meth:`start` and once nobody is left to act."""
-        return self._frames[-1]["unit"] if self._frames else None
+        return self._frames[-1].unit if self._frames else None
 
     @property
     def acting(self) -> list[str]:
@@ -195,7 +195,7 @@ class Encounter(ReplayRules, RosterRules, InitiativeRules, TurnsRules, Selection
     @property
     def interrupted(self) -> list[str]:
         """Turns paused by interrupts, oldest first ("What if my turn is interrupted")."""
-        return [f["unit"] for f in self._frames[:-1]]
+        return [f.unit for f in self._frames[:-1]]
 
     def creature(self, name: str) -> Creature:
         """The creature as it stands now, with the encounter's effects applied (Fight

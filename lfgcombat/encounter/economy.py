@@ -74,8 +74,8 @@ class EconomyRules:
             notes.append(f"level {v.level}: one Big Action per turn attacks or casts ({R_APT})")
         if not on_turn:
             notes.append("not its turn: only Reactions (and Immediate Actions)")
-        elif self._frames and self._frames[-1].get("resumed"):
-            about = self._frames[-1].get("paused_before")
+        elif self._frames and self._frames[-1].resumed:
+            about = self._frames[-1].paused_before
             notes.append("its turn resumes after an interrupt: \"you must continue your "
                          "intended course of action if possible\"" + (
                              f" ({about})" if about else "") + f" ({R_PAUSED})")
@@ -126,7 +126,7 @@ class EconomyRules:
         f = self._f[name]
         lim = self._view(name).actions
         now = bool(self._view(name).active_conditions.flagged("lose_big_action"))
-        if now == f.agony_spent or not any(fr["kind"] != "ready" and name in
+        if now == f.agony_spent or not any(fr.kind != "ready" and name in
                                            self._frame_members(fr) for fr in self._frames):
             return lim
         if now:  # gained during this turn: the Big Action goes at the start of the next
@@ -185,7 +185,8 @@ class EconomyRules:
         slot = self._check_spend(name, type_, action)
         f = self._f[name]
         if self._frames and name in self._frame_members(self._frames[-1]):
-            self._frames[-1].pop("resumed", None)
+            if self._frames[-1].resumed:
+                self._frames[-1] = dataclasses.replace(self._frames[-1], resumed=False)
         if slot == "big":
             f.big_used += 1
         elif slot in ("double", "full_round"):

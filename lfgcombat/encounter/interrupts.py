@@ -10,6 +10,7 @@ the start of the creature's next turn; losing the opposed check uses the readied
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
@@ -19,7 +20,7 @@ from ..errors import IllegalActionError
 from ._citations import R_CONDITIONS, R_IGNORE, R_INTERRUPT_DETAILS, R_READY, R_TOP_DOWN
 from .actions import _action_row
 from .commands import command
-from .state import InterruptResult
+from .state import InterruptResult, TurnFrame
 
 if TYPE_CHECKING:
     from .core import Encounter
@@ -82,14 +83,15 @@ class InterruptsRules:
                 self._emit("ready_lost", actor=n, data={"why": "lost the opposed check"})
                 self._f[n].ready = None
         if winner is not None:
-            frame["paused_before"] = before  # what the paused creature was about to do
+            # what the paused creature was about to do
+            self._frames[-1] = frame = dataclasses.replace(frame, paused_before=before)
             kind = "ready" if readied[winner] else "interrupt"
             unit = self._unit_of[winner]
-            self._begin_turn(unit, kind=kind, chosen_by=None, interrupted=frame["unit"])
+            self._begin_turn(unit, kind=kind, chosen_by=None, interrupted=frame.unit)
         return InterruptResult(target, tuple(interrupters), dict(checks), winner)
 
     def _interrupted_turn(self, interrupters: list[str], target: str | None,
-                          before: str | None) -> tuple[dict, str]:
+                          before: str | None) -> tuple[TurnFrame, str]:
         """The turn to interrupt and the creature interrupted, checked: "You cannot
         interrupt the creature that acts first in the round"; "You cannot interrupt a Swift
         Action, Free Action, Immediate Action, or Reaction" ("Interrupt Turn – Details and
@@ -100,7 +102,7 @@ class InterruptsRules:
         frame = self._frames[-1]
         acting = [n for n in self._frame_members(frame) if self._alive(n)]
         if target is None:
-            target = acting[0] if acting else frame["unit"]
+            target = acting[0] if acting else frame.unit
         self._fighter(target)
         if target not in acting:
             raise IllegalActionError(f"{target} is not acting now ({self.current} is); you "
@@ -109,7 +111,7 @@ class InterruptsRules:
             raise IllegalActionError("name who interrupts", R_INTERRUPT)
         if len(set(interrupters)) != len(interrupters):
             raise IllegalActionError("an interrupter is named twice", R_INTERRUPT_DETAILS)
-        if frame["first"] and frame["kind"] == "turn":
+        if frame.first and frame.kind == "turn":
             raise IllegalActionError(f"{target} acts first this round: \"You cannot interrupt "
                                      "the creature that acts first in the round\"",
                                      R_INTERRUPT_DETAILS)
@@ -122,7 +124,7 @@ class InterruptsRules:
                     R_INTERRUPT_DETAILS)
         return frame, target
 
-    def _check_interrupter(self, n: str, target: str, frame: dict, how_many: int) -> bool:
+    def _check_interrupter(self, n: str, target: str, frame: TurnFrame, how_many: int) -> bool:
         """May ``n`` interrupt ``target`` now? Returns whether it uses a readied action
         (otherwise it spends a Reaction); raises why not."""
         ready_only = self.initiative_policy.interrupts_need_ready
@@ -159,7 +161,7 @@ class InterruptsRules:
                                      "fires on its own, one at a time", R_TOP_DOWN)
         return True
 
-    def _check_reaction_interrupt(self, n: str, target: str, frame: dict) -> None:
+    def _check_reaction_interrupt(self, n: str, target: str, frame: TurnFrame) -> None:
         """An interrupt with a Reaction ("Interrupt Turn – Details and Clarifications:"):
         not after your own turn this round, not twice against one creature, not an ally's
         turn chosen by another ally."""
@@ -177,8 +179,8 @@ class InterruptsRules:
                                      "\"you may not attempt to interrupt the same creature "
                                      "multiple times\"", R_INTERRUPT_DETAILS)
         if f.side == self._f[target].side:
-            chooser = (frame["chosen_by"] if target in self._members(frame["unit"])
-                       else frame["unit"])  # an ally acting together was picked by it
+            chooser = (frame.chosen_by if target in self._members(frame.unit)
+                       else frame.unit)  # an ally acting together was picked by it
             if chooser is not None and chooser != n and all(
                     self._f[m].side == f.side for m in self._members(chooser)):
                 raise IllegalActionError(
@@ -200,7 +202,7 @@ class InterruptsRules:
                 "rule": R_INTERRUPT})
         f.interrupt_attempts.append(target)
 
-    def _decide_interrupt(self, interrupters: list[str], target: str, frame: dict,
+    def _decide_interrupt(self, interrupters: list[str], target: str, frame: TurnFrame,
                           readied: dict[str, bool]) -> tuple[dict[str, int | None], str | None]:
         """The opposed Initiative Checks and the winner ("If you win the Initiative Check
         (higher result)"; +5 Innate to a creature interrupted during its own interrupt
@@ -211,7 +213,7 @@ class InterruptsRules:
             n = interrupters[0]
             checks[n] = None
             return checks, n
-        bonus = 5 if frame["kind"] in ("interrupt", "ready") else 0
+        bonus = 5 if frame.kind in ("interrupt", "ready") else 0
         lab = "interrupt: opposed initiative" + (
             " (+5 Innate: it interrupted first)" if bonus else "")
         checks[target] = self._initiative_check(target, label=f"{target} {lab}", extra=bonus)

@@ -89,7 +89,7 @@ class ReplayRules:
         """The whole state as plain, comparable data (tests compare two of them)."""
         return {
             "round": self.round, "surprise": self._surprise, "started": self._started,
-            "frames": copy.deepcopy(self._frames), "order": list(self._order),
+            "frames": [fr.to_dict() for fr in self._frames], "order": list(self._order),
             "round_first": self._round_first, "last_unit": self._last_unit,
             "gang": copy.deepcopy(self._gang),
             "fighters": {n: f.to_dict() for n, f in self._f.items()},

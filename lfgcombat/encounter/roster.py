@@ -14,7 +14,7 @@ from ..conditions import Condition
 from ..creature import Creature
 from ..errors import IllegalActionError, LfgError
 from ._citations import R_ORDER
-from .state import _Fighter
+from .state import TurnFrame, _Fighter
 
 
 class RosterRules:
@@ -30,11 +30,11 @@ class RosterRules:
         return list(self._groups.get(unit, [unit]))
 
     @staticmethod
-    def _frame_units(frame: Mapping[str, Any]) -> list[str]:
+    def _frame_units(frame: TurnFrame) -> list[str]:
         """The units taking a turn: the frame's own, plus allies acting together with it."""
-        return [frame["unit"], *frame.get("with", [])]
+        return frame.units
 
-    def _frame_members(self, frame: Mapping[str, Any]) -> list[str]:
+    def _frame_members(self, frame: TurnFrame) -> list[str]:
         return [n for u in self._frame_units(frame) for n in self._members(u)]
 
     def _status(self, name: str) -> str:
@@ -93,8 +93,8 @@ class RosterRules:
                 and not all(self._f[n].done for n in self._members(u) if self._alive(n))]
 
     def _in_ready_frame(self, name: str) -> bool:
-        return bool(self._frames) and self._frames[-1]["kind"] == "ready" and \
-            name in self._members(self._frames[-1]["unit"])
+        return bool(self._frames) and self._frames[-1].kind == "ready" and \
+            name in self._members(self._frames[-1].unit)
 
     def _resolve_units(self, names: Iterable[str], what: str) -> list[str]:
         out = []

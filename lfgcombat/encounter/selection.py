@@ -7,6 +7,7 @@ don't want to take your turn yet, you can just tell your ally to pick someone el
 
 from __future__ import annotations
 
+import dataclasses
 from typing import TYPE_CHECKING
 
 from ..errors import IllegalActionError
@@ -67,15 +68,15 @@ class SelectionRules:
         if not self._frames:
             return "no turn is under way"
         frame = self._frames[-1]
-        unit = frame["unit"]
-        if frame["kind"] != "turn":
+        unit = frame.unit
+        if frame.kind != "turn":
             return (f"{unit} is taking an interrupt turn it asked for; nobody chose it "
                     "(end_turn() to give the turn back)")
         if self.initiative_policy.fixed_order:
             return "under Top-Down Initiative the order decides; nobody chose " + unit
-        if frame.get("with"):
-            return f"{unit} is already acting together with {', '.join(frame['with'])}"
-        chooser = frame["chosen_by"]
+        if frame.together:
+            return f"{unit} is already acting together with {', '.join(frame.together)}"
+        chooser = frame.chosen_by
         last = self._last_command()
         if last is not None and last.kind == "end_turn" and last.data.get("deadlock"):
             return (f"the GM selected {unit} (the deadlock rule): \"If you were selected by an "
@@ -106,7 +107,7 @@ class SelectionRules:
         frame = self._frames[-1]
         last = self._last_command()
         before = list(last.data.get("declined") or []) if last is not None else []
-        return [u for u in self._units_to_act() if u != frame["unit"] and u not in before]
+        return [u for u in self._units_to_act() if u != frame.unit and u not in before]
 
     def decline_turn(self, next: str | None = None) -> "Encounter":
         """The creature just chosen by an ally asks to go later; the ally picks ``next``.
@@ -133,7 +134,7 @@ class SelectionRules:
         if why is not None:
             raise IllegalActionError(why, R_PROBLEMS)
         frame = self._frames[-1]
-        unit, chooser = frame["unit"], frame["chosen_by"]
+        unit, chooser = frame.unit, frame.chosen_by
         options = self.decline_choices(_checked=True)
         if next is None or next not in options:
             said = "" if next is None else f"{next} cannot be chosen instead; "
@@ -157,11 +158,11 @@ class SelectionRules:
     def together_choices(self) -> list[str]:
         """The allies (creatures or groups) who may act together with the creature acting
         now: of its side, not yet acted this round, able to act (see :meth:`act_together`)."""
-        if not self._frames or self._frames[-1]["kind"] != "turn" or \
+        if not self._frames or self._frames[-1].kind != "turn" or \
                 self.initiative_policy.fixed_order:
             return []
         frame = self._frames[-1]
-        side = self._f[self._members(frame["unit"])[0]].side
+        side = self._f[self._members(frame.unit)[0]].side
         return [u for u in self._units_to_act(exclude=self._frame_units(frame))
                 if self._f[self._members(u)[0]].side == side]
 
@@ -197,7 +198,7 @@ class SelectionRules:
     def _h_act_together(self, name: str, ally: str, tactical_bonus: int) -> None:
         self._actor(name)
         frame = self._frames[-1]
-        if frame["kind"] != "turn":
+        if frame.kind != "turn":
             raise IllegalActionError(f"{name} is taking an interrupt turn; acting together is "
                                      "for a turn taken in the order (\"When it is your turn\")",
                                      R_TURN)
@@ -228,7 +229,8 @@ class SelectionRules:
             raise IllegalActionError(f"tactical_bonus is the GM's Tactical Bonus, a whole number "
                                      f"from 0 to 5, not {tactical_bonus!r}", R_TURN)
         # commit
-        frame.setdefault("with", []).append(unit)
+        self._frames[-1] = frame = dataclasses.replace(frame,
+                                                       together=(*frame.together, unit))
         self._emit("together", actor=name, target=self._members(unit)[0],
                    data={"unit": unit, "tactical_bonus": tactical_bonus, "rule": R_TURN})
         self._start_unit(unit, "turn")

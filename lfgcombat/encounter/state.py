@@ -275,3 +275,52 @@ class Effect:
         if self.id:
             out["id"] = self.id
         return out
+
+
+#: The kinds of turn: one taken in the order, an Interrupt Turn, a readied action firing.
+TURN_KINDS = ("turn", "interrupt", "ready")
+
+
+@dataclass(frozen=True)
+class TurnFrame:
+    """A turn under way (000_8d1d7816ee944f3b.txt, "Taking Your Turn"; "Interrupt Turn": an
+    interrupt pauses the turn below it, so the encounter keeps a stack of these).
+
+    Attributes:
+        unit: The creature or group taking the turn.
+        kind: One of :data:`TURN_KINDS`.
+        chosen_by: Who chose it to act (``None``: the initiative, the GM, an interrupt).
+        first: It opened the round ("You cannot interrupt the creature that acts first").
+        interrupted: The unit whose turn it interrupted.
+        together: Allies acting together with it ("If you and an ally wish to act at the
+            same time").
+        resumed: Back after an interrupt, until its next action ("What if my turn is
+            interrupted by an Interrupt Turn?").
+        paused_before: The action it was about to take when interrupted.
+    """
+
+    unit: str
+    kind: str
+    chosen_by: str | None
+    first: bool = False
+    interrupted: str | None = None
+    together: tuple[str, ...] = ()
+    resumed: bool = False
+    paused_before: str | None = None
+
+    def __post_init__(self) -> None:
+        if self.kind not in TURN_KINDS:
+            raise ValueError(f"a turn is one of {', '.join(TURN_KINDS)}, not {self.kind!r}")
+        object.__setattr__(self, "together", tuple(self.together))
+
+    @property
+    def units(self) -> list[str]:
+        """The units taking this turn: its own, then allies acting together with it."""
+        return [self.unit, *self.together]
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain data (for :meth:`Encounter.snapshot`)."""
+        return {"unit": self.unit, "kind": self.kind, "chosen_by": self.chosen_by,
+                "first": self.first, "interrupted": self.interrupted,
+                "with": list(self.together), "resumed": self.resumed,
+                "paused_before": self.paused_before}

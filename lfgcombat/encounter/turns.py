@@ -21,7 +21,7 @@ from ..errors import IllegalActionError
 from ..vitals import CLOT_AFTER_ROUNDS, STABILIZE_DC
 from ._citations import R_INTERRUPT_DETAILS, R_ORDER, R_PROBLEMS, R_READY
 from .commands import command
-from .state import _Fighter
+from .state import TurnFrame, _Fighter
 
 if TYPE_CHECKING:
     from .core import Encounter
@@ -37,8 +37,7 @@ class TurnsRules:
 
     def _begin_turn(self, unit: str, *, kind: str, chosen_by: str | None, first: bool = False,
                     interrupted: str | None = None, forced: bool = False) -> None:
-        self._frames.append({"unit": unit, "kind": kind, "chosen_by": chosen_by,
-                             "first": first, "interrupted": interrupted})
+        self._frames.append(TurnFrame(unit, kind, chosen_by, first, interrupted))
         if first:
             self._round_first = unit
         data = {"kind": kind, "chosen_by": chosen_by, "first_of_round": first,
@@ -210,12 +209,12 @@ class TurnsRules:
             raise IllegalActionError("no turn is under way" + (
                 "; call start() first" if not self._started else ""), R_ORDER)
         frame = self._frames[-1]
-        unit = frame["unit"]
+        unit = frame.unit
         policy = self.initiative_policy
         if decline and not policy.rolls_each_round:
             raise IllegalActionError("decline= is for Round-by-Round Initiative (everyone "
                                      "rolls each round)", R_ROUND_BY_ROUND)
-        if frame["kind"] in ("interrupt", "ready"):
+        if frame.kind in ("interrupt", "ready"):
             self._end_interrupt_turn(frame, next, deadlock)
             return
         choices = self.choices()
@@ -247,19 +246,20 @@ class TurnsRules:
             return
         self._open_next_round(unit, target, deadlock, declined_roll)
 
-    def _end_interrupt_turn(self, frame: dict, next: str | None, deadlock: bool) -> None:
+    def _end_interrupt_turn(self, frame: TurnFrame, next: str | None, deadlock: bool) -> None:
         """An interrupt (or readied) turn ends: "Turn order & selection goes back to the
         person who was interrupted" ("Interrupt Turn – Details and Clarifications:")."""
-        unit = frame["unit"]
+        unit = frame.unit
         if next is not None or deadlock:
-            back = self._frames[-2]["unit"]
+            back = self._frames[-2].unit
             raise IllegalActionError(
                 f"{unit}'s interrupt turn ends and {back}, who was interrupted, resumes "
                 f"its turn: \"Turn order & selection goes back to the person who was "
                 f"interrupted\"; leave next= out", R_INTERRUPT_DETAILS)
         self._finish_turn(frame)
         self._frames.pop()
-        self._frames[-1]["resumed"] = True  # until its next action (see actions_left)
+        # resumed until its next action (see actions_left)
+        self._frames[-1] = dataclasses.replace(self._frames[-1], resumed=True)
         self._emit("turn_resumed", data={"after": unit})
 
     def _pick_next(self, unit: str, choices: list[str], round_over: bool, next: str | None,
@@ -328,21 +328,21 @@ class TurnsRules:
                          policy.chooser_opens_round and not deadlock else None,
                          first=True, forced=deadlock)
 
-    def _finish_turn(self, frame: dict) -> None:
+    def _finish_turn(self, frame: TurnFrame) -> None:
         for n in self._frame_members(frame):
             f = self._f[n]
-            if frame["kind"] != "ready":
+            if frame.kind != "ready":
                 f.done = True
             f.move_left = None
             for other in self._names:
                 for e in list(self._f[other].effects):
                     if e.on == n and e.ends == "turn_end":
                         self._end_effect(other, e, f"the end of {n}'s turn")
-            if frame["kind"] != "ready":
+            if frame.kind != "ready":
                 self._tick_timers(n, source=None)
-            if frame["kind"] == "ready":
+            if frame.kind == "ready":
                 f.ready = None
-        self._emit("turn_end", data={"kind": frame["kind"]})
+        self._emit("turn_end", data={"kind": frame.kind})
 
     def _new_round(self) -> None:
         self.round += 1
