@@ -92,18 +92,18 @@ class CastingRules:
         provokers = [] if swift else self._threatening_enemies(name)
         offered, take = self._provocation(name, provokers, aoo, "cast_spell")
         self._spend(name, type_, "cast_swift_spell" if swift else "cast_spell", target=target)
-        f.spells += 1
-        f.cast_this_turn = True
+        f.turn.spells += 1
+        f.turn.cast_this_turn = True
         dcs = [[label, dc] for label, dc in sc.perseverance]
-        if f.ran:
+        if f.turn.ran:
             dcs.append(["ran this turn (Running in Combat – Full Details)",
                         10 + 2 * spell_level])
-        if f.disrupted:
-            dmg = f.disrupted["damage"]
+        if f.turn.disrupted:
+            dmg = f.turn.disrupted["damage"]
             dcs.append([f"interrupted and damaged ({dmg}) while attempting to cast (What if "
                         "my turn is interrupted by an Interrupt Turn?)",
                         self._interrupted_caster_dc(dmg)])
-            f.disrupted = None
+            f.turn.disrupted = None
         # the AOO strikes as the caster drops its guard, before the spell takes effect
         taken_before = f.damage_taken
         self._resolve_provocation(name, offered, take, "cast_spell")
@@ -139,10 +139,10 @@ class CastingRules:
         if target is not None:
             self._fighter(target)
         v = self._view(name)
-        if f.spells:
+        if f.turn.spells:
             raise IllegalActionError(f"{name} already cast a spell this turn: \"You may only "
                                      "cast 1 Spell Per Turn!\"", R_ACTIONS)
-        if self.ruleset.economy.one_attack_or_cast(v.level) and f.attacks:
+        if self.ruleset.economy.one_attack_or_cast(v.level) and f.turn.attacks:
             raise IllegalActionError(f"{name} (level {v.level}) already attacked this turn: "
                                      "\"Level 1-4: You can only use 1 Big Action to Attack or "
                                      "Cast a Spell!\"", _rule("COMBAT ACTIONS for BEGINNERS"))
@@ -195,9 +195,9 @@ class CastingRules:
             before = fr.paused_before
             if before not in (None, "cast_spell"):
                 return
-            d = dict(f.disrupted or {"damage": 0, "by": []})
+            d = dict(f.turn.disrupted or {"damage": 0, "by": []})
             d["damage"] += amount
             if source and source not in d["by"]:
                 d["by"] = [*d["by"], source]
-            f.disrupted = d
+            f.turn.disrupted = d
             return

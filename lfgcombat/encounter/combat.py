@@ -399,7 +399,7 @@ class CombatRules:
             blocked = self._total_cover(name, target, weapon, situation)
             if blocked:
                 raise IllegalActionError(blocked, R_LOE)
-        situation["previous_attacks"] = f.attacks
+        situation["previous_attacks"] = f.turn.attacks
         if any(e.kind == "fight_defensively" for e in f.effects):
             situation.setdefault("fight_defensively", True)
         aiming = [e for e in f.effects if e.lost_on_action]
@@ -471,13 +471,13 @@ class CombatRules:
                     "'load_ranged_weapon') first (a Little Action that provokes AOO)",
                     R_BEGINNERS)
             total = int(self._view(name).attacks_per_turn.value)
-            if f.attacks >= total:
+            if f.turn.attacks >= total:
                 raise IllegalActionError(f"{name} has made its {total} attack(s) this turn",
                                          R_APT)
             self._check_spend(name, "little", "shoot_loaded_crossbow")
         elif left.attacks <= 0:
             raise IllegalActionError(f"{name} has no attack left this turn "
-                                     f"({f.attacks} made; {left.explain()})", R_APT)
+                                     f"({f.turn.attacks} made; {left.explain()})", R_APT)
         for key in ("aoo", "previous_attacks", "consecutive_penalty", "defense_uses"):
             if key in situation:
                 raise IllegalActionError(f"{key} is the encounter's to set (it counts the "
@@ -501,11 +501,11 @@ class CombatRules:
         if not isinstance(charge, bool):
             raise IllegalActionError(f"charge is True or False, not {charge!r}", R_CHARGE)
         if charge:
-            if f.last_action != "run" or f.run_ft < CHARGE_MIN_RUN_FT:
+            if f.turn.last_action != "run" or f.turn.run_ft < CHARGE_MIN_RUN_FT:
                 raise IllegalActionError(
                     f"{name} did not just run at least {CHARGE_MIN_RUN_FT} feet ("
-                    + (f"it ran {f.run_ft} ft" if f.last_action == "run" else
-                       f"its last action was {f.last_action or 'nothing'}")
+                    + (f"it ran {f.turn.run_ft} ft" if f.turn.last_action == "run" else
+                       f"its last action was {f.turn.last_action or 'nothing'}")
                     + "): a Charge Attack is \"made on your turn directly after Running at "
                     "least 10 feet\"", R_CHARGE)
             if self._attack_mode(name, weapon, situation) == "ranged" and \
@@ -522,8 +522,8 @@ class CombatRules:
         if crossbow is not None:
             self._spend(name, "little", "shoot_loaded_crossbow", target=target)
             f.unloaded.append(crossbow)
-        elif f.riders > 0:
-            f.riders -= 1
+        elif f.turn.riders > 0:
+            f.turn.riders -= 1
             self._emit("spend", actor=name, target=target, data={
                 "action": "attack", "type": "big", "slot": "second attack of the Big Action",
                 "rule": R_APT})
@@ -532,8 +532,8 @@ class CombatRules:
             eco = self.ruleset.economy
             level = self._view(name).level
             once = eco.double_once_per_turn(level)
-            if eco.two_attacks_per_big_action(level) and not (once and f.double_attack_used):
-                f.riders = 1
-                f.double_attack_used = f.double_attack_used or once
-        f.attacks += 1
-        f.last_action = "attack"
+            if eco.two_attacks_per_big_action(level) and not (once and f.turn.double_attack_used):
+                f.turn.riders = 1
+                f.turn.double_attack_used = f.turn.double_attack_used or once
+        f.turn.attacks += 1
+        f.turn.last_action = "attack"

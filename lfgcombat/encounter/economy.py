@@ -47,9 +47,9 @@ class EconomyRules:
         lim = self._limits(name)
         notes = list(lim.notes)
         on_turn = name in self.acting
-        big = max(0, lim.big_actions - f.big_used)
-        little = max(0, lim.little_actions - f.little_used)
-        free = max(0, self.ruleset.economy.free_actions - f.free_used)
+        big = max(0, lim.big_actions - f.turn.big_used)
+        little = max(0, lim.little_actions - f.turn.little_used)
+        free = max(0, self.ruleset.economy.free_actions - f.turn.free_used)
         if lim.big_actions <= 0 and lim.little_actions <= 0:
             free = 0  # no actions at all (Stunned, Unconscious, Paralyzed, asleep)
         reactions = max(0, lim.reactions - f.reactions_used)
@@ -66,9 +66,9 @@ class EconomyRules:
             big = little = free = 0
             notes.append(f"readied ({f.ready['action']} when {f.ready['trigger']}): the rest "
                          f"of its turn waits for the trigger ({R_READY})")
-        spells = 0 if f.spells or (lim.big_actions <= 0 and lim.little_actions <= 0) else 1
+        spells = 0 if f.turn.spells or (lim.big_actions <= 0 and lim.little_actions <= 0) else 1
         attacks = self._attacks_left(name, big)
-        if self.ruleset.economy.one_attack_or_cast(v.level) and (f.spells or f.attacks):
+        if self.ruleset.economy.one_attack_or_cast(v.level) and (f.turn.spells or f.turn.attacks):
             spells = 0
             attacks = 0
             notes.append(f"level {v.level}: one Big Action per turn attacks or casts ({R_APT})")
@@ -126,7 +126,7 @@ class EconomyRules:
         f = self._f[name]
         lim = self._view(name).actions
         now = bool(self._view(name).active_conditions.flagged("lose_big_action"))
-        if now == f.agony_spent or not any(fr.kind != "ready" and name in
+        if now == f.turn.agony_spent or not any(fr.kind != "ready" and name in
                                            self._frame_members(fr) for fr in self._frames):
             return lim
         if now:  # gained during this turn: the Big Action goes at the start of the next
@@ -143,17 +143,17 @@ class EconomyRules:
         """Which slot the action would use; raises if none is left."""
         f = self._f[name]
         lim = self._limits(name)
-        big = lim.big_actions - f.big_used
-        little = lim.little_actions - f.little_used
+        big = lim.big_actions - f.turn.big_used
+        little = lim.little_actions - f.turn.little_used
         if type_ == "big":
             if big <= 0:
                 why = "; ".join(lim.notes)
                 raise IllegalActionError(
-                    f"{name} has no Big Action left for {action} ({f.big_used} used"
+                    f"{name} has no Big Action left for {action} ({f.turn.big_used} used"
                     + (f"; {why}" if why else "") + ")", R_BIG)
             return "big"
         if type_ in ("double", "full_round"):
-            if f.big_used or big < 2:
+            if f.turn.big_used or big < 2:
                 rule = R_DOUBLE if type_ == "double" else R_FULL_ROUND
                 raise IllegalActionError(
                     f"{action} is a {type_.replace('_', '-')} action and needs both Big "
@@ -166,7 +166,7 @@ class EconomyRules:
                 raise IllegalActionError(f"{name} can take no actions now ("
                                          + "; ".join(lim.notes) + f") — {action}",
                                          R_CONDITIONS)
-            if f.free_used < self.ruleset.economy.free_actions:
+            if f.turn.free_used < self.ruleset.economy.free_actions:
                 return "free"
             type_ = "swift"  # "any Free Actions used beyond this number should be ... Swift"
         if type_ == "swift" and not lim.swift_actions:
@@ -188,20 +188,20 @@ class EconomyRules:
             if self._frames[-1].resumed:
                 self._frames[-1] = dataclasses.replace(self._frames[-1], resumed=False)
         if slot == "big":
-            f.big_used += 1
+            f.turn.big_used += 1
         elif slot in ("double", "full_round"):
-            f.big_used += 2
+            f.turn.big_used += 2
         elif slot == "free":
-            f.free_used += 1
+            f.turn.free_used += 1
         elif "in place of a Big" in slot:
-            f.big_used += 1
+            f.turn.big_used += 1
         else:
-            f.little_used += 1
+            f.turn.little_used += 1
             if type_ == "free":
-                f.free_used += 1
+                f.turn.free_used += 1
         if action not in ("move", "attack"):
-            f.move_left = None
-        f.last_action = action
+            f.turn.move_left = None
+        f.turn.last_action = action
         for e in list(f.effects):  # Aim: lost on any other action before the attack
             if e.lost_on_action and action != "attack":
                 self._end_effect(name, e, f"{name} took another action ({action})")
@@ -213,10 +213,10 @@ class EconomyRules:
         f = self._f[name]
         v = self._view(name)
         total = int(v.attacks_per_turn.value) if v.actions.big_actions else 0
-        left = max(0, total - f.attacks)
-        if f.riders == 0 and big_left == 0:
+        left = max(0, total - f.turn.attacks)
+        if f.turn.riders == 0 and big_left == 0:
             return 0
         economy = self.ruleset.economy
-        if f.riders == 0:
-            return min(left, economy.attacks_on(v.level, big_left, f.double_attack_used))
-        return min(left, f.riders + economy.attacks_on(v.level, big_left, True))
+        if f.turn.riders == 0:
+            return min(left, economy.attacks_on(v.level, big_left, f.turn.double_attack_used))
+        return min(left, f.turn.riders + economy.attacks_on(v.level, big_left, True))

@@ -92,8 +92,9 @@ class MovementRules:
         f = self._actor(name)
         self._need_map(name)
         cell = self._cell(to)
-        cont = f.move_left is not None and f.move_left > 0 and f.last_action == "move"
-        budget = f.move_left if cont else None
+        turn = f.turn
+        cont = turn.move_left is not None and turn.move_left > 0 and turn.last_action == "move"
+        budget = f.turn.move_left if cont else None
         if not cont:
             self._check_spend(name, "big", "move")
         path = self.map.path(name, cell, action="move", feet=budget)
@@ -102,14 +103,14 @@ class MovementRules:
         start_budget = budget if cont else self._move_budget(name)
         if not cont:
             self._spend(name, "big", "move")
-        f.last_action = "move"
-        f.move_left = start_budget
+        f.turn.last_action = "move"
+        f.turn.move_left = start_budget
         self._lose_aim_on_move(name)
         moved, stopped, cut = self._walk(
             name, path, "move", prov, offered, take, feet=budget, continued=cont,
             feet_left=lambda ft: max(0, start_budget - ft),
             budget_of=lambda: self._move_budget(name, spent=False), avail=start_budget)
-        f.move_left = 0 if stopped else max(0, start_budget - cut - moved)
+        f.turn.move_left = 0 if stopped else max(0, start_budget - cut - moved)
 
     def _move_budget(self, name: str, *, spent: bool = True) -> int:
         """Feet one Move Action gives now (the map's budget: Move Speed, half after an
@@ -144,7 +145,7 @@ class MovementRules:
         self._check_spend(name, "swift", "five_foot_step")
         result = self.map.move(name, [cell], action="five_foot_step")
         self._spend(name, "swift", "five_foot_step")
-        f.move_left = None
+        f.turn.move_left = None
         self._emit("moved", actor=name, data={
             "action": "five_foot_step", "path": self._path_json(result.path),
             "feet": result.cost_ft, "feet_left": 0, "continued": False,
@@ -178,8 +179,8 @@ class MovementRules:
         budget = self.map.budget(name, "run")
         start = self.map.offset(self.map.token(name).anchor)
         self._spend(name, "big", "run")
-        f.move_left = None
-        f.ran = True
+        f.turn.move_left = None
+        f.turn.ran = True
         # the runner is running from its first step: an AOO it provokes meets its -2 AC
         self._add_effect(name, Effect(
             kind="run", label="running: -2 AC against melee, -2 on ranged attacks",
@@ -191,8 +192,8 @@ class MovementRules:
         moved, stopped, _ = self._walk(
             name, path, "run", prov, offered, take, feet=budget,
             budget_of=lambda: self.map.budget(name, "run", spent=False), avail=budget)
-        f.run_ft = moved
-        f.last_action = "run"
+        f.turn.run_ft = moved
+        f.turn.last_action = "run"
         end = self.map.offset(self.map.token(name).anchor)
         for e in list(f.effects):  # the direction of the run, for ranged attacks against it
             if e.kind == "run":
@@ -222,7 +223,7 @@ class MovementRules:
         offered, take = self._provocation(name, prov.names, aoo, "retreat")
         self._spend(name, "full_round", "retreat")
         f.full_round = "retreat"
-        f.move_left = None
+        f.turn.move_left = None
         self._add_effect(name, Effect(label="retreating: Unfortunate on attack rolls",
                                       ends="turn_start", on=name,
                                       data={"attack_fortune": "unfortunate"}, rule=R_RETREAT))

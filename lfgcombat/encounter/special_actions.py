@@ -200,9 +200,9 @@ class SpecialActionsRules:
             raise IllegalActionError(f"{name} does not threaten its area now (no melee "
                                      "weapon, or a condition such as Prone)",
                                      R_FIGHT_DEF)
-        if f.attacks or f.cast_this_turn:
-            raise IllegalActionError(f"{name} already {'attacked' if f.attacks else 'cast a spell'}"
-                                     " this turn", R_FIGHT_DEF)
+        if f.turn.attacks or f.turn.cast_this_turn:
+            did = "attacked" if f.turn.attacks else "cast a spell"
+            raise IllegalActionError(f"{name} already {did} this turn", R_FIGHT_DEF)
         if any(e.kind == "fight_defensively" for e in f.effects):
             raise IllegalActionError(f"{name} is already fighting defensively", R_FIGHT_DEF)
         self._check_spend(name, "big", "fight_defensively")

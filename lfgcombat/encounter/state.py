@@ -9,6 +9,7 @@ what it spent this turn, its readied or Full-Round Action, its effects and timer
 from __future__ import annotations
 
 import copy
+import dataclasses
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -88,6 +89,41 @@ class InterruptResult:
 
 
 @dataclass
+class TurnBudget:
+    """What a creature has spent this turn (000_8d1d7816ee944f3b.txt, "Taking Your Turn":
+    "2 Big Actions and 1 Little Action on your turn!"; "Attacks Per Turn"; "You may only
+    cast 1 Spell Per Turn!"). A new one is made when its turn begins.
+
+    Attributes:
+        big_used / little_used / free_used: Actions spent.
+        spells: Spells cast; ``cast_this_turn``: one was cast.
+        attacks: Attacks made; ``riders``: second attacks of a Big Action still to make;
+            ``double_attack_used``: level 10-14's once-a-turn double attack is used.
+        ran: It ran ("Running in Combat"); ``run_ft``: feet run (Charge Attack).
+        agony_spent: Agony took a Big Action at the start of this turn.
+        move_left: Feet of a Move Action left, or ``None``.
+        last_action: The last action it took (Charge follows a Run).
+        disrupted: Damage taken while its turn was paused ("What if my turn is
+            interrupted by an Interrupt Turn?"), or ``None``.
+    """
+
+    big_used: int = 0
+    little_used: int = 0
+    free_used: int = 0
+    spells: int = 0
+    attacks: int = 0
+    riders: int = 0
+    double_attack_used: bool = False
+    cast_this_turn: bool = False
+    ran: bool = False
+    agony_spent: bool = False
+    move_left: int | None = None
+    last_action: str | None = None
+    run_ft: int = 0
+    disrupted: dict | None = None
+
+
+@dataclass
 class _Fighter:
     name: str
     side: str
@@ -103,18 +139,7 @@ class _Fighter:
     aoo_this_round: int = 0
     defenses_this_round: int = 0
     # per turn
-    big_used: int = 0
-    little_used: int = 0
-    free_used: int = 0
-    spells: int = 0
-    attacks: int = 0
-    riders: int = 0
-    double_attack_used: bool = False
-    cast_this_turn: bool = False
-    ran: bool = False
-    agony_spent: bool = False  # Agony took a Big Action at the start of this turn
-    move_left: int | None = None
-    last_action: str | None = None
+    turn: TurnBudget = field(default_factory=lambda: TurnBudget())
     # longer
     ready: dict | None = None
     full_round: str | None = None
@@ -125,15 +150,13 @@ class _Fighter:
     timers: dict[str, str | None] = field(default_factory=dict)
     bleed_rounds: int = 0
     acted_ever: bool = False
-    # Run / Charge Attack: feet run by the Run Action this turn
-    run_ft: int = 0
     # Perseverance: damage taken in all, and while its turn was paused by an interrupt
     damage_taken: int = 0
-    disrupted: dict | None = None
 
     def to_dict(self) -> dict[str, Any]:
         d = {k: copy.deepcopy(v) for k, v in self.__dict__.items()
-             if k not in ("creature", "effects")}
+             if k not in ("creature", "effects", "turn")}
+        d["turn"] = dataclasses.asdict(self.turn)
         d["effects"] = [e.to_dict() for e in self.effects]
         d["creature"] = self.creature.to_dict()
         return d

@@ -21,7 +21,7 @@ from ..errors import IllegalActionError
 from ..vitals import CLOT_AFTER_ROUNDS, STABILIZE_DC
 from ._citations import R_INTERRUPT_DETAILS, R_ORDER, R_PROBLEMS, R_READY
 from .commands import command
-from .state import TurnFrame, _Fighter
+from .state import TurnBudget, TurnFrame, _Fighter
 
 if TYPE_CHECKING:
     from .core import Encounter
@@ -56,11 +56,11 @@ class TurnsRules:
             if kind == "ready":
                 held = f.ready["held"]
                 lim = self._view(n).actions
-                f.big_used = max(0, lim.big_actions - held["big"])
-                f.little_used = max(0, lim.little_actions - held["little"])
-                f.free_used = 0
-                f.move_left = None
-                f.last_action = None
+                f.turn.big_used = max(0, lim.big_actions - held["big"])
+                f.turn.little_used = max(0, lim.little_actions - held["little"])
+                f.turn.free_used = 0
+                f.turn.move_left = None
+                f.turn.last_action = None
                 if self.map is not None and n in self._anchors:
                     self.map.start_turn(n)
                 continue
@@ -70,13 +70,7 @@ class TurnsRules:
             self._start_of_turn(n)
 
     def _reset_turn(self, f: _Fighter) -> None:
-        f.big_used = f.little_used = f.free_used = 0
-        f.spells = f.attacks = f.riders = 0
-        f.double_attack_used = f.cast_this_turn = f.ran = f.agony_spent = False
-        f.move_left = None
-        f.last_action = None
-        f.run_ft = 0
-        f.disrupted = None
+        f.turn = TurnBudget()
 
     def _start_of_turn(self, name: str) -> None:
         """What happens when a creature's turn begins (conditions over time)."""
@@ -103,7 +97,7 @@ class TurnsRules:
         if f.dead:
             return
         if v.active_conditions.flagged("lose_big_action"):
-            f.agony_spent = True
+            f.turn.agony_spent = True
             self._emit("note", actor=name, data={
                 "text": f"{name} spends a Big Action struggling with the pain (Agony)",
                 "rule": R_AGONY})
@@ -333,7 +327,7 @@ class TurnsRules:
             f = self._f[n]
             if frame.kind != "ready":
                 f.done = True
-            f.move_left = None
+            f.turn.move_left = None
             for other in self._names:
                 for e in list(self._f[other].effects):
                     if e.on == n and e.ends == "turn_end":

@@ -184,7 +184,7 @@ def test_a_mover_injured_by_an_aoo_goes_on_at_its_reduced_speed(tmp_path):
     stop = enc.log.of_kind("move_stopped")[-1].data
     assert stop["at"] == [12, 2] and stop["to"] == [13, 2]
     assert "Injury & Injured Threshold" in stop["rule"]
-    assert enc._f["Runner"].move_left == 0
+    assert enc._f["Runner"].turn.move_left == 0
     assert Encounter.load(enc.save(tmp_path / "r.jsonl")).snapshot() == enc.snapshot()
 
 
