@@ -8,7 +8,7 @@ given.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol, Self
 
 from ..citations import cite as _rule
 from ..errors import IllegalActionError
@@ -16,7 +16,14 @@ from ._citations import R_ACTIONS, R_CONDITIONS, R_PAUSED
 from .commands import command
 
 if TYPE_CHECKING:
-    from .core import Encounter
+    from collections.abc import Iterable, Mapping
+
+    from ..creature import Creature
+    from ..dice import Fortune
+    from ..log import Event
+    from ..rulesets import Ruleset
+    from ..vitals import Vitals
+    from .state import TurnFrame, _Fighter
 
 
 R_CAST = _rule("Casting a Spell")
@@ -36,12 +43,69 @@ INTERRUPTED_CASTER_DC_HEAVY = 25
 INTERRUPTED_CASTER_HEAVY_DAMAGE = 10
 
 
-class CastingRules:
+class CastingContext(Protocol):
+    """What the rules of this module use of an encounter (the parts of
+    :class:`~lfgcombat.encounter.Encounter` they may touch)."""
+
+    _f: dict[str, _Fighter]
+    _frames: list[TurnFrame]
+    ruleset: Ruleset
+
+    def _actor(self, name: str) -> _Fighter: ...
+
+    def _can_go_on(self, name: str, prone_before: bool) -> str | None: ...
+
+    def _check_cast(self, name: str, spell_level: int, target: str | None, perseverance: int | None
+                   ) -> Any: ...
+
+    def _check_spend(self, name: str, type_: str, action: str) -> str: ...
+
+    def _do(self, kind: str, args: dict[str, Any]) -> Any: ...
+
+    def _emit(self, kind: str, *, command: bool = False, actor: str | None = None,
+              target: str | None = None, data: Mapping[str, Any] | None = None) -> Event: ...
+
+    def _fighter(self, name: str) -> _Fighter: ...
+
+    def _frame_members(self, frame: TurnFrame) -> list[str]: ...
+
+    @staticmethod
+    def _interrupted_caster_dc(damage: int) -> int: ...
+
+    def _perseverance_to_cast(self, name: str, dcs: list[list[Any]], perseverance: int | None
+                             ) -> str: ...
+
+    def _provocation(self, mover: str, provokers: Iterable[str], aoo: Any, action: str
+                    ) -> tuple[list[str], list[str]]: ...
+
+    def _resolve_provocation(self, mover: str, offered: list[str], take: list[str], action: str,
+                             steps: Mapping[str, Any] | None = None) -> None: ...
+
+    def _roll(self, expr: str, *, label: str, actor: str | None = None, target: str | None = None,
+              fortune: Fortune | str | None = None, against: int | None = None,
+              outcome: str | None = None) -> Any: ...
+
+    def _spend(self, name: str, type_: str, action: str, target: str | None = None) -> str: ...
+
+    def _threatening_enemies(self, name: str) -> list[str]: ...
+
+    def _view(self, name: str) -> Creature: ...
+
+    def _vitals(self, name: str) -> Vitals: ...
+
+
+if TYPE_CHECKING:  # the rules see an encounter through their context only
+    _Base = CastingContext
+else:
+    _Base = object
+
+
+class CastingRules(_Base):
     """Casting, and the Perseverance check of a disrupted caster."""
 
     def cast(self, name: str, spell_level: int = 0, spell: str | None = None, *,
              target: str | None = None, swift: bool = False, aoo: Any = None,
-             perseverance: int | None = None) -> "Encounter":
+             perseverance: int | None = None) -> Self:
         """Cast a Spell: a Big Action that provokes (or a Swift Action that does not, for
         spells cast that way); 1 spell per turn.
 

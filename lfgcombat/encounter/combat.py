@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from ..citations import cite as _rule
 from ..conditions import Condition
@@ -24,6 +24,12 @@ from ..vitals import Vitals
 from ._citations import R_APT, R_BEGINNERS, R_DEATH, R_IGNORE, R_REACTIONS, R_RUN
 from .commands import command
 from .state import Effect, _int_or_none, _possessive
+
+if TYPE_CHECKING:
+    from ..dice import Roller
+    from ..log import Event
+    from ..rulesets import Ruleset
+    from .state import ActionsLeft, _Fighter
 
 R_CHARGE = _rule("Charge Attack")
 R_LOE = _rule("Line of Effect (LoE)")
@@ -42,7 +48,116 @@ CHARGE_DAMAGE_BONUS = 2
 CHARGE_MIN_RUN_FT = 10
 
 
-class CombatRules:
+class CombatContext(Protocol):
+    """What the rules of this module use of an encounter (the parts of
+    :class:`~lfgcombat.encounter.Encounter` they may touch)."""
+
+    _anchors: dict[str, tuple[int, int]]
+    _f: dict[str, _Fighter]
+    _gang: dict[str, list[str]]
+    map: Any
+    roller: Roller
+    ruleset: Ruleset
+
+    def _actor(self, name: str) -> _Fighter: ...
+
+    def _add_effect(self, name: str, effect: Effect) -> None: ...
+
+    def _against_a_runner(self, attacker: str, target: str, mode: str,
+                          situation: Mapping[str, Any], modifiers: list[str]
+                         ) -> tuple[dict[str, Any], list[str]]: ...
+
+    def _apply_damage(self, name: str, amount: int, dtype: str | None, *, struck: bool,
+                      source: str | None) -> None: ...
+
+    def _attack_consequences(self, target: str, after: Vitals, attacker: str) -> None: ...
+
+    def _attack_mode(self, attacker: str, weapon: Any, situation: Mapping[str, Any]) -> str: ...
+
+    def _attack_options(self, name: str, weapon: Any, situation: Mapping[str, Any]
+                       ) -> tuple[dict[str, Any], bool, dict[str, bool]]: ...
+
+    def _attack_weapon(self, name: str, target: str, weapon: Any) -> tuple[Any, Any]: ...
+
+    def _attacks_module(self) -> Any: ...
+
+    def _charge_situation(self, attacker: str, target: str, mode: str, charge: bool,
+                          situation: Mapping[str, Any], modifiers: list[str]
+                         ) -> tuple[Creature, dict[str, Any], list[str]]: ...
+
+    def _check_attack_budget(self, name: str, weapon: Any, situation: Mapping[str, Any]
+                            ) -> str | None: ...
+
+    def _check_spend(self, name: str, type_: str, action: str) -> str: ...
+
+    def _commit_vitals(self, name: str, old: Vitals, new: Vitals, *, why: str) -> None: ...
+
+    def _crossbow(self, attacker: str, weapon: Any, situation: Mapping[str, Any]) -> str | None: ...
+
+    def _default_weapon(self, name: str, melee: bool = False) -> Any: ...
+
+    def _do(self, kind: str, args: dict[str, Any]) -> Any: ...
+
+    def _emit(self, kind: str, *, command: bool = False, actor: str | None = None,
+              target: str | None = None, data: Mapping[str, Any] | None = None) -> Event: ...
+
+    def _encounter_situation(self, attacker: str, target: str, weapon: Any,
+                             situation: Mapping[str, Any], use_map: Mapping[str, bool] | None
+                            ) -> tuple[dict[str, Any], list[str], str, list[str]]: ...
+
+    def _end_effect(self, name: str, effect: Effect, why: str) -> None: ...
+
+    def _fighter(self, name: str) -> _Fighter: ...
+
+    def _gain(self, name: str, condition: str, *, by: str | None, why: str = "") -> None: ...
+
+    def _has(self, name: str, cond: Condition) -> bool: ...
+
+    def _ignored_by(self, name: str) -> list[str]: ...
+
+    def _log_rolls(self, since: int, *, actor: str | None, target: str | None = None,
+                   against: int | None = None, outcome: str | None = None, only_first: bool = False
+                  ) -> None: ...
+
+    def _map_situation(self, attacker: str, target: str, mode: str, situation: Mapping[str, Any],
+                       modifiers: list[str], use: Mapping[str, bool]
+                      ) -> tuple[dict[str, Any], list[str]]: ...
+
+    def _reaction_problem(self, name: str) -> str | None: ...
+
+    def _resolve_attack(self, attacker: str, target: str, weapon: Any, situation: dict, *,
+                        charge: bool = False, use_map: Mapping[str, bool] | None = None) -> Any: ...
+
+    def _running_toward(self, runner: str, attacker: str, run: Mapping[str, Any]
+                       ) -> bool | None: ...
+
+    def _spend(self, name: str, type_: str, action: str, target: str | None = None) -> str: ...
+
+    def _spend_attack(self, name: str, target: str, crossbow: str | None) -> None: ...
+
+    def _total_cover(self, attacker: str, target: str, weapon: Any, situation: Mapping[str, Any]
+                    ) -> str | None: ...
+
+    def _view(self, name: str) -> Creature: ...
+
+    def _view_without(self, name: str, kind: str) -> Creature: ...
+
+    def _vitals(self, name: str) -> Vitals: ...
+
+    def _weapon(self, attacker: str, weapon: Any) -> Any: ...
+
+    def actions_left(self, name: str) -> ActionsLeft: ...
+
+    def gang_up_bonus(self, attacker: str, target: str) -> int: ...
+
+
+if TYPE_CHECKING:  # the rules see an encounter through their context only
+    _Base = CombatContext
+else:
+    _Base = object
+
+
+class CombatRules(_Base):
     """Attack commands and the situation an attack is made in."""
 
     def _attacks_module(self) -> Any:

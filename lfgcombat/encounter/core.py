@@ -19,7 +19,7 @@ import pandas as pd
 from ..creature import Creature
 from ..dice import Roller
 from ..errors import LfgError
-from ..log import EventLog
+from ..log import EventLog, LogFormatError
 from .casting import CastingRules
 from .combat import CombatRules
 from .economy import EconomyRules
@@ -106,6 +106,42 @@ class Encounter(ReplayRules, RosterRules, InitiativeRules, TurnsRules, Selection
         self._log = EventLog()
         self._replaying = False
         self._reset()
+
+    @classmethod
+    def _from_header(cls, header: Mapping[str, Any], path: str | None = None) -> "Encounter":
+        """An encounter as a save file's header describes it (before any event): the
+        creatures, sides, groups, map, seed and ruleset (an old header's top-level
+        ``initiative`` and ``top_down_flat_footed`` override the ruleset's switches).
+
+        Raises:
+            LogFormatError: a header that does not build an encounter (line 1).
+        """
+        from ..hexmap import HexMap
+        from ..rulesets import Ruleset
+
+        def bad(msg: str) -> LogFormatError:
+            return LogFormatError(f"bad header: {msg}", path, 1)
+        try:
+            creatures = [Creature.from_dict(d) for d in header["creatures"]]
+            rs = dict(header["ruleset"])
+            ruleset = Ruleset(rs.pop("name"), **rs)
+            seed = header["seed"]
+            sides = header["sides"]
+            groups = header.get("groups") or {}
+            initiative = header["initiative"]
+            hmap = None
+            if header.get("map") is not None:
+                opts = header.get("map_options") or {}
+                hmap = HexMap.from_text(header["map"], creatures={c.name: c for c in creatures},
+                                        **opts)
+            return cls(creatures, sides=sides, map=hmap, ruleset=ruleset, seed=seed,
+                       groups=groups, initiative=initiative,
+                       top_down_flat_footed=header.get("top_down_flat_footed"))
+        except LogFormatError:
+            raise
+        except (LfgError, KeyError, TypeError, ValueError, AttributeError) as exc:
+            raise bad(f"{type(exc).__name__}: {exc}") from None
+
 
     def _remember_map(self, map: Any) -> None:
         """Keep the map and where everyone starts, so a replay can put them back."""

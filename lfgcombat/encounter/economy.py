@@ -12,7 +12,7 @@ ruleset's action-economy policy.
 from __future__ import annotations
 
 import dataclasses
-from typing import Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from ..citations import cite as _rule
 from ..errors import IllegalActionError
@@ -27,6 +27,14 @@ from ._citations import (
 )
 from .state import ActionsLeft, _Fighter, _possessive
 
+if TYPE_CHECKING:
+    from collections.abc import Mapping
+
+    from ..creature import Creature
+    from ..log import Event
+    from ..rulesets import Ruleset
+    from .state import Effect, TurnFrame
+
 R_BIG = _rule("Big Actions (BA): Big Actions require a decent amount of mental attention "
               "and/or physical effort to complete. You can take 2 Big Actions on a Turn. "
               "The most common uses of Big Actions are:")
@@ -36,7 +44,48 @@ R_DOUBLE = _rule("Double Action (DA)")
 R_FULL_ROUND = _rule("Full-Round Action (FRA)")
 
 
-class EconomyRules:
+class EconomyContext(Protocol):
+    """What the rules of this module use of an encounter (the parts of
+    :class:`~lfgcombat.encounter.Encounter` they may touch)."""
+
+    _f: dict[str, _Fighter]
+    _frames: list[TurnFrame]
+    _started: bool
+    ruleset: Ruleset
+
+    def _attacks_left(self, name: str, big_left: int) -> int: ...
+
+    def _check_spend(self, name: str, type_: str, action: str) -> str: ...
+
+    def _emit(self, kind: str, *, command: bool = False, actor: str | None = None,
+              target: str | None = None, data: Mapping[str, Any] | None = None) -> Event: ...
+
+    def _end_effect(self, name: str, effect: Effect, why: str) -> None: ...
+
+    def _fighter(self, name: str) -> _Fighter: ...
+
+    def _frame_members(self, frame: TurnFrame) -> list[str]: ...
+
+    def _in_ready_frame(self, name: str) -> bool: ...
+
+    def _limits(self, name: str) -> Any: ...
+
+    def _view(self, name: str) -> Creature: ...
+
+    @property
+    def acting(self) -> list[str]: ...
+
+    @property
+    def current(self) -> str | None: ...
+
+
+if TYPE_CHECKING:  # the rules see an encounter through their context only
+    _Base = EconomyContext
+else:
+    _Base = object
+
+
+class EconomyRules(_Base):
     """Spending actions and counting what is left."""
 
     def actions_left(self, name: str) -> ActionsLeft:

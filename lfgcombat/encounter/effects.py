@@ -9,7 +9,7 @@ your turn", rounds).
 from __future__ import annotations
 
 import dataclasses
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, Protocol, Self
 
 from ..citations import cite as _rule
 from ..conditions import Affliction, Condition, ConditionError
@@ -20,13 +20,62 @@ from .commands import command
 from .state import Effect
 
 if TYPE_CHECKING:
-    from .core import Encounter
+    from collections.abc import Mapping
+
+    from ..dice import Fortune
+    from ..log import Event, EventLog
+    from ..rulesets import Ruleset
+    from .state import _Fighter
 
 
 R_SPACE = _rule("Space in Combat Gameplay")
 
 
-class EffectsRules:
+class EffectsContext(Protocol):
+    """What the rules of this module use of an encounter (the parts of
+    :class:`~lfgcombat.encounter.Encounter` they may touch)."""
+
+    _anchors: dict[str, tuple[int, int]]
+    _f: dict[str, _Fighter]
+    _log: EventLog
+    _space_cramped: dict[str, str]
+    _step: int
+    _views: dict[str, Creature]
+    map: Any
+    ruleset: Ruleset
+
+    def _apply_damage(self, name: str, amount: int, dtype: str | None, *, struck: bool,
+                      source: str | None) -> None: ...
+
+    def _do(self, kind: str, args: dict[str, Any]) -> Any: ...
+
+    def _emit(self, kind: str, *, command: bool = False, actor: str | None = None,
+              target: str | None = None, data: Mapping[str, Any] | None = None) -> Event: ...
+
+    def _fighter(self, name: str) -> _Fighter: ...
+
+    def _gain(self, name: str, condition: str, *, by: str | None, why: str = "") -> None: ...
+
+    def _has(self, name: str, cond: Condition) -> bool: ...
+
+    def _lose_condition(self, name: str, cond: Condition, why: str) -> None: ...
+
+    def _roll(self, expr: str, *, label: str, actor: str | None = None, target: str | None = None,
+              fortune: Fortune | str | None = None, against: int | None = None,
+              outcome: str | None = None) -> Any: ...
+
+    def _touch(self, name: str) -> None: ...
+
+    def _view(self, name: str) -> Creature: ...
+
+
+if TYPE_CHECKING:  # the rules see an encounter through their context only
+    _Base = EffectsContext
+else:
+    _Base = object
+
+
+class EffectsRules(_Base):
     """Conditions and timed effects, and the creature as the encounter sees it (its view)."""
 
     def _view(self, name: str) -> Creature:
@@ -85,7 +134,7 @@ class EffectsRules:
             self.map.update(self._view(name))
 
     def add_condition(self, name: str, condition: str, rounds: int | None = None, *,
-                      by: str | None = None) -> "Encounter":
+                      by: str | None = None) -> Self:
         """Give a condition (the GM, or an effect resolved by hand).
 
         Stacking follows "Conditions (Sometimes called Status Effects)" (the longer duration
@@ -114,7 +163,7 @@ class EffectsRules:
             raise IllegalActionError(str(exc), R_CONDITIONS) from None
         self._gain(name, str(a), by=by, why="given")
 
-    def remove_condition(self, name: str, condition: str) -> "Encounter":
+    def remove_condition(self, name: str, condition: str) -> Self:
         """Remove a condition the creature has (all of it: all Bleed, every Weakened stage)."""
         self._do("remove_condition", {"name": name, "condition": condition})
         return self
@@ -132,7 +181,7 @@ class EffectsRules:
                                      R_CONDITIONS)
         self._lose_condition(name, cond, why="removed")
 
-    def note(self, text: str) -> "Encounter":
+    def note(self, text: str) -> Self:
         """Record a GM note in the log (a ruling, a roll made at the table)."""
         self._do("note", {"text": text})
         return self

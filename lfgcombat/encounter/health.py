@@ -10,7 +10,7 @@ beyond Stage 5 deals its 1d6; rounds of bleeding are counted.
 from __future__ import annotations
 
 import dataclasses
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, Protocol, Self
 
 from ..citations import cite as _rule
 from ..conditions import MAX_WEAKENED_STAGE, Condition
@@ -20,7 +20,12 @@ from ._citations import R_DEATH, R_INJURY
 from .commands import command
 
 if TYPE_CHECKING:
-    from .core import Encounter
+    from collections.abc import Mapping
+
+    from ..dice import Fortune
+    from ..log import Event
+    from ..rulesets import Ruleset
+    from .state import Effect, _Fighter
 
 
 R_DYING = _rule("Unconscious & Dying: Your conscious body has shut down, but you are still "
@@ -31,11 +36,55 @@ R_HEAL = _rule("Healing lost HP")
 R_TEMP = _rule("Temporary Hit Points (TempHP)")
 
 
-class HealthRules:
+class HealthContext(Protocol):
+    """What the rules of this module use of an encounter (the parts of
+    :class:`~lfgcombat.encounter.Encounter` they may touch)."""
+
+    _f: dict[str, _Fighter]
+    ruleset: Ruleset
+
+    def _apply_damage(self, name: str, amount: int, dtype: str | None, *, struck: bool,
+                      source: str | None) -> None: ...
+
+    def _commit_vitals(self, name: str, old: Vitals, new: Vitals, *, why: str) -> None: ...
+
+    def _do(self, kind: str, args: dict[str, Any]) -> Any: ...
+
+    def _emit(self, kind: str, *, command: bool = False, actor: str | None = None,
+              target: str | None = None, data: Mapping[str, Any] | None = None) -> Event: ...
+
+    def _end_effect(self, name: str, effect: Effect, why: str) -> None: ...
+
+    def _fighter(self, name: str) -> _Fighter: ...
+
+    def _gain(self, name: str, condition: str, *, by: str | None, why: str = "") -> None: ...
+
+    def _has(self, name: str, cond: Condition) -> bool: ...
+
+    def _lose_condition(self, name: str, cond: Condition, why: str) -> None: ...
+
+    def _note_disruption(self, name: str, amount: int, source: str | None) -> None: ...
+
+    def _roll(self, expr: str, *, label: str, actor: str | None = None, target: str | None = None,
+              fortune: Fortune | str | None = None, against: int | None = None,
+              outcome: str | None = None) -> Any: ...
+
+    def _touch(self, name: str) -> None: ...
+
+    def _vitals(self, name: str) -> Vitals: ...
+
+
+if TYPE_CHECKING:  # the rules see an encounter through their context only
+    _Base = HealthContext
+else:
+    _Base = object
+
+
+class HealthRules(_Base):
     """Damage, healing and Temporary HP through the one HP seam."""
 
     def damage(self, name: str, amount: int, type: str | None = None, *,
-               by: str | None = None) -> "Encounter":
+               by: str | None = None) -> Self:
         """Deal damage (the GM, or an attack resolved by hand).
 
         000_8d1d7816ee944f3b.txt, "Taking Damage", "Temporary Hit Points (TempHP)" (lost
@@ -171,7 +220,7 @@ class HealthRules:
             self._apply_damage(name, r.total, "biological", struck=False, source="weakened")
 
     def heal(self, name: str, amount: int, *, reduces_bleed: bool = True,
-             source: str | None = None) -> "Encounter":
+             source: str | None = None) -> Self:
         """Heal hit points, up to the maximum, by :meth:`lfgcombat.vitals.Vitals.heal`.
 
         000_8d1d7816ee944f3b.txt, "Healing lost HP": "Healing can never bring your HP above
@@ -218,7 +267,7 @@ class HealthRules:
             "events": list(new.events)})
         self._commit_vitals(name, old, new, why=f"healed {amount}")
 
-    def temp_hp(self, name: str, amount: int) -> "Encounter":
+    def temp_hp(self, name: str, amount: int) -> Self:
         """Gain Temporary HP by :meth:`lfgcombat.vitals.Vitals.gain_temp_hp`: "You may never
         have more Temporary HP than 25% of your Maximum HP" ("Temporary Hit Points
         (TempHP)"); several gains add up to that cap (the Vitals decision: the text states

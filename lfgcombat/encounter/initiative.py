@@ -13,17 +13,23 @@ roll 1d20 off until one is higher.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, Protocol, Self
 
 from ..citations import cite as _rule
 from ..dice import Fortune, net_fortune
 from ..errors import IllegalActionError
+from ..rulesets.initiative import InitiativeContext as PolicyContext
 from ._citations import R_ORDER
 from .commands import command
 from .state import Effect
 
 if TYPE_CHECKING:
-    from .core import Encounter
+    from collections.abc import Mapping
+
+    from ..creature import Creature
+    from ..log import Event
+    from ..rulesets import InitiativePolicy
+    from .state import TurnFrame, _Fighter
 
 
 R_AWARE = _rule("Determine Awareness")
@@ -33,7 +39,67 @@ R_AMBUSH = _rule("AMBUSH! - What if you’re unaware?")
 INITIATIVE_MODES = ("selective", "round_by_round", "top_down")
 
 
-class InitiativeRules:
+class InitiativeRulesContext(PolicyContext, Protocol):
+    """What the rules of this module use of an encounter (the parts of
+    :class:`~lfgcombat.encounter.Encounter` they may touch)."""
+
+    _f: dict[str, _Fighter]
+    _frames: list[TurnFrame]
+    _names: list[str]
+    _order: list[str]
+    _started: bool
+    _surprise: bool
+    initiative_policy: InitiativePolicy
+    round: int
+
+    def _add_effect(self, name: str, effect: Effect) -> None: ...
+
+    def _alive(self, name: str) -> bool: ...
+
+    def _alive_units(self) -> list[str]: ...
+
+    def _begin_turn(self, unit: str, *, kind: str, chosen_by: str | None, first: bool = False,
+                    interrupted: str | None = None, forced: bool = False) -> None: ...
+
+    def _do(self, kind: str, args: dict[str, Any]) -> Any: ...
+
+    def _emit(self, kind: str, *, command: bool = False, actor: str | None = None,
+              target: str | None = None, data: Mapping[str, Any] | None = None) -> Event: ...
+
+    @staticmethod
+    def _frame_units(frame: TurnFrame) -> list[str]: ...
+
+    def _init_bonus(self, name: str) -> int: ...
+
+    def _initiative_check(self, name: str, *, label: str, extra: int = 0,
+                          fortune: Fortune | str | None = None, target: str | None = None
+                          ) -> int: ...
+
+    def _members(self, unit: str) -> list[str]: ...
+
+    def _rank(self, totals: dict[str, int], label: str) -> list[str]: ...
+
+    def _resolve_units(self, names: Iterable[str], what: str) -> list[str]: ...
+
+    def _roll(self, expr: str, *, label: str, actor: str | None = None, target: str | None = None,
+              fortune: Fortune | str | None = None, against: int | None = None,
+              outcome: str | None = None) -> Any: ...
+
+    def _roll_units(self, units: list[str], label: str, bonus_for: str | None = None
+                   ) -> dict[str, int]: ...
+
+    def _units_to_act(self, exclude: str | Iterable[str] | None = None) -> list[str]: ...
+
+    def _view(self, name: str) -> Creature: ...
+
+
+if TYPE_CHECKING:  # the rules see an encounter through their context only
+    _Base = InitiativeRulesContext
+else:
+    _Base = object
+
+
+class InitiativeRules(_Base):
     """Starting combat and ranking Initiative Checks."""
 
     def choices(self) -> list[str]:
@@ -95,7 +161,7 @@ class InitiativeRules:
         return out
 
     def start(self, aware: Iterable[str] | None = None, decline: Iterable[str] = ()
-              ) -> "Encounter":
+              ) -> Self:
         """Begin combat: awareness, the Surprise Round, initiative, the first turn.
 
         000_8d1d7816ee944f3b.txt, "Determine Awareness" and "AMBUSH! - What if you’re

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Iterable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, Protocol, Self
 
 from ..citations import cite as _rule
 from ..dice import Fortune
@@ -23,13 +23,84 @@ from .commands import command
 from .state import InterruptResult, TurnFrame
 
 if TYPE_CHECKING:
-    from .core import Encounter
+    from collections.abc import Mapping
+
+    from ..creature import Creature
+    from ..log import Event
+    from ..rulesets import InitiativePolicy
+    from .state import ActionsLeft, _Fighter
 
 
 R_INTERRUPT = _rule("Interrupt Turn: How does an Interrupt Turn work?")
 
 
-class InterruptsRules:
+class InterruptsContext(Protocol):
+    """What the rules of this module use of an encounter (the parts of
+    :class:`~lfgcombat.encounter.Encounter` they may touch)."""
+
+    _f: dict[str, _Fighter]
+    _frames: list[TurnFrame]
+    _unit_of: dict[str, str]
+    initiative_policy: InitiativePolicy
+    round: int
+
+    def _actor(self, name: str) -> _Fighter: ...
+
+    def _alive(self, name: str) -> bool: ...
+
+    def _begin_turn(self, unit: str, *, kind: str, chosen_by: str | None, first: bool = False,
+                    interrupted: str | None = None, forced: bool = False) -> None: ...
+
+    def _check_interrupter(self, n: str, target: str, frame: TurnFrame, how_many: int) -> bool: ...
+
+    def _check_reaction_interrupt(self, n: str, target: str, frame: TurnFrame) -> None: ...
+
+    def _decide_interrupt(self, interrupters: list[str], target: str, frame: TurnFrame,
+                          readied: dict[str, bool]) -> tuple[dict[str, int | None], str | None]: ...
+
+    def _do(self, kind: str, args: dict[str, Any]) -> Any: ...
+
+    def _emit(self, kind: str, *, command: bool = False, actor: str | None = None,
+              target: str | None = None, data: Mapping[str, Any] | None = None) -> Event: ...
+
+    def _fighter(self, name: str) -> _Fighter: ...
+
+    def _frame_members(self, frame: TurnFrame) -> list[str]: ...
+
+    def _ignored_by(self, name: str) -> list[str]: ...
+
+    def _initiative_check(self, name: str, *, label: str, extra: int = 0,
+                          fortune: Fortune | str | None = None, target: str | None = None
+                          ) -> int: ...
+
+    def _interrupted_turn(self, interrupters: list[str], target: str | None, before: str | None
+                         ) -> tuple[TurnFrame, str]: ...
+
+    def _members(self, unit: str) -> list[str]: ...
+
+    def _rank(self, totals: dict[str, int], label: str) -> list[str]: ...
+
+    def _reaction_problem(self, name: str) -> str | None: ...
+
+    def _spend(self, name: str, type_: str, action: str, target: str | None = None) -> str: ...
+
+    def _spend_interrupt(self, n: str, target: str, readied: bool) -> None: ...
+
+    def _view(self, name: str) -> Creature: ...
+
+    def actions_left(self, name: str) -> ActionsLeft: ...
+
+    @property
+    def current(self) -> str | None: ...
+
+
+if TYPE_CHECKING:  # the rules see an encounter through their context only
+    _Base = InterruptsContext
+else:
+    _Base = object
+
+
+class InterruptsRules(_Base):
     """Interrupt Turns (opposed Initiative Checks) and the Ready Action."""
 
     def interrupt(self, interrupter: str | Iterable[str], target: str | None = None, *,
@@ -230,7 +301,7 @@ class InterruptsRules:
             return checks, winner
         return checks, None
 
-    def ready(self, name: str, trigger: str, action: str = "attack") -> "Encounter":
+    def ready(self, name: str, trigger: str, action: str = "attack") -> Self:
         """Prepare to Interrupt (the Ready Action): a Big Action now, the prepared Big
         Action later when the trigger occurs.
 

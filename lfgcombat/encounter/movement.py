@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Iterable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol, Self
 
 from ..citations import cite as _rule
 from ..conditions import Condition
@@ -20,7 +20,10 @@ from .commands import command
 from .state import Effect
 
 if TYPE_CHECKING:
-    from .core import Encounter
+    from collections.abc import Callable, Mapping
+
+    from ..log import Event
+    from .state import _Fighter
 
 
 R_OVERVIEW = _rule("COMBAT GAMEPLAY – OVERVIEW:")
@@ -29,7 +32,81 @@ R_TRADE = _rule("Trade Spaces Action")
 R_PRONE = _rule("Prone")
 
 
-class MovementRules:
+class MovementContext(Protocol):
+    """What the rules of this module use of an encounter (the parts of
+    :class:`~lfgcombat.encounter.Encounter` they may touch)."""
+
+    _anchors: dict[str, tuple[int, int]]
+    _f: dict[str, _Fighter]
+    map: Any
+
+    def _actor(self, name: str) -> _Fighter: ...
+
+    def _add_effect(self, name: str, effect: Effect) -> None: ...
+
+    @staticmethod
+    def _aoo_for(aoo: Any, names: list[str]) -> Any: ...
+
+    def _can_go_on(self, name: str, prone_before: bool) -> str | None: ...
+
+    def _cell(self, to: Any) -> Any: ...
+
+    @staticmethod
+    def _cell_arg(to: Any) -> Any: ...
+
+    def _check_spend(self, name: str, type_: str, action: str) -> str: ...
+
+    def _do(self, kind: str, args: dict[str, Any]) -> Any: ...
+
+    def _emit(self, kind: str, *, command: bool = False, actor: str | None = None,
+              target: str | None = None, data: Mapping[str, Any] | None = None) -> Event: ...
+
+    def _end_effect(self, name: str, effect: Effect, why: str) -> None: ...
+
+    def _fighter(self, name: str) -> _Fighter: ...
+
+    def _gain(self, name: str, condition: str, *, by: str | None, why: str = "") -> None: ...
+
+    def _has(self, name: str, cond: Condition) -> bool: ...
+
+    def _lose_aim_on_move(self, name: str) -> None: ...
+
+    def _lose_condition(self, name: str, cond: Condition, why: str) -> None: ...
+
+    def _move_budget(self, name: str, *, spent: bool = True) -> int: ...
+
+    def _need_map(self, name: str) -> None: ...
+
+    def _path_json(self, path: Iterable[Any]) -> list[list[int]]: ...
+
+    def _provocation(self, mover: str, provokers: Iterable[str], aoo: Any, action: str
+                    ) -> tuple[list[str], list[str]]: ...
+
+    def _reaction_problem(self, name: str) -> str | None: ...
+
+    def _replace_effect(self, name: str, old: Effect, new: Effect) -> None: ...
+
+    def _resolve_provocation(self, mover: str, offered: list[str], take: list[str], action: str,
+                             steps: Mapping[str, Any] | None = None) -> None: ...
+
+    def _spend(self, name: str, type_: str, action: str, target: str | None = None) -> str: ...
+
+    def _threatening_enemies(self, name: str) -> list[str]: ...
+
+    def _walk(self, name: str, path: list[Any], action: str, prov: Any, offered: list[str],
+              take: list[str], *, feet: int | None, continued: bool = False,
+              feet_left: Callable[[int], int] | None = None,
+              budget_of: Callable[[], int] | None = None, avail: int | None = None
+             ) -> tuple[int, bool, int]: ...
+
+
+if TYPE_CHECKING:  # the rules see an encounter through their context only
+    _Base = MovementContext
+else:
+    _Base = object
+
+
+class MovementRules(_Base):
     """Move, 5-Foot Step, Run, Retreat, Stand Up, Drop Prone and Trade Spaces."""
 
     def _need_map(self, name: str) -> None:
@@ -66,7 +143,7 @@ class MovementRules:
     def _path_json(self, path: Iterable[Any]) -> list[list[int]]:
         return [list(self.map.offset(c)) for c in path]
 
-    def move(self, name: str, to: Any, *, aoo: Any = None) -> "Encounter":
+    def move(self, name: str, to: Any, *, aoo: Any = None) -> Self:
         """Move up to the Move Speed (a Big Action), by the map's best path.
 
         000_8d1d7816ee944f3b.txt, "COMBAT ACTIONS for BEGINNERS" (Move is a Big Action),
@@ -127,7 +204,7 @@ class MovementRules:
             if e.lost_on_action:
                 self._end_effect(name, e, f"{name} moved")
 
-    def five_foot_step(self, name: str, to: Any) -> "Encounter":
+    def five_foot_step(self, name: str, to: Any) -> Self:
         """The 5-Foot Step: a Swift Action moving 1 hex without provoking.
 
         000_8d1d7816ee944f3b.txt, "What is a 5-Foot Step?": "If you have already moved this
@@ -152,7 +229,7 @@ class MovementRules:
             "notes": list(result.notes)})
         self._lose_aim_on_move(name)
 
-    def run(self, name: str, to: Any, *, aoo: Any = None) -> "Encounter":
+    def run(self, name: str, to: Any, *, aoo: Any = None) -> Self:
         """The Run Action: a Big Action moving up to double Move Speed in a straight line.
 
         000_8d1d7816ee944f3b.txt, "Running in Combat – Full Details:": "-2 AC against Melee
@@ -200,7 +277,7 @@ class MovementRules:
                 self._replace_effect(name, e, dataclasses.replace(
                     e, data={**e.info, "to": list(end)}))
 
-    def retreat(self, name: str, to: Any, *, aoo: Any = None) -> "Encounter":
+    def retreat(self, name: str, to: Any, *, aoo: Any = None) -> Self:
         """The Retreat Action (Disengage): a Full-Round Action moving away from enemies.
 
         000_8d1d7816ee944f3b.txt, "Retreat Action / Disengage": no AOO from the foes
@@ -236,7 +313,7 @@ class MovementRules:
         self._walk(name, path, "retreat", prov, offered, take, feet=None,
                    budget_of=retreat_budget, avail=retreat_budget())
 
-    def stand_up(self, name: str, to: Any = None, *, aoo: Any = None) -> "Encounter":
+    def stand_up(self, name: str, to: Any = None, *, aoo: Any = None) -> Self:
         """Stand up from Prone: a Big Action that provokes AOO; "You may move up to 5’ after
         standing up as part of the same action" (000_8d1d7816ee944f3b.txt, "Prone")."""
         self._do("stand_up", {"name": name, "to": None if to is None else self._cell_arg(to),
@@ -283,7 +360,7 @@ class MovementRules:
                 "action": "stand_up", "path": self._path_json(result.path),
                 "feet": result.cost_ft, "feet_left": 0, "continued": False, "notes": []})
 
-    def drop_prone(self, name: str) -> "Encounter":
+    def drop_prone(self, name: str) -> Self:
         """Drop Prone: a Swift Action (000_8d1d7816ee944f3b.txt, "Prone")."""
         self._do("drop_prone", {"name": name})
         return self
@@ -297,7 +374,7 @@ class MovementRules:
         self._spend(name, "swift", "drop_prone")
         self._gain(name, "prone", by=None)
 
-    def trade_spaces(self, name: str, ally: str, *, aoo: Any = None) -> "Encounter":
+    def trade_spaces(self, name: str, ally: str, *, aoo: Any = None) -> Self:
         """Trade Spaces with an adjacent ally: a Big Action, and the ally's Reaction.
 
         000_8d1d7816ee944f3b.txt, "Trade Spaces Action": "Both characters must be willing";

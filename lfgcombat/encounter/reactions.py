@@ -10,18 +10,62 @@ lost; a creature ignoring the mover takes no Reaction against it.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from ..citations import cite as _rule
 from ..conditions import Condition
 from ..errors import IllegalActionError
 from ._citations import R_IGNORE, R_PROVOKE, R_REACTIONS
-from .walk import Walk, WalkPlan
+from .walk import Walk, WalkContext, WalkPlan
+
+if TYPE_CHECKING:
+    from ..creature import Creature
+    from ..log import Event
+    from .state import _Fighter
 
 R_AOO = _rule("Attack of Opportunity (AOO)")
 
 
-class ReactionsRules:
+class ReactionsContext(WalkContext, Protocol):
+    """What the rules of this module use of an encounter (the parts of
+    :class:`~lfgcombat.encounter.Encounter` they may touch)."""
+
+    _anchors: dict[str, tuple[int, int]]
+    _f: dict[str, _Fighter]
+    _gang: dict[str, list[str]]
+    map: Any
+
+    def _attacks_module(self) -> Any: ...
+
+    def _default_weapon(self, name: str, melee: bool = False) -> Any: ...
+
+    def _emit(self, kind: str, *, command: bool = False, actor: str | None = None,
+              target: str | None = None, data: Mapping[str, Any] | None = None) -> Event: ...
+
+    def _fighter(self, name: str) -> _Fighter: ...
+
+    def _ignored_by(self, name: str) -> list[str]: ...
+
+    def _reaction_problem(self, name: str) -> str | None: ...
+
+    def _resolve_aoo(self, attacker: str, target: str, cap: int, distance: int | None = None
+                    ) -> None: ...
+
+    def _resolve_attack(self, attacker: str, target: str, weapon: Any, situation: dict, *,
+                        charge: bool = False, use_map: Mapping[str, bool] | None = None) -> Any: ...
+
+    def _strike_aoo(self, p: str, mover: str, cell: Any) -> None: ...
+
+    def _view(self, name: str) -> Creature: ...
+
+
+if TYPE_CHECKING:  # the rules see an encounter through their context only
+    _Base = ReactionsContext
+else:
+    _Base = object
+
+
+class ReactionsRules(_Base):
     """Offering, taking and resolving AOO along a path; the Gang Up bonus."""
 
     def _provocation(self, mover: str, provokers: Iterable[str], aoo: Any, action: str

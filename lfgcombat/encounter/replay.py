@@ -18,7 +18,7 @@ import contextlib
 import copy
 from collections.abc import Callable, Mapping
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol, Self
 
 from ..creature import Creature
 from ..dice import Fortune
@@ -36,10 +36,77 @@ from ..log import (
 from .commands import handler
 
 if TYPE_CHECKING:
+    from ..dice import Roller
+    from ..rulesets import Ruleset
     from .core import Encounter
+    from .state import TurnFrame, _Fighter
 
 
-class ReplayRules:
+class ReplayContext(Protocol):
+    """What the rules of this module use of an encounter (the parts of
+    :class:`~lfgcombat.encounter.Encounter` they may touch)."""
+
+    _f: dict[str, _Fighter]
+    _frames: list[TurnFrame]
+    _gang: dict[str, list[str]]
+    _groups: dict[str, list[str]]
+    _initial: dict[str, Creature]
+    _last_unit: str | None
+    _listeners: list[Callable[[Any], None]]
+    _log: EventLog
+    _map_text: str | None
+    _names: list[str]
+    _order: list[str]
+    _replaying: bool
+    _round_first: str | None
+    _side_of: dict[str, str]
+    _started: bool
+    _step: int
+    _surprise: bool
+    _views: dict[str, Creature]
+    map: Any
+    roller: Roller
+    round: int
+    ruleset: Ruleset
+    seed: int | str
+
+    def _do(self, kind: str, args: dict[str, Any]) -> Any: ...
+
+    def _emit(self, kind: str, *, command: bool = False, actor: str | None = None,
+              target: str | None = None, data: Mapping[str, Any] | None = None) -> Event: ...
+
+    def _header(self) -> dict[str, Any]: ...
+
+    @classmethod
+    def _from_header(cls, header: Mapping[str, Any], path: str | None = None) -> Encounter: ...
+
+    def _rebuild(self, events: list[Event], *, path: str | None = None,
+                 lines: list[int] | None = None) -> None: ...
+
+    def _replay(self, events: list[Event], *, path: str | None, lines: list[int] | None
+               ) -> None: ...
+
+    def _reset(self) -> None: ...
+
+    def _sync_space(self, quiet: bool = False) -> None: ...
+
+    @property
+    def current(self) -> str | None: ...
+
+    @property
+    def initiative_mode(self) -> str: ...
+
+    @property
+    def top_down_flat_footed(self) -> bool: ...
+
+
+if TYPE_CHECKING:  # the rules see an encounter through their context only
+    _Base = ReplayContext
+else:
+    _Base = object
+
+
+class ReplayRules(_Base):
     """Recording, replaying, undoing, forking, saving and loading steps (and dice rolls)."""
 
     def _header(self) -> dict[str, Any]:
@@ -56,34 +123,6 @@ class ReplayRules:
             "map_options": ({"advanced_five_foot_step": self.map.advanced_five_foot_step}
                             if self.map is not None else None),
         }
-
-    @classmethod
-    def _from_header(cls, header: Mapping[str, Any], path: str | None = None) -> "Encounter":
-        from ..hexmap import HexMap
-        from ..rulesets import Ruleset
-
-        def bad(msg: str) -> LogFormatError:
-            return LogFormatError(f"bad header: {msg}", path, 1)
-        try:
-            creatures = [Creature.from_dict(d) for d in header["creatures"]]
-            rs = dict(header["ruleset"])
-            ruleset = Ruleset(rs.pop("name"), **rs)
-            seed = header["seed"]
-            sides = header["sides"]
-            groups = header.get("groups") or {}
-            initiative = header["initiative"]
-            hmap = None
-            if header.get("map") is not None:
-                opts = header.get("map_options") or {}
-                hmap = HexMap.from_text(header["map"], creatures={c.name: c for c in creatures},
-                                        **opts)
-            return cls(creatures, sides=sides, map=hmap, ruleset=ruleset, seed=seed,
-                       groups=groups, initiative=initiative,
-                       top_down_flat_footed=header.get("top_down_flat_footed"))
-        except LogFormatError:
-            raise
-        except (LfgError, KeyError, TypeError, ValueError, AttributeError) as exc:
-            raise bad(f"{type(exc).__name__}: {exc}") from None
 
     def snapshot(self) -> dict[str, Any]:
         """The whole state as plain, comparable data (tests compare two of them)."""
@@ -199,7 +238,7 @@ class ReplayRules:
             self._replaying = False
             self._views.clear()
 
-    def undo(self, n: int = 1) -> "Encounter":
+    def undo(self, n: int = 1) -> Self:
         """Drop the last ``n`` steps (public method calls) and replay the rest.
 
         Args:
@@ -218,7 +257,7 @@ class ReplayRules:
             fn(self)
         return self
 
-    def fork(self) -> "Encounter":
+    def fork(self) -> Encounter:
         """An independent copy to try a "what if" on (its own map, roller and log)."""
         other = type(self)._from_header(self._header())
         other._rebuild(list(self._log))
@@ -230,7 +269,7 @@ class ReplayRules:
         return write_jsonl(path, self._header(), self._log)
 
     @classmethod
-    def load(cls, path: str | Path) -> "Encounter":
+    def load(cls, path: str | Path) -> Encounter:
         """Read a saved encounter and replay it to the same state.
 
         Every command is re-executed with the recorded seed and every effect compared with

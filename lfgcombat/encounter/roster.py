@@ -8,7 +8,7 @@ dead take no turns). Lookups the other rule modules share.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from ..conditions import Condition
 from ..creature import Creature
@@ -16,8 +16,47 @@ from ..errors import IllegalActionError, LfgError
 from ._citations import R_ORDER
 from .state import TurnFrame, _Fighter
 
+if TYPE_CHECKING:
+    from ..vitals import Vitals
 
-class RosterRules:
+
+class RosterContext(Protocol):
+    """What the rules of this module use of an encounter (the parts of
+    :class:`~lfgcombat.encounter.Encounter` they may touch)."""
+
+    _f: dict[str, _Fighter]
+    _frames: list[TurnFrame]
+    _groups: dict[str, list[str]]
+    _names: list[str]
+    _order: list[str]
+    _surprise: bool
+    _unit_of: dict[str, str]
+
+    def _alive(self, name: str) -> bool: ...
+
+    def _all_units(self) -> list[str]: ...
+
+    @staticmethod
+    def _frame_units(frame: TurnFrame) -> list[str]: ...
+
+    def _members(self, unit: str) -> list[str]: ...
+
+    def _unit_alive(self, unit: str) -> bool: ...
+
+    def _unit_eligible(self, unit: str) -> bool: ...
+
+    def _view(self, name: str) -> Creature: ...
+
+    def _vitals(self, name: str) -> Vitals: ...
+
+
+if TYPE_CHECKING:  # the rules see an encounter through their context only
+    _Base = RosterContext
+else:
+    _Base = object
+
+
+class RosterRules(_Base):
     """Lookups of combatants, units (groups or single creatures) and who may still act."""
 
     def _fighter(self, name: str) -> _Fighter:

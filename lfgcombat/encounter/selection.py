@@ -8,7 +8,7 @@ don't want to take your turn yet, you can just tell your ally to pick someone el
 from __future__ import annotations
 
 import dataclasses
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, Protocol, Self
 
 from ..errors import IllegalActionError
 from ._citations import R_PROBLEMS, R_TOP_DOWN, R_TURN
@@ -16,10 +16,66 @@ from .commands import command
 from .state import Effect, _possessive
 
 if TYPE_CHECKING:
-    from .core import Encounter
+    from collections.abc import Iterable, Mapping
+
+    from ..log import Event, EventLog
+    from ..rulesets import InitiativePolicy
+    from .state import TurnFrame, _Fighter
 
 
-class SelectionRules:
+class SelectionContext(Protocol):
+    """What the rules of this module use of an encounter (the parts of
+    :class:`~lfgcombat.encounter.Encounter` they may touch)."""
+
+    _f: dict[str, _Fighter]
+    _frames: list[TurnFrame]
+    _groups: dict[str, list[str]]
+    _log: EventLog
+    _surprise: bool
+    _unit_of: dict[str, str]
+    initiative_policy: InitiativePolicy
+
+    def _actor(self, name: str) -> _Fighter: ...
+
+    def _add_effect(self, name: str, effect: Effect) -> None: ...
+
+    def _alive(self, name: str) -> bool: ...
+
+    def _decline_problem(self) -> str | None: ...
+
+    def _do(self, kind: str, args: dict[str, Any]) -> Any: ...
+
+    def _emit(self, kind: str, *, command: bool = False, actor: str | None = None,
+              target: str | None = None, data: Mapping[str, Any] | None = None) -> Event: ...
+
+    def _frame_members(self, frame: TurnFrame) -> list[str]: ...
+
+    @staticmethod
+    def _frame_units(frame: TurnFrame) -> list[str]: ...
+
+    def _last_command(self) -> Event | None: ...
+
+    def _members(self, unit: str) -> list[str]: ...
+
+    def _rebuild(self, events: list[Event], *, path: str | None = None,
+                 lines: list[int] | None = None) -> None: ...
+
+    def _start_unit(self, unit: str, kind: str) -> None: ...
+
+    def _unit_alive(self, unit: str) -> bool: ...
+
+    def _units_to_act(self, exclude: str | Iterable[str] | None = None) -> list[str]: ...
+
+    def decline_choices(self, *, _checked: bool = False) -> list[str]: ...
+
+
+if TYPE_CHECKING:  # the rules see an encounter through their context only
+    _Base = SelectionContext
+else:
+    _Base = object
+
+
+class SelectionRules(_Base):
     """Declining a turn an ally chose, and acting together with an ally."""
 
     def _check_declined(self, chooser: str, declined: list[str], choices: list[str],
@@ -109,7 +165,7 @@ class SelectionRules:
         before = list(last.data.get("declined") or []) if last is not None else []
         return [u for u in self._units_to_act() if u != frame.unit and u not in before]
 
-    def decline_turn(self, next: str | None = None) -> "Encounter":
+    def decline_turn(self, next: str | None = None) -> Self:
         """The creature just chosen by an ally asks to go later; the ally picks ``next``.
 
         000_8d1d7816ee944f3b.txt, "Initiative Problems:": "If you were selected by an ally,
@@ -166,7 +222,7 @@ class SelectionRules:
         return [u for u in self._units_to_act(exclude=self._frame_units(frame))
                 if self._f[self._members(u)[0]].side == side]
 
-    def act_together(self, name: str, ally: str, *, tactical_bonus: int = 0) -> "Encounter":
+    def act_together(self, name: str, ally: str, *, tactical_bonus: int = 0) -> Self:
         """``name`` (acting now) and ``ally`` act at the same time, on one turn.
 
         000_8d1d7816ee944f3b.txt, "Taking Your Turn: ...": "If you and an ally wish to act

@@ -9,7 +9,7 @@ Action, No AOO)", "Protect Action (Big Action, No AOO)", "Advanced Option - Igno
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol, Self
 
 from ..citations import cite as _rule
 from ..conditions import Condition
@@ -20,7 +20,12 @@ from .commands import command
 from .state import Effect
 
 if TYPE_CHECKING:
-    from .core import Encounter
+    from collections.abc import Mapping
+
+    from ..creature import Creature
+    from ..log import Event
+    from ..vitals import Vitals
+    from .state import _Fighter
 
 
 R_IMMEDIATE = _rule("Immediate Action")
@@ -39,11 +44,66 @@ R_ASLEEP = _rule("Asleep / Sleeping")
 R_KNOCKOUT = _rule("Knockout Strike (Attack Action, No AOO)")
 
 
-class SpecialActionsRules:
+class SpecialActionsContext(Protocol):
+    """What the rules of this module use of an encounter (the parts of
+    :class:`~lfgcombat.encounter.Encounter` they may touch)."""
+
+    _anchors: dict[str, tuple[int, int]]
+    _f: dict[str, _Fighter]
+    map: Any
+
+    def _actor(self, name: str) -> _Fighter: ...
+
+    def _add_effect(self, name: str, effect: Effect) -> None: ...
+
+    def _check_spend(self, name: str, type_: str, action: str) -> str: ...
+
+    def _check_waking(self, name: str, action: str, target: str | None) -> None: ...
+
+    def _do(self, kind: str, args: dict[str, Any]) -> Any: ...
+
+    def _emit(self, kind: str, *, command: bool = False, actor: str | None = None,
+              target: str | None = None, data: Mapping[str, Any] | None = None) -> Event: ...
+
+    def _end_effect(self, name: str, effect: Effect, why: str) -> None: ...
+
+    def _fighter(self, name: str) -> _Fighter: ...
+
+    def _h_act(self, name: str, action: str, target: str | None, aoo: Any, note: str | None,
+               ability: str | None, _method: str = 'act') -> None: ...
+
+    def _has(self, name: str, cond: Condition) -> bool: ...
+
+    def _lose_condition(self, name: str, cond: Condition, why: str) -> None: ...
+
+    def _provocation(self, mover: str, provokers: Iterable[str], aoo: Any, action: str
+                    ) -> tuple[list[str], list[str]]: ...
+
+    def _reaction_problem(self, name: str) -> str | None: ...
+
+    def _resolve_provocation(self, mover: str, offered: list[str], take: list[str], action: str,
+                             steps: Mapping[str, Any] | None = None) -> None: ...
+
+    def _spend(self, name: str, type_: str, action: str, target: str | None = None) -> str: ...
+
+    def _threatening_enemies(self, name: str) -> list[str]: ...
+
+    def _view(self, name: str) -> Creature: ...
+
+    def _vitals(self, name: str) -> Vitals: ...
+
+
+if TYPE_CHECKING:  # the rules see an encounter through their context only
+    _Base = SpecialActionsContext
+else:
+    _Base = object
+
+
+class SpecialActionsRules(_Base):
     """Draw, act, free, Aim, Fight Defensively, Ignore an Enemy and Protect."""
 
     def draw(self, name: str, item: str | None = None, *, shield: bool = False,
-             aoo: Any = None) -> "Encounter":
+             aoo: Any = None) -> Self:
         """Draw or sheathe a weapon (or ready/stow a shield): a Little Action that provokes
         ("COMBAT ACTIONS for BEGINNERS"; "What actions normally Provoke AOO?")."""
         self._do("draw", {"name": name, "item": item, "shield": bool(shield), "aoo": aoo})
@@ -55,7 +115,7 @@ class SpecialActionsRules:
         self._h_act(name, action, None, aoo, item, None, _method="draw")
 
     def act(self, name: str, action: str, target: str | None = None, *, aoo: Any = None,
-            note: str | None = None, ability: str | None = None) -> "Encounter":
+            note: str | None = None, ability: str | None = None) -> Self:
         """Take any action of the Action Tables (``data/actions.csv``) by name: it is spent
         by its type and, when it provokes, offers AOO to every threatening enemy.
 
@@ -154,7 +214,7 @@ class SpecialActionsRules:
                        if v.hp <= 0 else "not knocked out")
                 raise IllegalActionError(f"{target} is {why}", rule)
 
-    def free(self, name: str, what: str = "speak", note: str | None = None) -> "Encounter":
+    def free(self, name: str, what: str = "speak", note: str | None = None) -> Self:
         """A Free Action (speak a short phrase, drop an item, change grip); "Up to 2 Free
         Actions may be made per turn; any Free Actions used beyond this number should be
         considered Swift Actions" (000_8d1d7816ee944f3b.txt, "Free Action")."""
@@ -162,7 +222,7 @@ class SpecialActionsRules:
                          "note": note, "ability": None})
         return self
 
-    def aim(self, name: str, *, aoo: Any = None) -> "Encounter":
+    def aim(self, name: str, *, aoo: Any = None) -> Self:
         """Aim: a Big Action that provokes; "+1 Focus Bonus on your next ranged attack this
         turn ... If you move, are struck with an attack, or take any other action before
         making the attack, you lose this bonus" (000_8d1d7816ee944f3b.txt, "Aim (Big
@@ -183,7 +243,7 @@ class SpecialActionsRules:
                                       rule=R_AIM))
         self._resolve_provocation(name, offered, take, "aim")
 
-    def fight_defensively(self, name: str) -> "Encounter":
+    def fight_defensively(self, name: str) -> Self:
         """Fight Defensively: a Big Action, no AOO; "-4 penalty on Attack Rolls and ... +2
         Dodge Bonus to AC until the start of your next turn"; "You must be wielding a melee
         weapon (or otherwise threaten your area)"; "You may not choose to fight defensively
@@ -215,7 +275,7 @@ class SpecialActionsRules:
                                                 "source": "fighting defensively"}),
                                       ends="turn_start", on=name, rule=R_FIGHT_DEF))
 
-    def ignore_enemy(self, name: str, foes: str | Iterable[str]) -> "Encounter":
+    def ignore_enemy(self, name: str, foes: str | Iterable[str]) -> Self:
         """Ignore an enemy (or several): a Swift Action, for 1 round.
 
         000_8d1d7816ee944f3b.txt, "Advanced Option - Ignore an enemy": "You must use a swift
@@ -262,7 +322,7 @@ class SpecialActionsRules:
                   "flanking",
             ends="turn_start", on=name, data={"ignored": list(foes)}, rule=R_IGNORE))
 
-    def protect(self, name: str, ally: str) -> "Encounter":
+    def protect(self, name: str, ally: str) -> Self:
         """The Protect Action: a Big Action, no AOO, until the start of your next turn.
 
         000_8d1d7816ee944f3b.txt, "Protect Action (Big Action, No AOO)": the ally gets Good

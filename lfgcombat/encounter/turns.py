@@ -13,18 +13,26 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Iterable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol, Self
 
 from ..citations import cite as _rule
 from ..conditions import Condition
 from ..errors import IllegalActionError
+from ..rulesets.initiative import InitiativeContext as PolicyContext
 from ..vitals import CLOT_AFTER_ROUNDS, STABILIZE_DC
 from ._citations import R_INTERRUPT_DETAILS, R_ORDER, R_PROBLEMS, R_READY
 from .commands import command
 from .state import TurnBudget, TurnFrame, _Fighter
 
 if TYPE_CHECKING:
-    from .core import Encounter
+    from collections.abc import Mapping
+
+    from ..creature import Creature
+    from ..dice import Fortune, Roller
+    from ..log import Event
+    from ..rulesets import InitiativePolicy
+    from ..vitals import Vitals
+    from .state import Effect
 
 
 R_ROUND_BY_ROUND = _rule("Alternative Initiative Option #1 – Round-By-Round Initiative: "
@@ -32,7 +40,117 @@ R_ROUND_BY_ROUND = _rule("Alternative Initiative Option #1 – Round-By-Round In
 R_AGONY = _rule("Agony / Agonized")
 
 
-class TurnsRules:
+class TurnsContext(PolicyContext, Protocol):
+    """What the rules of this module use of an encounter (the parts of
+    :class:`~lfgcombat.encounter.Encounter` they may touch)."""
+
+    _anchors: dict[str, tuple[int, int]]
+    _f: dict[str, _Fighter]
+    _frames: list[TurnFrame]
+    _gang: dict[str, list[str]]
+    _last_unit: str | None
+    _names: list[str]
+    _round_first: str | None
+    _started: bool
+    _surprise: bool
+    initiative_policy: InitiativePolicy
+    map: Any
+    roller: Roller
+    round: int
+
+    def _alive(self, name: str) -> bool: ...
+
+    def _alive_units(self) -> list[str]: ...
+
+    def _all_units(self) -> list[str]: ...
+
+    def _apply_damage(self, name: str, amount: int, dtype: str | None, *, struck: bool,
+                      source: str | None) -> None: ...
+
+    def _begin_turn(self, unit: str, *, kind: str, chosen_by: str | None, first: bool = False,
+                    interrupted: str | None = None, forced: bool = False) -> None: ...
+
+    def _check_declined(self, chooser: str, declined: list[str], choices: list[str],
+                        target: str | None, deadlock: bool) -> None: ...
+
+    def _commit_vitals(self, name: str, old: Vitals, new: Vitals, *, why: str) -> None: ...
+
+    def _complete_full_round(self, name: str) -> None: ...
+
+    def _do(self, kind: str, args: dict[str, Any]) -> Any: ...
+
+    def _emit(self, kind: str, *, command: bool = False, actor: str | None = None,
+              target: str | None = None, data: Mapping[str, Any] | None = None) -> Event: ...
+
+    def _end_effect(self, name: str, effect: Effect, why: str) -> None: ...
+
+    def _end_interrupt_turn(self, frame: TurnFrame, next: str | None, deadlock: bool) -> None: ...
+
+    def _finish_turn(self, frame: TurnFrame) -> None: ...
+
+    def _frame_members(self, frame: TurnFrame) -> list[str]: ...
+
+    @staticmethod
+    def _frame_units(frame: TurnFrame) -> list[str]: ...
+
+    def _has(self, name: str, cond: Condition) -> bool: ...
+
+    def _log_rolls(self, since: int, *, actor: str | None, target: str | None = None,
+                   against: int | None = None, outcome: str | None = None, only_first: bool = False
+                  ) -> None: ...
+
+    def _lose_condition(self, name: str, cond: Condition, why: str) -> None: ...
+
+    def _members(self, unit: str) -> list[str]: ...
+
+    def _new_round(self) -> None: ...
+
+    def _ongoing_damage(self, name: str) -> None: ...
+
+    def _open_next_round(self, last: str, chosen: str | None, deadlock: bool,
+                         declined_roll: set[str]) -> None: ...
+
+    def _pick_next(self, unit: str, choices: list[str], round_over: bool, next: str | None,
+                   deadlock: bool) -> str | None: ...
+
+    def _reset_turn(self, f: _Fighter) -> None: ...
+
+    def _resolve_units(self, names: Iterable[str], what: str) -> list[str]: ...
+
+    def _roll(self, expr: str, *, label: str, actor: str | None = None, target: str | None = None,
+              fortune: Fortune | str | None = None, against: int | None = None,
+              outcome: str | None = None) -> Any: ...
+
+    def _stabilize_check(self, name: str) -> None: ...
+
+    def _start_of_turn(self, name: str) -> None: ...
+
+    def _start_unit(self, unit: str, kind: str) -> None: ...
+
+    def _tick_timers(self, name: str, source: str | None) -> None: ...
+
+    def _unit_alive(self, unit: str) -> bool: ...
+
+    def _units_to_act(self, exclude: str | Iterable[str] | None = None) -> list[str]: ...
+
+    def _value(self, name: str, cond: Condition) -> int: ...
+
+    def _view(self, name: str) -> Creature: ...
+
+    def _vitals(self, name: str) -> Vitals: ...
+
+    def _why_not_choosable(self, unit: str) -> str: ...
+
+    def choices(self) -> list[str]: ...
+
+
+if TYPE_CHECKING:  # the rules see an encounter through their context only
+    _Base = TurnsContext
+else:
+    _Base = object
+
+
+class TurnsRules(_Base):
     """Beginning and ending turns and rounds (start-of-turn effects, the choice of who is next)."""
 
     def _begin_turn(self, unit: str, *, kind: str, chosen_by: str | None, first: bool = False,
@@ -163,7 +281,7 @@ class TurnsRules:
         self._commit_vitals(name, old, new, why=f"stabilizing DC{STABILIZE_DC} FORT Save")
 
     def end_turn(self, next: str | None = None, *, deadlock: bool = False,
-                 decline: Iterable[str] = (), declined: Iterable[str] = ()) -> "Encounter":
+                 decline: Iterable[str] = (), declined: Iterable[str] = ()) -> Self:
         """End the current turn and pass it on.
 
         Selective Initiative ("Rounds, Initiative, & Turn Order"): "When you finish your
