@@ -13,11 +13,22 @@ import dataclasses
 import pytest
 
 from lfgcombat.creature import attacks_per_turn
-from lfgcombat.rulesets import base
-from lfgcombat.rulesets import (IMPLEMENTED, LFG, LFG_DEFINITION, RULESET_NAMES,
-                                ActionEconomy, RoundByRoundInitiative, Ruleset,
-                                RulesetError, SelectiveInitiative, TopDownInitiative,
-                                coerce_ruleset, definition, register)
+from lfgcombat.rulesets import (
+    IMPLEMENTED,
+    LFG,
+    LFG_DEFINITION,
+    RULESET_NAMES,
+    ActionEconomy,
+    RoundByRoundInitiative,
+    Ruleset,
+    RulesetError,
+    SelectiveInitiative,
+    TopDownInitiative,
+    base,
+    coerce_ruleset,
+    definition,
+    register,
+)
 
 
 def test_the_registry_names_three_rulesets_and_plays_one():

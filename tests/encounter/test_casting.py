@@ -8,7 +8,7 @@ from __future__ import annotations
 from lfgcombat import HexMap
 from lfgcombat.encounter import Encounter
 
-from .helpers import mk, _wizard_fight
+from .helpers import _wizard_fight, mk
 
 
 def test_cast_provokes_unless_swift():

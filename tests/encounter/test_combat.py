@@ -9,7 +9,7 @@ from __future__ import annotations
 from lfgcombat import HexMap
 from lfgcombat.encounter import Encounter
 
-from .helpers import SWORD, BOW, mk, duel, refused, _range_fight, _last_attack
+from .helpers import BOW, SWORD, _last_attack, _range_fight, duel, mk, refused
 
 
 def test_charge_attack_after_running_ten_feet_adds_2_innate_damage():

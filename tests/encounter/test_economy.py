@@ -9,7 +9,7 @@ import pytest
 
 from lfgcombat.encounter import Encounter
 
-from .helpers import mk, duel, refused
+from .helpers import duel, mk, refused
 
 
 def test_two_big_one_little_and_a_little_in_place_of_a_big():

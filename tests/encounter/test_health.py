@@ -6,7 +6,8 @@ HP", "Temporary Hit Points (TempHP)". Split from the former tests/test_encounter
 
 from __future__ import annotations
 
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from lfgcombat import Creature
 from lfgcombat.encounter import Encounter

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from lfgcombat.encounter import Encounter
 
-from .helpers import mk, duel, refused
+from .helpers import duel, mk, refused
 
 
 def test_highest_initiative_acts_first_and_every_roll_is_logged():

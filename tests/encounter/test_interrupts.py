@@ -9,7 +9,7 @@ from __future__ import annotations
 from lfgcombat import Creature, HexMap
 from lfgcombat.encounter import Encounter
 
-from .helpers import SWORD, BOW, mk, refused
+from .helpers import BOW, SWORD, mk, refused
 
 
 def test_interrupt_winner_acts_then_the_interrupted_resumes_and_chooses():

@@ -6,11 +6,10 @@ tests/test_encounter.py (issue 10); every test names its heading.
 
 from __future__ import annotations
 
-
 from lfgcombat import HexMap
 from lfgcombat.encounter import Encounter
 
-from .helpers import mk, duel, refused, _line_up, _trade, _at
+from .helpers import _at, _line_up, _trade, duel, mk, refused
 
 
 def test_five_foot_step_does_not_provoke_and_not_after_moving():

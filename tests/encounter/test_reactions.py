@@ -8,7 +8,7 @@ from __future__ import annotations
 from lfgcombat import HexMap
 from lfgcombat.encounter import Encounter
 
-from .helpers import mk, duel, refused, _line_up, _ignore_fight
+from .helpers import _ignore_fight, _line_up, duel, mk, refused
 
 
 def test_active_parry_spends_the_targets_reaction():

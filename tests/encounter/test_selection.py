@@ -5,10 +5,9 @@ every test names its heading.
 
 from __future__ import annotations
 
-
 from lfgcombat.encounter import Encounter
 
-from .helpers import mk, duel, refused
+from .helpers import duel, mk, refused
 
 
 def test_chosen_by_an_ally_may_ask_to_go_later():

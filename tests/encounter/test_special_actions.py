@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from lfgcombat.encounter import Encounter
 
-from .helpers import mk, duel, refused
+from .helpers import duel, mk, refused
 
 
 def test_fight_defensively_until_the_start_of_the_next_turn():

@@ -5,10 +5,9 @@ tests/test_encounter.py (issue 10); every test names its heading.
 
 from __future__ import annotations
 
-
 from lfgcombat.encounter import Encounter
 
-from .helpers import mk, duel, refused
+from .helpers import duel, mk, refused
 
 
 def test_selective_initiative_choosing_and_rounds():
