@@ -118,3 +118,15 @@ def test_a_ruleset_is_defined_by_overriding_only_what_differs(monkeypatch):
     assert rs.health is LFG.health and rs.condition_catalogue.data_file == "conditions.csv"
     with pytest.raises(RulesetError, match="already names the ruleset"):
         register(dataclasses.replace(LFG_DEFINITION, name="other", text="x", aliases=("000",)))
+
+
+def test_a_ruleset_is_a_plain_value_copied_pickled_and_replaced():
+    import copy
+    import pickle
+
+    rs = Ruleset(initiative="top_down", killer_criticals=True)
+    for again in (copy.deepcopy(rs), pickle.loads(pickle.dumps(rs)), rs.replace()):
+        assert again == rs and again.definition is LFG_DEFINITION
+    assert rs.replace(grid="square").grid == "square" and rs.grid == "hex"
+    with pytest.raises(RulesetError, match="grid must be one of"):
+        rs.replace(grid="octagon")

@@ -175,7 +175,7 @@ class Ruleset:
     @property
     def definition(self) -> RulesetDefinition:
         """The registered definition this ruleset plays by."""
-        return definition(self.name)
+        return _DEFINITIONS[self.name]  # the canonical name: one dict lookup
 
     @property
     def text(self) -> str:
