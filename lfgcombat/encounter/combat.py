@@ -94,6 +94,9 @@ class CombatContext(Protocol):
 
     def _crossbow(self, attacker: str, weapon: Any, situation: Mapping[str, Any]) -> str | None: ...
 
+    def _deal_attack_damage(self, attacker: str, target: str,
+                            damage_by_type: Mapping[str, int]) -> None: ...
+
     def _default_weapon(self, name: str, melee: bool = False) -> Any: ...
 
     def _do(self, kind: str, args: dict[str, Any]) -> Any: ...
@@ -341,22 +344,28 @@ class CombatRules(_Base):
                 and attacker not in ignored:
             self._gang.setdefault(target, []).append(attacker)
         if result.hit:
-            for dtype, amount in result.damage_by_type.items():
-                if self._f[target].dead:
-                    break
-                if amount > 0:
-                    self._apply_damage(target, amount, dtype, struck=True, source=attacker)
-                elif amount < 0:  # healing energy: "Positive Energy ... heals the living"
-                    old = self._vitals(target)
-                    new = old.heal(-amount, "magic")
-                    self._emit("heal", target=target, data={
-                        "amount": -amount, "hp_before": old.hp, "hp_after": new.hp,
-                        "bleed_before": old.bleed, "bleed_after": new.bleed,
-                        "source": f"{dtype} energy", "events": list(new.events)})
-                    self._commit_vitals(target, old, new, why=f"{dtype} energy")
+            self._deal_attack_damage(attacker, target, result.damage_by_type)
             if after is not None and not self._f[target].dead:
                 self._attack_consequences(target, after, attacker)
         return result
+
+    def _deal_attack_damage(self, attacker: str, target: str,
+                            damage_by_type: Mapping[str, int]) -> None:
+        """A hit's damage, type by type, through the one HP seam (:meth:`_apply_damage`);
+        negative energy damage heals ("Positive Energy ... heals the living")."""
+        for dtype, amount in damage_by_type.items():
+            if self._f[target].dead:
+                break
+            if amount > 0:
+                self._apply_damage(target, amount, dtype, struck=True, source=attacker)
+            elif amount < 0:
+                old = self._vitals(target)
+                new = old.heal(-amount, "magic")
+                self._emit("heal", target=target, data={
+                    "amount": -amount, "hp_before": old.hp, "hp_after": new.hp,
+                    "bleed_before": old.bleed, "bleed_after": new.bleed,
+                    "source": f"{dtype} energy", "events": list(new.events)})
+                self._commit_vitals(target, old, new, why=f"{dtype} energy")
 
     def _encounter_situation(self, attacker: str, target: str, weapon: Any,
                              situation: Mapping[str, Any], use_map: Mapping[str, bool] | None

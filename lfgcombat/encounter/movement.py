@@ -392,6 +392,18 @@ class MovementRules(_Base):
         self._do("trade_spaces", {"name": name, "target": ally, "aoo": aoo})
         return self
 
+    def _trade_provocations(self, name: str, target: str) -> tuple[Any, Any, Any, Any]:
+        """Who would get AOO from a trade: the map checks the swap and says who each
+        provokes; it is then undone at once, as the AOO strike before the swap completes.
+        Returns both anchors and both provocations."""
+        snapshot_a = self.map.token(name).anchor
+        snapshot_b = self.map.token(target).anchor
+        pa, pb = self.map.trade_spaces(name, target)
+        self.map.trade_spaces(name, target)  # swap back: the map is as it was
+        assert self.map.token(name).anchor == snapshot_a and \
+            self.map.token(target).anchor == snapshot_b
+        return snapshot_a, snapshot_b, pa, pb
+
     @command
     def _h_trade_spaces(self, name: str, target: str, aoo: Any) -> None:
         self._actor(name)
@@ -405,14 +417,7 @@ class MovementRules(_Base):
             raise IllegalActionError(f"{target} must spend its Reaction to trade spaces: {why}",
                                      R_TRADE)
         self._check_spend(name, "big", "trade_spaces")
-        # who would get AOO: the map checks the swap and says who each provokes; it is then
-        # undone at once, as the AOO strike before the swap completes
-        snapshot_a = self.map.token(name).anchor
-        snapshot_b = self.map.token(target).anchor
-        pa, pb = self.map.trade_spaces(name, target)
-        self.map.trade_spaces(name, target)  # swap back: the map is as it was
-        assert self.map.token(name).anchor == snapshot_a and \
-            self.map.token(target).anchor == snapshot_b
+        snapshot_a, snapshot_b, pa, pb = self._trade_provocations(name, target)
         offered_a, take_a = self._provocation(name, pa.names, self._aoo_for(aoo, pa.names),
                                               "trade_spaces")
         offered_b, take_b = self._provocation(target, pb.names,
