@@ -408,6 +408,7 @@ class CombatRules(_Base):
         situation = dict(situation)
         modifiers = list(modifiers)
         run = next((e.info for e in self._f[target].effects if e.kind == "run"), None)
+        ac: Bonus | None
         if run is not None:
             if mode == "melee":
                 ac = Bonus(-2, None, "running: -2 AC against melee")

@@ -102,6 +102,8 @@ else:
 class InitiativeRules(_Base):
     """Starting combat and ranking Initiative Checks."""
 
+    _started: bool
+
     def choices(self) -> list[str]:
         """Who may be chosen to act next when the current turn ends.
 

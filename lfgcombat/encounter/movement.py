@@ -185,9 +185,9 @@ class MovementRules(_Base):
         self._lose_aim_on_move(name)
         moved, stopped, cut = self._walk(
             name, path, "move", prov, offered, take, feet=budget, continued=cont,
-            feet_left=lambda ft: max(0, start_budget - ft),
+            feet_left=lambda ft: max(0, (start_budget or 0) - ft),
             budget_of=lambda: self._move_budget(name, spent=False), avail=start_budget)
-        f.turn.move_left = 0 if stopped else max(0, start_budget - cut - moved)
+        f.turn.move_left = 0 if stopped else max(0, (start_budget or 0) - cut - moved)
 
     def _move_budget(self, name: str, *, spent: bool = True) -> int:
         """Feet one Move Action gives now (the map's budget: Move Speed, half after an

@@ -181,11 +181,12 @@ def sides_of(names: list[str], sides: Mapping[str, Iterable[str]] | None, map: A
         if map is None:
             raise LfgError("give sides={'party': [...], 'monsters': [...]} (or a map "
                            "whose creatures have sides)")
-        sides = {}
+        from_map: dict[str, list[str]] = {}
         for n in names:
             if n not in map:
                 raise LfgError(f"{n} is not on the map, so its side is unknown; give sides=")
-            sides.setdefault(map.side(n), []).append(n)
+            from_map.setdefault(map.side(n), []).append(n)
+        sides = from_map
     side_of: dict[str, str] = {}
     for side, members in sides.items():
         if isinstance(members, str):

@@ -153,6 +153,9 @@ else:
 class TurnsRules(_Base):
     """Beginning and ending turns and rounds (start-of-turn effects, the choice of who is next)."""
 
+    _round_first: str | None
+    _last_unit: str | None
+
     def _begin_turn(self, unit: str, *, kind: str, chosen_by: str | None, first: bool = False,
                     interrupted: str | None = None, forced: bool = False) -> None:
         self._frames.append(TurnFrame(unit, kind, chosen_by, first, interrupted))
@@ -172,6 +175,7 @@ class TurnsRules(_Base):
                 continue
             f = self._f[n]
             if kind == "ready":
+                assert f.ready is not None  # a readied turn starts only from a readied action
                 held = f.ready["held"]
                 lim = self._view(n).actions
                 f.turn.big_used = max(0, lim.big_actions - held["big"])
@@ -351,6 +355,7 @@ class TurnsRules(_Base):
                 "why": f"{d} was chosen by {unit}, an ally, and asked to go later",
                 "rule": R_PROBLEMS})
         if not round_over:
+            assert target is not None  # someone is left to act this round, so it was chosen
             # the deadlock rule: the GM forces the turn, nobody chose it ("Initiative
             # Problems:"); so no ally-chose-ally protection against interrupts
             self._begin_turn(target, kind="turn", chosen_by=None if deadlock else unit,
