@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any, Protocol, Self
 from ..citations import cite as _rule
 from ..dice import Fortune, net_fortune
 from ..errors import IllegalActionError
+from ..rulesets.initiative import INITIATIVE_POLICIES
 from ..rulesets.initiative import InitiativeContext as PolicyContext
 from ._citations import R_ORDER
 from .commands import command
@@ -36,7 +37,9 @@ R_AWARE = _rule("Determine Awareness")
 R_AMBUSH = _rule("AMBUSH! - What if you’re unaware?")
 
 
-INITIATIVE_MODES = ("selective", "round_by_round", "top_down")
+#: The initiative options of "Rounds, Initiative, & Turn Order" (Selective) and its two
+#: alternatives, as ``Encounter(..., initiative=...)`` names them (the policies' names).
+INITIATIVE_MODES: tuple[str, ...] = tuple(INITIATIVE_POLICIES)
 
 
 class InitiativeRulesContext(PolicyContext, Protocol):

@@ -1,9 +1,12 @@
 """Values and per-creature state of an encounter.
 
 000_8d1d7816ee944f3b.txt, "Taking Your Turn" (what a creature may still do:
-:class:`ActionsLeft`), "Interrupt Turn" (:class:`InterruptResult`), and the bookkeeping every
-rule module reads and writes for one combatant (:class:`_Fighter`: its card, its Reaction,
-what it spent this turn, its readied or Full-Round Action, its effects and timers).
+:class:`ActionsLeft`; what it spent this turn: :class:`TurnBudget`), "Interrupt Turn" (the
+turns under way, a stack of :class:`TurnFrame`; :class:`InterruptResult`), the effects that
+last a while (:class:`Effect`), one combatant's state as :meth:`Encounter.state` reports it
+(:class:`CombatantState`), and the bookkeeping every rule module reads and writes for one
+combatant (:class:`_Fighter`: its card, its Reaction, its readied or Full-Round Action, its
+effects and timers).
 """
 
 from __future__ import annotations
