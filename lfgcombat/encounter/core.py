@@ -9,7 +9,6 @@ rule lives in the module named after its heading and reaches the class as a base
 
 from __future__ import annotations
 
-import copy
 import secrets
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
@@ -263,7 +262,7 @@ class Encounter(ReplayRules, RosterRules, InitiativeRules, TurnsRules, Selection
             effects=[e.label for e in f.effects], status=self._status(name),
             dead=f.dead, done=f.done, aware=f.aware, initiative=f.initiative,
             actions_left=left, reaction_used=f.reactions_used > 0,
-            ready=copy.deepcopy(f.ready), full_round=f.full_round,
+            ready=f.ready.to_dict() if f.ready is not None else None, full_round=f.full_round,
             unloaded=list(f.unloaded))
 
     def table(self) -> pd.DataFrame:

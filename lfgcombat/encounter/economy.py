@@ -113,7 +113,7 @@ class EconomyRules(_Base):
                          f"Reactions until the start of its next turn ({R_FULL_ROUND})")
         if f.ready and not self._in_ready_frame(name):
             big = little = free = 0
-            notes.append(f"readied ({f.ready['action']} when {f.ready['trigger']}): the rest "
+            notes.append(f"readied ({f.ready.action} when {f.ready.trigger}): the rest "
                          f"of its turn waits for the trigger ({R_READY})")
         spells = 0 if f.turn.spells or (lim.big_actions <= 0 and lim.little_actions <= 0) else 1
         attacks = self._attacks_left(name, big)

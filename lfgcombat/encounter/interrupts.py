@@ -20,7 +20,7 @@ from ..errors import IllegalActionError
 from ._citations import R_CONDITIONS, R_IGNORE, R_INTERRUPT_DETAILS, R_READY, R_TOP_DOWN
 from .actions import _action_row
 from .commands import command
-from .state import InterruptResult, TurnFrame
+from .state import InterruptResult, ReadiedAction, TurnFrame
 
 if TYPE_CHECKING:
     from collections.abc import Mapping
@@ -342,7 +342,6 @@ class InterruptsRules(_Base):
         held_little = self.actions_left(name).little
         if self.initiative_policy.ready_holds is not None:
             held_big, held_little = self.initiative_policy.ready_holds
-        f.ready = {"trigger": trigger, "action": action, "round": self.round,
-                   "held": {"big": held_big, "little": held_little}}
+        f.ready = ReadiedAction(trigger, action, self.round, held_big, held_little)
         self._emit("ready", actor=name, data={"trigger": trigger, "action": action,
-                                              "held": f.ready["held"]})
+                                              "held": f.ready.to_dict()["held"]})

@@ -91,6 +91,31 @@ class InterruptResult:
         return self.winner is not None
 
 
+@dataclass(frozen=True)
+class ReadiedAction:
+    """A prepared action waiting for its trigger (000_8d1d7816ee944f3b.txt, "Prepare to
+    Interrupt – “Ready Action” (Big Action)": "Your prepared action remains available until
+    the start of your next turn").
+
+    Attributes:
+        trigger: What it waits for, in words.
+        action: What it will do (a ``data/actions.csv`` name).
+        round: The round it was readied in.
+        held_big / held_little: The actions kept for the interrupt turn it fires.
+    """
+
+    trigger: str
+    action: str
+    round: int
+    held_big: int
+    held_little: int
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain data, as :meth:`Encounter.state` has always reported it."""
+        return {"trigger": self.trigger, "action": self.action, "round": self.round,
+                "held": {"big": self.held_big, "little": self.held_little}}
+
+
 @dataclass
 class TurnBudget:
     """What a creature has spent this turn (000_8d1d7816ee944f3b.txt, "Taking Your Turn":
@@ -144,7 +169,7 @@ class _Fighter:
     # per turn
     turn: TurnBudget = field(default_factory=lambda: TurnBudget())
     # longer
-    ready: dict | None = None
+    ready: ReadiedAction | None = None
     full_round: str | None = None
     full_round_target: str | None = None
     # crossbows shot and not loaded again ("Shoot a loaded Crossbow")
@@ -158,7 +183,8 @@ class _Fighter:
 
     def to_dict(self) -> dict[str, Any]:
         d = {k: copy.deepcopy(v) for k, v in self.__dict__.items()
-             if k not in ("creature", "effects", "turn")}
+             if k not in ("creature", "effects", "turn", "ready")}
+        d["ready"] = self.ready.to_dict() if self.ready is not None else None
         d["turn"] = dataclasses.asdict(self.turn)
         d["effects"] = [e.to_dict() for e in self.effects]
         d["creature"] = self.creature.to_dict()

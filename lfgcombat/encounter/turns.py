@@ -176,10 +176,10 @@ class TurnsRules(_Base):
             f = self._f[n]
             if kind == "ready":
                 assert f.ready is not None  # a readied turn starts only from a readied action
-                held = f.ready["held"]
+                held = f.ready
                 lim = self._view(n).actions
-                f.turn.big_used = max(0, lim.big_actions - held["big"])
-                f.turn.little_used = max(0, lim.little_actions - held["little"])
+                f.turn.big_used = max(0, lim.big_actions - held.held_big)
+                f.turn.little_used = max(0, lim.little_actions - held.held_little)
                 f.turn.free_used = 0
                 f.turn.move_left = None
                 f.turn.last_action = None
