@@ -111,13 +111,13 @@ class HealthRules(_Base):
             raise IllegalActionError(f"damage is a whole number >= 0, not {amount!r}",
                                      _rule("Taking Damage"))
         if type is not None:
-            from ..damage import DamageType
+            model = self.ruleset.damage_model
             try:
-                type = DamageType(type).value if not isinstance(type, DamageType) else type.value
+                type = model.damage_type(type).value
             except ValueError:
-                names = [t.value for t in DamageType]
                 raise IllegalActionError(f"unknown damage type {type!r}; types: "
-                                         f"{', '.join(names)}", _rule("Damage in Combat")) from None
+                                         f"{', '.join(model.names())}",
+                                         _rule("Damage in Combat")) from None
         if f.dead:
             raise IllegalActionError(f"{name} is already dead", R_DEATH)
         self._apply_damage(name, amount, type, struck=True, source=by)

@@ -224,18 +224,13 @@ class Ruleset:
         return dataclasses.replace(self, **changes)
 
     def killer_critical_minimum(self, multiplier: int, max_hp: int) -> int | None:
-        """The least damage a Critical Hit deals under Killer Criticals (``None`` when off).
-
-        000_8d1d7816ee944f3b.txt, "Killer Criticals (Optional Rule)": "x2 ... at least 20%
-        Maximum HP ... x3 ... 30% ... x4 deals 40%, x5 deals 50%"; "find 10% of your foe's
-        max health, then double or triple that number as needed for your multiplier. (Ex:
-        62HP maximum = 6HP for 10%, 12 HP for 20%, 18HP for 30%)". So 10% is rounded down
-        first, then multiplied: ``floor(max_hp / 10) x multiplier`` (52 HP, x2 -> 10; 74 HP,
-        x3 -> 21, the text's two examples).
-        """
+        """The least damage a Critical Hit deals under Killer Criticals (``None`` when off):
+        000_8d1d7816ee944f3b.txt, "Killer Criticals (Optional Rule)", asked of the attack
+        policy (:meth:`AttackResolution.killer_critical_minimum`: 52 HP, x2 -> 10; 74 HP,
+        x3 -> 21, the text's two examples)."""
         if not self.killer_criticals:
             return None
-        return (max_hp // 10) * multiplier
+        return self.attack_resolution.killer_critical_minimum(multiplier, max_hp)
 
     def describe(self) -> str:
         """One line: the name and the switches that differ from the defaults."""

@@ -82,6 +82,18 @@ class ActionEconomy:
 class AttackResolution:
     """Attack rolls, criticals and their optional rules (:mod:`lfgcombat.attacks`)."""
 
+    def killer_critical_minimum(self, multiplier: int, max_hp: int) -> int:
+        """The least damage a Critical Hit deals under Killer Criticals.
+
+        000_8d1d7816ee944f3b.txt, "Killer Criticals (Optional Rule)": "x2 ... at least 20%
+        Maximum HP ... x3 ... 30% ... x4 deals 40%, x5 deals 50%"; "find 10% of your foe's
+        max health, then double or triple that number as needed for your multiplier. (Ex:
+        62HP maximum = 6HP for 10%, 12 HP for 20%, 18HP for 30%)". So 10% is rounded down
+        first, then multiplied: ``floor(max_hp / 10) x multiplier`` (52 HP, x2 -> 10; 74 HP,
+        x3 -> 21, the text's two examples).
+        """
+        return (max_hp // 10) * multiplier
+
     def module(self) -> ModuleType | None:
         """The module that resolves attacks (``None`` if it cannot be imported)."""
         try:
@@ -113,6 +125,11 @@ class DamageModel:
         """
         from ..damage import DamageType
         return DamageType(value)
+
+    def names(self) -> list[str]:
+        """The damage types' names, in the table's order."""
+        from ..damage import DamageType
+        return [t.value for t in DamageType]
 
 
 @dataclass(frozen=True)
