@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from lfgcombat import Creature
 from lfgcombat.encounter import Encounter
 
-from .helpers import mk, refused
+from .helpers import duel, mk, refused
 
 
 def test_damage_temp_hp_first_unconscious_weakened_bleed_and_death():
@@ -248,3 +248,12 @@ def test_encounter_hp_is_exactly_what_vitals_says(ops):
                      if c.startswith("weakened ")), 0)
         assert (s["hp"], s["temp_hp"], bleed, weak, s["dead"]) == (
             v.hp, v.temp_hp, v.bleed, v.weakened, v.dead)
+
+
+def test_an_unknown_damage_type_is_refused_naming_the_types():
+    """"Damage in Combat": damage has a type; the ruleset's damage model names them."""
+    enc = duel().start()
+    err = refused(enc, enc.damage, "Orc", 3, "plasma", match="unknown damage type 'plasma'")
+    assert "fire" in str(err) and "slashing" in str(err)
+    enc.damage("Orc", 3, "fire")
+    assert enc.log.of_kind("damage")[-1].data["type"] == "fire"
