@@ -18,6 +18,8 @@ module                    rules
 ``economy``               Actions in Combat, Big/Little/Swift/Free/Double/Full-Round
                           Actions, Attacks Per Turn
 ``reactions``             Reactions & AOO:, Attack of Opportunity, Multiple Opponents
+``walk``                  What actions normally Provoke AOO? (the AOO strikes where it is
+                          provoked along a path)
 ``movement``              Moving in Combat, 5-Foot Step, Running, Retreat, Prone, Trade
                           Spaces
 ``combat``                attacks in the encounter (cover, concealment, Charge Attack)
@@ -28,7 +30,8 @@ module                    rules
 ``actions``               the Action Tables (data/actions.csv)
 ``replay``                the step machinery: command log, undo, fork, save, load
 ``commands``              the command registry (command name -> handler)
-``state`` / ``roster``    values and per-combatant state; combatants, sides, groups
+``state`` / ``roster``    typed values (TurnFrame, Effect, TurnBudget, ReadiedAction,
+                          CombatantState...); combatants, sides, groups
 ``core``                  the :class:`Encounter` facade composing the above
 ========================  ==================================================================
 
@@ -46,6 +49,11 @@ half-built encounter.
 Decisions where the text leaves room are stated in the module that implements them
 (initiative ties, interrupts, readied actions, durations, AOO along a path, Ignore an enemy,
 Run angles, interrupted casters).
+
+Each rule class (``TurnsRules``, ``MovementRules``...) declares the part of the encounter it
+uses as a :class:`typing.Protocol` (``TurnsContext``...) and, under type checking, sees the
+encounter only through it. What differs between rulesets is asked of ``self.ruleset``'s
+policies (:mod:`lfgcombat.rulesets`), never of a mode name.
 """
 
 from __future__ import annotations
