@@ -1,0 +1,287 @@
+"""The :class:`Encounter` facade: one fight's state, composed from the rule modules.
+
+000_8d1d7816ee944f3b.txt, "COMBAT GAMEPLAY – OVERVIEW:". The class holds the changing state
+(combatants, turn frames, the map, the roller, the log) and the public reading methods; every
+rule lives in the module named after its heading and reaches the class as a base class
+(``TurnsRules``, ``InterruptsRules``...). Commands are found by name in
+:mod:`lfgcombat.encounter.commands`, not by attribute lookup.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Callable, Iterable, Mapping
+from typing import Any
+
+import pandas as pd
+
+from ..creature import Creature
+from ..dice import Roller
+from ..errors import LfgError
+from ..log import EventLog, LogFormatError
+from .casting import CastingRules
+from .combat import CombatRules
+from .economy import EconomyRules
+from .effects import EffectsRules
+from .health import HealthRules
+from .initiative import INITIATIVE_MODES, InitiativeRules
+from .interrupts import InterruptsRules
+from .movement import MovementRules
+from .reactions import ReactionsRules
+from .replay import ReplayRules
+from .roster import RosterRules, combatants, sides_of, units_of
+from .selection import SelectionRules
+from .special_actions import SpecialActionsRules
+from .state import CombatantState, TurnFrame, _Fighter
+from .turns import TurnsRules
+
+__all__ = ["Encounter"]
+
+
+
+class Encounter(ReplayRules, RosterRules, InitiativeRules, TurnsRules, SelectionRules,
+                InterruptsRules, EconomyRules, ReactionsRules, CombatRules, MovementRules,
+                SpecialActionsRules, CastingRules, HealthRules, EffectsRules):
+    """A fight: combatants, sides, an optional battle map, initiative and turns, as a log.
+
+    Args:
+        creatures: The combatants (:class:`~lfgcombat.creature.Creature`), names unique.
+        sides: ``{"party": ["Wulfric", ...], "orcs": [...]}``; every creature on exactly one
+            side. Defaults to the sides the map gives them.
+        map: A :class:`~lfgcombat.hexmap.HexMap` with the creatures placed (optional; without
+            it the movement actions are refused). The encounter moves them from now on.
+        ruleset: A :class:`~lfgcombat.rulesets.Ruleset` or its name (default ``lfg``); its
+            ``initiative`` switch picks Selective (default), Round-by-Round or Top-Down
+            Initiative.
+        seed: The dice seed; ``None`` draws one, which is recorded so the fight replays.
+        groups: ``{"goblins": ["Goblin 1", "Goblin 2"]}``: similar NPCs sharing one
+            initiative and one turn ("Groups of similar NPCs may act on the same turn").
+        initiative: Overrides the ruleset's initiative switch.
+        top_down_flat_footed: Overrides the ruleset's ``top_down_flat_footed`` switch:
+            Top-Down's "Any creature who has not yet acted in combat is
+            considered Flat-Footed" (the GM may switch it off).
+
+    Raises:
+        LfgError: unknown or duplicate names, sides or groups that do not fit.
+
+    Example:
+        >>> from lfgcombat.creature import load_example
+        >>> enc = Encounter([load_example("wulfric"), load_example("orc")],
+        ...                 sides={"party": ["Wulfric"], "orcs": ["Orc"]}, seed=1)
+        >>> enc.start().current in ("Wulfric", "Orc")
+        True
+    """
+
+    def __init__(self, creatures: Iterable[Creature] | Mapping[str, Creature],
+                 sides: Mapping[str, Iterable[str]] | None = None, map: Any = None,
+                 ruleset: Any = None, seed: int | str | None = None, *,
+                 groups: Mapping[str, Iterable[str]] | None = None,
+                 initiative: str | None = None, top_down_flat_footed: bool | None = None) -> None:
+        from ..rulesets import coerce_ruleset
+        creatures = combatants(creatures)
+        names = [c.name for c in creatures]
+        rules = coerce_ruleset(ruleset)
+        mode = initiative or rules.initiative
+        if mode not in INITIATIVE_MODES:
+            raise LfgError(f"initiative must be one of {', '.join(INITIATIVE_MODES)}, "
+                           f"not {mode!r}")
+        flat = (rules.top_down_flat_footed if top_down_flat_footed is None
+                else bool(top_down_flat_footed))
+        #: The ruleset this fight plays by (``initiative=`` and ``top_down_flat_footed=``
+        #: applied to it).
+        self.ruleset = rules.replace(initiative=mode, top_down_flat_footed=flat)
+        #: Who acts next, interrupts and readied actions (000_8d1d7816ee944f3b.txt, "Rounds,
+        #: Initiative, & Turn Order" and its two alternatives).
+        self.initiative_policy = self.ruleset.initiative_policy
+        side_of = sides_of(names, sides, map)
+        unit_of, self._groups = units_of(names, side_of, groups)
+        self._initial = {c.name: c for c in creatures}
+        self._names = names
+        self._side_of = side_of
+        self._unit_of = unit_of
+        self.seed = seed if seed is not None else secrets.randbits(32)
+        self._remember_map(map)
+        self._listeners: list[Callable[[Encounter], None]] = []
+        self._log = EventLog()
+        self._replaying = False
+        self._reset()
+
+    @classmethod
+    def _from_header(cls, header: Mapping[str, Any], path: str | None = None) -> "Encounter":
+        """An encounter as a save file's header describes it (before any event): the
+        creatures, sides, groups, map, seed and ruleset (an old header's top-level
+        ``initiative`` and ``top_down_flat_footed`` override the ruleset's switches).
+
+        Raises:
+            LogFormatError: a header that does not build an encounter (line 1).
+        """
+        from ..hexmap import HexMap
+        from ..rulesets import Ruleset
+
+        def bad(msg: str) -> LogFormatError:
+            return LogFormatError(f"bad header: {msg}", path, 1)
+        try:
+            creatures = [Creature.from_dict(d) for d in header["creatures"]]
+            rs = dict(header["ruleset"])
+            ruleset = Ruleset(rs.pop("name"), **rs)
+            seed = header["seed"]
+            sides = header["sides"]
+            groups = header.get("groups") or {}
+            initiative = header["initiative"]
+            hmap = None
+            if header.get("map") is not None:
+                opts = header.get("map_options") or {}
+                hmap = HexMap.from_text(header["map"], creatures={c.name: c for c in creatures},
+                                        **opts)
+            return cls(creatures, sides=sides, map=hmap, ruleset=ruleset, seed=seed,
+                       groups=groups, initiative=initiative,
+                       top_down_flat_footed=header.get("top_down_flat_footed"))
+        except LogFormatError:
+            raise
+        except (LfgError, KeyError, TypeError, ValueError, AttributeError) as exc:
+            raise bad(f"{type(exc).__name__}: {exc}") from None
+
+
+    def _remember_map(self, map: Any) -> None:
+        """Keep the map and where everyone starts, so a replay can put them back."""
+        self.map = map
+        self._map_text: str | None = None
+        self._anchors: dict[str, tuple[int, int]] = {}
+        self._placements: dict[str, dict[str, Any]] = {}
+        if map is not None:
+            if self.ruleset.advanced_five_foot_step and not map.advanced_five_foot_step:
+                raise LfgError("the ruleset has advanced_five_foot_step on but the map was "
+                               "built without it: HexMap(..., advanced_five_foot_step=True)")
+            self._map_text = map.to_text()
+            for n in self._names:
+                if n in map:
+                    if map.side(n) != self._side_of[n]:
+                        raise LfgError(f"{n} is on side {map.side(n)!r} on the map but "
+                                       f"{self._side_of[n]!r} in sides=")
+                    self._anchors[n] = map.offset(map.token(n).anchor)
+            # how each was placed (overrides, the GM's share), in the map's order
+            self._placements = {n: map.placement(n) for n in map.names if n in self._side_of}
+
+    def _reset(self) -> None:
+        """The state before the first event (replay starts from here)."""
+        self.roller = Roller(self.seed)
+        self._f: dict[str, _Fighter] = {
+            n: _Fighter(n, self._side_of[n], self._unit_of[n], self._initial[n])
+            for n in self._names}
+        self.round = 0
+        self._surprise = False
+        self._frames: list[TurnFrame] = []
+        self._started = False
+        self._over = False
+        self._order: list[str] = []   # top-down order of units
+        self._round_first: str | None = None
+        self._last_unit: str | None = None
+        self._gang: dict[str, list[str]] = {}
+        self._step = -1
+        self._views: dict[str, Creature] = {}
+        self._space_cramped: dict[str, str] = {}
+        if self.map is not None:
+            for n in self._anchors:
+                if n in self.map:
+                    self.map.remove(n)
+            for n, how in self._placements.items():
+                self.map.place(self._initial[n], **how)
+            self._sync_space(quiet=True)
+
+    @property
+    def initiative_mode(self) -> str:
+        """``selective``, ``round_by_round`` or ``top_down`` (the initiative policy's name)."""
+        return self.initiative_policy.name
+
+    @property
+    def top_down_flat_footed(self) -> bool:
+        """Top-Down's "Any creature who has not yet acted in combat is considered
+        Flat-Footed" (the ruleset's switch, or the ``top_down_flat_footed=`` override)."""
+        return self.ruleset.top_down_flat_footed
+
+    @property
+    def log(self) -> EventLog:
+        """The event log (read-only)."""
+        return self._log
+
+    @property
+    def names(self) -> list[str]:
+        """The combatants, in the order given."""
+        return list(self._names)
+
+    @property
+    def current(self) -> str | None:
+        """Whose turn it is: a creature, or a group sharing one turn; ``None`` before
+        :meth:`start` and once nobody is left to act."""
+        return self._frames[-1].unit if self._frames else None
+
+    @property
+    def acting(self) -> list[str]:
+        """The creatures acting now (the members of the current group, or one creature)."""
+        if not self._frames:
+            return []
+        return [n for n in self._frame_members(self._frames[-1]) if not self._f[n].dead]
+
+    @property
+    def surprise_round(self) -> bool:
+        """Whether this is the Surprise Round ("AMBUSH! - What if you’re unaware?")."""
+        return self._surprise
+
+    @property
+    def interrupted(self) -> list[str]:
+        """Turns paused by interrupts, oldest first ("What if my turn is interrupted")."""
+        return [f.unit for f in self._frames[:-1]]
+
+    def creature(self, name: str) -> Creature:
+        """The creature as it stands now, with the encounter's effects applied (Fight
+        Defensively's bonuses, Flat-Footed from surprise, Cramped from Protect or from
+        sharing an ally's hex or a tight space...)."""
+        self._fighter(name)
+        return self._view(name)
+
+    def side(self, name: str) -> str:
+        """A combatant's side."""
+        return self._fighter(name).side
+
+    def members(self, unit: str) -> list[str]:
+        """The creatures of a turn-taking unit (a group, or one creature)."""
+        if unit not in self._groups and unit not in self._f:
+            raise LfgError(f"no creature or group named {unit!r}")
+        return self._members(unit)
+
+    def state(self, name: str) -> CombatantState:
+        """One combatant's state: hp, max_hp, temp_hp, conditions, effects, status, dead,
+        done (its Ready/Done card), initiative, actions left, reaction used, readied
+        action, Full-Round Action under way, crossbows shot and not loaded again."""
+        f = self._fighter(name)
+        v = self._view(name)
+        left = self.actions_left(name)
+        return CombatantState(
+            name=name, side=f.side, unit=f.unit, hp=v.hp, max_hp=v.max_hp.value,
+            temp_hp=v.temp_hp, conditions=[e.label for e in v.active_conditions],
+            effects=[e.label for e in f.effects], status=self._status(name),
+            dead=f.dead, done=f.done, aware=f.aware, initiative=f.initiative,
+            actions_left=left, reaction_used=f.reactions_used > 0,
+            ready=f.ready.to_dict() if f.ready is not None else None, full_round=f.full_round,
+            unloaded=list(f.unloaded))
+
+    def table(self) -> pd.DataFrame:
+        """The Selective Initiative table: one row per combatant with its card (Ready/Done),
+        HP, conditions and the actions it has left."""
+        rows = []
+        for n in self._names:
+            s = self.state(n)
+            a = s["actions_left"]
+            rows.append({"name": n, "side": s["side"], "unit": s["unit"],
+                         "card": "Done" if s["done"] else "Ready",
+                         "acting": n in self.acting, "hp": s["hp"], "max_hp": s["max_hp"],
+                         "status": s["status"], "conditions": ", ".join(s["conditions"]),
+                         "initiative": s["initiative"], "big": a.big, "little": a.little,
+                         "reactions": a.reactions})
+        frame = pd.DataFrame(rows)
+        frame["initiative"] = frame["initiative"].astype("Int64")
+        return frame
+
+    def __repr__(self) -> str:
+        return (f"Encounter({len(self._names)} creatures, round {self.round}, "
+                f"current={self.current!r}, {len(self._log)} events)")

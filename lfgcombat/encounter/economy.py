@@ -1,0 +1,271 @@
+"""The action economy: Big, Little, Swift, Free, Double and Full-Round Actions, Reactions, spells
+per turn and "Attacks Per Turn".
+
+000_8d1d7816ee944f3b.txt, "Taking Your Turn" ("2 Big Actions and 1 Little Action on your turn!
+(+1 Reaction)"), "Actions in Combat What can I do on my turn?", "Big Actions (BA)", "Little
+Actions (LA)", "Swift Action (LAs)", "Free Action", "Double Action (DA)", "Full-Round Action
+(FRA)", "Attacks Per Turn", "Agony / Agonized". How many attacks a level gets is
+:func:`lfgcombat.creature.attacks_per_turn`; how they spread over Big Actions is asked of the
+ruleset's action-economy policy.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import TYPE_CHECKING, Any, Protocol
+
+from ..citations import cite as _rule
+from ..errors import IllegalActionError
+from ._citations import (
+    R_ACTIONS,
+    R_APT,
+    R_CONDITIONS,
+    R_DEATH,
+    R_PAUSED,
+    R_READY,
+    R_TURN,
+)
+from .state import ActionsLeft, _Fighter, _possessive
+
+if TYPE_CHECKING:
+    from collections.abc import Mapping
+
+    from ..creature import Creature
+    from ..log import Event
+    from ..rulesets import Ruleset
+    from .state import Effect, TurnFrame
+
+R_BIG = _rule("Big Actions (BA): Big Actions require a decent amount of mental attention "
+              "and/or physical effort to complete. You can take 2 Big Actions on a Turn. "
+              "The most common uses of Big Actions are:")
+R_LITTLE = _rule("Little Actions (LA): Little Actions are simple & quick, requiring only a "
+                 "small amount of effort to complete.")
+R_DOUBLE = _rule("Double Action (DA)")
+R_FULL_ROUND = _rule("Full-Round Action (FRA)")
+
+
+class EconomyContext(Protocol):
+    """What the rules of this module use of an encounter (the parts of
+    :class:`~lfgcombat.encounter.Encounter` they may touch)."""
+
+    _f: dict[str, _Fighter]
+    _frames: list[TurnFrame]
+    _started: bool
+    ruleset: Ruleset
+
+    def _attacks_left(self, name: str, big_left: int) -> int: ...
+
+    def _check_spend(self, name: str, type_: str, action: str) -> str: ...
+
+    def _emit(self, kind: str, *, command: bool = False, actor: str | None = None,
+              target: str | None = None, data: Mapping[str, Any] | None = None) -> Event: ...
+
+    def _end_effect(self, name: str, effect: Effect, why: str) -> None: ...
+
+    def _fighter(self, name: str) -> _Fighter: ...
+
+    def _frame_members(self, frame: TurnFrame) -> list[str]: ...
+
+    def _in_ready_frame(self, name: str) -> bool: ...
+
+    def _limits(self, name: str) -> Any: ...
+
+    def _view(self, name: str) -> Creature: ...
+
+    @property
+    def acting(self) -> list[str]: ...
+
+    @property
+    def current(self) -> str | None: ...
+
+
+if TYPE_CHECKING:  # the rules see an encounter through their context only
+    _Base = EconomyContext
+else:
+    _Base = object
+
+
+class EconomyRules(_Base):
+    """Spending actions and counting what is left."""
+
+    def actions_left(self, name: str) -> ActionsLeft:
+        """What ``name`` may still do this turn and round, and why ("Taking Your Turn",
+        "Actions in Combat", and the conditions that limit actions)."""
+        f = self._fighter(name)
+        v = self._view(name)
+        lim = self._limits(name)
+        notes = list(lim.notes)
+        on_turn = name in self.acting
+        big = max(0, lim.big_actions - f.turn.big_used)
+        little = max(0, lim.little_actions - f.turn.little_used)
+        free = max(0, self.ruleset.economy.free_actions - f.turn.free_used)
+        if lim.big_actions <= 0 and lim.little_actions <= 0:
+            free = 0  # no actions at all (Stunned, Unconscious, Paralyzed, asleep)
+        reactions = max(0, lim.reactions - f.reactions_used)
+        if f.reactions_used:
+            notes.append(f"{f.reactions_used} Reaction used this round")
+        if f.dead:
+            big = little = free = reactions = 0
+            notes.append("dead")
+        if f.full_round:
+            big = little = free = reactions = 0
+            notes.append(f"Full-Round Action ({f.full_round}) under way: no actions or "
+                         f"Reactions until the start of its next turn ({R_FULL_ROUND})")
+        if f.ready and not self._in_ready_frame(name):
+            big = little = free = 0
+            notes.append(f"readied ({f.ready.action} when {f.ready.trigger}): the rest "
+                         f"of its turn waits for the trigger ({R_READY})")
+        spells = 0 if f.turn.spells or (lim.big_actions <= 0 and lim.little_actions <= 0) else 1
+        attacks = self._attacks_left(name, big)
+        if self.ruleset.economy.one_attack_or_cast(v.level) and (f.turn.spells or f.turn.attacks):
+            spells = 0
+            attacks = 0
+            notes.append(f"level {v.level}: one Big Action per turn attacks or casts ({R_APT})")
+        if not on_turn:
+            notes.append("not its turn: only Reactions (and Immediate Actions)")
+        elif self._frames and self._frames[-1].resumed:
+            about = self._frames[-1].paused_before
+            notes.append("its turn resumes after an interrupt: \"you must continue your "
+                         "intended course of action if possible\"" + (
+                             f" ({about})" if about else "") + f" ({R_PAUSED})")
+        return ActionsLeft(name, big, little, lim.swift_actions, free, reactions,
+                           spells, attacks, on_turn, tuple(notes))
+
+    def _actor(self, name: str) -> _Fighter:
+        """The creature must be acting now and able to act."""
+        f = self._fighter(name)
+        if not self._frames:
+            hint = "start()" if not self._started else "the fight is over"
+            raise IllegalActionError(f"no turn is under way; {hint}", R_TURN)
+        if name not in self._frame_members(self._frames[-1]):
+            raise IllegalActionError(f"it is {_possessive(self.current)} turn, not "
+                                     f"{_possessive(name)}; act on "
+                                     "another's turn only with a Reaction (an interrupt)",
+                                     R_TURN)
+        if f.dead:
+            raise IllegalActionError(f"{name} is dead", R_DEATH)
+        if f.full_round:
+            raise IllegalActionError(f"{name} is busy with a Full-Round Action "
+                                     f"({f.full_round}) until the start of its next turn",
+                                     R_FULL_ROUND)
+        if f.ready is not None and not self._in_ready_frame(name):
+            raise IllegalActionError(f"{name} readied an action: the rest of its turn waits "
+                                     "for the trigger; end_turn()", R_READY)
+        return f
+
+    def _reaction_problem(self, name: str) -> str | None:
+        f = self._f[name]
+        if f.dead:
+            return "it is dead"
+        if f.full_round:
+            return f"its Full-Round Action ({f.full_round}) blocks Reactions ({R_FULL_ROUND})"
+        lim = self._view(name).actions
+        if lim.reactions <= 0:
+            why = "; ".join(lim.notes) or "no Reactions"
+            return f"it cannot take Reactions ({why}) ({R_CONDITIONS})"
+        if f.reactions_used >= lim.reactions:
+            return "its Reaction this round is used"
+        return None
+
+    def _limits(self, name: str) -> Any:
+        """The creature's action limits this turn. Agony: "When your turn begins, you
+        automatically expend a Big Action" ("Agony / Agonized"): the conditions take one
+        Big Action off whenever Agony is present; on the turn Agony is gained it costs
+        nothing yet, and on a turn it began with, it stays spent if Agony ends."""
+        f = self._f[name]
+        lim = self._view(name).actions
+        now = bool(self._view(name).active_conditions.flagged("lose_big_action"))
+        if now == f.turn.agony_spent or not any(fr.kind != "ready" and name in
+                                           self._frame_members(fr) for fr in self._frames):
+            return lim
+        if now:  # gained during this turn: the Big Action goes at the start of the next
+            if not any("spent at the start of the turn" in n for n in lim.notes):
+                return lim  # nothing was taken off (no Big Action to lose: Stunned...)
+            return dataclasses.replace(lim, big_actions=lim.big_actions + 1, notes=tuple(
+                n for n in lim.notes if "spent at the start of the turn" not in n) + (
+                "Agony gained this turn: a Big Action is lost from its next turn",))
+        return dataclasses.replace(lim, big_actions=max(0, lim.big_actions - 1),
+                                   notes=lim.notes + ("a Big Action was lost to Agony at the "
+                                                      "start of this turn",))
+
+    def _check_spend(self, name: str, type_: str, action: str) -> str:
+        """Which slot the action would use; raises if none is left."""
+        f = self._f[name]
+        lim = self._limits(name)
+        big = lim.big_actions - f.turn.big_used
+        little = lim.little_actions - f.turn.little_used
+        if type_ == "big":
+            if big <= 0:
+                why = "; ".join(lim.notes)
+                raise IllegalActionError(
+                    f"{name} has no Big Action left for {action} ({f.turn.big_used} used"
+                    + (f"; {why}" if why else "") + ")", R_BIG)
+            return "big"
+        if type_ in ("double", "full_round"):
+            if f.turn.big_used or big < 2:
+                rule = R_DOUBLE if type_ == "double" else R_FULL_ROUND
+                raise IllegalActionError(
+                    f"{action} is a {type_.replace('_', '-')} action and needs both Big "
+                    f"Actions; {name} has {max(big, 0)}", rule)
+            return type_
+        if type_ == "free":
+            if lim.big_actions <= 0 and lim.little_actions <= 0:
+                # "You cannot take any Actions on your turn" (Stunned); "cannot act"
+                # (Unconscious); no voluntary movement (Paralyzed); asleep
+                raise IllegalActionError(f"{name} can take no actions now ("
+                                         + "; ".join(lim.notes) + f") — {action}",
+                                         R_CONDITIONS)
+            if f.turn.free_used < self.ruleset.economy.free_actions:
+                return "free"
+            type_ = "swift"  # "any Free Actions used beyond this number should be ... Swift"
+        if type_ == "swift" and not lim.swift_actions:
+            raise IllegalActionError(f"{name} cannot use Swift Actions ("
+                                     + "; ".join(lim.notes) + f") — {action}", R_CONDITIONS)
+        if type_ in ("little", "swift"):
+            if little > 0:
+                return type_
+            if big > 0:  # "You can always replace a Big Action with a Little Action"
+                return f"{type_} (in place of a Big Action)"
+            raise IllegalActionError(f"{name} has no Little Action left for {action} "
+                                     "(and no Big Action to spend instead)", R_LITTLE)
+        raise IllegalActionError(f"unknown action type {type_!r}", R_ACTIONS)
+
+    def _spend(self, name: str, type_: str, action: str, target: str | None = None) -> str:
+        slot = self._check_spend(name, type_, action)
+        f = self._f[name]
+        if self._frames and name in self._frame_members(self._frames[-1]):
+            if self._frames[-1].resumed:
+                self._frames[-1] = dataclasses.replace(self._frames[-1], resumed=False)
+        if slot == "big":
+            f.turn.big_used += 1
+        elif slot in ("double", "full_round"):
+            f.turn.big_used += 2
+        elif slot == "free":
+            f.turn.free_used += 1
+        elif "in place of a Big" in slot:
+            f.turn.big_used += 1
+        else:
+            f.turn.little_used += 1
+            if type_ == "free":
+                f.turn.free_used += 1
+        if action not in ("move", "attack"):
+            f.turn.move_left = None
+        f.turn.last_action = action
+        for e in list(f.effects):  # Aim: lost on any other action before the attack
+            if e.lost_on_action and action != "attack":
+                self._end_effect(name, e, f"{name} took another action ({action})")
+        self._emit("spend", actor=name, target=target, data={
+            "action": action, "type": type_, "slot": slot})
+        return slot
+
+    def _attacks_left(self, name: str, big_left: int) -> int:
+        f = self._f[name]
+        v = self._view(name)
+        total = int(v.attacks_per_turn.value) if v.actions.big_actions else 0
+        left = max(0, total - f.turn.attacks)
+        if f.turn.riders == 0 and big_left == 0:
+            return 0
+        economy = self.ruleset.economy
+        if f.turn.riders == 0:
+            return min(left, economy.attacks_on(v.level, big_left, f.turn.double_attack_used))
+        return min(left, f.turn.riders + economy.attacks_on(v.level, big_left, True))

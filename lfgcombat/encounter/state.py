@@ -1,0 +1,378 @@
+"""Values and per-creature state of an encounter.
+
+000_8d1d7816ee944f3b.txt, "Taking Your Turn" (what a creature may still do:
+:class:`ActionsLeft`; what it spent this turn: :class:`TurnBudget`), "Interrupt Turn" (the
+turns under way, a stack of :class:`TurnFrame`; :class:`InterruptResult`), the effects that
+last a while (:class:`Effect`), one combatant's state as :meth:`Encounter.state` reports it
+(:class:`CombatantState`), and the bookkeeping every rule module reads and writes for one
+combatant (:class:`_Fighter`: its card, its Reaction, its readied or Full-Round Action, its
+effects and timers).
+"""
+
+from __future__ import annotations
+
+import copy
+import dataclasses
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..creature import Creature
+
+
+def _possessive(name: object) -> str:
+    """``Orc's``, ``goblin archers'``."""
+    text = str(name)
+    return f"{text}'" if text.endswith("s") else f"{text}'s"
+
+
+@dataclass(frozen=True)
+class ActionsLeft:
+    """What a creature may still do (000_8d1d7816ee944f3b.txt, "Taking Your Turn": "2 Big
+    Actions and 1 Little Action on your turn! (+1 Reaction)").
+
+    Attributes:
+        name: The creature.
+        big: Big Actions left this turn.
+        little: Little Actions left (a Big Action left may also be spent as a Little one).
+        swift: May it take Swift Actions (Little Actions that do not provoke).
+        free: Free Actions left (beyond them, Free Actions count as Swift).
+        reactions: Reactions left this round.
+        spells: Spells it may still cast this turn (1 spell per turn).
+        attacks: Attacks it may still make this turn (by level, "Attacks Per Turn").
+        on_turn: Whether it is acting now.
+        notes: Why (conditions, a Full-Round Action under way, a readied action...).
+    """
+
+    name: str
+    big: int
+    little: int
+    swift: bool
+    free: int
+    reactions: int
+    spells: int
+    attacks: int
+    on_turn: bool
+    notes: tuple[str, ...] = ()
+
+    def explain(self) -> str:
+        """Readable lines: the counts, then the reasons."""
+        head = (f"{self.name}: {self.big} Big, {self.little} Little"
+                f"{'' if self.swift else ' (no Swift)'}, {self.free} Free, "
+                f"{self.reactions} Reaction{'s' if self.reactions != 1 else ''}; "
+                f"{self.attacks} attack{'s' if self.attacks != 1 else ''}, "
+                f"{self.spells} spell{'s' if self.spells != 1 else ''}"
+                f"{'' if self.on_turn else ' (not its turn)'}")
+        return "\n".join([head, *(f"  - {n}" for n in self.notes)])
+
+    def __str__(self) -> str:
+        return self.explain()
+
+
+@dataclass(frozen=True)
+class InterruptResult:
+    """The outcome of an interrupt attempt ("Interrupt Turn").
+
+    Attributes:
+        target: The creature whose turn was to be interrupted.
+        interrupters: Who tried.
+        checks: Each opposed Initiative Check total (``None`` for a readied action under
+            Top-Down Initiative, which needs no roll).
+        winner: The interrupter now acting, or ``None`` (the target carries on).
+    """
+
+    target: str
+    interrupters: tuple[str, ...]
+    checks: Mapping[str, int | None]
+    winner: str | None
+
+    @property
+    def succeeded(self) -> bool:
+        return self.winner is not None
+
+
+@dataclass(frozen=True)
+class ReadiedAction:
+    """A prepared action waiting for its trigger (000_8d1d7816ee944f3b.txt, "Prepare to
+    Interrupt – “Ready Action” (Big Action)": "Your prepared action remains available until
+    the start of your next turn").
+
+    Attributes:
+        trigger: What it waits for, in words.
+        action: What it will do (a ``data/actions.csv`` name).
+        round: The round it was readied in.
+        held_big / held_little: The actions kept for the interrupt turn it fires.
+    """
+
+    trigger: str
+    action: str
+    round: int
+    held_big: int
+    held_little: int
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain data, as :meth:`Encounter.state` has always reported it."""
+        return {"trigger": self.trigger, "action": self.action, "round": self.round,
+                "held": {"big": self.held_big, "little": self.held_little}}
+
+
+@dataclass
+class TurnBudget:
+    """What a creature has spent this turn (000_8d1d7816ee944f3b.txt, "Taking Your Turn":
+    "2 Big Actions and 1 Little Action on your turn!"; "Attacks Per Turn"; "You may only
+    cast 1 Spell Per Turn!"). A new one is made when its turn begins.
+
+    Attributes:
+        big_used / little_used / free_used: Actions spent.
+        spells: Spells cast; ``cast_this_turn``: one was cast.
+        attacks: Attacks made; ``riders``: second attacks of a Big Action still to make;
+            ``double_attack_used``: level 10-14's once-a-turn double attack is used.
+        ran: It ran ("Running in Combat"); ``run_ft``: feet run (Charge Attack).
+        agony_spent: Agony took a Big Action at the start of this turn.
+        move_left: Feet of a Move Action left, or ``None``.
+        last_action: The last action it took (Charge follows a Run).
+        disrupted: Damage taken while its turn was paused ("What if my turn is
+            interrupted by an Interrupt Turn?"), or ``None``.
+    """
+
+    big_used: int = 0
+    little_used: int = 0
+    free_used: int = 0
+    spells: int = 0
+    attacks: int = 0
+    riders: int = 0
+    double_attack_used: bool = False
+    cast_this_turn: bool = False
+    ran: bool = False
+    agony_spent: bool = False
+    move_left: int | None = None
+    last_action: str | None = None
+    run_ft: int = 0
+    disrupted: dict | None = None
+
+
+@dataclass
+class _Fighter:
+    name: str
+    side: str
+    unit: str
+    creature: Creature
+    aware: bool = True
+    initiative: int | None = None
+    dead: bool = False
+    # per round
+    done: bool = False
+    reactions_used: int = 0
+    interrupt_attempts: list[str] = field(default_factory=list)
+    aoo_this_round: int = 0
+    defenses_this_round: int = 0
+    # per turn
+    turn: TurnBudget = field(default_factory=lambda: TurnBudget())
+    # longer
+    ready: ReadiedAction | None = None
+    full_round: str | None = None
+    full_round_target: str | None = None
+    # crossbows shot and not loaded again ("Shoot a loaded Crossbow")
+    unloaded: list[str] = field(default_factory=list)
+    effects: list[Effect] = field(default_factory=list)
+    timers: dict[str, str | None] = field(default_factory=dict)
+    bleed_rounds: int = 0
+    acted_ever: bool = False
+    # Perseverance: damage taken in all, and while its turn was paused by an interrupt
+    damage_taken: int = 0
+
+    def to_dict(self) -> dict[str, Any]:
+        d = {k: copy.deepcopy(v) for k, v in self.__dict__.items()
+             if k not in ("creature", "effects", "turn", "ready")}
+        d["ready"] = self.ready.to_dict() if self.ready is not None else None
+        d["turn"] = dataclasses.asdict(self.turn)
+        d["effects"] = [e.to_dict() for e in self.effects]
+        d["creature"] = self.creature.to_dict()
+        return d
+
+
+def _int_or_none(v: Any) -> int | None:
+    """A plain int from an int or a :class:`~lfgcombat.creature.Stat`-like value."""
+    if isinstance(v, bool):
+        return None
+    if isinstance(v, int):
+        return v
+    inner = getattr(v, "value", None)
+    return int(inner) if isinstance(inner, (int, float)) and not isinstance(inner, bool) else None
+
+
+@dataclass(frozen=True)
+class CombatantState(Mapping[str, Any]):
+    """One combatant's state as :meth:`Encounter.state` reports it: attributes
+    (``state.hp``), item access (``state["hp"]``, as before) and :meth:`to_dict`.
+
+    Attributes:
+        name: The creature.
+        side: Its side.
+        unit: The group it takes turns with (or its own name).
+        hp: Hit points now.
+        max_hp: Maximum hit points.
+        temp_hp: Temporary hit points.
+        conditions: The active conditions' labels.
+        effects: The encounter's effects on it (Fight Defensively, Protect...).
+        status: ``conscious``, ``unconscious``, ``dying`` or ``dead``.
+        dead: Dead.
+        done: Its card is Done (it has taken its turn this round).
+        aware: Aware of the danger ("Determine Awareness").
+        initiative: Its Initiative Check (``None`` before it rolled).
+        actions_left: What it may still do (:class:`ActionsLeft`).
+        reaction_used: Has it used a Reaction this round.
+        ready: Its readied action (trigger, action, round, held actions) or ``None``.
+        full_round: The Full-Round Action under way, or ``None``.
+        unloaded: Crossbows shot and not loaded again.
+    """
+
+    name: str
+    side: str
+    unit: str
+    hp: int
+    max_hp: int
+    temp_hp: int
+    conditions: list[str]
+    effects: list[str]
+    status: str
+    dead: bool
+    done: bool
+    aware: bool
+    initiative: int | None
+    actions_left: ActionsLeft
+    reaction_used: bool
+    ready: dict | None
+    full_round: str | None
+    unloaded: list[str]
+
+    def __getitem__(self, key: str) -> Any:
+        if not isinstance(key, str) or key not in self.__dataclass_fields__:
+            raise KeyError(key)
+        return getattr(self, key)
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self.__dataclass_fields__)
+
+    def __len__(self) -> int:
+        return len(self.__dataclass_fields__)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The state as a plain dict (a copy: changing it changes nothing)."""
+        return {k: copy.deepcopy(getattr(self, k)) for k in self.__dataclass_fields__}
+
+
+#: When an :class:`Effect` ends: at the start or the end of the turn of the creature named
+#: in ``on`` (``turn_start`` / ``turn_end``), when the Surprise Round is over
+#: (``round_start``), or when the affected creature's first turn begins (``own_first_turn``,
+#: Top-Down's Flat-Footed).
+EFFECT_ENDS = ("turn_start", "turn_end", "round_start", "own_first_turn")
+
+
+@dataclass(frozen=True)
+class Effect:
+    """Something an action or a rule leaves on a creature for a while (Fight Defensively's
+    bonuses, Protect's cover, Run's AC, Flat-Footed in the Surprise Round...).
+
+    Attributes:
+        label: What it is, in words (shown in :meth:`Encounter.state`).
+        ends: One of :data:`EFFECT_ENDS`.
+        on: Whose turn ends it (``None``: the round).
+        rule: The citation of the rule that imposes it.
+        kind: A name other rules look for (``run``, ``fight_defensively``,
+            ``ignore_enemy``, ``act_together``), or ``None``.
+        conditions: Conditions it gives (``flat_footed``, ``cramped``).
+        bonuses: Bonuses it gives, in :meth:`lfgcombat.bonuses.Bonus.to_dict` form.
+        data: What a rule needs to remember (a run's line, who is ignored...).
+        lost_on_action: Aim: lost when the creature does anything but attack, or is hurt.
+        id: Its id in the log (``step:event``), given when it starts.
+    """
+
+    label: str
+    ends: str
+    on: str | None
+    rule: str
+    kind: str | None = None
+    conditions: tuple[str, ...] = ()
+    bonuses: tuple[Mapping[str, Any], ...] = ()
+    data: Mapping[str, Any] | None = None
+    lost_on_action: bool = False
+    id: str = ""
+
+    def __post_init__(self) -> None:
+        if self.ends not in EFFECT_ENDS:
+            raise ValueError(f"an effect ends at one of {', '.join(EFFECT_ENDS)}, "
+                             f"not {self.ends!r}")
+        object.__setattr__(self, "conditions", tuple(self.conditions))
+        object.__setattr__(self, "bonuses", tuple(dict(b) for b in self.bonuses))
+
+    @property
+    def info(self) -> Mapping[str, Any]:
+        """``data``, or an empty mapping."""
+        return self.data if self.data is not None else {}
+
+    def to_dict(self) -> dict[str, Any]:
+        """The effect as the log records it (``effect_start``): the optional fields only
+        when set, as the log has always written them."""
+        out: dict[str, Any] = {"label": self.label, "ends": self.ends, "on": self.on,
+                               "rule": self.rule}
+        if self.kind is not None:
+            out["kind"] = self.kind
+        if self.data is not None:
+            out["data"] = copy.deepcopy(dict(self.data))
+        if self.lost_on_action:
+            out["lost_on_action"] = True
+        out["conditions"] = list(self.conditions)
+        out["bonuses"] = [dict(b) for b in self.bonuses]
+        if self.id:
+            out["id"] = self.id
+        return out
+
+
+#: The kinds of turn: one taken in the order, an Interrupt Turn, a readied action firing.
+TURN_KINDS = ("turn", "interrupt", "ready")
+
+
+@dataclass(frozen=True)
+class TurnFrame:
+    """A turn under way (000_8d1d7816ee944f3b.txt, "Taking Your Turn"; "Interrupt Turn": an
+    interrupt pauses the turn below it, so the encounter keeps a stack of these).
+
+    Attributes:
+        unit: The creature or group taking the turn.
+        kind: One of :data:`TURN_KINDS`.
+        chosen_by: Who chose it to act (``None``: the initiative, the GM, an interrupt).
+        first: It opened the round ("You cannot interrupt the creature that acts first").
+        interrupted: The unit whose turn it interrupted.
+        together: Allies acting together with it ("If you and an ally wish to act at the
+            same time").
+        resumed: Back after an interrupt, until its next action ("What if my turn is
+            interrupted by an Interrupt Turn?").
+        paused_before: The action it was about to take when interrupted.
+    """
+
+    unit: str
+    kind: str
+    chosen_by: str | None
+    first: bool = False
+    interrupted: str | None = None
+    together: tuple[str, ...] = ()
+    resumed: bool = False
+    paused_before: str | None = None
+
+    def __post_init__(self) -> None:
+        if self.kind not in TURN_KINDS:
+            raise ValueError(f"a turn is one of {', '.join(TURN_KINDS)}, not {self.kind!r}")
+        object.__setattr__(self, "together", tuple(self.together))
+
+    @property
+    def units(self) -> list[str]:
+        """The units taking this turn: its own, then allies acting together with it."""
+        return [self.unit, *self.together]
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain data (for :meth:`Encounter.snapshot`)."""
+        return {"unit": self.unit, "kind": self.kind, "chosen_by": self.chosen_by,
+                "first": self.first, "interrupted": self.interrupted,
+                "with": list(self.together), "resumed": self.resumed,
+                "paused_before": self.paused_before}

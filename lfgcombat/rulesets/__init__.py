@@ -1,0 +1,100 @@
+"""Rulesets: which text the kit plays by, and the optional rules switched on.
+
+The three rules texts are three rulesets (``shared/seeds/README.md``): ``lfg`` (the main
+chapter, 000_8d1d7816ee944f3b.txt), ``classic`` (002_2a3a79475ca2a541.txt) and ``wounds``
+(003_de0e94afd49609a7.txt). A :class:`Ruleset` is a frozen value: a name and the optional
+rules of that text, each a switch that is off by default. Engine functions take a
+``ruleset=`` argument and ask it, never a global.
+
+Only ``lfg`` is implemented so far; asking for ``classic`` or ``wounds`` raises a clear
+:class:`~lfgcombat.errors.LfgError` instead of silently playing by the wrong rules.
+
+Switches of ``lfg`` (000_8d1d7816ee944f3b.txt):
+
+* ``killer_criticals`` - "Killer Criticals (Optional Rule)": a Critical Hit deals at least
+  multiplier x 10% of the target's maximum HP.
+* ``perfect_critical`` - "Perfect Critical (Optional Rule)": a Nat20 on the confirmation
+  roll deals maximum physical damage and may break or sever a limb.
+* ``advanced_five_foot_step`` - "5-Foot Step" (the advanced option).
+* ``initiative`` - ``selective`` (the default), ``round_by_round`` or ``top_down``
+  ("Alternative Initiative #1 / #2"), each an :class:`InitiativePolicy`.
+* ``grid`` - ``hex`` (the default) or ``square`` ("Square Grid" option).
+* ``top_down_flat_footed`` - Top-Down's "Any creature who has not yet acted in combat is
+  considered Flat-Footed" (on by default).
+
+Built from policies (the way python-chess builds variants by overriding hooks): a
+:class:`RulesetDefinition` names its text and aliases and holds one policy per slot -
+``initiative`` (:mod:`~lfgcombat.rulesets.initiative`), ``economy``, ``attacks``, ``health``,
+``damage``, ``conditions`` (:mod:`~lfgcombat.rulesets.policies`). The ``lfg`` policies
+delegate to the engine modules that hold each rule (:mod:`lfgcombat.rulesets.lfg`).
+
+How to add a ruleset
+--------------------
+
+1. Write the policies that differ, each a subclass of the lfg one overriding only the hooks
+   whose rules differ, with the text and heading they implement in the docstring (e.g.
+   ``class WoundsHealth(HealthModel)`` whose ``vitals()`` builds the wounds track).
+2. Put the ruleset's own tables under ``data/<name>/`` (e.g. ``data/wounds/conditions.csv``)
+   and point its :class:`ConditionCatalogue` at them (``data_file=``).
+3. Define it from lfg, replacing only those slots, and register it (in
+   ``lfgcombat/rulesets/<name>.py``, imported by this package)::
+
+       WOUNDS = register(dataclasses.replace(
+           LFG_DEFINITION, name="wounds", text="003_de0e94afd49609a7.txt",
+           aliases=("003",), health=WoundsHealth(),
+           conditions=ConditionCatalogue("wounds/conditions.csv")))
+
+   (``classic`` and ``wounds`` are registered today with ``implemented=False``: replace
+   that registration.) Add its name to ``IMPLEMENTED`` tests and a notebook showing it.
+4. Tests: known answers from its text (citing file and heading), and the shared encounter
+   tests run under it; ``tests/test_golden.py`` keeps the lfg fights replaying unchanged.
+"""
+
+from __future__ import annotations
+
+from . import base as _base
+from .base import Ruleset, RulesetDefinition, RulesetError, definition, register
+from .initiative import (
+    INITIATIVE_POLICIES,
+    InitiativePolicy,
+    RoundByRoundInitiative,
+    SelectiveInitiative,
+    TopDownInitiative,
+)
+from .lfg import LFG_DEFINITION
+from .policies import (
+    ActionEconomy,
+    AttackResolution,
+    ConditionCatalogue,
+    DamageModel,
+    HealthModel,
+)
+
+__all__ = ["Ruleset", "RulesetError", "RULESET_NAMES", "IMPLEMENTED", "LFG", "coerce_ruleset",
+           "RulesetDefinition", "register", "definition", "LFG_DEFINITION",
+           "InitiativePolicy", "SelectiveInitiative", "RoundByRoundInitiative",
+           "TopDownInitiative", "INITIATIVE_POLICIES", "ActionEconomy", "AttackResolution",
+           "HealthModel", "DamageModel", "ConditionCatalogue"]
+
+#: The rulesets the kit knows (one per rules text).
+RULESET_NAMES: tuple[str, ...] = _base.names()
+#: The rulesets implemented so far.
+IMPLEMENTED: tuple[str, ...] = _base.implemented()
+
+#: The default ruleset: LFG with every optional rule off.
+LFG = Ruleset("lfg")
+
+
+def coerce_ruleset(value: "Ruleset | str | None") -> Ruleset:
+    """A :class:`Ruleset` from itself, its name, or ``None`` (the default ``lfg``).
+
+    Raises:
+        RulesetError: anything else.
+    """
+    if value is None:
+        return LFG
+    if isinstance(value, Ruleset):
+        return value
+    if isinstance(value, str):
+        return Ruleset(value)
+    raise RulesetError(f"ruleset must be a Ruleset or a name such as 'lfg', not {value!r}")

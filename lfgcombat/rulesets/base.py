@@ -1,0 +1,242 @@
+"""The :class:`Ruleset` value and the registry of named rulesets.
+
+A ruleset is a *definition* (:class:`RulesetDefinition`: the rules text it implements, its
+aliases, and the policies it is built from) plus the optional-rule switches a table picks
+(:class:`Ruleset`: a frozen value, compared and saved as its name and switches). Definitions
+are registered by name; ``Ruleset("LFG")``, ``Ruleset("000")`` and
+``Ruleset("000_8d1d7816ee944f3b.txt")`` all find ``lfg``.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping
+from dataclasses import dataclass, field, fields
+from types import MappingProxyType
+from typing import Any
+
+from ..errors import LfgError
+from .initiative import INITIATIVE_POLICIES, InitiativePolicy, TopDownInitiative
+from .policies import (
+    ActionEconomy,
+    AttackResolution,
+    ConditionCatalogue,
+    DamageModel,
+    HealthModel,
+)
+
+__all__ = ["Ruleset", "RulesetError", "RulesetDefinition", "register", "definition"]
+
+
+class RulesetError(LfgError, ValueError):
+    """An unknown ruleset, one not implemented yet, or a bad switch value."""
+
+
+@dataclass(frozen=True)
+class RulesetDefinition:
+    """A named ruleset: its text and the policies it is built from.
+
+    A new ruleset is ``dataclasses.replace(LFG_DEFINITION, name=..., text=..., <only the
+    slots that differ>)``, registered with :func:`register`.
+
+    Attributes:
+        name: The canonical name (``"lfg"``).
+        text: The rules file it implements.
+        aliases: Other names that find it (case-insensitive).
+        implemented: ``False``: named but refused with a clear error (not playable yet).
+        initiative: ``Ruleset(initiative=...)`` value -> policy class.
+        economy: The action economy.
+        attacks: Attack rolls and criticals.
+        health: Hit points, dying and death.
+        damage: Damage types.
+        conditions: The condition catalogue (its data file).
+        refusal: Extra words for the "not implemented yet" error.
+    """
+
+    name: str
+    text: str
+    aliases: tuple[str, ...] = ()
+    implemented: bool = True
+    initiative: Mapping[str, type[InitiativePolicy]] = field(
+        default_factory=lambda: MappingProxyType(dict(INITIATIVE_POLICIES)))
+    economy: ActionEconomy = ActionEconomy()
+    attacks: AttackResolution = AttackResolution()
+    health: HealthModel = HealthModel()
+    damage: DamageModel = DamageModel()
+    conditions: ConditionCatalogue = ConditionCatalogue()
+    refusal: str = ""
+
+
+_DEFINITIONS: dict[str, RulesetDefinition] = {}
+_ALIASES: dict[str, str] = {}
+
+
+def register(definition: RulesetDefinition) -> RulesetDefinition:
+    """Add a ruleset to the registry (its name and aliases, case-insensitive).
+
+    Raises:
+        RulesetError: the name or an alias already belongs to another ruleset.
+    """
+    keys = [definition.name, *definition.aliases, definition.text]
+    for k in keys:
+        owner = _ALIASES.get(k.strip().lower())
+        if owner is not None and owner != definition.name:
+            raise RulesetError(f"{k!r} already names the ruleset {owner!r}; pick another "
+                               "name or alias")
+    _DEFINITIONS[definition.name] = definition
+    for k in keys:
+        _ALIASES[k.strip().lower()] = definition.name
+    return definition
+
+
+def definition(name: str) -> RulesetDefinition:
+    """The registered ruleset called ``name`` (or one of its aliases), implemented or not.
+
+    Raises:
+        RulesetError: no ruleset has that name.
+    """
+    key = _ALIASES.get(name.strip().lower()) if isinstance(name, str) else None
+    if key is None:
+        raise RulesetError(f"unknown ruleset {name!r}; the rulesets are "
+                           + ", ".join(f"{n!r} ({d.text})" for n, d in _DEFINITIONS.items()))
+    return _DEFINITIONS[key]
+
+
+def names() -> tuple[str, ...]:
+    """The registered rulesets, in registration order."""
+    return tuple(_DEFINITIONS)
+
+
+def implemented() -> tuple[str, ...]:
+    """The registered rulesets that can be played."""
+    return tuple(n for n, d in _DEFINITIONS.items() if d.implemented)
+
+
+_CHOICE_DEFAULTS = {"initiative": "selective", "grid": "hex"}
+_GRIDS = ("hex", "square")
+
+
+@dataclass(frozen=True)
+class Ruleset:
+    """A ruleset and its optional-rule switches (all off by default).
+
+    Args:
+        name: ``"lfg"`` or an alias (``"LFG"``, ``"000"``, its file name);
+            ``"classic"`` and ``"wounds"`` are named but not implemented yet.
+        killer_criticals: 000_8d1d7816ee944f3b.txt, "Killer Criticals (Optional Rule)".
+        perfect_critical: 000_8d1d7816ee944f3b.txt, "Perfect Critical (Optional Rule)".
+        advanced_five_foot_step: the advanced 5-Foot Step option ("5-Foot Step").
+        initiative: ``selective`` / ``round_by_round`` / ``top_down``.
+        grid: ``hex`` / ``square``.
+        top_down_flat_footed: Top-Down's "Any creature who has not yet acted in combat is
+            considered Flat-Footed" (on by default; the GM may switch it off).
+
+    Raises:
+        RulesetError: unknown name, a name not implemented yet, or a bad switch value.
+
+    Example:
+        >>> Ruleset("lfg", killer_criticals=True).killer_criticals
+        True
+        >>> Ruleset("LFG") == Ruleset()
+        True
+    """
+
+    name: str = "lfg"
+    killer_criticals: bool = False
+    perfect_critical: bool = False
+    advanced_five_foot_step: bool = False
+    initiative: str = "selective"
+    grid: str = "hex"
+    top_down_flat_footed: bool = True
+
+    def __post_init__(self) -> None:
+        spec = definition(self.name)
+        object.__setattr__(self, "name", spec.name)
+        if not spec.implemented:
+            raise RulesetError(
+                f"ruleset {spec.name!r} ({spec.text}) is not implemented yet; use "
+                "Ruleset('lfg') (000_8d1d7816ee944f3b.txt), optionally with "
+                "killer_criticals=True / perfect_critical=True" + spec.refusal)
+        choices = {"initiative": tuple(spec.initiative), "grid": _GRIDS}
+        for f in fields(self):
+            value = getattr(self, f.name)
+            if f.name in choices:
+                if value not in choices[f.name]:
+                    raise RulesetError(f"{f.name} must be one of "
+                                       f"{', '.join(choices[f.name])}, not {value!r}")
+            elif f.type in ("bool", bool) and not isinstance(value, bool):
+                raise RulesetError(f"{f.name} is a switch: True or False, not {value!r}")
+
+    @staticmethod
+    def names() -> tuple[str, ...]:
+        """The registered rulesets (implemented or not): ``("lfg", "classic", "wounds")``."""
+        return names()
+
+    @property
+    def definition(self) -> RulesetDefinition:
+        """The registered definition this ruleset plays by."""
+        return _DEFINITIONS[self.name]  # the canonical name: one dict lookup
+
+    @property
+    def text(self) -> str:
+        """The rules file this ruleset implements."""
+        return self.definition.text
+
+    @property
+    def initiative_policy(self) -> InitiativePolicy:
+        """The initiative policy the ``initiative`` switch picks."""
+        cls = self.definition.initiative[self.initiative]
+        if issubclass(cls, TopDownInitiative):
+            return cls(flat_footed=self.top_down_flat_footed)
+        return cls()
+
+    @property
+    def economy(self) -> ActionEconomy:
+        """The action economy policy."""
+        return self.definition.economy
+
+    @property
+    def attack_resolution(self) -> AttackResolution:
+        """The attack and critical resolution policy."""
+        return self.definition.attacks
+
+    @property
+    def health(self) -> HealthModel:
+        """The health model (HP, dying, death)."""
+        return self.definition.health
+
+    @property
+    def damage_model(self) -> DamageModel:
+        """The damage model (damage types)."""
+        return self.definition.damage
+
+    @property
+    def condition_catalogue(self) -> ConditionCatalogue:
+        """The condition catalogue (its data file)."""
+        return self.definition.conditions
+
+    def switches(self) -> dict[str, object]:
+        """The optional rules and their settings (everything but the name)."""
+        return {f.name: getattr(self, f.name) for f in fields(self) if f.name != "name"}
+
+    def replace(self, **changes: Any) -> "Ruleset":
+        """A copy with some switches changed (validated like a new ruleset)."""
+        return dataclasses.replace(self, **changes)
+
+    def killer_critical_minimum(self, multiplier: int, max_hp: int) -> int | None:
+        """The least damage a Critical Hit deals under Killer Criticals (``None`` when off):
+        000_8d1d7816ee944f3b.txt, "Killer Criticals (Optional Rule)", asked of the attack
+        policy (:meth:`AttackResolution.killer_critical_minimum`: 52 HP, x2 -> 10; 74 HP,
+        x3 -> 21, the text's two examples)."""
+        if not self.killer_criticals:
+            return None
+        return self.attack_resolution.killer_critical_minimum(multiplier, max_hp)
+
+    def describe(self) -> str:
+        """One line: the name and the switches that differ from the defaults."""
+        defaults = {f.name: f.default for f in fields(self)}
+        on = [k for k, v in self.switches().items() if v is True and defaults[k] is False]
+        other = [f"{k}={v}" for k, v in self.switches().items()
+                 if v != defaults[k] and not (v is True and defaults[k] is False)]
+        extra = ", ".join(on + other)
+        return f"{self.name} ({self.text})" + (f" with {extra}" if extra else "")

@@ -1,0 +1,279 @@
+"""Tests of :mod:`lfgcombat.encounter.replay`: undo, fork, listeners, and a random state
+machine over every action (DESIGN.md, "How data flows": state = replay(log); an illegal
+action changes nothing). Split from the former tests/test_encounter.py (issue 10).
+"""
+
+from __future__ import annotations
+
+import tempfile
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, settings
+from hypothesis import strategies as st
+from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, rule
+
+from lfgcombat import IllegalActionError, LfgError
+from lfgcombat.encounter import Encounter
+
+from .helpers import duel, refused
+
+
+def test_undo_replays_to_the_earlier_state():
+    enc = duel(map_=True).start()
+    s0 = enc.snapshot()
+    enc.move("Hero", (3, 1))
+    s1 = enc.snapshot()
+    enc.end_turn(next="Orc")
+    enc.damage("Hero", 5)
+    enc.undo(2)
+    assert enc.snapshot() == s1
+    enc.undo()
+    assert enc.snapshot() == s0
+    with pytest.raises(LfgError, match="undo takes"):
+        enc.undo(5)
+
+
+def test_fork_is_independent_and_identical():
+    enc = duel(map_=True).start()
+    enc.move("Hero", (3, 1))
+    f = enc.fork()
+    assert f.snapshot() == enc.snapshot() and f.map is not enc.map
+    f.end_turn(next="Orc")
+    assert enc.current == "Hero" and f.current == "Orc"
+    # the same seed gives the same future rolls
+    enc.end_turn(next="Orc")
+    enc.add_condition("Ally", "ablaze")
+    f.add_condition("Ally", "ablaze")
+    assert enc.snapshot()["fighters"] == f.snapshot()["fighters"]
+
+
+def test_refused_action_after_state_changes_leaves_nothing_half_done():
+    """"Illegal is refused, not half-done" (DESIGN.md): a trade whose AOO choice is bad is
+    refused after the map swap was tried, and the state is rebuilt to the step before."""
+    enc = duel(map_=True).start()
+    enc.move("Hero", (1, 2))
+    refused(enc, enc.trade_spaces, "Hero", "Ally", aoo=["Brute"], match="AOO")
+
+
+def test_listeners_hear_every_step():
+    enc = duel()
+    seen = []
+    unsub = enc.subscribe(lambda e: seen.append(len(e.log)))
+    enc.start()
+    enc.end_turn(next="Orc")
+    enc.undo()
+    unsub()
+    enc.end_turn(next="Orc")
+    assert len(seen) == 3
+
+
+#: Save -> load is checked every this many steps and when a run ends (not after every step:
+#: a replay costs the whole log, so checking each step made a run quadratic).
+REPLAY_EVERY = 10
+
+
+def _light(enc: Encounter) -> dict:
+    """The snapshot without the whole roll history (its length stands for it): comparing
+    it costs the state's size, not the fight's length."""
+    snap = enc.snapshot()
+    snap["rolls"] = len(snap["rolls"])
+    return snap
+
+
+class EncounterMachine(RuleBasedStateMachine):
+    """Random legal and illegal actions: an illegal one changes nothing (checked by an
+    invariant on refused steps only); every ``REPLAY_EVERY`` steps and at the end, save ->
+    load replays to exactly the same state (DESIGN.md, "How data flows").
+
+    Derandomizable: it draws only from hypothesis (run with a profile or
+    ``settings(derandomize=True)`` for a fixed sequence)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.enc = duel(map_=True, seed=7)
+        self.enc.start()
+        self.steps = 0
+        self.refused: tuple[dict, str] | None = None
+
+    def _try(self, fn, *args, **kw) -> None:
+        self.steps += 1
+        before = _light(self.enc)
+        try:
+            fn(*args, **kw)
+        except IllegalActionError as exc:
+            assert "000_8d1d7816ee944f3b.txt" in str(exc) or "combatant" in str(exc)
+            self.refused = (before, str(exc))
+
+    @rule(next_=st.sampled_from(["Hero", "Ally", "Orc", "Brute", None]))
+    def end_turn(self, next_):
+        self._try(self.enc.end_turn, next=next_)
+
+    @rule(i=st.integers(0, 3))
+    def end_turn_legally(self, i):
+        options = self.enc.choices()
+        self._try(self.enc.end_turn, next=options[i % len(options)] if options else None)
+
+    @rule(col=st.integers(0, 11), row=st.integers(0, 7), aoo=st.sampled_from([None, "all"]),
+          how=st.sampled_from(["move", "run", "retreat", "five_foot_step"]))
+    def current_moves(self, col, row, aoo, how):
+        if not self.enc.acting:
+            return
+        who = self.enc.acting[0]
+        if how == "five_foot_step":
+            self._try(self.enc.five_foot_step, who, (col, row))
+        else:
+            self._try(getattr(self.enc, how), who, (col, row), aoo=aoo)
+
+    @rule(who=st.sampled_from(["Hero", "Ally", "Orc", "Brute"]),
+          col=st.integers(0, 11), row=st.integers(0, 7), aoo=st.sampled_from([None, "all"]))
+    def move(self, who, col, row, aoo):
+        self._try(self.enc.move, who, (col, row), aoo=aoo)
+
+    @rule(who=st.sampled_from(["Hero", "Ally", "Orc", "Brute"]),
+          col=st.integers(0, 11), row=st.integers(0, 7))
+    def step(self, who, col, row):
+        self._try(self.enc.five_foot_step, who, (col, row))
+
+    @rule(who=st.sampled_from(["Hero", "Ally", "Orc", "Brute"]),
+          action=st.sampled_from(["survey", "get_item", "speak", "tie_on_slot",
+                                  "draw_sheathe_weapon", "drop_prone", "stand_up"]))
+    def act(self, who, action):
+        if action == "drop_prone":
+            self._try(self.enc.drop_prone, who)
+        elif action == "stand_up":
+            self._try(self.enc.stand_up, who, aoo="all")
+        else:
+            self._try(self.enc.act, who, action, aoo="all")
+
+    @rule(foe=st.sampled_from(["Hero", "Ally", "Orc", "Brute"]), power=st.booleans())
+    def current_attacks(self, foe, power):
+        if self.enc.acting:
+            self._try(self.enc.attack, self.enc.acting[0], foe, power_attack=power)
+
+    @rule(who=st.sampled_from(["Hero", "Ally", "Orc", "Brute"]))
+    def interrupt(self, who):
+        self._try(self.enc.interrupt, who)
+
+    @rule(next_=st.sampled_from(["Hero", "Ally", "Orc", "Brute", None]))
+    def decline_turn(self, next_):
+        """"Initiative Problems:": chosen by an ally, ask to go later."""
+        self._try(self.enc.decline_turn, next=next_)
+
+    @rule(ally=st.sampled_from(["Hero", "Ally", "Orc", "Brute"]), bonus=st.integers(0, 6))
+    def current_acts_together(self, ally, bonus):
+        if self.enc.acting:
+            self._try(self.enc.act_together, self.enc.acting[0], ally, tactical_bonus=bonus)
+
+    @rule(who=st.sampled_from(["Hero", "Ally", "Orc", "Brute"]),
+          amount=st.integers(0, 30), kind=st.sampled_from([None, "slashing", "fire"]))
+    def damage(self, who, amount, kind):
+        self._try(self.enc.damage, who, amount, kind)
+
+    @rule(who=st.sampled_from(["Hero", "Ally", "Orc", "Brute"]), amount=st.integers(0, 20))
+    def heal(self, who, amount):
+        self._try(self.enc.heal, who, amount)
+
+    @rule(who=st.sampled_from(["Hero", "Ally", "Orc", "Brute"]),
+          cond=st.sampled_from(["prone", "bleed 2", "staggered", "ablaze", "agony"]),
+          rounds=st.sampled_from([None, 1, 2]))
+    def condition(self, who, cond, rounds):
+        self._try(self.enc.add_condition, who, cond, rounds=rounds)
+
+    @rule(ally=st.sampled_from(["Hero", "Ally", "Orc", "Brute"]),
+          aoo=st.sampled_from([None, "all"]))
+    def current_trades(self, ally, aoo):
+        """Trade Spaces: its AOO strike before the swap ("Trade Spaces Action")."""
+        if self.enc.acting:
+            self._try(self.enc.trade_spaces, self.enc.acting[0], ally, aoo=aoo)
+
+    @rule(who=st.sampled_from(["Hero", "Ally", "Orc", "Brute"]))
+    def ready(self, who):
+        self._try(self.enc.ready, who, "the foe moves")
+
+    # issue 6's engine gaps: Vitals, split moves, ignore an enemy, charge, Perseverance
+
+    @rule(who=st.sampled_from(["Hero", "Ally", "Orc", "Brute"]), amount=st.integers(0, 15),
+          source=st.sampled_from([None, "natural", "heal_skill"]))
+    def heal_from(self, who, amount, source):
+        self._try(self.enc.heal, who, amount, source=source)
+
+    @rule(who=st.sampled_from(["Hero", "Ally", "Orc", "Brute"]), amount=st.integers(0, 15))
+    def temp_hp(self, who, amount):
+        self._try(self.enc.temp_hp, who, amount)
+
+    @rule(foes=st.lists(st.sampled_from(["Hero", "Ally", "Orc", "Brute"]), min_size=1,
+                        max_size=2))
+    def current_ignores(self, foes):
+        if self.enc.acting:
+            self._try(self.enc.ignore_enemy, self.enc.acting[0], foes)
+
+    @rule(col=st.integers(0, 11), row=st.integers(0, 7),
+          foe=st.sampled_from(["Hero", "Ally", "Orc", "Brute"]))
+    def current_charges(self, col, row, foe):
+        if not self.enc.acting:
+            return
+        who = self.enc.acting[0]
+        self._try(self.enc.run, who, (col, row), aoo="all")
+        self._try(self.enc.attack, who, foe, charge=True)
+
+    @rule(foe=st.sampled_from(["Hero", "Ally", "Orc", "Brute"]), i=st.integers(0, 5))
+    def current_charges_a_foe(self, foe, i):
+        """Run to a hex next to the foe, then charge it."""
+        if not self.enc.acting or foe not in self.enc.map:
+            return
+        who = self.enc.acting[0]
+        m = self.enc.map
+        near = sorted((m.offset(c) for c in m.cells if m.distance(foe, c) == 5
+                       and not m.at(c)))
+        if near:
+            self._try(self.enc.run, who, near[i % len(near)], aoo="all")
+            self._try(self.enc.attack, who, foe, charge=True)
+
+    @rule(level=st.integers(0, 3), bonus=st.sampled_from([None, 0, 12]),
+          aoo=st.sampled_from([None, "all"]))
+    def current_casts(self, level, bonus, aoo):
+        if self.enc.acting:
+            self._try(self.enc.cast, self.enc.acting[0], level, perseverance=bonus, aoo=aoo)
+
+    @rule(who=st.sampled_from(["Hero", "Ally", "Orc", "Brute"]))
+    def interrupt_a_spell(self, who):
+        self._try(self.enc.interrupt, who, before="cast_spell")
+
+    @precondition(lambda self: len(self.enc.log.commands) > 2)
+    @rule()
+    def undo_then_redo(self):
+        before = self.enc.snapshot()
+        last = self.enc.log.commands[-1]
+        self.enc.undo()
+        self.enc._do(last.kind, dict(last.data))  # the same command again: the same state
+        assert self.enc.snapshot() == before
+
+    @invariant()
+    def a_refused_step_changed_nothing(self):
+        if self.refused is not None:
+            before, why = self.refused
+            self.refused = None
+            assert _light(self.enc) == before, f"refused ({why}) but the state changed"
+
+    def _replays_exactly(self) -> None:
+        with tempfile.TemporaryDirectory() as d:
+            p = Path(d) / "fight.jsonl"
+            self.enc.save(p)
+            again = Encounter.load(p)
+            assert again.snapshot() == self.enc.snapshot()
+
+    @invariant()
+    def save_load_replays_exactly_every_few_steps(self):
+        if self.steps and self.steps % REPLAY_EVERY == 0:
+            self._replays_exactly()
+
+    def teardown(self):
+        self._replays_exactly()
+
+
+TestEncounterMachine = EncounterMachine.TestCase
+
+TestEncounterMachine.settings = settings(max_examples=25, stateful_step_count=25,
+                                         deadline=None,
+                                         suppress_health_check=[HealthCheck.too_slow])
