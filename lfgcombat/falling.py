@@ -37,7 +37,7 @@ from typing import Any
 import pandas as pd
 
 from .attacks.formulas import range_penalty
-from .creature import Size
+from .size import Size
 from .damage import Applied, DamageType, Resistances, apply_resistance
 from .dice import DiceExpr, Roll, Roller, parse
 from .errors import IllegalActionError, LfgError

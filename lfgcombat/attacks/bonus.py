@@ -17,10 +17,11 @@ from typing import Any
 
 from ..bonuses import Bonus, BonusType, stack
 from ..conditions import Condition
-from .rules import R_ATTACK, illegal, stat_types
+from .rules import R_ATTACK, illegal
 from .situation import Situation
 from .weapons import Weapon
 
+from ..stats import Stat, Term
 __all__ = ["restack", "attack_bonus", "defense_ac"]
 
 
@@ -73,7 +74,6 @@ def attack_bonus(attacker: Any, w: Weapon, mode: str, ability: str | None,
     Raises:
         IllegalActionError: a forced ability the weapon does not allow.
     """
-    Stat, Term = stat_types()
     kind = "melee" if mode == "melee" else "ranged"
     base = attacker.attack_bonus(kind)
     chosen = _ability(attacker, w, kind, ability)
@@ -94,7 +94,6 @@ def attack_bonus(attacker: Any, w: Weapon, mode: str, ability: str | None,
 
 def _ac_stat(target: Any, kind: str, against: str, distance: int | None,
              extra: list[Bonus]) -> Any:
-    Stat, _ = stat_types()
     base = target.armor_class(kind, against=against, distance_ft=distance)
     stacked = stack(restack(base, extra))
     value = sum(t.value for t in base.terms) + stacked.total

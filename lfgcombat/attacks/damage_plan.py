@@ -20,11 +20,12 @@ from ..damage import DamageType, Resistances
 from ..dice import DiceExpr, parse
 from ..rulesets import Ruleset
 from .formulas import multiply_damage, step_damage, strength_damage
-from .rules import R_CONCEAL, R_DAMAGE_TYPES, R_KILLER, R_SPECIAL, R_UNARMED, illegal, stat_types
+from .rules import R_CONCEAL, R_DAMAGE_TYPES, R_KILLER, R_SPECIAL, R_UNARMED, illegal
 from .setup import DamagePlan
 from .situation import Situation
 from .weapons import Weapon
 
+from ..stats import Term
 __all__ = ["damage_plan", "damage_attack_type", "creature_kind"]
 
 
@@ -66,7 +67,6 @@ def damage_attack_type(w: Weapon, mode: str, sit: Situation) -> str:
 def _flat_damage(attacker: Any, w: Weapon, attack_type: str,
                  sit: Situation) -> tuple[int, tuple[Any, ...]]:
     """(the flat damage added to the dice, its parts as terms)."""
-    _, Term = stat_types()
     str_mod = attacker.ability_mod("str")
     str_part = strength_damage(attack_type, str_mod)
     terms = [Term(f"{w.name} dice", 0)]

@@ -18,8 +18,8 @@ from ..bonuses import Bonus, BonusType, stack
 from ..conditions import Condition
 from ..dice import Fortune, net_fortune
 from .bonus import attack_bonus, restack
-from .rules import (R_DEFENSE, R_DODGE, R_PARRY, R_PARRY_BONUS, WeaponError, illegal,
-                    stat_types)
+from .rules import (R_DEFENSE, R_DODGE, R_PARRY, R_PARRY_BONUS, WeaponError, illegal)
+from ..stats import Stat, Term
 from .setup import DefensePlan
 from .situation import Situation
 from .weapons import Weapon, entry_weapon, resolve_weapon, weapon_entries
@@ -79,7 +79,6 @@ def parry_bonus(tgt: Any, sit: Situation, penalties: list[Bonus]) -> Any:
     Raises:
         IllegalActionError: the target has no melee or natural weapon.
     """
-    Stat, Term = stat_types()
     weapons = []
     for e in weapon_entries(tgt):
         try:
@@ -111,7 +110,6 @@ def parry_bonus(tgt: Any, sit: Situation, penalties: list[Bonus]) -> Any:
 def _parry(attacker: Any, tgt: Any, w: Weapon, mode: str, sit: Situation,
            penalties: list[Bonus]) -> tuple[Any, tuple[Bonus, ...]]:
     """(the parry bonus, the attacker's bonuses against a parry)."""
-    Stat, Term = stat_types()
     if mode != "melee":
         raise illegal("Active Parry cannot be used against Ranged Attacks", R_PARRY)
     if sit.touch:
@@ -137,7 +135,6 @@ def _parry(attacker: Any, tgt: Any, w: Weapon, mode: str, sit: Situation,
 
 
 def _dodge(tgt: Any, sit: Situation, penalties: list[Bonus]) -> Any:
-    Stat, Term = stat_types()
     if not (sit.active_dodger or sit.defender_fighting_defensively):
         raise illegal(f"{tgt.name} needs the Active Dodger Feat or to be Fighting "
                       "Defensively to Active Dodge", R_DODGE)

@@ -13,7 +13,7 @@ from ..errors import IllegalActionError, LfgError
 __all__ = ["TEXT", "R_ATTACK", "R_TYPES", "R_CRIT", "R_CAP", "R_COUP", "R_PERFECT",
            "R_KILLER", "R_UNARMED", "R_SPECIAL", "R_PARRY", "R_PARRY_BONUS", "R_DEFENSE",
            "R_DODGE", "R_CONCEAL", "R_HANDS", "R_CONDITIONS", "R_DAMAGE_TYPES", "WeaponError",
-           "illegal", "stat_types"]
+           "illegal"]
 
 TEXT = "000_8d1d7816ee944f3b.txt"
 
@@ -52,16 +52,3 @@ def illegal(message: str, rule: str) -> IllegalActionError:
 
 class WeaponError(LfgError, ValueError):
     """A weapon that cannot be found or read, or a situation value that cannot be used."""
-
-
-def stat_types() -> tuple[type, type]:
-    """(``Stat``, ``Term``) of :mod:`lfgcombat.creature`, imported when first needed.
-
-    :mod:`lfgcombat.creature` builds on :mod:`lfgcombat.attacks.weapons`, so this package
-    does not import it when it loads.
-
-    Returns:
-        The two classes.
-    """
-    from ..creature import Stat, Term
-    return Stat, Term

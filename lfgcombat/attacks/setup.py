@@ -26,7 +26,7 @@ from .situation import Situation
 from .weapons import Weapon
 
 if TYPE_CHECKING:
-    from ..creature import Stat, Term
+    from ..stats import Stat, Term
     from .resolve import AttackResult
 
 __all__ = ["DamagePlan", "DefensePlan", "AttackSetup"]

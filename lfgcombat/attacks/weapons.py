@@ -38,7 +38,7 @@ from .formulas import normal_name, step_damage
 from .rules import WeaponError
 
 if TYPE_CHECKING:
-    from ..creature import Size
+    from ..size import Size
 
 __all__ = ["Weapon", "WeaponError", "WEAPONS_SCHEMA", "weapons_table", "weapon_names",
            "lookup_weapon", "resolve_weapon", "weapon_entries", "entry_weapon"]
