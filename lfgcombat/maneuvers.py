@@ -68,11 +68,17 @@ class Maneuver(str, enum.Enum):
 
     @property
     def effect(self) -> str:
+        """What a success does: ``grappled``, ``prone``, ``shoved 5 ft`` or ``pinned``."""
         return {"grab": "grappled", "trip": "prone", "shove": "shoved 5 ft",
                 "pin": "pinned"}[self.value]
 
     @classmethod
     def coerce(cls, value: Any) -> "Maneuver":
+        """A member from itself or its name, any case.
+
+        Raises:
+            ManeuverError: anything else.
+        """
         try:
             return value if isinstance(value, Maneuver) else cls(str(value).strip().lower())
         except ValueError:
@@ -117,6 +123,7 @@ class TouchAttack:
 
     @property
     def natural(self) -> int:
+        """The d20's natural face (20 always hits, 1 always misses)."""
         return int(self.roll.natural or 0)
 
 

@@ -86,12 +86,14 @@ class KnockdownDC:
 
     @property
     def value(self) -> int:
+        """The DC after the cap of 35."""
         return int(self.stat)
 
     def __int__(self) -> int:
         return self.value
 
     def explain(self) -> str:
+        """Every term of the DC, the cap and the rule (and why not, if it cannot apply)."""
         head = "" if self.applies else f"no Knockdown: {self.reason}\n"
         return head + self.stat.explain()
 

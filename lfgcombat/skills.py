@@ -171,6 +171,7 @@ class OpposedResult:
 
     @property
     def a_wins(self) -> bool:
+        """Side a (the one acting) won."""
         return self.winner == "a"
 
     def a_wins_by(self, k: int) -> bool:
@@ -178,6 +179,7 @@ class OpposedResult:
         return self.a_wins and self.margin >= k
 
     def explain(self) -> str:
+        """Both rolls, the winner and the margin on one line."""
         tie = f"; tie: {TIE_RULE}" if self.tie else ""
         return (f"{self.a_roll.explain()} vs {self.b_roll.explain()}: {self.winner} wins "
                 f"(margin {self.margin:+d}{tie})")
