@@ -38,7 +38,7 @@ from .tables import Column, Schema, load_table, register_schema
 
 __all__ = ["SkillError", "SKILLS_SCHEMA", "skills_table", "skill_names", "skill_category",
            "canonical_skill", "validate_skills", "OpposedResult", "OpposedOdds", "opposed",
-           "opposed_odds", "TIE_RULE"]
+           "opposed_odds", "TIE_RULE", "skill_bonus"]
 
 TEXT = "000_8d1d7816ee944f3b.txt"
 RULE = f'{TEXT}, "Special Actions in Combat"'
@@ -283,3 +283,38 @@ def opposed_odds(a_bonus: int, b_bonus: int, *, a_fortune: Fortune | str | None 
     if _tie_winner(a, b) == "a":
         win = win + tie
     return OpposedOdds(win, 1 - win, series, a, b)
+
+
+_STAT_KIND = {"mental": "skill", "physical": "physical_skill", "mobility": "mobility_skill"}
+
+
+def skill_bonus(creature: Any, skill: str, skills: Mapping[str, int] | None = None,
+                *, extra: Mapping[str, int] | None = None) -> Any:
+    """A creature's bonus on one skill check, explained.
+
+    The ``skills:`` total (0 if the skill is not listed: untrained, inferred) plus what the
+    creature's conditions and typed ``d20`` bonuses add to checks of the skill's category
+    (:meth:`lfgcombat.Creature.skill_modifier`: Cramped's -2 Physical Skills, the Mobility
+    Penalty...), plus named situational bonuses (``extra``, e.g. ``{"Charge (innate)": 2}``).
+
+    Args:
+        creature: The :class:`~lfgcombat.Creature`.
+        skill: A skill of ``data/skills.csv``.
+        skills: The creature's ``skills:`` mapping (validated here).
+        extra: Situational bonuses by label.
+
+    Returns:
+        A :class:`~lfgcombat.creature.Stat` named after the skill.
+
+    Raises:
+        SkillError: unknown skill, bad mapping or bad extra bonus.
+    """
+    from .creature import Stat, Term
+    name = canonical_skill(skill)
+    listed = validate_skills(skills)
+    mod = creature.skill_modifier(_STAT_KIND[skill_category(name)])
+    terms = [Term(f"{name} (skills:)", listed.get(name, 0))]
+    for label, value in (extra or {}).items():
+        terms.append(Term(str(label), _bonus(value, f"extra.{label}")))
+    total = sum(t.value for t in terms) + int(mod.value or 0)
+    return Stat(name, total, tuple(terms), mod.bonuses, rule=RULE, fortune=mod.fortune)

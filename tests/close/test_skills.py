@@ -106,3 +106,17 @@ def test_bad_opposed_input() -> None:
         opposed("3", 0, roller=Roller(1))
     with pytest.raises(DiceError):
         opposed_odds(0, 0, a_fortune="lucky")
+
+
+def test_skill_bonus_adds_conditions_by_category() -> None:
+    from lfgcombat import Creature
+    from lfgcombat.skills import skill_bonus
+    c = Creature.from_dict({"name": "Rock", "level": 3, "class": "fighter",
+                            "conditions": ["cramped"]})
+    skills = {"Wrestling": 5, "bluff": 2}
+    wr = skill_bonus(c, "wrestling", skills, extra={"Charge (innate)": 2})
+    assert int(wr) == 5 + 2 - 2          # Cramped: -2 Physical Skills
+    assert int(skill_bonus(c, "bluff", skills)) == 2   # mental: untouched by Cramped
+    assert int(skill_bonus(c, "tactics", skills)) == 0  # not listed: 0
+    with pytest.raises(SkillError, match="did you mean"):
+        skill_bonus(c, "wrestlin", skills)
