@@ -26,7 +26,8 @@ from typing import Any
 
 from .errors import IllegalActionError, LfgError
 
-__all__ = ["AbilityType", "AbilityError", "AbilityRuleError", "Activation", "SpecialAbility", "parse_ability", "sla_dc",
+__all__ = ["AbilityType", "AbilityError", "AbilityRuleError", "Activation", "SpecialAbility",
+           "parse_ability", "sla_dc",
            "sla_perseverance_dc", "needs_perseverance", "check_activation", "activation"]
 
 TEXT = "000_8d1d7816ee944f3b.txt"

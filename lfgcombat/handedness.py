@@ -5,7 +5,8 @@
 * "You must choose if your character is left or right-handed"; the other hand is the
   off-hand; "The Ambidextrous Feat allows you to use either hand as your main hand." (The
   -2/-4 off-hand attack penalty and the -1 C.A.P. for alternating weapons already live in
-  :func:`lfgcombat.attacks.off_hand_penalty` and :func:`lfgcombat.attacks.consecutive_attack_penalty`.)
+  :func:`lfgcombat.attacks.off_hand_penalty` and
+  :func:`lfgcombat.attacks.consecutive_attack_penalty`.)
 * "Any Skill Checks made using only your Off-Hand suffer a -2 penalty."
 * "Once per turn, if you strike a Flat-Footed enemy with your Main-Hand melee weapon, you may
   use a Reaction to make a single attack with your Off-Hand Weapon against the same foe

@@ -37,7 +37,8 @@ __all__ = ["MomentumError", "KnockdownDC", "knockdown_dc", "can_knock_down", "sh
            "can_crush", "CrushResult", "crushing_step", "crushing_advance", "crush_damage"]
 
 TEXT = "000_8d1d7816ee944f3b.txt"
-RULE = f'{TEXT}, "Momentum of Impact: Bigger Creatures hitting Smaller Creatures – Getting Knocked Down"'
+RULE = (f'{TEXT}, "Momentum of Impact: Bigger Creatures hitting Smaller Creatures – Getting '
+        'Knocked Down"')
 RULE_CRUSH = f'{TEXT}, "Crushing Advance: Very big creatures stepping on smaller creatures!"'
 #: "Max DC35".
 KNOCKDOWN_CAP = 35
@@ -110,7 +111,7 @@ def can_knock_down(attacker: Any, target: Any, *, weapon: Any = None,
         ``(True, "")`` or ``(False, reason)``.
     """
     diff = _size(attacker, "attacker").order - _size(target, "target").order
-    traits = getattr(_weapon(weapon), "traits", frozenset())
+    traits: frozenset[str] = getattr(_weapon(weapon), "traits", frozenset())
     if in_grapple:
         return False, "no Knockdown from strikes made in a grapple"
     if diff >= 1 or (diff == 0 and "knockdown" in traits):
@@ -124,7 +125,7 @@ def _modifier_terms(weapon: Any, charge_ft: int, power_attack: bool) -> list[Ter
     terms: list[Term] = []
     if charge_ft >= 20:
         terms.append(Term(f"Charge after {charge_ft} ft (innate)", 2))
-    traits = getattr(weapon, "traits", frozenset())
+    traits: frozenset[str] = getattr(weapon, "traits", frozenset())
     if "knockdown" in traits:
         terms.append(Term("Knockdown trait (innate)", 2))
     if "impact" in traits:

@@ -79,7 +79,8 @@ def natural_weapons_table() -> pd.DataFrame:
 
 @functools.lru_cache(maxsize=1)
 def _rows() -> dict[str, dict[str, Any]]:
-    return {r["weapon"]: r for r in natural_weapons_table().to_dict("records")}
+    return {str(r["weapon"]): {str(k): v for k, v in r.items()}
+            for r in natural_weapons_table().to_dict("records")}
 
 
 def natural_damage(weapon: str, size: Any) -> str:

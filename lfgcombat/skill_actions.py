@@ -51,10 +51,10 @@ class SkillActionError(LfgError, ValueError):
 class SkillAction(str, enum.Enum):
     """The four skill actions: each a Big Action; all but the Feint provoke AOO."""
 
-    DEMORALIZE = "demoralize"    #: Intimidate vs Sense Motive or Intimidate -> Frightened 1d4 rounds
+    DEMORALIZE = "demoralize"    #: Intimidate vs Sense Motive/Intimidate -> Frightened 1d4 rounds
     DIRTY_TRICK = "dirty_trick"  #: Sleight of Hand vs Sense Motive or Tactics -> a condition
     FEINT = "feint"              #: Bluff vs Sense Motive or Tactics -> Flat-Footed vs next attack
-    INSULT = "insult"            #: Perform vs Sense Motive or WILL -> Unfortunate or must attack you
+    INSULT = "insult"            #: Perform vs Sense Motive/WILL -> Unfortunate or must attack you
 
     @property
     def rule(self) -> str:

@@ -77,7 +77,8 @@ def skills_table() -> pd.DataFrame:
 
 @functools.lru_cache(maxsize=1)
 def _rows() -> dict[str, dict[str, Any]]:
-    return {r["skill"]: r for r in skills_table().to_dict("records")}
+    return {str(r["skill"]): {str(k): v for k, v in r.items()}
+            for r in skills_table().to_dict("records")}
 
 
 def skill_names() -> list[str]:
@@ -246,7 +247,8 @@ class OpposedOdds:
 
     def p_a_wins_by(self, k: int) -> float | Fraction:
         """P(side a wins with a total at least ``k`` above b's), ``k >= 1``."""
-        return sum((p for m, p in self.margins.items() if m >= max(1, int(k))),
+        return sum((p for m, p in zip(self.margins.index.tolist(), self.margins.tolist())
+                    if m >= max(1, int(k))),
                    start=self.margins.iloc[0] * 0)
 
 
@@ -270,15 +272,17 @@ def opposed_odds(a_bonus: int, b_bonus: int, *, a_fortune: Fortune | str | None 
     pa = pmf("1d20", Fortune.coerce(a_fortune), exact=exact)
     pb = pmf("1d20", Fortune.coerce(b_fortune), exact=exact)
     margins: dict[int, Any] = {}
-    for fa, qa in pa.items():
-        for fb, qb in pb.items():
+    faces_a = list(zip(pa.index.tolist(), pa.tolist()))
+    faces_b = list(zip(pb.index.tolist(), pb.tolist()))
+    for fa, qa in faces_a:
+        for fb, qb in faces_b:
             m = (fa + a) - (fb + b)
             margins[m] = margins.get(m, 0) + qa * qb
     series = pd.Series(dict(sorted(margins.items())), name="P(margin)",
                        dtype=object if exact else float)
     series.index.name = "margin"
     zero = series.iloc[0] * 0
-    win = sum((p for m, p in series.items() if m > 0), start=zero)
+    win = sum((p for m, p in margins.items() if m > 0), start=zero)
     tie = series.get(0, zero)
     if _tie_winner(a, b) == "a":
         win = win + tie
