@@ -120,3 +120,28 @@ def test_skill_bonus_adds_conditions_by_category() -> None:
     assert int(skill_bonus(c, "tactics", skills)) == 0  # not listed: 0
     with pytest.raises(SkillError, match="did you mean"):
         skill_bonus(c, "wrestlin", skills)
+
+
+from hypothesis import given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+FORTUNES = st.sampled_from([None, "fortunate", "unfortunate"])
+
+
+def _faces(fortune):
+    """Brute force: the kept face of every pair of d20 rolls, counted (400 pairs in all)."""
+    from collections import Counter
+    if fortune is None:
+        return Counter({f: 20 for f in range(1, 21)})
+    pick = max if fortune == "fortunate" else min
+    return Counter(pick(x, y) for x in range(1, 21) for y in range(1, 21))
+
+
+@settings(max_examples=40)
+@given(a=st.integers(-10, 25), b=st.integers(-10, 25), fa=FORTUNES, fb=FORTUNES)
+def test_opposed_odds_match_brute_force(a, b, fa, fb) -> None:
+    wins = sum(nx * ny for x, nx in _faces(fa).items() for y, ny in _faces(fb).items()
+               if x + a > y + b or (x + a == y + b and a > b))
+    got = opposed_odds(a, b, a_fortune=fa, b_fortune=fb, exact=True)
+    assert got.p_a_wins == Fraction(wins, 400 * 400)
+    assert got.p_a_wins + got.p_b_wins == 1
