@@ -18,14 +18,16 @@ Check"; a "DC30 Acrobatics or Wrestling Check" forces the way back out.
 from __future__ import annotations
 
 import functools
+from dataclasses import dataclass, replace
 from typing import Any
 
 import pandas as pd
 
-from .errors import LfgError, RulesDataError
+from .errors import IllegalActionError, LfgError, RulesDataError
 from .tables import Column, Schema, load_table, register_schema
 
-__all__ = ["NATURAL_WEAPONS_SCHEMA", "natural_weapons_table", "natural_damage",
+__all__ = ["Swallowed", "check_swallow", "swallow", "cut_inside", "force_out",
+           "NATURAL_WEAPONS_SCHEMA", "natural_weapons_table", "natural_damage",
            "swallow_whole_damage", "swallow_cut_free_hp", "SWALLOW_CUT_DC",
            "SWALLOW_ESCAPE_DC", "NaturalWeaponError"]
 
@@ -136,3 +138,99 @@ def swallow_cut_free_hp(max_hp: int) -> int:
     if isinstance(max_hp, bool) or not isinstance(max_hp, int) or max_hp < 1:
         raise NaturalWeaponError(f"max_hp: a positive whole number, not {max_hp!r}")
     return max(1, max_hp // 10)
+
+
+# --------------------------------------------------------------------------- Swallow Whole
+
+
+def check_swallow(swallower: Any, prey: Any, *, held_in_mouth: bool) -> None:
+    """"If the larger creature begins a turn with a creature 2+ size categories smaller than
+    itself held with its mouth, it can attempt another Wrestling check as a Big Action."
+
+    Args:
+        swallower, prey: Creatures (or sizes).
+        held_in_mouth: The prey was held in the mouth when the turn began.
+
+    Raises:
+        IllegalActionError: the prey is not held, or not 2+ sizes smaller.
+    """
+    from .creature import Size
+    try:
+        a = Size.coerce(getattr(swallower, "size", swallower))
+        b = Size.coerce(getattr(prey, "size", prey))
+    except ValueError:
+        raise NaturalWeaponError("swallower/prey: creatures or sizes") from None
+    if not held_in_mouth:
+        raise IllegalActionError("Swallow Whole needs the prey held in the mouth since the "
+                                 "start of the turn", RULE)
+    if a.order - b.order < 2:
+        raise IllegalActionError(f"Swallow Whole needs prey 2+ sizes smaller ({a.value} vs "
+                                 f"{b.value})", RULE)
+
+
+@dataclass(frozen=True)
+class Swallowed:
+    """A swallowed creature's situation (it keeps the Grappled condition; the swallower
+    does not).
+
+    Attributes:
+        damage_each_round: :func:`swallow_whole_damage` of the swallower.
+        cut_needed: :func:`swallow_cut_free_hp`. cut_dealt: Cutting damage so far.
+        regurgitate_next_turn: The swallower spits it out on its next turn (Big Action).
+        will_eat_again: False after cutting free ("will not attempt to eat that creature
+            again"); True after forcing the way out.
+    """
+
+    damage_each_round: str
+    cut_needed: int
+    cut_dealt: int = 0
+    regurgitate_next_turn: bool = False
+    will_eat_again: bool = True
+
+
+def swallow(swallower: Any, prey: Any, *, held_in_mouth: bool, won_check: bool,
+            swallower_max_hp: int) -> Swallowed | None:
+    """The Swallow Whole attempt, given the opposed Wrestling check's outcome.
+
+    Returns:
+        The :class:`Swallowed` state on a win, else ``None`` (the prey stays held).
+
+    Raises:
+        IllegalActionError: see :func:`check_swallow`.
+    """
+    check_swallow(swallower, prey, held_in_mouth=held_in_mouth)
+    if not won_check:
+        return None
+    return Swallowed(swallow_whole_damage(getattr(swallower, "size", swallower)),
+                     swallow_cut_free_hp(swallower_max_hp))
+
+
+def cut_inside(state: Swallowed, *, check_total: int, damage: int,
+               light_slashing_or_piercing: bool = True) -> Swallowed:
+    """Cut from inside: a light slashing or piercing weapon, a DC15 Wrestling or Acrobatics
+    check, then the damage counts ("Precision & Critical Hit damage cannot be applied": pass
+    the damage without them). Enough damage -> regurgitated next turn, never eaten again.
+
+    Raises:
+        IllegalActionError: not a light slashing or piercing weapon.
+        NaturalWeaponError: negative damage.
+    """
+    if not light_slashing_or_piercing:
+        raise IllegalActionError("cutting free needs a light slashing or piercing weapon",
+                                 RULE)
+    if isinstance(damage, bool) or not isinstance(damage, int) or damage < 0:
+        raise NaturalWeaponError(f"damage: a whole number >= 0, not {damage!r}")
+    if check_total < SWALLOW_CUT_DC:
+        return state
+    dealt = state.cut_dealt + damage
+    free = dealt >= state.cut_needed
+    return replace(state, cut_dealt=dealt, regurgitate_next_turn=free or
+                   state.regurgitate_next_turn, will_eat_again=state.will_eat_again and not free)
+
+
+def force_out(state: Swallowed, *, check_total: int) -> Swallowed:
+    """A DC30 Acrobatics or Wrestling check forces the way back out: regurgitated, but "it
+    will still try to eat this creature if it gets the chance"."""
+    if check_total < SWALLOW_ESCAPE_DC:
+        return state
+    return replace(state, regurgitate_next_turn=True)

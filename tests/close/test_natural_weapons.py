@@ -68,3 +68,28 @@ def test_swallow_whole() -> None:
 def test_bad_input(call) -> None:
     with pytest.raises(NaturalWeaponError):
         call()
+
+
+def test_swallow_whole_end_to_end() -> None:
+    from lfgcombat.errors import IllegalActionError
+    from lfgcombat.natural_weapons import cut_inside, force_out, swallow
+    with pytest.raises(IllegalActionError, match="2\\+ sizes"):
+        swallow("large", "medium", held_in_mouth=True, won_check=True, swallower_max_hp=80)
+    with pytest.raises(IllegalActionError, match="held in the mouth"):
+        swallow("huge", "medium", held_in_mouth=False, won_check=True, swallower_max_hp=80)
+    assert swallow("huge", "medium", held_in_mouth=True, won_check=False,
+                   swallower_max_hp=80) is None
+    s = swallow("huge", "medium", held_in_mouth=True, won_check=True, swallower_max_hp=125)
+    assert s.damage_each_round == "1d6 [b] + 1d6 [acid]" and s.cut_needed == 12
+    s = cut_inside(s, check_total=14, damage=9)          # DC15 missed: nothing counts
+    assert s.cut_dealt == 0
+    s = cut_inside(s, check_total=15, damage=9)
+    assert (s.cut_dealt, s.regurgitate_next_turn) == (9, False)
+    s = cut_inside(s, check_total=20, damage=3)
+    assert s.regurgitate_next_turn and not s.will_eat_again
+    t = swallow("huge", "small", held_in_mouth=True, won_check=True, swallower_max_hp=125)
+    assert force_out(t, check_total=29) == t
+    out = force_out(t, check_total=30)
+    assert out.regurgitate_next_turn and out.will_eat_again
+    with pytest.raises(IllegalActionError, match="light slashing"):
+        cut_inside(t, check_total=20, damage=3, light_slashing_or_piercing=False)
