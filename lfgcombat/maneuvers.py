@@ -39,8 +39,8 @@ from .errors import IllegalActionError, LfgError
 from .skills import OpposedResult, opposed
 
 __all__ = ["Maneuver", "ManeuverError", "TouchAttack", "WrestleResult", "ShieldBashResult",
-           "check_wrestle_sizes", "touch_attack", "wrestle", "shield_bash", "SHIELDS",
-           "SHOVE_FT"]
+           "check_wrestle_sizes", "touch_attack", "wrestle", "maneuver_on_hit", "shield_bash",
+           "SHIELDS",           "SHOVE_FT"]
 
 TEXT = "000_8d1d7816ee944f3b.txt"
 RULE_WRESTLING = f'{TEXT}, "Wrestling Skill - Maneuvers & More"'
@@ -148,7 +148,8 @@ class WrestleResult:
     """A Wrestling maneuver, resolved.
 
     Attributes:
-        maneuver: The :class:`Maneuver`. touch: The touch attack.
+        maneuver: The :class:`Maneuver`. touch: The touch attack (``None`` for a maneuver
+            that a natural attack's hit activates).
         check: The opposed Wrestling check (``None`` if the touch attack missed).
         success: The maneuver worked. effect: ``grappled``/``prone``/``shoved 5 ft``/
             ``pinned`` on a success, else ``None``. shove_ft: Feet moved (Shove).
@@ -157,7 +158,7 @@ class WrestleResult:
     """
 
     maneuver: Maneuver
-    touch: TouchAttack
+    touch: TouchAttack | None
     check: OpposedResult | None
     success: bool
     effect: str | None
@@ -201,6 +202,31 @@ def wrestle(maneuver: Maneuver | str, *, attacker_size: Any, target_size: Any,
     ok = check.a_wins
     return WrestleResult(m, touch, check, ok, m.effect if ok else None,
                          SHOVE_FT if ok and m is Maneuver.SHOVE else 0)
+
+
+def maneuver_on_hit(maneuver: Maneuver | str, *, attacker_size: Any, target_size: Any,
+                    wrestling: int, defense: int, roller: Roller) -> WrestleResult:
+    """A maneuver a hit activates, with no touch attack: "Grab/Trip/Shove (Attack): The
+    listed attack allows an attempted Grab/Trip/Shove Wrestling maneuver on successful hit";
+    Ram or Gore: "A successful attack activates a Shove Maneuver (Opposed Wrestling Check)"
+    (000_8d1d7816ee944f3b.txt, "Common Natural Weapons"). The size limits still apply.
+
+    Raises:
+        IllegalActionError: a Pin (it needs a grapple first) or sizes that forbid it.
+        ManeuverError: a bad argument.
+    """
+    m = Maneuver.coerce(maneuver)
+    if m is Maneuver.PIN:
+        raise IllegalActionError("a hit activates Grab, Trip or Shove, not Pin",
+                                 f'{TEXT}, "Common Natural Weapons"')
+    check_wrestle_sizes(attacker_size, target_size, m)
+    w, d = _int(wrestling, "wrestling"), _int(defense, "defense")
+    check = opposed(w, d, roller=roller, a_label=f"Wrestling ({m.value} on hit)",
+                    b_label="resist")
+    ok = check.a_wins
+    return WrestleResult(m, None, check, ok, m.effect if ok else None,
+                         SHOVE_FT if ok and m is Maneuver.SHOVE else 0,
+                         rule=f'{TEXT}, "Common Natural Weapons"')
 
 
 @dataclass(frozen=True)

@@ -34,7 +34,8 @@ from .odds import at_least
 __all__ = ["MomentumError", "KnockdownDC", "knockdown_dc", "can_knock_down", "shield_struck",
            "KNOCKDOWN_CAP", "confound_fort_dc", "flyer_drop_ft", "resist_bonus",
            "p_knockdown", "KnockdownCheck", "resist_knockdown", "crushing_advance_dc",
-           "can_crush", "CrushResult", "crushing_step", "crushing_advance", "crush_damage"]
+           "can_crush", "crushing_advance_ft", "CrushResult", "crushing_step",
+           "crushing_advance", "crush_damage"]
 
 TEXT = "000_8d1d7816ee944f3b.txt"
 RULE = (f'{TEXT}, "Momentum of Impact: Bigger Creatures hitting Smaller Creatures – Getting '
@@ -284,6 +285,13 @@ def resist_knockdown(dc: KnockdownDC, bonus: int, *, roller: Roller, damage_take
 def can_crush(larger: Any, smaller: Any) -> bool:
     """"A creature 3+ Size categories larger may step into occupied spaces"."""
     return _size(larger, "larger").order - _size(smaller, "smaller").order >= 3
+
+
+def crushing_advance_ft(creature: Any) -> int:
+    """"Move up to half your Move Speed in a straight line" (the current Move Speed, after
+    conditions; rounded down to whole 5-ft hexes: inferred, as all map movement)."""
+    speed = int(creature.move_speed.value)
+    return (speed // 2) // 5 * 5
 
 
 def crushing_advance_dc(creature: Any) -> Stat:

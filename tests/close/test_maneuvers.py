@@ -106,3 +106,18 @@ def test_bad_arguments() -> None:
         _wrestle("trip", Roller(1), wrestling=2.5)
     with pytest.raises(ManeuverError, match="target"):
         _wrestle("trip", Roller(1), target_size="enormous")
+
+
+def test_maneuver_on_hit_skips_the_touch_attack() -> None:
+    from lfgcombat.maneuvers import maneuver_on_hit
+    roller = Roller(4)
+    results = [maneuver_on_hit("shove", attacker_size="large", target_size="medium",
+                               wrestling=6, defense=2, roller=roller) for _ in range(50)]
+    assert all(r.touch is None and r.success == r.check.a_wins for r in results)
+    assert {r.shove_ft for r in results} == {0, 5}
+    with pytest.raises(IllegalActionError, match="not Pin"):
+        maneuver_on_hit("pin", attacker_size="large", target_size="medium", wrestling=0,
+                        defense=0, roller=roller)
+    with pytest.raises(IllegalActionError, match="3\\+"):
+        maneuver_on_hit("grab", attacker_size="small", target_size="huge", wrestling=0,
+                        defense=0, roller=roller)

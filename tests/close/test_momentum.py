@@ -146,3 +146,13 @@ def test_refusals() -> None:
         knockdown_dc(OGRE, HUMAN, charge_ft=-5)
     with pytest.raises(MomentumError, match="target"):
         knockdown_dc(OGRE, "enormous")
+
+
+def test_crushing_advance_moves_half_speed() -> None:
+    from lfgcombat.momentum import crushing_advance_ft
+    elephant = Creature.from_dict({"name": "elephant", "level": 11, "size": "huge",
+                                   "abilities": {"str": 28}, "max_hp": 150, "speed": 40})
+    assert crushing_advance_ft(elephant) == 20
+    slow = Creature.from_dict({"name": "x", "level": 1, "size": "huge", "max_hp": 9,
+                               "speed": 35})
+    assert crushing_advance_ft(slow) == 15
