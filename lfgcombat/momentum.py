@@ -33,7 +33,8 @@ from .odds import at_least
 
 __all__ = ["MomentumError", "KnockdownDC", "knockdown_dc", "can_knock_down", "shield_struck",
            "KNOCKDOWN_CAP", "confound_fort_dc", "flyer_drop_ft", "resist_bonus",
-           "p_knockdown", "KnockdownCheck", "resist_knockdown", "crushing_advance_dc",
+           "p_knockdown", "p_strike_lands", "p_knocked_prone", "KnockdownCheck",
+           "resist_knockdown", "crushing_advance_dc",
            "can_crush", "crushing_advance_ft", "CrushResult", "crushing_step",
            "crushing_advance", "crush_damage"]
 
@@ -240,6 +241,37 @@ def p_knockdown(dc: KnockdownDC, bonus: int, *, quadruped: bool = False, flying:
         return 0.0
     b = resist_bonus(bonus, quadruped=quadruped)
     return 1.0 - at_least(f"1d20{b:+d}", dc.value, _resist_fortune(dc, flying, fortune))
+
+
+def p_strike_lands(attack_bonus: int, ac: int, shield_rating: int = 0, *,
+                   fortune: Fortune | str | None = None) -> float:
+    """Exact P(the strike lands on the target or its shield), over the d20 faces.
+
+    A hit ("A Natural 20 on an Attack Roll is always a success. A Natural 1 ... always a
+    failure", "Attack Rolls") or a miss by no more than the Shield Rating (a Natural 1 never
+    strikes the shield: inferred, it is "always a failure").
+    """
+    b, a = _int(attack_bonus, "attack_bonus", -1000), _int(ac, "ac", -1000)
+    sr = _int(shield_rating, "shield_rating")
+    from .odds import pmf
+    faces = pmf("1d20", Fortune.coerce(fortune))
+    lands = 0.0
+    for face, p in zip(faces.index.tolist(), faces.tolist()):
+        total = face + b
+        if face == 20 or (face != 1 and total >= a - sr):
+            lands += p
+    return lands
+
+
+def p_knocked_prone(dc: KnockdownDC, *, attack_bonus: int, ac: int, shield_rating: int,
+                    defender_bonus: int, quadruped: bool = False, flying: bool = False,
+                    attack_fortune: Fortune | str | None = None,
+                    resist_fortune: Fortune | str | None = None) -> float:
+    """Exact P(an attack knocks its target Prone): P(the strike lands on the target or its
+    shield) x :func:`p_knockdown` (the check is independent of the attack roll)."""
+    land = p_strike_lands(attack_bonus, ac, shield_rating, fortune=attack_fortune)
+    return land * p_knockdown(dc, defender_bonus, quadruped=quadruped, flying=flying,
+                              fortune=resist_fortune)
 
 
 @dataclass(frozen=True)

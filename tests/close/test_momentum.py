@@ -156,3 +156,22 @@ def test_crushing_advance_moves_half_speed() -> None:
     slow = Creature.from_dict({"name": "x", "level": 1, "size": "huge", "max_hp": 9,
                                "speed": 35})
     assert crushing_advance_ft(slow) == 15
+
+
+def test_p_knocked_prone_is_landing_times_failing() -> None:
+    from lfgcombat.momentum import p_knocked_prone, p_strike_lands
+    # +5 vs AC 16, Shield Rating 2: totals 14+ land -> faces 9..20 -> 12/20
+    assert p_strike_lands(5, 16, 2) == pytest.approx(12 / 20)
+    assert p_strike_lands(5, 16) == pytest.approx(10 / 20)
+    assert p_strike_lands(-10, 40, 5) == pytest.approx(1 / 20)       # only a Nat 20
+    assert p_strike_lands(30, 5, 0) == pytest.approx(19 / 20)        # Nat 1 misses
+    dc = knockdown_dc(OGRE, HUMAN)
+    got = p_knocked_prone(dc, attack_bonus=5, ac=16, shield_rating=2, defender_bonus=3)
+    assert got == pytest.approx(12 / 20 * p_knockdown(dc, 3))
+    # sampled: the attack roll, then the check
+    roller, n, prone = Roller(123), 6000, 0
+    for _ in range(n):
+        face = roller.roll("1d20").total
+        if face == 20 or (face != 1 and face + 5 >= 14):
+            prone += resist_knockdown(dc, 3, roller=roller).prone
+    assert abs(prone / n - got) < 4.5 * math.sqrt(got * (1 - got) / n)
