@@ -26,6 +26,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from .citations import cite
 from .creature import Size, Stat, Term
 from .dice import Fortune, Roll, Roller, net_fortune
 from .errors import IllegalActionError, LfgError
@@ -39,8 +40,7 @@ __all__ = ["MomentumError", "KnockdownDC", "knockdown_dc", "can_knock_down", "sh
            "crushing_advance", "crush_damage"]
 
 TEXT = "000_8d1d7816ee944f3b.txt"
-RULE = (f'{TEXT}, "Momentum of Impact: Bigger Creatures hitting Smaller Creatures – Getting '
-        'Knocked Down"')
+RULE = cite("Momentum of Impact: Bigger Creatures hitting Smaller Creatures – Getting Knocked Down")
 RULE_CRUSH = f'{TEXT}, "Crushing Advance: Very big creatures stepping on smaller creatures!"'
 #: "Max DC35".
 KNOCKDOWN_CAP = 35

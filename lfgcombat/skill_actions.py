@@ -26,6 +26,7 @@ import enum
 from dataclasses import dataclass
 from typing import Any
 
+from .citations import cite
 from .dice import Roll, Roller
 from .errors import IllegalActionError, LfgError
 from .skills import OpposedResult, opposed
@@ -59,7 +60,7 @@ class SkillAction(str, enum.Enum):
     @property
     def rule(self) -> str:
         """The citation of the action."""
-        return f'{TEXT}, "{_HEADINGS[self.value]}"'
+        return cite(_HEADINGS[self.value])
 
     @property
     def skill(self) -> str:
