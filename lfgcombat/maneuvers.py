@@ -39,8 +39,8 @@ from .errors import IllegalActionError, LfgError
 from .skills import OpposedResult, opposed
 
 __all__ = ["Maneuver", "ManeuverError", "TouchAttack", "WrestleResult", "ShieldBashResult",
-           "check_wrestle_sizes", "touch_attack", "wrestle", "maneuver_on_hit", "shield_bash",
-           "SHIELDS",           "SHOVE_FT"]
+           "check_wrestle_sizes", "charge_wrestling_bonus", "touch_attack", "wrestle",
+           "maneuver_on_hit", "shield_bash", "SHIELDS", "SHOVE_FT"]
 
 TEXT = "000_8d1d7816ee944f3b.txt"
 RULE_WRESTLING = f'{TEXT}, "Wrestling Skill - Maneuvers & More"'
@@ -111,6 +111,15 @@ def check_wrestle_sizes(attacker: Any, target: Any, maneuver: Maneuver | str) ->
     if m in (Maneuver.GRAB, Maneuver.PIN) and larger_by >= 3:
         raise IllegalActionError(f"cannot grapple & restrain a creature {larger_by} size "
                                  "categories larger (3+ is refused)", RULE_LARGER)
+
+
+def charge_wrestling_bonus(action: Maneuver | str, *, charging: bool) -> int:
+    """+2 Innate on a Charge for "any Wrestling check made to knock an opponent over"
+    (000_8d1d7816ee944f3b.txt, "Charge Attack"): a Trip or a Shield Bash (``"shield_bash"``).
+    Add it to the ``wrestling`` bonus passed to :func:`wrestle` / :func:`shield_bash`."""
+    knocks_over = str(getattr(action, "value", action)).strip().lower() in ("trip",
+                                                                           "shield_bash")
+    return 2 if charging and knocks_over else 0
 
 
 @dataclass(frozen=True)

@@ -121,3 +121,11 @@ def test_maneuver_on_hit_skips_the_touch_attack() -> None:
     with pytest.raises(IllegalActionError, match="3\\+"):
         maneuver_on_hit("grab", attacker_size="small", target_size="huge", wrestling=0,
                         defense=0, roller=roller)
+
+
+def test_charge_adds_two_to_knock_over() -> None:
+    from lfgcombat.maneuvers import charge_wrestling_bonus
+    assert charge_wrestling_bonus("trip", charging=True) == 2
+    assert charge_wrestling_bonus("shield_bash", charging=True) == 2
+    assert charge_wrestling_bonus(Maneuver.GRAB, charging=True) == 0
+    assert charge_wrestling_bonus("trip", charging=False) == 0
