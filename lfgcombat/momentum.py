@@ -280,9 +280,10 @@ class KnockdownCheck:
 
     Attributes:
         roll: The Wrestling/Acrobatics roll. dc: The DC.
-        prone: Knocked Prone (a flyer drops :func:`flyer_drop_ft` instead, prone if it lands).
+        prone: Knocked Prone (a flyer only if its drop reaches the ground).
         failed_by: DC minus the total (<= 0 on a success).
         fort_dc: FORT DC against Confounded for 1 round when failing by 5+, else ``None``.
+        drop_ft: Feet a knocked-down flyer drops (:func:`flyer_drop_ft`), else 0.
     """
 
     roll: Roll
@@ -290,12 +291,28 @@ class KnockdownCheck:
     prone: bool
     failed_by: int
     fort_dc: int | None
+    drop_ft: int = 0
 
 
 def resist_knockdown(dc: KnockdownDC, bonus: int, *, roller: Roller, damage_taken: int = 0,
                      quadruped: bool = False, flying: bool = False,
-                     fortune: Fortune | str | None = None) -> KnockdownCheck:
+                     fortune: Fortune | str | None = None, altitude_ft: int = 0,
+                     maneuverability: str = "average") -> KnockdownCheck:
     """Roll the defender's Wrestling or Acrobatics check (the defender picks the bonus).
+
+    A flyer that fails "drops 10 feet. If they reach the ground, they fall prone. If not,
+    they regain control & continue flying" (20 ft for Clumsy or Poor maneuverability).
+
+    Args:
+        dc: The :class:`KnockdownDC`. bonus: Wrestling or Acrobatics bonus.
+        roller: The dice. damage_taken: The strike's damage (for the FORT DC).
+        quadruped: +4 to resist. flying: Unfortunate; drops instead of falling.
+        fortune: Other Fortunate/Unfortunate sources.
+        altitude_ft: A flyer's height above the ground.
+        maneuverability: A flyer's maneuverability.
+
+    Returns:
+        The :class:`KnockdownCheck`.
 
     Raises:
         IllegalActionError: the strike cannot knock the target down.
@@ -308,7 +325,10 @@ def resist_knockdown(dc: KnockdownDC, bonus: int, *, roller: Roller, damage_take
                        label=f"resist Knockdown DC {dc.value}")
     failed_by = dc.value - roll.total
     fort = confound_fort_dc(damage_taken) if failed_by >= 5 else None
-    return KnockdownCheck(roll, dc.value, failed_by > 0, failed_by, fort)
+    drop = flyer_drop_ft(maneuverability) if flying and failed_by > 0 else 0
+    altitude = _int(altitude_ft, "altitude_ft")
+    prone = failed_by > 0 and (not flying or altitude <= drop)
+    return KnockdownCheck(roll, dc.value, prone, failed_by, fort, drop)
 
 
 # --------------------------------------------------------------------------- Crushing Advance

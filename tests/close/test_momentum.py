@@ -175,3 +175,14 @@ def test_p_knocked_prone_is_landing_times_failing() -> None:
         if face == 20 or (face != 1 and face + 5 >= 14):
             prone += resist_knockdown(dc, 3, roller=roller).prone
     assert abs(prone / n - got) < 4.5 * math.sqrt(got * (1 - got) / n)
+
+
+def test_knocked_down_flyers_drop() -> None:
+    dc = knockdown_dc(ELEPHANT, GOBLIN)          # DC 31: a +0 goblin always fails
+    high = resist_knockdown(dc, 0, roller=Roller(1), flying=True, altitude_ft=30)
+    assert (high.prone, high.drop_ft) == (False, 10)       # regains control in the air
+    low = resist_knockdown(dc, 0, roller=Roller(1), flying=True, altitude_ft=15,
+                           maneuverability="clumsy")
+    assert (low.prone, low.drop_ft) == (True, 20)          # reaches the ground: prone
+    ground = resist_knockdown(dc, 0, roller=Roller(1))
+    assert ground.prone and ground.drop_ft == 0
