@@ -1,0 +1,239 @@
+"""Special abilities: the four types, the ability line, and the Spell-Like Ability rules.
+
+000_8d1d7816ee944f3b.txt, "Special Abilities – 4 Different Types":
+
+* Natural ("Any ability that does not have a parenthetical indicator is assumed to be
+  Natural"), Extraordinary (Ex), Supernatural (Su), Spell-Like Abilities (SLA).
+* Su: "If you must use an Action to Activate a Su Ability, you may only do so once per round."
+  "Taking damage while attempting to activate a Natural/Su/Ex ability does not cause the
+  ability to fail." "You may use a Natural/Ex/Su ability while grappled without having to
+  make a Perseverance check!"
+* SLA: "a Big Action that Provokes AOO. You may only use 1 SLA per turn." "SLA Spell Save DC
+  is calculated as (10+Spell Level+AbilityMod)." "You may use a SLA on the same turn in which
+  you cast a spell from a spellcasting class." "If damaged or Grappled while attempting to
+  activate a SLA, you must make a (DC10+[2xSL]) Perseverance Check. If you fail, your SLA
+  fails & 1 daily use is wasted. (If you take 10+ Damage, add +5DC)".
+* "Example SLA: This is how a SLA will appear in a creature's description: Fear Burst (SLA):
+  3/day (SL2, WILL DC15[CHA])" - the line :func:`parse_ability` reads.
+"""
+
+from __future__ import annotations
+
+import enum
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from .errors import IllegalActionError, LfgError
+
+__all__ = ["AbilityType", "AbilityError", "AbilityRuleError", "Activation", "SpecialAbility",
+           "parse_ability", "sla_dc",
+           "sla_perseverance_dc", "needs_perseverance", "check_activation", "activation"]
+
+TEXT = "000_8d1d7816ee944f3b.txt"
+RULE = f'{TEXT}, "Special Abilities – 4 Different Types"'
+_ABILITIES = ("STR", "DEX", "CON", "INT", "WIS", "CHA")
+_LINE = re.compile(r"^(?P<name>[^():\[\]]+?)\s*(?:\((?P<type>[^()]*)\))?\s*(?::\s*(?P<rest>.*))?$")
+_REST = re.compile(r"^(?P<uses>[^(]*?)\s*(?:\((?P<details>[^()]*)\))?\s*$")
+_USES = re.compile(r"^(?:(?P<n>\d+)/(?P<per>day|round|encounter)|(?P<will>at will))$", re.I)
+_SL = re.compile(r"^SL\s*(?P<sl>\d+)$", re.I)
+_SAVE = re.compile(r"^(?P<save>FORT|REF|WILL)\s+DC\s*(?P<dc>\d+)(?:\s*\[(?P<ab>[A-Za-z]+)\])?$",
+                   re.I)
+
+
+class AbilityError(LfgError, ValueError):
+    """A malformed ability line; ``part`` names the part at fault."""
+
+    def __init__(self, message: str, part: str, text: str) -> None:
+        self.part = part
+        self.text = text
+        super().__init__(f"{part}: {message} in {text!r} (write it as the text does, e.g. "
+                         f"'Fear Burst (SLA): 3/day (SL2, WILL DC15[CHA])'; {RULE})")
+
+
+class AbilityRuleError(LfgError, ValueError):
+    """A bad number given to an ability rule (names the argument)."""
+
+
+class AbilityType(str, enum.Enum):
+    """The four types ("Special Abilities – 4 Different Types")."""
+
+    NATURAL = "natural"  #: no parenthetical indicator; physical form
+    EX = "Ex"            #: Extraordinary: no magic, complex or practised
+    SU = "Su"            #: Supernatural: magic; once per round when it takes an action
+    SLA = "SLA"          #: Spell-Like: a spell; Big Action, provokes, 1 per turn
+
+
+@dataclass(frozen=True)
+class SpecialAbility:
+    """One parsed ability line.
+
+    Attributes:
+        name: ``"Fear Burst"``. kind: :class:`AbilityType`.
+        uses: Uses per ``per`` (``None`` for at will or unlimited). per: ``day``,
+            ``round``, ``encounter`` or ``None``.
+        spell_level: SLA spell level (``SL2`` -> 2). save: ``FORT``/``REF``/``WILL``.
+        dc: The listed save DC. dc_ability: The ability whose mod sets the DC (``CHA``).
+        text: The line as given.
+    """
+
+    name: str
+    kind: AbilityType
+    uses: int | None = None
+    per: str | None = None
+    spell_level: int | None = None
+    save: str | None = None
+    dc: int | None = None
+    dc_ability: str | None = None
+    text: str = ""
+
+    def implied_mod(self) -> int | None:
+        """The ability mod a listed SLA DC implies: DC - 10 - SL."""
+        if self.dc is None or self.spell_level is None:
+            return None
+        return self.dc - 10 - self.spell_level
+
+
+def _details(details: str, text: str) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for item in (p.strip() for p in details.split(",")):
+        if m := _SL.match(item):
+            if "spell_level" in out:
+                raise AbilityError("the spell level is given twice", "spell level", text)
+            out["spell_level"] = int(m["sl"])
+            if out["spell_level"] > 9:
+                raise AbilityError(f"spell level {out['spell_level']} is above 9",
+                                   "spell level", text)
+        elif m := _SAVE.match(item):
+            ab = m["ab"].upper() if m["ab"] else None
+            if ab is not None and ab not in _ABILITIES:
+                raise AbilityError(f"unknown ability {m['ab']!r} (one of "
+                                   f"{', '.join(_ABILITIES)})", "save", text)
+            out.update(save=m["save"].upper(), dc=int(m["dc"]), dc_ability=ab)
+        else:
+            raise AbilityError(f"cannot read {item!r}: expected SL<n> or "
+                               "'<FORT|REF|WILL> DC<n>[<ABILITY>]'", "details", text)
+    return out
+
+
+def _kind(raw: str | None, text: str) -> AbilityType:
+    if raw is None:
+        return AbilityType.NATURAL
+    for k in (AbilityType.EX, AbilityType.SU, AbilityType.SLA):
+        if raw.strip().lower() == k.value.lower():
+            return k
+    raise AbilityError(f"unknown type ({raw}); the types are (Ex), (Su), (SLA) or none for "
+                       "Natural", "type", text)
+
+
+def _uses(raw: str, text: str) -> tuple[int | None, str | None]:
+    if not raw:
+        return None, None
+    m = _USES.match(raw.strip())
+    if not m:
+        raise AbilityError(f"cannot read uses {raw!r}: expected '<n>/day', '<n>/round', "
+                           "'<n>/encounter' or 'at will'", "uses", text)
+    if m["will"]:
+        return None, None
+    if int(m["n"]) < 1:
+        raise AbilityError("uses must be at least 1", "uses", text)
+    return int(m["n"]), m["per"].lower()
+
+
+def parse_ability(text: Any) -> SpecialAbility:
+    """Read an ability line as the text writes it.
+
+    ``Fear Burst (SLA): 3/day (SL2, WILL DC15[CHA])``; ``Pack Tactics (Ex)``; ``Bite``.
+
+    Args:
+        text: The line.
+
+    Returns:
+        The :class:`SpecialAbility`.
+
+    Raises:
+        AbilityError: naming the part (name, type, uses, details, spell level, save) that is
+            malformed, or an SLA without its spell level.
+    """
+    if not isinstance(text, str) or not text.strip():
+        raise AbilityError("an ability line is non-empty text", "line", str(text))
+    line = text.strip()
+    m = _LINE.match(line)
+    if not m or not m["name"].strip():
+        raise AbilityError("expected 'Name (Type): uses (details)'", "name", line)
+    kind = _kind(m["type"], line)
+    rest = _REST.match(m["rest"] or "")
+    if rest is None:
+        raise AbilityError("expected 'uses (details)' after the colon", "uses", line)
+    uses, per = _uses(rest["uses"], line)
+    details = _details(rest["details"], line) if rest["details"] else {}
+    if kind is AbilityType.SLA and "spell_level" not in details:
+        raise AbilityError("a Spell-Like Ability needs its spell level (SL<n>)",
+                           "spell level", line)
+    return SpecialAbility(m["name"].strip(), kind, uses, per, text=line, **details)
+
+
+# --------------------------------------------------------------------------- rules
+
+
+def _nonneg(value: Any, field: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        raise AbilityRuleError(f"{field}: a whole number >= 0, not {value!r:.40}")
+    return int(value)
+
+
+def sla_dc(spell_level: int, ability_mod: int) -> int:
+    """"SLA Spell Save DC is calculated as (10+Spell Level+AbilityMod)"."""
+    if isinstance(ability_mod, bool) or not isinstance(ability_mod, int):
+        raise AbilityRuleError(f"ability_mod: a whole number, not {ability_mod!r:.40}")
+    return 10 + _nonneg(spell_level, "spell_level") + ability_mod
+
+
+def sla_perseverance_dc(spell_level: int, damage_taken: int = 0) -> int:
+    """"(DC10+[2xSL]) Perseverance Check ... (If you take 10+ Damage, add +5DC)"."""
+    sl, dmg = _nonneg(spell_level, "spell_level"), _nonneg(damage_taken, "damage_taken")
+    return 10 + 2 * sl + (5 if dmg >= 10 else 0)
+
+
+def needs_perseverance(ability: SpecialAbility, *, damaged: bool = False,
+                       grappled: bool = False) -> bool:
+    """Only an SLA needs a Perseverance check when damaged or grappled while activating;
+    "Taking damage ... does not cause the [Natural/Su/Ex] ability to fail", and they work
+    "while grappled without having to make a Perseverance check"."""
+    return ability.kind is AbilityType.SLA and (damaged or grappled)
+
+
+@dataclass(frozen=True)
+class Activation:
+    """What using an ability costs: action type and whether it provokes AOO."""
+
+    action: str
+    provokes: bool
+
+
+def activation(ability: SpecialAbility) -> Activation:
+    """An SLA is "a Big Action that Provokes AOO"; for the others "the action required ...
+    will be indicated in the description" (returned as ``"as described"``, no AOO:
+    inferred)."""
+    if ability.kind is AbilityType.SLA:
+        return Activation("big", True)
+    return Activation("as described", False)
+
+
+def check_activation(ability: SpecialAbility, *, uses_spent: int = 0,
+                     sla_used_this_turn: bool = False,
+                     su_used_this_round: bool = False) -> None:
+    """Refuse a use the rules forbid: no uses left, a second SLA this turn, a second
+    action-activated Su ability this round. A class spell the same turn is allowed.
+
+    Raises:
+        IllegalActionError: citing "Special Abilities – 4 Different Types".
+    """
+    spent = _nonneg(uses_spent, "uses_spent")
+    if ability.uses is not None and spent >= ability.uses:
+        raise IllegalActionError(f"{ability.name} has no uses left ({ability.uses}/"
+                                 f"{ability.per} spent)", RULE)
+    if ability.kind is AbilityType.SLA and sla_used_this_turn:
+        raise IllegalActionError("only 1 SLA per turn", RULE)
+    if ability.kind is AbilityType.SU and su_used_this_round:
+        raise IllegalActionError("an action-activated Su ability only once per round", RULE)

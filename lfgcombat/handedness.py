@@ -1,0 +1,193 @@
+"""Handedness, two weapons, two shields, and the follow-up Reaction attack of natural weapons.
+
+000_8d1d7816ee944f3b.txt, "Handedness & Using Both Hands (Two Weapon Fighting)":
+
+* "You must choose if your character is left or right-handed"; the other hand is the
+  off-hand; "The Ambidextrous Feat allows you to use either hand as your main hand." (The
+  -2/-4 off-hand attack penalty and the -1 C.A.P. for alternating weapons already live in
+  :func:`lfgcombat.attacks.off_hand_penalty` and
+  :func:`lfgcombat.attacks.consecutive_attack_penalty`.)
+* "Any Skill Checks made using only your Off-Hand suffer a -2 penalty."
+* "Once per turn, if you strike a Flat-Footed enemy with your Main-Hand melee weapon, you may
+  use a Reaction to make a single attack with your Off-Hand Weapon against the same foe
+  (counts as an AOO)." "If you Fight Defensively (Ch9.2c), you gain a +1 Gear Bonus to Shield
+  Rating." Two shields: "the full Shield Rating of your primary shield ... plus half the
+  Shield Rating of the second shield", "-2 penalty on all Attack Rolls", no somatic spells;
+  "Shields are not considered weapons".
+
+000_8d1d7816ee944f3b.txt, "Natural Weapons (also called “Natural Attacks”)": with 2+ natural
+weapons (or a wielded weapon and one), the same once-per-turn follow-up with the second
+weapon ("Ex: A level 2 creature with both a Claw & Bite Attack who surprises a foe could make
+a Claw Attack first, then spend a Reaction to make a Bite attack!"). "Common Natural
+Weapons": "A tail can never target the same foe in a turn that was targeted with a bite";
+"Pounce: You can make a two natural attacks as part of a single Big Action Charge Attack.
+(The creature must have at least 2 different natural weapons)"; "Rake Attack: While in a
+grapple, if you win a Wrestling check to damage or pin an opponent, you may spend a Reaction
+to deal the listed slashing damage".
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from .errors import IllegalActionError, LfgError
+
+__all__ = ["Hand", "HandednessError", "parse_handedness", "is_off_hand", "OFF_HAND_SKILL_PENALTY",
+           "FollowUp", "follow_up_attack", "TwoShields", "two_shields",
+           "defensive_shield_bonus", "check_tail_target", "pounce_attacks", "check_rake"]
+
+TEXT = "000_8d1d7816ee944f3b.txt"
+RULE = f'{TEXT}, "Handedness & Using Both Hands (Two Weapon Fighting)"'
+RULE_NATURAL = f'{TEXT}, "Natural Weapons (also called “Natural Attacks”)"'
+RULE_COMMON = f'{TEXT}, "Common Natural Weapons"'
+#: "Any Skill Checks made using only your Off-Hand suffer a -2 penalty."
+OFF_HAND_SKILL_PENALTY = -2
+
+
+class HandednessError(LfgError, ValueError):
+    """A bad ``handedness`` value or argument (names the field)."""
+
+
+class Hand(str, enum.Enum):
+    """The main hand chosen at character creation."""
+
+    RIGHT = "right"
+    LEFT = "left"
+
+
+def parse_handedness(value: Any, field: str = "handedness") -> Hand:
+    """Read a creature's ``handedness:`` (``right``/``left``, also ``right-handed``).
+
+    Raises:
+        HandednessError: anything else, naming ``field``.
+    """
+    if isinstance(value, Hand):
+        return value
+    key = str(value).strip().lower().removesuffix("-handed").removesuffix(" handed")
+    try:
+        return Hand(key)
+    except ValueError:
+        raise HandednessError(f"{field}: 'right' or 'left' (the main hand), not "
+                              f"{value!r:.40} ({RULE})") from None
+
+
+def is_off_hand(hand: Hand | str, main: Hand | str, *, ambidextrous: bool = False) -> bool:
+    """Whether ``hand`` is the off-hand (never with the Ambidextrous Feat)."""
+    return not ambidextrous and parse_handedness(hand, "hand") is not parse_handedness(main)
+
+
+@dataclass(frozen=True)
+class FollowUp:
+    """A permitted follow-up Reaction attack: the weapon, and that it counts as an AOO."""
+
+    weapon: str
+    counts_as_aoo: bool = True
+    rule: str = ""
+
+
+def follow_up_attack(*, weapons: Sequence[str], struck_with: str, struck_flat_footed: bool,
+                     used_this_turn: bool, reaction_available: bool,
+                     second: str | None = None, natural: bool = True) -> FollowUp:
+    """The once-per-turn Reaction attack with the second weapon after striking a Flat-Footed
+    foe with the primary (natural weapons) or main-hand weapon (two weapons).
+
+    Args:
+        weapons: The attacker's usable weapons, primary/main-hand first.
+        struck_with: The weapon that just struck (must be the first of ``weapons``).
+        struck_flat_footed: The foe struck was Flat-Footed.
+        used_this_turn: The follow-up was already made this turn.
+        reaction_available: The attacker has a Reaction left.
+        second: The weapon for the follow-up (default: the next different one).
+        natural: Natural weapons (else the two-weapon off-hand rule).
+
+    Returns:
+        The :class:`FollowUp`.
+
+    Raises:
+        IllegalActionError: any condition unmet, citing the heading.
+    """
+    rule = RULE_NATURAL if natural else RULE
+    names = [str(w).strip().lower() for w in weapons]
+    struck = str(struck_with).strip().lower()
+    others = [w for w in names if w != struck]
+    reasons = [(len(names) < 2 or not others, "needs 2+ weapons"),
+               (not names or names[0] != struck, "the strike must be with the primary weapon"),
+               (not struck_flat_footed, "the foe struck must be Flat-Footed"),
+               (used_this_turn, "only once per turn"),
+               (not reaction_available, "no Reaction left")]
+    for bad, why in reasons:
+        if bad:
+            raise IllegalActionError(f"no follow-up attack: {why}", rule)
+    pick = str(second).strip().lower() if second is not None else others[0]
+    if pick not in others:
+        raise IllegalActionError(f"no follow-up attack: {second!r} is not another of the "
+                                 f"attacker's weapons ({', '.join(others)})", rule)
+    return FollowUp(pick, True, rule)
+
+
+@dataclass(frozen=True)
+class TwoShields:
+    """Wielding a shield in each hand: the Shield Rating and what it costs."""
+
+    shield_rating: int
+    attack_penalty: int = -2
+    somatic_spells: bool = False
+    rule: str = RULE
+
+
+def two_shields(rating_a: int, rating_b: int) -> TwoShields:
+    """The higher Shield Rating plus half the other (rounded down: inferred)."""
+    for field, v in (("rating_a", rating_a), ("rating_b", rating_b)):
+        if isinstance(v, bool) or not isinstance(v, int) or v < 0:
+            raise HandednessError(f"{field}: a Shield Rating >= 0, not {v!r:.40}")
+    hi, lo = max(rating_a, rating_b), min(rating_a, rating_b)
+    return TwoShields(hi + lo // 2)
+
+
+def defensive_shield_bonus(*, two_weapons: bool, fighting_defensively: bool) -> int:
+    """+1 Gear Bonus to Shield Rating when fighting defensively with a weapon in each hand."""
+    return 1 if two_weapons and fighting_defensively else 0
+
+
+def check_tail_target(target: str, bitten_this_turn: Sequence[str]) -> None:
+    """A tail never targets a foe bitten this turn.
+
+    Raises:
+        IllegalActionError: citing "Common Natural Weapons".
+    """
+    if target in set(bitten_this_turn):
+        raise IllegalActionError(f"a tail cannot strike {target!r}, bitten this turn",
+                                 RULE_COMMON)
+
+
+def pounce_attacks(natural_weapons: Sequence[str]) -> tuple[str, str]:
+    """The two natural attacks of a Pounce (made in one Big Action Charge).
+
+    Raises:
+        IllegalActionError: fewer than 2 different natural weapons.
+    """
+    distinct = list(dict.fromkeys(str(w).strip().lower() for w in natural_weapons))
+    if len(distinct) < 2:
+        raise IllegalActionError("Pounce needs at least 2 different natural weapons",
+                                 RULE_COMMON)
+    return distinct[0], distinct[1]
+
+
+def check_rake(*, in_grapple: bool, won_check: bool, purpose: str,
+               reaction_available: bool) -> None:
+    """A Rake: a Reaction after winning a grapple Wrestling check to damage or pin.
+
+    Raises:
+        IllegalActionError: any condition unmet. HandednessError: a bad ``purpose``.
+    """
+    if purpose not in ("damage", "pin", "other"):
+        raise HandednessError(f"purpose: 'damage', 'pin' or 'other', not {purpose!r}")
+    for bad, why in ((not in_grapple, "only while in a grapple"),
+                     (not won_check, "only after winning the Wrestling check"),
+                     (purpose == "other", "only after a check to damage or pin"),
+                     (not reaction_available, "no Reaction left")):
+        if bad:
+            raise IllegalActionError(f"no Rake: {why}", RULE_COMMON)

@@ -1,0 +1,324 @@
+"""Skills in combat: the skills the combat chapter rolls, and one opposed check for all of them.
+
+000_8d1d7816ee944f3b.txt, "Special Actions in Combat": "Certain Skills can provide you with
+additional Actions in Combat" (Demoralize: Intimidate vs Sense Motive or Intimidate; Dirty
+Tricks: Sleight of Hand vs Sense Motive or Tactics; Combat Feint: Bluff vs Sense Motive or
+Tactics; Insult: Perform vs Sense Motive or a WILL Save; Wrestling: opposed Wrestling), and
+"Momentum of Impact" ("Knockdown: The creature struck must make Wrestling or Acrobatics
+check"). The skills chapter (Ch 4) is not among the texts, so ``data/skills.csv`` lists the
+skills this chapter names with a category (physical, mobility, mental) and ability that are
+marked ``inferred`` there.
+
+A creature's ``skills:`` mapping gives each skill's total bonus (:func:`validate_skills`).
+
+Opposed checks (:func:`opposed`): each side rolls d20 + its bonus (Fortunate/Unfortunate
+allowed); the higher total wins. Ties are resolved one way for every opposed roll in the
+kit (inferred: the text gives no tie rule): **the higher bonus wins a tied total, and when
+the bonuses are equal too, side ``b`` (the defender, the one resisting) wins** - the d20
+convention that the higher modifier wins a tie, with the defender keeping the status quo
+instead of a re-roll so that one roll per side settles every check. :func:`opposed_odds`
+gives the exact probabilities over the 400 pairs of d20 faces.
+"""
+
+from __future__ import annotations
+
+import difflib
+import functools
+from collections.abc import Mapping
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+import pandas as pd
+
+from .dice import Fortune, Roll, Roller
+from .errors import LfgError
+from .odds import pmf
+from .tables import Column, Schema, load_table, register_schema
+
+__all__ = ["SkillError", "SKILLS_SCHEMA", "skills_table", "skill_names", "skill_category",
+           "canonical_skill", "validate_skills", "OpposedResult", "OpposedOdds", "opposed",
+           "opposed_odds", "TIE_RULE", "skill_bonus"]
+
+TEXT = "000_8d1d7816ee944f3b.txt"
+RULE = f'{TEXT}, "Special Actions in Combat"'
+#: How a tied opposed check is settled (inferred; see the module docstring).
+TIE_RULE = ("inferred: a tied total goes to the higher bonus; equal bonuses too -> side b "
+            "(the defender) wins")
+
+SKILLS_SCHEMA = Schema(key="skill", columns={
+    "skill": Column("str", unique=True, pattern=r"[a-z&() ]+"),
+    "category": Column("choice", choices=("physical", "mobility", "mental")),
+    "ability": Column("choice", choices=("str", "dex", "con", "int", "wis", "cha")),
+    "source": Column("source"),
+})
+register_schema("skills", SKILLS_SCHEMA)
+
+#: Bonuses beyond this are refused as typos (inferred: level 20 totals stay far below).
+MAX_BONUS = 100
+
+
+class SkillError(LfgError, ValueError):
+    """An unknown skill or a bad skill bonus.
+
+    Attributes:
+        field: The input at fault, e.g. ``skills.wrestlng``.
+    """
+
+    def __init__(self, message: str, field: str) -> None:
+        self.field = field
+        super().__init__(f"{field}: {message}")
+
+
+def skills_table() -> pd.DataFrame:
+    """``data/skills.csv``: ``skill``, ``category``, ``ability``, ``source``."""
+    return load_table("skills")
+
+
+@functools.lru_cache(maxsize=1)
+def _rows() -> dict[str, dict[str, Any]]:
+    return {str(r["skill"]): {str(k): v for k, v in r.items()}
+            for r in skills_table().to_dict("records")}
+
+
+def skill_names() -> list[str]:
+    """Every skill of ``data/skills.csv``, in table order (lower case)."""
+    return list(_rows())
+
+
+def _key(name: str) -> str:
+    return " ".join(name.strip().lower().replace("_", " ").split())
+
+
+def canonical_skill(name: Any, field: str = "skill") -> str:
+    """The table name of a skill, any case (``"Sense_Motive"`` -> ``"sense motive"``).
+
+    Raises:
+        SkillError: not text, or not a skill of the table (with a "did you mean").
+    """
+    if not isinstance(name, str):
+        raise SkillError(f"a skill name is text, not {name!r:.40}", field)
+    key = _key(name)
+    compact = key.replace(" ", "")
+    for skill in _rows():
+        if key == skill or compact == skill.replace(" ", ""):
+            return skill
+    close = difflib.get_close_matches(key, list(_rows()), n=1, cutoff=0.6)
+    hint = f"did you mean {close[0]!r}? " if close else ""
+    raise SkillError(f"unknown skill {name!r}; {hint}the skills are "
+                     f"{', '.join(_rows())} (data/skills.csv)", field)
+
+
+def skill_category(name: str) -> str:
+    """``physical``, ``mobility`` or ``mental`` (inferred in ``data/skills.csv``)."""
+    return str(_rows()[canonical_skill(name)]["category"])
+
+
+def validate_skills(skills: Any, field: str = "skills") -> dict[str, int]:
+    """Check a creature's ``skills:`` mapping (skill name -> total bonus).
+
+    Args:
+        skills: A mapping such as ``{"Wrestling": 7, "acrobatics": 3}`` (or ``None``).
+        field: The name used in error messages.
+
+    Returns:
+        A new dict keyed by the table names, values as ints.
+
+    Raises:
+        SkillError: not a mapping, an unknown skill (with a "did you mean"), the same skill
+            twice, or a bonus that is not a whole number within +-:data:`MAX_BONUS`.
+    """
+    if skills is None:
+        return {}
+    if not isinstance(skills, Mapping):
+        raise SkillError(f"give a mapping of skill name -> total bonus, such as "
+                         f"{{wrestling: 5}}, not {skills!r:.60}", field)
+    out: dict[str, int] = {}
+    for name, bonus in skills.items():
+        where = f"{field}.{name}"
+        skill = canonical_skill(name, where)
+        if skill in out:
+            raise SkillError(f"{skill!r} is given twice; give each skill once", where)
+        if isinstance(bonus, bool) or not isinstance(bonus, int):
+            raise SkillError(f"a skill bonus is a whole number, not {bonus!r:.40}", where)
+        if abs(bonus) > MAX_BONUS:
+            raise SkillError(f"bonus {bonus} is outside -{MAX_BONUS}..{MAX_BONUS}", where)
+        out[skill] = int(bonus)
+    return out
+
+
+# --------------------------------------------------------------------------- opposed checks
+
+
+@dataclass(frozen=True)
+class OpposedResult:
+    """One opposed check, settled.
+
+    Attributes:
+        a_roll, b_roll: The two d20 rolls (with their bonuses).
+        a_bonus, b_bonus: The bonuses rolled.
+        winner: ``"a"`` or ``"b"``.
+        margin: ``a total - b total`` (a win "by 5+" is ``margin >= 5``).
+        tie: The totals were equal (settled by :data:`TIE_RULE`).
+    """
+
+    a_roll: Roll
+    b_roll: Roll
+    a_bonus: int
+    b_bonus: int
+    winner: str
+    margin: int
+    tie: bool
+
+    @property
+    def a_wins(self) -> bool:
+        """Side a (the one acting) won."""
+        return self.winner == "a"
+
+    def a_wins_by(self, k: int) -> bool:
+        """Side a won with a total at least ``k`` above b's (``k >= 1``)."""
+        return self.a_wins and self.margin >= k
+
+    def explain(self) -> str:
+        """Both rolls, the winner and the margin on one line."""
+        tie = f"; tie: {TIE_RULE}" if self.tie else ""
+        return (f"{self.a_roll.explain()} vs {self.b_roll.explain()}: {self.winner} wins "
+                f"(margin {self.margin:+d}{tie})")
+
+
+def _bonus(value: Any, field: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise SkillError(f"a check bonus is a whole number, not {value!r:.40}", field)
+    return int(value)
+
+
+def _tie_winner(a_bonus: int, b_bonus: int) -> str:
+    return "a" if a_bonus > b_bonus else "b"
+
+
+def opposed(a_bonus: int, b_bonus: int, *, a_fortune: Fortune | str | None = None,
+            b_fortune: Fortune | str | None = None, roller: Roller,
+            a_label: str = "a", b_label: str = "b") -> OpposedResult:
+    """Roll an opposed check: ``1d20+a_bonus`` against ``1d20+b_bonus``.
+
+    000_8d1d7816ee944f3b.txt, "Special Actions in Combat" ("Roll an opposed check vs ...").
+    Ties follow :data:`TIE_RULE` (inferred).
+
+    Args:
+        a_bonus: The acting side's total bonus.
+        b_bonus: The resisting side's total bonus.
+        a_fortune, b_fortune: Fortunate/Unfortunate for each side (after cancelling).
+        roller: The :class:`~lfgcombat.dice.Roller` (a rolls first).
+        a_label, b_label: Labels for the two rolls.
+
+    Returns:
+        The :class:`OpposedResult`.
+
+    Raises:
+        SkillError: a bonus that is not a whole number. DiceError: a bad fortune.
+    """
+    a, b = _bonus(a_bonus, "a_bonus"), _bonus(b_bonus, "b_bonus")
+    a_fortune, b_fortune = Fortune.coerce(a_fortune), Fortune.coerce(b_fortune)
+    ra = roller.roll(f"1d20{a:+d}" if a else "1d20", a_fortune, label=a_label)
+    rb = roller.roll(f"1d20{b:+d}" if b else "1d20", b_fortune, label=b_label)
+    margin = ra.total - rb.total
+    if margin:
+        winner = "a" if margin > 0 else "b"
+    else:
+        winner = _tie_winner(a, b)
+    return OpposedResult(ra, rb, a, b, winner, margin, margin == 0)
+
+
+@dataclass(frozen=True)
+class OpposedOdds:
+    """Exact odds of an opposed check.
+
+    Attributes:
+        p_a_wins, p_b_wins: The two outcomes (they sum to 1).
+        margins: ``P(a total - b total = m)`` for every margin ``m``, as a Series.
+        a_bonus, b_bonus: The bonuses compared.
+    """
+
+    p_a_wins: float | Fraction
+    p_b_wins: float | Fraction
+    margins: pd.Series
+    a_bonus: int
+    b_bonus: int
+
+    def p_a_wins_by(self, k: int) -> float | Fraction:
+        """P(side a wins with a total at least ``k`` above b's), ``k >= 1``."""
+        return sum((p for m, p in zip(self.margins.index.tolist(), self.margins.tolist())
+                    if m >= max(1, int(k))),
+                   start=self.margins.iloc[0] * 0)
+
+
+def opposed_odds(a_bonus: int, b_bonus: int, *, a_fortune: Fortune | str | None = None,
+                 b_fortune: Fortune | str | None = None, exact: bool = False) -> OpposedOdds:
+    """Exact odds of :func:`opposed`, over the 400 pairs of d20 faces.
+
+    Args:
+        a_bonus, b_bonus: As in :func:`opposed`.
+        a_fortune, b_fortune: As in :func:`opposed` (the d20 distribution of the better or
+            worse of two rolls, :func:`lfgcombat.odds.pmf`).
+        exact: :class:`fractions.Fraction` probabilities instead of floats.
+
+    Returns:
+        The :class:`OpposedOdds`.
+
+    Raises:
+        SkillError: a bonus that is not a whole number. DiceError: a bad fortune.
+    """
+    a, b = _bonus(a_bonus, "a_bonus"), _bonus(b_bonus, "b_bonus")
+    pa = pmf("1d20", Fortune.coerce(a_fortune), exact=exact)
+    pb = pmf("1d20", Fortune.coerce(b_fortune), exact=exact)
+    margins: dict[int, Any] = {}
+    faces_a = list(zip(pa.index.tolist(), pa.tolist()))
+    faces_b = list(zip(pb.index.tolist(), pb.tolist()))
+    for fa, qa in faces_a:
+        for fb, qb in faces_b:
+            m = (fa + a) - (fb + b)
+            margins[m] = margins.get(m, 0) + qa * qb
+    series = pd.Series(dict(sorted(margins.items())), name="P(margin)",
+                       dtype=object if exact else float)
+    series.index.name = "margin"
+    zero = series.iloc[0] * 0
+    win = sum((p for m, p in margins.items() if m > 0), start=zero)
+    tie = series.get(0, zero)
+    if _tie_winner(a, b) == "a":
+        win = win + tie
+    return OpposedOdds(win, 1 - win, series, a, b)
+
+
+_STAT_KIND = {"mental": "skill", "physical": "physical_skill", "mobility": "mobility_skill"}
+
+
+def skill_bonus(creature: Any, skill: str, skills: Mapping[str, int] | None = None,
+                *, extra: Mapping[str, int] | None = None) -> Any:
+    """A creature's bonus on one skill check, explained.
+
+    The ``skills:`` total (0 if the skill is not listed: untrained, inferred) plus what the
+    creature's conditions and typed ``d20`` bonuses add to checks of the skill's category
+    (:meth:`lfgcombat.Creature.skill_modifier`: Cramped's -2 Physical Skills, the Mobility
+    Penalty...), plus named situational bonuses (``extra``, e.g. ``{"Charge (innate)": 2}``).
+
+    Args:
+        creature: The :class:`~lfgcombat.Creature`.
+        skill: A skill of ``data/skills.csv``.
+        skills: The creature's ``skills:`` mapping (validated here).
+        extra: Situational bonuses by label.
+
+    Returns:
+        A :class:`~lfgcombat.creature.Stat` named after the skill.
+
+    Raises:
+        SkillError: unknown skill, bad mapping or bad extra bonus.
+    """
+    from .creature import Stat, Term
+    name = canonical_skill(skill)
+    listed = validate_skills(skills)
+    mod = creature.skill_modifier(_STAT_KIND[skill_category(name)])
+    terms = [Term(f"{name} (skills:)", listed.get(name, 0))]
+    for label, value in (extra or {}).items():
+        terms.append(Term(str(label), _bonus(value, f"extra.{label}")))
+    total = sum(t.value for t in terms) + int(mod.value or 0)
+    return Stat(name, total, tuple(terms), mod.bonuses, rule=RULE, fortune=mod.fortune)

@@ -1,0 +1,95 @@
+"""The rebuilt S/M/L/H natural weapon table and Swallow Whole's numbers.
+
+000_8d1d7816ee944f3b.txt, "Common Natural Weapons".
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from lfgcombat.attacks.weapons import entry_weapon, weapons_table
+from lfgcombat.creature import Size
+from lfgcombat.errors import RulesDataError
+from lfgcombat.natural_weapons import (SWALLOW_CUT_DC, SWALLOW_ESCAPE_DC, NaturalWeaponError,
+                                       natural_damage, natural_weapons_table,
+                                       swallow_cut_free_hp, swallow_whole_damage)
+from lfgcombat.tables import load_table, parse_source
+
+NAMED = {"bite", "strong bite", "claw", "strong claws", "smack", "bash", "ram", "gore", "sting"}
+
+
+def test_every_natural_weapon_the_text_names_has_a_row() -> None:
+    table = natural_weapons_table()
+    assert set(table.weapon) == NAMED
+    w = weapons_table()
+    assert set(w[w.category == "natural"].name) == NAMED  # extends weapons.csv, no new weapon
+    assert all(parse_source(s)[1] for s in table.source)  # every row marked inferred
+
+
+@pytest.mark.parametrize("name", sorted(NAMED))
+def test_table_agrees_with_the_creature_scaling(name: str) -> None:
+    for size in ("small", "medium", "large", "huge"):
+        scaled = entry_weapon(name, Size(size))
+        assert natural_damage(name, Size(size)) == str(scaled.damage)
+
+
+def test_examples() -> None:
+    assert [natural_damage("bite", s) for s in ("small", "medium", "large", "huge")] == [
+        "1d4", "1d6", "1d8", "1d10"]
+    assert natural_damage("strong bite", "huge") == "2d6"
+
+
+def test_mismatch_with_weapons_csv_is_refused(tmp_path, monkeypatch) -> None:
+    from lfgcombat import natural_weapons as nw
+    text = load_table("natural_weapons")
+    text.loc[0, "medium"] = "1d8"
+    path = tmp_path / "natural_weapons.csv"
+    text.to_csv(path, index=False)
+    monkeypatch.setattr(nw, "load_table",
+                        lambda name: load_table(name, path=path) if name == "natural_weapons"
+                        else load_table(name))
+    with pytest.raises(RulesDataError) as info:
+        nw.natural_weapons_table()
+    assert info.value.column == "medium" and info.value.row == 2
+
+
+def test_swallow_whole() -> None:
+    assert swallow_whole_damage("large") == "1d4 [b] + 1d4 [acid]"
+    assert swallow_whole_damage(Size.HUGE) == "1d6 [b] + 1d6 [acid]"   # +1 die size
+    assert swallow_whole_damage("gargantuan") == "1d8 [b] + 1d8 [acid]"
+    assert swallow_cut_free_hp(150) == 15
+    assert (SWALLOW_CUT_DC, SWALLOW_ESCAPE_DC) == (15, 30)
+
+
+@pytest.mark.parametrize("call", [lambda: natural_damage("tentacle", "medium"),
+                                  lambda: natural_damage("bite", "gargantuan"),
+                                  lambda: swallow_whole_damage("enormous"),
+                                  lambda: swallow_cut_free_hp(0)])
+def test_bad_input(call) -> None:
+    with pytest.raises(NaturalWeaponError):
+        call()
+
+
+def test_swallow_whole_end_to_end() -> None:
+    from lfgcombat.errors import IllegalActionError
+    from lfgcombat.natural_weapons import cut_inside, force_out, swallow
+    with pytest.raises(IllegalActionError, match="2\\+ sizes"):
+        swallow("large", "medium", held_in_mouth=True, won_check=True, swallower_max_hp=80)
+    with pytest.raises(IllegalActionError, match="held in the mouth"):
+        swallow("huge", "medium", held_in_mouth=False, won_check=True, swallower_max_hp=80)
+    assert swallow("huge", "medium", held_in_mouth=True, won_check=False,
+                   swallower_max_hp=80) is None
+    s = swallow("huge", "medium", held_in_mouth=True, won_check=True, swallower_max_hp=125)
+    assert s.damage_each_round == "1d6 [b] + 1d6 [acid]" and s.cut_needed == 12
+    s = cut_inside(s, check_total=14, damage=9)          # DC15 missed: nothing counts
+    assert s.cut_dealt == 0
+    s = cut_inside(s, check_total=15, damage=9)
+    assert (s.cut_dealt, s.regurgitate_next_turn) == (9, False)
+    s = cut_inside(s, check_total=20, damage=3)
+    assert s.regurgitate_next_turn and not s.will_eat_again
+    t = swallow("huge", "small", held_in_mouth=True, won_check=True, swallower_max_hp=125)
+    assert force_out(t, check_total=29) == t
+    out = force_out(t, check_total=30)
+    assert out.regurgitate_next_turn and out.will_eat_again
+    with pytest.raises(IllegalActionError, match="light slashing"):
+        cut_inside(t, check_total=20, damage=3, light_slashing_or_piercing=False)
