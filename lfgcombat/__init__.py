@@ -25,6 +25,10 @@ from .rulesets import Ruleset
 from .saves import save_dc, save_odds, saving_throw
 from .tables import load_table, table_names
 from .vitals import Vitals
+from . import natural_weapons as natural_weapons  # registers data/natural_weapons.csv
+from .abilities import SpecialAbility, parse_ability
+from .momentum import crushing_advance_dc, knockdown_dc, p_knockdown
+from .skills import opposed, opposed_odds, validate_skills
 
 from ._version import __version__ as __version__  # the one version source
 
@@ -41,4 +45,6 @@ __all__ = [
     "attack_odds", "AttackOdds", "coup_de_grace", "lookup_weapon", "Vitals",
     "saving_throw", "save_odds", "save_dc", "falling_damage", "fall",
     "Encounter", "Event", "EventLog",
+    "parse_ability", "SpecialAbility", "knockdown_dc", "crushing_advance_dc", "p_knockdown",
+    "opposed", "opposed_odds", "validate_skills",
 ]

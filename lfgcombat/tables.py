@@ -469,7 +469,3 @@ def _check_unique(column: list[object], file: str, col: str) -> None:
                 "row needs its own", file=file, row=i + 2, column=col)
         first_line[value] = i + 2
 
-
-# Tables whose schema lives in its own module: import them so ``table_names()`` knows every
-# ``data/*.csv`` even before ``lfgcombat`` imports those modules (move to __init__ later).
-from . import natural_weapons as _natural_weapons, skills as _skills  # noqa: E402,F401
