@@ -35,7 +35,7 @@ from .errors import IllegalActionError, LfgError
 
 __all__ = ["Maneuverability", "Speeds", "MovementBudget", "MovementModeError", "MODES",
            "parse_speeds", "leap_needs_check", "leap_bonus_ft", "max_leap_ft",
-           "leaper_fall_ft"]
+           "leaper_fall_ft", "check_run"]
 
 RULE = cite("Other Types of Movement")
 RULE_LEAPER = cite("Leaper")
@@ -291,3 +291,20 @@ def leaper_fall_ft(feet: int, leaper: int) -> int:
     """The effective height of a purposeful jump down: the fall less X/2, at least 0
     (000_8d1d7816ee944f3b.txt, "Leaper"; Leaper 20 makes a 15-foot fall a 5-foot fall)."""
     return max(0, _feet("feet", feet) - _x(leaper) // 2)
+
+
+def check_run(speeds: Speeds, mode: str, fitting_terrain: bool) -> None:
+    """Refuse a Run in a mode the creature lacks or outside its terrain: "Creatures with a
+    Fly, Swim, or Climb Speed may use the Run Action normally in appropriate terrain"
+    (000_8d1d7816ee944f3b.txt, "Other Types of Movement"): air to fly, water to swim, a wall
+    or cliff to climb.
+
+    Raises:
+        MovementModeError: an unknown mode.
+        IllegalActionError: no speed in the mode, or not its terrain.
+    """
+    if not speeds.speed(mode):
+        raise IllegalActionError(f"cannot run by {mode}: no {mode} speed", RULE)
+    if mode in ("fly", "swim", "climb") and not fitting_terrain:
+        where = {"fly": "in the air", "swim": "in water", "climb": "on a climbable surface"}
+        raise IllegalActionError(f"a {mode} Run needs appropriate terrain ({where[mode]})", RULE)

@@ -95,3 +95,19 @@ def test_volleys() -> None:
 def test_range_finding() -> None:
     assert [range_finding_bonus(t) for t in (14, 15, 19, 20, 25)] == [0, 2, 2, 3, 4]
     assert volley("longbow", 60, range_finding_check=20).range_finding == 3
+
+
+@pytest.mark.parametrize("bonus, ac, shield", [(5, 20, 0), (8, 18, 3), (0, 12, 2), (12, 30, 0)])
+def test_unintended_odds_equal_an_enumeration_of_both_dice(bonus: int, ac: int, shield: int) -> None:
+    group = [ORC, WOLF]  # tied: each chosen half the time
+    want = {c.name: Fraction(0) for c in group}
+    for first in range(1, 21):
+        total = first + bonus
+        if first == 1 or first == 20 or total >= ac or total >= ac - shield:
+            continue  # hit, natural 1, or the shield
+        for c in group:
+            for second in range(1, 21):
+                if second == 20 or (second != 1 and second + bonus - 4 >= c.ac):
+                    want[c.name] += Fraction(1, 20 * 20 * len(group))
+    got = unintended_odds(bonus, ac, group, shield=shield)
+    assert {k: got.get(k, Fraction(0)) for k in want} == want

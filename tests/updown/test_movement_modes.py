@@ -9,7 +9,7 @@ from lfgcombat.errors import IllegalActionError, LfgError
 from lfgcombat.falling import FallingError, falling_damage
 from lfgcombat.movement_modes import (Maneuverability, MovementBudget, MovementModeError, Speeds,
                                       leap_bonus_ft, leap_needs_check, leaper_fall_ft,
-                                      max_leap_ft, parse_speeds)
+                                      max_leap_ft, parse_speeds, check_run)
 
 GRIFFON = "Move Speed 50, Fly 110[average], Leaper 20"
 
@@ -108,3 +108,12 @@ def test_leaper_20_treats_a_15_foot_fall_as_5_feet() -> None:
     assert falling_damage(100, 15).damage == 10  # without Leaper: 10% of max HP
     with pytest.raises(FallingError, match="leaper"):
         falling_damage(100, 15, leaper=-5)
+
+
+def test_fly_swim_and_climb_run_in_fitting_terrain_only() -> None:
+    gar = parse_speeds("Swim 50")
+    check_run(gar, "swim", fitting_terrain=True)
+    with pytest.raises(IllegalActionError, match="in water"):
+        check_run(gar, "swim", fitting_terrain=False)
+    with pytest.raises(IllegalActionError, match="no climb speed"):
+        check_run(gar, "climb", fitting_terrain=True)

@@ -112,3 +112,15 @@ def test_small_fragile_objects_break_with_a_big_action_and_no_roll() -> None:
 def test_an_unknown_object_gets_a_did_you_mean() -> None:
     with pytest.raises(ObjectError, match="did you mean 'treasure_chest'"):
         object_spec("tresure chest")
+
+
+def test_a_creature_gives_its_str_modifier() -> None:
+    from lfgcombat.creature import load_example
+    ogre = load_example("ogre")
+    mod = ogre.ability_mod("str")
+    assert strength_check_odds(ogre, 25) == strength_check_odds(mod, 25)
+    res = force_open(ObjectState.new("strong_wooden_door"), ogre, Roller(seed=4))
+    assert res.roll.natural is not None
+    assert res.roll.total == res.roll.natural + mod and ogre.name in res.lines[0]
+    with pytest.raises(ObjectError, match="creature_or_str_mod"):
+        strength_check_odds("strong", 10)
