@@ -122,7 +122,9 @@ def _whole(name: str, value: object, lo: int | None = 0) -> int:
 
 @dataclass(frozen=True)
 class ObjectHit:
-    """One hit on an object: ``damage`` rolled, ``hardness`` negated, ``dealt`` to its HP."""
+    """One hit on an object: ``damage`` rolled, ``hardness`` negated, ``dealt`` to its HP;
+    ``trap_triggered`` for a door, bars or chest ("Both of these options will automatically
+    set off any active traps on the door")."""
 
     damage: int
     hardness: int
@@ -131,6 +133,7 @@ class ObjectHit:
     hp_after: int
     destroyed: bool
     notes: tuple[str, ...] = ()
+    trap_triggered: bool = False
 
 
 @dataclass(frozen=True)
@@ -183,7 +186,8 @@ class ObjectState:
         dealt = max(0, damage - hardness)
         after = max(0, self.hp - dealt)
         return (replace(self, hp=after),
-                ObjectHit(damage, hardness, dealt, self.hp, after, after <= 0, tuple(notes)))
+                ObjectHit(damage, hardness, dealt, self.hp, after, after <= 0, tuple(notes),
+                          self.spec.kind in ("door", "bars", "chest")))
 
 
 def weapon_note(damage_type: str, material: str) -> str | None:

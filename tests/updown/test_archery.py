@@ -111,3 +111,13 @@ def test_unintended_odds_equal_an_enumeration_of_both_dice(bonus: int, ac: int, 
                     want[c.name] += Fraction(1, 20 * 20 * len(group))
     got = unintended_odds(bonus, ac, group, shield=shield)
     assert {k: got.get(k, Fraction(0)) for k in want} == want
+
+
+def test_a_volleys_miss_may_strike_anyone_within_10_feet() -> None:
+    near = Candidate("goblin", 10, "other", 10)
+    far = Candidate("orc", 10, "other", 15)
+    assert unintended_candidates([near, far], within_ft=10) == (near,)
+    shot = resolve_miss(5, 10, 15, 5, [near, far], Roller(seed=3), within_ft=10)
+    assert shot.target == near
+    odds = unintended_odds(5, 15, [near, far], within_ft=10)
+    assert set(odds) == {"goblin"}

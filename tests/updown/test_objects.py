@@ -26,6 +26,7 @@ def test_hardness_subtracts_from_every_hit_and_0_hp_destroys() -> None:
     door = ObjectState.new("strong wooden door")  # hardness 5, hp 20
     door, hit = door.hit(12)
     assert (hit.dealt, door.hp, door.destroyed) == (7, 13, False)
+    assert hit.trap_triggered  # destroying a door sets off its trap, as forcing it does
     door, hit = door.hit(4)  # all negated
     assert (hit.dealt, door.hp) == (0, 13)
     door, hit = door.hit(18)
