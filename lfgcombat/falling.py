@@ -142,7 +142,8 @@ class FallResult:
 
 def falling_damage(max_hp: int, feet: int, size: Size | str = "medium", check: int | None = None,
                    soft: bool = False, *, height_ft: int | None = None,
-                   resistances: Resistances | dict | None = None) -> FallResult:
+                   resistances: Resistances | dict | None = None,
+                   leaper: int = 0) -> FallResult:
     """The damage of a fall (no dice: it is a share of the victim's maximum HP).
 
     Args:
@@ -155,6 +156,8 @@ def falling_damage(max_hp: int, feet: int, size: Size | str = "medium", check: i
         soft: A soft landing area (-10 ft).
         height_ft: The creature's height, required for Huge and larger creatures.
         resistances: The victim's resistances (DR applies to falling damage).
+        leaper: X of Leaper X for a purposeful jump down: the fall counts X/2 feet less
+            (000_8d1d7816ee944f3b.txt, "Leaper": Leaper 20 treats a 15-foot fall as 5 feet).
 
     Returns:
         :class:`FallResult` (no rolls).
@@ -176,7 +179,11 @@ def falling_damage(max_hp: int, feet: int, size: Size | str = "medium", check: i
     if check is not None and (isinstance(check, bool) or not isinstance(check, int)):
         raise FallingError(f"check is the Acrobatics or Jump&Sprint result, a whole number, "
                            f"not {check!r}")
+    _int("leaper", leaper)
     effective, lines = _effective_fall(feet, sz, check, soft, height_ft)
+    if leaper:
+        effective = max(0, effective - leaper // 2)
+        lines += (f"  Leaper {leaper}, jumping down: -{leaper // 2} ft",)
     pct, dc, cap_lines = _fall_percent(effective, sz)
     damage = max_hp * pct // 100
     if pct and damage < 1:

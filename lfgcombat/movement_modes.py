@@ -1,0 +1,310 @@
+"""Swim, Climb, Leaper and Fly speeds: the movement line, one budget across modes, leaping.
+
+000_8d1d7816ee944f3b.txt, "Other Types of Movement"; 000_8d1d7816ee944f3b.txt,
+"Swim, Climb, Leaper, Fly":
+
+* "Any creature with a Move Speed shown as Fly X, Climb X, or Swim X may use a Big Action to
+  move up to X feet using that type of locomotion."
+* "Any movement made using 1 type of motion is subtracted from all other available movement
+  types." Ex: "A Griffon has Move Speed 50, Fly 110[average], Leaper 20 - Using a Big Action,
+  the Griffon could Leap 20 feet, move 30 more feet along the ground, and then fly an
+  additional 60 feet." (:class:`MovementBudget`)
+* 000_8d1d7816ee944f3b.txt, "Leaper": "You cannot fail on a horizontal jump of X feet or less.
+  Whenever you jump horizontally, the distance traversed may be increased by up to +X feet
+  ... A vertical leap may be increased by +(X/2) feet ... Movement by leaping is subtracted
+  from your available movement for the round. Creatures with the Leaper trait can jump
+  distances up to their normal land Move Speed+X." "If purposefully jumping downwards, you
+  reduce the effective distance of a fall by (X/2) feet." Ex: "A creature with Leaper 20 can
+  treat a 15-foot fall as only a 5-foot fall."
+* 000_8d1d7816ee944f3b.txt, "Flying": "Any Fly Speed also indicates a Maneuverability rating
+  after the move speed."
+
+Leaping spends the land budget (the Griffon's leap of 20 plus 30 on the ground is its Move
+Speed 50); a creature without a land speed cannot leap.
+"""
+
+from __future__ import annotations
+
+import difflib
+import enum
+import re
+from dataclasses import dataclass
+
+from .citations import cite
+from .errors import IllegalActionError, LfgError
+
+__all__ = ["Maneuverability", "Speeds", "MovementBudget", "MovementModeError", "MODES",
+           "parse_speeds", "leap_needs_check", "leap_bonus_ft", "max_leap_ft",
+           "leaper_fall_ft", "check_run"]
+
+RULE = cite("Other Types of Movement")
+RULE_LEAPER = cite("Leaper")
+RULE_FLYING = cite("Flying")
+
+#: The movement modes a budget knows: ``walk`` (the Move Speed), ``fly``, ``swim``,
+#: ``climb`` and ``leap`` (on the land budget, Leaper X only).
+MODES = ("walk", "fly", "swim", "climb", "leap")
+
+_PART = re.compile(r"(?P<kind>[A-Za-z][A-Za-z ]*?)\s*(?P<feet>-?\d+)\s*"
+                   r"(?:\[\s*(?P<man>[^\]]*)\]\s*)?$")
+_KINDS = {"move speed": "walk", "speed": "walk", "move": "walk", "walk": "walk", "land": "walk",
+          "fly": "fly", "swim": "swim", "climb": "climb", "leaper": "leaper"}
+
+
+class MovementModeError(LfgError, ValueError):
+    """A movement line, mode or distance that does not fit the rules."""
+
+
+class Maneuverability(enum.Enum):
+    """A Fly Speed's maneuverability (000_8d1d7816ee944f3b.txt, "Fly Speed – Flight &
+    Maneuverability"); its numbers are in ``data/maneuverability.csv``."""
+
+    CLUMSY = "clumsy"
+    POOR = "poor"
+    AVERAGE = "average"
+    GOOD = "good"
+    PERFECT = "perfect"
+
+    @classmethod
+    def coerce(cls, value: Maneuverability | str) -> Maneuverability:
+        """The member for ``value`` (any case).
+
+        Raises:
+            MovementModeError: an unknown maneuverability, with a "did you mean".
+        """
+        if isinstance(value, cls):
+            return value
+        text = str(value).strip().lower()
+        try:
+            return cls(text)
+        except ValueError:
+            names = [m.value for m in cls]
+            near = difflib.get_close_matches(text, names, n=1)
+            hint = f"; did you mean {near[0]!r}?" if near else ""
+            raise MovementModeError(f"maneuverability {value!r} is not one of "
+                                    f"{', '.join(names)}{hint} ({RULE_FLYING})") from None
+
+
+@dataclass(frozen=True)
+class Speeds:
+    """A creature's speeds in feet per Big Action (``0`` = none).
+
+    Attributes:
+        walk: The Move Speed on the ground.
+        fly: The Fly Speed.
+        maneuverability: The Fly Speed's rating (``None`` without a Fly Speed).
+        swim: The Swim Speed.
+        climb: The Climb Speed.
+        leaper: X of Leaper X.
+    """
+
+    walk: int = 0
+    fly: int = 0
+    maneuverability: Maneuverability | None = None
+    swim: int = 0
+    climb: int = 0
+    leaper: int = 0
+
+    def __post_init__(self) -> None:
+        for name in ("walk", "fly", "swim", "climb", "leaper"):
+            v = getattr(self, name)
+            if isinstance(v, bool) or not isinstance(v, int) or v < 0 or v % 5:
+                raise MovementModeError(f"{name} speed must be a whole number of feet >= 0 "
+                                        f"in 5-foot steps, not {v!r} ({RULE})")
+        if self.fly and self.maneuverability is None:
+            raise MovementModeError(f"fly {self.fly} needs a maneuverability, e.g. "
+                                    f"'Fly {self.fly} [Average]' ({RULE_FLYING})")
+        if not self.fly and self.maneuverability is not None:
+            raise MovementModeError(f"maneuverability {self.maneuverability.value} without a "
+                                    f"Fly Speed ({RULE_FLYING})")
+
+    def speed(self, mode: str) -> int:
+        """The speed of ``mode`` (one of :data:`MODES`; ``leap`` is the land speed when the
+        creature is a Leaper, else 0).
+
+        Raises:
+            MovementModeError: an unknown mode.
+        """
+        if mode not in MODES:
+            raise MovementModeError(_unknown("mode", mode, MODES))
+        if mode == "leap":
+            return self.walk if self.leaper else 0
+        return int(getattr(self, mode))
+
+    def text(self) -> str:
+        """The movement line as the text writes it."""
+        parts = [f"Move Speed {self.walk}"] if self.walk else []
+        if self.fly:
+            assert self.maneuverability is not None  # checked in __post_init__
+            parts.append(f"Fly {self.fly} [{self.maneuverability.value.title()}]")
+        parts += [f"{k.title()} {getattr(self, k)}" for k in ("swim", "climb", "leaper")
+                  if getattr(self, k)]
+        return ", ".join(parts)
+
+
+def _unknown(field: str, value: object, known: tuple[str, ...]) -> str:
+    near = difflib.get_close_matches(str(value).lower(), known, n=1)
+    hint = f"; did you mean {near[0]!r}?" if near else ""
+    return f"{field} {value!r} is not one of {', '.join(known)}{hint} ({RULE})"
+
+
+def parse_speeds(line: str) -> Speeds:
+    """Parse the text's movement line, e.g. ``"Move Speed 50, Fly 110 [average], Leaper 20"``,
+    ``"Swim 50"``, ``"Climb 10"`` or ``"Fly 50 [Perfect]"``.
+
+    Args:
+        line: Parts joined with commas; each is a kind (Move Speed, Fly, Swim, Climb,
+            Leaper) and feet; Fly adds ``[maneuverability]``.
+
+    Returns:
+        The :class:`Speeds`.
+
+    Raises:
+        MovementModeError: naming the part at fault (unknown kind, missing or misspelt
+            maneuverability, a repeated kind, feet not in 5-foot steps).
+
+    Example:
+        >>> parse_speeds("Move Speed 50, Fly 110 [average], Leaper 20").fly
+        110
+    """
+    if not isinstance(line, str) or not line.strip():
+        raise MovementModeError(f"movement must be a line such as 'Move Speed 30, Swim 20', "
+                                f"not {line!r} ({RULE})")
+    found: dict[str, object] = {}
+    for part in (p.strip() for p in line.split(",")):
+        _parse_part(part, found)
+    try:
+        return Speeds(**found)  # type: ignore[arg-type]
+    except MovementModeError as exc:
+        raise MovementModeError(f"movement {line!r}: {exc}") from None
+
+
+def _parse_part(part: str, found: dict[str, object]) -> None:
+    """Add one part of a movement line (``"Fly 50 [Perfect]"``) to ``found``."""
+    m = _PART.match(part)
+    if not m:
+        raise MovementModeError(f"movement part {part!r} is not '<kind> <feet>' such as "
+                                f"'Swim 50' or 'Fly 50 [Perfect]' ({RULE})")
+    kind_text = " ".join(m["kind"].lower().split())
+    kind = _KINDS.get(kind_text)
+    if kind is None:
+        raise MovementModeError(f"in movement part {part!r}: "
+                                + _unknown("kind", kind_text, tuple(_KINDS)))
+    if kind in found:
+        raise MovementModeError(f"movement part {part!r}: {kind} is given twice ({RULE})")
+    if m["man"] is not None and kind != "fly":
+        raise MovementModeError(f"movement part {part!r}: only a Fly Speed has a "
+                                f"[maneuverability] ({RULE_FLYING})")
+    if kind == "fly":
+        if m["man"] is None:
+            raise MovementModeError(f"movement part {part!r}: a Fly Speed needs its "
+                                    f"maneuverability, e.g. 'Fly {m['feet']} [Average]' "
+                                    f"({RULE_FLYING})")
+        try:
+            found["maneuverability"] = Maneuverability.coerce(m["man"])
+        except MovementModeError as exc:
+            raise MovementModeError(f"movement part {part!r}: {exc}") from None
+    found[kind] = int(m["feet"])
+
+
+@dataclass(frozen=True)
+class MovementBudget:
+    """One Big Action's movement across every mode: what is spent in one mode is
+    subtracted from all the others (000_8d1d7816ee944f3b.txt, "Other Types of Movement").
+
+    Attributes:
+        speeds: The creature's speeds.
+        spent: Feet moved so far this Big Action, in any mode.
+        legs: ``(mode, feet)`` moves in order.
+
+    Example:
+        >>> b = MovementBudget(parse_speeds("Move Speed 50, Fly 110 [average], Leaper 20"))
+        >>> b.spend("leap", 20).spend("walk", 30).spend("fly", 60).remaining("fly")
+        0
+    """
+
+    speeds: Speeds
+    spent: int = 0
+    legs: tuple[tuple[str, int], ...] = ()
+
+    def remaining(self, mode: str) -> int:
+        """Feet still available in ``mode``: its speed less everything spent."""
+        return max(0, self.speeds.speed(mode) - self.spent)
+
+    def spend(self, mode: str, feet: int) -> MovementBudget:
+        """A new budget after moving ``feet`` in ``mode``.
+
+        Raises:
+            MovementModeError: an unknown mode or feet not a positive multiple of 5.
+            IllegalActionError: the creature lacks the mode, or ``feet`` exceeds what is
+                left in it; nothing is spent then.
+        """
+        speed = self.speeds.speed(mode)
+        if isinstance(feet, bool) or not isinstance(feet, int) or feet <= 0 or feet % 5:
+            raise MovementModeError(f"feet must be a positive multiple of 5, not {feet!r}")
+        if not speed:
+            what = "Leaper X" if mode == "leap" else f"{mode} speed"
+            raise IllegalActionError(f"cannot {mode}: the creature has no {what}",
+                                     RULE_LEAPER if mode == "leap" else RULE)
+        left = self.remaining(mode)
+        if feet > left:
+            raise IllegalActionError(f"{mode} {feet} ft: only {left} ft left ({mode} speed "
+                                     f"{speed} less {self.spent} ft already moved)", RULE)
+        if mode == "leap" and feet > max_leap_ft(self.speeds.walk, self.speeds.leaper):
+            raise IllegalActionError("a leap is at most Move Speed + X", RULE_LEAPER)
+        return MovementBudget(self.speeds, self.spent + feet, self.legs + ((mode, feet),))
+
+
+def _x(leaper: int) -> int:
+    if isinstance(leaper, bool) or not isinstance(leaper, int) or leaper < 0:
+        raise MovementModeError(f"leaper is X of Leaper X, a whole number >= 0, not "
+                                f"{leaper!r} ({RULE_LEAPER})")
+    return leaper
+
+
+def _feet(name: str, feet: int) -> int:
+    if isinstance(feet, bool) or not isinstance(feet, int) or feet < 0:
+        raise MovementModeError(f"{name} must be a whole number of feet >= 0, not {feet!r}")
+    return feet
+
+
+def leap_needs_check(leaper: int, horizontal_ft: int) -> bool:
+    """Whether a horizontal jump needs a Jump&Sprint check: "You cannot fail on a horizontal
+    jump of X feet or less" (000_8d1d7816ee944f3b.txt, "Leaper")."""
+    return _feet("horizontal_ft", horizontal_ft) > _x(leaper)
+
+
+def leap_bonus_ft(leaper: int, vertical: bool = False) -> int:
+    """The distance a Leaper may add to a jump: +X horizontally, +X/2 (rounded down)
+    vertically (000_8d1d7816ee944f3b.txt, "Leaper")."""
+    x = _x(leaper)
+    return x // 2 if vertical else x
+
+
+def max_leap_ft(walk: int, leaper: int) -> int:
+    """"Creatures with the Leaper trait can jump distances up to their normal land Move
+    Speed+X" (000_8d1d7816ee944f3b.txt, "Leaper")."""
+    return _feet("walk", walk) + _x(leaper)
+
+
+def leaper_fall_ft(feet: int, leaper: int) -> int:
+    """The effective height of a purposeful jump down: the fall less X/2, at least 0
+    (000_8d1d7816ee944f3b.txt, "Leaper"; Leaper 20 makes a 15-foot fall a 5-foot fall)."""
+    return max(0, _feet("feet", feet) - _x(leaper) // 2)
+
+
+def check_run(speeds: Speeds, mode: str, fitting_terrain: bool) -> None:
+    """Refuse a Run in a mode the creature lacks or outside its terrain: "Creatures with a
+    Fly, Swim, or Climb Speed may use the Run Action normally in appropriate terrain"
+    (000_8d1d7816ee944f3b.txt, "Other Types of Movement"): air to fly, water to swim, a wall
+    or cliff to climb.
+
+    Raises:
+        MovementModeError: an unknown mode.
+        IllegalActionError: no speed in the mode, or not its terrain.
+    """
+    if not speeds.speed(mode):
+        raise IllegalActionError(f"cannot run by {mode}: no {mode} speed", RULE)
+    if mode in ("fly", "swim", "climb") and not fitting_terrain:
+        where = {"fly": "in the air", "swim": "in water", "climb": "on a climbable surface"}
+        raise IllegalActionError(f"a {mode} Run needs appropriate terrain ({where[mode]})", RULE)
