@@ -29,6 +29,11 @@ from . import natural_weapons as natural_weapons  # registers data/natural_weapo
 from .abilities import SpecialAbility, parse_ability
 from .momentum import crushing_advance_dc, knockdown_dc, p_knockdown
 from .skills import opposed, opposed_odds, validate_skills
+from . import flight as flight  # registers data/maneuverability.csv
+from . import objects as objects  # registers data/objects.csv
+from .archery import unintended_odds, volley
+from .movement_modes import MovementBudget, Speeds, parse_speeds
+from .objects import strength_check_odds
 
 from ._version import __version__ as __version__  # the one version source
 
@@ -47,4 +52,6 @@ __all__ = [
     "Encounter", "Event", "EventLog",
     "parse_ability", "SpecialAbility", "knockdown_dc", "crushing_advance_dc", "p_knockdown",
     "opposed", "opposed_odds", "validate_skills",
+    "Speeds", "parse_speeds", "MovementBudget", "strength_check_odds", "unintended_odds",
+    "volley",
 ]

@@ -2,8 +2,8 @@
 
 Each rule module keeps the ``R_*`` constants only it uses next to its rules; the headings
 cited from more than one module live here (a leaf module, so the rule modules never import
-each other). Every constant is ``000_8d1d7816ee944f3b.txt, "Heading"`` built by
-:func:`lfgcombat.citations.cite`.
+each other). Every constant is a citation (the rules file, then the heading in quotes)
+built by :func:`lfgcombat.citations.cite`.
 """
 
 from __future__ import annotations

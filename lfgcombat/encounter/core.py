@@ -90,8 +90,8 @@ class Encounter(ReplayRules, RosterRules, InitiativeRules, TurnsRules, Selection
         #: The ruleset this fight plays by (``initiative=`` and ``top_down_flat_footed=``
         #: applied to it).
         self.ruleset = rules.replace(initiative=mode, top_down_flat_footed=flat)
-        #: Who acts next, interrupts and readied actions (000_8d1d7816ee944f3b.txt, "Rounds,
-        #: Initiative, & Turn Order" and its two alternatives).
+        #: Who acts next, interrupts and readied actions: the initiative policy of
+        #: 000_8d1d7816ee944f3b.txt, "Rounds, Initiative, & Turn Order" or an alternative.
         self.initiative_policy = self.ruleset.initiative_policy
         side_of = sides_of(names, sides, map)
         unit_of, self._groups = units_of(names, side_of, groups)
