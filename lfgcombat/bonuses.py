@@ -69,6 +69,7 @@ class BonusType(str, enum.Enum):
 
     @property
     def abbreviation(self) -> str:
+        """The type's short name in stat blocks (from ``data/bonus_types.csv``)."""
         return _rules()[self]["abbreviation"]
 
     @property
@@ -155,6 +156,11 @@ class Bonus:
 
     @property
     def is_penalty(self) -> bool:
+        """True for a negative value: it stacks with every other penalty.
+
+        000_8d1d7816ee944f3b.txt, "Bonuses & Penalties": "All penalties stack with one
+        another."
+        """
         return self.value < 0
 
     def __str__(self) -> str:

@@ -324,6 +324,7 @@ class Abilities:
         return ability_mod(self[key])
 
     def to_dict(self) -> dict[str, int]:
+        """``{"str": 14, "dex": 12, ...}``: the six scores, as a creature file spells them."""
         return {k: self[k] for k in ABILITIES}
 
 
@@ -340,6 +341,7 @@ class Armor:
     name: str | None = None
 
     def to_dict(self) -> dict[str, Any]:
+        """``{"rating": ..., "vs_crit": ...}`` plus ``"name"`` when the armor has one."""
         out: dict[str, Any] = {"rating": self.rating, "vs_crit": self.vs_crit}
         if self.name is not None:
             out["name"] = self.name
@@ -355,6 +357,7 @@ class SaveRatings:
     will: int
 
     def to_dict(self) -> dict[str, int]:
+        """``{"fort": ..., "ref": ..., "will": ...}``, as a creature file spells them."""
         return {"fort": self.fort, "ref": self.ref, "will": self.will}
 
 

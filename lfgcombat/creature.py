@@ -728,14 +728,17 @@ class Creature:
 
     @property
     def fort(self) -> Stat:
+        """The Fortitude save bonus, ``saving_throw("fort")`` (cached with :attr:`saves`)."""
         return self.saves["fort"]
 
     @property
     def ref(self) -> Stat:
+        """The Reflex save bonus, ``saving_throw("ref")`` (cached with :attr:`saves`)."""
         return self.saves["ref"]
 
     @property
     def will(self) -> Stat:
+        """The Will save bonus, ``saving_throw("will")`` (cached with :attr:`saves`)."""
         return self.saves["will"]
 
     # ----------------------------------------------------------------- rolls
@@ -778,10 +781,12 @@ class Creature:
 
     @cached_property
     def melee_attack(self) -> Stat:
+        """``attack_bonus("melee")``: 000_8d1d7816ee944f3b.txt, "Attack Rolls" (cached)."""
         return self.attack_bonus("melee")
 
     @cached_property
     def ranged_attack(self) -> Stat:
+        """``attack_bonus("ranged")``: 000_8d1d7816ee944f3b.txt, "Attack Rolls" (cached)."""
         return self.attack_bonus("ranged")
 
     @cached_property

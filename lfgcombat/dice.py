@@ -59,6 +59,7 @@ class DiceResult:
 
     @property
     def subtotal(self) -> int:
+        """The faces' sum with the term's sign (negative for subtracted dice)."""
         return self.dice.sign * sum(self.faces)
 
 
@@ -163,13 +164,20 @@ class MissChance:
 
     @property
     def threshold(self) -> int:
+        """The highest 1d10 result that misses: the tens digit of the percentage.
+
+        000_8d1d7816ee944f3b.txt, "Concealment - What is it?": a 20% miss chance misses on
+        1-2, a 50% one on 1-5.
+        """
         return self.percent // 10
 
     @property
     def missed(self) -> bool:
+        """True when the 1d10 came up at or below :attr:`threshold` (the attack misses)."""
         return self.roll.total <= self.threshold
 
     def explain(self) -> str:
+        """One line, e.g. ``20% miss chance: 1d10 = [2] <= 2 -> miss``."""
         verdict = "miss" if self.missed else "no miss"
         cmp = "<=" if self.missed else ">"
         return (f"{self.percent}% miss chance: 1d10 = [{self.roll.total}] {cmp} "

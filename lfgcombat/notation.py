@@ -63,6 +63,7 @@ class Constant:
 
     @property
     def sign(self) -> int:
+        """``-1`` for a subtracted number, ``+1`` otherwise (zero counts as added)."""
         return -1 if self.value < 0 else 1
 
 
@@ -101,15 +102,18 @@ class DiceExpr:
 
     @property
     def dice_count(self) -> int:
+        """How many dice the expression rolls (added and subtracted; ``3d8+1d6`` -> 4)."""
         return sum(d.count for d in self.dice)
 
     @property
     def minimum(self) -> int:
+        """The lowest total: added dice all show 1, subtracted dice their top face."""
         return self.constant + sum(d.sign * (d.count if d.sign > 0 else d.count * d.sides)
                                    for d in self.dice)
 
     @property
     def maximum(self) -> int:
+        """The highest total: added dice all show their top face, subtracted dice 1."""
         return self.constant + sum(d.sign * (d.count * d.sides if d.sign > 0 else d.count)
                                    for d in self.dice)
 
@@ -246,6 +250,17 @@ class Fortune(str, enum.Enum):
 
     @classmethod
     def coerce(cls, value: "Fortune | str | None") -> "Fortune | None":
+        """Accept a member or its value in any case (``"Fortunate"``); ``None`` stays None.
+
+        Args:
+            value: A :class:`Fortune`, ``"fortunate"``/``"unfortunate"`` or ``None``.
+
+        Returns:
+            The member, or ``None`` for a roll with neither.
+
+        Raises:
+            DiceError: for anything else (the value is named, nothing changes).
+        """
         if value is None or isinstance(value, Fortune):
             return value
         if isinstance(value, str):
