@@ -22,7 +22,7 @@ import pandas as pd
 
 from .conditions import load_rules_table
 from .datafile import short
-from .tables import Column, Schema, load_table, register_schema
+from .tables import Column, Schema, load_table, records, register_schema
 
 __all__ = [
     "Kind", "CreatureType", "HRProgression", "ABILITIES", "ZERO_ABILITY_ALLOWED",
@@ -148,19 +148,19 @@ def save_ratings_table() -> pd.DataFrame:
 @functools.lru_cache(maxsize=1)
 def _save_rows() -> dict[int, dict[str, int]]:
     return {int(r["level"]): {k: int(v) for k, v in r.items() if k != "source"}
-            for r in save_ratings_table().to_dict("records")}
+            for r in records(save_ratings_table())}
 
 
 @functools.lru_cache(maxsize=1)
 def _class_rows() -> dict[str, dict[str, Any]]:
-    return {r["class"]: r for r in load_table("classes").to_dict("records")}
+    return {r["class"]: r for r in records(load_table("classes"))}
 
 
 @functools.lru_cache(maxsize=1)
 def _bonus_type_rows() -> dict[str, dict[str, Any]]:
     return {r["type"]: {"ac_values": set(r["ac_values"].split(";")),
                         "lost_when_flat_footed": bool(r["lost_when_flat_footed"])}
-            for r in load_table("bonus_types").to_dict("records")}
+            for r in records(load_table("bonus_types"))}
 
 
 # --------------------------------------------------------------------------- formulas
