@@ -1027,7 +1027,8 @@ def compare(before: "Creature", after: "Creature") -> pd.DataFrame:
         if a.value != b.value or getattr(a, "auto_fail", False) != getattr(b, "auto_fail", False):
             shown = ("auto-fail" if getattr(b, "auto_fail", False) else b.value)
             rows.append({"stat": name, "before": a.value, "after": shown})
-    acts_a, acts_b = before.actions.explain().splitlines()[0], after.actions.explain().splitlines()[0]
+    acts_a = before.actions.explain().splitlines()[0]
+    acts_b = after.actions.explain().splitlines()[0]
     if acts_a != acts_b:
         rows.append({"stat": "actions", "before": acts_a, "after": acts_b})
     fa, fb = before.melee_attack.fortune, after.melee_attack.fortune

@@ -29,8 +29,8 @@ import yaml
 from .errors import LfgError
 from .shortrepr import short
 
-__all__ = ["DataFileError", "MAX_FILE_BYTES", "MAX_DEPTH", "MAX_INT_DIGITS", "MAX_VALUES", "load_text",
-           "read_file", "short", "check_depth", "dump_yaml"]
+__all__ = ["DataFileError", "MAX_FILE_BYTES", "MAX_DEPTH", "MAX_INT_DIGITS", "MAX_VALUES",
+           "load_text", "read_file", "short", "check_depth", "dump_yaml"]
 
 #: The largest data file read, in bytes (a creature file is a few hundred bytes).
 MAX_FILE_BYTES = 1_000_000

@@ -143,7 +143,8 @@ class Roll:
             for f in r.faces:
                 cls = ""
                 if r.dice.sides == 20 and f in (1, 20):
-                    cls = " style='font-weight:bold;color:%s'" % ("#1a7f37" if f == 20 else "#b42318")
+                    color = "#1a7f37" if f == 20 else "#b42318"
+                    cls = f" style='font-weight:bold;color:{color}'"
                 faces.append(f"<span{cls}>{f}</span>")
         label = f"<b>{html.escape(self.label)}</b>: " if self.label else ""
         fortune = html.escape(self._fortune_text())

@@ -180,7 +180,8 @@ class CharacterSheet(W.VBox):
             value = "—" if stat.value is None else html.escape(str(stat.value))
             rows.append(
                 f"<tr class='lfg-stat-{name}'><td style='padding:1px 8px'>{_LABELS[name]}</td>"
-                f"<td style='padding:1px 8px;text-align:right'><b class='lfg-value'>{value}</b></td>"
+                f"<td style='padding:1px 8px;text-align:right'>"
+                f"<b class='lfg-value'>{value}</b></td>"
                 f"<td style='padding:1px 8px'><details><summary>why</summary>"
                 f"<pre style='margin:0;font-size:11px;white-space:pre-wrap;"
                 f"overflow-wrap:anywhere'>{html.escape(stat.explain())}</pre>"
