@@ -213,15 +213,9 @@ class AttackPanel(W.VBox):
                 keys (``flanked``, ``power_attack``...) and the rules switches
                 (``killer_criticals``, ``perfect_critical``).
         """
-        for field, name in (("attacker", attacker), ("target", target)):
-            if name is not None and name not in self.creatures:
-                return self._refuse(f"{field}: no creature named {name!r} here; choose one of "
-                                    f"{', '.join(self.creatures)}")
-        if weapon is not None:
-            weapons = self._weapon_choices(attacker or self._attacker.value)
-            if weapon not in weapons:
-                return self._refuse(f"weapon: {attacker or self._attacker.value} has no weapon "
-                                    f"named {weapon!r}; choose one of {', '.join(weapons)}")
+        problem = self._choice_problem(attacker, target, weapon)
+        if problem is not None:
+            return self._refuse(problem)
         with self.hold_trait_notifications():
             if attacker is not None:
                 self._attacker.value = attacker
@@ -230,22 +224,38 @@ class AttackPanel(W.VBox):
             if weapon is not None:
                 self._weapon.value = weapon
             for key, value in situation.items():
-                if key in self._toggles:
-                    self._toggles[key].value = bool(value)
-                elif key in self._rules:
-                    self._rules[key].value = bool(value)
-                elif key == "fortune":
-                    self._fortune.value = value or _NONE
-                elif key == "concealment":
-                    self._concealment.value = value or _NONE
-                elif key == "cover":
-                    self._cover.value = value or _NONE
-                elif key == "distance_ft":
-                    self._distance.value = value
-                else:
-                    raise TypeError(f"AttackPanel.choose: unknown choice {key!r}")
+                self._set_choice(key, value)
         self.refresh()
         return self
+
+    def _choice_problem(self, attacker: str | None, target: str | None,
+                        weapon: str | None) -> str | None:
+        """Why :meth:`choose` cannot take these names (``None``: it can)."""
+        for field, name in (("attacker", attacker), ("target", target)):
+            if name is not None and name not in self.creatures:
+                return (f"{field}: no creature named {name!r} here; choose one of "
+                        f"{', '.join(self.creatures)}")
+        if weapon is not None:
+            weapons = self._weapon_choices(attacker or self._attacker.value)
+            if weapon not in weapons:
+                return (f"weapon: {attacker or self._attacker.value} has no weapon "
+                        f"named {weapon!r}; choose one of {', '.join(weapons)}")
+        return None
+
+    def _set_choice(self, key: str, value: Any) -> None:
+        """Set one situation key of :meth:`choose` on its toggle, switch or dropdown."""
+        dropdowns = {"fortune": self._fortune, "concealment": self._concealment,
+                     "cover": self._cover}
+        if key in self._toggles:
+            self._toggles[key].value = bool(value)
+        elif key in self._rules:
+            self._rules[key].value = bool(value)
+        elif key in dropdowns:
+            dropdowns[key].value = value or _NONE
+        elif key == "distance_ft":
+            self._distance.value = value
+        else:
+            raise TypeError(f"AttackPanel.choose: unknown choice {key!r}")
 
     def _weapon_choices(self, attacker: str) -> list[str]:
         names, _bad = weapon_names(self.creatures[attacker].weapons)
