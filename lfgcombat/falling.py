@@ -32,17 +32,20 @@ from __future__ import annotations
 
 import functools
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pandas as pd
 
 from .attacks.formulas import range_penalty
-from .creature import Creature, Size
+from .creature import Size
 from .damage import Applied, DamageType, Resistances, apply_resistance
 from .dice import DiceExpr, Roll, Roller, parse
 from .errors import IllegalActionError, LfgError
 from .saves import SaveResult, saving_throw
 from .tables import Column, Schema, load_table, records, register_schema
+
+if TYPE_CHECKING:
+    from .creature import Creature
 
 __all__ = ["FallingError", "FallResult", "FallingObject", "falling_damage", "fall",
            "falling_object_damage", "drop_object", "falling_table", "FALLING_SCHEMA",
