@@ -34,25 +34,6 @@ import pytest
 ALLOWED: frozenset[str] = frozenset({
     # lfgcombat/encounter.py
     "lfgcombat.encounter.InterruptResult.succeeded",
-    # lfgcombat/grid.py
-    "lfgcombat.grid.Geometry.cell", "lfgcombat.grid.Geometry.corners",
-    "lfgcombat.grid.Geometry.distance_ft", "lfgcombat.grid.Geometry.footprint",
-    "lfgcombat.grid.Geometry.from_pixel", "lfgcombat.grid.Geometry.is_diagonal",
-    "lfgcombat.grid.Geometry.line", "lfgcombat.grid.Geometry.neighbors",
-    "lfgcombat.grid.Geometry.offset", "lfgcombat.grid.Geometry.to_pixel",
-    "lfgcombat.grid.Geometry.within_ft", "lfgcombat.grid.HexGeometry.cell",
-    "lfgcombat.grid.HexGeometry.corners", "lfgcombat.grid.HexGeometry.distance",
-    "lfgcombat.grid.HexGeometry.from_pixel", "lfgcombat.grid.HexGeometry.is_diagonal",
-    "lfgcombat.grid.HexGeometry.line", "lfgcombat.grid.HexGeometry.neighbors",
-    "lfgcombat.grid.HexGeometry.offset", "lfgcombat.grid.HexGeometry.ring",
-    "lfgcombat.grid.HexGeometry.to_pixel", "lfgcombat.grid.SquareGeometry.cell",
-    "lfgcombat.grid.SquareGeometry.corners", "lfgcombat.grid.SquareGeometry.distance",
-    "lfgcombat.grid.SquareGeometry.distance_ft", "lfgcombat.grid.SquareGeometry.from_pixel",
-    "lfgcombat.grid.SquareGeometry.is_diagonal", "lfgcombat.grid.SquareGeometry.neighbors",
-    "lfgcombat.grid.SquareGeometry.offset", "lfgcombat.grid.SquareGeometry.to_pixel",
-    "lfgcombat.grid.SquareGeometry.within_ft",
-    # widgets/attackpanel.py
-    "lfgcombat.widgets.AttackPanel.ruleset",
 })
 
 

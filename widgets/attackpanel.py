@@ -188,6 +188,7 @@ class AttackPanel(W.VBox):
 
     @property
     def ruleset(self) -> Ruleset:
+        """The ``lfg`` ruleset with the panel's rules switches (Killer/Perfect Critical)."""
         return Ruleset("lfg", **{k: w.value for k, w in self._rules.items()})
 
     @property
