@@ -28,9 +28,13 @@ import enum
 import functools
 from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from .errors import LfgError
 from .shortrepr import short
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 __all__ = ["BonusType", "Bonus", "Stacked", "Line", "total", "stack", "BonusError",
            "MAX_BONUS"]
@@ -200,7 +204,7 @@ class Stacked:
     def __str__(self) -> str:
         return self.explain()
 
-    def to_frame(self):
+    def to_frame(self) -> pd.DataFrame:
         """The explanation as a DataFrame (value, type, source, counted, note)."""
         import pandas as pd
         return pd.DataFrame([{

@@ -42,6 +42,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, fields
 from functools import cached_property
 from importlib import resources
+from importlib.resources.abc import Traversable
 from pathlib import Path
 from typing import Any
 
@@ -1117,7 +1118,7 @@ def condition_effects(creature: "Creature", conditions: Iterable[str] | None = N
 # --------------------------------------------------------------------------- examples
 
 
-def _examples_dir():
+def _examples_dir() -> Traversable:
     return resources.files("lfgcombat.data").joinpath("creatures")
 
 

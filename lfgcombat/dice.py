@@ -30,6 +30,7 @@ import itertools
 import random
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from .errors import DiceError
 from .shortrepr import short
@@ -37,6 +38,9 @@ from .notation import (MAX_CONSTANT, MAX_DICE, MAX_EXPR_LENGTH, MAX_SIDES, Const
                        DiceExpr, Fortune, Term, net_fortune, parse)
 from .notation import _parse  # noqa: F401 - the parse cache, cleared by the benchmarks
 from .odds import at_least
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 __all__ = [
     "MAX_EXPR_LENGTH", "MAX_DICE", "MAX_SIDES", "MAX_CONSTANT",
@@ -298,7 +302,7 @@ class Roller:
         self.history.clear()
 
     def to_frame(self, newest_first: bool = False, limit: int | None = None,
-                 contains: str = ""):
+                 contains: str = "") -> pd.DataFrame:
         """The history as a pandas DataFrame (one row per roll), for the dice log.
 
         Args:
@@ -321,7 +325,7 @@ class Roller:
         return rolls_frame(rolls)
 
 
-def rolls_frame(rolls: Iterable[Roll]):
+def rolls_frame(rolls: Iterable[Roll]) -> pd.DataFrame:
     """Rolls as a DataFrame: seq, label, expr, faces, natural, total, fortune, other (the
     total of the attempt not kept under Fortunate/Unfortunate) and p_at_least."""
     import pandas as pd
