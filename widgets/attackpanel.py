@@ -33,6 +33,29 @@ _RULES = (("killer_criticals", "Killer Criticals"), ("perfect_critical", "Perfec
 _NONE = "(none)"
 
 
+def _creature_pool(creatures: Sequence[Creature] | Mapping[str, Creature], roller: Roller,
+                   attacker: str | None, target: str | None) -> dict[str, Creature]:
+    """The panel's creatures by name, once the arguments are checked.
+
+    Raises:
+        TypeError: not creatures, or not a Roller.
+        AttackPanelError: ``attacker`` or ``target`` names no creature given.
+    """
+    values = list(creatures.values() if isinstance(creatures, Mapping) else creatures)
+    if not values or not all(isinstance(c, Creature) for c in values):
+        raise TypeError("AttackPanel needs lfgcombat.Creature values, e.g. "
+                        "[load_example('rock'), load_example('orc')]")
+    if not isinstance(roller, Roller):
+        raise TypeError(f"AttackPanel needs a lfgcombat.Roller, not {type(roller).__name__}")
+    pool = dict(creatures) if isinstance(creatures, Mapping) else {c.name: c for c in values}
+    names = list(pool)
+    for field, name in (("attacker", attacker), ("target", target)):
+        if name is not None and name not in pool:
+            raise AttackPanelError(f"{field}: no creature named {name!r}; give one of "
+                                   f"{', '.join(map(repr, names))}")
+    return pool
+
+
 class AttackPanelError(LfgError, ValueError):
     """An AttackPanel argument it cannot use (it names the field and what to give)."""
 
@@ -112,23 +135,25 @@ class AttackPanel(W.VBox):
     def __init__(self, creatures: Sequence[Creature] | Mapping[str, Creature], roller: Roller,
                  dicelog: W.Widget | None = None, attacker: str | None = None,
                  target: str | None = None, **kwargs: Any) -> None:
-        values = list(creatures.values() if isinstance(creatures, Mapping) else creatures)
-        if not values or not all(isinstance(c, Creature) for c in values):
-            raise TypeError("AttackPanel needs lfgcombat.Creature values, e.g. "
-                            "[load_example('rock'), load_example('orc')]")
-        if not isinstance(roller, Roller):
-            raise TypeError(f"AttackPanel needs a lfgcombat.Roller, not {type(roller).__name__}")
-        pool = dict(creatures) if isinstance(creatures, Mapping) else {c.name: c for c in values}
+        pool = _creature_pool(creatures, roller, attacker, target)
         self.creatures = pool
         self.roller = roller
         self._unreadable: list[str] = []
         self.setup: AttackSetup | None = None
         self.odds: AttackOdds | None = None
-        names = list(pool)
-        for field, name in (("attacker", attacker), ("target", target)):
-            if name is not None and name not in pool:
-                raise AttackPanelError(f"{field}: no creature named {name!r}; give one of "
-                                       f"{', '.join(map(repr, names))}")
+        self._make_controls(list(pool), attacker, target)
+        super().__init__(children=self._children(dicelog), **kwargs)
+        self.add_class("lfg-attackpanel")
+        self._fill_weapons()
+        self._attacker.observe(lambda _c: (self._fill_weapons(), self.refresh()), "value")
+        for w in (self._target, self._weapon, self._fortune, self._concealment, self._cover,
+                  self._distance, *self._toggles.values(), *self._rules.values()):
+            w.observe(lambda _c: self.refresh(), "value")
+        self.refresh()
+
+    def _make_controls(self, names: list[str], attacker: str | None,
+                       target: str | None) -> None:
+        """Create the dropdowns, toggles, rules switches, outputs and the Roll button."""
         wide = dict(layout=W.Layout(width="16em"), style={"description_width": "5em"})
         self._attacker = W.Dropdown(options=names, value=attacker or names[0],
                                     description="attacker", **wide)
@@ -161,6 +186,9 @@ class AttackPanel(W.VBox):
         self._roll = W.Button(description="Roll", button_style="primary", icon="dice")
         self._roll.add_class("lfg-panel-roll")
         self._roll.on_click(lambda _b: self.roll())
+
+    def _children(self, dicelog: W.Widget | None) -> list[W.Widget]:
+        """The panel's layout: the choices, the attack line, messages, odds, Roll, result."""
         picks = W.HBox([W.VBox([self._attacker, self._target, self._weapon]),
                         W.VBox([self._fortune, self._concealment, self._cover, self._distance]),
                         W.VBox(list(self._toggles.values())),
@@ -169,14 +197,7 @@ class AttackPanel(W.VBox):
                     W.HBox([self._roll]), self._result]
         if dicelog is not None:
             children.append(dicelog)
-        super().__init__(children=children, **kwargs)
-        self.add_class("lfg-attackpanel")
-        self._fill_weapons()
-        self._attacker.observe(lambda _c: (self._fill_weapons(), self.refresh()), "value")
-        for w in (self._target, self._weapon, self._fortune, self._concealment, self._cover,
-                  self._distance, *self._toggles.values(), *self._rules.values()):
-            w.observe(lambda _c: self.refresh(), "value")
-        self.refresh()
+        return children
 
     # ------------------------------------------------------------- choices
 
