@@ -28,9 +28,13 @@ import enum
 import functools
 from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from .errors import LfgError
 from .shortrepr import short
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 __all__ = ["BonusType", "Bonus", "Stacked", "Line", "total", "stack", "BonusError",
            "MAX_BONUS"]
@@ -69,6 +73,7 @@ class BonusType(str, enum.Enum):
 
     @property
     def abbreviation(self) -> str:
+        """The type's short name in stat blocks (from ``data/bonus_types.csv``)."""
         return _rules()[self]["abbreviation"]
 
     @property
@@ -155,6 +160,11 @@ class Bonus:
 
     @property
     def is_penalty(self) -> bool:
+        """True for a negative value: it stacks with every other penalty.
+
+        000_8d1d7816ee944f3b.txt, "Bonuses & Penalties": "All penalties stack with one
+        another."
+        """
         return self.value < 0
 
     def __str__(self) -> str:
@@ -194,7 +204,7 @@ class Stacked:
     def __str__(self) -> str:
         return self.explain()
 
-    def to_frame(self):
+    def to_frame(self) -> pd.DataFrame:
         """The explanation as a DataFrame (value, type, source, counted, note)."""
         import pandas as pd
         return pd.DataFrame([{
@@ -227,7 +237,7 @@ def stack(bonuses: Iterable[Bonus | int]) -> Stacked:
         :class:`Stacked` with the total and how each bonus counted.
     """
     items = [b if isinstance(b, Bonus) else Bonus(b) for b in bonuses]
-    notes: dict[int, tuple[int, str]] = {}
+    notes: _Notes = {}
     typed: dict[BonusType, list[int]] = {}
     for i, b in enumerate(items):
         if b.is_penalty:
@@ -236,58 +246,93 @@ def stack(bonuses: Iterable[Bonus | int]) -> Stacked:
             notes[i] = (b.value, "counts (untyped)")
         else:
             typed.setdefault(b.type, []).append(i)
-
-    def best_of(members: list[int], why: str) -> int:
-        best = max(members, key=lambda i: items[i].value)
-        for i in members:
-            kind = getattr(items[i].type, "value", "untyped")
-            notes[i] = ((items[i].value, f"counts (highest {kind})") if i == best
-                        else (0, f"superseded by {items[best]} ({why})"))
-        return items[best].value
-
     for btype, members in typed.items():
-        rule = btype.stacking
-        if rule == "highest":
-            value = best_of(members, "same type: highest only")
-        elif rule == "stack":
-            value = sum(items[i].value for i in members)
-            for i in members:
-                notes[i] = (items[i].value, f"counts ({btype.value} bonuses stack)")
-        else:
-            by_source: dict[str | None, list[int]] = {}
-            for i in members:
-                by_source.setdefault(items[i].source, []).append(i)
-            if rule == "across_sources":
-                value = sum(best_of(group, "same source: highest only")
-                            for group in by_source.values())
-                if len(by_source) > 1:
-                    for i in members:
-                        if notes[i][0]:
-                            notes[i] = (notes[i][0], f"counts ({btype.value} bonuses from "
-                                        "different sources stack)")
-            else:  # per_source
-                sums = {src: sum(items[i].value for i in group)
-                        for src, group in by_source.items()}
-                best_src = max(sums, key=lambda src: sums[src])
-                value = sums[best_src]
-                for src, group in by_source.items():
-                    for i in group:
-                        notes[i] = ((items[i].value, f"counts ({btype.value} bonuses from the "
-                                     "same source stack)") if src == best_src else
-                                    (0, f"superseded: {btype.value} bonuses from "
-                                     f"{best_src!r} are higher (different sources don't stack)"))
-        cap = btype.maximum
-        if cap is not None and value > cap:
-            excess = value - cap
-            for i in reversed(members):
-                amount, note = notes[i]
-                cut = min(excess, amount)
-                if cut:
-                    notes[i] = (amount - cut, f"{note}; capped: {btype.value} bonuses add at "
-                                f"most +{cap}")
-                    excess -= cut
+        value = _STACKERS.get(btype.stacking, _per_source)(items, members, btype, notes)
+        _apply_cap(members, btype, value, notes)
     lines = tuple(Line(b, *notes[i]) for i, b in enumerate(items))
     return Stacked(sum(line.counted for line in lines), lines)
+
+
+#: How each bonus (by its index in the stacked list) counts: (amount counted, note).
+_Notes = dict[int, tuple[int, str]]
+
+
+def _best_of(items: list[Bonus], members: list[int], why: str, notes: _Notes) -> int:
+    """Only the highest of ``members`` counts; the others are superseded for ``why``."""
+    best = max(members, key=lambda i: items[i].value)
+    for i in members:
+        kind = getattr(items[i].type, "value", "untyped")
+        notes[i] = ((items[i].value, f"counts (highest {kind})") if i == best
+                    else (0, f"superseded by {items[best]} ({why})"))
+    return items[best].value
+
+
+def _highest(items: list[Bonus], members: list[int], btype: BonusType, notes: _Notes) -> int:
+    """``highest``: bonuses of one type do not stack; only the highest applies."""
+    return _best_of(items, members, "same type: highest only", notes)
+
+
+def _stack_all(items: list[Bonus], members: list[int], btype: BonusType, notes: _Notes) -> int:
+    """``stack``: every bonus of the type adds (Innate, Dodge)."""
+    for i in members:
+        notes[i] = (items[i].value, f"counts ({btype.value} bonuses stack)")
+    return sum(items[i].value for i in members)
+
+
+def _by_source(items: list[Bonus], members: list[int]) -> dict[str | None, list[int]]:
+    """``members`` grouped by their bonus's ``source``, in order of first appearance."""
+    by_source: dict[str | None, list[int]] = {}
+    for i in members:
+        by_source.setdefault(items[i].source, []).append(i)
+    return by_source
+
+
+def _across_sources(items: list[Bonus], members: list[int], btype: BonusType,
+                    notes: _Notes) -> int:
+    """``across_sources``: different sources add, each source gives only its highest."""
+    by_source = _by_source(items, members)
+    value = sum(_best_of(items, group, "same source: highest only", notes)
+                for group in by_source.values())
+    if len(by_source) > 1:
+        for i in members:
+            if notes[i][0]:
+                notes[i] = (notes[i][0], f"counts ({btype.value} bonuses from "
+                            "different sources stack)")
+    return value
+
+
+def _per_source(items: list[Bonus], members: list[int], btype: BonusType,
+                notes: _Notes) -> int:
+    """``per_source``: one source's bonuses add; only the best source's sum applies."""
+    by_source = _by_source(items, members)
+    sums = {src: sum(items[i].value for i in group) for src, group in by_source.items()}
+    best_src = max(sums, key=lambda src: sums[src])
+    for src, group in by_source.items():
+        for i in group:
+            notes[i] = ((items[i].value, f"counts ({btype.value} bonuses from the "
+                         "same source stack)") if src == best_src else
+                        (0, f"superseded: {btype.value} bonuses from "
+                         f"{best_src!r} are higher (different sources don't stack)"))
+    return sums[best_src]
+
+
+#: The step for each ``stacking`` value of ``data/bonus_types.csv`` (else ``per_source``).
+_STACKERS = {"highest": _highest, "stack": _stack_all, "across_sources": _across_sources}
+
+
+def _apply_cap(members: list[int], btype: BonusType, value: int, notes: _Notes) -> None:
+    """Cut the type's total down to its ``maximum``, taking from the last bonuses first."""
+    cap = btype.maximum
+    if cap is None or value <= cap:
+        return
+    excess = value - cap
+    for i in reversed(members):
+        amount, note = notes[i]
+        cut = min(excess, amount)
+        if cut:
+            notes[i] = (amount - cut, f"{note}; capped: {btype.value} bonuses add at "
+                        f"most +{cap}")
+            excess -= cut
 
 
 def total(bonuses: Iterable[Bonus | int]) -> int:

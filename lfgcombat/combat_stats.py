@@ -22,7 +22,7 @@ import pandas as pd
 
 from .conditions import load_rules_table
 from .datafile import short
-from .tables import Column, Schema, load_table, register_schema
+from .tables import Column, Schema, load_table, records, register_schema
 
 __all__ = [
     "Kind", "CreatureType", "HRProgression", "ABILITIES", "ZERO_ABILITY_ALLOWED",
@@ -148,19 +148,19 @@ def save_ratings_table() -> pd.DataFrame:
 @functools.lru_cache(maxsize=1)
 def _save_rows() -> dict[int, dict[str, int]]:
     return {int(r["level"]): {k: int(v) for k, v in r.items() if k != "source"}
-            for r in save_ratings_table().to_dict("records")}
+            for r in records(save_ratings_table())}
 
 
 @functools.lru_cache(maxsize=1)
 def _class_rows() -> dict[str, dict[str, Any]]:
-    return {r["class"]: r for r in load_table("classes").to_dict("records")}
+    return {r["class"]: r for r in records(load_table("classes"))}
 
 
 @functools.lru_cache(maxsize=1)
 def _bonus_type_rows() -> dict[str, dict[str, Any]]:
     return {r["type"]: {"ac_values": set(r["ac_values"].split(";")),
                         "lost_when_flat_footed": bool(r["lost_when_flat_footed"])}
-            for r in load_table("bonus_types").to_dict("records")}
+            for r in records(load_table("bonus_types"))}
 
 
 # --------------------------------------------------------------------------- formulas
@@ -324,6 +324,7 @@ class Abilities:
         return ability_mod(self[key])
 
     def to_dict(self) -> dict[str, int]:
+        """``{"str": 14, "dex": 12, ...}``: the six scores, as a creature file spells them."""
         return {k: self[k] for k in ABILITIES}
 
 
@@ -340,6 +341,7 @@ class Armor:
     name: str | None = None
 
     def to_dict(self) -> dict[str, Any]:
+        """``{"rating": ..., "vs_crit": ...}`` plus ``"name"`` when the armor has one."""
         out: dict[str, Any] = {"rating": self.rating, "vs_crit": self.vs_crit}
         if self.name is not None:
             out["name"] = self.name
@@ -355,6 +357,7 @@ class SaveRatings:
     will: int
 
     def to_dict(self) -> dict[str, int]:
+        """``{"fort": ..., "ref": ..., "will": ...}``, as a creature file spells them."""
         return {"fort": self.fort, "ref": self.ref, "will": self.will}
 
 

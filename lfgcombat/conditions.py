@@ -778,6 +778,7 @@ class ActionLimits:
     notes: tuple[str, ...] = ()
 
     def explain(self) -> str:
+        """The limits on one line (``2 Big, 1 Little, 1 Reaction``), then a line per note."""
         head = (f"{self.big_actions} Big, {self.little_actions} Little"
                 f"{'' if self.swift_actions else ' (no Swift)'}, {self.reactions} Reaction"
                 f"{'s' if self.reactions != 1 else ''}")

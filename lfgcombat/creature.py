@@ -42,6 +42,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, fields
 from functools import cached_property
 from importlib import resources
+from importlib.resources.abc import Traversable
 from pathlib import Path
 from typing import Any
 
@@ -125,6 +126,36 @@ STAT_NAMES: tuple[str, ...] = (
     "temp_hp_cap", "death_threshold", "fort", "ref", "will", "initiative_bonus",
     "melee_attack", "ranged_attack", "move_speed", "attacks_per_turn", "space", "reach",
     "physical_damage_pct", "skill", "physical_skill", "mobility_skill")
+
+
+def _ac_against_attack(conds: ConditionSet, against: str | None, distance_ft: int | None,
+                       notes: list[str]) -> list[Bonus]:
+    """The conditions' AC modifiers that depend on the attack, and notes on the rest.
+
+    Prone's melee/within-5-ft modifier and Cover's ranged/15+-ft one count for a matching
+    ``against``; with ``against=None`` both become notes. Miss chances and fortune against
+    attackers are always notes.
+    """
+    bonuses: list[Bonus] = []
+    melee = conds.modifiers("ac_vs_melee")
+    far = conds.modifiers("ac_vs_ranged_far")
+    if against == "melee" or (against == "ranged" and distance_ft is not None
+                              and distance_ft <= 5):
+        bonuses += melee
+    elif against == "ranged" and distance_ft is not None and distance_ft >= 15:
+        bonuses += far
+    elif against is None:
+        notes += [f"{b.source}: {b.value:+d} against melee attacks and ranged attacks "
+                  "from within 5 ft" for b in melee]
+        notes += [f"{b.source}: {b.value:+d} ({b.type.value if b.type else 'untyped'}) "
+                  "against ranged attacks from 15+ ft" for b in far]
+    if against is None or against == "ranged":
+        if conds.attackers_miss_chance:
+            notes.append(f"attacks against it have a {conds.attackers_miss_chance}% "
+                         "miss chance")
+    if conds.attackers_melee_fortune is not None and against in (None, "melee"):
+        notes.append(f"melee attacks against it are {conds.attackers_melee_fortune.value}")
+    return bonuses
 
 
 @dataclass(frozen=True)
@@ -235,6 +266,10 @@ class Creature:
             A new dict of plain values (text, numbers, lists, dicts); optional keys at
             their default are left out.
         """
+        return {**self._core_dict(), **self._vitals_dict(), **self._extras_dict()}
+
+    def _core_dict(self) -> dict[str, Any]:
+        """Name, level, class, abilities, size, armor, speed, kind and type."""
         d: dict[str, Any] = {"name": self.name, "level": self.level}
         if self.character_class is not None:
             d["class"] = self.character_class
@@ -247,6 +282,11 @@ class Creature:
         if self.kind is not None:
             d["kind"] = getattr(self.kind, "value", self.kind)
         d["creature_type"] = getattr(self.creature_type, "value", self.creature_type)
+        return d
+
+    def _vitals_dict(self) -> dict[str, Any]:
+        """Hit points (those set), initiative rating and reactions (when not 1)."""
+        d: dict[str, Any] = {}
         for key, value in (("max_hp", self.max_hp_override), ("current_hp", self.current_hp)):
             if value is not None:
                 d[key] = value
@@ -255,6 +295,11 @@ class Creature:
         d["initiative_rating"] = self.initiative_rating
         if self.reactions != 1:
             d["reactions"] = self.reactions
+        return d
+
+    def _extras_dict(self) -> dict[str, Any]:
+        """The optional keys that are not at their default, in file order."""
+        d: dict[str, Any] = {}
         if self.save_ratings is not None:
             d["save_ratings"] = self.save_ratings.to_dict()
         if self.hr_progression is not None:
@@ -482,12 +527,36 @@ class Creature:
         conds = self.active_conditions
         flat_footed = kind == "ff_ac" or Condition.FLAT_FOOTED in conds
         lose_ds = flat_footed or bool(conds.flagged("loses_dodge_and_shield"))
+        terms = [Term("base", 10)]
+        notes: list[str] = []
+        dex_mod = self._ac_dex_term(conds, flat_footed, terms, notes)
+        if kind != "touch_ac":
+            self._ac_armor_terms(kind, conds, flat_footed, lose_ds, terms, notes)
+        size_mod = int(self.size_row["attack_ac_mod"])
+        terms.append(Term(f"size ({self.size.value})", size_mod))
+        bonuses: list[Bonus] = []
+        if flat_footed and dex_mod <= 2:
+            bonuses.append(Bonus(-2, None, "flat-footed (DEXMod +2 or lower)"))
+        bonuses += self._ac_typed_bonuses(kind, lose_ds, notes)
+        bonuses += conds.modifiers("ac")
+        bonuses += _ac_against_attack(conds, against, distance_ft, notes)
+        stacked = stack(bonuses)
+        value = sum(t.value for t in terms) + stacked.total
+        if against is not None:
+            notes.insert(0, f"against a {against} attack"
+                         + (f" from {distance_ft} ft" if distance_ft is not None else ""))
+        return Stat(kind, value, tuple(terms), stacked, tuple(notes), _FORMULAS[kind])
+
+    def _ac_dex_term(self, conds: ConditionSet, flat_footed: bool, terms: list[Term],
+                     notes: list[str]) -> int:
+        """Add the DEXMod term (DEX 0 when helpless; lost flat-footed at +3 or more).
+
+        Returns:
+            The DEXMod used for the flat-footed penalty, whether or not it counted.
+        """
         helpless = conds.flagged("dex_zero_vs_attacks")
         dex = self.abilities["dex"]
         dex_mod = ability_mod(dex)
-        terms = [Term("base", 10)]
-        notes: list[str] = []
-        bonuses: list[Bonus] = []
         if helpless:
             dex_mod = -5
             dex_label = f"DEX mod (effective DEX 0: {helpless[0]})"
@@ -497,28 +566,27 @@ class Creature:
             notes.append(f"flat-footed: DEX mod {dex_mod:+d} lost (DEXMod +3 or higher)")
         else:
             terms.append(Term(dex_label, dex_mod))
-        if kind != "touch_ac":
-            if kind == "ac_vs_crit":
-                terms.append(Term("Armor Rating vs Crit" + (f" ({self.armor.name})"
-                                                             if self.armor.name else ""),
-                                  self.armor.vs_crit))
-            else:
-                terms.append(Term("Armor Rating" + (f" ({self.armor.name})"
-                                                     if self.armor.name else ""),
-                                  self.armor.rating))
-            terms.append(Term("Natural Armor Rating", self.natural_armor))
-            if lose_ds:
-                if self.shield_rating:
-                    why = "flat-footed" if flat_footed else conds.flagged(
-                        "loses_dodge_and_shield")[0]
-                    notes.append(f"Shield Rating {self.shield_rating} lost ({why})")
-            else:
-                terms.append(Term("Shield Rating", self.shield_rating))
-        size_mod = int(self.size_row["attack_ac_mod"])
-        terms.append(Term(f"size ({self.size.value})", size_mod))
-        if flat_footed and dex_mod <= 2:
-            bonuses.append(Bonus(-2, None, "flat-footed (DEXMod +2 or lower)"))
+        return dex_mod
+
+    def _ac_armor_terms(self, kind: str, conds: ConditionSet, flat_footed: bool,
+                        lose_ds: bool, terms: list[Term], notes: list[str]) -> None:
+        """Add Armor Rating (or vs Crit), Natural Armor and Shield Rating (unless lost)."""
+        named = f" ({self.armor.name})" if self.armor.name else ""
+        if kind == "ac_vs_crit":
+            terms.append(Term("Armor Rating vs Crit" + named, self.armor.vs_crit))
+        else:
+            terms.append(Term("Armor Rating" + named, self.armor.rating))
+        terms.append(Term("Natural Armor Rating", self.natural_armor))
+        if not lose_ds:
+            terms.append(Term("Shield Rating", self.shield_rating))
+        elif self.shield_rating:
+            why = "flat-footed" if flat_footed else conds.flagged("loses_dodge_and_shield")[0]
+            notes.append(f"Shield Rating {self.shield_rating} lost ({why})")
+
+    def _ac_typed_bonuses(self, kind: str, lose_ds: bool, notes: list[str]) -> list[Bonus]:
+        """The creature's AC bonuses that apply to ``kind`` (the others become notes)."""
         types = _bonus_type_rows()
+        kept: list[Bonus] = []
         for b in self._bonuses_to("ac"):
             row = types[b.type.value] if b.type is not None and not b.is_penalty else None
             if row is not None and kind not in row["ac_values"]:
@@ -527,32 +595,8 @@ class Creature:
             if row is not None and lose_ds and row["lost_when_flat_footed"]:
                 notes.append(f"{b} lost (flat-footed or helpless)")
                 continue
-            bonuses.append(b)
-        bonuses += conds.modifiers("ac")
-        melee = conds.modifiers("ac_vs_melee")
-        far = conds.modifiers("ac_vs_ranged_far")
-        if against == "melee" or (against == "ranged" and distance_ft is not None
-                                  and distance_ft <= 5):
-            bonuses += melee
-        elif against == "ranged" and distance_ft is not None and distance_ft >= 15:
-            bonuses += far
-        elif against is None:
-            notes += [f"{b.source}: {b.value:+d} against melee attacks and ranged attacks "
-                      "from within 5 ft" for b in melee]
-            notes += [f"{b.source}: {b.value:+d} ({b.type.value if b.type else 'untyped'}) "
-                      "against ranged attacks from 15+ ft" for b in far]
-        if against is None or against == "ranged":
-            if conds.attackers_miss_chance:
-                notes.append(f"attacks against it have a {conds.attackers_miss_chance}% "
-                             "miss chance")
-        if conds.attackers_melee_fortune is not None and against in (None, "melee"):
-            notes.append(f"melee attacks against it are {conds.attackers_melee_fortune.value}")
-        stacked = stack(bonuses)
-        value = sum(t.value for t in terms) + stacked.total
-        if against is not None:
-            notes.insert(0, f"against a {against} attack"
-                         + (f" from {distance_ft} ft" if distance_ft is not None else ""))
-        return Stat(kind, value, tuple(terms), stacked, tuple(notes), _FORMULAS[kind])
+            kept.append(b)
+        return kept
 
     @cached_property
     def ac(self) -> Stat:
@@ -728,14 +772,17 @@ class Creature:
 
     @property
     def fort(self) -> Stat:
+        """The Fortitude save bonus, ``saving_throw("fort")`` (cached with :attr:`saves`)."""
         return self.saves["fort"]
 
     @property
     def ref(self) -> Stat:
+        """The Reflex save bonus, ``saving_throw("ref")`` (cached with :attr:`saves`)."""
         return self.saves["ref"]
 
     @property
     def will(self) -> Stat:
+        """The Will save bonus, ``saving_throw("will")`` (cached with :attr:`saves`)."""
         return self.saves["will"]
 
     # ----------------------------------------------------------------- rolls
@@ -778,10 +825,12 @@ class Creature:
 
     @cached_property
     def melee_attack(self) -> Stat:
+        """``attack_bonus("melee")``: 000_8d1d7816ee944f3b.txt, "Attack Rolls" (cached)."""
         return self.attack_bonus("melee")
 
     @cached_property
     def ranged_attack(self) -> Stat:
+        """``attack_bonus("ranged")``: 000_8d1d7816ee944f3b.txt, "Attack Rolls" (cached)."""
         return self.attack_bonus("ranged")
 
     @cached_property
@@ -1022,7 +1071,8 @@ def compare(before: "Creature", after: "Creature") -> pd.DataFrame:
         if a.value != b.value or getattr(a, "auto_fail", False) != getattr(b, "auto_fail", False):
             shown = ("auto-fail" if getattr(b, "auto_fail", False) else b.value)
             rows.append({"stat": name, "before": a.value, "after": shown})
-    acts_a, acts_b = before.actions.explain().splitlines()[0], after.actions.explain().splitlines()[0]
+    acts_a = before.actions.explain().splitlines()[0]
+    acts_b = after.actions.explain().splitlines()[0]
     if acts_a != acts_b:
         rows.append({"stat": "actions", "before": acts_a, "after": acts_b})
     fa, fb = before.melee_attack.fortune, after.melee_attack.fortune
@@ -1068,7 +1118,7 @@ def condition_effects(creature: "Creature", conditions: Iterable[str] | None = N
 # --------------------------------------------------------------------------- examples
 
 
-def _examples_dir():
+def _examples_dir() -> Traversable:
     return resources.files("lfgcombat.data").joinpath("creatures")
 
 

@@ -378,15 +378,7 @@ def _parse_bonuses(bonuses: Any, p: _Parser) -> tuple[StatBonus, ...]:
 def _cross_check(f: dict[str, Any], p: _Parser) -> None:
     """Checks between fields, made only when the fields involved are valid."""
     scores = f.pop("_scores")
-    ctype = f["creature_type"]
-    for k, v in scores.items():
-        if v == 0 and ctype is not None:
-            allowed = ZERO_ABILITY_ALLOWED.get(k, frozenset())
-            if ctype not in allowed:
-                who = (" and ".join(sorted(t.value for t in allowed)) + " creatures"
-                       if allowed else "no creature")
-                p.bad(f"abilities.{k}", f"0 is allowed only for {who}; a {ctype.value} "
-                      f"creature needs 1 to {MAX_ABILITY}")
+    _check_zero_abilities(scores, f["creature_type"], p)
     f["abilities"] = (Abilities(**{_ABILITY_FIELDS[k]: v for k, v in scores.items()})
                       if None not in scores.values() else None)
     class_bad = f.pop("_class_bad", False)
@@ -397,29 +389,49 @@ def _cross_check(f: dict[str, Any], p: _Parser) -> None:
               f"({_cite('NPC & Enemy Death')}); give kind: boss for the PC rules of dying")
     conds = f.pop("_conditions")
     level = f["level"]
-    if level is not None:
-        for i, a in enumerate(conds):
-            if a.condition is Condition.BLEED and a.value > bleed_cap(level):
-                p.bad(f"conditions[{i}]", f"bleed {a.value} on a level {level} creature: "
-                      f"X cannot be greater than the creature's level "
-                      f"({_cite('Bleed X')}); at most bleed {bleed_cap(level)}")
-        f["conditions"] = stack_afflictions(conds, level)
-    else:
-        f["conditions"] = ()
+    f["conditions"] = _checked_conditions(conds, level, p) if level is not None else ()
     # HP bounds need max HP, which needs class, level and CON.
     if f["abilities"] is not None and level is not None and not class_bad:
         max_hp = _max_hp_value(f["character_class"], level, f["abilities"].mod("con"),
                                f["max_hp_override"])
         if max_hp is not None:
-            cur = f["current_hp"]
-            if cur is not None and cur > max_hp:
-                p.bad("current_hp", f"{cur} is more than the max HP {max_hp}: \"Healing can "
-                      f"never bring your HP above your HP Maximum\" ({_cite('Healing lost HP')})")
-            cap = max_hp // 4
-            if f["temp_hp"] is not None and f["temp_hp"] > cap:
-                p.bad("temp_hp", f"{f['temp_hp']} is more than 25% of the max HP {max_hp} "
-                      f"({cap}): \"You may never have more Temporary HP than 25% of your "
-                      f"Maximum HP\" ({_cite('Temporary Hit Points (TempHP)')})")
+            _check_hp_bounds(f["current_hp"], f["temp_hp"], max_hp, p)
+
+
+def _check_zero_abilities(scores: dict[str, Any], ctype: Any, p: _Parser) -> None:
+    """An ability score of 0 only for the creature types allowed one (ZERO_ABILITY_ALLOWED)."""
+    for k, v in scores.items():
+        if v == 0 and ctype is not None:
+            allowed = ZERO_ABILITY_ALLOWED.get(k, frozenset())
+            if ctype not in allowed:
+                who = (" and ".join(sorted(t.value for t in allowed)) + " creatures"
+                       if allowed else "no creature")
+                p.bad(f"abilities.{k}", f"0 is allowed only for {who}; a {ctype.value} "
+                      f"creature needs 1 to {MAX_ABILITY}")
+
+
+def _checked_conditions(conds: list[Affliction], level: int, p: _Parser
+                        ) -> tuple[Affliction, ...]:
+    """Bleed X at most the level ("Bleed X"), then the afflictions stacked."""
+    for i, a in enumerate(conds):
+        if (a.condition is Condition.BLEED and a.value is not None
+                and a.value > bleed_cap(level)):
+            p.bad(f"conditions[{i}]", f"bleed {a.value} on a level {level} creature: "
+                  f"X cannot be greater than the creature's level "
+                  f"({_cite('Bleed X')}); at most bleed {bleed_cap(level)}")
+    return stack_afflictions(conds, level)
+
+
+def _check_hp_bounds(cur: int | None, temp: int | None, max_hp: int, p: _Parser) -> None:
+    """Current HP at most the max, Temporary HP at most 25% of it."""
+    if cur is not None and cur > max_hp:
+        p.bad("current_hp", f"{cur} is more than the max HP {max_hp}: \"Healing can "
+              f"never bring your HP above your HP Maximum\" ({_cite('Healing lost HP')})")
+    cap = max_hp // 4
+    if temp is not None and temp > cap:
+        p.bad("temp_hp", f"{temp} is more than 25% of the max HP {max_hp} "
+              f"({cap}): \"You may never have more Temporary HP than 25% of your "
+              f"Maximum HP\" ({_cite('Temporary Hit Points (TempHP)')})")
 
 
 def _max_hp_value(cls: str | None, level: int, con_mod: int, override: int | None

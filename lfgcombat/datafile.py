@@ -29,8 +29,8 @@ import yaml
 from .errors import LfgError
 from .shortrepr import short
 
-__all__ = ["DataFileError", "MAX_FILE_BYTES", "MAX_DEPTH", "MAX_INT_DIGITS", "MAX_VALUES", "load_text",
-           "read_file", "short", "check_depth", "dump_yaml"]
+__all__ = ["DataFileError", "MAX_FILE_BYTES", "MAX_DEPTH", "MAX_INT_DIGITS", "MAX_VALUES",
+           "load_text", "read_file", "short", "check_depth", "dump_yaml"]
 
 #: The largest data file read, in bytes (a creature file is a few hundred bytes).
 MAX_FILE_BYTES = 1_000_000
@@ -126,7 +126,7 @@ class _Loader(yaml.SafeLoader):
 
 
 _Loader.add_constructor("tag:yaml.org,2002:int", _Loader.construct_yaml_int)
-_Loader.add_constructor("tag:yaml.org,2002:map", _Loader.construct_yaml_map)
+# The map constructor needs no new entry: SafeConstructor's calls self.construct_mapping.
 
 
 class _Dumper(yaml.SafeDumper):

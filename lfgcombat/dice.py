@@ -30,6 +30,7 @@ import itertools
 import random
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from .errors import DiceError
 from .shortrepr import short
@@ -37,6 +38,9 @@ from .notation import (MAX_CONSTANT, MAX_DICE, MAX_EXPR_LENGTH, MAX_SIDES, Const
                        DiceExpr, Fortune, Term, net_fortune, parse)
 from .notation import _parse  # noqa: F401 - the parse cache, cleared by the benchmarks
 from .odds import at_least
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 __all__ = [
     "MAX_EXPR_LENGTH", "MAX_DICE", "MAX_SIDES", "MAX_CONSTANT",
@@ -59,6 +63,7 @@ class DiceResult:
 
     @property
     def subtotal(self) -> int:
+        """The faces' sum with the term's sign (negative for subtracted dice)."""
         return self.dice.sign * sum(self.faces)
 
 
@@ -142,7 +147,8 @@ class Roll:
             for f in r.faces:
                 cls = ""
                 if r.dice.sides == 20 and f in (1, 20):
-                    cls = " style='font-weight:bold;color:%s'" % ("#1a7f37" if f == 20 else "#b42318")
+                    color = "#1a7f37" if f == 20 else "#b42318"
+                    cls = f" style='font-weight:bold;color:{color}'"
                 faces.append(f"<span{cls}>{f}</span>")
         label = f"<b>{html.escape(self.label)}</b>: " if self.label else ""
         fortune = html.escape(self._fortune_text())
@@ -163,13 +169,20 @@ class MissChance:
 
     @property
     def threshold(self) -> int:
+        """The highest 1d10 result that misses: the tens digit of the percentage.
+
+        000_8d1d7816ee944f3b.txt, "Concealment - What is it?": a 20% miss chance misses on
+        1-2, a 50% one on 1-5.
+        """
         return self.percent // 10
 
     @property
     def missed(self) -> bool:
+        """True when the 1d10 came up at or below :attr:`threshold` (the attack misses)."""
         return self.roll.total <= self.threshold
 
     def explain(self) -> str:
+        """One line, e.g. ``20% miss chance: 1d10 = [2] <= 2 -> miss``."""
         verdict = "miss" if self.missed else "no miss"
         cmp = "<=" if self.missed else ">"
         return (f"{self.percent}% miss chance: 1d10 = [{self.roll.total}] {cmp} "
@@ -289,7 +302,7 @@ class Roller:
         self.history.clear()
 
     def to_frame(self, newest_first: bool = False, limit: int | None = None,
-                 contains: str = ""):
+                 contains: str = "") -> pd.DataFrame:
         """The history as a pandas DataFrame (one row per roll), for the dice log.
 
         Args:
@@ -312,7 +325,7 @@ class Roller:
         return rolls_frame(rolls)
 
 
-def rolls_frame(rolls: Iterable[Roll]):
+def rolls_frame(rolls: Iterable[Roll]) -> pd.DataFrame:
     """Rolls as a DataFrame: seq, label, expr, faces, natural, total, fortune, other (the
     total of the attempt not kept under Fortunate/Unfortunate) and p_at_least."""
     import pandas as pd

@@ -32,7 +32,7 @@ from __future__ import annotations
 
 import functools
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pandas as pd
 
@@ -41,8 +41,11 @@ from .size import Size
 from .damage import Applied, DamageType, Resistances, apply_resistance
 from .dice import DiceExpr, Roll, Roller, parse
 from .errors import IllegalActionError, LfgError
-from .saves import saving_throw
+from .saves import SaveResult, saving_throw
 from .tables import Column, Schema, load_table, records, register_schema
+
+if TYPE_CHECKING:
+    from .creature import Creature
 
 __all__ = ["FallingError", "FallResult", "FallingObject", "falling_damage", "fall",
            "falling_object_damage", "drop_object", "falling_table", "FALLING_SCHEMA",
@@ -116,7 +119,7 @@ class FallResult:
     damage: int
     applied: Applied
     ref_dc: int | None
-    save: Any = None
+    save: SaveResult | None = None
     limb: str | None = None
     lines: tuple[str, ...] = ()
 
@@ -247,8 +250,8 @@ def _fall_percent(effective: int, sz: Size) -> tuple[int, int | None, tuple[str,
     return pct, dc, ()
 
 
-def fall(creature, feet: int, roller: Roller, *, check: int | None = None, soft: bool = False,
-         height_ft: int | None = None) -> FallResult:
+def fall(creature: Creature, feet: int, roller: Roller, *, check: int | None = None,
+         soft: bool = False, height_ft: int | None = None) -> FallResult:
     """A creature falls: damage from its max HP, then the REF Save and the 50/50 limb.
 
     Args:
@@ -261,7 +264,7 @@ def fall(creature, feet: int, roller: Roller, *, check: int | None = None, soft:
         :meth:`lfgcombat.vitals.Vitals.damage` and the limb with
         :meth:`lfgcombat.vitals.Vitals.gain`.
     """
-    result = falling_damage(creature.max_hp.value, feet, creature.size, check, soft,
+    result = falling_damage(creature.max_hp.whole(), feet, creature.size, check, soft,
                             height_ft=height_ft,
                             resistances=Resistances.from_dict(creature.resistances))
     lines = (f"{creature.name}: " + result.lines[0],) + result.lines[1:]
@@ -320,7 +323,7 @@ class FallingObject:
     attack_roll: Roll
     hit: bool
     ref_dc: int | None
-    save: Any
+    save: SaveResult | None
     struck: bool
     dice: DiceExpr
     damage: Roll | None
@@ -331,8 +334,9 @@ class FallingObject:
         return "\n".join(self.lines)
 
 
-def drop_object(dropper, weight_lb: int, feet: int, roller: Roller, target=None, *,
-                horizontal_ft: int = 0, softer: int = 0) -> FallingObject:
+def drop_object(dropper: Creature, weight_lb: int, feet: int, roller: Roller,
+                target: Creature | None = None, *, horizontal_ft: int = 0,
+                softer: int = 0) -> FallingObject:
     """Drop an object on a target hex (000_8d1d7816ee944f3b.txt, "Falling Objects").
 
     "a Wisdom-based Ranged Attack Roll against AC5. The Range Increment of the dropped
@@ -350,7 +354,7 @@ def drop_object(dropper, weight_lb: int, feet: int, roller: Roller, target=None,
         raise IllegalActionError(f"the target hex is {horizontal_ft} ft away horizontally; "
                                  "it must be within 10 feet", RULE_OBJECTS)
     dice = falling_object_damage(weight_lb, feet, softer)
-    bonus = dropper.hr.value + dropper.ability_mod("wis") + range_penalty(feet, 20)
+    bonus = dropper.hr.whole() + dropper.ability_mod("wis") + range_penalty(feet, 20)
     r = roller.roll(f"1d20{'+' if bonus >= 0 else '-'}{abs(bonus)}",
                     fortune=dropper.ranged_attack.fortune,
                     label=f"{dropper.name} drops a {weight_lb} lb object from {feet} ft vs AC 5")

@@ -305,17 +305,38 @@ class Geometry(Protocol):
 
     kind: str
 
-    def cell(self, col: int, row: int) -> Cell: ...
-    def offset(self, c: Cell) -> tuple[int, int]: ...
-    def neighbors(self, c: Cell) -> Sequence[Cell]: ...
-    def is_diagonal(self, a: Cell, b: Cell) -> bool: ...
-    def distance_ft(self, a: Cell, b: Cell) -> int: ...
-    def within_ft(self, c: Cell, feet: int) -> list[Cell]: ...
-    def line(self, a: Cell, b: Cell) -> list[Cell]: ...
-    def to_pixel(self, c: Cell) -> Point: ...
-    def from_pixel(self, p: Point) -> Cell: ...
-    def corners(self, c: Cell, shrink: float = 1.0) -> list[Point]: ...
-    def footprint(self, anchor: Cell, space_hexes: float, space_ft: str) -> frozenset[Cell]: ...
+    def cell(self, col: int, row: int) -> Cell:
+        """The cell at column ``col``, row ``row`` of a rectangular map."""
+
+    def offset(self, c: Cell) -> tuple[int, int]:
+        """``(col, row)`` of a cell: the inverse of :meth:`cell`."""
+
+    def neighbors(self, c: Cell) -> Sequence[Cell]:
+        """The cells one step from ``c`` (6 hexes, or 8 squares)."""
+
+    def is_diagonal(self, a: Cell, b: Cell) -> bool:
+        """True for a diagonal step between neighbouring squares (never on hexes)."""
+
+    def distance_ft(self, a: Cell, b: Cell) -> int:
+        """Feet between two cells, as the rules measure range and reach."""
+
+    def within_ft(self, c: Cell, feet: int) -> list[Cell]:
+        """Every cell at most ``feet`` from ``c`` (``c`` included)."""
+
+    def line(self, a: Cell, b: Cell) -> list[Cell]:
+        """The cells on the straight line from ``a`` to ``b``, both ends included."""
+
+    def to_pixel(self, c: Cell) -> Point:
+        """The centre of a cell in plane coordinates."""
+
+    def from_pixel(self, p: Point) -> Cell:
+        """The cell a plane point falls in: the inverse of :meth:`to_pixel`."""
+
+    def corners(self, c: Cell, shrink: float = 1.0) -> list[Point]:
+        """The outline of a cell in plane coordinates (``shrink`` < 1 draws it smaller)."""
+
+    def footprint(self, anchor: Cell, space_hexes: float, space_ft: str) -> frozenset[Cell]:
+        """The cells a creature of that Space covers when placed at ``anchor``."""
 
     def distance(self, a: Cell, b: Cell) -> int:
         """Steps between two cells (hexes, or king steps on squares)."""
@@ -356,18 +377,23 @@ class HexGeometry:
         return "HexGeometry()"
 
     def cell(self, col: int, row: int) -> Hex:
+        """The hex at column ``col``, row ``row`` of a rectangular (odd-r) map."""
         return offset_to_hex(col, row)
 
     def offset(self, c: Hex) -> tuple[int, int]:
+        """``(col, row)`` of a hex on a rectangular (odd-r) map."""
         return hex_to_offset(c)
 
     def neighbors(self, c: Hex) -> tuple[Hex, ...]:
+        """The six hexes one step (5 feet) from ``c``."""
         return c.neighbors()
 
     def is_diagonal(self, a: Hex, b: Hex) -> bool:
+        """Always False: every step between hexes costs 5 feet."""
         return False
 
     def distance(self, a: Hex, b: Hex) -> int:
+        """Hexes between ``a`` and ``b`` (not counting ``a``'s own hex)."""
         return a.distance(b)
 
     def distance_ft(self, a: Hex, b: Hex) -> int:
@@ -379,18 +405,23 @@ class HexGeometry:
         return c.spiral(max(0, feet // FEET_PER_CELL))
 
     def ring(self, c: Hex, n: int) -> list[Hex]:
+        """The hexes exactly ``n`` steps from ``c`` (``6n`` of them; ``[c]`` for 0)."""
         return c.ring(n)
 
     def line(self, a: Hex, b: Hex) -> list[Hex]:
+        """The hexes on the line from ``a`` to ``b`` (both included), as :meth:`Hex.line`."""
         return a.line(b)
 
     def to_pixel(self, c: Hex) -> Point:
+        """The centre of a hex in this geometry's layout."""
         return hex_to_pixel(c, self.layout)
 
     def from_pixel(self, p: Point) -> Hex:
+        """The hex a plane point falls in (this geometry's layout)."""
         return pixel_to_hex(p, self.layout)
 
     def corners(self, c: Hex, shrink: float = 1.0) -> list[Point]:
+        """The six corners of a hex (``shrink`` < 1 draws it smaller)."""
         return hex_corners(c, self.layout, shrink)
 
     def footprint(self, anchor: Hex, space_hexes: float, space_ft: str = "") -> frozenset[Hex]:
@@ -430,24 +461,35 @@ class SquareGeometry:
         return "SquareGeometry()"
 
     def cell(self, col: int, row: int) -> Square:
+        """The square at column ``col``, row ``row``."""
         return Square(col, row)
 
     def offset(self, c: Square) -> tuple[int, int]:
+        """``(col, row)`` of a square: its ``(x, y)``."""
         return (c.x, c.y)
 
     def neighbors(self, c: Square) -> tuple[Square, ...]:
+        """The eight squares one step from ``c`` (diagonals included)."""
         return c.neighbors()
 
     def is_diagonal(self, a: Square, b: Square) -> bool:
+        """True when a step from ``a`` to ``b`` changes both row and column.
+
+        000_8d1d7816ee944f3b.txt, "Option – Square Grid": diagonal steps cost 5, then 10
+        feet, alternately.
+        """
         return a.x != b.x and a.y != b.y
 
     def distance(self, a: Square, b: Square) -> int:
+        """King steps between two squares (diagonals count as one step)."""
         return a.distance(b)
 
     def distance_ft(self, a: Square, b: Square) -> int:
+        """Feet between two squares, diagonals 5, 10, 5... (:func:`square_distance_ft`)."""
         return square_distance_ft(a, b)
 
     def within_ft(self, c: Square, feet: int) -> list[Square]:
+        """Every square at most ``feet`` away by :func:`square_distance_ft` (``c`` included)."""
         n = max(0, feet // FEET_PER_CELL)
         out = []
         for dy in range(-n, n + 1):
@@ -477,13 +519,16 @@ class SquareGeometry:
         return out
 
     def to_pixel(self, c: Square) -> Point:
+        """The centre of a square (``size`` units per square)."""
         return (c.x * self.size, c.y * self.size)
 
     def from_pixel(self, p: Point) -> Square:
+        """The square a plane point falls in: the inverse of :meth:`to_pixel`."""
         return Square(int(math.floor(p[0] / self.size + 0.5)),
                       int(math.floor(p[1] / self.size + 0.5)))
 
     def corners(self, c: Square, shrink: float = 1.0) -> list[Point]:
+        """The four corners of a square (``shrink`` < 1 draws it smaller)."""
         h = self.size * shrink / 2.0
         x, y = self.to_pixel(c)
         return [(x + h, y - h), (x - h, y - h), (x - h, y + h), (x + h, y + h)]

@@ -63,6 +63,7 @@ class Constant:
 
     @property
     def sign(self) -> int:
+        """``-1`` for a subtracted number, ``+1`` otherwise (zero counts as added)."""
         return -1 if self.value < 0 else 1
 
 
@@ -101,15 +102,18 @@ class DiceExpr:
 
     @property
     def dice_count(self) -> int:
+        """How many dice the expression rolls (added and subtracted; ``3d8+1d6`` -> 4)."""
         return sum(d.count for d in self.dice)
 
     @property
     def minimum(self) -> int:
+        """The lowest total: added dice all show 1, subtracted dice their top face."""
         return self.constant + sum(d.sign * (d.count if d.sign > 0 else d.count * d.sides)
                                    for d in self.dice)
 
     @property
     def maximum(self) -> int:
+        """The highest total: added dice all show their top face, subtracted dice 1."""
         return self.constant + sum(d.sign * (d.count * d.sides if d.sign > 0 else d.count)
                                    for d in self.dice)
 
@@ -155,7 +159,6 @@ def _parse(expr: str) -> DiceExpr:
         raise DiceError(f"dice expression is {len(expr)} characters long; at most "
                         f"{MAX_EXPR_LENGTH} are allowed. Split it into several rolls.",
                         expr=expr, position=None, expected=f"at most {MAX_EXPR_LENGTH} characters")
-    term_expected = "a number or a die such as 1d20"
     terms: list[Term] = []
     pos = _skip_spaces(expr, 0)
     sign = 1
@@ -164,37 +167,10 @@ def _parse(expr: str) -> DiceExpr:
         pos = _skip_spaces(expr, pos + 1)
     total_dice = 0
     while True:
-        start = pos
-        if pos < len(expr) and expr[pos] in "dD":
-            count = 1
-        else:
-            count, pos = _number(expr, pos, term_expected)
-        if pos < len(expr) and expr[pos] in "dD":
-            if count < 1:
-                raise _fail(expr, start, "a number of dice from 1 to 1000", "0")
-            pos += 1
-            side_pos = pos
-            sides, pos = _number(expr, pos, "the number of sides after 'd' (1 to 1000)")
-            if sides < 1:
-                raise _fail(expr, side_pos, "a number of sides from 1 to 1000", str(sides))
-            if sides > MAX_SIDES:
-                raise DiceError(f"bad dice expression {expr!r}: a die of {sides} sides at "
-                                f"position {side_pos}; at most {MAX_SIDES} sides are allowed.",
-                                expr=expr, position=side_pos,
-                                expected=f"at most {MAX_SIDES} sides")
-            total_dice += count
-            if total_dice > MAX_DICE:
-                raise DiceError(f"bad dice expression {expr!r}: {total_dice} dice by position "
-                                f"{start}; at most {MAX_DICE} dice in total are allowed.",
-                                expr=expr, position=start, expected=f"at most {MAX_DICE} dice")
-            terms.append(Dice(count, sides, sign))
-        else:
-            if count > MAX_CONSTANT:
-                raise DiceError(f"bad dice expression {expr!r}: the constant {count} at "
-                                f"position {start} is too large (at most {MAX_CONSTANT:,}).",
-                                expr=expr, position=start,
-                                expected=f"a number up to {MAX_CONSTANT:,}")
-            terms.append(Constant(sign * count))
+        term, pos = _term(expr, pos, sign, total_dice)
+        if isinstance(term, Dice):
+            total_dice += term.count
+        terms.append(term)
         pos = _skip_spaces(expr, pos)
         if pos == len(expr):
             return DiceExpr(tuple(terms))
@@ -202,6 +178,47 @@ def _parse(expr: str) -> DiceExpr:
             raise _fail(expr, pos, "'+', '-' or the end of the expression")
         sign = -1 if expr[pos] == "-" else 1
         pos = _skip_spaces(expr, pos + 1)
+
+
+def _term(expr: str, pos: int, sign: int, total_dice: int) -> tuple[Term, int]:
+    """Read one term (``NdS``, ``dS`` or a number) at ``pos``; return it and the next position.
+
+    ``total_dice`` is how many dice the terms before it roll (for the :data:`MAX_DICE` limit).
+    """
+    start = pos
+    if pos < len(expr) and expr[pos] in "dD":
+        count = 1
+    else:
+        count, pos = _number(expr, pos, "a number or a die such as 1d20")
+    if pos < len(expr) and expr[pos] in "dD":
+        return _dice(expr, start, pos + 1, count, sign, total_dice)
+    if count > MAX_CONSTANT:
+        raise DiceError(f"bad dice expression {expr!r}: the constant {count} at "
+                        f"position {start} is too large (at most {MAX_CONSTANT:,}).",
+                        expr=expr, position=start,
+                        expected=f"a number up to {MAX_CONSTANT:,}")
+    return Constant(sign * count), pos
+
+
+def _dice(expr: str, start: int, side_pos: int, count: int, sign: int, total_dice: int
+          ) -> tuple[Dice, int]:
+    """Read the sides of a dice term whose count (at ``start``) is read; check the limits."""
+    if count < 1:
+        raise _fail(expr, start, "a number of dice from 1 to 1000", "0")
+    sides, pos = _number(expr, side_pos, "the number of sides after 'd' (1 to 1000)")
+    if sides < 1:
+        raise _fail(expr, side_pos, "a number of sides from 1 to 1000", str(sides))
+    if sides > MAX_SIDES:
+        raise DiceError(f"bad dice expression {expr!r}: a die of {sides} sides at "
+                        f"position {side_pos}; at most {MAX_SIDES} sides are allowed.",
+                        expr=expr, position=side_pos,
+                        expected=f"at most {MAX_SIDES} sides")
+    total_dice += count
+    if total_dice > MAX_DICE:
+        raise DiceError(f"bad dice expression {expr!r}: {total_dice} dice by position "
+                        f"{start}; at most {MAX_DICE} dice in total are allowed.",
+                        expr=expr, position=start, expected=f"at most {MAX_DICE} dice")
+    return Dice(count, sides, sign), pos
 
 
 def parse(expr: str | int | DiceExpr) -> DiceExpr:
@@ -246,6 +263,17 @@ class Fortune(str, enum.Enum):
 
     @classmethod
     def coerce(cls, value: "Fortune | str | None") -> "Fortune | None":
+        """Accept a member or its value in any case (``"Fortunate"``); ``None`` stays None.
+
+        Args:
+            value: A :class:`Fortune`, ``"fortunate"``/``"unfortunate"`` or ``None``.
+
+        Returns:
+            The member, or ``None`` for a roll with neither.
+
+        Raises:
+            DiceError: for anything else (the value is named, nothing changes).
+        """
         if value is None or isinstance(value, Fortune):
             return value
         if isinstance(value, str):

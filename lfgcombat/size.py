@@ -12,14 +12,14 @@ import functools
 from collections.abc import Mapping
 from typing import Any
 
-from .tables import load_table
+from .tables import load_table, records
 
 __all__ = ["Size"]
 
 
 @functools.lru_cache(maxsize=1)
 def _size_rows() -> dict[str, dict[str, Any]]:
-    return {r["size"]: r for r in load_table("sizes").to_dict("records")}
+    return {r["size"]: r for r in records(load_table("sizes"))}
 
 
 class Size(str, enum.Enum):

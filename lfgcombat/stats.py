@@ -22,9 +22,10 @@ from typing import Any
 import pandas as pd
 
 from .bonuses import Bonus, Stacked
+from .errors import LfgError
 from .notation import Fortune
 
-__all__ = ["Stat", "Term", "StatBonus", "TITLES"]
+__all__ = ["Stat", "StatError", "Term", "StatBonus", "TITLES"]
 
 #: Display titles of the statistics (``ff_ac`` -> ``FFAC``).
 TITLES: dict[str, str] = {
@@ -82,6 +83,10 @@ def _num(x: Any) -> Any:
     return x.value if isinstance(x, Stat) else x
 
 
+class StatError(LfgError, TypeError):
+    """A statistic asked for a whole number it does not have (no value, or a fraction)."""
+
+
 @dataclass(frozen=True, eq=False)
 class Stat:
     """A derived statistic: a number that can explain itself.
@@ -120,6 +125,37 @@ class Stat:
         return TITLES.get(self.name, self.name)
 
     # ------------------------------------------------------------ as a number
+
+    def whole(self) -> int:
+        """The value as an ``int``, for code that needs a whole number (HP, thresholds).
+
+        Returns:
+            The value (a whole float such as ``12.0`` gives ``12``).
+
+        Raises:
+            StatError: the statistic has no value (``None``: no Injured Threshold at 3 HP)
+                or a fractional one; use :meth:`whole_or_none` where none is allowed.
+        """
+        if self.value is None:
+            raise StatError(f"{self.title} has no value (see its explain()); a whole "
+                            "number was needed: use whole_or_none() where none is allowed")
+        return self._whole(self.value)
+
+    def whole_or_none(self) -> int | None:
+        """The value as an ``int``, or ``None`` when the rules give none.
+
+        Raises:
+            StatError: the value is a fraction.
+        """
+        return None if self.value is None else self._whole(self.value)
+
+    def _whole(self, value: int | float) -> int:
+        if isinstance(value, float):
+            if not value.is_integer():
+                raise StatError(f"{self.title} {value:g} is not a whole number; read .value "
+                                "for the exact number")
+            return int(value)
+        return value
 
     def _number(self) -> int | float:
         if self.value is None:

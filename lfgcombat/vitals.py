@@ -39,7 +39,7 @@ Temporary HP from several sources add up to the 25% cap (the text states only th
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .conditions import MAX_WEAKENED_STAGE, Condition, bleed_cap
 from .damage import DamageType
@@ -47,6 +47,9 @@ from .dice import Roller
 from .citations import cite as _cite
 from .errors import IllegalActionError, LfgError
 from .saves import saving_throw
+
+if TYPE_CHECKING:
+    from .creature import Creature
 
 __all__ = ["Vitals", "VitalsError", "STABILIZE_DC", "CLOT_AFTER_ROUNDS", "HEAL_SOURCES"]
 
@@ -115,26 +118,32 @@ class Vitals:
     # ----------------------------------------------------------------- building
 
     @classmethod
-    def from_creature(cls, creature) -> "Vitals":
-        """The vitals of a :class:`lfgcombat.Creature` (its HP, temp HP, Bleed, Weakened)."""
-        bleed = next((a.value for a in creature.conditions if a.condition is Condition.BLEED), 0)
+    def from_creature(cls, creature: Creature) -> "Vitals":
+        """The vitals of a :class:`lfgcombat.Creature` (its HP, temp HP, Bleed, Weakened).
+
+        Raises:
+            StatError: a threshold of the creature is not a whole number (never for a
+                creature built from a valid file).
+        """
+        bleed = next((a.value for a in creature.conditions
+                      if a.condition is Condition.BLEED and a.value is not None), 0)
         weak = next((a.value for a in creature.conditions
-                     if a.condition is Condition.WEAKENED), 0)
+                     if a.condition is Condition.WEAKENED and a.value is not None), 0)
         own = {a.condition for a in creature.conditions}
         extra = tuple(c.value for c in (Condition.PRONE, Condition.BROKEN_ARM,
                                         Condition.BROKEN_LEG, Condition.BROKEN_RIBS,
                                         Condition.SEVERED_ARM, Condition.SEVERED_LEG)
                       if c in own)
-        return cls(name=creature.name, max_hp=creature.max_hp.value, hp=creature.hp,
+        return cls(name=creature.name, max_hp=creature.max_hp.whole(), hp=creature.hp,
                    temp_hp=creature.temp_hp,
-                   injured_threshold=creature.injured_threshold.value,
-                   death_threshold=creature.death_threshold.value,
-                   temp_hp_cap=creature.temp_hp_cap.value, level=creature.level,
+                   injured_threshold=creature.injured_threshold.whole_or_none(),
+                   death_threshold=creature.death_threshold.whole(),
+                   temp_hp_cap=creature.temp_hp_cap.whole(), level=creature.level,
                    creature_type=creature.creature_type.value, bleed=bleed, weakened=weak,
                    knocked_out=Condition.UNCONSCIOUS in own and creature.hp > 0,
                    dead=creature.is_dead, extra=extra)
 
-    def to_creature(self, creature):
+    def to_creature(self, creature: Creature) -> Creature:
         """``creature`` with these HP, temp HP, Bleed, Weakened stage and conditions.
 
         Conditions that follow from HP (Injured, Unconscious, Dying) are derived by the
@@ -418,7 +427,7 @@ class Vitals:
                           "as if resting")
         return self._with(events, bleed=bleed, bleed_rounds=self.bleed_rounds if bleed else 0)
 
-    def stabilize_check(self, creature, roller: Roller) -> "Vitals":
+    def stabilize_check(self, creature: Creature, roller: Roller) -> "Vitals":
         """Roll the DC20 FORT Save for ``creature`` (these vitals applied) and stabilize."""
         if not self.dying:
             return self.stabilize(True)  # raises with the rule

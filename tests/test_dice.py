@@ -14,7 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import lfgcombat
-from lfgcombat.dice import (MAX_DICE, MAX_EXPR_LENGTH, Dice, DiceExpr, DiceResult, Fortune,
+from lfgcombat.dice import (MAX_DICE, MAX_EXPR_LENGTH, Dice, DiceResult, Fortune,
                             Roll, Roller, net_fortune, parse, step)
 from lfgcombat.errors import DiceError, LfgError
 

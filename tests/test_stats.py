@@ -13,7 +13,8 @@ import pytest
 
 from lfgcombat.creature import Creature, Stat as CreatureStat, Term as CreatureTerm, load_example
 from lfgcombat.odds import at_least
-from lfgcombat.stats import Stat, StatBonus, Term
+from lfgcombat.errors import LfgError
+from lfgcombat.stats import Stat, StatBonus, StatError, Term
 
 
 @pytest.fixture(scope="module")
@@ -87,3 +88,25 @@ def test_a_stat_without_a_value():
     for op in (lambda: t + 1, lambda: t < 1, lambda: int(t), lambda: -t, lambda: float(t)):
         with pytest.raises(TypeError, match="Injured Threshold has no value"):
             op()
+
+
+def test_whole_gives_the_value_as_an_int_for_code_that_needs_one():
+    orc = load_example("orc")
+    assert orc.max_hp.whole() == orc.max_hp.value
+    assert type(orc.max_hp.whole()) is int
+    assert Stat("x", 12.0).whole() == 12 and type(Stat("x", 12.0).whole()) is int
+    assert orc.injured_threshold.whole_or_none() == orc.injured_threshold.value
+
+
+def test_whole_refuses_a_missing_or_fractional_value_with_the_kits_error():
+    # 000_8d1d7816ee944f3b.txt, "Injury & Injured Threshold": "Creatures with 3 or fewer HP
+    # do not have an Injured Threshold".
+    none = Stat("injured_threshold", None)
+    assert none.whole_or_none() is None
+    with pytest.raises(StatError, match="Injured Threshold has no value.*whole_or_none"):
+        none.whole()
+    with pytest.raises(StatError, match="2.5 is not a whole number"):
+        Stat("x", 2.5).whole()
+    with pytest.raises(StatError, match="2.5 is not a whole number"):
+        Stat("x", 2.5).whole_or_none()
+    assert issubclass(StatError, LfgError) and issubclass(StatError, TypeError)

@@ -33,6 +33,29 @@ _RULES = (("killer_criticals", "Killer Criticals"), ("perfect_critical", "Perfec
 _NONE = "(none)"
 
 
+def _creature_pool(creatures: Sequence[Creature] | Mapping[str, Creature], roller: Roller,
+                   attacker: str | None, target: str | None) -> dict[str, Creature]:
+    """The panel's creatures by name, once the arguments are checked.
+
+    Raises:
+        TypeError: not creatures, or not a Roller.
+        AttackPanelError: ``attacker`` or ``target`` names no creature given.
+    """
+    values = list(creatures.values() if isinstance(creatures, Mapping) else creatures)
+    if not values or not all(isinstance(c, Creature) for c in values):
+        raise TypeError("AttackPanel needs lfgcombat.Creature values, e.g. "
+                        "[load_example('rock'), load_example('orc')]")
+    if not isinstance(roller, Roller):
+        raise TypeError(f"AttackPanel needs a lfgcombat.Roller, not {type(roller).__name__}")
+    pool = dict(creatures) if isinstance(creatures, Mapping) else {c.name: c for c in values}
+    names = list(pool)
+    for field, name in (("attacker", attacker), ("target", target)):
+        if name is not None and name not in pool:
+            raise AttackPanelError(f"{field}: no creature named {name!r}; give one of "
+                                   f"{', '.join(map(repr, names))}")
+    return pool
+
+
 class AttackPanelError(LfgError, ValueError):
     """An AttackPanel argument it cannot use (it names the field and what to give)."""
 
@@ -112,23 +135,25 @@ class AttackPanel(W.VBox):
     def __init__(self, creatures: Sequence[Creature] | Mapping[str, Creature], roller: Roller,
                  dicelog: W.Widget | None = None, attacker: str | None = None,
                  target: str | None = None, **kwargs: Any) -> None:
-        values = list(creatures.values() if isinstance(creatures, Mapping) else creatures)
-        if not values or not all(isinstance(c, Creature) for c in values):
-            raise TypeError("AttackPanel needs lfgcombat.Creature values, e.g. "
-                            "[load_example('rock'), load_example('orc')]")
-        if not isinstance(roller, Roller):
-            raise TypeError(f"AttackPanel needs a lfgcombat.Roller, not {type(roller).__name__}")
-        pool = dict(creatures) if isinstance(creatures, Mapping) else {c.name: c for c in values}
+        pool = _creature_pool(creatures, roller, attacker, target)
         self.creatures = pool
         self.roller = roller
         self._unreadable: list[str] = []
         self.setup: AttackSetup | None = None
         self.odds: AttackOdds | None = None
-        names = list(pool)
-        for field, name in (("attacker", attacker), ("target", target)):
-            if name is not None and name not in pool:
-                raise AttackPanelError(f"{field}: no creature named {name!r}; give one of "
-                                       f"{', '.join(map(repr, names))}")
+        self._make_controls(list(pool), attacker, target)
+        super().__init__(children=self._children(dicelog), **kwargs)
+        self.add_class("lfg-attackpanel")
+        self._fill_weapons()
+        self._attacker.observe(lambda _c: (self._fill_weapons(), self.refresh()), "value")
+        for w in (self._target, self._weapon, self._fortune, self._concealment, self._cover,
+                  self._distance, *self._toggles.values(), *self._rules.values()):
+            w.observe(lambda _c: self.refresh(), "value")
+        self.refresh()
+
+    def _make_controls(self, names: list[str], attacker: str | None,
+                       target: str | None) -> None:
+        """Create the dropdowns, toggles, rules switches, outputs and the Roll button."""
         wide = dict(layout=W.Layout(width="16em"), style={"description_width": "5em"})
         self._attacker = W.Dropdown(options=names, value=attacker or names[0],
                                     description="attacker", **wide)
@@ -161,6 +186,9 @@ class AttackPanel(W.VBox):
         self._roll = W.Button(description="Roll", button_style="primary", icon="dice")
         self._roll.add_class("lfg-panel-roll")
         self._roll.on_click(lambda _b: self.roll())
+
+    def _children(self, dicelog: W.Widget | None) -> list[W.Widget]:
+        """The panel's layout: the choices, the attack line, messages, odds, Roll, result."""
         picks = W.HBox([W.VBox([self._attacker, self._target, self._weapon]),
                         W.VBox([self._fortune, self._concealment, self._cover, self._distance]),
                         W.VBox(list(self._toggles.values())),
@@ -169,14 +197,7 @@ class AttackPanel(W.VBox):
                     W.HBox([self._roll]), self._result]
         if dicelog is not None:
             children.append(dicelog)
-        super().__init__(children=children, **kwargs)
-        self.add_class("lfg-attackpanel")
-        self._fill_weapons()
-        self._attacker.observe(lambda _c: (self._fill_weapons(), self.refresh()), "value")
-        for w in (self._target, self._weapon, self._fortune, self._concealment, self._cover,
-                  self._distance, *self._toggles.values(), *self._rules.values()):
-            w.observe(lambda _c: self.refresh(), "value")
-        self.refresh()
+        return children
 
     # ------------------------------------------------------------- choices
 
@@ -188,6 +209,7 @@ class AttackPanel(W.VBox):
 
     @property
     def ruleset(self) -> Ruleset:
+        """The ``lfg`` ruleset with the panel's rules switches (Killer/Perfect Critical)."""
         return Ruleset("lfg", **{k: w.value for k, w in self._rules.items()})
 
     @property
@@ -213,15 +235,9 @@ class AttackPanel(W.VBox):
                 keys (``flanked``, ``power_attack``...) and the rules switches
                 (``killer_criticals``, ``perfect_critical``).
         """
-        for field, name in (("attacker", attacker), ("target", target)):
-            if name is not None and name not in self.creatures:
-                return self._refuse(f"{field}: no creature named {name!r} here; choose one of "
-                                    f"{', '.join(self.creatures)}")
-        if weapon is not None:
-            weapons = self._weapon_choices(attacker or self._attacker.value)
-            if weapon not in weapons:
-                return self._refuse(f"weapon: {attacker or self._attacker.value} has no weapon "
-                                    f"named {weapon!r}; choose one of {', '.join(weapons)}")
+        problem = self._choice_problem(attacker, target, weapon)
+        if problem is not None:
+            return self._refuse(problem)
         with self.hold_trait_notifications():
             if attacker is not None:
                 self._attacker.value = attacker
@@ -230,22 +246,38 @@ class AttackPanel(W.VBox):
             if weapon is not None:
                 self._weapon.value = weapon
             for key, value in situation.items():
-                if key in self._toggles:
-                    self._toggles[key].value = bool(value)
-                elif key in self._rules:
-                    self._rules[key].value = bool(value)
-                elif key == "fortune":
-                    self._fortune.value = value or _NONE
-                elif key == "concealment":
-                    self._concealment.value = value or _NONE
-                elif key == "cover":
-                    self._cover.value = value or _NONE
-                elif key == "distance_ft":
-                    self._distance.value = value
-                else:
-                    raise TypeError(f"AttackPanel.choose: unknown choice {key!r}")
+                self._set_choice(key, value)
         self.refresh()
         return self
+
+    def _choice_problem(self, attacker: str | None, target: str | None,
+                        weapon: str | None) -> str | None:
+        """Why :meth:`choose` cannot take these names (``None``: it can)."""
+        for field, name in (("attacker", attacker), ("target", target)):
+            if name is not None and name not in self.creatures:
+                return (f"{field}: no creature named {name!r} here; choose one of "
+                        f"{', '.join(self.creatures)}")
+        if weapon is not None:
+            weapons = self._weapon_choices(attacker or self._attacker.value)
+            if weapon not in weapons:
+                return (f"weapon: {attacker or self._attacker.value} has no weapon "
+                        f"named {weapon!r}; choose one of {', '.join(weapons)}")
+        return None
+
+    def _set_choice(self, key: str, value: Any) -> None:
+        """Set one situation key of :meth:`choose` on its toggle, switch or dropdown."""
+        dropdowns = {"fortune": self._fortune, "concealment": self._concealment,
+                     "cover": self._cover}
+        if key in self._toggles:
+            self._toggles[key].value = bool(value)
+        elif key in self._rules:
+            self._rules[key].value = bool(value)
+        elif key in dropdowns:
+            dropdowns[key].value = value or _NONE
+        elif key == "distance_ft":
+            self._distance.value = value
+        else:
+            raise TypeError(f"AttackPanel.choose: unknown choice {key!r}")
 
     def _weapon_choices(self, attacker: str) -> list[str]:
         names, _bad = weapon_names(self.creatures[attacker].weapons)

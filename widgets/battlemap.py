@@ -434,8 +434,8 @@ class BattleMap(W.VBox):
                 f"<b>tokens:</b>{sides}{sw('border:3px solid #000', 'selected')}"
                 f"&nbsp; <b>selected token:</b>"
                 f"{sw('background:#68d391', 'can move there')}"
-                f"{sw('border:1.5px dashed #dd6b20;background:#fdf0e3', 'moving there provokes AOO')}"
-                f"{sw('border:2px solid #c53030', 'an enemy threatens')}"
+                + sw("border:1.5px dashed #dd6b20;background:#fdf0e3", "moving there provokes AOO")
+                + f"{sw('border:2px solid #c53030', 'an enemy threatens')}"
                 + (f"<div class='lfg-map-names'><b>names:</b> {names}</div>" if names else "")
                 + "</div>")
 
@@ -490,7 +490,8 @@ class BattleMap(W.VBox):
         where, limits = {}, {}
         for tok in toks:
             pts = [m.geometry.to_pixel(c) for c in tok.cells]
-            where[tok.name] = _ll(sum(x for x, _ in pts) / len(pts), sum(y for _, y in pts) / len(pts))
+            where[tok.name] = _ll(sum(x for x, _ in pts) / len(pts),
+                                  sum(y for _, y in pts) / len(pts))
             limits[tok.name] = 7 if len(tok.cells) == 1 else 12
         for name in list(self._labels):
             if name not in where:

@@ -77,11 +77,39 @@ class CharacterSheet(W.VBox):
                             f"{type(creature).__name__}; try Creature.from_dict({{...}}) or "
                             "lfgcombat.creature.load_example('rock')")
         self._syncing = False
+        self._fields: dict[str, W.ValueWidget] = self._make_fields()
+        self._errors = {k: W.HTML(layout=W.Layout(margin="0 0 0 6px", max_width="22em"))
+                        for k in self._fields}
+        for key, widget in self._fields.items():
+            widget.add_class(f"lfg-field-{key}")
+            widget.continuous_update = False
+            widget.observe(self._on_edit, "value")
+        self._add = W.Dropdown(options=["add a condition…"] + [c.value for c in Condition],
+                               description="add", layout=W.Layout(width="16em"),
+                               style={"description_width": "2.5em"})
+        self._add.observe(self._on_add_condition, "value")
+        self._summary = W.HTML()
+        # the statistics take the room left; an opened "why" wraps inside it and never
+        # squeezes the form
+        self._stats = W.HTML(layout=W.Layout(flex="1 1 0", min_width="22em"))
+        self._stats.add_class("lfg-charsheet-stats")
+        self._status = W.HTML()
+        self._make_file_controls()
+        super().__init__(children=[self._summary,
+                                   W.HBox([self._form(), self._stats],
+                                          layout=W.Layout(align_items="flex-start")),
+                                   self._status], **kwargs)
+        self.add_class("lfg-charsheet")
+        self.creature = creature
+
+    @staticmethod
+    def _make_fields() -> dict[str, W.ValueWidget]:
+        """One input per creature field, by the key its errors are reported under."""
         classes = [_NO_CLASS] + list(load_table("classes")["class"])
         num = dict(layout=W.Layout(width="9em"), style={"description_width": "5em"})
         # a dropdown's box must fit its longest option ("diminutive", "enemy")
         pick = dict(layout=W.Layout(width="13em"), style={"description_width": "3em"})
-        self._fields: dict[str, W.ValueWidget] = {
+        return {
             "name": W.Text(description="name", layout=W.Layout(width="19em"),
                            style={"description_width": "5em"}),
             "class": W.Dropdown(options=classes, description="class",
@@ -99,22 +127,9 @@ class CharacterSheet(W.VBox):
                                  layout=W.Layout(width="30em"),
                                  style={"description_width": "6.5em"}),
         }
-        self._errors = {k: W.HTML(layout=W.Layout(margin="0 0 0 6px", max_width="22em"))
-                        for k in self._fields}
-        for key, widget in self._fields.items():
-            widget.add_class(f"lfg-field-{key}")
-            widget.continuous_update = False
-            widget.observe(self._on_edit, "value")
-        self._add = W.Dropdown(options=["add a condition…"] + [c.value for c in Condition],
-                               description="add", layout=W.Layout(width="16em"),
-                               style={"description_width": "2.5em"})
-        self._add.observe(self._on_add_condition, "value")
-        self._summary = W.HTML()
-        # the statistics take the room left; an opened "why" wraps inside it and never
-        # squeezes the form
-        self._stats = W.HTML(layout=W.Layout(flex="1 1 0", min_width="22em"))
-        self._stats.add_class("lfg-charsheet-stats")
-        self._status = W.HTML()
+
+    def _make_file_controls(self) -> None:
+        """The file name box and the Save, Load and Import buttons."""
         self._path = W.Text(placeholder="rock", description="file",
                             tooltip="a .yaml/.json file, or an example's name to load "
                                     "(rock, orc, ogre...)",
@@ -128,22 +143,18 @@ class CharacterSheet(W.VBox):
         self._load.on_click(lambda _: self.load(self._path.value))
         self._upload.observe(self._on_upload, "value")
 
+    def _form(self) -> W.VBox:
+        """The form: each field beside its error, in rows, then the file controls."""
         def row(*keys: str) -> W.HBox:
             return W.HBox([W.HBox([self._fields[k], self._errors[k]]) for k in keys])
 
-        form = W.VBox(layout=W.Layout(flex="0 0 auto"), children=[
+        return W.VBox(layout=W.Layout(flex="0 0 auto"), children=[
             row("name"), row("class"), row("level", "size", "kind"), row("speed"),
             row("str", "dex", "con"), row("int", "wis", "cha"),
             row("armor_rating", "armor_vs_crit"), row("shield_rating", "natural_armor"),
             W.HBox([self._fields["conditions"], self._add, self._errors["conditions"]]),
             W.HBox([self._path, self._save, self._load, self._upload]),
         ])
-        super().__init__(children=[self._summary,
-                                   W.HBox([form, self._stats],
-                                          layout=W.Layout(align_items="flex-start")),
-                                   self._status], **kwargs)
-        self.add_class("lfg-charsheet")
-        self.creature = creature
 
     # -- engine -> form ------------------------------------------------------------------
 
@@ -180,7 +191,8 @@ class CharacterSheet(W.VBox):
             value = "—" if stat.value is None else html.escape(str(stat.value))
             rows.append(
                 f"<tr class='lfg-stat-{name}'><td style='padding:1px 8px'>{_LABELS[name]}</td>"
-                f"<td style='padding:1px 8px;text-align:right'><b class='lfg-value'>{value}</b></td>"
+                f"<td style='padding:1px 8px;text-align:right'>"
+                f"<b class='lfg-value'>{value}</b></td>"
                 f"<td style='padding:1px 8px'><details><summary>why</summary>"
                 f"<pre style='margin:0;font-size:11px;white-space:pre-wrap;"
                 f"overflow-wrap:anywhere'>{html.escape(stat.explain())}</pre>"

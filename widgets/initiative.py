@@ -61,7 +61,7 @@ from .tracker_actions import ActionControls
 from .tracker_attack import AttackControls
 from .tracker_cards import card_html, legend_html
 from .tracker_gm import GMControls
-from .tracker_ui import SIDE_COLORS, button, row
+from .tracker_ui import SIDE_COLORS, row
 from .tracker_turns import TurnControls
 
 __all__ = ["InitiativeTracker"]

@@ -55,7 +55,8 @@ class TurnControls:
                                  "spend a Reaction: opposed Initiative Checks (several at "
                                  "once: only the highest succeeds)")
         self._trigger = W.Text(description="trigger", placeholder="e.g. the orc charges",
-                               layout=W.Layout(width="17em"), style={"description_width": "initial"})
+                               layout=W.Layout(width="17em"),
+                               style={"description_width": "initial"})
         self._trigger.add_class("lfg-ready-trigger")
         acts = actions_table()
         readyable = [a for a, t in zip(acts["action"], acts["type"]) if t == "big"]
