@@ -24,6 +24,7 @@ from .odds import at_least, pmf
 from .rulesets import Ruleset
 from .saves import save_dc, save_odds, saving_throw
 from .tables import load_table, table_names
+from .stats import StatError
 from .vitals import Vitals
 from . import natural_weapons as natural_weapons  # registers data/natural_weapons.csv
 from .abilities import SpecialAbility, parse_ability
@@ -42,7 +43,7 @@ __all__ = [
     "Roller", "Roll", "roll", "parse", "step", "DiceExpr", "Fortune", "MissChance",
     "net_fortune", "pmf", "at_least",
     "Bonus", "BonusType", "stack", "total",
-    "Creature", "CreatureError", "Stat", "ability_mod", "Condition", "Affliction",
+    "Creature", "CreatureError", "Stat", "StatError", "ability_mod", "Condition", "Affliction",
     "DamageType", "Resistances", "apply_resistance", "parse_damage",
     "Hex", "Square", "HexMap", "Terrain", "CoverLevel", "Figure",
     "load_table", "table_names",
