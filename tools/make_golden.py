@@ -4,9 +4,10 @@ Each golden file is a saved encounter (JSON Lines) plus the public table it ends
 (``<name>.table.csv``). ``tests/test_golden.py`` loads every one, which replays each command
 under today's engine and checks each recorded effect, and compares the final table. Re-run
 this script only when a rules change is meant to alter these fights, and say so in the
-commit:
+commit (name the fights to write only those; the committed files include saves in the
+first format, which a re-run would rewrite in today's):
 
-    .venv/bin/python tools/make_golden.py
+    .venv/bin/python tools/make_golden.py [melee-1 ...]
 """
 
 from __future__ import annotations
@@ -153,17 +154,77 @@ _SKIRMISH_COMMANDS: tuple[tuple[float, Callable[[_Pick], Any]], ...] = (
 )
 
 
+def melee(seed: int, steps: int = 260) -> Encounter:
+    """A random fight that uses every command of the encounter (the skirmish uses eleven):
+    ready, protect, run, retreat, trade spaces, act, act together, stand up, drop prone,
+    draw, ignore an enemy, the GM's damage, Temporary HP, conditions, notes, declining a
+    turn, casting... Its files were first written by the engine before the encounter split
+    (commit 4e5ce44), so they pin that engine's behaviour."""
+    rng = random.Random(seed)
+    names = ["Wulfric", "Chessan", "Mayat", "Orc 1", "Orc 2", "Orc Shaman"]
+    cs = [load_example("wulfric"), load_example("chessan"), load_example("mayat"),
+          load_example("orc").replace(name="Orc 1"), load_example("orc").replace(name="Orc 2"),
+          load_example("orc_shaman")]
+    m = HexMap(12, 8)
+    for c, at, side in zip(cs, [(3, 3), (2, 4), (2, 2), (8, 3), (9, 5), (10, 2)],
+                           ["party"] * 3 + ["orcs"] * 3):
+        m.place(c, at, side)
+    enc = Encounter(cs, map=m, seed=seed).start()
+    for _ in range(steps):
+        s = _Pick(enc, rng, names, enc.acting[0] if enc.acting else rng.choice(names),
+                  rng.choice(names), (rng.randrange(12), rng.randrange(8)))
+        command = rng.choice(_MELEE_COMMANDS)
+        try:
+            command(s)
+        except LfgError:
+            pass
+    return enc
+
+
+_MELEE_COMMANDS: tuple[Callable[[_Pick], Any], ...] = (
+    lambda s: s.enc.attack(s.who, s.foe, power_attack=s.rng.random() < 0.3),
+    lambda s: s.enc.attack(s.who, s.foe), lambda s: s.enc.move(s.who, s.cell, aoo="all"),
+    lambda s: s.enc.five_foot_step(s.who, s.cell), lambda s: s.enc.run(s.who, s.cell),
+    lambda s: s.enc.retreat(s.who, s.cell, aoo="all"),
+    lambda s: s.enc.trade_spaces(s.who, s.foe, aoo="all"),
+    lambda s: s.enc.interrupt(s.rng.choice(s.names)),
+    lambda s: s.enc.ready(s.who, "the foe moves"), lambda s: s.enc.protect(s.who, s.foe),
+    lambda s: s.enc.act(s.who, s.rng.choice(["survey", "get_item", "speak"]), aoo="all"),
+    lambda s: s.enc.act_together(s.who, s.foe, tactical_bonus=s.rng.randrange(3)),
+    lambda s: s.enc.stand_up(s.who, aoo="all"), lambda s: s.enc.drop_prone(s.who),
+    lambda s: s.enc.draw(s.who, "longsword"), lambda s: s.enc.ignore_enemy(s.who, s.foe),
+    lambda s: s.enc.damage(s.foe, s.rng.randrange(1, 15), s.rng.choice([None, "fire"])),
+    lambda s: s.enc.temp_hp(s.foe, s.rng.randrange(1, 8)), _add_condition,
+    lambda s: s.enc.remove_condition(s.foe, s.rng.choice(["prone", "staggered"])),
+    lambda s: s.enc.note(f"step {len(s.enc.log)}"),
+    lambda s: s.enc.heal(s.foe, s.rng.randrange(1, 12)),
+    lambda s: s.enc.cast(s.who, s.rng.randrange(3), "a spell", target=s.foe, aoo="all"),
+    lambda s: s.enc.decline_turn(next=s.rng.choice(s.names)), lambda s: s.enc.aim(s.who),
+    lambda s: s.enc.fight_defensively(s.who), _end_turn, _end_turn, _end_turn,
+)
+
+
 FIGHTS = {
     "parley": parley,
     "skirmish-selective": lambda: skirmish(11, "selective"),
     "skirmish-round-by-round": lambda: skirmish(12, "round_by_round"),
     "skirmish-top-down": lambda: skirmish(13, "top_down"),
+    "melee-1": lambda: melee(21),
+    "melee-2": lambda: melee(22),
+    "melee-3": lambda: melee(23),
 }
 
 
-def main() -> int:
+def main(names: list[str]) -> int:
+    """Write the fights named (all of them when none is named)."""
+    unknown = [n for n in names if n not in FIGHTS]
+    if unknown:
+        print(f"unknown fights {unknown}; the fights are {', '.join(FIGHTS)}")
+        return 2
     OUT.mkdir(parents=True, exist_ok=True)
     for name, build in FIGHTS.items():
+        if names and name not in names:
+            continue
         enc = build()
         enc.save(OUT / f"{name}.jsonl")
         enc.table()[TABLE_COLUMNS].to_csv(OUT / f"{name}.table.csv", index=False)
@@ -172,4 +233,4 @@ def main() -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(main(sys.argv[1:]))
