@@ -7,6 +7,7 @@ without a check fails ``test_condition_effect``. Each check cites its heading.
 from __future__ import annotations
 
 from collections.abc import Callable
+import os
 from pathlib import Path
 
 import pytest
@@ -20,7 +21,8 @@ from lfgcombat.creature import Creature
 from lfgcombat.dice import Fortune
 from lfgcombat.tables import parse_source
 
-SEEDS = Path(__file__).parents[1].parent / "shared" / "seeds"
+# $LFG_SEEDS, else shared/seeds beside the repo (as tests/conftest.py:seeds_dir)
+SEEDS = Path(os.environ.get("LFG_SEEDS") or Path(__file__).parents[1].parent / "shared" / "seeds")
 TEXT = "000_8d1d7816ee944f3b.txt"
 
 # Level 5 fighter, DEX 14 (+2), CON 14, STR 14, armor 4 (vs crit 5), shield 2, +1 dodge.

@@ -10,6 +10,7 @@ import json
 import subprocess
 import sys
 import tempfile
+import os
 from pathlib import Path
 
 import pytest
@@ -25,7 +26,8 @@ from lfgcombat.creature import (ABILITIES, KEYS, MAX_LEVEL, STAT_NAMES, Abilitie
 from lfgcombat.errors import LfgError
 from lfgcombat.tables import load_table, parse_source
 
-SEEDS = Path(__file__).parents[1].parent / "shared" / "seeds"
+# $LFG_SEEDS, else shared/seeds beside the repo (as tests/conftest.py:seeds_dir)
+SEEDS = Path(os.environ.get("LFG_SEEDS") or Path(__file__).parents[1].parent / "shared" / "seeds")
 TEXT = "000_8d1d7816ee944f3b.txt"
 CLASSES = load_table("classes")["class"].tolist()
 

@@ -10,6 +10,7 @@ import io
 import re
 from collections.abc import Callable
 from importlib import resources
+import os
 from pathlib import Path
 
 import pandas as pd
@@ -18,7 +19,8 @@ import pytest
 from lfgcombat.errors import RulesDataError
 from lfgcombat.tables import SCHEMAS, load_table, parse_source, table_names
 
-SEEDS = Path(__file__).parents[1].parent / "shared" / "seeds"
+# $LFG_SEEDS, else shared/seeds beside the repo (as tests/conftest.py:seeds_dir)
+SEEDS = Path(os.environ.get("LFG_SEEDS") or Path(__file__).parents[1].parent / "shared" / "seeds")
 TEXT = "000_8d1d7816ee944f3b.txt"
 
 COLUMNS = {

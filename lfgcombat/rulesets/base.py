@@ -112,7 +112,6 @@ def implemented() -> tuple[str, ...]:
     return tuple(n for n, d in _DEFINITIONS.items() if d.implemented)
 
 
-_CHOICE_DEFAULTS = {"initiative": "selective", "grid": "hex"}
 _GRIDS = ("hex", "square")
 
 
