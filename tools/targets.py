@@ -95,6 +95,40 @@ def _walk_defs(node: ast.AST, prefix: str) -> Iterator[tuple[ast.AST, str]]:
             yield from _walk_defs(child, prefix)
 
 
+def composed_classes(files: dict[str, Path]) -> list[Sized]:
+    """Classes as they exist at run time: each class's own body plus the bodies of the
+    ``lfgcombat`` classes it inherits (a facade stacked from rule classes is one class to
+    whoever reads or changes it), longest first. Only the outermost classes with a base of
+    ours count (a layer that another class builds on is counted in that class)."""
+    bodies: dict[tuple[str, str], int] = {}
+    bases: dict[tuple[str, str], list[str]] = {}
+    for name, path in files.items():
+        for node, qual in _walk_defs(ast.parse(path.read_text(encoding="utf-8")), ""):
+            if isinstance(node, ast.ClassDef):
+                bodies[(name, qual)] = _span(node)
+                bases[(name, qual)] = [ast.unparse(b).rsplit(".", 1)[-1] for b in node.bases]
+    by_name: dict[str, list[tuple[str, str]]] = {}
+    for key in bodies:
+        by_name.setdefault(key[1].rsplit(".", 1)[-1], []).append(key)
+
+    def ours(key: tuple[str, str], seen: set[tuple[str, str]]) -> set[tuple[str, str]]:
+        found = set()
+        for base in bases[key]:
+            for cand in by_name.get(base, []):
+                if cand not in seen:
+                    found |= {cand} | ours(cand, seen | {cand})
+        return found
+    used_as_base = {b for bs in bases.values() for b in bs}
+    out = []
+    for key, own in bodies.items():
+        inherited = ours(key, {key})
+        if inherited and key[1].rsplit(".", 1)[-1] not in used_as_base:
+            total = own + sum(bodies[k] for k in inherited)
+            out.append(Sized(f"{files[key[0]].relative_to(REPO)} (+{len(inherited)} bases)",
+                             key[1], total))
+    return sorted(out, key=lambda s: -s.lines)
+
+
 # --- import cycles ------------------------------------------------------------------------
 
 @dataclass
@@ -268,6 +302,8 @@ def report(lint: bool = True) -> tuple[list[str], bool]:
     files = module_files()
     modules, classes, functions = sizes(files)
     sections = [_over("modules", modules, MAX_MODULE), _over("classes", classes, MAX_CLASS),
+                _over("classes with their lfgcombat bases", composed_classes(files),
+                      MAX_CLASS),
                 _over("functions", functions, MAX_FUNCTION), *_cycle_lines(import_graph(files))]
     if lint:
         sections.append(_count_lines("mypy errors (lfgcombat/)", mypy_errors(),
