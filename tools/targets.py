@@ -95,11 +95,9 @@ def _walk_defs(node: ast.AST, prefix: str) -> Iterator[tuple[ast.AST, str]]:
             yield from _walk_defs(child, prefix)
 
 
-def composed_classes(files: dict[str, Path]) -> list[Sized]:
-    """Classes as they exist at run time: each class's own body plus the bodies of the
-    ``lfgcombat`` classes it inherits (a facade stacked from rule classes is one class to
-    whoever reads or changes it), longest first. Only the outermost classes with a base of
-    ours count (a layer that another class builds on is counted in that class)."""
+def _class_table(files: dict[str, Path]) -> tuple[dict[tuple[str, str], int],
+                                                   dict[tuple[str, str], list[str]]]:
+    """Each class of ours (module, qualified name): its body's lines and its bases' names."""
     bodies: dict[tuple[str, str], int] = {}
     bases: dict[tuple[str, str], list[str]] = {}
     for name, path in files.items():
@@ -107,27 +105,33 @@ def composed_classes(files: dict[str, Path]) -> list[Sized]:
             if isinstance(node, ast.ClassDef):
                 bodies[(name, qual)] = _span(node)
                 bases[(name, qual)] = [ast.unparse(b).rsplit(".", 1)[-1] for b in node.bases]
+    return bodies, bases
+
+
+def composed_classes(files: dict[str, Path]) -> list[Sized]:
+    """Classes as they exist at run time: each class's own body plus the bodies of the
+    ``lfgcombat`` classes it inherits (a facade stacked from rule classes is one class to
+    whoever reads or changes it), longest first. Only the outermost classes with a base of
+    ours count (a layer that another class builds on is counted in that class)."""
+    bodies, bases = _class_table(files)
     by_name: dict[str, list[tuple[str, str]]] = {}
     for key in bodies:
         by_name.setdefault(key[1].rsplit(".", 1)[-1], []).append(key)
 
-    def ours(key: tuple[str, str], seen: set[tuple[str, str]]) -> set[tuple[str, str]]:
-        found = set()
-        for base in bases[key]:
-            for cand in by_name.get(base, []):
-                if cand not in seen:
-                    found |= {cand} | ours(cand, seen | {cand})
+    def inherited(key: tuple[str, str], seen: set[tuple[str, str]]) -> set[tuple[str, str]]:
+        found: set[tuple[str, str]] = set()
+        for cand in (c for base in bases[key] for c in by_name.get(base, [])):
+            if cand not in seen:
+                found |= {cand} | inherited(cand, seen | {cand})
         return found
     used_as_base = {b for bs in bases.values() for b in bs}
     out = []
     for key, own in bodies.items():
-        inherited = ours(key, {key})
-        if inherited and key[1].rsplit(".", 1)[-1] not in used_as_base:
-            total = own + sum(bodies[k] for k in inherited)
-            out.append(Sized(f"{files[key[0]].relative_to(REPO)} (+{len(inherited)} bases)",
-                             key[1], total))
+        layers = inherited(key, {key})
+        if layers and key[1].rsplit(".", 1)[-1] not in used_as_base:
+            out.append(Sized(f"{files[key[0]].relative_to(REPO)} (+{len(layers)} bases)",
+                             key[1], own + sum(bodies[k] for k in layers)))
     return sorted(out, key=lambda s: -s.lines)
-
 
 # --- import cycles ------------------------------------------------------------------------
 
