@@ -43,7 +43,7 @@ NOT_STATE = frozenset({
     "ruleset", "initiative_policy", "_groups", "_initial", "_names", "_side_of", "_unit_of",
     "seed", "map", "_map_text", "_anchors", "_placements", "_listeners", "_log",
     "_replaying", "_checkpoints", "_map_layers0", "_seen_terrain", "rederived", "roller",
-    "_views"})
+    "_views", "_depth"})
 
 
 @dataclass(frozen=True)

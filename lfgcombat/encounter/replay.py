@@ -123,6 +123,7 @@ class ReplayRules(_Base):
     #: recorded effects and today's rules (``None`` unless asked).
     rederived: list[Difference] | None = None
     _checkpoints: list[Checkpoint]  # oldest first (Encounter._reset empties it)
+    _depth = 0  # how many commands are running (a handler may call another step)
 
     def _header(self) -> dict[str, Any]:
         return {
@@ -170,7 +171,7 @@ class ReplayRules(_Base):
 
         A map edit made outside the encounter's commands since the last step (the GM
         painting terrain) is recorded first, as its own ``map_edit`` step."""
-        if kind != "map_edit" and not self._replaying:
+        if kind != "map_edit" and not self._replaying and not self._depth:
             self._note_map_edits()
         perform = handler(kind)
         args = jsonable(args)
@@ -183,9 +184,11 @@ class ReplayRules(_Base):
         # one command may move creatures several times (a move split where AOO strike):
         # the map's widgets redraw once, after it
         with (self.map.hold() if self.map is not None else contextlib.nullcontext()):
+            self._depth += 1
             try:
                 result = perform(self, **args)
             except BaseException:
+                self._depth -= 1
                 untouched = (len(self._log) == start + 1
                              and len(self.roller.history) == rolls
                              and (self.map is None or self.map.version == version))
@@ -195,6 +198,7 @@ class ReplayRules(_Base):
                 else:  # a refusal after a change: rebuild from the log (never half-done)
                     self._rebuild(list(self._log)[:start])
                 raise
+            self._depth -= 1
             self._sync_space()
         self._views.clear()
         self._after_step()
@@ -208,7 +212,7 @@ class ReplayRules(_Base):
         if self.map is not None:
             self._seen_terrain = self.map.terrain_version
         last = self._checkpoints[-1].events if self._checkpoints else 0
-        if len(self._log) - last >= EVERY:
+        if len(self._log) - last >= EVERY and not self._depth:  # not inside another step
             self._checkpoints.append(checkpoints.take(self))
 
     def _note_map_edits(self) -> None:
@@ -470,16 +474,17 @@ def compare_step(expected: list[Event], got: list[Event], lines: list[int] | Non
     event in order, field by field (``data`` key by key)."""
     out: list[Difference] = []
     for k in range(max(len(expected), len(got))):
-        a = expected[k] if k < len(expected) else None
-        b = got[k] if k < len(got) else None
-        ref = a or b
-        assert ref is not None
-        seq = ref.seq if a is not None or not expected else expected[-1].seq
         line = lines[min(k, len(lines) - 1)] if lines else None
-        if a is None or b is None:
-            out.append(Difference(seq, line, "event", a.describe() if a else None,
-                                  b.describe() if b else None))
+        if k >= len(expected):  # an event only today's rules give: after the step's last
+            b = got[k]
+            out.append(Difference(expected[-1].seq if expected else b.seq, line, "event",
+                                  None, b.describe()))
             continue
+        a = expected[k]
+        if k >= len(got):
+            out.append(Difference(a.seq, line, "event", a.describe(), None))
+            continue
+        seq, b = a.seq, got[k]
         ja, jb = a.to_json(), b.to_json()
         for key in ja:
             if key in _NUMBERING:
