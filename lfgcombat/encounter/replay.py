@@ -338,8 +338,8 @@ class ReplayRules(_Base):
         """Drop the last ``n`` steps (public method calls) and replay the rest, from the
         nearest checkpoint before the cut (:mod:`lfgcombat.encounter.checkpoints`).
 
-        A map edit made since the last step is recorded first, as a step of its own: it is
-        the step ``undo()`` takes back.
+        A map edit made since the last step (not yet a step of the log) is kept: it is
+        recorded after the replay, as a ``map_edit`` step on top of what is left.
 
         Args:
             n: How many steps to undo (at least 1, at most all of them).
@@ -349,13 +349,16 @@ class ReplayRules(_Base):
         """
         if isinstance(n, bool) or not isinstance(n, int) or n < 1:
             raise LfgError(f"undo takes a number of steps of at least 1, not {n!r}")
-        self._note_map_edits()
         steps = [e.seq for e in self._log if e.command]
         if n > len(steps):
             raise LfgError(f"undo takes 1 to {len(steps)} steps (the log has {len(steps)}), "
                            f"not {n!r}")
+        pending = (checkpoints.map_layers(self.map) if self.map is not None
+                   and self.map.terrain_version != self._seen_terrain else None)
         cut = steps[-n]
         self._rebuild(list(self._log)[:cut])
+        if pending is not None:
+            self._do("map_edit", pending)
         for fn in list(self._listeners):
             fn(self)
         return self
@@ -363,7 +366,7 @@ class ReplayRules(_Base):
     def fork(self) -> Encounter:
         """An independent copy to try a "what if" on (its own map, roller and log), built
         from the last checkpoint and the events after it. A map edit made since the last
-        step is recorded first (:meth:`undo` says how)."""
+        step is recorded first, as a ``map_edit`` step of this encounter's log."""
         self._note_map_edits()
         other = type(self)._from_header(self._header())
         other._checkpoints = list(self._checkpoints)  # never changed: shared safely

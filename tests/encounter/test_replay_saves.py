@@ -134,17 +134,20 @@ def test_a_terrain_edit_made_mid_fight_is_kept_by_fork_undo_and_save(tmp_path):
     loaded = Encounter.load(enc.save(tmp_path / "edited.jsonl"))
     assert loaded.snapshot() == enc.snapshot()
     assert loaded.map.terrain_modifiers("Orc") == enc.map.terrain_modifiers("Orc") != {}
-    enc.undo()  # the edit itself is a step
+    enc.undo()  # the recorded edit is a step like any other
     assert enc.map.terrain((4, 1)).value == "normal"
     assert enc.log.commands[-1].kind == "move"
 
 
-def test_an_edit_before_undo_is_recorded_first_and_undone_by_it():
+def test_an_edit_not_yet_recorded_survives_an_undo_of_the_step_before_it():
     enc = duel(map_=True).start()
     enc.move("Hero", (3, 1))
-    enc.map.set_elevation((6, 6), 10)
+    enc.map.set_elevation((6, 6), 10)  # the GM raises a hill, then takes back the move
     enc.undo()
-    assert enc.map.elevation((6, 6)) == 0 and enc.log.commands[-1].kind == "move"
+    assert enc.map.elevation((6, 6)) == 10
+    assert [e.kind for e in enc.log.commands] == ["start", "map_edit"]
+    assert enc.map.offset(enc.map.token("Hero").anchor) == (1, 1)
+    assert enc.fork().snapshot() == enc.snapshot()
 
 
 def test_a_map_edit_command_names_its_bad_field():
