@@ -28,7 +28,7 @@ from ..battlemap.values import Background
 from ..dice import Roller
 from ..errors import LfgError
 
-__all__ = ["EVERY", "Checkpoint", "MapLayers", "take", "restore_into", "map_layers",
+__all__ = ["EVERY", "Checkpoint", "take", "restore_into", "map_layers",
            "set_map_layers"]
 
 #: A checkpoint is taken at the end of the first step that brings the log this many events
@@ -44,14 +44,6 @@ NOT_STATE = frozenset({
     "seed", "map", "_map_text", "_anchors", "_placements", "_listeners", "_log",
     "_replaying", "_checkpoints", "_map_layers0", "_seen_terrain", "rederived", "roller",
     "_views", "_depth"})
-
-
-@dataclass(frozen=True)
-class MapLayers:
-    """The map's static layers: ``{"terrain": [[col, row, kind], ...], "elevation":
-    [[col, row, feet], ...], "background": {"image": ..., "opacity": ...} | None}``."""
-
-    data: Mapping[str, Any]
 
 
 @dataclass(frozen=True)
@@ -117,7 +109,14 @@ def _set_board(m: Any, b: Mapping[str, Any]) -> None:
 
 
 def take(enc: Any) -> Checkpoint:
-    """A checkpoint of ``enc`` as it stands (after a whole step)."""
+    """A checkpoint of ``enc`` as it stands (after a whole step).
+
+    Args:
+        enc: The encounter (an :class:`~lfgcombat.encounter.Encounter`).
+
+    Returns:
+        The :class:`Checkpoint`; nothing in it is shared with ``enc`` but frozen values.
+    """
     state = {k: v for k, v in vars(enc).items() if k not in NOT_STATE}
     return Checkpoint(len(enc._log), copy.deepcopy(state, _memo(enc)), enc.roller._rng.getstate(),
                       tuple(enc.roller.history),
@@ -126,7 +125,12 @@ def take(enc: Any) -> Checkpoint:
 
 def restore_into(enc: Any, cp: Checkpoint) -> None:
     """Make ``enc``'s state the checkpoint's (its log is set by the caller): a fresh
-    roller with the generator state and history of then, as a replay builds one."""
+    roller with the generator state and history of then, as a replay builds one.
+
+    Args:
+        enc: The encounter (the one the checkpoint was taken of, or a fork of it).
+        cp: The checkpoint; it is copied from, never changed.
+    """
     for k, v in copy.deepcopy(dict(cp.state), _memo(enc)).items():
         setattr(enc, k, v)
     roller = Roller(enc.seed)
@@ -139,7 +143,15 @@ def restore_into(enc: Any, cp: Checkpoint) -> None:
 
 
 def map_layers(m: Any) -> dict[str, Any]:
-    """The map's terrain, elevation and background as JSON (cells as ``[col, row]``)."""
+    """The map's static layers as JSON: the ``map_edit`` command's arguments.
+
+    Args:
+        m: The :class:`~lfgcombat.battlemap.HexMap`.
+
+    Returns:
+        ``{"terrain": [[col, row, kind], ...], "elevation": [[col, row, feet], ...],
+        "background": {"image": ..., "opacity": ...} | None}``.
+    """
     bg = m.background
     return {
         "terrain": sorted([*m.offset(c), t.value] for c, t in m._terrain.items()),
@@ -162,6 +174,12 @@ def _cell(m: Any, field: str, entry: Any) -> Any:
 
 def set_map_layers(m: Any, terrain: Any, elevation: Any, background: Any) -> None:
     """Set the map's static layers to ``map_layers``' value (the ``map_edit`` command).
+
+    Args:
+        m: The :class:`~lfgcombat.battlemap.HexMap`.
+        terrain: ``[[col, row, kind], ...]`` for every cell that is not normal.
+        elevation: ``[[col, row, feet], ...]`` for every cell not at 0 ft.
+        background: ``{"image": ..., "opacity": ...}`` or ``None``.
 
     Raises:
         LfgError: a malformed entry (naming the field); nothing is changed.

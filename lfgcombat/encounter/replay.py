@@ -474,7 +474,17 @@ _NUMBERING = ("seq", "step")
 def compare_step(expected: list[Event], got: list[Event], lines: list[int] | None
                  ) -> list[Difference]:
     """Every difference between a step's recorded events and its events today, event by
-    event in order, field by field (``data`` key by key)."""
+    event in order, field by field (``data`` key by key; ``seq`` and ``step`` left out:
+    they shift after any extra event).
+
+    Args:
+        expected: The step's events as the file records them.
+        got: The step's events as today's rules give them.
+        lines: The recorded events' line numbers (``None``: not from a file).
+
+    Returns:
+        The :class:`Difference` records (empty: the step is unchanged).
+    """
     out: list[Difference] = []
     for k in range(max(len(expected), len(got))):
         line = lines[min(k, len(lines) - 1)] if lines else None
@@ -503,8 +513,17 @@ def compare_step(expected: list[Event], got: list[Event], lines: list[int] | Non
 
 
 def refusal_message(header: Mapping[str, Any] | None, cmd: Event, what: str) -> str:
-    """The message for a recorded command that today's engine refuses: a save written by
-    another version says the rules changed since (``what`` is the refusal)."""
+    """The message for a recorded command that today's engine refuses.
+
+    Args:
+        header: The file's header (``None``: not from a file).
+        cmd: The recorded command.
+        what: The refusal, as a sentence.
+
+    Returns:
+        ``what``, after "the rules changed since this save was written ..." when the file is
+        intact and was written by another version of lfgcombat.
+    """
     engine = getattr(header, "engine", None)
     now = engine_version()
     if header is not None and getattr(header, "verified", False) and engine != now:
