@@ -157,3 +157,20 @@ def test_a_map_edit_command_names_its_bad_field():
         enc._do("map_edit", {"terrain": [[40, 1, "difficult"]], "elevation": [],
                              "background": None})
     assert enc.snapshot() == before
+
+
+def test_a_command_another_engine_recorded_and_todays_rules_refuse_says_the_rules_changed(
+        tmp_path):
+    path = _fight(tmp_path)
+    lines = path.read_text().splitlines()
+    h = json.loads(lines[0])
+    events = [json.loads(x) for x in lines[1:]]
+    move = next(e for e in events if e["kind"] == "move")
+    move["data"]["to"] = [11, 7]  # refused today: too far
+    h["engine"] = "0.0.9"
+    h["digest"] = file_digest(h, events)
+    path.write_text("\n".join([json.dumps(h)] + [json.dumps(e) for e in events]) + "\n")
+    with pytest.raises(LogFormatError, match=(
+            r"the rules changed since this save was written: it was played under lfgcombat "
+            rf"0\.0\.9.* event #{move['seq']} differs: the 'move' command does not replay")):
+        Encounter.load(path)
