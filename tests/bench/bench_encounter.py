@@ -185,17 +185,11 @@ def bench_checkpoints() -> None:
     enc.save(path)
     load = best_of(lambda: Encounter.load(path), 3)
     row(f"load from JSON Lines, {events} events", load, full_fork)
-    from lfgcombat.encounter import replay
-    every = replay.EVERY
-    taking = best_of(lambda: replay_all(enc.fork()), 3)
-    replay.EVERY = 10**9  # no checkpoint taken
-    try:
-        none_taken = best_of(lambda: replay_all(enc.fork()), 3)
-    finally:
-        replay.EVERY = every
-    row("full replay taking checkpoints, vs none taken", taking, none_taken)
-    each = checkpoint_memory(enc)
     count = len(enc._checkpoints)
+    takes = best_of(lambda: [checkpoints.take(enc) for _ in range(count)], 3)
+    row(f"taking the {count} checkpoints of a full replay", takes, full_fork)
+    print(f"  (what checkpoints add to a full replay or a load: {100 * takes / full_fork:.1f}%)")
+    each = checkpoint_memory(enc)
     print(f"  checkpoints: {count} kept, about {each / 1024:.1f} KiB each (tracemalloc), "
           f"{count * each / 2**20:.2f} MiB in all; the log itself is shared, not copied")
     print("  (no checkpoint: the same step replaying the whole log; load always replays it"
