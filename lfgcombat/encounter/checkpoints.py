@@ -39,7 +39,9 @@ EVERY = 25
 #: Attributes of an encounter that are not state: fixed at construction (the creatures,
 #: sides, map object, ruleset, seed...), the log itself (checkpoints refer to its prefix),
 #: the listeners, caches and replay bookkeeping. Every other instance attribute is state and
-#: is copied, so a state attribute added by a rule module is covered without a change here.
+#: is copied, so a state attribute added by a rule module is covered without a change here
+#: (it must be plain data: values, lists, dicts, dataclasses; an attribute that refers to
+#: the encounter, its map or a widget belongs in this set).
 NOT_STATE = frozenset({
     "ruleset", "initiative_policy", "_groups", "_initial", "_names", "_side_of", "_unit_of",
     "seed", "map", "_map_text", "_anchors", "_placements", "_listeners", "_log",
