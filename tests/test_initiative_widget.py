@@ -508,9 +508,6 @@ def test_the_attack_preview_says_what_the_map_adds():
     assert a.odds_shown.p_hit > p.attack_row.odds_shown.p_hit  # the engine applied it
 
 
-@pytest.mark.xfail(strict=True, reason="engine: Encounter.fork() rebuilds the map from the "
-                   "header, so a terrain edit made after the Encounter was built is lost in "
-                   "the fork the preview attacks on (the real attack applies it)")
 def test_the_preview_sees_a_terrain_edit_made_during_the_fight():
     enc = fight(map_=True)
     enc.map.set_terrain((4, 1), "difficult")  # the GM edits the map mid-fight

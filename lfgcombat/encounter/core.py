@@ -20,6 +20,7 @@ from ..dice import Roller
 from ..errors import LfgError
 from ..log import EventLog, LogFormatError
 from .casting import CastingRules
+from .checkpoints import Checkpoint, map_layers, set_map_layers
 from .combat import CombatRules
 from .economy import EconomyRules
 from .effects import EffectsRules
@@ -153,6 +154,7 @@ class Encounter(ReplayRules, RosterRules, InitiativeRules, TurnsRules, Selection
                 raise LfgError("the ruleset has advanced_five_foot_step on but the map was "
                                "built without it: HexMap(..., advanced_five_foot_step=True)")
             self._map_text = map.to_text()
+            self._map_layers0 = map_layers(map)  # replay puts them back (map_edit steps)
             for n in self._names:
                 if n in map:
                     if map.side(n) != self._side_of[n]:
@@ -180,10 +182,13 @@ class Encounter(ReplayRules, RosterRules, InitiativeRules, TurnsRules, Selection
         self._step = -1
         self._views: dict[str, Creature] = {}
         self._space_cramped: dict[str, str] = {}
+        self._checkpoints: list[Checkpoint] = []
         if self.map is not None:
             for n in self._anchors:
                 if n in self.map:
                     self.map.remove(n)
+            set_map_layers(self.map, **self._map_layers0)
+            self._seen_terrain = self.map.terrain_version
             for n, how in self._placements.items():
                 self.map.place(self._initial[n], **how)
             self._sync_space(quiet=True)

@@ -5,11 +5,17 @@ method is one *step*: :meth:`ReplayRules._do` records the command, runs its hand
 in the command registry, :mod:`lfgcombat.encounter.commands`) and, if the rules refuse it,
 restores the state so nothing is half-done. :meth:`~ReplayRules.undo` replays a prefix of the
 log; :meth:`~ReplayRules.load` re-executes every command with the recorded seed and compares
-every effect with the file.
+every effect with the file (a save written by another version of lfgcombat that replays
+differently is refused saying the rules changed since; ``load(path, rederive=True)`` replays
+the commands under today's rules and lists every difference instead).
 
-Extension point: the replay starts from :meth:`Encounter._reset` and walks the whole log
-(:meth:`ReplayRules._replay`). Checkpoints (state snapshots every k events) belong here:
-restore the nearest snapshot at or before the cut, then replay only the tail.
+Checkpoints (:mod:`lfgcombat.encounter.checkpoints`): a snapshot of the state every
+:data:`~lfgcombat.encounter.checkpoints.EVERY` events; a replay (undo, fork, a refused step)
+restores the nearest one at or before its cut and replays only the tail.
+
+The GM's map edits made outside the commands (``enc.map.set_terrain(...)`` mid-fight) are
+noticed at the next step, fork, save or undo and recorded as a ``map_edit`` step (the map's
+terrain, elevation and background after it), so every replay keeps them.
 """
 
 from __future__ import annotations
@@ -17,6 +23,7 @@ from __future__ import annotations
 import contextlib
 import copy
 from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol, Self
 
@@ -33,7 +40,10 @@ from ..log import (
     read_jsonl,
     write_jsonl,
 )
-from .commands import handler
+from ..log.savefile import engine_version, replay_mismatch_message
+from . import checkpoints
+from .checkpoints import EVERY, Checkpoint
+from .commands import command, handler
 
 if TYPE_CHECKING:
     from ..dice import Roller
@@ -46,6 +56,7 @@ class ReplayContext(Protocol):
     """What the rules of this module use of an encounter (the parts of
     :class:`~lfgcombat.encounter.Encounter` they may touch)."""
 
+    _checkpoints: list[Checkpoint]
     _f: dict[str, _Fighter]
     _frames: list[TurnFrame]
     _gang: dict[str, list[str]]
@@ -59,6 +70,7 @@ class ReplayContext(Protocol):
     _order: list[str]
     _replaying: bool
     _round_first: str | None
+    _seen_terrain: int
     _side_of: dict[str, str]
     _started: bool
     _step: int
@@ -81,10 +93,8 @@ class ReplayContext(Protocol):
     def _from_header(cls, header: Mapping[str, Any], path: str | None = None) -> Encounter: ...
 
     def _rebuild(self, events: list[Event], *, path: str | None = None,
-                 lines: list[int] | None = None) -> None: ...
-
-    def _replay(self, events: list[Event], *, path: str | None, lines: list[int] | None
-               ) -> None: ...
+                 lines: list[int] | None = None, header: Mapping[str, Any] | None = None,
+                 rederive: list[Difference] | None = None) -> None: ...
 
     def _reset(self) -> None: ...
 
@@ -108,6 +118,12 @@ else:
 
 class ReplayRules(_Base):
     """Recording, replaying, undoing, forking, saving and loading steps (and dice rolls)."""
+
+    #: What :meth:`load` with ``rederive=True`` found: every difference between the save's
+    #: recorded effects and today's rules (``None`` unless asked).
+    rederived: list[Difference] | None = None
+    _checkpoints: list[Checkpoint]  # oldest first (Encounter._reset empties it)
+    _depth = 0  # how many commands are running (a handler may call another step)
 
     def _header(self) -> dict[str, Any]:
         return {
@@ -151,7 +167,12 @@ class ReplayRules(_Base):
         return unsubscribe
 
     def _do(self, kind: str, args: dict[str, Any]) -> Any:
-        """Run one command: record it, run its handler; on refusal restore the state."""
+        """Run one command: record it, run its handler; on refusal restore the state.
+
+        A map edit made outside the encounter's commands since the last step (the GM
+        painting terrain) is recorded first, as its own ``map_edit`` step."""
+        if kind != "map_edit" and not self._replaying and not self._depth:
+            self._note_map_edits()
         perform = handler(kind)
         args = jsonable(args)
         start = len(self._log)
@@ -163,9 +184,11 @@ class ReplayRules(_Base):
         # one command may move creatures several times (a move split where AOO strike):
         # the map's widgets redraw once, after it
         with (self.map.hold() if self.map is not None else contextlib.nullcontext()):
+            self._depth += 1
             try:
                 result = perform(self, **args)
             except BaseException:
+                self._depth -= 1
                 untouched = (len(self._log) == start + 1
                              and len(self.roller.history) == rolls
                              and (self.map is None or self.map.version == version))
@@ -175,12 +198,36 @@ class ReplayRules(_Base):
                 else:  # a refusal after a change: rebuild from the log (never half-done)
                     self._rebuild(list(self._log)[:start])
                 raise
+            self._depth -= 1
             self._sync_space()
         self._views.clear()
+        self._after_step()
         if not self._replaying:
             for fn in list(self._listeners):
                 fn(self)
         return result
+
+    def _after_step(self) -> None:
+        """Note the map's terrain as the commands left it; take a checkpoint when due."""
+        if self.map is not None:
+            self._seen_terrain = self.map.terrain_version
+        last = self._checkpoints[-1].events if self._checkpoints else 0
+        if len(self._log) - last >= EVERY and not self._depth:  # not inside another step
+            self._checkpoints.append(checkpoints.take(self))
+
+    def _note_map_edits(self) -> None:
+        """Record the map's terrain, elevation and background as a ``map_edit`` step if
+        they were edited since the last step (by the GM, not by a command)."""
+        if self.map is not None and self.map.terrain_version != self._seen_terrain:
+            self._do("map_edit", checkpoints.map_layers(self.map))
+
+    @command
+    def _h_map_edit(self, terrain: Any, elevation: Any, background: Any) -> None:
+        """The GM's edit of the map's terrain, elevation or background picture, as the
+        map stood after it (recorded by :meth:`_note_map_edits`; replay sets it back)."""
+        if self.map is None:
+            raise LfgError("map_edit: this encounter has no map")
+        checkpoints.set_map_layers(self.map, terrain, elevation, background)
 
     def _emit(self, kind: str, *, command: bool = False, actor: str | None = None,
               target: str | None = None, data: Mapping[str, Any] | None = None) -> Event:
@@ -190,56 +237,109 @@ class ReplayRules(_Base):
         return ev
 
     def _rebuild(self, events: list[Event], *, path: str | None = None,
-                 lines: list[int] | None = None) -> None:
-        """Replay ``events`` from the initial state, checking each effect (the map tells
-        its widgets once, at the end: :meth:`~lfgcombat.hexmap.HexMap.hold`)."""
-        with (self.map.hold() if self.map is not None else contextlib.nullcontext()):
-            self._replay(events, path=path, lines=lines)
+                 lines: list[int] | None = None, header: Mapping[str, Any] | None = None,
+                 rederive: list[Difference] | None = None) -> None:
+        """Replay ``events`` from the nearest checkpoint of the same log (or the initial
+        state), checking each effect (the map tells its widgets once, at the end:
+        :meth:`~lfgcombat.hexmap.HexMap.hold`).
 
-    def _replay(self, events: list[Event], *, path: str | None,
-                lines: list[int] | None) -> None:
-        self._log = EventLog()
-        self._reset()
-        self._replaying = True
-        try:
-            i = 0
-            while i < len(events):
-                cmd = events[i]
-                line = lines[i] if lines else None
-                if not cmd.command:
-                    raise LogFormatError(f"expected a command, found a {cmd.kind!r} effect",
-                                         path, line)
-                j = i + 1
-                while j < len(events) and not events[j].command:
-                    j += 1
-                expected = events[i:j]
-                before = len(self._log)
-                try:
-                    self._do(cmd.kind, dict(cmd.data))
-                except LogFormatError:
-                    raise
-                except LfgError as exc:
-                    raise LogFormatError(f"the {cmd.kind!r} command does not replay: {exc}",
+        Args:
+            events: The events to end with.
+            path: The file they come from (for messages).
+            lines: Their line numbers in it.
+            header: The file's header (:class:`~lfgcombat.log.SaveHeader`): a difference
+                then says whether the rules changed since it was written.
+            rederive: A list to fill with every difference instead of refusing the first
+                (the recorded effects are not kept: the commands replay under today's
+                rules).
+        """
+        with (self.map.hold() if self.map is not None else contextlib.nullcontext()):
+            cp = self._checkpoint_for(events) if rederive is None else None
+            if cp is None:
+                self._log = EventLog()
+                self._reset()
+                start = 0
+            else:
+                self._checkpoints = [c for c in self._checkpoints if c.events <= cp.events]
+                self._log = EventLog(events[:cp.events])
+                checkpoints.restore_into(self, cp)
+                start = cp.events
+            self._replaying = True
+            try:
+                self._replay(events, start, path=path, lines=lines, header=header,
+                             rederive=rederive)
+            finally:
+                self._replaying = False
+                self._views.clear()
+                if self.map is not None:
+                    self._seen_terrain = self.map.terrain_version
+
+    def _checkpoint_for(self, events: list[Event]) -> Checkpoint | None:
+        """The last checkpoint within the prefix ``events`` shares with the log (the same
+        event objects), or ``None``."""
+        log = self._log
+        same = 0
+        for a, b in zip(events, log):
+            if a is not b:
+                break
+            same += 1
+        usable = [c for c in self._checkpoints if c.events <= same]
+        return usable[-1] if usable else None
+
+    def _replay(self, events: list[Event], i: int, *, path: str | None,
+                lines: list[int] | None, header: Mapping[str, Any] | None,
+                rederive: list[Difference] | None) -> None:
+        while i < len(events):
+            cmd = events[i]
+            line = lines[i] if lines else None
+            if not cmd.command:
+                raise LogFormatError(f"expected a command, found a {cmd.kind!r} effect",
+                                     path, line)
+            j = i + 1
+            while j < len(events) and not events[j].command:
+                j += 1
+            expected = events[i:j]
+            before = len(self._log)
+            try:
+                self._do(cmd.kind, dict(cmd.data))
+            except LogFormatError:
+                raise
+            except (LfgError, TypeError) as exc:
+                what = ("does not replay" if isinstance(exc, LfgError)
+                        else "has bad arguments")
+                if rederive is None:
+                    raise LogFormatError(refusal_message(header, cmd, f"the {cmd.kind!r} "
+                                                         f"command {what}: {exc}"),
                                          path, line) from None
-                except TypeError as exc:
-                    raise LogFormatError(f"the {cmd.kind!r} command has bad arguments: "
-                                         f"{exc}", path, line) from None
-                got = list(self._log)[before:]
-                for k in range(max(len(got), len(expected))):
-                    a = got[k] if k < len(got) else None
-                    b = expected[k] if k < len(expected) else None
-                    if a != b:
-                        ln = lines[i + k] if lines and i + k < len(lines) else line
-                        raise LogFormatError(
-                            f"replay gives {a!r} where the log records {b!r} (a hand-edited "
-                            "or damaged file)", path, ln)
-                i = j
-        finally:
-            self._replaying = False
-            self._views.clear()
+                rederive.append(Difference(cmd.seq, line, "command", cmd.describe(),
+                                           f"refused: {exc}"))
+            got = list(self._log)[before:]
+            if rederive is not None:
+                rederive.extend(compare_step(expected, got, lines[i:j] if lines else None))
+            else:
+                self._check_step(expected, got, i, path=path, lines=lines, header=header)
+            i = j
+
+    def _check_step(self, expected: list[Event], got: list[Event], i: int, *,
+                    path: str | None, lines: list[int] | None,
+                    header: Mapping[str, Any] | None) -> None:
+        """Raise LogFormatError at the first event of a step that does not replay."""
+        for k in range(max(len(got), len(expected))):
+            a = got[k] if k < len(got) else None
+            b = expected[k] if k < len(expected) else None
+            if a != b:
+                ln = lines[min(i + k, len(lines) - 1)] if lines else None
+                msg = (replay_mismatch_message(header, b, a) if header is not None else
+                       f"replay gives {a!r} where the log records {b!r} (a hand-edited "
+                       "or damaged file)")
+                raise LogFormatError(msg, path, ln)
 
     def undo(self, n: int = 1) -> Self:
-        """Drop the last ``n`` steps (public method calls) and replay the rest.
+        """Drop the last ``n`` steps (public method calls) and replay the rest, from the
+        nearest checkpoint before the cut (:mod:`lfgcombat.encounter.checkpoints`).
+
+        A map edit made since the last step (not yet a step of the log) is kept: it is
+        recorded after the replay, as a ``map_edit`` step on top of what is left.
 
         Args:
             n: How many steps to undo (at least 1, at most all of them).
@@ -247,33 +347,60 @@ class ReplayRules(_Base):
         Raises:
             LfgError: ``n`` out of range; nothing changes.
         """
+        if isinstance(n, bool) or not isinstance(n, int) or n < 1:
+            raise LfgError(f"undo takes a number of steps of at least 1, not {n!r}")
         steps = [e.seq for e in self._log if e.command]
-        if isinstance(n, bool) or not isinstance(n, int) or n < 1 or n > len(steps):
+        if n > len(steps):
             raise LfgError(f"undo takes 1 to {len(steps)} steps (the log has {len(steps)}), "
                            f"not {n!r}")
+        pending = (checkpoints.map_layers(self.map) if self.map is not None
+                   and self.map.terrain_version != self._seen_terrain else None)
         cut = steps[-n]
         self._rebuild(list(self._log)[:cut])
+        if pending is not None:
+            self._do("map_edit", pending)
         for fn in list(self._listeners):
             fn(self)
         return self
 
     def fork(self) -> Encounter:
-        """An independent copy to try a "what if" on (its own map, roller and log)."""
+        """An independent copy to try a "what if" on (its own map, roller and log), built
+        from the last checkpoint and the events after it. A map edit made since the last
+        step is recorded first, as a ``map_edit`` step of this encounter's log."""
+        self._note_map_edits()
         other = type(self)._from_header(self._header())
-        other._rebuild(list(self._log))
+        other._checkpoints = list(self._checkpoints)  # never changed: shared safely
+        events = list(self._log)
+        other._log = EventLog(events)
+        other._rebuild(events)
         return other
 
     def save(self, path: str | Path) -> Path:
         """Write the encounter as JSON Lines (a header line, then one line per event),
-        atomically: to a temporary file beside ``path``, then renamed over it."""
+        atomically: to a temporary file beside ``path``, then renamed over it. A map edit
+        made since the last step is recorded first."""
+        self._note_map_edits()
         return write_jsonl(path, self._header(), self._log)
 
     @classmethod
-    def load(cls, path: str | Path) -> Encounter:
+    def load(cls, path: str | Path, rederive: bool = False) -> Encounter:
         """Read a saved encounter and replay it to the same state.
 
         Every command is re-executed with the recorded seed and every effect compared with
-        the file, so the loaded encounter is the one that was saved, or nothing.
+        the file, so the loaded encounter is the one that was saved, or nothing. A save
+        written under another version of lfgcombat whose replay differs is refused with a
+        message saying the rules changed since it was written and which event differs.
+
+        Args:
+            path: The file.
+            rederive: Replay the commands under today's rules, ignoring the recorded
+                effects, and list every difference in ``enc.rederived`` (a list of
+                :class:`~lfgcombat.encounter.checkpoints.Difference`: event seq, line,
+                field, recorded, now; empty when nothing changed). A command today's rules
+                refuse is skipped and listed with field ``"command"``.
+
+        Returns:
+            The encounter (``rederived`` is ``None`` unless ``rederive`` was asked).
 
         Raises:
             LogFormatError: (an :class:`~lfgcombat.errors.LfgError`) naming the line and
@@ -281,7 +408,10 @@ class ReplayRules(_Base):
         """
         header, numbered = read_jsonl(path)
         enc = cls._from_header(header, str(path))
-        enc._rebuild([e for _, e in numbered], path=str(path), lines=[ln for ln, _ in numbered])
+        report: list[Difference] | None = [] if rederive else None
+        enc._rebuild([e for _, e in numbered], path=str(path),
+                     lines=[ln for ln, _ in numbered], header=header, rederive=report)
+        enc.rederived = report
         return enc
 
     def _roll(self, expr: str, *, label: str, actor: str | None = None,
@@ -314,3 +444,90 @@ class ReplayRules(_Base):
     def _last_command(self) -> Event | None:
         log = self._log
         return next((log[i] for i in range(len(log) - 1, -1, -1) if log[i].command), None)
+
+
+@dataclass(frozen=True)
+class Difference:
+    """One difference :meth:`ReplayRules.load` with ``rederive=True`` found between a save
+    and today's rules.
+
+    Attributes:
+        seq: The recorded event's number (``seq``), or where the extra event falls.
+        line: Its line in the file (``None`` when not known).
+        field: The field that differs (``"data.total"``, ``"target"``...), ``"event"`` for
+            an event only one side has, ``"command"`` for a command today's rules refuse.
+        recorded: What the file records (``None``: no such event).
+        now: What today's rules give (``None``: no such event).
+    """
+
+    seq: int
+    line: int | None
+    field: str
+    recorded: Any
+    now: Any
+
+
+#: Fields not compared by a rederive: the numbering, which shifts after any extra event.
+_NUMBERING = ("seq", "step")
+
+
+def compare_step(expected: list[Event], got: list[Event], lines: list[int] | None
+                 ) -> list[Difference]:
+    """Every difference between a step's recorded events and its events today, event by
+    event in order, field by field (``data`` key by key; ``seq`` and ``step`` left out:
+    they shift after any extra event).
+
+    Args:
+        expected: The step's events as the file records them.
+        got: The step's events as today's rules give them.
+        lines: The recorded events' line numbers (``None``: not from a file).
+
+    Returns:
+        The :class:`Difference` records (empty: the step is unchanged).
+    """
+    out: list[Difference] = []
+    for k in range(max(len(expected), len(got))):
+        line = lines[min(k, len(lines) - 1)] if lines else None
+        if k >= len(expected):  # an event only today's rules give: after the step's last
+            b = got[k]
+            out.append(Difference(expected[-1].seq if expected else b.seq, line, "event",
+                                  None, b.describe()))
+            continue
+        a = expected[k]
+        if k >= len(got):
+            out.append(Difference(a.seq, line, "event", a.describe(), None))
+            continue
+        seq, b = a.seq, got[k]
+        ja, jb = a.to_json(), b.to_json()
+        for key in ja:
+            if key in _NUMBERING:
+                continue
+            if key == "data":
+                for d in dict.fromkeys([*ja[key], *jb[key]]):
+                    va, vb = ja[key].get(d), jb[key].get(d)
+                    if va != vb:
+                        out.append(Difference(seq, line, f"data.{d}", va, vb))
+            elif ja[key] != jb[key]:
+                out.append(Difference(seq, line, key, ja[key], jb[key]))
+    return out
+
+
+def refusal_message(header: Mapping[str, Any] | None, cmd: Event, what: str) -> str:
+    """The message for a recorded command that today's engine refuses.
+
+    Args:
+        header: The file's header (``None``: not from a file).
+        cmd: The recorded command.
+        what: The refusal, as a sentence.
+
+    Returns:
+        ``what``, after "the rules changed since this save was written ..." when the file is
+        intact and was written by another version of lfgcombat.
+    """
+    engine = getattr(header, "engine", None)
+    now = engine_version()
+    if header is not None and getattr(header, "verified", False) and engine != now:
+        return (f"the rules changed since this save was written: it was played under "
+                f"lfgcombat {engine}, and under lfgcombat {now} event #{cmd.seq} differs: "
+                f"{what}")
+    return what

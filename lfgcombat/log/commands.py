@@ -15,7 +15,8 @@ __all__ = ["CommandEvent", "StartCommand", "EndTurnCommand", "ActTogetherCommand
            "TradeSpacesCommand", "DrawCommand", "ActCommand", "AimCommand",
            "FightDefensivelyCommand", "IgnoreEnemyCommand", "ProtectCommand", "CastCommand",
            "AttackCommand", "DamageCommand", "HealCommand", "TempHpCommand",
-           "AddConditionCommand", "RemoveConditionCommand", "NoteCommand"]
+           "AddConditionCommand", "RemoveConditionCommand", "NoteCommand",
+           "MapEditCommand"]
 
 
 class CommandEvent(Event):
@@ -71,3 +72,16 @@ AddConditionCommand = _command("add_condition", ("name", "condition", "rounds", 
 RemoveConditionCommand = _command("remove_condition", ("name", "condition"),
                                   "a condition removed")
 NoteCommand = _command("note", ("text",), "the GM's note")
+
+
+class MapEditCommand(CommandEvent):
+    """The GM's edit of the map mid-fight (terrain, elevation, background), recorded as the
+    map's layers after it (``Encounter`` notices the edit at its next step)."""
+
+    KIND = "map_edit"
+    FIELDS = ("terrain", "elevation", "background")
+    ABOUT = "the GM edits the map"
+
+    def describe(self) -> str:
+        n, e = len(self.data.get("terrain") or []), len(self.data.get("elevation") or [])
+        return f"map_edit({n} terrain cells, {e} elevations)"

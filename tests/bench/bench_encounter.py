@@ -4,14 +4,20 @@ A seeded fight on a 24x16 hex map, 4 heroes against 6 orcs, is played for a numb
 rounds by a simple script (every creature moves towards the nearest foe and attacks when it
 can). Then, in one run:
 
-* ``Encounter.undo()`` of the last step, which replays the whole log, with a BattleMap and
-  an InitiativeTracker attached, against the same replay with no widget (``fork()``, the
-  baseline): the ratio is what the widgets cost on top of the replay. The map holds its
-  notifications during a replay (``HexMap.hold``), so the widgets redraw once;
-* the same undo with the widgets told of every change (``hold`` switched off, as before
+* a full replay of the log (what an undo cost before checkpoints) with a BattleMap and an
+  InitiativeTracker attached, against the same replay with no widget (the baseline): the
+  ratio is what the widgets cost on top of the replay. The map holds its notifications
+  during a replay (``HexMap.hold``), so the widgets redraw once;
+* the same replay with the widgets told of every change (``hold`` switched off, as before
   it existed): the ratio is what holding saves;
 * ``Encounter.load`` of the saved fight (JSON Lines, every command re-run and every effect
-  compared) against ``fork()``.
+  compared) against the bare replay.
+
+Then a long fight of 2,000 events (seeded skirmish commands, as ``tools/make_golden.py``
+plays them, with heals so it lasts): ``undo()`` and ``fork()`` from the nearest checkpoint
+(:mod:`lfgcombat.encounter.checkpoints`) against the full replay they cost without
+checkpoints (issue 10's target: an undo under 100 ms at 2,000 events), and what the
+checkpoints cost in memory (measured with ``tracemalloc``).
 
 Ratios are baseline time / lfgcombat time (> 1: faster than the baseline). Nothing here
 asserts a time: speed is reported, not tested.
@@ -20,14 +26,22 @@ asserts a time: speed is reported, not tested.
 from __future__ import annotations
 
 import contextlib
+import random
 import sys
 import tempfile
+import time
+import tracemalloc
+from collections.abc import Callable
 from pathlib import Path
 
 from _timing import best_of
 
-from lfgcombat import Encounter, HexMap, IllegalActionError
+from lfgcombat import Encounter, HexMap, IllegalActionError, LfgError
 from lfgcombat.creature import load_example
+from lfgcombat.encounter import checkpoints
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "tools"))
+from make_golden import _SKIRMISH_COMMANDS, _end_turn, _Pick  # noqa: E402
 
 SEED = 20261129
 
@@ -67,8 +81,119 @@ def fight(rounds: int) -> Encounter:
     return enc
 
 
+def long_fight(events: int = 2000, seed: int = 5) -> Encounter:
+    """Seeded skirmish commands (``tools/make_golden.py``), refusals skipped, with a heal
+    now and then so the fight lasts ``events`` events."""
+    rng = random.Random(seed)
+    names = ["Wulfric", "Chessan", "Orc 1", "Orc 2"]
+    cs = [load_example("wulfric"), load_example("chessan"),
+          load_example("orc").replace(name="Orc 1"), load_example("orc").replace(name="Orc 2")]
+    m = HexMap(10, 6)
+    for c, at, side in zip(cs, [(2, 2), (1, 3), (7, 2), (8, 4)],
+                           ["party", "party", "orcs", "orcs"]):
+        m.place(c, at, side)
+    enc = Encounter(cs, map=m, seed=seed).start()
+    stuck = 0
+    while len(enc.log) < events and stuck < 500:
+        n = len(enc.log)
+        who = enc.acting[0] if enc.acting else rng.choice(names)
+        foe, cell = rng.choice(names), (rng.randrange(10), rng.randrange(6))
+        pick = rng.random()
+        command = next((c for limit, c in _SKIRMISH_COMMANDS if pick < limit), _end_turn)
+        try:
+            command(_Pick(enc, rng, names, who, foe, cell))
+            if rng.random() < 0.3:
+                enc.heal(rng.choice(names), 8)
+        except LfgError:
+            pass
+        stuck = stuck + 1 if len(enc.log) == n else 0
+    return enc
+
+
+def replay_all(enc: Encounter) -> None:
+    """Replay the whole log from the start (no checkpoint): what an undo cost before."""
+    enc._checkpoints = []
+    enc._rebuild(list(enc.log))
+
+
+def timed(prepare: Callable[[], Encounter], act: Callable[[Encounter], object],
+          repeats: int = 5) -> float:
+    """The fastest of ``repeats`` runs of ``act`` on a fresh ``prepare()`` (not timed)."""
+    best = float("inf")
+    for _ in range(repeats):
+        enc = prepare()
+        start = time.perf_counter()
+        act(enc)
+        best = min(best, time.perf_counter() - start)
+    return best
+
+
 def row(label: str, ours: float, base: float) -> None:
     print(f"  {label:44s} {ours * 1e3:9.1f}ms {base * 1e3:11.1f}ms {base / ours:8.2f}x")
+
+
+def no_checkpoints(enc: Encounter) -> Encounter:
+    enc._checkpoints = []
+    return enc
+
+
+def checkpoint_memory(enc: Encounter, n: int = 10) -> float:
+    """Bytes one checkpoint of ``enc`` allocates (the mean of ``n``)."""
+    tracemalloc.start()
+    before = tracemalloc.get_traced_memory()[0]
+    kept = [checkpoints.take(enc) for _ in range(n)]
+    used = tracemalloc.get_traced_memory()[0] - before
+    tracemalloc.stop()
+    del kept
+    return used / n
+
+
+def bench_checkpoints() -> None:
+    from lfgcombat.widgets import BattleMap
+    from lfgcombat.widgets.initiative import InitiativeTracker
+
+    enc = long_fight()
+    events = len(enc.log)
+    print(f"undo and fork with checkpoints: a seeded skirmish of {events} events "
+          f"({enc.round} rounds), a checkpoint every {checkpoints.EVERY} events")
+    print(f"  {'case':44s} {'lfgcombat':>11s} {'no checkpoint':>13s} {'ratio':>8s}")
+    ours = timed(enc.fork, lambda e: e.undo())
+    full = timed(lambda: no_checkpoints(enc.fork()), lambda e: e.undo())
+    row(f"undo() of the last step, {events} events", ours, full)
+    ours3 = timed(enc.fork, lambda e: e.undo(3))
+    full3 = timed(lambda: no_checkpoints(enc.fork()), lambda e: e.undo(3))
+    row("undo(3)", ours3, full3)
+    commands = [e.seq for e in enc.log if e.command]
+    below = max(s for s in commands if s < enc._checkpoints[-1].events)
+    far = sum(1 for s in commands if s >= below)  # the cut falls just before a checkpoint
+    ours_far = timed(enc.fork, lambda e: e.undo(far))
+    full_far = timed(lambda: no_checkpoints(enc.fork()), lambda e: e.undo(far))
+    row(f"undo({far}): the most events after a checkpoint", ours_far, full_far)
+    fork = best_of(enc.fork, 5)
+    full_fork = best_of(lambda: replay_all(enc.fork()), 3)
+    row("fork()", fork, full_fork)
+
+    def tracked() -> Encounter:
+        f = enc.fork()
+        bm = BattleMap(f.map)
+        InitiativeTracker(f, bm)
+        return f
+    ours_w = timed(tracked, lambda e: e.undo(), 3)
+    full_w = timed(lambda: no_checkpoints(tracked()), lambda e: e.undo(), 3)
+    row("undo() with BattleMap+tracker", ours_w, full_w)
+    path = Path(tempfile.mkdtemp()) / "long.jsonl"
+    enc.save(path)
+    load = best_of(lambda: Encounter.load(path), 3)
+    row(f"load from JSON Lines, {events} events", load, full_fork)
+    count = len(enc._checkpoints)
+    takes = best_of(lambda: [checkpoints.take(enc) for _ in range(count)], 3)
+    row(f"taking the {count} checkpoints of a full replay", takes, full_fork)
+    print(f"  (what checkpoints add to a full replay or a load: {100 * takes / full_fork:.1f}%)")
+    each = checkpoint_memory(enc)
+    print(f"  checkpoints: {count} kept, about {each / 1024:.1f} KiB each (tracemalloc), "
+          f"{count * each / 2**20:.2f} MiB in all; the log itself is shared, not copied")
+    print("  (no checkpoint: the same step replaying the whole log; load always replays it"
+          " all, against that)")
 
 
 def main() -> int:
@@ -80,33 +205,32 @@ def main() -> int:
     for rounds in (2, 5):
         enc = fight(rounds)
         events = len(enc.log)
-        bare = best_of(enc.fork, 3)
+        plain = enc.fork()
+        bare = best_of(lambda: replay_all(plain), 3)
         with_widgets = enc.fork()
         bm = BattleMap(with_widgets.map)
         tracker = InitiativeTracker(with_widgets, bm)
         if with_widgets.acting:
             bm.select(with_widgets.acting[0])
 
-        def undo_and_redo() -> None:
-            with_widgets.undo()
-            with_widgets._rebuild(list(enc.log))  # back to the full fight
-
-        undo = best_of(undo_and_redo, 3) / 2  # two replays per call
-        row(f"undo with BattleMap+tracker, {events} events", undo, bare)
+        undo = best_of(lambda: replay_all(with_widgets), 3)
+        row(f"full replay with BattleMap+tracker, {events} ev", undo, bare)
         held = HexMap.hold
         HexMap.hold = lambda self: contextlib.nullcontext(self)  # the widgets hear every step
         try:
-            unheld = best_of(undo_and_redo, 3) / 2
+            unheld = best_of(lambda: replay_all(with_widgets), 3)
         finally:
             HexMap.hold = held
-        row("  the same undo if the map did not hold", undo, unheld)
+        row("  the same replay if the map did not hold", undo, unheld)
         path = Path(tempfile.mkdtemp()) / "fight.jsonl"
         enc.save(path)
         load = best_of(lambda: Encounter.load(path), 3)
         row(f"load from JSON Lines, {events} events", load, bare)
         tracker.close()
-    print("  (baseline: fork(), the same replay with no widget and no file; for the indented"
-          " rows, the undo without HexMap.hold)")
+    print("  (baseline: the same full replay with no widget and no file; for the indented"
+          " rows, the replay without HexMap.hold)")
+    print()
+    bench_checkpoints()
     return 0
 
 

@@ -240,6 +240,15 @@ class EncounterMachine(RuleBasedStateMachine):
     def interrupt_a_spell(self, who):
         self._try(self.enc.interrupt, who, before="cast_spell")
 
+    @rule(col=st.integers(0, 11), row=st.integers(0, 7),
+          kind=st.sampled_from(["difficult", "normal"]), feet=st.sampled_from([0, 10]))
+    def gm_edits_the_map(self, col, row, kind, feet):
+        """The GM edits the map outside the encounter's commands: the next step records
+        it (``map_edit``), so undo, fork and save/load keep it."""
+        self.enc.map.set_terrain((col, row), kind)
+        self.enc.map.set_elevation((col, row), feet)
+        self.enc.note("the GM edits the map")
+
     @precondition(lambda self: len(self.enc.log.commands) > 2)
     @rule()
     def undo_then_redo(self):
@@ -262,6 +271,8 @@ class EncounterMachine(RuleBasedStateMachine):
             self.enc.save(p)
             again = Encounter.load(p)
             assert again.snapshot() == self.enc.snapshot()
+        # a fork restores the last checkpoint and replays the tail: the same state
+        assert self.enc.fork().snapshot() == self.enc.snapshot()
 
     @invariant()
     def save_load_replays_exactly_every_few_steps(self):

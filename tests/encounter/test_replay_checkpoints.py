@@ -1,0 +1,92 @@
+"""Checkpoints (:mod:`lfgcombat.encounter.checkpoints`): undo and fork restore the nearest
+state snapshot and replay only the tail, and that gives exactly the state of a full replay
+(DESIGN.md, "How data flows": state = replay(log)). Issue 10, "Targets": "with checkpoints
+(state snapshots every k events, verified by the replay test)".
+"""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+
+from lfgcombat import Encounter
+from lfgcombat.encounter import checkpoints
+from lfgcombat.encounter.checkpoints import EVERY
+
+from .helpers import duel
+
+GOLDEN = Path(__file__).resolve().parents[1] / "golden"
+FILES = sorted(GOLDEN.glob("*.jsonl"))
+
+
+@pytest.mark.parametrize("path", FILES, ids=[p.stem for p in FILES])
+def test_undo_from_a_checkpoint_gives_the_state_of_a_full_replay(path: Path):
+    enc = Encounter.load(path)
+    assert enc._checkpoints, "a golden fight is long enough to have checkpoints"
+    steps = [e.seq for e in enc.log if e.command]
+    rng = random.Random(path.stem)
+    for n in sorted(rng.sample(range(1, len(steps)), 3)):
+        trial = enc.fork()
+        full = trial.fork()
+        full._checkpoints = []
+        full._rebuild(list(trial.log)[:steps[-n]])  # from the very start
+        used = trial._checkpoint_for(list(trial.log)[:steps[-n]])
+        trial.undo(n)
+        assert used is not None or steps[-n] < EVERY
+        assert trial.snapshot() == full.snapshot()
+        assert list(trial.log) == list(full.log)
+        assert trial.table().equals(full.table())
+
+
+@pytest.mark.parametrize("path", FILES, ids=[p.stem for p in FILES])
+def test_a_fork_from_a_checkpoint_is_the_fight_and_plays_on_identically(path: Path):
+    enc = Encounter.load(path)
+    fork = enc.fork()
+    assert fork.snapshot() == enc.snapshot() and list(fork.log) == list(enc.log)
+    assert fork.map is not enc.map and fork.roller is not enc.roller
+    for e in (enc, fork):
+        e.note("after the fork")
+        e.undo(4)
+    assert fork.snapshot() == enc.snapshot()
+
+
+def test_checkpoints_are_taken_every_so_many_events_and_dropped_by_undo():
+    enc = duel(map_=True).start()
+    for _ in range(30):
+        enc.end_turn(next=enc.choices()[0] if enc.choices() else None)
+        enc.note("x")
+    counts = [c.events for c in enc._checkpoints]
+    assert counts == sorted(counts) and counts[0] >= EVERY
+    assert all(b - a >= EVERY for a, b in zip(counts, counts[1:]))
+    enc.undo(10)
+    assert all(c.events <= len(enc.log) for c in enc._checkpoints)
+
+
+def test_a_checkpoint_is_never_changed_by_playing_on():
+    enc = duel(map_=True).start()
+    while not enc._checkpoints:
+        enc.note("x")
+    cp = enc._checkpoints[0]
+    hp = cp.state["_f"]["Orc"].to_dict()
+    board = dict(cp.board["placed"])
+    enc.damage("Orc", 3)
+    enc.move("Hero", (3, 1))
+    assert cp.state["_f"]["Orc"].to_dict() == hp
+    assert cp.board["placed"].keys() == board.keys()
+    assert all(cp.board["placed"][n] is board[n] for n in board)
+    assert cp.board["placed"]["Hero"].anchor != enc.map._placed["Hero"].anchor
+
+
+def test_take_and_restore_round_trip_the_state():
+    enc = duel(map_=True).start()
+    enc.move("Hero", (3, 1))
+    enc.damage("Orc", 4)
+    cp = checkpoints.take(enc)
+    before = enc.snapshot()
+    enc.end_turn(next="Orc")
+    enc.add_condition("Ally", "ablaze")
+    enc._log._truncate(cp.events)
+    checkpoints.restore_into(enc, cp)
+    assert enc.snapshot() == before
