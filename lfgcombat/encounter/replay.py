@@ -20,6 +20,8 @@ terrain, elevation and background after it), so every replay keeps them.
 
 from __future__ import annotations
 
+import warnings
+
 import contextlib
 import copy
 from collections.abc import Callable, Mapping
@@ -40,7 +42,7 @@ from ..log import (
     read_jsonl,
     write_jsonl,
 )
-from ..log.savefile import engine_version, replay_mismatch_message
+from ..log.savefile import UnverifiedSaveWarning, engine_version, replay_mismatch_message
 from . import checkpoints
 from .checkpoints import EVERY, Checkpoint
 from .commands import command, handler
@@ -122,6 +124,9 @@ class ReplayRules(_Base):
     #: What :meth:`load` with ``rederive=True`` found: every difference between the save's
     #: recorded effects and today's rules (``None`` unless asked).
     rederived: list[Difference] | None = None
+    #: ``False`` after :meth:`load` of a save in the first format, whose header no digest
+    #: covers (``True`` for every encounter built or loaded from today's format).
+    verified: bool = True
     _checkpoints: list[Checkpoint]  # oldest first (Encounter._reset empties it)
     _depth = 0  # how many commands are running (a handler may call another step)
 
@@ -400,7 +405,14 @@ class ReplayRules(_Base):
                 refuse is skipped and listed with field ``"command"``.
 
         Returns:
-            The encounter (``rederived`` is ``None`` unless ``rederive`` was asked).
+            The encounter (``rederived`` is ``None`` unless ``rederive`` was asked;
+            ``verified`` is ``False`` for a save in the first format, whose header no digest
+            covers).
+
+        Warns:
+            UnverifiedSaveWarning: the file is in the first save format (no digest): its
+                events are checked by the replay, but an edit to its header cannot be
+                detected. Save the fight again to protect it.
 
         Raises:
             LogFormatError: (an :class:`~lfgcombat.errors.LfgError`) naming the line and
@@ -412,6 +424,13 @@ class ReplayRules(_Base):
         enc._rebuild([e for _, e in numbered], path=str(path),
                      lines=[ln for ln, _ in numbered], header=header, rederive=report)
         enc.rederived = report
+        enc.verified = bool(getattr(header, "verified", False))
+        if not enc.verified:
+            warnings.warn(UnverifiedSaveWarning(
+                f"{path}: this save is in the first format, written before saves carried a "
+                "digest: its events were replayed and checked, but an edit to its header "
+                "(creatures, map, seed) cannot be detected. Save the fight again to protect "
+                "it."), stacklevel=2)
         return enc
 
     def _roll(self, expr: str, *, label: str, actor: str | None = None,

@@ -36,11 +36,13 @@ from . import commands, effects
 from .commands import CommandEvent
 from .eventlog import EventLog
 from .events import COMMAND_TYPES, EFFECT_TYPES, Event, LogFormatError, differences, jsonable
-from .savefile import (FORMAT, READS, VERSION, SaveHeader, engine_version, file_digest,
-                       read_jsonl, replay_mismatch_message, write_jsonl)
+from .savefile import (FORMAT, READS, VERSION, SaveHeader, UnverifiedSaveWarning,
+                       engine_version, file_digest, read_jsonl, replay_mismatch_message,
+                       write_jsonl)
 
 __all__ = ["Event", "CommandEvent", "EventLog", "LogFormatError", "EFFECT_KINDS",
            "EFFECT_TYPES", "COMMAND_TYPES", "FORMAT", "VERSION", "READS", "SaveHeader",
+           "UnverifiedSaveWarning",
            "write_jsonl", "read_jsonl", "jsonable", "engine_version", "file_digest",
            "replay_mismatch_message", "differences", "effects", "commands"]
 

@@ -38,10 +38,19 @@ from .._files import FileError, atomic_write_text, read_text_capped
 from ..errors import LfgError
 from .events import Event, LogFormatError, differences
 
-__all__ = ["FORMAT", "VERSION", "READS", "SaveHeader", "engine_version", "write_jsonl",
-           "read_jsonl", "replay_mismatch_message", "file_digest"]
+__all__ = ["FORMAT", "VERSION", "READS", "SaveHeader", "UnverifiedSaveWarning",
+           "engine_version", "write_jsonl", "read_jsonl", "replay_mismatch_message",
+           "file_digest"]
 
 FORMAT = "lfgcombat-encounter"
+
+
+class UnverifiedSaveWarning(UserWarning):
+    """A save in the first format (before saves carried a digest) was loaded: its events
+    replay and are checked, but an edit to its header cannot be detected. Saving the fight
+    again writes today's format, which is covered by the digest."""
+
+
 #: The save format written today.
 VERSION = 2
 #: The save formats this kit reads.

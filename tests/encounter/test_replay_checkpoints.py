@@ -17,6 +17,11 @@ from lfgcombat.encounter.checkpoints import EVERY
 
 from .helpers import duel
 
+# The golden fights include first-format saves, which warn that their header is unverified
+# (tests/test_golden.py checks that warning); here only the replay matters.
+pytestmark = pytest.mark.filterwarnings("ignore::lfgcombat.log.UnverifiedSaveWarning")
+
+
 GOLDEN = Path(__file__).resolve().parents[1] / "golden"
 FILES = sorted(GOLDEN.glob("*.jsonl"))
 

@@ -100,8 +100,11 @@ def test_rederive_replays_the_commands_under_todays_rules_and_lists_every_differ
 
 
 def test_rederive_of_an_unchanged_golden_fight_finds_nothing():
-    enc = Encounter.load(GOLDEN / "parley.jsonl", rederive=True)
+    from lfgcombat.log import UnverifiedSaveWarning
+    with pytest.warns(UnverifiedSaveWarning):  # parley.jsonl is a first-format save
+        enc = Encounter.load(GOLDEN / "parley.jsonl", rederive=True)
     assert enc.rederived == []
+    assert Encounter.load(GOLDEN / "parley-v2.jsonl", rederive=True).rederived == []
 
 
 def test_rederive_lists_a_command_todays_rules_refuse_and_plays_on(tmp_path):
