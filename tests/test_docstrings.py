@@ -121,11 +121,22 @@ def documented_things() -> Iterator[tuple[str, object, str | None]]:
             continue  # constants: documented with #: comments
         yield path, obj, _own_doc(obj)
         if inspect.isclass(obj):
-            for name, attr in vars(obj).items():
-                func = _function_of(attr)
-                if not name.startswith("_") and func is not None:
-                    yield (f"{path}.{name}", func,
-                           _own_doc(func) or _inherited_doc(obj, name))
+            yield from _methods(path, obj)
+
+
+def _methods(path: str, cls: type) -> Iterator[tuple[str, object, str | None]]:
+    """The public methods a class has, its own and those it inherits from the kit's classes
+    (``Encounter``'s commands live in its rule classes, one per module)."""
+    done: set[str] = set()
+    for klass in cls.__mro__:
+        if not klass.__module__.startswith("lfgcombat"):
+            continue
+        for name, attr in vars(klass).items():
+            func = _function_of(attr)
+            if name.startswith("_") or func is None or name in done:
+                continue
+            done.add(name)
+            yield f"{path}.{name}", func, _own_doc(func) or _inherited_doc(cls, name)
 
 
 def undocumented() -> set[str]:
