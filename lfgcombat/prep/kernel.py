@@ -20,7 +20,8 @@ What the fast tier plays (000_8d1d7816ee944f3b.txt), every number from the engin
   multiplier ("Resistance - Damage Resistance (DR), ..."), as exact distributions.
 * "Attacks Per Turn" with the Consecutive Attack Penalty; Gang Up's Tactical Bonus
   ("Multiple Opponents").
-* HP; "Injured" (-2 on d20 rolls and AC at or below the Injured Threshold); falling
+* HP from the creature's current HP, Temporary HP absorbing damage first ("Temporary Hit
+  Points (TempHP)"); "Injured" (-2 on d20 rolls and AC at or below the Injured Threshold); falling
   unconscious at 0 HP or less; Bleed 1 from a slashing or piercing strike; Bleed ticks with
   clotting after 10 rounds ("Bleed X"); the DC20 FORT Save to stabilize ("Stabilize when
   Dying"); death at -CON (PCs, bosses) or -level (goons) ("Death", "NPC & Enemy Death").
@@ -29,8 +30,9 @@ What the fast tier plays (000_8d1d7816ee944f3b.txt), every number from the engin
 Left out (use the reference tier): maps, movement, reach and AOO; spells and special
 actions; conditions other than Injured/Unconscious/Dying (Weakened from falling does not
 matter to a creature that never gets up: nobody heals); % miss chance, Fortunate and
-Unfortunate rolls, Active Defense, Perfect Critical limb injuries, Temporary HP; groups and
-the other initiative systems.
+Unfortunate rolls, Active Defense, Perfect Critical limb injuries; groups and the other
+initiative systems. A creature starting at 0 HP or less or with conditions of its own is
+refused (:func:`lfgcombat.prep.spec.check_fast_tier`).
 """
 
 from __future__ import annotations
@@ -196,7 +198,7 @@ def _standing_sides(side, hp, dead, n_sides):
 
 
 @_inline
-def _turn_start(st, cur, hp, dead, bleed, bled, dies_at, stabilize_p):
+def _turn_start(st, cur, hp, temp, dead, bleed, bled, dies_at, stabilize_p):
     """A dying creature's turn begins: Bleed X (clotting after 10 rounds), then the DC20
     FORT Save to stabilize ("Bleed X", "Stabilize when Dying")."""
     if dead[cur] or hp[cur] > 0 or bleed[cur] <= 0:
@@ -208,7 +210,9 @@ def _turn_start(st, cur, hp, dead, bleed, bled, dies_at, stabilize_p):
     bleed[cur] = b
     bled[cur] = rounds if b > 0 else 0
     if b > 0:
-        hp[cur] -= b
+        absorbed = min(temp[cur], b)  # Temporary HP absorb damage first
+        temp[cur] -= absorbed
+        hp[cur] -= b - absorbed
         if hp[cur] <= dies_at[cur]:
             dead[cur] = 1
     if not dead[cur] and bleed[cur] > 0 and _uniform(st) < stabilize_p[cur]:
@@ -245,7 +249,7 @@ def _round_opener(cur, side, dead):
 
 
 @_jit
-def _fight(st, side, policy, max_hp, injured_at, dies_at, bleed_cap, init_bonus, n_attacks,
+def _fight(st, side, policy, start_hp, start_temp, injured_at, dies_at, bleed_cap, init_bonus, n_attacks,
            stabilize_p, danger, bonus, ac, confirm_ac, threat, perfect, injured_attack,
            injured_ac, injured_confirm_ac, gang, gang_ok, bleeds, dmg_values, dmg_cdf,
            dmg_len, max_rounds, hp, dead, felled, dealt, seen):
@@ -255,9 +259,11 @@ def _fight(st, side, policy, max_hp, injured_at, dies_at, bleed_cap, init_bonus,
     began (Gang Up)."""
     c_n = side.shape[0]
     n_sides = 0
+    temp = np.zeros(c_n, np.int64)
     for c in range(c_n):
         n_sides = max(n_sides, side[c] + 1)
-        hp[c] = max_hp[c]
+        hp[c] = start_hp[c]
+        temp[c] = start_temp[c]
         dead[c] = 0
         felled[c] = -1
         dealt[c] = 0
@@ -270,7 +276,7 @@ def _fight(st, side, policy, max_hp, injured_at, dies_at, bleed_cap, init_bonus,
     while True:
         n_seen[cur] = 0  # Gang Up lasts "until the foe takes their turn"
         if hp[cur] <= 0 and not dead[cur]:
-            _turn_start(st, cur, hp, dead, bleed, bled, dies_at, stabilize_p)
+            _turn_start(st, cur, hp, temp, dead, bleed, bled, dies_at, stabilize_p)
         elif not dead[cur]:
             for k in range(n_attacks[cur]):
                 t = _pick(st, cur, policy[cur], side, hp, dead, danger)
@@ -293,6 +299,9 @@ def _fight(st, side, policy, max_hp, injured_at, dies_at, bleed_cap, init_bonus,
                 dmg = _strike(st, b, ac[cur, t] + (injured_ac[t] if hurt else 0),
                               confirm_ac[cur, t] + (injured_confirm_ac[t] if hurt else 0),
                               threat[cur], perfect, dmg_values, dmg_cdf, dmg_len, cur, t)
+                absorbed = min(temp[t], dmg)  # "Temporary Hit Points (TempHP)" first
+                temp[t] -= absorbed
+                dmg -= absorbed
                 if dmg <= 0:
                     continue
                 before = hp[t]
@@ -322,7 +331,7 @@ def _fight(st, side, policy, max_hp, injured_at, dies_at, bleed_cap, init_bonus,
 
 
 @_jit
-def _run(states, side, policy, max_hp, injured_at, dies_at, bleed_cap, init_bonus, n_attacks,
+def _run(states, side, policy, start_hp, start_temp, injured_at, dies_at, bleed_cap, init_bonus, n_attacks,
          stabilize_p, danger, bonus, ac, confirm_ac, threat, perfect, injured_attack,
          injured_ac, injured_confirm_ac, gang, gang_ok, bleeds, dmg_values, dmg_cdf, dmg_len,
          max_rounds, winner, rounds, hp, dead, felled, dealt):
@@ -332,7 +341,7 @@ def _run(states, side, policy, max_hp, injured_at, dies_at, bleed_cap, init_bonu
     for i in range(states.shape[0]):
         for j in range(6):
             st[j] = states[i, j]
-        w, r = _fight(st, side, policy, max_hp, injured_at, dies_at, bleed_cap, init_bonus,
+        w, r = _fight(st, side, policy, start_hp, start_temp, injured_at, dies_at, bleed_cap, init_bonus,
                       n_attacks, stabilize_p, danger, bonus, ac, confirm_ac, threat, perfect,
                       injured_attack, injured_ac, injured_confirm_ac, gang, gang_ok, bleeds,
                       dmg_values, dmg_cdf, dmg_len, max_rounds, hp[i], dead[i], felled[i],

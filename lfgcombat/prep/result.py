@@ -147,7 +147,7 @@ class SimResult:
         """Per creature: P(dropped), P(dead) with intervals; HP lost (mean, 10/50/90%
         quantiles); damage dealt (mean); kills (creatures it dropped, mean)."""
         rows = []
-        lost = self.spec.max_hp[None, :] - self.hp
+        lost = self.spec.start_hp[None, :] - self.hp
         kills = np.stack([(self.felled == c).sum(axis=1) for c in range(len(self.names))], 1)
         for c, name in enumerate(self.names):
             pd_, lo, hi = self._p(self.dropped[:, c])
@@ -177,7 +177,8 @@ class SimResult:
         """How bad each fight went for ``side`` (default the first): deaths first, then
         creatures dropped, then the share of its HP lost."""
         m = self._members(self._side(side))
-        lost = (self.spec.max_hp[None, m] - self.hp[:, m]).sum(axis=1) / self.spec.max_hp[m].sum()
+        lost = ((self.spec.start_hp[None, m] - self.hp[:, m]).sum(axis=1)
+                / max(1, int(self.spec.start_hp[m].sum())))
         return (1000.0 * (self.dead[:, m] > 0).sum(axis=1) + 100.0 * self.dropped[:, m].sum(axis=1)
                 + lost)
 

@@ -27,7 +27,8 @@ from ..rulesets import RULESET_NAMES, Ruleset, RulesetError, coerce_ruleset
 from .kernel import fight_states, run_fights
 from .reference import play
 from .result import SimResult, wilson
-from .spec import MAX_ROUNDS, FightSpec, PrepError, Scenario, build_spec, make_scenario
+from .spec import (MAX_ROUNDS, FightSpec, PrepError, Scenario, build_spec, check_fast_tier,
+                   make_scenario)
 from .tactics import coerce_tactics
 
 __all__ = ["simulate", "fight_words", "TIERS", "DEFAULT_CHUNK", "run_chunk",
@@ -202,6 +203,9 @@ def _execute(points, n, tier, root, size, backend, progress, stop_at_width, map_
              callback=None):
     """Run every chunk of every point; returns ``(chunks per point, partial)``."""
     from tqdm.auto import tqdm
+    if tier == "fast":
+        for scenario, _, _ in points:
+            check_fast_tier(scenario)
     tasks = list(_tasks(points, n, size))
     parts: list[list] = [[] for _ in points]
     bar = tqdm(total=n * len(points), delay=1.0, disable=not progress, unit="fight",

@@ -40,7 +40,8 @@ from ..vitals import STABILIZE_DC, Vitals
 from ..conditions import bleed_cap
 from .tactics import Tactics
 
-__all__ = ["Scenario", "FightSpec", "build_spec", "PrepError", "MAX_ROUNDS"]
+__all__ = ["Scenario", "FightSpec", "build_spec", "PrepError", "MAX_ROUNDS",
+           "fast_tier_problems", "check_fast_tier"]
 
 #: A fight still going after this many rounds is a draw (timeout).
 MAX_ROUNDS = 60
@@ -120,6 +121,8 @@ class FightSpec:
     side: np.ndarray            # [C] side index
     policy: np.ndarray          # [C] target policy code of the creature's side
     max_hp: np.ndarray          # [C]
+    start_hp: np.ndarray        # [C] current HP at the start (a wounded creature)
+    start_temp: np.ndarray      # [C] Temporary HP at the start
     injured_at: np.ndarray      # [C] Injured at or below (-BIG: no threshold)
     dies_at: np.ndarray         # [C] death threshold
     bleed_cap: np.ndarray       # [C]
@@ -146,7 +149,7 @@ class FightSpec:
 
     def arrays(self) -> tuple:
         """The arrays in the order :func:`lfgcombat.prep.kernel.run_fights` takes them."""
-        return (self.side, self.policy, self.max_hp, self.injured_at, self.dies_at,
+        return (self.side, self.policy, self.start_hp, self.start_temp, self.injured_at, self.dies_at,
                 self.bleed_cap, self.init_bonus, self.n_attacks, self.stabilize_p,
                 self.danger, self.bonus, self.ac, self.confirm_ac, self.threat,
                 self.perfect, self.injured_attack, self.injured_ac,
@@ -322,12 +325,17 @@ def build_spec(scenario: Scenario, max_rounds: int = MAX_ROUNDS) -> FightSpec:
         The :class:`FightSpec`.
 
     Raises:
-        PrepError: a creature without a weapon.
+        PrepError: a creature without a weapon, or starting at 0 HP or less.
         IllegalActionError: an attack the rules refuse (out of every range...).
     """
     cs = scenario.creatures
     rs = scenario.ruleset
     n = len(cs)
+    down = [f"{c.name} ({c.hp} HP)" for c in cs if c.hp <= 0]
+    if down:
+        raise PrepError(f"GM prep starts every combatant conscious, but {', '.join(down)} "
+                        "starts at 0 HP or less; heal it above 0 (.replace(current_hp=1)) "
+                        "or leave it out of the fight")
     side = np.array(scenario.side_of, dtype=np.int64)
     weapons = [_weapon(c) for c in cs]
     n_att = np.array([attacks_per_turn(c, rs) for c in cs], dtype=np.int64)
@@ -340,6 +348,8 @@ def build_spec(scenario: Scenario, max_rounds: int = MAX_ROUNDS) -> FightSpec:
     return FightSpec(
         side=side, policy=np.array([scenario.tactics[s].code for s in side], np.int64),
         max_hp=np.array([v.max_hp for v in vit], np.int64),
+        start_hp=np.array([v.hp for v in vit], np.int64),
+        start_temp=np.array([v.temp_hp for v in vit], np.int64),
         injured_at=np.array([v.injured_threshold if v.injured_threshold is not None
                              else -_BIG for v in vit], np.int64),
         dies_at=np.array([v.death_threshold for v in vit], np.int64),
@@ -353,3 +363,39 @@ def build_spec(scenario: Scenario, max_rounds: int = MAX_ROUNDS) -> FightSpec:
         injured_confirm_ac=deltas["injured_confirm_ac"], gang=deltas["gang"],
         gang_ok=pair["gang_ok"], bleeds=pair["bleeds"], dmg_values=values, dmg_cdf=cdf,
         dmg_len=lens, max_rounds=max_rounds)
+
+
+def fast_tier_problems(scenario: Scenario, *, temp_hp: bool = True) -> list[str]:
+    """What in ``scenario`` the fast tier does not model (see :mod:`lfgcombat.prep.kernel`):
+    a creature starting at 0 HP or less (unconscious, dying or dead), or with conditions of
+    its own (Bleed, Weakened, Prone, ...: the kernel plays only the Injured / Unconscious /
+    Dying / dead states that its own HP give it); with ``temp_hp=False`` (the exact chain)
+    also Temporary HP.
+
+    Returns:
+        One sentence per problem (empty: the fast tier plays this scenario as the rules say).
+    """
+    out = []
+    for c in scenario.creatures:
+        if c.hp <= 0:
+            out.append(f"{c.name} starts at {c.hp} HP (0 or less: unconscious, dying or dead)")
+        if c.conditions:
+            out.append(f"{c.name} starts with conditions "
+                       f"{', '.join(str(a) for a in c.conditions)}")
+        if not temp_hp and c.temp_hp:
+            out.append(f"{c.name} has {c.temp_hp} Temporary HP")
+    return out
+
+
+def check_fast_tier(scenario: Scenario, what: str = "the fast tier",
+                    temp_hp: bool = True) -> None:
+    """Raise :class:`PrepError` when :func:`fast_tier_problems` finds anything.
+
+    Raises:
+        PrepError: naming each creature and what the fast tier cannot play.
+    """
+    problems = fast_tier_problems(scenario, temp_hp=temp_hp)
+    if problems:
+        raise PrepError(f"{what} cannot play this fight: {'; '.join(problems)}. Use "
+                        "tier='reference' (real encounters, every rule), or start the "
+                        "creatures conscious and without conditions (.replace(conditions=[]))")
