@@ -123,7 +123,7 @@ def sample_attacks(st, n, b, target_ac, cac, threat, perfect, values, cdf, lens,
 
 
 @_jit
-def _initiative(st, init_bonus, alive):
+def _initiative(st, init_bonus, alive):  # noqa: C901 - one compiled loop
     c_n = init_bonus.shape[0]
     total = np.zeros(c_n, np.int64)
     best = -10 ** 9
@@ -249,10 +249,10 @@ def _round_opener(cur, side, dead):
 
 
 @_jit
-def _fight(st, side, policy, start_hp, start_temp, injured_at, dies_at, bleed_cap, init_bonus, n_attacks,
-           stabilize_p, danger, bonus, ac, confirm_ac, threat, perfect, injured_attack,
-           injured_ac, injured_confirm_ac, gang, gang_ok, bleeds, dmg_values, dmg_cdf,
-           dmg_len, max_rounds, hp, dead, felled, dealt, seen):
+def _fight(st, side, policy, start_hp, start_temp, injured_at, dies_at,  # noqa: C901
+           bleed_cap, init_bonus, n_attacks, stabilize_p, danger, bonus, ac, confirm_ac,
+           threat, perfect, injured_attack, injured_ac, injured_confirm_ac, gang, gang_ok,
+           bleeds, dmg_values, dmg_cdf, dmg_len, max_rounds, hp, dead, felled, dealt, seen):
     """Play one fight; fill ``hp``, ``dead``, ``felled``, ``dealt``; return (winner, rounds).
 
     ``seen`` (int64[C, C], scratch) lists who attacked each creature since its last turn
@@ -331,21 +331,21 @@ def _fight(st, side, policy, start_hp, start_temp, injured_at, dies_at, bleed_ca
 
 
 @_jit
-def _run(states, side, policy, start_hp, start_temp, injured_at, dies_at, bleed_cap, init_bonus, n_attacks,
-         stabilize_p, danger, bonus, ac, confirm_ac, threat, perfect, injured_attack,
-         injured_ac, injured_confirm_ac, gang, gang_ok, bleeds, dmg_values, dmg_cdf, dmg_len,
-         max_rounds, winner, rounds, hp, dead, felled, dealt):
+def _run(states, side, policy, start_hp, start_temp, injured_at, dies_at, bleed_cap,
+         init_bonus, n_attacks, stabilize_p, danger, bonus, ac, confirm_ac, threat, perfect,
+         injured_attack, injured_ac, injured_confirm_ac, gang, gang_ok, bleeds, dmg_values,
+         dmg_cdf, dmg_len, max_rounds, winner, rounds, hp, dead, felled, dealt):
     st = np.zeros(6, np.int64)
     c_n = side.shape[0]
     seen = np.zeros((c_n, c_n), np.int64)
     for i in range(states.shape[0]):
         for j in range(6):
             st[j] = states[i, j]
-        w, r = _fight(st, side, policy, start_hp, start_temp, injured_at, dies_at, bleed_cap, init_bonus,
-                      n_attacks, stabilize_p, danger, bonus, ac, confirm_ac, threat, perfect,
-                      injured_attack, injured_ac, injured_confirm_ac, gang, gang_ok, bleeds,
-                      dmg_values, dmg_cdf, dmg_len, max_rounds, hp[i], dead[i], felled[i],
-                      dealt[i], seen)
+        w, r = _fight(st, side, policy, start_hp, start_temp, injured_at, dies_at, bleed_cap,
+                      init_bonus, n_attacks, stabilize_p, danger, bonus, ac, confirm_ac,
+                      threat, perfect, injured_attack, injured_ac, injured_confirm_ac, gang,
+                      gang_ok, bleeds, dmg_values, dmg_cdf, dmg_len, max_rounds, hp[i],
+                      dead[i], felled[i], dealt[i], seen)
         winner[i] = w
         rounds[i] = r
 

@@ -149,8 +149,8 @@ class FightSpec:
 
     def arrays(self) -> tuple:
         """The arrays in the order :func:`lfgcombat.prep.kernel.run_fights` takes them."""
-        return (self.side, self.policy, self.start_hp, self.start_temp, self.injured_at, self.dies_at,
-                self.bleed_cap, self.init_bonus, self.n_attacks, self.stabilize_p,
+        return (self.side, self.policy, self.start_hp, self.start_temp, self.injured_at,
+                self.dies_at, self.bleed_cap, self.init_bonus, self.n_attacks, self.stabilize_p,
                 self.danger, self.bonus, self.ac, self.confirm_ac, self.threat,
                 self.perfect, self.injured_attack, self.injured_ac,
                 self.injured_confirm_ac, self.gang, self.gang_ok, self.bleeds,
