@@ -25,6 +25,8 @@ What the fast tier plays (000_8d1d7816ee944f3b.txt), every number from the engin
   unconscious at 0 HP or less; Bleed 1 from a slashing or piercing strike; Bleed ticks with
   clotting after 10 rounds ("Bleed X"); the DC20 FORT Save to stabilize ("Stabilize when
   Dying"); death at -CON (PCs, bosses) or -level (goons) ("Death", "NPC & Enemy Death").
+  When the fight ends the dying keep bleeding and saving, round by round, until each is
+  stable or dead (nobody heals them): who dies counts those who bleed out afterwards.
 * Selective Initiative with the policy of :mod:`lfgcombat.prep.tactics`.
 
 Left out (use the reference tier): maps, movement, reach and AOO; spells and special
@@ -249,17 +251,18 @@ def _round_opener(cur, side, dead):
 
 
 @_jit
-def _fight(st, side, policy, start_hp, start_temp, injured_at, dies_at,  # noqa: C901
+def _battle(st, side, policy, start_hp, start_temp, injured_at, dies_at,  # noqa: C901
            bleed_cap, init_bonus, n_attacks, stabilize_p, danger, bonus, ac, confirm_ac,
            threat, perfect, injured_attack, injured_ac, injured_confirm_ac, gang, gang_ok,
-           bleeds, dmg_values, dmg_cdf, dmg_len, max_rounds, hp, dead, felled, dealt, seen):
-    """Play one fight; fill ``hp``, ``dead``, ``felled``, ``dealt``; return (winner, rounds).
+           bleeds, dmg_values, dmg_cdf, dmg_len, max_rounds, hp, dead, felled, dealt, seen,
+           temp, bleed, bled):
+    """Play one fight until at most one side stands; fill ``hp``, ``dead``, ``felled``,
+    ``dealt``, ``temp``, ``bleed``, ``bled``; return (winner, rounds).
 
     ``seen`` (int64[C, C], scratch) lists who attacked each creature since its last turn
     began (Gang Up)."""
     c_n = side.shape[0]
     n_sides = 0
-    temp = np.zeros(c_n, np.int64)
     for c in range(c_n):
         n_sides = max(n_sides, side[c] + 1)
         hp[c] = start_hp[c]
@@ -267,8 +270,9 @@ def _fight(st, side, policy, start_hp, start_temp, injured_at, dies_at,  # noqa:
         dead[c] = 0
         felled[c] = -1
         dealt[c] = 0
-    bleed = np.zeros(c_n, np.int64)
-    bled = np.zeros(c_n, np.int64)
+    for c in range(c_n):
+        bleed[c] = 0
+        bled[c] = 0
     acted = np.zeros(c_n, np.int64)
     n_seen = np.zeros(c_n, np.int64)
     cur = _initiative(st, init_bonus, np.ones(c_n, np.int64))
@@ -328,6 +332,41 @@ def _fight(st, side, policy, start_hp, start_temp, injured_at, dies_at,  # noqa:
         if nxt < 0:
             return -1, rnd
         cur = nxt
+
+
+@_jit
+def _aftermath(st, hp, temp, dead, bleed, bled, dies_at, stabilize_p):
+    """After the fight, the dying keep bleeding and rolling to stabilize, one round at a
+    time, until each is stable or dead ("Unconscious & Dying", "Stabilize when Dying",
+    "Death"): clotting after 10 rounds ("Bleed X") ends every bleeding."""
+    for _ in range(10000):
+        dying = False
+        for c in range(hp.shape[0]):
+            if not dead[c] and hp[c] <= 0 and bleed[c] > 0:
+                dying = True
+                _turn_start(st, c, hp, temp, dead, bleed, bled, dies_at, stabilize_p)
+        if not dying:
+            return
+
+
+@_jit
+def _fight(st, side, policy, start_hp, start_temp, injured_at, dies_at, bleed_cap,
+           init_bonus, n_attacks, stabilize_p, danger, bonus, ac, confirm_ac, threat, perfect,
+           injured_attack, injured_ac, injured_confirm_ac, gang, gang_ok, bleeds, dmg_values,
+           dmg_cdf, dmg_len, max_rounds, hp, dead, felled, dealt, seen):
+    """Play one fight (:func:`_battle`), then its aftermath (:func:`_aftermath`); return
+    (winner, rounds): the rounds of the fight itself."""
+    c_n = side.shape[0]
+    temp = np.zeros(c_n, np.int64)
+    bleed = np.zeros(c_n, np.int64)
+    bled = np.zeros(c_n, np.int64)
+    w, r = _battle(st, side, policy, start_hp, start_temp, injured_at, dies_at, bleed_cap,
+                   init_bonus, n_attacks, stabilize_p, danger, bonus, ac, confirm_ac, threat,
+                   perfect, injured_attack, injured_ac, injured_confirm_ac, gang, gang_ok,
+                   bleeds, dmg_values, dmg_cdf, dmg_len, max_rounds, hp, dead, felled, dealt,
+                   seen, temp, bleed, bled)
+    _aftermath(st, hp, temp, dead, bleed, bled, dies_at, stabilize_p)
+    return w, r
 
 
 @_jit

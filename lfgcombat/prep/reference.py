@@ -110,6 +110,19 @@ class _Fight:
             return -1
         return None
 
+    def aftermath(self, limit: int = 1000) -> None:
+        """After the fight the dying keep taking their turns, bleeding and rolling the DC20
+        FORT Save to stabilize, until each is stable or dead ("Unconscious & Dying",
+        "Stabilize when Dying", "Death"); the others just end theirs."""
+        start = self.enc.round
+        while any(self.enc.state(n).status == "dying" for n in self.names):
+            if self.enc.round - start > limit:  # pragma: no cover - clotting ends it
+                break
+            choices = self.enc.choices()
+            self.enc.end_turn(next=(choices or [None])[0])
+        for i in range(len(self.names)):
+            self.refresh(i)
+
 
 def play(scenario: Scenario, spec: FightSpec, dice_seed: int, tactics_seed: int,
          max_rounds: int | None = None, map=None) -> tuple[Encounter, Outcome]:
@@ -124,7 +137,8 @@ def play(scenario: Scenario, spec: FightSpec, dice_seed: int, tactics_seed: int,
         map: A :class:`~lfgcombat.HexMap` with everyone placed (``None``: the open field).
 
     Returns:
-        The encounter as the fight ended, and its :class:`Outcome`.
+        The encounter after the fight and its aftermath (the dying played out until stable
+        or dead), and its :class:`Outcome` (``rounds``: of the fight itself).
     """
     limit = spec.max_rounds if max_rounds is None else max_rounds
     f = _Fight(scenario, spec, dice_seed, tactics_seed, map)
@@ -135,7 +149,9 @@ def play(scenario: Scenario, spec: FightSpec, dice_seed: int, tactics_seed: int,
         winner = f.turn(cur)
         if winner is None:
             winner = f.hand_over(cur, limit)
-    return f.enc, Outcome(winner=winner, rounds=min(f.enc.round, limit), hp=f.hp,
+    rounds = min(f.enc.round, limit)
+    f.aftermath()
+    return f.enc, Outcome(winner=winner, rounds=rounds, hp=f.hp,
                           dead=[int(d) for d in f.dead], felled=f.felled, dealt=f.dealt)
 
 
