@@ -6,15 +6,17 @@ words (the fast tier's generator state; the reference tier's dice seed and tacti
 the first two). Chunks are fixed by ``chunk_size`` alone, so a run gives the same fights
 whatever the backend and however many workers it has.
 
-Backends: ``None`` plays the chunks in this process, one after the other (the compiled
-kernel plays tens of thousands of fights a second on one core); ``"processes"`` spreads
-them over a local process pool; a ``dask.distributed.Client`` runs each chunk as a task
+Backends: ``None`` plays the chunks in this process: the fast tier's on a thread pool of
+``os.cpu_count()`` threads (the compiled kernel releases the GIL; all cores), the
+reference tier's one after the other (pure Python holds the GIL: use ``"processes"``);
+``"processes"`` spreads them over a local process pool; a ``dask.distributed.Client`` runs each chunk as a task
 (workers need only ``pip install lfgcombat``; give a chunk 100 ms or more of work: Dask
 costs ~1 ms a task).
 """
 
 from __future__ import annotations
 
+import os
 import secrets
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
@@ -24,7 +26,7 @@ import numpy as np
 from ..creature import Creature
 from ..hexmap import HexMap
 from ..rulesets import RULESET_NAMES, Ruleset, RulesetError, coerce_ruleset
-from .kernel import fight_states, run_fights
+from .kernel import NUMBA_ACTIVE, fight_states, run_fights
 from .reference import play
 from .result import SimResult, wilson
 from .spec import (MAX_ROUNDS, FightSpec, PrepError, Scenario, build_spec, check_fast_tier,
@@ -138,7 +140,8 @@ def simulate(sides: Mapping[str, Sequence[Creature]], n: int = 10_000, *,
         map: A :class:`~lfgcombat.HexMap` with everyone placed (reference tier only);
             ``None``: the open field - nobody moves, everyone can reach everyone, no AOO.
         seed: The root seed (``None``: a fresh one, kept in the result for replay).
-        backend: ``None`` (this process), ``"processes"`` (a local process pool) or a
+        backend: ``None`` (this process, all cores for the compiled fast tier),
+            ``"processes"`` (a local process pool) or a
             ``dask.distributed.Client``.
         tier: ``"fast"`` (the compiled kernel, :mod:`lfgcombat.prep.kernel`) or
             ``"reference"`` (real encounters, every rule).
@@ -233,25 +236,53 @@ def _execute(points, n, tier, root, size, backend, progress, stop_at_width, map_
     return parts, partial
 
 
+def _in_order(ex, args, tasks, window: int):
+    """Submit ``run_chunk(*a)`` to the executor ``ex`` at most ``window`` ahead and yield
+    ``(task, result)`` in order; the chunks not started are cancelled on the way out."""
+    from collections import deque
+    pending: deque = deque()
+    it = iter(zip(tasks, args))
+    try:
+        for t, a in it:
+            pending.append((t, ex.submit(run_chunk, *a)))
+            if len(pending) >= window:
+                break
+        while pending:
+            t, f = pending.popleft()
+            for t2, a in it:
+                pending.append((t2, ex.submit(run_chunk, *a)))
+                break
+            yield t, f.result()
+    finally:
+        for _, f in pending:
+            f.cancel()
+
+
+def _threads(args, tasks):
+    """The fast tier's compiled kernel releases the GIL (``nogil=True``): its chunks run on
+    a thread pool of ``os.cpu_count()`` threads."""
+    from concurrent.futures import ThreadPoolExecutor
+    workers = os.cpu_count() or 1
+    if workers == 1 or len(args) == 1 or args[0][0] != "fast" or not NUMBA_ACTIVE:
+        for a, t in zip(args, tasks):
+            yield t, run_chunk(*a)
+        return
+    with ThreadPoolExecutor(max_workers=workers) as ex:
+        yield from _in_order(ex, args, tasks, 2 * workers)
+
+
+def _processes(args, tasks):
+    from concurrent.futures import ProcessPoolExecutor
+    workers = os.cpu_count() or 1
+    with ProcessPoolExecutor(max_workers=workers) as ex:
+        yield from _in_order(ex, args, tasks, 2 * workers)
+
+
 def _runner(backend) -> Callable:
     if backend is None:
-        def local(args, tasks):
-            for a, t in zip(args, tasks):
-                yield t, run_chunk(*a)
-        return local
-    if backend == "processes":
-        def pool(args, tasks):
-            import os
-            from concurrent.futures import ProcessPoolExecutor
-            with ProcessPoolExecutor(max_workers=os.cpu_count() or 1) as ex:
-                futures = [ex.submit(run_chunk, *a) for a in args]
-                try:
-                    for t, f in zip(tasks, futures):
-                        yield t, f.result()
-                finally:
-                    for f in futures:
-                        f.cancel()
-        return pool
+        return _threads
+    if isinstance(backend, str) and backend == "processes":
+        return _processes
     if hasattr(backend, "submit") and hasattr(backend, "gather"):
         def dask(args, tasks):
             futures = [backend.submit(run_chunk, *a, pure=False) for a in args]
