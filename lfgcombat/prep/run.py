@@ -10,8 +10,8 @@ Backends: ``None`` plays the chunks in this process: the fast tier's on a thread
 ``os.cpu_count()`` threads (the compiled kernel releases the GIL; all cores), the
 reference tier's one after the other (pure Python holds the GIL: use ``"processes"``);
 ``"processes"`` spreads them over a local process pool; a ``dask.distributed.Client``
-runs each chunk as a task (workers need only ``pip install lfgcombat``; give a chunk 100 ms or more of work: Dask
-costs ~1 ms a task).
+runs each chunk as a task (workers need only ``pip install lfgcombat``; give a chunk
+100 ms or more of work: Dask costs ~1 ms a task).
 """
 
 from __future__ import annotations
