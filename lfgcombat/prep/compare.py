@@ -23,7 +23,7 @@ import numpy as np
 import pandas as pd
 
 from ..rulesets import Ruleset
-from .result import Z95, SimResult
+from .result import Z95, SimResult, wilson
 from .run import DEFAULT_CHUNK, _check, _execute, _result, prepare_run
 from .spec import MAX_ROUNDS, PrepError
 
@@ -59,8 +59,9 @@ class Comparison:
     results: tuple[SimResult, ...]
 
     def summary(self, measure: str = "win") -> pd.DataFrame:
-        """Per variant and side: P(measure) and its difference from the first variant, with
-        a paired 95% interval (the mean of per-fight differences +- 1.96 standard errors)."""
+        """Per variant and side: P(measure) with its 95% Wilson interval (``p_lo``,
+        ``p_hi``) and its difference from the first variant, with a paired 95% interval
+        (the mean of per-fight differences +- 1.96 standard errors)."""
         base = self.results[0]
         rows = []
         for label, r in zip(self.labels, self.results):
@@ -70,8 +71,9 @@ class Comparison:
                 x0 = _indicator(base, side, measure)[:n]
                 d = x - x0
                 se = d.std(ddof=1) / math.sqrt(n) if n > 1 else math.nan
-                rows.append({"variant": label, "side": side, "p": x.mean(),
-                             "diff": d.mean(), "diff_lo": d.mean() - Z95 * se,
+                lo, hi = wilson(float(x.sum()), n)
+                rows.append({"variant": label, "side": side, "p": x.mean(), "p_lo": lo,
+                             "p_hi": hi, "diff": d.mean(), "diff_lo": d.mean() - Z95 * se,
                              "diff_hi": d.mean() + Z95 * se, "n": n})
         return pd.DataFrame(rows).set_index(["variant", "side"])
 
