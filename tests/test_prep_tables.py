@@ -65,3 +65,25 @@ def test_readable_summary_and_plot_error_bars(result):
     bars = [c for c in per_creature.containers if hasattr(c, "errorbar")]
     assert len(bars) == 2 and all(c.errorbar is not None for c in bars)
     assert "median" in fig.axes[1].get_title()
+
+
+def test_stopped_early_is_not_interrupted_and_stops_near_the_width():
+    sides = {"a": [load_example("mayat")], "b": [load_example("ogre")]}
+    r = simulate(sides, 100_000, seed=2, stop_at_width=0.05, progress=False)
+    assert r.stopped_early and not r.interrupted and r.partial
+    widths = [r.p_win(s)[2] - r.p_win(s)[1] for s in r.sides]
+    assert max(widths) < 0.05
+    assert max(widths) > 0.04  # checked often enough to stop near the width asked
+    assert "stopped early" in repr(r) and "interrupted" not in repr(r)
+
+
+def test_interrupted_is_not_stopped_early():
+    def interrupt(done, total):
+        raise KeyboardInterrupt
+    r = simulate({"a": [load_example("orc")], "b": [load_example("goblin")]}, 5000,
+                 seed=1, chunk_size=1000, progress=False, callback=interrupt)
+    assert r.interrupted and not r.stopped_early and r.n == 1000
+    assert "interrupted" in repr(r) and "stopped early" not in repr(r)
+    full = simulate({"a": [load_example("orc")], "b": [load_example("goblin")]}, 50,
+                    seed=1, progress=False)
+    assert not (full.partial or full.interrupted or full.stopped_early)

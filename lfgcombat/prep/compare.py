@@ -121,9 +121,9 @@ def compare(sides: Mapping[str, Sequence], n: int = 10_000, *,
                           None if rulesets is not None else v, max_rounds)
               for v in variants]
     size = DEFAULT_CHUNK[tier]
-    parts, partial = _execute([(sc, sp, 0) for sc, sp in points], n, tier, root, size,
+    parts, status = _execute([(sc, sp, 0) for sc, sp in points], n, tier, root, size,
                               backend, progress, None, None)
-    results = tuple(_result(sc, sp, tier, root, 0, size, n, ch, partial)
+    results = tuple(_result(sc, sp, tier, root, 0, size, n, ch, status)
                     for (sc, sp), ch in zip(points, parts))
     return Comparison(tuple(_label(v) for v in variants), results)
 
@@ -208,10 +208,10 @@ def sweep(grid: Mapping[str, Sequence[Any]], build: Callable[..., Mapping[str, S
         points.append((sc, sp, p))
         params.append(point)
     size = DEFAULT_CHUNK[tier]
-    parts, partial = _execute(points, n, tier, root, size, backend, progress, None, None)
+    parts, status = _execute(points, n, tier, root, size, backend, progress, None, None)
     rows = []
     for (sc, sp, p), point, ch in zip(points, params, parts):
-        r = _result(sc, sp, tier, root, p, size, n, ch, partial)
+        r = _result(sc, sp, tier, root, p, size, n, ch, status)
         for side in r.sides:
             for measure in MEASURES:
                 k = _indicator(r, side, measure).sum()

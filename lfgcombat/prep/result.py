@@ -58,8 +58,11 @@ class SimResult:
         seed: The root seed: the same seed gives the same fights on any backend.
         point: The parameter point's key in the seed streams (0 for a single run).
         chunk_size: Fights per chunk (a chunk's fights share one seed stream).
-        partial: ``True`` when the run was interrupted or stopped early: fewer fights than
-            asked.
+        partial: ``True`` when fewer fights than asked were played (interrupted or
+            stopped early).
+        interrupted: Stopped by Ctrl-C (KeyboardInterrupt): the fights played so far.
+        stopped_early: Stopped on purpose: every side's P(win) interval narrower than
+            ``stop_at_width``.
         requested: Fights asked for.
         winner, rounds: Per fight.
         hp, dead, felled, dealt: Per fight and creature.
@@ -81,6 +84,8 @@ class SimResult:
     dealt: np.ndarray
     map_text: str | None = None
     notes: tuple[str, ...] = field(default=())
+    interrupted: bool = False
+    stopped_early: bool = False
 
     # ------------------------------------------------------------------ basics
     @property
@@ -149,6 +154,7 @@ class SimResult:
         rows.append({"side": "draw", "p_win": p, "p_win_lo": lo, "p_win_hi": hi})
         out = pd.DataFrame(rows).set_index("side")
         out.attrs.update(n=self.n, tier=self.tier, partial=self.partial,
+                         interrupted=self.interrupted, stopped_early=self.stopped_early,
                          **self.rounds_stats())
         return out
 
@@ -280,9 +286,16 @@ class SimResult:
         enc, _ = play(self.scenario, self.spec, int(w[0]), int(w[1]), map=hmap)
         return enc
 
+    def _status(self) -> str:
+        if self.interrupted:
+            return f" of {self.requested} (partial: interrupted by Ctrl-C)"
+        if self.stopped_early:
+            return f" of {self.requested} (stopped early: the P(win) intervals are narrow enough)"
+        return f" of {self.requested} (partial)" if self.partial else ""
+
     def __repr__(self) -> str:
         wins = ", ".join(f"{s} {self.p_win(s)[0]:.3f}" for s in self.sides)
-        return (f"SimResult({self.tier} tier, {self.n} fights{' (partial)' if self.partial else ''}"
+        return (f"SimResult({self.tier} tier, {self.n} fights{self._status()}"
                 f": P(win) {wins}, draw {self.p_draw()[0]:.3f})")
 
     # ------------------------------------------------------------------ plots

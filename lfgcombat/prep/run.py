@@ -33,12 +33,14 @@ from .spec import (MAX_ROUNDS, FightSpec, PrepError, Scenario, build_spec, check
                    make_scenario)
 from .tactics import coerce_tactics
 
-__all__ = ["simulate", "fight_words", "TIERS", "DEFAULT_CHUNK", "run_chunk",
+__all__ = ["simulate", "fight_words", "TIERS", "DEFAULT_CHUNK", "STOP_CHUNK", "run_chunk",
            "SUPPORTED_RULESETS"]
 
 TIERS = ("fast", "reference")
 #: Fights per chunk, per tier.
 DEFAULT_CHUNK = {"fast": 5000, "reference": 20}
+#: Fights per chunk with ``stop_at_width``: the width is checked after every chunk.
+STOP_CHUNK = {"fast": 500, "reference": 10}
 #: Rulesets GM prep can play (others raise :class:`PrepError`).
 SUPPORTED_RULESETS = ("lfg",)
 
@@ -145,7 +147,8 @@ def simulate(sides: Mapping[str, Sequence[Creature]], n: int = 10_000, *,
             ``dask.distributed.Client``.
         tier: ``"fast"`` (the compiled kernel, :mod:`lfgcombat.prep.kernel`) or
             ``"reference"`` (real encounters, every rule).
-        stop_at_width: Stop once every side's P(win) interval is narrower than this.
+        stop_at_width: Stop once every side's P(win) interval is narrower than this
+            (checked after every chunk: chunks of ``STOP_CHUNK`` fights by default).
         switches: Optional-rule switches over ``ruleset``, e.g. ``{"killer_criticals": True}``.
         chunk_size: Fights per chunk (default per tier: 5000 fast, 20 reference).
         progress: A progress bar (tqdm.auto) when the run takes more than a second.
@@ -154,8 +157,8 @@ def simulate(sides: Mapping[str, Sequence[Creature]], n: int = 10_000, *,
         callback: Called as ``callback(done, total)`` after every chunk (a widget's bar).
 
     Returns:
-        A :class:`~lfgcombat.prep.result.SimResult` (``partial`` when interrupted with
-        Ctrl-C or stopped early by ``stop_at_width``).
+        A :class:`~lfgcombat.prep.result.SimResult` (``partial`` with ``interrupted``
+        after Ctrl-C, or with ``stopped_early`` when ``stop_at_width`` was reached).
 
     Raises:
         PrepError: bad sides, ruleset, tier, n, seed or map.
@@ -167,15 +170,17 @@ def simulate(sides: Mapping[str, Sequence[Creature]], n: int = 10_000, *,
         if missing:
             raise PrepError(f"{', '.join(missing)} not on the map; place everyone first")
     root = int(seed) if seed is not None else secrets.randbits(63)
-    size = int(chunk_size or DEFAULT_CHUNK[tier])
-    parts, partial = _execute([(scenario, spec, point)], n, tier, root, size, backend,
+    size = int(chunk_size or (STOP_CHUNK[tier] if stop_at_width is not None
+                              else DEFAULT_CHUNK[tier]))
+    parts, status = _execute([(scenario, spec, point)], n, tier, root, size, backend,
                               progress, stop_at_width, map.to_text() if map is not None
                               else None, callback)
-    return _result(scenario, spec, tier, root, point, size, n, parts[0], partial,
+    return _result(scenario, spec, tier, root, point, size, n, parts[0], status,
                    map.to_text() if map is not None else None)
 
 
-def _result(scenario, spec, tier, root, point, size, n, chunks, partial, map_text=None):
+def _result(scenario, spec, tier, root, point, size, n, chunks, status, map_text=None):
+    """The :class:`SimResult` of a point's chunks; ``status`` from :func:`_execute`."""
     keys = ("winner", "rounds", "hp", "dead", "felled", "dealt")
     c = len(scenario.creatures)
     if chunks:
@@ -184,7 +189,9 @@ def _result(scenario, spec, tier, root, point, size, n, chunks, partial, map_tex
         data = {k: np.zeros((0,) if k in ("winner", "rounds") else (0, c), np.int64)
                 for k in keys}
     return SimResult(scenario, spec, tier, root, point, size,
-                     partial or data["winner"].shape[0] < n, n, map_text=map_text, **data)
+                     bool(status) or data["winner"].shape[0] < n, n, map_text=map_text,
+                     interrupted=status == "interrupted",
+                     stopped_early=status == "stopped_early", **data)
 
 
 def _tasks(points, n, size):
@@ -204,7 +211,9 @@ def _narrow(chunks: list, n_sides: int, width: float) -> bool:
 
 def _execute(points, n, tier, root, size, backend, progress, stop_at_width, map_text,
              callback=None):
-    """Run every chunk of every point; returns ``(chunks per point, partial)``."""
+    """Run every chunk of every point; returns ``(chunks per point, status)``: status
+    ``""`` (all played), ``"interrupted"`` (Ctrl-C) or ``"stopped_early"``
+    (``stop_at_width`` reached)."""
     from tqdm.auto import tqdm
     if tier == "fast":
         for scenario, _, _ in points:
@@ -213,7 +222,7 @@ def _execute(points, n, tier, root, size, backend, progress, stop_at_width, map_
     parts: list[list] = [[] for _ in points]
     bar = tqdm(total=n * len(points), delay=1.0, disable=not progress, unit="fight",
                leave=False)
-    partial = False
+    status = ""
     done = 0
     runner = _runner(backend)
     try:
@@ -227,13 +236,13 @@ def _execute(points, n, tier, root, size, backend, progress, stop_at_width, map_
                 callback(done, n * len(points))
             if stop_at_width is not None and _narrow(parts[p], len(points[p][0].side_names),
                                                      stop_at_width):
-                partial = True
+                status = "stopped_early"
                 break
     except KeyboardInterrupt:
-        partial = True
+        status = "interrupted"
     finally:
         bar.close()
-    return parts, partial
+    return parts, status
 
 
 def _in_order(ex, args, tasks, window: int):
