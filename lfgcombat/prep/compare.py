@@ -24,7 +24,7 @@ import pandas as pd
 
 from ..rulesets import Ruleset
 from .result import Z95, SimResult, wilson
-from .run import DEFAULT_CHUNK, _check, _execute, _result, prepare_run
+from .run import DEFAULT_CHUNK, _check, _execute, _is_client, _result, open_backend, prepare_run
 from .spec import MAX_ROUNDS, PrepError
 
 __all__ = ["compare", "Comparison", "sweep", "Sweep", "MEASURES"]
@@ -121,8 +121,9 @@ def compare(sides: Mapping[str, Sequence], n: int = 10_000, *,
                           None if rulesets is not None else v, max_rounds)
               for v in variants]
     size = DEFAULT_CHUNK[tier]
-    parts, status = _execute([(sc, sp, 0) for sc, sp in points], n, tier, root, size,
-                              backend, progress, None, None)
+    with open_backend(backend) as be:
+        parts, status = _execute([(sc, sp, 0) for sc, sp in points], n, tier, root, size,
+                                 be, progress, None, None)
     results = tuple(_result(sc, sp, tier, root, 0, size, n, ch, status)
                     for (sc, sp), ch in zip(points, parts))
     return Comparison(tuple(_label(v) for v in variants), results)
@@ -199,16 +200,18 @@ def sweep(grid: Mapping[str, Sequence[Any]], build: Callable[..., Mapping[str, S
     root = int(seed) if seed is not None else secrets.randbits(63)
     names = tuple(grid)
     combos = list(itertools.product(*[list(grid[k]) for k in names]))
-    points, params = [], []
-    for p, values in enumerate(combos):
-        point = dict(zip(names, values))
-        sw = {k: v for k, v in point.items() if k in _SWITCHES}
-        rest = {k: v for k, v in point.items() if k not in _SWITCHES}
-        sc, sp = prepare_run(build(**rest), ruleset, tactics, sw or None, max_rounds)
-        points.append((sc, sp, p))
-        params.append(point)
+    params = [dict(zip(names, values)) for values in combos]
+    jobs = [(build(**{k: v for k, v in point.items() if k not in _SWITCHES}), ruleset,
+             tactics, {k: v for k, v in point.items() if k in _SWITCHES} or None, max_rounds)
+            for point in params]
     size = DEFAULT_CHUNK[tier]
-    parts, status = _execute(points, n, tier, root, size, backend, progress, None, None)
+    with open_backend(backend) as be:
+        if _is_client(be):  # each point's numbers are built on the workers
+            prepared = be.gather([be.submit(prepare_run, *job, pure=False) for job in jobs])
+        else:
+            prepared = [prepare_run(*job) for job in jobs]
+        points = [(sc, sp, p) for p, (sc, sp) in enumerate(prepared)]
+        parts, status = _execute(points, n, tier, root, size, be, progress, None, None)
     rows = []
     for (sc, sp, p), point, ch in zip(points, params, parts):
         r = _result(sc, sp, tier, root, p, size, n, ch, status)

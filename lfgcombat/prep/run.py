@@ -18,7 +18,8 @@ from __future__ import annotations
 
 import os
 import secrets
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from typing import Any
 
 import numpy as np
@@ -57,7 +58,9 @@ def run_chunk(tier: str, scenario: Scenario, spec: FightSpec, seed: int, point: 
     """Play the first ``count`` fights of a chunk (a Dask task; needs only the core install)."""
     words = fight_words(seed, point, chunk, size)[:count]
     if tier == "fast":
-        return run_fights(spec, fight_states(words))
+        out = run_fights(spec, fight_states(words))
+        out["compiled"] = np.array(NUMBA_ACTIVE)
+        return out
     rows = []
     for w in words:
         hmap = None
@@ -104,6 +107,48 @@ def prepare_run(sides: Mapping[str, Sequence[Creature]], ruleset: Any, tactics: 
     return scenario, build_spec(scenario, max_rounds)
 
 
+def _is_client(backend: Any) -> bool:
+    return hasattr(backend, "submit") and hasattr(backend, "gather")
+
+
+@contextmanager
+def open_backend(backend: Any) -> Iterator[Any]:
+    """The backend to run on: ``"dask"`` opens a ``LocalCluster`` (worker processes) and a
+    ``Client`` on it, a scheduler address (``"tcp://host:8786"``) a ``Client`` connected to
+    it; both are closed afterwards. Anything else is passed through.
+
+    Raises:
+        PrepError: ``"dask"`` or an address without ``dask.distributed`` installed.
+    """
+    if not isinstance(backend, str) or backend == "processes":
+        yield backend
+        return
+    if backend != "dask" and "://" not in backend:
+        raise PrepError(f"backend must be None, 'processes', 'dask', a scheduler address "
+                        f"such as 'tcp://127.0.0.1:8786' or a dask Client, not {backend!r}")
+    try:
+        from distributed import Client, LocalCluster
+    except ImportError:  # pragma: no cover - depends on the install
+        raise PrepError(f"backend={backend!r} needs dask.distributed: pip install "
+                        "'lfgcombat[cluster]'") from None
+    if backend == "dask":
+        with LocalCluster(processes=True, dashboard_address=None) as cluster, \
+                Client(cluster) as client:
+            yield client
+    else:
+        with Client(backend) as client:
+            yield client
+
+
+def run_notes(chunks: Sequence[Mapping[str, Any]], tier: str) -> tuple[str, ...]:
+    """Notes on how the chunks ran: a warning when the fast tier ran without numba."""
+    if tier == "fast" and any(not bool(ch.get("compiled", True)) for ch in chunks):
+        return ("numba is not installed (or LFGCOMBAT_NO_NUMBA is set) where these fights "
+                "ran: the fast tier ran as plain Python, about 75x slower; pip install "
+                "'lfgcombat[fast]' (on every Dask worker too)",)
+    return ()
+
+
 def _check(n: int, tier: str, seed: Any, map: Any, stop_at_width: Any) -> None:
     if isinstance(n, bool) or not isinstance(n, (int, np.integer)) or n < 1:
         raise PrepError(f"n must be a whole number of fights >= 1, not {n!r}")
@@ -143,7 +188,8 @@ def simulate(sides: Mapping[str, Sequence[Creature]], n: int = 10_000, *,
             ``None``: the open field - nobody moves, everyone can reach everyone, no AOO.
         seed: The root seed (``None``: a fresh one, kept in the result for replay).
         backend: ``None`` (this process, all cores for the compiled fast tier),
-            ``"processes"`` (a local process pool) or a
+            ``"dask"`` (a local Dask cluster, closed afterwards), a Dask scheduler's address
+            (``"tcp://host:8786"``), ``"processes"`` (a local process pool) or a
             ``dask.distributed.Client``.
         tier: ``"fast"`` (the compiled kernel, :mod:`lfgcombat.prep.kernel`) or
             ``"reference"`` (real encounters, every rule).
@@ -172,9 +218,10 @@ def simulate(sides: Mapping[str, Sequence[Creature]], n: int = 10_000, *,
     root = int(seed) if seed is not None else secrets.randbits(63)
     size = int(chunk_size or (STOP_CHUNK[tier] if stop_at_width is not None
                               else DEFAULT_CHUNK[tier]))
-    parts, status = _execute([(scenario, spec, point)], n, tier, root, size, backend,
-                              progress, stop_at_width, map.to_text() if map is not None
-                              else None, callback)
+    with open_backend(backend) as be:
+        parts, status = _execute([(scenario, spec, point)], n, tier, root, size, be,
+                                 progress, stop_at_width, map.to_text() if map is not None
+                                 else None, callback)
     return _result(scenario, spec, tier, root, point, size, n, parts[0], status,
                    map.to_text() if map is not None else None)
 
@@ -190,6 +237,7 @@ def _result(scenario, spec, tier, root, point, size, n, chunks, status, map_text
                 for k in keys}
     return SimResult(scenario, spec, tier, root, point, size,
                      bool(status) or data["winner"].shape[0] < n, n, map_text=map_text,
+                     notes=spec.notes + run_notes(chunks, tier),
                      interrupted=status == "interrupted",
                      stopped_early=status == "stopped_early", **data)
 
@@ -292,7 +340,7 @@ def _runner(backend) -> Callable:
         return _threads
     if isinstance(backend, str) and backend == "processes":
         return _processes
-    if hasattr(backend, "submit") and hasattr(backend, "gather"):
+    if _is_client(backend):
         def dask(args, tasks):
             futures = [backend.submit(run_chunk, *a, pure=False) for a in args]
             try:
@@ -301,5 +349,5 @@ def _runner(backend) -> Callable:
             finally:
                 backend.cancel(futures)
         return dask
-    raise PrepError(f"backend must be None, 'processes' or a dask.distributed Client, not "
-                    f"{backend!r:.60}")
+    raise PrepError(f"backend must be None, 'processes', 'dask', a scheduler address or a "
+                    f"dask.distributed Client, not {backend!r:.60}")
