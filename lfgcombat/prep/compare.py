@@ -112,7 +112,7 @@ def compare(sides: Mapping[str, Sequence], n: int = 10_000, *,
     if (rulesets is None) == (switches is None):
         raise PrepError("give the variants as rulesets=[...] or as switches=[{...}, {...}], "
                         "one of the two")
-    variants = list(rulesets if rulesets is not None else switches)
+    variants = list(rulesets) if rulesets is not None else list(switches or [])
     if len(variants) < 2:
         raise PrepError(f"compare needs two or more variants, got {len(variants)}")
     _check(n, tier, seed, None, None)

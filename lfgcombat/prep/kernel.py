@@ -50,7 +50,7 @@ try:  # numba is optional: lfgcombat[fast]
     import numba as _numba
     HAVE_NUMBA = True
 except ImportError:  # pragma: no cover - exercised with LFGCOMBAT_NO_NUMBA=1
-    _numba = None
+    _numba = None  # type: ignore[assignment]
     HAVE_NUMBA = False
 
 #: Whether the kernel is compiled (numba installed and not switched off).

@@ -50,8 +50,9 @@ class _Fight:
         self.weapons = [_weapon(c) for c in scenario.creatures]
         self.policy = [t.code for t in (scenario.tactics[s] for s in self.side)]
         self.danger = spec.danger
-        self.enc = Encounter(list(scenario.creatures), sides=scenario.sides(), map=map,
-                             ruleset=scenario.ruleset, seed=int(dice_seed))
+        self.enc = Encounter(list(scenario.creatures),  # type: ignore[abstract]
+                             sides=scenario.sides(), map=map, ruleset=scenario.ruleset,
+                             seed=int(dice_seed))
         self.rng = np.random.Generator(np.random.PCG64(int(tactics_seed)))
         self.hp = [int(c.hp) for c in scenario.creatures]
         self.dead = [False] * len(self.names)
@@ -100,7 +101,7 @@ class _Fight:
         """End ``cur``'s turn, choosing the next by the tactics; -1 at the round limit."""
         choices = self.enc.choices()
         own = [n for n in choices if self.side[self.index[n]] == self.side[cur]]
-        nxt = (own or choices or [None])[0]
+        nxt = own[0] if own else (choices[0] if choices else None)
         rnd = self.enc.round
         self.enc.end_turn(next=nxt)
         for i in range(len(self.names)):  # bleeding and stabilizing at a turn's start
@@ -119,7 +120,7 @@ class _Fight:
             if self.enc.round - start > limit:  # pragma: no cover - clotting ends it
                 break
             choices = self.enc.choices()
-            self.enc.end_turn(next=(choices or [None])[0])
+            self.enc.end_turn(next=choices[0] if choices else None)
         for i in range(len(self.names)):
             self.refresh(i)
 
@@ -145,7 +146,7 @@ def play(scenario: Scenario, spec: FightSpec, dice_seed: int, tactics_seed: int,
     f.enc.start()
     winner = None
     while winner is None:
-        cur = f.index[f.enc.current]
+        cur = f.index[str(f.enc.current)]
         winner = f.turn(cur)
         if winner is None:
             winner = f.hand_over(cur, limit)
@@ -167,7 +168,7 @@ def _target_on_map(enc: Encounter, names: list[str], cur: int, ranked: list[int]
     view = enc.creature(me)
     if resolve_weapon(view, weapon).is_projectile:
         return ranked[0]
-    reach = int(view.reach.value)
+    reach = int(view.reach.value or 0)
     for t in ranked:
         if enc.map.distance(me, names[t]) <= reach:
             return t
@@ -190,7 +191,7 @@ def _approach(enc: Encounter, name: str, target: str, weapon) -> None:
     view = enc.creature(name)
     if resolve_weapon(view, weapon).is_projectile:
         return
-    if hmap.distance(name, target) <= int(view.reach.value):
+    if hmap.distance(name, target) <= int(view.reach.value or 0):
         return
     if enc.actions_left(name).big < 1:
         return

@@ -131,11 +131,13 @@ class SimResult:
 
     def p_any_dead(self, side: str) -> tuple[float, float, float]:
         """P(at least one creature of ``side`` dies)."""
-        return self._p((self.dead[:, self._members(self._side(side))] > 0).any(axis=1))
+        return self._p(np.asarray((self.dead[:, self._members(self._side(side))] > 0)
+                                  .any(axis=1)))
 
     def p_any_dropped(self, side: str) -> tuple[float, float, float]:
         """P(at least one creature of ``side`` is dropped: unconscious, dying or dead)."""
-        return self._p(self.dropped[:, self._members(self._side(side))].any(axis=1))
+        return self._p(np.asarray(self.dropped[:, self._members(self._side(side))]
+                                  .any(axis=1)))
 
     # ------------------------------------------------------------------ tables
     def summary(self) -> pd.DataFrame:

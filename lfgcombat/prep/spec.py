@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, cast
 import numpy as np
 
 from ..attacks import prepare
@@ -179,8 +179,9 @@ def attacks_per_turn(c: Creature, ruleset: Ruleset) -> int:
         from ..encounter import Encounter
         dummy = Creature.from_dict({"name": "Practice Dummy", "level": 1, "max_hp": 100000})
         me = c.replace(name="Probe")
-        enc = Encounter([me, dummy], sides={"a": ["Probe"], "b": ["Practice Dummy"]},
-                        ruleset=ruleset, seed=0)
+        enc = Encounter([me, dummy],  # type: ignore[abstract]
+                        sides={"a": ["Probe"], "b": ["Practice Dummy"]}, ruleset=ruleset,
+                        seed=0)
         enc.start()
         while enc.current != "Probe":
             enc.end_turn(next="Probe")
@@ -193,7 +194,7 @@ def attacks_per_turn(c: Creature, ruleset: Ruleset) -> int:
 
 
 def _dist(expr) -> dict[int, float]:
-    return {int(k): float(v) for k, v in pmf(expr).items() if v}
+    return {int(cast(int, k)): float(v) for k, v in pmf(expr).items() if v}
 
 
 def _map(dist: dict, fn) -> dict:
@@ -253,7 +254,8 @@ def _pair_numbers(cs, weapons, rs, side, k_max) -> dict[str, Any]:
     threat, Gang Up allowed, bleeding strike, the damage distributions and the expected
     damage of a first attack ("Attack Rolls", "Critical Hits", "Attacks Per Turn")."""
     n = len(cs)
-    out = {"bonus": np.zeros((n, n, k_max), np.int64), "ac": np.zeros((n, n), np.int64),
+    out: dict[str, Any] = {
+           "bonus": np.zeros((n, n, k_max), np.int64), "ac": np.zeros((n, n), np.int64),
            "confirm_ac": np.zeros((n, n), np.int64), "threat": np.zeros(n, np.int64),
            "gang_ok": np.zeros((n, n), np.int64), "bleeds": np.zeros((n, n), np.int64),
            "expected": np.zeros((n, n)), "tables": {}}
@@ -276,25 +278,32 @@ def _pair_numbers(cs, weapons, rs, side, k_max) -> dict[str, Any]:
     return out
 
 
+def _value(stat) -> int:
+    """A statistic's value as a whole number (0 when it has none)."""
+    return int(stat.value or 0)
+
+
 def _creature_deltas(cs, weapons, rs, side) -> dict[str, np.ndarray]:
     """Per creature: what Gang Up's +1..+5 Tactical Bonus adds to its attack bonus
     ("Multiple Opponents"), and what Injured changes in its attack bonus, AC and ACvsCrit
     ("Injured"), measured with ``prepare`` against its first foe."""
     n = len(cs)
-    out = {"gang": np.zeros((n, 6), np.int64), "injured_attack": np.zeros(n, np.int64),
+    out: dict[str, Any] = {
+           "gang": np.zeros((n, 6), np.int64), "injured_attack": np.zeros(n, np.int64),
            "injured_ac": np.zeros(n, np.int64), "injured_confirm_ac": np.zeros(n, np.int64)}
     for a in range(n):
         t0 = next(t for t in range(n) if side[t] != side[a])
-        b0 = prepare(cs[a], cs[t0], weapons[a], ruleset=rs).bonus.value
+        b0 = _value(prepare(cs[a], cs[t0], weapons[a], ruleset=rs).bonus)
         for g in range(1, 6):
-            out["gang"][a, g] = prepare(cs[a], cs[t0], weapons[a], ruleset=rs, attack_bonuses=(
-                Bonus(g, BonusType.TACTICAL, "gang up"),)).bonus.value - b0
-        out["injured_attack"][a] = prepare(_injured(cs[a]), cs[t0], weapons[a],
-                                           ruleset=rs).bonus.value - b0
+            out["gang"][a, g] = _value(prepare(
+                cs[a], cs[t0], weapons[a], ruleset=rs,
+                attack_bonuses=(Bonus(g, BonusType.TACTICAL, "gang up"),)).bonus) - b0
+        out["injured_attack"][a] = _value(prepare(_injured(cs[a]), cs[t0], weapons[a],
+                                                  ruleset=rs).bonus) - b0
         hurt = prepare(cs[t0], _injured(cs[a]), weapons[t0], ruleset=rs)
         plain = prepare(cs[t0], cs[a], weapons[t0], ruleset=rs)
-        out["injured_ac"][a] = hurt.ac.value - plain.ac.value
-        out["injured_confirm_ac"][a] = hurt.confirm_ac.value - plain.confirm_ac.value
+        out["injured_ac"][a] = _value(hurt.ac) - _value(plain.ac)
+        out["injured_confirm_ac"][a] = _value(hurt.confirm_ac) - _value(plain.confirm_ac)
     return out
 
 
