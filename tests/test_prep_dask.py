@@ -27,7 +27,7 @@ def test_dask_one_and_two_workers_match_local():
     local_sweep = sweep({"orcs": [1, 2]}, _build, 1000, seed=3, progress=False).frame
     for workers in (1, 2):
         with distributed.LocalCluster(n_workers=workers, threads_per_worker=1,
-                                      processes=False, dashboard_address=None) as cluster, \
+                                      processes=True, dashboard_address=None) as cluster, \
                 distributed.Client(cluster) as client:
             r = simulate(_sides(), 3000, seed=7, chunk_size=1000, backend=client,
                          progress=False)
@@ -36,3 +36,38 @@ def test_dask_one_and_two_workers_match_local():
             s = sweep({"orcs": [1, 2]}, _build, 1000, seed=3, backend=client,
                       progress=False).frame
             assert s.equals(local_sweep)
+            if workers == 2:  # a scheduler address: a Client of its own, closed afterwards
+                r = simulate(_sides(), 2000, seed=7, chunk_size=1000,
+                             backend=cluster.scheduler_address, progress=False)
+                assert np.array_equal(r.winner, local.winner[:2000])
+
+
+def test_backend_dask_opens_and_closes_a_local_cluster(monkeypatch):
+    opened = []
+    real = distributed.LocalCluster
+
+    def spy(*args, **kwargs):
+        kwargs.update(n_workers=1, threads_per_worker=1)
+        cluster = real(*args, **kwargs)
+        opened.append(cluster)
+        return cluster
+
+    monkeypatch.setattr(distributed, "LocalCluster", spy)
+    r = simulate({"a": [load_example("orc")], "b": [load_example("goblin")]}, 200, seed=1,
+                 backend="dask", progress=False)
+    local = simulate({"a": [load_example("orc")], "b": [load_example("goblin")]}, 200,
+                     seed=1, progress=False)
+    assert np.array_equal(r.winner, local.winner)
+    assert len(opened) == 1 and opened[0].status.name == "closed"
+
+
+def test_a_run_without_numba_says_so(monkeypatch):
+    from lfgcombat.prep import run as prep_run
+    monkeypatch.setattr(prep_run, "NUMBA_ACTIVE", False)
+    r = simulate({"a": [load_example("orc")], "b": [load_example("goblin")]}, 20, seed=1,
+                 progress=False)
+    assert any("numba" in note and "75x" in note for note in r.notes)
+    monkeypatch.setattr(prep_run, "NUMBA_ACTIVE", True)
+    r = simulate({"a": [load_example("orc")], "b": [load_example("goblin")]}, 20, seed=1,
+                 progress=False)
+    assert not r.notes

@@ -3,9 +3,11 @@
 Thin by design: the simulation, statistics and plots are :mod:`lfgcombat.prep`'s
 (:func:`~lfgcombat.prep.simulate`, :meth:`~lfgcombat.prep.SimResult.summary`,
 :meth:`~lfgcombat.prep.SimResult.plot`, :meth:`~lfgcombat.prep.SimResult.replay`); the panel
-only gathers the choices and shows the answers. "Replay the worst fight" rebuilds the fight
-that went worst for the first side as a real encounter and opens it in the
-:class:`~lfgcombat.widgets.initiative.InitiativeTracker`.
+only gathers the choices and shows the answers. "Replay the worst fight" opens the fight
+that went worst for the party as a real encounter in the
+:class:`~lfgcombat.widgets.initiative.InitiativeTracker`: after a reference-tier run that
+very fight; after a fast-tier run (whose dice cannot be replayed in an encounter) the worst
+of a short reference-tier run of the same scenario and seed, and the panel says so.
 """
 
 from __future__ import annotations
@@ -21,7 +23,16 @@ import traitlets
 from lfgcombat.creature import Creature, example_names, load_example
 from lfgcombat.errors import LfgError
 from lfgcombat.prep import TARGET_POLICIES, SimResult, simulate
-from lfgcombat.rulesets import RULESET_NAMES, Ruleset
+from lfgcombat.prep.result import format_p
+from lfgcombat.prep.run import SUPPORTED_RULESETS, TIERS
+from lfgcombat.rulesets import Ruleset
+from lfgcombat.rulesets.base import implemented
+
+#: Fights of the reference-tier run whose worst fight a fast-tier run's replay opens.
+REPLAY_FIGHTS = 40
+_HEADINGS = {"side": "side", "p_dropped": "P(dropped)", "p_dead": "P(dead)",
+             "hp_lost_mean": "HP lost (mean)", "damage_dealt_mean": "damage dealt (mean)",
+             "kills_mean": "foes dropped (mean)"}
 
 __all__ = ["PrepPanel"]
 
@@ -32,7 +43,8 @@ class PrepPanel(W.VBox):
     Args:
         creatures: Creatures of your own to pick from, besides the examples (optional).
         party, foes: Names to start each side with.
-        copies: Copies of each foe (``Orc 1``, ``Orc 2``...).
+        copies: How many of each foe at first (``Orc 1``, ``Orc 2``...); each foe picked
+            gets its own count in the panel.
         n: Fights per run.
         seed: The root seed (the same seed gives the same fights).
 
@@ -67,14 +79,21 @@ class PrepPanel(W.VBox):
         small = dict(layout=W.Layout(width="14em"), style={"description_width": "6em"})
         self._copies = W.BoundedIntText(value=copies, min=1, max=20, description="copies",
                                         **small)
+        self._counts: dict[str, W.BoundedIntText] = {}
+        self._count_box = W.VBox([])
+        self._foes.observe(lambda _: self._sync_counts(), "value")
+        self._sync_counts()
         self._n = W.BoundedIntText(value=n, min=1, max=10_000_000, description="fights",
                                    **small)
         self._seed = W.BoundedIntText(value=seed, min=0, max=2 ** 62, description="seed",
                                       **small)
         self._tactics = W.Dropdown(options=list(TARGET_POLICIES), value="weakest",
                                    description="tactics", **small)
-        self._ruleset = W.Dropdown(options=list(RULESET_NAMES), value="lfg",
+        playable = [r for r in implemented() if r in SUPPORTED_RULESETS]
+        self._ruleset = W.Dropdown(options=playable, value=playable[0],
                                    description="ruleset", **small)
+        self._tier = W.Dropdown(options=list(TIERS), value="fast", description="tier",
+                                **small)
         self._killer = W.Checkbox(value=False, description="Killer Criticals", indent=False)
         self._perfect = W.Checkbox(value=False, description="Perfect Critical", indent=False)
         self._run = W.Button(description="Run", button_style="primary",
@@ -86,25 +105,39 @@ class PrepPanel(W.VBox):
         self._status = W.HTML("")
         self._summary = W.HTML("")
         self._plot = W.Image(format="png", layout=W.Layout(max_width="100%"))
-        self._table = W.Box()
+        self._table = W.VBox()
         self.tracker = None
         self._run.on_click(lambda _: self.run())
         self._replay.on_click(lambda _: self.replay_worst())
-        controls = W.HBox([self._party, self._foes, W.VBox([
-            self._copies, self._n, self._seed, self._tactics, self._ruleset,
+        controls = W.HBox([self._party, W.VBox([self._foes, self._count_box]), W.VBox([
+            self._n, self._seed, self._tactics, self._ruleset, self._tier,
             W.HBox([self._killer, self._perfect])])])
         super().__init__([controls, W.HBox([self._run, self._bar, self._replay]),
                           self._status, self._summary, self._plot, self._table], **kwargs)
         self.add_class("lfg-prep")
 
     # ------------------------------------------------------------------ the model
+    def _sync_counts(self) -> None:
+        """One count per foe picked (new ones start at ``copies``)."""
+        small = dict(layout=W.Layout(width="14em"), style={"description_width": "8em"})
+        for name in self._foes.value:
+            if name not in self._counts:
+                self._counts[name] = W.BoundedIntText(
+                    value=int(self._copies.value), min=1, max=20,
+                    description=f"{name[:12]} x", **small)
+        self._count_box.children = tuple(self._counts[n] for n in self._foes.value)
+
+    def set_count(self, foe: str, count: int) -> None:
+        """How many of ``foe`` (a name picked among the foes) fight."""
+        self._counts[foe].value = int(count)
+
     def sides(self) -> dict[str, list[Creature]]:
-        """The sides as chosen (each foe ``copies`` times, numbered)."""
+        """The sides as chosen (each foe as many times as its count, numbered)."""
         party = [self.pool[n] for n in self._party.value]
         foes: list[Creature] = []
-        k = int(self._copies.value)
         for name in self._foes.value:
             c = self.pool[name]
+            k = int(self._counts[name].value)
             foes += [c] if k == 1 else [c.replace(name=f"{name} {i + 1}") for i in range(k)]
         return {"party": party, "foes": foes}
 
@@ -121,7 +154,7 @@ class PrepPanel(W.VBox):
                          perfect_critical=self._perfect.value)
             result = simulate(self.sides(), int(self._n.value), ruleset=rs,
                               tactics=self._tactics.value, seed=int(self._seed.value),
-                              progress=False, callback=tick)
+                              tier=self._tier.value, progress=False, callback=tick)
         except LfgError as exc:
             self.error = str(exc)
             self._status.value = f"<span class='lfg-prep-error'>{html.escape(str(exc))}</span>"
@@ -129,17 +162,27 @@ class PrepPanel(W.VBox):
         self.error = ""
         self.result = result
         self._status.value = html.escape(repr(result))
-        s = result.summary()
-        self._summary.value = (s.to_html(float_format=lambda v: f"{v:.3f}", na_rep="")
-                               + result.per_creature()[
-                                   ["side", "p_dropped", "p_dead", "hp_lost_mean",
-                                    "damage_dealt_mean", "kills_mean"]].to_html(
-                                   float_format=lambda v: f"{v:.3f}"))
+        self._summary.value = self._tables(result)
         buf = io.BytesIO()
         result.plot().savefig(buf, format="png", dpi=72)
         self._plot.value = buf.getvalue()
         self._replay.disabled = False
         return result
+
+    @staticmethod
+    def _tables(result: SimResult) -> str:
+        """The summary and the per-creature table, with plain headings and intervals."""
+        pc = result.per_creature()
+        table = pc[[k for k in _HEADINGS if not k.startswith("p_")]].copy()
+        for key in ("p_dropped", "p_dead"):
+            table[key] = [format_p(pc.loc[n, key], pc.loc[n, f"{key}_lo"],
+                                   pc.loc[n, f"{key}_hi"]) for n in pc.index]
+        table = table[list(_HEADINGS)].rename(columns=_HEADINGS)
+        notes = "".join(f"<p class='lfg-prep-note'>{html.escape(n)}</p>" for n in result.notes)
+        return ("<p>95% intervals in brackets</p>"
+                + result.readable().to_html(classes="lfg-prep-summary")
+                + table.to_html(float_format=lambda v: f"{v:.1f}", index_names=False)
+                + notes)
 
     def replay_worst(self):
         """Rebuild the fight that went worst for the party and open it in the tracker, with
@@ -148,12 +191,21 @@ class PrepPanel(W.VBox):
         if self.result is None:
             self._status.value = "run the simulation first"
             return None
-        i = self.result.worst()[0]
-        enc = self.result.replay(i)
+        source = self.result
+        if source.tier == "fast":  # its dice are the kernel's: replay a reference fight
+            source = simulate(self.sides(), REPLAY_FIGHTS, ruleset=source.scenario.ruleset,
+                              tactics=self._tactics.value, seed=source.seed,
+                              tier="reference", progress=False)
+        i = source.worst("party")[0]
+        enc = source.replay(i)
         self.tracker = InitiativeTracker(enc, dicelog=True)
-        note = W.HTML(f"<b>fight {i}</b> ({self.result.tier} tier"
-                      + (", replayed in the reference tier: the same scenario, other dice"
-                         if self.result.tier == "fast" else "") + ")")
+        if self.result.tier == "fast":
+            text = (f"<b>The worst of {source.n} reference-tier fights</b> (fight {i}, same "
+                    "scenario and seed): the fast tier's own fights cannot be replayed die "
+                    "for die, so this is a real encounter played with every rule.")
+        else:
+            text = f"<b>The worst fight</b> of this reference-tier run (fight {i}), exactly."
+        note = W.HTML(text, layout=W.Layout(width="100%"))
         note.add_class("lfg-prep-replay")
         self._table.children = (note, self.tracker)
         return self.tracker

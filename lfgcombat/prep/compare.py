@@ -23,8 +23,8 @@ import numpy as np
 import pandas as pd
 
 from ..rulesets import Ruleset
-from .result import Z95, SimResult
-from .run import DEFAULT_CHUNK, _check, _execute, _result, prepare_run
+from .result import Z95, SimResult, wilson
+from .run import DEFAULT_CHUNK, _check, _execute, _is_client, _result, open_backend, prepare_run
 from .spec import MAX_ROUNDS, PrepError
 
 __all__ = ["compare", "Comparison", "sweep", "Sweep", "MEASURES"]
@@ -59,8 +59,9 @@ class Comparison:
     results: tuple[SimResult, ...]
 
     def summary(self, measure: str = "win") -> pd.DataFrame:
-        """Per variant and side: P(measure) and its difference from the first variant, with
-        a paired 95% interval (the mean of per-fight differences +- 1.96 standard errors)."""
+        """Per variant and side: P(measure) with its 95% Wilson interval (``p_lo``,
+        ``p_hi``) and its difference from the first variant, with a paired 95% interval
+        (the mean of per-fight differences +- 1.96 standard errors)."""
         base = self.results[0]
         rows = []
         for label, r in zip(self.labels, self.results):
@@ -70,8 +71,9 @@ class Comparison:
                 x0 = _indicator(base, side, measure)[:n]
                 d = x - x0
                 se = d.std(ddof=1) / math.sqrt(n) if n > 1 else math.nan
-                rows.append({"variant": label, "side": side, "p": x.mean(),
-                             "diff": d.mean(), "diff_lo": d.mean() - Z95 * se,
+                lo, hi = wilson(float(x.sum()), n)
+                rows.append({"variant": label, "side": side, "p": x.mean(), "p_lo": lo,
+                             "p_hi": hi, "diff": d.mean(), "diff_lo": d.mean() - Z95 * se,
                              "diff_hi": d.mean() + Z95 * se, "n": n})
         return pd.DataFrame(rows).set_index(["variant", "side"])
 
@@ -110,7 +112,7 @@ def compare(sides: Mapping[str, Sequence], n: int = 10_000, *,
     if (rulesets is None) == (switches is None):
         raise PrepError("give the variants as rulesets=[...] or as switches=[{...}, {...}], "
                         "one of the two")
-    variants = list(rulesets if rulesets is not None else switches)
+    variants = list(rulesets) if rulesets is not None else list(switches or [])
     if len(variants) < 2:
         raise PrepError(f"compare needs two or more variants, got {len(variants)}")
     _check(n, tier, seed, None, None)
@@ -119,9 +121,10 @@ def compare(sides: Mapping[str, Sequence], n: int = 10_000, *,
                           None if rulesets is not None else v, max_rounds)
               for v in variants]
     size = DEFAULT_CHUNK[tier]
-    parts, partial = _execute([(sc, sp, 0) for sc, sp in points], n, tier, root, size,
-                              backend, progress, None, None)
-    results = tuple(_result(sc, sp, tier, root, 0, size, n, ch, partial)
+    with open_backend(backend) as be:
+        parts, status = _execute([(sc, sp, 0) for sc, sp in points], n, tier, root, size,
+                                 be, progress, None, None)
+    results = tuple(_result(sc, sp, tier, root, 0, size, n, ch, status)
                     for (sc, sp), ch in zip(points, parts))
     return Comparison(tuple(_label(v) for v in variants), results)
 
@@ -197,19 +200,21 @@ def sweep(grid: Mapping[str, Sequence[Any]], build: Callable[..., Mapping[str, S
     root = int(seed) if seed is not None else secrets.randbits(63)
     names = tuple(grid)
     combos = list(itertools.product(*[list(grid[k]) for k in names]))
-    points, params = [], []
-    for p, values in enumerate(combos):
-        point = dict(zip(names, values))
-        sw = {k: v for k, v in point.items() if k in _SWITCHES}
-        rest = {k: v for k, v in point.items() if k not in _SWITCHES}
-        sc, sp = prepare_run(build(**rest), ruleset, tactics, sw or None, max_rounds)
-        points.append((sc, sp, p))
-        params.append(point)
+    params = [dict(zip(names, values)) for values in combos]
+    jobs = [(build(**{k: v for k, v in point.items() if k not in _SWITCHES}), ruleset,
+             tactics, {k: v for k, v in point.items() if k in _SWITCHES} or None, max_rounds)
+            for point in params]
     size = DEFAULT_CHUNK[tier]
-    parts, partial = _execute(points, n, tier, root, size, backend, progress, None, None)
+    with open_backend(backend) as be:
+        if _is_client(be):  # each point's numbers are built on the workers
+            prepared = be.gather([be.submit(prepare_run, *job, pure=False) for job in jobs])
+        else:
+            prepared = [prepare_run(*job) for job in jobs]
+        points = [(sc, sp, p) for p, (sc, sp) in enumerate(prepared)]
+        parts, status = _execute(points, n, tier, root, size, be, progress, None, None)
     rows = []
     for (sc, sp, p), point, ch in zip(points, params, parts):
-        r = _result(sc, sp, tier, root, p, size, n, ch, partial)
+        r = _result(sc, sp, tier, root, p, size, n, ch, status)
         for side in r.sides:
             for measure in MEASURES:
                 k = _indicator(r, side, measure).sum()

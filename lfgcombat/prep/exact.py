@@ -20,7 +20,7 @@ import pandas as pd
 
 from ..creature import Creature
 from .run import prepare_run
-from .spec import MAX_ROUNDS, FightSpec, PrepError
+from .spec import MAX_ROUNDS, FightSpec, check_fast_tier
 
 __all__ = ["exact_duel", "ExactDuel", "attack_damage_pmf"]
 
@@ -117,12 +117,13 @@ def exact_duel(a: Creature, b: Creature, *, ruleset="lfg", max_rounds: int = MAX
     """The exact outcome of a one-on-one fight (see the module docstring).
 
     Raises:
-        PrepError: a creature starting at 0 HP or less, or a bad ruleset.
+        PrepError: a creature starting at 0 HP or less, with conditions or Temporary HP
+            (:func:`~lfgcombat.prep.spec.check_fast_tier`), or a bad ruleset.
     """
-    _, spec = prepare_run({"a": [a], "b": [b]}, ruleset, "weakest", max_rounds=max_rounds)
+    scenario, spec = prepare_run({"a": [a], "b": [b]}, ruleset, "weakest",
+                                 max_rounds=max_rounds)
+    check_fast_tier(scenario, "the exact duel", temp_hp=False)
     hp0, hp1 = int(spec.max_hp[0]), int(spec.max_hp[1])
-    if min(a.hp, b.hp) <= 0:
-        raise PrepError("both duellists must start conscious (HP above 0)")
     p_first0 = _first_prob(spec)
     win = [0.0, 0.0]
     by_round = np.zeros(max_rounds + 1)

@@ -20,17 +20,21 @@ What the fast tier plays (000_8d1d7816ee944f3b.txt), every number from the engin
   multiplier ("Resistance - Damage Resistance (DR), ..."), as exact distributions.
 * "Attacks Per Turn" with the Consecutive Attack Penalty; Gang Up's Tactical Bonus
   ("Multiple Opponents").
-* HP; "Injured" (-2 on d20 rolls and AC at or below the Injured Threshold); falling
+* HP from the creature's current HP, Temporary HP absorbing damage first ("Temporary Hit
+  Points (TempHP)"); "Injured" (-2 on d20 rolls and AC at or below the Injured Threshold); falling
   unconscious at 0 HP or less; Bleed 1 from a slashing or piercing strike; Bleed ticks with
   clotting after 10 rounds ("Bleed X"); the DC20 FORT Save to stabilize ("Stabilize when
   Dying"); death at -CON (PCs, bosses) or -level (goons) ("Death", "NPC & Enemy Death").
+  When the fight ends the dying keep bleeding and saving, round by round, until each is
+  stable or dead (nobody heals them): who dies counts those who bleed out afterwards.
 * Selective Initiative with the policy of :mod:`lfgcombat.prep.tactics`.
 
 Left out (use the reference tier): maps, movement, reach and AOO; spells and special
 actions; conditions other than Injured/Unconscious/Dying (Weakened from falling does not
 matter to a creature that never gets up: nobody heals); % miss chance, Fortunate and
-Unfortunate rolls, Active Defense, Perfect Critical limb injuries, Temporary HP; groups and
-the other initiative systems.
+Unfortunate rolls, Active Defense, Perfect Critical limb injuries; groups and the other
+initiative systems. A creature starting at 0 HP or less or with conditions of its own is
+refused (:func:`lfgcombat.prep.spec.check_fast_tier`).
 """
 
 from __future__ import annotations
@@ -46,7 +50,7 @@ try:  # numba is optional: lfgcombat[fast]
     import numba as _numba
     HAVE_NUMBA = True
 except ImportError:  # pragma: no cover - exercised with LFGCOMBAT_NO_NUMBA=1
-    _numba = None
+    _numba = None  # type: ignore[assignment]
     HAVE_NUMBA = False
 
 #: Whether the kernel is compiled (numba installed and not switched off).
@@ -121,7 +125,7 @@ def sample_attacks(st, n, b, target_ac, cac, threat, perfect, values, cdf, lens,
 
 
 @_jit
-def _initiative(st, init_bonus, alive):
+def _initiative(st, init_bonus, alive):  # noqa: C901 - one compiled loop
     c_n = init_bonus.shape[0]
     total = np.zeros(c_n, np.int64)
     best = -10 ** 9
@@ -196,7 +200,7 @@ def _standing_sides(side, hp, dead, n_sides):
 
 
 @_inline
-def _turn_start(st, cur, hp, dead, bleed, bled, dies_at, stabilize_p):
+def _turn_start(st, cur, hp, temp, dead, bleed, bled, dies_at, stabilize_p):
     """A dying creature's turn begins: Bleed X (clotting after 10 rounds), then the DC20
     FORT Save to stabilize ("Bleed X", "Stabilize when Dying")."""
     if dead[cur] or hp[cur] > 0 or bleed[cur] <= 0:
@@ -208,7 +212,9 @@ def _turn_start(st, cur, hp, dead, bleed, bled, dies_at, stabilize_p):
     bleed[cur] = b
     bled[cur] = rounds if b > 0 else 0
     if b > 0:
-        hp[cur] -= b
+        absorbed = min(temp[cur], b)  # Temporary HP absorb damage first
+        temp[cur] -= absorbed
+        hp[cur] -= b - absorbed
         if hp[cur] <= dies_at[cur]:
             dead[cur] = 1
     if not dead[cur] and bleed[cur] > 0 and _uniform(st) < stabilize_p[cur]:
@@ -245,11 +251,13 @@ def _round_opener(cur, side, dead):
 
 
 @_jit
-def _fight(st, side, policy, max_hp, injured_at, dies_at, bleed_cap, init_bonus, n_attacks,
-           stabilize_p, danger, bonus, ac, confirm_ac, threat, perfect, injured_attack,
-           injured_ac, injured_confirm_ac, gang, gang_ok, bleeds, dmg_values, dmg_cdf,
-           dmg_len, max_rounds, hp, dead, felled, dealt, seen):
-    """Play one fight; fill ``hp``, ``dead``, ``felled``, ``dealt``; return (winner, rounds).
+def _battle(st, side, policy, start_hp, start_temp, injured_at, dies_at,  # noqa: C901
+           bleed_cap, init_bonus, n_attacks, stabilize_p, danger, bonus, ac, confirm_ac,
+           threat, perfect, injured_attack, injured_ac, injured_confirm_ac, gang, gang_ok,
+           bleeds, dmg_values, dmg_cdf, dmg_len, max_rounds, hp, dead, felled, dealt, seen,
+           temp, bleed, bled):
+    """Play one fight until at most one side stands; fill ``hp``, ``dead``, ``felled``,
+    ``dealt``, ``temp``, ``bleed``, ``bled``; return (winner, rounds).
 
     ``seen`` (int64[C, C], scratch) lists who attacked each creature since its last turn
     began (Gang Up)."""
@@ -257,12 +265,14 @@ def _fight(st, side, policy, max_hp, injured_at, dies_at, bleed_cap, init_bonus,
     n_sides = 0
     for c in range(c_n):
         n_sides = max(n_sides, side[c] + 1)
-        hp[c] = max_hp[c]
+        hp[c] = start_hp[c]
+        temp[c] = start_temp[c]
         dead[c] = 0
         felled[c] = -1
         dealt[c] = 0
-    bleed = np.zeros(c_n, np.int64)
-    bled = np.zeros(c_n, np.int64)
+    for c in range(c_n):
+        bleed[c] = 0
+        bled[c] = 0
     acted = np.zeros(c_n, np.int64)
     n_seen = np.zeros(c_n, np.int64)
     cur = _initiative(st, init_bonus, np.ones(c_n, np.int64))
@@ -270,7 +280,7 @@ def _fight(st, side, policy, max_hp, injured_at, dies_at, bleed_cap, init_bonus,
     while True:
         n_seen[cur] = 0  # Gang Up lasts "until the foe takes their turn"
         if hp[cur] <= 0 and not dead[cur]:
-            _turn_start(st, cur, hp, dead, bleed, bled, dies_at, stabilize_p)
+            _turn_start(st, cur, hp, temp, dead, bleed, bled, dies_at, stabilize_p)
         elif not dead[cur]:
             for k in range(n_attacks[cur]):
                 t = _pick(st, cur, policy[cur], side, hp, dead, danger)
@@ -293,6 +303,9 @@ def _fight(st, side, policy, max_hp, injured_at, dies_at, bleed_cap, init_bonus,
                 dmg = _strike(st, b, ac[cur, t] + (injured_ac[t] if hurt else 0),
                               confirm_ac[cur, t] + (injured_confirm_ac[t] if hurt else 0),
                               threat[cur], perfect, dmg_values, dmg_cdf, dmg_len, cur, t)
+                absorbed = min(temp[t], dmg)  # "Temporary Hit Points (TempHP)" first
+                temp[t] -= absorbed
+                dmg -= absorbed
                 if dmg <= 0:
                     continue
                 before = hp[t]
@@ -322,21 +335,56 @@ def _fight(st, side, policy, max_hp, injured_at, dies_at, bleed_cap, init_bonus,
 
 
 @_jit
-def _run(states, side, policy, max_hp, injured_at, dies_at, bleed_cap, init_bonus, n_attacks,
-         stabilize_p, danger, bonus, ac, confirm_ac, threat, perfect, injured_attack,
-         injured_ac, injured_confirm_ac, gang, gang_ok, bleeds, dmg_values, dmg_cdf, dmg_len,
-         max_rounds, winner, rounds, hp, dead, felled, dealt):
+def _aftermath(st, hp, temp, dead, bleed, bled, dies_at, stabilize_p):
+    """After the fight, the dying keep bleeding and rolling to stabilize, one round at a
+    time, until each is stable or dead ("Unconscious & Dying", "Stabilize when Dying",
+    "Death"): clotting after 10 rounds ("Bleed X") ends every bleeding."""
+    for _ in range(10000):
+        dying = False
+        for c in range(hp.shape[0]):
+            if not dead[c] and hp[c] <= 0 and bleed[c] > 0:
+                dying = True
+                _turn_start(st, c, hp, temp, dead, bleed, bled, dies_at, stabilize_p)
+        if not dying:
+            return
+
+
+@_jit
+def _fight(st, side, policy, start_hp, start_temp, injured_at, dies_at, bleed_cap,
+           init_bonus, n_attacks, stabilize_p, danger, bonus, ac, confirm_ac, threat, perfect,
+           injured_attack, injured_ac, injured_confirm_ac, gang, gang_ok, bleeds, dmg_values,
+           dmg_cdf, dmg_len, max_rounds, hp, dead, felled, dealt, seen):
+    """Play one fight (:func:`_battle`), then its aftermath (:func:`_aftermath`); return
+    (winner, rounds): the rounds of the fight itself."""
+    c_n = side.shape[0]
+    temp = np.zeros(c_n, np.int64)
+    bleed = np.zeros(c_n, np.int64)
+    bled = np.zeros(c_n, np.int64)
+    w, r = _battle(st, side, policy, start_hp, start_temp, injured_at, dies_at, bleed_cap,
+                   init_bonus, n_attacks, stabilize_p, danger, bonus, ac, confirm_ac, threat,
+                   perfect, injured_attack, injured_ac, injured_confirm_ac, gang, gang_ok,
+                   bleeds, dmg_values, dmg_cdf, dmg_len, max_rounds, hp, dead, felled, dealt,
+                   seen, temp, bleed, bled)
+    _aftermath(st, hp, temp, dead, bleed, bled, dies_at, stabilize_p)
+    return w, r
+
+
+@_jit
+def _run(states, side, policy, start_hp, start_temp, injured_at, dies_at, bleed_cap,
+         init_bonus, n_attacks, stabilize_p, danger, bonus, ac, confirm_ac, threat, perfect,
+         injured_attack, injured_ac, injured_confirm_ac, gang, gang_ok, bleeds, dmg_values,
+         dmg_cdf, dmg_len, max_rounds, winner, rounds, hp, dead, felled, dealt):
     st = np.zeros(6, np.int64)
     c_n = side.shape[0]
     seen = np.zeros((c_n, c_n), np.int64)
     for i in range(states.shape[0]):
         for j in range(6):
             st[j] = states[i, j]
-        w, r = _fight(st, side, policy, max_hp, injured_at, dies_at, bleed_cap, init_bonus,
-                      n_attacks, stabilize_p, danger, bonus, ac, confirm_ac, threat, perfect,
-                      injured_attack, injured_ac, injured_confirm_ac, gang, gang_ok, bleeds,
-                      dmg_values, dmg_cdf, dmg_len, max_rounds, hp[i], dead[i], felled[i],
-                      dealt[i], seen)
+        w, r = _fight(st, side, policy, start_hp, start_temp, injured_at, dies_at, bleed_cap,
+                      init_bonus, n_attacks, stabilize_p, danger, bonus, ac, confirm_ac,
+                      threat, perfect, injured_attack, injured_ac, injured_confirm_ac, gang,
+                      gang_ok, bleeds, dmg_values, dmg_cdf, dmg_len, max_rounds, hp[i],
+                      dead[i], felled[i], dealt[i], seen)
         winner[i] = w
         rounds[i] = r
 

@@ -50,8 +50,9 @@ class _Fight:
         self.weapons = [_weapon(c) for c in scenario.creatures]
         self.policy = [t.code for t in (scenario.tactics[s] for s in self.side)]
         self.danger = spec.danger
-        self.enc = Encounter(list(scenario.creatures), sides=scenario.sides(), map=map,
-                             ruleset=scenario.ruleset, seed=int(dice_seed))
+        self.enc = Encounter(list(scenario.creatures),  # type: ignore[abstract]
+                             sides=scenario.sides(), map=map, ruleset=scenario.ruleset,
+                             seed=int(dice_seed))
         self.rng = np.random.Generator(np.random.PCG64(int(tactics_seed)))
         self.hp = [int(c.hp) for c in scenario.creatures]
         self.dead = [False] * len(self.names)
@@ -100,7 +101,7 @@ class _Fight:
         """End ``cur``'s turn, choosing the next by the tactics; -1 at the round limit."""
         choices = self.enc.choices()
         own = [n for n in choices if self.side[self.index[n]] == self.side[cur]]
-        nxt = (own or choices or [None])[0]
+        nxt = own[0] if own else (choices[0] if choices else None)
         rnd = self.enc.round
         self.enc.end_turn(next=nxt)
         for i in range(len(self.names)):  # bleeding and stabilizing at a turn's start
@@ -109,6 +110,19 @@ class _Fight:
         if self.enc.round > limit or (self.enc.round == rnd and nxt is None):
             return -1
         return None
+
+    def aftermath(self, limit: int = 1000) -> None:
+        """After the fight the dying keep taking their turns, bleeding and rolling the DC20
+        FORT Save to stabilize, until each is stable or dead ("Unconscious & Dying",
+        "Stabilize when Dying", "Death"); the others just end theirs."""
+        start = self.enc.round
+        while any(self.enc.state(n).status == "dying" for n in self.names):
+            if self.enc.round - start > limit:  # pragma: no cover - clotting ends it
+                break
+            choices = self.enc.choices()
+            self.enc.end_turn(next=choices[0] if choices else None)
+        for i in range(len(self.names)):
+            self.refresh(i)
 
 
 def play(scenario: Scenario, spec: FightSpec, dice_seed: int, tactics_seed: int,
@@ -124,18 +138,21 @@ def play(scenario: Scenario, spec: FightSpec, dice_seed: int, tactics_seed: int,
         map: A :class:`~lfgcombat.HexMap` with everyone placed (``None``: the open field).
 
     Returns:
-        The encounter as the fight ended, and its :class:`Outcome`.
+        The encounter after the fight and its aftermath (the dying played out until stable
+        or dead), and its :class:`Outcome` (``rounds``: of the fight itself).
     """
     limit = spec.max_rounds if max_rounds is None else max_rounds
     f = _Fight(scenario, spec, dice_seed, tactics_seed, map)
     f.enc.start()
     winner = None
     while winner is None:
-        cur = f.index[f.enc.current]
+        cur = f.index[str(f.enc.current)]
         winner = f.turn(cur)
         if winner is None:
             winner = f.hand_over(cur, limit)
-    return f.enc, Outcome(winner=winner, rounds=min(f.enc.round, limit), hp=f.hp,
+    rounds = min(f.enc.round, limit)
+    f.aftermath()
+    return f.enc, Outcome(winner=winner, rounds=rounds, hp=f.hp,
                           dead=[int(d) for d in f.dead], felled=f.felled, dealt=f.dealt)
 
 
@@ -151,7 +168,7 @@ def _target_on_map(enc: Encounter, names: list[str], cur: int, ranked: list[int]
     view = enc.creature(me)
     if resolve_weapon(view, weapon).is_projectile:
         return ranked[0]
-    reach = int(view.reach.value)
+    reach = int(view.reach.value or 0)
     for t in ranked:
         if enc.map.distance(me, names[t]) <= reach:
             return t
@@ -174,7 +191,7 @@ def _approach(enc: Encounter, name: str, target: str, weapon) -> None:
     view = enc.creature(name)
     if resolve_weapon(view, weapon).is_projectile:
         return
-    if hmap.distance(name, target) <= int(view.reach.value):
+    if hmap.distance(name, target) <= int(view.reach.value or 0):
         return
     if enc.actions_left(name).big < 1:
         return

@@ -15,7 +15,11 @@ import pandas as pd
 
 from .spec import FightSpec, PrepError, Scenario
 
-__all__ = ["wilson", "SimResult", "Z95"]
+__all__ = ["wilson", "SimResult", "Z95", "format_p", "READABLE"]
+
+#: Readable headings of :meth:`SimResult.readable`, by the key of :meth:`SimResult.summary`.
+READABLE = {"win": "P(win)", "any_dropped": "P(one of its creatures dropped)",
+            "any_dead": "P(one of its creatures dies)"}
 
 Z95 = 1.959963984540054
 
@@ -32,6 +36,17 @@ def wilson(k: float, n: float, z: float = Z95) -> tuple[float, float]:
     return (max(0.0, mid - half), min(1.0, mid + half))
 
 
+def format_p(p: float, lo: float, hi: float) -> str:
+    """``p [lo, hi]`` with as few decimals (2 to 6) as keep the interval's ends apart, so
+    a narrow interval near 0 or 1 never reads as ``[1.00, 1.00]``."""
+    if any(math.isnan(x) for x in (p, lo, hi)):
+        return "n/a"
+    for d in range(2, 7):
+        if round(lo, d) != round(hi, d) or lo == hi:
+            break
+    return f"{p:.{d}f} [{lo:.{d}f}, {hi:.{d}f}]"
+
+
 @dataclass(frozen=True, eq=False)
 class SimResult:
     """The fights of one :func:`~lfgcombat.prep.simulate` call.
@@ -43,8 +58,11 @@ class SimResult:
         seed: The root seed: the same seed gives the same fights on any backend.
         point: The parameter point's key in the seed streams (0 for a single run).
         chunk_size: Fights per chunk (a chunk's fights share one seed stream).
-        partial: ``True`` when the run was interrupted or stopped early: fewer fights than
-            asked.
+        partial: ``True`` when fewer fights than asked were played (interrupted or
+            stopped early).
+        interrupted: Stopped by Ctrl-C (KeyboardInterrupt): the fights played so far.
+        stopped_early: Stopped on purpose: every side's P(win) interval narrower than
+            ``stop_at_width``.
         requested: Fights asked for.
         winner, rounds: Per fight.
         hp, dead, felled, dealt: Per fight and creature.
@@ -66,6 +84,8 @@ class SimResult:
     dealt: np.ndarray
     map_text: str | None = None
     notes: tuple[str, ...] = field(default=())
+    interrupted: bool = False
+    stopped_early: bool = False
 
     # ------------------------------------------------------------------ basics
     @property
@@ -111,16 +131,19 @@ class SimResult:
 
     def p_any_dead(self, side: str) -> tuple[float, float, float]:
         """P(at least one creature of ``side`` dies)."""
-        return self._p((self.dead[:, self._members(self._side(side))] > 0).any(axis=1))
+        return self._p(np.asarray((self.dead[:, self._members(self._side(side))] > 0)
+                                  .any(axis=1)))
 
     def p_any_dropped(self, side: str) -> tuple[float, float, float]:
         """P(at least one creature of ``side`` is dropped: unconscious, dying or dead)."""
-        return self._p(self.dropped[:, self._members(self._side(side))].any(axis=1))
+        return self._p(np.asarray(self.dropped[:, self._members(self._side(side))]
+                                  .any(axis=1)))
 
     # ------------------------------------------------------------------ tables
     def summary(self) -> pd.DataFrame:
         """Per side: P(win), P(a creature of the side is dropped), P(one dies), each with
-        its 95% interval; a ``draw`` row; the mean and 90th percentile of rounds."""
+        its 95% interval; a ``draw`` row. ``attrs``: ``n``, ``tier``, ``partial`` and the
+        rounds' mean, median and 90th percentile (:meth:`rounds_stats`)."""
         rows = []
         for s in self.sides:
             row: dict[str, Any] = {"side": s}
@@ -133,21 +156,55 @@ class SimResult:
         rows.append({"side": "draw", "p_win": p, "p_win_lo": lo, "p_win_hi": hi})
         out = pd.DataFrame(rows).set_index("side")
         out.attrs.update(n=self.n, tier=self.tier, partial=self.partial,
-                         rounds_mean=float(self.rounds.mean()) if self.n else math.nan)
+                         interrupted=self.interrupted, stopped_early=self.stopped_early,
+                         **self.rounds_stats())
         return out
 
-    def rounds_distribution(self) -> pd.Series:
-        """P(the fight ends in round r), r = 1, 2, ..."""
-        counts = np.bincount(self.rounds, minlength=2)[1:] / max(1, self.n)
-        s = pd.Series(counts, index=pd.RangeIndex(1, len(counts) + 1, name="rounds"),
-                      name="P(rounds)")
-        return s[s.index <= max(1, int(self.rounds.max()) if self.n else 1)]
+    def readable(self) -> pd.DataFrame:
+        """:meth:`summary` for people: per side, each probability as ``p [lo, hi]`` (95%
+        Wilson, :func:`format_p`) under a plain heading."""
+        s = self.summary()
+        rows = {}
+        for side in s.index:
+            rows[side] = {head: format_p(*(float(s.loc[side, f"p_{k}{e}"])
+                                           for e in ("", "_lo", "_hi")))
+                          for k, head in READABLE.items() if side != "draw" or k == "win"}
+        out = pd.DataFrame(rows).T.fillna("")
+        out.index.name = None
+        return out
+
+    def rounds_stats(self) -> dict[str, float]:
+        """The rounds a fight lasts: ``rounds_mean``, ``rounds_median`` and
+        ``rounds_q90`` (the 90th percentile)."""
+        if not self.n:
+            return {"rounds_mean": math.nan, "rounds_median": math.nan, "rounds_q90": math.nan}
+        return {"rounds_mean": float(self.rounds.mean()),
+                "rounds_median": float(np.quantile(self.rounds, 0.5)),
+                "rounds_q90": float(np.quantile(self.rounds, 0.9))}
+
+    def rounds_distribution(self, intervals: bool = False) -> pd.Series | pd.DataFrame:
+        """P(the fight ends in round r), r = 1, 2, ...
+
+        Args:
+            intervals: ``True``: a DataFrame with ``p`` and its 95% Wilson interval
+                (``lo``, ``hi``) per round instead of the Series of ``p``.
+        """
+        k = np.bincount(self.rounds, minlength=2)[1:]
+        last = max(1, int(self.rounds.max()) if self.n else 1)
+        index = pd.RangeIndex(1, len(k) + 1, name="rounds")
+        s = pd.Series(k / max(1, self.n), index=index, name="P(rounds)")
+        if not intervals:
+            return s[s.index <= last]
+        ci = [wilson(float(x), self.n) for x in k]
+        out = pd.DataFrame({"p": s.values, "lo": [c[0] for c in ci],
+                            "hi": [c[1] for c in ci]}, index=index)
+        return out[out.index <= last]
 
     def per_creature(self) -> pd.DataFrame:
         """Per creature: P(dropped), P(dead) with intervals; HP lost (mean, 10/50/90%
         quantiles); damage dealt (mean); kills (creatures it dropped, mean)."""
         rows = []
-        lost = self.spec.max_hp[None, :] - self.hp
+        lost = self.spec.start_hp[None, :] - self.hp
         kills = np.stack([(self.felled == c).sum(axis=1) for c in range(len(self.names))], 1)
         for c, name in enumerate(self.names):
             pd_, lo, hi = self._p(self.dropped[:, c])
@@ -162,14 +219,26 @@ class SimResult:
                          "kills_mean": float(kills[:, c].mean())})
         return pd.DataFrame(rows).set_index("name")
 
-    def kill_matrix(self) -> pd.DataFrame:
-        """Kill attribution: P(row creature dropped column creature) in a fight."""
+    def kill_matrix(self, intervals: bool = False) -> pd.DataFrame:
+        """Kill attribution: P(row creature dropped column creature) in a fight.
+
+        Args:
+            intervals: ``True``: a tidy frame instead, one row per attacker and victim
+                (``felled by``, ``felled``) with ``p`` and its 95% Wilson interval
+                (``lo``, ``hi``).
+        """
         n = len(self.names)
-        m = np.zeros((n, n))
+        k = np.zeros((n, n))
         for t in range(n):
             for a in range(n):
-                m[a, t] = np.count_nonzero(self.felled[:, t] == a) / max(1, self.n)
-        return pd.DataFrame(m, index=pd.Index(self.names, name="felled by"),
+                k[a, t] = np.count_nonzero(self.felled[:, t] == a)
+        if intervals:
+            rows = [{"felled by": self.names[a], "felled": self.names[t],
+                     "p": k[a, t] / max(1, self.n),
+                     **dict(zip(("lo", "hi"), wilson(k[a, t], self.n)))}
+                    for a in range(n) for t in range(n)]
+            return pd.DataFrame(rows).set_index(["felled by", "felled"])
+        return pd.DataFrame(k / max(1, self.n), index=pd.Index(self.names, name="felled by"),
                             columns=pd.Index(self.names, name="felled"))
 
     # ------------------------------------------------------------------ picking fights
@@ -177,7 +246,8 @@ class SimResult:
         """How bad each fight went for ``side`` (default the first): deaths first, then
         creatures dropped, then the share of its HP lost."""
         m = self._members(self._side(side))
-        lost = (self.spec.max_hp[None, m] - self.hp[:, m]).sum(axis=1) / self.spec.max_hp[m].sum()
+        lost = ((self.spec.start_hp[None, m] - self.hp[:, m]).sum(axis=1)
+                / max(1, int(self.spec.start_hp[m].sum())))
         return (1000.0 * (self.dead[:, m] > 0).sum(axis=1) + 100.0 * self.dropped[:, m].sum(axis=1)
                 + lost)
 
@@ -218,9 +288,16 @@ class SimResult:
         enc, _ = play(self.scenario, self.spec, int(w[0]), int(w[1]), map=hmap)
         return enc
 
+    def _status(self) -> str:
+        if self.interrupted:
+            return f" of {self.requested} (partial: interrupted by Ctrl-C)"
+        if self.stopped_early:
+            return f" of {self.requested} (stopped early: the P(win) intervals are narrow enough)"
+        return f" of {self.requested} (partial)" if self.partial else ""
+
     def __repr__(self) -> str:
         wins = ", ".join(f"{s} {self.p_win(s)[0]:.3f}" for s in self.sides)
-        return (f"SimResult({self.tier} tier, {self.n} fights{' (partial)' if self.partial else ''}"
+        return (f"SimResult({self.tier} tier, {self.n} fights{self._status()}"
                 f": P(win) {wins}, draw {self.p_draw()[0]:.3f})")
 
     # ------------------------------------------------------------------ plots
@@ -242,18 +319,25 @@ class SimResult:
         axes[0].bar(s.index, s["p_win"], yerr=[lo, hi], capsize=4, color="#4a7ab5")
         axes[0].set_ylim(0, 1)
         axes[0].set_title(f"P(win), {self.n} fights, 95% CI")
-        r = self.rounds_distribution()
-        axes[1].bar(r.index, r.values, color="#888")
-        axes[1].set_title("rounds")
+        r = self.rounds_distribution(intervals=True)
+        axes[1].bar(r.index, r["p"], yerr=[(r["p"] - r["lo"]).clip(lower=0),
+                                           (r["hi"] - r["p"]).clip(lower=0)],
+                    capsize=2, color="#888")
+        st = self.rounds_stats()
+        axes[1].set_title(f"rounds: median {st['rounds_median']:g}, "
+                          f"90% within {st['rounds_q90']:g}")
         axes[1].set_xlabel("round the fight ends")
         pc = self.per_creature()
         x = np.arange(len(pc))
-        axes[2].bar(x - 0.2, pc["p_dropped"], 0.4, label="dropped", color="#e0a040")
-        axes[2].bar(x + 0.2, pc["p_dead"], 0.4, label="dead", color="#b03030")
+        for dx, key, label, color in ((-0.2, "p_dropped", "dropped", "#e0a040"),
+                                      (0.2, "p_dead", "dead", "#b03030")):
+            err = [(pc[key] - pc[f"{key}_lo"]).clip(lower=0),
+                   (pc[f"{key}_hi"] - pc[key]).clip(lower=0)]
+            axes[2].bar(x + dx, pc[key], 0.4, yerr=err, capsize=2, label=label, color=color)
         axes[2].set_xticks(x, pc.index, rotation=45, ha="right")
         axes[2].set_ylim(0, 1)
         axes[2].legend()
-        axes[2].set_title("per creature")
+        axes[2].set_title("per creature, 95% CI")
         fig.tight_layout()
         plt.close(fig)
         return fig

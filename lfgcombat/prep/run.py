@@ -6,17 +6,20 @@ words (the fast tier's generator state; the reference tier's dice seed and tacti
 the first two). Chunks are fixed by ``chunk_size`` alone, so a run gives the same fights
 whatever the backend and however many workers it has.
 
-Backends: ``None`` plays the chunks in this process, one after the other (the compiled
-kernel plays tens of thousands of fights a second on one core); ``"processes"`` spreads
-them over a local process pool; a ``dask.distributed.Client`` runs each chunk as a task
-(workers need only ``pip install lfgcombat``; give a chunk 100 ms or more of work: Dask
-costs ~1 ms a task).
+Backends: ``None`` plays the chunks in this process: the fast tier's on a thread pool of
+``os.cpu_count()`` threads (the compiled kernel releases the GIL; all cores), the
+reference tier's one after the other (pure Python holds the GIL: use ``"processes"``);
+``"processes"`` spreads them over a local process pool; a ``dask.distributed.Client``
+runs each chunk as a task (workers need only ``pip install lfgcombat``; give a chunk
+100 ms or more of work: Dask costs ~1 ms a task).
 """
 
 from __future__ import annotations
 
+import os
 import secrets
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from typing import Any
 
 import numpy as np
@@ -24,18 +27,21 @@ import numpy as np
 from ..creature import Creature
 from ..hexmap import HexMap
 from ..rulesets import RULESET_NAMES, Ruleset, RulesetError, coerce_ruleset
-from .kernel import fight_states, run_fights
+from .kernel import NUMBA_ACTIVE, fight_states, run_fights
 from .reference import play
 from .result import SimResult, wilson
-from .spec import MAX_ROUNDS, FightSpec, PrepError, Scenario, build_spec, make_scenario
+from .spec import (MAX_ROUNDS, FightSpec, PrepError, Scenario, build_spec, check_fast_tier,
+                   make_scenario)
 from .tactics import coerce_tactics
 
-__all__ = ["simulate", "fight_words", "TIERS", "DEFAULT_CHUNK", "run_chunk",
+__all__ = ["simulate", "fight_words", "TIERS", "DEFAULT_CHUNK", "STOP_CHUNK", "run_chunk",
            "SUPPORTED_RULESETS"]
 
 TIERS = ("fast", "reference")
 #: Fights per chunk, per tier.
 DEFAULT_CHUNK = {"fast": 5000, "reference": 20}
+#: Fights per chunk with ``stop_at_width``: the width is checked after every chunk.
+STOP_CHUNK = {"fast": 500, "reference": 10}
 #: Rulesets GM prep can play (others raise :class:`PrepError`).
 SUPPORTED_RULESETS = ("lfg",)
 
@@ -52,7 +58,9 @@ def run_chunk(tier: str, scenario: Scenario, spec: FightSpec, seed: int, point: 
     """Play the first ``count`` fights of a chunk (a Dask task; needs only the core install)."""
     words = fight_words(seed, point, chunk, size)[:count]
     if tier == "fast":
-        return run_fights(spec, fight_states(words))
+        out = run_fights(spec, fight_states(words))
+        out["compiled"] = np.array(NUMBA_ACTIVE)
+        return out
     rows = []
     for w in words:
         hmap = None
@@ -99,6 +107,48 @@ def prepare_run(sides: Mapping[str, Sequence[Creature]], ruleset: Any, tactics: 
     return scenario, build_spec(scenario, max_rounds)
 
 
+def _is_client(backend: Any) -> bool:
+    return hasattr(backend, "submit") and hasattr(backend, "gather")
+
+
+@contextmanager
+def open_backend(backend: Any) -> Iterator[Any]:
+    """The backend to run on: ``"dask"`` opens a ``LocalCluster`` (worker processes) and a
+    ``Client`` on it, a scheduler address (``"tcp://host:8786"``) a ``Client`` connected to
+    it; both are closed afterwards. Anything else is passed through.
+
+    Raises:
+        PrepError: ``"dask"`` or an address without ``dask.distributed`` installed.
+    """
+    if not isinstance(backend, str) or backend == "processes":
+        yield backend
+        return
+    if backend != "dask" and "://" not in backend:
+        raise PrepError(f"backend must be None, 'processes', 'dask', a scheduler address "
+                        f"such as 'tcp://127.0.0.1:8786' or a dask Client, not {backend!r}")
+    try:
+        from distributed import Client, LocalCluster
+    except ImportError:  # pragma: no cover - depends on the install
+        raise PrepError(f"backend={backend!r} needs dask.distributed: pip install "
+                        "'lfgcombat[cluster]'") from None
+    if backend == "dask":
+        with LocalCluster(processes=True, dashboard_address=None) as cluster, \
+                Client(cluster) as client:
+            yield client
+    else:
+        with Client(backend) as client:
+            yield client
+
+
+def run_notes(chunks: Sequence[Mapping[str, Any]], tier: str) -> tuple[str, ...]:
+    """Notes on how the chunks ran: a warning when the fast tier ran without numba."""
+    if tier == "fast" and any(not bool(ch.get("compiled", True)) for ch in chunks):
+        return ("numba is not installed (or LFGCOMBAT_NO_NUMBA is set) where these fights "
+                "ran: the fast tier ran as plain Python, about 75x slower; pip install "
+                "'lfgcombat[fast]' (on every Dask worker too)",)
+    return ()
+
+
 def _check(n: int, tier: str, seed: Any, map: Any, stop_at_width: Any) -> None:
     if isinstance(n, bool) or not isinstance(n, (int, np.integer)) or n < 1:
         raise PrepError(f"n must be a whole number of fights >= 1, not {n!r}")
@@ -137,11 +187,14 @@ def simulate(sides: Mapping[str, Sequence[Creature]], n: int = 10_000, *,
         map: A :class:`~lfgcombat.HexMap` with everyone placed (reference tier only);
             ``None``: the open field - nobody moves, everyone can reach everyone, no AOO.
         seed: The root seed (``None``: a fresh one, kept in the result for replay).
-        backend: ``None`` (this process), ``"processes"`` (a local process pool) or a
+        backend: ``None`` (this process, all cores for the compiled fast tier),
+            ``"dask"`` (a local Dask cluster, closed afterwards), a Dask scheduler's address
+            (``"tcp://host:8786"``), ``"processes"`` (a local process pool) or a
             ``dask.distributed.Client``.
         tier: ``"fast"`` (the compiled kernel, :mod:`lfgcombat.prep.kernel`) or
             ``"reference"`` (real encounters, every rule).
-        stop_at_width: Stop once every side's P(win) interval is narrower than this.
+        stop_at_width: Stop once every side's P(win) interval is narrower than this
+            (checked after every chunk: chunks of ``STOP_CHUNK`` fights by default).
         switches: Optional-rule switches over ``ruleset``, e.g. ``{"killer_criticals": True}``.
         chunk_size: Fights per chunk (default per tier: 5000 fast, 20 reference).
         progress: A progress bar (tqdm.auto) when the run takes more than a second.
@@ -150,8 +203,8 @@ def simulate(sides: Mapping[str, Sequence[Creature]], n: int = 10_000, *,
         callback: Called as ``callback(done, total)`` after every chunk (a widget's bar).
 
     Returns:
-        A :class:`~lfgcombat.prep.result.SimResult` (``partial`` when interrupted with
-        Ctrl-C or stopped early by ``stop_at_width``).
+        A :class:`~lfgcombat.prep.result.SimResult` (``partial`` with ``interrupted``
+        after Ctrl-C, or with ``stopped_early`` when ``stop_at_width`` was reached).
 
     Raises:
         PrepError: bad sides, ruleset, tier, n, seed or map.
@@ -163,15 +216,18 @@ def simulate(sides: Mapping[str, Sequence[Creature]], n: int = 10_000, *,
         if missing:
             raise PrepError(f"{', '.join(missing)} not on the map; place everyone first")
     root = int(seed) if seed is not None else secrets.randbits(63)
-    size = int(chunk_size or DEFAULT_CHUNK[tier])
-    parts, partial = _execute([(scenario, spec, point)], n, tier, root, size, backend,
-                              progress, stop_at_width, map.to_text() if map is not None
-                              else None, callback)
-    return _result(scenario, spec, tier, root, point, size, n, parts[0], partial,
+    size = int(chunk_size or (STOP_CHUNK[tier] if stop_at_width is not None
+                              else DEFAULT_CHUNK[tier]))
+    with open_backend(backend) as be:
+        parts, status = _execute([(scenario, spec, point)], n, tier, root, size, be,
+                                 progress, stop_at_width, map.to_text() if map is not None
+                                 else None, callback)
+    return _result(scenario, spec, tier, root, point, size, n, parts[0], status,
                    map.to_text() if map is not None else None)
 
 
-def _result(scenario, spec, tier, root, point, size, n, chunks, partial, map_text=None):
+def _result(scenario, spec, tier, root, point, size, n, chunks, status, map_text=None):
+    """The :class:`SimResult` of a point's chunks; ``status`` from :func:`_execute`."""
     keys = ("winner", "rounds", "hp", "dead", "felled", "dealt")
     c = len(scenario.creatures)
     if chunks:
@@ -180,7 +236,10 @@ def _result(scenario, spec, tier, root, point, size, n, chunks, partial, map_tex
         data = {k: np.zeros((0,) if k in ("winner", "rounds") else (0, c), np.int64)
                 for k in keys}
     return SimResult(scenario, spec, tier, root, point, size,
-                     partial or data["winner"].shape[0] < n, n, map_text=map_text, **data)
+                     bool(status) or data["winner"].shape[0] < n, n, map_text=map_text,
+                     notes=spec.notes + run_notes(chunks, tier),
+                     interrupted=status == "interrupted",
+                     stopped_early=status == "stopped_early", **data)
 
 
 def _tasks(points, n, size):
@@ -200,13 +259,18 @@ def _narrow(chunks: list, n_sides: int, width: float) -> bool:
 
 def _execute(points, n, tier, root, size, backend, progress, stop_at_width, map_text,
              callback=None):
-    """Run every chunk of every point; returns ``(chunks per point, partial)``."""
+    """Run every chunk of every point; returns ``(chunks per point, status)``: status
+    ``""`` (all played), ``"interrupted"`` (Ctrl-C) or ``"stopped_early"``
+    (``stop_at_width`` reached)."""
     from tqdm.auto import tqdm
+    if tier == "fast":
+        for scenario, _, _ in points:
+            check_fast_tier(scenario)
     tasks = list(_tasks(points, n, size))
     parts: list[list] = [[] for _ in points]
     bar = tqdm(total=n * len(points), delay=1.0, disable=not progress, unit="fight",
                leave=False)
-    partial = False
+    status = ""
     done = 0
     runner = _runner(backend)
     try:
@@ -220,35 +284,63 @@ def _execute(points, n, tier, root, size, backend, progress, stop_at_width, map_
                 callback(done, n * len(points))
             if stop_at_width is not None and _narrow(parts[p], len(points[p][0].side_names),
                                                      stop_at_width):
-                partial = True
+                status = "stopped_early"
                 break
     except KeyboardInterrupt:
-        partial = True
+        status = "interrupted"
     finally:
         bar.close()
-    return parts, partial
+    return parts, status
+
+
+def _in_order(ex, args, tasks, window: int):
+    """Submit ``run_chunk(*a)`` to the executor ``ex`` at most ``window`` ahead and yield
+    ``(task, result)`` in order; the chunks not started are cancelled on the way out."""
+    from collections import deque
+    pending: deque = deque()
+    it = iter(zip(tasks, args))
+    try:
+        for t, a in it:
+            pending.append((t, ex.submit(run_chunk, *a)))
+            if len(pending) >= window:
+                break
+        while pending:
+            t, f = pending.popleft()
+            for t2, a in it:
+                pending.append((t2, ex.submit(run_chunk, *a)))
+                break
+            yield t, f.result()
+    finally:
+        for _, f in pending:
+            f.cancel()
+
+
+def _threads(args, tasks):
+    """The fast tier's compiled kernel releases the GIL (``nogil=True``): its chunks run on
+    a thread pool of ``os.cpu_count()`` threads."""
+    from concurrent.futures import ThreadPoolExecutor
+    workers = os.cpu_count() or 1
+    if workers == 1 or len(args) == 1 or args[0][0] != "fast" or not NUMBA_ACTIVE:
+        for a, t in zip(args, tasks):
+            yield t, run_chunk(*a)
+        return
+    with ThreadPoolExecutor(max_workers=workers) as ex:
+        yield from _in_order(ex, args, tasks, 2 * workers)
+
+
+def _processes(args, tasks):
+    from concurrent.futures import ProcessPoolExecutor
+    workers = os.cpu_count() or 1
+    with ProcessPoolExecutor(max_workers=workers) as ex:
+        yield from _in_order(ex, args, tasks, 2 * workers)
 
 
 def _runner(backend) -> Callable:
     if backend is None:
-        def local(args, tasks):
-            for a, t in zip(args, tasks):
-                yield t, run_chunk(*a)
-        return local
-    if backend == "processes":
-        def pool(args, tasks):
-            import os
-            from concurrent.futures import ProcessPoolExecutor
-            with ProcessPoolExecutor(max_workers=os.cpu_count() or 1) as ex:
-                futures = [ex.submit(run_chunk, *a) for a in args]
-                try:
-                    for t, f in zip(tasks, futures):
-                        yield t, f.result()
-                finally:
-                    for f in futures:
-                        f.cancel()
-        return pool
-    if hasattr(backend, "submit") and hasattr(backend, "gather"):
+        return _threads
+    if isinstance(backend, str) and backend == "processes":
+        return _processes
+    if _is_client(backend):
         def dask(args, tasks):
             futures = [backend.submit(run_chunk, *a, pure=False) for a in args]
             try:
@@ -257,5 +349,5 @@ def _runner(backend) -> Callable:
             finally:
                 backend.cancel(futures)
         return dask
-    raise PrepError(f"backend must be None, 'processes' or a dask.distributed Client, not "
-                    f"{backend!r:.60}")
+    raise PrepError(f"backend must be None, 'processes', 'dask', a scheduler address or a "
+                    f"dask.distributed Client, not {backend!r:.60}")

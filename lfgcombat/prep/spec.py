@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, cast
 import numpy as np
 
 from ..attacks import prepare
@@ -40,7 +40,8 @@ from ..vitals import STABILIZE_DC, Vitals
 from ..conditions import bleed_cap
 from .tactics import Tactics
 
-__all__ = ["Scenario", "FightSpec", "build_spec", "PrepError", "MAX_ROUNDS"]
+__all__ = ["Scenario", "FightSpec", "build_spec", "PrepError", "MAX_ROUNDS",
+           "fast_tier_problems", "check_fast_tier"]
 
 #: A fight still going after this many rounds is a draw (timeout).
 MAX_ROUNDS = 60
@@ -120,6 +121,8 @@ class FightSpec:
     side: np.ndarray            # [C] side index
     policy: np.ndarray          # [C] target policy code of the creature's side
     max_hp: np.ndarray          # [C]
+    start_hp: np.ndarray        # [C] current HP at the start (a wounded creature)
+    start_temp: np.ndarray      # [C] Temporary HP at the start
     injured_at: np.ndarray      # [C] Injured at or below (-BIG: no threshold)
     dies_at: np.ndarray         # [C] death threshold
     bleed_cap: np.ndarray       # [C]
@@ -146,8 +149,8 @@ class FightSpec:
 
     def arrays(self) -> tuple:
         """The arrays in the order :func:`lfgcombat.prep.kernel.run_fights` takes them."""
-        return (self.side, self.policy, self.max_hp, self.injured_at, self.dies_at,
-                self.bleed_cap, self.init_bonus, self.n_attacks, self.stabilize_p,
+        return (self.side, self.policy, self.start_hp, self.start_temp, self.injured_at,
+                self.dies_at, self.bleed_cap, self.init_bonus, self.n_attacks, self.stabilize_p,
                 self.danger, self.bonus, self.ac, self.confirm_ac, self.threat,
                 self.perfect, self.injured_attack, self.injured_ac,
                 self.injured_confirm_ac, self.gang, self.gang_ok, self.bleeds,
@@ -176,8 +179,9 @@ def attacks_per_turn(c: Creature, ruleset: Ruleset) -> int:
         from ..encounter import Encounter
         dummy = Creature.from_dict({"name": "Practice Dummy", "level": 1, "max_hp": 100000})
         me = c.replace(name="Probe")
-        enc = Encounter([me, dummy], sides={"a": ["Probe"], "b": ["Practice Dummy"]},
-                        ruleset=ruleset, seed=0)
+        enc = Encounter([me, dummy],  # type: ignore[abstract]
+                        sides={"a": ["Probe"], "b": ["Practice Dummy"]}, ruleset=ruleset,
+                        seed=0)
         enc.start()
         while enc.current != "Probe":
             enc.end_turn(next="Probe")
@@ -190,7 +194,7 @@ def attacks_per_turn(c: Creature, ruleset: Ruleset) -> int:
 
 
 def _dist(expr) -> dict[int, float]:
-    return {int(k): float(v) for k, v in pmf(expr).items() if v}
+    return {int(cast(int, k)): float(v) for k, v in pmf(expr).items() if v}
 
 
 def _map(dist: dict, fn) -> dict:
@@ -250,7 +254,8 @@ def _pair_numbers(cs, weapons, rs, side, k_max) -> dict[str, Any]:
     threat, Gang Up allowed, bleeding strike, the damage distributions and the expected
     damage of a first attack ("Attack Rolls", "Critical Hits", "Attacks Per Turn")."""
     n = len(cs)
-    out = {"bonus": np.zeros((n, n, k_max), np.int64), "ac": np.zeros((n, n), np.int64),
+    out: dict[str, Any] = {
+           "bonus": np.zeros((n, n, k_max), np.int64), "ac": np.zeros((n, n), np.int64),
            "confirm_ac": np.zeros((n, n), np.int64), "threat": np.zeros(n, np.int64),
            "gang_ok": np.zeros((n, n), np.int64), "bleeds": np.zeros((n, n), np.int64),
            "expected": np.zeros((n, n)), "tables": {}}
@@ -273,25 +278,32 @@ def _pair_numbers(cs, weapons, rs, side, k_max) -> dict[str, Any]:
     return out
 
 
+def _value(stat) -> int:
+    """A statistic's value as a whole number (0 when it has none)."""
+    return int(stat.value or 0)
+
+
 def _creature_deltas(cs, weapons, rs, side) -> dict[str, np.ndarray]:
     """Per creature: what Gang Up's +1..+5 Tactical Bonus adds to its attack bonus
     ("Multiple Opponents"), and what Injured changes in its attack bonus, AC and ACvsCrit
     ("Injured"), measured with ``prepare`` against its first foe."""
     n = len(cs)
-    out = {"gang": np.zeros((n, 6), np.int64), "injured_attack": np.zeros(n, np.int64),
+    out: dict[str, Any] = {
+           "gang": np.zeros((n, 6), np.int64), "injured_attack": np.zeros(n, np.int64),
            "injured_ac": np.zeros(n, np.int64), "injured_confirm_ac": np.zeros(n, np.int64)}
     for a in range(n):
         t0 = next(t for t in range(n) if side[t] != side[a])
-        b0 = prepare(cs[a], cs[t0], weapons[a], ruleset=rs).bonus.value
+        b0 = _value(prepare(cs[a], cs[t0], weapons[a], ruleset=rs).bonus)
         for g in range(1, 6):
-            out["gang"][a, g] = prepare(cs[a], cs[t0], weapons[a], ruleset=rs, attack_bonuses=(
-                Bonus(g, BonusType.TACTICAL, "gang up"),)).bonus.value - b0
-        out["injured_attack"][a] = prepare(_injured(cs[a]), cs[t0], weapons[a],
-                                           ruleset=rs).bonus.value - b0
+            out["gang"][a, g] = _value(prepare(
+                cs[a], cs[t0], weapons[a], ruleset=rs,
+                attack_bonuses=(Bonus(g, BonusType.TACTICAL, "gang up"),)).bonus) - b0
+        out["injured_attack"][a] = _value(prepare(_injured(cs[a]), cs[t0], weapons[a],
+                                                  ruleset=rs).bonus) - b0
         hurt = prepare(cs[t0], _injured(cs[a]), weapons[t0], ruleset=rs)
         plain = prepare(cs[t0], cs[a], weapons[t0], ruleset=rs)
-        out["injured_ac"][a] = hurt.ac.value - plain.ac.value
-        out["injured_confirm_ac"][a] = hurt.confirm_ac.value - plain.confirm_ac.value
+        out["injured_ac"][a] = _value(hurt.ac) - _value(plain.ac)
+        out["injured_confirm_ac"][a] = _value(hurt.confirm_ac) - _value(plain.confirm_ac)
     return out
 
 
@@ -322,12 +334,17 @@ def build_spec(scenario: Scenario, max_rounds: int = MAX_ROUNDS) -> FightSpec:
         The :class:`FightSpec`.
 
     Raises:
-        PrepError: a creature without a weapon.
+        PrepError: a creature without a weapon, or starting at 0 HP or less.
         IllegalActionError: an attack the rules refuse (out of every range...).
     """
     cs = scenario.creatures
     rs = scenario.ruleset
     n = len(cs)
+    down = [f"{c.name} ({c.hp} HP)" for c in cs if c.hp <= 0]
+    if down:
+        raise PrepError(f"GM prep starts every combatant conscious, but {', '.join(down)} "
+                        "starts at 0 HP or less; heal it above 0 (.replace(current_hp=1)) "
+                        "or leave it out of the fight")
     side = np.array(scenario.side_of, dtype=np.int64)
     weapons = [_weapon(c) for c in cs]
     n_att = np.array([attacks_per_turn(c, rs) for c in cs], dtype=np.int64)
@@ -340,6 +357,8 @@ def build_spec(scenario: Scenario, max_rounds: int = MAX_ROUNDS) -> FightSpec:
     return FightSpec(
         side=side, policy=np.array([scenario.tactics[s].code for s in side], np.int64),
         max_hp=np.array([v.max_hp for v in vit], np.int64),
+        start_hp=np.array([v.hp for v in vit], np.int64),
+        start_temp=np.array([v.temp_hp for v in vit], np.int64),
         injured_at=np.array([v.injured_threshold if v.injured_threshold is not None
                              else -_BIG for v in vit], np.int64),
         dies_at=np.array([v.death_threshold for v in vit], np.int64),
@@ -353,3 +372,39 @@ def build_spec(scenario: Scenario, max_rounds: int = MAX_ROUNDS) -> FightSpec:
         injured_confirm_ac=deltas["injured_confirm_ac"], gang=deltas["gang"],
         gang_ok=pair["gang_ok"], bleeds=pair["bleeds"], dmg_values=values, dmg_cdf=cdf,
         dmg_len=lens, max_rounds=max_rounds)
+
+
+def fast_tier_problems(scenario: Scenario, *, temp_hp: bool = True) -> list[str]:
+    """What in ``scenario`` the fast tier does not model (see :mod:`lfgcombat.prep.kernel`):
+    a creature starting at 0 HP or less (unconscious, dying or dead), or with conditions of
+    its own (Bleed, Weakened, Prone, ...: the kernel plays only the Injured / Unconscious /
+    Dying / dead states that its own HP give it); with ``temp_hp=False`` (the exact chain)
+    also Temporary HP.
+
+    Returns:
+        One sentence per problem (empty: the fast tier plays this scenario as the rules say).
+    """
+    out = []
+    for c in scenario.creatures:
+        if c.hp <= 0:
+            out.append(f"{c.name} starts at {c.hp} HP (0 or less: unconscious, dying or dead)")
+        if c.conditions:
+            out.append(f"{c.name} starts with conditions "
+                       f"{', '.join(str(a) for a in c.conditions)}")
+        if not temp_hp and c.temp_hp:
+            out.append(f"{c.name} has {c.temp_hp} Temporary HP")
+    return out
+
+
+def check_fast_tier(scenario: Scenario, what: str = "the fast tier",
+                    temp_hp: bool = True) -> None:
+    """Raise :class:`PrepError` when :func:`fast_tier_problems` finds anything.
+
+    Raises:
+        PrepError: naming each creature and what the fast tier cannot play.
+    """
+    problems = fast_tier_problems(scenario, temp_hp=temp_hp)
+    if problems:
+        raise PrepError(f"{what} cannot play this fight: {'; '.join(problems)}. Use "
+                        "tier='reference' (real encounters, every rule), or start the "
+                        "creatures conscious and without conditions (.replace(conditions=[]))")

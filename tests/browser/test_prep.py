@@ -21,7 +21,7 @@ def test_prep_panel_runs_and_replays(lab: Lab) -> None:
     panel.locator("button", has_text="Run").first.click()
     table = panel.locator("table").first
     table.wait_for(timeout=120_000)
-    assert "p_win" in table.inner_text()
+    assert "P(win)" in table.inner_text() and "p_win" not in table.inner_text()
     panel.locator("img").first.wait_for(timeout=30_000)
     replay = panel.locator("button", has_text="Replay the worst fight").first
     nb.page.wait_for_function(
@@ -31,6 +31,6 @@ def test_prep_panel_runs_and_replays(lab: Lab) -> None:
     replay.click()
     note = panel.locator(".lfg-prep-replay").first
     note.wait_for(timeout=120_000)
-    assert "tier" in note.inner_text()
+    assert "reference-tier" in note.inner_text()
     panel.locator(".lfg-initiative").first.wait_for(timeout=60_000)
     nb.screenshot("prep-panel.png")

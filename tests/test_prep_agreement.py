@@ -1,0 +1,77 @@
+"""GM prep's tiers against each other and against the exact chain, with power (issue 12
+review: a mutation removing every Critical Hit slipped through the older checks).
+
+Balanced duels (P(win) well inside (0, 1), where Critical Hits, Injured and extra attacks
+move the answer) compare the reference tier - real encounters, every rule - with the exact
+Markov chain built from the fast tier's numbers: P(win) by a z-test and the whole
+distribution of the round the duel ends in by a chi-square test. A four-against-three fight
+compares the reference tier with the fast tier the same way. Rules:
+000_8d1d7816ee944f3b.txt, "Attack Rolls", "Critical Hits", "Attacks Per Turn", "Multiple
+Opponents", "Hit Points (HP) - Taking Damage, Injury, Death:".
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pytest
+from scipy import stats
+
+from lfgcombat.creature import load_example
+from lfgcombat.prep import exact_duel, simulate
+
+ALPHA = 0.001
+
+
+def rounds_chi2_p(observed_rounds: np.ndarray, probs: np.ndarray) -> float:
+    """p-value of a chi-square test of observed rounds (1, 2, ...) against P(round r)
+    (``probs[r - 1]``), the bins with fewer than 5 expected pooled with their neighbours
+    from the right."""
+    n = observed_rounds.shape[0]
+    obs = np.bincount(observed_rounds, minlength=len(probs) + 1)[1:len(probs) + 1]
+    o_bins, e_bins, o_acc, e_acc = [], [], 0.0, 0.0
+    for o, p in zip(obs, probs):
+        o_acc += o
+        e_acc += p * n
+        if e_acc >= 5:
+            o_bins.append(o_acc)
+            e_bins.append(e_acc)
+            o_acc = e_acc = 0.0
+    if o_bins:
+        o_bins[-1] += o_acc
+        e_bins[-1] += e_acc
+    o_arr, e_arr = np.array(o_bins), np.array(e_bins)
+    chi2 = float(((o_arr - e_arr) ** 2 / e_arr).sum())
+    return float(stats.chi2.sf(chi2, max(1, len(o_arr) - 1)))
+
+
+@pytest.mark.parametrize("a,b,expected", [("mayat", "ogre", 0.227),
+                                          ("orc_shaman", "orc", 0.615)])
+def test_balanced_duels_reference_tier_against_exact_chain(a, b, expected):
+    x, y = load_example(a), load_example(b)
+    exact = exact_duel(x, y)
+    assert exact.p_win[0] == pytest.approx(expected, abs=0.001)
+    ref = simulate({"a": [x], "b": [y]}, 200, seed=31, tier="reference", progress=False)
+    k = int((ref.winner == 0).sum())
+    p = exact.p_win[0]
+    z = (k / ref.n - p) / math.sqrt(p * (1 - p) / ref.n)
+    assert abs(z) < stats.norm.isf(ALPHA / 2), (a, b, p, k / ref.n)
+    assert rounds_chi2_p(ref.rounds, exact.rounds.values) > ALPHA
+
+
+def test_tiers_agree_on_a_four_against_three_fight():
+    """Two orcs and a goblin against three goblins and an orc: P(win) near 0.6, seven or
+    eight rounds, Gang Up and Injured at work; the fast tier's 20,000 fights taken as the
+    truth for 150 reference fights."""
+    def n(c, name):
+        return load_example(c).replace(name=name)
+    sides = {"red": [n("orc", "Orc 1"), n("orc", "Orc 2"), n("goblin", "Goblin 0")],
+             "blue": [n("goblin", f"Goblin {i}") for i in (1, 2, 3)] + [n("orc", "Orc 3")]}
+    fast = simulate(sides, 20_000, seed=41, progress=False)
+    ref = simulate(sides, 150, seed=42, tier="reference", progress=False)
+    p = float((fast.winner == 0).mean())
+    assert 0.3 < p < 0.9
+    assert stats.binomtest(int((ref.winner == 0).sum()), ref.n, p).pvalue > ALPHA
+    probs = np.bincount(fast.rounds, minlength=2)[1:] / fast.n
+    assert rounds_chi2_p(ref.rounds, probs) > ALPHA
