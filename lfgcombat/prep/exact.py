@@ -35,6 +35,7 @@ class ExactDuel:
     rounds: pd.Series
 
     def summary(self) -> pd.DataFrame:
+        """P(win) of each creature and P(draw) as a one-column table (exact, not sampled)."""
         return pd.DataFrame({"p_win": list(self.p_win) + [self.p_draw]},
                             index=pd.Index(list(self.names) + ["draw"], name="side"))
 

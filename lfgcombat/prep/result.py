@@ -95,10 +95,12 @@ class SimResult:
 
     @property
     def sides(self) -> tuple[str, ...]:
+        """The side names, in the order the results index them."""
         return self.scenario.side_names
 
     @property
     def names(self) -> list[str]:
+        """The creatures' names, in the order the per-creature results index them."""
         return self.scenario.names
 
     def _side(self, side: str | None) -> int:

@@ -72,6 +72,7 @@ class Scenario:
 
     @property
     def names(self) -> list[str]:
+        """The creatures' names, in the scenario's order."""
         return [c.name for c in self.creatures]
 
     def sides(self) -> dict[str, list[str]]:
