@@ -19,6 +19,7 @@ from ..creature import Creature
 from ..dice import Roller
 from ..errors import LfgError
 from ..log import EventLog, LogFormatError
+from .arguments import ArgumentsRules
 from .casting import CastingRules
 from .combat import CombatRules
 from .economy import EconomyRules
@@ -39,7 +40,7 @@ __all__ = ["Encounter"]
 
 
 
-class Encounter(ReplayRules, RosterRules, InitiativeRules, TurnsRules, SelectionRules,
+class Encounter(ArgumentsRules, ReplayRules, RosterRules, InitiativeRules, TurnsRules, SelectionRules,
                 InterruptsRules, EconomyRules, ReactionsRules, CombatRules, MovementRules,
                 SpecialActionsRules, CastingRules, HealthRules, EffectsRules):
     """A fight: combatants, sides, an optional battle map, initiative and turns, as a log.

@@ -21,6 +21,7 @@ from ..errors import IllegalActionError
 from ..rulesets.initiative import INITIATIVE_POLICIES
 from ..rulesets.initiative import InitiativeContext as PolicyContext
 from ._citations import R_ORDER
+from .arguments import names_arg
 from .commands import command
 from .state import Effect
 
@@ -187,8 +188,8 @@ class InitiativeRules(_Base):
         Raises:
             IllegalActionError: already started, unknown names, or nobody rolls.
         """
-        self._do("start", {"aware": None if aware is None else list(aware),
-                           "decline": list(decline)})
+        self._do("start", {"aware": None if aware is None else names_arg("start", "aware", aware),
+                           "decline": names_arg("start", "decline", decline)})
         return self
 
     @command

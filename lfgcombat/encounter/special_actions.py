@@ -16,6 +16,7 @@ from ..conditions import Condition
 from ..errors import IllegalActionError
 from ._citations import R_ACTIONS, R_BEGINNERS, R_DEATH, R_IGNORE, R_REACTIONS
 from .actions import _action_row
+from .arguments import names_arg
 from .commands import command
 from .state import Effect
 
@@ -292,7 +293,7 @@ class SpecialActionsRules(_Base):
             name: The creature ignoring (on its turn).
             foes: One enemy or several.
         """
-        names = [foes] if isinstance(foes, str) else list(foes)
+        names = names_arg("ignore_enemy", "foes", foes)
         self._do("ignore_enemy", {"name": name, "foes": names})
         return self
 
