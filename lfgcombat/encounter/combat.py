@@ -530,6 +530,10 @@ class CombatRules(_Base):
         aiming = [e for e in f.effects if e.lost_on_action]
         if aiming:
             situation.setdefault("aim", True)
+        if any(e.kind == "fight_defensively" for e in self._f[target].effects):
+            # "Active Parry Rolls you make while fighting defensively ignore the -4 Attack
+            # Penalty" ("Fight Defensively (Big Action, No AOO)"); it may also Active Dodge
+            situation.setdefault("defender_fighting_defensively", True)
         defense = situation.get("active_defense")
         if defense is not None:  # "Active Parry" / "Active Dodge" spend the target's Reaction
             why = self._reaction_problem(target)

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any, Protocol, Self
 
+from ..attacks.defense import FIGHTING_DEFENSIVELY
 from ..citations import cite as _rule
 from ..conditions import Condition
 from ..errors import IllegalActionError
@@ -271,9 +272,9 @@ class SpecialActionsRules(_Base):
         self._add_effect(name, Effect(kind="fight_defensively",
                                       label="fighting defensively: -4 attack, +2 Dodge AC",
                                       bonuses=({"to": "attack", "value": -4,
-                                                "source": "fighting defensively"},
+                                                "source": FIGHTING_DEFENSIVELY},
                                                {"to": "ac", "value": 2, "type": "dodge",
-                                                "source": "fighting defensively"}),
+                                                "source": FIGHTING_DEFENSIVELY}),
                                       ends="turn_start", on=name, rule=R_FIGHT_DEF))
 
     def ignore_enemy(self, name: str, foes: str | Iterable[str]) -> Self:

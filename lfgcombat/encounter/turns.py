@@ -408,6 +408,8 @@ class TurnsRules(_Base):
         if next is None:
             if not choices:
                 return None
+            if len(choices) == 1:  # a choice of one is no choice (issue 11, defect 8)
+                return choices[0]
             who = "who opens the next round" if round_over else "who goes next"
             raise IllegalActionError(
                 f"{unit} must choose {who}: end_turn(next=...) with one of "

@@ -1,0 +1,48 @@
+"""Issue 11's encounter findings: rules defects 2, 3, 6 and 8, plain weapon names, wrongly
+typed command arguments, and the notebook display of an encounter.
+
+Each test failed before its fix.
+"""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+
+from lfgcombat import Creature, IllegalActionError
+from lfgcombat.encounter import Encounter
+
+from .helpers import duel, mk, refused
+
+CLUB = {"name": "club", "damage": "1d6", "damage_type": "b"}
+
+
+def _parry_fight() -> Encounter:
+    """D (Fighter 3: HR 3, STR 14, Shield Rating 2, a club) goes first; A attacks it."""
+    d = mk("D", level=3, init=40, abilities={"str": 14}, shield_rating=2, weapons=[CLUB])
+    a = mk("A", level=3)
+    return Encounter([d, a], sides={"x": ["D"], "y": ["A"]}, seed=2).start()
+
+
+def test_fighting_defensively_parry_ignores_the_attack_penalty():
+    """000_8d1d7816ee944f3b.txt, "Fight Defensively (Big Action, No AOO)": "Active Parry
+    Rolls you make while fighting defensively ignore the -4 Attack Penalty": HR 3 + STR 2
+    + Shield Rating 2 = +7, not +3."""
+    enc = _parry_fight()
+    enc.fight_defensively("D").end_turn("A")
+    enc.attack("A", "D", active_defense="parry")
+    text = enc.log.of_kind("attack")[-1].data["text"]
+    assert "D Active Parry: 1d20+7 " in text
+
+
+def test_end_turn_takes_the_only_choice():
+    """000_8d1d7816ee944f3b.txt, "Rounds, Initiative, & Turn Order": the creature ending its
+    turn selects who goes next; with one creature left to choose, that is the choice."""
+    enc = _parry_fight()
+    assert enc.choices() == ["A"]
+    enc.end_turn()
+    assert enc.current == "A"
+    # with two choices it still asks
+    enc2 = duel().start()
+    refused(enc2, enc2.end_turn, match="must choose who goes next")
