@@ -96,7 +96,8 @@ class HealthRules(_Base):
         Args:
             name: Who takes it.
             amount: Hit points (>= 0).
-            type: A damage type (``slashing``, ``fire``...), if known.
+            type: A damage type, by name or by the text's abbreviation (``slashing``,
+                ``s``, ``fire``, ``elec``, ``PE``...), if known.
             by: Who dealt it (for the log).
         """
         self._do("damage", {"name": name, "amount": amount, "type": type, "by": by})
@@ -116,7 +117,7 @@ class HealthRules(_Base):
                 type = model.damage_type(type).value
             except ValueError:
                 raise IllegalActionError(f"unknown damage type {type!r}; types: "
-                                         f"{', '.join(model.names())}",
+                                         f"{', '.join(model.labels())}",
                                          _rule("Damage in Combat")) from None
         if f.dead:
             raise IllegalActionError(f"{name} is already dead", R_DEATH)

@@ -46,3 +46,29 @@ def test_end_turn_takes_the_only_choice():
     # with two choices it still asks
     enc2 = duel().start()
     refused(enc2, enc2.end_turn, match="must choose who goes next")
+
+
+@pytest.mark.parametrize("given, logged", [
+    ("p", "piercing"), ("b", "bludgeoning"), ("s", "slashing"), ("elec", "electricity"),
+    ("PE", "positive"), ("NE", "negative"), ("bio", "biological"), ("Fire", "fire"),
+])
+def test_damage_reads_the_texts_abbreviations(given, logged):
+    """000_8d1d7816ee944f3b.txt, "Damage in Combat" writes damage types as ``[p]``,
+    ``[b]``, ``[elec]``, ``[PE]``...; the encounter reads them with the one parser,
+    :meth:`DamageType.coerce`, and logs the full name."""
+    enc = duel().start()
+    enc.damage("Orc", 2, given)
+    assert enc.log.of_kind("damage")[-1].data["type"] == logged
+
+
+def test_the_damage_model_reads_abbreviations_and_names_them_when_refusing():
+    """The ruleset's damage model is that parser too; a refusal lists the abbreviations."""
+    from lfgcombat.damage import DamageError, DamageType
+    from lfgcombat.rulesets import coerce_ruleset
+    model = coerce_ruleset("lfg").damage_model
+    assert model.damage_type("elec") is DamageType.ELECTRICITY
+    with pytest.raises(DamageError):
+        model.damage_type("plasma")
+    enc = duel().start()
+    err = refused(enc, enc.damage, "Orc", 3, "plasma", match="unknown damage type")
+    assert "electricity [elec]" in str(err)
