@@ -25,7 +25,7 @@ from ._citations import (
     R_READY,
     R_TURN,
 )
-from .state import ActionsLeft, _Fighter, _possessive
+from .state import ActionsLeft, TurnBudget, _Fighter, _possessive
 
 if TYPE_CHECKING:
     from collections.abc import Mapping
@@ -53,7 +53,8 @@ class EconomyContext(Protocol):
     _started: bool
     ruleset: Ruleset
 
-    def _attacks_left(self, name: str, big_left: int) -> int: ...
+    def _attacks_left(self, name: str, big_left: int, turn: TurnBudget | None = None
+                      ) -> int: ...
 
     def _check_spend(self, name: str, type_: str, action: str) -> str: ...
 
@@ -96,9 +97,14 @@ class EconomyRules(_Base):
         lim = self._limits(name)
         notes = list(lim.notes)
         on_turn = name in self.acting
-        big = max(0, lim.big_actions - f.turn.big_used)
-        little = max(0, lim.little_actions - f.turn.little_used)
-        free = max(0, self.ruleset.economy.free_actions - f.turn.free_used)
+        # a creature whose turn is still to come this round shows what it will have when
+        # its turn begins ("Taking Your Turn"), not last round's leftovers (issue 11)
+        upcoming = not on_turn and not f.done and not f.dead and not any(
+            name in self._frame_members(fr) for fr in self._frames)
+        turn = TurnBudget() if upcoming else f.turn
+        big = max(0, lim.big_actions - turn.big_used)
+        little = max(0, lim.little_actions - turn.little_used)
+        free = max(0, self.ruleset.economy.free_actions - turn.free_used)
         if lim.big_actions <= 0 and lim.little_actions <= 0:
             free = 0  # no actions at all (Stunned, Unconscious, Paralyzed, asleep)
         reactions = max(0, lim.reactions - f.reactions_used)
@@ -115,13 +121,16 @@ class EconomyRules(_Base):
             big = little = free = 0
             notes.append(f"readied ({f.ready.action} when {f.ready.trigger}): the rest "
                          f"of its turn waits for the trigger ({R_READY})")
-        spells = 0 if f.turn.spells or (lim.big_actions <= 0 and lim.little_actions <= 0) else 1
-        attacks = self._attacks_left(name, big)
-        if self.ruleset.economy.one_attack_or_cast(v.level) and (f.turn.spells or f.turn.attacks):
+        spells = 0 if turn.spells or (lim.big_actions <= 0 and lim.little_actions <= 0) else 1
+        attacks = self._attacks_left(name, big, turn)
+        if self.ruleset.economy.one_attack_or_cast(v.level) and (turn.spells or turn.attacks):
             spells = 0
             attacks = 0
             notes.append(f"level {v.level}: one Big Action per turn attacks or casts ({R_APT})")
-        if not on_turn:
+        if upcoming:
+            notes.append("not its turn yet: the actions shown are those it will have when its "
+                         "turn begins; until then only Reactions (and Immediate Actions)")
+        elif not on_turn:
             notes.append("not its turn: only Reactions (and Immediate Actions)")
         elif self._frames and self._frames[-1].resumed:
             about = self._frames[-1].paused_before
@@ -258,14 +267,14 @@ class EconomyRules(_Base):
             "action": action, "type": type_, "slot": slot})
         return slot
 
-    def _attacks_left(self, name: str, big_left: int) -> int:
-        f = self._f[name]
+    def _attacks_left(self, name: str, big_left: int, turn: TurnBudget | None = None) -> int:
+        t = turn if turn is not None else self._f[name].turn
         v = self._view(name)
         total = int(v.attacks_per_turn.value) if v.actions.big_actions else 0
-        left = max(0, total - f.turn.attacks)
-        if f.turn.riders == 0 and big_left == 0:
+        left = max(0, total - t.attacks)
+        if t.riders == 0 and big_left == 0:
             return 0
         economy = self.ruleset.economy
-        if f.turn.riders == 0:
-            return min(left, economy.attacks_on(v.level, big_left, f.turn.double_attack_used))
-        return min(left, f.turn.riders + economy.attacks_on(v.level, big_left, True))
+        if t.riders == 0:
+            return min(left, economy.attacks_on(v.level, big_left, t.double_attack_used))
+        return min(left, t.riders + economy.attacks_on(v.level, big_left, True))

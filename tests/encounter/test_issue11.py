@@ -72,3 +72,27 @@ def test_the_damage_model_reads_abbreviations_and_names_them_when_refusing():
     enc = duel().start()
     err = refused(enc, enc.damage, "Orc", 3, "plasma", match="unknown damage type")
     assert "electricity [elec]" in str(err)
+
+
+def test_a_creature_waiting_for_its_turn_shows_a_fresh_budget():
+    """000_8d1d7816ee944f3b.txt, "Taking Your Turn": "2 Big Actions and 1 Little Action on
+    your turn!": at the start of a round, a creature still to act shows what it will have
+    on its turn, not last round's leftovers; one that has acted shows what it has left."""
+    enc = _parry_fight()
+    enc.attack("D", "A")
+    enc.end_turn()
+    assert enc.actions_left("D").big == 1          # D has acted: its leftovers this round
+    enc.attack("A", "D")
+    enc.drop_prone("A")
+    left = enc.actions_left("A")
+    assert (left.big, left.little) == (1, 0)
+    enc.end_turn("D")                               # A opens round 2 by choosing D
+    assert enc.round == 2 and enc.current == "D"
+    row = enc.table().set_index("name").loc["A"]
+    assert (row["card"], row["big"], row["little"]) == ("Ready", 2, 1)
+    waiting = enc.actions_left("A")
+    assert waiting.attacks >= 1 and waiting.spells == 1 and not waiting.on_turn
+    assert any("when its turn begins" in n for n in waiting.notes)
+    assert enc.state("A")["actions_left"] == waiting   # what the tracker's cards read
+    enc.end_turn()
+    assert (enc.actions_left("A").big, enc.actions_left("A").little) == (2, 1)
