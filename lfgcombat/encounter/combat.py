@@ -169,8 +169,11 @@ class CombatRules(_Base):
         return self.ruleset.attack_resolution.module()
 
     def _default_weapon(self, name: str, melee: bool = False) -> Any:
-        for w in self._view(name).weapons:
-            if melee and w.get("ranged"):
+        """The first of ``name``'s weapons (the first not marked ``ranged`` for an AOO); a
+        plain name (``weapons: ["longsword"]``) counts as ``{name: longsword}``."""
+        from ..attacks.weapons import weapon_entries
+        for w in weapon_entries(self._view(name)):
+            if not isinstance(w, Mapping) or (melee and w.get("ranged")):
                 continue
             return w.get("name")
         return None

@@ -96,3 +96,15 @@ def test_a_creature_waiting_for_its_turn_shows_a_fresh_budget():
     assert enc.state("A")["actions_left"] == waiting   # what the tracker's cards read
     enc.end_turn()
     assert (enc.actions_left("A").big, enc.actions_left("A").little) == (2, 1)
+
+
+def test_plain_weapon_names_are_the_default_weapon():
+    """000_8d1d7816ee944f3b.txt, "Attacks Per Turn": an attack with no weapon named uses the
+    creature's first weapon, also when the creature lists it by plain name
+    (``weapons: ["longsword"]``, a form ``Creature.from_dict`` accepts)."""
+    d = mk("D", init=40, weapons=["longsword"])
+    a = mk("A", weapons=["dagger", {"name": "longbow", "ranged": True}])
+    enc = Encounter([d, a], sides={"x": ["D"], "y": ["A"]}, seed=5).start()
+    enc.attack("D", "A")
+    assert enc.log.of_kind("attack")[-1].data["weapon"] == "longsword"
+    assert enc._default_weapon("A", melee=True) == "dagger"
