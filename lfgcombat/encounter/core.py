@@ -40,9 +40,9 @@ __all__ = ["Encounter"]
 
 
 
-class Encounter(ArgumentsRules, ReplayRules, RosterRules, InitiativeRules, TurnsRules, SelectionRules,
-                InterruptsRules, EconomyRules, ReactionsRules, CombatRules, MovementRules,
-                SpecialActionsRules, CastingRules, HealthRules, EffectsRules):
+class Encounter(ArgumentsRules, ReplayRules, RosterRules, InitiativeRules, TurnsRules,
+                SelectionRules, InterruptsRules, EconomyRules, ReactionsRules, CombatRules,
+                MovementRules, SpecialActionsRules, CastingRules, HealthRules, EffectsRules):
     """A fight: combatants, sides, an optional battle map, initiative and turns, as a log.
 
     Args:
@@ -258,7 +258,7 @@ class Encounter(ArgumentsRules, ReplayRules, RosterRules, InitiativeRules, Turns
         v = self._view(name)
         left = self.actions_left(name)
         return CombatantState(
-            name=name, side=f.side, unit=f.unit, hp=v.hp, max_hp=v.max_hp.value,
+            name=name, side=f.side, unit=f.unit, hp=v.hp, max_hp=int(v.max_hp),
             temp_hp=v.temp_hp, conditions=[e.label for e in v.active_conditions],
             effects=[e.label for e in f.effects], status=self._status(name),
             dead=f.dead, done=f.done, aware=f.aware, initiative=f.initiative,

@@ -270,7 +270,7 @@ class EconomyRules(_Base):
     def _attacks_left(self, name: str, big_left: int, turn: TurnBudget | None = None) -> int:
         t = turn if turn is not None else self._f[name].turn
         v = self._view(name)
-        total = int(v.attacks_per_turn.value) if v.actions.big_actions else 0
+        total = int(v.attacks_per_turn) if v.actions.big_actions else 0
         left = max(0, total - t.attacks)
         if t.riders == 0 and big_left == 0:
             return 0

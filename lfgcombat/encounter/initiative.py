@@ -129,7 +129,7 @@ class InitiativeRules(_Base):
         return self._f[self._members(unit)[0]].initiative
 
     def _init_bonus(self, name: str) -> int:
-        return int(self._view(name).initiative_bonus.value)
+        return int(self._view(name).initiative_bonus)
 
     def _initiative_check(self, name: str, *, label: str, extra: int = 0,
                           fortune: Fortune | str | None = None, target: str | None = None

@@ -406,10 +406,8 @@ class TurnsRules(_Base):
                 raise IllegalActionError(why, policy.rule)
             return None
         if next is None:
-            if not choices:
-                return None
-            if len(choices) == 1:  # a choice of one is no choice (issue 11, defect 8)
-                return choices[0]
+            if len(choices) <= 1:  # a choice of one is no choice (issue 11, defect 8)
+                return choices[0] if choices else None
             who = "who opens the next round" if round_over else "who goes next"
             raise IllegalActionError(
                 f"{unit} must choose {who}: end_turn(next=...) with one of "

@@ -6,11 +6,9 @@ Each test failed before its fix.
 
 from __future__ import annotations
 
-import math
 
 import pytest
 
-from lfgcombat import Creature, IllegalActionError
 from lfgcombat.encounter import Encounter
 
 from .helpers import duel, mk, refused
