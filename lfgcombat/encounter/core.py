@@ -19,7 +19,7 @@ from ..creature import Creature
 from ..dice import Roller
 from ..errors import LfgError
 from ..log import EventLog, LogFormatError
-from .arguments import ArgumentsRules
+from .arguments import ArgumentsRules, show
 from .casting import CastingRules
 from .combat import CombatRules
 from .economy import EconomyRules
@@ -246,8 +246,8 @@ class Encounter(ArgumentsRules, ReplayRules, RosterRules, InitiativeRules, Turns
 
     def members(self, unit: str) -> list[str]:
         """The creatures of a turn-taking unit (a group, or one creature)."""
-        if unit not in self._groups and unit not in self._f:
-            raise LfgError(f"no creature or group named {unit!r}")
+        if not isinstance(unit, str) or (unit not in self._groups and unit not in self._f):
+            raise LfgError(f"no creature or group named {show(unit)}")
         return self._members(unit)
 
     def state(self, name: str) -> CombatantState:

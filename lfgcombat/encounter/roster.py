@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from ..conditions import Condition
 from ..creature import Creature
+from .arguments import show
 from ..errors import IllegalActionError, LfgError
 from ._citations import R_ORDER
 from .state import TurnFrame, _Fighter
@@ -61,7 +62,7 @@ class RosterRules(_Base):
 
     def _fighter(self, name: str) -> _Fighter:
         if not isinstance(name, str) or name not in self._f:
-            raise IllegalActionError(f"no combatant named {name!r}; combatants: "
+            raise IllegalActionError(f"no combatant named {show(name)}; combatants: "
                                      f"{', '.join(self._names)}")
         return self._f[name]
 

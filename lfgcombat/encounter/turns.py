@@ -21,6 +21,7 @@ from ..errors import IllegalActionError
 from ..rulesets.initiative import InitiativeContext as PolicyContext
 from ..vitals import CLOT_AFTER_ROUNDS, STABILIZE_DC
 from ._citations import R_INTERRUPT_DETAILS, R_ORDER, R_PROBLEMS, R_READY
+from .arguments import names_arg
 from .commands import command
 from .state import TurnBudget, TurnFrame, _Fighter
 
@@ -311,9 +312,9 @@ class TurnsRules(_Base):
             IllegalActionError: no turn under way, ``next`` not a legal choice, or missing.
         """
         args: dict[str, Any] = {"next": next, "deadlock": bool(deadlock),
-                                "decline": list(decline)}
+                                "decline": names_arg("end_turn", "decline", decline)}
         if declined:
-            args["declined"] = list(declined)
+            args["declined"] = names_arg("end_turn", "declined", declined)
         self._do("end_turn", args)
         return self
 
