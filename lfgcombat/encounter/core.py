@@ -283,6 +283,14 @@ class Encounter(ArgumentsRules, ReplayRules, RosterRules, InitiativeRules, Turns
         frame["initiative"] = frame["initiative"].astype("Int64")
         return frame
 
+    def _repr_html_(self) -> str:
+        """The initiative table for a notebook: who is acting, each card (Ready/Done),
+        initiative, HP, actions and conditions
+        (:func:`~lfgcombat.encounter.display.encounter_html`). The text ``repr`` is
+        unchanged."""
+        from .display import encounter_html
+        return encounter_html(self)
+
     def __repr__(self) -> str:
         return (f"Encounter({len(self._names)} creatures, round {self.round}, "
                 f"current={self.current!r}, {len(self._log)} events)")

@@ -106,3 +106,24 @@ def test_plain_weapon_names_are_the_default_weapon():
     enc.attack("D", "A")
     assert enc.log.of_kind("attack")[-1].data["weapon"] == "longsword"
     assert enc._default_weapon("A", melee=True) == "dagger"
+
+
+def test_rich_display_shows_the_initiative_table():
+    """Issue 11, "Notebook display": an Encounter shows its initiative table ("Rounds,
+    Initiative, & Turn Order": the Ready/Done cards) in a notebook; the text repr, which
+    nbval compares, stays as it was."""
+    cs = [mk("Hero", init=40), mk("<Orc & Co>")]
+    enc = Encounter(cs, sides={"party": ["Hero"], "orcs": ["<Orc & Co>"]}, seed=1)
+    assert "not started" in enc._repr_html_()
+    enc.start()
+    enc.damage("<Orc & Co>", 5)
+    enc.add_condition("<Orc & Co>", "prone")
+    page = enc._repr_html_()
+    assert repr(enc) == "Encounter(2 creatures, round 1, current='Hero', 10 events)"
+    assert "acting: <b>Hero</b>" in page and "round 1" in page
+    assert "&lt;Orc &amp; Co&gt;" in page and "<Orc" not in page
+    hero = page.split('data-name="Hero"')[1].split("</tr>")[0]
+    assert "▶" in hero and "Ready" in hero and "2 Big · 1 Little · 1 React" in hero
+    orc = page.split('data-name="&lt;Orc &amp; Co&gt;"')[1].split("</tr>")[0]
+    hp = enc.state("<Orc & Co>")
+    assert f"{hp['hp']}/{hp['max_hp']}" in orc and "prone" in orc.lower()
