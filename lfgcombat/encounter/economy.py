@@ -51,6 +51,7 @@ class EconomyContext(Protocol):
     _f: dict[str, _Fighter]
     _frames: list[TurnFrame]
     _started: bool
+    _surprise: bool
     ruleset: Ruleset
 
     def _attacks_left(self, name: str, big_left: int, turn: TurnBudget | None = None
@@ -99,8 +100,9 @@ class EconomyRules(_Base):
         on_turn = name in self.acting
         # a creature whose turn is still to come this round shows what it will have when
         # its turn begins ("Taking Your Turn"), not last round's leftovers (issue 11)
-        upcoming = not on_turn and not f.done and not f.dead and not any(
-            name in self._frame_members(fr) for fr in self._frames)
+        upcoming = (not on_turn and not f.done and not f.dead
+                    and (f.aware or not self._surprise)
+                    and not any(name in self._frame_members(fr) for fr in self._frames))
         turn = TurnBudget() if upcoming else f.turn
         big = max(0, lim.big_actions - turn.big_used)
         little = max(0, lim.little_actions - turn.little_used)
@@ -127,10 +129,7 @@ class EconomyRules(_Base):
             spells = 0
             attacks = 0
             notes.append(f"level {v.level}: one Big Action per turn attacks or casts ({R_APT})")
-        if upcoming:
-            notes.append("not its turn yet: the actions shown are those it will have when its "
-                         "turn begins; until then only Reactions (and Immediate Actions)")
-        elif not on_turn:
+        if not on_turn:
             notes.append("not its turn: only Reactions (and Immediate Actions)")
         elif self._frames and self._frames[-1].resumed:
             about = self._frames[-1].paused_before

@@ -90,7 +90,7 @@ def test_a_creature_waiting_for_its_turn_shows_a_fresh_budget():
     assert (row["card"], row["big"], row["little"]) == ("Ready", 2, 1)
     waiting = enc.actions_left("A")
     assert waiting.attacks >= 1 and waiting.spells == 1 and not waiting.on_turn
-    assert any("when its turn begins" in n for n in waiting.notes)
+    assert any(n.startswith("not its turn") for n in waiting.notes)
     assert enc.state("A")["actions_left"] == waiting   # what the tracker's cards read
     enc.end_turn()
     assert (enc.actions_left("A").big, enc.actions_left("A").little) == (2, 1)
