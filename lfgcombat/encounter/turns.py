@@ -388,14 +388,7 @@ class TurnsRules(_Base):
         Order"). Raises if ``next`` is not a legal choice."""
         policy = self.initiative_policy
         if deadlock:
-            if next is not None:
-                raise IllegalActionError("give next= or deadlock=True, not both", R_PROBLEMS)
-            if not choices:
-                raise IllegalActionError("there is no choice to force", R_PROBLEMS)
-            return min(choices, key=lambda u: (
-                self._f[self._members(u)[0]].initiative
-                if self._f[self._members(u)[0]].initiative is not None else -10**9,
-                choices.index(u)))
+            return self._deadlock_pick(choices, next)
         if policy.fixed_order:
             if next is not None and choices and next != choices[0]:
                 raise IllegalActionError(f"under Top-Down Initiative {choices[0]} acts next, "
@@ -418,6 +411,19 @@ class TurnsRules(_Base):
                 f"{next} cannot be chosen: it {self._why_not_choosable(next)}; choices: "
                 f"{', '.join(choices) or 'none'}", R_ORDER)
         return next
+
+    def _deadlock_pick(self, choices: list[str], next: str | None) -> str:
+        """The GM's deadlock rule ("Initiative Problems:"): "force the creature/player with
+        the LOWEST Initiative Roll to go first" (one that never rolled counts as lowest;
+        ties go to the first listed)."""
+        if next is not None:
+            raise IllegalActionError("give next= or deadlock=True, not both", R_PROBLEMS)
+        if not choices:
+            raise IllegalActionError("there is no choice to force", R_PROBLEMS)
+        return min(choices, key=lambda u: (
+            self._f[self._members(u)[0]].initiative
+            if self._f[self._members(u)[0]].initiative is not None else -10**9,
+            choices.index(u)))
 
     def _why_not_choosable(self, unit: str) -> str:
         """Why ``unit`` cannot be chosen to act next ("You cannot select a creature who has
