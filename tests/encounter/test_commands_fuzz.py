@@ -68,8 +68,12 @@ def calls(draw: st.DrawFn) -> tuple[str, tuple, dict]:
     params = [p for p in inspect.signature(getattr(Encounter, kind)).parameters.values()
               if p.name != "self" and p.kind is not p.VAR_KEYWORD]
     positional = [p for p in params if p.kind is p.POSITIONAL_OR_KEYWORD]
-    n = draw(st.integers(0, len(positional)))
-    args = tuple(draw(WILD) for _ in range(n))
+    required = sum(p.default is p.empty for p in positional)
+    n = draw(st.one_of(st.integers(required, len(positional)), st.integers(0, len(positional))))
+    # the first argument is usually the actor: a right name half the time, so that
+    # commands get past it and the later arguments are checked too
+    args = tuple(draw(st.one_of(st.sampled_from(NAMES), WILD) if i == 0 else WILD)
+                 for i in range(n))
     rest = [p.name for p in params[n:] if p.kind is not p.VAR_POSITIONAL]
     keys = draw(st.lists(st.sampled_from(rest), unique=True, max_size=2)) if rest else []
     kwargs = {k: draw(WILD) for k in keys}
