@@ -205,15 +205,7 @@ class TurnsRules(_Base):
             f.ready = None
         if f.full_round is not None:
             self._complete_full_round(name)
-        # effects "until the start of your next turn", and Top-Down's flat-footed
-        for other in self._names:
-            for e in list(self._f[other].effects):
-                if e.on == name and e.ends in ("turn_start", "own_first_turn"):
-                    self._end_effect(other, e, f"the start of {name}'s turn")
-        # durations imposed by this creature count down on its turns (decision)
-        for other in self._names:
-            if other != name:
-                self._tick_timers(other, source=name)
+        self._turn_start_timers(name)
         self._gang.pop(name, None)  # Gang Up: "until the foe takes their turn"
         f.acted_ever = True
         v = self._view(name)
@@ -227,6 +219,17 @@ class TurnsRules(_Base):
         self._ongoing_damage(name)
         if not f.dead and self._vitals(name).dying:
             self._stabilize_check(name)
+
+    def _turn_start_timers(self, name: str) -> None:
+        """Effects "until the start of your next turn" (and Top-Down's flat-footed) end;
+        durations imposed by this creature count down on its turns (decision)."""
+        for other in self._names:
+            for e in list(self._f[other].effects):
+                if e.on == name and e.ends in ("turn_start", "own_first_turn"):
+                    self._end_effect(other, e, f"the start of {name}'s turn")
+        for other in self._names:
+            if other != name:
+                self._tick_timers(other, source=name)
 
     def _complete_full_round(self, name: str) -> None:
         """A Full-Round Action completes at the start of the creature's next turn
