@@ -170,6 +170,23 @@ def combatants(creatures: Iterable[Creature] | Mapping[str, Creature]) -> list[C
     return creatures
 
 
+def _sides_on_map(names: list[str], map: Any) -> dict[str, list[str]]:
+    """The sides the map gives the combatants (``sides=`` left out).
+
+    Raises:
+        LfgError: no map, or a combatant not on it.
+    """
+    if map is None:
+        raise LfgError("give sides={'party': [...], 'monsters': [...]} (or a map "
+                       "whose creatures have sides)")
+    from_map: dict[str, list[str]] = {}
+    for n in names:
+        if n not in map:
+            raise LfgError(f"{n} is not on the map, so its side is unknown; give sides=")
+        from_map.setdefault(map.side(n), []).append(n)
+    return from_map
+
+
 def sides_of(names: list[str], sides: Mapping[str, Iterable[str]] | None, map: Any
              ) -> dict[str, str]:
     """Each combatant's side, from ``sides`` or (without it) from the map.
@@ -179,15 +196,7 @@ def sides_of(names: list[str], sides: Mapping[str, Iterable[str]] | None, map: A
             combatant, a creature on two sides or on none.
     """
     if sides is None:
-        if map is None:
-            raise LfgError("give sides={'party': [...], 'monsters': [...]} (or a map "
-                           "whose creatures have sides)")
-        from_map: dict[str, list[str]] = {}
-        for n in names:
-            if n not in map:
-                raise LfgError(f"{n} is not on the map, so its side is unknown; give sides=")
-            from_map.setdefault(map.side(n), []).append(n)
-        sides = from_map
+        sides = _sides_on_map(names, map)
     side_of: dict[str, str] = {}
     for side, members in sides.items():
         if isinstance(members, str):
