@@ -118,12 +118,9 @@ class SelectionRules(_Base):
             raise IllegalActionError(f"{target} asked to go later; {chooser} must pick someone "
                                      f"else: one of {', '.join(rest)}", R_PROBLEMS)
 
-    def _decline_problem(self) -> str | None:
-        """Why the creature acting now may not ask its chooser to pick someone else
-        (``None``: it may)."""
-        if not self._frames:
-            return "no turn is under way"
-        frame = self._frames[-1]
+    def _frame_decline_problem(self, frame: TurnFrame) -> str | None:
+        """Why the turn under way is not one its creature may decline: an interrupt turn,
+        a fixed order, or already acting together ("Initiative Problems:")."""
         unit = frame.unit
         if frame.kind != "turn":
             return (f"{unit} is taking an interrupt turn it asked for; nobody chose it "
@@ -132,6 +129,18 @@ class SelectionRules(_Base):
             return "under Top-Down Initiative the order decides; nobody chose " + unit
         if frame.together:
             return f"{unit} is already acting together with {', '.join(frame.together)}"
+        return None
+
+    def _decline_problem(self) -> str | None:
+        """Why the creature acting now may not ask its chooser to pick someone else
+        (``None``: it may)."""
+        if not self._frames:
+            return "no turn is under way"
+        frame = self._frames[-1]
+        unit = frame.unit
+        why = self._frame_decline_problem(frame)
+        if why is not None:
+            return why
         chooser = frame.chosen_by
         last = self._last_command()
         if last is not None and last.kind == "end_turn" and last.data.get("deadlock"):
