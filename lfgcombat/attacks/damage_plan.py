@@ -97,7 +97,7 @@ def _forced_type(w: Weapon, sit: Situation) -> DamageType | None:
         return DamageType.BLUDGEONING
     if sit.damage_type is None:
         return None
-    dt = DamageType(sit.damage_type)
+    dt = DamageType.coerce(sit.damage_type)
     if dt not in w.spec.types or w.spec.mode == "both":
         raise illegal(f"{w.name} deals [{w.types_text()}]; "
                       + ("it deals every listed type at once" if w.spec.mode == "both"

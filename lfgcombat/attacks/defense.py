@@ -24,7 +24,12 @@ from .setup import DefensePlan
 from .situation import Situation
 from .weapons import Weapon, entry_weapon, resolve_weapon, weapon_entries
 
-__all__ = ["defense_plan", "parry_bonus", "check_defense_allowed"]
+__all__ = ["FIGHTING_DEFENSIVELY", "defense_plan", "parry_bonus", "check_defense_allowed"]
+
+#: The source of Fight Defensively's -4 attack penalty (an encounter's effect names it so):
+#: "Active Parry Rolls you make while fighting defensively ignore the -4 Attack Penalty"
+#: (000_8d1d7816ee944f3b.txt, "Fight Defensively (Big Action, No AOO)").
+FIGHTING_DEFENSIVELY = "fighting defensively"
 
 
 def check_defense_allowed(tgt: Any, sit: Situation) -> None:
@@ -66,7 +71,8 @@ def parry_bonus(tgt: Any, sit: Situation, penalties: list[Bonus]) -> Any:
     """The target's Active Parry bonus: its melee attack bonus with its parrying weapon,
     plus its Shield Rating and the best Parry+X gear bonus ("Active Parry - If you are
     attacked in melee and are aware of the attack:"). Fighting defensively's -4 is ignored,
-    as the text says (the target's own situation is not modelled here).
+    as the text says: with ``sit.defender_fighting_defensively`` the target's bonuses from
+    :data:`FIGHTING_DEFENSIVELY` (an encounter's effect) are left out.
 
     Args:
         tgt: The situated target.
@@ -101,7 +107,9 @@ def parry_bonus(tgt: Any, sit: Situation, penalties: list[Bonus]) -> Any:
     parry = max([x.parry_bonus for x in melee] + [chosen.parry_bonus])
     if parry:
         extra.append(Bonus(parry, BonusType.GEAR, "Parry+X weapon (highest only)"))
-    stacked = stack(restack(stat, extra))
+    ignored = sit.defender_fighting_defensively  # "ignore the -4 Attack Penalty"
+    stacked = stack(restack(stat, extra, drop=lambda b: ignored
+                            and b.source == FIGHTING_DEFENSIVELY and b.value < 0))
     terms = stat.terms + (Term("Shield Rating", tgt.shield_rating),)
     value = sum(t.value for t in terms) + stacked.total
     return Stat("active_parry", value, terms, stacked, rule=R_PARRY_BONUS, fortune=stat.fortune)

@@ -230,7 +230,7 @@ class CastingRules(_Base):
             return "pending: Perseverance " + (f"DC{dc}" if dc is not None else "check") \
                 + " or the spell fails (roll it at the table)"
         mod = self._view(name).skill_modifier("skill")
-        bonus = perseverance + int(mod.value)
+        bonus = perseverance + int(mod)
         r = self._roll(f"1d20{bonus:+d}", label=f"{name} Perseverance check to cast "
                        f"(DC {dc})", actor=name, against=dc, fortune=mod.fortune)
         ok = r.total >= dc

@@ -97,6 +97,23 @@ class CombatContext(Protocol):
     def _deal_attack_damage(self, attacker: str, target: str,
                             damage_by_type: Mapping[str, int]) -> None: ...
 
+    def _effects_situation(self, name: str, target: str, situation: dict) -> list[Effect]:
+        """Put the encounter's effects on both sides into ``situation``; return the aiming
+        effects the attack uses up. The attacker: its attacks this turn, Fight Defensively,
+        Aim. The target: "Active Parry Rolls you make while fighting defensively ignore the
+        -4 Attack Penalty" (000_8d1d7816ee944f3b.txt, "Fight Defensively (Big Action, No
+        AOO)"); it may also Active Dodge."""
+        f = self._f[name]
+        situation["previous_attacks"] = f.turn.attacks
+        if any(e.kind == "fight_defensively" for e in f.effects):
+            situation.setdefault("fight_defensively", True)
+        aiming = [e for e in f.effects if e.lost_on_action]
+        if aiming:
+            situation.setdefault("aim", True)
+        if any(e.kind == "fight_defensively" for e in self._f[target].effects):
+            situation.setdefault("defender_fighting_defensively", True)
+        return aiming
+
     def _default_weapon(self, name: str, melee: bool = False) -> Any: ...
 
     def _do(self, kind: str, args: dict[str, Any]) -> Any: ...
@@ -168,9 +185,29 @@ class CombatRules(_Base):
         (:mod:`lfgcombat.attacks` for ``lfg``; ``None``: AOO stay unresolved)."""
         return self.ruleset.attack_resolution.module()
 
+    def _effects_situation(self, name: str, target: str, situation: dict) -> list[Effect]:
+        """Put the encounter's effects on both sides into ``situation``; return the aiming
+        effects the attack uses up. The attacker: its attacks this turn, Fight Defensively,
+        Aim. The target: "Active Parry Rolls you make while fighting defensively ignore the
+        -4 Attack Penalty" (000_8d1d7816ee944f3b.txt, "Fight Defensively (Big Action, No
+        AOO)"); it may also Active Dodge."""
+        f = self._f[name]
+        situation["previous_attacks"] = f.turn.attacks
+        if any(e.kind == "fight_defensively" for e in f.effects):
+            situation.setdefault("fight_defensively", True)
+        aiming = [e for e in f.effects if e.lost_on_action]
+        if aiming:
+            situation.setdefault("aim", True)
+        if any(e.kind == "fight_defensively" for e in self._f[target].effects):
+            situation.setdefault("defender_fighting_defensively", True)
+        return aiming
+
     def _default_weapon(self, name: str, melee: bool = False) -> Any:
-        for w in self._view(name).weapons:
-            if melee and w.get("ranged"):
+        """The first of ``name``'s weapons (the first not marked ``ranged`` for an AOO); a
+        plain name (``weapons: ["longsword"]``) counts as ``{name: longsword}``."""
+        from ..attacks.weapons import weapon_entries
+        for w in weapon_entries(self._view(name)):
+            if not isinstance(w, Mapping) or (melee and w.get("ranged")):
                 continue
             return w.get("name")
         return None
@@ -516,7 +553,7 @@ class CombatRules(_Base):
 
     @command
     def _h_attack(self, name: str, target: str, weapon: Any, situation: dict) -> Any:
-        f = self._actor(name)
+        self._actor(name)
         mod, weapon = self._attack_weapon(name, target, weapon)
         crossbow = self._check_attack_budget(name, weapon, situation)
         situation, charge, use_map = self._attack_options(name, weapon, situation)
@@ -524,12 +561,7 @@ class CombatRules(_Base):
             blocked = self._total_cover(name, target, weapon, situation)
             if blocked:
                 raise IllegalActionError(blocked, R_LOE)
-        situation["previous_attacks"] = f.turn.attacks
-        if any(e.kind == "fight_defensively" for e in f.effects):
-            situation.setdefault("fight_defensively", True)
-        aiming = [e for e in f.effects if e.lost_on_action]
-        if aiming:
-            situation.setdefault("aim", True)
+        aiming = self._effects_situation(name, target, situation)
         defense = situation.get("active_defense")
         if defense is not None:  # "Active Parry" / "Active Dodge" spend the target's Reaction
             why = self._reaction_problem(target)
@@ -595,7 +627,7 @@ class CombatRules(_Base):
                     f"{_possessive(name)} {crossbow} is not loaded: act({name!r}, "
                     "'load_ranged_weapon') first (a Little Action that provokes AOO)",
                     R_BEGINNERS)
-            total = int(self._view(name).attacks_per_turn.value)
+            total = int(self._view(name).attacks_per_turn)
             if f.turn.attacks >= total:
                 raise IllegalActionError(f"{name} has made its {total} attack(s) this turn",
                                          R_APT)

@@ -19,6 +19,7 @@ from ..creature import Creature
 from ..dice import Roller
 from ..errors import LfgError
 from ..log import EventLog, LogFormatError
+from .arguments import ArgumentsRules, show
 from .casting import CastingRules
 from .checkpoints import Checkpoint, map_layers, set_map_layers
 from .combat import CombatRules
@@ -40,9 +41,9 @@ __all__ = ["Encounter"]
 
 
 
-class Encounter(ReplayRules, RosterRules, InitiativeRules, TurnsRules, SelectionRules,
-                InterruptsRules, EconomyRules, ReactionsRules, CombatRules, MovementRules,
-                SpecialActionsRules, CastingRules, HealthRules, EffectsRules):
+class Encounter(ArgumentsRules, ReplayRules, RosterRules, InitiativeRules, TurnsRules,
+                SelectionRules, InterruptsRules, EconomyRules, ReactionsRules, CombatRules,
+                MovementRules, SpecialActionsRules, CastingRules, HealthRules, EffectsRules):
     """A fight: combatants, sides, an optional battle map, initiative and turns, as a log.
 
     Args:
@@ -250,8 +251,8 @@ class Encounter(ReplayRules, RosterRules, InitiativeRules, TurnsRules, Selection
 
     def members(self, unit: str) -> list[str]:
         """The creatures of a turn-taking unit (a group, or one creature)."""
-        if unit not in self._groups and unit not in self._f:
-            raise LfgError(f"no creature or group named {unit!r}")
+        if not isinstance(unit, str) or (unit not in self._groups and unit not in self._f):
+            raise LfgError(f"no creature or group named {show(unit)}")
         return self._members(unit)
 
     def state(self, name: str) -> CombatantState:
@@ -262,7 +263,7 @@ class Encounter(ReplayRules, RosterRules, InitiativeRules, TurnsRules, Selection
         v = self._view(name)
         left = self.actions_left(name)
         return CombatantState(
-            name=name, side=f.side, unit=f.unit, hp=v.hp, max_hp=v.max_hp.value,
+            name=name, side=f.side, unit=f.unit, hp=v.hp, max_hp=int(v.max_hp),
             temp_hp=v.temp_hp, conditions=[e.label for e in v.active_conditions],
             effects=[e.label for e in f.effects], status=self._status(name),
             dead=f.dead, done=f.done, aware=f.aware, initiative=f.initiative,
@@ -286,6 +287,14 @@ class Encounter(ReplayRules, RosterRules, InitiativeRules, TurnsRules, Selection
         frame = pd.DataFrame(rows)
         frame["initiative"] = frame["initiative"].astype("Int64")
         return frame
+
+    def _repr_html_(self) -> str:
+        """The initiative table for a notebook: who is acting, each card (Ready/Done),
+        initiative, HP, actions and conditions
+        (:func:`~lfgcombat.encounter.display.encounter_html`). The text ``repr`` is
+        unchanged."""
+        from .display import encounter_html
+        return encounter_html(self)
 
     def __repr__(self) -> str:
         return (f"Encounter({len(self._names)} creatures, round {self.round}, "

@@ -25,7 +25,7 @@ from ._citations import (
     R_READY,
     R_TURN,
 )
-from .state import ActionsLeft, _Fighter, _possessive
+from .state import ActionsLeft, TurnBudget, _Fighter, _possessive
 
 if TYPE_CHECKING:
     from collections.abc import Mapping
@@ -44,6 +44,17 @@ R_DOUBLE = _rule("Double Action (DA)")
 R_FULL_ROUND = _rule("Full-Round Action (FRA)")
 
 
+def _little_slot(name: str, type_: str, action: str, big: int, little: int) -> str:
+    """The slot a Little (or Swift) Action uses: a Little Action, or a Big Action in its
+    place ("You can always replace a Big Action with a Little Action"); raises if none."""
+    if little > 0:
+        return type_
+    if big > 0:
+        return f"{type_} (in place of a Big Action)"
+    raise IllegalActionError(f"{name} has no Little Action left for {action} "
+                             "(and no Big Action to spend instead)", R_LITTLE)
+
+
 class EconomyContext(Protocol):
     """What the rules of this module use of an encounter (the parts of
     :class:`~lfgcombat.encounter.Encounter` they may touch)."""
@@ -51,9 +62,11 @@ class EconomyContext(Protocol):
     _f: dict[str, _Fighter]
     _frames: list[TurnFrame]
     _started: bool
+    _surprise: bool
     ruleset: Ruleset
 
-    def _attacks_left(self, name: str, big_left: int) -> int: ...
+    def _attacks_left(self, name: str, big_left: int, turn: TurnBudget | None = None
+                      ) -> int: ...
 
     def _check_spend(self, name: str, type_: str, action: str) -> str: ...
 
@@ -96,9 +109,15 @@ class EconomyRules(_Base):
         lim = self._limits(name)
         notes = list(lim.notes)
         on_turn = name in self.acting
-        big = max(0, lim.big_actions - f.turn.big_used)
-        little = max(0, lim.little_actions - f.turn.little_used)
-        free = max(0, self.ruleset.economy.free_actions - f.turn.free_used)
+        # a creature whose turn is still to come this round shows what it will have when
+        # its turn begins ("Taking Your Turn"), not last round's leftovers (issue 11)
+        upcoming = (not on_turn and not f.done and not f.dead
+                    and (f.aware or not self._surprise)
+                    and not any(name in self._frame_members(fr) for fr in self._frames))
+        turn = TurnBudget() if upcoming else f.turn
+        big = max(0, lim.big_actions - turn.big_used)
+        little = max(0, lim.little_actions - turn.little_used)
+        free = max(0, self.ruleset.economy.free_actions - turn.free_used)
         if lim.big_actions <= 0 and lim.little_actions <= 0:
             free = 0  # no actions at all (Stunned, Unconscious, Paralyzed, asleep)
         reactions = max(0, lim.reactions - f.reactions_used)
@@ -115,9 +134,9 @@ class EconomyRules(_Base):
             big = little = free = 0
             notes.append(f"readied ({f.ready.action} when {f.ready.trigger}): the rest "
                          f"of its turn waits for the trigger ({R_READY})")
-        spells = 0 if f.turn.spells or (lim.big_actions <= 0 and lim.little_actions <= 0) else 1
-        attacks = self._attacks_left(name, big)
-        if self.ruleset.economy.one_attack_or_cast(v.level) and (f.turn.spells or f.turn.attacks):
+        spells = 0 if turn.spells or (lim.big_actions <= 0 and lim.little_actions <= 0) else 1
+        attacks = self._attacks_left(name, big, turn)
+        if self.ruleset.economy.one_attack_or_cast(v.level) and (turn.spells or turn.attacks):
             spells = 0
             attacks = 0
             notes.append(f"level {v.level}: one Big Action per turn attacks or casts ({R_APT})")
@@ -188,6 +207,15 @@ class EconomyRules(_Base):
                                    notes=lim.notes + ("a Big Action was lost to Agony at the "
                                                       "start of this turn",))
 
+    def _free_left(self, name: str, action: str, lim: Any) -> bool:
+        """Whether a Free Action is left this turn; raises if it can take no action."""
+        if lim.big_actions <= 0 and lim.little_actions <= 0:
+            # "You cannot take any Actions on your turn" (Stunned); "cannot act"
+            # (Unconscious); no voluntary movement (Paralyzed); asleep
+            raise IllegalActionError(f"{name} can take no actions now ("
+                                     + "; ".join(lim.notes) + f") — {action}", R_CONDITIONS)
+        return self._f[name].turn.free_used < self.ruleset.economy.free_actions
+
     def _check_spend(self, name: str, type_: str, action: str) -> str:
         """Which slot the action would use; raises if none is left."""
         f = self._f[name]
@@ -209,26 +237,27 @@ class EconomyRules(_Base):
                     f"Actions; {name} has {max(big, 0)}", rule)
             return type_
         if type_ == "free":
-            if lim.big_actions <= 0 and lim.little_actions <= 0:
-                # "You cannot take any Actions on your turn" (Stunned); "cannot act"
-                # (Unconscious); no voluntary movement (Paralyzed); asleep
-                raise IllegalActionError(f"{name} can take no actions now ("
-                                         + "; ".join(lim.notes) + f") — {action}",
-                                         R_CONDITIONS)
-            if f.turn.free_used < self.ruleset.economy.free_actions:
+            if self._free_left(name, action, lim):
                 return "free"
             type_ = "swift"  # "any Free Actions used beyond this number should be ... Swift"
         if type_ == "swift" and not lim.swift_actions:
             raise IllegalActionError(f"{name} cannot use Swift Actions ("
                                      + "; ".join(lim.notes) + f") — {action}", R_CONDITIONS)
         if type_ in ("little", "swift"):
-            if little > 0:
-                return type_
-            if big > 0:  # "You can always replace a Big Action with a Little Action"
-                return f"{type_} (in place of a Big Action)"
-            raise IllegalActionError(f"{name} has no Little Action left for {action} "
-                                     "(and no Big Action to spend instead)", R_LITTLE)
+            return _little_slot(name, type_, action, big, little)
         raise IllegalActionError(f"unknown action type {type_!r}", R_ACTIONS)
+
+    @staticmethod
+    def _charge(turn: TurnBudget, slot: str, type_: str) -> None:
+        """Count an action of ``type_`` paid from ``slot`` against the turn's budget."""
+        if slot in ("big", "double", "full_round") or "in place of a Big" in slot:
+            turn.big_used += 2 if slot in ("double", "full_round") else 1
+        elif slot == "free":
+            turn.free_used += 1
+        else:
+            turn.little_used += 1
+            if type_ == "free":
+                turn.free_used += 1
 
     def _spend(self, name: str, type_: str, action: str, target: str | None = None) -> str:
         slot = self._check_spend(name, type_, action)
@@ -236,18 +265,7 @@ class EconomyRules(_Base):
         if self._frames and name in self._frame_members(self._frames[-1]):
             if self._frames[-1].resumed:
                 self._frames[-1] = dataclasses.replace(self._frames[-1], resumed=False)
-        if slot == "big":
-            f.turn.big_used += 1
-        elif slot in ("double", "full_round"):
-            f.turn.big_used += 2
-        elif slot == "free":
-            f.turn.free_used += 1
-        elif "in place of a Big" in slot:
-            f.turn.big_used += 1
-        else:
-            f.turn.little_used += 1
-            if type_ == "free":
-                f.turn.free_used += 1
+        self._charge(f.turn, slot, type_)
         if action not in ("move", "attack"):
             f.turn.move_left = None
         f.turn.last_action = action
@@ -258,14 +276,14 @@ class EconomyRules(_Base):
             "action": action, "type": type_, "slot": slot})
         return slot
 
-    def _attacks_left(self, name: str, big_left: int) -> int:
-        f = self._f[name]
+    def _attacks_left(self, name: str, big_left: int, turn: TurnBudget | None = None) -> int:
+        t = turn if turn is not None else self._f[name].turn
         v = self._view(name)
-        total = int(v.attacks_per_turn.value) if v.actions.big_actions else 0
-        left = max(0, total - f.turn.attacks)
-        if f.turn.riders == 0 and big_left == 0:
+        total = int(v.attacks_per_turn) if v.actions.big_actions else 0
+        left = max(0, total - t.attacks)
+        if t.riders == 0 and big_left == 0:
             return 0
         economy = self.ruleset.economy
-        if f.turn.riders == 0:
-            return min(left, economy.attacks_on(v.level, big_left, f.turn.double_attack_used))
-        return min(left, f.turn.riders + economy.attacks_on(v.level, big_left, True))
+        if t.riders == 0:
+            return min(left, economy.attacks_on(v.level, big_left, t.double_attack_used))
+        return min(left, t.riders + economy.attacks_on(v.level, big_left, True))

@@ -96,7 +96,8 @@ class HealthRules(_Base):
         Args:
             name: Who takes it.
             amount: Hit points (>= 0).
-            type: A damage type (``slashing``, ``fire``...), if known.
+            type: A damage type, by name or by the text's abbreviation (``slashing``,
+                ``s``, ``fire``, ``elec``, ``PE``...), if known.
             by: Who dealt it (for the log).
         """
         self._do("damage", {"name": name, "amount": amount, "type": type, "by": by})
@@ -116,7 +117,7 @@ class HealthRules(_Base):
                 type = model.damage_type(type).value
             except ValueError:
                 raise IllegalActionError(f"unknown damage type {type!r}; types: "
-                                         f"{', '.join(model.names())}",
+                                         f"{', '.join(model.labels())}",
                                          _rule("Damage in Combat")) from None
         if f.dead:
             raise IllegalActionError(f"{name} is already dead", R_DEATH)
@@ -129,6 +130,24 @@ class HealthRules(_Base):
         v = self.ruleset.health.vitals(f.creature)
         return dataclasses.replace(v, bleed_rounds=f.bleed_rounds if v.bleed else 0,
                                    dead=v.dead or f.dead)
+
+    def _log_living_status(self, name: str, old: Vitals, new: Vitals, fell: bool) -> None:
+        """Log a living creature's changes: unconscious or conscious again ("Unconscious &
+        Dying"), knocked out, Injured or no longer."""
+        if fell:
+            self._emit("vitals", target=name, data={
+                "status": "unconscious", "hp": new.hp, "rule": R_DYING})
+        elif old.unconscious and not new.unconscious:
+            self._emit("vitals", target=name, data={
+                "status": "conscious", "hp": new.hp, "rule": R_DYING})
+        if new.knocked_out and not old.knocked_out:
+            self._emit("vitals", target=name, data={
+                "status": "knocked out", "hp": new.hp,
+                "rule": _rule("Knockout Strike (Attack Action, No AOO)")})
+        if new.injured != old.injured:
+            self._emit("vitals", target=name, data={
+                "status": "injured" if new.injured else "no longer injured",
+                "hp": new.hp, "threshold": new.injured_threshold, "rule": R_INJURY})
 
     def _commit_vitals(self, name: str, old: Vitals, new: Vitals, *, why: str) -> None:
         """Write ``new`` back to the creature and log what changed (status, Bleed, Weakened,
@@ -146,20 +165,7 @@ class HealthRules(_Base):
                 "status": "dead", "hp": new.hp, "threshold": new.death_threshold,
                 "rule": c.death_threshold.rule})
         elif not new.dead:
-            if fell:
-                self._emit("vitals", target=name, data={
-                    "status": "unconscious", "hp": new.hp, "rule": R_DYING})
-            elif old.unconscious and not new.unconscious:
-                self._emit("vitals", target=name, data={
-                    "status": "conscious", "hp": new.hp, "rule": R_DYING})
-            if new.knocked_out and not old.knocked_out:
-                self._emit("vitals", target=name, data={
-                    "status": "knocked out", "hp": new.hp,
-                    "rule": _rule("Knockout Strike (Attack Action, No AOO)")})
-            if new.injured != old.injured:
-                self._emit("vitals", target=name, data={
-                    "status": "injured" if new.injured else "no longer injured",
-                    "hp": new.hp, "threshold": new.injured_threshold, "rule": R_INJURY})
+            self._log_living_status(name, old, new, fell)
         for cond, a, b in (("bleed", old.bleed, new.bleed),
                            ("weakened", old.weakened, new.weakened)):
             if a == b:

@@ -21,6 +21,7 @@ from ..errors import IllegalActionError
 from ..rulesets.initiative import INITIATIVE_POLICIES
 from ..rulesets.initiative import InitiativeContext as PolicyContext
 from ._citations import R_ORDER
+from .arguments import names_arg
 from .commands import command
 from .state import Effect
 
@@ -128,7 +129,7 @@ class InitiativeRules(_Base):
         return self._f[self._members(unit)[0]].initiative
 
     def _init_bonus(self, name: str) -> int:
-        return int(self._view(name).initiative_bonus.value)
+        return int(self._view(name).initiative_bonus)
 
     def _initiative_check(self, name: str, *, label: str, extra: int = 0,
                           fortune: Fortune | str | None = None, target: str | None = None
@@ -187,8 +188,8 @@ class InitiativeRules(_Base):
         Raises:
             IllegalActionError: already started, unknown names, or nobody rolls.
         """
-        self._do("start", {"aware": None if aware is None else list(aware),
-                           "decline": list(decline)})
+        self._do("start", {"aware": None if aware is None else names_arg("start", "aware", aware),
+                           "decline": names_arg("start", "decline", decline)})
         return self
 
     @command

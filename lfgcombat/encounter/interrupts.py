@@ -19,6 +19,7 @@ from ..dice import Fortune
 from ..errors import IllegalActionError
 from ._citations import R_CONDITIONS, R_IGNORE, R_INTERRUPT_DETAILS, R_READY, R_TOP_DOWN
 from .actions import _action_row
+from .arguments import names_arg
 from .commands import command
 from .state import InterruptResult, ReadiedAction, TurnFrame
 
@@ -132,7 +133,7 @@ class InterruptsRules(_Base):
         Raises:
             IllegalActionError: naming the limit broken; nothing changes.
         """
-        names = [interrupter] if isinstance(interrupter, str) else list(interrupter)
+        names = names_arg("interrupt", "interrupter", interrupter)
         return self._do("interrupt", {"interrupters": names, "target": target,
                                       "before": before})
 

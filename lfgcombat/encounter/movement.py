@@ -16,6 +16,7 @@ from ..citations import cite as _rule
 from ..conditions import Condition
 from ..errors import IllegalActionError
 from ._citations import R_PROVOKE, R_RUN
+from .arguments import show
 from .commands import command
 from .state import Effect
 
@@ -122,6 +123,9 @@ class MovementRules(_Base):
             return {"hex": [to.q, to.r]}
         if hasattr(to, "x") and hasattr(to, "y") and not isinstance(to, tuple):
             return {"square": [to.x, to.y]}
+        if isinstance(to, (str, bytes, dict)) or not isinstance(to, Iterable):
+            raise IllegalActionError(f"to: a destination is a cell or (col, row), not "
+                                     f"{show(to)}", R_OVERVIEW)
         return list(to)
 
     def _cell(self, to: Any) -> Any:

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from ..conditions import Condition
 from ..creature import Creature
+from .arguments import show
 from ..errors import IllegalActionError, LfgError
 from ._citations import R_ORDER
 from .state import TurnFrame, _Fighter
@@ -61,7 +62,7 @@ class RosterRules(_Base):
 
     def _fighter(self, name: str) -> _Fighter:
         if not isinstance(name, str) or name not in self._f:
-            raise IllegalActionError(f"no combatant named {name!r}; combatants: "
+            raise IllegalActionError(f"no combatant named {show(name)}; combatants: "
                                      f"{', '.join(self._names)}")
         return self._f[name]
 
@@ -169,6 +170,23 @@ def combatants(creatures: Iterable[Creature] | Mapping[str, Creature]) -> list[C
     return creatures
 
 
+def _sides_on_map(names: list[str], map: Any) -> dict[str, list[str]]:
+    """The sides the map gives the combatants (``sides=`` left out).
+
+    Raises:
+        LfgError: no map, or a combatant not on it.
+    """
+    if map is None:
+        raise LfgError("give sides={'party': [...], 'monsters': [...]} (or a map "
+                       "whose creatures have sides)")
+    from_map: dict[str, list[str]] = {}
+    for n in names:
+        if n not in map:
+            raise LfgError(f"{n} is not on the map, so its side is unknown; give sides=")
+        from_map.setdefault(map.side(n), []).append(n)
+    return from_map
+
+
 def sides_of(names: list[str], sides: Mapping[str, Iterable[str]] | None, map: Any
              ) -> dict[str, str]:
     """Each combatant's side, from ``sides`` or (without it) from the map.
@@ -178,15 +196,7 @@ def sides_of(names: list[str], sides: Mapping[str, Iterable[str]] | None, map: A
             combatant, a creature on two sides or on none.
     """
     if sides is None:
-        if map is None:
-            raise LfgError("give sides={'party': [...], 'monsters': [...]} (or a map "
-                           "whose creatures have sides)")
-        from_map: dict[str, list[str]] = {}
-        for n in names:
-            if n not in map:
-                raise LfgError(f"{n} is not on the map, so its side is unknown; give sides=")
-            from_map.setdefault(map.side(n), []).append(n)
-        sides = from_map
+        sides = _sides_on_map(names, map)
     side_of: dict[str, str] = {}
     for side, members in sides.items():
         if isinstance(members, str):

@@ -118,12 +118,9 @@ class SelectionRules(_Base):
             raise IllegalActionError(f"{target} asked to go later; {chooser} must pick someone "
                                      f"else: one of {', '.join(rest)}", R_PROBLEMS)
 
-    def _decline_problem(self) -> str | None:
-        """Why the creature acting now may not ask its chooser to pick someone else
-        (``None``: it may)."""
-        if not self._frames:
-            return "no turn is under way"
-        frame = self._frames[-1]
+    def _frame_decline_problem(self, frame: TurnFrame) -> str | None:
+        """Why the turn under way is not one its creature may decline: an interrupt turn,
+        a fixed order, or already acting together ("Initiative Problems:")."""
         unit = frame.unit
         if frame.kind != "turn":
             return (f"{unit} is taking an interrupt turn it asked for; nobody chose it "
@@ -132,6 +129,18 @@ class SelectionRules(_Base):
             return "under Top-Down Initiative the order decides; nobody chose " + unit
         if frame.together:
             return f"{unit} is already acting together with {', '.join(frame.together)}"
+        return None
+
+    def _decline_problem(self) -> str | None:
+        """Why the creature acting now may not ask its chooser to pick someone else
+        (``None``: it may)."""
+        if not self._frames:
+            return "no turn is under way"
+        frame = self._frames[-1]
+        unit = frame.unit
+        why = self._frame_decline_problem(frame)
+        if why is not None:
+            return why
         chooser = frame.chosen_by
         last = self._last_command()
         if last is not None and last.kind == "end_turn" and last.data.get("deadlock"):
@@ -250,17 +259,10 @@ class SelectionRules(_Base):
                                   "tactical_bonus": tactical_bonus})
         return self
 
-    @command
-    def _h_act_together(self, name: str, ally: str, tactical_bonus: int) -> None:
-        self._actor(name)
-        frame = self._frames[-1]
-        if frame.kind != "turn":
-            raise IllegalActionError(f"{name} is taking an interrupt turn; acting together is "
-                                     "for a turn taken in the order (\"When it is your turn\")",
-                                     R_TURN)
-        if self.initiative_policy.fixed_order:
-            raise IllegalActionError("under Top-Down Initiative the order is fixed; nobody "
-                                     "is selected to go next", R_TOP_DOWN)
+    def _together_unit(self, name: str, ally: str, frame: TurnFrame) -> str:
+        """The unit (a creature's, or a group) ``ally`` names, checked: an ally of
+        ``name`` whose turn is still available ("Taking Your Turn": "If you and an ally
+        wish to act at the same time")."""
         if ally in self._groups:
             unit = ally
         elif isinstance(ally, str) and ally in self._f:
@@ -280,6 +282,20 @@ class SelectionRules(_Base):
             else:
                 why = "has already taken its turn this round"
             raise IllegalActionError(f"{ally} {why}: its turn must be available", R_TURN)
+        return unit
+
+    @command
+    def _h_act_together(self, name: str, ally: str, tactical_bonus: int) -> None:
+        self._actor(name)
+        frame = self._frames[-1]
+        if frame.kind != "turn":
+            raise IllegalActionError(f"{name} is taking an interrupt turn; acting together is "
+                                     "for a turn taken in the order (\"When it is your turn\")",
+                                     R_TURN)
+        if self.initiative_policy.fixed_order:
+            raise IllegalActionError("under Top-Down Initiative the order is fixed; nobody "
+                                     "is selected to go next", R_TOP_DOWN)
+        unit = self._together_unit(name, ally, frame)
         if (isinstance(tactical_bonus, bool) or not isinstance(tactical_bonus, int)
                 or not 0 <= tactical_bonus <= 5):
             raise IllegalActionError(f"tactical_bonus is the GM's Tactical Bonus, a whole number "

@@ -11,11 +11,13 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any, Protocol, Self
 
+from ..attacks.defense import FIGHTING_DEFENSIVELY
 from ..citations import cite as _rule
 from ..conditions import Condition
 from ..errors import IllegalActionError
 from ._citations import R_ACTIONS, R_BEGINNERS, R_DEATH, R_IGNORE, R_REACTIONS
 from .actions import _action_row
+from .arguments import names_arg
 from .commands import command
 from .state import Effect
 
@@ -145,28 +147,12 @@ class SpecialActionsRules(_Base):
             self._fighter(target)
         type_ = row["type"]
         if type_ == "reaction":
-            f = self._fighter(name)
-            why = self._reaction_problem(name)
-            if why:
-                raise IllegalActionError(f"{name} cannot take the Reaction {action}: {why}",
-                                         R_REACTIONS)
-            f.reactions_used += 1
-            self._emit("spend", actor=name, target=target, data={
-                "action": action, "type": "reaction", "slot": "reaction", "note": note})
+            self._act_reaction(name, action, target, note)
             return
         if type_ == "immediate":
-            f = self._fighter(name)
-            if not ability:
-                raise IllegalActionError("an Immediate Action \"may only be taken if you "
-                                         "possess a Feat or other ability that indicates you "
-                                         "may do so\": give ability=", R_IMMEDIATE)
-            if f.dead:
-                raise IllegalActionError(f"{name} is dead", R_DEATH)
-            self._emit("spend", actor=name, target=target, data={
-                "action": action, "type": "immediate", "slot": "immediate",
-                "ability": ability, "note": note})
+            self._act_immediate(name, action, target, note, ability)
             return
-        f = self._actor(name)
+        self._actor(name)
         if action == "stop_drop_roll" and not self._has(name, Condition.ABLAZE):
             raise IllegalActionError(f"{name} is not ablaze", R_ABLAZE)
         if action in ("wake_up", "awaken_knocked_out"):
@@ -180,6 +166,13 @@ class SpecialActionsRules(_Base):
         self._spend(name, type_, action, target=target)
         if note:
             self._emit("note", actor=name, target=target, data={"text": note})
+        self._act_effects(name, action, type_, target)
+        self._resolve_provocation(name, offered, take, action)
+
+    def _act_effects(self, name: str, action: str, type_: str, target: str | None) -> None:
+        """What an action does once paid: a Full-Round Action under way, Wake Up rousing
+        the sleeper, a crossbow loaded ("COMBAT ACTIONS for BEGINNERS")."""
+        f = self._f[name]
         if type_ == "full_round":
             f.full_round = action
             f.full_round_target = target
@@ -189,7 +182,32 @@ class SpecialActionsRules(_Base):
             self._emit("note", actor=name, data={
                 "text": f"{name} loads its {', '.join(f.unloaded)}", "rule": R_BEGINNERS})
             f.unloaded = []
-        self._resolve_provocation(name, offered, take, action)
+
+    def _act_reaction(self, name: str, action: str, target: str | None,
+                      note: str | None) -> None:
+        """A Reaction taken with :meth:`act` ("Reactions & AOO:"): spends the Reaction."""
+        f = self._fighter(name)
+        why = self._reaction_problem(name)
+        if why:
+            raise IllegalActionError(f"{name} cannot take the Reaction {action}: {why}",
+                                     R_REACTIONS)
+        f.reactions_used += 1
+        self._emit("spend", actor=name, target=target, data={
+            "action": action, "type": "reaction", "slot": "reaction", "note": note})
+
+    def _act_immediate(self, name: str, action: str, target: str | None, note: str | None,
+                       ability: str | None) -> None:
+        """An Immediate Action, allowed only by an ``ability`` that says so."""
+        f = self._fighter(name)
+        if not ability:
+            raise IllegalActionError("an Immediate Action \"may only be taken if you "
+                                     "possess a Feat or other ability that indicates you "
+                                     "may do so\": give ability=", R_IMMEDIATE)
+        if f.dead:
+            raise IllegalActionError(f"{name} is dead", R_DEATH)
+        self._emit("spend", actor=name, target=target, data={
+            "action": action, "type": "immediate", "slot": "immediate",
+            "ability": ability, "note": note})
 
     def _check_waking(self, name: str, action: str, target: str | None) -> None:
         """Wake Up ("COMBAT ACTIONS for BEGINNERS": a Big Action) rouses a sleeping creature
@@ -270,9 +288,9 @@ class SpecialActionsRules(_Base):
         self._add_effect(name, Effect(kind="fight_defensively",
                                       label="fighting defensively: -4 attack, +2 Dodge AC",
                                       bonuses=({"to": "attack", "value": -4,
-                                                "source": "fighting defensively"},
+                                                "source": FIGHTING_DEFENSIVELY},
                                                {"to": "ac", "value": 2, "type": "dodge",
-                                                "source": "fighting defensively"}),
+                                                "source": FIGHTING_DEFENSIVELY}),
                                       ends="turn_start", on=name, rule=R_FIGHT_DEF))
 
     def ignore_enemy(self, name: str, foes: str | Iterable[str]) -> Self:
@@ -292,7 +310,7 @@ class SpecialActionsRules(_Base):
             name: The creature ignoring (on its turn).
             foes: One enemy or several.
         """
-        names = [foes] if isinstance(foes, str) else list(foes)
+        names = names_arg("ignore_enemy", "foes", foes)
         self._do("ignore_enemy", {"name": name, "foes": names})
         return self
 

@@ -33,7 +33,9 @@ class ActionsLeft:
 
     Attributes:
         name: The creature.
-        big: Big Actions left this turn.
+        big: Big Actions left this turn; for a creature still to take its turn this
+            round, the Big Actions it will have when its turn begins (not last round's
+            leftovers), and likewise for ``little``, ``free``, ``spells`` and ``attacks``.
         little: Little Actions left (a Big Action left may also be spent as a Little one).
         swift: May it take Swift Actions (Little Actions that do not provoke).
         free: Free Actions left (beyond them, Free Actions count as Swift).

@@ -21,6 +21,7 @@ from ..errors import IllegalActionError
 from ..rulesets.initiative import InitiativeContext as PolicyContext
 from ..vitals import CLOT_AFTER_ROUNDS, STABILIZE_DC
 from ._citations import R_INTERRUPT_DETAILS, R_ORDER, R_PROBLEMS, R_READY
+from .arguments import names_arg
 from .commands import command
 from .state import TurnBudget, TurnFrame, _Fighter
 
@@ -204,15 +205,7 @@ class TurnsRules(_Base):
             f.ready = None
         if f.full_round is not None:
             self._complete_full_round(name)
-        # effects "until the start of your next turn", and Top-Down's flat-footed
-        for other in self._names:
-            for e in list(self._f[other].effects):
-                if e.on == name and e.ends in ("turn_start", "own_first_turn"):
-                    self._end_effect(other, e, f"the start of {name}'s turn")
-        # durations imposed by this creature count down on its turns (decision)
-        for other in self._names:
-            if other != name:
-                self._tick_timers(other, source=name)
+        self._turn_start_timers(name)
         self._gang.pop(name, None)  # Gang Up: "until the foe takes their turn"
         f.acted_ever = True
         v = self._view(name)
@@ -226,6 +219,17 @@ class TurnsRules(_Base):
         self._ongoing_damage(name)
         if not f.dead and self._vitals(name).dying:
             self._stabilize_check(name)
+
+    def _turn_start_timers(self, name: str) -> None:
+        """Effects "until the start of your next turn" (and Top-Down's flat-footed) end;
+        durations imposed by this creature count down on its turns (decision)."""
+        for other in self._names:
+            for e in list(self._f[other].effects):
+                if e.on == name and e.ends in ("turn_start", "own_first_turn"):
+                    self._end_effect(other, e, f"the start of {name}'s turn")
+        for other in self._names:
+            if other != name:
+                self._tick_timers(other, source=name)
 
     def _complete_full_round(self, name: str) -> None:
         """A Full-Round Action completes at the start of the creature's next turn
@@ -311,9 +315,9 @@ class TurnsRules(_Base):
             IllegalActionError: no turn under way, ``next`` not a legal choice, or missing.
         """
         args: dict[str, Any] = {"next": next, "deadlock": bool(deadlock),
-                                "decline": list(decline)}
+                                "decline": names_arg("end_turn", "decline", decline)}
         if declined:
-            args["declined"] = list(declined)
+            args["declined"] = names_arg("end_turn", "declined", declined)
         self._do("end_turn", args)
         return self
 
@@ -387,14 +391,7 @@ class TurnsRules(_Base):
         Order"). Raises if ``next`` is not a legal choice."""
         policy = self.initiative_policy
         if deadlock:
-            if next is not None:
-                raise IllegalActionError("give next= or deadlock=True, not both", R_PROBLEMS)
-            if not choices:
-                raise IllegalActionError("there is no choice to force", R_PROBLEMS)
-            return min(choices, key=lambda u: (
-                self._f[self._members(u)[0]].initiative
-                if self._f[self._members(u)[0]].initiative is not None else -10**9,
-                choices.index(u)))
+            return self._deadlock_pick(choices, next)
         if policy.fixed_order:
             if next is not None and choices and next != choices[0]:
                 raise IllegalActionError(f"under Top-Down Initiative {choices[0]} acts next, "
@@ -406,8 +403,8 @@ class TurnsRules(_Base):
                 raise IllegalActionError(why, policy.rule)
             return None
         if next is None:
-            if not choices:
-                return None
+            if len(choices) <= 1:  # a choice of one is no choice (issue 11, defect 8)
+                return choices[0] if choices else None
             who = "who opens the next round" if round_over else "who goes next"
             raise IllegalActionError(
                 f"{unit} must choose {who}: end_turn(next=...) with one of "
@@ -417,6 +414,19 @@ class TurnsRules(_Base):
                 f"{next} cannot be chosen: it {self._why_not_choosable(next)}; choices: "
                 f"{', '.join(choices) or 'none'}", R_ORDER)
         return next
+
+    def _deadlock_pick(self, choices: list[str], next: str | None) -> str:
+        """The GM's deadlock rule ("Initiative Problems:"): "force the creature/player with
+        the LOWEST Initiative Roll to go first" (one that never rolled counts as lowest;
+        ties go to the first listed)."""
+        if next is not None:
+            raise IllegalActionError("give next= or deadlock=True, not both", R_PROBLEMS)
+        if not choices:
+            raise IllegalActionError("there is no choice to force", R_PROBLEMS)
+        return min(choices, key=lambda u: (
+            self._f[self._members(u)[0]].initiative
+            if self._f[self._members(u)[0]].initiative is not None else -10**9,
+            choices.index(u)))
 
     def _why_not_choosable(self, unit: str) -> str:
         """Why ``unit`` cannot be chosen to act next ("You cannot select a creature who has

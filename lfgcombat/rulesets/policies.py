@@ -118,18 +118,27 @@ class DamageModel:
     """Damage types (:class:`lfgcombat.damage.DamageType`)."""
 
     def damage_type(self, value: Any) -> "DamageType":
-        """The damage type named ``value`` (``"fire"``, ``"s"``...).
+        """The damage type named ``value``: its name or the text's abbreviation (``"fire"``,
+        ``"s"``, ``"p"``, ``"elec"``, ``"PE"``...), read by the one parser,
+        :meth:`DamageType.coerce <lfgcombat.damage.DamageType.coerce>`
+        (000_8d1d7816ee944f3b.txt, "Damage in Combat").
 
         Raises:
-            ValueError: unknown type (from :class:`~lfgcombat.damage.DamageType`).
+            DamageError: unknown type (a ``ValueError`` too), listing the types and their
+                abbreviations.
         """
         from ..damage import DamageType
-        return DamageType(value)
+        return DamageType.coerce(value)
 
     def names(self) -> list[str]:
         """The damage types' names, in the table's order."""
         from ..damage import DamageType
         return [t.value for t in DamageType]
+
+    def labels(self) -> list[str]:
+        """The damage types with the text's abbreviations: ``piercing [p]``..."""
+        from ..damage import DamageType
+        return [f"{t.value} [{t.abbreviation}]" for t in DamageType]
 
 
 @dataclass(frozen=True)
