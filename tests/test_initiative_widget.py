@@ -525,3 +525,27 @@ def test_the_maps_movement_action_is_kept_and_followed():
     assert t.action_rows.move_action.value == "run" == bm.action
     t.action_rows.move_action.value = "retreat"
     assert bm.action == "retreat"
+
+
+def test_the_attack_row_starts_each_turn_on_an_enemy_in_reach():
+    """Issue 11 audit: the target kept the previous choice, so an ally could be suggested.
+    A new attacker or turn starts on the first enemy, one in reach before the others."""
+    cs = [mk("Hero", init=40), mk("Ally"), mk("Orc"), mk("Brute")]
+    m = HexMap(12, 8)
+    for c, at, side in ((cs[0], (1, 1), "party"), (cs[1], (1, 3), "party"),
+                        (cs[2], (8, 5), "orcs"), (cs[3], (2, 1), "orcs")):
+        m.place(c, at, side)
+    enc = Encounter(cs, sides={"party": ["Hero", "Ally"], "orcs": ["Orc", "Brute"]},
+                    map=m, seed=1)
+    t = InitiativeTracker(enc)
+    t.start()
+    a = t.attack_row
+    assert a.attacker.value == "Hero"
+    assert a.target.value == "Brute"  # the enemy in reach, though "Orc" is listed first
+    assert list(a.target.options)[:2] == ["Brute", "Orc"]
+    a.target.value = "Ally"  # the GM's choice is kept while the turn lasts
+    t.refresh()
+    assert a.target.value == "Ally"
+    t.end_turn()
+    t.choose("Ally")
+    assert a.attacker.value == "Ally" and enc.side(a.target.value) == "orcs"
