@@ -9,6 +9,7 @@ the last valid creature.
 from __future__ import annotations
 
 import html
+import os
 import tempfile
 from pathlib import Path
 from typing import Any
@@ -20,6 +21,7 @@ from lfgcombat.conditions import Condition
 from lfgcombat.creature import (ABILITIES, STAT_NAMES, Creature, CreatureError, Kind, Size,
                                 example_names, load_example)
 from lfgcombat.errors import LfgError
+from lfgcombat.shortrepr import short
 from lfgcombat.tables import load_table
 
 __all__ = ["CharacterSheet"]
@@ -278,9 +280,20 @@ class CharacterSheet(W.VBox):
         self._status.value = (f"<div class='lfg-error' style='color:#b42318;"
                               f"white-space:pre-wrap'>{_lines(message)}</div>")
 
+    def _is_path(self, path: Any) -> bool:
+        """Whether ``path`` is a file name; anything else (a number, a list) is refused in the
+        status line, shown short (a 5,000-digit number cannot be printed whole)."""
+        if path is None or isinstance(path, (str, os.PathLike)):
+            return True
+        self._error(f"a file name must be text, not {short(path)}; type a file name such as "
+                    "rock.yaml")
+        return False
+
     def save(self, path: str) -> None:
         """Write the current creature to ``path`` (``.yaml``/``.yml``/``.json``); an empty
         name or a folder that does not exist is refused in the status line."""
+        if not self._is_path(path):
+            return
         if not str(path or "").strip():
             self._error("Save: type a file name in the 'file' box first (e.g. "
                         f"{_file_name(self.creature.name)}).")
@@ -305,6 +318,8 @@ class CharacterSheet(W.VBox):
             path: A ``.yaml``/``.yml``/``.json`` file, or an example's name.
             shown_as: The name messages use for the file (an upload's own name).
         """
+        if not self._is_path(path):
+            return
         name = shown_as or str(path or "").strip()
         if not str(path or "").strip():
             self._error("Load: type a file name in the 'file' box first (e.g. mayla.yaml), "
