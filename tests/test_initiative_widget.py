@@ -549,3 +549,47 @@ def test_the_attack_row_starts_each_turn_on_an_enemy_in_reach():
     t.end_turn()
     t.choose("Ally")
     assert a.attacker.value == "Ally" and enc.side(a.target.value) == "orcs"
+
+
+def test_the_gm_chooses_who_takes_the_aoo_and_the_casters_perseverance_bonus(monkeypatch):
+    """Issue 11 audit: every threatening creature took its AOO with no choice. The "AOO
+    taken by" control sets the engine's ``aoo=`` (000_8d1d7816ee944f3b.txt, "What actions
+    normally Provoke AOO?"); the Cast row passes a Perseverance bonus to ``Encounter.cast``."""
+    enc = fight(map_=True)
+    t = InitiativeTracker(enc, aoo=["Orc"])
+    rows = t.action_rows
+    assert rows.aoo_mode.value == "pick" and rows.aoo_names.value == ("Orc",)
+    rows.aoo_mode.value = "none"
+    assert t.aoo is None and rows.aoo_names.layout.display == "none"
+    rows.aoo_mode.value = "all"
+    assert t.aoo == "all"
+    rows.aoo_mode.value = "pick"
+    rows.aoo_names.value = ("Brute",)
+    assert t.aoo == ["Brute"]
+    seen = {}
+
+    def cast(name, spell_level=0, spell=None, **kw):
+        seen.update(kw, name=name)
+        return enc
+    monkeypatch.setattr(enc, "cast", cast)
+    t.start()
+    rows.perseverance.value = "+7"
+    rows.cast_button.click()
+    assert seen == {"name": "Hero", "target": None, "swift": False, "aoo": ["Brute"],
+                    "perseverance": 7}
+    seen.clear()
+    rows.perseverance.value = "lots"
+    rows.cast_button.click()
+    assert seen == {} and "Perseverance" in t.status_text and "lfg-error" in t.status.value
+
+
+def test_nobody_takes_the_aoo_a_move_provokes_when_the_gm_says_so():
+    enc = fight(map_=True)
+    t = InitiativeTracker(enc)
+    t.start()
+    t.move((3, 1))  # beside the Orc
+    t.action_rows.aoo_mode.value = "none"
+    hp = enc.state("Hero")["hp"]
+    t.move((3, 3))  # leaves the Orc's reach: offered, not taken
+    assert enc.log.of_kind("aoo_offered") and not enc.log.of_kind("aoo")
+    assert enc.state("Hero")["hp"] == hp
