@@ -593,3 +593,16 @@ def test_nobody_takes_the_aoo_a_move_provokes_when_the_gm_says_so():
     t.move((3, 3))  # leaves the Orc's reach: offered, not taken
     assert enc.log.of_kind("aoo_offered") and not enc.log.of_kind("aoo")
     assert enc.state("Hero")["hp"] == hp
+
+
+def test_long_names_show_whole_in_the_trackers_dropdowns():
+    """Issue 11 audit: "Bartholomew the Ma" in a fixed 15em box."""
+    long = "Bartholomew the Magnificent"
+    cs = [mk(long, init=40), mk("Orc")]
+    enc = Encounter(cs, sides={"party": [long], "orcs": ["Orc"]}, seed=1)
+    t = InitiativeTracker(enc)
+    t.start()
+    for d in (t.attack_row.attacker, t.action_rows.who, t.gm_rows.who):
+        assert long in [o[0] if isinstance(o, tuple) else o for o in d.options]
+        width = float(d.layout.width.removesuffix("em"))
+        assert width >= 0.6 * (len(d.description) + len(long)) + 3, (d.description, width)
