@@ -606,3 +606,19 @@ def test_long_names_show_whole_in_the_trackers_dropdowns():
         assert long in [o[0] if isinstance(o, tuple) else o for o in d.options]
         width = float(d.layout.width.removesuffix("em"))
         assert width >= 0.6 * (len(d.description) + len(long)) + 3, (d.description, width)
+
+
+def test_a_card_without_initiative_says_why():
+    """Issue 11 audit (notebook 20): the party read "init —" beside the orcs' "init 6". Only
+    aware creatures roll ("AMBUSH! - What if you’re unaware?"), and an aware one may
+    decline: the card says which."""
+    enc = fight()
+    t = InitiativeTracker(enc)
+    enc.start(aware=["Hero", "Ally", "Orc"], decline=["Ally"])
+    t.refresh()
+    c = t._cards.value
+    for name, want in (("Brute", "init — (unaware: no roll)"), ("Ally", "init — (declined)")):
+        card = c.split(f'data-name="{name}"')[1].split('class="lfg-card ')[0]
+        assert want in card, (name, card)
+    hero = c.split('data-name="Hero"')[1].split('class="lfg-card ')[0]
+    assert re.search(r"init \d+<", hero)
