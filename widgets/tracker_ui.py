@@ -41,7 +41,11 @@ def dropdown(label: str, css: str, options: Any = (), width: str = "15em",
 def fit(d: W.Dropdown) -> None:
     """Widen a dropdown (never below its ``min_width``) so its label and its longest option
     both show whole ("Bartholomew the Magnificent", not "Bartholomew the Ma"): about 0.62em
-    a letter, plus the arrow and padding."""
+    a letter, plus the arrow and padding.
+
+    Args:
+        d: A dropdown made by :func:`dropdown` (its ``min_width`` is the narrowest it gets).
+    """
     labels = [str(o[0]) if isinstance(o, tuple) else str(o) for o in d.options]
     longest = max((len(t) for t in labels), default=0)
     need = 0.62 * (len(d.description or "") + longest) + 4
