@@ -17,7 +17,7 @@ def wizard() -> Creature:
 def stat_value(sheet: CharacterSheet, name: str) -> str:
     html = sheet._stats.value
     row = html.split(f"<tr class='lfg-stat-{name}'>")[1].split("</tr>")[0]
-    return row.split("<b class='lfg-value'>")[1].split("</b>")[0]
+    return row.split("<b class='lfg-value'")[1].split(">", 1)[1].split("</b>")[0]
 
 
 def test_level_edit_updates_hp_live():
@@ -118,6 +118,25 @@ def test_the_form_keeps_its_width_when_a_why_opens():
     form, stats = sheet.children[1].children
     assert form.layout.flex == "0 0 auto" and stats.layout.flex == "1 1 0"
     assert "white-space:pre-wrap" in stats.value  # an explanation wraps in its column
+
+
+def test_every_label_fits_its_description_box():
+    """Audit of issue 11: at JupyterLab's font "speed ft" showed as "peed ft" in a 5em box."""
+    sheet = CharacterSheet(wizard())
+    described = [*sheet._fields.values(), sheet._add, sheet._path]
+    for w in described:
+        width = float(w.style.description_width.removesuffix("em"))
+        assert width >= 0.7 * len(w.description) + 1, (w.description, width)
+
+
+def test_an_opened_why_spans_the_whole_stats_table():
+    """The explanation sits under its stat in one full-width cell, not in a narrow column."""
+    sheet = CharacterSheet(wizard())
+    row = sheet._stats.value.split("<tr class='lfg-stat-hr'>")[1].split("</tr>")[0]
+    assert row.count("<td") == 1 and "<details>" in row and "<summary" in row
+    summary, body = row.split("</summary>")
+    assert "lfg-value" in summary and "why" in summary
+    assert "<pre" in body and "Hit Rating" in body
 
 
 def test_a_multi_line_error_shows_every_line():

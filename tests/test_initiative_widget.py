@@ -525,3 +525,100 @@ def test_the_maps_movement_action_is_kept_and_followed():
     assert t.action_rows.move_action.value == "run" == bm.action
     t.action_rows.move_action.value = "retreat"
     assert bm.action == "retreat"
+
+
+def test_the_attack_row_starts_each_turn_on_an_enemy_in_reach():
+    """Issue 11 audit: the target kept the previous choice, so an ally could be suggested.
+    A new attacker or turn starts on the first enemy, one in reach before the others."""
+    cs = [mk("Hero", init=40), mk("Ally"), mk("Orc"), mk("Brute")]
+    m = HexMap(12, 8)
+    for c, at, side in ((cs[0], (1, 1), "party"), (cs[1], (1, 3), "party"),
+                        (cs[2], (8, 5), "orcs"), (cs[3], (2, 1), "orcs")):
+        m.place(c, at, side)
+    enc = Encounter(cs, sides={"party": ["Hero", "Ally"], "orcs": ["Orc", "Brute"]},
+                    map=m, seed=1)
+    t = InitiativeTracker(enc)
+    t.start()
+    a = t.attack_row
+    assert a.attacker.value == "Hero"
+    assert a.target.value == "Brute"  # the enemy in reach, though "Orc" is listed first
+    assert list(a.target.options)[:2] == ["Brute", "Orc"]
+    a.target.value = "Ally"  # the GM's choice is kept while the turn lasts
+    t.refresh()
+    assert a.target.value == "Ally"
+    t.end_turn()
+    t.choose("Ally")
+    assert a.attacker.value == "Ally" and enc.side(a.target.value) == "orcs"
+
+
+def test_the_gm_chooses_who_takes_the_aoo_and_the_casters_perseverance_bonus(monkeypatch):
+    """Issue 11 audit: every threatening creature took its AOO with no choice. The "AOO
+    taken by" control sets the engine's ``aoo=`` (000_8d1d7816ee944f3b.txt, "What actions
+    normally Provoke AOO?"); the Cast row passes a Perseverance bonus to ``Encounter.cast``."""
+    enc = fight(map_=True)
+    t = InitiativeTracker(enc, aoo=["Orc"])
+    rows = t.action_rows
+    assert rows.aoo_mode.value == "pick" and rows.aoo_names.value == ("Orc",)
+    rows.aoo_mode.value = "none"
+    assert t.aoo is None and rows.aoo_names.layout.display == "none"
+    rows.aoo_mode.value = "all"
+    assert t.aoo == "all"
+    rows.aoo_mode.value = "pick"
+    rows.aoo_names.value = ("Brute",)
+    assert t.aoo == ["Brute"]
+    seen = {}
+
+    def cast(name, spell_level=0, spell=None, **kw):
+        seen.update(kw, name=name)
+        return enc
+    monkeypatch.setattr(enc, "cast", cast)
+    t.start()
+    rows.perseverance.value = "+7"
+    rows.cast_button.click()
+    assert seen == {"name": "Hero", "target": None, "swift": False, "aoo": ["Brute"],
+                    "perseverance": 7}
+    seen.clear()
+    rows.perseverance.value = "lots"
+    rows.cast_button.click()
+    assert seen == {} and "Perseverance" in t.status_text and "lfg-error" in t.status.value
+
+
+def test_nobody_takes_the_aoo_a_move_provokes_when_the_gm_says_so():
+    enc = fight(map_=True)
+    t = InitiativeTracker(enc)
+    t.start()
+    t.move((3, 1))  # beside the Orc
+    t.action_rows.aoo_mode.value = "none"
+    hp = enc.state("Hero")["hp"]
+    t.move((3, 3))  # leaves the Orc's reach: offered, not taken
+    assert enc.log.of_kind("aoo_offered") and not enc.log.of_kind("aoo")
+    assert enc.state("Hero")["hp"] == hp
+
+
+def test_long_names_show_whole_in_the_trackers_dropdowns():
+    """Issue 11 audit: "Bartholomew the Ma" in a fixed 15em box."""
+    long = "Bartholomew the Magnificent"
+    cs = [mk(long, init=40), mk("Orc")]
+    enc = Encounter(cs, sides={"party": [long], "orcs": ["Orc"]}, seed=1)
+    t = InitiativeTracker(enc)
+    t.start()
+    for d in (t.attack_row.attacker, t.action_rows.who, t.gm_rows.who):
+        assert long in [o[0] if isinstance(o, tuple) else o for o in d.options]
+        width = float(d.layout.width.removesuffix("em"))
+        assert width >= 0.6 * (len(d.description) + len(long)) + 3, (d.description, width)
+
+
+def test_a_card_without_initiative_says_why():
+    """Issue 11 audit (notebook 20): the party read "init —" beside the orcs' "init 6". Only
+    aware creatures roll ("AMBUSH! - What if you’re unaware?"), and an aware one may
+    decline: the card says which."""
+    enc = fight()
+    t = InitiativeTracker(enc)
+    enc.start(aware=["Hero", "Ally", "Orc"], decline=["Ally"])
+    t.refresh()
+    c = t._cards.value
+    for name, want in (("Brute", "init — (unaware: no roll)"), ("Ally", "init — (declined)")):
+        card = c.split(f'data-name="{name}"')[1].split('class="lfg-card ')[0]
+        assert want in card, (name, card)
+    hero = c.split('data-name="Hero"')[1].split('class="lfg-card ')[0]
+    assert re.search(r"init \d+<", hero)

@@ -172,3 +172,51 @@ def test_random_attack_panel_input_shows_messages(data):
         assert (panel.setup is None) == bool(panel.error)
         assert panel.error or panel.odds is not None
     print(f"attack panel inputs tried so far: {_TRIED['panel']}")
+
+
+# hostile values a notebook user can pass: huge (str() refuses 5,000 digits), NaN, wrong types
+_HOSTILE = [10**5000, -10**30, 2**70, float("nan"), float("inf"), 1.5, True, None, "1e9", b"x",
+            [1, 2], {"a": 1}, (10**5000, 1), (float("nan"), 1), (1, "x"), (2**70, 1), (1, 2, 3)]
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=list(HealthCheck))
+@given(st.data())
+def test_hostile_values_into_the_battlemap_and_the_sheet_show_messages(data):
+    """Issue 11 audit: ``BattleMap.click((10**5000, 1))`` raised Python's ValueError from
+    formatting the number. Every entry point answers with a short message (or the kit's own
+    error), never a raw Python error, and the sheet keeps its last valid creature."""
+    from lfgcombat import HexMap
+    from lfgcombat.creature import load_example
+    from lfgcombat.errors import LfgError
+    from lfgcombat.widgets import BattleMap, CharacterSheet
+    m = HexMap(8, 5)
+    m.place(load_example("rock"), (1, 1), "party")
+    bm = BattleMap(m)
+    sheet = CharacterSheet(load_example("orc"))
+    for _ in range(data.draw(st.integers(1, 8))):
+        value = data.draw(st.sampled_from(_HOSTILE))
+        where = data.draw(st.sampled_from(["click", "select", "show_cover", "apply", "save",
+                                           "load", "field"]))
+        try:
+            if where == "click":
+                bm.click(value)
+                assert len(bm.status_text) < 400
+            elif where in ("select", "show_cover"):
+                bm.select("Rock")
+                getattr(bm, where)(value)
+            elif where == "field":
+                key = data.draw(st.sampled_from(["level", "speed", "str", "armor_rating"]))
+                if isinstance(value, int):  # what an IntText holds
+                    sheet._fields[key].value = value
+            elif where == "apply":
+                before = sheet.creature
+                assert sheet.apply(value) is False  # none of them is a creature's dict
+                assert sheet.creature is before and sheet.error
+            elif not isinstance(value, str):  # (a text is a real file name: not written)
+                before = sheet.creature
+                getattr(sheet, where)(value)
+                assert sheet.creature is before
+                assert "must be text" in sheet._status.value or value is None
+        except LfgError as err:
+            assert len(str(err)) < 400
+    assert "Exceeds the limit" not in bm.status_text + sheet._status.value

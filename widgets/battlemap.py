@@ -31,6 +31,7 @@ from traitlets import Bool, Unicode
 
 from lfgcombat.errors import IllegalActionError, LfgError
 from lfgcombat.hexmap import HexMap, Terrain
+from lfgcombat.shortrepr import short
 
 from .mapimage import image_url
 
@@ -549,8 +550,9 @@ class BattleMap(W.VBox):
 
     def select(self, name: str | None) -> None:
         """Select a creature (or nobody) and show what the engine says about it."""
-        if name is not None and name not in self.hexmap:
-            raise IllegalActionError(f"no creature named {name!r} on the map")
+        if name is not None and (not isinstance(name, str) or name not in self.hexmap):
+            raise IllegalActionError(f"no creature named {short(name)} on the map; "
+                                     "select a token by its name")
         self.selected = name
         self.redraw()
         if name is None:
@@ -568,7 +570,7 @@ class BattleMap(W.VBox):
             self._say(f"Not a hex: {exc}; click a hex or give (column, row).", error=True)
             return None
         if cell not in m.cells:
-            self._say(f"{where!r} is off the map ({m.width} columns x {m.height} rows, "
+            self._say(f"{short(where)} is off the map ({m.width} columns x {m.height} rows, "
                       "counted from 0).", error=True)
             return None
         return cell
@@ -639,11 +641,21 @@ class BattleMap(W.VBox):
             return
         if isinstance(where, str):
             if where not in m:
-                raise IllegalActionError(f"no creature named {where!r} on the map")
+                raise IllegalActionError(f"no creature named {short(where)} on the map")
             target: Any = where
             cell = None
         else:
-            cell = m.as_cell(where)
+            try:
+                cell = m.as_cell(where)
+            except LfgError:
+                raise
+            except (TypeError, ValueError, OverflowError) as exc:
+                # a hostile value (a 5,000-digit number) the engine's message cannot print
+                raise IllegalActionError(f"not a hex: {short(where)} ({type(exc).__name__}); "
+                                         "give (column, row) or a creature's name") from None
+            if cell not in m.cells:
+                raise IllegalActionError(f"{short(where)} is off the map ({m.width} columns x "
+                                         f"{m.height} rows, counted from 0)")
             here = [n for n in m.at(cell) if n != self.selected]
             target = here[0] if here else cell
         cov = m.cover(self.selected, target)

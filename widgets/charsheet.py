@@ -9,6 +9,7 @@ the last valid creature.
 from __future__ import annotations
 
 import html
+import os
 import tempfile
 from pathlib import Path
 from typing import Any
@@ -20,6 +21,7 @@ from lfgcombat.conditions import Condition
 from lfgcombat.creature import (ABILITIES, STAT_NAMES, Creature, CreatureError, Kind, Size,
                                 example_names, load_example)
 from lfgcombat.errors import LfgError
+from lfgcombat.shortrepr import short
 from lfgcombat.tables import load_table
 
 __all__ = ["CharacterSheet"]
@@ -85,8 +87,8 @@ class CharacterSheet(W.VBox):
             widget.continuous_update = False
             widget.observe(self._on_edit, "value")
         self._add = W.Dropdown(options=["add a condition…"] + [c.value for c in Condition],
-                               description="add", layout=W.Layout(width="16em"),
-                               style={"description_width": "2.5em"})
+                               description="add", layout=W.Layout(width="17.5em"),
+                               style={"description_width": "4em"})
         self._add.observe(self._on_add_condition, "value")
         self._summary = W.HTML()
         # the statistics take the room left; an opened "why" wraps inside it and never
@@ -106,14 +108,16 @@ class CharacterSheet(W.VBox):
     def _make_fields() -> dict[str, W.ValueWidget]:
         """One input per creature field, by the key its errors are reported under."""
         classes = [_NO_CLASS] + list(load_table("classes")["class"])
-        num = dict(layout=W.Layout(width="9em"), style={"description_width": "5em"})
+        # each description box fits its label with room to spare at JupyterLab's font
+        # (a label wider than its box is cut on the left: "peed ft")
+        num = dict(layout=W.Layout(width="11em"), style={"description_width": "7em"})
         # a dropdown's box must fit its longest option ("diminutive", "enemy")
-        pick = dict(layout=W.Layout(width="13em"), style={"description_width": "3em"})
+        pick = dict(layout=W.Layout(width="14em"), style={"description_width": "4em"})
         return {
-            "name": W.Text(description="name", layout=W.Layout(width="19em"),
-                           style={"description_width": "5em"}),
+            "name": W.Text(description="name", layout=W.Layout(width="21em"),
+                           style={"description_width": "7em"}),
             "class": W.Dropdown(options=classes, description="class",
-                                layout=W.Layout(width="19em"), style={"description_width": "5em"}),
+                                layout=W.Layout(width="21em"), style={"description_width": "7em"}),
             "level": W.IntText(description="level", **num),
             "size": W.Dropdown(options=[s.value for s in Size], description="size", **pick),
             "kind": W.Dropdown(options=[k.value for k in Kind], description="kind", **pick),
@@ -124,8 +128,8 @@ class CharacterSheet(W.VBox):
             "shield_rating": W.IntText(description="shield", **num),
             "natural_armor": W.IntText(description="natural", **num),
             "conditions": W.Text(description="conditions", placeholder="prone, bleed 2, weakened 3",
-                                 layout=W.Layout(width="30em"),
-                                 style={"description_width": "6.5em"}),
+                                 layout=W.Layout(width="32em"),
+                                 style={"description_width": "8em"}),
         }
 
     def _make_file_controls(self) -> None:
@@ -133,7 +137,7 @@ class CharacterSheet(W.VBox):
         self._path = W.Text(placeholder="rock", description="file",
                             tooltip="a .yaml/.json file, or an example's name to load "
                                     "(rock, orc, ogre...)",
-                            layout=W.Layout(width="19em"), style={"description_width": "3em"})
+                            layout=W.Layout(width="21em"), style={"description_width": "7em"})
         self._path.add_class("lfg-charsheet-file")
         self._save = W.Button(description="Save", icon="download", layout=W.Layout(width="7em"))
         self._load = W.Button(description="Load", icon="upload", layout=W.Layout(width="7em"))
@@ -189,13 +193,16 @@ class CharacterSheet(W.VBox):
         for name in _SHOWN:
             stat = c.stat(name)
             value = "—" if stat.value is None else html.escape(str(stat.value))
+            # one full-width cell per stat: the summary line holds name, value and "why";
+            # an opened explanation takes the whole width of the table under it
             rows.append(
-                f"<tr class='lfg-stat-{name}'><td style='padding:1px 8px'>{_LABELS[name]}</td>"
-                f"<td style='padding:1px 8px;text-align:right'>"
-                f"<b class='lfg-value'>{value}</b></td>"
-                f"<td style='padding:1px 8px'><details><summary>why</summary>"
-                f"<pre style='margin:0;font-size:11px;white-space:pre-wrap;"
-                f"overflow-wrap:anywhere'>{html.escape(stat.explain())}</pre>"
+                f"<tr class='lfg-stat-{name}'><td style='padding:1px 8px'><details>"
+                f"<summary style='display:flex;gap:8px;cursor:pointer'>"
+                f"<span style='flex:1 1 auto'>{_LABELS[name]}</span>"
+                f"<b class='lfg-value' style='min-width:3em;text-align:right'>{value}</b>"
+                f"<span class='lfg-why' style='min-width:3em'>▸ why</span></summary>"
+                f"<pre style='margin:0 0 4px 0;font-size:11px;white-space:pre-wrap;"
+                f"overflow-wrap:break-word'>{html.escape(stat.explain())}</pre>"
                 "</details></td></tr>")
         conditions = ", ".join(a.condition.value for a in c.active_conditions) \
             if hasattr(c, "active_conditions") else ""
@@ -273,9 +280,20 @@ class CharacterSheet(W.VBox):
         self._status.value = (f"<div class='lfg-error' style='color:#b42318;"
                               f"white-space:pre-wrap'>{_lines(message)}</div>")
 
+    def _is_path(self, path: Any) -> bool:
+        """Whether ``path`` is a file name; anything else (a number, a list) is refused in the
+        status line, shown short (a 5,000-digit number cannot be printed whole)."""
+        if path is None or isinstance(path, (str, os.PathLike)):
+            return True
+        self._error(f"a file name must be text, not {short(path)}; type a file name such as "
+                    "rock.yaml")
+        return False
+
     def save(self, path: str) -> None:
         """Write the current creature to ``path`` (``.yaml``/``.yml``/``.json``); an empty
         name or a folder that does not exist is refused in the status line."""
+        if not self._is_path(path):
+            return
         if not str(path or "").strip():
             self._error("Save: type a file name in the 'file' box first (e.g. "
                         f"{_file_name(self.creature.name)}).")
@@ -300,6 +318,8 @@ class CharacterSheet(W.VBox):
             path: A ``.yaml``/``.yml``/``.json`` file, or an example's name.
             shown_as: The name messages use for the file (an upload's own name).
         """
+        if not self._is_path(path):
+            return
         name = shown_as or str(path or "").strip()
         if not str(path or "").strip():
             self._error("Load: type a file name in the 'file' box first (e.g. mayla.yaml), "

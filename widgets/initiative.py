@@ -260,8 +260,11 @@ class InitiativeTracker(TurnControls, W.VBox):
             f'"{html.escape(enc.current or "")}">Acting: <b>{html.escape(now)}</b>'
             f'{html.escape(why)}</div>')
         self._legend.value = legend_html(colors)
+        rolled = enc.log.of_kind("initiative")
+        declined = set(rolled[-1].data.get("declined") or ()) if rolled else set()
         self._cards.value = '<div class="lfg-cards">' + "".join(
-            card_html(n, enc.state(n), colors[enc.side(n)], n in acting, n in paused)
+            card_html(n, enc.state(n), colors[enc.side(n)], n in acting, n in paused,
+                      declined=n in declined)
             for n in enc.names) + "</div>"
         self._refresh_turns(colors)
         self._actions.value = ('<div class="lfg-actions-left" style="font:12px/1.4 '

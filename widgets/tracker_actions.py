@@ -54,7 +54,8 @@ class ActionControls(W.VBox):
     CSS hooks: ``.lfg-move-action`` (how a map click moves), ``.lfg-move-to`` and the button
     ``.lfg-move``; ``.lfg-special``, ``.lfg-special-ally`` and ``.lfg-do-special``;
     ``.lfg-cast-spell``, ``.lfg-cast-level``, ``.lfg-cast-target``, ``.lfg-cast-swift`` and
-    ``.lfg-cast``.
+    ``.lfg-cast``; ``.lfg-cast-perseverance`` (the caster's Perseverance bonus);
+    ``.lfg-aoo-mode`` and ``.lfg-aoo-names`` (who takes the AOO provoked).
     """
 
     def __init__(self, tracker: "InitiativeTracker") -> None:
@@ -84,18 +85,63 @@ class ActionControls(W.VBox):
         self.swift = W.Checkbox(value=False, description="swift (no AOO)", indent=False,
                                 layout=W.Layout(width="auto"))
         self.swift.add_class("lfg-cast-swift")
+        self.perseverance = W.Text(description="Perseverance", placeholder="bonus",
+                                   tooltip="the caster's Perseverance skill bonus: a pending "
+                                           "check (interrupted, injured...) is rolled with "
+                                           "it; blank: only recorded",
+                                   layout=W.Layout(width="13em"),
+                                   style={"description_width": "initial"})
+        self.perseverance.add_class("lfg-cast-perseverance")
+        self._build_aoo_controls()
         self.cast_button = button("Cast", "lfg-cast", self.cast,
                                   "cast a spell: a Big Action that provokes AOO (one spell "
                                   "per turn)")
         super().__init__(children=[
+            row(self.aoo_mode, self.aoo_names, title="AOO:"),
             row(self.who, self.move_action, self.move_to, self.go, title="Move:"),
             row(self.special, self.ally, self.do, title="Act:"),
-            row(self.spell, self.level, self.spell_target, self.swift, self.cast_button,
-                title="Cast:")])
+            row(self.spell, self.level, self.spell_target, self.swift, self.perseverance,
+                self.cast_button, title="Cast:")])
         self.add_class("lfg-action-rows")
         self.move_action.observe(lambda c: self._map_action(c["new"]), "value")
         self.special.observe(lambda _c: self._show_ally(), "value")
         self._show_ally()
+
+    def _build_aoo_controls(self) -> None:
+        """Who takes the AOO a move, an aim, standing up or a spell provokes: everyone
+        offered one, nobody, or the creatures picked ("What actions normally Provoke AOO?").
+        The choice is the tracker's ``aoo`` (map clicks use it too)."""
+        start = getattr(self.tracker, "aoo", "all")
+        mode = "all" if start == "all" else ("none" if start is None else "pick")
+        self.aoo_mode = dropdown("taken by", "lfg-aoo-mode", [("everyone offered one", "all"),
+                                                      ("nobody", "none"),
+                                                      ("the creatures picked", "pick")],
+                                 width="19em", value=mode)
+        picked = list(start) if mode == "pick" else []
+        names = list(self.tracker.encounter.names)
+        self.aoo_names = W.SelectMultiple(options=names,
+                                          value=[n for n in picked if n in names],
+                                          rows=min(4, max(1, len(names))),
+                                          layout=W.Layout(width="auto", min_width="12em"))
+        self.aoo_names.add_class("lfg-aoo-names")
+        self.aoo_mode.observe(lambda _c: self._set_aoo(), "value")
+        self.aoo_names.observe(lambda _c: self._set_aoo(), "value")
+        self._set_aoo()
+
+    def _set_aoo(self) -> None:
+        mode = self.aoo_mode.value
+        self.aoo_names.layout.display = None if mode == "pick" else "none"
+        self.tracker.aoo = ("all" if mode == "all" else None if mode == "none"
+                            else list(self.aoo_names.value))
+
+    def _perseverance(self) -> int | None:
+        text = self.perseverance.value.strip()
+        if not text:
+            return None
+        if not re.fullmatch(r"[+-]?\d{1,3}", text):
+            raise LfgError(f"Perseverance: type the caster's skill bonus as a whole number "
+                           f"(e.g. 5 or -1), or leave it blank; not {text[:40]!r}")
+        return int(text)
 
     def _map_action(self, action: str) -> None:
         bm = self.tracker.battlemap
@@ -159,4 +205,5 @@ class ActionControls(W.VBox):
         target = self.spell_target.value or None
         t._attempt(lambda: enc.cast(self._actor(), int(self.level.value), spell,
                                     target=target, swift=bool(self.swift.value),
-                                    aoo=None if self.swift.value else t.aoo))
+                                    aoo=None if self.swift.value else t.aoo,
+                                    perseverance=self._perseverance()))

@@ -74,6 +74,7 @@ class AttackControls(W.VBox):
         self.odds_shown: Any = None
         self.refusal = ""
         self._weapons_of: str | None = None
+        self._target_turn: tuple | None = None
         self._unreadable: list[str] = []
         super().__init__(children=[
             row(self.attacker, self.target, self.weapon, title="Attack:"),
@@ -114,10 +115,25 @@ class AttackControls(W.VBox):
             me = self.attacker.value
             alive = [n for n in enc.names if n != me and not enc.state(n)["dead"]]
             mine = enc.side(me) if me else None
-            # enemies first: they are whom one usually attacks
-            alive.sort(key=lambda n: enc.side(n) == mine)
-            set_options(self.target, alive)
+            # enemies first, those in reach before the others: whom one usually attacks
+            alive.sort(key=lambda n: (enc.side(n) == mine, not self._in_reach(me, n)))
+            # a new attacker or a new turn starts on that first target; within one turn
+            # the GM's choice is kept
+            turn = (me, enc.current, len(enc.log.of_kind("turn_start")))
+            keep = self.target.value if turn == self._target_turn else ""
+            self._target_turn = turn
+            set_options(self.target, alive, keep=keep)
         self._fill_weapons()
+
+    def _in_reach(self, attacker: str | None, target: str) -> bool:
+        """Whether the map shows ``attacker`` threatening ``target`` (False off the map)."""
+        hexmap = getattr(self.tracker.encounter, "map", None)
+        if attacker is None or hexmap is None:
+            return False
+        try:
+            return bool(hexmap.threatens_creature(attacker, target))
+        except Exception:  # noqa: BLE001 - an unplaced creature is simply not in reach
+            return False
 
     def _key(self) -> tuple:
         enc = self.tracker.encounter

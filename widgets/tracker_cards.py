@@ -40,8 +40,21 @@ def _flags(s: dict[str, Any], acting: bool, paused: bool) -> list[str]:
     return flags
 
 
-def card_html(name: str, s: dict[str, Any], color: str, acting: bool, paused: bool) -> str:
-    """One creature's card from its :meth:`~lfgcombat.Encounter.state` ``s``."""
+def card_html(name: str, s: dict[str, Any], color: str, acting: bool, paused: bool,
+              declined: bool = False) -> str:
+    """One creature's card from its :meth:`~lfgcombat.Encounter.state` ``s``.
+
+    Args:
+        name: The creature.
+        s: Its state.
+        color: Its side's colour.
+        acting: Whether it acts now.
+        paused: Whether its turn is paused by an interrupt.
+        declined: Whether it declined to roll initiative (said beside "init —").
+
+    Returns:
+        The card's HTML.
+    """
     face = "Done" if s["done"] else "Ready"
     classes = ["lfg-card", f"lfg-card-{face.lower()}"]
     if acting:
@@ -59,6 +72,13 @@ def card_html(name: str, s: dict[str, Any], color: str, acting: bool, paused: bo
         extra += "opacity:0.55;"
     a = s["actions_left"]
     init = "—" if s["initiative"] is None else str(s["initiative"])
+    # no roll, and why: "only the creatures that are aware may roll initiative"
+    # (000_8d1d7816ee944f3b.txt, "AMBUSH! - What if you’re unaware?"), and an aware
+    # creature may decline to roll ("Rounds, Initiative, & Turn Order")
+    if s["initiative"] is None and not s.get("aware", True):
+        init += " (unaware: no roll)"
+    elif s["initiative"] is None and declined:
+        init += " (declined)"
     temp = f" +{s['temp_hp']} temp" if s["temp_hp"] else ""
     status = "" if s["status"] == "conscious" else f" · {s['status']}"
     # an effect's label says why (e.g. "flat-footed (unaware in the Surprise Round)")

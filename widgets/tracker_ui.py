@@ -30,10 +30,27 @@ def dropdown(label: str, css: str, options: Any = (), width: str = "15em",
              **kw: Any) -> W.Dropdown:
     """A labelled dropdown whose label is never cut: the label takes the room its text
     needs (``description_width: initial``), the box the rest of ``width``."""
-    d = W.Dropdown(options=options, description=label, layout=W.Layout(width=width),
+    d = W.Dropdown(options=options, description=label,
+                   layout=W.Layout(width=width, min_width=width),
                    style={"description_width": "initial"}, **kw)
     d.add_class(css)
+    fit(d)
     return d
+
+
+def fit(d: W.Dropdown) -> None:
+    """Widen a dropdown (never below its ``min_width``) so its label and its longest option
+    both show whole ("Bartholomew the Magnificent", not "Bartholomew the Ma"): about 0.62em
+    a letter, plus the arrow and padding.
+
+    Args:
+        d: A dropdown made by :func:`dropdown` (its ``min_width`` is the narrowest it gets).
+    """
+    labels = [str(o[0]) if isinstance(o, tuple) else str(o) for o in d.options]
+    longest = max((len(t) for t in labels), default=0)
+    need = 0.62 * (len(d.description or "") + longest) + 4
+    base = float(str(d.layout.min_width or "0em").removesuffix("em") or 0)
+    d.layout.width = f"{max(base, round(need, 1)):g}em"
 
 
 def row(*children: W.Widget, title: str | None = None) -> W.HBox:
@@ -48,6 +65,8 @@ def set_options(d: W.Dropdown, options: list, keep: Any = None) -> None:
     values = [o[1] if isinstance(o, tuple) else o for o in options]
     if list(d.options) != list(options):
         d.options = options
+        if d.layout.min_width:
+            fit(d)
     d.value = keep if keep in values else (values[0] if values else None)
 
 

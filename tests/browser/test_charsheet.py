@@ -34,3 +34,28 @@ def test_changing_level_in_the_sheet_changes_hp(lab: Lab) -> None:
     assert "keeps the last valid" in error.inner_text()
     assert int(hp.inner_text()) == before + 5
     nb.screenshot("charsheet.png", full=False)
+
+
+def test_every_label_shows_whole_and_a_why_opens_full_width(lab: Lab) -> None:
+    """Issue 11 audit: labels were cut on the left ("peed ft") and an opened "why"
+    wrapped letter by letter in a ~6em column."""
+    nb = lab.run_notebook("01-combat-statistics.ipynb")
+    nb.assert_no_errors()
+    sheet = nb.panel.locator(SHEET).first
+    sheet.scroll_into_view_if_needed()
+    sheet.locator(".lfg-field-speed").wait_for(timeout=15_000)
+    cut = sheet.evaluate(
+        "s => [...s.querySelectorAll('.widget-label')]"
+        ".filter(l => l.textContent.trim() && l.offsetParent !== null)"
+        ".map(l => [l.textContent.trim(), l.scrollWidth, l.clientWidth])"
+        ".filter(([, sw, cw]) => sw > cw)")
+    assert cut == [], cut
+    labels = sheet.evaluate("s => [...s.querySelectorAll('.widget-label')]"
+                            ".map(l => l.textContent.trim())")
+    assert {"speed ft", "conditions", "file"} <= set(labels), labels
+    sheet.locator(".lfg-stat-hr summary").first.click()
+    widths = sheet.evaluate(
+        "s => { const pre = s.querySelector('.lfg-stat-hr pre');"
+        " const table = s.querySelector('.lfg-charsheet-stats table');"
+        " return [pre.getBoundingClientRect().width, table.getBoundingClientRect().width]; }")
+    assert widths[0] >= 0.8 * widths[1], widths
