@@ -3,7 +3,7 @@
 #   make lab        create .venv, install the kit with its [lab] extra (editable) and open
 #                   JupyterLab on work/, a working copy of notebooks/ (the reference stays clean)
 #   make test       install everything ([test]; incl. Debian's chromium) and run the whole suite
-#                   (LINT=1 runs `make lint` first)
+#                   (runs `make lint` first; LINT=0 skips it)
 #   make lint       ruff (lfgcombat, widgets, tools, tests) and mypy (lfgcombat/)
 #   make targets    the restructuring targets of issue 10 (sizes, cycles, lint counts)
 #   make bench      speed ratios against baselines (tests/bench/bench_*.py)
@@ -26,7 +26,7 @@ LAB_STAMP := $(VENV)/.lfgcombat-lab
 # make lab's working copy of notebooks/ (git-ignored; tools/lab_workspace.py keeps it fresh).
 WORK     ?= work
 # The lint gates run before pytest in `make test` once they pass (issue 10): flip to 1 then.
-LINT     ?= 0
+LINT     ?= 1
 CHROMIUM ?= /usr/bin/chromium
 ARGS     ?=
 # Extra arguments for pytest, e.g. `make test PYTEST_ARGS="-k quickstart -x"`.
@@ -45,7 +45,7 @@ help:
 	@echo "                $(WORK)/, your working copy of notebooks/  (ARGS=\"--no-browser --port 8899\")"
 	@echo "make test       install ([test]; incl. chromium) and run unit, property, notebook (nbval) and browser tests"
 	@echo "                (PYTEST_ARGS='-m \"not browser\"' skips the browser tests, PYTEST_ARGS='-k dice -x' selects;"
-	@echo "                LINT=1 runs make lint first)"
+	@echo "                make lint runs first; LINT=0 skips it)"
 	@echo "make lint       ruff on lfgcombat/ widgets/ tools/ tests/ and mypy on lfgcombat/"
 	@echo "make targets    module/class/function sizes, import cycles, mypy and ruff counts (issue 10)"
 	@echo "make bench      run tests/bench/bench_dice.py, bench_map.py, bench_attacks.py, bench_encounter.py, bench_prep.py"

@@ -76,6 +76,7 @@ def test_running_ac_against_ranged_attacks_depends_on_the_angle():
     assert "directly towards" in front["modifiers"][0]
     assert "indirect angles" in side["modifiers"][0]
     assert side["against"] - front["against"] == 4
+    assert (front["against"], side["against"]) == (ac - 2, ac + 2)
 
 
 def test_an_attack_roll_row_says_what_it_was_against_and_how_it_went():
