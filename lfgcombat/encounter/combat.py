@@ -97,22 +97,7 @@ class CombatContext(Protocol):
     def _deal_attack_damage(self, attacker: str, target: str,
                             damage_by_type: Mapping[str, int]) -> None: ...
 
-    def _effects_situation(self, name: str, target: str, situation: dict) -> list[Effect]:
-        """Put the encounter's effects on both sides into ``situation``; return the aiming
-        effects the attack uses up. The attacker: its attacks this turn, Fight Defensively,
-        Aim. The target: "Active Parry Rolls you make while fighting defensively ignore the
-        -4 Attack Penalty" (000_8d1d7816ee944f3b.txt, "Fight Defensively (Big Action, No
-        AOO)"); it may also Active Dodge."""
-        f = self._f[name]
-        situation["previous_attacks"] = f.turn.attacks
-        if any(e.kind == "fight_defensively" for e in f.effects):
-            situation.setdefault("fight_defensively", True)
-        aiming = [e for e in f.effects if e.lost_on_action]
-        if aiming:
-            situation.setdefault("aim", True)
-        if any(e.kind == "fight_defensively" for e in self._f[target].effects):
-            situation.setdefault("defender_fighting_defensively", True)
-        return aiming
+    def _effects_situation(self, name: str, target: str, situation: dict) -> list[Effect]: ...
 
     def _default_weapon(self, name: str, melee: bool = False) -> Any: ...
 
