@@ -55,7 +55,8 @@ def _dist(expr: DiceExpr, exact: bool) -> Dist:
     return {int(k): v for k, v in _outcomes(pmf(expr, exact=exact)) if v}
 
 
-def _map(dist: Dist, fn: Callable[[int], int]) -> Dist:
+def map_dist(dist: Dist, fn: Callable[[int], int]) -> Dist:
+    """The distribution of ``fn(x)`` for ``x`` drawn from ``dist`` ({value: probability})."""
     out: Dist = {}
     for k, p in dist.items():
         v = fn(k)
@@ -63,7 +64,8 @@ def _map(dist: Dist, fn: Callable[[int], int]) -> Dist:
     return out
 
 
-def _convolve(a: Dist, b: Dist) -> Dist:
+def convolve(a: Dist, b: Dist) -> Dist:
+    """The distribution of the sum of two independent values ({value: probability})."""
     out: Dist = {}
     for x, p in a.items():
         for y, q in b.items():
@@ -296,13 +298,13 @@ def _damage_odds(setup: AttackSetup, exact: bool, p_hit: Any, p_crit: Any,
     one = Fraction(1) if exact else 1.0
     d = setup.damage
     prec = _dist(d.precision, exact) if d.precision is not None else {0: one}
-    extras = [_map(_dist(spec.expr, exact), _extra_taken(d, spec)) for spec in d.extras]
+    extras = [map_dist(_dist(spec.expr, exact), _extra_taken(d, spec)) for spec in d.extras]
 
     def total(weapon: Dist, critical: bool) -> Dist:
-        wp = _map(weapon, lambda v: d.weapon_after(v, critical))
-        phys = _map(_convolve(wp, prec), lambda v: d.physical(v, 0, critical).taken)
+        wp = map_dist(weapon, lambda v: d.weapon_after(v, critical))
+        phys = map_dist(convolve(wp, prec), lambda v: d.physical(v, 0, critical).taken)
         for e in extras:
-            phys = _convolve(phys, e)
+            phys = convolve(phys, e)
         return phys
 
     p_normal = p_hit - p_crit

@@ -29,6 +29,7 @@ from typing import Any, cast
 import numpy as np
 
 from ..attacks import prepare
+from ..attacks.odds import convolve, map_dist
 from ..bonuses import Bonus, BonusType
 from ..creature import Creature
 from ..damage import DamageType
@@ -198,22 +199,6 @@ def _dist(expr) -> dict[int, float]:
     return {int(cast(int, k)): float(v) for k, v in pmf(expr).items() if v}
 
 
-def _map(dist: dict, fn) -> dict:
-    out: dict = {}
-    for k, p in dist.items():
-        v = fn(k)
-        out[v] = out.get(v, 0.0) + p
-    return out
-
-
-def _convolve(a: dict, b: dict) -> dict:
-    out: dict = {}
-    for x, p in a.items():
-        for y, q in b.items():
-            out[x + y] = out.get(x + y, 0.0) + p * q
-    return out
-
-
 def _damage_tables(setup) -> list[dict[int, float]]:
     """Damage after DR on a normal hit, a Critical Hit and a Perfect Critical (maximum
     weapon damage), by the :class:`~lfgcombat.attacks.DamagePlan` the rolled attack uses:
@@ -221,13 +206,16 @@ def _damage_tables(setup) -> list[dict[int, float]]:
     ``physical`` (minimum damage, DR, the best damage type), plus extra dice."""
     d = setup.damage
     prec = _dist(d.precision) if d.precision is not None else {0: 1.0}
-    extras = [_map(_dist(s.expr), lambda v, s=s: d.extra(s, v).taken) for s in d.extras]
+
+    def extra_taken(s: Any) -> Any:
+        return lambda v: d.extra(s, v).taken
+    extras = [map_dist(_dist(s.expr), extra_taken(s)) for s in d.extras]
 
     def total(weapon: dict, critical: bool) -> dict:
-        wp = _map(weapon, lambda v: d.weapon_after(v, critical))
-        phys = _map(_convolve(wp, prec), lambda v: d.physical(v, 0, critical).taken)
+        wp = map_dist(weapon, lambda v: d.weapon_after(v, critical))
+        phys = map_dist(convolve(wp, prec), lambda v: d.physical(v, 0, critical).taken)
         for e in extras:
-            phys = _convolve(phys, e)
+            phys = convolve(phys, e)
         return phys
     return [total(_dist(d.normal), False), total(_dist(d.critical), True),
             total({d.critical.maximum: 1.0}, True)]
