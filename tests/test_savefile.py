@@ -25,7 +25,8 @@ from lfgcombat.log import LogFormatError, read_jsonl, write_jsonl
 SWORD = {"name": "longsword", "damage": "1d8", "crit": "19-20/x2", "damage_type": "s"}
 
 
-def small_fight() -> Encounter:
+def small_fight(*, attack: bool = False) -> Encounter:
+    """Hero and an orc on a small map: a move, (an attack,) the GM's damage."""
     cs = [Creature.from_dict({"name": n, "class": "fighter", "level": 3,
                               "initiative_rating": i, "weapons": [SWORD]})
           for n, i in (("Hero", 40), ("Orc", 0))]
@@ -34,6 +35,8 @@ def small_fight() -> Encounter:
         m.place(c, at, side)
     enc = Encounter(cs, map=m, seed=3).start()
     enc.move("Hero", (3, 1))
+    if attack:
+        enc.attack("Hero", "Orc")
     enc.damage("Orc", 4, "slashing", by="Hero")
     return enc
 

@@ -17,27 +17,17 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from lfgcombat import Creature, Encounter, HexMap, LfgError
+from lfgcombat import Encounter, LfgError
 from lfgcombat.log import LogFormatError, UnverifiedSaveWarning, read_jsonl
+from test_savefile import small_fight  # the same small fight the save-file tests play
 
-SWORD = {"name": "longsword", "damage": "1d8", "crit": "19-20/x2", "damage_type": "s"}
 FAST = settings(max_examples=100, deadline=None, derandomize=True,
                 suppress_health_check=[HealthCheck.function_scoped_fixture,
                                        HealthCheck.too_slow])
 
 
 def _fight() -> Encounter:
-    cs = [Creature.from_dict({"name": n, "class": "fighter", "level": 3,
-                              "initiative_rating": i, "weapons": [SWORD]})
-          for n, i in (("Hero", 40), ("Orc", 0))]
-    m = HexMap(6, 4)
-    for c, at, side in zip(cs, [(1, 1), (4, 1)], ["party", "orcs"]):
-        m.place(c, at, side)
-    enc = Encounter(cs, map=m, seed=3).start()
-    enc.move("Hero", (3, 1))
-    enc.attack("Hero", "Orc")
-    enc.damage("Orc", 4, "slashing", by="Hero")
-    return enc
+    return small_fight(attack=True)
 
 
 @pytest.fixture(scope="module")
