@@ -156,8 +156,7 @@ class CastingRules(_Base):
         provokers = [] if swift else self._threatening_enemies(name)
         offered, take = self._provocation(name, provokers, aoo, "cast_spell")
         self._spend(name, type_, "cast_swift_spell" if swift else "cast_spell", target=target)
-        f.turn.spells += 1
-        f.turn.cast_this_turn = True
+        f.update_turn(spells=f.turn.spells + 1, cast_this_turn=True)
         dcs = [[label, dc] for label, dc in sc.perseverance]
         if f.turn.ran:
             dcs.append(["ran this turn (Running in Combat – Full Details)",
@@ -167,7 +166,7 @@ class CastingRules(_Base):
             dcs.append([f"interrupted and damaged ({dmg}) while attempting to cast (What if "
                         "my turn is interrupted by an Interrupt Turn?)",
                         self._interrupted_caster_dc(dmg)])
-            f.turn.disrupted = None
+            f.update_turn(disrupted=None)
         # the AOO strikes as the caster drops its guard, before the spell takes effect
         taken_before = f.damage_taken
         self._resolve_provocation(name, offered, take, "cast_spell")
@@ -263,5 +262,5 @@ class CastingRules(_Base):
             d["damage"] += amount
             if source and source not in d["by"]:
                 d["by"] = [*d["by"], source]
-            f.turn.disrupted = d
+            f.update_turn(disrupted=d)
             return

@@ -666,7 +666,7 @@ class CombatRules(_Base):
             self._spend(name, "little", "shoot_loaded_crossbow", target=target)
             f.unloaded.append(crossbow)
         elif f.turn.riders > 0:
-            f.turn.riders -= 1
+            f.update_turn(riders=f.turn.riders - 1)
             self._emit("spend", actor=name, target=target, data={
                 "action": "attack", "type": "big", "slot": "second attack of the Big Action",
                 "rule": R_APT})
@@ -676,7 +676,6 @@ class CombatRules(_Base):
             level = self._view(name).level
             once = eco.double_once_per_turn(level)
             if eco.two_attacks_per_big_action(level) and not (once and f.turn.double_attack_used):
-                f.turn.riders = 1
-                f.turn.double_attack_used = f.turn.double_attack_used or once
-        f.turn.attacks += 1
-        f.turn.last_action = "attack"
+                f.update_turn(riders=1,
+                              double_attack_used=f.turn.double_attack_used or once)
+        f.update_turn(attacks=f.turn.attacks + 1, last_action="attack")

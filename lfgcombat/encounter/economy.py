@@ -248,16 +248,15 @@ class EconomyRules(_Base):
         raise IllegalActionError(f"unknown action type {type_!r}", R_ACTIONS)
 
     @staticmethod
-    def _charge(turn: TurnBudget, slot: str, type_: str) -> None:
-        """Count an action of ``type_`` paid from ``slot`` against the turn's budget."""
+    def _charge(turn: TurnBudget, slot: str, type_: str) -> TurnBudget:
+        """The turn's budget with an action of ``type_`` paid from ``slot`` counted."""
         if slot in ("big", "double", "full_round") or "in place of a Big" in slot:
-            turn.big_used += 2 if slot in ("double", "full_round") else 1
-        elif slot == "free":
-            turn.free_used += 1
-        else:
-            turn.little_used += 1
-            if type_ == "free":
-                turn.free_used += 1
+            return turn.replace(big_used=turn.big_used + (
+                2 if slot in ("double", "full_round") else 1))
+        if slot == "free":
+            return turn.replace(free_used=turn.free_used + 1)
+        return turn.replace(little_used=turn.little_used + 1,
+                            free_used=turn.free_used + (1 if type_ == "free" else 0))
 
     def _spend(self, name: str, type_: str, action: str, target: str | None = None) -> str:
         slot = self._check_spend(name, type_, action)
@@ -265,10 +264,10 @@ class EconomyRules(_Base):
         if self._frames and name in self._frame_members(self._frames[-1]):
             if self._frames[-1].resumed:
                 self._frames[-1] = dataclasses.replace(self._frames[-1], resumed=False)
-        self._charge(f.turn, slot, type_)
+        f.turn = self._charge(f.turn, slot, type_)
         if action not in ("move", "attack"):
-            f.turn.move_left = None
-        f.turn.last_action = action
+            f.update_turn(move_left=None)
+        f.update_turn(last_action=action)
         for e in list(f.effects):  # Aim: lost on any other action before the attack
             if e.lost_on_action and action != "attack":
                 self._end_effect(name, e, f"{name} took another action ({action})")

@@ -184,14 +184,13 @@ class MovementRules(_Base):
         start_budget = budget if cont else self._move_budget(name)
         if not cont:
             self._spend(name, "big", "move")
-        f.turn.last_action = "move"
-        f.turn.move_left = start_budget
+        f.update_turn(last_action="move", move_left=start_budget)
         self._lose_aim_on_move(name)
         moved, stopped, cut = self._walk(
             name, path, "move", prov, offered, take, feet=budget, continued=cont,
             feet_left=lambda ft: max(0, (start_budget or 0) - ft),
             budget_of=lambda: self._move_budget(name, spent=False), avail=start_budget)
-        f.turn.move_left = 0 if stopped else max(0, (start_budget or 0) - cut - moved)
+        f.update_turn(move_left=0 if stopped else max(0, (start_budget or 0) - cut - moved))
 
     def _move_budget(self, name: str, *, spent: bool = True) -> int:
         """Feet one Move Action gives now (the map's budget: Move Speed, half after an
@@ -226,7 +225,7 @@ class MovementRules(_Base):
         self._check_spend(name, "swift", "five_foot_step")
         result = self.map.move(name, [cell], action="five_foot_step")
         self._spend(name, "swift", "five_foot_step")
-        f.turn.move_left = None
+        f.update_turn(move_left=None)
         self._emit("moved", actor=name, data={
             "action": "five_foot_step", "path": self._path_json(result.path),
             "feet": result.cost_ft, "feet_left": 0, "continued": False,
@@ -260,8 +259,7 @@ class MovementRules(_Base):
         budget = self.map.budget(name, "run")
         start = self.map.offset(self.map.token(name).anchor)
         self._spend(name, "big", "run")
-        f.turn.move_left = None
-        f.turn.ran = True
+        f.update_turn(move_left=None, ran=True)
         # the runner is running from its first step: an AOO it provokes meets its -2 AC
         self._add_effect(name, Effect(
             kind="run", label="running: -2 AC against melee, -2 on ranged attacks",
@@ -273,8 +271,7 @@ class MovementRules(_Base):
         moved, stopped, _ = self._walk(
             name, path, "run", prov, offered, take, feet=budget,
             budget_of=lambda: self.map.budget(name, "run", spent=False), avail=budget)
-        f.turn.run_ft = moved
-        f.turn.last_action = "run"
+        f.update_turn(run_ft=moved, last_action="run")
         end = self.map.offset(self.map.token(name).anchor)
         for e in list(f.effects):  # the direction of the run, for ranged attacks against it
             if e.kind == "run":
@@ -304,7 +301,7 @@ class MovementRules(_Base):
         offered, take = self._provocation(name, prov.names, aoo, "retreat")
         self._spend(name, "full_round", "retreat")
         f.full_round = "retreat"
-        f.turn.move_left = None
+        f.update_turn(move_left=None)
         self._add_effect(name, Effect(label="retreating: Unfortunate on attack rolls",
                                       ends="turn_start", on=name,
                                       data={"attack_fortune": "unfortunate"}, rule=R_RETREAT))

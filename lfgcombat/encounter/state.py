@@ -119,11 +119,12 @@ class ReadiedAction:
                 "held": {"big": self.held_big, "little": self.held_little}}
 
 
-@dataclass
+@dataclass(frozen=True)
 class TurnBudget:
     """What a creature has spent this turn (000_8d1d7816ee944f3b.txt, "Taking Your Turn":
     "2 Big Actions and 1 Little Action on your turn!"; "Attacks Per Turn"; "You may only
-    cast 1 Spell Per Turn!"). A new one is made when its turn begins.
+    cast 1 Spell Per Turn!"). A new one is made when its turn begins; spending makes a new
+    value (:meth:`replace`, or :meth:`_Fighter.update_turn` for a combatant's budget).
 
     Attributes:
         big_used / little_used / free_used: Actions spent.
@@ -151,7 +152,11 @@ class TurnBudget:
     move_left: int | None = None
     last_action: str | None = None
     run_ft: int = 0
-    disrupted: dict | None = None
+    disrupted: Mapping[str, Any] | None = None
+
+    def replace(self, **changes: Any) -> "TurnBudget":
+        """A copy with ``changes`` (field name -> new value); this budget is unchanged."""
+        return dataclasses.replace(self, **changes)
 
 
 @dataclass
@@ -183,6 +188,11 @@ class _Fighter:
     acted_ever: bool = False
     # Perseverance: damage taken in all, and while its turn was paused by an interrupt
     damage_taken: int = 0
+
+    def update_turn(self, **changes: Any) -> TurnBudget:
+        """Spend from this turn's budget: the budget becomes a copy with ``changes``."""
+        self.turn = self.turn.replace(**changes)
+        return self.turn
 
     def to_dict(self) -> dict[str, Any]:
         d = {k: copy.deepcopy(v) for k, v in self.__dict__.items()

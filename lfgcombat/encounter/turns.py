@@ -179,11 +179,9 @@ class TurnsRules(_Base):
                 assert f.ready is not None  # a readied turn starts only from a readied action
                 held = f.ready
                 lim = self._view(n).actions
-                f.turn.big_used = max(0, lim.big_actions - held.held_big)
-                f.turn.little_used = max(0, lim.little_actions - held.held_little)
-                f.turn.free_used = 0
-                f.turn.move_left = None
-                f.turn.last_action = None
+                f.update_turn(big_used=max(0, lim.big_actions - held.held_big),
+                              little_used=max(0, lim.little_actions - held.held_little),
+                              free_used=0, move_left=None, last_action=None)
                 if self.map is not None and n in self._anchors:
                     self.map.start_turn(n)
                 continue
@@ -212,7 +210,7 @@ class TurnsRules(_Base):
         if f.dead:
             return
         if v.active_conditions.flagged("lose_big_action"):
-            f.turn.agony_spent = True
+            f.update_turn(agony_spent=True)
             self._emit("note", actor=name, data={
                 "text": f"{name} spends a Big Action struggling with the pain (Agony)",
                 "rule": R_AGONY})
@@ -460,7 +458,7 @@ class TurnsRules(_Base):
             f = self._f[n]
             if frame.kind != "ready":
                 f.done = True
-            f.turn.move_left = None
+            f.update_turn(move_left=None)
             for other in self._names:
                 for e in list(self._f[other].effects):
                     if e.on == n and e.ends == "turn_end":

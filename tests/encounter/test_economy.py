@@ -138,3 +138,20 @@ def test_conditions_limit_actions(condition, big, little, swift, reactions):
     if not swift:
         refused(enc, enc.drop_prone, "A", match="Swift")
     assert left.notes  # it says why
+
+
+def test_the_turn_budget_is_a_frozen_value_replaced_on_spend():
+    """"Taking Your Turn": spending a Big Action makes a new budget; the old one (and one
+    handed out before) is unchanged, and no one can change a budget in place."""
+    import dataclasses
+
+    from lfgcombat.encounter.state import TurnBudget
+
+    enc = duel().start()
+    f = enc._f["Hero"]
+    before = f.turn
+    enc.attack("Hero", "Orc")
+    assert f.turn is not before and f.turn.attacks == 1 and f.turn.big_used == 1
+    assert before == TurnBudget() and before.replace(attacks=2).attacks == 2
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        f.turn.attacks = 5  # type: ignore[misc]
