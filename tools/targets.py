@@ -86,7 +86,14 @@ def sizes(files: dict[str, Path]) -> tuple[list[Sized], list[Sized], list[Sized]
 
 
 def _walk_defs(node: ast.AST, prefix: str) -> Iterator[tuple[ast.AST, str]]:
+    """Every class and function with its qualified name; those under ``if TYPE_CHECKING:``
+    are not run (a type checker's view, e.g. Encounter's Protocol contexts) and are left
+    out, as their imports are."""
     for child in ast.iter_child_nodes(node):
+        if isinstance(child, ast.If) and _is_type_checking(child):
+            for other in child.orelse:
+                yield from _walk_defs(ast.Module(body=[other], type_ignores=[]), prefix)
+            continue
         if isinstance(child, (ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)):
             qual = f"{prefix}{child.name}"
             yield child, qual

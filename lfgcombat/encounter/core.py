@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Callable, Iterable, Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 import pandas as pd
 
@@ -40,11 +40,40 @@ from .turns import TurnsRules
 
 __all__ = ["Encounter"]
 
+if TYPE_CHECKING:
+    from .casting import CastingContext
+    from .combat import CombatContext
+    from .economy import EconomyContext
+    from .effects import EffectsContext
+    from .health import HealthContext
+    from .initiative import InitiativeRulesContext
+    from .interrupts import InterruptsContext
+    from .movement import MovementContext
+    from .reactions import ReactionsContext
+    from .replay import ReplayContext
+    from .roster import RosterContext
+    from .selection import SelectionContext
+    from .special_actions import SpecialActionsContext
+    from .turns import TurnsContext
+
+    class _Contexts(CastingContext, CombatContext, EconomyContext, EffectsContext,
+                    HealthContext, InitiativeRulesContext, InterruptsContext, MovementContext,
+                    ReactionsContext, ReplayContext, RosterContext, SelectionContext,
+                    SpecialActionsContext, TurnsContext, Protocol):
+        """Every rule module's context, placed after all the rule classes in
+        :class:`Encounter`'s bases, so a type checker finds each method in the rule class
+        that implements it before the context's declaration (which, being a Protocol stub,
+        would count as abstract: "Cannot instantiate abstract class Encounter"). A new rule
+        module adds its context here."""
+else:
+    _Contexts = object  # at run time the rule classes' bases are ``object``
+
 
 
 class Encounter(ArgumentsRules, ReplayRules, RosterRules, InitiativeRules, TurnsRules,
                 SelectionRules, InterruptsRules, EconomyRules, ReactionsRules, CombatRules,
-                MovementRules, SpecialActionsRules, CastingRules, HealthRules, EffectsRules):
+                MovementRules, SpecialActionsRules, CastingRules, HealthRules, EffectsRules,
+                _Contexts):
     """A fight: combatants, sides, an optional battle map, initiative and turns, as a log.
 
     Args:

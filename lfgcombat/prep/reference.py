@@ -50,7 +50,7 @@ class _Fight:
         self.weapons = [_weapon(c) for c in scenario.creatures]
         self.policy = [t.code for t in (scenario.tactics[s] for s in self.side)]
         self.danger = spec.danger
-        self.enc = Encounter(list(scenario.creatures),  # type: ignore[abstract]
+        self.enc = Encounter(list(scenario.creatures),
                              sides=scenario.sides(), map=map, ruleset=scenario.ruleset,
                              seed=int(dice_seed))
         self.rng = np.random.Generator(np.random.PCG64(int(tactics_seed)))

@@ -181,7 +181,7 @@ def attacks_per_turn(c: Creature, ruleset: Ruleset) -> int:
         from ..encounter import Encounter
         dummy = Creature.from_dict({"name": "Practice Dummy", "level": 1, "max_hp": 100000})
         me = c.replace(name="Probe")
-        enc = Encounter([me, dummy],  # type: ignore[abstract]
+        enc = Encounter([me, dummy],
                         sides={"a": ["Probe"], "b": ["Practice Dummy"]}, ruleset=ruleset,
                         seed=0)
         enc.start()
