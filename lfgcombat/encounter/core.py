@@ -18,11 +18,13 @@ import pandas as pd
 from ..creature import Creature
 from ..dice import Roller
 from ..errors import LfgError
+from ..hexmap import HexMap
 from ..log import EventLog, LogFormatError
 from ..rulesets import Ruleset, coerce_ruleset
 from .arguments import ArgumentsRules, show
 from .casting import CastingRules
 from .checkpoints import Checkpoint, map_layers, set_map_layers
+from .display import encounter_html
 from .combat import CombatRules
 from .economy import EconomyRules
 from .effects import EffectsRules
@@ -146,8 +148,6 @@ class Encounter(ArgumentsRules, ReplayRules, RosterRules, InitiativeRules, Turns
         Raises:
             LogFormatError: a header that does not build an encounter (line 1).
         """
-        from ..hexmap import HexMap
-
         def bad(msg: str) -> LogFormatError:
             return LogFormatError(f"bad header: {msg}", path, 1)
         try:
@@ -321,7 +321,6 @@ class Encounter(ArgumentsRules, ReplayRules, RosterRules, InitiativeRules, Turns
         initiative, HP, actions and conditions
         (:func:`~lfgcombat.encounter.display.encounter_html`). The text ``repr`` is
         unchanged."""
-        from .display import encounter_html
         return encounter_html(self)
 
     def __repr__(self) -> str:
