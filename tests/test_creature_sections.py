@@ -17,6 +17,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 import lfgcombat.creature_sections as creature_sections
 from lfgcombat.combat_stats import FrozenMap
@@ -189,3 +191,50 @@ def test_a_key_is_one_module_s(both: None) -> None:
 def test_the_module_example_runs() -> None:
     result = doctest.testmod(creature_sections)
     assert result.attempted > 0 and result.failed == 0
+
+
+# --- every section, the kit's and these: hostile values give only CreatureError ----------
+
+_scalars = st.one_of(st.none(), st.booleans(), st.integers(-10**40, 10**40),
+                     st.floats(allow_nan=True), st.text(max_size=12),
+                     st.sampled_from(["right", "left", "Wrestling", "Fly 60 [good]", "5",
+                                      "Fear Burst (SLA): 3/day (SL2, WILL DC15[CHA])"]))
+_values = st.recursive(_scalars, lambda inner: st.one_of(
+    st.lists(inner, max_size=3), st.dictionaries(st.text(max_size=8), inner, max_size=3)),
+    max_leaves=6)
+
+
+def _all_sections() -> list[Section[Any]]:
+    """The kit's registered sections (importing lfgcombat registers them) and these."""
+    import lfgcombat  # noqa: F401  (registers the kit's sections)
+    return [*sections(), TROPHIES, MOTTO]
+
+
+@pytest.mark.parametrize("section", _all_sections(), ids=lambda s: s.key)
+def test_generated_values_build_a_creature_or_raise_creature_error(section: Section[Any]
+                                                                   ) -> None:
+    """Any value under a section's key builds a creature that round-trips through its
+    file mapping, or raises CreatureError and changes nothing."""
+    already = section_for(section.key) is section
+    orc = load_example("orc")
+    before = orc.to_dict()
+
+    @settings(max_examples=120, deadline=None, derandomize=True,
+              suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+    @given(_values)
+    def check(raw: Any) -> None:
+        try:
+            c = orc.replace(**{section.key: raw})
+        except CreatureError as exc:
+            assert len(str(exc)) < 20_000
+        else:
+            assert Creature.from_dict(c.to_dict()) == c
+            assert section.of(c) == section.read(section.dump(section.of(c)))
+            c._repr_html_()
+        assert orc.to_dict() == before
+
+    if already:
+        check()
+    else:
+        with registered(section):
+            check()
