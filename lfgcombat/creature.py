@@ -350,7 +350,7 @@ class Creature:
             if found is None:
                 raise AttributeError(f"{type(self).__name__!r} object has no attribute "
                                      f"{name!r}")
-            return found.of(self)
+            return found.viewed(self)
 
     # ----------------------------------------------------------------- basics
 

@@ -62,6 +62,25 @@ TROPHIES = Section("trophies", parse_trophies, default=FrozenMap(), show=show_tr
 MOTTO = Section("motto", parse_motto, default="", attribute="battle_motto")
 
 
+def parse_stride(raw: Any) -> int:
+    if isinstance(raw, bool) or not isinstance(raw, int) or not 0 <= raw <= 300 or raw % 5:
+        raise CreatureError([("stride", f"{raw!r}: give feet, a multiple of 5 up to 300")])
+    return raw
+
+
+def check_stride(value: int, fields: Any) -> list[tuple[str, str]]:
+    speed = fields["speed"]
+    if speed is not None and value > 2 * speed:
+        return [("stride", f"{value} ft is more than twice the speed {speed} ft; lower "
+                           "it or raise speed")]
+    return []
+
+
+#: A section whose attribute depends on the sheet (``view``) and is checked against it.
+STRIDE = Section("stride", parse_stride, default=0, attribute="stride_ft",
+                 view=lambda creature, value: value or creature.speed, check=check_stride)
+
+
 @pytest.fixture
 def both() -> Iterator[None]:
     with registered(TROPHIES, MOTTO):
@@ -188,6 +207,22 @@ def test_a_key_is_one_module_s(both: None) -> None:
     assert [s.key for s in sections()] == ["trophies", "motto"]
 
 
+def test_a_view_reads_the_rest_of_the_sheet_and_a_check_compares_fields() -> None:
+    with registered(STRIDE):
+        plain = Creature.from_dict({**BASE, "speed": 40})
+        assert plain.stride_ft == 40 and STRIDE.of(plain) == 0 and plain.section("stride") == 0
+        long = plain.replace(stride=60)
+        assert long.stride_ft == 60 and long.to_dict()["stride"] == 60
+        with pytest.raises(CreatureError) as err:
+            plain.replace(stride=90)
+        assert err.value.problems == (("stride", "90 ft is more than twice the speed 40 ft; "
+                                       "lower it or raise speed"),)
+        with pytest.raises(CreatureError) as err:  # a bad speed: reported once, not compared
+            plain.replace(stride=90, speed=7)
+        assert err.value.fields == ("speed",)
+        assert (plain.speed, plain.stride_ft, "stride" in plain.to_dict()) == (40, 40, False)
+
+
 def test_the_module_example_runs() -> None:
     result = doctest.testmod(creature_sections)
     assert result.attempted > 0 and result.failed == 0
@@ -207,7 +242,7 @@ _values = st.recursive(_scalars, lambda inner: st.one_of(
 def _all_sections() -> list[Section[Any]]:
     """The kit's registered sections (importing lfgcombat registers them) and these."""
     import lfgcombat  # noqa: F401  (registers the kit's sections)
-    return [*sections(), TROPHIES, MOTTO]
+    return [*sections(), TROPHIES, MOTTO, STRIDE]
 
 
 @pytest.mark.parametrize("section", _all_sections(), ids=lambda s: s.key)
