@@ -130,3 +130,23 @@ def test_a_ruleset_is_a_plain_value_copied_pickled_and_replaced():
     assert rs.replace(grid="square").grid == "square" and rs.grid == "hex"
     with pytest.raises(RulesetError, match="grid must be one of"):
         rs.replace(grid="octagon")
+
+
+@pytest.mark.parametrize("changes, message", [
+    ({"economy": 3}, "the economy slot must be an instance of ActionEconomy"),
+    ({"conditions": "conditions.csv"}, "the conditions slot must be an instance of "
+                                       "ConditionCatalogue"),
+    ({"name": " "}, "a ruleset's name is a non-empty string"),
+    ({"aliases": ["x"]}, "aliases is a tuple of names"),
+    ({"initiative": {"fast": SelectiveInitiative}}, r"initiative maps .*wrong: \['fast'\]"),
+    ({"initiative": {}}, "initiative maps .*wrong: empty"),
+])
+def test_a_definition_with_a_bad_slot_is_refused(changes, message):
+    with pytest.raises(RulesetError, match=message):
+        dataclasses.replace(LFG_DEFINITION, **changes)
+
+
+def test_register_takes_only_a_definition():
+    with pytest.raises(RulesetError, match="register\\(\\) takes a RulesetDefinition"):
+        register("lfg")  # type: ignore[arg-type]
+    assert Ruleset.names() == ("lfg", "classic", "wounds")

@@ -68,6 +68,30 @@ class RulesetDefinition:
     conditions: ConditionCatalogue = ConditionCatalogue()
     refusal: str = ""
 
+    def __post_init__(self) -> None:
+        for name in ("name", "text"):
+            if not isinstance(getattr(self, name), str) or not getattr(self, name).strip():
+                raise RulesetError(f"a ruleset's {name} is a non-empty string, not "
+                                   f"{getattr(self, name)!r}")
+        if not isinstance(self.aliases, tuple) or not all(
+                isinstance(a, str) and a.strip() for a in self.aliases):
+            raise RulesetError(f"aliases is a tuple of names, not {self.aliases!r}")
+        for slot, kind in _SLOTS.items():
+            if not isinstance(getattr(self, slot), kind):
+                raise RulesetError(f"the {slot} slot must be an instance of {kind.__name__} "
+                                   "(or of a subclass overriding what differs), not "
+                                   f"{getattr(self, slot)!r}")
+        bad = [k for k, cls in dict(self.initiative).items()
+               if not (isinstance(cls, type) and issubclass(cls, InitiativePolicy)
+                       and cls.name == k)]
+        if bad or not self.initiative:
+            raise RulesetError("initiative maps each option's name to its InitiativePolicy "
+                               f"class (whose name is that option); wrong: {bad or 'empty'}")
+
+
+_SLOTS: dict[str, type] = {"economy": ActionEconomy, "attacks": AttackResolution,
+                           "health": HealthModel, "damage": DamageModel,
+                           "conditions": ConditionCatalogue}
 
 _DEFINITIONS: dict[str, RulesetDefinition] = {}
 _ALIASES: dict[str, str] = {}
@@ -77,8 +101,12 @@ def register(definition: RulesetDefinition) -> RulesetDefinition:
     """Add a ruleset to the registry (its name and aliases, case-insensitive).
 
     Raises:
-        RulesetError: the name or an alias already belongs to another ruleset.
+        RulesetError: not a :class:`RulesetDefinition`, or the name or an alias already
+            belongs to another ruleset.
     """
+    if not isinstance(definition, RulesetDefinition):
+        raise RulesetError(f"register() takes a RulesetDefinition (e.g. dataclasses.replace("
+                           f"LFG_DEFINITION, name=..., ...)), not {definition!r}")
     keys = [definition.name, *definition.aliases, definition.text]
     for k in keys:
         owner = _ALIASES.get(k.strip().lower())

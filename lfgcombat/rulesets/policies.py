@@ -236,6 +236,11 @@ class ConditionCatalogue:
 
     data_file: str | Path = LFG_CONDITIONS
 
+    def __post_init__(self) -> None:
+        if not isinstance(self.data_file, (str, Path)) or not str(self.data_file).strip():
+            raise ConditionError(f"data_file is the catalogue's table: a file under data/ "
+                                 f"('conditions.csv') or a path, not {self.data_file!r}")
+
     @property
     def specs(self) -> Mapping[str, ConditionSpec]:
         """Every row of the table, by row key (``prone``, ``weakened_3``).

@@ -19,7 +19,7 @@ from typing import Any, ClassVar
 
 import pytest
 
-from lfgcombat import Creature, IllegalActionError, LfgError, Roller
+from lfgcombat import Creature, IllegalActionError, LfgError, Roller, RulesDataError
 from lfgcombat.attacks import attack, coup_de_grace, prepare
 from lfgcombat.conditions import Condition, specs
 from lfgcombat.damage import Applied, DamageType
@@ -276,8 +276,12 @@ def test_the_condition_catalogue_reads_its_own_table(toy):
 def test_a_bad_catalogue_table_is_refused_naming_the_file(tmp_path):
     bad = tmp_path / "bad.csv"
     bad.write_text(TOY_TABLE.read_text().replace(",amount,", ",lots,", 1))
-    with pytest.raises(LfgError, match="bad.csv"):
+    with pytest.raises(RulesDataError, match="bad.csv"):
         ConditionCatalogue(bad).lookup("bleed")
+    with pytest.raises(RulesDataError, match="nowhere/conditions.csv: cannot read the file"):
+        ConditionCatalogue("nowhere/conditions.csv").lookup("bleed")
+    with pytest.raises(LfgError, match="data_file is the catalogue's table"):
+        ConditionCatalogue(12)  # type: ignore[arg-type]
 
 
 # --------------------------------------------------------------------------- lfg unchanged
