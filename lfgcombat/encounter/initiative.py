@@ -38,8 +38,9 @@ R_AWARE = _rule("Determine Awareness")
 R_AMBUSH = _rule("AMBUSH! - What if you’re unaware?")
 
 
-#: The initiative options of "Rounds, Initiative, & Turn Order" (Selective) and its two
-#: alternatives, as ``Encounter(..., initiative=...)`` names them (the policies' names).
+#: lfg's initiative options: "Rounds, Initiative, & Turn Order" (Selective) and its two
+#: alternatives (the policies' names). ``Encounter(..., initiative=...)`` accepts the options
+#: of its ruleset's definition (``ruleset.definition.initiative``), these for ``lfg``.
 INITIATIVE_MODES: tuple[str, ...] = tuple(INITIATIVE_POLICIES)
 
 

@@ -1,7 +1,7 @@
 """The ``lfg`` ruleset: 000_8d1d7816ee944f3b.txt, every policy at its default.
 
-The policies' defaults *are* the lfg rules (:mod:`lfgcombat.rulesets.policies` delegates to
-the engine modules: creature, attacks, vitals, damage, conditions); ``classic`` and
+The policies' defaults *are* the lfg rules (:mod:`lfgcombat.rulesets.policies` calls the
+engine modules that hold them: combat_stats, vitals, damage, conditions); ``classic`` and
 ``wounds`` are registered here too, by name and text, and refused until they are built by
 overriding what differs (see "How to add a ruleset" in :mod:`lfgcombat.rulesets`).
 """
