@@ -686,3 +686,29 @@ def test_hostile_condition_text_raises_condition_errors_with_short_messages(text
     with pytest.raises(ConditionError) as err:
         Affliction.parse(text)
     assert len(str(err.value)) < 800
+
+
+def test_a_table_is_read_by_the_same_functions_complete_or_partial() -> None:
+    """"Conditions – Full Details": the lfg table must have a row for every condition; a
+    ruleset's own table (issue 10, the condition catalogue) may list fewer, and names are
+    found only among its rows."""
+    import lfgcombat.conditions as conditions
+    from lfgcombat.errors import RulesDataError
+
+    table = conditions_table()
+    few = table[table["condition"].isin(["prone", "bleed", "weakened_1", "weakened_2"])]
+    with pytest.raises(RulesDataError, match="no row for ablaze"):
+        conditions.build_specs(few)
+    rows = conditions.build_specs(few, "test table", complete=False)
+    assert sorted(rows) == ["bleed", "prone", "weakened_1", "weakened_2"]
+    names = conditions.name_index(rows)
+    assert conditions.find_condition("Weakened", names) is Condition.WEAKENED
+    with pytest.raises(ConditionError, match="unknown condition 'blind'.*Known conditions: "
+                                             "bleed, prone, weakened$"):
+        conditions.find_condition("blind", names)
+    assert conditions.build_specs(table) == specs()  # the packaged table, read again
+    assert Affliction.parse("weakened 2", lookup=lambda n: conditions.find_condition(
+        n, names)) == Affliction(Condition.WEAKENED, 2)
+    with pytest.raises(ConditionError, match="unknown condition 'stunned'"):
+        Affliction.parse("stunned", lookup=lambda n: conditions.find_condition(n, names))
+    assert lookup("blind") is Condition.BLINDED  # the lfg table, unchanged
