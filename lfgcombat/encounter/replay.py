@@ -20,10 +20,9 @@ terrain, elevation and background after it), so every replay keeps them.
 
 from __future__ import annotations
 
-import warnings
-
 import contextlib
 import copy
+import warnings
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -42,7 +41,8 @@ from ..log import (
     read_jsonl,
     write_jsonl,
 )
-from ..log.savefile import UnverifiedSaveWarning, engine_version, replay_mismatch_message
+from ..log import savefile
+from ..log.savefile import UnverifiedSaveWarning, replay_mismatch_message
 from . import checkpoints
 from .checkpoints import EVERY, Checkpoint
 from .commands import command, handler
@@ -532,7 +532,8 @@ def compare_step(expected: list[Event], got: list[Event], lines: list[int] | Non
 
 
 def refusal_message(header: Mapping[str, Any] | None, cmd: Event, what: str) -> str:
-    """The message for a recorded command that today's engine refuses.
+    """The message for a recorded command that today's engine refuses
+    (:func:`lfgcombat.log.savefile.refusal_message` for the command's event).
 
     Args:
         header: The file's header (``None``: not from a file).
@@ -541,12 +542,6 @@ def refusal_message(header: Mapping[str, Any] | None, cmd: Event, what: str) -> 
 
     Returns:
         ``what``, after "the rules changed since this save was written ..." when the file is
-        intact and was written by another version of lfgcombat.
+        intact and was played under other rules.
     """
-    engine = getattr(header, "engine", None)
-    now = engine_version()
-    if header is not None and getattr(header, "verified", False) and engine != now:
-        return (f"the rules changed since this save was written: it was played under "
-                f"lfgcombat {engine}, and under lfgcombat {now} event #{cmd.seq} differs: "
-                f"{what}")
-    return what
+    return savefile.refusal_message(header, cmd.seq, what)

@@ -177,3 +177,135 @@ def test_a_command_another_engine_recorded_and_todays_rules_refuse_says_the_rule
             r"the rules changed since this save was written: it was played under lfgcombat "
             rf"0\.0\.9.* event #{move['seq']} differs: the 'move' command does not replay")):
         Encounter.load(path)
+
+
+# -------------------------------------------- a rules change, simulated end to end (issue 10, 7)
+
+
+def _temp_hp_fight(tmp_path: Path) -> Path:
+    """A short fight with a Temporary HP gain ("Temporary Hit Points (TempHP)")."""
+    enc = duel(map_=True, seed=3).start()
+    enc.move("Hero", (3, 1))
+    enc.temp_hp("Hero", 4)
+    enc.attack("Hero", "Orc")
+    enc.end_turn(next="Orc")
+    return enc.save(tmp_path / "fight.jsonl")
+
+
+def _change_the_rules(monkeypatch, *, bump: bool = True) -> None:
+    """A rules change in the engine's code (simulated: a Temporary HP gain grants one more
+    than asked), with the rules revision bumped as the commit of such a fix must."""
+    import lfgcombat._version
+    from lfgcombat.vitals import Vitals
+
+    gain = Vitals.gain_temp_hp
+    monkeypatch.setattr(Vitals, "gain_temp_hp", lambda self, amount: gain(self, amount + 1))
+    if bump:
+        monkeypatch.setattr(lfgcombat._version, "RULES_REVISION",
+                            lfgcombat._version.RULES_REVISION + 1)
+
+
+def _event(path: Path, kind: str) -> dict:
+    return next(e for e in map(json.loads, path.read_text().splitlines()[1:])
+                if e["kind"] == kind and not e["command"])
+
+
+def test_a_save_records_the_rules_it_was_played_under(tmp_path):
+    import lfgcombat._version
+    from lfgcombat.log import read_jsonl, rules_stamp
+    header, _ = read_jsonl(_temp_hp_fight(tmp_path))
+    assert header["rules"] == header.rules == rules_stamp()
+    assert header.rules["revision"] == lfgcombat._version.RULES_REVISION
+    assert re.fullmatch(r"[0-9a-f]{16}", header.rules["tables"])
+
+
+def test_a_save_played_under_older_rules_is_refused_naming_the_event(tmp_path, monkeypatch):
+    path = _temp_hp_fight(tmp_path)
+    gain = _event(path, "temp_hp")
+    _change_the_rules(monkeypatch)
+    import lfgcombat._version
+    rev = lfgcombat._version.RULES_REVISION
+    with pytest.raises(LogFormatError, match=(
+            rf"the rules changed since this save was written: it was played under lfgcombat "
+            rf"\S+ \(rules revision {rev - 1}, tables \w+\), and under lfgcombat \S+ \(rules "
+            rf"revision {rev}, tables \w+\) event #{gain['seq']} differs: replay gives "
+            rf".*\(changed: rules revision {rev - 1} -> {rev}; Encounter\.load")) as info:
+        Encounter.load(path)
+    assert info.value.line == gain["seq"] + 2
+    assert "data.after: recorded 4, replayed 5" in str(info.value)
+
+
+def test_rederive_under_changed_rules_lists_every_difference(tmp_path, monkeypatch):
+    path = _temp_hp_fight(tmp_path)
+    gain = _event(path, "temp_hp")
+    _change_the_rules(monkeypatch)
+    enc = Encounter.load(path, rederive=True)
+    found = {(d.seq, d.field): (d.recorded, d.now) for d in enc.rederived}
+    assert found == {
+        (gain["seq"], "data.after"): (4, 5),
+        (gain["seq"], "data.events"): (["gains 4 Temporary HP: 0 -> 4"],
+                                       ["gains 5 Temporary HP: 0 -> 5"])}
+    assert all(d.line == gain["seq"] + 2 for d in enc.rederived)
+    assert enc.state("Hero").temp_hp == 5  # today's rules
+    # saved again, the fight carries today's rules and loads under them without a word
+    again = Encounter.load(enc.save(tmp_path / "again.jsonl"))
+    assert again.snapshot() == enc.snapshot()
+
+
+def test_a_rules_change_without_a_bumped_revision_is_called_a_bug(tmp_path, monkeypatch):
+    """The same change with the revision left as it was: the file says it was played under
+    these very rules, so the difference is reported as a bug (bump RULES_REVISION)."""
+    path = _temp_hp_fight(tmp_path)
+    gain = _event(path, "temp_hp")
+    _change_the_rules(monkeypatch, bump=False)
+    with pytest.raises(LogFormatError, match=rf"event #{gain['seq']} does not replay although "
+                       r"the file is intact .* written under these same rules.*bug"):
+        Encounter.load(path)
+
+
+def test_an_edited_rules_table_counts_as_a_rules_change(tmp_path, monkeypatch):
+    from lfgcombat.log import savefile
+    path = _temp_hp_fight(tmp_path)
+    monkeypatch.setattr(savefile, "tables_fingerprint", lambda: "0" * 16)
+    _change_the_rules(monkeypatch, bump=False)
+    with pytest.raises(LogFormatError, match=r"the rules changed since this save was written"
+                       r".*tables 0{16}\) event #\d+ differs.*changed: the rules tables"):
+        Encounter.load(path)
+
+
+def test_a_save_written_before_saves_recorded_the_rules_may_have_changed(tmp_path,
+                                                                         monkeypatch):
+    """A format-2 save of lfgcombat 0.1.0 before the header carried ``rules`` (as
+    parley-v2.jsonl): it loads; under changed rules it is refused as a possible rules
+    change, and rederive still lists the differences."""
+    path = _temp_hp_fight(tmp_path)
+    lines = path.read_text().splitlines()
+    h = json.loads(lines[0])
+    del h["rules"]
+    events = [json.loads(x) for x in lines[1:]]
+    h["digest"] = file_digest(h, events)
+    path.write_text("\n".join([json.dumps(h)] + lines[1:]) + "\n")
+    assert Encounter.load(path).verified
+    gain = _event(path, "temp_hp")
+    _change_the_rules(monkeypatch)
+    with pytest.raises(LogFormatError, match=(
+            r"the rules may have changed since this save was written: it was played under "
+            r"lfgcombat \S+ \(before saves recorded the rules revision\).*"
+            rf"event #{gain['seq']} differs")):
+        Encounter.load(path)
+    assert {d.seq for d in Encounter.load(path, rederive=True).rederived} == {gain["seq"]}
+
+
+def test_the_golden_saves_of_both_formats_meet_changed_rules_honestly(monkeypatch):
+    """A first-format golden fight (melee-1, with Temporary HP) cannot tell a rules change
+    from an edit; rederive lists what today's rules change in it."""
+    from lfgcombat.log import UnverifiedSaveWarning
+    _change_the_rules(monkeypatch)
+    with pytest.raises(LogFormatError,
+                       match="a hand-edited or damaged file, or the rules changed"):
+        Encounter.load(GOLDEN / "melee-1.jsonl")
+    with pytest.warns(UnverifiedSaveWarning):
+        enc = Encounter.load(GOLDEN / "melee-1.jsonl", rederive=True)
+    assert enc.rederived and {d.field for d in enc.rederived} >= {"data.after"}
+    # parley-v2 (format 2, no rules recorded) has no Temporary HP: unchanged
+    assert Encounter.load(GOLDEN / "parley-v2.jsonl", rederive=True).rederived == []
