@@ -309,3 +309,76 @@ def test_the_golden_saves_of_both_formats_meet_changed_rules_honestly(monkeypatc
     assert enc.rederived and {d.field for d in enc.rederived} >= {"data.after"}
     # parley-v2 (format 2, no rules recorded) has no Temporary HP: unchanged
     assert Encounter.load(GOLDEN / "parley-v2.jsonl", rederive=True).rederived == []
+
+
+# ------------------------- the GM's unrecorded map edit meets a declined turn or an undo
+
+
+def _chosen_ally() -> Encounter:
+    """Hero chose Ally to go next; Ally may still decline ("Initiative Problems:")."""
+    enc = duel(map_=True).start()
+    enc.end_turn(next="Ally")
+    assert enc.decline_choices() == ["Orc", "Brute"]
+    return enc
+
+
+def _reloads(enc: Encounter, tmp_path: Path) -> None:
+    assert Encounter.load(enc.save(tmp_path / "f.jsonl")).snapshot() == enc.snapshot()
+    assert enc.fork().snapshot() == enc.snapshot()
+
+
+@pytest.mark.xfail(strict=True, reason="known bug: a rebuild outside _do (decline_turn, undo) "
+                   "loses the GM's unrecorded map edit or records its whole layers")
+def test_an_unrecorded_map_edit_survives_a_declined_turn(tmp_path):
+    """The decline takes the chooser's end_turn back and makes it again: the GM's edit,
+    made after that end_turn, used to be wiped by the rebuild (lost, not recorded)."""
+    enc = _chosen_ally()
+    enc.map.set_terrain((6, 6), "difficult")
+    enc.decline_turn(next="Orc")
+    assert enc.current == "Orc"
+    assert enc.map.terrain((6, 6)).value == "difficult"
+    assert [e.kind for e in enc.log.commands] == ["start", "end_turn", "map_edit"]
+    assert enc.log.commands[1].data["declined"] == ["Ally"]
+    _reloads(enc, tmp_path)
+
+
+def test_a_refused_decline_keeps_the_unrecorded_edit_unrecorded():
+    enc = _chosen_ally()
+    enc.map.set_elevation((6, 6), 10)
+    before = enc.snapshot()
+    with pytest.raises(Exception, match="cannot be chosen instead"):
+        enc.decline_turn(next="Hero")
+    assert enc.snapshot() == before  # the edit is on the map and still to be recorded
+    enc.note("next step")
+    assert [e.kind for e in enc.log.commands][-2:] == ["map_edit", "note"]
+
+
+@pytest.mark.xfail(strict=True, reason="known bug: a rebuild outside _do (decline_turn, undo) "
+                   "loses the GM's unrecorded map edit or records its whole layers")
+def test_undo_keeps_only_the_cells_of_the_unrecorded_edit(tmp_path):
+    """A recorded edit undone stays undone; the GM's later, unrecorded edit is made again on
+    top of what the undo leaves (before, its whole layers were recorded, bringing the undone
+    edit back at another point of the log)."""
+    enc = duel(map_=True).start()
+    enc.map.set_terrain((6, 6), "difficult")
+    enc.note("the GM's first edit is recorded with this step")
+    enc.map.set_terrain((7, 6), "difficult")  # not yet recorded
+    enc.undo(2)  # the note and the first edit
+    assert enc.map.terrain((6, 6)).value == "normal"
+    assert enc.map.terrain((7, 6)).value == "difficult"
+    assert [e.kind for e in enc.log.commands] == ["start", "map_edit"]
+    assert enc.log.commands[-1].data["terrain"] == [[7, 6, "difficult"]]
+    _reloads(enc, tmp_path)
+
+
+def test_an_unrecorded_edit_is_recorded_before_an_interrupt(tmp_path):
+    enc = duel(map_=True).start()
+    enc.end_turn(next="Ally")
+    enc.move("Ally", (2, 3))
+    enc.map.set_terrain((4, 2), "difficult")
+    enc.interrupt("Orc")
+    assert [e.kind for e in enc.log.commands][-2:] == ["map_edit", "interrupt"]
+    _reloads(enc, tmp_path)
+    enc.undo()  # the interrupt: the edit stays, as a step of its own
+    assert enc.map.terrain((4, 2)).value == "difficult"
+    _reloads(enc, tmp_path)
