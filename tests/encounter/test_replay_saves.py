@@ -327,8 +327,6 @@ def _reloads(enc: Encounter, tmp_path: Path) -> None:
     assert enc.fork().snapshot() == enc.snapshot()
 
 
-@pytest.mark.xfail(strict=True, reason="known bug: a rebuild outside _do (decline_turn, undo) "
-                   "loses the GM's unrecorded map edit or records its whole layers")
 def test_an_unrecorded_map_edit_survives_a_declined_turn(tmp_path):
     """The decline takes the chooser's end_turn back and makes it again: the GM's edit,
     made after that end_turn, used to be wiped by the rebuild (lost, not recorded)."""
@@ -353,8 +351,6 @@ def test_a_refused_decline_keeps_the_unrecorded_edit_unrecorded():
     assert [e.kind for e in enc.log.commands][-2:] == ["map_edit", "note"]
 
 
-@pytest.mark.xfail(strict=True, reason="known bug: a rebuild outside _do (decline_turn, undo) "
-                   "loses the GM's unrecorded map edit or records its whole layers")
 def test_undo_keeps_only_the_cells_of_the_unrecorded_edit(tmp_path):
     """A recorded edit undone stays undone; the GM's later, unrecorded edit is made again on
     top of what the undo leaves (before, its whole layers were recorded, bringing the undone
