@@ -120,14 +120,15 @@ def replay_all(enc: Encounter) -> None:
 
 
 def timed(prepare: Callable[[], Encounter], act: Callable[[Encounter], object],
-          repeats: int = 5) -> float:
-    """The fastest of ``repeats`` runs of ``act`` on a fresh ``prepare()`` (not timed)."""
+          repeats: int = 5, clock: Callable[[], float] = time.perf_counter) -> float:
+    """The fastest of ``repeats`` runs of ``act`` on a fresh ``prepare()`` (not timed), by
+    ``clock`` (the wall clock, or ``time.process_time`` for this process's CPU time)."""
     best = float("inf")
     for _ in range(repeats):
         enc = prepare()
-        start = time.perf_counter()
+        start = clock()
         act(enc)
-        best = min(best, time.perf_counter() - start)
+        best = min(best, clock() - start)
     return best
 
 
@@ -175,10 +176,12 @@ def bench_checkpoints() -> None:
     full_far = timed(lambda: no_checkpoints(enc.fork()), lambda e: e.undo(far))
     row(f"undo({far}): the most events after a checkpoint", ours_far, full_far)
     worst = max(ours, ours3, ours_far)
+    cpu = timed(enc.fork, lambda e: e.undo(far), clock=time.process_time)
     verdict = "met" if worst < TARGET_UNDO_S and events >= TARGET_EVENTS else "MISSED"
     print(f"  issue 10's target, an undo under {TARGET_UNDO_S * 1e3:.0f} ms at "
           f"{TARGET_EVENTS:,} events: the slowest undo above took {worst * 1e3:.1f} ms "
-          f"at {events:,} events: {verdict} (a shared machine inflates it: compare ratios)")
+          f"at {events:,} events ({cpu * 1e3:.1f} ms of CPU time: a shared machine inflates "
+          f"the wall clock): {verdict}")
     fork = best_of(enc.fork, 5)
     full_fork = best_of(lambda: replay_all(enc.fork()), 3)
     row("fork()", fork, full_fork)
