@@ -535,6 +535,11 @@ class Difference:
     recorded: Any
     now: Any
 
+    def describe(self) -> str:
+        """One line for a report: ``event #12 (line 14): data.after recorded 4, now 5``."""
+        where = f"event #{self.seq}" + (f" (line {self.line})" if self.line else "")
+        return f"{where}: {self.field} recorded {self.recorded!r}, now {self.now!r}"
+
 
 #: Fields not compared by a rederive: the numbering, which shifts after any extra event.
 _NUMBERING = ("seq", "step")

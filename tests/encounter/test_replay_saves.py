@@ -246,6 +246,8 @@ def test_rederive_under_changed_rules_lists_every_difference(tmp_path, monkeypat
         (gain["seq"], "data.events"): (["gains 4 Temporary HP: 0 -> 4"],
                                        ["gains 5 Temporary HP: 0 -> 5"])}
     assert all(d.line == gain["seq"] + 2 for d in enc.rederived)
+    assert (f"event #{gain['seq']} (line {gain['seq'] + 2}): data.after recorded 4, now 5"
+            in [d.describe() for d in enc.rederived])
     assert enc.state("Hero").temp_hp == 5  # today's rules
     # saved again, the fight carries today's rules and loads under them without a word
     again = Encounter.load(enc.save(tmp_path / "again.jsonl"))
