@@ -44,6 +44,7 @@ from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any
 
+from .. import _version  # RULES_REVISION is read at call time (a test may bump it)
 from .._files import FileError, atomic_write_text, read_text_capped
 from ..errors import LfgError
 from .events import Event, LogFormatError, differences
@@ -111,7 +112,6 @@ def rules_stamp() -> dict[str, Any]:
         ``{"revision": RULES_REVISION, "tables": tables_fingerprint()}``
         (:data:`lfgcombat._version.RULES_REVISION`, :func:`tables_fingerprint`).
     """
-    from .. import _version  # read at call time: a test may simulate a rules fix
     return {"revision": _version.RULES_REVISION, "tables": tables_fingerprint()}
 
 
