@@ -252,13 +252,21 @@ class ReplayRules(_Base):
         return checkpoints.layer_edit(seen, checkpoints.map_layers(self.map)) or None
 
     @contextlib.contextmanager
-    def _keeping_map_edit(self) -> Iterator[None]:
+    def _keeping_map_edit(self, after: int | None = None) -> Iterator[None]:
         """Around a rebuild of the log outside :meth:`_do` (undo, a declined turn): the
-        GM's edit not yet recorded is put back on top of the layers the rebuild leaves and
-        recorded as a ``map_edit`` step after it, so it is neither lost nor made at
-        another point of the log (only the cells it changed: an edit the rebuild dropped
-        stays dropped). If the body raises, the edit is put back unrecorded, as it was."""
-        edit = self._pending_map_edit()
+        GM's edit not yet recorded (and, with ``after``, the ``map_edit`` steps recorded
+        after event ``after``, which the rebuild drops) is put back on top of the layers
+        the rebuild leaves and recorded as a ``map_edit`` step after it, so it is neither
+        lost nor made at another point of the log (only the cells it changed: an edit the
+        rebuild dropped for good stays dropped). If the body raises, the edit not yet
+        recorded is put back unrecorded, as it was."""
+        if self.map is None:
+            edit = None
+        elif after is None:
+            edit = self._pending_map_edit()
+        else:
+            edit = checkpoints.layer_edit(self._layers_before(after),
+                                          checkpoints.map_layers(self.map)) or None
         try:
             yield
         except BaseException:
@@ -271,6 +279,15 @@ class ReplayRules(_Base):
             layers = edit.on(now)
             if layers != now:
                 self._do("map_edit", layers)
+
+    def _layers_before(self, seq: int) -> Mapping[str, Any]:
+        """The map's static layers as the log stands before event ``seq``: the last
+        ``map_edit`` step's before it, or the map's as it was built."""
+        log = self._log
+        for i in range(min(seq, len(log)) - 1, -1, -1):
+            if log[i].command and log[i].kind == "map_edit":
+                return log[i].data
+        return self._map_layers0
 
     def _note_map_edits(self) -> None:
         """Record the map's terrain, elevation and background as a ``map_edit`` step if
@@ -511,8 +528,12 @@ class ReplayRules(_Base):
                 "against": against, "outcome": outcome})
 
     def _last_command(self) -> Event | None:
+        """The log's last command that is not a ``map_edit`` step (the GM's edit of the
+        map is nobody's action: a creature may still decline the turn it was just chosen
+        for after one)."""
         log = self._log
-        return next((log[i] for i in range(len(log) - 1, -1, -1) if log[i].command), None)
+        return next((log[i] for i in range(len(log) - 1, -1, -1)
+                     if log[i].command and log[i].kind != "map_edit"), None)
 
 
 @dataclass(frozen=True)

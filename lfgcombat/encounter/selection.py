@@ -54,7 +54,7 @@ class SelectionContext(Protocol):
     @staticmethod
     def _frame_units(frame: TurnFrame) -> list[str]: ...
 
-    def _keeping_map_edit(self) -> AbstractContextManager[None]: ...
+    def _keeping_map_edit(self, after: int | None = None) -> AbstractContextManager[None]: ...
 
     def _last_command(self) -> Event | None: ...
 
@@ -215,7 +215,8 @@ class SelectionRules(_Base):
         args = dict(last.data)
         args["next"] = next
         args["declined"] = [*(args.get("declined") or []), unit]
-        with self._keeping_map_edit():  # the GM's unrecorded map edit is kept, after it
+        # the GM's map edits since that end_turn (recorded or not) are kept, after it
+        with self._keeping_map_edit(after=last.seq):
             self._rebuild(events[:last.seq])
             try:
                 self._do("end_turn", args)

@@ -380,3 +380,29 @@ def test_an_unrecorded_edit_is_recorded_before_an_interrupt(tmp_path):
     enc.undo()  # the interrupt: the edit stays, as a step of its own
     assert enc.map.terrain((4, 2)).value == "difficult"
     _reloads(enc, tmp_path)
+
+
+def test_a_recorded_map_edit_does_not_stop_a_decline_and_is_kept(tmp_path):
+    """Saving (or forking) records the GM's edit as a ``map_edit`` step; that is nobody's
+    action, so the chosen creature may still decline, and the edit (with one made after
+    the save, not yet recorded) comes after the chooser's new end_turn."""
+    enc = _chosen_ally()
+    enc.map.set_terrain((6, 6), "difficult")
+    enc.save(tmp_path / "before.jsonl")  # records the edit
+    enc.map.set_elevation((7, 6), 10)  # and another, not yet recorded
+    enc.decline_turn(next="Brute")
+    assert enc.current == "Brute"
+    assert [e.kind for e in enc.log.commands] == ["start", "end_turn", "map_edit"]
+    assert (enc.map.terrain((6, 6)).value, enc.map.elevation((7, 6))) == ("difficult", 10)
+    _reloads(enc, tmp_path)
+
+
+def test_a_refused_decline_after_a_recorded_edit_changes_nothing():
+    enc = _chosen_ally()
+    enc.map.set_terrain((6, 6), "difficult")
+    enc.fork()  # records the edit
+    enc.map.set_elevation((7, 6), 10)
+    before = enc.snapshot()
+    with pytest.raises(Exception, match="cannot be chosen instead"):
+        enc.decline_turn(next="Hero")
+    assert enc.snapshot() == before
