@@ -8,7 +8,9 @@ tokens). Restoring it and replaying the events after it gives exactly the state 
 replay (``tests/encounter/test_replay_checkpoints.py`` checks it on the golden fights).
 
 Also here: the map's *static layers* (terrain, elevation, background picture) as a plain
-JSON value, which the ``map_edit`` command records when the GM edits the map mid-fight.
+JSON value, which the ``map_edit`` command records when the GM edits the map mid-fight, and
+a :class:`LayerEdit`, the cells one such edit changed, which an undo or a declined turn puts
+back on top of the layers its rebuild leaves.
 
 Memory: one checkpoint holds the encounter's per-fighter state, a tuple of references to
 the rolls made so far (8 bytes a roll; the rolls are shared) and the map's dictionaries;

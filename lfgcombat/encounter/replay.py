@@ -15,7 +15,10 @@ restores the nearest one at or before its cut and replays only the tail.
 
 The GM's map edits made outside the commands (``enc.map.set_terrain(...)`` mid-fight) are
 noticed at the next step, fork, save or undo and recorded as a ``map_edit`` step (the map's
-terrain, elevation and background after it), so every replay keeps them.
+terrain, elevation and background after it), so every replay keeps them. A rebuild outside
+a step (an undo, a declined turn) keeps the cells such an edit changed, on top of what it
+leaves, and records them after it; a ``map_edit`` step is nobody's action (a declined turn
+looks past it).
 """
 
 from __future__ import annotations
