@@ -333,3 +333,32 @@ TestEncounterMachineWithMapEdits.settings = settings(
 TestEncounterMachine.settings = settings(max_examples=25, stateful_step_count=25,
                                          deadline=None,
                                          suppress_health_check=[HealthCheck.too_slow])
+
+
+def test_the_machines_run_derandomized_under_the_ci_profile():
+    """Issue 10, item 10: CI (``CI=true`` loads the ``ci`` profile, tests/conftest.py) draws
+    the same examples every run; the machines' own settings keep that."""
+    ci = settings.get_profile("ci")
+    assert ci.derandomize and ci.database is None
+    for case in (TestEncounterMachine, TestEncounterMachineWithMapEdits):
+        assert case.settings.derandomize == settings.default.derandomize
+        assert case.settings.stateful_step_count == 25
+
+
+def test_the_per_step_snapshot_costs_the_state_not_the_fight():
+    """``snapshot(rolls=False)``, the machines' check after every step, stands for the rolls
+    by their count, the last one and the dice's state: its size does not grow with the
+    fight (so a run's checks are linear in its length, not quadratic)."""
+    enc = duel(map_=True).start()
+    sizes = []
+    for n in (5, 60):
+        while len(enc.roller.history) < n:
+            enc.add_condition("Ally", "ablaze")
+            enc.heal("Ally", 40)
+            enc.end_turn(next=enc.choices()[0] if enc.choices() else None)
+        light = enc.snapshot(rolls=False)
+        assert light["rolls"][0] == len(enc.roller.history)
+        assert {k: v for k, v in light.items() if k != "rolls"} == {
+            k: v for k, v in enc.snapshot().items() if k != "rolls"}
+        sizes.append(len(repr(light["rolls"])))
+    assert abs(sizes[1] - sizes[0]) < 20
