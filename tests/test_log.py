@@ -492,3 +492,21 @@ def test_only_known_whole_number_versions_are_read(tmp_path, version):
     write(p, [json.dumps(h)] + ls[1:])
     with pytest.raises(LogFormatError, match="line 1: unsupported version"):
         read_jsonl(p)
+
+
+def test_the_rules_tables_fingerprint_covers_every_table_and_ignores_line_endings(tmp_path):
+    """The ``tables`` of a save's ``rules``: every CSV of the data package, the rulesets'
+    folders too; an edit to any of them changes it, Windows line endings do not."""
+    import shutil
+    from pathlib import Path
+
+    from lfgcombat.log.savefile import folder_fingerprint, tables_fingerprint
+    data = tmp_path / "data"
+    shutil.copytree(Path(__file__).resolve().parents[1] / "data", data)
+    assert folder_fingerprint(data) == tables_fingerprint()
+    nested = sorted(data.glob("*/*.csv"))[0]  # a ruleset's table (data/classic/...)
+    text = nested.read_bytes()
+    nested.write_bytes(text.replace(b"\n", b"\r\n"))
+    assert folder_fingerprint(data) == tables_fingerprint()
+    nested.write_bytes(text + b"\n")
+    assert folder_fingerprint(data) != tables_fingerprint()

@@ -50,7 +50,8 @@ from ..errors import LfgError
 from .events import Event, LogFormatError, differences
 
 __all__ = ["FORMAT", "VERSION", "READS", "SaveHeader", "UnverifiedSaveWarning",
-           "engine_version", "rules_stamp", "rules_changed", "write_jsonl", "read_jsonl",
+           "engine_version", "rules_stamp", "rules_changed", "tables_fingerprint",
+           "folder_fingerprint", "write_jsonl", "read_jsonl",
            "replay_mismatch_message", "refusal_message", "file_digest"]
 
 FORMAT = "lfgcombat-encounter"
@@ -85,23 +86,36 @@ def engine_version() -> str:
 
 @functools.cache
 def tables_fingerprint() -> str:
-    """A fingerprint of the rules tables: the first 16 hex digits of SHA-256 over every
-    ``*.csv`` of ``lfgcombat.data`` (every ruleset's folder too), by path, line endings
-    made ``\\n`` (a checkout on Windows plays the same rules).
+    """A fingerprint of the rules tables: :func:`folder_fingerprint` of ``lfgcombat.data``
+    (every ruleset's folder in it too).
 
     Returns:
         16 hex digits (computed once per process).
     """
+    return folder_fingerprint(importlib.resources.files("lfgcombat.data"))
+
+
+def folder_fingerprint(folder: Any) -> str:
+    """The first 16 hex digits of SHA-256 over every ``*.csv`` under ``folder`` (its
+    subfolders too), path by path in name order, line endings made ``\\n`` (a checkout on
+    Windows plays the same rules).
+
+    Args:
+        folder: A folder (:class:`pathlib.Path` or an ``importlib.resources`` Traversable).
+
+    Returns:
+        16 hex digits.
+    """
     whole = hashlib.sha256()
 
-    def walk(folder: Any, prefix: str) -> None:
-        for item in sorted(folder.iterdir(), key=lambda t: t.name):
+    def walk(here: Any, prefix: str) -> None:
+        for item in sorted(here.iterdir(), key=lambda t: t.name):
             if item.is_dir():
                 walk(item, f"{prefix}{item.name}/")
             elif item.name.endswith(".csv"):
                 whole.update(f"{prefix}{item.name}\n".encode())
                 whole.update(item.read_bytes().replace(b"\r\n", b"\n"))
-    walk(importlib.resources.files("lfgcombat.data"), "")
+    walk(folder, "")
     return whole.hexdigest()[:16]
 
 
