@@ -8,7 +8,8 @@ order or any HP change fails here, naming the line. The final public table is co
 
 The files are written by ``tools/make_golden.py`` (notebook 20's fight, 000_8d1d7816ee944f3b.txt
 "COMBAT GAMEPLAY – OVERVIEW:", and seeded random skirmishes under each initiative of
-"Rounds, Initiative, & Turn Order", "Alternative Initiative Option #1" and "#2").
+"Rounds, Initiative, & Turn Order", "Alternative Initiative Option #1" and "#2"; melees with every command; and a melee in which
+the GM edits the map between steps, mixed with declined turns, interrupts and undo).
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ import pandas as pd
 import pytest
 
 from lfgcombat import Encounter
-from lfgcombat.log import UnverifiedSaveWarning
+from lfgcombat.log import UnverifiedSaveWarning, read_jsonl
 
 GOLDEN = Path(__file__).resolve().parent / "golden"
 FILES = sorted(GOLDEN.glob("*.jsonl"))
@@ -28,7 +29,20 @@ COLUMNS = ["name", "side", "card", "acting", "hp", "status", "conditions"]
 
 def test_there_are_golden_fights():
     assert {p.stem for p in FILES} >= {"parley", "skirmish-selective",
-                                       "skirmish-round-by-round", "skirmish-top-down"}
+                                       "skirmish-round-by-round", "skirmish-top-down",
+                                       "melee-1", "gm-edits"}
+
+
+def test_the_gm_edits_fight_mixes_map_edits_with_declines_and_interrupts():
+    """gm-edits.jsonl (today's format, with the rules it was played under) pins the GM's
+    map edits made between steps, one of them left unrecorded until a declined turn."""
+    header, numbered = read_jsonl(GOLDEN / "gm-edits.jsonl")
+    assert header.verified and header.rules is not None
+    commands = [e for _, e in numbered if e.command]
+    kinds = {e.kind for e in commands}
+    assert {"map_edit", "interrupt", "move"} <= kinds
+    assert any(a.kind == "end_turn" and a.data.get("declined") and b.kind == "map_edit"
+               for a, b in zip(commands, commands[1:]))
 
 
 def _load(path: Path) -> Encounter:

@@ -269,6 +269,8 @@ def test_a_save_carries_format_engine_and_digest(tmp_path):
     h = json.loads(lines(p)[0])
     assert (h["format"], h["version"], h["format_version"]) == ("lfgcombat-encounter", 2, 2)
     assert h["engine"] == lfgcombat.__version__
+    assert h["rules"] == {"revision": lfgcombat._version.RULES_REVISION,
+                          "tables": lfgcombat.log.savefile.tables_fingerprint()}
     assert h["digest"]["algorithm"] == "sha256" and len(h["digest"]["file"]) == 64
     header, events = read_jsonl(p)
     assert header.verified and header.format_version == 2
@@ -306,6 +308,23 @@ def test_a_truncated_version_2_file_is_refused(tmp_path):
     with pytest.raises(LogFormatError, match=rf"line {len(ls) - 1}: the file has "
                                              rf"{len(ls) - 2} lines but was saved with "
                                              rf"{len(ls)}: lines were removed"):
+        read_jsonl(p)
+
+
+@pytest.mark.parametrize("rules", ["1", {"revision": "1", "tables": "ab"},
+                                   {"revision": 1}, None])
+def test_a_header_whose_rules_are_not_a_revision_and_a_fingerprint_is_refused(tmp_path, rules):
+    """Even with a matching digest (another writer): the header's ``rules`` is
+    ``{"revision": <int>, "tables": <str>}`` or absent (a save from before it existed)."""
+    from lfgcombat.log import file_digest
+    p = fight().save(tmp_path / "f.jsonl")
+    ls = lines(p)
+    h = json.loads(ls[0])
+    h["rules"] = rules
+    h["digest"] = file_digest(h, [json.loads(x) for x in ls[1:]])
+    write(p, [json.dumps(h)] + ls[1:])
+    with pytest.raises(LogFormatError, match="line 1: the header's rules .* are not "
+                                             r"\{\"revision\""):
         read_jsonl(p)
 
 
@@ -360,19 +379,32 @@ def test_writer_sets_its_own_header_keys(tmp_path):
 def test_replay_mismatch_says_the_rules_changed(tmp_path):
     """Issue 10, 7: a save whose replay differs under a newer engine: "the rules changed
     since it was written" and which event differs."""
-    from lfgcombat.log import SaveHeader, engine_version, replay_mismatch_message
+    from lfgcombat.log import SaveHeader, engine_version, replay_mismatch_message, rules_stamp
     recorded = Event(7, 2, "roll", False, 1, "Orc", "Orc", "Hero", {"total": 14})
     replayed = Event(7, 2, "roll", False, 1, "Orc", "Orc", "Hero", {"total": 15})
-    old = SaveHeader({"engine": "0.0.1"}, format_version=2, engine="0.0.1", verified=True)
+    now = rules_stamp()
+    old = SaveHeader({"engine": "0.0.1", "rules": now}, format_version=2, engine="0.0.1",
+                     verified=True)
     msg = replay_mismatch_message(old, recorded, replayed)
+    today = (f"lfgcombat {engine_version()} (rules revision {now['revision']}, tables "
+             f"{now['tables']})")
     assert msg.startswith("the rules changed since this save was written: it was played "
-                          f"under lfgcombat 0.0.1, and under lfgcombat {engine_version()} "
-                          "event #7 differs: replay gives <Event #7")
+                          f"under lfgcombat 0.0.1 (rules revision {now['revision']}, tables "
+                          f"{now['tables']}), and under {today} event #7 differs: replay "
+                          "gives <Event #7")
     assert "= 15" in msg and "where the log records <Event #7" in msg and "= 14" in msg
-    assert msg.endswith("(data.total: recorded 14, replayed 15)")
-    same = SaveHeader({}, format_version=2, engine=engine_version(), verified=True)
+    assert "(data.total: recorded 14, replayed 15) (changed: lfgcombat 0.0.1 -> " in msg
+    assert msg.endswith("Encounter.load(path, rederive=True) replays it under today's rules "
+                        "and lists every difference)")
+    same = SaveHeader({"rules": now}, format_version=2, engine=engine_version(),
+                      verified=True)
     assert "bug in lfgcombat" in replay_mismatch_message(same, recorded, None)
     assert "replay gives no event" in replay_mismatch_message(same, recorded, None)
+    # a format-2 save from before the header recorded the rules: they may have changed
+    before = SaveHeader({}, format_version=2, engine=engine_version(), verified=True)
+    assert replay_mismatch_message(before, recorded, replayed).startswith(
+        "the rules may have changed since this save was written: it was played under "
+        f"lfgcombat {engine_version()} (before saves recorded the rules revision)")
     v1 = SaveHeader({}, format_version=1, engine=None, verified=False)
     assert "hand-edited or damaged file, or the rules changed" in replay_mismatch_message(
         v1, None, replayed)
@@ -460,3 +492,21 @@ def test_only_known_whole_number_versions_are_read(tmp_path, version):
     write(p, [json.dumps(h)] + ls[1:])
     with pytest.raises(LogFormatError, match="line 1: unsupported version"):
         read_jsonl(p)
+
+
+def test_the_rules_tables_fingerprint_covers_every_table_and_ignores_line_endings(tmp_path):
+    """The ``tables`` of a save's ``rules``: every CSV of the data package, the rulesets'
+    folders too; an edit to any of them changes it, Windows line endings do not."""
+    import shutil
+    from pathlib import Path
+
+    from lfgcombat.log.savefile import folder_fingerprint, tables_fingerprint
+    data = tmp_path / "data"
+    shutil.copytree(Path(__file__).resolve().parents[1] / "data", data)
+    assert folder_fingerprint(data) == tables_fingerprint()
+    nested = sorted(data.glob("*/*.csv"))[0]  # a ruleset's table (data/classic/...)
+    text = nested.read_bytes()
+    nested.write_bytes(text.replace(b"\n", b"\r\n"))
+    assert folder_fingerprint(data) == tables_fingerprint()
+    nested.write_bytes(text + b"\n")
+    assert folder_fingerprint(data) != tables_fingerprint()

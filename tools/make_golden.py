@@ -4,8 +4,13 @@ Each golden file is a saved encounter (JSON Lines) plus the public table it ends
 (``<name>.table.csv``). ``tests/test_golden.py`` loads every one, which replays each command
 under today's engine and checks each recorded effect, and compares the final table. Re-run
 this script only when a rules change is meant to alter these fights, and say so in the
-commit (name the fights to write only those; the committed files include saves in the
-first format, which a re-run would rewrite in today's):
+commit (name the fights to write only those). A fight whose events come out as its
+committed file records them is kept as it is (so the first-format saves among them stay in
+their format). A fight that comes out otherwise is rewritten only if
+``lfgcombat._version.RULES_REVISION`` is above the revision its file records (a file
+without one was written under revision 1): a change that alters a saved fight is a rules
+change, and old saves must be told so (issue 10, item 7). (melee-3's generator no longer
+plays its committed fight from event 263 on, though the file replays: it is kept.)
 
     .venv/bin/python tools/make_golden.py [melee-1 ...]
 """
@@ -14,12 +19,14 @@ from __future__ import annotations
 
 import random
 import sys
+import warnings
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from lfgcombat import Encounter, HexMap, LfgError
+from lfgcombat import Encounter, HexMap, LfgError, _version
 from lfgcombat.creature import load_example
+from lfgcombat.log import LogFormatError, read_jsonl
 
 OUT = Path(__file__).resolve().parent.parent / "tests" / "golden"
 TABLE_COLUMNS = ["name", "side", "card", "acting", "hp", "status", "conditions"]
@@ -204,6 +211,64 @@ _MELEE_COMMANDS: tuple[Callable[[_Pick], Any], ...] = (
 )
 
 
+def gm_edits(seed: int, steps: int = 300) -> Encounter:
+    """A melee in which the GM edits the map between steps (terrain and elevation, recorded
+    at once by a note or left for the next step, a declined turn or an undo to record) and
+    takes steps back now and then: ``map_edit`` steps mixed with interrupts, declined turns
+    and undo, as the state machine with map edits plays them
+    (tests/encounter/test_replay.py), fixed so it can be a file."""
+    rng = random.Random(seed)
+    names = ["Wulfric", "Chessan", "Mayat", "Orc 1", "Orc 2", "Orc Shaman"]
+    cs = [load_example("wulfric"), load_example("chessan"), load_example("mayat"),
+          load_example("orc").replace(name="Orc 1"), load_example("orc").replace(name="Orc 2"),
+          load_example("orc_shaman")]
+    m = HexMap(12, 8)
+    for c, at, side in zip(cs, [(3, 3), (2, 4), (2, 2), (8, 3), (9, 5), (10, 2)],
+                           ["party"] * 3 + ["orcs"] * 3):
+        m.place(c, at, side)
+    enc = Encounter(cs, map=m, seed=seed).start()
+    for _ in range(steps):
+        s = _Pick(enc, rng, names, enc.acting[0] if enc.acting else rng.choice(names),
+                  rng.choice(names), (rng.randrange(12), rng.randrange(8)))
+        command = rng.choice(_GM_COMMANDS)
+        try:
+            command(s)
+        except LfgError:
+            pass
+    return enc
+
+
+def _gm_edit(s: _Pick) -> Any:
+    s.enc.map.set_terrain(s.cell, s.rng.choice(["difficult", "normal"]))
+    s.enc.map.set_elevation(s.cell, s.rng.choice([0, 5, 10]))
+    if s.rng.random() < 0.5:
+        s.enc.note("the GM edits the map")
+
+
+def _undo(s: _Pick) -> Any:
+    return s.enc.undo(s.rng.randrange(1, 3))
+
+
+def _choose_edit_decline(s: _Pick) -> Any:
+    """End the turn choosing someone; the GM may edit the map (unrecorded); the chosen one
+    declines if it may ("Initiative Problems:")."""
+    _end_turn(s)
+    if s.rng.random() < 0.5:
+        _gm_edit(s)
+    options = s.enc.decline_choices()
+    if options:
+        s.enc.decline_turn(next=s.rng.choice(options))
+
+
+_GM_COMMANDS: tuple[Callable[[_Pick], Any], ...] = (
+    *_MELEE_COMMANDS, _gm_edit, _gm_edit, _gm_edit, _undo,
+    lambda s: s.enc.move(s.who, s.cell, aoo="all"),
+    lambda s: s.enc.move(s.who, s.cell, aoo="all"),
+    lambda s: s.enc.interrupt(s.rng.choice(s.names), before="move"),
+    _choose_edit_decline, _choose_edit_decline, _choose_edit_decline,
+)
+
+
 FIGHTS = {
     "parley": parley,
     "skirmish-selective": lambda: skirmish(11, "selective"),
@@ -212,7 +277,47 @@ FIGHTS = {
     "melee-1": lambda: melee(21),
     "melee-2": lambda: melee(22),
     "melee-3": lambda: melee(23),
+    "gm-edits": lambda: gm_edits(31),
 }
+
+
+def _recorded(path: Path) -> tuple[list[Any], int] | None:
+    """The committed file's events and the rules revision it records (1 when it records
+    none: written before revisions, under revision 1's rules), or ``None`` without a file."""
+    if not path.exists():
+        return None
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        header, numbered = read_jsonl(path)
+    rules = header.get("rules")
+    return [e for _, e in numbered], (rules["revision"] if isinstance(rules, dict) else 1)
+
+
+def _first_difference(a: list[Any], b: list[Any]) -> int:
+    return next((i for i, (x, y) in enumerate(zip(a, b)) if x != y), min(len(a), len(b)))
+
+
+def _write(name: str, enc: Encounter) -> str:
+    """Write one fight unless it is unchanged; refuse a changed fight under the same rules
+    revision (SystemExit). Returns what was done."""
+    path = OUT / f"{name}.jsonl"
+    try:
+        before = _recorded(path)
+    except LogFormatError as exc:
+        before = None
+        print(f"{name}: the committed file does not read ({exc}); writing it anew")
+    if before is not None and before[0] == list(enc.log):
+        return "unchanged, kept"
+    if before is not None and _version.RULES_REVISION <= before[1]:
+        raise SystemExit(
+            f"{name}: the fight comes out otherwise than {path} records (first at event "
+            f"#{_first_difference(before[0], list(enc.log))}), but the rules revision is "
+            f"still {_version.RULES_REVISION}: if the file no longer replays, the change is a "
+            "rules change: bump RULES_REVISION in lfgcombat/_version.py (then old saves "
+            "say \"the rules changed since this save was written\") and run this again")
+    enc.save(path)
+    enc.table()[TABLE_COLUMNS].to_csv(OUT / f"{name}.table.csv", index=False)
+    return "written"
 
 
 def main(names: list[str]) -> int:
@@ -226,9 +331,8 @@ def main(names: list[str]) -> int:
         if names and name not in names:
             continue
         enc = build()
-        enc.save(OUT / f"{name}.jsonl")
-        enc.table()[TABLE_COLUMNS].to_csv(OUT / f"{name}.table.csv", index=False)
-        print(f"{name}: {len(enc.log)} events, round {enc.round}")
+        done = _write(name, enc)
+        print(f"{name}: {len(enc.log)} events, round {enc.round}: {done}")
     return 0
 
 

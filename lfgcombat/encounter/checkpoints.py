@@ -8,7 +8,9 @@ tokens). Restoring it and replaying the events after it gives exactly the state 
 replay (``tests/encounter/test_replay_checkpoints.py`` checks it on the golden fights).
 
 Also here: the map's *static layers* (terrain, elevation, background picture) as a plain
-JSON value, which the ``map_edit`` command records when the GM edits the map mid-fight.
+JSON value, which the ``map_edit`` command records when the GM edits the map mid-fight, and
+a :class:`LayerEdit`, the cells one such edit changed, which an undo or a declined turn puts
+back on top of the layers its rebuild leaves.
 
 Memory: one checkpoint holds the encounter's per-fighter state, a tuple of references to
 the rolls made so far (8 bytes a roll; the rolls are shared) and the map's dictionaries;
@@ -30,7 +32,7 @@ from ..dice import Roller
 from ..errors import LfgError
 
 __all__ = ["EVERY", "Checkpoint", "take", "restore_into", "map_layers",
-           "set_map_layers"]
+           "set_map_layers", "LayerEdit", "layer_edit"]
 
 #: A checkpoint is taken at the end of the first step that brings the log this many events
 #: past the previous one (an undo then replays at most about this many events).
@@ -45,7 +47,8 @@ EVERY = 25
 NOT_STATE = frozenset({
     "ruleset", "initiative_policy", "_groups", "_initial", "_names", "_side_of", "_unit_of",
     "seed", "map", "_map_text", "_anchors", "_placements", "_listeners", "_log",
-    "_replaying", "_checkpoints", "_map_layers0", "_seen_terrain", "rederived", "roller",
+    "_replaying", "_checkpoints", "_map_layers0", "_seen_terrain", "_seen_layers",
+    "rederived", "roller",
     "_views", "_depth"})
 
 
@@ -213,3 +216,63 @@ def set_map_layers(m: Any, terrain: Any, elevation: Any, background: Any) -> Non
     m._terrain, m._elevation, m._background = ter, ele, bg
     m._terrain_version += 1
     m._changed()
+
+
+@dataclass(frozen=True)
+class LayerEdit:
+    """What the GM changed on a map's static layers between two :func:`map_layers` values:
+    only the cells (and the background) that differ, so the edit can be put on top of
+    other layers (the layers a replay leaves after an undo or a declined turn).
+
+    Attributes:
+        terrain: ``{(col, row): kind}`` of every cell whose terrain changed (``"normal"``
+            where it was cleared).
+        elevation: ``{(col, row): feet}`` of every cell whose elevation changed (0 where
+            it was cleared).
+        background: ``(True, value)`` when the background changed to ``value``, else
+            ``(False, None)``.
+    """
+
+    terrain: Mapping[tuple[int, int], str]
+    elevation: Mapping[tuple[int, int], int]
+    background: tuple[bool, Any]
+
+    def __bool__(self) -> bool:
+        return bool(self.terrain or self.elevation or self.background[0])
+
+    def on(self, layers: Mapping[str, Any]) -> dict[str, Any]:
+        """``layers`` (a :func:`map_layers` value) with this edit made on top.
+
+        Args:
+            layers: The layers to edit.
+
+        Returns:
+            The edited layers, in :func:`map_layers`' form (``map_edit``'s arguments).
+        """
+        ter = {(c, r): k for c, r, k in layers["terrain"]} | dict(self.terrain)
+        ele = {(c, r): ft for c, r, ft in layers["elevation"]} | dict(self.elevation)
+        changed, bg = self.background
+        return {"terrain": sorted([c, r, k] for (c, r), k in ter.items() if k != "normal"),
+                "elevation": sorted([c, r, ft] for (c, r), ft in ele.items() if ft),
+                "background": bg if changed else layers["background"]}
+
+
+def layer_edit(before: Mapping[str, Any], after: Mapping[str, Any]) -> LayerEdit:
+    """The GM's edit that turned the layers ``before`` into ``after``.
+
+    Args:
+        before: The layers as the log left them (:func:`map_layers`' form).
+        after: The layers on the map now.
+
+    Returns:
+        The :class:`LayerEdit` (false when nothing changed).
+    """
+    def cells(layer: list[list[Any]]) -> dict[tuple[int, int], Any]:
+        return {(c, r): v for c, r, v in layer}
+    t0, t1 = cells(before["terrain"]), cells(after["terrain"])
+    e0, e1 = cells(before["elevation"]), cells(after["elevation"])
+    return LayerEdit(
+        {k: t1.get(k, "normal") for k in t0.keys() | t1.keys() if t0.get(k) != t1.get(k)},
+        {k: e1.get(k, 0) for k in e0.keys() | e1.keys() if e0.get(k) != e1.get(k)},
+        (True, after["background"]) if before["background"] != after["background"]
+        else (False, None))

@@ -15,16 +15,18 @@ restores the nearest one at or before its cut and replays only the tail.
 
 The GM's map edits made outside the commands (``enc.map.set_terrain(...)`` mid-fight) are
 noticed at the next step, fork, save or undo and recorded as a ``map_edit`` step (the map's
-terrain, elevation and background after it), so every replay keeps them.
+terrain, elevation and background after it), so every replay keeps them. A rebuild outside
+a step (an undo, a declined turn) keeps the cells such an edit changed, on top of what it
+leaves, and records them after it; a ``map_edit`` step is nobody's action (a declined turn
+looks past it).
 """
 
 from __future__ import annotations
 
-import warnings
-
 import contextlib
 import copy
-from collections.abc import Callable, Mapping
+import warnings
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol, Self
@@ -42,7 +44,8 @@ from ..log import (
     read_jsonl,
     write_jsonl,
 )
-from ..log.savefile import UnverifiedSaveWarning, engine_version, replay_mismatch_message
+from ..log import savefile
+from ..log.savefile import UnverifiedSaveWarning, replay_mismatch_message
 from . import checkpoints
 from .checkpoints import EVERY, Checkpoint
 from .commands import command, handler
@@ -67,6 +70,7 @@ class ReplayContext(Protocol):
     _last_unit: str | None
     _listeners: list[Callable[[Any], None]]
     _log: EventLog
+    _map_layers0: dict[str, Any]
     _map_text: str | None
     _names: list[str]
     _order: list[str]
@@ -128,6 +132,9 @@ class ReplayRules(_Base):
     #: covers (``True`` for every encounter built or loaded from today's format).
     verified: bool = True
     _checkpoints: list[Checkpoint]  # oldest first (Encounter._reset empties it)
+    #: The map's static layers as the log leaves them (``map_layers``' form; ``None``: as
+    #: the map was built, ``_map_layers0``): what an edit not yet recorded is measured from.
+    _seen_layers: dict[str, Any] | None = None
     _depth = 0  # how many commands are running (a handler may call another step)
 
     def _header(self) -> dict[str, Any]:
@@ -145,15 +152,28 @@ class ReplayRules(_Base):
                             if self.map is not None else None),
         }
 
-    def snapshot(self) -> dict[str, Any]:
-        """The whole state as plain, comparable data (tests compare two of them)."""
+    def snapshot(self, *, rolls: bool = True) -> dict[str, Any]:
+        """The whole state as plain, comparable data (tests compare two of them).
+
+        Args:
+            rolls: Every roll made so far (``True``, the default); ``False`` gives their
+                count, the last one and the dice's generator state instead, so the snapshot
+                costs the state's size, not the fight's length (a check after every step
+                stays linear in the fight).
+
+        Returns:
+            A dict of plain values.
+        """
+        history = self.roller.history
         return {
             "round": self.round, "surprise": self._surprise, "started": self._started,
             "frames": [fr.to_dict() for fr in self._frames], "order": list(self._order),
             "round_first": self._round_first, "last_unit": self._last_unit,
             "gang": copy.deepcopy(self._gang),
             "fighters": {n: f.to_dict() for n, f in self._f.items()},
-            "rolls": [(str(r.expr), r.total) for r in self.roller.history],
+            "rolls": ([(str(r.expr), r.total) for r in history] if rolls else
+                      (len(history), (str(history[-1].expr), history[-1].total)
+                       if history else None, self.roller._rng.getstate())),
             "map": self.map.snapshot() if self.map is not None else None,
             "events": len(self._log),
         }
@@ -214,11 +234,63 @@ class ReplayRules(_Base):
 
     def _after_step(self) -> None:
         """Note the map's terrain as the commands left it; take a checkpoint when due."""
-        if self.map is not None:
-            self._seen_terrain = self.map.terrain_version
+        if self.map is not None and self.map.terrain_version != self._seen_terrain:
+            self._see_map()
         last = self._checkpoints[-1].events if self._checkpoints else 0
         if len(self._log) - last >= EVERY and not self._depth:  # not inside another step
             self._checkpoints.append(checkpoints.take(self))
+
+    def _see_map(self) -> None:
+        """Remember the map's static layers as the log leaves them (a later change is the
+        GM's edit, recorded at the next step)."""
+        self._seen_terrain = self.map.terrain_version
+        self._seen_layers = checkpoints.map_layers(self.map)
+
+    def _pending_map_edit(self) -> checkpoints.LayerEdit | None:
+        """The GM's edit of the map made since the last step and not yet recorded (only the
+        cells it changed), or ``None``."""
+        if self.map is None or self.map.terrain_version == self._seen_terrain:
+            return None
+        seen = self._seen_layers if self._seen_layers is not None else self._map_layers0
+        return checkpoints.layer_edit(seen, checkpoints.map_layers(self.map)) or None
+
+    @contextlib.contextmanager
+    def _keeping_map_edit(self, after: int | None = None) -> Iterator[None]:
+        """Around a rebuild of the log outside :meth:`_do` (undo, a declined turn): the
+        GM's edit not yet recorded (and, with ``after``, the ``map_edit`` steps recorded
+        after event ``after``, which the rebuild drops) is put back on top of the layers
+        the rebuild leaves and recorded as a ``map_edit`` step after it, so it is neither
+        lost nor made at another point of the log (only the cells it changed: an edit the
+        rebuild dropped for good stays dropped). If the body raises, the edit not yet
+        recorded is put back unrecorded, as it was."""
+        if self.map is None:
+            edit = None
+        elif after is None:
+            edit = self._pending_map_edit()
+        else:
+            edit = checkpoints.layer_edit(self._layers_before(after),
+                                          checkpoints.map_layers(self.map)) or None
+        try:
+            yield
+        except BaseException:
+            if edit is not None:
+                checkpoints.set_map_layers(self.map, **edit.on(checkpoints.map_layers(
+                    self.map)))
+            raise
+        if edit is not None:
+            now = checkpoints.map_layers(self.map)
+            layers = edit.on(now)
+            if layers != now:
+                self._do("map_edit", layers)
+
+    def _layers_before(self, seq: int) -> Mapping[str, Any]:
+        """The map's static layers as the log stands before event ``seq``: the last
+        ``map_edit`` step's before it, or the map's as it was built."""
+        log = self._log
+        for i in range(min(seq, len(log)) - 1, -1, -1):
+            if log[i].command and log[i].kind == "map_edit":
+                return log[i].data
+        return self._map_layers0
 
     def _note_map_edits(self) -> None:
         """Record the map's terrain, elevation and background as a ``map_edit`` step if
@@ -277,7 +349,7 @@ class ReplayRules(_Base):
                 self._replaying = False
                 self._views.clear()
                 if self.map is not None:
-                    self._seen_terrain = self.map.terrain_version
+                    self._see_map()
 
     def _checkpoint_for(self, events: list[Event]) -> Checkpoint | None:
         """The last checkpoint within the prefix ``events`` shares with the log (the same
@@ -343,8 +415,9 @@ class ReplayRules(_Base):
         """Drop the last ``n`` steps (public method calls) and replay the rest, from the
         nearest checkpoint before the cut (:mod:`lfgcombat.encounter.checkpoints`).
 
-        A map edit made since the last step (not yet a step of the log) is kept: it is
-        recorded after the replay, as a ``map_edit`` step on top of what is left.
+        A map edit made since the last step (not yet a step of the log) is kept: the
+        cells it changed are changed again on top of what the replay leaves, recorded as a
+        ``map_edit`` step after it (an edit recorded in the undone steps stays undone).
 
         Args:
             n: How many steps to undo (at least 1, at most all of them).
@@ -358,12 +431,9 @@ class ReplayRules(_Base):
         if n > len(steps):
             raise LfgError(f"undo takes 1 to {len(steps)} steps (the log has {len(steps)}), "
                            f"not {n!r}")
-        pending = (checkpoints.map_layers(self.map) if self.map is not None
-                   and self.map.terrain_version != self._seen_terrain else None)
         cut = steps[-n]
-        self._rebuild(list(self._log)[:cut])
-        if pending is not None:
-            self._do("map_edit", pending)
+        with self._keeping_map_edit():
+            self._rebuild(list(self._log)[:cut])
         for fn in list(self._listeners):
             fn(self)
         return self
@@ -461,8 +531,12 @@ class ReplayRules(_Base):
                 "against": against, "outcome": outcome})
 
     def _last_command(self) -> Event | None:
+        """The log's last command that is not a ``map_edit`` step (the GM's edit of the
+        map is nobody's action: a creature may still decline the turn it was just chosen
+        for after one)."""
         log = self._log
-        return next((log[i] for i in range(len(log) - 1, -1, -1) if log[i].command), None)
+        return next((log[i] for i in range(len(log) - 1, -1, -1)
+                     if log[i].command and log[i].kind != "map_edit"), None)
 
 
 @dataclass(frozen=True)
@@ -484,6 +558,11 @@ class Difference:
     field: str
     recorded: Any
     now: Any
+
+    def describe(self) -> str:
+        """One line for a report: ``event #12 (line 14): data.after recorded 4, now 5``."""
+        where = f"event #{self.seq}" + (f" (line {self.line})" if self.line else "")
+        return f"{where}: {self.field} recorded {self.recorded!r}, now {self.now!r}"
 
 
 #: Fields not compared by a rederive: the numbering, which shifts after any extra event.
@@ -532,7 +611,8 @@ def compare_step(expected: list[Event], got: list[Event], lines: list[int] | Non
 
 
 def refusal_message(header: Mapping[str, Any] | None, cmd: Event, what: str) -> str:
-    """The message for a recorded command that today's engine refuses.
+    """The message for a recorded command that today's engine refuses
+    (:func:`lfgcombat.log.savefile.refusal_message` for the command's event).
 
     Args:
         header: The file's header (``None``: not from a file).
@@ -541,12 +621,6 @@ def refusal_message(header: Mapping[str, Any] | None, cmd: Event, what: str) -> 
 
     Returns:
         ``what``, after "the rules changed since this save was written ..." when the file is
-        intact and was written by another version of lfgcombat.
+        intact and was played under other rules.
     """
-    engine = getattr(header, "engine", None)
-    now = engine_version()
-    if header is not None and getattr(header, "verified", False) and engine != now:
-        return (f"the rules changed since this save was written: it was played under "
-                f"lfgcombat {engine}, and under lfgcombat {now} event #{cmd.seq} differs: "
-                f"{what}")
-    return what
+    return savefile.refusal_message(header, cmd.seq, what)

@@ -17,6 +17,7 @@ from .state import Effect, _possessive
 
 if TYPE_CHECKING:
     from collections.abc import Iterable, Mapping
+    from contextlib import AbstractContextManager
 
     from ..log import Event, EventLog
     from ..rulesets import InitiativePolicy
@@ -52,6 +53,8 @@ class SelectionContext(Protocol):
 
     @staticmethod
     def _frame_units(frame: TurnFrame) -> list[str]: ...
+
+    def _keeping_map_edit(self, after: int | None = None) -> AbstractContextManager[None]: ...
 
     def _last_command(self) -> Event | None: ...
 
@@ -209,15 +212,17 @@ class SelectionRules(_Base):
         last = self._last_command()
         assert last is not None
         events = list(self._log)
-        self._rebuild(events[:last.seq])
         args = dict(last.data)
         args["next"] = next
         args["declined"] = [*(args.get("declined") or []), unit]
-        try:
-            self._do("end_turn", args)
-        except BaseException:
-            self._rebuild(events)
-            raise
+        # the GM's map edits since that end_turn (recorded or not) are kept, after it
+        with self._keeping_map_edit(after=last.seq):
+            self._rebuild(events[:last.seq])
+            try:
+                self._do("end_turn", args)
+            except BaseException:
+                self._rebuild(events)
+                raise
         return self
 
     def together_choices(self) -> list[str]:

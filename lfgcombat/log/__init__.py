@@ -24,7 +24,7 @@ Event schema (one JSON object per line after the header line)::
 Modules: :mod:`~lfgcombat.log.events` (the base class, reading an event),
 :mod:`~lfgcombat.log.effects` and :mod:`~lfgcombat.log.commands` (one class per kind),
 :mod:`~lfgcombat.log.eventlog` (the log, as a table), :mod:`~lfgcombat.log.savefile` (the
-file: header, format version, engine version, digest).
+file: header, format version, engine version, rules revision, digest).
 """
 
 from __future__ import annotations
@@ -38,12 +38,13 @@ from .eventlog import EventLog
 from .events import COMMAND_TYPES, EFFECT_TYPES, Event, LogFormatError, differences, jsonable
 from .savefile import (FORMAT, READS, VERSION, SaveHeader, UnverifiedSaveWarning,
                        engine_version, file_digest, read_jsonl, replay_mismatch_message,
-                       write_jsonl)
+                       rules_changed, rules_stamp, write_jsonl)
 
 __all__ = ["Event", "CommandEvent", "EventLog", "LogFormatError", "EFFECT_KINDS",
            "EFFECT_TYPES", "COMMAND_TYPES", "FORMAT", "VERSION", "READS", "SaveHeader",
            "UnverifiedSaveWarning",
-           "write_jsonl", "read_jsonl", "jsonable", "engine_version", "file_digest",
+           "write_jsonl", "read_jsonl", "jsonable", "engine_version", "rules_stamp",
+           "rules_changed", "file_digest",
            "replay_mismatch_message", "differences", "effects", "commands"]
 
 #: The effect kinds and what their ``data`` holds (from each kind's class).

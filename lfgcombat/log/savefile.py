@@ -4,13 +4,21 @@ DESIGN.md: "save is 'write the log'; load is 'replay'". The file's first line is
 header, then one line per event (:meth:`lfgcombat.log.Event.to_json`)::
 
     {"format": "lfgcombat-encounter", "version": 2, "format_version": 2,
-     "engine": "0.1.0", "digest": {...}, "seed": 5, "creatures": [...], ...}
+     "engine": "0.1.0", "rules": {"revision": 1, "tables": "3f0c..."},
+     "digest": {...}, "seed": 5, "creatures": [...], ...}
     {"seq": 0, "step": 0, "round": 0, "turn": null, "kind": "start", "command": true, ...}
 
 * ``format`` names the file type; ``format_version`` (:data:`VERSION`) its layout;
   ``version`` repeats it because kits before version 2 read that key, so they refuse a
   newer file cleanly instead of misreading it;
-* ``engine`` is the version of lfgcombat that wrote it: the rules it was played under;
+* ``engine`` is the version of lfgcombat that wrote it;
+* ``rules`` (:func:`rules_stamp`) the rules it was played under: the engine's rules revision
+  (:data:`lfgcombat._version.RULES_REVISION`, bumped with a rules fix) and a fingerprint of
+  the rules tables (``data/*.csv``). A save whose replay differs under another engine,
+  revision or tables is refused saying *the rules changed since it was written* and which
+  event differs (:func:`replay_mismatch_message`); with all three the same, a difference is
+  a bug. Format-2 saves written before the header carried ``rules`` still load: their
+  difference "may" be a rules change (nothing recorded tells);
 * ``digest`` covers the whole file: SHA-256 over the canonical JSON (sorted keys, no
   spaces) of the header without its digest and of every event, one per line, plus a short
   checksum per line to say *where* a file was changed. A file whose digest does not match
@@ -25,8 +33,10 @@ but their header is trusted. :func:`read_jsonl` marks them: ``header.verified`` 
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import importlib.metadata
+import importlib.resources
 import json
 import os
 import sys
@@ -34,13 +44,15 @@ from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any
 
+from .. import _version  # RULES_REVISION is read at call time (a test may bump it)
 from .._files import FileError, atomic_write_text, read_text_capped
 from ..errors import LfgError
 from .events import Event, LogFormatError, differences
 
 __all__ = ["FORMAT", "VERSION", "READS", "SaveHeader", "UnverifiedSaveWarning",
-           "engine_version", "write_jsonl", "read_jsonl", "replay_mismatch_message",
-           "file_digest"]
+           "engine_version", "rules_stamp", "rules_changed", "tables_fingerprint",
+           "folder_fingerprint", "write_jsonl", "read_jsonl",
+           "replay_mismatch_message", "refusal_message", "file_digest"]
 
 FORMAT = "lfgcombat-encounter"
 
@@ -56,7 +68,7 @@ VERSION = 2
 #: The save formats this kit reads.
 READS = (1, 2)
 #: Header keys the writer sets itself (a caller's values are replaced).
-_WRITER_KEYS = ("format", "version", "format_version", "engine", "digest")
+_WRITER_KEYS = ("format", "version", "format_version", "engine", "rules", "digest")
 _LINE_SUM = 8  # hex digits of each line's checksum
 
 
@@ -70,6 +82,100 @@ def engine_version() -> str:
         return importlib.metadata.version("lfgcombat")
     except importlib.metadata.PackageNotFoundError:
         return "unknown"
+
+
+@functools.cache
+def tables_fingerprint() -> str:
+    """A fingerprint of the rules tables: :func:`folder_fingerprint` of ``lfgcombat.data``
+    (every ruleset's folder in it too).
+
+    Returns:
+        16 hex digits (computed once per process).
+    """
+    return folder_fingerprint(importlib.resources.files("lfgcombat.data"))
+
+
+def folder_fingerprint(folder: Any) -> str:
+    """The first 16 hex digits of SHA-256 over every ``*.csv`` under ``folder`` (its
+    subfolders too), path by path in name order, line endings made ``\\n`` (a checkout on
+    Windows plays the same rules).
+
+    Args:
+        folder: A folder (:class:`pathlib.Path` or an ``importlib.resources`` Traversable).
+
+    Returns:
+        16 hex digits.
+    """
+    whole = hashlib.sha256()
+
+    def walk(here: Any, prefix: str) -> None:
+        for item in sorted(here.iterdir(), key=lambda t: t.name):
+            if item.is_dir():
+                walk(item, f"{prefix}{item.name}/")
+            elif item.name.endswith(".csv"):
+                whole.update(f"{prefix}{item.name}\n".encode())
+                whole.update(item.read_bytes().replace(b"\r\n", b"\n"))
+    walk(folder, "")
+    return whole.hexdigest()[:16]
+
+
+def rules_stamp() -> dict[str, Any]:
+    """The rules the engine plays now, as a save's header records them (``"rules"``).
+
+    Returns:
+        ``{"revision": RULES_REVISION, "tables": tables_fingerprint()}``
+        (:data:`lfgcombat._version.RULES_REVISION`, :func:`tables_fingerprint`).
+    """
+    return {"revision": _version.RULES_REVISION, "tables": tables_fingerprint()}
+
+
+def _played_under(engine: Any, rules: Any) -> str:
+    if not isinstance(rules, Mapping):
+        return f"lfgcombat {engine} (before saves recorded the rules revision)"
+    return (f"lfgcombat {engine} (rules revision {rules.get('revision')}, tables "
+            f"{rules.get('tables')})")
+
+
+def rules_changed(header: Mapping[str, Any]) -> str | None:
+    """How the rules a verified save was played under differ from today's, or ``None``.
+
+    Args:
+        header: The save's header (:class:`SaveHeader`, or a plain dict with ``engine`` and
+            ``rules``).
+
+    Returns:
+        ``None`` when the engine version, the rules revision and the tables fingerprint all
+        match today's (a replay difference is then a bug); else what changed, e.g.
+        ``"rules revision 1 -> 2"``, ``"the rules tables (data/*.csv)"``,
+        ``"lfgcombat 0.0.9 -> 0.1.0"``, or ``"unknown: ..."`` for a save written before the
+        header carried the revision.
+    """
+    engine = getattr(header, "engine", None) or header.get("engine")
+    rules, now = header.get("rules"), rules_stamp()
+    changes = [f"lfgcombat {engine} -> {engine_version()}"] if engine != engine_version() else []
+    if not isinstance(rules, Mapping):
+        changes.append("unknown: the save was written before saves recorded the rules "
+                       "revision")
+    else:
+        if rules.get("revision") != now["revision"]:
+            changes.append(f"rules revision {rules.get('revision')} -> {now['revision']}")
+        if rules.get("tables") != now["tables"]:
+            changes.append("the rules tables (data/*.csv)")
+    return "; ".join(changes) or None
+
+
+def _rules_message(header: Mapping[str, Any], event: str, what: str) -> str | None:
+    """"The rules changed since ..." for a verified save played under other rules."""
+    changed = rules_changed(header)
+    if changed is None:
+        return None
+    engine = getattr(header, "engine", None) or header.get("engine")
+    may = "may have changed" if changed.startswith("unknown") else "changed"
+    now = _played_under(engine_version(), rules_stamp())
+    return (f"the rules {may} since this save was written: it was played under "
+            f"{_played_under(engine, header.get('rules'))}, and under {now} {event} differs: "
+            f"{what} (changed: {changed}; Encounter.load(path, rederive=True) replays it "
+            "under today's rules and lists every difference)")
 
 
 def _canonical(obj: Any) -> str:
@@ -108,6 +214,8 @@ class SaveHeader(dict[str, Any]):
     Attributes:
         format_version: The save format (1 or 2).
         engine: The lfgcombat version that wrote it (``None`` for version-1 files).
+        rules: The rules it was played under (:func:`rules_stamp`; ``None`` for a file
+            written before saves recorded them).
         verified: ``True`` when the digest matched (version 2); ``False`` for a version-1
             file, whose header nothing checks (its events are still checked by replay).
     """
@@ -118,6 +226,8 @@ class SaveHeader(dict[str, Any]):
         self.format_version = format_version
         self.engine = engine
         self.verified = verified
+        rules = data.get("rules")
+        self.rules: dict[str, Any] | None = dict(rules) if isinstance(rules, Mapping) else None
 
 
 def write_jsonl(path: str | os.PathLike[str], header: Mapping[str, Any],
@@ -151,7 +261,7 @@ def write_jsonl(path: str | os.PathLike[str], header: Mapping[str, Any],
                            f"{e!r:.80}")
     head = {k: v for k, v in dict(header).items() if k not in _WRITER_KEYS}
     head = {"format": FORMAT, "version": VERSION, "format_version": VERSION,
-            "engine": engine_version(), **head}
+            "engine": engine_version(), "rules": rules_stamp(), **head}
     objs = [e.to_json() for e in events]
     head["digest"] = file_digest(head, objs)
     lines = [json.dumps(head, ensure_ascii=False, allow_nan=False)]
@@ -218,6 +328,12 @@ def _check_header(header: Any, where: str) -> int:
     if not isinstance(header.get("engine"), str):
         raise LogFormatError("the header has no engine version (\"engine\"): it was edited "
                              "or damaged", where, 1)
+    rules = header.get("rules", {"revision": 0, "tables": ""})  # absent: written before
+    if (not isinstance(rules, dict) or type(rules.get("revision")) is not int
+            or not isinstance(rules.get("tables"), str)):
+        raise LogFormatError(f"the header's rules {rules!r:.80} are not {{\"revision\": <whole "
+                             "number>, \"tables\": <fingerprint>}: it was edited or damaged",
+                             where, 1)
     return version
 
 
@@ -314,8 +430,9 @@ def replay_mismatch_message(header: Mapping[str, Any], recorded: Event | None,
     """What to say when a saved fight does not replay as recorded.
 
     A verified file (its digest matches) was not edited, so a difference means the rules
-    changed since the engine that wrote it (or, with the same engine, a bug); a version-1
-    file cannot tell an edit from a rules change.
+    changed since it was written (another engine version, rules revision or rules tables:
+    :func:`rules_changed`), or, with the same rules, a bug; a version-1 file cannot tell an
+    edit from a rules change.
 
     Args:
         header: The header :func:`read_jsonl` returned (a plain dict counts as unverified
@@ -335,15 +452,31 @@ def replay_mismatch_message(header: Mapping[str, Any], recorded: Event | None,
         diff += f" ({'; '.join(differences(recorded, replayed))})"
     engine = getattr(header, "engine", None) or header.get("engine")
     verified = getattr(header, "verified", bool(engine) and "digest" in header)
-    now = engine_version()
     seq = next((e.seq for e in (recorded, replayed) if e is not None), None)
     event = f"event #{seq}" if seq is not None else "an event"
     if not verified:
         return (f"{diff} (a hand-edited or damaged file, or the rules changed since it was "
                 "written: a version-1 save records neither a digest nor the engine version)")
-    if engine != now:
-        return (f"the rules changed since this save was written: it was played under "
-                f"lfgcombat {engine}, and under lfgcombat {now} {event} differs: {diff}")
+    changed = _rules_message(header, event, diff)
+    if changed is not None:
+        return changed
     return (f"{event} does not replay although the file is intact (its digest matches) and "
-            f"was written by this same version, lfgcombat {now}: {diff}; this is a bug in "
-            "lfgcombat, please report it with the file")
+            f"was written under these same rules, {_played_under(engine, header.get('rules'))}"
+            f": {diff}; this is a bug in lfgcombat, please report it with the file")
+
+
+def refusal_message(header: Mapping[str, Any] | None, seq: int, what: str) -> str:
+    """The message for a recorded command that today's engine refuses.
+
+    Args:
+        header: The file's header (``None``: not from a file).
+        seq: The command's event number.
+        what: The refusal, as a sentence.
+
+    Returns:
+        ``what``, after "the rules changed since this save was written ..." when the file is
+        intact (verified) and was played under other rules (:func:`rules_changed`).
+    """
+    if header is None or not getattr(header, "verified", False):
+        return what
+    return _rules_message(header, f"event #{seq}", what) or what

@@ -44,6 +44,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "tools"))
 from make_golden import _SKIRMISH_COMMANDS, _end_turn, _Pick  # noqa: E402
 
 SEED = 20261129
+#: Issue 10, "Targets": "an undo must take under 100 ms at 2,000 events".
+TARGET_UNDO_S = 0.100
+TARGET_EVENTS = 2000
 
 
 def fight(rounds: int) -> Encounter:
@@ -81,7 +84,7 @@ def fight(rounds: int) -> Encounter:
     return enc
 
 
-def long_fight(events: int = 2000, seed: int = 5) -> Encounter:
+def long_fight(events: int = TARGET_EVENTS, seed: int = 5) -> Encounter:
     """Seeded skirmish commands (``tools/make_golden.py``), refusals skipped, with a heal
     now and then so the fight lasts ``events`` events."""
     rng = random.Random(seed)
@@ -117,14 +120,15 @@ def replay_all(enc: Encounter) -> None:
 
 
 def timed(prepare: Callable[[], Encounter], act: Callable[[Encounter], object],
-          repeats: int = 5) -> float:
-    """The fastest of ``repeats`` runs of ``act`` on a fresh ``prepare()`` (not timed)."""
+          repeats: int = 5, clock: Callable[[], float] = time.perf_counter) -> float:
+    """The fastest of ``repeats`` runs of ``act`` on a fresh ``prepare()`` (not timed), by
+    ``clock`` (the wall clock, or ``time.process_time`` for this process's CPU time)."""
     best = float("inf")
     for _ in range(repeats):
         enc = prepare()
-        start = time.perf_counter()
+        start = clock()
         act(enc)
-        best = min(best, time.perf_counter() - start)
+        best = min(best, clock() - start)
     return best
 
 
@@ -154,6 +158,8 @@ def bench_checkpoints() -> None:
 
     enc = long_fight()
     events = len(enc.log)
+    if events < TARGET_EVENTS:
+        print(f"  !!! the long fight stopped at {events} events, short of {TARGET_EVENTS}")
     print(f"undo and fork with checkpoints: a seeded skirmish of {events} events "
           f"({enc.round} rounds), a checkpoint every {checkpoints.EVERY} events")
     print(f"  {'case':44s} {'lfgcombat':>11s} {'no checkpoint':>13s} {'ratio':>8s}")
@@ -169,6 +175,13 @@ def bench_checkpoints() -> None:
     ours_far = timed(enc.fork, lambda e: e.undo(far))
     full_far = timed(lambda: no_checkpoints(enc.fork()), lambda e: e.undo(far))
     row(f"undo({far}): the most events after a checkpoint", ours_far, full_far)
+    worst = max(ours, ours3, ours_far)
+    cpu = timed(enc.fork, lambda e: e.undo(far), clock=time.process_time)
+    verdict = "met" if worst < TARGET_UNDO_S and events >= TARGET_EVENTS else "MISSED"
+    print(f"  issue 10's target, an undo under {TARGET_UNDO_S * 1e3:.0f} ms at "
+          f"{TARGET_EVENTS:,} events: the slowest undo above took {worst * 1e3:.1f} ms "
+          f"at {events:,} events ({cpu * 1e3:.1f} ms of CPU time: a shared machine inflates "
+          f"the wall clock): {verdict}")
     fork = best_of(enc.fork, 5)
     full_fork = best_of(lambda: replay_all(enc.fork()), 3)
     row("fork()", fork, full_fork)
@@ -181,6 +194,8 @@ def bench_checkpoints() -> None:
     ours_w = timed(tracked, lambda e: e.undo(), 3)
     full_w = timed(lambda: no_checkpoints(tracked()), lambda e: e.undo(), 3)
     row("undo() with BattleMap+tracker", ours_w, full_w)
+    print("  (with widgets, most of an undo is the tracker's redraw, its attack preview: "
+          "not the replay)")
     path = Path(tempfile.mkdtemp()) / "long.jsonl"
     enc.save(path)
     load = best_of(lambda: Encounter.load(path), 3)

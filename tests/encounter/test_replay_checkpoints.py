@@ -14,6 +14,7 @@ import pytest
 from lfgcombat import Encounter
 from lfgcombat.encounter import checkpoints
 from lfgcombat.encounter.checkpoints import EVERY
+from lfgcombat.log import EventLog, read_jsonl
 
 from .helpers import duel
 
@@ -95,3 +96,52 @@ def test_take_and_restore_round_trip_the_state():
     enc._log._truncate(cp.events)
     checkpoints.restore_into(enc, cp)
     assert enc.snapshot() == before
+
+
+@pytest.mark.parametrize("path", FILES, ids=[p.stem for p in FILES])
+def test_every_checkpoint_restores_the_state_the_replay_had_there(path: Path):
+    """Play a golden fight's commands one by one, noting the state whenever a checkpoint is
+    taken; restoring each checkpoint (into another encounter, as a fork does) gives exactly
+    that state, rolls and map included."""
+    header, numbered = read_jsonl(path)
+    enc = Encounter._from_header(header)
+    seen: dict[int, dict] = {}
+    for _, ev in numbered:
+        if ev.command:
+            enc._do(ev.kind, dict(ev.data))
+            if enc._checkpoints and enc._checkpoints[-1].events not in seen:
+                seen[enc._checkpoints[-1].events] = enc.snapshot()
+    assert list(enc.log) == [e for _, e in numbered]
+    assert [c.events for c in enc._checkpoints] == list(seen)
+    other = Encounter._from_header(header)
+    for cp in enc._checkpoints:
+        other._log = EventLog(list(enc.log)[:cp.events])
+        checkpoints.restore_into(other, cp)
+        assert other.snapshot() == seen[cp.events], f"checkpoint at {cp.events} events"
+
+
+def test_checkpoints_across_map_edits_restore_the_map_of_then():
+    """The GM's edits between checkpoints: each checkpoint restores the terrain and
+    elevation of its moment, and undo from one gives a full replay's state."""
+    enc = duel(map_=True).start()
+    seen: dict[int, dict] = {}
+
+    def note_state(e: Encounter) -> None:  # after every step: the map_edit one too
+        if e._checkpoints and e._checkpoints[-1].events not in seen:
+            seen[e._checkpoints[-1].events] = e.snapshot()
+    enc.subscribe(note_state)
+    for i in range(3 * EVERY):
+        enc.map.set_terrain((i % 12, 6), "difficult" if i % 3 else "normal")
+        enc.map.set_elevation((i % 12, 7), 5 * (i % 4))
+        enc.note(f"edit {i}")
+    assert len(seen) >= 3
+    for cp in enc._checkpoints:
+        other = enc.fork()
+        other._log._truncate(cp.events)
+        checkpoints.restore_into(other, cp)
+        assert other.snapshot() == seen[cp.events]
+    full = enc.fork()
+    full._checkpoints = []
+    full.undo(7)
+    enc.undo(7)
+    assert enc.snapshot() == full.snapshot()
