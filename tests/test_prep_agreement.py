@@ -12,6 +12,7 @@ Opponents", "Hit Points (HP) - Taking Damage, Injury, Death:".
 
 from __future__ import annotations
 
+import dataclasses
 import math
 
 import numpy as np
@@ -20,6 +21,8 @@ from scipy import stats
 
 from lfgcombat.creature import load_example
 from lfgcombat.prep import exact_duel, simulate
+from lfgcombat.prep.exact import exact_chain
+from lfgcombat.prep.run import prepare_run
 
 ALPHA = 0.001
 
@@ -75,3 +78,49 @@ def test_tiers_agree_on_a_four_against_three_fight():
     assert stats.binomtest(int((ref.winner == 0).sum()), ref.n, p).pvalue > ALPHA
     probs = np.bincount(fast.rounds, minlength=2)[1:] / fast.n
     assert rounds_chi2_p(ref.rounds, probs) > ALPHA
+
+
+INJURED = ("injured_attack", "injured_ac", "injured_confirm_ac")
+
+
+@pytest.mark.parametrize("a,b,seed", [("orc_shaman", "orc", 51), ("goblin", "goblin", 52)])
+def test_injured_moves_the_duel_and_the_fast_tier_plays_it(a, b, seed):
+    """"Injured" (-2 on d20 rolls and AC at or below the Injured Threshold): in these
+    duels both sides spend rounds injured, so Injured lengthens nothing and P(win) barely
+    moves, but the fight ends sooner. The exact chain without Injured's numbers ends the
+    duel later by more than eight standard errors of the fast tier's mean (the test's power:
+    a kernel that forgot Injured fails it); the fast tier's mean round and its rounds
+    distribution agree with the exact chain with Injured."""
+    x, y = load_example(a), load_example(b)
+    if x.name == y.name:
+        y = y.replace(name=f"{y.name} 2")
+    _, spec = prepare_run({"a": [x], "b": [y]}, "lfg", "weakest")
+    exact = exact_chain(spec, (x.name, y.name), (x.hp, y.hp))
+    without = exact_chain(dataclasses.replace(
+        spec, **{k: np.zeros_like(getattr(spec, k)) for k in INJURED}),
+        (x.name, y.name), (x.hp, y.hp))
+    r = simulate({"a": [x], "b": [y]}, 20_000, seed=seed, progress=False)
+    se = exact.rounds_sd / math.sqrt(r.n)
+    assert without.rounds_mean - exact.rounds_mean > 8 * se, (without.rounds_mean, se)
+    assert abs(r.rounds.mean() - exact.rounds_mean) < stats.norm.isf(ALPHA / 2) * se, \
+        (r.rounds.mean(), exact.rounds_mean, se)
+    assert rounds_chi2_p(r.rounds, exact.rounds.values) > ALPHA
+
+
+def test_gang_up_and_injured_fights_replay_exactly():
+    """Six orcs around a troll: nearly every attack on the troll after the first of a round
+    carries Gang Up's Tactical Bonus ("Multiple Opponents"), and the orcs and the troll
+    fight on injured. Each fast-tier fight replayed as an encounter must come out the same,
+    attack for attack: a kernel that forgot Gang Up or Injured hits where the encounter
+    misses and the replay is refused. The encounters' logs show both rules at work."""
+    sides = {"orcs": [load_example("orc").replace(name=f"Orc {i}") for i in range(6)],
+             "troll": [load_example("troll")]}
+    r = simulate(sides, 60, seed=61, progress=False)
+    gang = injured = 0
+    for i in dict.fromkeys([r.median_fight(), *r.worst(share=0.05), *range(4)]):
+        enc = r.replay(i)
+        log = enc.log.to_dataframe()
+        attacks = [e.data for e in enc.log if e.kind == "attack" and not e.command]
+        gang += sum(1 for d in attacks if d.get("gang_up"))
+        injured += int((log.kind == "vitals").sum())
+    assert gang > 20 and injured > 0, (gang, injured)

@@ -22,7 +22,9 @@ def test_panel_runs_shows_and_replays():
     assert isinstance(tracker, InitiativeTracker)
     assert tracker in panel._table.children
     note = panel._table.children[0].value
-    assert "reference-tier" in note and "cannot be replayed" in note
+    assert "fast-tier run" in note and "exactly" in note
+    i = result.worst("party")[0]
+    assert [tracker.encounter.state(n)["hp"] for n in result.names] == list(result.hp[i])
 
 
 def test_panel_shows_the_engines_refusal_and_keeps_the_last_result():

@@ -42,18 +42,15 @@ def _standing(side, hp, dead) -> set[int]:
 class _Fight:
     """One reference fight under way: the encounter and what the tactics track."""
 
-    def __init__(self, scenario: Scenario, spec: FightSpec, dice_seed: int,
-                 tactics_seed: int, map) -> None:
+    def __init__(self, scenario: Scenario, spec: FightSpec, enc: Encounter, rng) -> None:
         self.names = scenario.names
         self.index = {n: i for i, n in enumerate(self.names)}
         self.side = list(scenario.side_of)
         self.weapons = [_weapon(c) for c in scenario.creatures]
         self.policy = [t.code for t in (scenario.tactics[s] for s in self.side)]
         self.danger = spec.danger
-        self.enc = Encounter(list(scenario.creatures),  # type: ignore[abstract]
-                             sides=scenario.sides(), map=map, ruleset=scenario.ruleset,
-                             seed=int(dice_seed))
-        self.rng = np.random.Generator(np.random.PCG64(int(tactics_seed)))
+        self.enc = enc
+        self.rng = rng
         self.hp = [int(c.hp) for c in scenario.creatures]
         self.dead = [False] * len(self.names)
         self.felled = [-1] * len(self.names)
@@ -126,7 +123,8 @@ class _Fight:
 
 
 def play(scenario: Scenario, spec: FightSpec, dice_seed: int, tactics_seed: int,
-         max_rounds: int | None = None, map=None) -> tuple[Encounter, Outcome]:
+         max_rounds: int | None = None, map=None, *, encounter: Encounter | None = None,
+         rng=None) -> tuple[Encounter, Outcome]:
     """Play one fight in a real encounter with the scenario's tactics.
 
     Args:
@@ -136,13 +134,23 @@ def play(scenario: Scenario, spec: FightSpec, dice_seed: int, tactics_seed: int,
         tactics_seed: The seed of the tactics' choices.
         max_rounds: A draw after this many rounds (default the spec's).
         map: A :class:`~lfgcombat.HexMap` with everyone placed (``None``: the open field).
+        encounter: The encounter to play in, not started (default: a new one of the
+            scenario, on ``map``, seeded with ``dice_seed``).
+        rng: The source of the tactics' choices (``.random()`` in [0, 1); default a
+            generator seeded with ``tactics_seed``).
 
     Returns:
         The encounter after the fight and its aftermath (the dying played out until stable
         or dead), and its :class:`Outcome` (``rounds``: of the fight itself).
     """
     limit = spec.max_rounds if max_rounds is None else max_rounds
-    f = _Fight(scenario, spec, dice_seed, tactics_seed, map)
+    if encounter is None:
+        encounter = Encounter(list(scenario.creatures),  # type: ignore[abstract]
+                              sides=scenario.sides(), map=map, ruleset=scenario.ruleset,
+                              seed=int(dice_seed))
+    if rng is None:
+        rng = np.random.Generator(np.random.PCG64(int(tactics_seed)))
+    f = _Fight(scenario, spec, encounter, rng)
     f.enc.start()
     winner = None
     while winner is None:

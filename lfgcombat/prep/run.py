@@ -27,7 +27,7 @@ import numpy as np
 from ..creature import Creature
 from ..hexmap import HexMap
 from ..rulesets import RULESET_NAMES, Ruleset, RulesetError, coerce_ruleset
-from .kernel import NUMBA_ACTIVE, fight_states, run_fights
+from .kernel import NUMBA_ACTIVE, fight_states, fight_words, run_fights
 from .reference import play
 from .result import SimResult, wilson
 from .spec import (MAX_ROUNDS, FightSpec, PrepError, Scenario, build_spec, check_fast_tier,
@@ -44,12 +44,6 @@ DEFAULT_CHUNK = {"fast": 5000, "reference": 20}
 STOP_CHUNK = {"fast": 500, "reference": 10}
 #: Rulesets GM prep can play (others raise :class:`PrepError`).
 SUPPORTED_RULESETS = ("lfg",)
-
-
-def fight_words(seed: int, point: int, chunk: int, size: int) -> np.ndarray:
-    """The 32-bit seed words (uint32[size, 6]) of chunk ``chunk`` of point ``point``."""
-    ss = np.random.SeedSequence(int(seed), spawn_key=(int(point), int(chunk)))
-    return ss.generate_state(6 * size, np.uint32).reshape(size, 6)
 
 
 def run_chunk(tier: str, scenario: Scenario, spec: FightSpec, seed: int, point: int,

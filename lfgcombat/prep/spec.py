@@ -160,6 +160,9 @@ class FightSpec:
 
 
 def _injured(c: Creature) -> Creature:
+    """``c`` at its Injured Threshold (its Temporary HP spent first, so that the damage
+    reaches its HP)."""
+    c = c.replace(temp_hp=0) if c.temp_hp else c
     v = Vitals.from_creature(c)
     if v.injured_threshold is None or v.injured_threshold <= 0:
         return c
