@@ -83,9 +83,6 @@ def _ruleset(ruleset: Any, switches: Mapping[str, Any] | None = None) -> Ruleset
         raise PrepError(str(exc)) from None
     if rs.name not in SUPPORTED_RULESETS:
         raise PrepError(f"GM prep plays {', '.join(SUPPORTED_RULESETS)} so far, not {rs.name!r}")
-    if rs.initiative != "selective":
-        raise PrepError(f"GM prep plays Selective Initiative only, not {rs.initiative!r}; "
-                        "use Ruleset('lfg') (the tactics choose who acts next)")
     return rs
 
 
