@@ -55,7 +55,8 @@ def test_balanced_duels_reference_tier_against_exact_chain(a, b, expected):
     x, y = load_example(a), load_example(b)
     exact = exact_duel(x, y)
     assert exact.p_win[0] == pytest.approx(expected, abs=0.001)
-    ref = simulate({"a": [x], "b": [y]}, 200, seed=31, tier="reference", progress=False)
+    ref = simulate({"a": [x], "b": [y]}, 200, seed=31, tier="reference", progress=False,
+                   backend="processes")  # both cores: the same fights as in this process
     k = int((ref.winner == 0).sum())
     p = exact.p_win[0]
     z = (k / ref.n - p) / math.sqrt(p * (1 - p) / ref.n)
@@ -72,7 +73,7 @@ def test_tiers_agree_on_a_four_against_three_fight():
     sides = {"red": [n("orc", "Orc 1"), n("orc", "Orc 2"), n("goblin", "Goblin 0")],
              "blue": [n("goblin", f"Goblin {i}") for i in (1, 2, 3)] + [n("orc", "Orc 3")]}
     fast = simulate(sides, 20_000, seed=41, progress=False)
-    ref = simulate(sides, 150, seed=42, tier="reference", progress=False)
+    ref = simulate(sides, 150, seed=42, tier="reference", progress=False, backend="processes")
     p = float((fast.winner == 0).mean())
     assert 0.3 < p < 0.9
     assert stats.binomtest(int((ref.winner == 0).sum()), ref.n, p).pvalue > ALPHA

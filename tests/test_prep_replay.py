@@ -126,8 +126,8 @@ def test_a_perfect_critical_limb_injury_is_refused_not_replayed_otherwise():
 
 
 def test_reference_tier_median_and_worst_replay_exactly():
-    r = simulate(_orc_ambush(), 20, seed=3, tier="reference", progress=False)
-    for i in dict.fromkeys([r.median_fight(), *r.worst(share=0.1)]):
+    r = simulate(_orc_ambush(), 10, seed=3, tier="reference", progress=False)
+    for i in dict.fromkeys([r.median_fight(), *r.worst(share=0.2)]):
         enc = _check(r, i)
         assert r.replay(i).snapshot() == enc.snapshot()
 
