@@ -149,3 +149,15 @@ def test_scripted_roller_shows_its_faces_then_rolls_from_its_seed():
         ScriptedRoller(1, [(20, 4)]).roll("1d8", label="damage")
     with pytest.raises(DiceError, match="1..sides"):
         ScriptedRoller(1, [(6, 7)])
+
+
+def test_fights_stopped_at_the_round_limit_replay_exactly():
+    """A draw at the round limit: the creature that would open the next round has begun its
+    turn (bleeding, stabilizing) before the dying play out the rest; both tiers agree."""
+    sides = {"party": [load_example("wulfric"), load_example("mayat")],
+             "orcs": [_named("orc", f"Orc {i}") for i in range(4)]}
+    r = simulate(sides, 60, seed=3, max_rounds=3, progress=False)
+    draws = [i for i in range(r.n) if r.winner[i] < 0 and (r.hp[i] <= 0).any()]
+    assert len(draws) >= 6
+    for i in draws[:6]:
+        _check(r, i)
