@@ -59,9 +59,10 @@ def _p_hit(b: int, ac: int, lo: int = 1) -> float:
 
 
 def attack_damage_pmf(spec: FightSpec, a: int, t: int, k: int, a_injured: bool,
-                      t_injured: bool) -> dict[int, float]:
-    """The exact damage of ``a``'s ``k``-th attack of the turn on ``t`` (0 for a miss)."""
-    b = int(spec.bonus[a, t, k] + (spec.injured_attack[a] if a_injured else 0))
+                      t_injured: bool, extra_bonus: int = 0) -> dict[int, float]:
+    """The exact damage of ``a``'s ``k``-th attack of the turn on ``t`` (0 for a miss);
+    ``extra_bonus`` is added to the attack roll (Gang Up's Tactical Bonus, say)."""
+    b = int(spec.bonus[a, t, k] + (spec.injured_attack[a] if a_injured else 0) + extra_bonus)
     ac = int(spec.ac[a, t] + (spec.injured_ac[t] if t_injured else 0))
     cac = int(spec.confirm_ac[a, t] + (spec.injured_confirm_ac[t] if t_injured else 0))
     th = int(spec.threat[a])
