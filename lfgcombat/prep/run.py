@@ -172,7 +172,9 @@ def simulate(sides: Mapping[str, Sequence[Creature]], n: int = 10_000, *,
         sides: ``{"party": [creatures], "orcs": [creatures]}`` (two or more sides).
         n: Fights to play.
         ruleset: ``"lfg"`` or a :class:`~lfgcombat.Ruleset` (with its optional rules);
-            rulesets not implemented here raise :class:`PrepError`.
+            rulesets not implemented here raise :class:`PrepError`. Its ``initiative``
+            switch: Selective (both tiers), ``round_by_round`` or ``top_down`` (the
+            reference tier only; the fast tier refuses them).
         tactics: A target policy for everyone, or ``{side: policy}`` (see
             :mod:`lfgcombat.prep.tactics`).
         map: A :class:`~lfgcombat.HexMap` with everyone placed (reference tier only);
@@ -195,10 +197,12 @@ def simulate(sides: Mapping[str, Sequence[Creature]], n: int = 10_000, *,
 
     Returns:
         A :class:`~lfgcombat.prep.result.SimResult` (``partial`` with ``interrupted``
-        after Ctrl-C, or with ``stopped_early`` when ``stop_at_width`` was reached).
+        after Ctrl-C, or with ``stopped_early`` when ``stop_at_width`` was reached); its
+        ``replay(i)`` rebuilds fight ``i`` exactly as an encounter, in either tier.
 
     Raises:
-        PrepError: bad sides, ruleset, tier, n, seed or map.
+        PrepError: bad sides, ruleset, tier, n, seed or map; on the fast tier, what it
+            does not play (:func:`~lfgcombat.prep.spec.fast_tier_problems`).
     """
     _check(n, tier, seed, map, stop_at_width)
     scenario, spec = prepare_run(sides, ruleset, tactics, switches, max_rounds)
