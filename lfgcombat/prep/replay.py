@@ -70,6 +70,10 @@ class ScriptedEncounter(Encounter):
     die for die. Undo, fork and replay keep the script; its save file carries the script in
     its header (``"dice"``) and loads with ``ScriptedEncounter.load``.
 
+    Size exception: it adds four small hooks to :class:`~lfgcombat.Encounter` (the roller,
+    the header, no checkpoints, loading the header); the size counted with its bases is the
+    Encounter's own.
+
     Args:
         *args: As :class:`~lfgcombat.Encounter`.
         dice: ``(sides, face)`` per die, in the order the encounter rolls them.
