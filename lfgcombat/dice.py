@@ -44,7 +44,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "MAX_EXPR_LENGTH", "MAX_DICE", "MAX_SIDES", "MAX_CONSTANT",
-    "Dice", "Constant", "DiceExpr", "Fortune", "Roll", "MissChance", "Roller",
+    "Dice", "Constant", "DiceExpr", "Fortune", "Roll", "MissChance", "Roller", "ScriptedRoller",
     "parse", "roll", "step", "die_chain", "net_fortune", "default_roller", "rolls_frame",
     "Term", "DiceResult",
 ]
@@ -323,6 +323,76 @@ class Roller:
         if limit is not None:
             rolls = itertools.islice(rolls, max(0, limit))
         return rolls_frame(rolls)
+
+
+class ScriptedRoller(Roller):
+    """A roller whose dice show given faces first, then roll from its seed: a simulated
+    fight's dice fed to a real encounter, so the encounter replays that very fight
+    (:mod:`lfgcombat.prep.replay`).
+
+    Args:
+        seed: The seed of the rolls after the script.
+        faces: ``(sides, face)`` per die, in the order the dice are rolled.
+
+    Attributes:
+        used: Scripted dice rolled so far.
+        unscripted: Rolls made after the script ran out.
+        refused: The label (or expression) of the roll the script refused, if any.
+
+    Raises:
+        DiceError: a face outside 1..sides; later, a roll asking for a die of other sides
+            than the script's next (nothing of that roll is kept).
+    """
+
+    def __init__(self, seed: int | str | bytes | None = None,
+                 faces: Iterable[tuple[int, int]] = ()) -> None:
+        super().__init__(seed)
+        self.script = tuple((int(n), int(f)) for n, f in faces)
+        bad = [(n, f) for n, f in self.script if not 1 <= f <= n]
+        if bad:
+            raise DiceError(f"scripted faces must lie in 1..sides, not {bad[0][1]} on a "
+                            f"d{bad[0][0]}", expr=bad[0], expected="(sides, 1..sides)")
+        self.used = 0
+        self.unscripted = 0
+        self.refused: str | None = None
+
+    def roll(self, expr: str | int | DiceExpr, fortune: Fortune | str | None = None,
+             label: str | None = None) -> Roll:
+        """As :meth:`Roller.roll`; a roll the script refuses is noted in ``refused``."""
+        try:
+            return super().roll(expr, fortune=fortune, label=label)
+        except DiceError as exc:
+            self.refused = label or str(expr)
+            raise DiceError(f"{exc} (rolling {self.refused!r})", expr=exc.expr,
+                            expected=exc.expected) from None
+
+    def __repr__(self) -> str:
+        return (f"ScriptedRoller(seed={self.seed!r}, scripted={self.used}/{len(self.script)}, "
+                f"rolls={len(self.history)})")
+
+    def _attempt(self, expr: DiceExpr) -> tuple[tuple[DiceResult, ...], int]:
+        if self.used >= len(self.script):
+            self.unscripted += 1
+            return super()._attempt(expr)
+        start = self.used
+        results = []
+        total = expr.constant
+        for d in expr.dice:
+            faces: list[int] = []
+            for _ in range(d.count):
+                sides, face = self.script[self.used] if self.used < len(self.script) \
+                    else (0, 0)
+                if sides != d.sides:
+                    self.used = start
+                    raise DiceError(f"scripted die {self.used + len(faces) + 1} is "
+                                    + (f"a d{sides}" if sides else "past the script's end")
+                                    + f", but the roll {expr} asks for a d{d.sides}",
+                                    expr=str(expr), expected=f"a d{sides}" if sides else None)
+                faces.append(face)
+                self.used += 1
+            results.append(DiceResult(d, tuple(faces)))
+            total += d.sign * sum(faces)
+        return tuple(results), total
 
 
 def rolls_frame(rolls: Iterable[Roll]) -> pd.DataFrame:

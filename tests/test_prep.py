@@ -111,18 +111,19 @@ def _generated_fights(count: int):
     return fights
 
 
-def test_tiers_agree_on_eight_generated_fights():
+def test_tiers_agree_on_twenty_generated_fights():
     """P(red wins) and the mean rounds, fast (20,000 fights: taken as the truth) vs reference
-    (25 encounters), on 8 generated fights (every tactic, Killer Criticals on and off; the
-    powerful checks are in test_prep_agreement.py). Each fight gives two p-values - an exact
+    (10 encounters), on 20 generated fights (every tactic, Killer Criticals on and off; the
+    powerful checks are in test_prep_agreement.py, and test_prep_replay.py replays fast-tier
+    fights as encounters, fight for fight). Each fight gives two p-values - an exact
     binomial test of the reference wins, a z-test of its mean rounds - combined by Fisher's
-    method (chi-square with 32 degrees of freedom); no single p-value may be below the
+    method (chi-square with 80 degrees of freedom); no single p-value may be below the
     Bonferroni bound either."""
     pvalues = []
-    for i, (sides, policy, ruleset) in enumerate(_generated_fights(8)):
+    for i, (sides, policy, ruleset) in enumerate(_generated_fights(20)):
         fast = simulate(sides, 20_000, seed=100 + i, tactics=policy, ruleset=ruleset,
                         progress=False)
-        ref = simulate(sides, 25, seed=200 + i, tactics=policy, ruleset=ruleset,
+        ref = simulate(sides, 10, seed=200 + i, tactics=policy, ruleset=ruleset,
                        tier="reference", progress=False)
         p_fast = min(max(float((fast.winner == 0).mean()), 1e-4), 1 - 1e-4)
         pvalues.append(stats.binomtest(int((ref.winner == 0).sum()), ref.n, p_fast).pvalue)

@@ -49,7 +49,8 @@ def test_temporary_hp_absorb_damage_first_in_the_fast_tier():
     a = load_example("orc")
     b = a.replace(name="Orc 2", temp_hp=9)
     fast = simulate({"a": [a], "b": [b]}, 20_000, seed=4, progress=False)
-    ref = simulate({"a": [a], "b": [b]}, 250, seed=4, tier="reference", progress=False)
+    ref = simulate({"a": [a], "b": [b]}, 250, seed=4, tier="reference", progress=False,
+                   backend="processes")
     k1, k2 = int((fast.winner == 1).sum()), int((ref.winner == 1).sum())
     p = (k1 + k2) / (fast.n + ref.n)
     z = (k1 / fast.n - k2 / ref.n) / math.sqrt(p * (1 - p) * (1 / fast.n + 1 / ref.n))

@@ -22,7 +22,9 @@ def test_panel_runs_shows_and_replays():
     assert isinstance(tracker, InitiativeTracker)
     assert tracker in panel._table.children
     note = panel._table.children[0].value
-    assert "reference-tier" in note and "cannot be replayed" in note
+    assert "fast-tier run" in note and "exactly" in note
+    i = result.worst("party")[0]
+    assert [tracker.encounter.state(n)["hp"] for n in result.names] == list(result.hp[i])
 
 
 def test_panel_shows_the_engines_refusal_and_keeps_the_last_result():
@@ -52,3 +54,25 @@ def test_panel_counts_each_foe_on_its_own():
     foes = [c.name for c in panel.sides()["foes"]]
     assert foes == ["Orc Shaman", "Orc 1", "Orc 2", "Orc 3"]
     assert len(panel._count_box.children) == 2
+
+
+def test_panel_passes_over_a_fight_that_cannot_be_replayed(monkeypatch):
+    """Where the worst fast-tier fight cannot be replayed exactly (a rule the fast tier
+    leaves out would act), the panel opens the next worst and says why."""
+    from lfgcombat.prep import ReplayError, SimResult
+    panel = PrepPanel(n=200, seed=4)
+    result = panel.run()
+    worst = result.worst("party")[0]
+    real = SimResult.replay
+
+    def refuse_worst(self, i):
+        if i == worst:
+            raise ReplayError("a Perfect Critical's limb injury, which the fast tier leaves out")
+        return real(self, i)
+    monkeypatch.setattr(SimResult, "replay", refuse_worst)
+    tracker = panel.replay_worst()
+    note = panel._table.children[0].value
+    assert "cannot be replayed" in note and "limb injury" in note
+    shown = [tracker.encounter.state(n)["hp"] for n in result.names]
+    assert shown != list(result.hp[worst]) or (result.hp[worst] == result.hp).all(axis=1).sum() > 1
+    assert any(shown == list(result.hp[i]) for i in result.worst("party", share=0.05)[1:])

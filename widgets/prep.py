@@ -5,9 +5,11 @@ Thin by design: the simulation, statistics and plots are :mod:`lfgcombat.prep`'s
 :meth:`~lfgcombat.prep.SimResult.plot`, :meth:`~lfgcombat.prep.SimResult.replay`); the panel
 only gathers the choices and shows the answers. "Replay the worst fight" opens the fight
 that went worst for the party as a real encounter in the
-:class:`~lfgcombat.widgets.initiative.InitiativeTracker`: after a reference-tier run that
-very fight; after a fast-tier run (whose dice cannot be replayed in an encounter) the worst
-of a short reference-tier run of the same scenario and seed, and the panel says so.
+:class:`~lfgcombat.widgets.initiative.InitiativeTracker`, exactly as it was simulated (on
+the fast tier too: its dice are fed to the encounter, :mod:`lfgcombat.prep.replay`). Where
+a rule the fast tier leaves out would act in that fight (a Perfect Critical's limb injury)
+the next worst fight that replays exactly is opened, or else the worst of a short
+reference-tier run of the same scenario and seed; the panel says which and why.
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ import traitlets
 from lfgcombat.creature import Creature, example_names, load_example
 from lfgcombat.errors import LfgError
 from lfgcombat.prep import TARGET_POLICIES, SimResult, simulate
+from lfgcombat.prep.replay import ReplayError
 from lfgcombat.prep.result import format_p
 from lfgcombat.prep.run import SUPPORTED_RULESETS, TIERS
 from lfgcombat.rulesets import Ruleset
@@ -191,24 +194,37 @@ class PrepPanel(W.VBox):
         if self.result is None:
             self._status.value = "run the simulation first"
             return None
-        source = self.result
-        if source.tier == "fast":  # its dice are the kernel's: replay a reference fight
-            source = simulate(self.sides(), REPLAY_FIGHTS, ruleset=source.scenario.ruleset,
-                              tactics=self._tactics.value, seed=source.seed,
-                              tier="reference", progress=False)
-        i = source.worst("party")[0]
-        enc = source.replay(i)
+        source, i, enc, refused = self._worst_replayable(self.result)
         self.tracker = InitiativeTracker(enc, dicelog=True)
-        if self.result.tier == "fast":
+        if source is not self.result:
             text = (f"<b>The worst of {source.n} reference-tier fights</b> (fight {i}, same "
-                    "scenario and seed): the fast tier's own fights cannot be replayed die "
-                    "for die, so this is a real encounter played with every rule.")
+                    f"scenario and seed), exactly: the worst fast-tier fights cannot be "
+                    f"replayed die for die ({html.escape(refused)}).")
         else:
-            text = f"<b>The worst fight</b> of this reference-tier run (fight {i}), exactly."
+            text = (f"<b>The worst fight</b> of this {source.tier}-tier run (fight {i}), "
+                    "exactly as it was simulated")
+            text += (f"; the worse ones cannot be replayed die for die "
+                     f"({html.escape(refused)})." if refused else ".")
         note = W.HTML(text, layout=W.Layout(width="100%"))
         note.add_class("lfg-prep-replay")
         self._table.children = (note, self.tracker)
         return self.tracker
+
+    def _worst_replayable(self, result: SimResult) -> tuple[SimResult, int, Any, str]:
+        """The run, fight and encounter to show: the worst fight for the party that replays
+        exactly (among the ten worst), else the worst of a short reference-tier run; and why
+        a worse one was passed over ("" if none was)."""
+        why = ""
+        for i in result.worst("party", share=min(1.0, 10 / max(1, result.n))):
+            try:
+                return result, i, result.replay(i), why
+            except ReplayError as exc:
+                why = why or str(exc)
+        ref = simulate(self.sides(), REPLAY_FIGHTS, ruleset=result.scenario.ruleset,
+                       tactics=self._tactics.value, seed=result.seed, tier="reference",
+                       progress=False)
+        i = ref.worst("party")[0]
+        return ref, i, ref.replay(i), why
 
     def __repr__(self) -> str:
         s = self.sides()

@@ -9,17 +9,22 @@ Two tiers, one set of rules: the reference tier plays real :class:`~lfgcombat.En
 fights (:mod:`.reference`); the fast tier is a compiled kernel (:mod:`.kernel`, numba with a
 plain-Python fallback) for a declared subset of the rules, its numbers derived from the
 engine (:mod:`.spec`); tests hold the tiers together statistically and against exact
-answers (:mod:`.exact`). Tactics are small documented policies (:mod:`.tactics`). Only the
-``lfg`` ruleset (000_8d1d7816ee944f3b.txt) is played so far.
+answers (:mod:`.exact`). Any simulated fight of either tier replays exactly as a real
+encounter (:meth:`SimResult.replay`, :mod:`.replay`). Tactics are small documented policies
+(:mod:`.tactics`). Only the ``lfg`` ruleset (000_8d1d7816ee944f3b.txt) is played so far;
+the reference tier plays all three of its initiative systems, the fast tier Selective
+Initiative.
 """
 
 from .compare import Comparison, Sweep, compare, sweep
 from .exact import exact_duel
 from .kernel import NUMBA_ACTIVE
+from .replay import ReplayError, ScriptedEncounter
 from .result import SimResult, wilson
 from .run import simulate
 from .spec import PrepError
-from .tactics import TARGET_POLICIES, Tactics
+from .tactics import ARCHER_POLICIES, TARGET_POLICIES, Tactics
 
 __all__ = ["simulate", "compare", "sweep", "SimResult", "Comparison", "Sweep", "Tactics",
-           "TARGET_POLICIES", "PrepError", "wilson", "exact_duel", "NUMBA_ACTIVE"]
+           "TARGET_POLICIES", "ARCHER_POLICIES", "PrepError", "ReplayError",
+           "ScriptedEncounter", "wilson", "exact_duel", "NUMBA_ACTIVE"]

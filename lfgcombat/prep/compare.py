@@ -218,7 +218,6 @@ def sweep(grid: Mapping[str, Sequence[Any]], build: Callable[..., Mapping[str, S
         for side in r.sides:
             for measure in MEASURES:
                 k = _indicator(r, side, measure).sum()
-                from .result import wilson
                 lo, hi = wilson(k, r.n)
                 rows.append({**point, "side": side, "measure": measure,
                              "p": k / max(1, r.n), "lo": lo, "hi": hi, "n": r.n})

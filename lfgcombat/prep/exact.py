@@ -22,7 +22,7 @@ from ..creature import Creature
 from .run import prepare_run
 from .spec import MAX_ROUNDS, FightSpec, check_fast_tier
 
-__all__ = ["exact_duel", "ExactDuel", "attack_damage_pmf"]
+__all__ = ["exact_duel", "exact_chain", "ExactDuel", "attack_damage_pmf"]
 
 
 @dataclass(frozen=True)
@@ -33,6 +33,20 @@ class ExactDuel:
     p_win: tuple[float, float]
     p_draw: float
     rounds: pd.Series
+
+    @property
+    def rounds_mean(self) -> float:
+        """The mean round the duel ends in (draws counted at the round limit)."""
+        r = np.asarray(self.rounds.index, dtype=float)
+        return float((r * self.rounds.to_numpy()).sum() + self.p_draw * r[-1])
+
+    @property
+    def rounds_sd(self) -> float:
+        """The standard deviation of the round the duel ends in."""
+        r = np.asarray(self.rounds.index, dtype=float)
+        m = self.rounds_mean
+        return float(np.sqrt(((r - m) ** 2 * self.rounds.to_numpy()).sum()
+                             + self.p_draw * (r[-1] - m) ** 2))
 
     def summary(self) -> pd.DataFrame:
         """P(win) of each creature and P(draw) as a one-column table (exact, not sampled)."""
@@ -45,9 +59,10 @@ def _p_hit(b: int, ac: int, lo: int = 1) -> float:
 
 
 def attack_damage_pmf(spec: FightSpec, a: int, t: int, k: int, a_injured: bool,
-                      t_injured: bool) -> dict[int, float]:
-    """The exact damage of ``a``'s ``k``-th attack of the turn on ``t`` (0 for a miss)."""
-    b = int(spec.bonus[a, t, k] + (spec.injured_attack[a] if a_injured else 0))
+                      t_injured: bool, extra_bonus: int = 0) -> dict[int, float]:
+    """The exact damage of ``a``'s ``k``-th attack of the turn on ``t`` (0 for a miss);
+    ``extra_bonus`` is added to the attack roll (Gang Up's Tactical Bonus, say)."""
+    b = int(spec.bonus[a, t, k] + (spec.injured_attack[a] if a_injured else 0) + extra_bonus)
     ac = int(spec.ac[a, t] + (spec.injured_ac[t] if t_injured else 0))
     cac = int(spec.confirm_ac[a, t] + (spec.injured_confirm_ac[t] if t_injured else 0))
     th = int(spec.threat[a])
@@ -124,6 +139,24 @@ def exact_duel(a: Creature, b: Creature, *, ruleset="lfg", max_rounds: int = MAX
     scenario, spec = prepare_run({"a": [a], "b": [b]}, ruleset, "weakest",
                                  max_rounds=max_rounds)
     check_fast_tier(scenario, "the exact duel", temp_hp=False)
+    return exact_chain(spec, (a.name, b.name), (a.hp, b.hp), max_rounds, tol)
+
+
+def exact_chain(spec: FightSpec, names: tuple[str, str], start: tuple[int, int],
+                max_rounds: int = MAX_ROUNDS, tol: float = 1e-12) -> ExactDuel:
+    """The Markov chain of :func:`exact_duel` on a duel's numbers (tests change one rule's
+    numbers, e.g. Injured's, to measure how much that rule moves the answer).
+
+    Args:
+        spec: The duel's :class:`~lfgcombat.prep.spec.FightSpec` (two creatures).
+        names: Their names.
+        start: Their HP at the start.
+        max_rounds: A draw after this many rounds.
+        tol: Stop once less probability than this is still in play.
+
+    Returns:
+        The :class:`ExactDuel`.
+    """
     hp0, hp1 = int(spec.max_hp[0]), int(spec.max_hp[1])
     p_first0 = _first_prob(spec)
     win = [0.0, 0.0]
@@ -132,7 +165,7 @@ def exact_duel(a: Creature, b: Creature, *, ruleset="lfg", max_rounds: int = MAX
         if weight <= 0:
             continue
         state = np.zeros((hp0 + 1, hp1 + 1))
-        state[a.hp, b.hp] = weight
+        state[start[0], start[1]] = weight
         second = 1 - first
         for rnd in range(1, max_rounds + 1):
             order = (first, second) if rnd % 2 else (second, first)
@@ -151,4 +184,4 @@ def exact_duel(a: Creature, b: Creature, *, ruleset="lfg", max_rounds: int = MAX
     p_draw = max(0.0, 1.0 - win[0] - win[1])
     rounds = pd.Series(by_round[1:], index=pd.RangeIndex(1, max_rounds + 1, name="rounds"),
                        name="P(rounds)")
-    return ExactDuel((a.name, b.name), (win[0], win[1]), p_draw, rounds)
+    return ExactDuel((names[0], names[1]), (win[0], win[1]), p_draw, rounds)

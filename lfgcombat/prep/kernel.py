@@ -29,6 +29,11 @@ What the fast tier plays (000_8d1d7816ee944f3b.txt), every number from the engin
   stable or dead (nobody heals them): who dies counts those who bleed out afterwards.
 * Selective Initiative with the policy of :mod:`lfgcombat.prep.tactics`.
 
+Trace mode (:func:`trace_fight`): the same functions run uncompiled with every draw
+recorded by what it is for (an initiative d20, an attack roll, a damage draw...), so
+:mod:`lfgcombat.prep.replay` can feed a fast-tier fight's dice to a real
+:class:`~lfgcombat.Encounter`.
+
 Left out (use the reference tier): maps, movement, reach and AOO; spells and special
 actions; conditions other than Injured/Unconscious/Dying (Weakened from falling does not
 matter to a creature that never gets up: nobody heals); % miss chance, Fortunate and
@@ -40,11 +45,13 @@ refused (:func:`lfgcombat.prep.spec.check_fast_tier`).
 from __future__ import annotations
 
 import os
+import types
+from typing import Any
 
 import numpy as np
 
-__all__ = ["HAVE_NUMBA", "NUMBA_ACTIVE", "run_fights", "fight_states", "sample_attacks",
-           "M1", "M2"]
+__all__ = ["HAVE_NUMBA", "NUMBA_ACTIVE", "run_fights", "fight_states", "fight_words",
+           "sample_attacks", "trace_fight", "M1", "M2"]
 
 try:  # numba is optional: lfgcombat[fast]
     import numba as _numba
@@ -56,8 +63,11 @@ except ImportError:  # pragma: no cover - exercised with LFGCOMBAT_NO_NUMBA=1
 #: Whether the kernel is compiled (numba installed and not switched off).
 NUMBA_ACTIVE = HAVE_NUMBA and os.environ.get("LFGCOMBAT_NO_NUMBA", "") in ("", "0")
 
+_KERNEL: list[str] = []  # the functions the trace twin copies (see trace_fight)
+
 
 def _jit(fn):
+    _KERNEL.append(fn.__name__)
     if NUMBA_ACTIVE:
         return _numba.njit(cache=True, nogil=True)(fn)
     return fn
@@ -65,6 +75,7 @@ def _jit(fn):
 
 def _inline(fn):
     """A small step of a fight, inlined into its caller when compiled."""
+    _KERNEL.append(fn.__name__)
     if NUMBA_ACTIVE:
         return _numba.njit(cache=True, nogil=True, inline="always")(fn)
     return fn
@@ -96,19 +107,56 @@ def _d20(st):
     return int(_uniform(st) * 20.0) + 1
 
 
+# The draws by what they are for: the same generator, named so that the trace twin
+# (trace_fight) records each with its meaning.
+@_inline
+def _initiative_d20(st, c):
+    return _d20(st)
+
+
+@_inline
+def _rolloff_d20(st, c):
+    return _d20(st)
+
+
+@_inline
+def _attack_d20(st, a, t):
+    return _d20(st)
+
+
+@_inline
+def _confirm_d20(st, a, t):
+    return _d20(st)
+
+
+@_inline
+def _damage_u(st, a, t, v):
+    return _uniform(st)
+
+
+@_inline
+def _stabilize_u(st, c):
+    return _uniform(st)
+
+
+@_inline
+def _pick_u(st, cur):
+    return _uniform(st)
+
+
 @_jit
 def _strike(st, b, target_ac, cac, threat, perfect, values, cdf, lens, a, t):
     """One attack of ``a`` on ``t`` and its damage ("Attack Rolls", "Critical Hits"): 0 on
     a miss."""
-    nat = _d20(st)
+    nat = _attack_d20(st, a, t)
     if not (nat == 20 or (nat != 1 and nat + b >= target_ac)):
         return 0
     v = 0
     if nat >= threat:
-        nat2 = _d20(st)
+        nat2 = _confirm_d20(st, a, t)
         if nat2 == 20 or (nat2 != 1 and nat2 + b >= cac):
             v = 2 if (perfect and nat2 == 20) else 1
-    u = _uniform(st)
+    u = _damage_u(st, a, t, v)
     n = lens[a, t, v]
     for i in range(n - 1):
         if u <= cdf[a, t, v, i]:
@@ -126,11 +174,14 @@ def sample_attacks(st, n, b, target_ac, cac, threat, perfect, values, cdf, lens,
 
 @_jit
 def _initiative(st, init_bonus, alive):  # noqa: C901 - one compiled loop
+    """Who opens the fight: every creature rolls 1d20 + its Initiative bonus (in order);
+    the highest total, then the highest bonus; roll-offs (1d20 each, in order) among the
+    still tied until one is highest ("Rounds, Initiative, & Turn Order")."""
     c_n = init_bonus.shape[0]
     total = np.zeros(c_n, np.int64)
     best = -10 ** 9
     for c in range(c_n):
-        total[c] = _d20(st) + init_bonus[c]
+        total[c] = _initiative_d20(st, c) + init_bonus[c]
     tied = np.zeros(c_n, np.int64)
     for c in range(c_n):
         if alive[c]:
@@ -146,7 +197,7 @@ def _initiative(st, init_bonus, alive):  # noqa: C901 - one compiled loop
         top = 0
         offs = np.zeros(m, np.int64)
         for j in range(m):
-            offs[j] = _d20(st)
+            offs[j] = _rolloff_d20(st, tied[j])
             if offs[j] > top:
                 top = offs[j]
         k = 0
@@ -160,6 +211,7 @@ def _initiative(st, init_bonus, alive):  # noqa: C901 - one compiled loop
 
 @_jit
 def _pick(st, cur, policy, side, hp, dead, danger):
+    """The target of ``cur`` by its side's policy (:mod:`lfgcombat.prep.tactics`)."""
     c_n = side.shape[0]
     best = -1
     m = 0
@@ -174,7 +226,7 @@ def _pick(st, cur, policy, side, hp, dead, danger):
         elif policy == 2 and danger[c] > danger[best]:
             best = c
     if policy == 3 and m > 1:
-        r = int(_uniform(st) * m)
+        r = int(_pick_u(st, cur) * m)
         for c in range(c_n):
             if side[c] == side[cur] or dead[c] or hp[c] <= 0:
                 continue
@@ -217,7 +269,7 @@ def _turn_start(st, cur, hp, temp, dead, bleed, bled, dies_at, stabilize_p):
         hp[cur] -= b - absorbed
         if hp[cur] <= dies_at[cur]:
             dead[cur] = 1
-    if not dead[cur] and bleed[cur] > 0 and _uniform(st) < stabilize_p[cur]:
+    if not dead[cur] and bleed[cur] > 0 and _stabilize_u(st, cur) < stabilize_p[cur]:
         bleed[cur] -= 1
         if bleed[cur] == 0:
             bled[cur] = 0
@@ -250,31 +302,31 @@ def _round_opener(cur, side, dead):
     return -1
 
 
-@_jit
-def _battle(st, side, policy, start_hp, start_temp, injured_at, dies_at,  # noqa: C901
-           bleed_cap, init_bonus, n_attacks, stabilize_p, danger, bonus, ac, confirm_ac,
-           threat, perfect, injured_attack, injured_ac, injured_confirm_ac, gang, gang_ok,
-           bleeds, dmg_values, dmg_cdf, dmg_len, max_rounds, hp, dead, felled, dealt, seen,
-           temp, bleed, bled):
-    """Play one fight until at most one side stands; fill ``hp``, ``dead``, ``felled``,
-    ``dealt``, ``temp``, ``bleed``, ``bled``; return (winner, rounds).
+@_inline
+def _gang_position(seen, n_seen, t, cur):
+    """Where ``cur`` stands among the creatures that attacked ``t`` since ``t``'s turn
+    began (0: the first), noting it there ("Multiple Opponents")."""
+    pos = n_seen[t]
+    for j in range(n_seen[t]):
+        if seen[t, j] == cur:
+            pos = j
+    if pos == n_seen[t]:
+        seen[t, pos] = cur
+        n_seen[t] += 1
+    return pos
 
-    ``seen`` (int64[C, C], scratch) lists who attacked each creature since its last turn
-    began (Gang Up)."""
+
+@_jit
+def _battle(st, side, policy, injured_at, dies_at, bleed_cap, init_bonus, n_attacks,  # noqa: C901
+            stabilize_p, danger, bonus, ac, confirm_ac, threat, perfect, injured_attack,
+            injured_ac, injured_confirm_ac, gang, gang_ok, bleeds, dmg_values, dmg_cdf,
+            dmg_len, max_rounds, hp, dead, felled, dealt, seen, n_seen, temp, bleed, bled,
+            acted):
+    """Play one fight from the state :func:`_fight` set until at most one side stands;
+    return (winner, rounds, who takes the next turn when the round limit ends it, else -1).
+    """
     c_n = side.shape[0]
-    n_sides = 0
-    for c in range(c_n):
-        n_sides = max(n_sides, side[c] + 1)
-        hp[c] = start_hp[c]
-        temp[c] = start_temp[c]
-        dead[c] = 0
-        felled[c] = -1
-        dealt[c] = 0
-    for c in range(c_n):
-        bleed[c] = 0
-        bled[c] = 0
-    acted = np.zeros(c_n, np.int64)
-    n_seen = np.zeros(c_n, np.int64)
+    n_sides = int(side.max()) + 1
     cur = _initiative(st, init_bonus, np.ones(c_n, np.int64))
     rnd = 1
     while True:
@@ -286,31 +338,21 @@ def _battle(st, side, policy, start_hp, start_temp, injured_at, dies_at,  # noqa
                 t = _pick(st, cur, policy[cur], side, hp, dead, danger)
                 if t < 0:
                     break
-                # Gang Up: where cur stands among t's attackers since t's turn began
-                pos = n_seen[t]
-                for j in range(n_seen[t]):
-                    if seen[t, j] == cur:
-                        pos = j
-                if pos == n_seen[t]:
-                    seen[t, pos] = cur
-                    n_seen[t] += 1
-                b = bonus[cur, t, k]
+                pos = _gang_position(seen, n_seen, t, cur)  # Gang Up ("Multiple Opponents")
+                b = bonus[cur, t, k] + (injured_attack[cur] if hp[cur] <= injured_at[cur] else 0)
                 if gang_ok[cur, t]:
                     b += gang[cur, min(5, max(0, pos - 1))]
-                if hp[cur] <= injured_at[cur]:
-                    b += injured_attack[cur]
                 hurt = hp[t] <= injured_at[t]
                 dmg = _strike(st, b, ac[cur, t] + (injured_ac[t] if hurt else 0),
                               confirm_ac[cur, t] + (injured_confirm_ac[t] if hurt else 0),
                               threat[cur], perfect, dmg_values, dmg_cdf, dmg_len, cur, t)
                 absorbed = min(temp[t], dmg)  # "Temporary Hit Points (TempHP)" first
                 temp[t] -= absorbed
-                dmg -= absorbed
-                if dmg <= 0:
+                if dmg - absorbed <= 0:
                     continue
                 before = hp[t]
-                hp[t] -= dmg
-                dealt[cur] += dmg
+                hp[t] -= dmg - absorbed
+                dealt[cur] += dmg - absorbed
                 if hp[t] <= dies_at[t]:
                     dead[t] = 1
                 elif hp[t] <= 0 and bleeds[cur, t]:
@@ -319,34 +361,43 @@ def _battle(st, side, policy, start_hp, start_temp, injured_at, dies_at,  # noqa
                     felled[t] = cur
                     count, last = _standing_sides(side, hp, dead, n_sides)
                     if count <= 1:
-                        return last, rnd
+                        return last, rnd, -1
         acted[cur] = 1
         nxt = _next_unit(cur, side, dead, acted)
         if nxt < 0:
             rnd += 1
-            if rnd > max_rounds:
-                return -1, max_rounds
-            for c in range(c_n):
-                acted[c] = 0
+            acted[:] = 0
             nxt = _round_opener(cur, side, dead)
+            if rnd > max_rounds:
+                return -1, max_rounds, nxt
         if nxt < 0:
-            return -1, rnd
+            return -1, rnd, -1
         cur = nxt
 
 
 @_jit
-def _aftermath(st, hp, temp, dead, bleed, bled, dies_at, stabilize_p):
-    """After the fight, the dying keep bleeding and rolling to stabilize, one round at a
-    time, until each is stable or dead ("Unconscious & Dying", "Stabilize when Dying",
-    "Death"): clotting after 10 rounds ("Bleed X") ends every bleeding."""
+def _aftermath(st, first, hp, temp, dead, bleed, bled, acted, dies_at, stabilize_p):
+    """After the fight, the dying keep taking their turns, bleeding and rolling to
+    stabilize, until each is stable or dead ("Unconscious & Dying", "Stabilize when Dying",
+    "Death"; clotting after 10 rounds, "Bleed X", ends every bleeding): ``first`` (if not
+    -1) takes the next turn, then those who have not acted this round, then every round
+    everyone in order: the turns the reference tier ends, in the same order."""
+    c_n = hp.shape[0]
+    if first >= 0:
+        _turn_start(st, first, hp, temp, dead, bleed, bled, dies_at, stabilize_p)
+        acted[first] = 1
+    for c in range(c_n):
+        if not acted[c]:
+            _turn_start(st, c, hp, temp, dead, bleed, bled, dies_at, stabilize_p)
     for _ in range(10000):
         dying = False
-        for c in range(hp.shape[0]):
+        for c in range(c_n):
             if not dead[c] and hp[c] <= 0 and bleed[c] > 0:
                 dying = True
-                _turn_start(st, c, hp, temp, dead, bleed, bled, dies_at, stabilize_p)
         if not dying:
             return
+        for c in range(c_n):
+            _turn_start(st, c, hp, temp, dead, bleed, bled, dies_at, stabilize_p)
 
 
 @_jit
@@ -357,15 +408,22 @@ def _fight(st, side, policy, start_hp, start_temp, injured_at, dies_at, bleed_ca
     """Play one fight (:func:`_battle`), then its aftermath (:func:`_aftermath`); return
     (winner, rounds): the rounds of the fight itself."""
     c_n = side.shape[0]
-    temp = np.zeros(c_n, np.int64)
+    temp = start_temp.copy()
     bleed = np.zeros(c_n, np.int64)
     bled = np.zeros(c_n, np.int64)
-    w, r = _battle(st, side, policy, start_hp, start_temp, injured_at, dies_at, bleed_cap,
-                   init_bonus, n_attacks, stabilize_p, danger, bonus, ac, confirm_ac, threat,
-                   perfect, injured_attack, injured_ac, injured_confirm_ac, gang, gang_ok,
-                   bleeds, dmg_values, dmg_cdf, dmg_len, max_rounds, hp, dead, felled, dealt,
-                   seen, temp, bleed, bled)
-    _aftermath(st, hp, temp, dead, bleed, bled, dies_at, stabilize_p)
+    acted = np.zeros(c_n, np.int64)
+    n_seen = np.zeros(c_n, np.int64)
+    for c in range(c_n):
+        hp[c] = start_hp[c]
+        dead[c] = 0
+        felled[c] = -1
+        dealt[c] = 0
+    w, r, first = _battle(st, side, policy, injured_at, dies_at, bleed_cap, init_bonus,
+                          n_attacks, stabilize_p, danger, bonus, ac, confirm_ac, threat,
+                          perfect, injured_attack, injured_ac, injured_confirm_ac, gang,
+                          gang_ok, bleeds, dmg_values, dmg_cdf, dmg_len, max_rounds, hp, dead,
+                          felled, dealt, seen, n_seen, temp, bleed, bled, acted)
+    _aftermath(st, first, hp, temp, dead, bleed, bled, acted, dies_at, stabilize_p)
     return w, r
 
 
@@ -387,6 +445,13 @@ def _run(states, side, policy, start_hp, start_temp, injured_at, dies_at, bleed_
                       dead[i], felled[i], dealt[i], seen)
         winner[i] = w
         rounds[i] = r
+
+
+def fight_words(seed: int, point: int, chunk: int, size: int) -> np.ndarray:
+    """The 32-bit seed words (uint32[size, 6]) of chunk ``chunk`` of point ``point``:
+    ``SeedSequence(seed, spawn_key=(point, chunk))``."""
+    ss = np.random.SeedSequence(int(seed), spawn_key=(int(point), int(chunk)))
+    return ss.generate_state(6 * size, np.uint32).reshape(size, 6)
 
 
 def fight_states(words: np.ndarray) -> np.ndarray:
@@ -415,3 +480,57 @@ def run_fights(spec, states: np.ndarray) -> dict[str, np.ndarray]:
     _run(np.ascontiguousarray(states, dtype=np.int64), *spec.arrays(), out["winner"],
          out["rounds"], out["hp"], out["dead"], out["felled"], out["dealt"])
     return out
+
+
+# ---------------------------------------------------------------- trace mode
+#: The named draws the trace records, and what each records besides its result.
+TRACED = ("_initiative_d20", "_rolloff_d20", "_attack_d20", "_confirm_d20", "_damage_u",
+          "_stabilize_u", "_pick_u")
+
+
+def _plain(fn: Any) -> Any:
+    return getattr(fn, "py_func", fn)
+
+
+def _twin(events: list) -> dict[str, Any]:
+    """The kernel's functions as plain Python whose named draws append ``(draw, args...,
+    result)`` to ``events``: the very code of the compiled kernel, run uncompiled."""
+    g: dict[str, Any] = dict(globals())
+    for name in _KERNEL:
+        f = _plain(globals()[name])
+        g[name] = types.FunctionType(f.__code__, g, name, f.__defaults__, f.__closure__)
+
+    def recorder(name: str, fn: Any) -> Any:
+        def draw(st, *args):
+            value = fn(st, *args)
+            events.append((name[1:], *(int(a) for a in args), value))
+            return value
+        return draw
+    for name in TRACED:
+        g[name] = recorder(name, g[name])
+    return g
+
+
+def trace_fight(spec, state: np.ndarray) -> tuple[dict[str, Any], list[tuple]]:
+    """Play one fight of ``spec`` from the generator ``state`` (a row of
+    :func:`fight_states`) in the kernel's plain-Python twin, recording every draw.
+
+    Returns:
+        The fight's outcome (``winner``, ``rounds``, ``hp``, ``dead``, ``felled``,
+        ``dealt``: the same as :func:`run_fights` gives for this state) and its draws in
+        order: ``("initiative_d20", c, natural)``, ``("rolloff_d20", c, natural)``,
+        ``("attack_d20", a, t, natural)``, ``("confirm_d20", a, t, natural)``,
+        ``("damage_u", a, t, variant, u)`` (variant 0 hit, 1 Critical Hit, 2 Perfect
+        Critical), ``("stabilize_u", c, u)`` and ``("pick_u", c, u)`` (the ``random``
+        target policy).
+    """
+    events: list[tuple] = []
+    g = _twin(events)
+    c_n = spec.side.shape[0]
+    hp, dead, felled, dealt = (np.zeros(c_n, np.int64) for _ in range(4))
+    st = np.array(state, dtype=np.int64).copy()
+    w, r = g["_fight"](st, *spec.arrays(), hp, dead, felled, dealt,
+                       np.zeros((c_n, c_n), np.int64))
+    out = {"winner": int(w), "rounds": int(r), "hp": hp, "dead": dead, "felled": felled,
+           "dealt": dealt}
+    return out, events

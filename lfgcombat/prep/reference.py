@@ -42,18 +42,16 @@ def _standing(side, hp, dead) -> set[int]:
 class _Fight:
     """One reference fight under way: the encounter and what the tactics track."""
 
-    def __init__(self, scenario: Scenario, spec: FightSpec, dice_seed: int,
-                 tactics_seed: int, map) -> None:
+    def __init__(self, scenario: Scenario, spec: FightSpec, enc: Encounter, rng) -> None:
         self.names = scenario.names
         self.index = {n: i for i, n in enumerate(self.names)}
         self.side = list(scenario.side_of)
         self.weapons = [_weapon(c) for c in scenario.creatures]
         self.policy = [t.code for t in (scenario.tactics[s] for s in self.side)]
+        self.kite = [scenario.tactics[s].archers == "keep_distance" for s in self.side]
         self.danger = spec.danger
-        self.enc = Encounter(list(scenario.creatures),
-                             sides=scenario.sides(), map=map, ruleset=scenario.ruleset,
-                             seed=int(dice_seed))
-        self.rng = np.random.Generator(np.random.PCG64(int(tactics_seed)))
+        self.enc = enc
+        self.rng = rng
         self.hp = [int(c.hp) for c in scenario.creatures]
         self.dead = [False] * len(self.names)
         self.felled = [-1] * len(self.names)
@@ -77,7 +75,8 @@ class _Fight:
                              self.danger, self.rng)
             if not ranked:
                 return None
-            t = _target_on_map(self.enc, self.names, cur, ranked, self.weapons[cur])
+            t = _target_on_map(self.enc, self.names, cur, ranked, self.weapons[cur],
+                               nearest=self.policy[cur] == 1, kite=self.kite[cur])
             self.refresh(cur)  # an AOO on the way may have dropped it
             if self.hp[cur] <= 0 or self.dead[cur]:
                 return self.over()
@@ -126,7 +125,8 @@ class _Fight:
 
 
 def play(scenario: Scenario, spec: FightSpec, dice_seed: int, tactics_seed: int,
-         max_rounds: int | None = None, map=None) -> tuple[Encounter, Outcome]:
+         max_rounds: int | None = None, map=None, *, encounter: Encounter | None = None,
+         rng=None) -> tuple[Encounter, Outcome]:
     """Play one fight in a real encounter with the scenario's tactics.
 
     Args:
@@ -136,13 +136,23 @@ def play(scenario: Scenario, spec: FightSpec, dice_seed: int, tactics_seed: int,
         tactics_seed: The seed of the tactics' choices.
         max_rounds: A draw after this many rounds (default the spec's).
         map: A :class:`~lfgcombat.HexMap` with everyone placed (``None``: the open field).
+        encounter: The encounter to play in, not started (default: a new one of the
+            scenario, on ``map``, seeded with ``dice_seed``).
+        rng: The source of the tactics' choices (``.random()`` in [0, 1); default a
+            generator seeded with ``tactics_seed``).
 
     Returns:
         The encounter after the fight and its aftermath (the dying played out until stable
         or dead), and its :class:`Outcome` (``rounds``: of the fight itself).
     """
     limit = spec.max_rounds if max_rounds is None else max_rounds
-    f = _Fight(scenario, spec, dice_seed, tactics_seed, map)
+    if encounter is None:
+        encounter = Encounter(list(scenario.creatures),  # type: ignore[abstract]
+                              sides=scenario.sides(), map=map, ruleset=scenario.ruleset,
+                              seed=int(dice_seed))
+    if rng is None:
+        rng = np.random.Generator(np.random.PCG64(int(tactics_seed)))
+    f = _Fight(scenario, spec, encounter, rng)
     f.enc.start()
     winner = None
     while winner is None:
@@ -157,26 +167,56 @@ def play(scenario: Scenario, spec: FightSpec, dice_seed: int, tactics_seed: int,
 
 
 def _target_on_map(enc: Encounter, names: list[str], cur: int, ranked: list[int],
-                   weapon) -> int:
-    """The target: the policy's first choice on the open field. On a map, the first foe in
-    the policy's order within reach (or in sight, for an archer); if none, the creature
-    closes in on its first choice and then takes the first in reach (-1: nobody)."""
+                   weapon, *, nearest: bool = False, kite: bool = True) -> int:
+    """The target: the policy's first choice on the open field. On a map (``nearest``: the
+    foes by hex distance first), an archer keeps its distance (:func:`_keep_distance`) and
+    shoots the policy's first choice; a melee creature takes the first foe within reach,
+    and if none, closes in on its first choice and then takes the first in reach (-1:
+    nobody)."""
     if enc.map is None:
         return ranked[0]
     from ..attacks import resolve_weapon
     me = names[cur]
+    hmap = enc.map
+    if nearest:
+        ranked = sorted(ranked, key=lambda t: hmap.distance(me, names[t]))
     view = enc.creature(me)
     if resolve_weapon(view, weapon).is_projectile:
+        if kite:
+            _keep_distance(enc, me, [names[t] for t in ranked])
         return ranked[0]
     reach = int(view.reach.value or 0)
     for t in ranked:
-        if enc.map.distance(me, names[t]) <= reach:
+        if hmap.distance(me, names[t]) <= reach:
             return t
     _approach(enc, me, names[ranked[0]], weapon)
     for t in ranked:
-        if enc.map.distance(me, names[t]) <= reach:
+        if hmap.distance(me, names[t]) <= reach:
             return t
     return -1
+
+
+def _keep_distance(enc: Encounter, name: str, foes: list[str]) -> None:
+    """"Archers keep distance": an archer within the reach of a conscious foe spends a Move
+    Action moving to the reachable cell farthest from its nearest foe (ties: the cheapest),
+    preferring cells it reaches without provoking AOO (foes offered an AOO take it). Not
+    threatened, out of Big Actions or with nowhere farther to go, it stays."""
+    hmap = enc.map
+    if hmap is None or enc.actions_left(name).big < 1 or not foes:
+        return
+    if not any(hmap.distance(name, f) <= int(enc.creature(f).reach.value or 0)
+               for f in foes):
+        return
+    where = hmap.reachable(name)
+    cells = [c for c in where if c not in where.provoking] or list(where)
+    if not cells:
+        return
+
+    def gap(cell) -> int:
+        return min(hmap.distance(cell, f) for f in foes)
+    goal = max(cells, key=lambda c: (gap(c), -where.cost[c]))
+    if gap(goal) > min(hmap.distance(name, f) for f in foes):
+        enc.move(name, goal, aoo="all")
 
 
 def _approach(enc: Encounter, name: str, target: str, weapon) -> None:

@@ -13,6 +13,8 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
+from .kernel import fight_words
+from .replay import OUTCOME_KEYS, replay_fight
 from .spec import FightSpec, PrepError, Scenario
 
 __all__ = ["wilson", "SimResult", "Z95", "format_p", "READABLE"]
@@ -265,30 +267,36 @@ class SimResult:
         order = np.argsort(-self.severity(side), kind="stable")
         return [int(i) for i in order[:max(1, int(round(share * self.n)))]]
 
-    def replay(self, i: int):
-        """Fight ``i`` as a real :class:`~lfgcombat.Encounter`, played to its end.
-
-        Reference tier: the very fight (same dice, same choices), with its full log. Fast
-        tier: the same fight index replayed in the reference tier from the same seed stream:
-        the same scenario, start and tactics, but not the same dice (the fast tier draws
-        from its own generator).
+    def fight(self, i: int) -> dict[str, Any]:
+        """Fight ``i``'s outcome: ``winner``, ``rounds`` and per creature ``hp``, ``dead``,
+        ``felled``, ``dealt``.
 
         Raises:
             PrepError: ``i`` out of range.
         """
-        from .run import fight_words
-        from .reference import play
-        if not 0 <= i < self.n:
-            raise PrepError(f"fight index {i} out of range: this result has {self.n} fights")
+        if isinstance(i, bool) or not isinstance(i, (int, np.integer)) or not 0 <= i < self.n:
+            raise PrepError(f"fight index {i!r} out of range: this result has {self.n} fights "
+                            f"(0 to {self.n - 1})")
+        return {k: getattr(self, k)[i] for k in OUTCOME_KEYS}
+
+    def replay(self, i: int):
+        """Fight ``i`` rebuilt exactly as a real :class:`~lfgcombat.Encounter` (tracker, map,
+        dice log), played to its end: the same winner, rounds, HP, deaths, who dropped whom
+        and damage dealt as the simulated fight (:mod:`lfgcombat.prep.replay`).
+
+        Reference tier: the same encounter from its seed. Fast tier: a
+        :class:`~lfgcombat.prep.replay.ScriptedEncounter` whose dice are the kernel's draws
+        of that fight.
+
+        Raises:
+            PrepError: ``i`` out of range.
+            ReplayError: the fight cannot be replayed exactly (a rule the fast tier leaves
+                out would act in the encounter); the message names it.
+        """
+        outcome = self.fight(i)
         words = fight_words(self.seed, self.point, i // self.chunk_size, self.chunk_size)
-        w = words[i % self.chunk_size]
-        hmap = None
-        if self.map_text is not None:
-            from ..hexmap import HexMap
-            hmap = HexMap.from_text(self.map_text, creatures={c.name: c for c in
-                                                              self.scenario.creatures})
-        enc, _ = play(self.scenario, self.spec, int(w[0]), int(w[1]), map=hmap)
-        return enc
+        return replay_fight(self.tier, self.scenario, self.spec, words[i % self.chunk_size],
+                            outcome, self.map_text)
 
     def _status(self) -> str:
         if self.interrupted:

@@ -27,7 +27,7 @@ import numpy as np
 from ..creature import Creature
 from ..hexmap import HexMap
 from ..rulesets import RULESET_NAMES, Ruleset, RulesetError, coerce_ruleset
-from .kernel import NUMBA_ACTIVE, fight_states, run_fights
+from .kernel import NUMBA_ACTIVE, fight_states, fight_words, run_fights
 from .reference import play
 from .result import SimResult, wilson
 from .spec import (MAX_ROUNDS, FightSpec, PrepError, Scenario, build_spec, check_fast_tier,
@@ -44,12 +44,6 @@ DEFAULT_CHUNK = {"fast": 5000, "reference": 20}
 STOP_CHUNK = {"fast": 500, "reference": 10}
 #: Rulesets GM prep can play (others raise :class:`PrepError`).
 SUPPORTED_RULESETS = ("lfg",)
-
-
-def fight_words(seed: int, point: int, chunk: int, size: int) -> np.ndarray:
-    """The 32-bit seed words (uint32[size, 6]) of chunk ``chunk`` of point ``point``."""
-    ss = np.random.SeedSequence(int(seed), spawn_key=(int(point), int(chunk)))
-    return ss.generate_state(6 * size, np.uint32).reshape(size, 6)
 
 
 def run_chunk(tier: str, scenario: Scenario, spec: FightSpec, seed: int, point: int,
@@ -89,9 +83,6 @@ def _ruleset(ruleset: Any, switches: Mapping[str, Any] | None = None) -> Ruleset
         raise PrepError(str(exc)) from None
     if rs.name not in SUPPORTED_RULESETS:
         raise PrepError(f"GM prep plays {', '.join(SUPPORTED_RULESETS)} so far, not {rs.name!r}")
-    if rs.initiative != "selective":
-        raise PrepError(f"GM prep plays Selective Initiative only, not {rs.initiative!r}; "
-                        "use Ruleset('lfg') (the tactics choose who acts next)")
     return rs
 
 
@@ -181,7 +172,9 @@ def simulate(sides: Mapping[str, Sequence[Creature]], n: int = 10_000, *,
         sides: ``{"party": [creatures], "orcs": [creatures]}`` (two or more sides).
         n: Fights to play.
         ruleset: ``"lfg"`` or a :class:`~lfgcombat.Ruleset` (with its optional rules);
-            rulesets not implemented here raise :class:`PrepError`.
+            rulesets not implemented here raise :class:`PrepError`. Its ``initiative``
+            switch: Selective (both tiers), ``round_by_round`` or ``top_down`` (the
+            reference tier only; the fast tier refuses them).
         tactics: A target policy for everyone, or ``{side: policy}`` (see
             :mod:`lfgcombat.prep.tactics`).
         map: A :class:`~lfgcombat.HexMap` with everyone placed (reference tier only);
@@ -204,10 +197,12 @@ def simulate(sides: Mapping[str, Sequence[Creature]], n: int = 10_000, *,
 
     Returns:
         A :class:`~lfgcombat.prep.result.SimResult` (``partial`` with ``interrupted``
-        after Ctrl-C, or with ``stopped_early`` when ``stop_at_width`` was reached).
+        after Ctrl-C, or with ``stopped_early`` when ``stop_at_width`` was reached); its
+        ``replay(i)`` rebuilds fight ``i`` exactly as an encounter, in either tier.
 
     Raises:
-        PrepError: bad sides, ruleset, tier, n, seed or map.
+        PrepError: bad sides, ruleset, tier, n, seed or map; on the fast tier, what it
+            does not play (:func:`~lfgcombat.prep.spec.fast_tier_problems`).
     """
     _check(n, tier, seed, map, stop_at_width)
     scenario, spec = prepare_run(sides, ruleset, tactics, switches, max_rounds)

@@ -160,6 +160,9 @@ class FightSpec:
 
 
 def _injured(c: Creature) -> Creature:
+    """``c`` at its Injured Threshold (its Temporary HP spent first, so that the damage
+    reaches its HP)."""
+    c = c.replace(temp_hp=0) if c.temp_hp else c
     v = Vitals.from_creature(c)
     if v.injured_threshold is None or v.injured_threshold <= 0:
         return c
@@ -365,15 +368,20 @@ def build_spec(scenario: Scenario, max_rounds: int = MAX_ROUNDS) -> FightSpec:
 
 def fast_tier_problems(scenario: Scenario, *, temp_hp: bool = True) -> list[str]:
     """What in ``scenario`` the fast tier does not model (see :mod:`lfgcombat.prep.kernel`):
-    a creature starting at 0 HP or less (unconscious, dying or dead), or with conditions of
-    its own (Bleed, Weakened, Prone, ...: the kernel plays only the Injured / Unconscious /
-    Dying / dead states that its own HP give it); with ``temp_hp=False`` (the exact chain)
-    also Temporary HP.
+    an initiative system other than Selective Initiative ("Alternative Initiative":
+    Round-by-Round, Top-Down), a creature starting at 0 HP or less (unconscious, dying or
+    dead), or with conditions of its own (Bleed, Weakened, Prone, ...: the kernel plays
+    only the Injured / Unconscious / Dying / dead states that its own HP give it); with
+    ``temp_hp=False`` (the exact chain) also Temporary HP.
 
     Returns:
         One sentence per problem (empty: the fast tier plays this scenario as the rules say).
     """
     out = []
+    if scenario.ruleset.initiative != "selective":
+        out.append(f"the ruleset's initiative is {scenario.ruleset.initiative!r}: the fast "
+                   "tier plays Selective Initiative only (the reference tier plays "
+                   "round_by_round and top_down too)")
     for c in scenario.creatures:
         if c.hp <= 0:
             out.append(f"{c.name} starts at {c.hp} HP (0 or less: unconscious, dying or dead)")
@@ -395,5 +403,6 @@ def check_fast_tier(scenario: Scenario, what: str = "the fast tier",
     problems = fast_tier_problems(scenario, temp_hp=temp_hp)
     if problems:
         raise PrepError(f"{what} cannot play this fight: {'; '.join(problems)}. Use "
-                        "tier='reference' (real encounters, every rule), or start the "
-                        "creatures conscious and without conditions (.replace(conditions=[]))")
+                        "tier='reference' (real encounters, every rule), or change what is "
+                        "listed (start the creatures conscious and without conditions: "
+                        ".replace(conditions=[]); Selective Initiative: Ruleset('lfg'))")

@@ -14,8 +14,20 @@ Target policies (among the foes still conscious; ties go to the first in the sid
 * ``random``: a foe drawn uniformly (from the fight's own seeded stream).
 
 Weapons: a creature attacks with its first listed weapon (the encounter's default weapon),
-so a creature listing a bow first is an archer; on a map an archer keeps its distance (it
-shoots from where it stands) and a melee creature closes in (moves next to its target).
+so a creature listing a bow first is an archer. On a map:
+
+* melee closes in: a melee creature with no foe in reach spends a Move Action to get as
+  close to its target as it can, preferring cells it reaches without provoking AOO (foes
+  that are offered an AOO take it), then strikes the first foe in reach (in the target
+  policy's order; ``nearest`` orders the foes by hex distance);
+* archers keep distance (``archers="keep_distance"``, the default): an archer that stands
+  within the reach of a conscious foe (threatened) spends a Move Action moving to the cell
+  it can reach that lies farthest from its nearest foe (ties: the cheapest), preferring
+  cells it reaches without provoking AOO, and then shoots; an archer not threatened shoots
+  from where it stands. ``archers="stand"``: archers never move.
+
+On the open field (no map) nobody moves: every foe is in reach, nobody threatens from a
+distance, so both movement policies do nothing there, in either tier.
 
 Turn order (Selective Initiative, 000_8d1d7816ee944f3b.txt, "Rounds, Initiative, & Turn
 Order" and "Selective Initiative – Suggestion"): the highest Initiative Check opens the
@@ -23,7 +35,14 @@ first round; a creature ending its turn hands the turn to the first ally (in the
 order) who has not acted this round, else to the first foe who has not; the last to act in
 a round opens the next with the first living ally in the sides' order (itself included).
 Unconscious and dying creatures keep their turns (they bleed and try to stabilize at the
-start of them). Nobody is unaware: no Surprise Round.
+start of them). Nobody is unaware: no Surprise Round (the issue does not ask for one; an
+ambush is played from its first full round).
+
+The other initiative systems ("Alternative Initiative Option #1 - Round-By-Round" and "#2 -
+Top-Down", the ruleset's ``initiative`` switch) are played by the reference tier only: the
+encounter decides who acts next (the tactics hand the turn to whom the rules name), everyone
+rolls again each round under Round-by-Round. The fast tier refuses them
+(:func:`lfgcombat.prep.spec.fast_tier_problems`).
 
 Left out for now (neither tier plays them): spells and casting, special actions (Aim, Power
 Attack, Fight Defensively, Active Parry/Dodge, Charge, Wrestling, Coup de Grace on the
@@ -37,10 +56,12 @@ from dataclasses import dataclass
 
 from ..errors import LfgError
 
-__all__ = ["TARGET_POLICIES", "Tactics", "TacticsError", "coerce_tactics"]
+__all__ = ["TARGET_POLICIES", "ARCHER_POLICIES", "Tactics", "TacticsError", "coerce_tactics"]
 
 #: The target policies, in the order the fast tier numbers them.
 TARGET_POLICIES: tuple[str, ...] = ("weakest", "nearest", "dangerous", "random")
+#: What archers do on a map (see the module docstring).
+ARCHER_POLICIES: tuple[str, ...] = ("keep_distance", "stand")
 
 
 class TacticsError(LfgError, ValueError):
@@ -53,17 +74,22 @@ class Tactics:
 
     Args:
         target: One of :data:`TARGET_POLICIES`.
+        archers: One of :data:`ARCHER_POLICIES` (on a map only).
 
     Raises:
         TacticsError: an unknown policy.
     """
 
     target: str = "weakest"
+    archers: str = "keep_distance"
 
     def __post_init__(self) -> None:
         if self.target not in TARGET_POLICIES:
             raise TacticsError(f"tactics target must be one of {', '.join(TARGET_POLICIES)}, "
                                f"not {self.target!r}")
+        if self.archers not in ARCHER_POLICIES:
+            raise TacticsError(f"tactics archers must be one of "
+                               f"{', '.join(ARCHER_POLICIES)}, not {self.archers!r}")
 
     @property
     def code(self) -> int:

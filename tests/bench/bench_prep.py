@@ -8,7 +8,9 @@
   the ``d20`` library rolling attack, confirmation and damage in a Python loop with the same
   numbers (target >= 100x);
 * a sweep of 100 points x 10,000 fights, in this process vs on a Dask LocalCluster of 2
-  worker processes: wall times (``--quick``: 10 points x 2,000 fights).
+  worker processes: wall times (``--quick``: 10 points x 2,000 fights);
+* replaying a fight exactly as an encounter (``result.replay(i)``): a fast-tier fight (trace,
+  dice, the encounter played) against a reference-tier fight (the encounter played again).
 
 Run: ``.venv/bin/python tests/bench/bench_prep.py [--quick]``.
 """
@@ -127,6 +129,16 @@ def bench_sweep(points: int, n: int) -> None:
           f"(2 workers) {t_dask:6.1f} s   ratio {t_local / t_dask:4.2f}x   identical: {same}")
 
 
+def bench_replay(fights: int) -> None:
+    fast = simulate(ambush(), 200, seed=1, progress=False)
+    ref = simulate(ambush(), fights, seed=1, tier="reference", progress=False)
+    picks = list(range(fights))
+    t_fast = best_of(lambda: [fast.replay(i) for i in picks], 1) / fights
+    t_ref = best_of(lambda: [ref.replay(i) for i in picks], 1) / fights
+    print(f"  replay one fight of the orc ambush: fast tier {t_fast * 1e3:6.0f} ms   reference "
+          f"tier {t_ref * 1e3:6.0f} ms   ratio {t_fast / t_ref:4.2f}x (the encounter dominates)")
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--quick", action="store_true", help="smaller runs (a smoke test)")
@@ -142,6 +154,8 @@ def main() -> int:
     bench_attack(200_000 if q else 2_000_000, 2_000 if q else 20_000)
     print("\nsweep, local vs Dask")
     bench_sweep(10 if q else 100, 2_000 if q else 10_000)
+    print("\nreplaying a fight exactly")
+    bench_replay(4 if q else 20)
     return 0
 
 

@@ -31,6 +31,6 @@ def test_prep_panel_runs_and_replays(lab: Lab) -> None:
     replay.click()
     note = panel.locator(".lfg-prep-replay").first
     note.wait_for(timeout=120_000)
-    assert "reference-tier" in note.inner_text()
+    assert "exactly" in note.inner_text()
     panel.locator(".lfg-initiative").first.wait_for(timeout=60_000)
     nb.screenshot("prep-panel.png")
