@@ -241,6 +241,14 @@ class ClassicCreatureOdds:
                 f"{float(self.p_hit):.1%}, critical {float(self.p_crit):.1%}, fumble "
                 f"{float(self.p_fumble):.1%}, expected damage {float(self.expected_damage):.2f}")
 
+    def to_frame(self) -> pd.DataFrame:
+        """``outcome``/``probability`` rows: miss, hit (not critical), critical, and the
+        natural 1 (a fumble: a miss the GM resolves)."""
+        return pd.DataFrame({
+            "outcome": ["miss", "hit", "critical", "fumble (natural 1)"],
+            "probability": [float(1 - self.p_hit), float(self.p_hit - self.p_crit),
+                            float(self.p_crit), float(self.p_fumble)]})
+
     def __repr__(self) -> str:
         return f"<ClassicCreatureOdds {self.summary()}>"
 

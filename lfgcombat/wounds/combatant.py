@@ -250,6 +250,13 @@ class WoundsCreatureOdds:
                 f"{self.ac}: hit {float(self.p_hit):.1%}, critical {float(self.p_crit):.1%}; "
                 f"expected {both}")
 
+    def to_frame(self) -> pd.DataFrame:
+        """One row per critical choice: the expected damage to Hit Points and to Wounds per
+        attack, and their sum."""
+        rows = [{"critical_choice": c, "expected_hp": float(hp), "expected_wounds": float(w),
+                 "expected_total": float(hp + w)} for c, (hp, w) in self.expected.items()]
+        return pd.DataFrame(rows)
+
     def __repr__(self) -> str:
         return f"<WoundsCreatureOdds {self.summary()}>"
 
