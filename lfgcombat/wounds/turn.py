@@ -95,7 +95,7 @@ class WoundsFighter:
         events = ["keeps up Total Defense (1 Half Action)"] if maintain_total_defense else []
         shield = self.shield.new_turn() if self.shield is not None else None
         return (replace(self, turn=turn, shield=shield, total_defense=maintain_total_defense),
-                tuple(events) + (f"{turn.half_actions} Half Actions",))
+                tuple(events) + (f"Half Actions: {turn.half_actions}",))
 
     def _need_turn(self) -> Turn:
         if self.turn is None:

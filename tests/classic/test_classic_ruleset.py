@@ -179,3 +179,9 @@ def test_heroic_action_odds_entry_point():
     even = heroic_action_odds(0, 0)
     assert even.p_player_wins == Fraction(190, 400)
     assert heroic_action_odds(2, 0, environment=True).p_player_wins == even.p_player_wins
+
+
+def test_odds_frame_lists_the_outcomes():
+    frame = attack_odds(WULFRIC, ORC, "longsword", ruleset="classic", bab=5).to_frame()
+    assert frame["outcome"].tolist()[:3] == ["miss", "hit", "critical"]
+    assert abs(frame["probability"][:3].sum() - 1) < 1e-12

@@ -154,3 +154,19 @@ def test_creature_attack_odds_agree_with_sampling():
     p = {"miss": 1 - odds.p_hit, "hit": odds.p_hit - odds.p_crit, "crit": odds.p_crit}
     assert stats.chisquare([seen[k] for k in p],
                            [n * float(v) for v in p.values()]).pvalue > 1e-3
+
+
+def test_tables_for_the_notebook():
+    """``to_frame`` reports both critical choices; ``rider_table`` one row per energy type
+    and target ("Fire": "A d6 would become a d8 [...] unless one is especially
+    non-flammable, such as a wall made of stone")."""
+    from lfgcombat.wounds.damage import RIDER_TYPES, rider_table
+
+    frame = attack_odds(WULFRIC, ORC, "longsword", ruleset="wounds").to_frame()
+    assert frame["critical_choice"].tolist() == ["multiply", "wounds"]
+    table = rider_table({"orc": Target(), "wall": Target(kind="object", non_flammable=True)})
+    assert len(table) == 2 * len(RIDER_TYPES)
+    fire = table[table["damage_type"] == "fire"].set_index("target")["dice_steps"]
+    assert (fire["orc"], fire["wall"]) == (1, 0)
+    with pytest.raises(WoundsError, match="targets"):
+        rider_table({"orc": "orc"})
