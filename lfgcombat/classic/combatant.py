@@ -143,6 +143,8 @@ class ClassicCombatant:
             return cls.of(creature.creature, bab=creature_field(creature, "bab", bab),
                           challenge_rating=creature_field(creature, "challenge_rating",
                                                           challenge_rating))
+        from lfgcombat.ruleset_fields import check_written_for
+        check_written_for(creature, "classic")
         bab = creature_field(creature, "bab", bab)
         cr = creature_field(creature, "challenge_rating", challenge_rating)
         mods = {k: creature.ability_mod(k) for k in ("str", "dex", "con", "int", "wis", "cha")}

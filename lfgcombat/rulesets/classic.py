@@ -31,9 +31,10 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Iterable
 from dataclasses import dataclass
-from types import MappingProxyType, ModuleType
+from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from .. import ruleset_fields as _fields  # noqa: F401 - registers the creature keys
 from ..citations import cite
 from .base import RulesetDefinition, RulesetError, register
 from .initiative import INITIATIVE_POLICIES, TopDownInitiative
@@ -110,10 +111,6 @@ class ClassicAttacks(AttackResolution):
         """
         raise _no_killer_criticals("classic")
 
-    def module(self) -> ModuleType | None:
-        """The module that resolves classic attacks (:mod:`lfgcombat.classic.combatant`)."""
-        from ..classic import combatant
-        return combatant
 
     def attack_odds(self, attacker: Any, target: Any, weapon: Any, *, exact: bool = True,
                     **situation: Any) -> "ClassicCreatureOdds":
@@ -174,6 +171,40 @@ class ClassicConditions(ConditionCatalogue):
             raise ClassicError("condition", f"{name!r:.40} is not a classic condition; one "
                                f"of {', '.join(self.names())} ({_CONDITIONS})")
         return found
+
+    def conditions(self) -> tuple[str, ...]:  # type: ignore[override]
+        """The classic conditions' names (they are not lfg's :class:`Condition` members)."""
+        return tuple(self.names())
+
+    def parse(self, text: Any) -> str:  # type: ignore[override]
+        """A classic condition as written (its name, any case).
+
+        Raises:
+            ClassicError: naming ``condition`` when it is not a classic condition.
+        """
+        return self.lookup(str(text))
+
+    @property
+    def specs(self) -> Any:
+        """Refused: the classic table has its own columns (:meth:`effect` reads them).
+
+        Raises:
+            ClassicError: always, naming ``conditions``.
+        """
+        raise self._own_shape()
+
+    def spec(self, condition: Any, stage: int | None = None) -> Any:
+        """Refused: see :attr:`specs`.
+
+        Raises:
+            ClassicError: always, naming ``conditions``.
+        """
+        raise self._own_shape()
+
+    def _own_shape(self) -> Exception:
+        from ..classic._base import ClassicError
+        return ClassicError("conditions", "the classic conditions are not lfg condition rows "
+                            f"({_CONDITIONS}); read them with effect(names) and names()")
 
     def effect(self, names: "str | Iterable[str]") -> "ConditionEffect":
         """The numbers of one condition or several added up, implied ones included.

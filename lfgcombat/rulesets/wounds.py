@@ -29,7 +29,6 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass
-from types import ModuleType
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from .base import RulesetDefinition, register
@@ -88,10 +87,6 @@ class WoundsAttacks(AttackResolution):
         """
         raise _no_killer_criticals("wounds")
 
-    def module(self) -> ModuleType | None:
-        """The module that resolves wounds attacks (:mod:`lfgcombat.wounds.combatant`)."""
-        from ..wounds import combatant
-        return combatant
 
     def attack_odds(self, attacker: Any, target: Any, weapon: Any, *, exact: bool = True,
                     **situation: Any) -> "WoundsCreatureOdds":

@@ -128,6 +128,8 @@ class WoundsCombatant:
             own = {k: creature_field(creature, k, v) for k, v in given.items()}
             own["wounds"] = wounds if wounds is not None else creature.wounds_max
             return cls.of(creature.creature, **own)
+        from lfgcombat.ruleset_fields import check_written_for
+        check_written_for(creature, "wounds")
         prowess = creature_field(creature, "prowess", prowess)
         saves = creature_field(creature, "good_saves", good_saves)
         wounds = creature_field(creature, "wounds", wounds)
