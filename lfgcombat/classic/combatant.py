@@ -26,7 +26,8 @@ Decisions where the text is open (inferred, shown in notebook 30):
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from collections.abc import Iterable
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Any
 
@@ -38,6 +39,7 @@ from . import armor as _armor
 from . import attacks as _attacks
 from ._base import ClassicError, check_int, rule
 from .challenge import parse_challenge_rating
+from .conditions import combined_effect
 from .health import ClassicVitals
 
 __all__ = ["ClassicCombatant", "ClassicCreatureOdds", "creature_field", "weapon_profile",
@@ -255,19 +257,59 @@ class ClassicCreatureOdds:
         return f"<ClassicCreatureOdds {self.summary()}>"
 
 
-def _setup(attacker: Any, target: Any, weapon: Any, ranged: bool | None, limited: bool,
-           bab: int | None) -> tuple[ClassicCombatant, ClassicCombatant, WeaponProfile,
-                                     int, int, str]:
+@dataclass(frozen=True)
+class _Setup:
+    """The numbers of one attack: who, with what, bonus, AC, damage and miss chance."""
+
+    attacker: ClassicCombatant
+    target: ClassicCombatant
+    weapon: WeaponProfile
+    bonus: int
+    ac: int
+    damage: str
+    miss_chance: int
+
+
+def _ability_mod(score: int, delta: int, forced: int | None) -> int:
+    return forced if forced is not None else (score + delta - 10) // 2
+
+
+def _setup(attacker: Any, target: Any, weapon: Any, *, bab: int | None,
+           ranged: bool | None, limited: bool, miss_chance: int,
+           attacker_conditions: Iterable[str], target_conditions: Iterable[str],
+           negative_levels: int) -> _Setup:
+    """Both creatures read by the classic rules, with their conditions applied: the
+    attacker's attack and weapon damage modifiers, STR/DEX changes and miss chance, its
+    negative levels; the target's AC modifier, lost DEX bonus (a penalty is kept), a DEX of
+    0 (Helpless, Paralyzed) and the melee bonus against it ("Conditions")."""
+    cat_a = combined_effect(attacker_conditions)
+    cat_t = combined_effect(target_conditions)
+    drained = check_int("negative_levels", negative_levels, 0)
     a = ClassicCombatant.of(attacker, bab=bab)
     t = ClassicCombatant.of(target)
     w = weapon_profile(a.creature, weapon, ranged)
-    return a, t, w, a.attack_bonus(w, limited), t.ac.total, a.damage(w, limited)
+    scores = a.creature.abilities
+    mods = dict(a.abilities,
+                str=_ability_mod(int(scores["str"]), cat_a.strength, cat_a.str_mod_set),
+                dex=_ability_mod(int(scores["dex"]), cat_a.dexterity, cat_a.dex_mod_set))
+    a = replace(a, abilities=mods)
+    bonus = (a.attack_bonus(w, limited) + cat_a.attack - drained
+             + (0 if w.ranged else cat_t.melee_bonus_against))
+    ac = t.ac if cat_t.dex_mod_set is None else replace(t.ac, dex=cat_t.dex_mod_set)
+    ac = ac.without_dex() if cat_t.loses_dex_to_ac else ac
+    damage = a.damage(w, limited)
+    if cat_a.weapon_damage:
+        damage = f"{damage}{cat_a.weapon_damage:+d}"
+    chance = max(check_int("miss_chance", miss_chance, 0, 100), cat_a.miss_chance)
+    return _Setup(a, t, w, bonus, ac.total + cat_t.ac, damage, chance)
 
 
 def creature_attack_odds(attacker: Any, target: Any, weapon: Any, *, bab: int | None = None,
                          ranged: bool | None = None, concealment: str = "none",
                          miss_chance: int = 0, expanded_critical: bool = False,
-                         limited: bool = False) -> ClassicCreatureOdds:
+                         limited: bool = False, attacker_conditions: Iterable[str] = (),
+                         target_conditions: Iterable[str] = (),
+                         negative_levels: int = 0) -> ClassicCreatureOdds:
     """The exact odds of ``attacker`` hitting ``target`` with ``weapon`` under ``classic``.
 
     Args:
@@ -276,31 +318,42 @@ def creature_attack_odds(attacker: Any, target: Any, weapon: Any, *, bab: int | 
         bab: The attacker's BAB when it does not carry ``bab``.
         ranged: Attack at range (default: projectile weapons).
         concealment: ``"none"``, ``"partial"`` (-2) or ``"full"`` (-5).
-        miss_chance: 50 when the attacker is Blinded.
+        miss_chance: A % chance a hit is dodged (Blinded attackers get 50 from their
+            conditions already).
         expanded_critical: The Expanded Critical Talent.
         limited: A mobile disabled hero's attack (-5 to hit and damage).
+        attacker_conditions, target_conditions: Classic condition names ("Conditions":
+            ``["Shaken"]``, ``["Helpless"]``...), applied as :func:`_setup` says.
+        negative_levels: The attacker's Energy-Drained levels (-1 to hit each).
 
     Raises:
-        ClassicError: naming the missing or bad field (``bab``...).
+        ClassicError: naming the missing or bad field (``bab``, ``condition``...).
     """
-    a, t, w, bonus, ac, dmg = _setup(attacker, target, weapon, ranged, limited, bab)
-    odds = _attacks.attack_odds(bonus, ac, dmg, crit_range=w.threat,
+    s = _setup(attacker, target, weapon, bab=bab, ranged=ranged, limited=limited,
+               miss_chance=miss_chance, attacker_conditions=attacker_conditions,
+               target_conditions=target_conditions, negative_levels=negative_levels)
+    odds = _attacks.attack_odds(s.bonus, s.ac, s.damage, crit_range=s.weapon.threat,
                                 expanded_critical=expanded_critical, concealment=concealment,
-                                miss_chance=miss_chance)
-    return ClassicCreatureOdds(a.name, t.name, w, bonus, ac, dmg, odds)
+                                miss_chance=s.miss_chance)
+    return ClassicCreatureOdds(s.attacker.name, s.target.name, s.weapon, s.bonus, s.ac,
+                               s.damage, odds)
 
 
 def creature_attack(roller: Roller, attacker: Any, target: Any, weapon: Any, *,
                     bab: int | None = None, ranged: bool | None = None,
                     concealment: str = "none", miss_chance: int = 0,
-                    expanded_critical: bool = False,
-                    limited: bool = False) -> _attacks.ClassicAttack:
+                    expanded_critical: bool = False, limited: bool = False,
+                    attacker_conditions: Iterable[str] = (),
+                    target_conditions: Iterable[str] = (),
+                    negative_levels: int = 0) -> _attacks.ClassicAttack:
     """Roll the attack :func:`creature_attack_odds` computes (same arguments and a roller).
 
     Raises:
         ClassicError: as :func:`creature_attack_odds`; nothing is rolled then.
     """
-    _, _, w, bonus, ac, dmg = _setup(attacker, target, weapon, ranged, limited, bab)
-    return _attacks.attack(roller, bonus, ac, dmg, crit_range=w.threat,
+    s = _setup(attacker, target, weapon, bab=bab, ranged=ranged, limited=limited,
+               miss_chance=miss_chance, attacker_conditions=attacker_conditions,
+               target_conditions=target_conditions, negative_levels=negative_levels)
+    return _attacks.attack(roller, s.bonus, s.ac, s.damage, crit_range=s.weapon.threat,
                            expanded_critical=expanded_critical, concealment=concealment,
-                           miss_chance=miss_chance)
+                           miss_chance=s.miss_chance)

@@ -185,3 +185,48 @@ def test_odds_frame_lists_the_outcomes():
     frame = attack_odds(WULFRIC, ORC, "longsword", ruleset="classic", bab=5).to_frame()
     assert frame["outcome"].tolist()[:3] == ["miss", "hit", "critical"]
     assert abs(frame["probability"][:3].sum() - 1) < 1e-12
+
+
+def test_conditions_change_the_attack():
+    """"Conditions": Shaken "-2 penalty to all rolls", Sickened "-2 penalty on all attack
+    rolls, weapon damage rolls", Exhausted "-3 penalty to Strength", Blinded "Any target
+    they attack gets a 50% chance to dodge", Helpless "treated as having a Dexterity of 0
+    (-5 modifier). Melee attacks against a Helpless target get a +4 bonus [...] Ranged
+    attacks gets no special bonus", Flat-footed "loses their Dexterity bonus to AC",
+    Energy-Drained "-1 penalty on attack rolls" per level."""
+    wulfric = WULFRIC.replace(bab=5)
+    base = creature_attack_odds(wulfric, ORC, "longsword")
+    assert (base.bonus, base.ac, base.damage_expr) == (8, 13, "1d8+3")
+    shaken = creature_attack_odds(wulfric, ORC, "longsword", attacker_conditions=["Shaken"])
+    assert shaken.bonus == 6
+    sick = creature_attack_odds(wulfric, ORC, "longsword", attacker_conditions=["Sickened"])
+    assert sick.bonus == 6 and sick.damage_expr == "1d8+3-2"
+    tired = creature_attack_odds(wulfric, ORC, "longsword", attacker_conditions=["Exhausted"])
+    assert tired.bonus == 5 + 1 and tired.damage_expr == "1d8+1"  # STR 16 -> 13
+    blind = creature_attack_odds(wulfric, ORC, "longsword", attacker_conditions=["Blinded"])
+    assert blind.p_hit == base.p_hit / 2
+    helpless = creature_attack_odds(wulfric, ORC, "longsword", target_conditions=["Helpless"])
+    assert (helpless.bonus, helpless.ac) == (12, 13 - 5)  # orc DEX 11: +0 -> -5
+    mayat = load_example("mayat").replace(bab=7)
+    shot = creature_attack_odds(mayat, ORC, "longbow", target_conditions=["Helpless"])
+    assert shot.bonus == 7 + 4 and shot.ac == 8
+    wary = creature_attack_odds(ORC.replace(bab=3), WULFRIC, "greataxe",
+                                target_conditions=["Flat-footed"])
+    assert wary.ac == 18 - 1
+    drained = creature_attack_odds(wulfric, ORC, "longsword", negative_levels=2)
+    assert drained.bonus == 6
+    with pytest.raises(ClassicError, match="condition"):
+        creature_attack_odds(wulfric, ORC, "longsword", target_conditions=["Grappled"])
+
+
+def test_odds_with_conditions_agree_with_sampling():
+    wulfric, orc = ClassicCombatant.of(WULFRIC, bab=2), ClassicCombatant.of(ORC)
+    kw = {"attacker_conditions": ["Blinded", "Shaken"], "target_conditions": ["Prone"]}
+    odds = creature_attack_odds(wulfric, orc, "longsword", **kw)
+    roller, n = Roller(5), 4000
+    seen = Counter()
+    for _ in range(n):
+        r = creature_attack(roller, wulfric, orc, "longsword", **kw)
+        seen["crit" if r.critical else "hit" if r.hit else "miss"] += 1
+    p = {"miss": 1 - odds.p_hit, "hit": odds.p_hit - odds.p_crit, "crit": odds.p_crit}
+    assert stats.chisquare([seen[k] for k in p], [n * float(v) for v in p.values()]).pvalue > 1e-3
