@@ -30,6 +30,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
+from typing import Any
 
 from lfgcombat.dice import Roller
 from lfgcombat.errors import IllegalActionError
@@ -111,6 +112,20 @@ class ClassicFighter:
         check_int("bleed", self.bleed, 0)
         check_int("negative_levels", self.negative_levels, 0)
         combined_effect(self.conditions)  # unknown names are refused here
+
+    @classmethod
+    def of(cls, creature: Any, conditions: Iterable[str] = ()) -> "ClassicFighter":
+        """A creature at the start of a fight: its HP, speed, CON modifier (its FORT, the
+        text giving no base saves: inferred) and level as Hit Dice.
+
+        Raises:
+            ClassicError: a condition that is not a classic one.
+        """
+        from .combatant import ClassicCombatant
+        c = ClassicCombatant.of(creature)
+        return cls(c.name, c.vitals(), speed_ft=int(c.creature.speed),
+                   con_mod=c.abilities["con"], hit_dice=c.hit_dice,
+                   conditions=frozenset(conditions))
 
     @property
     def dead(self) -> bool:

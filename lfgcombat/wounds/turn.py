@@ -21,6 +21,7 @@ Actions; Hindered and Immobilized from Cold last until the end of the creature's
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from typing import Any
 
 from lfgcombat.dice import Roller
 from lfgcombat.errors import IllegalActionError
@@ -66,6 +67,20 @@ class WoundsFighter:
     initiative_rounds: int = 0
     conditions: frozenset[str] = frozenset()
     total_defense: bool = False
+
+    @classmethod
+    def of(cls, creature: Any, shield: Shield | None = None) -> "WoundsFighter":
+        """A creature at the start of a fight: its wounds vitals, DEX modifier (AOO) and
+        FORT bonus (0 when it has no ``good_saves``).
+
+        Raises:
+            WoundsError: a bad wounds field of the creature (named).
+        """
+        from .combatant import WoundsCombatant
+        c = WoundsCombatant.of(creature)
+        fort = c.save("fort") if c.good_saves is not None else 0
+        return cls(c.name, c.vitals(), dex_mod=c.abilities["dex"], fort_bonus=fort,
+                   shield=shield)
 
     @property
     def dead(self) -> bool:

@@ -106,3 +106,12 @@ def test_energy_drain_costs_5_hp_a_level_and_kills_at_hit_dice():
 def test_unknown_conditions_are_refused():
     with pytest.raises(ClassicError, match="condition"):
         fighter(conditions=frozenset({"Grappled"}))
+
+
+def test_a_fighter_from_a_creature():
+    from lfgcombat.creature import load_example
+
+    orc = ClassicFighter.of(load_example("orc"), conditions=["Shaken"])
+    assert (orc.name, orc.vitals.hp, orc.speed_ft, orc.con_mod, orc.hit_dice) == \
+        ("Orc", 38, 30, 1, 3)
+    assert orc.conditions == {"Shaken"}

@@ -95,3 +95,13 @@ def test_cold_and_electricity_riders():
     assert f.initiative_penalty == -2
     f = f.end_turn()
     assert f.conditions == frozenset() and f.initiative_penalty == 0
+
+
+def test_a_fighter_from_a_creature():
+    from lfgcombat.creature import load_example
+
+    orc = load_example("orc").replace(prowess=1, good_saves=["fort", "ref"], shell=5)
+    f = WoundsFighter.of(orc)
+    assert (f.vitals.hp, f.vitals.wounds, f.vitals.shell, f.dex_mod, f.fort_bonus) == \
+        (38, 12, 5, 0, 3 + 1)
+    assert WoundsFighter.of(load_example("orc")).fort_bonus == 0
