@@ -55,7 +55,9 @@ def _parse_rulesets(raw: Any) -> tuple[str, ...]:
     from .rulesets.base import RulesetError, definition
 
     names = [raw] if isinstance(raw, str) else raw
-    if not isinstance(names, (list, tuple)) or not names:
+    if isinstance(names, (list, tuple)) and not names:
+        return ()  # no list: written for every ruleset whose fields it has
+    if not isinstance(names, (list, tuple)):
         raise RulesetFieldError("give a ruleset name or a list of them, e.g. ruleset: "
                                 "[lfg, classic]")
     out: list[str] = []
@@ -88,8 +90,14 @@ def _parse_cr(raw: Any) -> Fraction:
     return parse_challenge_rating(raw)
 
 
-def _dump_cr(value: Fraction) -> Any:
+def _dump_cr(value: Fraction | None) -> Any:
+    if value is None:
+        return None
     return int(value) if value.denominator == 1 else str(value)
+
+
+def _dump_barrier(value: Barrier | None) -> str | None:
+    return None if value is None else f"{value.strength}/{value.remaining}"
 
 
 RULESET: Section[tuple[str, ...]] = register_section(Section(
@@ -117,7 +125,7 @@ WOUNDS: Section[int | None] = register_section(Section(
                               file="003_de0e94afd49609a7.txt")))
 BARRIER: Section[Barrier | None] = register_section(Section(
     "barrier", parse_barrier, default=None,
-    dump=lambda b: f"{b.strength}/{b.remaining}", show=str, label="Barrier",
+    dump=_dump_barrier, show=str, label="Barrier",
     rule=cite("Barrier represents", file="003_de0e94afd49609a7.txt")))
 SHELL: Section[int] = register_section(Section(
     "shell", lambda raw: _wounds_int("shell", raw, 0, 9999), default=0, show=str,
