@@ -30,7 +30,7 @@ import pandas as pd
 
 from ..dice import DiceExpr
 from ..odds import pmf
-from ..rulesets import Ruleset
+from ..rulesets import Ruleset, definition
 from .formulas import hits, hits_vs_defense, p_past_miss_chance
 from .prepare import prepare
 from .setup import AttackSetup
@@ -380,7 +380,6 @@ def attack_odds(attacker: Any, target: Any, weapon: "Weapon | str | Mapping",
 def _policy_odds(ruleset: Ruleset | str | None) -> Callable[..., Any] | None:
     """The attack policy's own ``attack_odds`` (``classic``, ``wounds``); ``None`` for lfg's
     rules. A name is looked up among the registered definitions, implemented or not."""
-    from ..rulesets import definition
     if isinstance(ruleset, Ruleset):
         spec = ruleset.definition
     elif isinstance(ruleset, str):

@@ -91,7 +91,7 @@ def weapon_profile(creature: Any, weapon: Any, ranged: bool | None = None) -> We
     Raises:
         WeaponError: an unknown weapon.
     """
-    from lfgcombat.attacks import resolve_weapon
+    from lfgcombat.attacks.weapons import resolve_weapon
 
     w = resolve_weapon(creature, weapon)
     projectile = "projectile" in w.uses
@@ -145,8 +145,6 @@ class ClassicCombatant:
             return cls.of(creature.creature, bab=creature_field(creature, "bab", bab),
                           challenge_rating=creature_field(creature, "challenge_rating",
                                                           challenge_rating))
-        from lfgcombat.ruleset_fields import check_written_for
-        check_written_for(creature, "classic")
         bab = creature_field(creature, "bab", bab)
         cr = creature_field(creature, "challenge_rating", challenge_rating)
         mods = {k: creature.ability_mod(k) for k in ("str", "dex", "con", "int", "wis", "cha")}

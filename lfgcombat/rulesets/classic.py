@@ -34,9 +34,9 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from .. import ruleset_fields as _fields  # noqa: F401 - registers the creature keys
 from ..citations import cite
 from .base import RulesetDefinition, RulesetError, register
+from .fields import check_written_for
 from .initiative import INITIATIVE_POLICIES, TopDownInitiative
 from .lfg import CLASSIC_DEFINITION
 from .policies import ActionEconomy, AttackResolution, ConditionCatalogue, HealthModel
@@ -90,6 +90,12 @@ class ClassicEconomy(ActionEconomy):
         return RoundBudget(speed_ft, mode=mode)
 
 
+def _written_for(name: str, *creatures: Any) -> None:
+    """Refuse a creature whose ``ruleset`` key leaves ``name`` out (the field named)."""
+    for creature in creatures:
+        check_written_for(creature, name)
+
+
 def _no_killer_criticals(name: str) -> RulesetError:
     return RulesetError(f"killer_criticals is an optional rule of 000_8d1d7816ee944f3b.txt "
                         f"(lfg); the {name} ruleset has no such rule: leave it off")
@@ -121,6 +127,7 @@ class ClassicAttacks(AttackResolution):
             ClassicError: naming a missing or bad field (``bab``...).
         """
         from ..classic.combatant import creature_attack_odds
+        _written_for("classic", attacker, target)
         return creature_attack_odds(attacker, target, weapon, **situation)
 
     def attack(self, roller: "Roller", attacker: Any, target: Any, weapon: Any,
@@ -131,6 +138,7 @@ class ClassicAttacks(AttackResolution):
             ClassicError: naming a missing or bad field; nothing is rolled then.
         """
         from ..classic.combatant import creature_attack
+        _written_for("classic", attacker, target)
         return creature_attack(roller, attacker, target, weapon, **situation)
 
 
@@ -144,6 +152,7 @@ class ClassicHealth(HealthModel):
         """The creature's :class:`~lfgcombat.classic.health.ClassicVitals`: ``hp``,
         ``nonlethal``, ``disabled``, ``unconscious``, ``stable``, ``mobile``, ``dead``."""
         from ..classic.combatant import ClassicCombatant
+        check_written_for(creature, "classic")
         return ClassicCombatant.of(creature).vitals()
 
 

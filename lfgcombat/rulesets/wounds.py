@@ -32,7 +32,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from .base import RulesetDefinition, register
-from .classic import _no_killer_criticals
+from .classic import _no_killer_criticals, _written_for
+from .fields import check_written_for
 from .lfg import WOUNDS_DEFINITION
 from .policies import ActionEconomy, AttackResolution, DamageModel, HealthModel
 
@@ -98,6 +99,7 @@ class WoundsAttacks(AttackResolution):
             WoundsError: naming a missing or bad field (``prowess``, ``critical_choice``).
         """
         from ..wounds.combatant import creature_attack_odds
+        _written_for("wounds", attacker, target)
         return creature_attack_odds(attacker, target, weapon, **situation)
 
     def attack(self, roller: "Roller", attacker: Any, target: Any, weapon: Any,
@@ -108,6 +110,7 @@ class WoundsAttacks(AttackResolution):
             WoundsError: naming a missing or bad field; nothing is rolled then.
         """
         from ..wounds.combatant import creature_attack
+        _written_for("wounds", attacker, target)
         return creature_attack(roller, attacker, target, weapon, **situation)
 
 
@@ -121,6 +124,7 @@ class WoundsHealth(HealthModel):
         """The creature's :class:`~lfgcombat.wounds.health.WoundsVitals`: ``hp``,
         ``wounds``, ``barrier``, ``shell``, ``dead``."""
         from ..wounds.combatant import WoundsCombatant
+        check_written_for(creature, "wounds")
         return WoundsCombatant.of(creature).vitals()
 
 

@@ -42,7 +42,7 @@ from lfgcombat.dice import Roller
 from . import attacks as _attacks
 from ._base import WoundsError, check_int, rule
 from .defense import defense
-from .health import Barrier, WoundsVitals
+from .health import Barrier, WoundsVitals, parse_barrier
 from .saves import check_good_saves, save_bonus
 
 __all__ = ["WoundsCombatant", "WoundsCreatureOdds", "parse_barrier", "creature_attack_odds",
@@ -50,28 +50,6 @@ __all__ = ["WoundsCombatant", "WoundsCreatureOdds", "parse_barrier", "creature_a
 
 _ATTACK = rule("Attacking an enemy usually involves spending your Half Action")
 _SAVES = rule("Some effects don't directly target your armor or shield")
-
-
-def parse_barrier(value: Any) -> Barrier | None:
-    """A creature's ``barrier`` field: ``"10/100"``, ``{"strength": 10, "total": 100}``, a
-    :class:`~lfgcombat.wounds.health.Barrier` or ``None``.
-
-    Raises:
-        WoundsError: naming ``barrier`` for anything else.
-    """
-    if value is None or isinstance(value, Barrier):
-        return value
-    try:
-        if isinstance(value, str):
-            strength, total = (int(p) for p in value.replace("Barrier", "").split("/"))
-        elif isinstance(value, dict):
-            strength, total = int(value["strength"]), int(value["total"])
-        else:
-            raise TypeError(type(value).__name__)
-        return Barrier(strength, total)
-    except (ValueError, KeyError, TypeError):
-        raise WoundsError("barrier", f"{value!r:.40} is not a Barrier; write it 'X/Y' "
-                          "(blocks up to X per hit until Y in all), e.g. '10/100'") from None
 
 
 @dataclass(frozen=True)
@@ -128,8 +106,6 @@ class WoundsCombatant:
             own = {k: creature_field(creature, k, v) for k, v in given.items()}
             own["wounds"] = wounds if wounds is not None else creature.wounds_max
             return cls.of(creature.creature, **own)
-        from lfgcombat.ruleset_fields import check_written_for
-        check_written_for(creature, "wounds")
         prowess = creature_field(creature, "prowess", prowess)
         saves = creature_field(creature, "good_saves", good_saves)
         wounds = creature_field(creature, "wounds", wounds)

@@ -1,4 +1,4 @@
-"""The creature file's keys of the classic and wounds rulesets (lfgcombat/ruleset_fields.py):
+"""The creature file's keys of the classic and wounds rulesets (lfgcombat/rulesets/fields.py):
 ``ruleset``, ``bab``, ``challenge_rating`` (002_2a3a79475ca2a541.txt, "How to attack another
 creature", "Challenge Rating (CR)"), ``prowess``, ``good_saves``, ``wounds``, ``barrier``,
 ``shell`` (003_de0e94afd49609a7.txt, "Prowess is added directly to your Defense", "You
@@ -14,7 +14,8 @@ import pytest
 from lfgcombat import attack_odds
 from lfgcombat.classic.combatant import ClassicCombatant
 from lfgcombat.creature import Creature, CreatureError, load_example
-from lfgcombat.ruleset_fields import RulesetFieldError
+from lfgcombat.rulesets.fields import RulesetFieldError
+from lfgcombat.rulesets import definition
 from lfgcombat.wounds.combatant import WoundsCombatant
 from lfgcombat.wounds.health import Barrier
 
@@ -63,7 +64,13 @@ def test_the_rulesets_read_the_creatures_own_fields():
 def test_a_creature_written_for_other_rulesets_is_refused_by_name():
     """Creature files say which ruleset they are for; another ruleset names the field."""
     classic_only = Creature.from_dict({**ORC, "ruleset": "classic", "bab": 3, "prowess": 1})
+    wulfric = load_example("wulfric").replace(bab=5, prowess=3)
     with pytest.raises(RulesetFieldError, match="^ruleset: Orc is written for classic, not "
                                                 "wounds"):
-        WoundsCombatant.of(classic_only)
+        attack_odds(wulfric, classic_only, "longsword", ruleset="wounds")
+    with pytest.raises(RulesetFieldError, match="^ruleset: Orc"):
+        attack_odds(WoundsCombatant.of(classic_only), wulfric, "greataxe", ruleset="wounds")
+    with pytest.raises(RulesetFieldError, match="^ruleset: Orc"):
+        definition("wounds").health.vitals(classic_only)
+    assert attack_odds(wulfric, classic_only, "longsword", ruleset="classic").ac == 10
     assert ClassicCombatant.of(classic_only).bab == 3

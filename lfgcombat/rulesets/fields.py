@@ -17,8 +17,8 @@ each needs beyond the shared sheet (:mod:`lfgcombat.creature_sections`):
 
 A creature may carry the fields of several rulesets; ``ruleset`` (one name or a list) says
 which it is written for, and a ruleset it is not written for refuses it by name
-(:func:`check_written_for`). Without ``ruleset`` a creature is for every ruleset whose
-fields it has.
+(:func:`check_written_for`, asked by the ruleset's policies). Without ``ruleset`` a
+creature is for every ruleset whose fields it has.
 
     >>> from lfgcombat.creature import Creature
     >>> orc = Creature.from_dict({"name": "Orc", "level": 3, "max_hp": 38,
@@ -33,14 +33,15 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
-from .citations import cite
-from .classic._base import check_int as _classic_int
-from .classic.challenge import parse_challenge_rating
-from .creature_sections import Section, register_section
-from .errors import LfgError
-from .wounds._base import check_int as _wounds_int
-from .wounds.health import Barrier
-from .wounds.saves import check_good_saves
+from ..citations import cite
+from ..classic._base import check_int as _classic_int
+from ..classic.challenge import parse_challenge_rating
+from ..creature_sections import Section, register_section
+from ..errors import LfgError
+from ..wounds._base import check_int as _wounds_int
+from ..wounds.health import Barrier, parse_barrier as _parse_barrier
+from ..wounds.saves import check_good_saves
+from .base import RulesetError, definition
 
 __all__ = ["RULESET", "BAB", "CHALLENGE_RATING", "PROWESS", "GOOD_SAVES", "WOUNDS",
            "BARRIER", "SHELL", "check_written_for", "parse_barrier"]
@@ -52,8 +53,6 @@ class RulesetFieldError(LfgError, ValueError):
 
 
 def _parse_rulesets(raw: Any) -> tuple[str, ...]:
-    from .rulesets.base import RulesetError, definition
-
     names = [raw] if isinstance(raw, str) else raw
     if isinstance(names, (list, tuple)) and not names:
         return ()  # no list: written for every ruleset whose fields it has
@@ -79,8 +78,7 @@ def parse_barrier(raw: Any) -> Barrier:
     Raises:
         WoundsError: naming ``barrier`` for anything else.
     """
-    from .wounds.combatant import parse_barrier as parse
-    found = parse(raw)
+    found = _parse_barrier(raw)
     if found is None:  # pragma: no cover - the loader gives None the default itself
         raise RulesetFieldError("give Barrier X/Y, e.g. barrier: 10/100")
     return found
@@ -133,12 +131,14 @@ SHELL: Section[int] = register_section(Section(
 
 
 def check_written_for(creature: Any, ruleset: str) -> None:
-    """Refuse a creature whose ``ruleset`` key does not list ``ruleset``.
+    """Refuse a creature (or a ruleset's combatant of one) whose ``ruleset`` key does not
+    list ``ruleset``; the ruleset's policies ask it of every creature they are given.
 
     Raises:
         RulesetFieldError: naming the ``ruleset`` field, the rulesets the creature is
             written for, and what to do.
     """
+    creature = getattr(creature, "creature", None) or creature  # a combatant's creature
     written = getattr(creature, "ruleset", ())
     if written and ruleset not in written:
         raise RulesetFieldError(f"ruleset: {creature.name} is written for "
