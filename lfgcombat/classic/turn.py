@@ -228,8 +228,18 @@ class ClassicFighter:
         return replace(self, budget=None, confused=None)
 
     def damage(self, amount: int, nonlethal: bool = False) -> "ClassicFighter":
-        """Take damage (see :meth:`ClassicVitals.damage`)."""
-        return replace(self, vitals=self.vitals.damage(amount, nonlethal))
+        """Take damage (see :meth:`ClassicVitals.damage`); disabled, unconscious or dead
+        during its own turn, it loses the rest of the round ("If a hero is disabled they
+        can not move, attack, communicate, or cast spells")."""
+        return replace(self, vitals=self.vitals.damage(amount, nonlethal))._settled()
+
+    def _settled(self) -> "ClassicFighter":
+        """Its budget after a change of HP mid-turn: nothing more when the round is over."""
+        b = self.budget
+        if b is None or (round_mode(self.vitals, self.conditions, self.confused) != "none"
+                         and not self.dead):
+            return self
+        return replace(self, budget=RoundBudget(b.speed_ft, action=b.action, mode="none"))
 
     def heal(self, amount: int) -> "ClassicFighter":
         """Heal; any healing also stops a Bleed ("any spell that cures hit point damage")."""
@@ -243,4 +253,4 @@ class ClassicFighter:
         """
         n = check_int("levels", levels, 1)
         return replace(self, negative_levels=self.negative_levels + n,
-                       vitals=self.vitals.damage(5 * n))
+                       vitals=self.vitals.damage(5 * n))._settled()

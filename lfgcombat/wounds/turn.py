@@ -115,6 +115,8 @@ class WoundsFighter:
     def _need_turn(self) -> Turn:
         if self.turn is None:
             raise IllegalActionError(f"it is not {self.name}'s turn", _TURN)
+        if self.dead:
+            raise IllegalActionError(f"{self.name} is dead and acts no more", _TURN)
         return self.turn
 
     def spend(self, what: str = "attack") -> "WoundsFighter":

@@ -115,3 +115,14 @@ def test_a_fighter_from_a_creature():
     assert (orc.name, orc.vitals.hp, orc.speed_ft, orc.con_mod, orc.hit_dice) == \
         ("Orc", 38, 30, 1, 3)
     assert orc.conditions == {"Shaken"}
+
+
+def test_disabled_in_its_own_turn_loses_the_rest_of_it():
+    """"If a hero is disabled they can not move, attack, communicate, or cast spells"."""
+    f, _ = fighter().start_turn(Roller(1))
+    f = f.move(5).damage(12)
+    assert f.budget.mode == "none"
+    with pytest.raises(IllegalActionError, match="no actions"):
+        f.act("attack")
+    with pytest.raises(IllegalActionError, match="cannot move"):
+        f.move(5)

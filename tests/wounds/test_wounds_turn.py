@@ -105,3 +105,11 @@ def test_a_fighter_from_a_creature():
     assert (f.vitals.hp, f.vitals.wounds, f.vitals.shell, f.dex_mod, f.fort_bonus) == \
         (38, 12, 5, 0, 3 + 1)
     assert WoundsFighter.of(load_example("orc")).fort_bonus == 0
+
+
+def test_the_dead_act_no_more():
+    f, _ = fighter().start_turn()
+    f, _ = f.take_damage(Roller(1), 40)
+    assert f.dead
+    with pytest.raises(IllegalActionError, match="dead"):
+        f.spend()
