@@ -35,7 +35,7 @@ from typing import Any
 from lfgcombat.dice import Roller
 from lfgcombat.errors import IllegalActionError
 
-from ._base import check_int, rule
+from ._base import ClassicError, check_int, rule
 from .actions import RoundBudget, SingleAction
 from .conditions import NegativeLevels, combined_effect, confused_action
 from .health import ClassicVitals
@@ -108,7 +108,14 @@ class ClassicFighter:
     confused: str | None = None
 
     def __post_init__(self) -> None:
+        if not isinstance(self.vitals, ClassicVitals):
+            raise ClassicError("vitals", f"{self.vitals!r:.40} is not ClassicVitals; build "
+                               "one with ClassicVitals(max_hp) or ClassicFighter.of")
         check_int("speed_ft", self.speed_ft, 0)
+        check_int("con_mod", self.con_mod)
+        if self.fort_mod is not None:
+            check_int("fort_mod", self.fort_mod)
+        check_int("hit_dice", self.hit_dice, 1)
         check_int("bleed", self.bleed, 0)
         check_int("negative_levels", self.negative_levels, 0)
         combined_effect(self.conditions)  # unknown names are refused here

@@ -26,7 +26,7 @@ from typing import Any
 from lfgcombat.dice import Roller
 from lfgcombat.errors import IllegalActionError
 
-from ._base import check_int, rule
+from ._base import WoundsError, check_int, rule
 from .aoo import aoo_per_round
 from .attacks import WoundsAttack
 from .damage import Target, add_initiative_penalty, after_damage, cold_to_wounds
@@ -67,6 +67,18 @@ class WoundsFighter:
     initiative_rounds: int = 0
     conditions: frozenset[str] = frozenset()
     total_defense: bool = False
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.vitals, WoundsVitals):
+            raise WoundsError("vitals", f"{self.vitals!r:.40} is not WoundsVitals; build one "
+                              "with WoundsVitals(max_hp, wounds_max) or WoundsFighter.of")
+        if self.shield is not None and not isinstance(self.shield, Shield):
+            raise WoundsError("shield", "give a Shield(parry_bonus, ObjectState) or None")
+        check_int("dex_mod", self.dex_mod)
+        check_int("fort_bonus", self.fort_bonus)
+        check_int("aoo_used", self.aoo_used, 0)
+        check_int("initiative_penalty", self.initiative_penalty, None, 0)
+        check_int("initiative_rounds", self.initiative_rounds, 0)
 
     @classmethod
     def of(cls, creature: Any, shield: Shield | None = None) -> "WoundsFighter":

@@ -126,3 +126,11 @@ def test_disabled_in_its_own_turn_loses_the_rest_of_it():
         f.act("attack")
     with pytest.raises(IllegalActionError, match="cannot move"):
         f.move(5)
+
+
+@pytest.mark.parametrize("field, value", [("vitals", 12), ("speed_ft", -5), ("con_mod", "2"),
+                                          ("fort_mod", 1.5), ("hit_dice", 0), ("bleed", -1)])
+def test_bad_fields_are_named(field, value):
+    kw = {"vitals": ClassicVitals(12), field: value}
+    with pytest.raises(ClassicError, match=f"^{field}"):
+        ClassicFighter("Ana", **kw)

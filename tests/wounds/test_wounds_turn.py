@@ -113,3 +113,13 @@ def test_the_dead_act_no_more():
     assert f.dead
     with pytest.raises(IllegalActionError, match="dead"):
         f.spend()
+
+
+@pytest.mark.parametrize("field, value", [("vitals", 12), ("shield", "kite"), ("dex_mod", 1.5),
+                                          ("aoo_used", -1), ("initiative_penalty", 2)])
+def test_bad_fields_are_named(field, value):
+    from lfgcombat.wounds import WoundsError
+
+    kw = {"vitals": WoundsVitals(20, 12), field: value}
+    with pytest.raises(WoundsError, match=f"^{field}"):
+        WoundsFighter("Vex", **kw)
