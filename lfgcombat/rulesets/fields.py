@@ -40,7 +40,6 @@ from ..creature_sections import Section, register_section
 from ..errors import LfgError
 from ..wounds._base import check_int as _wounds_int
 from ..wounds.health import Barrier, parse_barrier as _parse_barrier
-from ..wounds.saves import check_good_saves
 from .base import RulesetError, definition
 
 __all__ = ["RULESET", "BAB", "CHALLENGE_RATING", "PROWESS", "GOOD_SAVES", "WOUNDS",
@@ -84,6 +83,13 @@ def parse_barrier(raw: Any) -> Barrier:
     return found
 
 
+def _parse_good_saves(raw: Any) -> tuple[str, ...]:
+    # imported here: wounds.saves registers the wounds/base_saves table, which importing the
+    # kit (table_names()) leaves to the wounds modules
+    from ..wounds.saves import check_good_saves
+    return tuple(sorted(check_good_saves(raw)))
+
+
 def _parse_cr(raw: Any) -> Fraction:
     return parse_challenge_rating(raw)
 
@@ -113,7 +119,7 @@ PROWESS: Section[int | None] = register_section(Section(
     show=lambda v: f"{v:+d}", label="Prowess",
     rule=cite("Prowess is added directly to your Defense", file="003_de0e94afd49609a7.txt")))
 GOOD_SAVES: Section[tuple[str, ...] | None] = register_section(Section(
-    "good_saves", lambda raw: tuple(sorted(check_good_saves(raw))), default=None,
+    "good_saves", _parse_good_saves, default=None,
     show=", ".join, label="Good saves",
     rule=cite("You possess two inherent adjustments to your Saving Throws",
               file="003_de0e94afd49609a7.txt")))
