@@ -30,7 +30,7 @@ import pandas as pd
 
 from ..dice import DiceExpr
 from ..odds import pmf
-from ..rulesets import Ruleset
+from ..rulesets import Ruleset, definition
 from .formulas import hits, hits_vs_defense, p_past_miss_chance
 from .prepare import prepare
 from .setup import AttackSetup
@@ -346,9 +346,14 @@ def attack_odds(attacker: Any, target: Any, weapon: "Weapon | str | Mapping",
         attacker, target: :class:`lfgcombat.Creature` values.
         weapon: A weapon name, entry or :class:`~lfgcombat.attacks.Weapon`.
         ruleset: ``Ruleset("lfg", killer_criticals=True, perfect_critical=True)`` for the
-            optional rules.
+            optional rules. ``"classic"`` or ``"wounds"`` (a name: their Encounter play is
+            not implemented yet) hands the attack to that ruleset's attack policy, which
+            returns its own odds (always exact): ``critical_choice="multiply"|"wounds"``
+            for ``wounds`` (both choices in ``expected``); the fields it needs (``bab``,
+            ``prowess``) are named when missing.
         exact: Probabilities as :class:`fractions.Fraction` instead of floats.
-        **situation: Keys of :class:`~lfgcombat.attacks.Situation`.
+        **situation: Keys of :class:`~lfgcombat.attacks.Situation` (or of the other
+            ruleset's attack odds).
 
     Returns:
         :class:`AttackOdds`: ``p_hit`` (criticals included), ``p_crit``, the damage
@@ -366,4 +371,19 @@ def attack_odds(attacker: Any, target: Any, weapon: "Weapon | str | Mapping",
         >>> round(attack_odds(a, t, "battleaxe").p_hit, 2)   # needs 12+ on the d20
         0.45
     """
+    other = _policy_odds(ruleset)
+    if other is not None:
+        return other(attacker, target, weapon, exact=exact, **situation)
     return odds_for(prepare(attacker, target, weapon, ruleset=ruleset, **situation), exact)
+
+
+def _policy_odds(ruleset: Ruleset | str | None) -> Callable[..., Any] | None:
+    """The attack policy's own ``attack_odds`` (``classic``, ``wounds``); ``None`` for lfg's
+    rules. A name is looked up among the registered definitions, implemented or not."""
+    if isinstance(ruleset, Ruleset):
+        spec = ruleset.definition
+    elif isinstance(ruleset, str):
+        spec = definition(ruleset)
+    else:
+        return None
+    return cast("Callable[..., Any] | None", getattr(spec.attacks, "attack_odds", None))

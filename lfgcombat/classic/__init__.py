@@ -8,10 +8,13 @@ Pure rules as values and functions, one module per heading of the text:
 * :mod:`.armor`: "Armor Class" (and its lost size table) and "Concealment";
 * :mod:`.health`: "Death", "Nonlethal Damage", "Stabilizing a Disabled Character";
 * :mod:`.conditions`: "Conditions" (the 28 conditions of the list, as data);
-* :mod:`.challenge`: "Challenge Rating (CR)".
+* :mod:`.challenge`: "Challenge Rating (CR)";
+* :mod:`.combatant`: a creature read by these rules (its ``bab`` and ``challenge_rating``
+  keys, :mod:`lfgcombat.rulesets.fields`) and its exact and rolled attacks;
+* :mod:`.turn`: one combatant's round (budget, start-of-turn checks, conditions).
 
-Nothing here is wired into :class:`lfgcombat.Creature` or the Encounter yet; the ruleset
-registry does that by overriding only the policies that differ from ``lfg``.
+The ruleset's policies (:mod:`lfgcombat.rulesets.classic`) delegate here; the Encounter does
+not play ``classic`` yet (``Ruleset("classic")`` is refused and says what is missing).
 """
 
 from lfgcombat.classic._base import TEXT, ClassicError, rule

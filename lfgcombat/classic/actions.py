@@ -19,6 +19,9 @@ Decisions where the text is open (inferred, shown in the notebook):
 * Nothing obliges the order: a character may act without moving, or move without acting.
 * In a limited round, "use a skill" is a Stabilize or Standard Action; the limited round is
   *one* of half-speed movement or one action, never both ("one limited action per round").
+* A ``move_only`` round keeps the Move Action and no single action: Nauseated ("The only
+  action such a character can take is a single move action per turn"), Dazed ("loses one
+  action": the round's one single action), a Panicked creature's flight.
 """
 
 from __future__ import annotations
@@ -30,11 +33,14 @@ from lfgcombat.errors import IllegalActionError
 
 from ._base import check_choice, check_int, rule
 
-__all__ = ["SingleAction", "RoundBudget", "LIMITED_ACTIONS", "LIMITED_ATTACK_PENALTY"]
+__all__ = ["SingleAction", "RoundBudget", "LIMITED_ACTIONS", "LIMITED_ATTACK_PENALTY", "MODES"]
 
 _ROUND = rule("Single Actions:")
 _MOVE = rule("Action definitions")
 _LIMITED = rule("Stabilizing a Disabled Character")
+_CONDITIONS = rule("Conditions")
+#: The kinds of round: full, a mobile disabled hero's, the Move Action only, nothing.
+MODES = ("normal", "limited", "move_only", "none")
 
 
 class SingleAction(str, enum.Enum):
@@ -64,8 +70,9 @@ class RoundBudget:
         speed_ft: The full movement ("up to their full movement").
         moved_ft: Feet moved so far this round (before and after the action alike).
         action: The single action taken this round, or ``None``.
-        mode: ``"normal"``, ``"limited"`` (a mobile disabled hero) or ``"none"`` (no
-            move and no action: disabled, stunned, cowering...).
+        mode: ``"normal"``, ``"limited"`` (a mobile disabled hero), ``"move_only"`` (the
+            Move Action and no single action: Nauseated, Dazed) or ``"none"`` (no move and
+            no action: disabled, stunned, cowering...).
 
     Example:
         >>> b = RoundBudget(30).move(10).act("attack").move(20)
@@ -81,7 +88,7 @@ class RoundBudget:
     def __post_init__(self) -> None:
         check_int("speed_ft", self.speed_ft, 0)
         check_int("moved_ft", self.moved_ft, 0)
-        check_choice("mode", self.mode, ("normal", "limited", "none"))
+        check_choice("mode", self.mode, MODES)
 
     @classmethod
     def limited(cls, speed_ft: int) -> "RoundBudget":
@@ -91,7 +98,8 @@ class RoundBudget:
     @property
     def move_limit_ft(self) -> int:
         """Full movement, half of it (rounded down) in a limited round, 0 in ``none``."""
-        return {"normal": self.speed_ft, "limited": self.speed_ft // 2, "none": 0}[self.mode]
+        return {"normal": self.speed_ft, "move_only": self.speed_ft,
+                "limited": self.speed_ft // 2, "none": 0}[self.mode]
 
     @property
     def remaining_ft(self) -> int:
@@ -140,6 +148,9 @@ class RoundBudget:
         if self.mode == "none":
             raise IllegalActionError("no actions this round (disabled or a condition)",
                                      _LIMITED)
+        if self.mode == "move_only":
+            raise IllegalActionError("only the Move Action this round (Nauseated, Dazed or "
+                                     "fleeing: no single action)", _CONDITIONS)
         if self.action is not None:
             raise IllegalActionError(f"the round's single action is already spent "
                                      f"({self.action.value})", _ROUND)

@@ -19,14 +19,17 @@ Decisions where the text is open (inferred, d20 family):
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import Any
+
+import pandas as pd
 
 from ._base import ClassicError
 
 __all__ = ["FRACTIONAL_CRS", "parse_challenge_rating", "moderate_cr", "EncounterReading",
-           "encounter_reading"]
+           "encounter_reading", "read_encounter"]
 
 FRACTIONAL_CRS = (Fraction(1, 8), Fraction(1, 6), Fraction(1, 4), Fraction(1, 3),
                   Fraction(1, 2))
@@ -99,3 +102,32 @@ def encounter_reading(party_levels: Sequence[int], challenge_rating: object) -> 
     gap = cr - moderate
     reading = "moderate" if gap == 0 else ("harder" if gap > 0 else "easier")
     return EncounterReading(cr, moderate, gap, reading)
+
+
+def read_encounter(party: Iterable[Any], foes: Iterable[Any]) -> pd.DataFrame:
+    """Each foe's CR read against a party of creatures (their levels), one row a foe.
+
+    Args:
+        party: The adventurers (:class:`lfgcombat.Creature` values; their ``level``).
+        foes: The monsters, each carrying its ``challenge_rating`` creature key.
+
+    Returns:
+        Columns ``foe``, ``challenge_rating``, ``moderate`` (the party's average level),
+        ``gap`` and ``reading`` (``easier`` / ``moderate`` / ``harder``).
+
+    Raises:
+        ClassicError: naming ``challenge_rating`` for a foe without one, or
+            ``party_levels`` for an empty party.
+    """
+    levels = [int(c.level) for c in party]
+    rows = []
+    for foe in foes:
+        cr = getattr(foe, "challenge_rating", None)
+        if cr is None:
+            raise ClassicError("challenge_rating", f"{foe.name} has no Challenge Rating; give "
+                               "it the creature key 'challenge_rating: N' (1/2, 3...)")
+        r = encounter_reading(levels, cr)
+        rows.append({"foe": foe.name, "challenge_rating": str(r.cr),
+                     "moderate": str(r.moderate), "gap": str(r.gap), "reading": r.reading})
+    return pd.DataFrame(rows, columns=["foe", "challenge_rating", "moderate", "gap",
+                                       "reading"])

@@ -92,6 +92,8 @@ from .initiative import (
     TopDownInitiative,
 )
 from .lfg import LFG_DEFINITION
+from . import classic as _classic  # noqa: E402,F401 - registers classic's policies (issue 13)
+from . import wounds as _wounds  # noqa: E402,F401 - registers wounds' policies (issue 13)
 from .policies import (
     ActionEconomy,
     AttackResolution,

@@ -11,9 +11,14 @@ Pure rules as values and functions, one module per part of the text:
   Unholy);
 * :mod:`.aoo`: Attacks of Opportunity per round;
 * :mod:`.saves`: Fortitude (CON), Reflex (WIS), Will (CHA), good and bad base saves;
-* :mod:`.objects`: smashing objects: Object AC, Hardness, HP, broken, saves, Strength.
+* :mod:`.objects`: smashing objects: Object AC, Hardness, HP, broken, saves, Strength;
+* :mod:`.combatant`: a creature read by these rules (its ``prowess``, ``good_saves``,
+  ``wounds``, ``barrier``, ``shell`` keys, :mod:`lfgcombat.rulesets.fields`) and its exact
+  and rolled attacks with the critical choice;
+* :mod:`.turn`: one combatant's turn (Half Actions, Total Defense, parries, hits taken).
 
-Nothing here is wired into :class:`lfgcombat.Creature` or the Encounter yet.
+The ruleset's policies (:mod:`lfgcombat.rulesets.wounds`) delegate here; the Encounter does
+not play ``wounds`` yet (``Ruleset("wounds")`` is refused and says what is missing).
 """
 
 from lfgcombat.wounds._base import TEXT, WoundsError, rule

@@ -47,6 +47,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
+import pandas as pd
+
 from lfgcombat.dice import DiceExpr, Roll, Roller, parse
 from lfgcombat.errors import DiceError
 
@@ -54,7 +56,7 @@ from ._base import WoundsError, check_choice, check_int
 
 __all__ = ["LADDER", "RIDER_TYPES", "CATEGORY", "categories", "Target", "Rider",
            "AfterEffects", "step_dice", "rider", "after_damage", "cold_to_wounds",
-           "roll_with_riders", "add_initiative_penalty", "weapon_damage"]
+           "roll_with_riders", "add_initiative_penalty", "weapon_damage", "rider_table"]
 
 LADDER = (2, 3, 4, 6, 8, 10, 12)
 #: Each damage type's category and sub-category (energy ones: inferred, see above).
@@ -200,6 +202,27 @@ class AfterEffects:
     initiative_rounds: int = 0
     hardness_loss: int = 0
     conditions: tuple[str, ...] = ()
+
+
+def rider_table(targets: dict[str, Target]) -> pd.DataFrame:
+    """Each energy type's :class:`Rider` against each named target, one row per pair.
+
+    Args:
+        targets: ``{"orc": Target(), "stone wall": Target(kind="object", ...)}``.
+
+    Raises:
+        WoundsError: a target is not a :class:`Target`.
+    """
+    rows = []
+    for label, target in targets.items():
+        if not isinstance(target, Target):
+            raise WoundsError("targets", f"{label!r:.30} is not a Target")
+        for kind in RIDER_TYPES:
+            r = rider(kind, target)
+            rows.append({"target": label, "damage_type": kind, "dice_steps": r.dice_steps,
+                         "multiplier": str(r.multiplier), "ignore_hardness": r.ignore_hardness,
+                         "may_spare": r.may_spare, "harmless": r.harmless})
+    return pd.DataFrame(rows)
 
 
 def after_damage(damage_type: str, dealt: int, target: Target) -> AfterEffects:

@@ -29,12 +29,13 @@ Decisions where the text is open (inferred, marked and shown in the notebook):
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from typing import Any
 
 from lfgcombat.errors import IllegalActionError
 
 from ._base import WoundsError, check_int, rule
 
-__all__ = ["Barrier", "WoundsVitals"]
+__all__ = ["Barrier", "WoundsVitals", "parse_barrier"]
 
 _HP = rule("When a character is subject to a damage-dealing effect")
 
@@ -63,6 +64,28 @@ class Barrier:
 
     def __str__(self) -> str:
         return f"Barrier {self.strength}/{self.remaining}"
+
+
+def parse_barrier(value: Any) -> Barrier | None:
+    """A creature's ``barrier`` field: ``"10/100"``, ``{"strength": 10, "total": 100}``, a
+    :class:`~lfgcombat.wounds.health.Barrier` or ``None``.
+
+    Raises:
+        WoundsError: naming ``barrier`` for anything else.
+    """
+    if value is None or isinstance(value, Barrier):
+        return value
+    try:
+        if isinstance(value, str):
+            strength, total = (int(p) for p in value.replace("Barrier", "").split("/"))
+        elif isinstance(value, dict):
+            strength, total = int(value["strength"]), int(value["total"])
+        else:
+            raise TypeError(type(value).__name__)
+        return Barrier(strength, total)
+    except (ValueError, KeyError, TypeError):
+        raise WoundsError("barrier", f"{value!r:.40} is not a Barrier; write it 'X/Y' "
+                          "(blocks up to X per hit until Y in all), e.g. '10/100'") from None
 
 
 @dataclass(frozen=True)

@@ -43,7 +43,10 @@ def check_good_saves(good_saves: Iterable[str]) -> frozenset[str]:
     Raises:
         WoundsError: naming ``good_saves`` unless it is exactly two of fort, ref, will.
     """
-    chosen = frozenset(good_saves) if not isinstance(good_saves, str) else frozenset()
+    try:
+        chosen = frozenset(good_saves) if not isinstance(good_saves, str) else frozenset()
+    except TypeError:  # not a collection of names (a number, a mapping of lists...)
+        chosen = frozenset()
     if len(chosen) != 2 or not chosen <= set(SAVE_ABILITY):
         raise WoundsError("good_saves", f"{good_saves!r:.60}: choose exactly two of fort, "
                           "ref, will (the third is the bad save)")

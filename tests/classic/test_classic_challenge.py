@@ -32,3 +32,20 @@ def test_cr_values():
     for bad in ([], [0, 3], "44", [2.5]):
         with pytest.raises(ClassicError, match="party_levels"):
             moderate_cr(bad)
+
+
+def test_an_encounter_read_from_the_creatures():
+    """"A monster's CR is the average level of a party of adventurers for which one creature
+    would make an encounter of moderate difficulty": each foe's ``challenge_rating`` key
+    against the party's levels."""
+    from lfgcombat.classic.challenge import read_encounter
+    from lfgcombat.creature import load_example
+
+    party = [load_example(n).replace(level=lv) for n, lv in (("wulfric", 3), ("mayat", 5))]
+    foes = [load_example("orc").replace(challenge_rating=2),
+            load_example("ogre").replace(challenge_rating=4)]
+    table = read_encounter(party, foes)
+    assert table[["foe", "reading", "gap"]].values.tolist() == [
+        ["Orc", "easier", "-2"], ["Ogre", "moderate", "0"]]
+    with pytest.raises(ClassicError, match="^challenge_rating: Orc has no"):
+        read_encounter(party, [load_example("orc")])

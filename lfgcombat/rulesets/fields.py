@@ -1,0 +1,152 @@
+"""The creature file's keys for the ``classic`` and ``wounds`` rulesets, as sections.
+
+A creature file says which rulesets it is written for (``ruleset``) and carries the fields
+each needs beyond the shared sheet (:mod:`lfgcombat.creature_sections`):
+
+* ``bab`` - 002_2a3a79475ca2a541.txt, "How to attack another creature": "D20 + BAB (Base
+  Attack Bonus) + Ability Modifier";
+* ``challenge_rating`` - 002_2a3a79475ca2a541.txt, "Challenge Rating (CR)";
+* ``prowess`` - 003_de0e94afd49609a7.txt, "Prowess is added directly to your Defense" and
+  "Attacking an enemy usually involves spending your Half Action";
+* ``good_saves`` - 003_de0e94afd49609a7.txt, "You possess two inherent adjustments to your
+  Saving Throws" ("you choose two Saving Throws as your good saves");
+* ``wounds`` - 003_de0e94afd49609a7.txt, "When a character is subject to a damage-dealing
+  effect" (the Wounds total; without it, the CON score: inferred);
+* ``barrier`` - 003_de0e94afd49609a7.txt, "Barrier represents" (``"10/100"``);
+* ``shell`` - 003_de0e94afd49609a7.txt, "Shell operates similarly".
+
+A creature may carry the fields of several rulesets; ``ruleset`` (one name or a list) says
+which it is written for, and a ruleset it is not written for refuses it by name
+(:func:`check_written_for`, asked by the ruleset's policies). Without ``ruleset`` a
+creature is for every ruleset whose fields it has.
+
+    >>> from lfgcombat.creature import Creature
+    >>> orc = Creature.from_dict({"name": "Orc", "level": 3, "max_hp": 38,
+    ...                           "ruleset": ["lfg", "classic"], "bab": 3,
+    ...                           "challenge_rating": "1/2"})
+    >>> orc.bab, str(orc.challenge_rating), orc.ruleset, orc.to_dict()["challenge_rating"]
+    (3, '1/2', ('lfg', 'classic'), '1/2')
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any
+
+from ..citations import cite
+from ..classic._base import check_int as _classic_int
+from ..classic.challenge import parse_challenge_rating
+from ..creature_sections import Section, register_section
+from ..errors import LfgError
+from ..wounds._base import check_int as _wounds_int
+from ..wounds.health import Barrier, parse_barrier as _parse_barrier
+from .base import RulesetError, definition
+
+__all__ = ["RULESET", "BAB", "CHALLENGE_RATING", "PROWESS", "GOOD_SAVES", "WOUNDS",
+           "BARRIER", "SHELL", "check_written_for", "parse_barrier"]
+
+
+class RulesetFieldError(LfgError, ValueError):
+    """A ``ruleset`` key naming no ruleset, or a creature used under a ruleset it is not
+    written for."""
+
+
+def _parse_rulesets(raw: Any) -> tuple[str, ...]:
+    names = [raw] if isinstance(raw, str) else raw
+    if isinstance(names, (list, tuple)) and not names:
+        return ()  # no list: written for every ruleset whose fields it has
+    if not isinstance(names, (list, tuple)):
+        raise RulesetFieldError("give a ruleset name or a list of them, e.g. ruleset: "
+                                "[lfg, classic]")
+    out: list[str] = []
+    for name in names:
+        try:
+            canonical = definition(name).name if isinstance(name, str) else None
+        except RulesetError as exc:
+            raise RulesetFieldError(str(exc)) from None
+        if canonical is None:
+            raise RulesetFieldError(f"{name!r:.30} is not a ruleset name")
+        if canonical not in out:
+            out.append(canonical)
+    return tuple(out)
+
+
+def parse_barrier(raw: Any) -> Barrier:
+    """``"10/100"``, ``{"strength": 10, "total": 100}`` or a :class:`Barrier`.
+
+    Raises:
+        WoundsError: naming ``barrier`` for anything else.
+    """
+    found = _parse_barrier(raw)
+    if found is None:  # pragma: no cover - the loader gives None the default itself
+        raise RulesetFieldError("give Barrier X/Y, e.g. barrier: 10/100")
+    return found
+
+
+def _parse_good_saves(raw: Any) -> tuple[str, ...]:
+    # imported here: wounds.saves registers the wounds/base_saves table, which importing the
+    # kit (table_names()) leaves to the wounds modules
+    from ..wounds.saves import check_good_saves
+    return tuple(sorted(check_good_saves(raw)))
+
+
+def _parse_cr(raw: Any) -> Fraction:
+    return parse_challenge_rating(raw)
+
+
+def _dump_cr(value: Fraction | None) -> Any:
+    if value is None:
+        return None
+    return int(value) if value.denominator == 1 else str(value)
+
+
+def _dump_barrier(value: Barrier | None) -> str | None:
+    return None if value is None else f"{value.strength}/{value.remaining}"
+
+
+RULESET: Section[tuple[str, ...]] = register_section(Section(
+    "ruleset", _parse_rulesets, default=(), show=", ".join, label="Rulesets",
+    rule="shared/seeds/README.md: the three rules texts are the rulesets lfg, classic, wounds"))
+BAB: Section[int | None] = register_section(Section(
+    "bab", lambda raw: _classic_int("bab", raw, 0, 40), default=None,
+    show=lambda v: f"{v:+d}", label="BAB", rule=cite("How to attack another creature",
+                                                     file="002_2a3a79475ca2a541.txt")))
+CHALLENGE_RATING: Section[Fraction | None] = register_section(Section(
+    "challenge_rating", _parse_cr, default=None, dump=_dump_cr, show=str, label="CR",
+    rule=cite("Challenge Rating (CR)", file="002_2a3a79475ca2a541.txt")))
+PROWESS: Section[int | None] = register_section(Section(
+    "prowess", lambda raw: _wounds_int("prowess", raw, 0, 40), default=None,
+    show=lambda v: f"{v:+d}", label="Prowess",
+    rule=cite("Prowess is added directly to your Defense", file="003_de0e94afd49609a7.txt")))
+GOOD_SAVES: Section[tuple[str, ...] | None] = register_section(Section(
+    "good_saves", _parse_good_saves, default=None,
+    show=", ".join, label="Good saves",
+    rule=cite("You possess two inherent adjustments to your Saving Throws",
+              file="003_de0e94afd49609a7.txt")))
+WOUNDS: Section[int | None] = register_section(Section(
+    "wounds", lambda raw: _wounds_int("wounds", raw, 1, 999), default=None, show=str,
+    label="Wounds", rule=cite("When a character is subject to a damage-dealing effect",
+                              file="003_de0e94afd49609a7.txt")))
+BARRIER: Section[Barrier | None] = register_section(Section(
+    "barrier", parse_barrier, default=None,
+    dump=_dump_barrier, show=str, label="Barrier",
+    rule=cite("Barrier represents", file="003_de0e94afd49609a7.txt")))
+SHELL: Section[int] = register_section(Section(
+    "shell", lambda raw: _wounds_int("shell", raw, 0, 9999), default=0, show=str,
+    label="Shell", rule=cite("Shell operates similarly", file="003_de0e94afd49609a7.txt")))
+
+
+def check_written_for(creature: Any, ruleset: str) -> None:
+    """Refuse a creature (or a ruleset's combatant of one) whose ``ruleset`` key does not
+    list ``ruleset``; the ruleset's policies ask it of every creature they are given.
+
+    Raises:
+        RulesetFieldError: naming the ``ruleset`` field, the rulesets the creature is
+            written for, and what to do.
+    """
+    creature = getattr(creature, "creature", None) or creature  # a combatant's creature
+    written = getattr(creature, "ruleset", ())
+    if written and ruleset not in written:
+        raise RulesetFieldError(f"ruleset: {creature.name} is written for "
+                                f"{', '.join(written)}, not {ruleset}; add {ruleset} to its "
+                                f"'ruleset' list with the fields {ruleset} needs")

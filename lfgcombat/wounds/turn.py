@@ -1,0 +1,235 @@
+"""One combatant's wounds turn: Half Actions, Total Defense, parries, and the hits it takes.
+
+003_de0e94afd49609a7.txt, "Attacking an enemy usually involves spending your Half Action";
+"Total Defense is an action you can take in combat" ("until the beginning of your next
+turn", "you must spend additional Half Actions to maintain it for following rounds", no
+AOO); "Any attack made against a character wearing a shield" (parries per turn = the Parry
+Bonus); "As mentioned in the previous Tip" (AOO per round); "When a character is subject to
+a damage-dealing effect" (Hit Points, then Wounds); "Shell operates similarly" (a Shell
+"lasts for just one round"); "Electricity" (-1 initiative per 5 damage, a round, cumulative);
+"Cold" (Hindered a round; to Wounds: FORT DC = damage or Immobilized); "If another natural
+20 is rolled when confirming a critical hit" (Instant Kill: "the Dead condition").
+
+:class:`WoundsFighter` is a value: every step returns a new fighter and the events it
+caused, in words, for an encounter to log.
+
+Decisions where the text is open (inferred, shown in notebook 31): a turn is two Half
+Actions; Hindered and Immobilized from Cold last until the end of the creature's next turn
+(the text: "for 1 round"); a Shell fades at the end of the round it was gained in.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Any
+
+from lfgcombat.dice import Roller
+from lfgcombat.errors import IllegalActionError
+
+from ._base import WoundsError, check_int, rule
+from .aoo import aoo_per_round
+from .attacks import WoundsAttack
+from .damage import Target, add_initiative_penalty, after_damage, cold_to_wounds
+from .defense import Turn
+from .health import WoundsVitals
+from .parry import ParryResult, Shield, parry
+
+__all__ = ["WoundsFighter"]
+
+_TURN = rule("Attacking an enemy usually involves spending your Half Action")
+
+
+@dataclass(frozen=True)
+class WoundsFighter:
+    """One combatant's wounds state.
+
+    Attributes:
+        name: Its name.
+        vitals: Hit Points, Wounds, Barrier, Shell
+            (:class:`~lfgcombat.wounds.health.WoundsVitals`).
+        dex_mod: For its AOO per round. fort_bonus: For Cold to Wounds.
+        turn: This turn's Half Actions (``None`` outside its turn); Total Defense is kept
+            here until the start of its next turn.
+        shield: Its shield (:class:`~lfgcombat.wounds.parry.Shield`), or ``None``.
+        aoo_used: AOO made this round.
+        initiative_penalty, initiative_rounds: Electricity's running initiative penalty.
+        conditions: Conditions gained from riders (``Hindered``, ``Immobilized``).
+    """
+
+    name: str
+    vitals: WoundsVitals
+    dex_mod: int = 0
+    fort_bonus: int = 0
+    turn: Turn | None = None
+    shield: Shield | None = None
+    aoo_used: int = 0
+    initiative_penalty: int = 0
+    initiative_rounds: int = 0
+    conditions: frozenset[str] = frozenset()
+    total_defense: bool = False
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.vitals, WoundsVitals):
+            raise WoundsError("vitals", f"{self.vitals!r:.40} is not WoundsVitals; build one "
+                              "with WoundsVitals(max_hp, wounds_max) or WoundsFighter.of")
+        if self.shield is not None and not isinstance(self.shield, Shield):
+            raise WoundsError("shield", "give a Shield(parry_bonus, ObjectState) or None")
+        check_int("dex_mod", self.dex_mod)
+        check_int("fort_bonus", self.fort_bonus)
+        check_int("aoo_used", self.aoo_used, 0)
+        check_int("initiative_penalty", self.initiative_penalty, None, 0)
+        check_int("initiative_rounds", self.initiative_rounds, 0)
+
+    @classmethod
+    def of(cls, creature: Any, shield: Shield | None = None) -> "WoundsFighter":
+        """A creature at the start of a fight: its wounds vitals, DEX modifier (AOO) and
+        FORT bonus (0 when it has no ``good_saves``).
+
+        Raises:
+            WoundsError: a bad wounds field of the creature (named).
+        """
+        from .combatant import WoundsCombatant
+        c = WoundsCombatant.of(creature)
+        fort = c.save("fort") if c.good_saves is not None else 0
+        return cls(c.name, c.vitals(), dex_mod=c.abilities["dex"], fort_bonus=fort,
+                   shield=shield)
+
+    @property
+    def dead(self) -> bool:
+        """At 0 Wounds (or slain by an Instant Kill)."""
+        return self.vitals.dead
+
+    @property
+    def aoo_left(self) -> int:
+        """AOO it may still make this round (none in Total Defense)."""
+        return max(0, aoo_per_round(self.dex_mod, in_total_defense=self.total_defense)
+                   - self.aoo_used)
+
+    def start_turn(self, maintain_total_defense: bool = False
+                   ) -> tuple["WoundsFighter", tuple[str, ...]]:
+        """The start of its turn: two Half Actions (one spent if it keeps up Total
+        Defense), the shield's parries again, Total Defense over unless maintained.
+
+        Raises:
+            IllegalActionError: it is dead, or asks to maintain a Total Defense it is not in.
+        """
+        if self.dead:
+            raise IllegalActionError(f"{self.name} is dead and takes no turn", _TURN)
+        if maintain_total_defense and not self.total_defense:
+            raise IllegalActionError(f"{self.name} is not in Total Defense", rule(
+                "Total Defense is an action you can take in combat"))
+        turn = Turn().take_total_defense() if maintain_total_defense else Turn()
+        events = ["keeps up Total Defense (1 Half Action)"] if maintain_total_defense else []
+        shield = self.shield.new_turn() if self.shield is not None else None
+        return (replace(self, turn=turn, shield=shield, total_defense=maintain_total_defense),
+                tuple(events) + (f"Half Actions: {turn.half_actions}",))
+
+    def _need_turn(self) -> Turn:
+        if self.turn is None:
+            raise IllegalActionError(f"it is not {self.name}'s turn", _TURN)
+        if self.dead:
+            raise IllegalActionError(f"{self.name} is dead and acts no more", _TURN)
+        return self.turn
+
+    def spend(self, what: str = "attack") -> "WoundsFighter":
+        """Spend a Half Action (an attack, a move...).
+
+        Raises:
+            IllegalActionError: not its turn, or no Half Action left.
+        """
+        return replace(self, turn=self._need_turn().spend(what))
+
+    def take_total_defense(self) -> "WoundsFighter":
+        """Spend a Half Action on Total Defense (+4 AC until its next turn, no AOO).
+
+        Raises:
+            IllegalActionError: not its turn, no Half Action left, or fighting defensively.
+        """
+        return replace(self, turn=self._need_turn().take_total_defense(), total_defense=True)
+
+    def end_turn(self) -> "WoundsFighter":
+        """The end of its turn: rider conditions of a round end, the Half Actions go."""
+        rounds = max(0, self.initiative_rounds - 1)
+        return replace(self, turn=None, conditions=frozenset(),
+                       initiative_rounds=rounds,
+                       initiative_penalty=self.initiative_penalty if rounds else 0)
+
+    def end_round(self) -> tuple["WoundsFighter", tuple[str, ...]]:
+        """The round ends: a Shell fades, the AOO count starts again."""
+        v = self.vitals.end_round()
+        return replace(self, vitals=v, aoo_used=0), v.events
+
+    def make_aoo(self) -> "WoundsFighter":
+        """Use one of its AOO this round.
+
+        Raises:
+            IllegalActionError: none left (or in Total Defense).
+        """
+        if self.aoo_left <= 0:
+            raise IllegalActionError(f"{self.name} has no Attack of Opportunity left this "
+                                     "round", rule("As mentioned in the previous Tip"))
+        return replace(self, aoo_used=self.aoo_used + 1)
+
+    def parry(self, roller: Roller, attack_bonus: int, armor_check_penalty: int,
+              attacker_total: int, damage: int) -> tuple["WoundsFighter", ParryResult]:
+        """Parry an attack with its shield (the shield takes the damage on a deflection).
+
+        Raises:
+            IllegalActionError: no shield, or no parry left this turn.
+        """
+        if self.shield is None:
+            raise IllegalActionError(f"{self.name} has no shield to parry with", rule(
+                "Any attack made against a character wearing a shield"))
+        result = parry(roller, self.shield, attack_bonus, armor_check_penalty,
+                       attacker_total, damage)
+        return replace(self, shield=result.shield), result
+
+    def take_attack(self, roller: Roller, hit: WoundsAttack, damage_type: str | None = None
+                    ) -> tuple["WoundsFighter", tuple[str, ...]]:
+        """Take a rolled attack: its Hit Point damage, its damage to Wounds, or an Instant
+        Kill; then the damage type's rider.
+
+        Args:
+            roller: The dice (Cold to Wounds rolls a FORT save).
+            hit: The :class:`~lfgcombat.wounds.attacks.WoundsAttack`.
+            damage_type: One of the energy types with a rider, or ``None``.
+        """
+        if hit.instant_kill:
+            v = replace(self.vitals, wounds=0, events=("Instant Kill: dead",))
+            return replace(self, vitals=v), v.events
+        fighter, events = self, list[str]()
+        if hit.hp_damage:
+            fighter, more = fighter.take_damage(roller, hit.hp_damage, damage_type)
+            events += more
+        if hit.wounds_damage:
+            fighter, more = fighter.take_damage(roller, hit.wounds_damage, damage_type,
+                                                to_wounds=True)
+            events += more
+        return fighter, tuple(events)
+
+    def take_damage(self, roller: Roller, amount: int, damage_type: str | None = None,
+                    to_wounds: bool = False) -> tuple["WoundsFighter", tuple[str, ...]]:
+        """Take ``amount`` damage (Barrier, Shell, HP, then Wounds) and its rider.
+
+        Raises:
+            WoundsError: ``amount`` is not a whole number >= 0, or an unknown type.
+        """
+        check_int("amount", amount, 0)
+        v = self.vitals.damage(amount, to_wounds=to_wounds)
+        fighter, events = replace(self, vitals=v), list(v.events)
+        if damage_type in (None, "bludgeoning", "piercing", "slashing") or not amount:
+            return fighter, tuple(events)
+        after = after_damage(str(damage_type), amount, Target())
+        conditions = set(fighter.conditions) | set(after.conditions)
+        if damage_type == "cold" and to_wounds:
+            got, _ = cold_to_wounds(roller, self.fort_bonus, amount,
+                                    "Hindered" in self.conditions)
+            conditions.add(got)
+            events.append(f"Cold to Wounds: {got}")
+        if after.initiative_penalty:
+            pen, rounds = add_initiative_penalty(fighter.initiative_penalty,
+                                                 fighter.initiative_rounds, amount)
+            fighter = replace(fighter, initiative_penalty=pen, initiative_rounds=rounds)
+            events.append(f"initiative {pen:+d}")
+        events += [f"{c}" for c in sorted(set(after.conditions))]
+        return replace(fighter, conditions=frozenset(conditions)), tuple(events)
