@@ -19,6 +19,7 @@ from ..creature import Creature
 from ..dice import Roller
 from ..errors import LfgError
 from ..log import EventLog, LogFormatError
+from .abilities import AbilitiesRules
 from .arguments import ArgumentsRules, show
 from .casting import CastingRules
 from .checkpoints import Checkpoint, map_layers, set_map_layers
@@ -28,11 +29,14 @@ from .effects import EffectsRules
 from .health import HealthRules
 from .initiative import INITIATIVE_MODES, InitiativeRules
 from .interrupts import InterruptsRules
+from .maneuvers import ManeuversRules
+from .momentum import MomentumRules
 from .movement import MovementRules
 from .reactions import ReactionsRules
 from .replay import ReplayRules
 from .roster import RosterRules, combatants, sides_of, units_of
 from .selection import SelectionRules
+from .skill_actions import SkillActionsRules
 from .special_actions import SpecialActionsRules
 from .state import CombatantState, TurnFrame, _Fighter
 from .turns import TurnsRules
@@ -42,7 +46,8 @@ __all__ = ["Encounter"]
 
 
 class Encounter(ArgumentsRules, ReplayRules, RosterRules, InitiativeRules, TurnsRules,
-                SelectionRules, InterruptsRules, EconomyRules, ReactionsRules, CombatRules,
+                SelectionRules, InterruptsRules, EconomyRules, ReactionsRules,
+                ManeuversRules, MomentumRules, SkillActionsRules, AbilitiesRules, CombatRules,
                 MovementRules, SpecialActionsRules, CastingRules, HealthRules, EffectsRules):
     """A fight: combatants, sides, an optional battle map, initiative and turns, as a log.
 

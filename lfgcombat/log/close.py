@@ -1,0 +1,97 @@
+"""The close fight's events: maneuvers, Knockdown, Crushing Advance, special abilities.
+
+The rules behind them (000_8d1d7816ee944f3b.txt, "Special Actions in Combat", "Momentum of
+Impact", "Crushing Advance", "Special Abilities – 4 Different Types", "Natural Weapons") are
+cited where the encounter emits them (:mod:`lfgcombat.encounter.maneuvers`,
+:mod:`lfgcombat.encounter.momentum`, :mod:`lfgcombat.encounter.skill_actions`,
+:mod:`lfgcombat.encounter.abilities`).
+"""
+
+from __future__ import annotations
+
+from .commands import _command
+from .events import Event
+
+__all__ = ["Maneuver", "Knockdown", "Crush", "AbilityUse", "WrestleCommand",
+           "ShieldBashCommand", "KnockdownCommand", "CrushingAdvanceCommand",
+           "SkillActionCommand", "UseAbilityCommand", "FollowUpCommand"]
+
+
+class Maneuver(Event):
+    """A Wrestling maneuver, a Shield Bash or a skill action, settled."""
+
+    KIND = "maneuver"
+    FIELDS = ("maneuver", "touch", "touch_ac", "bonus", "defense", "defended_with",
+              "margin", "success", "effect", "rule")
+    ABOUT = ("maneuver (grab, trip, shove, pin, shield_bash, demoralize, dirty_trick, feint, "
+             "insult), touch (the touch attack total or null), touch_ac, bonus, defense, "
+             "defended_with, margin, success, effect")
+
+    def describe(self) -> str:
+        d = self.data
+        what = str(d.get("maneuver", "")).replace("_", " ")
+        how = f": {d['effect']}" if d.get("effect") else ""
+        return (f"{self.who} {what} against {self.target}: "
+                f"{'success' if d.get('success') else 'failure'}{how}")
+
+
+class Knockdown(Event):
+    """A Knockdown check (Momentum of Impact)."""
+
+    KIND = "knockdown"
+    FIELDS = ("dc", "terms", "resisted_with", "total", "prone", "failed_by", "fort_dc",
+              "rule")
+    ABOUT = ("dc, terms [[what, value], ...], resisted_with (wrestling or acrobatics), "
+             "total, prone, failed_by, fort_dc (Confounded unless saved, or null)")
+
+    def describe(self) -> str:
+        d = self.data
+        return (f"{self.target} resists {self.who}'s Knockdown DC {d.get('dc')} with "
+                f"{d.get('resisted_with')} {d.get('total')}: "
+                f"{'knocked prone' if d.get('prone') else 'stays up'}")
+
+
+class Crush(Event):
+    """A creature in the way of a Crushing Advance."""
+
+    KIND = "crush"
+    FIELDS = ("dc", "total", "reaction", "prone", "damage", "displaced", "fort_dc", "rule")
+    ABOUT = ("dc, total, reaction (spent for +5), prone, damage, displaced (random, chosen "
+             "or null), fort_dc")
+
+    def describe(self) -> str:
+        d = self.data
+        return (f"{self.target} in {self.who}'s Crushing Advance: "
+                + (f"crushed for {d.get('damage')}" if d.get("prone") else "gets clear"))
+
+
+class AbilityUse(Event):
+    """A special ability used (or wasted)."""
+
+    KIND = "ability"
+    FIELDS = ("ability", "type", "action", "uses", "per", "used", "dc", "save",
+              "outcome", "rule")
+    ABOUT = ("ability, type (natural, Ex, Su, SLA), action, uses, per, used (this one "
+             "included), dc, save, outcome (used, wasted: ...)")
+
+    def describe(self) -> str:
+        d = self.data
+        uses = f" ({d.get('used')}/{d.get('uses')} per {d.get('per')})" if d.get("uses") else ""
+        on = f" on {self.target}" if self.target else ""
+        return f"{self.who} uses {d.get('ability')}{on}{uses}: {d.get('outcome')}"
+
+
+WrestleCommand = _command("wrestle", ("name", "target", "maneuver", "to", "resist_with",
+                                      "aoo"), "a Wrestling maneuver")
+ShieldBashCommand = _command("shield_bash", ("name", "target", "resist_with", "to"),
+                             "a Shield Bash")
+KnockdownCommand = _command("knockdown", ("name", "target", "resist_with"),
+                            "the Knockdown after a strike")
+CrushingAdvanceCommand = _command("crushing_advance", ("name", "to", "dodge", "aoo"),
+                                  "a Crushing Advance")
+SkillActionCommand = _command("skill_action", ("name", "action", "target", "resist_with",
+                                               "condition", "aoo"), "a skill action")
+UseAbilityCommand = _command("use_ability", ("name", "ability", "target", "action", "aoo"),
+                             "a special ability used")
+FollowUpCommand = _command("follow_up", ("name", "target", "weapon"),
+                           "the Reaction attack with a second weapon")

@@ -1,0 +1,307 @@
+"""The close fight in an encounter: wrestle, shield_bash, knockdown, crushing_advance,
+skill_action, follow_up; every refusal changes nothing, every command replays from a save.
+
+000_8d1d7816ee944f3b.txt, "Special Actions in Combat" (Wrestling Skill - Maneuvers & More,
+Shield Bash, the skill actions), "Momentum of Impact" (Knockdown), "Crushing Advance",
+"Natural Weapons", "Wrestling against much larger creatures".
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from lfgcombat import HexMap
+from lfgcombat.creature import load_example
+from lfgcombat.encounter import Encounter
+
+from encounter.helpers import mk, refused
+
+CLAWS = [{"name": "claw"}, {"name": "bite"}]
+
+
+def fight(seed: int = 1, *, hero: dict | None = None, foes: tuple = ()) -> Encounter:
+    """Hero (acting first) next to an Orc, a Goblin behind it, others as given."""
+    cs = [mk("Hero", **{"init": 40, "shield_rating": 2, **(hero or {})}), mk("Orc"),
+          mk("Gob", level=1, size="small")]
+    m = HexMap(12, 8)
+    m.place(cs[0], (2, 2), "party")
+    m.place(cs[1], (3, 2), "foes")
+    m.place(cs[2], (2, 3), "foes")
+    extra = []
+    for i, (name, size, at) in enumerate(foes):
+        c = mk(name, size=size)
+        extra.append(c)
+        m.place(c, at, "foes")
+    return Encounter(cs + extra, map=m, seed=seed).start()
+
+
+def first_seed(make, ok, tries: int = 60):
+    """The first seed whose fight ``make(seed)`` satisfies ``ok``; the fight."""
+    for seed in range(tries):
+        enc = make(seed)
+        if ok(enc):
+            return enc
+    raise AssertionError("no seed gave the outcome")
+
+
+def last(enc: Encounter, kind: str):
+    return next(e for e in reversed(list(enc.log)) if e.kind == kind)
+
+
+def conditions(enc: Encounter, name: str) -> list[str]:
+    return enc.state(name).conditions
+
+
+def replays(enc: Encounter, tmp_path) -> None:
+    """save -> load -> the same state (every command replays from the log)."""
+    p = enc.save(tmp_path / "close.jsonl")
+    back = Encounter.load(p)
+    assert back.snapshot() == enc.snapshot()
+    assert [e.describe() for e in back.log] == [e.describe() for e in enc.log]
+
+
+# ------------------------------------------------------------------ wrestling
+
+
+def _won(maneuver: str):
+    def make(seed: int) -> Encounter:
+        return fight(seed).wrestle("Hero", "Orc", maneuver)
+    return first_seed(make, lambda e: last(e, "maneuver").data["success"])
+
+
+def test_grab_grapples_both_and_pin_needs_it(tmp_path) -> None:
+    enc = _won("grab")
+    ev = last(enc, "maneuver")
+    assert ev.data["effect"] == "grappled" and ev.data["touch"] >= ev.data["touch_ac"] or \
+        last(enc, "roll").data["natural"] == 20
+    assert "grappled" in " ".join(conditions(enc, "Orc"))
+    assert "grappled" in " ".join(conditions(enc, "Hero"))  # "in a wrestling match"
+    assert enc.grappler_of("Orc") == "Hero" and enc.grappler_of("Hero") is None
+    # a Pin of a foe it does not grapple, and a second Grab: refused, nothing changes
+    refused(enc, enc.wrestle, "Hero", "Gob", "pin", match="Grappled by Hero")
+    refused(enc, enc.wrestle, "Hero", "Orc", "grab", match="already grapples")
+    replays(enc, tmp_path)
+
+
+def test_trip_knocks_prone_and_never_a_knockdown(tmp_path) -> None:
+    enc = _won("trip")
+    assert "prone" in conditions(enc, "Orc")
+    replays(enc, tmp_path)
+
+
+def test_shove_moves_the_foe_5_ft_straight_away(tmp_path) -> None:
+    enc = _won("shove")
+    moved = last(enc, "moved")
+    assert moved.actor == "Orc" and moved.data["action"] == "shoved"
+    assert moved.data["path"][0] == [3, 2] and enc.map.distance("Hero", "Orc") == 10
+    replays(enc, tmp_path)
+
+
+def test_a_missed_touch_attack_has_no_check() -> None:
+    enc = first_seed(lambda s: fight(s).wrestle("Hero", "Orc", "trip"),
+                     lambda e: last(e, "maneuver").data["margin"] is None)
+    assert not last(enc, "maneuver").data["success"] and "prone" not in conditions(enc, "Orc")
+
+
+def test_wrestle_spends_a_big_action_and_an_attack_and_provokes() -> None:
+    enc = fight().wrestle("Hero", "Orc", "trip", aoo="Orc")
+    kinds = [e.kind for e in enc.log]
+    assert "aoo" in kinds and kinds.index("aoo") < kinds.index("maneuver")
+    left = enc.actions_left("Hero")
+    assert left.big == 1
+
+
+@pytest.mark.parametrize("args, match", [
+    (("Hero", "Orc", "suplex"), "grab, trip, shove, pin"),
+    (("Hero", "Hero", "trip"), "not a foe"),
+    (("Orc", "Hero", "trip"), "turn"),
+])
+def test_refused_maneuvers_change_nothing(args, match) -> None:
+    enc = fight()
+    refused(enc, enc.wrestle, *args, match=match)
+
+
+def test_sizes_forbid_grapples_of_much_larger_creatures() -> None:
+    enc = fight(foes=(("Giant", "gargantuan", (7, 4)), ("Big", "large", (5, 0))))
+    refused(enc, enc.wrestle, "Hero", "Giant", "grab", match="3\\+ is refused")
+    refused(enc, enc.wrestle, "Hero", "Giant", "pin", match="2\\+ is refused")
+    refused(enc, enc.wrestle, "Hero", "Big", "pin", match="Grappled by Hero")
+    refused(enc, enc.wrestle, "Hero", "Big", "trip", match="melee reach")
+    refused(enc, enc.wrestle, "Hero", "Orc", "trip", resist_with="sense motive",
+            match="resist_with")
+
+
+# ------------------------------------------------------------------ Shield Bash
+
+
+def test_shield_bash_drops_the_shield_against_others(tmp_path) -> None:
+    enc = first_seed(lambda s: fight(s).shield_bash("Hero", "Orc"),
+                     lambda e: last(e, "maneuver").data["success"])
+    assert "prone" in conditions(enc, "Orc")
+    assert any("shield bash" in x for x in enc.state("Hero").effects)
+    enc.end_turn(next="Gob")
+    enc.attack("Gob", "Hero", "short sword")
+    mods = last(enc, "attack").data["modifiers"]
+    assert any("no Shield Rating (-2 AC) against Gob" in m for m in mods)
+    replays(enc, tmp_path)
+
+
+def test_shield_bash_needs_a_shield() -> None:
+    enc = fight(hero={"shield_rating": 0})
+    refused(enc, enc.shield_bash, "Hero", "Orc", match="no shield")
+
+
+# ------------------------------------------------------------------ Knockdown
+
+
+def _ogre_fight(seed: int) -> Encounter:
+    ogre = load_example("ogre")
+    hero = mk("Hero", max_hp=300)
+    m = HexMap(10, 6)
+    m.place(ogre, (2, 2), "foes")
+    m.place(hero, (4, 2), "party")
+    enc = Encounter([ogre, hero], map=m, seed=seed).start()
+    if enc.current != "Ogre":
+        enc.end_turn()
+    enc.attack("Ogre", "Hero")
+    return enc
+
+
+def test_knockdown_after_a_hit_and_only_once(tmp_path) -> None:
+    enc = first_seed(_ogre_fight, lambda e: last(e, "attack").data["hit"])
+    enc.knockdown("Ogre", "Hero")
+    ev = last(enc, "knockdown")
+    ogre = load_example("ogre")
+    terms = dict(ev.data["terms"])
+    assert (terms["base"], terms["HR"], terms["STR mod"]) == (10, int(ogre.hr),
+                                                             ogre.ability_mod("str"))
+    assert ev.data["dc"] == sum(terms.values())  # + the club's Impact trait
+    assert ev.data["prone"] == ("prone" in conditions(enc, "Hero"))
+    assert ev.data["prone"] == (ev.data["total"] < ev.data["dc"])
+    refused(enc, enc.knockdown, "Ogre", "Hero", match="each strike knocks down once")
+    replays(enc, tmp_path)
+
+
+def test_no_knockdown_after_a_clean_miss_or_on_a_larger_foe() -> None:
+    enc = first_seed(_ogre_fight, lambda e: last(e, "roll").data["natural"] == 1)
+    refused(enc, enc.knockdown, "Ogre", "Hero", match="missed")
+    small = fight()
+    small.attack("Hero", "Orc")
+    refused(small, small.knockdown, "Hero", "Orc", match="same size|missed")
+
+
+# ------------------------------------------------------------------ Crushing Advance
+
+
+def _elephant(seed: int, dodge=None) -> Encounter:
+    elephant = load_example("elephant")
+    goblins = [load_example("goblin").replace(name=f"Goblin {i}") for i in (1, 2)]
+    m = HexMap(14, 8)
+    m.place(elephant, (1, 3), "beast")
+    m.place(goblins[0], (5, 3), "goblins")
+    m.place(goblins[1], (8, 6), "goblins")
+    enc = Encounter([elephant, *goblins], map=m, seed=seed).start()
+    while enc.current != "Elephant":
+        enc.end_turn(next="Elephant") if "Elephant" in enc.choices() else enc.end_turn()
+    return enc
+
+
+def test_the_elephant_through_the_goblins_dc26(tmp_path) -> None:
+    enc = _elephant(3)
+    enc.crushing_advance("Elephant", (5, 3))
+    ev = last(enc, "crush")
+    assert ev.target == "Goblin 1" and ev.data["dc"] == 26
+    if ev.data["prone"]:
+        assert "prone" in conditions(enc, "Goblin 1") and ev.data["damage"] >= 14 // 4
+    replays(enc, tmp_path)
+
+
+def test_crushing_advance_refusals() -> None:
+    enc = _elephant(3)
+    refused(enc, enc.crushing_advance, "Elephant", (9, 3), match="half the Move Speed")
+    refused(enc, enc.crushing_advance, "Elephant", (5, 3), dodge="Goblin 2",
+            match="not in the way")
+
+
+# ------------------------------------------------------------------ skill actions
+
+
+def test_demoralize_frightens_for_1d4_rounds(tmp_path) -> None:
+    enc = first_seed(lambda s: fight(s).skill_action("Hero", "demoralize", "Orc"),
+                     lambda e: last(e, "maneuver").data["success"])
+    rounds = last(enc, "roll").data["total"]
+    assert 1 <= rounds <= 4
+    assert any(c.startswith("frightened") for c in conditions(enc, "Orc"))
+    replays(enc, tmp_path)
+
+
+def test_feint_makes_the_next_attack_flat_footed(tmp_path) -> None:
+    enc = first_seed(lambda s: fight(s).skill_action("Hero", "feint", "Orc"),
+                     lambda e: last(e, "maneuver").data["success"])
+    assert not any(e.kind == "aoo_offered" for e in enc.log)  # No AOO
+    enc.attack("Hero", "Orc")
+    assert any("Combat Feint" in m for m in last(enc, "attack").data["modifiers"])
+    assert not any("feinted" in x for x in enc.state("Orc").effects)  # used up
+    replays(enc, tmp_path)
+
+
+def test_insult_and_dirty_trick(tmp_path) -> None:
+    enc = first_seed(lambda s: fight(s).skill_action("Hero", "insult", "Orc",
+                                                     condition="must_attack"),
+                     lambda e: last(e, "maneuver").data["success"])
+    assert any("must attack Hero" in x for x in enc.state("Orc").effects)
+    enc2 = first_seed(lambda s: fight(s).skill_action("Hero", "dirty_trick", "Orc",
+                                                      condition="blinded"),
+                      lambda e: last(e, "maneuver").data["success"])
+    assert any(c.startswith("blinded") for c in conditions(enc2, "Orc"))
+    replays(enc2, tmp_path)
+
+
+@pytest.mark.parametrize("action, kw, match", [
+    ("juggle", {}, "demoralize, dirty_trick"),
+    ("insult", {"condition": "asleep"}, "unfortunate or must_attack"),
+    ("dirty_trick", {"condition": "wobbly"}, "condition"),
+    ("feint", {"resist_with": "will save"}, "resist_with"),
+])
+def test_refused_skill_actions_change_nothing(action, kw, match) -> None:
+    enc = fight()
+    refused(enc, enc.skill_action, "Hero", action, "Orc", match=match, **kw)
+
+
+def test_demoralize_reaches_30_ft() -> None:
+    enc = fight(foes=(("Far", "medium", (10, 6)),))
+    refused(enc, enc.skill_action, "Hero", "demoralize", "Far", match="30 ft")
+
+
+# ------------------------------------------------------------------ natural weapons
+
+
+def test_claw_then_bite_on_a_surprised_foe(tmp_path) -> None:
+    """"Ex: A level 2 creature with both a Claw & Bite Attack who surprises a foe could make
+    a Claw Attack first, then spend a Reaction to make a Bite attack!" (000_8d1d7816ee944f3b.txt,
+    "Natural Weapons")."""
+    def make(seed: int) -> Encounter:
+        beast = mk("Beast", level=2, cls=None, max_hp=20, weapons=CLAWS, init=40)
+        victim = mk("Victim", max_hp=200)
+        m = HexMap(8, 5)
+        m.place(beast, (2, 2), "beasts")
+        m.place(victim, (3, 2), "party")
+        enc = Encounter([beast, victim], map=m, seed=seed).start(aware=["Beast"])
+        enc.attack("Beast", "Victim", "claw")
+        return enc
+    enc = first_seed(make, lambda e: last(e, "attack").data["hit"])
+    enc.follow_up("Beast", "Victim")
+    atk = last(enc, "attack")
+    assert atk.data["weapon"] == "bite" and atk.data["aoo"]
+    assert enc.state("Beast").reaction_used
+    refused(enc, enc.follow_up, "Beast", "Victim", match="once per turn|Reaction")
+    replays(enc, tmp_path)
+
+
+def test_no_follow_up_without_a_flat_footed_foe() -> None:
+    def make(seed: int) -> Encounter:
+        enc = fight(seed, hero={"weapons": CLAWS})
+        enc.attack("Hero", "Orc", "claw")
+        return enc
+    enc = first_seed(make, lambda e: last(e, "attack").data["hit"])
+    refused(enc, enc.follow_up, "Hero", "Orc", match="Flat-Footed")
