@@ -41,17 +41,20 @@ named after their headings, and their public names are re-exported here:
   :class:`CreatureError`), :mod:`lfgcombat.creature_files` (YAML/JSON files and the
   examples), :mod:`lfgcombat.datafile` (reading hostile YAML/JSON),
   :mod:`lfgcombat.creature_compare` (:func:`compare`, :func:`condition_effects`) and
-  :mod:`lfgcombat.statblock` (the notebook stat block).
+  :mod:`lfgcombat.statblock` (the notebook stat block);
+* :mod:`lfgcombat.creature_sections`: the optional keys a rules module adds to the sheet
+  (skills, movement, a ruleset's fields) without changing :class:`Creature`: declared as
+  a ``Section``, they are read, checked, written back and shown like the core keys.
 """
 
 from __future__ import annotations
 
 import os
 from collections.abc import Mapping
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, field, fields
 from functools import cached_property
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pandas as pd
 
@@ -73,6 +76,8 @@ from .creature_files import (creature_mapping, example_data, example_names,
                              read_creature_file, write_creature_file)
 from .creature_parse import (KEYS, MAX_GEAR_NUMBER, MAX_NOTES, MAX_TEXT, CreatureError,
                              _hint, _parse)
+from .creature_sections import SheetSections, by_attribute, reserve, section_for
+from .creature_sections import sections as all_sections
 from .damage import Resistances
 from .datafile import short
 from .movement import MoveSpeed
@@ -132,6 +137,10 @@ class Creature:
         conditions: The creature's own conditions, stacked (:class:`Affliction`).
         bonuses: Typed bonuses to statistics (:class:`StatBonus`).
         example: Marks example data. notes: Free text.
+        sections: The optional keys rules modules add to the sheet (skills, movement,
+            ...), read by their :class:`~lfgcombat.creature_sections.Section`: see
+            :meth:`section`; each is also the attribute its section names
+            (``creature.skills``).
     """
 
     name: str
@@ -159,6 +168,7 @@ class Creature:
     bonuses: tuple[StatBonus, ...] = ()
     example: bool = False
     notes: str | None = None
+    sections: SheetSections = field(default=SheetSections(), repr=False)
 
     def __post_init__(self) -> None:
         try:
@@ -307,6 +317,40 @@ class Creature:
         cond = lookup(condition) if not isinstance(condition, Condition) else condition
         return self.replace(conditions=[str(a) for a in self.conditions
                                         if a.condition is not cond])
+
+    def __repr__(self) -> str:
+        shown = [f"{f.name}={getattr(self, f.name)!r}" for f in fields(self)
+                 if f.repr or (f.name == "sections" and self.sections)]
+        return f"{type(self).__name__}({', '.join(shown)})"
+
+    # ----------------------------------------------------------------- sections
+
+    def section(self, key: str) -> Any:
+        """The value of an optional section (:mod:`lfgcombat.creature_sections`).
+
+        Args:
+            key: A registered section's creature file key.
+
+        Returns:
+            Its value, or the section's default when the creature has none.
+
+        Raises:
+            KeyError: no section has that key (the message lists those that exist).
+        """
+        found = section_for(key)
+        if found is None:
+            keys = [s.key for s in all_sections()]
+            raise KeyError(f"no creature section {key!r}; {_hint(key, keys)}sections: "
+                           + (", ".join(keys) or "none registered"))
+        return found.of(self)
+
+    if not TYPE_CHECKING:  # mypy: read sections typed, with Section.of(creature)
+        def __getattr__(self, name: str) -> Any:
+            found = None if name.startswith("_") else by_attribute(name)
+            if found is None:
+                raise AttributeError(f"{type(self).__name__!r} object has no attribute "
+                                     f"{name!r}")
+            return found.of(self)
 
     # ----------------------------------------------------------------- basics
 
@@ -649,6 +693,8 @@ class Creature:
                 f"vs crit {self.ac_vs_crit.value}), HR {self.hr.value}, {sv}, "
                 f"speed {self.move_speed.value} ft{cond}")
 
+
+reserve([f.name for f in fields(Creature)] + [n for n in dir(Creature) if not n.startswith("_")])
 
 # --------------------------------------------------------------------------- examples
 
