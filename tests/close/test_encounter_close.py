@@ -305,3 +305,61 @@ def test_no_follow_up_without_a_flat_footed_foe() -> None:
         return enc
     enc = first_seed(make, lambda e: last(e, "attack").data["hit"])
     refused(enc, enc.follow_up, "Hero", "Orc", match="Flat-Footed")
+
+
+# ------------------------------------------------------------------ skills and abilities
+
+
+FEAR = "Fear Burst (SLA): 3/day (SL2, WILL DC15[CHA])"
+
+
+def _caster(seed: int = 1) -> Encounter:
+    return fight(seed, hero={"special_abilities": [FEAR, "Dragon Breath (Su): 2/day (REF DC14)",
+                                                   "Keen Nose"],
+                             "skills": {"perseverance": 4, "wrestling": 6}})
+
+
+def test_the_encounter_reads_skills_with_the_conditions() -> None:
+    enc = _caster()
+    assert int(enc.skill("Hero", "wrestling")) == 6
+    enc.add_condition("Hero", "prone")
+    assert int(enc.skill("Hero", "Sense Motive")) == int(enc.creature("Hero")
+                                                         .skill_modifier("skill").value)
+
+
+def test_sla_big_action_provokes_uses_tracked_one_per_turn(tmp_path) -> None:
+    enc = _caster().use_ability("Hero", "Fear Burst", "Orc", aoo="Orc")
+    ev = last(enc, "ability")
+    assert ev.data["type"] == "SLA" and ev.data["used"] == 1 and ev.data["dc"] == 15
+    assert any(e.kind == "aoo" for e in enc.log)
+    assert enc.actions_left("Hero").big == 1 and enc.ability_uses("Hero", "fear burst") == 1
+    assert ev.data["outcome"].startswith(("used: Orc saves", "used: Orc fails", "wasted"))
+    refused(enc, enc.use_ability, "Hero", "Fear Burst", match="only 1 SLA per turn")
+    replays(enc, tmp_path)
+
+
+def test_daily_uses_run_out() -> None:
+    enc = _caster()
+    for _ in range(3):
+        enc.use_ability("Hero", "Fear Burst")
+        enc.end_turn(next="Orc").end_turn(next="Gob").end_turn(next="Hero")
+    refused(enc, enc.use_ability, "Hero", "Fear Burst", match="no uses left")
+
+
+def test_su_once_per_round_and_natural_without_action() -> None:
+    enc = _caster().use_ability("Hero", "Dragon Breath", action="little")
+    refused(enc, enc.use_ability, "Hero", "Dragon Breath", match="once per round")
+    enc.use_ability("Hero", "Keen Nose", action="none")
+    assert last(enc, "ability").data["action"] == "none"
+    refused(enc, enc.use_ability, "Hero", "Gaze", match="has no special ability")
+    refused(enc, enc.use_ability, "Hero", "Fear Burst", action="swift", match="Big Action")
+
+
+def test_a_grappled_sla_needs_perseverance() -> None:
+    enc = _caster()
+    enc.add_condition("Hero", "grappled", by="Orc")
+    enc.use_ability("Hero", "Fear Burst")
+    roll = next(e for e in reversed(list(enc.log)) if e.kind == "roll"
+                and "Perseverance DC 14" in e.data["label"])
+    outcome = last(enc, "ability").data["outcome"]
+    assert outcome == "used" if roll.data["total"] >= 14 else outcome.startswith("wasted")
