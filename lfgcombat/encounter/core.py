@@ -33,6 +33,7 @@ from .interrupts import InterruptsRules
 from .maneuvers import ManeuversRules
 from .momentum import MomentumRules
 from .movement import MovementRules
+from .natural_weapons import NaturalWeaponsRules
 from .reactions import ReactionsRules
 from .replay import ReplayRules
 from .roster import RosterRules, combatants, sides_of, units_of
@@ -48,7 +49,8 @@ __all__ = ["Encounter"]
 
 class Encounter(ArgumentsRules, ReplayRules, RosterRules, InitiativeRules, TurnsRules,
                 SelectionRules, InterruptsRules, EconomyRules, ReactionsRules,
-                ManeuversRules, MomentumRules, SkillActionsRules, AbilitiesRules, CombatRules,
+                ManeuversRules, MomentumRules, SkillActionsRules, AbilitiesRules,
+                NaturalWeaponsRules, CombatRules,
                 MovementRules, SpecialActionsRules, CastingRules, HealthRules, EffectsRules):
     """A fight: combatants, sides, an optional battle map, initiative and turns, as a log.
 

@@ -33,6 +33,7 @@ from .skill_checks import SkillChecksContext, SkillChecksRules
 from .state import Effect
 
 if TYPE_CHECKING:
+    from ..log import Event
     from ..skills import OpposedResult
     from ..stats import Stat
     from ..vitals import Vitals
@@ -79,6 +80,8 @@ class ManeuversContext(SkillChecksContext, Protocol):
     def _spend_attack(self, name: str, target: str, crossbow: str | None) -> None: ...
 
     def _threatening_enemies(self, name: str) -> list[str]: ...
+
+    def _turn_events(self, name: str) -> list[Event]: ...
 
     def _vitals(self, name: str) -> Vitals: ...
 
@@ -339,6 +342,18 @@ class ManeuversRules(SkillChecksRules, _Base):
 
     # ------------------------------------------------------------------ the attack situation
 
+    def _check_tail(self, attacker: str, target: str, weapon: Any) -> None:
+        """"A tail can never target the same foe in a turn that was targeted with a bite"
+        (000_8d1d7816ee944f3b.txt, "Common Natural Weapons"; a tail: :func:`is_tail`)."""
+        from ..handedness import check_tail_target
+        from .natural_weapons import is_tail
+        if not is_tail(weapon):
+            return
+        bitten = [str(e.target) for e in self._turn_events(attacker)
+                  if e.kind == "attack" and not e.command and e.actor == attacker
+                  and "bite" in str(e.data.get("weapon") or "").lower()]
+        check_tail_target(target, bitten)
+
     def _encounter_situation(self, attacker: str, target: str, weapon: Any,
                              situation: Mapping[str, Any], use_map: Mapping[str, bool] | None
                              ) -> tuple[dict[str, Any], list[str], str, list[str]]:
@@ -346,6 +361,7 @@ class ManeuversRules(SkillChecksRules, _Base):
         close fight leaves behind: a Shield Bash's lost Shield Rating against everyone but
         the bashed foe, and a Combat Feint's Flat-Footed against the feinter's next attack
         ("Bluff – Combat Feint / Fake-Out"; the feint is used up by it)."""
+        self._check_tail(attacker, target, weapon)
         situation, modifiers, mode, ignored = super()._encounter_situation(  # type: ignore[safe-super]
             attacker, target, weapon, situation, use_map)
         for e in self._f[target].effects:

@@ -14,7 +14,8 @@ from .events import Event
 
 __all__ = ["Maneuver", "Knockdown", "Crush", "AbilityUse", "WrestleCommand",
            "ShieldBashCommand", "KnockdownCommand", "CrushingAdvanceCommand",
-           "SkillActionCommand", "UseAbilityCommand", "FollowUpCommand"]
+           "SkillActionCommand", "UseAbilityCommand", "FollowUpCommand",
+           "HitManeuverCommand", "PounceCommand", "RakeCommand"]
 
 
 class Maneuver(Event):
@@ -93,5 +94,10 @@ SkillActionCommand = _command("skill_action", ("name", "action", "target", "resi
                                                "condition", "aoo"), "a skill action")
 UseAbilityCommand = _command("use_ability", ("name", "ability", "target", "action", "aoo"),
                              "a special ability used")
+HitManeuverCommand = _command("hit_maneuver", ("name", "target", "maneuver", "to",
+                                              "resist_with"),
+                               "the Grab/Trip/Shove a natural weapon's hit allows")
+PounceCommand = _command("pounce", ("name", "target"), "Pounce's second natural attack")
+RakeCommand = _command("rake", ("name", "target"), "a Rake Attack")
 FollowUpCommand = _command("follow_up", ("name", "target", "weapon"),
                            "the Reaction attack with a second weapon")

@@ -22,7 +22,7 @@ COMMAND_NAMES = {
     "temp_hp", "add_condition", "remove_condition", "note", "map_edit",
     # issue 14: the close fight
     "wrestle", "shield_bash", "knockdown", "crushing_advance", "skill_action", "use_ability",
-    "follow_up"}
+    "follow_up", "hit_maneuver", "pounce", "rake"}
 
 
 def test_every_command_has_one_registered_handler_in_its_rule_module():
