@@ -26,7 +26,7 @@ from ..bonuses import Bonus
 from ..conditions import Condition
 from ..errors import IllegalActionError
 from ..maneuvers import (RULE_BASH, RULE_WRESTLING, SHOVE_FT, Maneuver, ManeuverError,
-                         check_wrestle_sizes)
+                         charge_wrestling_bonus, check_wrestle_sizes)
 from ._citations import R_APT, R_DEATH
 from .commands import command
 from .skill_checks import SkillChecksContext, SkillChecksRules
@@ -135,6 +135,7 @@ class ManeuversRules(SkillChecksRules, _Base):
         self._check_maneuver(name, target, m)
         choice, defense = self._defense(target, RESIST[m.value], resist_with, RULE_WRESTLING)
         shove_to = self._shove_cell(name, target, to) if m is Maneuver.SHOVE else None
+        extra = self._charge_extra(name, m.value)
         self._check_spend(name, "big", "wrestling_maneuver")
         offered, take = self._provocation(name, self._threatening_enemies(name), aoo,
                                           "wrestling_maneuver")
@@ -149,7 +150,7 @@ class ManeuversRules(SkillChecksRules, _Base):
             self._maneuver_event(name, target, m.value, touch, None, choice, defense, None,
                                  RULE_WRESTLING)
             return
-        check = self._opposed(name, target, self.skill(name, "wrestling"), defense,
+        check = self._opposed(name, target, self.skill(name, "wrestling", extra), defense,
                               a_label=f"{name}: Wrestling ({m.value})",
                               b_label=f"{target}: {choice}")
         effect = m.effect if check.a_wins else None
@@ -177,6 +178,15 @@ class ManeuversRules(SkillChecksRules, _Base):
         if self.actions_left(name).attacks <= 0:
             raise IllegalActionError(f"{name} has no attack left this turn (a Wrestling "
                                      "maneuver counts as one)", R_APT)
+
+    def _charge_extra(self, name: str, action: str) -> dict[str, int] | None:
+        """A Charge's "+2 Innate Bonus to ... any Wrestling check made to knock an opponent
+        over" (000_8d1d7816ee944f3b.txt, "Charge Attack"): a Trip or a Shield Bash made
+        directly after Running at least 10 feet."""
+        t = self._f[name].turn
+        bonus = charge_wrestling_bonus(action, charging=t.last_action == "run"
+                                       and t.run_ft >= 10)
+        return {"Charge (innate)": bonus} if bonus else None
 
     def _check_reach(self, name: str, target: str, rule: str) -> None:
         if self.map is not None and name in self._anchors and target in self._anchors:
@@ -312,6 +322,7 @@ class ManeuversRules(SkillChecksRules, _Base):
             raise IllegalActionError(f"{name} has no attack left this turn", R_APT)
         choice, defense = self._defense(target, RESIST["shield_bash"], resist_with, RULE_BASH)
         shove_to = self._shove_cell(name, target, to)
+        extra = self._charge_extra(name, "shield_bash")
         self._spend_attack(name, target, None)
         self._add_effect(name, Effect(
             kind="shield_bash", label=f"shield bash: no Shield Rating against anyone but "
@@ -323,7 +334,7 @@ class ManeuversRules(SkillChecksRules, _Base):
                                  None, RULE_BASH)
             return
         nat20 = 5 if touch.natural == 20 else 0
-        check = self._opposed(name, target, self.skill(name, "wrestling"), defense,
+        check = self._opposed(name, target, self.skill(name, "wrestling", extra), defense,
                               a_label=f"{name}: Shield Bash Wrestling"
                                       + (" (+5 Innate, Nat 20)" if nat20 else ""),
                               b_label=f"{target}: {choice}", a_extra=nat20)

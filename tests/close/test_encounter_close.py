@@ -363,3 +363,19 @@ def test_a_grappled_sla_needs_perseverance() -> None:
                 and "Perseverance DC 14" in e.data["label"])
     outcome = last(enc, "ability").data["outcome"]
     assert outcome == "used" if roll.data["total"] >= 14 else outcome.startswith("wasted")
+
+
+def test_a_charge_adds_2_innate_to_a_trip() -> None:
+    """"+2 Innate Bonus on ... any Wrestling check made to knock an opponent over" after a
+    Charge ("Charge Attack")."""
+    def make(seed: int) -> Encounter:
+        cs = [mk("Hero", init=40, skills={"wrestling": 3}), mk("Far")]
+        m = HexMap(12, 4)
+        m.place(cs[0], (1, 1), "party")
+        m.place(cs[1], (8, 1), "foes")
+        enc = Encounter(cs, map=m, seed=seed).start()
+        enc.run("Hero", (7, 1))
+        enc.wrestle("Hero", "Far", "trip")
+        return enc
+    enc = first_seed(make, lambda e: last(e, "maneuver").data["margin"] is not None)
+    assert last(enc, "maneuver").data["bonus"] == 5
