@@ -23,7 +23,9 @@ state. A non-SLA ability takes the action its description gives (``action=``, de
 Action; ``"none"`` for one that takes no action) and provokes nothing. With a ``target`` and
 a save in the line, the target rolls it against the DC; what the ability then does is the
 GM's (the engine records the save). The foe counts as Flat-Footed for the follow-up when it
-is Flat-Footed now or the strike was made with ``flat_footed=True``.
+is Flat-Footed now or the strike was made with ``flat_footed=True``. The main hand holds the
+first weapon listed (``handedness:`` says which hand that is); a two-weapon follow-up is an
+off-hand attack (-2, -4 with a one-handed weapon: :func:`lfgcombat.attacks.off_hand_penalty`).
 """
 
 from __future__ import annotations
@@ -313,5 +315,8 @@ class AbilitiesRules(SkillChecksRules, _Base):
         self._emit("spend", actor=name, target=target, data={
             "action": "follow_up", "type": "reaction", "slot": "reaction",
             "rule": RULE_NATURAL if natural else R_HANDS})
-        return self._resolve_attack(name, target, pick, {
-            "aoo": True, "consecutive_penalty": -2 * (f.aoo_this_round - 1)})
+        situation: dict[str, Any] = {"aoo": True,
+                                     "consecutive_penalty": -2 * (f.aoo_this_round - 1)}
+        if not natural:  # the off-hand weapon: -2, or -4 with a one-handed weapon
+            situation["off_hand"] = True
+        return self._resolve_attack(name, target, pick, situation)

@@ -189,6 +189,10 @@ class ManeuversRules(SkillChecksRules, _Base):
         return {"Charge (innate)": bonus} if bonus else None
 
     def _check_reach(self, name: str, target: str, rule: str) -> None:
+        """The target within melee reach; two creatures in one grapple always reach each
+        other (a Grappled creature threatens nothing, yet wrestles its partner)."""
+        if name == self.grappler_of(target) or target == self.grappler_of(name):
+            return
         if self.map is not None and name in self._anchors and target in self._anchors:
             if not self.map.threatens_creature(name, target):
                 raise IllegalActionError(f"{target} is not within {name}'s melee reach "
@@ -234,7 +238,7 @@ class ManeuversRules(SkillChecksRules, _Base):
         Grappled, as long as it still is (read from the log, so replay needs no extra
         state)."""
         self._fighter(name)
-        if not self._has(name, Condition.GRAPPLED):
+        if not (self._has(name, Condition.GRAPPLED) or self._has(name, Condition.PINNED)):
             return None
         for e in reversed(list(self._log)):
             if e.kind == "condition" and e.target == name and e.data.get("change") == \

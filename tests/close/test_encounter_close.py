@@ -379,3 +379,25 @@ def test_a_charge_adds_2_innate_to_a_trip() -> None:
         return enc
     enc = first_seed(make, lambda e: last(e, "maneuver").data["margin"] is not None)
     assert last(enc, "maneuver").data["bonus"] == 5
+
+
+def test_a_pin_in_the_next_round_keeps_the_grapple(tmp_path) -> None:
+    def make(seed: int) -> Encounter:
+        enc = _grappler(seed)
+        enc.wrestle("Hero", "Orc", "grab")
+        if last(enc, "maneuver").data["success"]:
+            enc.end_turn().end_turn(next="Hero")
+            enc.wrestle("Hero", "Orc", "pin")  # in the grapple: reach is no matter
+        return enc
+    enc = first_seed(make, lambda e: last(e, "maneuver").data["maneuver"] == "pin"
+                     and last(e, "maneuver").data["success"])
+    assert "pinned" in conditions(enc, "Orc") and enc.grappler_of("Orc") == "Hero"
+    replays(enc, tmp_path)
+
+
+def _grappler(seed: int) -> Encounter:
+    cs = [mk("Hero", init=40, skills={"wrestling": 10}), mk("Orc")]
+    m = HexMap(6, 4)
+    m.place(cs[0], (1, 1), "party")
+    m.place(cs[1], (2, 1), "foes")
+    return Encounter(cs, map=m, seed=seed).start()
