@@ -241,7 +241,8 @@ class MomentumRules(SkillChecksRules, _Base):
         most = crushing_advance_ft(self._view(name))
         if not 0 < feet <= most:
             raise IllegalActionError(f"a Crushing Advance moves up to half the Move Speed "
-                                     f"({most} ft) in a straight line; {goal} is {feet} ft away",
+                                     f"({most} ft) in a straight line; "
+                                     f"{tuple(self.map.offset(goal))} is {feet} ft away",
                                      RULE_CRUSH)
         in_way = self._swept(name, line)
         for other in in_way:
@@ -289,7 +290,7 @@ class MomentumRules(SkillChecksRules, _Base):
         start = self.map.token(name).anchor
         rel = self.map.relocate(name, line[-1], path=line, share=True)
         self._emit("moved", actor=name, data={
-            "action": "crushing_advance", "path": [list(self.map.offset(c)) for c in
+            "action": "advances", "path": [list(self.map.offset(c)) for c in
                                                    line[:line.index(rel.cell) + 1]]
             if rel.cell in line else [list(self.map.offset(start))],
             "feet": self.map.geometry.distance_ft(start, rel.cell), "feet_left": 0,
