@@ -23,7 +23,8 @@ state. A non-SLA ability takes the action its description gives (``action=``, de
 Action; ``"none"`` for one that takes no action) and provokes nothing. With a ``target`` and
 a save in the line, the target rolls it against the DC; what the ability then does is the
 GM's (the engine records the save). The foe counts as Flat-Footed for the follow-up when it
-is Flat-Footed now or the strike was made with ``flat_footed=True``. The main hand holds the
+is Flat-Footed now or the strike was made against its Flat-Footed AC (``flat_footed=True``,
+surprise, a Combat Feint). The main hand holds the
 first weapon listed (``handedness:`` says which hand that is); a two-weapon follow-up is an
 off-hand attack (-2, -4 with a one-handed weapon: :func:`lfgcombat.attacks.off_hand_penalty`).
 """
@@ -281,7 +282,9 @@ class AbilitiesRules(SkillChecksRules, _Base):
                 cmd = next((c for c in reversed(events[:i + 1]) if c.command
                             and c.step == e.step), None)
                 sit = (cmd.data.get("situation") or {}) if cmd is not None else {}
-                return e, bool(sit.get("flat_footed"))
+                # struck against its Flat-Footed AC (surprise, a Combat Feint...)
+                ff = bool(sit.get("flat_footed")) or "FFAC" in str(e.data.get("why", ""))
+                return e, ff
         return None, False
 
     @command

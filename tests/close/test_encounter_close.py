@@ -401,3 +401,25 @@ def _grappler(seed: int) -> Encounter:
     m.place(cs[0], (1, 1), "party")
     m.place(cs[1], (2, 1), "foes")
     return Encounter(cs, map=m, seed=seed).start()
+
+
+def test_a_feint_opens_the_off_hand_reaction(tmp_path) -> None:
+    """Feint -> the main-hand strike is Flat-Footed -> "you may use a Reaction to make a single
+    attack with your Off-Hand Weapon against the same foe (counts as an AOO)" ("Handedness &
+    Using Both Hands")."""
+    def make(seed: int) -> Encounter:
+        enc = fight(seed, hero={"weapons": ["short sword", "dagger"],
+                                "skills": {"bluff": 12}})
+        enc.skill_action("Hero", "feint", "Orc")
+        if last(enc, "maneuver").data["success"]:
+            enc.attack("Hero", "Orc", "short sword")
+        return enc
+    enc = first_seed(make, lambda e: last(e, "maneuver").data["success"]
+                     and last(e, "attack").data["hit"])
+    assert last(enc, "maneuver").data["bonus"] == 13  # +1 Tactical with two weapons
+    enc.follow_up("Hero", "Orc")
+    atk = last(enc, "attack")
+    assert atk.data["weapon"] == "dagger" and atk.data["aoo"]
+    cmd = next(e for e in reversed(list(enc.log)) if e.command)
+    assert cmd.kind == "follow_up"
+    replays(enc, tmp_path)
