@@ -41,6 +41,7 @@ from .selection import SelectionRules
 from .skill_actions import SkillActionsRules
 from .special_actions import SpecialActionsRules
 from .state import CombatantState, TurnFrame, _Fighter
+from .swallow_whole import SwallowWholeRules
 from .turns import TurnsRules
 
 __all__ = ["Encounter"]
@@ -50,7 +51,7 @@ __all__ = ["Encounter"]
 class Encounter(ArgumentsRules, ReplayRules, RosterRules, InitiativeRules, TurnsRules,
                 SelectionRules, InterruptsRules, EconomyRules, ReactionsRules,
                 ManeuversRules, MomentumRules, SkillActionsRules, AbilitiesRules,
-                NaturalWeaponsRules, CombatRules,
+                NaturalWeaponsRules, SwallowWholeRules, CombatRules,
                 MovementRules, SpecialActionsRules, CastingRules, HealthRules, EffectsRules):
     """A fight: combatants, sides, an optional battle map, initiative and turns, as a log.
 

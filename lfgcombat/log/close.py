@@ -12,7 +12,9 @@ from __future__ import annotations
 from .commands import _command
 from .events import Event
 
-__all__ = ["Maneuver", "Knockdown", "Crush", "AbilityUse", "WrestleCommand",
+__all__ = ["Maneuver", "Knockdown", "Crush", "AbilityUse", "Swallow", "SwallowWholeCommand",
+           "DigestCommand", "CutFreeCommand", "ForceOutCommand", "RegurgitateCommand",
+           "WrestleCommand",
            "ShieldBashCommand", "KnockdownCommand", "CrushingAdvanceCommand",
            "SkillActionCommand", "UseAbilityCommand", "FollowUpCommand",
            "HitManeuverCommand", "PounceCommand", "RakeCommand"]
@@ -82,6 +84,32 @@ class AbilityUse(Event):
         return f"{self.who} uses {d.get('ability')}{on}{uses}: {d.get('outcome')}"
 
 
+class Swallow(Event):
+    """A step of Swallow Whole: swallowed, the round's damage, cutting, forcing out,
+    regurgitated (the state after it in the other fields)."""
+
+    KIND = "swallow"
+    FIELDS = ("step", "total", "dc", "damage", "damage_each_round", "cut_needed",
+              "cut_dealt", "regurgitate_next_turn", "will_eat_again", "rule")
+    ABOUT = ("step (swallowed, digest, cut, force_out, regurgitated), total, dc, damage; "
+             "the state after it: damage_each_round, cut_needed, cut_dealt, "
+             "regurgitate_next_turn, will_eat_again")
+
+    def describe(self) -> str:
+        d = self.data
+        step = d.get("step")
+        text = {"swallowed": f"{self.who} swallows {self.target} whole",
+                "digest": f"{self.target} takes {d.get('damage')} inside {self.who}",
+                "cut": f"{self.target} cuts at {self.who} from inside "
+                       f"({d.get('cut_dealt')}/{d.get('cut_needed')})",
+                "force_out": f"{self.target} tries to force its way out of {self.who}",
+                "regurgitated": f"{self.who} regurgitates {self.target}"}.get(
+                    str(step), f"{self.who} / {self.target}: {step}")
+        if d.get("regurgitate_next_turn") and step != "regurgitated":
+            text += f"; {self.who} must regurgitate it next turn"
+        return text
+
+
 WrestleCommand = _command("wrestle", ("name", "target", "maneuver", "to", "resist_with",
                                       "aoo"), "a Wrestling maneuver")
 ShieldBashCommand = _command("shield_bash", ("name", "target", "resist_with", "to"),
@@ -99,5 +127,10 @@ HitManeuverCommand = _command("hit_maneuver", ("name", "target", "maneuver", "to
                                "the Grab/Trip/Shove a natural weapon's hit allows")
 PounceCommand = _command("pounce", ("name", "target"), "Pounce's second natural attack")
 RakeCommand = _command("rake", ("name", "target"), "a Rake Attack")
+SwallowWholeCommand = _command("swallow_whole", ("name", "target"), "Swallow Whole")
+DigestCommand = _command("digest", ("name",), "a round's damage inside a swallower")
+CutFreeCommand = _command("cut_free", ("name", "weapon"), "cutting free from inside")
+ForceOutCommand = _command("force_out", ("name",), "forcing the way back out")
+RegurgitateCommand = _command("regurgitate", ("name", "target", "to"), "regurgitating prey")
 FollowUpCommand = _command("follow_up", ("name", "target", "weapon"),
                            "the Reaction attack with a second weapon")

@@ -22,7 +22,8 @@ COMMAND_NAMES = {
     "temp_hp", "add_condition", "remove_condition", "note", "map_edit",
     # issue 14: the close fight
     "wrestle", "shield_bash", "knockdown", "crushing_advance", "skill_action", "use_ability",
-    "follow_up", "hit_maneuver", "pounce", "rake"}
+    "follow_up", "hit_maneuver", "pounce", "rake", "swallow_whole", "digest", "cut_free",
+    "force_out", "regurgitate"}
 
 
 def test_every_command_has_one_registered_handler_in_its_rule_module():
