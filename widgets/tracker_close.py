@@ -33,7 +33,12 @@ CLOSE_ACTIONS = [
     ("Pounce (after a Charge)", "pounce"), ("Rake", "rake"),
     ("Demoralize", "skill:demoralize"), ("Dirty trick", "skill:dirty_trick"),
     ("Combat feint", "skill:feint"), ("Insult", "skill:insult"),
-    ("Crushing advance (to hex)", "crushing_advance"), ("Use an ability", "ability")]
+    ("Crushing advance (to hex)", "crushing_advance"), ("Use an ability", "ability"),
+    ("Swallow whole", "swallow_whole"), ("Swallowed prey: the round's damage", "digest"),
+    ("Cut free (from inside)", "cut_free"), ("Force the way out", "force_out"),
+    ("Regurgitate", "regurgitate")]
+#: Actions that need no target (the actor alone).
+_SELF = ("crushing_advance", "digest", "cut_free", "force_out")
 _NONE = ("(none)", "")
 
 
@@ -68,8 +73,9 @@ class CloseControls(W.VBox):
         key = str(self.action.value)
         self.ability.layout.display = None if key == "ability" else "none"
         self.to.layout.display = None if key in ("crushing_advance", "wrestle:shove",
-                                                 "hit:shove", "shield_bash") else "none"
-        self.target.layout.display = "none" if key == "crushing_advance" else None
+                                                 "hit:shove", "shield_bash",
+                                                 "regurgitate") else "none"
+        self.target.layout.display = "none" if key in _SELF else None
 
     def refresh(self) -> None:
         """Offer the acting creature's foes (and everyone else) and its abilities."""
@@ -107,6 +113,8 @@ class CloseControls(W.VBox):
                 if to is None:
                     raise LfgError("Crushing advance: type the hex it ends in (col, row)")
                 return enc.crushing_advance(me, to, aoo=t.aoo)
+            if kind in ("digest", "cut_free", "force_out"):
+                return getattr(enc, kind)(me)
             if kind == "ability":
                 if not self.ability.value:
                     raise LfgError("Use an ability: choose one of its special abilities")
@@ -126,4 +134,6 @@ class CloseControls(W.VBox):
             return enc.skill_action(me, what, target, aoo=aoo)
         if kind == "shield_bash":
             return enc.shield_bash(me, target, to=self._to())
-        return getattr(enc, kind)(me, target)  # knockdown, follow_up, pounce, rake
+        if kind == "regurgitate":
+            return enc.regurgitate(me, target, to=self._to())
+        return getattr(enc, kind)(me, target)  # knockdown, follow_up, pounce, rake, swallow

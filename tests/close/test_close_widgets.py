@@ -38,7 +38,7 @@ def test_the_close_row_offers_every_new_action() -> None:
     for k in ("wrestle:grab", "wrestle:trip", "wrestle:shove", "wrestle:pin", "shield_bash",
               "knockdown", "hit:grab", "follow_up", "pounce", "rake", "skill:demoralize",
               "skill:dirty_trick", "skill:feint", "skill:insult", "crushing_advance",
-              "ability"):
+              "ability", "swallow_whole", "digest", "cut_free", "force_out", "regurgitate"):
         assert k in keys
     assert ("Orc", "Orc") in t.close_rows.target.options
     assert (FEAR, "Fear Burst") in t.close_rows.ability.options
@@ -88,3 +88,14 @@ def test_the_sheet_shows_skills_and_abilities() -> None:
     assert "Skills: wrestling +10" in text and "Pounce (Ex)" in text and "Quadruped" in text
     sheet.creature = load_example("wulfric")  # none: no close-fight lines
     assert "lfg-charsheet-close" not in sheet._stats.value
+
+
+def test_self_actions_need_no_target() -> None:
+    t = tracker()
+    t.close_rows.action.value = "digest"
+    assert t.close_rows.target.layout.display == "none"
+    t.close_rows.do.click()
+    assert "Not allowed" in t.status_text and "has swallowed nobody" in t.status_text
+    t.close_rows.action.value = "crushing_advance"
+    t.close_rows.do.click()
+    assert "type the hex" in t.status_text
