@@ -33,12 +33,13 @@ CLOSE_ACTIONS = [
     ("Pounce (after a Charge)", "pounce"), ("Rake", "rake"),
     ("Demoralize", "skill:demoralize"), ("Dirty trick", "skill:dirty_trick"),
     ("Combat feint", "skill:feint"), ("Insult", "skill:insult"),
-    ("Crushing advance (to hex)", "crushing_advance"), ("Use an ability", "ability"),
+    ("Crushing advance (to hex)", "crushing_advance"),
+    ("Step through smaller creatures (to hex)", "step_through"), ("Use an ability", "ability"),
     ("Swallow whole", "swallow_whole"), ("Swallowed prey: the round's damage", "digest"),
     ("Cut free (from inside)", "cut_free"), ("Force the way out", "force_out"),
     ("Regurgitate", "regurgitate")]
 #: Actions that need no target (the actor alone).
-_SELF = ("crushing_advance", "digest", "cut_free", "force_out")
+_SELF = ("crushing_advance", "step_through", "digest", "cut_free", "force_out")
 _NONE = ("(none)", "")
 
 
@@ -72,7 +73,8 @@ class CloseControls(W.VBox):
     def _show_fields(self) -> None:
         key = str(self.action.value)
         self.ability.layout.display = None if key == "ability" else "none"
-        self.to.layout.display = None if key in ("crushing_advance", "wrestle:shove",
+        self.to.layout.display = None if key in ("crushing_advance", "step_through",
+                                                 "wrestle:shove",
                                                  "hit:shove", "shield_bash",
                                                  "regurgitate") else "none"
         self.target.layout.display = "none" if key in _SELF else None
@@ -108,11 +110,11 @@ class CloseControls(W.VBox):
             if me is None:
                 raise LfgError("nobody is acting: start the encounter or choose who goes next")
             kind, _, what = key.partition(":")
-            if kind == "crushing_advance":
+            if kind in ("crushing_advance", "step_through"):
                 to = self._to()
                 if to is None:
-                    raise LfgError("Crushing advance: type the hex it ends in (col, row)")
-                return enc.crushing_advance(me, to, aoo=t.aoo)
+                    raise LfgError(f"{self.action.label}: type the hex it ends in (col, row)")
+                return getattr(enc, kind)(me, to, aoo=t.aoo)
             if kind in ("digest", "cut_free", "force_out"):
                 return getattr(enc, kind)(me)
             if kind == "ability":

@@ -27,7 +27,8 @@ from ..conditions import Condition
 from ..errors import IllegalActionError
 from ..log import Event
 from ..momentum import (RULE, RULE_CRUSH, can_crush, crushing_advance, crushing_advance_dc,
-                        crushing_advance_ft, knockdown_dc, resist_knockdown, shield_struck)
+                        crushing_advance_ft, crushing_step, knockdown_dc, resist_knockdown,
+                        shield_struck)
 from ..tables import load_table
 from ._citations import R_DEATH
 from .commands import command
@@ -88,7 +89,8 @@ else:
 
 
 class MomentumRules(SkillChecksRules, _Base):
-    """Knockdown after a strike that lands; the Crushing Advance Big Action."""
+    """Knockdown after a strike that lands; Crushing Advance: stepping through (A) and the
+    Big Action (B)."""
 
     # ------------------------------------------------------------------ Knockdown
 
@@ -226,10 +228,12 @@ class MomentumRules(SkillChecksRules, _Base):
         self._do("crushing_advance", {"name": name, "to": to, "dodge": dodgers, "aoo": aoo})
         return self
 
-    def _crush_line(self, name: str, to: Any) -> tuple[list[Any], list[str]]:
-        """The anchors along the line and the creatures in the way, in order."""
+    def _crush_line(self, name: str, to: Any, most: int, what: str
+                    ) -> tuple[list[Any], list[str]]:
+        """The anchors along the straight line to ``to`` (at most ``most`` feet) and the
+        creatures in the way, in order (each must be 3+ sizes smaller)."""
         if self.map is None or name not in self._anchors:
-            raise IllegalActionError("Crushing Advance needs the battle map", RULE_CRUSH)
+            raise IllegalActionError(f"{what} needs the battle map", RULE_CRUSH)
         try:
             goal = self.map.as_cell(tuple(to) if isinstance(to, list) else to)
         except (TypeError, ValueError) as exc:
@@ -238,10 +242,8 @@ class MomentumRules(SkillChecksRules, _Base):
         start = self.map.token(name).anchor
         line = self.map.geometry.line(start, goal)
         feet = self.map.geometry.distance_ft(start, goal)
-        most = crushing_advance_ft(self._view(name))
         if not 0 < feet <= most:
-            raise IllegalActionError(f"a Crushing Advance moves up to half the Move Speed "
-                                     f"({most} ft) in a straight line; "
+            raise IllegalActionError(f"{what} moves up to {most} ft in a straight line; "
                                      f"{tuple(self.map.offset(goal))} is {feet} ft away",
                                      RULE_CRUSH)
         in_way = self._swept(name, line)
@@ -265,37 +267,106 @@ class MomentumRules(SkillChecksRules, _Base):
                 in_way += [o for o in self.map.at(c) if o != name and o not in in_way]
         return in_way
 
-    @command
-    def _h_crushing_advance(self, name: str, to: Any, dodge: list[str], aoo: Any) -> None:
-        self._actor(name)
-        line, in_way = self._crush_line(name, to)
+    def _check_dodgers(self, dodge: list[str], in_way: list[str]) -> None:
         for d in dodge:
             self._fighter(d)
             if d not in in_way:
-                raise IllegalActionError(f"{d} is not in the way of the advance", RULE_CRUSH)
+                raise IllegalActionError(f"{d} is not in the way", RULE_CRUSH)
             why = self._reaction_problem(d)
             if why:
                 raise IllegalActionError(f"{d} cannot spend its Reaction: {why}", RULE_CRUSH)
-        self._check_spend(name, "big", "crushing_advance")
-        offered, take = self._provocation(name, self._threatening_enemies(name), aoo,
-                                          "crushing_advance")
-        self._spend(name, "big", "crushing_advance")
-        self._resolve_provocation(name, offered, take, "crushing_advance")
-        if self._f[name].dead or self._vitals(name).unconscious:
+
+    def _begin_advance(self, name: str, action: str, aoo: Any) -> bool:
+        """Spend the Big Action, offer the AOO (at the start hex); False if it is dropped."""
+        self._check_spend(name, "big", action)
+        offered, take = self._provocation(name, self._threatening_enemies(name), aoo, action)
+        self._spend(name, "big", action)
+        self._resolve_provocation(name, offered, take, action)
+        return not (self._f[name].dead or self._vitals(name).unconscious)
+
+    def _end_advance(self, name: str, line: list[Any], verb: str, notes: list[str]) -> None:
+        start = self.map.token(name).anchor
+        rel = self.map.relocate(name, line[-1], path=line, share=True)
+        path = line[:line.index(rel.cell) + 1] if rel.cell in line else [start]
+        self._emit("moved", actor=name, data={
+            "action": verb, "path": [list(self.map.offset(c)) for c in path],
+            "feet": self.map.geometry.distance_ft(start, rel.cell), "feet_left": 0,
+            "continued": False, "notes": notes})
+
+    @command
+    def _h_crushing_advance(self, name: str, to: Any, dodge: list[str], aoo: Any) -> None:
+        self._actor(name)
+        line, in_way = self._crush_line(name, to, crushing_advance_ft(self._view(name)),
+                                        "a Crushing Advance (half the Move Speed)")
+        self._check_dodgers(dodge, in_way)
+        if not self._begin_advance(name, "crushing_advance", aoo):
             return
         dc = int(crushing_advance_dc(self._view(name)))
         for other in in_way:
             if not self._f[other].dead:
                 self._crush_one(name, other, dc, other in dodge)
-        start = self.map.token(name).anchor
-        rel = self.map.relocate(name, line[-1], path=line, share=True)
-        self._emit("moved", actor=name, data={
-            "action": "advances", "path": [list(self.map.offset(c)) for c in
-                                                   line[:line.index(rel.cell) + 1]]
-            if rel.cell in line else [list(self.map.offset(start))],
-            "feet": self.map.geometry.distance_ft(start, rel.cell), "feet_left": 0,
-            "continued": False, "notes": [f"DC {dc} for {', '.join(in_way)}"] if in_way
-            else []})
+        self._end_advance(name, line, "advances",
+                          [f"DC {dc} for {', '.join(in_way)}"] if in_way else [])
+
+    def step_through(self, name: str, to: Any, *, dodge: Iterable[str] | str | None = None,
+                     aoo: Any = None) -> Self:
+        """(A) of Crushing Advance: a creature 3+ sizes larger moves (a Move Action, up to
+        its Move Speed in a straight line) into the spaces of smaller creatures without
+        trying to harm them. Each may spend its Reaction (``dodge``) to avoid the footsteps;
+        otherwise a 50% chance it is stepped on: a DC15 REF Save or Acrobatics check (its
+        better), failed -> Prone and (1d10+STRMod) or 25% of its max HP bludgeoning, passed
+        -> a random open adjacent hex (000_8d1d7816ee944f3b.txt, "Crushing Advance").
+        Decision: the AOO the move provokes are offered where it starts.
+
+        Raises:
+            IllegalActionError: no map, too far, a creature in the way that is not 3+ sizes
+                smaller, a dodger not in the way or without a Reaction; nothing changes.
+        """
+        dodgers = [dodge] if isinstance(dodge, str) else list(dodge or [])
+        self._do("step_through", {"name": name, "to": to, "dodge": dodgers, "aoo": aoo})
+        return self
+
+    @command
+    def _h_step_through(self, name: str, to: Any, dodge: list[str], aoo: Any) -> None:
+        self._actor(name)
+        speed = int(self._view(name).move_speed.value) // 5 * 5
+        line, in_way = self._crush_line(name, to, speed, "stepping through (the Move Speed)")
+        self._check_dodgers(dodge, in_way)
+        if not self._begin_advance(name, "step_through", aoo):
+            return
+        for other in in_way:
+            if not self._f[other].dead:
+                self._step_on(name, other, other in dodge)
+        self._end_advance(name, line, "steps", [f"through {', '.join(in_way)}"] if in_way
+                          else [])
+
+    def _step_on(self, name: str, other: str, dodging: bool) -> None:
+        """One creature under the footsteps (crushing_step), logged as a ``crush`` event."""
+        v = self._view(other)
+        ref, acro = v.saving_throw("ref"), self.skill(other, "acrobatics")
+        stat = ref if int(ref.value or 0) >= int(acro.value or 0) else acro
+        if dodging:
+            self._f[other].reactions_used += 1
+            self._emit("spend", actor=other, target=name, data={
+                "action": "dodge_footsteps", "type": "reaction", "slot": "reaction",
+                "rule": RULE_CRUSH})
+        seen = len(self.roller.history)
+        r = crushing_step(self._view(name), v, save_bonus=int(stat.value or 0),
+                          max_hp=int(v.max_hp), roller=self.roller, use_reaction=dodging)
+        self._log_rolls(seen, actor=other, target=name)
+        self._emit("crush", actor=name, target=other, data={
+            "dc": r.dc, "total": r.check.total if r.check is not None else None,
+            "reaction": dodging, "prone": r.prone, "damage": r.damage,
+            "displaced": r.displaced, "fort_dc": None,
+            "rule": f"{RULE_CRUSH} (A): " + ("dodged with a Reaction" if dodging else
+                                             "stepped on" if r.stepped_on else
+                                             "not stepped on (50%)")})
+        if r.prone:
+            if not self._has(other, Condition.PRONE):
+                self._gain(other, "prone", by=name, why=f"stepped on by {name}")
+            self._apply_damage(other, r.damage, "bludgeoning", struck=True, source=name)
+        elif r.displaced == "random":
+            self._displace(name, other)
 
     def _crush_one(self, name: str, other: str, dc: int, dodging: bool) -> None:
         """One creature in the way: its REF or Acrobatics (best), the crush, where it goes."""

@@ -14,7 +14,7 @@ from .events import Event
 
 __all__ = ["Maneuver", "Knockdown", "Crush", "AbilityUse", "Swallow", "SwallowWholeCommand",
            "DigestCommand", "CutFreeCommand", "ForceOutCommand", "RegurgitateCommand",
-           "WrestleCommand",
+           "WrestleCommand", "StepThroughCommand",
            "ShieldBashCommand", "KnockdownCommand", "CrushingAdvanceCommand",
            "SkillActionCommand", "UseAbilityCommand", "FollowUpCommand",
            "HitManeuverCommand", "PounceCommand", "RakeCommand"]
@@ -116,6 +116,8 @@ ShieldBashCommand = _command("shield_bash", ("name", "target", "resist_with", "t
                              "a Shield Bash")
 KnockdownCommand = _command("knockdown", ("name", "target", "resist_with"),
                             "the Knockdown after a strike")
+StepThroughCommand = _command("step_through", ("name", "to", "dodge", "aoo"),
+                              "a much larger creature stepping through smaller ones")
 CrushingAdvanceCommand = _command("crushing_advance", ("name", "to", "dodge", "aoo"),
                                   "a Crushing Advance")
 SkillActionCommand = _command("skill_action", ("name", "action", "target", "resist_with",

@@ -423,3 +423,20 @@ def test_a_feint_opens_the_off_hand_reaction(tmp_path) -> None:
     cmd = next(e for e in reversed(list(enc.log)) if e.command)
     assert cmd.kind == "follow_up"
     replays(enc, tmp_path)
+
+
+def test_the_elephant_steps_through_without_harming(tmp_path) -> None:
+    """(A): "The smaller creature may spend a Reaction to avoid the footsteps ... without
+    incident"; otherwise 50% to be stepped on, then DC15 REF or Acrobatics."""
+    enc = _elephant(5)
+    enc.step_through("Elephant", (7, 3), dodge="Goblin 1")
+    ev = last(enc, "crush")
+    assert ev.target == "Goblin 1" and ev.data["reaction"] and not ev.data["prone"]
+    assert ev.data["dc"] == 15 and enc.state("Goblin 1").reaction_used
+    assert last(enc, "moved").data["action"] == "steps"
+    replays(enc, tmp_path)
+    seen = set()
+    for seed in range(12):
+        e = _elephant(seed).step_through("Elephant", (7, 3))
+        seen.add(last(e, "crush").data["rule"].rsplit(": ", 1)[-1])
+    assert seen == {"stepped on", "not stepped on (50%)"}
