@@ -228,7 +228,7 @@ class MomentumRules(SkillChecksRules, _Base):
         self._do("crushing_advance", {"name": name, "to": to, "dodge": dodgers, "aoo": aoo})
         return self
 
-    def _crush_line(self, name: str, to: Any, most: int, what: str
+    def _crush_line(self, name: str, to: Any, most: int, what: str, limit: str
                     ) -> tuple[list[Any], list[str]]:
         """The anchors along the straight line to ``to`` (at most ``most`` feet) and the
         creatures in the way, in order (each must be 3+ sizes smaller)."""
@@ -243,7 +243,8 @@ class MomentumRules(SkillChecksRules, _Base):
         line = self.map.geometry.line(start, goal)
         feet = self.map.geometry.distance_ft(start, goal)
         if not 0 < feet <= most:
-            raise IllegalActionError(f"{what} moves up to {most} ft in a straight line; "
+            raise IllegalActionError(f"{what} moves up to {limit} ({most} ft) in a straight "
+                                     "line; "
                                      f"{tuple(self.map.offset(goal))} is {feet} ft away",
                                      RULE_CRUSH)
         in_way = self._swept(name, line)
@@ -297,7 +298,7 @@ class MomentumRules(SkillChecksRules, _Base):
     def _h_crushing_advance(self, name: str, to: Any, dodge: list[str], aoo: Any) -> None:
         self._actor(name)
         line, in_way = self._crush_line(name, to, crushing_advance_ft(self._view(name)),
-                                        "a Crushing Advance (half the Move Speed)")
+                                        "a Crushing Advance", "half the Move Speed")
         self._check_dodgers(dodge, in_way)
         if not self._begin_advance(name, "crushing_advance", aoo):
             return
@@ -330,7 +331,7 @@ class MomentumRules(SkillChecksRules, _Base):
     def _h_step_through(self, name: str, to: Any, dodge: list[str], aoo: Any) -> None:
         self._actor(name)
         speed = int(self._view(name).move_speed.value) // 5 * 5
-        line, in_way = self._crush_line(name, to, speed, "stepping through (the Move Speed)")
+        line, in_way = self._crush_line(name, to, speed, "stepping through", "the Move Speed")
         self._check_dodgers(dodge, in_way)
         if not self._begin_advance(name, "step_through", aoo):
             return
