@@ -83,6 +83,8 @@ class ManeuversContext(SkillChecksContext, Protocol):
 
     def _turn_events(self, name: str) -> list[Event]: ...
 
+    def _wields_two(self, name: str) -> bool: ...
+
     def _vitals(self, name: str) -> Vitals: ...
 
     def actions_left(self, name: str) -> ActionsLeft: ...
@@ -374,8 +376,10 @@ class ManeuversRules(SkillChecksRules, _Base):
                              ) -> tuple[dict[str, Any], list[str], str, list[str]]:
         """The attack situation (:meth:`CombatRules._encounter_situation`) plus what the
         close fight leaves behind: a Shield Bash's lost Shield Rating against everyone but
-        the bashed foe, and a Combat Feint's Flat-Footed against the feinter's next attack
-        ("Bluff – Combat Feint / Fake-Out"; the feint is used up by it)."""
+        the bashed foe, a Combat Feint's Flat-Footed against the feinter's next attack
+        ("Bluff – Combat Feint / Fake-Out"; the feint is used up by it), and "If you Fight
+        Defensively ... you gain a +1 Gear Bonus to Shield Rating" with a weapon in each hand
+        (a Shield Rating adds to AC, so +1 AC: inferred)."""
         self._check_tail(attacker, target, weapon)
         situation, modifiers, mode, ignored = super()._encounter_situation(  # type: ignore[safe-super]
             attacker, target, weapon, situation, use_map)
@@ -387,6 +391,14 @@ class ManeuversRules(SkillChecksRules, _Base):
                 modifiers.append(f"{target} bashed {e.info.get('target')} with its shield: "
                                  f"no Shield Rating (-{rating} AC) against {attacker} "
                                  f"({RULE_BASH})")
+        if any(e.kind == "fight_defensively" for e in self._f[target].effects) and \
+                self._wields_two(target):
+            from ..bonuses import BonusType
+            situation["ac_bonuses"] = tuple(situation.get("ac_bonuses", ())) + (
+                Bonus(1, BonusType.GEAR, "two weapons, fighting defensively: +1 Shield"),)
+            modifiers.append(f"{target} fights defensively with a weapon in each hand: +1 Gear "
+                             "to its Shield Rating (000_8d1d7816ee944f3b.txt, \"Handedness & "
+                             "Using Both Hands (Two Weapon Fighting)\")")
         for e in list(self._f[target].effects):
             if e.kind == "feinted" and e.info.get("by") == attacker:
                 situation["flat_footed"] = True

@@ -440,3 +440,16 @@ def test_the_elephant_steps_through_without_harming(tmp_path) -> None:
         e = _elephant(seed).step_through("Elephant", (7, 3))
         seen.add(last(e, "crush").data["rule"].rsplit(": ", 1)[-1])
     assert seen == {"stepped on", "not stepped on (50%)"}
+
+
+def test_two_weapons_fighting_defensively_add_1_gear_shield() -> None:
+    """"While wielding a weapon in each hand: ... If you Fight Defensively (Ch9.2c), you gain
+    a +1 Gear Bonus to Shield Rating" ("Handedness & Using Both Hands")."""
+    enc = fight(hero={"weapons": ["short sword", "dagger"], "shield_rating": 0})
+    enc.fight_defensively("Hero").end_turn(next="Orc")
+    enc.attack("Orc", "Hero")
+    assert any("+1 Gear to its Shield Rating" in m for m in last(enc, "attack").data["modifiers"])
+    one = fight(hero={"shield_rating": 0})
+    one.fight_defensively("Hero").end_turn(next="Orc")
+    one.attack("Orc", "Hero")
+    assert not any("Gear" in m for m in last(one, "attack").data["modifiers"])
