@@ -87,7 +87,8 @@ class ManeuversContext(SkillChecksContext, Protocol):
 
     def _vitals(self, name: str) -> Vitals: ...
 
-    def actions_left(self, name: str) -> ActionsLeft: ...
+    def actions_left(self, name: str) -> ActionsLeft:
+        """What ``name`` may still do (:meth:`EconomyRules.actions_left`)."""
 
 
 if TYPE_CHECKING:  # the rules see an encounter through their context only

@@ -71,7 +71,8 @@ class SwallowWholeContext(SkillChecksContext, Protocol):
 
     def _turn_events(self, name: str) -> list[Event]: ...
 
-    def grappler_of(self, name: str) -> str | None: ...
+    def grappler_of(self, name: str) -> str | None:
+        """Who grapples ``name`` (:meth:`ManeuversRules.grappler_of`)."""
 
 
 if TYPE_CHECKING:  # the rules see an encounter through their context only
