@@ -27,7 +27,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from .citations import cite
-from .creature import Size, Stat, Term
+from .size import Size
+from .stats import Stat, Term
 from .dice import Fortune, Roll, Roller, net_fortune
 from .errors import IllegalActionError, LfgError
 from .odds import at_least
@@ -61,7 +62,7 @@ def _size(creature: Any, field: str) -> Size:
 def _weapon(weapon: Any) -> Any:
     if weapon is None or not isinstance(weapon, str):
         return weapon
-    from .attacks import lookup_weapon
+    from .attacks.weapons import lookup_weapon
     return lookup_weapon(weapon)
 
 
