@@ -34,9 +34,11 @@ named after their headings, and their public names are re-exported here:
   ACvsCrit;
 * :mod:`lfgcombat.hit_points`: "Acquiring Hit Points", "Injury & Injured Threshold",
   "Temporary Hit Points (TempHP)", "Death", "NPC & Enemy Death";
-* :mod:`lfgcombat.roll_bonuses`: "Saving Throws", "Attack Rolls", "Rounds, Initiative, &
-  Turn Order", the conditions' skill penalties;
+* :mod:`lfgcombat.roll_bonuses`: "Hit Rating (HR)", "Saving Throws", "Attack Rolls",
+  "Rounds, Initiative, & Turn Order", the conditions' skill penalties;
 * :mod:`lfgcombat.reach`: "Creature Size: Size, Space, Reach", "Reach & Threatened Area";
+* :mod:`lfgcombat.turn_limits`: "Movement in Combat" (Move Speed), "Reactions & AOO:",
+  "Attacks Per Turn";
 * :mod:`lfgcombat.creature_parse` (reading and checking a creature mapping, and
   :class:`CreatureError`), :mod:`lfgcombat.creature_files` (YAML/JSON files and the
   examples), :mod:`lfgcombat.datafile` (reading hostile YAML/JSON),
@@ -63,11 +65,10 @@ from . import hit_points as _hp
 from . import reach as _reach
 from . import roll_bonuses as _rolls
 from . import turn_limits as _turn
-from .citations import cite as _cite
 from .combat_stats import (ABILITIES, BONUS_TARGETS, CLASS_GOOD_SAVES, MAX_ABILITY,
                            MAX_LEVEL, SAVE_RATINGS_SCHEMA, ZERO_ABILITY_ALLOWED, Abilities,
                            Armor, CreatureType, FrozenMap, HRProgression, Kind, SaveRatings,
-                           _class_rows, _thaw, ability_mod, attacks_per_turn, hit_rating,
+                           _thaw, ability_mod, attacks_per_turn, hit_rating,
                            save_rating, save_ratings_table)
 from .conditions import (ActionLimits, Affliction, Condition, ConditionSet, Gained,
                          SpellCasting, gain, lookup, resolve)
@@ -350,7 +351,7 @@ class Creature:
             if found is None:
                 raise AttributeError(f"{type(self).__name__!r} object has no attribute "
                                      f"{name!r}")
-            return found.of(self)
+            return found.viewed(self)
 
     # ----------------------------------------------------------------- basics
 
@@ -377,30 +378,14 @@ class Creature:
 
     @property
     def hr_progression_used(self) -> HRProgression:
-        """The HR progression: given, else the class's, else Medium for monsters.
-
-        Monsters: inferred from the text's elephant, "Level 11 Huge ... 7HR"
-        ("Crushing Advance"): floor(0.64 x 11) = 7.
-        """
-        if self.hr_progression is not None:
-            return self.hr_progression
-        if self.character_class is not None:
-            return HRProgression(_class_rows()[self.character_class]["hr_progression"])
-        return HRProgression.MEDIUM
+        """The HR progression: given, else the class's, else Medium for monsters
+        (inferred from the text's elephant: "Crushing Advance")."""
+        return _rolls.hr_progression_of(self)
 
     @cached_property
     def hr(self) -> Stat:
         """Hit Rating (000_8d1d7816ee944f3b.txt, "Hit Rating (HR)", "The Math behind HR")."""
-        p = self.hr_progression_used
-        value = hit_rating(self.level, p)
-        formula = {HRProgression.HIGH: f"floor(0.74 x {self.level}) + 1",
-                   HRProgression.MEDIUM: f"floor(0.64 x {self.level})",
-                   HRProgression.LOW: f"floor(0.49 x {self.level})"}[p]
-        whose = (f"{self.character_class}" if self.hr_progression is None
-                 and self.character_class else
-                 "given" if self.hr_progression is not None else "monster default, inferred")
-        return Stat("hr", value, (Term(f"{p.value.title()} HR ({whose}): {formula}", value),),
-                    rule=_cite("Hit Rating (HR)", "The Math behind HR"))
+        return _rolls.hit_rating_stat(self)
 
     # ----------------------------------------------------------------- AC family
 

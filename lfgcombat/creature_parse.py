@@ -180,6 +180,7 @@ def _parse(d: Any) -> tuple[dict[str, Any], list[tuple[str, str]]]:
     f["notes"] = p.text("notes", d.get("notes"), max_len=MAX_NOTES)
     f["sections"] = _parse_sections(d, p)
     _cross_check(f, p)
+    _check_sections(f, p)
     return f, p.problems
 
 
@@ -213,6 +214,16 @@ def _parse_sections(d: Mapping, p: _Parser) -> SheetSections:
         except LfgError as exc:
             p.bad(section.key, str(exc)[:500])
     return SheetSections(items)
+
+
+def _check_sections(f: dict[str, Any], p: _Parser) -> None:
+    """Each stored section value against the other fields (its section's ``check``)."""
+    found: SheetSections = f["sections"]
+    for key, value in found.items():
+        check = found.section(key).check
+        if check is not None:
+            for where, message in check(value, f):
+                p.bad(where, message)
 
 
 def _parse_identity(d: Mapping, f: dict[str, Any], p: _Parser) -> None:

@@ -22,10 +22,14 @@ A section says:
   and dicts, enums to their value); ``parse(dump(v)) == v`` must hold;
 * ``show`` and ``label``: optionally, the stat block's row (plain text; it is escaped);
 * ``attribute``: the :class:`~lfgcombat.creature.Creature` attribute that reads the value
-  (default: the key), and ``rule``: the heading it implements.
+  (default: the key), and ``rule``: the heading it implements;
+* ``view``: optionally, what the attribute reads when it depends on the rest of the sheet
+  (a movement line's speeds default to the creature's ``speed``);
+* ``check``: optionally, the problems between the value and the other fields (a "Move
+  Speed 50" that contradicts ``speed: 30``), reported with every other problem.
 
-Read a value typed with ``SECTION.of(creature)``, by key with
-``creature.section("key")``, or as ``creature.<attribute>``. Values are immutable:
+Read a value typed with ``SECTION.of(creature)``, by key with ``creature.section("key")``,
+or (through ``view``) as ``creature.<attribute>``. Values are immutable:
 ``creature.replace(key=new)`` returns a new creature, validated the same way.
 
 Example (a section registered only for the example's duration; a rules module calls
@@ -119,6 +123,11 @@ class Section(Generic[T]):
         label: The stat block row's title (default: the key, capitalised).
         attribute: The Creature attribute reading the value (default: the key).
         rule: The heading it implements (a citation, see :mod:`lfgcombat.citations`).
+        view: ``(creature, value) ->`` what ``creature.<attribute>`` reads, when that
+            depends on the rest of the sheet (default: the value itself).
+        check: ``(value, fields) ->`` ``(field, message)`` problems between this value
+            and the creature's other fields (by Creature field name, ``None`` where a
+            field was bad); called for a value that is not the default.
     """
 
     key: str
@@ -129,6 +138,8 @@ class Section(Generic[T]):
     label: str = ""
     attribute: str = ""
     rule: str = ""
+    view: Callable[[Any, T], Any] | None = None
+    check: Callable[[T, Mapping[str, Any]], Iterable[tuple[str, str]]] | None = None
 
     def __post_init__(self) -> None:
         for what, name in (("key", self.key), ("attribute", self.attribute or self.key)):
@@ -158,6 +169,11 @@ class Section(Generic[T]):
         """This section's value on a creature (the default when it has none), typed."""
         found: SheetSections = creature.sections
         return found.get(self.key, self.default)
+
+    def viewed(self, creature: Any) -> Any:
+        """What ``creature.<attribute>`` reads: ``view(creature, value)``, or the value."""
+        value = self.of(creature)
+        return value if self.view is None else self.view(creature, value)
 
 
 def _check_hashable(key: str, value: Any, what: str) -> None:

@@ -17,6 +17,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 import lfgcombat.creature_sections as creature_sections
 from lfgcombat.combat_stats import FrozenMap
@@ -58,6 +60,25 @@ def show_trophies(value: FrozenMap) -> str:
 TROPHIES = Section("trophies", parse_trophies, default=FrozenMap(), show=show_trophies,
                    rule="test only")
 MOTTO = Section("motto", parse_motto, default="", attribute="battle_motto")
+
+
+def parse_stride(raw: Any) -> int:
+    if isinstance(raw, bool) or not isinstance(raw, int) or not 0 <= raw <= 300 or raw % 5:
+        raise CreatureError([("stride", f"{raw!r}: give feet, a multiple of 5 up to 300")])
+    return raw
+
+
+def check_stride(value: int, fields: Any) -> list[tuple[str, str]]:
+    speed = fields["speed"]
+    if speed is not None and value > 2 * speed:
+        return [("stride", f"{value} ft is more than twice the speed {speed} ft; lower "
+                           "it or raise speed")]
+    return []
+
+
+#: A section whose attribute depends on the sheet (``view``) and is checked against it.
+STRIDE = Section("stride", parse_stride, default=0, attribute="stride_ft",
+                 view=lambda creature, value: value or creature.speed, check=check_stride)
 
 
 @pytest.fixture
@@ -189,6 +210,69 @@ def test_a_key_is_one_module_s(both: None) -> None:
     assert keys[-2:] == ["trophies", "motto"] and keys.count("trophies") == 1
 
 
+def test_a_view_reads_the_rest_of_the_sheet_and_a_check_compares_fields() -> None:
+    with registered(STRIDE):
+        plain = Creature.from_dict({**BASE, "speed": 40})
+        assert plain.stride_ft == 40 and STRIDE.of(plain) == 0 and plain.section("stride") == 0
+        long = plain.replace(stride=60)
+        assert long.stride_ft == 60 and long.to_dict()["stride"] == 60
+        with pytest.raises(CreatureError) as err:
+            plain.replace(stride=90)
+        assert err.value.problems == (("stride", "90 ft is more than twice the speed 40 ft; "
+                                       "lower it or raise speed"),)
+        with pytest.raises(CreatureError) as err:  # a bad speed: reported once, not compared
+            plain.replace(stride=90, speed=7)
+        assert err.value.fields == ("speed",)
+        assert (plain.speed, plain.stride_ft, "stride" in plain.to_dict()) == (40, 40, False)
+
+
 def test_the_module_example_runs() -> None:
     result = doctest.testmod(creature_sections)
     assert result.attempted > 0 and result.failed == 0
+
+
+# --- every section, the kit's and these: hostile values give only CreatureError ----------
+
+_scalars = st.one_of(st.none(), st.booleans(), st.integers(-10**40, 10**40),
+                     st.floats(allow_nan=True), st.text(max_size=12),
+                     st.sampled_from(["right", "left", "Wrestling", "Fly 60 [good]", "5",
+                                      "Fear Burst (SLA): 3/day (SL2, WILL DC15[CHA])"]))
+_values = st.recursive(_scalars, lambda inner: st.one_of(
+    st.lists(inner, max_size=3), st.dictionaries(st.text(max_size=8), inner, max_size=3)),
+    max_leaves=6)
+
+
+def _all_sections() -> list[Section[Any]]:
+    """The kit's registered sections (importing lfgcombat registers them) and these."""
+    import lfgcombat  # noqa: F401  (registers the kit's sections)
+    return [*sections(), TROPHIES, MOTTO, STRIDE]
+
+
+@pytest.mark.parametrize("section", _all_sections(), ids=lambda s: s.key)
+def test_generated_values_build_a_creature_or_raise_creature_error(section: Section[Any]
+                                                                   ) -> None:
+    """Any value under a section's key builds a creature that round-trips through its
+    file mapping, or raises CreatureError and changes nothing."""
+    already = section_for(section.key) is section
+    orc = load_example("orc")
+    before = orc.to_dict()
+
+    @settings(max_examples=120, deadline=None, derandomize=True,
+              suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+    @given(_values)
+    def check(raw: Any) -> None:
+        try:
+            c = orc.replace(**{section.key: raw})
+        except CreatureError as exc:
+            assert len(str(exc)) < 20_000
+        else:
+            assert Creature.from_dict(c.to_dict()) == c
+            assert section.of(c) == section.read(section.dump(section.of(c)))
+            c._repr_html_()
+        assert orc.to_dict() == before
+
+    if already:
+        check()
+    else:
+        with registered(section):
+            check()
