@@ -43,6 +43,7 @@ from ..handedness import RULE as R_HANDS
 from ..handedness import RULE_NATURAL, follow_up_attack
 from ..log import Event
 from ._citations import R_DEATH, R_REACTIONS
+from .arguments import show
 from .commands import command
 from .skill_checks import SkillChecksContext, SkillChecksRules
 
@@ -117,6 +118,9 @@ class AbilitiesRules(SkillChecksRules, _Base):
                     and (ab.per != "round" or e.round == self.round)])
 
     def _ability(self, name: str, ability: str) -> SpecialAbility:
+        if not isinstance(ability, str):
+            raise IllegalActionError(f"ability: the ability's name as text, not "
+                                     f"{show(ability)}", RULE)
         try:
             return ability_named(self._f[name].creature, ability)
         except CloseKeysError as exc:

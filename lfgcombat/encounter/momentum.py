@@ -31,6 +31,7 @@ from ..momentum import (RULE, RULE_CRUSH, can_crush, crushing_advance, crushing_
                         shield_struck)
 from ..tables import load_table
 from ._citations import R_DEATH
+from .arguments import names_arg
 from .commands import command
 from .skill_checks import SkillChecksContext, SkillChecksRules
 
@@ -224,7 +225,7 @@ class MomentumRules(SkillChecksRules, _Base):
             IllegalActionError: no map, too far, a creature in the way that is not 3+ sizes
                 smaller, a dodger not in the way or without a Reaction; nothing changes.
         """
-        dodgers = [dodge] if isinstance(dodge, str) else list(dodge or [])
+        dodgers = names_arg("crushing_advance", "dodge", dodge) if dodge is not None else []
         self._do("crushing_advance", {"name": name, "to": to, "dodge": dodgers, "aoo": aoo})
         return self
 
@@ -323,7 +324,7 @@ class MomentumRules(SkillChecksRules, _Base):
             IllegalActionError: no map, too far, a creature in the way that is not 3+ sizes
                 smaller, a dodger not in the way or without a Reaction; nothing changes.
         """
-        dodgers = [dodge] if isinstance(dodge, str) else list(dodge or [])
+        dodgers = names_arg("step_through", "dodge", dodge) if dodge is not None else []
         self._do("step_through", {"name": name, "to": to, "dodge": dodgers, "aoo": aoo})
         return self
 
