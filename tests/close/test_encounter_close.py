@@ -453,3 +453,27 @@ def test_two_weapons_fighting_defensively_add_1_gear_shield() -> None:
     one.fight_defensively("Hero").end_turn(next="Orc")
     one.attack("Orc", "Hero")
     assert not any("Gear" in m for m in last(one, "attack").data["modifiers"])
+
+
+def test_a_miss_on_the_shield_still_knocks_down() -> None:
+    """"If your attack misses by an amount less than or equal to the enemy's Shield Rating,
+    their shield has been struck" - and Knockdown applies ("Momentum of Impact")."""
+    def make(seed: int) -> Encounter:
+        ogre = load_example("ogre")
+        hero = mk("Hero", max_hp=300, shield_rating=4, armor={"rating": 6})
+        m = HexMap(10, 6)
+        m.place(ogre, (2, 2), "foes")
+        m.place(hero, (4, 2), "party")
+        enc = Encounter([ogre, hero], map=m, seed=seed).start()
+        if enc.current != "Ogre":
+            enc.end_turn()
+        enc.attack("Ogre", "Hero")
+        return enc
+
+    def on_the_shield(enc: Encounter) -> bool:
+        atk, roll = last(enc, "attack"), last(enc, "roll")
+        return (not atk.data["hit"] and roll.data["natural"] != 1
+                and 1 <= atk.data["against"] - roll.data["total"] <= 4)
+    enc = first_seed(make, on_the_shield, tries=200)
+    enc.knockdown("Ogre", "Hero")
+    assert last(enc, "knockdown").data["dc"] >= 20
