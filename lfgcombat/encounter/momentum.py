@@ -26,9 +26,9 @@ from ..close_keys import is_quadruped
 from ..conditions import Condition
 from ..errors import IllegalActionError
 from ..log import Event
-from ..momentum import (RULE, RULE_CRUSH, can_crush, crushing_advance, crushing_advance_dc,
-                        crushing_advance_ft, crushing_step, knockdown_dc, resist_knockdown,
-                        shield_struck)
+from ..momentum import (RULE, RULE_CRUSH, MomentumError, can_crush, crushing_advance,
+                        crushing_advance_dc, crushing_advance_ft, crushing_step, flyer_drop_ft,
+                        knockdown_dc, resist_knockdown, shield_struck)
 from ..tables import load_table
 from ._citations import R_DEATH
 from .arguments import names_arg
@@ -95,8 +95,8 @@ class MomentumRules(SkillChecksRules, _Base):
 
     # ------------------------------------------------------------------ Knockdown
 
-    def knockdown(self, attacker: str, target: str, *, resist_with: str | None = None
-                  ) -> Self:
+    def knockdown(self, attacker: str, target: str, *, resist_with: str | None = None,
+                  flying_ft: int | None = None, maneuverability: str = "average") -> Self:
         """The Knockdown of ``attacker``'s last strike on ``target`` this turn.
 
         000_8d1d7816ee944f3b.txt, "Momentum of Impact": a physical strike that lands on a
@@ -105,20 +105,28 @@ class MomentumRules(SkillChecksRules, _Base):
         the first, max 35 with the defender Unfortunate above it; Charge after 20 ft +2;
         Knockdown trait +2; Impact +1; light and projectile weapons -2; Power Attack +2;
         none in a grapple): fail -> Prone; fail by 5+ -> FORT DC max(15, damage) or
-        Confounded for 1 round.
+        Confounded for 1 round. "Flying creatures are Unfortunate when resisting Knockdown
+        strikes"; one that fails "drops 10 feet. If they reach the ground, they fall prone.
+        If not, they regain control & continue flying" (20 ft with Clumsy or Poor
+        maneuverability).
 
         Args:
             attacker: Who struck (its attack this turn, made with :meth:`attack`).
             target: Whom it struck.
             resist_with: ``wrestling`` or ``acrobatics`` (the defender's choice; default
                 its best).
+            flying_ft: The target is flying this many feet above the ground (the GM's:
+                the map keeps no altitude here); ``None``: on the ground.
+            maneuverability: A flyer's maneuverability (``clumsy``, ``poor``, ``average``,
+                ``good``, ``perfect``).
 
         Raises:
             IllegalActionError: no such strike this turn, it missed the target and its
                 shield, it was already checked, or the sizes (or a grapple) rule it out.
         """
         self._do("knockdown", {"name": attacker, "target": target,
-                               "resist_with": resist_with})
+                               "resist_with": resist_with, "flying_ft": flying_ft,
+                               "maneuverability": maneuverability})
         return self
 
     def _last_strike(self, name: str, target: str) -> tuple[Event, Event]:
@@ -156,9 +164,17 @@ class MomentumRules(SkillChecksRules, _Base):
         return miss_by >= 1 and shield_struck(miss_by, rating), 0
 
     @command
-    def _h_knockdown(self, name: str, target: str, resist_with: str | None) -> None:
+    def _h_knockdown(self, name: str, target: str, resist_with: str | None,
+                     flying_ft: int | None = None, maneuverability: str = "average") -> None:
         self._fighter(name)
         self._fighter(target)
+        if flying_ft is not None and flying_ft < 0:
+            raise IllegalActionError(f"flying_ft: feet above the ground (0 or more), not "
+                                     f"{flying_ft}", RULE)
+        try:
+            flyer_drop_ft(maneuverability)
+        except MomentumError as exc:
+            raise IllegalActionError(str(exc), RULE) from None
         if self._f[target].dead:
             raise IllegalActionError(f"{target} is dead", R_DEATH)
         strike, cmd = self._last_strike(name, target)
@@ -180,13 +196,16 @@ class MomentumRules(SkillChecksRules, _Base):
         check = resist_knockdown(dc, int(stat.value or 0), roller=self.roller,
                                  damage_taken=damage,
                                  quadruped=is_quadruped(self._f[target].creature),
-                                 fortune=stat.fortune)
+                                 fortune=stat.fortune, flying=flying_ft is not None,
+                                 altitude_ft=flying_ft or 0,
+                                 maneuverability=maneuverability)
         self._log_rolls(seen, actor=target, target=name, against=dc.value,
                         outcome="failure" if check.failed_by > 0 else "success")
         self._emit("knockdown", actor=name, target=target, data={
             "dc": dc.value, "terms": [[t.label, t.value] for t in dc.stat.terms],
             "resisted_with": choice, "total": check.roll.total, "prone": check.prone,
-            "failed_by": check.failed_by, "fort_dc": check.fort_dc, "rule": RULE})
+            "failed_by": check.failed_by, "fort_dc": check.fort_dc,
+            "drop_ft": check.drop_ft, "rule": RULE})
         if check.prone and not self._has(target, Condition.PRONE):
             self._gain(target, "prone", by=name, why=f"knocked down by {name}")
         if check.fort_dc is not None:

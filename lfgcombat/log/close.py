@@ -43,15 +43,18 @@ class Knockdown(Event):
 
     KIND = "knockdown"
     FIELDS = ("dc", "terms", "resisted_with", "total", "prone", "failed_by", "fort_dc",
-              "rule")
+              "drop_ft", "rule")
     ABOUT = ("dc, terms [[what, value], ...], resisted_with (wrestling or acrobatics), "
-             "total, prone, failed_by, fort_dc (Confounded unless saved, or null)")
+             "total, prone, failed_by, fort_dc (Confounded unless saved, or null), drop_ft "
+             "(feet a knocked flyer drops)")
 
     def describe(self) -> str:
         d = self.data
         return (f"{self.target} resists {self.who}'s Knockdown DC {d.get('dc')} with "
                 f"{d.get('resisted_with')} {d.get('total')}: "
-                f"{'knocked prone' if d.get('prone') else 'stays up'}")
+                + ("knocked prone" if d.get("prone") else
+                   f"drops {d['drop_ft']} ft and flies on" if d.get("drop_ft") else
+                   "stays up"))
 
 
 class Crush(Event):
@@ -114,7 +117,8 @@ WrestleCommand = _command("wrestle", ("name", "target", "maneuver", "to", "resis
                                       "aoo"), "a Wrestling maneuver")
 ShieldBashCommand = _command("shield_bash", ("name", "target", "resist_with", "to"),
                              "a Shield Bash")
-KnockdownCommand = _command("knockdown", ("name", "target", "resist_with"),
+KnockdownCommand = _command("knockdown", ("name", "target", "resist_with", "flying_ft",
+                                         "maneuverability"),
                             "the Knockdown after a strike")
 StepThroughCommand = _command("step_through", ("name", "to", "dodge", "aoo"),
                               "a much larger creature stepping through smaller ones")

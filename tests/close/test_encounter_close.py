@@ -477,3 +477,23 @@ def test_a_miss_on_the_shield_still_knocks_down() -> None:
     enc = first_seed(make, on_the_shield, tries=200)
     enc.knockdown("Ogre", "Hero")
     assert last(enc, "knockdown").data["dc"] >= 20
+
+
+def test_a_flyer_is_unfortunate_and_drops_instead_of_falling_prone(tmp_path) -> None:
+    """"Flying creatures are Unfortunate when resisting Knockdown strikes"; "A flying creature
+    affected by a Knockdown drops 10 feet. If they reach the ground, they fall prone. If not,
+    they regain control & continue flying. Creatures with Clumsy or Poor Maneuverability fall
+    20 feet" ("Momentum of Impact")."""
+    enc = first_seed(_ogre_fight, lambda e: last(e, "attack").data["hit"])
+    refused(enc, enc.knockdown, "Ogre", "Hero", flying_ft=30, maneuverability="wobbly",
+            match="maneuverability")
+    enc.knockdown("Ogre", "Hero", flying_ft=30, maneuverability="poor")
+    resist = next(e for e in reversed(list(enc.log)) if e.kind == "roll"
+                  and "resist Knockdown" in e.data["label"])
+    assert resist.data["fortune"] == "unfortunate"
+    ev = last(enc, "knockdown")
+    if ev.data["failed_by"] > 0:
+        assert ev.data["drop_ft"] == 20 and not ev.data["prone"]
+        assert "prone" not in conditions(enc, "Hero")
+        assert "drops 20 ft and flies on" in ev.describe()
+    replays(enc, tmp_path)
