@@ -96,7 +96,8 @@ class MomentumRules(SkillChecksRules, _Base):
     # ------------------------------------------------------------------ Knockdown
 
     def knockdown(self, attacker: str, target: str, *, resist_with: str | None = None,
-                  flying_ft: int | None = None, maneuverability: str = "average") -> Self:
+                  flying_ft: int | None = None, maneuverability: str = "average",
+                  mount: str | None = None) -> Self:
         """The Knockdown of ``attacker``'s last strike on ``target`` this turn.
 
         000_8d1d7816ee944f3b.txt, "Momentum of Impact": a physical strike that lands on a
@@ -119,6 +120,8 @@ class MomentumRules(SkillChecksRules, _Base):
                 the map keeps no altitude here); ``None``: on the ground.
             maneuverability: A flyer's maneuverability (``clumsy``, ``poor``, ``average``,
                 ``good``, ``perfect``).
+            mount: The attacker's mount, an ally in the fight: "Cavalry count as the size of
+                the Mount for Knockdown when using Heavy Attacks or Charge Attacks".
 
         Raises:
             IllegalActionError: no such strike this turn, it missed the target and its
@@ -126,7 +129,7 @@ class MomentumRules(SkillChecksRules, _Base):
         """
         self._do("knockdown", {"name": attacker, "target": target,
                                "resist_with": resist_with, "flying_ft": flying_ft,
-                               "maneuverability": maneuverability})
+                               "maneuverability": maneuverability, "mount": mount})
         return self
 
     def _last_strike(self, name: str, target: str) -> tuple[Event, Event]:
@@ -165,9 +168,13 @@ class MomentumRules(SkillChecksRules, _Base):
 
     @command
     def _h_knockdown(self, name: str, target: str, resist_with: str | None,
-                     flying_ft: int | None = None, maneuverability: str = "average") -> None:
+                     flying_ft: int | None = None, maneuverability: str = "average",
+                     mount: str | None = None) -> None:
         self._fighter(name)
         self._fighter(target)
+        if mount is not None and (mount == name or self._fighter(mount).side
+                                  != self._f[name].side):
+            raise IllegalActionError(f"mount: {mount} is not an ally carrying {name}", RULE)
         if flying_ft is not None and flying_ft < 0:
             raise IllegalActionError(f"flying_ft: feet above the ground (0 or more), not "
                                      f"{flying_ft}", RULE)
@@ -188,7 +195,8 @@ class MomentumRules(SkillChecksRules, _Base):
         charge_ft = self._f[name].turn.run_ft if strike.data.get("charge") else 0
         dc = knockdown_dc(self._view(name), self._view(target), weapon=weapon,
                           charge_ft=charge_ft, power_attack=bool(situation.get("power_attack")),
-                          in_grapple=grapple)
+                          in_grapple=grapple,
+                          mount=self._view(mount) if mount is not None else None)
         if not dc.applies:
             raise IllegalActionError(f"no Knockdown: {dc.reason}", RULE)
         choice, stat = self._defense(target, ("wrestling", "acrobatics"), resist_with, RULE)

@@ -118,7 +118,7 @@ WrestleCommand = _command("wrestle", ("name", "target", "maneuver", "to", "resis
 ShieldBashCommand = _command("shield_bash", ("name", "target", "resist_with", "to"),
                              "a Shield Bash")
 KnockdownCommand = _command("knockdown", ("name", "target", "resist_with", "flying_ft",
-                                         "maneuverability"),
+                                         "maneuverability", "mount"),
                             "the Knockdown after a strike")
 StepThroughCommand = _command("step_through", ("name", "to", "dodge", "aoo"),
                               "a much larger creature stepping through smaller ones")

@@ -497,3 +497,26 @@ def test_a_flyer_is_unfortunate_and_drops_instead_of_falling_prone(tmp_path) -> 
         assert "prone" not in conditions(enc, "Hero")
         assert "drops 20 ft and flies on" in ev.describe()
     replays(enc, tmp_path)
+
+
+def test_cavalry_count_as_the_mount_on_a_charge() -> None:
+    """"Cavalry count as the size of the Mount for Knockdown when using Heavy Attacks or
+    Charge Attacks" ("Momentum of Impact")."""
+    def make(seed: int) -> Encounter:
+        rider = mk("Rider", init=40, weapons=["longsword"])
+        horse = mk("Horse", cls=None, size="large", max_hp=40, weapons=[{"name": "bash"}])
+        foe = mk("Foe", max_hp=300)
+        m = HexMap(12, 5)
+        m.place(rider, (1, 1), "riders")
+        m.place(horse, (1, 3), "riders")
+        m.place(foe, (8, 1), "foes")
+        enc = Encounter([rider, horse, foe], map=m, seed=seed).start()
+        enc.run("Rider", (7, 1))
+        enc.attack("Rider", "Foe", "longsword", charge=True)
+        return enc
+    enc = first_seed(make, lambda e: last(e, "attack").data["hit"])
+    refused(enc, enc.knockdown, "Rider", "Foe", match="same size")
+    refused(enc, enc.knockdown, "Rider", "Foe", mount="Foe", match="not an ally")
+    enc.knockdown("Rider", "Foe", mount="Horse")
+    terms = dict(last(enc, "knockdown").data["terms"])
+    assert any(k.startswith("Charge after") for k in terms)
