@@ -84,6 +84,8 @@ class AbilitiesContext(SkillChecksContext, Protocol):
 
     def _threatening_enemies(self, name: str) -> list[str]: ...
 
+    def _weapon(self, attacker: str, weapon: Any) -> Any: ...
+
 
 if TYPE_CHECKING:  # the rules see an encounter through their context only
     _Base = AbilitiesContext
@@ -181,6 +183,8 @@ class AbilitiesRules(SkillChecksRules, _Base):
         act = self._ability_action(ab, action)
         if target is not None:
             self._fighter(target)
+            if ab.name.lower() == "poison":
+                self._check_sting(name, target)
         self._check_use(name, ab, act)
         if act not in ("reaction", "none"):
             self._actor(name)
@@ -205,6 +209,19 @@ class AbilitiesRules(SkillChecksRules, _Base):
             "ability": ab.name, "type": ab.kind.value, "action": act, "uses": ab.uses,
             "per": ab.per, "used": self._uses(name, ab) + 1, "dc": dc, "save": ab.save,
             "outcome": outcome, "rule": RULE})
+
+    def _check_sting(self, name: str, target: str) -> None:
+        """"Sting: ... injects a poison if the strike deals damage" ("Common Natural
+        Weapons"): a hit this turn on ``target`` with a poison weapon that dealt damage."""
+        for e in reversed(self._turn_events(name)):
+            if e.kind == "attack" and not e.command and e.actor == name and \
+                    e.target == target and e.data.get("hit") and \
+                    sum((e.data.get("damage") or {}).values()) > 0:
+                weapon = self._weapon(name, e.data.get("weapon"))
+                if weapon is not None and "poison" in weapon.traits:
+                    return
+        raise IllegalActionError(f"{name}'s poison needs a sting that dealt {target} damage "
+                                 "this turn", f'{RULE.split(",")[0]}, "Common Natural Weapons"')
 
     def _pay(self, name: str, act: str, target: str | None) -> None:
         if act == "none":

@@ -16,7 +16,12 @@ Decisions: a creature lists the special attacks it has as abilities (``Grab (Ex)
 theirs); each follows the creature's last attack this turn (on-hit maneuvers: once per
 strike, a natural weapon that hit; Pounce: a Charge Attack with a natural weapon); Rake's
 "listed slashing damage" is its claws' damage dice plus its STR mod (at least 1), rolled
-without an attack roll.
+without an attack roll. "A Creature with one of these abilities normally gains a +2 or higher
+Innate Bonus to their Wrestling Skill" (Ram or Gore; Grab/Trip/Shove): +2 Innate on the
+on-hit check, beside the ``skills:`` total (which then leaves it out). A Sting "injects a
+poison if the strike deals damage": the creature's ``Poison`` ability used on a target
+(:meth:`~lfgcombat.encounter.abilities.AbilitiesRules.use_ability`) needs such a hit this
+turn.
 """
 
 from __future__ import annotations
@@ -151,7 +156,9 @@ class NaturalWeaponsRules(SkillChecksRules, _Base):
         shove_to = self._shove_cell(name, target, to) if m is Maneuver.SHOVE else None
         seen = len(self.roller.history)
         r = maneuver_on_hit(m, attacker_size=self._view(name), target_size=self._view(target),
-                            wrestling=int(self.skill(name, "wrestling").value or 0),
+                            wrestling=int(self.skill(name, "wrestling",
+                                                     {"Grab/Trip/Shove (innate)": 2}).value
+                                          or 0),
                             defense=int(defense.value or 0), roller=self.roller)
         self._log_rolls(seen, actor=name, target=target)
         check = r.check

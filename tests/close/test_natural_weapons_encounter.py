@@ -128,3 +128,35 @@ def test_the_tail_never_strikes_the_foe_bitten_this_turn() -> None:
         enc.end_turn()
     enc.attack("Alligator", "Prey", "bite")
     refused(enc, enc.attack, "Alligator", "Prey", "smack", match="bitten this turn")
+
+
+def test_the_viper_s_sting_injects_its_poison_only_after_damage(tmp_path) -> None:
+    """"Sting: A basic attack with a piercing natural weapon that also injects a poison if the
+    strike deals damage" ("Common Natural Weapons"): the viper's Poison (FORT DC11)."""
+    def stung(seed: int) -> Encounter:
+        viper = load_example("viper")
+        hiker = mk("Hiker", level=2, max_hp=60)
+        m = HexMap(6, 4)
+        m.place(viper, (2, 1), "snakes")
+        m.place(hiker, (3, 1), "party")
+        enc = Encounter([viper, hiker], map=m, seed=seed).start(aware=["Viper"])
+        enc.attack("Viper", "Hiker", "sting")
+        return enc
+    enc = first_seed(stung, lambda e: last(e, "attack").data["hit"])
+    enc.use_ability("Viper", "Poison", "Hiker", action="none")
+    ev = last(enc, "ability")
+    assert ev.data["dc"] == 11 and ev.data["save"] == "FORT"
+    assert ev.data["outcome"].startswith(("used: Hiker saves", "used: Hiker fails"))
+    replays(enc, tmp_path)
+    missed = first_seed(stung, lambda e: not last(e, "attack").data["hit"])
+    refused(missed, missed.use_ability, "Viper", "Poison", "Hiker", action="none",
+            match="needs a sting")
+
+
+def test_ram_and_gore_add_2_innate_to_the_shove() -> None:
+    """"A Creature with one of these abilities normally gains a +2 or higher Innate Bonus to
+    their Wrestling Skill" (Ram or Gore; Grab/Trip/Shove)."""
+    enc = first_seed(_hit("gore", weapons=[{"name": "gore"}]),
+                     lambda e: last(e, "attack").data["hit"])
+    enc.hit_maneuver("Beast", "Prey", "shove")
+    assert last(enc, "maneuver").data["bonus"] == 12 + 2
