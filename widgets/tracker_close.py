@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 import ipywidgets as W
 
 from lfgcombat.close_keys import abilities_of
+from lfgcombat.encounter.skill_actions import INSULT_EFFECTS
 from lfgcombat.errors import LfgError
 
 from .tracker_actions import parse_cell
@@ -38,6 +39,10 @@ CLOSE_ACTIONS = [
     ("Swallow whole", "swallow_whole"), ("Swallowed prey: the round's damage", "digest"),
     ("Cut free (from inside)", "cut_free"), ("Force the way out", "force_out"),
     ("Regurgitate", "regurgitate")]
+#: A Dirty Trick's "negative condition" choices offered (any condition of the catalogue
+#: is accepted by the engine), and an Insult's two effects (INSULT_EFFECTS).
+DIRTY_TRICKS = ("distracted", "blinded", "deaf", "prone", "hindered", "flat_footed")
+INSULTS = INSULT_EFFECTS
 #: Actions that need no target (the actor alone).
 _SELF = ("crushing_advance", "step_through", "digest", "cut_free", "force_out")
 _NONE = ("(none)", "")
@@ -50,7 +55,8 @@ class CloseControls(W.VBox):
         tracker: The :class:`~lfgcombat.widgets.InitiativeTracker`.
 
     CSS hooks: ``.lfg-close-action``, ``.lfg-close-target``, ``.lfg-close-ability``,
-    ``.lfg-close-to`` and the button ``.lfg-do-close``.
+    ``.lfg-close-to``, ``.lfg-close-condition`` (what a Dirty Trick or an Insult does) and
+    the button ``.lfg-do-close``.
     """
 
     def __init__(self, tracker: "InitiativeTracker") -> None:
@@ -61,11 +67,12 @@ class CloseControls(W.VBox):
         self.to = W.Text(description="to hex", placeholder="col, row (optional)",
                          layout=W.Layout(width="14em"), style={"description_width": "initial"})
         self.to.add_class("lfg-close-to")
+        self.condition = dropdown("effect", "lfg-close-condition", [_NONE], width="14em")
         self.do = button("Do it", "lfg-do-close", self.do_close,
                          "take the chosen close-fight action now (the engine spends it and "
                          "offers the AOO it provokes)")
         super().__init__(children=[row(self.action, self.target, self.ability, self.to,
-                                       self.do, title="Close:")])
+                                       self.condition, self.do, title="Close:")])
         self.add_class("lfg-close-rows")
         self.action.observe(lambda _c: self._show_fields(), "value")
         self._show_fields()
@@ -78,6 +85,9 @@ class CloseControls(W.VBox):
                                                  "hit:shove", "shield_bash",
                                                  "regurgitate") else "none"
         self.target.layout.display = "none" if key in _SELF else None
+        effects = {"skill:dirty_trick": DIRTY_TRICKS, "skill:insult": INSULTS}.get(key)
+        self.condition.layout.display = None if effects else "none"
+        set_options(self.condition, [_NONE] + [(e, e) for e in effects or ()])
 
     def refresh(self) -> None:
         """Offer the acting creature's foes (and everyone else) and its abilities."""
@@ -133,7 +143,8 @@ class CloseControls(W.VBox):
         if kind == "hit":
             return enc.hit_maneuver(me, target, what, to=self._to())
         if kind == "skill":
-            return enc.skill_action(me, what, target, aoo=aoo)
+            return enc.skill_action(me, what, target, aoo=aoo,
+                                    condition=self.condition.value or None)
         if kind == "shield_bash":
             return enc.shield_bash(me, target, to=self._to())
         if kind == "regurgitate":

@@ -99,3 +99,29 @@ def test_self_actions_need_no_target() -> None:
     t.close_rows.action.value = "crushing_advance"
     t.close_rows.do.click()
     assert "type the hex" in t.status_text
+
+
+def test_a_dirty_trick_picks_its_condition() -> None:
+    t = tracker()
+    rows = t.close_rows
+    rows.action.value = "skill:dirty_trick"
+    assert rows.condition.layout.display is None and ("blinded", "blinded") in rows.condition.options
+    rows.target.value, rows.condition.value = "Orc", "blinded"
+    rows.do.click()
+    cmd = next(e for e in reversed(list(t.encounter.log)) if e.command)
+    assert (cmd.kind, cmd.data["action"], cmd.data["condition"]) == ("skill_action",
+                                                                    "dirty_trick", "blinded")
+    rows.action.value = "wrestle:trip"
+    assert rows.condition.layout.display == "none"
+
+
+def test_a_feint_after_a_dirty_trick_carries_no_stale_condition() -> None:
+    t = tracker()
+    rows = t.close_rows
+    rows.action.value = "skill:dirty_trick"
+    rows.condition.value = "blinded"
+    rows.action.value = "skill:feint"
+    assert rows.condition.value == ""
+    rows.target.value = "Orc"
+    rows.do.click()
+    assert "Not allowed" not in t.status_text
