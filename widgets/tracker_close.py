@@ -28,6 +28,7 @@ if TYPE_CHECKING:  # pragma: no cover
 CLOSE_ACTIONS = [
     ("Wrestle: grab", "wrestle:grab"), ("Wrestle: trip", "wrestle:trip"),
     ("Wrestle: shove", "wrestle:shove"), ("Wrestle: pin", "wrestle:pin"),
+    ("Break free of a grapple", "break_free"),
     ("Shield bash", "shield_bash"), ("Knockdown (after a strike)", "knockdown"),
     ("On a hit: grab", "hit:grab"), ("On a hit: trip", "hit:trip"),
     ("On a hit: shove", "hit:shove"), ("Follow-up Reaction attack", "follow_up"),
@@ -44,7 +45,8 @@ CLOSE_ACTIONS = [
 DIRTY_TRICKS = ("distracted", "blinded", "deaf", "prone", "hindered", "flat_footed")
 INSULTS = INSULT_EFFECTS
 #: Actions that need no target (the actor alone).
-_SELF = ("crushing_advance", "step_through", "digest", "cut_free", "force_out")
+_SELF = ("crushing_advance", "step_through", "digest", "cut_free", "force_out",
+         "break_free")
 _NONE = ("(none)", "")
 
 
@@ -125,7 +127,7 @@ class CloseControls(W.VBox):
                 if to is None:
                     raise LfgError(f"{self.action.label}: type the hex it ends in (col, row)")
                 return getattr(enc, kind)(me, to, aoo=t.aoo)
-            if kind in ("digest", "cut_free", "force_out"):
+            if kind in ("digest", "cut_free", "force_out", "break_free"):
                 return getattr(enc, kind)(me)
             if kind == "ability":
                 if not self.ability.value:

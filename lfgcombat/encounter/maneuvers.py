@@ -23,6 +23,7 @@ from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any, Protocol, Self
 
 from ..bonuses import Bonus
+from ..citations import cite
 from ..conditions import Condition
 from ..errors import IllegalActionError
 from ..maneuvers import (RULE_BASH, RULE_WRESTLING, SHOVE_FT, Maneuver, ManeuverError,
@@ -40,6 +41,8 @@ if TYPE_CHECKING:
     from .state import ActionsLeft, _Fighter
 
 __all__ = ["ManeuversRules", "ManeuversContext"]
+
+_R_GRAPPLED = cite("Grappled Condition")
 
 
 class ManeuversContext(SkillChecksContext, Protocol):
@@ -68,6 +71,8 @@ class ManeuversContext(SkillChecksContext, Protocol):
     def _gain(self, name: str, condition: str, *, by: str | None, why: str = "") -> None: ...
 
     def _has(self, name: str, cond: Condition) -> bool: ...
+
+    def _lose_condition(self, name: str, cond: Condition, why: str) -> None: ...
 
     def _provocation(self, mover: str, provokers: Iterable[str], aoo: Any, action: str
                      ) -> tuple[list[str], list[str]]: ...
@@ -249,6 +254,48 @@ class ManeuversRules(SkillChecksRules, _Base):
                 by = e.actor
                 return by if by != name else None
         return None
+
+    def break_free(self, name: str, *, resist_with: str | None = None) -> Self:
+        """Break out of a grapple: an opposed Wrestling check against the grappler
+        (000_8d1d7816ee944f3b.txt, "Grappled Condition": "You cannot move from your hex
+        without succeeding an opposed Wrestling check"; "Pinned": the same, Unfortunate).
+        Decisions: a Big Action that provokes nothing (a Grappled creature's foes in the
+        grapple threaten nothing); ``resist_with`` is the escaper's choice of Wrestling or
+        Acrobatics (its best by default: the d20 escape); a win ends the grapple for both.
+
+        Raises:
+            IllegalActionError: ``name`` is not held in a grapple, or it is not its turn.
+        """
+        self._do("break_free", {"name": name, "resist_with": resist_with})
+        return self
+
+    @command
+    def _h_break_free(self, name: str, resist_with: str | None) -> None:
+        self._actor(name)
+        holder = self.grappler_of(name)
+        if holder is None:
+            raise IllegalActionError(f"{name} is not held in anyone's grapple",
+                                     _R_GRAPPLED)
+        choice, mine = self._defense(name, ("wrestling", "acrobatics"), resist_with,
+                                     _R_GRAPPLED)
+        self._check_spend(name, "big", "break_free")
+        self._spend(name, "big", "break_free", target=holder)
+        check = self._opposed(name, holder, mine, self.skill(holder, "wrestling"),
+                              a_label=f"{name}: {choice} (break free)",
+                              b_label=f"{holder}: wrestling")
+        self._emit("maneuver", actor=name, target=holder, data={
+            "maneuver": "break_free", "touch": None, "touch_ac": None,
+            "bonus": check.a_bonus, "defense": check.b_bonus, "defended_with": "wrestling",
+            "margin": check.margin, "success": check.a_wins,
+            "effect": "free" if check.a_wins else None, "rule": _R_GRAPPLED})
+        if not check.a_wins:
+            return
+        for cond in (Condition.PINNED, Condition.GRAPPLED):
+            if self._has(name, cond):
+                self._lose_condition(name, cond, why=f"broke free of {holder}")
+        still = [n for n in self._f if n != holder and self.grappler_of(n) == holder]
+        if not still and self._has(holder, Condition.GRAPPLED):
+            self._lose_condition(holder, Condition.GRAPPLED, why=f"{name} broke free")
 
     # ------------------------------------------------------------------ the shove
 

@@ -14,7 +14,7 @@ from .events import Event
 
 __all__ = ["Maneuver", "Knockdown", "Crush", "AbilityUse", "Swallow", "SwallowWholeCommand",
            "DigestCommand", "CutFreeCommand", "ForceOutCommand", "RegurgitateCommand",
-           "WrestleCommand", "StepThroughCommand",
+           "WrestleCommand", "StepThroughCommand", "BreakFreeCommand",
            "ShieldBashCommand", "KnockdownCommand", "CrushingAdvanceCommand",
            "SkillActionCommand", "UseAbilityCommand", "FollowUpCommand",
            "HitManeuverCommand", "PounceCommand", "RakeCommand"]
@@ -115,6 +115,7 @@ class Swallow(Event):
 
 WrestleCommand = _command("wrestle", ("name", "target", "maneuver", "to", "resist_with",
                                       "aoo"), "a Wrestling maneuver")
+BreakFreeCommand = _command("break_free", ("name", "resist_with"), "breaking out of a grapple")
 ShieldBashCommand = _command("shield_bash", ("name", "target", "resist_with", "to"),
                              "a Shield Bash")
 KnockdownCommand = _command("knockdown", ("name", "target", "resist_with", "flying_ft",

@@ -520,3 +520,21 @@ def test_cavalry_count_as_the_mount_on_a_charge() -> None:
     enc.knockdown("Rider", "Foe", mount="Horse")
     terms = dict(last(enc, "knockdown").data["terms"])
     assert any(k.startswith("Charge after") for k in terms)
+
+
+def test_break_free_ends_the_grapple_for_both(tmp_path) -> None:
+    """"You cannot move from your hex without succeeding an opposed Wrestling check"
+    ("Grappled Condition")."""
+    def make(seed: int) -> Encounter:
+        enc = _grappler(seed)
+        enc.wrestle("Hero", "Orc", "grab")
+        if last(enc, "maneuver").data["success"]:
+            enc.end_turn()
+            enc.break_free("Orc")
+        return enc
+    enc = first_seed(make, lambda e: last(e, "maneuver").data["maneuver"] == "break_free"
+                     and last(e, "maneuver").data["success"], tries=200)
+    assert enc.grappler_of("Orc") is None
+    assert "grappled" not in conditions(enc, "Orc") + conditions(enc, "Hero")
+    refused(enc, enc.break_free, "Orc", match="not held")
+    replays(enc, tmp_path)
