@@ -8,7 +8,8 @@ creature's ``skills:`` mapping, skill -> total bonus, checked by
 ``Fear Burst (SLA): 3/day (SL2, WILL DC15[CHA])``, read by
 :func:`lfgcombat.abilities.parse_ability`) and "Handedness & Using Both Hands (Two Weapon
 Fighting)" ("You must choose if your character is left or right-handed": ``handedness:
-left``; ``ambidextrous: true`` for the Ambidextrous Feat).
+left``; ``ambidextrous: true`` for the Ambidextrous Feat; ``second_shield: 2``, the Shield
+Rating of a second shield carried: "Weird Situation - Using Two Shields at the same time").
 
 Each key is a registered :class:`~lfgcombat.creature_sections.Section`: the creature file
 loader validates it (every bad value raises :class:`~lfgcombat.creature.CreatureError`
@@ -36,7 +37,8 @@ from .handedness import Hand, HandednessError, parse_handedness
 from .skills import RULE as R_SKILLS
 from .skills import SkillError, validate_skills
 
-__all__ = ["SKILLS", "SPECIAL_ABILITIES", "HANDEDNESS", "AMBIDEXTROUS", "CloseKeysError",
+__all__ = ["SKILLS", "SPECIAL_ABILITIES", "HANDEDNESS", "AMBIDEXTROUS", "SECOND_SHIELD",
+           "CloseKeysError", "second_shield_of",
            "skills_of", "abilities_of", "ability_named", "handedness_of", "is_ambidextrous",
            "is_quadruped", "MAX_ABILITIES"]
 
@@ -110,6 +112,19 @@ AMBIDEXTROUS: Section[bool] = register_section(Section(
     label="Ambidextrous", rule=R_HANDS))
 
 
+def _parse_second_shield(raw: Any) -> int:
+    if isinstance(raw, bool) or not isinstance(raw, int) or not 0 <= raw <= 20:
+        raise CreatureError([("second_shield", f"the second shield's Shield Rating, a whole "
+                              f"number from 0 to 20, not {raw!r:.40}")])
+    return raw
+
+
+SECOND_SHIELD: Section[int] = register_section(Section(
+    "second_shield", _parse_second_shield, default=0,
+    show=lambda v: f"Shield Rating {v} (half counts; -2 on attack rolls)",
+    label="Second shield", rule=R_HANDS))
+
+
 def _sections_of(creature: Any) -> Mapping[str, Any]:
     found = getattr(creature, "sections", None)
     return found if isinstance(found, Mapping) else {}
@@ -149,6 +164,12 @@ def handedness_of(creature: Any) -> Hand:
 def is_ambidextrous(creature: Any) -> bool:
     """The Ambidextrous Feat: either hand is the main hand."""
     return bool(_sections_of(creature).get("ambidextrous", False))
+
+
+def second_shield_of(creature: Any) -> int:
+    """The Shield Rating of a second shield carried ("Weird Situation - Using Two Shields at
+    the same time"), 0 for none."""
+    return int(_sections_of(creature).get("second_shield", 0))
 
 
 def is_quadruped(creature: Any) -> bool:

@@ -407,6 +407,24 @@ class ManeuversRules(SkillChecksRules, _Base):
 
     # ------------------------------------------------------------------ the attack situation
 
+    def _two_shields(self, attacker: str, target: str, situation: dict[str, Any],
+                     modifiers: list[str]) -> tuple[dict[str, Any], list[str]]:
+        """"Weird Situation - Using Two Shields at the same time": "the full Shield Rating of
+        your primary shield ... plus half the Shield Rating of the second shield" and a "-2
+        penalty on all Attack Rolls" (half rounded down: inferred)."""
+        from ..close_keys import second_shield_of
+        rule = cite("Weird Situation - Using Two Shields at the same time:")
+        if second_shield_of(self._f[attacker].creature) and \
+                not situation.get("two_shields"):
+            situation["two_shields"] = True
+            modifiers.append(f"{attacker} carries two shields: -2 on attack rolls ({rule})")
+        half = second_shield_of(self._f[target].creature) // 2
+        if half:
+            situation["ac_bonuses"] = tuple(situation.get("ac_bonuses", ())) + (
+                Bonus(half, None, "half the second shield's Shield Rating"),)
+            modifiers.append(f"{target}'s second shield: +{half} AC ({rule})")
+        return situation, modifiers
+
     def _check_tail(self, attacker: str, target: str, weapon: Any) -> None:
         """"A tail can never target the same foe in a turn that was targeted with a bite"
         (000_8d1d7816ee944f3b.txt, "Common Natural Weapons"; a tail: :func:`is_tail`)."""
@@ -447,6 +465,7 @@ class ManeuversRules(SkillChecksRules, _Base):
             modifiers.append(f"{target} fights defensively with a weapon in each hand: +1 Gear "
                              "to its Shield Rating (000_8d1d7816ee944f3b.txt, \"Handedness & "
                              "Using Both Hands (Two Weapon Fighting)\")")
+        situation, modifiers = self._two_shields(attacker, target, situation, modifiers)
         for e in list(self._f[target].effects):
             if e.kind == "feinted" and e.info.get("by") == attacker:
                 situation["flat_footed"] = True

@@ -93,3 +93,12 @@ def test_any_valid_keys_round_trip(skills, hand, amb) -> None:
     c = make(skills=skills, handedness=hand, ambidextrous=amb)
     assert Creature.from_dict(c.to_dict()) == c
     assert skills_of(c) == skills and handedness_of(c).value == hand
+
+
+def test_a_second_shield() -> None:
+    from lfgcombat.close_keys import second_shield_of
+    c = make(second_shield=2)
+    assert second_shield_of(c) == 2 and c.to_dict()["second_shield"] == 2
+    assert "Second shield" in stat_block_html(c)
+    with pytest.raises(CreatureError, match="second_shield"):
+        make(second_shield=-1)

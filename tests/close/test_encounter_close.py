@@ -538,3 +538,16 @@ def test_break_free_ends_the_grapple_for_both(tmp_path) -> None:
     assert "grappled" not in conditions(enc, "Orc") + conditions(enc, "Hero")
     refused(enc, enc.break_free, "Orc", match="not held")
     replays(enc, tmp_path)
+
+
+def test_two_shields_half_the_second_and_minus_2_to_attack(tmp_path) -> None:
+    """"the full Shield Rating of your primary shield ... plus half the Shield Rating of the
+    second shield"; "-2 penalty on all Attack Rolls" ("Weird Situation - Using Two Shields
+    at the same time")."""
+    enc = fight(hero={"second_shield": 3})
+    enc.attack("Hero", "Orc")
+    assert any("two shields: -2" in m for m in last(enc, "attack").data["modifiers"])
+    enc.end_turn(next="Orc")
+    enc.attack("Orc", "Hero")
+    assert any("second shield: +1 AC" in m for m in last(enc, "attack").data["modifiers"])
+    replays(enc, tmp_path)
