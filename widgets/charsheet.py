@@ -60,13 +60,15 @@ def _field_key(problem_field: str) -> str:
 
 
 def _close_lines(c: Creature) -> str:
-    """The close fight's lines of the sheet (skills, special abilities, the main hand), as
+    """The close fight's lines of the sheet (skills, special abilities, the main hand, the
+    Ambidextrous Feat, a second shield), as
     their sections write them (:mod:`lfgcombat.close_keys`); nothing for a creature without
     them."""
-    from lfgcombat.close_keys import HANDEDNESS, SKILLS, SPECIAL_ABILITIES
+    from lfgcombat.close_keys import (AMBIDEXTROUS, HANDEDNESS, SECOND_SHIELD, SKILLS,
+                                      SPECIAL_ABILITIES)
     lines = [f"<div class='lfg-sheet-{s.key}'>{html.escape(s.label)}: "
              f"{html.escape(s.show(s.of(c)))}</div>"
-             for s in (SKILLS, SPECIAL_ABILITIES, HANDEDNESS)
+             for s in (SKILLS, SPECIAL_ABILITIES, HANDEDNESS, AMBIDEXTROUS, SECOND_SHIELD)
              if s.key in c.sections and s.show is not None]
     return "<div class='lfg-charsheet-close' style='margin-top:4px'>" + "".join(lines) + \
         "</div>" if lines else ""
