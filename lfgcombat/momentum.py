@@ -27,7 +27,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from .citations import cite
-from .creature import Size, Stat, Term
+from .size import Size
+from .stats import Stat, Term
 from .dice import Fortune, Roll, Roller, net_fortune
 from .errors import IllegalActionError, LfgError
 from .odds import at_least
@@ -37,7 +38,7 @@ __all__ = ["MomentumError", "KnockdownDC", "knockdown_dc", "can_knock_down", "sh
            "p_knockdown", "p_strike_lands", "p_knocked_prone", "KnockdownCheck",
            "resist_knockdown", "crushing_advance_dc",
            "can_crush", "crushing_advance_ft", "CrushResult", "crushing_step",
-           "crushing_advance", "crush_damage"]
+           "crushing_advance", "crush_damage", "knockdown_odds"]
 
 TEXT = "000_8d1d7816ee944f3b.txt"
 RULE = cite("Momentum of Impact: Bigger Creatures hitting Smaller Creatures – Getting Knocked Down")
@@ -61,7 +62,7 @@ def _size(creature: Any, field: str) -> Size:
 def _weapon(weapon: Any) -> Any:
     if weapon is None or not isinstance(weapon, str):
         return weapon
-    from .attacks import lookup_weapon
+    from .attacks.weapons import lookup_weapon
     return lookup_weapon(weapon)
 
 
@@ -455,3 +456,51 @@ def crushing_advance(larger: Any, smaller: Any, *, save_bonus: int, max_hp: int,
         damage //= 2
     fort = confound_fort_dc(damage) if dc - check.total >= 5 else None
     return CrushResult(check, dc, True, damage, None, use_reaction, fort_dc=fort)
+
+
+# --------------------------------------------------------------------------- attack odds
+
+
+def knockdown_odds(setup: Any, *, p_hit: Any = None) -> float:
+    """Exact P(an attack knocks its target Prone), for :attr:`AttackOdds.p_knockdown
+    <lfgcombat.attacks.odds.AttackOdds.p_knockdown>`.
+
+    P(the strike lands on the target or its shield: a hit, or a miss by no more than the
+    Shield Rating; never a Natural 1, never through the % miss chance) x P(the defender
+    fails its Wrestling or Acrobatics check, its better one, +4 for a ``Quadruped``)
+    against :func:`knockdown_dc` (the weapon's traits, Power Attack, no Knockdown in a
+    grapple). Against an Active Defense the shield is not counted (the strike lands only
+    on a hit: ``p_hit``); a Charge's distance is not known to an attack setup (+2 not
+    counted).
+
+    Args:
+        setup: The :class:`~lfgcombat.attacks.AttackSetup`.
+        p_hit: P(hit) of the attack (used against an Active Defense).
+
+    Returns:
+        The probability (0.0 when the strike cannot knock the target down).
+    """
+    from .close_keys import is_quadruped, skills_of
+    from .conditions import Condition
+    from .skills import skill_bonus
+    target = setup.target
+    grappled = any(Condition.GRAPPLED in c.active_conditions
+                   for c in (setup.attacker, target))
+    dc = knockdown_dc(setup.attacker, target, weapon=setup.weapon,
+                      power_attack=bool(setup.situation.power_attack), in_grapple=grappled)
+    if not dc.applies:
+        return 0.0
+    if setup.auto_critical:
+        land = 1.0
+    elif setup.defense is not None:
+        land = float(p_hit or 0)
+    else:
+        from .attacks.formulas import p_past_miss_chance
+        land = float(p_past_miss_chance(setup.miss_chance, False)) * p_strike_lands(
+            int(setup.bonus), int(setup.ac), int(target.shield_rating),
+            fortune=setup.fortune)
+    skills = skills_of(target)
+    best = max((skill_bonus(target, s, skills) for s in ("wrestling", "acrobatics")),
+               key=lambda st: int(st.value or 0))
+    return land * p_knockdown(dc, int(best.value or 0), quadruped=is_quadruped(target),
+                              fortune=best.fortune)

@@ -313,7 +313,7 @@ def skill_bonus(creature: Any, skill: str, skills: Mapping[str, int] | None = No
     Raises:
         SkillError: unknown skill, bad mapping or bad extra bonus.
     """
-    from .creature import Stat, Term
+    from .stats import Stat, Term
     name = canonical_skill(skill)
     listed = validate_skills(skills)
     mod = creature.skill_modifier(_STAT_KIND[skill_category(name)])

@@ -507,7 +507,9 @@ def test_failed_save_keeps_the_old_file(tmp_path: Path, monkeypatch) -> None:
 
 PARTY = {"wulfric": "fighter", "chessan": "priest", "mayat": "ranger", "sokaris": "rogue",
          "rock": "barbarian", "crysta": "bard"}
-MONSTERS = ("orc", "orc_shaman", "goblin", "troll", "ogre")
+MONSTERS = ("orc", "orc_shaman", "goblin", "troll", "ogre",
+            # issue 14: the monsters the close-fight text names
+            "elephant", "alligator", "viper", "dire_wolf")
 
 
 def test_examples() -> None:

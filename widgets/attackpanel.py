@@ -62,7 +62,8 @@ class AttackPanelError(LfgError, ValueError):
 
 def odds_html(odds: AttackOdds) -> str:
     """The odds of an attack as HTML: hit, critical, expected damage, the chance to drop
-    the target, and the damage distribution when it hits as a small histogram.
+    the target, the chance to knock it prone (when it can be: a bigger striker), and the
+    damage distribution when it hits as a small histogram.
 
     Args:
         odds: The engine's :class:`~lfgcombat.attack_odds.AttackOdds`.
@@ -73,6 +74,9 @@ def odds_html(odds: AttackOdds) -> str:
     head = (f"<b>hit</b> {float(odds.p_hit):.1%} &middot; <b>critical</b> "
             f"{float(odds.p_crit):.1%} &middot; <b>expected damage</b> "
             f"{odds.expected_damage:.2f} &middot; <b>drops target</b> {odds.p_drop:.1%}")
+    knockdown = odds.p_knockdown  # "Momentum of Impact": a bigger striker knocks down
+    if knockdown:
+        head += (f" &middot; <b class='lfg-knockdown'>knocked prone</b> {knockdown:.1%}")
     hit = [(k, float(p)) for k, p in odds.damage.items() if k != 0 and float(p) > 0]
     if not hit:
         return head

@@ -59,6 +59,21 @@ def _field_key(problem_field: str) -> str:
     return head.split(".")[0]
 
 
+def _close_lines(c: Creature) -> str:
+    """The close fight's lines of the sheet (skills, special abilities, the main hand, the
+    Ambidextrous Feat, a second shield), as
+    their sections write them (:mod:`lfgcombat.close_keys`); nothing for a creature without
+    them."""
+    from lfgcombat.close_keys import (AMBIDEXTROUS, HANDEDNESS, SECOND_SHIELD, SKILLS,
+                                      SPECIAL_ABILITIES)
+    lines = [f"<div class='lfg-sheet-{s.key}'>{html.escape(s.label)}: "
+             f"{html.escape(s.show(s.of(c)))}</div>"
+             for s in (SKILLS, SPECIAL_ABILITIES, HANDEDNESS, AMBIDEXTROUS, SECOND_SHIELD)
+             if s.key in c.sections and s.show is not None]
+    return "<div class='lfg-charsheet-close' style='margin-top:4px'>" + "".join(lines) + \
+        "</div>" if lines else ""
+
+
 class CharacterSheet(W.VBox):
     """An editable character sheet for a :class:`~lfgcombat.Creature`.
 
@@ -210,7 +225,7 @@ class CharacterSheet(W.VBox):
                      f"{html.escape(conditions) or 'none'}</div>")
         self._stats.value = ("<table style='border-collapse:collapse;font-size:12px;"
                              "table-layout:fixed;width:100%'>"
-                             + "".join(rows) + "</table>" + cond_line)
+                             + "".join(rows) + "</table>" + cond_line + _close_lines(c))
 
     # -- form -> engine ------------------------------------------------------------------
 

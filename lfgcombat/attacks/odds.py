@@ -129,6 +129,14 @@ class AttackOdds:
         return float(sum(float(p) for k, p in _outcomes(self.damage) if k >= amount))
 
     @property
+    def p_knockdown(self) -> float:
+        """P(this attack knocks the target Prone): 000_8d1d7816ee944f3b.txt, "Momentum of
+        Impact" (the strike lands on the target or its shield, then the defender fails its
+        Knockdown check; :func:`lfgcombat.momentum.knockdown_odds`)."""
+        from ..momentum import knockdown_odds
+        return knockdown_odds(self.setup, p_hit=self.p_hit)
+
+    @property
     def p_drop(self) -> float:
         """P(the target falls to 0 HP or less from this one attack, temporary HP first)."""
         t = self.setup.target

@@ -25,6 +25,16 @@ module                    rules
 ``combat``                attacks in the encounter (cover, concealment, Charge Attack)
 ``special_actions``       Aim, Fight Defensively, Protect, Ignore an enemy, other actions
 ``casting``               Casting a Spell, an interrupted caster's Perseverance
+``skill_checks``          Special Actions in Combat: skill bonuses, opposed checks, touch
+                          attacks (the close fight's shared base)
+``maneuvers``             Wrestling Skill - Maneuvers & More, Shield Bash, Wrestling against
+                          much larger creatures (and the tail rule, a feint's Flat-Footed)
+``momentum``              Momentum of Impact (Knockdown), Crushing Advance (A and B)
+``skill_actions``         Demoralize, Dirty Tricks, Combat Feint, Insult
+``abilities``             Special Abilities – 4 Different Types; the second weapon's
+                          Reaction attack (Natural Weapons, Handedness)
+``natural_weapons``       Common Natural Weapons: Grab/Trip/Shove on a hit, Pounce, Rake
+``swallow_whole``         Swallow Whole, end to end
 ``health``                Injury, Unconscious & Dying, Death, Healing, Temporary HP
 ``effects``               Conditions – Full Details, effects over time, Cramped from space
 ``actions``               the Action Tables (data/actions.csv)

@@ -21,6 +21,7 @@ from ..errors import LfgError
 from ..hexmap import HexMap
 from ..log import EventLog, LogFormatError
 from ..rulesets import Ruleset, coerce_ruleset
+from .abilities import AbilitiesRules
 from .arguments import ArgumentsRules, show
 from .casting import CastingRules
 from .checkpoints import Checkpoint, map_layers, set_map_layers
@@ -31,13 +32,18 @@ from .effects import EffectsRules
 from .health import HealthRules
 from .initiative import InitiativeRules
 from .interrupts import InterruptsRules
+from .maneuvers import ManeuversRules
+from .momentum import MomentumRules
 from .movement import MovementRules
+from .natural_weapons import NaturalWeaponsRules
 from .reactions import ReactionsRules
 from .replay import ReplayRules
 from .roster import RosterRules, combatants, sides_of, units_of
 from .selection import SelectionRules
+from .skill_actions import SkillActionsRules
 from .special_actions import SpecialActionsRules
 from .state import CombatantState, TurnFrame, _Fighter
+from .swallow_whole import SwallowWholeRules
 from .turns import TurnsRules
 
 __all__ = ["Encounter"]
@@ -57,11 +63,19 @@ if TYPE_CHECKING:
     from .selection import SelectionContext
     from .special_actions import SpecialActionsContext
     from .turns import TurnsContext
+    from .abilities import AbilitiesContext
+    from .maneuvers import ManeuversContext
+    from .momentum import MomentumContext
+    from .natural_weapons import NaturalWeaponsContext
+    from .skill_actions import SkillActionsContext
+    from .swallow_whole import SwallowWholeContext
 
     class _Contexts(CastingContext, CombatContext, EconomyContext, EffectsContext,
                     HealthContext, InitiativeRulesContext, InterruptsContext, MovementContext,
                     ReactionsContext, ReplayContext, RosterContext, SelectionContext,
-                    SpecialActionsContext, TurnsContext, Protocol):
+                    SpecialActionsContext, TurnsContext, AbilitiesContext, ManeuversContext,
+                    MomentumContext, NaturalWeaponsContext, SkillActionsContext,
+                    SwallowWholeContext, Protocol):
         """Every rule module's context, placed after all the rule classes in
         :class:`Encounter`'s bases, so a type checker finds each method in the rule class
         that implements it before the context's declaration (which, being a Protocol stub,
@@ -73,7 +87,9 @@ else:
 
 
 class Encounter(ArgumentsRules, ReplayRules, RosterRules, InitiativeRules, TurnsRules,
-                SelectionRules, InterruptsRules, EconomyRules, ReactionsRules, CombatRules,
+                SelectionRules, InterruptsRules, EconomyRules, ReactionsRules,
+                ManeuversRules, MomentumRules, SkillActionsRules, AbilitiesRules,
+                NaturalWeaponsRules, SwallowWholeRules, CombatRules,
                 MovementRules, SpecialActionsRules, CastingRules, HealthRules, EffectsRules,
                 _Contexts):
     """A fight: combatants, sides, an optional battle map, initiative and turns, as a log.

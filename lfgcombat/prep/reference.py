@@ -147,7 +147,7 @@ def play(scenario: Scenario, spec: FightSpec, dice_seed: int, tactics_seed: int,
     """
     limit = spec.max_rounds if max_rounds is None else max_rounds
     if encounter is None:
-        encounter = Encounter(list(scenario.creatures),  # type: ignore[abstract]
+        encounter = Encounter(list(scenario.creatures),
                               sides=scenario.sides(), map=map, ruleset=scenario.ruleset,
                               seed=int(dice_seed))
     if rng is None:

@@ -324,7 +324,7 @@ def replay_fast(scenario: Scenario, spec: FightSpec, words: np.ndarray,
         raise ReplayError(f"the kernel's plain-Python twin plays another fight ({diff}); "
                           "was the result made by another version of lfgcombat?")
     dice, draws = fight_dice(scenario, spec, events, int(words[2]))
-    enc = ScriptedEncounter(list(scenario.creatures),  # type: ignore[abstract]
+    enc = ScriptedEncounter(list(scenario.creatures),
                             sides=scenario.sides(), ruleset=scenario.ruleset,
                             seed=int(words[0]), dice=dice)
     try:

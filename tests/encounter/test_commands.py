@@ -19,7 +19,11 @@ COMMAND_NAMES = {
     "start", "end_turn", "act_together", "interrupt", "ready", "move", "five_foot_step",
     "run", "retreat", "stand_up", "drop_prone", "trade_spaces", "draw", "act", "aim",
     "fight_defensively", "ignore_enemy", "protect", "cast", "attack", "damage", "heal",
-    "temp_hp", "add_condition", "remove_condition", "note", "map_edit"}
+    "temp_hp", "add_condition", "remove_condition", "note", "map_edit",
+    # issue 14: the close fight
+    "wrestle", "shield_bash", "knockdown", "crushing_advance", "skill_action", "use_ability",
+    "follow_up", "hit_maneuver", "pounce", "rake", "swallow_whole", "digest", "cut_free",
+    "force_out", "regurgitate", "step_through", "break_free"}
 
 
 def test_every_command_has_one_registered_handler_in_its_rule_module():

@@ -1,0 +1,132 @@
+"""Skills in combat, inside an encounter: a combatant's skill bonus and opposed checks.
+
+000_8d1d7816ee944f3b.txt, "Special Actions in Combat" ("Certain Skills can provide you with
+additional Actions in Combat"; every skill action is an opposed check) and "Attack Rolls"
+(the Unarmed Melee Touch Attack a Wrestling maneuver or a Shield Bash opens with). The pure
+rules are :mod:`lfgcombat.skills` (one opposed check, ties settled by
+:data:`lfgcombat.skills.TIE_RULE`) and :mod:`lfgcombat.maneuvers`; this module rolls them
+with the encounter's roller, logs every roll, and reads the combatant as it stands now (its
+conditions' skill penalties apply through :meth:`lfgcombat.Creature.skill_modifier`).
+
+The defender picks what it opposes with ("vs Sense Motive or Tactics"...): ``resist_with``
+names it, and without it the defender uses its best option (decision: the kit plays the
+defender's choice well).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Protocol
+
+from ..close_keys import skills_of
+from ..errors import IllegalActionError
+from ..maneuvers import TouchAttack, touch_attack
+from ..skills import RULE as R_SKILLS
+from ..skills import OpposedResult, canonical_skill, opposed, skill_bonus
+
+if TYPE_CHECKING:
+    from ..creature import Creature
+    from ..dice import Roller
+    from ..log import Event, EventLog
+    from ..stats import Stat
+    from .state import _Fighter
+
+__all__ = ["SkillChecksContext", "SkillChecksRules", "SAVE_OPTIONS"]
+
+#: Defences that are saving throws, not skills.
+SAVE_OPTIONS = {"will save": "will", "ref save": "ref", "fort save": "fort"}
+
+
+class SkillChecksContext(Protocol):
+    """What the rules of this module use of an encounter."""
+
+    _f: dict[str, _Fighter]
+    _log: EventLog
+    roller: Roller
+
+    def _emit(self, kind: str, *, command: bool = False, actor: str | None = None,
+              target: str | None = None, data: Mapping[str, Any] | None = None) -> Event: ...
+
+    def _fighter(self, name: str) -> _Fighter: ...
+
+    def _log_rolls(self, since: int, *, actor: str | None, target: str | None = None,
+                   against: int | None = None, outcome: str | None = None,
+                   only_first: bool = False) -> None: ...
+
+    def _view(self, name: str) -> Creature: ...
+
+
+if TYPE_CHECKING:  # the rules see an encounter through their context only
+    _Base = SkillChecksContext
+else:
+    _Base = object
+
+
+class SkillChecksRules(_Base):
+    """A combatant's skill bonus now, its defence against a skill action, opposed checks."""
+
+    def skill(self, name: str, skill: str, extra: Mapping[str, int] | None = None) -> Stat:
+        """``name``'s bonus on a skill check now, explained: its ``skills:`` total (0 when
+        the skill is not listed) and what its conditions add (Cramped's -2 on Physical
+        Skills...), plus named situational bonuses (``extra``).
+
+        Raises:
+            SkillError: an unknown skill (with a "did you mean"). LfgError: unknown name.
+        """
+        self._fighter(name)
+        return skill_bonus(self._view(name), skill, skills_of(self._f[name].creature),
+                           extra=extra)
+
+    def _defense(self, target: str, options: Sequence[str], choice: str | None,
+                 rule: str) -> tuple[str, Stat]:
+        """What ``target`` opposes with: ``choice`` (one of ``options``) or its best.
+
+        Raises:
+            IllegalActionError: a choice that is not one of the options.
+        """
+        stats: dict[str, Stat] = {}
+        for opt in options:
+            if opt in SAVE_OPTIONS:
+                stats[opt] = self._view(target).saving_throw(SAVE_OPTIONS[opt])
+            else:
+                stats[opt] = self.skill(target, opt)
+        if choice is None:
+            best = max(options, key=lambda o: int(stats[o].value or 0))
+            return best, stats[best]
+        key = str(choice).strip().lower().replace("_", " ")
+        if key not in SAVE_OPTIONS:
+            try:
+                key = canonical_skill(key, "resist_with")
+            except ValueError:
+                pass
+        if key not in stats:
+            raise IllegalActionError(f"resist_with: {target} opposes with "
+                                     f"{' or '.join(options)}, not {choice!r:.40}", rule)
+        return key, stats[key]
+
+    def _opposed(self, actor: str, target: str, a: Stat, b: Stat, *, a_label: str,
+                 b_label: str, a_extra: int = 0) -> OpposedResult:
+        """Roll ``a`` (+``a_extra``) against ``b`` with the encounter's roller; log both."""
+        seen = len(self.roller.history)
+        result = opposed(int(a.value or 0) + a_extra, int(b.value or 0),
+                         a_fortune=a.fortune, b_fortune=b.fortune, roller=self.roller,
+                         a_label=a_label, b_label=b_label)
+        self._log_rolls(seen, actor=actor, target=target)
+        return result
+
+    def _touch_attack(self, name: str, target: str) -> TouchAttack:
+        """The Unarmed Melee Touch Attack ("A Natural 20 on an Attack Roll is always a
+        success. A Natural 1 ... always a failure", "Attack Rolls"), logged."""
+        me, them = self._view(name), self._view(target)
+        bonus = int(me.attack_bonus("melee").value or 0)
+        ac = int(them.touch_ac.value or 0)
+        seen = len(self.roller.history)
+        t = touch_attack(bonus, ac, roller=self.roller,
+                         fortune=me.attack_bonus("melee").fortune)
+        self._log_rolls(seen, actor=name, target=target, against=ac,
+                        outcome="hit" if t.hit else "miss")
+        return t
+
+    @staticmethod
+    def _skills_rule() -> str:
+        return R_SKILLS

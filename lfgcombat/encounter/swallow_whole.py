@@ -1,0 +1,308 @@
+"""Swallow Whole in an encounter, end to end.
+
+000_8d1d7816ee944f3b.txt, "Common Natural Weapons": "Swallow Whole: If the larger creature
+begins a turn with a creature 2+ size categories smaller than itself held with its mouth, it
+can attempt another Wrestling check as a Big Action. If it succeeds, it swallows its prey."
+"A swallowed creature cannot breathe and takes 1d4[b] +1d4[acid] damage each round. Damage
+based on Large Sized creature. Add +1 die size per size category above Large." "A swallowed
+creature keeps the grappled condition, while the creature that did the swallowing does
+not." Cutting free: "any light slashing or piercing weapon", "a DC15 Wrestling or Acrobatics
+Check to deal damage while inside. Precision & Critical Hit damage cannot be applied", "1/10
+the larger creature's max Hit Points" of cutting damage; "the larger creature will
+regurgitate the creature on its next turn (Big Action)" and "will not attempt to eat that
+creature again"; "a DC30 Acrobatics or Wrestling Check to force its way back into the larger
+creature's mouth, causing it to regurgitate the creature. However, it will still try to eat
+this creature if it gets the chance." The numbers are :mod:`lfgcombat.natural_weapons`'.
+
+Decisions: "held with its mouth" is the swallower's grapple (its Grab) made before its turn
+began; the swallow is an opposed Wrestling check (the prey opposes with Wrestling) that
+provokes nothing (made inside the grapple); the round's damage is its own step,
+:meth:`SwallowWholeRules.digest`, once per round (the GM calls it on the swallower's turn);
+cutting is a Big Action of the swallowed creature and its damage is dealt to the swallower
+(weapon dice + STR mod, at least 1); the state is read from the log's ``swallow`` events
+(replay needs nothing more); regurgitated prey goes to ``to`` or the nearest legal hex.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import replace
+from typing import TYPE_CHECKING, Any, Protocol
+
+from ..conditions import Condition
+from ..errors import IllegalActionError
+from ..log import Event
+from ..natural_weapons import (RULE, SWALLOW_CUT_DC, SWALLOW_ESCAPE_DC, Swallowed, check_swallow,
+                               cut_inside, force_out, swallow)
+from .commands import command
+from .skill_checks import SkillChecksContext, SkillChecksRules
+
+if TYPE_CHECKING:
+    from .state import _Fighter
+
+__all__ = ["SwallowWholeRules", "SwallowWholeContext"]
+
+
+class SwallowWholeContext(SkillChecksContext, Protocol):
+    """What the rules of this module use of an encounter."""
+
+    _anchors: dict[str, tuple[int, int]]
+    map: Any
+    round: int
+
+    def _actor(self, name: str) -> _Fighter: ...
+
+    def _apply_damage(self, name: str, amount: int, dtype: str | None, *, struck: bool,
+                      source: str | None) -> None: ...
+
+    def _check_spend(self, name: str, type_: str, action: str) -> str: ...
+
+    def _do(self, kind: str, args: dict[str, Any]) -> Any: ...
+
+    def _has(self, name: str, cond: Condition) -> bool: ...
+
+    def _lose_condition(self, name: str, cond: Condition, why: str) -> None: ...
+
+    def _roll(self, expr: str, *, label: str, actor: str | None = None,
+              target: str | None = None, fortune: Any = None, against: int | None = None,
+              outcome: str | None = None) -> Any: ...
+
+    def _spend(self, name: str, type_: str, action: str, target: str | None = None) -> str: ...
+
+    def _turn_events(self, name: str) -> list[Event]: ...
+
+    def grappler_of(self, name: str) -> str | None:
+        """Who grapples ``name`` (:meth:`ManeuversRules.grappler_of`)."""
+
+
+if TYPE_CHECKING:  # the rules see an encounter through their context only
+    _Base = SwallowWholeContext
+else:
+    _Base = object
+
+
+class SwallowWholeRules(SkillChecksRules, _Base):
+    """``swallow_whole``, ``digest``, ``cut_free``, ``force_out``, ``regurgitate``."""
+
+    # ------------------------------------------------------------------ the state, from the log
+
+    def _swallow_events(self, prey: str) -> list[Event]:
+        """The ``swallow`` events of ``prey``'s current stay inside (empty: not inside)."""
+        events = [e for e in self._log if e.kind == "swallow" and not e.command
+                  and e.target == prey]
+        start = max((i for i, e in enumerate(events) if e.data.get("step") == "swallowed"),
+                    default=None)
+        if start is None or any(e.data.get("step") == "regurgitated" for e in events[start:]):
+            return []
+        return events[start:]
+
+    def swallowed_by(self, prey: str) -> str | None:
+        """The creature that has swallowed ``prey`` (``None``: it is not inside one)."""
+        self._fighter(prey)
+        inside = self._swallow_events(prey)
+        return inside[0].actor if inside else None
+
+    def swallowed_state(self, prey: str) -> Swallowed | None:
+        """The prey's :class:`~lfgcombat.natural_weapons.Swallowed` state, or ``None``."""
+        inside = self._swallow_events(prey)
+        if not inside:
+            return None
+        d = inside[-1].data
+        return Swallowed(d["damage_each_round"], d["cut_needed"], d["cut_dealt"],
+                         d["regurgitate_next_turn"], d["will_eat_again"])
+
+    def _record(self, swallower: str, prey: str, step: str, state: Swallowed, *,
+                total: int | None = None, dc: int | None = None, damage: int = 0) -> None:
+        self._emit("swallow", actor=swallower, target=prey, data={
+            "step": step, "total": total, "dc": dc, "damage": damage,
+            "damage_each_round": state.damage_each_round, "cut_needed": state.cut_needed,
+            "cut_dealt": state.cut_dealt,
+            "regurgitate_next_turn": state.regurgitate_next_turn,
+            "will_eat_again": state.will_eat_again, "rule": RULE})
+
+    # ------------------------------------------------------------------ swallowing
+
+    def swallow_whole(self, name: str, prey: str) -> Any:
+        """Swallow Whole: a Big Action, an opposed Wrestling check against prey 2+ sizes
+        smaller that ``name`` has held in its grapple since before its turn began.
+
+        Raises:
+            IllegalActionError: not held since the turn began, not 2+ sizes smaller, already
+                swallowed, or a creature that cut its way free before; nothing changes.
+        """
+        return self._do("swallow_whole", {"name": name, "target": prey})
+
+    def _held_since_turn_began(self, name: str, prey: str) -> bool:
+        if self.grappler_of(prey) != name:
+            return False
+        began = self._turn_events(name)[0].seq
+        grabbed = max((e.seq for e in self._log if e.kind == "condition" and e.target == prey
+                       and e.actor == name and e.data.get("change") == "gained"
+                       and str(e.data.get("condition", "")).startswith("grappled")),
+                      default=None)
+        return grabbed is not None and grabbed < began
+
+    @command
+    def _h_swallow_whole(self, name: str, target: str) -> None:
+        self._actor(name)
+        self._fighter(target)
+        if self.swallowed_by(target) is not None:
+            raise IllegalActionError(f"{target} is already swallowed", RULE)
+        refused = [e for e in self._log if e.kind == "swallow" and e.actor == name
+                   and e.target == target and e.data.get("will_eat_again") is False]
+        if refused:
+            raise IllegalActionError(f"{target} cut its way out of {name}, which \"will not "
+                                     "attempt to eat that creature again\"", RULE)
+        check_swallow(self._view(name), self._view(target),
+                      held_in_mouth=self._held_since_turn_began(name, target))
+        self._check_spend(name, "big", "swallow_whole")
+        self._spend(name, "big", "swallow_whole", target=target)
+        _, defense = self._defense(target, ("wrestling",), None, RULE)
+        check = self._opposed(name, target, self.skill(name, "wrestling"), defense,
+                              a_label=f"{name}: Wrestling (swallow whole)",
+                              b_label=f"{target}: wrestling")
+        state = swallow(self._view(name), self._view(target), held_in_mouth=True,
+                        won_check=check.a_wins,
+                        swallower_max_hp=int(self._view(name).max_hp))
+        if state is None:
+            self._emit("note", actor=name, target=target, data={
+                "text": f"{target} is not swallowed: it stays in {name}'s mouth", "rule": RULE})
+            return
+        self._record(name, target, "swallowed", state)
+        if self._has(name, Condition.GRAPPLED):
+            self._lose_condition(name, Condition.GRAPPLED,
+                                 why=f"swallowed {target} (the swallower is not Grappled)")
+
+    def digest(self, name: str) -> Any:
+        """The round's damage to every creature ``name`` has swallowed: "1d4[b] +1d4[acid]
+        damage each round" (one die size more per size above Large); once per round.
+
+        Raises:
+            IllegalActionError: nothing swallowed, or already done this round.
+        """
+        return self._do("digest", {"name": name})
+
+    @command
+    def _h_digest(self, name: str) -> None:
+        self._fighter(name)
+        inside = [n for n in self._f if n != name and self.swallowed_by(n) == name
+                  and not self._f[n].dead]
+        if not inside:
+            raise IllegalActionError(f"{name} has swallowed nobody", RULE)
+        done = [e for e in self._log if e.kind == "swallow" and e.actor == name
+                and e.data.get("step") == "digest" and e.round == self.round]
+        if done:
+            raise IllegalActionError(f"{name}'s prey already took this round's damage", RULE)
+        for prey in inside:
+            state = self.swallowed_state(prey)
+            assert state is not None
+            total = 0
+            for part in state.damage_each_round.split(" + "):
+                dice, dtype = part.split(" ")
+                kind = {"[b]": "bludgeoning", "[acid]": "acid"}[dtype]
+                r = self._roll(dice, label=f"{prey}: swallowed ({kind})", actor=prey)
+                total += r.total
+                if not self._f[prey].dead:
+                    self._apply_damage(prey, r.total, kind, struck=False, source=name)
+            self._record(name, prey, "digest", state, damage=total)
+
+    # ------------------------------------------------------------------ getting out
+
+    def cut_free(self, name: str, weapon: str | None = None) -> Any:
+        """Cut from inside with a light slashing or piercing weapon: a Big Action, a DC15
+        Wrestling or Acrobatics check, then the weapon's damage (no precision, no critical)
+        counts toward 1/10 of the swallower's max HP.
+
+        Raises:
+            IllegalActionError: not swallowed, or not a light slashing or piercing weapon.
+        """
+        return self._do("cut_free", {"name": name, "weapon": weapon})
+
+    def _best_escape(self, name: str) -> Any:
+        return self._defense(name, ("wrestling", "acrobatics"), None, RULE)[1]
+
+    @command
+    def _h_cut_free(self, name: str, weapon: str | None) -> None:
+        from ..attacks.weapons import resolve_weapon, weapon_entries
+        self._actor(name)
+        swallower = self.swallowed_by(name)
+        state = self.swallowed_state(name)
+        if swallower is None or state is None:
+            raise IllegalActionError(f"{name} is not swallowed", RULE)
+        v = self._view(name)
+        pick = weapon or next((str(w.get("name")) for w in weapon_entries(v)
+                               if isinstance(w, Mapping)), None)
+        w = resolve_weapon(v, pick) if pick else None
+        light_sp = w is not None and w.hands == "light" and bool(
+            {"s", "p"} & set(str(w.spec).strip("[]").replace("+", "/").split("/")))
+        cut_inside(state, check_total=0, damage=0, light_slashing_or_piercing=light_sp)
+        self._check_spend(name, "big", "cut_free")
+        self._spend(name, "big", "cut_free", target=swallower)
+        stat = self._best_escape(name)
+        r = self._roll(f"1d20{int(stat.value or 0):+d}", fortune=stat.fortune,
+                       label=f"{name}: cut free DC {SWALLOW_CUT_DC}", actor=name,
+                       against=SWALLOW_CUT_DC)
+        damage = 0
+        if r.total >= SWALLOW_CUT_DC and w is not None:
+            mod = v.ability_mod("str")
+            d = self._roll(f"{w.damage}{mod:+d}" if mod else str(w.damage),
+                           label=f"{name}: cutting ({w.name}, no critical)", actor=name)
+            damage = max(1, d.total)
+            self._apply_damage(swallower, damage, "slashing", struck=True, source=name)
+        new = cut_inside(state, check_total=r.total, damage=damage)
+        self._record(swallower, name, "cut", new, total=r.total, dc=SWALLOW_CUT_DC,
+                     damage=damage)
+
+    def force_out(self, name: str) -> Any:
+        """A DC30 Acrobatics or Wrestling check (a Big Action) to force the way back into the
+        mouth: the swallower regurgitates it (and will try to eat it again).
+
+        Raises:
+            IllegalActionError: not swallowed.
+        """
+        return self._do("force_out", {"name": name})
+
+    @command
+    def _h_force_out(self, name: str) -> None:
+        self._actor(name)
+        swallower = self.swallowed_by(name)
+        state = self.swallowed_state(name)
+        if swallower is None or state is None:
+            raise IllegalActionError(f"{name} is not swallowed", RULE)
+        self._check_spend(name, "big", "force_out")
+        self._spend(name, "big", "force_out", target=swallower)
+        stat = self._best_escape(name)
+        r = self._roll(f"1d20{int(stat.value or 0):+d}", fortune=stat.fortune,
+                       label=f"{name}: force its way out DC {SWALLOW_ESCAPE_DC}", actor=name,
+                       against=SWALLOW_ESCAPE_DC)
+        self._record(swallower, name, "force_out", force_out(state, check_total=r.total),
+                     total=r.total, dc=SWALLOW_ESCAPE_DC)
+
+    def regurgitate(self, name: str, prey: str, *, to: Any = None) -> Any:
+        """The swallower spits ``prey`` out: a Big Action on its turn (it must, on the turn
+        after the prey cut free or forced its way out). The prey is no longer Grappled.
+
+        Raises:
+            IllegalActionError: ``prey`` is not inside ``name``.
+        """
+        return self._do("regurgitate", {"name": name, "target": prey, "to": to})
+
+    @command
+    def _h_regurgitate(self, name: str, target: str, to: Any) -> None:
+        self._actor(name)
+        state = self.swallowed_state(target)
+        if self.swallowed_by(target) != name or state is None:
+            raise IllegalActionError(f"{target} is not inside {name}", RULE)
+        self._check_spend(name, "big", "regurgitate")
+        self._spend(name, "big", "regurgitate", target=target)
+        self._record(name, target, "regurgitated", replace(state, regurgitate_next_turn=False))
+        if self._has(target, Condition.GRAPPLED):
+            self._lose_condition(target, Condition.GRAPPLED, why=f"regurgitated by {name}")
+        if self.map is not None and target in self._anchors and to is not None:
+            here = self.map.token(target).anchor
+            rel = self.map.relocate(target, tuple(to) if isinstance(to, list) else to,
+                                    path=[here])
+            self._emit("moved", actor=target, data={
+                "action": "regurgitated", "path": [list(self.map.offset(here)),
+                                                   list(self.map.offset(rel.cell))],
+                "feet": 0, "feet_left": 0, "continued": False, "notes": [f"by {name}"]})

@@ -1,0 +1,127 @@
+"""The widgets' close-fight parts: the InitiativeTracker's Close row calls the engine (and
+shows its refusals), the AttackPanel shows the Knockdown odds, the CharacterSheet shows the
+skills and special abilities. No rules in the widgets: each value shown is the engine's.
+
+000_8d1d7816ee944f3b.txt, "Special Actions in Combat", "Momentum of Impact", "Special
+Abilities – 4 Different Types".
+"""
+
+from __future__ import annotations
+
+import pytest
+
+pytest.importorskip("ipyleaflet")
+
+from encounter.helpers import mk  # noqa: E402
+
+from lfgcombat import HexMap, attack_odds  # noqa: E402
+from lfgcombat.creature import load_example  # noqa: E402
+from lfgcombat.encounter import Encounter  # noqa: E402
+from lfgcombat.widgets.initiative import InitiativeTracker  # noqa: E402
+
+FEAR = "Fear Burst (SLA): 3/day (SL2, WILL DC15[CHA])"
+
+
+def tracker(seed: int = 1) -> InitiativeTracker:
+    hero = mk("Hero", init=40, shield_rating=2, special_abilities=[FEAR],
+              skills={"wrestling": 9})
+    cs = [hero, mk("Orc")]
+    m = HexMap(8, 5)
+    m.place(cs[0], (2, 2), "party")
+    m.place(cs[1], (3, 2), "orcs")
+    return InitiativeTracker(Encounter(cs, map=m, seed=seed).start())
+
+
+def test_the_close_row_offers_every_new_action() -> None:
+    t = tracker()
+    keys = [v for _, v in t.close_rows.action.options]
+    for k in ("wrestle:grab", "wrestle:trip", "wrestle:shove", "wrestle:pin", "shield_bash",
+              "knockdown", "hit:grab", "follow_up", "pounce", "rake", "skill:demoralize",
+              "skill:dirty_trick", "skill:feint", "skill:insult", "crushing_advance",
+              "ability", "swallow_whole", "digest", "cut_free", "force_out", "regurgitate"):
+        assert k in keys
+    assert ("Orc", "Orc") in t.close_rows.target.options
+    assert (FEAR, "Fear Burst") in t.close_rows.ability.options
+
+
+def test_a_click_calls_the_engine() -> None:
+    t = tracker()
+    t.close_rows.action.value = "wrestle:trip"
+    t.close_rows.target.value = "Orc"
+    t.close_rows.do.click()
+    cmd = next(e for e in reversed(list(t.encounter.log)) if e.command)
+    assert (cmd.kind, cmd.data["maneuver"], cmd.data["target"]) == ("wrestle", "trip", "Orc")
+    assert "trip against Orc" in t.status_text
+
+
+def test_an_ability_click_and_a_refusal() -> None:
+    t = tracker()
+    t.close_rows.action.value = "ability"
+    t.close_rows.ability.value = "Fear Burst"
+    t.close_rows.do.click()
+    assert t.encounter.ability_uses("Hero", "Fear Burst") == 1
+    before = t.encounter.snapshot()
+    t.close_rows.do.click()  # a second SLA this turn
+    assert "Not allowed" in t.status_text and "only 1 SLA per turn" in t.status_text
+    assert t.encounter.snapshot() == before
+    t.close_rows.action.value = "knockdown"
+    t.close_rows.target.value = ""
+    t.close_rows.do.click()
+    assert "choose the target" in t.status_text
+
+
+def test_the_attack_panel_shows_knockdown_odds() -> None:
+    from lfgcombat import Roller
+    from lfgcombat.widgets.attackpanel import AttackPanel
+    ogre, wulfric = load_example("ogre"), load_example("wulfric")
+    panel = AttackPanel([ogre, wulfric], Roller(1), attacker="Ogre", target="Wulfric")
+    want = attack_odds(ogre, wulfric, "greatclub").p_knockdown
+    assert want > 0 and f"knocked prone</b> {want:.1%}" in panel._odds.value
+    panel.choose(attacker="Wulfric", target="Ogre")  # smaller: no Knockdown, not shown
+    assert "knocked prone" not in panel._odds.value
+
+
+def test_the_sheet_shows_skills_and_abilities() -> None:
+    from lfgcombat.widgets.charsheet import CharacterSheet
+    sheet = CharacterSheet(load_example("dire_wolf"))
+    text = sheet._stats.value
+    assert "Skills: wrestling +10" in text and "Pounce (Ex)" in text and "Quadruped" in text
+    sheet.creature = load_example("wulfric")  # none: no close-fight lines
+    assert "lfg-charsheet-close" not in sheet._stats.value
+
+
+def test_self_actions_need_no_target() -> None:
+    t = tracker()
+    t.close_rows.action.value = "digest"
+    assert t.close_rows.target.layout.display == "none"
+    t.close_rows.do.click()
+    assert "Not allowed" in t.status_text and "has swallowed nobody" in t.status_text
+    t.close_rows.action.value = "crushing_advance"
+    t.close_rows.do.click()
+    assert "type the hex" in t.status_text
+
+
+def test_a_dirty_trick_picks_its_condition() -> None:
+    t = tracker()
+    rows = t.close_rows
+    rows.action.value = "skill:dirty_trick"
+    assert rows.condition.layout.display is None and ("blinded", "blinded") in rows.condition.options
+    rows.target.value, rows.condition.value = "Orc", "blinded"
+    rows.do.click()
+    cmd = next(e for e in reversed(list(t.encounter.log)) if e.command)
+    assert (cmd.kind, cmd.data["action"], cmd.data["condition"]) == ("skill_action",
+                                                                    "dirty_trick", "blinded")
+    rows.action.value = "wrestle:trip"
+    assert rows.condition.layout.display == "none"
+
+
+def test_a_feint_after_a_dirty_trick_carries_no_stale_condition() -> None:
+    t = tracker()
+    rows = t.close_rows
+    rows.action.value = "skill:dirty_trick"
+    rows.condition.value = "blinded"
+    rows.action.value = "skill:feint"
+    assert rows.condition.value == ""
+    rows.target.value = "Orc"
+    rows.do.click()
+    assert "Not allowed" not in t.status_text

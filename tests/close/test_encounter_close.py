@@ -1,0 +1,553 @@
+"""The close fight in an encounter: wrestle, shield_bash, knockdown, crushing_advance,
+skill_action, follow_up; every refusal changes nothing, every command replays from a save.
+
+000_8d1d7816ee944f3b.txt, "Special Actions in Combat" (Wrestling Skill - Maneuvers & More,
+Shield Bash, the skill actions), "Momentum of Impact" (Knockdown), "Crushing Advance",
+"Natural Weapons", "Wrestling against much larger creatures".
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from lfgcombat import HexMap
+from lfgcombat.creature import load_example
+from lfgcombat.encounter import Encounter
+
+from encounter.helpers import mk, refused
+
+CLAWS = [{"name": "claw"}, {"name": "bite"}]
+
+
+def fight(seed: int = 1, *, hero: dict | None = None, foes: tuple = ()) -> Encounter:
+    """Hero (acting first) next to an Orc, a Goblin behind it, others as given."""
+    cs = [mk("Hero", **{"init": 40, "shield_rating": 2, **(hero or {})}), mk("Orc"),
+          mk("Gob", level=1, size="small")]
+    m = HexMap(12, 8)
+    m.place(cs[0], (2, 2), "party")
+    m.place(cs[1], (3, 2), "foes")
+    m.place(cs[2], (2, 3), "foes")
+    extra = []
+    for i, (name, size, at) in enumerate(foes):
+        c = mk(name, size=size)
+        extra.append(c)
+        m.place(c, at, "foes")
+    return Encounter(cs + extra, map=m, seed=seed).start()
+
+
+def first_seed(make, ok, tries: int = 60):
+    """The first seed whose fight ``make(seed)`` satisfies ``ok``; the fight."""
+    for seed in range(tries):
+        enc = make(seed)
+        if ok(enc):
+            return enc
+    raise AssertionError("no seed gave the outcome")
+
+
+def last(enc: Encounter, kind: str):
+    return next(e for e in reversed(list(enc.log)) if e.kind == kind)
+
+
+def conditions(enc: Encounter, name: str) -> list[str]:
+    return enc.state(name).conditions
+
+
+def replays(enc: Encounter, tmp_path) -> None:
+    """save -> load -> the same state (every command replays from the log)."""
+    p = enc.save(tmp_path / "close.jsonl")
+    back = Encounter.load(p)
+    assert back.snapshot() == enc.snapshot()
+    assert [e.describe() for e in back.log] == [e.describe() for e in enc.log]
+
+
+# ------------------------------------------------------------------ wrestling
+
+
+def _won(maneuver: str):
+    def make(seed: int) -> Encounter:
+        return fight(seed).wrestle("Hero", "Orc", maneuver)
+    return first_seed(make, lambda e: last(e, "maneuver").data["success"])
+
+
+def test_grab_grapples_both_and_pin_needs_it(tmp_path) -> None:
+    enc = _won("grab")
+    ev = last(enc, "maneuver")
+    assert ev.data["effect"] == "grappled" and ev.data["touch"] >= ev.data["touch_ac"] or \
+        last(enc, "roll").data["natural"] == 20
+    assert "grappled" in " ".join(conditions(enc, "Orc"))
+    assert "grappled" in " ".join(conditions(enc, "Hero"))  # "in a wrestling match"
+    assert enc.grappler_of("Orc") == "Hero" and enc.grappler_of("Hero") is None
+    # a Pin of a foe it does not grapple, and a second Grab: refused, nothing changes
+    refused(enc, enc.wrestle, "Hero", "Gob", "pin", match="Grappled by Hero")
+    refused(enc, enc.wrestle, "Hero", "Orc", "grab", match="already grapples")
+    replays(enc, tmp_path)
+
+
+def test_trip_knocks_prone_and_never_a_knockdown(tmp_path) -> None:
+    enc = _won("trip")
+    assert "prone" in conditions(enc, "Orc")
+    replays(enc, tmp_path)
+
+
+def test_shove_moves_the_foe_5_ft_straight_away(tmp_path) -> None:
+    enc = _won("shove")
+    moved = last(enc, "moved")
+    assert moved.actor == "Orc" and moved.data["action"] == "shoved"
+    assert moved.data["path"][0] == [3, 2] and enc.map.distance("Hero", "Orc") == 10
+    replays(enc, tmp_path)
+
+
+def test_a_missed_touch_attack_has_no_check() -> None:
+    enc = first_seed(lambda s: fight(s).wrestle("Hero", "Orc", "trip"),
+                     lambda e: last(e, "maneuver").data["margin"] is None)
+    assert not last(enc, "maneuver").data["success"] and "prone" not in conditions(enc, "Orc")
+
+
+def test_wrestle_spends_a_big_action_and_an_attack_and_provokes() -> None:
+    enc = fight().wrestle("Hero", "Orc", "trip", aoo="Orc")
+    kinds = [e.kind for e in enc.log]
+    assert "aoo" in kinds and kinds.index("aoo") < kinds.index("maneuver")
+    left = enc.actions_left("Hero")
+    assert left.big == 1
+
+
+@pytest.mark.parametrize("args, match", [
+    (("Hero", "Orc", "suplex"), "grab, trip, shove, pin"),
+    (("Hero", "Hero", "trip"), "not a foe"),
+    (("Orc", "Hero", "trip"), "turn"),
+])
+def test_refused_maneuvers_change_nothing(args, match) -> None:
+    enc = fight()
+    refused(enc, enc.wrestle, *args, match=match)
+
+
+def test_sizes_forbid_grapples_of_much_larger_creatures() -> None:
+    enc = fight(foes=(("Giant", "gargantuan", (7, 4)), ("Big", "large", (5, 0))))
+    refused(enc, enc.wrestle, "Hero", "Giant", "grab", match="3\\+ is refused")
+    refused(enc, enc.wrestle, "Hero", "Giant", "pin", match="2\\+ is refused")
+    refused(enc, enc.wrestle, "Hero", "Big", "pin", match="Grappled by Hero")
+    refused(enc, enc.wrestle, "Hero", "Big", "trip", match="melee reach")
+    refused(enc, enc.wrestle, "Hero", "Orc", "trip", resist_with="sense motive",
+            match="resist_with")
+
+
+# ------------------------------------------------------------------ Shield Bash
+
+
+def test_shield_bash_drops_the_shield_against_others(tmp_path) -> None:
+    enc = first_seed(lambda s: fight(s).shield_bash("Hero", "Orc"),
+                     lambda e: last(e, "maneuver").data["success"])
+    assert "prone" in conditions(enc, "Orc")
+    assert any("shield bash" in x for x in enc.state("Hero").effects)
+    enc.end_turn(next="Gob")
+    enc.attack("Gob", "Hero", "short sword")
+    mods = last(enc, "attack").data["modifiers"]
+    assert any("no Shield Rating (-2 AC) against Gob" in m for m in mods)
+    replays(enc, tmp_path)
+
+
+def test_shield_bash_needs_a_shield() -> None:
+    enc = fight(hero={"shield_rating": 0})
+    refused(enc, enc.shield_bash, "Hero", "Orc", match="no shield")
+
+
+# ------------------------------------------------------------------ Knockdown
+
+
+def _ogre_fight(seed: int) -> Encounter:
+    ogre = load_example("ogre")
+    hero = mk("Hero", max_hp=300)
+    m = HexMap(10, 6)
+    m.place(ogre, (2, 2), "foes")
+    m.place(hero, (4, 2), "party")
+    enc = Encounter([ogre, hero], map=m, seed=seed).start()
+    if enc.current != "Ogre":
+        enc.end_turn()
+    enc.attack("Ogre", "Hero")
+    return enc
+
+
+def test_knockdown_after_a_hit_and_only_once(tmp_path) -> None:
+    enc = first_seed(_ogre_fight, lambda e: last(e, "attack").data["hit"])
+    enc.knockdown("Ogre", "Hero")
+    ev = last(enc, "knockdown")
+    ogre = load_example("ogre")
+    terms = dict(ev.data["terms"])
+    assert (terms["base"], terms["HR"], terms["STR mod"]) == (10, int(ogre.hr),
+                                                             ogre.ability_mod("str"))
+    assert ev.data["dc"] == sum(terms.values())  # + the club's Impact trait
+    assert ev.data["prone"] == ("prone" in conditions(enc, "Hero"))
+    assert ev.data["prone"] == (ev.data["total"] < ev.data["dc"])
+    refused(enc, enc.knockdown, "Ogre", "Hero", match="each strike knocks down once")
+    replays(enc, tmp_path)
+
+
+def test_no_knockdown_after_a_clean_miss_or_on_a_larger_foe() -> None:
+    enc = first_seed(_ogre_fight, lambda e: last(e, "roll").data["natural"] == 1)
+    refused(enc, enc.knockdown, "Ogre", "Hero", match="missed")
+    small = fight()
+    small.attack("Hero", "Orc")
+    refused(small, small.knockdown, "Hero", "Orc", match="same size|missed")
+
+
+# ------------------------------------------------------------------ Crushing Advance
+
+
+def _elephant(seed: int, dodge=None) -> Encounter:
+    elephant = load_example("elephant")
+    goblins = [load_example("goblin").replace(name=f"Goblin {i}") for i in (1, 2)]
+    m = HexMap(14, 8)
+    m.place(elephant, (1, 3), "beast")
+    m.place(goblins[0], (5, 3), "goblins")
+    m.place(goblins[1], (8, 6), "goblins")
+    enc = Encounter([elephant, *goblins], map=m, seed=seed).start()
+    while enc.current != "Elephant":
+        enc.end_turn(next="Elephant") if "Elephant" in enc.choices() else enc.end_turn()
+    return enc
+
+
+def test_the_elephant_through_the_goblins_dc26(tmp_path) -> None:
+    enc = _elephant(3)
+    enc.crushing_advance("Elephant", (5, 3))
+    ev = last(enc, "crush")
+    assert ev.target == "Goblin 1" and ev.data["dc"] == 26
+    if ev.data["prone"]:
+        assert "prone" in conditions(enc, "Goblin 1") and ev.data["damage"] >= 14 // 4
+    replays(enc, tmp_path)
+
+
+def test_crushing_advance_refusals() -> None:
+    enc = _elephant(3)
+    refused(enc, enc.crushing_advance, "Elephant", (9, 3), match="half the Move Speed")
+    refused(enc, enc.crushing_advance, "Elephant", (5, 3), dodge="Goblin 2",
+            match="not in the way")
+
+
+# ------------------------------------------------------------------ skill actions
+
+
+def test_demoralize_frightens_for_1d4_rounds(tmp_path) -> None:
+    enc = first_seed(lambda s: fight(s).skill_action("Hero", "demoralize", "Orc"),
+                     lambda e: last(e, "maneuver").data["success"])
+    rounds = last(enc, "roll").data["total"]
+    assert 1 <= rounds <= 4
+    assert any(c.startswith("frightened") for c in conditions(enc, "Orc"))
+    replays(enc, tmp_path)
+
+
+def test_feint_makes_the_next_attack_flat_footed(tmp_path) -> None:
+    enc = first_seed(lambda s: fight(s).skill_action("Hero", "feint", "Orc"),
+                     lambda e: last(e, "maneuver").data["success"])
+    assert not any(e.kind == "aoo_offered" for e in enc.log)  # No AOO
+    enc.attack("Hero", "Orc")
+    assert any("Combat Feint" in m for m in last(enc, "attack").data["modifiers"])
+    assert not any("feinted" in x for x in enc.state("Orc").effects)  # used up
+    replays(enc, tmp_path)
+
+
+def test_insult_and_dirty_trick(tmp_path) -> None:
+    enc = first_seed(lambda s: fight(s).skill_action("Hero", "insult", "Orc",
+                                                     condition="must_attack"),
+                     lambda e: last(e, "maneuver").data["success"])
+    assert any("must attack Hero" in x for x in enc.state("Orc").effects)
+    enc2 = first_seed(lambda s: fight(s).skill_action("Hero", "dirty_trick", "Orc",
+                                                      condition="blinded"),
+                      lambda e: last(e, "maneuver").data["success"])
+    assert any(c.startswith("blinded") for c in conditions(enc2, "Orc"))
+    replays(enc2, tmp_path)
+
+
+@pytest.mark.parametrize("action, kw, match", [
+    ("juggle", {}, "demoralize, dirty_trick"),
+    ("insult", {"condition": "asleep"}, "unfortunate or must_attack"),
+    ("dirty_trick", {"condition": "wobbly"}, "condition"),
+    ("feint", {"resist_with": "will save"}, "resist_with"),
+])
+def test_refused_skill_actions_change_nothing(action, kw, match) -> None:
+    enc = fight()
+    refused(enc, enc.skill_action, "Hero", action, "Orc", match=match, **kw)
+
+
+def test_demoralize_reaches_30_ft() -> None:
+    enc = fight(foes=(("Far", "medium", (10, 6)),))
+    refused(enc, enc.skill_action, "Hero", "demoralize", "Far", match="30 ft")
+
+
+# ------------------------------------------------------------------ natural weapons
+
+
+def test_claw_then_bite_on_a_surprised_foe(tmp_path) -> None:
+    """"Ex: A level 2 creature with both a Claw & Bite Attack who surprises a foe could make
+    a Claw Attack first, then spend a Reaction to make a Bite attack!" (000_8d1d7816ee944f3b.txt,
+    "Natural Weapons")."""
+    def make(seed: int) -> Encounter:
+        beast = mk("Beast", level=2, cls=None, max_hp=20, weapons=CLAWS, init=40)
+        victim = mk("Victim", max_hp=200)
+        m = HexMap(8, 5)
+        m.place(beast, (2, 2), "beasts")
+        m.place(victim, (3, 2), "party")
+        enc = Encounter([beast, victim], map=m, seed=seed).start(aware=["Beast"])
+        enc.attack("Beast", "Victim", "claw")
+        return enc
+    enc = first_seed(make, lambda e: last(e, "attack").data["hit"])
+    enc.follow_up("Beast", "Victim")
+    atk = last(enc, "attack")
+    assert atk.data["weapon"] == "bite" and atk.data["aoo"]
+    assert enc.state("Beast").reaction_used
+    refused(enc, enc.follow_up, "Beast", "Victim", match="once per turn|Reaction")
+    replays(enc, tmp_path)
+
+
+def test_no_follow_up_without_a_flat_footed_foe() -> None:
+    def make(seed: int) -> Encounter:
+        enc = fight(seed, hero={"weapons": CLAWS})
+        enc.attack("Hero", "Orc", "claw")
+        return enc
+    enc = first_seed(make, lambda e: last(e, "attack").data["hit"])
+    refused(enc, enc.follow_up, "Hero", "Orc", match="Flat-Footed")
+
+
+# ------------------------------------------------------------------ skills and abilities
+
+
+FEAR = "Fear Burst (SLA): 3/day (SL2, WILL DC15[CHA])"
+
+
+def _caster(seed: int = 1) -> Encounter:
+    return fight(seed, hero={"special_abilities": [FEAR, "Dragon Breath (Su): 2/day (REF DC14)",
+                                                   "Keen Nose"],
+                             "skills": {"perseverance": 4, "wrestling": 6}})
+
+
+def test_the_encounter_reads_skills_with_the_conditions() -> None:
+    enc = _caster()
+    assert int(enc.skill("Hero", "wrestling")) == 6
+    enc.add_condition("Hero", "prone")
+    assert int(enc.skill("Hero", "Sense Motive")) == int(enc.creature("Hero")
+                                                         .skill_modifier("skill").value)
+
+
+def test_sla_big_action_provokes_uses_tracked_one_per_turn(tmp_path) -> None:
+    enc = _caster().use_ability("Hero", "Fear Burst", "Orc", aoo="Orc")
+    ev = last(enc, "ability")
+    assert ev.data["type"] == "SLA" and ev.data["used"] == 1 and ev.data["dc"] == 15
+    assert any(e.kind == "aoo" for e in enc.log)
+    assert enc.actions_left("Hero").big == 1 and enc.ability_uses("Hero", "fear burst") == 1
+    assert ev.data["outcome"].startswith(("used: Orc saves", "used: Orc fails", "wasted"))
+    refused(enc, enc.use_ability, "Hero", "Fear Burst", match="only 1 SLA per turn")
+    replays(enc, tmp_path)
+
+
+def test_daily_uses_run_out() -> None:
+    enc = _caster()
+    for _ in range(3):
+        enc.use_ability("Hero", "Fear Burst")
+        enc.end_turn(next="Orc").end_turn(next="Gob").end_turn(next="Hero")
+    refused(enc, enc.use_ability, "Hero", "Fear Burst", match="no uses left")
+
+
+def test_su_once_per_round_and_natural_without_action() -> None:
+    enc = _caster().use_ability("Hero", "Dragon Breath", action="little")
+    refused(enc, enc.use_ability, "Hero", "Dragon Breath", match="once per round")
+    enc.use_ability("Hero", "Keen Nose", action="none")
+    assert last(enc, "ability").data["action"] == "none"
+    refused(enc, enc.use_ability, "Hero", "Gaze", match="has no special ability")
+    refused(enc, enc.use_ability, "Hero", "Fear Burst", action="swift", match="Big Action")
+
+
+def test_a_grappled_sla_needs_perseverance() -> None:
+    enc = _caster()
+    enc.add_condition("Hero", "grappled", by="Orc")
+    enc.use_ability("Hero", "Fear Burst")
+    roll = next(e for e in reversed(list(enc.log)) if e.kind == "roll"
+                and "Perseverance DC 14" in e.data["label"])
+    outcome = last(enc, "ability").data["outcome"]
+    assert outcome == "used" if roll.data["total"] >= 14 else outcome.startswith("wasted")
+
+
+def test_a_charge_adds_2_innate_to_a_trip() -> None:
+    """"+2 Innate Bonus on ... any Wrestling check made to knock an opponent over" after a
+    Charge ("Charge Attack")."""
+    def make(seed: int) -> Encounter:
+        cs = [mk("Hero", init=40, skills={"wrestling": 3}), mk("Far")]
+        m = HexMap(12, 4)
+        m.place(cs[0], (1, 1), "party")
+        m.place(cs[1], (8, 1), "foes")
+        enc = Encounter(cs, map=m, seed=seed).start()
+        enc.run("Hero", (7, 1))
+        enc.wrestle("Hero", "Far", "trip")
+        return enc
+    enc = first_seed(make, lambda e: last(e, "maneuver").data["margin"] is not None)
+    assert last(enc, "maneuver").data["bonus"] == 5
+
+
+def test_a_pin_in_the_next_round_keeps_the_grapple(tmp_path) -> None:
+    def make(seed: int) -> Encounter:
+        enc = _grappler(seed)
+        enc.wrestle("Hero", "Orc", "grab")
+        if last(enc, "maneuver").data["success"]:
+            enc.end_turn().end_turn(next="Hero")
+            enc.wrestle("Hero", "Orc", "pin")  # in the grapple: reach is no matter
+        return enc
+    enc = first_seed(make, lambda e: last(e, "maneuver").data["maneuver"] == "pin"
+                     and last(e, "maneuver").data["success"])
+    assert "pinned" in conditions(enc, "Orc") and enc.grappler_of("Orc") == "Hero"
+    replays(enc, tmp_path)
+
+
+def _grappler(seed: int) -> Encounter:
+    cs = [mk("Hero", init=40, skills={"wrestling": 10}), mk("Orc")]
+    m = HexMap(6, 4)
+    m.place(cs[0], (1, 1), "party")
+    m.place(cs[1], (2, 1), "foes")
+    return Encounter(cs, map=m, seed=seed).start()
+
+
+def test_a_feint_opens_the_off_hand_reaction(tmp_path) -> None:
+    """Feint -> the main-hand strike is Flat-Footed -> "you may use a Reaction to make a single
+    attack with your Off-Hand Weapon against the same foe (counts as an AOO)" ("Handedness &
+    Using Both Hands")."""
+    def make(seed: int) -> Encounter:
+        enc = fight(seed, hero={"weapons": ["short sword", "dagger"],
+                                "skills": {"bluff": 12}})
+        enc.skill_action("Hero", "feint", "Orc")
+        if last(enc, "maneuver").data["success"]:
+            enc.attack("Hero", "Orc", "short sword")
+        return enc
+    enc = first_seed(make, lambda e: last(e, "maneuver").data["success"]
+                     and last(e, "attack").data["hit"])
+    assert last(enc, "maneuver").data["bonus"] == 13  # +1 Tactical with two weapons
+    enc.follow_up("Hero", "Orc")
+    atk = last(enc, "attack")
+    assert atk.data["weapon"] == "dagger" and atk.data["aoo"]
+    cmd = next(e for e in reversed(list(enc.log)) if e.command)
+    assert cmd.kind == "follow_up"
+    replays(enc, tmp_path)
+
+
+def test_the_elephant_steps_through_without_harming(tmp_path) -> None:
+    """(A): "The smaller creature may spend a Reaction to avoid the footsteps ... without
+    incident"; otherwise 50% to be stepped on, then DC15 REF or Acrobatics."""
+    enc = _elephant(5)
+    enc.step_through("Elephant", (7, 3), dodge="Goblin 1")
+    ev = last(enc, "crush")
+    assert ev.target == "Goblin 1" and ev.data["reaction"] and not ev.data["prone"]
+    assert ev.data["dc"] == 15 and enc.state("Goblin 1").reaction_used
+    assert last(enc, "moved").data["action"] == "steps"
+    replays(enc, tmp_path)
+    seen = set()
+    for seed in range(12):
+        e = _elephant(seed).step_through("Elephant", (7, 3))
+        seen.add(last(e, "crush").data["rule"].rsplit(": ", 1)[-1])
+    assert seen == {"stepped on", "not stepped on (50%)"}
+
+
+def test_two_weapons_fighting_defensively_add_1_gear_shield() -> None:
+    """"While wielding a weapon in each hand: ... If you Fight Defensively (Ch9.2c), you gain
+    a +1 Gear Bonus to Shield Rating" ("Handedness & Using Both Hands")."""
+    enc = fight(hero={"weapons": ["short sword", "dagger"], "shield_rating": 0})
+    enc.fight_defensively("Hero").end_turn(next="Orc")
+    enc.attack("Orc", "Hero")
+    assert any("+1 Gear to its Shield Rating" in m for m in last(enc, "attack").data["modifiers"])
+    one = fight(hero={"shield_rating": 0})
+    one.fight_defensively("Hero").end_turn(next="Orc")
+    one.attack("Orc", "Hero")
+    assert not any("Gear" in m for m in last(one, "attack").data["modifiers"])
+
+
+def test_a_miss_on_the_shield_still_knocks_down() -> None:
+    """"If your attack misses by an amount less than or equal to the enemy's Shield Rating,
+    their shield has been struck" - and Knockdown applies ("Momentum of Impact")."""
+    def make(seed: int) -> Encounter:
+        ogre = load_example("ogre")
+        hero = mk("Hero", max_hp=300, shield_rating=4, armor={"rating": 6})
+        m = HexMap(10, 6)
+        m.place(ogre, (2, 2), "foes")
+        m.place(hero, (4, 2), "party")
+        enc = Encounter([ogre, hero], map=m, seed=seed).start()
+        if enc.current != "Ogre":
+            enc.end_turn()
+        enc.attack("Ogre", "Hero")
+        return enc
+
+    def on_the_shield(enc: Encounter) -> bool:
+        atk, roll = last(enc, "attack"), last(enc, "roll")
+        return (not atk.data["hit"] and roll.data["natural"] != 1
+                and 1 <= atk.data["against"] - roll.data["total"] <= 4)
+    enc = first_seed(make, on_the_shield, tries=200)
+    enc.knockdown("Ogre", "Hero")
+    assert last(enc, "knockdown").data["dc"] >= 20
+
+
+def test_a_flyer_is_unfortunate_and_drops_instead_of_falling_prone(tmp_path) -> None:
+    """"Flying creatures are Unfortunate when resisting Knockdown strikes"; "A flying creature
+    affected by a Knockdown drops 10 feet. If they reach the ground, they fall prone. If not,
+    they regain control & continue flying. Creatures with Clumsy or Poor Maneuverability fall
+    20 feet" ("Momentum of Impact")."""
+    enc = first_seed(_ogre_fight, lambda e: last(e, "attack").data["hit"])
+    refused(enc, enc.knockdown, "Ogre", "Hero", flying_ft=30, maneuverability="wobbly",
+            match="maneuverability")
+    enc.knockdown("Ogre", "Hero", flying_ft=30, maneuverability="poor")
+    resist = next(e for e in reversed(list(enc.log)) if e.kind == "roll"
+                  and "resist Knockdown" in e.data["label"])
+    assert resist.data["fortune"] == "unfortunate"
+    ev = last(enc, "knockdown")
+    if ev.data["failed_by"] > 0:
+        assert ev.data["drop_ft"] == 20 and not ev.data["prone"]
+        assert "prone" not in conditions(enc, "Hero")
+        assert "drops 20 ft and flies on" in ev.describe()
+    replays(enc, tmp_path)
+
+
+def test_cavalry_count_as_the_mount_on_a_charge() -> None:
+    """"Cavalry count as the size of the Mount for Knockdown when using Heavy Attacks or
+    Charge Attacks" ("Momentum of Impact")."""
+    def make(seed: int) -> Encounter:
+        rider = mk("Rider", init=40, weapons=["longsword"])
+        horse = mk("Horse", cls=None, size="large", max_hp=40, weapons=[{"name": "bash"}])
+        foe = mk("Foe", max_hp=300)
+        m = HexMap(12, 5)
+        m.place(rider, (1, 1), "riders")
+        m.place(horse, (1, 3), "riders")
+        m.place(foe, (8, 1), "foes")
+        enc = Encounter([rider, horse, foe], map=m, seed=seed).start()
+        enc.run("Rider", (7, 1))
+        enc.attack("Rider", "Foe", "longsword", charge=True)
+        return enc
+    enc = first_seed(make, lambda e: last(e, "attack").data["hit"])
+    refused(enc, enc.knockdown, "Rider", "Foe", match="same size")
+    refused(enc, enc.knockdown, "Rider", "Foe", mount="Foe", match="not an ally")
+    enc.knockdown("Rider", "Foe", mount="Horse")
+    terms = dict(last(enc, "knockdown").data["terms"])
+    assert any(k.startswith("Charge after") for k in terms)
+
+
+def test_break_free_ends_the_grapple_for_both(tmp_path) -> None:
+    """"You cannot move from your hex without succeeding an opposed Wrestling check"
+    ("Grappled Condition")."""
+    def make(seed: int) -> Encounter:
+        enc = _grappler(seed)
+        enc.wrestle("Hero", "Orc", "grab")
+        if last(enc, "maneuver").data["success"]:
+            enc.end_turn()
+            enc.break_free("Orc")
+        return enc
+    enc = first_seed(make, lambda e: last(e, "maneuver").data["maneuver"] == "break_free"
+                     and last(e, "maneuver").data["success"], tries=200)
+    assert enc.grappler_of("Orc") is None
+    assert "grappled" not in conditions(enc, "Orc") + conditions(enc, "Hero")
+    refused(enc, enc.break_free, "Orc", match="not held")
+    replays(enc, tmp_path)
+
+
+def test_two_shields_half_the_second_and_minus_2_to_attack(tmp_path) -> None:
+    """"the full Shield Rating of your primary shield ... plus half the Shield Rating of the
+    second shield"; "-2 penalty on all Attack Rolls" ("Weird Situation - Using Two Shields
+    at the same time")."""
+    enc = fight(hero={"second_shield": 3})
+    enc.attack("Hero", "Orc")
+    assert any("two shields: -2" in m for m in last(enc, "attack").data["modifiers"])
+    enc.end_turn(next="Orc")
+    enc.attack("Orc", "Hero")
+    assert any("second shield: +1 AC" in m for m in last(enc, "attack").data["modifiers"])
+    replays(enc, tmp_path)

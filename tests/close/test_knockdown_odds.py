@@ -1,0 +1,69 @@
+"""``attack_odds(...).p_knockdown``: exact odds of a Knockdown, against sampling.
+
+000_8d1d7816ee944f3b.txt, "Momentum of Impact: Bigger Creatures hitting Smaller Creatures –
+Getting Knocked Down": a physical strike on a foe 1+ size smaller that lands on it or on its
+shield ("If your attack misses by an amount less than or equal to the enemy's Shield
+Rating, their shield has been struck") forces a Wrestling or Acrobatics check against DC
+10+HR+STRMod.
+"""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+
+from lfgcombat import Creature, Roller, attack, attack_odds
+from lfgcombat.creature import load_example
+from lfgcombat.momentum import knockdown_dc, resist_knockdown, shield_struck
+
+
+def _guard(**kw) -> Creature:
+    d = {"name": "Guard", "class": "fighter", "level": 3, "shield_rating": 2,
+         "abilities": {"dex": 12}}
+    d.update(kw)
+    return Creature.from_dict(d)
+
+
+def _sampled(attacker: Creature, target: Creature, weapon: str, n: int, seed: int) -> float:
+    """Roll the attack, then (when it lands on the target or its shield) the defender's
+    check with its better bonus - the procedure of the text, step by step."""
+    roller = Roller(seed)
+    dc = knockdown_dc(attacker, target, weapon=weapon)
+    down = 0
+    for _ in range(n):
+        r = attack(attacker, target, weapon, roller)
+        roll = r.attack_roll
+        lands = r.hit or (roll is not None and roll.natural != 1 and shield_struck(
+            max(1, int(r.setup.ac) - roll.total), int(target.shield_rating)))
+        if lands and resist_knockdown(dc, 0, roller=roller).prone:
+            down += 1
+    return down / n
+
+
+@pytest.mark.parametrize("attacker, weapon", [("ogre", "greatclub"), ("elephant", "gore"),
+                                              ("dire_wolf", "strong bite")])
+def test_p_knockdown_agrees_with_sampling(attacker: str, weapon: str) -> None:
+    a, t = load_example(attacker), _guard()
+    p = attack_odds(a, t, weapon).p_knockdown
+    n = 4000
+    got = _sampled(a, t, weapon, n, seed=14)
+    sigma = math.sqrt(max(p * (1 - p), 1e-4) / n)
+    assert abs(got - p) < 4 * sigma + 1e-9, (attacker, p, got)
+
+
+def test_no_knockdown_on_the_same_size_or_larger() -> None:
+    assert attack_odds(load_example("wulfric"), load_example("orc"), "longsword"
+                       ).p_knockdown == 0.0
+    assert attack_odds(load_example("goblin"), load_example("ogre"), "short sword"
+                       ).p_knockdown == 0.0
+
+
+def test_the_shield_adds_its_rating_of_misses() -> None:
+    """The strike lands on a hit or a miss by <= Shield Rating: with an unbeatable check
+    (DC far above the d20) P(knockdown) = P(hit) + P(miss by 1..SR)."""
+    ogre = load_example("ogre")
+    bare, shielded = _guard(shield_rating=0), _guard(shield_rating=3)
+    a, b = attack_odds(ogre, bare, "greatclub"), attack_odds(ogre, shielded, "greatclub")
+    assert a.p_knockdown == pytest.approx(a.p_hit)   # DC 21 vs a +0 check: always fails
+    assert b.p_knockdown == pytest.approx(b.p_hit + 0.15)  # 3 more faces land on the shield

@@ -1,0 +1,154 @@
+"""The tracker's close-fight row: Wrestling maneuvers, Shield Bash, Knockdown, the natural
+weapons' special attacks, the skill actions, Crushing Advance and special abilities. Each
+choice calls one public :class:`lfgcombat.Encounter` method; the engine spends the action,
+offers the AOO it provokes and refuses what the rules forbid (shown in the status line).
+
+000_8d1d7816ee944f3b.txt, "Special Actions in Combat", "Momentum of Impact", "Crushing
+Advance", "Natural Weapons", "Common Natural Weapons", "Special Abilities – 4 Different
+Types".
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import ipywidgets as W
+
+from lfgcombat.close_keys import abilities_of
+from lfgcombat.encounter.skill_actions import INSULT_EFFECTS
+from lfgcombat.errors import LfgError
+
+from .tracker_actions import parse_cell
+from .tracker_ui import button, dropdown, row, set_options
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .initiative import InitiativeTracker
+
+#: The close-fight actions offered, as (label, key); the key picks the engine call below.
+CLOSE_ACTIONS = [
+    ("Wrestle: grab", "wrestle:grab"), ("Wrestle: trip", "wrestle:trip"),
+    ("Wrestle: shove", "wrestle:shove"), ("Wrestle: pin", "wrestle:pin"),
+    ("Break free of a grapple", "break_free"),
+    ("Shield bash", "shield_bash"), ("Knockdown (after a strike)", "knockdown"),
+    ("On a hit: grab", "hit:grab"), ("On a hit: trip", "hit:trip"),
+    ("On a hit: shove", "hit:shove"), ("Follow-up Reaction attack", "follow_up"),
+    ("Pounce (after a Charge)", "pounce"), ("Rake", "rake"),
+    ("Demoralize", "skill:demoralize"), ("Dirty trick", "skill:dirty_trick"),
+    ("Combat feint", "skill:feint"), ("Insult", "skill:insult"),
+    ("Crushing advance (to hex)", "crushing_advance"),
+    ("Step through smaller creatures (to hex)", "step_through"), ("Use an ability", "ability"),
+    ("Swallow whole", "swallow_whole"), ("Swallowed prey: the round's damage", "digest"),
+    ("Cut free (from inside)", "cut_free"), ("Force the way out", "force_out"),
+    ("Regurgitate", "regurgitate")]
+#: A Dirty Trick's "negative condition" choices offered (any condition of the catalogue
+#: is accepted by the engine), and an Insult's two effects (INSULT_EFFECTS).
+DIRTY_TRICKS = ("distracted", "blinded", "deaf", "prone", "hindered", "flat_footed")
+INSULTS = INSULT_EFFECTS
+#: Actions that need no target (the actor alone).
+_SELF = ("crushing_advance", "step_through", "digest", "cut_free", "force_out",
+         "break_free")
+_NONE = ("(none)", "")
+
+
+class CloseControls(W.VBox):
+    """One row: the action, its target (or hex), the ability, the Do-it button.
+
+    Args:
+        tracker: The :class:`~lfgcombat.widgets.InitiativeTracker`.
+
+    CSS hooks: ``.lfg-close-action``, ``.lfg-close-target``, ``.lfg-close-ability``,
+    ``.lfg-close-to``, ``.lfg-close-condition`` (what a Dirty Trick or an Insult does) and
+    the button ``.lfg-do-close``.
+    """
+
+    def __init__(self, tracker: "InitiativeTracker") -> None:
+        self.tracker = tracker
+        self.action = dropdown("close fight", "lfg-close-action", CLOSE_ACTIONS, width="22em")
+        self.target = dropdown("target", "lfg-close-target", [_NONE], width="14em")
+        self.ability = dropdown("ability", "lfg-close-ability", [_NONE], width="14em")
+        self.to = W.Text(description="to hex", placeholder="col, row (optional)",
+                         layout=W.Layout(width="14em"), style={"description_width": "initial"})
+        self.to.add_class("lfg-close-to")
+        self.condition = dropdown("effect", "lfg-close-condition", [_NONE], width="14em")
+        self.do = button("Do it", "lfg-do-close", self.do_close,
+                         "take the chosen close-fight action now (the engine spends it and "
+                         "offers the AOO it provokes)")
+        super().__init__(children=[row(self.action, self.target, self.ability, self.to,
+                                       self.condition, self.do, title="Close:")])
+        self.add_class("lfg-close-rows")
+        self.action.observe(lambda _c: self._show_fields(), "value")
+        self._show_fields()
+
+    def _show_fields(self) -> None:
+        key = str(self.action.value)
+        self.ability.layout.display = None if key == "ability" else "none"
+        self.to.layout.display = None if key in ("crushing_advance", "step_through",
+                                                 "wrestle:shove",
+                                                 "hit:shove", "shield_bash",
+                                                 "regurgitate") else "none"
+        self.target.layout.display = "none" if key in _SELF else None
+        effects = {"skill:dirty_trick": DIRTY_TRICKS, "skill:insult": INSULTS}.get(key)
+        self.condition.layout.display = None if effects else "none"
+        set_options(self.condition, [_NONE] + [(e, e) for e in effects or ()])
+
+    def refresh(self) -> None:
+        """Offer the acting creature's foes (and everyone else) and its abilities."""
+        enc = self.tracker.encounter
+        me = self._acting()
+        alive = [n for n in enc.names if not enc.state(n)["dead"] and n != me]
+        with self.hold_trait_notifications():
+            set_options(self.target, [_NONE] + [(n, n) for n in alive])
+            own = abilities_of(enc.creature(me)) if me else ()
+            set_options(self.ability, [_NONE] + [(a.text, a.name) for a in own])
+        self.do.disabled = enc.current is None
+
+    def _acting(self) -> str | None:
+        who = getattr(self.tracker.action_rows, "who", None)
+        value = getattr(who, "value", None)
+        acting = self.tracker.encounter.acting
+        return value if value in acting else (acting[0] if acting else None)
+
+    def _to(self) -> Any:
+        text = self.to.value.strip()
+        return parse_cell(text) if text else None
+
+    def do_close(self) -> None:
+        """Take the chosen action with the chosen target, hex or ability."""
+        t, enc = self.tracker, self.tracker.encounter
+        key, target = str(self.action.value), self.target.value or None
+
+        def do() -> Any:
+            me = self._acting()
+            if me is None:
+                raise LfgError("nobody is acting: start the encounter or choose who goes next")
+            kind, _, what = key.partition(":")
+            if kind in ("crushing_advance", "step_through"):
+                to = self._to()
+                if to is None:
+                    raise LfgError(f"{self.action.label}: type the hex it ends in (col, row)")
+                return getattr(enc, kind)(me, to, aoo=t.aoo)
+            if kind in ("digest", "cut_free", "force_out", "break_free"):
+                return getattr(enc, kind)(me)
+            if kind == "ability":
+                if not self.ability.value:
+                    raise LfgError("Use an ability: choose one of its special abilities")
+                return enc.use_ability(me, self.ability.value, target, aoo=t.aoo)
+            if target is None:
+                raise LfgError(f"{self.action.label}: choose the target")
+            return self._call(kind, what, me, target)
+        t._attempt(do)
+
+    def _call(self, kind: str, what: str, me: str, target: str) -> Any:
+        enc, aoo = self.tracker.encounter, self.tracker.aoo
+        if kind == "wrestle":
+            return enc.wrestle(me, target, what, to=self._to(), aoo=aoo)
+        if kind == "hit":
+            return enc.hit_maneuver(me, target, what, to=self._to())
+        if kind == "skill":
+            return enc.skill_action(me, what, target, aoo=aoo,
+                                    condition=self.condition.value or None)
+        if kind == "shield_bash":
+            return enc.shield_bash(me, target, to=self._to())
+        if kind == "regurgitate":
+            return enc.regurgitate(me, target, to=self._to())
+        return getattr(enc, kind)(me, target)  # knockdown, follow_up, pounce, rake, swallow
