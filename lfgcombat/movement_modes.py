@@ -35,7 +35,7 @@ from .errors import IllegalActionError, LfgError
 
 __all__ = ["Maneuverability", "Speeds", "MovementBudget", "MovementModeError", "MODES",
            "parse_speeds", "leap_needs_check", "leap_bonus_ft", "max_leap_ft",
-           "leaper_fall_ft", "check_run"]
+           "leaper_fall_ft", "check_run", "speeds_of"]
 
 RULE = cite("Other Types of Movement")
 RULE_LEAPER = cite("Leaper")
@@ -308,3 +308,25 @@ def check_run(speeds: Speeds, mode: str, fitting_terrain: bool) -> None:
     if mode in ("fly", "swim", "climb") and not fitting_terrain:
         where = {"fly": "in the air", "swim": "in water", "climb": "on a climbable surface"}
         raise IllegalActionError(f"a {mode} Run needs appropriate terrain ({where[mode]})", RULE)
+
+
+def speeds_of(creature: object) -> Speeds:
+    """A creature's speeds: its ``speeds`` (a :class:`Speeds`), else its ``movement`` line
+    parsed, else its Move Speed alone (a plain walker).
+
+    Raises:
+        MovementModeError: a ``movement`` line that does not parse.
+    """
+    found = getattr(creature, "speeds", None)
+    if isinstance(found, Speeds):
+        return found
+    line = getattr(creature, "movement", None)
+    if isinstance(line, str) and line.strip():
+        return parse_speeds(line)
+    walk = 30
+    for key in ("move_speed", "speed", "move_speed_ft"):
+        v = getattr(creature, key, None)
+        if isinstance(v, int) and not isinstance(v, bool):
+            walk = v
+            break
+    return Speeds(walk=max(0, walk - walk % 5))

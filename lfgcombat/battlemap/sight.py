@@ -47,8 +47,8 @@ class _Sight(_Flanking):
     def _blockers(self) -> dict[Cell, str]:
         b = self._cache.get("blockers")
         if b is None:
-            b = {c: t.value for c, t in self._terrain.items()
-                 if t in (Terrain.WALL, Terrain.OBSTACLE)}
+            b = {c: ("wall" if t.blocks else t.value) for c, t in self._terrain.items()
+                 if t.blocks or t is Terrain.OBSTACLE}  # a closed door hides like a wall
             self._cache["blockers"] = b
         return b
 
@@ -303,8 +303,9 @@ class _Sight(_Flanking):
         the highest ground under its footprint (decision). Only terrain counts, so creatures
         of different sizes get nothing from their size alone, as the text says.
         """
-        ha = max(self._elevation.get(c, 0) for c in self._cells_of(attacker))
-        hb = max(self._elevation.get(c, 0) for c in self._cells_of(target))
+        ha = max(self._elevation.get(c, 0) for c in self._cells_of(attacker)) + self._level(
+            attacker)  # a flyer's altitude is above its ground (lfgcombat.battlemap.altitude)
+        hb = max(self._elevation.get(c, 0) for c in self._cells_of(target)) + self._level(target)
         d = ha - hb
         la = attacker if isinstance(attacker, str) else repr(self._as_cell(attacker))
         lb = target if isinstance(target, str) else repr(self._as_cell(target))
