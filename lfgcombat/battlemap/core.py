@@ -270,6 +270,10 @@ class _MapCore:
 
     def _speed(self, name: str) -> int:
         p = self._placed[name]
+        moving = self._moving.get(name)
+        if moving is not None and moving[0] in ("fly", "swim", "climb"):
+            from lfgcombat.movement_modes import speeds_of
+            return speeds_of(p.creature).speed(moving[0])  # the mode's speed
         if p.speed is not None:
             return p.speed
         v = _as_int(_read(p.creature, "move_speed", "speed", "move_speed_ft"))

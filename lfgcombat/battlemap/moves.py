@@ -269,6 +269,9 @@ class _MoveRules(_Reach):
                 if x not in self._cells or self._terrain.get(x, Terrain.NORMAL).blocks:
                     raise IllegalActionError(f"the straight line to {_at(to)} is blocked at "
                                              f"{_at(x)}", R_RUN)
+            refused = next((w for x in cells if (w := self._mode_refuses(x, name))), None)
+            if refused:
+                raise IllegalActionError(f"the straight line to {_at(to)}: {refused}", R_RUN)
             if self._effective_difficult(name, cells):
                 raise IllegalActionError(f"the straight line to {_at(to)} crosses difficult "
                                          f"terrain at {_at(c)}: \"You cannot Run over Difficult "

@@ -29,6 +29,7 @@ from .health import HealthRules
 from .initiative import INITIATIVE_MODES, InitiativeRules
 from .interrupts import InterruptsRules
 from .movement import MovementRules
+from .other_movement import OtherMovementRules
 from .reactions import ReactionsRules
 from .replay import ReplayRules
 from .roster import RosterRules, combatants, sides_of, units_of
@@ -43,7 +44,8 @@ __all__ = ["Encounter"]
 
 class Encounter(ArgumentsRules, ReplayRules, RosterRules, InitiativeRules, TurnsRules,
                 SelectionRules, InterruptsRules, EconomyRules, ReactionsRules, CombatRules,
-                MovementRules, SpecialActionsRules, CastingRules, HealthRules, EffectsRules):
+                MovementRules, SpecialActionsRules, CastingRules, HealthRules, EffectsRules,
+                OtherMovementRules):
     """A fight: combatants, sides, an optional battle map, initiative and turns, as a log.
 
     Args:

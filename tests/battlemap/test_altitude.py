@@ -12,8 +12,15 @@ from lfgcombat.errors import IllegalActionError, LfgError
 from lfgcombat.movement_modes import MovementModeError
 
 
-def fig(name: str, speed: int = 30, reach: int | None = None) -> Figure:
-    return Figure(name, "medium", speed, reach, True, ())
+def fig(name: str, speed: int = 30, reach: int | None = None, movement: str = "") -> Figure:
+    if not movement:
+        return Figure(name, "medium", speed, reach, True, ())
+
+    class Mover(Figure):
+        pass
+
+    Mover.movement = movement  # type: ignore[attr-defined]
+    return Mover(name, "medium", speed, reach, True, ())
 
 
 @pytest.mark.parametrize("h,v,ft", [(0, 0, 0), (5, 0, 5), (0, 5, 5), (5, 5, 5), (10, 5, 10),
@@ -50,7 +57,8 @@ def test_reach_to_a_flyer_above():
 def test_flyer_passes_over_the_ground_without_provoking():
     m = HexMap(8, 3)
     m.place(fig("Ogre", reach=5), (3, 1), "foes")
-    m.place(fig("Eagle", speed=30), (1, 1), altitude=15)
+    m.place(fig("Eagle", speed=10, movement="Move Speed 10, Fly 80 [Average]"), (1, 1),
+            altitude=15)
     with m.moving("Eagle", "fly"):
         path = m.path("Eagle", (5, 1))
         assert not m.provokers("Eagle", path)
@@ -69,7 +77,7 @@ def test_flyer_over_a_ground_creature_does_not_share_its_space():
 
 def test_swim_needs_water_and_costs_five_a_hex():
     m = HexMap.from_text("terrain: |\n  . ~ ~ ~ .\n")
-    m.place(fig("Otter"), (1, 0))
+    m.place(fig("Otter", movement="Move Speed 30, Swim 40"), (1, 0))
     walk = m.reachable("Otter", 20)
     assert walk[m.cell(3, 0)] == 20  # wading: difficult
     with m.moving("Otter", "swim"):
@@ -80,7 +88,7 @@ def test_swim_needs_water_and_costs_five_a_hex():
 
 def test_climbable_needs_a_climber():
     m = HexMap.from_text("terrain: |\n  . ^ ^ .\n")
-    m.place(fig("Spider"), (0, 0))
+    m.place(fig("Spider", movement="Move Speed 30, Climb 20"), (0, 0))
     assert m.cell(1, 0) not in m.reachable("Spider")
     with pytest.raises(IllegalActionError, match="climbable"):
         m.move("Spider", (1, 0))
@@ -118,11 +126,8 @@ def test_high_ground_counts_altitude():
 
 
 def test_terrain_penalties_spare_swimmers_and_flyers():
-    class Swimmer(Figure):
-        movement = "Move Speed 20, Swim 40"
-
     m = HexMap.from_text("terrain: |\n  ~ ~ ~\n")
-    m.place(Swimmer("Eel", "medium", 20, None, True, ()), (0, 0))
+    m.place(fig("Eel", 20, movement="Move Speed 20, Swim 40"), (0, 0))
     m.place(fig("Man"), (1, 0))
     m.place(fig("Gull"), (2, 0), altitude=10)
     assert m.terrain_modifiers("Eel") == {"attack": 0, "ac": 0}
