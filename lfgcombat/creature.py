@@ -24,50 +24,60 @@ creature's conditions, and the rule it comes from::
 Invalid input raises :class:`CreatureError` naming every bad field at once, with what is
 allowed, and nothing is changed (values are immutable; "changes" return a new creature).
 
-The parts live beside it and are re-exported here: :mod:`lfgcombat.stats` (:class:`Stat`,
-a number that explains itself), :mod:`lfgcombat.size` (:class:`Size`),
-:mod:`lfgcombat.combat_stats` (the sheet's values, tables and formulas),
-:mod:`lfgcombat.creature_parse` (reading and checking a creature mapping),
-:mod:`lfgcombat.datafile` (reading hostile YAML/JSON) and :mod:`lfgcombat.statblock` (the
-notebook stat block). The :class:`Creature` class stays one class, over the house's ~600
-lines: it is the one place every derived statistic is computed, each a short method.
+:class:`Creature` holds the sheet and names each statistic; the rules live in modules
+named after their headings, and their public names are re-exported here:
+
+* :mod:`lfgcombat.combat_stats`: the sheet's values, tables and formulas ("The Math
+  behind HR", Save Ratings, "Attacks Per Turn"); :mod:`lfgcombat.stats`: :class:`Stat`,
+  a number that explains itself; :mod:`lfgcombat.size`: :class:`Size`;
+* :mod:`lfgcombat.armor_class`: "Armor Class (AC) - What is it?" and FFAC, TouchAC,
+  ACvsCrit;
+* :mod:`lfgcombat.hit_points`: "Acquiring Hit Points", "Injury & Injured Threshold",
+  "Temporary Hit Points (TempHP)", "Death", "NPC & Enemy Death";
+* :mod:`lfgcombat.roll_bonuses`: "Saving Throws", "Attack Rolls", "Rounds, Initiative, &
+  Turn Order", the conditions' skill penalties;
+* :mod:`lfgcombat.reach`: "Creature Size: Size, Space, Reach", "Reach & Threatened Area";
+* :mod:`lfgcombat.creature_parse` (reading and checking a creature mapping, and
+  :class:`CreatureError`), :mod:`lfgcombat.creature_files` (YAML/JSON files and the
+  examples), :mod:`lfgcombat.datafile` (reading hostile YAML/JSON),
+  :mod:`lfgcombat.creature_compare` (:func:`compare`, :func:`condition_effects`) and
+  :mod:`lfgcombat.statblock` (the notebook stat block).
 """
 
 from __future__ import annotations
 
-import dataclasses
-import json
 import os
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, fields
 from functools import cached_property
-from importlib import resources
-from importlib.resources.abc import Traversable
 from pathlib import Path
 from typing import Any
 
 import pandas as pd
 
-from ._files import atomic_write_text
-from .bonuses import Bonus, stack
+from . import armor_class as _ac
+from . import hit_points as _hp
+from . import reach as _reach
+from . import roll_bonuses as _rolls
+from . import turn_limits as _turn
 from .citations import cite as _cite
 from .combat_stats import (ABILITIES, BONUS_TARGETS, CLASS_GOOD_SAVES, MAX_ABILITY,
                            MAX_LEVEL, SAVE_RATINGS_SCHEMA, ZERO_ABILITY_ALLOWED, Abilities,
                            Armor, CreatureType, FrozenMap, HRProgression, Kind, SaveRatings,
-                           _SAVE_ABILITY, _bonus_type_rows, _class_rows, _hexes, _thaw,
-                           ability_mod, attacks_per_turn, hit_rating, save_rating,
-                           save_ratings_table)
+                           _class_rows, _thaw, ability_mod, attacks_per_turn, hit_rating,
+                           save_rating, save_ratings_table)
 from .conditions import (ActionLimits, Affliction, Condition, ConditionSet, Gained,
                          SpellCasting, gain, lookup, resolve)
-from .creature_parse import (KEYS, MAX_GEAR_NUMBER, MAX_NOTES, MAX_TEXT, _hint,
-                             _max_hp_value, _parse)
+from .creature_compare import COMPARED, compare, condition_effects
+from .creature_files import (creature_mapping, example_data, example_names,
+                             read_creature_file, write_creature_file)
+from .creature_parse import (KEYS, MAX_GEAR_NUMBER, MAX_NOTES, MAX_TEXT, CreatureError,
+                             _hint, _parse)
 from .damage import Resistances
-from .datafile import DataFileError, dump_yaml, load_text, read_file, short
-from .errors import LfgError
-from .movement import MoveSpeed, SpeedModifier, move_speed
+from .datafile import short
+from .movement import MoveSpeed
 from .size import Size
 from .statblock import stat_block_html
-from .stats import TITLES as _TITLES
 from .stats import Stat, StatBonus, Term
 
 __all__ = [
@@ -82,80 +92,12 @@ __all__ = [
 
 TEXT = "000_8d1d7816ee944f3b.txt"
 
-
-
-
-# --------------------------------------------------------------------------- errors
-
-
-class CreatureError(LfgError, ValueError):
-    """A creature with bad, unknown or out-of-range fields.
-
-    Attributes:
-        problems: ``(field, message)`` for every bad field (``abilities.con``,
-            ``conditions[2]``, ...).
-        fields: Just the field names.
-    """
-
-    def __init__(self, problems: Iterable[tuple[str, str]], what: str = "creature") -> None:
-        self.problems: tuple[tuple[str, str], ...] = tuple(problems)
-        self.fields: tuple[str, ...] = tuple(f for f, _ in self.problems)
-        n = len(self.problems)
-        lines = [f"invalid {what}: {n} bad field{'s' if n != 1 else ''}"]
-        lines += [f"  {f}: {m}" for f, m in self.problems]
-        super().__init__("\n".join(lines))
-
-
-# --------------------------------------------------------------------------- creature
-
-_RULE_AC = _cite("Armor Class (AC) - What is it?")
-_RULE_OTHER_AC = _cite("What are the other kinds of AC? (FFAC, TouchAC, ACvsCrit)")
-_FORMULAS = {
-    "ac": f"{_RULE_AC}: AC = 10+DEXMod+ArmorRating+NaturalArmorRating+ShieldRating+SizeMod",
-    "ff_ac": f"{_RULE_OTHER_AC}: DEXMod +3 or higher: FFAC = AC-DEXMod-ShieldRating-Dodge "
-             "Bonus; +2 or lower: FFAC = AC-ShieldRating-Dodge Bonus-2",
-    "touch_ac": f"{_RULE_OTHER_AC}: TouchAC = AC-ArmorRating-ShieldRating-NaturalArmorRating",
-    "ac_vs_crit": f"{_RULE_OTHER_AC}: ACvsCrit = 10+DEXMod+ArmorRatingvsCrit+"
-                  "NaturalArmorRating+ShieldRating+SizeMod",
-}
-_AC_KINDS = ("ac", "ff_ac", "touch_ac", "ac_vs_crit")
-
 #: The statistics :meth:`Creature.stat` and :meth:`Creature.explain` know.
 STAT_NAMES: tuple[str, ...] = (
     "hr", "ac", "ff_ac", "touch_ac", "ac_vs_crit", "max_hp", "injured_threshold",
     "temp_hp_cap", "death_threshold", "fort", "ref", "will", "initiative_bonus",
     "melee_attack", "ranged_attack", "move_speed", "attacks_per_turn", "space", "reach",
     "physical_damage_pct", "skill", "physical_skill", "mobility_skill")
-
-
-def _ac_against_attack(conds: ConditionSet, against: str | None, distance_ft: int | None,
-                       notes: list[str]) -> list[Bonus]:
-    """The conditions' AC modifiers that depend on the attack, and notes on the rest.
-
-    Prone's melee/within-5-ft modifier and Cover's ranged/15+-ft one count for a matching
-    ``against``; with ``against=None`` both become notes. Miss chances and fortune against
-    attackers are always notes.
-    """
-    bonuses: list[Bonus] = []
-    melee = conds.modifiers("ac_vs_melee")
-    far = conds.modifiers("ac_vs_ranged_far")
-    if against == "melee" or (against == "ranged" and distance_ft is not None
-                              and distance_ft <= 5):
-        bonuses += melee
-    elif against == "ranged" and distance_ft is not None and distance_ft >= 15:
-        bonuses += far
-    elif against is None:
-        notes += [f"{b.source}: {b.value:+d} against melee attacks and ranged attacks "
-                  "from within 5 ft" for b in melee]
-        notes += [f"{b.source}: {b.value:+d} ({b.type.value if b.type else 'untyped'}) "
-                  "against ranged attacks from 15+ ft" for b in far]
-    if against is None or against == "ranged":
-        if conds.attackers_miss_chance:
-            notes.append(f"attacks against it have a {conds.attackers_miss_chance}% "
-                         "miss chance")
-    if conds.attackers_melee_fortune is not None and against in (None, "melee"):
-        notes.append(f"melee attacks against it are {conds.attackers_melee_fortune.value}")
-    return bonuses
 
 
 @dataclass(frozen=True)
@@ -266,59 +208,7 @@ class Creature:
             A new dict of plain values (text, numbers, lists, dicts); optional keys at
             their default are left out.
         """
-        return {**self._core_dict(), **self._vitals_dict(), **self._extras_dict()}
-
-    def _core_dict(self) -> dict[str, Any]:
-        """Name, level, class, abilities, size, armor, speed, kind and type."""
-        d: dict[str, Any] = {"name": self.name, "level": self.level}
-        if self.character_class is not None:
-            d["class"] = self.character_class
-        d["abilities"] = self.abilities.to_dict()
-        d["size"] = getattr(self.size, "value", self.size)
-        d["armor"] = self.armor.to_dict() if isinstance(self.armor, Armor) else self.armor
-        d["shield_rating"] = self.shield_rating
-        d["natural_armor"] = self.natural_armor
-        d["speed"] = self.speed
-        if self.kind is not None:
-            d["kind"] = getattr(self.kind, "value", self.kind)
-        d["creature_type"] = getattr(self.creature_type, "value", self.creature_type)
-        return d
-
-    def _vitals_dict(self) -> dict[str, Any]:
-        """Hit points (those set), initiative rating and reactions (when not 1)."""
-        d: dict[str, Any] = {}
-        for key, value in (("max_hp", self.max_hp_override), ("current_hp", self.current_hp)):
-            if value is not None:
-                d[key] = value
-        if self.temp_hp:
-            d["temp_hp"] = self.temp_hp
-        d["initiative_rating"] = self.initiative_rating
-        if self.reactions != 1:
-            d["reactions"] = self.reactions
-        return d
-
-    def _extras_dict(self) -> dict[str, Any]:
-        """The optional keys that are not at their default, in file order."""
-        d: dict[str, Any] = {}
-        if self.save_ratings is not None:
-            d["save_ratings"] = self.save_ratings.to_dict()
-        if self.hr_progression is not None:
-            d["hr_progression"] = getattr(self.hr_progression, "value", self.hr_progression)
-        if self.reach_override is not None:
-            d["reach"] = self.reach_override
-        if self.weapons:
-            d["weapons"] = _thaw(tuple(self.weapons))
-        if self.resistances:
-            d["resistances"] = _thaw(FrozenMap(self.resistances))
-        if self.conditions:
-            d["conditions"] = [str(a) for a in self.conditions]
-        if self.bonuses:
-            d["bonuses"] = [b.to_dict() for b in self.bonuses]
-        if self.example:
-            d["example"] = True
-        if self.notes is not None:
-            d["notes"] = self.notes
-        return d
+        return creature_mapping(self)
 
     @classmethod
     def load(cls, path: str | os.PathLike[str]) -> "Creature":
@@ -339,20 +229,11 @@ class Creature:
             CreatureError: unreadable or oversized file, unknown suffix, bad or hostile
                 YAML/JSON, bad fields.
         """
-        path = Path(path)
-        suffix = path.suffix.lower()
-        if suffix not in (".yaml", ".yml", ".json"):
-            raise CreatureError([("(file)", f"{path}: unknown file type {short(suffix)}; use "
-                                  ".yaml, .yml or .json")])
-        try:
-            data = load_text(read_file(path), "json" if suffix == ".json" else "yaml",
-                             str(path))
-        except DataFileError as exc:
-            raise CreatureError([("(file)", str(exc))]) from None
+        data = read_creature_file(path)
         try:
             return cls.from_dict(data)
         except CreatureError as exc:
-            raise CreatureError(exc.problems, what=f"creature file {path}") from None
+            raise CreatureError(exc.problems, what=f"creature file {Path(path)}") from None
 
     def save(self, path: str | os.PathLike[str]) -> Path:
         """Write the creature to a ``.yaml``/``.yml`` or ``.json`` file.
@@ -369,17 +250,7 @@ class Creature:
         Raises:
             CreatureError: unknown suffix.
         """
-        path = Path(path)
-        suffix = path.suffix.lower()
-        if suffix not in (".yaml", ".yml", ".json"):
-            raise CreatureError([("(file)", f"{path}: unknown file type {suffix!r}; use "
-                                  ".yaml, .yml or .json")])
-        data = self.to_dict()
-        if suffix == ".json":
-            text = json.dumps(data, indent=2, ensure_ascii=False) + "\n"
-        else:
-            text = dump_yaml(data)
-        return atomic_write_text(path, text)
+        return write_creature_file(path, self.to_dict())
 
     def replace(self, **changes: Any) -> "Creature":
         """A copy with some keys changed, validated like :meth:`from_dict`.
@@ -454,22 +325,9 @@ class Creature:
 
         HP at or below the Injured Threshold adds Injured ("Injury & Injured Threshold");
         at 0 HP or below it is Dying while bleeding, else Unconscious ("Unconscious &
-        Dying", "Stabilize when Dying").
+        Dying", "Stabilize when Dying"): :func:`lfgcombat.hit_points.hp_conditions`.
         """
-        extra: list[tuple[Condition, str]] = []
-        threshold = self.injured_threshold.value
-        hp = self.hp
-        if threshold is not None and hp <= threshold:
-            extra.append((Condition.INJURED, f"HP {hp} at or below the Injured Threshold "
-                                             f"{threshold}"))
-        if hp <= 0:
-            bleeding = any(a.condition is Condition.BLEED for a in self.conditions)
-            extra.append((Condition.DYING if bleeding else Condition.UNCONSCIOUS,
-                          f"HP {hp} at or below 0" + (" and bleeding" if bleeding else "")))
-        return resolve(self.conditions, extra)
-
-    def _bonuses_to(self, *targets: str) -> list[Bonus]:
-        return [b.bonus for b in self.bonuses if b.target in targets]
+        return resolve(self.conditions, _hp.hp_conditions(self))
 
     # ----------------------------------------------------------------- HR
 
@@ -504,7 +362,7 @@ class Creature:
 
     def armor_class(self, kind: str = "ac", *, against: str | None = None,
                     distance_ft: int | None = None) -> Stat:
-        """One AC value, optionally against one kind of attack.
+        """One AC value, optionally against one kind of attack (:mod:`lfgcombat.armor_class`).
 
         Args:
             kind: ``ac``, ``ff_ac``, ``touch_ac`` or ``ac_vs_crit``.
@@ -520,83 +378,7 @@ class Creature:
         Raises:
             ValueError: unknown ``kind`` or ``against``.
         """
-        if kind not in _AC_KINDS:
-            raise ValueError(f"unknown AC value {kind!r}; one of {', '.join(_AC_KINDS)}")
-        if against not in (None, "melee", "ranged"):
-            raise ValueError(f"against must be 'melee', 'ranged' or None, not {against!r}")
-        conds = self.active_conditions
-        flat_footed = kind == "ff_ac" or Condition.FLAT_FOOTED in conds
-        lose_ds = flat_footed or bool(conds.flagged("loses_dodge_and_shield"))
-        terms = [Term("base", 10)]
-        notes: list[str] = []
-        dex_mod = self._ac_dex_term(conds, flat_footed, terms, notes)
-        if kind != "touch_ac":
-            self._ac_armor_terms(kind, conds, flat_footed, lose_ds, terms, notes)
-        size_mod = int(self.size_row["attack_ac_mod"])
-        terms.append(Term(f"size ({self.size.value})", size_mod))
-        bonuses: list[Bonus] = []
-        if flat_footed and dex_mod <= 2:
-            bonuses.append(Bonus(-2, None, "flat-footed (DEXMod +2 or lower)"))
-        bonuses += self._ac_typed_bonuses(kind, lose_ds, notes)
-        bonuses += conds.modifiers("ac")
-        bonuses += _ac_against_attack(conds, against, distance_ft, notes)
-        stacked = stack(bonuses)
-        value = sum(t.value for t in terms) + stacked.total
-        if against is not None:
-            notes.insert(0, f"against a {against} attack"
-                         + (f" from {distance_ft} ft" if distance_ft is not None else ""))
-        return Stat(kind, value, tuple(terms), stacked, tuple(notes), _FORMULAS[kind])
-
-    def _ac_dex_term(self, conds: ConditionSet, flat_footed: bool, terms: list[Term],
-                     notes: list[str]) -> int:
-        """Add the DEXMod term (DEX 0 when helpless; lost flat-footed at +3 or more).
-
-        Returns:
-            The DEXMod used for the flat-footed penalty, whether or not it counted.
-        """
-        helpless = conds.flagged("dex_zero_vs_attacks")
-        dex = self.abilities["dex"]
-        dex_mod = ability_mod(dex)
-        if helpless:
-            dex_mod = -5
-            dex_label = f"DEX mod (effective DEX 0: {helpless[0]})"
-        else:
-            dex_label = f"DEX mod (DEX {dex})"
-        if flat_footed and dex_mod >= 3:
-            notes.append(f"flat-footed: DEX mod {dex_mod:+d} lost (DEXMod +3 or higher)")
-        else:
-            terms.append(Term(dex_label, dex_mod))
-        return dex_mod
-
-    def _ac_armor_terms(self, kind: str, conds: ConditionSet, flat_footed: bool,
-                        lose_ds: bool, terms: list[Term], notes: list[str]) -> None:
-        """Add Armor Rating (or vs Crit), Natural Armor and Shield Rating (unless lost)."""
-        named = f" ({self.armor.name})" if self.armor.name else ""
-        if kind == "ac_vs_crit":
-            terms.append(Term("Armor Rating vs Crit" + named, self.armor.vs_crit))
-        else:
-            terms.append(Term("Armor Rating" + named, self.armor.rating))
-        terms.append(Term("Natural Armor Rating", self.natural_armor))
-        if not lose_ds:
-            terms.append(Term("Shield Rating", self.shield_rating))
-        elif self.shield_rating:
-            why = "flat-footed" if flat_footed else conds.flagged("loses_dodge_and_shield")[0]
-            notes.append(f"Shield Rating {self.shield_rating} lost ({why})")
-
-    def _ac_typed_bonuses(self, kind: str, lose_ds: bool, notes: list[str]) -> list[Bonus]:
-        """The creature's AC bonuses that apply to ``kind`` (the others become notes)."""
-        types = _bonus_type_rows()
-        kept: list[Bonus] = []
-        for b in self._bonuses_to("ac"):
-            row = types[b.type.value] if b.type is not None and not b.is_penalty else None
-            if row is not None and kind not in row["ac_values"]:
-                notes.append(f"{b} does not apply to {_TITLES[kind]}")
-                continue
-            if row is not None and lose_ds and row["lost_when_flat_footed"]:
-                notes.append(f"{b} lost (flat-footed or helpless)")
-                continue
-            kept.append(b)
-        return kept
+        return _ac.armor_class(self, kind, against=against, distance_ft=distance_ft)
 
     @cached_property
     def ac(self) -> Stat:
@@ -623,9 +405,7 @@ class Creature:
     @property
     def hp_per_level(self) -> int | None:
         """The class's HP per level ("Player Character Classes - HP per Level")."""
-        if self.character_class is None:
-            return None
-        return int(_class_rows()[self.character_class]["hp_per_level"])
+        return _hp.hp_per_level(self)
 
     @cached_property
     def max_hp(self) -> Stat:
@@ -634,23 +414,7 @@ class Creature:
         Class HP per level plus CONMod per level, "at least 1HP each level", plus "+2 Hit
         Points upon creation". Ex: "Level 3 Wizard with 12 CON = ... 12+3+2 = 17".
         """
-        rule = _cite("Acquiring Hit Points", "Player Character Classes - HP per Level")
-        if self.max_hp_override is not None:
-            return Stat("max_hp", self.max_hp_override,
-                        (Term("max_hp given (monster HP come from Monster Level & Role, "
-                              "Ch15.1)", self.max_hp_override),), rule=rule)
-        per = self.hp_per_level or 0  # a creature without a class has max_hp given
-        con = self.ability_mod("con")
-        terms = [Term(f"{self.character_class} {per} HP/level x {self.level}",
-                      per * self.level),
-                 Term(f"CON mod {con:+d}/level x {self.level} (CON {self.abilities['con']})",
-                      con * self.level)]
-        if per + con < 1:
-            terms.append(Term(f"at least 1 HP each level (+{1 - per - con} x {self.level})",
-                              (1 - per - con) * self.level))
-        terms.append(Term("creation", 2))
-        value = _max_hp_value(self.character_class, self.level, con, None)
-        return Stat("max_hp", value, tuple(terms), rule=rule)
+        return _hp.max_hp(self)
 
     @property
     def hp(self) -> int:
@@ -659,21 +423,9 @@ class Creature:
 
     @cached_property
     def injured_threshold(self) -> Stat:
-        """25% of max HP, rounded down; none with 3 or fewer HP.
-
-        000_8d1d7816ee944f3b.txt, "Injury & Injured Threshold": "Your Injured Threshold is
-        one-quarter (25%) of your maximum HP"; "Creatures with 3 or fewer HP do not have an
-        Injured Threshold". Rounded down (inferred, as the text's 36 HP -> 9 TempHP).
-        """
-        rule = _cite("Injury & Injured Threshold")
-        mx = int(self.max_hp)
-        if mx <= 3:
-            return Stat("injured_threshold", None, notes=(
-                f"max HP {mx}: creatures with 3 or fewer HP have no Injured Threshold",),
-                rule=rule)
-        return Stat("injured_threshold", mx // 4,
-                    (Term(f"25% of max HP {mx}, rounded down", mx // 4),),
-                    notes=("Injured at or below it",), rule=rule)
+        """25% of max HP, rounded down; none with 3 or fewer HP ("Injury & Injured
+        Threshold")."""
+        return _hp.injured_threshold(self)
 
     @property
     def is_injured(self) -> bool:
@@ -682,31 +434,16 @@ class Creature:
 
     @cached_property
     def temp_hp_cap(self) -> Stat:
-        """The most Temporary HP it may have: 25% of max HP ("Temporary Hit Points").
-
-        Ex: "A character with maximum 36HP may never have more than 9 Temporary HP."
-        """
-        mx = int(self.max_hp)
-        return Stat("temp_hp_cap", mx // 4, (Term(f"25% of max HP {mx}, rounded down",
-                                                  mx // 4),),
-                    rule=_cite("Temporary Hit Points (TempHP)"))
+        """The most Temporary HP it may have: 25% of max HP ("Temporary Hit Points")."""
+        return _hp.temp_hp_cap(self)
 
     @cached_property
     def death_threshold(self) -> Stat:
         """The HP at which it dies: -CON score (PCs, bosses) or -level (NPCs, goons).
 
-        000_8d1d7816ee944f3b.txt, "Death": "dies if reduced to a negative number of HP
-        equal to its CON Score"; "NPC & Enemy Death": goons and most NPCs "die when they
-        reach (-Level) HP".
+        000_8d1d7816ee944f3b.txt, "Death" and "NPC & Enemy Death".
         """
-        kind = self.kind if self.kind is not None else Kind.PC  # set by the parser
-        if kind in (Kind.PC, Kind.BOSS):
-            con = self.abilities["con"]
-            return Stat("death_threshold", -con, (Term(f"-CON score ({kind.value})",
-                                                       -con),), rule=_cite("Death"))
-        return Stat("death_threshold", -self.level,
-                    (Term(f"-level ({kind.value})", -self.level),),
-                    rule=_cite("NPC & Enemy Death"))
+        return _hp.death_threshold(self)
 
     @property
     def is_dead(self) -> bool:
@@ -718,11 +455,8 @@ class Creature:
     def saving_throw(self, which: str) -> Stat:
         """One Saving Throw bonus: Save Rating + CON/DEX/WIS mod + bonuses + conditions.
 
-        000_8d1d7816ee944f3b.txt, "Saving Throws": "FORT Save = 1d20 + FORT Save Rating +
-        CONMod", REF with DEXMod, WILL with WISMod; "A helpless character automatically
-        fails REF Saves"; "You do not suffer any penalty to REF Saves for being surprised
-        or Flat-Footed". The Save Ratings come from the reconstructed "Hit Rating & Save
-        Rating by Level" table (``data/save_ratings.csv``) unless given.
+        000_8d1d7816ee944f3b.txt, "Saving Throws"; see
+        :func:`lfgcombat.roll_bonuses.saving_throw`.
 
         Args:
             which: ``fort``, ``ref`` or ``will``.
@@ -733,37 +467,7 @@ class Creature:
         Raises:
             ValueError: unknown save.
         """
-        if which not in _SAVE_ABILITY:
-            raise ValueError(f"unknown save {which!r}; one of fort, ref, will")
-        conds = self.active_conditions
-        ability = _SAVE_ABILITY[which]
-        if self.save_ratings is not None:
-            rating = getattr(self.save_ratings, which)
-            rlabel = f"{which.upper()} Save Rating (given)"
-        else:
-            good = which in CLASS_GOOD_SAVES[self.character_class]
-            rating = save_rating(self.level, good)
-            who = self.character_class or "monster"
-            rlabel = (f"{which.upper()} Save Rating ({'high' if good else 'low'} for "
-                      f"{who}, level {self.level}; table inferred)")
-        terms = (Term(rlabel, rating),
-                 Term(f"{ability.upper()} mod ({ability.upper()} {self.abilities[ability]})",
-                      self.ability_mod(ability)))
-        bonuses = self._bonuses_to(which, "saves", "d20") + conds.modifiers("d20")
-        if which == "ref":
-            bonuses += conds.modifiers("ref_save")
-        stacked = stack(bonuses)
-        value = sum(t.value for t in terms) + stacked.total
-        auto_fail = which == "ref" and bool(conds.flagged("auto_fail_ref"))
-        notes = tuple(f"fails automatically: {c}" for c in conds.flagged("auto_fail_ref")
-                      ) if auto_fail else ()
-        heading = {"fort": "Fortitude Saving Throw = FORT Save",
-                   "ref": "Reflex Saving Throw = REF Save",
-                   "will": "Will Saving Throw = WILL Save"}[which]
-        return Stat(which, value, terms, stacked, notes,
-                    _cite("Saving Throws", heading) + f": {which.upper()} Save = 1d20 + "
-                    f"{which.upper()} Save Rating + {ability.upper()}Mod",
-                    fortune=conds.fortune(), auto_fail=auto_fail)
+        return _rolls.saving_throw(self, which)
 
     @cached_property
     def saves(self) -> Mapping[str, Stat]:
@@ -790,9 +494,8 @@ class Creature:
     def attack_bonus(self, kind: str = "melee") -> Stat:
         """Attack roll bonus before the weapon: HR + STR (melee) or DEX (ranged) + SizeMod.
 
-        000_8d1d7816ee944f3b.txt, "Attack Rolls": "Melee Attack Roll: 1d20+HR+STRMod+SizeMod",
-        "Ranged Attack Roll: 1d20+HR+DEXMod-Range Penalty+SizeMod"; plus typed bonuses and
-        the conditions' attack and d20 penalties.
+        000_8d1d7816ee944f3b.txt, "Attack Rolls"; see
+        :func:`lfgcombat.roll_bonuses.attack_bonus`.
 
         Args:
             kind: ``melee`` or ``ranged``.
@@ -800,28 +503,7 @@ class Creature:
         Returns:
             The :class:`Stat` (named ``melee_attack`` or ``ranged_attack``).
         """
-        if kind not in ("melee", "ranged"):
-            raise ValueError(f"kind must be 'melee' or 'ranged', not {kind!r}")
-        conds = self.active_conditions
-        ability = "str" if kind == "melee" else "dex"
-        terms = (Term("HR", int(self.hr)),
-                 Term(f"{ability.upper()} mod ({ability.upper()} {self.abilities[ability]})",
-                      self.ability_mod(ability)),
-                 Term(f"size ({self.size.value})", int(self.size_row["attack_ac_mod"])))
-        bonuses = (self._bonuses_to("attack", f"{kind}_attack", "d20")
-                   + conds.modifiers("attack") + conds.modifiers("d20"))
-        stacked = stack(bonuses)
-        notes = []
-        if conds.miss_chance:
-            notes.append(f"its attacks have a {conds.miss_chance}% miss chance (targets "
-                         "have concealment to it)")
-        if kind == "ranged" and Condition.PRONE in conds:
-            notes.append("prone: crossbows and firearms take no attack penalty")
-        formula = ("1d20+HR+STRMod+SizeMod" if kind == "melee"
-                   else "1d20+HR+DEXMod-Range Penalty+SizeMod")
-        return Stat(f"{kind}_attack", sum(t.value for t in terms) + stacked.total, terms,
-                    stacked, tuple(notes), _cite("Attack Rolls") + f": {formula}",
-                    fortune=conds.fortune())
+        return _rolls.attack_bonus(self, kind)
 
     @cached_property
     def melee_attack(self) -> Stat:
@@ -840,15 +522,7 @@ class Creature:
         000_8d1d7816ee944f3b.txt, "Rounds, Initiative, & Turn Order": "Initiative Check =
         1d20 + Initiative Rating + DEX Mod + WIS Mod".
         """
-        conds = self.active_conditions
-        terms = (Term("Initiative Rating", self.initiative_rating),
-                 Term(f"DEX mod (DEX {self.abilities['dex']})", self.ability_mod("dex")),
-                 Term(f"WIS mod (WIS {self.abilities['wis']})", self.ability_mod("wis")))
-        stacked = stack(self._bonuses_to("initiative", "d20") + conds.modifiers("d20"))
-        return Stat("initiative_bonus", sum(t.value for t in terms) + stacked.total, terms,
-                    stacked, rule=_cite("Rounds, Initiative, & Turn Order")
-                    + ": Initiative Check = 1d20 + Initiative Rating + DEX Mod + WIS Mod",
-                    fortune=conds.fortune())
+        return _rolls.initiative_bonus(self)
 
     def skill_modifier(self, kind: str = "skill") -> Stat:
         """What conditions and ``d20`` bonuses add to skill checks (skills are not modelled).
@@ -861,28 +535,12 @@ class Creature:
         Returns:
             The :class:`Stat`.
         """
-        if kind not in ("skill", "physical_skill", "mobility_skill"):
-            raise ValueError(f"kind must be skill, physical_skill or mobility_skill, "
-                             f"not {kind!r}")
-        conds = self.active_conditions
-        bonuses = self._bonuses_to("d20") + conds.modifiers("d20")
-        if kind in ("physical_skill", "mobility_skill"):
-            bonuses += conds.modifiers("physical")
-        if kind == "mobility_skill":
-            bonuses += conds.modifiers("mobility")
-        stacked = stack(bonuses)
-        return Stat(kind, stacked.total, (), stacked,
-                    rule=_cite("Conditions – Full Details", "Encumbered"),
-                    fortune=conds.fortune())
+        return _rolls.skill_modifier(self, kind)
 
     @cached_property
     def physical_damage_pct(self) -> Stat:
         """% change to the physical damage it deals (Weakened: -10% per stage)."""
-        conds = self.active_conditions
-        terms = tuple(Term(f"{e.label}", e.spec.physical_damage_pct) for e in conds
-                      if e.spec.physical_damage_pct)
-        return Stat("physical_damage_pct", sum(t.value for t in terms), terms,
-                    rule=_cite("Weakened"))
+        return _rolls.physical_damage_pct(self)
 
     # ----------------------------------------------------------------- movement & size
 
@@ -893,63 +551,28 @@ class Creature:
         Ex ("Bonus/Penalty to Move Speed"): 30 ft + Barbarian Fast Movement 10 = 40 ft;
         encumbered to 75%: 30 ft.
         """
-        conds = self.active_conditions
-        mods = [SpeedModifier(e.label, e.spec.speed_flat, e.spec.speed_flat_50_plus,
-                              e.spec.speed_floor, e.spec.speed_multiplier)
-                for e in conds if e.spec.speed_flat or e.spec.speed_multiplier != 1]
-        return move_speed(self.speed, bonuses=self._bonuses_to("speed"), modifiers=mods,
-                          immobile=conds.flagged("immobile"),
-                          cannot_run=conds.flagged("cannot_run"),
-                          cannot_5ft_step=conds.flagged("cannot_5ft_step"))
+        return _turn.creature_move_speed(self)
 
     @cached_property
     def actions(self) -> ActionLimits:
-        """Actions per turn left by its conditions (2 Big, 1 Little, 1 Reaction normally).
-
-        "Other Reactions may be granted by class abilities, Feats, and so on" (000_8d1d7816
-        ee944f3b.txt, "Reactions & AOO:"): the creature's ``reactions`` key (default 1)
-        sets how many it has per round when its conditions allow Reactions at all.
-        """
-        limits = self.active_conditions.action_limits()
-        if self.reactions != 1 and limits.reactions > 0:
-            limits = dataclasses.replace(
-                limits, reactions=self.reactions,
-                notes=limits.notes + (f"{self.reactions} Reactions a round (class ability or "
-                                      "Feat)",))
-        return limits
+        """Actions per turn left by its conditions (2 Big, 1 Little, 1 Reaction normally;
+        more Reactions with the ``reactions`` key: "Reactions & AOO:")."""
+        return _turn.action_limits(self)
 
     @cached_property
     def attacks_per_turn(self) -> Stat:
         """Attacks on its turn by level and the Big Actions it has ("Attacks Per Turn")."""
-        big = self.actions.big_actions
-        value = attacks_per_turn(self.level, big)
-        band = ("0-4" if self.level <= 4 else "5-9" if self.level <= 9 else
-                "10-14" if self.level <= 14 else "15+")
-        notes = (f"{big} Big Action{'s' if big != 1 else ''} this turn",) if big != 2 else ()
-        return Stat("attacks_per_turn", value,
-                    (Term(f"level {self.level} (band {band})", value),), notes=notes,
-                    rule=_cite("Attacks Per Turn"))
+        return _turn.attacks_per_turn_stat(self)
 
     @cached_property
     def space(self) -> Stat:
         """Hexes it occupies, from ``data/sizes.csv`` ("Creature Size: Size, Space, Reach")."""
-        row = self.size_row
-        return Stat("space", float(row["space_hexes"]), notes=(
-            f"{self.size.value}: {row['space_ft']} ft",), rule=row["source"].split(";")[0])
+        return _reach.space(self)
 
     @cached_property
     def reach(self) -> Stat:
         """Natural Reach in feet: given, else the size's ("Reach & Threatened Area")."""
-        row = self.size_row
-        if self.reach_override is not None:
-            return Stat("reach", self.reach_override,
-                        (Term("reach given", self.reach_override),),
-                        notes=(_hexes(self.reach_override // 5),),
-                        rule=_cite("Reach & Threatened Area"))
-        return Stat("reach", int(row["reach_ft"]),
-                    (Term(f"{self.size.value} size", int(row["reach_ft"])),),
-                    notes=(_hexes(int(row["reach_hexes"])),),
-                    rule=_cite("Reach & Threatened Area"))
+        return _reach.natural_reach(self)
 
     @property
     def resistance(self) -> Resistances:
@@ -967,38 +590,14 @@ class Creature:
         threaten. (Exception: Loaded Crossbows Threaten out to 10 feet.)" A weapon is
         ranged-only when its entry says ``ranged: true``.
         """
-        return self._threat_reach() or 0
-
-    def _threat_reach(self) -> int | None:
-        # None: no weapon threatens. 0: Tiny/Diminutive reach, its own hex only.
-        from .attacks import WeaponError, resolve_weapon  # attacks builds on creatures
-
-        natural = int(self.reach)
-        best: int | None = None
-        reach: Any
-        for entry in self.weapons:
-            w = entry if isinstance(entry, Mapping) else {"name": str(entry)}
-            name = str(w.get("name", "")).lower()
-            try:  # the weapons table knows what is melee, ranged-only or never threatens
-                weapon = resolve_weapon(self, w)
-                melee = "melee" in weapon.uses and "no_threat" not in weapon.traits
-                reach = weapon.reach_ft
-            except (WeaponError, LfgError):  # a weapon only this creature has
-                melee, reach = not w.get("ranged"), w.get("reach")
-            if w.get("ranged"):
-                melee = False
-            if melee:
-                best = max(best or 0, int(natural if reach is None else reach))
-            elif "crossbow" in name and w.get("loaded", True):
-                best = max(best or 0, 10)
-        return best
+        return _reach.threat_reach(self) or 0
 
     @property
     def threatens(self) -> bool:
         """Whether it threatens anything now: it needs a weapon that threatens (see
         :attr:`threat_reach_ft`; a Tiny creature's reach of 0 threatens its own hex) and no
         condition that stops it (Prone, Blinded, Helpless, Grappled, ...)."""
-        return self._threat_reach() is not None and self.active_conditions.threatens
+        return _reach.threat_reach(self) is not None and self.active_conditions.threatens
 
     def spellcasting(self, spell_level: int = 0) -> SpellCasting:
         """Perseverance DCs, spell failure and impossibility from its conditions."""
@@ -1051,81 +650,7 @@ class Creature:
                 f"speed {self.move_speed.value} ft{cond}")
 
 
-# --------------------------------------------------------------------------- comparing
-
-#: The statistics :func:`compare` and :func:`condition_effects` look at, in order.
-COMPARED = ("ac", "ff_ac", "touch_ac", "ac_vs_crit", "melee_attack", "ranged_attack", "fort",
-            "ref", "will", "initiative_bonus", "move_speed", "physical_damage_pct", "skill")
-
-
-def compare(before: "Creature", after: "Creature") -> pd.DataFrame:
-    """The statistics that differ between two versions of a creature.
-
-    Returns:
-        One row per changed statistic (``stat``, ``before``, ``after``), plus ``actions``
-        and ``fortune`` rows when those change; empty when nothing changed.
-    """
-    rows = []
-    for name in COMPARED:
-        a, b = before.stat(name), after.stat(name)
-        if a.value != b.value or getattr(a, "auto_fail", False) != getattr(b, "auto_fail", False):
-            shown = ("auto-fail" if getattr(b, "auto_fail", False) else b.value)
-            rows.append({"stat": name, "before": a.value, "after": shown})
-    acts_a = before.actions.explain().splitlines()[0]
-    acts_b = after.actions.explain().splitlines()[0]
-    if acts_a != acts_b:
-        rows.append({"stat": "actions", "before": acts_a, "after": acts_b})
-    fa, fb = before.melee_attack.fortune, after.melee_attack.fortune
-    if fa != fb:
-        rows.append({"stat": "fortune", "before": getattr(fa, "value", "none"),
-                     "after": getattr(fb, "value", "none")})
-    return pd.DataFrame(rows, columns=["stat", "before", "after"], dtype=object)
-
-
-def condition_effects(creature: "Creature", conditions: Iterable[str] | None = None
-                      ) -> pd.DataFrame:
-    """What each condition does to one creature: a row per condition, a column per changed
-    statistic (``"18 → 16"``), plus the conditions it brings along.
-
-    Args:
-        creature: The creature before (usually with no conditions).
-        conditions: Condition texts (``"prone"``, ``"bleed 2"``, ``"weakened 3"``); all of
-            them by default, with Weakened at each stage.
-
-    Returns:
-        A DataFrame indexed by condition; cells are empty where nothing changed.
-    """
-    if conditions is None:
-        conditions = [c.value for c in Condition if c is not Condition.WEAKENED] + [
-            f"weakened {n}" for n in range(1, 6)]
-        conditions = [f"{c} 2" if c == "bleed" else c for c in conditions]
-    rows = {}
-    for text in conditions:
-        after = creature.with_condition(text)
-        diff = compare(creature, after)
-        row = {r["stat"]: f"{r['before']} → {r['after']}" for r in diff.to_dict("records")}
-        brought = [e.label for e in after.active_conditions
-                   if e.label.lower().replace(" ", "_") != str(text).lower().replace(" ", "_")]
-        row["also"] = ", ".join(brought)
-        rows[str(text)] = row
-    columns = [c for c in (*COMPARED, "actions", "fortune", "also")
-               if any(c in r and r[c] for r in rows.values())]
-    frame = pd.DataFrame.from_dict(rows, orient="index", columns=columns).fillna("")
-    frame.index.name = "condition"
-    return frame
-
-
 # --------------------------------------------------------------------------- examples
-
-
-def _examples_dir() -> Traversable:
-    return resources.files("lfgcombat.data").joinpath("creatures")
-
-
-def example_names() -> list[str]:
-    """Names of the example creature files in ``data/creatures/`` (``rock``, ``ogre``...)."""
-    return sorted(p.name.rsplit(".", 1)[0] for p in _examples_dir().iterdir()
-                  if p.name.endswith(".yaml"))
 
 
 def load_example(name: str) -> Creature:
@@ -1140,13 +665,8 @@ def load_example(name: str) -> Creature:
     Raises:
         CreatureError: unknown name.
     """
-    key = name.strip().lower().replace(" ", "_")
-    names = example_names()
-    if key not in names:
-        raise CreatureError([("(example)", f"no example {name!r}; {_hint(key, names)}"
-                              "examples: " + ", ".join(names))])
-    text = _examples_dir().joinpath(f"{key}.yaml").read_text(encoding="utf-8")
+    key, data = example_data(name)
     try:
-        return Creature.from_dict(load_text(text, "yaml", f"{key}.yaml"))
+        return Creature.from_dict(data)
     except CreatureError as exc:
         raise CreatureError(exc.problems, what=f"example {key}.yaml") from None

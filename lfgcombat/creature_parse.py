@@ -1,7 +1,8 @@
 """Reading a creature mapping (from YAML, JSON or a caller): every field checked, every
 problem collected, nothing built until all are right.
 
-Used by :class:`lfgcombat.creature.Creature` (``from_dict``, the constructor, ``replace``).
+Used by :class:`lfgcombat.creature.Creature` (``from_dict``, the constructor, ``replace``),
+which re-exports :class:`CreatureError` (the error every bad creature raises).
 Rules checked here: ability scores of 0 (inferred creature types), "Bleed X" (X at most
 the level), "Healing lost HP" (current HP at most the max), "Temporary Hit Points
 (TempHP)" (at most 25% of max HP), "NPC & Enemy Death" (a monster without ``kind`` is an
@@ -28,12 +29,32 @@ from .combat_stats import (ABILITIES, BONUS_TARGETS, MAX_ABILITY, MAX_LEVEL,
 from .conditions import Affliction, Condition, ConditionError, bleed_cap, stack_afflictions
 from .damage import DamageError, Resistances, parse_damage
 from .datafile import DataFileError, check_depth, short
-from .errors import DiceError
+from .errors import DiceError, LfgError
 from .notation import parse as dice_parse
 from .size import Size
 from .stats import StatBonus
 
-__all__ = ["KEYS", "MAX_NOTES", "MAX_TEXT", "MAX_GEAR_NUMBER", "parse_creature"]
+__all__ = ["KEYS", "MAX_NOTES", "MAX_TEXT", "MAX_GEAR_NUMBER", "parse_creature",
+           "CreatureError"]
+
+
+class CreatureError(LfgError, ValueError):
+    """A creature with bad, unknown or out-of-range fields.
+
+    Attributes:
+        problems: ``(field, message)`` for every bad field (``abilities.con``,
+            ``conditions[2]``, ...).
+        fields: Just the field names.
+    """
+
+    def __init__(self, problems: Iterable[tuple[str, str]], what: str = "creature") -> None:
+        self.problems: tuple[tuple[str, str], ...] = tuple(problems)
+        self.fields: tuple[str, ...] = tuple(f for f, _ in self.problems)
+        n = len(self.problems)
+        lines = [f"invalid {what}: {n} bad field{'s' if n != 1 else ''}"]
+        lines += [f"  {f}: {m}" for f, m in self.problems]
+        super().__init__("\n".join(lines))
+
 
 # --------------------------------------------------------------------------- parsing
 

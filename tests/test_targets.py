@@ -65,3 +65,24 @@ def test_report_measures_the_kit(targets) -> None:
     assert all(a.lines >= b.lines for a, b in zip(functions, functions[1:]))
     dice = next(s for s in modules if s.name == "lfgcombat.dice")
     assert dice.lines == len((REPO / "lfgcombat" / "dice.py").read_text().splitlines())
+
+
+def test_a_size_exception_is_listed_with_its_reason_not_as_a_miss(targets, tmp_path: Path,
+                                                                  monkeypatch) -> None:
+    monkeypatch.setattr(targets, "REPO", tmp_path)
+    code = ('class Big:\n    """A facade.\n\n    Size exception: it is the sum of its rule '
+            'classes,\n    each under the limit.\n    """\n' + "    x = 1\n" * 20
+            + 'class Plain:\n    """No reason."""\n' + "    y = 1\n" * 20)
+    path = tmp_path / "m.py"
+    path.write_text(code)
+    tree = targets.ast.parse(code)
+    big, plain = [n for n in tree.body if isinstance(n, targets.ast.ClassDef)]
+    assert targets.size_exception(big) == ("it is the sum of its rule classes, each under "
+                                           "the limit.")
+    assert targets.size_exception(plain) == ""
+    _, classes, _ = targets.sizes({"m": path})
+    lines, ok = targets._over("classes", classes, 10)
+    assert not ok  # Plain is over and has no reason
+    assert lines[0] == "classes over 10 lines: 1 (and 1 justified)"
+    assert any("Big" in line and "justified: it is the sum" in line for line in lines)
+    assert targets._over("classes", [c for c in classes if c.name == "Big"], 10)[1]
