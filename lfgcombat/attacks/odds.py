@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import html
 from collections.abc import Callable, Iterator, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Any, cast
 
@@ -106,6 +106,9 @@ class AttackOdds:
     p_perfect: Any
     p_threat: Any
     damage: pd.Series
+    #: Creature name -> P(this ranged attack strikes it as an Unintended Target), from
+    #: ``attack_odds(..., bystanders=...)`` (:func:`lfgcombat.archery.unintended_attack_odds`).
+    unintended: Mapping[str, Any] = field(default_factory=dict)
 
     @property
     def p_miss(self) -> Any:
@@ -339,7 +342,7 @@ def odds_for(setup: AttackSetup, exact: bool = False) -> AttackOdds:
 
 def attack_odds(attacker: Any, target: Any, weapon: "Weapon | str | Mapping",
                 ruleset: Ruleset | str | None = None, *, exact: bool = False,
-                **situation: Any) -> AttackOdds:
+                bystanders: Any = None, **situation: Any) -> AttackOdds:
     """The exact odds of an attack, by the same rules as :func:`lfgcombat.attacks.attack`.
 
     Args:
@@ -348,11 +351,15 @@ def attack_odds(attacker: Any, target: Any, weapon: "Weapon | str | Mapping",
         ruleset: ``Ruleset("lfg", killer_criticals=True, perfect_critical=True)`` for the
             optional rules.
         exact: Probabilities as :class:`fractions.Fraction` instead of floats.
+        bystanders: :class:`lfgcombat.archery.Bystander` around the target: a ranged
+            attack's :attr:`AttackOdds.unintended` (000_8d1d7816ee944f3b.txt, "Accuracy by
+            Volume (Unintended Targets)").
         **situation: Keys of :class:`~lfgcombat.attacks.Situation`.
 
     Returns:
         :class:`AttackOdds`: ``p_hit`` (criticals included), ``p_crit``, the damage
-        distribution after resistances as a pandas Series, ``expected_damage``.
+        distribution after resistances as a pandas Series, ``expected_damage``,
+        ``unintended``.
 
     Raises:
         IllegalActionError, WeaponError: as :func:`~lfgcombat.attacks.attack`.
@@ -366,4 +373,9 @@ def attack_odds(attacker: Any, target: Any, weapon: "Weapon | str | Mapping",
         >>> round(attack_odds(a, t, "battleaxe").p_hit, 2)   # needs 12+ on the d20
         0.45
     """
-    return odds_for(prepare(attacker, target, weapon, ruleset=ruleset, **situation), exact)
+    odds = odds_for(prepare(attacker, target, weapon, ruleset=ruleset, **situation), exact)
+    if bystanders:
+        from ..archery import unintended_attack_odds
+        odds = replace(odds, unintended=unintended_attack_odds(
+            odds.setup, list(bystanders), situation, exact=exact))
+    return odds

@@ -19,6 +19,7 @@ from ..creature import Creature
 from ..dice import Roller
 from ..errors import LfgError
 from ..log import EventLog, LogFormatError
+from .archery import ArcheryRules
 from .arguments import ArgumentsRules, show
 from .casting import CastingRules
 from .checkpoints import Checkpoint, map_layers, set_map_layers
@@ -45,7 +46,7 @@ __all__ = ["Encounter"]
 class Encounter(ArgumentsRules, ReplayRules, RosterRules, InitiativeRules, TurnsRules,
                 SelectionRules, InterruptsRules, EconomyRules, ReactionsRules, CombatRules,
                 MovementRules, SpecialActionsRules, CastingRules, HealthRules, EffectsRules,
-                OtherMovementRules):
+                OtherMovementRules, ArcheryRules):
     """A fight: combatants, sides, an optional battle map, initiative and turns, as a log.
 
     Args:
@@ -137,9 +138,12 @@ class Encounter(ArgumentsRules, ReplayRules, RosterRules, InitiativeRules, Turns
                 opts = header.get("map_options") or {}
                 hmap = HexMap.from_text(header["map"], creatures={c.name: c for c in creatures},
                                         **opts)
-            return cls(creatures, sides=sides, map=hmap, ruleset=ruleset, seed=seed,
-                       groups=groups, initiative=initiative,
-                       top_down_flat_footed=header.get("top_down_flat_footed"))
+            enc = cls(creatures, sides=sides, map=hmap, ruleset=ruleset, seed=seed,
+                      groups=groups, initiative=initiative,
+                      top_down_flat_footed=header.get("top_down_flat_footed"))
+            # a save from before issue 15 replays without Unintended Targets (archery.py)
+            enc._volume_rule = bool(header.get("accuracy_by_volume", False))
+            return enc
         except LogFormatError:
             raise
         except (LfgError, KeyError, TypeError, ValueError, AttributeError) as exc:

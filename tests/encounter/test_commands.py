@@ -21,7 +21,7 @@ COMMAND_NAMES = {
     "fight_defensively", "ignore_enemy", "protect", "cast", "attack", "damage", "heal",
     "temp_hp", "add_condition", "remove_condition", "note", "map_edit"} | {
     # issue 15 (lfgcombat.encounter.other_movement, archery, breaking)
-    "move_mode", "run_mode", "set_altitude"}
+    "move_mode", "run_mode", "set_altitude", "volley"}
 
 
 def test_every_command_has_one_registered_handler_in_its_rule_module():
