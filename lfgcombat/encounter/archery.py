@@ -83,6 +83,8 @@ else:
 class ArcheryRules(_Base):
     """Accuracy by Volume after a ranged miss; :meth:`unintended_odds`; :meth:`volley`."""
 
+    _volume_rule = True  # False: a save from before the rule (Encounter._from_header)
+
     @property
     def accuracy_by_volume(self) -> bool:
         """Whether a ranged miss on the map finds an Unintended Target by itself: on for
