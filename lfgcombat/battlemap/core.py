@@ -114,6 +114,8 @@ class _MapCore:
         self._doors: dict[Cell, Any] = {}  # door cell -> its ObjectState (lfgcombat.objects)
         self._door_lock: dict[Cell, int] = {}  # door cell -> the lock's -5..+5 on the Break DC
         self._door_trap: dict[Cell, str] = {}  # door cell -> its trap, set off when forced
+        #: Unattended objects by label (a chest): (cell, its ObjectState, fragile items)
+        self._objects: dict[str, tuple[Cell, Any, tuple[str, ...]]] = {}
         #: Height of the ceiling above the ground in feet (``None``: open sky); volleys need
         #: clearance under it (000_8d1d7816ee944f3b.txt, "Volley Shots & Indirect Fire").
         self.ceiling: int | None = None
@@ -367,6 +369,8 @@ class _MapCore:
                 tuple(sorted(self._elevation.items())), tuple(sorted(self._altitude.items())),
                 tuple(sorted((c, s.hp, s.broken, s.forced_attempted)
                              for c, s in self._doors.items())), self.ceiling,
+                tuple((k, c, s.hp, s.broken, s.forced_attempted, i)
+                      for k, (c, s, i) in sorted(self._objects.items())),
                 tuple((n, p.side, p.anchor, tuple(sorted(p.cells)))
                       for n, p in self._placed.items()),
                 tuple(sorted((c, tuple(v)) for c, v in self._occupants.items())),

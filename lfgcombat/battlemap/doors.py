@@ -17,7 +17,6 @@ this layer keeps the doors' state and refuses what the map cannot do.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import Any
 
 from lfgcombat.citations import cite
 from lfgcombat.errors import IllegalActionError
@@ -29,9 +28,10 @@ from .terrain import DEFAULT_DOOR, Terrain
 from .textformat import _TextFormat
 from .values import _at
 
-__all__ = ["Door", "DOOR_STATES"]
+__all__ = ["Door", "DOOR_STATES", "MapObject"]
 
 R_DOORS = cite("Breaking down doors, walls, & other barricades")
+R_CHEST = cite("Breaking Open a Treasure Chest")
 #: A door's states and their terrain kinds.
 DOOR_STATES = {"closed": Terrain.DOOR, "open": Terrain.DOOR_OPEN, "broken": Terrain.DOOR_BROKEN}
 _STATE_OF = {v: k for k, v in DOOR_STATES.items()}
@@ -167,10 +167,58 @@ class _Doors(_TextFormat):
         self._terrain_version += 1
         self._changed()
 
-    def door_layer(self) -> dict[str, Any]:
-        """The doors as plain data (for checkpoints and the text format)."""
-        return {str(self.offset(d.cell)): {"object": d.object.spec.name, "hp": d.object.hp,
-                                           "broken": d.object.broken,
-                                           "forced": d.object.forced_attempted,
-                                           "lock": d.lock, "trap": d.trap}
-                for d in self.doors()}
+    # -- unattended objects: chests ---------------------------------------------------
+    def place_object(self, label: str, where: CellLike, object: str = "treasure_chest", *,
+                     items: tuple[str, ...] | list[str] = ()) -> MapObject:
+        """Put an unattended object (a chest) on the map, with the fragile items inside it
+        (000_8d1d7816ee944f3b.txt, "Breaking Open a Treasure Chest"). It does not block
+        movement.
+
+        Raises:
+            ObjectError: an unknown object; IllegalActionError: a label in use, a bad item
+                list or a cell off the map. Nothing changes.
+        """
+        if not isinstance(label, str) or not label.strip() or label in self._objects:
+            raise IllegalActionError(f"label must be new text naming the object, not "
+                                     f"{label!r}", R_DOORS)
+        if isinstance(items, str) or not all(isinstance(i, str) for i in items):
+            raise IllegalActionError(f"items are the names of the fragile things inside, not "
+                                     f"{items!r}", R_CHEST)
+        obj = ObjectState.new(object)
+        c = self._cells_on_map(where)[0]
+        self._objects[label] = (c, obj, tuple(items))
+        self._changed()
+        return self.map_object(label)
+
+    def map_object(self, label: str) -> MapObject:
+        """The unattended object ``label``.
+
+        Raises:
+            IllegalActionError: no such object on the map.
+        """
+        if label not in self._objects:
+            raise IllegalActionError(f"no object {label!r} on the map; on it: "
+                                     f"{', '.join(self._objects) or 'none'}", R_DOORS)
+        c, obj, items = self._objects[label]
+        return MapObject(label, c, obj, items)
+
+    def map_objects(self) -> list[MapObject]:
+        """Every unattended object, by label."""
+        return [self.map_object(k) for k in sorted(self._objects)]
+
+    def _object_changed(self, label: str, state: ObjectState,
+                        items: tuple[str, ...] | None = None) -> None:
+        c, _old, old_items = self._objects[label]
+        self._objects[label] = (c, state, old_items if items is None else items)
+        self._changed()
+
+
+@dataclass(frozen=True)
+class MapObject:
+    """An unattended object on the map: its label, cell, state and the fragile items
+    inside (a chest's potions)."""
+
+    label: str
+    cell: Cell
+    object: ObjectState
+    items: tuple[str, ...] = ()

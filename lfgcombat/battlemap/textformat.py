@@ -82,7 +82,7 @@ MAX_TEXT_CHARS = 1_000_000
 #: The largest Move Speed, reach or elevation step a map text may give, in feet.
 MAX_FEET = 10_000
 _TOP_KEYS = ("grid", "terrain", "elevation", "elevation_step", "background", "creatures", "name",
-             "doors", "ceiling")
+             "doors", "ceiling", "objects")
 _CREATURE_KEYS = ("name", "at", "side", "size", "speed", "reach", "threatens", "conditions",
                   "share", "altitude")
 _DOOR_KEYS = ("at", "object", "hp", "lock", "trap", "forced")
@@ -135,6 +135,7 @@ class _TextFormat(_Display):
         m._fill_ground(rows, elevation)
         m._fill_doors(doors, _block_line(lines, "doors"))
         m.ceiling = ceiling
+        m._fill_objects(doc.get("objects"), _block_line(lines, "objects"))
         m._background = background
         m._place_entries(entries, creatures)
         m._version = 0
@@ -227,6 +228,7 @@ class _TextFormat(_Display):
             out += [f"elevation_step: {step}", "elevation: |"]
             out += self._block_rows(lambda c: str(self._elevation.get(c, 0) // step))
         out += self._door_lines()
+        out += self._object_lines()
         if self.ceiling is not None:
             out.append(f"ceiling: {self.ceiling}")
         if self._background is not None:
@@ -236,6 +238,38 @@ class _TextFormat(_Display):
             out.append("creatures:")
             out += [self._creature_line(n) for n in self._placed]
         return "\n".join(out) + "\n"
+
+    def _fill_objects(self, raw: Any, ln: int) -> None:
+        """The ``objects:`` entries: ``- {name: chest, at: [c, r], object: treasure_chest,
+        items: [potion], hp: 10, broken: false}``."""
+        if raw is None:
+            return
+        if not isinstance(raw, list) or not all(isinstance(e, dict) for e in raw):
+            raise MapFormatError("objects must be a list of {name, at, object, items}", ln or None)
+        for e in raw:
+            try:
+                place = getattr(self, "place_object")  # the doors layer, above this one
+                o = place(e["name"], tuple(e["at"]), e.get("object", "treasure_chest"),
+                          items=e.get("items", ()))
+                st = replace(o.object, hp=e.get("hp", o.object.hp),
+                             broken=bool(e.get("broken", False)))
+            except (LfgError, KeyError, TypeError) as exc:
+                raise MapFormatError(f"objects: {_short(str(exc), 160)}", ln or None) from None
+            self._objects[o.label] = (o.cell, st, o.items)
+
+    def _object_lines(self) -> list[str]:
+        out = []
+        for k, (c, st, items) in sorted(self._objects.items()):
+            col, row = self.offset(c)
+            extra = f", object: {st.spec.name}"
+            if items:
+                extra += f", items: [{', '.join(_yaml_str(i) for i in items)}]"
+            if st.hp != st.spec.hp:
+                extra += f", hp: {st.hp}"
+            if st.broken:
+                extra += ", broken: true"
+            out.append(f"  - {{name: {_yaml_str(k)}, at: [{col}, {row}]{extra}}}")
+        return ["objects:"] + out if out else []
 
     def _door_lines(self) -> list[str]:
         """The ``doors:`` entries of the doors that are not plain good wooden doors."""

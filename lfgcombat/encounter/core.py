@@ -20,6 +20,7 @@ from ..dice import Roller
 from ..errors import LfgError
 from ..log import EventLog, LogFormatError
 from .archery import ArcheryRules
+from .breaking import BreakingRules
 from .arguments import ArgumentsRules, show
 from .casting import CastingRules
 from .checkpoints import Checkpoint, map_layers, set_map_layers
@@ -46,7 +47,7 @@ __all__ = ["Encounter"]
 class Encounter(ArgumentsRules, ReplayRules, RosterRules, InitiativeRules, TurnsRules,
                 SelectionRules, InterruptsRules, EconomyRules, ReactionsRules, CombatRules,
                 MovementRules, SpecialActionsRules, CastingRules, HealthRules, EffectsRules,
-                OtherMovementRules, ArcheryRules):
+                OtherMovementRules, ArcheryRules, BreakingRules):
     """A fight: combatants, sides, an optional battle map, initiative and turns, as a log.
 
     Args:
