@@ -32,9 +32,10 @@ import difflib
 import enum
 import functools
 import re
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
+from types import MappingProxyType
 from typing import Any
 
 import pandas as pd
@@ -42,7 +43,7 @@ import pandas as pd
 from . import tables
 from .bonuses import Bonus, BonusType
 from .dice import Fortune, net_fortune
-from .errors import LfgError
+from .errors import LfgError, RulesDataError
 from .shortrepr import short
 from .tables import Column, Schema
 
@@ -51,7 +52,8 @@ __all__ = [
     "Condition", "ConditionError", "ConditionSpec", "Affliction", "Active", "ConditionSet",
     "ActionLimits", "SpellCasting", "Gained", "CONDITIONS_SCHEMA", "conditions_table",
     "spec", "specs", "lookup", "parse_condition", "stack_afflictions", "gain", "resolve",
-    "bleed_cap", "MAX_WEAKENED_STAGE", "load_rules_table",
+    "bleed_cap", "MAX_WEAKENED_STAGE", "load_rules_table", "build_specs", "name_index",
+    "find_condition",
 ]
 
 TEXT = "000_8d1d7816ee944f3b.txt"
@@ -329,11 +331,30 @@ def specs() -> Mapping[str, ConditionSpec]:
     Raises:
         RulesDataError: the table is invalid, or lacks a row for a condition.
     """
-    from types import MappingProxyType
+    return build_specs(conditions_table())
 
-    from .errors import RulesDataError
+
+def build_specs(table: pd.DataFrame, file: str = "data/conditions.csv", *,
+                complete: bool = True) -> Mapping[str, ConditionSpec]:
+    """The rows of a conditions table (the columns of :data:`CONDITIONS_SCHEMA`, already
+    validated by :func:`lfgcombat.tables.load_table`) as :class:`ConditionSpec` values.
+
+    Args:
+        table: The table.
+        file: Its name, for errors.
+        complete: Require a row for every condition and Weakened stage (the lfg table,
+            which every creature reads); a ruleset's own catalogue may list fewer
+            (:class:`lfgcombat.rulesets.ConditionCatalogue`).
+
+    Returns:
+        A read-only mapping by row key.
+
+    Raises:
+        RulesDataError: a row whose cells do not go together, or (``complete``) a
+            condition without a row; naming the file, line and column.
+    """
     out: dict[str, ConditionSpec] = {}
-    for line, row in enumerate(conditions_table().to_dict("records"), start=2):
+    for line, row in enumerate(table.to_dict("records"), start=2):
         key = row["condition"]
         stage = int(key.rsplit("_", 1)[1]) if key.startswith("weakened_") else None
         condition = Condition.WEAKENED if stage else Condition(key)
@@ -342,11 +363,11 @@ def specs() -> Mapping[str, ConditionSpec]:
                             "little_actions", "perseverance_base", "perseverance_per_sl")}
         if row["spellcasting"] == "perseverance" and pdc["perseverance_base"] is None:
             raise RulesDataError("spellcasting 'perseverance' needs a perseverance_base",
-                                 "data/conditions.csv", row=line, column="perseverance_base")
+                                 file, row=line, column="perseverance_base")
         if (row["spell_failure_pct"] > 0) != (_none(row["spell_failure_components"])
                                               is not None):
             raise RulesDataError("spell_failure_pct and spell_failure_components go together",
-                                 "data/conditions.csv", row=line,
+                                 file, row=line,
                                  column="spell_failure_components")
         fortune = _none(row["fortune"])
         attackers = _none(row["attackers_melee_fortune"])
@@ -374,9 +395,8 @@ def specs() -> Mapping[str, ConditionSpec]:
             damage_per_round=_none(row["damage_per_round"]),
             summary=row["summary"], source=row["source"], **pdc)
     missing = [k for k in ROW_KEYS if k not in out]
-    if missing:
-        raise RulesDataError(f"no row for {', '.join(missing)}", "data/conditions.csv",
-                             column="condition")
+    if complete and missing:
+        raise RulesDataError(f"no row for {', '.join(missing)}", file, column="condition")
     return MappingProxyType(out)
 
 
@@ -450,17 +470,31 @@ def _normal(name: str) -> str:
     return re.sub(r"[\s_\-]+", " ", name.strip().lower())
 
 
-@functools.lru_cache(maxsize=1)
-def _names() -> dict[str, Condition]:
+def name_index(rows: Mapping[str, ConditionSpec]) -> dict[str, Condition]:
+    """Every name that finds a condition of ``rows`` (its key, its title, its aliases),
+    normalised (lower case, one space for ``_``, ``-`` and runs of spaces).
+
+    Args:
+        rows: A table's rows (:func:`specs`, or a ruleset's catalogue).
+
+    Returns:
+        ``{"flat footed": Condition.FLAT_FOOTED, "blind": Condition.BLINDED, ...}``.
+    """
     names: dict[str, Condition] = {}
-    for s in specs().values():
+    for s in rows.values():
         names[_normal(s.condition.value)] = s.condition
         names[_normal(s.condition.title)] = s.condition
         for alias in s.aliases:
             if s.stage is None:
                 names[_normal(alias)] = s.condition
-    names["bleed"] = Condition.BLEED
+    if any(s.condition is Condition.BLEED for s in rows.values()):
+        names["bleed"] = Condition.BLEED
     return names
+
+
+@functools.lru_cache(maxsize=1)
+def _names() -> dict[str, Condition]:
+    return name_index(specs())
 
 
 def lookup(name: str) -> Condition:
@@ -479,13 +513,30 @@ def lookup(name: str) -> Condition:
 
 
 def _lookup(name: str) -> Condition:
+    return find_condition(name, _names())
+
+
+def find_condition(name: str, names: Mapping[str, Condition]) -> Condition:
+    """The condition ``name`` means among ``names`` (a :func:`name_index`).
+
+    Args:
+        name: A condition's name or another name for it, any case.
+        names: The names a table knows.
+
+    Returns:
+        The :class:`Condition`.
+
+    Raises:
+        ConditionError: unknown name (with a "did you mean" and the known conditions).
+    """
     key = _normal(name)
-    found = _names().get(key)
+    found = names.get(key)
     if found is None:
-        close = difflib.get_close_matches(key, list(_names()), n=1, cutoff=0.6)
-        hint = f"; did you mean {_names()[close[0]].value!r}?" if close else ""
+        close = difflib.get_close_matches(key, list(names), n=1, cutoff=0.6)
+        hint = f"; did you mean {names[close[0]].value!r}?" if close else ""
+        known = set(names.values())
         raise ConditionError(f"unknown condition {short(name)}{hint} Known conditions: "
-                             + ", ".join(c.value for c in Condition))
+                             + ", ".join(c.value for c in Condition if c in known))
     return found
 
 
@@ -536,13 +587,16 @@ class Affliction:
                                  f">= 1 (or absent: until removed), not {short(self.rounds)}")
 
     @classmethod
-    def parse(cls, text: "str | Mapping | Affliction") -> "Affliction":
+    def parse(cls, text: "str | Mapping | Affliction",
+              lookup: Callable[[str], Condition] | None = None) -> "Affliction":
         """Read ``"prone"``, ``"Bleed 2"``, ``"weakened stage 3"``, ``"stunned for 2 rounds"``.
 
         A mapping ``{"condition": "bleed", "value": 2, "rounds": 3}`` works too.
 
         Args:
             text: The condition as written.
+            lookup: What finds a condition by name (default :func:`lookup`, the lfg
+                table; a ruleset's :meth:`~lfgcombat.rulesets.ConditionCatalogue.lookup`).
 
         Returns:
             The :class:`Affliction`.
@@ -550,6 +604,7 @@ class Affliction:
         Raises:
             ConditionError: unknown name (with a "did you mean"), bad value or duration.
         """
+        find = lookup if lookup is not None else _lookup
         if isinstance(text, Affliction):
             return text
         if isinstance(text, Mapping):
@@ -561,7 +616,7 @@ class Affliction:
             name = text["condition"]
             if not isinstance(name, str):
                 raise ConditionError(f"condition must be a name, not {short(name)}")
-            return cls(_lookup(name), text.get("value"), text.get("rounds"))
+            return cls(find(name), text.get("value"), text.get("rounds"))
         if not isinstance(text, str):
             raise ConditionError(f"a condition is written as text such as 'prone' or "
                                  f"'bleed 2', not {short(text)}")
@@ -578,7 +633,7 @@ class Affliction:
             if number is not None and len(number.lstrip("-")) > 9:
                 raise ConditionError(f"{m['name'].strip()[:60]}: a number of "
                                      f"{len(number.lstrip('-')):,} digits; at most 9")
-        return cls(_lookup(m["name"]), int(value) if value is not None else None,
+        return cls(find(m["name"]), int(value) if value is not None else None,
                    int(rounds) if rounds is not None else None)
 
     def __str__(self) -> str:

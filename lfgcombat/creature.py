@@ -34,24 +34,29 @@ named after their headings, and their public names are re-exported here:
   ACvsCrit;
 * :mod:`lfgcombat.hit_points`: "Acquiring Hit Points", "Injury & Injured Threshold",
   "Temporary Hit Points (TempHP)", "Death", "NPC & Enemy Death";
-* :mod:`lfgcombat.roll_bonuses`: "Saving Throws", "Attack Rolls", "Rounds, Initiative, &
-  Turn Order", the conditions' skill penalties;
+* :mod:`lfgcombat.roll_bonuses`: "Hit Rating (HR)", "Saving Throws", "Attack Rolls",
+  "Rounds, Initiative, & Turn Order", the conditions' skill penalties;
 * :mod:`lfgcombat.reach`: "Creature Size: Size, Space, Reach", "Reach & Threatened Area";
+* :mod:`lfgcombat.turn_limits`: "Movement in Combat" (Move Speed), "Reactions & AOO:",
+  "Attacks Per Turn";
 * :mod:`lfgcombat.creature_parse` (reading and checking a creature mapping, and
   :class:`CreatureError`), :mod:`lfgcombat.creature_files` (YAML/JSON files and the
   examples), :mod:`lfgcombat.datafile` (reading hostile YAML/JSON),
   :mod:`lfgcombat.creature_compare` (:func:`compare`, :func:`condition_effects`) and
-  :mod:`lfgcombat.statblock` (the notebook stat block).
+  :mod:`lfgcombat.statblock` (the notebook stat block);
+* :mod:`lfgcombat.creature_sections`: the optional keys a rules module adds to the sheet
+  (skills, movement, a ruleset's fields) without changing :class:`Creature`: declared as
+  a ``Section``, they are read, checked, written back and shown like the core keys.
 """
 
 from __future__ import annotations
 
 import os
 from collections.abc import Mapping
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, field, fields
 from functools import cached_property
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pandas as pd
 
@@ -60,11 +65,10 @@ from . import hit_points as _hp
 from . import reach as _reach
 from . import roll_bonuses as _rolls
 from . import turn_limits as _turn
-from .citations import cite as _cite
 from .combat_stats import (ABILITIES, BONUS_TARGETS, CLASS_GOOD_SAVES, MAX_ABILITY,
                            MAX_LEVEL, SAVE_RATINGS_SCHEMA, ZERO_ABILITY_ALLOWED, Abilities,
                            Armor, CreatureType, FrozenMap, HRProgression, Kind, SaveRatings,
-                           _class_rows, _thaw, ability_mod, attacks_per_turn, hit_rating,
+                           _thaw, ability_mod, attacks_per_turn, hit_rating,
                            save_rating, save_ratings_table)
 from .conditions import (ActionLimits, Affliction, Condition, ConditionSet, Gained,
                          SpellCasting, gain, lookup, resolve)
@@ -73,6 +77,8 @@ from .creature_files import (creature_mapping, example_data, example_names,
                              read_creature_file, write_creature_file)
 from .creature_parse import (KEYS, MAX_GEAR_NUMBER, MAX_NOTES, MAX_TEXT, CreatureError,
                              _hint, _parse)
+from .creature_sections import SheetSections, by_attribute, reserve, section_for
+from .creature_sections import sections as all_sections
 from .damage import Resistances
 from .datafile import short
 from .movement import MoveSpeed
@@ -132,6 +138,10 @@ class Creature:
         conditions: The creature's own conditions, stacked (:class:`Affliction`).
         bonuses: Typed bonuses to statistics (:class:`StatBonus`).
         example: Marks example data. notes: Free text.
+        sections: The optional keys rules modules add to the sheet (skills, movement,
+            ...), read by their :class:`~lfgcombat.creature_sections.Section`: see
+            :meth:`section`; each is also the attribute its section names
+            (``creature.skills``).
     """
 
     name: str
@@ -159,6 +169,7 @@ class Creature:
     bonuses: tuple[StatBonus, ...] = ()
     example: bool = False
     notes: str | None = None
+    sections: SheetSections = field(default=SheetSections(), repr=False)
 
     def __post_init__(self) -> None:
         try:
@@ -308,6 +319,40 @@ class Creature:
         return self.replace(conditions=[str(a) for a in self.conditions
                                         if a.condition is not cond])
 
+    def __repr__(self) -> str:
+        shown = [f"{f.name}={getattr(self, f.name)!r}" for f in fields(self)
+                 if f.repr or (f.name == "sections" and self.sections)]
+        return f"{type(self).__name__}({', '.join(shown)})"
+
+    # ----------------------------------------------------------------- sections
+
+    def section(self, key: str) -> Any:
+        """The value of an optional section (:mod:`lfgcombat.creature_sections`).
+
+        Args:
+            key: A registered section's creature file key.
+
+        Returns:
+            Its value, or the section's default when the creature has none.
+
+        Raises:
+            KeyError: no section has that key (the message lists those that exist).
+        """
+        found = section_for(key)
+        if found is None:
+            keys = [s.key for s in all_sections()]
+            raise KeyError(f"no creature section {key!r}; {_hint(key, keys)}sections: "
+                           + (", ".join(keys) or "none registered"))
+        return found.of(self)
+
+    if not TYPE_CHECKING:  # mypy: read sections typed, with Section.of(creature)
+        def __getattr__(self, name: str) -> Any:
+            found = None if name.startswith("_") else by_attribute(name)
+            if found is None:
+                raise AttributeError(f"{type(self).__name__!r} object has no attribute "
+                                     f"{name!r}")
+            return found.viewed(self)
+
     # ----------------------------------------------------------------- basics
 
     def ability_mod(self, ability: str) -> int:
@@ -333,30 +378,14 @@ class Creature:
 
     @property
     def hr_progression_used(self) -> HRProgression:
-        """The HR progression: given, else the class's, else Medium for monsters.
-
-        Monsters: inferred from the text's elephant, "Level 11 Huge ... 7HR"
-        ("Crushing Advance"): floor(0.64 x 11) = 7.
-        """
-        if self.hr_progression is not None:
-            return self.hr_progression
-        if self.character_class is not None:
-            return HRProgression(_class_rows()[self.character_class]["hr_progression"])
-        return HRProgression.MEDIUM
+        """The HR progression: given, else the class's, else Medium for monsters
+        (inferred from the text's elephant: "Crushing Advance")."""
+        return _rolls.hr_progression_of(self)
 
     @cached_property
     def hr(self) -> Stat:
         """Hit Rating (000_8d1d7816ee944f3b.txt, "Hit Rating (HR)", "The Math behind HR")."""
-        p = self.hr_progression_used
-        value = hit_rating(self.level, p)
-        formula = {HRProgression.HIGH: f"floor(0.74 x {self.level}) + 1",
-                   HRProgression.MEDIUM: f"floor(0.64 x {self.level})",
-                   HRProgression.LOW: f"floor(0.49 x {self.level})"}[p]
-        whose = (f"{self.character_class}" if self.hr_progression is None
-                 and self.character_class else
-                 "given" if self.hr_progression is not None else "monster default, inferred")
-        return Stat("hr", value, (Term(f"{p.value.title()} HR ({whose}): {formula}", value),),
-                    rule=_cite("Hit Rating (HR)", "The Math behind HR"))
+        return _rolls.hit_rating_stat(self)
 
     # ----------------------------------------------------------------- AC family
 
@@ -649,6 +678,8 @@ class Creature:
                 f"vs crit {self.ac_vs_crit.value}), HR {self.hr.value}, {sv}, "
                 f"speed {self.move_speed.value} ft{cond}")
 
+
+reserve([f.name for f in fields(Creature)] + [n for n in dir(Creature) if not n.startswith("_")])
 
 # --------------------------------------------------------------------------- examples
 

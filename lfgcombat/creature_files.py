@@ -181,6 +181,7 @@ def _extras(c: Creature) -> dict[str, Any]:
         d["conditions"] = [str(a) for a in c.conditions]
     if c.bonuses:
         d["bonuses"] = [b.to_dict() for b in c.bonuses]
+    d.update(c.sections.dumped())
     if c.example:
         d["example"] = True
     if c.notes is not None:

@@ -27,6 +27,7 @@ from .combat_stats import (ABILITIES, BONUS_TARGETS, MAX_ABILITY, MAX_LEVEL,
                            HRProgression, Kind, SaveRatings, _ABILITY_FIELDS, _class_rows,
                            _freeze)
 from .conditions import Affliction, Condition, ConditionError, bleed_cap, stack_afflictions
+from .creature_sections import SectionError, SheetSections, reserve, sections
 from .damage import DamageError, Resistances, parse_damage
 from .datafile import DataFileError, check_depth, short
 from .errors import DiceError, LfgError
@@ -64,6 +65,7 @@ KEYS: tuple[str, ...] = (
     "speed", "kind", "creature_type", "max_hp", "current_hp", "temp_hp",
     "initiative_rating", "reactions", "save_ratings", "hr_progression", "reach", "weapons",
     "resistances", "conditions", "bonuses", "example", "notes")
+reserve(KEYS)
 _FIELD_OF_KEY = {"class": "character_class", "max_hp": "max_hp_override",
                  "reach": "reach_override"}
 _KEY_OF_FIELD = {v: k for k, v in _FIELD_OF_KEY.items()}
@@ -176,20 +178,52 @@ def _parse(d: Any) -> tuple[dict[str, Any], list[tuple[str, str]]]:
         example = False
     f["example"] = example
     f["notes"] = p.text("notes", d.get("notes"), max_len=MAX_NOTES)
+    f["sections"] = _parse_sections(d, p)
     _cross_check(f, p)
+    _check_sections(f, p)
     return f, p.problems
 
 
 def _parse_keys(d: Mapping, f: dict[str, Any], p: _Parser) -> None:
     """Unknown keys, with "did you mean"; a misspelt ``class``/``max_hp`` is remembered so
     that it does not also raise "a creature without a class needs max_hp"."""
+    allowed = KEYS + tuple(s.key for s in sections())
     for key in d:
-        if key not in KEYS:
-            hint = _hint(key, KEYS)
+        if key not in allowed:
+            hint = _hint(key, allowed)
             p.bad(short(key) if not isinstance(key, str) else key[:MAX_TEXT],
-                  f"unknown key; {hint}allowed keys: " + ", ".join(KEYS))
+                  f"unknown key; {hint}allowed keys: " + ", ".join(allowed))
             if hint in ("did you mean 'class'? ", "did you mean 'max_hp'? "):
                 f["_class_bad"] = True
+
+
+def _parse_sections(d: Mapping, p: _Parser) -> SheetSections:
+    """The keys of the registered sections (:mod:`lfgcombat.creature_sections`), each read
+    by its own parser; a parser's CreatureError problems are kept as they are, any other
+    LfgError is reported under the key."""
+    items = []
+    for section in sections():
+        if section.key not in d:
+            continue
+        try:
+            items.append((section, section.read(d[section.key])))
+        except SectionError:  # a mutable value: a mistake in the rules module
+            raise
+        except CreatureError as exc:
+            p.problems.extend(exc.problems)
+        except LfgError as exc:
+            p.bad(section.key, str(exc)[:500])
+    return SheetSections(items)
+
+
+def _check_sections(f: dict[str, Any], p: _Parser) -> None:
+    """Each stored section value against the other fields (its section's ``check``)."""
+    found: SheetSections = f["sections"]
+    for key, value in found.items():
+        check = found.section(key).check
+        if check is not None:
+            for where, message in check(value, f):
+                p.bad(where, message)
 
 
 def _parse_identity(d: Mapping, f: dict[str, Any], p: _Parser) -> None:

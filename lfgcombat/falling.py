@@ -172,6 +172,28 @@ def falling_damage(max_hp: int, feet: int, size: Size | str = "medium", check: i
         >>> falling_damage(142, 30, check=27).damage   # Rock the Barbarian
         14
     """
+    sz = _checked_fall(max_hp, feet, size, check, leaper)
+    effective, lines = _effective_fall(feet, sz, check, soft, height_ft)
+    if leaper:
+        effective = max(0, effective - leaper // 2)
+        lines += (f"  Leaper {leaper}, jumping down: -{leaper // 2} ft",)
+    pct, dc, cap_lines = _fall_percent(effective, sz)
+    damage = max_hp * pct // 100
+    if pct and damage < 1:
+        damage = 1
+    lines += cap_lines + (f"  effective fall {effective} ft: {pct}% of max HP {max_hp} = "
+                          f"{damage} bludgeoning",)
+    applied, dc, landing = _landing(damage, dc, resistances)
+    return FallResult(feet, effective, pct, damage, applied, dc, lines=lines + landing)
+
+
+def _checked_fall(max_hp: int, feet: int, size: Size | str, check: int | None,
+                  leaper: int) -> Size:
+    """Check :func:`falling_damage`'s numbers and return the victim's size.
+
+    Raises:
+        FallingError: a bad max HP, distance, size, check or Leaper value.
+    """
     _int("max_hp", max_hp, 1)
     _int("feet", feet)
     try:
@@ -183,27 +205,23 @@ def falling_damage(max_hp: int, feet: int, size: Size | str = "medium", check: i
         raise FallingError(f"check is the Acrobatics or Jump&Sprint result, a whole number, "
                            f"not {check!r}")
     _int("leaper", leaper)
-    effective, lines = _effective_fall(feet, sz, check, soft, height_ft)
-    if leaper:
-        effective = max(0, effective - leaper // 2)
-        lines += (f"  Leaper {leaper}, jumping down: -{leaper // 2} ft",)
-    pct, dc, cap_lines = _fall_percent(effective, sz)
-    damage = max_hp * pct // 100
-    if pct and damage < 1:
-        damage = 1
-    lines += cap_lines + (f"  effective fall {effective} ft: {pct}% of max HP {max_hp} = "
-                          f"{damage} bludgeoning",)
+    return sz
+
+
+def _landing(damage: int, dc: int | None, resistances: Resistances | dict | None
+             ) -> tuple[Applied, int | None, tuple[str, ...]]:
+    """(damage after DR, the REF DC if any damage is taken, lines): "If you do not take
+    damage from a fall, you land standing and unharmed. If you take damage, you land prone
+    and risk a broken limb"; "Damage Resistance (DR) can function against falling
+    damage"."""
     res = (resistances if isinstance(resistances, Resistances)
            else Resistances.from_dict(resistances))
     applied = apply_resistance(damage, DamageType.BLUDGEONING, res)
-    if applied.resisted:
-        lines += (f"  {applied}",)
+    lines: tuple[str, ...] = (f"  {applied}",) if applied.resisted else ()
     if applied.taken:
-        lines += (f"  lands prone; REF Save DC{dc} or a broken arm or leg (50/50)",)
-    else:
-        dc = None
-        lines += ("  no damage: lands standing and unharmed",)
-    return FallResult(feet, effective, pct, damage, applied, dc, lines=lines)
+        return applied, dc, lines + (f"  lands prone; REF Save DC{dc} or a broken arm or "
+                                     "leg (50/50)",)
+    return applied, None, lines + ("  no damage: lands standing and unharmed",)
 
 
 def _effective_fall(feet: int, sz: Size, check: int | None, soft: bool,

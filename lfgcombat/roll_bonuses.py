@@ -1,14 +1,15 @@
-"""A creature's bonuses on d20 rolls: Saving Throws, attack rolls, initiative and skill
-checks, and the conditions' change to the physical damage it deals.
+"""A creature's bonuses on d20 rolls: its Hit Rating, Saving Throws, attack rolls,
+initiative and skill checks, and the conditions' change to the physical damage it deals.
 
-000_8d1d7816ee944f3b.txt, "Saving Throws" (FORT/REF/WILL Save = 1d20 + Save Rating +
-CON/DEX/WIS Mod), "Attack Rolls" (Melee: 1d20+HR+STRMod+SizeMod; Ranged:
-1d20+HR+DEXMod-Range Penalty+SizeMod), "Rounds, Initiative, & Turn Order" (Initiative
-Check = 1d20 + Initiative Rating + DEX Mod + WIS Mod), "Conditions – Full Details"
-(the conditions' d20, attack, save and skill penalties; "Encumbered") and "Weakened"
-(-10% physical damage per stage). :class:`lfgcombat.creature.Creature` calls these from
-its methods of the same names; this module reads the creature's fields only and imports
-no creature at run time.
+000_8d1d7816ee944f3b.txt, "Hit Rating (HR)" and "The Math behind HR", "Saving Throws"
+(FORT/REF/WILL Save = 1d20 + Save Rating + CON/DEX/WIS Mod), "Attack Rolls" (Melee:
+1d20+HR+STRMod+SizeMod; Ranged: 1d20+HR+DEXMod-Range Penalty+SizeMod), "Rounds,
+Initiative, & Turn Order" (Initiative Check = 1d20 + Initiative Rating + DEX Mod + WIS
+Mod), "Conditions – Full Details" (the conditions' d20, attack, save and skill penalties;
+"Encumbered") and "Weakened" (-10% physical damage per stage).
+:class:`lfgcombat.creature.Creature` calls these from its methods and properties of the
+same names; this module reads the creature's fields only and imports no creature at run
+time.
 """
 
 from __future__ import annotations
@@ -17,15 +18,16 @@ from typing import TYPE_CHECKING
 
 from .bonuses import Bonus, stack
 from .citations import cite as _cite
-from .combat_stats import _SAVE_ABILITY, CLASS_GOOD_SAVES, save_rating
+from .combat_stats import (_SAVE_ABILITY, CLASS_GOOD_SAVES, HRProgression, _class_rows,
+                           hit_rating, save_rating)
 from .conditions import Condition
 from .stats import Stat, Term
 
 if TYPE_CHECKING:
     from .creature import Creature
 
-__all__ = ["saving_throw", "attack_bonus", "initiative_bonus", "skill_modifier",
-           "physical_damage_pct"]
+__all__ = ["hr_progression_of", "hit_rating_stat", "saving_throw", "attack_bonus",
+           "initiative_bonus", "skill_modifier", "physical_damage_pct"]
 
 _SAVE_HEADINGS = {"fort": "Fortitude Saving Throw = FORT Save",
                   "ref": "Reflex Saving Throw = REF Save",
@@ -35,6 +37,47 @@ _SAVE_HEADINGS = {"fort": "Fortitude Saving Throw = FORT Save",
 def bonuses_to(creature: Creature, *targets: str) -> list[Bonus]:
     """The creature's own typed bonuses (``bonuses:``) to any of ``targets``, in order."""
     return [b.bonus for b in creature.bonuses if b.target in targets]
+
+
+def hr_progression_of(creature: Creature) -> HRProgression:
+    """The HR progression: given, else the class's, else Medium for monsters.
+
+    Monsters: inferred from the text's elephant, "Level 11 Huge ... 7HR"
+    ("Crushing Advance"): floor(0.64 x 11) = 7.
+
+    Args:
+        creature: The creature.
+
+    Returns:
+        The :class:`~lfgcombat.combat_stats.HRProgression`.
+    """
+    if creature.hr_progression is not None:
+        return creature.hr_progression
+    if creature.character_class is not None:
+        return HRProgression(_class_rows()[creature.character_class]["hr_progression"])
+    return HRProgression.MEDIUM
+
+
+def hit_rating_stat(creature: Creature) -> Stat:
+    """Hit Rating (000_8d1d7816ee944f3b.txt, "Hit Rating (HR)", "The Math behind HR").
+
+    Args:
+        creature: The creature.
+
+    Returns:
+        The :class:`Stat`, its term naming the progression, whose it is and the formula.
+    """
+    p = hr_progression_of(creature)
+    level = creature.level
+    value = hit_rating(level, p)
+    formula = {HRProgression.HIGH: f"floor(0.74 x {level}) + 1",
+               HRProgression.MEDIUM: f"floor(0.64 x {level})",
+               HRProgression.LOW: f"floor(0.49 x {level})"}[p]
+    whose = (f"{creature.character_class}" if creature.hr_progression is None
+             and creature.character_class else
+             "given" if creature.hr_progression is not None else "monster default, inferred")
+    return Stat("hr", value, (Term(f"{p.value.title()} HR ({whose}): {formula}", value),),
+                rule=_cite("Hit Rating (HR)", "The Math behind HR"))
 
 
 def _ability_term(creature: Creature, ability: str) -> Term:

@@ -3,7 +3,8 @@
 The block shows what a GM reads at the table (000_8d1d7816ee944f3b.txt, "Combat
 Statistics"): abilities with their modifiers, HR, the AC family (AC, FFAC, TouchAC,
 ACvsCrit), HP with the Injured Threshold and the HP at which it dies, the three saves,
-Move Speed, attacks per turn, weapons and the conditions in effect. It only displays
+Move Speed, attacks per turn, weapons, the optional sections that show themselves
+(:mod:`lfgcombat.creature_sections`) and the conditions in effect. It only displays
 values the creature computes; it holds no rules. The text ``repr`` is unchanged (the
 notebooks' tests compare it).
 """
@@ -37,6 +38,16 @@ def _weapon_text(entry: Any) -> str:
 
 def _row(label: str, value: str) -> str:
     return f"<div><b>{escape(label)}</b> {value}</div>"
+
+
+def _section_rows(creature: Any) -> list[str]:
+    """A row for each optional section the creature has and that shows itself."""
+    rows = []
+    for key, value in creature.sections.items():
+        section = creature.sections.section(key)
+        if section.show is not None:
+            rows.append(_row(section.label, escape(section.show(value))))
+    return rows
 
 
 def stat_block_html(creature: Any) -> str:
@@ -75,5 +86,5 @@ def stat_block_html(creature: Any) -> str:
             _row("AC", ac), _row("HP", escape(hp)), _row("Saves", saves),
             _row("Initiative", f"{c.initiative_bonus:+d}"),
             _row("Speed", escape(speed_text) + f" &middot; reach {c.reach} ft"),
-            _row("Weapons", weapons), _row("Conditions", conds)]
+            _row("Weapons", weapons), *_section_rows(c), _row("Conditions", conds)]
     return f"<div class='lfg-statblock' style='{_STYLE}'>{''.join(rows)}</div>"

@@ -24,10 +24,10 @@ from lfgcombat.rulesets import (
     RulesetError,
     SelectiveInitiative,
     TopDownInitiative,
-    base,
     coerce_ruleset,
     definition,
     register,
+    registered,
 )
 
 
@@ -99,25 +99,25 @@ def test_the_economy_spreads_attacks_per_turn_over_big_actions(level, bigs):
     assert eco.one_attack_or_cast(level) is (level <= 4)
 
 
-def test_a_ruleset_is_defined_by_overriding_only_what_differs(monkeypatch):
-    """How to add a ruleset: replace one policy of lfg's definition and register it (in a
-    copy of the registry, so other tests still see three rulesets)."""
-    monkeypatch.setattr(base, "_DEFINITIONS", dict(base._DEFINITIONS))
-    monkeypatch.setattr(base, "_ALIASES", dict(base._ALIASES))
+def test_a_ruleset_is_defined_by_overriding_only_what_differs():
+    """How to add a ruleset: replace one policy of lfg's definition and register it (for
+    the length of a ``with`` block, so other tests still see three rulesets)."""
 
     @dataclasses.dataclass(frozen=True)
     class ThreeFree(ActionEconomy):
         free_actions: int = 3
 
-    test_def = register(dataclasses.replace(LFG_DEFINITION, name="lfg_three_free_test",
-                                            text="test-only", aliases=("lfg3",),
-                                            economy=ThreeFree()))
-    rs = Ruleset("LFG3")
-    assert rs.name == "lfg_three_free_test" and rs.definition is test_def
-    assert rs.economy.free_actions == 3 and LFG.economy.free_actions == 2
-    assert rs.health is LFG.health and rs.condition_catalogue.data_file == "conditions.csv"
-    with pytest.raises(RulesetError, match="already names the ruleset"):
-        register(dataclasses.replace(LFG_DEFINITION, name="other", text="x", aliases=("000",)))
+    with registered(dataclasses.replace(LFG_DEFINITION, name="lfg_three_free_test",
+                                        text="test-only", aliases=("lfg3",),
+                                        economy=ThreeFree())) as test_def:
+        rs = Ruleset("LFG3")
+        assert rs.name == "lfg_three_free_test" and rs.definition is test_def
+        assert rs.economy.free_actions == 3 and LFG.economy.free_actions == 2
+        assert rs.health is LFG.health and rs.condition_catalogue.data_file == "conditions.csv"
+        with pytest.raises(RulesetError, match="already names the ruleset"):
+            register(dataclasses.replace(LFG_DEFINITION, name="other", text="x",
+                                         aliases=("000",)))
+    assert Ruleset.names() == ("lfg", "classic", "wounds")
 
 
 def test_a_ruleset_is_a_plain_value_copied_pickled_and_replaced():

@@ -150,7 +150,7 @@ def coup_de_grace(attacker: Any, target: Any, weapon: "Weapon | str | Mapping",
              "  " + r.explain()]
     if r.total == 1:
         return _awry(r, option, setup, roller, lines)
-    vit = Vitals.from_creature(target)
+    vit = setup.ruleset.health.vitals(target)  # the ruleset's health model keeps the HP
     if option == 1:
         return _option_one(r, target, vit, knockout, lines)
     return _option_two(r, target, vit, setup, lines)

@@ -469,7 +469,8 @@ def weapon_line(attacker: Any, weapon: "Weapon | str | Mapping", target: Any = N
     Returns:
         The line.
     """
-    from ..creature import Creature
-    tgt = target if target is not None else Creature.from_dict(
+    # the default target is of the attacker's own kind (a Creature): attacks never import
+    # the creature module, which builds on them
+    tgt = target if target is not None else type(attacker).from_dict(
         {"name": "target", "level": 0, "max_hp": 10})
     return prepare(attacker, tgt, weapon, **situation).line

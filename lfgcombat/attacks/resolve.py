@@ -18,7 +18,9 @@ every saved fight and notebook, which replay the same seed):
    Knockout Strike's FORT Save.
 
 The :class:`AttackResult` holds every roll; it rolls nothing itself (the target's vitals
-after a hit that set off no roll are computed from the damage when first read).
+after a hit that set off no roll are computed from the damage when first read). The target's
+hit points are kept by the health model of the attack's ruleset
+(``setup.ruleset.health.vitals``), never built here.
 """
 
 from __future__ import annotations
@@ -30,6 +32,7 @@ from typing import TYPE_CHECKING, Any
 from ..conditions import Condition
 from ..damage import Applied, DamageType
 from ..dice import MissChance, Roll, Roller
+from ..rulesets import Ruleset, coerce_ruleset
 from ..saves import saving_throw
 from ..vitals import Vitals
 from .formulas import hits, hits_vs_defense
@@ -95,7 +98,8 @@ class AttackResult:
         if the hit set off no roll (a pure computation: no dice)."""
         if self.vitals_after is not None:
             return self.vitals_after
-        return vitals_after_damage(self.setup.target, self.damage if self.hit else ())
+        return vitals_after_damage(self.setup.target, self.damage if self.hit else (),
+                                   ruleset=self.setup.ruleset)
 
     @property
     def outcome(self) -> str:
@@ -358,17 +362,20 @@ def _knockout(s: AttackSetup, vit: Vitals, critical: bool, total: int,
             f"({R_SPECIAL})")
 
 
-def vitals_after_damage(target: Any, applied: tuple[Applied, ...]) -> Vitals:
+def vitals_after_damage(target: Any, applied: tuple[Applied, ...], *,
+                        ruleset: Ruleset | str | None = None) -> Vitals:
     """The target's vitals after the damage of a hit (healing energy heals the living).
 
     Args:
         target: The (situated) target.
         applied: The damage components after resistances.
+        ruleset: The ruleset whose health model keeps the target's hit points (default
+            ``lfg``: :class:`~lfgcombat.vitals.Vitals`).
 
     Returns:
         New :class:`~lfgcombat.vitals.Vitals`; nothing is rolled.
     """
-    vit = Vitals.from_creature(target)
+    vit = coerce_ruleset(ruleset).health.vitals(target)
     for a in applied:
         if a.taken > 0:
             vit = vit.damage(a.taken, a.type)
@@ -398,7 +405,7 @@ def after_effects(s: AttackSetup, hit: _ToHit, damage: _Damage, roller: Roller
     notes = list(s.consequences)
     if not (hit.hit and (hit.perfect or s.situation.knockout)):
         return None, (), tuple(notes)
-    vit = vitals_after_damage(s.target, damage.applied)
+    vit = vitals_after_damage(s.target, damage.applied, ruleset=s.ruleset)
     rolls: list[Roll] = []
     total = sum(a.taken for a in damage.applied)
     threshold = s.target.injured_threshold.value

@@ -3,7 +3,7 @@
 000_8d1d7816ee944f3b.txt, "Attack of Opportunity (AOO)", "Charge Attack", "Running in Combat –
 Full Details:", "Line of Effect (LoE)", "Concealment - What is it?", "High Ground / Low
 Ground", "Moving in Combat – Terrain, Creatures, & Other Issues" and "Knockout Strike". The
-attack itself is :mod:`lfgcombat.attacks` (asked through the ruleset's attack policy); this
+attack itself is :mod:`lfgcombat.attacks` (given the encounter's ruleset); this
 module adds what only the encounter knows: the map's cover, concealment and elevation, the
 attack budget, a runner's angle, Charge, and the consequences (prone, dropped, disrupted
 casters).
@@ -15,6 +15,7 @@ import math
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, Protocol
 
+from .. import attacks as _attacks
 from ..citations import cite as _rule
 from ..conditions import Condition
 from ..creature import Creature
@@ -169,9 +170,9 @@ class CombatRules(_Base):
     """Attack commands and the situation an attack is made in."""
 
     def _attacks_module(self) -> Any:
-        """The module resolving attacks, as the ruleset's attack policy names it
-        (:mod:`lfgcombat.attacks` for ``lfg``; ``None``: AOO stay unresolved)."""
-        return self.ruleset.attack_resolution.module()
+        """The module resolving attacks (:mod:`lfgcombat.attacks`); it asks the ruleset in
+        play (``ruleset=self.ruleset``) for every rule that differs between rulesets."""
+        return _attacks
 
     def _effects_situation(self, name: str, target: str, situation: dict) -> list[Effect]:
         """Put the encounter's effects on both sides into ``situation``; return the aiming
@@ -616,7 +617,7 @@ class CombatRules(_Base):
                     f"{_possessive(name)} {crossbow} is not loaded: act({name!r}, "
                     "'load_ranged_weapon') first (a Little Action that provokes AOO)",
                     R_BEGINNERS)
-            total = int(self._view(name).attacks_per_turn)
+            total = self.ruleset.economy.turn_attacks(self._view(name))
             if f.turn.attacks >= total:
                 raise IllegalActionError(f"{name} has made its {total} attack(s) this turn",
                                          R_APT)

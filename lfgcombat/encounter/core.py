@@ -19,6 +19,7 @@ from ..creature import Creature
 from ..dice import Roller
 from ..errors import LfgError
 from ..log import EventLog, LogFormatError
+from ..rulesets import Ruleset, coerce_ruleset
 from .archery import ArcheryRules
 from .breaking import BreakingRules
 from .arguments import ArgumentsRules, show
@@ -28,7 +29,7 @@ from .combat import CombatRules
 from .economy import EconomyRules
 from .effects import EffectsRules
 from .health import HealthRules
-from .initiative import INITIATIVE_MODES, InitiativeRules
+from .initiative import InitiativeRules
 from .interrupts import InterruptsRules
 from .movement import MovementRules
 from .other_movement import OtherMovementRules
@@ -80,17 +81,16 @@ class Encounter(ArgumentsRules, ReplayRules, RosterRules, InitiativeRules, Turns
 
     def __init__(self, creatures: Iterable[Creature] | Mapping[str, Creature],
                  sides: Mapping[str, Iterable[str]] | None = None, map: Any = None,
-                 ruleset: Any = None, seed: int | str | None = None, *,
+                 ruleset: Ruleset | str | None = None, seed: int | str | None = None, *,
                  groups: Mapping[str, Iterable[str]] | None = None,
                  initiative: str | None = None, top_down_flat_footed: bool | None = None) -> None:
-        from ..rulesets import coerce_ruleset
         creatures = combatants(creatures)
         names = [c.name for c in creatures]
         rules = coerce_ruleset(ruleset)
         mode = initiative or rules.initiative
-        if mode not in INITIATIVE_MODES:
-            raise LfgError(f"initiative must be one of {', '.join(INITIATIVE_MODES)}, "
-                           f"not {mode!r}")
+        modes = tuple(rules.definition.initiative)  # the ruleset's own initiative options
+        if mode not in modes:
+            raise LfgError(f"initiative must be one of {', '.join(modes)}, not {mode!r}")
         flat = (rules.top_down_flat_footed if top_down_flat_footed is None
                 else bool(top_down_flat_footed))
         #: The ruleset this fight plays by (``initiative=`` and ``top_down_flat_footed=``
@@ -122,7 +122,6 @@ class Encounter(ArgumentsRules, ReplayRules, RosterRules, InitiativeRules, Turns
             LogFormatError: a header that does not build an encounter (line 1).
         """
         from ..hexmap import HexMap
-        from ..rulesets import Ruleset
 
         def bad(msg: str) -> LogFormatError:
             return LogFormatError(f"bad header: {msg}", path, 1)

@@ -4,9 +4,9 @@ per turn and "Attacks Per Turn".
 000_8d1d7816ee944f3b.txt, "Taking Your Turn" ("2 Big Actions and 1 Little Action on your turn!
 (+1 Reaction)"), "Actions in Combat What can I do on my turn?", "Big Actions (BA)", "Little
 Actions (LA)", "Swift Action (LAs)", "Free Action", "Double Action (DA)", "Full-Round Action
-(FRA)", "Attacks Per Turn", "Agony / Agonized". How many attacks a level gets is
-:func:`lfgcombat.creature.attacks_per_turn`; how they spread over Big Actions is asked of the
-ruleset's action-economy policy.
+(FRA)", "Attacks Per Turn", "Agony / Agonized". How many attacks a turn allows, how they spread
+over Big Actions and how many Free Actions a turn has are asked of the ruleset's action
+economy (:class:`~lfgcombat.rulesets.ActionEconomy`), never read off the creature's sheet.
 """
 
 from __future__ import annotations
@@ -279,11 +279,11 @@ class EconomyRules(_Base):
     def _attacks_left(self, name: str, big_left: int, turn: TurnBudget | None = None) -> int:
         t = turn if turn is not None else self._f[name].turn
         v = self._view(name)
-        total = int(v.attacks_per_turn) if v.actions.big_actions else 0
+        economy = self.ruleset.economy
+        total = economy.turn_attacks(v)
         left = max(0, total - t.attacks)
         if t.riders == 0 and big_left == 0:
             return 0
-        economy = self.ruleset.economy
         if t.riders == 0:
             return min(left, economy.attacks_on(v.level, big_left, t.double_attack_used))
         return min(left, t.riders + economy.attacks_on(v.level, big_left, True))

@@ -156,7 +156,7 @@ class EffectsRules(_Base):
         if f.dead:
             raise IllegalActionError(f"{name} is dead", R_DEATH)
         try:
-            a = Affliction.parse(condition)
+            a = self.ruleset.condition_catalogue.parse(condition)
             if rounds is not None:
                 a = Affliction(a.condition, a.value, rounds)
         except ConditionError as exc:

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any, Protocol, Self
 from ..citations import cite as _rule
 from ..conditions import MAX_WEAKENED_STAGE, Condition
 from ..errors import IllegalActionError
-from ..vitals import Vitals
+from ..vitals import HEAL_SOURCES, Vitals
 from ._citations import R_DEATH, R_INJURY
 from .commands import command
 
@@ -250,7 +250,6 @@ class HealthRules(_Base):
     @command
     def _h_heal(self, name: str, amount: int, reduces_bleed: bool,
                 source: str | None = None) -> None:
-        from ..vitals import HEAL_SOURCES
         f = self._fighter(name)
         if isinstance(amount, bool) or not isinstance(amount, int) or amount < 0:
             raise IllegalActionError(f"healing is a whole number >= 0, not {amount!r}", R_HEAL)

@@ -222,10 +222,11 @@ class InitiativeRules(_Base):
         totals = self._roll_units(rolling, label="initiative")
         ranked = self._rank(totals, "initiative")
         self._order = self.initiative_policy.first_order(ranked, units)
+        opener = self._order[0] if self._order else ranked[0]  # a fixed order's first
         self._emit("initiative", data={"order": totals, "first": ranked[0],
                                        "declined": sorted(declined)})
         self._emit("round_start", data={"round": 1, "surprise": surprise,
-                                        "opener": ranked[0]})
+                                        "opener": opener})
         for n in self._names:
             if surprise and n not in aware_names:
                 self._add_effect(n, Effect(label="flat-footed (unaware in the Surprise Round)",
@@ -233,7 +234,7 @@ class InitiativeRules(_Base):
                                            on=None, rule=R_AMBUSH))
             for effect in self.initiative_policy.start_effects(n):
                 self._add_effect(n, effect)
-        self._begin_turn(ranked[0], kind="turn", chosen_by=None, first=True)
+        self._begin_turn(opener, kind="turn", chosen_by=None, first=True)
 
     def _roll_units(self, units: list[str], label: str, bonus_for: str | None = None
                     ) -> dict[str, int]:

@@ -28,6 +28,24 @@ Built from policies (the way python-chess builds variants by overriding hooks): 
 ``damage``, ``conditions`` (:mod:`~lfgcombat.rulesets.policies`). The ``lfg`` policies
 delegate to the engine modules that hold each rule (:mod:`lfgcombat.rulesets.lfg`).
 
+Where the engine asks each slot (of the ruleset in play, never a module directly):
+
+============================  ==============================================================
+slot (``Ruleset`` property)   asked by
+============================  ==============================================================
+``initiative_policy``         the encounter's turn order, interrupts, readied actions; its
+                              options (``Encounter(initiative=...)``) are the definition's
+                              ``initiative`` mapping
+``economy``                   every count of attacks a turn allows (``turn_attacks``), how
+                              they spread over Big Actions, Free Actions per turn
+``attack_resolution``         :func:`lfgcombat.attacks.prepare` (Killer Criticals' minimum)
+``health``                    every :class:`~lfgcombat.vitals.Vitals` the encounter and the
+                              attacks build (``health.vitals(creature)``)
+``damage_model``              damage types the encounter reads (``Encounter.damage``)
+``condition_catalogue``       conditions the encounter reads by name (``add_condition``,
+                              ``remove_condition``), from the catalogue's own table
+============================  ==============================================================
+
 How to add a ruleset
 --------------------
 
@@ -46,14 +64,26 @@ How to add a ruleset
 
    (``classic`` and ``wounds`` are registered today with ``implemented=False``: replace
    that registration.) Add its name to ``IMPLEMENTED`` tests and a notebook showing it.
+   A test or a plugin registers one for a while with ``with registered(definition): ...``
+   (removed again on leaving the block) or :func:`register` and :func:`unregister`.
 4. Tests: known answers from its text (citing file and heading), and the shared encounter
    tests run under it; ``tests/test_golden.py`` keeps the lfg fights replaying unchanged.
+   ``tests/rulesets/test_contract.py`` is the pattern: a toy ruleset overriding every slot,
+   and the encounter and the attack functions obeying each override.
 """
 
 from __future__ import annotations
 
 from . import base as _base
-from .base import Ruleset, RulesetDefinition, RulesetError, definition, register
+from .base import (
+    Ruleset,
+    RulesetDefinition,
+    RulesetError,
+    definition,
+    register,
+    registered,
+    unregister,
+)
 from .initiative import (
     INITIATIVE_POLICIES,
     InitiativePolicy,
@@ -71,7 +101,8 @@ from .policies import (
 )
 
 __all__ = ["Ruleset", "RulesetError", "RULESET_NAMES", "IMPLEMENTED", "LFG", "coerce_ruleset",
-           "RulesetDefinition", "register", "definition", "LFG_DEFINITION",
+           "RulesetDefinition", "register", "unregister", "registered", "definition",
+           "LFG_DEFINITION",
            "InitiativePolicy", "SelectiveInitiative", "RoundByRoundInitiative",
            "TopDownInitiative", "INITIATIVE_POLICIES", "ActionEconomy", "AttackResolution",
            "HealthModel", "DamageModel", "ConditionCatalogue"]

@@ -9,8 +9,9 @@ are registered by name; ``Ruleset("LFG")``, ``Ruleset("000")`` and
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field, fields
 from types import MappingProxyType
 from typing import Any
@@ -25,7 +26,8 @@ from .policies import (
     HealthModel,
 )
 
-__all__ = ["Ruleset", "RulesetError", "RulesetDefinition", "register", "definition"]
+__all__ = ["Ruleset", "RulesetError", "RulesetDefinition", "register", "unregister",
+           "registered", "definition"]
 
 
 class RulesetError(LfgError, ValueError):
@@ -83,10 +85,64 @@ def register(definition: RulesetDefinition) -> RulesetDefinition:
         if owner is not None and owner != definition.name:
             raise RulesetError(f"{k!r} already names the ruleset {owner!r}; pick another "
                                "name or alias")
+    for k in [k for k, owner in _ALIASES.items() if owner == definition.name]:
+        del _ALIASES[k]  # a definition registered again: its old aliases go
     _DEFINITIONS[definition.name] = definition
     for k in keys:
         _ALIASES[k.strip().lower()] = definition.name
     return definition
+
+
+def unregister(name: str) -> RulesetDefinition:
+    """Remove a ruleset (by its name or an alias) and every name that found it, e.g. one a
+    test or a plugin registered; a :class:`Ruleset` already made keeps its definition's
+    name but can no longer be built again.
+
+    Args:
+        name: The ruleset's name or one of its aliases.
+
+    Returns:
+        The definition removed.
+
+    Raises:
+        RulesetError: no ruleset has that name, or it is ``lfg`` (the default every other
+            part of the kit plays by).
+    """
+    spec = definition(name)
+    if spec.name == "lfg":
+        raise RulesetError("'lfg' is the default ruleset and cannot be unregistered")
+    del _DEFINITIONS[spec.name]
+    for key in [k for k, owner in _ALIASES.items() if owner == spec.name]:
+        del _ALIASES[key]
+    return spec
+
+
+@contextlib.contextmanager
+def registered(spec: RulesetDefinition) -> Iterator[RulesetDefinition]:
+    """Register ``spec`` for the length of a ``with`` block (a test's or a notebook's toy
+    ruleset), then remove it again, even if the block raises::
+
+        with registered(dataclasses.replace(LFG_DEFINITION, name="toy", text="toy.txt",
+                                            aliases=(), economy=OneAttack())):
+            Encounter([...], ruleset="toy")
+
+    Args:
+        spec: The definition to register (its name and aliases must be free).
+
+    Yields:
+        The registered definition.
+
+    Raises:
+        RulesetError: the name or an alias already belongs to another ruleset.
+    """
+    if spec.name in _DEFINITIONS:
+        raise RulesetError(f"{spec.name!r} is already registered; pick another name")
+    register(spec)
+    try:
+        yield spec
+    finally:
+        if _DEFINITIONS.get(spec.name) is spec:
+            unregister(spec.name)
 
 
 def definition(name: str) -> RulesetDefinition:
@@ -173,8 +229,15 @@ class Ruleset:
 
     @property
     def definition(self) -> RulesetDefinition:
-        """The registered definition this ruleset plays by."""
-        return _DEFINITIONS[self.name]  # the canonical name: one dict lookup
+        """The registered definition this ruleset plays by.
+
+        Raises:
+            RulesetError: its ruleset was unregistered since (:func:`unregister`).
+        """
+        spec = _DEFINITIONS.get(self.name)  # the canonical name: one dict lookup
+        if spec is None:
+            raise RulesetError(f"the ruleset {self.name!r} is no longer registered")
+        return spec
 
     @property
     def text(self) -> str:

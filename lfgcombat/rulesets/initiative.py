@@ -22,12 +22,10 @@ mode names. A policy is a frozen value; the hooks that change state receive a sm
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, ClassVar, Protocol
+from typing import Any, ClassVar, Protocol
 
 from ..citations import cite as _rule
-
-if TYPE_CHECKING:
-    from ..encounter.state import Effect
+from ..effect import Effect
 
 __all__ = ["InitiativePolicy", "SelectiveInitiative", "RoundByRoundInitiative",
            "TopDownInitiative", "InitiativeContext", "INITIATIVE_POLICIES"]
@@ -188,7 +186,6 @@ class TopDownInitiative(InitiativePolicy):
     def start_effects(self, name: str) -> list[Effect]:
         if not self.flat_footed:
             return []
-        from ..encounter.state import Effect
         return [Effect(label="flat-footed (has not acted yet: Top-Down)",
                        conditions=("flat_footed",), ends="own_first_turn", on=name,
                        rule=R_TOP_DOWN)]

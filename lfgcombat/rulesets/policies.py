@@ -1,35 +1,56 @@
 """Replaceable rule policies a ruleset is built from (besides initiative).
 
-Each slot is a small frozen class whose ``lfg`` implementation delegates to the engine
-module that already holds the rule, so a rule keeps one home:
+Each slot is a small frozen class whose ``lfg`` implementation calls the engine module that
+holds the rule, so a rule keeps one home:
 
 * :class:`ActionEconomy` - "Taking Your Turn", "Attacks Per Turn" (how many attacks a turn
-  allows and how they spread over Big Actions: :func:`lfgcombat.creature.attacks_per_turn`).
-* :class:`AttackResolution` - "Attack Roll", "Critical Hits" and the optional critical rules
-  (:mod:`lfgcombat.attacks`).
+  allows and how they spread over Big Actions: :func:`lfgcombat.combat_stats.attacks_per_turn`).
+* :class:`AttackResolution` - "Critical Hits" and its optional rules ("Killer Criticals
+  (Optional Rule)"), asked by :mod:`lfgcombat.attacks` through the attack's ruleset.
 * :class:`HealthModel` - "Injury & Injured Threshold", "Unconscious & Dying", "Death"
   (:class:`lfgcombat.vitals.Vitals`).
 * :class:`DamageModel` - "Damage Types" (:class:`lfgcombat.damage.DamageType`).
-* :class:`ConditionCatalogue` - "Conditions – Full Details" (``data/conditions.csv``).
+* :class:`ConditionCatalogue` - "Conditions – Full Details" (its own table:
+  ``data/conditions.csv`` for ``lfg``).
 
 A ruleset that plays differently overrides one slot with a subclass (for example a
-``wounds`` health model) and keeps the others.
+``wounds`` health model) and keeps the others. The engine asks the ruleset in play for each
+(``ruleset.economy``, ``ruleset.attack_resolution``, ``ruleset.health``,
+``ruleset.damage_model``, ``ruleset.condition_catalogue``), never the modules directly.
 
-The engine modules are imported inside the methods: :mod:`lfgcombat.attacks` imports the
-rulesets, so importing it here at module level would be a cycle.
+The policies import only the rule modules below them (combat stats, conditions, damage,
+vitals), never the attacks or the encounter that ask them: there is no import cycle.
 """
 
 from __future__ import annotations
 
+import functools
+import os
+from collections.abc import Mapping
 from dataclasses import dataclass
-from types import ModuleType
+from importlib import resources
+from pathlib import Path
+from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
+from ..combat_stats import attacks_per_turn
+from ..conditions import (
+    Affliction,
+    Condition,
+    ConditionError,
+    ConditionSpec,
+    MAX_WEAKENED_STAGE,
+    build_specs,
+    find_condition,
+    name_index,
+)
+from ..conditions import specs as lfg_specs
+from ..damage import DamageType
+from ..tables import load_table
+from ..vitals import Vitals
+
 if TYPE_CHECKING:
-    from ..conditions import Condition
     from ..creature import Creature
-    from ..damage import DamageType
-    from ..vitals import Vitals
 
 __all__ = ["ActionEconomy", "AttackResolution", "HealthModel", "DamageModel",
            "ConditionCatalogue"]
@@ -40,6 +61,9 @@ class ActionEconomy:
     """The action economy of 000_8d1d7816ee944f3b.txt, "Taking Your Turn" ("2 Big Actions
     and 1 Little Action on your turn! (+1 Reaction)") and "Attacks Per Turn".
 
+    Every count of attacks the encounter uses comes from :meth:`attacks_per_turn`; a
+    ruleset with another economy overrides it (and :attr:`free_actions`).
+
     Attributes:
         free_actions: Free Actions a turn before they count as Swift ("Free Action":
             "any Free Actions used beyond this number should be ... Swift").
@@ -49,9 +73,28 @@ class ActionEconomy:
 
     def attacks_per_turn(self, level: int, big_actions: int = 2) -> int:
         """Attacks in a turn with ``big_actions`` Big Actions (one home:
-        :func:`lfgcombat.creature.attacks_per_turn`)."""
-        from ..creature import attacks_per_turn
+        :func:`lfgcombat.combat_stats.attacks_per_turn`, "Attacks Per Turn").
+
+        Args:
+            level: The creature's level.
+            big_actions: The Big Actions it has this turn (0 or less: no attack).
+
+        Returns:
+            The number of attacks.
+        """
         return attacks_per_turn(level, big_actions)
+
+    def turn_attacks(self, creature: "Creature") -> int:
+        """The attacks ``creature`` may make this turn, by its level and the Big Actions its
+        conditions leave it (Staggered: one; Stunned: none) ("Attacks Per Turn").
+
+        Args:
+            creature: The creature as it stands (conditions applied).
+
+        Returns:
+            The number of attacks (0 without a Big Action).
+        """
+        return self.attacks_per_turn(creature.level, creature.actions.big_actions)
 
     def double_once_per_turn(self, level: int) -> bool:
         """Level 10-14's "Once per Turn, you may make 2 Attacks as a single Big Action (3)":
@@ -80,7 +123,8 @@ class ActionEconomy:
 
 @dataclass(frozen=True)
 class AttackResolution:
-    """Attack rolls, criticals and their optional rules (:mod:`lfgcombat.attacks`)."""
+    """Criticals and their optional rules, asked by :mod:`lfgcombat.attacks` through the
+    ruleset of the attack (``ruleset.attack_resolution``)."""
 
     def killer_critical_minimum(self, multiplier: int, max_hp: int) -> int:
         """The least damage a Critical Hit deals under Killer Criticals.
@@ -91,25 +135,31 @@ class AttackResolution:
         62HP maximum = 6HP for 10%, 12 HP for 20%, 18HP for 30%)". So 10% is rounded down
         first, then multiplied: ``floor(max_hp / 10) x multiplier`` (52 HP, x2 -> 10; 74 HP,
         x3 -> 21, the text's two examples).
+
+        Args:
+            multiplier: The weapon's Critical Multiplier.
+            max_hp: The target's maximum HP.
+
+        Returns:
+            The least weapon damage of the critical.
         """
         return (max_hp // 10) * multiplier
-
-    def module(self) -> ModuleType | None:
-        """The module that resolves attacks (``None`` if it cannot be imported)."""
-        try:
-            from .. import attacks
-        except ImportError:  # pragma: no cover - a partial install
-            return None
-        return attacks if hasattr(attacks, "attack") else None
 
 
 @dataclass(frozen=True)
 class HealthModel:
     """Hit points, Injured, dying and death (:class:`lfgcombat.vitals.Vitals`)."""
 
-    def vitals(self, creature: "Creature") -> "Vitals":
-        """The creature's hit-point state."""
-        from ..vitals import Vitals
+    def vitals(self, creature: "Creature") -> Vitals:
+        """The creature's hit-point state, every HP rule's starting point.
+
+        Args:
+            creature: The creature as it stands.
+
+        Returns:
+            Its :class:`~lfgcombat.vitals.Vitals` (000_8d1d7816ee944f3b.txt, "Hit Points (HP)
+            - Taking Damage, Injury, Death:").
+        """
         return Vitals.from_creature(creature)
 
 
@@ -117,7 +167,7 @@ class HealthModel:
 class DamageModel:
     """Damage types (:class:`lfgcombat.damage.DamageType`)."""
 
-    def damage_type(self, value: Any) -> "DamageType":
+    def damage_type(self, value: Any) -> DamageType:
         """The damage type named ``value``: its name or the text's abbreviation (``"fire"``,
         ``"s"``, ``"p"``, ``"elec"``, ``"PE"``...), read by the one parser,
         :meth:`DamageType.coerce <lfgcombat.damage.DamageType.coerce>`
@@ -127,35 +177,118 @@ class DamageModel:
             DamageError: unknown type (a ``ValueError`` too), listing the types and their
                 abbreviations.
         """
-        from ..damage import DamageType
         return DamageType.coerce(value)
 
     def names(self) -> list[str]:
         """The damage types' names, in the table's order."""
-        from ..damage import DamageType
         return [t.value for t in DamageType]
 
     def labels(self) -> list[str]:
         """The damage types with the text's abbreviations: ``piercing [p]``..."""
-        from ..damage import DamageType
         return [f"{t.value} [{t.abbreviation}]" for t in DamageType]
+
+
+#: The lfg catalogue's table (000_8d1d7816ee944f3b.txt, "Conditions – Full Details").
+LFG_CONDITIONS = "conditions.csv"
+
+
+@dataclass(frozen=True)
+class _Catalogue:
+    """A condition table read once: its rows and the names that find them."""
+
+    specs: Mapping[str, ConditionSpec]
+    names: Mapping[str, Condition]
+
+
+@functools.lru_cache(maxsize=16)
+def _read_catalogue(data_file: str | Path) -> _Catalogue:
+    """The table ``data_file`` names, parsed (once per file)."""
+    if data_file == LFG_CONDITIONS:  # the packaged table every creature reads: one copy
+        rows = lfg_specs()
+    elif Path(data_file).is_absolute():
+        rows = build_specs(load_table("conditions", path=data_file), os.fspath(data_file),
+                           complete=False)
+    else:
+        packaged = resources.files("lfgcombat.data").joinpath(os.fspath(data_file))
+        with resources.as_file(packaged) as path:
+            rows = build_specs(load_table("conditions", path=path), f"data/{data_file}",
+                               complete=False)
+    return _Catalogue(rows, MappingProxyType(name_index(rows)))
 
 
 @dataclass(frozen=True)
 class ConditionCatalogue:
-    """The conditions of "Conditions – Full Details", one data file per ruleset.
+    """The conditions a ruleset has ("Conditions – Full Details"), read from its own table.
+
+    The table has the columns of ``data/conditions.csv``
+    (:data:`lfgcombat.conditions.CONDITIONS_SCHEMA`); a ruleset's table may list fewer
+    conditions, or call them by other names (``aliases``). The encounter finds the
+    conditions a user names through it (``Encounter.add_condition``, ``remove_condition``).
+    What a condition does to a creature's statistics is read from the lfg table
+    (:func:`lfgcombat.conditions.spec`): a ruleset whose conditions act differently overrides
+    this class.
 
     Attributes:
-        data_file: The table under ``data/`` (``conditions.csv`` for ``lfg``).
+        data_file: The table: a file under ``data/`` (``conditions.csv`` for ``lfg``;
+            ``wounds/conditions.csv``), or an absolute path (a test's or a plugin's own
+            table).
     """
 
-    data_file: str = "conditions.csv"
+    data_file: str | Path = LFG_CONDITIONS
 
-    def lookup(self, name: str) -> "Condition":
+    @property
+    def specs(self) -> Mapping[str, ConditionSpec]:
+        """Every row of the table, by row key (``prone``, ``weakened_3``).
+
+        Raises:
+            RulesDataError: the table cannot be read or is invalid (file, line, column).
+        """
+        return _read_catalogue(self.data_file).specs
+
+    def conditions(self) -> tuple[Condition, ...]:
+        """The conditions the table lists, in the order of :class:`Condition`."""
+        have = {s.condition for s in self.specs.values()}
+        return tuple(c for c in Condition if c in have)
+
+    def lookup(self, name: str) -> Condition:
         """The condition called ``name`` (aliases and Weakened stages included).
 
         Raises:
-            ConditionError: unknown name (from :func:`lfgcombat.conditions.lookup`).
+            ConditionError: a name the table does not know (with a "did you mean" and the
+                conditions it has).
         """
-        from ..conditions import lookup
-        return lookup(name)
+        return find_condition(name, _read_catalogue(self.data_file).names)
+
+    def parse(self, text: "str | Mapping[str, Any] | Affliction") -> Affliction:
+        """A condition as written (``"prone"``, ``"bleed 2"``, ``"stunned for 2 rounds"``),
+        its name found in this table (:meth:`lfgcombat.conditions.Affliction.parse`).
+
+        Raises:
+            ConditionError: unknown name, bad value or duration, or a condition this
+                ruleset does not have.
+        """
+        a = Affliction.parse(text, lookup=self.lookup)
+        if a.condition not in self.conditions():
+            raise ConditionError(f"{a.condition.value} is not a condition of this ruleset; "
+                                 "its conditions: "
+                                 + ", ".join(c.value for c in self.conditions()))
+        return a
+
+    def spec(self, condition: Condition | str, stage: int | None = None) -> ConditionSpec:
+        """The row of one condition (of one Weakened stage) in this table.
+
+        Raises:
+            ConditionError: unknown condition, a stage missing or out of range, or a
+                condition this table does not list.
+        """
+        cond = self.lookup(condition) if isinstance(condition, str) else condition
+        if cond is Condition.WEAKENED:
+            if stage is None or not 1 <= stage <= MAX_WEAKENED_STAGE:
+                raise ConditionError(f"Weakened needs a stage from 1 to {MAX_WEAKENED_STAGE}, "
+                                     f"not {stage!r}")
+            key = f"weakened_{stage}"
+        else:
+            key = cond.value
+        if key not in self.specs:
+            raise ConditionError(f"{key} is not a condition of this ruleset")
+        return self.specs[key]
