@@ -56,7 +56,7 @@ Example (a section registered only for the example's duration; a rules module ca
     Blood! Blood! Blood!
     True
     war_cry 3 is not a text; give the cry, e.g. war_cry: For the Hold!
-    war_cri unknown key; did you mean 'war_cry'? allowed keys: name, ..., notes, war_cry
+    war_cri unknown key; did you mean 'war_cry'? allowed keys: name, ..., war_cry
 
 This module imports no other part of the kit: the creature modules import it.
 """

@@ -26,7 +26,7 @@ from ..battlemap.altitude import check_altitude
 from ..citations import cite
 from ..errors import IllegalActionError
 from ..flight import ascend_cost
-from ..movement_modes import (MODES, MovementBudget, MovementModeError, Speeds, check_run,
+from ..movement_modes import (MODES, MovementBudget, Speeds, check_run,
                               leap_needs_check, speeds_of)
 from .commands import command
 
@@ -123,7 +123,7 @@ class OtherMovementRules(_Base):
                 budget = MovementBudget(speeds, budget.spent + walked,
                                         budget.legs + (("walk", walked),))
             return MovementBudget(speeds, budget.spent, budget.legs)
-        if turn.move_left:
+        if turn.move_left is not None:  # a plain move began this Big Action
             spent = max(0, speeds.walk - turn.move_left)
             return MovementBudget(speeds, spent, (("walk", spent),) if spent else ())
         return None
@@ -149,8 +149,8 @@ class OtherMovementRules(_Base):
         f = self._actor(name)
         self._need_map(name)
         if mode not in MODES:
-            raise MovementModeError(f"mode must be one of {', '.join(MODES)}, not {mode!r} "
-                                    f"({R_OTHER})")
+            raise IllegalActionError(f"mode must be one of {', '.join(MODES)}, not {mode!r}",
+                                     R_OTHER)
         cell = self._cell(to)
         speeds = self.speeds(name)
         if not speeds.speed(mode):
@@ -162,6 +162,8 @@ class OtherMovementRules(_Base):
         if mode == "leap" and level:
             raise IllegalActionError("a leap ends on the ground: altitude 0", R_OTHER)
         budget = self.movement_budget(name)
+        if budget is not None and budget.remaining(mode) <= 0:
+            budget = None  # this Big Action's movement is used up: a new Big Action
         cont = budget is not None
         if budget is None:
             self._check_spend(name, "big", "move")
@@ -221,8 +223,8 @@ class OtherMovementRules(_Base):
         self._need_map(name)
         speeds = self.speeds(name)
         if mode not in ("fly", "swim", "climb"):
-            raise MovementModeError(f"a Run by mode is fly, swim or climb, not {mode!r} "
-                                    f"({R_OTHER})")
+            raise IllegalActionError(f"a Run by mode is fly, swim or climb, not {mode!r}",
+                                     R_OTHER)
         check_run(speeds, mode, True)  # the map refuses what is not water / climbable
         cell = self._cell(to)
         start_alt = self.map.altitude(name)

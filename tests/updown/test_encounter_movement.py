@@ -1,0 +1,83 @@
+"""Swim, Climb, Leap and Fly in the encounter (000_8d1d7816ee944f3b.txt, "Other Types of
+Movement"; "Leaper"; "Flying"; "Fly Speed – Flight & Maneuverability")."""
+
+from __future__ import annotations
+
+import pytest
+
+from lfgcombat import Creature, HexMap
+from lfgcombat.creature import CreatureError
+from lfgcombat.encounter import Encounter
+from tests.encounter.helpers import mk, refused
+
+GRIFFON = {"name": "Griffon", "level": 6, "max_hp": 60, "speed": 50, "initiative_rating": 40,
+           "movement": "Move Speed 50, Fly 110 [average], Leaper 20"}
+
+
+def griffon_fight() -> Encounter:
+    g = Creature.from_dict(GRIFFON)
+    m = HexMap.from_text("terrain: |\n" + "  " + " ".join(["."] * 26) + "\n"
+                         + "   " + " ".join(["."] * 26) + "\n" + "  " + " ".join(["."] * 26)
+                         + "\n")
+    m.place(g, (0, 1), "beasts")
+    m.place(mk("Far"), (25, 0), "foes")
+    return Encounter([g, mk("Far")], map=m, seed=1).start()
+
+
+def test_the_griffon_leaps_walks_and_flies_in_one_big_action():
+    """"the Griffon could Leap 20 feet, move 30 more feet along the ground, and then fly an
+    additional 60 feet" (000_8d1d7816ee944f3b.txt, "Other Types of Movement")."""
+    enc = griffon_fight()
+    assert enc.speeds("Griffon").fly == 110
+    enc.move("Griffon", (4, 1), mode="leap")
+    enc.move("Griffon", (10, 1))
+    enc.move("Griffon", (18, 1), mode="fly", altitude=10)  # 40 ft across + 20 to rise
+    assert enc.map.altitude("Griffon") == 10
+    b = enc.movement_budget("Griffon")
+    assert b is not None and b.spent == 110 and b.remaining("fly") == 0
+    assert enc.actions_left("Griffon").big == 1  # one Big Action for all three
+
+
+def test_the_budget_is_shared_and_refusals_change_nothing():
+    enc = griffon_fight()
+    enc.move("Griffon", (10, 1))  # its 50 ft of ground
+    assert enc.movement_budget("Griffon").remaining("fly") == 60
+    refused(enc, enc.move, "Griffon", (1, 1), mode="swim", match="no swim speed")
+    refused(enc, enc.move, "Griffon", (3, 1), mode="burrow", match="mode")
+    enc.move("Griffon", (14, 1), mode="fly", altitude=20)  # 20 across + 40 to rise
+    assert enc.movement_budget("Griffon").spent == 110
+    refused(enc, enc.move, "Griffon", (15, 1), match="20 ft up")
+    refused(enc, enc.five_foot_step, "Griffon", (15, 1), match="5-Foot Step")
+
+
+def test_swim_and_climb_need_their_terrain_and_speed():
+    otter = Creature.from_dict({"name": "Otter", "level": 1, "max_hp": 8, "speed": 20,
+                                "initiative_rating": 40, "movement": "Swim 40, Climb 10"})
+    m = HexMap.from_text("terrain: |\n  . ~ ~ ~ ~ ^ ^\n")
+    m.place(otter, (1, 0), "beasts")
+    enc = Encounter([otter], map=m, seed=2).start()
+    enc.move("Otter", (4, 0), mode="swim")  # 15 ft of water at 5 ft a hex
+    assert enc.movement_budget("Otter").spent == 15
+    refused(enc, enc.move, "Otter", (6, 0), mode="swim", match="not water")
+    enc.move("Otter", (5, 0), mode="climb", altitude=5)  # 5 ft across, 5 ft up
+    assert enc.map.altitude("Otter") == 5
+
+
+def test_a_fly_run_and_a_dive_replay_from_a_save():
+    enc = griffon_fight()
+    enc.set_altitude("Griffon", 30)
+    enc.run("Griffon", (20, 1), mode="fly", altitude=10)
+    ev = next(e for e in enc.log if e.kind == "ran_mode")
+    assert ev.data["dive_attack"] and ev.data["descended_ft"] == 20
+    again = Encounter._from_header(enc._header())
+    for e in enc.log:
+        if e.command:
+            again._do(e.kind, dict(e.data))
+    assert again.snapshot() == enc.snapshot()
+    assert again.map.altitude("Griffon") == 10
+
+
+def test_a_bad_movement_line_is_refused():
+    with pytest.raises(CreatureError, match="did you mean 'perfect'"):
+        Creature.from_dict({"name": "X", "level": 1, "max_hp": 5,
+                            "movement": "Fly 50 [Perfekt]"})
