@@ -28,6 +28,7 @@ from .checkpoints import Checkpoint, map_layers, set_map_layers
 from .combat import CombatRules
 from .economy import EconomyRules
 from .effects import EffectsRules
+from .flight import FlightRules
 from .health import HealthRules
 from .initiative import InitiativeRules
 from .interrupts import InterruptsRules
@@ -45,7 +46,7 @@ __all__ = ["Encounter"]
 
 
 
-class Encounter(ArgumentsRules, ReplayRules, RosterRules, InitiativeRules, TurnsRules,
+class Encounter(FlightRules, ArgumentsRules, ReplayRules, RosterRules, InitiativeRules, TurnsRules,
                 SelectionRules, InterruptsRules, EconomyRules, ReactionsRules, CombatRules,
                 MovementRules, SpecialActionsRules, CastingRules, HealthRules, EffectsRules,
                 OtherMovementRules, ArcheryRules, BreakingRules):

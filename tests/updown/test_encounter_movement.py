@@ -81,3 +81,44 @@ def test_a_bad_movement_line_is_refused():
     with pytest.raises(CreatureError, match="did you mean 'perfect'"):
         Creature.from_dict({"name": "X", "level": 1, "max_hp": 5,
                             "movement": "Fly 50 [Perfekt]"})
+
+
+def test_a_knocked_down_flyer_drops_ten_feet_and_is_prone_only_on_landing():
+    """"they fall 10 feet down ... If they reach the ground, they fall prone"
+    (000_8d1d7816ee944f3b.txt, "“Trip”or “Knockdown” a flying creature")."""
+    enc = griffon_fight()
+    enc.set_altitude("Griffon", 15)
+    enc.add_condition("Griffon", "prone", by="Far")
+    assert enc.map.altitude("Griffon") == 5
+    assert "prone" not in str(enc.state("Griffon")["conditions"]).lower()
+    enc.add_condition("Griffon", "prone", by="Far")
+    assert enc.map.altitude("Griffon") == 0
+    assert "prone" in str(enc.state("Griffon")["conditions"]).lower()
+
+
+def test_a_flyer_that_loses_flight_falls_300_feet_then_regains_control():
+    enc = griffon_fight()
+    enc.set_altitude("Griffon", 500)
+    enc.fall_from_flight("Griffon")
+    assert enc.map.altitude("Griffon") == 200
+    enc.fall_from_flight("Griffon", regains=False)
+    assert enc.map.altitude("Griffon") == 0
+    assert enc.state("Griffon")["hp"] < 60
+
+
+def test_a_dive_attack_strikes_as_a_charge_one_die_larger():
+    g = dict(GRIFFON, weapons=[{"name": "claw", "damage": "1d6", "crit": "20/x2",
+                                "damage_type": "s", "natural": True}])
+    griffon = Creature.from_dict(g)
+    m = HexMap(12, 3)
+    m.place(griffon, (0, 1), "beasts")
+    m.place(mk("Orc"), (6, 1), "foes")
+    enc = Encounter([griffon, mk("Orc")], map=m, seed=4).start()
+    refused(enc, enc.dive_attack, "Griffon", "Orc", match="Run")
+    enc.set_altitude("Griffon", 20)
+    enc.run("Griffon", (5, 1), mode="fly", altitude=0)
+    enc.dive_attack("Griffon", "Orc", "claw")
+    dive = next(e for e in enc.log if e.kind == "dive_attack")
+    assert dive.data["damage"] == "1d8" and dive.data["descended_ft"] == 20
+    attack = next(e for e in enc.log if e.kind == "attack" and not e.command)
+    assert attack.data["charge"] is True
