@@ -73,6 +73,10 @@ class ArcheryContext(Protocol):
 
     def _do(self, kind: str, args: dict[str, Any]) -> Any: ...
 
+    def _encounter_situation(self, attacker: str, target: str, weapon: Any,
+                             situation: Any, use_map: Any
+                             ) -> tuple[dict[str, Any], list[str], str, list[str]]: ...
+
 
 if TYPE_CHECKING:
     _Base = ArcheryContext
@@ -122,14 +126,18 @@ class ArcheryRules(_Base):
                         **situation: Any) -> dict[str, Any]:
         """The exact chance ``name``'s ranged attack on ``target`` strikes each creature
         around it instead (the GM sees, before the shot, how likely the arrow finds the
-        friend): :func:`lfgcombat.attack_odds` with the map's bystanders, distance and the
-        situation given."""
+        friend): :func:`lfgcombat.attack_odds` with the map's bystanders and the first
+        roll's situation as the encounter makes it (distance, cover, flanking, high
+        ground); the second roll is taken with the same situation less what concerned the
+        target (the encounter's own second roll adds the map's view of the bystander)."""
         from ..attacks.odds import attack_odds
         from .combat import CombatRules
         weapon = weapon if weapon is not None else CombatRules._default_weapon(
             self, name)  # type: ignore[arg-type]
-        if self.map is not None and name in self._anchors and target in self._anchors:
-            situation.setdefault("distance_ft", self.map.distance(name, target))
+        # the first roll as the encounter would make it: the map's distance, cover,
+        # flanking, high ground and terrain
+        situation, _why, _mode, _ignored = self._encounter_situation(
+            name, target, weapon, situation, None)
         odds = attack_odds(self._view(name), self._view(target), weapon,
                            ruleset=self.ruleset, bystanders=self.bystanders(name, target),
                            **situation)
