@@ -183,6 +183,12 @@ def _label_html(name: str, limit: int = 7) -> str:
             f"{html.escape(short_name(name, limit))}</div>")
 
 
+def _altitude_html(hexmap: HexMap, name: str) -> str:
+    """`` ↑30`` after a token's name when it is 30 ft above its hex (HexMap.altitude)."""
+    up = hexmap.altitude(name) if hasattr(hexmap, "altitude") else 0
+    return f'<span class="lfg-token-altitude"> &uarr;{int(up)}</span>' if up else ""
+
+
 def _fit_zoom(hexmap: HexMap, height_px: float) -> tuple[tuple[float, float], float]:
     """Centre (lat, lng) and a zoom (quarter steps) that fit the whole map in the view."""
     pts = [hexmap.geometry.to_pixel(c) for c in
@@ -485,6 +491,17 @@ class BattleMap(W.VBox):
             return
         self._say(f"Background picture: {image} (opacity {float(opacity):g}).")
 
+    def set_altitude(self, name: str, feet: int) -> None:
+        """The GM puts a token at ``feet`` above its hex (``HexMap.set_altitude``; under an
+        InitiativeTracker use its "Set altitude" so the encounter logs it). A refusal shows
+        in the status line; the label shows the altitude (``↑30``)."""
+        try:
+            self.hexmap.set_altitude(name, feet)
+        except LfgError as exc:
+            self._say(f"Not allowed: {exc}", error=True)
+            return
+        self._say(f"{name} is now {feet} ft up.")
+
     def _update_labels(self, toks: list) -> None:
         """One name label per token at its footprint's centre, moved in place; a long name
         is shortened to fit its token (the full name shows on hover)."""
@@ -500,9 +517,9 @@ class BattleMap(W.VBox):
                 del self._labels[name]
         for name, (lng, lat) in where.items():
             label = self._labels.get(name)
-            if label is None:
-                icon = _LabelIcon(html=_label_html(name, limits[name]), icon_size=[96, 14],
-                                  icon_anchor=[48, 7])
+            text = _label_html(name, limits[name]) + _altitude_html(m, name)
+            if label is None or label.icon.html != text:
+                icon = _LabelIcon(html=text, icon_size=[96, 14], icon_anchor=[48, 7])
                 self._labels[name] = _Label(location=(lat, lng), icon=icon, draggable=False,
                                             keyboard=False, title=name)
             elif tuple(label.location) != (lat, lng):

@@ -58,6 +58,7 @@ from lfgcombat.encounter import Encounter
 from lfgcombat.errors import LfgError
 
 from .tracker_actions import ActionControls
+from .tracker_updown import UpDownControls
 from .tracker_attack import AttackControls
 from .tracker_cards import card_html, legend_html
 from .tracker_gm import GMControls
@@ -127,9 +128,10 @@ class InitiativeTracker(TurnControls, W.VBox):
         self._build_turn_controls()
         self.attack_row = AttackControls(self)
         self.action_rows = ActionControls(self)
+        self.updown_rows = UpDownControls(self)  # issue 15: fly/swim/climb/leap, doors, volley
         self.gm_rows = GMControls(self)
         panel = [self._round, self._legend, self._cards, *self._turn_rows(), self._actions,
-                 self.attack_row, self.action_rows, self.gm_rows,
+                 self.attack_row, self.action_rows, self.updown_rows, self.gm_rows,
                  row(self._undo), self.status]
         extra = [w for w in (battlemap, dicelog) if w is not None]
         super().__init__(children=panel + extra, **kwargs)
@@ -271,7 +273,7 @@ class InitiativeTracker(TurnControls, W.VBox):
                                'monospace">') + \
             "<br>".join(html.escape(enc.actions_left(n).explain()).replace("\n", "<br>")
                         for n in acting) + "</div>"
-        for part in (self.action_rows, self.gm_rows, self.attack_row):
+        for part in (self.action_rows, self.updown_rows, self.gm_rows, self.attack_row):
             part.refresh()
         log = list(enc.log)
         if not self._busy and log != self._seen:  # a step taken in code
