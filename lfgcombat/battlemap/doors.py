@@ -17,6 +17,7 @@ this layer keeps the doors' state and refuses what the map cannot do.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from typing import Any
 
 from lfgcombat.citations import cite
 from lfgcombat.errors import IllegalActionError
@@ -165,6 +166,24 @@ class _Doors(_TextFormat):
         if state.passable:
             self._terrain[cell] = Terrain.DOOR_BROKEN
         self._terrain_version += 1
+        self._changed()
+
+    # -- the changing state of issue 15, for checkpoints and replays -------------------
+    def updown_state(self) -> dict[str, Any]:
+        """Altitudes, doors, unattended objects and the ceiling as a value (their contents
+        are frozen: a checkpoint or a replay puts them back with :meth:`set_updown_state`)."""
+        return {"altitude": dict(self._altitude), "doors": dict(self._doors),
+                "door_lock": dict(self._door_lock), "door_trap": dict(self._door_trap),
+                "objects": dict(self._objects), "ceiling": self.ceiling}
+
+    def set_updown_state(self, state: dict[str, Any]) -> None:
+        """Put back what :meth:`updown_state` returned (no check: it came from this map)."""
+        self._altitude = dict(state["altitude"])
+        self._doors = dict(state["doors"])
+        self._door_lock = dict(state["door_lock"])
+        self._door_trap = dict(state["door_trap"])
+        self._objects = dict(state["objects"])
+        self.ceiling = state["ceiling"]
         self._changed()
 
     # -- unattended objects: chests ---------------------------------------------------

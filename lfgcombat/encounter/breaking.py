@@ -77,6 +77,15 @@ else:
 class BreakingRules(_Base):
     """``open_door``, ``force_door`` and ``attack_object``."""
 
+    def _reset_updown(self) -> None:
+        """Doors, objects and the ceiling back as they were when the encounter was built
+        (the first call, before any event, remembers them); altitudes come back with the
+        creatures' placements."""
+        start = getattr(self, "_updown0", None)
+        if start is None:
+            self._updown0 = start = self.map.updown_state()
+        self.map.set_updown_state({**start, "altitude": self.map.updown_state()["altitude"]})
+
     def _thing(self, at: Any) -> tuple[str, Any, Any]:
         """``("door", cell, Door)`` or ``("object", label, MapObject)`` for ``at``."""
         if isinstance(at, str):

@@ -196,6 +196,7 @@ class Encounter(FlightRules, ArgumentsRules, ReplayRules, RosterRules, Initiativ
                 if n in self.map:
                     self.map.remove(n)
             set_map_layers(self.map, **self._map_layers0)
+            self._reset_updown()  # doors, objects, the ceiling as at the start (issue 15)
             self._seen_terrain = self.map.terrain_version
             for n, how in self._placements.items():
                 self.map.place(self._initial[n], **how)

@@ -46,8 +46,6 @@ class FlightContext(Protocol):
     def _apply_damage(self, name: str, amount: int, dtype: str | None, *, struck: bool,
                       source: str | None) -> None: ...
 
-    def _dives(self) -> dict[int, tuple[Any, int]]: ...
-
     def _do(self, kind: str, args: dict[str, Any]) -> Any: ...
 
     def attack(self, attacker: str, target: str, weapon: Any = None, **situation: Any
@@ -79,8 +77,8 @@ class FlightRules(_Base):
         from ..attacks.weapons import resolve_weapon
         from .combat import CombatRules
         f = self._fighter(name)
-        dive = self._dives().get(id(f.turn))
-        descended = dive[1] if dive is not None and dive[0] is f.turn else 0
+        dive = getattr(f.turn, "_dive_ft", None)  # set by a fly Run this turn
+        descended = dive or 0
         dive_attack("1d6", descended, f.turn.last_action == "run" and dive is not None)
         if weapon is None:
             weapon = CombatRules._default_weapon(self, name)  # type: ignore[arg-type]

@@ -97,14 +97,6 @@ class OtherMovementRules(_Base):
             base = replace(base, walk=walk)
         return base
 
-    def _budgets(self) -> dict[int, tuple[Any, MovementBudget, int]]:
-        """Turn (by identity) -> (the turn, its Big Action's budget, walk feet left then)."""
-        b: dict[int, tuple[Any, MovementBudget, int]] | None = getattr(self, "_mode_budgets",
-                                                                       None)
-        if b is None:
-            b = {}
-            self._mode_budgets = b
-        return b
 
     def movement_budget(self, name: str) -> MovementBudget | None:
         """The budget of the Big Action ``name`` is moving in (``None``: none under way):
@@ -114,10 +106,10 @@ class OtherMovementRules(_Base):
         turn = f.turn
         if turn.last_action != "move":
             return None
-        held = self._budgets().get(id(turn))
+        held = getattr(turn, "_mode_budget", None)  # kept on the turn: checkpoints copy it
         speeds = self.speeds(name)
-        if held is not None and held[0] is turn:
-            budget, left_then = held[1], held[2]
+        if held is not None:
+            budget, left_then = held
             walked = left_then - (turn.move_left or 0)
             if walked > 0:  # a plain move continued this Big Action since
                 budget = MovementBudget(speeds, budget.spent + walked,
@@ -206,7 +198,7 @@ class OtherMovementRules(_Base):
             budget = budget.spend(mode, spent)
         f.turn.last_action = "move"
         f.turn.move_left = budget.remaining("walk")
-        self._budgets()[id(f.turn)] = (f.turn, budget, f.turn.move_left)
+        f.turn._mode_budget = (budget, f.turn.move_left)  # kept on the turn: copied by checkpoints
         self._emit("moved_mode", actor=name, data={
             "mode": mode, "feet": moved, "vertical_ft": vertical, "altitude": m.altitude(name),
             "jump_check": mode == "leap" and leap_needs_check(budget.speeds.leaper, moved),
@@ -256,16 +248,8 @@ class OtherMovementRules(_Base):
         self._emit("ran_mode", actor=name, data={
             "mode": mode, "feet": moved, "altitude": m.altitude(name), "descended_ft":
             max(0, dive), "dive_attack": mode == "fly" and dive >= 10, "rule": R_OTHER})
-        if mode == "fly":
-            self._dives()[id(f.turn)] = (f.turn, max(0, dive))
-
-    def _dives(self) -> dict[int, tuple[Any, int]]:
-        """Turn (by identity) -> (the turn, feet descended in its fly Run)."""
-        d: dict[int, tuple[Any, int]] | None = getattr(self, "_dive_runs", None)
-        if d is None:
-            d = {}
-            self._dive_runs = d
-        return d
+        if mode == "fly":  # feet descended, for a Dive Attack (kept on the turn)
+            f.turn._dive_ft = max(0, dive)  # type: ignore[attr-defined]
 
     # -- the GM's altitude --------------------------------------------------------------
     def set_altitude(self, name: str, feet: int) -> Any:

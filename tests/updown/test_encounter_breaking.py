@@ -107,3 +107,19 @@ def test_open_door_is_a_swift_action():
     enc.open_door("Thief", (1, 0))
     assert enc.map.door((1, 0)).state == "open"
     refused(enc, enc.open_door, "Thief", (1, 0), match="open")
+
+
+def test_undo_and_replay_put_doors_objects_and_altitudes_back():
+    enc = fight(seed=5)
+    start = enc.snapshot()
+    door0 = enc.map.door((2, 1))
+    enc.force_door("Brute", (2, 1))  # a failed force is remembered: no retry
+    hit = enc.map.door((2, 1))
+    assert hit != door0
+    again = Encounter._from_header(enc._header())
+    for e in enc.log:
+        if e.command:
+            again._do(e.kind, dict(e.data))
+    assert again.map.door((2, 1)) == hit
+    enc.undo()
+    assert enc.map.door((2, 1)) == door0 and enc.snapshot() == start

@@ -122,3 +122,12 @@ def test_a_dive_attack_strikes_as_a_charge_one_die_larger():
     assert dive.data["damage"] == "1d8" and dive.data["descended_ft"] == 20
     attack = next(e for e in enc.log if e.kind == "attack" and not e.command)
     assert attack.data["charge"] is True
+
+
+def test_undo_puts_the_flyer_back_at_its_altitude():
+    enc = griffon_fight()
+    enc.move("Griffon", (6, 1), mode="fly", altitude=20)
+    enc.move("Griffon", (8, 1), mode="fly", altitude=10)
+    enc.undo()
+    assert enc.map.altitude("Griffon") == 20
+    assert enc.movement_budget("Griffon").spent == 70
