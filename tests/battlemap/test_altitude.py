@@ -194,3 +194,15 @@ def test_door_refusals_change_nothing():
     with pytest.raises(LfgError, match="not a door"):
         m.set_door((2, 0), "treasure_chest")
     assert m.snapshot() == before
+
+
+def test_a_flyer_above_the_line_gives_no_cover():
+    """Creatures "in the way" give cover ("Cover - Additional Rules"); one flying 20 ft above
+    a line between two creatures on the ground is not in the way."""
+    m = HexMap(8, 3)
+    m.place(fig("Archer"), (0, 1))
+    m.place(fig("Orc"), (4, 1), "foes")
+    m.place(fig("Bat", movement="Move Speed 5, Fly 40 [good]"), (2, 1), "foes")
+    assert m.cover("Archer", "Orc").level.name != "NONE"
+    m.set_altitude("Bat", 20)
+    assert m.cover("Archer", "Orc").level.name == "NONE"
