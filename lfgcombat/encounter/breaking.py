@@ -22,8 +22,8 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from ..citations import cite
 from ..errors import IllegalActionError
-from ..objects import (RULE_CHEST, RULE_DOORS, automatic_hit, break_chest, force_open,
-                       weapon_note)
+from ..objects import (RULE_CHEST, RULE_DOORS, RULE_UNATTENDED, automatic_hit, break_by_hand,
+                       break_chest, force_open, weapon_note)
 from .commands import command
 
 if TYPE_CHECKING:
@@ -75,7 +75,7 @@ else:
 
 
 class BreakingRules(_Base):
-    """``open_door``, ``force_door`` and ``attack_object``."""
+    """``open_door``, ``force_door``, ``attack_object`` and ``break_object``."""
 
     def _reset_updown(self) -> None:
         """Doors, objects and the ceiling back as they were when the encounter was built
@@ -211,6 +211,25 @@ class BreakingRules(_Base):
             "rule": RULE_DOORS})
         if hit.destroyed and kind == "object":
             self._chest_opened(name, key)
+
+    def break_object(self, name: str, at: str) -> Any:
+        """Break a small, fragile unattended object (a vial, a vase) in reach: "simply by
+        grabbing the object and using a Big Action" - no roll
+        (000_8d1d7816ee944f3b.txt, "Attacking & Breaking Unattended Objects")."""
+        self._do("break_object", {"name": name, "at": at})
+        return self
+
+    @command
+    def _h_break_object(self, name: str, at: str) -> None:
+        self._actor(name)
+        self._need_map(name)
+        o = self.map.map_object(at)
+        self._near(name, o.cell, 5, o.label, RULE_UNATTENDED)
+        state = break_by_hand(o.object)  # refuses what is not small and fragile
+        self._check_spend(name, "big", "break_object")
+        self._spend(name, "big", "break_object")
+        self.map._object_changed(at, state)
+        self._emit("object_broken", actor=name, data={"object": at, "rule": RULE_UNATTENDED})
 
     def _chest_opened(self, name: str, label: str) -> None:
         """A chest broken open: each fragile item inside has a 50% chance to break."""

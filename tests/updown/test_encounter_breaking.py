@@ -123,3 +123,16 @@ def test_undo_and_replay_put_doors_objects_and_altitudes_back():
     assert again.map.door((2, 1)) == hit
     enc.undo()
     assert enc.map.door((2, 1)) == door0 and enc.snapshot() == start
+
+
+def test_a_fragile_vial_breaks_with_a_big_action_and_no_roll():
+    cs = [mk("Thief", init=40)]
+    m = HexMap(4, 2)
+    m.place(cs[0], (0, 0), "party")
+    m.place_object("vial", (1, 0), "glass_vial")
+    m.place_object("chest", (0, 1), "treasure_chest")
+    enc = Encounter(cs, map=m, seed=2).start()
+    rolls = len(enc.roller.history)
+    enc.break_object("Thief", "vial")
+    assert enc.map.map_object("vial").object.destroyed and len(enc.roller.history) == rolls
+    refused(enc, enc.break_object, "Thief", "chest", match="not small and fragile")
