@@ -22,8 +22,8 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from ..citations import cite
 from ..errors import IllegalActionError
-from ..objects import (RULE_CHEST, RULE_DOORS, RULE_UNATTENDED, automatic_hit, break_by_hand,
-                       break_chest, force_open, weapon_note)
+from ..objects import (RULE_CHEST, RULE_DOORS, RULE_HELD, RULE_UNATTENDED, automatic_hit,
+                       break_by_hand, break_chest, force_open, weapon_note)
 from .commands import command
 
 if TYPE_CHECKING:
@@ -64,6 +64,10 @@ class BreakingContext(Protocol):
     def _check_attack_budget(self, name: str, weapon: Any, situation: Any) -> str | None: ...
 
     def _spend_attack(self, name: str, target: str, crossbow: str | None) -> None: ...
+
+    def _attacks_module(self) -> Any: ...
+
+    def _default_weapon(self, name: str, melee: bool = False) -> Any: ...
 
     def _do(self, kind: str, args: dict[str, Any]) -> Any: ...
 
@@ -230,6 +234,57 @@ class BreakingRules(_Base):
         self._spend(name, "big", "break_object")
         self.map._object_changed(at, state)
         self._emit("object_broken", actor=name, data={"object": at, "rule": RULE_UNATTENDED})
+
+    def attack_held_object(self, name: str, target: str, object: str, weapon: Any = None, *,
+                           behind_back: bool = False) -> Any:
+        """Strike an object ``target`` holds (``object``: a row of ``data/objects.csv``,
+        e.g. ``wooden_shield``): an attack at -5 against the holder's AC; a hit deals its
+        damage to the object through its Hardness (000_8d1d7816ee944f3b.txt, "Striking a
+        Held Object"). One held behind the foe's back cannot be struck unless the foe is
+        flanked (the map says) - "or surrounded", which the GM judges."""
+        self._do("attack_held_object", {"name": name, "target": target, "object": object,
+                                        "weapon": weapon, "behind_back": behind_back})
+        return self
+
+    @command
+    def _h_attack_held_object(self, name: str, target: str, object: str, weapon: Any,
+                              behind_back: bool) -> None:
+        from ..bonuses import Bonus
+        from ..objects import ObjectState, held_object_penalty
+        self._actor(name)
+        key = f"{target}: {object}"
+        held = dict(getattr(self, "_held_objects", {}))
+        state = held.get(key) or ObjectState.new(object)
+        if state.destroyed:
+            raise IllegalActionError(f"{target}'s {object} is already destroyed", RULE_HELD)
+        flanked = bool(self.map is not None and target in self.map
+                       and self.map.is_flanked(target))
+        penalty = held_object_penalty(behind_back=behind_back, surrounded_or_flanked=flanked)
+        mod = self._attacks_module()
+        weapon = weapon if weapon is not None else self._default_weapon(name)
+        situation: dict[str, Any] = {"attack_bonuses": (Bonus(penalty, None, "held object"),)}
+        if self.map is not None and name in self.map and target in self.map:
+            situation["distance_ft"] = self.map.distance(name, target)
+        mod.prepare(self._view(name), self._view(target), weapon, **situation)  # refuses
+        crossbow = self._check_attack_budget(name, weapon, {})
+        self._spend_attack(name, target, crossbow)
+        seen = len(self.roller.history)
+        res = mod.attack(self._view(name), self._view(target), weapon, self.roller,
+                         **situation)
+        self._log_rolls(seen, actor=name, target=target, against=int(res.setup.ac),
+                        outcome="hit" if res.hit else "miss", only_first=True)
+        dealt: dict[str, Any] = {}
+        if res.hit:
+            amount = sum(max(0, a.rolled) for a in res.damage)
+            dtype = res.damage[0].type.value if res.damage else "bludgeoning"
+            state, hit = state.hit(amount, dtype)
+            dealt = {"damage": hit.damage, "hardness": hit.hardness, "dealt": hit.dealt,
+                     "hp_after": hit.hp_after, "destroyed": hit.destroyed}
+            held[key] = state
+            self._held_objects = held
+        self._emit("held_object_hit", actor=name, target=target, data={
+            "object": object, "hit": res.hit, "penalty": penalty, **dealt,
+            "rule": RULE_HELD})
 
     def _chest_opened(self, name: str, label: str) -> None:
         """A chest broken open: each fragile item inside has a 50% chance to break."""

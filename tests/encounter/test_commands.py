@@ -22,7 +22,7 @@ COMMAND_NAMES = {
     "temp_hp", "add_condition", "remove_condition", "note", "map_edit"} | {
     # issue 15 (lfgcombat.encounter.other_movement, archery, breaking)
     "move_mode", "run_mode", "set_altitude", "volley", "open_door", "force_door",
-    "attack_object", "flyer_falls", "break_object"}
+    "attack_object", "flyer_falls", "break_object", "attack_held_object"}
 
 
 def test_every_command_has_one_registered_handler_in_its_rule_module():

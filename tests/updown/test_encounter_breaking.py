@@ -136,3 +136,19 @@ def test_a_fragile_vial_breaks_with_a_big_action_and_no_roll():
     enc.break_object("Thief", "vial")
     assert enc.map.map_object("vial").object.destroyed and len(enc.roller.history) == rolls
     refused(enc, enc.break_object, "Thief", "chest", match="not small and fragile")
+
+
+def test_striking_a_held_shield_is_an_attack_at_minus_five():
+    """"an Attack Roll with a -5 Penalty"; behind the back: "essentially impossible (unless
+    surrounded or flanked)" (000_8d1d7816ee944f3b.txt, "Striking a Held Object")."""
+    cs = [mk("Brute", init=40, weapons=[MACE]), mk("Guard", level=1)]
+    m = HexMap(5, 3)
+    m.place(cs[0], (1, 1), "party")
+    m.place(cs[1], (2, 1), "guards")
+    enc = Encounter(cs, map=m, seed=3).start()
+    refused(enc, enc.attack_held_object, "Brute", "Guard", "wooden_shield", "heavy mace",
+            behind_back=True, match="behind the foe's back")
+    enc.attack_held_object("Brute", "Guard", "wooden_shield", "heavy mace")
+    ev = next(e for e in enc.log if e.kind == "held_object_hit")
+    assert ev.data["penalty"] == -5
+    assert enc.state("Guard")["hp"] == enc.state("Guard")["max_hp"]  # the shield takes it
