@@ -151,8 +151,9 @@ class OtherMovementRules(_Base):
                                      f"(movement: {speeds.text() or 'none'})", R_OTHER)
         start_alt = self.map.altitude(name)
         level = start_alt if altitude is None else check_altitude(altitude)
-        if mode == "leap" and level:
-            raise IllegalActionError("a leap ends on the ground: altitude 0", R_OTHER)
+        if mode in ("walk", "leap") and (level or start_alt):
+            raise IllegalActionError(f"{name} cannot {mode} {start_alt or level} ft up: walking "
+                                     "and leaping start and end on the ground", R_OTHER)
         budget = self.movement_budget(name)
         if budget is not None and budget.remaining(mode) <= 0:
             budget = None  # this Big Action's movement is used up: a new Big Action
