@@ -157,7 +157,7 @@ class MovementRules(_Base):
         return [list(self.map.offset(c)) for c in path]
 
     def move(self, name: str, to: Any, *, aoo: Any = None, mode: str | None = None,
-             altitude: int | None = None) -> Self:
+             altitude: int | None = None, charge: bool = False) -> Self:
         """Move up to the Move Speed (a Big Action), by the map's best path.
 
         000_8d1d7816ee944f3b.txt, "COMBAT ACTIONS for BEGINNERS" (Move is a Big Action),
@@ -180,12 +180,15 @@ class MovementRules(_Base):
                 :mod:`lfgcombat.encounter.other_movement`).
             altitude: Feet above the ground to end at (flying, climbing, swimming); default
                 where it is.
+            charge: With ``mode="leap"``: the GM rules the Jump&Sprint check made and the
+                leap lands within reach of a foe: a Charge Attack may follow ("Leaper").
         """
-        if mode is None and altitude is None:
+        if mode is None and altitude is None and not charge:
             self._do("move", {"name": name, "to": self._cell_arg(to), "aoo": aoo})
         else:
-            self._do("move_mode", {"name": name, "to": self._cell_arg(to), "aoo": aoo,
-                                   "mode": mode or "walk", "altitude": altitude})
+            args = {"name": name, "to": self._cell_arg(to), "aoo": aoo,
+                    "mode": mode or "walk", "altitude": altitude}
+            self._do("move_mode", {**args, "charge": True} if charge else args)
         return self
 
     @command

@@ -36,6 +36,7 @@ if TYPE_CHECKING:
 R_OTHER = cite("Other Types of Movement")
 R_FLYING = cite("Flying")
 R_CHART = cite("Fly Speed – Flight & Maneuverability")
+R_LEAPER = cite("Leaper")
 
 
 class OtherMovementContext(Protocol):
@@ -137,7 +138,7 @@ class OtherMovementRules(_Base):
     # -- move in a mode -----------------------------------------------------------------
     @command
     def _h_move_mode(self, name: str, to: Any, aoo: Any, mode: str,
-                     altitude: int | None) -> None:
+                     altitude: int | None, charge: bool = False) -> None:
         f = self._actor(name)
         self._need_map(name)
         if mode not in MODES:
@@ -169,7 +170,28 @@ class OtherMovementRules(_Base):
                 f"({budget.spent} ft moved in any mode" + (f", {vertical} ft to change "
                                                           f"altitude" if vertical else "")
                 + ")", R_OTHER)
+        if charge and mode != "leap":
+            raise IllegalActionError("charge=True is for a leap (\"You may make a Charge "
+                                     "Attack after making successful Jump&Sprint check\")",
+                                     R_LEAPER)
         self._move_in_mode(name, f, cell, aoo, mode, level, budget, left, vertical, cont)
+        if charge:
+            self._leap_charge(name, f)
+
+    def _leap_charge(self, name: str, f: Any) -> None:
+        """"You may make a Charge Attack after making successful Jump&Sprint check to land
+        within reach of an opponent" (000_8d1d7816ee944f3b.txt, "Leaper"): the GM rules the
+        check made (the kit has no Jump&Sprint DC); the leap must end where an enemy is in
+        reach. Then ``attack(..., charge=True)`` is allowed, as after a Run."""
+        m = self.map
+        if not any(m.threatens_creature(name, e) for e in m.enemies(name)):
+            raise IllegalActionError(f"{name}'s leap ends with no enemy in reach: no Charge "
+                                     "after it", R_LEAPER)
+        budget = self.movement_budget(name)
+        legs = budget.legs if budget is not None else ()
+        moved = sum(int(ft) for kind, ft in legs if kind == "leap")
+        f.turn.last_action = "run"  # a Charge follows it, as it follows a Run
+        f.turn.run_ft = moved
 
     def _move_in_mode(self, name: str, f: Any, cell: Any, aoo: Any, mode: str, level: int,
                       budget: MovementBudget, left: int, vertical: int, cont: bool) -> None:

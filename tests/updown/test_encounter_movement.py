@@ -131,3 +131,21 @@ def test_undo_puts_the_flyer_back_at_its_altitude():
     enc.undo()
     assert enc.map.altitude("Griffon") == 20
     assert enc.movement_budget("Griffon").spent == 70
+
+
+def test_a_charge_after_a_leap_that_lands_in_reach():
+    """"You may make a Charge Attack after making successful Jump&Sprint check to land
+    within reach of an opponent" (000_8d1d7816ee944f3b.txt, "Leaper")."""
+    raptor = Creature.from_dict({"name": "Raptor", "level": 4, "max_hp": 40, "speed": 40,
+                                 "initiative_rating": 40, "movement": "Leaper 10",
+                                 "weapons": [{"name": "claw", "damage": "1d6",
+                                              "crit": "20/x2", "damage_type": "s",
+                                              "natural": True}]})
+    m = HexMap(10, 3)
+    m.place(raptor, (0, 1), "beasts")
+    m.place(mk("Orc"), (5, 1), "foes")
+    enc = Encounter([raptor, mk("Orc")], map=m, seed=6).start()
+    refused(enc, enc.move, "Raptor", (2, 1), mode="leap", charge=True, match="no enemy")
+    enc.move("Raptor", (4, 1), mode="leap", charge=True)
+    enc.attack("Raptor", "Orc", "claw", charge=True)
+    assert next(e for e in enc.log if e.kind == "attack" and not e.command).data["charge"]
