@@ -30,12 +30,16 @@ import enum
 import re
 from dataclasses import dataclass
 
+from dataclasses import replace
+from typing import Any
+
 from .citations import cite
+from .creature_sections import Section, register_section
 from .errors import IllegalActionError, LfgError
 
 __all__ = ["Maneuverability", "Speeds", "MovementBudget", "MovementModeError", "MODES",
            "parse_speeds", "leap_needs_check", "leap_bonus_ft", "max_leap_ft",
-           "leaper_fall_ft", "check_run"]
+           "leaper_fall_ft", "check_run", "speeds_of", "MOVEMENT"]
 
 RULE = cite("Other Types of Movement")
 RULE_LEAPER = cite("Leaper")
@@ -308,3 +312,64 @@ def check_run(speeds: Speeds, mode: str, fitting_terrain: bool) -> None:
     if mode in ("fly", "swim", "climb") and not fitting_terrain:
         where = {"fly": "in the air", "swim": "in water", "climb": "on a climbable surface"}
         raise IllegalActionError(f"a {mode} Run needs appropriate terrain ({where[mode]})", RULE)
+
+
+def speeds_of(creature: object) -> Speeds:
+    """A creature's speeds: its ``speeds`` (the creature file's ``movement`` line, see
+    :data:`MOVEMENT`), else a ``movement`` line parsed, else its Move Speed alone.
+
+    Raises:
+        MovementModeError: a ``movement`` line that does not parse.
+    """
+    try:
+        found = getattr(creature, "speeds", None)
+    except LfgError:
+        found = None
+    if isinstance(found, Speeds):
+        return found
+    line = getattr(creature, "movement", None)
+    if isinstance(line, str) and line.strip():
+        return parse_speeds(line)
+    walk = 30
+    for key in ("move_speed", "speed", "move_speed_ft"):
+        v = getattr(creature, key, None)
+        if isinstance(v, int) and not isinstance(v, bool):
+            walk = v
+            break
+    return Speeds(walk=max(0, walk - walk % 5))
+
+
+def _parse_movement(raw: Any) -> Speeds | None:
+    if isinstance(raw, Speeds):
+        return raw
+    return parse_speeds(raw)
+
+
+def _movement_view(creature: Any, value: Speeds | None) -> Speeds:
+    """``creature.speeds``: the movement line, its Move Speed the creature's ``speed``
+    when the line gives none ("Swim 50")."""
+    speed = getattr(creature, "speed", 30)
+    speed = speed if isinstance(speed, int) and not isinstance(speed, bool) else 30
+    if value is None:
+        return Speeds(walk=max(0, speed - speed % 5))
+    if not value.walk:
+        return replace(value, walk=max(0, speed - speed % 5))
+    return value
+
+
+def _movement_check(value: Speeds | None, fields: Any) -> list[tuple[str, str]]:
+    speed = fields.get("speed") if hasattr(fields, "get") else None
+    if value is not None and value.walk and isinstance(speed, int) and value.walk != speed:
+        return [("movement", f"'Move Speed {value.walk}' in the movement line contradicts "
+                             f"speed: {speed}; set speed: {value.walk} too, or leave Move "
+                             f"Speed out of the line ({RULE})")]
+    return []
+
+
+#: The creature file's ``movement`` key: the text's line, e.g. ``"Move Speed 50, Fly 110
+#: [average], Leaper 20"``; read as ``creature.speeds`` (a :class:`Speeds`).
+MOVEMENT: Section[Speeds | None] = register_section(Section(
+    "movement", _parse_movement, default=None,
+    dump=lambda v: v.text() if v is not None else None,
+    show=lambda v: v.text() if v is not None else "", label="Movement", attribute="speeds",
+    rule=RULE, view=_movement_view, check=_movement_check))

@@ -146,10 +146,10 @@ class ObjectState:
     forced_attempted: bool = False
 
     @classmethod
-    def new(cls, name: str) -> ObjectState:
-        """A fresh object from the table."""
+    def new(cls, name: str, *, broken: bool = False) -> ObjectState:
+        """A fresh object from the table (``broken``: already forced open)."""
         spec = object_spec(name)
-        return cls(spec, spec.hp)
+        return cls(spec, spec.hp, broken=broken)
 
     @property
     def destroyed(self) -> bool:

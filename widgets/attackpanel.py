@@ -12,11 +12,13 @@ from __future__ import annotations
 
 import html
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from typing import Any
 
 import ipywidgets as W
 import traitlets
 
+from lfgcombat.archery import Bystander, unintended_attack_odds
 from lfgcombat.attack_odds import AttackOdds, odds_for
 from lfgcombat.attacks import AttackResult, AttackSetup, prepare
 from lfgcombat.creature import Creature
@@ -79,15 +81,26 @@ def odds_html(odds: AttackOdds) -> str:
         head += (f" &middot; <b class='lfg-knockdown'>knocked prone</b> {knockdown:.1%}")
     hit = [(k, float(p)) for k, p in odds.damage.items() if k != 0 and float(p) > 0]
     if not hit:
-        return head
+        return head + _unintended_html(odds)
     top = max(p for _, p in hit)
     bars = "".join(
         f"<div title='{k} damage: {p:.2%}' style='display:inline-block;width:6px;"
         f"margin-right:1px;background:#4c78a8;height:{max(1, round(40 * p / top))}px'></div>"
         for k, p in hit)
     low, high = hit[0][0], hit[-1][0]
-    return (f"{head}<div class='lfg-histogram' style='display:flex;align-items:flex-end;"
-            f"height:42px'>{bars}</div><small>damage {low} to {high} when it hits</small>")
+    return (f"{head}{_unintended_html(odds)}<div class='lfg-histogram' style='display:flex;"
+            f"align-items:flex-end;height:42px'>{bars}</div><small>damage {low} to {high} "
+            "when it hits</small>")
+
+
+def _unintended_html(odds: AttackOdds) -> str:
+    """The chance that a miss strikes each creature next to the target (``.lfg-unintended``;
+    000_8d1d7816ee944f3b.txt, "Accuracy by Volume (Unintended Targets)")."""
+    found = getattr(odds, "unintended", None) or {}
+    if not found:
+        return ""
+    parts = " &middot; ".join(f"{html.escape(n)} {float(p):.1%}" for n, p in found.items())
+    return f"<div class='lfg-unintended'><b>a miss strikes instead</b> {parts}</div>"
 
 
 def weapon_names(weapons: Any) -> tuple[list[str], list[str]]:
@@ -151,7 +164,8 @@ class AttackPanel(W.VBox):
         self._fill_weapons()
         self._attacker.observe(lambda _c: (self._fill_weapons(), self.refresh()), "value")
         for w in (self._target, self._weapon, self._fortune, self._concealment, self._cover,
-                  self._distance, *self._toggles.values(), *self._rules.values()):
+                  self._distance, self._near, *self._toggles.values(),
+                  *self._rules.values()):
             w.observe(lambda _c: self.refresh(), "value")
         self.refresh()
 
@@ -171,6 +185,10 @@ class AttackPanel(W.VBox):
         self._cover = W.Dropdown(options=[_NONE, "partial", "good", "superior"],
                                  description="cover", **wide)
         self._distance = W.IntText(value=5, description="dist. ft", **wide)
+        # issue 15: the creatures next to the target a ranged miss may strike instead
+        self._near = W.SelectMultiple(options=names, value=(), rows=min(4, len(names)),
+                                      description="next to target", layout=W.Layout(
+                                          width="16em"), style={"description_width": "7em"})
         self._toggles = {k: W.Checkbox(value=False, description=label, indent=False,
                                        layout=W.Layout(width="12em"))
                          for k, label in _TOGGLES}
@@ -183,7 +201,7 @@ class AttackPanel(W.VBox):
         for css, w in (("attacker", self._attacker), ("target", self._target),
                        ("weapon", self._weapon), ("fortune", self._fortune),
                        ("concealment", self._concealment), ("cover", self._cover),
-                       ("distance", self._distance)):
+                       ("distance", self._distance), ("near", self._near)):
             w.add_class(f"lfg-panel-{css}")
         self._odds.add_class("lfg-panel-odds")
         self._message.add_class("lfg-panel-message")
@@ -194,7 +212,8 @@ class AttackPanel(W.VBox):
     def _children(self, dicelog: W.Widget | None) -> list[W.Widget]:
         """The panel's layout: the choices, the attack line, messages, odds, Roll, result."""
         picks = W.HBox([W.VBox([self._attacker, self._target, self._weapon]),
-                        W.VBox([self._fortune, self._concealment, self._cover, self._distance]),
+                        W.VBox([self._fortune, self._concealment, self._cover, self._distance,
+                                self._near]),
                         W.VBox(list(self._toggles.values())),
                         W.VBox(list(self._rules.values()))])
         children = [picks, self._line, self._message, self._odds,
@@ -312,6 +331,11 @@ class AttackPanel(W.VBox):
             setup = prepare(attacker, target, self._weapon.value, ruleset=self.ruleset,
                             **self.situation)
             odds = odds_for(setup)
+            near = [Bystander(self.creatures[n], "adjacent", 5) for n in self._near.value
+                    if n not in (self._attacker.value, self._target.value)]
+            if near:  # the engine's exact odds for each Unintended Target
+                odds = replace(odds, unintended=unintended_attack_odds(
+                    setup, near, self.situation))
         except Exception as exc:  # noqa: BLE001 - shown in the panel, never in the kernel
             self._refuse(str(exc) if isinstance(exc, LfgError)
                          else f"{type(exc).__name__}: {exc}")

@@ -42,7 +42,8 @@ __all__ = ["BattleMap", "BattleMapError", "terrain_geojson", "cells_geojson", "T
 TERRAIN_COLORS = {
     Terrain.NORMAL: "#f4f1e6", Terrain.DIFFICULT: "#c9b27c", Terrain.WALL: "#4a4a4a",
     Terrain.OBSTACLE: "#8a6d3b", Terrain.WATER: "#8fc1e3", Terrain.FOG: "#d0d4dc",
-    Terrain.TIGHT: "#9c8f7a", Terrain.HALF: "#e8e0cc",
+    Terrain.TIGHT: "#9c8f7a", Terrain.HALF: "#e8e0cc", Terrain.CLIMBABLE: "#7d8c5a",
+    Terrain.DOOR: "#6b3e1f", Terrain.DOOR_OPEN: "#d9b98c", Terrain.DOOR_BROKEN: "#b08a64",
 }
 #: Token colours by side, in order of first appearance.
 SIDE_COLORS = ["#2b6cb0", "#c53030", "#2f855a", "#b7791f", "#6b46c1", "#319795"]
@@ -180,6 +181,12 @@ def _label_html(name: str, limit: int = 7) -> str:
     return ('<div style="font:600 10px/14px sans-serif;color:#fff;text-align:center;'
             'white-space:nowrap;text-shadow:0 0 2px #000,0 0 3px #000">'
             f"{html.escape(short_name(name, limit))}</div>")
+
+
+def _altitude_html(hexmap: HexMap, name: str) -> str:
+    """`` ↑30`` after a token's name when it is 30 ft above its hex (HexMap.altitude)."""
+    up = hexmap.altitude(name) if hasattr(hexmap, "altitude") else 0
+    return f'<span class="lfg-token-altitude"> &uarr;{int(up)}</span>' if up else ""
 
 
 def _fit_zoom(hexmap: HexMap, height_px: float) -> tuple[tuple[float, float], float]:
@@ -484,6 +491,17 @@ class BattleMap(W.VBox):
             return
         self._say(f"Background picture: {image} (opacity {float(opacity):g}).")
 
+    def set_altitude(self, name: str, feet: int) -> None:
+        """The GM puts a token at ``feet`` above its hex (``HexMap.set_altitude``; under an
+        InitiativeTracker use its "Set altitude" so the encounter logs it). A refusal shows
+        in the status line; the label shows the altitude (``↑30``)."""
+        try:
+            self.hexmap.set_altitude(name, feet)
+        except LfgError as exc:
+            self._say(f"Not allowed: {exc}", error=True)
+            return
+        self._say(f"{name} is now {feet} ft up.")
+
     def _update_labels(self, toks: list) -> None:
         """One name label per token at its footprint's centre, moved in place; a long name
         is shortened to fit its token (the full name shows on hover)."""
@@ -499,9 +517,9 @@ class BattleMap(W.VBox):
                 del self._labels[name]
         for name, (lng, lat) in where.items():
             label = self._labels.get(name)
-            if label is None:
-                icon = _LabelIcon(html=_label_html(name, limits[name]), icon_size=[96, 14],
-                                  icon_anchor=[48, 7])
+            text = _label_html(name, limits[name]) + _altitude_html(m, name)
+            if label is None or label.icon.html != text:
+                icon = _LabelIcon(html=text, icon_size=[96, 14], icon_anchor=[48, 7])
                 self._labels[name] = _Label(location=(lat, lng), icon=icon, draggable=False,
                                             keyboard=False, title=name)
             elif tuple(label.location) != (lat, lng):

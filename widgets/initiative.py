@@ -59,6 +59,7 @@ from lfgcombat.errors import LfgError
 
 from .tracker_actions import ActionControls
 from .tracker_close import CloseControls
+from .tracker_updown import UpDownControls
 from .tracker_attack import AttackControls
 from .tracker_cards import card_html, legend_html
 from .tracker_gm import GMControls
@@ -131,9 +132,10 @@ class InitiativeTracker(TurnControls, W.VBox):
         self.attack_row = AttackControls(self)
         self.action_rows = ActionControls(self)
         self.close_rows = CloseControls(self)  # issue 14: the close fight
+        self.updown_rows = UpDownControls(self)  # issue 15: fly/swim/climb/leap, doors, volley
         self.gm_rows = GMControls(self)
         panel = [self._round, self._legend, self._cards, *self._turn_rows(), self._actions,
-                 self.attack_row, self.action_rows, self.close_rows, self.gm_rows,
+                 self.attack_row, self.action_rows, self.close_rows, self.updown_rows, self.gm_rows,
                  row(self._undo), self.status]
         extra = [w for w in (battlemap, dicelog) if w is not None]
         super().__init__(children=panel + extra, **kwargs)
@@ -275,7 +277,8 @@ class InitiativeTracker(TurnControls, W.VBox):
                                'monospace">') + \
             "<br>".join(html.escape(enc.actions_left(n).explain()).replace("\n", "<br>")
                         for n in acting) + "</div>"
-        for part in (self.action_rows, self.close_rows, self.gm_rows, self.attack_row):
+        for part in (self.action_rows, self.close_rows, self.updown_rows, self.gm_rows,
+                     self.attack_row):
             part.refresh()
         log = list(enc.log)
         if not self._busy and log != self._seen:  # a step taken in code

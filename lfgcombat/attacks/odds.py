@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import html
 from collections.abc import Callable, Iterator, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Any, cast
 
@@ -30,7 +30,7 @@ import pandas as pd
 
 from ..dice import DiceExpr
 from ..odds import pmf
-from ..rulesets import Ruleset, definition
+from ..rulesets import Ruleset, RulesetError, definition
 from .formulas import hits, hits_vs_defense, p_past_miss_chance
 from .prepare import prepare
 from .setup import AttackSetup
@@ -106,6 +106,9 @@ class AttackOdds:
     p_perfect: Any
     p_threat: Any
     damage: pd.Series
+    #: Creature name -> P(this ranged attack strikes it as an Unintended Target), from
+    #: ``attack_odds(..., bystanders=...)`` (:func:`lfgcombat.archery.unintended_attack_odds`).
+    unintended: Mapping[str, Any] = field(default_factory=dict)
 
     @property
     def p_miss(self) -> Any:
@@ -347,7 +350,7 @@ def odds_for(setup: AttackSetup, exact: bool = False) -> AttackOdds:
 
 def attack_odds(attacker: Any, target: Any, weapon: "Weapon | str | Mapping",
                 ruleset: Ruleset | str | None = None, *, exact: bool = False,
-                **situation: Any) -> AttackOdds:
+                bystanders: Any = None, **situation: Any) -> AttackOdds:
     """The exact odds of an attack, by the same rules as :func:`lfgcombat.attacks.attack`.
 
     Args:
@@ -360,12 +363,16 @@ def attack_odds(attacker: Any, target: Any, weapon: "Weapon | str | Mapping",
             for ``wounds`` (both choices in ``expected``); the fields it needs (``bab``,
             ``prowess``) are named when missing.
         exact: Probabilities as :class:`fractions.Fraction` instead of floats.
+        bystanders: :class:`lfgcombat.archery.Bystander` around the target: a ranged
+            attack's :attr:`AttackOdds.unintended` (000_8d1d7816ee944f3b.txt, "Accuracy by
+            Volume (Unintended Targets)").
         **situation: Keys of :class:`~lfgcombat.attacks.Situation` (or of the other
             ruleset's attack odds).
 
     Returns:
         :class:`AttackOdds`: ``p_hit`` (criticals included), ``p_crit``, the damage
-        distribution after resistances as a pandas Series, ``expected_damage``.
+        distribution after resistances as a pandas Series, ``expected_damage``,
+        ``unintended``.
 
     Raises:
         IllegalActionError, WeaponError: as :func:`~lfgcombat.attacks.attack`.
@@ -381,8 +388,16 @@ def attack_odds(attacker: Any, target: Any, weapon: "Weapon | str | Mapping",
     """
     other = _policy_odds(ruleset)
     if other is not None:
+        if bystanders:
+            raise RulesetError("bystanders= (Accuracy by Volume's unintended targets) is a rule "
+                              "of 000_8d1d7816ee944f3b.txt; leave it out under another ruleset")
         return other(attacker, target, weapon, exact=exact, **situation)
-    return odds_for(prepare(attacker, target, weapon, ruleset=ruleset, **situation), exact)
+    odds = odds_for(prepare(attacker, target, weapon, ruleset=ruleset, **situation), exact)
+    if bystanders:
+        from ..archery import unintended_attack_odds
+        odds = replace(odds, unintended=unintended_attack_odds(
+            odds.setup, list(bystanders), situation, exact=exact))
+    return odds
 
 
 def _policy_odds(ruleset: Ruleset | str | None) -> Callable[..., Any] | None:

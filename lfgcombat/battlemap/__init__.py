@@ -6,6 +6,8 @@
 
 from __future__ import annotations
 
+from .altitude import distance_3d
+from .doors import Door
 from .hexmap import HexMap
 from .pathing import Reachable
 from .reading import ConditionFlags, condition_flags
@@ -18,5 +20,5 @@ __all__ = [
     "HexMap", "Terrain", "Token", "MapCreature", "Figure", "Reachable", "Provocation",
     "Provokers", "MoveResult", "Cover", "CoverLevel", "HighGround", "Flanking",
     "MapFormatError", "TERRAIN_CHARS", "Relocation", "CrossSection", "Background",
-    "PixelBounds", "ConditionFlags", "condition_flags", "CellError",
+    "PixelBounds", "ConditionFlags", "condition_flags", "CellError", "Door", "distance_3d",
 ]

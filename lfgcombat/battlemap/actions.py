@@ -25,7 +25,31 @@ class _Actions(_Pathing):
     """Moving creatures: :meth:`move` and :meth:`trade_spaces`."""
 
     def move(self, name: str, path: list[CellLike] | CellLike, *, action: str = "move",
-             feet: int | None = None, diagonals_before: int = 0) -> MoveResult:
+             feet: int | None = None, diagonals_before: int = 0, mode: str | None = None,
+             altitude: int | None = None) -> MoveResult:
+        """Move ``name`` along ``path`` (or to one cell by the best path), after checking it all.
+
+        ``mode`` (``walk``, ``swim``, ``climb``, ``fly``, ``leap``) and ``altitude`` move it
+        as :meth:`moving` says, and leave it at ``altitude`` (default: where it was); see
+        :meth:`_move` for the rest. A map move does not know the creature's speeds: the
+        encounter (``Encounter.move(..., mode=...)``) checks them and the one budget.
+
+        Raises:
+            IllegalActionError: The move is not allowed; the map is unchanged.
+        """
+        if mode is None and altitude is None:
+            return self._move(name, path, action=action, feet=feet,
+                              diagonals_before=diagonals_before)
+        with self.moving(name, mode or "walk", altitude):
+            level = self._moving[name][1]
+            result = self._move(name, path, action=action, feet=feet,
+                                diagonals_before=diagonals_before)
+        if level != self._altitude.get(name, 0):
+            self._set_level(name, level)
+        return result
+
+    def _move(self, name: str, path: list[CellLike] | CellLike, *, action: str = "move",
+              feet: int | None = None, diagonals_before: int = 0) -> MoveResult:
         """Move ``name`` along ``path`` (or to one cell by the best path), after checking it all.
 
         Validates first and only then changes state: the path must start at the creature (or
@@ -199,7 +223,7 @@ class _Actions(_Pathing):
         prov_b = self._leave_provokers(b, pb.cells - fb)
         for n, cells in ((a, fa), (b, fb)):
             for c in cells:
-                if c not in self._cells or self._terrain.get(c) is Terrain.WALL:
+                if c not in self._cells or self._terrain.get(c, Terrain.NORMAL).blocks:
                     raise IllegalActionError(f"{n} would not fit at {_at(c)}", R_TRADE)
         why = self._trade_crowds(a, b, fa, fb)
         if why:

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any, Union
 from lfgcombat.errors import IllegalActionError
 from lfgcombat.grid import Cell, Geometry, Hex, Square, map_geometry
 
+from .altitude import distance_3d
 from .reading import _as_int, _conditions, _read, _sizes, condition_flags
 from .rules import R_DISTANCE
 from .values import Background, CellError, MapFormatError, Token, _at, _short
@@ -108,6 +109,17 @@ class _MapCore:
         self._listeners: list = []
         self._held = 0  # inside hold(): listeners wait
         self._background: Background | None = None
+        self._altitude: dict[str, int] = {}  # feet above the ground of its hex (0: left out)
+        self._moving: dict[str, tuple[str, int]] = {}  # a move under way: (mode, altitude)
+        self._doors: dict[Cell, Any] = {}  # door cell -> its ObjectState (lfgcombat.objects)
+        self._door_lock: dict[Cell, int] = {}  # door cell -> the lock's -5..+5 on the Break DC
+        self._door_trap: dict[Cell, str] = {}  # door cell -> its trap, set off when forced
+        #: Unattended objects by label (a chest): (cell, its ObjectState, fragile items)
+        self._objects: dict[str, tuple[Cell, Any, tuple[str, ...]]] = {}
+        #: Height of the ceiling above the ground in feet (``None``: open sky); volleys need
+        #: clearance under it (000_8d1d7816ee944f3b.txt, "Volley Shots & Indirect Fire").
+        self.ceiling: int | None = None
+        self._placing_at = 0  # the altitude of a creature being placed
 
     # -- basics --------------------------------------------------------------------------
     @property
@@ -260,6 +272,10 @@ class _MapCore:
 
     def _speed(self, name: str) -> int:
         p = self._placed[name]
+        moving = self._moving.get(name)
+        if moving is not None and moving[0] in ("fly", "swim", "climb"):
+            from lfgcombat.movement_modes import speeds_of
+            return speeds_of(p.creature).speed(moving[0])  # the mode's speed
         if p.speed is not None:
             return p.speed
         v = _as_int(_read(p.creature, "move_speed", "speed", "move_speed_ft"))
@@ -323,17 +339,38 @@ class _MapCore:
         "Count the number of hexes from you to your target ... Do not count the hex in which
         you are standing. Multiply the number of hexes by 5" (``000_8d1d7816ee944f3b.txt``,
         "Using the Battle Map – Measuring Distance in Combat"); on squares the 5/10
-        diagonal rule ("Option – Square Grid").
+        diagonal rule ("Option – Square Grid"). Creatures at different altitudes (a cell
+        is at the ground) are farther apart by the 3D rule of
+        :mod:`lfgcombat.battlemap.altitude`.
         """
         ca, cb = self._cells_of(a), self._cells_of(b)
         d = self.geometry.distance_ft
-        return min(d(x, y) for x in ca for y in cb)
+        flat = min(d(x, y) for x in ca for y in cb)
+        v = self._level(a) - self._level(b)
+        return flat if not v else distance_3d(flat, v)
+
+    def _level(self, where: Where) -> int:
+        """The altitude of a creature (during a move, the one it moves at); 0 for a cell."""
+        if not isinstance(where, str):
+            return 0
+        moving = self._moving.get(where)
+        return moving[1] if moving is not None else self._altitude.get(where, 0)
+
+    def altitude(self, name: str) -> int:
+        """Feet ``name`` is above the ground of its hex (0: on the ground), in 5-foot
+        steps (000_8d1d7816ee944f3b.txt, "Other Types of Movement")."""
+        self._p(name)
+        return self._altitude.get(name, 0)
 
     def snapshot(self) -> tuple:
         """A comparable value of the whole state (tests use it: a refused action leaves it
         equal)."""
         return (self.grid, self.width, self.height, tuple(sorted(self._terrain.items())),
-                tuple(sorted(self._elevation.items())),
+                tuple(sorted(self._elevation.items())), tuple(sorted(self._altitude.items())),
+                tuple(sorted((c, s.hp, s.broken, s.forced_attempted)
+                             for c, s in self._doors.items())), self.ceiling,
+                tuple((k, c, s.hp, s.broken, s.forced_attempted, i)
+                      for k, (c, s, i) in sorted(self._objects.items())),
                 tuple((n, p.side, p.anchor, tuple(sorted(p.cells)))
                       for n, p in self._placed.items()),
                 tuple(sorted((c, tuple(v)) for c, v in self._occupants.items())),

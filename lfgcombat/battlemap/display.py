@@ -21,7 +21,8 @@ from .values import Background, PixelBounds
 _HTML_COLORS = {
     Terrain.NORMAL: "#f4f1e6", Terrain.DIFFICULT: "#c9b27c", Terrain.WALL: "#4a4a4a",
     Terrain.OBSTACLE: "#8a6d3b", Terrain.WATER: "#8fc1e3", Terrain.FOG: "#d0d4dc",
-    Terrain.TIGHT: "#9c8f7a", Terrain.HALF: "#e8e0cc",
+    Terrain.TIGHT: "#9c8f7a", Terrain.HALF: "#e8e0cc", Terrain.CLIMBABLE: "#7d8c5a",
+    Terrain.DOOR: "#6b3e1f", Terrain.DOOR_OPEN: "#d9b98c", Terrain.DOOR_BROKEN: "#b08a64",
 }
 _SIDE_COLORS = ("#2b6cb0", "#c53030", "#2f855a", "#b7791f", "#6b46c1", "#319795")
 #: Pixels per hex of size 1 in the rich display's SVG.

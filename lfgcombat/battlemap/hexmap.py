@@ -17,6 +17,8 @@ implements. The class is assembled from one layer per rule area (each a module o
 ``sight``       cover, line of sight and effect, concealment, high ground
 ``display``     pictures, rich display, the GM's background picture
 ``textformat``  :meth:`~HexMap.from_text` and :meth:`~HexMap.to_text`
+``doors``       doors closed, open, broken ("Breaking down doors, walls, & other ...")
+``altitude``    the 3D distance rule (used by ``core``, ``reach``, ``moves``)
 ==============  ===========================================================================
 
 What a creature's conditions allow (immobile, cannot run or 5-foot step, threatens) is
@@ -25,12 +27,12 @@ read from ``data/conditions.csv`` (:mod:`lfgcombat.battlemap.reading`).
 
 from __future__ import annotations
 
-from .textformat import _TextFormat
+from .doors import _Doors
 
 __all__ = ["HexMap"]
 
 
-class HexMap(_TextFormat):
+class HexMap(_Doors):
     """A battle map of ``width x height`` cells (hexes in offset rows, or squares).
 
     It holds terrain, elevation, placed creatures and the GM's background picture; it

@@ -182,7 +182,8 @@ class _MoveRules(_Reach):
         if action == "five_foot_step" or len(cells_path) < 2:
             return Provokers(out)
         exempt = set(self._retreat_from(name)) if action == "retreat" else set()
-        threat = {e: self.threatened(e) for e in self.enemies(name) if e not in exempt}
+        level = self._level(name)  # a flyer's path is flown at the altitude it moves at
+        threat = {e: self.threatened(e, level) for e in self.enemies(name) if e not in exempt}
         if action == "move" and self._speed(name) <= FEET_PER_CELL:
             for e, t in threat.items():
                 if t & p.cells:
@@ -208,7 +209,8 @@ class _MoveRules(_Reach):
                 if hit:
                     done.add(e)
                     out.append(Provocation(e, i, hit[0], "exits a hex it threatens"))
-                elif (new - old) & self._placed[e].cells and t:
+                elif ((new - old) & self._placed[e].cells and t
+                      and self._level(e) == self._level(p.creature.name)):
                     done.add(e)
                     out.append(Provocation(e, i + 1, sorted((new - old) & self._placed[e].cells)[0],
                                            "moves into its occupied space"))
@@ -264,16 +266,19 @@ class _MoveRules(_Reach):
         for c in line[1:]:
             cells = self._footprint_at(p.size, c)
             for x in cells:
-                if x not in self._cells or self._terrain.get(x) is Terrain.WALL:
+                if x not in self._cells or self._terrain.get(x, Terrain.NORMAL).blocks:
                     raise IllegalActionError(f"the straight line to {_at(to)} is blocked at "
                                              f"{_at(x)}", R_RUN)
+            refused = next((w for x in cells if (w := self._mode_refuses(x, name))), None)
+            if refused:
+                raise IllegalActionError(f"the straight line to {_at(to)}: {refused}", R_RUN)
             if self._effective_difficult(name, cells):
                 raise IllegalActionError(f"the straight line to {_at(to)} crosses difficult "
                                          f"terrain at {_at(c)}: \"You cannot Run over Difficult "
                                          "Terrain\"", R_RUN)
             for x in cells:
                 for o in self._occupants.get(x, ()):
-                    if o == name:
+                    if o == name or self._level(o) != self._level(name):
                         continue
                     if self._placed[o].side != p.side:
                         raise IllegalActionError(f"{o} (not an ally) stands on the line at "
@@ -283,7 +288,8 @@ class _MoveRules(_Reach):
         return allies
 
     def _leave_provokers(self, name: str, left: frozenset) -> Provokers:
-        return Provokers(Provocation(e, 0, sorted(left & self.threatened(e))[0],
+        level = self._level(name)
+        return Provokers(Provocation(e, 0, sorted(left & self.threatened(e, level))[0],
                                      "exits a hex it threatens")
-                         for e in self.enemies(name) if left & self.threatened(e))
+                         for e in self.enemies(name) if left & self.threatened(e, level))
 

@@ -122,11 +122,14 @@ class _Pathing(_MoveRules):
         """``name``'s footprint at ``anchor`` if it may pass through there, else ``None``."""
         p = self._placed[name]
         cells = self._footprint_at(p.size, anchor)
+        level = self._level(name)
         for c in cells:
-            if c not in self._cells or self._terrain.get(c) is Terrain.WALL:
+            if c not in self._cells or self._terrain.get(c, Terrain.NORMAL).blocks:
+                return None
+            if self._mode_refuses(c, name):
                 return None
             for o in self._occupants.get(c, ()):
-                if o == name:
+                if o == name or self._level(o) != level:
                     continue
                 if ((not through_helpless and self._placed[o].side != p.side) or o in avoid_names
                         or not self._share_ok(name, p.side, p.size, o, ending=False)):
@@ -207,7 +210,7 @@ class _Pathing(_MoveRules):
             ValueError: An unknown action.
         """
         p = self._p(name)
-        key = ("reach", name, feet, action)
+        key = ("reach", name, feet, action, self._moving.get(name))
         if key not in self._cache:
             start = p.anchor
             try:

@@ -12,14 +12,14 @@ from collections.abc import Iterable
 
 from lfgcombat.grid import FEET_PER_CELL, Cell
 
+from .altitude import distance_3d
 from .space import _Space
-from .terrain import Terrain
 
 
 class _Reach(_Space):
     """The cells each creature threatens, and who threatens whom."""
 
-    def threatened(self, name: str) -> frozenset:
+    def threatened(self, name: str, altitude: int | None = None) -> frozenset:
         """The cells ``name`` threatens: within its reach of its footprint, on the map.
 
         "A medium-sized character wielding a normal melee weapon threatens up to 5 feet";
@@ -28,18 +28,29 @@ class _Reach(_Space):
         Threaten out to 10 feet)"; prone, grappled, pinned, blinded and helpless creatures
         do not threaten (``000_8d1d7816ee944f3b.txt``, "Reach & Threatened Area"; "Prone";
         "Grappled Condition"). Reach 0 (Tiny, Diminutive) threatens only its own hex.
+
+        Args:
+            name: The creature.
+            altitude: The altitude (feet) at which the cells are threatened: the ground
+                (0) by default. A flyer threatens the ground only within its reach by the
+                3D rule of :mod:`lfgcombat.battlemap.altitude`, and a creature on the
+                ground threatens a flyer's cells the same way.
         """
-        key = ("thr", name)
+        level = 0 if altitude is None else int(altitude)
+        key = ("thr", name, level)
         if key in self._cache:
             return self._cache[key]
         p = self._p(name)
+        v = abs(self._altitude.get(name, 0) - level)
         out: frozenset
         if not self._threatens(name):
             out = frozenset()
         else:
             reach = self._reach(name)
             if reach <= 0:
-                out = p.cells
+                out = p.cells if not v else frozenset()
+            elif distance_3d(0, v) > reach:
+                out = frozenset()
             else:
                 s: set = set()
                 for c in p.cells:
@@ -47,8 +58,12 @@ class _Reach(_Space):
                 walls = self._cache.get("walls")
                 if walls is None:
                     walls = self._cache["walls"] = frozenset(
-                        c for c, t in self._terrain.items() if t is Terrain.WALL)
-                out = frozenset((s - p.cells - walls) & self._cells)
+                        c for c, t in self._terrain.items() if t.blocks)
+                out = frozenset((s - (p.cells if not v else frozenset()) - walls) & self._cells)
+                if v:
+                    d = self.geometry.distance_ft
+                    out = frozenset(c for c in out if distance_3d(
+                        min(d(f, c) for f in p.cells), v) <= reach)
                 if walls and reach > FEET_PER_CELL:
                     out = frozenset(c for c in out if self._reaches(p.cells, c, walls))
         self._cache[key] = out
@@ -73,25 +88,29 @@ class _Reach(_Space):
     def threatened_by_enemies(self, name: str) -> dict[Cell, list[str]]:
         """Cell → the enemies of ``name`` threatening it."""
         out: dict[Cell, list[str]] = {}
+        level = self._level(name)
         for e in self.enemies(name):
-            for c in self.threatened(e):
+            for c in self.threatened(e, level):
                 out.setdefault(c, []).append(e)
         return out
 
     def threatens_creature(self, attacker: str, target: str) -> bool:
-        """Whether ``attacker`` threatens any cell of ``target``'s footprint."""
-        return bool(self.threatened(attacker) & self._p(target).cells)
+        """Whether ``attacker`` threatens any cell of ``target``'s footprint (at the
+        target's altitude)."""
+        return bool(self.threatened(attacker, self._level(target)) & self._p(target).cells)
 
 
     def _threat_cells(self, name: str, exempt: Iterable[str] = ()) -> frozenset:
         ex = set(exempt)
+        level = self._level(name)
         s: set = set()
         for e in self.enemies(name):
             if e not in ex:
-                s |= self.threatened(e)
+                s |= self.threatened(e, level)
         return frozenset(s)
 
     def _retreat_from(self, name: str) -> list[str]:
         cells = self._p(name).cells
-        return [e for e in self.enemies(name) if self.threatened(e) & cells]
+        level = self._level(name)
+        return [e for e in self.enemies(name) if self.threatened(e, level) & cells]
 

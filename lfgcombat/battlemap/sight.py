@@ -39,6 +39,8 @@ class _Shot:
     samples: tuple[Point, ...]
     body: tuple[Point, ...]
     centers: tuple[Point, ...]
+    low: int = 0  # the altitudes the line spans (lfgcombat.battlemap.altitude)
+    high: int = 0
 
 
 class _Sight(_Flanking):
@@ -47,8 +49,8 @@ class _Sight(_Flanking):
     def _blockers(self) -> dict[Cell, str]:
         b = self._cache.get("blockers")
         if b is None:
-            b = {c: t.value for c, t in self._terrain.items()
-                 if t in (Terrain.WALL, Terrain.OBSTACLE)}
+            b = {c: ("wall" if t.blocks else t.value) for c, t in self._terrain.items()
+                 if t.blocks or t is Terrain.OBSTACLE}  # a closed door hides like a wall
             self._cache["blockers"] = b
         return b
 
@@ -153,7 +155,9 @@ class _Sight(_Flanking):
             far=self.distance(attacker, target) >= 2 * FEET_PER_CELL,
             samples=tuple(s for c in t_cells for s in self._samples(c)),
             body=tuple(s for c in t_cells for s in self._samples(c, 0.5)),
-            centers=tuple(self.geometry.to_pixel(c) for c in t_cells))
+            centers=tuple(self.geometry.to_pixel(c) for c in t_cells),
+            low=min(self._level(attacker), self._level(target)),
+            high=max(self._level(attacker), self._level(target)))
         best: Cover | None = None
         for origin in sorted(shot.a_cells):
             for cand in self._covers_from(shot, origin):
@@ -180,8 +184,8 @@ class _Sight(_Flanking):
                     continue
                 solid.append((c, kind))
             for o in self._occupants.get(c, ()):
-                if o in (shot.a_name, shot.t_name):
-                    continue
+                if o in (shot.a_name, shot.t_name) or not shot.low <= self._level(o) <= shot.high:
+                    continue  # flying above (or below) the whole line: not in the way
                 if self._placed[o].order < shot.t_order:
                     continue  # "Creatures 1 or more size categories smaller ... do not"
                 creatures.setdefault(o, []).append(c)
@@ -303,8 +307,9 @@ class _Sight(_Flanking):
         the highest ground under its footprint (decision). Only terrain counts, so creatures
         of different sizes get nothing from their size alone, as the text says.
         """
-        ha = max(self._elevation.get(c, 0) for c in self._cells_of(attacker))
-        hb = max(self._elevation.get(c, 0) for c in self._cells_of(target))
+        ha = max(self._elevation.get(c, 0) for c in self._cells_of(attacker)) + self._level(
+            attacker)  # a flyer's altitude is above its ground (lfgcombat.battlemap.altitude)
+        hb = max(self._elevation.get(c, 0) for c in self._cells_of(target)) + self._level(target)
         d = ha - hb
         la = attacker if isinstance(attacker, str) else repr(self._as_cell(attacker))
         lb = target if isinstance(target, str) else repr(self._as_cell(target))

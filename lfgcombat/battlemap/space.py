@@ -21,6 +21,7 @@ from lfgcombat.grid import Cell
 from .core import CellLike, _Placed, _Turn
 from .reading import _size_name, _sizes, condition_flags
 from .rules import R_HALF, R_ILLEGAL, R_SPACE
+from .altitude import check_altitude
 from .terrain import Terrain, _Terrain
 from .values import CrossSection, Relocation, Token, _and, _at, _short, _Why
 
@@ -74,7 +75,7 @@ class _Space(_Terrain):
             run: list[Cell] = []
             for col in range(self.width + 1):
                 cell = self.cell(col, r) if col < self.width else None
-                if cell is not None and terrain.get(cell) is not Terrain.WALL:
+                if cell is not None and terrain.get(cell) not in (Terrain.WALL, Terrain.DOOR):
                     run.append(cell)
                     continue
                 if any(terrain.get(x) is Terrain.HALF for x in run):
@@ -182,16 +183,11 @@ class _Space(_Terrain):
 
     def _why_not_stand(self, cells: frozenset, mover: str | None, side: str, size: str,
                        *, ending: bool, share: bool = False) -> str | None:
+        level = self._level(mover) if mover is not None else self._placing_at
         for c in sorted(cells):
-            if c not in self._cells:
-                return f"{_at(c)} is off this {self.width}x{self.height} map"
-            if self._terrain.get(c) is Terrain.WALL:
-                return f"{_at(c)} is a wall"
-            for o in self._occupants.get(c, ()):
-                if o != mover and not self._share_ok(mover, side, size, o, ending=ending,
-                                                     share=share):
-                    rel = "an enemy" if self._placed[o].side != side else "an ally"
-                    return f"{_at(c)} is occupied by {o} ({rel})"
+            why = self._cell_refusal(c, mover, side, size, level, ending=ending, share=share)
+            if why:
+                return why
         if ending and not self._small_capacity_ok(cells, float(_sizes()[size]["space_hexes"]),
                                                   mover):
             return "that hex already holds as many Tiny/Diminutive creatures as fit"
@@ -199,9 +195,30 @@ class _Space(_Terrain):
             return self._cross_section_why(cells, mover, size)
         return None
 
+    def _cell_refusal(self, c: Cell, mover: str | None, side: str, size: str, level: int, *,
+                      ending: bool, share: bool) -> str | None:
+        """Why ``mover`` (or a creature being placed) may not be in ``c`` at ``level``."""
+        if c not in self._cells:
+            return f"{_at(c)} is off this {self.width}x{self.height} map"
+        t = self._terrain.get(c)
+        if t is not None and t.blocks:
+            return f"{_at(c)} is {'a closed door' if t is Terrain.DOOR else 'a wall'}"
+        if mover is not None:
+            refused = self._mode_refuses(c, mover)
+            if refused:
+                return refused
+        for o in self._occupants.get(c, ()):
+            if o == mover or self._level(o) != level:
+                continue  # one flies above the other: no shared space
+            if not self._share_ok(mover, side, size, o, ending=ending, share=share):
+                rel = "an enemy" if self._placed[o].side != side else "an ally"
+                return f"{_at(c)} is occupied by {o} ({rel})"
+        return None
+
     def place(self, creature: Any, where: CellLike, side: str = "party", *,
               reach_ft: int | None = None, threatens: bool | None = None,
-              speed: int | None = None, share: bool = False, fallback: bool = False) -> Token:
+              speed: int | None = None, share: bool = False, fallback: bool = False,
+              altitude: int = 0) -> Token:
         """Put a creature on the map with its footprint by size.
 
         Medium and Small take 1 hex, Large 3 contiguous, Huge 7, Gargantuan 10 (rows 3-4-3);
@@ -224,6 +241,10 @@ class _Space(_Terrain):
                 occupied by either a friend or foe" ("Occupied Space").
             fallback: If ``where`` is not a legal position, place the creature at the
                 nearest legal space instead (:meth:`nearest_legal`, which also says why).
+            altitude: Feet above the ground of its hex, in 5-foot steps (a flyer, a
+                swimmer below the surface, a climber up a wall; see
+                :mod:`lfgcombat.battlemap.altitude`). Creatures at different altitudes do
+                not share space.
 
         Returns:
             The placed :class:`Token`.
@@ -243,10 +264,14 @@ class _Space(_Terrain):
                                      "first", R_SPACE)
         size = _size_name(getattr(creature, "size", "medium"))
         anchor = self._as_cell(where)
-        if fallback:
-            anchor = self._legal_spot(name, None, side, size, anchor, (), share).cell
-        cells = self._footprint_at(size, anchor)
-        why = self._why_not_stand(cells, None, side, size, ending=True, share=share)
+        self._placing_at = check_altitude(altitude)
+        try:
+            if fallback:
+                anchor = self._legal_spot(name, None, side, size, anchor, (), share).cell
+            cells = self._footprint_at(size, anchor)
+            why = self._why_not_stand(cells, None, side, size, ending=True, share=share)
+        finally:
+            self._placing_at = 0
         if why:
             raise IllegalActionError(f"cannot place {name} ({size}) at {_at(anchor)}: {why}",
                                      getattr(why, "rule", R_SPACE))
@@ -255,9 +280,29 @@ class _Space(_Terrain):
                                      float(row["space_hexes"]), speed, reach_ft, threatens)
         for c in cells:
             self._occupants.setdefault(c, []).append(name)
+        if altitude:
+            self._altitude[name] = altitude
         self._turn[name] = _Turn()
         self._changed()
         return self.token(name)
+
+    def set_altitude(self, name: str, feet: int) -> None:
+        """The GM sets ``name``'s altitude above its hex (5-foot steps; 0 lands it).
+
+        Raises:
+            MapFormatError: not a multiple of 5 from 0 to the maximum.
+            IllegalActionError: no such creature, or another creature already holds that
+                space at that altitude. Nothing changes.
+        """
+        p = self._p(name)
+        level = check_altitude(feet)
+        for c in p.cells:
+            for o in self._occupants.get(c, ()):
+                if o != name and self._altitude.get(o, 0) == level and not self._share_ok(
+                        name, p.side, p.size, o, ending=True):
+                    raise IllegalActionError(f"{o} already holds {_at(c)} at {level} ft",
+                                             R_SPACE)
+        self._set_level(name, level)
 
     # -- accidental / illegal locations ---------------------------------------------------
     def _legal_spot(self, name: str, mover: str | None, side: str, size: str, wanted: Cell,
@@ -391,7 +436,8 @@ class _Space(_Terrain):
                 continue
             q = self._placed[o]
             shared = p.cells & q.cells
-            if not shared or q.space < 1 or q.side != p.side:
+            if (not shared or q.space < 1 or q.side != p.side
+                    or self._level(o) != self._level(name)):
                 continue
             if (mine | condition_flags(q.creature).names) & _IN_A_GRAPPLE:
                 continue
@@ -422,13 +468,17 @@ class _Space(_Terrain):
         ``share=True`` when it stands in an ally's hex, which only the GM's ``share``
         allows). The encounter uses it to rebuild the map when it replays its log."""
         p = self._p(name)
-        return {"where": self.offset(p.anchor), "side": p.side, "reach_ft": p.reach,
-                "threatens": p.threatens, "speed": p.speed, "share": self._shares(name)}
+        out = {"where": self.offset(p.anchor), "side": p.side, "reach_ft": p.reach,
+               "threatens": p.threatens, "speed": p.speed, "share": self._shares(name)}
+        if self._altitude.get(name):
+            out["altitude"] = self._altitude[name]
+        return out
 
     def _shares(self, name: str) -> bool:
         """Whether ``name`` stands in a hex only the GM's ``share`` allows (an ally's)."""
         p = self._placed[name]
-        return any(o != name and not self._share_ok(name, p.side, p.size, o, ending=True)
+        return any(o != name and self._level(o) == self._level(name)
+                   and not self._share_ok(name, p.side, p.size, o, ending=True)
                    for c in p.cells for o in self._occupants.get(c, ()))
 
     def remove(self, name: str) -> None:
@@ -440,6 +490,7 @@ class _Space(_Terrain):
                 del self._occupants[c]
         del self._placed[name]
         self._turn.pop(name, None)
+        self._altitude.pop(name, None)
         self._changed()
 
     def update(self, creature: Any) -> None:

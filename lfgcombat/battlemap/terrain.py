@@ -9,12 +9,17 @@ Battle Map – Measuring Distance in Combat" ("Half Hex Rule", whose room is cou
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import contextlib
+from collections.abc import Iterable, Iterator
 from enum import Enum
+from typing import Any
 
 from lfgcombat.errors import IllegalActionError
 from lfgcombat.grid import Cell
+from lfgcombat.movement_modes import MODES, MovementModeError
+from lfgcombat.objects import ObjectState
 
+from .altitude import R_ALTITUDE, check_altitude
 from .core import CellLike, _MapCore
 from .reading import _conditions, _read, condition_flags
 from .rules import R_SPACE, R_SQUARE
@@ -22,6 +27,8 @@ from .values import MapFormatError, _at, _short
 
 #: The highest (and lowest) ground the map holds, in feet.
 MAX_ELEVATION_FT = 100_000
+#: The door a door cell is, unless the map text or :meth:`HexMap.set_door` says otherwise.
+DEFAULT_DOOR = "good_wooden_door"
 
 
 class Terrain(str, Enum):
@@ -39,8 +46,9 @@ class Terrain(str, Enum):
     #: of half your height ... using 10 feet" ("Obstacles"); it gives cover but does not
     #: block sight (decision: only walls give total cover).
     OBSTACLE = "obstacle"
-    #: Knee-deep water, one of the text's examples of Difficult Terrain (swimming is a
-    #: later issue), drawn apart from other difficult terrain.
+    #: Water: wading through it is one of the text's examples of Difficult Terrain; a
+    #: creature with a Swim Speed swims through it ("Swim": "no checks, no penalties",
+    #: in three dimensions) at 5 ft a hex, without the -2 attack/AC of standing on it.
     WATER = "water"
     #: Fog or foliage: partial concealment (20% miss chance) for a line passing through it
     #: or a target standing in it ("Concealment"); does not hinder movement or cover.
@@ -60,6 +68,17 @@ class Terrain(str, Enum):
     #: grids are great for locations with man-made structures such as hallways"
     #: ("Option – Square Grid").
     HALF = "half"
+    #: A climbable surface (a rough wall, a cliff face, a tree): "Climb" moves along it with
+    #: a Climb Speed ("Other Types of Movement"); walking cannot enter it, flying can. It
+    #: does not block sight (the climber on it is seen).
+    CLIMBABLE = "climbable"
+    #: A closed door: blocks movement, sight and effect like a wall until it is opened,
+    #: forced or destroyed ("Breaking down doors, walls, & other barricades").
+    DOOR = "door"
+    #: An open door: passable, blocks nothing.
+    DOOR_OPEN = "door_open"
+    #: A door forced off its hinges or destroyed: passable, blocks nothing.
+    DOOR_BROKEN = "door_broken"
 
     @property
     def char(self) -> str:
@@ -68,8 +87,18 @@ class Terrain(str, Enum):
 
     @property
     def passable(self) -> bool:
-        """Whether a creature may enter it (everything but a wall)."""
-        return self is not Terrain.WALL
+        """Whether a creature may enter it (everything but a wall and a closed door)."""
+        return self not in BLOCKING
+
+    @property
+    def blocks(self) -> bool:
+        """A wall or a closed door: blocks movement, sight, effect and reach."""
+        return self in BLOCKING
+
+    @property
+    def is_door(self) -> bool:
+        """A door, closed, open or broken."""
+        return self in DOORS
 
     @property
     def costs_double(self) -> bool:
@@ -85,7 +114,13 @@ class Terrain(str, Enum):
 TERRAIN_CHARS: dict[str, Terrain] = {".": Terrain.NORMAL, ",": Terrain.DIFFICULT,
                                      "#": Terrain.WALL, "o": Terrain.OBSTACLE,
                                      "~": Terrain.WATER, "%": Terrain.FOG,
-                                     "=": Terrain.TIGHT, "h": Terrain.HALF}
+                                     "=": Terrain.TIGHT, "h": Terrain.HALF,
+                                     "^": Terrain.CLIMBABLE, "+": Terrain.DOOR,
+                                     "'": Terrain.DOOR_OPEN, "/": Terrain.DOOR_BROKEN}
+#: What blocks movement, sight, effect and reach: walls and closed doors.
+BLOCKING = frozenset({Terrain.WALL, Terrain.DOOR})
+#: The door kinds (closed, open, broken).
+DOORS = frozenset({Terrain.DOOR, Terrain.DOOR_OPEN, Terrain.DOOR_BROKEN})
 _CHAR_OF = {v: k for k, v in TERRAIN_CHARS.items()}
 _HALF_ON_SQUARES = ("the Half Hex Rule is for hex maps; on a square grid a hallway fits the "
                     "squares already: \"Square grids are great for locations with man-made "
@@ -120,8 +155,8 @@ class _Terrain(_MapCore):
             raise MapFormatError(_HALF_ON_SQUARES)
         cells = self._cells_on_map(where)
         for c in cells:
-            if kind is Terrain.WALL and self._occupants.get(c):
-                raise IllegalActionError(f"cannot wall in {_at(c)}: "
+            if kind.blocks and self._occupants.get(c):
+                raise IllegalActionError(f"cannot put a {kind.value} in {_at(c)}: "
                                          f"{', '.join(self._occupants[c])} stands there; move it "
                                          "first", R_SPACE)
         self._check_terrain_edit(cells, kind)
@@ -130,7 +165,75 @@ class _Terrain(_MapCore):
                 self._terrain.pop(c, None)
             else:
                 self._terrain[c] = kind
+            if not kind.is_door:
+                self._doors.pop(c, None)
+                self._door_lock.pop(c, None)
+                self._door_trap.pop(c, None)
+            elif c not in self._doors:
+                self._doors[c] = ObjectState.new(DEFAULT_DOOR,
+                                                 broken=kind is Terrain.DOOR_BROKEN)
         self._terrain_version += 1
+        self._changed()
+
+    # -- movement modes: swim, climb, fly, leap -------------------------------------------
+    @contextlib.contextmanager
+    def moving(self, name: str, mode: str = "walk", altitude: int | None = None
+               ) -> Iterator[None]:
+        """Within the block, ``name``'s paths, costs and AOO are those of ``mode`` at
+        ``altitude`` (default: where it is): the encounter moves a flyer, swimmer, climber
+        or leaper through it (000_8d1d7816ee944f3b.txt, "Other Types of Movement").
+
+        * ``walk``: as always; a climbable surface cannot be walked into.
+        * ``swim``: only water, 5 ft a hex ("no checks, no penalties").
+        * ``climb``: only climbable terrain, 5 ft a hex.
+        * ``fly``: any cell but walls and closed doors, 5 ft a hex (the ground's terrain
+          is below); creatures at another altitude are passed over.
+        * ``leap``: 5 ft a hex over difficult terrain, water and obstacles.
+
+        Raises:
+            MovementModeError: an unknown mode.
+            MapFormatError: a bad altitude.
+        """
+        if mode not in MODES:
+            raise MovementModeError(f"mode must be one of {', '.join(MODES)}, not {mode!r} "
+                                    f"({R_ALTITUDE})")
+        self._p(name)
+        level = self._altitude.get(name, 0) if altitude is None else check_altitude(altitude)
+        before = self._moving.get(name)
+        self._moving[name] = (mode, level)
+        self._cache.clear()
+        try:
+            yield
+        finally:
+            if before is None:
+                self._moving.pop(name, None)
+            else:
+                self._moving[name] = before
+            self._cache.clear()
+
+    def _mode(self, name: str | None) -> str:
+        m = self._moving.get(name) if name is not None else None
+        return m[0] if m is not None else "walk"
+
+    def _mode_refuses(self, c: Cell, mover: str) -> str | None:
+        """Why ``mover``, in its mode, may not enter ``c`` (``None``: it may)."""
+        mode = self._mode(mover)
+        t = self._terrain.get(c, Terrain.NORMAL)
+        if mode == "swim" and t is not Terrain.WATER:
+            return f"{_at(c)} is not water: a swimmer moves through water ({R_ALTITUDE})"
+        if mode == "climb" and t is not Terrain.CLIMBABLE:
+            return f"{_at(c)} is not a climbable surface ({R_ALTITUDE})"
+        if (t is Terrain.CLIMBABLE and mode in ("walk", "leap")
+                and c not in self._placed[mover].cells):
+            return f"{_at(c)} is a climbable surface: climb or fly onto it ({R_ALTITUDE})"
+        return None
+
+    def _set_level(self, name: str, level: int) -> None:
+        """Write a checked altitude."""
+        if level:
+            self._altitude[name] = level
+        else:
+            self._altitude.pop(name, None)
         self._changed()
 
     def _check_terrain_edit(self, cells: list, kind: Terrain) -> None:
@@ -172,7 +275,11 @@ class _Terrain(_MapCore):
         imposes a -2 penalty on Attacks & -2AC" (big creatures with less than half of their
         hexes on it are exempt) (``000_8d1d7816ee944f3b.txt``, "Difficult Terrain")."""
         p = self._p(name)
-        n = sum(1 for c in p.cells if (t := self._terrain.get(c)) is not None and t.is_difficult)
+        if self._altitude.get(name):  # above the ground: its terrain is below
+            return {"attack": 0, "ac": 0}
+        swims = _speeds(p.creature).swim > 0  # "Swim": "no checks, no penalties" in water
+        n = sum(1 for c in p.cells if (t := self._terrain.get(c)) is not None and t.is_difficult
+                and not (swims and t is Terrain.WATER))
         on = n > 0 and (len(p.cells) < 3 or 2 * n >= len(p.cells))
         return {"attack": -2 if on else 0, "ac": -2 if on else 0}
 
@@ -189,6 +296,8 @@ class _Terrain(_MapCore):
         return True
 
     def _cell_difficult(self, c: Cell, mover: str) -> bool:
+        if self._mode(mover) != "walk":
+            return False  # swim, climb, fly, leap: 5 ft a hex in their own terrain
         t = self._terrain.get(c)
         if t is Terrain.TIGHT and "cramped" in condition_flags(self._placed[mover].creature).names:
             # already Cramped (its Move Speed halved): the tight space costs nothing more
@@ -200,6 +309,12 @@ class _Terrain(_MapCore):
             if o != mover and self._placed[o].order >= 0 and _a_body(self._placed[o].creature):
                 return True
         return False
+
+
+def _speeds(creature: object) -> Any:
+    """The creature's speeds (:func:`lfgcombat.movement_modes.speeds_of`)."""
+    from lfgcombat.movement_modes import speeds_of
+    return speeds_of(creature)
 
 
 def _a_body(creature: object) -> bool:

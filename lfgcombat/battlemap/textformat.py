@@ -30,8 +30,16 @@ picture under the grid (``image``: a path or URL; ``opacity`` 0..1, default 1).
 (the GM's ``share``, see :meth:`~lfgcombat.battlemap.HexMap.place`). ``grid`` is ``hex``
 (default) or ``square`` ("Option – Square Grid").
 Legend: ``.`` normal, ``,`` difficult, ``#`` wall, ``o`` obstacle, ``~`` water, ``%`` fog,
-``=`` tight, ``h`` half hex (the Half Hex Rule; hex maps only). A bare block of rows (no
-``key:`` lines) is read as the terrain alone.
+``=`` tight, ``h`` half hex (the Half Hex Rule; hex maps only), ``^`` climbable (a wall or
+cliff to climb), ``+`` closed door, ``'`` open door, ``/`` broken door. A bare block of rows
+(no ``key:`` lines) is read as the terrain alone.
+
+Doors are good wooden doors unless ``doors:`` says otherwise: ``- {at: [3, 1], object:
+strong_wooden_door, lock: 5, trap: poison needle, hp: 12, forced: true}`` (a row of
+``data/objects.csv``; ``lock`` -5..+5 on the Break DC; ``hp`` left; ``forced``: a failed
+attempt to force it was made). ``ceiling: 20`` is the height of the ceiling in feet
+(absent: open sky), which volleys need clearance under. A creature entry's ``altitude: 30``
+is its height above its hex in feet (5-foot steps).
 
 A hallway 10 feet wide running north-south, drawn with half hexes (rows alternate two
 whole hexes, and a whole hex between two halves; see
@@ -55,25 +63,29 @@ import functools
 import json
 import math
 from collections.abc import Callable, Iterable, Mapping
+from dataclasses import replace
 from typing import Any
 
 from lfgcombat.conditions import parse_condition
 from lfgcombat.errors import LfgError
 from lfgcombat.grid import Cell
+from lfgcombat.objects import ObjectState
 
 from .core import MAX_SIDE
 from .display import _Display
 from .reading import _sizes
-from .terrain import _HALF_ON_SQUARES, TERRAIN_CHARS, Terrain
+from .terrain import _HALF_ON_SQUARES, DEFAULT_DOOR, TERRAIN_CHARS, Terrain
 from .values import Background, Figure, MapFormatError, _short
 
 #: The longest map text read (characters).
 MAX_TEXT_CHARS = 1_000_000
 #: The largest Move Speed, reach or elevation step a map text may give, in feet.
 MAX_FEET = 10_000
-_TOP_KEYS = ("grid", "terrain", "elevation", "elevation_step", "background", "creatures", "name")
+_TOP_KEYS = ("grid", "terrain", "elevation", "elevation_step", "background", "creatures", "name",
+             "doors", "ceiling", "objects")
 _CREATURE_KEYS = ("name", "at", "side", "size", "speed", "reach", "threatens", "conditions",
-                  "share")
+                  "share", "altitude")
+_DOOR_KEYS = ("at", "object", "hp", "lock", "trap", "forced")
 _YAML_WORDS = frozenset({"yes", "no", "true", "false", "null", "on", "off", "y", "n", "~"})
 
 
@@ -115,8 +127,15 @@ class _TextFormat(_Display):
         elevation = _elevations(doc, lines, rows)
         background = _background(doc.get("background"), _block_line(lines, "background"))
         entries = _creature_entries(doc, lines, len(rows[0][1]), len(rows))
+        doors = _door_entries(doc, lines)
+        ceiling = doc.get("ceiling")
+        if ceiling is not None:
+            ceiling = _whole(ceiling, "ceiling", _block_line(lines, "ceiling"), 5)
         m = cls(len(rows[0][1]), len(rows), grid=grid, **kwargs)
         m._fill_ground(rows, elevation)
+        m._fill_doors(doors, _block_line(lines, "doors"))
+        m.ceiling = ceiling
+        m._fill_objects(doc.get("objects"), _block_line(lines, "objects"))
         m._background = background
         m._place_entries(entries, creatures)
         m._version = 0
@@ -131,6 +150,32 @@ class _TextFormat(_Display):
                     self._terrain[self.cell(col, row_i)] = TERRAIN_CHARS[ch]
         for (col, row_i), feet in elevation.items():
             self._elevation[self.cell(col, row_i)] = feet
+        for c, t in self._terrain.items():
+            if t.is_door:
+                self._doors[c] = ObjectState.new(DEFAULT_DOOR, broken=t is Terrain.DOOR_BROKEN)
+
+    def _fill_doors(self, entries: list[dict[str, Any]], ln: int) -> None:
+        """Set the ``doors:`` entries on the door cells of a new map."""
+        for e in entries:
+            c = self.cell(*e["at"])
+            t = self._terrain.get(c)
+            if t is None or not t.is_door:
+                raise MapFormatError(f"doors: {list(e['at'])} is not a door cell ('+', \"'\" "
+                                     "or '/' in the terrain)", ln or None)
+            try:
+                obj = ObjectState.new(e.get("object", DEFAULT_DOOR),
+                                      broken=t is Terrain.DOOR_BROKEN)
+            except LfgError as exc:
+                raise MapFormatError(f"doors: {_short(str(exc), 160)}", ln or None) from None
+            hp = e.get("hp", obj.spec.hp)
+            if not 0 <= hp <= obj.spec.hp:
+                raise MapFormatError(f"doors: hp of {obj.spec.name} is 0 to {obj.spec.hp}, got "
+                                     f"{hp}", ln or None)
+            self._doors[c] = replace(obj, hp=hp, forced_attempted=e.get("forced", False))
+            if e.get("lock"):
+                self._door_lock[c] = e["lock"]
+            if e.get("trap"):
+                self._door_trap[c] = e["trap"]
 
     def _place_entries(self, entries: list[dict[str, Any]],
                        creatures: Mapping[str, Any] | Iterable[Any] | None) -> None:
@@ -156,7 +201,8 @@ class _TextFormat(_Display):
                     if entry.get(key) is not None:
                         overrides[arg] = entry[key]
             self.place(obj, entry["at"], entry.get("side", "party"),
-                       share=entry.get("share", False), **overrides)
+                       share=entry.get("share", False), altitude=entry.get("altitude", 0),
+                       **overrides)
 
     def to_text(self, creatures: bool = True) -> str:
         """The map in the text format (round-trips through :meth:`from_text`).
@@ -181,6 +227,10 @@ class _TextFormat(_Display):
                                f"(values {sorted(vals)})")
             out += [f"elevation_step: {step}", "elevation: |"]
             out += self._block_rows(lambda c: str(self._elevation.get(c, 0) // step))
+        out += self._door_lines()
+        out += self._object_lines()
+        if self.ceiling is not None:
+            out.append(f"ceiling: {self.ceiling}")
         if self._background is not None:
             bg = self._background
             out.append(f"background: {{image: {_yaml_str(bg.image)}, opacity: {bg.opacity:g}}}")
@@ -188,6 +238,59 @@ class _TextFormat(_Display):
             out.append("creatures:")
             out += [self._creature_line(n) for n in self._placed]
         return "\n".join(out) + "\n"
+
+    def _fill_objects(self, raw: Any, ln: int) -> None:
+        """The ``objects:`` entries: ``- {name: chest, at: [c, r], object: treasure_chest,
+        items: [potion], hp: 10, broken: false}``."""
+        if raw is None:
+            return
+        if not isinstance(raw, list) or not all(isinstance(e, dict) for e in raw):
+            raise MapFormatError("objects must be a list of {name, at, object, items}", ln or None)
+        for e in raw:
+            try:
+                place = getattr(self, "place_object")  # the doors layer, above this one
+                o = place(e["name"], tuple(e["at"]), e.get("object", "treasure_chest"),
+                          items=e.get("items", ()))
+                st = replace(o.object, hp=e.get("hp", o.object.hp),
+                             broken=bool(e.get("broken", False)))
+            except (LfgError, KeyError, TypeError) as exc:
+                raise MapFormatError(f"objects: {_short(str(exc), 160)}", ln or None) from None
+            self._objects[o.label] = (o.cell, st, o.items)
+
+    def _object_lines(self) -> list[str]:
+        out = []
+        for k, (c, st, items) in sorted(self._objects.items()):
+            col, row = self.offset(c)
+            extra = f", object: {st.spec.name}"
+            if items:
+                extra += f", items: [{', '.join(_yaml_str(i) for i in items)}]"
+            if st.hp != st.spec.hp:
+                extra += f", hp: {st.hp}"
+            if st.broken:
+                extra += ", broken: true"
+            out.append(f"  - {{name: {_yaml_str(k)}, at: [{col}, {row}]{extra}}}")
+        return ["objects:"] + out if out else []
+
+    def _door_lines(self) -> list[str]:
+        """The ``doors:`` entries of the doors that are not plain good wooden doors."""
+        out = []
+        for c in sorted(self._doors):
+            st = self._doors[c]
+            extra = ""
+            if st.spec.name != DEFAULT_DOOR:
+                extra += f", object: {st.spec.name}"
+            if st.hp != st.spec.hp:
+                extra += f", hp: {st.hp}"
+            if self._door_lock.get(c):
+                extra += f", lock: {self._door_lock[c]}"
+            if self._door_trap.get(c):
+                extra += f", trap: {_yaml_str(self._door_trap[c])}"
+            if st.forced_attempted:
+                extra += ", forced: true"
+            if extra:
+                col, row = self.offset(c)
+                out.append(f"  - {{at: [{col}, {row}]{extra}}}")
+        return ["doors:"] + out if out else []
 
     def _block_rows(self, char: Callable[[Cell], str]) -> list[str]:
         """The rows of a text block, one ``char(cell)`` per cell (odd hex rows indented)."""
@@ -219,6 +322,8 @@ class _TextFormat(_Display):
             extra += f", threatens: {'true' if threatens else 'false'}"
         if self._shares(name):
             extra += ", share: true"
+        if self._altitude.get(name):
+            extra += f", altitude: {self._altitude[name]}"
         return (f"  - {{name: {_yaml_str(name)}, at: [{col}, {row}], "
                 f"side: {_yaml_str(p.side)}{extra}}}")
 
@@ -314,6 +419,42 @@ def _elevations(doc: dict, lines: list[str],
     return out
 
 
+def _door_entries(doc: dict, lines: list[str]) -> list[dict[str, Any]]:
+    """The ``doors:`` entries, each field checked (:func:`_door_entry`)."""
+    raw = doc.get("doors")
+    ln = _block_line(lines, "doors") or None
+    if raw is None:
+        return []
+    if not isinstance(raw, list):
+        raise MapFormatError(f"doors must be a list of entries ('- {{at: [col, row], object: "
+                             f"...}}'), got {_short(raw)}", ln)
+    return [_door_entry(f"door #{i + 1}:", e, ln) for i, e in enumerate(raw)]
+
+
+def _door_entry(who: str, e: Any, ln: int | None) -> dict[str, Any]:
+    """One ``doors:`` entry: at, object, hp, lock (-5..+5), trap (text), forced."""
+    if not isinstance(e, dict) or "at" not in e:
+        raise MapFormatError(f"{who} needs at: [col, row], got {_short(e)}", ln)
+    unknown = [k for k in e if k not in _DOOR_KEYS]
+    if unknown:
+        raise MapFormatError(f"{who} unknown field(s) {', '.join(_short(k) for k in unknown)}; "
+                             "known: " + ", ".join(_DOOR_KEYS), ln)
+    d: dict[str, Any] = {"at": _at_field(e["at"], who, ln, 0, 0)}
+    for key, kind, what in (("object", str, "a name from data/objects.csv"),
+                            ("trap", str, "text"), ("forced", bool, "true or false")):
+        if e.get(key) is not None:
+            if not isinstance(e[key], kind):
+                raise MapFormatError(f"{who} {key} is {what}, got {_short(e[key])}", ln)
+            d[key] = e[key]
+    if e.get("hp") is not None:
+        d["hp"] = _whole(e["hp"], f"{who} hp", ln, 0)
+    lock = e.get("lock", 0)
+    if isinstance(lock, bool) or not isinstance(lock, int) or not -5 <= lock <= 5:
+        raise MapFormatError(f"{who} lock is -5 to +5, got {_short(lock)}", ln)
+    d["lock"] = lock
+    return d
+
+
 def _background(raw: Any, line: int) -> Background | None:
     """The ``background:`` entry as a :class:`Background` (``None`` when absent)."""
     if raw is None:
@@ -394,6 +535,8 @@ def _entry_options(entry: dict, who: str, ln: int | None) -> dict[str, Any]:
         out["size"] = size.lower()
     if entry.get("speed") is not None:
         out["speed"] = _whole(entry["speed"], f"{who} speed", ln, 0)
+    if entry.get("altitude") is not None:
+        out["altitude"] = _altitude_field(entry["altitude"], who, ln)
     if entry.get("reach") is not None:
         out["reach"] = _whole(entry["reach"], f"{who} reach", ln, 0)
     for flag in ("threatens", "share"):
@@ -405,6 +548,14 @@ def _entry_options(entry: dict, who: str, ln: int | None) -> dict[str, Any]:
     if entry.get("conditions") is not None:
         out["conditions"] = _conditions_field(entry["conditions"], who, ln)
     return out
+
+
+def _altitude_field(value: Any, who: str, ln: int | None) -> int:
+    """``altitude: 30``: whole feet in 5-foot steps."""
+    feet = _whole(value, f"{who} altitude", ln, 0)
+    if feet % 5:
+        raise MapFormatError(f"{who} altitude is in 5-foot steps, got {feet}", ln)
+    return feet
 
 
 def _at_field(at: Any, who: str, ln: int | None, width: int, height: int) -> tuple[int, int]:

@@ -49,7 +49,7 @@ NOT_STATE = frozenset({
     "seed", "map", "_map_text", "_anchors", "_placements", "_listeners", "_log",
     "_replaying", "_checkpoints", "_map_layers0", "_seen_terrain", "_seen_layers",
     "rederived", "roller",
-    "_views", "_depth"})
+    "_views", "_depth", "_updown0"})
 
 
 @dataclass(frozen=True)
@@ -89,6 +89,8 @@ def _board(m: Any) -> dict[str, Any]:
         "placed": {n: copy.copy(p) for n, p in m._placed.items()},
         "occupants": {c: list(v) for c, v in m._occupants.items()},
         "turn": {n: _copy_turn(t) for n, t in m._turn.items()},
+        # issue 15: altitudes, doors (frozen ObjectStates), objects, the ceiling
+        "updown": m.updown_state() if hasattr(m, "updown_state") else None,
     }
 
 
@@ -109,6 +111,8 @@ def _set_board(m: Any, b: Mapping[str, Any]) -> None:
     m._placed = {n: copy.copy(p) for n, p in b["placed"].items()}
     m._occupants = {c: list(v) for c, v in b["occupants"].items()}
     m._turn = {n: _copy_turn(t) for n, t in b["turn"].items()}
+    if b.get("updown") is not None:
+        m.set_updown_state(b["updown"])
     if static:
         m._terrain_version += 1
     m._changed()

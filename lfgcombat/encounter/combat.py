@@ -139,6 +139,9 @@ class CombatContext(Protocol):
 
     def _spend(self, name: str, type_: str, action: str, target: str | None = None) -> str: ...
 
+    def _accuracy_by_volume(self, name: str, target: str, weapon: Any, situation: dict,
+                            result: Any) -> None: ...
+
     def _spend_attack(self, name: str, target: str, crossbow: str | None) -> None: ...
 
     def _total_cover(self, attacker: str, target: str, weapon: Any, situation: Mapping[str, Any]
@@ -571,6 +574,7 @@ class CombatRules(_Base):
                 "rule": R_REACTIONS})
         result = self._resolve_attack(name, target, weapon, situation, charge=charge,
                                       use_map=use_map)
+        self._accuracy_by_volume(name, target, weapon, situation, result)  # archery.py
         for e in aiming:
             self._end_effect(name, e, "the aimed attack was made")
         if situation.get("power_attack"):

@@ -22,6 +22,8 @@ from ..hexmap import HexMap
 from ..log import EventLog, LogFormatError
 from ..rulesets import Ruleset, coerce_ruleset
 from .abilities import AbilitiesRules
+from .archery import ArcheryRules
+from .breaking import BreakingRules
 from .arguments import ArgumentsRules, show
 from .casting import CastingRules
 from .checkpoints import Checkpoint, map_layers, set_map_layers
@@ -29,6 +31,7 @@ from .display import encounter_html
 from .combat import CombatRules
 from .economy import EconomyRules
 from .effects import EffectsRules
+from .flight import FlightRules
 from .health import HealthRules
 from .initiative import InitiativeRules
 from .interrupts import InterruptsRules
@@ -36,6 +39,7 @@ from .maneuvers import ManeuversRules
 from .momentum import MomentumRules
 from .movement import MovementRules
 from .natural_weapons import NaturalWeaponsRules
+from .other_movement import OtherMovementRules
 from .reactions import ReactionsRules
 from .replay import ReplayRules
 from .roster import RosterRules, combatants, sides_of, units_of
@@ -69,13 +73,18 @@ if TYPE_CHECKING:
     from .natural_weapons import NaturalWeaponsContext
     from .skill_actions import SkillActionsContext
     from .swallow_whole import SwallowWholeContext
+    from .archery import ArcheryContext
+    from .breaking import BreakingContext
+    from .flight import FlightContext
+    from .other_movement import OtherMovementContext
 
     class _Contexts(CastingContext, CombatContext, EconomyContext, EffectsContext,
                     HealthContext, InitiativeRulesContext, InterruptsContext, MovementContext,
                     ReactionsContext, ReplayContext, RosterContext, SelectionContext,
                     SpecialActionsContext, TurnsContext, AbilitiesContext, ManeuversContext,
                     MomentumContext, NaturalWeaponsContext, SkillActionsContext,
-                    SwallowWholeContext, Protocol):
+                    SwallowWholeContext, ArcheryContext, BreakingContext, FlightContext,
+                    OtherMovementContext, Protocol):
         """Every rule module's context, placed after all the rule classes in
         :class:`Encounter`'s bases, so a type checker finds each method in the rule class
         that implements it before the context's declaration (which, being a Protocol stub,
@@ -86,12 +95,12 @@ else:
 
 
 
-class Encounter(ArgumentsRules, ReplayRules, RosterRules, InitiativeRules, TurnsRules,
-                SelectionRules, InterruptsRules, EconomyRules, ReactionsRules,
+class Encounter(FlightRules, ArgumentsRules, ReplayRules, RosterRules, InitiativeRules,
+                TurnsRules, SelectionRules, InterruptsRules, EconomyRules, ReactionsRules,
                 ManeuversRules, MomentumRules, SkillActionsRules, AbilitiesRules,
                 NaturalWeaponsRules, SwallowWholeRules, CombatRules,
                 MovementRules, SpecialActionsRules, CastingRules, HealthRules, EffectsRules,
-                _Contexts):
+                OtherMovementRules, ArcheryRules, BreakingRules, _Contexts):
     """A fight: combatants, sides, an optional battle map, initiative and turns, as a log.
 
     Args:
@@ -179,9 +188,12 @@ class Encounter(ArgumentsRules, ReplayRules, RosterRules, InitiativeRules, Turns
                 opts = header.get("map_options") or {}
                 hmap = HexMap.from_text(header["map"], creatures={c.name: c for c in creatures},
                                         **opts)
-            return cls(creatures, sides=sides, map=hmap, ruleset=ruleset, seed=seed,
-                       groups=groups, initiative=initiative,
-                       top_down_flat_footed=header.get("top_down_flat_footed"))
+            enc = cls(creatures, sides=sides, map=hmap, ruleset=ruleset, seed=seed,
+                      groups=groups, initiative=initiative,
+                      top_down_flat_footed=header.get("top_down_flat_footed"))
+            # a save from before issue 15 replays without Unintended Targets (archery.py)
+            enc._volume_rule = bool(header.get("accuracy_by_volume", False))
+            return enc
         except LogFormatError:
             raise
         except (LfgError, KeyError, TypeError, ValueError, AttributeError) as exc:
@@ -233,6 +245,7 @@ class Encounter(ArgumentsRules, ReplayRules, RosterRules, InitiativeRules, Turns
                 if n in self.map:
                     self.map.remove(n)
             set_map_layers(self.map, **self._map_layers0)
+            self._reset_updown()  # doors, objects, the ceiling as at the start (issue 15)
             self._seen_terrain = self.map.terrain_version
             for n, how in self._placements.items():
                 self.map.place(self._initial[n], **how)

@@ -74,6 +74,15 @@ class MovementContext(Protocol):
 
     def _lose_condition(self, name: str, cond: Condition, why: str) -> None: ...
 
+    def _on_the_ground(self, name: str, action: str) -> None:
+        """Refuse walking (a move, a run) for a creature above the ground: it flies, climbs
+        or swims (000_8d1d7816ee944f3b.txt, "Other Types of Movement")."""
+        up = self.map.altitude(name)
+        if up:
+            raise IllegalActionError(f"{name} is {up} ft up: it cannot {action} on foot; "
+                                     f"{action}(..., mode='fly'|'climb'|'swim')",
+                                     _rule("Other Types of Movement"))
+
     def _move_budget(self, name: str, *, spent: bool = True) -> int: ...
 
     def _need_map(self, name: str) -> None: ...
@@ -147,7 +156,8 @@ class MovementRules(_Base):
     def _path_json(self, path: Iterable[Any]) -> list[list[int]]:
         return [list(self.map.offset(c)) for c in path]
 
-    def move(self, name: str, to: Any, *, aoo: Any = None) -> Self:
+    def move(self, name: str, to: Any, *, aoo: Any = None, mode: str | None = None,
+             altitude: int | None = None, charge: bool = False) -> Self:
         """Move up to the Move Speed (a Big Action), by the map's best path.
 
         000_8d1d7816ee944f3b.txt, "COMBAT ACTIONS for BEGINNERS" (Move is a Big Action),
@@ -164,8 +174,21 @@ class MovementRules(_Base):
             to: The destination: a cell or ``(col, row)``.
             aoo: Who takes the AOO they are offered: ``None`` (nobody), ``"all"``, or
                 names. Each is checked (threatens, has its Reaction) before anything moves.
+            mode: ``"fly"``, ``"swim"``, ``"climb"``, ``"leap"`` (or ``"walk"``): move by
+                that speed, on one budget with every other mode this Big Action
+                (000_8d1d7816ee944f3b.txt, "Other Types of Movement";
+                :mod:`lfgcombat.encounter.other_movement`).
+            altitude: Feet above the ground to end at (flying, climbing, swimming); default
+                where it is.
+            charge: With ``mode="leap"``: the GM rules the Jump&Sprint check made and the
+                leap lands within reach of a foe: a Charge Attack may follow ("Leaper").
         """
-        self._do("move", {"name": name, "to": self._cell_arg(to), "aoo": aoo})
+        if mode is None and altitude is None and not charge:
+            self._do("move", {"name": name, "to": self._cell_arg(to), "aoo": aoo})
+        else:
+            args = {"name": name, "to": self._cell_arg(to), "aoo": aoo,
+                    "mode": mode or "walk", "altitude": altitude}
+            self._do("move_mode", {**args, "charge": True} if charge else args)
         return self
 
     @command
@@ -173,6 +196,7 @@ class MovementRules(_Base):
         f = self._actor(name)
         self._need_map(name)
         cell = self._cell(to)
+        self._on_the_ground(name, "move")
         turn = f.turn
         cont = turn.move_left is not None and turn.move_left > 0 and turn.last_action == "move"
         budget = f.turn.move_left if cont else None
@@ -191,6 +215,15 @@ class MovementRules(_Base):
             feet_left=lambda ft: max(0, (start_budget or 0) - ft),
             budget_of=lambda: self._move_budget(name, spent=False), avail=start_budget)
         f.update_turn(move_left=0 if stopped else max(0, (start_budget or 0) - cut - moved))
+
+    def _on_the_ground(self, name: str, action: str) -> None:
+        """Refuse walking (a move, a run) for a creature above the ground: it flies, climbs
+        or swims (000_8d1d7816ee944f3b.txt, "Other Types of Movement")."""
+        up = self.map.altitude(name)
+        if up:
+            raise IllegalActionError(f"{name} is {up} ft up: it cannot {action} on foot; "
+                                     f"{action}(..., mode='fly'|'climb'|'swim')",
+                                     _rule("Other Types of Movement"))
 
     def _move_budget(self, name: str, *, spent: bool = True) -> int:
         """Feet one Move Action gives now (the map's budget: Move Speed, half after an
@@ -222,6 +255,10 @@ class MovementRules(_Base):
         f = self._actor(name)
         self._need_map(name)
         cell = self._cell(to)
+        if self.map.altitude(name):  # "You cannot take a 5-Foot Step while Flying"
+            from ..flight import check_five_foot_step
+            from ..movement_modes import speeds_of
+            check_five_foot_step(speeds_of(self._f[name].creature).maneuverability, True)
         self._check_spend(name, "swift", "five_foot_step")
         result = self.map.move(name, [cell], action="five_foot_step")
         self._spend(name, "swift", "five_foot_step")
@@ -232,7 +269,8 @@ class MovementRules(_Base):
             "notes": list(result.notes)})
         self._lose_aim_on_move(name)
 
-    def run(self, name: str, to: Any, *, aoo: Any = None) -> Self:
+    def run(self, name: str, to: Any, *, aoo: Any = None, mode: str | None = None,
+            altitude: int | None = None) -> Self:
         """The Run Action: a Big Action moving up to double Move Speed in a straight line.
 
         000_8d1d7816ee944f3b.txt, "Running in Combat – Full Details:": "-2 AC against Melee
@@ -244,7 +282,11 @@ class MovementRules(_Base):
         the runner). A melee or thrown attack right after a run of 10 feet or more may be a
         Charge Attack: ``attack(..., charge=True)``.
         """
-        self._do("run", {"name": name, "to": self._cell_arg(to), "aoo": aoo})
+        if mode is None and altitude is None:
+            self._do("run", {"name": name, "to": self._cell_arg(to), "aoo": aoo})
+        else:  # "may use the Run Action normally in appropriate terrain" (fly, swim, climb)
+            self._do("run_mode", {"name": name, "to": self._cell_arg(to), "aoo": aoo,
+                                  "mode": mode or "walk", "altitude": altitude})
         return self
 
     @command
@@ -252,6 +294,7 @@ class MovementRules(_Base):
         f = self._actor(name)
         self._need_map(name)
         cell = self._cell(to)
+        self._on_the_ground(name, "run")
         self._check_spend(name, "big", "run")
         path = self.map.run_path(name, cell)
         prov = self.map.provokers(name, path, action="run")

@@ -150,6 +150,7 @@ class ReplayRules(_Base):
             "map": self._map_text,
             "map_options": ({"advanced_five_foot_step": self.map.advanced_five_foot_step}
                             if self.map is not None else None),
+            "accuracy_by_volume": getattr(self, "_volume_rule", True),  # archery.py
         }
 
     def snapshot(self, *, rolls: bool = True) -> dict[str, Any]:

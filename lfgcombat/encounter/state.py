@@ -137,6 +137,9 @@ class TurnBudget:
         last_action: The last action it took (Charge follows a Run).
         disrupted: Damage taken while its turn was paused ("What if my turn is
             interrupted by an Interrupt Turn?"), or ``None``.
+        mode_budget: The movement by mode spent this Big Action ("Other Types of Movement":
+            one budget across modes) and the walking feet it left, or ``None``.
+        dive_ft: Feet descended by a fly Run this turn (a Dive Attack), or ``None``.
     """
 
     big_used: int = 0
@@ -153,6 +156,8 @@ class TurnBudget:
     last_action: str | None = None
     run_ft: int = 0
     disrupted: Mapping[str, Any] | None = None
+    mode_budget: tuple[Any, int | None] | None = None
+    dive_ft: int | None = None
 
     def replace(self, **changes: Any) -> "TurnBudget":
         """A copy with ``changes`` (field name -> new value); this budget is unchanged."""

@@ -23,7 +23,10 @@ COMMAND_NAMES = {
     # issue 14: the close fight
     "wrestle", "shield_bash", "knockdown", "crushing_advance", "skill_action", "use_ability",
     "follow_up", "hit_maneuver", "pounce", "rake", "swallow_whole", "digest", "cut_free",
-    "force_out", "regurgitate", "step_through", "break_free"}
+    "force_out", "regurgitate", "step_through", "break_free"} | {
+    # issue 15 (lfgcombat.encounter.other_movement, archery, breaking)
+    "move_mode", "run_mode", "set_altitude", "volley", "open_door", "force_door",
+    "attack_object", "flyer_falls", "break_object", "attack_held_object"}
 
 
 def test_every_command_has_one_registered_handler_in_its_rule_module():

@@ -1,0 +1,70 @@
+"""Altitude: how high a creature is above its hex, and distance in three dimensions.
+
+``000_8d1d7816ee944f3b.txt``, "Other Types of Movement" (Swim, Climb and Fly move in three
+dimensions), "Flying" and "Using the Battle Map – Measuring Distance in Combat" ("Count the
+number of hexes ... Multiply the number of hexes by 5"), "Option – Square Grid" ("Measuring
+Diagonal Distance on Square Grids": "Continue in this 5/10/5/10 pattern").
+
+The 3D distance rule (a decision: the text counts hexes on a flat map and says nothing of
+height). A creature's altitude is in 5-foot steps above the ground of its hex; two
+creatures are ``h`` feet apart on the map (hexes counted, as always) and ``v`` feet apart
+in altitude. Their distance is::
+
+    distance = 5 * (max(nh, nv) + min(nh, nv) // 2)     where nh = h / 5, nv = v / 5
+
+That is the text's own rule for the one other diagonal it has, the square grid's
+5/10/5/10: each 5-foot step that goes up (or down) *and* across at once costs 5 and 10 feet
+in turn. Why this one: it is the text's counting, done in whole 5-foot steps (reach,
+threatened hexes and range increments stay multiples of 5); it never differs from the flat
+map when the altitudes are equal (old maps and fights are unchanged); and it keeps reach
+where a table expects it - a Medium creature threatens a flyer 5 feet above its own or an
+adjacent hex (``h = 5, v = 5`` is 5 ft), but not one 10 feet up (10 ft), and a 10-ft reach
+strikes 10 feet straight up or one hex across and 10 feet up (``5 * (2 + 0)``). Euclid
+(``sqrt(h² + v²)``, 7.07 ft for one hex across and one up) would give reach bands no grid
+counts. The ground's elevation (the map's ``elevation`` block, for High Ground) does not
+lengthen distance: the text's High Ground rule is about standing on higher ground, and the
+flat count of hexes stays what it was on every existing map; altitude is what flyers,
+swimmers, climbers and leapers add. High Ground counts both: a creature's height is its
+ground's elevation plus its altitude.
+"""
+
+from __future__ import annotations
+
+from lfgcombat.citations import cite
+from lfgcombat.grid import FEET_PER_CELL
+
+from .values import MapFormatError, _short
+
+__all__ = ["distance_3d", "check_altitude", "MAX_ALTITUDE_FT", "R_ALTITUDE"]
+
+#: The highest a creature may be placed or fly, in feet.
+MAX_ALTITUDE_FT = 10_000
+R_ALTITUDE = cite("Other Types of Movement")
+
+
+def distance_3d(horizontal_ft: int, vertical_ft: int) -> int:
+    """Feet between two points ``horizontal_ft`` apart on the map and ``vertical_ft`` apart
+    in altitude, by the 5/10 diagonal count (this module's docstring).
+
+    Example:
+        >>> distance_3d(5, 5), distance_3d(10, 10), distance_3d(30, 0)
+        (5, 15, 30)
+    """
+    nh = abs(int(horizontal_ft)) // FEET_PER_CELL
+    nv = abs(int(vertical_ft)) // FEET_PER_CELL
+    return FEET_PER_CELL * (max(nh, nv) + min(nh, nv) // 2)
+
+
+def check_altitude(feet: object) -> int:
+    """An altitude in feet: a whole multiple of 5 from 0 to :data:`MAX_ALTITUDE_FT`.
+
+    Raises:
+        MapFormatError: naming the value and what it must be.
+    """
+    if isinstance(feet, bool) or not isinstance(feet, int):
+        raise MapFormatError(f"altitude must be whole feet (a multiple of 5), got {_short(feet)} "
+                             f"({R_ALTITUDE})")
+    if feet < 0 or feet > MAX_ALTITUDE_FT or feet % FEET_PER_CELL:
+        raise MapFormatError(f"altitude must be a multiple of 5 from 0 to {MAX_ALTITUDE_FT} ft, "
+                             f"got {feet} ({R_ALTITUDE})")
+    return feet

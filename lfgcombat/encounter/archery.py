@@ -1,0 +1,282 @@
+"""Archery in an encounter: Unintended Targets on the map, their odds, and volleys.
+
+000_8d1d7816ee944f3b.txt, "Accuracy by Volume (Unintended Targets)": a ranged miss that does
+not strike the shield goes to the creature giving the target cover, else "the closest
+creature within Line of Effect and either directly adjacent to or within 10 feet behind
+your intended target" (random among equals), "a new Attack Roll against your Unintended
+Target with a -4 Penalty" without precision damage; "If your first Attack Roll was a Nat1,
+nothing else happens". "Volley Shots & Indirect Fire": aim at a hex, -10, "A Nat20 Indirect
+Attack does not automatically strike, but grants your Attack Roll a +10 Innate Bonus", range
+penalties, 50% miss chance when the target is unseen, misses within 10 ft, clearance (50 ft
+bows, 30 ft javelins and spears), no Anti-Armor, precision or criticals. The pure rules are
+:mod:`lfgcombat.archery`.
+
+Decisions: the map decides the positions - a creature named among the target's cover
+blockers gives it cover; ``adjacent`` is 5 ft from the target; ``behind`` is farther from
+the shooter than the target and within 10 ft of it. A miss made by the % miss chance
+(concealment) or by an Active Defense finds no Unintended Target (only a roll below the AC
+less the Shield Rating does).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Protocol
+
+from ..archery import (RULE_VOLLEY, RULE_VOLUME, Bystander, Position, choose_unintended,
+                       first_roll_outcome, unintended_candidates, volley, volley_attack_mod)
+from ..errors import IllegalActionError
+from .commands import command
+
+if TYPE_CHECKING:
+    from .state import _Fighter
+
+_NO_CEILING = 10_000
+
+
+class ArcheryContext(Protocol):
+    """What these rules use of an encounter."""
+
+    map: Any
+    roller: Any
+    ruleset: Any
+    _f: dict[str, _Fighter]
+    _anchors: dict[str, Any]
+
+    def _actor(self, name: str) -> _Fighter: ...
+
+    def _need_map(self, name: str) -> None: ...
+
+    def _cell(self, to: Any) -> Any: ...
+
+    @staticmethod
+    def _cell_arg(to: Any) -> Any: ...
+
+    def _view(self, name: str) -> Any: ...
+
+    def _emit(self, kind: str, *, command: bool = False, actor: str | None = None,
+              target: str | None = None, data: Any = None) -> Any: ...
+
+    def _log_rolls(self, since: int, *, actor: str | None, target: str | None = None,
+                   against: int | None = None, outcome: str | None = None,
+                   only_first: bool = False) -> None: ...
+
+    def _resolve_attack(self, attacker: str, target: str, weapon: Any, situation: dict, *,
+                        charge: bool = False, use_map: Any = None) -> Any: ...
+
+    def _check_attack_budget(self, name: str, weapon: Any, situation: Any) -> str | None: ...
+
+    def _spend_attack(self, name: str, target: str, crossbow: str | None) -> None: ...
+
+    def _deal_attack_damage(self, attacker: str, target: str, damage_by_type: Any) -> None: ...
+
+    def _attacks_module(self) -> Any: ...
+
+    def _do(self, kind: str, args: dict[str, Any]) -> Any: ...
+
+    def _encounter_situation(self, attacker: str, target: str, weapon: Any,
+                             situation: Any, use_map: Any
+                             ) -> tuple[dict[str, Any], list[str], str, list[str]]: ...
+
+
+if TYPE_CHECKING:
+    _Base = ArcheryContext
+else:
+    _Base = object
+
+
+class ArcheryRules(_Base):
+    """Accuracy by Volume after a ranged miss; :meth:`unintended_odds`; :meth:`volley`."""
+
+    _volume_rule = True  # False: a save from before the rule (Encounter._from_header)
+
+    @property
+    def accuracy_by_volume(self) -> bool:
+        """Whether a ranged miss on the map finds an Unintended Target by itself: on for
+        every encounter built today; off for a save written before the rule was in the
+        kit (its log replays as it was played)."""
+        return bool(getattr(self, "_volume_rule", True))
+
+    def bystanders(self, shooter: str, target: str) -> list[Bystander]:
+        """The creatures around ``target`` as ``shooter`` sees them on the map (this module's
+        decisions): each with its position and distance from the target."""
+        m = self.map
+        if m is None or shooter not in self._anchors or target not in self._anchors:
+            return []
+        cover = m.cover(shooter, target)
+        blockers = " ".join(cover.blockers)
+        to_target = m.distance(shooter, target)
+        out = []
+        for o in m.names:
+            if o in (shooter, target) or o not in self._f or self._f[o].dead:
+                continue
+            d = m.distance(target, o)
+            pos: Position
+            if f"creature {o}" in blockers:
+                pos = "cover"
+            elif d <= 5:
+                pos = "adjacent"
+            elif m.distance(shooter, o) > to_target and d <= 10:
+                pos = "behind"
+            else:
+                pos = "other"
+            out.append(Bystander(self._view(o), pos, d, m.line_of_effect(shooter, o)))
+        return out
+
+    def unintended_odds(self, name: str, target: str, weapon: Any = None,
+                        **situation: Any) -> dict[str, Any]:
+        """The exact chance ``name``'s ranged attack on ``target`` strikes each creature
+        around it instead (the GM sees, before the shot, how likely the arrow finds the
+        friend): :func:`lfgcombat.attack_odds` with the map's bystanders and the first
+        roll's situation as the encounter makes it (distance, cover, flanking, high
+        ground); the second roll is taken with the same situation less what concerned the
+        target (the encounter's own second roll adds the map's view of the bystander)."""
+        from ..attacks.odds import attack_odds
+        from .combat import CombatRules
+        weapon = weapon if weapon is not None else CombatRules._default_weapon(
+            self, name)  # type: ignore[arg-type]
+        # the first roll as the encounter would make it: the map's distance, cover,
+        # flanking, high ground and terrain
+        situation, _why, _mode, _ignored = self._encounter_situation(
+            name, target, weapon, situation, None)
+        odds = attack_odds(self._view(name), self._view(target), weapon,
+                           ruleset=self.ruleset, bystanders=self.bystanders(name, target),
+                           **situation)
+        return dict(odds.unintended)
+
+    def _accuracy_by_volume(self, name: str, target: str, weapon: Any, situation: dict,
+                            result: Any) -> None:
+        """After a ranged attack on the map: a miss below the AC less the Shield Rating
+        (not a Nat 1) strikes at an Unintended Target, rolled among equals, at -4 without
+        precision damage (logged as an ``unintended`` event and a second ``attack``)."""
+        s = getattr(result, "setup", None)
+        if not self.accuracy_by_volume:
+            return
+        if (self.map is None or result.hit or s is None or s.mode != "ranged"
+                or s.defense is not None or result.attack_roll is None
+                or situation.get("aoo") or target not in self._anchors):
+            return
+        r = result.attack_roll
+        outcome = first_roll_outcome(s, int(r.natural), int(r.total))
+        if outcome == "hit":
+            return  # the % miss chance made it miss
+        around = [b.candidate() for b in self.bystanders(name, target)]
+        if not unintended_candidates(around):
+            return  # nobody to strike: the shot lands harmlessly, as it always did
+        if outcome != "miss":
+            why = "a natural 1 hits nothing" if outcome == "nat1" else "it struck the shield"
+            self._emit("unintended", actor=name, target=target, data={
+                "struck": None, "why": why, "rule": RULE_VOLUME})
+            return
+        seen = len(self.roller.history)
+        chosen = choose_unintended(around, self.roller)
+        self._log_rolls(seen, actor=name)
+        self._emit("unintended", actor=name, target=target, data={
+            "struck": chosen.name if chosen else None,
+            "why": ("the miss flies on to " + chosen.name) if chosen else
+                   "no creature near the target: the shot lands harmlessly",
+            "rule": RULE_VOLUME})
+        if chosen is not None:
+            from ..archery import _second_situation
+            self._resolve_attack(name, chosen.name, weapon, _second_situation(
+                {k: v for k, v in situation.items() if k != "distance_ft"}))
+
+    # -- Volley Shots & Indirect Fire --------------------------------------------------
+    def volley(self, name: str, at: Any, weapon: Any, *, range_finding: int | None = None
+               ) -> Any:
+        """Indirect Fire at a hex: -10, range penalties, +10 Innate on a Nat 20 (not a hit
+        by itself), 50% miss chance if the hex is unseen, a miss goes to a creature within
+        10 ft, no criticals or precision; the ceiling must leave the weapon's clearance.
+
+        Args:
+            name: The archer (its attack this turn).
+            at: The hex aimed at.
+            weapon: A bow, a javelin or spear, or a grenade-like item.
+            range_finding: The Craft(Academia) check made during Aim (+2 at 15, +1 per 5).
+
+        Raises:
+            IllegalActionError: a weapon that cannot volley, too low a ceiling, no attack
+                left, the hex off the map; nothing changes.
+        """
+        return self._do("volley", {"name": name, "at": self._cell_arg(at), "weapon": weapon,
+                                   "range_finding": range_finding})
+
+    @command
+    def _h_volley(self, name: str, at: Any, weapon: Any, range_finding: int | None) -> Any:
+        self._actor(name)
+        self._need_map(name)
+        cell = self._cell(at)
+        m = self.map
+        ceiling = _NO_CEILING if m.ceiling is None else m.ceiling
+        seen = m.line_of_sight(name, cell)
+        targets = [o for o in m.at(cell) if o in self._f and not self._f[o].dead]
+        plan = volley(_check_weapon(weapon), ceiling, seen=seen,
+                      range_finding_check=range_finding)
+        crossbow = self._check_attack_budget(name, weapon, {})
+        victim = targets[0] if targets else None
+        mod = self._attacks_module()
+        aim = victim or name
+        setup = mod.prepare(self._view(name), self._view(aim), weapon, ruleset=self.ruleset,
+                            distance_ft=m.distance(name, cell))
+        self._spend_attack(name, victim or name, crossbow)
+        return self._volley_roll(name, cell, victim, weapon, plan, setup)
+
+    def _volley_roll(self, name: str, cell: Any, victim: str | None, weapon: Any, plan: Any,
+                     setup: Any) -> dict[str, Any]:
+        """Roll the volley: the d20 with its modifiers, the miss chance, the damage."""
+        b = int(setup.bonus)
+        seen = len(self.roller.history)
+        r = self.roller.roll(f"1d20{'+' if b >= 0 else '-'}{abs(b)}",
+                             label=f"{name} volleys at {self.map.offset(cell)}")
+        mods = volley_attack_mod(plan, int(r.natural))
+        total = r.total + mods
+        ac = int(setup.ac) if victim else None
+        hit = victim is not None and r.natural != 1 and ac is not None and total >= ac
+        if hit and plan.miss_chance:
+            hit = self.roller.roll("1d100", label="volley at an unseen target: 50% miss "
+                                   "chance").total > plan.miss_chance
+        self._log_rolls(seen, actor=name, target=victim, against=ac,
+                        outcome="hit" if hit else "miss", only_first=True)
+        dealt: dict[str, int] = {}
+        if hit and victim is not None:  # no critical, no precision, no Anti-Armor
+            d = setup.damage
+            seen = len(self.roller.history)
+            dr = self.roller.roll(d.normal, label=f"{setup.weapon.name} damage (volley)")
+            self._log_rolls(seen, actor=name, target=victim)
+            applied = d.physical(d.weapon_after(dr.total, False), 0, False)
+            dealt = {applied.type.value: applied.taken}
+        self._emit("volley", actor=name, target=victim, data={
+            "at": list(self.map.offset(cell)), "weapon": str(weapon), "natural": r.natural,
+            "total": total, "modifiers": mods, "against": ac, "hit": hit, "damage": dealt,
+            "miss_chance": plan.miss_chance, "rule": RULE_VOLLEY})
+        if dealt and victim is not None:
+            self._deal_attack_damage(name, victim, dealt)
+        elif not hit and r.natural != 1:
+            self._volley_miss(name, cell, victim, weapon, plan)
+        return {"hit": hit, "target": victim, "total": total, "damage": dealt}
+
+    def _volley_miss(self, name: str, cell: Any, victim: str | None, weapon: Any,
+                     plan: Any) -> None:
+        """A volley's miss strikes a creature within 10 ft of the hex (Accuracy by Volume)."""
+        m = self.map
+        around = [Bystander(self._view(o), "other", m.distance(cell, o), True)
+                  for o in m.names if o in self._f and o != victim and o != name
+                  and not self._f[o].dead and m.distance(cell, o) <= plan.unintended_within_ft]
+        seen = len(self.roller.history)
+        chosen = choose_unintended([b.candidate() for b in around], self.roller,
+                                   within_ft=plan.unintended_within_ft)
+        self._log_rolls(seen, actor=name)
+        self._emit("unintended", actor=name, target=victim, data={
+            "struck": chosen.name if chosen else None,
+            "why": (f"the volley's miss comes down on {chosen.name}" if chosen
+                    else "nobody within 10 ft: the volley lands harmlessly"),
+            "rule": RULE_VOLLEY})
+        if chosen is not None:
+            from ..archery import _second_situation
+            self._resolve_attack(name, chosen.name, weapon, _second_situation({}))
+
+
+def _check_weapon(weapon: Any) -> str:
+    if not isinstance(weapon, str):
+        raise IllegalActionError(f"weapon: name the bow, javelin or grenade, not {weapon!r}",
+                                 RULE_VOLLEY)
+    return weapon

@@ -1,0 +1,147 @@
+"""Flying in an encounter: the Dive Attack, tripped and knocked-down flyers, falling.
+
+000_8d1d7816ee944f3b.txt, "Dive Attack": "If you use the Run Action and descend at least 10
+feet before striking in melee, your attack strikes as a Charge Attack and your attack deals
+damage as if 1 die size larger"; "“Trip”or “Knockdown” a flying creature": "they fall 10
+feet down ... If they reach the ground, they fall prone ... Clumsy or Poor Maneuverability
+fall 20 feet instead of 10"; "Falling while Flying & Regaining Control": 300 ft in the first
+round, a Big Action to regain control, 1000 ft in the second (Perfect regains after 50 ft).
+The pure rules are :mod:`lfgcombat.flight`; the fall's damage is
+:func:`lfgcombat.falling_damage`.
+
+Decisions: a flyer made prone by another creature (a trip, a knockdown: any condition
+"prone" given ``by`` a creature) drops instead, and is prone only if it lands; the drop
+itself deals no damage (the text gives none). A flyer that falls unconscious falls to the
+ground (it cannot regain control) and takes the fall's damage.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Protocol
+
+from ..errors import IllegalActionError
+from ..falling import falling_damage
+from ..flight import RULE_DIVE, RULE_FALL, RULE_TRIP, dive_attack, falling_while_flying, trip_drop
+from ..movement_modes import speeds_of
+from .commands import command
+
+if TYPE_CHECKING:
+    from .state import _Fighter
+
+
+class FlightContext(Protocol):
+    """What these rules use of an encounter."""
+
+    map: Any
+    _f: dict[str, _Fighter]
+    _anchors: dict[str, Any]
+
+    def _fighter(self, name: str) -> _Fighter: ...
+
+    def _view(self, name: str) -> Any: ...
+
+    def _emit(self, kind: str, *, command: bool = False, actor: str | None = None,
+              target: str | None = None, data: Any = None) -> Any: ...
+
+    def _apply_damage(self, name: str, amount: int, dtype: str | None, *, struck: bool,
+                      source: str | None) -> None: ...
+
+    def _do(self, kind: str, args: dict[str, Any]) -> Any: ...
+
+    def attack(self, attacker: str, target: str, weapon: Any = None, **situation: Any
+               ) -> Any: ...
+
+
+if TYPE_CHECKING:
+    _Base = FlightContext
+else:
+    _Base = object
+
+
+class FlightRules(_Base):
+    """Dive Attacks, flyers tripped or knocked down, flyers falling."""
+
+    def _flying(self, name: str) -> int:
+        """Feet ``name`` flies above the ground (0: not on a map or on the ground)."""
+        if self.map is None or name not in self._anchors or name not in self.map:
+            return 0
+        return int(self.map.altitude(name))
+
+    def dive_attack(self, name: str, target: str, weapon: Any = None, **situation: Any) -> Any:
+        """A melee strike right after a fly Run that descended 10 ft or more: a Charge
+        Attack whose damage die is one size larger.
+
+        Raises:
+            IllegalActionError: no such dive this turn, or the attack is refused.
+        """
+        from ..attacks.weapons import resolve_weapon
+        from .combat import CombatRules
+        f = self._fighter(name)
+        dive = f.turn.dive_ft  # set by a fly Run this turn
+        descended = dive or 0
+        dive_attack("1d6", descended, f.turn.last_action == "run" and dive is not None)
+        if weapon is None:
+            weapon = CombatRules._default_weapon(self, name)  # type: ignore[arg-type]
+        w = resolve_weapon(self._view(name), weapon)
+        stepped = dive_attack(str(w.damage), descended, True).damage
+        crit = f"{w.threat}-20" if w.threat < 20 else "20"
+        entry = {"name": str(weapon) if isinstance(weapon, str) else w.name,
+                 "damage": str(stepped), "damage_type": w.types_text(),
+                 "crit": f"{crit}/x{w.multiplier}"}
+        self._emit("dive_attack", actor=name, target=target, data={
+            "descended_ft": descended, "damage": str(stepped), "rule": RULE_DIVE})
+        return self.attack(name, target, entry, charge=True, **situation)
+
+    def _gain(self, name: str, condition: str, *, by: str | None, why: str = "") -> None:
+        up = self._flying(name)
+        if up and str(condition).strip().lower() == "prone":
+            if by is not None and by != name:
+                self._trip_drop(name, up, by)
+                return
+            if "unconscious" in why:
+                self._fall(name, up, can_fly=False, regains=False)
+        super()._gain(name, condition, by=by, why=why)  # type: ignore[misc]
+
+    def _trip_drop(self, name: str, up: int, by: str) -> None:
+        man = speeds_of(self._view(name)).maneuverability
+        if man is None:
+            self.map.set_altitude(name, 0)
+            super()._gain(name, "prone", by=by)  # type: ignore[misc]
+            return
+        drop = trip_drop(man, up)
+        self.map.set_altitude(name, up - drop.drop_ft)
+        self._emit("flyer_dropped", actor=by, target=name, data={
+            "from": up, "to": up - drop.drop_ft, "lands": drop.lands, "rule": RULE_TRIP})
+        if drop.lands:
+            super()._gain(name, "prone", by=by)  # type: ignore[misc]
+
+    def _fall(self, name: str, up: int, *, can_fly: bool, regains: bool) -> Any:
+        man = speeds_of(self._view(name)).maneuverability or "clumsy"
+        res = falling_while_flying(up, man, can_fly=can_fly, regains=regains)
+        self.map.set_altitude(name, 0 if res.lands else up - res.fallen_ft)
+        self._emit("flyer_falls", target=name, data={
+            "from": up, "fallen_ft": res.fallen_ft, "rounds": res.rounds, "lands": res.lands,
+            "regained": res.regained, "lines": list(res.lines), "rule": RULE_FALL})
+        if res.lands:
+            v = self._view(name)
+            hit = falling_damage(int(v.max_hp), res.fallen_ft, v.size.value
+                                 if hasattr(v.size, "value") else str(v.size))
+            if hit.applied.taken > 0:
+                self._apply_damage(name, hit.applied.taken, "bludgeoning", struck=False,
+                                   source="a fall")
+        return res
+
+    def fall_from_flight(self, name: str, *, regains: bool = True) -> Any:
+        """A flyer loses its flight (its wings are hurt, a spell ends it): it falls 300 ft
+        in the first round and regains control with a Big Action next turn (``regains``),
+        else strikes the ground and takes the fall's damage. A logged command."""
+        self._do("flyer_falls", {"name": name, "regains": regains})
+        return self
+
+    @command
+    def _h_flyer_falls(self, name: str, regains: bool) -> None:
+        self._fighter(name)
+        up = self._flying(name)
+        if not up:
+            raise IllegalActionError(f"{name} is not flying", RULE_FALL)
+        self._fall(name, up, can_fly=regains, regains=regains)

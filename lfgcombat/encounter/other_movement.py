@@ -1,0 +1,292 @@
+"""Swim, Climb, Leap and Fly in an encounter: one budget across modes, Run by mode, altitude.
+
+000_8d1d7816ee944f3b.txt, "Other Types of Movement": "Any creature with a Move Speed shown as
+Fly X, Climb X, or Swim X may use a Big Action to move up to X feet using that type of
+locomotion"; "Any movement made using 1 type of motion is subtracted from all other
+available movement types" (the Griffon: "Using a Big Action, the Griffon could Leap 20 feet,
+move 30 more feet along the ground, and then fly an additional 60 feet"); "Creatures with a
+Fly, Swim, or Climb Speed may use the Run Action normally in appropriate terrain". "Leaper";
+"Flying" ("You cannot take a 5-Foot Step while Flying"); "Fly Speed – Flight &
+Maneuverability" (Ascend Rate). The pure rules are :mod:`lfgcombat.movement_modes` and
+:mod:`lfgcombat.flight`; the map's paths by mode are :meth:`HexMap.moving
+<lfgcombat.battlemap.HexMap.moving>`.
+
+Decisions: a move's altitude change is made at its start (the path is flown at the new
+altitude, which decides the AOO it provokes); rising costs the Ascend Rate per 5 ft in
+flight and 5 ft per 5 ft climbing or swimming; descending costs nothing extra in flight and
+5 ft per 5 ft otherwise. The budget of one Big Action is shared by every mode and by a
+plain ``move`` made right after (and the other way round).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Protocol
+
+from ..battlemap.altitude import check_altitude
+from ..citations import cite
+from ..errors import IllegalActionError
+from ..flight import ascend_cost
+from ..movement_modes import (MODES, MovementBudget, Speeds, check_run,
+                              leap_needs_check, speeds_of)
+from .commands import command
+
+if TYPE_CHECKING:
+    from .state import _Fighter
+
+R_OTHER = cite("Other Types of Movement")
+R_FLYING = cite("Flying")
+R_CHART = cite("Fly Speed – Flight & Maneuverability")
+R_LEAPER = cite("Leaper")
+
+
+class OtherMovementContext(Protocol):
+    """What these rules use of an encounter."""
+
+    map: Any
+    _f: dict[str, _Fighter]
+
+    def _actor(self, name: str) -> _Fighter: ...
+
+    def _fighter(self, name: str) -> _Fighter: ...
+
+    def _need_map(self, name: str) -> None: ...
+
+    def _cell(self, to: Any) -> Any: ...
+
+    def _check_spend(self, name: str, type_: str, action: str) -> str: ...
+
+    def _spend(self, name: str, type_: str, action: str, target: str | None = None) -> str: ...
+
+    def _emit(self, kind: str, *, command: bool = False, actor: str | None = None,
+              target: str | None = None, data: Any = None) -> Any: ...
+
+    def _provocation(self, mover: str, provokers: Any, aoo: Any, action: str
+                     ) -> tuple[list[str], list[str]]: ...
+
+    def _walk(self, name: str, path: list[Any], action: str, prov: Any, offered: list[str],
+              take: list[str], *, feet: int | None, continued: bool = False,
+              feet_left: Any = None, budget_of: Any = None, avail: int | None = None
+              ) -> tuple[int, bool, int]: ...
+
+    def _lose_aim_on_move(self, name: str) -> None: ...
+
+    def _add_effect(self, name: str, effect: Any) -> None: ...
+
+    def _view(self, name: str) -> Any: ...
+
+    def _do(self, kind: str, args: dict[str, Any]) -> Any: ...
+
+
+if TYPE_CHECKING:
+    _Base = OtherMovementContext
+else:
+    _Base = object
+
+
+class OtherMovementRules(_Base):
+    """``move(..., mode=...)``, ``run(..., mode=...)`` and the GM's ``set_altitude``."""
+
+    # -- speeds and the one budget ----------------------------------------------------
+    def speeds(self, name: str) -> Speeds:
+        """``name``'s speeds: its ``movement`` line (:func:`~lfgcombat.movement_modes.speeds_of`)
+        with the map's Move Speed now (conditions applied) as the walk."""
+        base = speeds_of(self._view(name))
+        if self.map is not None and name in self.map:
+            walk = max(0, self.map.token(name).speed_ft)
+            walk -= walk % 5
+            from dataclasses import replace
+            base = replace(base, walk=walk)
+        return base
+
+
+    def movement_budget(self, name: str) -> MovementBudget | None:
+        """The budget of the Big Action ``name`` is moving in (``None``: none under way):
+        what it has spent in every mode ("Any movement made using 1 type of motion is
+        subtracted from all other available movement types")."""
+        f = self._f[name]
+        turn = f.turn
+        if turn.last_action != "move":
+            return None
+        held = turn.mode_budget  # kept on the turn: checkpoints copy it
+        speeds = self.speeds(name)
+        if held is not None:
+            budget, left_then = held
+            walked = (left_then or 0) - (turn.move_left or 0)
+            if walked > 0:  # a plain move continued this Big Action since
+                budget = MovementBudget(speeds, budget.spent + walked,
+                                        budget.legs + (("walk", walked),))
+            return MovementBudget(speeds, budget.spent, budget.legs)
+        if turn.move_left is not None:  # a plain move began this Big Action
+            spent = max(0, speeds.walk - turn.move_left)
+            return MovementBudget(speeds, spent, (("walk", spent),) if spent else ())
+        return None
+
+    def _vertical_cost(self, name: str, speeds: Speeds, mode: str, rise: int) -> int:
+        """Feet a change of altitude costs (this module's docstring)."""
+        if not rise:
+            return 0
+        if mode == "fly":
+            if rise < 0:
+                return 0
+            assert speeds.maneuverability is not None
+            return ascend_cost(speeds.fly, speeds.maneuverability, rise)
+        if mode in ("climb", "swim"):
+            return abs(rise)
+        raise IllegalActionError(f"{name} cannot change altitude by {mode}: only flying, "
+                                 "climbing and swimming move up and down", R_OTHER)
+
+    # -- move in a mode -----------------------------------------------------------------
+    @command
+    def _h_move_mode(self, name: str, to: Any, aoo: Any, mode: str,
+                     altitude: int | None, charge: bool = False) -> None:
+        f = self._actor(name)
+        self._need_map(name)
+        if mode not in MODES:
+            raise IllegalActionError(f"mode must be one of {', '.join(MODES)}, not {mode!r}",
+                                     R_OTHER)
+        cell = self._cell(to)
+        speeds = self.speeds(name)
+        if not speeds.speed(mode):
+            what = "Leaper X" if mode == "leap" else f"{mode} speed"
+            raise IllegalActionError(f"{name} cannot {mode}: it has no {what} "
+                                     f"(movement: {speeds.text() or 'none'})", R_OTHER)
+        start_alt = self.map.altitude(name)
+        level = start_alt if altitude is None else check_altitude(altitude)
+        if mode in ("walk", "leap") and (level or start_alt):
+            raise IllegalActionError(f"{name} cannot {mode} {start_alt or level} ft up: walking "
+                                     "and leaping start and end on the ground", R_OTHER)
+        budget = self.movement_budget(name)
+        if budget is not None and budget.remaining(mode) <= 0:
+            budget = None  # this Big Action's movement is used up: a new Big Action
+        cont = budget is not None
+        if budget is None:
+            self._check_spend(name, "big", "move")
+            budget = MovementBudget(speeds)
+        vertical = self._vertical_cost(name, speeds, mode, level - start_alt)
+        left = budget.remaining(mode) - vertical
+        if left < 0 or (left == 0 and cell != self.map.token(name).anchor):
+            raise IllegalActionError(
+                f"{name} has {budget.remaining(mode)} ft of {mode} left this Big Action "
+                f"({budget.spent} ft moved in any mode" + (f", {vertical} ft to change "
+                                                          f"altitude" if vertical else "")
+                + ")", R_OTHER)
+        if charge and mode != "leap":
+            raise IllegalActionError("charge=True is for a leap (\"You may make a Charge "
+                                     "Attack after making successful Jump&Sprint check\")",
+                                     R_LEAPER)
+        self._move_in_mode(name, f, cell, aoo, mode, level, budget, left, vertical, cont)
+        if charge:
+            self._leap_charge(name, f)
+
+    def _leap_charge(self, name: str, f: Any) -> None:
+        """"You may make a Charge Attack after making successful Jump&Sprint check to land
+        within reach of an opponent" (000_8d1d7816ee944f3b.txt, "Leaper"): the GM rules the
+        check made (the kit has no Jump&Sprint DC); the leap must end where an enemy is in
+        reach. Then ``attack(..., charge=True)`` is allowed, as after a Run."""
+        m = self.map
+        if not any(m.threatens_creature(name, e) for e in m.enemies(name)):
+            raise IllegalActionError(f"{name}'s leap ends with no enemy in reach: no Charge "
+                                     "after it", R_LEAPER)
+        budget = self.movement_budget(name)
+        legs = budget.legs if budget is not None else ()
+        moved = sum(int(ft) for kind, ft in legs if kind == "leap")
+        f.update_turn(last_action="run", run_ft=moved)  # a Charge follows it, as after a Run
+
+    def _move_in_mode(self, name: str, f: Any, cell: Any, aoo: Any, mode: str, level: int,
+                      budget: MovementBudget, left: int, vertical: int, cont: bool) -> None:
+        """Validate the path in ``mode``, spend, walk it (AOO strike where provoked), set the
+        altitude and record the budget."""
+        m = self.map
+        with m.moving(name, mode, level):
+            if mode == "leap":
+                path = m.run_path(name, cell, feet=left)  # a jump is a straight line
+            elif cell == m.token(name).anchor:
+                path = [cell]
+            else:
+                path = m.path(name, cell, action="move", feet=left)
+            prov = m.provokers(name, path, action="move")
+            offered, take = self._provocation(name, prov.names, aoo, "move")
+            if not cont:
+                self._spend(name, "big", "move")
+            moved = 0
+            if len(path) > 1:
+                moved, _stopped, _cut = self._walk(
+                    name, path, "move", prov, offered, take, feet=left, continued=cont,
+                    feet_left=lambda ft: max(0, left - ft), avail=left)
+        if level != m.altitude(name) and not self._f[name].dead:
+            m.set_altitude(name, level)
+        spent = moved + vertical
+        if spent:
+            budget = budget.spend(mode, spent)
+        walk_left = budget.remaining("walk")
+        f.update_turn(last_action="move", move_left=walk_left,  # checkpoints copy the turn
+                      mode_budget=(budget, walk_left))
+        self._emit("moved_mode", actor=name, data={
+            "mode": mode, "feet": moved, "vertical_ft": vertical, "altitude": m.altitude(name),
+            "jump_check": mode == "leap" and leap_needs_check(budget.speeds.leaper, moved),
+            "budget_spent": budget.spent, "legs": [list(leg) for leg in budget.legs],
+            "rule": R_OTHER})
+        self._lose_aim_on_move(name)
+
+    # -- run in a mode ------------------------------------------------------------------
+    @command
+    def _h_run_mode(self, name: str, to: Any, aoo: Any, mode: str,
+                    altitude: int | None) -> None:
+        from .state import Effect
+        f = self._actor(name)
+        self._need_map(name)
+        speeds = self.speeds(name)
+        if mode not in ("fly", "swim", "climb"):
+            raise IllegalActionError(f"a Run by mode is fly, swim or climb, not {mode!r}",
+                                     R_OTHER)
+        check_run(speeds, mode, True)  # the map refuses what is not water / climbable
+        cell = self._cell(to)
+        start_alt = self.map.altitude(name)
+        level = start_alt if altitude is None else check_altitude(altitude)
+        vertical = self._vertical_cost(name, speeds, mode, level - start_alt)
+        feet = 2 * speeds.speed(mode) - vertical
+        self._check_spend(name, "big", "run")
+        m = self.map
+        with m.moving(name, mode, level):
+            path = m.run_path(name, cell, feet=feet)
+            prov = m.provokers(name, path, action="run")
+            offered, take = self._provocation(name, prov.names, aoo, "run")
+            self._spend(name, "big", "run")
+            f.update_turn(move_left=None, ran=True)
+            self._add_effect(name, Effect(
+                kind="run", label="running: -2 AC against melee, -2 on ranged attacks",
+                bonuses=({"to": "ranged_attack", "value": -2, "source": "running"},),
+                ends="turn_start", on=name, data={"ac_vs_melee": -2},
+                rule=cite("Running in Combat – Full Details:")))
+            self._lose_aim_on_move(name)
+            moved, _stopped, _ = self._walk(name, path, "run", prov, offered, take, feet=feet,
+                                            avail=feet)
+        if level != m.altitude(name) and not self._f[name].dead:
+            m.set_altitude(name, level)
+        f.update_turn(run_ft=moved, last_action="run")
+        dive = start_alt - level
+        self._emit("ran_mode", actor=name, data={
+            "mode": mode, "feet": moved, "altitude": m.altitude(name), "descended_ft":
+            max(0, dive), "dive_attack": mode == "fly" and dive >= 10, "rule": R_OTHER})
+        if mode == "fly":  # feet descended, for a Dive Attack (kept on the turn)
+            f.update_turn(dive_ft=max(0, dive))
+
+    # -- the GM's altitude --------------------------------------------------------------
+    def set_altitude(self, name: str, feet: int) -> Any:
+        """The GM puts ``name`` at ``feet`` above its hex (a logged command: replays).
+
+        Raises:
+            MapFormatError: not a multiple of 5 from 0 up; IllegalActionError: no map,
+            or the space is taken at that altitude. Nothing changes.
+        """
+        self._do("set_altitude", {"name": name, "feet": feet})
+        return self
+
+    @command
+    def _h_set_altitude(self, name: str, feet: int) -> None:
+        self._fighter(name)
+        self._need_map(name)
+        before = self.map.altitude(name)
+        self.map.set_altitude(name, feet)
+        self._emit("altitude_set", actor=name, data={"from": before, "to": feet,
+                                                     "rule": R_OTHER})

@@ -1,0 +1,100 @@
+"""Archery in the encounter: Unintended Targets on the map (000_8d1d7816ee944f3b.txt,
+"Accuracy by Volume (Unintended Targets)"), their exact odds against sampling, and volleys
+("Volley Shots & Indirect Fire")."""
+
+from __future__ import annotations
+
+import pytest
+
+from lfgcombat import Creature, HexMap
+from lfgcombat.archery import Bystander, shoot_into_a_crowd
+from lfgcombat.attacks.odds import attack_odds
+from lfgcombat.dice import Roller
+from lfgcombat.encounter import Encounter
+from tests.encounter.helpers import BOW, mk, refused
+
+JAVELIN = {"name": "javelin", "damage": "1d6", "crit": "20/x2", "damage_type": "p",
+           "range_increment": 30}
+
+
+def melee_fight(seed: int) -> Encounter:
+    """An archer shooting an orc locked in melee with her friend."""
+    cs = [mk("Archer", init=40, weapons=[BOW]), mk("Friend", level=1), mk("Orc", level=5)]
+    m = HexMap(12, 5)
+    m.place(cs[0], (1, 2), "party")
+    m.place(cs[1], (7, 2), "party")
+    m.place(cs[2], (8, 2), "orcs")
+    return Encounter(cs, map=m, seed=seed).start()
+
+
+def test_exact_unintended_odds_agree_with_sampling():
+    archer = mk("Archer", weapons=[BOW])
+    orc, friend = mk("Orc", level=8), mk("Friend", level=1)
+    near = [Bystander(friend, "adjacent", 5)]
+    odds = attack_odds(archer, orc, "longbow", exact=True, bystanders=near, distance_ft=30)
+    p = odds.unintended["Friend"]
+    assert 0 < p < 1
+    roller, n, struck = Roller(7), 3000, 0
+    for _ in range(n):
+        _first, who, second = shoot_into_a_crowd(archer, orc, "longbow", roller, near,
+                                                 distance_ft=30)
+        struck += who == "Friend" and second.hit
+    sigma = (float(p) * (1 - float(p)) / n) ** 0.5
+    assert abs(struck / n - float(p)) < 4 * sigma + 1e-9
+
+
+def test_melee_attack_has_no_unintended_odds():
+    a, t = mk("A"), mk("T")
+    assert attack_odds(a, t, "longsword", bystanders=[Bystander(mk("F"), "adjacent", 5)]
+                       ).unintended == {}
+
+
+def test_the_encounter_sends_a_miss_to_the_friend_and_replays():
+    for seed in range(1, 60):
+        enc = melee_fight(seed)
+        odds = enc.unintended_odds("Archer", "Orc")
+        assert set(odds) == {"Friend"}
+        enc.attack("Archer", "Orc")
+        kinds = [e.kind for e in enc.log]
+        if "unintended" in kinds and enc.log[-1].target == "Friend":
+            break
+    else:
+        pytest.fail("no seed sent the arrow to the friend")
+    ev = next(e for e in enc.log if e.kind == "unintended")
+    assert ev.data["struck"] == "Friend" and "Accuracy by Volume" in ev.data["rule"]
+    again = Encounter._from_header(enc._header())
+    for e in enc.log:
+        if e.command:
+            again._do(e.kind, dict(e.data))
+    assert again.snapshot() == enc.snapshot()
+
+
+def test_volley_over_a_wall():
+    cs = [mk("Archer", init=40, weapons=[BOW, JAVELIN]), mk("Orc", level=1),
+          mk("Sword", weapons=[{"name": "longsword", "damage": "1d8", "crit": "19-20/x2",
+                                 "damage_type": "s"}])]
+    m = HexMap.from_text("terrain: |\n  . . . # . .\n   . . . # . .\n  . . . # . .\n")
+    m.place(cs[0], (1, 1), "party")
+    m.place(cs[1], (5, 1), "orcs")
+    m.place(cs[2], (0, 0), "party")
+    enc = Encounter(cs, map=m, seed=3).start()
+    refused(enc, enc.volley, "Archer", (5, 1), "longsword", match="cannot volley")
+    m.ceiling = 20
+    refused(enc, enc.volley, "Archer", (5, 1), "longbow", match="clearance")
+    m.ceiling = None
+    out = enc.volley("Archer", (5, 1), "longbow")
+    ev = next(e for e in enc.log if e.kind == "volley" and not e.command)
+    assert ev.data["miss_chance"] == 50  # the orc is behind the wall, unseen
+    assert ev.data["modifiers"] in (-10, 0)  # -10, or +10 Innate on a natural 20
+    assert out["target"] == "Orc"
+
+
+def test_volley_needs_an_attack_left():
+    cs: list[Creature] = [mk("Archer", init=40, weapons=[BOW]), mk("Orc", level=1)]
+    m = HexMap(10, 3)
+    m.place(cs[0], (0, 1), "party")
+    m.place(cs[1], (6, 1), "orcs")
+    enc = Encounter(cs, map=m, seed=1).start()
+    enc.volley("Archer", (6, 1), "longbow")
+    enc.volley("Archer", (6, 1), "longbow")
+    refused(enc, enc.volley, "Archer", (6, 1), "longbow", match="attack")

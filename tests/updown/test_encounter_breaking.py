@@ -1,0 +1,154 @@
+"""Doors and chests in the encounter (000_8d1d7816ee944f3b.txt, "Breaking down doors,
+walls, & other barricades"; "Breaking Open a Treasure Chest"; "Moving in Combat – Terrain,
+Creatures, & Other Issues": "Doors")."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from lfgcombat import HexMap
+from lfgcombat.encounter import Encounter
+from lfgcombat.objects import strength_check_odds
+from tests.encounter.helpers import mk, refused
+
+MACE = {"name": "heavy mace", "damage": "1d8", "crit": "20/x2", "damage_type": "b"}
+SWORD = {"name": "longsword", "damage": "1d8", "crit": "19-20/x2", "damage_type": "s"}
+
+CELL = """terrain: |
+  # # # # # #
+   . . + . . .
+  # # # # # #
+doors:
+  - {at: [2, 1], object: cell_door_iron_bars, lock: 2, trap: a bell rings}
+objects:
+  - {name: chest, at: [4, 1], object: small_chest, items: [potion of healing, elixir, vial]}
+"""
+
+
+def fight(seed: int = 1) -> Encounter:
+    cs = [mk("Brute", init=40, abilities={"str": 18}, weapons=[MACE, SWORD]),
+          mk("Guard", level=1)]
+    m = HexMap.from_text(CELL)
+    m.place(cs[0], (1, 1), "party")
+    m.place(cs[1], (5, 1), "guards")
+    return Encounter(cs, map=m, seed=seed).start()
+
+
+def test_forcing_the_cell_door_rolls_against_its_break_dc_once():
+    enc = fight()
+    assert not enc.map.line_of_sight("Brute", "Guard")
+    enc.force_door("Brute", (2, 1))
+    ev = next(e for e in enc.log if e.kind == "forced")
+    assert ev.data["dc"] == 24 + 2 and "bell" in ev.data["trap"]  # a better lock: +2
+    door = enc.map.door((2, 1))
+    if ev.data["success"]:
+        assert door.state == "broken" and enc.map.line_of_sight("Brute", "Guard")
+    else:
+        assert door.state == "closed"
+        refused(enc, enc.force_door, "Brute", (2, 1), match="cannot be tried again")
+
+
+def test_strength_check_odds_are_exact():
+    brute = mk("Brute", abilities={"str": 18})
+    assert strength_check_odds(brute, 24) == Fraction(21 - (24 - 4), 20)
+    assert strength_check_odds(brute, 15) == Fraction(10, 20)
+
+
+def test_destroying_a_door_through_its_hardness():
+    enc = fight(seed=5)
+    hp0 = enc.map.door((2, 1)).object.hp
+    enc.attack_object("Brute", (2, 1), "heavy mace")
+    hit = next(e for e in enc.log if e.kind == "object_hit")
+    assert hit.data["hardness"] == 10
+    assert hit.data["dealt"] == max(0, hit.data["damage"] - 10)
+    assert enc.map.door((2, 1)).object.hp == hp0 - hit.data["dealt"]
+
+
+def test_a_sword_on_stone_carries_the_warning():
+    cs = [mk("Knight", init=40, weapons=[SWORD])]
+    m = HexMap.from_text("terrain: |\n  . + .\ndoors:\n  - {at: [1, 0], object: stone_door}\n")
+    m.place(cs[0], (0, 0), "party")
+    enc = Encounter(cs, map=m, seed=2).start()
+    enc.attack_object("Knight", (1, 0), "longsword")
+    hit = next(e for e in enc.log if e.kind == "object_hit")
+    assert "Bludgeoning weapons" in hit.data["warning"]
+
+
+def test_the_chest_of_potions_breaks_open_and_replays():
+    for seed in range(1, 30):
+        enc = fight(seed)
+        enc.map  # the brute walks in after the door
+        enc.map.open_door((2, 1))
+        enc.map.relocate("Brute", (3, 1))
+        enc.force_door("Brute", "chest")
+        ev = [e for e in enc.log if e.kind == "chest_broken_open"]
+        if ev:
+            break
+    else:
+        raise AssertionError("the chest never opened")
+    broken, intact = ev[0].data["broken"], ev[0].data["intact"]
+    assert sorted(broken + intact) == sorted(["potion of healing", "elixir", "vial"])
+    assert enc.map.map_object("chest").items == tuple(intact)
+
+
+def test_refusals_change_nothing():
+    enc = fight()
+    refused(enc, enc.force_door, "Brute", (1, 1), match="no door")
+    refused(enc, enc.force_door, "Brute", "chest", match="within 5 ft")
+    refused(enc, enc.attack_object, "Brute", "chest", "heavy mace", match="automatic hit")
+    refused(enc, enc.open_door, "Brute", (2, 1), match="locked")
+
+
+def test_open_door_is_a_swift_action():
+    cs = [mk("Thief", init=40)]
+    m = HexMap.from_text("terrain: |\n  . + .\n")
+    m.place(cs[0], (0, 0), "party")
+    enc = Encounter(cs, map=m, seed=2).start()
+    enc.open_door("Thief", (1, 0))
+    assert enc.map.door((1, 0)).state == "open"
+    refused(enc, enc.open_door, "Thief", (1, 0), match="open")
+
+
+def test_undo_and_replay_put_doors_objects_and_altitudes_back():
+    enc = fight(seed=5)
+    start = enc.snapshot()
+    door0 = enc.map.door((2, 1))
+    enc.force_door("Brute", (2, 1))  # a failed force is remembered: no retry
+    hit = enc.map.door((2, 1))
+    assert hit != door0
+    again = Encounter._from_header(enc._header())
+    for e in enc.log:
+        if e.command:
+            again._do(e.kind, dict(e.data))
+    assert again.map.door((2, 1)) == hit
+    enc.undo()
+    assert enc.map.door((2, 1)) == door0 and enc.snapshot() == start
+
+
+def test_a_fragile_vial_breaks_with_a_big_action_and_no_roll():
+    cs = [mk("Thief", init=40)]
+    m = HexMap(4, 2)
+    m.place(cs[0], (0, 0), "party")
+    m.place_object("vial", (1, 0), "glass_vial")
+    m.place_object("chest", (0, 1), "treasure_chest")
+    enc = Encounter(cs, map=m, seed=2).start()
+    rolls = len(enc.roller.history)
+    enc.break_object("Thief", "vial")
+    assert enc.map.map_object("vial").object.destroyed and len(enc.roller.history) == rolls
+    refused(enc, enc.break_object, "Thief", "chest", match="not small and fragile")
+
+
+def test_striking_a_held_shield_is_an_attack_at_minus_five():
+    """"an Attack Roll with a -5 Penalty"; behind the back: "essentially impossible (unless
+    surrounded or flanked)" (000_8d1d7816ee944f3b.txt, "Striking a Held Object")."""
+    cs = [mk("Brute", init=40, weapons=[MACE]), mk("Guard", level=1)]
+    m = HexMap(5, 3)
+    m.place(cs[0], (1, 1), "party")
+    m.place(cs[1], (2, 1), "guards")
+    enc = Encounter(cs, map=m, seed=3).start()
+    refused(enc, enc.attack_held_object, "Brute", "Guard", "wooden_shield", "heavy mace",
+            behind_back=True, match="behind the foe's back")
+    enc.attack_held_object("Brute", "Guard", "wooden_shield", "heavy mace")
+    ev = next(e for e in enc.log if e.kind == "held_object_hit")
+    assert ev.data["penalty"] == -5
+    assert enc.state("Guard")["hp"] == enc.state("Guard")["max_hp"]  # the shield takes it

@@ -1,0 +1,151 @@
+"""Swim, Climb, Leap and Fly in the encounter (000_8d1d7816ee944f3b.txt, "Other Types of
+Movement"; "Leaper"; "Flying"; "Fly Speed – Flight & Maneuverability")."""
+
+from __future__ import annotations
+
+import pytest
+
+from lfgcombat import Creature, HexMap
+from lfgcombat.creature import CreatureError
+from lfgcombat.encounter import Encounter
+from tests.encounter.helpers import mk, refused
+
+GRIFFON = {"name": "Griffon", "level": 6, "max_hp": 60, "speed": 50, "initiative_rating": 40,
+           "movement": "Move Speed 50, Fly 110 [average], Leaper 20"}
+
+
+def griffon_fight() -> Encounter:
+    g = Creature.from_dict(GRIFFON)
+    m = HexMap.from_text("terrain: |\n" + "  " + " ".join(["."] * 26) + "\n"
+                         + "   " + " ".join(["."] * 26) + "\n" + "  " + " ".join(["."] * 26)
+                         + "\n")
+    m.place(g, (0, 1), "beasts")
+    m.place(mk("Far"), (25, 0), "foes")
+    return Encounter([g, mk("Far")], map=m, seed=1).start()
+
+
+def test_the_griffon_leaps_walks_and_flies_in_one_big_action():
+    """"the Griffon could Leap 20 feet, move 30 more feet along the ground, and then fly an
+    additional 60 feet" (000_8d1d7816ee944f3b.txt, "Other Types of Movement")."""
+    enc = griffon_fight()
+    assert enc.speeds("Griffon").fly == 110
+    enc.move("Griffon", (4, 1), mode="leap")
+    enc.move("Griffon", (10, 1))
+    enc.move("Griffon", (18, 1), mode="fly", altitude=10)  # 40 ft across + 20 to rise
+    assert enc.map.altitude("Griffon") == 10
+    b = enc.movement_budget("Griffon")
+    assert b is not None and b.spent == 110 and b.remaining("fly") == 0
+    assert enc.actions_left("Griffon").big == 1  # one Big Action for all three
+
+
+def test_the_budget_is_shared_and_refusals_change_nothing():
+    enc = griffon_fight()
+    enc.move("Griffon", (10, 1))  # its 50 ft of ground
+    assert enc.movement_budget("Griffon").remaining("fly") == 60
+    refused(enc, enc.move, "Griffon", (1, 1), mode="swim", match="no swim speed")
+    refused(enc, enc.move, "Griffon", (3, 1), mode="burrow", match="mode")
+    enc.move("Griffon", (14, 1), mode="fly", altitude=20)  # 20 across + 40 to rise
+    assert enc.movement_budget("Griffon").spent == 110
+    refused(enc, enc.move, "Griffon", (15, 1), match="20 ft up")
+    refused(enc, enc.five_foot_step, "Griffon", (15, 1), match="5-Foot Step")
+
+
+def test_swim_and_climb_need_their_terrain_and_speed():
+    otter = Creature.from_dict({"name": "Otter", "level": 1, "max_hp": 8, "speed": 20,
+                                "initiative_rating": 40, "movement": "Swim 40, Climb 10"})
+    m = HexMap.from_text("terrain: |\n  . ~ ~ ~ ~ ^ ^\n")
+    m.place(otter, (1, 0), "beasts")
+    enc = Encounter([otter], map=m, seed=2).start()
+    enc.move("Otter", (4, 0), mode="swim")  # 15 ft of water at 5 ft a hex
+    assert enc.movement_budget("Otter").spent == 15
+    refused(enc, enc.move, "Otter", (6, 0), mode="swim", match="not water")
+    enc.move("Otter", (5, 0), mode="climb", altitude=5)  # 5 ft across, 5 ft up
+    assert enc.map.altitude("Otter") == 5
+
+
+def test_a_fly_run_and_a_dive_replay_from_a_save():
+    enc = griffon_fight()
+    enc.set_altitude("Griffon", 30)
+    enc.run("Griffon", (20, 1), mode="fly", altitude=10)
+    ev = next(e for e in enc.log if e.kind == "ran_mode")
+    assert ev.data["dive_attack"] and ev.data["descended_ft"] == 20
+    again = Encounter._from_header(enc._header())
+    for e in enc.log:
+        if e.command:
+            again._do(e.kind, dict(e.data))
+    assert again.snapshot() == enc.snapshot()
+    assert again.map.altitude("Griffon") == 10
+
+
+def test_a_bad_movement_line_is_refused():
+    with pytest.raises(CreatureError, match="did you mean 'perfect'"):
+        Creature.from_dict({"name": "X", "level": 1, "max_hp": 5,
+                            "movement": "Fly 50 [Perfekt]"})
+
+
+def test_a_knocked_down_flyer_drops_ten_feet_and_is_prone_only_on_landing():
+    """"they fall 10 feet down ... If they reach the ground, they fall prone"
+    (000_8d1d7816ee944f3b.txt, "“Trip”or “Knockdown” a flying creature")."""
+    enc = griffon_fight()
+    enc.set_altitude("Griffon", 15)
+    enc.add_condition("Griffon", "prone", by="Far")
+    assert enc.map.altitude("Griffon") == 5
+    assert "prone" not in str(enc.state("Griffon")["conditions"]).lower()
+    enc.add_condition("Griffon", "prone", by="Far")
+    assert enc.map.altitude("Griffon") == 0
+    assert "prone" in str(enc.state("Griffon")["conditions"]).lower()
+
+
+def test_a_flyer_that_loses_flight_falls_300_feet_then_regains_control():
+    enc = griffon_fight()
+    enc.set_altitude("Griffon", 500)
+    enc.fall_from_flight("Griffon")
+    assert enc.map.altitude("Griffon") == 200
+    enc.fall_from_flight("Griffon", regains=False)
+    assert enc.map.altitude("Griffon") == 0
+    assert enc.state("Griffon")["hp"] < 60
+
+
+def test_a_dive_attack_strikes_as_a_charge_one_die_larger():
+    g = dict(GRIFFON, weapons=[{"name": "claw", "damage": "1d6", "crit": "20/x2",
+                                "damage_type": "s", "natural": True}])
+    griffon = Creature.from_dict(g)
+    m = HexMap(12, 3)
+    m.place(griffon, (0, 1), "beasts")
+    m.place(mk("Orc"), (6, 1), "foes")
+    enc = Encounter([griffon, mk("Orc")], map=m, seed=4).start()
+    refused(enc, enc.dive_attack, "Griffon", "Orc", match="Run")
+    enc.set_altitude("Griffon", 20)
+    enc.run("Griffon", (5, 1), mode="fly", altitude=0)
+    enc.dive_attack("Griffon", "Orc", "claw")
+    dive = next(e for e in enc.log if e.kind == "dive_attack")
+    assert dive.data["damage"] == "1d8" and dive.data["descended_ft"] == 20
+    attack = next(e for e in enc.log if e.kind == "attack" and not e.command)
+    assert attack.data["charge"] is True
+
+
+def test_undo_puts_the_flyer_back_at_its_altitude():
+    enc = griffon_fight()
+    enc.move("Griffon", (6, 1), mode="fly", altitude=20)
+    enc.move("Griffon", (8, 1), mode="fly", altitude=10)
+    enc.undo()
+    assert enc.map.altitude("Griffon") == 20
+    assert enc.movement_budget("Griffon").spent == 70
+
+
+def test_a_charge_after_a_leap_that_lands_in_reach():
+    """"You may make a Charge Attack after making successful Jump&Sprint check to land
+    within reach of an opponent" (000_8d1d7816ee944f3b.txt, "Leaper")."""
+    raptor = Creature.from_dict({"name": "Raptor", "level": 4, "max_hp": 40, "speed": 40,
+                                 "initiative_rating": 40, "movement": "Leaper 10",
+                                 "weapons": [{"name": "claw", "damage": "1d6",
+                                              "crit": "20/x2", "damage_type": "s",
+                                              "natural": True}]})
+    m = HexMap(10, 3)
+    m.place(raptor, (0, 1), "beasts")
+    m.place(mk("Orc"), (5, 1), "foes")
+    enc = Encounter([raptor, mk("Orc")], map=m, seed=6).start()
+    refused(enc, enc.move, "Raptor", (2, 1), mode="leap", charge=True, match="no enemy")
+    enc.move("Raptor", (4, 1), mode="leap", charge=True)
+    enc.attack("Raptor", "Orc", "claw", charge=True)
+    assert next(e for e in enc.log if e.kind == "attack" and not e.command).data["charge"]

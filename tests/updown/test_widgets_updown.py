@@ -1,0 +1,61 @@
+"""Widgets for issue 15: the BattleMap's altitude and door/water/climbable colours, the
+tracker's up/down and through rows, the AttackPanel's Unintended Target odds. The widgets
+only call the engine (000_8d1d7816ee944f3b.txt, "Other Types of Movement"; "Accuracy by
+Volume (Unintended Targets)"; "Breaking down doors, walls, & other barricades")."""
+
+from __future__ import annotations
+
+from lfgcombat import Creature, HexMap
+from lfgcombat.battlemap import Terrain
+from lfgcombat.dice import Roller
+from lfgcombat.encounter import Encounter
+from lfgcombat.widgets.attackpanel import AttackPanel
+from lfgcombat.widgets.battlemap import TERRAIN_COLORS, BattleMap
+from lfgcombat.widgets.initiative import InitiativeTracker
+from tests.encounter.helpers import BOW, mk
+
+
+def test_every_terrain_kind_has_a_colour():
+    assert set(TERRAIN_COLORS) == set(Terrain)
+    assert len({TERRAIN_COLORS[t] for t in (Terrain.DOOR, Terrain.DOOR_OPEN,
+                                             Terrain.DOOR_BROKEN)}) == 3
+
+
+def test_the_battlemap_shows_and_sets_altitude():
+    m = HexMap(6, 3)
+    m.place(mk("Hawk"), (1, 1))
+    bm = BattleMap(m)
+    bm.set_altitude("Hawk", 15)
+    assert m.altitude("Hawk") == 15
+    assert "&uarr;15" in bm._labels["Hawk"].icon.html
+    bm.set_altitude("Hawk", 7)
+    assert m.altitude("Hawk") == 15 and "multiple of 5" in bm.status_text
+
+
+def test_the_attackpanel_shows_unintended_odds():
+    a = mk("Mayat", weapons=[BOW])
+    p = AttackPanel([a, mk("Orc"), mk("Wulfric")], Roller(1), attacker="Mayat", target="Orc")
+    assert "lfg-unintended" not in p._odds.value
+    p._near.value = ("Wulfric",)
+    assert set(p.odds.unintended) == {"Wulfric"}
+    assert "a miss strikes instead" in p._odds.value
+
+
+def test_the_tracker_flies_forces_and_volleys_through_the_engine():
+    g = Creature.from_dict({"name": "Griffon", "level": 6, "max_hp": 60, "speed": 50,
+                            "initiative_rating": 40,
+                            "movement": "Move Speed 50, Fly 110 [average]"})
+    m = HexMap.from_text("terrain: |\n  . . . . + . .\n")
+    m.place(g, (0, 0), "beasts")
+    enc = Encounter([g], map=m, seed=1).start()
+    t = InitiativeTracker(enc, BattleMap(m))
+    rows = t.updown_rows
+    rows.mode.value, rows.to.value, rows.altitude.value = "fly", "3, 0", "10"
+    rows.move()
+    assert m.altitude("Griffon") == 10 and t.error == ""
+    rows.mode.value, rows.to.value, rows.altitude.value = "swim", "2, 0", ""
+    rows.move()
+    assert "swim" in t.error  # refused, shown, nothing changed
+    rows.what.value, rows.at.value = "force_door", "4, 0"
+    rows.do_through()
+    assert "no door" not in t.error

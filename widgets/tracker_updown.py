@@ -1,0 +1,136 @@
+"""The tracker's rows for issue 15: moving by mode (fly, swim, climb, leap) to a hex and an
+altitude, Run by mode, the GM's altitude, forcing and opening doors, striking objects, and
+volleys. Each button calls one public :class:`lfgcombat.Encounter` method; the engine spends
+the action and refuses what the rules forbid (000_8d1d7816ee944f3b.txt, "Other Types of
+Movement", "Volley Shots & Indirect Fire", "Breaking down doors, walls, & other
+barricades"). No rules live here.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import ipywidgets as W
+
+from lfgcombat.errors import LfgError
+
+from .tracker_actions import parse_cell
+from .tracker_ui import button, dropdown, row
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .initiative import InitiativeTracker
+
+#: The movement modes offered, as (label, mode).
+MODES = [("Fly", "fly"), ("Swim", "swim"), ("Climb", "climb"), ("Leap", "leap"),
+         ("Walk", "walk")]
+#: What the "through" row does, as (label, what).
+THROUGH = [("Open door", "open_door"), ("Force door / chest", "force_door"),
+           ("Strike door / object", "attack_object"), ("Volley at hex", "volley")]
+
+
+class UpDownControls(W.VBox):
+    """Move by mode, run by mode, set an altitude; open, force or strike a door or object;
+    volley at a hex.
+
+    CSS hooks: ``.lfg-mode``, ``.lfg-mode-to``, ``.lfg-mode-altitude``, ``.lfg-mode-move``,
+    ``.lfg-mode-run``, ``.lfg-set-altitude``; ``.lfg-through``, ``.lfg-through-at``,
+    ``.lfg-through-weapon``, ``.lfg-through-do``.
+    """
+
+    def __init__(self, tracker: "InitiativeTracker") -> None:
+        self.tracker = tracker
+        self.mode = dropdown("mode", "lfg-mode", MODES, width="10em")
+        self.to = _text("to hex", "col, row e.g. 3, 4", "lfg-mode-to")
+        self.altitude = _text("altitude ft", "blank: stay", "lfg-mode-altitude")
+        self.move_button = button("Move", "lfg-mode-move", self.move,
+                                  "move the acting creature by this mode (one budget with "
+                                  "its other movement this Big Action)")
+        self.run_button = button("Run", "lfg-mode-run", self.run,
+                                 "run by this mode (fly, swim, climb) in a straight line; a "
+                                 "fly Run descending 10 ft or more allows a Dive Attack")
+        self.set_alt = button("Set altitude (GM)", "lfg-set-altitude", self.set_altitude,
+                              "the GM puts the acting creature at this altitude (logged)")
+        self.what = dropdown("do", "lfg-through", THROUGH, width="16em")
+        self.at = _text("at", "door hex 'col, row' or object label", "lfg-through-at")
+        self.weapon = _text("weapon", "e.g. longbow, maul", "lfg-through-weapon")
+        self.do_button = button("Do it", "lfg-through-do", self.do_through,
+                                "open / force / strike the door or object, or volley at "
+                                "the hex")
+        super().__init__(children=[
+            row(self.mode, self.to, self.altitude, self.move_button, self.run_button,
+                self.set_alt, title="Up/down:"),
+            row(self.what, self.at, self.weapon, self.do_button, title="Through:")])
+        self.add_class("lfg-updown-rows")
+
+    def _actor(self) -> str:
+        acting = self.tracker.encounter.acting
+        if not acting:
+            raise LfgError("nobody is acting: start the encounter or choose who goes next")
+        who = getattr(getattr(self.tracker, "action_rows", None), "who", None)
+        return who.value if who is not None and who.value in acting else acting[0]
+
+    def _altitude(self) -> int | None:
+        text = self.altitude.value.strip()
+        if not text:
+            return None
+        if not text.isdigit():
+            raise LfgError(f"altitude: type whole feet (e.g. 10), or leave it blank; not "
+                           f"{text[:30]!r}")
+        return int(text)
+
+    def move(self) -> None:
+        """Move by the chosen mode to the typed hex and altitude."""
+        t, enc = self.tracker, self.tracker.encounter
+        t._attempt(lambda: enc.move(self._actor(), parse_cell(self.to.value), aoo=t.aoo,
+                                    mode=self.mode.value, altitude=self._altitude()))
+
+    def run(self) -> None:
+        """Run by the chosen mode to the typed hex and altitude."""
+        t, enc = self.tracker, self.tracker.encounter
+        t._attempt(lambda: enc.run(self._actor(), parse_cell(self.to.value), aoo=t.aoo,
+                                   mode=self.mode.value, altitude=self._altitude()))
+
+    def set_altitude(self) -> None:
+        """The GM sets the acting creature's altitude."""
+        t, enc = self.tracker, self.tracker.encounter
+
+        def do() -> Any:
+            feet = self._altitude()
+            if feet is None:
+                raise LfgError("altitude: type the feet to set (0 lands it)")
+            return enc.set_altitude(self._actor(), feet)
+        t._attempt(do)
+
+    def do_through(self) -> None:
+        """Open, force or strike a door or object, or volley at a hex."""
+        t, enc, what = self.tracker, self.tracker.encounter, self.what.value
+
+        def do() -> Any:
+            name = self._actor()
+            text = self.at.value.strip()
+            at: Any = parse_cell(text) if any(ch.isdigit() for ch in text[:1]) or \
+                text.startswith("(") else text
+            if what == "open_door":
+                return enc.open_door(name, at)
+            if what == "force_door":
+                return enc.force_door(name, at)
+            weapon = self.weapon.value.strip()
+            if not weapon:
+                raise LfgError(f"{what.replace('_', ' ')}: type the weapon")
+            if what == "attack_object":
+                return enc.attack_object(name, at, weapon)
+            return enc.volley(name, at, weapon)
+        t._attempt(do)
+
+    def refresh(self) -> None:
+        """Buttons off when nobody acts."""
+        off = self.tracker.encounter.current is None
+        for w in (self.move_button, self.run_button, self.set_alt, self.do_button):
+            w.disabled = off
+
+
+def _text(description: str, placeholder: str, css: str) -> W.Text:
+    box = W.Text(description=description, placeholder=placeholder,
+                 layout=W.Layout(width="14em"), style={"description_width": "initial"})
+    box.add_class(css)
+    return box
