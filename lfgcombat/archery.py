@@ -37,6 +37,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Literal
 
+from .bonuses import Bonus
 from .citations import cite
 from .dice import Roll, Roller
 from .errors import IllegalActionError, LfgError
@@ -45,7 +46,7 @@ __all__ = ["ArcheryError", "Candidate", "UnintendedShot", "unintended_candidates
            "choose_unintended", "resolve_miss", "unintended_odds", "running_penalty",
            "volley_kind", "VolleyPlan", "volley", "volley_attack_mod", "volley_hit_odds",
            "range_finding_bonus", "UNINTENDED_PENALTY", "VOLLEY_PENALTY", "Bystander",
-           "first_roll_outcome", "unintended_attack_odds", "shoot_into_a_crowd"]
+           "first_roll_outcome", "finds_unintended", "second_situation"]
 
 RULE = cite("Archery & Ranged Attacks")
 RULE_VOLUME = cite("Accuracy by Volume (Unintended Targets)")
@@ -356,14 +357,15 @@ def first_roll_outcome(setup: Any, natural: int, total: int) -> str:
     return _first_outcome(natural, total, int(setup.ac), shield)
 
 
-def _finds_unintended(setup: Any) -> bool:
+def finds_unintended(setup: Any) -> bool:
+    """Whether a miss of this prepared attack can find an Unintended Target: a ranged attack
+    against no active defence and no automatic critical ("Accuracy by Volume")."""
     return (setup.mode == "ranged" and setup.defense is None and not setup.auto_critical)
 
 
-def _second_situation(situation: dict[str, Any]) -> dict[str, Any]:
+def second_situation(situation: dict[str, Any]) -> dict[str, Any]:
     """The new roll's situation: the same attack at -4, without precision damage, and
     without what was about the intended target (its cover, concealment, defence)."""
-    from .bonuses import Bonus
     out = {k: v for k, v in situation.items()
            if k not in ("precision", "cover", "concealment", "active_defense", "flanked",
                         "defense_bonus", "acrobatics", "defense_uses", "active_dodger",
@@ -372,68 +374,3 @@ def _second_situation(situation: dict[str, Any]) -> dict[str, Any]:
     out["attack_bonuses"] = tuple(out.get("attack_bonuses", ())) + (
         Bonus(UNINTENDED_PENALTY, None, "unintended target"),)
     return out
-
-
-def unintended_attack_odds(setup: Any, bystanders: list[Bystander] | tuple[Bystander, ...],
-                           situation: dict[str, Any] | None = None, *,
-                           exact: bool = False) -> dict[str, Any]:
-    """The exact chance one ranged attack strikes each Unintended Target.
-
-    P(the first roll misses: not a Nat 1, below the AC less the Shield Rating) x P(chosen
-    among equals) x P(the new attack at -4, without precision damage, hits it) - each
-    factor computed by the attack's own rules (:func:`lfgcombat.attacks.attack_odds`).
-
-    Args:
-        setup: The prepared attack on the intended target.
-        bystanders: The creatures around the target.
-        situation: The attack's situation keywords (the new roll keeps them at -4).
-        exact: Fractions instead of floats.
-
-    Returns:
-        Creature name -> probability (only the creatures that can be struck).
-    """
-    from .attacks.odds import _faces, odds_for
-    from .attacks.prepare import prepare
-    if not _finds_unintended(setup) or not bystanders:
-        return {}
-    b = int(setup.bonus)
-    p_miss = sum((p for n, p in _faces(setup.fortune, exact).items()
-                  if first_roll_outcome(setup, n, n + b) == "miss"),
-                 Fraction(0) if exact else 0.0)
-    tie = unintended_candidates([x.candidate() for x in bystanders])
-    by_name = {str(x.creature.name): x for x in bystanders}
-    sit = _second_situation(dict(situation or {}))
-    out: dict[str, Any] = {}
-    for c in tie:
-        s2 = prepare(setup.attacker, by_name[c.name].creature, setup.weapon,
-                     ruleset=setup.ruleset, **sit)
-        out[c.name] = p_miss * odds_for(s2, exact).p_hit / len(tie)
-    return out
-
-
-def shoot_into_a_crowd(attacker: Any, target: Any, weapon: Any, roller: Roller,
-                       bystanders: list[Bystander] | tuple[Bystander, ...],
-                       ruleset: Any = None, **situation: Any) -> tuple[Any, str | None, Any]:
-    """Roll a ranged attack with Accuracy by Volume, off the map (the encounter does the
-    same on its map): the attack; on a miss that is not a Nat 1 nor the shield, the
-    Unintended Target among equals (1dN) and the new attack at -4 without precision.
-
-    Returns:
-        ``(first result, the Unintended Target's name or None, its attack result or None)``.
-    """
-    from .attacks import attack
-    from .attacks.prepare import prepare
-    setup = prepare(attacker, target, weapon, ruleset=ruleset, **situation)
-    first = attack(attacker, target, weapon, roller, ruleset=ruleset, **situation)
-    if first.hit or not _finds_unintended(setup) or first.attack_roll is None:
-        return first, None, None
-    r = first.attack_roll
-    if first_roll_outcome(setup, int(r.natural or 0), int(r.total)) != "miss":
-        return first, None, None
-    chosen = choose_unintended([x.candidate() for x in bystanders], roller)
-    if chosen is None:
-        return first, None, None
-    other = next(x.creature for x in bystanders if str(x.creature.name) == chosen.name)
-    second = attack(attacker, other, weapon, roller, ruleset=ruleset,
-                    **_second_situation(dict(situation)))
-    return first, chosen.name, second

@@ -18,7 +18,8 @@ from typing import Any
 import ipywidgets as W
 import traitlets
 
-from lfgcombat.archery import Bystander, unintended_attack_odds
+from lfgcombat.archery import Bystander
+from lfgcombat.attacks.odds import unintended_attack_odds
 from lfgcombat.attack_odds import AttackOdds, odds_for
 from lfgcombat.attacks import AttackResult, AttackSetup, prepare
 from lfgcombat.creature import Creature

@@ -28,6 +28,8 @@ from typing import Any, cast
 
 import pandas as pd
 
+from ..archery import Bystander, finds_unintended, first_roll_outcome, second_situation
+from ..archery import unintended_candidates
 from ..dice import DiceExpr
 from ..odds import pmf
 from ..rulesets import Ruleset, RulesetError, definition
@@ -36,7 +38,7 @@ from .prepare import prepare
 from .setup import AttackSetup
 from .weapons import Weapon
 
-__all__ = ["AttackOdds", "attack_odds", "odds_for"]
+__all__ = ["AttackOdds", "attack_odds", "odds_for", "unintended_attack_odds"]
 
 Dist = dict[int, Any]  # value -> probability (float or Fraction)
 
@@ -107,7 +109,7 @@ class AttackOdds:
     p_threat: Any
     damage: pd.Series
     #: Creature name -> P(this ranged attack strikes it as an Unintended Target), from
-    #: ``attack_odds(..., bystanders=...)`` (:func:`lfgcombat.archery.unintended_attack_odds`).
+    #: ``attack_odds(..., bystanders=...)`` (:func:`unintended_attack_odds`).
     unintended: Mapping[str, Any] = field(default_factory=dict)
 
     @property
@@ -394,7 +396,6 @@ def attack_odds(attacker: Any, target: Any, weapon: "Weapon | str | Mapping",
         return other(attacker, target, weapon, exact=exact, **situation)
     odds = odds_for(prepare(attacker, target, weapon, ruleset=ruleset, **situation), exact)
     if bystanders:
-        from ..archery import unintended_attack_odds
         odds = replace(odds, unintended=unintended_attack_odds(
             odds.setup, list(bystanders), situation, exact=exact))
     return odds
@@ -410,3 +411,39 @@ def _policy_odds(ruleset: Ruleset | str | None) -> Callable[..., Any] | None:
     else:
         return None
     return cast("Callable[..., Any] | None", getattr(spec.attacks, "attack_odds", None))
+
+
+def unintended_attack_odds(setup: Any, bystanders: list[Bystander] | tuple[Bystander, ...],
+                           situation: dict[str, Any] | None = None, *,
+                           exact: bool = False) -> dict[str, Any]:
+    """The exact chance one ranged attack strikes each Unintended Target.
+
+    P(the first roll misses: not a Nat 1, below the AC less the Shield Rating) x P(chosen
+    among equals) x P(the new attack at -4, without precision damage, hits it) - each
+    factor computed by the attack's own rules (:func:`attack_odds`);
+    ``attack_odds(..., bystanders=...)`` reports it as :attr:`AttackOdds.unintended`.
+
+    Args:
+        setup: The prepared attack on the intended target.
+        bystanders: The creatures around the target.
+        situation: The attack's situation keywords (the new roll keeps them at -4).
+        exact: Fractions instead of floats.
+
+    Returns:
+        Creature name -> probability (only the creatures that can be struck).
+    """
+    if not finds_unintended(setup) or not bystanders:
+        return {}
+    b = int(setup.bonus)
+    p_miss = sum((p for n, p in _faces(setup.fortune, exact).items()
+                  if first_roll_outcome(setup, n, n + b) == "miss"),
+                 Fraction(0) if exact else 0.0)
+    tie = unintended_candidates([x.candidate() for x in bystanders])
+    by_name = {str(x.creature.name): x for x in bystanders}
+    sit = second_situation(dict(situation or {}))
+    out: dict[str, Any] = {}
+    for c in tie:
+        s2 = prepare(setup.attacker, by_name[c.name].creature, setup.weapon,
+                     ruleset=setup.ruleset, **sit)
+        out[c.name] = p_miss * odds_for(s2, exact).p_hit / len(tie)
+    return out

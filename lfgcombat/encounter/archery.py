@@ -23,7 +23,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Protocol
 
 from ..archery import (RULE_VOLLEY, RULE_VOLUME, Bystander, Position, choose_unintended,
-                       first_roll_outcome, unintended_candidates, volley, volley_attack_mod)
+                       first_roll_outcome, second_situation, unintended_candidates, volley,
+                       volley_attack_mod)
 from ..errors import IllegalActionError
 from .commands import command
 
@@ -176,8 +177,7 @@ class ArcheryRules(_Base):
                    "no creature near the target: the shot lands harmlessly",
             "rule": RULE_VOLUME})
         if chosen is not None:
-            from ..archery import _second_situation
-            self._resolve_attack(name, chosen.name, weapon, _second_situation(
+            self._resolve_attack(name, chosen.name, weapon, second_situation(
                 {k: v for k, v in situation.items() if k != "distance_ft"}))
 
     # -- Volley Shots & Indirect Fire --------------------------------------------------
@@ -271,8 +271,7 @@ class ArcheryRules(_Base):
                     else "nobody within 10 ft: the volley lands harmlessly"),
             "rule": RULE_VOLLEY})
         if chosen is not None:
-            from ..archery import _second_situation
-            self._resolve_attack(name, chosen.name, weapon, _second_situation({}))
+            self._resolve_attack(name, chosen.name, weapon, second_situation({}))
 
 
 def _check_weapon(weapon: Any) -> str:

@@ -7,11 +7,12 @@ from __future__ import annotations
 import pytest
 
 from lfgcombat import Creature, HexMap
-from lfgcombat.archery import Bystander, shoot_into_a_crowd
+from lfgcombat.archery import Bystander
+from lfgcombat.attacks.unintended import shoot_into_a_crowd
 from lfgcombat.attacks.odds import attack_odds
 from lfgcombat.dice import Roller
 from lfgcombat.encounter import Encounter
-from tests.encounter.helpers import BOW, mk, refused
+from encounter.helpers import BOW, mk, refused
 
 JAVELIN = {"name": "javelin", "damage": "1d6", "crit": "20/x2", "damage_type": "p",
            "range_increment": 30}

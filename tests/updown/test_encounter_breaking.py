@@ -9,7 +9,7 @@ from fractions import Fraction
 from lfgcombat import HexMap
 from lfgcombat.encounter import Encounter
 from lfgcombat.objects import strength_check_odds
-from tests.encounter.helpers import mk, refused
+from encounter.helpers import mk, refused
 
 MACE = {"name": "heavy mace", "damage": "1d8", "crit": "20/x2", "damage_type": "b"}
 SWORD = {"name": "longsword", "damage": "1d8", "crit": "19-20/x2", "damage_type": "s"}

@@ -8,7 +8,7 @@ import pytest
 from lfgcombat import Creature, HexMap
 from lfgcombat.creature import CreatureError
 from lfgcombat.encounter import Encounter
-from tests.encounter.helpers import mk, refused
+from encounter.helpers import mk, refused
 
 GRIFFON = {"name": "Griffon", "level": 6, "max_hp": 60, "speed": 50, "initiative_rating": 40,
            "movement": "Move Speed 50, Fly 110 [average], Leaper 20"}

@@ -12,7 +12,7 @@ from lfgcombat.encounter import Encounter
 from lfgcombat.widgets.attackpanel import AttackPanel
 from lfgcombat.widgets.battlemap import TERRAIN_COLORS, BattleMap
 from lfgcombat.widgets.initiative import InitiativeTracker
-from tests.encounter.helpers import BOW, mk
+from encounter.helpers import BOW, mk
 
 
 def test_every_terrain_kind_has_a_colour():
