@@ -10,11 +10,14 @@ Decisions: the Knockdown is its own step, :meth:`MomentumRules.knockdown`, taken
 attack that lands (so the fights saved before it replay unchanged); it follows the
 attacker's last attack against that target this turn, once. The defender resists with
 Wrestling or Acrobatics (``resist_with``; default its best), +4 for a quadruped (the
-``Quadruped`` ability). Flyers are not modelled here. Crushing Advance (B) moves the big
-creature along the map's straight line to ``to`` (at most half its Move Speed); each
-creature 3+ sizes smaller whose space the line crosses checks once, in the order met; a
-creature the line crosses that is not 3+ sizes smaller stops it (refused); "a random open
-adjacent hex" is drawn with the encounter's dice among the free hexes next to it.
+``Quadruped`` ability). A flyer's height is the map's altitude when it is on the map
+(``flying_ft`` off it); a flyer that fails drops on the map and is prone only if it lands
+(the drop is made before Prone is gained, so the flight rules' trip drop does not repeat
+it). Crushing Advance (B) moves the big creature along the map's straight line to ``to``
+(at most half its Move Speed); each creature 3+ sizes smaller whose space the line crosses
+checks once, in the order met; a creature the line crosses that is not 3+ sizes smaller
+stops it (refused); "a random open adjacent hex" is drawn with the encounter's dice among
+the free hexes next to it.
 """
 
 from __future__ import annotations
@@ -96,7 +99,7 @@ class MomentumRules(SkillChecksRules, _Base):
     # ------------------------------------------------------------------ Knockdown
 
     def knockdown(self, attacker: str, target: str, *, resist_with: str | None = None,
-                  flying_ft: int | None = None, maneuverability: str = "average",
+                  flying_ft: int | None = None, maneuverability: str | None = None,
                   mount: str | None = None) -> Self:
         """The Knockdown of ``attacker``'s last strike on ``target`` this turn.
 
@@ -116,16 +119,21 @@ class MomentumRules(SkillChecksRules, _Base):
             target: Whom it struck.
             resist_with: ``wrestling`` or ``acrobatics`` (the defender's choice; default
                 its best).
-            flying_ft: The target is flying this many feet above the ground (the GM's:
-                the map keeps no altitude here); ``None``: on the ground.
+            flying_ft: Off the map, the target is flying this many feet above the ground
+                (``None``: on the ground). On the map the height is the map's altitude
+                (:meth:`HexMap.altitude`): leave it out, or give the same number; a flyer
+                that fails drops on the map (``set_altitude``), prone only if it lands.
             maneuverability: A flyer's maneuverability (``clumsy``, ``poor``, ``average``,
-                ``good``, ``perfect``).
+                ``good``, ``perfect``); default: the creature's Fly Speed's, else
+                ``average``. Given, it is the GM's word (saves before it recorded
+                ``average``).
             mount: The attacker's mount, an ally in the fight: "Cavalry count as the size of
                 the Mount for Knockdown when using Heavy Attacks or Charge Attacks".
 
         Raises:
             IllegalActionError: no such strike this turn, it missed the target and its
-                shield, it was already checked, or the sizes (or a grapple) rule it out.
+                shield, it was already checked, the sizes (or a grapple) rule it out, or
+                ``flying_ft`` contradicts the map's altitude of the target.
         """
         self._do("knockdown", {"name": attacker, "target": target,
                                "resist_with": resist_with, "flying_ft": flying_ft,
@@ -166,22 +174,46 @@ class MomentumRules(SkillChecksRules, _Base):
         rating = int(self._view(target).shield_rating)
         return miss_by >= 1 and shield_struck(miss_by, rating), 0
 
+    def _knockdown_height(self, target: str, flying_ft: int | None) -> tuple[bool, int, bool]:
+        """Whether the target flies, its height (feet) and whether that is the map's."""
+        if flying_ft is not None and (isinstance(flying_ft, bool)
+                                      or not isinstance(flying_ft, int) or flying_ft < 0):
+            raise IllegalActionError(f"flying_ft: feet above the ground (0 or more), not "
+                                     f"{flying_ft!r}", RULE)
+        if self.map is None or target not in self._anchors or target not in self.map:
+            return flying_ft is not None, flying_ft or 0, False
+        up = int(self.map.altitude(target))
+        if flying_ft is not None and flying_ft != up:
+            raise IllegalActionError(
+                f"flying_ft: {target} is {up} ft up on the map, not {flying_ft} ft; leave "
+                "flying_ft out (the map's altitude counts) or set the altitude first "
+                "(set_altitude)", RULE)
+        return flying_ft is not None or up > 0, up, True
+
+    def _knockdown_maneuverability(self, target: str, given: str | None) -> str:
+        """The maneuverability a knocked-down flyer drops with (the argument's docstring)."""
+        man = given
+        if man is None:
+            from ..movement_modes import speeds_of
+            known = speeds_of(self._view(target)).maneuverability
+            man = "average" if known is None else str(getattr(known, "value", known))
+        try:
+            flyer_drop_ft(man)
+        except MomentumError as exc:
+            raise IllegalActionError(str(exc), RULE) from None
+        return man
+
     @command
     def _h_knockdown(self, name: str, target: str, resist_with: str | None,
-                     flying_ft: int | None = None, maneuverability: str = "average",
+                     flying_ft: int | None = None, maneuverability: str | None = None,
                      mount: str | None = None) -> None:
         self._fighter(name)
         self._fighter(target)
         if mount is not None and (mount == name or self._fighter(mount).side
                                   != self._f[name].side):
             raise IllegalActionError(f"mount: {mount} is not an ally carrying {name}", RULE)
-        if flying_ft is not None and flying_ft < 0:
-            raise IllegalActionError(f"flying_ft: feet above the ground (0 or more), not "
-                                     f"{flying_ft}", RULE)
-        try:
-            flyer_drop_ft(maneuverability)
-        except MomentumError as exc:
-            raise IllegalActionError(str(exc), RULE) from None
+        flying, up, on_map = self._knockdown_height(target, flying_ft)
+        man = self._knockdown_maneuverability(target, maneuverability)
         if self._f[target].dead:
             raise IllegalActionError(f"{target} is dead", R_DEATH)
         strike, cmd = self._last_strike(name, target)
@@ -204,16 +236,18 @@ class MomentumRules(SkillChecksRules, _Base):
         check = resist_knockdown(dc, int(stat.value or 0), roller=self.roller,
                                  damage_taken=damage,
                                  quadruped=is_quadruped(self._f[target].creature),
-                                 fortune=stat.fortune, flying=flying_ft is not None,
-                                 altitude_ft=flying_ft or 0,
-                                 maneuverability=maneuverability)
+                                 fortune=stat.fortune, flying=flying, altitude_ft=up,
+                                 maneuverability=man)
         self._log_rolls(seen, actor=target, target=name, against=dc.value,
                         outcome="failure" if check.failed_by > 0 else "success")
-        self._emit("knockdown", actor=name, target=target, data={
-            "dc": dc.value, "terms": [[t.label, t.value] for t in dc.stat.terms],
-            "resisted_with": choice, "total": check.roll.total, "prone": check.prone,
-            "failed_by": check.failed_by, "fort_dc": check.fort_dc,
-            "drop_ft": check.drop_ft, "rule": RULE})
+        data = {"dc": dc.value, "terms": [[t.label, t.value] for t in dc.stat.terms],
+                "resisted_with": choice, "total": check.roll.total, "prone": check.prone,
+                "failed_by": check.failed_by, "fort_dc": check.fort_dc,
+                "drop_ft": check.drop_ft, "rule": RULE}
+        if on_map and check.drop_ft:
+            data["altitude_ft"] = [up, max(0, up - check.drop_ft)]
+            self.map.set_altitude(target, max(0, up - check.drop_ft))
+        self._emit("knockdown", actor=name, target=target, data=data)
         if check.prone and not self._has(target, Condition.PRONE):
             self._gain(target, "prone", by=name, why=f"knocked down by {name}")
         if check.fort_dc is not None:

@@ -479,24 +479,101 @@ def test_a_miss_on_the_shield_still_knocks_down() -> None:
     assert last(enc, "knockdown").data["dc"] >= 20
 
 
+def _flyer_fight(seed: int, up: int = 30, movement: str = "Move Speed 30, Fly 50 [poor]",
+                 knock: bool = True) -> Encounter:
+    """The Ogre (held aloft: the map's altitude) hits Hero, a flyer ``up`` ft above its hex."""
+    ogre = load_example("ogre")
+    hero = mk("Hero", max_hp=300, movement=movement)
+    m = HexMap(10, 6)
+    m.place(ogre, (2, 2), "foes")
+    m.place(hero, (4, 2), "party")
+    m.set_altitude("Ogre", up)
+    m.set_altitude("Hero", up)
+    enc = Encounter([ogre, hero], map=m, seed=seed).start()
+    if enc.current != "Ogre":
+        enc.end_turn()
+    enc.attack("Ogre", "Hero")
+    if knock and last(enc, "attack").data["hit"]:
+        enc.knockdown("Ogre", "Hero")
+    return enc
+
+
+def _knocked_off(enc: Encounter) -> bool:
+    return any(e.kind == "knockdown" and not e.command and e.data["failed_by"] > 0
+               for e in enc.log)
+
+
 def test_a_flyer_is_unfortunate_and_drops_instead_of_falling_prone(tmp_path) -> None:
     """"Flying creatures are Unfortunate when resisting Knockdown strikes"; "A flying creature
     affected by a Knockdown drops 10 feet. If they reach the ground, they fall prone. If not,
     they regain control & continue flying. Creatures with Clumsy or Poor Maneuverability fall
-    20 feet" ("Momentum of Impact")."""
-    enc = first_seed(_ogre_fight, lambda e: last(e, "attack").data["hit"])
-    refused(enc, enc.knockdown, "Ogre", "Hero", flying_ft=30, maneuverability="wobbly",
+    20 feet" ("Momentum of Impact"). On the map the height is the map's altitude and the
+    drop is made there; the maneuverability is the creature's Fly Speed's."""
+    enc = first_seed(lambda s: _flyer_fight(s, knock=False),
+                     lambda e: last(e, "attack").data["hit"])
+    refused(enc, enc.knockdown, "Ogre", "Hero", maneuverability="wobbly",
             match="maneuverability")
-    enc.knockdown("Ogre", "Hero", flying_ft=30, maneuverability="poor")
+    enc = first_seed(_flyer_fight, _knocked_off, tries=200)
     resist = next(e for e in reversed(list(enc.log)) if e.kind == "roll"
                   and "resist Knockdown" in e.data["label"])
     assert resist.data["fortune"] == "unfortunate"
     ev = last(enc, "knockdown")
-    if ev.data["failed_by"] > 0:
-        assert ev.data["drop_ft"] == 20 and not ev.data["prone"]
-        assert "prone" not in conditions(enc, "Hero")
-        assert "drops 20 ft and flies on" in ev.describe()
+    assert ev.data["drop_ft"] == 20 and not ev.data["prone"]
+    assert ev.data["altitude_ft"] == [30, 10]
+    assert enc.map.altitude("Hero") == 10
+    assert "prone" not in conditions(enc, "Hero")
+    assert "drops 20 ft and flies on" in ev.describe()
+    assert not any(e.kind == "flyer_dropped" for e in enc.log)  # dropped once, not twice
     replays(enc, tmp_path)
+
+
+def test_a_flyer_off_the_map_takes_the_gms_height(tmp_path) -> None:
+    """Without a map ``flying_ft`` is the GM's height ("Momentum of Impact")."""
+    def make(seed: int) -> Encounter:
+        enc = Encounter([load_example("ogre"), mk("Hero", max_hp=300)], seed=seed,
+                        sides={"foes": ["Ogre"], "party": ["Hero"]}).start()
+        if enc.current != "Ogre":
+            enc.end_turn()
+        enc.attack("Ogre", "Hero")
+        if last(enc, "attack").data["hit"]:
+            enc.knockdown("Ogre", "Hero", flying_ft=30, maneuverability="poor")
+        return enc
+    enc = first_seed(make, _knocked_off, tries=200)
+    ev = last(enc, "knockdown")
+    assert ev.data["drop_ft"] == 20 and not ev.data["prone"]
+    assert "altitude_ft" not in ev.data
+    assert "prone" not in conditions(enc, "Hero")
+    replays(enc, tmp_path)
+
+
+def test_flying_ft_that_contradicts_the_map_is_refused() -> None:
+    """On the map the map's altitude counts; a different ``flying_ft`` is refused, naming
+    both heights, and changes nothing; the same height is accepted."""
+    enc = first_seed(lambda s: _flyer_fight(s, knock=False),
+                     lambda e: last(e, "attack").data["hit"])
+    refused(enc, enc.knockdown, "Ogre", "Hero", flying_ft=20, match="30 ft up on the map")
+    refused(enc, enc.knockdown, "Ogre", "Hero", flying_ft=-5, match="flying_ft")
+    enc.knockdown("Ogre", "Hero", flying_ft=30)
+    assert last(enc, "knockdown").data["dc"] > 0
+
+
+def test_a_low_flyer_knocked_down_lands_prone(tmp_path) -> None:
+    """"If they reach the ground, they fall prone": 10 ft up, Poor maneuverability (a 20-ft
+    drop) -> on the ground (altitude 0) and Prone."""
+    enc = first_seed(lambda s: _flyer_fight(s, up=10), _knocked_off, tries=200)
+    ev = last(enc, "knockdown")
+    assert ev.data["prone"] and ev.data["altitude_ft"] == [10, 0]
+    assert enc.map.altitude("Hero") == 0
+    assert "prone" in conditions(enc, "Hero")
+    replays(enc, tmp_path)
+
+
+def test_an_average_flyer_drops_ten_feet_on_the_map() -> None:
+    """Average maneuverability: "drops 10 feet" (20 -> 10, still flying)."""
+    enc = first_seed(lambda s: _flyer_fight(s, up=20, movement="Move Speed 30, Fly 60 [average]"),
+                     _knocked_off, tries=200)
+    assert last(enc, "knockdown").data["altitude_ft"] == [20, 10]
+    assert enc.map.altitude("Hero") == 10 and "prone" not in conditions(enc, "Hero")
 
 
 def test_cavalry_count_as_the_mount_on_a_charge() -> None:
