@@ -16,8 +16,11 @@ this creature if it gets the chance." The numbers are :mod:`lfgcombat.natural_we
 
 Decisions: "held with its mouth" is the swallower's grapple (its Grab) made before its turn
 began; the swallow is an opposed Wrestling check (the prey opposes with Wrestling) that
-provokes nothing (made inside the grapple); the round's damage is its own step,
-:meth:`SwallowWholeRules.digest`, once per round (the GM calls it on the swallower's turn);
+provokes nothing (made inside the grapple); the round's damage is dealt once per round,
+by itself at the start of the swallower's turn (:meth:`SwallowWholeRules._digest_at_turn_start`,
+called by the turns module, so it replays with the ``end_turn`` that began the turn), or by
+the GM with :meth:`SwallowWholeRules.digest` in the round of the swallow itself (it began
+after that turn's start) or a round whose turn the swallower did not take;
 cutting is a Big Action of the swallowed creature and its damage is dealt to the swallower
 (weapon dice + STR mod, at least 1); the state is read from the log's ``swallow`` events
 (replay needs nothing more); regurgitated prey goes to ``to`` or the nearest legal hex.
@@ -177,22 +180,44 @@ class SwallowWholeRules(SkillChecksRules, _Base):
         """The round's damage to every creature ``name`` has swallowed: "1d4[b] +1d4[acid]
         damage each round" (one die size more per size above Large); once per round.
 
+        The start of the swallower's turn deals it by itself; this is the GM's call for the
+        round of the swallow (made after the turn began) or a round without its turn.
+
         Raises:
             IllegalActionError: nothing swallowed, or already done this round.
         """
         return self._do("digest", {"name": name})
 
+    def _inside(self, name: str) -> list[str]:
+        """The living creatures ``name`` has swallowed."""
+        return [n for n in self._f if n != name and not self._f[n].dead
+                and self.swallowed_by(n) == name]
+
+    def _digested_this_round(self, name: str) -> bool:
+        return any(e.kind == "swallow" and e.actor == name and e.data.get("step") == "digest"
+                   and e.round == self.round for e in self._log)
+
+    def _digest_at_turn_start(self, name: str) -> None:
+        """At the start of ``name``'s turn, the round's damage to what it has swallowed
+        (nothing when it swallowed nobody, is dead, or it was dealt this round)."""
+        if self._f[name].dead or not any(self._has(n, Condition.GRAPPLED)
+                                         for n in self._f if n != name):
+            return  # a swallowed creature "keeps the grappled condition": a cheap first test
+        inside = self._inside(name)
+        if inside and not self._digested_this_round(name):
+            self._digest(name, inside)
+
     @command
     def _h_digest(self, name: str) -> None:
         self._fighter(name)
-        inside = [n for n in self._f if n != name and self.swallowed_by(n) == name
-                  and not self._f[n].dead]
+        inside = self._inside(name)
         if not inside:
             raise IllegalActionError(f"{name} has swallowed nobody", RULE)
-        done = [e for e in self._log if e.kind == "swallow" and e.actor == name
-                and e.data.get("step") == "digest" and e.round == self.round]
-        if done:
+        if self._digested_this_round(name):
             raise IllegalActionError(f"{name}'s prey already took this round's damage", RULE)
+        self._digest(name, inside)
+
+    def _digest(self, name: str, inside: list[str]) -> None:
         for prey in inside:
             state = self.swallowed_state(prey)
             assert state is not None

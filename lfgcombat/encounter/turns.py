@@ -80,6 +80,8 @@ class TurnsContext(PolicyContext, Protocol):
 
     def _do(self, kind: str, args: dict[str, Any]) -> Any: ...
 
+    def _digest_at_turn_start(self, name: str) -> None: ...
+
     def _emit(self, kind: str, *, command: bool = False, actor: str | None = None,
               target: str | None = None, data: Mapping[str, Any] | None = None) -> Event: ...
 
@@ -215,6 +217,7 @@ class TurnsRules(_Base):
                 "text": f"{name} spends a Big Action struggling with the pain (Agony)",
                 "rule": R_AGONY})
         self._ongoing_damage(name)
+        self._digest_at_turn_start(name)  # Swallow Whole's round damage (swallow_whole.py)
         if not f.dead and self._vitals(name).dying:
             self._stabilize_check(name)
 

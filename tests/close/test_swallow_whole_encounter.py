@@ -90,3 +90,39 @@ def test_forcing_the_way_out_and_it_will_eat_again() -> None:
     state = enc.swallowed_state("Halfling")
     assert state.regurgitate_next_turn and state.will_eat_again
     assert last(enc, "swallow").data["dc"] == 30
+
+
+def _digests(enc: Encounter) -> list:
+    return [e for e in enc.log if e.kind == "swallow" and not e.command
+            and e.data["step"] == "digest"]
+
+
+def test_the_round_damage_comes_at_the_start_of_the_swallowers_turn(tmp_path) -> None:
+    """"A swallowed creature ... takes 1d4[b] +1d4[acid] damage each round" ("Common Natural
+    Weapons", Swallow Whole): the swallower's next turn deals it by itself, once, without a
+    ``digest`` command; a ``digest`` that round is refused and changes nothing."""
+    enc = first_seed(_swallowed, lambda e: e.swallowed_by("Halfling") == "Toad")
+    assert _digests(enc) == []  # swallowed after this turn began: the GM's digest, if any
+    enc.end_turn()  # the halfling's turn: it does nothing
+    hp = enc.state("Halfling").hp
+    enc.end_turn(next="Toad")
+    got = _digests(enc)
+    assert len(got) == 1 and got[0].actor == "Toad" and got[0].data["damage"] >= 2
+    assert enc.state("Halfling").hp == hp - got[0].data["damage"]
+    assert not any(e.command and e.kind == "digest" for e in enc.log)
+    refused(enc, enc.digest, "Toad", match="already took this round's damage")
+    enc.end_turn().end_turn(next="Toad")  # another round: again
+    assert len(_digests(enc)) == 2
+    replays(enc, tmp_path)
+
+
+def test_no_round_damage_once_regurgitated() -> None:
+    """Out of the swallower (forced out, regurgitated): no more damage at its turn start."""
+    enc = first_seed(_swallowed, lambda e: e.swallowed_by("Halfling") == "Toad")
+    enc.end_turn()
+    enc.force_out("Halfling")  # Acrobatics +30 against DC30: always
+    enc.end_turn(next="Toad")  # still inside at the turn's start: this round's damage
+    assert len(_digests(enc)) == 1
+    enc.regurgitate("Toad", "Halfling", to=(5, 2))
+    enc.end_turn().end_turn(next="Toad")
+    assert len(_digests(enc)) == 1 and enc.swallowed_by("Halfling") is None
