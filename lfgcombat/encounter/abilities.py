@@ -315,6 +315,7 @@ class AbilitiesRules(SkillChecksRules, _Base):
         self._fighter(target)
         if self._f[target].dead:
             raise IllegalActionError(f"{target} is dead", R_DEATH)
+        self._check_insult(name, target)
         v = self._view(name)
         names = [str(w.get("name")) for w in weapon_entries(v) if isinstance(w, Mapping)]
         natural = bool(names) and resolve_weapon(v, names[0]).is_natural

@@ -190,6 +190,8 @@ class NaturalWeaponsRules(SkillChecksRules, _Base):
     def _h_pounce(self, name: str, target: str) -> Any:
         from ..attacks.weapons import weapon_entries
         f = self._actor(name)
+        self._fighter(target)
+        self._check_insult(name, target)
         if not self._has_ability(name, "pounce"):
             raise IllegalActionError(f"{name} has no Pounce (list 'Pounce (Ex)' among its "
                                      "special_abilities)", RULE_COMMON)
@@ -235,6 +237,7 @@ class NaturalWeaponsRules(SkillChecksRules, _Base):
         from ..attacks.weapons import weapon_entries
         self._fighter(name)
         self._fighter(target)
+        self._check_insult(name, target)
         if not self._has_ability(name, "rake"):
             raise IllegalActionError(f"{name} has no Rake Attack (list 'Rake (Ex)' among its "
                                      "special_abilities)", RULE_COMMON)

@@ -13,9 +13,12 @@ Decisions: a condition's rounds count down at the end of the affected creature's
 (as :meth:`Encounter.add_condition` without ``by``); the Combat Feint lasts until the end of
 the feinter's turn (the feint is a Big Action; the other is for the attack) and is used up by
 its next attack against that foe (:meth:`ManeuversRules._encounter_situation`); the Insult's
-Unfortunate lasts 1 round; "must attack you" is an effect the GM enforces (shown on the
-foe until the end of its next turn). "Wielding two weapons": two melee weapons listed
-that are not natural weapons.
+Unfortunate lasts 1 round; "must attack you" is an effect on the foe until the end of its
+next turn, and on that turn an attack it makes at anyone else (``attack``, a Wrestling
+maneuver or Shield Bash, a follow-up, Pounce or Rake) is refused naming the rule, unless
+every insulter is dead (:meth:`SkillChecksRules._insult_problem`); Reactions on others'
+turns are free, and the kit does not make it attack (it may not reach; the GM's call).
+"Wielding two weapons": two melee weapons listed that are not natural weapons.
 """
 
 from __future__ import annotations
@@ -51,6 +54,8 @@ class SkillActionsContext(SkillChecksContext, Protocol):
     def _actor(self, name: str) -> _Fighter: ...
 
     def _add_effect(self, name: str, effect: Effect) -> None: ...
+
+    def _attack_weapon(self, name: str, target: str, weapon: Any) -> tuple[Any, Any]: ...
 
     def _check_spend(self, name: str, type_: str, action: str) -> str: ...
 
@@ -198,6 +203,16 @@ class SkillActionsRules(SkillChecksRules, _Base):
             return f"must attack {name} next turn"
         self._gain(target, "unfortunate for 1 rounds", by=None, why=f"insulted by {name}")
         return "unfortunate for 1 round"
+
+    def _attack_weapon(self, name: str, target: str, weapon: Any) -> tuple[Any, Any]:
+        """``attack``'s first check (:meth:`CombatRules._attack_weapon`), after the Insult's
+        "force them to attack you next turn".
+
+        Raises:
+            IllegalActionError: ``name`` must attack its insulter this turn.
+        """
+        self._check_insult(name, target)
+        return super()._attack_weapon(name, target, weapon)  # type: ignore[safe-super]
 
     def _wields_two(self, name: str) -> bool:
         """A weapon in each hand: two melee weapons listed that are not natural."""

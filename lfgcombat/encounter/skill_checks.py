@@ -41,6 +41,7 @@ class SkillChecksContext(Protocol):
     """What the rules of this module use of an encounter."""
 
     _f: dict[str, _Fighter]
+    _frames: list[Any]
     _log: EventLog
     roller: Roller
 
@@ -48,6 +49,8 @@ class SkillChecksContext(Protocol):
               target: str | None = None, data: Mapping[str, Any] | None = None) -> Event: ...
 
     def _fighter(self, name: str) -> _Fighter: ...
+
+    def _frame_members(self, frame: Any) -> list[str]: ...
 
     def _log_rolls(self, since: int, *, actor: str | None, target: str | None = None,
                    against: int | None = None, outcome: str | None = None,
@@ -114,9 +117,43 @@ class SkillChecksRules(_Base):
         self._log_rolls(seen, actor=actor, target=target)
         return result
 
+    def _insult_problem(self, name: str, target: str) -> str | None:
+        """Why ``name`` may not attack ``target`` now: an Insult "force[s] them to attack you
+        next turn" (:mod:`lfgcombat.encounter.skill_actions`); ``None`` when it may.
+
+        Only on the insulted creature's own turn (a Reaction on another's turn is free);
+        attacking any living insulter is allowed; a dead insulter frees it."""
+        if not self._frames or name not in self._frame_members(self._frames[-1]):
+            return None
+        insulters = {str(e.data["must_attack"]): e.rule for e in self._f[name].effects
+                     if e.kind == "insulted" and e.data and e.data.get("must_attack")}
+        alive = {n: rule for n, rule in insulters.items() if n in self._f and not self._f[n].dead}
+        if not alive or target in alive:
+            return None
+        who = " or ".join(sorted(alive))
+        return (f"{name} was insulted by {who} and must attack {who} this turn, not {target} "
+                f"({next(iter(alive.values()))}: \"force them to attack you next turn\")")
+
+    def _check_insult(self, name: str, target: str) -> None:
+        """Refuse an attack the Insult forbids (:meth:`_insult_problem`).
+
+        Raises:
+            IllegalActionError: ``name`` must attack its insulter this turn.
+        """
+        why = self._insult_problem(name, target)
+        if why:
+            from ..skill_actions import SkillAction
+            raise IllegalActionError(why, SkillAction.INSULT.rule)
+
     def _touch_attack(self, name: str, target: str) -> TouchAttack:
         """The Unarmed Melee Touch Attack ("A Natural 20 on an Attack Roll is always a
-        success. A Natural 1 ... always a failure", "Attack Rolls"), logged."""
+        success. A Natural 1 ... always a failure", "Attack Rolls"), logged.
+
+        Raises:
+            IllegalActionError: an Insult forces ``name`` to attack another (nothing is
+                rolled).
+        """
+        self._check_insult(name, target)
         me, them = self._view(name), self._view(target)
         bonus = int(me.attack_bonus("melee").value or 0)
         ac = int(them.touch_ac.value or 0)
