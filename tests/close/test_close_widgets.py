@@ -125,3 +125,62 @@ def test_a_feint_after_a_dirty_trick_carries_no_stale_condition() -> None:
     rows.target.value = "Orc"
     rows.do.click()
     assert "Not allowed" not in t.status_text
+
+
+def _knocked_off(enc: Encounter) -> bool:
+    return any(e.kind == "knockdown" and not e.command and e.data["failed_by"] > 0
+               for e in enc.log)
+
+
+def test_the_close_rows_knockdown_drops_a_flyer_on_the_map() -> None:
+    """The row passes no height: the engine reads the map's altitude ("Momentum of Impact":
+    a flyer "drops 10 feet"; Clumsy or Poor 20), and the status shows the drop."""
+    for seed in range(200):
+        ogre = load_example("ogre")
+        hero = mk("Hero", max_hp=300, movement="Move Speed 30, Fly 50 [poor]")
+        m = HexMap(8, 5)
+        m.place(ogre, (2, 2), "foes")
+        m.place(hero, (4, 2), "party")
+        m.set_altitude("Ogre", 30)
+        m.set_altitude("Hero", 30)
+        enc = Encounter([ogre, hero], map=m, seed=seed).start()
+        if enc.current != "Ogre":
+            enc.end_turn()
+        enc.attack("Ogre", "Hero")
+        t = InitiativeTracker(enc)
+        t.close_rows.action.value = "knockdown"
+        t.close_rows.target.value = "Hero"
+        t.close_rows.do.click()
+        if _knocked_off(enc):
+            break
+    else:
+        raise AssertionError("no seed knocked the flyer off")
+    assert enc.map.altitude("Hero") == 10
+    assert "drops 20 ft and flies on" in t.status_text
+
+
+def test_the_close_row_shows_the_insults_refusal() -> None:
+    """An insulted Orc's Wrestling maneuver at another is refused in the status, naming the
+    rule ("force them to attack you next turn"), and nothing changes."""
+    for seed in range(60):
+        hero = mk("Hero", init=40, skills={"perform": 30})
+        cs = [hero, mk("Ally"), mk("Orc")]
+        m = HexMap(8, 5)
+        m.place(cs[0], (2, 2), "party")
+        m.place(cs[2], (3, 2), "orcs")
+        m.place(cs[1], (4, 2), "party")
+        enc = Encounter(cs, map=m, seed=seed).start()
+        enc.skill_action("Hero", "insult", "Orc", condition="must_attack")
+        if any(e.kind == "maneuver" and e.data["success"] for e in enc.log):
+            enc.end_turn(next="Orc")
+            break
+    else:
+        raise AssertionError("no seed won the Insult")
+    t = InitiativeTracker(enc)
+    before = enc.snapshot()
+    t.close_rows.action.value = "wrestle:trip"
+    t.close_rows.target.value = "Ally"
+    t.close_rows.do.click()
+    assert "Not allowed" in t.status_text and "must attack Hero" in t.status_text
+    assert "force them to attack you next turn" in t.status_text
+    assert enc.snapshot() == before
