@@ -35,6 +35,8 @@ from . import objects as objects  # registers data/objects.csv
 from .archery import unintended_odds, volley
 from .movement_modes import MovementBudget, Speeds, parse_speeds
 from .objects import strength_check_odds
+from . import close_keys as close_keys  # registers skills, special_abilities, handedness...
+from .classic.heroic import heroic_action, heroic_action_odds
 
 from ._version import __version__ as __version__  # the one version source
 
@@ -54,5 +56,5 @@ __all__ = [
     "parse_ability", "SpecialAbility", "knockdown_dc", "crushing_advance_dc", "p_knockdown",
     "opposed", "opposed_odds", "validate_skills",
     "Speeds", "parse_speeds", "MovementBudget", "strength_check_odds", "unintended_odds",
-    "volley",
+    "volley", "heroic_action", "heroic_action_odds",
 ]

@@ -118,6 +118,7 @@ def test_regular_install_ships_widgets_and_data(built_site: Path, tmp_path: Path
         f"{sorted(_data_files(REPO / 'data') - set(found['data_files']))} "
         "(see [tool.setuptools.package-data] in pyproject.toml)")
     assert _data_files(REPO / "data"), "no tables in data/?"
+    assert (pkg / "py.typed").is_file(), "the PEP 561 marker lfgcombat/py.typed is not shipped"
 
 
 # --- the core install: the engine alone ------------------------------------------------

@@ -86,3 +86,18 @@ def test_a_size_exception_is_listed_with_its_reason_not_as_a_miss(targets, tmp_p
     assert lines[0] == "classes over 10 lines: 1 (and 1 justified)"
     assert any("Big" in line and "justified: it is the sum" in line for line in lines)
     assert targets._over("classes", [c for c in classes if c.name == "Big"], 10)[1]
+
+
+def test_a_class_another_package_subclasses_still_counts(targets, tmp_path: Path,
+                                                         monkeypatch) -> None:
+    monkeypatch.setattr(targets, "REPO", tmp_path)
+    rules = tmp_path / "rules.py"
+    rules.write_text("class Layer:\n" + "    a = 1\n" * 10)
+    core = tmp_path / "core.py"
+    core.write_text("class Facade(Layer):\n" + "    b = 1\n" * 10)
+    prep = tmp_path / "prep.py"
+    prep.write_text("class Scripted(Facade):\n    c = 1\n")
+    files = {"lfgcombat.enc.rules": rules, "lfgcombat.enc.core": core,
+             "lfgcombat.prep.replay": prep}
+    sized = {s.name: s.lines for s in targets.composed_classes(files)}
+    assert sized == {"Facade": 22, "Scripted": 24}  # Layer is Facade's layer, not counted alone

@@ -137,7 +137,8 @@ def composed_classes(files: dict[str, Path]) -> list[Sized]:
     """Classes as they exist at run time: each class's own body plus the bodies of the
     ``lfgcombat`` classes it inherits (a facade stacked from rule classes is one class to
     whoever reads or changes it), longest first. Only the outermost classes with a base of
-    ours count (a layer that another class builds on is counted in that class)."""
+    ours count (a layer that another class of its package builds on is counted in that
+    class; a class another package subclasses counts on its own too)."""
     bodies, bases, reasons = _class_table(files)
     by_name: dict[str, list[tuple[str, str]]] = {}
     for key in bodies:
@@ -149,11 +150,15 @@ def composed_classes(files: dict[str, Path]) -> list[Sized]:
             if cand not in seen:
                 found |= {cand} | inherited(cand, seen | {cand})
         return found
-    used_as_base = {b for bs in bases.values() for b in bs}
+    def package(module: str) -> str:
+        return ".".join(module.split(".")[:2])
+    # a layer is a class its own package builds on (Encounter's rule classes); a class that
+    # another package subclasses (prep's ScriptedEncounter over Encounter) still counts
+    layer_names = {(package(k[0]), b) for k, bs in bases.items() for b in bs}
     out = []
     for key, own in bodies.items():
         layers = inherited(key, {key})
-        if layers and key[1].rsplit(".", 1)[-1] not in used_as_base:
+        if layers and (package(key[0]), key[1].rsplit(".", 1)[-1]) not in layer_names:
             out.append(Sized(f"{files[key[0]].relative_to(REPO)} (+{len(layers)} bases)",
                              key[1], own + sum(bodies[k] for k in layers), reasons[key]))
     return sorted(out, key=lambda s: -s.lines)

@@ -32,7 +32,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from types import MappingProxyType
 
-from . import close, commands, effects
+from . import close, commands, effects, updown
 from .commands import CommandEvent
 from .eventlog import EventLog
 from .events import COMMAND_TYPES, EFFECT_TYPES, Event, LogFormatError, differences, jsonable
@@ -45,7 +45,7 @@ __all__ = ["Event", "CommandEvent", "EventLog", "LogFormatError", "EFFECT_KINDS"
            "UnverifiedSaveWarning",
            "write_jsonl", "read_jsonl", "jsonable", "engine_version", "rules_stamp",
            "rules_changed", "file_digest",
-           "replay_mismatch_message", "differences", "effects", "commands", "close"]
+           "replay_mismatch_message", "differences", "effects", "commands", "close", "updown"]
 
 #: The effect kinds and what their ``data`` holds (from each kind's class).
 EFFECT_KINDS: Mapping[str, str] = MappingProxyType(
