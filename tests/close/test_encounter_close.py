@@ -628,3 +628,17 @@ def test_two_shields_half_the_second_and_minus_2_to_attack(tmp_path) -> None:
     enc.attack("Orc", "Hero")
     assert any("second shield: +1 AC" in m for m in last(enc, "attack").data["modifiers"])
     replays(enc, tmp_path)
+
+
+def test_the_knockdown_reads_an_altitude_the_gm_set_in_the_fight(tmp_path) -> None:
+    """The GM's logged ``set_altitude`` counts for the Knockdown, and the fight replays."""
+    def make(seed: int) -> Encounter:
+        enc = _flyer_fight(seed, up=0, knock=False)
+        if last(enc, "attack").data["hit"]:
+            enc.set_altitude("Hero", 30)
+            enc.knockdown("Ogre", "Hero")
+        return enc
+    enc = first_seed(make, _knocked_off, tries=200)
+    assert last(enc, "knockdown").data["altitude_ft"] == [30, 10]
+    assert enc.map.altitude("Hero") == 10
+    replays(enc, tmp_path)
