@@ -15,9 +15,9 @@ Wrestling or Acrobatics (``resist_with``; default its best), +4 for a quadruped 
 (the drop is made before Prone is gained, so the flight rules' trip drop does not repeat
 it). Crushing Advance (B) moves the big creature along the map's straight line to ``to``
 (at most half its Move Speed); each creature 3+ sizes smaller whose space the line crosses
-checks once, in the order met; a creature the line crosses that is not 3+ sizes smaller
-stops it (refused); "a random open adjacent hex" is drawn with the encounter's dice among
-the free hexes next to it.
+(at the big creature's altitude on the map) checks once, in the order met; a creature the
+line crosses that is not 3+ sizes smaller stops it (refused); "a random open adjacent hex"
+is drawn with the encounter's dice among the free hexes next to it.
 """
 
 from __future__ import annotations
@@ -317,9 +317,12 @@ class MomentumRules(SkillChecksRules, _Base):
         return line, in_way
 
     def _swept(self, name: str, line: list[Any]) -> list[str]:
-        """The creatures whose space ``name``'s space crosses along ``line``, in order."""
+        """The creatures whose space ``name``'s space crosses along ``line``, in order: only
+        those at its altitude (a creature flying above or below it is not "occupied space"
+        it steps into; the map's rule, :meth:`HexMap.set_altitude`)."""
         rows = {str(r["size"]): r for r in load_table("sizes").to_dict("records")}
         row = rows[self._view(name).size.value]
+        level = self.map.altitude(name)
         in_way: list[str] = []
         for anchor in line[1:]:
             cells = self.map.geometry.footprint(anchor, float(row["space_hexes"]),
@@ -327,7 +330,8 @@ class MomentumRules(SkillChecksRules, _Base):
             for c in cells:
                 if c not in self.map.cells:
                     raise IllegalActionError(f"the line leaves the map at {c}", RULE_CRUSH)
-                in_way += [o for o in self.map.at(c) if o != name and o not in in_way]
+                in_way += [o for o in self.map.at(c) if o != name and o not in in_way
+                           and self.map.altitude(o) == level]
         return in_way
 
     def _check_dodgers(self, dodge: list[str], in_way: list[str]) -> None:

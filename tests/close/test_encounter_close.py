@@ -193,13 +193,15 @@ def test_no_knockdown_after_a_clean_miss_or_on_a_larger_foe() -> None:
 # ------------------------------------------------------------------ Crushing Advance
 
 
-def _elephant(seed: int, dodge=None) -> Encounter:
+def _elephant(seed: int, dodge=None, flying: int = 0) -> Encounter:
     elephant = load_example("elephant")
     goblins = [load_example("goblin").replace(name=f"Goblin {i}") for i in (1, 2)]
     m = HexMap(14, 8)
     m.place(elephant, (1, 3), "beast")
     m.place(goblins[0], (5, 3), "goblins")
     m.place(goblins[1], (8, 6), "goblins")
+    if flying:
+        m.set_altitude("Goblin 1", flying)
     enc = Encounter([elephant, *goblins], map=m, seed=seed).start()
     while enc.current != "Elephant":
         enc.end_turn(next="Elephant") if "Elephant" in enc.choices() else enc.end_turn()
@@ -213,6 +215,16 @@ def test_the_elephant_through_the_goblins_dc26(tmp_path) -> None:
     assert ev.target == "Goblin 1" and ev.data["dc"] == 26
     if ev.data["prone"]:
         assert "prone" in conditions(enc, "Goblin 1") and ev.data["damage"] >= 14 // 4
+    replays(enc, tmp_path)
+
+
+def test_a_goblin_flying_above_is_not_stepped_on(tmp_path) -> None:
+    """"Stepping into occupied spaces" ("Crushing Advance"): a goblin 15 ft up is not in the
+    elephant's way (the map's altitude), so it takes no check and stays where it is."""
+    enc = _elephant(3, flying=15)
+    enc.crushing_advance("Elephant", (5, 3))
+    assert not any(e.kind == "crush" for e in enc.log)
+    assert enc.map.altitude("Goblin 1") == 15 and "prone" not in conditions(enc, "Goblin 1")
     replays(enc, tmp_path)
 
 
