@@ -134,3 +134,35 @@ def test_the_default_count_of_new_foes_is_shown():
         panel._count_box.children
     panel._copies.value = 30
     assert "new foes x" in panel.error and "not 30" in panel.error
+
+
+def test_the_replay_says_which_fight_and_that_it_is_shown_at_its_end():
+    panel = PrepPanel(n=300, seed=2)
+    result = panel.run()
+    tracker = panel.replay_worst()
+    i = result.worst("party")[0]
+    rounds, shown = int(result.rounds[i]), tracker.encounter.round
+    end = panel._table.children[1]
+    assert panel._table.children[2] is tracker and "lfg-prep-replay-end" in end._dom_classes
+    assert f"Fight {i}, shown at its end" in end.value
+    assert f"decided in round {rounds}" in end.value or f"within {rounds} rounds" in end.value
+    if shown > rounds:
+        assert f"until round {shown}, the round the tracker shows" in end.value
+    else:
+        assert "played out" not in end.value
+
+
+def test_the_end_line_explains_a_later_tracker_round():
+    panel = PrepPanel(n=300, seed=2)
+    result = panel.run()
+    i = int(next(j for j in range(result.n) if result.winner[j] >= 0))
+    line = panel._end_line(result, i, int(result.rounds[i]) + 1)
+    won = result.sides[int(result.winner[i])]
+    assert f"{won} won; decided in round {result.rounds[i]}" in line
+    assert f"played out (bleeding, rolling to stabilize) until round {result.rounds[i] + 1}" \
+        in line
+    assert "played out" not in panel._end_line(result, i, int(result.rounds[i]))
+    draw = next((j for j in range(result.n) if result.winner[j] < 0), None)
+    if draw is not None:
+        line = panel._end_line(result, draw, int(result.rounds[draw]) + 1)
+        assert "(a draw)" in line and "after the round limit" in line

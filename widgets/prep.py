@@ -277,8 +277,27 @@ class PrepPanel(W.VBox):
                      f"({html.escape(refused)})." if refused else ".")
         note = W.HTML(text, layout=W.Layout(width="100%"))
         note.add_class("lfg-prep-replay")
-        self._table.children = (note, self.tracker)
+        end = W.HTML(self._end_line(source, i, int(enc.round)), layout=W.Layout(width="100%"))
+        end.add_class("lfg-prep-replay-end")
+        self._table.children = (note, end, self.tracker)
         return self.tracker
+
+    @staticmethod
+    def _end_line(result: SimResult, i: int, shown: int) -> str:
+        """One line over the replayed tracker: which fight, that it is shown at its end, the
+        round it was decided and (where the tracker's round is later) why."""
+        outcome = result.fight(i)
+        rounds, winner = int(outcome["rounds"]), int(outcome["winner"])
+        decided = (f"no side won within {rounds} rounds (a draw)" if winner < 0 else
+                   f"{html.escape(result.sides[winner])} won; decided in round {rounds}")
+        line = f"Fight {i}, shown at its end: {decided}."
+        if shown > rounds and winner < 0:
+            line += (f" The tracker shows round {shown}, after the round limit (creatures "
+                     "left dying, if any, were played out).")
+        elif shown > rounds:
+            line += (f" Creatures left dying were played out (bleeding, rolling to "
+                     f"stabilize) until round {shown}, the round the tracker shows.")
+        return line
 
     def _worst_replayable(self, result: SimResult) -> tuple[SimResult, int, Any, str]:
         """The run, fight and encounter to show: the worst fight for the party that replays
