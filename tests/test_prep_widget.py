@@ -162,7 +162,14 @@ def test_the_end_line_explains_a_later_tracker_round():
     assert f"played out (bleeding, rolling to stabilize) until round {result.rounds[i] + 1}" \
         in line
     assert "played out" not in panel._end_line(result, i, int(result.rounds[i]))
-    draw = next((j for j in range(result.n) if result.winner[j] < 0), None)
-    if draw is not None:
-        line = panel._end_line(result, draw, int(result.rounds[draw]) + 1)
-        assert "(a draw)" in line and "after the round limit" in line
+
+
+def test_the_end_line_of_a_draw_names_the_round_limit():
+    from lfgcombat.prep import simulate
+    troll = load_example("troll")
+    drawn = simulate({"party": [troll], "foes": [troll.replace(name="Troll 2")]}, 5,
+                     max_rounds=1, seed=1, progress=False)
+    assert (drawn.winner < 0).all()
+    line = PrepPanel._end_line(drawn, 0, 2)
+    assert "no side won within 1 round (a draw)" in line and "after the round limit" in line
+    assert "won;" not in line

@@ -288,7 +288,8 @@ class PrepPanel(W.VBox):
         round it was decided and (where the tracker's round is later) why."""
         outcome = result.fight(i)
         rounds, winner = int(outcome["rounds"]), int(outcome["winner"])
-        decided = (f"no side won within {rounds} rounds (a draw)" if winner < 0 else
+        plural = "s" if rounds != 1 else ""
+        decided = (f"no side won within {rounds} round{plural} (a draw)" if winner < 0 else
                    f"{html.escape(result.sides[winner])} won; decided in round {rounds}")
         line = f"Fight {i}, shown at its end: {decided}."
         if shown > rounds and winner < 0:
