@@ -53,14 +53,17 @@ class PrepPanel(W.VBox):
     Args:
         creatures: Creatures of your own to pick from, besides the examples (optional).
         party, foes: Names to start each side with.
-        copies: How many of each foe at first (``Orc 1``, ``Orc 2``...); each foe picked
-            gets its own count in the panel.
+        copies: How many of each foe at first (``Orc 1``, ``Orc 2``...), shown as the
+            "new foes x" control; each foe picked gets its own count in the panel. A count
+            outside ``MIN_COUNT..MAX_COUNT`` (or fights/seed the engine refuses) is shown as
+            an error and refused, never clamped.
         n: Fights per run.
         seed: The root seed (the same seed gives the same fights).
 
     Attributes:
         result: The last :class:`~lfgcombat.prep.SimResult` (``None`` before a run).
-        error: The engine's message when a run was refused ("" otherwise).
+        error: The message when a run or an input was refused ("" otherwise), shown in a
+            red box; the previous results are then marked stale (:attr:`stale`).
         tracker: The InitiativeTracker of the last replayed fight.
     """
 
