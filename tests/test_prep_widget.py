@@ -76,3 +76,100 @@ def test_panel_passes_over_a_fight_that_cannot_be_replayed(monkeypatch):
     shown = [tracker.encounter.state(n)["hp"] for n in result.names]
     assert shown != list(result.hp[worst]) or (result.hp[worst] == result.hp).all(axis=1).sum() > 1
     assert any(shown == list(result.hp[i]) for i in result.worst("party", share=0.05)[1:])
+
+
+def test_a_refused_run_is_a_visible_error_and_marks_the_old_results_stale():
+    panel = PrepPanel(foes=["Orc"], copies=1, n=60, seed=3)
+    first = panel.run()
+    assert not panel.stale and panel._plot.layout.display is None
+    assert "P(win)" in panel._summary.value and not panel._replay.disabled
+    panel._foes.value = []
+    assert panel.stale and panel._replay.disabled  # an input changed: stale at once
+    assert panel.run() is None
+    assert "no creatures" in panel.error and panel.result is first
+    status = panel._status.value
+    assert "lfg-prep-error" in status and "#d32f2f" in status and "Not run" in status
+    assert "lfg-prep-stale" in panel._stale.value and "refused" in panel._stale.value
+    assert repr(first) in panel._stale.value and panel._plot.layout.display == "none"
+    panel._foes.value = ["Orc"]
+    assert panel.run() is not None
+    assert not panel.stale and panel.error == "" and "lfg-prep-error" not in panel._status.value
+    assert panel._plot.layout.display is None and not panel._replay.disabled
+
+
+def test_changing_an_input_after_a_run_marks_the_results_stale():
+    panel = PrepPanel(foes=["Orc"], copies=1, n=40)
+    panel.run()
+    panel._seed.value = 9
+    assert panel.stale and "inputs changed" in panel._stale.value and panel._replay.disabled
+    assert panel.error == ""  # a good change is no error
+
+
+def test_out_of_range_counts_and_fights_are_refused_not_clamped():
+    panel = PrepPanel(foes=["Orc"], copies=1, n=40)
+    panel.set_count("Orc", 25)
+    assert panel._counts["Orc"].value == 25  # kept as typed
+    assert "count of 'Orc'" in panel.error and "not 25" in panel.error
+    assert "lfg-prep-error" in panel._status.value
+    assert panel.run() is None and panel.result is None
+    panel.set_count("Orc", 0)
+    assert "not 0" in panel.error
+    panel.set_count("Orc", 2)
+    assert panel.error == "" and panel._status.value == ""
+    for bad in (0, -3):
+        panel._n.value = bad
+        assert panel._n.value == bad and panel.run() is None
+        assert f"not {bad}" in panel.error and "lfg-prep-error" in panel._status.value
+    panel._n.value = 40
+    assert panel.run().n == 40
+
+
+def test_the_default_count_of_new_foes_is_shown():
+    panel = PrepPanel(foes=["Orc"], copies=3, n=20)
+    shown = [w for box in panel.children[0].children for w in getattr(box, "children", ())]
+    assert panel._copies in shown and panel._copies.description == "new foes x"
+    panel._copies.value = 1
+    panel._foes.value = ["Orc", "Goblin"]
+    assert panel._counts["Goblin"].value == 1 and panel._counts["Goblin"] in \
+        panel._count_box.children
+    panel._copies.value = 30
+    assert "new foes x" in panel.error and "not 30" in panel.error
+
+
+def test_the_replay_says_which_fight_and_that_it_is_shown_at_its_end():
+    panel = PrepPanel(n=300, seed=2)
+    result = panel.run()
+    tracker = panel.replay_worst()
+    i = result.worst("party")[0]
+    rounds, shown = int(result.rounds[i]), tracker.encounter.round
+    end = panel._table.children[1]
+    assert panel._table.children[2] is tracker and "lfg-prep-replay-end" in end._dom_classes
+    assert f"Fight {i}, shown at its end" in end.value
+    assert f"decided in round {rounds}" in end.value or f"within {rounds} rounds" in end.value
+    if shown > rounds:
+        assert f"until round {shown}, the round the tracker shows" in end.value
+    else:
+        assert "played out" not in end.value
+
+
+def test_the_end_line_explains_a_later_tracker_round():
+    panel = PrepPanel(n=300, seed=2)
+    result = panel.run()
+    i = int(next(j for j in range(result.n) if result.winner[j] >= 0))
+    line = panel._end_line(result, i, int(result.rounds[i]) + 1)
+    won = result.sides[int(result.winner[i])]
+    assert f"{won} won; decided in round {result.rounds[i]}" in line
+    assert f"played out (bleeding, rolling to stabilize) until round {result.rounds[i] + 1}" \
+        in line
+    assert "played out" not in panel._end_line(result, i, int(result.rounds[i]))
+
+
+def test_the_end_line_of_a_draw_names_the_round_limit():
+    from lfgcombat.prep import simulate
+    troll = load_example("troll")
+    drawn = simulate({"party": [troll], "foes": [troll.replace(name="Troll 2")]}, 5,
+                     max_rounds=1, seed=1, progress=False)
+    assert (drawn.winner < 0).all()
+    line = PrepPanel._end_line(drawn, 0, 2)
+    assert "no side won within 1 round (a draw)" in line and "after the round limit" in line
+    assert "won;" not in line

@@ -28,11 +28,18 @@ from lfgcombat.prep import TARGET_POLICIES, SimResult, simulate
 from lfgcombat.prep.replay import ReplayError
 from lfgcombat.prep.result import format_p
 from lfgcombat.prep.run import SUPPORTED_RULESETS, TIERS
+from lfgcombat.prep.spec import PrepError
 from lfgcombat.rulesets import Ruleset
 from lfgcombat.rulesets.base import implemented
 
 #: Fights of the reference-tier run whose worst fight a fast-tier run's replay opens.
 REPLAY_FIGHTS = 40
+#: The panel's limits on how many of one foe fight (a count outside is refused, not clamped).
+MIN_COUNT, MAX_COUNT = 1, 20
+_ERROR_STYLE = ("color:#8b0000;background:#fdecea;border:1px solid #d32f2f;"
+                "border-left:6px solid #d32f2f;padding:6px 10px;margin:4px 0;border-radius:3px")
+_STALE_STYLE = ("color:#5d4037;background:#fff8e1;border:1px solid #f9a825;padding:4px 10px;"
+                "margin:4px 0;border-radius:3px")
 _HEADINGS = {"side": "side", "p_dropped": "P(dropped)", "p_dead": "P(dead)",
              "hp_lost_mean": "HP lost (mean)", "damage_dealt_mean": "damage dealt (mean)",
              "kills_mean": "foes dropped (mean)"}
@@ -46,14 +53,17 @@ class PrepPanel(W.VBox):
     Args:
         creatures: Creatures of your own to pick from, besides the examples (optional).
         party, foes: Names to start each side with.
-        copies: How many of each foe at first (``Orc 1``, ``Orc 2``...); each foe picked
-            gets its own count in the panel.
+        copies: How many of each foe at first (``Orc 1``, ``Orc 2``...), shown as the
+            "new foes x" control; each foe picked gets its own count in the panel. A count
+            outside ``MIN_COUNT..MAX_COUNT`` (or fights/seed the engine refuses) is shown as
+            an error and refused, never clamped.
         n: Fights per run.
         seed: The root seed (the same seed gives the same fights).
 
     Attributes:
         result: The last :class:`~lfgcombat.prep.SimResult` (``None`` before a run).
-        error: The engine's message when a run was refused ("" otherwise).
+        error: The message when a run or an input was refused ("" otherwise), shown in a
+            red box; the previous results are then marked stale (:attr:`stale`).
         tracker: The InitiativeTracker of the last replayed fight.
     """
 
@@ -80,16 +90,14 @@ class PrepPanel(W.VBox):
         self._foes = W.SelectMultiple(options=names, value=[f for f in foes if f in names],
                                       description="foes", **box)
         small = dict(layout=W.Layout(width="14em"), style={"description_width": "6em"})
-        self._copies = W.BoundedIntText(value=copies, min=1, max=20, description="copies",
-                                        **small)
-        self._counts: dict[str, W.BoundedIntText] = {}
+        self._copies = W.IntText(value=copies, description="new foes x",
+                                 tooltip="how many of each foe picked from now on", **small)
+        self._counts: dict[str, W.IntText] = {}
         self._count_box = W.VBox([])
         self._foes.observe(lambda _: self._sync_counts(), "value")
         self._sync_counts()
-        self._n = W.BoundedIntText(value=n, min=1, max=10_000_000, description="fights",
-                                   **small)
-        self._seed = W.BoundedIntText(value=seed, min=0, max=2 ** 62, description="seed",
-                                      **small)
+        self._n = W.IntText(value=n, description="fights", **small)
+        self._seed = W.IntText(value=seed, description="seed", **small)
         self._tactics = W.Dropdown(options=list(TARGET_POLICIES), value="weakest",
                                    description="tactics", **small)
         playable = [r for r in implemented() if r in SUPPORTED_RULESETS]
@@ -106,49 +114,112 @@ class PrepPanel(W.VBox):
         self._bar = W.IntProgress(value=0, min=0, max=1, description="", bar_style="info",
                                   layout=W.Layout(width="20em"))
         self._status = W.HTML("")
+        self._stale = W.HTML("")
         self._summary = W.HTML("")
         self._plot = W.Image(format="png", layout=W.Layout(max_width="100%"))
         self._table = W.VBox()
         self.tracker = None
         self._run.on_click(lambda _: self.run())
         self._replay.on_click(lambda _: self.replay_worst())
-        controls = W.HBox([self._party, W.VBox([self._foes, self._count_box]), W.VBox([
-            self._n, self._seed, self._tactics, self._ruleset, self._tier,
-            W.HBox([self._killer, self._perfect])])])
+        controls = W.HBox([self._party, W.VBox([self._foes, self._copies, self._count_box]),
+                           W.VBox([self._n, self._seed, self._tactics, self._ruleset,
+                                   self._tier, W.HBox([self._killer, self._perfect])])])
         super().__init__([controls, W.HBox([self._run, self._bar, self._replay]),
-                          self._status, self._summary, self._plot, self._table], **kwargs)
+                          self._status, self._stale, self._summary, self._plot, self._table],
+                         **kwargs)
         self.add_class("lfg-prep")
+        for control in (self._party, self._foes, self._copies, self._n, self._seed,
+                        self._tactics, self._ruleset, self._tier, self._killer, self._perfect):
+            control.observe(lambda _: self._inputs_changed(), "value")
 
     # ------------------------------------------------------------------ the model
     def _sync_counts(self) -> None:
-        """One count per foe picked (new ones start at ``copies``)."""
+        """One count per foe picked, shown under the foes (new ones start at the "new foes x"
+        value, itself shown)."""
         small = dict(layout=W.Layout(width="14em"), style={"description_width": "8em"})
         for name in self._foes.value:
             if name not in self._counts:
-                self._counts[name] = W.BoundedIntText(
-                    value=int(self._copies.value), min=1, max=20,
-                    description=f"{name[:12]} x", **small)
+                self._counts[name] = W.IntText(value=int(self._copies.value),
+                                               description=f"{name[:12]} x", **small)
+                self._counts[name].observe(lambda _: self._inputs_changed(), "value")
         self._count_box.children = tuple(self._counts[n] for n in self._foes.value)
 
     def set_count(self, foe: str, count: int) -> None:
         """How many of ``foe`` (a name picked among the foes) fight."""
         self._counts[foe].value = int(count)
 
+    @staticmethod
+    def _check_count(what: str, k: int) -> None:
+        """Refuse a count outside ``MIN_COUNT..MAX_COUNT`` (never clamp it).
+
+        Raises:
+            PrepError: ``k`` out of range, naming ``what``.
+        """
+        if not MIN_COUNT <= k <= MAX_COUNT:
+            raise PrepError(f"{what} must be from {MIN_COUNT} to {MAX_COUNT}, not {k}; "
+                            "set it in that range and press Run")
+
     def sides(self) -> dict[str, list[Creature]]:
-        """The sides as chosen (each foe as many times as its count, numbered)."""
+        """The sides as chosen (each foe as many times as its count, numbered).
+
+        Raises:
+            PrepError: a foe's count is outside ``MIN_COUNT..MAX_COUNT``.
+        """
         party = [self.pool[n] for n in self._party.value]
         foes: list[Creature] = []
         for name in self._foes.value:
             c = self.pool[name]
             k = int(self._counts[name].value)
+            self._check_count(f"the count of {name!r}", k)
             foes += [c] if k == 1 else [c.replace(name=f"{name} {i + 1}") for i in range(k)]
         return {"party": party, "foes": foes}
 
+    # ------------------------------------------------------------------ errors, staleness
+    def _show_error(self, message: str) -> None:
+        """Show ``message`` as an error: a red box, not plain text."""
+        self.error = message
+        self._status.value = (f"<div class='lfg-prep-error' role='alert' style='{_ERROR_STYLE}'>"
+                              f"<b>Not run:</b> {html.escape(message)}</div>")
+
+    def _mark_stale(self, why: str) -> None:
+        """Mark the shown results as stale (kept for comparison; the replay is disabled)."""
+        self._replay.disabled = True
+        if self.result is None:
+            return
+        last = html.escape(repr(self.result))
+        self._stale.value = (f"<div class='lfg-prep-stale' style='{_STALE_STYLE}'><b>Stale:"
+                             f"</b> {html.escape(why)}; the tables and replay below are of "
+                             f"the previous run (its plots are hidden): {last}. Press Run "
+                             "for results of the current inputs.</div>")
+        self._plot.layout.display = "none"
+
+    def _inputs_changed(self) -> None:
+        """An input changed: the shown results are stale; a bad count is refused at once."""
+        self._mark_stale("the inputs changed since this run")
+        try:
+            self._check_count("new foes x", int(self._copies.value))
+            self.sides()
+        except PrepError as exc:
+            self._show_error(str(exc))
+            return
+        if self.error:
+            self.error = ""
+            self._status.value = ""
+
+    @property
+    def stale(self) -> bool:
+        """Whether the shown results are not of the current inputs (or the last run failed)."""
+        return bool(self._stale.value)
+
     def run(self) -> SimResult | None:
-        """Simulate with the current choices; show the summary and the plots."""
+        """Simulate with the current choices; show the summary and the plots.
+
+        A refused run shows the engine's message as an error and marks the previous
+        results, if any, as stale.
+        """
         self._replay.disabled = True
         self._status.value = "running..."
-        self._bar.value, self._bar.max = 0, int(self._n.value)
+        self._bar.value, self._bar.max = 0, max(1, int(self._n.value))
 
         def tick(done: int, total: int) -> None:
             self._bar.max, self._bar.value = total, done
@@ -159,11 +230,13 @@ class PrepPanel(W.VBox):
                               tactics=self._tactics.value, seed=int(self._seed.value),
                               tier=self._tier.value, progress=False, callback=tick)
         except LfgError as exc:
-            self.error = str(exc)
-            self._status.value = f"<span class='lfg-prep-error'>{html.escape(str(exc))}</span>"
+            self._show_error(str(exc))
+            self._mark_stale("this run was refused")
             return None
         self.error = ""
         self.result = result
+        self._stale.value = ""
+        self._plot.layout.display = None
         self._status.value = html.escape(repr(result))
         self._summary.value = self._tables(result)
         buf = io.BytesIO()
@@ -207,8 +280,28 @@ class PrepPanel(W.VBox):
                      f"({html.escape(refused)})." if refused else ".")
         note = W.HTML(text, layout=W.Layout(width="100%"))
         note.add_class("lfg-prep-replay")
-        self._table.children = (note, self.tracker)
+        end = W.HTML(self._end_line(source, i, int(enc.round)), layout=W.Layout(width="100%"))
+        end.add_class("lfg-prep-replay-end")
+        self._table.children = (note, end, self.tracker)
         return self.tracker
+
+    @staticmethod
+    def _end_line(result: SimResult, i: int, shown: int) -> str:
+        """One line over the replayed tracker: which fight, that it is shown at its end, the
+        round it was decided and (where the tracker's round is later) why."""
+        outcome = result.fight(i)
+        rounds, winner = int(outcome["rounds"]), int(outcome["winner"])
+        plural = "s" if rounds != 1 else ""
+        decided = (f"no side won within {rounds} round{plural} (a draw)" if winner < 0 else
+                   f"{html.escape(result.sides[winner])} won; decided in round {rounds}")
+        line = f"Fight {i}, shown at its end: {decided}."
+        if shown > rounds and winner < 0:
+            line += (f" The tracker shows round {shown}, after the round limit (creatures "
+                     "left dying, if any, were played out).")
+        elif shown > rounds:
+            line += (f" Creatures left dying were played out (bleeding, rolling to "
+                     f"stabilize) until round {shown}, the round the tracker shows.")
+        return line
 
     def _worst_replayable(self, result: SimResult) -> tuple[SimResult, int, Any, str]:
         """The run, fight and encounter to show: the worst fight for the party that replays

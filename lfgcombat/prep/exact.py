@@ -14,13 +14,14 @@ the distribution of the round the duel ends in: the numbers the simulators must 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 import pandas as pd
 
 from ..creature import Creature
 from .run import prepare_run
-from .spec import MAX_ROUNDS, FightSpec, check_fast_tier
+from .spec import MAX_ROUNDS, FightSpec, PrepError, check_fast_tier
 
 __all__ = ["exact_duel", "exact_chain", "ExactDuel", "attack_damage_pmf"]
 
@@ -128,18 +129,45 @@ def _attack(state: np.ndarray, spec: FightSpec, a: int, k: int) -> np.ndarray:
     return out.T if a == 1 else out
 
 
-def exact_duel(a: Creature, b: Creature, *, ruleset="lfg", max_rounds: int = MAX_ROUNDS,
-               tol: float = 1e-12) -> ExactDuel:
+def exact_duel(a: Creature, b: Creature | None = None, *, ruleset="lfg",
+               max_rounds: int = MAX_ROUNDS, tol: float = 1e-12) -> ExactDuel:
     """The exact outcome of a one-on-one fight (see the module docstring).
 
+    Args:
+        a, b: The two creatures, given one by one: ``exact_duel(a, b)``.
+        ruleset, max_rounds, tol: As :func:`exact_chain` and :func:`~lfgcombat.prep.simulate`.
+
     Raises:
-        PrepError: a creature starting at 0 HP or less, with conditions or Temporary HP
-            (:func:`~lfgcombat.prep.spec.check_fast_tier`), or a bad ruleset.
+        PrepError: not two creatures (a list, say), a creature starting at 0 HP or less,
+            with conditions or Temporary HP (:func:`~lfgcombat.prep.spec.check_fast_tier`),
+            or a bad ruleset.
     """
+    a, b = _two(a, b)
     scenario, spec = prepare_run({"a": [a], "b": [b]}, ruleset, "weakest",
                                  max_rounds=max_rounds)
     check_fast_tier(scenario, "the exact duel", temp_hp=False)
     return exact_chain(spec, (a.name, b.name), (a.hp, b.hp), max_rounds, tol)
+
+
+def _two(a: Any, b: Any) -> tuple[Creature, Creature]:
+    """The two creatures of a duel, given one by one.
+
+    Returns:
+        ``(a, b)``.
+
+    Raises:
+        PrepError: naming what was given and how to call.
+    """
+    if isinstance(a, Creature) and isinstance(b, Creature):
+        return a, b
+    if isinstance(a, (list, tuple, dict, set)):
+        given = f"a {type(a).__name__} of {len(a)}"
+    elif b is None:
+        given = f"only one ({type(a).__name__})"
+    else:
+        given = f"{type(a).__name__} and {type(b).__name__}"
+    raise PrepError(f"exact_duel: a duel takes two creatures, given one by one as "
+                    f"exact_duel(a, b), not {given}; for more than two use simulate(...)")
 
 
 def exact_chain(spec: FightSpec, names: tuple[str, str], start: tuple[int, int],

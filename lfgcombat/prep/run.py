@@ -32,7 +32,7 @@ from .reference import play
 from .result import SimResult, wilson
 from .spec import (MAX_ROUNDS, FightSpec, PrepError, Scenario, build_spec, check_fast_tier,
                    make_scenario)
-from .tactics import coerce_tactics
+from .tactics import coerce_tactics, did_you_mean
 
 __all__ = ["simulate", "fight_words", "TIERS", "DEFAULT_CHUNK", "STOP_CHUNK", "run_chunk",
            "SUPPORTED_RULESETS"]
@@ -72,13 +72,15 @@ def _ruleset(ruleset: Any, switches: Mapping[str, Any] | None = None) -> Ruleset
         raise PrepError(f"GM prep plays the {', '.join(SUPPORTED_RULESETS)} ruleset so far, "
                         f"not {ruleset!r}; use ruleset='lfg' (other rulesets plug in by "
                         "adding their tables to lfgcombat.prep.spec)")
+    known = list(Ruleset().switches())
+    for name in switches or {}:
+        if name not in known:
+            raise PrepError(f"unknown rule switch {name!r}{did_you_mean(name, known)} (the "
+                            f"switches are {', '.join(known)})")
     try:
         rs = coerce_ruleset(ruleset)
         if switches:
             rs = Ruleset(rs.name, **{**rs.switches(), **dict(switches)})
-    except TypeError as exc:
-        raise PrepError(f"unknown rule switch in {dict(switches or {})}: {exc}; the switches "
-                        f"are {', '.join(Ruleset().switches())}") from None
     except RulesetError as exc:
         raise PrepError(str(exc)) from None
     if rs.name not in SUPPORTED_RULESETS:

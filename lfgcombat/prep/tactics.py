@@ -51,7 +51,8 @@ fallen), interrupts and readied actions, healing, and attacking a creature alrea
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import difflib
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
 from ..errors import LfgError
@@ -66,6 +67,20 @@ ARCHER_POLICIES: tuple[str, ...] = ("keep_distance", "stand")
 
 class TacticsError(LfgError, ValueError):
     """An unknown target policy, or tactics that name a side the fight does not have."""
+
+
+def did_you_mean(word: object, known: Iterable[str]) -> str:
+    """``"; did you mean 'x'?"`` for the known name closest to ``word`` ("" if none is close).
+
+    Args:
+        word: The name given.
+        known: The names allowed.
+
+    Returns:
+        The hint, to append to an error message.
+    """
+    close = difflib.get_close_matches(str(word), list(known), n=1, cutoff=0.6)
+    return f"; did you mean {close[0]!r}?" if close else ""
 
 
 @dataclass(frozen=True)
@@ -85,11 +100,13 @@ class Tactics:
 
     def __post_init__(self) -> None:
         if self.target not in TARGET_POLICIES:
-            raise TacticsError(f"tactics target must be one of {', '.join(TARGET_POLICIES)}, "
-                               f"not {self.target!r}")
+            raise TacticsError(f"unknown tactics target {self.target!r}"
+                               f"{did_you_mean(self.target, TARGET_POLICIES)} (tactics target "
+                               f"must be one of {', '.join(TARGET_POLICIES)})")
         if self.archers not in ARCHER_POLICIES:
-            raise TacticsError(f"tactics archers must be one of "
-                               f"{', '.join(ARCHER_POLICIES)}, not {self.archers!r}")
+            raise TacticsError(f"unknown tactics archers {self.archers!r}"
+                               f"{did_you_mean(self.archers, ARCHER_POLICIES)} (tactics "
+                               f"archers must be one of {', '.join(ARCHER_POLICIES)})")
 
     @property
     def code(self) -> int:
@@ -113,8 +130,9 @@ def coerce_tactics(value: "Tactics | str | Mapping | None", sides: list[str]
     if isinstance(value, Mapping):
         unknown = [k for k in value if k not in sides]
         if unknown:
-            raise TacticsError(f"tactics name side(s) {', '.join(map(repr, unknown))}; the "
-                               f"sides are {', '.join(map(repr, sides))}")
+            raise TacticsError(f"tactics name side(s) {', '.join(map(repr, unknown))}"
+                               f"{did_you_mean(unknown[0], sides)} (the sides are "
+                               f"{', '.join(map(repr, sides))})")
         return {s: (value[s] if isinstance(value[s], Tactics) else Tactics(value[s]))
                 if s in value else Tactics() for s in sides}
     raise TacticsError(f"tactics must be a policy name ({', '.join(TARGET_POLICIES)}), a "
