@@ -21,7 +21,8 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from ..errors import IllegalActionError
 from ..falling import falling_damage
-from ..flight import RULE_DIVE, RULE_FALL, RULE_TRIP, dive_attack, falling_while_flying, trip_drop
+from ..flight import (RULE_CHART, RULE_DIVE, RULE_FALL, RULE_TRIP, dive_attack,
+                      falling_while_flying, keeps_lift, maneuverability, trip_drop)
 from ..movement_modes import speeds_of
 from .commands import command
 
@@ -130,6 +131,32 @@ class FlightRules(_Base):
                 self._apply_damage(name, hit.applied.taken, "bludgeoning", struck=False,
                                    source="a fall")
         return res
+
+    def _flight_turn_end(self, name: str) -> None:
+        """The end of ``name``'s turn: an airborne flyer that flew fewer hexes across this
+        turn than its Minimum Flight Speed begins to fall ("A creature that moves less than
+        this amount in a single round while airborne begins to fall"; Perfect hovers). A
+        creature up a climbable wall or in water is held there, not airborne."""
+        from ..battlemap import Terrain
+        f = self._f[name]
+        up = self._flying(name)
+        if f.dead or not up:
+            return
+        speeds = speeds_of(self._view(name))
+        man = speeds.maneuverability
+        if not speeds.fly or man is None:
+            return
+        if self.map.terrain(self.map.token(name).anchor) in (Terrain.WATER, Terrain.CLIMBABLE):
+            return
+        hexes = f.turn.flown_ft // 5
+        if keeps_lift(man, hexes):
+            return
+        need = maneuverability(man).min_forward_hexes
+        self._emit("flyer_stalls", target=name, data={
+            "flown_hexes": hexes, "minimum_hexes": need, "altitude": up,
+            "why": f"{name} flew {hexes} hex(es) this turn, under the {need} that "
+                   f"{man.value} maneuverability needs to stay aloft", "rule": RULE_CHART})
+        self._fall(name, up, can_fly=True, regains=True)
 
     def fall_from_flight(self, name: str, *, regains: bool = True) -> Any:
         """A flyer loses its flight (its wings are hurt, a spell ends it): it falls 300 ft
