@@ -23,7 +23,6 @@ from lfgcombat.grid import FEET_PER_CELL, Cell
 from .core import CellLike
 from .moves import _MoveRules
 from .rules import R_MOVING, R_RETREAT
-from .terrain import Terrain
 from .values import _at, _Why
 
 @dataclass(frozen=True, eq=False)
@@ -129,7 +128,7 @@ class _Pathing(_MoveRules):
         cells = self._footprint_at(p.size, anchor)
         level = self._level(name)
         for c in cells:
-            if c not in self._cells or self._terrain.get(c, Terrain.NORMAL).blocks:
+            if c not in self._cells or self._blocks_at(c, level):
                 return None
             if self._mode_refuses(c, name):
                 return None

@@ -177,6 +177,9 @@ class _Sight(_Flanking):
             if c in shot.t_cells or c == origin or c in shot.a_cells:
                 continue
             kind = blockers.get(c)
+            if kind is not None and self._terrain.get(c) is Terrain.WALL and (
+                    self.wall_height is not None and shot.low >= self.wall_height):
+                kind = None  # both ends above the wall: the line passes over it
             if kind is not None:
                 if (shot.ranged and shot.far and kind == "obstacle" and
                         self.geometry.distance(c, origin) == 1):

@@ -209,7 +209,7 @@ class _Space(_Terrain):
         if c not in self._cells:
             return f"{_at(c)} is off this {self.width}x{self.height} map"
         t = self._terrain.get(c)
-        if t is not None and t.blocks:
+        if t is not None and self._blocks_at(c, level):
             return f"{_at(c)} is {'a closed door' if t is Terrain.DOOR else 'a wall'}"
         if mover is not None:
             refused = self._mode_refuses(c, mover)
