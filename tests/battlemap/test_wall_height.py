@@ -69,6 +69,12 @@ def test_creatures_above_the_wall_see_each_other_over_it() -> None:
     assert m.line_of_sight("A", "B")
     m.set_altitude("A", 10)  # below the top of the wall
     assert not m.line_of_sight("A", "B")
+    m.set_altitude("A", 30)  # high above, looking down past the wall
+    m.set_altitude("B", 0)
+    assert m.line_of_sight("A", "B")  # the line is about 17 ft up where it crosses the wall
+    m.remove("B")
+    m.place(mk("C"), (5, 1), "b")  # right behind the wall: the line meets it at 7.5 ft
+    assert not m.line_of_sight("A", "C")
     full = HexMap.from_text(walled())
     full.place(mk("A"), (1, 1), "a", altitude=15)
     full.place(mk("B"), (8, 1), "b", altitude=20)
