@@ -110,3 +110,13 @@ def test_hovering_and_clinging_flyers_do_not_fall() -> None:
     clinging.move("Bat", (1, 1), mode="climb", altitude=10)
     clinging.end_turn()
     assert clinging.map.altitude("Bat") == 10
+
+
+def test_undoing_the_end_of_turn_puts_a_stalled_flyer_back_aloft() -> None:
+    enc = bat("poor")  # at least 3 hexes a round
+    enc.set_altitude("Bat", 30)
+    enc.move("Bat", (3, 1), mode="fly")  # only 2 hexes across
+    enc.end_turn()
+    assert enc.map.altitude("Bat") == 0 and enc.state("Bat")["hp"] < 20
+    enc.undo()
+    assert enc.map.altitude("Bat") == 30 and enc.state("Bat")["hp"] == 20
