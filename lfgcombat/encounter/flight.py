@@ -12,7 +12,11 @@ The pure rules are :mod:`lfgcombat.flight`; the fall's damage is
 Decisions: a flyer made prone by another creature (a trip, a knockdown: any condition
 "prone" given ``by`` a creature) drops instead, and is prone only if it lands; the drop
 itself deals no damage (the text gives none). A flyer that falls unconscious falls to the
-ground (it cannot regain control) and takes the fall's damage.
+ground (it cannot regain control) and takes the fall's damage. A flyer still airborne at
+the end of its turn that flew across fewer hexes than the chart's Minimum Flight Speed
+("Fly Speed – Flight & Maneuverability") stalls and falls; one whose fall of 300 ft left it
+in the air spends a Big Action at the start of its next turn to regain control (Perfect
+maneuverability regains after 50 ft without one).
 """
 
 from __future__ import annotations
@@ -21,13 +25,18 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from ..errors import IllegalActionError
 from ..falling import falling_damage
-from ..flight import (RULE_CHART, RULE_DIVE, RULE_FALL, RULE_TRIP, dive_attack,
-                      falling_while_flying, keeps_lift, maneuverability, trip_drop)
+from ..effect import Effect
+from ..flight import (FALL_FT_BY_ROUND, RULE_CHART, RULE_DIVE, RULE_FALL, RULE_TRIP,
+                      dive_attack, falling_while_flying, keeps_lift, maneuverability,
+                      trip_drop)
 from ..movement_modes import speeds_of
 from .commands import command
 
 if TYPE_CHECKING:
     from .state import _Fighter
+
+#: The kind of the effect on a flyer falling at the end of a round of its fall.
+FALLING = "falling_flyer"
 
 
 class FlightContext(Protocol):
@@ -48,6 +57,8 @@ class FlightContext(Protocol):
                       source: str | None) -> None: ...
 
     def _do(self, kind: str, args: dict[str, Any]) -> Any: ...
+
+    def _add_effect(self, name: str, effect: Any) -> None: ...
 
     def attack(self, attacker: str, target: str, weapon: Any = None, **situation: Any
                ) -> Any: ...
@@ -123,6 +134,10 @@ class FlightRules(_Base):
         self._emit("flyer_falls", target=name, data={
             "from": up, "fallen_ft": res.fallen_ft, "rounds": res.rounds, "lands": res.lands,
             "regained": res.regained, "lines": list(res.lines), "rule": RULE_FALL})
+        if res.regained and res.rounds and res.fallen_ft >= FALL_FT_BY_ROUND[0]:
+            self._add_effect(name, Effect(
+                kind=FALLING, label="falling: a Big Action at the start of its turn regains "
+                "control", ends="turn_start", on=name, rule=RULE_FALL))
         if res.lands:
             v = self._view(name)
             hit = falling_damage(int(v.max_hp), res.fallen_ft, v.size.value
@@ -131,6 +146,20 @@ class FlightRules(_Base):
                 self._apply_damage(name, hit.applied.taken, "bludgeoning", struck=False,
                                    source="a fall")
         return res
+
+    def _end_effect(self, name: str, effect: Any, why: str) -> None:
+        """A falling flyer's turn begins: "you can spend a Big Action to regain control"
+        (000_8d1d7816ee944f3b.txt, "Falling while Flying & Regaining Control") - the kit
+        spends it at once (a flyer that cannot act would have fallen to the ground)."""
+        super()._end_effect(name, effect, why)  # type: ignore[misc]
+        f = self._f[name]
+        if (effect.kind != FALLING or f.dead or not why.startswith("the start of")
+                or not self._flying(name)):
+            return  # it landed meanwhile, or the effect was removed otherwise
+        f.update_turn(big_used=f.turn.big_used + 1)
+        self._emit("flyer_regains", actor=name, data={
+            "altitude": self._flying(name), "why": f"{name} spends a Big Action to regain "
+            "control", "rule": RULE_FALL})
 
     def _flight_turn_end(self, name: str) -> None:
         """The end of ``name``'s turn: an airborne flyer that flew fewer hexes across this

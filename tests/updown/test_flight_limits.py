@@ -120,3 +120,29 @@ def test_undoing_the_end_of_turn_puts_a_stalled_flyer_back_aloft() -> None:
     assert enc.map.altitude("Bat") == 0 and enc.state("Bat")["hp"] < 20
     enc.undo()
     assert enc.map.altitude("Bat") == 30 and enc.state("Bat")["hp"] == 20
+
+
+def test_a_flyer_falling_300_feet_spends_its_next_big_action_regaining_control() -> None:
+    """"you will fall about 300 feet in 1 round ... you can spend a Big Action to regain
+    control" (000_8d1d7816ee944f3b.txt, "Falling while Flying & Regaining Control")."""
+    enc = bat("average")
+    enc.set_altitude("Bat", 500)
+    enc.end_turn()  # it did not fly: it stalls and falls 300 ft
+    assert enc.map.altitude("Bat") == 200
+    assert enc.actions_left("Bat").big == 2  # its next turn is still to come
+    enc.end_turn(next="Bat")  # Far's turn ends; Far chooses the Bat to open the round
+    assert enc.current == "Bat"
+    assert any(e.kind == "flyer_regains" for e in enc.log)
+    assert enc.actions_left("Bat").big == 1
+    assert replayed(enc).snapshot() == enc.snapshot()
+
+
+def test_a_perfect_flyer_regains_control_after_50_feet_without_a_big_action() -> None:
+    enc = bat("perfect")
+    enc.set_altitude("Bat", 500)
+    enc.fall_from_flight("Bat")
+    assert enc.map.altitude("Bat") == 450
+    enc.end_turn()
+    enc.end_turn(next="Bat")
+    assert not any(e.kind == "flyer_regains" for e in enc.log)
+    assert enc.actions_left("Bat").big == 2
