@@ -147,6 +147,25 @@ class FlightRules(_Base):
                                    source="a fall")
         return res
 
+    def _map_situation(self, attacker: str, target: str, mode: str, situation: Any,
+                       modifiers: list[str], use: Any) -> tuple[dict[str, Any], list[str]]:
+        """The map's additions to an attack, and the maneuverability chart's combat limits:
+        an airborne attacker's ``attack_mod`` and an airborne target's ``ac_mod``
+        (``data/maneuverability.csv``, inferred: Clumsy -2, Poor -1)."""
+        from ..bonuses import Bonus
+        situation, modifiers = super()._map_situation(  # type: ignore[misc]
+            attacker, target, mode, situation, modifiers, use)
+        for who, key, col in ((attacker, "attack_bonuses", "attack_mod"),
+                              (target, "ac_bonuses", "ac_mod")):
+            man = speeds_of(self._view(who)).maneuverability if self._flying(who) else None
+            value = getattr(maneuverability(man), col) if man is not None else 0
+            if value:
+                label = f"{man.value} flight"  # type: ignore[union-attr]
+                situation[key] = tuple(situation.get(key, ())) + (Bonus(value, None, label),)
+                modifiers.append(f"{who} is flying with {label}: {value} "
+                                 f"{'attack' if col == 'attack_mod' else 'AC'} ({RULE_CHART})")
+        return situation, modifiers
+
     def _end_effect(self, name: str, effect: Any, why: str) -> None:
         """A falling flyer's turn begins: "you can spend a Big Action to regain control"
         (000_8d1d7816ee944f3b.txt, "Falling while Flying & Regaining Control") - the kit

@@ -146,3 +146,27 @@ def test_a_perfect_flyer_regains_control_after_50_feet_without_a_big_action() ->
     enc.end_turn(next="Bat")
     assert not any(e.kind == "flyer_regains" for e in enc.log)
     assert enc.actions_left("Bat").big == 2
+
+
+def _attack(man: str, altitude: int, target_man: str | None = None) -> dict:
+    b = Creature.from_dict({"name": "Bat", "level": 2, "max_hp": 20, "speed": 10,
+                            "initiative_rating": 40, "weapons": ["longsword"],
+                            "movement": f"Move Speed 10, Fly 60 [{man}]"})
+    orc = mk("Orc", movement=f"Fly 40 [{target_man}]") if target_man else mk("Orc")
+    m = HexMap(6, 3)
+    m.place(b, (1, 1), "bats", altitude=altitude)
+    m.place(orc, (2, 1), "foes", altitude=altitude if target_man else 0)
+    enc = Encounter([b, orc], map=m, seed=1).start()
+    enc.attack("Bat", "Orc")
+    return [e for e in enc.log if e.kind == "attack" and not e.command][-1].data
+
+
+def test_the_charts_combat_limits_apply_to_airborne_clumsy_and_poor_flyers() -> None:
+    """data/maneuverability.csv's attack_mod / ac_mod (inferred): Clumsy -2, Poor -1."""
+    average, clumsy = _attack("average", 5), _attack("clumsy", 5)
+    assert clumsy["bonus"] == average["bonus"] - 2
+    assert any("clumsy flight" in m for m in clumsy["modifiers"])
+    grounded = _attack("clumsy", 0)  # on the ground: no flight penalty (nor high ground)
+    assert not any("flight" in m for m in grounded["modifiers"])
+    assert _attack("average", 5, "poor")["against"] == _attack("average", 5, "average")[
+        "against"] - 1
