@@ -79,3 +79,14 @@ def test_creatures_above_the_wall_see_each_other_over_it() -> None:
     full.place(mk("A"), (1, 1), "a", altitude=15)
     full.place(mk("B"), (8, 1), "b", altitude=20)
     assert not full.line_of_sight("A", "B")
+
+
+def test_flyers_above_a_low_wall_threaten_across_it() -> None:
+    m = HexMap.from_text(walled("wall_height: 10\n"))
+    m.place(mk("A"), (3, 1), "a", altitude=15)
+    wall = m.cell(4, 1)
+    assert wall in m.threatened("A", 15)  # a flyer over the wall's hex can be struck there
+    assert wall not in m.threatened("A", 5)  # lower down the wall is in the way
+    full = HexMap.from_text(walled())
+    full.place(mk("A"), (3, 1), "a", altitude=15)
+    assert full.cell(4, 1) not in full.threatened("A", 15)
