@@ -33,6 +33,7 @@ from collections.abc import Mapping
 from types import MappingProxyType
 
 from . import close, commands, effects
+from . import updown  # issue 15's events
 from .commands import CommandEvent
 from .eventlog import EventLog
 from .events import COMMAND_TYPES, EFFECT_TYPES, Event, LogFormatError, differences, jsonable
@@ -45,7 +46,7 @@ __all__ = ["Event", "CommandEvent", "EventLog", "LogFormatError", "EFFECT_KINDS"
            "UnverifiedSaveWarning",
            "write_jsonl", "read_jsonl", "jsonable", "engine_version", "rules_stamp",
            "rules_changed", "file_digest",
-           "replay_mismatch_message", "differences", "effects", "commands", "close"]
+           "replay_mismatch_message", "differences", "effects", "commands", "close", "updown"]
 
 #: The effect kinds and what their ``data`` holds (from each kind's class).
 EFFECT_KINDS: Mapping[str, str] = MappingProxyType(

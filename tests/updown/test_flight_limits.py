@@ -170,3 +170,18 @@ def test_the_charts_combat_limits_apply_to_airborne_clumsy_and_poor_flyers() -> 
     assert not any("flight" in m for m in grounded["modifiers"])
     assert _attack("average", 5, "poor")["against"] == _attack("average", 5, "average")[
         "against"] - 1
+
+
+def test_a_fight_with_flight_saves_and_loads(tmp_path) -> None:
+    """Issue 15's events are declared in lfgcombat.log, so a save holding them loads and
+    replays to the same state."""
+    enc = bat("average")
+    enc.move("Bat", (4, 1), mode="fly", altitude=5)
+    enc.set_altitude("Bat", 500)
+    enc.end_turn()  # 3 hexes flown: it keeps its lift
+    enc.end_turn(next="Bat")
+    enc.fall_from_flight("Bat")  # 300 ft down; the next turn's Big Action regains control
+    path = enc.save(tmp_path / "flight.jsonl")
+    again = Encounter.load(path)
+    assert again.snapshot() == enc.snapshot()
+    assert {"moved_mode", "altitude_set", "flyer_falls"} <= {e.kind for e in again.log}
