@@ -67,12 +67,15 @@ FlyerRegains = _effect(
 Unintended = _effect(
     "Unintended", "unintended", ("struck", "why"),
     "Accuracy by Volume: the unintended target struck (or null), why",
-    lambda e, d: str(d.get("why", "")))
+    lambda e, d: f"{e.who}'s shot at {e.target}: {d.get('why', '')}")
 Volley = _effect(
     "Volley", "volley", ("at", "weapon", "natural", "total", "against", "hit", "miss_chance",
                          "modifiers", "damage"),
     "a volley at a hex: at, weapon, natural, total, against, hit, miss_chance, modifiers, "
-    "damage", lambda e, d: f"{e.who} volleys at {d.get('at')}: "
+    "damage", lambda e, d: f"{e.who} volleys at {d.get('at')} with {d.get('weapon')}: d20 "
+                           f"{d.get('natural')}, total {d.get('total')} "
+                           f"(volley {d.get('modifiers')}) vs AC {d.get('against')}, "
+                           f"{d.get('miss_chance')}% miss chance: "
                            f"{'hit' if d.get('hit') else 'miss'}")
 DoorOpened = _effect(
     "DoorOpened", "door_opened", ("at",), "a door opened: at",
