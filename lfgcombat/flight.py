@@ -29,6 +29,8 @@
 from __future__ import annotations
 
 import functools
+import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -40,7 +42,7 @@ from .tables import Column, Schema, load_table, records, register_schema
 
 __all__ = ["MANEUVERABILITY_SCHEMA", "ManeuverRow", "maneuverability", "ascend_cost",
            "DiveAttack", "dive_attack", "FlyingFall", "falling_while_flying", "TripDrop",
-           "trip_drop", "check_five_foot_step", "check_turns", "keeps_lift"]
+           "trip_drop", "check_five_foot_step", "check_turns", "keeps_lift", "path_turns"]
 
 RULE_CHART = cite("Fly Speed – Flight & Maneuverability")
 RULE_DIVE = cite("Dive Attack")
@@ -151,6 +153,45 @@ def check_turns(man: Maneuverability | str, turns: int) -> None:
         raise IllegalActionError(f"{row.maneuverability.value} flyers make at most "
                                  f"{row.turns_per_move} turn(s) per move, not {turns}",
                                  RULE_CHART)
+
+
+def _planar(cell: Any) -> tuple[float, float]:
+    """A hex (axial ``q, r``) or a square (``x, y``) as a point on the plane."""
+    if hasattr(cell, "q"):
+        return cell.q + cell.r / 2, cell.r * math.sqrt(3) / 2
+    return float(cell.x), float(cell.y)
+
+
+def path_turns(path: Sequence[Any], heading: tuple[float, float] | None = None
+               ) -> tuple[int, tuple[float, float] | None]:
+    """The turns a flown path makes: "turning up to 90 degrees each time", so each change
+    of direction counts one turn per 90 degrees or part of it (on hexes a 60-degree change
+    is one turn, 120 or 180 degrees two; on squares 45 or 90 degrees one).
+
+    Args:
+        path: The cells flown through, start first (hexes or squares).
+        heading: The direction flown just before (a turn between two legs of one Big
+            Action counts), or ``None``.
+
+    Returns:
+        (turns, the direction of the last step, or ``heading`` if the path has no step).
+
+    Example:
+        >>> from lfgcombat.grid import Hex
+        >>> path_turns([Hex(0, 0), Hex(1, 0), Hex(2, 0), Hex(2, 1)])[0]
+        1
+    """
+    turns = 0
+    pts = [_planar(c) for c in path]
+    for (x0, y0), (x1, y1) in zip(pts, pts[1:]):
+        step_dir = (x1 - x0, y1 - y0)
+        if heading is not None:
+            cross = heading[0] * step_dir[1] - heading[1] * step_dir[0]
+            dot = heading[0] * step_dir[0] + heading[1] * step_dir[1]
+            angle = abs(math.degrees(math.atan2(cross, dot)))
+            turns += math.ceil(angle / 90 - 1e-6)
+        heading = step_dir
+    return turns, heading
 
 
 def keeps_lift(man: Maneuverability | str, hexes_moved: int) -> bool:

@@ -220,6 +220,11 @@ class MovementBudget:
         speeds: The creature's speeds.
         spent: Feet moved so far this Big Action, in any mode.
         legs: ``(mode, feet)`` moves in order.
+        turns: Direction changes flown this Big Action (000_8d1d7816ee944f3b.txt, "Fly Speed
+            – Flight & Maneuverability": "During a single Normal Move (Big Action), the
+            creature may make the indicated number of direction changes").
+        heading: The direction of the last 5 ft flown (a planar vector), or ``None`` when
+            the last leg was not flown.
 
     Example:
         >>> b = MovementBudget(parse_speeds("Move Speed 50, Fly 110 [average], Leaper 20"))
@@ -230,6 +235,8 @@ class MovementBudget:
     speeds: Speeds
     spent: int = 0
     legs: tuple[tuple[str, int], ...] = ()
+    turns: int = 0
+    heading: tuple[float, float] | None = None
 
     def remaining(self, mode: str) -> int:
         """Feet still available in ``mode``: its speed less everything spent."""
@@ -256,7 +263,7 @@ class MovementBudget:
                                      f"{speed} less {self.spent} ft already moved)", RULE)
         if mode == "leap" and feet > max_leap_ft(self.speeds.walk, self.speeds.leaper):
             raise IllegalActionError("a leap is at most Move Speed + X", RULE_LEAPER)
-        return MovementBudget(self.speeds, self.spent + feet, self.legs + ((mode, feet),))
+        return replace(self, spent=self.spent + feet, legs=self.legs + ((mode, feet),))
 
 
 def _x(leaper: int) -> int:

@@ -119,6 +119,10 @@ class _MapCore:
         #: Height of the ceiling above the ground in feet (``None``: open sky); volleys need
         #: clearance under it (000_8d1d7816ee944f3b.txt, "Volley Shots & Indirect Fire").
         self.ceiling: int | None = None
+        #: Height of the map's walls in feet (``None``: full height, to the ceiling or the
+        #: sky); a creature at or above it passes and sees over them (``wall_height`` in the
+        #: map text). Closed doors always block.
+        self.wall_height: int | None = None
         self._placing_at = 0  # the altitude of a creature being placed
 
     # -- basics --------------------------------------------------------------------------
@@ -368,7 +372,7 @@ class _MapCore:
         return (self.grid, self.width, self.height, tuple(sorted(self._terrain.items())),
                 tuple(sorted(self._elevation.items())), tuple(sorted(self._altitude.items())),
                 tuple(sorted((c, s.hp, s.broken, s.forced_attempted)
-                             for c, s in self._doors.items())), self.ceiling,
+                             for c, s in self._doors.items())), self.ceiling, self.wall_height,
                 tuple((k, c, s.hp, s.broken, s.forced_attempted, i)
                       for k, (c, s, i) in sorted(self._objects.items())),
                 tuple((n, p.side, p.anchor, tuple(sorted(p.cells)))

@@ -20,7 +20,6 @@ from .core import ACTIONS, CellLike, _Placed
 from .reach import _Reach
 from .reading import ConditionFlags, _speed_flag, condition_flags
 from .rules import R_CONDITIONS, R_MOVEMENT, R_MOVING, R_RETREAT, R_RUN, R_STEP
-from .terrain import Terrain
 from .values import Provocation, Provokers, _at
 
 
@@ -266,7 +265,7 @@ class _MoveRules(_Reach):
         for c in line[1:]:
             cells = self._footprint_at(p.size, c)
             for x in cells:
-                if x not in self._cells or self._terrain.get(x, Terrain.NORMAL).blocks:
+                if x not in self._cells or self._blocks_at(x, self._level(name)):
                     raise IllegalActionError(f"the straight line to {_at(to)} is blocked at "
                                              f"{_at(x)}", R_RUN)
             refused = next((w for x in cells if (w := self._mode_refuses(x, name))), None)

@@ -23,7 +23,6 @@ from lfgcombat.grid import FEET_PER_CELL, Cell
 from .core import CellLike
 from .moves import _MoveRules
 from .rules import R_MOVING, R_RETREAT
-from .terrain import Terrain
 from .values import _at, _Why
 
 @dataclass(frozen=True, eq=False)
@@ -103,6 +102,11 @@ def _unwind(prev: Mapping, state: tuple) -> list[Cell]:
     return [st[0] for st in out]
 
 
+def _xy(c: Any) -> tuple[int, int]:
+    """A hex's axial ``(q, r)`` or a square's ``(x, y)``."""
+    return (c.q, c.r) if hasattr(c, "q") else (c.x, c.y)
+
+
 def _cheapest(best: Mapping[tuple, int], prev: dict) -> tuple[dict, tuple[dict, dict]]:
     """From the search's states (anchor, diagonal parity): the cheapest per anchor."""
     cost: dict[Cell, int] = {}
@@ -124,7 +128,7 @@ class _Pathing(_MoveRules):
         cells = self._footprint_at(p.size, anchor)
         level = self._level(name)
         for c in cells:
-            if c not in self._cells or self._terrain.get(c, Terrain.NORMAL).blocks:
+            if c not in self._cells or self._blocks_at(c, level):
                 return None
             if self._mode_refuses(c, name):
                 return None
@@ -291,6 +295,41 @@ class _Pathing(_MoveRules):
         if to not in r:
             self._explain_unreachable(name, to, r)
         return r.path_to(to, avoid_provoking)
+
+    def two_leg_paths(self, name: str, to: CellLike, *, feet: int) -> list[list[Cell]]:
+        """Every path for ``name`` to ``to`` of at most two straight legs (one turn) that it
+        can move within ``feet``: a flyer's way to keep under the turns the "Fly Speed –
+        Flight & Maneuverability" chart allows when the cheapest path zigzags.
+
+        Returns:
+            Paths (anchors, start first), each leg in one of the grid's directions; empty
+            when no such path is open.
+        """
+        end: Any = self._as_cell(to)  # one grid's cells: Hex or Square, not a mix
+        start: Any = self._placed[name].anchor
+        dirs = [nb - start for nb in self.geometry.neighbors(start)]
+        d0, d1 = _xy(end - start)
+        out: list[list[Cell]] = []
+        for u in dirs:
+            for v in dirs:
+                (u0, u1), (v0, v1) = _xy(u), _xy(v)
+                det = u0 * v1 - u1 * v0
+                if det == 0 or (d0 * v1 - d1 * v0) % det or (u0 * d1 - u1 * d0) % det:
+                    continue
+                a, b = (d0 * v1 - d1 * v0) // det, (u0 * d1 - u1 * d0) // det
+                if a < 0 or b < 0:
+                    continue
+                path: list[Any] = [start]
+                for step in [u] * a + [v] * b:
+                    path.append(path[-1] + step)
+                if path not in out and self._open_path(name, path, feet):
+                    out.append(path)
+        return out
+
+    def _open_path(self, name: str, path: list[Cell], feet: int) -> bool:
+        """Whether ``name`` may pass every cell of ``path`` within ``feet``."""
+        return all(self._footprint_passable(name, c, frozenset(), True) is not None
+                   for c in path[1:]) and self._path_cost(name, path) <= feet
 
     def _explain_unreachable(self, name: str, to: Cell, r: Reachable) -> None:
         p = self._placed[name]

@@ -55,10 +55,13 @@ class _Reach(_Space):
                 s: set = set()
                 for c in p.cells:
                     s.update(self.geometry.within_ft(c, reach))
-                walls = self._cache.get("walls")
+                # walls as high as the lower of the two altitudes (the map's wall_height)
+                lo = min(self._altitude.get(name, 0), level)
+                wkey = ("walls", lo if self.wall_height is not None else 0)
+                walls = self._cache.get(wkey)
                 if walls is None:
-                    walls = self._cache["walls"] = frozenset(
-                        c for c, t in self._terrain.items() if t.blocks)
+                    walls = self._cache[wkey] = frozenset(
+                        c for c in self._terrain if self._blocks_at(c, lo))
                 out = frozenset((s - (p.cells if not v else frozenset()) - walls) & self._cells)
                 if v:
                     d = self.geometry.distance_ft

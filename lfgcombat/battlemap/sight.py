@@ -177,6 +177,8 @@ class _Sight(_Flanking):
             if c in shot.t_cells or c == origin or c in shot.a_cells:
                 continue
             kind = blockers.get(c)
+            if kind is not None and self._over_wall(shot, origin, c):
+                kind = None  # the line passes over the top of the wall
             if kind is not None:
                 if (shot.ranged and shot.far and kind == "obstacle" and
                         self.geometry.distance(c, origin) == 1):
@@ -190,6 +192,20 @@ class _Sight(_Flanking):
                     continue  # "Creatures 1 or more size categories smaller ... do not"
                 creatures.setdefault(o, []).append(c)
         return solid, creatures, ignored
+
+    def _over_wall(self, shot: _Shot, origin: Cell, c: Cell) -> bool:
+        """Whether the line from ``origin`` to the target is at or above the top of the wall
+        in ``c`` where it crosses it (the map's :attr:`wall_height`; ``None``: full height,
+        never). The line's height is interpolated between the two ends' altitudes by the
+        distance along it."""
+        if self.wall_height is None or self._terrain.get(c) is not Terrain.WALL:
+            return False
+        la = self._level(shot.a_name) if shot.a_name else 0
+        lt = self._level(shot.t_name) if shot.t_name else 0
+        d = self.geometry.distance
+        total = min(d(origin, t) for t in shot.t_cells)
+        along = d(origin, c) / total if total else 1.0
+        return la + (lt - la) * along >= self.wall_height
 
     def _hidden(self, shot: _Shot, ox: float, oy: float, solid: list[tuple[Cell, str]]
                 ) -> tuple[int, int, set]:

@@ -30,6 +30,14 @@ from .values import CrossSection, Relocation, Token, _and, _at, _short, _Why
 _IN_A_GRAPPLE = frozenset({Condition.GRAPPLED.value, Condition.PINNED.value})
 
 
+def _creature_name(creature: Any) -> str:
+    """The name of a creature to place; refuses one without a name."""
+    name = getattr(creature, "name", None)
+    if not isinstance(name, str) or not name:
+        raise IllegalActionError(f"a creature needs a name to be placed, got {_short(creature)}")
+    return name
+
+
 class _Space(_Terrain):
     """Who may stand where: footprints, sharing, the Half Hex Rule, legal positions, Cramped."""
 
@@ -201,7 +209,7 @@ class _Space(_Terrain):
         if c not in self._cells:
             return f"{_at(c)} is off this {self.width}x{self.height} map"
         t = self._terrain.get(c)
-        if t is not None and t.blocks:
+        if t is not None and self._blocks_at(c, level):
             return f"{_at(c)} is {'a closed door' if t is Terrain.DOOR else 'a wall'}"
         if mover is not None:
             refused = self._mode_refuses(c, mover)
@@ -253,28 +261,12 @@ class _Space(_Terrain):
             IllegalActionError: Name already on the map, off the map, into a wall, or
                 into an occupied space (without ``fallback``); nothing is changed.
         """
-        name = getattr(creature, "name", None)
-        if not isinstance(name, str) or not name:
-            raise IllegalActionError("a creature needs a name to be placed, got "
-                                     f"{_short(creature)}")
+        name = _creature_name(creature)
         _check_placement_args(side, reach_ft, threatens, speed, share, fallback)
-        if name in self._placed:
-            raise IllegalActionError(f"{name} is already on the map at "
-                                     f"{_at(self._placed[name].anchor)}; use move() or remove() "
-                                     "first", R_SPACE)
+        self._refuse_placed(name)
         size = _size_name(getattr(creature, "size", "medium"))
-        anchor = self._as_cell(where)
-        self._placing_at = check_altitude(altitude)
-        try:
-            if fallback:
-                anchor = self._legal_spot(name, None, side, size, anchor, (), share).cell
-            cells = self._footprint_at(size, anchor)
-            why = self._why_not_stand(cells, None, side, size, ending=True, share=share)
-        finally:
-            self._placing_at = 0
-        if why:
-            raise IllegalActionError(f"cannot place {name} ({size}) at {_at(anchor)}: {why}",
-                                     getattr(why, "rule", R_SPACE))
+        anchor, cells = self._placement_spot(name, side, size, self._as_cell(where),
+                                             check_altitude(altitude), fallback, share)
         row = _sizes()[size]
         self._placed[name] = _Placed(creature, side, anchor, cells, size, int(row["order"]),
                                      float(row["space_hexes"]), speed, reach_ft, threatens)
@@ -285,6 +277,30 @@ class _Space(_Terrain):
         self._turn[name] = _Turn()
         self._changed()
         return self.token(name)
+
+    def _refuse_placed(self, name: str) -> None:
+        """Refuse to place ``name`` a second time."""
+        if name in self._placed:
+            raise IllegalActionError(f"{name} is already on the map at "
+                                     f"{_at(self._placed[name].anchor)}; use move() or remove() "
+                                     "first", R_SPACE)
+
+    def _placement_spot(self, name: str, side: str, size: str, anchor: Cell, level: int,
+                        fallback: bool, share: bool) -> tuple[Cell, frozenset]:
+        """The anchor and footprint where ``name`` is placed at ``level`` (the nearest legal
+        spot with ``fallback``); refuses one it may not stand in."""
+        self._placing_at = level
+        try:
+            if fallback:
+                anchor = self._legal_spot(name, None, side, size, anchor, (), share).cell
+            cells = self._footprint_at(size, anchor)
+            why = self._why_not_stand(cells, None, side, size, ending=True, share=share)
+        finally:
+            self._placing_at = 0
+        if why:
+            raise IllegalActionError(f"cannot place {name} ({size}) at {_at(anchor)}: {why}",
+                                     getattr(why, "rule", R_SPACE))
+        return anchor, cells
 
     def set_altitude(self, name: str, feet: int) -> None:
         """The GM sets ``name``'s altitude above its hex (5-foot steps; 0 lands it).

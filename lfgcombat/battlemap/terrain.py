@@ -131,6 +131,14 @@ class _Terrain(_MapCore):
     """Terrain and elevation of the cells, and what they cost a creature standing or
     stepping on them."""
 
+    def _blocks_at(self, c: Cell, level: int) -> bool:
+        """Whether cell ``c`` blocks a creature ``level`` feet up: a closed door always, a
+        wall unless the map's :attr:`wall_height` is at or below ``level`` (it flies over)."""
+        t = self._terrain.get(c, Terrain.NORMAL)
+        if t is Terrain.WALL and self.wall_height is not None:
+            return level < self.wall_height
+        return t.blocks
+
     def terrain(self, where: CellLike) -> Terrain:
         """The terrain of a cell (normal unless set)."""
         return self._terrain.get(self._as_cell(where), Terrain.NORMAL)

@@ -38,7 +38,9 @@ Doors are good wooden doors unless ``doors:`` says otherwise: ``- {at: [3, 1], o
 strong_wooden_door, lock: 5, trap: poison needle, hp: 12, forced: true}`` (a row of
 ``data/objects.csv``; ``lock`` -5..+5 on the Break DC; ``hp`` left; ``forced``: a failed
 attempt to force it was made). ``ceiling: 20`` is the height of the ceiling in feet
-(absent: open sky), which volleys need clearance under. A creature entry's ``altitude: 30``
+(absent: open sky), which volleys need clearance under. ``wall_height: 10`` is how tall
+the walls are (absent: full height): a creature at that altitude or above flies and sees
+over them (closed doors still block). A creature entry's ``altitude: 30``
 is its height above its hex in feet (5-foot steps).
 
 A hallway 10 feet wide running north-south, drawn with half hexes (rows alternate two
@@ -82,7 +84,7 @@ MAX_TEXT_CHARS = 1_000_000
 #: The largest Move Speed, reach or elevation step a map text may give, in feet.
 MAX_FEET = 10_000
 _TOP_KEYS = ("grid", "terrain", "elevation", "elevation_step", "background", "creatures", "name",
-             "doors", "ceiling", "objects")
+             "doors", "ceiling", "objects", "wall_height")
 _CREATURE_KEYS = ("name", "at", "side", "size", "speed", "reach", "threatens", "conditions",
                   "share", "altitude")
 _DOOR_KEYS = ("at", "object", "hp", "lock", "trap", "forced")
@@ -135,6 +137,10 @@ class _TextFormat(_Display):
         m._fill_ground(rows, elevation)
         m._fill_doors(doors, _block_line(lines, "doors"))
         m.ceiling = ceiling
+        wall_height = doc.get("wall_height")
+        if wall_height is not None:
+            m.wall_height = _whole(wall_height, "wall_height", _block_line(lines, "wall_height"),
+                                   5)
         m._fill_objects(doc.get("objects"), _block_line(lines, "objects"))
         m._background = background
         m._place_entries(entries, creatures)
@@ -231,6 +237,8 @@ class _TextFormat(_Display):
         out += self._object_lines()
         if self.ceiling is not None:
             out.append(f"ceiling: {self.ceiling}")
+        if self.wall_height is not None:
+            out.append(f"wall_height: {self.wall_height}")
         if self._background is not None:
             bg = self._background
             out.append(f"background: {{image: {_yaml_str(bg.image)}, opacity: {bg.opacity:g}}}")

@@ -12,7 +12,11 @@ The pure rules are :mod:`lfgcombat.flight`; the fall's damage is
 Decisions: a flyer made prone by another creature (a trip, a knockdown: any condition
 "prone" given ``by`` a creature) drops instead, and is prone only if it lands; the drop
 itself deals no damage (the text gives none). A flyer that falls unconscious falls to the
-ground (it cannot regain control) and takes the fall's damage.
+ground (it cannot regain control) and takes the fall's damage. A flyer still airborne at
+the end of its turn that flew across fewer hexes than the chart's Minimum Flight Speed
+("Fly Speed – Flight & Maneuverability") stalls and falls; one whose fall of 300 ft left it
+in the air spends a Big Action at the start of its next turn to regain control (Perfect
+maneuverability regains after 50 ft without one).
 """
 
 from __future__ import annotations
@@ -21,12 +25,18 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from ..errors import IllegalActionError
 from ..falling import falling_damage
-from ..flight import RULE_DIVE, RULE_FALL, RULE_TRIP, dive_attack, falling_while_flying, trip_drop
+from ..effect import Effect
+from ..flight import (FALL_FT_BY_ROUND, RULE_CHART, RULE_DIVE, RULE_FALL, RULE_TRIP,
+                      dive_attack, falling_while_flying, keeps_lift, maneuverability,
+                      trip_drop)
 from ..movement_modes import speeds_of
 from .commands import command
 
 if TYPE_CHECKING:
     from .state import _Fighter
+
+#: The kind of the effect on a flyer falling at the end of a round of its fall.
+FALLING = "falling_flyer"
 
 
 class FlightContext(Protocol):
@@ -47,6 +57,8 @@ class FlightContext(Protocol):
                       source: str | None) -> None: ...
 
     def _do(self, kind: str, args: dict[str, Any]) -> Any: ...
+
+    def _add_effect(self, name: str, effect: Any) -> None: ...
 
     def attack(self, attacker: str, target: str, weapon: Any = None, **situation: Any
                ) -> Any: ...
@@ -122,6 +134,10 @@ class FlightRules(_Base):
         self._emit("flyer_falls", target=name, data={
             "from": up, "fallen_ft": res.fallen_ft, "rounds": res.rounds, "lands": res.lands,
             "regained": res.regained, "lines": list(res.lines), "rule": RULE_FALL})
+        if res.regained and res.rounds and res.fallen_ft >= FALL_FT_BY_ROUND[0]:
+            self._add_effect(name, Effect(
+                kind=FALLING, label="falling: a Big Action at the start of its turn regains "
+                "control", ends="turn_start", on=name, rule=RULE_FALL))
         if res.lands:
             v = self._view(name)
             hit = falling_damage(int(v.max_hp), res.fallen_ft, v.size.value
@@ -130,6 +146,65 @@ class FlightRules(_Base):
                 self._apply_damage(name, hit.applied.taken, "bludgeoning", struck=False,
                                    source="a fall")
         return res
+
+    def _map_situation(self, attacker: str, target: str, mode: str, situation: Any,
+                       modifiers: list[str], use: Any) -> tuple[dict[str, Any], list[str]]:
+        """The map's additions to an attack, and the maneuverability chart's combat limits:
+        an airborne attacker's ``attack_mod`` and an airborne target's ``ac_mod``
+        (``data/maneuverability.csv``, inferred: Clumsy -2, Poor -1)."""
+        from ..bonuses import Bonus
+        situation, modifiers = super()._map_situation(  # type: ignore[misc]
+            attacker, target, mode, situation, modifiers, use)
+        for who, key, col in ((attacker, "attack_bonuses", "attack_mod"),
+                              (target, "ac_bonuses", "ac_mod")):
+            man = speeds_of(self._view(who)).maneuverability if self._flying(who) else None
+            value = getattr(maneuverability(man), col) if man is not None else 0
+            if value:
+                label = f"{man.value} flight"  # type: ignore[union-attr]
+                situation[key] = tuple(situation.get(key, ())) + (Bonus(value, None, label),)
+                modifiers.append(f"{who} is flying with {label}: {value} "
+                                 f"{'attack' if col == 'attack_mod' else 'AC'} ({RULE_CHART})")
+        return situation, modifiers
+
+    def _end_effect(self, name: str, effect: Any, why: str) -> None:
+        """A falling flyer's turn begins: "you can spend a Big Action to regain control"
+        (000_8d1d7816ee944f3b.txt, "Falling while Flying & Regaining Control") - the kit
+        spends it at once (a flyer that cannot act would have fallen to the ground)."""
+        super()._end_effect(name, effect, why)  # type: ignore[misc]
+        f = self._f[name]
+        if (effect.kind != FALLING or f.dead or not why.startswith("the start of")
+                or not self._flying(name)):
+            return  # it landed meanwhile, or the effect was removed otherwise
+        f.update_turn(big_used=f.turn.big_used + 1)
+        self._emit("flyer_regains", actor=name, data={
+            "altitude": self._flying(name), "why": f"{name} spends a Big Action to regain "
+            "control", "rule": RULE_FALL})
+
+    def _flight_turn_end(self, name: str) -> None:
+        """The end of ``name``'s turn: an airborne flyer that flew fewer hexes across this
+        turn than its Minimum Flight Speed begins to fall ("A creature that moves less than
+        this amount in a single round while airborne begins to fall"; Perfect hovers). A
+        creature up a climbable wall or in water is held there, not airborne."""
+        from ..battlemap import Terrain
+        f = self._f[name]
+        up = self._flying(name)
+        if f.dead or not up:
+            return
+        speeds = speeds_of(self._view(name))
+        man = speeds.maneuverability
+        if not speeds.fly or man is None:
+            return
+        if self.map.terrain(self.map.token(name).anchor) in (Terrain.WATER, Terrain.CLIMBABLE):
+            return
+        hexes = f.turn.flown_ft // 5
+        if keeps_lift(man, hexes):
+            return
+        need = maneuverability(man).min_forward_hexes
+        self._emit("flyer_stalls", target=name, data={
+            "flown_hexes": hexes, "minimum_hexes": need, "altitude": up,
+            "why": f"{name} flew {hexes} hex(es) this turn, under the {need} that "
+                   f"{man.value} maneuverability needs to stay aloft", "rule": RULE_CHART})
+        self._fall(name, up, can_fly=True, regains=True)
 
     def fall_from_flight(self, name: str, *, regains: bool = True) -> Any:
         """A flyer loses its flight (its wings are hurt, a spell ends it): it falls 300 ft

@@ -20,12 +20,13 @@ plain ``move`` made right after (and the other way round).
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any, Protocol
 
 from ..battlemap.altitude import check_altitude
 from ..citations import cite
 from ..errors import IllegalActionError
-from ..flight import ascend_cost
+from ..flight import ascend_cost, check_turns, maneuverability, path_turns
 from ..movement_modes import (MODES, MovementBudget, Speeds, check_run,
                               leap_needs_check, speeds_of)
 from .commands import command
@@ -94,7 +95,6 @@ class OtherMovementRules(_Base):
         if self.map is not None and name in self.map:
             walk = max(0, self.map.token(name).speed_ft)
             walk -= walk % 5
-            from dataclasses import replace
             base = replace(base, walk=walk)
         return base
 
@@ -113,9 +113,9 @@ class OtherMovementRules(_Base):
             budget, left_then = held
             walked = (left_then or 0) - (turn.move_left or 0)
             if walked > 0:  # a plain move continued this Big Action since
-                budget = MovementBudget(speeds, budget.spent + walked,
-                                        budget.legs + (("walk", walked),))
-            return MovementBudget(speeds, budget.spent, budget.legs)
+                budget = replace(budget, spent=budget.spent + walked, heading=None,
+                                 legs=budget.legs + (("walk", walked),))
+            return replace(budget, speeds=speeds)
         if turn.move_left is not None:  # a plain move began this Big Action
             spent = max(0, speeds.walk - turn.move_left)
             return MovementBudget(speeds, spent, (("walk", spent),) if spent else ())
@@ -204,6 +204,7 @@ class OtherMovementRules(_Base):
                 path = [cell]
             else:
                 path = m.path(name, cell, action="move", feet=left)
+            path, (turns, heading) = self._fly_path(name, mode, cell, path, budget, left)
             prov = m.provokers(name, path, action="move")
             offered, take = self._provocation(name, prov.names, aoo, "move")
             if not cont:
@@ -218,6 +219,9 @@ class OtherMovementRules(_Base):
         spent = moved + vertical
         if spent:
             budget = budget.spend(mode, spent)
+        budget = replace(budget, turns=turns, heading=heading)
+        if mode == "fly" and moved:  # the Minimum Flight Speed counts the feet flown
+            f.update_turn(flown_ft=f.turn.flown_ft + moved)
         walk_left = budget.remaining("walk")
         f.update_turn(last_action="move", move_left=walk_left,  # checkpoints copy the turn
                       mode_budget=(budget, walk_left))
@@ -227,6 +231,45 @@ class OtherMovementRules(_Base):
             "budget_spent": budget.spent, "legs": [list(leg) for leg in budget.legs],
             "rule": R_OTHER})
         self._lose_aim_on_move(name)
+
+    def _fly_path(self, name: str, mode: str, cell: Any, path: list[Any],
+                  budget: MovementBudget, left: int
+                  ) -> tuple[list[Any], tuple[int, tuple[float, float] | None]]:
+        """The path to fly: the cheapest one if it keeps within the turns allowed, else
+        the shortest open path of two straight legs that does (then the fewest AOO)."""
+        try:
+            return path, self._fly_turns(name, mode, path, budget)
+        except IllegalActionError:
+            m = self.map
+            allowed = maneuverability(budget.speeds.maneuverability or "clumsy").turns_per_move
+            best = sorted(
+                (len(p), len(m.provokers(name, p, action="move").names), i, p)
+                for i, p in enumerate(m.two_leg_paths(name, cell, feet=left))
+                if budget.turns + path_turns(p, budget.heading)[0] <= (allowed or 0))
+            if not best:
+                raise
+            return best[0][3], self._fly_turns(name, mode, best[0][3], budget)
+
+    def _fly_turns(self, name: str, mode: str, path: list[Any], budget: MovementBudget
+                   ) -> tuple[int, tuple[float, float] | None]:
+        """The turns this Big Action has flown with ``path`` added, and the heading after
+        it; refuses more than the maneuverability allows (000_8d1d7816ee944f3b.txt, "Fly
+        Speed – Flight & Maneuverability"). Other modes: no turns counted, no heading."""
+        if mode != "fly":
+            return budget.turns, None
+        turns, heading = path_turns(path, budget.heading)
+        man = budget.speeds.maneuverability
+        assert man is not None  # a fly speed always has one
+        try:
+            check_turns(man, budget.turns + turns)
+        except IllegalActionError:
+            allowed = maneuverability(man).turns_per_move
+            raise IllegalActionError(
+                f"{name}'s flight to {self.map.offset(path[-1])} makes {turns} turn(s) after "
+                f"{budget.turns} already this Big Action: {man.value} flyers make at most "
+                f"{allowed} per move (\"turning up to 90 degrees each time\"): fly on "
+                "straight; the next Big Action may turn again", R_CHART) from None
+        return budget.turns + turns, heading
 
     # -- run in a mode ------------------------------------------------------------------
     @command
@@ -264,6 +307,8 @@ class OtherMovementRules(_Base):
         if level != m.altitude(name) and not self._f[name].dead:
             m.set_altitude(name, level)
         f.update_turn(run_ft=moved, last_action="run")
+        if mode == "fly" and moved:  # the Minimum Flight Speed counts the feet flown
+            f.update_turn(flown_ft=f.turn.flown_ft + moved)
         dive = start_alt - level
         self._emit("ran_mode", actor=name, data={
             "mode": mode, "feet": moved, "altitude": m.altitude(name), "descended_ft":

@@ -140,6 +140,8 @@ class TurnBudget:
         mode_budget: The movement by mode spent this Big Action ("Other Types of Movement":
             one budget across modes) and the walking feet it left, or ``None``.
         dive_ft: Feet descended by a fly Run this turn (a Dive Attack), or ``None``.
+        flown_ft: Feet flown across this turn (the Minimum Flight Speed: "A creature that
+            moves less than this amount in a single round while airborne begins to fall").
     """
 
     big_used: int = 0
@@ -158,6 +160,7 @@ class TurnBudget:
     disrupted: Mapping[str, Any] | None = None
     mode_budget: tuple[Any, int | None] | None = None
     dive_ft: int | None = None
+    flown_ft: int = 0
 
     def replace(self, **changes: Any) -> "TurnBudget":
         """A copy with ``changes`` (field name -> new value); this budget is unchanged."""

@@ -32,7 +32,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from types import MappingProxyType
 
-from . import close, commands, effects, updown
+from . import close, commands, effects
+from . import updown  # issue 15's events
 from .commands import CommandEvent
 from .eventlog import EventLog
 from .events import COMMAND_TYPES, EFFECT_TYPES, Event, LogFormatError, differences, jsonable

@@ -1,225 +1,120 @@
-"""Up, down and through: the events of movement by mode, flight, archery and breaking things.
+"""Issue 15's events: movement by mode and altitude, flight, archery's unintended targets and
+volleys, doors, objects and chests.
 
-The rules behind them (000_8d1d7816ee944f3b.txt, "Other Types of Movement", "Flying",
-"Accuracy by Volume (Unintended Targets)", "Volley Shots & Indirect Fire", "Breaking Stuff &
-Damaging Objects") are cited where the encounter emits them
-(:mod:`lfgcombat.encounter.other_movement`, :mod:`lfgcombat.encounter.flight`,
-:mod:`lfgcombat.encounter.archery`, :mod:`lfgcombat.encounter.breaking`).
+The rules behind them (000_8d1d7816ee944f3b.txt, "Other Types of Movement", "Fly Speed –
+Flight & Maneuverability", "Dive Attack", "Falling while Flying & Regaining Control",
+"Archery & Ranged Attacks", "Breaking Stuff & Damaging Objects") are cited where the
+encounter emits them (:mod:`lfgcombat.encounter.other_movement`,
+:mod:`lfgcombat.encounter.flight`, :mod:`lfgcombat.encounter.archery`,
+:mod:`lfgcombat.encounter.breaking`). Declaring them lets a save holding them load.
 """
 
 from __future__ import annotations
+
+from typing import Any
 
 from .commands import _command
 from .events import Event
 
 __all__ = ["MovedMode", "RanMode", "AltitudeSet", "DiveAttack", "FlyerDropped", "FlyerFalls",
-           "Unintended", "Volley", "DoorOpened", "Forced", "ObjectHit", "ObjectBroken",
-           "HeldObjectHit", "ChestBrokenOpen", "MoveModeCommand", "RunModeCommand",
-           "SetAltitudeCommand", "FlyerFallsCommand", "VolleyCommand", "OpenDoorCommand",
-           "ForceDoorCommand", "AttackObjectCommand", "BreakObjectCommand",
-           "AttackHeldObjectCommand"]
+           "FlyerStalls", "FlyerRegains", "Unintended", "Volley", "DoorOpened", "Forced",
+           "ObjectHit", "ObjectBroken", "HeldObjectHit", "ChestBrokenOpen"]
 
 
-class MovedMode(Event):
-    """A move by mode (fly, swim, climb, leap, walk) within one Big Action's budget."""
-
-    KIND = "moved_mode"
-    FIELDS = ("mode", "feet", "vertical_ft", "altitude", "jump_check", "budget_spent",
-              "legs", "rule")
-    ABOUT = ("mode, feet (across), vertical_ft (spent rising), altitude (after), jump_check "
-             "(a leap beyond Leaper X needs Jump&Sprint), budget_spent, legs [[mode, feet], "
-             "...]")
-
-    def describe(self) -> str:
-        d = self.data
-        return (f"{self.who} {d.get('mode')}s {d.get('feet')} ft"
-                + (f" (+{d['vertical_ft']} ft rising)" if d.get("vertical_ft") else "")
-                + f", now {d.get('altitude')} ft up")
+def _effect(name: str, kind: str, fields: tuple[str, ...], about: str, text: Any
+            ) -> type[Event]:
+    """An effect class: ``text(event)`` is its one-line description."""
+    return type(name, (Event,), {
+        "KIND": kind, "FIELDS": fields + ("rule",), "ABOUT": about, "__module__": __name__,
+        "__qualname__": name, "__doc__": f"The effect ``{kind}``: {about}.",
+        "describe": lambda self: text(self, self.data)})
 
 
-class RanMode(Event):
-    """A Run by fly, swim or climb."""
-
-    KIND = "ran_mode"
-    FIELDS = ("mode", "feet", "altitude", "descended_ft", "dive_attack", "rule")
-    ABOUT = ("mode, feet, altitude (after), descended_ft, dive_attack (a fly Run descending "
-             "10+ ft: a Dive Attack may follow)")
-
-    def describe(self) -> str:
-        d = self.data
-        dive = ", a Dive Attack may follow" if d.get("dive_attack") else ""
-        return f"{self.who} runs {d.get('feet')} ft by {d.get('mode')}{dive}"
-
-
-class AltitudeSet(Event):
-    """The GM put a creature at another altitude."""
-
-    KIND = "altitude_set"
-    FIELDS = ("from", "to", "rule")
-    ABOUT = "from, to (feet above its hex)"
-
-    def describe(self) -> str:
-        return f"{self.who} is now {self.data.get('to')} ft up (was {self.data.get('from')})"
-
-
-class DiveAttack(Event):
-    """A Dive Attack: a Charge after a fly Run descending 10+ ft, one damage die larger."""
-
-    KIND = "dive_attack"
-    FIELDS = ("descended_ft", "damage", "rule")
-    ABOUT = "descended_ft, damage (the weapon's damage one die size larger)"
-
-    def describe(self) -> str:
-        return (f"{self.who} dives {self.data.get('descended_ft')} ft at {self.target}: "
-                f"{self.data.get('damage')}")
-
-
-class FlyerDropped(Event):
-    """A flyer knocked down or tripped drops (prone only if it lands)."""
-
-    KIND = "flyer_dropped"
-    FIELDS = ("from", "to", "lands", "rule")
-    ABOUT = "from, to (altitudes in feet), lands (reached the ground: prone)"
-
-    def describe(self) -> str:
-        d = self.data
-        return (f"{self.target} drops from {d.get('from')} to {d.get('to')} ft"
-                + (" and lands prone" if d.get("lands") else "") + f" (knocked by {self.who})")
-
-
-class FlyerFalls(Event):
-    """A flyer falling out of control (300 ft the first round, 1000 ft the second)."""
-
-    KIND = "flyer_falls"
-    FIELDS = ("from", "fallen_ft", "rounds", "regained", "lands", "lines", "rule")
-    ABOUT = ("from (altitude), fallen_ft, rounds, regained (control regained with a Big "
-             "Action), lands, lines (the falling damage explained)")
-
-    def describe(self) -> str:
-        d = self.data
-        end = "regains control" if d.get("regained") else (
-            "hits the ground" if d.get("lands") else "keeps falling")
-        return f"{self.target} falls {d.get('fallen_ft')} ft and {end}"
-
-
-class Unintended(Event):
-    """Accuracy by Volume: where a ranged miss goes."""
-
-    KIND = "unintended"
-    FIELDS = ("struck", "why", "rule")
-    ABOUT = "struck (the Unintended Target's name, or null), why"
-
-    def describe(self) -> str:
-        return f"{self.who}'s miss at {self.target}: {self.data.get('why')}"
-
-
-class Volley(Event):
-    """A Volley Shot (Indirect Fire) at a hex."""
-
-    KIND = "volley"
-    FIELDS = ("at", "weapon", "natural", "modifiers", "total", "against", "miss_chance",
-              "hit", "damage", "rule")
-    ABOUT = ("at (the hex), weapon, natural, modifiers [[what, value], ...], total, against "
-             "(the AC of the creature there, or null), miss_chance, hit, damage")
-
-    def describe(self) -> str:
-        d = self.data
-        return (f"{self.who} volleys at {tuple(d.get('at') or ())} with {d.get('weapon')}: "
-                f"{d.get('total')} - {'hit' if d.get('hit') else 'miss'}")
-
-
-class DoorOpened(Event):
-    """A door opened (a Swift Action)."""
-
-    KIND = "door_opened"
-    FIELDS = ("at", "rule")
-    ABOUT = "at (the door's hex)"
-
-    def describe(self) -> str:
-        return f"{self.who} opens the door at {tuple(self.data.get('at') or ())}"
-
-
-class Forced(Event):
-    """A Strength Check to force a door or a chest open (no retry)."""
-
-    KIND = "forced"
-    FIELDS = ("what", "at", "dc", "total", "success", "trap", "lines", "rule")
-    ABOUT = ("what (door, chest), at, dc (Break DC with the lock), total, success, trap "
-             "(set off, or null), lines")
-
-    def describe(self) -> str:
-        d = self.data
-        return (f"{self.who} forces the {d.get('what')}: {d.get('total')} vs DC {d.get('dc')}"
-                f" - {'open' if d.get('success') else 'holds'}")
-
-
-class ObjectHit(Event):
-    """Damage to an unattended object, through its Hardness."""
-
-    KIND = "object_hit"
-    FIELDS = ("what", "at", "damage", "hardness", "dealt", "hp_before", "hp_after",
-              "destroyed", "trap", "warning", "notes", "rule")
-    ABOUT = ("what, at, damage, hardness, dealt (after Hardness), hp_before, hp_after, "
-             "destroyed, trap, warning (the wrong weapon for the work), notes")
-
-    def describe(self) -> str:
-        d = self.data
-        end = ", destroyed" if d.get("destroyed") else f", {d.get('hp_after')} HP left"
-        return f"{self.who} strikes the {d.get('what')} for {d.get('dealt')}{end}"
-
-
-class ObjectBroken(Event):
-    """A small fragile object broken with a Big Action and no roll."""
-
-    KIND = "object_broken"
-    FIELDS = ("object", "rule")
-    ABOUT = "object"
-
-    def describe(self) -> str:
-        return f"{self.who} breaks {self.data.get('object')}"
-
-
-class HeldObjectHit(Event):
-    """An attack at -5 on an object someone holds."""
-
-    KIND = "held_object_hit"
-    FIELDS = ("object", "penalty", "hit", "rule")
-    ABOUT = "object, penalty (-5), hit"
-
-    def describe(self) -> str:
-        d = self.data
-        return (f"{self.who} strikes at {self.target}'s {d.get('object')}: "
-                f"{'hit' if d.get('hit') else 'miss'}")
-
-
-class ChestBrokenOpen(Event):
-    """A chest broken open: each fragile item inside breaks on a 50% roll."""
-
-    KIND = "chest_broken_open"
-    FIELDS = ("chest", "broken", "intact", "rule")
-    ABOUT = "chest, broken [items], intact [items]"
-
-    def describe(self) -> str:
-        d = self.data
-        return (f"the {d.get('chest')} breaks open: {len(d.get('broken') or [])} broken, "
-                f"{len(d.get('intact') or [])} intact")
-
+MovedMode = _effect(
+    "MovedMode", "moved_mode", ("mode", "feet", "vertical_ft", "altitude", "jump_check",
+                                "budget_spent", "legs"),
+    "a move by mode: feet across, vertical_ft spent on altitude, the altitude after, "
+    "jump_check (a leap past X needs Jump&Sprint), budget_spent and legs [[mode, ft], ...]",
+    lambda e, d: f"{e.who} {d.get('mode')}s {d.get('feet')} ft (altitude "
+                 f"{d.get('altitude')} ft)")
+RanMode = _effect(
+    "RanMode", "ran_mode", ("mode", "feet", "altitude", "descended_ft", "dive_attack"),
+    "a Run by mode: feet, the altitude after, descended_ft, dive_attack (a Dive Attack may "
+    "follow)", lambda e, d: f"{e.who} runs by {d.get('mode')} {d.get('feet')} ft")
+AltitudeSet = _effect(
+    "AltitudeSet", "altitude_set", ("from", "to"), "the GM sets an altitude: from, to (ft)",
+    lambda e, d: f"{e.who}'s altitude: {d.get('from')} -> {d.get('to')} ft")
+DiveAttack = _effect(
+    "DiveAttack", "dive_attack", ("descended_ft", "damage"),
+    "a Dive Attack: descended_ft, damage (one die size larger)",
+    lambda e, d: f"{e.who} dives {d.get('descended_ft')} ft at {e.target}")
+FlyerDropped = _effect(
+    "FlyerDropped", "flyer_dropped", ("from", "to", "lands"),
+    "a tripped or knocked-down flyer drops: from, to (ft), lands (prone)",
+    lambda e, d: f"{e.target} drops from {d.get('from')} to {d.get('to')} ft")
+FlyerFalls = _effect(
+    "FlyerFalls", "flyer_falls", ("from", "fallen_ft", "rounds", "lands", "regained", "lines"),
+    "a flyer falls: from (ft), fallen_ft, rounds, lands, regained, lines (the account)",
+    lambda e, d: f"{e.target} falls {d.get('fallen_ft')} ft from {d.get('from')} ft")
+FlyerStalls = _effect(
+    "FlyerStalls", "flyer_stalls", ("flown_hexes", "minimum_hexes", "altitude", "why"),
+    "a flyer under its Minimum Flight Speed at the end of its turn: flown_hexes, "
+    "minimum_hexes, altitude, why", lambda e, d: str(d.get("why", "")))
+FlyerRegains = _effect(
+    "FlyerRegains", "flyer_regains", ("altitude", "why"),
+    "a falling flyer spends a Big Action to regain control: altitude, why",
+    lambda e, d: str(d.get("why", "")))
+Unintended = _effect(
+    "Unintended", "unintended", ("struck", "why"),
+    "Accuracy by Volume: the unintended target struck (or null), why",
+    lambda e, d: f"{e.who}'s shot at {e.target}: {d.get('why', '')}")
+Volley = _effect(
+    "Volley", "volley", ("at", "weapon", "natural", "total", "against", "hit", "miss_chance",
+                         "modifiers", "damage"),
+    "a volley at a hex: at, weapon, natural, total, against, hit, miss_chance, modifiers, "
+    "damage", lambda e, d: f"{e.who} volleys at {d.get('at')} with {d.get('weapon')}: d20 "
+                           f"{d.get('natural')}, total {d.get('total')} "
+                           f"(volley {d.get('modifiers')}) vs AC {d.get('against')}, "
+                           f"{d.get('miss_chance')}% miss chance: "
+                           f"{'hit' if d.get('hit') else 'miss'}")
+DoorOpened = _effect(
+    "DoorOpened", "door_opened", ("at",), "a door opened: at",
+    lambda e, d: f"{e.who} opens the door at {d.get('at')}")
+Forced = _effect(
+    "Forced", "forced", ("at", "what", "dc", "total", "success", "trap", "lines"),
+    "forcing a door or chest: at, what, dc, total, success, trap (set off), lines",
+    lambda e, d: f"{e.who} forces the {d.get('what')} at {d.get('at')}: "
+                 f"{'success' if d.get('success') else 'failure'}")
+ObjectHit = _effect(
+    "ObjectHit", "object_hit", ("at", "what", "damage", "hardness", "dealt", "hp_before",
+                                "hp_after", "destroyed", "trap", "notes", "warning"),
+    "an object struck: at, what, damage, hardness, dealt, hp_before, hp_after, destroyed, "
+    "trap, notes, warning", lambda e, d: f"{e.who} hits the {d.get('what')} for "
+                                         f"{d.get('dealt')}")
+ObjectBroken = _effect(
+    "ObjectBroken", "object_broken", ("object",), "a small fragile object broken: object",
+    lambda e, d: f"{e.who} breaks {d.get('object')}")
+HeldObjectHit = _effect(
+    "HeldObjectHit", "held_object_hit", ("object", "hit", "penalty"),
+    "an attack on a held object: object, hit, penalty",
+    lambda e, d: f"{e.who} strikes at {e.target}'s {d.get('object')}")
+ChestBrokenOpen = _effect(
+    "ChestBrokenOpen", "chest_broken_open", ("chest", "broken", "intact"),
+    "a chest broken open: chest, broken (fragile items), intact",
+    lambda e, d: f"{d.get('chest')} broken open: {len(d.get('broken') or [])} item(s) broken")
 
 MoveModeCommand = _command("move_mode", ("name", "to", "aoo", "mode", "altitude", "charge"),
-                           "a move by mode (fly, swim, climb, leap, walk)")
+                           "a move by mode (fly, swim, climb, leap)")
 RunModeCommand = _command("run_mode", ("name", "to", "aoo", "mode", "altitude"),
-                          "a Run by fly, swim or climb")
+                          "a Run by mode")
 SetAltitudeCommand = _command("set_altitude", ("name", "feet"), "the GM sets an altitude")
-FlyerFallsCommand = _command("flyer_falls", ("name", "regains"),
-                             "a flyer falls out of control")
-VolleyCommand = _command("volley", ("name", "at", "weapon", "range_finding"),
-                         "a Volley Shot at a hex")
+FlyerFallsCommand = _command("flyer_falls", ("name", "regains"), "a flyer loses its flight")
+VolleyCommand = _command("volley", ("name", "at", "weapon", "range_finding"), "a volley")
 OpenDoorCommand = _command("open_door", ("name", "at"), "opening a door")
-ForceDoorCommand = _command("force_door", ("name", "at"), "forcing a door or a chest")
+ForceDoorCommand = _command("force_door", ("name", "at"), "forcing a door or chest")
 AttackObjectCommand = _command("attack_object", ("name", "at", "weapon"),
-                               "striking an unattended object")
-BreakObjectCommand = _command("break_object", ("name", "at"),
-                              "breaking a small fragile object")
-AttackHeldObjectCommand = _command("attack_held_object",
-                                   ("name", "target", "object", "weapon", "behind_back"),
-                                   "striking an object someone holds")
+                               "attacking a door or object")
+BreakObjectCommand = _command("break_object", ("name", "at"), "breaking a small object")
+AttackHeldObjectCommand = _command("attack_held_object", ("name", "target", "object", "weapon",
+                                                          "behind_back"),
+                                   "attacking a held object")

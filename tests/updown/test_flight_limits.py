@@ -1,0 +1,187 @@
+"""The Fly Speed maneuverability chart's limits in play: turns per move and the Minimum
+Flight Speed (000_8d1d7816ee944f3b.txt, "Fly Speed – Flight & Maneuverability": "During a
+single Normal Move (Big Action), the creature may make the indicated number of direction
+changes, turning up to 90 degrees each time"; "A creature that moves less than this amount
+in a single round while airborne begins to fall")."""
+
+from __future__ import annotations
+
+import pytest
+
+from lfgcombat import Creature, HexMap
+from lfgcombat.encounter import Encounter
+from lfgcombat.flight import path_turns
+from lfgcombat.grid import Hex, Square
+from encounter.helpers import mk, refused
+
+
+def bat(man: str, text: str = "terrain: |\n" + ("  " + " ".join(["."] * 12) + "\n") * 8
+        ) -> Encounter:
+    b = Creature.from_dict({"name": "Bat", "level": 2, "max_hp": 20, "speed": 10,
+                            "initiative_rating": 40,
+                            "movement": f"Move Speed 10, Fly 60 [{man}], Climb 10"})
+    m = HexMap.from_text(text)
+    m.place(b, (1, 1), "bats")
+    m.place(mk("Far"), (11, 7), "foes")
+    return Encounter([b, mk("Far")], map=m, seed=1).start()
+
+
+def replayed(enc: Encounter) -> Encounter:
+    again = Encounter._from_header(enc._header())
+    for e in enc.log:
+        if e.command:
+            again._do(e.kind, dict(e.data))
+    return again
+
+
+@pytest.mark.parametrize("path, heading, turns", [
+    ([Hex(0, 0), Hex(1, 0), Hex(2, 0)], None, 0),
+    ([Hex(0, 0), Hex(1, 0), Hex(1, 1)], None, 1),  # 60 degrees: one turn
+    ([Hex(0, 0), Hex(1, 0), Hex(0, 1)], None, 2),  # 120 degrees: more than 90, two
+    ([Hex(0, 0), Hex(1, 0), Hex(0, 0)], None, 2),  # turning back
+    ([Hex(0, 0), Hex(0, 1)], (1.0, 0.0), 1),  # a turn from the last leg's heading counts
+    ([Square(0, 0), Square(1, 0), Square(1, 1)], None, 1),  # 90 degrees: one
+    ([Square(0, 0), Square(1, 0), Square(0, 1)], None, 2),  # 135 degrees: two
+])
+def test_path_turns_counts_a_turn_per_90_degrees(path, heading, turns) -> None:
+    assert path_turns(path, heading)[0] == turns
+
+
+def test_a_clumsy_flyer_turns_once_per_move_and_a_second_turn_is_refused() -> None:
+    enc = bat("clumsy")
+    enc.move("Bat", (4, 1), mode="fly", altitude=5)  # straight east: no turn
+    assert enc.movement_budget("Bat").turns == 0
+    enc.move("Bat", (5, 3), mode="fly")  # south-east: its one turn
+    assert enc.movement_budget("Bat").turns == 1
+    err = refused(enc, enc.move, "Bat", (2, 3), mode="fly", match="at most 1 per move")
+    assert "clumsy" in str(err)
+    enc.move("Bat", (7, 6), mode="fly")  # straight on south-east: no turn
+    assert enc.movement_budget("Bat").remaining("fly") == 0
+    enc.move("Bat", (4, 6), mode="fly")  # a new Big Action turns afresh
+    assert enc.movement_budget("Bat").turns <= 1 and enc.actions_left("Bat").big == 0
+
+
+def test_a_zigzagging_cheapest_path_is_flown_as_two_straight_legs() -> None:
+    """The cheapest path there zigzags (three turns); a Poor flyer (two turns) flies it as
+    two straight legs of the same length instead."""
+    enc = bat("poor")
+    enc.move("Bat", (4, 1), mode="fly", altitude=5)
+    enc.move("Bat", (4, 5), mode="fly")
+    b = enc.movement_budget("Bat")
+    assert b.turns == 2 and b.legs[-1] == ("fly", 20)
+    assert enc.map.offset(enc.map.token("Bat").anchor) == (4, 5)
+
+
+def test_perfect_maneuverability_turns_freely() -> None:
+    enc = bat("perfect")
+    enc.move("Bat", (4, 1), mode="fly", altitude=5)
+    enc.move("Bat", (4, 3), mode="fly")
+    enc.move("Bat", (2, 3), mode="fly")
+    assert enc.movement_budget("Bat").turns >= 4
+
+
+def test_a_flyer_that_flies_too_little_falls_at_the_end_of_its_turn() -> None:
+    enc = bat("average")  # at least 2 hexes a round
+    enc.set_altitude("Bat", 30)
+    enc.end_turn()
+    stall = next(e for e in enc.log if e.kind == "flyer_stalls")
+    assert stall.data["flown_hexes"] == 0 and stall.data["minimum_hexes"] == 2
+    assert enc.map.altitude("Bat") == 0
+    assert enc.state("Bat")["hp"] < 20  # 30 ft of fall
+    again = replayed(enc)
+    assert again.snapshot() == enc.snapshot() and again.map.altitude("Bat") == 0
+
+
+def test_a_flyer_that_flies_its_minimum_stays_aloft() -> None:
+    enc = bat("average")
+    enc.move("Bat", (3, 1), mode="fly", altitude=10)  # 2 hexes across, 20 ft to rise
+    enc.end_turn()
+    assert enc.map.altitude("Bat") == 10
+    assert not [e for e in enc.log if e.kind in ("flyer_stalls", "flyer_falls")]
+
+
+def test_hovering_and_clinging_flyers_do_not_fall() -> None:
+    perfect = bat("perfect")
+    perfect.set_altitude("Bat", 30)
+    perfect.end_turn()
+    assert perfect.map.altitude("Bat") == 30
+    wall = "terrain: |\n" + ("  " + " ".join(["^"] * 12) + "\n") * 8
+    clinging = bat("clumsy", wall)
+    clinging.move("Bat", (1, 1), mode="climb", altitude=10)
+    clinging.end_turn()
+    assert clinging.map.altitude("Bat") == 10
+
+
+def test_undoing_the_end_of_turn_puts_a_stalled_flyer_back_aloft() -> None:
+    enc = bat("poor")  # at least 3 hexes a round
+    enc.set_altitude("Bat", 30)
+    enc.move("Bat", (3, 1), mode="fly")  # only 2 hexes across
+    enc.end_turn()
+    assert enc.map.altitude("Bat") == 0 and enc.state("Bat")["hp"] < 20
+    enc.undo()
+    assert enc.map.altitude("Bat") == 30 and enc.state("Bat")["hp"] == 20
+
+
+def test_a_flyer_falling_300_feet_spends_its_next_big_action_regaining_control() -> None:
+    """"you will fall about 300 feet in 1 round ... you can spend a Big Action to regain
+    control" (000_8d1d7816ee944f3b.txt, "Falling while Flying & Regaining Control")."""
+    enc = bat("average")
+    enc.set_altitude("Bat", 500)
+    enc.end_turn()  # it did not fly: it stalls and falls 300 ft
+    assert enc.map.altitude("Bat") == 200
+    assert enc.actions_left("Bat").big == 2  # its next turn is still to come
+    enc.end_turn(next="Bat")  # Far's turn ends; Far chooses the Bat to open the round
+    assert enc.current == "Bat"
+    assert any(e.kind == "flyer_regains" for e in enc.log)
+    assert enc.actions_left("Bat").big == 1
+    assert replayed(enc).snapshot() == enc.snapshot()
+
+
+def test_a_perfect_flyer_regains_control_after_50_feet_without_a_big_action() -> None:
+    enc = bat("perfect")
+    enc.set_altitude("Bat", 500)
+    enc.fall_from_flight("Bat")
+    assert enc.map.altitude("Bat") == 450
+    enc.end_turn()
+    enc.end_turn(next="Bat")
+    assert not any(e.kind == "flyer_regains" for e in enc.log)
+    assert enc.actions_left("Bat").big == 2
+
+
+def _attack(man: str, altitude: int, target_man: str | None = None) -> dict:
+    b = Creature.from_dict({"name": "Bat", "level": 2, "max_hp": 20, "speed": 10,
+                            "initiative_rating": 40, "weapons": ["longsword"],
+                            "movement": f"Move Speed 10, Fly 60 [{man}]"})
+    orc = mk("Orc", movement=f"Fly 40 [{target_man}]") if target_man else mk("Orc")
+    m = HexMap(6, 3)
+    m.place(b, (1, 1), "bats", altitude=altitude)
+    m.place(orc, (2, 1), "foes", altitude=altitude if target_man else 0)
+    enc = Encounter([b, orc], map=m, seed=1).start()
+    enc.attack("Bat", "Orc")
+    return [e for e in enc.log if e.kind == "attack" and not e.command][-1].data
+
+
+def test_the_charts_combat_limits_apply_to_airborne_clumsy_and_poor_flyers() -> None:
+    """data/maneuverability.csv's attack_mod / ac_mod (inferred): Clumsy -2, Poor -1."""
+    average, clumsy = _attack("average", 5), _attack("clumsy", 5)
+    assert clumsy["bonus"] == average["bonus"] - 2
+    assert any("clumsy flight" in m for m in clumsy["modifiers"])
+    grounded = _attack("clumsy", 0)  # on the ground: no flight penalty (nor high ground)
+    assert not any("flight" in m for m in grounded["modifiers"])
+    assert _attack("average", 5, "poor")["against"] == _attack("average", 5, "average")[
+        "against"] - 1
+
+
+def test_a_fight_with_flight_saves_and_loads(tmp_path) -> None:
+    """Issue 15's events are declared in lfgcombat.log, so a save holding them loads and
+    replays to the same state."""
+    enc = bat("average")
+    enc.move("Bat", (4, 1), mode="fly", altitude=5)
+    enc.set_altitude("Bat", 500)
+    enc.end_turn()  # 3 hexes flown: it keeps its lift
+    enc.end_turn(next="Bat")
+    enc.fall_from_flight("Bat")  # 300 ft down; the next turn's Big Action regains control
+    path = enc.save(tmp_path / "flight.jsonl")
+    again = Encounter.load(path)
+    assert again.snapshot() == enc.snapshot()
+    assert {"moved_mode", "altitude_set", "flyer_falls"} <= {e.kind for e in again.log}
