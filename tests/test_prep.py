@@ -226,6 +226,15 @@ def test_sweep_is_tidy_and_keyed_by_point():
     assert win.set_index("orcs").loc[1, "p"] >= win.set_index("orcs").loc[3, "p"]
     fig = sw.heatmap("win", "party", x="orcs", y="killer_criticals")
     assert fig.axes
+    for bad, match in (({"measure": "wins"}, "unknown measure 'wins'"),
+                       ({"side": "orks"}, "unknown side 'orks'"),
+                       ({"x": "level"}, "unknown parameter 'level'"),
+                       ({"x": "orcs", "y": "orcs"}, "x and y are both 'orcs'")):
+        with pytest.raises(PrepError, match=match):
+            sw.heatmap(**bad)
+    one = sweep({"orcs": [1, 3]}, build, 200, seed=1, progress=False)
+    row = one.heatmap("win", "party")  # one parameter: one row, no crash
+    assert row.axes[0].get_xlabel() == "orcs"
 
 
 def test_bad_inputs_raise_prep_errors():

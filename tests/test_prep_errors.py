@@ -47,3 +47,17 @@ def test_exact_duel_says_a_duel_takes_two_creatures(args, given):
         exact_duel(*args(a, b))
     assert given in str(err.value) and "exact_duel(a, b)" in str(err.value)
     assert exact_duel(a, b).names == ("Wulfric", "Orc")
+
+
+@pytest.mark.parametrize("kwargs, match", [
+    ({"chunk_size": 0}, "chunk_size must be a whole number >= 1"),
+    ({"chunk_size": -1}, "chunk_size must be a whole number >= 1"),
+    ({"max_rounds": 0}, "max_rounds must be a whole number >= 1"),
+    ({"max_rounds": -3}, "max_rounds must be a whole number >= 1"),
+])
+def test_chunk_size_and_max_rounds_below_one_are_refused(kwargs, match) -> None:
+    """Before, chunk_size=0 was ignored, -1 raised IndexError and max_rounds <= 0 made every
+    fight a draw without a word."""
+    sides = {"a": [load_example("wulfric")], "b": [load_example("orc")]}
+    with pytest.raises(PrepError, match=match):
+        simulate(sides, 10, seed=1, progress=False, **kwargs)

@@ -142,19 +142,39 @@ class Sweep:
     frame: pd.DataFrame
     params: tuple[str, ...]
 
+    def _check_axes(self, measure: str, side: str, x: str, y: str | None) -> None:
+        """Refuse a measure, side or parameter the sweep does not have."""
+        for what, value, known in (("measure", measure, self.frame["measure"]),
+                                   ("side", side, self.frame["side"])):
+            choices = sorted({str(v) for v in known})
+            if value not in choices:
+                raise PrepError(f"unknown {what} {value!r}; this sweep has "
+                                + ", ".join(map(repr, choices)))
+        for axis in (x, y):
+            if axis is not None and axis not in self.params:
+                raise PrepError(f"unknown parameter {axis!r}; the sweep's parameters are "
+                                + ", ".join(map(repr, self.params)))
+        if x == y:
+            raise PrepError(f"x and y are both {x!r}; give two different parameters")
+
     def heatmap(self, measure: str = "any_dead", side: str | None = None,
                 x: str | None = None, y: str | None = None, ax=None):
         """A heat map of ``measure`` for ``side`` over two parameters (matplotlib).
 
         Returns:
             The matplotlib Figure.
+
+        Raises:
+            PrepError: an unknown measure, side or parameter; one parameter given twice.
         """
         import matplotlib.pyplot as plt
         side = side or str(self.frame["side"].iloc[0])
         x = x or self.params[0]
-        y = y or (self.params[1] if len(self.params) > 1 else self.params[0])
+        y = y or (self.params[1] if len(self.params) > 1 else None)
+        self._check_axes(measure, side, x, y)
         f = self.frame[(self.frame.side == side) & (self.frame.measure == measure)]
-        table = f.pivot_table(index=y, columns=x, values="p")
+        table = (f.pivot_table(index=y, columns=x, values="p") if y is not None
+                 else f.groupby(x)["p"].mean().to_frame().T.rename(index={"p": side}))
         if ax is None:
             fig, ax = plt.subplots(figsize=(1 + 0.8 * table.shape[1], 1 + 0.6 * table.shape[0]))
         else:
@@ -164,7 +184,7 @@ class Sweep:
         ax.set_xticks(range(table.shape[1]), table.columns)
         ax.set_yticks(range(table.shape[0]), table.index)
         ax.set_xlabel(x)
-        ax.set_ylabel(y)
+        ax.set_ylabel(y or "")
         for (i, j), v in np.ndenumerate(table.values):
             ax.text(j, i, f"{v:.2f}", ha="center", va="center",
                     color="white" if v > 0.5 else "black", fontsize=8)

@@ -93,6 +93,7 @@ def prepare_run(sides: Mapping[str, Sequence[Creature]], ruleset: Any, tactics: 
                 max_rounds: int = MAX_ROUNDS) -> tuple[Scenario, FightSpec]:
     """The scenario and its numbers (checked) for a run."""
     rs = _ruleset(ruleset, switches)
+    _whole_at_least_one("max_rounds", max_rounds, "the round limit after which a fight is a draw")
     if not isinstance(sides, Mapping):
         raise PrepError("sides must be a mapping {side name: [creatures]}")
     tac = coerce_tactics(tactics, [str(s) for s in sides])
@@ -123,7 +124,7 @@ def open_backend(backend: Any) -> Iterator[Any]:
         from distributed import Client, LocalCluster
     except ImportError:  # pragma: no cover - depends on the install
         raise PrepError(f"backend={backend!r} needs dask.distributed: pip install "
-                        "'lfgcombat[cluster]'") from None
+                        "'lfgcombat[dask]'") from None
     if backend == "dask":
         with LocalCluster(processes=True, dashboard_address=None) as cluster, \
                 Client(cluster) as client:
@@ -140,6 +141,12 @@ def run_notes(chunks: Sequence[Mapping[str, Any]], tier: str) -> tuple[str, ...]
                 "ran: the fast tier ran as plain Python, about 75x slower; pip install "
                 "'lfgcombat[fast]' (on every Dask worker too)",)
     return ()
+
+
+def _whole_at_least_one(name: str, value: Any, what: str) -> None:
+    """Refuse ``value`` unless it is a whole number >= 1 (``name`` is ``what``)."""
+    if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or value < 1:
+        raise PrepError(f"{name} must be a whole number >= 1 ({what}), not {value!r}")
 
 
 def _check(n: int, tier: str, seed: Any, map: Any, stop_at_width: Any) -> None:
@@ -207,6 +214,8 @@ def simulate(sides: Mapping[str, Sequence[Creature]], n: int = 10_000, *,
             does not play (:func:`~lfgcombat.prep.spec.fast_tier_problems`).
     """
     _check(n, tier, seed, map, stop_at_width)
+    if chunk_size is not None:
+        _whole_at_least_one("chunk_size", chunk_size, "fights per chunk; None picks one")
     scenario, spec = prepare_run(sides, ruleset, tactics, switches, max_rounds)
     if map is not None:
         missing = [c.name for c in scenario.creatures if c.name not in map]
