@@ -161,12 +161,9 @@ _SKIRMISH_COMMANDS: tuple[tuple[float, Callable[[_Pick], Any]], ...] = (
 )
 
 
-def melee(seed: int, steps: int = 260) -> Encounter:
-    """A random fight that uses every command of the encounter (the skirmish uses eleven):
-    ready, protect, run, retreat, trade spaces, act, act together, stand up, drop prone,
-    draw, ignore an enemy, the GM's damage, Temporary HP, conditions, notes, declining a
-    turn, casting... Its files were first written by the engine before the encounter split
-    (commit 4e5ce44), so they pin that engine's behaviour."""
+def _random_melee(seed: int, steps: int, commands: Any) -> Encounter:
+    """The party and the orcs on a 12 x 8 map, ``steps`` random picks among ``commands``
+    (a refused one is skipped), all drawn from ``random.Random(seed)``."""
     rng = random.Random(seed)
     names = ["Wulfric", "Chessan", "Mayat", "Orc 1", "Orc 2", "Orc Shaman"]
     cs = [load_example("wulfric"), load_example("chessan"), load_example("mayat"),
@@ -180,12 +177,21 @@ def melee(seed: int, steps: int = 260) -> Encounter:
     for _ in range(steps):
         s = _Pick(enc, rng, names, enc.acting[0] if enc.acting else rng.choice(names),
                   rng.choice(names), (rng.randrange(12), rng.randrange(8)))
-        command = rng.choice(_MELEE_COMMANDS)
+        command = rng.choice(commands)
         try:
             command(s)
         except LfgError:
             pass
     return enc
+
+
+def melee(seed: int, steps: int = 260) -> Encounter:
+    """A random fight that uses every command of the encounter (the skirmish uses eleven):
+    ready, protect, run, retreat, trade spaces, act, act together, stand up, drop prone,
+    draw, ignore an enemy, the GM's damage, Temporary HP, conditions, notes, declining a
+    turn, casting... Its files were first written by the engine before the encounter split
+    (commit 4e5ce44), so they pin that engine's behaviour."""
+    return _random_melee(seed, steps, _MELEE_COMMANDS)
 
 
 _MELEE_COMMANDS: tuple[Callable[[_Pick], Any], ...] = (
@@ -217,25 +223,7 @@ def gm_edits(seed: int, steps: int = 300) -> Encounter:
     takes steps back now and then: ``map_edit`` steps mixed with interrupts, declined turns
     and undo, as the state machine with map edits plays them
     (tests/encounter/test_replay.py), fixed so it can be a file."""
-    rng = random.Random(seed)
-    names = ["Wulfric", "Chessan", "Mayat", "Orc 1", "Orc 2", "Orc Shaman"]
-    cs = [load_example("wulfric"), load_example("chessan"), load_example("mayat"),
-          load_example("orc").replace(name="Orc 1"), load_example("orc").replace(name="Orc 2"),
-          load_example("orc_shaman")]
-    m = HexMap(12, 8)
-    for c, at, side in zip(cs, [(3, 3), (2, 4), (2, 2), (8, 3), (9, 5), (10, 2)],
-                           ["party"] * 3 + ["orcs"] * 3):
-        m.place(c, at, side)
-    enc = Encounter(cs, map=m, seed=seed).start()
-    for _ in range(steps):
-        s = _Pick(enc, rng, names, enc.acting[0] if enc.acting else rng.choice(names),
-                  rng.choice(names), (rng.randrange(12), rng.randrange(8)))
-        command = rng.choice(_GM_COMMANDS)
-        try:
-            command(s)
-        except LfgError:
-            pass
-    return enc
+    return _random_melee(seed, steps, _GM_COMMANDS)
 
 
 def _gm_edit(s: _Pick) -> Any:
