@@ -89,7 +89,14 @@ class CombatContext(Protocol):
     def _check_attack_budget(self, name: str, weapon: Any, situation: Mapping[str, Any]
                             ) -> str | None: ...
 
+    def _check_insult(self, name: str, target: str) -> None: ...
+
     def _check_spend(self, name: str, type_: str, action: str) -> str: ...
+
+    def _check_tail(self, attacker: str, target: str, weapon: Any) -> None: ...
+
+    def _close_fight_situation(self, attacker: str, target: str, situation: dict[str, Any],
+                               modifiers: list[str]) -> tuple[dict[str, Any], list[str]]: ...
 
     def _commit_vitals(self, name: str, old: Vitals, new: Vitals, *, why: str) -> None: ...
 
@@ -114,6 +121,9 @@ class CombatContext(Protocol):
     def _end_effect(self, name: str, effect: Effect, why: str) -> None: ...
 
     def _fighter(self, name: str) -> _Fighter: ...
+
+    def _flight_situation(self, attacker: str, target: str, situation: dict[str, Any],
+                          modifiers: list[str]) -> tuple[dict[str, Any], list[str]]: ...
 
     def _gain(self, name: str, condition: str, *, by: str | None, why: str = "") -> None: ...
 
@@ -400,6 +410,7 @@ class CombatRules(_Base):
         are left alone): an effect's attack fortune, "Ignore an enemy", and the map's
         distance, flanking, cover, high ground and terrain. Returns the situation, the
         modifiers' explanations, the attack mode and who ignores the target."""
+        self._check_tail(attacker, target, weapon)
         situation = dict(situation)
         modifiers: list[str] = []
         f = self._f[attacker]
@@ -421,6 +432,10 @@ class CombatRules(_Base):
             situation.setdefault("flanked", self.map.is_flanked(target, ignored=ignored))
             situation, modifiers = self._map_situation(attacker, target, mode, situation,
                                                        modifiers, dict(use_map or {}))
+            situation, modifiers = self._flight_situation(attacker, target, situation,
+                                                          modifiers)
+        situation, modifiers = self._close_fight_situation(attacker, target, situation,
+                                                           modifiers)
         return situation, modifiers, mode, ignored
 
     def _against_a_runner(self, attacker: str, target: str, mode: str,
@@ -589,6 +604,7 @@ class CombatRules(_Base):
         """The attack module and the weapon (the creature's first by default); refuses
         attacking itself or the dead."""
         self._fighter(target)
+        self._check_insult(name, target)
         if target == name:
             raise IllegalActionError(f"{name} cannot attack itself", R_APT)
         if self._f[target].dead:
