@@ -216,9 +216,9 @@ class MomentumRules(SkillChecksRules, _Base):
             raise IllegalActionError(f"{target} is dead", R_DEATH)
         if self.knockdown_after_strike:
             raise IllegalActionError(
-                f"this encounter rolls the Knockdown after each strike by itself: give the "
-                f"defender's choice to the attack (attack(..., resist_knockdown=...)), or build "
-                f"the fight with Encounter(..., knockdown_after_strike=False)", RULE)
+                "this encounter rolls the Knockdown after each strike by itself: give the "
+                "defender's choice to the attack (attack(..., resist_knockdown=...)), or build "
+                "the fight with Encounter(..., knockdown_after_strike=False)", RULE)
         strike, cmd = self._last_strike(name, target)
         landed, damage = self._strike_landed(strike, target)
         if not landed:
