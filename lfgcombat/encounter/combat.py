@@ -131,6 +131,12 @@ class CombatContext(Protocol):
 
     def _ignored_by(self, name: str) -> list[str]: ...
 
+    def _knockdown_after(self, attacker: str, target: str, weapon: Any,
+                         situation: Mapping[str, Any], result: Any, charge: bool) -> None: ...
+
+    def _knockdown_options(self, name: str, target: str, situation: Mapping[str, Any]
+                           ) -> dict[str, Any]: ...
+
     def _log_rolls(self, since: int, *, actor: str | None, target: str | None = None,
                    against: int | None = None, outcome: str | None = None, only_first: bool = False
                   ) -> None: ...
@@ -386,6 +392,7 @@ class CombatRules(_Base):
             self._deal_attack_damage(attacker, target, result.damage_by_type)
             if after is not None and not self._f[target].dead:
                 self._attack_consequences(target, after, attacker)
+        self._knockdown_after(attacker, target, weapon, situation, result, charge)  # momentum
         return result
 
     def _deal_attack_damage(self, attacker: str, target: str,
@@ -563,6 +570,7 @@ class CombatRules(_Base):
         if self._fighter(name).rules is not None:  # a ruleset's record: its attack policy
             return self._record_attack(name, target, weapon, situation)
         self._actor(name)
+        situation = self._knockdown_options(name, target, situation)  # momentum.py
         mod, weapon = self._attack_weapon(name, target, weapon)
         crossbow = self._check_attack_budget(name, weapon, situation)
         situation, charge, use_map = self._attack_options(name, weapon, situation)

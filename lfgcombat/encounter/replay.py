@@ -151,6 +151,7 @@ class ReplayRules(_Base):
             "map_options": ({"advanced_five_foot_step": self.map.advanced_five_foot_step}
                             if self.map is not None else None),
             "accuracy_by_volume": getattr(self, "_volume_rule", True),  # archery.py
+            "knockdown_after_strike": getattr(self, "_knockdown_rule", True),  # momentum.py
         }
 
     def snapshot(self, *, rolls: bool = True) -> dict[str, Any]:
