@@ -281,12 +281,16 @@ class RulesetPlayRules(_Base):
         out: list[str] = []
         for e in self._f[name].effects:
             for c in e.conditions:
-                try:
-                    found = self.ruleset.condition_catalogue.lookup(str(c).split()[0])
-                except (LfgError, ValueError):
-                    continue
-                if str(found) not in out:
-                    out.append(str(found))
+                word = str(c).split()[0]
+                for spelling in dict.fromkeys((word, word.replace("_", "-"),
+                                               word.replace("_", " "))):
+                    try:
+                        found = str(self.ruleset.condition_catalogue.lookup(spelling))
+                    except (LfgError, ValueError):
+                        continue
+                    if found not in out:
+                        out.append(found)
+                    break
         return out
 
     # ------------------------------------------------------------------ health
@@ -420,7 +424,15 @@ class RulesetPlayRules(_Base):
             "action": "heroic_action", "moved_ft": data.get("moved_ft"),
             "remaining_ft": data.get("remaining_ft"), "note": what})
         self._emit("heroic_action", actor=name, data={**outcome, "what": what})
+        if outcome.get("fumble"):
+            self._emit("fumble", actor=name, data={
+                "weapon": None, "suggestions": list(self._fumble_suggestions()),
+                "rule": getattr(self.ruleset.attack_resolution, "fumble_rule",
+                                self.ruleset.text)})
         f.update_turn(last_action="heroic_action")
+
+    def _fumble_suggestions(self) -> tuple[str, ...]:
+        return tuple(getattr(self.ruleset.attack_resolution, "fumble_suggestions", ()))
 
     # ------------------------------------------------------------------ movement
     def move_feet(self, name: str, feet: int) -> Self:
