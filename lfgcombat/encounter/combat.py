@@ -89,7 +89,14 @@ class CombatContext(Protocol):
     def _check_attack_budget(self, name: str, weapon: Any, situation: Mapping[str, Any]
                             ) -> str | None: ...
 
+    def _check_insult(self, name: str, target: str) -> None: ...
+
     def _check_spend(self, name: str, type_: str, action: str) -> str: ...
+
+    def _check_tail(self, attacker: str, target: str, weapon: Any) -> None: ...
+
+    def _close_fight_situation(self, attacker: str, target: str, situation: dict[str, Any],
+                               modifiers: list[str]) -> tuple[dict[str, Any], list[str]]: ...
 
     def _commit_vitals(self, name: str, old: Vitals, new: Vitals, *, why: str) -> None: ...
 
@@ -115,11 +122,20 @@ class CombatContext(Protocol):
 
     def _fighter(self, name: str) -> _Fighter: ...
 
+    def _flight_situation(self, attacker: str, target: str, situation: dict[str, Any],
+                          modifiers: list[str]) -> tuple[dict[str, Any], list[str]]: ...
+
     def _gain(self, name: str, condition: str, *, by: str | None, why: str = "") -> None: ...
 
     def _has(self, name: str, cond: Condition) -> bool: ...
 
     def _ignored_by(self, name: str) -> list[str]: ...
+
+    def _knockdown_after(self, attacker: str, target: str, weapon: Any,
+                         situation: Mapping[str, Any], result: Any, charge: bool) -> None: ...
+
+    def _knockdown_options(self, name: str, target: str, situation: Mapping[str, Any]
+                           ) -> dict[str, Any]: ...
 
     def _log_rolls(self, since: int, *, actor: str | None, target: str | None = None,
                    against: int | None = None, outcome: str | None = None, only_first: bool = False
@@ -376,6 +392,7 @@ class CombatRules(_Base):
             self._deal_attack_damage(attacker, target, result.damage_by_type)
             if after is not None and not self._f[target].dead:
                 self._attack_consequences(target, after, attacker)
+        self._knockdown_after(attacker, target, weapon, situation, result, charge)  # momentum
         return result
 
     def _deal_attack_damage(self, attacker: str, target: str,
@@ -403,6 +420,7 @@ class CombatRules(_Base):
         are left alone): an effect's attack fortune, "Ignore an enemy", and the map's
         distance, flanking, cover, high ground and terrain. Returns the situation, the
         modifiers' explanations, the attack mode and who ignores the target."""
+        self._check_tail(attacker, target, weapon)
         situation = dict(situation)
         modifiers: list[str] = []
         f = self._f[attacker]
@@ -424,6 +442,10 @@ class CombatRules(_Base):
             situation.setdefault("flanked", self.map.is_flanked(target, ignored=ignored))
             situation, modifiers = self._map_situation(attacker, target, mode, situation,
                                                        modifiers, dict(use_map or {}))
+            situation, modifiers = self._flight_situation(attacker, target, situation,
+                                                          modifiers)
+        situation, modifiers = self._close_fight_situation(attacker, target, situation,
+                                                           modifiers)
         return situation, modifiers, mode, ignored
 
     def _against_a_runner(self, attacker: str, target: str, mode: str,
@@ -548,6 +570,7 @@ class CombatRules(_Base):
         if self._fighter(name).rules is not None:  # a ruleset's record: its attack policy
             return self._record_attack(name, target, weapon, situation)
         self._actor(name)
+        situation = self._knockdown_options(name, target, situation)  # momentum.py
         mod, weapon = self._attack_weapon(name, target, weapon)
         crossbow = self._check_attack_budget(name, weapon, situation)
         situation, charge, use_map = self._attack_options(name, weapon, situation)
@@ -594,6 +617,7 @@ class CombatRules(_Base):
         """The attack module and the weapon (the creature's first by default); refuses
         attacking itself or the dead."""
         self._fighter(target)
+        self._check_insult(name, target)
         if target == name:
             raise IllegalActionError(f"{name} cannot attack itself", R_APT)
         if self._f[target].dead:

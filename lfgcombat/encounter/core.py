@@ -105,6 +105,17 @@ class Encounter(FlightRules, ArgumentsRules, ReplayRules, RosterRules, Initiativ
                 OtherMovementRules, ArcheryRules, BreakingRules, RulesetPlayRules, _Contexts):
     """A fight: combatants, sides, an optional battle map, initiative and turns, as a log.
 
+    Size exception: counted with its bases this class is the whole fight (26 rule classes,
+    one per rule heading, each under 600 lines; the class itself holds the state and the
+    reading methods). Each rule class sees the encounter only through its own
+    ``...Context`` Protocol, which mypy checks in ``make lint``, and no rule class overrides
+    another (a rule adding to another's step is called by name), so the order of the bases
+    cannot change a fight: ``tests/encounter/test_composition.py`` replays the golden fights
+    with the bases reversed. Separate rule objects holding narrower contexts at run time were
+    weighed and not built: the rules call one another across headings (an attack ends in
+    damage, damage in dying, dying in the turn order), so most contexts would still reach most
+    of the fight, and this facade would forward its 88 public methods by hand.
+
     Args:
         creatures: The combatants (:class:`~lfgcombat.creature.Creature`), names unique.
         sides: ``{"party": ["Wulfric", ...], "orcs": [...]}``; every creature on exactly one
@@ -121,6 +132,9 @@ class Encounter(FlightRules, ArgumentsRules, ReplayRules, RosterRules, Initiativ
         top_down_flat_footed: Overrides the ruleset's ``top_down_flat_footed`` switch:
             Top-Down's "Any creature who has not yet acted in combat is
             considered Flat-Footed" (the GM may switch it off).
+        knockdown_after_strike: Every strike that lands on a smaller foe rolls its
+            Knockdown by itself ("Momentum of Impact"); ``False`` leaves it to the GM's
+            :meth:`knockdown` (:mod:`lfgcombat.encounter.momentum`).
 
     Raises:
         LfgError: unknown or duplicate names, sides or groups that do not fit.
@@ -137,7 +151,8 @@ class Encounter(FlightRules, ArgumentsRules, ReplayRules, RosterRules, Initiativ
                  sides: Mapping[str, Iterable[str]] | None = None, map: Any = None,
                  ruleset: Ruleset | str | None = None, seed: int | str | None = None, *,
                  groups: Mapping[str, Iterable[str]] | None = None,
-                 initiative: str | None = None, top_down_flat_footed: bool | None = None) -> None:
+                 initiative: str | None = None, top_down_flat_footed: bool | None = None,
+                 knockdown_after_strike: bool = True) -> None:
         creatures = combatants(creatures)
         names = [c.name for c in creatures]
         rules = coerce_ruleset(ruleset)
@@ -164,6 +179,7 @@ class Encounter(FlightRules, ArgumentsRules, ReplayRules, RosterRules, Initiativ
         self._listeners: list[Callable[[Encounter], None]] = []
         self._log = EventLog()
         self._replaying = False
+        self._knockdown_rule = bool(knockdown_after_strike)  # momentum.py
         self._reset()
 
     @classmethod
@@ -192,7 +208,9 @@ class Encounter(FlightRules, ArgumentsRules, ReplayRules, RosterRules, Initiativ
                                         **opts)
             enc = cls(creatures, sides=sides, map=hmap, ruleset=ruleset, seed=seed,
                       groups=groups, initiative=initiative,
-                      top_down_flat_footed=header.get("top_down_flat_footed"))
+                      top_down_flat_footed=header.get("top_down_flat_footed"),
+                      # a save from before issue 14's automatic Knockdown (momentum.py)
+                      knockdown_after_strike=bool(header.get("knockdown_after_strike", False)))
             # a save from before issue 15 replays without Unintended Targets (archery.py)
             enc._volume_rule = bool(header.get("accuracy_by_volume", False))
             return enc

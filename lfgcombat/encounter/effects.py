@@ -54,6 +54,10 @@ class EffectsContext(Protocol):
 
     def _fighter(self, name: str) -> _Fighter: ...
 
+    def _flight_effect_ended(self, name: str, effect: Effect, why: str) -> None: ...
+
+    def _flyer_gains(self, name: str, condition: str, *, by: str | None, why: str) -> bool: ...
+
     def _record_condition(self, name: str, condition: str, add: bool) -> None: ...
 
     def _gain(self, name: str, condition: str, *, by: str | None, why: str = "") -> None: ...
@@ -210,6 +214,8 @@ class EffectsRules(_Base):
                      if a.condition is cond), 0)
 
     def _gain(self, name: str, condition: str, *, by: str | None, why: str = "") -> None:
+        if self._flyer_gains(name, condition, by=by, why=why):
+            return  # a flyer knocked down drops instead (flight)
         f = self._f[name]
         new, gained = f.creature.gain_condition(condition)
         f.creature = new
@@ -278,3 +284,4 @@ class EffectsRules(_Base):
         self._touch(name)
         self._emit("effect_end", target=name, data={"id": effect.id,
                                                     "label": effect.label, "why": why})
+        self._flight_effect_ended(name, effect, why)

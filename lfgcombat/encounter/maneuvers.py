@@ -62,10 +62,6 @@ class ManeuversContext(SkillChecksContext, Protocol):
 
     def _do(self, kind: str, args: dict[str, Any]) -> Any: ...
 
-    def _encounter_situation(self, attacker: str, target: str, weapon: Any,
-                             situation: Mapping[str, Any], use_map: Mapping[str, bool] | None
-                             ) -> tuple[dict[str, Any], list[str], str, list[str]]: ...
-
     def _end_effect(self, name: str, effect: Effect, why: str) -> None: ...
 
     def _gain(self, name: str, condition: str, *, by: str | None, why: str = "") -> None: ...
@@ -437,18 +433,15 @@ class ManeuversRules(SkillChecksRules, _Base):
                   and "bite" in str(e.data.get("weapon") or "").lower()]
         check_tail_target(target, bitten)
 
-    def _encounter_situation(self, attacker: str, target: str, weapon: Any,
-                             situation: Mapping[str, Any], use_map: Mapping[str, bool] | None
-                             ) -> tuple[dict[str, Any], list[str], str, list[str]]:
-        """The attack situation (:meth:`CombatRules._encounter_situation`) plus what the
-        close fight leaves behind: a Shield Bash's lost Shield Rating against everyone but
-        the bashed foe, a Combat Feint's Flat-Footed against the feinter's next attack
-        ("Bluff – Combat Feint / Fake-Out"; the feint is used up by it), and "If you Fight
-        Defensively ... you gain a +1 Gear Bonus to Shield Rating" with a weapon in each hand
-        (a Shield Rating adds to AC, so +1 AC: inferred)."""
-        self._check_tail(attacker, target, weapon)
-        situation, modifiers, mode, ignored = super()._encounter_situation(  # type: ignore[safe-super]
-            attacker, target, weapon, situation, use_map)
+    def _close_fight_situation(self, attacker: str, target: str, situation: dict[str, Any],
+                               modifiers: list[str]) -> tuple[dict[str, Any], list[str]]:
+        """What the close fight adds to an attack's situation (called by
+        :meth:`CombatRules._encounter_situation`, which owns the copies it passes): a
+        Shield Bash's lost Shield Rating against everyone but the bashed foe, a Combat
+        Feint's Flat-Footed against the feinter's next attack ("Bluff – Combat Feint /
+        Fake-Out"; the feint is used up by it), and "If you Fight Defensively ... you gain a
+        +1 Gear Bonus to Shield Rating" with a weapon in each hand (a Shield Rating adds to
+        AC, so +1 AC: inferred)."""
         for e in self._f[target].effects:
             if e.kind == "shield_bash" and e.info.get("target") != attacker:
                 rating = int(e.info.get("rating", 0))
@@ -472,5 +465,5 @@ class ManeuversRules(SkillChecksRules, _Base):
                 modifiers.append(f"{attacker}'s Combat Feint: {target} is Flat-Footed "
                                  f"against this attack ({e.rule})")
                 self._end_effect(target, e, f"{attacker}'s next attack was made")
-        return situation, modifiers, mode, ignored
+        return situation, modifiers
 

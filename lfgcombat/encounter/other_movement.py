@@ -236,19 +236,25 @@ class OtherMovementRules(_Base):
                   budget: MovementBudget, left: int
                   ) -> tuple[list[Any], tuple[int, tuple[float, float] | None]]:
         """The path to fly: the cheapest one if it keeps within the turns allowed, else
-        the shortest open path of two straight legs that does (then the fewest AOO)."""
+        the cheapest of any number of straight legs that does (:meth:`HexMap.turning_path
+        <lfgcombat.battlemap.HexMap.turning_path>`, one that provokes no AOO first)."""
         try:
             return path, self._fly_turns(name, mode, path, budget)
         except IllegalActionError:
-            m = self.map
             allowed = maneuverability(budget.speeds.maneuverability or "clumsy").turns_per_move
-            best = sorted(
-                (len(p), len(m.provokers(name, p, action="move").names), i, p)
-                for i, p in enumerate(m.two_leg_paths(name, cell, feet=left))
-                if budget.turns + path_turns(p, budget.heading)[0] <= (allowed or 0))
-            if not best:
-                raise
-            return best[0][3], self._fly_turns(name, mode, best[0][3], budget)
+            turned = self.map.turning_path(name, cell, feet=left,
+                                           turns=(allowed or 0) - budget.turns,
+                                           heading=budget.heading)
+            if turned is None:
+                man = budget.speeds.maneuverability
+                raise IllegalActionError(
+                    f"no path for {name} to {self.map.offset(cell)} within {left} ft keeps "
+                    f"within its turns: {budget.turns} made this Big Action, "
+                    f"{man.value if man else 'clumsy'} flyers make at most {allowed} per move "
+                    "(\"turning up to 90 degrees each time\"; one per 60 degrees on hexes); "
+                    "fly part of the way now, the next Big Action may turn again",
+                    R_CHART) from None
+            return turned, self._fly_turns(name, mode, turned, budget)
 
     def _fly_turns(self, name: str, mode: str, path: list[Any], budget: MovementBudget
                    ) -> tuple[int, tuple[float, float] | None]:

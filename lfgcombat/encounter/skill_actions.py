@@ -204,16 +204,6 @@ class SkillActionsRules(SkillChecksRules, _Base):
         self._gain(target, "unfortunate for 1 rounds", by=None, why=f"insulted by {name}")
         return "unfortunate for 1 round"
 
-    def _attack_weapon(self, name: str, target: str, weapon: Any) -> tuple[Any, Any]:
-        """``attack``'s first check (:meth:`CombatRules._attack_weapon`), after the Insult's
-        "force them to attack you next turn".
-
-        Raises:
-            IllegalActionError: ``name`` must attack its insulter this turn.
-        """
-        self._check_insult(name, target)
-        return super()._attack_weapon(name, target, weapon)  # type: ignore[safe-super]
-
     def _wields_two(self, name: str) -> bool:
         """A weapon in each hand: two melee weapons listed that are not natural."""
         from ..attacks.weapons import resolve_weapon, weapon_entries

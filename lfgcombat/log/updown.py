@@ -30,13 +30,16 @@ def _effect(name: str, kind: str, fields: tuple[str, ...], about: str, text: Any
         "describe": lambda self: text(self, self.data)})
 
 
+#: A mode's verb in a move's description ("Griffon flies 30 ft").
+_VERBS = {"fly": "flies", "swim": "swims", "climb": "climbs", "leap": "leaps", "walk": "walks"}
+
 MovedMode = _effect(
     "MovedMode", "moved_mode", ("mode", "feet", "vertical_ft", "altitude", "jump_check",
                                 "budget_spent", "legs"),
     "a move by mode: feet across, vertical_ft spent on altitude, the altitude after, "
     "jump_check (a leap past X needs Jump&Sprint), budget_spent and legs [[mode, ft], ...]",
-    lambda e, d: f"{e.who} {d.get('mode')}s {d.get('feet')} ft (altitude "
-                 f"{d.get('altitude')} ft)")
+    lambda e, d: f"{e.who} {_VERBS.get(str(d.get('mode')), str(d.get('mode')) + 's')} "
+                 f"{d.get('feet')} ft (altitude {d.get('altitude')} ft)")
 RanMode = _effect(
     "RanMode", "ran_mode", ("mode", "feet", "altitude", "descended_ft", "dive_attack"),
     "a Run by mode: feet, the altitude after, descended_ft, dive_attack (a Dive Attack may "

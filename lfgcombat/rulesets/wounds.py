@@ -17,9 +17,19 @@ pure rules in :mod:`lfgcombat.wounds`:
   riders "Acid", "Electricity", "Fire", "Cold", "Sonic", "Holy", "Primal", "Unholy"
   (:mod:`lfgcombat.wounds.damage`).
 
-Initiative and the condition catalogue are lfg's: the wounds text has no initiative rule
-and no condition list of its own (it names Hindered, Immobilized and Dead, which are lfg
-conditions) - inferred, shown in notebook 31.
+Initiative: the wounds text has no initiative section, but its "Electricity" rider gives
+"-1 on initiative for one round per 5 points of damage taken", a penalty that "refreshes
+and is cumulative": a penalty lasting rounds only matters when initiative is rolled again
+every round, so the ruleset's default initiative is lfg's ``round_by_round`` ("Alternative
+Initiative Option #1", :data:`DEFAULT_INITIATIVE`; inferred, shown in notebook 31); the
+other lfg options stay available. The condition catalogue is lfg's: the text has no
+condition list of its own (it names Hindered, Immobilized and Dead, which are lfg
+conditions) - inferred.
+
+A creature's wounds gear: its parrying shield is the ``shield`` key
+(:mod:`lfgcombat.wounds.gear`); a weapon's energy dice are its entries' ``extra`` (acid,
+cold, electricity, fire) and ``energy`` (any rider type) keys
+(:mod:`lfgcombat.wounds.riders`).
 
 The ruleset stays registered as not implemented (``Ruleset("wounds")`` is refused, the
 error says what is missing: :data:`MISSING`) until the Encounter plays it.
@@ -31,6 +41,7 @@ import dataclasses
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from ..wounds import gear as _gear  # noqa: F401 - registers the creature file's shield key
 from .base import RulesetDefinition, register
 from .classic import _no_killer_criticals, _written_for
 from .fields import check_written_for
@@ -45,7 +56,12 @@ if TYPE_CHECKING:
     from ..wounds.health import WoundsVitals
 
 __all__ = ["WoundsEconomy", "WoundsAttacks", "WoundsHealth", "WoundsDamage", "WOUNDS",
-           "MISSING"]
+           "MISSING", "DEFAULT_INITIATIVE"]
+
+#: The initiative a wounds encounter plays by unless told otherwise (inferred from
+#: 003_de0e94afd49609a7.txt, "Electricity": a one-round initiative penalty needs a roll each
+#: round).
+DEFAULT_INITIATIVE = "round_by_round"
 
 
 @dataclass(frozen=True)

@@ -133,8 +133,9 @@ def _knocked_off(enc: Encounter) -> bool:
 
 
 def test_the_close_rows_knockdown_drops_a_flyer_on_the_map() -> None:
-    """The row passes no height: the engine reads the map's altitude ("Momentum of Impact":
-    a flyer "drops 10 feet"; Clumsy or Poor 20), and the status shows the drop."""
+    """In a fight that leaves the Knockdown to the GM (``knockdown_after_strike=False``) the
+    row passes no height: the engine reads the map's altitude ("Momentum of Impact": a flyer
+    "drops 10 feet"; Clumsy or Poor 20), and the status shows the drop."""
     for seed in range(200):
         ogre = load_example("ogre")
         hero = mk("Hero", max_hp=300, movement="Move Speed 30, Fly 50 [poor]")
@@ -143,7 +144,7 @@ def test_the_close_rows_knockdown_drops_a_flyer_on_the_map() -> None:
         m.place(hero, (4, 2), "party")
         m.set_altitude("Ogre", 30)
         m.set_altitude("Hero", 30)
-        enc = Encounter([ogre, hero], map=m, seed=seed).start()
+        enc = Encounter([ogre, hero], map=m, seed=seed, knockdown_after_strike=False).start()
         if enc.current != "Ogre":
             continue  # the Hero ending a turn without flying would stall and fall (Fly Speed)
         enc.attack("Ogre", "Hero")

@@ -185,3 +185,88 @@ def test_a_fight_with_flight_saves_and_loads(tmp_path) -> None:
     again = Encounter.load(path)
     assert again.snapshot() == enc.snapshot()
     assert {"moved_mode", "altitude_set", "flyer_falls"} <= {e.kind for e in again.log}
+
+
+# -- paths of several legs (000_8d1d7816ee944f3b.txt, "Fly Speed – Flight & Maneuverability":
+# "the creature may make the indicated number of direction changes, turning up to 90 degrees
+# each time. You must move at least 5 feet in the same direction between turns") -----------
+#: A bar of wall below the flyer's start: around it the cheapest path zigzags, yet a path of
+#: three or four straight legs needs fewer turns.
+BAR = """terrain: |
+  . . . . . . . . . .
+   . . . . . . . . . .
+  . . # # # # # . . .
+   . . . . . . . . . .
+  . . . . . . . . . .
+   . . . . . . . . . .
+   # # # # # # # # # #
+  . . . . . . . . . .
+"""
+#: A serpentine corridor: each bend costs turns (one per 60 degrees on hexes).
+SNAKE = """terrain: |
+  . . . . . .
+   # # # # # .
+  . . . . . .
+   . # # # # #
+  . . . . . .
+   # # # # # .
+  . . . . . .
+   # # # # # #
+  . . . . . .
+"""
+
+
+def flyer(man: str, text: str, start: tuple[int, int], far: tuple[int, int]) -> Encounter:
+    b = Creature.from_dict({"name": "Bat", "level": 2, "max_hp": 20, "speed": 10,
+                            "initiative_rating": 40,
+                            "movement": f"Move Speed 10, Fly 120 [{man}]"})
+    m = HexMap.from_text(text)
+    m.place(b, start, "bats", altitude=5)
+    m.place(mk("Far"), far, "foes")  # walled off below the last wall row
+    return Encounter([b, mk("Far")], map=m, seed=1).start()
+
+
+@pytest.mark.parametrize("man, text, start, to, needs", [
+    ("clumsy", BAR, (4, 0), (8, 3), 1),    # two legs: its one turn
+    ("poor", BAR, (4, 0), (7, 5), 2),      # three legs; the cheapest path zigzags 3 turns
+    ("average", BAR, (4, 0), (4, 4), 3),   # four legs round the bar; cheapest: 4 turns
+    ("good", SNAKE, (0, 0), (0, 3), 4),    # five legs down the corridor
+    ("perfect", SNAKE, (0, 0), (0, 6), 9),  # nine turns: Perfect turns as often as it likes
+])
+def test_a_flyer_flies_a_path_of_several_legs_within_its_turns(man, text, start, to, needs
+                                                                 ) -> None:
+    """Each class flies its allowed number of turns, in as many straight legs as that
+    makes (a path the two-leg fallback refused for Poor and Average)."""
+    enc = flyer(man, text, start, (0, 8) if text == SNAKE else (0, 7))
+    enc.move("Bat", to, mode="fly")
+    assert enc.map.offset(enc.map.token("Bat").anchor) == to
+    budget = enc.movement_budget("Bat")
+    assert budget.turns == needs  # the fewest turns there, not the cheapest path's zigzag
+    moved = next(e for e in reversed(enc.log) if e.kind == "moved")
+    cells = [enc.map._as_cell(tuple(c)) for c in moved.data["path"]]
+    assert path_turns(cells)[0] == needs
+    assert replayed(enc).snapshot() == enc.snapshot()
+
+
+@pytest.mark.parametrize("man, text, start, to, allowed", [
+    ("clumsy", BAR, (4, 0), (7, 4), 1),   # three legs needed: two turns
+    ("poor", BAR, (4, 0), (4, 4), 2),     # four legs needed: three turns
+    ("average", SNAKE, (0, 0), (0, 3), 3),  # five legs needed: four turns
+    ("good", SNAKE, (0, 0), (1, 4), 4),   # five turns needed
+])
+def test_a_path_needing_more_turns_than_the_class_allows_is_refused(man, text, start, to,
+                                                                     allowed) -> None:
+    enc = flyer(man, text, start, (0, 8) if text == SNAKE else (0, 7))
+    err = refused(enc, enc.move, "Bat", to, mode="fly", match=f"at most {allowed} per move")
+    assert man in str(err)
+
+
+def test_a_turn_from_the_heading_of_the_same_big_action_counts_in_a_multi_leg_path() -> None:
+    """A Poor flyer heading west must turn about before its three legs to (7, 5): two
+    turns fresh, three after flying west in the same Big Action - refused."""
+    fresh = flyer("poor", BAR, (1, 0), (0, 7))
+    fresh.move("Bat", (7, 5), mode="fly")
+    assert fresh.movement_budget("Bat").turns == 2
+    enc = flyer("poor", BAR, (4, 0), (0, 7))
+    enc.move("Bat", (1, 0), mode="fly")  # west: no turn yet, but a heading
+    refused(enc, enc.move, "Bat", (7, 5), mode="fly", match="at most 2 per move")
