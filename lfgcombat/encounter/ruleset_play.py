@@ -118,6 +118,16 @@ class RulesetPlayRules(_Base):
         """The combatant's record (``None``: the encounter's lfg rules play it)."""
         return self._f[name].rules
 
+    def _record_refuses(self, name: str, what: str) -> None:
+        """Refuse an lfg-only step (an interrupt, a readied action) for a combatant with a
+        record: its ruleset's round has no such thing."""
+        if self._f[name].rules is not None:
+            economy = self.ruleset.economy
+            raise IllegalActionError(
+                f"{name} cannot {what}: the {self.ruleset.name} round has "
+                f"{', '.join(economy.single_actions)} and a Move Action, no interrupts or "
+                "readied actions", getattr(economy, "rule", self.ruleset.text))
+
     def _record_report(self, name: str) -> dict[str, Any]:
         """The health policy's report of the combatant's record."""
         return self.ruleset.health.report(self._f[name].rules)
@@ -236,6 +246,8 @@ class RulesetPlayRules(_Base):
                                          self.ruleset.text)
         spent = self.ruleset.economy.spend(f.rules, "attack")  # refused before any roll
         situation = dict(situation)
+        if self.map is not None and name in self._anchors and target in self._anchors:
+            situation.setdefault("distance_ft", self.map.distance(name, target))
         extra = self._record_effect_conditions(target)
         if extra:
             situation["target_conditions"] = tuple(situation.get("target_conditions", ())) \

@@ -213,8 +213,8 @@ class Ruleset:
     """A ruleset and its optional-rule switches (all off by default).
 
     Args:
-        name: ``"lfg"`` or an alias (``"LFG"``, ``"000"``, its file name);
-            ``"classic"`` and ``"wounds"`` are named but not implemented yet.
+        name: ``"lfg"`` or an alias (``"LFG"``, ``"000"``, its file name); ``"classic"``
+            (``"002"``); ``"wounds"`` is named but not implemented yet.
         killer_criticals: 000_8d1d7816ee944f3b.txt, "Killer Criticals (Optional Rule)".
         perfect_critical: 000_8d1d7816ee944f3b.txt, "Perfect Critical (Optional Rule)".
         advanced_five_foot_step: the advanced 5-Foot Step option ("5-Foot Step").

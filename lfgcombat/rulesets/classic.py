@@ -203,6 +203,32 @@ def _written_for(name: str, *creatures: Any) -> None:
         check_written_for(creature, name)
 
 
+def _check_reach(attacker: Any, weapon: Any, distance: int, ranged: bool | None,
+                 limited: bool) -> None:
+    """Refuse a melee attack beyond the weapon's reach (the weapon's own, else the
+    creature's natural reach: inferred, the text gives no reach rule) and a mobile disabled
+    hero's attack on a creature that is not adjacent ("attack an adjacent creature").
+
+    Raises:
+        IllegalActionError: too far; nothing is rolled.
+    """
+    from ..attacks.weapons import resolve_weapon
+    from ..errors import IllegalActionError
+    w = resolve_weapon(attacker, weapon)
+    at_range = ("projectile" in w.uses) if ranged is None else bool(ranged)
+    if at_range:
+        return
+    reach = int(w.reach_ft) if w.reach_ft is not None else int(attacker.reach)
+    if distance > max(reach, 5):
+        raise IllegalActionError(f"{w.name} reaches {max(reach, 5)} ft; the target is "
+                                 f"{distance} ft away (inferred: a melee attack needs the "
+                                 "target within reach)", cite("How to attack another creature",
+                                                              file="002_2a3a79475ca2a541.txt"))
+    if limited and distance > 5:
+        raise IllegalActionError("a mobile disabled hero attacks only an adjacent creature "
+                                 f"(the target is {distance} ft away)", _STABILIZING)
+
+
 def _damage_type(creature: Any, weapon: Any) -> str | None:
     """The weapon's first damage type (``slashing``...), or ``None`` when it has none."""
     from ..attacks.weapons import resolve_weapon
@@ -285,12 +311,17 @@ class ClassicAttacks(AttackResolution):
         from ..classic._base import ClassicError
         from .policies import EncounterAttack
         allowed = ("concealment", "miss_chance", "expanded_critical", "ranged",
-                   "attacker_conditions", "target_conditions")
+                   "attacker_conditions", "target_conditions", "distance_ft")
         unknown = sorted(set(situation) - set(allowed))
         if unknown:
             raise ClassicError("situation", f"{', '.join(unknown)} is not part of a classic "
                                f"attack; give {', '.join(allowed)}")
+        situation = dict(situation)
+        distance = situation.pop("distance_ft", None)
         budget = attacker_record.budget
+        if distance is not None:
+            _check_reach(attacker, weapon, int(distance), situation.get("ranged"),
+                         budget is not None and budget.mode == "limited")
         a = self.attack(roller, attacker, target, weapon,
                         limited=budget is not None and budget.mode == "limited",
                         negative_levels=attacker_record.negative_levels,

@@ -449,3 +449,44 @@ def test_state_reports_the_classic_vitals_and_the_round():
     assert waiting.budget is None and waiting.actions_left.attacks == 1  # its round to come
     table = enc.table()
     assert list(table["status"]) == ["conscious", "conscious"]
+
+
+# --------------------------------------------------------------------------- on a battle map
+
+
+def map_duel(seed: int = 1) -> Encounter:
+    from lfgcombat import HexMap
+    hero = load_example("wulfric").replace(level=5, bab=5)
+    orc = load_example("orc").replace(bab=3)
+    m = HexMap(12, 8)
+    m.place(hero, (1, 1), "party")
+    m.place(orc, (6, 1), "orcs")
+    return Encounter([hero, orc], sides={"party": ["Wulfric"], "orcs": ["Orc"]}, map=m,
+                     ruleset="classic", seed=seed).start()
+
+
+def test_on_the_map_the_move_action_is_split_by_the_path_s_feet_and_melee_needs_reach():
+    enc = map_duel()
+    who = enc.current
+    other = foes(enc, who)[0]
+    enc.move(who, (3, 1) if who == "Orc" else (4, 1))
+    assert enc.state(who).budget["moved_ft"] == 15
+    assert enc.map.distance(who, other) == 10
+    refused(enc, enc.attack, who, other, match="the target is 10 ft away")
+    enc.move(who, (2, 1) if who == "Orc" else (5, 1))
+    enc.attack(who, other)  # adjacent now: then the rest of the Move Action
+    assert enc.state(who).budget == {"speed_ft": 30, "moved_ft": 20, "action": "attack",
+                                     "mode": "normal", "remaining_ft": 10,
+                                     "move_limit_ft": 30}
+    moved = [e for e in enc.log if e.kind == "moved"]
+    assert [e.data["feet"] for e in moved] == [15, 5]
+    with pytest.raises(IllegalActionError):
+        enc.move(who, (11, 7))
+
+
+def test_interrupts_and_readied_actions_are_not_in_the_classic_round():
+    enc = duel(seed=1)
+    who = enc.current
+    refused(enc, enc.ready, who, "the orc moves", "attack", match="no interrupts or readied")
+    enc.end_turn()
+    refused(enc, enc.interrupt, [who], enc.current, match="no interrupts or readied")
