@@ -397,11 +397,23 @@ class ClassicHealth(HealthModel):
         """The Stabilize action ("A standard action to stabilize a disabled character on a
         DC12 Survival check"): the healer's Survival modifier is its WIS modifier plus its
         ``survival`` skill, if its sheet lists one (inferred: the text has no skill list;
-        WIS is Survival's ability in the d20 family)."""
+        WIS is Survival's ability in the d20 family). On a creature that bleeds and is not a
+        disabled hero still to stabilize, the same action is the Bleed's "DC 10 Survival
+        check" that stops it (inferred: the text names the check, not the action).
+
+        Raises:
+            IllegalActionError: neither disabled and unstable nor bleeding; nothing rolled.
+        """
         from ..classic.combatant import ClassicCombatant
+        from ..classic.conditions import stop_bleeding
         c = ClassicCombatant.of(healer)
         skills = getattr(healer, "skills", {}) or {}
         mod = c.abilities["wis"] + int(skills.get("survival", 0))
+        if record.bleed and not (record.vitals.disabled and not record.vitals.stable):
+            stopped, check = stop_bleeding(roller, mod)
+            after = dataclasses.replace(record, bleed=0) if stopped else record
+            return after, (f"Survival {check.total} vs DC 10: Bleed "
+                           + ("stopped" if stopped else "goes on"),)
         v, roll = record.vitals.stabilized_by(roller, mod)
         after = dataclasses.replace(record, vitals=v)
         word = "stabilized" if v.stable else "not stabilized"

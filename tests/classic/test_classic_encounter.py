@@ -490,3 +490,16 @@ def test_interrupts_and_readied_actions_are_not_in_the_classic_round():
     refused(enc, enc.ready, who, "the orc moves", "attack", match="no interrupts or readied")
     enc.end_turn()
     refused(enc, enc.interrupt, [who], enc.current, match="no interrupts or readied")
+
+
+def test_the_stabilize_action_on_a_bleeding_creature_is_the_dc10_survival_check():
+    """"Bleeding can be stopped by a DC 10 Survival check" (inferred: by the Stabilize
+    action, a standard action using the skill)."""
+    for seed in range(1, 6):
+        enc = duel(seed=seed)
+        who = enc.current
+        enc.add_condition(who, "Bleed 3")
+        enc.act(who, "stabilize", target=who)
+        roll = [e.data for e in enc.log if e.kind == "roll"][-1]
+        assert roll["label"] == "Survival to stop Bleed DC 10"
+        assert enc.state(who).vitals["bleed"] == (0 if roll["total"] >= 10 else 3)
