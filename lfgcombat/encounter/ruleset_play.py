@@ -256,9 +256,12 @@ class RulesetPlayRules(_Base):
         result = self.ruleset.attack_resolution.encounter_attack(
             self.roller, self._view(name), self._view(target), weapon,
             attacker_record=spent, target_record=t.rules, **situation)
-        self._log_rolls(seen, actor=name, target=target, against=result.against,
-                        outcome=result.outcome, only_first=True)
-        f.rules = spent
+        if result.rolled_attack:
+            self._log_rolls(seen, actor=name, target=target, against=result.against,
+                            outcome=result.outcome, only_first=True)
+        else:
+            self._log_rolls(seen, actor=name, target=target)
+        f.rules = spent if result.attacker_after is None else result.attacker_after
         self._record_after_attack(name, target, weapon, result, extra)
         return result
 
@@ -284,8 +287,9 @@ class RulesetPlayRules(_Base):
         f.update_turn(attacks=f.turn.attacks + 1, last_action="attack")
         if name not in self._gang.get(target, []):
             self._gang.setdefault(target, []).append(name)  # "attacked since its turn"
-        if result.hit and result.damage > 0:
-            self._record_damage(target, result.damage, result.damage_type, source=name)
+        if result.hit and (result.damage > 0 or result.target_after is not None):
+            self._record_damage(target, result.damage, result.damage_type, source=name,
+                                record_after=result.target_after)
 
     def _record_effect_conditions(self, name: str) -> list[str]:
         """The encounter's effects on ``name`` as the catalogue's conditions (Top-Down's
@@ -307,11 +311,18 @@ class RulesetPlayRules(_Base):
 
     # ------------------------------------------------------------------ health
     def _record_damage(self, name: str, amount: int, dtype: str | None, *,
-                       source: str | None, nonlethal: bool = False) -> None:
-        """Damage on a record (the health policy decides: disabled, unconscious, dead)."""
+                       source: str | None, nonlethal: bool = False,
+                       record_after: Any = None) -> None:
+        """Damage on a record (the health policy decides: disabled, unconscious, dead);
+        ``record_after``: the record as the attack policy already left it (a killing
+        blow)."""
         f = self._f[name]
         before = self._record_report(name)
-        record, events = self.ruleset.health.take_damage(f.rules, amount, nonlethal=nonlethal)
+        if record_after is None:
+            record, events = self.ruleset.health.take_damage(f.rules, amount,
+                                                             nonlethal=nonlethal)
+        else:
+            record, events = record_after, ()
         after = self.ruleset.health.report(record)
         kind = "nonlethal" if nonlethal else (dtype or "untyped")
         self._emit("damage", actor=source if source in self._f else None, target=name, data={

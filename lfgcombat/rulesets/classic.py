@@ -302,7 +302,8 @@ class ClassicAttacks(AttackResolution):
             situation: ``concealment`` (``"partial"``: -2, ``"full"``: -5),
                 ``miss_chance``, ``expanded_critical`` (the Expanded Critical Talent),
                 ``ranged``, ``attacker_conditions`` / ``target_conditions`` (more classic
-                conditions for this attack).
+                conditions for this attack), ``killing_blow=True`` (on a Helpless foe:
+                :func:`lfgcombat.classic.killing.killing_blow_attack`).
 
         Raises:
             ClassicError: a missing field (``bab``), an unknown situation key or a bad
@@ -311,7 +312,8 @@ class ClassicAttacks(AttackResolution):
         from ..classic._base import ClassicError
         from .policies import EncounterAttack
         allowed = ("concealment", "miss_chance", "expanded_critical", "ranged",
-                   "attacker_conditions", "target_conditions", "distance_ft")
+                   "attacker_conditions", "target_conditions", "distance_ft",
+                   "killing_blow")
         unknown = sorted(set(situation) - set(allowed))
         if unknown:
             raise ClassicError("situation", f"{', '.join(unknown)} is not part of a classic "
@@ -322,6 +324,10 @@ class ClassicAttacks(AttackResolution):
         if distance is not None:
             _check_reach(attacker, weapon, int(distance), situation.get("ranged"),
                          budget is not None and budget.mode == "limited")
+        if situation.pop("killing_blow", False):
+            from ..classic.killing import killing_blow_attack
+            return killing_blow_attack(roller, attacker, target, weapon, attacker_record,
+                                       target_record, distance, _damage_type(attacker, weapon))
         a = self.attack(roller, attacker, target, weapon,
                         limited=budget is not None and budget.mode == "limited",
                         negative_levels=attacker_record.negative_levels,

@@ -503,3 +503,33 @@ def test_the_stabilize_action_on_a_bleeding_creature_is_the_dc10_survival_check(
         roll = [e.data for e in enc.log if e.kind == "roll"][-1]
         assert roll["label"] == "Survival to stop Bleed DC 10"
         assert enc.state(who).vitals["bleed"] == (0 if roll["total"] >= 10 else 3)
+
+
+def test_a_killing_blow_on_a_helpless_foe():
+    """Helpless: "As a full-round action, an enemy can use a melee weapon to deliver a
+    killing blow [...] automatically hits and scores a critical hit [...] Fortitude save
+    (DC 10 + damage dealt) or die" (the whole classic round: no move before or after,
+    inferred)."""
+    for seed in range(1, 9):
+        enc = duel(seed=seed)
+        who = enc.current
+        other = foes(enc, who)[0]
+        refused(enc, enc.attack, who, other, killing_blow=True, match="is not Helpless")
+        enc.damage(other, enc.state(other).hp + 2)  # -2: unconscious, so Helpless
+        enc.move_feet(who, 5)
+        refused(enc, enc.attack, who, other, killing_blow=True, match="full-round action")
+        enc.undo()
+        enc.attack(who, other, killing_blow=True)
+        attack = [e for e in enc.log if e.kind == "attack" and not e.command][-1]
+        rolls = [e.data for e in enc.log if e.kind == "roll"]
+        damage = [r for r in rolls if r["label"] == "killing blow damage"][-2:]
+        dealt = max(0, sum(r["total"] for r in damage))
+        assert attack.data["critical"] and sum(attack.data["damage"].values()) == dealt
+        state = enc.state(other)
+        if -2 - dealt <= -10:
+            assert state.dead
+        else:
+            save = rolls[-1]
+            assert save["label"] == f"FORT vs killing blow DC {10 + dealt}"
+            assert state.dead is (save["total"] < 10 + dealt)
+        assert enc.state(who).budget["remaining_ft"] == 0  # the whole round
