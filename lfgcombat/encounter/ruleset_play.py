@@ -118,6 +118,16 @@ class RulesetPlayRules(_Base):
         """The combatant's record (``None``: the encounter's lfg rules play it)."""
         return self._f[name].rules
 
+    def _record_refuses(self, name: str, what: str) -> None:
+        """Refuse an lfg-only step (an interrupt, a readied action) for a combatant with a
+        record: its ruleset's round has no such thing."""
+        if self._f[name].rules is not None:
+            economy = self.ruleset.economy
+            raise IllegalActionError(
+                f"{name} cannot {what}: the {self.ruleset.name} round has "
+                f"{', '.join(economy.single_actions)} and a Move Action, no interrupts or "
+                "readied actions", getattr(economy, "rule", self.ruleset.text))
+
     def _record_report(self, name: str) -> dict[str, Any]:
         """The health policy's report of the combatant's record."""
         return self.ruleset.health.report(self._f[name].rules)
@@ -236,6 +246,8 @@ class RulesetPlayRules(_Base):
                                          self.ruleset.text)
         spent = self.ruleset.economy.spend(f.rules, "attack")  # refused before any roll
         situation = dict(situation)
+        if self.map is not None and name in self._anchors and target in self._anchors:
+            situation.setdefault("distance_ft", self.map.distance(name, target))
         extra = self._record_effect_conditions(target)
         if extra:
             situation["target_conditions"] = tuple(situation.get("target_conditions", ())) \
@@ -244,9 +256,12 @@ class RulesetPlayRules(_Base):
         result = self.ruleset.attack_resolution.encounter_attack(
             self.roller, self._view(name), self._view(target), weapon,
             attacker_record=spent, target_record=t.rules, **situation)
-        self._log_rolls(seen, actor=name, target=target, against=result.against,
-                        outcome=result.outcome, only_first=True)
-        f.rules = spent
+        if result.rolled_attack:
+            self._log_rolls(seen, actor=name, target=target, against=result.against,
+                            outcome=result.outcome, only_first=True)
+        else:
+            self._log_rolls(seen, actor=name, target=target)
+        f.rules = spent if result.attacker_after is None else result.attacker_after
         self._record_after_attack(name, target, weapon, result, extra)
         return result
 
@@ -272,8 +287,9 @@ class RulesetPlayRules(_Base):
         f.update_turn(attacks=f.turn.attacks + 1, last_action="attack")
         if name not in self._gang.get(target, []):
             self._gang.setdefault(target, []).append(name)  # "attacked since its turn"
-        if result.hit and result.damage > 0:
-            self._record_damage(target, result.damage, result.damage_type, source=name)
+        if result.hit and (result.damage > 0 or result.target_after is not None):
+            self._record_damage(target, result.damage, result.damage_type, source=name,
+                                record_after=result.target_after)
 
     def _record_effect_conditions(self, name: str) -> list[str]:
         """The encounter's effects on ``name`` as the catalogue's conditions (Top-Down's
@@ -281,21 +297,32 @@ class RulesetPlayRules(_Base):
         out: list[str] = []
         for e in self._f[name].effects:
             for c in e.conditions:
-                try:
-                    found = self.ruleset.condition_catalogue.lookup(str(c).split()[0])
-                except (LfgError, ValueError):
-                    continue
-                if str(found) not in out:
-                    out.append(str(found))
+                word = str(c).split()[0]
+                for spelling in dict.fromkeys((word, word.replace("_", "-"),
+                                               word.replace("_", " "))):
+                    try:
+                        found = str(self.ruleset.condition_catalogue.lookup(spelling))
+                    except (LfgError, ValueError):
+                        continue
+                    if found not in out:
+                        out.append(found)
+                    break
         return out
 
     # ------------------------------------------------------------------ health
     def _record_damage(self, name: str, amount: int, dtype: str | None, *,
-                       source: str | None, nonlethal: bool = False) -> None:
-        """Damage on a record (the health policy decides: disabled, unconscious, dead)."""
+                       source: str | None, nonlethal: bool = False,
+                       record_after: Any = None) -> None:
+        """Damage on a record (the health policy decides: disabled, unconscious, dead);
+        ``record_after``: the record as the attack policy already left it (a killing
+        blow)."""
         f = self._f[name]
         before = self._record_report(name)
-        record, events = self.ruleset.health.take_damage(f.rules, amount, nonlethal=nonlethal)
+        if record_after is None:
+            record, events = self.ruleset.health.take_damage(f.rules, amount,
+                                                             nonlethal=nonlethal)
+        else:
+            record, events = record_after, ()
         after = self.ruleset.health.report(record)
         kind = "nonlethal" if nonlethal else (dtype or "untyped")
         self._emit("damage", actor=source if source in self._f else None, target=name, data={
@@ -420,7 +447,15 @@ class RulesetPlayRules(_Base):
             "action": "heroic_action", "moved_ft": data.get("moved_ft"),
             "remaining_ft": data.get("remaining_ft"), "note": what})
         self._emit("heroic_action", actor=name, data={**outcome, "what": what})
+        if outcome.get("fumble"):
+            self._emit("fumble", actor=name, data={
+                "weapon": None, "suggestions": list(self._fumble_suggestions()),
+                "rule": getattr(self.ruleset.attack_resolution, "fumble_rule",
+                                self.ruleset.text)})
         f.update_turn(last_action="heroic_action")
+
+    def _fumble_suggestions(self) -> tuple[str, ...]:
+        return tuple(getattr(self.ruleset.attack_resolution, "fumble_suggestions", ()))
 
     # ------------------------------------------------------------------ movement
     def move_feet(self, name: str, feet: int) -> Self:

@@ -42,13 +42,15 @@ SingleActionTaken = _effect(
                  f" ({d.get('remaining_ft')} ft of movement left)")
 Fumble = _effect(
     "Fumble", "fumble", ("weapon", "suggestions"),
-    "a natural 1 on an attack: a fumble the GM resolves; suggestions (the ruleset's table)",
-    lambda e, d: f"{e.who} fumbles ({d.get('weapon')}): the GM decides what happens")
+    "a natural 1 on an attack or action: a fumble the GM resolves; weapon (null for an "
+    "action); suggestions (the ruleset's table)",
+    lambda e, d: f"{e.who} fumbles ({d.get('weapon') or 'an action'}): the GM decides what "
+                 "happens")
 HeroicActionEvent = _effect(
     "HeroicActionEvent", "heroic_action", ("ability", "player", "gm", "gm_mod", "environment",
-                                           "winner", "what"),
+                                           "winner", "fumble", "what"),
     "a Heroic Action: ability, player (its total), gm (the GM's total), gm_mod, "
-    "environment, winner (player or gm), what",
+    "environment, winner (player or gm), fumble (a natural 1), what",
     lambda e, d: f"{e.who}'s Heroic Action ({d.get('what') or d.get('ability')}): "
                  f"{d.get('player')} vs {d.get('gm')}, {d.get('winner')} wins")
 RecordHealth = _effect(

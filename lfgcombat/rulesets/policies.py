@@ -80,6 +80,13 @@ class EncounterAttack:
         detail: The ruleset's own result (e.g. a
             :class:`~lfgcombat.classic.attacks.ClassicAttack`).
         suggestions: On a fumble, what the GM may rule (the ruleset's table).
+        target_after: The target's record after the attack's own consequences (a killing
+            blow's save or death), or ``None``: the encounter applies ``damage`` through
+            :meth:`HealthModel.take_damage`.
+        attacker_after: The attacker's record after the attack when it spends more than
+            the attack (a killing blow's whole round), or ``None``.
+        rolled_attack: The first roll is an attack roll (``False``: a blow with no attack
+            roll, its first roll is damage).
     """
 
     outcome: str
@@ -93,6 +100,9 @@ class EncounterAttack:
     text: str
     detail: Any = None
     suggestions: tuple[str, ...] = ()
+    target_after: Any = None
+    attacker_after: Any = None
+    rolled_attack: bool = True
 
 
 @dataclass(frozen=True)
