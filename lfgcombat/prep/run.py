@@ -190,6 +190,13 @@ def _check(n: int, tier: str, seed: Any, map: Any, stop_at_width: Any) -> None:
                         f"{stop_at_width!r}")
 
 
+def _check_placed(scenario: Scenario, map: HexMap | None) -> None:
+    """Refuse a map without every combatant on it."""
+    missing = [c.name for c in scenario.creatures if map is not None and c.name not in map]
+    if missing:
+        raise PrepError(f"{', '.join(missing)} not on the map; place everyone first")
+
+
 def simulate(sides: Mapping[str, Sequence[Creature]], n: int = 10_000, *,
              ruleset: Any = "lfg", tactics: Any = "weakest", map: HexMap | None = None,
              seed: int | None = None, backend: Any = None, tier: str = "fast",
@@ -240,19 +247,15 @@ def simulate(sides: Mapping[str, Sequence[Creature]], n: int = 10_000, *,
         _whole_at_least_one("chunk_size", chunk_size, "fights per chunk; None picks one")
     scenario, spec = prepare_run(sides, ruleset, tactics, switches, max_rounds,
                                  "the fast tier" if tier == "fast" else None)
-    if map is not None:
-        missing = [c.name for c in scenario.creatures if c.name not in map]
-        if missing:
-            raise PrepError(f"{', '.join(missing)} not on the map; place everyone first")
+    _check_placed(scenario, map)
     root = int(seed) if seed is not None else secrets.randbits(63)
     size = int(chunk_size or (STOP_CHUNK[tier] if stop_at_width is not None
                               else DEFAULT_CHUNK[tier]))
+    map_text = map.to_text() if map is not None else None
     with open_backend(backend) as be:
         parts, status = _execute([(scenario, spec, point)], n, tier, root, size, be,
-                                 progress, stop_at_width, map.to_text() if map is not None
-                                 else None, callback)
-    return _result(scenario, spec, tier, root, point, size, n, parts[0], status,
-                   map.to_text() if map is not None else None)
+                                 progress, stop_at_width, map_text, callback)
+    return _result(scenario, spec, tier, root, point, size, n, parts[0], status, map_text)
 
 
 def _result(scenario, spec, tier, root, point, size, n, chunks, status, map_text=None):
