@@ -7,7 +7,9 @@ between two variants is measured on paired fights, with a paired 95% interval th
 narrower than two independent runs would give.
 
 :func:`sweep` plays every point of a grid (party level, number of foes, a rule switch...)
-and returns a tidy table, one row per point, side and measure.
+and returns a tidy table, one row per point, side and measure; ``sweep_result.replay(point,
+i)`` rebuilds fight ``i`` of a point as an encounter, and ``sweep_result.result(point)``
+plays a point's fights again (the same fights) as a full :class:`SimResult`.
 """
 
 from __future__ import annotations
