@@ -124,8 +124,8 @@ class CombatContext(Protocol):
     def _knockdown_after(self, attacker: str, target: str, weapon: Any,
                          situation: Mapping[str, Any], result: Any, charge: bool) -> None: ...
 
-    def _knockdown_options(self, name: str, target: str, situation: Mapping[str, Any]
-                           ) -> dict[str, Any]: ...
+    def _close_attack_options(self, name: str, target: str, weapon: Any,
+                              situation: Mapping[str, Any]) -> tuple[Any, dict[str, Any]]: ...
 
     def _log_rolls(self, since: int, *, actor: str | None, target: str | None = None,
                    against: int | None = None, outcome: str | None = None, only_first: bool = False
@@ -550,7 +550,8 @@ class CombatRules(_Base):
     @command
     def _h_attack(self, name: str, target: str, weapon: Any, situation: dict) -> Any:
         self._actor(name)
-        situation = self._knockdown_options(name, target, situation)  # momentum.py
+        weapon, situation = self._close_attack_options(name, target, weapon,
+                                                       situation)  # maneuvers.py
         mod, weapon = self._attack_weapon(name, target, weapon)
         crossbow = self._check_attack_budget(name, weapon, situation)
         situation, charge, use_map = self._attack_options(name, weapon, situation)
