@@ -816,3 +816,14 @@ def test_a_save_from_before_the_automatic_knockdown_replays_without_it(tmp_path)
         back = Encounter.load(enc.save(tmp_path / f"kd-{auto}.jsonl"))
         assert back.knockdown_after_strike is auto
         assert any(e.kind == "knockdown" for e in back.log) is auto
+
+
+def test_two_shields_leave_no_somatic_spells() -> None:
+    """"You cannot cast spells with somatic (S) components while wielding two shields"
+    ("Weird Situation - Using Two Shields at the same time"): the spell says so (the kit
+    does not know a spell's components); one shield says nothing."""
+    for second, said in ((3, True), (0, False)):
+        enc = fight(hero={"class": "wizard", "second_shield": second})
+        enc.cast("Hero", 1, "magic missile")
+        notes = " ".join(last(enc, "spell").data["notes"])
+        assert ("Somatic (S) components are impossible" in notes) is said
