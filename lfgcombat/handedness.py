@@ -213,9 +213,9 @@ def _parse_off_hand(raw: Any) -> str:
     return raw.strip().lower()
 
 
-def _check_off_hand(value: str, fields: Mapping[str, Any]) -> list[tuple[str, str]]:
+def _check_off_hand(value: str | None, fields: Mapping[str, Any]) -> list[tuple[str, str]]:
     weapons = fields.get("weapons")
-    if weapons is None:  # the weapons field was bad: reported there
+    if value is None or weapons is None:  # the weapons field was bad: reported there
         return []
     names = [_entry_name(w) for w in weapons]
     if value not in names:
@@ -231,7 +231,7 @@ def _check_off_hand(value: str, fields: Mapping[str, Any]) -> list[tuple[str, st
 def _register() -> Any:
     from .creature_sections import Section, register_section
     return register_section(Section(
-        "off_hand", _parse_off_hand, default="",
+        "off_hand", _parse_off_hand, default=None,
         show=lambda v: f"{v} (off hand: -2 on its attacks, -4 if one-handed)",
         label="Off hand", rule=RULE, check=_check_off_hand))
 
