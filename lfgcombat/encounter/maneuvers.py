@@ -431,17 +431,15 @@ class ManeuversRules(SkillChecksRules, _Base):
             modifiers.append(f"{target}'s second shield: +{half} AC ({rule})")
         return situation, modifiers
 
-    def _check_cast(self, name: str, spell_level: int, target: str | None,
-                    perseverance: int | None) -> Any:
-        """Casting's checks (:meth:`CastingRules._check_cast`), plus "You cannot cast spells
-        with somatic (S) components while wielding two shields" ("Weird Situation - Using
+    def _two_shields_cast_note(self, name: str, sc: Any) -> Any:
+        """The end of casting's checks (called by :meth:`CastingRules._check_cast` with the
+        caster's spellcasting ``sc``): "You cannot cast spells with somatic (S) components
+        while wielding two shields" ("Weird Situation - Using
         Two Shields at the same time"): noted on the spell, like the conditions' rules on
         Somatic components (the kit does not know a spell's components: the GM holds a
         Somatic spell back)."""
         import dataclasses
         from ..close_keys import second_shield_of
-        sc = super()._check_cast(  # type: ignore[misc]
-            name, spell_level, target, perseverance)
         if second_shield_of(self._f[name].creature):
             rule = cite("Weird Situation - Using Two Shields at the same time:")
             sc = dataclasses.replace(sc, notes=tuple(sc.notes) + (

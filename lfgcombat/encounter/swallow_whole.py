@@ -352,16 +352,9 @@ class SwallowWholeRules(SkillChecksRules, _Base):
                     return n
         return m.token(name).anchor
 
-    def _sync_space(self, quiet: bool = False) -> None:
-        """After every step: a swallowed creature's token goes where its swallower is
-        (:meth:`_carry_swallowed`), then the space's Cramped condition
-        (:meth:`EffectsRules._sync_space`)."""
-        if not quiet:
-            self._carry_swallowed()
-        super()._sync_space(quiet)  # type: ignore[safe-super]
-
     def _carry_swallowed(self) -> None:
-        """Put every swallowed creature's token on its swallower's anchor hex and altitude
+        """After every step (called by :meth:`EffectsRules._sync_space` first): put every
+        swallowed creature's token on its swallower's anchor hex and altitude
         (only Grappled creatures are looked up: a swallowed one keeps the condition)."""
         m = self.map
         if m is None:
