@@ -11,9 +11,15 @@ Maneuverability" (Ascend Rate). The pure rules are :mod:`lfgcombat.movement_mode
 :mod:`lfgcombat.flight`; the map's paths by mode are :meth:`HexMap.moving
 <lfgcombat.battlemap.HexMap.moving>`.
 
-Decisions: a move's altitude change is made at its start (the path is flown at the new
-altitude, which decides the AOO it provokes); rising costs the Ascend Rate per 5 ft in
-flight and 5 ft per 5 ft climbing or swimming; descending costs nothing extra in flight and
+Decisions: the turns of the "Fly Speed – Flight & Maneuverability" chart count per Big
+Action, from the direction flown last this turn (a flyer keeps its heading from one Big
+Action to the next, so turning at the start of a Big Action is one of its direction
+changes; the kit keeps no heading from one turn to the next). A fly Run is a straight line
+(no turns along it; the GM's "single turn of 30 degrees" is finer than a grid's 60 or 45
+degrees) and only turning onto it counts. A move's altitude change is made at its start
+(the path is flown at the new altitude, which decides the AOO it provokes); rising costs
+the Ascend Rate per 5 ft in flight and 5 ft per 5 ft climbing or swimming; descending costs
+nothing extra in flight and
 5 ft per 5 ft otherwise. The budget of one Big Action is shared by every mode and by a
 plain ``move`` made right after (and the other way round).
 """
@@ -26,7 +32,8 @@ from typing import TYPE_CHECKING, Any, Protocol
 from ..battlemap.altitude import check_altitude
 from ..citations import cite
 from ..errors import IllegalActionError
-from ..flight import ascend_cost, check_turns, maneuverability, path_turns
+from ..flight import (ascend_cost, check_turns, maneuverability, path_turns, planar,
+                      turns_between)
 from ..movement_modes import (MODES, MovementBudget, Speeds, check_run,
                               leap_needs_check, speeds_of)
 from .commands import command
@@ -121,6 +128,13 @@ class OtherMovementRules(_Base):
             return MovementBudget(speeds, spent, (("walk", spent),) if spent else ())
         return None
 
+    def _flight_heading(self, name: str) -> tuple[float, float] | None:
+        """The direction ``name`` last flew this turn (a fly move or Run of an earlier Big
+        Action), or ``None``: turning from it is a direction change of the next Big Action
+        (this module's docstring)."""
+        held = self._f[name].turn.mode_budget
+        return held[0].heading if held is not None else None
+
     def _vertical_cost(self, name: str, speeds: Speeds, mode: str, rise: int) -> int:
         """Feet a change of altitude costs (this module's docstring)."""
         if not rise:
@@ -161,7 +175,8 @@ class OtherMovementRules(_Base):
         cont = budget is not None
         if budget is None:
             self._check_spend(name, "big", "move")
-            budget = MovementBudget(speeds)
+            budget = MovementBudget(speeds, heading=self._flight_heading(name)
+                                    if mode == "fly" else None)
         vertical = self._vertical_cost(name, speeds, mode, level - start_alt)
         left = budget.remaining(mode) - vertical
         if left < 0 or (left == 0 and cell != self.map.token(name).anchor):
@@ -298,6 +313,7 @@ class OtherMovementRules(_Base):
         m = self.map
         with m.moving(name, mode, level):
             path = m.run_path(name, cell, feet=feet)
+            flown = self._run_turns(name, mode, speeds, path)
             prov = m.provokers(name, path, action="run")
             offered, take = self._provocation(name, prov.names, aoo, "run")
             self._spend(name, "big", "run")
@@ -320,7 +336,30 @@ class OtherMovementRules(_Base):
             "mode": mode, "feet": moved, "altitude": m.altitude(name), "descended_ft":
             max(0, dive), "dive_attack": mode == "fly" and dive >= 10, "rule": R_OTHER})
         if mode == "fly":  # feet descended, for a Dive Attack (kept on the turn)
-            f.update_turn(dive_ft=max(0, dive))
+            f.update_turn(dive_ft=max(0, dive), mode_budget=(flown, None))
+
+    def _run_turns(self, name: str, mode: str, speeds: Speeds, path: list[Any]
+                   ) -> MovementBudget:
+        """A fly Run's turns: none along its straight line ("You must Run in a straight
+        line"; the grid's cells only approximate it), but turning onto that line from the
+        direction flown earlier this turn counts against the chart's limit for the Run's
+        Big Action (000_8d1d7816ee944f3b.txt, "Fly Speed – Flight & Maneuverability").
+        Returns the Run's budget (its turns and heading) for the next Big Action."""
+        if mode != "fly":
+            return MovementBudget(speeds)
+        (x0, y0), (x1, y1) = planar(path[0]), planar(path[-1])
+        along = (round(x1 - x0, 6), round(y1 - y0, 6))
+        turns = turns_between(self._flight_heading(name), along)
+        man = speeds.maneuverability
+        assert man is not None  # a fly speed always has one
+        allowed = maneuverability(man).turns_per_move
+        if allowed is not None and turns > allowed:
+            raise IllegalActionError(
+                f"{name}'s Run to {self.map.offset(path[-1])} turns {turns} time(s) from the "
+                f"way it flew this turn: {man.value} flyers make at most {allowed} per move "
+                "(\"turning up to 90 degrees each time\"); a Run is one straight line, so "
+                "it cannot turn on the way", R_CHART)
+        return MovementBudget(speeds, turns=turns, heading=along)
 
     # -- the GM's altitude --------------------------------------------------------------
     def set_altitude(self, name: str, feet: int) -> Any:
