@@ -195,17 +195,18 @@ class _Sight(_Flanking):
 
     def _over_wall(self, shot: _Shot, origin: Cell, c: Cell) -> bool:
         """Whether the line from ``origin`` to the target is at or above the top of the wall
-        in ``c`` where it crosses it (the map's :attr:`wall_height`; ``None``: full height,
-        never). The line's height is interpolated between the two ends' altitudes by the
-        distance along it."""
-        if self.wall_height is None or self._terrain.get(c) is not Terrain.WALL:
+        in ``c`` where it crosses it (the wall's height, :meth:`wall_top`; ``None``: full
+        height, never). The line's height is interpolated between the two ends' altitudes
+        by the distance along it."""
+        top = self.wall_top(c)
+        if top is None:
             return False
         la = self._level(shot.a_name) if shot.a_name else 0
         lt = self._level(shot.t_name) if shot.t_name else 0
         d = self.geometry.distance
         total = min(d(origin, t) for t in shot.t_cells)
         along = d(origin, c) / total if total else 1.0
-        return la + (lt - la) * along >= self.wall_height
+        return la + (lt - la) * along >= top
 
     def _hidden(self, shot: _Shot, ox: float, oy: float, solid: list[tuple[Cell, str]]
                 ) -> tuple[int, int, set]:
