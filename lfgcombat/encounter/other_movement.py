@@ -84,6 +84,12 @@ class OtherMovementContext(Protocol):
 
     def _do(self, kind: str, args: dict[str, Any]) -> Any: ...
 
+    def _roll(self, expr: str, *, label: str, actor: str | None = None,
+              target: str | None = None, fortune: Any = None, against: int | None = None,
+              outcome: str | None = None) -> Any: ...
+
+    def skill(self, name: str, skill: str, extra: Any = None) -> Any: ...
+
 
 if TYPE_CHECKING:
     _Base = OtherMovementContext
@@ -196,8 +202,9 @@ class OtherMovementRules(_Base):
     def _leap_charge(self, name: str, f: Any) -> None:
         """"You may make a Charge Attack after making successful Jump&Sprint check to land
         within reach of an opponent" (000_8d1d7816ee944f3b.txt, "Leaper"): the GM rules the
-        check made (the kit has no Jump&Sprint DC); the leap must end where an enemy is in
-        reach. Then ``attack(..., charge=True)`` is allowed, as after a Run."""
+        check made (roll it first with :meth:`hurdle` when the leap clears a barrier); the
+        leap must end where an enemy is in reach. Then ``attack(..., charge=True)`` is
+        allowed, as after a Run."""
         m = self.map
         if not any(m.threatens_creature(name, e) for e in m.enemies(name)):
             raise IllegalActionError(f"{name}'s leap ends with no enemy in reach: no Charge "
@@ -360,6 +367,39 @@ class OtherMovementRules(_Base):
                 "(\"turning up to 90 degrees each time\"); a Run is one straight line, so "
                 "it cannot turn on the way", R_CHART)
         return MovementBudget(speeds, turns=turns, heading=along)
+
+    # -- hurdling (Leaper) ----------------------------------------------------------------
+    def hurdle(self, name: str, barrier_ft: float = 0, *, prone_enemy: bool = False) -> Any:
+        """A Jump&Sprint check to hurdle a barrier ``barrier_ft`` tall (or an active prone
+        enemy) as part of this Big Action's movement: 1d20 + the creature's Jump&Sprint
+        bonus against :func:`~lfgcombat.movement_modes.hurdle_dc` (000_8d1d7816ee944f3b.txt,
+        "Leaper"; the DCs rebuilt in ``data/hurdles.csv``, inferred). A logged command on
+        its turn; it spends no action. A barrier of 1/4 its height or less needs no roll
+        ("Obstacles": "in stride"). Returns the ``hurdled`` event (``success``, ``dc``,
+        ``total``); on a failure the GM stops the movement before the barrier.
+
+        Raises:
+            IllegalActionError: not its turn, or a barrier too tall to hurdle.
+        """
+        return self._do("hurdle", {"name": name, "barrier_ft": barrier_ft,
+                                   "prone_enemy": prone_enemy})
+
+    @command
+    def _h_hurdle(self, name: str, barrier_ft: float, prone_enemy: bool) -> Any:
+        from ..movement_modes import hurdle_dc
+        self._actor(name)
+        v = self._view(name)
+        h = hurdle_dc(v.size, barrier_ft, leaper=speeds_of(v).leaper, prone_enemy=prone_enemy)
+        data: dict[str, Any] = {"barrier_ft": barrier_ft, "hurdle": h.hurdle, "dc": h.dc,
+                                "height_ft": h.height_ft, "effective_ft": h.effective_ft,
+                                "total": None, "success": True, "rule": h.rule}
+        if h.dc is not None:
+            bonus = int(self.skill(name, "jump&sprint").value or 0)
+            roll = self._roll(f"1d20{bonus:+d}", label=f"{name} Jump&Sprint to hurdle "
+                              f"(DC {h.dc})", actor=name, against=h.dc,
+                              fortune=self.skill(name, "jump&sprint").fortune)
+            data.update(total=roll.total, success=roll.total >= h.dc)
+        return self._emit("hurdled", actor=name, data=data)
 
     # -- the GM's altitude --------------------------------------------------------------
     def set_altitude(self, name: str, feet: int) -> Any:
