@@ -91,7 +91,7 @@ class TurnsContext(PolicyContext, Protocol):
 
     def _finish_turn(self, frame: TurnFrame) -> None: ...
 
-    def _flight_turn_end(self, name: str) -> None: ...
+    def _flight_turn_end(self, name: str, kind: str = "turn") -> None: ...
 
     def _frame_members(self, frame: TurnFrame) -> list[str]: ...
 
@@ -480,8 +480,7 @@ class TurnsRules(_Base):
                         self._end_effect(other, e, f"the end of {n}'s turn")
             if frame.kind != "ready":
                 self._tick_timers(n, source=None)
-            if frame.kind == "turn":  # Minimum Flight Speed (encounter/flight.py)
-                self._flight_turn_end(n)
+            self._flight_turn_end(n, frame.kind)  # Minimum Flight Speed (encounter/flight.py)
             if frame.kind == "ready":
                 f.ready = None
         self._emit("turn_end", data={"kind": frame.kind})
