@@ -67,6 +67,9 @@ class CastingContext(Protocol):
 
     def _fighter(self, name: str) -> _Fighter: ...
 
+    def _record_cast(self, name: str, spell_level: int, spell: str | None,
+                     target: str | None) -> None: ...
+
     def _frame_members(self, frame: TurnFrame) -> list[str]: ...
 
     @staticmethod
@@ -149,6 +152,13 @@ class CastingRules(_Base):
     @command
     def _h_cast(self, name: str, spell_level: int, spell: str | None, target: str | None,
                 swift: bool, aoo: Any, perseverance: int | None = None) -> None:
+        if self._fighter(name).rules is not None:  # a ruleset's record: its round
+            if swift or perseverance is not None or aoo is not None:
+                raise IllegalActionError(
+                    f"the {self.ruleset.name} round casts a spell as its single action: no "
+                    "swift casting, Perseverance or AOO", self.ruleset.text)
+            self._record_cast(name, spell_level, spell, target)
+            return
         f = self._actor(name)
         sc = self._check_cast(name, spell_level, target, perseverance)
         type_ = "swift" if swift else "big"

@@ -131,6 +131,9 @@ class CombatContext(Protocol):
 
     def _reaction_problem(self, name: str) -> str | None: ...
 
+    def _record_attack(self, name: str, target: str, weapon: Any,
+                       situation: Mapping[str, Any]) -> Any: ...
+
     def _resolve_attack(self, attacker: str, target: str, weapon: Any, situation: dict, *,
                         charge: bool = False, use_map: Mapping[str, bool] | None = None) -> Any: ...
 
@@ -542,6 +545,8 @@ class CombatRules(_Base):
 
     @command
     def _h_attack(self, name: str, target: str, weapon: Any, situation: dict) -> Any:
+        if self._fighter(name).rules is not None:  # a ruleset's record: its attack policy
+            return self._record_attack(name, target, weapon, situation)
         self._actor(name)
         mod, weapon = self._attack_weapon(name, target, weapon)
         crossbow = self._check_attack_budget(name, weapon, situation)

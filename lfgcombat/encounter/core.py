@@ -43,6 +43,7 @@ from .other_movement import OtherMovementRules
 from .reactions import ReactionsRules
 from .replay import ReplayRules
 from .roster import RosterRules, combatants, sides_of, units_of
+from .ruleset_play import RulesetPlayRules
 from .selection import SelectionRules
 from .skill_actions import SkillActionsRules
 from .special_actions import SpecialActionsRules
@@ -77,6 +78,7 @@ if TYPE_CHECKING:
     from .breaking import BreakingContext
     from .flight import FlightContext
     from .other_movement import OtherMovementContext
+    from .ruleset_play import RulesetPlayContext
 
     class _Contexts(CastingContext, CombatContext, EconomyContext, EffectsContext,
                     HealthContext, InitiativeRulesContext, InterruptsContext, MovementContext,
@@ -84,7 +86,7 @@ if TYPE_CHECKING:
                     SpecialActionsContext, TurnsContext, AbilitiesContext, ManeuversContext,
                     MomentumContext, NaturalWeaponsContext, SkillActionsContext,
                     SwallowWholeContext, ArcheryContext, BreakingContext, FlightContext,
-                    OtherMovementContext, Protocol):
+                    OtherMovementContext, RulesetPlayContext, Protocol):
         """Every rule module's context, placed after all the rule classes in
         :class:`Encounter`'s bases, so a type checker finds each method in the rule class
         that implements it before the context's declaration (which, being a Protocol stub,
@@ -100,7 +102,7 @@ class Encounter(FlightRules, ArgumentsRules, ReplayRules, RosterRules, Initiativ
                 ManeuversRules, MomentumRules, SkillActionsRules, AbilitiesRules,
                 NaturalWeaponsRules, SwallowWholeRules, CombatRules,
                 MovementRules, SpecialActionsRules, CastingRules, HealthRules, EffectsRules,
-                OtherMovementRules, ArcheryRules, BreakingRules, _Contexts):
+                OtherMovementRules, ArcheryRules, BreakingRules, RulesetPlayRules, _Contexts):
     """A fight: combatants, sides, an optional battle map, initiative and turns, as a log.
 
     Args:
@@ -227,6 +229,7 @@ class Encounter(FlightRules, ArgumentsRules, ReplayRules, RosterRules, Initiativ
         self._f: dict[str, _Fighter] = {
             n: _Fighter(n, self._side_of[n], self._unit_of[n], self._initial[n])
             for n in self._names}
+        self._attach_records()  # a ruleset's own record of each (None under lfg)
         self.round = 0
         self._surprise = False
         self._frames: list[TurnFrame] = []
@@ -317,6 +320,13 @@ class Encounter(FlightRules, ArgumentsRules, ReplayRules, RosterRules, Initiativ
         done (its Ready/Done card), initiative, actions left, reaction used, readied
         action, Full-Round Action under way, crossbows shot and not loaded again."""
         f = self._fighter(name)
+        if f.rules is not None:  # a ruleset's record: its health policy reports it
+            return CombatantState(
+                name=name, side=f.side, unit=f.unit, **self._record_state(name),
+                effects=[e.label for e in f.effects], done=f.done, aware=f.aware,
+                initiative=f.initiative, actions_left=self.actions_left(name),
+                reaction_used=f.reactions_used > 0, ready=None, full_round=f.full_round,
+                unloaded=list(f.unloaded))
         v = self._view(name)
         left = self.actions_left(name)
         return CombatantState(

@@ -83,6 +83,8 @@ class EconomyContext(Protocol):
 
     def _limits(self, name: str) -> Any: ...
 
+    def _record_actions_left(self, name: str) -> ActionsLeft: ...
+
     def _view(self, name: str) -> Creature: ...
 
     @property
@@ -105,6 +107,8 @@ class EconomyRules(_Base):
         """What ``name`` may still do this turn and round, and why ("Taking Your Turn",
         "Actions in Combat", and the conditions that limit actions)."""
         f = self._fighter(name)
+        if f.rules is not None:  # a ruleset's record: its economy answers
+            return self._record_actions_left(name)
         v = self._view(name)
         lim = self._limits(name)
         notes = list(lim.notes)

@@ -54,6 +54,8 @@ class EffectsContext(Protocol):
 
     def _fighter(self, name: str) -> _Fighter: ...
 
+    def _record_condition(self, name: str, condition: str, add: bool) -> None: ...
+
     def _gain(self, name: str, condition: str, *, by: str | None, why: str = "") -> None: ...
 
     def _has(self, name: str, cond: Condition) -> bool: ...
@@ -155,6 +157,12 @@ class EffectsRules(_Base):
             self._fighter(by)
         if f.dead:
             raise IllegalActionError(f"{name} is dead", R_DEATH)
+        if f.rules is not None:  # a ruleset's record: its catalogue adds it
+            if rounds is not None:
+                raise IllegalActionError("a duration is the GM's under this ruleset: remove "
+                                         "the condition when it ends", self.ruleset.text)
+            self._record_condition(name, condition, add=True)
+            return
         try:
             a = self.ruleset.condition_catalogue.parse(condition)
             if rounds is not None:
@@ -170,7 +178,9 @@ class EffectsRules(_Base):
 
     @command
     def _h_remove_condition(self, name: str, condition: str) -> None:
-        self._fighter(name)
+        if self._fighter(name).rules is not None:  # a ruleset's record: its catalogue
+            self._record_condition(name, condition, add=False)
+            return
         try:
             cond = self.ruleset.condition_catalogue.lookup(condition)
         except ConditionError as exc:

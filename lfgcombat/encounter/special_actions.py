@@ -22,6 +22,7 @@ from .commands import command
 from .state import Effect
 
 if TYPE_CHECKING:
+    from ..rulesets import Ruleset
     from collections.abc import Mapping
 
     from ..creature import Creature
@@ -50,6 +51,8 @@ class SpecialActionsContext(Protocol):
     """What the rules of this module use of an encounter (the parts of
     :class:`~lfgcombat.encounter.Encounter` they may touch)."""
 
+    ruleset: Ruleset
+
     _anchors: dict[str, tuple[int, int]]
     _f: dict[str, _Fighter]
     map: Any
@@ -70,6 +73,9 @@ class SpecialActionsContext(Protocol):
     def _end_effect(self, name: str, effect: Effect, why: str) -> None: ...
 
     def _fighter(self, name: str) -> _Fighter: ...
+
+    def _record_act(self, name: str, action: str, target: str | None,
+                    note: str | None) -> None: ...
 
     def _h_act(self, name: str, action: str, target: str | None, aoo: Any, note: str | None,
                ability: str | None, _method: str = 'act') -> None: ...
@@ -139,6 +145,17 @@ class SpecialActionsRules(_Base):
     @command
     def _h_act(self, name: str, action: str, target: str | None, aoo: Any, note: str | None,
                ability: str | None, _method: str = "act") -> None:
+        if self._fighter(name).rules is not None:  # a ruleset's record: its round's actions
+            if aoo is not None or ability is not None or _method != "act":
+                raise IllegalActionError(f"the {self.ruleset.name} round takes {action} "
+                                         "without aoo= or ability=", self.ruleset.text)
+            self._record_act(name, action, target, note)
+            return
+        self._act_by_table(name, action, target, aoo, note, ability, _method)
+
+    def _act_by_table(self, name: str, action: str, target: str | None, aoo: Any,
+                      note: str | None, ability: str | None, _method: str) -> None:
+        """``act`` under lfg: an action of ``data/actions.csv``, spent by its type."""
         row = _action_row(action)
         if not (row["method"] == _method or (row["method"] == "free" and _method == "act")):
             raise IllegalActionError(f"{action} has its own method: use "

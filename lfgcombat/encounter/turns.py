@@ -122,6 +122,10 @@ class TurnsContext(PolicyContext, Protocol):
 
     def _resolve_units(self, names: Iterable[str], what: str) -> list[str]: ...
 
+    def _record_turn_start(self, name: str, was_attacked: bool) -> None: ...
+
+    def _record_turn_end(self, name: str) -> None: ...
+
     def _roll(self, expr: str, *, label: str, actor: str | None = None, target: str | None = None,
               fortune: Fortune | str | None = None, against: int | None = None,
               outcome: str | None = None) -> Any: ...
@@ -208,8 +212,12 @@ class TurnsRules(_Base):
         if f.full_round is not None:
             self._complete_full_round(name)
         self._turn_start_timers(name)
+        was_attacked = bool(self._gang.get(name))
         self._gang.pop(name, None)  # Gang Up: "until the foe takes their turn"
         f.acted_ever = True
+        if f.rules is not None and not f.dead:  # a ruleset's record: its economy's start
+            self._record_turn_start(name, was_attacked)
+            return
         v = self._view(name)
         if f.dead:
             return
@@ -464,6 +472,8 @@ class TurnsRules(_Base):
             if frame.kind != "ready":
                 f.done = True
             f.update_turn(move_left=None)
+            if f.rules is not None and not f.dead:  # the record's budget goes
+                self._record_turn_end(n)
             for other in self._names:
                 for e in list(self._f[other].effects):
                     if e.on == n and e.ends == "turn_end":

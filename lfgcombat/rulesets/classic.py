@@ -43,6 +43,8 @@ from .policies import ActionEconomy, AttackResolution, ConditionCatalogue, Healt
 
 if TYPE_CHECKING:
     from ..classic.actions import RoundBudget
+    from ..classic.turn import ClassicFighter
+    from .policies import EncounterAttack
     from ..classic.combatant import ClassicCreatureOdds
     from ..classic.conditions import ConditionEffect
     from ..classic.health import ClassicVitals
@@ -53,6 +55,8 @@ __all__ = ["ClassicInitiative", "ClassicEconomy", "ClassicAttacks", "ClassicHeal
 
 TEXT = "002_2a3a79475ca2a541.txt"
 _CONDITIONS = cite("Conditions", file=TEXT)
+_ROUND = cite("Character Round:", file=TEXT)
+_FUMBLE = cite("Fumble", file=TEXT)
 
 
 @dataclass(frozen=True)
@@ -70,6 +74,11 @@ class ClassicEconomy(ActionEconomy):
     """The classic round (002_2a3a79475ca2a541.txt, "Character Round:", "Single Actions:",
     "Action definitions"): one single action and a Move Action that can be split around it.
     """
+
+    #: "Single Actions:": attack, cast a spell, Heroic Action, Standard Action, Stabilize.
+    single_actions: ClassVar[tuple[str, ...]] = ("attack", "cast_spell", "heroic_action",
+                                                 "standard_action", "stabilize")
+    rule: ClassVar[str] = cite("Single Actions:", file=TEXT)
 
     def attacks_per_turn(self, level: int, big_actions: int = 2) -> int:
         """"Attack (characters can only attack once per round)": 1 whatever the level (0
@@ -89,11 +98,86 @@ class ClassicEconomy(ActionEconomy):
             return RoundBudget.limited(speed_ft)
         return RoundBudget(speed_ft, mode=mode)
 
+    # -- the encounter's record hooks (a ClassicFighter: lfgcombat.classic.turn) --
+    def start_turn(self, record: "ClassicFighter", roller: "Roller", *,
+                   was_attacked: bool = False) -> tuple["ClassicFighter", tuple[str, ...]]:
+        """:meth:`ClassicFighter.start_turn <lfgcombat.classic.turn.ClassicFighter.start_turn>`:
+        Bleed, the optional HP loss, the disabled hero's FORT or CON check, Confused's d%,
+        then the round's :class:`~lfgcombat.classic.actions.RoundBudget`."""
+        return record.start_turn(roller, was_attacked=was_attacked)
+
+    def spend(self, record: "ClassicFighter", action: str) -> "ClassicFighter":
+        """The round's single action (``attack``, ``cast_spell``, ``heroic_action``,
+        ``standard_action``, ``stabilize``): refused when spent ("characters can only
+        attack once per round"), in a round with none, or not a limited one."""
+        return record.act(action)
+
+    def move(self, record: "ClassicFighter", feet: int) -> "ClassicFighter":
+        """Feet of the Move Action, before or after the single action."""
+        return record.move(feet)
+
+    def end_turn(self, record: "ClassicFighter") -> "ClassicFighter":
+        """The round's budget goes."""
+        return record.end_turn()
+
+    def budget(self, record: "ClassicFighter") -> "RoundBudget | None":
+        """The record's :class:`~lfgcombat.classic.actions.RoundBudget` (``None`` outside
+        its turn): ``mode``, ``speed_ft``, ``moved_ft``, ``action``, ``remaining_ft``."""
+        return record.budget
+
+    def actions_left(self, record: "ClassicFighter", upcoming: bool) -> dict[str, Any]:
+        """The round as :class:`~lfgcombat.encounter.state.ActionsLeft` counts it: ``big``
+        is the single action (1 or 0), ``attacks`` and ``spells`` 1 while the single
+        action may still be one, no Little, Swift, Free Actions or Reactions (the text has
+        none); the notes give the Move Action's feet and the round's kind. A creature whose
+        turn is still to come shows a full round of its speed (its start-of-turn checks
+        may still change it)."""
+        from ..classic.actions import RoundBudget
+        b = record.budget
+        if b is None and upcoming and not record.dead:
+            b = RoundBudget(record.speed_ft)
+        if b is None:
+            return {"notes": ("no round under way",)}
+        notes = [f"round: {b.mode} ({_ROUND})",
+                 f"Move Action: {b.remaining_ft} of {b.move_limit_ft} ft left"]
+        if b.action is not None:
+            notes.append(f"single action spent: {b.action.value}")
+        return {"big": int(b.can("standard_action")), "attacks": int(b.can("attack")),
+                "spells": int(b.can("cast_spell")), "notes": tuple(notes)}
+
+    def heroic(self, roller: "Roller", creature: Any, ability: str, gm_mod: int, *,
+               environment: bool = False) -> dict[str, Any]:
+        """A Heroic Action (:func:`lfgcombat.classic.heroic.heroic_action`): the
+        creature's ability modifier against the GM's ``gm_mod`` (+2 against the
+        environment); the GM wins ties (inferred).
+
+        Raises:
+            ClassicError: an unknown ability or a bad modifier; nothing is rolled then.
+        """
+        from ..classic._base import ClassicError
+        from ..classic.combatant import ClassicCombatant
+        from ..classic.heroic import heroic_action
+        mods = ClassicCombatant.of(creature).abilities
+        if ability not in mods:
+            raise ClassicError("ability", f"{ability!r:.20} is not an ability; one of "
+                               f"{', '.join(mods)}")
+        r = heroic_action(roller, mods[ability], gm_mod, environment=environment)
+        return {"ability": ability, "player": r.player.total, "gm": r.gm.total,
+                "gm_mod": gm_mod, "environment": environment, "winner": r.winner,
+                "rule": cite("Heroic Action", file=TEXT)}
+
 
 def _written_for(name: str, *creatures: Any) -> None:
     """Refuse a creature whose ``ruleset`` key leaves ``name`` out (the field named)."""
     for creature in creatures:
         check_written_for(creature, name)
+
+
+def _damage_type(creature: Any, weapon: Any) -> str | None:
+    """The weapon's first damage type (``slashing``...), or ``None`` when it has none."""
+    from ..attacks.weapons import resolve_weapon
+    types = resolve_weapon(creature, weapon).spec.types
+    return types[0].value if types else None
 
 
 def _no_killer_criticals(name: str) -> RulesetError:
@@ -141,6 +225,55 @@ class ClassicAttacks(AttackResolution):
         _written_for("classic", attacker, target)
         return creature_attack(roller, attacker, target, weapon, **situation)
 
+    fumble_rule: ClassVar[str] = _FUMBLE
+
+    def encounter_attack(self, roller: "Roller", attacker: Any, target: Any, weapon: Any, *,
+                         attacker_record: "ClassicFighter", target_record: "ClassicFighter",
+                         **situation: Any) -> "EncounterAttack":
+        """One attack in the encounter (:func:`lfgcombat.classic.combatant.creature_attack`):
+        both records' conditions (the attacker's and the target's, those their hit points
+        give included), the attacker's negative levels, and a mobile disabled hero's
+        limited attack ("attack an adjacent creature at - 5 to hit and damage").
+
+        Args:
+            situation: ``concealment`` (``"partial"``: -2, ``"full"``: -5),
+                ``miss_chance``, ``expanded_critical`` (the Expanded Critical Talent),
+                ``ranged``, ``attacker_conditions`` / ``target_conditions`` (more classic
+                conditions for this attack).
+
+        Raises:
+            ClassicError: a missing field (``bab``), an unknown situation key or a bad
+                value; nothing is rolled then.
+        """
+        from ..classic._base import ClassicError
+        from ..classic.attacks import fumble_suggestions
+        from .policies import EncounterAttack
+        allowed = ("concealment", "miss_chance", "expanded_critical", "ranged",
+                   "attacker_conditions", "target_conditions")
+        unknown = sorted(set(situation) - set(allowed))
+        if unknown:
+            raise ClassicError("situation", f"{', '.join(unknown)} is not part of a classic "
+                               f"attack; give {', '.join(allowed)}")
+        budget = attacker_record.budget
+        a = self.attack(roller, attacker, target, weapon,
+                        limited=budget is not None and budget.mode == "limited",
+                        negative_levels=attacker_record.negative_levels,
+                        **{**situation, "attacker_conditions": (
+                            *attacker_record.all_conditions,
+                            *situation.get("attacker_conditions", ())),
+                           "target_conditions": (*target_record.all_conditions,
+                                                 *situation.get("target_conditions", ()))})
+        outcome = ("fumble" if a.fumble else "critical" if a.critical else
+                   "hit" if a.hit else "miss")
+        bonus = a.roll.total - (a.roll.natural or 0)
+        text = (f"d20 {a.roll.natural} {bonus:+d} = {a.roll.total} vs AC {a.ac}: {outcome}"
+                + (f", {a.damage} damage" + (" (rolled twice)" if a.critical else "")
+                   if a.hit else ""))
+        tips = tuple(f"{r.situation}: {r.suggestion}" for r in fumble_suggestions()
+                     .itertuples()) if a.fumble else ()
+        return EncounterAttack(outcome, a.hit, a.critical, a.fumble, a.damage,
+                               _damage_type(attacker, weapon), a.ac, bonus, text, a, tips)
+
 
 @dataclass(frozen=True)
 class ClassicHealth(HealthModel):
@@ -154,6 +287,74 @@ class ClassicHealth(HealthModel):
         from ..classic.combatant import ClassicCombatant
         check_written_for(creature, "classic")
         return ClassicCombatant.of(creature).vitals()
+
+    #: The optional rule this health model has ("Optional: If a character goes below 0
+    #: HP, they lose 1 HP per round until they stabilize"): ``Ruleset("classic",
+    #: hp_loss_per_round=True)``.
+    switches: ClassVar[tuple[str, ...]] = ("hp_loss_per_round",)
+    rule: ClassVar[str] = cite("Stabilizing a Disabled Character", file=TEXT)
+
+    def combatant(self, creature: Any, ruleset: Any) -> "ClassicFighter":
+        """The encounter's record of ``creature``: a
+        :class:`~lfgcombat.classic.turn.ClassicFighter` (its :class:`ClassicVitals`, speed,
+        CON and FORT modifiers, Hit Dice, conditions, Bleed, negative levels, round
+        budget), the optional 1 HP a round on with the ruleset's ``hp_loss_per_round``.
+
+        Raises:
+            RulesetFieldError: a creature not written for classic.
+        """
+        from ..classic.turn import ClassicFighter
+        check_written_for(creature, "classic")
+        fighter = ClassicFighter.of(creature)
+        if getattr(ruleset, "hp_loss_per_round", False):
+            fighter = dataclasses.replace(fighter, vitals=dataclasses.replace(
+                fighter.vitals, hp_loss_switch=True))
+        return fighter
+
+    def take_damage(self, record: "ClassicFighter", amount: int, *, nonlethal: bool = False
+                    ) -> tuple["ClassicFighter", tuple[str, ...]]:
+        """Lethal or nonlethal damage (:meth:`ClassicFighter.damage
+        <lfgcombat.classic.turn.ClassicFighter.damage>`): disabled at 0 or below,
+        unconscious from -1 or when nonlethal damage exceeds the HP, dead at -10."""
+        after = record.damage(amount, nonlethal=nonlethal)
+        return after, after.vitals.events
+
+    def heal(self, record: "ClassicFighter", amount: int
+             ) -> tuple["ClassicFighter", tuple[str, ...]]:
+        """Healing (and as much nonlethal damage); it stops a Bleed; the dead are refused
+        ("They cannot be healed")."""
+        after = record.heal(amount)
+        return after, after.vitals.events
+
+    def stabilize(self, record: "ClassicFighter", roller: "Roller", healer: Any
+                  ) -> tuple["ClassicFighter", tuple[str, ...]]:
+        """The Stabilize action ("A standard action to stabilize a disabled character on a
+        DC12 Survival check"): the healer's Survival modifier is its WIS modifier plus its
+        ``survival`` skill, if its sheet lists one (inferred: the text has no skill list;
+        WIS is Survival's ability in the d20 family)."""
+        from ..classic.combatant import ClassicCombatant
+        c = ClassicCombatant.of(healer)
+        skills = getattr(healer, "skills", {}) or {}
+        mod = c.abilities["wis"] + int(skills.get("survival", 0))
+        v, roll = record.vitals.stabilized_by(roller, mod)
+        after = dataclasses.replace(record, vitals=v)
+        word = "stabilized" if v.stable else "not stabilized"
+        return after, (f"Survival {roll.total} vs DC 12: {word}",)
+
+    def report(self, record: "ClassicFighter") -> dict[str, Any]:
+        """``hp``, ``max_hp``, ``status`` (``dead``, ``unconscious``, ``mobile`` - disabled
+        with its limited round -, ``disabled`` or ``conscious``), ``dead``, ``conditions``
+        (those its hit points give too) and ``vitals``: ``nonlethal``, ``disabled``,
+        ``unconscious``, ``stable``, ``mobile``, ``bleed``, ``negative_levels``."""
+        v = record.vitals
+        status = ("dead" if record.dead else "unconscious" if v.unconscious else
+                  "mobile" if v.limited else "disabled" if v.disabled else "conscious")
+        return {"hp": v.current, "max_hp": v.max_hp, "status": status, "dead": record.dead,
+                "conditions": list(record.all_conditions),
+                "vitals": {"nonlethal": v.nonlethal, "disabled": v.disabled,
+                           "unconscious": v.unconscious, "stable": v.stable,
+                           "mobile": v.mobile, "bleed": record.bleed,
+                           "negative_levels": record.negative_levels}}
 
 
 @dataclass(frozen=True)
@@ -214,6 +415,64 @@ class ClassicConditions(ConditionCatalogue):
         from ..classic._base import ClassicError
         return ClassicError("conditions", "the classic conditions are not lfg condition rows "
                             f"({_CONDITIONS}); read them with effect(names) and names()")
+
+    rule: ClassVar[str] = _CONDITIONS
+    #: Conditions the hit points give (:attr:`ClassicFighter.all_conditions`): not given
+    #: or removed on their own.
+    from_hit_points: ClassVar[tuple[str, ...]] = ("Dead", "Disabled", "Unconscious",
+                                                  "Helpless")
+
+    def add_to(self, record: "ClassicFighter", name: str) -> "ClassicFighter":
+        """``record`` with a condition: ``"Shaken"``; ``"Bleed 2"`` (damage a turn);
+        ``"Energy-Drained 1"`` (negative levels, -5 HP each).
+
+        Raises:
+            ClassicError: an unknown condition, a Bleed or Energy-Drained without its
+                amount, or one the hit points give (Dead, Disabled, Unconscious, Helpless:
+                deal damage instead).
+        """
+        from ..classic._base import ClassicError
+        cond, amount = self._split(name)
+        if cond in self.from_hit_points:
+            raise ClassicError("condition", f"{cond} comes from the hit points ({_CONDITIONS}"
+                               "): deal damage instead of giving it")
+        if cond in ("Bleed", "Energy-Drained"):
+            if amount is None:
+                raise ClassicError("condition", f"{cond} needs its amount, e.g. "
+                                   f"'{cond} 2' ({_CONDITIONS})")
+            if cond == "Bleed":
+                return dataclasses.replace(record, bleed=record.bleed + amount)
+            return record.drain(amount)
+        if amount is not None:
+            raise ClassicError("condition", f"{cond} takes no amount ({_CONDITIONS})")
+        return dataclasses.replace(record, conditions=record.conditions | {cond})
+
+    def remove_from(self, record: "ClassicFighter", name: str) -> "ClassicFighter":
+        """``record`` without a condition (Bleed stopped, negative levels restored).
+
+        Raises:
+            ClassicError: it does not have that condition, or the hit points give it.
+        """
+        from ..classic._base import ClassicError
+        cond, _ = self._split(name)
+        if cond == "Bleed" and record.bleed:
+            return dataclasses.replace(record, bleed=0)
+        if cond == "Energy-Drained" and record.negative_levels:
+            return dataclasses.replace(record, negative_levels=0)
+        if cond not in record.conditions:
+            raise ClassicError("condition", f"{record.name} does not have {cond} (those "
+                               "its hit points give go with healing)")
+        return dataclasses.replace(record, conditions=record.conditions - {cond})
+
+    def _split(self, text: str) -> tuple[str, int | None]:
+        """A condition as written and its amount: ``"Bleed 2"`` -> ``("Bleed", 2)``."""
+        from ..classic._base import ClassicError
+        head, _, tail = str(text).strip().rpartition(" ")
+        if head and tail.isdigit():
+            if int(tail) < 1:
+                raise ClassicError("condition", f"an amount is 1 or more, not {tail}")
+            return self.lookup(head), int(tail)
+        return self.lookup(str(text)), None
 
     def effect(self, names: "str | Iterable[str]") -> "ConditionEffect":
         """The numbers of one condition or several added up, implied ones included.
