@@ -80,6 +80,10 @@ class EncounterAttack:
         detail: The ruleset's own result (e.g. a
             :class:`~lfgcombat.classic.attacks.ClassicAttack`).
         suggestions: On a fumble, what the GM may rule (the ruleset's table).
+        target_after: The target's record after the attack, when the ruleset applies the
+            attack's effects itself (wounds: the parry, Hit Points or Wounds, riders); the
+            encounter then keeps it instead of dealing ``damage`` through the health policy.
+        events: What the attack did to the target, in words (with ``target_after``).
     """
 
     outcome: str
@@ -93,6 +97,8 @@ class EncounterAttack:
     text: str
     detail: Any = None
     suggestions: tuple[str, ...] = ()
+    target_after: Any = None
+    events: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
