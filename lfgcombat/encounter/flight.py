@@ -193,7 +193,7 @@ class FlightRules(_Base):
         that moves less than this amount in a single round while airborne begins to fall";
         Perfect hovers). A flyer holding a readied action has not finished its round: it is
         checked when the readied action ends, or at the start of its next turn if it never
-        fired (:meth:`_reset_turn`). A creature up a climbable wall or in water is held
+        fired (:meth:`_unfired_ready_flight`). A creature up a climbable wall or in water is held
         there, not airborne."""
         from ..battlemap import Terrain
         f = self._f[name]
@@ -216,14 +216,13 @@ class FlightRules(_Base):
                    f"{man.value} maneuverability needs to stay aloft", "rule": RULE_CHART})
         self._fall(name, up, can_fly=True, regains=True)
 
-    def _reset_turn(self, f: _Fighter) -> None:
-        """A new turn begins: a flyer whose readied action never fired (its turn ended with
-        the Ready Action: lost now, or lost to a failed interrupt) is checked against the
-        Minimum Flight Speed for the round it waited (it flew only what it flew before
-        readying), then its turn budget is new."""
+    def _unfired_ready_flight(self, f: _Fighter) -> None:
+        """A new turn begins (called by :meth:`TurnsRules._reset_turn` before the budget is
+        renewed): a flyer whose readied action never fired (its turn ended with the Ready
+        Action: lost now, or lost to a failed interrupt) is checked against the Minimum
+        Flight Speed for the round it waited (it flew only what it flew before readying)."""
         if f.turn.last_action == "ready" and self.map is not None:
             self._flight_turn_end(f.name, "ready")
-        super()._reset_turn(f)  # type: ignore[misc]
 
     def fall_from_flight(self, name: str, *, regains: bool = True) -> Any:
         """A flyer loses its flight (its wings are hurt, a spell ends it): it falls 300 ft

@@ -120,6 +120,8 @@ class TurnsContext(PolicyContext, Protocol):
 
     def _reset_turn(self, f: _Fighter) -> None: ...
 
+    def _unfired_ready_flight(self, f: _Fighter) -> None: ...
+
     def _resolve_units(self, names: Iterable[str], what: str) -> list[str]: ...
 
     def _record_turn_start(self, name: str, was_attacked: bool) -> None: ...
@@ -199,6 +201,7 @@ class TurnsRules(_Base):
             self._start_of_turn(n)
 
     def _reset_turn(self, f: _Fighter) -> None:
+        self._unfired_ready_flight(f)  # flight: the round a flyer waited on a Ready
         f.turn = TurnBudget()
 
     def _start_of_turn(self, name: str) -> None:
