@@ -418,7 +418,11 @@ def attack_odds(attacker: Any, target: Any, weapon: "Weapon | str | Mapping",
         exact: Probabilities as :class:`fractions.Fraction` instead of floats.
         bystanders: :class:`lfgcombat.archery.Bystander` around the target: a ranged
             attack's :attr:`AttackOdds.unintended` (000_8d1d7816ee944f3b.txt, "Accuracy by
-            Volume (Unintended Targets)").
+            Volume (Unintended Targets)"), exact when the new roll is made in the same
+            situation (less the target's cover, flanking, defence, at -4): off the map,
+            :func:`lfgcombat.attacks.unintended.shoot_into_a_crowd`. On a map a bystander's
+            own distance, cover and high ground change its roll:
+            :meth:`lfgcombat.encounter.Encounter.unintended_odds` is exact there.
         **situation: Keys of :class:`~lfgcombat.attacks.Situation` (or of the other
             ruleset's attack odds).
 
