@@ -326,7 +326,8 @@ def replay_fast(scenario: Scenario, spec: FightSpec, words: np.ndarray,
     dice, draws = fight_dice(scenario, spec, events, int(words[2]))
     enc = ScriptedEncounter(list(scenario.creatures),
                             sides=scenario.sides(), ruleset=scenario.ruleset,
-                            seed=int(words[0]), dice=dice)
+                            seed=int(words[0]), dice=dice,
+                            knockdown_after_strike=False)  # as the reference tier
     try:
         _, got = play(scenario, spec, 0, 0, encounter=enc, rng=_Draws(draws))
     except (DiceError, IllegalActionError, LfgError) as exc:
