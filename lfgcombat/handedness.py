@@ -298,7 +298,8 @@ def hand_weapon(creature: Any, weapon: str | None, hand: str | None) -> HandWeap
     if hand is not None and (hand == "off") != is_off:
         raise IllegalActionError(f"{weapon!r} is not the {hand} hand's weapon (main: {main}, "
                                  f"off: {off})", RULE)
-    from .close_keys import is_ambidextrous
-    if is_off and is_ambidextrous(creature):
+    sections = getattr(creature, "sections", None)
+    ambidextrous = bool(sections.get("ambidextrous")) if isinstance(sections, Mapping) else False
+    if is_off and ambidextrous:  # the Ambidextrous Feat (close_keys.AMBIDEXTROUS)
         return HandWeapon(weapon, False, f"{off} in the off hand; Ambidextrous: no penalty")
     return HandWeapon(weapon, is_off, f"{off} in the off hand" if is_off else "")

@@ -1,6 +1,9 @@
 """The reference tier: each simulated fight is a real :class:`~lfgcombat.Encounter`.
 
-Every rule the engine has applies and every roll is in the encounter's log; the tactics of
+Every rule the engine has applies, except the Knockdown a strike rolls by itself ("Momentum
+of Impact"; the fight is built with ``knockdown_after_strike=False``, so the fast tier and
+the exact chain, which leave it out, still agree with it), and every roll is in the
+encounter's log; the tactics of
 :mod:`lfgcombat.prep.tactics` play every side. A fight is fixed by two numbers drawn from
 its seed stream: the encounter's dice seed and the seed of the tactics' own choices (the
 ``random`` target policy), so :func:`play` rebuilds any fight exactly.
