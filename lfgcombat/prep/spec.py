@@ -377,9 +377,9 @@ def build_spec(scenario: Scenario, max_rounds: int = MAX_ROUNDS) -> FightSpec:
 
 #: Starting conditions the fast tier plays (000_8d1d7816ee944f3b.txt,
 #: "Conditions – Full Details"; their numbers in data/conditions.csv): each only changes,
-#: for the whole fight, numbers the engine's ``prepare`` and save odds already give the fast tier - attack bonus,
-#: AC, ACvsCrit, the d20 rolls (initiative, the stabilize save), physical damage, DR, the
-#: attacks of a turn - and none ends, spreads or rolls dice of its own on the open field:
+#: for the whole fight, numbers the engine's ``prepare`` and save odds already give the
+#: fast tier - attack bonus, AC, ACvsCrit, the d20 rolls (initiative, the stabilize save),
+#: physical damage, DR, the attacks of a turn - and none ends, spreads or rolls dice of its own on the open field:
 #: Prone (-4 attacks, -4 AC vs melee, +2 vs far ranged; the tactics never stand up),
 #: Flat-Footed (no Dodge or Shield bonus to AC), Flanked, Distressed, Hindered, Encumbered,
 #: Heavily Encumbered, Cramped, Deaf, Staggered (one Big Action) and Weakened 1-4 (Weakened 5
