@@ -375,8 +375,9 @@ def build_spec(scenario: Scenario, max_rounds: int = MAX_ROUNDS) -> FightSpec:
         dmg_len=lens, max_rounds=max_rounds)
 
 
-#: Starting conditions the fast tier plays (000_8d1d7816ee944f3b.txt, "Conditions – Full
-#: Details"; their numbers in data/conditions.csv): each only changes, for the whole fight,
+#: Starting conditions the fast tier plays
+#: (000_8d1d7816ee944f3b.txt, "Conditions – Full Details"; their numbers in
+#: data/conditions.csv): each only changes, for the whole fight,
 #: numbers the engine's ``prepare`` and save odds already give the fast tier - attack bonus,
 #: AC, ACvsCrit, the d20 rolls (initiative, the stabilize save), physical damage, DR, the
 #: attacks of a turn - and none ends, spreads or rolls dice of its own on the open field:
