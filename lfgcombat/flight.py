@@ -42,7 +42,8 @@ from .tables import Column, Schema, load_table, records, register_schema
 
 __all__ = ["MANEUVERABILITY_SCHEMA", "ManeuverRow", "maneuverability", "ascend_cost",
            "DiveAttack", "dive_attack", "FlyingFall", "falling_while_flying", "TripDrop",
-           "trip_drop", "check_five_foot_step", "check_turns", "keeps_lift", "path_turns"]
+           "trip_drop", "check_five_foot_step", "check_turns", "keeps_lift", "path_turns",
+           "planar", "turns_between"]
 
 RULE_CHART = cite("Fly Speed – Flight & Maneuverability")
 RULE_DIVE = cite("Dive Attack")
@@ -155,7 +156,7 @@ def check_turns(man: Maneuverability | str, turns: int) -> None:
                                  RULE_CHART)
 
 
-def _planar(cell: Any) -> tuple[float, float]:
+def planar(cell: Any) -> tuple[float, float]:
     """A hex (axial ``q, r``) or a square (``x, y``) as a point on the plane."""
     if hasattr(cell, "q"):
         return cell.q + cell.r / 2, cell.r * math.sqrt(3) / 2
@@ -182,16 +183,23 @@ def path_turns(path: Sequence[Any], heading: tuple[float, float] | None = None
         1
     """
     turns = 0
-    pts = [_planar(c) for c in path]
+    pts = [planar(c) for c in path]
     for (x0, y0), (x1, y1) in zip(pts, pts[1:]):
         step_dir = (x1 - x0, y1 - y0)
-        if heading is not None:
-            cross = heading[0] * step_dir[1] - heading[1] * step_dir[0]
-            dot = heading[0] * step_dir[0] + heading[1] * step_dir[1]
-            angle = abs(math.degrees(math.atan2(cross, dot)))
-            turns += math.ceil(angle / 90 - 1e-6)
+        turns += turns_between(heading, step_dir)
         heading = step_dir
     return turns, heading
+
+
+def turns_between(heading: tuple[float, float] | None, step_dir: tuple[float, float]) -> int:
+    """The turns of one change of direction, "turning up to 90 degrees each time": one per
+    90 degrees or part of it (0 with no heading yet: the first direction is free)."""
+    if heading is None:
+        return 0
+    cross = heading[0] * step_dir[1] - heading[1] * step_dir[0]
+    dot = heading[0] * step_dir[0] + heading[1] * step_dir[1]
+    angle = abs(math.degrees(math.atan2(cross, dot)))
+    return math.ceil(angle / 90 - 1e-6)
 
 
 def keeps_lift(man: Maneuverability | str, hexes_moved: int) -> bool:

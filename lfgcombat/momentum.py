@@ -38,7 +38,8 @@ __all__ = ["MomentumError", "KnockdownDC", "knockdown_dc", "can_knock_down", "sh
            "p_knockdown", "p_strike_lands", "p_knocked_prone", "KnockdownCheck",
            "resist_knockdown", "crushing_advance_dc",
            "can_crush", "crushing_advance_ft", "CrushResult", "crushing_step",
-           "crushing_advance", "crush_damage", "knockdown_odds"]
+           "crushing_advance", "crush_damage", "knockdown_odds", "flyer_maneuverability",
+           "knocked_down_outcome"]
 
 TEXT = "000_8d1d7816ee944f3b.txt"
 RULE = cite("Momentum of Impact: Bigger Creatures hitting Smaller Creatures – Getting Knocked Down")
@@ -461,21 +462,24 @@ def crushing_advance(larger: Any, smaller: Any, *, save_bonus: int, max_hp: int,
 # --------------------------------------------------------------------------- attack odds
 
 
-def knockdown_odds(setup: Any, *, p_hit: Any = None) -> float:
-    """Exact P(an attack knocks its target Prone), for :attr:`AttackOdds.p_knockdown
-    <lfgcombat.attacks.odds.AttackOdds.p_knockdown>`.
+def knockdown_odds(setup: Any, *, p_hit: Any = None, flying: bool = False) -> float:
+    """Exact P(an attack knocks its target down), for :attr:`AttackOdds.p_knockdown
+    <lfgcombat.attacks.odds.AttackOdds.p_knockdown>` and :attr:`~lfgcombat.attacks.odds.
+    AttackOdds.p_knockdown_drop`.
 
     P(the strike lands on the target or its shield: a hit, or a miss by no more than the
     Shield Rating; never a Natural 1, never through the % miss chance) x P(the defender
-    fails its Wrestling or Acrobatics check, its better one, +4 for a ``Quadruped``)
-    against :func:`knockdown_dc` (the weapon's traits, Power Attack, no Knockdown in a
-    grapple). Against an Active Defense the shield is not counted (the strike lands only
+    fails its Wrestling or Acrobatics check, its better one, +4 for a ``Quadruped``,
+    Unfortunate when ``flying``: "Flying creatures are Unfortunate when resisting Knockdown
+    strikes") against :func:`knockdown_dc` (the weapon's traits, Power Attack, no Knockdown
+    in a grapple). Against an Active Defense the shield is not counted (the strike lands only
     on a hit: ``p_hit``); a Charge's distance is not known to an attack setup (+2 not
-    counted).
+    counted). Whether a knocked-down flyer lands prone is :func:`knocked_down_outcome`'s.
 
     Args:
         setup: The :class:`~lfgcombat.attacks.AttackSetup`.
         p_hit: P(hit) of the attack (used against an Active Defense).
+        flying: The target is flying.
 
     Returns:
         The probability (0.0 when the strike cannot knock the target down).
@@ -503,4 +507,39 @@ def knockdown_odds(setup: Any, *, p_hit: Any = None) -> float:
     best = max((skill_bonus(target, s, skills) for s in ("wrestling", "acrobatics")),
                key=lambda st: int(st.value or 0))
     return land * p_knockdown(dc, int(best.value or 0), quadruped=is_quadruped(target),
-                              fortune=best.fortune)
+                              flying=flying, fortune=best.fortune)
+
+
+def flyer_maneuverability(creature: Any, given: str | None = None) -> str:
+    """The maneuverability a knocked-down flyer drops with: ``given`` (checked), else its
+    Fly Speed's (:func:`lfgcombat.movement_modes.speeds_of`), else ``average``.
+
+    Raises:
+        MomentumError: an unknown maneuverability.
+    """
+    man = given
+    if man is None:
+        from .movement_modes import speeds_of
+        known = speeds_of(creature).maneuverability
+        man = "average" if known is None else str(getattr(known, "value", known))
+    flyer_drop_ft(man)
+    return man
+
+
+def knocked_down_outcome(flying_ft: int | None, maneuverability: str = "average"
+                         ) -> tuple[bool, int]:
+    """What a failed Knockdown check does at this height: ``(prone, drop_ft)``.
+
+    On the ground (``flying_ft`` ``None``): Prone, no drop. A flyer "drops 10 feet. If they
+    reach the ground, they fall prone. If not, they regain control & continue flying"
+    (20 ft with Clumsy or Poor maneuverability; 000_8d1d7816ee944f3b.txt, "Momentum of
+    Impact").
+
+    Raises:
+        MomentumError: a negative height or an unknown maneuverability.
+    """
+    if flying_ft is None:
+        return True, 0
+    up = _int(flying_ft, "flying_ft")
+    drop = flyer_drop_ft(maneuverability)
+    return up <= drop, drop

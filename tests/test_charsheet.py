@@ -182,3 +182,63 @@ def test_save_asks_for_a_name_and_reports_a_missing_folder(tmp_path, monkeypatch
     sheet._path.value = "mayla.yaml"
     sheet._save.click()
     assert (tmp_path / "mayla.yaml").is_file() and "saved mayla.yaml" in sheet._status.value
+
+
+def _both() -> Creature:
+    """A creature written for the three rulesets, with each one's fields."""
+    return Creature.from_dict({
+        "name": "Brann", "class": "fighter", "level": 3, "ruleset": ["lfg", "classic", "wounds"],
+        "abilities": {"str": 16, "dex": 14, "con": 14, "int": 10, "wis": 12, "cha": 8},
+        "armor": {"rating": 4}, "shield_rating": 2, "bab": 3, "challenge_rating": 3,
+        "prowess": 2, "good_saves": ["fort", "ref"], "wounds": 14, "barrier": "5/20",
+        "shell": 6, "shield": {"parry_bonus": 2, "hardness": 5, "hp": 15,
+                               "armor_check_penalty": -1}})
+
+
+def test_the_sheet_follows_the_creatures_ruleset():
+    """lfg by default; a creature written for wounds opens in wounds; the dropdown
+    switches; every value comes from the engine's sheet rows."""
+    from lfgcombat.classic.sheet import sheet_rows as classic_rows
+    from lfgcombat.wounds.sheet import sheet_rows as wounds_rows
+    assert CharacterSheet(wizard()).ruleset == "lfg"
+    brann = _both()
+    sheet = CharacterSheet(brann, ruleset="wounds")
+    # 003, "Defense = 10+ Prowess + Dex": 10 + 2 + 2
+    assert stat_value(sheet, "defense") == "14"
+    assert stat_value(sheet, "wounds") == "14/14"
+    assert stat_value(sheet, "barrier") == "Barrier 5/20" and stat_value(sheet, "shell") == "6"
+    assert stat_value(sheet, "will") == "+0"  # bad base 1 at 3 HD, CHA -1
+    assert "bad base save" in sheet._stats.value and "Parry 2" in sheet._stats.value
+    for r in wounds_rows(brann):
+        assert stat_value(sheet, r.key) == ("—" if r.value is None else r.value.replace(
+            "&", "&amp;"))
+    sheet._ruleset.value = "classic"
+    assert sheet.ruleset == "classic"
+    # 002, "Armor Class": 10 + armor 4 + shield 2 + DEX 2 + size 0 + natural 0
+    assert stat_value(sheet, "ac") == "18" and stat_value(sheet, "bab") == "+3"
+    assert stat_value(sheet, "cr") == "3" and stat_value(sheet, "disabled") == "no"
+    assert [stat_value(sheet, r.key) for r in classic_rows(brann)] == [
+        r.value for r in classic_rows(brann)]
+    sheet._fields["level"].value = 4  # an edit keeps the chosen ruleset
+    assert sheet.ruleset == "classic" and stat_value(sheet, "ac") == "18"
+    sheet.ruleset = "lfg"
+    assert stat_value(sheet, "max_hp") == "42"  # fighter 4: 8 x 4 + CON 2 x 4 + 2
+
+
+def test_a_creature_written_for_wounds_opens_there_and_names_missing_fields():
+    orc = Creature.from_dict({"name": "Grob", "level": 1, "max_hp": 9, "ruleset": ["wounds"]})
+    sheet = CharacterSheet(orc)
+    assert sheet.ruleset == "wounds"
+    assert stat_value(sheet, "prowess") == "—" and "add &#x27;prowess: N&#x27;" in \
+        sheet._stats.value
+    sheet.ruleset = "classic"
+    assert "is written for wounds, not classic" in sheet._stats.value
+
+
+def test_an_unknown_ruleset_is_refused():
+    with pytest.raises(ValueError, match="lfg, classic, wounds"):
+        CharacterSheet(wizard(), ruleset="d&d")
+    sheet = CharacterSheet(wizard())
+    with pytest.raises(Exception, match="lfg, classic, wounds"):
+        sheet.ruleset = "d&d"
+    assert sheet.ruleset == "lfg"

@@ -87,12 +87,20 @@ def _called_name(func: ast.expr) -> str | None:
     return None
 
 
+def _module_strings(tree: ast.Module) -> dict[str, str]:
+    """The module's ``NAME = "text"`` constants (``TEXT = "002_....txt"``)."""
+    return {t.id: node.value.value for node in tree.body if isinstance(node, ast.Assign)
+            and isinstance(node.value, ast.Constant) and isinstance(node.value.value, str)
+            for t in node.targets if isinstance(t, ast.Name)}
+
+
 def cite_calls(path: Path) -> Iterator[Citation]:
     """The literal headings of every ``cite(...)`` call in ``path``."""
     tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
     names = _cite_names(tree) | {"citations.cite"}
     if path.name == "citations.py":
         names.add("cite")
+    constants = _module_strings(tree)
     for node in ast.walk(tree):
         if not (isinstance(node, ast.Call) and _called_name(node.func) in names):
             continue
@@ -100,6 +108,11 @@ def cite_calls(path: Path) -> Iterator[Citation]:
         for kw in node.keywords:
             if kw.arg == "file" and isinstance(kw.value, ast.Constant):
                 file = str(kw.value.value)
+            elif kw.arg == "file" and isinstance(kw.value, ast.Name):
+                assert kw.value.id in constants, (
+                    f"{_rel(path)}:{node.lineno}: cite(..., file={kw.value.id}) - the test "
+                    "resolves only a module-level string constant or a literal")
+                file = constants[kw.value.id]
         for arg in node.args:
             if isinstance(arg, ast.Constant) and isinstance(arg.value, str):
                 yield Citation(file, arg.value, f"{_rel(path)}:{node.lineno}")

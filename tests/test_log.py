@@ -218,7 +218,7 @@ def test_event_builds_the_class_of_its_kind():
     assert type(cmd) is commands.DamageCommand
     effect = Event(5, 2, "damage", False, target="Hero", data={"amount": 2})
     assert type(effect) is effects.Damage and effect != cmd
-    assert list(EFFECT_KINDS) == list(EFFECT_TYPES) and len(EFFECT_KINDS) == 50  # +5 issue 14, +16 issue 15
+    assert list(EFFECT_KINDS) == list(EFFECT_TYPES) and len(EFFECT_KINDS) == 56  # +5 issue 14, +17 issue 15, +5 issue 13
     assert {"move", "attack", "end_turn", "cast", "note"} <= set(COMMAND_TYPES)
     # a kind nobody declared stays a plain Event in memory (the encounter decides commands)
     assert type(Event(0, 0, "teleport", True)) is Event
@@ -510,3 +510,13 @@ def test_the_rules_tables_fingerprint_covers_every_table_and_ignores_line_ending
     assert folder_fingerprint(data) == tables_fingerprint()
     nested.write_bytes(text + b"\n")
     assert folder_fingerprint(data) != tables_fingerprint()
+
+
+@pytest.mark.parametrize("mode, verb", [("fly", "flies"), ("swim", "swims"),
+                                        ("climb", "climbs"), ("leap", "leaps")])
+def test_a_move_by_mode_reads_as_english(mode, verb):
+    """000_8d1d7816ee944f3b.txt, "Other Types of Movement": the log says "Griffon flies",
+    not "Griffon flys"."""
+    e = Event(9, 1, "moved_mode", False, 4, "Griffon", "Griffon", None,
+              {"mode": mode, "feet": 30, "altitude": 10})
+    assert e.describe() == f"Griffon {verb} 30 ft (altitude 10 ft)"

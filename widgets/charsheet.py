@@ -4,6 +4,13 @@ Thin by design: each edit rebuilds the creature with :meth:`lfgcombat.Creature.f
 (which validates it) and shows the engine's :meth:`~lfgcombat.Creature.stat` values with
 their explanations. An invalid edit shows the engine's message beside the field and keeps
 the last valid creature.
+
+The statistics follow the sheet's ``ruleset`` (the creature's own ``ruleset`` key picks the
+default; the ``ruleset`` dropdown switches): ``lfg`` shows HR, AC, HP, saves...;
+``classic`` and ``wounds`` show the rows their engine modules compute
+(:func:`lfgcombat.classic.sheet.sheet_rows`: BAB, AC and its parts, CR, nonlethal,
+disabled; :func:`lfgcombat.wounds.sheet.sheet_rows`: Prowess, Defense, good and bad saves,
+Wounds, Barrier, Shell, the parrying shield). The widget only displays them.
 """
 
 from __future__ import annotations
@@ -17,12 +24,14 @@ from typing import Any
 import ipywidgets as W
 import traitlets
 
+from lfgcombat.classic.sheet import sheet_rows as classic_rows
 from lfgcombat.conditions import Condition
 from lfgcombat.creature import (ABILITIES, STAT_NAMES, Creature, CreatureError, Kind, Size,
                                 example_names, load_example)
 from lfgcombat.errors import LfgError
 from lfgcombat.shortrepr import short
 from lfgcombat.tables import load_table
+from lfgcombat.wounds.sheet import sheet_rows as wounds_rows
 
 __all__ = ["CharacterSheet"]
 
@@ -36,6 +45,30 @@ _LABELS = {"hr": "HR", "ac": "AC", "ff_ac": "FFAC", "touch_ac": "TouchAC",
            "ranged_attack": "Ranged attack", "move_speed": "Move Speed",
            "attacks_per_turn": "Attacks/turn", "space": "Space (hexes)", "reach": "Reach (ft)"}
 _NO_CLASS = "(monster: no class)"
+#: Each ruleset's sheet rows, computed by the engine (lfg's are the creature's stats).
+_RULESET_ROWS = {"classic": classic_rows, "wounds": wounds_rows}
+_RULESETS = ("lfg", *_RULESET_ROWS)
+
+
+def _default_ruleset(c: Creature) -> str:
+    """The ruleset a creature's sheet opens in: the first of its ``ruleset`` key the sheet
+    shows (``lfg`` without one)."""
+    return next((r for r in getattr(c, "ruleset", ()) if r in _RULESETS), "lfg")
+
+
+def _row_html(key: str, label: str, value: Any, explain: str) -> str:
+    """One statistic's row: its name, value and an opening "why"."""
+    shown = "—" if value is None else html.escape(str(value))
+    # one full-width cell per stat: the summary line holds name, value and "why";
+    # an opened explanation takes the whole width of the table under it
+    return (f"<tr class='lfg-stat-{key}'><td style='padding:1px 8px'><details>"
+            f"<summary style='display:flex;gap:8px;cursor:pointer'>"
+            f"<span style='flex:1 1 auto'>{html.escape(label)}</span>"
+            f"<b class='lfg-value' style='min-width:3em;text-align:right'>{shown}</b>"
+            f"<span class='lfg-why' style='min-width:3em'>▸ why</span></summary>"
+            f"<pre style='margin:0 0 4px 0;font-size:11px;white-space:pre-wrap;"
+            f"overflow-wrap:break-word'>{html.escape(explain)}</pre>"
+            "</details></td></tr>")
 
 
 def _lines(text: str) -> str:
@@ -79,16 +112,21 @@ class CharacterSheet(W.VBox):
 
     Args:
         creature: The creature to start from.
+        ruleset: ``"lfg"``, ``"classic"`` or ``"wounds"``: whose statistics the sheet shows
+            (default: the first the creature's ``ruleset`` key lists, else ``lfg``).
 
     Attributes:
         creature: The last valid creature (a traitlet: observe it, or set it to load another).
+        ruleset: The ruleset whose statistics are shown (a traitlet).
         error: The message of the last rejected edit ("" when the sheet is valid).
     """
 
     creature = traitlets.Instance(Creature)
+    ruleset = traitlets.Unicode("lfg")
     error = traitlets.Unicode("")
 
-    def __init__(self, creature: Creature, **kwargs: Any) -> None:
+    def __init__(self, creature: Creature, ruleset: str | None = None,
+                 **kwargs: Any) -> None:
         if not isinstance(creature, Creature):
             raise TypeError(f"CharacterSheet needs a lfgcombat.Creature, not "
                             f"{type(creature).__name__}; try Creature.from_dict({{...}}) or "
@@ -111,13 +149,38 @@ class CharacterSheet(W.VBox):
         self._stats = W.HTML(layout=W.Layout(flex="1 1 0", min_width="22em"))
         self._stats.add_class("lfg-charsheet-stats")
         self._status = W.HTML()
+        self._ruleset = W.Dropdown(options=list(_RULESETS), description="ruleset",
+                                   layout=W.Layout(width="14em"),
+                                   style={"description_width": "5em"})
+        self._ruleset.add_class("lfg-charsheet-ruleset")
+        self._ruleset.observe(lambda ch: setattr(self, "ruleset", ch["new"]), "value")
         self._make_file_controls()
-        super().__init__(children=[self._summary,
+        super().__init__(children=[W.HBox([self._summary, self._ruleset]),
                                    W.HBox([self._form(), self._stats],
                                           layout=W.Layout(align_items="flex-start")),
                                    self._status], **kwargs)
         self.add_class("lfg-charsheet")
+        if ruleset is not None and ruleset not in _RULESETS:
+            raise ValueError(f"ruleset must be one of {', '.join(_RULESETS)}, not "
+                             f"{short(ruleset)}")
+        self._pinned = ruleset
+        self._following = False
         self.creature = creature
+
+    @traitlets.validate("ruleset")
+    def _check_ruleset(self, proposal: dict) -> str:
+        if proposal["value"] not in _RULESETS:
+            raise traitlets.TraitError(f"ruleset must be one of {', '.join(_RULESETS)}, not "
+                                       f"{short(proposal['value'])}")
+        return str(proposal["value"])
+
+    @traitlets.observe("ruleset")
+    def _on_ruleset(self, change: dict) -> None:
+        if not self._following:  # the user's choice stays over the next edits
+            self._pinned = change["new"]
+        self._ruleset.value = change["new"]
+        if self.creature is not None:
+            self._show(self.creature)
 
     @staticmethod
     def _make_fields() -> dict[str, W.ValueWidget]:
@@ -180,7 +243,15 @@ class CharacterSheet(W.VBox):
     @traitlets.observe("creature")
     def _on_creature(self, change: dict) -> None:
         self._fill(change["new"])
-        self._show(change["new"])
+        wanted = self._pinned or _default_ruleset(change["new"])
+        if wanted != self.ruleset:
+            self._following = True
+            try:
+                self.ruleset = wanted  # shows it
+            finally:
+                self._following = False
+        else:
+            self._show(change["new"])
 
     def _fill(self, c: Creature) -> None:
         d = c.to_dict()
@@ -204,21 +275,13 @@ class CharacterSheet(W.VBox):
 
     def _show(self, c: Creature) -> None:
         self._summary.value = f"<b>{html.escape(c.summary())}</b>"
+        if self.ruleset in _RULESET_ROWS:
+            self._stats.value = self._ruleset_html(c)
+            return
         rows = []
         for name in _SHOWN:
             stat = c.stat(name)
-            value = "—" if stat.value is None else html.escape(str(stat.value))
-            # one full-width cell per stat: the summary line holds name, value and "why";
-            # an opened explanation takes the whole width of the table under it
-            rows.append(
-                f"<tr class='lfg-stat-{name}'><td style='padding:1px 8px'><details>"
-                f"<summary style='display:flex;gap:8px;cursor:pointer'>"
-                f"<span style='flex:1 1 auto'>{_LABELS[name]}</span>"
-                f"<b class='lfg-value' style='min-width:3em;text-align:right'>{value}</b>"
-                f"<span class='lfg-why' style='min-width:3em'>▸ why</span></summary>"
-                f"<pre style='margin:0 0 4px 0;font-size:11px;white-space:pre-wrap;"
-                f"overflow-wrap:break-word'>{html.escape(stat.explain())}</pre>"
-                "</details></td></tr>")
+            rows.append(_row_html(name, _LABELS[name], stat.value, stat.explain()))
         conditions = ", ".join(a.condition.value for a in c.active_conditions) \
             if hasattr(c, "active_conditions") else ""
         cond_line = (f"<div style='margin-top:4px'>active conditions: "
@@ -226,6 +289,25 @@ class CharacterSheet(W.VBox):
         self._stats.value = ("<table style='border-collapse:collapse;font-size:12px;"
                              "table-layout:fixed;width:100%'>"
                              + "".join(rows) + "</table>" + cond_line + _close_lines(c))
+
+    def _ruleset_html(self, c: Creature) -> str:
+        """The statistics of the ``classic`` or ``wounds`` sheet, as the engine computes
+        them; a bad ruleset field is shown in their place."""
+        try:
+            rows = _RULESET_ROWS[self.ruleset](c)
+        except LfgError as err:
+            return (f"<div class='lfg-error' style='color:#b42318;white-space:pre-wrap'>"
+                    f"{_lines(str(err))}</div>")
+        written = getattr(c, "ruleset", ())
+        note = "" if not written or self.ruleset in written else (
+            f"<div class='lfg-ruleset-note' style='color:#9c4221'>{html.escape(c.name)} is "
+            f"written for {html.escape(', '.join(written))}, not {self.ruleset}</div>")
+        return (f"<div class='lfg-ruleset-{self.ruleset}' style='font-size:12px'>"
+                f"<b>{self.ruleset}</b></div>" + note
+                + "<table style='border-collapse:collapse;font-size:12px;"
+                "table-layout:fixed;width:100%'>"
+                + "".join(_row_html(r.key, r.label, r.value, r.explain) for r in rows)
+                + "</table>")
 
     # -- form -> engine ------------------------------------------------------------------
 

@@ -111,6 +111,11 @@ class AttackOdds:
     #: Creature name -> P(this ranged attack strikes it as an Unintended Target), from
     #: ``attack_odds(..., bystanders=...)`` (:func:`unintended_attack_odds`).
     unintended: Mapping[str, Any] = field(default_factory=dict)
+    #: Feet the target flies above the ground (``None``: on the ground), for the Knockdown
+    #: figures; set with :meth:`flying`.
+    flying_ft: int | None = None
+    #: The flying target's maneuverability (``None``: its Fly Speed's, else ``average``).
+    maneuverability: str | None = None
 
     @property
     def p_miss(self) -> Any:
@@ -133,13 +138,59 @@ class AttackOdds:
         """
         return float(sum(float(p) for k, p in _outcomes(self.damage) if k >= amount))
 
+    def flying(self, flying_ft: int | None, maneuverability: str | None = None) -> AttackOdds:
+        """These odds against the target flying ``flying_ft`` feet up (``None``: on the
+        ground), for :attr:`p_knockdown` and :attr:`p_knockdown_drop`
+        (000_8d1d7816ee944f3b.txt, "Momentum of Impact": "Flying creatures are Unfortunate
+        when resisting Knockdown strikes"; a flyer knocked down "drops 10 feet. If they reach
+        the ground, they fall prone", 20 ft with Clumsy or Poor maneuverability).
+
+        Args:
+            flying_ft: Feet above the ground, or ``None``.
+            maneuverability: ``clumsy``, ``poor``, ``average``, ``good`` or ``perfect``
+                (default: the target's Fly Speed's, else ``average``).
+
+        Raises:
+            MomentumError: a negative height or an unknown maneuverability.
+        """
+        from ..momentum import flyer_maneuverability, knocked_down_outcome
+        man = (flyer_maneuverability(self.setup.target, maneuverability)
+               if flying_ft is not None else maneuverability)
+        knocked_down_outcome(flying_ft, man or "average")  # checks the height
+        return replace(self, flying_ft=flying_ft, maneuverability=man)
+
+    def _knocked_down(self) -> tuple[float, bool, int]:
+        """P(the strike lands and the check fails), whether that leaves the target Prone,
+        and the feet a flyer drops."""
+        from ..momentum import knockdown_odds, knocked_down_outcome
+        flying = self.flying_ft is not None
+        p = knockdown_odds(self.setup, p_hit=self.p_hit, flying=flying)
+        prone, drop = knocked_down_outcome(self.flying_ft, self.maneuverability or "average")
+        return p, prone, drop
+
     @property
     def p_knockdown(self) -> float:
         """P(this attack knocks the target Prone): 000_8d1d7816ee944f3b.txt, "Momentum of
         Impact" (the strike lands on the target or its shield, then the defender fails its
-        Knockdown check; :func:`lfgcombat.momentum.knockdown_odds`)."""
-        from ..momentum import knockdown_odds
-        return knockdown_odds(self.setup, p_hit=self.p_hit)
+        Knockdown check; :func:`lfgcombat.momentum.knockdown_odds`). A flyer
+        (:meth:`flying`) is Unfortunate on the check and is Prone only if its drop reaches
+        the ground."""
+        p, prone, _ = self._knocked_down()
+        return p if prone else 0.0
+
+    @property
+    def p_knockdown_drop(self) -> float:
+        """P(a flying target, :meth:`flying`, is knocked down and drops
+        :attr:`knockdown_drop_ft`; landing Prone if that reaches the ground); 0.0 on the
+        ground (000_8d1d7816ee944f3b.txt, "Momentum of Impact")."""
+        p, _, drop = self._knocked_down()
+        return p if drop else 0.0
+
+    @property
+    def knockdown_drop_ft(self) -> int:
+        """Feet a flying target knocked down drops (0 on the ground)."""
+        from ..momentum import knocked_down_outcome
+        return knocked_down_outcome(self.flying_ft, self.maneuverability or "average")[1]
 
     @property
     def p_drop(self) -> float:
@@ -367,7 +418,11 @@ def attack_odds(attacker: Any, target: Any, weapon: "Weapon | str | Mapping",
         exact: Probabilities as :class:`fractions.Fraction` instead of floats.
         bystanders: :class:`lfgcombat.archery.Bystander` around the target: a ranged
             attack's :attr:`AttackOdds.unintended` (000_8d1d7816ee944f3b.txt, "Accuracy by
-            Volume (Unintended Targets)").
+            Volume (Unintended Targets)"), exact when the new roll is made in the same
+            situation (less the target's cover, flanking, defence, at -4): off the map,
+            :func:`lfgcombat.attacks.unintended.shoot_into_a_crowd`. On a map a bystander's
+            own distance, cover and high ground change its roll:
+            :meth:`lfgcombat.encounter.Encounter.unintended_odds` is exact there.
         **situation: Keys of :class:`~lfgcombat.attacks.Situation` (or of the other
             ruleset's attack odds).
 
@@ -415,19 +470,26 @@ def _policy_odds(ruleset: Ruleset | str | None) -> Callable[..., Any] | None:
 
 def unintended_attack_odds(setup: Any, bystanders: list[Bystander] | tuple[Bystander, ...],
                            situation: dict[str, Any] | None = None, *,
-                           exact: bool = False) -> dict[str, Any]:
+                           exact: bool = False, setups: Mapping[str, Any] | None = None
+                           ) -> dict[str, Any]:
     """The exact chance one ranged attack strikes each Unintended Target.
 
     P(the first roll misses: not a Nat 1, below the AC less the Shield Rating) x P(chosen
     among equals) x P(the new attack at -4, without precision damage, hits it) - each
     factor computed by the attack's own rules (:func:`attack_odds`);
     ``attack_odds(..., bystanders=...)`` reports it as :attr:`AttackOdds.unintended`.
+    The new roll is made with ``situation`` at -4 less what concerned the intended target
+    (:func:`lfgcombat.archery.second_situation`) unless ``setups`` gives it as prepared
+    (an encounter's view of each bystander: its own distance, cover, high ground; see
+    :meth:`lfgcombat.encounter.Encounter.unintended_odds`).
 
     Args:
         setup: The prepared attack on the intended target.
         bystanders: The creatures around the target.
         situation: The attack's situation keywords (the new roll keeps them at -4).
         exact: Fractions instead of floats.
+        setups: Bystander name -> the prepared new roll against it (overrides
+            ``situation`` for that creature).
 
     Returns:
         Creature name -> probability (only the creatures that can be struck).
@@ -443,7 +505,8 @@ def unintended_attack_odds(setup: Any, bystanders: list[Bystander] | tuple[Bysta
     sit = second_situation(dict(situation or {}))
     out: dict[str, Any] = {}
     for c in tie:
-        s2 = prepare(setup.attacker, by_name[c.name].creature, setup.weapon,
-                     ruleset=setup.ruleset, **sit)
+        s2 = (setups or {}).get(c.name) or prepare(
+            setup.attacker, by_name[c.name].creature, setup.weapon, ruleset=setup.ruleset,
+            **sit)
         out[c.name] = p_miss * odds_for(s2, exact).p_hit / len(tie)
     return out

@@ -231,7 +231,8 @@ class Weapon:
 _ENTRY_KEYS = ("name", "damage", "crit", "damage_type", "range_increment", "reach",
                "natural", "ranged", "enhancement", "masterwork", "material", "magic",
                "extra", "count", "loaded", "hands", "attack_type", "finesse", "traits",
-               "use", "strength_rating", "source")
+               "use", "strength_rating", "source",
+               "energy")  # wounds-only energy dice (lfgcombat.wounds.riders); lfg ignores it
 
 
 def _find_row(name: str) -> tuple[str | None, int]:

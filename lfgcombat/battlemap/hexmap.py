@@ -53,6 +53,13 @@ class HexMap(_Doors):
     :mod:`lfgcombat.battlemap.hexmap` (each under 600 lines), one per rule area, stacked
     so each layer may use the ones below it.
 
+    Size exception: counted with its layers this class is the whole map (12 layers, one per
+    rule area: cells and tokens, terrain, space and the Half Hex Rule, reach, move rules,
+    pathing, actions, flanking, sight and cover, display, the text format, doors); each
+    layer is a module under 800 lines and a class under 600, and uses only the layers below
+    it, so a reader changes the Half Hex Rule in ``space`` without reading ``sight``. Its 77
+    public methods are the one object the widgets, the encounter and the map text share.
+
     Args:
         width: Columns.
         height: Rows.

@@ -102,9 +102,12 @@ def _unwind(prev: Mapping, state: tuple) -> list[Cell]:
     return [st[0] for st in out]
 
 
-def _xy(c: Any) -> tuple[int, int]:
-    """A hex's axial ``(q, r)`` or a square's ``(x, y)``."""
-    return (c.q, c.r) if hasattr(c, "q") else (c.x, c.y)
+def _unwind_turns(prev: Mapping, state: tuple) -> list[Cell]:
+    """The anchors of a turn search's path ending in ``state``, start first."""
+    out = [state]
+    while out[-1] in prev:
+        out.append(prev[out[-1]])
+    return [st[0] for st in reversed(out)]
 
 
 def _cheapest(best: Mapping[tuple, int], prev: dict) -> tuple[dict, tuple[dict, dict]]:
@@ -296,40 +299,86 @@ class _Pathing(_MoveRules):
             self._explain_unreachable(name, to, r)
         return r.path_to(to, avoid_provoking)
 
-    def two_leg_paths(self, name: str, to: CellLike, *, feet: int) -> list[list[Cell]]:
-        """Every path for ``name`` to ``to`` of at most two straight legs (one turn) that it
-        can move within ``feet``: a flyer's way to keep under the turns the "Fly Speed –
-        Flight & Maneuverability" chart allows when the cheapest path zigzags.
+    def turning_path(self, name: str, to: CellLike, *, feet: int, turns: int | None,
+                     heading: tuple[float, float] | None = None, avoid_provoking: bool = True
+                     ) -> list[Cell] | None:
+        """The cheapest path for ``name`` to ``to`` within ``feet`` that makes at most
+        ``turns`` direction changes: a flyer's path under the "Fly Speed – Flight &
+        Maneuverability" chart ("During a single Normal Move (Big Action), the creature may
+        make the indicated number of direction changes, turning up to 90 degrees each
+        time"; counted by :func:`lfgcombat.flight.turns_between`). Any number of legs; ties
+        go to fewer turns. With ``avoid_provoking`` a path that provokes no AOO is preferred
+        when one exists.
+
+        Args:
+            name: The mover (the map's current mode and altitude apply).
+            to: The end cell.
+            feet: Feet available.
+            turns: Direction changes allowed (``None``: unlimited).
+            heading: The direction flown just before (a turn from it counts), or ``None``.
 
         Returns:
-            Paths (anchors, start first), each leg in one of the grid's directions; empty
-            when no such path is open.
+            The path (anchors, start first), or ``None`` when no path keeps the limit.
         """
-        end: Any = self._as_cell(to)  # one grid's cells: Hex or Square, not a mix
-        start: Any = self._placed[name].anchor
-        dirs = [nb - start for nb in self.geometry.neighbors(start)]
-        d0, d1 = _xy(end - start)
-        out: list[list[Cell]] = []
-        for u in dirs:
-            for v in dirs:
-                (u0, u1), (v0, v1) = _xy(u), _xy(v)
-                det = u0 * v1 - u1 * v0
-                if det == 0 or (d0 * v1 - d1 * v0) % det or (u0 * d1 - u1 * d0) % det:
-                    continue
-                a, b = (d0 * v1 - d1 * v0) // det, (u0 * d1 - u1 * d0) // det
-                if a < 0 or b < 0:
-                    continue
-                path: list[Any] = [start]
-                for step in [u] * a + [v] * b:
-                    path.append(path[-1] + step)
-                if path not in out and self._open_path(name, path, feet):
-                    out.append(path)
-        return out
+        end = self._as_cell(to)
+        if avoid_provoking:
+            occ = frozenset(self.enemies(name))
+            safe = self._turn_search(name, end, feet, turns, heading,
+                                     self._threat_cells(name), occ)
+            if safe is not None:
+                return safe
+        return self._turn_search(name, end, feet, turns, heading, frozenset(), frozenset())
 
-    def _open_path(self, name: str, path: list[Cell], feet: int) -> bool:
-        """Whether ``name`` may pass every cell of ``path`` within ``feet``."""
-        return all(self._footprint_passable(name, c, frozenset(), True) is not None
-                   for c in path[1:]) and self._path_cost(name, path) <= feet
+    def _turn_search(self, name: str, end: Cell, budget: int, limit: int | None,
+                     heading: tuple[float, float] | None, avoid: frozenset,
+                     avoid_names: frozenset) -> list[Cell] | None:
+        """Dijkstra over (anchor, diagonal parity, last step, turns so far) by (feet,
+        turns); exits from ``avoid`` cells are skipped (they provoke)."""
+        p = self._placed[name]
+        start = (p.anchor, 0, heading, 0)
+        best: dict[tuple, tuple[int, int]] = {start: (0, 0)}
+        prev: dict[tuple, tuple] = {}
+        heap: list = [(0, 0, 0, start)]
+        seq = 0
+        fps: dict[Cell, frozenset | None] = {}
+        while heap:
+            d, t, _, state = heapq.heappop(heap)
+            cell = state[0]
+            if cell == end and self._why_not_stand(self._footprint_at(p.size, end), name,
+                                                   p.side, p.size, ending=True) is None:
+                return _unwind_turns(prev, state)
+            if best.get(state, (math.inf, 0)) < (d, t):
+                continue
+            if avoid and (fps.get(cell) or p.cells) & avoid:
+                continue  # any step leaves a threatened hex
+            for nxt, nd, nt in self._turn_steps(name, state, d, t, fps, avoid_names):
+                if (limit is None or nt <= limit) and nd <= budget and (
+                        (nd, nt) < best.get(nxt, (math.inf, 0))):
+                    best[nxt], prev[nxt] = (nd, nt), state
+                    seq += 1
+                    heapq.heappush(heap, (nd, nt, seq, nxt))
+        return None
+
+    def _turn_steps(self, name: str, state: tuple, d: int, t: int, fps: dict,
+                    avoid_names: frozenset) -> Iterator[tuple[tuple, int, int]]:
+        """The steps out of a turn search's ``state``: (next state, feet, turns)."""
+        from lfgcombat.flight import planar, turns_between
+        cell, par, head, _ = state
+        here = planar(cell)
+        for nb in self.geometry.neighbors(cell):
+            if nb not in fps:
+                fps[nb] = self._footprint_passable(name, nb, avoid_names, True)
+            cells = fps[nb]
+            if cells is None:
+                continue
+            there = planar(nb)
+            step_dir = (round(there[0] - here[0], 6), round(there[1] - here[1], 6))
+            base, npar = FEET_PER_CELL, par
+            if self.grid == "square" and self.geometry.is_diagonal(cell, nb):
+                base, npar = FEET_PER_CELL * (2 if par else 1), 1 - par
+            nd = d + base * (2 if self._effective_difficult(name, cells) else 1)
+            nt = t + turns_between(head, step_dir)
+            yield (nb, npar, step_dir, nt), nd, nt
 
     def _explain_unreachable(self, name: str, to: Cell, r: Reachable) -> None:
         p = self._placed[name]

@@ -152,8 +152,10 @@ class RoundBudget:
             raise IllegalActionError("only the Move Action this round (Nauseated, Dazed or "
                                      "fleeing: no single action)", _CONDITIONS)
         if self.action is not None:
+            once = (" (\"characters can only attack once per round\")"
+                    if action is SingleAction.ATTACK else "")
             raise IllegalActionError(f"the round's single action is already spent "
-                                     f"({self.action.value})", _ROUND)
+                                     f"({self.action.value}){once}", _ROUND)
         if self.mode == "limited" and (self.moved_ft or action not in LIMITED_ACTIONS):
             raise IllegalActionError("a mobile disabled hero has one limited action a "
                                      "round: move at half speed, or one action", _LIMITED)

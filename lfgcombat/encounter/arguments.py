@@ -139,7 +139,7 @@ class ArgumentsRules(_Base):
     def _do(self, kind: str, args: dict[str, Any]) -> Any:
         check_command(kind, args)
         try:
-            return super()._do(kind, args)
+            return self._run_step(kind, args)
         except LfgError:
             raise
         except (TypeError, AttributeError, KeyError, IndexError, ValueError,

@@ -60,12 +60,17 @@ class CastingContext(Protocol):
 
     def _check_spend(self, name: str, type_: str, action: str) -> str: ...
 
+    def _two_shields_cast_note(self, name: str, sc: Any) -> Any: ...
+
     def _do(self, kind: str, args: dict[str, Any]) -> Any: ...
 
     def _emit(self, kind: str, *, command: bool = False, actor: str | None = None,
               target: str | None = None, data: Mapping[str, Any] | None = None) -> Event: ...
 
     def _fighter(self, name: str) -> _Fighter: ...
+
+    def _record_cast(self, name: str, spell_level: int, spell: str | None,
+                     target: str | None) -> None: ...
 
     def _frame_members(self, frame: TurnFrame) -> list[str]: ...
 
@@ -149,6 +154,13 @@ class CastingRules(_Base):
     @command
     def _h_cast(self, name: str, spell_level: int, spell: str | None, target: str | None,
                 swift: bool, aoo: Any, perseverance: int | None = None) -> None:
+        if self._fighter(name).rules is not None:  # a ruleset's record: its round
+            if swift or perseverance is not None or aoo is not None:
+                raise IllegalActionError(
+                    f"the {self.ruleset.name} round casts a spell as its single action: no "
+                    "swift casting, Perseverance or AOO", self.ruleset.text)
+            self._record_cast(name, spell_level, spell, target)
+            return
         f = self._actor(name)
         sc = self._check_cast(name, spell_level, target, perseverance)
         type_ = "swift" if swift else "big"
@@ -213,7 +225,7 @@ class CastingRules(_Base):
         if not sc.possible:
             raise IllegalActionError(f"{name} cannot cast: " + "; ".join(sc.notes),
                                      R_CONDITIONS)
-        return sc
+        return self._two_shields_cast_note(name, sc)
 
     def _perseverance_to_cast(self, name: str, dcs: list[list[Any]],
                               perseverance: int | None) -> str:

@@ -89,7 +89,15 @@ class CombatContext(Protocol):
     def _check_attack_budget(self, name: str, weapon: Any, situation: Mapping[str, Any]
                             ) -> str | None: ...
 
+    def _check_insult(self, name: str, target: str) -> None: ...
+
     def _check_spend(self, name: str, type_: str, action: str) -> str: ...
+
+    def _check_tail(self, attacker: str, target: str, weapon: Any,
+                    situation: Mapping[str, Any]) -> None: ...
+
+    def _close_fight_situation(self, attacker: str, target: str, situation: dict[str, Any],
+                               modifiers: list[str]) -> tuple[dict[str, Any], list[str]]: ...
 
     def _commit_vitals(self, name: str, old: Vitals, new: Vitals, *, why: str) -> None: ...
 
@@ -115,11 +123,20 @@ class CombatContext(Protocol):
 
     def _fighter(self, name: str) -> _Fighter: ...
 
+    def _flight_situation(self, attacker: str, target: str, situation: dict[str, Any],
+                          modifiers: list[str]) -> tuple[dict[str, Any], list[str]]: ...
+
     def _gain(self, name: str, condition: str, *, by: str | None, why: str = "") -> None: ...
 
     def _has(self, name: str, cond: Condition) -> bool: ...
 
     def _ignored_by(self, name: str) -> list[str]: ...
+
+    def _knockdown_after(self, attacker: str, target: str, weapon: Any,
+                         situation: Mapping[str, Any], result: Any, charge: bool) -> None: ...
+
+    def _close_attack_options(self, name: str, target: str, weapon: Any,
+                              situation: Mapping[str, Any]) -> tuple[Any, dict[str, Any]]: ...
 
     def _log_rolls(self, since: int, *, actor: str | None, target: str | None = None,
                    against: int | None = None, outcome: str | None = None, only_first: bool = False
@@ -130,6 +147,9 @@ class CombatContext(Protocol):
                       ) -> tuple[dict[str, Any], list[str]]: ...
 
     def _reaction_problem(self, name: str) -> str | None: ...
+
+    def _record_attack(self, name: str, target: str, weapon: Any,
+                       situation: Mapping[str, Any]) -> Any: ...
 
     def _resolve_attack(self, attacker: str, target: str, weapon: Any, situation: dict, *,
                         charge: bool = False, use_map: Mapping[str, bool] | None = None) -> Any: ...
@@ -373,6 +393,7 @@ class CombatRules(_Base):
             self._deal_attack_damage(attacker, target, result.damage_by_type)
             if after is not None and not self._f[target].dead:
                 self._attack_consequences(target, after, attacker)
+        self._knockdown_after(attacker, target, weapon, situation, result, charge)  # momentum
         return result
 
     def _deal_attack_damage(self, attacker: str, target: str,
@@ -400,6 +421,7 @@ class CombatRules(_Base):
         are left alone): an effect's attack fortune, "Ignore an enemy", and the map's
         distance, flanking, cover, high ground and terrain. Returns the situation, the
         modifiers' explanations, the attack mode and who ignores the target."""
+        self._check_tail(attacker, target, weapon, situation)
         situation = dict(situation)
         modifiers: list[str] = []
         f = self._f[attacker]
@@ -421,6 +443,10 @@ class CombatRules(_Base):
             situation.setdefault("flanked", self.map.is_flanked(target, ignored=ignored))
             situation, modifiers = self._map_situation(attacker, target, mode, situation,
                                                        modifiers, dict(use_map or {}))
+            situation, modifiers = self._flight_situation(attacker, target, situation,
+                                                          modifiers)
+        situation, modifiers = self._close_fight_situation(attacker, target, situation,
+                                                           modifiers)
         return situation, modifiers, mode, ignored
 
     def _against_a_runner(self, attacker: str, target: str, mode: str,
@@ -542,7 +568,11 @@ class CombatRules(_Base):
 
     @command
     def _h_attack(self, name: str, target: str, weapon: Any, situation: dict) -> Any:
+        if self._fighter(name).rules is not None:  # a ruleset's record: its attack policy
+            return self._record_attack(name, target, weapon, situation)
         self._actor(name)
+        weapon, situation = self._close_attack_options(name, target, weapon,
+                                                       situation)  # maneuvers.py
         mod, weapon = self._attack_weapon(name, target, weapon)
         crossbow = self._check_attack_budget(name, weapon, situation)
         situation, charge, use_map = self._attack_options(name, weapon, situation)
@@ -589,6 +619,7 @@ class CombatRules(_Base):
         """The attack module and the weapon (the creature's first by default); refuses
         attacking itself or the dead."""
         self._fighter(target)
+        self._check_insult(name, target)
         if target == name:
             raise IllegalActionError(f"{name} cannot attack itself", R_APT)
         if self._f[target].dead:

@@ -43,6 +43,7 @@ from .other_movement import OtherMovementRules
 from .reactions import ReactionsRules
 from .replay import ReplayRules
 from .roster import RosterRules, combatants, sides_of, units_of
+from .ruleset_play import RulesetPlayRules
 from .selection import SelectionRules
 from .skill_actions import SkillActionsRules
 from .special_actions import SpecialActionsRules
@@ -77,6 +78,7 @@ if TYPE_CHECKING:
     from .breaking import BreakingContext
     from .flight import FlightContext
     from .other_movement import OtherMovementContext
+    from .ruleset_play import RulesetPlayContext
 
     class _Contexts(CastingContext, CombatContext, EconomyContext, EffectsContext,
                     HealthContext, InitiativeRulesContext, InterruptsContext, MovementContext,
@@ -84,7 +86,7 @@ if TYPE_CHECKING:
                     SpecialActionsContext, TurnsContext, AbilitiesContext, ManeuversContext,
                     MomentumContext, NaturalWeaponsContext, SkillActionsContext,
                     SwallowWholeContext, ArcheryContext, BreakingContext, FlightContext,
-                    OtherMovementContext, Protocol):
+                    OtherMovementContext, RulesetPlayContext, Protocol):
         """Every rule module's context, placed after all the rule classes in
         :class:`Encounter`'s bases, so a type checker finds each method in the rule class
         that implements it before the context's declaration (which, being a Protocol stub,
@@ -100,8 +102,19 @@ class Encounter(FlightRules, ArgumentsRules, ReplayRules, RosterRules, Initiativ
                 ManeuversRules, MomentumRules, SkillActionsRules, AbilitiesRules,
                 NaturalWeaponsRules, SwallowWholeRules, CombatRules,
                 MovementRules, SpecialActionsRules, CastingRules, HealthRules, EffectsRules,
-                OtherMovementRules, ArcheryRules, BreakingRules, _Contexts):
+                OtherMovementRules, ArcheryRules, BreakingRules, RulesetPlayRules, _Contexts):
     """A fight: combatants, sides, an optional battle map, initiative and turns, as a log.
+
+    Size exception: counted with its bases this class is the whole fight (its rule classes,
+    one per rule heading, each under 600 lines; the class itself holds the state and the
+    reading methods). Each rule class sees the encounter only through its own
+    ``...Context`` Protocol, which mypy checks in ``make lint``, and no rule class overrides
+    another (a rule adding to another's step is called by name), so the order of the bases
+    cannot change a fight: ``tests/encounter/test_composition.py`` replays the golden fights
+    with the bases reversed. What is not built yet: separate rule objects that hold only
+    their context at run time (issue 10 keeps it open). The Protocols say what each rule may
+    touch and mypy holds every module to its own, but at run time a rule's methods run on the
+    whole encounter, and a context still types the map as ``Any``.
 
     Args:
         creatures: The combatants (:class:`~lfgcombat.creature.Creature`), names unique.
@@ -119,6 +132,9 @@ class Encounter(FlightRules, ArgumentsRules, ReplayRules, RosterRules, Initiativ
         top_down_flat_footed: Overrides the ruleset's ``top_down_flat_footed`` switch:
             Top-Down's "Any creature who has not yet acted in combat is
             considered Flat-Footed" (the GM may switch it off).
+        knockdown_after_strike: Every strike that lands on a smaller foe rolls its
+            Knockdown by itself ("Momentum of Impact"); ``False`` leaves it to the GM's
+            :meth:`knockdown` (:mod:`lfgcombat.encounter.momentum`).
 
     Raises:
         LfgError: unknown or duplicate names, sides or groups that do not fit.
@@ -135,7 +151,8 @@ class Encounter(FlightRules, ArgumentsRules, ReplayRules, RosterRules, Initiativ
                  sides: Mapping[str, Iterable[str]] | None = None, map: Any = None,
                  ruleset: Ruleset | str | None = None, seed: int | str | None = None, *,
                  groups: Mapping[str, Iterable[str]] | None = None,
-                 initiative: str | None = None, top_down_flat_footed: bool | None = None) -> None:
+                 initiative: str | None = None, top_down_flat_footed: bool | None = None,
+                 knockdown_after_strike: bool = True) -> None:
         creatures = combatants(creatures)
         names = [c.name for c in creatures]
         rules = coerce_ruleset(ruleset)
@@ -162,6 +179,7 @@ class Encounter(FlightRules, ArgumentsRules, ReplayRules, RosterRules, Initiativ
         self._listeners: list[Callable[[Encounter], None]] = []
         self._log = EventLog()
         self._replaying = False
+        self._knockdown_rule = bool(knockdown_after_strike)  # momentum.py
         self._reset()
 
     @classmethod
@@ -190,7 +208,9 @@ class Encounter(FlightRules, ArgumentsRules, ReplayRules, RosterRules, Initiativ
                                         **opts)
             enc = cls(creatures, sides=sides, map=hmap, ruleset=ruleset, seed=seed,
                       groups=groups, initiative=initiative,
-                      top_down_flat_footed=header.get("top_down_flat_footed"))
+                      top_down_flat_footed=header.get("top_down_flat_footed"),
+                      # a save from before issue 14's automatic Knockdown (momentum.py)
+                      knockdown_after_strike=bool(header.get("knockdown_after_strike", False)))
             # a save from before issue 15 replays without Unintended Targets (archery.py)
             enc._volume_rule = bool(header.get("accuracy_by_volume", False))
             return enc
@@ -227,6 +247,7 @@ class Encounter(FlightRules, ArgumentsRules, ReplayRules, RosterRules, Initiativ
         self._f: dict[str, _Fighter] = {
             n: _Fighter(n, self._side_of[n], self._unit_of[n], self._initial[n])
             for n in self._names}
+        self._attach_records()  # a ruleset's own record of each (None under lfg)
         self.round = 0
         self._surprise = False
         self._frames: list[TurnFrame] = []
@@ -317,6 +338,13 @@ class Encounter(FlightRules, ArgumentsRules, ReplayRules, RosterRules, Initiativ
         done (its Ready/Done card), initiative, actions left, reaction used, readied
         action, Full-Round Action under way, crossbows shot and not loaded again."""
         f = self._fighter(name)
+        if f.rules is not None:  # a ruleset's record: its health policy reports it
+            return CombatantState(
+                name=name, side=f.side, unit=f.unit, **self._record_state(name),
+                effects=[e.label for e in f.effects], done=f.done, aware=f.aware,
+                initiative=f.initiative, actions_left=self.actions_left(name),
+                reaction_used=f.reactions_used > 0, ready=None, full_round=f.full_round,
+                unloaded=list(f.unloaded))
         v = self._view(name)
         left = self.actions_left(name)
         return CombatantState(

@@ -83,6 +83,8 @@ class EconomyContext(Protocol):
 
     def _limits(self, name: str) -> Any: ...
 
+    def _record_actions_left(self, name: str) -> ActionsLeft: ...
+
     def _view(self, name: str) -> Creature: ...
 
     @property
@@ -105,6 +107,8 @@ class EconomyRules(_Base):
         """What ``name`` may still do this turn and round, and why ("Taking Your Turn",
         "Actions in Combat", and the conditions that limit actions)."""
         f = self._fighter(name)
+        if f.rules is not None:  # a ruleset's record: its economy answers
+            return self._record_actions_left(name)
         v = self._view(name)
         lim = self._limits(name)
         notes = list(lim.notes)
@@ -176,6 +180,8 @@ class EconomyRules(_Base):
         f = self._f[name]
         if f.dead:
             return "it is dead"
+        if f.rules is not None and not self._record_actions_left(name).reactions:
+            return f"the {self.ruleset.name} round has no Reactions"
         if f.full_round:
             return f"its Full-Round Action ({f.full_round}) blocks Reactions ({R_FULL_ROUND})"
         lim = self._view(name).actions
@@ -217,8 +223,16 @@ class EconomyRules(_Base):
         return self._f[name].turn.free_used < self.ruleset.economy.free_actions
 
     def _check_spend(self, name: str, type_: str, action: str) -> str:
-        """Which slot the action would use; raises if none is left."""
+        """Which slot the action would use; raises if none is left (and for a combatant
+        with a ruleset's record, whose round has no lfg action slots)."""
         f = self._f[name]
+        if f.rules is not None:
+            economy = self.ruleset.economy
+            raise IllegalActionError(
+                f"{action} is an lfg action; the {self.ruleset.name} round has "
+                f"{', '.join(economy.single_actions)} and a Move Action (act(), attack(), "
+                "cast(), heroic_action(), move(), move_feet())",
+                getattr(economy, "rule", self.ruleset.text))
         lim = self._limits(name)
         big = lim.big_actions - f.turn.big_used
         little = lim.little_actions - f.turn.little_used

@@ -54,6 +54,14 @@ class EffectsContext(Protocol):
 
     def _fighter(self, name: str) -> _Fighter: ...
 
+    def _carry_swallowed(self) -> None: ...
+
+    def _flight_effect_ended(self, name: str, effect: Effect, why: str) -> None: ...
+
+    def _flyer_gains(self, name: str, condition: str, *, by: str | None, why: str) -> bool: ...
+
+    def _record_condition(self, name: str, condition: str, add: bool) -> None: ...
+
     def _gain(self, name: str, condition: str, *, by: str | None, why: str = "") -> None: ...
 
     def _has(self, name: str, cond: Condition) -> bool: ...
@@ -104,9 +112,12 @@ class EffectsRules(_Base):
         Terrain, Creatures, & Other Issues"). After every step the map says who is cramped
         (:meth:`~lfgcombat.hexmap.HexMap.cramped`); a change is logged as a condition
         event (``quiet``: not logged - the state before the first event) and the
-        creature's view gains or loses the condition."""
+        creature's view gains or loses the condition. Swallowed creatures are carried to
+        their swallowers first (:meth:`SwallowWholeRules._carry_swallowed`)."""
         if self.map is None:
             return
+        if not quiet:
+            self._carry_swallowed()
         for n in self._anchors:
             why = ""
             if n in self.map and not self._f[n].dead:
@@ -155,6 +166,12 @@ class EffectsRules(_Base):
             self._fighter(by)
         if f.dead:
             raise IllegalActionError(f"{name} is dead", R_DEATH)
+        if f.rules is not None:  # a ruleset's record: its catalogue adds it
+            if rounds is not None:
+                raise IllegalActionError("a duration is the GM's under this ruleset: remove "
+                                         "the condition when it ends", self.ruleset.text)
+            self._record_condition(name, condition, add=True)
+            return
         try:
             a = self.ruleset.condition_catalogue.parse(condition)
             if rounds is not None:
@@ -170,7 +187,9 @@ class EffectsRules(_Base):
 
     @command
     def _h_remove_condition(self, name: str, condition: str) -> None:
-        self._fighter(name)
+        if self._fighter(name).rules is not None:  # a ruleset's record: its catalogue
+            self._record_condition(name, condition, add=False)
+            return
         try:
             cond = self.ruleset.condition_catalogue.lookup(condition)
         except ConditionError as exc:
@@ -200,6 +219,8 @@ class EffectsRules(_Base):
                      if a.condition is cond), 0)
 
     def _gain(self, name: str, condition: str, *, by: str | None, why: str = "") -> None:
+        if self._flyer_gains(name, condition, by=by, why=why):
+            return  # a flyer knocked down drops instead (flight)
         f = self._f[name]
         new, gained = f.creature.gain_condition(condition)
         f.creature = new
@@ -268,3 +289,4 @@ class EffectsRules(_Base):
         self._touch(name)
         self._emit("effect_end", target=name, data={"id": effect.id,
                                                     "label": effect.label, "why": why})
+        self._flight_effect_ended(name, effect, why)

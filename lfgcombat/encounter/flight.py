@@ -58,6 +58,8 @@ class FlightContext(Protocol):
 
     def _do(self, kind: str, args: dict[str, Any]) -> Any: ...
 
+    def _gain(self, name: str, condition: str, *, by: str | None, why: str = "") -> None: ...
+
     def _add_effect(self, name: str, effect: Any) -> None: ...
 
     def attack(self, attacker: str, target: str, weapon: Any = None, **situation: Any
@@ -104,28 +106,33 @@ class FlightRules(_Base):
             "descended_ft": descended, "damage": str(stepped), "rule": RULE_DIVE})
         return self.attack(name, target, entry, charge=True, **situation)
 
-    def _gain(self, name: str, condition: str, *, by: str | None, why: str = "") -> None:
+    def _flyer_gains(self, name: str, condition: str, *, by: str | None, why: str) -> bool:
+        """A condition reaching a flyer (called by :meth:`EffectsRules._gain` first): Prone
+        given by another creature drops it instead (``True``: handled, nothing more to
+        gain); Prone from falling unconscious drops it to the ground first (``False``: the
+        condition is gained as usual)."""
         up = self._flying(name)
-        if up and str(condition).strip().lower() == "prone":
-            if by is not None and by != name:
-                self._trip_drop(name, up, by)
-                return
-            if "unconscious" in why:
-                self._fall(name, up, can_fly=False, regains=False)
-        super()._gain(name, condition, by=by, why=why)  # type: ignore[misc]
+        if not up or str(condition).strip().lower() != "prone":
+            return False
+        if by is not None and by != name:
+            self._trip_drop(name, up, by)
+            return True
+        if "unconscious" in why:
+            self._fall(name, up, can_fly=False, regains=False)
+        return False
 
     def _trip_drop(self, name: str, up: int, by: str) -> None:
         man = speeds_of(self._view(name)).maneuverability
         if man is None:
             self.map.set_altitude(name, 0)
-            super()._gain(name, "prone", by=by)  # type: ignore[misc]
+            self._gain(name, "prone", by=by)
             return
         drop = trip_drop(man, up)
         self.map.set_altitude(name, up - drop.drop_ft)
         self._emit("flyer_dropped", actor=by, target=name, data={
             "from": up, "to": up - drop.drop_ft, "lands": drop.lands, "rule": RULE_TRIP})
         if drop.lands:
-            super()._gain(name, "prone", by=by)  # type: ignore[misc]
+            self._gain(name, "prone", by=by)
 
     def _fall(self, name: str, up: int, *, can_fly: bool, regains: bool) -> Any:
         man = speeds_of(self._view(name)).maneuverability or "clumsy"
@@ -147,14 +154,13 @@ class FlightRules(_Base):
                                    source="a fall")
         return res
 
-    def _map_situation(self, attacker: str, target: str, mode: str, situation: Any,
-                       modifiers: list[str], use: Any) -> tuple[dict[str, Any], list[str]]:
-        """The map's additions to an attack, and the maneuverability chart's combat limits:
-        an airborne attacker's ``attack_mod`` and an airborne target's ``ac_mod``
+    def _flight_situation(self, attacker: str, target: str, situation: dict[str, Any],
+                          modifiers: list[str]) -> tuple[dict[str, Any], list[str]]:
+        """The maneuverability chart's combat limits on an attack on the map (called by
+        :meth:`CombatRules._encounter_situation`, which owns the copies it passes): an
+        airborne attacker's ``attack_mod`` and an airborne target's ``ac_mod``
         (``data/maneuverability.csv``, inferred: Clumsy -2, Poor -1)."""
         from ..bonuses import Bonus
-        situation, modifiers = super()._map_situation(  # type: ignore[misc]
-            attacker, target, mode, situation, modifiers, use)
         for who, key, col in ((attacker, "attack_bonuses", "attack_mod"),
                               (target, "ac_bonuses", "ac_mod")):
             man = speeds_of(self._view(who)).maneuverability if self._flying(who) else None
@@ -166,11 +172,11 @@ class FlightRules(_Base):
                                  f"{'attack' if col == 'attack_mod' else 'AC'} ({RULE_CHART})")
         return situation, modifiers
 
-    def _end_effect(self, name: str, effect: Any, why: str) -> None:
-        """A falling flyer's turn begins: "you can spend a Big Action to regain control"
+    def _flight_effect_ended(self, name: str, effect: Any, why: str) -> None:
+        """An effect has ended (called by :meth:`EffectsRules._end_effect`). A falling
+        flyer's turn begins: "you can spend a Big Action to regain control"
         (000_8d1d7816ee944f3b.txt, "Falling while Flying & Regaining Control") - the kit
         spends it at once (a flyer that cannot act would have fallen to the ground)."""
-        super()._end_effect(name, effect, why)  # type: ignore[misc]
         f = self._f[name]
         if (effect.kind != FALLING or f.dead or not why.startswith("the start of")
                 or not self._flying(name)):
@@ -180,15 +186,19 @@ class FlightRules(_Base):
             "altitude": self._flying(name), "why": f"{name} spends a Big Action to regain "
             "control", "rule": RULE_FALL})
 
-    def _flight_turn_end(self, name: str) -> None:
-        """The end of ``name``'s turn: an airborne flyer that flew fewer hexes across this
-        turn than its Minimum Flight Speed begins to fall ("A creature that moves less than
-        this amount in a single round while airborne begins to fall"; Perfect hovers). A
-        creature up a climbable wall or in water is held there, not airborne."""
+    def _flight_turn_end(self, name: str, kind: str = "turn") -> None:
+        """The end of ``name``'s turn (``kind``: ``"turn"``, ``"interrupt"`` - its turn
+        taken early - or ``"ready"``, its readied action): an airborne flyer that flew fewer
+        hexes across this turn than its Minimum Flight Speed begins to fall ("A creature
+        that moves less than this amount in a single round while airborne begins to fall";
+        Perfect hovers). A flyer holding a readied action has not finished its round: it is
+        checked when the readied action ends, or at the start of its next turn if it never
+        fired (:meth:`_unfired_ready_flight`). A creature up a climbable wall or in water is held
+        there, not airborne."""
         from ..battlemap import Terrain
         f = self._f[name]
         up = self._flying(name)
-        if f.dead or not up:
+        if f.dead or not up or (kind != "ready" and f.ready is not None):
             return
         speeds = speeds_of(self._view(name))
         man = speeds.maneuverability
@@ -205,6 +215,14 @@ class FlightRules(_Base):
             "why": f"{name} flew {hexes} hex(es) this turn, under the {need} that "
                    f"{man.value} maneuverability needs to stay aloft", "rule": RULE_CHART})
         self._fall(name, up, can_fly=True, regains=True)
+
+    def _unfired_ready_flight(self, f: _Fighter) -> None:
+        """A new turn begins (called by :meth:`TurnsRules._reset_turn` before the budget is
+        renewed): a flyer whose readied action never fired (its turn ended with the Ready
+        Action: lost now, or lost to a failed interrupt) is checked against the Minimum
+        Flight Speed for the round it waited (it flew only what it flew before readying)."""
+        if f.turn.last_action == "ready" and self.map is not None:
+            self._flight_turn_end(f.name, "ready")
 
     def fall_from_flight(self, name: str, *, regains: bool = True) -> Any:
         """A flyer loses its flight (its wings are hurt, a spell ends it): it falls 300 ft

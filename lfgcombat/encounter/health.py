@@ -73,6 +73,12 @@ class HealthContext(Protocol):
 
     def _vitals(self, name: str) -> Vitals: ...
 
+    def _record_damage(self, name: str, amount: int, dtype: str | None, *,
+                       source: str | None, nonlethal: bool = False,
+                       record_after: Any = None) -> None: ...
+
+    def _record_heal(self, name: str, amount: int, source: str | None) -> None: ...
+
 
 if TYPE_CHECKING:  # the rules see an encounter through their context only
     _Base = HealthContext
@@ -84,7 +90,7 @@ class HealthRules(_Base):
     """Damage, healing and Temporary HP through the one HP seam."""
 
     def damage(self, name: str, amount: int, type: str | None = None, *,
-               by: str | None = None) -> Self:
+               by: str | None = None, nonlethal: bool = False) -> Self:
         """Deal damage (the GM, or an attack resolved by hand).
 
         000_8d1d7816ee944f3b.txt, "Taking Damage", "Temporary Hit Points (TempHP)" (lost
@@ -99,12 +105,19 @@ class HealthRules(_Base):
             type: A damage type, by name or by the text's abbreviation (``slashing``,
                 ``s``, ``fire``, ``elec``, ``PE``...), if known.
             by: Who dealt it (for the log).
+            nonlethal: Nonlethal damage, where the ruleset's health has it
+                (002_2a3a79475ca2a541.txt, "Nonlethal Damage": "Nonlethal damage
+                accumulates with standard damage"); refused under lfg.
         """
-        self._do("damage", {"name": name, "amount": amount, "type": type, "by": by})
+        args = {"name": name, "amount": amount, "type": type, "by": by}
+        if nonlethal is not False:  # (an lfg command logs exactly what it always did)
+            args["nonlethal"] = nonlethal
+        self._do("damage", args)
         return self
 
     @command
-    def _h_damage(self, name: str, amount: int, type: str | None, by: str | None) -> None:
+    def _h_damage(self, name: str, amount: int, type: str | None, by: str | None,
+                  nonlethal: bool = False) -> None:
         f = self._fighter(name)
         if by is not None:
             self._fighter(by)
@@ -121,12 +134,27 @@ class HealthRules(_Base):
                                          _rule("Damage in Combat")) from None
         if f.dead:
             raise IllegalActionError(f"{name} is already dead", R_DEATH)
+        if not isinstance(nonlethal, bool):
+            raise IllegalActionError(f"nonlethal is True or False, not {nonlethal!r}",
+                                     _rule("Taking Damage"))
+        if f.rules is not None:  # a ruleset's record: its health policy takes it
+            self._record_damage(name, amount, type, source=by, nonlethal=nonlethal)
+            return
+        if nonlethal:
+            raise IllegalActionError(f"the {self.ruleset.name} ruleset has no nonlethal "
+                                     "damage (classic has: 002_2a3a79475ca2a541.txt, "
+                                     "\"Nonlethal Damage\")", _rule("Taking Damage"))
         self._apply_damage(name, amount, type, struck=True, source=by)
 
     def _vitals(self, name: str) -> Vitals:
         """The creature's :class:`~lfgcombat.vitals.Vitals` now (the issue-4 model of hit
         points and dying), with the rounds it has bled, which only the encounter counts."""
         f = self._f[name]
+        if f.rules is not None:
+            raise IllegalActionError(
+                f"{name} is played by the {self.ruleset.name} ruleset's own record, not lfg's "
+                "Vitals: read Encounter.state(name) (this lfg rule does not apply)",
+                self.ruleset.text)
         v = self.ruleset.health.vitals(f.creature)
         return dataclasses.replace(v, bleed_rounds=f.bleed_rounds if v.bleed else 0,
                                    dead=v.dead or f.dead)
@@ -259,6 +287,9 @@ class HealthRules(_Base):
         if f.dead:
             raise IllegalActionError(f"{name} is dead: \"A dead creature cannot be brought back "
                                      "to life by healing lost Hit Points\"", R_DEATH)
+        if f.rules is not None:  # a ruleset's record: its health policy heals
+            self._record_heal(name, amount, source)
+            return
         old = self._vitals(name)
         if source is None and not reduces_bleed:
             new = dataclasses.replace(old, bleed=0).heal(amount, "magic")

@@ -66,6 +66,8 @@ class InterruptsContext(Protocol):
 
     def _fighter(self, name: str) -> _Fighter: ...
 
+    def _record_refuses(self, name: str, what: str) -> None: ...
+
     def _frame_members(self, frame: TurnFrame) -> list[str]: ...
 
     def _ignored_by(self, name: str) -> list[str]: ...
@@ -201,6 +203,7 @@ class InterruptsRules(_Base):
         (otherwise it spends a Reaction); raises why not."""
         ready_only = self.initiative_policy.interrupts_need_ready
         f = self._fighter(n)
+        self._record_refuses(n, "interrupt a turn")
         if n in self._frame_members(frame):
             raise IllegalActionError(f"{n} cannot interrupt its own turn", R_INTERRUPT)
         if f.dead:
@@ -326,6 +329,7 @@ class InterruptsRules(_Base):
     @command
     def _h_ready(self, name: str, trigger: str, action: str) -> None:
         f = self._actor(name)
+        self._record_refuses(name, "ready an action")
         row = _action_row(action)
         if not isinstance(trigger, str) or not trigger.strip():
             raise IllegalActionError("say what the trigger is: ready(name, trigger='the "

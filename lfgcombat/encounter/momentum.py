@@ -6,11 +6,17 @@ creatures!". The numbers are :mod:`lfgcombat.momentum`'s; this module finds what
 encounter knows (the strike, its weapon, the Charge, a Power Attack, a grapple, the damage
 taken) and rolls the defender's check with the encounter's dice.
 
-Decisions: the Knockdown is its own step, :meth:`MomentumRules.knockdown`, taken after the
-attack that lands (so the fights saved before it replay unchanged); it follows the
-attacker's last attack against that target this turn, once. The defender resists with
-Wrestling or Acrobatics (``resist_with``; default its best), +4 for a quadruped (the
-``Quadruped`` ability). A flyer's height is the map's altitude when it is on the map
+Decisions: every strike the encounter resolves (an attack, an AOO, a reaction's strike)
+that lands on a foe the rule applies to rolls its Knockdown by itself, in the same step,
+logged as a ``knockdown`` event with ``auto: true``
+(:attr:`MomentumRules.knockdown_after_strike`). A save written before that (its header has
+no ``knockdown_after_strike``) replays with the rule off, as it was played; there, and in a
+fight built with ``Encounter(..., knockdown_after_strike=False)``, the Knockdown is the GM's
+step :meth:`MomentumRules.knockdown`, following the attacker's last attack against that
+target this turn, once. The defender resists with Wrestling or Acrobatics (its choice:
+``attack(..., resist_knockdown=...)`` or ``knockdown(..., resist_with=...)``; default its
+best), +4 for a quadruped (the ``Quadruped`` ability); an unconscious target rolls no check
+(it is already falling prone). A flyer's height is the map's altitude when it is on the map
 (``flying_ft`` off it); a flyer that fails drops on the map and is prone only if it lands
 (the drop is made before Prone is gained, so the flight rules' trip drop does not repeat
 it). Crushing Advance (B) moves the big creature along the map's straight line to ``to``
@@ -29,9 +35,9 @@ from ..close_keys import is_quadruped
 from ..conditions import Condition
 from ..errors import IllegalActionError
 from ..log import Event
-from ..momentum import (RULE, RULE_CRUSH, MomentumError, can_crush, crushing_advance,
-                        crushing_advance_dc, crushing_advance_ft, crushing_step, flyer_drop_ft,
-                        knockdown_dc, resist_knockdown, shield_struck)
+from ..momentum import (RULE, RULE_CRUSH, KnockdownDC, MomentumError, can_crush,
+                        crushing_advance, crushing_advance_dc, crushing_advance_ft, crushing_step,
+                        flyer_maneuverability, knockdown_dc, resist_knockdown, shield_struck)
 from ..tables import load_table
 from ._citations import R_DEATH
 from .arguments import names_arg
@@ -192,16 +198,10 @@ class MomentumRules(SkillChecksRules, _Base):
 
     def _knockdown_maneuverability(self, target: str, given: str | None) -> str:
         """The maneuverability a knocked-down flyer drops with (the argument's docstring)."""
-        man = given
-        if man is None:
-            from ..movement_modes import speeds_of
-            known = speeds_of(self._view(target)).maneuverability
-            man = "average" if known is None else str(getattr(known, "value", known))
         try:
-            flyer_drop_ft(man)
+            return flyer_maneuverability(self._view(target), given)
         except MomentumError as exc:
             raise IllegalActionError(str(exc), RULE) from None
-        return man
 
     @command
     def _h_knockdown(self, name: str, target: str, resist_with: str | None,
@@ -209,28 +209,48 @@ class MomentumRules(SkillChecksRules, _Base):
                      mount: str | None = None) -> None:
         self._fighter(name)
         self._fighter(target)
-        if mount is not None and (mount == name or self._fighter(mount).side
-                                  != self._f[name].side):
-            raise IllegalActionError(f"mount: {mount} is not an ally carrying {name}", RULE)
-        flying, up, on_map = self._knockdown_height(target, flying_ft)
+        self._check_mount(name, mount)
+        height = self._knockdown_height(target, flying_ft)
         man = self._knockdown_maneuverability(target, maneuverability)
         if self._f[target].dead:
             raise IllegalActionError(f"{target} is dead", R_DEATH)
+        if self.knockdown_after_strike:
+            raise IllegalActionError(
+                "this encounter rolls the Knockdown after each strike by itself: give the "
+                "defender's choice to the attack (attack(..., resist_knockdown=...)), or build "
+                "the fight with Encounter(..., knockdown_after_strike=False)", RULE)
         strike, cmd = self._last_strike(name, target)
         landed, damage = self._strike_landed(strike, target)
         if not landed:
             raise IllegalActionError(f"{_who(name)} strike missed {target} and its shield: "
                                      "no Knockdown", RULE)
         situation = dict(cmd.data.get("situation") or {})
-        weapon = self._weapon(name, strike.data.get("weapon"))
-        grapple = self._has(name, Condition.GRAPPLED) or self._has(target, Condition.GRAPPLED)
         charge_ft = self._f[name].turn.run_ft if strike.data.get("charge") else 0
-        dc = knockdown_dc(self._view(name), self._view(target), weapon=weapon,
-                          charge_ft=charge_ft, power_attack=bool(situation.get("power_attack")),
-                          in_grapple=grapple,
-                          mount=self._view(mount) if mount is not None else None)
+        dc = self._knockdown_dc(name, target, strike.data.get("weapon"), charge_ft,
+                                bool(situation.get("power_attack")), mount)
         if not dc.applies:
             raise IllegalActionError(f"no Knockdown: {dc.reason}", RULE)
+        self._knock(name, target, dc, resist_with, damage, height, man, auto=False)
+
+    def _check_mount(self, name: str, mount: str | None) -> None:
+        if mount is not None and (mount == name or self._fighter(mount).side
+                                  != self._f[name].side):
+            raise IllegalActionError(f"mount: {mount} is not an ally carrying {name}", RULE)
+
+    def _knockdown_dc(self, name: str, target: str, weapon: Any, charge_ft: int,
+                      power_attack: bool, mount: str | None) -> KnockdownDC:
+        """The DC of ``name``'s strike on ``target`` as the encounter stands."""
+        grapple = self._has(name, Condition.GRAPPLED) or self._has(target, Condition.GRAPPLED)
+        return knockdown_dc(self._view(name), self._view(target),
+                            weapon=self._weapon(name, weapon), charge_ft=charge_ft,
+                            power_attack=power_attack, in_grapple=grapple,
+                            mount=self._view(mount) if mount is not None else None)
+
+    def _knock(self, name: str, target: str, dc: KnockdownDC, resist_with: str | None,
+               damage: int, height: tuple[bool, int, bool], man: str, *, auto: bool) -> None:
+        """Roll the defender's check, log the ``knockdown`` event, drop a flyer on the
+        map, give Prone and the FORT save against Confounded."""
+        flying, up, on_map = height
         choice, stat = self._defense(target, ("wrestling", "acrobatics"), resist_with, RULE)
         seen = len(self.roller.history)
         check = resist_knockdown(dc, int(stat.value or 0), roller=self.roller,
@@ -244,6 +264,8 @@ class MomentumRules(SkillChecksRules, _Base):
                 "resisted_with": choice, "total": check.roll.total, "prone": check.prone,
                 "failed_by": check.failed_by, "fort_dc": check.fort_dc,
                 "drop_ft": check.drop_ft, "rule": RULE}
+        if auto:
+            data["auto"] = True
         if on_map and check.drop_ft:
             data["altitude_ft"] = [up, max(0, up - check.drop_ft)]
             self.map.set_altitude(target, max(0, up - check.drop_ft))
@@ -252,6 +274,90 @@ class MomentumRules(SkillChecksRules, _Base):
             self._gain(target, "prone", by=name, why=f"knocked down by {name}")
         if check.fort_dc is not None:
             self._confound_save(target, check.fort_dc, RULE)
+
+    # ------------------------------------------------------------------ after each strike
+
+    _knockdown_rule = True  # Encounter(knockdown_after_strike=...); False: an older save
+
+    @property
+    def knockdown_after_strike(self) -> bool:
+        """Whether every strike rolls its Knockdown by itself (000_8d1d7816ee944f3b.txt,
+        "Momentum of Impact": "the target is subject to Knockdown"): on for an encounter
+        built today (``Encounter(..., knockdown_after_strike=False)`` leaves it to
+        :meth:`knockdown`), off for a save written before the rule was automatic (its log
+        replays as it was played)."""
+        return bool(getattr(self, "_knockdown_rule", True))
+
+    def _knockdown_options(self, name: str, target: str, situation: Mapping[str, Any]
+                           ) -> dict[str, Any]:
+        """An attack's situation without the Knockdown's options (a new dict), checked:
+        ``resist_knockdown`` (the defender's choice, ``wrestling`` or ``acrobatics``) and
+        ``mount`` (the ally the attacker rides: "Cavalry count as the size of the Mount")."""
+        situation = dict(situation)
+        resist = situation.pop("resist_knockdown", None)
+        mount = situation.pop("mount", None)
+        if (resist is not None or mount is not None) and not self.knockdown_after_strike:
+            raise IllegalActionError("resist_knockdown= and mount= go with the Knockdown "
+                                     "rolled after the strike; this encounter rolls it by "
+                                     "hand: knockdown(attacker, target, ...)", RULE)
+        if mount is not None:
+            self._check_mount(name, mount)
+        if resist is not None:
+            self._defense(target, ("wrestling", "acrobatics"), resist, RULE)
+        return situation
+
+    def _attack_option(self, attacker: str, target: str, situation: Mapping[str, Any],
+                       key: str) -> Any:
+        """``key`` of the attack command being played, when it is ``attacker``'s own
+        attack on ``target`` (an AOO or a reaction's strike takes the defaults)."""
+        if situation.get("aoo"):
+            return None
+        for i in range(len(self._log) - 1, -1, -1):
+            e = self._log[i]
+            if e.command:
+                d = e.data
+                if e.kind == "attack" and d.get("name") == attacker \
+                        and d.get("target") == target:
+                    return (d.get("situation") or {}).get(key)
+                return None
+        return None
+
+    def _strike_lands(self, result: Any, target: str) -> bool:
+        """A hit, or a miss by no more than the target's Shield Rating (never a Natural 1,
+        never against an Active Defense: :func:`lfgcombat.momentum.knockdown_odds`)."""
+        if result.hit:
+            return True
+        roll, setup = result.attack_roll, result.setup
+        if roll is None or roll.natural == 1 or setup.defense is not None:
+            return False
+        miss_by = int(setup.ac) - int(roll.total)
+        return miss_by >= 1 and shield_struck(miss_by, int(self._view(target).shield_rating))
+
+    def _knockdown_after(self, attacker: str, target: str, weapon: Any,
+                         situation: Mapping[str, Any], result: Any, charge: bool) -> None:
+        """The Knockdown a strike causes by itself (000_8d1d7816ee944f3b.txt, "Momentum of
+        Impact": "If a creature strikes a foe at least 1 size category smaller than itself
+        with any sort of physical attack, the target is subject to Knockdown"; it "activates
+        upon striking your target or their shield"). Nothing happens when the rule does not
+        apply (the sizes, a grapple, a clean miss), to a dead or unconscious target, or
+        when the encounter leaves the Knockdown to :meth:`knockdown`. The defender resists
+        with its better skill unless the attack gave ``resist_knockdown``; a flyer's height
+        is the map's altitude (off the map a strike finds no flyer: the GM's
+        :meth:`knockdown` with ``flying_ft``, in a fight built without the automatic rule)."""
+        if not self.knockdown_after_strike or not self._strike_lands(result, target) \
+                or self._f[target].dead or self._vitals(target).unconscious:
+            return
+        mount = self._attack_option(attacker, target, situation, "mount")
+        charge_ft = self._f[attacker].turn.run_ft if charge else 0
+        dc = self._knockdown_dc(attacker, target, weapon, charge_ft,
+                                bool(situation.get("power_attack")), mount)
+        if not dc.applies:
+            return
+        damage = sum(max(0, int(v)) for v in result.damage_by_type.values()) \
+            if result.hit else 0
+        resist = self._attack_option(attacker, target, situation, "resist_knockdown")
+        self._knock(attacker, target, dc, resist, damage, self._knockdown_height(target, None),
+                    self._knockdown_maneuverability(target, None), auto=True)
 
     def _confound_save(self, name: str, dc: int, rule: str) -> None:
         """"FORT Save DC15 (or Damage Taken, whichever is more) or be Confounded for 1

@@ -21,6 +21,7 @@ from .commands import command
 from .state import Effect
 
 if TYPE_CHECKING:
+    from ..rulesets import Ruleset
     from collections.abc import Callable, Mapping
 
     from ..log import Event
@@ -36,6 +37,8 @@ R_PRONE = _rule("Prone")
 class MovementContext(Protocol):
     """What the rules of this module use of an encounter (the parts of
     :class:`~lfgcombat.encounter.Encounter` they may touch)."""
+
+    ruleset: Ruleset
 
     _anchors: dict[str, tuple[int, int]]
     _f: dict[str, _Fighter]
@@ -65,6 +68,8 @@ class MovementContext(Protocol):
     def _end_effect(self, name: str, effect: Effect, why: str) -> None: ...
 
     def _fighter(self, name: str) -> _Fighter: ...
+
+    def _record_map_move(self, name: str, to: Any) -> None: ...
 
     def _gain(self, name: str, condition: str, *, by: str | None, why: str = "") -> None: ...
 
@@ -193,6 +198,12 @@ class MovementRules(_Base):
 
     @command
     def _h_move(self, name: str, to: Any, aoo: Any) -> None:
+        if self._fighter(name).rules is not None:  # a ruleset's record: its Move Action
+            if aoo is not None:
+                raise IllegalActionError(f"the {self.ruleset.name} round has no AOO to take",
+                                         self.ruleset.text)
+            self._record_map_move(name, to)
+            return
         f = self._actor(name)
         self._need_map(name)
         cell = self._cell(to)

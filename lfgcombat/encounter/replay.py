@@ -1,11 +1,11 @@
 """The step machinery: commands, effects, undo, fork, save and load.
 
 DESIGN.md, "How data flows": an encounter's state is the replay of its event log. Every public
-method is one *step*: :meth:`ReplayRules._do` records the command, runs its handler (looked up
-in the command registry, :mod:`lfgcombat.encounter.commands`) and, if the rules refuse it,
-restores the state so nothing is half-done. :meth:`~ReplayRules.undo` replays a prefix of the
-log; :meth:`~ReplayRules.load` re-executes every command with the recorded seed and compares
-every effect with the file (a save written by another version of lfgcombat that replays
+method is one *step*: :meth:`ReplayRules._run_step` records the command, runs its handler
+(looked up in the command registry, :mod:`lfgcombat.encounter.commands`) and, if the rules
+refuse it, restores the state so nothing is half-done. :meth:`~ReplayRules.undo` replays a
+prefix of the log; :meth:`~ReplayRules.load` re-executes every command with the recorded seed
+and compares every effect with the file (a save written by another version of lfgcombat that replays
 differently is refused saying the rules changed since; ``load(path, rederive=True)`` replays
 the commands under today's rules and lists every difference instead).
 
@@ -151,6 +151,7 @@ class ReplayRules(_Base):
             "map_options": ({"advanced_five_foot_step": self.map.advanced_five_foot_step}
                             if self.map is not None else None),
             "accuracy_by_volume": getattr(self, "_volume_rule", True),  # archery.py
+            "knockdown_after_strike": getattr(self, "_knockdown_rule", True),  # momentum.py
         }
 
     def snapshot(self, *, rolls: bool = True) -> dict[str, Any]:
@@ -192,8 +193,9 @@ class ReplayRules(_Base):
                 self._listeners.remove(listener)
         return unsubscribe
 
-    def _do(self, kind: str, args: dict[str, Any]) -> Any:
-        """Run one command: record it, run its handler; on refusal restore the state.
+    def _run_step(self, kind: str, args: dict[str, Any]) -> Any:
+        """Run one command: record it, run its handler; on refusal restore the state
+        (reached through :meth:`ArgumentsRules._do`, which checks the arguments first).
 
         A map edit made outside the encounter's commands since the last step (the GM
         painting terrain) is recorded first, as its own ``map_edit`` step."""
@@ -300,12 +302,13 @@ class ReplayRules(_Base):
             self._do("map_edit", checkpoints.map_layers(self.map))
 
     @command
-    def _h_map_edit(self, terrain: Any, elevation: Any, background: Any) -> None:
+    def _h_map_edit(self, terrain: Any, elevation: Any, background: Any,
+                    wall_height: Any = None) -> None:
         """The GM's edit of the map's terrain, elevation or background picture, as the
         map stood after it (recorded by :meth:`_note_map_edits`; replay sets it back)."""
         if self.map is None:
             raise LfgError("map_edit: this encounter has no map")
-        checkpoints.set_map_layers(self.map, terrain, elevation, background)
+        checkpoints.set_map_layers(self.map, terrain, elevation, background, wall_height)
 
     def _emit(self, kind: str, *, command: bool = False, actor: str | None = None,
               target: str | None = None, data: Mapping[str, Any] | None = None) -> Event:

@@ -18,12 +18,15 @@ from ._citations import R_ORDER
 from .state import TurnFrame, _Fighter
 
 if TYPE_CHECKING:
+    from ..rulesets import Ruleset
     from ..vitals import Vitals
 
 
 class RosterContext(Protocol):
     """What the rules of this module use of an encounter (the parts of
     :class:`~lfgcombat.encounter.Encounter` they may touch)."""
+
+    ruleset: Ruleset
 
     _f: dict[str, _Fighter]
     _frames: list[TurnFrame]
@@ -79,7 +82,10 @@ class RosterRules(_Base):
 
     def _status(self, name: str) -> str:
         """``dead``, ``dying``, ``unconscious`` (stable, or knocked out) or ``conscious``,
-        as :class:`~lfgcombat.vitals.Vitals` says."""
+        as :class:`~lfgcombat.vitals.Vitals` says (a ruleset's record: as its health policy
+        reports, e.g. classic's ``disabled``)."""
+        if self._f[name].rules is not None:
+            return str(self.ruleset.health.report(self._f[name].rules)["status"])
         v = self._vitals(name)
         if v.dead:
             return "dead"

@@ -12,6 +12,7 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any, Protocol, Self
 
 from ..attacks.defense import FIGHTING_DEFENSIVELY
+from ..attacks.formulas import COVER
 from ..citations import cite as _rule
 from ..conditions import Condition
 from ..errors import IllegalActionError
@@ -22,6 +23,7 @@ from .commands import command
 from .state import Effect
 
 if TYPE_CHECKING:
+    from ..rulesets import Ruleset
     from collections.abc import Mapping
 
     from ..creature import Creature
@@ -34,13 +36,13 @@ R_IMMEDIATE = _rule("Immediate Action")
 R_AIM = _rule("Aim (Big Action, Provokes AOO)")
 R_FIGHT_DEF = _rule("Fight Defensively (Big Action, No AOO)")
 R_PROTECT = _rule("Protect Action (Big Action, No AOO)")
-#: The protected ally's Cover bonus to AC: "You grant your ally Good Cover (+4AC) against
-#: attacks from all directions" (R_PROTECT).
-PROTECT_GOOD_COVER = 4
-#: "You grant Superior Cover (+6AC) if you are wielding a Large Shield (or larger) or if you
-#: are at least 1 size category larger than them" (R_PROTECT; only the size clause is
-#: checked: a shield's size is not recorded).
-PROTECT_SUPERIOR_COVER = 6
+#: The protected ally's Cover: "You grant your ally Good Cover (+4AC) against attacks from
+#: all directions"; "You grant Superior Cover (+6AC) if you are wielding a Large Shield (or
+#: larger) or if you are at least 1 size category larger than them" (R_PROTECT; only the
+#: size clause is checked: a shield's size is not recorded). The bonuses are the cover
+#: table's (:data:`lfgcombat.attacks.formulas.COVER`, "Determine Cover").
+PROTECT_GOOD_COVER = COVER["good"]
+PROTECT_SUPERIOR_COVER = COVER["superior"]
 R_ABLAZE = _rule("Ablaze")
 R_ASLEEP = _rule("Asleep / Sleeping")
 R_KNOCKOUT = _rule("Knockout Strike (Attack Action, No AOO)")
@@ -49,6 +51,8 @@ R_KNOCKOUT = _rule("Knockout Strike (Attack Action, No AOO)")
 class SpecialActionsContext(Protocol):
     """What the rules of this module use of an encounter (the parts of
     :class:`~lfgcombat.encounter.Encounter` they may touch)."""
+
+    ruleset: Ruleset
 
     _anchors: dict[str, tuple[int, int]]
     _f: dict[str, _Fighter]
@@ -70,6 +74,9 @@ class SpecialActionsContext(Protocol):
     def _end_effect(self, name: str, effect: Effect, why: str) -> None: ...
 
     def _fighter(self, name: str) -> _Fighter: ...
+
+    def _record_act(self, name: str, action: str, target: str | None,
+                    note: str | None) -> None: ...
 
     def _h_act(self, name: str, action: str, target: str | None, aoo: Any, note: str | None,
                ability: str | None, _method: str = 'act') -> None: ...
@@ -139,6 +146,17 @@ class SpecialActionsRules(_Base):
     @command
     def _h_act(self, name: str, action: str, target: str | None, aoo: Any, note: str | None,
                ability: str | None, _method: str = "act") -> None:
+        if self._fighter(name).rules is not None:  # a ruleset's record: its round's actions
+            if aoo is not None or ability is not None or _method != "act":
+                raise IllegalActionError(f"the {self.ruleset.name} round takes {action} "
+                                         "without aoo= or ability=", self.ruleset.text)
+            self._record_act(name, action, target, note)
+            return
+        self._act_by_table(name, action, target, aoo, note, ability, _method)
+
+    def _act_by_table(self, name: str, action: str, target: str | None, aoo: Any,
+                      note: str | None, ability: str | None, _method: str) -> None:
+        """``act`` under lfg: an action of ``data/actions.csv``, spent by its type."""
         row = _action_row(action)
         if not (row["method"] == _method or (row["method"] == "free" and _method == "act")):
             raise IllegalActionError(f"{action} has its own method: use "

@@ -196,6 +196,9 @@ class _Fighter:
     acted_ever: bool = False
     # Perseverance: damage taken in all, and while its turn was paused by an interrupt
     damage_taken: int = 0
+    # the ruleset's own record of it (HealthModel.combatant; None under lfg), e.g. a
+    # ClassicFighter: its hit points, conditions and round budget under classic
+    rules: Any = None
 
     def update_turn(self, **changes: Any) -> TurnBudget:
         """Spend from this turn's budget: the budget becomes a copy with ``changes``."""
@@ -204,7 +207,11 @@ class _Fighter:
 
     def to_dict(self) -> dict[str, Any]:
         d = {k: copy.deepcopy(v) for k, v in self.__dict__.items()
-             if k not in ("creature", "effects", "turn", "ready")}
+             if k not in ("creature", "effects", "turn", "ready", "rules")}
+        if self.rules is not None:  # a ruleset's record (lfg keeps none: no key)
+            rules = self.rules
+            d["rules"] = (dataclasses.asdict(rules) if dataclasses.is_dataclass(rules)
+                          and not isinstance(rules, type) else copy.deepcopy(rules))
         d["ready"] = self.ready.to_dict() if self.ready is not None else None
         d["turn"] = dataclasses.asdict(self.turn)
         d["effects"] = [e.to_dict() for e in self.effects]
@@ -246,6 +253,12 @@ class CombatantState(Mapping[str, Any]):
         ready: Its readied action (trigger, action, round, held actions) or ``None``.
         full_round: The Full-Round Action under way, or ``None``.
         unloaded: Crossbows shot and not loaded again.
+        vitals: The ruleset's own health fields (``classic``: ``nonlethal``, ``disabled``,
+            ``stable``, ``mobile``, ``unconscious``; ``{}`` under ``lfg``, whose health is
+            ``hp``, ``temp_hp`` and ``status``).
+        budget: The ruleset's own turn budget as plain data (``classic``: ``mode``,
+            ``speed_ft``, ``moved_ft``, ``remaining_ft``, ``action``; ``None`` under
+            ``lfg``, whose budget is ``actions_left``, and outside the creature's turn).
     """
 
     name: str
@@ -266,6 +279,8 @@ class CombatantState(Mapping[str, Any]):
     ready: dict | None
     full_round: str | None
     unloaded: list[str]
+    vitals: dict = dataclasses.field(default_factory=dict)
+    budget: dict | None = None
 
     def __getitem__(self, key: str) -> Any:
         if not isinstance(key, str) or key not in self.__dataclass_fields__:

@@ -91,7 +91,7 @@ class TurnsContext(PolicyContext, Protocol):
 
     def _finish_turn(self, frame: TurnFrame) -> None: ...
 
-    def _flight_turn_end(self, name: str) -> None: ...
+    def _flight_turn_end(self, name: str, kind: str = "turn") -> None: ...
 
     def _frame_members(self, frame: TurnFrame) -> list[str]: ...
 
@@ -120,7 +120,13 @@ class TurnsContext(PolicyContext, Protocol):
 
     def _reset_turn(self, f: _Fighter) -> None: ...
 
+    def _unfired_ready_flight(self, f: _Fighter) -> None: ...
+
     def _resolve_units(self, names: Iterable[str], what: str) -> list[str]: ...
+
+    def _record_turn_start(self, name: str, was_attacked: bool) -> None: ...
+
+    def _record_turn_end(self, name: str) -> None: ...
 
     def _roll(self, expr: str, *, label: str, actor: str | None = None, target: str | None = None,
               fortune: Fortune | str | None = None, against: int | None = None,
@@ -195,6 +201,7 @@ class TurnsRules(_Base):
             self._start_of_turn(n)
 
     def _reset_turn(self, f: _Fighter) -> None:
+        self._unfired_ready_flight(f)  # flight: the round a flyer waited on a Ready
         f.turn = TurnBudget()
 
     def _start_of_turn(self, name: str) -> None:
@@ -208,8 +215,12 @@ class TurnsRules(_Base):
         if f.full_round is not None:
             self._complete_full_round(name)
         self._turn_start_timers(name)
+        was_attacked = bool(self._gang.get(name))
         self._gang.pop(name, None)  # Gang Up: "until the foe takes their turn"
         f.acted_ever = True
+        if f.rules is not None and not f.dead:  # a ruleset's record: its economy's start
+            self._record_turn_start(name, was_attacked)
+            return
         v = self._view(name)
         if f.dead:
             return
@@ -464,14 +475,15 @@ class TurnsRules(_Base):
             if frame.kind != "ready":
                 f.done = True
             f.update_turn(move_left=None)
+            if f.rules is not None and not f.dead:  # the record's budget goes
+                self._record_turn_end(n)
             for other in self._names:
                 for e in list(self._f[other].effects):
                     if e.on == n and e.ends == "turn_end":
                         self._end_effect(other, e, f"the end of {n}'s turn")
             if frame.kind != "ready":
                 self._tick_timers(n, source=None)
-            if frame.kind == "turn":  # Minimum Flight Speed (encounter/flight.py)
-                self._flight_turn_end(n)
+            self._flight_turn_end(n, frame.kind)  # Minimum Flight Speed (encounter/flight.py)
             if frame.kind == "ready":
                 f.ready = None
         self._emit("turn_end", data={"kind": frame.kind})

@@ -34,6 +34,7 @@ from types import MappingProxyType
 
 from . import close, commands, effects
 from . import updown  # issue 15's events
+from . import rulesets  # issue 13's events (a ruleset's own round)
 from .commands import CommandEvent
 from .eventlog import EventLog
 from .events import COMMAND_TYPES, EFFECT_TYPES, Event, LogFormatError, differences, jsonable
@@ -46,7 +47,8 @@ __all__ = ["Event", "CommandEvent", "EventLog", "LogFormatError", "EFFECT_KINDS"
            "UnverifiedSaveWarning",
            "write_jsonl", "read_jsonl", "jsonable", "engine_version", "rules_stamp",
            "rules_changed", "file_digest",
-           "replay_mismatch_message", "differences", "effects", "commands", "close", "updown"]
+           "replay_mismatch_message", "differences", "effects", "commands", "close", "updown",
+           "rulesets"]
 
 #: The effect kinds and what their ``data`` holds (from each kind's class).
 EFFECT_KINDS: Mapping[str, str] = MappingProxyType(

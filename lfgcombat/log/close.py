@@ -43,10 +43,11 @@ class Knockdown(Event):
 
     KIND = "knockdown"
     FIELDS = ("dc", "terms", "resisted_with", "total", "prone", "failed_by", "fort_dc",
-              "drop_ft", "rule")
+              "drop_ft", "altitude_ft", "auto", "rule")
     ABOUT = ("dc, terms [[what, value], ...], resisted_with (wrestling or acrobatics), "
              "total, prone, failed_by, fort_dc (Confounded unless saved, or null), drop_ft "
-             "(feet a knocked flyer drops)")
+             "(feet a knocked flyer drops), altitude_ft ([before, after] on the map, when it "
+             "drops), auto (true: rolled by the strike itself, not the GM's knockdown step)")
 
     def describe(self) -> str:
         d = self.data
@@ -126,7 +127,7 @@ StepThroughCommand = _command("step_through", ("name", "to", "dodge", "aoo"),
 CrushingAdvanceCommand = _command("crushing_advance", ("name", "to", "dodge", "aoo"),
                                   "a Crushing Advance")
 SkillActionCommand = _command("skill_action", ("name", "action", "target", "resist_with",
-                                               "condition", "aoo"), "a skill action")
+                                               "condition", "aoo", "item"), "a skill action")
 UseAbilityCommand = _command("use_ability", ("name", "ability", "target", "action", "aoo"),
                              "a special ability used")
 HitManeuverCommand = _command("hit_maneuver", ("name", "target", "maneuver", "to",

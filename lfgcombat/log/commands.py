@@ -64,7 +64,8 @@ ProtectCommand = _command("protect", ("name", "target"), "Protect")
 CastCommand = _command("cast", ("name", "spell_level", "spell", "target", "swift",
                                 "perseverance", "aoo"), "a spell cast")
 AttackCommand = _command("attack", ("name", "target", "weapon", "situation"), "an attack")
-DamageCommand = _command("damage", ("name", "amount", "type", "by"), "the GM's damage")
+DamageCommand = _command("damage", ("name", "amount", "type", "by", "nonlethal"),
+                         "the GM's damage (nonlethal: only where the ruleset has it)")
 HealCommand = _command("heal", ("name", "amount", "reduces_bleed", "source"), "healing")
 TempHpCommand = _command("temp_hp", ("name", "amount"), "temporary hit points")
 AddConditionCommand = _command("add_condition", ("name", "condition", "rounds", "by"),
@@ -79,7 +80,7 @@ class MapEditCommand(CommandEvent):
     map's layers after it (``Encounter`` notices the edit at its next step)."""
 
     KIND = "map_edit"
-    FIELDS = ("terrain", "elevation", "background")
+    FIELDS = ("terrain", "elevation", "background", "wall_height")
     ABOUT = "the GM edits the map"
 
     def describe(self) -> str:

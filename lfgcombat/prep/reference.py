@@ -1,6 +1,9 @@
 """The reference tier: each simulated fight is a real :class:`~lfgcombat.Encounter`.
 
-Every rule the engine has applies and every roll is in the encounter's log; the tactics of
+Every rule the engine has applies, except the Knockdown a strike rolls by itself ("Momentum
+of Impact"; the fight is built with ``knockdown_after_strike=False``, so the fast tier and
+the exact chain, which leave it out, still agree with it), and every roll is in the
+encounter's log; the tactics of
 :mod:`lfgcombat.prep.tactics` play every side. A fight is fixed by two numbers drawn from
 its seed stream: the encounter's dice seed and the seed of the tactics' own choices (the
 ``random`` target policy), so :func:`play` rebuilds any fight exactly.
@@ -124,6 +127,13 @@ class _Fight:
             self.refresh(i)
 
 
+#: "Momentum of Impact" (000_8d1d7816ee944f3b.txt): the Encounter rolls a Knockdown after
+#: every strike that lands on a smaller foe. GM prep does not play it yet in either tier (the
+#: fast tier has no knockdown and its fights must replay exactly as reference fights), so
+#: both tiers agree; the run's notes say so when a fight has foes of different sizes.
+KNOCKDOWN = False
+
+
 def play(scenario: Scenario, spec: FightSpec, dice_seed: int, tactics_seed: int,
          max_rounds: int | None = None, map=None, *, encounter: Encounter | None = None,
          rng=None) -> tuple[Encounter, Outcome]:
@@ -149,7 +159,7 @@ def play(scenario: Scenario, spec: FightSpec, dice_seed: int, tactics_seed: int,
     if encounter is None:
         encounter = Encounter(list(scenario.creatures),
                               sides=scenario.sides(), map=map, ruleset=scenario.ruleset,
-                              seed=int(dice_seed))
+                              seed=int(dice_seed), knockdown_after_strike=KNOCKDOWN)
     if rng is None:
         rng = np.random.Generator(np.random.PCG64(int(tactics_seed)))
     f = _Fight(scenario, spec, encounter, rng)

@@ -43,7 +43,7 @@ from ..encounter import Encounter
 from ..errors import DiceError, IllegalActionError, LfgError
 from ..odds import pmf
 from .kernel import fight_states, fight_words, run_fights, trace_fight
-from .reference import Outcome, play
+from .reference import KNOCKDOWN, Outcome, play
 from .spec import FightSpec, PrepError, Scenario, _weapon
 
 __all__ = ["ReplayError", "ScriptedEncounter", "fight_dice", "replay_fight", "replay_seeded",
@@ -327,7 +327,7 @@ def replay_fast(scenario: Scenario, spec: FightSpec, words: np.ndarray,
     dice, draws = fight_dice(scenario, spec, events, int(words[2]))
     enc = ScriptedEncounter(list(scenario.creatures),
                             sides=scenario.sides(), ruleset=scenario.ruleset,
-                            seed=int(words[0]), dice=dice)
+                            seed=int(words[0]), dice=dice, knockdown_after_strike=KNOCKDOWN)
     try:
         _, got = play(scenario, spec, 0, 0, encounter=enc, rng=_Draws(draws))
     except (DiceError, IllegalActionError, LfgError) as exc:

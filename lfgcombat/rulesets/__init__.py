@@ -6,8 +6,9 @@ chapter, 000_8d1d7816ee944f3b.txt), ``classic`` (002_2a3a79475ca2a541.txt) and `
 rules of that text, each a switch that is off by default. Engine functions take a
 ``ruleset=`` argument and ask it, never a global.
 
-Only ``lfg`` is implemented so far; asking for ``classic`` or ``wounds`` raises a clear
-:class:`~lfgcombat.errors.LfgError` instead of silently playing by the wrong rules.
+``lfg`` and ``classic`` are implemented (the Encounter plays both); asking for ``wounds``
+raises a clear :class:`~lfgcombat.errors.LfgError` until the Encounter plays it, instead of
+silently playing by the wrong rules.
 
 Switches of ``lfg`` (000_8d1d7816ee944f3b.txt):
 
@@ -35,7 +36,7 @@ slot (``Ruleset`` property)   asked by
 ============================  ==============================================================
 ``initiative_policy``         the encounter's turn order, interrupts, readied actions; its
                               options (``Encounter(initiative=...)``) are the definition's
-                              ``initiative`` mapping
+                              ``initiative`` mapping, its default ``default_initiative``
 ``economy``                   every count of attacks a turn allows (``turn_attacks``), how
                               they spread over Big Actions, Free Actions per turn
 ``attack_resolution``         :func:`lfgcombat.attacks.prepare` (Killer Criticals' minimum)
@@ -45,6 +46,15 @@ slot (``Ruleset`` property)   asked by
 ``condition_catalogue``       conditions the encounter reads by name (``add_condition``,
                               ``remove_condition``), from the catalogue's own table
 ============================  ==============================================================
+
+A ruleset whose combatants carry state of their own (``classic``: disabled / stable /
+mobile hit points and a round of one single action) returns a *record* from
+``health.combatant(creature, ruleset)`` (``None`` under lfg); the encounter keeps it on the
+combatant and plays it through the record hooks (:mod:`lfgcombat.encounter.ruleset_play`):
+``economy.start_turn / spend / move / end_turn / budget / actions_left / heroic /
+single_actions``, ``attack_resolution.encounter_attack`` (an :class:`EncounterAttack`),
+``health.take_damage / heal / stabilize / report`` and ``condition_catalogue.add_to /
+remove_from``. Each base (lfg) hook refuses: lfg keeps no record.
 
 How to add a ruleset
 --------------------
@@ -62,8 +72,8 @@ How to add a ruleset
            aliases=("003",), health=WoundsHealth(),
            conditions=ConditionCatalogue("wounds/conditions.csv")))
 
-   (``classic`` and ``wounds`` are registered today with ``implemented=False``: replace
-   that registration.) Add its name to ``IMPLEMENTED`` tests and a notebook showing it.
+   (``wounds`` is registered today with ``implemented=False``: replace that registration,
+   as ``classic`` did.) Add its name to ``IMPLEMENTED`` tests and a notebook showing it.
    A test or a plugin registers one for a while with ``with registered(definition): ...``
    (removed again on leaving the block) or :func:`register` and :func:`unregister`.
 4. Tests: known answers from its text (citing file and heading), and the shared encounter
@@ -99,6 +109,7 @@ from .policies import (
     AttackResolution,
     ConditionCatalogue,
     DamageModel,
+    EncounterAttack,
     HealthModel,
 )
 
@@ -107,7 +118,7 @@ __all__ = ["Ruleset", "RulesetError", "RULESET_NAMES", "IMPLEMENTED", "LFG", "co
            "LFG_DEFINITION",
            "InitiativePolicy", "SelectiveInitiative", "RoundByRoundInitiative",
            "TopDownInitiative", "INITIATIVE_POLICIES", "ActionEconomy", "AttackResolution",
-           "HealthModel", "DamageModel", "ConditionCatalogue"]
+           "HealthModel", "DamageModel", "ConditionCatalogue", "EncounterAttack"]
 
 #: The rulesets the kit knows (one per rules text).
 RULESET_NAMES: tuple[str, ...] = _base.names()

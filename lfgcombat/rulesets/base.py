@@ -53,6 +53,9 @@ class RulesetDefinition:
         damage: Damage types.
         conditions: The condition catalogue (its data file).
         refusal: Extra words for the "not implemented yet" error.
+        default_initiative: The ``initiative`` option a :class:`Ruleset` of it gets when
+            none is given (``selective`` for lfg; ``top_down`` for classic, whose one
+            initiative is a d20 order).
     """
 
     name: str
@@ -67,6 +70,7 @@ class RulesetDefinition:
     damage: DamageModel = DamageModel()
     conditions: ConditionCatalogue = ConditionCatalogue()
     refusal: str = ""
+    default_initiative: str = "selective"
 
     def __post_init__(self) -> None:
         for name in ("name", "text"):
@@ -87,6 +91,9 @@ class RulesetDefinition:
         if bad or not self.initiative:
             raise RulesetError("initiative maps each option's name to its InitiativePolicy "
                                f"class (whose name is that option); wrong: {bad or 'empty'}")
+        if self.default_initiative not in self.initiative:
+            raise RulesetError(f"default_initiative {self.default_initiative!r} is not one "
+                               f"of the initiative options {', '.join(self.initiative)}")
 
 
 _SLOTS: dict[str, type] = {"economy": ActionEconomy, "attacks": AttackResolution,
@@ -197,6 +204,8 @@ def implemented() -> tuple[str, ...]:
 
 
 _GRIDS = ("hex", "square")
+#: Switches only some rulesets have (their health model lists them in ``switches``).
+_OWN_SWITCHES = ("hp_loss_per_round",)
 
 
 @dataclass(frozen=True)
@@ -204,15 +213,20 @@ class Ruleset:
     """A ruleset and its optional-rule switches (all off by default).
 
     Args:
-        name: ``"lfg"`` or an alias (``"LFG"``, ``"000"``, its file name);
-            ``"classic"`` and ``"wounds"`` are named but not implemented yet.
+        name: ``"lfg"`` or an alias (``"LFG"``, ``"000"``, its file name); ``"classic"``
+            (``"002"``); ``"wounds"`` is named but not implemented yet.
         killer_criticals: 000_8d1d7816ee944f3b.txt, "Killer Criticals (Optional Rule)".
         perfect_critical: 000_8d1d7816ee944f3b.txt, "Perfect Critical (Optional Rule)".
         advanced_five_foot_step: the advanced 5-Foot Step option ("5-Foot Step").
-        initiative: ``selective`` / ``round_by_round`` / ``top_down``.
+        initiative: ``selective`` / ``round_by_round`` / ``top_down`` (the options of the
+            ruleset; ``None``, the default, is the ruleset's own default: ``selective``
+            for lfg, ``top_down`` for classic).
         grid: ``hex`` / ``square``.
         top_down_flat_footed: Top-Down's "Any creature who has not yet acted in combat is
             considered Flat-Footed" (on by default; the GM may switch it off).
+        hp_loss_per_round: 002_2a3a79475ca2a541.txt, "Stabilizing a Disabled Character":
+            "Optional: If a character goes below 0 HP, they lose 1 HP per round until they
+            stabilize" (only a ruleset whose health model lists it in ``switches``).
 
     Raises:
         RulesetError: unknown name, a name not implemented yet, or a bad switch value.
@@ -228,9 +242,10 @@ class Ruleset:
     killer_criticals: bool = False
     perfect_critical: bool = False
     advanced_five_foot_step: bool = False
-    initiative: str = "selective"
+    initiative: str = None  # type: ignore[assignment]  # None: the definition's default
     grid: str = "hex"
     top_down_flat_footed: bool = True
+    hp_loss_per_round: bool = False
 
     def __post_init__(self) -> None:
         spec = definition(self.name)
@@ -240,6 +255,14 @@ class Ruleset:
                 f"ruleset {spec.name!r} ({spec.text}) is not implemented yet; use "
                 "Ruleset('lfg') (000_8d1d7816ee944f3b.txt), optionally with "
                 "killer_criticals=True / perfect_critical=True" + spec.refusal)
+        if self.initiative is None:
+            object.__setattr__(self, "initiative", spec.default_initiative)
+        for switch in _OWN_SWITCHES:
+            if getattr(self, switch) is True and switch not in getattr(spec.health,
+                                                                      "switches", ()):
+                raise RulesetError(f"{switch} is an optional rule the {spec.name} ruleset "
+                                   "does not have (classic has it: 002_2a3a79475ca2a541.txt, "
+                                   "\"Stabilizing a Disabled Character\"); leave it off")
         choices = {"initiative": tuple(spec.initiative), "grid": _GRIDS}
         for f in fields(self):
             value = getattr(self, f.name)
@@ -306,8 +329,11 @@ class Ruleset:
         return self.definition.conditions
 
     def switches(self) -> dict[str, object]:
-        """The optional rules and their settings (everything but the name)."""
-        return {f.name: getattr(self, f.name) for f in fields(self) if f.name != "name"}
+        """The optional rules and their settings (everything but the name; a switch of one
+        ruleset's own, such as ``hp_loss_per_round``, only when it is on, so an lfg save
+        records what it always did)."""
+        return {f.name: getattr(self, f.name) for f in fields(self) if f.name != "name"
+                and not (f.name in _OWN_SWITCHES and getattr(self, f.name) is False)}
 
     def replace(self, **changes: Any) -> "Ruleset":
         """A copy with some switches changed (validated like a new ruleset)."""
@@ -325,6 +351,8 @@ class Ruleset:
     def describe(self) -> str:
         """One line: the name and the switches that differ from the defaults."""
         defaults = {f.name: f.default for f in fields(self)}
+        defaults["initiative"] = self.definition.default_initiative
+        defaults.update({k: False for k in _OWN_SWITCHES})
         on = [k for k, v in self.switches().items() if v is True and defaults[k] is False]
         other = [f"{k}={v}" for k, v in self.switches().items()
                  if v != defaults[k] and not (v is True and defaults[k] is False)]

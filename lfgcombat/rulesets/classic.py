@@ -21,9 +21,33 @@ pure rules in :mod:`lfgcombat.classic` (one module per heading of the text):
 The damage model is lfg's: the classic text names no damage types of its own (its
 nonlethal damage is a health rule, :class:`ClassicHealth`).
 
-The ruleset stays registered as not implemented (``Ruleset("classic")`` is refused, the
-error says what is missing: :data:`MISSING`) until the Encounter plays its round, its attacks
-and its health; the policies work already, through :data:`CLASSIC`.
+``Ruleset("classic")`` plays in the :class:`~lfgcombat.encounter.Encounter`: each combatant
+gets a record (:meth:`ClassicHealth.combatant`: a
+:class:`~lfgcombat.classic.turn.ClassicFighter`), and the encounter plays it through the
+policies' record hooks (:mod:`lfgcombat.encounter.ruleset_play`):
+
+* ``start()`` orders by :class:`ClassicInitiative` (the only option, and the default), every
+  creature Flat-footed until it acts;
+* the start of each turn (:meth:`ClassicEconomy.start_turn`): Bleed, the optional 1 HP a
+  round (``Ruleset("classic", hp_loss_per_round=True)``), a disabled hero's DC12 FORT check
+  and, once stable, its DC14 CON check to become mobile, Confused's d%; then its round;
+* ``attack`` (once a round), ``cast``, ``heroic_action``, ``act(name, "standard_action")``,
+  ``act(name, "stabilize", target=...)`` (DC12 Survival) spend the round's single action;
+  ``move`` (on the map) and ``move_feet`` (without one) its Move Action, before and after
+  it; what the round does not allow is refused citing the rule (:meth:`ClassicEconomy.spend`);
+* attacks roll d20 + BAB + STR/DEX against the classic AC with both sides' conditions
+  (:meth:`ClassicAttacks.encounter_attack`); a natural 20 rolls the damage twice, a natural 1
+  is a logged ``fumble`` with the text's suggestions;
+* ``damage`` (``nonlethal=True`` too) and ``heal`` go through :class:`ClassicHealth`;
+  ``state(name)`` reports its ``status`` (``conscious``, ``disabled``, ``mobile``,
+  ``unconscious``, ``dead``), ``vitals`` (``nonlethal``, ``disabled``, ``unconscious``,
+  ``stable``, ``mobile``, ``bleed``, ``negative_levels``) and ``budget`` (the round:
+  ``mode``, ``speed_ft``, ``moved_ft``, ``remaining_ft``, ``action``);
+* ``add_condition`` / ``remove_condition`` take the classic conditions
+  (:meth:`ClassicConditions.add_to`: ``"Shaken"``, ``"Bleed 2"``, ``"Energy-Drained 1"``).
+
+lfg's own actions (Big / Little Actions, Reactions, AOO, interrupts, readied actions) are
+refused for a classic combatant, naming the classic round's actions.
 """
 
 from __future__ import annotations
@@ -37,22 +61,29 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from ..citations import cite
 from .base import RulesetDefinition, RulesetError, register
 from .fields import check_written_for
-from .initiative import INITIATIVE_POLICIES, TopDownInitiative
+from .initiative import TopDownInitiative
 from .lfg import CLASSIC_DEFINITION
 from .policies import ActionEconomy, AttackResolution, ConditionCatalogue, HealthModel
 
 if TYPE_CHECKING:
     from ..classic.actions import RoundBudget
+    from ..classic.turn import ClassicFighter
+    from .policies import EncounterAttack
     from ..classic.combatant import ClassicCreatureOdds
     from ..classic.conditions import ConditionEffect
     from ..classic.health import ClassicVitals
     from ..dice import Roller
 
 __all__ = ["ClassicInitiative", "ClassicEconomy", "ClassicAttacks", "ClassicHealth",
-           "ClassicConditions", "CLASSIC", "MISSING"]
+           "ClassicConditions", "CLASSIC"]
 
 TEXT = "002_2a3a79475ca2a541.txt"
-_CONDITIONS = cite("Conditions", file=TEXT)
+_CONDITIONS = cite("Conditions", file="002_2a3a79475ca2a541.txt")
+_ROUND = cite("Character Round:", file="002_2a3a79475ca2a541.txt")
+_FUMBLE = cite("Fumble", file="002_2a3a79475ca2a541.txt")
+_HEROIC = cite("Heroic Action", file="002_2a3a79475ca2a541.txt")
+_STABILIZING = cite("Stabilizing a Disabled Character", file="002_2a3a79475ca2a541.txt")
+_SINGLE = cite("Single Actions:", file="002_2a3a79475ca2a541.txt")
 
 
 @dataclass(frozen=True)
@@ -70,6 +101,11 @@ class ClassicEconomy(ActionEconomy):
     """The classic round (002_2a3a79475ca2a541.txt, "Character Round:", "Single Actions:",
     "Action definitions"): one single action and a Move Action that can be split around it.
     """
+
+    #: "Single Actions:": attack, cast a spell, Heroic Action, Standard Action, Stabilize.
+    single_actions: ClassVar[tuple[str, ...]] = ("attack", "cast_spell", "heroic_action",
+                                                 "standard_action", "stabilize")
+    rule: ClassVar[str] = _SINGLE
 
     def attacks_per_turn(self, level: int, big_actions: int = 2) -> int:
         """"Attack (characters can only attack once per round)": 1 whatever the level (0
@@ -89,11 +125,115 @@ class ClassicEconomy(ActionEconomy):
             return RoundBudget.limited(speed_ft)
         return RoundBudget(speed_ft, mode=mode)
 
+    # -- the encounter's record hooks (a ClassicFighter: lfgcombat.classic.turn) --
+    def start_turn(self, record: "ClassicFighter", roller: "Roller", *,
+                   was_attacked: bool = False) -> tuple["ClassicFighter", tuple[str, ...]]:
+        """:meth:`ClassicFighter.start_turn <lfgcombat.classic.turn.ClassicFighter.start_turn>`:
+        Bleed, the optional HP loss, the disabled hero's FORT or CON check, Confused's d%,
+        then the round's :class:`~lfgcombat.classic.actions.RoundBudget` (its kind is
+        logged with the budget, not among the events)."""
+        after, events = record.start_turn(roller, was_attacked=was_attacked)
+        return after, tuple(e for e in events if not e.startswith("round: "))
+
+    def spend(self, record: "ClassicFighter", action: str) -> "ClassicFighter":
+        """The round's single action (``attack``, ``cast_spell``, ``heroic_action``,
+        ``standard_action``, ``stabilize``): refused when spent ("characters can only
+        attack once per round"), in a round with none, or not a limited one."""
+        return record.act(action)
+
+    def move(self, record: "ClassicFighter", feet: int) -> "ClassicFighter":
+        """Feet of the Move Action, before or after the single action."""
+        return record.move(feet)
+
+    def end_turn(self, record: "ClassicFighter") -> "ClassicFighter":
+        """The round's budget goes."""
+        return record.end_turn()
+
+    def budget(self, record: "ClassicFighter") -> "RoundBudget | None":
+        """The record's :class:`~lfgcombat.classic.actions.RoundBudget` (``None`` outside
+        its turn): ``mode``, ``speed_ft``, ``moved_ft``, ``action``, ``remaining_ft``."""
+        return record.budget
+
+    def actions_left(self, record: "ClassicFighter", upcoming: bool) -> dict[str, Any]:
+        """The round as :class:`~lfgcombat.encounter.state.ActionsLeft` counts it: ``big``
+        is the single action (1 or 0), ``attacks`` and ``spells`` 1 while the single
+        action may still be one, no Little, Swift, Free Actions or Reactions (the text has
+        none); the notes give the Move Action's feet and the round's kind. A creature whose
+        turn is still to come shows a full round of its speed (its start-of-turn checks
+        may still change it)."""
+        from ..classic.actions import RoundBudget
+        b = record.budget
+        if b is None and upcoming and not record.dead:
+            b = RoundBudget(record.speed_ft)
+        if b is None:
+            return {"notes": ("no round under way",)}
+        notes = [f"round: {b.mode} ({_ROUND})",
+                 f"Move Action: {b.remaining_ft} of {b.move_limit_ft} ft left"]
+        if b.action is not None:
+            notes.append(f"single action spent: {b.action.value}")
+        return {"big": int(b.can("standard_action")), "attacks": int(b.can("attack")),
+                "spells": int(b.can("cast_spell")), "notes": tuple(notes)}
+
+    def heroic(self, roller: "Roller", creature: Any, ability: str, gm_mod: int, *,
+               environment: bool = False) -> dict[str, Any]:
+        """A Heroic Action (:func:`lfgcombat.classic.heroic.heroic_action`): the
+        creature's ability modifier against the GM's ``gm_mod`` (+2 against the
+        environment); the GM wins ties (inferred); ``fumble``: the player's natural 1 ("A
+        roll of a natural 1 during any attack or action causes the character to fumble").
+
+        Raises:
+            ClassicError: an unknown ability or a bad modifier; nothing is rolled then.
+        """
+        from ..classic._base import ClassicError
+        from ..classic.combatant import ClassicCombatant
+        from ..classic.heroic import heroic_action
+        mods = ClassicCombatant.of(creature).abilities
+        if ability not in mods:
+            raise ClassicError("ability", f"{ability!r:.20} is not an ability; one of "
+                               f"{', '.join(mods)}")
+        r = heroic_action(roller, mods[ability], gm_mod, environment=environment)
+        return {"ability": ability, "player": r.player.total, "gm": r.gm.total,
+                "gm_mod": gm_mod, "environment": environment, "winner": r.winner,
+                "fumble": r.fumble, "rule": _HEROIC}
+
 
 def _written_for(name: str, *creatures: Any) -> None:
     """Refuse a creature whose ``ruleset`` key leaves ``name`` out (the field named)."""
     for creature in creatures:
         check_written_for(creature, name)
+
+
+def _check_reach(attacker: Any, weapon: Any, distance: int, ranged: bool | None,
+                 limited: bool) -> None:
+    """Refuse a melee attack beyond the weapon's reach (the weapon's own, else the
+    creature's natural reach: inferred, the text gives no reach rule) and a mobile disabled
+    hero's attack on a creature that is not adjacent ("attack an adjacent creature").
+
+    Raises:
+        IllegalActionError: too far; nothing is rolled.
+    """
+    from ..attacks.weapons import resolve_weapon
+    from ..errors import IllegalActionError
+    w = resolve_weapon(attacker, weapon)
+    at_range = ("projectile" in w.uses) if ranged is None else bool(ranged)
+    if at_range:
+        return
+    reach = int(w.reach_ft) if w.reach_ft is not None else int(attacker.reach)
+    if distance > max(reach, 5):
+        raise IllegalActionError(f"{w.name} reaches {max(reach, 5)} ft; the target is "
+                                 f"{distance} ft away (inferred: a melee attack needs the "
+                                 "target within reach)", cite("How to attack another creature",
+                                                              file="002_2a3a79475ca2a541.txt"))
+    if limited and distance > 5:
+        raise IllegalActionError("a mobile disabled hero attacks only an adjacent creature "
+                                 f"(the target is {distance} ft away)", _STABILIZING)
+
+
+def _damage_type(creature: Any, weapon: Any) -> str | None:
+    """The weapon's first damage type (``slashing``...), or ``None`` when it has none."""
+    from ..attacks.weapons import resolve_weapon
+    types = resolve_weapon(creature, weapon).spec.types
+    return types[0].value if types else None
 
 
 def _no_killer_criticals(name: str) -> RulesetError:
@@ -141,6 +281,71 @@ class ClassicAttacks(AttackResolution):
         _written_for("classic", attacker, target)
         return creature_attack(roller, attacker, target, weapon, **situation)
 
+    fumble_rule: ClassVar[str] = _FUMBLE
+
+    @property
+    def fumble_suggestions(self) -> tuple[str, ...]:
+        """The text's suggestions, ``situation: suggestion`` (``data/classic/fumbles.csv``)."""
+        from ..classic.attacks import fumble_suggestions
+        return tuple(f"{r.situation}: {r.suggestion}" for r in fumble_suggestions()
+                     .itertuples())
+
+    def encounter_attack(self, roller: "Roller", attacker: Any, target: Any, weapon: Any, *,
+                         attacker_record: "ClassicFighter", target_record: "ClassicFighter",
+                         **situation: Any) -> "EncounterAttack":
+        """One attack in the encounter (:func:`lfgcombat.classic.combatant.creature_attack`):
+        both records' conditions (the attacker's and the target's, those their hit points
+        give included), the attacker's negative levels, and a mobile disabled hero's
+        limited attack ("attack an adjacent creature at - 5 to hit and damage").
+
+        Args:
+            situation: ``concealment`` (``"partial"``: -2, ``"full"``: -5),
+                ``miss_chance``, ``expanded_critical`` (the Expanded Critical Talent),
+                ``ranged``, ``attacker_conditions`` / ``target_conditions`` (more classic
+                conditions for this attack), ``killing_blow=True`` (on a Helpless foe:
+                :func:`lfgcombat.classic.killing.killing_blow_attack`).
+
+        Raises:
+            ClassicError: a missing field (``bab``), an unknown situation key or a bad
+                value; nothing is rolled then.
+        """
+        from ..classic._base import ClassicError
+        from .policies import EncounterAttack
+        allowed = ("concealment", "miss_chance", "expanded_critical", "ranged",
+                   "attacker_conditions", "target_conditions", "distance_ft",
+                   "killing_blow")
+        unknown = sorted(set(situation) - set(allowed))
+        if unknown:
+            raise ClassicError("situation", f"{', '.join(unknown)} is not part of a classic "
+                               f"attack; give {', '.join(allowed)}")
+        situation = dict(situation)
+        distance = situation.pop("distance_ft", None)
+        budget = attacker_record.budget
+        if distance is not None:
+            _check_reach(attacker, weapon, int(distance), situation.get("ranged"),
+                         budget is not None and budget.mode == "limited")
+        if situation.pop("killing_blow", False):
+            from ..classic.killing import killing_blow_attack
+            return killing_blow_attack(roller, attacker, target, weapon, attacker_record,
+                                       target_record, distance, _damage_type(attacker, weapon))
+        a = self.attack(roller, attacker, target, weapon,
+                        limited=budget is not None and budget.mode == "limited",
+                        negative_levels=attacker_record.negative_levels,
+                        **{**situation, "attacker_conditions": (
+                            *attacker_record.all_conditions,
+                            *situation.get("attacker_conditions", ())),
+                           "target_conditions": (*target_record.all_conditions,
+                                                 *situation.get("target_conditions", ()))})
+        outcome = ("fumble" if a.fumble else "critical" if a.critical else
+                   "hit" if a.hit else "miss")
+        bonus = a.roll.total - (a.roll.natural or 0)
+        text = (f"d20 {a.roll.natural} {bonus:+d} = {a.roll.total} vs AC {a.ac}: {outcome}"
+                + (f", {a.damage} damage" + (" (rolled twice)" if a.critical else "")
+                   if a.hit else ""))
+        tips = self.fumble_suggestions if a.fumble else ()
+        return EncounterAttack(outcome, a.hit, a.critical, a.fumble, a.damage,
+                               _damage_type(attacker, weapon), a.ac, bonus, text, a, tips)
+
 
 @dataclass(frozen=True)
 class ClassicHealth(HealthModel):
@@ -154,6 +359,86 @@ class ClassicHealth(HealthModel):
         from ..classic.combatant import ClassicCombatant
         check_written_for(creature, "classic")
         return ClassicCombatant.of(creature).vitals()
+
+    #: The optional rule this health model has ("Optional: If a character goes below 0
+    #: HP, they lose 1 HP per round until they stabilize"): ``Ruleset("classic",
+    #: hp_loss_per_round=True)``.
+    switches: ClassVar[tuple[str, ...]] = ("hp_loss_per_round",)
+    rule: ClassVar[str] = _STABILIZING
+
+    def combatant(self, creature: Any, ruleset: Any) -> "ClassicFighter":
+        """The encounter's record of ``creature``: a
+        :class:`~lfgcombat.classic.turn.ClassicFighter` (its :class:`ClassicVitals`, speed,
+        CON and FORT modifiers, Hit Dice, conditions, Bleed, negative levels, round
+        budget), the optional 1 HP a round on with the ruleset's ``hp_loss_per_round``.
+
+        Raises:
+            RulesetFieldError: a creature not written for classic.
+        """
+        from ..classic.turn import ClassicFighter
+        check_written_for(creature, "classic")
+        fighter = ClassicFighter.of(creature)
+        if getattr(ruleset, "hp_loss_per_round", False):
+            fighter = dataclasses.replace(fighter, vitals=dataclasses.replace(
+                fighter.vitals, hp_loss_switch=True))
+        return fighter
+
+    def take_damage(self, record: "ClassicFighter", amount: int, *, nonlethal: bool = False
+                    ) -> tuple["ClassicFighter", tuple[str, ...]]:
+        """Lethal or nonlethal damage (:meth:`ClassicFighter.damage
+        <lfgcombat.classic.turn.ClassicFighter.damage>`): disabled at 0 or below,
+        unconscious from -1 or when nonlethal damage exceeds the HP, dead at -10."""
+        after = record.damage(amount, nonlethal=nonlethal)
+        return after, after.vitals.events
+
+    def heal(self, record: "ClassicFighter", amount: int
+             ) -> tuple["ClassicFighter", tuple[str, ...]]:
+        """Healing (and as much nonlethal damage); it stops a Bleed; the dead are refused
+        ("They cannot be healed")."""
+        after = record.heal(amount)
+        return after, after.vitals.events
+
+    def stabilize(self, record: "ClassicFighter", roller: "Roller", healer: Any
+                  ) -> tuple["ClassicFighter", tuple[str, ...]]:
+        """The Stabilize action ("A standard action to stabilize a disabled character on a
+        DC12 Survival check"): the healer's Survival modifier is its WIS modifier plus its
+        ``survival`` skill, if its sheet lists one (inferred: the text has no skill list;
+        WIS is Survival's ability in the d20 family). On a creature that bleeds and is not a
+        disabled hero still to stabilize, the same action is the Bleed's "DC 10 Survival
+        check" that stops it (inferred: the text names the check, not the action).
+
+        Raises:
+            IllegalActionError: neither disabled and unstable nor bleeding; nothing rolled.
+        """
+        from ..classic.combatant import ClassicCombatant
+        from ..classic.conditions import stop_bleeding
+        c = ClassicCombatant.of(healer)
+        skills = getattr(healer, "skills", {}) or {}
+        mod = c.abilities["wis"] + int(skills.get("survival", 0))
+        if record.bleed and not (record.vitals.disabled and not record.vitals.stable):
+            stopped, check = stop_bleeding(roller, mod)
+            after = dataclasses.replace(record, bleed=0) if stopped else record
+            return after, (f"Survival {check.total} vs DC 10: Bleed "
+                           + ("stopped" if stopped else "goes on"),)
+        v, roll = record.vitals.stabilized_by(roller, mod)
+        after = dataclasses.replace(record, vitals=v)
+        word = "stabilized" if v.stable else "not stabilized"
+        return after, (f"Survival {roll.total} vs DC 12: {word}",)
+
+    def report(self, record: "ClassicFighter") -> dict[str, Any]:
+        """``hp``, ``max_hp``, ``status`` (``dead``, ``unconscious``, ``mobile`` - disabled
+        with its limited round -, ``disabled`` or ``conscious``), ``dead``, ``conditions``
+        (those its hit points give too) and ``vitals``: ``nonlethal``, ``disabled``,
+        ``unconscious``, ``stable``, ``mobile``, ``bleed``, ``negative_levels``."""
+        v = record.vitals
+        status = ("dead" if record.dead else "unconscious" if v.unconscious else
+                  "mobile" if v.limited else "disabled" if v.disabled else "conscious")
+        return {"hp": v.current, "max_hp": v.max_hp, "status": status, "dead": record.dead,
+                "conditions": list(record.all_conditions),
+                "vitals": {"nonlethal": v.nonlethal, "disabled": v.disabled,
+                           "unconscious": v.unconscious, "stable": v.stable,
+                           "mobile": v.mobile, "bleed": record.bleed,
+                           "negative_levels": record.negative_levels}}
 
 
 @dataclass(frozen=True)
@@ -215,6 +500,64 @@ class ClassicConditions(ConditionCatalogue):
         return ClassicError("conditions", "the classic conditions are not lfg condition rows "
                             f"({_CONDITIONS}); read them with effect(names) and names()")
 
+    rule: ClassVar[str] = _CONDITIONS
+    #: Conditions the hit points give (:attr:`ClassicFighter.all_conditions`): not given
+    #: or removed on their own.
+    from_hit_points: ClassVar[tuple[str, ...]] = ("Dead", "Disabled", "Unconscious",
+                                                  "Helpless")
+
+    def add_to(self, record: "ClassicFighter", name: str) -> "ClassicFighter":
+        """``record`` with a condition: ``"Shaken"``; ``"Bleed 2"`` (damage a turn);
+        ``"Energy-Drained 1"`` (negative levels, -5 HP each).
+
+        Raises:
+            ClassicError: an unknown condition, a Bleed or Energy-Drained without its
+                amount, or one the hit points give (Dead, Disabled, Unconscious, Helpless:
+                deal damage instead).
+        """
+        from ..classic._base import ClassicError
+        cond, amount = self._split(name)
+        if cond in self.from_hit_points:
+            raise ClassicError("condition", f"{cond} comes from the hit points ({_CONDITIONS}"
+                               "): deal damage instead of giving it")
+        if cond in ("Bleed", "Energy-Drained"):
+            if amount is None:
+                raise ClassicError("condition", f"{cond} needs its amount, e.g. "
+                                   f"'{cond} 2' ({_CONDITIONS})")
+            if cond == "Bleed":
+                return dataclasses.replace(record, bleed=record.bleed + amount)
+            return record.drain(amount)
+        if amount is not None:
+            raise ClassicError("condition", f"{cond} takes no amount ({_CONDITIONS})")
+        return dataclasses.replace(record, conditions=record.conditions | {cond})
+
+    def remove_from(self, record: "ClassicFighter", name: str) -> "ClassicFighter":
+        """``record`` without a condition (Bleed stopped, negative levels restored).
+
+        Raises:
+            ClassicError: it does not have that condition, or the hit points give it.
+        """
+        from ..classic._base import ClassicError
+        cond, _ = self._split(name)
+        if cond == "Bleed" and record.bleed:
+            return dataclasses.replace(record, bleed=0)
+        if cond == "Energy-Drained" and record.negative_levels:
+            return dataclasses.replace(record, negative_levels=0)
+        if cond not in record.conditions:
+            raise ClassicError("condition", f"{record.name} does not have {cond} (those "
+                               "its hit points give go with healing)")
+        return dataclasses.replace(record, conditions=record.conditions - {cond})
+
+    def _split(self, text: str) -> tuple[str, int | None]:
+        """A condition as written and its amount: ``"Bleed 2"`` -> ``("Bleed", 2)``."""
+        from ..classic._base import ClassicError
+        head, _, tail = str(text).strip().rpartition(" ")
+        if head and tail.isdigit():
+            if int(tail) < 1:
+                raise ClassicError("condition", f"an amount is 1 or more, not {tail}")
+            return self.lookup(head), int(tail)
+        return self.lookup(str(text)), None
+
     def effect(self, names: "str | Iterable[str]") -> "ConditionEffect":
         """The numbers of one condition or several added up, implied ones included.
 
@@ -226,15 +569,8 @@ class ClassicConditions(ConditionCatalogue):
         return combined_effect(self.lookup(n) for n in chosen)
 
 
-#: What the Encounter lacks before ``classic`` is playable (the refusal says it).
-MISSING = ("the Encounter does not play the classic round (one single action and a split "
-           "Move Action), its attacks (BAB, natural-20 double damage, fumbles) or its "
-           "health (disabled, stabilize, mobile, nonlethal, death at -10) yet; its rules "
-           "work on their own: lfgcombat.rulesets.classic.CLASSIC's policies, "
-           "lfgcombat.classic.combatant (attack odds) and lfgcombat.classic.heroic")
-
 CLASSIC: RulesetDefinition = register(dataclasses.replace(
     CLASSIC_DEFINITION,
-    initiative=MappingProxyType({**INITIATIVE_POLICIES, "top_down": ClassicInitiative}),
-    economy=ClassicEconomy(), attacks=ClassicAttacks(), health=ClassicHealth(),
-    conditions=ClassicConditions(), implemented=False, refusal="; " + MISSING))
+    initiative=MappingProxyType({"top_down": ClassicInitiative}),
+    default_initiative="top_down", economy=ClassicEconomy(), attacks=ClassicAttacks(),
+    health=ClassicHealth(), conditions=ClassicConditions(), implemented=True))

@@ -31,7 +31,7 @@ from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from ..combat_stats import attacks_per_turn
 from ..conditions import (
@@ -51,9 +51,61 @@ from ..vitals import Vitals
 
 if TYPE_CHECKING:
     from ..creature import Creature
+    from ..dice import Roller
 
 __all__ = ["ActionEconomy", "AttackResolution", "HealthModel", "DamageModel",
-           "ConditionCatalogue"]
+           "ConditionCatalogue", "EncounterAttack"]
+
+
+def _no_record(policy: Any, hook: str) -> Exception:
+    """The error of a record hook asked of a policy that keeps no records (lfg's)."""
+    from ..errors import LfgError
+    return LfgError(f"{type(policy).__name__}.{hook}: this ruleset keeps no combatant "
+                    "record (HealthModel.combatant gives None); the encounter plays its "
+                    "combatants by its own rules")
+
+
+@dataclass(frozen=True)
+class EncounterAttack:
+    """One attack rolled by a ruleset's :meth:`AttackResolution.encounter_attack`, as the
+    encounter logs and applies it.
+
+    Attributes:
+        outcome: ``hit``, ``critical``, ``miss`` or ``fumble``.
+        hit, critical, fumble: The outcome's parts (a fumble is a miss the GM resolves).
+        damage: Damage dealt to the target (0 on a miss).
+        damage_type: The weapon's damage type, or ``None``.
+        against: The AC (or Defense) rolled against; ``bonus``: the attack bonus.
+        text: The attack in words.
+        detail: The ruleset's own result (e.g. a
+            :class:`~lfgcombat.classic.attacks.ClassicAttack`).
+        suggestions: On a fumble, what the GM may rule (the ruleset's table).
+        target_after: The target's record after the attack, when the ruleset applies the
+            attack's effects itself (a classic killing blow's save or death; wounds: the
+            parry, Hit Points or Wounds, riders); the encounter then keeps it instead of
+            dealing ``damage`` through :meth:`HealthModel.take_damage`.
+        events: What the attack did to the target, in words (with ``target_after``).
+        attacker_after: The attacker's record after the attack when it spends more than
+            the attack (a killing blow's whole round), or ``None``.
+        rolled_attack: The first roll is an attack roll (``False``: a blow with no attack
+            roll, its first roll is damage).
+    """
+
+    outcome: str
+    hit: bool
+    critical: bool
+    fumble: bool
+    damage: int
+    damage_type: str | None
+    against: int
+    bonus: int
+    text: str
+    detail: Any = None
+    suggestions: tuple[str, ...] = ()
+    target_after: Any = None
+    events: tuple[str, ...] = ()
+    attacker_after: Any = None
+    rolled_attack: bool = True
 
 
 @dataclass(frozen=True)
@@ -120,6 +172,63 @@ class ActionEconomy:
         attacks or casts."""
         return self.attacks_per_turn(level, 2) == 1
 
+    # -- the hooks of a ruleset that keeps a combatant record (see HealthModel.combatant) --
+    #: The single actions of the ruleset's own round that ``Encounter.act`` takes by name
+    #: (lfg: none; its actions are the rows of ``data/actions.csv``).
+    single_actions: ClassVar[tuple[str, ...]] = ()
+
+    def start_turn(self, record: Any, roller: "Roller", *, was_attacked: bool = False
+                   ) -> tuple[Any, tuple[str, ...]]:
+        """A record's start of turn: its checks and rolls, then its fresh turn budget.
+
+        Returns:
+            The new record and what happened, in words (the encounter logs them).
+        """
+        raise _no_record(self, "start_turn")
+
+    def spend(self, record: Any, action: str) -> Any:
+        """The record with one of :attr:`single_actions` (or ``attack``, ``cast_spell``)
+        spent from this turn's budget.
+
+        Raises:
+            IllegalActionError: the turn does not allow it (the rule cited).
+        """
+        raise _no_record(self, "spend")
+
+    def move(self, record: Any, feet: int) -> Any:
+        """The record with ``feet`` of movement spent this turn.
+
+        Raises:
+            IllegalActionError: further than its movement left (the rule cited).
+        """
+        raise _no_record(self, "move")
+
+    def end_turn(self, record: Any) -> Any:
+        """The record once its turn is over (its budget gone)."""
+        raise _no_record(self, "end_turn")
+
+    def heroic(self, roller: "Roller", creature: "Creature", ability: str, gm_mod: int, *,
+               environment: bool = False) -> dict[str, Any]:
+        """Roll a Heroic Action (the ruleset's opposed roll): ``ability``, ``player``,
+        ``gm``, ``gm_mod``, ``environment``, ``winner`` and ``rule``.
+
+        Raises:
+            LfgError: a bad ability or modifier; nothing is rolled then.
+        """
+        raise _no_record(self, "heroic")
+
+    def budget(self, record: Any) -> Any:
+        """The turn budget the record holds (``None`` outside its turn): the value the
+        tracker shows (classic: a :class:`~lfgcombat.classic.actions.RoundBudget`)."""
+        raise _no_record(self, "budget")
+
+    def actions_left(self, record: Any, upcoming: bool) -> dict[str, Any]:
+        """What the record may still do, as :class:`~lfgcombat.encounter.state.ActionsLeft`'s
+        fields (``big``, ``little``, ``swift``, ``free``, ``reactions``, ``spells``,
+        ``attacks``, ``notes``); ``upcoming``: its turn is still to come this round (what
+        it will have then)."""
+        raise _no_record(self, "actions_left")
+
 
 @dataclass(frozen=True)
 class AttackResolution:
@@ -145,6 +254,18 @@ class AttackResolution:
         """
         return (max_hp // 10) * multiplier
 
+    def encounter_attack(self, roller: "Roller", attacker: Any, target: Any, weapon: Any, *,
+                         attacker_record: Any, target_record: Any, **situation: Any
+                         ) -> "EncounterAttack":
+        """Roll one attack between two combatants a ruleset keeps records of (lfg's attacks
+        are :func:`lfgcombat.attacks.attack`, played by the encounter itself).
+
+        Raises:
+            LfgError: the attack is refused (a missing field, a bad situation); nothing is
+                rolled then.
+        """
+        raise _no_record(self, "encounter_attack")
+
 
 @dataclass(frozen=True)
 class HealthModel:
@@ -161,6 +282,55 @@ class HealthModel:
             - Taking Damage, Injury, Death:").
         """
         return Vitals.from_creature(creature)
+
+    def combatant(self, creature: "Creature", ruleset: Any) -> Any | None:
+        """The record an encounter keeps of ``creature`` beside its sheet, or ``None``.
+
+        ``lfg`` keeps none (``None``): its hit points, conditions and turn live on the
+        sheet and in the encounter's own bookkeeping, played by the encounter's lfg rules.
+        A ruleset whose combatants carry state of their own (``classic``'s disabled /
+        stable / mobile hit points and its one-action round) returns a value here, and the
+        encounter then plays that combatant through the record hooks: this model's
+        :meth:`take_damage`, :meth:`heal`, :meth:`report`; the economy's
+        :meth:`ActionEconomy.start_turn` ... :meth:`ActionEconomy.actions_left`; the
+        attack policy's :meth:`AttackResolution.encounter_attack`; the catalogue's
+        :meth:`ConditionCatalogue.add_to` and :meth:`ConditionCatalogue.remove_from`.
+
+        Args:
+            creature: The combatant's sheet at the start of the fight.
+            ruleset: The :class:`~lfgcombat.rulesets.Ruleset` in play (its switches).
+        """
+        return None
+
+    def take_damage(self, record: Any, amount: int, *, nonlethal: bool = False
+                    ) -> tuple[Any, tuple[str, ...]]:
+        """The record after ``amount`` damage, and what it did in words."""
+        raise _no_record(self, "take_damage")
+
+    def heal(self, record: Any, amount: int) -> tuple[Any, tuple[str, ...]]:
+        """The record after ``amount`` healing, and what it did in words.
+
+        Raises:
+            IllegalActionError: it cannot be healed (the dead).
+        """
+        raise _no_record(self, "heal")
+
+    def report(self, record: Any) -> dict[str, Any]:
+        """The record's health for ``Encounter.state``: ``hp``, ``max_hp``, ``status``,
+        ``dead``, ``conditions`` and the ruleset's own fields (``vitals``: a dict such as
+        classic's ``nonlethal``, ``disabled``, ``stable``, ``mobile``)."""
+        raise _no_record(self, "report")
+
+    def stabilize(self, record: Any, roller: "Roller", healer: "Creature"
+                  ) -> tuple[Any, tuple[str, ...]]:
+        """The record after ``healer``'s Stabilize action on it (its check rolled with
+        ``roller``).
+
+        Raises:
+            IllegalActionError: the record cannot be stabilized (not disabled, already
+                stable); nothing is rolled then.
+        """
+        raise _no_record(self, "stabilize")
 
 
 @dataclass(frozen=True)
@@ -297,3 +467,20 @@ class ConditionCatalogue:
         if key not in self.specs:
             raise ConditionError(f"{key} is not a condition of this ruleset")
         return self.specs[key]
+
+    def add_to(self, record: Any, name: str) -> Any:
+        """A combatant record (see :meth:`HealthModel.combatant`) with the condition
+        ``name`` of this catalogue added.
+
+        Raises:
+            LfgError: an unknown condition (with the catalogue's names).
+        """
+        raise _no_record(self, "add_to")
+
+    def remove_from(self, record: Any, name: str) -> Any:
+        """A combatant record with the condition ``name`` removed.
+
+        Raises:
+            LfgError: it does not have that condition.
+        """
+        raise _no_record(self, "remove_from")

@@ -30,6 +30,7 @@ Decisions where the text is open (inferred):
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -43,7 +44,7 @@ from ._base import WoundsError, check_choice, check_int
 
 __all__ = ["NAT1_PENALTY", "NAT20_BONUS", "MIN_CRIT_RANGE", "CHOICES", "attack_bonus",
            "adjusted_total", "crit_threshold", "WoundsAttack", "attack", "WoundsAttackOdds",
-           "attack_odds", "critical_multiplier"]
+           "attack_odds", "critical_multiplier", "DamageParts"]
 
 NAT1_PENALTY = -5
 NAT20_BONUS = 5
@@ -116,6 +117,25 @@ class WoundsAttack:
     wounds_damage: int
     location: str | None
 
+    def explain(self) -> str:
+        """The attack in words: the roll with its Nat 1 / Nat 20 adjustment, the
+        confirmation, the Instant Kill roll, the damage to Hit Points and to Wounds."""
+        nat = self.roll.natural or 0
+        adj = " (Nat 1: -5)" if nat == 1 else " (Nat 20: +5)" if nat == 20 else ""
+        lines = [f"attack: d20 {nat} -> {self.total}{adj}: "
+                 + ("critical threat" if self.threat else "hit" if self.hit else "miss")]
+        if self.confirm is not None:
+            lines.append(f"confirmation: d20 {self.confirm.natural}: "
+                         + ("confirmed" if self.critical else "not confirmed"))
+        if self.instant_kill_roll is not None:
+            lines.append(f"Instant Kill: d20 {self.instant_kill_roll.total}"
+                         + (": the target is slain" if self.instant_kill else ""))
+        if self.hit:
+            lines.append(f"damage: {self.hp_damage} to Hit Points"
+                         + (f", {self.wounds_damage} to Wounds ({self.location})"
+                            if self.wounds_damage else ""))
+        return "\n".join(lines)
+
 
 def _expr(damage: str | DiceExpr) -> DiceExpr:
     try:
@@ -125,26 +145,85 @@ def _expr(damage: str | DiceExpr) -> DiceExpr:
 
 
 @dataclass(frozen=True)
+class DamageParts:
+    """One damage roll made of parts, each with its own multiplier: a weapon whose damage
+    types carry riders (:mod:`lfgcombat.wounds.riders`: an electric part x3/2 against a
+    flyer, a spared holy part x0).
+
+    A roll is the sum of the parts, each part rolled and multiplied by its factor (rounded
+    down); a critical rolls the whole thing again ("You roll any damage dice twice").
+
+    Attributes:
+        parts: ``(dice expression, factor, label)`` per part.
+    """
+
+    parts: tuple[tuple[DiceExpr, Fraction, str], ...]
+
+    @classmethod
+    def of(cls, damage: "str | DiceExpr | DamageParts") -> "DamageParts":
+        """A plain expression as one part x1 (or the parts as they are).
+
+        Raises:
+            WoundsError: naming ``damage`` for a bad expression.
+        """
+        if isinstance(damage, DamageParts):
+            return damage
+        return cls(((_expr(damage), Fraction(1), "damage"),))
+
+    def __str__(self) -> str:
+        return " + ".join(str(e) if f == 1 else f"({e})x{f}" for e, f, _ in self.parts)
+
+    def roll(self, roller: Roller) -> int:
+        """One damage roll (a part x1 is rolled exactly as a plain expression)."""
+        total = 0
+        for expr, factor, label in self.parts:
+            rolled = roller.roll(expr, label=label).total
+            total += rolled if factor == 1 else math.floor(rolled * factor)
+        return total
+
+    def pmf(self) -> dict[int, Fraction]:
+        """The exact distribution of one roll (not clamped at 0)."""
+        dist = {0: Fraction(1)}
+        for expr, factor, _ in self.parts:
+            series = pmf(expr, exact=True)
+            one: dict[int, Fraction] = {}
+            for k, v in zip(series.index.tolist(), series.tolist()):
+                key = int(k) if factor == 1 else math.floor(int(k) * factor)
+                one[key] = one.get(key, Fraction(0)) + Fraction(v)
+            dist = _convolve(dist, one)
+        return dist
+
+
+def _convolve(a: dict[int, Fraction], b: dict[int, Fraction]) -> dict[int, Fraction]:
+    out: dict[int, Fraction] = {}
+    for x, px in a.items():
+        for y, py in b.items():
+            out[x + y] = out.get(x + y, Fraction(0)) + px * py
+    return out
+
+
+@dataclass(frozen=True)
 class _Setup:
     bonus: int
     ac: int
-    expr: DiceExpr
+    expr: DamageParts
     low: int
     times: int
     choice: str
     player: bool
 
 
-def _setup(bonus: int, ac: int, damage: str | DiceExpr, crit_range: int, widen: int,
+def _setup(bonus: int, ac: int, damage: "str | DiceExpr | DamageParts", crit_range: int,
+           widen: int,
            multiplier: int, critical_choice: str, player: bool) -> _Setup:
     check_int("bonus", bonus)
     check_int("ac", ac)
-    return _Setup(bonus, ac, _expr(damage), crit_threshold(crit_range, widen),
+    return _Setup(bonus, ac, DamageParts.of(damage), crit_threshold(crit_range, widen),
                   critical_multiplier(multiplier, critical_choice), critical_choice,
                   bool(player))
 
 
-def attack(roller: Roller, bonus: int, ac: int, damage: str | DiceExpr, *,
+def attack(roller: Roller, bonus: int, ac: int, damage: "str | DiceExpr | DamageParts", *,
            crit_range: int = 20, widen: int = 0, multiplier: int = 2,
            critical_choice: str = "multiply", player: bool = False,
            aimed_at: str | None = None) -> WoundsAttack:
@@ -154,7 +233,8 @@ def attack(roller: Roller, bonus: int, ac: int, damage: str | DiceExpr, *,
         roller: The dice.
         bonus: The attack bonus (see :func:`attack_bonus`).
         ac: The target's Armor Class (Defense).
-        damage: The damage expression with its bonuses, e.g. ``"1d8+3"``.
+        damage: The damage expression with its bonuses, e.g. ``"1d8+3"``, or
+            :class:`DamageParts` (a weapon's riders applied).
         crit_range, widen: See :func:`crit_threshold`.
         multiplier: The weapon's critical multiplier, 2, 3 or 4.
         critical_choice: ``"multiply"`` or ``"wounds"`` (made on confirming).
@@ -178,7 +258,7 @@ def attack(roller: Roller, bonus: int, ac: int, damage: str | DiceExpr, *,
             kill_roll = roller.roll("1d20", label="Instant Kill")
             kill = kill_roll.total == 20
     times = s.times if critical else (1 if hit else 0)
-    dealt = max(0, sum(roller.roll(s.expr, label="damage").total for _ in range(times)))
+    dealt = max(0, sum(s.expr.roll(roller) for _ in range(times)))
     to_wounds = critical and s.choice == "wounds"
     return WoundsAttack(roll, total, hit, threat, critical, confirm, kill_roll, kill,
                         0 if to_wounds else dealt, dealt if to_wounds else 0,
@@ -206,16 +286,11 @@ class WoundsAttackOdds:
     expected: dict[str, tuple[Fraction, Fraction]]
 
 
-def _sum_of(expr: DiceExpr, times: int) -> dict[int, Fraction]:
-    series = pmf(expr, exact=True)
-    one = {int(k): Fraction(v) for k, v in zip(series.index.tolist(), series.tolist())}
+def _sum_of(expr: DamageParts, times: int) -> dict[int, Fraction]:
+    one = expr.pmf()
     dist = {0: Fraction(1)}
     for _ in range(times):
-        nxt: dict[int, Fraction] = {}
-        for a, pa in dist.items():
-            for b, pb in one.items():
-                nxt[a + b] = nxt.get(a + b, Fraction(0)) + pa * pb
-        dist = nxt
+        dist = _convolve(dist, one)
     out: dict[int, Fraction] = {}
     for k, p in dist.items():
         out[max(0, k)] = out.get(max(0, k), Fraction(0)) + p
@@ -245,7 +320,8 @@ def _mean(dist: pd.Series) -> Fraction:
                Fraction(0))
 
 
-def attack_odds(bonus: int, ac: int, damage: str | DiceExpr, *, crit_range: int = 20,
+def attack_odds(bonus: int, ac: int, damage: "str | DiceExpr | DamageParts", *,
+                crit_range: int = 20,
                 widen: int = 0, multiplier: int = 2, critical_choice: str = "multiply",
                 player: bool = False) -> WoundsAttackOdds:
     """The exact odds of :func:`attack` with the same arguments, both choices reported.

@@ -42,11 +42,13 @@ from lfgcombat.dice import Roller
 from . import attacks as _attacks
 from ._base import WoundsError, check_int, rule
 from .defense import defense
+from .gear import SHIELD, ShieldSpec
 from .health import Barrier, WoundsVitals, parse_barrier
+from .riders import Target, WeaponDamage, target_of, weapon_damage
 from .saves import check_good_saves, save_bonus
 
 __all__ = ["WoundsCombatant", "WoundsCreatureOdds", "parse_barrier", "creature_attack_odds",
-           "creature_attack"]
+           "creature_attack", "prepare_attack"]
 
 _ATTACK = rule("Attacking an enemy usually involves spending your Half Action")
 _SAVES = rule("Some effects don't directly target your armor or shield")
@@ -66,6 +68,8 @@ class WoundsCombatant:
         good_saves: Its two good saves (``None``: not given).
         barrier, shell: Barrier X/Y and Shell.
         player: A player character (may roll for an Instant Kill).
+        shield: Its parrying shield (the ``shield`` key,
+            :class:`~lfgcombat.wounds.gear.ShieldSpec`), or ``None``.
     """
 
     name: str
@@ -80,6 +84,7 @@ class WoundsCombatant:
     barrier: Barrier | None = None
     shell: int = 0
     player: bool = False
+    shield: ShieldSpec | None = None
 
     creature: Any = field(default=None, compare=False, repr=False)
 
@@ -120,7 +125,8 @@ class WoundsCombatant:
                    None if saves is None else check_good_saves(saves),
                    parse_barrier(creature_field(creature, "barrier", barrier)),
                    check_int("shell", shell, 0),
-                   getattr(creature.kind, "value", creature.kind) == "pc", creature)
+                   getattr(creature.kind, "value", creature.kind) == "pc",
+                   SHIELD.of(creature) if hasattr(creature, "sections") else None, creature)
 
     def need_prowess(self) -> int:
         """The Prowess, or an error naming the field.
@@ -141,8 +147,18 @@ class WoundsCombatant:
 
     def damage(self, weapon: WeaponProfile) -> str:
         """Damage Dice + STR modifier (melee, thrown) + enhancement."""
-        bonus = (self.abilities["str"] if weapon.strength_to_damage else 0) + weapon.enhancement
+        bonus = self.damage_bonus(weapon)
         return f"{weapon.dice}{bonus:+d}" if bonus else weapon.dice
+
+    def damage_bonus(self, weapon: WeaponProfile) -> int:
+        """STR modifier (melee, thrown) + enhancement."""
+        return (self.abilities["str"] if weapon.strength_to_damage else 0) + weapon.enhancement
+
+    def weapon_damage(self, weapon: Any, profile: WeaponProfile, target: Target,
+                      spare: bool = False) -> WeaponDamage:
+        """The weapon's damage against ``target`` with its riders
+        (:func:`lfgcombat.wounds.riders.weapon_damage`)."""
+        return weapon_damage(self.creature, weapon, self.damage_bonus(profile), target, spare)
 
     def defense(self, total_defense: bool = False, circumstance: int = 0) -> int:
         """Defense = 10 + Prowess + DEX (+4 in Total Defense)."""
@@ -177,6 +193,9 @@ class WoundsCreatureOdds:
         critical_choice: The choice these odds' damage Series follow.
         odds: The pure :class:`~lfgcombat.wounds.attacks.WoundsAttackOdds`; its
             ``expected`` reports both choices.
+        riders: The weapon's damage parts and riders
+            (:class:`~lfgcombat.wounds.riders.WeaponDamage`: what the odds apply, what only
+            the situation decides, the lasting effects).
     """
 
     attacker: str
@@ -187,6 +206,7 @@ class WoundsCreatureOdds:
     damage_expr: str
     critical_choice: str
     odds: _attacks.WoundsAttackOdds
+    riders: WeaponDamage | None = None
     ruleset: str = "wounds"
 
     @property
@@ -223,10 +243,13 @@ class WoundsCreatureOdds:
         """One line: attack, Defense, the odds, and both critical choices."""
         both = "; ".join(f"{c}: {float(hp):.2f} HP + {float(w):.2f} Wounds"
                          for c, (hp, w) in self.expected.items())
+        riders = ""
+        if self.riders is not None and self.riders.riders:
+            riders = f"; riders {', '.join(self.riders.riders)}"
         return (f"wounds: {self.attacker} {self.weapon.name} {self.bonus:+d} "
                 f"({self.damage_expr}, x{self.weapon.multiplier}) vs {self.target} Defense "
                 f"{self.ac}: hit {float(self.p_hit):.1%}, critical {float(self.p_crit):.1%}; "
-                f"expected {both}")
+                f"expected {both}{riders}")
 
     def to_frame(self) -> pd.DataFrame:
         """One row per critical choice: the expected damage to Hit Points and to Wounds per
@@ -239,11 +262,34 @@ class WoundsCreatureOdds:
         return f"<WoundsCreatureOdds {self.summary()}>"
 
 
-def _setup(attacker: Any, target: Any, weapon: Any, ranged: bool | None,
-           prowess: int | None) -> tuple[WoundsCombatant, WoundsCombatant, WeaponProfile]:
+@dataclass(frozen=True)
+class _Prepared:
+    attacker: WoundsCombatant
+    bonus: int
+    ac: int
+    weapon: WeaponProfile
+    damage: WeaponDamage
+
+
+def prepare_attack(attacker: Any, target: Any, weapon: Any, ranged: bool | None,
+                   prowess: int | None, total_defense: bool, airborne: bool,
+                   rider_target: Target | None, spare: bool) -> _Prepared:
+    """An attack made ready to roll: the attacker's bonus, the target's Defense, the weapon
+    and its damage with the riders against this target (the arguments of
+    :func:`creature_attack_odds`).
+
+    Raises:
+        WoundsError: a missing or bad field (``prowess``, ``rider_target``, ``energy``).
+    """
     a = WoundsCombatant.of(attacker, prowess=prowess)
     t = WoundsCombatant.of(target)
-    return a, t, weapon_profile(a.creature, weapon, ranged)
+    w = weapon_profile(a.creature, weapon, ranged)
+    if rider_target is not None and not isinstance(rider_target, Target):
+        raise WoundsError("rider_target", f"{rider_target!r:.40} is not a "
+                          "lfgcombat.wounds.damage.Target")
+    aim = rider_target or target_of(t.creature, airborne)
+    dmg = a.weapon_damage(weapon, w, aim, bool(spare))
+    return _Prepared(a, a.attack_bonus(w), t.defense(total_defense), w, dmg)
 
 
 def _crit_range(w: WeaponProfile) -> int:
@@ -253,7 +299,9 @@ def _crit_range(w: WeaponProfile) -> int:
 def creature_attack_odds(attacker: Any, target: Any, weapon: Any, *,
                          critical_choice: str = "multiply", prowess: int | None = None,
                          ranged: bool | None = None, total_defense: bool = False,
-                         widen: int = 0) -> WoundsCreatureOdds:
+                         widen: int = 0, airborne: bool = False,
+                         rider_target: Target | None = None,
+                         spare: bool = False) -> WoundsCreatureOdds:
     """The exact odds of ``attacker`` hitting ``target`` with ``weapon`` under ``wounds``.
 
     Args:
@@ -264,29 +312,40 @@ def creature_attack_odds(attacker: Any, target: Any, weapon: Any, *,
         ranged: Attack at range (default: projectile weapons).
         total_defense: The target is in Total Defense (+4).
         widen: Talents widening the critical range (never below 15).
+        airborne: The target is flying, falling or more than 5 ft up (Electricity +50%).
+        rider_target: The target as the riders see it
+            (:class:`~lfgcombat.wounds.damage.Target`), instead of the one read from the
+            target creature (its creature type, ``airborne``).
+        spare: The attacker spares a target a Holy, Unholy or Primal rider lets it spare.
 
     Raises:
-        WoundsError: naming the missing or bad field (``prowess``, ``critical_choice``...).
+        WoundsError: naming the missing or bad field (``prowess``, ``critical_choice``,
+            a weapon's ``energy``...).
     """
-    a, t, w = _setup(attacker, target, weapon, ranged, prowess)
-    bonus, ac, dmg = a.attack_bonus(w), t.defense(total_defense), a.damage(w)
-    odds = _attacks.attack_odds(bonus, ac, dmg, crit_range=_crit_range(w), widen=widen,
-                                multiplier=w.multiplier, critical_choice=critical_choice,
-                                player=a.player)
-    return WoundsCreatureOdds(a.name, t.name, w, bonus, ac, dmg, critical_choice, odds)
+    p = prepare_attack(attacker, target, weapon, ranged, prowess, total_defense, airborne,
+                 rider_target, spare)
+    odds = _attacks.attack_odds(p.bonus, p.ac, p.damage.damage_parts(),
+                                crit_range=_crit_range(p.weapon), widen=widen,
+                                multiplier=p.weapon.multiplier,
+                                critical_choice=critical_choice, player=p.attacker.player)
+    return WoundsCreatureOdds(p.attacker.name, WoundsCombatant.of(target).name, p.weapon,
+                              p.bonus, p.ac, str(p.damage), critical_choice, odds, p.damage)
 
 
 def creature_attack(roller: Roller, attacker: Any, target: Any, weapon: Any, *,
                     critical_choice: str = "multiply", prowess: int | None = None,
                     ranged: bool | None = None, total_defense: bool = False, widen: int = 0,
-                    aimed_at: str | None = None) -> _attacks.WoundsAttack:
+                    aimed_at: str | None = None, airborne: bool = False,
+                    rider_target: Target | None = None,
+                    spare: bool = False) -> _attacks.WoundsAttack:
     """Roll the attack :func:`creature_attack_odds` computes (same arguments and a roller).
 
     Raises:
         WoundsError: as :func:`creature_attack_odds`; nothing is rolled then.
     """
-    a, t, w = _setup(attacker, target, weapon, ranged, prowess)
-    return _attacks.attack(roller, a.attack_bonus(w), t.defense(total_defense), a.damage(w),
-                           crit_range=_crit_range(w), widen=widen, multiplier=w.multiplier,
-                           critical_choice=critical_choice, player=a.player,
-                           aimed_at=aimed_at)
+    p = prepare_attack(attacker, target, weapon, ranged, prowess, total_defense, airborne,
+                 rider_target, spare)
+    return _attacks.attack(roller, p.bonus, p.ac, p.damage.damage_parts(),
+                           crit_range=_crit_range(p.weapon), widen=widen,
+                           multiplier=p.weapon.multiplier, critical_choice=critical_choice,
+                           player=p.attacker.player, aimed_at=aimed_at)

@@ -22,22 +22,26 @@ from lfgcombat.classic.health import ClassicVitals
 from lfgcombat.creature import load_example
 from lfgcombat.errors import IllegalActionError
 from lfgcombat.rulesets import Ruleset, RulesetError, TopDownInitiative, definition
-from lfgcombat.rulesets.classic import CLASSIC, MISSING, ClassicInitiative
+from lfgcombat.rulesets.classic import CLASSIC, ClassicInitiative
 
 WULFRIC = load_example("wulfric")
 ORC = load_example("orc")
 
 
-def test_classic_is_registered_with_its_policies_and_still_refused():
-    """Registered under its name and aliases with the policies that differ from lfg; until
-    the Encounter plays it, ``Ruleset("classic")`` is refused and says what is missing."""
+def test_classic_is_registered_with_its_policies_and_plays():
+    """Registered under its name and aliases with the policies that differ from lfg; the
+    Encounter plays it (tests/classic/test_classic_encounter.py), so ``Ruleset("classic")``
+    is built, with its one initiative (Top-Down by a d20 order) as the default."""
     assert definition("classic") is CLASSIC and definition("002") is CLASSIC
     lfg = definition("lfg")
     assert CLASSIC.damage is lfg.damage  # no damage types of its own
     assert CLASSIC.economy != lfg.economy and CLASSIC.health != lfg.health
-    with pytest.raises(RulesetError, match="split Move Action") as err:
-        Ruleset("classic")
-    assert MISSING in str(err.value)
+    rs = Ruleset("classic")
+    assert rs.initiative == "top_down" and tuple(CLASSIC.initiative) == ("top_down",)
+    assert Ruleset("002") == rs and rs.describe() == "classic (002_2a3a79475ca2a541.txt)"
+    assert Ruleset().initiative == "selective" and "initiative" not in Ruleset().describe()
+    with pytest.raises(RulesetError, match="initiative must be one of top_down"):
+        Ruleset("classic", initiative="selective")
 
 
 def test_one_attack_a_round_whatever_the_level():

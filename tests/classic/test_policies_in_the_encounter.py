@@ -1,7 +1,8 @@
 """The classic and wounds policies the Encounter already asks, played through it.
 
-The Encounter does not play ``classic`` or ``wounds`` yet (``Ruleset("classic")`` is
-refused), but its Ruleset seam already asks the action economy for every count of attacks
+These tests came before the Encounter played ``classic`` (tests/classic/
+test_classic_encounter.py plays it now); they keep showing that the Ruleset seam asks the
+action economy for every count of attacks
 and the initiative mapping for the turn order. A probe ruleset - lfg with one slot taken from
 classic or wounds - shows those policies obeyed by the real Encounter:
 002_2a3a79475ca2a541.txt, "Single Actions:" ("characters can only attack once per round"),
@@ -56,7 +57,8 @@ def test_the_encounter_counts_attacks_by_the_economy(economy, attacks):
 
 def test_the_encounter_plays_the_classic_initiative():
     """Top-Down order from one initiative roll, and Flat-footed until a creature acts."""
-    with probe("initiative-probe", initiative=CLASSIC.initiative):
+    with probe("initiative-probe", initiative=CLASSIC.initiative,
+               default_initiative=CLASSIC.default_initiative):
         enc = fight("initiative-probe", initiative="top_down")
         assert enc.initiative_policy.rule.startswith("002_2a3a79475ca2a541.txt")
         assert enc.current == "Hero"

@@ -19,7 +19,8 @@ from encounter.helpers import mk, refused
 CLAWS = [{"name": "claw"}, {"name": "bite"}]
 
 
-def fight(seed: int = 1, *, hero: dict | None = None, foes: tuple = ()) -> Encounter:
+def fight(seed: int = 1, *, hero: dict | None = None, foes: tuple = (), auto: bool = True
+          ) -> Encounter:
     """Hero (acting first) next to an Orc, a Goblin behind it, others as given."""
     cs = [mk("Hero", **{"init": 40, "shield_rating": 2, **(hero or {})}), mk("Orc"),
           mk("Gob", level=1, size="small")]
@@ -32,7 +33,7 @@ def fight(seed: int = 1, *, hero: dict | None = None, foes: tuple = ()) -> Encou
         c = mk(name, size=size)
         extra.append(c)
         m.place(c, at, "foes")
-    return Encounter(cs + extra, map=m, seed=seed).start()
+    return Encounter(cs + extra, map=m, seed=seed, knockdown_after_strike=auto).start()
 
 
 def first_seed(make, ok, tries: int = 60):
@@ -154,23 +155,106 @@ def test_shield_bash_needs_a_shield() -> None:
 # ------------------------------------------------------------------ Knockdown
 
 
-def _ogre_fight(seed: int) -> Encounter:
+def _ogre_fight(seed: int, *, auto: bool = True, hero: dict | None = None, **attack
+                ) -> Encounter:
     ogre = load_example("ogre")
-    hero = mk("Hero", max_hp=300)
+    hero_ = mk("Hero", max_hp=300, **(hero or {}))
     m = HexMap(10, 6)
     m.place(ogre, (2, 2), "foes")
-    m.place(hero, (4, 2), "party")
-    enc = Encounter([ogre, hero], map=m, seed=seed).start()
+    m.place(hero_, (4, 2), "party")
+    enc = Encounter([ogre, hero_], map=m, seed=seed, knockdown_after_strike=auto).start()
     if enc.current != "Ogre":
         enc.end_turn()
-    enc.attack("Ogre", "Hero")
+    enc.attack("Ogre", "Hero", **attack)
     return enc
 
 
-def test_knockdown_after_a_hit_and_only_once(tmp_path) -> None:
-    enc = first_seed(_ogre_fight, lambda e: last(e, "attack").data["hit"])
+def _hit(enc: Encounter) -> bool:
+    return last(enc, "attack").data["hit"]
+
+
+def attack_roll(enc: Encounter):
+    """The d20 of the last attack (the first roll of its step)."""
+    atk = last(enc, "attack")
+    return next(e for e in enc.log if e.kind == "roll" and e.step == atk.step)
+
+
+def test_a_hit_on_a_smaller_foe_rolls_its_knockdown_by_itself(tmp_path) -> None:
+    """"If a creature strikes a foe at least 1 size category smaller than itself with any
+    sort of physical attack, the target is subject to Knockdown" ("Momentum of Impact"): the
+    Ogre's hit brings the check in the same step, after the damage; the defender's better
+    skill by default; the GM's knockdown() is refused (each strike knocks down once)."""
+    enc = first_seed(_ogre_fight, _hit)
+    step = [e for e in enc.log if e.step == last(enc, "attack").step]
+    kinds = [e.kind for e in step]
+    assert kinds[0] == "attack" and step[0].command
+    assert kinds.index("damage") < kinds.index("knockdown")
+    ev = last(enc, "knockdown")
+    assert ev.data["auto"] is True and ev.actor == "Ogre" and ev.target == "Hero"
+    wr, ac = enc.skill("Hero", "wrestling"), enc.skill("Hero", "acrobatics")
+    assert ev.data["resisted_with"] == ("wrestling" if int(wr.value) >= int(ac.value)
+                                        else "acrobatics")
+    assert ev.data["prone"] == ("prone" in conditions(enc, "Hero"))
+    assert "Knockdown" in ev.describe()
+    refused(enc, enc.knockdown, "Ogre", "Hero", match="by itself")
+    replays(enc, tmp_path)
+
+
+def test_the_defender_may_name_its_skill_and_a_bad_one_is_refused(tmp_path) -> None:
+    """"Wrestling or Acrobatics check or be knocked Prone": the defender's choice, given
+    with the attack; a skill that is not one of the two is refused and changes nothing."""
+    enc = first_seed(lambda s: _ogre_fight(s, resist_knockdown="acrobatics"), _hit)
+    assert last(enc, "knockdown").data["resisted_with"] == "acrobatics"
+    replays(enc, tmp_path)
+    fresh = Encounter([load_example("ogre"), mk("Hero")], seed=1,
+                      sides={"foes": ["Ogre"], "party": ["Hero"]}).start()
+    if fresh.current != "Ogre":
+        fresh.end_turn()
+    refused(fresh, fresh.attack, "Ogre", "Hero", resist_knockdown="swim", match="resist_with")
+    byhand = Encounter([load_example("ogre"), mk("Hero")], seed=1,
+                       sides={"foes": ["Ogre"], "party": ["Hero"]},
+                       knockdown_after_strike=False).start()
+    refused(byhand, byhand.attack, byhand.current,
+            "Hero" if byhand.current == "Ogre" else "Ogre", resist_knockdown="wrestling",
+            match="by hand")
+
+
+def test_no_knockdown_event_after_a_clean_miss_or_on_a_foe_as_big(tmp_path) -> None:
+    """A Natural 1 strikes neither the target nor its shield; a same-size foe is not
+    "at least 1 size category smaller"; neither strike brings a check."""
+    enc = first_seed(_ogre_fight, lambda e: attack_roll(e).data["natural"] == 1)
+    assert not any(e.kind == "knockdown" for e in enc.log)
+    small = fight()
+    small.attack("Hero", "Orc")
+    assert not any(e.kind == "knockdown" for e in small.log)
+
+
+def test_an_aoo_on_a_smaller_foe_knocks_down_too() -> None:
+    """An AOO is a physical strike as well ("any sort of physical attack")."""
+    def make(seed: int) -> Encounter:
+        ogre = load_example("ogre")
+        hero = mk("Hero", max_hp=300, init=40)
+        m = HexMap(10, 6)
+        m.place(ogre, (2, 2), "foes")
+        m.place(hero, (4, 2), "party")
+        enc = Encounter([ogre, hero], map=m, seed=seed).start()
+        if enc.current != "Hero":
+            return None
+        enc.move("Hero", (7, 2), aoo=["Ogre"])
+        return enc
+    enc = first_seed(make, lambda e: any(a.kind == "attack" and a.data["aoo"] and a.data["hit"]
+                                         for a in e.log))
+    aoo = next(a for a in enc.log if a.kind == "attack" and a.data["aoo"] and a.data["hit"])
+    assert any(e.kind == "knockdown" and e.step == aoo.step for e in enc.log)
+
+
+def test_knockdown_by_hand_after_a_hit_and_only_once(tmp_path) -> None:
+    """A fight built with ``knockdown_after_strike=False`` leaves the check to the GM."""
+    enc = first_seed(lambda s: _ogre_fight(s, auto=False), _hit)
+    assert not any(e.kind == "knockdown" for e in enc.log)
     enc.knockdown("Ogre", "Hero")
     ev = last(enc, "knockdown")
+    assert "auto" not in ev.data
     ogre = load_example("ogre")
     terms = dict(ev.data["terms"])
     assert (terms["base"], terms["HR"], terms["STR mod"]) == (10, int(ogre.hr),
@@ -182,10 +266,11 @@ def test_knockdown_after_a_hit_and_only_once(tmp_path) -> None:
     replays(enc, tmp_path)
 
 
-def test_no_knockdown_after_a_clean_miss_or_on_a_larger_foe() -> None:
-    enc = first_seed(_ogre_fight, lambda e: last(e, "roll").data["natural"] == 1)
+def test_no_knockdown_by_hand_after_a_clean_miss_or_on_a_larger_foe() -> None:
+    enc = first_seed(lambda s: _ogre_fight(s, auto=False),
+                     lambda e: attack_roll(e).data["natural"] == 1)
     refused(enc, enc.knockdown, "Ogre", "Hero", match="missed")
-    small = fight()
+    small = fight(auto=False)
     small.attack("Hero", "Orc")
     refused(small, small.knockdown, "Hero", "Orc", match="same size|missed")
 
@@ -269,10 +354,52 @@ def test_insult_and_dirty_trick(tmp_path) -> None:
     replays(enc2, tmp_path)
 
 
+def _marked(seed: int = 1) -> Encounter:
+    """Hero (acting first) next to Mark, who carries a longsword and a dagger and bites."""
+    hero = mk("Hero", init=40)
+    mark = mk("Mark", weapons=["longsword", "dagger", {"name": "bite"}])
+    m = HexMap(8, 5)
+    m.place(hero, (2, 2), "party")
+    m.place(mark, (3, 2), "foes")
+    return Encounter([hero, mark], map=m, seed=seed).start()
+
+
+def _weapon_names(enc: Encounter, name: str) -> list[str]:
+    return [w if isinstance(w, str) else w["name"] for w in enc.creature(name).weapons]
+
+
+def _thief(seed: int, item: str = "dagger") -> Encounter:
+    return _marked(seed).skill_action("Hero", "dirty_trick", "Mark", condition="steal",
+                                      item=item)
+
+
+def test_a_dirty_trick_steals_a_weapon(tmp_path) -> None:
+    """"Sleight of Hand Skill - Dirty Tricks in Combat (Big Action, AOO): Roll an opposed
+    check vs Sense Motive or Tactics in order to steal from your opponent": on a win the
+    foe's dagger passes to the thief (it may strike with it); on a loss nothing moves."""
+    won = first_seed(lambda s: _thief(s), lambda e: last(e, "maneuver").data["success"])
+    ev = last(won, "maneuver")
+    assert ev.data["effect"] == "stole dagger"
+    assert _weapon_names(won, "Mark") == ["longsword", "bite"]
+    assert "dagger" in _weapon_names(won, "Hero")
+    won.attack("Hero", "Mark", "dagger")   # the thief strikes with it
+    replays(won, tmp_path)
+    lost = first_seed(lambda s: _thief(s), lambda e: not last(e, "maneuver").data["success"])
+    assert len(lost.creature("Mark").weapons) == 3
+    assert last(lost, "maneuver").data["effect"] is None
+    enc = _marked()
+    refused(enc, enc.skill_action, "Hero", "dirty_trick", "Mark", condition="steal",
+            item="bite", match="natural weapon")
+
+
 @pytest.mark.parametrize("action, kw, match", [
     ("juggle", {}, "demoralize, dirty_trick"),
     ("insult", {"condition": "asleep"}, "unfortunate or must_attack"),
     ("dirty_trick", {"condition": "wobbly"}, "condition"),
+    ("dirty_trick", {"condition": "steal"}, "name what to steal"),
+    ("dirty_trick", {"condition": "steal", "item": "axe"}, "name what to steal"),
+    ("dirty_trick", {"condition": "blinded", "item": "longsword"}, "only a Dirty Trick"),
+    ("demoralize", {"item": "longsword"}, "only a Dirty Trick"),
     ("feint", {"resist_with": "will save"}, "resist_with"),
 ])
 def test_refused_skill_actions_change_nothing(action, kw, match) -> None:
@@ -483,19 +610,21 @@ def test_a_miss_on_the_shield_still_knocks_down() -> None:
         return enc
 
     def on_the_shield(enc: Encounter) -> bool:
-        atk, roll = last(enc, "attack"), last(enc, "roll")
+        atk, roll = last(enc, "attack"), attack_roll(enc)
         return (not atk.data["hit"] and roll.data["natural"] != 1
                 and 1 <= atk.data["against"] - roll.data["total"] <= 4)
     enc = first_seed(make, on_the_shield, tries=200)
-    enc.knockdown("Ogre", "Hero")
-    assert last(enc, "knockdown").data["dc"] >= 20
+    ev = last(enc, "knockdown")   # rolled by the strike on the shield itself
+    assert ev.step == last(enc, "attack").step and ev.data["auto"]
+    assert ev.data["dc"] >= 20
 
 
 def _flyer_fight(seed: int, up: int = 30, movement: str = "Move Speed 30, Fly 50 [poor]",
                  knock: bool = True) -> Encounter | None:
     """The Ogre (held aloft: the map's altitude) hits Hero, a flyer ``up`` ft above its hex;
     ``None`` when Hero acts first (ending a turn without flying, a flyer would stall and fall:
-    "Fly Speed – Flight & Maneuverability")."""
+    "Fly Speed – Flight & Maneuverability"). ``knock``: the strike's Knockdown comes by
+    itself; else the fight leaves it to the GM's ``knockdown()``."""
     ogre = load_example("ogre")
     hero = mk("Hero", max_hp=300, movement=movement)
     m = HexMap(10, 6)
@@ -503,12 +632,10 @@ def _flyer_fight(seed: int, up: int = 30, movement: str = "Move Speed 30, Fly 50
     m.place(hero, (4, 2), "party")
     m.set_altitude("Ogre", up)
     m.set_altitude("Hero", up)
-    enc = Encounter([ogre, hero], map=m, seed=seed).start()
+    enc = Encounter([ogre, hero], map=m, seed=seed, knockdown_after_strike=knock).start()
     if enc.current != "Ogre":
         return None
     enc.attack("Ogre", "Hero")
-    if knock and last(enc, "attack").data["hit"]:
-        enc.knockdown("Ogre", "Hero")
     return enc
 
 
@@ -545,7 +672,8 @@ def test_a_flyer_off_the_map_takes_the_gms_height(tmp_path) -> None:
     """Without a map ``flying_ft`` is the GM's height ("Momentum of Impact")."""
     def make(seed: int) -> Encounter:
         enc = Encounter([load_example("ogre"), mk("Hero", max_hp=300)], seed=seed,
-                        sides={"foes": ["Ogre"], "party": ["Hero"]}).start()
+                        sides={"foes": ["Ogre"], "party": ["Hero"]},
+                        knockdown_after_strike=False).start()
         if enc.current != "Ogre":
             enc.end_turn()
         enc.attack("Ogre", "Hero")
@@ -590,22 +718,40 @@ def test_an_average_flyer_drops_ten_feet_on_the_map() -> None:
     assert enc.map.altitude("Hero") == 10 and "prone" not in conditions(enc, "Hero")
 
 
+def _cavalry(seed: int, auto: bool, **attack) -> Encounter:
+    rider = mk("Rider", init=40, weapons=["longsword"])
+    horse = mk("Horse", cls=None, size="large", max_hp=40, weapons=[{"name": "bash"}])
+    foe = mk("Foe", max_hp=300)
+    m = HexMap(12, 5)
+    m.place(rider, (1, 1), "riders")
+    m.place(horse, (1, 3), "riders")
+    m.place(foe, (8, 1), "foes")
+    enc = Encounter([rider, horse, foe], map=m, seed=seed,
+                    knockdown_after_strike=auto).start()
+    enc.run("Rider", (7, 1))
+    enc.attack("Rider", "Foe", "longsword", charge=True, **attack)
+    return enc
+
+
+def test_the_charging_rider_names_its_mount_with_the_attack(tmp_path) -> None:
+    """The Knockdown after the strike counts the mount's size when the attack names it
+    ("Cavalry count as the size of the Mount ... Charge Attacks"); without it a same-size
+    foe is not knocked down; a mount that is not an ally is refused."""
+    enc = first_seed(lambda s: _cavalry(s, True), lambda e: last(e, "attack").data["hit"])
+    assert not any(e.kind == "knockdown" for e in enc.log)
+    enc = first_seed(lambda s: _cavalry(s, True, mount="Horse"),
+                     lambda e: last(e, "attack").data["hit"])
+    terms = dict(last(enc, "knockdown").data["terms"])
+    assert any(k.startswith("Charge after") for k in terms)
+    replays(enc, tmp_path)
+    with pytest.raises(Exception, match="not an ally"):
+        _cavalry(0, True, mount="Foe")
+
+
 def test_cavalry_count_as_the_mount_on_a_charge() -> None:
     """"Cavalry count as the size of the Mount for Knockdown when using Heavy Attacks or
     Charge Attacks" ("Momentum of Impact")."""
-    def make(seed: int) -> Encounter:
-        rider = mk("Rider", init=40, weapons=["longsword"])
-        horse = mk("Horse", cls=None, size="large", max_hp=40, weapons=[{"name": "bash"}])
-        foe = mk("Foe", max_hp=300)
-        m = HexMap(12, 5)
-        m.place(rider, (1, 1), "riders")
-        m.place(horse, (1, 3), "riders")
-        m.place(foe, (8, 1), "foes")
-        enc = Encounter([rider, horse, foe], map=m, seed=seed).start()
-        enc.run("Rider", (7, 1))
-        enc.attack("Rider", "Foe", "longsword", charge=True)
-        return enc
-    enc = first_seed(make, lambda e: last(e, "attack").data["hit"])
+    enc = first_seed(lambda s: _cavalry(s, False), lambda e: last(e, "attack").data["hit"])
     refused(enc, enc.knockdown, "Rider", "Foe", match="same size")
     refused(enc, enc.knockdown, "Rider", "Foe", mount="Foe", match="not an ally")
     enc.knockdown("Rider", "Foe", mount="Horse")
@@ -656,3 +802,28 @@ def test_the_knockdown_reads_an_altitude_the_gm_set_in_the_fight(tmp_path) -> No
     assert last(enc, "knockdown").data["altitude_ft"] == [30, 10]
     assert enc.map.altitude("Hero") == 10
     replays(enc, tmp_path)
+
+
+def test_a_save_from_before_the_automatic_knockdown_replays_without_it(tmp_path) -> None:
+    """A save whose header has no ``knockdown_after_strike`` (the golden fights) replays with
+    the rule off, as it was played; a fight saved today keeps its switch, both ways."""
+    from pathlib import Path
+    old = Encounter.load(sorted((Path(__file__).parents[1] / "golden").glob("skirmish-*.jsonl"))[0])
+    assert old.knockdown_after_strike is False
+    assert old.fork().knockdown_after_strike is False
+    for auto in (True, False):
+        enc = first_seed(lambda s: _ogre_fight(s, auto=auto), _hit)
+        back = Encounter.load(enc.save(tmp_path / f"kd-{auto}.jsonl"))
+        assert back.knockdown_after_strike is auto
+        assert any(e.kind == "knockdown" for e in back.log) is auto
+
+
+def test_two_shields_leave_no_somatic_spells() -> None:
+    """"You cannot cast spells with somatic (S) components while wielding two shields"
+    ("Weird Situation - Using Two Shields at the same time"): the spell says so (the kit
+    does not know a spell's components); one shield says nothing."""
+    for second, said in ((3, True), (0, False)):
+        enc = fight(hero={"class": "wizard", "second_shield": second})
+        enc.cast("Hero", 1, "magic missile")
+        notes = " ".join(last(enc, "spell").data["notes"])
+        assert ("Somatic (S) components are impossible" in notes) is said

@@ -67,3 +67,72 @@ def test_the_shield_adds_its_rating_of_misses() -> None:
     a, b = attack_odds(ogre, bare, "greatclub"), attack_odds(ogre, shielded, "greatclub")
     assert a.p_knockdown == pytest.approx(a.p_hit)   # DC 21 vs a +0 check: always fails
     assert b.p_knockdown == pytest.approx(b.p_hit + 0.15)  # 3 more faces land on the shield
+
+
+# ------------------------------------------------------------------ a flying defender
+
+
+def _flyer(seed: int, up: int):
+    """The Ogre (held aloft) strikes Hero, a Poor flyer ``up`` ft above the ground, in an
+    Encounter whose strike rolls its own Knockdown; ``None`` when Hero would act first."""
+    from lfgcombat import HexMap
+    from lfgcombat.encounter import Encounter
+    from encounter.helpers import mk
+    ogre = load_example("ogre")
+    hero = mk("Hero", max_hp=300, movement="Move Speed 30, Fly 50 [poor]",
+              skills={"acrobatics": 12})
+    m = HexMap(10, 6)
+    m.place(ogre, (2, 2), "foes")
+    m.place(hero, (4, 2), "party")
+    m.set_altitude("Ogre", up)
+    m.set_altitude("Hero", up)
+    enc = Encounter([ogre, hero], map=m, seed=seed).start()
+    if enc.current != "Ogre":
+        return None, None
+    return enc, enc.attack("Ogre", "Hero")
+
+
+@pytest.mark.parametrize("up", [30, 10])
+def test_a_flyers_knockdown_odds_agree_with_the_encounters_own_knockdown(up: int) -> None:
+    """"Flying creatures are Unfortunate when resisting Knockdown strikes. A flying creature
+    affected by a Knockdown drops 10 feet. If they reach the ground, they fall prone. If
+    not, they regain control & continue flying. Creatures with Clumsy or Poor Maneuverability
+    fall 20 feet" (000_8d1d7816ee944f3b.txt, "Momentum of Impact"). The exact odds of the
+    encounter's own attack setup (``odds_for(result.setup).flying(up)``) against the
+    knockdowns the Encounter rolls by itself: 30 ft up the Poor flyer drops 20 ft and flies
+    on (never Prone); 10 ft up the drop reaches the ground (Prone)."""
+    from lfgcombat.attacks.odds import odds_for
+    drops = prone = n = 0
+    exact = None
+    for seed in range(900):
+        enc, result = _flyer(seed, up)
+        if enc is None:
+            continue
+        if exact is None:
+            exact = odds_for(result.setup).flying(up)   # the Fly Speed's Poor
+        n += 1
+        ev = [e for e in enc.log if e.kind == "knockdown"]
+        drops += bool(ev and ev[0].data["drop_ft"])
+        prone += bool(ev and ev[0].data["prone"])
+    assert exact is not None and n > 300
+    assert exact.knockdown_drop_ft == 20 and exact.maneuverability == "poor"
+    p_drop = exact.p_knockdown_drop
+    p_prone = exact.p_knockdown
+    assert 0.2 < p_drop < 0.8
+    assert p_prone == (p_drop if up <= 20 else 0.0)
+    ground = odds_for(result.setup)   # on the ground: not Unfortunate, fails less often
+    assert ground.p_knockdown_drop == 0.0 and ground.p_knockdown < p_drop
+    for p, got in ((p_drop, drops / n), (p_prone, prone / n)):
+        sigma = math.sqrt(max(p * (1 - p), 1e-4) / n)
+        assert abs(got - p) < 4 * sigma + 1e-9, (up, p, got, n)
+
+
+def test_flying_odds_refuse_a_bad_height_or_maneuverability() -> None:
+    from lfgcombat.momentum import MomentumError
+    odds = attack_odds(load_example("ogre"), _guard(), "greatclub")
+    with pytest.raises(MomentumError, match="flying_ft"):
+        odds.flying(-5)
+    with pytest.raises(MomentumError, match="maneuverability"):
+        odds.flying(30, "wobbly")
+    assert odds.flying(30).maneuverability == "average" and odds.flying(30).knockdown_drop_ft == 10
+    assert odds.flying(None).p_knockdown == odds.p_knockdown

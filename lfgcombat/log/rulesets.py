@@ -1,0 +1,65 @@
+"""The events of a ruleset's own round (issue 13): the start of a turn under the ruleset's
+economy, a single action, a fumble, a Heroic Action, a combatant record's health.
+
+The rules behind them (002_2a3a79475ca2a541.txt, "Character Round:", "Single Actions:",
+"Fumble", "Heroic Action", "Stabilizing a Disabled Character") are cited where the encounter
+emits them (:mod:`lfgcombat.encounter.ruleset_play`). Declaring them lets a save holding
+them load.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .commands import _command
+from .events import Event
+
+__all__ = ["TurnRules", "SingleActionTaken", "Fumble", "HeroicActionEvent", "RecordHealth",
+           "HeroicActionCommand", "MoveFeetCommand"]
+
+
+def _effect(name: str, kind: str, fields: tuple[str, ...], about: str, text: Any
+            ) -> type[Event]:
+    """An effect class: ``text(event)`` is its one-line description."""
+    return type(name, (Event,), {
+        "KIND": kind, "FIELDS": fields + ("rule",), "ABOUT": about, "__module__": __name__,
+        "__qualname__": name, "__doc__": f"The effect ``{kind}``: {about}.",
+        "describe": lambda self: text(self, self.data)})
+
+
+TurnRules = _effect(
+    "TurnRules", "turn_rules", ("events", "mode", "budget"),
+    "the start of a turn under the ruleset's own economy: events (what happened, in words: "
+    "checks, bleeding, Confused), mode (normal, limited, move_only, none), budget (the "
+    "turn's budget)",
+    lambda e, d: f"{e.who}'s round: {d.get('mode')}"
+                 + (f" ({'; '.join(d.get('events') or [])})" if d.get("events") else ""))
+SingleActionTaken = _effect(
+    "SingleActionTaken", "single_action", ("action", "moved_ft", "remaining_ft", "note"),
+    "the round's single action spent (or feet of its Move Action): action, moved_ft, "
+    "remaining_ft (movement left this round), note",
+    lambda e, d: f"{e.who}: {str(d.get('action')).replace('_', ' ')}"
+                 f" ({d.get('remaining_ft')} ft of movement left)")
+Fumble = _effect(
+    "Fumble", "fumble", ("weapon", "suggestions"),
+    "a natural 1 on an attack or action: a fumble the GM resolves; weapon (null for an "
+    "action); suggestions (the ruleset's table)",
+    lambda e, d: f"{e.who} fumbles ({d.get('weapon') or 'an action'}): the GM decides what "
+                 "happens")
+HeroicActionEvent = _effect(
+    "HeroicActionEvent", "heroic_action", ("ability", "player", "gm", "gm_mod", "environment",
+                                           "winner", "fumble", "what"),
+    "a Heroic Action: ability, player (its total), gm (the GM's total), gm_mod, "
+    "environment, winner (player or gm), fumble (a natural 1), what",
+    lambda e, d: f"{e.who}'s Heroic Action ({d.get('what') or d.get('ability')}): "
+                 f"{d.get('player')} vs {d.get('gm')}, {d.get('winner')} wins")
+RecordHealth = _effect(
+    "RecordHealth", "health", ("hp", "vitals", "events", "why"),
+    "a combatant record's health after a change: hp, vitals (the ruleset's fields), events "
+    "(in words), why",
+    lambda e, d: f"{e.target}: HP {d.get('hp')}, " + "; ".join(d.get("events") or []))
+
+HeroicActionCommand = _command("heroic_action", ("name", "ability", "gm_mod", "environment",
+                                                 "what"), "a Heroic Action")
+MoveFeetCommand = _command("move_feet", ("name", "feet"),
+                           "feet of a Move Action without a battle map")
