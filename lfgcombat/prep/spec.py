@@ -375,16 +375,18 @@ def build_spec(scenario: Scenario, max_rounds: int = MAX_ROUNDS) -> FightSpec:
         dmg_len=lens, max_rounds=max_rounds)
 
 
-#: Starting conditions the fast tier plays (000_8d1d7816ee944f3b.txt, "Conditions – Full Details";
-#: their numbers in data/conditions.csv): each only changes, for the whole fight, numbers the
-#: engine's ``prepare`` and save odds already give the fast tier - attack bonus, AC, ACvsCrit, the
-#: d20 rolls (initiative, the stabilize save), physical damage, DR, the attacks of a turn - and
-#: none ends, spreads or rolls dice of its own on the open field: Prone (-4 attacks, -4 AC vs
-#: melee, +2 vs far ranged; the tactics never stand up), Flat-Footed (no Dodge or Shield bonus to
-#: AC), Flanked, Distressed, Hindered, Encumbered, Heavily Encumbered, Cramped, Deaf, Staggered
-#: (one Big Action) and Weakened 1-4 (Weakened 5 is refused: falling unconscious would take it
-#: beyond Stage 5, which deals damage). Each must last the whole fight (no ``for N rounds``).
-#: Fast-tier fights with them replay exactly as encounters (tests/test_prep_conditions.py).
+#: Starting conditions the fast tier plays
+#: (000_8d1d7816ee944f3b.txt, "Conditions – Full Details"; their numbers in
+#: data/conditions.csv): each only changes, for the whole fight,
+#: numbers the engine's ``prepare`` and save odds already give the fast tier - attack bonus,
+#: AC, ACvsCrit, the d20 rolls (initiative, the stabilize save), physical damage, DR, the
+#: attacks of a turn - and none ends, spreads or rolls dice of its own on the open field:
+#: Prone (-4 attacks, -4 AC vs melee, +2 vs far ranged; the tactics never stand up),
+#: Flat-Footed (no Dodge or Shield bonus to AC), Flanked, Distressed, Hindered, Encumbered,
+#: Heavily Encumbered, Cramped, Deaf, Staggered (one Big Action) and Weakened 1-4 (Weakened 5
+#: is refused: falling unconscious would take it beyond Stage 5, which deals damage). Each
+#: must last the whole fight (no ``for N rounds``). Fast-tier fights with them replay
+#: exactly as encounters (tests/test_prep_conditions.py).
 FAST_TIER_CONDITIONS: tuple[str, ...] = (
     "prone", "flat_footed", "flanked", "distressed", "hindered", "encumbered",
     "heavily_encumbered", "cramped", "deaf", "staggered", "weakened")
