@@ -28,7 +28,7 @@ from typing import Any, ClassVar
 
 from ..errors import LfgError
 
-__all__ = ["Event", "LogFormatError", "EFFECT_TYPES", "COMMAND_TYPES", "jsonable",
+__all__ = ["Event", "LogFormatError", "EFFECT_TYPES", "COMMAND_TYPES", "jsonable", "effect_class",
            "differences"]
 
 
@@ -170,6 +170,17 @@ class Event:
 
     def __repr__(self) -> str:
         return f"<Event #{self.seq} r{self.round} {self.describe()}>"
+
+
+def effect_class(name: str, kind: str, fields: tuple[str, ...], about: str, text: Any, *,
+                 module: str) -> type[Event]:
+    """Declare the effect ``kind`` as a class of ``module`` (registered in
+    :data:`EFFECT_TYPES` by :class:`Event`'s subclass hook): ``fields`` its data keys (and
+    ``rule``), ``about`` what they mean, ``text(event, data)`` its one-line description."""
+    return type(name, (Event,), {
+        "KIND": kind, "FIELDS": fields + ("rule",), "ABOUT": about, "__module__": module,
+        "__qualname__": name, "__doc__": f"The effect ``{kind}``: {about}.",
+        "describe": lambda self: text(self, self.data)})
 
 
 def _event_problem(obj: Any) -> str | None:

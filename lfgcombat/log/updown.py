@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from .commands import _command
-from .events import Event
+from .events import Event, effect_class
 
 __all__ = ["MovedMode", "RanMode", "AltitudeSet", "DiveAttack", "FlyerDropped", "FlyerFalls",
            "FlyerStalls", "FlyerRegains", "Unintended", "Volley", "DoorOpened", "Forced",
@@ -23,11 +23,8 @@ __all__ = ["MovedMode", "RanMode", "AltitudeSet", "DiveAttack", "FlyerDropped", 
 
 def _effect(name: str, kind: str, fields: tuple[str, ...], about: str, text: Any
             ) -> type[Event]:
-    """An effect class: ``text(event)`` is its one-line description."""
-    return type(name, (Event,), {
-        "KIND": kind, "FIELDS": fields + ("rule",), "ABOUT": about, "__module__": __name__,
-        "__qualname__": name, "__doc__": f"The effect ``{kind}``: {about}.",
-        "describe": lambda self: text(self, self.data)})
+    """An effect class of this module (:func:`~lfgcombat.log.events.effect_class`)."""
+    return effect_class(name, kind, fields, about, text, module=__name__)
 
 
 #: A mode's verb in a move's description ("Griffon flies 30 ft").
