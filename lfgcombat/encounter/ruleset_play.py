@@ -399,10 +399,16 @@ class RulesetPlayRules(_Base):
                 or spell_level < 0:
             raise IllegalActionError(f"spell_level is a whole number >= 0, not "
                                      f"{spell_level!r}", self.ruleset.text)
+        f = self._f[name]
+        economy = self.ruleset.economy
+        spent = economy.spend(f.rules, "cast_spell")  # refused before any roll
+        seen = len(self.roller.history)
+        outcome, notes = economy.cast(spent, self.roller, self._view(name), spell_level)
+        self._log_rolls(seen, actor=name)
         self._record_spend(name, "cast_spell", note=spell, target=target)
         self._emit("spell", actor=name, target=target, data={
-            "spell": spell, "spell_level": spell_level, "swift": False, "outcome": "cast",
-            "notes": []})
+            "spell": spell, "spell_level": spell_level, "swift": False, "outcome": outcome,
+            "notes": list(notes)})
 
     def heroic_action(self, name: str, ability: str, gm_mod: int = 0, *,
                       environment: bool = False, what: str | None = None) -> Self:

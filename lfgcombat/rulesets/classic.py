@@ -174,6 +174,34 @@ class ClassicEconomy(ActionEconomy):
         return {"big": int(b.can("standard_action")), "attacks": int(b.can("attack")),
                 "spells": int(b.can("cast_spell")), "notes": tuple(notes)}
 
+    def cast(self, record: "ClassicFighter", roller: "Roller", creature: Any,
+             spell_level: int) -> tuple[str, tuple[str, ...]]:
+        """The caster's conditions at the casting ("Conditions"): Entangled - "must make a
+        Concentration check (DC 15 + the spell's level) or lose the spell" (d20 + CON
+        modifier, inferred: the d20 family's Concentration); Deafened - "a 20% chance of
+        spell failure" (d%, 1-20 fails). Other conditions that forbid casting already
+        refuse the round's action.
+
+        Raises:
+            ClassicError: ``spell_level`` is not 0 to 9.
+        """
+        from ..classic.conditions import combined_effect, entangled_concentration_dc
+        dc = entangled_concentration_dc(spell_level)
+        names = record.all_conditions
+        notes: list[str] = []
+        if "Entangled" in names:
+            roll = roller.roll(f"1d20{record.con_mod:+d}", label=f"Concentration DC {dc}")
+            notes.append(f"Entangled: Concentration {roll.total} vs DC {dc}")
+            if roll.total < dc:
+                return "lost", tuple(notes) + ("the spell is lost",)
+        failure = combined_effect(names).spell_failure
+        if failure:
+            roll = roller.roll("1d100", label=f"{failure}% spell failure")
+            notes.append(f"{failure}% spell failure: d% {roll.total}")
+            if roll.total <= failure:
+                return "lost", tuple(notes) + ("the spell fails",)
+        return "cast", tuple(notes)
+
     def heroic(self, roller: "Roller", creature: Any, ability: str, gm_mod: int, *,
                environment: bool = False) -> dict[str, Any]:
         """A Heroic Action (:func:`lfgcombat.classic.heroic.heroic_action`): the

@@ -533,3 +533,26 @@ def test_a_killing_blow_on_a_helpless_foe():
             assert save["label"] == f"FORT vs killing blow DC {10 + dealt}"
             assert state.dead is (save["total"] < 10 + dealt)
         assert enc.state(who).budget["remaining_ft"] == 0  # the whole round
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3, 4])
+def test_an_entangled_or_deafened_caster_may_lose_the_spell(seed):
+    """Entangled: "Concentration check (DC 15 + the spell's level) or lose the spell";
+    Deafened: "a 20% chance of spell failure when casting spells"."""
+    enc = duel(seed=seed)
+    who = enc.current
+    enc.add_condition(who, "Entangled")
+    enc.cast(who, 2, "web")
+    roll = [e.data for e in enc.log if e.kind == "roll"][-1]
+    spell = [e.data for e in enc.log if e.kind == "spell"][-1]
+    assert roll["label"] == "Concentration DC 17"
+    assert spell["outcome"] == ("cast" if roll["total"] >= 17 else "lost")
+    enc = duel(seed=seed)
+    who = enc.current
+    enc.add_condition(who, "Deafened")
+    enc.cast(who, 1)
+    roll = [e.data for e in enc.log if e.kind == "roll"][-1]
+    assert roll["label"] == "20% spell failure"
+    assert [e.data for e in enc.log if e.kind == "spell"][-1]["outcome"] == \
+        ("lost" if roll["total"] <= 20 else "cast")
+    refused(enc, enc.cast, who, 1, match="already spent")
