@@ -95,6 +95,17 @@ class ClassicInitiative(TopDownInitiative):
 
     rule: ClassVar[str] = _CONDITIONS
 
+    def check_bonus(self, creature: Any, record: Any) -> int | None:
+        """The classic initiative check: d20 + DEX modifier (inferred: the text names
+        "initiative checks" without a formula; the d20 family's) + its conditions'
+        initiative modifier (Deafened: "a -4 penalty on initiative checks")."""
+        if record is None:
+            return None
+        from ..classic.combatant import ClassicCombatant
+        from ..classic.conditions import combined_effect
+        dex = ClassicCombatant.of(creature).abilities["dex"]
+        return dex + combined_effect(record.all_conditions).initiative
+
 
 @dataclass(frozen=True)
 class ClassicEconomy(ActionEconomy):

@@ -556,3 +556,19 @@ def test_an_entangled_or_deafened_caster_may_lose_the_spell(seed):
     assert [e.data for e in enc.log if e.kind == "spell"][-1]["outcome"] == \
         ("lost" if roll["total"] <= 20 else "cast")
     refused(enc, enc.cast, who, 1, match="already spent")
+
+
+def test_the_initiative_check_is_d20_plus_dex_and_deafened_is_minus_4():
+    """"Deafened – [...] a -4 penalty on initiative checks" (the check: d20 + DEX modifier,
+    inferred)."""
+    from lfgcombat.classic.combatant import ClassicCombatant
+    hero = load_example("wulfric").replace(level=5, bab=5)
+    orc = load_example("orc").replace(bab=3)
+    enc = Encounter([hero, orc], sides={"p": ["Wulfric"], "o": ["Orc"]}, ruleset="classic",
+                    seed=1)
+    enc.add_condition("Wulfric", "Deafened")
+    enc.start()
+    rolls = {e.actor: e.data["expression"] for e in enc.log
+             if e.kind == "roll" and "initiative" in e.data["label"]}
+    dex = {c.name: ClassicCombatant.of(c).abilities["dex"] for c in (hero, orc)}
+    assert rolls == {"Wulfric": f"1d20{dex['Wulfric'] - 4:+d}", "Orc": f"1d20{dex['Orc']:+d}"}
