@@ -572,3 +572,11 @@ def test_the_initiative_check_is_d20_plus_dex_and_deafened_is_minus_4():
              if e.kind == "roll" and "initiative" in e.data["label"]}
     dex = {c.name: ClassicCombatant.of(c).abilities["dex"] for c in (hero, orc)}
     assert rolls == {"Wulfric": f"1d20{dex['Wulfric'] - 4:+d}", "Orc": f"1d20{dex['Orc']:+d}"}
+
+
+@pytest.mark.parametrize("command, args", [
+    ("temp_hp", (3,)), ("drop_prone", ()), ("fight_defensively", ()),
+    ("ignore_enemy", (["Orc"],)), ("draw", ("dagger",)), ("aim", ())])
+def test_lfg_only_commands_are_refused_for_a_classic_combatant(command, args):
+    enc = turn_of(duel(seed=1), "Wulfric")
+    refused(enc, getattr(enc, command), "Wulfric", *args, match="classic")
