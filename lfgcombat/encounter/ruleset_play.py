@@ -513,6 +513,18 @@ class RulesetPlayRules(_Base):
         result = self.map.move(name, path, action="move", feet=left)
         self._record_move(name, int(result.cost_ft), path=list(result.path))
 
+    def _record_stand_up(self, name: str) -> None:
+        """``stand_up`` for a combatant with a record: its economy's cost, Prone gone."""
+        f = self._f[name]
+        economy = self.ruleset.economy
+        record = economy.stand_up(f.rules)
+        data = budget_data(economy.budget(record)) or {}
+        self._emit("moved", actor=name, data={
+            "action": "stand_up", "path": [], "feet": data.get("moved_ft"),
+            "feet_left": data.get("remaining_ft"), "continued": False, "notes": []})
+        f.update_turn(last_action="stand_up")
+        self._record_commit(name, record, (), why="stands up")
+
     # ------------------------------------------------------------------ conditions
     def _record_condition(self, name: str, condition: str, add: bool) -> None:
         f = self._f[name]

@@ -213,6 +213,24 @@ class ClassicEconomy(ActionEconomy):
                 return "lost", tuple(notes) + ("the spell fails",)
         return "cast", tuple(notes)
 
+    def stand_up(self, record: "ClassicFighter") -> "ClassicFighter":
+        """"Standing up from being Prone is a standard movement action" (Prone): the
+        round's Move Action, all of it (inferred: it needs the Move Action unspent and
+        leaves no movement); the single action stays.
+
+        Raises:
+            IllegalActionError: not Prone, or the Move Action already used.
+        """
+        from ..errors import IllegalActionError
+        if "Prone" not in record.conditions:
+            raise IllegalActionError(f"{record.name} is not Prone", _CONDITIONS)
+        b = record.budget
+        if b is None or b.moved_ft or b.move_limit_ft == 0 or b.remaining_ft == 0:
+            raise IllegalActionError("standing up is \"a standard movement action\": it needs "
+                                     "the round's Move Action, unspent", _CONDITIONS)
+        moved = record.move(b.remaining_ft)
+        return dataclasses.replace(moved, conditions=moved.conditions - {"Prone"})
+
     def heroic(self, roller: "Roller", creature: Any, ability: str, gm_mod: int, *,
                environment: bool = False) -> dict[str, Any]:
         """A Heroic Action (:func:`lfgcombat.classic.heroic.heroic_action`): the

@@ -224,6 +224,14 @@ class ActionEconomy:
         """
         raise _no_record(self, "cast")
 
+    def stand_up(self, record: Any) -> Any:
+        """The record standing up from prone, its cost spent.
+
+        Raises:
+            IllegalActionError: not prone, or the turn cannot pay for it.
+        """
+        raise _no_record(self, "stand_up")
+
     def budget(self, record: Any) -> Any:
         """The turn budget the record holds (``None`` outside its turn): the value the
         tracker shows (classic: a :class:`~lfgcombat.classic.actions.RoundBudget`)."""

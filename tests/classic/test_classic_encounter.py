@@ -580,3 +580,34 @@ def test_the_initiative_check_is_d20_plus_dex_and_deafened_is_minus_4():
 def test_lfg_only_commands_are_refused_for_a_classic_combatant(command, args):
     enc = turn_of(duel(seed=1), "Wulfric")
     refused(enc, getattr(enc, command), "Wulfric", *args, match="classic")
+
+
+def test_standing_up_from_prone_is_the_move_action():
+    """Prone: "Standing up from being Prone is a standard movement action" (the round's
+    whole Move Action, inferred)."""
+    enc = duel(seed=1)
+    who = enc.current
+    refused(enc, enc.stand_up, who, match="is not Prone")
+    enc.add_condition(who, "Prone")
+    assert "Prone" in enc.state(who).conditions
+    enc.move_feet(who, 5)
+    refused(enc, enc.stand_up, who, match="Move Action, unspent")
+    enc.undo()
+    enc.stand_up(who)
+    s = enc.state(who)
+    assert "Prone" not in s.conditions and s.budget["remaining_ft"] == 0
+    enc.attack(who, foes(enc, who)[0])  # the single action is still there
+
+
+def test_energy_drained_to_its_hit_dice_kills():
+    """Energy-Drained: "loss of 5 hit points" a level; "If the subject has at least as many
+    negative levels as Hit Dice, they die"."""
+    enc = duel(seed=1)
+    hp = enc.state("Orc").hp
+    hit_dice = max(1, load_example("orc").level)
+    enc.add_condition("Orc", "Energy-Drained 1")
+    s = enc.state("Orc")
+    assert (s.hp, s.vitals["negative_levels"]) == (hp - 5, 1)
+    if hit_dice > 1:
+        enc.add_condition("Orc", f"Energy-Drained {hit_dice - 1}")
+    assert enc.state("Orc").dead and enc.state("Orc").status == "dead"
