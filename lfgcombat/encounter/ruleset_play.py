@@ -246,9 +246,11 @@ class RulesetPlayRules(_Base):
                                          self.ruleset.text)
         spent = self.ruleset.economy.spend(f.rules, "attack")  # refused before any roll
         situation = dict(situation)
+        extra = self._record_effect_conditions(target)
         if self.map is not None and name in self._anchors and target in self._anchors:
             situation.setdefault("distance_ft", self.map.distance(name, target))
-        extra = self._record_effect_conditions(target)
+            if self.map.is_flanked(target):  # the map's flanking, if the catalogue has it
+                extra += [c for c in self._catalogue_names("flanked") if c not in extra]
         if extra:
             situation["target_conditions"] = tuple(situation.get("target_conditions", ())) \
                 + tuple(extra)
@@ -291,22 +293,22 @@ class RulesetPlayRules(_Base):
             self._record_damage(target, result.damage, result.damage_type, source=name,
                                 record_after=result.target_after)
 
+    def _catalogue_names(self, word: str) -> list[str]:
+        """The ruleset catalogue's condition called ``word`` (any spelling), or none."""
+        for spelling in dict.fromkeys((word, word.replace("_", "-"), word.replace("_", " "))):
+            try:
+                return [str(self.ruleset.condition_catalogue.lookup(spelling))]
+            except (LfgError, ValueError):
+                continue
+        return []
+
     def _record_effect_conditions(self, name: str) -> list[str]:
         """The encounter's effects on ``name`` as the catalogue's conditions (Top-Down's
         flat-footed start is one): those the catalogue does not know are left out."""
         out: list[str] = []
         for e in self._f[name].effects:
             for c in e.conditions:
-                word = str(c).split()[0]
-                for spelling in dict.fromkeys((word, word.replace("_", "-"),
-                                               word.replace("_", " "))):
-                    try:
-                        found = str(self.ruleset.condition_catalogue.lookup(spelling))
-                    except (LfgError, ValueError):
-                        continue
-                    if found not in out:
-                        out.append(found)
-                    break
+                out += [n for n in self._catalogue_names(str(c).split()[0]) if n not in out]
         return out
 
     # ------------------------------------------------------------------ health

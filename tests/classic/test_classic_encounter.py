@@ -611,3 +611,25 @@ def test_energy_drained_to_its_hit_dice_kills():
     if hit_dice > 1:
         enc.add_condition("Orc", f"Energy-Drained {hit_dice - 1}")
     assert enc.state("Orc").dead and enc.state("Orc").status == "dead"
+
+
+def test_on_the_map_a_flanked_target_loses_its_dex_bonus():
+    """Flanked: "two enemies on opposite sides threatening them. They lose their DEX bonus
+    to AC" (the map says who is flanked)."""
+    from lfgcombat import HexMap
+    a = load_example("wulfric").replace(level=5, bab=5)
+    b = load_example("chessan").replace(level=5, bab=3)
+    foe = load_example("mayat").replace(level=5, bab=5)  # DEX bonus to lose
+    m = HexMap(10, 7)
+    m.place(a, (4, 3), "party")
+    m.place(b, (6, 3), "party")
+    m.place(foe, (5, 3), "foes")
+    enc = Encounter([a, b, foe], sides={"party": ["Wulfric", "Chessan"], "foes": ["Mayat"]},
+                    map=m, ruleset="classic", seed=1).start()
+    assert enc.map.is_flanked("Mayat")
+    turn_of(enc, "Wulfric").attack("Wulfric", "Mayat")
+    attack = [e for e in enc.log if e.kind == "attack" and not e.command][-1]
+    assert "Mayat is Flanked" in attack.data["modifiers"]
+    from lfgcombat.classic.combatant import ClassicCombatant
+    ac = ClassicCombatant.of(foe).ac
+    assert ac.dex > 0 and attack.data["against"] == ac.total - ac.dex
