@@ -37,6 +37,10 @@ from .movement_modes import MovementBudget, Speeds, parse_speeds
 from .objects import strength_check_odds
 from . import close_keys as close_keys  # registers skills, special_abilities, handedness...
 from .classic.heroic import heroic_action, heroic_action_odds
+# the classic and wounds rulesets' tables (data/classic/, data/wounds/): load_table knows
+# them whatever the user imported first
+from .classic import armor as _classic_armor, conditions as _classic_conditions  # noqa: F401
+from .wounds import objects as _wounds_objects, saves as _wounds_saves  # noqa: F401
 
 from ._version import __version__ as __version__  # the one version source
 

@@ -74,6 +74,8 @@ CONDITIONS_SCHEMA = Schema(key="condition", columns={
     "reactions": _BOOL,
     "swift_actions": _BOOL,
     "threatens": _BOOL,
+    "cannot_be_flanked": _BOOL,
+    "in_a_grapple": _BOOL,
     "loses_dodge_and_shield": _BOOL,
     "dex_zero_vs_attacks": _BOOL,
     "auto_fail_ref": _BOOL,
@@ -157,6 +159,9 @@ class ConditionSpec:
         big_actions, little_actions: The most of each per turn (``None``: no limit).
         lose_big_action: A Big Action is spent at the start of the turn.
         reactions, swift_actions, threatens: ``False`` when the condition forbids them.
+        cannot_be_flanked: "You cannot be flanked" (Grappled, Pinned).
+        in_a_grapple: The creature is in a grapple: "Grappling does not cause the cramped
+            condition" ("Space in Combat Gameplay").
         loses_dodge_and_shield, dex_zero_vs_attacks, auto_fail_ref: Defensive losses.
         miss_chance: % miss chance of your attacks (others have concealment to you).
         attackers_miss_chance: % miss chance of attacks against you.
@@ -202,6 +207,8 @@ class ConditionSpec:
     reactions: bool
     swift_actions: bool
     threatens: bool
+    cannot_be_flanked: bool
+    in_a_grapple: bool
     loses_dodge_and_shield: bool
     dex_zero_vs_attacks: bool
     auto_fail_ref: bool
@@ -293,8 +300,9 @@ def _row_spec(row: Mapping[str, Any], file: str, line: int) -> ConditionSpec:
         "attackers_miss_chance", "spell_failure_pct")}
     flags: dict[str, Any] = {c: bool(row[c]) for c in (
         "immobile", "cannot_run", "cannot_5ft_step", "lose_big_action", "reactions",
-        "swift_actions", "threatens", "loses_dodge_and_shield", "dex_zero_vs_attacks",
-        "auto_fail_ref", "precision_vulnerable")}
+        "swift_actions", "threatens", "cannot_be_flanked", "in_a_grapple",
+        "loses_dodge_and_shield", "dex_zero_vs_attacks", "auto_fail_ref",
+        "precision_vulnerable")}
     return ConditionSpec(
         key=key, condition=condition, stage=stage,
         aliases=tuple(a for a in (_none(row["aliases"]) or "").split(";") if a),

@@ -224,6 +224,16 @@ class SheetSections(Mapping[str, Any]):
         """Every stored value as plain data for the file, by key."""
         return {k: self._sections[k].dump(v) for k, v in self._values.items()}
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled by key (a Section may hold lambdas): the worker process of a local pool
+        or a Dask cluster finds each section in its own registry."""
+        return (_unpickle_sections, (tuple(self._values.items()),))
+
+
+def _unpickle_sections(items: tuple[tuple[str, Any], ...]) -> SheetSections:
+    import lfgcombat  # noqa: F401 - every module registering a section
+    return SheetSections((_REGISTRY[k], v) for k, v in items)
+
 
 # --------------------------------------------------------------------------- the registry
 

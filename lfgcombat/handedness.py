@@ -29,13 +29,14 @@ to deal the listed slashing damage".
 from __future__ import annotations
 
 import enum
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from .errors import IllegalActionError, LfgError
 
 __all__ = ["Hand", "HandednessError", "parse_handedness", "is_off_hand", "OFF_HAND_SKILL_PENALTY",
+           "OFF_HAND", "off_hand_weapon_of", "hand_weapon", "HandWeapon",
            "FollowUp", "follow_up_attack", "TwoShields", "two_shields",
            "defensive_shield_bonus", "check_tail_target", "pounce_attacks", "check_rake"]
 
@@ -191,3 +192,113 @@ def check_rake(*, in_grapple: bool, won_check: bool, purpose: str,
                      (not reaction_available, "no Reaction left")):
         if bad:
             raise IllegalActionError(f"no Rake: {why}", RULE_COMMON)
+
+
+# --------------------------------------------------------------------------- which hand
+
+
+def _entry_name(entry: Any) -> str:
+    if isinstance(entry, str):
+        return entry.strip().lower()
+    if isinstance(entry, Mapping):
+        return str(entry.get("name", "")).strip().lower()
+    return ""
+
+
+def _parse_off_hand(raw: Any) -> str:
+    from .creature_parse import CreatureError
+    if not isinstance(raw, str) or not raw.strip() or len(raw) > 80:
+        raise CreatureError([("off_hand", "the name of the weapon held in the off hand (one "
+                              f"of the creature's weapons), not {raw!r:.40} ({RULE})")])
+    return raw.strip().lower()
+
+
+def _check_off_hand(value: str | None, fields: Mapping[str, Any]) -> list[tuple[str, str]]:
+    weapons = fields.get("weapons")
+    if value is None or weapons is None:  # the weapons field was bad: reported there
+        return []
+    names = [_entry_name(w) for w in weapons]
+    if value not in names:
+        return [("off_hand", f"{value!r} is not one of the creature's weapons "
+                             f"({', '.join(n for n in names if n) or 'none'}); name the "
+                             f"weapon held in the off hand ({RULE})")]
+    if len([n for n in names if n]) < 2:
+        return [("off_hand", f"{value!r} is the creature's only weapon: a weapon in the off "
+                             f"hand needs another in the main hand ({RULE})")]
+    return []
+
+
+def _register() -> Any:
+    from .creature_sections import Section, register_section
+    return register_section(Section(
+        "off_hand", _parse_off_hand, default=None,
+        show=lambda v: f"{v} (off hand: -2 on its attacks, -4 if one-handed)",
+        label="Off hand", rule=RULE, check=_check_off_hand))
+
+
+#: The creature file's ``off_hand:`` key: the weapon (one of ``weapons:``) held in the off
+#: hand; the first other weapon is the main hand's. Read with :func:`off_hand_weapon_of`.
+OFF_HAND = _register()
+
+
+def off_hand_weapon_of(creature: Any) -> str | None:
+    """The weapon the creature holds in its off hand (``off_hand:``), or ``None``."""
+    found = getattr(creature, "sections", None)
+    value = found.get("off_hand") if isinstance(found, Mapping) else None
+    return str(value) if value else None
+
+
+@dataclass(frozen=True)
+class HandWeapon:
+    """The weapon an attack is made with, and whether it is an off-hand attack.
+
+    Attributes:
+        weapon: The weapon's name (``None``: the attacker's default weapon).
+        off_hand: An attack "made with only your Off-Hand" (-2, -4 with a one-handed
+            weapon: :func:`lfgcombat.attacks.off_hand_penalty`).
+        why: The reason, in words (empty when the file says nothing of hands).
+    """
+
+    weapon: str | None
+    off_hand: bool
+    why: str = ""
+
+
+def hand_weapon(creature: Any, weapon: str | None, hand: str | None) -> HandWeapon:
+    """Which weapon strikes and with which hand, from the creature file's ``off_hand:``.
+
+    "While wielding a weapon in each hand, you may choose to attack with either weapon
+    whenever you strike"; "Any attacks made with only your Off-Hand suffer a -2 penalty
+    (Wielding a 1-Handed weapon in your Off-hand increases this penalty to -4)"; "The
+    Ambidextrous Feat allows you to use either hand as your main hand" (no penalty).
+
+    Args:
+        creature: The attacker (``weapons``, ``off_hand``, ``ambidextrous``).
+        weapon: The weapon named for the attack (``None``: by ``hand``, else the main hand's).
+        hand: ``main`` or ``off`` (``None``: the hand holding ``weapon``).
+
+    Raises:
+        IllegalActionError: a ``hand`` without an ``off_hand:`` in the file, or a weapon
+            and a hand that disagree. HandednessError: a ``hand`` that is not main or off.
+    """
+    if hand is not None and hand not in ("main", "off"):
+        raise HandednessError(f"hand: 'main' or 'off', not {hand!r:.40}")
+    off = off_hand_weapon_of(creature)
+    if off is None:
+        if hand is not None:
+            raise IllegalActionError(f"hand={hand!r}: the creature file names no weapon in "
+                                     "the off hand (off_hand: <weapon>)", RULE)
+        return HandWeapon(weapon, False)
+    names = [_entry_name(w) for w in getattr(creature, "weapons", ())]
+    main = next((n for n in names if n and n != off), None)
+    if weapon is None:
+        weapon = off if hand == "off" else main
+    named = str(weapon).strip().lower()
+    is_off = named == off
+    if hand is not None and (hand == "off") != is_off:
+        raise IllegalActionError(f"{weapon!r} is not the {hand} hand's weapon (main: {main}, "
+                                 f"off: {off})", RULE)
+    from .close_keys import is_ambidextrous
+    if is_off and is_ambidextrous(creature):
+        return HandWeapon(weapon, False, f"{off} in the off hand; Ambidextrous: no penalty")
+    return HandWeapon(weapon, is_off, f"{off} in the off hand" if is_off else "")

@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import difflib
 import enum
+import functools
 import re
 from dataclasses import dataclass
 
@@ -36,14 +37,27 @@ from typing import Any
 from .citations import cite
 from .creature_sections import Section, register_section
 from .errors import IllegalActionError, LfgError
+from .tables import Column, Schema, load_table, records, register_schema
 
 __all__ = ["Maneuverability", "Speeds", "MovementBudget", "MovementModeError", "MODES",
            "parse_speeds", "leap_needs_check", "leap_bonus_ft", "max_leap_ft",
-           "leaper_fall_ft", "check_run", "speeds_of", "MOVEMENT"]
+           "leaper_fall_ft", "check_run", "speeds_of", "MOVEMENT", "body_height_ft",
+           "Hurdle", "hurdle_dc", "HURDLES_SCHEMA"]
 
 RULE = cite("Other Types of Movement")
 RULE_LEAPER = cite("Leaper")
 RULE_FLYING = cite("Flying")
+RULE_OBSTACLES = cite("Obstacles")
+RULE_PRONE = cite("Prone")
+
+HURDLES_SCHEMA = Schema(key="hurdle", columns={
+    "hurdle": Column("str"),
+    "order": Column("int", min=0, max=20, unique=True),
+    "max_height_fraction": Column("float", min=0, max=10, nullable=True),
+    "dc": Column("int", min=0, max=60, nullable=True),
+    "source": Column("source"),
+})
+register_schema("hurdles", HURDLES_SCHEMA)
 
 #: The movement modes a budget knows: ``walk`` (the Move Speed), ``fly``, ``swim``,
 #: ``climb`` and ``leap`` (on the land budget, Leaper X only).
@@ -380,3 +394,102 @@ MOVEMENT: Section[Speeds | None] = register_section(Section(
     dump=lambda v: v.text() if v is not None else None,
     show=lambda v: v.text() if v is not None else "", label="Movement", attribute="speeds",
     rule=RULE, view=_movement_view, check=_movement_check))
+
+
+# -- heights and hurdles --------------------------------------------------------------------
+def body_height_ft(size: Any) -> float:
+    """How tall a creature of ``size`` stands, in feet: the middle of the Height/Length
+    range of ``data/sizes.csv`` (000_8d1d7816ee944f3b.txt, "Creature Size Category Table",
+    rebuilt there from the d20 size table: Medium 4-7 ft gives 5.5 ft, Large 9-13 ft 11 ft).
+
+    Raises:
+        MovementModeError: an unknown size.
+
+    Example:
+        >>> body_height_ft("medium"), body_height_ft("large")
+        (5.5, 11.0)
+    """
+    name = str(getattr(size, "value", size)).strip().lower()
+    table = _heights()
+    if name not in table:
+        raise MovementModeError(f"unknown size {size!r}; sizes are {', '.join(table)}")
+    return table[name]
+
+
+@functools.lru_cache(maxsize=1)
+def _heights() -> dict[str, float]:
+    """Size -> the middle of its height range (``data/sizes.csv``'s ``height``)."""
+    out = {}
+    for row in records(load_table("sizes")):
+        lo, hi = (_feet_of(p) for p in str(row["height"]).replace("ft", "").split("-"))
+        out[str(row["size"])] = (lo + hi) / 2
+    return out
+
+
+def _feet_of(text: str) -> float:
+    """``"6 in"`` -> 0.5, ``" 4"`` -> 4.0 (the sizes table's heights)."""
+    t = text.strip()
+    return float(t[:-2]) / 12 if t.endswith("in") else float(t)
+
+
+@dataclass(frozen=True)
+class Hurdle:
+    """The Jump&Sprint check to hurdle a barrier (``dc`` ``None``: in stride, no check).
+
+    Attributes:
+        hurdle: The row of ``data/hurdles.csv`` (``in_stride`` ... ``overhead``,
+            ``prone_enemy``).
+        dc: The Jump&Sprint DC, or ``None`` when no check is needed.
+        barrier_ft: The barrier's height; ``effective_ft`` after a Leaper's +X/2.
+        height_ft: The jumper's height (:func:`body_height_ft`).
+        rule: The citations.
+    """
+
+    hurdle: str
+    dc: int | None
+    barrier_ft: float
+    effective_ft: float
+    height_ft: float
+    rule: str
+
+
+def hurdle_dc(size: Any, barrier_ft: float = 0, *, leaper: int = 0,
+              prone_enemy: bool = False) -> Hurdle:
+    """The Jump&Sprint DC to hurdle a barrier as part of a Big Action's movement
+    (000_8d1d7816ee944f3b.txt, "Leaper": "You may make a Jump&Sprint check to hurdle a
+    barrier or leap over an obstacle as part of a Big Action movement"). The skill chapter
+    with its DCs is lost: ``data/hurdles.csv`` rebuilds them by the barrier's height as a
+    share of the jumper's (inferred, each row's ``source`` says why): up to 1/4 in stride
+    with no check ("Obstacles"), then DC 10 / 15 / 20 / 25 up to 1/2, 3/4, 1 and 1 1/2 of
+    its height; an active prone enemy is DC 20 ("Prone": "Jump&Sprint DC20+"). A Leaper's
+    "vertical leap may be increased by +(X/2) feet": the barrier counts X/2 ft lower.
+
+    Raises:
+        MovementModeError: a bad height, Leaper or size; IllegalActionError: a barrier
+            too tall to hurdle (climb it or fly).
+
+    Example:
+        >>> hurdle_dc("medium", 3).dc, hurdle_dc("medium", 3, leaper=10).dc
+        (15, None)
+    """
+    if isinstance(barrier_ft, bool) or not isinstance(barrier_ft, (int, float)) or not (
+            0 <= barrier_ft <= 10_000):
+        raise MovementModeError(f"barrier_ft is the barrier's height in feet (0 or more), "
+                                f"not {barrier_ft!r}")
+    height = body_height_ft(size)
+    rows = sorted(records(load_table("hurdles")), key=lambda r: r["order"])
+    rule = f"{RULE_LEAPER}; {RULE_OBSTACLES}"
+    if prone_enemy:
+        row = next(r for r in rows if r["hurdle"] == "prone_enemy")
+        return Hurdle("prone_enemy", int(row["dc"]), barrier_ft, barrier_ft, height,
+                      f"{RULE_PRONE}; {RULE_LEAPER}")
+    effective = max(0.0, float(barrier_ft) - _x(leaper) / 2)
+    for r in rows:
+        top = r["max_height_fraction"]
+        if top is not None and top == top and effective <= top * height + 1e-9:
+            dc = r["dc"]
+            return Hurdle(str(r["hurdle"]), None if dc is None or dc != dc else int(dc),
+                          float(barrier_ft), effective, height, rule)
+    raise IllegalActionError(f"a {barrier_ft}-ft barrier is too tall to hurdle for a "
+                             f"{height:g}-ft creature (at most 1 1/2 times its height, after "
+                             "Leaper's +X/2): climb it or fly over it", rule)

@@ -121,3 +121,45 @@ def test_weapons_it_cannot_read_are_named_not_silently_unarmed(party):
     assert list(panel._weapon.options) == ["longsword", "unarmed strike"]  # a plain name reads
     assert panel.setup.line.startswith("Longsword")
     assert "cannot be read" not in panel._message.value
+
+
+def _wounds_pair():
+    from lfgcombat import Creature
+    ash = Creature.from_dict({"name": "Ash", "level": 3, "max_hp": 20, "kind": "pc",
+                              "ruleset": ["wounds"], "abilities": {"str": 14}, "prowess": 2,
+                              "weapons": [{"name": "longsword", "extra": "1d6 [fire]"}]})
+    orc = Creature.from_dict({"name": "Orc", "level": 2, "max_hp": 15, "ruleset": ["wounds"],
+                              "prowess": 1, "weapons": ["greataxe"]})
+    return [ash, orc]
+
+
+def test_the_wounds_panel_takes_a_critical_choice_and_shows_both():
+    """003_de0e94afd49609a7.txt, "There are two options when determining what a critical
+    hit does": the panel's ``critical`` dropdown picks one, the odds show both."""
+    pair = _wounds_pair()
+    panel = AttackPanel(pair, Roller(seed=2), ruleset="wounds")
+    assert list(panel._critical.options) == ["multiply", "wounds"]
+    assert panel.situation == {"critical_choice": "multiply"}
+    odds = attack_odds(pair[0], pair[1], "longsword", ruleset="wounds")
+    assert panel.odds.p_hit == odds.p_hit and panel.odds.expected == odds.expected
+    assert "lfg-choices" in panel._odds.value
+    for choice, (hp, w) in odds.expected.items():  # both choices, the engine's numbers
+        assert choice in panel._odds.value and f"{float(hp):.2f}" in panel._odds.value
+    assert "riders fire" in panel._line.value
+    panel.choose(critical_choice="wounds", total_defense=True)
+    to_w = attack_odds(pair[0], pair[1], "longsword", ruleset="wounds",
+                       critical_choice="wounds", total_defense=True)
+    assert panel.odds.critical_choice == "wounds" and panel.odds.ac == to_w.ac == 15
+    result = panel.roll()
+    assert panel.last_result is result and "attack: d20" in panel._result.value
+    with pytest.raises(TypeError, match="critical_choice is one of"):
+        panel.choose(critical_choice="both")
+
+
+def test_the_wounds_panel_names_a_missing_field_and_lfg_hides_the_choice(party):
+    from lfgcombat.widgets.attackpanel import AttackPanelError
+    panel = AttackPanel(party, Roller(seed=1), ruleset="wounds")
+    assert panel.odds is None and "prowess" in panel.error and panel._roll.disabled
+    assert AttackPanel(party, Roller(seed=1))._critical.layout.display == "none"
+    with pytest.raises(AttackPanelError, match="ruleset"):
+        AttackPanel(party, Roller(seed=1), ruleset="d20")

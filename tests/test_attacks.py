@@ -280,8 +280,7 @@ def test_perfect_critical_deals_maximum_physical_and_breaks_a_limb():
 
 def test_ruleset_names():
     assert Ruleset().killer_criticals is False and Ruleset().perfect_critical is False
-    with pytest.raises(RulesetError, match="not implemented yet"):
-        Ruleset("wounds")  # (classic plays since issue 13: tests/classic)
+    assert Ruleset("wounds").name == "wounds"  # plays since issue 13 (tests/wounds)
     with pytest.raises(RulesetError, match="unknown ruleset"):
         Ruleset("gurps")
     with pytest.raises(RulesetError, match="switch"):

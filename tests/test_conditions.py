@@ -712,3 +712,25 @@ def test_a_table_is_read_by_the_same_functions_complete_or_partial() -> None:
     with pytest.raises(ConditionError, match="unknown condition 'stunned'"):
         Affliction.parse("stunned", lookup=lambda n: conditions.find_condition(n, names))
     assert lookup("blind") is Condition.BLINDED  # the lfg table, unchanged
+
+
+def test_the_map_reads_who_cannot_be_flanked_and_who_grapples_from_the_data():
+    """"You cannot be flanked" (Grappled, Pinned) and "Grappling does not cause the cramped
+    condition" (000_8d1d7816ee944f3b.txt, "Space in Combat Gameplay") are columns of
+    data/conditions.csv, and the map's flags are exactly those columns (issue 10: the map
+    reads condition flags from the conditions data only)."""
+    from lfgcombat.battlemap.reading import condition_flags
+    from lfgcombat.tables import load_table
+    table = load_table("conditions").set_index("condition")
+    assert set(table.index[table["cannot_be_flanked"]]) == {"grappled", "pinned"}
+    assert set(table.index[table["in_a_grapple"]]) == {"grappled", "pinned"}
+    plain = [k for k in table.index if table.loc[k, "value"] == "none"]
+    assert len(plain) > 20
+    for key in plain:
+        c = Creature.from_dict({"name": "X", "class": "fighter", "level": 1,
+                                "conditions": [key]})
+        flags = condition_flags(c)
+        assert bool(flags.unflankable) == any(table.loc[n, "cannot_be_flanked"]
+                                              for n in flags.names if n in table.index), key
+        assert bool(flags.grappling) == any(table.loc[n, "in_a_grapple"]
+                                            for n in flags.names if n in table.index), key

@@ -2,8 +2,8 @@
 
 Known answers: one-on-one fights solved exactly by a Markov chain over both HP totals
 (:mod:`lfgcombat.prep.exact`), checked against the fast tier (many fights) and the reference
-tier (real encounters). Agreement of the tiers: 20 generated fights, each side's P(win) and
-the mean rounds compared by z-scores that are combined into one chi-square test. Every run
+tier (real encounters). Agreement of the tiers on 20 generated fights, with its power:
+tests/test_prep_tiers.py. Every run
 is seeded (derandomized): the same fights on every machine. Rules: 000_8d1d7816ee944f3b.txt,
 "Attack Rolls", "Critical Hits", "Attacks Per Turn", "Hit Points (HP) - Taking Damage,
 Injury, Death:".
@@ -109,29 +109,6 @@ def _generated_fights(count: int):
         rng.integers(0, 2)  # keep the generated fights as they were
         fights.append((sides, policy, ruleset))
     return fights
-
-
-def test_tiers_agree_on_twenty_generated_fights():
-    """P(red wins) and the mean rounds, fast (20,000 fights: taken as the truth) vs reference
-    (10 encounters), on 20 generated fights (every tactic, Killer Criticals on and off; the
-    powerful checks are in test_prep_agreement.py, and test_prep_replay.py replays fast-tier
-    fights as encounters, fight for fight). Each fight gives two p-values - an exact
-    binomial test of the reference wins, a z-test of its mean rounds - combined by Fisher's
-    method (chi-square with 80 degrees of freedom); no single p-value may be below the
-    Bonferroni bound either."""
-    pvalues = []
-    for i, (sides, policy, ruleset) in enumerate(_generated_fights(20)):
-        fast = simulate(sides, 20_000, seed=100 + i, tactics=policy, ruleset=ruleset,
-                        progress=False)
-        ref = simulate(sides, 10, seed=200 + i, tactics=policy, ruleset=ruleset,
-                       tier="reference", progress=False)
-        p_fast = min(max(float((fast.winner == 0).mean()), 1e-4), 1 - 1e-4)
-        pvalues.append(stats.binomtest(int((ref.winner == 0).sum()), ref.n, p_fast).pvalue)
-        sd = math.sqrt(fast.rounds.var() / ref.n + fast.rounds.var() / fast.n) or 1.0
-        pvalues.append(2 * stats.norm.sf(abs(ref.rounds.mean() - fast.rounds.mean()) / sd))
-    fisher = -2 * float(np.sum(np.log(np.maximum(pvalues, 1e-300))))
-    assert stats.chi2.sf(fisher, 2 * len(pvalues)) > ALPHA, (fisher, np.round(pvalues, 3))
-    assert min(pvalues) > ALPHA / len(pvalues), np.round(pvalues, 3)
 
 
 def _orc_ambush():

@@ -16,7 +16,7 @@ import pytest
 from lfgcombat import Ruleset
 from lfgcombat.creature import load_example
 from lfgcombat.dice import DiceError, ScriptedRoller
-from lfgcombat.prep import PrepError, simulate
+from lfgcombat.prep import PrepError, simulate, sweep
 from lfgcombat.prep.kernel import fight_states, fight_words, trace_fight
 from lfgcombat.prep.replay import ReplayError, ScriptedEncounter
 
@@ -161,3 +161,40 @@ def test_fights_stopped_at_the_round_limit_replay_exactly():
     assert len(draws) >= 6
     for i in draws[:6]:
         _check(r, i)
+
+
+def _events(enc) -> list:
+    return [(e.kind, e.command, repr(e.data)) for e in enc.log]
+
+
+@pytest.mark.parametrize("tier,n", [("fast", 300), ("reference", 6)])
+def test_sweep_points_replay_directly_event_for_event(tier, n):
+    """``sweep.replay(point, i)`` is ``sweep.result(point).replay(i)``, event for event, and
+    ``sweep.result(point)`` holds the very fights of ``simulate`` at that point's seed
+    stream; a point is an index or ``{parameter: value}``."""
+    def build(orcs):
+        return {"party": [load_example("wulfric")],
+                "orcs": [_named("orc", f"Orc {k}") for k in range(orcs)]}
+    sw = sweep({"orcs": [1, 2], "killer_criticals": [False, True]}, build, n, seed=5,
+               tactics="random", tier=tier, progress=False)
+    assert sw.points[3] == {"orcs": 2, "killer_criticals": True}
+    for point, key in ((0, 0), ({"orcs": 2, "killer_criticals": True}, 3)):
+        res = sw.result(point)
+        direct = simulate(build(sw.points[key]["orcs"]), n, seed=5, tactics="random",
+                          tier=tier, point=key, progress=False,
+                          switches={"killer_criticals": sw.points[key]["killer_criticals"]})
+        for k in ("winner", "rounds", "hp", "dead", "felled", "dealt"):
+            assert np.array_equal(getattr(res, k), getattr(direct, k)), k
+        assert sw.frame.query(f"orcs == {sw.points[key]['orcs']} and killer_criticals == "
+                              f"{sw.points[key]['killer_criticals']} and side == 'party' and "
+                              "measure == 'win'")["p"].iloc[0] == res.p_win("party")[0]
+        for i in dict.fromkeys([res.median_fight(), *res.worst(share=0.02)[:2], n - 1]):
+            enc = sw.replay(point, i)
+            assert _events(enc) == _events(res.replay(i)), (point, i)
+            assert [enc.state(c)["hp"] for c in res.names] == list(res.hp[i])
+    with pytest.raises(PrepError, match="no grid point"):
+        sw.replay({"orcs": 9, "killer_criticals": False}, 0)
+    with pytest.raises(PrepError, match="index 0 to 3"):
+        sw.replay(4, 0)
+    with pytest.raises(PrepError, match="out of range"):
+        sw.replay(0, n)

@@ -62,11 +62,11 @@ def test_temporary_hp_absorb_damage_first_in_the_fast_tier():
 def test_what_the_fast_tier_does_not_model_is_refused():
     orc = load_example("orc")
     gob = load_example("goblin")
-    prone = gob.replace(conditions=["prone"])
+    scared = gob.replace(conditions=["frightened"])  # not a condition the fast tier plays
     with pytest.raises(PrepError, match="tier='reference'"):
-        simulate({"a": [orc], "b": [prone]}, 10, seed=1, progress=False)
+        simulate({"a": [orc], "b": [scared]}, 10, seed=1, progress=False)
     with pytest.raises(PrepError, match="exact duel"):
-        exact_duel(orc, prone)
+        exact_duel(orc, scared)
     for tier in ("fast", "reference"):
         with pytest.raises(PrepError, match="0 HP or less"):
             simulate({"a": [orc], "b": [gob.replace(current_hp=0)]}, 10, seed=1, tier=tier,
@@ -74,6 +74,6 @@ def test_what_the_fast_tier_does_not_model_is_refused():
     with pytest.raises(PrepError, match="Temporary HP"):
         exact_duel(orc, gob.replace(temp_hp=2))
     # the reference tier plays them
-    r = simulate({"a": [orc], "b": [gob.replace(conditions=["prone"])]}, 3, seed=1,
+    r = simulate({"a": [orc], "b": [gob.replace(conditions=["frightened"])]}, 3, seed=1,
                  tier="reference", progress=False)
     assert r.n == 3

@@ -28,11 +28,11 @@ def test_panel_runs_shows_and_replays():
 
 
 def test_panel_shows_the_engines_refusal_and_keeps_the_last_result():
-    prone = load_example("goblin").replace(name="Prone Goblin", conditions=["prone"])
-    panel = PrepPanel([load_example("troll").replace(name="Big Troll"), prone],
+    scared = load_example("goblin").replace(name="Scared Goblin", conditions=["frightened"])
+    panel = PrepPanel([load_example("troll").replace(name="Big Troll"), scared],
                       foes=["Big Troll"], copies=1, n=100)
     first = panel.run()
-    panel._foes.value = ["Prone Goblin"]
+    panel._foes.value = ["Scared Goblin"]
     assert panel.run() is None
     assert "tier='reference'" in panel.error
     assert panel.result is first

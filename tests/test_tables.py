@@ -433,3 +433,17 @@ def test_load_table_returns_a_copy() -> None:
     assert second["size"].tolist()[0] == "diminutive"
     assert second.set_index("size").loc["large", "attack_ac_mod"] == -1
     assert second.space_hexes.tolist()[4] == 3
+
+
+def test_every_data_table_is_known_whatever_is_imported_first():
+    """``load_table("classic/conditions")`` works in a fresh interpreter that imported only
+    :mod:`lfgcombat.tables`: the rulesets' tables do not wait for their modules' imports."""
+    import subprocess
+    import sys
+    out = subprocess.run([sys.executable, "-c", "from lfgcombat.tables import table_names; "
+                          "print(' '.join(table_names()))"],
+                         capture_output=True, text=True, check=True).stdout.split()
+    data = Path(__file__).resolve().parents[1] / "data"
+    on_disk = {str(p.relative_to(data).with_suffix("")) for p in data.rglob("*.csv")}
+    assert len(on_disk) > 15
+    assert on_disk <= set(out), on_disk - set(out)

@@ -6,6 +6,12 @@ Thin by design: every number comes from the engine - :func:`lfgcombat.attacks.pr
 odds_for` (hit, critical, expected damage, the damage distribution) and
 :meth:`lfgcombat.attacks.AttackSetup.resolve` (the roll). An attack the rules forbid shows
 the engine's message and disables the Roll button.
+
+Under another ruleset (``ruleset="wounds"`` or ``"classic"``) the panel asks that ruleset's
+attack policy: :func:`lfgcombat.attack_odds` with ``ruleset=`` for the odds and
+``attack_resolution.attack`` for the roll. Where the policy offers a critical choice
+(``critical_choices``: wounds' ``multiply`` / ``wounds``) the panel shows a ``critical``
+dropdown, and the odds show the expected damage of every choice.
 """
 
 from __future__ import annotations
@@ -20,12 +26,12 @@ import traitlets
 
 from lfgcombat.archery import Bystander
 from lfgcombat.attacks.odds import unintended_attack_odds
-from lfgcombat.attack_odds import AttackOdds, odds_for
-from lfgcombat.attacks import AttackResult, AttackSetup, prepare
+from lfgcombat.attack_odds import AttackOdds, attack_odds, odds_for
+from lfgcombat.attacks import AttackSetup, prepare
 from lfgcombat.creature import Creature
 from lfgcombat.dice import Roller
 from lfgcombat.errors import LfgError
-from lfgcombat.rulesets import Ruleset
+from lfgcombat.rulesets import Ruleset, definition
 
 __all__ = ["AttackPanel", "AttackPanelError", "odds_html", "weapon_names"]
 
@@ -34,6 +40,12 @@ _TOGGLES = (("flanked", "target flanked"), ("flat_footed", "target flat-footed")
             ("aim", "Aim"), ("touch", "touch attack"), ("thrown", "thrown"))
 _RULES = (("killer_criticals", "Killer Criticals"), ("perfect_critical", "Perfect Critical"))
 _NONE = "(none)"
+#: The rulesets the panel plays, and each one's situation toggles (the engine reads them).
+_RULESETS = ("lfg", "classic", "wounds")
+_OTHER_TOGGLES = {"wounds": (("total_defense", "target in Total Defense"),
+                             ("airborne", "target airborne (Electricity)"),
+                             ("spare", "spare (Holy/Unholy/Primal)")),
+                  "classic": ()}
 
 
 def _creature_pool(creatures: Sequence[Creature] | Mapping[str, Creature], roller: Roller,
@@ -94,6 +106,35 @@ def odds_html(odds: AttackOdds) -> str:
             "when it hits</small>")
 
 
+def policy_odds_html(odds: Any) -> str:
+    """The odds a ruleset's attack policy computed (``classic``, ``wounds``): hit,
+    critical, the Instant Kill where there is one, and one row per critical choice with its
+    expected damage (``to_frame()``, both of wounds' choices), as HTML.
+
+    Args:
+        odds: The policy's odds (``p_hit``, ``p_crit``, ``summary()``; ``to_frame()`` and
+            ``p_instant_kill`` where it has them).
+
+    Returns:
+        An HTML fragment (``.lfg-choices`` holds the table of choices).
+    """
+    head = (f"<b>hit</b> {float(odds.p_hit):.1%} &middot; <b>critical</b> "
+            f"{float(odds.p_crit):.1%}")
+    kill = getattr(odds, "p_instant_kill", None)
+    if kill:
+        head += f" &middot; <b>Instant Kill</b> {float(kill):.3%}"
+    frame = odds.to_frame() if hasattr(odds, "to_frame") else None
+    if frame is None or frame.empty:
+        return head
+    cols = list(frame.columns)
+    rows = "".join("<tr>" + "".join(
+        f"<td style='padding:0 6px'>{html.escape(f'{v:.2f}' if isinstance(v, float) else str(v))}"
+        "</td>" for v in row) + "</tr>" for row in frame.itertuples(index=False))
+    return (f"{head}<table class='lfg-choices' style='font-size:12px'><tr>"
+            + "".join(f"<th style='padding:0 6px'>{html.escape(c)}</th>" for c in cols)
+            + f"</tr>{rows}</table>")
+
+
 def _unintended_html(odds: AttackOdds) -> str:
     """The chance that a miss strikes each creature next to the target (``.lfg-unintended``;
     000_8d1d7816ee944f3b.txt, "Accuracy by Volume (Unintended Targets)")."""
@@ -132,6 +173,8 @@ class AttackPanel(W.VBox):
             log).
         dicelog: A :class:`~lfgcombat.widgets.DiceLog` to show under the panel (optional).
         attacker, target: Names to start with (default: the first two creatures).
+        ruleset: ``"lfg"`` (the default), ``"classic"`` or ``"wounds"``: whose attack rules
+            the panel asks.
 
     CSS hooks: the widget is ``.lfg-attackpanel``; its dropdowns ``.lfg-panel-attacker``,
     ``.lfg-panel-target``, ``.lfg-panel-weapon``, ``.lfg-panel-fortune``,
@@ -144,7 +187,9 @@ class AttackPanel(W.VBox):
         setup: The prepared attack (``None`` when the choice is illegal).
         odds: Its :class:`~lfgcombat.attack_odds.AttackOdds` (``None`` when illegal).
         error: The engine's message for an illegal choice ("" otherwise).
-        last_result: The last rolled :class:`~lfgcombat.attacks.AttackResult`.
+        last_result: The last rolled :class:`~lfgcombat.attacks.AttackResult` (under
+            another ruleset, its policy's result, e.g. a wounds attack).
+        ruleset_name: The ruleset whose rules the panel asks.
     """
 
     error = traitlets.Unicode("")
@@ -152,8 +197,12 @@ class AttackPanel(W.VBox):
 
     def __init__(self, creatures: Sequence[Creature] | Mapping[str, Creature], roller: Roller,
                  dicelog: W.Widget | None = None, attacker: str | None = None,
-                 target: str | None = None, **kwargs: Any) -> None:
+                 target: str | None = None, ruleset: str = "lfg", **kwargs: Any) -> None:
         pool = _creature_pool(creatures, roller, attacker, target)
+        if ruleset not in _RULESETS:
+            raise AttackPanelError(f"ruleset: {ruleset!r:.30} is not one of "
+                                   f"{', '.join(_RULESETS)}")
+        self.ruleset_name = ruleset
         self.creatures = pool
         self.roller = roller
         self._unreadable: list[str] = []
@@ -165,8 +214,8 @@ class AttackPanel(W.VBox):
         self._fill_weapons()
         self._attacker.observe(lambda _c: (self._fill_weapons(), self.refresh()), "value")
         for w in (self._target, self._weapon, self._fortune, self._concealment, self._cover,
-                  self._distance, self._near, *self._toggles.values(),
-                  *self._rules.values()):
+                  self._distance, self._near, self._critical, *self._toggles.values(),
+                  *self._rules.values(), *self._other.values()):
             w.observe(lambda _c: self.refresh(), "value")
         self.refresh()
 
@@ -195,6 +244,16 @@ class AttackPanel(W.VBox):
                          for k, label in _TOGGLES}
         self._rules = {k: W.Checkbox(value=False, description=label, indent=False,
                                      layout=W.Layout(width="12em")) for k, label in _RULES}
+        choices = definition(self.ruleset_name).attacks.critical_choices \
+            if self.ruleset_name != "lfg" else ()
+        self._critical = W.Dropdown(options=list(choices) or [_NONE], description="critical",
+                                    layout=W.Layout(width="16em",
+                                                    display="" if choices else "none"),
+                                    style={"description_width": "5em"})
+        self._critical.add_class("lfg-panel-critical")
+        self._other = {k: W.Checkbox(value=False, description=label, indent=False,
+                                     layout=W.Layout(width="16em"))
+                       for k, label in _OTHER_TOGGLES.get(self.ruleset_name, ())}
         self._line = W.HTML()
         self._odds = W.HTML()
         self._message = W.HTML()
@@ -212,11 +271,15 @@ class AttackPanel(W.VBox):
 
     def _children(self, dicelog: W.Widget | None) -> list[W.Widget]:
         """The panel's layout: the choices, the attack line, messages, odds, Roll, result."""
-        picks = W.HBox([W.VBox([self._attacker, self._target, self._weapon]),
-                        W.VBox([self._fortune, self._concealment, self._cover, self._distance,
-                                self._near]),
-                        W.VBox(list(self._toggles.values())),
-                        W.VBox(list(self._rules.values()))])
+        if self.ruleset_name != "lfg":  # its policy's own choices
+            picks = W.HBox([W.VBox([self._attacker, self._target, self._weapon,
+                                    self._critical]), W.VBox(list(self._other.values()))])
+        else:
+            picks = W.HBox([W.VBox([self._attacker, self._target, self._weapon]),
+                            W.VBox([self._fortune, self._concealment, self._cover,
+                                    self._distance, self._near]),
+                            W.VBox(list(self._toggles.values())),
+                            W.VBox(list(self._rules.values()))])
         children = [picks, self._line, self._message, self._odds,
                     W.HBox([self._roll]), self._result]
         if dicelog is not None:
@@ -239,6 +302,11 @@ class AttackPanel(W.VBox):
     @property
     def situation(self) -> dict[str, Any]:
         """The situation keys the panel passes to the engine."""
+        if self.ruleset_name != "lfg":
+            sit = {k: True for k, w in self._other.items() if w.value}
+            if self._critical.value != _NONE:
+                sit["critical_choice"] = self._critical.value
+            return sit
         sit: dict[str, Any] = {k: True for k, w in self._toggles.items() if w.value}
         if self._fortune.value != _NONE:
             sit["fortune"] = self._fortune.value
@@ -291,8 +359,13 @@ class AttackPanel(W.VBox):
     def _set_choice(self, key: str, value: Any) -> None:
         """Set one situation key of :meth:`choose` on its toggle, switch or dropdown."""
         dropdowns = {"fortune": self._fortune, "concealment": self._concealment,
-                     "cover": self._cover}
-        if key in self._toggles:
+                     "cover": self._cover, "critical_choice": self._critical}
+        if key in self._other:
+            self._other[key].value = bool(value)
+        elif key == "critical_choice" and value not in self._critical.options:
+            raise TypeError(f"AttackPanel.choose: critical_choice is one of "
+                            f"{', '.join(map(str, self._critical.options))}, not {value!r}")
+        elif key in self._toggles:
             self._toggles[key].value = bool(value)
         elif key in self._rules:
             self._rules[key].value = bool(value)
@@ -328,6 +401,9 @@ class AttackPanel(W.VBox):
             self._refuse(f"{self._attacker.value} cannot attack itself: choose another "
                          "target")
             return
+        if self.ruleset_name != "lfg":
+            self._refresh_policy(attacker, target)
+            return
         try:
             setup = prepare(attacker, target, self._weapon.value, ruleset=self.ruleset,
                             **self.situation)
@@ -351,6 +427,21 @@ class AttackPanel(W.VBox):
 
     _odds_html = staticmethod(lambda odds: odds_html(odds))
 
+    def _refresh_policy(self, attacker: Creature, target: Creature) -> None:
+        """The odds by another ruleset's attack policy (``attack_odds(..., ruleset=)``)."""
+        try:
+            odds = attack_odds(attacker, target, self._weapon.value,
+                               ruleset=self.ruleset_name, **self.situation)
+        except Exception as exc:  # noqa: BLE001 - shown in the panel, never in the kernel
+            self._refuse(str(exc) if isinstance(exc, LfgError)
+                         else f"{type(exc).__name__}: {exc}")
+            return
+        self.setup, self.odds, self.error = None, odds, ""
+        self._roll.disabled = False
+        self._message.value = self._unreadable_note()
+        self._line.value = f"<code>{html.escape(odds.summary())}</code>"
+        self._odds.value = policy_odds_html(odds)
+
     def _unreadable_note(self) -> str:
         if not self._unreadable:
             return ""
@@ -360,8 +451,19 @@ class AttackPanel(W.VBox):
                 "weapon name or a mapping with a name); they are not offered, so only its "
                 "other weapons and Unarmed Strike are.</div>")
 
-    def roll(self) -> AttackResult | None:
-        """Roll the chosen attack (its rolls go to the roller's history, the dice log)."""
+    def roll(self) -> Any:
+        """Roll the chosen attack (its rolls go to the roller's history, the dice log);
+        under another ruleset, by its attack policy."""
+        if self.ruleset_name != "lfg" and self.odds is not None:
+            policy = definition(self.ruleset_name).attacks
+            result = policy.attack(self.roller, self.creatures[self._attacker.value],
+                                   self.creatures[self._target.value], self._weapon.value,
+                                   **self.situation)
+            self.last_result = result
+            text = result.explain() if hasattr(result, "explain") else repr(result)
+            self._result.value = ("<pre class='lfg-attack-result' style='font-size:12px'>"
+                                  f"{html.escape(text)}</pre>")
+            return result
         if self.setup is None:
             return None
         result = self.setup.resolve(self.roller)
@@ -371,6 +473,8 @@ class AttackPanel(W.VBox):
         return result
 
     def __repr__(self) -> str:
+        if self.ruleset_name != "lfg" and self.odds is not None:
+            return f"AttackPanel({self.odds.summary()})"
         if self.setup is None:
             return f"AttackPanel(illegal: {self.error})"
         return (f"AttackPanel({self.setup.line} | {self._attacker.value} -> "

@@ -36,7 +36,7 @@ from lfgcombat.shortrepr import short
 from .mapimage import image_url
 
 __all__ = ["BattleMap", "BattleMapError", "terrain_geojson", "cells_geojson", "TERRAIN_COLORS",
-           "SIDE_COLORS", "MOVE_ACTIONS"]
+           "SIDE_COLORS", "MOVE_ACTIONS", "wall_height_labels"]
 
 #: Fill colour per terrain kind.
 TERRAIN_COLORS = {
@@ -63,7 +63,8 @@ def _polygon(hexmap: HexMap, cell: Any, shrink: float = 1.0) -> list[list[list[f
 def terrain_geojson(hexmap: HexMap, see_through: bool = False) -> dict:
     """Every cell as a GeoJSON polygon coloured by terrain (built once per map).
 
-    Each feature carries ``properties``: ``col``, ``row``, ``terrain``, ``elevation`` and a
+    Each feature carries ``properties``: ``col``, ``row``, ``terrain``, ``elevation``, a
+    wall's ``wall_height`` in feet (``HexMap.wall_top``; ``None``: full height) and a
     ``style`` (jupyter-leaflet applies a feature's ``properties.style``).
 
     Args:
@@ -88,9 +89,11 @@ def terrain_geojson(hexmap: HexMap, see_through: bool = False) -> dict:
             if elev:
                 style["weight"] = 1 + min(3, elev // 10)
                 style["color"] = "#6b5b3e"
-            feats.append({"type": "Feature",
-                          "properties": {"col": col, "row": row, "terrain": kind.value,
-                                         "elevation": elev, "style": style},
+            props = {"col": col, "row": row, "terrain": kind.value, "elevation": elev,
+                     "style": style}
+            if kind == Terrain.WALL:
+                props["wall_height"] = hexmap.wall_top(cell)
+            feats.append({"type": "Feature", "properties": props,
                           "geometry": {"type": "Polygon", "coordinates": _polygon(hexmap, cell)}})
     return {"type": "FeatureCollection", "features": feats}
 
@@ -189,6 +192,17 @@ def _altitude_html(hexmap: HexMap, name: str) -> str:
     return f'<span class="lfg-token-altitude"> &uarr;{int(up)}</span>' if up else ""
 
 
+def wall_height_labels(hexmap: HexMap) -> dict[tuple[int, int], str]:
+    """The label of each wall that is not full height: ``(col, row) -> "10ft"``
+    (``HexMap.wall_top``: its own height, else the map's ``wall_height``)."""
+    out = {}
+    for cell, kind in hexmap.terrain_cells().items():
+        top = hexmap.wall_top(cell) if kind == Terrain.WALL else None
+        if top is not None:
+            out[hexmap.offset(cell)] = f"{top}ft"
+    return out
+
+
 def _fit_zoom(hexmap: HexMap, height_px: float) -> tuple[tuple[float, float], float]:
     """Centre (lat, lng) and a zoom (quarter steps) that fit the whole map in the view."""
     pts = [hexmap.geometry.to_pixel(c) for c in
@@ -260,6 +274,9 @@ class BattleMap(W.VBox):
         self.line_layer = _PaneGeoJSON(data=_EMPTY, name="lines", pane="lfg-lines")
         self.label_layer = LayerGroup(name="labels")
         self._labels: dict[str, _Label] = {}
+        #: A label on each wall that is not full height, its height in feet
+        self.wall_label_layer = LayerGroup(name="wall heights")
+        self._draw_wall_heights()
         try:
             height_px = float(str(height).removesuffix("px"))
         except ValueError:
@@ -269,7 +286,8 @@ class BattleMap(W.VBox):
                        zoom_delta=0.5, min_zoom=math.floor(zoom) - 3, max_zoom=math.ceil(zoom) + 4,
                        attribution_control=False, panes=PANES,
                        layers=(self.terrain_layer, self.threat_layer, self.reach_layer,
-                               self.token_layer, self.line_layer, self.label_layer),
+                               self.token_layer, self.line_layer, self.wall_label_layer,
+                               self.label_layer),
                        scroll_wheel_zoom=True, double_click_zoom=False,
                        layout=W.Layout(height=height))
         self.map.add_class("lfg-battlemap-map")
@@ -389,6 +407,7 @@ class BattleMap(W.VBox):
         if m.terrain_version != self._terrain_drawn:
             self._terrain_drawn = m.terrain_version
             self.terrain_layer.data = terrain_geojson(m, self._see_through())
+            self._draw_wall_heights()
         self._draw_background()
         if self.selected is not None and self.selected not in m:
             self.selected = None
@@ -501,6 +520,37 @@ class BattleMap(W.VBox):
             self._say(f"Not allowed: {exc}", error=True)
             return
         self._say(f"{name} is now {feet} ft up.")
+
+    def _draw_wall_heights(self) -> None:
+        """One label per wall that is not full height: its height (``10ft``)."""
+        m = self.hexmap
+        marks = []
+        for (col, row), text in sorted(wall_height_labels(m).items()):
+            x, y = m.geometry.to_pixel(m.geometry.cell(col, row))
+            lng, lat = _ll(x, y)
+            icon = _LabelIcon(html=('<div class="lfg-wall-height" style="font:600 9px/12px '
+                                    'sans-serif;color:#ffe08a;text-align:center">'
+                                    f"{html.escape(text)}</div>"),
+                              icon_size=[40, 12], icon_anchor=[20, 6])
+            marks.append(_Label(location=(lat, lng), icon=icon, draggable=False,
+                                keyboard=False, title=f"wall {text} tall"))
+        self.wall_label_layer.layers = tuple(marks)
+
+    def set_wall_height(self, where: Any, feet: int | None) -> None:
+        """The GM gives the wall at ``where`` its own height in feet (``None``: the map's
+        ``wall_height``) (``HexMap.set_wall_height``; an InitiativeTracker's Encounter
+        records it as the GM's map edit at its next step, so undo and saves keep it). A
+        refusal shows in the status line; the wall shows its height (``10ft``)."""
+        cell = self._cell_or_refuse(where)
+        if cell is None:
+            return
+        try:
+            self.hexmap.set_wall_height(cell, feet)
+        except LfgError as exc:
+            self._say(f"Not allowed: {exc}", error=True)
+            return
+        self._say(f"The wall at {self.hexmap.offset(cell)} is now "
+                  + (f"{feet} ft tall." if feet is not None else "as tall as the map's walls."))
 
     def _update_labels(self, toks: list) -> None:
         """One name label per token at its footprint's centre, moved in place; a long name

@@ -74,15 +74,7 @@ class PrepPanel(W.VBox):
                  party: Sequence[str] = ("Wulfric", "Chessan", "Mayat", "Sokaris"),
                  foes: Sequence[str] = ("Orc",), copies: int = 3, n: int = 2000,
                  seed: int = 1, **kwargs: Any) -> None:
-        own = list(creatures.values() if isinstance(creatures, Mapping) else creatures)
-        if not all(isinstance(c, Creature) for c in own):
-            raise TypeError("PrepPanel creatures must be lfgcombat.Creature values")
-        self.pool: dict[str, Creature] = {}
-        for name in example_names():
-            c = load_example(name)
-            self.pool[c.name] = c
-        for c in own:
-            self.pool[c.name] = c
+        self.pool: dict[str, Creature] = self._make_pool(creatures)
         names = list(self.pool)
         box = dict(layout=W.Layout(width="14em", height="9em"))
         self._party = W.SelectMultiple(options=names, value=[p for p in party if p in names],
@@ -96,28 +88,8 @@ class PrepPanel(W.VBox):
         self._count_box = W.VBox([])
         self._foes.observe(lambda _: self._sync_counts(), "value")
         self._sync_counts()
-        self._n = W.IntText(value=n, description="fights", **small)
-        self._seed = W.IntText(value=seed, description="seed", **small)
-        self._tactics = W.Dropdown(options=list(TARGET_POLICIES), value="weakest",
-                                   description="tactics", **small)
-        playable = [r for r in implemented() if r in SUPPORTED_RULESETS]
-        self._ruleset = W.Dropdown(options=playable, value=playable[0],
-                                   description="ruleset", **small)
-        self._tier = W.Dropdown(options=list(TIERS), value="fast", description="tier",
-                                **small)
-        self._killer = W.Checkbox(value=False, description="Killer Criticals", indent=False)
-        self._perfect = W.Checkbox(value=False, description="Perfect Critical", indent=False)
-        self._run = W.Button(description="Run", button_style="primary",
-                             tooltip="simulate the fights")
-        self._replay = W.Button(description="Replay the worst fight", disabled=True,
-                                layout=W.Layout(width="16em"))
-        self._bar = W.IntProgress(value=0, min=0, max=1, description="", bar_style="info",
-                                  layout=W.Layout(width="20em"))
-        self._status = W.HTML("")
-        self._stale = W.HTML("")
-        self._summary = W.HTML("")
-        self._plot = W.Image(format="png", layout=W.Layout(max_width="100%"))
-        self._table = W.VBox()
+        self._make_options(n, seed, small)
+        self._make_outputs()
         self.tracker = None
         self._run.on_click(lambda _: self.run())
         self._replay.on_click(lambda _: self.replay_worst())
@@ -131,6 +103,49 @@ class PrepPanel(W.VBox):
         for control in (self._party, self._foes, self._copies, self._n, self._seed,
                         self._tactics, self._ruleset, self._tier, self._killer, self._perfect):
             control.observe(lambda _: self._inputs_changed(), "value")
+
+    @staticmethod
+    def _make_pool(creatures: Sequence[Creature] | Mapping[str, Creature]
+                   ) -> dict[str, Creature]:
+        """The creatures to pick from by name: the examples, then ``creatures``."""
+        own = list(creatures.values() if isinstance(creatures, Mapping) else creatures)
+        if not all(isinstance(c, Creature) for c in own):
+            raise TypeError("PrepPanel creatures must be lfgcombat.Creature values")
+        pool: dict[str, Creature] = {}
+        for name in example_names():
+            c = load_example(name)
+            pool[c.name] = c
+        for c in own:
+            pool[c.name] = c
+        return pool
+
+    def _make_options(self, n: int, seed: int, small: dict[str, Any]) -> None:
+        """The run's options: fights, seed, tactics, ruleset, tier, optional rules."""
+        self._n = W.IntText(value=n, description="fights", **small)
+        self._seed = W.IntText(value=seed, description="seed", **small)
+        self._tactics = W.Dropdown(options=list(TARGET_POLICIES), value="weakest",
+                                   description="tactics", **small)
+        playable = [r for r in implemented() if r in SUPPORTED_RULESETS]
+        self._ruleset = W.Dropdown(options=playable, value=playable[0],
+                                   description="ruleset", **small)
+        self._tier = W.Dropdown(options=list(TIERS), value="fast", description="tier",
+                                **small)
+        self._killer = W.Checkbox(value=False, description="Killer Criticals", indent=False)
+        self._perfect = W.Checkbox(value=False, description="Perfect Critical", indent=False)
+
+    def _make_outputs(self) -> None:
+        """The buttons, the progress bar and what a run shows."""
+        self._run = W.Button(description="Run", button_style="primary",
+                             tooltip="simulate the fights")
+        self._replay = W.Button(description="Replay the worst fight", disabled=True,
+                                layout=W.Layout(width="16em"))
+        self._bar = W.IntProgress(value=0, min=0, max=1, description="", bar_style="info",
+                                  layout=W.Layout(width="20em"))
+        self._status = W.HTML("")
+        self._stale = W.HTML("")
+        self._summary = W.HTML("")
+        self._plot = W.Image(format="png", layout=W.Layout(max_width="100%"))
+        self._table = W.VBox()
 
     # ------------------------------------------------------------------ the model
     def _sync_counts(self) -> None:

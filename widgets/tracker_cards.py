@@ -2,7 +2,10 @@
 
 000_8d1d7816ee944f3b.txt, "Selective Initiative – Suggestion": "give each player (and
 monster) an index card that says “Ready” on one side and “Done” on the other side".
-Everything shown comes from :meth:`lfgcombat.Encounter.state`.
+Everything shown comes from :meth:`lfgcombat.Encounter.state`; under a ruleset that keeps
+its own record of each combatant (``classic``, ``wounds``) the card adds the record's
+vitals from the state's ``vitals`` (Wounds, nonlethal damage, disabled, Barrier, Shell,
+Total Defense, parries left) and counts its turn in the record's own actions (Half Actions).
 """
 
 from __future__ import annotations
@@ -25,6 +28,36 @@ def hp_color(frac: float) -> str:
 
 def _norm(text: str) -> str:
     return text.replace("-", " ").replace("_", " ")
+
+
+def vitals_text(vitals: dict[str, Any]) -> str:
+    """A ruleset record's vitals (``Encounter.state(name).vitals``) in words, those that
+    are set: ``Wounds 7/12 · Barrier 10/90 · Shell 50 · nonlethal 3 · disabled...``."""
+    v = vitals or {}
+    parts = []
+    if v.get("wounds") is not None:
+        parts.append(f"Wounds {v['wounds']}/{v.get('wounds_max', '?')}")
+    for key, label in (("barrier", None), ("shell", "Shell"), ("nonlethal", "nonlethal"),
+                       ("bleed", "Bleed"), ("negative_levels", "negative levels")):
+        if v.get(key):
+            parts.append(str(v[key]) if label is None else f"{label} {v[key]}")
+    for key in ("disabled", "stable", "mobile", "total_defense"):
+        if v.get(key) is True:
+            parts.append(key.replace("_", " "))
+    if v.get("parries_left") is not None:
+        parts.append(f"parries {v['parries_left']}, shield {v.get('shield_hp')} HP")
+    if v.get("initiative_penalty"):
+        parts.append(f"initiative {v['initiative_penalty']:+d}")
+    return " · ".join(parts)
+
+
+def _actions_text(s: dict[str, Any]) -> str:
+    """The actions left: Big/Little/Reactions, or a record's Half Actions and AOO."""
+    a = s["actions_left"]
+    v = s.get("vitals") or {}
+    if v.get("wounds") is not None:  # a turn of Half Actions; AOO as its reactions
+        return f"{a.big} Half · {a.reactions} AOO"
+    return f"{a.big} Big · {a.little} Little · {a.reactions} React"
 
 
 def _flags(s: dict[str, Any], acting: bool, paused: bool) -> list[str]:
@@ -70,7 +103,7 @@ def card_html(name: str, s: dict[str, Any], color: str, acting: bool, paused: bo
     extra = f"box-shadow:0 0 0 2px {ACTING_RING};" if acting else ""
     if s["dead"]:
         extra += "opacity:0.55;"
-    a = s["actions_left"]
+    vitals = vitals_text(s.get("vitals") or {})
     init = "—" if s["initiative"] is None else str(s["initiative"])
     # no roll, and why: "only the creatures that are aware may roll initiative"
     # (000_8d1d7816ee944f3b.txt, "AMBUSH! - What if you’re unaware?"), and an aware
@@ -95,8 +128,9 @@ def card_html(name: str, s: dict[str, Any], color: str, acting: bool, paused: bo
         f'<div class="lfg-hp-bar" style="height:7px;width:{frac * 100:.0f}%;'
         f'background:{hp_color(frac)};border-radius:3px"></div></div>'
         f'<div class="lfg-hp-text">HP {s["hp"]}/{s["max_hp"]}{temp}</div>'
-        f'<div style="color:#555">{a.big} Big · {a.little} Little · {a.reactions} React'
-        f'</div>'
+        + (f'<div class="lfg-vitals" style="color:#6b46c1">{e(vitals)}</div>' if vitals
+           else "")
+        + f'<div style="color:#555">{e(_actions_text(s))}</div>'
         f'<div class="lfg-conditions" style="color:#9c4221">{e(conds)}</div>'
         + "".join(f'<div style="color:#2b6cb0">{e(f)}</div>' for f in _flags(s, acting, paused))
         + "</div>")

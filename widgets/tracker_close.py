@@ -29,7 +29,8 @@ CLOSE_ACTIONS = [
     ("Wrestle: grab", "wrestle:grab"), ("Wrestle: trip", "wrestle:trip"),
     ("Wrestle: shove", "wrestle:shove"), ("Wrestle: pin", "wrestle:pin"),
     ("Break free of a grapple", "break_free"),
-    ("Shield bash", "shield_bash"), ("Knockdown (after a strike)", "knockdown"),
+    ("Shield bash", "shield_bash"),
+    ("Knockdown by hand (fights built without the automatic one)", "knockdown"),
     ("On a hit: grab", "hit:grab"), ("On a hit: trip", "hit:trip"),
     ("On a hit: shove", "hit:shove"), ("Follow-up Reaction attack", "follow_up"),
     ("Pounce (after a Charge)", "pounce"), ("Rake", "rake"),
@@ -41,8 +42,9 @@ CLOSE_ACTIONS = [
     ("Cut free (from inside)", "cut_free"), ("Force the way out", "force_out"),
     ("Regurgitate", "regurgitate")]
 #: A Dirty Trick's "negative condition" choices offered (any condition of the catalogue
-#: is accepted by the engine), and an Insult's two effects (INSULT_EFFECTS).
-DIRTY_TRICKS = ("distracted", "blinded", "deaf", "prone", "hindered", "flat_footed")
+#: is accepted by the engine) and ``steal`` (the ``item`` field names the foe's weapon), and
+#: an Insult's two effects (INSULT_EFFECTS).
+DIRTY_TRICKS = ("distracted", "blinded", "deaf", "prone", "hindered", "flat_footed", "steal")
 INSULTS = INSULT_EFFECTS
 #: Actions that need no target (the actor alone).
 _SELF = ("crushing_advance", "step_through", "digest", "cut_free", "force_out",
@@ -57,8 +59,8 @@ class CloseControls(W.VBox):
         tracker: The :class:`~lfgcombat.widgets.InitiativeTracker`.
 
     CSS hooks: ``.lfg-close-action``, ``.lfg-close-target``, ``.lfg-close-ability``,
-    ``.lfg-close-to``, ``.lfg-close-condition`` (what a Dirty Trick or an Insult does) and
-    the button ``.lfg-do-close``.
+    ``.lfg-close-to``, ``.lfg-close-condition`` (what a Dirty Trick or an Insult does),
+    ``.lfg-close-item`` (the weapon a Dirty Trick steals) and the button ``.lfg-do-close``.
     """
 
     def __init__(self, tracker: "InitiativeTracker") -> None:
@@ -70,13 +72,17 @@ class CloseControls(W.VBox):
                          layout=W.Layout(width="14em"), style={"description_width": "initial"})
         self.to.add_class("lfg-close-to")
         self.condition = dropdown("effect", "lfg-close-condition", [_NONE], width="14em")
+        self.item = W.Text(description="item", placeholder="the foe's weapon to steal",
+                           layout=W.Layout(width="14em"), style={"description_width": "initial"})
+        self.item.add_class("lfg-close-item")
         self.do = button("Do it", "lfg-do-close", self.do_close,
                          "take the chosen close-fight action now (the engine spends it and "
                          "offers the AOO it provokes)")
         super().__init__(children=[row(self.action, self.target, self.ability, self.to,
-                                       self.condition, self.do, title="Close:")])
+                                       self.condition, self.item, self.do, title="Close:")])
         self.add_class("lfg-close-rows")
         self.action.observe(lambda _c: self._show_fields(), "value")
+        self.condition.observe(lambda _c: self._show_item(), "value")
         self._show_fields()
 
     def _show_fields(self) -> None:
@@ -90,6 +96,10 @@ class CloseControls(W.VBox):
         effects = {"skill:dirty_trick": DIRTY_TRICKS, "skill:insult": INSULTS}.get(key)
         self.condition.layout.display = None if effects else "none"
         set_options(self.condition, [_NONE] + [(e, e) for e in effects or ()])
+        self._show_item()
+
+    def _show_item(self) -> None:
+        self.item.layout.display = None if self.condition.value == "steal" else "none"
 
     def refresh(self) -> None:
         """Offer the acting creature's foes (and everyone else) and its abilities."""
@@ -145,8 +155,9 @@ class CloseControls(W.VBox):
         if kind == "hit":
             return enc.hit_maneuver(me, target, what, to=self._to())
         if kind == "skill":
-            return enc.skill_action(me, what, target, aoo=aoo,
-                                    condition=self.condition.value or None)
+            condition = self.condition.value or None
+            item = (self.item.value.strip() or None) if condition == "steal" else None
+            return enc.skill_action(me, what, target, aoo=aoo, condition=condition, item=item)
         if kind == "shield_bash":
             return enc.shield_bash(me, target, to=self._to())
         if kind == "regurgitate":

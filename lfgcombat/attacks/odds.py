@@ -418,7 +418,11 @@ def attack_odds(attacker: Any, target: Any, weapon: "Weapon | str | Mapping",
         exact: Probabilities as :class:`fractions.Fraction` instead of floats.
         bystanders: :class:`lfgcombat.archery.Bystander` around the target: a ranged
             attack's :attr:`AttackOdds.unintended` (000_8d1d7816ee944f3b.txt, "Accuracy by
-            Volume (Unintended Targets)").
+            Volume (Unintended Targets)"), exact when the new roll is made in the same
+            situation (less the target's cover, flanking, defence, at -4): off the map,
+            :func:`lfgcombat.attacks.unintended.shoot_into_a_crowd`. On a map a bystander's
+            own distance, cover and high ground change its roll:
+            :meth:`lfgcombat.encounter.Encounter.unintended_odds` is exact there.
         **situation: Keys of :class:`~lfgcombat.attacks.Situation` (or of the other
             ruleset's attack odds).
 
@@ -466,19 +470,26 @@ def _policy_odds(ruleset: Ruleset | str | None) -> Callable[..., Any] | None:
 
 def unintended_attack_odds(setup: Any, bystanders: list[Bystander] | tuple[Bystander, ...],
                            situation: dict[str, Any] | None = None, *,
-                           exact: bool = False) -> dict[str, Any]:
+                           exact: bool = False, setups: Mapping[str, Any] | None = None
+                           ) -> dict[str, Any]:
     """The exact chance one ranged attack strikes each Unintended Target.
 
     P(the first roll misses: not a Nat 1, below the AC less the Shield Rating) x P(chosen
     among equals) x P(the new attack at -4, without precision damage, hits it) - each
     factor computed by the attack's own rules (:func:`attack_odds`);
     ``attack_odds(..., bystanders=...)`` reports it as :attr:`AttackOdds.unintended`.
+    The new roll is made with ``situation`` at -4 less what concerned the intended target
+    (:func:`lfgcombat.archery.second_situation`) unless ``setups`` gives it as prepared
+    (an encounter's view of each bystander: its own distance, cover, high ground; see
+    :meth:`lfgcombat.encounter.Encounter.unintended_odds`).
 
     Args:
         setup: The prepared attack on the intended target.
         bystanders: The creatures around the target.
         situation: The attack's situation keywords (the new roll keeps them at -4).
         exact: Fractions instead of floats.
+        setups: Bystander name -> the prepared new roll against it (overrides
+            ``situation`` for that creature).
 
     Returns:
         Creature name -> probability (only the creatures that can be struck).
@@ -494,7 +505,8 @@ def unintended_attack_odds(setup: Any, bystanders: list[Bystander] | tuple[Bysta
     sit = second_situation(dict(situation or {}))
     out: dict[str, Any] = {}
     for c in tie:
-        s2 = prepare(setup.attacker, by_name[c.name].creature, setup.weapon,
-                     ruleset=setup.ruleset, **sit)
+        s2 = (setups or {}).get(c.name) or prepare(
+            setup.attacker, by_name[c.name].creature, setup.weapon, ruleset=setup.ruleset,
+            **sit)
         out[c.name] = p_miss * odds_for(s2, exact).p_hit / len(tie)
     return out

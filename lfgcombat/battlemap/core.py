@@ -123,6 +123,9 @@ class _MapCore:
         #: sky); a creature at or above it passes and sees over them (``wall_height`` in the
         #: map text). Closed doors always block.
         self.wall_height: int | None = None
+        #: Walls with their own height in feet (``wall_heights`` in the map text; the GM's
+        #: :meth:`set_wall_height`); other walls are :attr:`wall_height` tall.
+        self._wall_heights: dict[Cell, int] = {}
         self._placing_at = 0  # the altitude of a creature being placed
 
     # -- basics --------------------------------------------------------------------------
@@ -373,6 +376,7 @@ class _MapCore:
                 tuple(sorted(self._elevation.items())), tuple(sorted(self._altitude.items())),
                 tuple(sorted((c, s.hp, s.broken, s.forced_attempted)
                              for c, s in self._doors.items())), self.ceiling, self.wall_height,
+                tuple(sorted(self._wall_heights.items())),
                 tuple((k, c, s.hp, s.broken, s.forced_attempted, i)
                       for k, (c, s, i) in sorted(self._objects.items())),
                 tuple((n, p.side, p.anchor, tuple(sorted(p.cells)))

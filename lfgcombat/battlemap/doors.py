@@ -170,11 +170,13 @@ class _Doors(_TextFormat):
 
     # -- the changing state of issue 15, for checkpoints and replays -------------------
     def updown_state(self) -> dict[str, Any]:
-        """Altitudes, doors, unattended objects and the ceiling as a value (their contents
-        are frozen: a checkpoint or a replay puts them back with :meth:`set_updown_state`)."""
+        """Altitudes, doors, unattended objects, the ceiling and the walls' heights as a
+        value (their contents are frozen: a checkpoint or a replay puts them back with
+        :meth:`set_updown_state`)."""
         return {"altitude": dict(self._altitude), "doors": dict(self._doors),
                 "door_lock": dict(self._door_lock), "door_trap": dict(self._door_trap),
-                "objects": dict(self._objects), "ceiling": self.ceiling}
+                "objects": dict(self._objects), "ceiling": self.ceiling,
+                "wall_height": self.wall_height, "wall_heights": dict(self._wall_heights)}
 
     def set_updown_state(self, state: dict[str, Any]) -> None:
         """Put back what :meth:`updown_state` returned (no check: it came from this map)."""
@@ -184,6 +186,11 @@ class _Doors(_TextFormat):
         self._door_trap = dict(state["door_trap"])
         self._objects = dict(state["objects"])
         self.ceiling = state["ceiling"]
+        walls = (state.get("wall_height", self.wall_height),
+                 dict(state.get("wall_heights", self._wall_heights)))
+        if walls != (self.wall_height, self._wall_heights):
+            self.wall_height, self._wall_heights = walls
+            self._terrain_version += 1  # drawn with the terrain
         self._changed()
 
     # -- unattended objects: chests ---------------------------------------------------

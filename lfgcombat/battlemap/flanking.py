@@ -12,17 +12,11 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable
 
-from lfgcombat.conditions import Condition
 from lfgcombat.grid import FEET_PER_CELL, Cell
 
 from .actions import _Actions
 from .reading import _sizes, condition_flags
 from .values import Flanking
-
-# "You cannot be flanked" (Grappled Condition; Pinned). The conditions data has no column
-# for it yet, so the rule is named here by the data's own condition keys.
-_UNFLANKABLE = frozenset({Condition.GRAPPLED.value, Condition.PINNED.value})
-
 
 class _Flanking(_Actions):
     """Flanking pairs, by the geometry of the threatening enemies around a creature."""
@@ -46,7 +40,7 @@ class _Flanking(_Actions):
         flanked; foes ``ignored`` with the "Ignore an enemy" option cannot flank.
         """
         t = self._p(name)
-        held = condition_flags(t.creature).names & _UNFLANKABLE
+        held = condition_flags(t.creature).unflankable  # data/conditions.csv
         if held:
             return Flanking(name, (), f"{', '.join(sorted(held))} "
                                       "creatures cannot be flanked")

@@ -55,9 +55,10 @@ class _Reach(_Space):
                 s: set = set()
                 for c in p.cells:
                     s.update(self.geometry.within_ft(c, reach))
-                # walls as high as the lower of the two altitudes (the map's wall_height)
+                # walls as high as the lower of the two altitudes (the walls' heights)
                 lo = min(self._altitude.get(name, 0), level)
-                wkey = ("walls", lo if self.wall_height is not None else 0)
+                low_walls = self.wall_height is not None or self._wall_heights
+                wkey = ("walls", lo if low_walls else 0)
                 walls = self._cache.get(wkey)
                 if walls is None:
                     walls = self._cache[wkey] = frozenset(

@@ -98,7 +98,8 @@ class ConditionFlags:
     """What a creature's conditions (implied ones included) let it do on the map.
 
     Every field comes from ``data/conditions.csv`` (columns ``immobile``, ``cannot_run``,
-    ``cannot_5ft_step``, ``threatens``; ``implies`` for Helpless): the map has no copy.
+    ``cannot_5ft_step``, ``threatens``, ``cannot_be_flanked``, ``in_a_grapple``;
+    ``implies`` for Helpless): the map has no copy.
 
     Attributes:
         names: The conditions in effect (their :class:`~lfgcombat.conditions.Condition`
@@ -108,6 +109,9 @@ class ConditionFlags:
         cannot_5ft_step: Those whose ``cannot_5ft_step`` is true.
         no_threat: Those whose ``threatens`` is false ("You do not Threaten").
         helpless: Helpless is in effect (given or implied).
+        unflankable: Those whose ``cannot_be_flanked`` is true ("You cannot be flanked").
+        grappling: Those whose ``in_a_grapple`` is true ("Grappling does not cause the
+            cramped condition").
     """
 
     names: frozenset[str] = frozenset()
@@ -116,6 +120,8 @@ class ConditionFlags:
     cannot_5ft_step: frozenset[str] = frozenset()
     no_threat: frozenset[str] = frozenset()
     helpless: bool = False
+    unflankable: frozenset[str] = frozenset()
+    grappling: frozenset[str] = frozenset()
 
 
 def flags_of(conditions: ConditionSet) -> ConditionFlags:
@@ -127,7 +133,8 @@ def flags_of(conditions: ConditionSet) -> ConditionFlags:
     names = frozenset(e.condition.value for e in conditions)
     return ConditionFlags(names, where("immobile"), where("cannot_run"),
                           where("cannot_5ft_step"), where("threatens", False),
-                          Condition.HELPLESS.value in names)
+                          Condition.HELPLESS.value in names, where("cannot_be_flanked"),
+                          where("in_a_grapple"))
 
 
 @functools.lru_cache(maxsize=2048)

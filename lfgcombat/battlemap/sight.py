@@ -4,6 +4,32 @@
 Rules", "Cover on Large+ Creatures", "Cover Examples", "Line of Sight (LoS)", "Line of
 Effect (LoE)", "Locating Targets", "Concealment" (fog: partial concealment, 20% miss
 chance) and "High Ground / Low Ground".
+
+Sight in three dimensions (a decision: the text draws its lines on the flat map, and says
+only that "High ground may allow you to shoot over some pieces of cover", "High Ground &
+Ranged Attacks"). The lines of "Determine Cover" are drawn on the map as always; height
+decides only what stands in their way:
+
+* Every creature is a vertical column from its altitude (feet above its hex, see
+  :mod:`~lfgcombat.battlemap.altitude`) up to its altitude plus its height: the middle of
+  its size's Height/Length range in ``data/sizes.csv`` ("Creature Size Category Table":
+  Small 3 ft, Medium 5.5 ft, Large 11 ft; :func:`lfgcombat.movement_modes.body_height_ft`).
+  A creature sees from, and is seen in, the whole of that column. A cell is a point on the
+  ground.
+* Between the two columns the lines span a band: at a hex ``f`` of the way along (hexes
+  counted from the origin hex), from the line joining the two feet to the line joining the
+  two heads, each interpolated linearly.
+* A wall with a height (``wall_height``, ``wall_heights``: :meth:`HexMap.wall_top`) that is
+  at or below the bottom of the band is passed over: no cover from it. One above the whole
+  band is a wall as always (it hides; all hidden is Total Cover, no sight). One in between
+  hides the lower part of the target only: it counts as a low obstacle - cover, never
+  total, and it does not block sight (the text's "low wall", "Cover - Additional Rules").
+  Full-height walls and closed doors always block.
+* A creature in between is in the way (cover, "Cover - Additional Rules") only where its
+  column meets the band: a flyer above (or a swimmer below) every line is not.
+
+On flat ground every band reaches the ground, so every creature in between is in the way
+and every wall hides the target at least in part: maps without altitudes read as before.
 """
 
 from __future__ import annotations
@@ -39,8 +65,8 @@ class _Shot:
     samples: tuple[Point, ...]
     body: tuple[Point, ...]
     centers: tuple[Point, ...]
-    low: int = 0  # the altitudes the line spans (lfgcombat.battlemap.altitude)
-    high: int = 0
+    a_col: tuple[float, float] = (0.0, 0.0)  # the attacker's body: (feet, top of head)
+    t_col: tuple[float, float] = (0.0, 0.0)  # the target's (this module's docstring)
 
 
 class _Sight(_Flanking):
@@ -156,8 +182,7 @@ class _Sight(_Flanking):
             samples=tuple(s for c in t_cells for s in self._samples(c)),
             body=tuple(s for c in t_cells for s in self._samples(c, 0.5)),
             centers=tuple(self.geometry.to_pixel(c) for c in t_cells),
-            low=min(self._level(attacker), self._level(target)),
-            high=max(self._level(attacker), self._level(target)))
+            a_col=self._column(attacker), t_col=self._column(target))
         best: Cover | None = None
         for origin in sorted(shot.a_cells):
             for cand in self._covers_from(shot, origin):
@@ -177,8 +202,8 @@ class _Sight(_Flanking):
             if c in shot.t_cells or c == origin or c in shot.a_cells:
                 continue
             kind = blockers.get(c)
-            if kind is not None and self._over_wall(shot, origin, c):
-                kind = None  # the line passes over the top of the wall
+            if kind is not None:
+                kind = self._wall_reading(shot, origin, c, kind)
             if kind is not None:
                 if (shot.ranged and shot.far and kind == "obstacle" and
                         self.geometry.distance(c, origin) == 1):
@@ -186,26 +211,52 @@ class _Sight(_Flanking):
                     continue
                 solid.append((c, kind))
             for o in self._occupants.get(c, ()):
-                if o in (shot.a_name, shot.t_name) or not shot.low <= self._level(o) <= shot.high:
-                    continue  # flying above (or below) the whole line: not in the way
+                if o in (shot.a_name, shot.t_name) or not self._in_band(shot, origin, c, o):
+                    continue  # above (or below) every line between the two: not in the way
                 if self._placed[o].order < shot.t_order:
                     continue  # "Creatures 1 or more size categories smaller ... do not"
                 creatures.setdefault(o, []).append(c)
         return solid, creatures, ignored
 
-    def _over_wall(self, shot: _Shot, origin: Cell, c: Cell) -> bool:
-        """Whether the line from ``origin`` to the target is at or above the top of the wall
-        in ``c`` where it crosses it (the map's :attr:`wall_height`; ``None``: full height,
-        never). The line's height is interpolated between the two ends' altitudes by the
-        distance along it."""
-        if self.wall_height is None or self._terrain.get(c) is not Terrain.WALL:
-            return False
-        la = self._level(shot.a_name) if shot.a_name else 0
-        lt = self._level(shot.t_name) if shot.t_name else 0
+    def _column(self, where: Where) -> tuple[float, float]:
+        """A body as a vertical column: (its feet, the top of its head) above the ground, in
+        feet: a creature's altitude and altitude + :func:`~lfgcombat.movement_modes.
+        body_height_ft` of its size; a cell is a point on the ground."""
+        if not isinstance(where, str):
+            return (0.0, 0.0)
+        from lfgcombat.movement_modes import body_height_ft
+        lo = float(self._level(where))
+        return lo, lo + body_height_ft(self._placed[where].size)
+
+    def _band(self, shot: _Shot, origin: Cell, c: Cell) -> tuple[float, float]:
+        """The heights the lines between the two bodies pass at ``c``: from the line joining
+        their feet to the line joining their heads, interpolated by hexes along the line."""
         d = self.geometry.distance
         total = min(d(origin, t) for t in shot.t_cells)
-        along = d(origin, c) / total if total else 1.0
-        return la + (lt - la) * along >= self.wall_height
+        f = d(origin, c) / total if total else 1.0
+        (alo, ahi), (tlo, thi) = shot.a_col, shot.t_col
+        return alo + (tlo - alo) * f, ahi + (thi - ahi) * f
+
+    def _wall_reading(self, shot: _Shot, origin: Cell, c: Cell, kind: str) -> str | None:
+        """What a wall of some height (:meth:`wall_top`) in ``c`` is to this line: ``None``
+        when even the line between the feet passes over it, ``"obstacle"`` when it hides
+        only the lower part of the target (a low wall: cover, never total, no block to
+        sight), else the wall it is. Full-height walls, closed doors and obstacles are
+        what they are."""
+        top = self.wall_top(c) if kind == "wall" else None
+        if top is None:
+            return kind
+        bottom, head = self._band(shot, origin, c)
+        if bottom >= top:
+            return None
+        return "obstacle" if head > top else kind
+
+    def _in_band(self, shot: _Shot, origin: Cell, c: Cell, o: str) -> bool:
+        """Whether creature ``o`` in ``c`` is in the way: its body meets the band of lines
+        between the two bodies there (on flat ground every body does, as in 2D)."""
+        lo, hi = self._column(o)
+        bottom, head = self._band(shot, origin, c)
+        return lo <= head and hi >= bottom
 
     def _hidden(self, shot: _Shot, ox: float, oy: float, solid: list[tuple[Cell, str]]
                 ) -> tuple[int, int, set]:

@@ -14,7 +14,6 @@ import math
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from lfgcombat.conditions import Condition
 from lfgcombat.errors import IllegalActionError
 from lfgcombat.grid import Cell
 
@@ -24,11 +23,6 @@ from .rules import R_HALF, R_ILLEGAL, R_SPACE
 from .altitude import check_altitude
 from .terrain import Terrain, _Terrain
 from .values import CrossSection, Relocation, Token, _and, _at, _short, _Why
-
-# Being in a grapple: "Grappling does not cause the cramped condition" ("Space in Combat
-# Gameplay"); the data's Grappled (alias "grappling") and Pinned.
-_IN_A_GRAPPLE = frozenset({Condition.GRAPPLED.value, Condition.PINNED.value})
-
 
 def _creature_name(creature: Any) -> str:
     """The name of a creature to place; refuses one without a name."""
@@ -439,7 +433,7 @@ class _Space(_Terrain):
         p = self._p(name)
         if p.space < 1:
             return ()
-        mine = condition_flags(p.creature).names
+        mine = condition_flags(p.creature).grappling  # data/conditions.csv: in_a_grapple
         large = int(_sizes()["large"]["order"])
         out = []
         tight = sorted(c for c in p.cells if self._terrain.get(c) is Terrain.TIGHT)
@@ -455,7 +449,7 @@ class _Space(_Terrain):
             if (not shared or q.space < 1 or q.side != p.side
                     or self._level(o) != self._level(name)):
                 continue
-            if (mine | condition_flags(q.creature).names) & _IN_A_GRAPPLE:
+            if mine or condition_flags(q.creature).grappling:
                 continue
             if abs(p.order - q.order) >= 2:
                 continue

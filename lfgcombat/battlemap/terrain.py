@@ -19,7 +19,7 @@ from lfgcombat.grid import Cell
 from lfgcombat.movement_modes import MODES, MovementModeError
 from lfgcombat.objects import ObjectState
 
-from .altitude import R_ALTITUDE, check_altitude
+from .altitude import MAX_ALTITUDE_FT, R_ALTITUDE, check_altitude
 from .core import CellLike, _MapCore
 from .reading import _conditions, _read, condition_flags
 from .rules import R_SPACE, R_SQUARE
@@ -133,11 +133,61 @@ class _Terrain(_MapCore):
 
     def _blocks_at(self, c: Cell, level: int) -> bool:
         """Whether cell ``c`` blocks a creature ``level`` feet up: a closed door always, a
-        wall unless the map's :attr:`wall_height` is at or below ``level`` (it flies over)."""
+        wall unless its height (:meth:`wall_top`) is at or below ``level`` (it flies over)."""
         t = self._terrain.get(c, Terrain.NORMAL)
-        if t is Terrain.WALL and self.wall_height is not None:
-            return level < self.wall_height
+        if t is Terrain.WALL:
+            top = self._wall_heights.get(c, self.wall_height)
+            if top is not None:
+                return level < top
         return t.blocks
+
+    def wall_top(self, where: CellLike) -> int | None:
+        """How tall the wall in a cell is, in feet: its own height (:meth:`set_wall_height`,
+        ``wall_heights`` in the map text), else the map's :attr:`wall_height`; ``None``: full
+        height (to the ceiling or the sky), or the cell is no wall."""
+        c = self._as_cell(where)
+        if self._terrain.get(c) is not Terrain.WALL:
+            return None
+        return self._wall_heights.get(c, self.wall_height)
+
+    def wall_heights(self) -> dict[Cell, int]:
+        """The walls that have their own height (cell -> feet)."""
+        return dict(self._wall_heights)
+
+    def set_wall_height(self, where: CellLike | Iterable[CellLike], feet: int | None) -> None:
+        """Give one wall cell or many its own height in feet (``None``: back to the map's
+        :attr:`wall_height`). A creature at or above a wall's height flies over it and sees
+        over it (000_8d1d7816ee944f3b.txt, "Other Types of Movement"; "Determine Cover").
+
+        Raises:
+            MapFormatError: ``feet`` not a multiple of 5 from 5 up; IllegalActionError: a
+                cell off the map or not a wall, or a creature over the wall below the new
+                top. Nothing is changed.
+        """
+        cells = self._cells_on_map(where)
+        if feet is not None and (isinstance(feet, bool) or not isinstance(feet, int)
+                                 or not 5 <= feet <= MAX_ALTITUDE_FT or feet % 5):
+            raise MapFormatError(f"a wall's height is a multiple of 5 from 5 to "
+                                 f"{MAX_ALTITUDE_FT} ft (or None: the map's), got "
+                                 f"{_short(feet)} ({R_ALTITUDE})")
+        for c in cells:
+            if self._terrain.get(c) is not Terrain.WALL:
+                raise IllegalActionError(f"{_at(c)} is not a wall (it is "
+                                         f"{self._terrain.get(c, Terrain.NORMAL).value}); "
+                                         "paint the wall first", R_ALTITUDE)
+            top = feet if feet is not None else self.wall_height
+            for o in self._occupants.get(c, ()):
+                if top is None or self._altitude.get(o, 0) < top:
+                    raise IllegalActionError(f"{o} is {self._altitude.get(o, 0)} ft over the "
+                                             f"wall at {_at(c)}: a wall of {top or 'full'} ft "
+                                             "would reach it; move it first", R_ALTITUDE)
+        for c in cells:
+            if feet is None:
+                self._wall_heights.pop(c, None)
+            else:
+                self._wall_heights[c] = feet
+        self._terrain_version += 1
+        self._changed()
 
     def terrain(self, where: CellLike) -> Terrain:
         """The terrain of a cell (normal unless set)."""
@@ -169,19 +219,24 @@ class _Terrain(_MapCore):
                                          "first", R_SPACE)
         self._check_terrain_edit(cells, kind)
         for c in cells:
-            if kind is Terrain.NORMAL:
-                self._terrain.pop(c, None)
-            else:
-                self._terrain[c] = kind
-            if not kind.is_door:
-                self._doors.pop(c, None)
-                self._door_lock.pop(c, None)
-                self._door_trap.pop(c, None)
-            elif c not in self._doors:
-                self._doors[c] = ObjectState.new(DEFAULT_DOOR,
-                                                 broken=kind is Terrain.DOOR_BROKEN)
+            self._set_cell_terrain(c, kind)
         self._terrain_version += 1
         self._changed()
+
+    def _set_cell_terrain(self, c: Cell, kind: Terrain) -> None:
+        """One cell's terrain, with what goes with it: a door's state, a wall's height."""
+        if kind is Terrain.NORMAL:
+            self._terrain.pop(c, None)
+        else:
+            self._terrain[c] = kind
+        if kind is not Terrain.WALL:
+            self._wall_heights.pop(c, None)
+        if not kind.is_door:
+            self._doors.pop(c, None)
+            self._door_lock.pop(c, None)
+            self._door_trap.pop(c, None)
+        elif c not in self._doors:
+            self._doors[c] = ObjectState.new(DEFAULT_DOOR, broken=kind is Terrain.DOOR_BROKEN)
 
     # -- movement modes: swim, climb, fly, leap -------------------------------------------
     @contextlib.contextmanager

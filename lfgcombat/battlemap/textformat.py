@@ -40,8 +40,9 @@ strong_wooden_door, lock: 5, trap: poison needle, hp: 12, forced: true}`` (a row
 attempt to force it was made). ``ceiling: 20`` is the height of the ceiling in feet
 (absent: open sky), which volleys need clearance under. ``wall_height: 10`` is how tall
 the walls are (absent: full height): a creature at that altitude or above flies and sees
-over them (closed doors still block). A creature entry's ``altitude: 30``
-is its height above its hex in feet (5-foot steps).
+over them (closed doors still block); ``wall_heights: [{at: [4, 1], height: 15}]`` gives
+single wall cells their own height (older texts without it read as before). A creature
+entry's ``altitude: 30`` is its height above its hex in feet (5-foot steps).
 
 A hallway 10 feet wide running north-south, drawn with half hexes (rows alternate two
 whole hexes, and a whole hex between two halves; see
@@ -84,7 +85,7 @@ MAX_TEXT_CHARS = 1_000_000
 #: The largest Move Speed, reach or elevation step a map text may give, in feet.
 MAX_FEET = 10_000
 _TOP_KEYS = ("grid", "terrain", "elevation", "elevation_step", "background", "creatures", "name",
-             "doors", "ceiling", "objects", "wall_height")
+             "doors", "ceiling", "objects", "wall_height", "wall_heights")
 _CREATURE_KEYS = ("name", "at", "side", "size", "speed", "reach", "threatens", "conditions",
                   "share", "altitude")
 _DOOR_KEYS = ("at", "object", "hp", "lock", "trap", "forced")
@@ -141,6 +142,7 @@ class _TextFormat(_Display):
         if wall_height is not None:
             m.wall_height = _whole(wall_height, "wall_height", _block_line(lines, "wall_height"),
                                    5)
+        m._fill_wall_heights(doc.get("wall_heights"), _block_line(lines, "wall_heights"))
         m._fill_objects(doc.get("objects"), _block_line(lines, "objects"))
         m._background = background
         m._place_entries(entries, creatures)
@@ -239,6 +241,10 @@ class _TextFormat(_Display):
             out.append(f"ceiling: {self.ceiling}")
         if self.wall_height is not None:
             out.append(f"wall_height: {self.wall_height}")
+        if self._wall_heights:
+            out.append("wall_heights:")
+            out += [f"  - {{at: [{', '.join(map(str, self.offset(c)))}], height: {ft}}}"
+                    for c, ft in sorted(self._wall_heights.items())]
         if self._background is not None:
             bg = self._background
             out.append(f"background: {{image: {_yaml_str(bg.image)}, opacity: {bg.opacity:g}}}")
@@ -246,6 +252,30 @@ class _TextFormat(_Display):
             out.append("creatures:")
             out += [self._creature_line(n) for n in self._placed]
         return "\n".join(out) + "\n"
+
+    def _fill_wall_heights(self, raw: Any, ln: int) -> None:
+        """Set the ``wall_heights:`` entries (``- {at: [col, row], height: 10}``: a wall
+        cell with its own height in feet, a multiple of 5) on a new map."""
+        if raw is None:
+            return
+        if not isinstance(raw, list):
+            raise MapFormatError("wall_heights must be a list of entries ('- {at: [col, row], "
+                                 f"height: 10}}'), got {_short(raw)}", ln or None)
+        for i, e in enumerate(raw):
+            who = f"wall_heights #{i + 1}:"
+            if not isinstance(e, dict) or set(e) != {"at", "height"}:
+                raise MapFormatError(f"{who} is {{at: [col, row], height: feet}}, got "
+                                     f"{_short(e)}", ln or None)
+            at = _at_field(e["at"], who, ln or None, 0, 0)
+            c = self.geometry.cell(*at)
+            if c not in self._cells or self._terrain.get(c) is not Terrain.WALL:
+                raise MapFormatError(f"{who} {list(at)} is not a wall cell ('#') of this map",
+                                     ln or None)
+            ft = _whole(e["height"], f"{who} height", ln or None, 5)
+            if ft % 5:
+                raise MapFormatError(f"{who} height is a multiple of 5 feet, got {ft}",
+                                     ln or None)
+            self._wall_heights[c] = ft
 
     def _fill_objects(self, raw: Any, ln: int) -> None:
         """The ``objects:`` entries: ``- {name: chest, at: [c, r], object: treasure_chest,

@@ -14,12 +14,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ..citations import cite
+from ._base import rule
 from .combatant import ClassicCombatant
 
 __all__ = ["SheetRow", "sheet_rows"]
-
-TEXT = "002_2a3a79475ca2a541.txt"
 
 
 @dataclass(frozen=True)
@@ -47,8 +45,8 @@ def sheet_rows(creature: Any) -> tuple[SheetRow, ...]:
         ClassicError: a field the creature carries is bad (named).
     """
     c = ClassicCombatant.of(creature)
-    attack = cite("How to attack another creature", file=TEXT)
-    ac_rule = cite("Armor Class", file=TEXT)
+    attack = rule("How to attack another creature")
+    ac_rule = rule("Armor Class")
     a, v = c.ac, c.vitals()
     rows = [
         SheetRow("bab", "BAB", None if c.bab is None else f"{c.bab:+d}",
@@ -60,15 +58,15 @@ def sheet_rows(creature: Any) -> tuple[SheetRow, ...]:
         SheetRow("ac_flat", "AC without DEX", str(a.without_dex().total),
                  f"Flat-footed, Flanked, Blinded...: the DEX bonus is lost ({ac_rule})"),
         SheetRow("cr", "CR", None if c.challenge_rating is None else str(c.challenge_rating),
-                 cite("Challenge Rating (CR)", file=TEXT) if c.challenge_rating is not None
+                 rule("Challenge Rating (CR)") if c.challenge_rating is not None
                  else "no CR: add 'challenge_rating: N' (e.g. 1/2) to the creature"),
         SheetRow("hp", "HP", f"{v.current}/{v.max_hp}",
-                 f"disabled at 0 or below, dead at -10 ({cite('Death', file=TEXT)})"),
+                 f"disabled at 0 or below, dead at -10 ({rule('Death')})"),
         SheetRow("nonlethal", "Nonlethal", str(v.nonlethal),
                  f"beside the HP; unconscious when it exceeds the current HP "
-                 f"({cite('Nonlethal Damage', file=TEXT)})"),
+                 f"({rule('Nonlethal Damage')})"),
         SheetRow("disabled", "Disabled", "yes" if v.disabled else "no",
                  "at 0 HP or below: no move, attack, speech or spells; DC12 FORT to "
-                 f"stabilize ({cite('Stabilizing a Disabled Character', file=TEXT)})"),
+                 f"stabilize ({rule('Stabilizing a Disabled Character')})"),
     ]
     return tuple(rows)

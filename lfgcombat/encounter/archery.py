@@ -78,6 +78,22 @@ class ArcheryContext(Protocol):
                              situation: Any, use_map: Any
                              ) -> tuple[dict[str, Any], list[str], str, list[str]]: ...
 
+    def _attack_options(self, name: str, weapon: Any, situation: Any
+                        ) -> tuple[dict[str, Any], bool, dict[str, bool]]: ...
+
+    def _effects_situation(self, name: str, target: str, situation: dict) -> list[Any]: ...
+
+    def gang_up_bonus(self, attacker: str, target: str) -> int: ...
+
+    def _against_a_runner(self, attacker: str, target: str, mode: str, situation: Any,
+                          modifiers: list[str]) -> tuple[dict[str, Any], list[str]]: ...
+
+    def _charge_situation(self, attacker: str, target: str, mode: str, charge: bool,
+                          situation: Any, modifiers: list[str]
+                          ) -> tuple[Any, dict[str, Any], list[str]]: ...
+
+    def _attack_weapon(self, name: str, target: str, weapon: Any) -> tuple[Any, Any]: ...
+
 
 if TYPE_CHECKING:
     _Base = ArcheryContext
@@ -125,24 +141,51 @@ class ArcheryRules(_Base):
 
     def unintended_odds(self, name: str, target: str, weapon: Any = None,
                         **situation: Any) -> dict[str, Any]:
-        """The exact chance ``name``'s ranged attack on ``target`` strikes each creature
+        """The exact chance ``name``'s ranged attack on ``target`` now strikes each creature
         around it instead (the GM sees, before the shot, how likely the arrow finds the
-        friend): :func:`lfgcombat.attack_odds` with the map's bystanders and the first
-        roll's situation as the encounter makes it (distance, cover, flanking, high
-        ground); the second roll is taken with the same situation less what concerned the
-        target (the encounter's own second roll adds the map's view of the bystander)."""
-        from ..attacks.odds import attack_odds
-        from .combat import CombatRules
-        weapon = weapon if weapon is not None else CombatRules._default_weapon(
-            self, name)  # type: ignore[arg-type]
-        # the first roll as the encounter would make it: the map's distance, cover,
-        # flanking, high ground and terrain
-        situation, _why, _mode, _ignored = self._encounter_situation(
-            name, target, weapon, situation, None)
-        odds = attack_odds(self._view(name), self._view(target), weapon,
-                           ruleset=self.ruleset, bystanders=self.bystanders(name, target),
-                           **situation)
-        return dict(odds.unintended)
+        friend), as :meth:`attack` plays it: the first roll with the situation the
+        encounter gives it (its effects, the map's distance, cover, flanking, high ground,
+        terrain, Gang Up, a running target, a Charge), and each Unintended Target's new roll
+        with what :meth:`_accuracy_by_volume` hands on (the same situation less what
+        concerned the target, at -4) plus the encounter's view of that creature (its own
+        distance, cover, high ground, Gang Up, running). The tie among equals is 1 in N.
+        Sampling the encounter agrees (tests/updown/test_encounter_archery.py).
+
+        Raises:
+            IllegalActionError: as :meth:`attack` would refuse the attack itself.
+        """
+        from ..attacks.odds import unintended_attack_odds
+        from ..attacks.prepare import prepare
+        _mod, weapon = self._attack_weapon(name, target, weapon)
+        base, charge, use_map = self._attack_options(name, weapon, situation)
+        self._effects_situation(name, target, base)
+        view, first = self._as_rolled(name, target, weapon, base, charge, use_map)
+        setup = prepare(view, self._view(target), weapon, ruleset=self.ruleset, **first)
+        around = self.bystanders(name, target)
+        later = second_situation({k: v for k, v in base.items() if k != "distance_ft"})
+        setups = {}
+        for b in around:
+            other = str(b.creature.name)
+            v2, s2 = self._as_rolled(name, other, weapon, later, False, None)
+            setups[other] = prepare(v2, self._view(other), weapon, ruleset=self.ruleset,
+                                    **s2)
+        return unintended_attack_odds(setup, around, setups=setups)
+
+    def _as_rolled(self, attacker: str, target: str, weapon: Any, situation: dict,
+                   charge: bool, use_map: Any) -> tuple[Any, dict[str, Any]]:
+        """The attacker as it attacks and the attack's situation, made as
+        :meth:`_resolve_attack` makes them before it rolls (kept in step with it: the map's
+        situation, Gang Up, a running target's AC, a Charge)."""
+        from ..bonuses import Bonus, BonusType
+        s, mods, mode, _ignored = self._encounter_situation(attacker, target, weapon,
+                                                            situation, use_map)
+        gang = 0 if s.get("aoo") else self.gang_up_bonus(attacker, target)
+        if gang:
+            s["attack_bonuses"] = tuple(s.get("attack_bonuses", ())) + (
+                Bonus(gang, BonusType.TACTICAL, "gang up"),)
+        s, mods = self._against_a_runner(attacker, target, mode, s, mods)
+        view, s, _mods = self._charge_situation(attacker, target, mode, charge, s, mods)
+        return view, s
 
     def _accuracy_by_volume(self, name: str, target: str, weapon: Any, situation: dict,
                             result: Any) -> None:

@@ -60,6 +60,8 @@ class CastingContext(Protocol):
 
     def _check_spend(self, name: str, type_: str, action: str) -> str: ...
 
+    def _two_shields_cast_note(self, name: str, sc: Any) -> Any: ...
+
     def _do(self, kind: str, args: dict[str, Any]) -> Any: ...
 
     def _emit(self, kind: str, *, command: bool = False, actor: str | None = None,
@@ -223,7 +225,7 @@ class CastingRules(_Base):
         if not sc.possible:
             raise IllegalActionError(f"{name} cannot cast: " + "; ".join(sc.notes),
                                      R_CONDITIONS)
-        return sc
+        return self._two_shields_cast_note(name, sc)
 
     def _perseverance_to_cast(self, name: str, dcs: list[list[Any]],
                               perseverance: int | None) -> str:

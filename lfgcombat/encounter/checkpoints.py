@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from ..battlemap.terrain import Terrain
@@ -160,7 +160,8 @@ def map_layers(m: Any) -> dict[str, Any]:
 
     Returns:
         ``{"terrain": [[col, row, kind], ...], "elevation": [[col, row, feet], ...],
-        "background": {"image": ..., "opacity": ...} | None}``.
+        "background": {"image": ..., "opacity": ...} | None,
+        "wall_height": [[col, row, feet], ...]}`` (the walls with their own height).
     """
     bg = m.background
     return {
@@ -168,6 +169,7 @@ def map_layers(m: Any) -> dict[str, Any]:
         "elevation": sorted([*m.offset(c), ft] for c, ft in m._elevation.items()),
         "background": ({"image": bg.image, "opacity": bg.opacity} if bg is not None
                        else None),
+        "wall_height": sorted([*m.offset(c), ft] for c, ft in m._wall_heights.items()),
     }
 
 
@@ -182,7 +184,8 @@ def _cell(m: Any, field: str, entry: Any) -> Any:
     return cell
 
 
-def set_map_layers(m: Any, terrain: Any, elevation: Any, background: Any) -> None:
+def set_map_layers(m: Any, terrain: Any, elevation: Any, background: Any,
+                   wall_height: Any = None) -> None:
     """Set the map's static layers to ``map_layers``' value (the ``map_edit`` command).
 
     Args:
@@ -190,6 +193,8 @@ def set_map_layers(m: Any, terrain: Any, elevation: Any, background: Any) -> Non
         terrain: ``[[col, row, kind], ...]`` for every cell that is not normal.
         elevation: ``[[col, row, feet], ...]`` for every cell not at 0 ft.
         background: ``{"image": ..., "opacity": ...}`` or ``None``.
+        wall_height: ``[[col, row, feet], ...]`` for every wall with its own height;
+            ``None`` (a ``map_edit`` saved before walls had heights): left as they are.
 
     Raises:
         LfgError: a malformed entry (naming the field); nothing is changed.
@@ -215,11 +220,30 @@ def set_map_layers(m: Any, terrain: Any, elevation: Any, background: Any) -> Non
           if background else None)
     ter = {c: t for c, t in ter.items() if t is not Terrain.NORMAL}
     ele = {c: v for c, v in ele.items() if v}
-    if (ter, ele, bg) == (m._terrain, m._elevation, m._background):
+    walls = _wall_heights(m, wall_height, ter)
+    if (ter, ele, bg, walls) == (m._terrain, m._elevation, m._background, m._wall_heights):
         return
-    m._terrain, m._elevation, m._background = ter, ele, bg
+    m._terrain, m._elevation, m._background, m._wall_heights = ter, ele, bg, walls
     m._terrain_version += 1
     m._changed()
+
+
+def _wall_heights(m: Any, layer: Any, ter: Mapping[Any, Terrain]) -> dict[Any, int]:
+    """The ``wall_height`` layer checked (issue 15's per-hex wall heights); kept on the wall
+    cells of ``ter`` only."""
+    if layer is None:
+        return {c: ft for c, ft in m._wall_heights.items() if ter.get(c) is Terrain.WALL}
+    if not isinstance(layer, list):
+        raise LfgError("map_edit: wall_height is a list of [col, row, feet]")
+    out: dict[Any, int] = {}
+    for e in layer:
+        cell = _cell(m, "wall_height", e)
+        if isinstance(e[2], bool) or not isinstance(e[2], int) or e[2] < 5 or e[2] % 5:
+            raise LfgError(f"map_edit: a wall's height is a multiple of 5 feet, got "
+                           f"{e[2]!r:.40}")
+        if ter.get(cell) is Terrain.WALL:
+            out[cell] = e[2]
+    return out
 
 
 @dataclass(frozen=True)
@@ -235,14 +259,17 @@ class LayerEdit:
             it was cleared).
         background: ``(True, value)`` when the background changed to ``value``, else
             ``(False, None)``.
+        wall_height: ``{(col, row): feet}`` of every wall whose own height changed (0
+            where it was cleared).
     """
 
     terrain: Mapping[tuple[int, int], str]
     elevation: Mapping[tuple[int, int], int]
     background: tuple[bool, Any]
+    wall_height: Mapping[tuple[int, int], int] = field(default_factory=dict)
 
     def __bool__(self) -> bool:
-        return bool(self.terrain or self.elevation or self.background[0])
+        return bool(self.terrain or self.elevation or self.background[0] or self.wall_height)
 
     def on(self, layers: Mapping[str, Any]) -> dict[str, Any]:
         """``layers`` (a :func:`map_layers` value) with this edit made on top.
@@ -255,10 +282,13 @@ class LayerEdit:
         """
         ter = {(c, r): k for c, r, k in layers["terrain"]} | dict(self.terrain)
         ele = {(c, r): ft for c, r, ft in layers["elevation"]} | dict(self.elevation)
+        walls = {(c, r): ft for c, r, ft in layers.get("wall_height") or []} | dict(
+            self.wall_height)
         changed, bg = self.background
         return {"terrain": sorted([c, r, k] for (c, r), k in ter.items() if k != "normal"),
                 "elevation": sorted([c, r, ft] for (c, r), ft in ele.items() if ft),
-                "background": bg if changed else layers["background"]}
+                "background": bg if changed else layers["background"],
+                "wall_height": sorted([c, r, ft] for (c, r), ft in walls.items() if ft)}
 
 
 def layer_edit(before: Mapping[str, Any], after: Mapping[str, Any]) -> LayerEdit:
@@ -275,8 +305,10 @@ def layer_edit(before: Mapping[str, Any], after: Mapping[str, Any]) -> LayerEdit
         return {(c, r): v for c, r, v in layer}
     t0, t1 = cells(before["terrain"]), cells(after["terrain"])
     e0, e1 = cells(before["elevation"]), cells(after["elevation"])
+    w0, w1 = cells(before.get("wall_height") or []), cells(after.get("wall_height") or [])
     return LayerEdit(
         {k: t1.get(k, "normal") for k in t0.keys() | t1.keys() if t0.get(k) != t1.get(k)},
         {k: e1.get(k, 0) for k in e0.keys() | e1.keys() if e0.get(k) != e1.get(k)},
         (True, after["background"]) if before["background"] != after["background"]
-        else (False, None))
+        else (False, None),
+        {k: w1.get(k, 0) for k in w0.keys() | w1.keys() if w0.get(k) != w1.get(k)})

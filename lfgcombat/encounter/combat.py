@@ -93,7 +93,8 @@ class CombatContext(Protocol):
 
     def _check_spend(self, name: str, type_: str, action: str) -> str: ...
 
-    def _check_tail(self, attacker: str, target: str, weapon: Any) -> None: ...
+    def _check_tail(self, attacker: str, target: str, weapon: Any,
+                    situation: Mapping[str, Any]) -> None: ...
 
     def _close_fight_situation(self, attacker: str, target: str, situation: dict[str, Any],
                                modifiers: list[str]) -> tuple[dict[str, Any], list[str]]: ...
@@ -134,8 +135,8 @@ class CombatContext(Protocol):
     def _knockdown_after(self, attacker: str, target: str, weapon: Any,
                          situation: Mapping[str, Any], result: Any, charge: bool) -> None: ...
 
-    def _knockdown_options(self, name: str, target: str, situation: Mapping[str, Any]
-                           ) -> dict[str, Any]: ...
+    def _close_attack_options(self, name: str, target: str, weapon: Any,
+                              situation: Mapping[str, Any]) -> tuple[Any, dict[str, Any]]: ...
 
     def _log_rolls(self, since: int, *, actor: str | None, target: str | None = None,
                    against: int | None = None, outcome: str | None = None, only_first: bool = False
@@ -420,7 +421,7 @@ class CombatRules(_Base):
         are left alone): an effect's attack fortune, "Ignore an enemy", and the map's
         distance, flanking, cover, high ground and terrain. Returns the situation, the
         modifiers' explanations, the attack mode and who ignores the target."""
-        self._check_tail(attacker, target, weapon)
+        self._check_tail(attacker, target, weapon, situation)
         situation = dict(situation)
         modifiers: list[str] = []
         f = self._f[attacker]
@@ -570,7 +571,8 @@ class CombatRules(_Base):
         if self._fighter(name).rules is not None:  # a ruleset's record: its attack policy
             return self._record_attack(name, target, weapon, situation)
         self._actor(name)
-        situation = self._knockdown_options(name, target, situation)  # momentum.py
+        weapon, situation = self._close_attack_options(name, target, weapon,
+                                                       situation)  # maneuvers.py
         mod, weapon = self._attack_weapon(name, target, weapon)
         crossbow = self._check_attack_budget(name, weapon, situation)
         situation, charge, use_map = self._attack_options(name, weapon, situation)

@@ -105,16 +105,16 @@ class Encounter(FlightRules, ArgumentsRules, ReplayRules, RosterRules, Initiativ
                 OtherMovementRules, ArcheryRules, BreakingRules, RulesetPlayRules, _Contexts):
     """A fight: combatants, sides, an optional battle map, initiative and turns, as a log.
 
-    Size exception: counted with its bases this class is the whole fight (26 rule classes,
+    Size exception: counted with its bases this class is the whole fight (its rule classes,
     one per rule heading, each under 600 lines; the class itself holds the state and the
     reading methods). Each rule class sees the encounter only through its own
     ``...Context`` Protocol, which mypy checks in ``make lint``, and no rule class overrides
     another (a rule adding to another's step is called by name), so the order of the bases
     cannot change a fight: ``tests/encounter/test_composition.py`` replays the golden fights
-    with the bases reversed. Separate rule objects holding narrower contexts at run time were
-    weighed and not built: the rules call one another across headings (an attack ends in
-    damage, damage in dying, dying in the turn order), so most contexts would still reach most
-    of the fight, and this facade would forward its 88 public methods by hand.
+    with the bases reversed. What is not built yet: separate rule objects that hold only
+    their context at run time (issue 10 keeps it open). The Protocols say what each rule may
+    touch and mypy holds every module to its own, but at run time a rule's methods run on the
+    whole encounter, and a context still types the map as ``Any``.
 
     Args:
         creatures: The combatants (:class:`~lfgcombat.creature.Creature`), names unique.

@@ -54,6 +54,8 @@ class EffectsContext(Protocol):
 
     def _fighter(self, name: str) -> _Fighter: ...
 
+    def _carry_swallowed(self) -> None: ...
+
     def _flight_effect_ended(self, name: str, effect: Effect, why: str) -> None: ...
 
     def _flyer_gains(self, name: str, condition: str, *, by: str | None, why: str) -> bool: ...
@@ -110,9 +112,12 @@ class EffectsRules(_Base):
         Terrain, Creatures, & Other Issues"). After every step the map says who is cramped
         (:meth:`~lfgcombat.hexmap.HexMap.cramped`); a change is logged as a condition
         event (``quiet``: not logged - the state before the first event) and the
-        creature's view gains or loses the condition."""
+        creature's view gains or loses the condition. Swallowed creatures are carried to
+        their swallowers first (:meth:`SwallowWholeRules._carry_swallowed`)."""
         if self.map is None:
             return
+        if not quiet:
+            self._carry_swallowed()
         for n in self._anchors:
             why = ""
             if n in self.map and not self._f[n].dead:

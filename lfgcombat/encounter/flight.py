@@ -186,15 +186,19 @@ class FlightRules(_Base):
             "altitude": self._flying(name), "why": f"{name} spends a Big Action to regain "
             "control", "rule": RULE_FALL})
 
-    def _flight_turn_end(self, name: str) -> None:
-        """The end of ``name``'s turn: an airborne flyer that flew fewer hexes across this
-        turn than its Minimum Flight Speed begins to fall ("A creature that moves less than
-        this amount in a single round while airborne begins to fall"; Perfect hovers). A
-        creature up a climbable wall or in water is held there, not airborne."""
+    def _flight_turn_end(self, name: str, kind: str = "turn") -> None:
+        """The end of ``name``'s turn (``kind``: ``"turn"``, ``"interrupt"`` - its turn
+        taken early - or ``"ready"``, its readied action): an airborne flyer that flew fewer
+        hexes across this turn than its Minimum Flight Speed begins to fall ("A creature
+        that moves less than this amount in a single round while airborne begins to fall";
+        Perfect hovers). A flyer holding a readied action has not finished its round: it is
+        checked when the readied action ends, or at the start of its next turn if it never
+        fired (:meth:`_unfired_ready_flight`). A creature up a climbable wall or in water is held
+        there, not airborne."""
         from ..battlemap import Terrain
         f = self._f[name]
         up = self._flying(name)
-        if f.dead or not up:
+        if f.dead or not up or (kind != "ready" and f.ready is not None):
             return
         speeds = speeds_of(self._view(name))
         man = speeds.maneuverability
@@ -211,6 +215,14 @@ class FlightRules(_Base):
             "why": f"{name} flew {hexes} hex(es) this turn, under the {need} that "
                    f"{man.value} maneuverability needs to stay aloft", "rule": RULE_CHART})
         self._fall(name, up, can_fly=True, regains=True)
+
+    def _unfired_ready_flight(self, f: _Fighter) -> None:
+        """A new turn begins (called by :meth:`TurnsRules._reset_turn` before the budget is
+        renewed): a flyer whose readied action never fired (its turn ended with the Ready
+        Action: lost now, or lost to a failed interrupt) is checked against the Minimum
+        Flight Speed for the round it waited (it flew only what it flew before readying)."""
+        if f.turn.last_action == "ready" and self.map is not None:
+            self._flight_turn_end(f.name, "ready")
 
     def fall_from_flight(self, name: str, *, regains: bool = True) -> Any:
         """A flyer loses its flight (its wings are hurt, a spell ends it): it falls 300 ft

@@ -43,6 +43,10 @@ if TYPE_CHECKING:
 __all__ = ["ManeuversRules", "ManeuversContext"]
 
 _R_GRAPPLED = cite("Grappled Condition")
+RULE_TAIL = cite("Common Natural Weapons")
+#: Moves that do not turn a creature (done to it, or standing up in place): :meth:`facing`.
+_NOT_TURNING = ("displaced", "shoved", "regurgitated", "stand_up", "carried",
+                "trade_spaces")
 
 
 class ManeuversContext(SkillChecksContext, Protocol):
@@ -83,6 +87,12 @@ class ManeuversContext(SkillChecksContext, Protocol):
     def _threatening_enemies(self, name: str) -> list[str]: ...
 
     def _turn_events(self, name: str) -> list[Event]: ...
+
+    def _attack_option(self, attacker: str, target: str, situation: Mapping[str, Any],
+                       key: str) -> Any: ...
+
+    def _knockdown_options(self, name: str, target: str, situation: Mapping[str, Any]
+                           ) -> dict[str, Any]: ...
 
     def _wields_two(self, name: str) -> bool: ...
 
@@ -421,9 +431,28 @@ class ManeuversRules(SkillChecksRules, _Base):
             modifiers.append(f"{target}'s second shield: +{half} AC ({rule})")
         return situation, modifiers
 
-    def _check_tail(self, attacker: str, target: str, weapon: Any) -> None:
-        """"A tail can never target the same foe in a turn that was targeted with a bite"
-        (000_8d1d7816ee944f3b.txt, "Common Natural Weapons"; a tail: :func:`is_tail`)."""
+    def _two_shields_cast_note(self, name: str, sc: Any) -> Any:
+        """The end of casting's checks (called by :meth:`CastingRules._check_cast` with the
+        caster's spellcasting ``sc``): "You cannot cast spells with somatic (S) components
+        while wielding two shields" ("Weird Situation - Using
+        Two Shields at the same time"): noted on the spell, like the conditions' rules on
+        Somatic components (the kit does not know a spell's components: the GM holds a
+        Somatic spell back)."""
+        import dataclasses
+        from ..close_keys import second_shield_of
+        if second_shield_of(self._f[name].creature):
+            rule = cite("Weird Situation - Using Two Shields at the same time:")
+            sc = dataclasses.replace(sc, notes=tuple(sc.notes) + (
+                f"two shields: spells with Somatic (S) components are impossible ({rule})",))
+        return sc
+
+    def _check_tail(self, attacker: str, target: str, weapon: Any,
+                    situation: Mapping[str, Any]) -> None:
+        """"A tail can never target the same foe in a turn that was targeted with a bite.
+        A tail attack cannot normally strike a target in the hex directly in front of you
+        (GM Discretion)" (000_8d1d7816ee944f3b.txt, "Common Natural Weapons"; a tail:
+        :func:`is_tail`; the front: :meth:`facing`; the GM's ``tail_in_front=True`` on the
+        attack allows it)."""
         from ..handedness import check_tail_target
         from .natural_weapons import is_tail
         if not is_tail(weapon):
@@ -432,6 +461,76 @@ class ManeuversRules(SkillChecksRules, _Base):
                   if e.kind == "attack" and not e.command and e.actor == attacker
                   and "bite" in str(e.data.get("weapon") or "").lower()]
         check_tail_target(target, bitten)
+        if self._attack_option(attacker, target, situation, "tail_in_front"):
+            return
+        ahead = self._hex_in_front(attacker)
+        if ahead is not None and ahead in self.map.footprint(target):
+            raise IllegalActionError(
+                f"{target} is in the hex directly in front of {attacker} "
+                f"{tuple(self.map.offset(ahead))}: a tail attack cannot normally strike it "
+                "(the GM may allow it: attack(..., tail_in_front=True))", RULE_TAIL)
+
+    def facing(self, name: str) -> Any:
+        """The direction ``name`` faces on the map, as the step from one hex to the next
+        (``None``: unknown). The kit has no facing of its own; inferred: a creature faces
+        the way it last moved itself (its last step of a move, run, 5-ft step or Crushing
+        Advance; being shoved, displaced or carried does not turn it) - the "front" of
+        "the hex directly in front of you" ("Common Natural Weapons")."""
+        if self.map is None or name not in self._anchors or name not in self.map:
+            return None
+        for i in range(len(self._log) - 1, -1, -1):
+            e = self._log[i]
+            if e.kind != "moved" or e.command or e.actor != name or \
+                    e.data.get("action") in _NOT_TURNING:
+                continue
+            path = [tuple(p) for p in e.data.get("path") or []]
+            path = [p for k, p in enumerate(path) if k == 0 or p != path[k - 1]]
+            if len(path) >= 2:
+                return self.map.as_cell(path[-1]) - self.map.as_cell(path[-2])
+        return None
+
+    def _hex_in_front(self, name: str) -> Any:
+        """The first hex past ``name``'s own space in the direction it faces (``None``:
+        no facing known)."""
+        way = self.facing(name)
+        if way is None:
+            return None
+        own = self.map.footprint(name)
+        cell = self.map.token(name).anchor
+        for _ in range(len(own) + 1):
+            cell = cell + way
+            if cell not in own:
+                return cell
+        return None
+
+    def _close_attack_options(self, name: str, target: str, weapon: Any,
+                              situation: Mapping[str, Any]) -> tuple[Any, dict[str, Any]]:
+        """The close fight's options of an attack, taken out of its situation (new values)
+        and checked: the Knockdown's ``resist_knockdown`` and ``mount``
+        (:meth:`_knockdown_options`), the GM's ``tail_in_front`` (see :meth:`_check_tail`)
+        and ``hand`` (``main`` or ``off``): the weapon the creature file holds in that hand
+        (``off_hand:``), an off-hand weapon striking with the off-hand penalty
+        (:func:`lfgcombat.handedness.hand_weapon`)."""
+        from ..handedness import RULE as R_HANDS
+        from ..handedness import HandednessError, hand_weapon
+        situation = self._knockdown_options(name, target, situation)
+        front = situation.pop("tail_in_front", False)
+        if not isinstance(front, bool):
+            raise IllegalActionError(f"tail_in_front is True or False, not {front!r:.40}",
+                                     RULE_TAIL)
+        hand = situation.pop("hand", None)
+        if weapon is not None and not isinstance(weapon, str):
+            if hand is not None:
+                raise IllegalActionError("hand= picks a weapon named in the creature file; "
+                                         "give a weapon by name or no weapon", R_HANDS)
+            return weapon, situation
+        try:
+            pick = hand_weapon(self._view(name), weapon, hand)
+        except HandednessError as exc:
+            raise IllegalActionError(str(exc), R_HANDS) from None
+        if pick.off_hand and "off_hand" not in situation:
+            situation["off_hand"] = True
+        return pick.weapon, situation
 
     def _close_fight_situation(self, attacker: str, target: str, situation: dict[str, Any],
                                modifiers: list[str]) -> tuple[dict[str, Any], list[str]]:

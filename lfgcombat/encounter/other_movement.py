@@ -11,9 +11,15 @@ Maneuverability" (Ascend Rate). The pure rules are :mod:`lfgcombat.movement_mode
 :mod:`lfgcombat.flight`; the map's paths by mode are :meth:`HexMap.moving
 <lfgcombat.battlemap.HexMap.moving>`.
 
-Decisions: a move's altitude change is made at its start (the path is flown at the new
-altitude, which decides the AOO it provokes); rising costs the Ascend Rate per 5 ft in
-flight and 5 ft per 5 ft climbing or swimming; descending costs nothing extra in flight and
+Decisions: the turns of the "Fly Speed – Flight & Maneuverability" chart count per Big
+Action, from the direction flown last this turn (a flyer keeps its heading from one Big
+Action to the next, so turning at the start of a Big Action is one of its direction
+changes; the kit keeps no heading from one turn to the next). A fly Run is a straight line
+(no turns along it; the GM's "single turn of 30 degrees" is finer than a grid's 60 or 45
+degrees) and only turning onto it counts. A move's altitude change is made at its start
+(the path is flown at the new altitude, which decides the AOO it provokes); rising costs
+the Ascend Rate per 5 ft in flight and 5 ft per 5 ft climbing or swimming; descending costs
+nothing extra in flight and
 5 ft per 5 ft otherwise. The budget of one Big Action is shared by every mode and by a
 plain ``move`` made right after (and the other way round).
 """
@@ -26,7 +32,8 @@ from typing import TYPE_CHECKING, Any, Protocol
 from ..battlemap.altitude import check_altitude
 from ..citations import cite
 from ..errors import IllegalActionError
-from ..flight import ascend_cost, check_turns, maneuverability, path_turns
+from ..flight import (ascend_cost, check_turns, maneuverability, path_turns, planar,
+                      turns_between)
 from ..movement_modes import (MODES, MovementBudget, Speeds, check_run,
                               leap_needs_check, speeds_of)
 from .commands import command
@@ -77,6 +84,12 @@ class OtherMovementContext(Protocol):
 
     def _do(self, kind: str, args: dict[str, Any]) -> Any: ...
 
+    def _roll(self, expr: str, *, label: str, actor: str | None = None,
+              target: str | None = None, fortune: Any = None, against: int | None = None,
+              outcome: str | None = None) -> Any: ...
+
+    def skill(self, name: str, skill: str, extra: Any = None) -> Any: ...
+
 
 if TYPE_CHECKING:
     _Base = OtherMovementContext
@@ -121,6 +134,13 @@ class OtherMovementRules(_Base):
             return MovementBudget(speeds, spent, (("walk", spent),) if spent else ())
         return None
 
+    def _flight_heading(self, name: str) -> tuple[float, float] | None:
+        """The direction ``name`` last flew this turn (a fly move or Run of an earlier Big
+        Action), or ``None``: turning from it is a direction change of the next Big Action
+        (this module's docstring)."""
+        held = self._f[name].turn.mode_budget
+        return held[0].heading if held is not None else None
+
     def _vertical_cost(self, name: str, speeds: Speeds, mode: str, rise: int) -> int:
         """Feet a change of altitude costs (this module's docstring)."""
         if not rise:
@@ -161,7 +181,8 @@ class OtherMovementRules(_Base):
         cont = budget is not None
         if budget is None:
             self._check_spend(name, "big", "move")
-            budget = MovementBudget(speeds)
+            budget = MovementBudget(speeds, heading=self._flight_heading(name)
+                                    if mode == "fly" else None)
         vertical = self._vertical_cost(name, speeds, mode, level - start_alt)
         left = budget.remaining(mode) - vertical
         if left < 0 or (left == 0 and cell != self.map.token(name).anchor):
@@ -181,8 +202,9 @@ class OtherMovementRules(_Base):
     def _leap_charge(self, name: str, f: Any) -> None:
         """"You may make a Charge Attack after making successful Jump&Sprint check to land
         within reach of an opponent" (000_8d1d7816ee944f3b.txt, "Leaper"): the GM rules the
-        check made (the kit has no Jump&Sprint DC); the leap must end where an enemy is in
-        reach. Then ``attack(..., charge=True)`` is allowed, as after a Run."""
+        check made (roll it first with :meth:`hurdle` when the leap clears a barrier); the
+        leap must end where an enemy is in reach. Then ``attack(..., charge=True)`` is
+        allowed, as after a Run."""
         m = self.map
         if not any(m.threatens_creature(name, e) for e in m.enemies(name)):
             raise IllegalActionError(f"{name}'s leap ends with no enemy in reach: no Charge "
@@ -298,6 +320,7 @@ class OtherMovementRules(_Base):
         m = self.map
         with m.moving(name, mode, level):
             path = m.run_path(name, cell, feet=feet)
+            flown = self._run_turns(name, mode, speeds, path)
             prov = m.provokers(name, path, action="run")
             offered, take = self._provocation(name, prov.names, aoo, "run")
             self._spend(name, "big", "run")
@@ -320,7 +343,63 @@ class OtherMovementRules(_Base):
             "mode": mode, "feet": moved, "altitude": m.altitude(name), "descended_ft":
             max(0, dive), "dive_attack": mode == "fly" and dive >= 10, "rule": R_OTHER})
         if mode == "fly":  # feet descended, for a Dive Attack (kept on the turn)
-            f.update_turn(dive_ft=max(0, dive))
+            f.update_turn(dive_ft=max(0, dive), mode_budget=(flown, None))
+
+    def _run_turns(self, name: str, mode: str, speeds: Speeds, path: list[Any]
+                   ) -> MovementBudget:
+        """A fly Run's turns: none along its straight line ("You must Run in a straight
+        line"; the grid's cells only approximate it), but turning onto that line from the
+        direction flown earlier this turn counts against the chart's limit for the Run's
+        Big Action (000_8d1d7816ee944f3b.txt, "Fly Speed – Flight & Maneuverability").
+        Returns the Run's budget (its turns and heading) for the next Big Action."""
+        if mode != "fly":
+            return MovementBudget(speeds)
+        (x0, y0), (x1, y1) = planar(path[0]), planar(path[-1])
+        along = (round(x1 - x0, 6), round(y1 - y0, 6))
+        turns = turns_between(self._flight_heading(name), along)
+        man = speeds.maneuverability
+        assert man is not None  # a fly speed always has one
+        allowed = maneuverability(man).turns_per_move
+        if allowed is not None and turns > allowed:
+            raise IllegalActionError(
+                f"{name}'s Run to {self.map.offset(path[-1])} turns {turns} time(s) from the "
+                f"way it flew this turn: {man.value} flyers make at most {allowed} per move "
+                "(\"turning up to 90 degrees each time\"); a Run is one straight line, so "
+                "it cannot turn on the way", R_CHART)
+        return MovementBudget(speeds, turns=turns, heading=along)
+
+    # -- hurdling (Leaper) ----------------------------------------------------------------
+    def hurdle(self, name: str, barrier_ft: float = 0, *, prone_enemy: bool = False) -> Any:
+        """A Jump&Sprint check to hurdle a barrier ``barrier_ft`` tall (or an active prone
+        enemy) as part of this Big Action's movement: 1d20 + the creature's Jump&Sprint
+        bonus against :func:`~lfgcombat.movement_modes.hurdle_dc` (000_8d1d7816ee944f3b.txt,
+        "Leaper"; the DCs rebuilt in ``data/hurdles.csv``, inferred). A logged command on
+        its turn; it spends no action. A barrier of 1/4 its height or less needs no roll
+        ("Obstacles": "in stride"). Returns the ``hurdled`` event (``success``, ``dc``,
+        ``total``); on a failure the GM stops the movement before the barrier.
+
+        Raises:
+            IllegalActionError: not its turn, or a barrier too tall to hurdle.
+        """
+        return self._do("hurdle", {"name": name, "barrier_ft": barrier_ft,
+                                   "prone_enemy": prone_enemy})
+
+    @command
+    def _h_hurdle(self, name: str, barrier_ft: float, prone_enemy: bool) -> Any:
+        from ..movement_modes import hurdle_dc
+        self._actor(name)
+        v = self._view(name)
+        h = hurdle_dc(v.size, barrier_ft, leaper=speeds_of(v).leaper, prone_enemy=prone_enemy)
+        data: dict[str, Any] = {"barrier_ft": barrier_ft, "hurdle": h.hurdle, "dc": h.dc,
+                                "height_ft": h.height_ft, "effective_ft": h.effective_ft,
+                                "total": None, "success": True, "rule": h.rule}
+        if h.dc is not None:
+            bonus = int(self.skill(name, "jump&sprint").value or 0)
+            roll = self._roll(f"1d20{bonus:+d}", label=f"{name} Jump&Sprint to hurdle "
+                              f"(DC {h.dc})", actor=name, against=h.dc,
+                              fortune=self.skill(name, "jump&sprint").fortune)
+            data.update(total=roll.total, success=roll.total >= h.dc)
+        return self._emit("hurdled", actor=name, data=data)
 
     # -- the GM's altitude --------------------------------------------------------------
     def set_altitude(self, name: str, feet: int) -> Any:

@@ -302,12 +302,13 @@ class ReplayRules(_Base):
             self._do("map_edit", checkpoints.map_layers(self.map))
 
     @command
-    def _h_map_edit(self, terrain: Any, elevation: Any, background: Any) -> None:
+    def _h_map_edit(self, terrain: Any, elevation: Any, background: Any,
+                    wall_height: Any = None) -> None:
         """The GM's edit of the map's terrain, elevation or background picture, as the
         map stood after it (recorded by :meth:`_note_map_edits`; replay sets it back)."""
         if self.map is None:
             raise LfgError("map_edit: this encounter has no map")
-        checkpoints.set_map_layers(self.map, terrain, elevation, background)
+        checkpoints.set_map_layers(self.map, terrain, elevation, background, wall_height)
 
     def _emit(self, kind: str, *, command: bool = False, actor: str | None = None,
               target: str | None = None, data: Mapping[str, Any] | None = None) -> Event:

@@ -233,7 +233,11 @@ class RulesetPlayRules(_Base):
         """One attack between combatants with records: the round's single action, rolled
         by the attack policy, logged (its rolls, the attack, a fumble and its
         suggestions), its damage through :meth:`_record_damage`."""
-        f = self._actor(name)
+        situation = dict(situation)
+        aoo = situation.pop("aoo", False) is True  # an AOO: out of turn, the economy's "aoo"
+        f = self._fighter(name) if aoo else self._actor(name)
+        if f.dead:
+            raise IllegalActionError(f"{name} is dead", R_DEATH)
         t = self._fighter(target)
         if target == name:
             raise IllegalActionError(f"{name} cannot attack itself", self.ruleset.text)
@@ -244,7 +248,7 @@ class RulesetPlayRules(_Base):
             if weapon is None:
                 raise IllegalActionError(f"{name} has no weapon; name one (e.g. 'unarmed')",
                                          self.ruleset.text)
-        spent = self.ruleset.economy.spend(f.rules, "attack")  # refused before any roll
+        spent = self.ruleset.economy.spend(f.rules, "aoo" if aoo else "attack")  # refused
         situation = dict(situation)
         extra = self._record_effect_conditions(target)
         if self.map is not None and name in self._anchors and target in self._anchors:
@@ -264,15 +268,15 @@ class RulesetPlayRules(_Base):
         else:
             self._log_rolls(seen, actor=name, target=target)
         f.rules = spent if result.attacker_after is None else result.attacker_after
-        self._record_after_attack(name, target, weapon, result, extra)
+        self._record_after_attack(name, target, weapon, result, extra, aoo)
         return result
 
     def _record_after_attack(self, name: str, target: str, weapon: Any, result: Any,
-                             extra: list[str]) -> None:
+                             extra: list[str], aoo: bool = False) -> None:
         f = self._f[name]
         data = budget_data(self.ruleset.economy.budget(f.rules)) or {}
         self._emit("single_action", actor=name, target=target, data={
-            "action": "attack", "moved_ft": data.get("moved_ft"),
+            "action": "aoo" if aoo else "attack", "moved_ft": data.get("moved_ft"),
             "remaining_ft": data.get("remaining_ft"), "note": None})
         label = weapon if isinstance(weapon, (str, type(None))) else str(weapon)
         self._emit("attack", actor=name, target=target, data={
@@ -286,12 +290,29 @@ class RulesetPlayRules(_Base):
                 "weapon": label, "suggestions": list(result.suggestions),
                 "rule": getattr(self.ruleset.attack_resolution, "fumble_rule",
                                 self.ruleset.text)})
-        f.update_turn(attacks=f.turn.attacks + 1, last_action="attack")
+        if not aoo:
+            f.update_turn(attacks=f.turn.attacks + 1, last_action="attack")
         if name not in self._gang.get(target, []):
             self._gang.setdefault(target, []).append(name)  # "attacked since its turn"
-        if result.hit and (result.damage > 0 or result.target_after is not None):
-            self._record_damage(target, result.damage, result.damage_type, source=name,
-                                record_after=result.target_after)
+        if result.target_after is not None:  # the ruleset applied it (a killing blow;
+            self._record_struck(target, result, source=name)  # a parry, HP, Wounds, riders)
+        elif result.hit and result.damage > 0:
+            self._record_damage(target, result.damage, result.damage_type, source=name)
+
+    def _record_struck(self, name: str, result: Any, source: str) -> None:
+        """Keep the target's record as the attack policy left it (``target_after``: a
+        parry spent, Hit Points and Wounds taken, riders), logging the damage it took."""
+        before = self._record_report(name)
+        after = self.ruleset.health.report(result.target_after)
+        if result.damage > 0:
+            kind = result.damage_type or "untyped"
+            self._emit("damage", actor=source, target=name, data={
+                "amount": result.damage, "type": result.damage_type,
+                "damage": {kind: result.damage}, "hp_before": before["hp"],
+                "hp_after": after["hp"], "source": source, "events": list(result.events)})
+            self._f[name].damage_taken += result.damage
+        self._record_commit(name, result.target_after, result.events,
+                            why=f"{_possessive(source)} attack")
 
     def _catalogue_names(self, word: str) -> list[str]:
         """The ruleset catalogue's condition called ``word`` (any spelling), or none."""

@@ -3,7 +3,8 @@
 000_8d1d7816ee944f3b.txt, "Special Actions in Combat" ("Certain Skills can provide you with
 additional Actions in Combat"): "Intimidate Skill - Demoralize an Opponent (Big Action, AOO)"
 (Frightened for 1d4 rounds, within 30 feet), "Sleight of Hand Skill - Dirty Tricks in Combat
-(Big Action, AOO)" (steal, or a negative condition for at least 1 round), "Bluff – Combat
+(Big Action, AOO)" (steal - a weapon of the foe's, ``condition="steal", item=...`` -
+or a negative condition for at least 1 round), "Bluff – Combat
 Feint / Fake-Out (Big Action, No AOO)" (Flat-Footed against your next attack; +1 Tactical
 while wielding a weapon in each hand, "Handedness & Using Both Hands") and "Perform(Comedy &
 Stories) – Insult an Opponent (Big Action, AOO)" (Unfortunate, or it must attack you next
@@ -79,6 +80,8 @@ class SkillActionsContext(SkillChecksContext, Protocol):
 
     def _threatening_enemies(self, name: str) -> list[str]: ...
 
+    def _touch(self, name: str) -> None: ...
+
 
 if TYPE_CHECKING:  # the rules see an encounter through their context only
     _Base = SkillActionsContext
@@ -91,7 +94,7 @@ class SkillActionsRules(SkillChecksRules, _Base):
 
     def skill_action(self, name: str, action: str, target: str, *,
                      resist_with: str | None = None, condition: str | None = None,
-                     aoo: Any = None) -> Self:
+                     item: str | None = None, aoo: Any = None) -> Self:
         """A skill action: a Big Action (all but the Combat Feint provoke AOO), an opposed
         check against the foe's better defence (or ``resist_with``), and its effect.
 
@@ -102,20 +105,26 @@ class SkillActionsRules(SkillChecksRules, _Base):
             resist_with: The foe's choice (``sense motive``, ``intimidate``, ``tactics``
                 or ``will save``, as the action allows).
             condition: Dirty Trick: the negative condition (default ``distracted``) for 1
-                round; Insult: ``unfortunate`` (default) or ``must_attack``.
+                round, or ``steal`` ("in order to steal from your opponent"); Insult:
+                ``unfortunate`` (default) or ``must_attack``.
+            item: Dirty Trick's ``steal``: the foe's weapon taken (one of its ``weapons``,
+                not a natural weapon); it passes to the thief's weapons (the thief may
+                attack with it; drawing it is the GM's call).
             aoo: Who takes the AOO the action provokes.
 
         Raises:
             IllegalActionError: not its turn, not a foe, a Demoralize beyond 30 ft, an
                 unknown condition or defence; nothing changes.
         """
-        self._do("skill_action", {"name": name, "action": action, "target": target,
-                                  "resist_with": resist_with, "condition": condition,
-                                  "aoo": aoo})
+        args = {"name": name, "action": action, "target": target,
+                "resist_with": resist_with, "condition": condition, "aoo": aoo}
+        if item is not None:  # the command records it only when given (older saves: none)
+            args["item"] = item
+        self._do("skill_action", args)
         return self
 
     def _skill_action_check(self, name: str, act: SkillAction, target: str,
-                            condition: str | None) -> str | None:
+                            condition: str | None, item: str | None = None) -> str | None:
         """Refuse before anything is spent; returns the effect's condition."""
         f = self._actor(name)
         self._fighter(target)
@@ -129,6 +138,14 @@ class SkillActionsRules(SkillChecksRules, _Base):
             if dist > DEMORALIZE_RANGE_FT:
                 raise IllegalActionError(f"Demoralize reaches {DEMORALIZE_RANGE_FT} ft; "
                                          f"{target} is {dist} ft away", act.rule)
+        return self._skill_effect_choice(act, target, condition, item)
+
+    def _skill_effect_choice(self, act: SkillAction, target: str, condition: str | None,
+                             item: str | None) -> str | None:
+        """The effect asked for (the condition, ``steal``, an Insult's), checked."""
+        if item is not None and not (act is SkillAction.DIRTY_TRICK and condition == "steal"):
+            raise IllegalActionError("item: only a Dirty Trick that steals takes one "
+                                     "(condition='steal')", act.rule)
         if act is SkillAction.INSULT:
             pick = condition or "unfortunate"
             if pick not in INSULT_EFFECTS:
@@ -136,6 +153,9 @@ class SkillActionsRules(SkillChecksRules, _Base):
                                          f"{' or '.join(INSULT_EFFECTS)}, not {pick!r:.40}",
                                          act.rule)
             return pick
+        if act is SkillAction.DIRTY_TRICK and condition == "steal":
+            self._stolen_index(target, item, act.rule)
+            return "steal"
         if act is SkillAction.DIRTY_TRICK:
             pick = condition or "distracted"
             try:
@@ -149,12 +169,12 @@ class SkillActionsRules(SkillChecksRules, _Base):
 
     @command
     def _h_skill_action(self, name: str, action: str, target: str, resist_with: str | None,
-                        condition: str | None, aoo: Any) -> None:
+                        condition: str | None, aoo: Any, item: str | None = None) -> None:
         try:
             act = SkillAction.coerce(action)
         except SkillActionError as exc:
             raise IllegalActionError(str(exc), self._skills_rule()) from None
-        pick = self._skill_action_check(name, act, target, condition)
+        pick = self._skill_action_check(name, act, target, condition, item)
         self._defense(target, act.resisted_by, resist_with, act.rule)
         self._check_spend(name, "big", act.value)
         provokers = self._threatening_enemies(name) if act.provokes else []
@@ -169,7 +189,8 @@ class SkillActionsRules(SkillChecksRules, _Base):
         check = self._opposed(name, target, self.skill(name, act.skill, extra), defense,
                               a_label=f"{name}: {act.skill} ({act.value})",
                               b_label=f"{target}: {choice}")
-        effect = self._skill_effect(name, act, target, pick) if check.a_wins else None
+        effect = (self._steal(name, target, str(item), act.rule) if pick == "steal" else
+                  self._skill_effect(name, act, target, pick)) if check.a_wins else None
         self._emit("maneuver", actor=name, target=target, data={
             "maneuver": act.value, "touch": None, "touch_ac": None, "bonus": check.a_bonus,
             "defense": check.b_bonus, "defended_with": choice, "margin": check.margin,
@@ -203,6 +224,48 @@ class SkillActionsRules(SkillChecksRules, _Base):
             return f"must attack {name} next turn"
         self._gain(target, "unfortunate for 1 rounds", by=None, why=f"insulted by {name}")
         return "unfortunate for 1 round"
+
+    def _stolen_index(self, target: str, item: str | None, rule: str) -> int:
+        """Where ``item`` is in ``target``'s weapons (a Dirty Trick that steals).
+
+        Raises:
+            IllegalActionError: no item, one it does not carry, or a natural weapon.
+        """
+        from ..attacks.weapons import resolve_weapon, weapon_entries
+        v = self._view(target)
+        entries = weapon_entries(v)
+        names = [str(e.get("name", "")).strip().lower() for e in entries]
+        want = str(item or "").strip().lower()
+        if want not in names:
+            raise IllegalActionError(f"item: name what to steal: one of {target}'s weapons "
+                                     f"({', '.join(names) or 'none'}), not {item!r:.40}", rule)
+        i = names.index(want)
+        try:
+            w = resolve_weapon(v, entries[i])
+        except LfgError:
+            w = None
+        if w is not None and (w.is_natural or w.is_unarmed):
+            raise IllegalActionError(f"item: {target}'s {want} is part of it (a natural "
+                                     "weapon), not something to steal", rule)
+        return i
+
+    def _steal(self, name: str, target: str, item: str, rule: str) -> str:
+        """A won Dirty Trick that steals: the weapon passes from ``target``'s weapons to
+        ``name``'s (the victim's ``off_hand:`` goes with it)."""
+        i = self._stolen_index(target, item, rule)
+        tf, af = self._f[target], self._f[name]
+        left = list(tf.creature.weapons)
+        entry = left.pop(i)
+        changes: dict[str, Any] = {"weapons": left}
+        from ..handedness import off_hand_weapon_of
+        off = off_hand_weapon_of(tf.creature)
+        if off is not None and (off == item.strip().lower() or len(left) < 2):
+            changes["off_hand"] = None
+        tf.creature = tf.creature.replace(**changes)
+        af.creature = af.creature.replace(weapons=list(af.creature.weapons) + [entry])
+        self._touch(target)
+        self._touch(name)
+        return f"stole {item.strip().lower()}"
 
     def _wields_two(self, name: str) -> bool:
         """A weapon in each hand: two melee weapons listed that are not natural."""

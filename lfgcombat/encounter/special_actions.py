@@ -12,6 +12,7 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any, Protocol, Self
 
 from ..attacks.defense import FIGHTING_DEFENSIVELY
+from ..attacks.formulas import COVER
 from ..citations import cite as _rule
 from ..conditions import Condition
 from ..errors import IllegalActionError
@@ -35,13 +36,13 @@ R_IMMEDIATE = _rule("Immediate Action")
 R_AIM = _rule("Aim (Big Action, Provokes AOO)")
 R_FIGHT_DEF = _rule("Fight Defensively (Big Action, No AOO)")
 R_PROTECT = _rule("Protect Action (Big Action, No AOO)")
-#: The protected ally's Cover bonus to AC: "You grant your ally Good Cover (+4AC) against
-#: attacks from all directions" (R_PROTECT).
-PROTECT_GOOD_COVER = 4
-#: "You grant Superior Cover (+6AC) if you are wielding a Large Shield (or larger) or if you
-#: are at least 1 size category larger than them" (R_PROTECT; only the size clause is
-#: checked: a shield's size is not recorded).
-PROTECT_SUPERIOR_COVER = 6
+#: The protected ally's Cover: "You grant your ally Good Cover (+4AC) against attacks from
+#: all directions"; "You grant Superior Cover (+6AC) if you are wielding a Large Shield (or
+#: larger) or if you are at least 1 size category larger than them" (R_PROTECT; only the
+#: size clause is checked: a shield's size is not recorded). The bonuses are the cover
+#: table's (:data:`lfgcombat.attacks.formulas.COVER`, "Determine Cover").
+PROTECT_GOOD_COVER = COVER["good"]
+PROTECT_SUPERIOR_COVER = COVER["superior"]
 R_ABLAZE = _rule("Ablaze")
 R_ASLEEP = _rule("Asleep / Sleeping")
 R_KNOCKOUT = _rule("Knockout Strike (Attack Action, No AOO)")

@@ -24,6 +24,10 @@ after that turn's start) or a round whose turn the swallower did not take;
 cutting is a Big Action of the swallowed creature and its damage is dealt to the swallower
 (weapon dice + STR mod, at least 1); the state is read from the log's ``swallow`` events
 (replay needs nothing more); regurgitated prey goes to ``to`` or the nearest legal hex.
+On the map the swallowed creature's token is carried inside the swallower: after every step
+it stands on the swallower's anchor hex at its altitude (a ``moved`` event with ``action:
+carried``; it shares the space, as a creature 2+ sizes smaller may), so it moves, climbs and
+falls with it; regurgitated without ``to``, it goes to the nearest legal hex from there.
 """
 
 from __future__ import annotations
@@ -73,6 +77,8 @@ class SwallowWholeContext(SkillChecksContext, Protocol):
     def _spend(self, name: str, type_: str, action: str, target: str | None = None) -> str: ...
 
     def _turn_events(self, name: str) -> list[Event]: ...
+
+    def _sync_space(self, quiet: bool = False) -> None: ...
 
     def grappler_of(self, name: str) -> str | None:
         """Who grapples ``name`` (:meth:`ManeuversRules.grappler_of`)."""
@@ -323,11 +329,48 @@ class SwallowWholeRules(SkillChecksRules, _Base):
         self._record(name, target, "regurgitated", replace(state, regurgitate_next_turn=False))
         if self._has(target, Condition.GRAPPLED):
             self._lose_condition(target, Condition.GRAPPLED, why=f"regurgitated by {name}")
-        if self.map is not None and target in self._anchors and to is not None:
+        if self.map is not None and target in self._anchors and target in self.map:
             here = self.map.token(target).anchor
-            rel = self.map.relocate(target, tuple(to) if isinstance(to, list) else to,
-                                    path=[here])
+            where = (self._mouth_hex(name, target) if to is None else
+                     tuple(to) if isinstance(to, list) else to)
+            rel = self.map.relocate(target, where, path=[here])
             self._emit("moved", actor=target, data={
                 "action": "regurgitated", "path": [list(self.map.offset(here)),
                                                    list(self.map.offset(rel.cell))],
                 "feet": 0, "feet_left": 0, "continued": False, "notes": [f"by {name}"]})
+
+    # ------------------------------------------------------------------ the token inside
+
+    def _mouth_hex(self, name: str, prey: str) -> Any:
+        """Where regurgitated ``prey`` lands without ``to``: the first free hex next to
+        the swallower's space (in the map's order from its anchor), else its anchor."""
+        m = self.map
+        own = m.footprint(name)
+        for cell in sorted(own, key=lambda c: m.offset(c)):
+            for n in m.geometry.neighbors(cell):
+                if n in m.cells and n not in own and not [o for o in m.at(n) if o != prey]:
+                    return n
+        return m.token(name).anchor
+
+    def _carry_swallowed(self) -> None:
+        """After every step (called by :meth:`EffectsRules._sync_space` first): put every
+        swallowed creature's token on its swallower's anchor hex and altitude
+        (only Grappled creatures are looked up: a swallowed one keeps the condition)."""
+        m = self.map
+        if m is None:
+            return
+        for prey in [n for n in self._anchors if n in m and self._has(n, Condition.GRAPPLED)]:
+            eater = self.swallowed_by(prey)
+            if eater is None or eater not in m:
+                continue
+            here, there = m.token(prey).anchor, m.token(eater).anchor
+            up, level = m.altitude(prey), m.altitude(eater)
+            if here == there and up == level:
+                continue
+            rel = m.relocate(prey, there, path=[here, there], share=True)
+            if up != level:
+                m.set_altitude(prey, level)
+            self._emit("moved", actor=prey, data={
+                "action": "carried", "path": [list(m.offset(here)), list(m.offset(rel.cell))],
+                "feet": 0, "feet_left": 0, "continued": False,
+                "notes": [f"inside {eater}" + (f", {level} ft up" if level else "")]})

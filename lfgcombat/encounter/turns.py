@@ -91,7 +91,7 @@ class TurnsContext(PolicyContext, Protocol):
 
     def _finish_turn(self, frame: TurnFrame) -> None: ...
 
-    def _flight_turn_end(self, name: str) -> None: ...
+    def _flight_turn_end(self, name: str, kind: str = "turn") -> None: ...
 
     def _frame_members(self, frame: TurnFrame) -> list[str]: ...
 
@@ -119,6 +119,8 @@ class TurnsContext(PolicyContext, Protocol):
                    deadlock: bool) -> str | None: ...
 
     def _reset_turn(self, f: _Fighter) -> None: ...
+
+    def _unfired_ready_flight(self, f: _Fighter) -> None: ...
 
     def _resolve_units(self, names: Iterable[str], what: str) -> list[str]: ...
 
@@ -199,6 +201,7 @@ class TurnsRules(_Base):
             self._start_of_turn(n)
 
     def _reset_turn(self, f: _Fighter) -> None:
+        self._unfired_ready_flight(f)  # flight: the round a flyer waited on a Ready
         f.turn = TurnBudget()
 
     def _start_of_turn(self, name: str) -> None:
@@ -480,8 +483,7 @@ class TurnsRules(_Base):
                         self._end_effect(other, e, f"the end of {n}'s turn")
             if frame.kind != "ready":
                 self._tick_timers(n, source=None)
-            if frame.kind == "turn":  # Minimum Flight Speed (encounter/flight.py)
-                self._flight_turn_end(n)
+            self._flight_turn_end(n, frame.kind)  # Minimum Flight Speed (encounter/flight.py)
             if frame.kind == "ready":
                 f.ready = None
         self._emit("turn_end", data={"kind": frame.kind})

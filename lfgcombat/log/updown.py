@@ -18,7 +18,7 @@ from .events import Event
 
 __all__ = ["MovedMode", "RanMode", "AltitudeSet", "DiveAttack", "FlyerDropped", "FlyerFalls",
            "FlyerStalls", "FlyerRegains", "Unintended", "Volley", "DoorOpened", "Forced",
-           "ObjectHit", "ObjectBroken", "HeldObjectHit", "ChestBrokenOpen"]
+           "ObjectHit", "ObjectBroken", "HeldObjectHit", "ChestBrokenOpen", "Hurdled"]
 
 
 def _effect(name: str, kind: str, fields: tuple[str, ...], about: str, text: Any
@@ -101,6 +101,15 @@ HeldObjectHit = _effect(
     "HeldObjectHit", "held_object_hit", ("object", "hit", "penalty"),
     "an attack on a held object: object, hit, penalty",
     lambda e, d: f"{e.who} strikes at {e.target}'s {d.get('object')}")
+Hurdled = _effect(
+    "Hurdled", "hurdled", ("barrier_ft", "hurdle", "dc", "height_ft", "effective_ft", "total",
+                           "success"),
+    "a Jump&Sprint check to hurdle: barrier_ft, hurdle (the row of data/hurdles.csv), dc "
+    "(null: in stride), height_ft (the jumper's), effective_ft (after Leaper), total, success",
+    lambda e, d: f"{e.who} hurdles {d.get('barrier_ft')} ft: "
+                 + ("in stride" if d.get("dc") is None else
+                    f"{d.get('total')} vs DC {d.get('dc')}, "
+                    f"{'success' if d.get('success') else 'failure'}"))
 ChestBrokenOpen = _effect(
     "ChestBrokenOpen", "chest_broken_open", ("chest", "broken", "intact"),
     "a chest broken open: chest, broken (fragile items), intact",
@@ -118,6 +127,8 @@ ForceDoorCommand = _command("force_door", ("name", "at"), "forcing a door or che
 AttackObjectCommand = _command("attack_object", ("name", "at", "weapon"),
                                "attacking a door or object")
 BreakObjectCommand = _command("break_object", ("name", "at"), "breaking a small object")
+HurdleCommand = _command("hurdle", ("name", "barrier_ft", "prone_enemy"),
+                         "a Jump&Sprint check to hurdle")
 AttackHeldObjectCommand = _command("attack_held_object", ("name", "target", "object", "weapon",
                                                           "behind_back"),
                                    "attacking a held object")

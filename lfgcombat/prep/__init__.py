@@ -3,7 +3,8 @@
 :func:`simulate` plays a fight many times and reports P(win) per side, P(draw), the rounds,
 per creature P(dropped), P(dead), HP lost, damage dealt and kills, and who felled whom, each
 probability with a 95% Wilson interval. :func:`compare` plays rule variants on common random
-numbers and reports the differences; :func:`sweep` runs a grid of parameters.
+numbers and reports the differences; :func:`sweep` runs a grid of parameters, and any
+fight of any grid point replays directly (:meth:`Sweep.replay`, :meth:`Sweep.result`).
 
 Two tiers, one set of rules: the reference tier plays real :class:`~lfgcombat.Encounter`
 fights (:mod:`.reference`); the fast tier is a compiled kernel (:mod:`.kernel`, numba with a
@@ -13,7 +14,10 @@ answers (:mod:`.exact`). Any simulated fight of either tier replays exactly as a
 encounter (:meth:`SimResult.replay`, :mod:`.replay`). Tactics are small documented policies
 (:mod:`.tactics`). Only the ``lfg`` ruleset (000_8d1d7816ee944f3b.txt) is played so far;
 the reference tier plays all three of its initiative systems, the fast tier Selective
-Initiative.
+Initiative. The fast tier plays the common starting conditions whose effect is a static
+change to its numbers (Prone, Flat-Footed, Weakened 1-4...: ``FAST_TIER_CONDITIONS``) and
+refuses the others, naming the reference tier; what it plays only in part (a Perfect
+Critical's injuries) is said in the result's ``notes``.
 """
 
 from .compare import Comparison, Sweep, compare, sweep
@@ -22,9 +26,10 @@ from .kernel import NUMBA_ACTIVE
 from .replay import ReplayError, ScriptedEncounter
 from .result import SimResult, wilson
 from .run import simulate
-from .spec import PrepError
+from .spec import FAST_TIER_CONDITIONS, PrepError
 from .tactics import ARCHER_POLICIES, TARGET_POLICIES, Tactics
 
 __all__ = ["simulate", "compare", "sweep", "SimResult", "Comparison", "Sweep", "Tactics",
            "TARGET_POLICIES", "ARCHER_POLICIES", "PrepError", "ReplayError",
-           "ScriptedEncounter", "wilson", "exact_duel", "NUMBA_ACTIVE"]
+           "ScriptedEncounter", "wilson", "exact_duel", "NUMBA_ACTIVE",
+           "FAST_TIER_CONDITIONS"]

@@ -7,7 +7,9 @@ between two variants is measured on paired fights, with a paired 95% interval th
 narrower than two independent runs would give.
 
 :func:`sweep` plays every point of a grid (party level, number of foes, a rule switch...)
-and returns a tidy table, one row per point, side and measure.
+and returns a tidy table, one row per point, side and measure; ``sweep_result.replay(point,
+i)`` rebuilds fight ``i`` of a point as an encounter, and ``sweep_result.result(point)``
+plays a point's fights again (the same fights) as a full :class:`SimResult`.
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ import numpy as np
 import pandas as pd
 
 from ..rulesets import Ruleset
+from .replay import replay_seeded
 from .result import Z95, SimResult, wilson
 from .run import DEFAULT_CHUNK, _check, _execute, _is_client, _result, open_backend, prepare_run
 from .spec import MAX_ROUNDS, PrepError
@@ -117,8 +120,9 @@ def compare(sides: Mapping[str, Sequence], n: int = 10_000, *,
         raise PrepError(f"compare needs two or more variants, got {len(variants)}")
     _check(n, tier, seed, None, None)
     root = int(seed) if seed is not None else secrets.randbits(63)
+    check = "the fast tier" if tier == "fast" else None
     points = [prepare_run(sides, v if rulesets is not None else ruleset, tactics,
-                          None if rulesets is not None else v, max_rounds)
+                          None if rulesets is not None else v, max_rounds, check)
               for v in variants]
     size = DEFAULT_CHUNK[tier]
     with open_backend(backend) as be:
@@ -137,10 +141,65 @@ class Sweep:
         frame: Tidy: one row per point, side and measure, with the parameters, ``p``,
             ``lo``, ``hi`` (95% Wilson) and ``n``.
         params: The grid's parameter names.
+        points: The grid's points, in order: ``{parameter: value}`` each.
+        runs: Per point, its scenario, numbers and seed-stream key (what
+            :meth:`result` and :meth:`replay` play again).
+        tier, seed, chunk_size, n: How every point was run.
     """
 
     frame: pd.DataFrame
     params: tuple[str, ...]
+    points: tuple[dict[str, Any], ...] = ()
+    runs: tuple[tuple[Any, Any, int], ...] = ()
+    tier: str = "fast"
+    seed: int = 0
+    chunk_size: int = DEFAULT_CHUNK["fast"]
+    n: int = 0
+
+    def _point(self, point: int | Mapping[str, Any]) -> int:
+        """The index of ``point``: an index into :attr:`points` or ``{parameter: value}``."""
+        if isinstance(point, Mapping):
+            for k, p in enumerate(self.points):
+                if dict(point) == p:
+                    return k
+            raise PrepError(f"no grid point {dict(point)!r}; the points are "
+                            + ", ".join(map(repr, self.points[:6]))
+                            + (" ..." if len(self.points) > 6 else ""))
+        if isinstance(point, bool) or not isinstance(point, (int, np.integer)) \
+                or not 0 <= point < len(self.runs):
+            raise PrepError(f"point must be a grid point {{parameter: value}} or its index "
+                            f"0 to {len(self.runs) - 1}, not {point!r}")
+        return int(point)
+
+    def result(self, point: int | Mapping[str, Any]) -> SimResult:
+        """The :class:`SimResult` of one grid point (an index or ``{parameter: value}``),
+        its ``n`` fights played again from their seed streams: the very fights the sweep
+        played, fight for fight (milliseconds on the fast tier; as long as the first time
+        on the reference tier). The sweep keeps only its table, not every fight.
+
+        Raises:
+            PrepError: an unknown point.
+        """
+        sc, sp, key = self.runs[self._point(point)]
+        parts, status = _execute([(sc, sp, key)], self.n, self.tier, self.seed,
+                                 self.chunk_size, None, False, None, None)
+        return _result(sc, sp, self.tier, self.seed, key, self.chunk_size, self.n, parts[0],
+                       status)
+
+    def replay(self, point: int | Mapping[str, Any], i: int):
+        """Fight ``i`` of one grid point rebuilt exactly as a real
+        :class:`~lfgcombat.Encounter`, as ``sweep.result(point).replay(i)`` would, without
+        playing the point's other fights (:func:`~lfgcombat.prep.replay.replay_seeded`).
+
+        Raises:
+            PrepError: an unknown point, or ``i`` out of range.
+            ReplayError: the fight cannot be replayed exactly (see :meth:`SimResult.replay`).
+        """
+        sc, sp, key = self.runs[self._point(point)]
+        if isinstance(i, bool) or not isinstance(i, (int, np.integer)) or not 0 <= i < self.n:
+            raise PrepError(f"fight index {i!r} out of range: each point has {self.n} fights "
+                            f"(0 to {self.n - 1})")
+        return replay_seeded(self.tier, sc, sp, self.seed, key, self.chunk_size, int(i))
 
     def _check_axes(self, measure: str, side: str, x: str, y: str | None) -> None:
         """Refuse a measure, side or parameter the sweep does not have."""
@@ -222,7 +281,8 @@ def sweep(grid: Mapping[str, Sequence[Any]], build: Callable[..., Mapping[str, S
     combos = list(itertools.product(*[list(grid[k]) for k in names]))
     params = [dict(zip(names, values)) for values in combos]
     jobs = [(build(**{k: v for k, v in point.items() if k not in _SWITCHES}), ruleset,
-             tactics, {k: v for k, v in point.items() if k in _SWITCHES} or None, max_rounds)
+             tactics, {k: v for k, v in point.items() if k in _SWITCHES} or None, max_rounds,
+             "the fast tier" if tier == "fast" else None)
             for point in params]
     size = DEFAULT_CHUNK[tier]
     with open_backend(backend) as be:
@@ -241,4 +301,4 @@ def sweep(grid: Mapping[str, Sequence[Any]], build: Callable[..., Mapping[str, S
                 lo, hi = wilson(k, r.n)
                 rows.append({**point, "side": side, "measure": measure,
                              "p": k / max(1, r.n), "lo": lo, "hi": hi, "n": r.n})
-    return Sweep(pd.DataFrame(rows), names)
+    return Sweep(pd.DataFrame(rows), names, tuple(params), tuple(points), tier, root, size, n)

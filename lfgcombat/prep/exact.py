@@ -21,7 +21,7 @@ import pandas as pd
 
 from ..creature import Creature
 from .run import prepare_run
-from .spec import MAX_ROUNDS, FightSpec, PrepError, check_fast_tier
+from .spec import MAX_ROUNDS, FightSpec, PrepError
 
 __all__ = ["exact_duel", "exact_chain", "ExactDuel", "attack_damage_pmf"]
 
@@ -139,13 +139,12 @@ def exact_duel(a: Creature, b: Creature | None = None, *, ruleset="lfg",
 
     Raises:
         PrepError: not two creatures (a list, say), a creature starting at 0 HP or less,
-            with conditions or Temporary HP (:func:`~lfgcombat.prep.spec.check_fast_tier`),
-            or a bad ruleset.
+            with a condition the fast tier does not play, or with Temporary HP
+            (:func:`~lfgcombat.prep.spec.check_fast_tier`), or a bad ruleset.
     """
     a, b = _two(a, b)
     scenario, spec = prepare_run({"a": [a], "b": [b]}, ruleset, "weakest",
-                                 max_rounds=max_rounds)
-    check_fast_tier(scenario, "the exact duel", temp_hp=False)
+                                 max_rounds=max_rounds, check="the exact duel", temp_hp=False)
     return exact_chain(spec, (a.name, b.name), (a.hp, b.hp), max_rounds, tol)
 
 

@@ -124,6 +124,13 @@ class _Fight:
             self.refresh(i)
 
 
+#: "Momentum of Impact" (000_8d1d7816ee944f3b.txt): the Encounter rolls a Knockdown after
+#: every strike that lands on a smaller foe. GM prep does not play it yet in either tier (the
+#: fast tier has no knockdown and its fights must replay exactly as reference fights), so
+#: both tiers agree; the run's notes say so when a fight has foes of different sizes.
+KNOCKDOWN = False
+
+
 def play(scenario: Scenario, spec: FightSpec, dice_seed: int, tactics_seed: int,
          max_rounds: int | None = None, map=None, *, encounter: Encounter | None = None,
          rng=None) -> tuple[Encounter, Outcome]:
@@ -149,7 +156,7 @@ def play(scenario: Scenario, spec: FightSpec, dice_seed: int, tactics_seed: int,
     if encounter is None:
         encounter = Encounter(list(scenario.creatures),
                               sides=scenario.sides(), map=map, ruleset=scenario.ruleset,
-                              seed=int(dice_seed))
+                              seed=int(dice_seed), knockdown_after_strike=KNOCKDOWN)
     if rng is None:
         rng = np.random.Generator(np.random.PCG64(int(tactics_seed)))
     f = _Fight(scenario, spec, encounter, rng)

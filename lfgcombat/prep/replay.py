@@ -42,11 +42,12 @@ from ..dice import ScriptedRoller, parse
 from ..encounter import Encounter
 from ..errors import DiceError, IllegalActionError, LfgError
 from ..odds import pmf
-from .kernel import fight_states, trace_fight
-from .reference import Outcome, play
+from .kernel import fight_states, fight_words, run_fights, trace_fight
+from .reference import KNOCKDOWN, Outcome, play
 from .spec import FightSpec, PrepError, Scenario, _weapon
 
-__all__ = ["ReplayError", "ScriptedEncounter", "fight_dice", "replay_fight", "OUTCOME_KEYS"]
+__all__ = ["ReplayError", "ScriptedEncounter", "fight_dice", "replay_fight", "replay_seeded",
+           "OUTCOME_KEYS"]
 
 #: What a replay must reproduce, per fight (the arrays of a :class:`SimResult`).
 OUTCOME_KEYS = ("winner", "rounds", "hp", "dead", "felled", "dealt")
@@ -326,7 +327,7 @@ def replay_fast(scenario: Scenario, spec: FightSpec, words: np.ndarray,
     dice, draws = fight_dice(scenario, spec, events, int(words[2]))
     enc = ScriptedEncounter(list(scenario.creatures),
                             sides=scenario.sides(), ruleset=scenario.ruleset,
-                            seed=int(words[0]), dice=dice)
+                            seed=int(words[0]), dice=dice, knockdown_after_strike=KNOCKDOWN)
     try:
         _, got = play(scenario, spec, 0, 0, encounter=enc, rng=_Draws(draws))
     except (DiceError, IllegalActionError, LfgError) as exc:
@@ -362,3 +363,24 @@ def replay_fight(tier: str, scenario: Scenario, spec: FightSpec, words: np.ndarr
         raise ReplayError(f"the reference fight replays differently ({diff}); was the "
                           "result made by another version of lfgcombat?")
     return enc
+
+
+def replay_seeded(tier: str, scenario: Scenario, spec: FightSpec, seed: int, point: int,
+                  chunk_size: int, i: int, map_text: str | None = None) -> Encounter:
+    """Fight ``i`` of parameter point ``point`` of a run (root ``seed``, ``chunk_size``
+    fights a chunk) replayed as an encounter without the run's arrays: the fight is played
+    again from its seed words (one kernel fight, or the reference encounter itself) and
+    replayed as :meth:`SimResult.replay <lfgcombat.prep.result.SimResult.replay>` does.
+
+    Raises:
+        ReplayError: the replay would differ from the simulated fight.
+    """
+    words = fight_words(seed, point, i // chunk_size, chunk_size)[i % chunk_size]
+    if tier == "fast":
+        out = run_fights(spec, fight_states(words[None, :]))
+        return replay_fight(tier, scenario, spec, words, {k: out[k][0] for k in OUTCOME_KEYS})
+    hmap = None
+    if map_text is not None:
+        from ..hexmap import HexMap
+        hmap = HexMap.from_text(map_text, creatures={c.name: c for c in scenario.creatures})
+    return play(scenario, spec, int(words[0]), int(words[1]), map=hmap)[0]

@@ -30,8 +30,8 @@ from ..rulesets import RULESET_NAMES, Ruleset, RulesetError, coerce_ruleset
 from .kernel import NUMBA_ACTIVE, fight_states, fight_words, run_fights
 from .reference import play
 from .result import SimResult, wilson
-from .spec import (MAX_ROUNDS, FightSpec, PrepError, Scenario, build_spec, check_fast_tier,
-                   make_scenario)
+from .spec import (MAX_ROUNDS, FightSpec, PrepError, Scenario, build_spec, check_conscious,
+                   check_fast_tier, make_scenario)
 from .tactics import coerce_tactics, did_you_mean
 
 __all__ = ["simulate", "fight_words", "TIERS", "DEFAULT_CHUNK", "STOP_CHUNK", "run_chunk",
@@ -90,14 +90,22 @@ def _ruleset(ruleset: Any, switches: Mapping[str, Any] | None = None) -> Ruleset
 
 def prepare_run(sides: Mapping[str, Sequence[Creature]], ruleset: Any, tactics: Any,
                 switches: Mapping[str, Any] | None = None,
-                max_rounds: int = MAX_ROUNDS) -> tuple[Scenario, FightSpec]:
-    """The scenario and its numbers (checked) for a run."""
+                max_rounds: int = MAX_ROUNDS, check: str | None = None,
+                temp_hp: bool = True) -> tuple[Scenario, FightSpec]:
+    """The scenario and its numbers (checked) for a run; with ``check`` (``"the fast
+    tier"``, ``"the exact duel"``) the scenario is first checked by
+    :func:`~lfgcombat.prep.spec.check_fast_tier` (``temp_hp`` passed on), so that what the
+    fast tier does not play (a Stunned creature cannot attack at all) is refused before
+    its numbers are built."""
     rs = _ruleset(ruleset, switches)
     _whole_at_least_one("max_rounds", max_rounds, "the round limit after which a fight is a draw")
     if not isinstance(sides, Mapping):
         raise PrepError("sides must be a mapping {side name: [creatures]}")
     tac = coerce_tactics(tactics, [str(s) for s in sides])
     scenario = make_scenario(sides, rs, tac)
+    if check is not None:
+        check_conscious(scenario)
+        check_fast_tier(scenario, check, temp_hp)
     return scenario, build_spec(scenario, max_rounds)
 
 
@@ -134,13 +142,27 @@ def open_backend(backend: Any) -> Iterator[Any]:
             yield client
 
 
-def run_notes(chunks: Sequence[Mapping[str, Any]], tier: str) -> tuple[str, ...]:
-    """Notes on how the chunks ran: a warning when the fast tier ran without numba."""
+#: The run's note when the fast tier plays Perfect Criticals without their limb injuries.
+PERFECT_CRITICAL_NOTE = (
+    "Perfect Critical (Optional Rule) is on: the fast tier deals its maximum Physical Damage "
+    "but leaves out the injuries of a Perfect Critical that deals at least the target's "
+    "Injured Threshold (000_8d1d7816ee944f3b.txt, \"Perfect Critical (Optional Rule)\"); "
+    "tier='reference' plays them")
+
+
+def run_notes(chunks: Sequence[Mapping[str, Any]], tier: str,
+              scenario: Scenario | None = None) -> tuple[str, ...]:
+    """Notes on how the chunks ran: a warning when the fast tier ran without numba, and
+    when it played a rule it covers only in part (Perfect Critical's injuries,
+    :data:`PERFECT_CRITICAL_NOTE`)."""
+    notes: tuple[str, ...] = ()
     if tier == "fast" and any(not bool(ch.get("compiled", True)) for ch in chunks):
-        return ("numba is not installed (or LFGCOMBAT_NO_NUMBA is set) where these fights "
-                "ran: the fast tier ran as plain Python, about 75x slower; pip install "
-                "'lfgcombat[fast]' (on every Dask worker too)",)
-    return ()
+        notes += ("numba is not installed (or LFGCOMBAT_NO_NUMBA is set) where these fights "
+                  "ran: the fast tier ran as plain Python, about 75x slower; pip install "
+                  "'lfgcombat[fast]' (on every Dask worker too)",)
+    if tier == "fast" and scenario is not None and scenario.ruleset.perfect_critical:
+        notes += (PERFECT_CRITICAL_NOTE,)
+    return notes
 
 
 def _whole_at_least_one(name: str, value: Any, what: str) -> None:
@@ -166,6 +188,13 @@ def _check(n: int, tier: str, seed: Any, map: Any, stop_at_width: Any) -> None:
                                           and 0 < stop_at_width < 1):
         raise PrepError(f"stop_at_width must be a width in (0, 1), e.g. 0.02, not "
                         f"{stop_at_width!r}")
+
+
+def _check_placed(scenario: Scenario, map: HexMap | None) -> None:
+    """Refuse a map without every combatant on it."""
+    missing = [c.name for c in scenario.creatures if map is not None and c.name not in map]
+    if missing:
+        raise PrepError(f"{', '.join(missing)} not on the map; place everyone first")
 
 
 def simulate(sides: Mapping[str, Sequence[Creature]], n: int = 10_000, *,
@@ -216,20 +245,17 @@ def simulate(sides: Mapping[str, Sequence[Creature]], n: int = 10_000, *,
     _check(n, tier, seed, map, stop_at_width)
     if chunk_size is not None:
         _whole_at_least_one("chunk_size", chunk_size, "fights per chunk; None picks one")
-    scenario, spec = prepare_run(sides, ruleset, tactics, switches, max_rounds)
-    if map is not None:
-        missing = [c.name for c in scenario.creatures if c.name not in map]
-        if missing:
-            raise PrepError(f"{', '.join(missing)} not on the map; place everyone first")
+    scenario, spec = prepare_run(sides, ruleset, tactics, switches, max_rounds,
+                                 "the fast tier" if tier == "fast" else None)
+    _check_placed(scenario, map)
     root = int(seed) if seed is not None else secrets.randbits(63)
     size = int(chunk_size or (STOP_CHUNK[tier] if stop_at_width is not None
                               else DEFAULT_CHUNK[tier]))
+    map_text = map.to_text() if map is not None else None
     with open_backend(backend) as be:
         parts, status = _execute([(scenario, spec, point)], n, tier, root, size, be,
-                                 progress, stop_at_width, map.to_text() if map is not None
-                                 else None, callback)
-    return _result(scenario, spec, tier, root, point, size, n, parts[0], status,
-                   map.to_text() if map is not None else None)
+                                 progress, stop_at_width, map_text, callback)
+    return _result(scenario, spec, tier, root, point, size, n, parts[0], status, map_text)
 
 
 def _result(scenario, spec, tier, root, point, size, n, chunks, status, map_text=None):
@@ -243,7 +269,7 @@ def _result(scenario, spec, tier, root, point, size, n, chunks, status, map_text
                 for k in keys}
     return SimResult(scenario, spec, tier, root, point, size,
                      bool(status) or data["winner"].shape[0] < n, n, map_text=map_text,
-                     notes=spec.notes + run_notes(chunks, tier),
+                     notes=spec.notes + run_notes(chunks, tier, scenario),
                      interrupted=status == "interrupted",
                      stopped_early=status == "stopped_early", **data)
 

@@ -42,7 +42,7 @@ from ..conditions import bleed_cap
 from .tactics import Tactics
 
 __all__ = ["Scenario", "FightSpec", "build_spec", "PrepError", "MAX_ROUNDS",
-           "fast_tier_problems", "check_fast_tier"]
+           "fast_tier_problems", "check_fast_tier", "FAST_TIER_CONDITIONS"]
 
 #: A fight still going after this many rounds is a draw (timeout).
 MAX_ROUNDS = 60
@@ -315,6 +315,19 @@ def _damage_arrays(tables: dict, n: int) -> tuple[np.ndarray, np.ndarray, np.nda
     return values, cdf, lens
 
 
+def check_conscious(scenario: Scenario) -> None:
+    """Refuse a combatant starting at 0 HP or less (both tiers).
+
+    Raises:
+        PrepError: naming each.
+    """
+    down = [f"{c.name} ({c.hp} HP)" for c in scenario.creatures if c.hp <= 0]
+    if down:
+        raise PrepError(f"GM prep starts every combatant conscious, but {', '.join(down)} "
+                        "starts at 0 HP or less; heal it above 0 (.replace(current_hp=1)) "
+                        "or leave it out of the fight")
+
+
 def build_spec(scenario: Scenario, max_rounds: int = MAX_ROUNDS) -> FightSpec:
     """The fast tier's numbers for ``scenario``, from the engine (see the module docstring).
 
@@ -332,11 +345,7 @@ def build_spec(scenario: Scenario, max_rounds: int = MAX_ROUNDS) -> FightSpec:
     cs = scenario.creatures
     rs = scenario.ruleset
     n = len(cs)
-    down = [f"{c.name} ({c.hp} HP)" for c in cs if c.hp <= 0]
-    if down:
-        raise PrepError(f"GM prep starts every combatant conscious, but {', '.join(down)} "
-                        "starts at 0 HP or less; heal it above 0 (.replace(current_hp=1)) "
-                        "or leave it out of the fight")
+    check_conscious(scenario)
     side = np.array(scenario.side_of, dtype=np.int64)
     weapons = [_weapon(c) for c in cs]
     n_att = np.array([attacks_per_turn(c, rs) for c in cs], dtype=np.int64)
@@ -366,13 +375,44 @@ def build_spec(scenario: Scenario, max_rounds: int = MAX_ROUNDS) -> FightSpec:
         dmg_len=lens, max_rounds=max_rounds)
 
 
+#: Starting conditions the fast tier plays (000_8d1d7816ee944f3b.txt, "Conditions – Full
+#: Details"; their numbers in data/conditions.csv): each only changes, for the whole fight,
+#: numbers the engine's ``prepare`` and save odds already give the fast tier - attack bonus,
+#: AC, ACvsCrit, the d20 rolls (initiative, the stabilize save), physical damage, DR, the
+#: attacks of a turn - and none ends, spreads or rolls dice of its own on the open field:
+#: Prone (-4 attacks, -4 AC vs melee, +2 vs far ranged; the tactics never stand up),
+#: Flat-Footed (no Dodge or Shield bonus to AC), Flanked, Distressed, Hindered, Encumbered,
+#: Heavily Encumbered, Cramped, Deaf, Staggered (one Big Action) and Weakened 1-4 (Weakened 5
+#: is refused: falling unconscious would take it beyond Stage 5, which deals damage). Each
+#: must last the whole fight (no ``for N rounds``). Fast-tier fights with them replay
+#: exactly as encounters (tests/test_prep_conditions.py).
+FAST_TIER_CONDITIONS: tuple[str, ...] = (
+    "prone", "flat_footed", "flanked", "distressed", "hindered", "encumbered",
+    "heavily_encumbered", "cramped", "deaf", "staggered", "weakened")
+#: The highest Weakened stage the fast tier plays.
+FAST_TIER_WEAKENED_MAX = 4
+
+
+def _condition_problem(c: Creature, a: Any) -> str | None:
+    """Why the fast tier cannot play affliction ``a`` of ``c`` from the start (``None``:
+    it can, see :data:`FAST_TIER_CONDITIONS`)."""
+    name = a.condition.value
+    if name not in FAST_TIER_CONDITIONS or (
+            name == "weakened" and (a.value or 1) > FAST_TIER_WEAKENED_MAX):
+        return f"{c.name} starts with the condition {a}"
+    if a.rounds is not None:
+        return (f"{c.name} starts with {a}, which ends during the fight (the fast tier "
+                "plays conditions that last the whole fight)")
+    return None
+
+
 def fast_tier_problems(scenario: Scenario, *, temp_hp: bool = True) -> list[str]:
     """What in ``scenario`` the fast tier does not model (see :mod:`lfgcombat.prep.kernel`):
     an initiative system other than Selective Initiative ("Alternative Initiative":
     Round-by-Round, Top-Down), a creature starting at 0 HP or less (unconscious, dying or
-    dead), or with conditions of its own (Bleed, Weakened, Prone, ...: the kernel plays
-    only the Injured / Unconscious / Dying / dead states that its own HP give it); with
-    ``temp_hp=False`` (the exact chain) also Temporary HP.
+    dead), or with a condition outside :data:`FAST_TIER_CONDITIONS` (Bleed, Stunned,
+    Frightened, Blinded...) or one that ends during the fight; with ``temp_hp=False`` (the
+    exact chain) also Temporary HP.
 
     Returns:
         One sentence per problem (empty: the fast tier plays this scenario as the rules say).
@@ -385,12 +425,16 @@ def fast_tier_problems(scenario: Scenario, *, temp_hp: bool = True) -> list[str]
     for c in scenario.creatures:
         if c.hp <= 0:
             out.append(f"{c.name} starts at {c.hp} HP (0 or less: unconscious, dying or dead)")
-        if c.conditions:
-            out.append(f"{c.name} starts with conditions "
-                       f"{', '.join(str(a) for a in c.conditions)}")
+        out += [p for p in (_condition_problem(c, a) for a in c.conditions) if p]
         if not temp_hp and c.temp_hp:
             out.append(f"{c.name} has {c.temp_hp} Temporary HP")
     return out
+
+
+def supported_conditions_text() -> str:
+    """The starting conditions the fast tier plays, for messages."""
+    names = [n.replace("_", " ") for n in FAST_TIER_CONDITIONS if n != "weakened"]
+    return ", ".join(names) + f", weakened 1-{FAST_TIER_WEAKENED_MAX} (for the whole fight)"
 
 
 def check_fast_tier(scenario: Scenario, what: str = "the fast tier",
@@ -404,5 +448,6 @@ def check_fast_tier(scenario: Scenario, what: str = "the fast tier",
     if problems:
         raise PrepError(f"{what} cannot play this fight: {'; '.join(problems)}. Use "
                         "tier='reference' (real encounters, every rule), or change what is "
-                        "listed (start the creatures conscious and without conditions: "
-                        ".replace(conditions=[]); Selective Initiative: Ruleset('lfg'))")
+                        "listed (start the creatures conscious; the starting conditions "
+                        f"{what} plays are {supported_conditions_text()}, others go with "
+                        ".replace(conditions=[...]); Selective Initiative: Ruleset('lfg'))")

@@ -80,9 +80,11 @@ class EncounterAttack:
         detail: The ruleset's own result (e.g. a
             :class:`~lfgcombat.classic.attacks.ClassicAttack`).
         suggestions: On a fumble, what the GM may rule (the ruleset's table).
-        target_after: The target's record after the attack's own consequences (a killing
-            blow's save or death), or ``None``: the encounter applies ``damage`` through
-            :meth:`HealthModel.take_damage`.
+        target_after: The target's record after the attack, when the ruleset applies the
+            attack's effects itself (a classic killing blow's save or death; wounds: the
+            parry, Hit Points or Wounds, riders); the encounter then keeps it instead of
+            dealing ``damage`` through :meth:`HealthModel.take_damage`.
+        events: What the attack did to the target, in words (with ``target_after``).
         attacker_after: The attacker's record after the attack when it spends more than
             the attack (a killing blow's whole round), or ``None``.
         rolled_attack: The first roll is an attack roll (``False``: a blow with no attack
@@ -101,6 +103,7 @@ class EncounterAttack:
     detail: Any = None
     suggestions: tuple[str, ...] = ()
     target_after: Any = None
+    events: tuple[str, ...] = ()
     attacker_after: Any = None
     rolled_attack: bool = True
 

@@ -31,8 +31,13 @@ A creature's wounds gear: its parrying shield is the ``shield`` key
 cold, electricity, fire) and ``energy`` (any rider type) keys
 (:mod:`lfgcombat.wounds.riders`).
 
-The ruleset stays registered as not implemented (``Ruleset("wounds")`` is refused, the
-error says what is missing: :data:`MISSING`) until the Encounter plays it.
+The Encounter plays it (``Encounter(..., ruleset="wounds")``) through the record hooks
+(:mod:`lfgcombat.encounter.ruleset_play`): each combatant's record is a
+:class:`~lfgcombat.wounds.turn.WoundsFighter` (:meth:`WoundsHealth.combatant`), its turn two
+Half Actions (``attack``, ``move``, ``act(name, "total_defense")``), its attacks
+:func:`lfgcombat.wounds.play.encounter_attack` (Defense, the critical choice, Instant Kill,
+the target's parry, riders, Hit Points then Wounds), an AOO ``attack(..., aoo=True)``. What
+it leaves to the GM is :data:`NOT_AUTOMATIC`.
 """
 
 from __future__ import annotations
@@ -41,12 +46,14 @@ import dataclasses
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from ..citations import cite
 from ..wounds import gear as _gear  # noqa: F401 - registers the creature file's shield key
 from .base import RulesetDefinition, register
 from .classic import _no_killer_criticals, _written_for
 from .fields import check_written_for
 from .lfg import WOUNDS_DEFINITION
-from .policies import ActionEconomy, AttackResolution, DamageModel, HealthModel
+from .policies import (ActionEconomy, AttackResolution, ConditionCatalogue, DamageModel,
+                       HealthModel)
 
 if TYPE_CHECKING:
     from ..dice import Roller
@@ -54,14 +61,21 @@ if TYPE_CHECKING:
     from ..wounds.damage import Rider, Target
     from ..wounds.defense import Turn
     from ..wounds.health import WoundsVitals
+    from ..wounds.turn import WoundsFighter
+    from .policies import EncounterAttack
 
-__all__ = ["WoundsEconomy", "WoundsAttacks", "WoundsHealth", "WoundsDamage", "WOUNDS",
-           "MISSING", "DEFAULT_INITIATIVE"]
+__all__ = ["WoundsEconomy", "WoundsAttacks", "WoundsHealth", "WoundsDamage",
+           "WoundsConditions", "WOUNDS",
+           "NOT_AUTOMATIC", "DEFAULT_INITIATIVE"]
 
 #: The initiative a wounds encounter plays by unless told otherwise (inferred from
 #: 003_de0e94afd49609a7.txt, "Electricity": a one-round initiative penalty needs a roll each
 #: round).
 DEFAULT_INITIATIVE = "round_by_round"
+_TURN = cite("Attacking an enemy usually involves spending your Half Action",
+             file="003_de0e94afd49609a7.txt")
+_HP = cite("When a character is subject to a damage-dealing effect",
+           file="003_de0e94afd49609a7.txt")
 
 
 @dataclass(frozen=True)
@@ -85,6 +99,53 @@ class WoundsEconomy(ActionEconomy):
         (:func:`lfgcombat.wounds.aoo.aoo_per_round`)."""
         from ..wounds.aoo import aoo_per_round
         return aoo_per_round(dex_mod, combat_reflexes, in_total_defense)
+
+    # -- the encounter's record hooks (a WoundsFighter: lfgcombat.wounds.turn) --
+    #: The Half Actions ``Encounter.act`` takes by name (an attack is ``attack``, a move
+    #: ``move``): Total Defense, or any other Half Action.
+    single_actions: ClassVar[tuple[str, ...]] = ("attack", "total_defense",
+                                                 "standard_action", "cast_spell")
+    rule: ClassVar[str] = _TURN
+
+    def start_turn(self, record: "WoundsFighter", roller: "Roller", *,
+                   was_attacked: bool = False) -> tuple["WoundsFighter", tuple[str, ...]]:
+        """A new round for it (a Shell fades, its AOO and parries count again: "a round"
+        is from its turn to its next, inferred), Total Defense ends unless it spends a Half
+        Action on it again, and two Half Actions
+        (:meth:`~lfgcombat.wounds.turn.WoundsFighter.start_turn`)."""
+        fresh, faded = record.end_round()
+        fresh, events = fresh.start_turn()
+        return fresh, tuple(faded) + tuple(events)
+
+    def spend(self, record: "WoundsFighter", action: str) -> "WoundsFighter":
+        """A Half Action: ``attack``, ``total_defense`` (+4 Defense until its next turn, no
+        AOO), ``standard_action``, ``cast_spell``; ``aoo``: one of its AOO this round.
+
+        Raises:
+            IllegalActionError: none left, or an action the wounds turn has not.
+        """
+        from ..wounds.play import spend
+        return spend(record, action)
+
+    def move(self, record: "WoundsFighter", feet: int) -> "WoundsFighter":
+        """Move: a Half Action moves it its speed (half Hindered, none Immobilized)."""
+        return record.move(feet)
+
+    def end_turn(self, record: "WoundsFighter") -> "WoundsFighter":
+        """Its Half Actions go; rider conditions of a round end."""
+        return record.end_turn()
+
+    def budget(self, record: "WoundsFighter") -> dict[str, Any] | None:
+        """``mode`` ``half_actions``, ``half_actions``, ``speed_ft``, ``move_left``,
+        ``remaining_ft``, ``total_defense`` (``None`` outside its turn)."""
+        from ..wounds.play import budget
+        return budget(record)
+
+    def actions_left(self, record: "WoundsFighter", upcoming: bool) -> dict[str, Any]:
+        """Half Actions as ``big`` and ``attacks``, AOO left as ``reactions``, parries and
+        feet in the notes (:func:`lfgcombat.wounds.play.actions_left`)."""
+        from ..wounds.play import actions_left
+        return actions_left(record, upcoming)
 
 
 @dataclass(frozen=True)
@@ -129,6 +190,31 @@ class WoundsAttacks(AttackResolution):
         _written_for("wounds", attacker, target)
         return creature_attack(roller, attacker, target, weapon, **situation)
 
+    def encounter_attack(self, roller: "Roller", attacker: Any, target: Any, weapon: Any, *,
+                         attacker_record: "WoundsFighter", target_record: "WoundsFighter",
+                         **situation: Any) -> "EncounterAttack":
+        """One attack in the encounter (:func:`lfgcombat.wounds.play.encounter_attack`): the
+        target's Defense (+4 in Total Defense), the critical choice, the player's Instant
+        Kill, the target's shield parry, the weapon's riders, and the hit taken (Barrier,
+        Shell, HP, Wounds): ``target_after`` carries the target's record.
+
+        Args:
+            situation: ``critical_choice`` (``"multiply"`` / ``"wounds"``), ``aimed_at``,
+                ``airborne``, ``rider_target``, ``spare``, ``ranged``, ``widen``, ``parry``.
+
+        Raises:
+            WoundsError: a missing field (``prowess``), an unknown situation key or a bad
+                value; nothing is rolled then.
+        """
+        from ..wounds.play import encounter_attack
+        from .policies import EncounterAttack
+        _written_for("wounds", attacker, target)
+        h = encounter_attack(roller, attacker, target, weapon, target_record, **situation)
+        hit = h.attack.hit and not h.parried
+        return EncounterAttack(h.outcome, hit, hit and h.attack.critical, False, h.dealt,
+                               "/".join(h.damage_types) or None, h.ac, h.bonus, h.text, h,
+                               target_after=h.target_after, events=h.events)
+
 
 @dataclass(frozen=True)
 class WoundsHealth(HealthModel):
@@ -142,6 +228,65 @@ class WoundsHealth(HealthModel):
         from ..wounds.combatant import WoundsCombatant
         check_written_for(creature, "wounds")
         return WoundsCombatant.of(creature).vitals()
+
+    rule: ClassVar[str] = _HP
+
+    def combatant(self, creature: Any, ruleset: Any) -> "WoundsFighter":
+        """The encounter's record of ``creature``: a
+        :class:`~lfgcombat.wounds.turn.WoundsFighter` (Hit Points, Wounds, Barrier, Shell,
+        its parrying shield, Total Defense, AOO, Half Actions).
+
+        Raises:
+            RulesetFieldError: a creature not written for wounds; WoundsError: a bad
+                wounds field (named).
+        """
+        from ..wounds.turn import WoundsFighter
+        check_written_for(creature, "wounds")
+        return WoundsFighter.of(creature)
+
+    def take_damage(self, record: "WoundsFighter", amount: int, *, nonlethal: bool = False
+                    ) -> tuple["WoundsFighter", tuple[str, ...]]:
+        """Damage dealt by hand: Barrier, Shell, Hit Points, then Wounds.
+
+        Raises:
+            IllegalActionError: ``nonlethal`` (the wounds text has no nonlethal damage).
+        """
+        from ..errors import IllegalActionError
+        if nonlethal:
+            raise IllegalActionError("the wounds ruleset has no nonlethal damage", _HP)
+        v = record.vitals.damage(amount)
+        return dataclasses.replace(record, vitals=v), v.events
+
+    def heal(self, record: "WoundsFighter", amount: int
+             ) -> tuple["WoundsFighter", tuple[str, ...]]:
+        """Healing restores Hit Points up to the maximum, not Wounds (inferred: the text
+        restores only Hit Points, "hourly"); the dead are refused."""
+        from ..errors import IllegalActionError
+        v = record.vitals
+        if v.dead:
+            raise IllegalActionError(f"{record.name} is dead", _HP)
+        hp = min(v.max_hp, int(v.hp or 0) + max(0, int(amount)))
+        events = (f"recovers {hp - int(v.hp or 0)} HP",)
+        return dataclasses.replace(record, vitals=dataclasses.replace(
+            v, hp=hp, events=events)), events
+
+    def stabilize(self, record: "WoundsFighter", roller: "Roller", healer: Any
+                  ) -> tuple["WoundsFighter", tuple[str, ...]]:
+        """Refused: the wounds text has no Stabilize (no dying state: 0 Wounds is dead).
+
+        Raises:
+            IllegalActionError: always.
+        """
+        from ..errors import IllegalActionError
+        raise IllegalActionError("the wounds ruleset has no Stabilize: at 0 HP a creature "
+                                 "takes Wounds, at 0 Wounds it is dead", _HP)
+
+    def report(self, record: "WoundsFighter") -> dict[str, Any]:
+        """``hp``, ``max_hp``, ``status``, ``dead``, ``conditions`` and ``vitals``
+        (``wounds``, ``barrier``, ``shell``, ``total_defense``, ``parries_left``...:
+        :func:`lfgcombat.wounds.play.report`)."""
+        from ..wounds.play import report
+        return report(record)
 
 
 @dataclass(frozen=True)
@@ -180,14 +325,49 @@ class WoundsDamage(DamageModel):
         return rider(damage_type, target)
 
 
-#: What the Encounter lacks before ``wounds`` is playable (the refusal says it).
-MISSING = ("the Encounter does not play the wounds turn (Half Actions, Total Defense, Shield "
-           "Parry), its attacks (Nat 1 -5 / Nat 20 +5, confirmation, the critical choice) "
-           "or its health (Hit Points then Wounds, Barrier, Shell) yet; its rules work on "
-           "their own: lfgcombat.rulesets.wounds.WOUNDS's policies and "
-           "lfgcombat.wounds.combatant (attack odds with both critical choices)")
+@dataclass(frozen=True)
+class WoundsConditions(ConditionCatalogue):
+    """lfg's conditions (the wounds text has no list of its own; its riders name Hindered
+    and Immobilized), kept on a wounds record; under ``wounds`` only Hindered (half speed)
+    and Immobilized (no move) change play (inferred: the text gives the others no
+    effect)."""
+
+    def add_to(self, record: "WoundsFighter", name: str) -> "WoundsFighter":
+        """``record`` with the lfg condition ``name`` (``"hindered"``...).
+
+        Raises:
+            ConditionError: an unknown condition.
+        """
+        label = self.lookup(name).value.replace("_", " ").title()
+        return dataclasses.replace(record, conditions=record.conditions | {label})
+
+    def remove_from(self, record: "WoundsFighter", name: str) -> "WoundsFighter":
+        """``record`` without the condition ``name``.
+
+        Raises:
+            ConditionError: an unknown condition, or one it does not have.
+        """
+        from ..conditions import ConditionError
+        label = self.lookup(name).value.replace("_", " ").title()
+        if label not in record.conditions:
+            raise ConditionError(f"{record.name} is not {label}")
+        return dataclasses.replace(record, conditions=record.conditions - {label})
+
+
+#: What the Encounter does not play by itself under ``wounds`` (the GM's part), said in
+#: notebook 31 and the README.
+NOT_AUTOMATIC = (
+    "an Attack of Opportunity is not provoked by moving through a threatened hex: the GM "
+    "calls attack(threatener, mover, aoo=True), counted 1 + DEX a round",
+    "Electricity's initiative penalty is kept on the record (state vitals) but not added "
+    "to initiative rolls",
+    "the default initiative stays the Ruleset's 'selective'; round_by_round "
+    "(DEFAULT_INITIATIVE, inferred) is chosen with Ruleset('wounds', "
+    "initiative='round_by_round')",
+    "lfg conditions other than Hindered and Immobilized change nothing on a wounds record",
+)
 
 WOUNDS: RulesetDefinition = register(dataclasses.replace(
     WOUNDS_DEFINITION, economy=WoundsEconomy(), attacks=WoundsAttacks(),
-    health=WoundsHealth(), damage=WoundsDamage(), implemented=False,
-    refusal="; " + MISSING))
+    health=WoundsHealth(), damage=WoundsDamage(), conditions=WoundsConditions(),
+    implemented=True))

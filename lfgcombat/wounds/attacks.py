@@ -117,6 +117,25 @@ class WoundsAttack:
     wounds_damage: int
     location: str | None
 
+    def explain(self) -> str:
+        """The attack in words: the roll with its Nat 1 / Nat 20 adjustment, the
+        confirmation, the Instant Kill roll, the damage to Hit Points and to Wounds."""
+        nat = self.roll.natural or 0
+        adj = " (Nat 1: -5)" if nat == 1 else " (Nat 20: +5)" if nat == 20 else ""
+        lines = [f"attack: d20 {nat} -> {self.total}{adj}: "
+                 + ("critical threat" if self.threat else "hit" if self.hit else "miss")]
+        if self.confirm is not None:
+            lines.append(f"confirmation: d20 {self.confirm.natural}: "
+                         + ("confirmed" if self.critical else "not confirmed"))
+        if self.instant_kill_roll is not None:
+            lines.append(f"Instant Kill: d20 {self.instant_kill_roll.total}"
+                         + (": the target is slain" if self.instant_kill else ""))
+        if self.hit:
+            lines.append(f"damage: {self.hp_damage} to Hit Points"
+                         + (f", {self.wounds_damage} to Wounds ({self.location})"
+                            if self.wounds_damage else ""))
+        return "\n".join(lines)
+
 
 def _expr(damage: str | DiceExpr) -> DiceExpr:
     try:

@@ -48,7 +48,7 @@ from .riders import Target, WeaponDamage, target_of, weapon_damage
 from .saves import check_good_saves, save_bonus
 
 __all__ = ["WoundsCombatant", "WoundsCreatureOdds", "parse_barrier", "creature_attack_odds",
-           "creature_attack"]
+           "creature_attack", "prepare_attack"]
 
 _ATTACK = rule("Attacking an enemy usually involves spending your Half Action")
 _SAVES = rule("Some effects don't directly target your armor or shield")
@@ -271,9 +271,16 @@ class _Prepared:
     damage: WeaponDamage
 
 
-def _prepare(attacker: Any, target: Any, weapon: Any, ranged: bool | None,
-             prowess: int | None, total_defense: bool, airborne: bool,
-             rider_target: Target | None, spare: bool) -> _Prepared:
+def prepare_attack(attacker: Any, target: Any, weapon: Any, ranged: bool | None,
+                   prowess: int | None, total_defense: bool, airborne: bool,
+                   rider_target: Target | None, spare: bool) -> _Prepared:
+    """An attack made ready to roll: the attacker's bonus, the target's Defense, the weapon
+    and its damage with the riders against this target (the arguments of
+    :func:`creature_attack_odds`).
+
+    Raises:
+        WoundsError: a missing or bad field (``prowess``, ``rider_target``, ``energy``).
+    """
     a = WoundsCombatant.of(attacker, prowess=prowess)
     t = WoundsCombatant.of(target)
     w = weapon_profile(a.creature, weapon, ranged)
@@ -315,7 +322,7 @@ def creature_attack_odds(attacker: Any, target: Any, weapon: Any, *,
         WoundsError: naming the missing or bad field (``prowess``, ``critical_choice``,
             a weapon's ``energy``...).
     """
-    p = _prepare(attacker, target, weapon, ranged, prowess, total_defense, airborne,
+    p = prepare_attack(attacker, target, weapon, ranged, prowess, total_defense, airborne,
                  rider_target, spare)
     odds = _attacks.attack_odds(p.bonus, p.ac, p.damage.damage_parts(),
                                 crit_range=_crit_range(p.weapon), widen=widen,
@@ -336,7 +343,7 @@ def creature_attack(roller: Roller, attacker: Any, target: Any, weapon: Any, *,
     Raises:
         WoundsError: as :func:`creature_attack_odds`; nothing is rolled then.
     """
-    p = _prepare(attacker, target, weapon, ranged, prowess, total_defense, airborne,
+    p = prepare_attack(attacker, target, weapon, ranged, prowess, total_defense, airborne,
                  rider_target, spare)
     return _attacks.attack(roller, p.bonus, p.ac, p.damage.damage_parts(),
                            crit_range=_crit_range(p.weapon), widen=widen,

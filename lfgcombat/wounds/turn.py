@@ -29,7 +29,8 @@ from lfgcombat.errors import IllegalActionError
 from ._base import WoundsError, check_int, rule
 from .aoo import aoo_per_round
 from .attacks import WoundsAttack
-from .damage import Target, add_initiative_penalty, after_damage, cold_to_wounds
+from .damage import (RIDER_TYPES, Target, add_initiative_penalty, after_damage,
+                     cold_to_wounds)
 from .defense import Turn
 from .health import WoundsVitals
 from .parry import ParryResult, Shield, parry
@@ -54,6 +55,11 @@ class WoundsFighter:
         aoo_used: AOO made this round.
         initiative_penalty, initiative_rounds: Electricity's running initiative penalty.
         conditions: Conditions gained from riders (``Hindered``, ``Immobilized``).
+        total_defense: In Total Defense (+4 Defense, no AOO) until the start of its turn.
+        speed_ft: Its speed: each Half Action spent moving moves it this far (inferred).
+        move_left: Feet left of the Half Action it last spent moving.
+        armor_check_penalty: Its shield's Armor Check Penalty (parry rolls).
+        player: A player character (may roll for an Instant Kill).
     """
 
     name: str
@@ -67,6 +73,10 @@ class WoundsFighter:
     initiative_rounds: int = 0
     conditions: frozenset[str] = frozenset()
     total_defense: bool = False
+    speed_ft: int = 30
+    move_left: int = 0
+    armor_check_penalty: int = 0
+    player: bool = False
 
     def __post_init__(self) -> None:
         if not isinstance(self.vitals, WoundsVitals):
@@ -79,11 +89,16 @@ class WoundsFighter:
         check_int("aoo_used", self.aoo_used, 0)
         check_int("initiative_penalty", self.initiative_penalty, None, 0)
         check_int("initiative_rounds", self.initiative_rounds, 0)
+        check_int("speed_ft", self.speed_ft, 0)
+        check_int("move_left", self.move_left, 0)
+        check_int("armor_check_penalty", self.armor_check_penalty, None, 0)
 
     @classmethod
     def of(cls, creature: Any, shield: Shield | None = None) -> "WoundsFighter":
-        """A creature at the start of a fight: its wounds vitals, DEX modifier (AOO) and
-        FORT bonus (0 when it has no ``good_saves``).
+        """A creature at the start of a fight: its wounds vitals, DEX modifier (AOO), FORT
+        bonus (0 when it has no ``good_saves``), its parrying shield (the ``shield`` key,
+        unless ``shield`` is given) and its Armor Check Penalty, speed and whether it is a
+        player.
 
         Raises:
             WoundsError: a bad wounds field of the creature (named).
@@ -91,8 +106,14 @@ class WoundsFighter:
         from .combatant import WoundsCombatant
         c = WoundsCombatant.of(creature)
         fort = c.save("fort") if c.good_saves is not None else 0
+        if shield is None and c.shield is not None:
+            shield = c.shield.shield()
+        acp = c.shield.armor_check_penalty if c.shield is not None else 0
+        speed = int(getattr(getattr(creature, "move_speed", None), "value", None)
+                    or getattr(creature, "speed", 30) or 0)
         return cls(c.name, c.vitals(), dex_mod=c.abilities["dex"], fort_bonus=fort,
-                   shield=shield)
+                   shield=shield, speed_ft=speed, armor_check_penalty=acp,
+                   player=c.player)
 
     @property
     def dead(self) -> bool:
@@ -150,7 +171,7 @@ class WoundsFighter:
     def end_turn(self) -> "WoundsFighter":
         """The end of its turn: rider conditions of a round end, the Half Actions go."""
         rounds = max(0, self.initiative_rounds - 1)
-        return replace(self, turn=None, conditions=frozenset(),
+        return replace(self, turn=None, conditions=frozenset(), move_left=0,
                        initiative_rounds=rounds,
                        initiative_penalty=self.initiative_penalty if rounds else 0)
 
@@ -184,7 +205,8 @@ class WoundsFighter:
                        attacker_total, damage)
         return replace(self, shield=result.shield), result
 
-    def take_attack(self, roller: Roller, hit: WoundsAttack, damage_type: str | None = None
+    def take_attack(self, roller: Roller, hit: WoundsAttack,
+                    damage_type: "str | tuple[str, ...] | None" = None
                     ) -> tuple["WoundsFighter", tuple[str, ...]]:
         """Take a rolled attack: its Hit Point damage, its damage to Wounds, or an Instant
         Kill; then the damage type's rider.
@@ -192,7 +214,8 @@ class WoundsFighter:
         Args:
             roller: The dice (Cold to Wounds rolls a FORT save).
             hit: The :class:`~lfgcombat.wounds.attacks.WoundsAttack`.
-            damage_type: One of the energy types with a rider, or ``None``.
+            damage_type: One of the energy types with a rider (several for a hybrid or a
+                weapon with energy dice), or ``None``.
         """
         if hit.instant_kill:
             v = replace(self.vitals, wounds=0, events=("Instant Kill: dead",))
@@ -207,9 +230,11 @@ class WoundsFighter:
             events += more
         return fighter, tuple(events)
 
-    def take_damage(self, roller: Roller, amount: int, damage_type: str | None = None,
+    def take_damage(self, roller: Roller, amount: int,
+                    damage_type: "str | tuple[str, ...] | None" = None,
                     to_wounds: bool = False) -> tuple["WoundsFighter", tuple[str, ...]]:
-        """Take ``amount`` damage (Barrier, Shell, HP, then Wounds) and its rider.
+        """Take ``amount`` damage (Barrier, Shell, HP, then Wounds) and the riders of its
+        type(s) (a hybrid's riders all apply: "treated as each type at once").
 
         Raises:
             WoundsError: ``amount`` is not a whole number >= 0, or an unknown type.
@@ -217,10 +242,22 @@ class WoundsFighter:
         check_int("amount", amount, 0)
         v = self.vitals.damage(amount, to_wounds=to_wounds)
         fighter, events = replace(self, vitals=v), list(v.events)
-        if damage_type in (None, "bludgeoning", "piercing", "slashing") or not amount:
+        if not amount:
             return fighter, tuple(events)
-        after = after_damage(str(damage_type), amount, Target())
-        conditions = set(fighter.conditions) | set(after.conditions)
+        types = (damage_type,) if isinstance(damage_type, str) or damage_type is None \
+            else tuple(damage_type)
+        for t in types:
+            if t in (None, "bludgeoning", "piercing", "slashing") or t not in RIDER_TYPES:
+                continue
+            fighter, more = fighter._rider(roller, str(t), amount, to_wounds)
+            events += more
+        return fighter, tuple(events)
+
+    def _rider(self, roller: Roller, damage_type: str, amount: int,
+               to_wounds: bool) -> tuple["WoundsFighter", list[str]]:
+        after = after_damage(damage_type, amount, Target())
+        conditions = set(self.conditions) | set(after.conditions)
+        fighter, events = self, list[str]()
         if damage_type == "cold" and to_wounds:
             got, _ = cold_to_wounds(roller, self.fort_bonus, amount,
                                     "Hindered" in self.conditions)
@@ -232,4 +269,43 @@ class WoundsFighter:
             fighter = replace(fighter, initiative_penalty=pen, initiative_rounds=rounds)
             events.append(f"initiative {pen:+d}")
         events += [f"{c}" for c in sorted(set(after.conditions))]
-        return replace(fighter, conditions=frozenset(conditions)), tuple(events)
+        return replace(fighter, conditions=frozenset(conditions)), events
+
+    # -- moving: each Half Action spent moving moves it its speed (inferred) ----------------
+
+    @property
+    def speed_now(self) -> int:
+        """Its speed with its rider conditions: 0 Immobilized, half Hindered (lfg's
+        Hindered: "half Move Speed")."""
+        if "Immobilized" in self.conditions:
+            return 0
+        return self.speed_ft // 2 if "Hindered" in self.conditions else self.speed_ft
+
+    @property
+    def remaining_ft(self) -> int:
+        """Feet it may still move this turn: what is left of its last move, and its speed
+        for each Half Action left."""
+        halves = self.turn.half_actions if self.turn is not None else 0
+        return self.move_left + self.speed_now * halves
+
+    def move(self, feet: int) -> "WoundsFighter":
+        """Move ``feet``: first what is left of the Half Action it last spent moving, then
+        a Half Action per move of its speed (``feet`` 0: only the check).
+
+        Raises:
+            IllegalActionError: not its turn, Immobilized, or further than
+                :attr:`remaining_ft`.
+        """
+        turn = self._need_turn()
+        check_int("feet", feet, 0)
+        if self.speed_now == 0 and self.move_left == 0:
+            raise IllegalActionError(f"{self.name} cannot move (Immobilized or speed 0)",
+                                     _TURN)
+        if feet > self.remaining_ft:
+            raise IllegalActionError(f"{self.name} can move {self.remaining_ft} ft more this "
+                                     f"turn (a Half Action moves its speed, "
+                                     f"{self.speed_now} ft; inferred), not {feet}", _TURN)
+        left, extra = self.move_left, max(0, feet - self.move_left)
+        while extra > 0:
+            turn, left, extra = turn.spend("move"), left + self.speed_now, extra - self.speed_now
+        return replace(self, turn=turn, move_left=left - feet if feet else left)

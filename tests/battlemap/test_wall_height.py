@@ -67,8 +67,13 @@ def test_creatures_above_the_wall_see_each_other_over_it() -> None:
     m.place(mk("A"), (1, 1), "a", altitude=15)
     m.place(mk("B"), (8, 1), "b", altitude=20)
     assert m.line_of_sight("A", "B")
-    m.set_altitude("A", 10)  # below the top of the wall
+    m.set_altitude("A", 10)  # its feet below the top of the wall, its head above it
+    assert m.line_of_sight("A", "B")  # seen over the top (battlemap.sight's 3D rule) ...
+    assert m.cover("A", "B").level.name != "NONE"  # ... with the wall as cover
+    m.set_altitude("A", 0)
+    m.set_altitude("B", 5)  # every line passes below the 15-ft top: hidden
     assert not m.line_of_sight("A", "B")
+    m.set_altitude("B", 20)
     m.set_altitude("A", 30)  # high above, looking down past the wall
     m.set_altitude("B", 0)
     assert m.line_of_sight("A", "B")  # the line is about 17 ft up where it crosses the wall

@@ -427,8 +427,6 @@ def test_bleed_at_the_start_of_its_turn_and_healing_stops_it():
 def test_what_other_rulesets_refuse():
     with pytest.raises(LfgError, match="initiative must be one of top_down"):
         party_vs_orcs(initiative="selective")
-    with pytest.raises(RulesetError, match="not implemented yet"):
-        Ruleset("wounds")
     lfg = duel(ruleset="lfg")
     with pytest.raises(IllegalActionError, match="no Heroic Action"):
         lfg.heroic_action(lfg.current, "str")

@@ -18,6 +18,7 @@ from lfgcombat import HexMap, attack_odds  # noqa: E402
 from lfgcombat.creature import load_example  # noqa: E402
 from lfgcombat.encounter import Encounter  # noqa: E402
 from lfgcombat.widgets.initiative import InitiativeTracker  # noqa: E402
+from lfgcombat.widgets.tracker_close import CLOSE_ACTIONS  # noqa: E402
 
 FEAR = "Fear Burst (SLA): 3/day (SL2, WILL DC15[CHA])"
 
@@ -185,3 +186,73 @@ def test_the_close_row_shows_the_insults_refusal() -> None:
     assert "Not allowed" in t.status_text and "must attack Hero" in t.status_text
     assert "force them to attack you next turn" in t.status_text
     assert enc.snapshot() == before
+
+
+# ------------------------------------------------------------------ every action, browser-free
+
+
+#: The engine command each Close-row action key calls (the key's part before ":").
+_KIND = {"wrestle": "wrestle", "hit": "hit_maneuver", "skill": "skill_action",
+         "ability": "use_ability"}
+
+
+def _close_command_kinds() -> set[str]:
+    """Every close-fight command the engine records (lfgcombat.log.close's commands)."""
+    from lfgcombat.log import close
+    return {getattr(close, n).KIND for n in close.__all__ if n.endswith("Command")}
+
+
+def test_the_close_row_offers_every_close_fight_command() -> None:
+    """Each close-fight command of the engine ("Special Actions in Combat", "Momentum of
+    Impact", "Crushing Advance", "Common Natural Weapons", "Special Abilities – 4 Different
+    Types") has an action in the row, with every maneuver, on-hit maneuver and skill
+    action."""
+    keys = [v for _, v in tracker().close_rows.action.options]
+    assert len(keys) == len(set(keys))
+    reached = {_KIND.get(k.partition(":")[0], k.partition(":")[0]) for k in keys}
+    assert reached == _close_command_kinds()
+    from lfgcombat.skill_actions import SkillAction
+    assert {f"wrestle:{m}" for m in ("grab", "trip", "shove", "pin")} <= set(keys)
+    assert {f"hit:{m}" for m in ("grab", "trip", "shove")} <= set(keys)
+    assert {f"skill:{a.value}" for a in SkillAction} <= set(keys)
+
+
+@pytest.mark.parametrize("key", [k for _, k in CLOSE_ACTIONS])
+def test_every_close_action_reaches_the_engine(key: str) -> None:
+    """A click on any action calls the engine: its command is recorded, or the engine's
+    refusal (naming the rule) is shown and nothing changes - never a widget error."""
+    t = tracker()
+    rows = t.close_rows
+    rows.action.value = key
+    rows.target.value = "Orc"
+    rows.to.value = "4, 2"
+    if key == "ability":
+        rows.ability.value = "Fear Burst"
+    before = t.encounter.snapshot()
+    commands = len(t.encounter.log.commands)
+    rows.do.click()
+    kind = _KIND.get(key.partition(":")[0], key.partition(":")[0])
+    cmds = t.encounter.log.commands
+    if len(cmds) > commands:
+        assert cmds[-1].kind == kind
+    else:
+        assert t.status_text.startswith("Not allowed") or "Not allowed" in t.status_text, \
+            t.status_text
+        assert "000_8d1d7816ee944f3b.txt" in t.status_text
+        assert t.encounter.snapshot() == before
+
+
+def test_the_close_row_steals_with_a_dirty_trick() -> None:
+    """The Dirty Trick's ``steal`` shows the item field and passes it to the engine."""
+    t = tracker()
+    rows = t.close_rows
+    rows.action.value = "skill:dirty_trick"
+    assert rows.item.layout.display == "none"
+    rows.condition.value = "steal"
+    assert rows.item.layout.display is None
+    rows.target.value = "Orc"
+    rows.item.value = "longsword"
+    rows.do.click()
+    cmd = t.encounter.log.commands[-1]
+    assert (cmd.kind, cmd.data["condition"], cmd.data["item"]) == ("skill_action", "steal",
+                                                                    "longsword")

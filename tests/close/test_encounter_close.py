@@ -354,10 +354,52 @@ def test_insult_and_dirty_trick(tmp_path) -> None:
     replays(enc2, tmp_path)
 
 
+def _marked(seed: int = 1) -> Encounter:
+    """Hero (acting first) next to Mark, who carries a longsword and a dagger and bites."""
+    hero = mk("Hero", init=40)
+    mark = mk("Mark", weapons=["longsword", "dagger", {"name": "bite"}])
+    m = HexMap(8, 5)
+    m.place(hero, (2, 2), "party")
+    m.place(mark, (3, 2), "foes")
+    return Encounter([hero, mark], map=m, seed=seed).start()
+
+
+def _weapon_names(enc: Encounter, name: str) -> list[str]:
+    return [w if isinstance(w, str) else w["name"] for w in enc.creature(name).weapons]
+
+
+def _thief(seed: int, item: str = "dagger") -> Encounter:
+    return _marked(seed).skill_action("Hero", "dirty_trick", "Mark", condition="steal",
+                                      item=item)
+
+
+def test_a_dirty_trick_steals_a_weapon(tmp_path) -> None:
+    """"Sleight of Hand Skill - Dirty Tricks in Combat (Big Action, AOO): Roll an opposed
+    check vs Sense Motive or Tactics in order to steal from your opponent": on a win the
+    foe's dagger passes to the thief (it may strike with it); on a loss nothing moves."""
+    won = first_seed(lambda s: _thief(s), lambda e: last(e, "maneuver").data["success"])
+    ev = last(won, "maneuver")
+    assert ev.data["effect"] == "stole dagger"
+    assert _weapon_names(won, "Mark") == ["longsword", "bite"]
+    assert "dagger" in _weapon_names(won, "Hero")
+    won.attack("Hero", "Mark", "dagger")   # the thief strikes with it
+    replays(won, tmp_path)
+    lost = first_seed(lambda s: _thief(s), lambda e: not last(e, "maneuver").data["success"])
+    assert len(lost.creature("Mark").weapons) == 3
+    assert last(lost, "maneuver").data["effect"] is None
+    enc = _marked()
+    refused(enc, enc.skill_action, "Hero", "dirty_trick", "Mark", condition="steal",
+            item="bite", match="natural weapon")
+
+
 @pytest.mark.parametrize("action, kw, match", [
     ("juggle", {}, "demoralize, dirty_trick"),
     ("insult", {"condition": "asleep"}, "unfortunate or must_attack"),
     ("dirty_trick", {"condition": "wobbly"}, "condition"),
+    ("dirty_trick", {"condition": "steal"}, "name what to steal"),
+    ("dirty_trick", {"condition": "steal", "item": "axe"}, "name what to steal"),
+    ("dirty_trick", {"condition": "blinded", "item": "longsword"}, "only a Dirty Trick"),
+    ("demoralize", {"item": "longsword"}, "only a Dirty Trick"),
     ("feint", {"resist_with": "will save"}, "resist_with"),
 ])
 def test_refused_skill_actions_change_nothing(action, kw, match) -> None:
@@ -774,3 +816,14 @@ def test_a_save_from_before_the_automatic_knockdown_replays_without_it(tmp_path)
         back = Encounter.load(enc.save(tmp_path / f"kd-{auto}.jsonl"))
         assert back.knockdown_after_strike is auto
         assert any(e.kind == "knockdown" for e in back.log) is auto
+
+
+def test_two_shields_leave_no_somatic_spells() -> None:
+    """"You cannot cast spells with somatic (S) components while wielding two shields"
+    ("Weird Situation - Using Two Shields at the same time"): the spell says so (the kit
+    does not know a spell's components); one shield says nothing."""
+    for second, said in ((3, True), (0, False)):
+        enc = fight(hero={"class": "wizard", "second_shield": second})
+        enc.cast("Hero", 1, "magic missile")
+        notes = " ".join(last(enc, "spell").data["notes"])
+        assert ("Somatic (S) components are impossible" in notes) is said

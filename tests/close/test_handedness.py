@@ -80,3 +80,77 @@ def test_tail_pounce_rake() -> None:
         check_rake(in_grapple=False, won_check=True, purpose="damage", reaction_available=True)
     with pytest.raises(HandednessError, match="purpose"):
         check_rake(in_grapple=True, won_check=True, purpose="hug", reaction_available=True)
+
+
+# ------------------------------------------------------------------ the hand picks the weapon
+
+
+def _duelist(**kw):
+    from encounter.helpers import mk
+    return mk("Duelist", init=40, weapons=["longsword", "dagger"], off_hand="dagger", **kw)
+
+
+def _duel(**kw):
+    from lfgcombat import HexMap
+    from lfgcombat.encounter import Encounter
+    from encounter.helpers import mk
+    duelist, orc = _duelist(**kw), mk("Orc", max_hp=300)
+    m = HexMap(8, 5)
+    m.place(duelist, (2, 2), "a")
+    m.place(orc, (3, 2), "b")
+    return Encounter([duelist, orc], map=m, seed=3).start()
+
+
+def _last_attack(enc):
+    return next(e for e in reversed(list(enc.log)) if e.kind == "attack")
+
+
+def test_the_creature_file_puts_a_weapon_in_the_off_hand() -> None:
+    """"Any attacks made with only your Off-Hand suffer a -2 penalty. (Wielding a 1-Handed
+    weapon in your Off-hand increases this penalty to -4)"; "you may choose to attack with
+    either weapon whenever you strike" ("Handedness & Using Both Hands (Two Weapon
+    Fighting)"): ``off_hand: dagger`` -> the longsword is the main hand's (the default), the
+    dagger (light) strikes at -2, by name or with ``hand="off"``."""
+    from lfgcombat import Creature
+    from lfgcombat.encounter import Encounter
+    from encounter.helpers import mk
+    d = _duelist()
+    assert Creature.from_dict(d.to_dict()).to_dict()["off_hand"] == "dagger"
+    enc = _duel()
+    r = enc.attack("Duelist", "Orc")
+    assert _last_attack(enc).data["weapon"] == "longsword"
+    assert "off hand" not in r.setup.bonus.explain()
+    enc = _duel()
+    r = enc.attack("Duelist", "Orc", hand="off")
+    assert _last_attack(enc).data["weapon"] == "dagger"
+    assert "off hand: -2" in r.setup.bonus.explain()
+    by_name = _duel().attack("Duelist", "Orc", "dagger")
+    assert int(by_name.setup.bonus) == int(r.setup.bonus)
+    # the same dagger held without an off_hand: key strikes at +2 more
+    free = mk("Duelist", init=40, weapons=["longsword", "dagger"])
+    m = Encounter([free, mk("Orc", max_hp=300)], seed=3,
+                  sides={"a": ["Duelist"], "b": ["Orc"]}).start()
+    assert int(m.attack("Duelist", "Orc", "dagger").setup.bonus) == int(r.setup.bonus) + 2
+
+
+def test_ambidextrous_strikes_with_the_off_hand_without_penalty() -> None:
+    """"The Ambidextrous Feat allows you to use either hand as your main hand"."""
+    plain = _duel().attack("Duelist", "Orc", hand="off")
+    ambi = _duel(ambidextrous=True).attack("Duelist", "Orc", hand="off")
+    assert int(ambi.setup.bonus) == int(plain.setup.bonus) + 2
+    assert "off hand" not in ambi.setup.bonus.explain()
+
+
+def test_a_bad_hand_is_refused() -> None:
+    from encounter.helpers import refused
+    from lfgcombat import Creature
+    from lfgcombat.creature import CreatureError
+    enc = _duel()
+    refused(enc, enc.attack, "Duelist", "Orc", hand="left", match="main' or 'off")
+    refused(enc, enc.attack, "Duelist", "Orc", "longsword", hand="off", match="not the off")
+    with pytest.raises(CreatureError, match="off_hand"):
+        Creature.from_dict({"name": "X", "class": "fighter", "level": 1,
+                            "weapons": ["longsword"], "off_hand": "axe"})
+    with pytest.raises(CreatureError, match="only weapon"):
+        Creature.from_dict({"name": "X", "class": "fighter", "level": 1,
+                            "weapons": ["dagger"], "off_hand": "dagger"})

@@ -160,3 +160,51 @@ def test_ram_and_gore_add_2_innate_to_the_shove() -> None:
                      lambda e: last(e, "attack").data["hit"])
     enc.hit_maneuver("Beast", "Prey", "shove")
     assert last(enc, "maneuver").data["bonus"] == 12 + 2
+
+
+def _gator_moved_east(prey_at: tuple[int, int]) -> Encounter:
+    """The Alligator steps east (1,2) -> (2,2): it faces east; Prey stands at ``prey_at``."""
+    gator = load_example("alligator").replace(level=15)
+    prey = mk("Prey", level=2, max_hp=200)
+    m = HexMap(8, 5)
+    m.place(gator, (1, 2), "beasts")
+    m.place(prey, prey_at, "party")
+    enc = Encounter([gator, prey], map=m, seed=1).start()
+    if enc.current != "Alligator":
+        enc.end_turn()
+    enc.move("Alligator", (2, 2))
+    return enc
+
+
+def test_a_tail_does_not_strike_the_hex_directly_in_front(tmp_path) -> None:
+    """"A tail attack cannot normally strike a target in the hex directly in front of you
+    (GM Discretion)" ("Common Natural Weapons"): the front is the way the creature last
+    moved itself (inferred: the kit has no facing); the GM may allow it; a foe beside it
+    takes the tail."""
+    enc = _gator_moved_east((3, 2))
+    assert tuple(enc.map.offset(enc.map.token("Alligator").anchor)) == (2, 2)
+    refused(enc, enc.attack, "Alligator", "Prey", "smack", match="directly in front")
+    refused(enc, enc.attack, "Alligator", "Prey", "smack", tail_in_front="yes",
+            match="tail_in_front")
+    enc.attack("Alligator", "Prey", "smack", tail_in_front=True)   # the GM's discretion
+    assert last(enc, "attack").data["weapon"] == "smack"
+    replays(enc, tmp_path)
+    beside = _gator_moved_east((2, 3))
+    beside.attack("Alligator", "Prey", "smack")
+    assert last(beside, "attack").target == "Prey"
+    # the bite (not a tail) strikes the hex in front as always
+    _gator_moved_east((3, 2)).attack("Alligator", "Prey", "bite")
+
+
+def test_no_facing_before_a_creature_moves() -> None:
+    """A creature that has not moved has no known front: the tail is the GM's call."""
+    gator = load_example("alligator").replace(level=15)
+    prey = mk("Prey", level=2, max_hp=200)
+    m = HexMap(8, 5)
+    m.place(gator, (2, 2), "beasts")
+    m.place(prey, (3, 2), "party")
+    enc = Encounter([gator, prey], map=m, seed=1).start()
+    if enc.current != "Alligator":
+        enc.end_turn()
+    assert enc.facing("Alligator") is None
+    enc.attack("Alligator", "Prey", "smack")

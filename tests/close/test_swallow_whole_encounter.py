@@ -126,3 +126,29 @@ def test_no_round_damage_once_regurgitated() -> None:
     enc.regurgitate("Toad", "Halfling", to=(5, 2))
     enc.end_turn().end_turn(next="Toad")
     assert len(_digests(enc)) == 1 and enc.swallowed_by("Halfling") is None
+
+
+def _anchor(enc: Encounter, name: str) -> tuple[int, int]:
+    return tuple(enc.map.offset(enc.map.token(name).anchor))
+
+
+def test_the_swallowed_token_moves_with_the_swallower(tmp_path) -> None:
+    """A swallowed creature is inside the swallower ("A swallowed creature cannot
+    breathe ..."): on the map its token stands on the swallower's hex, goes where the
+    swallower goes (``moved`` with ``action: carried``), and is put on the nearest legal hex
+    when regurgitated without ``to`` ("Common Natural Weapons", Swallow Whole)."""
+    enc = first_seed(_swallowed, lambda e: e.swallowed_by("Halfling") == "Toad")
+    assert _anchor(enc, "Halfling") == _anchor(enc, "Toad") == (2, 2)
+    carried = last(enc, "moved")
+    assert carried.actor == "Halfling" and carried.data["action"] == "carried"
+    enc.end_turn().end_turn(next="Toad")
+    enc.move("Toad", (6, 3))
+    assert _anchor(enc, "Halfling") == _anchor(enc, "Toad") == (6, 3)
+    assert last(enc, "moved").data["action"] == "carried"
+    replays(enc, tmp_path)
+    enc.regurgitate("Toad", "Halfling")
+    spat = _anchor(enc, "Halfling")
+    assert spat not in {tuple(enc.map.offset(c)) for c in enc.map.footprint("Toad")}
+    assert enc.map.distance("Toad", "Halfling") <= 5
+    enc.end_turn()
+    replays(enc, tmp_path)

@@ -26,7 +26,7 @@ COMMAND_NAMES = {
     "force_out", "regurgitate", "step_through", "break_free"} | {
     # issue 15 (lfgcombat.encounter.other_movement, archery, breaking)
     "move_mode", "run_mode", "set_altitude", "volley", "open_door", "force_door",
-    "attack_object", "flyer_falls", "break_object", "attack_held_object"} | {
+    "attack_object", "flyer_falls", "break_object", "attack_held_object", "hurdle"} | {
     # issue 13: a ruleset's own round (lfgcombat.encounter.ruleset_play)
     "heroic_action", "move_feet"}
 

@@ -99,3 +99,36 @@ def test_volley_needs_an_attack_left():
     enc.volley("Archer", (6, 1), "longbow")
     enc.volley("Archer", (6, 1), "longbow")
     refused(enc, enc.volley, "Archer", (6, 1), "longbow", match="attack")
+
+
+def test_the_encounters_unintended_odds_are_exact_against_its_own_attacks():
+    """Encounter.unintended_odds makes the new roll as the encounter does: the Friend 10 ft
+    behind the Orc is 40 ft away (the second range increment, -2) and the Orc covers it
+    (+2 AC, "Cover - Additional Rules"). 600 attacks of the encounter agree with the exact
+    figure within 4 sigma; the figure made with the first roll's situation (the Orc's
+    range, no cover) would not."""
+    bow = dict(BOW, range_increment=30)
+    cs = [mk("Archer", init=40, weapons=[bow]), mk("Friend", level=1, max_hp=100_000),
+          mk("Orc", level=8, max_hp=100_000, armor={"rating": 8})]
+    m = HexMap(14, 5)
+    m.place(cs[0], (1, 2), "party")
+    m.place(cs[1], (9, 2), "party")
+    m.place(cs[2], (7, 2), "orcs")
+    enc = Encounter(cs, map=m, seed=5, initiative="top_down",
+                    top_down_flat_footed=False).start()
+    p = float(enc.unintended_odds("Archer", "Orc")["Friend"])
+    situation, *_ = enc._encounter_situation("Archer", "Orc", bow, {}, None)
+    rough = float(attack_odds(enc._view("Archer"), enc._view("Orc"), bow,
+                              bystanders=enc.bystanders("Archer", "Orc"),
+                              **situation).unintended["Friend"])
+    n, struck = 600, 0
+    for _ in range(n):
+        assert enc.current == "Archer"
+        since = len(enc.log)
+        enc.attack("Archer", "Orc")
+        shots = [e for e in list(enc.log)[since:] if e.kind == "attack" and not e.command]
+        struck += len(shots) == 2 and shots[-1].target == "Friend" and shots[-1].data["hit"]
+        enc.end_turn().end_turn().end_turn()  # Top-Down: the Archer opens every round
+    sigma = (p * (1 - p) / n) ** 0.5
+    assert abs(struck / n - p) < 4 * sigma
+    assert abs(rough - p) > 4 * sigma  # the first roll's situation would be found wrong

@@ -57,8 +57,11 @@ def test_a_clumsy_flyer_turns_once_per_move_and_a_second_turn_is_refused() -> No
     assert "clumsy" in str(err)
     enc.move("Bat", (7, 6), mode="fly")  # straight on south-east: no turn
     assert enc.movement_budget("Bat").remaining("fly") == 0
-    enc.move("Bat", (4, 6), mode="fly")  # a new Big Action turns afresh
-    assert enc.movement_budget("Bat").turns <= 1 and enc.actions_left("Bat").big == 0
+    # a new Big Action turns again, counted from the heading it flies on with: back west
+    # (120 degrees from south-east) is two turns, south-west one
+    refused(enc, enc.move, "Bat", (4, 6), mode="fly", match="at most 1 per move")
+    enc.move("Bat", (6, 7), mode="fly")
+    assert enc.movement_budget("Bat").turns == 1 and enc.actions_left("Bat").big == 0
 
 
 def test_a_zigzagging_cheapest_path_is_flown_as_two_straight_legs() -> None:
@@ -270,3 +273,117 @@ def test_a_turn_from_the_heading_of_the_same_big_action_counts_in_a_multi_leg_pa
     enc = flyer("poor", BAR, (4, 0), (0, 7))
     enc.move("Bat", (1, 0), mode="fly")  # west: no turn yet, but a heading
     refused(enc, enc.move, "Bat", (7, 5), mode="fly", match="at most 2 per move")
+
+
+# -- a fly Run's turns ("Running in Combat – Full Details:": "You must Run in a straight
+# line"; "Fly Speed – Flight & Maneuverability": the turns per Normal Move) -----------------
+def test_a_fly_run_counts_the_turn_onto_its_line_from_the_way_it_flew_this_turn() -> None:
+    """A Clumsy flyer that flew east cannot Run back west (two turns) in its next Big
+    Action; south-east (one turn) it may, and a fly move after the Run turns from the Run's
+    heading."""
+    enc = bat("clumsy")
+    enc.move("Bat", (5, 1), mode="fly", altitude=5)  # east, 60 ft: 20 ft to rise, 8 hexes
+    err = refused(enc, enc.run, "Bat", (1, 1), mode="fly", match="at most 1 per move")
+    assert "straight line" in str(err)
+    enc.run("Bat", (7, 5), mode="fly")  # south-east: one turn onto the Run's line
+    ran = next(e for e in reversed(enc.log) if e.kind == "ran_mode")
+    assert ran.data["feet"] == 20
+    assert enc.actions_left("Bat").big == 0
+    assert enc._flight_heading("Bat") is not None
+
+
+def test_a_fly_run_along_a_slanting_hex_line_makes_no_turns() -> None:
+    """The hex line of a Run to a cell off the six axes steps in two directions, yet it is
+    the straight line the Run must take: no turns are counted along it (a fresh Clumsy
+    flyer runs it)."""
+    enc = bat("clumsy")
+    enc.set_altitude("Bat", 10)
+    enc.run("Bat", (9, 4), mode="fly")
+    assert enc.map.offset(enc.map.token("Bat").anchor) == (9, 4)
+    line = [enc.map._as_cell(tuple(c)) for c in
+            next(e for e in reversed(enc.log) if e.kind == "moved").data["path"]]
+    assert path_turns(line)[0] > 1  # the cells zigzag; the Run is straight
+
+
+def test_a_poor_flyer_may_run_back_the_way_it_came() -> None:
+    enc = bat("poor")  # two turns per move: turning about is allowed
+    enc.move("Bat", (4, 1), mode="fly", altitude=5)
+    enc.run("Bat", (1, 1), mode="fly")
+    assert enc.map.offset(enc.map.token("Bat").anchor) == (1, 1)
+
+
+# -- the Minimum Flight Speed on interrupt turns and readied actions ("Fly Speed – Flight &
+# Maneuverability": "A creature that moves less than this amount in a single round while
+# airborne begins to fall"; "Interrupt Turn: How does an Interrupt Turn work?"; "Prepare to
+# Interrupt – “Ready Action” (Big Action)") ----------------------------------------------
+def _flyers(**kw) -> Encounter:
+    b = Creature.from_dict({"name": "Bat", "level": 5, "max_hp": 40, "speed": 10,
+                            "initiative_rating": 50,
+                            "movement": "Move Speed 10, Fly 60 [average]"})
+    cs = [mk("Hero", init=40), b, mk("Orc"), mk("Brute")]
+    m = HexMap(12, 8)
+    for c, at, side in ((cs[0], (1, 6), "party"), (b, (1, 1), "party"),
+                        (cs[2], (10, 6), "orcs"), (cs[3], (10, 1), "orcs")):
+        m.place(c, at, side, altitude=30 if c is b else 0)
+    return Encounter(cs, sides={"party": ["Hero", "Bat"], "orcs": ["Orc", "Brute"]},
+                     map=m, seed=3, **kw)
+
+
+def test_a_flyer_that_hovers_through_its_interrupt_turn_stalls_and_falls() -> None:
+    """An Interrupt Turn is the flyer's turn taken early: flying too little in it stalls
+    the flyer as at the end of a turn in order."""
+    enc = _flyers().start(decline=["Bat"])
+    enc.end_turn(next="Orc")
+    assert enc.interrupt("Bat").winner == "Bat"
+    enc.end_turn()  # it took its turn without flying
+    assert any(e.kind == "flyer_stalls" for e in enc.log)
+    assert enc.map.altitude("Bat") == 0
+
+
+def test_a_flyer_that_flies_its_minimum_in_an_interrupt_turn_stays_aloft() -> None:
+    enc = _flyers().start(decline=["Bat"])
+    enc.end_turn(next="Orc")
+    enc.interrupt("Bat")
+    enc.move("Bat", (3, 1), mode="fly")
+    enc.end_turn()
+    assert enc.map.altitude("Bat") == 30
+    assert not any(e.kind == "flyer_stalls" for e in enc.log)
+
+
+def _readied() -> Encounter:
+    """Top-Down: the Bat (first) readies without flying, the Hero acts, then the Orc."""
+    enc = _flyers(initiative="top_down").start()
+    assert enc.current == "Bat"
+    enc.ready("Bat", "the orc moves", action="move")
+    enc.end_turn()  # its round of flight is not over: no stall yet
+    assert enc.map.altitude("Bat") == 30 and not any(e.kind == "flyer_stalls"
+                                                     for e in enc.log)
+    return enc
+
+
+def test_a_readied_flyer_is_checked_when_its_readied_action_ends() -> None:
+    enc = _readied()
+    enc.end_turn()  # the Hero
+    assert enc.current == "Orc"
+    enc.interrupt("Bat")
+    enc.end_turn()  # the readied action spent on nothing: it flew 0 hexes this round
+    assert any(e.kind == "flyer_stalls" for e in enc.log)
+    assert enc.map.altitude("Bat") == 0
+    flying = _readied()
+    flying.end_turn()
+    flying.interrupt("Bat")
+    flying.move("Bat", (3, 1), mode="fly")  # its readied move: 2 hexes, its minimum
+    flying.end_turn()
+    assert flying.map.altitude("Bat") == 30
+    assert replayed(flying).snapshot() == flying.snapshot()
+
+
+def test_a_readied_flyer_whose_trigger_never_came_stalls_at_its_next_turn() -> None:
+    enc = _readied()
+    while enc.round == 1:
+        enc.end_turn()
+    assert enc.current == "Bat"  # Top-Down: first again
+    stall = next(e for e in enc.log if e.kind == "flyer_stalls")
+    assert stall.data["flown_hexes"] == 0
+    assert enc.map.altitude("Bat") == 0
+    assert replayed(enc).snapshot() == enc.snapshot()

@@ -32,6 +32,25 @@ def test_the_battlemap_shows_and_sets_altitude():
     assert m.altitude("Hawk") == 15 and "multiple of 5" in bm.status_text
 
 
+def test_the_battlemap_draws_and_sets_each_walls_height():
+    """Walls that are not full height carry a label with their height and a
+    ``wall_height`` property; the GM's change redraws them, a bad one is refused."""
+    m = HexMap.from_text("terrain: |\n  . # # .\n   . # . .\nwall_height: 20\n"
+                         "wall_heights:\n  - {at: [1, 1], height: 10}\n")
+    bm = BattleMap(m)
+    texts = sorted(lb.icon.html for lb in bm.wall_label_layer.layers)
+    assert len(texts) == 3 and sum("10ft" in t for t in texts) == 1
+    props = {(f["properties"]["col"], f["properties"]["row"]): f["properties"]
+             for f in bm.terrain_layer.data["features"]}
+    assert props[(1, 1)]["wall_height"] == 10 and props[(2, 0)]["wall_height"] == 20
+    assert "wall_height" not in props[(0, 0)]
+    bm.set_wall_height((2, 0), 5)
+    assert m.wall_top((2, 0)) == 5
+    assert any("5ft" in lb.icon.html for lb in bm.wall_label_layer.layers)
+    bm.set_wall_height((0, 0), 10)
+    assert "not a wall" in bm.status_text and m.wall_top((0, 0)) is None
+
+
 def test_the_attackpanel_shows_unintended_odds():
     a = mk("Mayat", weapons=[BOW])
     p = AttackPanel([a, mk("Orc"), mk("Wulfric")], Roller(1), attacker="Mayat", target="Orc")

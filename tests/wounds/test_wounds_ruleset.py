@@ -16,7 +16,7 @@ from lfgcombat import Roller
 from lfgcombat.attack_odds import attack_odds
 from lfgcombat.creature import load_example
 from lfgcombat.rulesets import Ruleset, RulesetError, definition
-from lfgcombat.rulesets.wounds import MISSING, WOUNDS
+from lfgcombat.rulesets.wounds import NOT_AUTOMATIC, WOUNDS
 from lfgcombat.wounds import WoundsError
 from lfgcombat.wounds import attacks as pure
 from lfgcombat.wounds.combatant import (WoundsCombatant, creature_attack,
@@ -28,14 +28,16 @@ WULFRIC = WoundsCombatant.of(load_example("wulfric"), prowess=3, good_saves=["fo
 ORC = WoundsCombatant.of(load_example("orc"), prowess=1, good_saves=("fort", "ref"))
 
 
-def test_wounds_is_registered_with_its_policies_and_still_refused():
+def test_wounds_is_registered_with_its_policies_and_plays():
     assert definition("wounds") is WOUNDS and definition("003") is WOUNDS
     lfg = definition("lfg")
-    assert WOUNDS.conditions is lfg.conditions and WOUNDS.initiative == lfg.initiative
+    assert WOUNDS.conditions.data_file == lfg.conditions.data_file
+    assert WOUNDS.initiative == lfg.initiative
     assert WOUNDS.damage != lfg.damage and WOUNDS.health != lfg.health
-    with pytest.raises(RulesetError, match="Half Actions") as err:
-        Ruleset("wounds")
-    assert MISSING in str(err.value)
+    assert Ruleset("wounds").name == "wounds" and WOUNDS.implemented
+    assert any("aoo=True" in n for n in NOT_AUTOMATIC)
+    with pytest.raises(RulesetError, match="killer_criticals"):
+        Ruleset("wounds", killer_criticals=True).killer_critical_minimum(2, 50)
 
 
 def test_a_turn_of_half_actions_each_an_attack():

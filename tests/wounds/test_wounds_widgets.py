@@ -1,0 +1,55 @@
+"""The widgets follow the ``wounds`` ruleset: the tracker's cards show a record's vitals
+from ``Encounter.state`` (003_de0e94afd49609a7.txt, "When a character is subject to a
+damage-dealing effect", "Barrier represents", "Shell operates similarly", "Any attack made
+against a character wearing a shield"); the InitiativeTracker plays a wounds encounter."""
+
+from __future__ import annotations
+
+from lfgcombat import Creature, Encounter
+from lfgcombat.rulesets import Ruleset
+from lfgcombat.widgets import InitiativeTracker
+from lfgcombat.widgets.tracker_cards import card_html, vitals_text
+
+
+def _enc():
+    ash = Creature.from_dict({
+        "name": "Ash", "level": 3, "max_hp": 20, "kind": "pc", "ruleset": ["wounds"],
+        "abilities": {"str": 14, "con": 12}, "prowess": 2, "weapons": ["longsword"],
+        "barrier": "10/100", "shell": 50,
+        "shield": {"parry_bonus": 2, "hardness": 5, "hp": 15}})
+    orc = Creature.from_dict({"name": "Orc", "level": 2, "max_hp": 15, "ruleset": ["wounds"],
+                              "prowess": 1, "weapons": ["greataxe"]})
+    return Encounter([ash, orc], sides={"party": ["Ash"], "foes": ["Orc"]},
+                     ruleset=Ruleset("wounds", initiative="round_by_round"), seed=4)
+
+
+def test_a_card_shows_the_wounds_vitals_from_the_state():
+    enc = _enc()
+    enc.damage("Ash", 65)  # Barrier blocks 10, Shell 50, 5 HP
+    s = enc.state("Ash")
+    html = card_html("Ash", s, "#36c", acting=False, paused=False)
+    assert "HP 15/20" in html and "lfg-vitals" in html
+    assert "Wounds 12/12" in html and "Barrier 10/90" in html and "Shell" not in html
+    assert "parries 2, shield 15 HP" in html
+    assert "2 Half · 1 AOO" in html  # its turn to come: two Half Actions; 1 + DEX 0 AOO
+    enc.damage("Ash", 30)
+    assert "Wounds 7/12" in card_html("Ash", enc.state("Ash"), "#36c", False, False)
+
+
+def test_vitals_text_shows_what_is_set_and_nothing_under_lfg():
+    assert vitals_text({}) == ""
+    assert vitals_text({"nonlethal": 3, "disabled": True, "stable": False}) == \
+        "nonlethal 3 · disabled"
+    assert vitals_text({"wounds": 4, "wounds_max": 12, "total_defense": True,
+                        "initiative_penalty": -2}) == "Wounds 4/12 · total defense · initiative -2"
+
+
+def test_the_tracker_plays_a_wounds_encounter():
+    enc = _enc()
+    tracker = InitiativeTracker(enc)
+    enc.start()
+    tracker.refresh()
+    n = enc.acting[0]
+    enc.attack(n, "Orc" if n == "Ash" else "Ash")
+    tracker.refresh()
+    assert "lfg-vitals" in tracker._cards.value and "Half" in tracker._cards.value
