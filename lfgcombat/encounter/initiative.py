@@ -130,7 +130,8 @@ class InitiativeRules(_Base):
         return self._f[self._members(unit)[0]].initiative
 
     def _init_bonus(self, name: str) -> int:
-        return int(self._view(name).initiative_bonus)
+        own = self.initiative_policy.check_bonus(self._view(name), self._f[name].rules)
+        return int(self._view(name).initiative_bonus) if own is None else own
 
     def _initiative_check(self, name: str, *, label: str, extra: int = 0,
                           fortune: Fortune | str | None = None, target: str | None = None

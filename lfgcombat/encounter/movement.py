@@ -71,6 +71,8 @@ class MovementContext(Protocol):
 
     def _record_map_move(self, name: str, to: Any) -> None: ...
 
+    def _record_stand_up(self, name: str) -> None: ...
+
     def _gain(self, name: str, condition: str, *, by: str | None, why: str = "") -> None: ...
 
     def _has(self, name: str, cond: Condition) -> bool: ...
@@ -378,6 +380,12 @@ class MovementRules(_Base):
     @command
     def _h_stand_up(self, name: str, to: Any, aoo: Any) -> None:
         self._actor(name)
+        if self._f[name].rules is not None:  # a ruleset's record: its economy stands it up
+            if to is not None or aoo is not None:
+                raise IllegalActionError(f"the {self.ruleset.name} round stands up in place, "
+                                         "with no AOO", self.ruleset.text)
+            self._record_stand_up(name)
+            return
         if not any(a.condition is Condition.PRONE for a in self._f[name].creature.conditions):
             raise IllegalActionError(f"{name} is not prone", R_PRONE)
         self._check_spend(name, "big", "stand_up")

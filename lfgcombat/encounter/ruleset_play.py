@@ -250,9 +250,11 @@ class RulesetPlayRules(_Base):
                                          self.ruleset.text)
         spent = self.ruleset.economy.spend(f.rules, "aoo" if aoo else "attack")  # refused
         situation = dict(situation)
+        extra = self._record_effect_conditions(target)
         if self.map is not None and name in self._anchors and target in self._anchors:
             situation.setdefault("distance_ft", self.map.distance(name, target))
-        extra = self._record_effect_conditions(target)
+            if self.map.is_flanked(target):  # the map's flanking, if the catalogue has it
+                extra += [c for c in self._catalogue_names("flanked") if c not in extra]
         if extra:
             situation["target_conditions"] = tuple(situation.get("target_conditions", ())) \
                 + tuple(extra)
@@ -312,22 +314,22 @@ class RulesetPlayRules(_Base):
         self._record_commit(name, result.target_after, result.events,
                             why=f"{_possessive(source)} attack")
 
+    def _catalogue_names(self, word: str) -> list[str]:
+        """The ruleset catalogue's condition called ``word`` (any spelling), or none."""
+        for spelling in dict.fromkeys((word, word.replace("_", "-"), word.replace("_", " "))):
+            try:
+                return [str(self.ruleset.condition_catalogue.lookup(spelling))]
+            except (LfgError, ValueError):
+                continue
+        return []
+
     def _record_effect_conditions(self, name: str) -> list[str]:
         """The encounter's effects on ``name`` as the catalogue's conditions (Top-Down's
         flat-footed start is one): those the catalogue does not know are left out."""
         out: list[str] = []
         for e in self._f[name].effects:
             for c in e.conditions:
-                word = str(c).split()[0]
-                for spelling in dict.fromkeys((word, word.replace("_", "-"),
-                                               word.replace("_", " "))):
-                    try:
-                        found = str(self.ruleset.condition_catalogue.lookup(spelling))
-                    except (LfgError, ValueError):
-                        continue
-                    if found not in out:
-                        out.append(found)
-                    break
+                out += [n for n in self._catalogue_names(str(c).split()[0]) if n not in out]
         return out
 
     # ------------------------------------------------------------------ health
@@ -420,10 +422,16 @@ class RulesetPlayRules(_Base):
                 or spell_level < 0:
             raise IllegalActionError(f"spell_level is a whole number >= 0, not "
                                      f"{spell_level!r}", self.ruleset.text)
+        f = self._f[name]
+        economy = self.ruleset.economy
+        spent = economy.spend(f.rules, "cast_spell")  # refused before any roll
+        seen = len(self.roller.history)
+        outcome, notes = economy.cast(spent, self.roller, self._view(name), spell_level)
+        self._log_rolls(seen, actor=name)
         self._record_spend(name, "cast_spell", note=spell, target=target)
         self._emit("spell", actor=name, target=target, data={
-            "spell": spell, "spell_level": spell_level, "swift": False, "outcome": "cast",
-            "notes": []})
+            "spell": spell, "spell_level": spell_level, "swift": False, "outcome": outcome,
+            "notes": list(notes)})
 
     def heroic_action(self, name: str, ability: str, gm_mod: int = 0, *,
                       environment: bool = False, what: str | None = None) -> Self:
@@ -527,6 +535,18 @@ class RulesetPlayRules(_Base):
         self.ruleset.economy.move(f.rules, 0)  # refused when the round allows no move
         result = self.map.move(name, path, action="move", feet=left)
         self._record_move(name, int(result.cost_ft), path=list(result.path))
+
+    def _record_stand_up(self, name: str) -> None:
+        """``stand_up`` for a combatant with a record: its economy's cost, Prone gone."""
+        f = self._f[name]
+        economy = self.ruleset.economy
+        record = economy.stand_up(f.rules)
+        data = budget_data(economy.budget(record)) or {}
+        self._emit("moved", actor=name, data={
+            "action": "stand_up", "path": [], "feet": data.get("moved_ft"),
+            "feet_left": data.get("remaining_ft"), "continued": False, "notes": []})
+        f.update_turn(last_action="stand_up")
+        self._record_commit(name, record, (), why="stands up")
 
     # ------------------------------------------------------------------ conditions
     def _record_condition(self, name: str, condition: str, add: bool) -> None:

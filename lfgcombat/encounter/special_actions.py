@@ -148,8 +148,11 @@ class SpecialActionsRules(_Base):
                ability: str | None, _method: str = "act") -> None:
         if self._fighter(name).rules is not None:  # a ruleset's record: its round's actions
             if aoo is not None or ability is not None or _method != "act":
-                raise IllegalActionError(f"the {self.ruleset.name} round takes {action} "
-                                         "without aoo= or ability=", self.ruleset.text)
+                raise IllegalActionError(
+                    f"{action} (by its own lfg method, or with aoo= / ability=) is not part "
+                    f"of the {self.ruleset.name} round: its actions are "
+                    f"{', '.join(self.ruleset.economy.single_actions)} and a Move Action",
+                    self.ruleset.text)
             self._record_act(name, action, target, note)
             return
         self._act_by_table(name, action, target, aoo, note, ability, _method)

@@ -6,9 +6,10 @@ chapter, 000_8d1d7816ee944f3b.txt), ``classic`` (002_2a3a79475ca2a541.txt) and `
 rules of that text, each a switch that is off by default. Engine functions take a
 ``ruleset=`` argument and ask it, never a global.
 
-``lfg`` and ``classic`` are implemented (the Encounter plays both); asking for ``wounds``
-raises a clear :class:`~lfgcombat.errors.LfgError` until the Encounter plays it, instead of
-silently playing by the wrong rules.
+All three are implemented: the Encounter plays ``lfg`` on the creature's sheet, and
+``classic`` and ``wounds`` through each combatant's record (below). A ruleset registered with
+``implemented=False`` raises a clear :class:`~lfgcombat.errors.LfgError` instead of silently
+playing by the wrong rules.
 
 Switches of ``lfg`` (000_8d1d7816ee944f3b.txt):
 
@@ -72,8 +73,9 @@ How to add a ruleset
            aliases=("003",), health=WoundsHealth(),
            conditions=ConditionCatalogue("wounds/conditions.csv")))
 
-   (``wounds`` is registered today with ``implemented=False``: replace that registration,
-   as ``classic`` did.) Add its name to ``IMPLEMENTED`` tests and a notebook showing it.
+   (A ruleset not playable yet is registered with ``implemented=False``, as ``classic``
+   and ``wounds`` were until the Encounter played them.) Add its name to ``IMPLEMENTED``
+   tests and a notebook showing it.
    A test or a plugin registers one for a while with ``with registered(definition): ...``
    (removed again on leaving the block) or :func:`register` and :func:`unregister`.
 4. Tests: known answers from its text (citing file and heading), and the shared encounter

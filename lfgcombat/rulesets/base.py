@@ -214,7 +214,7 @@ class Ruleset:
 
     Args:
         name: ``"lfg"`` or an alias (``"LFG"``, ``"000"``, its file name); ``"classic"``
-            (``"002"``); ``"wounds"`` is named but not implemented yet.
+            (``"002"``); ``"wounds"`` (``"003"``).
         killer_criticals: 000_8d1d7816ee944f3b.txt, "Killer Criticals (Optional Rule)".
         perfect_critical: 000_8d1d7816ee944f3b.txt, "Perfect Critical (Optional Rule)".
         advanced_five_foot_step: the advanced 5-Foot Step option ("5-Foot Step").

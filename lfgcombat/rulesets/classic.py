@@ -95,6 +95,17 @@ class ClassicInitiative(TopDownInitiative):
 
     rule: ClassVar[str] = _CONDITIONS
 
+    def check_bonus(self, creature: Any, record: Any) -> int | None:
+        """The classic initiative check: d20 + DEX modifier (inferred: the text names
+        "initiative checks" without a formula; the d20 family's) + its conditions'
+        initiative modifier (Deafened: "a -4 penalty on initiative checks")."""
+        if record is None:
+            return None
+        from ..classic.combatant import ClassicCombatant
+        from ..classic.conditions import combined_effect
+        dex = ClassicCombatant.of(creature).abilities["dex"]
+        return dex + combined_effect(record.all_conditions).initiative
+
 
 @dataclass(frozen=True)
 class ClassicEconomy(ActionEconomy):
@@ -173,6 +184,52 @@ class ClassicEconomy(ActionEconomy):
             notes.append(f"single action spent: {b.action.value}")
         return {"big": int(b.can("standard_action")), "attacks": int(b.can("attack")),
                 "spells": int(b.can("cast_spell")), "notes": tuple(notes)}
+
+    def cast(self, record: "ClassicFighter", roller: "Roller", creature: Any,
+             spell_level: int) -> tuple[str, tuple[str, ...]]:
+        """The caster's conditions at the casting ("Conditions"): Entangled - "must make a
+        Concentration check (DC 15 + the spell's level) or lose the spell" (d20 + CON
+        modifier, inferred: the d20 family's Concentration); Deafened - "a 20% chance of
+        spell failure" (d%, 1-20 fails). Other conditions that forbid casting already
+        refuse the round's action.
+
+        Raises:
+            ClassicError: ``spell_level`` is not 0 to 9.
+        """
+        from ..classic.conditions import combined_effect, entangled_concentration_dc
+        dc = entangled_concentration_dc(spell_level)
+        names = record.all_conditions
+        notes: list[str] = []
+        if "Entangled" in names:
+            roll = roller.roll(f"1d20{record.con_mod:+d}", label=f"Concentration DC {dc}")
+            notes.append(f"Entangled: Concentration {roll.total} vs DC {dc}")
+            if roll.total < dc:
+                return "lost", tuple(notes) + ("the spell is lost",)
+        failure = combined_effect(names).spell_failure
+        if failure:
+            roll = roller.roll("1d100", label=f"{failure}% spell failure")
+            notes.append(f"{failure}% spell failure: d% {roll.total}")
+            if roll.total <= failure:
+                return "lost", tuple(notes) + ("the spell fails",)
+        return "cast", tuple(notes)
+
+    def stand_up(self, record: "ClassicFighter") -> "ClassicFighter":
+        """"Standing up from being Prone is a standard movement action" (Prone): the
+        round's Move Action, all of it (inferred: it needs the Move Action unspent and
+        leaves no movement); the single action stays.
+
+        Raises:
+            IllegalActionError: not Prone, or the Move Action already used.
+        """
+        from ..errors import IllegalActionError
+        if "Prone" not in record.conditions:
+            raise IllegalActionError(f"{record.name} is not Prone", _CONDITIONS)
+        b = record.budget
+        if b is None or b.moved_ft or b.move_limit_ft == 0 or b.remaining_ft == 0:
+            raise IllegalActionError("standing up is \"a standard movement action\": it needs "
+                                     "the round's Move Action, unspent", _CONDITIONS)
+        moved = record.move(b.remaining_ft)
+        return dataclasses.replace(moved, conditions=moved.conditions - {"Prone"})
 
     def heroic(self, roller: "Roller", creature: Any, ability: str, gm_mod: int, *,
                environment: bool = False) -> dict[str, Any]:

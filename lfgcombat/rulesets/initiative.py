@@ -98,6 +98,13 @@ class InitiativePolicy:
         """Effects every combatant gains when combat starts (none by default)."""
         return []
 
+    def check_bonus(self, creature: Any, record: Any) -> int | None:
+        """The bonus of a combatant's Initiative Check, or ``None``: lfg's Initiative
+        Rating + DEX Mod + WIS Mod ("Rounds, Initiative, & Turn Order"). A ruleset whose
+        combatants have a record (``record``, see ``HealthModel.combatant``) may roll its
+        own check."""
+        return None
+
     def choices(self, ctx: InitiativeContext, left: list[str]) -> list[str]:
         """Who may be chosen next when the current turn ends.
 

@@ -2,8 +2,9 @@
 
 The policies' defaults *are* the lfg rules (:mod:`lfgcombat.rulesets.policies` calls the
 engine modules that hold them: combat_stats, vitals, damage, conditions); ``classic`` and
-``wounds`` are registered here too, by name and text, and refused until they are built by
-overriding what differs (see "How to add a ruleset" in :mod:`lfgcombat.rulesets`).
+``wounds`` are registered here too, by name and text (refused for play), and registered
+again, playable, by :mod:`lfgcombat.rulesets.classic` and :mod:`lfgcombat.rulesets.wounds`,
+built by overriding what differs (see "How to add a ruleset" in :mod:`lfgcombat.rulesets`).
 """
 
 from __future__ import annotations

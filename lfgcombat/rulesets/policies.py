@@ -217,6 +217,24 @@ class ActionEconomy:
         """
         raise _no_record(self, "heroic")
 
+    def cast(self, record: Any, roller: "Roller", creature: "Creature", spell_level: int
+             ) -> tuple[str, tuple[str, ...]]:
+        """What happens to a record's spell as it is cast (its conditions' checks):
+        ``("cast" | "lost", notes)``; the action is spent either way.
+
+        Raises:
+            LfgError: a bad spell level; nothing is rolled then.
+        """
+        raise _no_record(self, "cast")
+
+    def stand_up(self, record: Any) -> Any:
+        """The record standing up from prone, its cost spent.
+
+        Raises:
+            IllegalActionError: not prone, or the turn cannot pay for it.
+        """
+        raise _no_record(self, "stand_up")
+
     def budget(self, record: Any) -> Any:
         """The turn budget the record holds (``None`` outside its turn): the value the
         tracker shows (classic: a :class:`~lfgcombat.classic.actions.RoundBudget`)."""

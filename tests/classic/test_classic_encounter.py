@@ -531,3 +531,103 @@ def test_a_killing_blow_on_a_helpless_foe():
             assert save["label"] == f"FORT vs killing blow DC {10 + dealt}"
             assert state.dead is (save["total"] < 10 + dealt)
         assert enc.state(who).budget["remaining_ft"] == 0  # the whole round
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3, 4])
+def test_an_entangled_or_deafened_caster_may_lose_the_spell(seed):
+    """Entangled: "Concentration check (DC 15 + the spell's level) or lose the spell";
+    Deafened: "a 20% chance of spell failure when casting spells"."""
+    enc = duel(seed=seed)
+    who = enc.current
+    enc.add_condition(who, "Entangled")
+    enc.cast(who, 2, "web")
+    roll = [e.data for e in enc.log if e.kind == "roll"][-1]
+    spell = [e.data for e in enc.log if e.kind == "spell"][-1]
+    assert roll["label"] == "Concentration DC 17"
+    assert spell["outcome"] == ("cast" if roll["total"] >= 17 else "lost")
+    enc = duel(seed=seed)
+    who = enc.current
+    enc.add_condition(who, "Deafened")
+    enc.cast(who, 1)
+    roll = [e.data for e in enc.log if e.kind == "roll"][-1]
+    assert roll["label"] == "20% spell failure"
+    assert [e.data for e in enc.log if e.kind == "spell"][-1]["outcome"] == \
+        ("lost" if roll["total"] <= 20 else "cast")
+    refused(enc, enc.cast, who, 1, match="already spent")
+
+
+def test_the_initiative_check_is_d20_plus_dex_and_deafened_is_minus_4():
+    """"Deafened – [...] a -4 penalty on initiative checks" (the check: d20 + DEX modifier,
+    inferred)."""
+    from lfgcombat.classic.combatant import ClassicCombatant
+    hero = load_example("wulfric").replace(level=5, bab=5)
+    orc = load_example("orc").replace(bab=3)
+    enc = Encounter([hero, orc], sides={"p": ["Wulfric"], "o": ["Orc"]}, ruleset="classic",
+                    seed=1)
+    enc.add_condition("Wulfric", "Deafened")
+    enc.start()
+    rolls = {e.actor: e.data["expression"] for e in enc.log
+             if e.kind == "roll" and "initiative" in e.data["label"]}
+    dex = {c.name: ClassicCombatant.of(c).abilities["dex"] for c in (hero, orc)}
+    assert rolls == {"Wulfric": f"1d20{dex['Wulfric'] - 4:+d}", "Orc": f"1d20{dex['Orc']:+d}"}
+
+
+@pytest.mark.parametrize("command, args", [
+    ("temp_hp", (3,)), ("drop_prone", ()), ("fight_defensively", ()),
+    ("ignore_enemy", (["Orc"],)), ("draw", ("dagger",)), ("aim", ())])
+def test_lfg_only_commands_are_refused_for_a_classic_combatant(command, args):
+    enc = turn_of(duel(seed=1), "Wulfric")
+    refused(enc, getattr(enc, command), "Wulfric", *args, match="classic")
+
+
+def test_standing_up_from_prone_is_the_move_action():
+    """Prone: "Standing up from being Prone is a standard movement action" (the round's
+    whole Move Action, inferred)."""
+    enc = duel(seed=1)
+    who = enc.current
+    refused(enc, enc.stand_up, who, match="is not Prone")
+    enc.add_condition(who, "Prone")
+    assert "Prone" in enc.state(who).conditions
+    enc.move_feet(who, 5)
+    refused(enc, enc.stand_up, who, match="Move Action, unspent")
+    enc.undo()
+    enc.stand_up(who)
+    s = enc.state(who)
+    assert "Prone" not in s.conditions and s.budget["remaining_ft"] == 0
+    enc.attack(who, foes(enc, who)[0])  # the single action is still there
+
+
+def test_energy_drained_to_its_hit_dice_kills():
+    """Energy-Drained: "loss of 5 hit points" a level; "If the subject has at least as many
+    negative levels as Hit Dice, they die"."""
+    enc = duel(seed=1)
+    hp = enc.state("Orc").hp
+    hit_dice = max(1, load_example("orc").level)
+    enc.add_condition("Orc", "Energy-Drained 1")
+    s = enc.state("Orc")
+    assert (s.hp, s.vitals["negative_levels"]) == (hp - 5, 1)
+    if hit_dice > 1:
+        enc.add_condition("Orc", f"Energy-Drained {hit_dice - 1}")
+    assert enc.state("Orc").dead and enc.state("Orc").status == "dead"
+
+
+def test_on_the_map_a_flanked_target_loses_its_dex_bonus():
+    """Flanked: "two enemies on opposite sides threatening them. They lose their DEX bonus
+    to AC" (the map says who is flanked)."""
+    from lfgcombat import HexMap
+    a = load_example("wulfric").replace(level=5, bab=5)
+    b = load_example("chessan").replace(level=5, bab=3)
+    foe = load_example("mayat").replace(level=5, bab=5)  # DEX bonus to lose
+    m = HexMap(10, 7)
+    m.place(a, (4, 3), "party")
+    m.place(b, (6, 3), "party")
+    m.place(foe, (5, 3), "foes")
+    enc = Encounter([a, b, foe], sides={"party": ["Wulfric", "Chessan"], "foes": ["Mayat"]},
+                    map=m, ruleset="classic", seed=1).start()
+    assert enc.map.is_flanked("Mayat")
+    turn_of(enc, "Wulfric").attack("Wulfric", "Mayat")
+    attack = [e for e in enc.log if e.kind == "attack" and not e.command][-1]
+    assert "Mayat is Flanked" in attack.data["modifiers"]
+    from lfgcombat.classic.combatant import ClassicCombatant
+    ac = ClassicCombatant.of(foe).ac
+    assert ac.dex > 0 and attack.data["against"] == ac.total - ac.dex
