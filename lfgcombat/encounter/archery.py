@@ -256,12 +256,19 @@ class ArcheryRules(_Base):
                       range_finding_check=range_finding)
         crossbow = self._check_attack_budget(name, weapon, {})
         victim = targets[0] if targets else None
-        mod = self._attacks_module()
-        aim = victim or name
-        setup = mod.prepare(self._view(name), self._view(aim), weapon, ruleset=self.ruleset,
-                            distance_ft=m.distance(name, cell))
+        setup = self._attacks_module().prepare(
+            self._view(name), self._volley_aim(name, victim), weapon, ruleset=self.ruleset,
+            distance_ft=m.distance(name, cell), thrown=plan.kind != "bow")
         self._spend_attack(name, victim or name, crossbow)
         return self._volley_roll(name, cell, victim, weapon, plan, setup)
+
+    def _volley_aim(self, name: str, victim: str | None) -> Any:
+        """The creature a volley's setup is made against: the one in the hex, or, at an
+        empty hex, a stand-in for the ground (the archer's own record under another name;
+        only the attack bonus and the damage are read, never its AC)."""
+        if victim is not None:
+            return self._view(victim)
+        return self._view(name).replace(name=f"{name}'s aim point")
 
     def _volley_roll(self, name: str, cell: Any, victim: str | None, weapon: Any, plan: Any,
                      setup: Any) -> dict[str, Any]:

@@ -132,3 +132,34 @@ def test_the_encounters_unintended_odds_are_exact_against_its_own_attacks():
     sigma = (p * (1 - p) / n) ** 0.5
     assert abs(struck / n - p) < 4 * sigma
     assert abs(rough - p) > 4 * sigma  # the first roll's situation would be found wrong
+
+
+def _volley_field(seed: int) -> Encounter:
+    cs = [mk("Archer", init=40, weapons=[BOW, JAVELIN]), mk("Orc", level=1)]
+    m = HexMap(10, 3)
+    m.place(cs[0], (0, 1), "party")
+    m.place(cs[1], (6, 1), "orcs")
+    return Encounter(cs, map=m, seed=seed).start()
+
+
+def test_a_javelin_volleys_as_a_thrown_weapon():
+    """"Volley Shots & Indirect Fire": bows, javelins/spears and grenade-like items volley;
+    a javelin is thrown, so 30 ft is range, not melee reach."""
+    enc = _volley_field(1)
+    out = enc.volley("Archer", (6, 1), "javelin")
+    ev = next(e for e in enc.log if e.kind == "volley" and not e.command)
+    assert out["target"] == "Orc" and ev.data["weapon"] == "javelin"
+    assert ev.data["modifiers"] in (-10, 0)
+
+
+def test_a_volley_at_an_empty_hex_can_still_come_down_on_a_creature_nearby():
+    """Indirect Fire aims at a hex; with nobody in it, it cannot hit there, and a miss
+    strikes a creature within 10 ft (Accuracy by Volume); the Orc is 5 ft away."""
+    struck = set()
+    for seed in range(1, 40):
+        enc = _volley_field(seed)
+        out = enc.volley("Archer", (5, 1), "longbow")
+        assert out["target"] is None and out["hit"] is False
+        un = [e for e in enc.log if e.kind == "unintended"]
+        struck |= {e.data["struck"] for e in un}
+    assert struck == {"Orc"}

@@ -60,7 +60,7 @@ def test_the_attackpanel_shows_unintended_odds():
     assert "a miss strikes instead" in p._odds.value
 
 
-def test_the_tracker_flies_forces_and_volleys_through_the_engine():
+def test_the_tracker_flies_and_forces_a_door_through_the_engine():
     g = Creature.from_dict({"name": "Griffon", "level": 6, "max_hp": 60, "speed": 50,
                             "initiative_rating": 40,
                             "movement": "Move Speed 50, Fly 110 [average]"})
@@ -76,5 +76,13 @@ def test_the_tracker_flies_forces_and_volleys_through_the_engine():
     rows.move()
     assert "swim" in t.error  # refused, shown, nothing changed
     rows.what.value, rows.at.value = "force_door", "4, 0"
+    rows.do_through()  # 10 ft up, the door is out of reach: refused, shown, nothing changed
+    assert "10 ft from the door" in t.error and m.door((4, 0)).state == "closed"
+    enc.end_turn()
+    rows.mode.value, rows.to.value, rows.altitude.value = "fly", "3, 0", "0"
+    rows.move()
+    assert m.altitude("Griffon") == 0 and t.error == ""
     rows.do_through()
-    assert "no door" not in t.error
+    forced = [e for e in enc.log if e.kind == "forced"]
+    assert t.error == "" and len(forced) == 1 and forced[0].data["at"] == [4, 0]
+    assert m.door((4, 0)).state == ("broken" if forced[0].data["success"] else "closed")
