@@ -73,6 +73,38 @@ def _flags(s: dict[str, Any], acting: bool, paused: bool) -> list[str]:
     return flags
 
 
+def _classes(s: dict[str, Any], face: str, acting: bool, paused: bool) -> str:
+    """The card's CSS classes: its face, acting, interrupted, dead or down."""
+    classes = ["lfg-card", f"lfg-card-{face.lower()}"]
+    if acting:
+        classes.append("lfg-card-acting")
+    if paused:
+        classes.append("lfg-card-interrupted")
+    if s["dead"]:
+        classes.append("lfg-card-dead")
+    elif s["hp"] <= 0:
+        classes.append("lfg-card-down")
+    return " ".join(classes)
+
+
+def _initiative_text(s: dict[str, Any], declined: bool) -> str:
+    """``init 23``, or no roll and why: "only the creatures that are aware may roll
+    initiative" (000_8d1d7816ee944f3b.txt, "AMBUSH! - What if you’re unaware?"), and an
+    aware creature may decline to roll ("Rounds, Initiative, & Turn Order")."""
+    if s["initiative"] is not None:
+        return str(s["initiative"])
+    if not s.get("aware", True):
+        return "— (unaware: no roll)"
+    return "— (declined)" if declined else "—"
+
+
+def _conditions_text(s: dict[str, Any]) -> str:
+    """Conditions and effects; an effect's label says why (e.g. "flat-footed (unaware in
+    the Surprise Round)"), so a condition an effect names is not repeated."""
+    return ", ".join([c for c in s["conditions"]
+                      if not any(_norm(c) in _norm(x) for x in s["effects"])] + s["effects"])
+
+
 def card_html(name: str, s: dict[str, Any], color: str, acting: bool, paused: bool,
               declined: bool = False) -> str:
     """One creature's card from its :meth:`~lfgcombat.Encounter.state` ``s``.
@@ -89,37 +121,20 @@ def card_html(name: str, s: dict[str, Any], color: str, acting: bool, paused: bo
         The card's HTML.
     """
     face = "Done" if s["done"] else "Ready"
-    classes = ["lfg-card", f"lfg-card-{face.lower()}"]
-    if acting:
-        classes.append("lfg-card-acting")
-    if paused:
-        classes.append("lfg-card-interrupted")
-    if s["dead"]:
-        classes.append("lfg-card-dead")
-    elif s["hp"] <= 0:
-        classes.append("lfg-card-down")
     frac = max(0.0, min(1.0, s["hp"] / s["max_hp"])) if s["max_hp"] else 0.0
     bg = "#fffbea" if acting else "#f1f1f1" if s["done"] else "#fff"
     extra = f"box-shadow:0 0 0 2px {ACTING_RING};" if acting else ""
     if s["dead"]:
         extra += "opacity:0.55;"
     vitals = vitals_text(s.get("vitals") or {})
-    init = "—" if s["initiative"] is None else str(s["initiative"])
-    # no roll, and why: "only the creatures that are aware may roll initiative"
-    # (000_8d1d7816ee944f3b.txt, "AMBUSH! - What if you’re unaware?"), and an aware
-    # creature may decline to roll ("Rounds, Initiative, & Turn Order")
-    if s["initiative"] is None and not s.get("aware", True):
-        init += " (unaware: no roll)"
-    elif s["initiative"] is None and declined:
-        init += " (declined)"
+    init = _initiative_text(s, declined)
     temp = f" +{s['temp_hp']} temp" if s["temp_hp"] else ""
     status = "" if s["status"] == "conscious" else f" · {s['status']}"
-    # an effect's label says why (e.g. "flat-footed (unaware in the Surprise Round)")
-    conds = ", ".join([c for c in s["conditions"]
-                       if not any(_norm(c) in _norm(x) for x in s["effects"])] + s["effects"])
+    conds = _conditions_text(s)
     e = html.escape
     return (
-        f'<div class="{" ".join(classes)}" data-name="{e(name)}" data-side="{e(s["side"])}"'
+        f'<div class="{_classes(s, face, acting, paused)}" data-name="{e(name)}"'
+        f' data-side="{e(s["side"])}"'
         f' style="{_CARD.format(color=color, bg=bg, extra=extra)}">'
         f'<div><b>{e(name)}</b> <span class="lfg-card-face" style="float:right;'
         f'font-weight:600;color:{"#888" if s["done"] else "#2f855a"}">{face}</span></div>'
