@@ -27,6 +27,7 @@ from ..archery import (RULE_VOLLEY, RULE_VOLUME, Bystander, Position, choose_uni
                        volley_attack_mod)
 from ..errors import IllegalActionError
 from .commands import command
+from .composition import rules
 
 if TYPE_CHECKING:
     from .state import _Fighter
@@ -101,6 +102,7 @@ else:
     _Base = object
 
 
+@rules(ArcheryContext)
 class ArcheryRules(_Base):
     """Accuracy by Volume after a ranged miss; :meth:`unintended_odds`; :meth:`volley`."""
 

@@ -25,6 +25,7 @@ from ..errors import IllegalActionError
 from ..objects import (RULE_CHEST, RULE_DOORS, RULE_HELD, RULE_UNATTENDED, automatic_hit,
                        break_by_hand, break_chest, force_open, weapon_note)
 from .commands import command
+from .composition import rules
 
 if TYPE_CHECKING:
     from .state import _Fighter
@@ -38,6 +39,10 @@ class BreakingContext(Protocol):
     map: Any
     roller: Any
     _f: dict[str, _Fighter]
+    #: The doors, objects and ceiling as the fight began (set at the first reset).
+    _updown0: Any
+    #: Held objects broken or damaged so far (creature -> item -> state).
+    _held_objects: dict[str, Any]
 
     def _actor(self, name: str) -> _Fighter: ...
 
@@ -78,6 +83,7 @@ else:
     _Base = object
 
 
+@rules(BreakingContext)
 class BreakingRules(_Base):
     """``open_door``, ``force_door``, ``attack_object`` and ``break_object``."""
 

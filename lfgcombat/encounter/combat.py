@@ -25,6 +25,7 @@ from ..vitals import Vitals
 from ._citations import R_APT, R_BEGINNERS, R_DEATH, R_IGNORE, R_REACTIONS, R_RUN
 from .commands import command
 from .state import Effect, _int_or_none, _possessive
+from .composition import rules
 
 if TYPE_CHECKING:
     from ..dice import Roller
@@ -186,6 +187,7 @@ else:
     _Base = object
 
 
+@rules(CombatContext)
 class CombatRules(_Base):
     """Attack commands and the situation an attack is made in."""
 

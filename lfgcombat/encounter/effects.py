@@ -18,6 +18,7 @@ from ..errors import IllegalActionError, LfgError
 from ._citations import R_CONDITIONS, R_DEATH
 from .commands import command
 from .state import Effect
+from .composition import rules
 
 if TYPE_CHECKING:
     from collections.abc import Mapping
@@ -83,6 +84,7 @@ else:
     _Base = object
 
 
+@rules(EffectsContext)
 class EffectsRules(_Base):
     """Conditions and timed effects, and the creature as the encounter sees it (its view)."""
 

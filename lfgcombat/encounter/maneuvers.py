@@ -32,6 +32,7 @@ from ._citations import R_APT, R_DEATH
 from .commands import command
 from .skill_checks import SkillChecksContext, SkillChecksRules
 from .state import Effect
+from .composition import rules
 
 if TYPE_CHECKING:
     from ..log import Event
@@ -112,6 +113,7 @@ RESIST = {"grab": ("wrestling",), "pin": ("wrestling",), "trip": ("wrestling", "
           "shove": ("wrestling", "acrobatics"), "shield_bash": ("wrestling", "acrobatics")}
 
 
+@rules(ManeuversContext)
 class ManeuversRules(SkillChecksRules, _Base):
     """Wrestle (grab, trip, shove, pin) and Shield Bash; who grapples whom."""
 

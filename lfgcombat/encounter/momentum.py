@@ -43,6 +43,7 @@ from ._citations import R_DEATH
 from .arguments import names_arg
 from .commands import command
 from .skill_checks import SkillChecksContext, SkillChecksRules
+from .composition import rules
 
 if TYPE_CHECKING:
     from ..vitals import Vitals
@@ -98,6 +99,7 @@ else:
     _Base = object
 
 
+@rules(MomentumContext)
 class MomentumRules(SkillChecksRules, _Base):
     """Knockdown after a strike that lands; Crushing Advance: stepping through (A) and the
     Big Action (B)."""

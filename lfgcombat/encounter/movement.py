@@ -19,6 +19,7 @@ from ._citations import R_PROVOKE, R_RUN
 from .arguments import show
 from .commands import command
 from .state import Effect
+from .composition import rules
 
 if TYPE_CHECKING:
     from ..rulesets import Ruleset
@@ -123,6 +124,7 @@ else:
     _Base = object
 
 
+@rules(MovementContext)
 class MovementRules(_Base):
     """Move, 5-Foot Step, Run, Retreat, Stand Up, Drop Prone and Trade Spaces."""
 

@@ -37,6 +37,7 @@ from ..flight import (ascend_cost, check_turns, maneuverability, path_turns, pla
 from ..movement_modes import (MODES, MovementBudget, Speeds, check_run,
                               leap_needs_check, speeds_of)
 from .commands import command
+from .composition import rules
 
 if TYPE_CHECKING:
     from .state import _Fighter
@@ -97,6 +98,7 @@ else:
     _Base = object
 
 
+@rules(OtherMovementContext)
 class OtherMovementRules(_Base):
     """``move(..., mode=...)``, ``run(..., mode=...)`` and the GM's ``set_altitude``."""
 

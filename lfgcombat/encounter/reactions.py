@@ -17,6 +17,7 @@ from ..conditions import Condition
 from ..errors import IllegalActionError
 from ._citations import R_IGNORE, R_PROVOKE, R_REACTIONS
 from .walk import Walk, WalkContext, WalkPlan
+from .composition import rules
 
 if TYPE_CHECKING:
     from ..creature import Creature
@@ -65,6 +66,7 @@ else:
     _Base = object
 
 
+@rules(ReactionsContext)
 class ReactionsRules(_Base):
     """Offering, taking and resolving AOO along a path; the Gang Up bonus."""
 

@@ -34,6 +34,7 @@ from ..log import jsonable
 from ._citations import R_DEATH
 from .commands import command
 from .state import ActionsLeft, _possessive
+from .composition import rules
 
 if TYPE_CHECKING:
     from ..creature import Creature
@@ -105,6 +106,7 @@ def budget_data(budget: Any) -> dict[str, Any] | None:
     return jsonable(data)
 
 
+@rules(RulesetPlayContext)
 class RulesetPlayRules(_Base):
     """Turns, attacks, damage and conditions of combatants with a ruleset's record."""
 

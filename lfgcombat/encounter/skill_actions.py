@@ -34,6 +34,7 @@ from ._citations import R_CONDITIONS, R_DEATH
 from .commands import command
 from .skill_checks import SkillChecksContext, SkillChecksRules
 from .state import Effect
+from .composition import rules
 
 if TYPE_CHECKING:
     from ..conditions import Condition
@@ -89,6 +90,7 @@ else:
     _Base = object
 
 
+@rules(SkillActionsContext)
 class SkillActionsRules(SkillChecksRules, _Base):
     """``skill_action``: the four skill actions of the combat chapter."""
 

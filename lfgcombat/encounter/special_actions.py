@@ -21,6 +21,7 @@ from .actions import _action_row
 from .arguments import names_arg
 from .commands import command
 from .state import Effect
+from .composition import rules
 
 if TYPE_CHECKING:
     from ..rulesets import Ruleset
@@ -108,6 +109,7 @@ else:
     _Base = object
 
 
+@rules(SpecialActionsContext)
 class SpecialActionsRules(_Base):
     """Draw, act, free, Aim, Fight Defensively, Ignore an Enemy and Protect."""
 

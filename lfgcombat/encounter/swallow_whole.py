@@ -43,6 +43,7 @@ from ..natural_weapons import (RULE, SWALLOW_CUT_DC, SWALLOW_ESCAPE_DC, Swallowe
                                cut_inside, force_out, swallow)
 from .commands import command
 from .skill_checks import SkillChecksContext, SkillChecksRules
+from .composition import rules
 
 if TYPE_CHECKING:
     from .state import _Fighter
@@ -90,6 +91,7 @@ else:
     _Base = object
 
 
+@rules(SwallowWholeContext)
 class SwallowWholeRules(SkillChecksRules, _Base):
     """``swallow_whole``, ``digest``, ``cut_free``, ``force_out``, ``regurgitate``."""
 

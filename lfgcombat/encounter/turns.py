@@ -24,6 +24,7 @@ from ._citations import R_INTERRUPT_DETAILS, R_ORDER, R_PROBLEMS, R_READY
 from .arguments import names_arg
 from .commands import command
 from .state import TurnBudget, TurnFrame, _Fighter
+from .composition import rules
 
 if TYPE_CHECKING:
     from collections.abc import Mapping
@@ -161,6 +162,7 @@ else:
     _Base = object
 
 
+@rules(TurnsContext)
 class TurnsRules(_Base):
     """Beginning and ending turns and rounds (start-of-turn effects, the choice of who is next)."""
 
