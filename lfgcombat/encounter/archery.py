@@ -30,6 +30,7 @@ from .commands import command
 from .composition import rules
 
 if TYPE_CHECKING:
+    from ..battlemap.hexmap import HexMap
     from .state import _Fighter
 
 _NO_CEILING = 10_000
@@ -38,7 +39,7 @@ _NO_CEILING = 10_000
 class ArcheryContext(Protocol):
     """What these rules use of an encounter."""
 
-    map: Any
+    map: HexMap  # None without a map: the rules check `self.map is None` or _need_map first
     roller: Any
     ruleset: Any
     _f: dict[str, _Fighter]

@@ -28,6 +28,7 @@ from .commands import command
 from .composition import rules
 
 if TYPE_CHECKING:
+    from ..battlemap.hexmap import HexMap
     from .state import _Fighter
 
 R_DOOR_SWIFT = cite("Moving in Combat – Terrain, Creatures, & Other Issues")
@@ -36,7 +37,7 @@ R_DOOR_SWIFT = cite("Moving in Combat – Terrain, Creatures, & Other Issues")
 class BreakingContext(Protocol):
     """What these rules use of an encounter."""
 
-    map: Any
+    map: HexMap  # None without a map: the rules check `self.map is None` or _need_map first
     roller: Any
     _f: dict[str, _Fighter]
     #: The doors, objects and ceiling as the fight began (set at the first reset).

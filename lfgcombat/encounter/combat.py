@@ -28,6 +28,7 @@ from .state import Effect, _int_or_none, _possessive
 from .composition import rules
 
 if TYPE_CHECKING:
+    from ..battlemap.hexmap import HexMap
     from ..dice import Roller
     from ..log import Event
     from ..rulesets import Ruleset
@@ -57,7 +58,7 @@ class CombatContext(Protocol):
     _anchors: dict[str, tuple[int, int]]
     _f: dict[str, _Fighter]
     _gang: dict[str, list[str]]
-    map: Any
+    map: HexMap  # None without a map: the rules check `self.map is None` or _need_map first
     roller: Roller
     ruleset: Ruleset
 

@@ -21,6 +21,7 @@ from .state import Effect
 from .composition import rules
 
 if TYPE_CHECKING:
+    from ..battlemap.hexmap import HexMap
     from collections.abc import Mapping
 
     from ..dice import Fortune
@@ -42,7 +43,7 @@ class EffectsContext(Protocol):
     _space_cramped: dict[str, str]
     _step: int
     _views: dict[str, Creature]
-    map: Any
+    map: HexMap  # None without a map: the rules check `self.map is None` or _need_map first
     ruleset: Ruleset
 
     def _apply_damage(self, name: str, amount: int, dtype: str | None, *, struck: bool,

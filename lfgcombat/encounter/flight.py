@@ -34,6 +34,7 @@ from .commands import command
 from .composition import rules
 
 if TYPE_CHECKING:
+    from ..battlemap.hexmap import HexMap
     from .state import _Fighter
 
 #: The kind of the effect on a flyer falling at the end of a round of its fall.
@@ -43,7 +44,7 @@ FALLING = "falling_flyer"
 class FlightContext(Protocol):
     """What these rules use of an encounter."""
 
-    map: Any
+    map: HexMap  # None without a map: the rules check `self.map is None` or _need_map first
     _f: dict[str, _Fighter]
     _anchors: dict[str, Any]
 

@@ -46,6 +46,7 @@ from .skill_checks import SkillChecksContext, SkillChecksRules
 from .composition import rules
 
 if TYPE_CHECKING:
+    from ..battlemap.hexmap import HexMap
     from ..vitals import Vitals
     from .state import _Fighter
 
@@ -57,7 +58,7 @@ class MomentumContext(SkillChecksContext, Protocol):
 
     _anchors: dict[str, tuple[int, int]]
     _step: int
-    map: Any
+    map: HexMap  # None without a map: the rules check `self.map is None` or _need_map first
 
     def _actor(self, name: str) -> _Fighter: ...
 

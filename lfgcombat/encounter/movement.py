@@ -22,6 +22,7 @@ from .state import Effect
 from .composition import rules
 
 if TYPE_CHECKING:
+    from ..battlemap.hexmap import HexMap
     from ..rulesets import Ruleset
     from collections.abc import Callable, Mapping
 
@@ -43,7 +44,7 @@ class MovementContext(Protocol):
 
     _anchors: dict[str, tuple[int, int]]
     _f: dict[str, _Fighter]
-    map: Any
+    map: HexMap  # None without a map: the rules check `self.map is None` or _need_map first
 
     def _actor(self, name: str) -> _Fighter: ...
 

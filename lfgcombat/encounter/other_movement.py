@@ -40,6 +40,7 @@ from .commands import command
 from .composition import rules
 
 if TYPE_CHECKING:
+    from ..battlemap.hexmap import HexMap
     from .state import _Fighter
 
 R_OTHER = cite("Other Types of Movement")
@@ -51,7 +52,7 @@ R_LEAPER = cite("Leaper")
 class OtherMovementContext(Protocol):
     """What these rules use of an encounter."""
 
-    map: Any
+    map: HexMap  # None without a map: the rules check `self.map is None` or _need_map first
     _f: dict[str, _Fighter]
 
     def _actor(self, name: str) -> _Fighter: ...

@@ -52,6 +52,7 @@ from .commands import command, handler
 from .composition import rules
 
 if TYPE_CHECKING:
+    from ..battlemap.hexmap import HexMap
     from ..dice import Roller
     from ..rulesets import Ruleset
     from .core import Encounter
@@ -83,7 +84,7 @@ class ReplayContext(Protocol):
     _step: int
     _surprise: bool
     _views: dict[str, Creature]
-    map: Any
+    map: HexMap  # None without a map: the rules check `self.map is None` or _need_map first
     roller: Roller
     round: int
     ruleset: Ruleset

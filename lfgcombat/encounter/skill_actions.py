@@ -37,6 +37,7 @@ from .state import Effect
 from .composition import rules
 
 if TYPE_CHECKING:
+    from ..battlemap.hexmap import HexMap
     from ..conditions import Condition
     from .state import _Fighter
 
@@ -51,7 +52,7 @@ class SkillActionsContext(SkillChecksContext, Protocol):
     """What the rules of this module use of an encounter."""
 
     _anchors: dict[str, tuple[int, int]]
-    map: Any
+    map: HexMap  # None without a map: the rules check `self.map is None` or _need_map first
 
     def _actor(self, name: str) -> _Fighter: ...
 

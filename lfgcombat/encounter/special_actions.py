@@ -24,6 +24,7 @@ from .state import Effect
 from .composition import rules
 
 if TYPE_CHECKING:
+    from ..battlemap.hexmap import HexMap
     from ..rulesets import Ruleset
     from collections.abc import Mapping
 
@@ -57,7 +58,7 @@ class SpecialActionsContext(Protocol):
 
     _anchors: dict[str, tuple[int, int]]
     _f: dict[str, _Fighter]
-    map: Any
+    map: HexMap  # None without a map: the rules check `self.map is None` or _need_map first
 
     def _actor(self, name: str) -> _Fighter: ...
 

@@ -46,6 +46,7 @@ from .skill_checks import SkillChecksContext, SkillChecksRules
 from .composition import rules
 
 if TYPE_CHECKING:
+    from ..battlemap.hexmap import HexMap
     from .state import _Fighter
 
 __all__ = ["SwallowWholeRules", "SwallowWholeContext"]
@@ -55,7 +56,7 @@ class SwallowWholeContext(SkillChecksContext, Protocol):
     """What the rules of this module use of an encounter."""
 
     _anchors: dict[str, tuple[int, int]]
-    map: Any
+    map: HexMap  # None without a map: the rules check `self.map is None` or _need_map first
     round: int
 
     def _actor(self, name: str) -> _Fighter: ...

@@ -27,6 +27,7 @@ from .state import TurnBudget, TurnFrame, _Fighter
 from .composition import rules
 
 if TYPE_CHECKING:
+    from ..battlemap.hexmap import HexMap
     from collections.abc import Mapping
 
     from ..creature import Creature
@@ -56,7 +57,7 @@ class TurnsContext(PolicyContext, Protocol):
     _started: bool
     _surprise: bool
     initiative_policy: InitiativePolicy
-    map: Any
+    map: HexMap  # None without a map: the rules check `self.map is None` or _need_map first
     roller: Roller
     round: int
 
