@@ -169,10 +169,12 @@ def _delegator(owner: type, name: str, value: Any) -> Any:
         fget, fset = value.fget, value.fset
         assert fget is not None, f"{owner.__name__}.{name}: a property without a getter"
 
+        @functools.wraps(fget)
         def get(enc: Any) -> Any:
             return fget(enc._rules[owner])
         setter = None
         if fset is not None:
+            @functools.wraps(fset)
             def setter(enc: Any, v: Any) -> None:
                 fset(enc._rules[owner], v)
         return property(get, setter, doc=value.__doc__)

@@ -158,3 +158,12 @@ def test_golden_fights_replay_through_the_rule_objects(stem):
     assert len(enc.log) > 20
     assert [e.to_json() for e in again.log] == [e.to_json() for e in enc.log]
     assert enc.fork().table().equals(enc.table())
+
+
+def test_the_type_checkers_picture_lists_the_same_rule_classes():
+    """``_Rules`` (under ``TYPE_CHECKING``, what mypy and a user's editor see) and
+    :data:`RULE_CLASSES` (what the facade delegates to) name the same classes."""
+    tree = ast.parse(Path(core.__file__).read_text(encoding="utf-8"))
+    rules = next(n for n in ast.walk(tree) if isinstance(n, ast.ClassDef) and n.name == "_Rules")
+    static = [b.id for b in rules.bases if isinstance(b, ast.Name) and b.id != "_Contexts"]
+    assert static == [r.__name__ for r in core.RULE_CLASSES]
