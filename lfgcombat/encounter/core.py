@@ -284,6 +284,17 @@ class Encounter(_Rules):
                 self.map.place(self._initial[n], **how)
             self._sync_space(quiet=True)
 
+    def __getstate__(self) -> dict[str, Any]:
+        """What ``pickle`` and ``copy.deepcopy`` keep: the state, not the rule objects
+        (they are made again for the copy, bound to it)."""
+        state = dict(vars(self))
+        state.pop("_rules", None)
+        return state
+
+    def __setstate__(self, state: Mapping[str, Any]) -> None:
+        vars(self).update(state)
+        self._rules = bind(self)
+
     @property
     def _encounter(self) -> Encounter:
         """The encounter itself (what a rule object's context hands to the code that takes

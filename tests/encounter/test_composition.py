@@ -167,3 +167,18 @@ def test_the_type_checkers_picture_lists_the_same_rule_classes():
     rules = next(n for n in ast.walk(tree) if isinstance(n, ast.ClassDef) and n.name == "_Rules")
     static = [b.id for b in rules.bases if isinstance(b, ast.Name) and b.id != "_Contexts"]
     assert static == [r.__name__ for r in core.RULE_CLASSES]
+
+
+@pytest.mark.parametrize("how", ["pickle", "deepcopy"])
+def test_a_copy_gets_rule_objects_of_its_own(how):
+    import copy
+    import pickle
+    enc = _duel()
+    enc.start()
+    other = pickle.loads(pickle.dumps(enc)) if how == "pickle" else copy.deepcopy(enc)
+    assert other.table().equals(enc.table())
+    for rule, obj in other._rules.items():
+        assert obj._RuleObject__encounter is other
+    current = other.current
+    other.end_turn()  # the copy plays on; the original is untouched
+    assert enc.current == current and other.current != current
