@@ -375,7 +375,7 @@ class Encounter(_Rules):
         to ``[]``. The fight is over once at most one side has anyone standing
         (:attr:`over`); what ends a fight is the GM's call, so the encounter goes on
         (the dying still bleed) until told otherwise."""
-        up = {s: [] for s in dict.fromkeys(self._side_of[n] for n in self._names)}
+        up: dict[str, list[str]] = {s: [] for s in dict.fromkeys(self._side_of.values())}
         for n in self._names:
             if self._status(n) in _STANDING:
                 up[self._side_of[n]].append(n)
