@@ -510,10 +510,14 @@ class ManeuversRules(SkillChecksRules, _Base):
         (:meth:`_knockdown_options`), the GM's ``tail_in_front`` (see :meth:`_check_tail`)
         and ``hand`` (``main`` or ``off``): the weapon the creature file holds in that hand
         (``off_hand:``), an off-hand weapon striking with the off-hand penalty
-        (:func:`lfgcombat.handedness.hand_weapon`)."""
+        (:func:`lfgcombat.handedness.hand_weapon`); and ``alternating`` (-1 C.A.P.), read
+        from the turn's attacks (:func:`lfgcombat.handedness.alternating_situation`)."""
         from ..handedness import RULE as R_HANDS
-        from ..handedness import HandednessError, hand_weapon
+        from ..handedness import (HandednessError, alternating_situation, hand_weapon,
+                                  turn_attack_weapons)
         situation = self._knockdown_options(name, target, situation)
+        earlier = turn_attack_weapons(self._turn_events(name), name,
+                                      self._f[name].turn.attacks)
         front = situation.pop("tail_in_front", False)
         if not isinstance(front, bool):
             raise IllegalActionError(f"tail_in_front is True or False, not {front!r:.40}",
@@ -523,14 +527,15 @@ class ManeuversRules(SkillChecksRules, _Base):
             if hand is not None:
                 raise IllegalActionError("hand= picks a weapon named in the creature file; "
                                          "give a weapon by name or no weapon", R_HANDS)
-            return weapon, situation
+            return weapon, alternating_situation(self._view(name), earlier, weapon, situation)
         try:
             pick = hand_weapon(self._view(name), weapon, hand)
         except HandednessError as exc:
             raise IllegalActionError(str(exc), R_HANDS) from None
         if pick.off_hand and "off_hand" not in situation:
             situation["off_hand"] = True
-        return pick.weapon, situation
+        return pick.weapon, alternating_situation(self._view(name), earlier, pick.weapon,
+                                                  situation)
 
     def _close_fight_situation(self, attacker: str, target: str, situation: dict[str, Any],
                                modifiers: list[str]) -> tuple[dict[str, Any], list[str]]:
