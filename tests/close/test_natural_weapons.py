@@ -33,6 +33,17 @@ def test_table_agrees_with_the_creature_scaling(name: str) -> None:
         assert natural_damage(name, Size(size)) == str(scaled.damage)
 
 
+@pytest.mark.parametrize("alias, weapon", [("talons", "strong claws"), ("slam", "bash"),
+                                           ("tail smack", "smack"), ("Tail  Bash", "bash")])
+def test_the_texts_second_names_read_the_same_row(alias: str, weapon: str) -> None:
+    """"Strong Claws / Talons", "Bash/Slam", "A tail smack or tail bash is a common natural
+    weapon" ("Common Natural Weapons"): the alias a creature file may use (data/weapons.csv)
+    gives the row's dice at every size, as the creature's own scaled weapon does."""
+    for size in ("small", "medium", "large", "huge"):
+        assert natural_damage(alias, size) == natural_damage(weapon, size) == \
+            str(entry_weapon(alias.lower().replace("  ", " "), Size(size)).damage)
+
+
 def test_examples() -> None:
     assert [natural_damage("bite", s) for s in ("small", "medium", "large", "huge")] == [
         "1d4", "1d6", "1d8", "1d10"]
