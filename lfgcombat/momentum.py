@@ -462,7 +462,8 @@ def crushing_advance(larger: Any, smaller: Any, *, save_bonus: int, max_hp: int,
 # --------------------------------------------------------------------------- attack odds
 
 
-def knockdown_odds(setup: Any, *, p_hit: Any = None, flying: bool = False) -> float:
+def knockdown_odds(setup: Any, *, p_hit: Any = None, flying: bool = False,
+                   charge_ft: int = 0) -> float:
     """Exact P(an attack knocks its target down), for :attr:`AttackOdds.p_knockdown
     <lfgcombat.attacks.odds.AttackOdds.p_knockdown>` and :attr:`~lfgcombat.attacks.odds.
     AttackOdds.p_knockdown_drop`.
@@ -473,16 +474,22 @@ def knockdown_odds(setup: Any, *, p_hit: Any = None, flying: bool = False) -> fl
     Unfortunate when ``flying``: "Flying creatures are Unfortunate when resisting Knockdown
     strikes") against :func:`knockdown_dc` (the weapon's traits, Power Attack, no Knockdown
     in a grapple). Against an Active Defense the shield is not counted (the strike lands only
-    on a hit: ``p_hit``); a Charge's distance is not known to an attack setup (+2 not
-    counted). Whether a knocked-down flyer lands prone is :func:`knocked_down_outcome`'s.
+    on a hit: ``p_hit``). A Charge's distance is not part of an attack setup: give it as
+    ``charge_ft`` ("Striking on a Charge Attack after moving at least 20 feet grants a +2
+    Innate Bonus to Knockdown DC"). Whether a knocked-down flyer lands prone is
+    :func:`knocked_down_outcome`'s.
 
     Args:
         setup: The :class:`~lfgcombat.attacks.AttackSetup`.
         p_hit: P(hit) of the attack (used against an Active Defense).
         flying: The target is flying.
+        charge_ft: Feet run before this Charge Attack (20+: +2 to the DC).
 
     Returns:
         The probability (0.0 when the strike cannot knock the target down).
+
+    Raises:
+        MomentumError: a negative or non-whole ``charge_ft``.
     """
     from .close_keys import is_quadruped, skills_of
     from .conditions import Condition
@@ -490,7 +497,7 @@ def knockdown_odds(setup: Any, *, p_hit: Any = None, flying: bool = False) -> fl
     target = setup.target
     grappled = any(Condition.GRAPPLED in c.active_conditions
                    for c in (setup.attacker, target))
-    dc = knockdown_dc(setup.attacker, target, weapon=setup.weapon,
+    dc = knockdown_dc(setup.attacker, target, weapon=setup.weapon, charge_ft=charge_ft,
                       power_attack=bool(setup.situation.power_attack), in_grapple=grappled)
     if not dc.applies:
         return 0.0
