@@ -879,3 +879,24 @@ def test_the_elephant_through_an_army_of_goblins(tmp_path) -> None:
                for e in enc.log)
     assert tuple(enc.map.offset(enc.map.token("Elephant").anchor)) == to
     replays(enc, tmp_path)
+
+
+@pytest.mark.parametrize("action, provokes", [("demoralize", True), ("dirty_trick", True),
+                                              ("feint", False), ("insult", True),
+                                              ("shield_bash", False)])
+def test_each_close_action_takes_its_action_type_and_aoo(action: str, provokes: bool) -> None:
+    """"Intimidate Skill - Demoralize an Opponent (Big Action, AOO)", "Sleight of Hand Skill -
+    Dirty Tricks in Combat (Big Action, AOO)", "Bluff – Combat Feint / Fake-Out (Big Action,
+    No AOO)", "Perform(Comedy & Stories) – Insult an Opponent (Big Action, AOO)", "Shield
+    Bash (Attack Action, No AOO)" ("Special Actions in Combat"): the Big Action spent (a
+    Shield Bash spends it as an attack), and the threatening Orc and Goblin offered an AOO
+    or not."""
+    enc = fight(1)
+    if action == "shield_bash":
+        enc.shield_bash("Hero", "Orc")
+    else:
+        enc.skill_action("Hero", action, "Orc")
+    spent = [(e.data["action"], e.data["type"]) for e in enc.log if e.kind == "spend"]
+    assert spent == [("attack" if action == "shield_bash" else action, "big")]
+    offered = sorted(e.target or e.actor for e in enc.log if e.kind == "aoo_offered")
+    assert bool(offered) is provokes
