@@ -67,6 +67,13 @@ def _weapon(weapon: Any) -> Any:
     return lookup_weapon(weapon)
 
 
+def _hr_str(creature: Any, field: str, rule: str = RULE) -> None:
+    """Refuse what is not a creature with an HR and a STR mod (the DCs' terms)."""
+    if not (hasattr(creature, "hr") and callable(getattr(creature, "ability_mod", None))):
+        raise MomentumError(f"{field}: needs a creature (its HR and STR mod: DC = "
+                            f"10+HR+STRMod), not {creature!r:.40} ({rule})")
+
+
 def _int(value: Any, field: str, lo: int = 0) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or value < lo:
         raise MomentumError(f"{field}: a whole number >= {lo}, not {value!r:.40}")
@@ -167,8 +174,12 @@ def knockdown_dc(attacker: Any, target: Any, *, weapon: Any = None, charge_ft: i
         MomentumError: a bad creature, size or distance. WeaponError: unknown weapon.
     """
     charge_ft = _int(charge_ft, "charge_ft")
+    for field, flag in (("power_attack", power_attack), ("in_grapple", in_grapple)):
+        if not isinstance(flag, bool):
+            raise MomentumError(f"{field}: True or False, not {flag!r:.40} ({RULE})")
     weapon = _weapon(weapon)
     size = _size(attacker, "attacker")
+    _hr_str(attacker, "attacker")
     heavy = getattr(weapon, "attack_type", None) == "heavy"
     if mount is not None and (heavy or charge_ft > 0):
         size = _size(mount, "mount")
@@ -349,7 +360,12 @@ def crushing_advance_ft(creature: Any) -> int:
 
 
 def crushing_advance_dc(creature: Any) -> Stat:
-    """"Crushing Advance DC = 10+HR+STRMod" (Ex: an elephant, level 11 Huge, STR 28: DC26)."""
+    """"Crushing Advance DC = 10+HR+STRMod" (Ex: an elephant, level 11 Huge, STR 28: DC26).
+
+    Raises:
+        MomentumError: not a creature (no HR and STR).
+    """
+    _hr_str(creature, "creature", RULE_CRUSH)
     terms = (Term("base", 10), Term("HR", int(creature.hr)),
              Term("STR mod", creature.ability_mod("str")))
     return Stat("crushing_advance_dc", sum(t.value for t in terms), terms,
