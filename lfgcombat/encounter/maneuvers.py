@@ -516,8 +516,8 @@ class ManeuversRules(SkillChecksRules, _Base):
         from ..handedness import (HandednessError, alternating_situation, hand_weapon,
                                   turn_attack_weapons)
         situation = self._knockdown_options(name, target, situation)
-        earlier = turn_attack_weapons(self._turn_events(name), name,
-                                      self._f[name].turn.attacks)
+        made = self._f[name].turn.attacks
+        earlier = turn_attack_weapons(self._turn_events(name), name, made) if made else []
         front = situation.pop("tail_in_front", False)
         if not isinstance(front, bool):
             raise IllegalActionError(f"tail_in_front is True or False, not {front!r:.40}",
