@@ -116,7 +116,9 @@ def follow_up_attack(*, weapons: Sequence[str], struck_with: str, struck_flat_fo
     struck = str(struck_with).strip().lower()
     others = [w for w in names if w != struck]
     reasons = [(len(names) < 2 or not others, "needs 2+ weapons"),
-               (not names or names[0] != struck, "the strike must be with the primary weapon"),
+               (not names or names[0] != struck,
+                f"the strike must be with the {'primary' if natural else 'main-hand'} weapon "
+                f"({names[0] if names else 'none'}), not {struck}"),
                (not struck_flat_footed, "the foe struck must be Flat-Footed"),
                (used_this_turn, "only once per turn"),
                (not reaction_available, "no Reaction left")]
