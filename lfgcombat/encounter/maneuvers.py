@@ -416,18 +416,24 @@ class ManeuversRules(SkillChecksRules, _Base):
     def _two_shields(self, attacker: str, target: str, situation: dict[str, Any],
                      modifiers: list[str]) -> tuple[dict[str, Any], list[str]]:
         """"Weird Situation - Using Two Shields at the same time": "the full Shield Rating of
-        your primary shield ... plus half the Shield Rating of the second shield" and a "-2
-        penalty on all Attack Rolls" (half rounded down: inferred)."""
+        your primary shield (the one with the higher rating) plus half the Shield Rating of
+        the second shield" (:func:`lfgcombat.handedness.two_shields`: the AC gains what that
+        adds to the creature's own Shield Rating) and a "-2 penalty on all Attack Rolls"
+        (half rounded down: inferred)."""
         from ..close_keys import second_shield_of
         rule = cite("Weird Situation - Using Two Shields at the same time:")
         if second_shield_of(self._f[attacker].creature) and \
                 not situation.get("two_shields"):
             situation["two_shields"] = True
             modifiers.append(f"{attacker} carries two shields: -2 on attack rolls ({rule})")
-        half = second_shield_of(self._f[target].creature) // 2
+        from ..handedness import two_shields
+        second = second_shield_of(self._f[target].creature)
+        own = int(self._view(target).shield_rating)  # the higher one is the primary shield
+        half = two_shields(own, second).shield_rating - own if second else 0
         if half:
             situation["ac_bonuses"] = tuple(situation.get("ac_bonuses", ())) + (
-                Bonus(half, None, "half the second shield's Shield Rating"),)
+                Bonus(half, None, "two shields: the higher Shield Rating plus half the "
+                                  "other's"),)
             modifiers.append(f"{target}'s second shield: +{half} AC ({rule})")
         return situation, modifiers
 

@@ -786,7 +786,16 @@ def test_two_shields_half_the_second_and_minus_2_to_attack(tmp_path) -> None:
     assert any("two shields: -2" in m for m in last(enc, "attack").data["modifiers"])
     enc.end_turn(next="Orc")
     enc.attack("Orc", "Hero")
-    assert any("second shield: +1 AC" in m for m in last(enc, "attack").data["modifiers"])
+    # Shield Rating 2 in hand and 3 in the other: the 3 is the primary, + half of 2 = 4,
+    # so +2 AC over the creature's own 2 (a second shield of 1 or 2 would add 0 or +1)
+    assert any("second shield: +2 AC" in m for m in last(enc, "attack").data["modifiers"])
+    for second, more in ((1, None), (2, 1), (5, 4)):
+        e2 = fight(hero={"second_shield": second})
+        e2.end_turn(next="Orc")
+        e2.attack("Orc", "Hero")
+        said = [m for m in last(e2, "attack").data["modifiers"] if "second shield" in m]
+        assert said == ([] if more is None else [m for m in said if f"+{more} AC" in m])
+        assert bool(said) is (more is not None)
     replays(enc, tmp_path)
 
 
