@@ -114,3 +114,31 @@ def test_a_wrong_alternating_is_refused_and_changes_nothing() -> None:
     # agreeing is allowed
     assert int(enc.attack("Hero", "Orc", "dagger", alternating=True).setup.bonus) == \
         int(_fight([SWORD, "dagger"]).attack("Hero", "Orc", "dagger").setup.bonus) - 1
+
+
+def _touch_roll(enc: Encounter):
+    return next(e for e in reversed(list(enc.log)) if e.kind == "roll"
+                and e.data["label"].startswith("touch attack"))
+
+
+@pytest.mark.parametrize("maneuver", ["trip", "shield_bash"])
+def test_a_maneuvers_touch_attack_takes_the_turns_consecutive_attack_penalty(maneuver) -> None:
+    """A Wrestling maneuver or a Shield Bash is one of the turn's attacks ("Make an Unarmed
+    Melee Touch Attack Roll"): made after a strike it suffers the -2 C.A.P. ("Additional
+    attacks made on your Turn suffer a -2 Consecutive Attack Penalty", "Consecutive
+    Attacks"; never the -1 of another weapon: inferred, the unarmed touch is no weapon the
+    attacker holds), shown on the roll; made first it has none."""
+    def do(enc):
+        if maneuver == "trip":
+            enc.wrestle("Hero", "Orc", "trip")
+        else:
+            enc.shield_bash("Hero", "Orc")
+        return _touch_roll(enc)
+    first = do(_fight([SWORD], shield_rating=2))
+    enc = _fight([SWORD], shield_rating=2, orc={"skills": {"wrestling": 60}})
+    enc.attack("Hero", "Orc")
+    second = do(enc)
+    assert second.data["total"] - second.data["natural"] == \
+        first.data["total"] - first.data["natural"] - 2
+    assert "C.A.P. -2: 1 earlier attack(s)" in second.data["label"]
+    assert "C.A.P." not in first.data["label"]
