@@ -24,6 +24,7 @@ stacks with everything, as in the d20 rules the text builds on.
 
 from __future__ import annotations
 
+import difflib
 import enum
 import functools
 from collections.abc import Iterable
@@ -101,8 +102,11 @@ class BonusType(str, enum.Enum):
                 if key == member.value or key == member.abbreviation.lower():
                     return member
         names = ", ".join(f"{m.value} ({m.abbreviation})" for m in cls)
-        raise BonusError(f"unknown bonus type {short(value)}; the 14 types are: {names}; "
-                         "or None for an untyped bonus")
+        close = difflib.get_close_matches(value.strip().lower()[:40], [m.value for m in cls],
+                                          n=1, cutoff=0.6) if isinstance(value, str) else []
+        hint = f"did you mean {close[0]!r}? " if close else ""
+        raise BonusError(f"unknown bonus type {short(value)}; {hint}the 14 types are: "
+                         f"{names}; or None for an untyped bonus")
 
 
 @functools.lru_cache(maxsize=1)

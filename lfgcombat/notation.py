@@ -215,8 +215,9 @@ def _dice(expr: str, start: int, side_pos: int, count: int, sign: int, total_dic
                         expected=f"at most {MAX_SIDES} sides")
     total_dice += count
     if total_dice > MAX_DICE:
-        raise DiceError(f"bad dice expression {expr!r}: {total_dice} dice by position "
-                        f"{start}; at most {MAX_DICE} dice in total are allowed.",
+        raise DiceError(f"bad dice expression {expr!r}: it rolls {total_dice} dice (counted "
+                        f"up to position {start}); at most {MAX_DICE} dice in total are "
+                        "allowed.",
                         expr=expr, position=start, expected=f"at most {MAX_DICE} dice")
     return Dice(count, sides, sign), pos
 

@@ -341,8 +341,11 @@ def load_table(name: str, *, path: str | os.PathLike[str] | None = None) -> pd.D
         ['1', '1d2', '1d3', '1d4']
     """
     if name not in SCHEMAS:
+        close = (difflib.get_close_matches(name[:60], table_names(), n=1, cutoff=0.6)
+                 if isinstance(name, str) else [])
+        hint = f"did you mean {close[0]!r}? " if close else ""
         raise RulesDataError(
-            f"unknown table {name!r}; known tables: {', '.join(table_names())}",
+            f"unknown table {name!r}; {hint}known tables: {', '.join(table_names())}",
             file=os.fspath(path) if path is not None else f"data/{name}.csv")
     if path is None:
         return _load_packaged(name).copy(deep=True)

@@ -453,7 +453,10 @@ class TurnsRules(_Base):
             return "is unaware, and unaware creatures get no turn in the Surprise Round"
         if known and self._unit_alive(unit):
             return "has already taken a turn this round"
-        return "cannot act (dead or unknown)"
+        if known:
+            return "cannot act: it is dead"
+        return (f"is not in this fight (it has {', '.join(self._all_units())}; names are "
+                "spelled as given)")
 
     def _open_next_round(self, last: str, chosen: str | None, deadlock: bool,
                          declined_roll: set[str]) -> None:

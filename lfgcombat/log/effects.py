@@ -157,6 +157,8 @@ class Spend(Event):
 
     def describe(self) -> str:
         slot = str(self.data.get("slot"))
+        if " of the " in slot:  # "second attack of the Big Action": a part of an action
+            return f"{self.who} uses the {slot}: {self.data.get('action')}"
         article = "an" if slot[:1].lower() in "aeiou" else "a"
         return f"{self.who} uses {article} {slot} action: {self.data.get('action')}"
 
