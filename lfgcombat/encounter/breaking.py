@@ -38,6 +38,7 @@ class BreakingContext(Protocol):
     map: Any
     roller: Any
     _f: dict[str, _Fighter]
+    _log: Any
 
     def _actor(self, name: str) -> _Fighter: ...
 
@@ -250,11 +251,17 @@ class BreakingRules(_Base):
     def _h_attack_held_object(self, name: str, target: str, object: str, weapon: Any,
                               behind_back: bool) -> None:
         from ..bonuses import Bonus
+        from dataclasses import replace
+
         from ..objects import ObjectState, held_object_penalty
         self._actor(name)
-        key = f"{target}: {object}"
-        held = dict(getattr(self, "_held_objects", {}))
-        state = held.get(key) or ObjectState.new(object)
+        # the object's HP now: the table's, less every hit the log records on it (the log
+        # is the state, so undo, replay and fork need nothing else)
+        state = ObjectState.new(object)
+        for e in self._log:
+            if (e.kind == "held_object_hit" and not e.command and e.target == target
+                    and e.data.get("object") == object and e.data.get("hp_after") is not None):
+                state = replace(state, hp=int(e.data["hp_after"]))
         if state.destroyed:
             raise IllegalActionError(f"{target}'s {object} is already destroyed", RULE_HELD)
         flanked = bool(self.map is not None and target in self.map
@@ -280,8 +287,6 @@ class BreakingRules(_Base):
             state, hit = state.hit(amount, dtype)
             dealt = {"damage": hit.damage, "hardness": hit.hardness, "dealt": hit.dealt,
                      "hp_after": hit.hp_after, "destroyed": hit.destroyed}
-            held[key] = state
-            self._held_objects = held
         self._emit("held_object_hit", actor=name, target=target, data={
             "object": object, "hit": res.hit, "penalty": penalty, **dealt,
             "rule": RULE_HELD})
