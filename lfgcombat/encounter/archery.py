@@ -249,6 +249,11 @@ class ArcheryRules(_Base):
         self._need_map(name)
         cell = self._cell(at)
         m = self.map
+        if m.terrain(cell).value == "wall" and m.wall_top(cell) is None:
+            raise IllegalActionError(
+                f"{m.offset(cell)} is inside a full-height wall: a volley is aimed at a hex "
+                "the projectile can come down in (\"Select a hex you wish to strike\"); aim "
+                "at a hex beyond the wall", RULE_VOLLEY)
         ceiling = _NO_CEILING if m.ceiling is None else m.ceiling
         seen = m.line_of_sight(name, cell)
         targets = [o for o in m.at(cell) if o in self._f and not self._f[o].dead]
@@ -271,8 +276,9 @@ class ArcheryRules(_Base):
         return self._view(name).replace(name=f"{name}'s aim point")
 
     def _volley_roll(self, name: str, cell: Any, victim: str | None, weapon: Any, plan: Any,
-                     setup: Any) -> dict[str, Any]:
-        """Roll the volley: the d20 with its modifiers, the miss chance, the damage."""
+                     setup: Any, *, unintended: bool = False) -> dict[str, Any]:
+        """Roll the volley: the d20 with its modifiers, the miss chance, the damage
+        (``unintended``: the new roll of :meth:`_volley_miss`, whose miss lands harmlessly)."""
         b = int(setup.bonus)
         seen = len(self.roller.history)
         r = self.roller.roll(f"1d20{'+' if b >= 0 else '-'}{abs(b)}",
@@ -297,10 +303,11 @@ class ArcheryRules(_Base):
         self._emit("volley", actor=name, target=victim, data={
             "at": list(self.map.offset(cell)), "weapon": str(weapon), "natural": r.natural,
             "total": total, "modifiers": mods, "against": ac, "hit": hit, "damage": dealt,
-            "miss_chance": plan.miss_chance, "rule": RULE_VOLLEY})
+            "miss_chance": plan.miss_chance,
+            "rule": f"{RULE_VOLLEY}; {RULE_VOLUME}" if unintended else RULE_VOLLEY})
         if dealt and victim is not None:
             self._deal_attack_damage(name, victim, dealt)
-        elif not hit and r.natural != 1:
+        elif not hit and r.natural != 1 and not unintended:
             self._volley_miss(name, cell, victim, weapon, plan)
         return {"hit": hit, "target": victim, "total": total, "damage": dealt}
 
@@ -320,8 +327,23 @@ class ArcheryRules(_Base):
             "why": (f"the volley's miss comes down on {chosen.name}" if chosen
                     else "nobody within 10 ft: the volley lands harmlessly"),
             "rule": RULE_VOLLEY})
-        if chosen is not None:
-            self._resolve_attack(name, chosen.name, weapon, second_situation({}))
+        if chosen is None:
+            return
+        # The new roll is still the Indirect Fire attack ("These attacks lose the Anti-Armor
+        # property and cannot deal Precision Damage or Critical Hits"), at the Unintended
+        # Target's -4 in place of the volley's -10, with the range and the 50% miss chance
+        # (unseen) to that creature; a Nat 20 is +10 Innate, as the volley's own roll.
+        from dataclasses import replace
+
+        from ..archery import UNINTENDED_PENALTY
+        other = chosen.name
+        at = m.token(other).anchor
+        again = replace(plan, penalty=UNINTENDED_PENALTY,
+                        miss_chance=0 if m.line_of_sight(name, other) else 50)
+        setup = self._attacks_module().prepare(
+            self._view(name), self._view(other), weapon, ruleset=self.ruleset,
+            distance_ft=m.distance(name, other), thrown=plan.kind != "bow")
+        self._volley_roll(name, at, other, weapon, again, setup, unintended=True)
 
 
 def _check_weapon(weapon: Any) -> str:
