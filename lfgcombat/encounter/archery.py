@@ -57,6 +57,10 @@ class ArcheryContext(Protocol):
     def _emit(self, kind: str, *, command: bool = False, actor: str | None = None,
               target: str | None = None, data: Any = None) -> Any: ...
 
+    def _end_effect(self, name: str, effect: Any, why: str) -> None: ...
+
+    def skill(self, name: str, skill: str, extra: Any = None) -> Any: ...
+
     def _log_rolls(self, since: int, *, actor: str | None, target: str | None = None,
                    against: int | None = None, outcome: str | None = None,
                    only_first: bool = False) -> None: ...
@@ -224,8 +228,8 @@ class ArcheryRules(_Base):
                 {k: v for k, v in situation.items() if k != "distance_ft"}))
 
     # -- Volley Shots & Indirect Fire --------------------------------------------------
-    def volley(self, name: str, at: Any, weapon: Any, *, range_finding: int | None = None
-               ) -> Any:
+    def volley(self, name: str, at: Any, weapon: Any, *,
+               range_finding: int | bool | None = None) -> Any:
         """Indirect Fire at a hex: -10, range penalties, +10 Innate on a Nat 20 (not a hit
         by itself), 50% miss chance if the hex is unseen, a miss goes to a creature within
         10 ft, no criticals or precision; the ceiling must leave the weapon's clearance.
@@ -234,18 +238,35 @@ class ArcheryRules(_Base):
             name: The archer (its attack this turn).
             at: The hex aimed at.
             weapon: A bow, a javelin or spear, or a grenade-like item.
-            range_finding: The Craft(Academia) check made during Aim (+2 at 15, +1 per 5).
+            range_finding: Range-Finding, made with the Aim this turn ("Use an Aim Action to
+                attempt a Craft(Academia) Check"): the check's total as the GM rolled it, or
+                ``True`` for the encounter to roll 1d20 + Craft(Academia); +2 at DC 15, +1
+                per 5 over.
+
+        The volley is the turn's next attack (the Consecutive Attack Penalty counts it) and
+        the aimed ranged attack an Aim is kept for: Aim's +1 Focus is used up by it.
 
         Raises:
             IllegalActionError: a weapon that cannot volley, too low a ceiling, no attack
-                left, the hex off the map; nothing changes.
+                left, the hex off the map or inside a full-height wall, Range-Finding
+                without an Aim this turn; nothing changes.
         """
         return self._do("volley", {"name": name, "at": self._cell_arg(at), "weapon": weapon,
                                    "range_finding": range_finding})
 
     @command
-    def _h_volley(self, name: str, at: Any, weapon: Any, range_finding: int | None) -> Any:
-        self._actor(name)
+    def _h_volley(self, name: str, at: Any, weapon: Any, range_finding: int | bool | None
+                  ) -> Any:
+        from ..archery import RULE_RANGE_FINDING
+        f = self._actor(name)
+        aiming = [e for e in f.effects if e.lost_on_action]  # Aim, until the shot
+        if range_finding is not None and range_finding is not False and not aiming:
+            raise IllegalActionError(
+                f"{name} has not aimed this turn: Range-Finding is a Craft(Academia) check "
+                "made with an Aim Action (\"Use an Aim Action to attempt a Craft(Academia) "
+                "Check\"); aim(...) first, then volley", RULE_RANGE_FINDING)
+        rolled = range_finding is True
+        check = None if rolled or range_finding is False else range_finding
         self._need_map(name)
         cell = self._cell(at)
         m = self.map
@@ -257,15 +278,35 @@ class ArcheryRules(_Base):
         ceiling = _NO_CEILING if m.ceiling is None else m.ceiling
         seen = m.line_of_sight(name, cell)
         targets = [o for o in m.at(cell) if o in self._f and not self._f[o].dead]
-        plan = volley(_check_weapon(weapon), ceiling, seen=seen,
-                      range_finding_check=range_finding)
+        plan = volley(_check_weapon(weapon), ceiling, seen=seen, range_finding_check=check)
         crossbow = self._check_attack_budget(name, weapon, {})
         victim = targets[0] if targets else None
         setup = self._attacks_module().prepare(
             self._view(name), self._volley_aim(name, victim), weapon, ruleset=self.ruleset,
-            distance_ft=m.distance(name, cell), thrown=plan.kind != "bow")
+            distance_ft=m.distance(name, cell), thrown=plan.kind != "bow",
+            previous_attacks=f.turn.attacks)
         self._spend_attack(name, victim or name, crossbow)
-        return self._volley_roll(name, cell, victim, weapon, plan, setup)
+        if rolled:
+            plan = self._range_finding(name, plan)
+        out = self._volley_roll(name, cell, victim, weapon, plan, setup)
+        for e in aiming:
+            self._end_effect(name, e, "the aimed volley was made")
+        return out
+
+    def _range_finding(self, name: str, plan: Any) -> Any:
+        """Roll Range-Finding (1d20 + Craft(Academia), DC 15) into the volley's plan."""
+        from dataclasses import replace
+
+        from ..archery import range_finding_bonus
+        stat = self.skill(name, "craft(academia)")
+        b = int(stat.value or 0)
+        seen = len(self.roller.history)
+        r = self.roller.roll(f"1d20{b:+d}", label=f"{name} Craft(Academia) to range-find "
+                             "(DC 15)", fortune=getattr(stat, "fortune", None))
+        bonus = range_finding_bonus(r.total)
+        self._log_rolls(seen, actor=name, against=15,
+                        outcome="success" if bonus else "failure")
+        return replace(plan, range_finding=bonus)
 
     def _volley_aim(self, name: str, victim: str | None) -> Any:
         """The creature a volley's setup is made against: the one in the hex, or, at an
@@ -308,11 +349,12 @@ class ArcheryRules(_Base):
         if dealt and victim is not None:
             self._deal_attack_damage(name, victim, dealt)
         elif not hit and r.natural != 1 and not unintended:
-            self._volley_miss(name, cell, victim, weapon, plan)
+            self._volley_miss(name, cell, victim, weapon, plan,
+                              setup.situation.previous_attacks)
         return {"hit": hit, "target": victim, "total": total, "damage": dealt}
 
     def _volley_miss(self, name: str, cell: Any, victim: str | None, weapon: Any,
-                     plan: Any) -> None:
+                     plan: Any, previous: int = 0) -> None:
         """A volley's miss strikes a creature within 10 ft of the hex (Accuracy by Volume)."""
         m = self.map
         around = [Bystander(self._view(o), "other", m.distance(cell, o), True)
@@ -342,7 +384,8 @@ class ArcheryRules(_Base):
                         miss_chance=0 if m.line_of_sight(name, other) else 50)
         setup = self._attacks_module().prepare(
             self._view(name), self._view(other), weapon, ruleset=self.ruleset,
-            distance_ft=m.distance(name, other), thrown=plan.kind != "bow")
+            distance_ft=m.distance(name, other), thrown=plan.kind != "bow",
+            previous_attacks=previous)
         self._volley_roll(name, at, other, weapon, again, setup, unintended=True)
 
 

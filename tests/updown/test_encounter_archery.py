@@ -234,3 +234,56 @@ def test_a_volley_into_a_full_height_wall_is_refused_and_changes_nothing():
     enc.map.set_wall_height((3, 0), 5)
     out = enc.volley("Archer", (3, 0), "longbow")
     assert out["target"] is None
+
+
+def _d20_of(enc: Encounter, label: str) -> str:
+    return str([r for r in enc.roller.history if label in (r.label or "")][-1].expr)
+
+
+def test_a_second_volley_in_a_turn_takes_the_consecutive_attack_penalty():
+    """A volley is an attack: the turn's second one is at -2 ("Consecutive Attack
+    Penalty"), as a second ordinary shot is (000_8d1d7816ee944f3b.txt, "Volley Shots &
+    Indirect Fire": the attack roll with its penalties)."""
+    enc = _volley_field(1)
+    enc.volley("Archer", (6, 1), "longbow")
+    first = _d20_of(enc, "volleys at")
+    enc.volley("Archer", (6, 1), "longbow")
+    plain = _volley_field(1)
+    plain.attack("Archer", "Orc", "longbow")
+    plain.attack("Archer", "Orc", "longbow")
+    shots = [str(r.expr) for r in plain.roller.history if str(r.expr).startswith("1d20")
+             and "initiative" not in (r.label or "")]
+    assert (first, _d20_of(enc, "volleys at")) == tuple(shots[:2])
+    assert first != shots[1]
+
+
+def test_an_aimed_volley_uses_up_the_aim_and_range_finding_needs_it():
+    """"Range-Finding & Trajectory with Craft(Academia) – (DC15+): Use an Aim Action to
+    attempt a Craft(Academia) Check to gain a +2 Innate Bonus on an Indirect Fire
+    Attack, +1 additional per 5 points by which you surpass DC15"; Aim's +1 Focus is
+    for "your next ranged attack this turn" (000_8d1d7816ee944f3b.txt, "Aim (Big Action,
+    Provokes AOO)")."""
+    from lfgcombat.archery import range_finding_bonus
+
+    enc = _volley_field(2)
+    refused(enc, enc.volley, "Archer", (6, 1), "longbow", range_finding=20,
+            match="has not aimed")
+    enc.aim("Archer")
+    assert any(e.lost_on_action for e in enc._f["Archer"].effects)
+    enc.volley("Archer", (6, 1), "longbow", range_finding=True)
+    assert not any(e.lost_on_action for e in enc._f["Archer"].effects)  # used up
+    check = [r for r in enc.roller.history if "Craft(Academia)" in (r.label or "")]
+    assert len(check) == 1
+    shot = next(e for e in enc.log if e.kind == "volley" and not e.command).data
+    nat20 = 10 if shot["natural"] == 20 else 0
+    assert shot["modifiers"] == -10 + range_finding_bonus(check[0].total) + nat20
+    given = _volley_field(2)
+    given.aim("Archer")
+    given.volley("Archer", (6, 1), "longbow", range_finding=26)  # the GM's roll: +4
+    shot = next(e for e in given.log if e.kind == "volley" and not e.command).data
+    assert shot["modifiers"] == -10 + 4 + (10 if shot["natural"] == 20 else 0)
+    again = Encounter._from_header(enc._header())
+    for e in enc.log:
+        if e.command:
+            again._do(e.kind, dict(e.data))
+    assert again.snapshot() == enc.snapshot()
