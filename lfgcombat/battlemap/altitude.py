@@ -35,11 +35,21 @@ from lfgcombat.grid import FEET_PER_CELL
 
 from .values import MapFormatError, _short
 
-__all__ = ["distance_3d", "check_altitude", "MAX_ALTITUDE_FT", "R_ALTITUDE"]
+__all__ = ["distance_3d", "check_altitude", "AltitudeError", "MAX_ALTITUDE_FT", "R_ALTITUDE"]
 
 #: The highest a creature may be placed or fly, in feet.
 MAX_ALTITUDE_FT = 10_000
 R_ALTITUDE = cite("Other Types of Movement")
+
+
+class AltitudeError(MapFormatError):
+    """An altitude given to ``place``, ``set_altitude`` or a move that is not whole 5-foot
+    steps on the map's scale. A :class:`MapFormatError` as before (callers catching that
+    still do), but its message does not claim a map text: the value came from a call."""
+
+    def __init__(self, message: str) -> None:
+        self.line = None
+        Exception.__init__(self, message)
 
 
 def distance_3d(horizontal_ft: int, vertical_ft: int) -> int:
@@ -59,12 +69,12 @@ def check_altitude(feet: object) -> int:
     """An altitude in feet: a whole multiple of 5 from 0 to :data:`MAX_ALTITUDE_FT`.
 
     Raises:
-        MapFormatError: naming the value and what it must be.
+        AltitudeError: (a MapFormatError) naming the value and what it must be.
     """
     if isinstance(feet, bool) or not isinstance(feet, int):
-        raise MapFormatError(f"altitude must be whole feet (a multiple of 5), got {_short(feet)} "
-                             f"({R_ALTITUDE})")
+        raise AltitudeError(f"altitude must be whole feet (a multiple of 5), got {_short(feet)} "
+                            f"({R_ALTITUDE})")
     if feet < 0 or feet > MAX_ALTITUDE_FT or feet % FEET_PER_CELL:
-        raise MapFormatError(f"altitude must be a multiple of 5 from 0 to {MAX_ALTITUDE_FT} ft, "
-                             f"got {feet} ({R_ALTITUDE})")
+        raise AltitudeError(f"altitude must be a multiple of 5 from 0 to {MAX_ALTITUDE_FT} ft, "
+                            f"got {feet} ({R_ALTITUDE})")
     return feet

@@ -149,3 +149,31 @@ def test_a_charge_after_a_leap_that_lands_in_reach():
     enc.move("Raptor", (4, 1), mode="leap", charge=True)
     enc.attack("Raptor", "Orc", "claw", charge=True)
     assert next(e for e in enc.log if e.kind == "attack" and not e.command).data["charge"]
+
+
+@pytest.mark.parametrize("bad", [7, -5, 10_005, "high", True, 2.5])
+def test_a_bad_altitude_is_refused_naming_the_rule_and_changes_nothing(bad):
+    """An altitude is whole 5-ft steps above the hex (000_8d1d7816ee944f3b.txt, "Other
+    Types of Movement": flyers, swimmers and climbers move in three dimensions; the map
+    counts 5 ft a step): a bad one, to a move, a Run or the GM's set_altitude, is refused
+    before anything is spent, and the message is about the call, not a map text."""
+    from lfgcombat import IllegalActionError
+    from lfgcombat.battlemap.altitude import AltitudeError
+    from lfgcombat.battlemap.values import MapFormatError
+
+    enc = griffon_fight()
+    # a value that is no whole number is refused by the command's argument check first
+    expected = AltitudeError if isinstance(bad, int) and not isinstance(bad, bool) else (
+        AltitudeError, IllegalActionError)
+    for call in (lambda: enc.move("Griffon", (3, 1), mode="fly", altitude=bad),
+                 lambda: enc.run("Griffon", (8, 1), mode="fly", altitude=bad),
+                 lambda: enc.set_altitude("Griffon", bad),
+                 lambda: enc.map.place(mk("Late"), (5, 0), "foes", altitude=bad)):
+        before = enc.snapshot()
+        with pytest.raises(expected, match="altitude") as e:
+            call()
+        if isinstance(e.value, AltitudeError):
+            assert isinstance(e.value, MapFormatError)  # what callers caught before
+        assert "000_8d1d7816ee944f3b.txt" in str(e.value)
+        assert not str(e.value).startswith("map text")
+        assert enc.snapshot() == before and "Late" not in enc.map
