@@ -195,8 +195,8 @@ class OtherMovementRules(_Base):
             raise IllegalActionError("charge=True is for a leap (\"You may make a Charge "
                                      "Attack after making successful Jump&Sprint check\")",
                                      R_LEAPER)
-        self._move_in_mode(name, f, cell, aoo, mode, level, budget, left, vertical, cont)
-        if charge:
+        if self._move_in_mode(name, f, cell, aoo, mode, level, budget, left, vertical, cont,
+                              charge):
             self._leap_charge(name, f)
 
     def _leap_charge(self, name: str, f: Any) -> None:
@@ -215,13 +215,18 @@ class OtherMovementRules(_Base):
         f.update_turn(last_action="run", run_ft=moved)  # a Charge follows it, as after a Run
 
     def _move_in_mode(self, name: str, f: Any, cell: Any, aoo: Any, mode: str, level: int,
-                      budget: MovementBudget, left: int, vertical: int, cont: bool) -> None:
+                      budget: MovementBudget, left: int, vertical: int, cont: bool,
+                      charge: bool = False) -> bool:
         """Validate the path in ``mode``, spend, walk it (AOO strike where provoked), set the
-        altitude and record the budget."""
+        altitude and record the budget. Returns whether a Charge may follow (``charge``,
+        unless a leap's Jump&Sprint check fell short)."""
         m = self.map
         with m.moving(name, mode, level):
             if mode == "leap":
                 path = m.run_path(name, cell, feet=left)  # a jump is a straight line
+                path, cleared = self._leap_check(name, path, budget.speeds.leaper)
+                if charge and not cleared:
+                    charge = False  # fell short: no Charge after it (the leap_check says)
             elif cell == m.token(name).anchor:
                 path = [cell]
             else:
@@ -253,6 +258,38 @@ class OtherMovementRules(_Base):
             "budget_spent": budget.spent, "legs": [list(leg) for leg in budget.legs],
             "rule": R_OTHER})
         self._lose_aim_on_move(name)
+        return charge
+
+    def _leap_check(self, name: str, path: list[Any], leaper: int) -> tuple[list[Any], bool]:
+        """A leap longer than X rolls 1d20 + Jump&Sprint against
+        :func:`~lfgcombat.movement_modes.leap_dc` ("You cannot fail on a horizontal jump of
+        X feet or less", 000_8d1d7816ee944f3b.txt, "Leaper"; the DC inferred). On a failure
+        the leap carries :func:`~lfgcombat.movement_modes.leap_landing_ft` and lands on the
+        last hex of its line within that where the creature may stand (at worst where it
+        started). Logs a ``leap_check`` event. Returns the path leapt and whether it
+        landed where it was aimed."""
+        from ..movement_modes import leap_dc, leap_landing_ft
+        m = self.map
+        feet = int(m.distance(name, path[-1]))
+        dc = leap_dc(leaper, feet)
+        if dc is None:
+            return path, True
+        stat = self.skill(name, "jump&sprint")
+        bonus = int(stat.value or 0)
+        roll = self._roll(f"1d20{bonus:+d}", label=f"{name} Jump&Sprint to leap {feet} ft "
+                          f"(DC {dc})", actor=name, against=dc, fortune=stat.fortune)
+        ok = roll.total >= dc
+        end = len(path) - 1
+        if not ok:
+            carried = leap_landing_ft(leaper, int(roll.total), feet)
+            p = m._placed[name]
+            while end > 0 and (int(m.distance(name, path[end])) > carried or m._why_not_stand(
+                    m._footprint_at(p.size, path[end]), name, p.side, p.size, ending=True)):
+                end -= 1
+        self._emit("leap_check", actor=name, data={
+            "feet": feet, "dc": dc, "total": roll.total, "success": ok,
+            "landed_ft": int(m.distance(name, path[end])), "rule": R_LEAPER})
+        return path[:end + 1], ok
 
     def _fly_path(self, name: str, mode: str, cell: Any, path: list[Any],
                   budget: MovementBudget, left: int

@@ -18,7 +18,8 @@ from .events import Event, effect_class
 
 __all__ = ["MovedMode", "RanMode", "AltitudeSet", "DiveAttack", "FlyerDropped", "FlyerFalls",
            "FlyerStalls", "FlyerRegains", "Unintended", "Volley", "DoorOpened", "Forced",
-           "ObjectHit", "ObjectBroken", "HeldObjectHit", "ChestBrokenOpen", "Hurdled"]
+           "ObjectHit", "ObjectBroken", "HeldObjectHit", "ChestBrokenOpen", "Hurdled",
+           "LeapCheck"]
 
 
 def _effect(name: str, kind: str, fields: tuple[str, ...], about: str, text: Any
@@ -107,6 +108,13 @@ Hurdled = _effect(
                  + ("in stride" if d.get("dc") is None else
                     f"{d.get('total')} vs DC {d.get('dc')}, "
                     f"{'success' if d.get('success') else 'failure'}"))
+LeapCheck = _effect(
+    "LeapCheck", "leap_check", ("feet", "dc", "total", "success", "landed_ft"),
+    "a Jump&Sprint check for a leap longer than Leaper X: feet (asked), dc, total, success, "
+    "landed_ft (how far it carried)",
+    lambda e, d: f"{e.who} leaps {d.get('feet')} ft: {d.get('total')} vs DC {d.get('dc')}, "
+                 + ("lands where aimed" if d.get("success") else
+                    f"falls short, landing {d.get('landed_ft')} ft on"))
 ChestBrokenOpen = _effect(
     "ChestBrokenOpen", "chest_broken_open", ("chest", "broken", "intact"),
     "a chest broken open: chest, broken (fragile items), intact",
