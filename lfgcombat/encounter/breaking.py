@@ -72,6 +72,14 @@ class BreakingContext(Protocol):
 
     def _do(self, kind: str, args: dict[str, Any]) -> Any: ...
 
+    def _provocation(self, mover: str, provokers: Any, aoo: Any, action: str
+                     ) -> tuple[list[str], list[str]]: ...
+
+    def _resolve_provocation(self, mover: str, offered: list[str], take: list[str],
+                             action: str, steps: Any = None) -> None: ...
+
+    def _threatening_enemies(self, name: str) -> list[str]: ...
+
 
 if TYPE_CHECKING:
     _Base = BreakingContext
@@ -108,13 +116,20 @@ class BreakingRules(_Base):
                                      f"{feet} ft", rule)
         return d
 
-    def open_door(self, name: str, at: Any) -> Any:
-        """Open an unlocked door next to ``name``: a Swift Action."""
-        self._do("open_door", {"name": name, "at": self._cell_arg(at)})
+    def open_door(self, name: str, at: Any, *, key: bool = False, aoo: Any = None) -> Any:
+        """Open a door next to ``name``: "An unlocked door or a door with an easily accesses
+        latch may be opened as a Swift Action. Unlocking a lock with a key & opening the
+        door uses a Big Action that Provokes AOO" (000_8d1d7816ee944f3b.txt, "Moving in
+        Combat – Terrain, Creatures, & Other Issues"). ``key=True``: it has the key (the GM
+        says so); ``aoo`` as for :meth:`move` (who strikes at the unlocking creature)."""
+        args: dict[str, Any] = {"name": name, "at": self._cell_arg(at)}
+        if key or aoo is not None:  # older saves recorded neither
+            args.update(key=key, aoo=aoo)
+        self._do("open_door", args)
         return self
 
     @command
-    def _h_open_door(self, name: str, at: Any) -> None:
+    def _h_open_door(self, name: str, at: Any, key: bool = False, aoo: Any = None) -> None:
         self._actor(name)
         self._need_map(name)
         cell = self._cell(at)
@@ -123,14 +138,23 @@ class BreakingRules(_Base):
         if door.state != "closed":
             raise IllegalActionError(f"the door at {self.map.offset(cell)} is {door.state}",
                                      R_DOOR_SWIFT)
-        if door.lock > 0:
-            raise IllegalActionError("the door is locked: force it, break it or pick the lock",
-                                     RULE_DOORS)
-        self._check_spend(name, "swift", "open_door")
-        self._spend(name, "swift", "open_door")
+        if door.lock > 0 and not key:
+            raise IllegalActionError("the door is locked: unlock it with its key "
+                                     "(open_door(..., key=True): a Big Action that provokes), "
+                                     "force it, break it or pick the lock", RULE_DOORS)
+        if key:  # "Unlocking a lock with a key & opening the door": a Big Action, provokes
+            self._check_spend(name, "big", "unlock_door")  # data/actions.csv's row
+            offered, take = self._provocation(name, self._threatening_enemies(name), aoo,
+                                              "unlock_door")
+            self._spend(name, "big", "unlock_door")
+        else:
+            self._check_spend(name, "swift", "open_door")
+            self._spend(name, "swift", "open_door")
         self.map.open_door(cell)
         self._emit("door_opened", actor=name, data={"at": list(self.map.offset(cell)),
                                                     "rule": R_DOOR_SWIFT})
+        if key:
+            self._resolve_provocation(name, offered, take, "unlock_door")
 
     def force_door(self, name: str, at: Any) -> Any:
         """Force a door (or a chest, by its label) open: a Big Action, a Strength Check

@@ -127,7 +127,8 @@ RunModeCommand = _command("run_mode", ("name", "to", "aoo", "mode", "altitude"),
 SetAltitudeCommand = _command("set_altitude", ("name", "feet"), "the GM sets an altitude")
 FlyerFallsCommand = _command("flyer_falls", ("name", "regains"), "a flyer loses its flight")
 VolleyCommand = _command("volley", ("name", "at", "weapon", "range_finding"), "a volley")
-OpenDoorCommand = _command("open_door", ("name", "at"), "opening a door")
+OpenDoorCommand = _command("open_door", ("name", "at", "key", "aoo"),
+                           "opening a door (key: unlocking it with its key)")
 ForceDoorCommand = _command("force_door", ("name", "at"), "forcing a door or chest")
 AttackObjectCommand = _command("attack_object", ("name", "at", "weapon"),
                                "attacking a door or object")

@@ -201,3 +201,27 @@ def test_a_second_strike_on_a_held_shield_starts_from_what_the_first_left():
     fork = enc.fork()
     fork.undo()  # the second strike undone in the fork: the first one's HP stands
     assert [e.data for e in fork.log if e.kind == "held_object_hit"] == [first]
+
+
+def test_unlocking_with_the_key_is_a_big_action_that_provokes():
+    """"Unlocking a lock with a key & opening the door uses a Big Action that Provokes
+    AOO" (000_8d1d7816ee944f3b.txt, "Moving in Combat – Terrain, Creatures, & Other
+    Issues"); without the key a locked door stays shut (force it, break it, pick it)."""
+    cs = [mk("Brute", init=40, abilities={"str": 18}, weapons=[MACE]), mk("Guard", level=1)]
+    m = HexMap.from_text(CELL)
+    m.place(cs[0], (1, 1), "party")
+    m.place(cs[1], (0, 1), "guards")  # beside the Brute: it threatens the unlocking
+    enc = Encounter(cs, map=m, seed=1).start()
+    refused(enc, enc.open_door, "Brute", (2, 1), match="locked")
+    refused(enc, enc.open_door, "Brute", (2, 1), key="yes", match="key must be True")
+    enc.open_door("Brute", (2, 1), key=True, aoo=["Guard"])
+    assert enc.map.door((2, 1)).state == "open"
+    assert enc.actions_left("Brute").big == 1
+    spend = next(e for e in enc.log if e.kind == "spend" and e.actor == "Brute")
+    assert spend.data["action"] == "unlock_door" and spend.data["type"] == "big"
+    assert any(e.kind == "aoo" and e.actor == "Guard" for e in enc.log)
+    again = Encounter._from_header(enc._header())
+    for e in enc.log:
+        if e.command:
+            again._do(e.kind, dict(e.data))
+    assert again.snapshot() == enc.snapshot()
