@@ -275,7 +275,9 @@ class ArcheryRules(_Base):
                 f"{m.offset(cell)} is inside a full-height wall: a volley is aimed at a hex "
                 "the projectile can come down in (\"Select a hex you wish to strike\"); aim "
                 "at a hex beyond the wall", RULE_VOLLEY)
-        ceiling = _NO_CEILING if m.ceiling is None else m.ceiling
+        # the clearance is above the one shooting: an archer flying 30 ft up under a 60-ft
+        # ceiling has 30 ft of it
+        ceiling = _NO_CEILING if m.ceiling is None else max(0, m.ceiling - m.altitude(name))
         seen = m.line_of_sight(name, cell)
         targets = [o for o in m.at(cell) if o in self._f and not self._f[o].dead]
         plan = volley(_check_weapon(weapon), ceiling, seen=seen, range_finding_check=check)

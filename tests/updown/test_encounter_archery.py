@@ -287,3 +287,19 @@ def test_an_aimed_volley_uses_up_the_aim_and_range_finding_needs_it():
         if e.command:
             again._do(e.kind, dict(e.data))
     assert again.snapshot() == enc.snapshot()
+
+
+def test_the_clearance_a_volley_needs_is_above_the_archer():
+    """"This attack requires a vertical clearance of at least 50 feet with a bow"
+    (000_8d1d7816ee944f3b.txt, "Volley Shots & Indirect Fire"): under a 60-ft ceiling an
+    archer on the ground has it, one flying 30 ft up has 30 ft (enough for a javelin)."""
+    enc = _volley_field(3)
+    enc.map.ceiling = 60
+    enc.set_altitude("Archer", 30)
+    refused(enc, enc.volley, "Archer", (6, 1), "longbow", match="needs 50 ft of vertical "
+            "clearance, not 30")
+    enc.volley("Archer", (6, 1), "javelin")
+    ground = _volley_field(3)
+    ground.map.ceiling = 60
+    ground.volley("Archer", (6, 1), "longbow")
+    assert sum(1 for e in ground.log if e.kind == "volley" and not e.command) >= 1
