@@ -21,7 +21,9 @@ degrees) and only turning onto it counts. A move's altitude change is made at it
 the Ascend Rate per 5 ft in flight and 5 ft per 5 ft climbing or swimming; descending costs
 nothing extra in flight and
 5 ft per 5 ft otherwise. The budget of one Big Action is shared by every mode and by a
-plain ``move`` made right after (and the other way round).
+plain ``move`` made right after (and the other way round). A leap longer than X rolls
+Jump&Sprint (DC: the feet beyond X, inferred) and falls short on a failure; a Leaper up a
+wall or cliff may leap down, the fall counting X/2 ft less ("Leaper").
 """
 
 from __future__ import annotations
@@ -89,6 +91,9 @@ class OtherMovementContext(Protocol):
               outcome: str | None = None) -> Any: ...
 
     def skill(self, name: str, skill: str, extra: Any = None) -> Any: ...
+
+    def _apply_damage(self, name: str, amount: int, dtype: str | None, *, struck: bool,
+                      source: str | None) -> None: ...
 
 
 if TYPE_CHECKING:
@@ -170,11 +175,7 @@ class OtherMovementRules(_Base):
             what = "Leaper X" if mode == "leap" else f"{mode} speed"
             raise IllegalActionError(f"{name} cannot {mode}: it has no {what} "
                                      f"(movement: {speeds.text() or 'none'})", R_OTHER)
-        start_alt = self.map.altitude(name)
-        level = start_alt if altitude is None else check_altitude(altitude)
-        if mode in ("walk", "leap") and (level or start_alt):
-            raise IllegalActionError(f"{name} cannot {mode} {start_alt or level} ft up: walking "
-                                     "and leaping start and end on the ground", R_OTHER)
+        start_alt, level, jump_down = self._mode_levels(name, mode, altitude)
         budget = self.movement_budget(name)
         if budget is not None and budget.remaining(mode) <= 0:
             budget = None  # this Big Action's movement is used up: a new Big Action
@@ -183,7 +184,8 @@ class OtherMovementRules(_Base):
             self._check_spend(name, "big", "move")
             budget = MovementBudget(speeds, heading=self._flight_heading(name)
                                     if mode == "fly" else None)
-        vertical = self._vertical_cost(name, speeds, mode, level - start_alt)
+        vertical = 0 if jump_down else self._vertical_cost(name, speeds, mode,
+                                                           level - start_alt)
         left = budget.remaining(mode) - vertical
         if left < 0 or (left == 0 and cell != self.map.token(name).anchor):
             raise IllegalActionError(
@@ -195,9 +197,56 @@ class OtherMovementRules(_Base):
             raise IllegalActionError("charge=True is for a leap (\"You may make a Charge "
                                      "Attack after making successful Jump&Sprint check\")",
                                      R_LEAPER)
-        if self._move_in_mode(name, f, cell, aoo, mode, level, budget, left, vertical, cont,
-                              charge):
+        go_on = self._move_in_mode(name, f, cell, aoo, mode, level, budget, left, vertical,
+                                   cont, charge)
+        if jump_down and not f.dead:
+            self._jumped_down(name, start_alt, speeds.leaper)
+        if go_on:
             self._leap_charge(name, f)
+
+    def _mode_levels(self, name: str, mode: str, altitude: int | None
+                     ) -> tuple[int, int, bool]:
+        """The altitude a move by ``mode`` starts at, the one it ends at, and whether it is
+        a Leaper's purposeful jump down ("If purposefully jumping downwards, you reduce the
+        effective distance of a fall by (X/2) feet", "Leaper": a leap from a wall or cliff it
+        clings to, or from a height it is asked to leave with ``altitude=0``, not in water).
+        Walking and other leaps start and end on the ground."""
+        start_alt = self.map.altitude(name)
+        level = start_alt if altitude is None else check_altitude(altitude)
+        if mode == "leap" and start_alt > 0 and not level and (
+                self._climbing(name) or (altitude == 0 and not self._in_water(name))):
+            return start_alt, 0, True
+        if mode in ("walk", "leap") and (level or start_alt):
+            raise IllegalActionError(f"{name} cannot {mode} {start_alt or level} ft up: walking "
+                                     "and leaping start and end on the ground (a Leaper up a "
+                                     "wall may jump down: move(..., mode='leap', "
+                                     "altitude=0))", R_OTHER)
+        return start_alt, level, False
+
+    def _climbing(self, name: str) -> bool:
+        """``name`` is up a climbable wall or cliff (its hex is climbable terrain)."""
+        from ..battlemap import Terrain
+        return self.map.terrain(self.map.token(name).anchor) is Terrain.CLIMBABLE
+
+    def _in_water(self, name: str) -> bool:
+        """``name``'s hex is water (a swimmer swims down; it does not fall)."""
+        from ..battlemap import Terrain
+        return self.map.terrain(self.map.token(name).anchor) is Terrain.WATER
+
+    def _jumped_down(self, name: str, from_ft: int, leaper: int) -> None:
+        """The fall of a purposeful jump down from ``from_ft``: its damage as
+        :func:`~lfgcombat.falling.falling_damage` gives it with ``leaper=X`` (the fall counts
+        X/2 ft less; Leaper 20 treats a 15-ft fall as 5 ft), logged as ``jumped_down``."""
+        from ..falling import falling_damage
+        v = self._view(name)
+        size = v.size.value if hasattr(v.size, "value") else str(v.size)
+        hit = falling_damage(int(v.max_hp), from_ft, size, leaper=leaper)
+        self._emit("jumped_down", actor=name, data={
+            "from_ft": from_ft, "effective_ft": hit.effective_ft, "damage": hit.applied.taken,
+            "lines": list(hit.lines), "rule": R_LEAPER})
+        if hit.applied.taken > 0:
+            self._apply_damage(name, hit.applied.taken, "bludgeoning", struck=False,
+                               source="a jump down")
 
     def _leap_charge(self, name: str, f: Any) -> None:
         """"You may make a Charge Attack after making successful Jump&Sprint check to land

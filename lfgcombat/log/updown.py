@@ -19,7 +19,7 @@ from .events import Event, effect_class
 __all__ = ["MovedMode", "RanMode", "AltitudeSet", "DiveAttack", "FlyerDropped", "FlyerFalls",
            "FlyerStalls", "FlyerRegains", "Unintended", "Volley", "DoorOpened", "Forced",
            "ObjectHit", "ObjectBroken", "HeldObjectHit", "ChestBrokenOpen", "Hurdled",
-           "LeapCheck"]
+           "LeapCheck", "JumpedDown"]
 
 
 def _effect(name: str, kind: str, fields: tuple[str, ...], about: str, text: Any
@@ -115,6 +115,11 @@ LeapCheck = _effect(
     lambda e, d: f"{e.who} leaps {d.get('feet')} ft: {d.get('total')} vs DC {d.get('dc')}, "
                  + ("lands where aimed" if d.get("success") else
                     f"falls short, landing {d.get('landed_ft')} ft on"))
+JumpedDown = _effect(
+    "JumpedDown", "jumped_down", ("from_ft", "effective_ft", "damage", "lines"),
+    "a Leaper's purposeful jump down: from_ft, effective_ft (less X/2), damage, lines",
+    lambda e, d: f"{e.who} jumps down {d.get('from_ft')} ft (a fall of "
+                 f"{d.get('effective_ft')} ft): {d.get('damage')} damage")
 ChestBrokenOpen = _effect(
     "ChestBrokenOpen", "chest_broken_open", ("chest", "broken", "intact"),
     "a chest broken open: chest, broken (fragile items), intact",

@@ -177,3 +177,53 @@ def test_a_bad_altitude_is_refused_naming_the_rule_and_changes_nothing(bad):
         assert "000_8d1d7816ee944f3b.txt" in str(e.value)
         assert not str(e.value).startswith("map text")
         assert enc.snapshot() == before and "Late" not in enc.map
+
+
+def _cat_on_the_wall(up: int) -> Encounter:
+    cat = Creature.from_dict({"name": "Cat", "level": 3, "max_hp": 60, "speed": 30,
+                              "initiative_rating": 40,
+                              "movement": "Move Speed 30, Climb 20, Leaper 20"})
+    m = HexMap.from_text("terrain: |\n  . . ^ . . . . .\n")
+    m.place(cat, (2, 0), "cats", altitude=up)
+    m.place(mk("Far"), (7, 0), "dogs")
+    return Encounter([cat, mk("Far")], map=m, seed=1).start()
+
+
+@pytest.mark.parametrize("up", [15, 30, 60])
+def test_a_leaper_jumping_down_from_a_wall_counts_the_fall_x_over_2_shorter(up):
+    """"If purposefully jumping downwards, you reduce the effective distance of a fall by
+    (X/2) feet. Ex: A creature with Leaper 20 can treat a 15-foot fall as only a 5-foot
+    fall" (000_8d1d7816ee944f3b.txt, "Leaper"): the leap off the wall lands on the ground
+    and deals falling_damage(..., leaper=20), the fall's own rule ("Falling & Falling
+    Damage"); the leap across spends the land budget, the fall none."""
+    from lfgcombat.falling import falling_damage
+
+    enc = _cat_on_the_wall(up)
+    enc.move("Cat", (4, 0), mode="leap", altitude=0)
+    ev = next(e for e in enc.log if e.kind == "jumped_down")
+    expect = falling_damage(60, up, "medium", leaper=20)
+    assert ev.data["effective_ft"] == expect.effective_ft == max(0, up - 10)
+    assert ev.data["damage"] == expect.applied.taken
+    assert enc.state("Cat")["hp"] == 60 - expect.applied.taken
+    if up == 15:
+        assert ev.data["damage"] == 0  # the text's example: a 5-ft fall
+    else:
+        assert expect.applied.taken < falling_damage(60, up, "medium").applied.taken
+    assert enc.map.altitude("Cat") == 0 and enc.movement_budget("Cat").spent == 10
+    again = Encounter._from_header(enc._header())
+    for e in enc.log:
+        if e.command:
+            again._do(e.kind, dict(e.data))
+    assert again.snapshot() == enc.snapshot()
+
+
+def test_a_leap_still_never_rises_and_a_swimmer_does_not_jump_down():
+    enc = _cat_on_the_wall(0)
+    refused(enc, enc.move, "Cat", (4, 0), mode="leap", altitude=10, match="on the ground")
+    frog = Creature.from_dict({"name": "Frog", "level": 1, "max_hp": 8, "speed": 10,
+                               "initiative_rating": 40,
+                               "movement": "Move Speed 10, Swim 20, Leaper 10"})
+    m = HexMap.from_text("terrain: |\n  . ~ ~ ~ .\n")
+    m.place(frog, (1, 0), "frogs", altitude=10)
+    pond = Encounter([frog], map=m, seed=1).start()
+    refused(pond, pond.move, "Frog", (0, 0), mode="leap", altitude=0, match="on the ground")
