@@ -270,12 +270,15 @@ class OtherMovementRules(_Base):
         altitude and record the budget. Returns whether a Charge may follow (``charge``,
         unless a leap's Jump&Sprint check fell short)."""
         m = self.map
-        with m.moving(name, mode, level):
+        apex = self._leap_apex(name, cell) if mode == "leap" else 0
+        with m.moving(name, mode, apex or level):  # a leap over a low wall clears its top
             if mode == "leap":
                 path = m.run_path(name, cell, feet=left)  # a jump is a straight line
+                self._leap_lands(name, path[-1], apex)
+                path, over = self._leap_over(name, path, apex, budget.speeds.leaper)
                 path, cleared = self._leap_check(name, path, budget.speeds.leaper)
-                if charge and not cleared:
-                    charge = False  # fell short: no Charge after it (the leap_check says)
+                if charge and not (over and cleared):
+                    charge = False  # fell short: no Charge after it (the event says)
             elif cell == m.token(name).anchor:
                 path = [cell]
             else:
@@ -309,6 +312,71 @@ class OtherMovementRules(_Base):
         self._lose_aim_on_move(name)
         return charge
 
+    def _low_walls(self, name: str, cells: list[Any]) -> list[int]:
+        """The heights of the walls with a height (:meth:`HexMap.wall_top
+        <lfgcombat.battlemap.HexMap.wall_top>`) under ``name``'s body along ``cells``."""
+        m = self.map
+        size = m._placed[name].size
+        return [top for c in cells for x in m._footprint_at(size, c)
+                if (top := m.wall_top(x)) is not None]
+
+    def _leap_apex(self, name: str, cell: Any) -> int:
+        """How high a leap to ``cell`` must go to clear the low walls on its straight line
+        (0: none), in whole 5-ft steps."""
+        m = self.map
+        tops = self._low_walls(name, m.geometry.line(m.token(name).anchor, m._as_cell(cell)))
+        top = max(tops, default=0)
+        return top + (-top % 5)
+
+    def _leap_lands(self, name: str, cell: Any, apex: int) -> None:
+        """A leap over a wall comes down on the ground: the landing must be free there."""
+        if not apex:
+            return
+        m = self.map
+        p = m._placed[name]
+        with m.moving(name, "leap", 0):
+            why = m._why_not_stand(m._footprint_at(p.size, cell), name, p.side, p.size,
+                                   ending=True)
+        if why:
+            raise IllegalActionError(f"{name} cannot land its leap at {m.offset(cell)}: {why}",
+                                     getattr(why, "rule", R_LEAPER))
+
+    def _leap_over(self, name: str, path: list[Any], apex: int, leaper: int
+                   ) -> tuple[list[Any], bool]:
+        """"You may make a Jump&Sprint check to hurdle a barrier or leap over an obstacle as
+        part of a Big Action movement" (000_8d1d7816ee944f3b.txt, "Leaper"): a leap across a
+        low wall hurdles its height (:func:`~lfgcombat.movement_modes.hurdle_dc`, DCs
+        rebuilt in ``data/hurdles.csv``; in stride needs no roll; too tall is refused). A
+        failure stops the leap before the wall, on the last hex it may stand on. Logs a
+        ``hurdled`` event. Returns the path and whether the wall was cleared."""
+        if not apex:
+            return path, True
+        from ..movement_modes import hurdle_dc
+        m = self.map
+        v = self._view(name)
+        barrier = max(self._low_walls(name, path[1:]))
+        h = hurdle_dc(v.size, barrier, leaper=leaper)
+        data: dict[str, Any] = {"barrier_ft": barrier, "hurdle": h.hurdle, "dc": h.dc,
+                                "height_ft": h.height_ft, "effective_ft": h.effective_ft,
+                                "total": None, "success": True, "rule": h.rule}
+        if h.dc is not None:
+            stat = self.skill(name, "jump&sprint")
+            bonus = int(stat.value or 0)
+            roll = self._roll(f"1d20{bonus:+d}", label=f"{name} Jump&Sprint to leap over a "
+                              f"{barrier}-ft wall (DC {h.dc})", actor=name, against=h.dc,
+                              fortune=stat.fortune)
+            data.update(total=roll.total, success=roll.total >= h.dc)
+        self._emit("hurdled", actor=name, data=data)
+        if data["success"]:
+            return path, True
+        end = next(i for i in range(1, len(path)) if self._low_walls(name, [path[i]])) - 1
+        p = m._placed[name]
+        with m.moving(name, "leap", 0):
+            while end > 0 and m._why_not_stand(m._footprint_at(p.size, path[end]), name,
+                                               p.side, p.size, ending=True):
+                end -= 1
+        return path[:end + 1], False
+
     def _leap_check(self, name: str, path: list[Any], leaper: int) -> tuple[list[Any], bool]:
         """A leap longer than X rolls 1d20 + Jump&Sprint against
         :func:`~lfgcombat.movement_modes.leap_dc` ("You cannot fail on a horizontal jump of
@@ -332,9 +400,11 @@ class OtherMovementRules(_Base):
         if not ok:
             carried = leap_landing_ft(leaper, int(roll.total), feet)
             p = m._placed[name]
-            while end > 0 and (int(m.distance(name, path[end])) > carried or m._why_not_stand(
-                    m._footprint_at(p.size, path[end]), name, p.side, p.size, ending=True)):
-                end -= 1
+            with m.moving(name, "leap", 0):  # it comes down on the ground, not a wall's top
+                while end > 0 and (int(m.distance(name, path[end])) > carried
+                                   or m._why_not_stand(m._footprint_at(p.size, path[end]),
+                                                       name, p.side, p.size, ending=True)):
+                    end -= 1
         self._emit("leap_check", actor=name, data={
             "feet": feet, "dc": dc, "total": roll.total, "success": ok,
             "landed_ft": int(m.distance(name, path[end])), "rule": R_LEAPER})

@@ -200,3 +200,68 @@ def test_a_leap_that_falls_short_of_the_foe_gives_no_charge() -> None:
         pytest.fail("no seed failed a DC 25 leap")
     assert enc.map.offset(enc.map.token("Raptor").anchor) != (7, 1)
     refused(enc, enc.attack, "Raptor", "Orc", "claw", charge=True, match="[Cc]harge")
+
+
+# -- a leap over a low wall hurdles it ("Leaper": "You may make a Jump&Sprint check to
+# hurdle a barrier or leap over an obstacle as part of a Big Action movement") ------------
+def _wall(seed: int, height: int, leaper: int = 10, jump: int = 4) -> Encounter:
+    d = Creature.from_dict({"name": "Deino", "level": 3, "max_hp": 30, "speed": 30,
+                            "initiative_rating": 40,
+                            "movement": f"Move Speed 30, Leaper {leaper}",
+                            "skills": {"jump&sprint": jump}})
+    m = HexMap.from_text(f"terrain: |\n  . . . # . . . . . .\nwall_height: {height}\n")
+    m.place(d, (1, 0), "raptors")
+    m.place(mk("Far"), (9, 0), "foes")
+    return Encounter([d, mk("Far")], map=m, seed=seed).start()
+
+
+def test_a_leaper_clears_a_low_wall_in_stride_and_lands_beyond_it() -> None:
+    """A 5-ft wall less Leaper 10's +X/2 is nothing to a Medium jumper: in stride, no
+    roll (data/hurdles.csv); the leap (20 ft, DC 10 past X) comes down on the ground."""
+    for seed in range(1, 30):
+        enc = _wall(seed, 5)
+        enc.move("Deino", (5, 0), mode="leap")
+        hurdle = next(e for e in enc.log if e.kind == "hurdled").data
+        assert hurdle["dc"] is None and hurdle["success"] and hurdle["barrier_ft"] == 5
+        far = next(e for e in enc.log if e.kind == "leap_check").data
+        at = enc.map.offset(enc.map.token("Deino").anchor)
+        assert at == ((5, 0) if far["success"] else (1 + far["landed_ft"] // 5, 0))
+        assert at != (3, 0) and enc.map.altitude("Deino") == 0  # never on the wall's top
+
+
+def test_a_wall_of_the_jumpers_height_needs_dc_20_and_a_miss_stops_before_it() -> None:
+    """A 10-ft wall less Leaper 10's 5 ft is a 5-ft barrier for a 5.5-ft jumper: the
+    "head" row, DC 20 (inferred from d20's high jump). On a failure the leap stops on the
+    last hex before the wall; its rate agrees with the exact P(1d20 + 4 >= 20) = 1/4."""
+    from math import sqrt
+    n, wins = 160, 0
+    for seed in range(1, n + 1):
+        enc = _wall(seed, 10)
+        enc.move("Deino", (5, 0), mode="leap")
+        hurdle = next(e for e in enc.log if e.kind == "hurdled").data
+        assert hurdle["dc"] == 20 and hurdle["hurdle"] == "head"
+        at = enc.map.offset(enc.map.token("Deino").anchor)
+        if hurdle["success"]:
+            wins += 1
+            assert at[0] > 3
+        else:
+            assert at == (2, 0)
+            assert not any(e.kind == "leap_check" for e in enc.log)  # 5 ft: within X
+    assert abs(wins / n - 0.25) < 4 * sqrt(0.25 * 0.75 / n)
+
+
+def test_too_tall_a_wall_or_a_full_wall_is_refused_and_changes_nothing() -> None:
+    enc = _wall(1, 15)
+    refused(enc, enc.move, "Deino", (5, 0), mode="leap", match="too tall to hurdle")
+    full = HexMap.from_text("terrain: |\n  . . . # . . . . . .\n")
+    d = Creature.from_dict({"name": "Deino", "level": 3, "max_hp": 30, "speed": 30,
+                            "initiative_rating": 40, "movement": "Move Speed 30, Leaper 10"})
+    full.place(d, (1, 0), "raptors")
+    blocked = Encounter([d], map=full, seed=1).start()
+    refused(blocked, blocked.move, "Deino", (5, 0), mode="leap", match="blocked")
+
+
+def test_a_leap_over_a_wall_may_not_land_on_a_creature() -> None:
+    enc = _wall(1, 5)
+    enc.map.place(mk("Sitter"), (5, 0), "foes")
+    refused(enc, enc.move, "Deino", (5, 0), mode="leap", match="cannot land")
