@@ -31,7 +31,8 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any, Protocol
 
-from ..battlemap.altitude import check_altitude
+from ..battlemap.altitude import (check_altitude, ground_distance, ground_problem,
+                                  last_ground_index, leap_apex, low_wall_tops)
 from ..citations import cite
 from ..errors import IllegalActionError
 from ..flight import (ascend_cost, check_turns, maneuverability, path_turns, planar,
@@ -213,8 +214,10 @@ class OtherMovementRules(_Base):
         Walking and other leaps start and end on the ground."""
         start_alt = self.map.altitude(name)
         level = start_alt if altitude is None else check_altitude(altitude)
+        from ..battlemap import Terrain
+        under = self.map.terrain(self.map.token(name).anchor)
         if mode == "leap" and start_alt > 0 and not level and (
-                self._climbing(name) or (altitude == 0 and not self._in_water(name))):
+                under is Terrain.CLIMBABLE or (altitude == 0 and under is not Terrain.WATER)):
             return start_alt, 0, True
         if mode in ("walk", "leap") and (level or start_alt):
             raise IllegalActionError(f"{name} cannot {mode} {start_alt or level} ft up: walking "
@@ -222,16 +225,6 @@ class OtherMovementRules(_Base):
                                      "wall may jump down: move(..., mode='leap', "
                                      "altitude=0))", R_OTHER)
         return start_alt, level, False
-
-    def _climbing(self, name: str) -> bool:
-        """``name`` is up a climbable wall or cliff (its hex is climbable terrain)."""
-        from ..battlemap import Terrain
-        return self.map.terrain(self.map.token(name).anchor) is Terrain.CLIMBABLE
-
-    def _in_water(self, name: str) -> bool:
-        """``name``'s hex is water (a swimmer swims down; it does not fall)."""
-        from ..battlemap import Terrain
-        return self.map.terrain(self.map.token(name).anchor) is Terrain.WATER
 
     def _jumped_down(self, name: str, from_ft: int, leaper: int) -> None:
         """The fall of a purposeful jump down from ``from_ft``: its damage as
@@ -270,11 +263,14 @@ class OtherMovementRules(_Base):
         altitude and record the budget. Returns whether a Charge may follow (``charge``,
         unless a leap's Jump&Sprint check fell short)."""
         m = self.map
-        apex = self._leap_apex(name, cell) if mode == "leap" else 0
+        apex = leap_apex(m, name, cell) if mode == "leap" else 0
         with m.moving(name, mode, apex or level):  # a leap over a low wall clears its top
             if mode == "leap":
                 path = m.run_path(name, cell, feet=left)  # a jump is a straight line
-                self._leap_lands(name, path[-1], apex)
+                why = ground_problem(m, name, path[-1]) if apex else None
+                if why:  # over a wall it comes down on the ground: free there?
+                    raise IllegalActionError(f"{name} cannot land its leap at "
+                                             f"{m.offset(path[-1])}: {why}", R_LEAPER)
                 path, over = self._leap_over(name, path, apex, budget.speeds.leaper)
                 path, cleared = self._leap_check(name, path, budget.speeds.leaper)
                 if charge and not (over and cleared):
@@ -312,35 +308,6 @@ class OtherMovementRules(_Base):
         self._lose_aim_on_move(name)
         return charge
 
-    def _low_walls(self, name: str, cells: list[Any]) -> list[int]:
-        """The heights of the walls with a height (:meth:`HexMap.wall_top
-        <lfgcombat.battlemap.HexMap.wall_top>`) under ``name``'s body along ``cells``."""
-        m = self.map
-        size = m._placed[name].size
-        return [top for c in cells for x in m._footprint_at(size, c)
-                if (top := m.wall_top(x)) is not None]
-
-    def _leap_apex(self, name: str, cell: Any) -> int:
-        """How high a leap to ``cell`` must go to clear the low walls on its straight line
-        (0: none), in whole 5-ft steps."""
-        m = self.map
-        tops = self._low_walls(name, m.geometry.line(m.token(name).anchor, m._as_cell(cell)))
-        top = max(tops, default=0)
-        return top + (-top % 5)
-
-    def _leap_lands(self, name: str, cell: Any, apex: int) -> None:
-        """A leap over a wall comes down on the ground: the landing must be free there."""
-        if not apex:
-            return
-        m = self.map
-        p = m._placed[name]
-        with m.moving(name, "leap", 0):
-            why = m._why_not_stand(m._footprint_at(p.size, cell), name, p.side, p.size,
-                                   ending=True)
-        if why:
-            raise IllegalActionError(f"{name} cannot land its leap at {m.offset(cell)}: {why}",
-                                     getattr(why, "rule", R_LEAPER))
-
     def _leap_over(self, name: str, path: list[Any], apex: int, leaper: int
                    ) -> tuple[list[Any], bool]:
         """"You may make a Jump&Sprint check to hurdle a barrier or leap over an obstacle as
@@ -354,7 +321,7 @@ class OtherMovementRules(_Base):
         from ..movement_modes import hurdle_dc
         m = self.map
         v = self._view(name)
-        barrier = max(self._low_walls(name, path[1:]))
+        barrier = max(low_wall_tops(m, name, path[1:]))
         h = hurdle_dc(v.size, barrier, leaper=leaper)
         data: dict[str, Any] = {"barrier_ft": barrier, "hurdle": h.hurdle, "dc": h.dc,
                                 "height_ft": h.height_ft, "effective_ft": h.effective_ft,
@@ -369,13 +336,8 @@ class OtherMovementRules(_Base):
         self._emit("hurdled", actor=name, data=data)
         if data["success"]:
             return path, True
-        end = next(i for i in range(1, len(path)) if self._low_walls(name, [path[i]])) - 1
-        p = m._placed[name]
-        with m.moving(name, "leap", 0):
-            while end > 0 and m._why_not_stand(m._footprint_at(p.size, path[end]), name,
-                                               p.side, p.size, ending=True):
-                end -= 1
-        return path[:end + 1], False
+        wall = next(i for i in range(1, len(path)) if low_wall_tops(m, name, [path[i]]))
+        return path[:last_ground_index(m, name, path, wall - 1) + 1], False
 
     def _leap_check(self, name: str, path: list[Any], leaper: int) -> tuple[list[Any], bool]:
         """A leap longer than X rolls 1d20 + Jump&Sprint against
@@ -387,7 +349,7 @@ class OtherMovementRules(_Base):
         landed where it was aimed."""
         from ..movement_modes import leap_dc, leap_landing_ft
         m = self.map
-        feet = int(m.distance(name, path[-1]))
+        feet = ground_distance(m, name, path[-1])
         dc = leap_dc(leaper, feet)
         if dc is None:
             return path, True
@@ -398,16 +360,12 @@ class OtherMovementRules(_Base):
         ok = roll.total >= dc
         end = len(path) - 1
         if not ok:
-            carried = leap_landing_ft(leaper, int(roll.total), feet)
-            p = m._placed[name]
-            with m.moving(name, "leap", 0):  # it comes down on the ground, not a wall's top
-                while end > 0 and (int(m.distance(name, path[end])) > carried
-                                   or m._why_not_stand(m._footprint_at(p.size, path[end]),
-                                                       name, p.side, p.size, ending=True)):
-                    end -= 1
+            # it comes down on the ground within what it carried, never on a wall's top
+            end = last_ground_index(m, name, path, end,
+                                    leap_landing_ft(leaper, int(roll.total), feet))
         self._emit("leap_check", actor=name, data={
             "feet": feet, "dc": dc, "total": roll.total, "success": ok,
-            "landed_ft": int(m.distance(name, path[end])), "rule": R_LEAPER})
+            "landed_ft": ground_distance(m, name, path[end]), "rule": R_LEAPER})
         return path[:end + 1], ok
 
     def _fly_path(self, name: str, mode: str, cell: Any, path: list[Any],

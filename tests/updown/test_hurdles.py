@@ -224,6 +224,7 @@ def test_a_leaper_clears_a_low_wall_in_stride_and_lands_beyond_it() -> None:
         hurdle = next(e for e in enc.log if e.kind == "hurdled").data
         assert hurdle["dc"] is None and hurdle["success"] and hurdle["barrier_ft"] == 5
         far = next(e for e in enc.log if e.kind == "leap_check").data
+        assert (far["feet"], far["dc"]) == (20, 10)  # measured on the ground, not the arc
         at = enc.map.offset(enc.map.token("Deino").anchor)
         assert at == ((5, 0) if far["success"] else (1 + far["landed_ft"] // 5, 0))
         assert at != (3, 0) and enc.map.altitude("Deino") == 0  # never on the wall's top
