@@ -20,7 +20,9 @@
   after the move speed."
 
 Leaping spends the land budget (the Griffon's leap of 20 plus 30 on the ground is its Move
-Speed 50); a creature without a land speed cannot leap.
+Speed 50); the "+X feet" a jump may add carries a leap up to X ft past the movement left, free
+(so a leap reaches "Move Speed+X"); a creature without a land speed cannot leap. A leap longer
+than X needs Jump&Sprint (:func:`leap_dc`, inferred).
 """
 
 from __future__ import annotations

@@ -21,9 +21,11 @@ degrees) and only turning onto it counts. A move's altitude change is made at it
 the Ascend Rate per 5 ft in flight and 5 ft per 5 ft climbing or swimming; descending costs
 nothing extra in flight and
 5 ft per 5 ft otherwise. The budget of one Big Action is shared by every mode and by a
-plain ``move`` made right after (and the other way round). A leap longer than X rolls
-Jump&Sprint (DC: the feet beyond X, inferred) and falls short on a failure; a Leaper up a
-wall or cliff may leap down, the fall counting X/2 ft less ("Leaper").
+plain ``move`` made right after (and the other way round). A leap carries up to X ft past
+the movement left for free ("+X feet", "Move Speed+X"); one longer than X rolls Jump&Sprint
+(DC: the feet beyond X, inferred) and falls short on a failure; one across a low wall hurdles
+it (data/hurdles.csv); a Leaper up a wall or cliff may leap down, the fall counting X/2 ft
+less ("Leaper").
 """
 
 from __future__ import annotations
@@ -37,7 +39,7 @@ from ..citations import cite
 from ..errors import IllegalActionError
 from ..flight import (ascend_cost, check_turns, maneuverability, path_turns, planar,
                       turns_between)
-from ..movement_modes import (MODES, MovementBudget, Speeds, check_run,
+from ..movement_modes import (MODES, MovementBudget, Speeds, check_run, leap_bonus_ft,
                               leap_needs_check, speeds_of)
 from .commands import command
 
@@ -264,17 +266,15 @@ class OtherMovementRules(_Base):
         unless a leap's Jump&Sprint check fell short)."""
         m = self.map
         apex = leap_apex(m, name, cell) if mode == "leap" else 0
+        # "Whenever you jump horizontally, the distance traversed may be increased by up to
+        # +X feet ... Creatures with the Leaper trait can jump distances up to their normal
+        # land Move Speed+X" ("Leaper"): a leap carries up to X ft past what is left, free
+        reach = left + leap_bonus_ft(budget.speeds.leaper) if mode == "leap" else left
         with m.moving(name, mode, apex or level):  # a leap over a low wall clears its top
             if mode == "leap":
-                path = m.run_path(name, cell, feet=left)  # a jump is a straight line
-                why = ground_problem(m, name, path[-1]) if apex else None
-                if why:  # over a wall it comes down on the ground: free there?
-                    raise IllegalActionError(f"{name} cannot land its leap at "
-                                             f"{m.offset(path[-1])}: {why}", R_LEAPER)
-                path, over = self._leap_over(name, path, apex, budget.speeds.leaper)
-                path, cleared = self._leap_check(name, path, budget.speeds.leaper)
-                if charge and not (over and cleared):
-                    charge = False  # fell short: no Charge after it (the event says)
+                path, landed = self._leap_path(name, cell, budget.speeds.leaper, left, reach,
+                                               apex)
+                charge = charge and landed  # fell short: no Charge after it
             elif cell == m.token(name).anchor:
                 path = [cell]
             else:
@@ -287,11 +287,11 @@ class OtherMovementRules(_Base):
             moved = 0
             if len(path) > 1:
                 moved, _stopped, _cut = self._walk(
-                    name, path, "move", prov, offered, take, feet=left, continued=cont,
-                    feet_left=lambda ft: max(0, left - ft), avail=left)
+                    name, path, "move", prov, offered, take, feet=reach, continued=cont,
+                    feet_left=lambda ft: max(0, left - ft), avail=reach)
         if level != m.altitude(name) and not self._f[name].dead:
             m.set_altitude(name, level)
-        spent = moved + vertical
+        spent = min(moved, left) + vertical  # a leap's +X past the budget costs nothing
         if spent:
             budget = budget.spend(mode, spent)
         budget = replace(budget, turns=turns, heading=heading)
@@ -307,6 +307,26 @@ class OtherMovementRules(_Base):
             "rule": R_OTHER})
         self._lose_aim_on_move(name)
         return charge
+
+    def _leap_path(self, name: str, cell: Any, leaper: int, left: int, reach: int,
+                   apex: int) -> tuple[list[Any], bool]:
+        """The straight line a leap takes to ``cell`` (up to ``reach``: ``left`` and the
+        Leaper's +X), over any low wall (its hurdle), and its length checked past X; returns
+        the path leapt and whether it came down where it was aimed."""
+        m = self.map
+        if ground_distance(m, name, cell) > reach:
+            raise IllegalActionError(
+                f"{m.offset(cell)} is {ground_distance(m, name, cell)} ft away: {name}'s "
+                f"leap carries at most {reach} ft now ({left} ft of movement left + "
+                f"Leaper's {reach - left})", R_LEAPER)
+        path = m.run_path(name, cell, feet=reach)  # a jump is a straight line
+        why = ground_problem(m, name, path[-1]) if apex else None
+        if why:  # over a wall it comes down on the ground: free there?
+            raise IllegalActionError(f"{name} cannot land its leap at {m.offset(path[-1])}: "
+                                     f"{why}", R_LEAPER)
+        path, over = self._leap_over(name, path, apex, leaper)
+        path, cleared = self._leap_check(name, path, leaper)
+        return path, over and cleared
 
     def _leap_over(self, name: str, path: list[Any], apex: int, leaper: int
                    ) -> tuple[list[Any], bool]:

@@ -266,3 +266,32 @@ def test_a_leap_over_a_wall_may_not_land_on_a_creature() -> None:
     enc = _wall(1, 5)
     enc.map.place(mk("Sitter"), (5, 0), "foes")
     refused(enc, enc.move, "Deino", (5, 0), mode="leap", match="cannot land")
+
+
+def _open_field() -> Encounter:
+    d = Creature.from_dict({"name": "Deino", "level": 3, "max_hp": 30, "speed": 30,
+                            "initiative_rating": 40, "movement": "Move Speed 30, Leaper 10",
+                            "skills": {"jump&sprint": 30}})  # a sure jumper: the DCs pass
+    m = HexMap(14, 3)
+    m.place(d, (0, 1), "raptors")
+    m.place(mk("Far"), (13, 1), "foes")
+    return Encounter([d, mk("Far")], map=m, seed=1).start()
+
+
+def test_a_leap_carries_x_feet_past_the_movement_left_for_free() -> None:
+    """"Whenever you jump horizontally, the distance traversed may be increased by up to
+    +X feet if desired ... Creatures with the Leaper trait can jump distances up to their
+    normal land Move Speed+X" (000_8d1d7816ee944f3b.txt, "Leaper"): Move Speed 30, Leaper
+    10 leaps 40 ft on its 30 ft (the Griffon's 20-ft leap within its budget still spends 20,
+    tests/updown/test_encounter_movement.py); 45 ft is refused and changes nothing."""
+    enc = _open_field()
+    refused(enc, enc.move, "Deino", (9, 1), mode="leap", match="carries at most 40 ft")
+    enc.move("Deino", (8, 1), mode="leap")
+    assert enc.map.offset(enc.map.token("Deino").anchor) == (8, 1)
+    assert enc.movement_budget("Deino").spent == 30
+    assert enc.actions_left("Deino").big == 1  # one Big Action
+    after_a_walk = _open_field()
+    after_a_walk.move("Deino", (2, 1))  # 10 ft on foot: 20 left, a leap of 30 reaches
+    after_a_walk.move("Deino", (8, 1), mode="leap")
+    assert after_a_walk.movement_budget("Deino").spent == 30
+    assert after_a_walk.actions_left("Deino").big == 1
