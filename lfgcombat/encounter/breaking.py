@@ -167,6 +167,9 @@ class BreakingRules(_Base):
         self._actor(name)
         self._need_map(name)
         kind, key, thing = self._thing(at)
+        if kind == "door" and thing.state != "closed":
+            raise IllegalActionError(f"the door at {self.map.offset(key)} is {thing.state}: "
+                                     "there is nothing to force (walk through it)", RULE_DOORS)
         where = thing.cell
         self._near(name, where, 5, kind if kind == "door" else thing.label, RULE_DOORS)
         lock = thing.lock if kind == "door" else 0

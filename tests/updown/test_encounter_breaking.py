@@ -225,3 +225,16 @@ def test_unlocking_with_the_key_is_a_big_action_that_provokes():
         if e.command:
             again._do(e.kind, dict(e.data))
     assert again.snapshot() == enc.snapshot()
+
+
+def test_an_open_or_broken_door_cannot_be_forced_and_nothing_changes():
+    """Forcing is for a door that holds: "If the STR Check meets or exceeds the Break DC of
+    the door, you force the door open or break it off its hinges" (000_8d1d7816ee944f3b.txt,
+    "Breaking down doors, walls, & other barricades"); an open door is walked through."""
+    cs = [mk("Brute", init=40, weapons=[MACE])]
+    m = HexMap.from_text("terrain: |\n  # # # # # #\n   . . ' . / .\n  # # # # # #\n")
+    m.place(cs[0], (3, 1), "party")
+    enc = Encounter(cs, map=m, seed=1).start()
+    refused(enc, enc.force_door, "Brute", (2, 1), match="is open: there is nothing to force")
+    refused(enc, enc.force_door, "Brute", (4, 1), match="is broken")
+    refused(enc, enc.open_door, "Brute", (2, 1), match="is open")
