@@ -39,7 +39,7 @@ from .values import MapFormatError, _short
 
 __all__ = ["distance_3d", "check_altitude", "AltitudeError", "MAX_ALTITUDE_FT", "R_ALTITUDE",
            "low_wall_tops", "leap_apex", "ground_problem", "last_ground_index",
-           "ground_distance"]
+           "ground_distance", "check_headroom"]
 
 #: The highest a creature may be placed or fly, in feet.
 MAX_ALTITUDE_FT = 10_000
@@ -128,3 +128,29 @@ def ground_distance(m: Any, name: str, cell: Any) -> int:
     passes at)."""
     with m.moving(name, "leap", 0):
         return int(m.distance(name, cell))
+
+
+def check_headroom(m: Any, name: str, feet: int) -> None:
+    """Refuse ``name`` at ``feet`` above its hex when its body would not fit under the map's
+    ceiling (``m.ceiling``; ``None``: open sky). A body is a column of its size's height
+    (``data/sizes.csv``, as line of sight reads it: :func:`lfgcombat.movement_modes.
+    body_height_ft`), so a Medium creature (5.5 ft) flies at most 10 ft up under a 20-ft
+    ceiling. The ground is always allowed (a cramped room is the GM's to draw).
+
+    Raises:
+        IllegalActionError: naming the ceiling, the body's height and the highest altitude
+            that fits; nothing is changed.
+    """
+    if m.ceiling is None or not feet:
+        return
+    from lfgcombat.errors import IllegalActionError
+    from lfgcombat.movement_modes import body_height_ft
+    height = body_height_ft(m._placed[name].size)
+    if feet + height <= m.ceiling:
+        return
+    room = m.ceiling - height
+    top = max(0, int(room) - int(room) % FEET_PER_CELL)
+    raise IllegalActionError(
+        f"{name} cannot be {feet} ft up: its body ({height:g} ft tall) would pass the "
+        f"{m.ceiling}-ft ceiling; at most {top} ft up here (the map's ceiling; the GM may "
+        "raise it)", R_ALTITUDE)

@@ -33,8 +33,9 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any, Protocol
 
-from ..battlemap.altitude import (check_altitude, ground_distance, ground_problem,
-                                  last_ground_index, leap_apex, low_wall_tops)
+from ..battlemap.altitude import (check_altitude, check_headroom, ground_distance,
+                                  ground_problem, last_ground_index, leap_apex,
+                                  low_wall_tops)
 from ..citations import cite
 from ..errors import IllegalActionError
 from ..flight import (ascend_cost, check_turns, maneuverability, path_turns, planar,
@@ -226,6 +227,8 @@ class OtherMovementRules(_Base):
                                      "and leaping start and end on the ground (a Leaper up a "
                                      "wall may jump down: move(..., mode='leap', "
                                      "altitude=0))", R_OTHER)
+        if level > start_alt:
+            check_headroom(self.map, name, level)  # the ceiling
         return start_alt, level, False
 
     def _jumped_down(self, name: str, from_ft: int, leaper: int) -> None:
@@ -448,6 +451,8 @@ class OtherMovementRules(_Base):
         cell = self._cell(to)
         start_alt = self.map.altitude(name)
         level = start_alt if altitude is None else check_altitude(altitude)
+        if level > start_alt:
+            check_headroom(self.map, name, level)  # the ceiling
         vertical = self._vertical_cost(name, speeds, mode, level - start_alt)
         feet = 2 * speeds.speed(mode) - vertical
         self._check_spend(name, "big", "run")
@@ -551,6 +556,7 @@ class OtherMovementRules(_Base):
         self._fighter(name)
         self._need_map(name)
         before = self.map.altitude(name)
+        check_headroom(self.map, name, check_altitude(feet))  # the ceiling
         self.map.set_altitude(name, feet)
         self._emit("altitude_set", actor=name, data={"from": before, "to": feet,
                                                      "rule": R_OTHER})

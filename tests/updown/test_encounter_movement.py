@@ -227,3 +227,22 @@ def test_a_leap_still_never_rises_and_a_swimmer_does_not_jump_down():
     m.place(frog, (1, 0), "frogs", altitude=10)
     pond = Encounter([frog], map=m, seed=1).start()
     refused(pond, pond.move, "Frog", (0, 0), mode="leap", altitude=0, match="on the ground")
+
+
+def test_a_flyer_stays_under_the_ceiling():
+    """The map knows its ceiling (000_8d1d7816ee944f3b.txt, "Other Types of Movement":
+    flight moves in three dimensions - within the room): a body is a column of its size's
+    height (data/sizes.csv; Medium 5.5 ft), so under a 20-ft ceiling a Medium flyer rises
+    at most 10 ft; a move, a Run or the GM's set_altitude higher is refused, nothing
+    changes; under the open sky there is no limit."""
+    enc = griffon_fight()
+    enc.map.ceiling = 20
+    for call in (lambda: enc.move("Griffon", (3, 1), mode="fly", altitude=15),
+                 lambda: enc.run("Griffon", (8, 1), mode="fly", altitude=20),
+                 lambda: enc.set_altitude("Griffon", 30)):
+        refused(enc, call, match="at most 10 ft up here")
+    enc.move("Griffon", (3, 1), mode="fly", altitude=10)
+    assert enc.map.altitude("Griffon") == 10
+    sky = griffon_fight()
+    sky.set_altitude("Griffon", 300)
+    assert sky.map.altitude("Griffon") == 300
