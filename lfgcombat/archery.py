@@ -251,6 +251,13 @@ def running_penalty(ranged: bool, ran: bool, *, thrown_at_charge_target: bool = 
     return -2 if ranged and ran and not thrown_at_charge_target else 0
 
 
+#: Names of grenade-like items: the text's "bombs" ("Arrows & bombs may be shot or tossed
+#: over walls", "Line of Effect (LoE)") and the thrown splash items of the d20 convention
+#: (a flask of acid, alchemist's fire, holy water, a thunderstone, a tanglefoot bag).
+_GRENADE_LIKE = ("grenade", "flask", "bomb", "alchemist", "holy water", "splash",
+                 "thunderstone", "tanglefoot")
+
+
 def volley_kind(weapon: str) -> str:
     """``bow``, ``javelin`` (javelins and spears) or ``grenade`` for a weapon's name.
 
@@ -262,7 +269,7 @@ def volley_kind(weapon: str) -> str:
         return "bow"
     if "javelin" in name or "spear" in name:
         return "javelin"
-    if "grenade" in name or "flask" in name:
+    if any(k in name for k in _GRENADE_LIKE):
         return "grenade"
     raise IllegalActionError(f"{name!r} cannot volley: only bows, javelins/spears or "
                              "grenade-like items", RULE_VOLLEY)

@@ -20,7 +20,9 @@
   after the move speed."
 
 Leaping spends the land budget (the Griffon's leap of 20 plus 30 on the ground is its Move
-Speed 50); a creature without a land speed cannot leap.
+Speed 50); the "+X feet" a jump may add carries a leap up to X ft past the movement left, free
+(so a leap reaches "Move Speed+X"); a creature without a land speed cannot leap. A leap longer
+than X needs Jump&Sprint (:func:`leap_dc`, inferred).
 """
 
 from __future__ import annotations
@@ -40,7 +42,8 @@ from .errors import IllegalActionError, LfgError
 from .tables import Column, Schema, load_table, records, register_schema
 
 __all__ = ["Maneuverability", "Speeds", "MovementBudget", "MovementModeError", "MODES",
-           "parse_speeds", "leap_needs_check", "leap_bonus_ft", "max_leap_ft",
+           "parse_speeds", "leap_needs_check", "leap_bonus_ft", "max_leap_ft", "leap_dc",
+           "leap_landing_ft",
            "leaper_fall_ft", "check_run", "speeds_of", "MOVEMENT", "body_height_ft",
            "Hurdle", "hurdle_dc", "HURDLES_SCHEMA"]
 
@@ -297,6 +300,44 @@ def leap_needs_check(leaper: int, horizontal_ft: int) -> bool:
     """Whether a horizontal jump needs a Jump&Sprint check: "You cannot fail on a horizontal
     jump of X feet or less" (000_8d1d7816ee944f3b.txt, "Leaper")."""
     return _feet("horizontal_ft", horizontal_ft) > _x(leaper)
+
+
+def leap_dc(leaper: int, horizontal_ft: int) -> int | None:
+    """The Jump&Sprint DC of a horizontal leap of ``horizontal_ft`` by a Leaper X, or
+    ``None`` when it needs no check ("You cannot fail on a horizontal jump of X feet or
+    less", 000_8d1d7816ee944f3b.txt, "Leaper").
+
+    Inferred (the Jump&Sprint chapter, Ch4.10, is lost): d20's long jump with a running
+    start sets the DC at the feet jumped, and the text's Leaper adds "+X feet" to the
+    distance a jump traverses, so a Leaper X needs the feet beyond X: ``DC = feet - X``
+    (Leaper 10 leaping 15 ft: DC 5; 30 ft: DC 20). It agrees with the text at ``feet = X``
+    (DC 0: cannot fail).
+
+    Example:
+        >>> leap_dc(10, 10), leap_dc(10, 15), leap_dc(20, 45)
+        (None, 5, 25)
+    """
+    x = _x(leaper)
+    feet = _feet("horizontal_ft", horizontal_ft)
+    return None if feet <= x else feet - x
+
+
+def leap_landing_ft(leaper: int, check_total: int, horizontal_ft: int) -> int:
+    """How far a leap carries on a Jump&Sprint ``check_total``: the check's result in feet
+    plus the Leaper's +X (the inverse of :func:`leap_dc`), in whole 5-ft steps, never less
+    than X (a leap of X cannot fail) and never more than the ``horizontal_ft`` asked for.
+
+    Example:
+        >>> leap_landing_ft(10, 3, 20), leap_landing_ft(10, 12, 20), leap_landing_ft(10, -4, 20)
+        (10, 20, 10)
+    """
+    x = _x(leaper)
+    feet = _feet("horizontal_ft", horizontal_ft)
+    if isinstance(check_total, bool) or not isinstance(check_total, int):
+        raise MovementModeError(f"check_total must be a whole number, not {check_total!r} "
+                                f"({RULE_LEAPER})")
+    reach = max(x, check_total + x)
+    return min(feet, reach - reach % 5)
 
 
 def leap_bonus_ft(leaper: int, vertical: bool = False) -> int:

@@ -105,7 +105,7 @@ def object_spec(name: str) -> ObjectSpec:
     if key not in rows:
         near = difflib.get_close_matches(key, list(rows), n=1)
         hint = f"; did you mean {near[0]!r}?" if near else ""
-        raise ObjectError(f"object {name!r} is not in data/objects.csv{hint}")
+        raise ObjectError(f"object {name!r} is not in data/objects.csv{hint} ({RULE_DOORS})")
     r = rows[key]
     dc = r["break_dc"]
     return ObjectSpec(key, str(r["kind"]), str(r["material"]), int(r["hardness"]),
@@ -113,10 +113,11 @@ def object_spec(name: str) -> ObjectSpec:
                       bool(r["fragile"]), str(r["source"]))
 
 
-def _whole(name: str, value: object, lo: int | None = 0) -> int:
+def _whole(name: str, value: object, lo: int | None = 0, rule: str | None = None) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or (lo is not None and value < lo):
         raise ObjectError(f"{name} must be a whole number" + (f" >= {lo}" if lo is not None
-                                                              else "") + f", not {value!r}")
+                                                              else "") + f", not {value!r}"
+                          + f" ({rule or RULE_DOORS})")
     return value
 
 
@@ -172,7 +173,7 @@ class ObjectState:
         Raises:
             ObjectError: negative damage or an object already destroyed.
         """
-        _whole("damage", damage)
+        _whole("damage", damage, rule=RULE_UNATTENDED)
         if self.destroyed:
             raise ObjectError(f"{self.spec.name} is already destroyed ({RULE_UNATTENDED})")
         hardness = self.spec.hardness
@@ -203,7 +204,7 @@ def _str_mod(creature_or_str_mod: Any) -> int:
     mod = getattr(creature_or_str_mod, "ability_mod", None)
     if mod is None:
         raise ObjectError(f"creature_or_str_mod must be a Creature or a STR modifier (int), not "
-                          f"{creature_or_str_mod!r}")
+                          f"{creature_or_str_mod!r} (Strength Check = 1d20+STRMod, {RULE_DOORS})")
     return int(mod("str"))
 
 
@@ -278,7 +279,8 @@ def automatic_hit(distance_ft: int, kind: str = "door", *, reach_ft: int = 5) ->
     chest) within 10 feet, any other large object within the attacker's Natural Reach."""
     _whole("distance_ft", distance_ft)
     if kind not in _KINDS:
-        raise ObjectError(f"kind must be one of {', '.join(_KINDS)}, not {kind!r}")
+        raise ObjectError(f"kind must be one of {', '.join(_KINDS)}, not {kind!r} "
+                          f"({RULE_UNATTENDED})")
     limit = 10 if kind != "object" else _whole("reach_ft", reach_ft)
     return distance_ft <= limit
 

@@ -218,7 +218,7 @@ def test_event_builds_the_class_of_its_kind():
     assert type(cmd) is commands.DamageCommand
     effect = Event(5, 2, "damage", False, target="Hero", data={"amount": 2})
     assert type(effect) is effects.Damage and effect != cmd
-    assert list(EFFECT_KINDS) == list(EFFECT_TYPES) and len(EFFECT_KINDS) == 56  # +5 issue 14, +17 issue 15, +5 issue 13
+    assert list(EFFECT_KINDS) == list(EFFECT_TYPES) and len(EFFECT_KINDS) == 58  # +5 issue 14, +19 issue 15, +5 issue 13
     assert {"move", "attack", "end_turn", "cast", "note"} <= set(COMMAND_TYPES)
     # a kind nobody declared stays a plain Event in memory (the encounter decides commands)
     assert type(Event(0, 0, "teleport", True)) is Event

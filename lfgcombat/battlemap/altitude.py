@@ -30,16 +30,30 @@ ground's elevation plus its altitude.
 
 from __future__ import annotations
 
+from typing import Any
+
 from lfgcombat.citations import cite
 from lfgcombat.grid import FEET_PER_CELL
 
 from .values import MapFormatError, _short
 
-__all__ = ["distance_3d", "check_altitude", "MAX_ALTITUDE_FT", "R_ALTITUDE"]
+__all__ = ["distance_3d", "check_altitude", "AltitudeError", "MAX_ALTITUDE_FT", "R_ALTITUDE",
+           "low_wall_tops", "leap_apex", "ground_problem", "last_ground_index",
+           "ground_distance", "check_headroom"]
 
 #: The highest a creature may be placed or fly, in feet.
 MAX_ALTITUDE_FT = 10_000
 R_ALTITUDE = cite("Other Types of Movement")
+
+
+class AltitudeError(MapFormatError):
+    """An altitude given to ``place``, ``set_altitude`` or a move that is not whole 5-foot
+    steps on the map's scale. A :class:`MapFormatError` as before (callers catching that
+    still do), but its message does not claim a map text: the value came from a call."""
+
+    def __init__(self, message: str) -> None:
+        self.line = None
+        Exception.__init__(self, message)
 
 
 def distance_3d(horizontal_ft: int, vertical_ft: int) -> int:
@@ -59,12 +73,84 @@ def check_altitude(feet: object) -> int:
     """An altitude in feet: a whole multiple of 5 from 0 to :data:`MAX_ALTITUDE_FT`.
 
     Raises:
-        MapFormatError: naming the value and what it must be.
+        AltitudeError: (a MapFormatError) naming the value and what it must be.
     """
     if isinstance(feet, bool) or not isinstance(feet, int):
-        raise MapFormatError(f"altitude must be whole feet (a multiple of 5), got {_short(feet)} "
-                             f"({R_ALTITUDE})")
+        raise AltitudeError(f"altitude must be whole feet (a multiple of 5), got {_short(feet)} "
+                            f"({R_ALTITUDE})")
     if feet < 0 or feet > MAX_ALTITUDE_FT or feet % FEET_PER_CELL:
-        raise MapFormatError(f"altitude must be a multiple of 5 from 0 to {MAX_ALTITUDE_FT} ft, "
-                             f"got {feet} ({R_ALTITUDE})")
+        raise AltitudeError(f"altitude must be a multiple of 5 from 0 to {MAX_ALTITUDE_FT} ft, "
+                            f"got {feet} ({R_ALTITUDE})")
     return feet
+
+
+# -- leaps on the map (000_8d1d7816ee944f3b.txt, "Leaper"): what the encounter's leap asks of
+# the map, kept here so the encounter's rules only roll and record -------------------------
+def low_wall_tops(m: Any, name: str, cells: Any) -> list[int]:
+    """The heights of the walls with a height (``m.wall_top``) under ``name``'s body along
+    ``cells`` (full-height walls are not among them: nothing leaps those)."""
+    size = m._placed[name].size
+    return [top for c in cells for x in m._footprint_at(size, c)
+            if (top := m.wall_top(x)) is not None]
+
+
+def leap_apex(m: Any, name: str, to: Any) -> int:
+    """How high a leap from ``name``'s hex to ``to`` must go to clear the low walls on its
+    straight line (0: none), in whole 5-ft steps."""
+    line = m.geometry.line(m.token(name).anchor, m._as_cell(to))
+    top = max(low_wall_tops(m, name, line[1:]), default=0)
+    return top + (-top % FEET_PER_CELL)
+
+
+def ground_problem(m: Any, name: str, cell: Any) -> str | None:
+    """Why ``name`` could not come down on the ground at ``cell`` (``None``: it can): a
+    creature there, a wall's cell, off the map - what ending a move there forbids."""
+    p = m._placed[name]
+    with m.moving(name, "leap", 0):
+        why = m._why_not_stand(m._footprint_at(p.size, cell), name, p.side, p.size,
+                               ending=True)
+    return str(why) if why else None
+
+
+def last_ground_index(m: Any, name: str, path: list[Any], end: int,
+                      within_ft: int | None = None) -> int:
+    """The last index at or before ``end`` of ``path`` where ``name`` can come down on the
+    ground (and, with ``within_ft``, no farther than that from where it stands); 0, its own
+    hex, at worst."""
+    while end > 0 and ((within_ft is not None and ground_distance(m, name, path[end])
+                        > within_ft) or ground_problem(m, name, path[end])):
+        end -= 1
+    return end
+
+
+def ground_distance(m: Any, name: str, cell: Any) -> int:
+    """Feet from ``name`` on the ground to ``cell`` (a leap's length, whatever height it
+    passes at)."""
+    with m.moving(name, "leap", 0):
+        return int(m.distance(name, cell))
+
+
+def check_headroom(m: Any, name: str, feet: int) -> None:
+    """Refuse ``name`` at ``feet`` above its hex when its body would not fit under the map's
+    ceiling (``m.ceiling``; ``None``: open sky). A body is a column of its size's height
+    (``data/sizes.csv``, as line of sight reads it: :func:`lfgcombat.movement_modes.
+    body_height_ft`), so a Medium creature (5.5 ft) flies at most 10 ft up under a 20-ft
+    ceiling. The ground is always allowed (a cramped room is the GM's to draw).
+
+    Raises:
+        IllegalActionError: naming the ceiling, the body's height and the highest altitude
+            that fits; nothing is changed.
+    """
+    if m.ceiling is None or not feet:
+        return
+    from lfgcombat.errors import IllegalActionError
+    from lfgcombat.movement_modes import body_height_ft
+    height = body_height_ft(m._placed[name].size)
+    if feet + height <= m.ceiling:
+        return
+    room = m.ceiling - height
+    top = max(0, int(room) - int(room) % FEET_PER_CELL)
+    raise IllegalActionError(
+        f"{name} cannot be {feet} ft up: its body ({height:g} ft tall) would pass the "
+        f"{m.ceiling}-ft ceiling; at most {top} ft up here (the map's ceiling; the GM may "
+        "raise it)", R_ALTITUDE)

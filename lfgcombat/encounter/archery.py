@@ -59,6 +59,10 @@ class ArcheryContext(Protocol):
     def _emit(self, kind: str, *, command: bool = False, actor: str | None = None,
               target: str | None = None, data: Any = None) -> Any: ...
 
+    def _end_effect(self, name: str, effect: Any, why: str) -> None: ...
+
+    def skill(self, name: str, skill: str, extra: Any = None) -> Any: ...
+
     def _log_rolls(self, since: int, *, actor: str | None, target: str | None = None,
                    against: int | None = None, outcome: str | None = None,
                    only_first: bool = False) -> None: ...
@@ -227,8 +231,8 @@ class ArcheryRules(_Base):
                 {k: v for k, v in situation.items() if k != "distance_ft"}))
 
     # -- Volley Shots & Indirect Fire --------------------------------------------------
-    def volley(self, name: str, at: Any, weapon: Any, *, range_finding: int | None = None
-               ) -> Any:
+    def volley(self, name: str, at: Any, weapon: Any, *,
+               range_finding: int | bool | None = None) -> Any:
         """Indirect Fire at a hex: -10, range penalties, +10 Innate on a Nat 20 (not a hit
         by itself), 50% miss chance if the hex is unseen, a miss goes to a creature within
         10 ft, no criticals or precision; the ceiling must leave the weapon's clearance.
@@ -237,33 +241,77 @@ class ArcheryRules(_Base):
             name: The archer (its attack this turn).
             at: The hex aimed at.
             weapon: A bow, a javelin or spear, or a grenade-like item.
-            range_finding: The Craft(Academia) check made during Aim (+2 at 15, +1 per 5).
+            range_finding: Range-Finding, made with the Aim this turn ("Use an Aim Action to
+                attempt a Craft(Academia) Check"): the check's total as the GM rolled it, or
+                ``True`` for the encounter to roll 1d20 + Craft(Academia); +2 at DC 15, +1
+                per 5 over.
+
+        The volley is the turn's next attack (the Consecutive Attack Penalty counts it) and
+        the aimed ranged attack an Aim is kept for: Aim's +1 Focus is used up by it.
 
         Raises:
             IllegalActionError: a weapon that cannot volley, too low a ceiling, no attack
-                left, the hex off the map; nothing changes.
+                left, the hex off the map or inside a full-height wall, Range-Finding
+                without an Aim this turn; nothing changes.
         """
         return self._do("volley", {"name": name, "at": self._cell_arg(at), "weapon": weapon,
                                    "range_finding": range_finding})
 
     @command
-    def _h_volley(self, name: str, at: Any, weapon: Any, range_finding: int | None) -> Any:
-        self._actor(name)
+    def _h_volley(self, name: str, at: Any, weapon: Any, range_finding: int | bool | None
+                  ) -> Any:
+        from ..archery import RULE_RANGE_FINDING
+        f = self._actor(name)
+        aiming = [e for e in f.effects if e.lost_on_action]  # Aim, until the shot
+        if range_finding is not None and range_finding is not False and not aiming:
+            raise IllegalActionError(
+                f"{name} has not aimed this turn: Range-Finding is a Craft(Academia) check "
+                "made with an Aim Action (\"Use an Aim Action to attempt a Craft(Academia) "
+                "Check\"); aim(...) first, then volley", RULE_RANGE_FINDING)
+        rolled = range_finding is True
+        check = None if rolled or range_finding is False else range_finding
         self._need_map(name)
         cell = self._cell(at)
         m = self.map
-        ceiling = _NO_CEILING if m.ceiling is None else m.ceiling
+        if m.terrain(cell).value == "wall" and m.wall_top(cell) is None:
+            raise IllegalActionError(
+                f"{m.offset(cell)} is inside a full-height wall: a volley is aimed at a hex "
+                "the projectile can come down in (\"Select a hex you wish to strike\"); aim "
+                "at a hex beyond the wall", RULE_VOLLEY)
+        # the clearance is above the one shooting: an archer flying 30 ft up under a 60-ft
+        # ceiling has 30 ft of it
+        ceiling = _NO_CEILING if m.ceiling is None else max(0, m.ceiling - m.altitude(name))
         seen = m.line_of_sight(name, cell)
         targets = [o for o in m.at(cell) if o in self._f and not self._f[o].dead]
-        plan = volley(_check_weapon(weapon), ceiling, seen=seen,
-                      range_finding_check=range_finding)
+        plan = volley(_check_weapon(weapon), ceiling, seen=seen, range_finding_check=check)
         crossbow = self._check_attack_budget(name, weapon, {})
         victim = targets[0] if targets else None
         setup = self._attacks_module().prepare(
             self._view(name), self._volley_aim(name, victim), weapon, ruleset=self.ruleset,
-            distance_ft=m.distance(name, cell), thrown=plan.kind != "bow")
+            distance_ft=m.distance(name, cell), thrown=plan.kind != "bow",
+            previous_attacks=f.turn.attacks)
         self._spend_attack(name, victim or name, crossbow)
-        return self._volley_roll(name, cell, victim, weapon, plan, setup)
+        if rolled:
+            plan = self._range_finding(name, plan)
+        out = self._volley_roll(name, cell, victim, weapon, plan, setup)
+        for e in aiming:
+            self._end_effect(name, e, "the aimed volley was made")
+        return out
+
+    def _range_finding(self, name: str, plan: Any) -> Any:
+        """Roll Range-Finding (1d20 + Craft(Academia), DC 15) into the volley's plan."""
+        from dataclasses import replace
+
+        from ..archery import range_finding_bonus
+        stat = self.skill(name, "craft(academia)")
+        b = int(stat.value or 0)
+        seen = len(self.roller.history)
+        r = self.roller.roll(f"1d20{b:+d}", label=f"{name} Craft(Academia) to range-find "
+                             "(DC 15)", fortune=getattr(stat, "fortune", None))
+        bonus = range_finding_bonus(r.total)
+        self._log_rolls(seen, actor=name, against=15,
+                        outcome="success" if bonus else "failure")
+        return replace(plan, range_finding=bonus)
 
     def _volley_aim(self, name: str, victim: str | None) -> Any:
         """The creature a volley's setup is made against: the one in the hex, or, at an
@@ -274,8 +322,9 @@ class ArcheryRules(_Base):
         return self._view(name).replace(name=f"{name}'s aim point")
 
     def _volley_roll(self, name: str, cell: Any, victim: str | None, weapon: Any, plan: Any,
-                     setup: Any) -> dict[str, Any]:
-        """Roll the volley: the d20 with its modifiers, the miss chance, the damage."""
+                     setup: Any, *, unintended: bool = False) -> dict[str, Any]:
+        """Roll the volley: the d20 with its modifiers, the miss chance, the damage
+        (``unintended``: the new roll of :meth:`_volley_miss`, whose miss lands harmlessly)."""
         b = int(setup.bonus)
         seen = len(self.roller.history)
         r = self.roller.roll(f"1d20{'+' if b >= 0 else '-'}{abs(b)}",
@@ -300,15 +349,17 @@ class ArcheryRules(_Base):
         self._emit("volley", actor=name, target=victim, data={
             "at": list(self.map.offset(cell)), "weapon": str(weapon), "natural": r.natural,
             "total": total, "modifiers": mods, "against": ac, "hit": hit, "damage": dealt,
-            "miss_chance": plan.miss_chance, "rule": RULE_VOLLEY})
+            "miss_chance": plan.miss_chance,
+            "rule": f"{RULE_VOLLEY}; {RULE_VOLUME}" if unintended else RULE_VOLLEY})
         if dealt and victim is not None:
             self._deal_attack_damage(name, victim, dealt)
-        elif not hit and r.natural != 1:
-            self._volley_miss(name, cell, victim, weapon, plan)
+        elif not hit and r.natural != 1 and not unintended:
+            self._volley_miss(name, cell, victim, weapon, plan,
+                              setup.situation.previous_attacks)
         return {"hit": hit, "target": victim, "total": total, "damage": dealt}
 
     def _volley_miss(self, name: str, cell: Any, victim: str | None, weapon: Any,
-                     plan: Any) -> None:
+                     plan: Any, previous: int = 0) -> None:
         """A volley's miss strikes a creature within 10 ft of the hex (Accuracy by Volume)."""
         m = self.map
         around = [Bystander(self._view(o), "other", m.distance(cell, o), True)
@@ -323,8 +374,24 @@ class ArcheryRules(_Base):
             "why": (f"the volley's miss comes down on {chosen.name}" if chosen
                     else "nobody within 10 ft: the volley lands harmlessly"),
             "rule": RULE_VOLLEY})
-        if chosen is not None:
-            self._resolve_attack(name, chosen.name, weapon, second_situation({}))
+        if chosen is None:
+            return
+        # The new roll is still the Indirect Fire attack ("These attacks lose the Anti-Armor
+        # property and cannot deal Precision Damage or Critical Hits"), at the Unintended
+        # Target's -4 in place of the volley's -10, with the range and the 50% miss chance
+        # (unseen) to that creature; a Nat 20 is +10 Innate, as the volley's own roll.
+        from dataclasses import replace
+
+        from ..archery import UNINTENDED_PENALTY
+        other = chosen.name
+        at = m.token(other).anchor
+        again = replace(plan, penalty=UNINTENDED_PENALTY,
+                        miss_chance=0 if m.line_of_sight(name, other) else 50)
+        setup = self._attacks_module().prepare(
+            self._view(name), self._view(other), weapon, ruleset=self.ruleset,
+            distance_ft=m.distance(name, other), thrown=plan.kind != "bow",
+            previous_attacks=previous)
+        self._volley_roll(name, at, other, weapon, again, setup, unintended=True)
 
 
 def _check_weapon(weapon: Any) -> str:

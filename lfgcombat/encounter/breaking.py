@@ -42,8 +42,7 @@ class BreakingContext(Protocol):
     _f: dict[str, _Fighter]
     #: The doors, objects and ceiling as the fight began (set at the first reset).
     _updown0: Any
-    #: Held objects broken or damaged so far (creature -> item -> state).
-    _held_objects: dict[str, Any]
+    _log: Any
 
     def _actor(self, name: str) -> _Fighter: ...
 
@@ -76,6 +75,14 @@ class BreakingContext(Protocol):
     def _default_weapon(self, name: str, melee: bool = False) -> Any: ...
 
     def _do(self, kind: str, args: dict[str, Any]) -> Any: ...
+
+    def _provocation(self, mover: str, provokers: Any, aoo: Any, action: str
+                     ) -> tuple[list[str], list[str]]: ...
+
+    def _resolve_provocation(self, mover: str, offered: list[str], take: list[str],
+                             action: str, steps: Any = None) -> None: ...
+
+    def _threatening_enemies(self, name: str) -> list[str]: ...
 
 
 if TYPE_CHECKING:
@@ -114,13 +121,20 @@ class BreakingRules(_Base):
                                      f"{feet} ft", rule)
         return d
 
-    def open_door(self, name: str, at: Any) -> Any:
-        """Open an unlocked door next to ``name``: a Swift Action."""
-        self._do("open_door", {"name": name, "at": self._cell_arg(at)})
+    def open_door(self, name: str, at: Any, *, key: bool = False, aoo: Any = None) -> Any:
+        """Open a door next to ``name``: "An unlocked door or a door with an easily accesses
+        latch may be opened as a Swift Action. Unlocking a lock with a key & opening the
+        door uses a Big Action that Provokes AOO" (000_8d1d7816ee944f3b.txt, "Moving in
+        Combat – Terrain, Creatures, & Other Issues"). ``key=True``: it has the key (the GM
+        says so); ``aoo`` as for :meth:`move` (who strikes at the unlocking creature)."""
+        args: dict[str, Any] = {"name": name, "at": self._cell_arg(at)}
+        if key or aoo is not None:  # older saves recorded neither
+            args.update(key=key, aoo=aoo)
+        self._do("open_door", args)
         return self
 
     @command
-    def _h_open_door(self, name: str, at: Any) -> None:
+    def _h_open_door(self, name: str, at: Any, key: bool = False, aoo: Any = None) -> None:
         self._actor(name)
         self._need_map(name)
         cell = self._cell(at)
@@ -129,14 +143,23 @@ class BreakingRules(_Base):
         if door.state != "closed":
             raise IllegalActionError(f"the door at {self.map.offset(cell)} is {door.state}",
                                      R_DOOR_SWIFT)
-        if door.lock > 0:
-            raise IllegalActionError("the door is locked: force it, break it or pick the lock",
-                                     RULE_DOORS)
-        self._check_spend(name, "swift", "open_door")
-        self._spend(name, "swift", "open_door")
+        if door.lock > 0 and not key:
+            raise IllegalActionError("the door is locked: unlock it with its key "
+                                     "(open_door(..., key=True): a Big Action that provokes), "
+                                     "force it, break it or pick the lock", RULE_DOORS)
+        if key:  # "Unlocking a lock with a key & opening the door": a Big Action, provokes
+            self._check_spend(name, "big", "unlock_door")  # data/actions.csv's row
+            offered, take = self._provocation(name, self._threatening_enemies(name), aoo,
+                                              "unlock_door")
+            self._spend(name, "big", "unlock_door")
+        else:
+            self._check_spend(name, "swift", "open_door")
+            self._spend(name, "swift", "open_door")
         self.map.open_door(cell)
         self._emit("door_opened", actor=name, data={"at": list(self.map.offset(cell)),
                                                     "rule": R_DOOR_SWIFT})
+        if key:
+            self._resolve_provocation(name, offered, take, "unlock_door")
 
     def force_door(self, name: str, at: Any) -> Any:
         """Force a door (or a chest, by its label) open: a Big Action, a Strength Check
@@ -149,6 +172,9 @@ class BreakingRules(_Base):
         self._actor(name)
         self._need_map(name)
         kind, key, thing = self._thing(at)
+        if kind == "door" and thing.state != "closed":
+            raise IllegalActionError(f"the door at {self.map.offset(key)} is {thing.state}: "
+                                     "there is nothing to force (walk through it)", RULE_DOORS)
         where = thing.cell
         self._near(name, where, 5, kind if kind == "door" else thing.label, RULE_DOORS)
         lock = thing.lock if kind == "door" else 0
@@ -257,11 +283,17 @@ class BreakingRules(_Base):
     def _h_attack_held_object(self, name: str, target: str, object: str, weapon: Any,
                               behind_back: bool) -> None:
         from ..bonuses import Bonus
+        from dataclasses import replace
+
         from ..objects import ObjectState, held_object_penalty
         self._actor(name)
-        key = f"{target}: {object}"
-        held = dict(getattr(self, "_held_objects", {}))
-        state = held.get(key) or ObjectState.new(object)
+        # the object's HP now: the table's, less every hit the log records on it (the log
+        # is the state, so undo, replay and fork need nothing else)
+        state = ObjectState.new(object)
+        for e in self._log:
+            if (e.kind == "held_object_hit" and not e.command and e.target == target
+                    and e.data.get("object") == object and e.data.get("hp_after") is not None):
+                state = replace(state, hp=int(e.data["hp_after"]))
         if state.destroyed:
             raise IllegalActionError(f"{target}'s {object} is already destroyed", RULE_HELD)
         flanked = bool(self.map is not None and target in self.map
@@ -287,8 +319,6 @@ class BreakingRules(_Base):
             state, hit = state.hit(amount, dtype)
             dealt = {"damage": hit.damage, "hardness": hit.hardness, "dealt": hit.dealt,
                      "hp_after": hit.hp_after, "destroyed": hit.destroyed}
-            held[key] = state
-            self._held_objects = held
         self._emit("held_object_hit", actor=name, target=target, data={
             "object": object, "hit": res.hit, "penalty": penalty, **dealt,
             "rule": RULE_HELD})

@@ -21,7 +21,11 @@ degrees) and only turning onto it counts. A move's altitude change is made at it
 the Ascend Rate per 5 ft in flight and 5 ft per 5 ft climbing or swimming; descending costs
 nothing extra in flight and
 5 ft per 5 ft otherwise. The budget of one Big Action is shared by every mode and by a
-plain ``move`` made right after (and the other way round).
+plain ``move`` made right after (and the other way round). A leap carries up to X ft past
+the movement left for free ("+X feet", "Move Speed+X"); one longer than X rolls Jump&Sprint
+(DC: the feet beyond X, inferred) and falls short on a failure; one across a low wall hurdles
+it (data/hurdles.csv); a Leaper up a wall or cliff may leap down, the fall counting X/2 ft
+less ("Leaper").
 """
 
 from __future__ import annotations
@@ -29,12 +33,14 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any, Protocol
 
-from ..battlemap.altitude import check_altitude
+from ..battlemap.altitude import (check_altitude, check_headroom, ground_distance,
+                                  ground_problem, last_ground_index, leap_apex,
+                                  low_wall_tops)
 from ..citations import cite
 from ..errors import IllegalActionError
 from ..flight import (ascend_cost, check_turns, maneuverability, path_turns, planar,
                       turns_between)
-from ..movement_modes import (MODES, MovementBudget, Speeds, check_run,
+from ..movement_modes import (MODES, MovementBudget, Speeds, check_run, leap_bonus_ft,
                               leap_needs_check, speeds_of)
 from .commands import command
 from .composition import rules
@@ -91,6 +97,9 @@ class OtherMovementContext(Protocol):
               outcome: str | None = None) -> Any: ...
 
     def skill(self, name: str, skill: str, extra: Any = None) -> Any: ...
+
+    def _apply_damage(self, name: str, amount: int, dtype: str | None, *, struck: bool,
+                      source: str | None) -> None: ...
 
 
 if TYPE_CHECKING:
@@ -173,11 +182,7 @@ class OtherMovementRules(_Base):
             what = "Leaper X" if mode == "leap" else f"{mode} speed"
             raise IllegalActionError(f"{name} cannot {mode}: it has no {what} "
                                      f"(movement: {speeds.text() or 'none'})", R_OTHER)
-        start_alt = self.map.altitude(name)
-        level = start_alt if altitude is None else check_altitude(altitude)
-        if mode in ("walk", "leap") and (level or start_alt):
-            raise IllegalActionError(f"{name} cannot {mode} {start_alt or level} ft up: walking "
-                                     "and leaping start and end on the ground", R_OTHER)
+        start_alt, level, jump_down = self._mode_levels(name, mode, altitude)
         budget = self.movement_budget(name)
         if budget is not None and budget.remaining(mode) <= 0:
             budget = None  # this Big Action's movement is used up: a new Big Action
@@ -186,7 +191,8 @@ class OtherMovementRules(_Base):
             self._check_spend(name, "big", "move")
             budget = MovementBudget(speeds, heading=self._flight_heading(name)
                                     if mode == "fly" else None)
-        vertical = self._vertical_cost(name, speeds, mode, level - start_alt)
+        vertical = 0 if jump_down else self._vertical_cost(name, speeds, mode,
+                                                           level - start_alt)
         left = budget.remaining(mode) - vertical
         if left < 0 or (left == 0 and cell != self.map.token(name).anchor):
             raise IllegalActionError(
@@ -198,9 +204,50 @@ class OtherMovementRules(_Base):
             raise IllegalActionError("charge=True is for a leap (\"You may make a Charge "
                                      "Attack after making successful Jump&Sprint check\")",
                                      R_LEAPER)
-        self._move_in_mode(name, f, cell, aoo, mode, level, budget, left, vertical, cont)
-        if charge:
+        go_on = self._move_in_mode(name, f, cell, aoo, mode, level, budget, left, vertical,
+                                   cont, charge)
+        if jump_down and not f.dead:
+            self._jumped_down(name, start_alt, speeds.leaper)
+        if go_on:
             self._leap_charge(name, f)
+
+    def _mode_levels(self, name: str, mode: str, altitude: int | None
+                     ) -> tuple[int, int, bool]:
+        """The altitude a move by ``mode`` starts at, the one it ends at, and whether it is
+        a Leaper's purposeful jump down ("If purposefully jumping downwards, you reduce the
+        effective distance of a fall by (X/2) feet", "Leaper": a leap from a wall or cliff it
+        clings to, or from a height it is asked to leave with ``altitude=0``, not in water).
+        Walking and other leaps start and end on the ground."""
+        start_alt = self.map.altitude(name)
+        level = start_alt if altitude is None else check_altitude(altitude)
+        from ..battlemap import Terrain
+        under = self.map.terrain(self.map.token(name).anchor)
+        if mode == "leap" and start_alt > 0 and not level and (
+                under is Terrain.CLIMBABLE or (altitude == 0 and under is not Terrain.WATER)):
+            return start_alt, 0, True
+        if mode in ("walk", "leap") and (level or start_alt):
+            raise IllegalActionError(f"{name} cannot {mode} {start_alt or level} ft up: walking "
+                                     "and leaping start and end on the ground (a Leaper up a "
+                                     "wall may jump down: move(..., mode='leap', "
+                                     "altitude=0))", R_OTHER)
+        if level > start_alt:
+            check_headroom(self.map, name, level)  # the ceiling
+        return start_alt, level, False
+
+    def _jumped_down(self, name: str, from_ft: int, leaper: int) -> None:
+        """The fall of a purposeful jump down from ``from_ft``: its damage as
+        :func:`~lfgcombat.falling.falling_damage` gives it with ``leaper=X`` (the fall counts
+        X/2 ft less; Leaper 20 treats a 15-ft fall as 5 ft), logged as ``jumped_down``."""
+        from ..falling import falling_damage
+        v = self._view(name)
+        size = v.size.value if hasattr(v.size, "value") else str(v.size)
+        hit = falling_damage(int(v.max_hp), from_ft, size, leaper=leaper)
+        self._emit("jumped_down", actor=name, data={
+            "from_ft": from_ft, "effective_ft": hit.effective_ft, "damage": hit.applied.taken,
+            "lines": list(hit.lines), "rule": R_LEAPER})
+        if hit.applied.taken > 0:
+            self._apply_damage(name, hit.applied.taken, "bludgeoning", struck=False,
+                               source="a jump down")
 
     def _leap_charge(self, name: str, f: Any) -> None:
         """"You may make a Charge Attack after making successful Jump&Sprint check to land
@@ -218,13 +265,22 @@ class OtherMovementRules(_Base):
         f.update_turn(last_action="run", run_ft=moved)  # a Charge follows it, as after a Run
 
     def _move_in_mode(self, name: str, f: Any, cell: Any, aoo: Any, mode: str, level: int,
-                      budget: MovementBudget, left: int, vertical: int, cont: bool) -> None:
+                      budget: MovementBudget, left: int, vertical: int, cont: bool,
+                      charge: bool = False) -> bool:
         """Validate the path in ``mode``, spend, walk it (AOO strike where provoked), set the
-        altitude and record the budget."""
+        altitude and record the budget. Returns whether a Charge may follow (``charge``,
+        unless a leap's Jump&Sprint check fell short)."""
         m = self.map
-        with m.moving(name, mode, level):
+        apex = leap_apex(m, name, cell) if mode == "leap" else 0
+        # "Whenever you jump horizontally, the distance traversed may be increased by up to
+        # +X feet ... Creatures with the Leaper trait can jump distances up to their normal
+        # land Move Speed+X" ("Leaper"): a leap carries up to X ft past what is left, free
+        reach = left + leap_bonus_ft(budget.speeds.leaper) if mode == "leap" else left
+        with m.moving(name, mode, apex or level):  # a leap over a low wall clears its top
             if mode == "leap":
-                path = m.run_path(name, cell, feet=left)  # a jump is a straight line
+                path, landed = self._leap_path(name, cell, budget.speeds.leaper, left, reach,
+                                               apex)
+                charge = charge and landed  # fell short: no Charge after it
             elif cell == m.token(name).anchor:
                 path = [cell]
             else:
@@ -237,11 +293,11 @@ class OtherMovementRules(_Base):
             moved = 0
             if len(path) > 1:
                 moved, _stopped, _cut = self._walk(
-                    name, path, "move", prov, offered, take, feet=left, continued=cont,
-                    feet_left=lambda ft: max(0, left - ft), avail=left)
+                    name, path, "move", prov, offered, take, feet=reach, continued=cont,
+                    feet_left=lambda ft: max(0, left - ft), avail=reach)
         if level != m.altitude(name) and not self._f[name].dead:
             m.set_altitude(name, level)
-        spent = moved + vertical
+        spent = min(moved, left) + vertical  # a leap's +X past the budget costs nothing
         if spent:
             budget = budget.spend(mode, spent)
         budget = replace(budget, turns=turns, heading=heading)
@@ -256,6 +312,87 @@ class OtherMovementRules(_Base):
             "budget_spent": budget.spent, "legs": [list(leg) for leg in budget.legs],
             "rule": R_OTHER})
         self._lose_aim_on_move(name)
+        return charge
+
+    def _leap_path(self, name: str, cell: Any, leaper: int, left: int, reach: int,
+                   apex: int) -> tuple[list[Any], bool]:
+        """The straight line a leap takes to ``cell`` (up to ``reach``: ``left`` and the
+        Leaper's +X), over any low wall (its hurdle), and its length checked past X; returns
+        the path leapt and whether it came down where it was aimed."""
+        m = self.map
+        if ground_distance(m, name, cell) > reach:
+            raise IllegalActionError(
+                f"{m.offset(cell)} is {ground_distance(m, name, cell)} ft away: {name}'s "
+                f"leap carries at most {reach} ft now ({left} ft of movement left + "
+                f"Leaper's {reach - left})", R_LEAPER)
+        path = m.run_path(name, cell, feet=reach)  # a jump is a straight line
+        why = ground_problem(m, name, path[-1]) if apex else None
+        if why:  # over a wall it comes down on the ground: free there?
+            raise IllegalActionError(f"{name} cannot land its leap at {m.offset(path[-1])}: "
+                                     f"{why}", R_LEAPER)
+        path, over = self._leap_over(name, path, apex, leaper)
+        path, cleared = self._leap_check(name, path, leaper)
+        return path, over and cleared
+
+    def _leap_over(self, name: str, path: list[Any], apex: int, leaper: int
+                   ) -> tuple[list[Any], bool]:
+        """"You may make a Jump&Sprint check to hurdle a barrier or leap over an obstacle as
+        part of a Big Action movement" (000_8d1d7816ee944f3b.txt, "Leaper"): a leap across a
+        low wall hurdles its height (:func:`~lfgcombat.movement_modes.hurdle_dc`, DCs
+        rebuilt in ``data/hurdles.csv``; in stride needs no roll; too tall is refused). A
+        failure stops the leap before the wall, on the last hex it may stand on. Logs a
+        ``hurdled`` event. Returns the path and whether the wall was cleared."""
+        if not apex:
+            return path, True
+        from ..movement_modes import hurdle_dc
+        m = self.map
+        v = self._view(name)
+        barrier = max(low_wall_tops(m, name, path[1:]))
+        h = hurdle_dc(v.size, barrier, leaper=leaper)
+        data: dict[str, Any] = {"barrier_ft": barrier, "hurdle": h.hurdle, "dc": h.dc,
+                                "height_ft": h.height_ft, "effective_ft": h.effective_ft,
+                                "total": None, "success": True, "rule": h.rule}
+        if h.dc is not None:
+            stat = self.skill(name, "jump&sprint")
+            bonus = int(stat.value or 0)
+            roll = self._roll(f"1d20{bonus:+d}", label=f"{name} Jump&Sprint to leap over a "
+                              f"{barrier}-ft wall (DC {h.dc})", actor=name, against=h.dc,
+                              fortune=stat.fortune)
+            data.update(total=roll.total, success=roll.total >= h.dc)
+        self._emit("hurdled", actor=name, data=data)
+        if data["success"]:
+            return path, True
+        wall = next(i for i in range(1, len(path)) if low_wall_tops(m, name, [path[i]]))
+        return path[:last_ground_index(m, name, path, wall - 1) + 1], False
+
+    def _leap_check(self, name: str, path: list[Any], leaper: int) -> tuple[list[Any], bool]:
+        """A leap longer than X rolls 1d20 + Jump&Sprint against
+        :func:`~lfgcombat.movement_modes.leap_dc` ("You cannot fail on a horizontal jump of
+        X feet or less", 000_8d1d7816ee944f3b.txt, "Leaper"; the DC inferred). On a failure
+        the leap carries :func:`~lfgcombat.movement_modes.leap_landing_ft` and lands on the
+        last hex of its line within that where the creature may stand (at worst where it
+        started). Logs a ``leap_check`` event. Returns the path leapt and whether it
+        landed where it was aimed."""
+        from ..movement_modes import leap_dc, leap_landing_ft
+        m = self.map
+        feet = ground_distance(m, name, path[-1])
+        dc = leap_dc(leaper, feet)
+        if dc is None:
+            return path, True
+        stat = self.skill(name, "jump&sprint")
+        bonus = int(stat.value or 0)
+        roll = self._roll(f"1d20{bonus:+d}", label=f"{name} Jump&Sprint to leap {feet} ft "
+                          f"(DC {dc})", actor=name, against=dc, fortune=stat.fortune)
+        ok = roll.total >= dc
+        end = len(path) - 1
+        if not ok:
+            # it comes down on the ground within what it carried, never on a wall's top
+            end = last_ground_index(m, name, path, end,
+                                    leap_landing_ft(leaper, int(roll.total), feet))
+        self._emit("leap_check", actor=name, data={
+            "feet": feet, "dc": dc, "total": roll.total, "success": ok,
+            "landed_ft": ground_distance(m, name, path[end]), "rule": R_LEAPER})
+        return path[:end + 1], ok
 
     def _fly_path(self, name: str, mode: str, cell: Any, path: list[Any],
                   budget: MovementBudget, left: int
@@ -317,6 +454,8 @@ class OtherMovementRules(_Base):
         cell = self._cell(to)
         start_alt = self.map.altitude(name)
         level = start_alt if altitude is None else check_altitude(altitude)
+        if level > start_alt:
+            check_headroom(self.map, name, level)  # the ceiling
         vertical = self._vertical_cost(name, speeds, mode, level - start_alt)
         feet = 2 * speeds.speed(mode) - vertical
         self._check_spend(name, "big", "run")
@@ -420,6 +559,7 @@ class OtherMovementRules(_Base):
         self._fighter(name)
         self._need_map(name)
         before = self.map.altitude(name)
+        check_headroom(self.map, name, check_altitude(feet))  # the ceiling
         self.map.set_altitude(name, feet)
         self._emit("altitude_set", actor=name, data={"from": before, "to": feet,
                                                      "rule": R_OTHER})

@@ -18,7 +18,8 @@ from .events import Event, effect_class
 
 __all__ = ["MovedMode", "RanMode", "AltitudeSet", "DiveAttack", "FlyerDropped", "FlyerFalls",
            "FlyerStalls", "FlyerRegains", "Unintended", "Volley", "DoorOpened", "Forced",
-           "ObjectHit", "ObjectBroken", "HeldObjectHit", "ChestBrokenOpen", "Hurdled"]
+           "ObjectHit", "ObjectBroken", "HeldObjectHit", "ChestBrokenOpen", "Hurdled",
+           "LeapCheck", "JumpedDown"]
 
 
 def _effect(name: str, kind: str, fields: tuple[str, ...], about: str, text: Any
@@ -107,6 +108,18 @@ Hurdled = _effect(
                  + ("in stride" if d.get("dc") is None else
                     f"{d.get('total')} vs DC {d.get('dc')}, "
                     f"{'success' if d.get('success') else 'failure'}"))
+LeapCheck = _effect(
+    "LeapCheck", "leap_check", ("feet", "dc", "total", "success", "landed_ft"),
+    "a Jump&Sprint check for a leap longer than Leaper X: feet (asked), dc, total, success, "
+    "landed_ft (how far it carried)",
+    lambda e, d: f"{e.who} leaps {d.get('feet')} ft: {d.get('total')} vs DC {d.get('dc')}, "
+                 + ("lands where aimed" if d.get("success") else
+                    f"falls short, landing {d.get('landed_ft')} ft on"))
+JumpedDown = _effect(
+    "JumpedDown", "jumped_down", ("from_ft", "effective_ft", "damage", "lines"),
+    "a Leaper's purposeful jump down: from_ft, effective_ft (less X/2), damage, lines",
+    lambda e, d: f"{e.who} jumps down {d.get('from_ft')} ft (a fall of "
+                 f"{d.get('effective_ft')} ft): {d.get('damage')} damage")
 ChestBrokenOpen = _effect(
     "ChestBrokenOpen", "chest_broken_open", ("chest", "broken", "intact"),
     "a chest broken open: chest, broken (fragile items), intact",
@@ -119,7 +132,8 @@ RunModeCommand = _command("run_mode", ("name", "to", "aoo", "mode", "altitude"),
 SetAltitudeCommand = _command("set_altitude", ("name", "feet"), "the GM sets an altitude")
 FlyerFallsCommand = _command("flyer_falls", ("name", "regains"), "a flyer loses its flight")
 VolleyCommand = _command("volley", ("name", "at", "weapon", "range_finding"), "a volley")
-OpenDoorCommand = _command("open_door", ("name", "at"), "opening a door")
+OpenDoorCommand = _command("open_door", ("name", "at", "key", "aoo"),
+                           "opening a door (key: unlocking it with its key)")
 ForceDoorCommand = _command("force_door", ("name", "at"), "forcing a door or chest")
 AttackObjectCommand = _command("attack_object", ("name", "at", "weapon"),
                                "attacking a door or object")

@@ -121,3 +121,23 @@ def test_a_volleys_miss_may_strike_anyone_within_10_feet() -> None:
     assert shot.target == near
     odds = unintended_odds(5, 15, [near, far], within_ft=10)
     assert set(odds) == {"goblin"}
+
+
+@pytest.mark.parametrize("item, kind", [
+    ("bomb", "grenade"), ("alchemist's fire", "grenade"), ("flask of acid", "grenade"),
+    ("holy water", "grenade"), ("grenade", "grenade"), ("shortspear", "javelin"),
+    ("composite longbow", "bow")])
+def test_bombs_and_other_grenade_like_items_volley(item, kind) -> None:
+    """"This attack option is only available for bows, javelins/spears, or grenade-like
+    items" (000_8d1d7816ee944f3b.txt, "Volley Shots & Indirect Fire"); "Arrows & bombs may
+    be shot or tossed over walls" (000_8d1d7816ee944f3b.txt, "Line of Effect (LoE)")."""
+    plan = volley(item, 50)
+    assert plan.kind == kind
+    assert plan.clearance_ft == (50 if kind == "bow" else 30)
+
+
+@pytest.mark.parametrize("item", ["sling", "dagger", "handaxe", "heavy crossbow", "rock"])
+def test_other_thrown_or_shot_weapons_do_not_volley(item) -> None:
+    with pytest.raises(IllegalActionError, match="only bows, javelins/spears") as e:
+        volley(item, 100)
+    assert "Volley Shots & Indirect Fire" in str(e.value)

@@ -163,3 +163,143 @@ def test_a_volley_at_an_empty_hex_can_still_come_down_on_a_creature_nearby():
         un = [e for e in enc.log if e.kind == "unintended"]
         struck |= {e.data["struck"] for e in un}
     assert struck == {"Orc"}
+
+
+def _volley_over_the_wall(seed: int) -> Encounter:
+    """The Archer volleys at the Orc behind a full wall; the Gob stands 5 ft behind it."""
+    cs = [mk("Archer", init=40, weapons=[BOW]), mk("Orc", level=1), mk("Gob", level=1)]
+    m = HexMap.from_text("terrain: |\n  . . . # . . .\n   . . . # . . .\n  . . . # . . .\n")
+    m.place(cs[0], (1, 1), "party")
+    m.place(cs[1], (5, 1), "orcs")
+    m.place(cs[2], (6, 1), "orcs")
+    return Encounter(cs, map=m, seed=seed).start()
+
+
+def test_a_volleys_miss_comes_down_as_indirect_fire_without_criticals():
+    """The volley's new roll on its Unintended Target is still Indirect Fire: "These
+    attacks lose the Anti-Armor property and cannot deal Precision Damage or Critical
+    Hits" (000_8d1d7816ee944f3b.txt, "Volley Shots & Indirect Fire"), made "with a -4
+    Penalty" (000_8d1d7816ee944f3b.txt, "Accuracy by Volume (Unintended Targets)") in
+    place of the -10, with the 50% miss chance against the unseen Gob behind the wall.
+    Its hits agree with the exact chance (archery.volley_hit_odds) within sampling."""
+    from fractions import Fraction
+    from math import sqrt
+
+    from lfgcombat.archery import volley, volley_hit_odds
+    from lfgcombat.attacks.prepare import prepare
+
+    hits = n = 0
+    p = None
+    for seed in range(1, 251):
+        enc = _volley_over_the_wall(seed)
+        enc.volley("Archer", (5, 1), "longbow")
+        assert not any(e.kind == "attack" for e in enc.log)  # no ordinary attack roll
+        shots = [e for e in enc.log if e.kind == "volley" and not e.command]
+        if len(shots) < 2:
+            continue
+        second = shots[1]
+        assert second.target == "Gob" and second.data["miss_chance"] == 50
+        assert second.data["modifiers"] in (-4, 6)  # -4, or +10 Innate on a natural 20
+        assert "Accuracy by Volume" in second.data["rule"]
+        if p is None:
+            setup = prepare(enc._view("Archer"), enc._view("Gob"), "longbow",
+                            distance_ft=enc.map.distance("Archer", "Gob"))
+            plan = volley("longbow", 1000, seen=False)
+            from dataclasses import replace
+            p = volley_hit_odds(int(setup.bonus), int(setup.ac), replace(plan, penalty=-4))
+        n += 1
+        hits += bool(second.data["hit"])
+    assert p is not None and n > 100
+    assert isinstance(p, Fraction) and 0 < p < 1
+    assert abs(hits / n - float(p)) < 4 * sqrt(float(p) * (1 - float(p)) / n)
+
+
+def test_a_volley_whose_miss_strikes_replays_from_a_save():
+    enc = next(e for e in (_volley_over_the_wall(s) for s in range(1, 60))
+               if e.volley("Archer", (5, 1), "longbow") and sum(
+                   1 for x in e.log if x.kind == "volley" and not x.command) == 2)
+    again = Encounter._from_header(enc._header())
+    for e in enc.log:
+        if e.command:
+            again._do(e.kind, dict(e.data))
+    assert again.snapshot() == enc.snapshot()
+
+
+def test_a_volley_into_a_full_height_wall_is_refused_and_changes_nothing():
+    """"Select a hex you wish to strike with your projectile" (000_8d1d7816ee944f3b.txt,
+    "Volley Shots & Indirect Fire"): a hex filled by a wall to the sky is no place for it
+    to come down; a low wall's hex (wall_heights) can be aimed at."""
+    enc = _volley_over_the_wall(1)
+    refused(enc, enc.volley, "Archer", (3, 1), "longbow", match="full-height wall")
+    enc.map.set_wall_height((3, 0), 5)
+    out = enc.volley("Archer", (3, 0), "longbow")
+    assert out["target"] is None
+
+
+def _d20_of(enc: Encounter, label: str) -> str:
+    return str([r for r in enc.roller.history if label in (r.label or "")][-1].expr)
+
+
+def test_a_second_volley_in_a_turn_takes_the_consecutive_attack_penalty():
+    """A volley is an attack: the turn's second one is at -2 ("Consecutive Attack
+    Penalty"), as a second ordinary shot is (000_8d1d7816ee944f3b.txt, "Volley Shots &
+    Indirect Fire": the attack roll with its penalties)."""
+    enc = _volley_field(1)
+    enc.volley("Archer", (6, 1), "longbow")
+    first = _d20_of(enc, "volleys at")
+    enc.volley("Archer", (6, 1), "longbow")
+    plain = _volley_field(1)
+    plain.attack("Archer", "Orc", "longbow")
+    plain.attack("Archer", "Orc", "longbow")
+    shots = [str(r.expr) for r in plain.roller.history if str(r.expr).startswith("1d20")
+             and "initiative" not in (r.label or "")]
+    assert (first, _d20_of(enc, "volleys at")) == tuple(shots[:2])
+    assert first != shots[1]
+
+
+def test_an_aimed_volley_uses_up_the_aim_and_range_finding_needs_it():
+    """"Range-Finding & Trajectory with Craft(Academia) – (DC15+): Use an Aim Action to
+    attempt a Craft(Academia) Check to gain a +2 Innate Bonus on an Indirect Fire
+    Attack, +1 additional per 5 points by which you surpass DC15"; Aim's +1 Focus is
+    for "your next ranged attack this turn" (000_8d1d7816ee944f3b.txt, "Aim (Big Action,
+    Provokes AOO)")."""
+    from lfgcombat.archery import range_finding_bonus
+
+    enc = _volley_field(2)
+    refused(enc, enc.volley, "Archer", (6, 1), "longbow", range_finding=20,
+            match="has not aimed")
+    enc.aim("Archer")
+    assert any(e.lost_on_action for e in enc._f["Archer"].effects)
+    enc.volley("Archer", (6, 1), "longbow", range_finding=True)
+    assert not any(e.lost_on_action for e in enc._f["Archer"].effects)  # used up
+    check = [r for r in enc.roller.history if "Craft(Academia)" in (r.label or "")]
+    assert len(check) == 1
+    shot = next(e for e in enc.log if e.kind == "volley" and not e.command).data
+    nat20 = 10 if shot["natural"] == 20 else 0
+    assert shot["modifiers"] == -10 + range_finding_bonus(check[0].total) + nat20
+    given = _volley_field(2)
+    given.aim("Archer")
+    given.volley("Archer", (6, 1), "longbow", range_finding=26)  # the GM's roll: +4
+    shot = next(e for e in given.log if e.kind == "volley" and not e.command).data
+    assert shot["modifiers"] == -10 + 4 + (10 if shot["natural"] == 20 else 0)
+    again = Encounter._from_header(enc._header())
+    for e in enc.log:
+        if e.command:
+            again._do(e.kind, dict(e.data))
+    assert again.snapshot() == enc.snapshot()
+
+
+def test_the_clearance_a_volley_needs_is_above_the_archer():
+    """"This attack requires a vertical clearance of at least 50 feet with a bow"
+    (000_8d1d7816ee944f3b.txt, "Volley Shots & Indirect Fire"): under a 60-ft ceiling an
+    archer on the ground has it, one flying 30 ft up has 30 ft (enough for a javelin)."""
+    enc = _volley_field(3)
+    enc.map.ceiling = 60
+    enc.set_altitude("Archer", 30)
+    refused(enc, enc.volley, "Archer", (6, 1), "longbow", match="needs 50 ft of vertical "
+            "clearance, not 30")
+    enc.volley("Archer", (6, 1), "javelin")
+    ground = _volley_field(3)
+    ground.map.ceiling = 60
+    ground.volley("Archer", (6, 1), "longbow")
+    assert sum(1 for e in ground.log if e.kind == "volley" and not e.command) >= 1

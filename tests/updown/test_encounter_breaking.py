@@ -152,3 +152,89 @@ def test_striking_a_held_shield_is_an_attack_at_minus_five():
     ev = next(e for e in enc.log if e.kind == "held_object_hit")
     assert ev.data["penalty"] == -5
     assert enc.state("Guard")["hp"] == enc.state("Guard")["max_hp"]  # the shield takes it
+
+
+def _shield_hit() -> tuple[Encounter, dict]:
+    """The Brute's first strike on the Guard's held shield that lands (the seed chosen)."""
+    for seed in range(1, 40):
+        cs = [mk("Brute", init=40, weapons=[MACE], abilities={"str": 18}),
+              mk("Guard", level=1)]
+        m = HexMap(5, 3)
+        m.place(cs[0], (1, 1), "party")
+        m.place(cs[1], (2, 1), "guards")
+        enc = Encounter(cs, map=m, seed=seed).start()
+        enc.attack_held_object("Brute", "Guard", "wooden_shield", "heavy mace")
+        ev = next(e for e in enc.log if e.kind == "held_object_hit")
+        if ev.data["hit"] and not ev.data["destroyed"]:
+            return enc, dict(ev.data)
+    raise AssertionError("no seed landed a strike that left the shield standing")
+
+
+def test_an_undone_strike_on_a_held_shield_leaves_the_shield_whole():
+    """The shield's HP lives in the log: undoing the strike puts back the table's HP
+    (wooden_shield: Hardness 5, 7 HP), so striking again deals the same, not more
+    (000_8d1d7816ee944f3b.txt, "Striking a Held Object"; "Hardness X indicates that X
+    amount of damage of any type is negated", "Breaking Open a Treasure Chest")."""
+    enc, first = _shield_hit()
+    assert first["hp_after"] == 7 - max(0, first["damage"] - 5)
+    enc.undo()
+    assert not any(e.kind == "held_object_hit" for e in enc.log)
+    enc.attack_held_object("Brute", "Guard", "wooden_shield", "heavy mace")
+    again = next(e for e in enc.log if e.kind == "held_object_hit")
+    assert dict(again.data) == first  # the same roll on the same whole shield
+    replayed = Encounter._from_header(enc._header())
+    for e in enc.log:
+        if e.command:
+            replayed._do(e.kind, dict(e.data))
+    assert replayed.snapshot() == enc.snapshot()
+
+
+def test_a_second_strike_on_a_held_shield_starts_from_what_the_first_left():
+    enc, first = _shield_hit()
+    enc.attack_held_object("Brute", "Guard", "wooden_shield", "heavy mace")
+    hits = [e.data for e in enc.log if e.kind == "held_object_hit"]
+    if hits[-1]["hit"]:
+        assert hits[-1]["hp_after"] == max(0, first["hp_after"]
+                                           - max(0, hits[-1]["damage"] - 5))
+    else:
+        assert "hp_after" not in hits[-1]
+    fork = enc.fork()
+    fork.undo()  # the second strike undone in the fork: the first one's HP stands
+    assert [e.data for e in fork.log if e.kind == "held_object_hit"] == [first]
+
+
+def test_unlocking_with_the_key_is_a_big_action_that_provokes():
+    """"Unlocking a lock with a key & opening the door uses a Big Action that Provokes
+    AOO" (000_8d1d7816ee944f3b.txt, "Moving in Combat – Terrain, Creatures, & Other
+    Issues"); without the key a locked door stays shut (force it, break it, pick it)."""
+    cs = [mk("Brute", init=40, abilities={"str": 18}, weapons=[MACE]), mk("Guard", level=1)]
+    m = HexMap.from_text(CELL)
+    m.place(cs[0], (1, 1), "party")
+    m.place(cs[1], (0, 1), "guards")  # beside the Brute: it threatens the unlocking
+    enc = Encounter(cs, map=m, seed=1).start()
+    refused(enc, enc.open_door, "Brute", (2, 1), match="locked")
+    refused(enc, enc.open_door, "Brute", (2, 1), key="yes", match="key must be True")
+    enc.open_door("Brute", (2, 1), key=True, aoo=["Guard"])
+    assert enc.map.door((2, 1)).state == "open"
+    assert enc.actions_left("Brute").big == 1
+    spend = next(e for e in enc.log if e.kind == "spend" and e.actor == "Brute")
+    assert spend.data["action"] == "unlock_door" and spend.data["type"] == "big"
+    assert any(e.kind == "aoo" and e.actor == "Guard" for e in enc.log)
+    again = Encounter._from_header(enc._header())
+    for e in enc.log:
+        if e.command:
+            again._do(e.kind, dict(e.data))
+    assert again.snapshot() == enc.snapshot()
+
+
+def test_an_open_or_broken_door_cannot_be_forced_and_nothing_changes():
+    """Forcing is for a door that holds: "If the STR Check meets or exceeds the Break DC of
+    the door, you force the door open or break it off its hinges" (000_8d1d7816ee944f3b.txt,
+    "Breaking down doors, walls, & other barricades"); an open door is walked through."""
+    cs = [mk("Brute", init=40, weapons=[MACE])]
+    m = HexMap.from_text("terrain: |\n  # # # # # #\n   . . ' . / .\n  # # # # # #\n")
+    m.place(cs[0], (3, 1), "party")
+    enc = Encounter(cs, map=m, seed=1).start()
+    refused(enc, enc.force_door, "Brute", (2, 1), match="is open: there is nothing to force")
+    refused(enc, enc.force_door, "Brute", (4, 1), match="is broken")
+    refused(enc, enc.open_door, "Brute", (2, 1), match="is open")

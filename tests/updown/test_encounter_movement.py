@@ -149,3 +149,100 @@ def test_a_charge_after_a_leap_that_lands_in_reach():
     enc.move("Raptor", (4, 1), mode="leap", charge=True)
     enc.attack("Raptor", "Orc", "claw", charge=True)
     assert next(e for e in enc.log if e.kind == "attack" and not e.command).data["charge"]
+
+
+@pytest.mark.parametrize("bad", [7, -5, 10_005, "high", True, 2.5])
+def test_a_bad_altitude_is_refused_naming_the_rule_and_changes_nothing(bad):
+    """An altitude is whole 5-ft steps above the hex (000_8d1d7816ee944f3b.txt, "Other
+    Types of Movement": flyers, swimmers and climbers move in three dimensions; the map
+    counts 5 ft a step): a bad one, to a move, a Run or the GM's set_altitude, is refused
+    before anything is spent, and the message is about the call, not a map text."""
+    from lfgcombat import IllegalActionError
+    from lfgcombat.battlemap.altitude import AltitudeError
+    from lfgcombat.battlemap.values import MapFormatError
+
+    enc = griffon_fight()
+    # a value that is no whole number is refused by the command's argument check first
+    expected = AltitudeError if isinstance(bad, int) and not isinstance(bad, bool) else (
+        AltitudeError, IllegalActionError)
+    for call in (lambda: enc.move("Griffon", (3, 1), mode="fly", altitude=bad),
+                 lambda: enc.run("Griffon", (8, 1), mode="fly", altitude=bad),
+                 lambda: enc.set_altitude("Griffon", bad),
+                 lambda: enc.map.place(mk("Late"), (5, 0), "foes", altitude=bad)):
+        before = enc.snapshot()
+        with pytest.raises(expected, match="altitude") as e:
+            call()
+        if isinstance(e.value, AltitudeError):
+            assert isinstance(e.value, MapFormatError)  # what callers caught before
+        assert "000_8d1d7816ee944f3b.txt" in str(e.value)
+        assert not str(e.value).startswith("map text")
+        assert enc.snapshot() == before and "Late" not in enc.map
+
+
+def _cat_on_the_wall(up: int) -> Encounter:
+    cat = Creature.from_dict({"name": "Cat", "level": 3, "max_hp": 60, "speed": 30,
+                              "initiative_rating": 40,
+                              "movement": "Move Speed 30, Climb 20, Leaper 20"})
+    m = HexMap.from_text("terrain: |\n  . . ^ . . . . .\n")
+    m.place(cat, (2, 0), "cats", altitude=up)
+    m.place(mk("Far"), (7, 0), "dogs")
+    return Encounter([cat, mk("Far")], map=m, seed=1).start()
+
+
+@pytest.mark.parametrize("up", [15, 30, 60])
+def test_a_leaper_jumping_down_from_a_wall_counts_the_fall_x_over_2_shorter(up):
+    """"If purposefully jumping downwards, you reduce the effective distance of a fall by
+    (X/2) feet. Ex: A creature with Leaper 20 can treat a 15-foot fall as only a 5-foot
+    fall" (000_8d1d7816ee944f3b.txt, "Leaper"): the leap off the wall lands on the ground
+    and deals falling_damage(..., leaper=20), the fall's own rule ("Falling & Falling
+    Damage"); the leap across spends the land budget, the fall none."""
+    from lfgcombat.falling import falling_damage
+
+    enc = _cat_on_the_wall(up)
+    enc.move("Cat", (4, 0), mode="leap", altitude=0)
+    ev = next(e for e in enc.log if e.kind == "jumped_down")
+    expect = falling_damage(60, up, "medium", leaper=20)
+    assert ev.data["effective_ft"] == expect.effective_ft == max(0, up - 10)
+    assert ev.data["damage"] == expect.applied.taken
+    assert enc.state("Cat")["hp"] == 60 - expect.applied.taken
+    if up == 15:
+        assert ev.data["damage"] == 0  # the text's example: a 5-ft fall
+    else:
+        assert expect.applied.taken < falling_damage(60, up, "medium").applied.taken
+    assert enc.map.altitude("Cat") == 0 and enc.movement_budget("Cat").spent == 10
+    again = Encounter._from_header(enc._header())
+    for e in enc.log:
+        if e.command:
+            again._do(e.kind, dict(e.data))
+    assert again.snapshot() == enc.snapshot()
+
+
+def test_a_leap_still_never_rises_and_a_swimmer_does_not_jump_down():
+    enc = _cat_on_the_wall(0)
+    refused(enc, enc.move, "Cat", (4, 0), mode="leap", altitude=10, match="on the ground")
+    frog = Creature.from_dict({"name": "Frog", "level": 1, "max_hp": 8, "speed": 10,
+                               "initiative_rating": 40,
+                               "movement": "Move Speed 10, Swim 20, Leaper 10"})
+    m = HexMap.from_text("terrain: |\n  . ~ ~ ~ .\n")
+    m.place(frog, (1, 0), "frogs", altitude=10)
+    pond = Encounter([frog], map=m, seed=1).start()
+    refused(pond, pond.move, "Frog", (0, 0), mode="leap", altitude=0, match="on the ground")
+
+
+def test_a_flyer_stays_under_the_ceiling():
+    """The map knows its ceiling (000_8d1d7816ee944f3b.txt, "Other Types of Movement":
+    flight moves in three dimensions - within the room): a body is a column of its size's
+    height (data/sizes.csv; Medium 5.5 ft), so under a 20-ft ceiling a Medium flyer rises
+    at most 10 ft; a move, a Run or the GM's set_altitude higher is refused, nothing
+    changes; under the open sky there is no limit."""
+    enc = griffon_fight()
+    enc.map.ceiling = 20
+    for call in (lambda: enc.move("Griffon", (3, 1), mode="fly", altitude=15),
+                 lambda: enc.run("Griffon", (8, 1), mode="fly", altitude=20),
+                 lambda: enc.set_altitude("Griffon", 30)):
+        refused(enc, call, match="at most 10 ft up here")
+    enc.move("Griffon", (3, 1), mode="fly", altitude=10)
+    assert enc.map.altitude("Griffon") == 10
+    sky = griffon_fight()
+    sky.set_altitude("Griffon", 300)
+    assert sky.map.altitude("Griffon") == 300

@@ -125,3 +125,22 @@ def test_a_creature_gives_its_str_modifier() -> None:
     assert res.roll.total == res.roll.natural + mod and ogre.name in res.lines[0]
     with pytest.raises(ObjectError, match="creature_or_str_mod"):
         strength_check_odds("strong", 10)
+
+
+@pytest.mark.parametrize("call, field", [
+    (lambda: strength_check_odds(3, "x"), "dc"),
+    (lambda: strength_check_odds(3, -1), "dc"),
+    (lambda: strength_check_odds("strong", 18), "creature_or_str_mod"),
+    (lambda: strength_check_odds(3, 18, lock=6), "lock"),
+    (lambda: object_spec("adamant door"), "objects.csv"),
+    (lambda: ObjectState.new("iron_door").hit(-3), "damage"),
+    (lambda: automatic_hit(-5), "distance_ft"),
+    (lambda: automatic_hit(5, "castle"), "kind"),
+])
+def test_every_bad_breaking_input_names_the_field_and_the_rule(call, field) -> None:
+    """Bad input is refused naming what is wrong and the heading it breaks
+    (000_8d1d7816ee944f3b.txt, "Breaking down doors, walls, & other barricades": "Strength
+    Check = 1d20+STRMod"; "Attacking & Breaking Unattended Objects")."""
+    with pytest.raises(ObjectError, match=field) as e:
+        call()
+    assert "000_8d1d7816ee944f3b.txt" in str(e.value)
