@@ -155,10 +155,12 @@ class WoundsCombatant:
         return (self.abilities["str"] if weapon.strength_to_damage else 0) + weapon.enhancement
 
     def weapon_damage(self, weapon: Any, profile: WeaponProfile, target: Target,
-                      spare: bool = False) -> WeaponDamage:
-        """The weapon's damage against ``target`` with its riders
-        (:func:`lfgcombat.wounds.riders.weapon_damage`)."""
-        return weapon_damage(self.creature, weapon, self.damage_bonus(profile), target, spare)
+                      spare: bool = False, resistances: Any = None,
+                      resistance_penalty: int = 0) -> WeaponDamage:
+        """The weapon's damage against ``target`` with its riders and the target's
+        ``resistances`` (:func:`lfgcombat.wounds.riders.weapon_damage`)."""
+        return weapon_damage(self.creature, weapon, self.damage_bonus(profile), target, spare,
+                             resistances, resistance_penalty)
 
     def defense(self, total_defense: bool = False, circumstance: int = 0) -> int:
         """Defense = 10 + Prowess + DEX (+4 in Total Defense)."""
@@ -273,7 +275,8 @@ class _Prepared:
 
 def prepare_attack(attacker: Any, target: Any, weapon: Any, ranged: bool | None,
                    prowess: int | None, total_defense: bool, airborne: bool,
-                   rider_target: Target | None, spare: bool) -> _Prepared:
+                   rider_target: Target | None, spare: bool,
+                   resistance_penalty: int = 0) -> _Prepared:
     """An attack made ready to roll: the attacker's bonus, the target's Defense, the weapon
     and its damage with the riders against this target (the arguments of
     :func:`creature_attack_odds`).
@@ -288,8 +291,14 @@ def prepare_attack(attacker: Any, target: Any, weapon: Any, ranged: bool | None,
         raise WoundsError("rider_target", f"{rider_target!r:.40} is not a "
                           "lfgcombat.wounds.damage.Target")
     aim = rider_target or target_of(t.creature, airborne)
-    dmg = a.weapon_damage(weapon, w, aim, bool(spare))
+    dmg = a.weapon_damage(weapon, w, aim, bool(spare), _resistances(t.creature),
+                          resistance_penalty)
     return _Prepared(a, a.attack_bonus(w), t.defense(total_defense), w, dmg)
+
+
+def _resistances(creature: Any) -> Any:
+    """The creature's lfg resistances (``resistances:``), or ``None`` (a bare value)."""
+    return getattr(creature, "resistance", None)
 
 
 def _crit_range(w: WeaponProfile) -> int:

@@ -155,7 +155,8 @@ def encounter_attack(roller: Any, attacker: Any, target: Any, weapon: Any,
     choice = situation.get("critical_choice", "multiply")
     p = prepare_attack(attacker, target, weapon, situation.get("ranged"), None,
                        target_record.total_defense, bool(situation.get("airborne", False)),
-                       situation.get("rider_target"), bool(situation.get("spare", False)))
+                       situation.get("rider_target"), bool(situation.get("spare", False)),
+                       target_record.resistance_penalty)
     a = roller_attack(roller, p, situation)
     after, parry_total, parried, events = _parry(roller, target, target_record, a, allowed)
     types = tuple(dict.fromkeys(t for part in p.damage.parts for t in part.types))
@@ -163,6 +164,10 @@ def encounter_attack(roller: Any, attacker: Any, target: Any, weapon: Any,
         after, taken = after.take_attack(roller, a, p.damage.riders)
         events += list(taken)
     text = _text(a, p.bonus, p.ac, choice, parried)
+    resisted = [n for part in p.damage.parts if part.resisted for n in part.notes
+                if n.endswith("a strike")]
+    if a.hit and not parried and resisted:
+        text += f" ({'; '.join(resisted)})"
     if noted:
         text += f" ({', '.join(noted)}: no effect under wounds)"
     return WoundsHit(a, parried, parry_total, after, tuple(events), types, text, p.ac,
@@ -182,7 +187,7 @@ def report(record: WoundsFighter) -> dict[str, Any]:
     """``hp``, ``max_hp``, ``status`` (``dead``; ``wounded`` at 0 HP, taking Wounds;
     ``conscious``), ``dead``, ``conditions`` and ``vitals``: ``wounds``, ``wounds_max``,
     ``barrier``, ``shell``, ``total_defense``, ``parries_left``, ``shield_hp``, ``aoo_left``,
-    ``initiative_penalty``."""
+    ``initiative_penalty``, ``resistance_penalty`` (Acid's)."""
     v = record.vitals
     shield = record.shield
     status = "dead" if record.dead else "wounded" if v.hp == 0 else "conscious"
@@ -194,7 +199,8 @@ def report(record: WoundsFighter) -> dict[str, Any]:
                        "parries_left": None if shield is None else shield.parries_left,
                        "shield_hp": None if shield is None else int(shield.state.hp or 0),
                        "aoo_left": record.aoo_left,
-                       "initiative_penalty": record.initiative_penalty}}
+                       "initiative_penalty": record.initiative_penalty,
+                       "resistance_penalty": record.resistance_penalty}}
 
 
 def budget(record: WoundsFighter) -> dict[str, Any] | None:
