@@ -48,7 +48,7 @@ from .riders import Target, WeaponDamage, target_of, weapon_damage
 from .saves import check_good_saves, save_bonus
 
 __all__ = ["WoundsCombatant", "WoundsCreatureOdds", "parse_barrier", "creature_attack_odds",
-           "creature_attack", "prepare_attack"]
+           "creature_attack", "prepare_attack", "creature_save_odds", "creature_saving_throw"]
 
 _ATTACK = rule("Attacking an enemy usually involves spending your Half Action")
 _SAVES = rule("Some effects don't directly target your armor or shield")
@@ -358,3 +358,35 @@ def creature_attack(roller: Roller, attacker: Any, target: Any, weapon: Any, *,
                            crit_range=_crit_range(p.weapon), widen=widen,
                            multiplier=p.weapon.multiplier, critical_choice=critical_choice,
                            player=p.attacker.player, aimed_at=aimed_at)
+
+
+def creature_save_odds(creature: Any, which: str, dc: int, *,
+                       good_saves: Any = None) -> Fraction:
+    """P(``creature`` makes its ``which`` save against ``dc``) under ``wounds``: 1d20 + base
+    save by Hit Dice (good or bad) + the save's ability (FORT CON, REF WIS, WILL CHA),
+    003_de0e94afd49609a7.txt, "Some effects don't directly target your armor or shield"
+    ("roll 1d20 and add your total bonus (Base Save + Ability Score Modifier)"). The text
+    gives no automatic success or failure on a natural 20 or 1, so there is none.
+
+    Raises:
+        WoundsError: no ``good_saves``, an unknown save, or ``dc`` not a whole number.
+    """
+    bonus = WoundsCombatant.of(creature, good_saves=good_saves).save(which)
+    need = check_int("dc", dc) - bonus
+    return Fraction(min(20, max(0, 21 - need)), 20)
+
+
+def creature_saving_throw(roller: Roller, creature: Any, which: str, dc: int, *,
+                          good_saves: Any = None) -> tuple[bool, Any]:
+    """Roll ``creature``'s ``which`` save against ``dc`` under ``wounds``
+    (:func:`creature_save_odds` gives its exact odds).
+
+    Returns:
+        ``(saved, roll)``.
+
+    Raises:
+        WoundsError: as :func:`creature_save_odds`; nothing is rolled then.
+    """
+    from .saves import roll_save
+    bonus = WoundsCombatant.of(creature, good_saves=good_saves).save(which)
+    return roll_save(roller, bonus, check_int("dc", dc))

@@ -5,6 +5,8 @@ Items with Strength"."""
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 import pytest
 from scipy import stats
 
@@ -113,3 +115,30 @@ def test_breaking_with_strength():
     assert roll.total - roll.natural == 11 and ok == (roll.total >= 16)
     with pytest.raises(WoundsError, match="dc"):
         break_check(Roller(seed=2), 3, "18")
+
+
+def test_a_creatures_saves_under_wounds():
+    """"Fortitude (CON)", "Reflex (WIS)", "Will (CHA)": the creature's own good saves and
+    abilities, with exact odds that agree with its rolls."""
+    from lfgcombat import Creature
+    from lfgcombat.wounds.combatant import creature_save_odds, creature_saving_throw
+    orc = Creature.from_dict({"name": "Orc", "level": 6, "max_hp": 40, "ruleset": ["wounds"],
+                              "abilities": {"con": 14, "wis": 12, "cha": 8}, "prowess": 1,
+                              "good_saves": ["fort", "will"]})
+    assert creature_save_odds(orc, "fort", 15) == Fraction(21 - (15 - (base_save(6, True) + 2)),
+                                                           20)
+    assert creature_save_odds(orc, "ref", 2 + base_save(6, False)) == 1   # WIS +1: a 1 saves
+    assert creature_save_odds(orc, "will", 40) == 0
+    roller, n = Roller(seed="orc saves"), 3000
+    ok = sum(creature_saving_throw(roller, orc, "ref", 12)[0] for _ in range(n))
+    assert stats.binomtest(ok, n, float(creature_save_odds(orc, "ref", 12))).pvalue > 1e-3
+    bare = Creature.from_dict({"name": "Bare", "level": 1, "max_hp": 5})
+    with pytest.raises(WoundsError, match="good_saves"):
+        creature_save_odds(bare, "fort", 10)
+    before = len(roller.history)
+    with pytest.raises(WoundsError, match="good_saves"):
+        creature_saving_throw(roller, bare, "fort", 10)
+    assert len(roller.history) == before                     # nothing rolled
+    assert creature_save_odds(bare, "fort", 10, good_saves=["fort", "ref"]) > 0
+    with pytest.raises(WoundsError, match="save"):
+        creature_save_odds(orc, "luck", 10)
