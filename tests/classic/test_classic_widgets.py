@@ -1,0 +1,87 @@
+"""The widgets follow the ``classic`` ruleset (issue 13, "Everywhere"): the AttackPanel asks
+the classic attack policy (002_2a3a79475ca2a541.txt, "How to attack another creature",
+"Critical Hit", "Fumble"), the InitiativeTracker's cards show a classic record's vitals
+("Nonlethal Damage", "Stabilizing a Disabled Character"), the CharacterSheet its rows."""
+
+from __future__ import annotations
+
+import re
+
+from lfgcombat import Creature, Roller, attack_odds
+from lfgcombat.classic.attacks import attack
+from lfgcombat.dice import ScriptedRoller
+from lfgcombat.encounter import Encounter
+from lfgcombat.widgets import AttackPanel, InitiativeTracker
+from lfgcombat.widgets.tracker_cards import card_html
+
+
+def _pair():
+    brann = Creature.from_dict({"name": "Brann", "level": 3, "max_hp": 25, "kind": "pc",
+                                "ruleset": ["classic"], "abilities": {"str": 16}, "bab": 3,
+                                "weapons": ["longsword"]})
+    orc = Creature.from_dict({"name": "Orc", "level": 2, "max_hp": 15, "ruleset": ["classic"],
+                              "bab": 2, "weapons": ["greataxe"]})
+    return [brann, orc]
+
+
+def dice(*faces):
+    return ScriptedRoller(0, faces)
+
+
+def _text(html: str) -> str:
+    return re.sub(r"\s+", " ", re.sub("<[^>]+>", " ", html))
+
+
+def test_the_classic_panel_shows_the_classic_odds_and_explains_its_roll():
+    pair = _pair()
+    panel = AttackPanel(pair, Roller(seed=2), ruleset="classic")
+    odds = attack_odds(pair[0], pair[1], "longsword", ruleset="classic")
+    assert panel.odds.p_hit == odds.p_hit and panel.odds.p_crit == odds.p_crit
+    words = _text(panel._odds.value)
+    assert f"hit {float(odds.p_hit):.1%}" in words and "fumble (natural 1) 0.05" in words
+    assert panel._critical.layout.display == "none"           # no critical choice here
+    result = panel.roll()
+    assert panel.last_result is result
+    shown = _text(panel._result.value)
+    assert shown.startswith(" attack: d20") and "ClassicAttack(" not in shown
+    assert f"vs AC {odds.ac}" in shown
+
+
+def test_explain_says_the_texts_outcomes():
+    """"Rolling a 20 is always a Critical Hit", "Roll your damage dice twice, with all
+    applicable bonuses, and add the rolls together"; "A roll of a natural 1 [...] causes the
+    character to fumble"."""
+    crit = attack(dice((20, 20), (8, 5), (8, 6)), 4, 30, "1d8+2")
+    assert crit.explain() == ("attack: d20 20 +4 = 24 vs AC 30: critical (a natural 20 is "
+                              "always a critical)\ndamage: rolled twice, 7 + 8 = 15")
+    ranged = attack(dice((20, 19), (8, 1)), 4, 15, "1d8", crit_range=19)
+    assert "critical (the weapon's critical range)" in ranged.explain()
+    fumble = attack(dice((20, 1)), 4, 5, "1d8")
+    assert fumble.explain().startswith("attack: d20 1 +4 = 5 vs AC 5: fumble (a natural 1)")
+    assert "drops their weapon; trips when charging" in fumble.explain()
+    plain = attack(dice((20, 12), (8, 3)), 4, 15, "1d8+2")
+    assert plain.explain() == "attack: d20 12 +4 = 16 vs AC 15: hit\ndamage: 5"
+    assert attack(dice((20, 2)), 4, 15, "1d8").explain().endswith(": miss")
+    dodged = attack(dice((20, 15), (100, 30)), 4, 15, "1d8", miss_chance=50)
+    assert dodged.explain().endswith("miss (dodged: Blinded attacker's 50%)")
+
+
+def test_the_tracker_plays_a_classic_encounter_and_its_cards_show_the_vitals():
+    enc = Encounter(_pair(), sides={"party": ["Brann"], "foes": ["Orc"]}, ruleset="classic",
+                    seed=5)
+    tracker = InitiativeTracker(enc)
+    enc.start()
+    tracker.refresh()
+    who = enc.current
+    other = "Orc" if who == "Brann" else "Brann"
+    enc.attack(who, other)
+    tracker.refresh()
+    assert enc.actions_left(who).attacks == 0                   # once per round
+    enc.damage(other, enc.state(other).hp, nonlethal=True)
+    card = _text(card_html(other, enc.state(other), "#36c", acting=False, paused=False))
+    assert f"nonlethal {enc.state(other).vitals['nonlethal']}" in card
+    enc.damage(other, enc.state(other).hp + 3)                 # to -3: disabled
+    card = _text(card_html(other, enc.state(other), "#36c", acting=False, paused=False))
+    assert "disabled" in card and f"HP -3/{enc.state(other).max_hp}" in card
+    tracker.refresh()
+    assert "disabled" in tracker._cards.value
