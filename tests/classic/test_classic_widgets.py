@@ -7,10 +7,13 @@ from __future__ import annotations
 
 import re
 
+import pytest
+
 from lfgcombat import Creature, Roller, attack_odds
 from lfgcombat.classic.attacks import attack
 from lfgcombat.dice import ScriptedRoller
 from lfgcombat.encounter import Encounter
+from lfgcombat.errors import IllegalActionError
 from lfgcombat.widgets import AttackPanel, InitiativeTracker
 from lfgcombat.widgets.tracker_cards import card_html
 
@@ -85,3 +88,34 @@ def test_the_tracker_plays_a_classic_encounter_and_its_cards_show_the_vitals():
     assert "disabled" in card and f"HP -3/{enc.state(other).max_hp}" in card
     tracker.refresh()
     assert "disabled" in tracker._cards.value
+
+
+def test_a_click_on_the_battlemap_moves_a_classic_combatant_through_its_move_action():
+    """"Move Action – The player can move up to their full movement" ("Action definitions"):
+    the BattleMap under the tracker moves the acting creature by the classic round (the
+    tracker's own AOO policy, "all", names nobody there)."""
+    from lfgcombat import HexMap
+    from lfgcombat.creature import load_example
+    from lfgcombat.widgets import BattleMap
+
+    hero = load_example("wulfric").replace(level=5, bab=5)
+    orc = load_example("orc").replace(bab=3)
+    m = HexMap(12, 8)
+    m.place(hero, (1, 1), "party")
+    m.place(orc, (6, 1), "orcs")
+    enc = Encounter([hero, orc], sides={"party": ["Wulfric"], "orcs": ["Orc"]}, map=m,
+                    ruleset="classic", seed=1).start()
+    bm = BattleMap(enc.map)
+    tracker = InitiativeTracker(enc, battlemap=bm)
+    who = enc.current
+    bm.select(who)
+    bm.click((3, 1) if who == "Orc" else (4, 1))
+    assert "Not allowed" not in bm.status_text, bm.status_text
+    assert enc.state(who).budget["moved_ft"] == 15
+    assert [e.data["feet"] for e in enc.log if e.kind == "moved"] == [15]
+    bm.click((11, 7))                                       # beyond the 15 ft left
+    assert enc.state(who).budget["moved_ft"] == 15 and "Not allowed" in tracker.status.value \
+        + bm.status_text
+    # a named AOO taker is still refused: the classic round has no AOO
+    with pytest.raises(IllegalActionError, match="no AOO"):
+        enc.move(who, (2, 1) if who == "Orc" else (5, 1), aoo=["Wulfric"])
