@@ -17,10 +17,10 @@ from typing import TYPE_CHECKING, Any
 
 import ipywidgets as W
 
-from lfgcombat.attack_odds import odds_for
+from lfgcombat.attack_odds import attack_odds, odds_for
 from lfgcombat.errors import LfgError
 
-from .attackpanel import odds_html, weapon_names
+from .attackpanel import odds_html, policy_odds_html, weapon_names
 from .tracker_ui import button, dropdown, row, set_options
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -163,6 +163,9 @@ class AttackControls(W.VBox):
             what_if = enc.fork()
             result = what_if.attack(self.attacker.value, self.target.value, self.weapon.value,
                                     **self.situation)
+            if getattr(result, "setup", None) is None:  # another ruleset's attack policy
+                self._show_policy(enc, note)
+                return
             odds = odds_for(result.setup)
             made = what_if.log.of_kind("attack")
             said = list(made[-1].data.get("modifiers") or []) if made else []
@@ -170,13 +173,7 @@ class AttackControls(W.VBox):
                 said.append(f"Gang Up: +{made[-1].data['gang_up']} Tactical")
         except Exception as exc:  # noqa: BLE001 - a refusal (LfgError) or an engine fault:
             # shown here, never raised into the encounter's listeners or the kernel
-            self.setup = self.odds_shown = None
-            self.refusal = str(exc) if isinstance(exc, LfgError) else \
-                f"{type(exc).__name__}: {exc}"
-            self.go.disabled = True
-            self.odds.value = note + (
-                "<div class='lfg-error' style='color:#b00020;white-space:pre-wrap'>"
-                f"Not possible now: {html.escape(self.refusal)}</div>")
+            self._refuse(exc, note)
             return
         self.go.disabled = False
         setup = result.setup
@@ -186,6 +183,35 @@ class AttackControls(W.VBox):
             f"<div><code>{html.escape(setup.line)}</code> vs {html.escape(self.target.value)} "
             f"({html.escape(str(setup.ac_name))} {setup.ac.value})</div>{situation}"
             f"{odds_html(odds)}")
+
+    def _refuse(self, exc: Exception, note: str) -> None:
+        """Show why the attack cannot be made now, and disable its button."""
+        self.setup = self.odds_shown = None
+        self.refusal = str(exc) if isinstance(exc, LfgError) else f"{type(exc).__name__}: {exc}"
+        self.go.disabled = True
+        self.odds.value = note + (
+            "<div class='lfg-error' style='color:#b00020;white-space:pre-wrap'>"
+            f"Not possible now: {html.escape(self.refusal)}</div>")
+
+    def _show_policy(self, enc: Any, note: str) -> None:
+        """The odds of an attack the encounter allows under another ruleset (``classic``,
+        ``wounds``): that ruleset's attack policy, :func:`lfgcombat.attack_odds` with
+        ``ruleset=``, for the two creatures as the encounter has them now. The fork's
+        attack already said the encounter allows it; the map's situation (cover, flanking)
+        is the encounter's own at the roll, not in these odds."""
+        a, t = self.attacker.value, self.target.value
+        try:
+            odds = attack_odds(enc.creature(a), enc.creature(t), self.weapon.value,
+                               ruleset=enc.ruleset.name)
+        except Exception as exc:  # noqa: BLE001 - shown in the row, never in the kernel
+            self._refuse(exc, note)
+            return
+        self.go.disabled = False
+        self.setup, self.odds_shown, self.refusal = None, odds, ""
+        self.odds.value = note + (
+            f"<div><code>{html.escape(odds.summary())}</code> "
+            f"<span style='color:#555'>({html.escape(enc.ruleset.name)} rules; the map's "
+            f"cover and flanking apply at the roll)</span></div>{policy_odds_html(odds)}")
 
     def attack(self) -> Any:
         """Roll the chosen attack through the encounter (its rolls go to the dice log).

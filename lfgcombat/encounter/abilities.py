@@ -46,6 +46,7 @@ from ._citations import R_DEATH, R_REACTIONS
 from .arguments import show
 from .commands import command
 from .skill_checks import SkillChecksContext, SkillChecksRules
+from .composition import rules
 
 if TYPE_CHECKING:
     from .state import _Fighter
@@ -93,6 +94,7 @@ else:
     _Base = object
 
 
+@rules(AbilitiesContext)
 class AbilitiesRules(SkillChecksRules, _Base):
     """``use_ability`` (uses tracked), ``ability_uses``, and ``follow_up``."""
 

@@ -27,8 +27,10 @@ from ..archery import (RULE_VOLLEY, RULE_VOLUME, Bystander, Position, choose_uni
                        volley_attack_mod)
 from ..errors import IllegalActionError
 from .commands import command
+from .composition import rules
 
 if TYPE_CHECKING:
+    from ..battlemap.hexmap import HexMap
     from .state import _Fighter
 
 _NO_CEILING = 10_000
@@ -37,7 +39,7 @@ _NO_CEILING = 10_000
 class ArcheryContext(Protocol):
     """What these rules use of an encounter."""
 
-    map: Any
+    map: HexMap  # None without a map: the rules check `self.map is None` or _need_map first
     roller: Any
     ruleset: Any
     _f: dict[str, _Fighter]
@@ -101,6 +103,7 @@ else:
     _Base = object
 
 
+@rules(ArcheryContext)
 class ArcheryRules(_Base):
     """Accuracy by Volume after a ranged miss; :meth:`unintended_odds`; :meth:`volley`."""
 

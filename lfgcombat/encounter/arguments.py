@@ -17,11 +17,12 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Iterable, Mapping
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from ..errors import IllegalActionError, LfgError
 from ._citations import R_ACTIONS
 from .commands import handler
+from .composition import rules
 
 __all__ = ["ArgumentsRules", "INT_LIMIT", "check_command", "names_arg", "show"]
 
@@ -127,12 +128,20 @@ def names_arg(kind: str, field: str, value: Any) -> list[str]:
     raise _refuse(kind, field, "a name or a list of names", value)
 
 
+class ArgumentsContext(Protocol):
+    """What the argument check uses of an encounter: the step it hands a checked
+    command to (:meth:`ReplayRules._run_step`)."""
+
+    def _run_step(self, kind: str, args: dict[str, Any]) -> Any: ...
+
+
 if TYPE_CHECKING:
-    from .replay import ReplayRules as _Base
+    _Base = ArgumentsContext
 else:
     _Base = object
 
 
+@rules(ArgumentsContext)
 class ArgumentsRules(_Base):
     """Refuses a command whose arguments have the wrong type, before it is recorded."""
 

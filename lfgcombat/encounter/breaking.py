@@ -25,8 +25,10 @@ from ..errors import IllegalActionError
 from ..objects import (RULE_CHEST, RULE_DOORS, RULE_HELD, RULE_UNATTENDED, automatic_hit,
                        break_by_hand, break_chest, force_open, weapon_note)
 from .commands import command
+from .composition import rules
 
 if TYPE_CHECKING:
+    from ..battlemap.hexmap import HexMap
     from .state import _Fighter
 
 R_DOOR_SWIFT = cite("Moving in Combat – Terrain, Creatures, & Other Issues")
@@ -35,9 +37,13 @@ R_DOOR_SWIFT = cite("Moving in Combat – Terrain, Creatures, & Other Issues")
 class BreakingContext(Protocol):
     """What these rules use of an encounter."""
 
-    map: Any
+    map: HexMap  # None without a map: the rules check `self.map is None` or _need_map first
     roller: Any
     _f: dict[str, _Fighter]
+    #: The doors, objects and ceiling as the fight began (set at the first reset).
+    _updown0: Any
+    #: Held objects broken or damaged so far (creature -> item -> state).
+    _held_objects: dict[str, Any]
 
     def _actor(self, name: str) -> _Fighter: ...
 
@@ -78,6 +84,7 @@ else:
     _Base = object
 
 
+@rules(BreakingContext)
 class BreakingRules(_Base):
     """``open_door``, ``force_door``, ``attack_object`` and ``break_object``."""
 

@@ -14,6 +14,7 @@ from ..citations import cite as _rule
 from ..errors import IllegalActionError
 from ._citations import R_ACTIONS, R_CONDITIONS, R_PAUSED
 from .commands import command
+from .composition import rules
 
 if TYPE_CHECKING:
     from collections.abc import Iterable, Mapping
@@ -105,6 +106,7 @@ else:
     _Base = object
 
 
+@rules(CastingContext)
 class CastingRules(_Base):
     """Casting, and the Perseverance check of a disrupted caster."""
 

@@ -25,8 +25,10 @@ from ..vitals import Vitals
 from ._citations import R_APT, R_BEGINNERS, R_DEATH, R_IGNORE, R_REACTIONS, R_RUN
 from .commands import command
 from .state import Effect, _int_or_none, _possessive
+from .composition import rules
 
 if TYPE_CHECKING:
+    from ..battlemap.hexmap import HexMap
     from ..dice import Roller
     from ..log import Event
     from ..rulesets import Ruleset
@@ -56,7 +58,7 @@ class CombatContext(Protocol):
     _anchors: dict[str, tuple[int, int]]
     _f: dict[str, _Fighter]
     _gang: dict[str, list[str]]
-    map: Any
+    map: HexMap  # None without a map: the rules check `self.map is None` or _need_map first
     roller: Roller
     ruleset: Ruleset
 
@@ -186,6 +188,7 @@ else:
     _Base = object
 
 
+@rules(CombatContext)
 class CombatRules(_Base):
     """Attack commands and the situation an attack is made in."""
 

@@ -27,6 +27,7 @@ from .breaking import BreakingRules
 from .arguments import ArgumentsRules, show
 from .casting import CastingRules
 from .checkpoints import Checkpoint, map_layers, set_map_layers
+from .composition import bind, compose
 from .display import encounter_html
 from .combat import CombatRules
 from .economy import EconomyRules
@@ -51,7 +52,7 @@ from .state import CombatantState, TurnFrame, _Fighter
 from .swallow_whole import SwallowWholeRules
 from .turns import TurnsRules
 
-__all__ = ["Encounter"]
+__all__ = ["Encounter", "RULE_CLASSES"]
 
 if TYPE_CHECKING:
     from .casting import CastingContext
@@ -79,6 +80,7 @@ if TYPE_CHECKING:
     from .flight import FlightContext
     from .other_movement import OtherMovementContext
     from .ruleset_play import RulesetPlayContext
+    from .arguments import ArgumentsContext
 
     class _Contexts(CastingContext, CombatContext, EconomyContext, EffectsContext,
                     HealthContext, InitiativeRulesContext, InterruptsContext, MovementContext,
@@ -86,35 +88,42 @@ if TYPE_CHECKING:
                     SpecialActionsContext, TurnsContext, AbilitiesContext, ManeuversContext,
                     MomentumContext, NaturalWeaponsContext, SkillActionsContext,
                     SwallowWholeContext, ArcheryContext, BreakingContext, FlightContext,
-                    OtherMovementContext, RulesetPlayContext, Protocol):
+                    OtherMovementContext, RulesetPlayContext, ArgumentsContext, Protocol):
         """Every rule module's context, placed after all the rule classes in
-        :class:`Encounter`'s bases, so a type checker finds each method in the rule class
+        :class:`_Rules`'s bases, so a type checker finds each method in the rule class
         that implements it before the context's declaration (which, being a Protocol stub,
         would count as abstract: "Cannot instantiate abstract class Encounter"). A new rule
         module adds its context here."""
+
+    class _Rules(FlightRules, ArgumentsRules, ReplayRules, RosterRules, InitiativeRules,
+                 TurnsRules, SelectionRules, InterruptsRules, EconomyRules, ReactionsRules,
+                 ManeuversRules, MomentumRules, SkillActionsRules, AbilitiesRules,
+                 NaturalWeaponsRules, SwallowWholeRules, CombatRules,
+                 MovementRules, SpecialActionsRules, CastingRules, HealthRules, EffectsRules,
+                 OtherMovementRules, ArcheryRules, BreakingRules, RulesetPlayRules, _Contexts):
+        """The type checker's picture of the facade: every rule class's public methods
+        are the encounter's. At run time :func:`~.composition.compose` builds that picture
+        by delegation instead (:data:`RULE_CLASSES`)."""
 else:
-    _Contexts = object  # at run time the rule classes' bases are ``object``
+    _Rules = object  # at run time the rule classes are the encounter's rule objects
 
-
-
-class Encounter(FlightRules, ArgumentsRules, ReplayRules, RosterRules, InitiativeRules,
+#: The rule classes the facade delegates to, one per rule heading (composition.py).
+RULE_CLASSES = (FlightRules, ArgumentsRules, ReplayRules, RosterRules, InitiativeRules,
                 TurnsRules, SelectionRules, InterruptsRules, EconomyRules, ReactionsRules,
                 ManeuversRules, MomentumRules, SkillActionsRules, AbilitiesRules,
-                NaturalWeaponsRules, SwallowWholeRules, CombatRules,
-                MovementRules, SpecialActionsRules, CastingRules, HealthRules, EffectsRules,
-                OtherMovementRules, ArcheryRules, BreakingRules, RulesetPlayRules, _Contexts):
+                NaturalWeaponsRules, SwallowWholeRules, CombatRules, MovementRules,
+                SpecialActionsRules, CastingRules, HealthRules, EffectsRules,
+                OtherMovementRules, ArcheryRules, BreakingRules, RulesetPlayRules)
+
+
+class Encounter(_Rules):
     """A fight: combatants, sides, an optional battle map, initiative and turns, as a log.
 
-    Size exception: counted with its bases this class is the whole fight (its rule classes,
-    one per rule heading, each under 600 lines; the class itself holds the state and the
-    reading methods). Each rule class sees the encounter only through its own
-    ``...Context`` Protocol, which mypy checks in ``make lint``, and no rule class overrides
-    another (a rule adding to another's step is called by name), so the order of the bases
-    cannot change a fight: ``tests/encounter/test_composition.py`` replays the golden fights
-    with the bases reversed. What is not built yet: separate rule objects that hold only
-    their context at run time (issue 10 keeps it open). The Protocols say what each rule may
-    touch and mypy holds every module to its own, but at run time a rule's methods run on the
-    whole encounter, and a context still types the map as ``Any``.
+    The class holds the state and the reading methods; the rules are one rule object per
+    rule class (:data:`RULE_CLASSES`, one per rule heading), each holding only its
+    ``...Context``: the facade's methods delegate to them, and a rule object reaches
+    nothing its context does not declare, at run time as under mypy
+    (:mod:`lfgcombat.encounter.composition`).
 
     Args:
         creatures: The combatants (:class:`~lfgcombat.creature.Creature`), names unique.
@@ -153,6 +162,9 @@ class Encounter(FlightRules, ArgumentsRules, ReplayRules, RosterRules, Initiativ
                  groups: Mapping[str, Iterable[str]] | None = None,
                  initiative: str | None = None, top_down_flat_footed: bool | None = None,
                  knockdown_after_strike: bool = True) -> None:
+        #: One rule object per rule class, each bound to this encounter through its
+        #: context (composition.py); not state: checkpoints leave it alone.
+        self._rules = bind(self)
         creatures = combatants(creatures)
         names = [c.name for c in creatures]
         rules = coerce_ruleset(ruleset)
@@ -272,6 +284,23 @@ class Encounter(FlightRules, ArgumentsRules, ReplayRules, RosterRules, Initiativ
                 self.map.place(self._initial[n], **how)
             self._sync_space(quiet=True)
 
+    def __getstate__(self) -> dict[str, Any]:
+        """What ``pickle`` and ``copy.deepcopy`` keep: the state, not the rule objects
+        (they are made again for the copy, bound to it)."""
+        state = dict(vars(self))
+        state.pop("_rules", None)
+        return state
+
+    def __setstate__(self, state: Mapping[str, Any]) -> None:
+        vars(self).update(state)
+        self._rules = bind(self)
+
+    @property
+    def _encounter(self) -> Encounter:
+        """The encounter itself (what a rule object's context hands to the code that takes
+        the whole state: checkpoints, listeners, a fork)."""
+        return self
+
     @property
     def initiative_mode(self) -> str:
         """``selective``, ``round_by_round`` or ``top_down`` (the initiative policy's name)."""
@@ -383,3 +412,6 @@ class Encounter(FlightRules, ArgumentsRules, ReplayRules, RosterRules, Initiativ
     def __repr__(self) -> str:
         return (f"Encounter({len(self._names)} creatures, round {self.round}, "
                 f"current={self.current!r}, {len(self._log)} events)")
+
+
+compose(Encounter, RULE_CLASSES)

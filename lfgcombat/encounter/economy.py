@@ -26,6 +26,7 @@ from ._citations import (
     R_TURN,
 )
 from .state import ActionsLeft, TurnBudget, _Fighter, _possessive
+from .composition import rules
 
 if TYPE_CHECKING:
     from collections.abc import Mapping
@@ -100,6 +101,7 @@ else:
     _Base = object
 
 
+@rules(EconomyContext)
 class EconomyRules(_Base):
     """Spending actions and counting what is left."""
 

@@ -18,8 +18,10 @@ from ..errors import IllegalActionError, LfgError
 from ._citations import R_CONDITIONS, R_DEATH
 from .commands import command
 from .state import Effect
+from .composition import rules
 
 if TYPE_CHECKING:
+    from ..battlemap.hexmap import HexMap
     from collections.abc import Mapping
 
     from ..dice import Fortune
@@ -41,7 +43,7 @@ class EffectsContext(Protocol):
     _space_cramped: dict[str, str]
     _step: int
     _views: dict[str, Creature]
-    map: Any
+    map: HexMap  # None without a map: the rules check `self.map is None` or _need_map first
     ruleset: Ruleset
 
     def _apply_damage(self, name: str, amount: int, dtype: str | None, *, struck: bool,
@@ -83,6 +85,7 @@ else:
     _Base = object
 
 
+@rules(EffectsContext)
 class EffectsRules(_Base):
     """Conditions and timed effects, and the creature as the encounter sees it (its view)."""
 

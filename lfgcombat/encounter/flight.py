@@ -31,8 +31,10 @@ from ..flight import (FALL_FT_BY_ROUND, RULE_CHART, RULE_DIVE, RULE_FALL, RULE_T
                       trip_drop)
 from ..movement_modes import speeds_of
 from .commands import command
+from .composition import rules
 
 if TYPE_CHECKING:
+    from ..battlemap.hexmap import HexMap
     from .state import _Fighter
 
 #: The kind of the effect on a flyer falling at the end of a round of its fall.
@@ -42,7 +44,7 @@ FALLING = "falling_flyer"
 class FlightContext(Protocol):
     """What these rules use of an encounter."""
 
-    map: Any
+    map: HexMap  # None without a map: the rules check `self.map is None` or _need_map first
     _f: dict[str, _Fighter]
     _anchors: dict[str, Any]
 
@@ -62,6 +64,8 @@ class FlightContext(Protocol):
 
     def _add_effect(self, name: str, effect: Any) -> None: ...
 
+    def _default_weapon(self, name: str, melee: bool = False) -> Any: ...
+
     def attack(self, attacker: str, target: str, weapon: Any = None, **situation: Any
                ) -> Any: ...
 
@@ -72,6 +76,7 @@ else:
     _Base = object
 
 
+@rules(FlightContext)
 class FlightRules(_Base):
     """Dive Attacks, flyers tripped or knocked down, flyers falling."""
 
@@ -89,13 +94,12 @@ class FlightRules(_Base):
             IllegalActionError: no such dive this turn, or the attack is refused.
         """
         from ..attacks.weapons import resolve_weapon
-        from .combat import CombatRules
         f = self._fighter(name)
         dive = f.turn.dive_ft  # set by a fly Run this turn
         descended = dive or 0
         dive_attack("1d6", descended, f.turn.last_action == "run" and dive is not None)
         if weapon is None:
-            weapon = CombatRules._default_weapon(self, name)  # type: ignore[arg-type]
+            weapon = self._default_weapon(name)
         w = resolve_weapon(self._view(name), weapon)
         stepped = dive_attack(str(w.damage), descended, True).damage
         crit = f"{w.threat}-20" if w.threat < 20 else "20"

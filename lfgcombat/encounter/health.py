@@ -18,6 +18,7 @@ from ..errors import IllegalActionError
 from ..vitals import HEAL_SOURCES, Vitals
 from ._citations import R_DEATH, R_INJURY
 from .commands import command
+from .composition import rules
 
 if TYPE_CHECKING:
     from collections.abc import Mapping
@@ -86,6 +87,7 @@ else:
     _Base = object
 
 
+@rules(HealthContext)
 class HealthRules(_Base):
     """Damage, healing and Temporary HP through the one HP seam."""
 

@@ -24,6 +24,7 @@ from ._citations import R_ORDER
 from .arguments import names_arg
 from .commands import command
 from .state import Effect
+from .composition import rules
 
 if TYPE_CHECKING:
     from collections.abc import Mapping
@@ -104,6 +105,7 @@ else:
     _Base = object
 
 
+@rules(InitiativeRulesContext)
 class InitiativeRules(_Base):
     """Starting combat and ranking Initiative Checks."""
 

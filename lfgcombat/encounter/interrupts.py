@@ -22,6 +22,7 @@ from .actions import _action_row
 from .arguments import names_arg
 from .commands import command
 from .state import InterruptResult, ReadiedAction, TurnFrame
+from .composition import rules
 
 if TYPE_CHECKING:
     from collections.abc import Mapping
@@ -103,6 +104,7 @@ else:
     _Base = object
 
 
+@rules(InterruptsContext)
 class InterruptsRules(_Base):
     """Interrupt Turns (opposed Initiative Checks) and the Ready Action."""
 

@@ -32,8 +32,10 @@ from ._citations import R_APT, R_DEATH
 from .commands import command
 from .skill_checks import SkillChecksContext, SkillChecksRules
 from .state import Effect
+from .composition import rules
 
 if TYPE_CHECKING:
+    from ..battlemap.hexmap import HexMap
     from ..log import Event
     from ..skills import OpposedResult
     from ..stats import Stat
@@ -53,7 +55,7 @@ class ManeuversContext(SkillChecksContext, Protocol):
     """What the rules of this module use of an encounter."""
 
     _anchors: dict[str, tuple[int, int]]
-    map: Any
+    map: HexMap  # None without a map: the rules check `self.map is None` or _need_map first
 
     def _actor(self, name: str) -> _Fighter: ...
 
@@ -112,6 +114,7 @@ RESIST = {"grab": ("wrestling",), "pin": ("wrestling",), "trip": ("wrestling", "
           "shove": ("wrestling", "acrobatics"), "shield_bash": ("wrestling", "acrobatics")}
 
 
+@rules(ManeuversContext)
 class ManeuversRules(SkillChecksRules, _Base):
     """Wrestle (grab, trip, shove, pin) and Shield Bash; who grapples whom."""
 
@@ -486,7 +489,8 @@ class ManeuversRules(SkillChecksRules, _Base):
             path = [tuple(p) for p in e.data.get("path") or []]
             path = [p for k, p in enumerate(path) if k == 0 or p != path[k - 1]]
             if len(path) >= 2:
-                return self.map.as_cell(path[-1]) - self.map.as_cell(path[-2])
+                last: Any = self.map.as_cell(path[-1])  # both cells of this map's grid
+                return last - self.map.as_cell(path[-2])
         return None
 
     def _hex_in_front(self, name: str) -> Any:

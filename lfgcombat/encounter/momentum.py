@@ -43,8 +43,10 @@ from ._citations import R_DEATH
 from .arguments import names_arg
 from .commands import command
 from .skill_checks import SkillChecksContext, SkillChecksRules
+from .composition import rules
 
 if TYPE_CHECKING:
+    from ..battlemap.hexmap import HexMap
     from ..vitals import Vitals
     from .state import _Fighter
 
@@ -56,7 +58,7 @@ class MomentumContext(SkillChecksContext, Protocol):
 
     _anchors: dict[str, tuple[int, int]]
     _step: int
-    map: Any
+    map: HexMap  # None without a map: the rules check `self.map is None` or _need_map first
 
     def _actor(self, name: str) -> _Fighter: ...
 
@@ -98,6 +100,7 @@ else:
     _Base = object
 
 
+@rules(MomentumContext)
 class MomentumRules(SkillChecksRules, _Base):
     """Knockdown after a strike that lands; Crushing Advance: stepping through (A) and the
     Big Action (B)."""

@@ -19,8 +19,10 @@ from ._citations import R_PROVOKE, R_RUN
 from .arguments import show
 from .commands import command
 from .state import Effect
+from .composition import rules
 
 if TYPE_CHECKING:
+    from ..battlemap.hexmap import HexMap
     from ..rulesets import Ruleset
     from collections.abc import Callable, Mapping
 
@@ -42,7 +44,7 @@ class MovementContext(Protocol):
 
     _anchors: dict[str, tuple[int, int]]
     _f: dict[str, _Fighter]
-    map: Any
+    map: HexMap  # None without a map: the rules check `self.map is None` or _need_map first
 
     def _actor(self, name: str) -> _Fighter: ...
 
@@ -123,6 +125,7 @@ else:
     _Base = object
 
 
+@rules(MovementContext)
 class MovementRules(_Base):
     """Move, 5-Foot Step, Run, Retreat, Stand Up, Drop Prone and Trade Spaces."""
 

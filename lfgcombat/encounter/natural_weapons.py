@@ -38,6 +38,7 @@ from ..maneuvers import Maneuver, maneuver_on_hit
 from ._citations import R_DEATH, R_REACTIONS
 from .commands import command
 from .skill_checks import SkillChecksContext, SkillChecksRules
+from .composition import rules
 
 if TYPE_CHECKING:
     from .state import _Fighter
@@ -87,6 +88,7 @@ else:
     _Base = object
 
 
+@rules(NaturalWeaponsContext)
 class NaturalWeaponsRules(SkillChecksRules, _Base):
     """``hit_maneuver``, ``pounce`` and ``rake``."""
 

@@ -37,8 +37,10 @@ from ..flight import (ascend_cost, check_turns, maneuverability, path_turns, pla
 from ..movement_modes import (MODES, MovementBudget, Speeds, check_run,
                               leap_needs_check, speeds_of)
 from .commands import command
+from .composition import rules
 
 if TYPE_CHECKING:
+    from ..battlemap.hexmap import HexMap
     from .state import _Fighter
 
 R_OTHER = cite("Other Types of Movement")
@@ -50,7 +52,7 @@ R_LEAPER = cite("Leaper")
 class OtherMovementContext(Protocol):
     """What these rules use of an encounter."""
 
-    map: Any
+    map: HexMap  # None without a map: the rules check `self.map is None` or _need_map first
     _f: dict[str, _Fighter]
 
     def _actor(self, name: str) -> _Fighter: ...
@@ -97,6 +99,7 @@ else:
     _Base = object
 
 
+@rules(OtherMovementContext)
 class OtherMovementRules(_Base):
     """``move(..., mode=...)``, ``run(..., mode=...)`` and the GM's ``set_altitude``."""
 

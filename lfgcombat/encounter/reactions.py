@@ -17,8 +17,10 @@ from ..conditions import Condition
 from ..errors import IllegalActionError
 from ._citations import R_IGNORE, R_PROVOKE, R_REACTIONS
 from .walk import Walk, WalkContext, WalkPlan
+from .composition import rules
 
 if TYPE_CHECKING:
+    from ..battlemap.hexmap import HexMap
     from ..creature import Creature
     from ..log import Event
     from .state import _Fighter
@@ -33,7 +35,7 @@ class ReactionsContext(WalkContext, Protocol):
     _anchors: dict[str, tuple[int, int]]
     _f: dict[str, _Fighter]
     _gang: dict[str, list[str]]
-    map: Any
+    map: HexMap  # None without a map: the rules check `self.map is None` or _need_map first
 
     def _attacks_module(self) -> Any: ...
 
@@ -65,6 +67,7 @@ else:
     _Base = object
 
 
+@rules(ReactionsContext)
 class ReactionsRules(_Base):
     """Offering, taking and resolving AOO along a path; the Gang Up bonus."""
 

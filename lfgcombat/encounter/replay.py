@@ -49,8 +49,10 @@ from ..log.savefile import UnverifiedSaveWarning, replay_mismatch_message
 from . import checkpoints
 from .checkpoints import EVERY, Checkpoint
 from .commands import command, handler
+from .composition import rules
 
 if TYPE_CHECKING:
+    from ..battlemap.hexmap import HexMap
     from ..dice import Roller
     from ..rulesets import Ruleset
     from .core import Encounter
@@ -82,11 +84,13 @@ class ReplayContext(Protocol):
     _step: int
     _surprise: bool
     _views: dict[str, Creature]
-    map: Any
+    map: HexMap  # None without a map: the rules check `self.map is None` or _need_map first
     roller: Roller
     round: int
     ruleset: Ruleset
     seed: int | str
+    _volume_rule: bool  # archery.py (a save from before issue 15 has it False)
+    _knockdown_rule: bool  # momentum.py
 
     def _do(self, kind: str, args: dict[str, Any]) -> Any: ...
 
@@ -110,6 +114,11 @@ class ReplayContext(Protocol):
     def current(self) -> str | None: ...
 
     @property
+    def _encounter(self) -> Encounter:
+        """The encounter itself, for what takes the whole state: checkpoints, the
+        listeners (widgets) told after each step, and a fork's new encounter of its class."""
+
+    @property
     def initiative_mode(self) -> str: ...
 
     @property
@@ -122,6 +131,7 @@ else:
     _Base = object
 
 
+@rules(ReplayContext)
 class ReplayRules(_Base):
     """Recording, replaying, undoing, forking, saving and loading steps (and dice rolls)."""
 
@@ -201,7 +211,8 @@ class ReplayRules(_Base):
         painting terrain) is recorded first, as its own ``map_edit`` step."""
         if kind != "map_edit" and not self._replaying and not self._depth:
             self._note_map_edits()
-        perform = handler(kind)
+        # the handler runs on the rule object that owns it (composition.py)
+        perform = getattr(self._encounter, handler(kind).__name__)
         args = jsonable(args)
         start = len(self._log)
         rolls = len(self.roller.history)
@@ -214,7 +225,7 @@ class ReplayRules(_Base):
         with (self.map.hold() if self.map is not None else contextlib.nullcontext()):
             self._depth += 1
             try:
-                result = perform(self, **args)
+                result = perform(**args)
             except BaseException:
                 self._depth -= 1
                 untouched = (len(self._log) == start + 1
@@ -232,7 +243,7 @@ class ReplayRules(_Base):
         self._after_step()
         if not self._replaying:
             for fn in list(self._listeners):
-                fn(self)
+                fn(self._encounter)
         return result
 
     def _after_step(self) -> None:
@@ -241,7 +252,7 @@ class ReplayRules(_Base):
             self._see_map()
         last = self._checkpoints[-1].events if self._checkpoints else 0
         if len(self._log) - last >= EVERY and not self._depth:  # not inside another step
-            self._checkpoints.append(checkpoints.take(self))
+            self._checkpoints.append(checkpoints.take(self._encounter))
 
     def _see_map(self) -> None:
         """Remember the map's static layers as the log leaves them (a later change is the
@@ -343,7 +354,7 @@ class ReplayRules(_Base):
             else:
                 self._checkpoints = [c for c in self._checkpoints if c.events <= cp.events]
                 self._log = EventLog(events[:cp.events])
-                checkpoints.restore_into(self, cp)
+                checkpoints.restore_into(self._encounter, cp)
                 start = cp.events
             self._replaying = True
             try:
@@ -439,7 +450,7 @@ class ReplayRules(_Base):
         with self._keeping_map_edit():
             self._rebuild(list(self._log)[:cut])
         for fn in list(self._listeners):
-            fn(self)
+            fn(self._encounter)
         return self
 
     def fork(self) -> Encounter:
@@ -447,7 +458,7 @@ class ReplayRules(_Base):
         from the last checkpoint and the events after it. A map edit made since the last
         step is recorded first, as a ``map_edit`` step of this encounter's log."""
         self._note_map_edits()
-        other = type(self)._from_header(self._header())
+        other = type(self._encounter)._from_header(self._header())
         other._checkpoints = list(self._checkpoints)  # never changed: shared safely
         events = list(self._log)
         other._log = EventLog(events)

@@ -16,6 +16,7 @@ from .arguments import show
 from ..errors import IllegalActionError, LfgError
 from ._citations import R_ORDER
 from .state import TurnFrame, _Fighter
+from .composition import rules
 
 if TYPE_CHECKING:
     from ..rulesets import Ruleset
@@ -60,6 +61,7 @@ else:
     _Base = object
 
 
+@rules(RosterContext)
 class RosterRules(_Base):
     """Lookups of combatants, units (groups or single creatures) and who may still act."""
 

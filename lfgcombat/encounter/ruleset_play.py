@@ -34,8 +34,10 @@ from ..log import jsonable
 from ._citations import R_DEATH
 from .commands import command
 from .state import ActionsLeft, _possessive
+from .composition import rules
 
 if TYPE_CHECKING:
+    from ..battlemap.hexmap import HexMap
     from ..creature import Creature
     from ..dice import Roller
     from ..log import Event
@@ -51,7 +53,7 @@ class RulesetPlayContext(Protocol):
     _f: dict[str, _Fighter]
     _frames: list[TurnFrame]
     _gang: dict[str, list[str]]
-    map: Any
+    map: HexMap  # None without a map: the rules check `self.map is None` or _need_map first
     roller: Roller
     ruleset: Ruleset
 
@@ -105,6 +107,7 @@ def budget_data(budget: Any) -> dict[str, Any] | None:
     return jsonable(data)
 
 
+@rules(RulesetPlayContext)
 class RulesetPlayRules(_Base):
     """Turns, attacks, damage and conditions of combatants with a ruleset's record."""
 
@@ -533,7 +536,8 @@ class RulesetPlayRules(_Base):
         left = (budget_data(self.ruleset.economy.budget(f.rules)) or {}).get("remaining_ft")
         path = self.map.path(name, cell, action="move", feet=left)
         self.ruleset.economy.move(f.rules, 0)  # refused when the round allows no move
-        result = self.map.move(name, path, action="move", feet=left)
+        steps: list[Any] = list(path)  # cells of this map's one grid
+        result = self.map.move(name, steps, action="move", feet=left)
         self._record_move(name, int(result.cost_ft), path=list(result.path))
 
     def _record_stand_up(self, name: str) -> None:

@@ -14,6 +14,7 @@ from ..errors import IllegalActionError
 from ._citations import R_PROBLEMS, R_TOP_DOWN, R_TURN
 from .commands import command
 from .state import Effect, _possessive
+from .composition import rules
 
 if TYPE_CHECKING:
     from collections.abc import Iterable, Mapping
@@ -78,6 +79,7 @@ else:
     _Base = object
 
 
+@rules(SelectionContext)
 class SelectionRules(_Base):
     """Declining a turn an ally chose, and acting together with an ally."""
 

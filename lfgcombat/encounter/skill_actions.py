@@ -34,8 +34,10 @@ from ._citations import R_CONDITIONS, R_DEATH
 from .commands import command
 from .skill_checks import SkillChecksContext, SkillChecksRules
 from .state import Effect
+from .composition import rules
 
 if TYPE_CHECKING:
+    from ..battlemap.hexmap import HexMap
     from ..conditions import Condition
     from .state import _Fighter
 
@@ -50,7 +52,7 @@ class SkillActionsContext(SkillChecksContext, Protocol):
     """What the rules of this module use of an encounter."""
 
     _anchors: dict[str, tuple[int, int]]
-    map: Any
+    map: HexMap  # None without a map: the rules check `self.map is None` or _need_map first
 
     def _actor(self, name: str) -> _Fighter: ...
 
@@ -89,6 +91,7 @@ else:
     _Base = object
 
 
+@rules(SkillActionsContext)
 class SkillActionsRules(SkillChecksRules, _Base):
     """``skill_action``: the four skill actions of the combat chapter."""
 

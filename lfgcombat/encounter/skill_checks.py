@@ -23,6 +23,7 @@ from ..errors import IllegalActionError
 from ..maneuvers import TouchAttack, touch_attack
 from ..skills import RULE as R_SKILLS
 from ..skills import OpposedResult, canonical_skill, opposed, skill_bonus
+from .composition import rules
 
 if TYPE_CHECKING:
     from ..creature import Creature
@@ -65,6 +66,7 @@ else:
     _Base = object
 
 
+@rules(SkillChecksContext)
 class SkillChecksRules(_Base):
     """A combatant's skill bonus now, its defence against a skill action, opposed checks."""
 

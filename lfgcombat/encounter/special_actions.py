@@ -21,8 +21,10 @@ from .actions import _action_row
 from .arguments import names_arg
 from .commands import command
 from .state import Effect
+from .composition import rules
 
 if TYPE_CHECKING:
+    from ..battlemap.hexmap import HexMap
     from ..rulesets import Ruleset
     from collections.abc import Mapping
 
@@ -56,7 +58,7 @@ class SpecialActionsContext(Protocol):
 
     _anchors: dict[str, tuple[int, int]]
     _f: dict[str, _Fighter]
-    map: Any
+    map: HexMap  # None without a map: the rules check `self.map is None` or _need_map first
 
     def _actor(self, name: str) -> _Fighter: ...
 
@@ -108,6 +110,7 @@ else:
     _Base = object
 
 
+@rules(SpecialActionsContext)
 class SpecialActionsRules(_Base):
     """Draw, act, free, Aim, Fight Defensively, Ignore an Enemy and Protect."""
 

@@ -43,8 +43,10 @@ from ..natural_weapons import (RULE, SWALLOW_CUT_DC, SWALLOW_ESCAPE_DC, Swallowe
                                cut_inside, force_out, swallow)
 from .commands import command
 from .skill_checks import SkillChecksContext, SkillChecksRules
+from .composition import rules
 
 if TYPE_CHECKING:
+    from ..battlemap.hexmap import HexMap
     from .state import _Fighter
 
 __all__ = ["SwallowWholeRules", "SwallowWholeContext"]
@@ -54,7 +56,7 @@ class SwallowWholeContext(SkillChecksContext, Protocol):
     """What the rules of this module use of an encounter."""
 
     _anchors: dict[str, tuple[int, int]]
-    map: Any
+    map: HexMap  # None without a map: the rules check `self.map is None` or _need_map first
     round: int
 
     def _actor(self, name: str) -> _Fighter: ...
@@ -90,6 +92,7 @@ else:
     _Base = object
 
 
+@rules(SwallowWholeContext)
 class SwallowWholeRules(SkillChecksRules, _Base):
     """``swallow_whole``, ``digest``, ``cut_free``, ``force_out``, ``regurgitate``."""
 

@@ -24,8 +24,10 @@ from ._citations import R_INTERRUPT_DETAILS, R_ORDER, R_PROBLEMS, R_READY
 from .arguments import names_arg
 from .commands import command
 from .state import TurnBudget, TurnFrame, _Fighter
+from .composition import rules
 
 if TYPE_CHECKING:
+    from ..battlemap.hexmap import HexMap
     from collections.abc import Mapping
 
     from ..creature import Creature
@@ -55,7 +57,7 @@ class TurnsContext(PolicyContext, Protocol):
     _started: bool
     _surprise: bool
     initiative_policy: InitiativePolicy
-    map: Any
+    map: HexMap  # None without a map: the rules check `self.map is None` or _need_map first
     roller: Roller
     round: int
 
@@ -161,6 +163,7 @@ else:
     _Base = object
 
 
+@rules(TurnsContext)
 class TurnsRules(_Base):
     """Beginning and ending turns and rounds (start-of-turn effects, the choice of who is next)."""
 

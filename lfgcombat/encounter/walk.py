@@ -23,12 +23,15 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from ..conditions import Condition
 from ..errors import IllegalActionError
 from ._citations import R_INJURY, R_PROVOKE, R_RUN
 from .state import _possessive
+
+if TYPE_CHECKING:
+    from ..battlemap.hexmap import HexMap
 
 __all__ = ["WalkContext", "WalkPlan", "Walk"]
 
@@ -36,7 +39,7 @@ __all__ = ["WalkContext", "WalkPlan", "Walk"]
 class WalkContext(Protocol):
     """What the walk reads and changes of an encounter."""
 
-    map: Any
+    map: HexMap  # None without a map: the rules check `self.map is None` or _need_map first
     _f: dict[str, Any]
 
     def _emit(self, kind: str, *, command: bool = False, actor: str | None = None,
