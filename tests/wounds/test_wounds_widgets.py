@@ -5,7 +5,6 @@ against a character wearing a shield"); the InitiativeTracker plays a wounds enc
 
 from __future__ import annotations
 
-
 from lfgcombat import Creature, Encounter, attack_odds
 from lfgcombat.rulesets import Ruleset
 from lfgcombat.widgets import InitiativeTracker
