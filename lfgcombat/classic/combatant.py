@@ -295,9 +295,13 @@ def _setup(attacker: Any, target: Any, weapon: Any, *, bab: int | None,
     0 (Helpless, Paralyzed) and the melee bonus against it ("Conditions"); an Incorporeal
     target's immunity (:func:`incorporeal_immune`)."""
     attacker_conditions, target_conditions = tuple(attacker_conditions), tuple(target_conditions)
-    cat_a = combined_effect(attacker_conditions)
-    cat_t = combined_effect(target_conditions)
     drained = check_int("negative_levels", negative_levels, 0)
+    if "Energy-Drained" in attacker_conditions:
+        # its -1 is per negative level ("Each negative level gives [...] -1 penalty on attack
+        # rolls"): counted once by the levels, at least one when the condition is named
+        drained = max(1, drained)
+    cat_a = combined_effect(c for c in attacker_conditions if c != "Energy-Drained")
+    cat_t = combined_effect(target_conditions)
     a = ClassicCombatant.of(attacker, bab=bab)
     t = ClassicCombatant.of(target)
     w = weapon_profile(a.creature, weapon, ranged)
