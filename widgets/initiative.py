@@ -262,9 +262,9 @@ class InitiativeTracker(TurnControls, W.VBox):
         why = (f" (interrupting {', '.join(enc.interrupted)})" if enc.interrupted else "")
         self._round.value = (
             f'<div class="lfg-round" data-round="{enc.round}" style="font:600 14px sans-serif">'
-            f'{html.escape(label)}</div><div class="lfg-current" data-current='
-            f'"{html.escape(enc.current or "")}">Acting: <b>{html.escape(now)}</b>'
-            f'{html.escape(why)}</div>')
+            f'{html.escape(label)}</div>{self._over_html()}<div class="lfg-current" '
+            f'data-current="{html.escape(enc.current or "")}">Acting: <b>'
+            f'{html.escape(now)}</b>{html.escape(why)}</div>')
         self._legend.value = legend_html(colors)
         rolled = enc.log.of_kind("initiative")
         declined = set(rolled[-1].data.get("declined") or ()) if rolled else set()
@@ -286,6 +286,19 @@ class InitiativeTracker(TurnControls, W.VBox):
         self._seen = log
         self._sync_map(acting)
         self._sync_dicelog()
+
+    def _over_html(self) -> str:
+        """A banner once at most one side has anyone standing (``Encounter.over``): who
+        stands, and that the GM may still play on (the dying bleed until stabilized)."""
+        enc = self.encounter
+        if not enc.round or not enc.over:
+            return ""
+        up = [(side, names) for side, names in enc.standing().items() if names]
+        who = (f"{up[0][0]} stands ({', '.join(up[0][1])})" if up else "nobody stands")
+        return ('<div class="lfg-over" style="margin:4px 0;padding:4px 8px;background:#fff3cd;'
+                'border:1px solid #d6a700;border-radius:4px;font:600 13px sans-serif">'
+                f"The fight is over: {html.escape(who)}. Turns go on only if you play them "
+                "(the dying still bleed).</div>")
 
     def _sync_map(self, acting: list[str]) -> None:
         bm = self.battlemap

@@ -54,6 +54,14 @@ from .turns import TurnsRules
 
 __all__ = ["Encounter", "RULE_CLASSES"]
 
+#: The statuses (:meth:`Encounter.state`'s ``status``) of a combatant still able to fight:
+#: ``conscious``; wounds' ``wounded`` (0 HP, damage going to Wounds; inferred: the text
+#: names no penalty at 0 HP, so the creature fights on, as GM prep counts it); classic's
+#: ``mobile`` (002_2a3a79475ca2a541.txt, "Stabilizing a Disabled Character": one limited
+#: action a round). Down: ``dead``, ``dying``, ``unconscious`` and classic's ``disabled``
+#: ("can not move, attack, communicate, or cast spells").
+_STANDING = frozenset({"conscious", "wounded", "mobile"})
+
 if TYPE_CHECKING:
     from .casting import CastingContext
     from .combat import CombatContext
@@ -264,7 +272,6 @@ class Encounter(_Rules):
         self._surprise = False
         self._frames: list[TurnFrame] = []
         self._started = False
-        self._over = False
         self._order: list[str] = []   # top-down order of units
         self._round_first: str | None = None
         self._last_unit: str | None = None
@@ -361,6 +368,23 @@ class Encounter(_Rules):
         if not isinstance(unit, str) or (unit not in self._groups and unit not in self._f):
             raise LfgError(f"no creature or group named {show(unit)}")
         return self._members(unit)
+
+    def standing(self) -> dict[str, list[str]]:
+        """Who can still fight, by side: every combatant alive and up (``conscious``, and a
+        ruleset's ``wounded`` at 0 HP or classic's ``mobile``); a side with nobody up maps
+        to ``[]``. The fight is over once at most one side has anyone standing
+        (:attr:`over`); what ends a fight is the GM's call, so the encounter goes on
+        (the dying still bleed) until told otherwise."""
+        up = {s: [] for s in dict.fromkeys(self._side_of[n] for n in self._names)}
+        for n in self._names:
+            if self._status(n) in _STANDING:
+                up[self._side_of[n]].append(n)
+        return up
+
+    @property
+    def over(self) -> bool:
+        """Whether at most one side has anyone standing (:meth:`standing`)."""
+        return sum(1 for names in self.standing().values() if names) <= 1
 
     def state(self, name: str) -> CombatantState:
         """One combatant's state: hp, max_hp, temp_hp, conditions, effects, status, dead,
