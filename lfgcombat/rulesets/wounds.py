@@ -394,9 +394,11 @@ class WoundsDamage(DamageModel):
 @dataclass(frozen=True)
 class WoundsConditions(ConditionCatalogue):
     """lfg's conditions (the wounds text has no list of its own; its riders name Hindered
-    and Immobilized), kept on a wounds record; under ``wounds`` only Hindered (half speed)
-    and Immobilized (no move) change play (inferred: the text gives the others no
-    effect)."""
+    and Immobilized), kept on a wounds record: Hindered halves its speed, Immobilized stops
+    it, and every condition's AC numbers are the "Conditions" of its Defense
+    (:func:`lfgcombat.wounds.defense.condition_defense`: Hindered -2, Prone -4 against
+    melee, Flat-Footed without Prowess...); the rest change nothing (inferred: the text
+    gives them no other effect)."""
 
     def add_to(self, record: "WoundsFighter", name: str) -> "WoundsFighter":
         """``record`` with the lfg condition ``name`` (``"hindered"``...).
@@ -425,7 +427,9 @@ class WoundsConditions(ConditionCatalogue):
 NOT_AUTOMATIC = (
     "an Attack of Opportunity is not provoked by moving through a threatened hex: the GM "
     "calls attack(threatener, mover, aoo=True), counted 1 + DEX a round",
-    "lfg conditions other than Hindered and Immobilized change nothing on a wounds record",
+    "lfg conditions count only on a wounds creature's Defense (their AC numbers) and, for "
+    "Hindered and Immobilized, its movement; their other effects (attack penalties, lost "
+    "actions) are the GM's",
 )
 
 WOUNDS: RulesetDefinition = register(dataclasses.replace(

@@ -32,6 +32,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from fractions import Fraction
+from collections.abc import Iterable
 from typing import Any
 
 import pandas as pd
@@ -41,7 +42,7 @@ from lfgcombat.dice import Roller
 
 from . import attacks as _attacks
 from ._base import WoundsError, check_int, rule
-from .defense import defense
+from .defense import ConditionDefense, condition_defense, defense
 from .gear import SHIELD, ShieldSpec
 from .health import Barrier, WoundsVitals, parse_barrier
 from .riders import Target, WeaponDamage, target_of, weapon_damage
@@ -271,12 +272,14 @@ class _Prepared:
     ac: int
     weapon: WeaponProfile
     damage: WeaponDamage
+    conditions: ConditionDefense = ConditionDefense()
 
 
 def prepare_attack(attacker: Any, target: Any, weapon: Any, ranged: bool | None,
                    prowess: int | None, total_defense: bool, airborne: bool,
                    rider_target: Target | None, spare: bool,
-                   resistance_penalty: int = 0) -> _Prepared:
+                   resistance_penalty: int = 0,
+                   target_conditions: Iterable[str] = ()) -> _Prepared:
     """An attack made ready to roll: the attacker's bonus, the target's Defense, the weapon
     and its damage with the riders against this target (the arguments of
     :func:`creature_attack_odds`).
@@ -293,7 +296,9 @@ def prepare_attack(attacker: Any, target: Any, weapon: Any, ranged: bool | None,
     aim = rider_target or target_of(t.creature, airborne)
     dmg = a.weapon_damage(weapon, w, aim, bool(spare), _resistances(t.creature),
                           resistance_penalty)
-    return _Prepared(a, a.attack_bonus(w), t.defense(total_defense), w, dmg)
+    conds = condition_defense(target_conditions, melee=not w.ranged)
+    ac = conds.defense(t.need_prowess(), t.abilities["dex"], total_defense=total_defense)
+    return _Prepared(a, a.attack_bonus(w), ac, w, dmg, conds)
 
 
 def _resistances(creature: Any) -> Any:
@@ -310,7 +315,8 @@ def creature_attack_odds(attacker: Any, target: Any, weapon: Any, *,
                          ranged: bool | None = None, total_defense: bool = False,
                          widen: int = 0, airborne: bool = False,
                          rider_target: Target | None = None,
-                         spare: bool = False) -> WoundsCreatureOdds:
+                         spare: bool = False,
+                         target_conditions: Iterable[str] = ()) -> WoundsCreatureOdds:
     """The exact odds of ``attacker`` hitting ``target`` with ``weapon`` under ``wounds``.
 
     Args:
@@ -326,13 +332,15 @@ def creature_attack_odds(attacker: Any, target: Any, weapon: Any, *,
             (:class:`~lfgcombat.wounds.damage.Target`), instead of the one read from the
             target creature (its creature type, ``airborne``).
         spare: The attacker spares a target a Holy, Unholy or Primal rider lets it spare.
+        target_conditions: The target's lfg conditions, the "Conditions" of its Defense
+            (:func:`lfgcombat.wounds.defense.condition_defense`: ``["Prone"]``...).
 
     Raises:
         WoundsError: naming the missing or bad field (``prowess``, ``critical_choice``,
-            a weapon's ``energy``...).
+            a weapon's ``energy``...); ConditionError: an unknown condition.
     """
     p = prepare_attack(attacker, target, weapon, ranged, prowess, total_defense, airborne,
-                 rider_target, spare)
+                       rider_target, spare, target_conditions=target_conditions)
     odds = _attacks.attack_odds(p.bonus, p.ac, p.damage.damage_parts(),
                                 crit_range=_crit_range(p.weapon), widen=widen,
                                 multiplier=p.weapon.multiplier,
@@ -346,14 +354,15 @@ def creature_attack(roller: Roller, attacker: Any, target: Any, weapon: Any, *,
                     ranged: bool | None = None, total_defense: bool = False, widen: int = 0,
                     aimed_at: str | None = None, airborne: bool = False,
                     rider_target: Target | None = None,
-                    spare: bool = False) -> _attacks.WoundsAttack:
+                    spare: bool = False,
+                    target_conditions: Iterable[str] = ()) -> _attacks.WoundsAttack:
     """Roll the attack :func:`creature_attack_odds` computes (same arguments and a roller).
 
     Raises:
         WoundsError: as :func:`creature_attack_odds`; nothing is rolled then.
     """
     p = prepare_attack(attacker, target, weapon, ranged, prowess, total_defense, airborne,
-                 rider_target, spare)
+                       rider_target, spare, target_conditions=target_conditions)
     return _attacks.attack(roller, p.bonus, p.ac, p.damage.damage_parts(),
                            crit_range=_crit_range(p.weapon), widen=widen,
                            multiplier=p.weapon.multiplier, critical_choice=critical_choice,

@@ -22,8 +22,10 @@ Decisions where the text is open (inferred):
   attack's own rolls (attack, confirmation, Instant Kill, damage); a deflected attack does
   nothing to the wielder (no damage, no Instant Kill) and its damage goes to the shield.
 * "parries per turn": counted from the wielder's turn to its next one.
-* Conditions given by the encounter's effects (Top-Down's flat-footed start) change nothing
-  under ``wounds`` (its Defense formula names none): the attack says so.
+* The target's conditions (its record's, and those the encounter's effects give, such as
+  Top-Down's flat-footed start) are the "Conditions" of its Defense
+  (:func:`lfgcombat.wounds.defense.condition_defense`); the attacker's change nothing (the
+  attack formula names none): the attack says so.
 """
 
 from __future__ import annotations
@@ -150,13 +152,15 @@ def encounter_attack(roller: Any, attacker: Any, target: Any, weapon: Any,
     allowed = situation.pop("parry", True)
     if not isinstance(allowed, bool):
         raise WoundsError("parry", f"parry is True or False, not {allowed!r:.20}")
-    noted = [str(c) for k in ("attacker_conditions", "target_conditions")
-             for c in situation.pop(k, ())]
+    noted = [str(c) for c in situation.pop("attacker_conditions", ())]
+    on_target = tuple(dict.fromkeys((*sorted(target_record.conditions),
+                                     *(str(getattr(c, "value", c))
+                                       for c in situation.pop("target_conditions", ())))))
     choice = situation.get("critical_choice", "multiply")
     p = prepare_attack(attacker, target, weapon, situation.get("ranged"), None,
                        target_record.total_defense, bool(situation.get("airborne", False)),
                        situation.get("rider_target"), bool(situation.get("spare", False)),
-                       target_record.resistance_penalty)
+                       target_record.resistance_penalty, target_conditions=on_target)
     a = roller_attack(roller, p, situation)
     after, parry_total, parried, events = _parry(roller, target, target_record, a, allowed)
     types = tuple(dict.fromkeys(t for part in p.damage.parts for t in part.types))
@@ -168,6 +172,8 @@ def encounter_attack(roller: Any, attacker: Any, target: Any, weapon: Any,
                 if n.endswith("a strike")]
     if a.hit and not parried and resisted:
         text += f" ({'; '.join(resisted)})"
+    if p.conditions.notes:
+        text += f" (Defense: {'; '.join(p.conditions.notes)})"
     if noted:
         text += f" ({', '.join(noted)}: no effect under wounds)"
     return WoundsHit(a, parried, parry_total, after, tuple(events), types, text, p.ac,
