@@ -170,6 +170,10 @@ def parse_ability(text: Any) -> SpecialAbility:
     if kind is AbilityType.SLA and "spell_level" not in details:
         raise AbilityError("a Spell-Like Ability needs its spell level (SL<n>)",
                            "spell level", line)
+    if kind is not AbilityType.SLA and "spell_level" in details:
+        what = {AbilityType.NATURAL: "a Natural", AbilityType.EX: "an Ex"}.get(kind, "a Su")
+        raise AbilityError(f"a spell level (SL<n>) belongs to a Spell-Like Ability, not to "
+                           f"{what} ability (write it as '(SLA)')", "spell level", line)
     return SpecialAbility(m["name"].strip(), kind, uses, per, text=line, **details)
 
 

@@ -619,14 +619,20 @@ class Creature:
         threaten. (Exception: Loaded Crossbows Threaten out to 10 feet.)" A weapon is
         ranged-only when its entry says ``ranged: true``.
         """
-        return _reach.threat_reach(self) or 0
+        return self._threat_reach or 0
+
+    @cached_property
+    def _threat_reach(self) -> int | None:
+        """:func:`lfgcombat.reach.threat_reach` of this (immutable) creature, worked out
+        once: the map asks it for every creature at every step."""
+        return _reach.threat_reach(self)
 
     @property
     def threatens(self) -> bool:
         """Whether it threatens anything now: it needs a weapon that threatens (see
         :attr:`threat_reach_ft`; a Tiny creature's reach of 0 threatens its own hex) and no
         condition that stops it (Prone, Blinded, Helpless, Grappled, ...)."""
-        return _reach.threat_reach(self) is not None and self.active_conditions.threatens
+        return self._threat_reach is not None and self.active_conditions.threatens
 
     def spellcasting(self, spell_level: int = 0) -> SpellCasting:
         """Perseverance DCs, spell failure and impossibility from its conditions."""

@@ -38,7 +38,8 @@ from .errors import IllegalActionError, LfgError
 __all__ = ["Hand", "HandednessError", "parse_handedness", "is_off_hand", "OFF_HAND_SKILL_PENALTY",
            "OFF_HAND", "off_hand_weapon_of", "hand_weapon", "HandWeapon",
            "FollowUp", "follow_up_attack", "TwoShields", "two_shields",
-           "defensive_shield_bonus", "check_tail_target", "pounce_attacks", "check_rake"]
+           "defensive_shield_bonus", "check_tail_target", "pounce_attacks", "check_rake",
+           "alternating_strikes", "alternating_situation", "turn_attack_weapons"]
 
 TEXT = "000_8d1d7816ee944f3b.txt"
 RULE = f'{TEXT}, "Handedness & Using Both Hands (Two Weapon Fighting)"'
@@ -115,7 +116,9 @@ def follow_up_attack(*, weapons: Sequence[str], struck_with: str, struck_flat_fo
     struck = str(struck_with).strip().lower()
     others = [w for w in names if w != struck]
     reasons = [(len(names) < 2 or not others, "needs 2+ weapons"),
-               (not names or names[0] != struck, "the strike must be with the primary weapon"),
+               (not names or names[0] != struck,
+                f"the strike must be with the {'primary' if natural else 'main-hand'} weapon "
+                f"({names[0] if names else 'none'}), not {struck}"),
                (not struck_flat_footed, "the foe struck must be Flat-Footed"),
                (used_this_turn, "only once per turn"),
                (not reaction_available, "no Reaction left")]
@@ -303,3 +306,134 @@ def hand_weapon(creature: Any, weapon: str | None, hand: str | None) -> HandWeap
     if is_off and ambidextrous:  # the Ambidextrous Feat (close_keys.AMBIDEXTROUS)
         return HandWeapon(weapon, False, f"{off} in the off hand; Ambidextrous: no penalty")
     return HandWeapon(weapon, is_off, f"{off} in the off hand" if is_off else "")
+
+
+# --------------------------------------------------------------------------- alternating
+
+
+def _strike_weapon(creature: Any, weapon: Any) -> Any:
+    """The :class:`~lfgcombat.attacks.Weapon` an attack named ``weapon`` strikes with
+    (``None``: the creature's first weapon, as the encounter's default); ``None`` when the
+    kit cannot read it."""
+    from .attacks.weapons import resolve_weapon, weapon_entries
+    if weapon is None:
+        first = next((w for w in weapon_entries(creature) if isinstance(w, Mapping)), None)
+        weapon = None if first is None else first.get("name")
+        if weapon is None:
+            return None
+    try:
+        return resolve_weapon(creature, weapon)
+    except LfgError:
+        return None
+
+
+def _may_alternate(creature: Any) -> tuple[bool, str]:
+    """Whether the creature wields "multiple weapons at the same time", and under which
+    heading: 2+ natural weapons, or a wielded melee weapon and a natural one ("Natural
+    Weapons"), or a weapon in each hand (two one-handed or light melee weapons:
+    "Handedness")."""
+    from .attacks.weapons import weapon_entries
+    natural = wielded = in_one_hand = 0
+    for entry in weapon_entries(creature):
+        w = _strike_weapon(creature, entry)
+        if w is None or w.is_unarmed:
+            continue
+        if w.is_natural:
+            natural += 1
+        elif w.can_melee:
+            wielded += 1
+            in_one_hand += w.hands != "two"
+    if natural >= 2 or (natural and wielded):
+        return True, RULE_NATURAL
+    return in_one_hand >= 2, RULE
+
+
+def alternating_strikes(creature: Any, earlier: Sequence[Any], weapon: Any) -> int:
+    """How many of the turn's attacks, this one included, were made with a different
+    weapon than the attack before: each costs -1 Consecutive Attack Penalty instead of -2.
+
+    000_8d1d7816ee944f3b.txt, "Consecutive Attacks": "When wielding multiple weapons at the
+    same time, each Consecutive Attack made with a different weapon than the previous attack
+    suffers a cumulative -1 Consecutive Attack Penalty" ("a weapon in each hand, using
+    multiple natural weapons, a combination of wielded and natural weapons"); "Natural
+    Weapons (also called “Natural Attacks”)": "only a -1 Consecutive Attack Penalty if you
+    alternate strikes between different weapons"; "Handedness & Using Both Hands (Two
+    Weapon Fighting)": "a cumulative -1". Both weapons of a switch must be melee or natural
+    (a longbow is not wielded beside a sword); an earlier attack made without a weapon the
+    kit can name (a Wrestling maneuver, a Shield Bash) never counts as a switch (inferred:
+    conservative, the -2 stands).
+
+    Args:
+        creature: The attacker (its ``weapons:``).
+        earlier: The weapons of the turn's earlier attacks, in order (names, ``None`` for
+            the default weapon, ``"?"`` for an attack made with no weapon).
+        weapon: This attack's weapon.
+
+    Returns:
+        The number of switches (0 for the turn's first attack).
+    """
+    if not earlier or not _may_alternate(creature)[0]:
+        return 0
+    chain = [_strike_weapon(creature, w) for w in (*earlier, weapon)]
+    return sum(1 for a, b in zip(chain, chain[1:])
+               if a is not None and b is not None and (a.is_natural or a.can_melee)
+               and (b.is_natural or b.can_melee) and a.name.lower() != b.name.lower())
+
+
+def alternating_situation(creature: Any, earlier: Sequence[Any], weapon: Any,
+                          situation: Mapping[str, Any]) -> dict[str, Any]:
+    """An attack's situation with its Consecutive Attack Penalty read from the turn's
+    attacks (:func:`alternating_strikes`); a new dict. Every earlier attack a switch:
+    ``alternating=True`` (-1 each); some of them: the -2 each stands and a bonus of +1 per
+    switch is added to the attack, so the total is the text's cumulative count
+    (:func:`lfgcombat.attacks.consecutive_attack_penalty`).
+
+    Raises:
+        IllegalActionError: an ``alternating`` given that the turn's attacks contradict (it
+            is the encounter's to set), citing the heading.
+    """
+    from .bonuses import Bonus
+    out = dict(situation)
+    n = len(earlier)
+    switches = alternating_strikes(creature, earlier, weapon)
+    actual = bool(n) and switches == n
+    given = out.get("alternating")
+    if isinstance(given, bool) and given is not actual:  # a non-bool: Situation refuses it
+        made = ", ".join(str(w) for w in earlier) or "none"
+        raise IllegalActionError(
+            f"alternating={given!r}: the encounter reads it from the turn's attacks (earlier "
+            f"this turn: {made}; this one: {weapon}): "
+            f"{switches} of {n} strike(s) switched weapons", _may_alternate(creature)[1])
+    if actual:
+        out["alternating"] = True
+    elif switches:
+        out["attack_bonuses"] = tuple(out.get("attack_bonuses", ())) + (Bonus(
+            switches, None, f"C.A.P.: -1, not -2, for {switches} strike(s) with another "
+            "weapon than the one before (Consecutive Attacks)"),)
+    return out
+
+
+def turn_attack_weapons(events: Sequence[Any], name: str, attacks: int) -> list[Any]:
+    """The weapons of ``name``'s attacks on its turn, in order, read from the turn's events
+    (for :func:`alternating_situation`): an ``attack`` of its own (not an AOO: "The
+    Consecutive Attack Penalty applies separately to AOO") names its weapon (``None``: the
+    default); an attack spent without one (a Wrestling maneuver, a Shield Bash) is ``"?"``.
+
+    Args:
+        events: The events since the turn began. name: The attacker.
+        attacks: The attacks the turn has counted (the list is cut or padded to it).
+    """
+    out: list[Any] = []
+    for e in events:
+        if e.actor != name or e.command:
+            continue
+        if e.kind == "spend" and e.data.get("action") in ("attack", "wrestling_maneuver"):
+            out.append("?")
+        elif e.kind == "attack" and not e.data.get("aoo"):
+            if out and out[-1] == "?":
+                out[-1] = e.data.get("weapon")
+            else:
+                out.append(e.data.get("weapon"))
+    if attacks <= 0:
+        return []
+    return (["?"] * (attacks - len(out)) + out)[-attacks:]

@@ -143,10 +143,12 @@ def _int(value: Any, field: str) -> int:
 
 
 def touch_attack(bonus: int, touch_ac: int, *, roller: Roller,
-                 fortune: Fortune | str | None = None) -> TouchAttack:
-    """Roll an Unarmed Melee Touch Attack (Nat 20 always hits, Nat 1 always misses)."""
+                 fortune: Fortune | str | None = None, note: str = "") -> TouchAttack:
+    """Roll an Unarmed Melee Touch Attack (Nat 20 always hits, Nat 1 always misses);
+    ``note`` is added to the roll's label (what changed the bonus)."""
     b, ac = _int(bonus, "touch_bonus"), _int(touch_ac, "touch_ac")
-    roll = roller.roll(f"1d20{b:+d}" if b else "1d20", fortune, label=f"touch attack vs {ac}")
+    label = f"touch attack vs {ac}" + (f" ({note})" if note else "")
+    roll = roller.roll(f"1d20{b:+d}" if b else "1d20", fortune, label=label)
     nat = roll.natural
     hit = nat == 20 or (nat != 1 and roll.total >= ac)
     return TouchAttack(roll, ac, hit)

@@ -67,6 +67,13 @@ def _weapon(weapon: Any) -> Any:
     return lookup_weapon(weapon)
 
 
+def _hr_str(creature: Any, field: str, rule: str = RULE) -> None:
+    """Refuse what is not a creature with an HR and a STR mod (the DCs' terms)."""
+    if not (hasattr(creature, "hr") and callable(getattr(creature, "ability_mod", None))):
+        raise MomentumError(f"{field}: needs a creature (its HR and STR mod: DC = "
+                            f"10+HR+STRMod), not {creature!r:.40} ({rule})")
+
+
 def _int(value: Any, field: str, lo: int = 0) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or value < lo:
         raise MomentumError(f"{field}: a whole number >= {lo}, not {value!r:.40}")
@@ -167,8 +174,12 @@ def knockdown_dc(attacker: Any, target: Any, *, weapon: Any = None, charge_ft: i
         MomentumError: a bad creature, size or distance. WeaponError: unknown weapon.
     """
     charge_ft = _int(charge_ft, "charge_ft")
+    for field, flag in (("power_attack", power_attack), ("in_grapple", in_grapple)):
+        if not isinstance(flag, bool):
+            raise MomentumError(f"{field}: True or False, not {flag!r:.40} ({RULE})")
     weapon = _weapon(weapon)
     size = _size(attacker, "attacker")
+    _hr_str(attacker, "attacker")
     heavy = getattr(weapon, "attack_type", None) == "heavy"
     if mount is not None and (heavy or charge_ft > 0):
         size = _size(mount, "mount")
@@ -349,7 +360,12 @@ def crushing_advance_ft(creature: Any) -> int:
 
 
 def crushing_advance_dc(creature: Any) -> Stat:
-    """"Crushing Advance DC = 10+HR+STRMod" (Ex: an elephant, level 11 Huge, STR 28: DC26)."""
+    """"Crushing Advance DC = 10+HR+STRMod" (Ex: an elephant, level 11 Huge, STR 28: DC26).
+
+    Raises:
+        MomentumError: not a creature (no HR and STR).
+    """
+    _hr_str(creature, "creature", RULE_CRUSH)
     terms = (Term("base", 10), Term("HR", int(creature.hr)),
              Term("STR mod", creature.ability_mod("str")))
     return Stat("crushing_advance_dc", sum(t.value for t in terms), terms,
@@ -462,7 +478,8 @@ def crushing_advance(larger: Any, smaller: Any, *, save_bonus: int, max_hp: int,
 # --------------------------------------------------------------------------- attack odds
 
 
-def knockdown_odds(setup: Any, *, p_hit: Any = None, flying: bool = False) -> float:
+def knockdown_odds(setup: Any, *, p_hit: Any = None, flying: bool = False,
+                   charge_ft: int = 0) -> float:
     """Exact P(an attack knocks its target down), for :attr:`AttackOdds.p_knockdown
     <lfgcombat.attacks.odds.AttackOdds.p_knockdown>` and :attr:`~lfgcombat.attacks.odds.
     AttackOdds.p_knockdown_drop`.
@@ -473,16 +490,22 @@ def knockdown_odds(setup: Any, *, p_hit: Any = None, flying: bool = False) -> fl
     Unfortunate when ``flying``: "Flying creatures are Unfortunate when resisting Knockdown
     strikes") against :func:`knockdown_dc` (the weapon's traits, Power Attack, no Knockdown
     in a grapple). Against an Active Defense the shield is not counted (the strike lands only
-    on a hit: ``p_hit``); a Charge's distance is not known to an attack setup (+2 not
-    counted). Whether a knocked-down flyer lands prone is :func:`knocked_down_outcome`'s.
+    on a hit: ``p_hit``). A Charge's distance is not part of an attack setup: give it as
+    ``charge_ft`` ("Striking on a Charge Attack after moving at least 20 feet grants a +2
+    Innate Bonus to Knockdown DC"). Whether a knocked-down flyer lands prone is
+    :func:`knocked_down_outcome`'s.
 
     Args:
         setup: The :class:`~lfgcombat.attacks.AttackSetup`.
         p_hit: P(hit) of the attack (used against an Active Defense).
         flying: The target is flying.
+        charge_ft: Feet run before this Charge Attack (20+: +2 to the DC).
 
     Returns:
         The probability (0.0 when the strike cannot knock the target down).
+
+    Raises:
+        MomentumError: a negative or non-whole ``charge_ft``.
     """
     from .close_keys import is_quadruped, skills_of
     from .conditions import Condition
@@ -490,7 +513,7 @@ def knockdown_odds(setup: Any, *, p_hit: Any = None, flying: bool = False) -> fl
     target = setup.target
     grappled = any(Condition.GRAPPLED in c.active_conditions
                    for c in (setup.attacker, target))
-    dc = knockdown_dc(setup.attacker, target, weapon=setup.weapon,
+    dc = knockdown_dc(setup.attacker, target, weapon=setup.weapon, charge_ft=charge_ft,
                       power_attack=bool(setup.situation.power_attack), in_grapple=grappled)
     if not dc.applies:
         return 0.0

@@ -85,11 +85,29 @@ def _rows() -> dict[str, dict[str, Any]]:
             for r in natural_weapons_table().to_dict("records")}
 
 
+@functools.lru_cache(maxsize=1)
+def _aliases() -> dict[str, str]:
+    """Alias -> natural weapon, from the ``aliases`` column of ``data/weapons.csv``."""
+    weapons = load_table("weapons")
+    out: dict[str, str] = {}
+    for r in weapons.to_dict("records"):
+        if r["category"] != "natural" or r["name"] not in _rows():
+            continue
+        for alias in str(r.get("aliases") or "").split(";"):
+            if alias.strip():
+                out[alias.strip().lower()] = str(r["name"])
+    return out
+
+
 def natural_damage(weapon: str, size: Any) -> str:
     """The damage dice of a natural weapon for a creature of ``size`` (S/M/L/H).
 
+    The text names some weapons twice ("Strong Claws / Talons", "Bash/Slam", "A tail smack
+    or tail bash"): an alias of ``data/weapons.csv`` (``talons``, ``slam``, ``tail smack``,
+    ``tail bash``) reads its weapon's row.
+
     Args:
-        weapon: A row of ``data/natural_weapons.csv`` (``"bite"``).
+        weapon: A row of ``data/natural_weapons.csv`` (``"bite"``) or an alias of one.
         size: A :class:`~lfgcombat.creature.Size` or its name.
 
     Returns:
@@ -98,7 +116,8 @@ def natural_damage(weapon: str, size: Any) -> str:
     Raises:
         NaturalWeaponError: unknown weapon, or a size outside Small..Huge.
     """
-    key = str(weapon).strip().lower()
+    key = " ".join(str(weapon).strip().lower().split())
+    key = _aliases().get(key, key)
     if key not in _rows():
         raise NaturalWeaponError(f"weapon: unknown natural weapon {weapon!r}; the table has "
                                  f"{', '.join(_rows())} ({RULE})")

@@ -293,32 +293,44 @@ _STAT_KIND = {"mental": "skill", "physical": "physical_skill", "mobility": "mobi
 
 
 def skill_bonus(creature: Any, skill: str, skills: Mapping[str, int] | None = None,
-                *, extra: Mapping[str, int] | None = None) -> Any:
+                *, extra: Mapping[str, int] | None = None, off_hand: bool = False) -> Any:
     """A creature's bonus on one skill check, explained.
 
     The ``skills:`` total (0 if the skill is not listed: untrained, inferred) plus what the
     creature's conditions and typed ``d20`` bonuses add to checks of the skill's category
     (:meth:`lfgcombat.Creature.skill_modifier`: Cramped's -2 Physical Skills, the Mobility
-    Penalty...), plus named situational bonuses (``extra``, e.g. ``{"Charge (innate)": 2}``).
+    Penalty...), plus named situational bonuses (``extra``, e.g. ``{"Charge (innate)": 2}``),
+    and "Any Skill Checks made using only your Off-Hand suffer a -2 penalty"
+    (000_8d1d7816ee944f3b.txt, "Handedness & Using Both Hands (Two Weapon Fighting)";
+    ``off_hand``; never with the Ambidextrous Feat, "use either hand as your main hand").
 
     Args:
         creature: The :class:`~lfgcombat.Creature`.
         skill: A skill of ``data/skills.csv``.
         skills: The creature's ``skills:`` mapping (validated here).
         extra: Situational bonuses by label.
+        off_hand: The check is made using only the off hand.
 
     Returns:
         A :class:`~lfgcombat.creature.Stat` named after the skill.
 
     Raises:
-        SkillError: unknown skill, bad mapping or bad extra bonus.
+        SkillError: unknown skill, bad mapping, bad extra bonus or a non-bool ``off_hand``.
     """
     from .stats import Stat, Term
+    if not isinstance(off_hand, bool):
+        raise SkillError(f"True or False (a check made using only the off hand), not "
+                         f"{off_hand!r:.40}", "off_hand")
     name = canonical_skill(skill)
     listed = validate_skills(skills)
     mod = creature.skill_modifier(_STAT_KIND[skill_category(name)])
     terms = [Term(f"{name} (skills:)", listed.get(name, 0))]
     for label, value in (extra or {}).items():
         terms.append(Term(str(label), _bonus(value, f"extra.{label}")))
+    if off_hand:
+        from .close_keys import is_ambidextrous
+        from .handedness import OFF_HAND_SKILL_PENALTY
+        if not is_ambidextrous(creature):
+            terms.append(Term("using only the off hand", OFF_HAND_SKILL_PENALTY))
     total = sum(t.value for t in terms) + int(mod.value or 0)
     return Stat(name, total, tuple(terms), mod.bonuses, rule=RULE, fortune=mod.fortune)

@@ -9,8 +9,8 @@ committed file records them is kept as it is (so the first-format saves among th
 their format). A fight that comes out otherwise is rewritten only if
 ``lfgcombat._version.RULES_REVISION`` is above the revision its file records (a file
 without one was written under revision 1): a change that alters a saved fight is a rules
-change, and old saves must be told so (issue 10, item 7). (melee-3's generator no longer
-plays its committed fight from event 263 on, though the file replays: it is kept.)
+change, and old saves must be told so (issue 10, item 7). (melee-3 was rewritten under
+revision 4: its old file had an AOO struck with a longbow.)
 
     .venv/bin/python tools/make_golden.py [melee-1 ...]
 """

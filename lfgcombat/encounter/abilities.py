@@ -318,8 +318,17 @@ class AbilitiesRules(SkillChecksRules, _Base):
         if self._f[target].dead:
             raise IllegalActionError(f"{target} is dead", R_DEATH)
         self._check_insult(name, target)
+        from ..handedness import hand_weapon, off_hand_weapon_of
         v = self._view(name)
         names = [str(w.get("name")) for w in weapon_entries(v) if isinstance(w, Mapping)]
+        off = off_hand_weapon_of(v)  # off_hand: main hand's weapon first, the off hand's next
+        if off is not None:
+            main = str(hand_weapon(v, None, "main").weapon).strip().lower()
+            names.sort(key=lambda n: (n.strip().lower() != main, n.strip().lower() != off))
+            if weapon is not None and str(weapon).strip().lower() != off:
+                raise IllegalActionError(f"no follow-up attack: the Reaction attack is the "
+                                         f"off hand's weapon ({off}), not {weapon!r:.40}",
+                                         R_HANDS)
         natural = bool(names) and resolve_weapon(v, names[0]).is_natural
         events = self._turn_events(name)
         strike, ff_then = self._last_primary_strike(name, target, events)
@@ -345,5 +354,6 @@ class AbilitiesRules(SkillChecksRules, _Base):
         situation: dict[str, Any] = {"aoo": True,
                                      "consecutive_penalty": -2 * (f.aoo_this_round - 1)}
         if not natural:  # the off-hand weapon: -2, or -4 with a one-handed weapon
-            situation["off_hand"] = True
+            # (none with the Ambidextrous Feat, when the file names the off hand)
+            situation["off_hand"] = hand_weapon(v, pick, None).off_hand if off else True
         return self._resolve_attack(name, target, pick, situation)

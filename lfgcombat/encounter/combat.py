@@ -188,6 +188,18 @@ else:
     _Base = object
 
 
+def _melee_entry(creature: Any, entry: Mapping[str, Any]) -> bool:
+    """Whether a weapon entry strikes in melee ("Melee Attacks"): not marked ``ranged``,
+    and melee by the weapons table when the table knows it (a shortbow is not)."""
+    from ..attacks import WeaponError, resolve_weapon
+    if entry.get("ranged"):
+        return False
+    try:
+        return "melee" in resolve_weapon(creature, entry).uses
+    except (WeaponError, LfgError):  # a weapon only this creature has: melee unless marked
+        return True
+
+
 @rules(CombatContext)
 class CombatRules(_Base):
     """Attack commands and the situation an attack is made in."""
@@ -215,11 +227,14 @@ class CombatRules(_Base):
         return aiming
 
     def _default_weapon(self, name: str, melee: bool = False) -> Any:
-        """The first of ``name``'s weapons (the first not marked ``ranged`` for an AOO); a
-        plain name (``weapons: ["longsword"]``) counts as ``{name: longsword}``."""
+        """The first of ``name``'s weapons (for an AOO, ``melee=True``: the first melee
+        weapon, as the weapons table or the entry's ``ranged: true`` says: a shortbow
+        listed first is passed over); a plain name (``weapons: ["longsword"]``) counts as
+        ``{name: longsword}``."""
         from ..attacks.weapons import weapon_entries
-        for w in weapon_entries(self._view(name)):
-            if not isinstance(w, Mapping) or (melee and w.get("ranged")):
+        view = self._view(name)
+        for w in weapon_entries(view):
+            if not isinstance(w, Mapping) or (melee and not _melee_entry(view, w)):
                 continue
             return w.get("name")
         return None

@@ -21,7 +21,8 @@ from ..errors import LfgError
 
 __all__ = ["COMMANDS", "command", "handler"]
 
-#: Command name -> handler (an unbound method called as ``handler(encounter, **args)``).
+#: Command name -> handler (a rule class's function; replay calls it through the facade,
+#: ``getattr(encounter, handler.__name__)(**args)``, so it runs on its rule object).
 COMMANDS: dict[str, Callable[..., Any]] = {}
 
 _F = TypeVar("_F", bound=Callable[..., Any])

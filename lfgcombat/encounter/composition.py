@@ -177,6 +177,7 @@ def _delegator(owner: type, name: str, value: Any) -> Any:
             @functools.wraps(fset)
             def setter(enc: Any, v: Any) -> None:
                 fset(enc._rules[owner], v)
+        setattr(get, _DELEGATES, owner)
         return property(get, setter, doc=value.__doc__)
     fn = value
 
@@ -238,18 +239,43 @@ def _resolves(facade: type, name: str) -> bool:
     return True
 
 
-_VIEW_CLASSES: dict[tuple[type, type], type] = {}
+_VIEW_CLASSES: dict[tuple[Any, ...], type] = {}
 
 
-def view_class(facade: type, rule: type) -> type:
-    """The view class of ``rule`` for encounters of class ``facade`` (made once)."""
-    made = _VIEW_CLASSES.get((facade, rule))
+def _resolved(facade: type) -> dict[str, Any]:
+    """Every name of ``facade``'s class namespace as attribute lookup finds it (its MRO's
+    dictionaries merged, nearest last)."""
+    merged: dict[str, Any] = {}
+    for klass in reversed(facade.__mro__):
+        merged.update(vars(klass))
+    return merged
+
+
+def view_class(facade: type, rule: type, resolved: Mapping[str, Any] | None = None) -> type:
+    """The view class of ``rule`` for encounters of class ``facade``. It is made again
+    when the facade's members that the rule defines change (a subclass overriding one, or
+    a patch of the class), so a rule object always calls what the facade has when the
+    encounter is built; a patch made after that is not seen by that encounter."""
+    resolved = _resolved(facade) if resolved is None else resolved
+    key = (facade, rule, tuple(id(resolved.get(n)) for n in _own(rule)))
+    made = _VIEW_CLASSES.get(key)
     if made is None:
-        made = _VIEW_CLASSES[facade, rule] = _make_view_class(facade, rule)
+        made = _VIEW_CLASSES[key] = _make_view_class(facade, rule, resolved)
     return made
 
 
-def _make_view_class(facade: type, rule: type) -> type:
+def _overridden(resolved: Mapping[str, Any], name: str, value: Any) -> bool:
+    """Whether the facade's ``name`` is not what :func:`compose` put there for the rule's
+    ``value`` (its delegator, or the very static/class method)."""
+    there = resolved.get(name)
+    if there is value:
+        return False
+    if isinstance(there, FunctionType) and hasattr(there, _DELEGATES):
+        return False
+    return not (isinstance(there, property) and getattr(there.fget, _DELEGATES, None))
+
+
+def _make_view_class(facade: type, rule: type, resolved: Mapping[str, Any]) -> type:
     own = _own(rule)
     ctx = members_of(context_of(rule))
     ns: dict[str, Any] = {}
@@ -258,13 +284,12 @@ def _make_view_class(facade: type, rule: type) -> type:
     for name, value in own.items():
         if not _is_code(value):
             state.add(name)  # a class-level default: the rule's own state
-            continue
-        override = inspect.getattr_static(facade, name, None)
-        if (isinstance(override, FunctionType) and not hasattr(override, _DELEGATES)
-                and not isinstance(value, (staticmethod, classmethod, property))):
-            slots.append(name)  # a facade subclass overrides it: every caller sees that
-        else:
+        elif not _overridden(resolved, name, value):
             ns[name] = value
+        elif isinstance(value, property) or isinstance(resolved.get(name), property):
+            state.add(name)  # a subclass's property: read through the encounter
+        else:
+            slots.append(name)  # a subclass's (or a patch's) method: every caller sees it
     clash = state & set(ns)
     if clash:
         raise ContextError(f"{rule.__name__} declares {sorted(clash)} as state and code")
@@ -286,16 +311,19 @@ def bind(encounter: Any) -> Mapping[type, RuleObject]:
     """One rule object per rule class for ``encounter``, each holding its context's
     methods bound to whoever implements them."""
     facade = type(encounter)
-    objects = {rule: view_class(facade, rule)(encounter) for rule in facade._lfg_rules}
+    resolved = _resolved(facade)
+    objects = {rule: view_class(facade, rule, resolved)(encounter)
+               for rule in facade._lfg_rules}
     for rule, obj in objects.items():
         for name in type(obj).__slots__:
-            object.__setattr__(obj, name, _implementation(encounter, objects, name))
+            object.__setattr__(obj, name, _implementation(encounter, objects, name, resolved))
     return objects
 
 
-def _implementation(encounter: Any, objects: Mapping[type, RuleObject], name: str) -> Any:
+def _implementation(encounter: Any, objects: Mapping[type, RuleObject], name: str,
+                    resolved: Mapping[str, Any]) -> Any:
     """The bound method behind ``name``: the owning rule object's, or the facade's own."""
-    static = inspect.getattr_static(type(encounter), name)
+    static = resolved[name]
     if isinstance(static, property):
         raise ContextError(f"{name!r} is a property of {type(encounter).__name__}: a context "
                            f"declares it as a property, not a method")

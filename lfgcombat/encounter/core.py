@@ -2,9 +2,10 @@
 
 000_8d1d7816ee944f3b.txt, "COMBAT GAMEPLAY – OVERVIEW:". The class holds the changing state
 (combatants, turn frames, the map, the roller, the log) and the public reading methods; every
-rule lives in the module named after its heading and reaches the class as a base class
-(``TurnsRules``, ``InterruptsRules``...). Commands are found by name in
-:mod:`lfgcombat.encounter.commands`, not by attribute lookup.
+rule lives in the module named after its heading, as a rule class (``TurnsRules``,
+``InterruptsRules``...) of which each encounter holds one rule object, bound to it through
+the rule's context (:mod:`lfgcombat.encounter.composition`); the facade's methods delegate
+to them. Commands are found by name in :mod:`lfgcombat.encounter.commands`.
 """
 
 from __future__ import annotations
@@ -375,7 +376,7 @@ class Encounter(_Rules):
         to ``[]``. The fight is over once at most one side has anyone standing
         (:attr:`over`); what ends a fight is the GM's call, so the encounter goes on
         (the dying still bleed) until told otherwise."""
-        up = {s: [] for s in dict.fromkeys(self._side_of[n] for n in self._names)}
+        up: dict[str, list[str]] = {s: [] for s in dict.fromkeys(self._side_of.values())}
         for n in self._names:
             if self._status(n) in _STANDING:
                 up[self._side_of[n]].append(n)

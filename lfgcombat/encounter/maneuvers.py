@@ -419,18 +419,24 @@ class ManeuversRules(SkillChecksRules, _Base):
     def _two_shields(self, attacker: str, target: str, situation: dict[str, Any],
                      modifiers: list[str]) -> tuple[dict[str, Any], list[str]]:
         """"Weird Situation - Using Two Shields at the same time": "the full Shield Rating of
-        your primary shield ... plus half the Shield Rating of the second shield" and a "-2
-        penalty on all Attack Rolls" (half rounded down: inferred)."""
+        your primary shield (the one with the higher rating) plus half the Shield Rating of
+        the second shield" (:func:`lfgcombat.handedness.two_shields`: the AC gains what that
+        adds to the creature's own Shield Rating) and a "-2 penalty on all Attack Rolls"
+        (half rounded down: inferred)."""
         from ..close_keys import second_shield_of
         rule = cite("Weird Situation - Using Two Shields at the same time:")
         if second_shield_of(self._f[attacker].creature) and \
                 not situation.get("two_shields"):
             situation["two_shields"] = True
             modifiers.append(f"{attacker} carries two shields: -2 on attack rolls ({rule})")
-        half = second_shield_of(self._f[target].creature) // 2
+        from ..handedness import two_shields
+        second = second_shield_of(self._f[target].creature)
+        own = int(self._view(target).shield_rating)  # the higher one is the primary shield
+        half = two_shields(own, second).shield_rating - own if second else 0
         if half:
             situation["ac_bonuses"] = tuple(situation.get("ac_bonuses", ())) + (
-                Bonus(half, None, "half the second shield's Shield Rating"),)
+                Bonus(half, None, "two shields: the higher Shield Rating plus half the "
+                                  "other's"),)
             modifiers.append(f"{target}'s second shield: +{half} AC ({rule})")
         return situation, modifiers
 
@@ -514,10 +520,14 @@ class ManeuversRules(SkillChecksRules, _Base):
         (:meth:`_knockdown_options`), the GM's ``tail_in_front`` (see :meth:`_check_tail`)
         and ``hand`` (``main`` or ``off``): the weapon the creature file holds in that hand
         (``off_hand:``), an off-hand weapon striking with the off-hand penalty
-        (:func:`lfgcombat.handedness.hand_weapon`)."""
+        (:func:`lfgcombat.handedness.hand_weapon`); and ``alternating`` (-1 C.A.P.), read
+        from the turn's attacks (:func:`lfgcombat.handedness.alternating_situation`)."""
         from ..handedness import RULE as R_HANDS
-        from ..handedness import HandednessError, hand_weapon
+        from ..handedness import (HandednessError, alternating_situation, hand_weapon,
+                                  turn_attack_weapons)
         situation = self._knockdown_options(name, target, situation)
+        made = self._f[name].turn.attacks
+        earlier = turn_attack_weapons(self._turn_events(name), name, made) if made else []
         front = situation.pop("tail_in_front", False)
         if not isinstance(front, bool):
             raise IllegalActionError(f"tail_in_front is True or False, not {front!r:.40}",
@@ -527,14 +537,15 @@ class ManeuversRules(SkillChecksRules, _Base):
             if hand is not None:
                 raise IllegalActionError("hand= picks a weapon named in the creature file; "
                                          "give a weapon by name or no weapon", R_HANDS)
-            return weapon, situation
+            return weapon, alternating_situation(self._view(name), earlier, weapon, situation)
         try:
             pick = hand_weapon(self._view(name), weapon, hand)
         except HandednessError as exc:
             raise IllegalActionError(str(exc), R_HANDS) from None
         if pick.off_hand and "off_hand" not in situation:
             situation["off_hand"] = True
-        return pick.weapon, situation
+        return pick.weapon, alternating_situation(self._view(name), earlier, pick.weapon,
+                                                  situation)
 
     def _close_fight_situation(self, attacker: str, target: str, situation: dict[str, Any],
                                modifiers: list[str]) -> tuple[dict[str, Any], list[str]]:

@@ -159,9 +159,15 @@ class SkillChecksRules(_Base):
         me, them = self._view(name), self._view(target)
         bonus = int(me.attack_bonus("melee").value or 0)
         ac = int(them.touch_ac.value or 0)
+        # the maneuver is already counted among the turn's attacks: "Additional attacks made
+        # on your Turn suffer a -2 Consecutive Attack Penalty" ("Consecutive Attacks")
+        earlier = max(0, self._f[name].turn.attacks - 1)
+        bonus -= 2 * earlier
         seen = len(self.roller.history)
         t = touch_attack(bonus, ac, roller=self.roller,
-                         fortune=me.attack_bonus("melee").fortune)
+                         fortune=me.attack_bonus("melee").fortune,
+                         note=f"C.A.P. {-2 * earlier}: {earlier} earlier attack(s) this turn"
+                         if earlier else "")
         self._log_rolls(seen, actor=name, target=target, against=ac,
                         outcome="hit" if t.hit else "miss")
         return t

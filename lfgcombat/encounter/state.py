@@ -294,8 +294,12 @@ class CombatantState(Mapping[str, Any]):
         return len(self.__dataclass_fields__)
 
     def to_dict(self) -> dict[str, Any]:
-        """The state as a plain dict (a copy: changing it changes nothing)."""
-        return {k: copy.deepcopy(getattr(self, k)) for k in self.__dataclass_fields__}
+        """The state as plain data (a copy: changing it changes nothing; ``actions_left``
+        as a dict of its fields, so ``json.dumps(state.to_dict())`` works)."""
+        d = {k: copy.deepcopy(getattr(self, k)) for k in self.__dataclass_fields__}
+        if dataclasses.is_dataclass(d.get("actions_left")):
+            d["actions_left"] = dataclasses.asdict(d["actions_left"])
+        return d
 
 
 #: The kinds of turn: one taken in the order, an Interrupt Turn, a readied action firing.

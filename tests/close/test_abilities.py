@@ -42,6 +42,8 @@ def test_the_four_types(line: str, kind: AbilityType) -> None:
     ("Fear Burst (SLA): 3/day (SL2, WILL DC15[LUCK])", "save"),
     ("", "line"),
     ("(SLA): 3/day (SL2)", "name"),
+    ("Bite (Ex): 2/day (SL1)", "spell level"),      # a spell level is an SLA's only
+    ("Channel Energy (Su): (SL3, WILL DC14)", "spell level"),
 ])
 def test_malformed_lines_name_the_part(line: str, part: str) -> None:
     with pytest.raises(AbilityError) as info:

@@ -786,7 +786,16 @@ def test_two_shields_half_the_second_and_minus_2_to_attack(tmp_path) -> None:
     assert any("two shields: -2" in m for m in last(enc, "attack").data["modifiers"])
     enc.end_turn(next="Orc")
     enc.attack("Orc", "Hero")
-    assert any("second shield: +1 AC" in m for m in last(enc, "attack").data["modifiers"])
+    # Shield Rating 2 in hand and 3 in the other: the 3 is the primary, + half of 2 = 4,
+    # so +2 AC over the creature's own 2 (a second shield of 1 or 2 would add 0 or +1)
+    assert any("second shield: +2 AC" in m for m in last(enc, "attack").data["modifiers"])
+    for second, more in ((1, None), (2, 1), (5, 4)):
+        e2 = fight(hero={"second_shield": second})
+        e2.end_turn(next="Orc")
+        e2.attack("Orc", "Hero")
+        said = [m for m in last(e2, "attack").data["modifiers"] if "second shield" in m]
+        assert said == ([] if more is None else [m for m in said if f"+{more} AC" in m])
+        assert bool(said) is (more is not None)
     replays(enc, tmp_path)
 
 
@@ -827,3 +836,76 @@ def test_two_shields_leave_no_somatic_spells() -> None:
         enc.cast("Hero", 1, "magic missile")
         notes = " ".join(last(enc, "spell").data["notes"])
         assert ("Somatic (S) components are impossible" in notes) is said
+
+
+def _army(seed: int) -> Encounter:
+    """The elephant (Level 11 Huge, STR 28) facing four goblins on its line, one of them
+    ready with its Reaction, and one beside its start (an AOO)."""
+    elephant = load_example("elephant")
+    goblins = [load_example("goblin").replace(name=f"Goblin {i}") for i in range(1, 6)]
+    m = HexMap(16, 9)
+    m.place(elephant, (1, 4), "beast")
+    for g, at in zip(goblins, [(3, 4), (4, 4), (5, 4), (5, 3), (1, 6)]):
+        m.place(g, at, "goblins")
+    enc = Encounter([elephant, *goblins], map=m, seed=seed).start()
+    while enc.current != "Elephant":
+        enc.end_turn(next="Elephant") if "Elephant" in enc.choices() else enc.end_turn()
+    return enc
+
+
+def test_the_elephant_through_an_army_of_goblins(tmp_path) -> None:
+    """"Ex: An elephant (Level 11 Huge, 28 STR) moving through an army of goblins: Crushing
+    Advance DC(10+7HR+9STRMod) = DC26"; "The affected AoE includes your entire occupied space
+    throughout the Line of your movement"; "A smaller creature may spend a Reaction to gain a
+    +5 Innate Bonus ... If they fail the Save, they are knocked Prone, but take only half
+    damage"; "The smaller creatures in the space may make AOO as normal, but successful
+    strikes will not affect the larger creature's movement" ("Crushing Advance"). Every
+    goblin its space sweeps rolls against DC 26 once, the dodger 5 higher than the same
+    roll would be without; the elephant ends where it was going whatever the AOO did."""
+    from lfgcombat.momentum import crushing_advance_dc
+    enc = _army(4)
+    to = (5, 4)
+    enc.crushing_advance("Elephant", to, dodge="Goblin 2", aoo=["Goblin 5"])
+    crushes = [e for e in enc.log if e.kind == "crush"]
+    assert int(crushing_advance_dc(enc.creature("Elephant"))) == 26
+    assert {e.target for e in crushes} >= {"Goblin 1", "Goblin 2", "Goblin 3"}
+    assert len({e.target for e in crushes}) == len(crushes)          # once each
+    assert all(e.data["dc"] == 26 for e in crushes)
+    rolls = {e.target: e for e in crushes}
+    assert rolls["Goblin 2"].data["reaction"] and not rolls["Goblin 1"].data["reaction"]
+    goblin_ref = max(int(enc.creature("Goblin 2").saving_throw("ref").value),
+                     int(enc.skill("Goblin 2", "acrobatics")))
+    r2 = next(e for e in enc.log if e.kind == "roll" and e.actor == "Goblin 2"
+              and "Crushing Advance" in e.data["label"])
+    assert r2.data["total"] == r2.data["natural"] + goblin_ref + 5
+    for e in crushes:   # prone and hurt, or up and unhurt
+        assert (e.data["damage"] > 0) is e.data["prone"]
+        if e.data["prone"]:  # (1d10+9) or 25% of 14 HP, whichever is more; halved on a dodge
+            low, high = (5, 9) if e.data["reaction"] else (10, 19)
+            assert low <= e.data["damage"] <= high, e.describe()
+    assert rolls["Goblin 2"].data["prone"]   # this seed: the dodger fails and takes half
+    assert any(e.kind == "attack" and e.actor == "Goblin 5" and e.data.get("aoo")
+               for e in enc.log)
+    assert tuple(enc.map.offset(enc.map.token("Elephant").anchor)) == to
+    replays(enc, tmp_path)
+
+
+@pytest.mark.parametrize("action, provokes", [("demoralize", True), ("dirty_trick", True),
+                                              ("feint", False), ("insult", True),
+                                              ("shield_bash", False)])
+def test_each_close_action_takes_its_action_type_and_aoo(action: str, provokes: bool) -> None:
+    """"Intimidate Skill - Demoralize an Opponent (Big Action, AOO)", "Sleight of Hand Skill -
+    Dirty Tricks in Combat (Big Action, AOO)", "Bluff – Combat Feint / Fake-Out (Big Action,
+    No AOO)", "Perform(Comedy & Stories) – Insult an Opponent (Big Action, AOO)", "Shield
+    Bash (Attack Action, No AOO)" ("Special Actions in Combat"): the Big Action spent (a
+    Shield Bash spends it as an attack), and the threatening Orc and Goblin offered an AOO
+    or not."""
+    enc = fight(1)
+    if action == "shield_bash":
+        enc.shield_bash("Hero", "Orc")
+    else:
+        enc.skill_action("Hero", action, "Orc")
+    spent = [(e.data["action"], e.data["type"]) for e in enc.log if e.kind == "spend"]
+    assert spent == [("attack" if action == "shield_bash" else action, "big")]
+    offered = sorted(e.target or e.actor for e in enc.log if e.kind == "aoo_offered")
+    assert bool(offered) is provokes

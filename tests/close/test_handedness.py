@@ -154,3 +154,47 @@ def test_a_bad_hand_is_refused() -> None:
     with pytest.raises(CreatureError, match="only weapon"):
         Creature.from_dict({"name": "X", "class": "fighter", "level": 1,
                             "weapons": ["dagger"], "off_hand": "dagger"})
+
+
+def _struck_flat_footed(weapons, weapon=None, **kw):
+    """A seed where the Duelist hits the Flat-Footed Orc with ``weapon``; the fight."""
+    from lfgcombat import HexMap
+    from lfgcombat.encounter import Encounter
+    from encounter.helpers import mk
+    for seed in range(60):
+        duelist = mk("Duelist", init=40, weapons=weapons, off_hand="dagger", **kw)
+        orc = mk("Orc", max_hp=300)
+        m = HexMap(8, 5)
+        m.place(duelist, (2, 2), "a")
+        m.place(orc, (3, 2), "b")
+        enc = Encounter([duelist, orc], map=m, seed=seed).start()
+        if enc.attack("Duelist", "Orc", weapon, flat_footed=True).hit:
+            return enc
+    raise AssertionError("no seed hit")
+
+
+@pytest.mark.parametrize("listed", [["longsword", "dagger"], ["dagger", "longsword"]])
+def test_the_off_hand_reaction_follows_the_main_hand_the_file_names(listed) -> None:
+    """"Once per turn, if you strike a Flat-Footed enemy with your Main-Hand melee weapon,
+    you may use a Reaction to make a single attack with your Off-Hand Weapon against the
+    same foe (counts as an AOO)" ("Handedness & Using Both Hands (Two Weapon Fighting)"):
+    with ``off_hand: dagger`` the longsword is the main hand's in whatever order the file
+    lists them; the Reaction is the dagger's, at the off hand's -2; a strike with the
+    off-hand dagger opens nothing, and no other weapon may take the Reaction."""
+    from encounter.helpers import refused
+    enc = _struck_flat_footed(listed)   # no weapon named: the main hand's longsword
+    fu = enc.follow_up("Duelist", "Orc")
+    assert fu.setup.weapon.name == "Dagger" and "off hand: -2" in fu.setup.bonus.explain()
+    enc = _struck_flat_footed(listed, "dagger")
+    refused(enc, enc.follow_up, "Duelist", "Orc", match="main-hand weapon \\(longsword\\)")
+    enc = _struck_flat_footed(listed)
+    refused(enc, enc.follow_up, "Duelist", "Orc", "longsword", match="off hand's weapon")
+
+
+def test_an_ambidextrous_off_hand_reaction_takes_no_penalty() -> None:
+    """"The Ambidextrous Feat allows you to use either hand as your main hand"."""
+    plain = _struck_flat_footed(["longsword", "dagger"]).follow_up("Duelist", "Orc")
+    ambi = _struck_flat_footed(["longsword", "dagger"], ambidextrous=True).follow_up(
+        "Duelist", "Orc")
+    assert int(ambi.setup.bonus) == int(plain.setup.bonus) + 2
+    assert "off hand" not in ambi.setup.bonus.explain()

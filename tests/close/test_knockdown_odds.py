@@ -136,3 +136,54 @@ def test_flying_odds_refuse_a_bad_height_or_maneuverability() -> None:
         odds.flying(30, "wobbly")
     assert odds.flying(30).maneuverability == "average" and odds.flying(30).knockdown_drop_ft == 10
     assert odds.flying(None).p_knockdown == odds.p_knockdown
+
+
+# ------------------------------------------------------------------ a Charge
+
+
+def _charge(seed: int):
+    """The Ogre (acting first) runs 25 ft at Hero and strikes as a Charge Attack; the
+    Encounter rolls the Knockdown by itself."""
+    from lfgcombat import HexMap
+    from lfgcombat.encounter import Encounter
+    from encounter.helpers import mk
+    ogre = load_example("ogre").replace(initiative_rating=50)
+    hero = mk("Hero", max_hp=300, skills={"acrobatics": 14})
+    m = HexMap(14, 5)
+    m.place(ogre, (1, 2), "foes")
+    m.place(hero, (8, 2), "party")
+    enc = Encounter([ogre, hero], map=m, seed=seed).start()
+    assert enc.current == "Ogre"
+    enc.run("Ogre", (6, 2))
+    return enc, enc.attack("Ogre", "Hero", charge=True)
+
+
+def test_a_charges_knockdown_odds_agree_with_the_encounters_own_knockdown() -> None:
+    """"Striking on a Charge Attack after moving at least 20 feet grants a +2 Innate Bonus
+    to Knockdown DC" (000_8d1d7816ee944f3b.txt, "Momentum of Impact"):
+    :func:`lfgcombat.momentum.knockdown_odds` with ``charge_ft`` against the knockdowns the
+    Encounter rolls after its own 25-ft Charge Attacks; without the distance the odds are
+    lower (the DC 2 less), and a run under 20 ft adds nothing."""
+    from lfgcombat.attacks.odds import odds_for
+    from lfgcombat.momentum import MomentumError, knockdown_odds
+    down = n = 0
+    setup = None
+    for seed in range(1000):
+        enc, result = _charge(seed)
+        kd = [e for e in enc.log if e.kind == "knockdown"]
+        if setup is None:
+            setup = result.setup
+        if kd:
+            assert "Charge after 25 ft (innate)" in dict(kd[0].data["terms"])
+        n += 1
+        down += bool(kd and kd[0].data["prone"])
+    assert setup is not None
+    p_hit = odds_for(setup).p_hit
+    p = knockdown_odds(setup, p_hit=p_hit, charge_ft=25)
+    plain = knockdown_odds(setup, p_hit=p_hit)
+    assert 0.05 < plain < p < 0.95 and plain == knockdown_odds(setup, charge_ft=15)
+    sigma = math.sqrt(p * (1 - p) / n)
+    assert abs(down / n - p) < 4 * sigma, (p, down / n, n)
+    assert abs(down / n - p) < abs(down / n - plain)   # the sampling sees the +2
+    with pytest.raises(MomentumError, match="charge_ft"):
+        knockdown_odds(setup, charge_ft=-5)

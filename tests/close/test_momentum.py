@@ -146,6 +146,16 @@ def test_refusals() -> None:
         knockdown_dc(OGRE, HUMAN, charge_ft=-5)
     with pytest.raises(MomentumError, match="target"):
         knockdown_dc(OGRE, "enormous")
+    # a truthy word is not a Power Attack; a size is not a creature with an HR and STR
+    with pytest.raises(MomentumError, match="power_attack: True or False"):
+        knockdown_dc(OGRE, HUMAN, power_attack="yes")
+    with pytest.raises(MomentumError, match="in_grapple"):
+        knockdown_dc(OGRE, HUMAN, in_grapple=1)
+    with pytest.raises(MomentumError, match="10\\+HR\\+STRMod"):
+        knockdown_dc("large", HUMAN)
+    for bad in ("elephant", None, 26):
+        with pytest.raises(MomentumError, match="Crushing Advance"):
+            crushing_advance_dc(bad)
 
 
 def test_crushing_advance_moves_half_speed() -> None:

@@ -33,6 +33,17 @@ def test_table_agrees_with_the_creature_scaling(name: str) -> None:
         assert natural_damage(name, Size(size)) == str(scaled.damage)
 
 
+@pytest.mark.parametrize("alias, weapon", [("talons", "strong claws"), ("slam", "bash"),
+                                           ("tail smack", "smack"), ("Tail  Bash", "bash")])
+def test_the_texts_second_names_read_the_same_row(alias: str, weapon: str) -> None:
+    """"Strong Claws / Talons", "Bash/Slam", "A tail smack or tail bash is a common natural
+    weapon" ("Common Natural Weapons"): the alias a creature file may use (data/weapons.csv)
+    gives the row's dice at every size, as the creature's own scaled weapon does."""
+    for size in ("small", "medium", "large", "huge"):
+        assert natural_damage(alias, size) == natural_damage(weapon, size) == \
+            str(entry_weapon(alias.lower().replace("  ", " "), Size(size)).damage)
+
+
 def test_examples() -> None:
     assert [natural_damage("bite", s) for s in ("small", "medium", "large", "huge")] == [
         "1d4", "1d6", "1d8", "1d10"]
@@ -93,3 +104,21 @@ def test_swallow_whole_end_to_end() -> None:
     assert out.regurgitate_next_turn and out.will_eat_again
     with pytest.raises(IllegalActionError, match="light slashing"):
         cut_inside(t, check_total=20, damage=3, light_slashing_or_piercing=False)
+
+
+def test_long_narrow_fangs_bite_without_slashing() -> None:
+    """"Creatures with long, narrow fangs may have the slashing damage type removed from
+    their bite (Viper, Spider, etc)" ("Common Natural Weapons"): the bite's table entry is
+    [p+s]; a creature file that gives its bite ``damage_type: p`` keeps every other number
+    of the row (dice by size, 20/x2) and strikes with piercing only."""
+    from lfgcombat import Creature
+    from lfgcombat.attacks.weapons import resolve_weapon
+
+    def bite(**entry):
+        c = Creature.from_dict({"name": "Spider", "level": 2, "size": "large", "max_hp": 20,
+                                "weapons": [{"name": "bite", **entry}]})
+        return resolve_weapon(c, "bite")
+    fangs, jaws = bite(damage_type="p"), bite()
+    assert str(jaws.spec) == f"{natural_damage('bite', 'large')} [p+s]"
+    assert str(fangs.spec) == f"{natural_damage('bite', 'large')} [p]"
+    assert (fangs.threat, fangs.multiplier) == (jaws.threat, jaws.multiplier) == (20, 2)

@@ -122,6 +122,23 @@ def test_skill_bonus_adds_conditions_by_category() -> None:
         skill_bonus(c, "wrestlin", skills)
 
 
+def test_a_check_with_only_the_off_hand_is_at_minus_2() -> None:
+    """"Any Skill Checks made using only your Off-Hand suffer a -2 penalty"; "The
+    Ambidextrous Feat allows you to use either hand as your main hand" ("Handedness & Using
+    Both Hands (Two Weapon Fighting)")."""
+    from lfgcombat import Creature
+    from lfgcombat.skills import skill_bonus
+    d = {"name": "Thief", "level": 3, "class": "rogue", "skills": {"sleight of hand": 7}}
+    thief, ambi = Creature.from_dict(d), Creature.from_dict({**d, "ambidextrous": True})
+    skills = {"sleight of hand": 7}
+    off = skill_bonus(thief, "sleight of hand", skills, off_hand=True)
+    assert int(off) == 5 and "using only the off hand" in off.explain()
+    assert int(skill_bonus(thief, "sleight of hand", skills)) == 7
+    assert int(skill_bonus(ambi, "sleight of hand", skills, off_hand=True)) == 7
+    with pytest.raises(SkillError, match="off_hand"):
+        skill_bonus(thief, "sleight of hand", skills, off_hand="yes")  # type: ignore[arg-type]
+
+
 from hypothesis import given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
 

@@ -182,3 +182,34 @@ def test_a_copy_gets_rule_objects_of_its_own(how):
     current = other.current
     other.end_turn()  # the copy plays on; the original is untouched
     assert enc.current == current and other.current != current
+
+
+def test_a_subclass_property_is_what_the_rules_read():
+    """A subclass replacing a rule's property (the Momentum rule's switch): the rule object
+    reads the subclass's, as the facade does."""
+    from lfgcombat.encounter.momentum import MomentumRules
+
+    class NoKnockdown(Encounter):
+        @property
+        def knockdown_after_strike(self) -> bool:
+            return False
+
+    enc = _duel(NoKnockdown)
+    assert enc.knockdown_after_strike is False
+    assert enc._rules[MomentumRules].knockdown_after_strike is False
+    assert _duel()._rules[MomentumRules].knockdown_after_strike is True
+
+
+def test_a_patch_of_the_facade_made_before_an_encounter_is_built_is_seen_by_every_rule(
+        monkeypatch):
+    _duel()  # rule objects' classes already made once
+    seen = []
+    original = Encounter._emit
+
+    def spy(self, kind, **kw):
+        seen.append(kind)
+        return original(self, kind, **kw)
+    monkeypatch.setattr(Encounter, "_emit", spy)
+    enc = _duel()
+    enc.start()
+    assert len(seen) == len(enc.log) and "start" in seen  # ReplayRules' own calls too

@@ -236,3 +236,22 @@ def test_a_second_active_defense_in_a_round_is_at_minus_2():
     assert parry_bonus(second) == parry_bonus(first) - 2
     refused(enc, enc.attack, "Ally", "Orc", active_defense="parry", match="Reaction")
     refused(enc, enc.attack, "Ally", "Orc", defense_uses=0, match="encounter's to set")
+
+
+def test_an_aoo_is_struck_with_a_melee_weapon_not_the_bow_listed_first():
+    """"Anyone that threatens a creature that provokes AOO may use a Reaction to make an
+    AOO" ("Reactions & AOO:"): it threatens with its melee weapon, so it strikes with it;
+    a shortbow listed first (ranged-only by data/weapons.csv) is passed over."""
+    from lfgcombat import Creature, HexMap
+    gob = Creature.from_dict({"name": "Gob", "class": "fighter", "level": 3,
+                              "weapons": ["shortbow", "shortsword"]})
+    hero = Creature.from_dict({"name": "Hero", "class": "fighter", "level": 3,
+                               "initiative_rating": 40, "weapons": ["longsword"]})
+    m = HexMap(8, 4)
+    m.place(hero, (2, 1), "party")
+    m.place(gob, (3, 1), "foes")
+    enc = Encounter([hero, gob], map=m, seed=2).start()
+    assert enc.current == "Hero"
+    enc.move("Hero", (0, 1), aoo="all")
+    [aoo] = enc.log.of_kind("attack")
+    assert aoo.actor == "Gob" and aoo.data["weapon"] == "shortsword"
