@@ -99,7 +99,7 @@ def condition_defense(names: "Iterable[str]", melee: bool = True) -> ConditionDe
     bonuses = conds.modifiers("ac") + (conds.modifiers("ac_vs_melee") if melee else [])
     lose = bool(conds.flagged("loses_dodge_and_shield")) or Condition.FLAT_FOOTED in conds
     zero = bool(conds.flagged("dex_zero_vs_attacks"))
-    notes = [f"{b.source} {b.value:+d}" for b in bonuses]
+    notes = [f"{str(b.source).replace(' (wounds)', '')} {b.value:+d}" for b in bonuses]
     if lose:
         notes.append("no Prowess (its Dodge bonus is lost)")
     if zero:
