@@ -108,6 +108,38 @@ class ClassicAttack:
     damage: int
     damage_rolls: tuple[Roll, ...] = ()
 
+    def explain(self) -> str:
+        """The attack in words (what the AttackPanel and a notebook show): the d20 and its
+        total against the AC ("= or > Target's Armor Class"), a natural 20's critical with
+        the damage dice rolled twice ("Critical Hit"), a natural 1's fumble for the GM
+        ("Fumble"), a dodged hit (Blinded), and the damage.
+
+            >>> from lfgcombat.dice import ScriptedRoller
+            >>> dice = ScriptedRoller(0, [(20, 20), (8, 5), (8, 6)])
+            >>> print(attack(dice, 4, 15, "1d8+2").explain())
+            attack: d20 20 +4 = 24 vs AC 15: critical (a natural 20 is always a critical)
+            damage: rolled twice, 7 + 8 = 15
+        """
+        nat = self.roll.natural or 0
+        bonus = self.roll.total - nat
+        if self.critical:
+            verdict = "critical (a natural 20 is always a critical)" if nat == 20 else (
+                "critical (the weapon's critical range)")
+        elif self.fumble:
+            verdict = ("fumble (a natural 1): the GM resolves it, e.g. "
+                       + "; ".join(str(x) for x in fumble_suggestions()["suggestion"][:3]))
+        else:
+            verdict = "hit" if self.hit else "miss"
+            if not self.hit and self.roll.total >= self.ac:
+                verdict = "miss (dodged: Blinded attacker's 50%)"
+        lines = [f"attack: d20 {nat} {bonus:+d} = {self.roll.total} vs AC {self.ac}: "
+                 + verdict]
+        if self.hit:
+            rolls = [r.total for r in self.damage_rolls]
+            lines.append("damage: " + (f"rolled twice, {rolls[0]} + {rolls[1]} = {self.damage}"
+                                       if len(rolls) == 2 else f"{self.damage}"))
+        return "\n".join(lines)
+
 
 def _damage_expr(damage: str | DiceExpr) -> DiceExpr:
     try:

@@ -43,7 +43,7 @@ from .conditions import combined_effect
 from .health import ClassicVitals
 
 __all__ = ["ClassicCombatant", "ClassicCreatureOdds", "creature_field", "weapon_profile",
-           "WeaponProfile", "creature_attack_odds", "creature_attack"]
+           "WeaponProfile", "creature_attack_odds", "creature_attack", "incorporeal_immune"]
 
 _ATTACK = rule("How to attack another creature")
 
@@ -268,6 +268,19 @@ class _Setup:
     miss_chance: int
 
 
+def incorporeal_immune(attacker_conditions: Iterable[str], target_conditions: Iterable[str],
+                       weapon: WeaponProfile) -> bool:
+    """The weapon cannot harm the target: 002_2a3a79475ca2a541.txt, "Conditions",
+    Incorporeal: "Incorporeal creatures are immune to all nonmagical attack forms. They can
+    be harmed only by other Incorporeal creatures, +1 or better magic weapons, legacy
+    weapons, spells, spell-like effects, or supernatural effects." A weapon attack harms an
+    Incorporeal target when the attacker is Incorporeal too or the weapon's enhancement is
+    +1 or better (a legacy weapon: give it an enhancement, inferred); it still hits or
+    misses, dealing 0 damage."""
+    return ("Incorporeal" in set(target_conditions)
+            and "Incorporeal" not in set(attacker_conditions) and weapon.enhancement < 1)
+
+
 def _ability_mod(score: int, delta: int, forced: int | None) -> int:
     return forced if forced is not None else (score + delta - 10) // 2
 
@@ -279,10 +292,16 @@ def _setup(attacker: Any, target: Any, weapon: Any, *, bab: int | None,
     """Both creatures read by the classic rules, with their conditions applied: the
     attacker's attack and weapon damage modifiers, STR/DEX changes and miss chance, its
     negative levels; the target's AC modifier, lost DEX bonus (a penalty is kept), a DEX of
-    0 (Helpless, Paralyzed) and the melee bonus against it ("Conditions")."""
-    cat_a = combined_effect(attacker_conditions)
-    cat_t = combined_effect(target_conditions)
+    0 (Helpless, Paralyzed) and the melee bonus against it ("Conditions"); an Incorporeal
+    target's immunity (:func:`incorporeal_immune`)."""
+    attacker_conditions, target_conditions = tuple(attacker_conditions), tuple(target_conditions)
     drained = check_int("negative_levels", negative_levels, 0)
+    if "Energy-Drained" in attacker_conditions:
+        # its -1 is per negative level ("Each negative level gives [...] -1 penalty on attack
+        # rolls"): counted once by the levels, at least one when the condition is named
+        drained = max(1, drained)
+    cat_a = combined_effect(c for c in attacker_conditions if c != "Energy-Drained")
+    cat_t = combined_effect(target_conditions)
     a = ClassicCombatant.of(attacker, bab=bab)
     t = ClassicCombatant.of(target)
     w = weapon_profile(a.creature, weapon, ranged)
@@ -298,6 +317,8 @@ def _setup(attacker: Any, target: Any, weapon: Any, *, bab: int | None,
     damage = a.damage(w, limited)
     if cat_a.weapon_damage:
         damage = f"{damage}{cat_a.weapon_damage:+d}"
+    if incorporeal_immune(attacker_conditions, target_conditions, w):
+        damage = "0"
     chance = max(check_int("miss_chance", miss_chance, 0, 100), cat_a.miss_chance)
     return _Setup(a, t, w, bonus, ac.total + cat_t.ac, damage, chance)
 

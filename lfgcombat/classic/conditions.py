@@ -42,7 +42,7 @@ from .health import DEATH_AT, ClassicVitals
 __all__ = ["ConditionEffect", "condition_table", "condition_names", "effect_of",
            "combined_effect", "confused_action", "NegativeLevels", "stop_bleeding",
            "entangled_concentration_dc", "killing_blow", "KillingBlow", "BLEED_SURVIVAL_DC",
-           "REST_HOURS", "more_fatigue", "after_rest"]
+           "REST_HOURS", "more_fatigue", "after_rest", "when_cornered"]
 
 _INT = Column("int", min=-20, max=20)
 _PCT = Column("int", min=0, max=100)
@@ -360,3 +360,16 @@ def after_rest(current: str | None, hours: int) -> str | None:
     if current == "Fatigued" and left >= REST_HOURS["Fatigued"]:
         return None
     return current
+
+
+def when_cornered(names: Iterable[str]) -> tuple[str, ...]:
+    """The conditions of a creature that is cornered: a Panicked one is Cowering too
+    ("Conditions", Panicked: "If cornered, a Panicked creature is also considered to be
+    Cowering"); others are unchanged.
+
+    Raises:
+        ClassicError: a name is not a classic condition.
+    """
+    names = tuple(names)
+    combined_effect(names)  # every name checked
+    return names + ("Cower",) if "Panicked" in names and "Cower" not in names else names

@@ -74,8 +74,7 @@ def killing_blow_attack(roller: "Roller", attacker: Any, target: Any, weapon: An
     name = s.weapon.name.lower()
     _check(attacker_record, target_record, s.weapon.ranged,
            "bow" in name or "crossbow" in name, distance)
-    fort = target_record.con_mod if target_record.fort_mod is None else target_record.fort_mod
-    kb = killing_blow(roller, s.damage, target_record.vitals, fort)
+    kb = killing_blow(roller, s.damage, target_record.vitals, target_record.fort_bonus)
     after = replace(target_record, vitals=kb.vitals)
     b = attacker_record.budget
     assert b is not None  # _check refused a missing budget

@@ -153,6 +153,27 @@ class ClassicFighter:
         from .conditions import condition_names
         return tuple(n for n in condition_names() if n in names)
 
+    def _roll_modifier(self, field: str) -> int:
+        """What its conditions add to a kind of roll (``saves``, ``ability_checks``): each
+        condition's number, Energy-Drained's -1 once per negative level ("Conditions")."""
+        names = [n for n in self.all_conditions if n != "Energy-Drained"]
+        return int(getattr(combined_effect(names), field)) - self.negative_levels
+
+    @property
+    def fort_bonus(self) -> int:
+        """Its Fortitude bonus: ``fort_mod`` (else the CON modifier, inferred) with its
+        conditions' saving throw modifiers (Shaken, Sickened, Frightened -2; Energy-Drained
+        -1 a level). The "DC12 Fortitude check to stabilize" and the killing blow's
+        "Fortitude save" both roll it (inferred: the text's check is the save)."""
+        base = self.con_mod if self.fort_mod is None else self.fort_mod
+        return base + self._roll_modifier("saves")
+
+    @property
+    def con_check_bonus(self) -> int:
+        """Its CON check bonus (to become mobile): the CON modifier with its conditions'
+        ability check modifiers (Sickened, Frightened -2; Energy-Drained -1 a level)."""
+        return self.con_mod + self._roll_modifier("ability_checks")
+
     def _speed(self) -> int:
         speed = combined_effect(_acting_conditions(self.vitals, self.all_conditions)).speed
         return {"full": self.speed_ft, "half": self.speed_ft // 2, "none": 0}[speed]
@@ -198,12 +219,11 @@ class ClassicFighter:
         if not v.disabled or v.dead:
             return v, events
         if not v.stable:
-            fort = self.con_mod if self.fort_mod is None else self.fort_mod
-            v, roll = v.stabilize_check(roller, fort)
+            v, roll = v.stabilize_check(roller, self.fort_bonus)
             state = "stable" if v.stable else "not stable"
             events.append(f"FORT to stabilize: {roll.total} ({state})")
         elif not v.mobile:
-            v, roll = v.mobility_check(roller, self.con_mod)
+            v, roll = v.mobility_check(roller, self.con_check_bonus)
             events.append(f"CON to become mobile: {roll.total} "
                           f"({'mobile' if v.mobile else 'still disabled'})")
         return v, events

@@ -204,7 +204,9 @@ class MovementRules(_Base):
     @command
     def _h_move(self, name: str, to: Any, aoo: Any) -> None:
         if self._fighter(name).rules is not None:  # a ruleset's record: its Move Action
-            if aoo is not None:
+            # no AOO is taken automatically there: "all"/"none" (the tracker's policy)
+            # name nobody, so only a named taker is refused
+            if aoo not in (None, "none", "all", []):
                 raise IllegalActionError(f"the {self.ruleset.name} round has no AOO to take",
                                          self.ruleset.text)
             self._record_map_move(name, to)

@@ -286,6 +286,17 @@ def _check_reach(attacker: Any, weapon: Any, distance: int, ranged: bool | None,
                                  f"(the target is {distance} ft away)", _STABILIZING)
 
 
+def _immune(attacker: Any, weapon: Any, situation: dict[str, Any], attacker_record: Any,
+            target_record: Any) -> bool:
+    """The target is Incorporeal and the weapon cannot harm it
+    (:func:`lfgcombat.classic.combatant.incorporeal_immune`)."""
+    from ..classic.combatant import incorporeal_immune, weapon_profile
+    return incorporeal_immune(
+        (*attacker_record.all_conditions, *situation.get("attacker_conditions", ())),
+        (*target_record.all_conditions, *situation.get("target_conditions", ())),
+        weapon_profile(attacker, weapon, situation.get("ranged")))
+
+
 def _damage_type(creature: Any, weapon: Any) -> str | None:
     """The weapon's first damage type (``slashing``...), or ``None`` when it has none."""
     from ..attacks.weapons import resolve_weapon
@@ -399,6 +410,8 @@ class ClassicAttacks(AttackResolution):
         text = (f"d20 {a.roll.natural} {bonus:+d} = {a.roll.total} vs AC {a.ac}: {outcome}"
                 + (f", {a.damage} damage" + (" (rolled twice)" if a.critical else "")
                    if a.hit else ""))
+        if a.hit and _immune(attacker, weapon, situation, attacker_record, target_record):
+            text += " (Incorporeal: immune to a nonmagical weapon)"
         tips = self.fumble_suggestions if a.fumble else ()
         return EncounterAttack(outcome, a.hit, a.critical, a.fumble, a.damage,
                                _damage_type(attacker, weapon), a.ac, bonus, text, a, tips)

@@ -21,10 +21,12 @@ Initiative: the wounds text has no initiative section, but its "Electricity" rid
 "-1 on initiative for one round per 5 points of damage taken", a penalty that "refreshes
 and is cumulative": a penalty lasting rounds only matters when initiative is rolled again
 every round, so the ruleset's default initiative is lfg's ``round_by_round`` ("Alternative
-Initiative Option #1", :data:`DEFAULT_INITIATIVE`; inferred, shown in notebook 31); the
-other lfg options stay available. The condition catalogue is lfg's: the text has no
-condition list of its own (it names Hindered, Immobilized and Dead, which are lfg
-conditions) - inferred.
+Initiative Option #1", :data:`DEFAULT_INITIATIVE`; inferred, shown in notebook 31):
+``Ruleset("wounds")`` and ``Encounter(..., ruleset="wounds")`` play it unless told
+otherwise; the other lfg options stay available. Each option rolls lfg's check plus
+Electricity's running penalty (:func:`wounds_check_bonus`). The condition catalogue is
+lfg's: the text has no condition list of its own (it names Hindered, Immobilized and Dead,
+which are lfg conditions) - inferred.
 
 A creature's wounds gear: its parrying shield is the ``shield`` key
 (:mod:`lfgcombat.wounds.gear`); a weapon's energy dice are its entries' ``extra`` (acid,
@@ -44,6 +46,7 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass
+from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from ..citations import cite
@@ -52,6 +55,8 @@ from .base import RulesetDefinition, register
 from .classic import _no_killer_criticals, _written_for
 from .fields import check_written_for
 from .lfg import WOUNDS_DEFINITION
+from .initiative import (InitiativePolicy, RoundByRoundInitiative, SelectiveInitiative,
+                         TopDownInitiative)
 from .policies import (ActionEconomy, AttackResolution, ConditionCatalogue, DamageModel,
                        HealthModel)
 
@@ -65,7 +70,7 @@ if TYPE_CHECKING:
     from .policies import EncounterAttack
 
 __all__ = ["WoundsEconomy", "WoundsAttacks", "WoundsHealth", "WoundsDamage",
-           "WoundsConditions", "WOUNDS",
+           "WoundsConditions", "WOUNDS", "WOUNDS_INITIATIVE", "wounds_check_bonus",
            "NOT_AUTOMATIC", "DEFAULT_INITIATIVE"]
 
 #: The initiative a wounds encounter plays by unless told otherwise (inferred from
@@ -76,6 +81,67 @@ _TURN = cite("Attacking an enemy usually involves spending your Half Action",
              file="003_de0e94afd49609a7.txt")
 _HP = cite("When a character is subject to a damage-dealing effect",
            file="003_de0e94afd49609a7.txt")
+
+
+_ELECTRICITY = cite("Electricity", file="003_de0e94afd49609a7.txt")
+
+
+def wounds_check_bonus(creature: Any, record: Any) -> int | None:
+    """A wounds combatant's Initiative Check bonus: lfg's Initiative Rating + DEX Mod + WIS
+    Mod and its own typed bonuses (the wounds text has no initiative section: inferred),
+    without lfg's condition penalties (lfg's Injured -2 is not a wounds rule; its record
+    keeps the wounds conditions) + Electricity's running
+    penalty while it lasts (003_de0e94afd49609a7.txt, "Electricity": "-1 on initiative for
+    one round per 5 points of damage taken"; it lasts to the end of the creature's next
+    turn, :meth:`~lfgcombat.wounds.turn.WoundsFighter.end_turn`). ``None`` without a record
+    (the creature's own lfg bonus then)."""
+    if record is None:
+        return None
+    from ..bonuses import stack
+    from ..roll_bonuses import bonuses_to
+    penalty = record.initiative_penalty if record.initiative_rounds > 0 else 0
+    own = (int(creature.initiative_rating) + creature.ability_mod("dex")
+           + creature.ability_mod("wis") + stack(bonuses_to(creature, "initiative", "d20")).total)
+    return own + int(penalty)
+
+
+@dataclass(frozen=True)
+class WoundsSelective(SelectiveInitiative):
+    """lfg's Selective Initiative with the wounds check (:func:`wounds_check_bonus`)."""
+
+    rule: ClassVar[str] = _ELECTRICITY
+
+    def check_bonus(self, creature: Any, record: Any) -> int | None:
+        """:func:`wounds_check_bonus`."""
+        return wounds_check_bonus(creature, record)
+
+
+@dataclass(frozen=True)
+class WoundsRoundByRound(RoundByRoundInitiative):
+    """lfg's Round-by-Round Initiative, the wounds default (:data:`DEFAULT_INITIATIVE`):
+    every round's roll counts Electricity's penalty (:func:`wounds_check_bonus`)."""
+
+    rule: ClassVar[str] = _ELECTRICITY
+
+    def check_bonus(self, creature: Any, record: Any) -> int | None:
+        """:func:`wounds_check_bonus`."""
+        return wounds_check_bonus(creature, record)
+
+
+@dataclass(frozen=True)
+class WoundsTopDown(TopDownInitiative):
+    """lfg's Top-Down Initiative with the wounds check (:func:`wounds_check_bonus`)."""
+
+    rule: ClassVar[str] = _ELECTRICITY
+
+    def check_bonus(self, creature: Any, record: Any) -> int | None:
+        """:func:`wounds_check_bonus`."""
+        return wounds_check_bonus(creature, record)
+
+
+#: The wounds initiative options: lfg's three, each rolling the wounds check.
+WOUNDS_INITIATIVE: dict[str, type[InitiativePolicy]] = {
+    p.name: p for p in (WoundsSelective, WoundsRoundByRound, WoundsTopDown)}
 
 
 @dataclass(frozen=True)
@@ -328,9 +394,11 @@ class WoundsDamage(DamageModel):
 @dataclass(frozen=True)
 class WoundsConditions(ConditionCatalogue):
     """lfg's conditions (the wounds text has no list of its own; its riders name Hindered
-    and Immobilized), kept on a wounds record; under ``wounds`` only Hindered (half speed)
-    and Immobilized (no move) change play (inferred: the text gives the others no
-    effect)."""
+    and Immobilized), kept on a wounds record: Hindered halves its speed, Immobilized stops
+    it, and every condition's AC numbers are the "Conditions" of its Defense
+    (:func:`lfgcombat.wounds.defense.condition_defense`: Hindered -2, Prone -4 against
+    melee, Flat-Footed without Prowess...); the rest change nothing (inferred: the text
+    gives them no other effect)."""
 
     def add_to(self, record: "WoundsFighter", name: str) -> "WoundsFighter":
         """``record`` with the lfg condition ``name`` (``"hindered"``...).
@@ -359,15 +427,13 @@ class WoundsConditions(ConditionCatalogue):
 NOT_AUTOMATIC = (
     "an Attack of Opportunity is not provoked by moving through a threatened hex: the GM "
     "calls attack(threatener, mover, aoo=True), counted 1 + DEX a round",
-    "Electricity's initiative penalty is kept on the record (state vitals) but not added "
-    "to initiative rolls",
-    "the default initiative stays the Ruleset's 'selective'; round_by_round "
-    "(DEFAULT_INITIATIVE, inferred) is chosen with Ruleset('wounds', "
-    "initiative='round_by_round')",
-    "lfg conditions other than Hindered and Immobilized change nothing on a wounds record",
+    "lfg conditions count only on a wounds creature's Defense (their AC numbers) and, for "
+    "Hindered and Immobilized, its movement; their other effects (attack penalties, lost "
+    "actions) are the GM's",
 )
 
 WOUNDS: RulesetDefinition = register(dataclasses.replace(
     WOUNDS_DEFINITION, economy=WoundsEconomy(), attacks=WoundsAttacks(),
     health=WoundsHealth(), damage=WoundsDamage(), conditions=WoundsConditions(),
+    initiative=MappingProxyType(WOUNDS_INITIATIVE), default_initiative=DEFAULT_INITIATIVE,
     implemented=True))

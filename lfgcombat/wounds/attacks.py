@@ -153,11 +153,27 @@ class DamageParts:
     A roll is the sum of the parts, each part rolled and multiplied by its factor (rounded
     down); a critical rolls the whole thing again ("You roll any damage dice twice").
 
+    A part the target resists (003_de0e94afd49609a7.txt, "Most damage falls into one of two
+    broad damage types": "If Garry using fire damages against foe with Fire Resistance; the
+    damage will be reduced based on the foes defensive ability") loses its resistance once
+    a strike, after its multiplier and a critical's rolls (lfg's "Critical Hit damage is
+    multiplied before DR is applied"), down to 0 (:meth:`strike`).
+
     Attributes:
         parts: ``(dice expression, factor, label)`` per part.
+        resist: The damage resisted from each part a strike (empty: none resisted).
     """
 
     parts: tuple[tuple[DiceExpr, Fraction, str], ...]
+    resist: tuple[int, ...] = ()
+
+    def __post_init__(self) -> None:
+        if self.resist and (len(self.resist) != len(self.parts) or any(
+                not isinstance(r, int) or isinstance(r, bool) or r < 0 for r in self.resist)):
+            raise WoundsError("resist", f"{self.resist!r:.60}: one whole number >= 0 per part")
+
+    def _resisted(self) -> tuple[int, ...]:
+        return self.resist or (0,) * len(self.parts)
 
     @classmethod
     def of(cls, damage: "str | DiceExpr | DamageParts") -> "DamageParts":
@@ -182,16 +198,53 @@ class DamageParts:
         return total
 
     def pmf(self) -> dict[int, Fraction]:
-        """The exact distribution of one roll (not clamped at 0)."""
+        """The exact distribution of one roll (not clamped at 0, nothing resisted)."""
         dist = {0: Fraction(1)}
-        for expr, factor, _ in self.parts:
-            series = pmf(expr, exact=True)
-            one: dict[int, Fraction] = {}
-            for k, v in zip(series.index.tolist(), series.tolist()):
-                key = int(k) if factor == 1 else math.floor(int(k) * factor)
-                one[key] = one.get(key, Fraction(0)) + Fraction(v)
-            dist = _convolve(dist, one)
+        for i in range(len(self.parts)):
+            dist = _convolve(dist, self._part_pmf(i))
         return dist
+
+    def _part_pmf(self, i: int) -> dict[int, Fraction]:
+        expr, factor, _ = self.parts[i]
+        series = pmf(expr, exact=True)
+        one: dict[int, Fraction] = {}
+        for k, v in zip(series.index.tolist(), series.tolist()):
+            key = int(k) if factor == 1 else math.floor(int(k) * factor)
+            one[key] = one.get(key, Fraction(0)) + Fraction(v)
+        return one
+
+    def strike(self, roller: Roller, times: int) -> int:
+        """One strike's damage: the parts rolled ``times`` times (a critical's multiplier;
+        in that order: every part of the first roll, then of the second...), each part's
+        resistance taken off its sum, the whole at least 0."""
+        sums = [0] * len(self.parts)
+        for _ in range(times):
+            for i, (expr, factor, label) in enumerate(self.parts):
+                rolled = roller.roll(expr, label=label).total
+                sums[i] += rolled if factor == 1 else math.floor(rolled * factor)
+        return max(0, sum(_resist(x, r) for x, r in zip(sums, self._resisted())))
+
+    def strike_pmf(self, times: int) -> dict[int, Fraction]:
+        """The exact distribution of :meth:`strike` (clamped at 0)."""
+        dist = {0: Fraction(1)}
+        if times:
+            for i, r in enumerate(self._resisted()):
+                one = {0: Fraction(1)}
+                for _ in range(times):
+                    one = _convolve(one, self._part_pmf(i))
+                part: dict[int, Fraction] = {}
+                for k, p in one.items():
+                    part[_resist(k, r)] = part.get(_resist(k, r), Fraction(0)) + p
+                dist = _convolve(dist, part)
+        out: dict[int, Fraction] = {}
+        for k, p in dist.items():
+            out[max(0, k)] = out.get(max(0, k), Fraction(0)) + p
+        return out
+
+
+def _resist(amount: int, resisted: int) -> int:
+    """A part's sum less its resistance (a resisted part goes no lower than 0)."""
+    return max(0, amount - resisted) if resisted else amount
 
 
 def _convolve(a: dict[int, Fraction], b: dict[int, Fraction]) -> dict[int, Fraction]:
@@ -258,7 +311,7 @@ def attack(roller: Roller, bonus: int, ac: int, damage: "str | DiceExpr | Damage
             kill_roll = roller.roll("1d20", label="Instant Kill")
             kill = kill_roll.total == 20
     times = s.times if critical else (1 if hit else 0)
-    dealt = max(0, sum(s.expr.roll(roller) for _ in range(times)))
+    dealt = s.expr.strike(roller, times)
     to_wounds = critical and s.choice == "wounds"
     return WoundsAttack(roll, total, hit, threat, critical, confirm, kill_roll, kill,
                         0 if to_wounds else dealt, dealt if to_wounds else 0,
@@ -287,14 +340,7 @@ class WoundsAttackOdds:
 
 
 def _sum_of(expr: DamageParts, times: int) -> dict[int, Fraction]:
-    one = expr.pmf()
-    dist = {0: Fraction(1)}
-    for _ in range(times):
-        dist = _convolve(dist, one)
-    out: dict[int, Fraction] = {}
-    for k, p in dist.items():
-        out[max(0, k)] = out.get(max(0, k), Fraction(0)) + p
-    return out
+    return expr.strike_pmf(times)
 
 
 def _rates(s: _Setup) -> tuple[Fraction, Fraction, Fraction, Fraction]:

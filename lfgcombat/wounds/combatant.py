@@ -32,6 +32,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from fractions import Fraction
+from collections.abc import Iterable
 from typing import Any
 
 import pandas as pd
@@ -41,14 +42,14 @@ from lfgcombat.dice import Roller
 
 from . import attacks as _attacks
 from ._base import WoundsError, check_int, rule
-from .defense import defense
+from .defense import ConditionDefense, condition_defense, defense
 from .gear import SHIELD, ShieldSpec
 from .health import Barrier, WoundsVitals, parse_barrier
 from .riders import Target, WeaponDamage, target_of, weapon_damage
 from .saves import check_good_saves, save_bonus
 
 __all__ = ["WoundsCombatant", "WoundsCreatureOdds", "parse_barrier", "creature_attack_odds",
-           "creature_attack", "prepare_attack"]
+           "creature_attack", "prepare_attack", "creature_save_odds", "creature_saving_throw"]
 
 _ATTACK = rule("Attacking an enemy usually involves spending your Half Action")
 _SAVES = rule("Some effects don't directly target your armor or shield")
@@ -155,10 +156,12 @@ class WoundsCombatant:
         return (self.abilities["str"] if weapon.strength_to_damage else 0) + weapon.enhancement
 
     def weapon_damage(self, weapon: Any, profile: WeaponProfile, target: Target,
-                      spare: bool = False) -> WeaponDamage:
-        """The weapon's damage against ``target`` with its riders
-        (:func:`lfgcombat.wounds.riders.weapon_damage`)."""
-        return weapon_damage(self.creature, weapon, self.damage_bonus(profile), target, spare)
+                      spare: bool = False, resistances: Any = None,
+                      resistance_penalty: int = 0) -> WeaponDamage:
+        """The weapon's damage against ``target`` with its riders and the target's
+        ``resistances`` (:func:`lfgcombat.wounds.riders.weapon_damage`)."""
+        return weapon_damage(self.creature, weapon, self.damage_bonus(profile), target, spare,
+                             resistances, resistance_penalty)
 
     def defense(self, total_defense: bool = False, circumstance: int = 0) -> int:
         """Defense = 10 + Prowess + DEX (+4 in Total Defense)."""
@@ -269,11 +272,14 @@ class _Prepared:
     ac: int
     weapon: WeaponProfile
     damage: WeaponDamage
+    conditions: ConditionDefense = ConditionDefense()
 
 
 def prepare_attack(attacker: Any, target: Any, weapon: Any, ranged: bool | None,
                    prowess: int | None, total_defense: bool, airborne: bool,
-                   rider_target: Target | None, spare: bool) -> _Prepared:
+                   rider_target: Target | None, spare: bool,
+                   resistance_penalty: int = 0,
+                   target_conditions: Iterable[str] = ()) -> _Prepared:
     """An attack made ready to roll: the attacker's bonus, the target's Defense, the weapon
     and its damage with the riders against this target (the arguments of
     :func:`creature_attack_odds`).
@@ -288,8 +294,16 @@ def prepare_attack(attacker: Any, target: Any, weapon: Any, ranged: bool | None,
         raise WoundsError("rider_target", f"{rider_target!r:.40} is not a "
                           "lfgcombat.wounds.damage.Target")
     aim = rider_target or target_of(t.creature, airborne)
-    dmg = a.weapon_damage(weapon, w, aim, bool(spare))
-    return _Prepared(a, a.attack_bonus(w), t.defense(total_defense), w, dmg)
+    dmg = a.weapon_damage(weapon, w, aim, bool(spare), _resistances(t.creature),
+                          resistance_penalty)
+    conds = condition_defense(target_conditions, melee=not w.ranged)
+    ac = conds.defense(t.need_prowess(), t.abilities["dex"], total_defense=total_defense)
+    return _Prepared(a, a.attack_bonus(w), ac, w, dmg, conds)
+
+
+def _resistances(creature: Any) -> Any:
+    """The creature's lfg resistances (``resistances:``), or ``None`` (a bare value)."""
+    return getattr(creature, "resistance", None)
 
 
 def _crit_range(w: WeaponProfile) -> int:
@@ -301,7 +315,8 @@ def creature_attack_odds(attacker: Any, target: Any, weapon: Any, *,
                          ranged: bool | None = None, total_defense: bool = False,
                          widen: int = 0, airborne: bool = False,
                          rider_target: Target | None = None,
-                         spare: bool = False) -> WoundsCreatureOdds:
+                         spare: bool = False,
+                         target_conditions: Iterable[str] = ()) -> WoundsCreatureOdds:
     """The exact odds of ``attacker`` hitting ``target`` with ``weapon`` under ``wounds``.
 
     Args:
@@ -317,13 +332,15 @@ def creature_attack_odds(attacker: Any, target: Any, weapon: Any, *,
             (:class:`~lfgcombat.wounds.damage.Target`), instead of the one read from the
             target creature (its creature type, ``airborne``).
         spare: The attacker spares a target a Holy, Unholy or Primal rider lets it spare.
+        target_conditions: The target's lfg conditions, the "Conditions" of its Defense
+            (:func:`lfgcombat.wounds.defense.condition_defense`: ``["Prone"]``...).
 
     Raises:
         WoundsError: naming the missing or bad field (``prowess``, ``critical_choice``,
-            a weapon's ``energy``...).
+            a weapon's ``energy``...); ConditionError: an unknown condition.
     """
     p = prepare_attack(attacker, target, weapon, ranged, prowess, total_defense, airborne,
-                 rider_target, spare)
+                       rider_target, spare, target_conditions=target_conditions)
     odds = _attacks.attack_odds(p.bonus, p.ac, p.damage.damage_parts(),
                                 crit_range=_crit_range(p.weapon), widen=widen,
                                 multiplier=p.weapon.multiplier,
@@ -337,15 +354,48 @@ def creature_attack(roller: Roller, attacker: Any, target: Any, weapon: Any, *,
                     ranged: bool | None = None, total_defense: bool = False, widen: int = 0,
                     aimed_at: str | None = None, airborne: bool = False,
                     rider_target: Target | None = None,
-                    spare: bool = False) -> _attacks.WoundsAttack:
+                    spare: bool = False,
+                    target_conditions: Iterable[str] = ()) -> _attacks.WoundsAttack:
     """Roll the attack :func:`creature_attack_odds` computes (same arguments and a roller).
 
     Raises:
         WoundsError: as :func:`creature_attack_odds`; nothing is rolled then.
     """
     p = prepare_attack(attacker, target, weapon, ranged, prowess, total_defense, airborne,
-                 rider_target, spare)
+                       rider_target, spare, target_conditions=target_conditions)
     return _attacks.attack(roller, p.bonus, p.ac, p.damage.damage_parts(),
                            crit_range=_crit_range(p.weapon), widen=widen,
                            multiplier=p.weapon.multiplier, critical_choice=critical_choice,
                            player=p.attacker.player, aimed_at=aimed_at)
+
+
+def creature_save_odds(creature: Any, which: str, dc: int, *,
+                       good_saves: Any = None) -> Fraction:
+    """P(``creature`` makes its ``which`` save against ``dc``) under ``wounds``: 1d20 + base
+    save by Hit Dice (good or bad) + the save's ability (FORT CON, REF WIS, WILL CHA),
+    003_de0e94afd49609a7.txt, "Some effects don't directly target your armor or shield"
+    ("roll 1d20 and add your total bonus (Base Save + Ability Score Modifier)"). The text
+    gives no automatic success or failure on a natural 20 or 1, so there is none.
+
+    Raises:
+        WoundsError: no ``good_saves``, an unknown save, or ``dc`` not a whole number.
+    """
+    bonus = WoundsCombatant.of(creature, good_saves=good_saves).save(which)
+    need = check_int("dc", dc) - bonus
+    return Fraction(min(20, max(0, 21 - need)), 20)
+
+
+def creature_saving_throw(roller: Roller, creature: Any, which: str, dc: int, *,
+                          good_saves: Any = None) -> tuple[bool, Any]:
+    """Roll ``creature``'s ``which`` save against ``dc`` under ``wounds``
+    (:func:`creature_save_odds` gives its exact odds).
+
+    Returns:
+        ``(saved, roll)``.
+
+    Raises:
+        WoundsError: as :func:`creature_save_odds`; nothing is rolled then.
+    """
+    from .saves import roll_save
+    bonus = WoundsCombatant.of(creature, good_saves=good_saves).save(which)
+    return roll_save(roller, bonus, check_int("dc", dc))

@@ -17,7 +17,9 @@
   to wounds it must make a Fort save equal to the damage dealt or become Immobilized on a
   successful save they are instead Hindered. If a creature was already Hindered and take
   Cold damage to woulds it is automatically Immobilized for 1 round. If an object takes Cold
-  damage it has it's hardness reduced by 1 for every 5 damage dealt".
+  damage it has it's hardness reduced by 1 for every 5 damage dealt [...] Flexible objects
+  become rigid and brittle. A object moving or rolling on the ground imediately ceases
+  movement and is frozen in place. (This does not work on a falling or flung object.)"
 * "Sonic": "Any rigid or crystaline object takes double damage from Sonic damage and
   hardness is ignored unless the object is magical. Crystaline or sound sensitive creature
   may take an additional 50% damage and have the damage dice increased by two steps."
@@ -44,7 +46,7 @@ a Fort save "equal to the damage dealt" is DC = damage.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 
 import pandas as pd
@@ -87,6 +89,9 @@ class Target:
         rigid, crystalline: Rigid / crystalline (objects); crystalline or sound sensitive
             (creatures).
         magical: A magical object.
+        flexible: A flexible object (Cold makes it "rigid and brittle").
+        moving: An object moving or rolling on the ground (Cold freezes it in place unless
+            it is ``airborne``: "This does not work on a falling or flung object").
     """
 
     kind: str = "creature"
@@ -97,6 +102,8 @@ class Target:
     rigid: bool = False
     crystalline: bool = False
     magical: bool = False
+    flexible: bool = False
+    moving: bool = False
 
     def __post_init__(self) -> None:
         check_choice("kind", self.kind, _KINDS)
@@ -194,6 +201,10 @@ class AfterEffects:
         initiative_penalty, initiative_rounds: Electricity: -1 per 5, one round.
         hardness_loss: Cold against an object: -1 Hardness per 5.
         conditions: Conditions gained, e.g. ``("Hindered",)`` for Cold.
+        becomes_rigid: Cold against a flexible object: it is now rigid and brittle (so
+            Sonic's "rigid" rule applies to it: :meth:`after`).
+        stops: Cold against an object moving on the ground: it "imediately ceases movement
+            and is frozen in place".
     """
 
     resistance_penalty: int = 0
@@ -202,6 +213,14 @@ class AfterEffects:
     initiative_rounds: int = 0
     hardness_loss: int = 0
     conditions: tuple[str, ...] = ()
+    becomes_rigid: bool = False
+    stops: bool = False
+
+    def after(self, target: "Target") -> "Target":
+        """``target`` as these effects leave it (Cold: rigid, no longer moving)."""
+        return replace(target, rigid=target.rigid or self.becomes_rigid,
+                       flexible=target.flexible and not self.becomes_rigid,
+                       moving=target.moving and not self.stops)
 
 
 def rider_table(targets: dict[str, Target]) -> pd.DataFrame:
@@ -239,8 +258,10 @@ def after_damage(damage_type: str, dealt: int, target: Target) -> AfterEffects:
     if damage_type == "electricity" and creature and fives:
         return AfterEffects(initiative_penalty=-fives, initiative_rounds=1)
     if damage_type == "cold" and dealt:
-        return AfterEffects(conditions=("Hindered",)) if creature else AfterEffects(
-            hardness_loss=fives)
+        if creature:
+            return AfterEffects(conditions=("Hindered",))
+        return AfterEffects(hardness_loss=fives, becomes_rigid=target.flexible,
+                            stops=target.moving and not target.airborne)
     return AfterEffects()
 
 

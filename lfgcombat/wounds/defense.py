@@ -11,17 +11,25 @@ Total Defense with Defensive Fighting, or any Combat Stances or Styles."
 Decision where the text is open (inferred): a turn has two Half Actions (the text spends
 "your Half Action" to attack and to defend; two a turn is the split of the d20 family's
 standard + move turn it builds on).
+
+The "Conditions" term (:func:`condition_defense`, inferred: the wounds text lists no
+conditions, the catalogue is lfg's): each lfg condition's AC number (Hindered -2, Flanked
+-2...), its number against melee for a melee attack (Prone -4; its ranged Cover is left
+to the GM: the distance decides it); a condition that loses the Dodge bonus (Flat-Footed,
+Helpless) loses Prowess, "a Dodge bonus"; a Helpless creature's DEX counts as 0 (-5).
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, replace
 
 from lfgcombat.errors import IllegalActionError
 
 from ._base import check_int, rule
 
-__all__ = ["HALF_ACTIONS_PER_TURN", "TOTAL_DEFENSE_BONUS", "defense", "Turn"]
+__all__ = ["HALF_ACTIONS_PER_TURN", "TOTAL_DEFENSE_BONUS", "defense", "Turn",
+           "ConditionDefense", "condition_defense"]
 
 HALF_ACTIONS_PER_TURN = 2
 TOTAL_DEFENSE_BONUS = 4
@@ -44,6 +52,66 @@ def defense(prowess: int, dex: int, talents: int = 0, conditions: int = 0,
             + check_int("talents", talents) + check_int("conditions", conditions)
             + check_int("circumstance", circumstance)
             + (TOTAL_DEFENSE_BONUS if total_defense else 0))
+
+
+@dataclass(frozen=True)
+class ConditionDefense:
+    """What a target's conditions do to its Defense (:func:`condition_defense`).
+
+    Attributes:
+        modifier: The conditions' AC numbers added up (penalties always add).
+        loses_prowess: A condition loses its Dodge bonus, so Prowess does not count.
+        dex_zero: Its DEX counts as 0 (-5).
+        notes: Each condition that counted, in words.
+    """
+
+    modifier: int = 0
+    loses_prowess: bool = False
+    dex_zero: bool = False
+    notes: tuple[str, ...] = ()
+
+    def defense(self, prowess: int, dex: int, circumstance: int = 0,
+                total_defense: bool = False) -> int:
+        """:func:`defense` with these conditions."""
+        return defense(0 if self.loses_prowess else prowess, -5 if self.dex_zero else dex,
+                       conditions=self.modifier, circumstance=circumstance,
+                       total_defense=total_defense)
+
+
+def condition_defense(names: "Iterable[str]", melee: bool = True) -> ConditionDefense:
+    """The "Conditions" term of "Defense = 10+ Prowess + Dex + Talents + Conditions +
+    Circumstance" for lfg conditions named as the encounter names them (``"Hindered"``,
+    ``"flat_footed"``...), the ones they imply included.
+
+    Example:
+        >>> condition_defense(["Hindered"]).modifier, condition_defense(["Prone"]).modifier
+        (-2, -4)
+
+    Raises:
+        ConditionError: a name that is not an lfg condition.
+    """
+    from lfgcombat.condition_effects import resolve
+    from lfgcombat.conditions import Condition
+    from lfgcombat.rulesets.policies import ConditionCatalogue
+
+    catalogue = ConditionCatalogue()  # lfg's table: the wounds catalogue
+    conds = resolve((), [(catalogue.lookup(_name(n)), "wounds") for n in names])
+    bonuses = conds.modifiers("ac") + (conds.modifiers("ac_vs_melee") if melee else [])
+    lose = bool(conds.flagged("loses_dodge_and_shield")) or Condition.FLAT_FOOTED in conds
+    zero = bool(conds.flagged("dex_zero_vs_attacks"))
+    notes = [f"{str(b.source).replace(' (wounds)', '')} {b.value:+d}" for b in bonuses]
+    if lose:
+        notes.append("no Prowess (its Dodge bonus is lost)")
+    if zero:
+        notes.append("DEX 0 (-5)")
+    return ConditionDefense(sum(b.value for b in bonuses), lose, zero, tuple(notes))
+
+
+def _name(condition: object) -> str:
+    """A condition as a name: a :class:`~lfgcombat.conditions.Condition`, its name, or the
+    ``str()`` of one (``"Condition.FLAT_FOOTED"``, as the encounter's effects pass it)."""
+    text = str(getattr(condition, "value", condition))
+    return text.split(".", 1)[1].lower() if text.startswith("Condition.") else text
 
 
 @dataclass(frozen=True)

@@ -14,7 +14,21 @@
   "Unattended Non-Magic Items: No saving throws; always fail"; "Attended Items: Use owner's
   save bonus".
 * "Breaking Items with Strength": "Use Strength check (not damage)"; "Broken condition
-  lowers DC by 2"; the size list "Fine –16 [...] Colossal +32".
+  lowers DC by 2"; the size list "Fine –16 [...] Colossal +32"; "Tools: Crowbar or ram
+  improve checks (see Equipment)" (:data:`TOOL_BONUS`: +2 each, inferred, the Equipment
+  page is lost).
+* "Smashing an Object": "Use the sunder maneuver with a weapon"; "Combat maneuver check is
+  opposed by the object's AC" (:func:`smash_odds`, :func:`smash`: the wounds text has no
+  maneuver rules, so the check is the wounds attack roll, natural 1 -5 and natural 20 +5,
+  inferred).
+* "Special Rules": "Ineffective Weapons: Some weapons cannot damage certain objects"
+  (``ineffective=True``); "Damaged Objects: Still function (with broken condition) until 0
+  HP" (:attr:`ObjectState.functions`); "Immunities: [...] most critical hits" (a critical
+  against an object deals normal damage: :func:`object_damage`, the GM may rule one that
+  counts).
+* "Animated Objects": "Use creature rules for Armor Class": an animated object is a creature
+  (its Defense, :meth:`lfgcombat.wounds.combatant.WoundsCombatant.defense`), not
+  :func:`object_ac`.
 
 Tables: ``data/wounds/objects.csv`` (hardness and HP per inch by material, inferred from
 the d20 substance table: the text's own table is lost) and ``data/wounds/object_sizes.csv``
@@ -29,14 +43,23 @@ from __future__ import annotations
 
 import functools
 from dataclasses import dataclass, replace
+from fractions import Fraction
 
 from lfgcombat.dice import Roll, Roller
 from lfgcombat.tables import Column, Schema, load_table, register_schema
 
-from ._base import check_choice, check_int
+from ._base import WoundsError, check_choice, check_int
 
 __all__ = ["SIZES", "object_ac", "aimed_bonus", "ObjectState", "item_save_bonus",
-           "break_check", "break_modifier", "material_stats"]
+           "break_check", "break_modifier", "material_stats", "smash_odds", "smash",
+           "object_damage", "TOOLS", "TOOL_BONUS", "tool_bonus"]
+
+#: The tools of "Tools: Crowbar or ram improve checks (see Equipment)".
+TOOLS = ("none", "crowbar", "ram")
+#: Their bonus on the Strength check. Inferred: the Equipment page the text points to is
+#: lost (the text gives no table, only that they "improve checks"); +2 each, the d20
+#: crowbar's and portable ram's.
+TOOL_BONUS = {"none": 0, "crowbar": 2, "ram": 2}
 
 SIZES = ("fine", "diminutive", "tiny", "small", "medium", "large", "huge", "gargantuan",
          "colossal")
@@ -50,6 +73,16 @@ register_schema("wounds/object_sizes", Schema(key="size", columns={
     "size": Column("choice", choices=SIZES, unique=True),
     "ac_modifier": Column("int", min=-8, max=8),
     "break_modifier": Column("int", min=-16, max=32), "source": Column("source")}))
+
+
+def tool_bonus(tool: str | None) -> int:
+    """The bonus a tool gives a Strength check to break an item (``None``: no tool):
+    :data:`TOOL_BONUS`.
+
+    Raises:
+        WoundsError: a tool other than ``none``, ``crowbar`` or ``ram``.
+    """
+    return TOOL_BONUS[check_choice("tool", "none" if tool is None else tool, TOOLS)]
 
 
 @functools.lru_cache(maxsize=1)
@@ -76,6 +109,69 @@ def object_ac(size: str = "medium", dex: int = -5) -> int:
 def aimed_bonus(ranged: bool) -> int | None:
     """Full-round aiming: ``None`` for an automatic melee hit, +5 to a ranged attack."""
     return 5 if ranged else None
+
+
+def _smash_setup(bonus: int, size: str, dex: int, ranged: bool, aimed: bool
+                 ) -> tuple[int, int, bool]:
+    ac = object_ac(size, dex)
+    if not isinstance(ranged, bool) or not isinstance(aimed, bool):
+        raise WoundsError("ranged", "ranged and aimed are True or False")
+    extra = aimed_bonus(ranged) if aimed else 0
+    return check_int("bonus", bonus) + (extra or 0), ac, aimed and extra is None
+
+
+def smash_odds(bonus: int, size: str = "medium", dex: int = -5, *, ranged: bool = False,
+               aimed: bool = False) -> Fraction:
+    """P(a sunder attempt with a weapon hits the object): the wounds attack roll (d20 +
+    ``bonus``, natural 1 -5, natural 20 +5) against the Object AC; after a full round's aim
+    a melee attempt hits automatically and a ranged one gets +5.
+
+    Example:
+        >>> smash_odds(0), smash_odds(0, aimed=True), smash_odds(-9, ranged=True, aimed=True)
+        (Fraction(9, 10), Fraction(1, 1), Fraction(7, 10))
+
+    Raises:
+        WoundsError: naming the bad field.
+    """
+    from .attacks import adjusted_total
+    total, ac, automatic = _smash_setup(bonus, size, dex, ranged, aimed)
+    if automatic:
+        return Fraction(1)
+    return Fraction(sum(adjusted_total(n, total) >= ac for n in range(1, 21)), 20)
+
+
+def smash(roller: Roller, bonus: int, size: str = "medium", dex: int = -5, *,
+          ranged: bool = False, aimed: bool = False) -> tuple[bool, Roll | None]:
+    """Roll a sunder attempt against an object (:func:`smash_odds` gives its odds);
+    ``(True, None)`` for an aimed melee attempt (nothing to roll).
+
+    Raises:
+        WoundsError: naming the bad field; nothing is rolled then.
+    """
+    from .attacks import adjusted_total
+    total, ac, automatic = _smash_setup(bonus, size, dex, ranged, aimed)
+    if automatic:
+        return True, None
+    roll = roller.roll(f"1d20{total:+d}", label=f"smash vs Object AC {ac}")
+    return adjusted_total(roll.natural or 1, total) >= ac, roll
+
+
+def object_damage(normal: int, critical: int | None = None, *,
+                  critical_counts: bool = False, ineffective: bool = False) -> int:
+    """The damage an object takes from one hit: "Immunities: Objects are immune to [...] most
+    critical hits" (the normal damage, unless the GM rules that this critical counts:
+    ``critical_counts``); "Ineffective Weapons: Some weapons cannot damage certain objects"
+    (0). Hardness comes after (:meth:`ObjectState.damage`).
+
+    Raises:
+        WoundsError: a damage that is not a whole number >= 0.
+    """
+    base = check_int("normal", normal, 0)
+    if ineffective:
+        return 0
+    if critical is not None and critical_counts:
+        return check_int("critical", critical, 0)
+    return base
 
 
 def break_modifier(size: str) -> int:
@@ -136,6 +232,11 @@ class ObjectState:
         """HP = 0."""
         return self.hp == 0
 
+    @property
+    def functions(self) -> bool:
+        """"Damaged Objects: Still function (with broken condition) until 0 HP"."""
+        return not self.destroyed
+
     def damage(self, amount: int, nonlethal: bool = False, vulnerable: bool = False,
                hardness_loss: int = 0) -> "ObjectState":
         """One damage instance: minus Hardness, the excess off HP.
@@ -170,13 +271,14 @@ def item_save_bonus(magical: bool, caster_level: int = 0, attended: bool = False
 
 
 def break_check(roller: Roller, str_mod: int, dc: int, size: str = "medium",
-                broken: bool = False) -> tuple[bool, Roll]:
-    """A Strength check to break an item: d20 + STR + size modifier vs DC (-2 if broken).
+                broken: bool = False, tool: str | None = None) -> tuple[bool, Roll]:
+    """A Strength check to break an item: d20 + STR + size modifier (+ a crowbar's or a
+    ram's bonus, :func:`tool_bonus`) vs DC (-2 if broken).
 
     Raises:
-        WoundsError: naming the bad field.
+        WoundsError: naming the bad field; nothing is rolled then.
     """
-    mod = check_int("str_mod", str_mod) + break_modifier(size)
+    mod = check_int("str_mod", str_mod) + break_modifier(size) + tool_bonus(tool)
     target = check_int("dc", dc) - (2 if broken else 0)
     roll = roller.roll(f"1d20{mod:+d}", label=f"Strength to break DC {target}")
     return roll.total >= target, roll

@@ -22,8 +22,10 @@ Decisions where the text is open (inferred):
   attack's own rolls (attack, confirmation, Instant Kill, damage); a deflected attack does
   nothing to the wielder (no damage, no Instant Kill) and its damage goes to the shield.
 * "parries per turn": counted from the wielder's turn to its next one.
-* Conditions given by the encounter's effects (Top-Down's flat-footed start) change nothing
-  under ``wounds`` (its Defense formula names none): the attack says so.
+* The target's conditions (its record's, and those the encounter's effects give, such as
+  Top-Down's flat-footed start) are the "Conditions" of its Defense
+  (:func:`lfgcombat.wounds.defense.condition_defense`); the attacker's change nothing (the
+  attack formula names none): the attack says so.
 """
 
 from __future__ import annotations
@@ -150,12 +152,15 @@ def encounter_attack(roller: Any, attacker: Any, target: Any, weapon: Any,
     allowed = situation.pop("parry", True)
     if not isinstance(allowed, bool):
         raise WoundsError("parry", f"parry is True or False, not {allowed!r:.20}")
-    noted = [str(c) for k in ("attacker_conditions", "target_conditions")
-             for c in situation.pop(k, ())]
+    noted = [str(c) for c in situation.pop("attacker_conditions", ())]
+    on_target = tuple(dict.fromkeys((*sorted(target_record.conditions),
+                                     *(str(getattr(c, "value", c))
+                                       for c in situation.pop("target_conditions", ())))))
     choice = situation.get("critical_choice", "multiply")
     p = prepare_attack(attacker, target, weapon, situation.get("ranged"), None,
                        target_record.total_defense, bool(situation.get("airborne", False)),
-                       situation.get("rider_target"), bool(situation.get("spare", False)))
+                       situation.get("rider_target"), bool(situation.get("spare", False)),
+                       target_record.resistance_penalty, target_conditions=on_target)
     a = roller_attack(roller, p, situation)
     after, parry_total, parried, events = _parry(roller, target, target_record, a, allowed)
     types = tuple(dict.fromkeys(t for part in p.damage.parts for t in part.types))
@@ -163,6 +168,12 @@ def encounter_attack(roller: Any, attacker: Any, target: Any, weapon: Any,
         after, taken = after.take_attack(roller, a, p.damage.riders)
         events += list(taken)
     text = _text(a, p.bonus, p.ac, choice, parried)
+    resisted = [n for part in p.damage.parts if part.resisted for n in part.notes
+                if n.endswith("a strike")]
+    if a.hit and not parried and resisted:
+        text += f" ({'; '.join(resisted)})"
+    if p.conditions.notes:
+        text += f" (Defense: {'; '.join(p.conditions.notes)})"
     if noted:
         text += f" ({', '.join(noted)}: no effect under wounds)"
     return WoundsHit(a, parried, parry_total, after, tuple(events), types, text, p.ac,
@@ -182,7 +193,7 @@ def report(record: WoundsFighter) -> dict[str, Any]:
     """``hp``, ``max_hp``, ``status`` (``dead``; ``wounded`` at 0 HP, taking Wounds;
     ``conscious``), ``dead``, ``conditions`` and ``vitals``: ``wounds``, ``wounds_max``,
     ``barrier``, ``shell``, ``total_defense``, ``parries_left``, ``shield_hp``, ``aoo_left``,
-    ``initiative_penalty``."""
+    ``initiative_penalty``, ``resistance_penalty`` (Acid's)."""
     v = record.vitals
     shield = record.shield
     status = "dead" if record.dead else "wounded" if v.hp == 0 else "conscious"
@@ -194,7 +205,8 @@ def report(record: WoundsFighter) -> dict[str, Any]:
                        "parries_left": None if shield is None else shield.parries_left,
                        "shield_hp": None if shield is None else int(shield.state.hp or 0),
                        "aoo_left": record.aoo_left,
-                       "initiative_penalty": record.initiative_penalty}}
+                       "initiative_penalty": record.initiative_penalty,
+                       "resistance_penalty": record.resistance_penalty}}
 
 
 def budget(record: WoundsFighter) -> dict[str, Any] | None:

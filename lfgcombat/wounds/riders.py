@@ -38,7 +38,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any
 
@@ -52,7 +52,7 @@ from .attacks import DamageParts
 from .damage import RIDER_TYPES, Rider, Target, rider, step_dice
 
 __all__ = ["ENERGY_KEY", "RiderPart", "WeaponDamage", "weapon_damage", "target_of",
-           "parse_energy"]
+           "parse_energy", "resisted"]
 
 #: The weapon entry key of the wounds-only energy dice.
 ENERGY_KEY = "energy"
@@ -72,6 +72,7 @@ class RiderPart:
         stepped: The dice after the riders' steps.
         factor: The riders' multiplier (0: spared or harmless).
         notes: What each rider did.
+        resisted: The damage the target's resistances take off this part a strike.
     """
 
     source: str
@@ -80,6 +81,7 @@ class RiderPart:
     stepped: str
     factor: Fraction
     notes: tuple[str, ...]
+    resisted: int = 0
 
 
 @dataclass(frozen=True)
@@ -99,8 +101,10 @@ class WeaponDamage:
 
     def damage_parts(self) -> DamageParts:
         """The parts as :class:`~lfgcombat.wounds.attacks.DamageParts` for the attack."""
+        resist = tuple(p.resisted for p in self.parts)
         return DamageParts(tuple((parse(p.stepped), p.factor,
-                                  f"{'/'.join(p.types)} damage") for p in self.parts))
+                                  f"{'/'.join(p.types)} damage") for p in self.parts),
+                           resist if any(resist) else ())
 
     @property
     def riders(self) -> tuple[str, ...]:
@@ -114,6 +118,7 @@ class WeaponDamage:
         """One row per part: source, dice, types, stepped dice, multiplier, notes."""
         return pd.DataFrame([{"source": p.source, "dice": p.dice, "types": "/".join(p.types),
                               "after_riders": p.stepped, "multiplier": str(p.factor),
+                              "resisted": p.resisted,
                               "notes": "; ".join(p.notes)} for p in self.parts])
 
 
@@ -204,8 +209,51 @@ def _raw_energy(creature: Any, weapon: Any) -> tuple[tuple[str, tuple[str, ...]]
     return parse_energy(entry[ENERGY_KEY], f"weapon {entry.get('name')!r}")
 
 
+def resisted(types: tuple[str, ...], resistances: Any, qualities: tuple[str, ...] = (),
+             penalty: int = 0) -> tuple[int, str | None]:
+    """What a target's resistances take off a part of these damage types, a strike.
+
+    003_de0e94afd49609a7.txt, "Most damage falls into one of two broad damage types": "Often
+    Damage is increased or decreased based on a targets defensive abilities. (If Garry using
+    fire damages against foe with Fire Resistance; the damage will be reduced based on the
+    foes defensive ability.)" The wounds text gives no resistance rules of its own, so the
+    creature file's lfg ``resistances`` are read (inferred): an energy type by its
+    resistance (``fire: 5``), a physical one by the best DR X/Y the weapon's qualities (and
+    the part's types) do not bypass. A hybrid part is "treated as each type at once": the
+    highest resistance among its types applies, not their sum (inferred). Acid's
+    ``penalty`` ("all resistences reduced by 1 for every 5 points") lowers it, to 0 at least.
+
+    Returns:
+        ``(amount, words)`` (``words`` ``None`` when nothing is resisted).
+    """
+    from lfgcombat.damage import DamageType
+
+    best, why = 0, None
+    if resistances is None:
+        return 0, None
+    for t in types:
+        if t in ("bludgeoning", "piercing", "slashing"):
+            got = max((d.amount for d in resistances.dr
+                       if d.applies_to(tuple(qualities) + tuple(types))), default=0)
+            name = f"DR {got}"
+        else:
+            try:
+                got = int(resistances.resist.get(DamageType(t), 0))
+            except ValueError:  # sonic, holy, primal, unholy: no lfg resistance to read
+                got = 0
+            name = f"{t.title()} Resistance {got}"
+        if got > best:
+            best, why = got, name
+    if best and penalty:
+        left = max(0, best + int(penalty))
+        why = f"{why} {int(penalty):+d} (Acid)"
+        best = left
+    return best, (f"{why}: -{best} a strike" if best or why else None)
+
+
 def weapon_damage(creature: Any, weapon: Any, bonus: int, target: Target,
-                  spare: bool = False) -> WeaponDamage:
+                  spare: bool = False, resistances: Any = None,
+                  resistance_penalty: int = 0) -> WeaponDamage:
     """A weapon's damage as ``creature`` deals it to ``target``, every rider applied.
 
     Args:
@@ -214,6 +262,8 @@ def weapon_damage(creature: Any, weapon: Any, bonus: int, target: Target,
         bonus: STR (melee, thrown) + enhancement, added to the weapon's own dice.
         target: The rider target (:func:`target_of`).
         spare: The attacker spares a target a Holy, Unholy or Primal rider lets it spare.
+        resistances: The target's :class:`~lfgcombat.damage.Resistances` (:func:`resisted`).
+        resistance_penalty: Acid's running reduction of them (0 or less).
 
     Raises:
         WoundsError: a bad ``energy`` entry (named), or dice off the die ladder.
@@ -229,6 +279,12 @@ def weapon_damage(creature: Any, weapon: Any, bonus: int, target: Target,
               for x in w.extra]
     parts += [_part("energy", d, types, target, spare) for d, types in
               _raw_energy(creature, weapon)]
+    if resistances is not None:
+        quals = tuple(w.qualities)
+        for i, p in enumerate(parts):
+            amount, words = resisted(p.types, resistances, quals, resistance_penalty)
+            if words:
+                parts[i] = replace(p, resisted=amount, notes=p.notes + (words,))
     kinds = {t for p in parts for t in p.types}
     return WeaponDamage(tuple(parts),
                         tuple(v for k, v in _SITUATIONAL.items() if k in kinds),

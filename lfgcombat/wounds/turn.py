@@ -54,6 +54,12 @@ class WoundsFighter:
         shield: Its shield (:class:`~lfgcombat.wounds.parry.Shield`), or ``None``.
         aoo_used: AOO made this round.
         initiative_penalty, initiative_rounds: Electricity's running initiative penalty.
+        resistance_penalty, resistance_rounds: Acid's running reduction of its resistances
+            ("all resistences reduced by 1 for every 5 points of damage dealt. The
+            reduction lasts for 1 minutes and is refreshed whenever any amount of Acid
+            damage is taken"): 10 rounds, counted at the end of its turns; a new Acid hit
+            keeps the larger reduction (the text says "refreshed", not "cumulative" as for
+            Electricity: inferred) and starts the minute again.
         conditions: Conditions gained from riders (``Hindered``, ``Immobilized``).
         total_defense: In Total Defense (+4 Defense, no AOO) until the start of its turn.
         speed_ft: Its speed: each Half Action spent moving moves it this far (inferred).
@@ -71,6 +77,8 @@ class WoundsFighter:
     aoo_used: int = 0
     initiative_penalty: int = 0
     initiative_rounds: int = 0
+    resistance_penalty: int = 0
+    resistance_rounds: int = 0
     conditions: frozenset[str] = frozenset()
     total_defense: bool = False
     speed_ft: int = 30
@@ -89,6 +97,8 @@ class WoundsFighter:
         check_int("aoo_used", self.aoo_used, 0)
         check_int("initiative_penalty", self.initiative_penalty, None, 0)
         check_int("initiative_rounds", self.initiative_rounds, 0)
+        check_int("resistance_penalty", self.resistance_penalty, None, 0)
+        check_int("resistance_rounds", self.resistance_rounds, 0)
         check_int("speed_ft", self.speed_ft, 0)
         check_int("move_left", self.move_left, 0)
         check_int("armor_check_penalty", self.armor_check_penalty, None, 0)
@@ -171,9 +181,12 @@ class WoundsFighter:
     def end_turn(self) -> "WoundsFighter":
         """The end of its turn: rider conditions of a round end, the Half Actions go."""
         rounds = max(0, self.initiative_rounds - 1)
+        acid = max(0, self.resistance_rounds - 1)
         return replace(self, turn=None, conditions=frozenset(), move_left=0,
                        initiative_rounds=rounds,
-                       initiative_penalty=self.initiative_penalty if rounds else 0)
+                       initiative_penalty=self.initiative_penalty if rounds else 0,
+                       resistance_rounds=acid,
+                       resistance_penalty=self.resistance_penalty if acid else 0)
 
     def end_round(self) -> tuple["WoundsFighter", tuple[str, ...]]:
         """The round ends: a Shell fades, the AOO count starts again."""
@@ -268,6 +281,13 @@ class WoundsFighter:
                                                  fighter.initiative_rounds, amount)
             fighter = replace(fighter, initiative_penalty=pen, initiative_rounds=rounds)
             events.append(f"initiative {pen:+d}")
+        if after.resistance_rounds:
+            pen = min(fighter.resistance_penalty if fighter.resistance_rounds else 0,
+                      after.resistance_penalty)
+            fighter = replace(fighter, resistance_penalty=pen,
+                              resistance_rounds=after.resistance_rounds)
+            if pen:
+                events.append(f"resistances {pen:+d}")
         events += [f"{c}" for c in sorted(set(after.conditions))]
         return replace(fighter, conditions=frozenset(conditions)), events
 

@@ -216,3 +216,66 @@ def test_fatigue_and_rest():
         after_rest("Fatigued", -1)
     with pytest.raises(ClassicError, match="current"):
         more_fatigue("Sleepy")
+
+
+def test_a_cornered_panicked_creature_is_cowering():
+    """Panicked: "It can't take any other actions. If cornered, a Panicked creature is also
+    considered to be Cowering" (Cower: "-2 penalty to Armor Class and loses their Dexterity
+    bonus")."""
+    from lfgcombat.classic.conditions import when_cornered
+    assert when_cornered(["Panicked"]) == ("Panicked", "Cower")
+    cornered = combined_effect(when_cornered(["Panicked"]))
+    assert (cornered.ac, cornered.loses_dex_to_ac) == (-2, True)
+    assert combined_effect(["Panicked"]).ac == 0
+    assert when_cornered(["Shaken"]) == ("Shaken",)
+    assert when_cornered(["Panicked", "Cower"]) == ("Panicked", "Cower")
+    with pytest.raises(ClassicError, match="condition"):
+        when_cornered(["Cornered"])
+
+
+def test_each_killing_blow_needs_its_own_save():
+    """Helpless: "multiple attacks require multiple saves": every killing blow that leaves
+    the foe alive rolls its own FORT save, at DC 10 + that blow's damage."""
+    roller = Roller(seed="two blows")
+    foe, saves = ClassicVitals(200), []
+    for _ in range(2):
+        kb = killing_blow(roller, "1d4", foe, fort_mod=100)     # it always saves
+        assert kb.save is not None and kb.dc == 10 + kb.damage
+        saves.append(kb.save)
+        foe = kb.vitals
+    assert len(saves) == 2 and saves[0] is not saves[1] and not foe.dead
+    assert foe.current == 200 - sum(r.total for r in roller.history
+                                    if r.label == "killing blow damage")
+
+
+def test_helpless_melee_plus_4_ranged_no_bonus():
+    """Helpless: "Melee attacks against a Helpless target get a +4 bonus [...] Ranged attacks
+    gets no special bonus against helpless targets" (its DEX 0, -5, counts for both)."""
+    from lfgcombat import Creature
+    from lfgcombat.classic.combatant import creature_attack_odds
+    hero = Creature.from_dict({"name": "Brann", "level": 3, "max_hp": 25, "bab": 3,
+                               "abilities": {"str": 14, "dex": 14},
+                               "weapons": ["longsword", "shortbow"]})
+    foe = Creature.from_dict({"name": "Orc", "level": 2, "max_hp": 15, "bab": 2,
+                              "abilities": {"dex": 14}})
+    melee = creature_attack_odds(hero, foe, "longsword")
+    bow = creature_attack_odds(hero, foe, "shortbow")
+    h_melee = creature_attack_odds(hero, foe, "longsword", target_conditions=["Helpless"])
+    h_bow = creature_attack_odds(hero, foe, "shortbow", target_conditions=["Helpless"])
+    assert h_melee.bonus == melee.bonus + 4 and h_bow.bonus == bow.bonus
+    assert h_melee.ac == h_bow.ac == melee.ac - 2 - 5           # DEX +2 gone, -5 instead
+
+
+def test_the_words_of_each_condition_without_numbers():
+    """What the table keeps in words for the GM, sentence by sentence of "Conditions"."""
+    table = condition_table().set_index("condition")["effect"]
+    for name, words in [
+            ("Paralyzed", ("a flyer falls", "a swimmer drowns", "move through its space")),
+            ("Panicked", ("drops anything it holds", "Cowering if cornered")),
+            ("Frightened", ("fights if unable to flee",)),
+            ("Helpless", ("ranged no bonus", "Sneak Attack")),
+            ("Unconscious", ("-1 to -9 hit points", "nonlethal damage above current")),
+            ("Immobilized", ("can perform any other action",)),
+            ("Scared", ("flee the source of the fear",))]:
+        for w in words:
+            assert w in table[name], (name, w)

@@ -134,3 +134,42 @@ def test_bad_fields_are_named(field, value):
     kw = {"vitals": ClassicVitals(12), field: value}
     with pytest.raises(ClassicError, match=f"^{field}"):
         ClassicFighter("Ana", **kw)
+
+
+def test_the_fort_and_con_checks_take_the_conditions_penalties():
+    """Shaken: "-2 penalty to all rolls"; Sickened and Frightened: -2 "saving throws [...]
+    ability checks"; Energy-Drained: "-1 penalty on [...] saving throws, skill checks,
+    ability checks" per negative level. The DC12 Fortitude check to stabilize (and the
+    killing blow's Fortitude save) take the saves' numbers, the DC14 CON check the ability
+    checks' (inferred: the text's checks are the d20 save and ability check)."""
+    assert fighter(con_mod=3).fort_bonus == 3 and fighter(fort_mod=5).fort_bonus == 5
+    assert fighter(con_mod=3, conditions=frozenset({"Shaken"})).fort_bonus == 1
+    assert fighter(con_mod=3, conditions=frozenset({"Sickened", "Frightened"})
+                   ).con_check_bonus == -1
+    drained = fighter(con_mod=3, hit_dice=5, negative_levels=2)
+    assert "Energy-Drained" in drained.all_conditions
+    assert (drained.fort_bonus, drained.con_check_bonus) == (1, 1)      # -1 a level, once
+    assert fighter(con_mod=3, conditions=frozenset({"Blinded"})).fort_bonus == 3
+    roller = Roller(4)
+    f = fighter(con_mod=2, conditions=frozenset({"Shaken"})).damage(14)
+    f, _ = f.start_turn(roller)
+    fort = [r for r in roller.history if "DC 12" in r.label or "stabil" in r.label.lower()]
+    assert fort and fort[-1].total - fort[-1].natural == 0             # +2 CON, -2 Shaken
+
+
+def test_energy_drained_costs_one_to_hit_a_level_not_one_more():
+    """"Each negative level gives a creature [...] -1 penalty on attack rolls": the
+    condition named with its levels counts once per level."""
+    from lfgcombat import Creature
+    from lfgcombat.classic.combatant import creature_attack_odds
+    hero = Creature.from_dict({"name": "B", "level": 3, "max_hp": 25, "bab": 3,
+                               "weapons": ["longsword"]})
+    orc = Creature.from_dict({"name": "O", "level": 2, "max_hp": 15, "bab": 2})
+    base = creature_attack_odds(hero, orc, "longsword").bonus
+    for levels in (1, 2, 3):
+        for named in ((), ("Energy-Drained",)):
+            odds = creature_attack_odds(hero, orc, "longsword", negative_levels=levels,
+                                        attacker_conditions=named)
+            assert odds.bonus == base - levels
+    alone = creature_attack_odds(hero, orc, "longsword", attacker_conditions=["Energy-Drained"])
+    assert alone.bonus == base - 1                              # named: at least one level

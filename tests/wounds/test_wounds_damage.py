@@ -79,6 +79,29 @@ def test_cold():
     assert stats.binomtest(hindered, n, 11 / 20).pvalue > 1e-3
 
 
+def test_cold_on_objects_makes_the_flexible_rigid_and_stops_the_moving():
+    """"Flexible objects become rigid and brittle. A object moving or rolling on the ground
+    imediately ceases movement and is frozen in place. (This does not work on a falling or
+    flung object. It must be incontact with another solid surface.)\""""
+    rope = Target(kind="object", flexible=True)
+    after = after_damage("cold", 7, rope)
+    assert after.becomes_rigid and not after.stops and after.hardness_loss == 1
+    frozen = after.after(rope)
+    assert frozen.rigid and not frozen.flexible
+    # now rigid, Sonic doubles and ignores its Hardness (it is not magical)
+    assert not rider("sonic", rope).ignore_hardness
+    assert rider("sonic", frozen) == Rider(multiplier=Fraction(2), ignore_hardness=True)
+    barrel = Target(kind="object", moving=True)
+    assert after_damage("cold", 3, barrel).stops
+    assert not after_damage("cold", 3, barrel).after(barrel).moving
+    flung = Target(kind="object", moving=True, airborne=True)
+    assert not after_damage("cold", 3, flung).stops
+    assert after_damage("cold", 3, flung).after(flung) == flung
+    # a creature is Hindered instead; no damage, no effect
+    assert not after_damage("cold", 3, Target(flexible=True)).becomes_rigid
+    assert after_damage("cold", 0, barrel) == AfterEffects()
+
+
 def test_sonic():
     """"Any rigid or crystaline object takes double damage from Sonic damage and hardness is
     ignored unless the object is magical. Crystaline or sound sensitive creature may take an

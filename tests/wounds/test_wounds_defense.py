@@ -113,3 +113,71 @@ def test_bad_parry_inputs():
         parry(Roller(1), _shield(), 3, 2, 10, 5)
     with pytest.raises(WoundsError, match="parry_bonus"):
         _shield(parry_bonus=0)
+
+
+def test_the_conditions_term_of_defense():
+    """"Defense = 10+ Prowess + Dex + Talents + Conditions + Circumstance"; "When calculating
+    Defense you add your Prowess as a Dodge bonus": lfg's conditions (the catalogue) give
+    their AC numbers, a lost Dodge bonus takes Prowess away, Helpless makes DEX 0."""
+    from lfgcombat.conditions import Condition, ConditionError
+    from lfgcombat.wounds.defense import condition_defense
+    assert condition_defense([]).defense(3, 2) == defense(3, 2) == 15
+    assert condition_defense(["Hindered"]).defense(3, 2) == 13
+    assert condition_defense(["Flanked", "hindered"]).modifier == -4     # penalties add
+    prone = condition_defense(["Prone"])
+    assert prone.defense(3, 2) == 11 and condition_defense(["Prone"], melee=False).modifier == 0
+    flat = condition_defense([Condition.FLAT_FOOTED])
+    assert flat.loses_prowess and flat.defense(3, 2) == 12
+    assert condition_defense(["Condition.FLAT_FOOTED"]) == flat        # as effects pass it
+    helpless = condition_defense(["Helpless"])
+    assert helpless.dex_zero and helpless.defense(3, 2) == 10 + 0 - 5
+    assert helpless.defense(3, 2, total_defense=True) == 9
+    with pytest.raises(ConditionError, match="unknown condition"):
+        condition_defense(["Sleepy"])
+
+
+def test_a_targets_conditions_in_the_odds_agree_with_sampling():
+    from collections import Counter
+
+    from lfgcombat import Creature
+    from lfgcombat.wounds.combatant import creature_attack, creature_attack_odds
+    ash = Creature.from_dict({"name": "Ash", "level": 3, "max_hp": 20, "abilities":
+                              {"str": 14}, "prowess": 2, "weapons": ["longsword", "shortbow"]})
+    orc = Creature.from_dict({"name": "Orc", "level": 2, "max_hp": 15, "prowess": 3,
+                              "abilities": {"dex": 14}})
+    base = creature_attack_odds(ash, orc, "longsword")
+    prone = creature_attack_odds(ash, orc, "longsword", target_conditions=["Prone"])
+    far = creature_attack_odds(ash, orc, "shortbow", target_conditions=["Prone"])
+    assert (base.ac, prone.ac, far.ac) == (15, 11, 15)
+    roller, n = Roller(seed="prone"), 3000
+    hits = Counter(creature_attack(roller, ash, orc, "longsword",
+                                   target_conditions=["Prone"]).hit for _ in range(n))
+    assert stats.binomtest(hits[True], n, float(prone.p_hit)).pvalue > 1e-3
+
+
+def test_in_the_encounter_a_flat_footed_target_has_no_prowess_and_a_hindered_one_minus_2():
+    """Top-Down's "Any creature who has not yet acted in combat is considered Flat-Footed":
+    under wounds its Defense loses Prowess (a Dodge bonus) until it acts; Cold's Hindered is
+    -2 (lfg's Hindered)."""
+    from lfgcombat import Creature, Encounter
+    ash = Creature.from_dict({"name": "Ash", "level": 3, "max_hp": 30, "kind": "pc",
+                              "ruleset": ["wounds"], "abilities": {"str": 14}, "prowess": 2,
+                              "weapons": ["longsword"]})
+    orc = Creature.from_dict({"name": "Orc", "level": 2, "max_hp": 30, "ruleset": ["wounds"],
+                              "prowess": 3, "abilities": {"dex": 14}, "weapons": ["greataxe"]})
+    for seed in range(1, 6):
+        enc = Encounter([ash, orc], sides={"a": ["Ash"], "b": ["Orc"]}, ruleset="wounds",
+                        seed=seed, initiative="top_down").start()
+        first = enc.current
+        other = "Orc" if first == "Ash" else "Ash"
+        full = {"Ash": 10 + 2 + 0, "Orc": 10 + 3 + 2}
+        a = enc.attack(first, other)
+        assert a.against == full[other] - (3 if other == "Orc" else 2)      # not acted yet
+        assert "no Prowess" in a.text
+        enc.end_turn()
+        enc.end_turn()                                       # both have acted now
+        assert enc.current == first
+        assert enc.attack(first, other).against == full[other]
+        enc.add_condition(other, "hindered")
+        hindered = enc.attack(first, other)
+        assert hindered.against == full[other] - 2 and "-2" in hindered.text

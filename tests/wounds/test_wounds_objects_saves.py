@@ -5,6 +5,8 @@ Items with Strength"."""
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 import pytest
 from scipy import stats
 
@@ -113,3 +115,91 @@ def test_breaking_with_strength():
     assert roll.total - roll.natural == 11 and ok == (roll.total >= 16)
     with pytest.raises(WoundsError, match="dc"):
         break_check(Roller(seed=2), 3, "18")
+
+
+def test_a_creatures_saves_under_wounds():
+    """"Fortitude (CON)", "Reflex (WIS)", "Will (CHA)": the creature's own good saves and
+    abilities, with exact odds that agree with its rolls."""
+    from lfgcombat import Creature
+    from lfgcombat.wounds.combatant import creature_save_odds, creature_saving_throw
+    orc = Creature.from_dict({"name": "Orc", "level": 6, "max_hp": 40, "ruleset": ["wounds"],
+                              "abilities": {"con": 14, "wis": 12, "cha": 8}, "prowess": 1,
+                              "good_saves": ["fort", "will"]})
+    assert creature_save_odds(orc, "fort", 15) == Fraction(21 - (15 - (base_save(6, True) + 2)),
+                                                           20)
+    assert creature_save_odds(orc, "ref", 2 + base_save(6, False)) == 1   # WIS +1: a 1 saves
+    assert creature_save_odds(orc, "will", 40) == 0
+    roller, n = Roller(seed="orc saves"), 3000
+    ok = sum(creature_saving_throw(roller, orc, "ref", 12)[0] for _ in range(n))
+    assert stats.binomtest(ok, n, float(creature_save_odds(orc, "ref", 12))).pvalue > 1e-3
+    bare = Creature.from_dict({"name": "Bare", "level": 1, "max_hp": 5})
+    with pytest.raises(WoundsError, match="good_saves"):
+        creature_save_odds(bare, "fort", 10)
+    before = len(roller.history)
+    with pytest.raises(WoundsError, match="good_saves"):
+        creature_saving_throw(roller, bare, "fort", 10)
+    assert len(roller.history) == before                     # nothing rolled
+    assert creature_save_odds(bare, "fort", 10, good_saves=["fort", "ref"]) > 0
+    with pytest.raises(WoundsError, match="save"):
+        creature_save_odds(orc, "luck", 10)
+
+
+def test_smashing_an_object_is_a_sunder_against_its_object_ac():
+    """"Use the sunder maneuver with a weapon"; "Combat maneuver check is opposed by the
+    object's AC" (the wounds attack roll, inferred); "Full-round aiming: automatic melee hit
+    or +5 to ranged attack"; exact odds agree with the rolls."""
+    from lfgcombat.wounds.objects import smash, smash_odds
+    assert smash_odds(0) == Fraction(18, 20)                    # AC 3: a 1 (-5) and a 2 miss
+    assert smash_odds(0, "large") == Fraction(19, 20) and smash_odds(0, aimed=True) == 1
+    assert smash_odds(-9, ranged=True, aimed=True) == smash_odds(-4, ranged=True) == \
+        Fraction(14, 20)
+    assert smash_odds(-30) == 0 and smash_odds(-17) == Fraction(1, 20)   # only a Nat 20 (+5)
+    assert smash(Roller(1), 0, aimed=True) == (True, None)
+    roller, n = Roller(seed="smash"), 3000
+    hits = sum(smash(roller, -8, "small")[0] for _ in range(n))
+    assert stats.binomtest(hits, n, float(smash_odds(-8, "small"))).pvalue > 1e-3
+    before = len(roller.history)
+    for bad, field in (({"size": "huge-ish"}, "size"), ({"bonus": 1.5}, "bonus"),
+                       ({"aimed": "yes"}, "ranged")):
+        with pytest.raises(WoundsError, match=field):
+            smash(roller, **{"bonus": 0, **bad})
+    assert len(roller.history) == before                     # nothing rolled
+
+
+def test_damaged_objects_still_function_and_ineffective_weapons_and_criticals():
+    """"Damaged Objects: Still function (with broken condition) until 0 HP"; "Ineffective
+    Weapons: Some weapons cannot damage certain objects"; "Immunities: Objects are immune to
+    nonlethal damage and most critical hits"."""
+    from lfgcombat.wounds.objects import object_damage
+    door = ObjectState.build("wood", 2).damage(15)
+    assert door.broken and door.functions
+    assert not door.damage(40).functions
+    assert object_damage(7, critical=14) == 7                   # most criticals: normal
+    assert object_damage(7, critical=14, critical_counts=True) == 14
+    assert object_damage(7, ineffective=True) == 0
+    with pytest.raises(WoundsError, match="normal"):
+        object_damage(-1)
+
+
+def test_tools_improve_the_strength_check():
+    """"Tools: Crowbar or ram improve checks (see Equipment)": the Equipment page is lost, so
+    TOOL_BONUS gives each +2 (inferred: the text gives no table, only that they improve
+    the check)."""
+    from lfgcombat.wounds import objects
+    assert objects.TOOL_BONUS == {"none": 0, "crowbar": 2, "ram": 2}
+    assert "Inferred" in objects.__doc__ or "inferred" in objects.__doc__
+    assert objects.tool_bonus(None) == 0 and objects.tool_bonus("crowbar") == 2
+    ok, roll = break_check(Roller(seed=3), 1, 20, tool="ram")
+    assert roll.total - roll.natural == 3 and ok == (roll.total >= 20)
+    with pytest.raises(WoundsError, match="tool"):
+        break_check(Roller(seed=3), 1, 20, tool="lever")
+
+
+def test_an_animated_object_uses_the_creature_rules_for_its_ac():
+    """"Animated Objects: Use creature rules for Armor Class": its Defense (10 + Prowess +
+    DEX), not the Object AC."""
+    from lfgcombat import Creature
+    from lfgcombat.wounds.combatant import WoundsCombatant
+    chair = Creature.from_dict({"name": "Animated Chair", "level": 1, "max_hp": 10,
+                                "abilities": {"dex": 14}, "prowess": 1})
+    assert WoundsCombatant.of(chair).defense() == 10 + 1 + 2 != object_ac("small", 2)

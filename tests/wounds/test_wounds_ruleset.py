@@ -32,7 +32,11 @@ def test_wounds_is_registered_with_its_policies_and_plays():
     assert definition("wounds") is WOUNDS and definition("003") is WOUNDS
     lfg = definition("lfg")
     assert WOUNDS.conditions.data_file == lfg.conditions.data_file
-    assert WOUNDS.initiative == lfg.initiative
+    # lfg's three initiative options, each a subclass rolling the wounds check
+    # (Electricity's penalty), round_by_round by default (tests/wounds/test_wounds_initiative.py)
+    assert tuple(WOUNDS.initiative) == tuple(lfg.initiative)
+    assert all(issubclass(WOUNDS.initiative[k], lfg.initiative[k]) for k in lfg.initiative)
+    assert WOUNDS.default_initiative == "round_by_round"
     assert WOUNDS.damage != lfg.damage and WOUNDS.health != lfg.health
     assert Ruleset("wounds").name == "wounds" and WOUNDS.implemented
     assert any("aoo=True" in n for n in NOT_AUTOMATIC)
