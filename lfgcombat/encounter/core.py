@@ -116,6 +116,25 @@ if TYPE_CHECKING:
 else:
     _Rules = object  # at run time the rule classes are the encounter's rule objects
 
+def _check_fields(creatures: list[Creature], rules: Ruleset) -> None:
+    """Refuse, before anything starts, combatants lacking fields the ruleset's attacks need
+    (:meth:`~lfgcombat.rulesets.AttackResolution.missing_fields`), naming every one.
+
+    Raises:
+        LfgError: one line per creature and field, and what to do.
+    """
+    policy = rules.attack_resolution
+    missing = [(c.name, field, why) for c in creatures
+               for field, why in policy.missing_fields(c).items()]
+    if missing:
+        first = missing[0][1]
+        raise LfgError(f"the {rules.name} ruleset needs fields these creatures lack:\n"
+                       + "\n".join(f"  {n}: {f} ({why})" for n, f, why in missing)
+                       + f"\ngive each its field in the creature file (e.g. '{first}: 3') "
+                       f"or with Creature.from_dict({{..., '{first}': 3}}); notebook 32 "
+                       "shows a party written for all three rulesets")
+
+
 #: The rule classes the facade delegates to, one per rule heading (composition.py).
 RULE_CLASSES = (FlightRules, ArgumentsRules, ReplayRules, RosterRules, InitiativeRules,
                 TurnsRules, SelectionRules, InterruptsRules, EconomyRules, ReactionsRules,
@@ -201,7 +220,8 @@ class Encounter(_Rules):
         self._log = EventLog()
         self._replaying = False
         self._knockdown_rule = bool(knockdown_after_strike)  # momentum.py
-        self._reset()
+        self._reset()  # a creature not written for the ruleset is refused here first
+        _check_fields(creatures, self.ruleset)
 
     @classmethod
     def _from_header(cls, header: Mapping[str, Any], path: str | None = None) -> "Encounter":

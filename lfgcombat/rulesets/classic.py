@@ -317,6 +317,13 @@ class ClassicAttacks(AttackResolution):
 
     critical_choices: ClassVar[tuple[str, ...]] = ()
 
+    def missing_fields(self, creature: Any) -> dict[str, str]:
+        """``bab`` when the creature has none: "D20 + BAB (Base Attack Bonus) + Ability
+        Modifier" (002_2a3a79475ca2a541.txt, "How to attack another creature")."""
+        if getattr(creature, "bab", None) is None:
+            return {"bab": "the Base Attack Bonus every classic attack roll adds"}
+        return {}
+
     def killer_critical_minimum(self, multiplier: int, max_hp: int) -> int:
         """Refused: Killer Criticals are lfg's optional rule.
 

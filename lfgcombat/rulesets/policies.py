@@ -253,6 +253,14 @@ class AttackResolution:
     """Criticals and their optional rules, asked by :mod:`lfgcombat.attacks` through the
     ruleset of the attack (``ruleset.attack_resolution``)."""
 
+    def missing_fields(self, creature: "Creature") -> dict[str, str]:
+        """The creature-file fields this ruleset's attack rolls need that ``creature``
+        lacks, each with what it is for (``{}``: none; lfg's attack uses the shared sheet).
+        An :class:`~lfgcombat.Encounter` asks it of every combatant when it is built, so a
+        party written for another ruleset is refused with every missing field at once,
+        not at its first attack."""
+        return {}
+
     def killer_critical_minimum(self, multiplier: int, max_hp: int) -> int:
         """The least damage a Critical Hit deals under Killer Criticals.
 

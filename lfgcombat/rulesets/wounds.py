@@ -223,6 +223,13 @@ class WoundsAttacks(AttackResolution):
 
     critical_choices: ClassVar[tuple[str, ...]] = ("multiply", "wounds")
 
+    def missing_fields(self, creature: Any) -> dict[str, str]:
+        """``prowess`` when the creature has none: added to attack rolls and to Defense
+        (003_de0e94afd49609a7.txt, "Prowess is added directly to your Defense")."""
+        if getattr(creature, "prowess", None) is None:
+            return {"prowess": "the Prowess wounds adds to attack rolls and Defense"}
+        return {}
+
     def killer_critical_minimum(self, multiplier: int, max_hp: int) -> int:
         """Refused: Killer Criticals are lfg's optional rule.
 

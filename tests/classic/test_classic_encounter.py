@@ -215,13 +215,13 @@ def test_lfg_actions_and_the_economy_s_own_methods_are_refused_naming_the_round(
 
 
 def test_a_creature_without_bab_is_refused_naming_the_field():
+    """Refused when the encounter is built (not at its first attack), naming the field."""
     hero = load_example("wulfric")
     orc = load_example("orc").replace(bab=3)
-    enc = Encounter([hero, orc], sides={"p": ["Wulfric"], "o": ["Orc"]}, ruleset="classic",
-                    seed=2).start()
-    turn_of(enc, "Wulfric")
-    with pytest.raises(LfgError, match="bab"):
-        enc.attack("Wulfric", "Orc")
+    with pytest.raises(LfgError, match=r"Wulfric: bab \(") as err:
+        Encounter([hero, orc], sides={"p": ["Wulfric"], "o": ["Orc"]}, ruleset="classic",
+                  seed=2)
+    assert "Orc:" not in str(err.value)
 
 
 def test_heroic_action_is_the_player_against_the_gm_with_plus_2_for_the_environment():

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import pytest
 
-from lfgcombat import Creature, Encounter
+from lfgcombat import Creature, Encounter, LfgError
 from lfgcombat.creature import load_example
 
 
@@ -66,3 +66,17 @@ def test_the_tracker_says_when_the_fight_is_over():
     tracker.refresh()
     assert "The fight is over: party stands (Wulfric)" in tracker._round.value
     assert ">Dead<" in tracker._cards.value  # the dead orc's card says so, not "Ready"
+
+
+@pytest.mark.parametrize("ruleset, field", [("classic", "bab"), ("wounds", "prowess")])
+def test_a_party_lacking_a_rulesets_fields_is_refused_when_the_encounter_is_built(
+        ruleset, field):
+    """A new GM built the example party under classic: it started, and the first attack
+    failed. Now the encounter names every creature and field at once, before anything."""
+    party = [load_example(n) for n in ("wulfric", "mayat", "orc")]
+    with pytest.raises(LfgError) as err:
+        Encounter(party, sides={"party": ["Wulfric", "Mayat"], "orcs": ["Orc"]},
+                  ruleset=ruleset)
+    text = str(err.value)
+    assert all(f"  {n}: {field} (" in text for n in ("Wulfric", "Mayat", "Orc")), text
+    assert f"'{field}: 3'" in text
