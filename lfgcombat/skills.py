@@ -328,9 +328,11 @@ def skill_bonus(creature: Any, skill: str, skills: Mapping[str, int] | None = No
     for label, value in (extra or {}).items():
         terms.append(Term(str(label), _bonus(value, f"extra.{label}")))
     if off_hand:
-        from .close_keys import is_ambidextrous
         from .handedness import OFF_HAND_SKILL_PENALTY
-        if not is_ambidextrous(creature):
+        sections = getattr(creature, "sections", None)  # the Ambidextrous Feat's key
+        ambidextrous = bool(sections.get("ambidextrous")) if isinstance(sections,
+                                                                         Mapping) else False
+        if not ambidextrous:
             terms.append(Term("using only the off hand", OFF_HAND_SKILL_PENALTY))
     total = sum(t.value for t in terms) + int(mod.value or 0)
     return Stat(name, total, tuple(terms), mod.bonuses, rule=RULE, fortune=mod.fortune)
