@@ -22,7 +22,7 @@ from test_prep_tiers import rounds_mc_p
 from lfgcombat import Ruleset
 from lfgcombat.creature import load_example
 from lfgcombat.prep import PrepError, compare, exact_duel, simulate, sweep
-from lfgcombat.prep.run import PERFECT_CRITICAL_NOTE, prepare_run
+from lfgcombat.prep.run import KNOCKDOWN_NOTE, PERFECT_CRITICAL_NOTE, prepare_run
 from lfgcombat.prep.spec import FAST_TIER_CONDITIONS
 
 ALPHA = 0.001
@@ -48,6 +48,27 @@ def test_perfect_critical_injuries_are_noted_on_the_fast_tier_only():
     sw = sweep({"perfect_critical": [False, True]}, lambda: _orcs(), 50, seed=1,
                progress=False)
     assert [PERFECT_CRITICAL_NOTE in sw.result(p).notes for p in (0, 1)] == [False, True]
+
+
+def test_foes_of_different_sizes_are_told_the_knockdown_is_left_out():
+    """Momentum of Impact's Knockdown (a strike on a smaller foe) is played by neither tier
+    (both keep it out so that they agree and fast fights replay): every run, comparison
+    and sweep with foes of different sizes says so, in its notes and its summary's attrs."""
+    small = {"a": [load_example("orc")], "b": [load_example("goblin")]}
+    for tier, n in (("fast", 50), ("reference", 2)):
+        r = simulate(small, n, seed=1, tier=tier, progress=False)
+        assert KNOCKDOWN_NOTE in r.notes and KNOCKDOWN_NOTE in r.summary().attrs["notes"]
+    assert "Momentum of Impact" in KNOCKDOWN_NOTE and "Prone" in KNOCKDOWN_NOTE
+    assert KNOCKDOWN_NOTE not in simulate(_orcs(), 50, seed=1, progress=False).notes
+    smalls = {"a": [load_example("goblin")], "b": [load_example("viper")]}  # both Small
+    assert KNOCKDOWN_NOTE not in simulate(smalls, 20, seed=1, progress=False).notes
+    pc = compare(small, 50, switches=[{}, {"perfect_critical": True}], seed=1,
+                 progress=False)
+    assert pc.notes == (KNOCKDOWN_NOTE, PERFECT_CRITICAL_NOTE)
+    sw = sweep({"goblin": [False, True]}, lambda goblin: small if goblin else _orcs(), 50,
+               seed=1, progress=False)
+    assert sw.notes == (KNOCKDOWN_NOTE,)
+    assert sw.result({"goblin": True}).notes == (KNOCKDOWN_NOTE,)
 
 
 def test_conditions_change_the_fast_tiers_numbers_as_the_table_says():

@@ -25,9 +25,10 @@ import traitlets
 from lfgcombat.creature import Creature, example_names, load_example
 from lfgcombat.errors import LfgError
 from lfgcombat.prep import TARGET_POLICIES, SimResult, simulate
+from lfgcombat.prep.kernel import kernel_loaded
 from lfgcombat.prep.replay import ReplayError
 from lfgcombat.prep.result import format_p
-from lfgcombat.prep.run import SUPPORTED_RULESETS, TIERS
+from lfgcombat.prep.run import COMPILING, SUPPORTED_RULESETS, TIERS
 from lfgcombat.prep.spec import PrepError
 from lfgcombat.rulesets import Ruleset
 from lfgcombat.rulesets.base import implemented
@@ -233,7 +234,8 @@ class PrepPanel(W.VBox):
         results, if any, as stale.
         """
         self._replay.disabled = True
-        self._status.value = "running..."
+        self._status.value = "running..." + (
+            "" if self._tier.value != "fast" or kernel_loaded() else f" ({COMPILING})")
         self._bar.value, self._bar.max = 0, max(1, int(self._n.value))
 
         def tick(done: int, total: int) -> None:

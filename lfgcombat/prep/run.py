@@ -6,10 +6,11 @@ words (the fast tier's generator state; the reference tier's dice seed and tacti
 the first two). Chunks are fixed by ``chunk_size`` alone, so a run gives the same fights
 whatever the backend and however many workers it has.
 
-Backends: ``None`` plays the chunks in this process: the fast tier's on a thread pool of
-``os.cpu_count()`` threads (the compiled kernel releases the GIL; all cores), the
-reference tier's one after the other (pure Python holds the GIL: use ``"processes"``);
-``"processes"`` spreads them over a local process pool; a ``dask.distributed.Client``
+Backends: ``None`` plays the chunks on every core of this machine: the fast tier's on a
+thread pool of ``os.cpu_count()`` threads (the compiled kernel releases the GIL), the
+reference tier's on a process pool (pure Python holds the GIL; the pool starts only for
+two chunks or more, at ~1 s); ``"processes"`` spreads any tier's chunks over a local
+process pool; a ``dask.distributed.Client``
 runs each chunk as a task (workers need only ``pip install lfgcombat``; give a chunk
 100 ms or more of work: Dask costs ~1 ms a task).
 """
@@ -20,14 +21,14 @@ import os
 import secrets
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 
 from ..creature import Creature
 from ..hexmap import HexMap
 from ..rulesets import RULESET_NAMES, Ruleset, RulesetError, coerce_ruleset
-from .kernel import NUMBA_ACTIVE, fight_states, fight_words, run_fights
+from .kernel import NUMBA_ACTIVE, fight_states, fight_words, kernel_loaded, run_fights
 from .reference import play
 from .result import SimResult, wilson
 from .spec import (MAX_ROUNDS, FightSpec, PrepError, Scenario, build_spec, check_conscious,
@@ -150,11 +151,28 @@ PERFECT_CRITICAL_NOTE = (
     "tier='reference' plays them")
 
 
+#: The run's note when foes differ in size: neither tier plays the Knockdown yet.
+KNOCKDOWN_NOTE = (
+    "Some foes here differ in size, but both tiers leave out Momentum of Impact's Knockdown "
+    "(a strike on a smaller foe can knock it Prone; 000_8d1d7816ee944f3b.txt, \"Momentum "
+    "of Impact (Different Sizes, Knockdown, Crushing Advance)\"): the bigger side does "
+    "somewhat better at the table than these numbers say; play such a fight by hand in "
+    "the Encounter for its knockdowns")
+
+
+def _sizes_differ(scenario: Scenario) -> bool:
+    """Whether two foes of ``scenario`` are of different size categories."""
+    cs, side = scenario.creatures, scenario.side_of
+    return any(side[a] != side[b] and cs[a].size.order != cs[b].size.order
+               for a in range(len(cs)) for b in range(a))
+
+
 def run_notes(chunks: Sequence[Mapping[str, Any]], tier: str,
               scenario: Scenario | None = None) -> tuple[str, ...]:
-    """Notes on how the chunks ran: a warning when the fast tier ran without numba, and
-    when it played a rule it covers only in part (Perfect Critical's injuries,
-    :data:`PERFECT_CRITICAL_NOTE`)."""
+    """Notes on how the chunks ran: a warning when the fast tier ran without numba, when
+    it played a rule it covers only in part (Perfect Critical's injuries,
+    :data:`PERFECT_CRITICAL_NOTE`), and in either tier when foes differ in size
+    (:data:`KNOCKDOWN_NOTE`)."""
     notes: tuple[str, ...] = ()
     if tier == "fast" and any(not bool(ch.get("compiled", True)) for ch in chunks):
         notes += ("numba is not installed (or LFGCOMBAT_NO_NUMBA is set) where these fights "
@@ -162,6 +180,8 @@ def run_notes(chunks: Sequence[Mapping[str, Any]], tier: str,
                   "'lfgcombat[fast]' (on every Dask worker too)",)
     if tier == "fast" and scenario is not None and scenario.ruleset.perfect_critical:
         notes += (PERFECT_CRITICAL_NOTE,)
+    if scenario is not None and _sizes_differ(scenario):
+        notes += (KNOCKDOWN_NOTE,)
     return notes
 
 
@@ -218,7 +238,8 @@ def simulate(sides: Mapping[str, Sequence[Creature]], n: int = 10_000, *,
         map: A :class:`~lfgcombat.HexMap` with everyone placed (reference tier only);
             ``None``: the open field - nobody moves, everyone can reach everyone, no AOO.
         seed: The root seed (``None``: a fresh one, kept in the result for replay).
-        backend: ``None`` (this process, all cores for the compiled fast tier),
+        backend: ``None`` (this machine, all cores: threads for the compiled fast tier,
+            a process pool for the reference tier's chunks),
             ``"dask"`` (a local Dask cluster, closed afterwards), a Dask scheduler's address
             (``"tcp://host:8786"``), ``"processes"`` (a local process pool) or a
             ``dask.distributed.Client``.
@@ -289,6 +310,45 @@ def _narrow(chunks: list, n_sides: int, width: float) -> bool:
     return True
 
 
+#: What the progress bar says while the fast tier's kernel is being prepared.
+COMPILING = ("compiling the fast tier (the first run after an install, ~10-15 s; "
+             "cached for later sessions)")
+
+
+def _prepare_kernel(spec: FightSpec, progress: bool) -> None:
+    """Compile (or load from numba's cache) the fast tier's kernel in this process by
+    playing one fight, before the run's chunks: a bar (:data:`COMPILING`, with the time
+    spent) shows when that takes more than a second, as every run's bar does, instead of
+    a silent first chunk; a process pool's workers then load it from the cache rather
+    than each compiling it. Nothing to do once loaded (:func:`kernel_loaded`)."""
+    if kernel_loaded():
+        return
+    import threading
+
+    from tqdm.auto import tqdm
+    done = threading.Event()
+    failed: list[BaseException] = []
+
+    def work() -> None:
+        try:
+            run_fights(spec, fight_states(fight_words(0, 0, 0, 1)))
+        except BaseException as exc:  # pragma: no cover - re-raised below
+            failed.append(exc)
+        finally:
+            done.set()
+    threading.Thread(target=work, name="lfgcombat-compile", daemon=True).start()
+    if not done.wait(1.0):
+        bar = tqdm(total=None, desc=COMPILING, disable=not progress, leave=False,
+                   bar_format="{desc}: {elapsed}")
+        try:
+            while not done.wait(0.25):
+                bar.refresh()
+        finally:
+            bar.close()
+    if failed:
+        raise failed[0]
+
+
 def _execute(points, n, tier, root, size, backend, progress, stop_at_width, map_text,
              callback=None):
     """Run every chunk of every point; returns ``(chunks per point, status)``: status
@@ -300,11 +360,16 @@ def _execute(points, n, tier, root, size, backend, progress, stop_at_width, map_
             check_fast_tier(scenario)
     tasks = list(_tasks(points, n, size))
     parts: list[list] = [[] for _ in points]
-    bar = tqdm(total=n * len(points), delay=1.0, disable=not progress, unit="fight",
-               leave=False)
     status = ""
     done = 0
     runner = _runner(backend)
+    try:
+        if tier == "fast" and runner in (_local, _processes):
+            _prepare_kernel(points[0][1], progress)
+    except KeyboardInterrupt:
+        return parts, "interrupted"
+    bar = tqdm(total=n * len(points), delay=1.0, disable=not progress, unit="fight",
+               leave=False)
     try:
         for (p, key, chunk, count), out in runner(
                 [(tier, points[p][0], points[p][1], root, key, chunk, size, count, map_text)
@@ -347,29 +412,66 @@ def _in_order(ex, args, tasks, window: int):
             f.cancel()
 
 
-def _threads(args, tasks):
-    """The fast tier's compiled kernel releases the GIL (``nogil=True``): its chunks run on
-    a thread pool of ``os.cpu_count()`` threads."""
+def _in_process(args, tasks):
+    for a, t in zip(args, tasks):
+        yield t, run_chunk(*a)
+
+
+def _local(args, tasks):
+    """``backend=None``: every core of this machine. The fast tier's compiled kernel
+    releases the GIL (``nogil=True``), so its chunks run on a thread pool of
+    ``os.cpu_count()`` threads; the reference tier's (pure Python, holding the GIL) on a
+    process pool of as many processes as there are cores and chunks
+    (:func:`_processes`, started as :func:`_start_method` says). One core, one chunk, or
+    a daemonic process (a pool's or a Dask worker, which may not start processes): this
+    process plays the chunks one after the other."""
+    import multiprocessing
     from concurrent.futures import ThreadPoolExecutor
-    workers = os.cpu_count() or 1
-    if workers == 1 or len(args) == 1 or args[0][0] != "fast" or not NUMBA_ACTIVE:
-        for a, t in zip(args, tasks):
-            yield t, run_chunk(*a)
-        return
-    with ThreadPoolExecutor(max_workers=workers) as ex:
-        yield from _in_order(ex, args, tasks, 2 * workers)
+    workers = min(os.cpu_count() or 1, len(args))
+    if workers <= 1 or multiprocessing.current_process().daemon:
+        yield from _in_process(args, tasks)
+    elif args[0][0] == "reference":
+        method = _start_method()
+        yield from (_processes(args, tasks, method) if method else _in_process(args, tasks))
+    elif NUMBA_ACTIVE:
+        with ThreadPoolExecutor(max_workers=workers) as ex:
+            yield from _in_order(ex, args, tasks, 2 * workers)
+    else:  # the plain-Python fallback holds the GIL: threads would not help
+        yield from _in_process(args, tasks)
 
 
-def _processes(args, tasks):
+def _start_method() -> str | None:
+    """How ``backend=None`` starts the reference tier's processes: from an interactive
+    session (a Jupyter kernel, the REPL: ``__main__`` has no file) by a fork server (or
+    spawned), since forking a process with threads running (a kernel has several) can
+    deadlock; from a script by forking, since a fork server or spawn would run the script
+    again in every worker unless it is guarded by ``if __name__ == "__main__":``. ``None``
+    where neither is safe (a script on a platform without fork): one process."""
+    import multiprocessing
+    import sys
+    methods = multiprocessing.get_all_start_methods()
+    if getattr(sys.modules.get("__main__"), "__file__", None) is None:
+        return "forkserver" if "forkserver" in methods else "spawn"
+    return "fork" if "fork" in methods else None
+
+
+def _processes(args, tasks, method: str | None = None):
+    """A local process pool of ``os.cpu_count()`` processes (at most one per chunk);
+    ``method``: the start method (``None``: the platform's default)."""
+    import multiprocessing
     from concurrent.futures import ProcessPoolExecutor
-    workers = os.cpu_count() or 1
-    with ProcessPoolExecutor(max_workers=workers) as ex:
+    workers = min(os.cpu_count() or 1, len(args))
+    context = multiprocessing.get_context(method) if method is not None else None
+    if method == "forkserver" and context is not None:
+        # the server imports the kit once; its workers fork from it
+        cast(Any, context).set_forkserver_preload([__name__])
+    with ProcessPoolExecutor(max_workers=workers, mp_context=context) as ex:
         yield from _in_order(ex, args, tasks, 2 * workers)
 
 
 def _runner(backend) -> Callable:
     if backend is None:
-        return _threads
+        return _local
     if isinstance(backend, str) and backend == "processes":
         return _processes
     if _is_client(backend):
