@@ -457,7 +457,9 @@ def _start_method() -> str | None:
 
 def _processes(args, tasks, method: str | None = None):
     """A local process pool of ``os.cpu_count()`` processes (at most one per chunk);
-    ``method``: the start method (``None``: the platform's default)."""
+    ``method``: the start method (``None``: the platform's default). Interrupted (Ctrl-C,
+    a stop), the chunks not started are cancelled and the run returns at once; the
+    workers finish their chunk in the background and exit."""
     import multiprocessing
     from concurrent.futures import ProcessPoolExecutor
     workers = min(os.cpu_count() or 1, len(args))
@@ -465,8 +467,11 @@ def _processes(args, tasks, method: str | None = None):
     if method == "forkserver" and context is not None:
         # the server imports the kit once; its workers fork from it
         cast(Any, context).set_forkserver_preload([__name__])
-    with ProcessPoolExecutor(max_workers=workers, mp_context=context) as ex:
+    ex = ProcessPoolExecutor(max_workers=workers, mp_context=context)
+    try:
         yield from _in_order(ex, args, tasks, 2 * workers)
+    finally:
+        ex.shutdown(wait=False, cancel_futures=True)
 
 
 def _runner(backend) -> Callable:
