@@ -78,6 +78,6 @@ def test_a_run_without_numba_says_so(monkeypatch):
                  progress=False)
     assert any("numba" in note and "75x" in note for note in r.notes)
     monkeypatch.setattr(prep_run, "NUMBA_ACTIVE", True)
-    r = simulate({"a": [load_example("orc")], "b": [load_example("orc").replace(name="Orc 2")]},
-                 20, seed=1, progress=False)
-    assert not r.notes  # (an orc and a goblin would have the Knockdown's note)
+    r = simulate({"a": [load_example("wulfric")], "b": [load_example("chessan")]}, 20,
+                 seed=1, progress=False)
+    assert not r.notes  # one size, one weapon each: nothing else to say

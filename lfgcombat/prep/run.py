@@ -167,12 +167,26 @@ def _sizes_differ(scenario: Scenario) -> bool:
                for a in range(len(cs)) for b in range(a))
 
 
+def weapons_note(scenario: Scenario) -> str | None:
+    """The run's note naming the creatures with more than one weapon: the tactics attack
+    with the first only (both tiers), so the others (a second natural weapon, an off-hand
+    dagger, a javelin) are never used. ``None`` when nobody has a second weapon."""
+    names = [(c.name, [str(w.get("name")) for w in c.weapons]) for c in scenario.creatures]
+    many = [f"{n} uses its {ws[0]}, not its {', '.join(ws[1:])}" for n, ws in names
+            if len(ws) > 1]
+    if not many:
+        return None
+    return ("The tactics attack with each creature's first weapon only: " + "; ".join(many)
+            + ". To choose another, put it first (creature.replace(weapons=[...]))")
+
+
 def run_notes(chunks: Sequence[Mapping[str, Any]], tier: str,
               scenario: Scenario | None = None) -> tuple[str, ...]:
     """Notes on how the chunks ran: a warning when the fast tier ran without numba, when
     it played a rule it covers only in part (Perfect Critical's injuries,
     :data:`PERFECT_CRITICAL_NOTE`), and in either tier when foes differ in size
-    (:data:`KNOCKDOWN_NOTE`)."""
+    (:data:`KNOCKDOWN_NOTE`) and when a creature's other weapons go unused
+    (:func:`weapons_note`)."""
     notes: tuple[str, ...] = ()
     if tier == "fast" and any(not bool(ch.get("compiled", True)) for ch in chunks):
         notes += ("numba is not installed (or LFGCOMBAT_NO_NUMBA is set) where these fights "
@@ -182,6 +196,9 @@ def run_notes(chunks: Sequence[Mapping[str, Any]], tier: str,
         notes += (PERFECT_CRITICAL_NOTE,)
     if scenario is not None and _sizes_differ(scenario):
         notes += (KNOCKDOWN_NOTE,)
+    weapons = weapons_note(scenario) if scenario is not None else None
+    if weapons:
+        notes += (weapons,)
     return notes
 
 
