@@ -91,14 +91,15 @@ def test_a_script_without_fork_plays_in_one_process(monkeypatch):
 
 @pytest.fixture
 def slow_compile(monkeypatch):
-    """The kernel made to look unprepared, its preparation taking 1.5 s."""
+    """The kernel made to look unprepared, its preparation taking 2.5 s (its bar, shown
+    after 1 s, counts the time from then on)."""
     calls: list[int] = []
     real = prep_run.run_fights
 
     def run_fights(spec, states):
         calls.append(states.shape[0])
         if len(calls) == 1:
-            time.sleep(1.5)
+            time.sleep(2.5)
         return real(spec, states)
     monkeypatch.setattr(prep_run, "kernel_loaded", lambda: False)
     monkeypatch.setattr(prep_run, "run_fights", run_fights)
