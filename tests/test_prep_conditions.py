@@ -187,3 +187,15 @@ def test_other_conditions_are_refused_naming_what_is_played(conditions, match):
     assert "tier='reference'" in text and "flat footed" in text and "weakened 1-4" in text
     with pytest.raises(PrepError, match=match):
         exact_duel(*_orcs(conditions)["a"], *_orcs()["b"])
+
+
+def test_the_repr_points_to_the_notes():
+    r = simulate({"a": [load_example("wulfric")], "b": [load_example("troll")]}, 20, seed=1,
+                 progress=False)
+    assert len(r.notes) == 2 and repr(r).endswith("; 2 notes in .notes)")
+    one = simulate({"a": [load_example("wulfric")], "b": [load_example("ogre")]}, 20, seed=1,
+                   progress=False)
+    assert one.notes == (KNOCKDOWN_NOTE,) and repr(one).endswith("; 1 note in .notes)")
+    plain = simulate({"a": [load_example("wulfric")], "b": [load_example("chessan")]}, 20,
+                     seed=1, progress=False)
+    assert not plain.notes and "note" not in repr(plain)

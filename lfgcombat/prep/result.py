@@ -355,8 +355,10 @@ class SimResult:
 
     def __repr__(self) -> str:
         wins = ", ".join(f"{s} {self.p_win(s)[0]:.3f}" for s in self.sides)
+        k = len(self.notes)
+        notes = f"; {k} note{'s' * (k != 1)} in .notes" if k else ""
         return (f"SimResult({self.tier} tier, {self.n} fights{self._status()}"
-                f": P(win) {wins}, draw {self.p_draw()[0]:.3f})")
+                f": P(win) {wins}, draw {self.p_draw()[0]:.3f}{notes})")
 
     # ------------------------------------------------------------------ plots
     def plot(self, side: str | None = None):
