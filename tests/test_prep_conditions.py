@@ -52,13 +52,15 @@ def test_perfect_critical_injuries_are_noted_on_the_fast_tier_only():
 
 def test_foes_of_different_sizes_are_told_the_knockdown_is_left_out():
     """Momentum of Impact's Knockdown (a strike on a smaller foe) is played by neither tier
-    (both keep it out so that they agree and fast fights replay): every run, comparison
-    and sweep with foes of different sizes says so, in its notes and its summary's attrs."""
+    by default (both keep it out so that they agree and fast fights replay): every run,
+    comparison and sweep with foes of different sizes says so, in its notes and its
+    summary's attrs, and names the switch that plays it (tests/test_prep_knockdown.py)."""
     small = {"a": [load_example("orc")], "b": [load_example("goblin")]}
     for tier, n in (("fast", 50), ("reference", 2)):
         r = simulate(small, n, seed=1, tier=tier, progress=False)
         assert KNOCKDOWN_NOTE in r.notes and KNOCKDOWN_NOTE in r.summary().attrs["notes"]
     assert "Momentum of Impact" in KNOCKDOWN_NOTE and "Prone" in KNOCKDOWN_NOTE
+    assert "tier='reference', knockdown=True" in KNOCKDOWN_NOTE
     assert KNOCKDOWN_NOTE not in simulate(_orcs(), 50, seed=1, progress=False).notes
     smalls = {"a": [load_example("goblin")], "b": [load_example("viper")]}  # both Small
     assert KNOCKDOWN_NOTE not in simulate(smalls, 20, seed=1, progress=False).notes

@@ -122,12 +122,13 @@ def compare(sides: Mapping[str, Sequence], n: int = 10_000, *,
             rulesets: Sequence[Any] | None = None,
             switches: Sequence[Mapping[str, Any]] | None = None, ruleset: Any = "lfg",
             tactics: Any = "weakest", seed: int | None = None, backend: Any = None,
-            tier: str = "fast", progress: bool = True, max_rounds: int = MAX_ROUNDS
-            ) -> Comparison:
+            tier: str = "fast", progress: bool = True, max_rounds: int = MAX_ROUNDS,
+            knockdown: bool = False) -> Comparison:
     """Play the same ``n`` fights under each variant (common random numbers).
 
     Args:
-        sides, n, tactics, backend, tier, progress, max_rounds: As :func:`simulate`.
+        sides, n, tactics, backend, tier, progress, max_rounds, knockdown: As
+            :func:`simulate`.
         rulesets: The variants as rulesets, e.g. ``[Ruleset("lfg"),
             Ruleset("lfg", killer_criticals=True)]``.
         switches: Or as optional-rule switches over ``ruleset``, e.g.
@@ -151,7 +152,8 @@ def compare(sides: Mapping[str, Sequence], n: int = 10_000, *,
     root = int(seed) if seed is not None else secrets.randbits(63)
     check = "the fast tier" if tier == "fast" else None
     points = [prepare_run(sides, v if rulesets is not None else ruleset, tactics,
-                          None if rulesets is not None else v, max_rounds, check)
+                          None if rulesets is not None else v, max_rounds, check,
+                          knockdown=knockdown)
               for v in variants]
     size = DEFAULT_CHUNK[tier]
     with open_backend(backend) as be:
@@ -287,14 +289,16 @@ class Sweep:
 def sweep(grid: Mapping[str, Sequence[Any]], build: Callable[..., Mapping[str, Sequence]],
           n: int = 10_000, *, ruleset: Any = "lfg", tactics: Any = "weakest",
           seed: int | None = None, backend: Any = None, tier: str = "fast",
-          progress: bool = True, max_rounds: int = MAX_ROUNDS) -> Sweep:
+          progress: bool = True, max_rounds: int = MAX_ROUNDS, knockdown: bool = False
+          ) -> Sweep:
     """Simulate every point of ``grid``.
 
     Args:
         grid: ``{"orcs": range(2, 9), "level": range(1, 7)}``; a key named like a rule
             switch (``killer_criticals``...) sets that switch instead of going to ``build``.
         build: ``build(**point) -> sides`` for the other keys.
-        n, ruleset, tactics, seed, backend, tier, progress, max_rounds: As :func:`simulate`;
+        n, ruleset, tactics, seed, backend, tier, progress, max_rounds, knockdown: As
+            :func:`simulate`;
             point ``p`` (in the grid's order) draws from seed stream key ``p``.
 
     Returns:
@@ -313,7 +317,7 @@ def sweep(grid: Mapping[str, Sequence[Any]], build: Callable[..., Mapping[str, S
     params = [dict(zip(names, values)) for values in combos]
     jobs = [(build(**{k: v for k, v in point.items() if k not in _SWITCHES}), ruleset,
              tactics, {k: v for k, v in point.items() if k in _SWITCHES} or None, max_rounds,
-             "the fast tier" if tier == "fast" else None)
+             "the fast tier" if tier == "fast" else None, True, knockdown)
             for point in params]
     size = DEFAULT_CHUNK[tier]
     with open_backend(backend) as be:

@@ -92,18 +92,27 @@ def _ruleset(ruleset: Any, switches: Mapping[str, Any] | None = None) -> Ruleset
 def prepare_run(sides: Mapping[str, Sequence[Creature]], ruleset: Any, tactics: Any,
                 switches: Mapping[str, Any] | None = None,
                 max_rounds: int = MAX_ROUNDS, check: str | None = None,
-                temp_hp: bool = True) -> tuple[Scenario, FightSpec]:
+                temp_hp: bool = True, knockdown: bool = False
+                ) -> tuple[Scenario, FightSpec]:
     """The scenario and its numbers (checked) for a run; with ``check`` (``"the fast
     tier"``, ``"the exact duel"``) the scenario is first checked by
     :func:`~lfgcombat.prep.spec.check_fast_tier` (``temp_hp`` passed on), so that what the
     fast tier does not play (a Stunned creature cannot attack at all) is refused before
-    its numbers are built."""
+    its numbers are built; ``knockdown``: the reference tier plays Momentum of Impact's
+    Knockdown (:attr:`~lfgcombat.prep.spec.Scenario.knockdown`).
+
+    Raises:
+        PrepError: ``knockdown`` not ``True`` or ``False``; what the checks refuse.
+    """
+    if not isinstance(knockdown, bool):
+        raise PrepError(f"knockdown must be True (the reference tier plays Momentum of "
+                        f"Impact's Knockdown) or False, not {knockdown!r}")
     rs = _ruleset(ruleset, switches)
     _whole_at_least_one("max_rounds", max_rounds, "the round limit after which a fight is a draw")
     if not isinstance(sides, Mapping):
         raise PrepError("sides must be a mapping {side name: [creatures]}")
     tac = coerce_tactics(tactics, [str(s) for s in sides])
-    scenario = make_scenario(sides, rs, tac)
+    scenario = make_scenario(sides, rs, tac, knockdown)
     if check is not None:
         check_conscious(scenario)
         check_fast_tier(scenario, check, temp_hp)
@@ -151,13 +160,13 @@ PERFECT_CRITICAL_NOTE = (
     "tier='reference' plays them")
 
 
-#: The run's note when foes differ in size: neither tier plays the Knockdown yet.
+#: The run's note when foes differ in size and the Knockdown was not played.
 KNOCKDOWN_NOTE = (
-    "Some foes here differ in size, but both tiers leave out Momentum of Impact's Knockdown "
+    "Some foes here differ in size, but this run leaves out Momentum of Impact's Knockdown "
     "(a strike on a smaller foe can knock it Prone; 000_8d1d7816ee944f3b.txt, \"Momentum "
     "of Impact (Different Sizes, Knockdown, Crushing Advance)\"): the bigger side does "
-    "somewhat better at the table than these numbers say; play such a fight by hand in "
-    "the Encounter for its knockdowns")
+    "better at the table than these numbers say; tier='reference', knockdown=True plays "
+    "it (the fast tier cannot)")
 
 
 def _sizes_differ(scenario: Scenario) -> bool:
@@ -194,7 +203,7 @@ def run_notes(chunks: Sequence[Mapping[str, Any]], tier: str,
                   "'lfgcombat[fast]' (on every Dask worker too)",)
     if tier == "fast" and scenario is not None and scenario.ruleset.perfect_critical:
         notes += (PERFECT_CRITICAL_NOTE,)
-    if scenario is not None and _sizes_differ(scenario):
+    if scenario is not None and _sizes_differ(scenario) and not scenario.knockdown:
         notes += (KNOCKDOWN_NOTE,)
     weapons = weapons_note(scenario) if scenario is not None else None
     if weapons:
@@ -240,7 +249,8 @@ def simulate(sides: Mapping[str, Sequence[Creature]], n: int = 10_000, *,
              stop_at_width: float | None = None, switches: Mapping[str, Any] | None = None,
              chunk_size: int | None = None, progress: bool = True,
              max_rounds: int = MAX_ROUNDS, point: int = 0,
-             callback: Callable[[int, int], None] | None = None) -> SimResult:
+             callback: Callable[[int, int], None] | None = None,
+             knockdown: bool = False) -> SimResult:
     """Simulate ``n`` fights of ``sides`` and report how they went.
 
     Args:
@@ -270,6 +280,10 @@ def simulate(sides: Mapping[str, Sequence[Creature]], n: int = 10_000, *,
         max_rounds: A fight still going after this many rounds is a draw.
         point: The parameter point's key in the seed streams (sweeps set it).
         callback: Called as ``callback(done, total)`` after every chunk (a widget's bar).
+        knockdown: ``True``: play Momentum of Impact's Knockdown (a strike on a smaller foe
+            may knock it Prone; the tactics stand it up on its turn), reference tier only;
+            ``False`` (the default): neither tier plays it, and a run with foes of
+            different sizes says so in its notes.
 
     Returns:
         A :class:`~lfgcombat.prep.result.SimResult` (``partial`` with ``interrupted``
@@ -284,7 +298,8 @@ def simulate(sides: Mapping[str, Sequence[Creature]], n: int = 10_000, *,
     if chunk_size is not None:
         _whole_at_least_one("chunk_size", chunk_size, "fights per chunk; None picks one")
     scenario, spec = prepare_run(sides, ruleset, tactics, switches, max_rounds,
-                                 "the fast tier" if tier == "fast" else None)
+                                 "the fast tier" if tier == "fast" else None,
+                                 knockdown=knockdown)
     _check_placed(scenario, map)
     root = int(seed) if seed is not None else secrets.randbits(63)
     size = int(chunk_size or (STOP_CHUNK[tier] if stop_at_width is not None
