@@ -198,3 +198,17 @@ def test_the_panel_says_when_the_fast_tier_is_being_compiled(monkeypatch):
     panel.run()
     assert seen == [f"running... ({COMPILING})", "running...", "running..."]
     assert COMPILING not in panel._status.value  # the result's line once it ran
+
+
+def test_the_panel_plays_the_knockdown_on_the_reference_tier_and_shows_the_refusal():
+    panel = PrepPanel(party=("Wulfric",), foes=("Troll",), copies=1, n=4, seed=2)
+    panel._knockdown.value = True
+    assert panel.run() is None  # the fast tier cannot: the engine's message, visible
+    assert "Knockdown" in panel.error and "tier='reference'" in panel.error
+    panel._tier.value = "reference"
+    result = panel.run()
+    assert result is not None and result.scenario.knockdown and panel.error == ""
+    assert not any("leaves out Momentum of Impact" in n for n in result.notes)
+    tracker = panel.replay_worst()
+    i = result.worst("party")[0]
+    assert [tracker.encounter.state(n)["hp"] for n in result.names] == list(result.hp[i])
