@@ -217,7 +217,8 @@ def _whole_at_least_one(name: str, value: Any, what: str) -> None:
         raise PrepError(f"{name} must be a whole number >= 1 ({what}), not {value!r}")
 
 
-def _check(n: int, tier: str, seed: Any, map: Any, stop_at_width: Any) -> None:
+def _check(n: int, tier: str, seed: Any, map: Any, stop_at_width: Any,
+           chunk_size: Any = None) -> None:
     if isinstance(n, bool) or not isinstance(n, (int, np.integer)) or n < 1:
         raise PrepError(f"n must be a whole number of fights >= 1, not {n!r}")
     if tier not in TIERS:
@@ -234,6 +235,8 @@ def _check(n: int, tier: str, seed: Any, map: Any, stop_at_width: Any) -> None:
                                           and 0 < stop_at_width < 1):
         raise PrepError(f"stop_at_width must be a width in (0, 1), e.g. 0.02, not "
                         f"{stop_at_width!r}")
+    if chunk_size is not None:
+        _whole_at_least_one("chunk_size", chunk_size, "fights per chunk; None picks one")
 
 
 def _check_placed(scenario: Scenario, map: HexMap | None) -> None:
@@ -265,11 +268,9 @@ def simulate(sides: Mapping[str, Sequence[Creature]], n: int = 10_000, *,
         map: A :class:`~lfgcombat.HexMap` with everyone placed (reference tier only);
             ``None``: the open field - nobody moves, everyone can reach everyone, no AOO.
         seed: The root seed (``None``: a fresh one, kept in the result for replay).
-        backend: ``None`` (this machine, all cores: threads for the compiled fast tier,
-            a process pool for the reference tier's chunks),
-            ``"dask"`` (a local Dask cluster, closed afterwards), a Dask scheduler's address
-            (``"tcp://host:8786"``), ``"processes"`` (a local process pool) or a
-            ``dask.distributed.Client``.
+        backend: ``None`` (every core here: threads for the fast tier, processes for
+            the reference tier), ``"dask"`` (a local Dask cluster, closed afterwards), a
+            scheduler's address (``"tcp://host:8786"``), ``"processes"`` or a ``Client``.
         tier: ``"fast"`` (the compiled kernel, :mod:`lfgcombat.prep.kernel`) or
             ``"reference"`` (real encounters, every rule).
         stop_at_width: Stop once every side's P(win) interval is narrower than this
@@ -280,10 +281,8 @@ def simulate(sides: Mapping[str, Sequence[Creature]], n: int = 10_000, *,
         max_rounds: A fight still going after this many rounds is a draw.
         point: The parameter point's key in the seed streams (sweeps set it).
         callback: Called as ``callback(done, total)`` after every chunk (a widget's bar).
-        knockdown: ``True``: play Momentum of Impact's Knockdown (a strike on a smaller foe
-            may knock it Prone; the tactics stand it up on its turn), reference tier only;
-            ``False`` (the default): neither tier plays it, and a run with foes of
-            different sizes says so in its notes.
+        knockdown: Play Momentum of Impact's Knockdown (reference tier only; the tactics
+            stand a Prone creature up); by default no tier does, and the notes say so.
 
     Returns:
         A :class:`~lfgcombat.prep.result.SimResult` (``partial`` with ``interrupted``
@@ -294,12 +293,9 @@ def simulate(sides: Mapping[str, Sequence[Creature]], n: int = 10_000, *,
         PrepError: bad sides, ruleset, tier, n, seed or map; on the fast tier, what it
             does not play (:func:`~lfgcombat.prep.spec.fast_tier_problems`).
     """
-    _check(n, tier, seed, map, stop_at_width)
-    if chunk_size is not None:
-        _whole_at_least_one("chunk_size", chunk_size, "fights per chunk; None picks one")
+    _check(n, tier, seed, map, stop_at_width, chunk_size)
     scenario, spec = prepare_run(sides, ruleset, tactics, switches, max_rounds,
-                                 "the fast tier" if tier == "fast" else None,
-                                 knockdown=knockdown)
+                                 "the fast tier" if tier == "fast" else None, True, knockdown)
     _check_placed(scenario, map)
     root = int(seed) if seed is not None else secrets.randbits(63)
     size = int(chunk_size or (STOP_CHUNK[tier] if stop_at_width is not None
