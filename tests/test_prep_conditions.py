@@ -22,7 +22,7 @@ from test_prep_tiers import rounds_mc_p
 from lfgcombat import Ruleset
 from lfgcombat.creature import load_example
 from lfgcombat.prep import PrepError, compare, exact_duel, simulate, sweep
-from lfgcombat.prep.run import PERFECT_CRITICAL_NOTE, prepare_run
+from lfgcombat.prep.run import KNOCKDOWN_NOTE, PERFECT_CRITICAL_NOTE, prepare_run
 from lfgcombat.prep.spec import FAST_TIER_CONDITIONS
 
 ALPHA = 0.001
@@ -48,6 +48,47 @@ def test_perfect_critical_injuries_are_noted_on_the_fast_tier_only():
     sw = sweep({"perfect_critical": [False, True]}, lambda: _orcs(), 50, seed=1,
                progress=False)
     assert [PERFECT_CRITICAL_NOTE in sw.result(p).notes for p in (0, 1)] == [False, True]
+
+
+def test_foes_of_different_sizes_are_told_the_knockdown_is_left_out():
+    """Momentum of Impact's Knockdown (a strike on a smaller foe) is played by neither tier
+    by default (both keep it out so that they agree and fast fights replay): every run,
+    comparison and sweep with foes of different sizes says so, in its notes and its
+    summary's attrs, and names the switch that plays it (tests/test_prep_knockdown.py)."""
+    small = {"a": [load_example("orc")], "b": [load_example("goblin")]}
+    for tier, n in (("fast", 50), ("reference", 2)):
+        r = simulate(small, n, seed=1, tier=tier, progress=False)
+        assert KNOCKDOWN_NOTE in r.notes and KNOCKDOWN_NOTE in r.summary().attrs["notes"]
+    assert "Momentum of Impact" in KNOCKDOWN_NOTE and "Prone" in KNOCKDOWN_NOTE
+    assert "tier='reference', knockdown=True" in KNOCKDOWN_NOTE
+    assert KNOCKDOWN_NOTE not in simulate(_orcs(), 50, seed=1, progress=False).notes
+    smalls = {"a": [load_example("goblin")], "b": [load_example("viper")]}  # both Small
+    assert KNOCKDOWN_NOTE not in simulate(smalls, 20, seed=1, progress=False).notes
+    pc = compare(small, 50, switches=[{}, {"perfect_critical": True}], seed=1,
+                 progress=False)
+    assert KNOCKDOWN_NOTE in pc.notes and PERFECT_CRITICAL_NOTE in pc.notes
+    sw = sweep({"goblin": [False, True]}, lambda goblin: small if goblin else _orcs(), 50,
+               seed=1, progress=False)
+    assert KNOCKDOWN_NOTE in sw.notes
+    assert KNOCKDOWN_NOTE in sw.result({"goblin": True}).notes
+    assert KNOCKDOWN_NOTE not in sw.result({"goblin": False}).notes
+
+
+def test_the_notes_name_the_weapons_the_tactics_leave_unused():
+    """The tactics strike with a creature's first weapon only (both tiers): a run names
+    each creature with others and what it uses; putting a weapon first chooses it."""
+    sides = {"a": [load_example("sokaris")], "b": [load_example("orc")]}
+    for tier, n in (("fast", 20), ("reference", 2)):
+        notes = [x for x in simulate(sides, n, seed=1, tier=tier, progress=False).notes
+                 if "first weapon" in x]
+        assert len(notes) == 1, notes
+        assert "Sokaris uses its dagger, not its dagger (off hand)" in notes[0]
+        assert "Orc uses its greataxe, not its javelin" in notes[0]
+    orc = load_example("orc")
+    thrower = orc.replace(weapons=[orc.weapons[1]])
+    r = simulate({"a": [load_example("wulfric")], "b": [thrower]}, 20, seed=1,
+                 progress=False)
+    assert not [x for x in r.notes if "first weapon" in x]
 
 
 def test_conditions_change_the_fast_tiers_numbers_as_the_table_says():
@@ -148,3 +189,15 @@ def test_other_conditions_are_refused_naming_what_is_played(conditions, match):
     assert "tier='reference'" in text and "flat footed" in text and "weakened 1-4" in text
     with pytest.raises(PrepError, match=match):
         exact_duel(*_orcs(conditions)["a"], *_orcs()["b"])
+
+
+def test_the_repr_points_to_the_notes():
+    r = simulate({"a": [load_example("wulfric")], "b": [load_example("troll")]}, 20, seed=1,
+                 progress=False)
+    assert len(r.notes) == 2 and repr(r).endswith("; 2 notes in .notes)")
+    one = simulate({"a": [load_example("wulfric")], "b": [load_example("ogre")]}, 20, seed=1,
+                   progress=False)
+    assert one.notes == (KNOCKDOWN_NOTE,) and repr(one).endswith("; 1 note in .notes)")
+    plain = simulate({"a": [load_example("wulfric")], "b": [load_example("chessan")]}, 20,
+                     seed=1, progress=False)
+    assert not plain.notes and "note" not in repr(plain)

@@ -173,3 +173,42 @@ def test_the_end_line_of_a_draw_names_the_round_limit():
     line = PrepPanel._end_line(drawn, 0, 2)
     assert "no side won within 1 round (a draw)" in line and "after the round limit" in line
     assert "won;" not in line
+
+
+def test_the_panel_says_when_the_fast_tier_is_being_compiled(monkeypatch):
+    """The first run after an install compiles the fast tier (~10-15 s) before any chunk
+    moves the bar: the status line says so while the run starts, and not otherwise."""
+    from lfgcombat.prep.run import COMPILING
+    from lfgcombat.widgets import prep as prep_widget
+    seen: list[str] = []
+    real = prep_widget.simulate
+
+    def spy(*args, **kwargs):
+        seen.append(panel._status.value)
+        return real(*args, **kwargs)
+    monkeypatch.setattr(prep_widget, "simulate", spy)
+    panel = PrepPanel(foes=["Orc"], copies=1, n=50, seed=3)
+    monkeypatch.setattr(prep_widget, "kernel_loaded", lambda: False)
+    panel.run()
+    panel._tier.value = "reference"
+    panel._n.value = 2
+    panel.run()
+    monkeypatch.setattr(prep_widget, "kernel_loaded", lambda: True)
+    panel._tier.value = "fast"
+    panel.run()
+    assert seen == [f"running... ({COMPILING})", "running...", "running..."]
+    assert COMPILING not in panel._status.value  # the result's line once it ran
+
+
+def test_the_panel_plays_the_knockdown_on_the_reference_tier_and_shows_the_refusal():
+    panel = PrepPanel(party=("Wulfric",), foes=("Troll",), copies=1, n=4, seed=2)
+    panel._knockdown.value = True
+    assert panel.run() is None  # the fast tier cannot: the engine's message, visible
+    assert "Knockdown" in panel.error and "tier='reference'" in panel.error
+    panel._tier.value = "reference"
+    result = panel.run()
+    assert result is not None and result.scenario.knockdown and panel.error == ""
+    assert not any("leaves out Momentum of Impact" in n for n in result.notes)
+    tracker = panel.replay_worst()
+    i = result.worst("party")[0]
+    assert [tracker.encounter.state(n)["hp"] for n in result.names] == list(result.hp[i])

@@ -25,9 +25,10 @@ import traitlets
 from lfgcombat.creature import Creature, example_names, load_example
 from lfgcombat.errors import LfgError
 from lfgcombat.prep import TARGET_POLICIES, SimResult, simulate
+from lfgcombat.prep.kernel import kernel_loaded
 from lfgcombat.prep.replay import ReplayError
 from lfgcombat.prep.result import format_p
-from lfgcombat.prep.run import SUPPORTED_RULESETS, TIERS
+from lfgcombat.prep.run import COMPILING, SUPPORTED_RULESETS, TIERS
 from lfgcombat.prep.spec import PrepError
 from lfgcombat.rulesets import Ruleset
 from lfgcombat.rulesets.base import implemented
@@ -95,13 +96,15 @@ class PrepPanel(W.VBox):
         self._replay.on_click(lambda _: self.replay_worst())
         controls = W.HBox([self._party, W.VBox([self._foes, self._copies, self._count_box]),
                            W.VBox([self._n, self._seed, self._tactics, self._ruleset,
-                                   self._tier, W.HBox([self._killer, self._perfect])])])
+                                   self._tier, W.HBox([self._killer, self._perfect]),
+                                   self._knockdown])])
         super().__init__([controls, W.HBox([self._run, self._bar, self._replay]),
                           self._status, self._stale, self._summary, self._plot, self._table],
                          **kwargs)
         self.add_class("lfg-prep")
         for control in (self._party, self._foes, self._copies, self._n, self._seed,
-                        self._tactics, self._ruleset, self._tier, self._killer, self._perfect):
+                        self._tactics, self._ruleset, self._tier, self._killer, self._perfect,
+                        self._knockdown):
             control.observe(lambda _: self._inputs_changed(), "value")
 
     @staticmethod
@@ -120,7 +123,8 @@ class PrepPanel(W.VBox):
         return pool
 
     def _make_options(self, n: int, seed: int, small: dict[str, Any]) -> None:
-        """The run's options: fights, seed, tactics, ruleset, tier, optional rules."""
+        """The run's options: fights, seed, tactics, ruleset, tier, optional rules, and
+        Momentum of Impact's Knockdown (the reference tier plays it)."""
         self._n = W.IntText(value=n, description="fights", **small)
         self._seed = W.IntText(value=seed, description="seed", **small)
         self._tactics = W.Dropdown(options=list(TARGET_POLICIES), value="weakest",
@@ -132,6 +136,8 @@ class PrepPanel(W.VBox):
                                 **small)
         self._killer = W.Checkbox(value=False, description="Killer Criticals", indent=False)
         self._perfect = W.Checkbox(value=False, description="Perfect Critical", indent=False)
+        self._knockdown = W.Checkbox(value=False, description="Knockdown (reference tier)",
+                                     indent=False)
 
     def _make_outputs(self) -> None:
         """The buttons, the progress bar and what a run shows."""
@@ -233,7 +239,8 @@ class PrepPanel(W.VBox):
         results, if any, as stale.
         """
         self._replay.disabled = True
-        self._status.value = "running..."
+        self._status.value = "running..." + (
+            "" if self._tier.value != "fast" or kernel_loaded() else f" ({COMPILING})")
         self._bar.value, self._bar.max = 0, max(1, int(self._n.value))
 
         def tick(done: int, total: int) -> None:
@@ -243,7 +250,8 @@ class PrepPanel(W.VBox):
                          perfect_critical=self._perfect.value)
             result = simulate(self.sides(), int(self._n.value), ruleset=rs,
                               tactics=self._tactics.value, seed=int(self._seed.value),
-                              tier=self._tier.value, progress=False, callback=tick)
+                              tier=self._tier.value, progress=False, callback=tick,
+                              knockdown=bool(self._knockdown.value))
         except LfgError as exc:
             self._show_error(str(exc))
             self._mark_stale("this run was refused")
@@ -330,7 +338,7 @@ class PrepPanel(W.VBox):
                 why = why or str(exc)
         ref = simulate(self.sides(), REPLAY_FIGHTS, ruleset=result.scenario.ruleset,
                        tactics=self._tactics.value, seed=result.seed, tier="reference",
-                       progress=False)
+                       progress=False, knockdown=result.scenario.knockdown)
         i = ref.worst("party")[0]
         return ref, i, ref.replay(i), why
 

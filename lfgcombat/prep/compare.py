@@ -26,7 +26,7 @@ import pandas as pd
 
 from ..rulesets import Ruleset
 from .replay import replay_seeded
-from .result import Z95, SimResult, wilson
+from .result import SimResult, paired_difference, wilson
 from .run import DEFAULT_CHUNK, _check, _execute, _is_client, _result, open_backend, prepare_run
 from .spec import MAX_ROUNDS, PrepError
 
@@ -61,24 +61,53 @@ class Comparison:
     labels: tuple[str, ...]
     results: tuple[SimResult, ...]
 
-    def summary(self, measure: str = "win") -> pd.DataFrame:
-        """Per variant and side: P(measure) with its 95% Wilson interval (``p_lo``,
-        ``p_hi``) and its difference from the first variant, with a paired 95% interval
-        (the mean of per-fight differences +- 1.96 standard errors)."""
+    @property
+    def notes(self) -> tuple[str, ...]:
+        """Every variant's run notes (what a tier left out), each once, in order."""
+        return tuple(dict.fromkeys(n for r in self.results for n in r.notes))
+
+    def summary(self, measure: str | None = None) -> pd.DataFrame:
+        """Per variant, side and measure: P(measure) with its 95% Wilson interval
+        (``p_lo``, ``p_hi``), its difference from the first variant (``diff``) with a
+        paired 95% interval (``diff_lo``, ``diff_hi``: Tango's score interval over the
+        same fights, :func:`~lfgcombat.prep.result.paired_difference`, which keeps a width
+        of about 4/n each side when no fight changed), and ``changed``: the fights whose
+        outcome the variant changed. The first variant's own row is exactly 0.
+
+        Args:
+            measure: One of :data:`MEASURES` (``"win"``, ``"any_dead"``,
+                ``"any_dropped"``): index ``(variant, side)``; ``None`` (the default):
+                all three, index ``(variant, side, measure)`` - P(win) alone is often
+                1.0 against 1.0 while the variants differ in who dies.
+
+        Raises:
+            PrepError: an unknown measure.
+        """
+        if measure is not None and measure not in MEASURES:
+            raise PrepError(f"measure must be one of {', '.join(MEASURES)} or None (all "
+                            f"three), not {measure!r}")
         base = self.results[0]
         rows = []
         for label, r in zip(self.labels, self.results):
             n = min(base.n, r.n)
             for side in base.sides:
-                x = _indicator(r, side, measure)[:n]
-                x0 = _indicator(base, side, measure)[:n]
-                d = x - x0
-                se = d.std(ddof=1) / math.sqrt(n) if n > 1 else math.nan
-                lo, hi = wilson(float(x.sum()), n)
-                rows.append({"variant": label, "side": side, "p": x.mean(), "p_lo": lo,
-                             "p_hi": hi, "diff": d.mean(), "diff_lo": d.mean() - Z95 * se,
-                             "diff_hi": d.mean() + Z95 * se, "n": n})
-        return pd.DataFrame(rows).set_index(["variant", "side"])
+                for m in (MEASURES if measure is None else (measure,)):
+                    x = _indicator(r, side, m)[:n]
+                    x0 = _indicator(base, side, m)[:n]
+                    d = x - x0
+                    up, down = int(np.count_nonzero(d > 0)), int(np.count_nonzero(d < 0))
+                    diff, dlo, dhi = ((0.0, 0.0, 0.0) if r is base
+                                      else paired_difference(up, down, n))
+                    lo, hi = wilson(float(x.sum()), n)
+                    rows.append({"variant": label, "side": side, "measure": m,
+                                 "p": x.mean() if n else math.nan, "p_lo": lo, "p_hi": hi,
+                                 "diff": diff, "diff_lo": dlo, "diff_hi": dhi,
+                                 "changed": up + down, "n": n})
+        index = ["variant", "side"] + (["measure"] if measure is None else [])
+        out = pd.DataFrame(rows)
+        if measure is not None:
+            out = out.drop(columns="measure")
+        return out.set_index(index)
 
 
 def _label(v: Any) -> str:
@@ -93,12 +122,13 @@ def compare(sides: Mapping[str, Sequence], n: int = 10_000, *,
             rulesets: Sequence[Any] | None = None,
             switches: Sequence[Mapping[str, Any]] | None = None, ruleset: Any = "lfg",
             tactics: Any = "weakest", seed: int | None = None, backend: Any = None,
-            tier: str = "fast", progress: bool = True, max_rounds: int = MAX_ROUNDS
-            ) -> Comparison:
+            tier: str = "fast", progress: bool = True, max_rounds: int = MAX_ROUNDS,
+            knockdown: bool = False) -> Comparison:
     """Play the same ``n`` fights under each variant (common random numbers).
 
     Args:
-        sides, n, tactics, backend, tier, progress, max_rounds: As :func:`simulate`.
+        sides, n, tactics, backend, tier, progress, max_rounds, knockdown: As
+            :func:`simulate`.
         rulesets: The variants as rulesets, e.g. ``[Ruleset("lfg"),
             Ruleset("lfg", killer_criticals=True)]``.
         switches: Or as optional-rule switches over ``ruleset``, e.g.
@@ -122,7 +152,8 @@ def compare(sides: Mapping[str, Sequence], n: int = 10_000, *,
     root = int(seed) if seed is not None else secrets.randbits(63)
     check = "the fast tier" if tier == "fast" else None
     points = [prepare_run(sides, v if rulesets is not None else ruleset, tactics,
-                          None if rulesets is not None else v, max_rounds, check)
+                          None if rulesets is not None else v, max_rounds, check,
+                          knockdown=knockdown)
               for v in variants]
     size = DEFAULT_CHUNK[tier]
     with open_backend(backend) as be:
@@ -145,6 +176,7 @@ class Sweep:
         runs: Per point, its scenario, numbers and seed-stream key (what
             :meth:`result` and :meth:`replay` play again).
         tier, seed, chunk_size, n: How every point was run.
+        notes: What the points' runs left out (:attr:`SimResult.notes`), each once.
     """
 
     frame: pd.DataFrame
@@ -155,6 +187,7 @@ class Sweep:
     seed: int = 0
     chunk_size: int = DEFAULT_CHUNK["fast"]
     n: int = 0
+    notes: tuple[str, ...] = ()
 
     def _point(self, point: int | Mapping[str, Any]) -> int:
         """The index of ``point``: an index into :attr:`points` or ``{parameter: value}``."""
@@ -256,14 +289,16 @@ class Sweep:
 def sweep(grid: Mapping[str, Sequence[Any]], build: Callable[..., Mapping[str, Sequence]],
           n: int = 10_000, *, ruleset: Any = "lfg", tactics: Any = "weakest",
           seed: int | None = None, backend: Any = None, tier: str = "fast",
-          progress: bool = True, max_rounds: int = MAX_ROUNDS) -> Sweep:
+          progress: bool = True, max_rounds: int = MAX_ROUNDS, knockdown: bool = False
+          ) -> Sweep:
     """Simulate every point of ``grid``.
 
     Args:
         grid: ``{"orcs": range(2, 9), "level": range(1, 7)}``; a key named like a rule
             switch (``killer_criticals``...) sets that switch instead of going to ``build``.
         build: ``build(**point) -> sides`` for the other keys.
-        n, ruleset, tactics, seed, backend, tier, progress, max_rounds: As :func:`simulate`;
+        n, ruleset, tactics, seed, backend, tier, progress, max_rounds, knockdown: As
+            :func:`simulate`;
             point ``p`` (in the grid's order) draws from seed stream key ``p``.
 
     Returns:
@@ -282,7 +317,7 @@ def sweep(grid: Mapping[str, Sequence[Any]], build: Callable[..., Mapping[str, S
     params = [dict(zip(names, values)) for values in combos]
     jobs = [(build(**{k: v for k, v in point.items() if k not in _SWITCHES}), ruleset,
              tactics, {k: v for k, v in point.items() if k in _SWITCHES} or None, max_rounds,
-             "the fast tier" if tier == "fast" else None)
+             "the fast tier" if tier == "fast" else None, True, knockdown)
             for point in params]
     size = DEFAULT_CHUNK[tier]
     with open_backend(backend) as be:
@@ -293,12 +328,15 @@ def sweep(grid: Mapping[str, Sequence[Any]], build: Callable[..., Mapping[str, S
         points = [(sc, sp, p) for p, (sc, sp) in enumerate(prepared)]
         parts, status = _execute(points, n, tier, root, size, be, progress, None, None)
     rows = []
+    notes: dict[str, None] = {}
     for (sc, sp, p), point, ch in zip(points, params, parts):
         r = _result(sc, sp, tier, root, p, size, n, ch, status)
+        notes.update(dict.fromkeys(r.notes))
         for side in r.sides:
             for measure in MEASURES:
                 k = _indicator(r, side, measure).sum()
                 lo, hi = wilson(k, r.n)
                 rows.append({**point, "side": side, "measure": measure,
                              "p": k / max(1, r.n), "lo": lo, "hi": hi, "n": r.n})
-    return Sweep(pd.DataFrame(rows), names, tuple(params), tuple(points), tier, root, size, n)
+    return Sweep(pd.DataFrame(rows), names, tuple(params), tuple(points), tier, root, size, n,
+                 tuple(notes))

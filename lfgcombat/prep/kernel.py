@@ -62,7 +62,7 @@ from typing import Any
 import numpy as np
 
 __all__ = ["HAVE_NUMBA", "NUMBA_ACTIVE", "NUMBA_CACHED", "run_fights", "fight_states",
-           "fight_words", "sample_attacks", "trace_fight", "M1", "M2"]
+           "fight_words", "sample_attacks", "trace_fight", "kernel_loaded", "M1", "M2"]
 
 try:  # numba is optional: lfgcombat[fast]
     import numba as _numba
@@ -507,6 +507,13 @@ def run_fights(spec, states: np.ndarray) -> dict[str, np.ndarray]:
     _run(np.ascontiguousarray(states, dtype=np.int64), *spec.arrays(), out["winner"],
          out["rounds"], out["hp"], out["dead"], out["felled"], out["dealt"])
     return out
+
+
+def kernel_loaded() -> bool:
+    """Whether this process has the kernel ready: compiled or loaded from numba's cache
+    (the first run of a process does that: ~1 s from the cache, ~10-15 s for the first
+    run of an install), or running as plain Python (nothing to prepare)."""
+    return not NUMBA_ACTIVE or bool(getattr(_run, "signatures", ()))
 
 
 # ---------------------------------------------------------------- trace mode

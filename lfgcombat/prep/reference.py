@@ -1,9 +1,11 @@
 """The reference tier: each simulated fight is a real :class:`~lfgcombat.Encounter`.
 
-Every rule the engine has applies, except the Knockdown a strike rolls by itself ("Momentum
-of Impact"; the fight is built with ``knockdown_after_strike=False``, so the fast tier and
-the exact chain, which leave it out, still agree with it), and every roll is in the
-encounter's log; the tactics of
+Every rule the engine has applies, and every roll is in the encounter's log. The Knockdown
+a strike rolls by itself ("Momentum of Impact") is played only with ``knockdown=True``
+(:attr:`~lfgcombat.prep.spec.Scenario.knockdown`; the tactics then stand a Prone creature
+up at the start of its turn, a Move Action that may provoke); by default the fight is built
+with ``knockdown_after_strike=False``, so that the fast tier and the exact chain, which
+leave it out, agree with it and fast-tier fights replay. The tactics of
 :mod:`lfgcombat.prep.tactics` play every side. A fight is fixed by two numbers drawn from
 its seed stream: the encounter's dice seed and the seed of the tactics' own choices (the
 ``random`` target policy), so :func:`play` rebuilds any fight exactly.
@@ -53,6 +55,7 @@ class _Fight:
         self.policy = [t.code for t in (scenario.tactics[s] for s in self.side)]
         self.kite = [scenario.tactics[s].archers == "keep_distance" for s in self.side]
         self.danger = spec.danger
+        self.knockdown = scenario.knockdown
         self.enc = enc
         self.rng = rng
         self.hp = [int(c.hp) for c in scenario.creatures]
@@ -69,9 +72,28 @@ class _Fight:
         up = _standing(self.side, self.hp, self.dead)
         return (up.pop() if up else -1) if len(up) <= 1 else None
 
+    def stand_up(self, cur: int) -> int | None:
+        """With the Knockdown played: a Prone ``cur`` stands up first (a Move Action,
+        provoking as the encounter says; foes offered an AOO take it). The winner if an
+        AOO ends the fight."""
+        me = self.names[cur]
+        if "prone" not in self.enc.state(me)["conditions"]:
+            return None
+        try:
+            self.enc.stand_up(me, aoo="all")
+        except IllegalActionError:
+            return None  # it cannot stand (no Move Action left...): it fights on prone
+        for i in range(len(self.names)):
+            self.refresh(i)
+        return self.over()
+
     def turn(self, cur: int) -> int | None:
         """``cur``'s attacks by its tactics; the winner if the fight ends in this turn."""
         me = self.names[cur]
+        if self.knockdown:
+            won = self.stand_up(cur)
+            if won is not None:
+                return won
         while self.hp[cur] > 0 and not self.dead[cur] and \
                 self.enc.actions_left(me).attacks > 0:
             ranked = _ranked(cur, self.policy[cur], self.side, self.hp, self.dead,
@@ -128,9 +150,10 @@ class _Fight:
 
 
 #: "Momentum of Impact" (000_8d1d7816ee944f3b.txt): the Encounter rolls a Knockdown after
-#: every strike that lands on a smaller foe. GM prep does not play it yet in either tier (the
-#: fast tier has no knockdown and its fights must replay exactly as reference fights), so
-#: both tiers agree; the run's notes say so when a fight has foes of different sizes.
+#: every strike that lands on a smaller foe. By default GM prep plays it in neither tier (the
+#: fast tier has no knockdown and its fights must replay exactly as encounters), so both
+#: tiers agree; the run's notes say so when a fight has foes of different sizes. The
+#: reference tier plays it with ``knockdown=True`` (:attr:`Scenario.knockdown`).
 KNOCKDOWN = False
 
 
@@ -159,7 +182,8 @@ def play(scenario: Scenario, spec: FightSpec, dice_seed: int, tactics_seed: int,
     if encounter is None:
         encounter = Encounter(list(scenario.creatures),
                               sides=scenario.sides(), map=map, ruleset=scenario.ruleset,
-                              seed=int(dice_seed), knockdown_after_strike=KNOCKDOWN)
+                              seed=int(dice_seed),
+                              knockdown_after_strike=KNOCKDOWN or scenario.knockdown)
     if rng is None:
         rng = np.random.Generator(np.random.PCG64(int(tactics_seed)))
     f = _Fight(scenario, spec, encounter, rng)

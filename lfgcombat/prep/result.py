@@ -17,7 +17,7 @@ from .kernel import fight_words
 from .replay import OUTCOME_KEYS, replay_fight
 from .spec import FightSpec, PrepError, Scenario
 
-__all__ = ["wilson", "SimResult", "Z95", "format_p", "READABLE"]
+__all__ = ["wilson", "paired_difference", "SimResult", "Z95", "format_p", "READABLE"]
 
 #: Readable headings of :meth:`SimResult.readable`, by the key of :meth:`SimResult.summary`.
 READABLE = {"win": "P(win)", "any_dropped": "P(one of its creatures dropped)",
@@ -36,6 +36,50 @@ def wilson(k: float, n: float, z: float = Z95) -> tuple[float, float]:
     mid = (p + z * z / (2 * n)) / den
     half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / den
     return (max(0.0, mid - half), min(1.0, mid + half))
+
+
+def paired_difference(up: int, down: int, n: int, z: float = Z95
+                      ) -> tuple[float, float, float]:
+    """The difference of two proportions measured on the same ``n`` paired trials, with
+    its 95% score interval (Tango 1998, "Equivalence test and confidence interval for the
+    difference in proportions for the paired-sample design"): ``up`` trials are a success
+    under the second variant only, ``down`` under the first only.
+
+    The interval is every difference ``D`` a score test does not reject: ``|b - c - nD|
+    <= z sqrt(n (2 q(D) + D (1 - D)))``, ``q(D)`` the constrained maximum-likelihood
+    share of ``down`` trials. Unlike mean +- 1.96 standard errors it keeps a width when
+    no trial changed (about ``z**2 / n`` each side, as the rule of three) and stays
+    inside [-1, 1].
+
+    Returns:
+        ``(difference, lo, hi)``; ``(nan, nan, nan)`` for ``n == 0``.
+    """
+    if n <= 0:
+        return (math.nan, math.nan, math.nan)
+    b, c = float(up), float(down)
+    diff = (b - c) / n
+
+    def score(d: float) -> float:
+        w = -b - c + (2 * n - b + c) * d
+        q = (-w + math.sqrt(max(0.0, w * w + 8 * n * c * d * (1 - d)))) / (4 * n)
+        var = n * (2 * q + d * (1 - d))
+        if var <= 0:
+            return math.copysign(math.inf, b - c - n * d) if b - c != n * d else 0.0
+        return (b - c - n * d) / math.sqrt(var)
+
+    def bound(inside: float, outside: float, target: float) -> float:
+        """Where ``score`` crosses ``target`` between ``inside`` (score 0) and
+        ``outside`` (-1 or 1); ``outside`` itself when it never does."""
+        if abs(score(outside)) <= z:
+            return outside
+        for _ in range(100):
+            mid = (inside + outside) / 2
+            if (score(mid) - target) * (1 if target > 0 else -1) < 0:
+                inside = mid
+            else:
+                outside = mid
+        return (inside + outside) / 2
+    return (diff, bound(diff, -1.0, z), bound(diff, 1.0, -z))
 
 
 def format_p(p: float, lo: float, hi: float) -> str:
@@ -68,6 +112,9 @@ class SimResult:
         requested: Fights asked for.
         winner, rounds: Per fight.
         hp, dead, felled, dealt: Per fight and creature.
+        map_text: The map the fights were played on (``None``: the open field).
+        notes: What the run left out or how it ran (a rule a tier plays only in part,
+            numba missing), one sentence each; also in :meth:`summary`'s ``attrs``.
     """
 
     scenario: Scenario
@@ -146,8 +193,9 @@ class SimResult:
     # ------------------------------------------------------------------ tables
     def summary(self) -> pd.DataFrame:
         """Per side: P(win), P(a creature of the side is dropped), P(one dies), each with
-        its 95% interval; a ``draw`` row. ``attrs``: ``n``, ``tier``, ``partial`` and the
-        rounds' mean, median and 90th percentile (:meth:`rounds_stats`)."""
+        its 95% interval; a ``draw`` row. ``attrs``: ``n``, ``tier``, ``partial``, the
+        run's ``notes`` (what it left out) and the rounds' mean, median and 90th percentile
+        (:meth:`rounds_stats`)."""
         rows = []
         for s in self.sides:
             row: dict[str, Any] = {"side": s}
@@ -161,7 +209,7 @@ class SimResult:
         out = pd.DataFrame(rows).set_index("side")
         out.attrs.update(n=self.n, tier=self.tier, partial=self.partial,
                          interrupted=self.interrupted, stopped_early=self.stopped_early,
-                         **self.rounds_stats())
+                         notes=self.notes, **self.rounds_stats())
         return out
 
     def readable(self) -> pd.DataFrame:
@@ -307,8 +355,10 @@ class SimResult:
 
     def __repr__(self) -> str:
         wins = ", ".join(f"{s} {self.p_win(s)[0]:.3f}" for s in self.sides)
+        k = len(self.notes)
+        notes = f"; {k} note{'s' * (k != 1)} in .notes" if k else ""
         return (f"SimResult({self.tier} tier, {self.n} fights{self._status()}"
-                f": P(win) {wins}, draw {self.p_draw()[0]:.3f})")
+                f": P(win) {wins}, draw {self.p_draw()[0]:.3f}{notes})")
 
     # ------------------------------------------------------------------ plots
     def plot(self, side: str | None = None):

@@ -6,10 +6,11 @@ words (the fast tier's generator state; the reference tier's dice seed and tacti
 the first two). Chunks are fixed by ``chunk_size`` alone, so a run gives the same fights
 whatever the backend and however many workers it has.
 
-Backends: ``None`` plays the chunks in this process: the fast tier's on a thread pool of
-``os.cpu_count()`` threads (the compiled kernel releases the GIL; all cores), the
-reference tier's one after the other (pure Python holds the GIL: use ``"processes"``);
-``"processes"`` spreads them over a local process pool; a ``dask.distributed.Client``
+Backends: ``None`` plays the chunks on every core of this machine: the fast tier's on a
+thread pool of ``os.cpu_count()`` threads (the compiled kernel releases the GIL), the
+reference tier's on a process pool (pure Python holds the GIL; the pool starts only for
+two chunks or more, at ~1 s); ``"processes"`` spreads any tier's chunks over a local
+process pool; a ``dask.distributed.Client``
 runs each chunk as a task (workers need only ``pip install lfgcombat``; give a chunk
 100 ms or more of work: Dask costs ~1 ms a task).
 """
@@ -20,14 +21,14 @@ import os
 import secrets
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 
 from ..creature import Creature
 from ..hexmap import HexMap
 from ..rulesets import RULESET_NAMES, Ruleset, RulesetError, coerce_ruleset
-from .kernel import NUMBA_ACTIVE, fight_states, fight_words, run_fights
+from .kernel import NUMBA_ACTIVE, fight_states, fight_words, kernel_loaded, run_fights
 from .reference import play
 from .result import SimResult, wilson
 from .spec import (MAX_ROUNDS, FightSpec, PrepError, Scenario, build_spec, check_conscious,
@@ -91,18 +92,27 @@ def _ruleset(ruleset: Any, switches: Mapping[str, Any] | None = None) -> Ruleset
 def prepare_run(sides: Mapping[str, Sequence[Creature]], ruleset: Any, tactics: Any,
                 switches: Mapping[str, Any] | None = None,
                 max_rounds: int = MAX_ROUNDS, check: str | None = None,
-                temp_hp: bool = True) -> tuple[Scenario, FightSpec]:
+                temp_hp: bool = True, knockdown: bool = False
+                ) -> tuple[Scenario, FightSpec]:
     """The scenario and its numbers (checked) for a run; with ``check`` (``"the fast
     tier"``, ``"the exact duel"``) the scenario is first checked by
     :func:`~lfgcombat.prep.spec.check_fast_tier` (``temp_hp`` passed on), so that what the
     fast tier does not play (a Stunned creature cannot attack at all) is refused before
-    its numbers are built."""
+    its numbers are built; ``knockdown``: the reference tier plays Momentum of Impact's
+    Knockdown (:attr:`~lfgcombat.prep.spec.Scenario.knockdown`).
+
+    Raises:
+        PrepError: ``knockdown`` not ``True`` or ``False``; what the checks refuse.
+    """
+    if not isinstance(knockdown, bool):
+        raise PrepError(f"knockdown must be True (the reference tier plays Momentum of "
+                        f"Impact's Knockdown) or False, not {knockdown!r}")
     rs = _ruleset(ruleset, switches)
     _whole_at_least_one("max_rounds", max_rounds, "the round limit after which a fight is a draw")
     if not isinstance(sides, Mapping):
         raise PrepError("sides must be a mapping {side name: [creatures]}")
     tac = coerce_tactics(tactics, [str(s) for s in sides])
-    scenario = make_scenario(sides, rs, tac)
+    scenario = make_scenario(sides, rs, tac, knockdown)
     if check is not None:
         check_conscious(scenario)
         check_fast_tier(scenario, check, temp_hp)
@@ -150,11 +160,42 @@ PERFECT_CRITICAL_NOTE = (
     "tier='reference' plays them")
 
 
+#: The run's note when foes differ in size and the Knockdown was not played.
+KNOCKDOWN_NOTE = (
+    "Some foes here differ in size, but this run leaves out Momentum of Impact's Knockdown "
+    "(a strike on a smaller foe can knock it Prone; 000_8d1d7816ee944f3b.txt, \"Momentum "
+    "of Impact (Different Sizes, Knockdown, Crushing Advance)\"): the bigger side does "
+    "better at the table than these numbers say; tier='reference', knockdown=True plays "
+    "it (the fast tier cannot)")
+
+
+def _sizes_differ(scenario: Scenario) -> bool:
+    """Whether two foes of ``scenario`` are of different size categories."""
+    cs, side = scenario.creatures, scenario.side_of
+    return any(side[a] != side[b] and cs[a].size.order != cs[b].size.order
+               for a in range(len(cs)) for b in range(a))
+
+
+def weapons_note(scenario: Scenario) -> str | None:
+    """The run's note naming the creatures with more than one weapon: the tactics attack
+    with the first only (both tiers), so the others (a second natural weapon, an off-hand
+    dagger, a javelin) are never used. ``None`` when nobody has a second weapon."""
+    names = [(c.name, [str(w.get("name")) for w in c.weapons]) for c in scenario.creatures]
+    many = [f"{n} uses its {ws[0]}, not its {', '.join(ws[1:])}" for n, ws in names
+            if len(ws) > 1]
+    if not many:
+        return None
+    return ("The tactics attack with each creature's first weapon only: " + "; ".join(many)
+            + ". To choose another, put it first (creature.replace(weapons=[...]))")
+
+
 def run_notes(chunks: Sequence[Mapping[str, Any]], tier: str,
               scenario: Scenario | None = None) -> tuple[str, ...]:
-    """Notes on how the chunks ran: a warning when the fast tier ran without numba, and
-    when it played a rule it covers only in part (Perfect Critical's injuries,
-    :data:`PERFECT_CRITICAL_NOTE`)."""
+    """Notes on how the chunks ran: a warning when the fast tier ran without numba, when
+    it played a rule it covers only in part (Perfect Critical's injuries,
+    :data:`PERFECT_CRITICAL_NOTE`), and in either tier when foes differ in size
+    (:data:`KNOCKDOWN_NOTE`) and when a creature's other weapons go unused
+    (:func:`weapons_note`)."""
     notes: tuple[str, ...] = ()
     if tier == "fast" and any(not bool(ch.get("compiled", True)) for ch in chunks):
         notes += ("numba is not installed (or LFGCOMBAT_NO_NUMBA is set) where these fights "
@@ -162,6 +203,11 @@ def run_notes(chunks: Sequence[Mapping[str, Any]], tier: str,
                   "'lfgcombat[fast]' (on every Dask worker too)",)
     if tier == "fast" and scenario is not None and scenario.ruleset.perfect_critical:
         notes += (PERFECT_CRITICAL_NOTE,)
+    if scenario is not None and _sizes_differ(scenario) and not scenario.knockdown:
+        notes += (KNOCKDOWN_NOTE,)
+    weapons = weapons_note(scenario) if scenario is not None else None
+    if weapons:
+        notes += (weapons,)
     return notes
 
 
@@ -171,7 +217,8 @@ def _whole_at_least_one(name: str, value: Any, what: str) -> None:
         raise PrepError(f"{name} must be a whole number >= 1 ({what}), not {value!r}")
 
 
-def _check(n: int, tier: str, seed: Any, map: Any, stop_at_width: Any) -> None:
+def _check(n: int, tier: str, seed: Any, map: Any, stop_at_width: Any,
+           chunk_size: Any = None) -> None:
     if isinstance(n, bool) or not isinstance(n, (int, np.integer)) or n < 1:
         raise PrepError(f"n must be a whole number of fights >= 1, not {n!r}")
     if tier not in TIERS:
@@ -188,6 +235,8 @@ def _check(n: int, tier: str, seed: Any, map: Any, stop_at_width: Any) -> None:
                                           and 0 < stop_at_width < 1):
         raise PrepError(f"stop_at_width must be a width in (0, 1), e.g. 0.02, not "
                         f"{stop_at_width!r}")
+    if chunk_size is not None:
+        _whole_at_least_one("chunk_size", chunk_size, "fights per chunk; None picks one")
 
 
 def _check_placed(scenario: Scenario, map: HexMap | None) -> None:
@@ -203,7 +252,8 @@ def simulate(sides: Mapping[str, Sequence[Creature]], n: int = 10_000, *,
              stop_at_width: float | None = None, switches: Mapping[str, Any] | None = None,
              chunk_size: int | None = None, progress: bool = True,
              max_rounds: int = MAX_ROUNDS, point: int = 0,
-             callback: Callable[[int, int], None] | None = None) -> SimResult:
+             callback: Callable[[int, int], None] | None = None,
+             knockdown: bool = False) -> SimResult:
     """Simulate ``n`` fights of ``sides`` and report how they went.
 
     Args:
@@ -218,10 +268,9 @@ def simulate(sides: Mapping[str, Sequence[Creature]], n: int = 10_000, *,
         map: A :class:`~lfgcombat.HexMap` with everyone placed (reference tier only);
             ``None``: the open field - nobody moves, everyone can reach everyone, no AOO.
         seed: The root seed (``None``: a fresh one, kept in the result for replay).
-        backend: ``None`` (this process, all cores for the compiled fast tier),
-            ``"dask"`` (a local Dask cluster, closed afterwards), a Dask scheduler's address
-            (``"tcp://host:8786"``), ``"processes"`` (a local process pool) or a
-            ``dask.distributed.Client``.
+        backend: ``None`` (every core here: threads for the fast tier, processes for
+            the reference tier), ``"dask"`` (a local Dask cluster, closed afterwards), a
+            scheduler's address (``"tcp://host:8786"``), ``"processes"`` or a ``Client``.
         tier: ``"fast"`` (the compiled kernel, :mod:`lfgcombat.prep.kernel`) or
             ``"reference"`` (real encounters, every rule).
         stop_at_width: Stop once every side's P(win) interval is narrower than this
@@ -232,6 +281,8 @@ def simulate(sides: Mapping[str, Sequence[Creature]], n: int = 10_000, *,
         max_rounds: A fight still going after this many rounds is a draw.
         point: The parameter point's key in the seed streams (sweeps set it).
         callback: Called as ``callback(done, total)`` after every chunk (a widget's bar).
+        knockdown: Play Momentum of Impact's Knockdown (reference tier only; the tactics
+            stand a Prone creature up); by default no tier does, and the notes say so.
 
     Returns:
         A :class:`~lfgcombat.prep.result.SimResult` (``partial`` with ``interrupted``
@@ -242,11 +293,9 @@ def simulate(sides: Mapping[str, Sequence[Creature]], n: int = 10_000, *,
         PrepError: bad sides, ruleset, tier, n, seed or map; on the fast tier, what it
             does not play (:func:`~lfgcombat.prep.spec.fast_tier_problems`).
     """
-    _check(n, tier, seed, map, stop_at_width)
-    if chunk_size is not None:
-        _whole_at_least_one("chunk_size", chunk_size, "fights per chunk; None picks one")
+    _check(n, tier, seed, map, stop_at_width, chunk_size)
     scenario, spec = prepare_run(sides, ruleset, tactics, switches, max_rounds,
-                                 "the fast tier" if tier == "fast" else None)
+                                 "the fast tier" if tier == "fast" else None, True, knockdown)
     _check_placed(scenario, map)
     root = int(seed) if seed is not None else secrets.randbits(63)
     size = int(chunk_size or (STOP_CHUNK[tier] if stop_at_width is not None
@@ -289,6 +338,45 @@ def _narrow(chunks: list, n_sides: int, width: float) -> bool:
     return True
 
 
+#: What the progress bar says while the fast tier's kernel is being prepared.
+COMPILING = ("compiling the fast tier (the first run after an install, ~10-15 s; "
+             "cached for later sessions)")
+
+
+def _prepare_kernel(spec: FightSpec, progress: bool) -> None:
+    """Compile (or load from numba's cache) the fast tier's kernel in this process by
+    playing one fight, before the run's chunks: a bar (:data:`COMPILING`, with the time
+    spent) shows when that takes more than a second, as every run's bar does, instead of
+    a silent first chunk; a process pool's workers then load it from the cache rather
+    than each compiling it. Nothing to do once loaded (:func:`kernel_loaded`)."""
+    if kernel_loaded():
+        return
+    import threading
+
+    from tqdm.auto import tqdm
+    done = threading.Event()
+    failed: list[BaseException] = []
+
+    def work() -> None:
+        try:
+            run_fights(spec, fight_states(fight_words(0, 0, 0, 1)))
+        except BaseException as exc:  # pragma: no cover - re-raised below
+            failed.append(exc)
+        finally:
+            done.set()
+    threading.Thread(target=work, name="lfgcombat-compile", daemon=True).start()
+    if not done.wait(1.0):
+        bar = tqdm(total=None, desc=COMPILING, disable=not progress, leave=False,
+                   bar_format="{desc}: {elapsed}")
+        try:
+            while not done.wait(0.25):
+                bar.refresh()
+        finally:
+            bar.close()
+    if failed:
+        raise failed[0]
+
+
 def _execute(points, n, tier, root, size, backend, progress, stop_at_width, map_text,
              callback=None):
     """Run every chunk of every point; returns ``(chunks per point, status)``: status
@@ -300,11 +388,16 @@ def _execute(points, n, tier, root, size, backend, progress, stop_at_width, map_
             check_fast_tier(scenario)
     tasks = list(_tasks(points, n, size))
     parts: list[list] = [[] for _ in points]
-    bar = tqdm(total=n * len(points), delay=1.0, disable=not progress, unit="fight",
-               leave=False)
     status = ""
     done = 0
     runner = _runner(backend)
+    try:
+        if tier == "fast" and runner in (_local, _processes):
+            _prepare_kernel(points[0][1], progress)
+    except KeyboardInterrupt:
+        return parts, "interrupted"
+    bar = tqdm(total=n * len(points), delay=1.0, disable=not progress, unit="fight",
+               leave=False)
     try:
         for (p, key, chunk, count), out in runner(
                 [(tier, points[p][0], points[p][1], root, key, chunk, size, count, map_text)
@@ -347,29 +440,71 @@ def _in_order(ex, args, tasks, window: int):
             f.cancel()
 
 
-def _threads(args, tasks):
-    """The fast tier's compiled kernel releases the GIL (``nogil=True``): its chunks run on
-    a thread pool of ``os.cpu_count()`` threads."""
+def _in_process(args, tasks):
+    for a, t in zip(args, tasks):
+        yield t, run_chunk(*a)
+
+
+def _local(args, tasks):
+    """``backend=None``: every core of this machine. The fast tier's compiled kernel
+    releases the GIL (``nogil=True``), so its chunks run on a thread pool of
+    ``os.cpu_count()`` threads; the reference tier's (pure Python, holding the GIL) on a
+    process pool of as many processes as there are cores and chunks
+    (:func:`_processes`, started as :func:`_start_method` says). One core, one chunk, or
+    a daemonic process (a pool's or a Dask worker, which may not start processes): this
+    process plays the chunks one after the other."""
+    import multiprocessing
     from concurrent.futures import ThreadPoolExecutor
-    workers = os.cpu_count() or 1
-    if workers == 1 or len(args) == 1 or args[0][0] != "fast" or not NUMBA_ACTIVE:
-        for a, t in zip(args, tasks):
-            yield t, run_chunk(*a)
-        return
-    with ThreadPoolExecutor(max_workers=workers) as ex:
-        yield from _in_order(ex, args, tasks, 2 * workers)
+    workers = min(os.cpu_count() or 1, len(args))
+    if workers <= 1 or multiprocessing.current_process().daemon:
+        yield from _in_process(args, tasks)
+    elif args[0][0] == "reference":
+        method = _start_method()
+        yield from (_processes(args, tasks, method) if method else _in_process(args, tasks))
+    elif NUMBA_ACTIVE:
+        with ThreadPoolExecutor(max_workers=workers) as ex:
+            yield from _in_order(ex, args, tasks, 2 * workers)
+    else:  # the plain-Python fallback holds the GIL: threads would not help
+        yield from _in_process(args, tasks)
 
 
-def _processes(args, tasks):
+def _start_method() -> str | None:
+    """How ``backend=None`` starts the reference tier's processes: from an interactive
+    session (a Jupyter kernel, the REPL: ``__main__`` has no file) by a fork server (or
+    spawned), since forking a process with threads running (a kernel has several) can
+    deadlock; from a script by forking, since a fork server or spawn would run the script
+    again in every worker unless it is guarded by ``if __name__ == "__main__":``. ``None``
+    where neither is safe (a script on a platform without fork): one process."""
+    import multiprocessing
+    import sys
+    methods = multiprocessing.get_all_start_methods()
+    if getattr(sys.modules.get("__main__"), "__file__", None) is None:
+        return "forkserver" if "forkserver" in methods else "spawn"
+    return "fork" if "fork" in methods else None
+
+
+def _processes(args, tasks, method: str | None = None):
+    """A local process pool of ``os.cpu_count()`` processes (at most one per chunk);
+    ``method``: the start method (``None``: the platform's default). Interrupted (Ctrl-C,
+    a stop), the chunks not started are cancelled and the run returns at once; the
+    workers finish their chunk in the background and exit."""
+    import multiprocessing
     from concurrent.futures import ProcessPoolExecutor
-    workers = os.cpu_count() or 1
-    with ProcessPoolExecutor(max_workers=workers) as ex:
+    workers = min(os.cpu_count() or 1, len(args))
+    context = multiprocessing.get_context(method) if method is not None else None
+    if method == "forkserver" and context is not None:
+        # the server imports the kit once; its workers fork from it
+        cast(Any, context).set_forkserver_preload([__name__])
+    ex = ProcessPoolExecutor(max_workers=workers, mp_context=context)
+    try:
         yield from _in_order(ex, args, tasks, 2 * workers)
+    finally:
+        ex.shutdown(wait=False, cancel_futures=True)
 
 
 def _runner(backend) -> Callable:
     if backend is None:
-        return _threads
+        return _local
     if isinstance(backend, str) and backend == "processes":
         return _processes
     if _is_client(backend):

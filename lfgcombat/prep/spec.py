@@ -63,6 +63,8 @@ class Scenario:
         side_of: Index into ``side_names`` of each creature.
         ruleset: The :class:`~lfgcombat.rulesets.Ruleset`.
         tactics: One :class:`~lfgcombat.prep.tactics.Tactics` per side.
+        knockdown: Whether the fights play Momentum of Impact's Knockdown (the reference
+            tier only; the tactics then stand a Prone creature up on its turn).
     """
 
     creatures: tuple[Creature, ...]
@@ -70,6 +72,7 @@ class Scenario:
     side_of: tuple[int, ...]
     ruleset: Ruleset
     tactics: tuple[Tactics, ...]
+    knockdown: bool = False
 
     @property
     def names(self) -> list[str]:
@@ -83,7 +86,7 @@ class Scenario:
 
 
 def make_scenario(sides: Mapping[str, Sequence[Creature]], ruleset: Ruleset,
-                  tactics: Mapping[str, Tactics]) -> Scenario:
+                  tactics: Mapping[str, Tactics], knockdown: bool = False) -> Scenario:
     """A :class:`Scenario` from ``{side: [creatures]}``.
 
     Raises:
@@ -109,7 +112,7 @@ def make_scenario(sides: Mapping[str, Sequence[Creature]], ruleset: Ruleset,
             side_of.append(i)
     names = [str(s) for s in sides]
     return Scenario(tuple(creatures), tuple(names), tuple(side_of), ruleset,
-                    tuple(tactics[s] for s in names))
+                    tuple(tactics[s] for s in names), bool(knockdown))
 
 
 @dataclass(frozen=True, eq=False)
@@ -409,7 +412,8 @@ def _condition_problem(c: Creature, a: Any) -> str | None:
 
 def fast_tier_problems(scenario: Scenario, *, temp_hp: bool = True) -> list[str]:
     """What in ``scenario`` the fast tier does not model (see :mod:`lfgcombat.prep.kernel`):
-    an initiative system other than Selective Initiative ("Alternative Initiative":
+    Momentum of Impact's Knockdown (``knockdown=True``), an initiative system other than
+    Selective Initiative ("Alternative Initiative":
     Round-by-Round, Top-Down), a creature starting at 0 HP or less (unconscious, dying or
     dead), or with a condition outside :data:`FAST_TIER_CONDITIONS` (Bleed, Stunned,
     Frightened, Blinded...) or one that ends during the fight; with ``temp_hp=False`` (the
@@ -419,6 +423,9 @@ def fast_tier_problems(scenario: Scenario, *, temp_hp: bool = True) -> list[str]
         One sentence per problem (empty: the fast tier plays this scenario as the rules say).
     """
     out = []
+    if scenario.knockdown:
+        out.append("knockdown=True: the fast tier does not play Momentum of Impact's "
+                   "Knockdown (the reference tier does)")
     if scenario.ruleset.initiative != "selective":
         out.append(f"the ruleset's initiative is {scenario.ruleset.initiative!r}: the fast "
                    "tier plays Selective Initiative only (the reference tier plays "

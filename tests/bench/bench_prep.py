@@ -2,6 +2,8 @@
 
 * fast tier vs reference tier on the same fights (the orc ambush of notebook 20): fights a
   second, and the ratio (target >= 300x);
+* the reference tier with ``backend=None`` (a process pool on every core) against one
+  process, the same fights;
 * a 10,000-fight report (simulate + summary + per_creature) of a 4-vs-5 fight (the party
   against the shaman and 4 orcs) on one core, the kernel compiled (target <= 1 s);
 * per attack: the fast tier's compiled attack (d20, confirmation, damage after DR) against
@@ -53,6 +55,29 @@ def bench_tiers(n_ref: int, n_fast: int) -> None:
     fast = best_of(lambda: run_chunk("fast", scenario, spec, 1, 0, 0, n_fast, n_fast), 3)
     print(f"  reference tier: {n_ref / ref:10.1f} fights/s   fast tier: {n_fast / fast:10.0f} "
           f"fights/s   ratio {ref / n_ref / (fast / n_fast):8.0f}x   (target >= 300x)")
+
+
+def bench_reference_cores(n: int) -> None:
+    """The reference tier with ``backend=None`` (a process pool over every core) against
+    one process, the same fights."""
+    from lfgcombat.prep import run as prep_run
+    sides = ambush()
+    start = time.perf_counter()
+    pooled = simulate(sides, n, seed=3, tier="reference", progress=False)
+    t_pool = time.perf_counter() - start
+    cores = prep_run.os.cpu_count
+    prep_run.os.cpu_count = lambda: 1
+    try:
+        start = time.perf_counter()
+        alone = simulate(sides, n, seed=3, tier="reference", progress=False)
+        t_one = time.perf_counter() - start
+    finally:
+        prep_run.os.cpu_count = cores
+    same = all(np.array_equal(getattr(pooled, k), getattr(alone, k))
+               for k in ("winner", "rounds", "hp", "dead", "felled", "dealt"))
+    print(f"  reference tier, {n} fights: backend=None {t_pool:6.1f} s ({os.cpu_count()} "
+          f"cores)   one process {t_one:6.1f} s   ratio {t_one / t_pool:4.2f}x   "
+          f"identical: {same}")
 
 
 def bench_report(n: int) -> None:
@@ -148,6 +173,8 @@ def main() -> int:
           f"Python {sys.version.split()[0]} | {os.cpu_count()} CPUs")
     print("\nfast vs reference tier, the orc ambush (4 vs 4), same fights")
     bench_tiers(4 if q else 20, 5_000 if q else 50_000)
+    print("\nthe reference tier on every core (backend=None) vs one process")
+    bench_reference_cores(40 if q else 200)
     print("\na 10,000-fight report")
     bench_report(10_000)
     print("\nper attack, fast tier vs the d20 library")
