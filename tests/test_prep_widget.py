@@ -212,3 +212,26 @@ def test_the_panel_plays_the_knockdown_on_the_reference_tier_and_shows_the_refus
     tracker = panel.replay_worst()
     i = result.worst("party")[0]
     assert [tracker.encounter.state(n)["hp"] for n in result.names] == list(result.hp[i])
+
+
+def test_a_new_run_clears_the_last_runs_replay_and_the_plot_waits_for_a_run():
+    """A GM ran, replayed the worst fight, ran again: the old replay stayed under the new
+    tables as if it were this run's. Now a new run clears it; before any run the empty plot
+    is hidden (it showed a broken-picture icon)."""
+    panel = PrepPanel(n=200, seed=3)
+    assert panel._plot.layout.display == "none"
+    panel.run()
+    assert panel._plot.layout.display is None
+    assert panel.replay_worst() is not None and panel._table.children
+    panel._seed.value = 4
+    panel.run()
+    assert panel._table.children == () and panel.tracker is None
+    assert not panel.stale
+
+
+def test_the_picked_creatures_show_without_scrolling_and_the_columns_wrap():
+    panel = PrepPanel()
+    options = list(panel._party.options)
+    assert options[:4] == ["Wulfric", "Chessan", "Mayat", "Sokaris"] == list(panel._party.value)
+    assert panel._party.rows >= 4 and set(options) == set(panel.pool)  # picked ones in view
+    assert panel.children[0].layout.flex_flow == "row wrap"

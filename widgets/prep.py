@@ -77,11 +77,15 @@ class PrepPanel(W.VBox):
                  seed: int = 1, **kwargs: Any) -> None:
         self.pool: dict[str, Creature] = self._make_pool(creatures)
         names = list(self.pool)
-        box = dict(layout=W.Layout(width="14em", height="9em"))
-        self._party = W.SelectMultiple(options=names, value=[p for p in party if p in names],
-                                       description="party", **box)
-        self._foes = W.SelectMultiple(options=names, value=[f for f in foes if f in names],
-                                      description="foes", **box)
+        # tall enough to show the picked creatures without scrolling (the pool's first rows)
+        box = dict(layout=W.Layout(width="15em"), rows=min(max(len(names), 4), 12))
+        picked = [p for p in party if p in names]
+        against = [f for f in foes if f in names]
+        # each list opens with the creatures picked on it, so they show without scrolling
+        self._party = W.SelectMultiple(options=picked + [n for n in names if n not in picked],
+                                       value=picked, description="party", **box)
+        self._foes = W.SelectMultiple(options=against + [n for n in names if n not in against],
+                                      value=against, description="foes", **box)
         small = dict(layout=W.Layout(width="14em"), style={"description_width": "6em"})
         self._copies = W.IntText(value=copies, description="new foes x",
                                  tooltip="how many of each foe picked from now on", **small)
@@ -94,10 +98,12 @@ class PrepPanel(W.VBox):
         self.tracker = None
         self._run.on_click(lambda _: self.run())
         self._replay.on_click(lambda _: self.replay_worst())
+        # the columns wrap on a narrow page instead of being cut off
         controls = W.HBox([self._party, W.VBox([self._foes, self._copies, self._count_box]),
                            W.VBox([self._n, self._seed, self._tactics, self._ruleset,
                                    self._tier, W.HBox([self._killer, self._perfect]),
-                                   self._knockdown])])
+                                   self._knockdown])],
+                          layout=W.Layout(flex_flow="row wrap", gap="8px"))
         super().__init__([controls, W.HBox([self._run, self._bar, self._replay]),
                           self._status, self._stale, self._summary, self._plot, self._table],
                          **kwargs)
@@ -131,7 +137,9 @@ class PrepPanel(W.VBox):
                                    description="tactics", **small)
         playable = [r for r in implemented() if r in SUPPORTED_RULESETS]
         self._ruleset = W.Dropdown(options=playable, value=playable[0],
-                                   description="ruleset", **small)
+                                   description="ruleset", disabled=len(playable) == 1,
+                                   tooltip="GM prep plays " + ", ".join(playable) + " so far; "
+                                   "classic and wounds play in an Encounter", **small)
         self._tier = W.Dropdown(options=list(TIERS), value="fast", description="tier",
                                 **small)
         self._killer = W.Checkbox(value=False, description="Killer Criticals", indent=False)
@@ -150,7 +158,8 @@ class PrepPanel(W.VBox):
         self._status = W.HTML("")
         self._stale = W.HTML("")
         self._summary = W.HTML("")
-        self._plot = W.Image(format="png", layout=W.Layout(max_width="100%"))
+        # hidden until a run draws it (an empty Image shows a broken-picture icon)
+        self._plot = W.Image(format="png", layout=W.Layout(max_width="100%", display="none"))
         self._table = W.VBox()
 
     # ------------------------------------------------------------------ the model
@@ -258,6 +267,7 @@ class PrepPanel(W.VBox):
             return None
         self.error = ""
         self.result = result
+        self._table.children, self.tracker = (), None  # the last run's replay is not this one's
         self._stale.value = ""
         self._plot.layout.display = None
         self._status.value = html.escape(repr(result))

@@ -83,7 +83,8 @@ def _ruleset(ruleset: Any, switches: Mapping[str, Any] | None = None) -> Ruleset
         if switches:
             rs = Ruleset(rs.name, **{**rs.switches(), **dict(switches)})
     except RulesetError as exc:
-        raise PrepError(str(exc)) from None
+        raise PrepError(f"{exc}; GM prep plays {', '.join(SUPPORTED_RULESETS)} so far") \
+            from None
     if rs.name not in SUPPORTED_RULESETS:
         raise PrepError(f"GM prep plays {', '.join(SUPPORTED_RULESETS)} so far, not {rs.name!r}")
     return rs
@@ -220,7 +221,8 @@ def _whole_at_least_one(name: str, value: Any, what: str) -> None:
 def _check(n: int, tier: str, seed: Any, map: Any, stop_at_width: Any,
            chunk_size: Any = None) -> None:
     if isinstance(n, bool) or not isinstance(n, (int, np.integer)) or n < 1:
-        raise PrepError(f"n must be a whole number of fights >= 1, not {n!r}")
+        raise PrepError(f"n (the number of fights) must be a whole number >= 1, "
+                        f"not {n!r}")
     if tier not in TIERS:
         raise PrepError(f"tier must be one of {', '.join(TIERS)}, not {tier!r}")
     if seed is not None and (isinstance(seed, bool) or not isinstance(seed, (int, np.integer))
