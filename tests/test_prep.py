@@ -218,7 +218,7 @@ def test_bad_inputs_raise_prep_errors():
     sides = _orc_ambush()
     with pytest.raises(PrepError, match="not implemented|plays"):
         simulate(sides, 10, ruleset="classic", progress=False)
-    with pytest.raises(PrepError, match="n must be"):
+    with pytest.raises(PrepError, match=r"n \(the number of fights\) must be"):
         simulate(sides, 0, progress=False)
     with pytest.raises(PrepError, match="tier"):
         simulate(sides, 10, tier="quick", progress=False)

@@ -103,7 +103,7 @@ class PrepPanel(W.VBox):
                            W.VBox([self._n, self._seed, self._tactics, self._ruleset,
                                    self._tier, W.HBox([self._killer, self._perfect]),
                                    self._knockdown])],
-                          layout=W.Layout(flex_flow="row wrap", gap="8px"))
+                          layout=W.Layout(flex_flow="row wrap"))
         super().__init__([controls, W.HBox([self._run, self._bar, self._replay]),
                           self._status, self._stale, self._summary, self._plot, self._table],
                          **kwargs)
