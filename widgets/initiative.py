@@ -189,8 +189,9 @@ class InitiativeTracker(TurnControls, W.VBox):
             return None  # an attack reads best as its rolls (said once) and its damage
         if e.kind == "moved":
             left = f", {d.get('feet_left')} ft left" if d.get("feet_left") else ""
+            to = f" to {tuple(d['path'][-1])}" if d.get("path") else ""  # none: no map
             return (f"{e.actor} {str(d.get('action', 'move')).replace('_', ' ')}s "
-                    f"{d.get('feet')} ft to {tuple(d['path'][-1])}{left}")
+                    f"{d.get('feet')} ft{to}{left}")
         if e.kind == "aoo_offered":
             verb = "takes" if d.get("taken") else "is offered (not taken)"
             return f"{e.actor} {verb} an AOO against {e.target}"

@@ -94,6 +94,27 @@ else:
     _Base = object
 
 
+@dataclasses.dataclass(frozen=True)
+class RoundActionsLeft(ActionsLeft):
+    """:class:`~lfgcombat.encounter.state.ActionsLeft` of a combatant with a ruleset's
+    record, with the round in the ruleset's own words (``summary``: the economy's, e.g.
+    classic's "1 single action · Move Action 30 of 30 ft", wounds' "2 Half · 1 AOO"), which
+    :meth:`explain` and the tracker's cards show instead of lfg's Big and Little Actions."""
+
+    summary: str = ""
+
+    def explain(self) -> str:
+        """Readable lines: the round in the ruleset's words, the counts, the reasons."""
+        head = (f"{self.name}: {self.summary}; "
+                f"{self.attacks} attack{'s' if self.attacks != 1 else ''}, "
+                f"{self.spells} spell{'s' if self.spells != 1 else ''}"
+                f"{'' if self.on_turn else ' (not its turn)'}")
+        return "\n".join([head, *(f"  - {n}" for n in self.notes)])
+
+    def __str__(self) -> str:
+        return self.explain()
+
+
 def budget_data(budget: Any) -> dict[str, Any] | None:
     """A ruleset's turn budget as plain data (its fields, and ``remaining_ft`` when it
     has one); ``None`` outside the creature's turn."""
@@ -197,7 +218,8 @@ class RulesetPlayRules(_Base):
         f.rules = self.ruleset.economy.end_turn(f.rules)
 
     def _record_actions_left(self, name: str) -> ActionsLeft:
-        """What a combatant with a record may still do (the economy's answer)."""
+        """What a combatant with a record may still do (the economy's answer), with the
+        round in the economy's words (its ``summary``; a count of actions without one)."""
         f = self._f[name]
         on_turn = name in self.acting
         upcoming = (not on_turn and not f.done and not f.dead
@@ -210,13 +232,15 @@ class RulesetPlayRules(_Base):
                                                    int(d.get("reactions", 0)),
                                                    int(d.get("spells", 0)),
                                                    int(d.get("attacks", 0)))
+        summary = str(d.get("summary") or f"{counts[0]} action{'s' if counts[0] != 1 else ''}")
         if f.dead:
             counts, free, reactions, spells, attacks = [0, 0], 0, 0, 0, 0
             notes.append("dead")
+            summary = "dead"
         if not on_turn:
             notes.append("not its turn")
-        return ActionsLeft(name, counts[0], counts[1], swift, free, reactions, spells,
-                           attacks, on_turn, tuple(notes))
+        return RoundActionsLeft(name, counts[0], counts[1], swift, free, reactions, spells,
+                                attacks, on_turn, tuple(notes), summary=summary)
 
     def _record_spend(self, name: str, action: str, note: str | None = None,
                       target: str | None = None) -> None:

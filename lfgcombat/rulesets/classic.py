@@ -177,13 +177,14 @@ class ClassicEconomy(ActionEconomy):
         if b is None and upcoming and not record.dead:
             b = RoundBudget(record.speed_ft)
         if b is None:
-            return {"notes": ("no round under way",)}
+            return {"notes": ("no round under way",), "summary": "no round under way"}
         notes = [f"round: {b.mode} ({_ROUND})",
                  f"Move Action: {b.remaining_ft} of {b.move_limit_ft} ft left"]
         if b.action is not None:
             notes.append(f"single action spent: {b.action.value}")
         return {"big": int(b.can("standard_action")), "attacks": int(b.can("attack")),
-                "spells": int(b.can("cast_spell")), "notes": tuple(notes)}
+                "spells": int(b.can("cast_spell")), "notes": tuple(notes),
+                "summary": round_summary(b)}
 
     def cast(self, record: "ClassicFighter", roller: "Roller", creature: Any,
              spell_level: int) -> tuple[str, tuple[str, ...]]:
@@ -252,6 +253,37 @@ class ClassicEconomy(ActionEconomy):
         return {"ability": ability, "player": r.player.total, "gm": r.gm.total,
                 "gm_mod": gm_mod, "environment": environment, "winner": r.winner,
                 "fumble": r.fumble, "rule": _HEROIC}
+
+
+def round_summary(b: "RoundBudget") -> str:
+    """The classic round left, in words ("Character Round:": one single action and a Move
+    Action split around it): ``1 single action · Move Action 30 of 30 ft``, ``single
+    action spent (attack) · Move Action 10 of 30 ft``; a mobile disabled hero's ``1 limited
+    action or Move Action 15 of 15 ft`` ("Stabilizing a Disabled Character": "one limited
+    action per round"); ``no single action · ...`` (Nauseated, Dazed); ``no action, no
+    move``.
+
+    Example:
+        >>> from lfgcombat.classic.actions import RoundBudget
+        >>> round_summary(RoundBudget(30).move(10))
+        '1 single action · Move Action 20 of 30 ft'
+        >>> round_summary(RoundBudget.limited(30))
+        '1 limited action or Move Action 15 of 15 ft'
+    """
+    if b.mode == "none":
+        return "no action, no move"
+    kind = "limited action" if b.mode == "limited" else "single action"
+    if b.mode == "move_only":
+        action = "no single action"
+    elif b.action is not None:
+        action = f"{kind} spent ({b.action.value})"
+    elif b.mode == "limited" and b.moved_ft:
+        action = "no limited action (moved)"
+    else:
+        action = f"1 {kind}"
+    move = f"Move Action {b.remaining_ft} of {b.move_limit_ft} ft"
+    fresh = b.mode == "limited" and b.action is None and not b.moved_ft
+    return f"{action} or {move}" if fresh else f"{action} · {move}"
 
 
 def _written_for(name: str, *creatures: Any) -> None:

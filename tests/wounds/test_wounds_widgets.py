@@ -5,8 +5,6 @@ against a character wearing a shield"); the InitiativeTracker plays a wounds enc
 
 from __future__ import annotations
 
-import pytest
-
 from lfgcombat import Creature, Encounter, attack_odds
 from lfgcombat.rulesets import Ruleset
 from lfgcombat.widgets import InitiativeTracker
@@ -102,12 +100,20 @@ def test_the_tracker_attack_row_previews_a_wounds_attack():
     assert [e for e in list(enc.log)[mark:] if e.kind == "attack" and not e.command]
 
 
-@pytest.mark.xfail(strict=True, reason="widgets/tracker_actions.py offers lfg's special "
-                   "actions only; wounds' Total Defense (a Half Action) has no control "
-                   "(outside this branch's files)")
 def test_the_tracker_offers_total_defense():
+    """003_de0e94afd49609a7.txt, "Total Defense": a Half Action, +4 Defense until the next
+    turn and no AOO; the Act row takes it and the card shows it."""
     enc = _enc()
     tracker = InitiativeTracker(enc)
     enc.start()
     tracker.refresh()
-    assert "total_defense" in {str(v) for _, v in tracker.action_rows.special.options}
+    rows = tracker.action_rows
+    offered = {str(v) for _, v in rows.special.options}
+    assert {"total_defense", "standard_action"} <= offered and "aim" not in offered
+    who = enc.acting[0]
+    rows.special.value = "total_defense"
+    rows.do_special()
+    assert tracker.error == "", tracker.error
+    s = enc.state(who)
+    assert s.vitals["total_defense"] and s.budget["half_actions"] == 1
+    assert "total defense" in tracker._cards.value and "1 Half · 0 AOO" in tracker._cards.value
