@@ -138,10 +138,11 @@ def test_the_tracker_attack_row_previews_a_classic_attack():
     assert [e for e in list(enc.log)[mark:] if e.kind == "attack" and not e.command]
 
 
-@pytest.mark.xfail(strict=True, reason="widgets/battlemap.py BattleMap.feet_left returns None "
-                   "under an encounter, so the highlight uses the full speed, not the classic "
-                   "Move Action's feet left (outside this branch's files)")
 def test_after_part_of_the_move_action_the_map_lights_only_the_feet_left():
+    """002_2a3a79475ca2a541.txt, "Action definitions": "She can move, then perform another
+    action, then continue moving as long as she does not move further than their full
+    movement" - after 15 ft of a 30 ft Move Action the map lights the 15 ft left (the
+    engine's ``budget["remaining_ft"]``), and nothing once it is all spent."""
     from lfgcombat import HexMap
     from lfgcombat.creature import load_example
     from lfgcombat.widgets import BattleMap
@@ -160,9 +161,18 @@ def test_after_part_of_the_move_action_the_map_lights_only_the_feet_left():
     bm.click((3, 1) if who == "Orc" else (4, 1))
     left = enc.state(who).budget["remaining_ft"]
     bm.select(who)
-    assert left == 15
+    assert left == 15 and bm.feet_left(who) == 15
     assert len(bm.reach_layer.data["features"]) == len(enc.map.reachable(who, left,
                                                                           action="move"))
+    full = len(enc.map.reachable(who, 30, action="move"))
+    assert len(bm.reach_layer.data["features"]) < full
+    enc.move_feet(who, 15)                                  # the rest of the Move Action
+    bm.select(who)
+    assert bm.feet_left(who) == 0
+    assert len(bm.reach_layer.data["features"]) == len(enc.map.reachable(who, 0,
+                                                                          action="move"))
+    bm.click((11, 7))                                       # the engine refuses, with its rule
+    assert "Not allowed" in bm.status_text and "with 0 ft (move)" in bm.status_text
 
 
 def test_a_card_shows_the_classic_round_not_big_and_little_actions():

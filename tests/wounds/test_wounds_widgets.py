@@ -117,3 +117,31 @@ def test_the_tracker_offers_total_defense():
     s = enc.state(who)
     assert s.vitals["total_defense"] and s.budget["half_actions"] == 1
     assert "total defense" in tracker._cards.value and "1 Half · 0 AOO" in tracker._cards.value
+
+
+def test_after_a_half_action_s_move_the_map_lights_only_the_feet_left():
+    """003_de0e94afd49609a7.txt, "Attacking an enemy usually involves spending your Half
+    Action": a turn of two Half Actions, each a move of its speed; after one the map lights
+    what the engine says is left (``budget["remaining_ft"]``), not a fresh turn's feet."""
+    from lfgcombat import HexMap
+    from lfgcombat.widgets import BattleMap
+
+    m = HexMap(30, 20)
+    m.place(_ash(), (1, 1), "party")
+    m.place(_orc(), (28, 18), "foes")
+    enc = Encounter([_ash(), _orc()], sides={"party": ["Ash"], "foes": ["Orc"]}, map=m,
+                    ruleset="wounds", seed=4).start()
+    bm = BattleMap(enc.map)
+    InitiativeTracker(enc, battlemap=bm)
+    who = enc.acting[0]
+    before = enc.state(who).budget["remaining_ft"]
+    assert bm.feet_left(who) == before
+    bm.select(who)
+    fresh = len(bm.reach_layer.data["features"])
+    bm.click((3, 1) if who == "Ash" else (26, 18))
+    left = enc.state(who).budget["remaining_ft"]
+    assert left < before and bm.feet_left(who) == left
+    bm.select(who)
+    assert len(bm.reach_layer.data["features"]) == len(enc.map.reachable(who, left,
+                                                                          action="move"))
+    assert len(bm.reach_layer.data["features"]) < fresh
