@@ -342,10 +342,18 @@ class RulesetPlayRules(_Base):
                             why=f"{_possessive(source)} attack")
 
     def _catalogue_names(self, word: str) -> list[str]:
-        """The ruleset catalogue's condition called ``word`` (any spelling), or none."""
+        """The ruleset catalogue's condition called ``word`` (any spelling), or none, by
+        the name its records keep: the catalogue's ``label`` where it has one (wounds:
+        ``"Flat Footed"``), else what ``lookup`` finds as text (classic's own names; an
+        lfg :class:`~lfgcombat.conditions.Condition` by its value, never its ``str()``,
+        ``"Condition.FLAT_FOOTED"``)."""
+        catalogue = self.ruleset.condition_catalogue
+        label = getattr(catalogue, "label", None)
         for spelling in dict.fromkeys((word, word.replace("_", "-"), word.replace("_", " "))):
             try:
-                return [str(self.ruleset.condition_catalogue.lookup(spelling))]
+                found = catalogue.lookup(spelling)
+                return [str(label(spelling)) if callable(label)
+                        else str(getattr(found, "value", found))]
             except (LfgError, ValueError):
                 continue
         return []
@@ -428,7 +436,10 @@ class RulesetPlayRules(_Base):
         economy = self.ruleset.economy
         spent = economy.spend(f.rules, "stabilize")
         seen = len(self.roller.history)
-        record, events = self.ruleset.health.stabilize(t.rules, self.roller, self._view(name))
+        health: Any = self.ruleset.health  # healer_record= where the policy takes it
+        extra = ({"healer_record": f.rules}
+                 if getattr(health, "stabilize_takes_healer_record", False) else {})
+        record, events = health.stabilize(t.rules, self.roller, self._view(name), **extra)
         f.rules = spent
         self._log_rolls(seen, actor=name, target=target)
         data = budget_data(economy.budget(f.rules)) or {}

@@ -507,14 +507,21 @@ class ClassicHealth(HealthModel):
         after = record.heal(amount)
         return after, after.vitals.events
 
-    def stabilize(self, record: "ClassicFighter", roller: "Roller", healer: Any
+    #: The encounter passes the healer's record to :meth:`stabilize` (``healer_record=``).
+    stabilize_takes_healer_record: ClassVar[bool] = True
+
+    def stabilize(self, record: "ClassicFighter", roller: "Roller", healer: Any,
+                  healer_record: "ClassicFighter | None" = None
                   ) -> tuple["ClassicFighter", tuple[str, ...]]:
         """The Stabilize action ("A standard action to stabilize a disabled character on a
         DC12 Survival check"): the healer's Survival modifier is its WIS modifier plus its
         ``survival`` skill, if its sheet lists one (inferred: the text has no skill list;
-        WIS is Survival's ability in the d20 family). On a creature that bleeds and is not a
-        disabled hero still to stabilize, the same action is the Bleed's "DC 10 Survival
-        check" that stops it (inferred: the text names the check, not the action).
+        WIS is Survival's ability in the d20 family), plus what the conditions of its
+        record (``healer_record``, the encounter's) do to skill checks ("Conditions":
+        Shaken, Sickened, Frightened "-2 penalty on [...] skill checks", Energy-Drained -1 a
+        negative level). On a creature that bleeds and is not a disabled hero still to
+        stabilize, the same action is the Bleed's "DC 10 Survival check" that stops it
+        (inferred: the text names the check, not the action).
 
         Raises:
             IllegalActionError: neither disabled and unstable nor bleeding; nothing rolled.
@@ -524,6 +531,8 @@ class ClassicHealth(HealthModel):
         c = ClassicCombatant.of(healer)
         skills = getattr(healer, "skills", {}) or {}
         mod = c.abilities["wis"] + int(skills.get("survival", 0))
+        if healer_record is not None:
+            mod += healer_record.skill_check_modifier
         if record.bleed and not (record.vitals.disabled and not record.vitals.stable):
             stopped, check = stop_bleeding(roller, mod)
             after = dataclasses.replace(record, bleed=0) if stopped else record

@@ -407,13 +407,23 @@ class WoundsConditions(ConditionCatalogue):
     melee, Flat-Footed without Prowess...); the rest change nothing (inferred: the text
     gives them no other effect)."""
 
+    def label(self, name: str) -> str:
+        """The name a wounds record keeps the lfg condition ``name`` by (``"flat-footed"``
+        -> ``"Flat Footed"``): what ``Encounter.state(...).conditions`` lists and the
+        attack's ``modifiers`` say.
+
+        Raises:
+            ConditionError: an unknown condition.
+        """
+        return self.lookup(name).value.replace("_", " ").title()
+
     def add_to(self, record: "WoundsFighter", name: str) -> "WoundsFighter":
         """``record`` with the lfg condition ``name`` (``"hindered"``...).
 
         Raises:
             ConditionError: an unknown condition.
         """
-        label = self.lookup(name).value.replace("_", " ").title()
+        label = self.label(name)
         return dataclasses.replace(record, conditions=record.conditions | {label})
 
     def remove_from(self, record: "WoundsFighter", name: str) -> "WoundsFighter":
@@ -423,7 +433,7 @@ class WoundsConditions(ConditionCatalogue):
             ConditionError: an unknown condition, or one it does not have.
         """
         from ..conditions import ConditionError
-        label = self.lookup(name).value.replace("_", " ").title()
+        label = self.label(name)
         if label not in record.conditions:
             raise ConditionError(f"{record.name} is not {label}")
         return dataclasses.replace(record, conditions=record.conditions - {label})
