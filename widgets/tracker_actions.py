@@ -217,6 +217,14 @@ class ActionControls(W.VBox):
         off = enc.current is None
         for w in (self.go, self.do, self.cast_button):
             w.disabled = off
+        lfg_round = not self._singles()  # swift casting and Perseverance are lfg's
+        # the ruleset's round moves by its Move Action (classic) or Half Actions (wounds)
+        set_options(self.move_action, list(MOVES) if lfg_round else [MOVES[0]])
+        for w in (self.swift, self.perseverance):
+            w.layout.display = None if lfg_round else "none"
+        self.cast_button.tooltip = (
+            "cast a spell: a Big Action that provokes AOO (one spell per turn)" if lfg_round
+            else f"cast a spell: the {enc.ruleset.name} round's single action")
 
     def _actor(self) -> str:
         if self.who.value is None:
@@ -266,6 +274,10 @@ class ActionControls(W.VBox):
         t, enc = self.tracker, self.tracker.encounter
         spell = self.spell.value.strip() or None
         target = self.spell_target.value or None
+        if self._singles():  # the ruleset's round: a spell is its single action, no AOO
+            t._attempt(lambda: enc.cast(self._actor(), int(self.level.value), spell,
+                                        target=target))
+            return
         t._attempt(lambda: enc.cast(self._actor(), int(self.level.value), spell,
                                     target=target, swift=bool(self.swift.value),
                                     aoo=None if self.swift.value else t.aoo,

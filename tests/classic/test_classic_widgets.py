@@ -234,6 +234,8 @@ def test_the_tracker_offers_the_classic_single_actions():
     enc, tracker = _tracker_at_start()
     offered = {str(v) for _, v in tracker.action_rows.special.options}
     assert {"heroic_action", "standard_action", "stabilize", "stand_up"} == offered
+    # the round moves by its Move Action only (no lfg 5-foot step, Run or Retreat)
+    assert [v for _, v in tracker.action_rows.move_action.options] == ["move"]
 
 
 def test_the_heroic_action_control_rolls_the_opposed_d20s():
@@ -285,3 +287,17 @@ def test_the_stabilize_control_stabilizes_a_disabled_creature():
     assert enc.state(who).budget["action"] == "stabilize"
     assert [e.target for e in enc.log if e.kind == "single_action" and not e.command] \
         == [other]
+
+
+def test_the_cast_row_casts_as_the_round_s_single_action():
+    """"Single Actions:": "Cast a spell" is the round's one single action: the Cast row
+    casts it with no AOO (the classic round has none) and hides lfg's swift casting and
+    Perseverance."""
+    enc, tracker = _tracker_at_start()
+    rows, who = tracker.action_rows, enc.current
+    assert rows.swift.layout.display == "none" and rows.perseverance.layout.display == "none"
+    rows.spell.value, rows.level.value = "light", 0
+    rows.cast()
+    assert tracker.error == "", tracker.error
+    assert enc.state(who).budget["action"] == "cast_spell"
+    assert [e.data["spell"] for e in enc.log if e.kind == "spell"] == ["light"]
