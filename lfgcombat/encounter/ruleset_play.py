@@ -10,9 +10,12 @@ for every rule, never its name:
 
 * the start of a turn, its budget, spending and the end of a turn:
   :class:`~lfgcombat.rulesets.ActionEconomy` (``start_turn``, ``spend``, ``move``,
-  ``end_turn``, ``budget``, ``actions_left``, ``single_actions``);
+  ``end_turn``, ``budget``, ``actions_left``, ``single_actions``; ``actions_left``'s
+  ``summary``, the round in the ruleset's words, is :class:`RoundActionsLeft`'s, which the
+  InitiativeTracker shows);
 * an attack: :meth:`~lfgcombat.rulesets.AttackResolution.encounter_attack`;
-* damage, healing, Stabilize and what ``Encounter.state`` reports:
+* damage, healing, Stabilize (the healer's record passed as ``healer_record=`` where the
+  policy's ``stabilize_takes_healer_record`` says so) and what ``Encounter.state`` reports:
   :class:`~lfgcombat.rulesets.HealthModel` (``take_damage``, ``heal``, ``stabilize``,
   ``report``);
 * conditions: :class:`~lfgcombat.rulesets.ConditionCatalogue` (``add_to``,
