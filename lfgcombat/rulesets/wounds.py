@@ -201,6 +201,20 @@ class WoundsEconomy(ActionEconomy):
         """Its Half Actions go; rider conditions of a round end."""
         return record.end_turn()
 
+    def stand_up(self, record: "WoundsFighter") -> "WoundsFighter":
+        """Stand up from Prone: one Half Action, Prone gone (inferred: the wounds text has
+        no rule for it; its turn is spent in Half Actions, as lfg's Stand Up is one of its
+        actions and the d20 family's a move action).
+
+        Raises:
+            IllegalActionError: not Prone, not its turn, or no Half Action left.
+        """
+        from ..errors import IllegalActionError
+        if "Prone" not in record.conditions:
+            raise IllegalActionError(f"{record.name} is not Prone", _TURN)
+        spent = dataclasses.replace(record.spend("stand up"), move_left=record.move_left)
+        return dataclasses.replace(spent, conditions=spent.conditions - {"Prone"})
+
     def budget(self, record: "WoundsFighter") -> dict[str, Any] | None:
         """``mode`` ``half_actions``, ``half_actions``, ``speed_ft``, ``move_left``,
         ``remaining_ft``, ``total_defense`` (``None`` outside its turn)."""

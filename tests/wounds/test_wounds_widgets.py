@@ -145,3 +145,22 @@ def test_after_a_half_action_s_move_the_map_lights_only_the_feet_left():
     assert len(bm.reach_layer.data["features"]) == len(enc.map.reachable(who, left,
                                                                           action="move"))
     assert len(bm.reach_layer.data["features"]) < fresh
+
+
+def test_the_stand_up_control_spends_a_half_action():
+    """Standing up from Prone under wounds: one Half Action (inferred: the text has no rule
+    for it; its turn is "spending your Half Action"), Prone gone; not Prone, refused."""
+    enc = _enc()
+    tracker = InitiativeTracker(enc)
+    enc.start()
+    who = enc.acting[0]
+    rows = tracker.action_rows
+    rows.special.value = "stand_up"
+    rows.do_special()
+    assert "is not Prone" in tracker.error
+    enc.add_condition(who, "prone")
+    assert "Prone" in enc.state(who).conditions
+    rows.do_special()
+    assert tracker.error == "", tracker.error
+    s = enc.state(who)
+    assert "Prone" not in s.conditions and s.budget["half_actions"] == 1
