@@ -13,6 +13,15 @@
   Save, you take half damage." Elemental/Energy Resistance applies after the halving
   ("Resolve any Saving Throw results before applying Elemental Resistance").
 
+Under another ruleset (``ruleset=``): ``wounds`` (003_de0e94afd49609a7.txt, "Some effects
+don't directly target your armor or shield") saves with "Fortitude (CON)", "Reflex (WIS)" and
+"Will (CHA)", "two good saves, and one as your bad save" by Hit Dice (the creature's
+``good_saves``; :mod:`lfgcombat.wounds.saves` has the rebuilt table), "roll 1d20 and add
+your total bonus (Base Save + Ability Score Modifier)" - no automatic success or failure on
+a natural 20 or 1, no helpless REF failure and no Fortunate/Unfortunate (the text has none);
+``classic`` has no saving throw rules of its own (inferred: its FORT checks are the d20
+family's, so lfg's rules are played, on the creature's sheet).
+
 Natural 20 / natural 1: the chapter states "always a success / always a failure" for Attack
 Rolls only ("Attack Rolls - Automatic Success & Failure"). For saves the kit follows the d20
 convention the text builds on (inferred): a natural 20 always saves and a natural 1 always
@@ -33,6 +42,7 @@ from .odds import pmf
 
 if TYPE_CHECKING:
     from .creature import Creature, Stat
+    from .rulesets import Ruleset
 
 __all__ = ["SaveError", "SaveResult", "save_dc", "saving_throw", "save_odds",
            "save_for_half", "damage_after_save", "SAVES"]
@@ -88,6 +98,7 @@ class SaveResult:
         success: Passed the save.
         why: What decided it (``"natural 20"``, ``"helpless: fails REF automatically"``...).
         lines: The explanation of the bonus.
+        rule: The rule it was rolled by (lfg's "Saving Throws", or the ruleset's).
     """
 
     name: str
@@ -98,6 +109,7 @@ class SaveResult:
     success: bool
     why: str
     lines: tuple[str, ...] = ()
+    rule: str = _RULE
 
     @property
     def total(self) -> int | None:
@@ -116,7 +128,7 @@ class SaveResult:
         if self.roll is not None:
             out.append("  " + self.roll.explain())
         out += [f"  {line}" for line in self.lines]
-        out.append(f"  ({_RULE})")
+        out.append(f"  ({self.rule})")
         return "\n".join(out)
 
     def __repr__(self) -> str:
@@ -136,9 +148,52 @@ def _save_bonus(creature: Creature, which: str,
     return stat, value, tuple(lines)
 
 
+_WOUNDS = '003_de0e94afd49609a7.txt, "Some effects don\'t directly target your armor or shield"'
+
+
+def _ruleset_name(ruleset: "Ruleset | str | None") -> str:
+    """The ruleset's name (``lfg`` by default; ``classic`` plays lfg's saves).
+
+    Raises:
+        RulesetError: not a ruleset or the name of one.
+    """
+    from .rulesets import coerce_ruleset
+    return coerce_ruleset(ruleset).name
+
+
+def _wounds_bonus(creature: Creature, which: str, bonuses: Iterable[Bonus | int],
+                  fortune: Fortune | str | None) -> tuple[int, tuple[str, ...]]:
+    """The wounds save bonus: base save by Hit Dice (good or bad) + the save's ability
+    (FORT CON, REF WIS, WILL CHA) + situational bonuses, and its lines.
+
+    Raises:
+        SaveError: a Fortunate/Unfortunate ``fortune`` (the wounds text has none).
+        WoundsError: no ``good_saves`` on the creature (named), or a bad field.
+    """
+    from .wounds.combatant import WoundsCombatant
+    from .wounds.saves import SAVE_ABILITY, base_save
+    if Fortune.coerce(fortune) is not None:
+        raise SaveError(f"the wounds ruleset has no Fortunate/Unfortunate saves ({_WOUNDS})")
+    w = WoundsCombatant.of(creature)
+    total = w.save(which)  # names a missing good_saves
+    hd = min(w.hit_dice, 20)
+    good = which in (w.good_saves or ())
+    base = base_save(hd, good)
+    ability = SAVE_ABILITY[which]
+    extra = [b if isinstance(b, Bonus) else Bonus(_check_int("bonus", b), None, "situation")
+             for b in bonuses]
+    stacked = stack(extra)
+    lines = [f"{base:+d} base save ({'good' if good else 'bad'}, {hd} Hit Dice)",
+             f"{total - base:+d} {ability.upper()}"]
+    lines += [f"{ln.counted:+d} {ln.bonus.source or 'untyped'} ({ln.note})"
+              for ln in stacked.lines]
+    return total + stacked.total, tuple(lines)
+
+
 def saving_throw(creature: Creature, which: str, dc: int, roller: Roller, *,
                  fortune: Fortune | str | None = None, bonuses: Iterable[Bonus | int] = (),
-                 willing: bool = False, label: str | None = None) -> SaveResult:
+                 willing: bool = False, label: str | None = None,
+                 ruleset: "Ruleset | str | None" = None) -> SaveResult:
     """Roll a Saving Throw for a creature.
 
     Args:
@@ -152,15 +207,30 @@ def saving_throw(creature: Creature, which: str, dc: int, roller: Roller, *,
         willing: A willing creature "may choose to be affected without rolling": no roll,
             the save fails.
         label: The roll's label in the dice log.
+        ruleset: The ruleset (``None``: ``lfg``): ``wounds`` rolls 1d20 + base save by
+            Hit Dice + FORT CON / REF WIS / WILL CHA, with no natural 20 or 1 rule.
 
     Returns:
         :class:`SaveResult`.
 
     Raises:
         SaveError: unknown save or bad DC (nothing is rolled).
+        WoundsError: under ``wounds``, a creature without ``good_saves`` (named).
     """
     which = _which(which)
     _check_int("dc", dc, -100, 1000)
+    if _ruleset_name(ruleset) == "wounds":
+        value, lines = _wounds_bonus(creature, which, bonuses, fortune)
+        if willing:
+            return SaveResult(creature.name, which, dc, value, None, False,
+                              "willing: affected without rolling", lines, _WOUNDS)
+        sign = "+" if value >= 0 else "-"
+        r = roller.roll(f"1d20{sign}{abs(value)}",
+                        label=label or f"{creature.name} {which.upper()} Save vs DC {dc}")
+        ok = r.total >= dc
+        return SaveResult(creature.name, which, dc, value, r, ok,
+                          f"{r.total} {'>=' if ok else '<'} {dc} (wounds: no natural 20 or "
+                          "1 rule)", lines, _WOUNDS)
     stat, value, lines = _save_bonus(creature, which, bonuses)
     if willing:
         return SaveResult(creature.name, which, dc, value, None, False,
@@ -184,17 +254,22 @@ def saving_throw(creature: Creature, which: str, dc: int, roller: Roller, *,
 
 
 def save_odds(creature: Creature, which: str, dc: int, *, fortune: Fortune | str | None = None,
-              bonuses: Iterable[Bonus | int] = ()) -> float:
+              bonuses: Iterable[Bonus | int] = (),
+              ruleset: "Ruleset | str | None" = None) -> float:
     """The exact probability that a creature passes a Saving Throw.
 
     Same rules as :func:`saving_throw` (natural 20 saves, natural 1 fails, helpless fails
-    REF), computed from the d20's 20 faces (and Fortunate/Unfortunate).
+    REF), computed from the d20's 20 faces (and Fortunate/Unfortunate); under ``ruleset=
+    "wounds"`` 1d20 + its wounds bonus >= DC, nothing automatic.
 
     Returns:
         P(success), a float in [0, 1].
     """
     which = _which(which)
     _check_int("dc", dc, -100, 1000)
+    if _ruleset_name(ruleset) == "wounds":
+        value, _ = _wounds_bonus(creature, which, bonuses, fortune)
+        return min(20, max(0, 21 - (dc - value))) / 20
     stat, value, _ = _save_bonus(creature, which, bonuses)
     if stat.auto_fail:
         return 0.0

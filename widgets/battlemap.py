@@ -260,6 +260,11 @@ class BattleMap(W.VBox):
         #: text it returns (an InitiativeTracker routes moves through its Encounter, which
         #: spends the action and resolves AOO). It refuses by raising IllegalActionError.
         self.mover: Callable[[str, Any, str], str] | None = None
+        #: Optional ``feet_source(name) -> int | None``: with a :attr:`mover`, the feet the
+        #: engine says ``name`` has left for a ``move`` (an InitiativeTracker's: classic's
+        #: Move Action, wounds' Half Actions, after a partial move); ``None``: the action's
+        #: own budget.
+        self.feet_source: Callable[[str], int | None] | None = None
         self._hover_cell: Any = None
         self._sides: dict[str, str] = {}
         self._background_drawn: Any = None
@@ -383,9 +388,15 @@ class BattleMap(W.VBox):
 
     # -- movement without an encounter ------------------------------------------------------
     def feet_left(self, name: str) -> int | None:
-        """Feet ``name`` may still move this turn by the map's own count (``None``: the
-        action's own budget applies: a 5-foot step, or moves routed to an encounter)."""
-        if self.mover is not None or self.action == "five_foot_step":
+        """Feet ``name`` may still move this turn: by the map's own count, or - for moves
+        routed to an encounter - what the engine says is left (:attr:`feet_source`, for a
+        ``move``); ``None``: the action's own budget applies (a 5-foot step, or an engine
+        that keeps no feet of its own to report)."""
+        if self.mover is not None:
+            if self.feet_source is None or self.action != "move":
+                return None
+            return self.feet_source(name)
+        if self.action == "five_foot_step":
             return None
         m = self.hexmap
         return max(0, m.budget(name, self.action) - m.moved_this_turn(name))
@@ -685,7 +696,7 @@ class BattleMap(W.VBox):
     def _move_selected(self, cell: Any) -> None:
         m, name = self.hexmap, self.selected
         left = self.feet_left(name)
-        if left == 0:
+        if left == 0 and self.mover is None:  # an encounter's refusal says its own rule
             self._say(f"Not allowed: {name} has used its movement this turn "
                       f"({m.moved_this_turn(name)} ft); click 'New turn' to let it move "
                       "again.", error=True)

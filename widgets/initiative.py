@@ -142,6 +142,7 @@ class InitiativeTracker(TurnControls, W.VBox):
         self.add_class("lfg-initiative")
         if battlemap is not None:
             battlemap.mover = self._move_on_map
+            battlemap.feet_source = self._feet_left_on_map  # the highlight: the engine's feet
             self.action_rows.move_action.value = battlemap.action  # the map's choice stands
             # one status line: the map's messages (selection, measure, cover) show here
             battlemap.status.layout.display = "none"
@@ -189,8 +190,9 @@ class InitiativeTracker(TurnControls, W.VBox):
             return None  # an attack reads best as its rolls (said once) and its damage
         if e.kind == "moved":
             left = f", {d.get('feet_left')} ft left" if d.get("feet_left") else ""
+            to = f" to {tuple(d['path'][-1])}" if d.get("path") else ""  # none: no map
             return (f"{e.actor} {str(d.get('action', 'move')).replace('_', ' ')}s "
-                    f"{d.get('feet')} ft to {tuple(d['path'][-1])}{left}")
+                    f"{d.get('feet')} ft{to}{left}")
         if e.kind == "aoo_offered":
             verb = "takes" if d.get("taken") else "is offered (not taken)"
             return f"{e.actor} {verb} an AOO against {e.target}"
@@ -310,6 +312,17 @@ class InitiativeTracker(TurnControls, W.VBox):
             if lead is not None:
                 bm.select(lead)
 
+    def _feet_left_on_map(self, name: str) -> int | None:
+        """The feet the engine says ``name`` has left this turn (``Encounter.state(name).
+        budget["remaining_ft"]``: classic's Move Action, wounds' Half Actions), for the
+        BattleMap's highlight; ``None`` where the engine keeps no such budget (lfg: the
+        map's budget for the action)."""
+        enc = self.encounter
+        if name not in enc.names:
+            return None
+        left = (enc.state(name).budget or {}).get("remaining_ft")
+        return None if left is None else int(left)
+
     def _sync_dicelog(self) -> None:
         """Undo and load replay with a fresh Roller: point the DiceLog at it."""
         log = self.dicelog
@@ -333,6 +346,7 @@ class InitiativeTracker(TurnControls, W.VBox):
         bm = getattr(self, "battlemap", None)
         if bm is not None and bm.mover == self._move_on_map:
             bm.mover = None
+            bm.feet_source = None
             bm.status.unobserve(self._map_said, "value")
             bm.status.layout.display = None
         for b in getattr(self, "_last_buttons", []) + getattr(self, "_decline_buttons", []):

@@ -31,6 +31,17 @@ SPECIALS = [("Aim", "aim"), ("Fight defensively", "fight_defensively"),
             ("Protect an ally", "protect"), ("Stand up", "stand_up"),
             ("Drop prone", "drop_prone")]
 _NOBODY = ("(no target)", "")
+#: The labels of a ruleset round's single actions (``Encounter.ruleset.economy.
+#: single_actions``: 002_2a3a79475ca2a541.txt, "Single Actions:"; 003_de0e94afd49609a7.txt,
+#: Total Defense); an action without a label here shows its key.
+ROUND_LABELS = {"heroic_action": "Heroic Action", "standard_action": "Standard Action",
+                "stabilize": "Stabilize (an ally)", "total_defense": "Total Defense",
+                "stand_up": "Stand up"}
+#: The single actions with rows of their own (the attack row, the Cast row).
+_OWN_ROWS = ("attack", "cast_spell")
+#: The abilities a Heroic Action may roll ("Heroic Action": "adds the appropriate ability
+#: modifier").
+ABILITIES = ("str", "dex", "con", "int", "wis", "cha")
 
 
 def parse_cell(text: str) -> tuple[int, int]:
@@ -71,6 +82,20 @@ class ActionControls(W.VBox):
                          "move to the hex typed (column, row) with the action chosen")
         self.special = dropdown("action", "lfg-special", SPECIALS, width="15em")
         self.ally = dropdown("ally", "lfg-special-ally", width="13em")
+        self.target = dropdown("target", "lfg-special-target", width="13em")
+        self.ability = dropdown("ability", "lfg-heroic-ability", list(ABILITIES), width="9em")
+        self.gm_mod = W.IntText(value=0, description="GM's mod",
+                                tooltip="the GM's ability modifier for the opposed d20",
+                                layout=W.Layout(width="9em"),
+                                style={"description_width": "initial"})
+        self.gm_mod.add_class("lfg-heroic-gm-mod")
+        self.environment = W.Checkbox(value=False, description="vs the environment (+2)",
+                                      indent=False, layout=W.Layout(width="auto"))
+        self.environment.add_class("lfg-heroic-environment")
+        self.what = W.Text(description="what", placeholder="what it attempts (optional)",
+                           layout=W.Layout(width="16em"),
+                           style={"description_width": "initial"})
+        self.what.add_class("lfg-special-what")
         self.do = button("Do it", "lfg-do-special", self.do_special,
                          "take the chosen action now (it is spent; AOO offered if it "
                          "provokes)")
@@ -99,7 +124,8 @@ class ActionControls(W.VBox):
         super().__init__(children=[
             row(self.aoo_mode, self.aoo_names, title="AOO:"),
             row(self.who, self.move_action, self.move_to, self.go, title="Move:"),
-            row(self.special, self.ally, self.do, title="Act:"),
+            row(self.special, self.ally, self.target, self.ability, self.gm_mod,
+                self.environment, self.what, self.do, title="Act:"),
             row(self.spell, self.level, self.spell_target, self.swift, self.perseverance,
                 self.cast_button, title="Cast:")])
         self.add_class("lfg-action-rows")
@@ -151,7 +177,30 @@ class ActionControls(W.VBox):
                 bm.select(bm.selected)  # its reach for the new action
 
     def _show_ally(self) -> None:
-        self.ally.layout.display = None if self.special.value == "protect" else "none"
+        """Show the inputs the chosen action needs: Protect's ally, Stabilize's target,
+        the Heroic Action's ability and the GM's modifier, a note of what is attempted."""
+        what = self.special.value
+        shown = {self.ally: what == "protect", self.target: what == "stabilize",
+                 self.ability: what == "heroic_action", self.gm_mod: what == "heroic_action",
+                 self.environment: what == "heroic_action",
+                 self.what: what in ("heroic_action", "standard_action")}
+        for w, show in shown.items():
+            w.layout.display = None if show else "none"
+
+    def _singles(self) -> list[str]:
+        """The ruleset round's single actions without a row of their own (none: lfg)."""
+        economy = self.tracker.encounter.ruleset.economy
+        return [a for a in getattr(economy, "single_actions", ()) if a not in _OWN_ROWS]
+
+    def _specials(self) -> list[tuple[str, str]]:
+        """The special actions the engine's round has: lfg's (``SPECIALS``), or - for a
+        ruleset whose round is its economy's single actions (classic, wounds) - those
+        single actions without a row of their own, and standing up."""
+        singles = self._singles()
+        if not singles:
+            return list(SPECIALS)
+        return [(ROUND_LABELS.get(a, a.replace("_", " ")), a)
+                for a in [*singles, "stand_up"]]
 
     def refresh(self) -> None:
         """Offer the acting creatures, their allies to protect and the spell targets."""
@@ -162,10 +211,20 @@ class ActionControls(W.VBox):
             alive = [n for n in enc.names if not enc.state(n)["dead"]]
             allies = [n for n in alive if me and n != me and enc.side(n) == enc.side(me)]
             set_options(self.ally, allies)
+            set_options(self.target, [n for n in alive if n != me])
+            set_options(self.special, self._specials())
             set_options(self.spell_target, [_NOBODY] + [(n, n) for n in alive])
         off = enc.current is None
         for w in (self.go, self.do, self.cast_button):
             w.disabled = off
+        lfg_round = not self._singles()  # swift casting and Perseverance are lfg's
+        # the ruleset's round moves by its Move Action (classic) or Half Actions (wounds)
+        set_options(self.move_action, list(MOVES) if lfg_round else [MOVES[0]])
+        for w in (self.swift, self.perseverance):
+            w.layout.display = None if lfg_round else "none"
+        self.cast_button.tooltip = (
+            "cast a spell: a Big Action that provokes AOO (one spell per turn)" if lfg_round
+            else f"cast a spell: the {enc.ruleset.name} round's single action")
 
     def _actor(self) -> str:
         if self.who.value is None:
@@ -193,7 +252,19 @@ class ActionControls(W.VBox):
                     raise LfgError("Protect: choose the ally to protect in 'ally' (an ally "
                                    "adjacent to you)")
                 return enc.protect(name, self.ally.value)
-            if what in ("aim", "stand_up"):
+            if what == "heroic_action":
+                return enc.heroic_action(name, str(self.ability.value),
+                                         int(self.gm_mod.value),
+                                         environment=bool(self.environment.value),
+                                         what=self.what.value.strip() or None)
+            if what == "stabilize":
+                if not self.target.value:
+                    raise LfgError("Stabilize: choose the Disabled creature in 'target'")
+                return enc.act(name, "stabilize", target=self.target.value)
+            if what not in dict(SPECIALS).values() and what != "stand_up":
+                # a single action of the ruleset's round (Standard Action, Total Defense)
+                return enc.act(name, what, note=self.what.value.strip() or None)
+            if what in ("aim", "stand_up") and not self._singles():  # lfg: AOO offered
                 return getattr(enc, what)(name, aoo=t.aoo)
             return getattr(enc, what)(name)
         t._attempt(do)
@@ -203,6 +274,10 @@ class ActionControls(W.VBox):
         t, enc = self.tracker, self.tracker.encounter
         spell = self.spell.value.strip() or None
         target = self.spell_target.value or None
+        if self._singles():  # the ruleset's round: a spell is its single action, no AOO
+            t._attempt(lambda: enc.cast(self._actor(), int(self.level.value), spell,
+                                        target=target))
+            return
         t._attempt(lambda: enc.cast(self._actor(), int(self.level.value), spell,
                                     target=target, swift=bool(self.swift.value),
                                     aoo=None if self.swift.value else t.aoo,

@@ -52,11 +52,13 @@ def vitals_text(vitals: dict[str, Any]) -> str:
 
 
 def _actions_text(s: dict[str, Any]) -> str:
-    """The actions left: Big/Little/Reactions, or a record's Half Actions and AOO."""
+    """The actions left: lfg's Big/Little/Reactions, or - for a combatant with a ruleset's
+    record - the round in the engine's words (``actions_left.summary``: classic's single
+    action and Move Action feet, wounds' Half Actions and AOO)."""
     a = s["actions_left"]
-    v = s.get("vitals") or {}
-    if v.get("wounds") is not None:  # a turn of Half Actions; AOO as its reactions
-        return f"{a.big} Half · {a.reactions} AOO"
+    summary = getattr(a, "summary", "")
+    if summary:
+        return str(summary)
     return f"{a.big} Big · {a.little} Little · {a.reactions} React"
 
 

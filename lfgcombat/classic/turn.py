@@ -169,6 +169,12 @@ class ClassicFighter:
         return base + self._roll_modifier("saves")
 
     @property
+    def skill_check_modifier(self) -> int:
+        """What its conditions add to its skill checks (Shaken, Sickened, Frightened -2;
+        Energy-Drained -1 a level: "Conditions"), e.g. the Stabilize action's Survival."""
+        return self._roll_modifier("skills")
+
+    @property
     def con_check_bonus(self) -> int:
         """Its CON check bonus (to become mobile): the CON modifier with its conditions'
         ability check modifiers (Sickened, Frightened -2; Energy-Drained -1 a level)."""

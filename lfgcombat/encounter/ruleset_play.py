@@ -10,9 +10,12 @@ for every rule, never its name:
 
 * the start of a turn, its budget, spending and the end of a turn:
   :class:`~lfgcombat.rulesets.ActionEconomy` (``start_turn``, ``spend``, ``move``,
-  ``end_turn``, ``budget``, ``actions_left``, ``single_actions``);
+  ``end_turn``, ``budget``, ``actions_left``, ``single_actions``; ``actions_left``'s
+  ``summary``, the round in the ruleset's words, is :class:`RoundActionsLeft`'s, which the
+  InitiativeTracker shows);
 * an attack: :meth:`~lfgcombat.rulesets.AttackResolution.encounter_attack`;
-* damage, healing, Stabilize and what ``Encounter.state`` reports:
+* damage, healing, Stabilize (the healer's record passed as ``healer_record=`` where the
+  policy's ``stabilize_takes_healer_record`` says so) and what ``Encounter.state`` reports:
   :class:`~lfgcombat.rulesets.HealthModel` (``take_damage``, ``heal``, ``stabilize``,
   ``report``);
 * conditions: :class:`~lfgcombat.rulesets.ConditionCatalogue` (``add_to``,
@@ -92,6 +95,27 @@ if TYPE_CHECKING:  # the rules see an encounter through their context only
     _Base = RulesetPlayContext
 else:
     _Base = object
+
+
+@dataclasses.dataclass(frozen=True)
+class RoundActionsLeft(ActionsLeft):
+    """:class:`~lfgcombat.encounter.state.ActionsLeft` of a combatant with a ruleset's
+    record, with the round in the ruleset's own words (``summary``: the economy's, e.g.
+    classic's "1 single action · Move Action 30 of 30 ft", wounds' "2 Half · 1 AOO"), which
+    :meth:`explain` and the tracker's cards show instead of lfg's Big and Little Actions."""
+
+    summary: str = ""
+
+    def explain(self) -> str:
+        """Readable lines: the round in the ruleset's words, the counts, the reasons."""
+        head = (f"{self.name}: {self.summary}; "
+                f"{self.attacks} attack{'s' if self.attacks != 1 else ''}, "
+                f"{self.spells} spell{'s' if self.spells != 1 else ''}"
+                f"{'' if self.on_turn else ' (not its turn)'}")
+        return "\n".join([head, *(f"  - {n}" for n in self.notes)])
+
+    def __str__(self) -> str:
+        return self.explain()
 
 
 def budget_data(budget: Any) -> dict[str, Any] | None:
@@ -197,7 +221,8 @@ class RulesetPlayRules(_Base):
         f.rules = self.ruleset.economy.end_turn(f.rules)
 
     def _record_actions_left(self, name: str) -> ActionsLeft:
-        """What a combatant with a record may still do (the economy's answer)."""
+        """What a combatant with a record may still do (the economy's answer), with the
+        round in the economy's words (its ``summary``; a count of actions without one)."""
         f = self._f[name]
         on_turn = name in self.acting
         upcoming = (not on_turn and not f.done and not f.dead
@@ -210,13 +235,15 @@ class RulesetPlayRules(_Base):
                                                    int(d.get("reactions", 0)),
                                                    int(d.get("spells", 0)),
                                                    int(d.get("attacks", 0)))
+        summary = str(d.get("summary") or f"{counts[0]} action{'s' if counts[0] != 1 else ''}")
         if f.dead:
             counts, free, reactions, spells, attacks = [0, 0], 0, 0, 0, 0
             notes.append("dead")
+            summary = "dead"
         if not on_turn:
             notes.append("not its turn")
-        return ActionsLeft(name, counts[0], counts[1], swift, free, reactions, spells,
-                           attacks, on_turn, tuple(notes))
+        return RoundActionsLeft(name, counts[0], counts[1], swift, free, reactions, spells,
+                                attacks, on_turn, tuple(notes), summary=summary)
 
     def _record_spend(self, name: str, action: str, note: str | None = None,
                       target: str | None = None) -> None:
@@ -318,10 +345,18 @@ class RulesetPlayRules(_Base):
                             why=f"{_possessive(source)} attack")
 
     def _catalogue_names(self, word: str) -> list[str]:
-        """The ruleset catalogue's condition called ``word`` (any spelling), or none."""
+        """The ruleset catalogue's condition called ``word`` (any spelling), or none, by
+        the name its records keep: the catalogue's ``label`` where it has one (wounds:
+        ``"Flat Footed"``), else what ``lookup`` finds as text (classic's own names; an
+        lfg :class:`~lfgcombat.conditions.Condition` by its value, never its ``str()``,
+        ``"Condition.FLAT_FOOTED"``)."""
+        catalogue = self.ruleset.condition_catalogue
+        label = getattr(catalogue, "label", None)
         for spelling in dict.fromkeys((word, word.replace("_", "-"), word.replace("_", " "))):
             try:
-                return [str(self.ruleset.condition_catalogue.lookup(spelling))]
+                found = catalogue.lookup(spelling)
+                return [str(label(spelling)) if callable(label)
+                        else str(getattr(found, "value", found))]
             except (LfgError, ValueError):
                 continue
         return []
@@ -404,7 +439,10 @@ class RulesetPlayRules(_Base):
         economy = self.ruleset.economy
         spent = economy.spend(f.rules, "stabilize")
         seen = len(self.roller.history)
-        record, events = self.ruleset.health.stabilize(t.rules, self.roller, self._view(name))
+        health: Any = self.ruleset.health  # healer_record= where the policy takes it
+        extra = ({"healer_record": f.rules}
+                 if getattr(health, "stabilize_takes_healer_record", False) else {})
+        record, events = health.stabilize(t.rules, self.roller, self._view(name), **extra)
         f.rules = spent
         self._log_rolls(seen, actor=name, target=target)
         data = budget_data(economy.budget(f.rules)) or {}

@@ -177,13 +177,14 @@ class ClassicEconomy(ActionEconomy):
         if b is None and upcoming and not record.dead:
             b = RoundBudget(record.speed_ft)
         if b is None:
-            return {"notes": ("no round under way",)}
+            return {"notes": ("no round under way",), "summary": "no round under way"}
         notes = [f"round: {b.mode} ({_ROUND})",
                  f"Move Action: {b.remaining_ft} of {b.move_limit_ft} ft left"]
         if b.action is not None:
             notes.append(f"single action spent: {b.action.value}")
         return {"big": int(b.can("standard_action")), "attacks": int(b.can("attack")),
-                "spells": int(b.can("cast_spell")), "notes": tuple(notes)}
+                "spells": int(b.can("cast_spell")), "notes": tuple(notes),
+                "summary": round_summary(b)}
 
     def cast(self, record: "ClassicFighter", roller: "Roller", creature: Any,
              spell_level: int) -> tuple[str, tuple[str, ...]]:
@@ -252,6 +253,37 @@ class ClassicEconomy(ActionEconomy):
         return {"ability": ability, "player": r.player.total, "gm": r.gm.total,
                 "gm_mod": gm_mod, "environment": environment, "winner": r.winner,
                 "fumble": r.fumble, "rule": _HEROIC}
+
+
+def round_summary(b: "RoundBudget") -> str:
+    """The classic round left, in words ("Character Round:": one single action and a Move
+    Action split around it): ``1 single action · Move Action 30 of 30 ft``, ``single
+    action spent (attack) · Move Action 10 of 30 ft``; a mobile disabled hero's ``1 limited
+    action or Move Action 15 of 15 ft`` ("Stabilizing a Disabled Character": "one limited
+    action per round"); ``no single action · ...`` (Nauseated, Dazed); ``no action, no
+    move``.
+
+    Example:
+        >>> from lfgcombat.classic.actions import RoundBudget
+        >>> round_summary(RoundBudget(30).move(10))
+        '1 single action · Move Action 20 of 30 ft'
+        >>> round_summary(RoundBudget.limited(30))
+        '1 limited action or Move Action 15 of 15 ft'
+    """
+    if b.mode == "none":
+        return "no action, no move"
+    kind = "limited action" if b.mode == "limited" else "single action"
+    if b.mode == "move_only":
+        action = "no single action"
+    elif b.action is not None:
+        action = f"{kind} spent ({b.action.value})"
+    elif b.mode == "limited" and b.moved_ft:
+        action = "no limited action (moved)"
+    else:
+        action = f"1 {kind}"
+    move = f"Move Action {b.remaining_ft} of {b.move_limit_ft} ft"
+    fresh = b.mode == "limited" and b.action is None and not b.moved_ft
+    return f"{action} or {move}" if fresh else f"{action} · {move}"
 
 
 def _written_for(name: str, *creatures: Any) -> None:
@@ -475,14 +507,21 @@ class ClassicHealth(HealthModel):
         after = record.heal(amount)
         return after, after.vitals.events
 
-    def stabilize(self, record: "ClassicFighter", roller: "Roller", healer: Any
+    #: The encounter passes the healer's record to :meth:`stabilize` (``healer_record=``).
+    stabilize_takes_healer_record: ClassVar[bool] = True
+
+    def stabilize(self, record: "ClassicFighter", roller: "Roller", healer: Any,
+                  healer_record: "ClassicFighter | None" = None
                   ) -> tuple["ClassicFighter", tuple[str, ...]]:
         """The Stabilize action ("A standard action to stabilize a disabled character on a
         DC12 Survival check"): the healer's Survival modifier is its WIS modifier plus its
         ``survival`` skill, if its sheet lists one (inferred: the text has no skill list;
-        WIS is Survival's ability in the d20 family). On a creature that bleeds and is not a
-        disabled hero still to stabilize, the same action is the Bleed's "DC 10 Survival
-        check" that stops it (inferred: the text names the check, not the action).
+        WIS is Survival's ability in the d20 family), plus what the conditions of its
+        record (``healer_record``, the encounter's) do to skill checks ("Conditions":
+        Shaken, Sickened, Frightened "-2 penalty on [...] skill checks", Energy-Drained -1 a
+        negative level). On a creature that bleeds and is not a disabled hero still to
+        stabilize, the same action is the Bleed's "DC 10 Survival check" that stops it
+        (inferred: the text names the check, not the action).
 
         Raises:
             IllegalActionError: neither disabled and unstable nor bleeding; nothing rolled.
@@ -492,6 +531,8 @@ class ClassicHealth(HealthModel):
         c = ClassicCombatant.of(healer)
         skills = getattr(healer, "skills", {}) or {}
         mod = c.abilities["wis"] + int(skills.get("survival", 0))
+        if healer_record is not None:
+            mod += healer_record.skill_check_modifier
         if record.bleed and not (record.vitals.disabled and not record.vitals.stable):
             stopped, check = stop_bleeding(roller, mod)
             after = dataclasses.replace(record, bleed=0) if stopped else record

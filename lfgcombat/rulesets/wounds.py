@@ -201,6 +201,20 @@ class WoundsEconomy(ActionEconomy):
         """Its Half Actions go; rider conditions of a round end."""
         return record.end_turn()
 
+    def stand_up(self, record: "WoundsFighter") -> "WoundsFighter":
+        """Stand up from Prone: one Half Action, Prone gone (inferred: the wounds text has
+        no rule for it; its turn is spent in Half Actions, as lfg's Stand Up is one of its
+        actions and the d20 family's a move action).
+
+        Raises:
+            IllegalActionError: not Prone, not its turn, or no Half Action left.
+        """
+        from ..errors import IllegalActionError
+        if "Prone" not in record.conditions:
+            raise IllegalActionError(f"{record.name} is not Prone", _TURN)
+        spent = dataclasses.replace(record.spend("stand up"), move_left=record.move_left)
+        return dataclasses.replace(spent, conditions=spent.conditions - {"Prone"})
+
     def budget(self, record: "WoundsFighter") -> dict[str, Any] | None:
         """``mode`` ``half_actions``, ``half_actions``, ``speed_ft``, ``move_left``,
         ``remaining_ft``, ``total_defense`` (``None`` outside its turn)."""
@@ -407,13 +421,23 @@ class WoundsConditions(ConditionCatalogue):
     melee, Flat-Footed without Prowess...); the rest change nothing (inferred: the text
     gives them no other effect)."""
 
+    def label(self, name: str) -> str:
+        """The name a wounds record keeps the lfg condition ``name`` by (``"flat-footed"``
+        -> ``"Flat Footed"``): what ``Encounter.state(...).conditions`` lists and the
+        attack's ``modifiers`` say.
+
+        Raises:
+            ConditionError: an unknown condition.
+        """
+        return self.lookup(name).value.replace("_", " ").title()
+
     def add_to(self, record: "WoundsFighter", name: str) -> "WoundsFighter":
         """``record`` with the lfg condition ``name`` (``"hindered"``...).
 
         Raises:
             ConditionError: an unknown condition.
         """
-        label = self.lookup(name).value.replace("_", " ").title()
+        label = self.label(name)
         return dataclasses.replace(record, conditions=record.conditions | {label})
 
     def remove_from(self, record: "WoundsFighter", name: str) -> "WoundsFighter":
@@ -423,7 +447,7 @@ class WoundsConditions(ConditionCatalogue):
             ConditionError: an unknown condition, or one it does not have.
         """
         from ..conditions import ConditionError
-        label = self.lookup(name).value.replace("_", " ").title()
+        label = self.label(name)
         if label not in record.conditions:
             raise ConditionError(f"{record.name} is not {label}")
         return dataclasses.replace(record, conditions=record.conditions - {label})

@@ -108,10 +108,9 @@ def condition_defense(names: "Iterable[str]", melee: bool = True) -> ConditionDe
 
 
 def _name(condition: object) -> str:
-    """A condition as a name: a :class:`~lfgcombat.conditions.Condition`, its name, or the
-    ``str()`` of one (``"Condition.FLAT_FOOTED"``, as the encounter's effects pass it)."""
-    text = str(getattr(condition, "value", condition))
-    return text.split(".", 1)[1].lower() if text.startswith("Condition.") else text
+    """A condition as a name: a :class:`~lfgcombat.conditions.Condition` or its name (the
+    encounter passes the wounds catalogue's labels, ``"Flat Footed"``)."""
+    return str(getattr(condition, "value", condition))
 
 
 @dataclass(frozen=True)

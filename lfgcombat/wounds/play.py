@@ -223,7 +223,8 @@ def budget(record: WoundsFighter) -> dict[str, Any] | None:
 def actions_left(record: WoundsFighter, upcoming: bool) -> dict[str, Any]:
     """The turn as ``ActionsLeft`` counts it: ``big`` the Half Actions left (each one an
     attack, a move of its speed, Total Defense...), ``attacks`` as many, ``reactions`` its
-    AOO left; the notes give the parries and the feet."""
+    AOO left; the notes give the parries and the feet; ``summary`` the turn in
+    words (``2 Half · 1 AOO``, and the feet left on its turn)."""
     from .defense import HALF_ACTIONS_PER_TURN
     halves = record.turn.half_actions if record.turn is not None else (
         HALF_ACTIONS_PER_TURN if upcoming and not record.dead else 0)
@@ -234,8 +235,11 @@ def actions_left(record: WoundsFighter, upcoming: bool) -> dict[str, Any]:
         notes.append("in Total Defense (+4 Defense, no AOO)")
     if record.turn is not None:
         notes.append(f"movement left: {record.remaining_ft} ft")
+    summary = f"{halves} Half · {record.aoo_left} AOO"
+    if record.turn is not None:
+        summary += f" · {record.remaining_ft} ft"
     return {"big": halves, "attacks": halves, "reactions": record.aoo_left,
-            "notes": tuple(notes)}
+            "notes": tuple(notes), "summary": summary}
 
 
 def spend(record: WoundsFighter, action: str) -> WoundsFighter:

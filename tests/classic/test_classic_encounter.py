@@ -631,3 +631,28 @@ def test_on_the_map_a_flanked_target_loses_its_dex_bonus():
     from lfgcombat.classic.combatant import ClassicCombatant
     ac = ClassicCombatant.of(foe).ac
     assert ac.dex > 0 and attack.data["against"] == ac.total - ac.dex
+
+
+def test_the_healer_s_conditions_count_on_its_stabilize_check():
+    """"Stabilize – A standard action to stabilize a disabled character on a DC12 Survival
+    check", and "Conditions": Shaken - "a -2 penalty on attack rolls, saving throws, skill
+    checks, and ability checks", Sickened likewise. The healer's record
+    (where the encounter keeps its classic conditions) is what the check reads."""
+    def survival_bonus(*conditions: str) -> int:
+        hero = load_example("wulfric").replace(level=5, bab=5)
+        ally = load_example("chessan").replace(level=5, bab=3)
+        orc = load_example("orc").replace(bab=3)
+        enc = Encounter([hero, ally, orc], sides={"p": ["Wulfric", "Chessan"],
+                                                  "o": ["Orc"]},
+                        ruleset="classic", seed=4).start()
+        for c in conditions:
+            enc.add_condition("Chessan", c)
+        enc.damage("Wulfric", enc.state("Wulfric").hp + 2)
+        turn_of(enc, "Chessan")
+        enc.act("Chessan", "stabilize", target="Wulfric")
+        roll = [e.data for e in enc.log if e.kind == "roll"][-1]
+        assert roll["label"] == "Stabilize (Survival) DC 12"
+        return roll["total"] - roll["natural"]
+    plain = survival_bonus()
+    assert survival_bonus("Shaken") == plain - 2
+    assert survival_bonus("Shaken", "Sickened") == plain - 4

@@ -138,10 +138,11 @@ def test_the_tracker_attack_row_previews_a_classic_attack():
     assert [e for e in list(enc.log)[mark:] if e.kind == "attack" and not e.command]
 
 
-@pytest.mark.xfail(strict=True, reason="widgets/battlemap.py BattleMap.feet_left returns None "
-                   "under an encounter, so the highlight uses the full speed, not the classic "
-                   "Move Action's feet left (outside this branch's files)")
 def test_after_part_of_the_move_action_the_map_lights_only_the_feet_left():
+    """002_2a3a79475ca2a541.txt, "Action definitions": "She can move, then perform another
+    action, then continue moving as long as she does not move further than their full
+    movement" - after 15 ft of a 30 ft Move Action the map lights the 15 ft left (the
+    engine's ``budget["remaining_ft"]``), and nothing once it is all spent."""
     from lfgcombat import HexMap
     from lfgcombat.creature import load_example
     from lfgcombat.widgets import BattleMap
@@ -160,33 +161,143 @@ def test_after_part_of_the_move_action_the_map_lights_only_the_feet_left():
     bm.click((3, 1) if who == "Orc" else (4, 1))
     left = enc.state(who).budget["remaining_ft"]
     bm.select(who)
-    assert left == 15
+    assert left == 15 and bm.feet_left(who) == 15
     assert len(bm.reach_layer.data["features"]) == len(enc.map.reachable(who, left,
                                                                           action="move"))
+    full = len(enc.map.reachable(who, 30, action="move"))
+    assert len(bm.reach_layer.data["features"]) < full
+    enc.move_feet(who, 15)                                  # the rest of the Move Action
+    bm.select(who)
+    assert bm.feet_left(who) == 0
+    assert len(bm.reach_layer.data["features"]) == len(enc.map.reachable(who, 0,
+                                                                          action="move"))
+    bm.click((11, 7))                                       # the engine refuses, with its rule
+    assert "Not allowed" in bm.status_text and "with 0 ft (move)" in bm.status_text
 
 
-@pytest.mark.xfail(strict=True, reason="widgets/tracker_cards.py _actions_text shows a "
-                   "classic record's round as lfg's '1 Big · 0 Little · 0 React' (outside "
-                   "this branch's files)")
 def test_a_card_shows_the_classic_round_not_big_and_little_actions():
-    """"Character Round:" one single action and a Move Action that can be split around it:
-    the card of the acting creature says what of the round is left."""
+    """002_2a3a79475ca2a541.txt, "Character Round:" one single action and a Move Action
+    that can be split around it ("Action definitions"): the card of the acting creature,
+    the card of the one still to act and the tracker's action line say what of the round
+    is left, in the engine's words (``actions_left.summary``)."""
     enc = Encounter(_pair(), sides={"party": ["Brann"], "foes": ["Orc"]}, ruleset="classic",
                     seed=5).start()
+    tracker = InitiativeTracker(enc)
     who = enc.current
+    other = "Orc" if who == "Brann" else "Brann"
     card = _text(card_html(who, enc.state(who), "#36c", acting=True, paused=False))
     assert "Big" not in card and "Little" not in card
-    assert "30 ft" in card                                  # the Move Action still to take
+    assert "1 single action · Move Action 30 of 30 ft" in card   # the Move Action to take
+    waiting = _text(card_html(other, enc.state(other), "#36c", acting=False, paused=False))
+    assert "1 single action · Move Action 30 of 30 ft" in waiting and "Big" not in waiting
+    enc.move_feet(who, 10)                       # no map: the status line has no hex
+    assert f"{who} moves 10 ft, 20 ft left" in tracker.status_text
+    enc.attack(who, other)
+    card = _text(card_html(who, enc.state(who), "#36c", acting=True, paused=False))
+    assert "single action spent (attack) · Move Action 20 of 30 ft" in card
+    tracker.refresh()
+    line = _text(tracker._actions.value)
+    assert "Big" not in line and "single action spent (attack)" in line
+    assert "0 attacks" in line
 
 
-@pytest.mark.xfail(strict=True, reason="widgets/tracker_actions.py offers lfg's special "
-                   "actions only; the classic single actions (Heroic Action, Standard "
-                   "Action, Stabilize) have no control (outside this branch's files)")
-def test_the_tracker_offers_the_classic_single_actions():
+def test_a_mobile_disabled_hero_s_card_shows_its_limited_round():
+    """"Stabilizing a Disabled Character": a mobile disabled hero "may do one limited
+    action per round, such as move at 1/2 speed, cast a spell, use a skill, or attack"; and
+    a round with no action says so."""
+    from lfgcombat.classic.actions import RoundBudget
+    from lfgcombat.rulesets.classic import round_summary
+    assert round_summary(RoundBudget.limited(30)) == \
+        "1 limited action or Move Action 15 of 15 ft"
+    assert round_summary(RoundBudget.limited(30).move(5)) == \
+        "no limited action (moved) · Move Action 10 of 15 ft"
+    assert round_summary(RoundBudget.limited(30).act("attack")) == \
+        "limited action spent (attack) · Move Action 0 of 15 ft"
+    assert round_summary(RoundBudget(30, mode="none")) == "no action, no move"
+    assert round_summary(RoundBudget(30, mode="move_only")) == \
+        "no single action · Move Action 30 of 30 ft"
+
+
+def _tracker_at_start():
     enc = Encounter(_pair(), sides={"party": ["Brann"], "foes": ["Orc"]}, ruleset="classic",
                     seed=5)
     tracker = InitiativeTracker(enc)
     enc.start()
     tracker.refresh()
+    return enc, tracker
+
+
+def test_the_tracker_offers_the_classic_single_actions():
+    """002_2a3a79475ca2a541.txt, "Single Actions:": "Attack", "Cast a spell", "Heroic
+    Action", "Standard Action", "Stabilize" - the Act row offers the three without a row of
+    their own (and standing up, "Prone"), not lfg's Aim or Fight Defensively."""
+    enc, tracker = _tracker_at_start()
     offered = {str(v) for _, v in tracker.action_rows.special.options}
-    assert {"heroic_action", "standard_action", "stabilize"} <= offered
+    assert {"heroic_action", "standard_action", "stabilize", "stand_up"} == offered
+    # the round moves by its Move Action only (no lfg 5-foot step, Run or Retreat)
+    assert [v for _, v in tracker.action_rows.move_action.options] == ["move"]
+
+
+def test_the_heroic_action_control_rolls_the_opposed_d20s():
+    """"Heroic Action": "each rolls a d20 and adds the appropriate ability modifier (for a
+    roll against the environment the GM adds a default +2)"; the round's single action."""
+    enc, tracker = _tracker_at_start()
+    rows, who = tracker.action_rows, enc.current
+    rows.special.value = "heroic_action"
+    assert rows.ability.layout.display is None and rows.target.layout.display == "none"
+    rows.ability.value, rows.gm_mod.value, rows.environment.value = "str", 1, True
+    rows.what.value = "shoulder the gate shut"
+    rows.do_special()
+    assert tracker.error == "", tracker.error
+    done = [e for e in enc.log if e.kind == "heroic_action" and not e.command]
+    assert len(done) == 1 and done[0].actor == who
+    assert done[0].data["environment"] is True and done[0].data["gm_mod"] == 1
+    assert done[0].data["what"] == "shoulder the gate shut"
+    assert enc.state(who).budget["action"] == "heroic_action"
+    rows.special.value = "standard_action"                 # the single action is spent
+    rows.do_special()
+    assert "Not allowed" in tracker.status_text and "already spent" in tracker.error
+
+
+def test_the_standard_action_control_spends_the_round_s_single_action():
+    """"Standard Action (open a door, kick over a table)"."""
+    enc, tracker = _tracker_at_start()
+    rows, who = tracker.action_rows, enc.current
+    rows.special.value = "standard_action"
+    rows.what.value = "kicks over a table"
+    rows.do_special()
+    assert tracker.error == "", tracker.error
+    assert enc.state(who).budget["action"] == "standard_action"
+    spent = [e for e in enc.log if e.kind == "single_action" and not e.command]
+    assert spent[-1].data["note"] == "kicks over a table"
+
+
+def test_the_stabilize_control_stabilizes_a_disabled_creature():
+    """"Stabilizing a Disabled Character": the Stabilize action (a DC12 Survival check) on
+    the creature chosen in 'target'; without one the tracker says what to choose."""
+    enc, tracker = _tracker_at_start()
+    rows, who = tracker.action_rows, enc.current
+    other = "Orc" if who == "Brann" else "Brann"
+    enc.damage(other, enc.state(other).hp + 2)              # to -2: disabled
+    rows.special.value = "stabilize"
+    assert rows.target.layout.display is None
+    rows.target.value = other
+    rows.do_special()
+    assert tracker.error == "", tracker.error
+    assert enc.state(who).budget["action"] == "stabilize"
+    assert [e.target for e in enc.log if e.kind == "single_action" and not e.command] \
+        == [other]
+
+
+def test_the_cast_row_casts_as_the_round_s_single_action():
+    """"Single Actions:": "Cast a spell" is the round's one single action: the Cast row
+    casts it with no AOO (the classic round has none) and hides lfg's swift casting and
+    Perseverance."""
+    enc, tracker = _tracker_at_start()
+    rows, who = tracker.action_rows, enc.current
+    assert rows.swift.layout.display == "none" and rows.perseverance.layout.display == "none"
+    rows.spell.value, rows.level.value = "light", 0
+    rows.cast()
+    assert tracker.error == "", tracker.error
+    assert enc.state(who).budget["action"] == "cast_spell"
+    assert [e.data["spell"] for e in enc.log if e.kind == "spell"] == ["light"]

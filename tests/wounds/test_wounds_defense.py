@@ -128,7 +128,9 @@ def test_the_conditions_term_of_defense():
     assert prone.defense(3, 2) == 11 and condition_defense(["Prone"], melee=False).modifier == 0
     flat = condition_defense([Condition.FLAT_FOOTED])
     assert flat.loses_prowess and flat.defense(3, 2) == 12
-    assert condition_defense(["Condition.FLAT_FOOTED"]) == flat        # as effects pass it
+    assert condition_defense(["Flat Footed"]) == flat     # the catalogue's label, as passed
+    with pytest.raises(ConditionError):                     # str() of a member is no name
+        condition_defense(["Condition.FLAT_FOOTED"])
     helpless = condition_defense(["Helpless"])
     assert helpless.dex_zero and helpless.defense(3, 2) == 10 + 0 - 5
     assert helpless.defense(3, 2, total_defense=True) == 9

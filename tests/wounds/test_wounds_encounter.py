@@ -225,3 +225,28 @@ def test_refusals():
         enc.attack(n, n)
     assert [str(e) for e in enc.log] == before  # a refusal changes nothing
     assert Ruleset("wounds").name == "wounds"
+
+
+def test_a_flat_footed_target_is_named_by_the_catalogue_s_label():
+    """003_de0e94afd49609a7.txt, "Defense = 10+ Prowess + Dex + Talents + Conditions +
+    Circumstance" and "you add your Prowess as a Dodge bonus": under Top-Down a creature
+    that has not acted is Flat-Footed (the encounter's effect), passed to the attack as the
+    wounds catalogue names it ("Flat Footed"), never as ``str(Condition.FLAT_FOOTED)``; its
+    Defense loses Prowess."""
+    from lfgcombat import Creature
+    from lfgcombat.rulesets import Ruleset
+    from lfgcombat.wounds.defense import defense
+
+    def fighter(name: str, prowess: int) -> Creature:
+        return Creature.from_dict({"name": name, "level": 3, "max_hp": 20,
+                                   "ruleset": ["wounds"], "prowess": prowess,
+                                   "weapons": ["longsword"]})
+    enc = Encounter([fighter("Ash", 2), fighter("Orc", 3)],
+                    sides={"party": ["Ash"], "foes": ["Orc"]},
+                    ruleset=Ruleset("wounds", initiative="top_down"), seed=4).start()
+    who = enc.current
+    other = "Orc" if who == "Ash" else "Ash"
+    enc.attack(who, other)
+    attack = [e for e in enc.log if e.kind == "attack" and not e.command][-1]
+    assert attack.data["modifiers"] == [f"{other} is Flat Footed"]
+    assert attack.data["against"] == defense(0, 0)           # no Prowess: its Dodge bonus

@@ -5,8 +5,6 @@ against a character wearing a shield"); the InitiativeTracker plays a wounds enc
 
 from __future__ import annotations
 
-import pytest
-
 from lfgcombat import Creature, Encounter, attack_odds
 from lfgcombat.rulesets import Ruleset
 from lfgcombat.widgets import InitiativeTracker
@@ -102,12 +100,67 @@ def test_the_tracker_attack_row_previews_a_wounds_attack():
     assert [e for e in list(enc.log)[mark:] if e.kind == "attack" and not e.command]
 
 
-@pytest.mark.xfail(strict=True, reason="widgets/tracker_actions.py offers lfg's special "
-                   "actions only; wounds' Total Defense (a Half Action) has no control "
-                   "(outside this branch's files)")
 def test_the_tracker_offers_total_defense():
+    """003_de0e94afd49609a7.txt, "Total Defense": a Half Action, +4 Defense until the next
+    turn and no AOO; the Act row takes it and the card shows it."""
     enc = _enc()
     tracker = InitiativeTracker(enc)
     enc.start()
     tracker.refresh()
-    assert "total_defense" in {str(v) for _, v in tracker.action_rows.special.options}
+    rows = tracker.action_rows
+    offered = {str(v) for _, v in rows.special.options}
+    assert {"total_defense", "standard_action"} <= offered and "aim" not in offered
+    who = enc.acting[0]
+    rows.special.value = "total_defense"
+    rows.do_special()
+    assert tracker.error == "", tracker.error
+    s = enc.state(who)
+    assert s.vitals["total_defense"] and s.budget["half_actions"] == 1
+    assert "total defense" in tracker._cards.value and "1 Half · 0 AOO" in tracker._cards.value
+
+
+def test_after_a_half_action_s_move_the_map_lights_only_the_feet_left():
+    """003_de0e94afd49609a7.txt, "Attacking an enemy usually involves spending your Half
+    Action": a turn of two Half Actions, each a move of its speed; after one the map lights
+    what the engine says is left (``budget["remaining_ft"]``), not a fresh turn's feet."""
+    from lfgcombat import HexMap
+    from lfgcombat.widgets import BattleMap
+
+    m = HexMap(30, 20)
+    m.place(_ash(), (1, 1), "party")
+    m.place(_orc(), (28, 18), "foes")
+    enc = Encounter([_ash(), _orc()], sides={"party": ["Ash"], "foes": ["Orc"]}, map=m,
+                    ruleset="wounds", seed=4).start()
+    bm = BattleMap(enc.map)
+    InitiativeTracker(enc, battlemap=bm)
+    who = enc.acting[0]
+    before = enc.state(who).budget["remaining_ft"]
+    assert bm.feet_left(who) == before
+    bm.select(who)
+    fresh = len(bm.reach_layer.data["features"])
+    bm.click((3, 1) if who == "Ash" else (26, 18))
+    left = enc.state(who).budget["remaining_ft"]
+    assert left < before and bm.feet_left(who) == left
+    bm.select(who)
+    assert len(bm.reach_layer.data["features"]) == len(enc.map.reachable(who, left,
+                                                                          action="move"))
+    assert len(bm.reach_layer.data["features"]) < fresh
+
+
+def test_the_stand_up_control_spends_a_half_action():
+    """Standing up from Prone under wounds: one Half Action (inferred: the text has no rule
+    for it; its turn is "spending your Half Action"), Prone gone; not Prone, refused."""
+    enc = _enc()
+    tracker = InitiativeTracker(enc)
+    enc.start()
+    who = enc.acting[0]
+    rows = tracker.action_rows
+    rows.special.value = "stand_up"
+    rows.do_special()
+    assert "is not Prone" in tracker.error
+    enc.add_condition(who, "prone")
+    assert "Prone" in enc.state(who).conditions
+    rows.do_special()
+    assert tracker.error == "", tracker.error
+    s = enc.state(who)
+    assert "Prone" not in s.conditions and s.budget["half_actions"] == 1
