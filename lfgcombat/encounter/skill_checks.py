@@ -70,17 +70,22 @@ else:
 class SkillChecksRules(_Base):
     """A combatant's skill bonus now, its defence against a skill action, opposed checks."""
 
-    def skill(self, name: str, skill: str, extra: Mapping[str, int] | None = None) -> Stat:
+    def skill(self, name: str, skill: str, extra: Mapping[str, int] | None = None, *,
+              off_hand: bool = False) -> Stat:
         """``name``'s bonus on a skill check now, explained: its ``skills:`` total (0 when
         the skill is not listed) and what its conditions add (Cramped's -2 on Physical
-        Skills...), plus named situational bonuses (``extra``).
+        Skills...), plus named situational bonuses (``extra``). ``off_hand``: the check is
+        made using only the off hand: "Any Skill Checks made using only your Off-Hand suffer
+        a -2 penalty" (000_8d1d7816ee944f3b.txt, "Handedness & Using Both Hands (Two Weapon
+        Fighting)"; not with the Ambidextrous Feat).
 
         Raises:
-            SkillError: an unknown skill (with a "did you mean"). LfgError: unknown name.
+            SkillError: an unknown skill (with a "did you mean"), a non-bool ``off_hand``.
+            LfgError: unknown name.
         """
         self._fighter(name)
         return skill_bonus(self._view(name), skill, skills_of(self._f[name].creature),
-                           extra=extra)
+                           extra=extra, off_hand=off_hand)
 
     def _defense(self, target: str, options: Sequence[str], choice: str | None,
                  rule: str) -> tuple[str, Stat]:
