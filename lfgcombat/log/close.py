@@ -127,7 +127,8 @@ StepThroughCommand = _command("step_through", ("name", "to", "dodge", "aoo"),
 CrushingAdvanceCommand = _command("crushing_advance", ("name", "to", "dodge", "aoo"),
                                   "a Crushing Advance")
 SkillActionCommand = _command("skill_action", ("name", "action", "target", "resist_with",
-                                               "condition", "aoo", "item"), "a skill action")
+                                               "condition", "aoo", "item", "off_hand"),
+                                   "a skill action")
 UseAbilityCommand = _command("use_ability", ("name", "ability", "target", "action", "aoo"),
                              "a special ability used")
 HitManeuverCommand = _command("hit_maneuver", ("name", "target", "maneuver", "to",

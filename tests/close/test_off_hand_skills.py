@@ -41,6 +41,7 @@ def test_an_off_hand_dirty_trick_rolls_at_minus_2_and_replays(tmp_path) -> None:
         "Hero", "dirty_trick", "Orc", off_hand=True), lambda e: True)
     assert last(enc, "maneuver").data["bonus"] == 4
     assert [e.data.get("off_hand") for e in enc.log if e.kind == "skill_action"] == [True]
+    assert all(set(e.data) <= set(type(e).FIELDS) for e in enc.log)   # declared in the log
     replays(enc, tmp_path)
 
 

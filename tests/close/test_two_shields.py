@@ -81,6 +81,7 @@ def test_a_somatic_spell_is_refused_with_two_shields(tmp_path) -> None:
     spell = last(enc, "spell").data
     assert not any("Somatic" in n for n in spell["notes"])   # its components are known
     assert [e.data.get("components") for e in enc.log if e.kind == "cast"] == ["V"]
+    assert all(set(e.data) <= set(type(e).FIELDS) for e in enc.log)   # declared in the log
     replays(enc, tmp_path)
 
 
