@@ -77,9 +77,10 @@ class AbilityUse(Event):
 
     KIND = "ability"
     FIELDS = ("ability", "type", "action", "uses", "per", "used", "dc", "save",
-              "outcome", "rule")
+              "outcome", "dc_note", "rule")
     ABOUT = ("ability, type (natural, Ex, Su, SLA), action, uses, per, used (this one "
-             "included), dc, save, outcome (used, wasted: ...)")
+             "included), dc, save, outcome (used, wasted: ...), dc_note (a listed SLA DC "
+             "that is not 10+SL+mod)")
 
     def describe(self) -> str:
         d = self.data
