@@ -471,6 +471,11 @@ def attack_odds(attacker: Any, target: Any, weapon: "Weapon | str | Mapping",
         if bystanders:
             raise RulesetError("bystanders= (Accuracy by Volume's unintended targets) is a rule "
                               "of 000_8d1d7816ee944f3b.txt; leave it out under another ruleset")
+        if situation.get("charge_ft"):
+            raise RulesetError("charge_ft= (a Charge's +2 Knockdown DC, \"Momentum of Impact\") "
+                               "is a rule of 000_8d1d7816ee944f3b.txt; leave it out under "
+                               "another ruleset")
+        situation.pop("charge_ft", None)
         return other(attacker, target, weapon, exact=exact, **situation)
     charge_ft = situation.pop("charge_ft", 0)
     odds = odds_for(prepare(attacker, target, weapon, ruleset=ruleset, **situation), exact)

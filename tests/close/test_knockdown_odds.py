@@ -244,3 +244,13 @@ def test_a_charges_knockdown_odds_agree_with_the_encounters_own_knockdown() -> N
     assert abs(down / n - p) < abs(down / n - plain)   # the sampling sees the +2
     with pytest.raises(MomentumError, match="charge_ft"):
         knockdown_odds(setup, charge_ft=-5)
+
+
+def test_charge_ft_belongs_to_the_lfg_rules() -> None:
+    """Knockdown is "Momentum of Impact" of 000_8d1d7816ee944f3b.txt: another ruleset's
+    odds refuse a Charge distance instead of ignoring it."""
+    from lfgcombat.rulesets import RulesetError
+    a = load_example("wulfric")
+    t = load_example("orc")
+    with pytest.raises(RulesetError, match="charge_ft"):
+        attack_odds(a, t, "longsword", ruleset="classic", charge_ft=25)
