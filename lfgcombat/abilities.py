@@ -27,7 +27,7 @@ from typing import Any
 from .errors import IllegalActionError, LfgError
 
 __all__ = ["AbilityType", "AbilityError", "AbilityRuleError", "Activation", "SpecialAbility",
-           "parse_ability", "sla_dc",
+           "parse_ability", "sla_dc", "sla_dc_note",
            "sla_perseverance_dc", "needs_perseverance", "check_activation", "activation"]
 
 TEXT = "000_8d1d7816ee944f3b.txt"
@@ -191,6 +191,34 @@ def sla_dc(spell_level: int, ability_mod: int) -> int:
     if isinstance(ability_mod, bool) or not isinstance(ability_mod, int):
         raise AbilityRuleError(f"ability_mod: a whole number, not {ability_mod!r:.40}")
     return 10 + _nonneg(spell_level, "spell_level") + ability_mod
+
+
+def sla_dc_note(ability: SpecialAbility, ability_mod: int) -> str | None:
+    """Why a listed SLA DC is not "(10+Spell Level+AbilityMod)" for this creature, or
+    ``None`` when it agrees (or the line gives no DC, spell level or DC ability).
+
+    The listed DC is not refused: stat blocks are written for a creature, the line may be a
+    typo or a deliberate choice, and the example creatures keep the text's own line
+    (``Fear Burst (SLA): 3/day (SL2, WILL DC15[CHA])``) whatever their CHA (decision). The
+    disagreement is said instead, wherever the DC is explained.
+
+    Args:
+        ability: The parsed ability line.
+        ability_mod: The creature's mod in the line's DC ability.
+
+    Returns:
+        The note, or ``None``.
+    """
+    if ability.kind is not AbilityType.SLA or ability.dc is None or \
+            ability.spell_level is None or ability.dc_ability is None:
+        return None
+    want = sla_dc(ability.spell_level, ability_mod)
+    if want == ability.dc:
+        return None
+    return (f"{ability.name}: the listed DC{ability.dc} is not 10+SL{ability.spell_level}"
+            f"+{ability.dc_ability}Mod({ability_mod:+d}) = {want} (\"SLA Spell Save DC is "
+            f"calculated as (10+Spell Level+AbilityMod)\"); the listed DC{ability.dc} is "
+            f"used")
 
 
 def sla_perseverance_dc(spell_level: int, damage_taken: int = 0) -> int:

@@ -9,7 +9,9 @@ creature's ``skills:`` mapping, skill -> total bonus, checked by
 :func:`lfgcombat.abilities.parse_ability`) and "Handedness & Using Both Hands (Two Weapon
 Fighting)" ("You must choose if your character is left or right-handed": ``handedness:
 left``; ``ambidextrous: true`` for the Ambidextrous Feat; ``second_shield: 2``, the Shield
-Rating of a second shield carried: "Weird Situation - Using Two Shields at the same time").
+Rating of a second shield carried, or ``{shield_rating: 2, mobility_penalty: -1}``, and
+``shield_mobility_penalty: -1`` for the first shield: "Weird Situation - Using Two Shields at
+the same time", "You suffer the cumulative Mobility Penalty of both shields").
 
 Each key is a registered :class:`~lfgcombat.creature_sections.Section`: the creature file
 loader validates it (every bad value raises :class:`~lfgcombat.creature.CreatureError`
@@ -38,7 +40,8 @@ from .skills import RULE as R_SKILLS
 from .skills import SkillError, validate_skills
 
 __all__ = ["SKILLS", "SPECIAL_ABILITIES", "HANDEDNESS", "AMBIDEXTROUS", "SECOND_SHIELD",
-           "CloseKeysError", "second_shield_of",
+           "SHIELD_MOBILITY_PENALTY", "CloseKeysError", "second_shield_of",
+           "shield_mobility_penalties", "MIN_MOBILITY_PENALTY",
            "skills_of", "abilities_of", "ability_named", "handedness_of", "is_ambidextrous",
            "is_quadruped", "MAX_ABILITIES"]
 
@@ -112,17 +115,77 @@ AMBIDEXTROUS: Section[bool] = register_section(Section(
     label="Ambidextrous", rule=R_HANDS))
 
 
-def _parse_second_shield(raw: Any) -> int:
-    if isinstance(raw, bool) or not isinstance(raw, int) or not 0 <= raw <= 20:
-        raise CreatureError([("second_shield", f"the second shield's Shield Rating, a whole "
-                              f"number from 0 to 20, not {raw!r:.40}")])
+#: A shield's Mobility Penalty, as the text writes penalties ("-3 Mobility Penalty"): a
+#: whole number from this to 0 (the bound is inferred: a refused typo, not a rule).
+MIN_MOBILITY_PENALTY = -20
+
+
+def _mobility_penalty(raw: Any, field: str) -> int:
+    if isinstance(raw, bool) or not isinstance(raw, int) or \
+            not MIN_MOBILITY_PENALTY <= raw <= 0:
+        raise CreatureError([(field, f"the shield's Mobility Penalty, written as a penalty: a "
+                              f"whole number from {MIN_MOBILITY_PENALTY} to 0 (e.g. -1), not "
+                              f"{raw!r:.40}")])
     return raw
 
 
-SECOND_SHIELD: Section[int] = register_section(Section(
-    "second_shield", _parse_second_shield, default=0,
-    show=lambda v: f"Shield Rating {v} (half counts; -2 on attack rolls)",
+def _parse_second_shield(raw: Any) -> FrozenMap:
+    """``second_shield: 2`` (its Shield Rating) or ``{shield_rating: 2, mobility_penalty:
+    -1}``; stored as that mapping."""
+    if isinstance(raw, Mapping):
+        unknown = sorted(set(raw) - {"shield_rating", "mobility_penalty"})
+        if unknown or "shield_rating" not in raw:
+            raise CreatureError([("second_shield", "give its Shield Rating, or a mapping "
+                                  "{shield_rating: R, mobility_penalty: P}; "
+                                  + (f"unknown key(s) {', '.join(map(str, unknown))}"
+                                     if unknown else "shield_rating is missing"))])
+        rating = raw["shield_rating"]
+        penalty = _mobility_penalty(raw.get("mobility_penalty", 0),
+                                    "second_shield.mobility_penalty")
+    else:
+        rating, penalty = raw, 0
+    if isinstance(rating, bool) or not isinstance(rating, int) or not 0 <= rating <= 20:
+        raise CreatureError([("second_shield", f"the second shield's Shield Rating, a whole "
+                              f"number from 0 to 20, not {rating!r:.40}")])
+    return FrozenMap({"shield_rating": rating, "mobility_penalty": penalty})
+
+
+def _dump_second_shield(v: Mapping[str, int]) -> Any:
+    return dict(v) if v["mobility_penalty"] else v["shield_rating"]
+
+
+def _show_second_shield(v: Mapping[str, int]) -> str:
+    text = f"Shield Rating {v['shield_rating']} (half counts; -2 on attack rolls"
+    if v["mobility_penalty"]:
+        text += f"; Mobility Penalty {v['mobility_penalty']}, cumulative with the first"
+    return text + "; no Somatic spells)"
+
+
+SECOND_SHIELD: Section[FrozenMap] = register_section(Section(
+    "second_shield", _parse_second_shield,
+    default=FrozenMap({"shield_rating": 0, "mobility_penalty": 0}),
+    dump=_dump_second_shield, show=_show_second_shield,
     label="Second shield", rule=R_HANDS))
+
+
+def _check_shield_penalty(value: int, fields: Mapping[str, Any]) -> list[tuple[str, str]]:
+    rating = fields.get("shield_rating")
+    if value and rating == 0:
+        return [("shield_mobility_penalty", "a Mobility Penalty for a shield the creature "
+                 "does not carry (shield_rating is 0)")]
+    return []
+
+
+#: The Mobility Penalty of the shield of ``shield_rating`` (the primary shield), e.g. -1.
+#: 000_8d1d7816ee944f3b.txt, "Weird Situation - Using Two Shields at the same time": "You
+#: suffer the cumulative Mobility Penalty of both shields". Inferred: the shields' own
+#: Mobility Penalties live in the equipment chapter, which is not among the texts; the
+#: creature file gives them (default 0), and a single shield's applies to Mobility skill
+#: checks as encumbrance's does.
+SHIELD_MOBILITY_PENALTY: Section[int] = register_section(Section(
+    "shield_mobility_penalty", lambda raw: _mobility_penalty(raw, "shield_mobility_penalty"),
+    default=0, show=lambda v: f"{v} on Mobility skill checks", label="Shield Mobility Penalty",
+    rule=R_HANDS, check=_check_shield_penalty))
 
 
 def _sections_of(creature: Any) -> Mapping[str, Any]:
@@ -169,7 +232,26 @@ def is_ambidextrous(creature: Any) -> bool:
 def second_shield_of(creature: Any) -> int:
     """The Shield Rating of a second shield carried ("Weird Situation - Using Two Shields at
     the same time"), 0 for none."""
-    return int(_sections_of(creature).get("second_shield", 0))
+    found = _sections_of(creature).get("second_shield")
+    return int(found["shield_rating"]) if found else 0
+
+
+def shield_mobility_penalties(creature: Any) -> list[tuple[str, int]]:
+    """``(label, penalty)`` of the shields' Mobility Penalties the creature suffers on
+    Mobility skill checks: its shield's (``shield_mobility_penalty``), and with a second
+    shield carried that one's too: "You suffer the cumulative Mobility Penalty of both
+    shields" (000_8d1d7816ee944f3b.txt, "Weird Situation - Using Two Shields at the same
+    time"). Penalties of 0 are left out."""
+    sections = _sections_of(creature)
+    out = []
+    first = int(sections.get("shield_mobility_penalty", 0))
+    if first:
+        out.append(("shield's Mobility Penalty (inferred: equipment data)", first))
+    second = sections.get("second_shield")
+    if second and second["shield_rating"] and second["mobility_penalty"]:
+        out.append(("second shield's Mobility Penalty (two shields: cumulative)",
+                    int(second["mobility_penalty"])))
+    return out
 
 
 def is_quadruped(creature: Any) -> bool:

@@ -39,7 +39,7 @@ __all__ = ["MomentumError", "KnockdownDC", "knockdown_dc", "can_knock_down", "sh
            "resist_knockdown", "crushing_advance_dc",
            "can_crush", "crushing_advance_ft", "CrushResult", "crushing_step",
            "crushing_advance", "crush_damage", "knockdown_odds", "flyer_maneuverability",
-           "knocked_down_outcome"]
+           "knocked_down_outcome", "knockdown_charge_ft"]
 
 TEXT = "000_8d1d7816ee944f3b.txt"
 RULE = cite("Momentum of Impact: Bigger Creatures hitting Smaller Creatures – Getting Knocked Down")
@@ -78,6 +78,16 @@ def _int(value: Any, field: str, lo: int = 0) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or value < lo:
         raise MomentumError(f"{field}: a whole number >= {lo}, not {value!r:.40}")
     return int(value)
+
+
+def knockdown_charge_ft(value: Any) -> int:
+    """A Charge's run before the strike, checked: a whole number of feet >= 0 (20+ adds +2
+    to the Knockdown DC, :func:`knockdown_dc`).
+
+    Raises:
+        MomentumError: a negative or non-whole distance.
+    """
+    return _int(value, "charge_ft")
 
 
 @dataclass(frozen=True)

@@ -303,6 +303,10 @@ def skill_bonus(creature: Any, skill: str, skills: Mapping[str, int] | None = No
     and "Any Skill Checks made using only your Off-Hand suffer a -2 penalty"
     (000_8d1d7816ee944f3b.txt, "Handedness & Using Both Hands (Two Weapon Fighting)";
     ``off_hand``; never with the Ambidextrous Feat, "use either hand as your main hand").
+    Mobility skills also take the shields' Mobility Penalties
+    (:func:`lfgcombat.close_keys.shield_mobility_penalties`: "You suffer the cumulative
+    Mobility Penalty of both shields", "Weird Situation - Using Two Shields at the same
+    time").
 
     Args:
         creature: The :class:`~lfgcombat.Creature`.
@@ -327,6 +331,9 @@ def skill_bonus(creature: Any, skill: str, skills: Mapping[str, int] | None = No
     terms = [Term(f"{name} (skills:)", listed.get(name, 0))]
     for label, value in (extra or {}).items():
         terms.append(Term(str(label), _bonus(value, f"extra.{label}")))
+    if skill_category(name) == "mobility":
+        from .close_keys import shield_mobility_penalties
+        terms += [Term(label, value) for label, value in shield_mobility_penalties(creature)]
     if off_hand:
         from .handedness import OFF_HAND_SKILL_PENALTY
         sections = getattr(creature, "sections", None)  # the Ambidextrous Feat's key

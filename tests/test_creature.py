@@ -509,7 +509,7 @@ PARTY = {"wulfric": "fighter", "chessan": "priest", "mayat": "ranger", "sokaris"
          "rock": "barbarian", "crysta": "bard"}
 MONSTERS = ("orc", "orc_shaman", "goblin", "troll", "ogre",
             # issue 14: the monsters the close-fight text names
-            "elephant", "alligator", "viper", "dire_wolf")
+            "elephant", "alligator", "viper", "dire_wolf", "spider", "horse")
 
 
 def test_examples() -> None:

@@ -116,6 +116,9 @@ class AttackOdds:
     flying_ft: int | None = None
     #: The flying target's maneuverability (``None``: its Fly Speed's, else ``average``).
     maneuverability: str | None = None
+    #: Feet run before this strike when it is a Charge Attack (0: not a Charge), for the
+    #: Knockdown figures; set with :meth:`charging` or ``attack_odds(..., charge_ft=)``.
+    charge_ft: int = 0
 
     @property
     def p_miss(self) -> Any:
@@ -159,12 +162,30 @@ class AttackOdds:
         knocked_down_outcome(flying_ft, man or "average")  # checks the height
         return replace(self, flying_ft=flying_ft, maneuverability=man)
 
+    def charging(self, charge_ft: int) -> AttackOdds:
+        """These odds for a Charge Attack made after running ``charge_ft`` feet, for
+        :attr:`p_knockdown` and :attr:`p_knockdown_drop` (000_8d1d7816ee944f3b.txt,
+        "Momentum of Impact": "Striking on a Charge Attack after moving at least 20 feet
+        grants a +2 Innate Bonus to Knockdown DC"). Only the Knockdown figures change: the
+        Charge's own attack and damage bonuses belong to the situation the attack was
+        prepared with.
+
+        Args:
+            charge_ft: Feet run before the strike (0: not a Charge).
+
+        Raises:
+            MomentumError: a negative or non-whole distance.
+        """
+        from ..momentum import knockdown_charge_ft
+        return replace(self, charge_ft=knockdown_charge_ft(charge_ft))
+
     def _knocked_down(self) -> tuple[float, bool, int]:
         """P(the strike lands and the check fails), whether that leaves the target Prone,
         and the feet a flyer drops."""
         from ..momentum import knockdown_odds, knocked_down_outcome
         flying = self.flying_ft is not None
-        p = knockdown_odds(self.setup, p_hit=self.p_hit, flying=flying)
+        p = knockdown_odds(self.setup, p_hit=self.p_hit, flying=flying,
+                           charge_ft=self.charge_ft)
         prone, drop = knocked_down_outcome(self.flying_ft, self.maneuverability or "average")
         return p, prone, drop
 
@@ -174,7 +195,7 @@ class AttackOdds:
         Impact" (the strike lands on the target or its shield, then the defender fails its
         Knockdown check; :func:`lfgcombat.momentum.knockdown_odds`). A flyer
         (:meth:`flying`) is Unfortunate on the check and is Prone only if its drop reaches
-        the ground."""
+        the ground; a Charge of 20+ ft (:meth:`charging`) raises the DC by 2."""
         p, prone, _ = self._knocked_down()
         return p if prone else 0.0
 
@@ -424,7 +445,9 @@ def attack_odds(attacker: Any, target: Any, weapon: "Weapon | str | Mapping",
             own distance, cover and high ground change its roll:
             :meth:`lfgcombat.encounter.Encounter.unintended_odds` is exact there.
         **situation: Keys of :class:`~lfgcombat.attacks.Situation` (or of the other
-            ruleset's attack odds).
+            ruleset's attack odds), and ``charge_ft``: feet run before this Charge Attack,
+            for :attr:`AttackOdds.p_knockdown` (:meth:`AttackOdds.charging`; the Charge's
+            own +2 to hit and damage stay ``attack_bonuses``/``damage_bonus``).
 
     Returns:
         :class:`AttackOdds`: ``p_hit`` (criticals included), ``p_crit``, the damage
@@ -448,8 +471,16 @@ def attack_odds(attacker: Any, target: Any, weapon: "Weapon | str | Mapping",
         if bystanders:
             raise RulesetError("bystanders= (Accuracy by Volume's unintended targets) is a rule "
                               "of 000_8d1d7816ee944f3b.txt; leave it out under another ruleset")
+        if situation.get("charge_ft"):
+            raise RulesetError("charge_ft= (a Charge's +2 Knockdown DC, \"Momentum of Impact\") "
+                               "is a rule of 000_8d1d7816ee944f3b.txt; leave it out under "
+                               "another ruleset")
+        situation.pop("charge_ft", None)
         return other(attacker, target, weapon, exact=exact, **situation)
+    charge_ft = situation.pop("charge_ft", 0)
     odds = odds_for(prepare(attacker, target, weapon, ruleset=ruleset, **situation), exact)
+    if charge_ft:
+        odds = odds.charging(charge_ft)
     if bystanders:
         odds = replace(odds, unintended=unintended_attack_odds(
             odds.setup, list(bystanders), situation, exact=exact))

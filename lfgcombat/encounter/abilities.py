@@ -35,7 +35,7 @@ from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any, Protocol, Self
 
 from ..abilities import (RULE, AbilityType, SpecialAbility, activation, check_activation,
-                         needs_perseverance, sla_dc, sla_perseverance_dc)
+                         needs_perseverance, sla_dc, sla_dc_note, sla_perseverance_dc)
 from ..close_keys import CloseKeysError, ability_named
 from ..conditions import Condition
 from ..errors import IllegalActionError
@@ -49,6 +49,7 @@ from .skill_checks import SkillChecksContext, SkillChecksRules
 from .composition import rules
 
 if TYPE_CHECKING:
+    from ..stats import Stat
     from .state import _Fighter
 
 __all__ = ["AbilitiesRules", "AbilitiesContext", "ABILITY_ACTIONS"]
@@ -204,13 +205,16 @@ class AbilitiesRules(SkillChecksRules, _Base):
             return
         hurt = f.damage_taken - hurt_before
         outcome = self._perseverance(name, ab, hurt)
-        dc = self._dc(name, ab)
+        dc_stat = self.ability_dc(name, ab.name)
+        dc = None if dc_stat is None else int(dc_stat.value or 0)
         if outcome == "used" and target is not None and ab.save and dc is not None:
             outcome = self._target_save(name, target, ab, dc)
-        self._emit("ability", actor=name, target=target, data={
-            "ability": ab.name, "type": ab.kind.value, "action": act, "uses": ab.uses,
-            "per": ab.per, "used": self._uses(name, ab) + 1, "dc": dc, "save": ab.save,
-            "outcome": outcome, "rule": RULE})
+        data = {"ability": ab.name, "type": ab.kind.value, "action": act, "uses": ab.uses,
+                "per": ab.per, "used": self._uses(name, ab) + 1, "dc": dc, "save": ab.save,
+                "outcome": outcome, "rule": RULE}
+        if dc_stat is not None and dc_stat.notes:  # a listed DC that is not 10+SL+mod
+            data["dc_note"] = "; ".join(dc_stat.notes)
+        self._emit("ability", actor=name, target=target, data=data)
 
     def _check_sting(self, name: str, target: str) -> None:
         """"Sting: ... injects a poison if the strike deals damage" ("Common Natural
@@ -254,11 +258,36 @@ class AbilitiesRules(SkillChecksRules, _Base):
 
     def _dc(self, name: str, ab: SpecialAbility) -> int | None:
         """The listed DC, or for an SLA with a DC ability 10+SL+mod."""
+        stat = self.ability_dc(name, ab.name)
+        return None if stat is None else int(stat.value or 0)
+
+    def ability_dc(self, name: str, ability: str) -> Stat | None:
+        """The save DC of ``name``'s ability, explained; ``None`` when its line gives none.
+
+        The listed DC is used; an SLA's line without one but with its DC ability gets
+        "(10+Spell Level+AbilityMod)" (000_8d1d7816ee944f3b.txt, "Special Abilities – 4
+        Different Types"). A listed SLA DC that disagrees with 10+SL+mod for this creature
+        is kept and the explanation says so in a note (:func:`lfgcombat.abilities.
+        sla_dc_note`; the ``ability`` event records it as ``dc_note``).
+
+        Raises:
+            CloseKeysError: no such ability. LfgError: unknown name.
+        """
+        from ..stats import Stat, Term
+        self._fighter(name)
+        ab = self._ability(name, ability)
+        mod = (self._f[name].creature.ability_mod(ab.dc_ability.lower())
+               if ab.dc_ability else None)
         if ab.dc is not None:
-            return ab.dc
-        if ab.kind is AbilityType.SLA and ab.dc_ability:
-            mod = self._f[name].creature.ability_mod(ab.dc_ability.lower())
-            return sla_dc(int(ab.spell_level or 0), mod)
+            note = sla_dc_note(ab, mod) if mod is not None else None
+            return Stat(f"{ab.name} DC", ab.dc, (Term("listed DC", ab.dc),),
+                        notes=(note,) if note else (), rule=RULE)
+        if ab.kind is AbilityType.SLA and ab.dc_ability and mod is not None:
+            sl = int(ab.spell_level or 0)
+            return Stat(f"{ab.name} DC", sla_dc(sl, mod),
+                        (Term("base", 10), Term(f"SL{sl}", sl),
+                         Term(f"{ab.dc_ability} mod", mod)),
+                        rule=f"{RULE}: SLA Spell Save DC = 10+Spell Level+AbilityMod")
         return None
 
     def _target_save(self, name: str, target: str, ab: SpecialAbility, dc: int) -> str:

@@ -43,6 +43,31 @@ INTERRUPTED_CASTER_DC_HEAVY = 25
 
 INTERRUPTED_CASTER_HEAVY_DAMAGE = 10
 
+#: The letters of a spell's components: Verbal, Somatic, Material (000_8d1d7816ee944f3b.txt
+#: writes "somatic (S) components"; V and M are inferred from the same d20 notation).
+SPELL_COMPONENTS = "VSM"
+
+
+def spell_components(raw: Any) -> str | None:
+    """A spell's components as given to :meth:`CastingRules.cast` (``"VS"``, ``"V, S, M"``,
+    any case), checked: the letters of :data:`SPELL_COMPONENTS` in that order, each once;
+    ``None`` when not given (the kit then does not know them).
+
+    Raises:
+        IllegalActionError: not text, an unknown letter.
+    """
+    if raw is None:
+        return None
+    if not isinstance(raw, str):
+        raise IllegalActionError(f"components: the spell's components as letters, e.g. "
+                                 f"'VS', not {raw!r:.40}", R_CAST)
+    letters = raw.upper().replace(",", "").replace(" ", "")
+    bad = sorted(set(letters) - set(SPELL_COMPONENTS))
+    if bad:
+        raise IllegalActionError(f"components: {', '.join(bad)} is not V (verbal), S "
+                                 f"(somatic) or M (material), in {raw!r:.40}", R_CAST)
+    return "".join(c for c in SPELL_COMPONENTS if c in letters)
+
 
 class CastingContext(Protocol):
     """What the rules of this module use of an encounter (the parts of
@@ -56,12 +81,13 @@ class CastingContext(Protocol):
 
     def _can_go_on(self, name: str, prone_before: bool) -> str | None: ...
 
-    def _check_cast(self, name: str, spell_level: int, target: str | None, perseverance: int | None
-                   ) -> Any: ...
+    def _check_cast(self, name: str, spell_level: int, target: str | None, perseverance: int | None,
+                    components: str | None = None) -> Any: ...
 
     def _check_spend(self, name: str, type_: str, action: str) -> str: ...
 
-    def _two_shields_cast_note(self, name: str, sc: Any) -> Any: ...
+    def _two_shields_cast_note(self, name: str, sc: Any, components: str | None = None
+                               ) -> Any: ...
 
     def _do(self, kind: str, args: dict[str, Any]) -> Any: ...
 
@@ -112,7 +138,7 @@ class CastingRules(_Base):
 
     def cast(self, name: str, spell_level: int = 0, spell: str | None = None, *,
              target: str | None = None, swift: bool = False, aoo: Any = None,
-             perseverance: int | None = None) -> Self:
+             perseverance: int | None = None, components: str | None = None) -> Self:
         """Cast a Spell: a Big Action that provokes (or a Swift Action that does not, for
         spells cast that way); 1 spell per turn.
 
@@ -147,15 +173,27 @@ class CastingRules(_Base):
             aoo: Who takes the AOO the casting provokes (``None``, ``"all"`` or names).
             perseverance: The caster's Perseverance bonus; ``None``: checks are recorded
                 for the GM to roll.
+            components: The spell's components, e.g. ``"VS"`` (:func:`spell_components`);
+                ``None``: unknown. A spell with S is refused while the caster wields two
+                shields ("You cannot cast spells with somatic (S) components while
+                wielding two shields", "Weird Situation - Using Two Shields at the same
+                time"); unknown components leave a note on the spell instead.
+
+        Raises:
+            IllegalActionError: why the spell cannot be cast now; nothing changes.
         """
-        self._do("cast", {"name": name, "spell_level": spell_level, "spell": spell,
-                          "target": target, "swift": bool(swift), "aoo": aoo,
-                          "perseverance": perseverance})
+        args = {"name": name, "spell_level": spell_level, "spell": spell,
+                "target": target, "swift": bool(swift), "aoo": aoo,
+                "perseverance": perseverance}
+        if components is not None:  # recorded only when given: older saves replay as before
+            args["components"] = spell_components(components)
+        self._do("cast", args)
         return self
 
     @command
     def _h_cast(self, name: str, spell_level: int, spell: str | None, target: str | None,
-                swift: bool, aoo: Any, perseverance: int | None = None) -> None:
+                swift: bool, aoo: Any, perseverance: int | None = None,
+                components: str | None = None) -> None:
         if self._fighter(name).rules is not None:  # a ruleset's record: its round
             if swift or perseverance is not None or aoo is not None:
                 raise IllegalActionError(
@@ -164,7 +202,8 @@ class CastingRules(_Base):
             self._record_cast(name, spell_level, spell, target)
             return
         f = self._actor(name)
-        sc = self._check_cast(name, spell_level, target, perseverance)
+        sc = self._check_cast(name, spell_level, target, perseverance,
+                              spell_components(components))
         type_ = "swift" if swift else "big"
         self._check_spend(name, type_, "cast_spell")
         provokers = [] if swift else self._threatening_enemies(name)
@@ -201,7 +240,7 @@ class CastingRules(_Base):
             "notes": list(sc.notes), "outcome": outcome})
 
     def _check_cast(self, name: str, spell_level: int, target: str | None,
-                    perseverance: int | None) -> Any:
+                    perseverance: int | None, components: str | None = None) -> Any:
         """May ``name`` cast now ("Casting a Spell": "You may only cast 1 Spell Per Turn!";
         "Attacks Per Turn": at levels 0-4 one Big Action attacks or casts)? Returns the
         creature's spellcasting at that level; raises why not."""
@@ -227,7 +266,7 @@ class CastingRules(_Base):
         if not sc.possible:
             raise IllegalActionError(f"{name} cannot cast: " + "; ".join(sc.notes),
                                      R_CONDITIONS)
-        return self._two_shields_cast_note(name, sc)
+        return self._two_shields_cast_note(name, sc, components)
 
     def _perseverance_to_cast(self, name: str, dcs: list[list[Any]],
                               perseverance: int | None) -> str:

@@ -440,17 +440,28 @@ class ManeuversRules(SkillChecksRules, _Base):
             modifiers.append(f"{target}'s second shield: +{half} AC ({rule})")
         return situation, modifiers
 
-    def _two_shields_cast_note(self, name: str, sc: Any) -> Any:
+    def _two_shields_cast_note(self, name: str, sc: Any, components: str | None = None
+                               ) -> Any:
         """The end of casting's checks (called by :meth:`CastingRules._check_cast` with the
-        caster's spellcasting ``sc``): "You cannot cast spells with somatic (S) components
-        while wielding two shields" ("Weird Situation - Using
-        Two Shields at the same time"): noted on the spell, like the conditions' rules on
-        Somatic components (the kit does not know a spell's components: the GM holds a
-        Somatic spell back)."""
+        caster's spellcasting ``sc`` and the spell's ``components``, checked): "You cannot
+        cast spells with somatic (S) components while wielding two shields" ("Weird
+        Situation - Using Two Shields at the same time"). A spell with S is refused; one
+        without S is cast freely; unknown components (``None``, older saves) leave a note
+        on the spell (the GM holds a Somatic spell back).
+
+        Raises:
+            IllegalActionError: an S spell while wielding two shields."""
         import dataclasses
         from ..close_keys import second_shield_of
         if second_shield_of(self._f[name].creature):
             rule = cite("Weird Situation - Using Two Shields at the same time:")
+            if components is not None and "S" in components:
+                raise IllegalActionError(
+                    f"{name} wields two shields: \"You cannot cast spells with somatic (S) "
+                    f"components while wielding two shields\" (components {components})",
+                    rule)
+            if components is not None:
+                return sc
             sc = dataclasses.replace(sc, notes=tuple(sc.notes) + (
                 f"two shields: spells with Somatic (S) components are impossible ({rule})",))
         return sc

@@ -97,7 +97,8 @@ class SkillActionsRules(SkillChecksRules, _Base):
 
     def skill_action(self, name: str, action: str, target: str, *,
                      resist_with: str | None = None, condition: str | None = None,
-                     item: str | None = None, aoo: Any = None) -> Self:
+                     item: str | None = None, aoo: Any = None,
+                     off_hand: bool = False) -> Self:
         """A skill action: a Big Action (all but the Combat Feint provoke AOO), an opposed
         check against the foe's better defence (or ``resist_with``), and its effect.
 
@@ -114,6 +115,12 @@ class SkillActionsRules(SkillChecksRules, _Base):
                 not a natural weapon); it passes to the thief's weapons (the thief may
                 attack with it; drawing it is the GM's call).
             aoo: Who takes the AOO the action provokes.
+            off_hand: A Dirty Trick made using only the off hand: "Any Skill Checks made
+                using only your Off-Hand suffer a -2 penalty" (000_8d1d7816ee944f3b.txt,
+                "Handedness & Using Both Hands (Two Weapon Fighting)"; none with the
+                Ambidextrous Feat). Only the Dirty Trick's Sleight of Hand is a check of the
+                hands (decision, inferred: Intimidate, Bluff and Perform are not made with a
+                hand), so the other actions refuse it.
 
         Raises:
             IllegalActionError: not its turn, not a foe, a Demoralize beyond 30 ft, an
@@ -123,6 +130,8 @@ class SkillActionsRules(SkillChecksRules, _Base):
                 "resist_with": resist_with, "condition": condition, "aoo": aoo}
         if item is not None:  # the command records it only when given (older saves: none)
             args["item"] = item
+        if off_hand is not False:  # likewise: recorded only when asked for
+            args["off_hand"] = off_hand
         self._do("skill_action", args)
         return self
 
@@ -142,6 +151,22 @@ class SkillActionsRules(SkillChecksRules, _Base):
                 raise IllegalActionError(f"Demoralize reaches {DEMORALIZE_RANGE_FT} ft; "
                                          f"{target} is {dist} ft away", act.rule)
         return self._skill_effect_choice(act, target, condition, item)
+
+    @staticmethod
+    def _check_off_hand_action(act: SkillAction, off_hand: Any) -> None:
+        """``off_hand`` is True or False, and True only for the Dirty Trick (see
+        :meth:`skill_action`).
+
+        Raises:
+            IllegalActionError: anything else; nothing changes.
+        """
+        from ..handedness import RULE as R_HANDS
+        if not isinstance(off_hand, bool):
+            raise IllegalActionError(f"off_hand: True or False, not {off_hand!r:.40}", R_HANDS)
+        if off_hand and act is not SkillAction.DIRTY_TRICK:
+            raise IllegalActionError(
+                f"off_hand: only a Dirty Trick (Sleight of Hand) is a check made with a hand; "
+                f"{act.value} ({act.skill}) is not", R_HANDS)
 
     def _skill_effect_choice(self, act: SkillAction, target: str, condition: str | None,
                              item: str | None) -> str | None:
@@ -172,11 +197,13 @@ class SkillActionsRules(SkillChecksRules, _Base):
 
     @command
     def _h_skill_action(self, name: str, action: str, target: str, resist_with: str | None,
-                        condition: str | None, aoo: Any, item: str | None = None) -> None:
+                        condition: str | None, aoo: Any, item: str | None = None,
+                        off_hand: bool = False) -> None:
         try:
             act = SkillAction.coerce(action)
         except SkillActionError as exc:
             raise IllegalActionError(str(exc), self._skills_rule()) from None
+        self._check_off_hand_action(act, off_hand)
         pick = self._skill_action_check(name, act, target, condition, item)
         self._defense(target, act.resisted_by, resist_with, act.rule)
         self._check_spend(name, "big", act.value)
@@ -189,7 +216,8 @@ class SkillActionsRules(SkillChecksRules, _Base):
         choice, defense = self._defense(target, act.resisted_by, resist_with, act.rule)
         extra = ({"two weapons (tactical)": 1} if act is SkillAction.FEINT
                  and self._wields_two(name) else None)
-        check = self._opposed(name, target, self.skill(name, act.skill, extra), defense,
+        check = self._opposed(name, target, self.skill(name, act.skill, extra,
+                                                       off_hand=off_hand), defense,
                               a_label=f"{name}: {act.skill} ({act.value})",
                               b_label=f"{target}: {choice}")
         effect = (self._steal(name, target, str(item), act.rule) if pick == "steal" else

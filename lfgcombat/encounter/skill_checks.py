@@ -28,6 +28,7 @@ from .composition import rules
 if TYPE_CHECKING:
     from ..creature import Creature
     from ..dice import Roller
+    from ..battlemap.hexmap import HexMap
     from ..log import Event, EventLog
     from ..stats import Stat
     from .state import _Fighter
@@ -44,6 +45,8 @@ class SkillChecksContext(Protocol):
     _f: dict[str, _Fighter]
     _frames: list[Any]
     _log: EventLog
+    _anchors: dict[str, tuple[int, int]]
+    map: HexMap  # None without a map: the rules check `self.map is None` first
     roller: Roller
 
     def _emit(self, kind: str, *, command: bool = False, actor: str | None = None,
@@ -52,6 +55,8 @@ class SkillChecksContext(Protocol):
     def _fighter(self, name: str) -> _Fighter: ...
 
     def _frame_members(self, frame: Any) -> list[str]: ...
+
+    def _ignored_by(self, name: str) -> list[str]: ...
 
     def _log_rolls(self, since: int, *, actor: str | None, target: str | None = None,
                    against: int | None = None, outcome: str | None = None,
@@ -70,17 +75,22 @@ else:
 class SkillChecksRules(_Base):
     """A combatant's skill bonus now, its defence against a skill action, opposed checks."""
 
-    def skill(self, name: str, skill: str, extra: Mapping[str, int] | None = None) -> Stat:
+    def skill(self, name: str, skill: str, extra: Mapping[str, int] | None = None, *,
+              off_hand: bool = False) -> Stat:
         """``name``'s bonus on a skill check now, explained: its ``skills:`` total (0 when
         the skill is not listed) and what its conditions add (Cramped's -2 on Physical
-        Skills...), plus named situational bonuses (``extra``).
+        Skills...), plus named situational bonuses (``extra``). ``off_hand``: the check is
+        made using only the off hand: "Any Skill Checks made using only your Off-Hand suffer
+        a -2 penalty" (000_8d1d7816ee944f3b.txt, "Handedness & Using Both Hands (Two Weapon
+        Fighting)"; not with the Ambidextrous Feat).
 
         Raises:
-            SkillError: an unknown skill (with a "did you mean"). LfgError: unknown name.
+            SkillError: an unknown skill (with a "did you mean"), a non-bool ``off_hand``.
+            LfgError: unknown name.
         """
         self._fighter(name)
         return skill_bonus(self._view(name), skill, skills_of(self._f[name].creature),
-                           extra=extra)
+                           extra=extra, off_hand=off_hand)
 
     def _defense(self, target: str, options: Sequence[str], choice: str | None,
                  rule: str) -> tuple[str, Stat]:
@@ -147,9 +157,31 @@ class SkillChecksRules(_Base):
             from ..skill_actions import SkillAction
             raise IllegalActionError(why, SkillAction.INSULT.rule)
 
+    def _touch_ac_changes(self, name: str, target: str) -> list[tuple[int, str]]:
+        """What the map does to ``target``'s TouchAC against ``name``'s touch attack:
+        "Any “Bonus to AC” (or penalty) also applies to FFAC, TouchAC, and ACvsCrit unless
+        indicated otherwise" ("What are the other kinds of AC? (FFAC, TouchAC, ACvsCrit)"),
+        so Flanking's "-2 penalty to AC" ("Flanking / Being Flanked"; an ignored attacker
+        cannot flank: "Advanced Option - Ignore an enemy") and a melee Cover Bonus to AC
+        ("Cover - What is it?") count as in any attack (:meth:`CombatRules.
+        _encounter_situation`). Fight Defensively needs nothing here: its -4 on attack rolls
+        and +2 Dodge Bonus to AC ("A Dodge Bonus to AC adds to AC, ACvsCrit, & TouchAC") are
+        effects on the combatants' views. Total cover gives no number (the reach check and
+        the GM decide)."""
+        if self.map is None or name not in self._anchors or target not in self._anchors:
+            return []
+        out: list[tuple[int, str]] = []
+        if self.map.is_flanked(target, ignored=self._ignored_by(target)):
+            out.append((-2, f"{target} flanked: -2 AC"))
+        cover = self.map.cover(name, target, ranged=False)
+        if cover.bonus:
+            out.append((int(cover.bonus), f"{cover.level} cover: +{cover.bonus} AC"))
+        return out
+
     def _touch_attack(self, name: str, target: str) -> TouchAttack:
         """The Unarmed Melee Touch Attack ("A Natural 20 on an Attack Roll is always a
-        success. A Natural 1 ... always a failure", "Attack Rolls"), logged.
+        success. A Natural 1 ... always a failure", "Attack Rolls"), logged, against the
+        TouchAC the map changes (:meth:`_touch_ac_changes`: flanking, cover).
 
         Raises:
             IllegalActionError: an Insult forces ``name`` to attack another (nothing is
@@ -163,11 +195,14 @@ class SkillChecksRules(_Base):
         # on your Turn suffer a -2 Consecutive Attack Penalty" ("Consecutive Attacks")
         earlier = max(0, self._f[name].turn.attacks - 1)
         bonus -= 2 * earlier
+        notes = [f"C.A.P. {-2 * earlier}: {earlier} earlier attack(s) this turn"] \
+            if earlier else []
+        for change, why in self._touch_ac_changes(name, target):
+            ac += change
+            notes.append(why)
         seen = len(self.roller.history)
-        t = touch_attack(bonus, ac, roller=self.roller,
-                         fortune=me.attack_bonus("melee").fortune,
-                         note=f"C.A.P. {-2 * earlier}: {earlier} earlier attack(s) this turn"
-                         if earlier else "")
+        t = touch_attack(bonus, max(ac, 0), roller=self.roller,
+                         fortune=me.attack_bonus("melee").fortune, note="; ".join(notes))
         self._log_rolls(seen, actor=name, target=target, against=ac,
                         outcome="hit" if t.hit else "miss")
         return t

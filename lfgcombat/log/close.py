@@ -77,9 +77,10 @@ class AbilityUse(Event):
 
     KIND = "ability"
     FIELDS = ("ability", "type", "action", "uses", "per", "used", "dc", "save",
-              "outcome", "rule")
+              "outcome", "dc_note", "rule")
     ABOUT = ("ability, type (natural, Ex, Su, SLA), action, uses, per, used (this one "
-             "included), dc, save, outcome (used, wasted: ...)")
+             "included), dc, save, outcome (used, wasted: ...), dc_note (a listed SLA DC "
+             "that is not 10+SL+mod)")
 
     def describe(self) -> str:
         d = self.data
@@ -127,7 +128,8 @@ StepThroughCommand = _command("step_through", ("name", "to", "dodge", "aoo"),
 CrushingAdvanceCommand = _command("crushing_advance", ("name", "to", "dodge", "aoo"),
                                   "a Crushing Advance")
 SkillActionCommand = _command("skill_action", ("name", "action", "target", "resist_with",
-                                               "condition", "aoo", "item"), "a skill action")
+                                               "condition", "aoo", "item", "off_hand"),
+                                   "a skill action")
 UseAbilityCommand = _command("use_ability", ("name", "ability", "target", "action", "aoo"),
                              "a special ability used")
 HitManeuverCommand = _command("hit_maneuver", ("name", "target", "maneuver", "to",

@@ -104,3 +104,32 @@ def test_an_sla_beside_a_class_spell_on_the_same_turn() -> None:
     enc2.use_ability("Hero", "Fear Burst", aoo=[])
     refused(enc2, enc2.use_ability, "Hero", "Fear Burst", aoo=[], match="only 1 SLA per turn")
     enc2.cast("Hero", 1, "magic missile", aoo=[])   # the class spell still may follow
+
+
+def test_a_listed_sla_dc_that_is_not_10_sl_mod_is_kept_and_said() -> None:
+    """"SLA Spell Save DC is calculated as (10+Spell Level+AbilityMod)" ("Special Abilities
+    – 4 Different Types"): the text's own example line lists DC15 for SL2, so a CHA mod of
+    +3; a creature with CHA 10 (mod +0) keeps the listed DC15 (not refused), and the DC's
+    explanation and the ``ability`` event say it is not 10+2+0 = 12. With CHA 16 (+3) they
+    agree and nothing is said; a line without a save has no DC, a Su line keeps its own."""
+    from lfgcombat.abilities import parse_ability, sla_dc_note
+    fear = parse_ability(FEAR)
+    assert sla_dc_note(fear, 3) is None
+    note = sla_dc_note(fear, 0)
+    assert note is not None and "DC15 is not 10+SL2+CHAMod(+0) = 12" in note
+    assert sla_dc_note(parse_ability(BREATH), 0) is None   # a Su ability: the DC is its own
+    enc = _fight(1)                                         # mk: CHA 10
+    stat = enc.ability_dc("Hero", "Fear Burst")
+    assert int(stat.value) == 15 and "the listed DC15 is used" in stat.explain()
+    enc.use_ability("Hero", "Fear Burst", "Orc", aoo=())
+    ev = _ability(enc)
+    assert ev.data["dc"] == 15 and "= 12" in ev.data["dc_note"]
+    assert set(ev.data) <= set(type(ev).FIELDS)
+    agree = _fight(1, abilities={"cha": 16})
+    assert not agree.ability_dc("Hero", "Fear Burst").notes
+    agree.use_ability("Hero", "Fear Burst", "Orc", aoo=())
+    assert "dc_note" not in _ability(agree).data
+    bare = _fight(1, abilities={"cha": 14},
+                  special_abilities=["Gaze (SLA): 1/day (SL3)", BREATH])
+    assert bare.ability_dc("Hero", "Gaze") is None
+    assert int(bare.ability_dc("Hero", "Dragon Breath").value) == 14

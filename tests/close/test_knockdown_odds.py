@@ -25,11 +25,12 @@ def _guard(**kw) -> Creature:
     return Creature.from_dict(d)
 
 
-def _sampled(attacker: Creature, target: Creature, weapon: str, n: int, seed: int) -> float:
+def _sampled(attacker: Creature, target: Creature, weapon: str, n: int, seed: int,
+             charge_ft: int = 0) -> float:
     """Roll the attack, then (when it lands on the target or its shield) the defender's
     check with its better bonus - the procedure of the text, step by step."""
     roller = Roller(seed)
-    dc = knockdown_dc(attacker, target, weapon=weapon)
+    dc = knockdown_dc(attacker, target, weapon=weapon, charge_ft=charge_ft)
     down = 0
     for _ in range(n):
         r = attack(attacker, target, weapon, roller)
@@ -50,6 +51,62 @@ def test_p_knockdown_agrees_with_sampling(attacker: str, weapon: str) -> None:
     got = _sampled(a, t, weapon, n, seed=14)
     sigma = math.sqrt(max(p * (1 - p), 1e-4) / n)
     assert abs(got - p) < 4 * sigma + 1e-9, (attacker, p, got)
+
+
+@pytest.mark.parametrize("attacker, weapon", [("ogre", "greatclub"), ("elephant", "gore")])
+def test_p_knockdown_of_a_charge_agrees_with_sampling(attacker: str, weapon: str) -> None:
+    """000_8d1d7816ee944f3b.txt, "Momentum of Impact: Bigger Creatures hitting Smaller
+    Creatures – Getting Knocked Down": "Striking on a Charge Attack after moving at least 20
+    feet grants a +2 Innate Bonus to Knockdown DC". ``attack_odds(..., charge_ft=25)`` (the
+    same as ``.charging(25)``) against the strike and check rolled with a DC built from
+    ``charge_ft=25``. The Guard has Acrobatics +8 here so the +2 matters (an unskilled
+    defender fails the Ogre's DC either way)."""
+    a, t = load_example(attacker), _guard(skills={"acrobatics": 8})
+    p = attack_odds(a, t, weapon, charge_ft=25).p_knockdown
+    assert p == pytest.approx(attack_odds(a, t, weapon).charging(25).p_knockdown)
+    n = 4000
+    roller_free = _sampled_skilled(a, t, weapon, n, seed=41, charge_ft=25)
+    sigma = math.sqrt(max(p * (1 - p), 1e-4) / n)
+    assert abs(roller_free - p) < 4 * sigma + 1e-9, (attacker, p, roller_free)
+
+
+def _sampled_skilled(attacker: Creature, target: Creature, weapon: str, n: int, seed: int,
+                     charge_ft: int) -> float:
+    """As :func:`_sampled`, the defender rolling its better of Wrestling and Acrobatics."""
+    from lfgcombat.close_keys import skills_of
+    from lfgcombat.skills import skill_bonus
+    roller = Roller(seed)
+    dc = knockdown_dc(attacker, target, weapon=weapon, charge_ft=charge_ft)
+    best = max(int(skill_bonus(target, s, skills_of(target)).value or 0)
+               for s in ("wrestling", "acrobatics"))
+    down = 0
+    for _ in range(n):
+        r = attack(attacker, target, weapon, roller)
+        roll = r.attack_roll
+        lands = r.hit or (roll is not None and roll.natural != 1 and shield_struck(
+            max(1, int(r.setup.ac) - roll.total), int(target.shield_rating)))
+        if lands and resist_knockdown(dc, best, roller=roller).prone:
+            down += 1
+    return down / n
+
+
+def test_a_charge_raises_the_knockdown_dc_only_from_20_ft() -> None:
+    """"after moving at least 20 feet" (000_8d1d7816ee944f3b.txt, "Momentum of Impact"):
+    19 ft changes nothing, 20 ft makes the check 2 harder (10% more failures on the d20
+    while the defender can still succeed)."""
+    from lfgcombat.momentum import MomentumError
+    ogre, t = load_example("ogre"), _guard(skills={"acrobatics": 8})
+    base = attack_odds(ogre, t, "greatclub", exact=True)
+    assert base.charging(19).p_knockdown == pytest.approx(base.p_knockdown)
+    assert base.charging(20).charge_ft == 20
+    assert base.charging(20).p_knockdown > base.p_knockdown
+    assert base.charging(0).p_knockdown == pytest.approx(base.p_knockdown)
+    for bad in (-5, 2.5, True):
+        with pytest.raises(MomentumError, match="charge_ft"):
+            base.charging(bad)
+    # the other figures are the attack's own: a Charge's distance does not touch them
+    assert attack_odds(ogre, t, "greatclub", charge_ft=30).p_hit == pytest.approx(
+        float(base.p_hit))
 
 
 def test_no_knockdown_on_the_same_size_or_larger() -> None:
@@ -187,3 +244,13 @@ def test_a_charges_knockdown_odds_agree_with_the_encounters_own_knockdown() -> N
     assert abs(down / n - p) < abs(down / n - plain)   # the sampling sees the +2
     with pytest.raises(MomentumError, match="charge_ft"):
         knockdown_odds(setup, charge_ft=-5)
+
+
+def test_charge_ft_belongs_to_the_lfg_rules() -> None:
+    """Knockdown is "Momentum of Impact" of 000_8d1d7816ee944f3b.txt: another ruleset's
+    odds refuse a Charge distance instead of ignoring it."""
+    from lfgcombat.rulesets import RulesetError
+    a = load_example("wulfric")
+    t = load_example("orc")
+    with pytest.raises(RulesetError, match="charge_ft"):
+        attack_odds(a, t, "longsword", ruleset="classic", charge_ft=25)
