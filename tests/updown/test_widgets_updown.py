@@ -86,3 +86,65 @@ def test_the_tracker_flies_and_forces_a_door_through_the_engine():
     forced = [e for e in enc.log if e.kind == "forced"]
     assert t.error == "" and len(forced) == 1 and forced[0].data["at"] == [4, 0]
     assert m.door((4, 0)).state == ("broken" if forced[0].data["success"] else "closed")
+
+
+# -- the AttackPanel's Roll plays the unintended shot (000_8d1d7816ee944f3b.txt, "Accuracy
+# by Volume (Unintended Targets)"): the engine's unintended_shot, the same rolls as the
+# encounter's, agreeing with the odds the panel shows
+def _crowd_panel(seed: int) -> AttackPanel:
+    a = mk("Mayat", weapons=[BOW])
+    p = AttackPanel([a, mk("Orc", level=8), mk("Wulfric", level=1)], Roller(seed),
+                    attacker="Mayat", target="Orc")
+    p.choose(distance_ft=30)
+    p._near.value = ("Wulfric",)
+    return p
+
+
+def test_the_attackpanel_roll_sends_a_miss_to_the_creature_next_to_the_target():
+    seen = set()
+    for seed in range(1, 80):
+        p = _crowd_panel(seed)
+        first = p.roll()
+        after = p.last_unintended
+        n = int(first.attack_roll.natural)
+        if first.hit:
+            assert after.struck is None and after.why == ""
+        elif n == 1:
+            assert after.struck is None and "natural 1 hits nothing" in after.why
+            seen.add("nat1")
+        elif after.struck == "Wulfric":
+            seen.add("struck")
+            assert after.result.setup.target.name == "Wulfric"
+            assert "the miss flies on to Wulfric" in p._result.value
+            assert "Accuracy by Volume" in p._result.value
+            # the new roll is the roller's last attack roll, at -4 (second_situation)
+            assert after.result.setup.bonus == first.setup.bonus - 4
+        if {"struck", "nat1"} <= seen:
+            break
+    assert "struck" in seen
+
+
+def test_the_attackpanel_roll_agrees_with_the_odds_it_shows():
+    p = _crowd_panel(3)
+    want = float(p.odds.unintended["Wulfric"])
+    n, struck = 2000, 0
+    for _ in range(n):
+        p.roll()
+        u = p.last_unintended
+        struck += u.struck == "Wulfric" and u.result.hit
+    sigma = (want * (1 - want) / n) ** 0.5
+    assert abs(struck / n - want) < 4 * sigma + 1e-9
+
+
+def test_the_attackpanel_roll_without_bystanders_or_in_melee_shoots_nobody_else():
+    p = _crowd_panel(5)
+    p._near.value = ()
+    for _ in range(30):
+        p.roll()
+        assert p.last_unintended.struck is None and p.last_unintended.why == ""
+    q = AttackPanel([mk("Hero"), mk("Orc"), mk("Wulfric")], Roller(2), attacker="Hero",
+                    target="Orc")
+    q._near.value = ("Wulfric",)
+    for _ in range(30):
+        q.roll()
+        assert q.last_unintended.struck is None  # a melee miss finds no Unintended Target
