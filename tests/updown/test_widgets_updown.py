@@ -5,6 +5,8 @@ Volume (Unintended Targets)"; "Breaking down doors, walls, & other barricades").
 
 from __future__ import annotations
 
+import pytest
+
 from lfgcombat import Creature, HexMap
 from lfgcombat.battlemap import Terrain
 from lfgcombat.dice import Roller
@@ -148,3 +150,31 @@ def test_the_attackpanel_roll_without_bystanders_or_in_melee_shoots_nobody_else(
     for _ in range(30):
         q.roll()
         assert q.last_unintended.struck is None  # a melee miss finds no Unintended Target
+
+
+def test_the_tracker_attack_preview_shows_the_encounters_unintended_odds():
+    """000_8d1d7816ee944f3b.txt, "Accuracy by Volume (Unintended Targets)": before the
+    archer shoots into melee the tracker's preview shows Encounter.unintended_odds, exactly,
+    and asking rolls and logs nothing."""
+    cs = [mk("Archer", init=40, weapons=[BOW]), mk("Friend", level=1), mk("Orc", level=5)]
+    m = HexMap(12, 5)
+    m.place(cs[0], (1, 2), "party")
+    m.place(cs[1], (7, 2), "party")
+    m.place(cs[2], (8, 2), "orcs")
+    enc = Encounter(cs, map=m, seed=3).start()
+    t = InitiativeTracker(enc, BattleMap(m))
+    a = t.attack_row
+    a.target.value = "Orc"
+    assert a.attacker.value == "Archer" and a.weapon.value == "longbow"
+    want = enc.unintended_odds("Archer", "Orc", "longbow")
+    assert set(want) == {"Friend"}
+    assert a.odds_shown.unintended == pytest.approx(want)
+    assert "a miss strikes instead" in a.odds.value
+    assert f"Friend {float(want['Friend']):.1%}" in a.odds.value
+    rolls, logged = len(enc.roller.history), len(enc.log)
+    a._shown = None
+    a.preview()  # the preview asks the encounter; nothing is rolled or logged
+    assert (len(enc.roller.history), len(enc.log)) == (rolls, logged)
+    # the shot the preview promised is the one the encounter plays
+    a.attack()
+    assert enc.log.of_kind("attack")[0].actor == "Archer"
