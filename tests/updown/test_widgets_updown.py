@@ -178,3 +178,15 @@ def test_the_tracker_attack_preview_shows_the_encounters_unintended_odds():
     # the shot the preview promised is the one the encounter plays
     a.attack()
     assert enc.log.of_kind("attack")[0].actor == "Archer"
+
+
+def test_the_battlemap_shows_a_ceiling_refusal_and_changes_nothing():
+    """The GM's altitude under the map's ceiling (000_8d1d7816ee944f3b.txt, "Other Types of
+    Movement"): refused in the status line, the token stays where it was."""
+    m = HexMap(6, 3)
+    m.ceiling = 20
+    m.place(mk("Hawk"), (1, 1), altitude=10)
+    bm = BattleMap(m)
+    bm.set_altitude("Hawk", 20)
+    assert m.altitude("Hawk") == 10 and "20-ft ceiling" in bm.status_text
+    assert "&uarr;10" in bm._labels["Hawk"].icon.html
