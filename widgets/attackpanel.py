@@ -334,8 +334,9 @@ class AttackPanel(W.VBox):
         Args:
             attacker, target, weapon: Names.
             **situation: ``fortune``, ``concealment``, ``cover``, ``distance_ft``, the toggle
-                keys (``flanked``, ``power_attack``...) and the rules switches
-                (``killer_criticals``, ``perfect_critical``).
+                keys (``flanked``, ``power_attack``...), the rules switches
+                (``killer_criticals``, ``perfect_critical``) and ``near``: the names of the
+                creatures next to the target (a ranged miss may strike them instead).
         """
         problem = self._choice_problem(attacker, target, weapon)
         if problem is not None:
@@ -383,6 +384,13 @@ class AttackPanel(W.VBox):
             dropdowns[key].value = value or _NONE
         elif key == "distance_ft":
             self._distance.value = value
+        elif key == "near":
+            names = (value,) if isinstance(value, str) else tuple(value or ())
+            unknown = [n for n in names if n not in self._near.options]
+            if unknown:
+                raise TypeError(f"AttackPanel.choose: near names creatures of the panel "
+                                f"({', '.join(self._near.options)}), not {unknown!r:.60}")
+            self._near.value = names
         else:
             raise TypeError(f"AttackPanel.choose: unknown choice {key!r}")
 

@@ -97,8 +97,8 @@ def _crowd_panel(seed: int) -> AttackPanel:
     a = mk("Mayat", weapons=[BOW])
     p = AttackPanel([a, mk("Orc", level=8), mk("Wulfric", level=1)], Roller(seed),
                     attacker="Mayat", target="Orc")
-    p.choose(distance_ft=30)
-    p._near.value = ("Wulfric",)
+    p.choose(distance_ft=30, near=["Wulfric"])
+    assert p._near.value == ("Wulfric",)
     return p
 
 
@@ -140,7 +140,9 @@ def test_the_attackpanel_roll_agrees_with_the_odds_it_shows():
 
 def test_the_attackpanel_roll_without_bystanders_or_in_melee_shoots_nobody_else():
     p = _crowd_panel(5)
-    p._near.value = ()
+    with pytest.raises(TypeError, match="near names creatures"):
+        p.choose(near=["Nobody"])
+    p.choose(near=())
     for _ in range(30):
         p.roll()
         assert p.last_unintended.struck is None and p.last_unintended.why == ""
