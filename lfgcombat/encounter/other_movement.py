@@ -226,10 +226,12 @@ class OtherMovementRules(_Base):
                 under is Terrain.CLIMBABLE or (altitude == 0 and under is not Terrain.WATER)):
             return start_alt, 0, True
         if mode in ("walk", "leap") and (level or start_alt):
-            raise IllegalActionError(f"{name} cannot {mode} {start_alt or level} ft up: walking "
-                                     "and leaping start and end on the ground (a Leaper up a "
-                                     "wall may jump down: move(..., mode='leap', "
-                                     "altitude=0))", R_OTHER)
+            where = (f"{name} is {start_alt} ft up: it cannot {mode} from there"
+                     if start_alt else f"{name} cannot {mode} {level} ft up")
+            raise IllegalActionError(f"{where}: walking and leaping start and end on the "
+                                     "ground (a Leaper up a wall may jump down: move(..., "
+                                     "mode='leap', altitude=0); a flyer lands with "
+                                     "mode='fly', altitude=0)", R_OTHER)
         if level > start_alt:
             check_headroom(self.map, name, level)  # the ceiling
         return start_alt, level, False
