@@ -34,8 +34,8 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any, Protocol
 
 from ..battlemap.altitude import (check_altitude, check_headroom, ground_distance,
-                                  ground_problem, last_ground_index, leap_apex,
-                                  low_wall_tops)
+                                  ground_problem, headroom_problem, last_ground_index,
+                                  leap_apex, low_wall_tops)
 from ..citations import cite
 from ..errors import IllegalActionError
 from ..flight import (ascend_cost, check_turns, maneuverability, path_turns, planar,
@@ -274,6 +274,10 @@ class OtherMovementRules(_Base):
         unless a leap's Jump&Sprint check fell short)."""
         m = self.map
         apex = leap_apex(m, name, cell) if mode == "leap" else 0
+        roof = headroom_problem(m.ceiling, name, m.token(name).size, apex) if apex else None
+        if roof:  # the arc over a low wall clears its top: the body must fit under the ceiling
+            raise IllegalActionError(f"{name}'s leap passes over the {apex}-ft wall on its "
+                                     f"line: {roof}", R_LEAPER)
         # "Whenever you jump horizontally, the distance traversed may be increased by up to
         # +X feet ... Creatures with the Leaper trait can jump distances up to their normal
         # land Move Speed+X" ("Leaper"): a leap carries up to X ft past what is left, free
