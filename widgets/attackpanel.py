@@ -7,6 +7,11 @@ odds_for` (hit, critical, expected damage, the damage distribution) and
 :meth:`lfgcombat.attacks.AttackSetup.resolve` (the roll). An attack the rules forbid shows
 the engine's message and disables the Roll button.
 
+The creatures chosen ``next to target`` stand adjacent to it: the odds show the chance a
+ranged miss strikes each (:func:`lfgcombat.attacks.odds.unintended_attack_odds`), and Roll
+plays the miss on as the encounter does (:func:`lfgcombat.attacks.unintended.
+unintended_shot`; 000_8d1d7816ee944f3b.txt, "Accuracy by Volume (Unintended Targets)").
+
 Under another ruleset (``ruleset="wounds"`` or ``"classic"``) the panel asks that ruleset's
 attack policy: :func:`lfgcombat.attack_odds` with ``ruleset=`` for the odds and
 ``attack_resolution.attack`` for the roll. Where the policy offers a critical choice
@@ -26,6 +31,7 @@ import traitlets
 
 from lfgcombat.archery import Bystander
 from lfgcombat.attacks.odds import unintended_attack_odds
+from lfgcombat.attacks.unintended import UnintendedResult, unintended_shot
 from lfgcombat.attack_odds import AttackOdds, attack_odds, odds_for
 from lfgcombat.attacks import AttackSetup, prepare
 from lfgcombat.creature import Creature
@@ -189,6 +195,9 @@ class AttackPanel(W.VBox):
         error: The engine's message for an illegal choice ("" otherwise).
         last_result: The last rolled :class:`~lfgcombat.attacks.AttackResult` (under
             another ruleset, its policy's result, e.g. a wounds attack).
+        last_unintended: What that roll's miss set off among the creatures next to the
+            target (:class:`~lfgcombat.attacks.unintended.UnintendedResult`; ``None``
+            before a roll or under another ruleset).
         ruleset_name: The ruleset whose rules the panel asks.
     """
 
@@ -208,6 +217,7 @@ class AttackPanel(W.VBox):
         self._unreadable: list[str] = []
         self.setup: AttackSetup | None = None
         self.odds: AttackOdds | None = None
+        self.last_unintended: UnintendedResult | None = None
         self._make_controls(list(pool), attacker, target)
         super().__init__(children=self._children(dicelog), **kwargs)
         self.add_class("lfg-attackpanel")
@@ -324,8 +334,9 @@ class AttackPanel(W.VBox):
         Args:
             attacker, target, weapon: Names.
             **situation: ``fortune``, ``concealment``, ``cover``, ``distance_ft``, the toggle
-                keys (``flanked``, ``power_attack``...) and the rules switches
-                (``killer_criticals``, ``perfect_critical``).
+                keys (``flanked``, ``power_attack``...), the rules switches
+                (``killer_criticals``, ``perfect_critical``) and ``near``: the names of the
+                creatures next to the target (a ranged miss may strike them instead).
         """
         problem = self._choice_problem(attacker, target, weapon)
         if problem is not None:
@@ -373,6 +384,13 @@ class AttackPanel(W.VBox):
             dropdowns[key].value = value or _NONE
         elif key == "distance_ft":
             self._distance.value = value
+        elif key == "near":
+            names = (value,) if isinstance(value, str) else tuple(value or ())
+            unknown = [n for n in names if n not in self._near.options]
+            if unknown:
+                raise TypeError(f"AttackPanel.choose: near names creatures of the panel "
+                                f"({', '.join(self._near.options)}), not {unknown!r:.60}")
+            self._near.value = names
         else:
             raise TypeError(f"AttackPanel.choose: unknown choice {key!r}")
 
@@ -408,8 +426,7 @@ class AttackPanel(W.VBox):
             setup = prepare(attacker, target, self._weapon.value, ruleset=self.ruleset,
                             **self.situation)
             odds = odds_for(setup)
-            near = [Bystander(self.creatures[n], "adjacent", 5) for n in self._near.value
-                    if n not in (self._attacker.value, self._target.value)]
+            near = self._bystanders()
             if near:  # the engine's exact odds for each Unintended Target
                 odds = replace(odds, unintended=unintended_attack_odds(
                     setup, near, self.situation))
@@ -424,6 +441,11 @@ class AttackPanel(W.VBox):
                             f"{html.escape(target.name)} ({setup.ac_name} {setup.ac.value}, "
                             f"{setup.confirm_name} {setup.confirm_ac.value})")
         self._odds.value = self._odds_html(odds)
+
+    def _bystanders(self) -> list[Bystander]:
+        """The creatures chosen next to the target (each adjacent to it, 5 ft)."""
+        return [Bystander(self.creatures[n], "adjacent", 5) for n in self._near.value
+                if n not in (self._attacker.value, self._target.value)]
 
     _odds_html = staticmethod(lambda odds: odds_html(odds))
 
@@ -453,7 +475,17 @@ class AttackPanel(W.VBox):
 
     def roll(self) -> Any:
         """Roll the chosen attack (its rolls go to the roller's history, the dice log);
-        under another ruleset, by its attack policy."""
+        under another ruleset, by its attack policy. A ranged miss with creatures next to
+        the target goes on to an Unintended Target as the encounter plays it (the engine's
+        :func:`~lfgcombat.attacks.unintended.unintended_shot`: the choice among equals,
+        the new roll at -4 without precision; a Nat 1 or the shield stops it), shown under
+        the first roll and kept in :attr:`last_unintended`.
+
+        Returns:
+            The first attack's result (the Unintended Target's is in
+            ``last_unintended.result``).
+        """
+        self.last_unintended = None
         if self.ruleset_name != "lfg" and self.odds is not None:
             policy = definition(self.ruleset_name).attacks
             result = policy.attack(self.roller, self.creatures[self._attacker.value],
@@ -467,9 +499,15 @@ class AttackPanel(W.VBox):
         if self.setup is None:
             return None
         result = self.setup.resolve(self.roller)
+        after = unintended_shot(self.setup, result, self._bystanders(), self.roller,
+                                self.situation)
+        self.last_unintended = after
         self.last_result = result
+        text = result.explain()
+        if after.why:
+            text += "\n" + after.explain()
         self._result.value = ("<pre class='lfg-attack-result' style='font-size:12px'>"
-                              f"{html.escape(result.explain())}</pre>")
+                              f"{html.escape(text)}</pre>")
         return result
 
     def __repr__(self) -> str:

@@ -6,13 +6,17 @@ map situation, Gang Up, Aim, Fight Defensively, Run, Charge... the encounter add
 hands the :class:`~lfgcombat.attacks.AttackSetup` it used to
 :func:`lfgcombat.attack_odds.odds_for` (what :func:`lfgcombat.attack_odds.attack_odds`
 computes from the same setup). A refusal there is shown before the click, and the button
-is disabled. 000_8d1d7816ee944f3b.txt, "Attacks Per Turn", "Charge Attack", "Power Attack
-(Attack Action, No AOO)", "Active Defense".
+is disabled. A ranged attack on the map also shows the exact chance it strikes each
+creature around the target instead (:meth:`lfgcombat.Encounter.unintended_odds`, what the
+encounter's Accuracy by Volume plays after a miss). 000_8d1d7816ee944f3b.txt, "Attacks Per
+Turn", "Charge Attack", "Power Attack (Attack Action, No AOO)", "Active Defense",
+"Accuracy by Volume (Unintended Targets)".
 """
 
 from __future__ import annotations
 
 import html
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 import ipywidgets as W
@@ -166,7 +170,7 @@ class AttackControls(W.VBox):
             if getattr(result, "setup", None) is None:  # another ruleset's attack policy
                 self._show_policy(enc, note)
                 return
-            odds = odds_for(result.setup)
+            odds = self._with_unintended(enc, odds_for(result.setup), result.setup)
             made = what_if.log.of_kind("attack")
             said = list(made[-1].data.get("modifiers") or []) if made else []
             if made and made[-1].data.get("gang_up"):
@@ -183,6 +187,18 @@ class AttackControls(W.VBox):
             f"<div><code>{html.escape(setup.line)}</code> vs {html.escape(self.target.value)} "
             f"({html.escape(str(setup.ac_name))} {setup.ac.value})</div>{situation}"
             f"{odds_html(odds)}")
+
+    def _with_unintended(self, enc: Any, odds: Any, setup: Any) -> Any:
+        """``odds`` with the encounter's chance of striking each Unintended Target (a
+        ranged attack on the map, the encounter playing Accuracy by Volume; otherwise as
+        given). Asked of the encounter itself, before the attack: nothing is rolled or
+        logged."""
+        if (getattr(setup, "mode", None) != "ranged" or getattr(enc, "map", None) is None
+                or not getattr(enc, "accuracy_by_volume", False)):
+            return odds
+        found = enc.unintended_odds(self.attacker.value, self.target.value,
+                                    self.weapon.value, **self.situation)
+        return replace(odds, unintended=dict(found)) if found else odds
 
     def _refuse(self, exc: Exception, note: str) -> None:
         """Show why the attack cannot be made now, and disable its button."""

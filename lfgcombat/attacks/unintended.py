@@ -5,14 +5,17 @@
 the Unintended Target and of the second roll are :mod:`lfgcombat.archery` (pure, no attack
 resolution); this module combines them with :func:`~lfgcombat.attacks.prepare.prepare`
 and :func:`~lfgcombat.attacks.prepare.attack`, so the dependency runs one way
-(attacks -> archery).
+(attacks -> archery). :func:`unintended_shot` is the part after the first roll, for a
+caller that already prepared and rolled the attack (the AttackPanel's Roll).
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from ..archery import (
+    RULE_VOLUME,
     Bystander,
     choose_unintended,
     finds_unintended,
@@ -22,7 +25,69 @@ from ..archery import (
 from ..dice import Roller
 from .prepare import attack, prepare
 
-__all__ = ["shoot_into_a_crowd"]
+__all__ = ["shoot_into_a_crowd", "unintended_shot", "UnintendedResult"]
+
+
+@dataclass(frozen=True)
+class UnintendedResult:
+    """What a ranged attack's first roll set off (Accuracy by Volume).
+
+    Attributes:
+        struck: The Unintended Target's name (``None``: nobody was shot at again).
+        result: Its new attack at -4 without precision damage (``None`` when not rolled).
+        why: The account, as the encounter logs it ("" when nothing applied: a hit, a
+            melee attack, no creature near the target).
+    """
+
+    struck: str | None
+    result: Any
+    why: str
+
+    def explain(self) -> str:
+        """The account and, when rolled, the new attack's own account."""
+        if not self.why:
+            return ""
+        text = f"{self.why} ({RULE_VOLUME})"
+        if self.result is not None:
+            text += "\n" + self.result.explain()
+        return text
+
+
+def unintended_shot(setup: Any, first: Any, bystanders: list[Bystander] | tuple[Bystander, ...],
+                    roller: Roller, situation: dict[str, Any] | None = None
+                    ) -> UnintendedResult:
+    """After ``first`` (``setup`` rolled): on a miss that is not a Nat 1 nor the shield,
+    the Unintended Target among equals (1dN) and the new attack at -4 without precision, as
+    :meth:`lfgcombat.Encounter.attack` plays it on a map (the same rolls, the same order,
+    the same words in ``why``).
+
+    Args:
+        setup: The prepared attack (:class:`~lfgcombat.attacks.AttackSetup`).
+        first: Its rolled :class:`~lfgcombat.attacks.AttackResult`.
+        bystanders: The creatures around the target.
+        roller: Rolls the choice among equals and the new attack.
+        situation: The attack's situation keywords (the new roll keeps them at -4, less
+            what concerned the intended target: :func:`lfgcombat.archery.second_situation`).
+    """
+    none = UnintendedResult(None, None, "")
+    if (first.hit or not finds_unintended(setup) or first.attack_roll is None
+            or not bystanders):
+        return none
+    r = first.attack_roll
+    outcome = first_roll_outcome(setup, int(r.natural or 0), int(r.total))
+    if outcome == "hit":
+        return none  # the % miss chance made it miss
+    if outcome != "miss":
+        return UnintendedResult(None, None, "a natural 1 hits nothing" if outcome == "nat1"
+                                else "it struck the shield")
+    chosen = choose_unintended([x.candidate() for x in bystanders], roller)
+    if chosen is None:
+        return UnintendedResult(None, None, "no creature near the target: the shot lands "
+                                "harmlessly")
+    other = next(x.creature for x in bystanders if str(x.creature.name) == chosen.name)
+    second = attack(setup.attacker, other, setup.weapon, roller, ruleset=setup.ruleset,
+                    **second_situation(dict(situation or {})))
+    return UnintendedResult(chosen.name, second, "the miss flies on to " + chosen.name)
 
 
 def shoot_into_a_crowd(attacker: Any, target: Any, weapon: Any, roller: Roller,
@@ -36,16 +101,6 @@ def shoot_into_a_crowd(attacker: Any, target: Any, weapon: Any, roller: Roller,
         ``(first result, the Unintended Target's name or None, its attack result or None)``.
     """
     setup = prepare(attacker, target, weapon, ruleset=ruleset, **situation)
-    first = attack(attacker, target, weapon, roller, ruleset=ruleset, **situation)
-    if first.hit or not finds_unintended(setup) or first.attack_roll is None:
-        return first, None, None
-    r = first.attack_roll
-    if first_roll_outcome(setup, int(r.natural or 0), int(r.total)) != "miss":
-        return first, None, None
-    chosen = choose_unintended([x.candidate() for x in bystanders], roller)
-    if chosen is None:
-        return first, None, None
-    other = next(x.creature for x in bystanders if str(x.creature.name) == chosen.name)
-    second = attack(attacker, other, weapon, roller, ruleset=ruleset,
-                    **second_situation(dict(situation)))
-    return first, chosen.name, second
+    first = setup.resolve(roller)
+    after = unintended_shot(setup, first, bystanders, roller, situation)
+    return first, after.struck, after.result

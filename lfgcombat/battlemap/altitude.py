@@ -39,7 +39,7 @@ from .values import MapFormatError, _short
 
 __all__ = ["distance_3d", "check_altitude", "AltitudeError", "MAX_ALTITUDE_FT", "R_ALTITUDE",
            "low_wall_tops", "leap_apex", "ground_problem", "last_ground_index",
-           "ground_distance", "check_headroom"]
+           "ground_distance", "check_headroom", "headroom_problem", "check_ceiling"]
 
 #: The highest a creature may be placed or fly, in feet.
 MAX_ALTITUDE_FT = 10_000
@@ -130,12 +130,29 @@ def ground_distance(m: Any, name: str, cell: Any) -> int:
         return int(m.distance(name, cell))
 
 
-def check_headroom(m: Any, name: str, feet: int) -> None:
-    """Refuse ``name`` at ``feet`` above its hex when its body would not fit under the map's
-    ceiling (``m.ceiling``; ``None``: open sky). A body is a column of its size's height
-    (``data/sizes.csv``, as line of sight reads it: :func:`lfgcombat.movement_modes.
+def headroom_problem(ceiling: int | None, name: str, size: Any, feet: int) -> str | None:
+    """Why a creature of ``size`` cannot be ``feet`` above its hex under ``ceiling`` (feet;
+    ``None``: open sky), or ``None`` when its body fits. A body is a column of its size's
+    height (``data/sizes.csv``, as line of sight reads it: :func:`lfgcombat.movement_modes.
     body_height_ft`), so a Medium creature (5.5 ft) flies at most 10 ft up under a 20-ft
-    ceiling. The ground is always allowed (a cramped room is the GM's to draw).
+    ceiling. The ground is always allowed (a cramped room is the GM's to draw)."""
+    if ceiling is None or not feet:
+        return None
+    from lfgcombat.movement_modes import body_height_ft
+    height = body_height_ft(size)
+    if feet + height <= ceiling:
+        return None
+    room = ceiling - height
+    top = max(0, int(room) - int(room) % FEET_PER_CELL)
+    return (f"{name} cannot be {feet} ft up: its body ({height:g} ft tall) would pass the "
+            f"{ceiling}-ft ceiling; at most {top} ft up here (the map's ceiling; the GM may "
+            "raise it)")
+
+
+def check_headroom(m: Any, name: str, feet: int, size: Any = None) -> None:
+    """Refuse ``name`` at ``feet`` above its hex when its body would not fit under the map's
+    ceiling (``m.ceiling``; :func:`headroom_problem`). ``size``: for a creature not yet on
+    the map (being placed); otherwise its size on the map.
 
     Raises:
         IllegalActionError: naming the ceiling, the body's height and the highest altitude
@@ -144,13 +161,31 @@ def check_headroom(m: Any, name: str, feet: int) -> None:
     if m.ceiling is None or not feet:
         return
     from lfgcombat.errors import IllegalActionError
-    from lfgcombat.movement_modes import body_height_ft
-    height = body_height_ft(m._placed[name].size)
-    if feet + height <= m.ceiling:
-        return
-    room = m.ceiling - height
-    top = max(0, int(room) - int(room) % FEET_PER_CELL)
-    raise IllegalActionError(
-        f"{name} cannot be {feet} ft up: its body ({height:g} ft tall) would pass the "
-        f"{m.ceiling}-ft ceiling; at most {top} ft up here (the map's ceiling; the GM may "
-        "raise it)", R_ALTITUDE)
+    why = headroom_problem(m.ceiling, name, m._placed[name].size if size is None else size,
+                           feet)
+    if why:
+        raise IllegalActionError(why, R_ALTITUDE)
+
+
+def check_ceiling(m: Any, feet: object) -> int | None:
+    """A new ceiling for the map ``m`` (feet; ``None``: open sky), refused when it is not a
+    whole number of feet from 5 to :data:`MAX_ALTITUDE_FT` or when it would come down
+    through a creature up in the air (the GM lowering the ceiling under a flyer: land it or
+    bring it down first).
+
+    Raises:
+        AltitudeError: not whole feet in range (a MapFormatError).
+        IllegalActionError: a creature's body would pass it, naming each; nothing changes.
+    """
+    if feet is None:
+        return None
+    if isinstance(feet, bool) or not isinstance(feet, int) or not 5 <= feet <= MAX_ALTITUDE_FT:
+        raise AltitudeError(f"the ceiling is whole feet from 5 to {MAX_ALTITUDE_FT} (None: "
+                            f"open sky), got {_short(feet)} ({R_ALTITUDE})")
+    why = [w for n, level in sorted(m._altitude.items()) if n in m._placed
+           and (w := headroom_problem(feet, n, m._placed[n].size, level))]
+    if why:
+        from lfgcombat.errors import IllegalActionError
+        raise IllegalActionError(f"cannot lower the ceiling to {feet} ft: " + "; ".join(why)
+                                 + "; bring it down first (set_altitude)", R_ALTITUDE)
+    return feet

@@ -185,7 +185,7 @@ class _Doors(_TextFormat):
         self._door_lock = dict(state["door_lock"])
         self._door_trap = dict(state["door_trap"])
         self._objects = dict(state["objects"])
-        self.ceiling = state["ceiling"]
+        self._ceiling = state["ceiling"]  # as it was: no check to make
         walls = (state.get("wall_height", self.wall_height),
                  dict(state.get("wall_heights", self._wall_heights)))
         if walls != (self.wall_height, self._wall_heights):

@@ -20,7 +20,7 @@ from lfgcombat.grid import Cell
 from .core import CellLike, _Placed, _Turn
 from .reading import _size_name, _sizes, condition_flags
 from .rules import R_HALF, R_ILLEGAL, R_SPACE
-from .altitude import check_altitude
+from .altitude import R_ALTITUDE, check_altitude, check_ceiling, headroom_problem
 from .terrain import Terrain, _Terrain
 from .values import CrossSection, Relocation, Token, _and, _at, _short, _Why
 
@@ -34,6 +34,8 @@ def _creature_name(creature: Any) -> str:
 
 class _Space(_Terrain):
     """Who may stand where: footprints, sharing, the Half Hex Rule, legal positions, Cramped."""
+
+    _ceiling: int | None = None  # the :attr:`ceiling`'s value (None: open sky)
 
     def _share_ok(self, mover: str | None, m_side: str, m_size: str, other: str, *, ending: bool,
                   share: bool = False) -> bool:
@@ -252,13 +254,17 @@ class _Space(_Terrain):
             The placed :class:`Token`.
 
         Raises:
-            IllegalActionError: Name already on the map, off the map, into a wall, or
-                into an occupied space (without ``fallback``); nothing is changed.
+            IllegalActionError: Name already on the map, off the map, into a wall, into an
+                occupied space (without ``fallback``), or at an altitude where its body
+                would pass the map's :attr:`ceiling`; nothing is changed.
         """
         name = _creature_name(creature)
         _check_placement_args(side, reach_ft, threatens, speed, share, fallback)
         self._refuse_placed(name)
         size = _size_name(getattr(creature, "size", "medium"))
+        roof = headroom_problem(self.ceiling, name, size, check_altitude(altitude))
+        if roof:
+            raise IllegalActionError(f"cannot place {name} ({size}): {roof}", R_ALTITUDE)
         anchor, cells = self._placement_spot(name, side, size, self._as_cell(where),
                                              check_altitude(altitude), fallback, share)
         row = _sizes()[size]
@@ -301,11 +307,15 @@ class _Space(_Terrain):
 
         Raises:
             MapFormatError: not a multiple of 5 from 0 to the maximum.
-            IllegalActionError: no such creature, or another creature already holds that
-                space at that altitude. Nothing changes.
+            IllegalActionError: no such creature, another creature already holds that
+                space at that altitude, or its body would pass the map's :attr:`ceiling`.
+                Nothing changes.
         """
         p = self._p(name)
         level = check_altitude(feet)
+        roof = headroom_problem(self.ceiling, name, p.size, level)
+        if roof:
+            raise IllegalActionError(roof, R_ALTITUDE)
         for c in p.cells:
             for o in self._occupants.get(c, ()):
                 if o != name and self._altitude.get(o, 0) == level and not self._share_ok(
@@ -313,6 +323,34 @@ class _Space(_Terrain):
                     raise IllegalActionError(f"{o} already holds {_at(c)} at {level} ft",
                                              R_SPACE)
         self._set_level(name, level)
+
+    # -- the ceiling (000_8d1d7816ee944f3b.txt, "Other Types of Movement", "Volley Shots &
+    # Indirect Fire": volleys need clearance under it; bodies fit under it) --------------
+    @property
+    def ceiling(self) -> int | None:
+        """Height of the ceiling above the ground in feet (``None``: open sky); volleys
+        need clearance under it (000_8d1d7816ee944f3b.txt, "Volley Shots & Indirect Fire")
+        and every creature's body fits under it (:func:`~lfgcombat.battlemap.altitude.
+        headroom_problem`). Setting it is :meth:`set_ceiling`."""
+        return self._ceiling
+
+    @ceiling.setter
+    def ceiling(self, feet: int | None) -> None:
+        self.set_ceiling(feet)
+
+    def set_ceiling(self, feet: int | None) -> None:
+        """The GM sets the ceiling (feet from 5; ``None``: open sky).
+
+        Raises:
+            AltitudeError: not whole feet from 5 up (a MapFormatError).
+            IllegalActionError: it would come down through a creature in the air (its body
+                would pass it: bring the flyer down first); nothing changes.
+        """
+        feet = check_ceiling(self, feet)
+        if feet == self._ceiling:
+            return
+        self._ceiling = feet
+        self._changed()
 
     # -- accidental / illegal locations ---------------------------------------------------
     def _legal_spot(self, name: str, mover: str | None, side: str, size: str, wanted: Cell,

@@ -76,7 +76,7 @@ from lfgcombat.objects import ObjectState
 
 from .core import MAX_SIDE
 from .display import _Display
-from .reading import _sizes
+from .reading import _size_name, _sizes
 from .terrain import _HALF_ON_SQUARES, DEFAULT_DOOR, TERRAIN_CHARS, Terrain
 from .values import Background, Figure, MapFormatError, _short
 
@@ -145,6 +145,7 @@ class _TextFormat(_Display):
         m._fill_wall_heights(doc.get("wall_heights"), _block_line(lines, "wall_heights"))
         m._fill_objects(doc.get("objects"), _block_line(lines, "objects"))
         m._background = background
+        _check_headroom_entries(entries, creatures, ceiling, _block_line(lines, "creatures"))
         m._place_entries(entries, creatures)
         m._version = 0
         return m
@@ -510,6 +511,23 @@ def _background(raw: Any, line: int) -> Background | None:
         return Background(raw["image"], raw.get("opacity", 1.0))
     except MapFormatError as e:
         raise MapFormatError(str(e).removeprefix("map text: "), line or None) from None
+
+
+def _check_headroom_entries(entries: list[dict[str, Any]], creatures: Any,
+                            ceiling: int | None, ln: int | None) -> None:
+    """Refuse a ``creatures:`` entry whose ``altitude`` puts its body through the map's
+    ``ceiling`` (:func:`lfgcombat.battlemap.altitude.headroom_problem`)."""
+    if ceiling is None:
+        return
+    from .altitude import R_ALTITUDE, headroom_problem
+    given = creatures if isinstance(creatures, Mapping) else {
+        getattr(c, "name", None): c for c in creatures or ()}
+    for e in entries:
+        size = getattr(given.get(e["name"]), "size", None) or e.get("size", "medium")
+        why = headroom_problem(ceiling, e["name"], _size_name(size), e.get("altitude", 0))
+        if why:
+            raise MapFormatError(f"{_short(e['name'], 40)}: altitude {e['altitude']} under "
+                                 f"ceiling: {ceiling}: {why} ({R_ALTITUDE})", ln or None)
 
 
 def _creature_entries(doc: dict, lines: list[str], width: int, height: int) -> list[dict[str, Any]]:

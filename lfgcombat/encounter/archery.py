@@ -156,7 +156,9 @@ class ArcheryRules(_Base):
         with what :meth:`_accuracy_by_volume` hands on (the same situation less what
         concerned the target, at -4) plus the encounter's view of that creature (its own
         distance, cover, high ground, Gang Up, running). The tie among equals is 1 in N.
-        Sampling the encounter agrees (tests/updown/test_encounter_archery.py).
+        Sampling the encounter agrees (tests/updown/test_encounter_archery.py). Empty
+        off the map, and for a save from before the rule (:attr:`accuracy_by_volume`
+        off: its misses strike nobody else).
 
         Raises:
             IllegalActionError: as :meth:`attack` would refuse the attack itself.
@@ -168,6 +170,8 @@ class ArcheryRules(_Base):
         self._effects_situation(name, target, base)
         view, first = self._as_rolled(name, target, weapon, base, charge, use_map)
         setup = prepare(view, self._view(target), weapon, ruleset=self.ruleset, **first)
+        if not self.accuracy_by_volume:
+            return {}  # a save from before the rule: its misses strike nobody else
         around = self.bystanders(name, target)
         later = second_situation({k: v for k, v in base.items() if k != "distance_ft"})
         setups = {}

@@ -212,14 +212,24 @@ class BreakingRules(_Base):
             raise IllegalActionError(f"the {thing.object.spec.name} is already destroyed",
                                      RULE_DOORS)
         d = int(self.map.distance(name, thing.cell))
-        if not automatic_hit(d, thing.object.spec.kind):
-            raise IllegalActionError(f"{name} is {d} ft away: a door or chest is an automatic "
-                                     "hit within 10 feet; come closer", RULE_DOORS)
         view = self._view(name)
+        natural = int(view.reach.value)  # its Natural Reach (a Large creature's 10 ft)
+        kind_of = thing.object.spec.kind
+        if not automatic_hit(d, kind_of, reach_ft=natural):
+            raise IllegalActionError(
+                f"{name} is {d} ft away: " + (
+                    f"an unattended object is struck automatically within its Natural Reach "
+                    f"({natural} ft); come closer" if kind_of == "object" else
+                    "a door or chest is an automatic hit within 10 feet; come closer"),
+                RULE_UNATTENDED if kind_of == "object" else RULE_DOORS)
         w = resolve_weapon(view, weapon)
         ranged = "melee" not in w.uses
-        if d > 5 and not ranged:
-            raise IllegalActionError(f"{w.name} does not reach {d} ft", RULE_DOORS)
+        # a melee weapon reaches as it does against a creature ("Attack Rolls": its Melee
+        # Reach - a longspear's 10 ft, a Large creature's natural 10 ft)
+        reach = w.reach_ft if w.reach_ft is not None else natural
+        if d > max(reach, 5) and not ranged:
+            raise IllegalActionError(f"{w.name} does not reach {d} ft ({name}'s Melee Reach "
+                                     f"with it is {reach} ft)", RULE_DOORS)
         crossbow = self._check_attack_budget(name, weapon, {})
         dtype = w.spec.types[0].value if w.spec.types else "bludgeoning"
         self._spend_attack(name, str(key) if kind == "object" else "door", crossbow)

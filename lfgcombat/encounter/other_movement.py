@@ -34,8 +34,8 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any, Protocol
 
 from ..battlemap.altitude import (check_altitude, check_headroom, ground_distance,
-                                  ground_problem, last_ground_index, leap_apex,
-                                  low_wall_tops)
+                                  ground_problem, headroom_problem, last_ground_index,
+                                  leap_apex, low_wall_tops)
 from ..citations import cite
 from ..errors import IllegalActionError
 from ..flight import (ascend_cost, check_turns, maneuverability, path_turns, planar,
@@ -226,10 +226,12 @@ class OtherMovementRules(_Base):
                 under is Terrain.CLIMBABLE or (altitude == 0 and under is not Terrain.WATER)):
             return start_alt, 0, True
         if mode in ("walk", "leap") and (level or start_alt):
-            raise IllegalActionError(f"{name} cannot {mode} {start_alt or level} ft up: walking "
-                                     "and leaping start and end on the ground (a Leaper up a "
-                                     "wall may jump down: move(..., mode='leap', "
-                                     "altitude=0))", R_OTHER)
+            where = (f"{name} is {start_alt} ft up: it cannot {mode} from there"
+                     if start_alt else f"{name} cannot {mode} {level} ft up")
+            raise IllegalActionError(f"{where}: walking and leaping start and end on the "
+                                     "ground (a Leaper up a wall may jump down: move(..., "
+                                     "mode='leap', altitude=0); a flyer lands with "
+                                     "mode='fly', altitude=0)", R_OTHER)
         if level > start_alt:
             check_headroom(self.map, name, level)  # the ceiling
         return start_alt, level, False
@@ -272,6 +274,10 @@ class OtherMovementRules(_Base):
         unless a leap's Jump&Sprint check fell short)."""
         m = self.map
         apex = leap_apex(m, name, cell) if mode == "leap" else 0
+        roof = headroom_problem(m.ceiling, name, m.token(name).size, apex) if apex else None
+        if roof:  # the arc over a low wall clears its top: the body must fit under the ceiling
+            raise IllegalActionError(f"{name}'s leap passes over the {apex}-ft wall on its "
+                                     f"line: {roof}", R_LEAPER)
         # "Whenever you jump horizontally, the distance traversed may be increased by up to
         # +X feet ... Creatures with the Leaper trait can jump distances up to their normal
         # land Move Speed+X" ("Leaper"): a leap carries up to X ft past what is left, free

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from lfgcombat import Creature, HexMap
+from lfgcombat import Creature, HexMap, IllegalActionError
 from lfgcombat.archery import Bystander
 from lfgcombat.attacks.unintended import shoot_into_a_crowd
 from lfgcombat.attacks.odds import attack_odds
@@ -303,3 +303,18 @@ def test_the_clearance_a_volley_needs_is_above_the_archer():
     ground.map.ceiling = 60
     ground.volley("Archer", (6, 1), "longbow")
     assert sum(1 for e in ground.log if e.kind == "volley" and not e.command) >= 1
+
+
+def test_a_save_from_before_accuracy_by_volume_has_no_unintended_odds():
+    """A save written before "Accuracy by Volume (Unintended Targets)" was in the kit
+    replays without it (its misses strike nobody else), so the exact chance of striking a
+    bystander there is none; the attack itself is still checked."""
+    enc = melee_fight(3)
+    assert set(enc.unintended_odds("Archer", "Orc")) == {"Friend"}
+    header = enc._header()
+    header["accuracy_by_volume"] = False
+    old = Encounter._from_header(header)
+    assert not old.accuracy_by_volume
+    assert old.unintended_odds("Archer", "Orc") == {}
+    with pytest.raises(IllegalActionError, match="Melee Reach"):
+        old.unintended_odds("Archer", "Orc", "longsword")

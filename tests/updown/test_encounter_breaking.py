@@ -238,3 +238,48 @@ def test_an_open_or_broken_door_cannot_be_forced_and_nothing_changes():
     refused(enc, enc.force_door, "Brute", (2, 1), match="is open: there is nothing to force")
     refused(enc, enc.force_door, "Brute", (4, 1), match="is broken")
     refused(enc, enc.open_door, "Brute", (2, 1), match="is open")
+
+
+LONGSPEAR = {"name": "longspear", "damage": "1d8", "crit": "20/x3", "damage_type": "p",
+             "reach": 10}
+
+
+def test_a_door_is_struck_at_10_ft_with_a_weapon_that_reaches_it():
+    """000_8d1d7816ee944f3b.txt, "Breaking down doors, walls, & other barricades": "A door
+    is a big, stationary target (Automatic hit within 10 feet)"; a melee weapon still has
+    to reach it ("Attack Rolls": the Melee Reach - a longspear's 10 ft)."""
+    cs = [mk("Pike", init=40, weapons=[LONGSPEAR, SWORD])]
+    m = HexMap.from_text("terrain: |\n  . . + .\n")
+    m.place(cs[0], (0, 0), "party")
+    enc = Encounter(cs, map=m, seed=2).start()
+    assert enc.map.distance("Pike", (2, 0)) == 10
+    e = refused(enc, enc.attack_object, "Pike", (2, 0), "longsword", match="does not reach")
+    assert "Melee Reach with it is 5 ft" in str(e)
+    enc.attack_object("Pike", (2, 0), "longspear")
+    assert enc.log.of_kind("object_hit")[-1].data["hp_before"] is not None
+
+
+def test_an_unattended_object_is_struck_within_the_attackers_natural_reach():
+    """000_8d1d7816ee944f3b.txt, "Attacking & Breaking Unattended Objects": "may be struck
+    automatically with an attack made within your Natural Reach" - a Large ogre's 10 ft."""
+    text = ("terrain: |\n  . . . . .\n   . . . . .\n  . . . . .\n"
+            "objects:\n  - {name: rock, at: [4, 1], object: boulder}\n")
+    ogre = mk("Ogre", init=40, size="large", weapons=[MACE])
+    man = mk("Man", init=30, weapons=[MACE])
+    m = HexMap.from_text(text)
+    m.place(ogre, (1, 1), "giants")
+    m.place(man, (3, 0), "party")
+    enc = Encounter([ogre, man], map=m, seed=3).start()
+    assert enc.creature("Ogre").reach.value == 10
+    assert enc.map.distance("Ogre", (4, 1)) == 10 and enc.map.distance("Man", (4, 1)) == 10
+    for _ in range(2):
+        if enc.current == "Ogre":
+            enc.attack_object("Ogre", "rock", "heavy mace")
+            assert enc.log.of_kind("object_hit")[-1].actor == "Ogre"
+        else:
+            e = refused(enc, enc.attack_object, "Man", "rock", "heavy mace",
+                        match="Natural Reach")
+            assert '"Attacking & Breaking Unattended Objects"' in str(e)
+        if not _:
+            enc.end_turn()
+    assert len(enc.log.of_kind("object_hit")) == 1

@@ -246,3 +246,19 @@ def test_a_flyer_stays_under_the_ceiling():
     sky = griffon_fight()
     sky.set_altitude("Griffon", 300)
     assert sky.map.altitude("Griffon") == 300
+
+
+def test_a_flyer_asked_to_walk_is_told_it_is_up_in_the_air():
+    """"Other Types of Movement": walking and leaping start and end on the ground; the
+    refusal names where the flyer is (not the altitude asked) and changes nothing."""
+    g = mk("Griffon", init=40, speed=50, movement="Move Speed 50, Fly 110 [average]")
+    m = HexMap(8, 3)
+    m.place(g, (0, 0), "beasts", altitude=10)
+    enc = Encounter([g], map=m, seed=1).start()
+    e = refused(enc, enc.move, "Griffon", (1, 0), mode="walk", altitude=5,
+                match="Griffon is 10 ft up: it cannot walk from there")
+    assert "mode='fly', altitude=0" in str(e)
+    enc.move("Griffon", (1, 0), mode="fly", altitude=0)
+    assert m.altitude("Griffon") == 0
+    refused(enc, enc.move, "Griffon", (2, 0), mode="walk", altitude=5,
+            match="Griffon cannot walk 5 ft up")

@@ -295,3 +295,17 @@ def test_a_leap_carries_x_feet_past_the_movement_left_for_free() -> None:
     after_a_walk.move("Deino", (8, 1), mode="leap")
     assert after_a_walk.movement_budget("Deino").spent == 30
     assert after_a_walk.actions_left("Deino").big == 1
+
+
+def test_a_leap_over_a_low_wall_must_fit_under_the_ceiling() -> None:
+    """"Leaper" and the map's ceiling ("Other Types of Movement"): the arc over a 10-ft wall
+    carries a 5.5-ft body to 15.5 ft, which a 15-ft ceiling does not leave; refused with
+    the rule, nothing changes. Under a 20-ft ceiling the same leap is made."""
+    from encounter.helpers import refused
+    enc = _wall(1, 10)
+    enc.map.ceiling = 15
+    e = refused(enc, enc.move, "Deino", (5, 0), mode="leap", match="15-ft ceiling")
+    assert '"Leaper"' in str(e) and "10-ft wall" in str(e)
+    enc.map.ceiling = 20
+    enc.move("Deino", (5, 0), mode="leap")
+    assert any(ev.kind == "hurdled" for ev in enc.log)

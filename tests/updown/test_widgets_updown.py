@@ -5,6 +5,8 @@ Volume (Unintended Targets)"; "Breaking down doors, walls, & other barricades").
 
 from __future__ import annotations
 
+import pytest
+
 from lfgcombat import Creature, HexMap
 from lfgcombat.battlemap import Terrain
 from lfgcombat.dice import Roller
@@ -86,3 +88,107 @@ def test_the_tracker_flies_and_forces_a_door_through_the_engine():
     forced = [e for e in enc.log if e.kind == "forced"]
     assert t.error == "" and len(forced) == 1 and forced[0].data["at"] == [4, 0]
     assert m.door((4, 0)).state == ("broken" if forced[0].data["success"] else "closed")
+
+
+# -- the AttackPanel's Roll plays the unintended shot (000_8d1d7816ee944f3b.txt, "Accuracy
+# by Volume (Unintended Targets)"): the engine's unintended_shot, the same rolls as the
+# encounter's, agreeing with the odds the panel shows
+def _crowd_panel(seed: int) -> AttackPanel:
+    a = mk("Mayat", weapons=[BOW])
+    p = AttackPanel([a, mk("Orc", level=8), mk("Wulfric", level=1)], Roller(seed),
+                    attacker="Mayat", target="Orc")
+    p.choose(distance_ft=30, near=["Wulfric"])
+    assert p._near.value == ("Wulfric",)
+    return p
+
+
+def test_the_attackpanel_roll_sends_a_miss_to_the_creature_next_to_the_target():
+    seen = set()
+    for seed in range(1, 80):
+        p = _crowd_panel(seed)
+        first = p.roll()
+        after = p.last_unintended
+        n = int(first.attack_roll.natural)
+        if first.hit:
+            assert after.struck is None and after.why == ""
+        elif n == 1:
+            assert after.struck is None and "natural 1 hits nothing" in after.why
+            seen.add("nat1")
+        elif after.struck == "Wulfric":
+            seen.add("struck")
+            assert after.result.setup.target.name == "Wulfric"
+            assert "the miss flies on to Wulfric" in p._result.value
+            assert "Accuracy by Volume" in p._result.value
+            # the new roll is the roller's last attack roll, at -4 (second_situation)
+            assert after.result.setup.bonus == first.setup.bonus - 4
+        if {"struck", "nat1"} <= seen:
+            break
+    assert "struck" in seen
+
+
+def test_the_attackpanel_roll_agrees_with_the_odds_it_shows():
+    p = _crowd_panel(3)
+    want = float(p.odds.unintended["Wulfric"])
+    n, struck = 2000, 0
+    for _ in range(n):
+        p.roll()
+        u = p.last_unintended
+        struck += u.struck == "Wulfric" and u.result.hit
+    sigma = (want * (1 - want) / n) ** 0.5
+    assert abs(struck / n - want) < 4 * sigma + 1e-9
+
+
+def test_the_attackpanel_roll_without_bystanders_or_in_melee_shoots_nobody_else():
+    p = _crowd_panel(5)
+    with pytest.raises(TypeError, match="near names creatures"):
+        p.choose(near=["Nobody"])
+    p.choose(near=())
+    for _ in range(30):
+        p.roll()
+        assert p.last_unintended.struck is None and p.last_unintended.why == ""
+    q = AttackPanel([mk("Hero"), mk("Orc"), mk("Wulfric")], Roller(2), attacker="Hero",
+                    target="Orc")
+    q._near.value = ("Wulfric",)
+    for _ in range(30):
+        q.roll()
+        assert q.last_unintended.struck is None  # a melee miss finds no Unintended Target
+
+
+def test_the_tracker_attack_preview_shows_the_encounters_unintended_odds():
+    """000_8d1d7816ee944f3b.txt, "Accuracy by Volume (Unintended Targets)": before the
+    archer shoots into melee the tracker's preview shows Encounter.unintended_odds, exactly,
+    and asking rolls and logs nothing."""
+    cs = [mk("Archer", init=40, weapons=[BOW]), mk("Friend", level=1), mk("Orc", level=5)]
+    m = HexMap(12, 5)
+    m.place(cs[0], (1, 2), "party")
+    m.place(cs[1], (7, 2), "party")
+    m.place(cs[2], (8, 2), "orcs")
+    enc = Encounter(cs, map=m, seed=3).start()
+    t = InitiativeTracker(enc, BattleMap(m))
+    a = t.attack_row
+    a.target.value = "Orc"
+    assert a.attacker.value == "Archer" and a.weapon.value == "longbow"
+    want = enc.unintended_odds("Archer", "Orc", "longbow")
+    assert set(want) == {"Friend"}
+    assert a.odds_shown.unintended == pytest.approx(want)
+    assert "a miss strikes instead" in a.odds.value
+    assert f"Friend {float(want['Friend']):.1%}" in a.odds.value
+    rolls, logged = len(enc.roller.history), len(enc.log)
+    a._shown = None
+    a.preview()  # the preview asks the encounter; nothing is rolled or logged
+    assert (len(enc.roller.history), len(enc.log)) == (rolls, logged)
+    # the shot the preview promised is the one the encounter plays
+    a.attack()
+    assert enc.log.of_kind("attack")[0].actor == "Archer"
+
+
+def test_the_battlemap_shows_a_ceiling_refusal_and_changes_nothing():
+    """The GM's altitude under the map's ceiling (000_8d1d7816ee944f3b.txt, "Other Types of
+    Movement"): refused in the status line, the token stays where it was."""
+    m = HexMap(6, 3)
+    m.ceiling = 20
+    m.place(mk("Hawk"), (1, 1), altitude=10)
+    bm = BattleMap(m)
+    bm.set_altitude("Hawk", 20)
+    assert m.altitude("Hawk") == 10 and "20-ft ceiling" in bm.status_text
+    assert "&uarr;10" in bm._labels["Hawk"].icon.html
