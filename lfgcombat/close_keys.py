@@ -37,7 +37,7 @@ from .errors import LfgError
 from .handedness import RULE as R_HANDS
 from .handedness import Hand, HandednessError, parse_handedness
 from .skills import RULE as R_SKILLS
-from .skills import SkillError, validate_skills
+from .skills import SkillError, shield_mobility_penalties, validate_skills
 
 __all__ = ["SKILLS", "SPECIAL_ABILITIES", "HANDEDNESS", "AMBIDEXTROUS", "SECOND_SHIELD",
            "SHIELD_MOBILITY_PENALTY", "CloseKeysError", "second_shield_of",
@@ -234,24 +234,6 @@ def second_shield_of(creature: Any) -> int:
     the same time"), 0 for none."""
     found = _sections_of(creature).get("second_shield")
     return int(found["shield_rating"]) if found else 0
-
-
-def shield_mobility_penalties(creature: Any) -> list[tuple[str, int]]:
-    """``(label, penalty)`` of the shields' Mobility Penalties the creature suffers on
-    Mobility skill checks: its shield's (``shield_mobility_penalty``), and with a second
-    shield carried that one's too: "You suffer the cumulative Mobility Penalty of both
-    shields" (000_8d1d7816ee944f3b.txt, "Weird Situation - Using Two Shields at the same
-    time"). Penalties of 0 are left out."""
-    sections = _sections_of(creature)
-    out = []
-    first = int(sections.get("shield_mobility_penalty", 0))
-    if first:
-        out.append(("shield's Mobility Penalty (inferred: equipment data)", first))
-    second = sections.get("second_shield")
-    if second and second["shield_rating"] and second["mobility_penalty"]:
-        out.append(("second shield's Mobility Penalty (two shields: cumulative)",
-                    int(second["mobility_penalty"])))
-    return out
 
 
 def is_quadruped(creature: Any) -> bool:

@@ -30,9 +30,9 @@ fails.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from .bonuses import Bonus, stack
 from .damage import Applied, DamageType, Resistances, apply_resistance
@@ -148,46 +148,40 @@ def _save_bonus(creature: Creature, which: str,
     return stat, value, tuple(lines)
 
 
-_WOUNDS = '003_de0e94afd49609a7.txt, "Some effects don\'t directly target your armor or shield"'
+#: A ruleset's own saving-throw bonus, by the ruleset's name: ``bonus(creature, which,
+#: bonuses, fortune) -> (value, lines)`` with no natural 20 or 1 rule, and the rule it
+#: cites. A ruleset module registers it (:mod:`lfgcombat.rulesets.wounds`); a ruleset
+#: without one (``lfg``, ``classic``) rolls the rules of this module.
+_OWN_SAVES: dict[str, tuple[Callable[..., tuple[int, tuple[str, ...]]], str]] = {}
+#: Turns a ruleset (or its name or alias) into its name; :mod:`lfgcombat.rulesets` sets it
+#: when it loads (this module sits below the rulesets and does not import them).
+_RESOLVE: list[Callable[[Any], str]] = []
 
 
-def _ruleset_name(ruleset: "Ruleset | str | None") -> str:
-    """The ruleset's name (``lfg`` by default; ``classic`` plays lfg's saves).
+def register_save_rules(ruleset: str, bonus: Callable[..., tuple[int, tuple[str, ...]]],
+                        rule: str) -> None:
+    """Give the ruleset named ``ruleset`` saving throws of its own (see :data:`_OWN_SAVES`)."""
+    _OWN_SAVES[ruleset] = (bonus, rule)
+
+
+def set_ruleset_resolver(resolve: Callable[[Any], str]) -> None:
+    """How a ``ruleset=`` argument is turned into a ruleset's name (raising for an
+    unknown one); set by :mod:`lfgcombat.rulesets`."""
+    _RESOLVE[:] = [resolve]
+
+
+def _own_saves(ruleset: "Ruleset | str | None"
+               ) -> tuple[Callable[..., tuple[int, tuple[str, ...]]], str] | None:
+    """The ruleset's own save rules, or ``None`` for this module's (``lfg``; ``classic``
+    plays lfg's saves).
 
     Raises:
         RulesetError: not a ruleset or the name of one.
     """
-    from .rulesets import coerce_ruleset
-    return coerce_ruleset(ruleset).name
-
-
-def _wounds_bonus(creature: Creature, which: str, bonuses: Iterable[Bonus | int],
-                  fortune: Fortune | str | None) -> tuple[int, tuple[str, ...]]:
-    """The wounds save bonus: base save by Hit Dice (good or bad) + the save's ability
-    (FORT CON, REF WIS, WILL CHA) + situational bonuses, and its lines.
-
-    Raises:
-        SaveError: a Fortunate/Unfortunate ``fortune`` (the wounds text has none).
-        WoundsError: no ``good_saves`` on the creature (named), or a bad field.
-    """
-    from .wounds.combatant import WoundsCombatant
-    from .wounds.saves import SAVE_ABILITY, base_save
-    if Fortune.coerce(fortune) is not None:
-        raise SaveError(f"the wounds ruleset has no Fortunate/Unfortunate saves ({_WOUNDS})")
-    w = WoundsCombatant.of(creature)
-    total = w.save(which)  # names a missing good_saves
-    hd = min(w.hit_dice, 20)
-    good = which in (w.good_saves or ())
-    base = base_save(hd, good)
-    ability = SAVE_ABILITY[which]
-    extra = [b if isinstance(b, Bonus) else Bonus(_check_int("bonus", b), None, "situation")
-             for b in bonuses]
-    stacked = stack(extra)
-    lines = [f"{base:+d} base save ({'good' if good else 'bad'}, {hd} Hit Dice)",
-             f"{total - base:+d} {ability.upper()}"]
-    lines += [f"{ln.counted:+d} {ln.bonus.source or 'untyped'} ({ln.note})"
-              for ln in stacked.lines]
-    return total + stacked.total, tuple(lines)
+    if ruleset is None:
+        return None
+    name = _RESOLVE[0](ruleset) if _RESOLVE else str(getattr(ruleset, "name", ruleset))
+    return _OWN_SAVES.get(name)
 
 
 def saving_throw(creature: Creature, which: str, dc: int, roller: Roller, *,
@@ -219,18 +213,10 @@ def saving_throw(creature: Creature, which: str, dc: int, roller: Roller, *,
     """
     which = _which(which)
     _check_int("dc", dc, -100, 1000)
-    if _ruleset_name(ruleset) == "wounds":
-        value, lines = _wounds_bonus(creature, which, bonuses, fortune)
-        if willing:
-            return SaveResult(creature.name, which, dc, value, None, False,
-                              "willing: affected without rolling", lines, _WOUNDS)
-        sign = "+" if value >= 0 else "-"
-        r = roller.roll(f"1d20{sign}{abs(value)}",
-                        label=label or f"{creature.name} {which.upper()} Save vs DC {dc}")
-        ok = r.total >= dc
-        return SaveResult(creature.name, which, dc, value, r, ok,
-                          f"{r.total} {'>=' if ok else '<'} {dc} (wounds: no natural 20 or "
-                          "1 rule)", lines, _WOUNDS)
+    own = _own_saves(ruleset)
+    if own is not None:
+        return _own_saving_throw(own, creature, which, dc, roller, fortune=fortune,
+                                 bonuses=bonuses, willing=willing, label=label)
     stat, value, lines = _save_bonus(creature, which, bonuses)
     if willing:
         return SaveResult(creature.name, which, dc, value, None, False,
@@ -253,6 +239,25 @@ def saving_throw(creature: Creature, which: str, dc: int, roller: Roller, *,
     return SaveResult(creature.name, which, dc, value, r, ok, why, lines)
 
 
+def _own_saving_throw(own: tuple[Callable[..., tuple[int, tuple[str, ...]]], str],
+                      creature: Creature, which: str, dc: int, roller: Roller, *,
+                      fortune: Fortune | str | None, bonuses: Iterable[Bonus | int],
+                      willing: bool, label: str | None) -> SaveResult:
+    """A save by a ruleset's own bonus: 1d20 + bonus >= DC, nothing automatic."""
+    bonus, rule = own
+    value, lines = bonus(creature, which, bonuses, fortune)
+    if willing:
+        return SaveResult(creature.name, which, dc, value, None, False,
+                          "willing: affected without rolling", lines, rule)
+    sign = "+" if value >= 0 else "-"
+    r = roller.roll(f"1d20{sign}{abs(value)}",
+                    label=label or f"{creature.name} {which.upper()} Save vs DC {dc}")
+    ok = r.total >= dc
+    return SaveResult(creature.name, which, dc, value, r, ok,
+                      f"{r.total} {'>=' if ok else '<'} {dc} (no natural 20 or 1 rule)",
+                      lines, rule)
+
+
 def save_odds(creature: Creature, which: str, dc: int, *, fortune: Fortune | str | None = None,
               bonuses: Iterable[Bonus | int] = (),
               ruleset: "Ruleset | str | None" = None) -> float:
@@ -267,8 +272,9 @@ def save_odds(creature: Creature, which: str, dc: int, *, fortune: Fortune | str
     """
     which = _which(which)
     _check_int("dc", dc, -100, 1000)
-    if _ruleset_name(ruleset) == "wounds":
-        value, _ = _wounds_bonus(creature, which, bonuses, fortune)
+    own = _own_saves(ruleset)
+    if own is not None:
+        value, _ = own[0](creature, which, bonuses, fortune)
         return min(20, max(0, 21 - (dc - value))) / 20
     stat, value, _ = _save_bonus(creature, which, bonuses)
     if stat.auto_fail:

@@ -304,7 +304,7 @@ def skill_bonus(creature: Any, skill: str, skills: Mapping[str, int] | None = No
     (000_8d1d7816ee944f3b.txt, "Handedness & Using Both Hands (Two Weapon Fighting)";
     ``off_hand``; never with the Ambidextrous Feat, "use either hand as your main hand").
     Mobility skills also take the shields' Mobility Penalties
-    (:func:`lfgcombat.close_keys.shield_mobility_penalties`: "You suffer the cumulative
+    (:func:`shield_mobility_penalties`: "You suffer the cumulative
     Mobility Penalty of both shields", "Weird Situation - Using Two Shields at the same
     time").
 
@@ -332,7 +332,6 @@ def skill_bonus(creature: Any, skill: str, skills: Mapping[str, int] | None = No
     for label, value in (extra or {}).items():
         terms.append(Term(str(label), _bonus(value, f"extra.{label}")))
     if skill_category(name) == "mobility":
-        from .close_keys import shield_mobility_penalties
         terms += [Term(label, value) for label, value in shield_mobility_penalties(creature)]
     if off_hand:
         from .handedness import OFF_HAND_SKILL_PENALTY
@@ -343,3 +342,22 @@ def skill_bonus(creature: Any, skill: str, skills: Mapping[str, int] | None = No
             terms.append(Term("using only the off hand", OFF_HAND_SKILL_PENALTY))
     total = sum(t.value for t in terms) + int(mod.value or 0)
     return Stat(name, total, tuple(terms), mod.bonuses, rule=RULE, fortune=mod.fortune)
+
+
+def shield_mobility_penalties(creature: Any) -> list[tuple[str, int]]:
+    """``(label, penalty)`` of the shields' Mobility Penalties the creature suffers on
+    Mobility skill checks: its shield's (``shield_mobility_penalty``), and with a second
+    shield carried that one's too: "You suffer the cumulative Mobility Penalty of both
+    shields" (000_8d1d7816ee944f3b.txt, "Weird Situation - Using Two Shields at the same
+    time"). Penalties of 0 are left out."""
+    found = getattr(creature, "sections", None)
+    sections = found if isinstance(found, Mapping) else {}
+    out = []
+    first = int(sections.get("shield_mobility_penalty", 0))
+    if first:
+        out.append(("shield's Mobility Penalty (inferred: equipment data)", first))
+    second = sections.get("second_shield")
+    if second and second["shield_rating"] and second["mobility_penalty"]:
+        out.append(("second shield's Mobility Penalty (two shields: cumulative)",
+                    int(second["mobility_penalty"])))
+    return out

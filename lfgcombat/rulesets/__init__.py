@@ -86,6 +86,7 @@ How to add a ruleset
 
 from __future__ import annotations
 
+from .. import saves as _saves
 from . import base as _base
 from .base import (
     Ruleset,
@@ -144,3 +145,10 @@ def coerce_ruleset(value: "Ruleset | str | None") -> Ruleset:
     if isinstance(value, str):
         return Ruleset(value)
     raise RulesetError(f"ruleset must be a Ruleset or a name such as 'lfg', not {value!r}")
+
+
+def _ruleset_name(value: "Ruleset | str") -> str:
+    return coerce_ruleset(value).name
+
+
+_saves.set_ruleset_resolver(_ruleset_name)  # saves sits below the rulesets (no import back)

@@ -45,11 +45,18 @@ it leaves to the GM is :data:`NOT_AUTOMATIC`.
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Iterable
 from dataclasses import dataclass
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from ..bonuses import Bonus, stack
 from ..citations import cite
+from ..dice import Fortune
+from ..saves import SaveError, register_save_rules
+from ..saves import _check_int as _check_save_int
+from ..wounds.combatant import WoundsCombatant
+from ..wounds.saves import SAVE_ABILITY, base_save
 from ..wounds import gear as _gear  # noqa: F401 - registers the creature file's shield key
 from .base import RulesetDefinition, register
 from .classic import _no_killer_criticals, _written_for
@@ -462,6 +469,41 @@ NOT_AUTOMATIC = (
     "Hindered and Immobilized, its movement; their other effects (attack penalties, lost "
     "actions) are the GM's",
 )
+
+#: The wounds saves' rule (003_de0e94afd49609a7.txt): what a save by them cites.
+WOUNDS_SAVES = cite("Some effects don't directly target your armor or shield",
+                    file="003_de0e94afd49609a7.txt")
+
+
+def wounds_save_bonus(creature: Any, which: str, bonuses: Iterable[Bonus | int],
+                      fortune: Fortune | str | None) -> tuple[int, tuple[str, ...]]:
+    """The wounds save bonus: base save by Hit Dice (good or bad) + the save's ability
+    (FORT CON, REF WIS, WILL CHA) + situational bonuses, and its lines.
+
+    Raises:
+        SaveError: a Fortunate/Unfortunate ``fortune`` (the wounds text has none).
+        WoundsError: no ``good_saves`` on the creature (named), or a bad field.
+    """
+    if Fortune.coerce(fortune) is not None:
+        raise SaveError(f"the wounds ruleset has no Fortunate/Unfortunate saves ({WOUNDS_SAVES})")
+    w = WoundsCombatant.of(creature)
+    total = w.save(which)  # names a missing good_saves
+    hd = min(w.hit_dice, 20)
+    good = which in (w.good_saves or ())
+    base = base_save(hd, good)
+    ability = SAVE_ABILITY[which]
+    extra = [b if isinstance(b, Bonus) else Bonus(_check_save_int("bonus", b), None, "situation")
+             for b in bonuses]
+    stacked = stack(extra)
+    lines = [f"{base:+d} base save ({'good' if good else 'bad'}, {hd} Hit Dice)",
+             f"{total - base:+d} {ability.upper()}"]
+    lines += [f"{ln.counted:+d} {ln.bonus.source or 'untyped'} ({ln.note})"
+              for ln in stacked.lines]
+    return total + stacked.total, tuple(lines)
+
+
+register_save_rules("wounds", wounds_save_bonus, WOUNDS_SAVES)
+
 
 WOUNDS: RulesetDefinition = register(dataclasses.replace(
     WOUNDS_DEFINITION, economy=WoundsEconomy(), attacks=WoundsAttacks(),
