@@ -282,20 +282,7 @@ class BattleMap(W.VBox):
         #: A label on each wall that is not full height, its height in feet
         self.wall_label_layer = LayerGroup(name="wall heights")
         self._draw_wall_heights()
-        try:
-            height_px = float(str(height).removesuffix("px"))
-        except ValueError:
-            height_px = 480.0
-        center, zoom = _fit_zoom(hexmap, height_px)
-        self.map = Map(crs=projections.Simple, center=center, zoom=zoom, zoom_snap=0.25,
-                       zoom_delta=0.5, min_zoom=math.floor(zoom) - 3, max_zoom=math.ceil(zoom) + 4,
-                       attribution_control=False, panes=PANES,
-                       layers=(self.terrain_layer, self.threat_layer, self.reach_layer,
-                               self.token_layer, self.line_layer, self.wall_label_layer,
-                               self.label_layer),
-                       scroll_wheel_zoom=True, double_click_zoom=False,
-                       layout=W.Layout(height=height))
-        self.map.add_class("lfg-battlemap-map")
+        self.map = self._make_map(hexmap, height)
         self._build_controls()
         self.legend = W.HTML()
         self.status = W.HTML(value="")
@@ -311,6 +298,24 @@ class BattleMap(W.VBox):
         self.add_class("lfg-battlemap")
         self.redraw()
         self._say("Click a token to select it.")
+
+    def _make_map(self, hexmap: HexMap, height: str) -> Map:
+        """The ipyleaflet map, fitted to the hex map at ``height``, with the layers."""
+        try:
+            height_px = float(str(height).removesuffix("px"))
+        except ValueError:
+            height_px = 480.0
+        center, zoom = _fit_zoom(hexmap, height_px)
+        made = Map(crs=projections.Simple, center=center, zoom=zoom, zoom_snap=0.25,
+                   zoom_delta=0.5, min_zoom=math.floor(zoom) - 3, max_zoom=math.ceil(zoom) + 4,
+                   attribution_control=False, panes=PANES,
+                   layers=(self.terrain_layer, self.threat_layer, self.reach_layer,
+                           self.token_layer, self.line_layer, self.wall_label_layer,
+                           self.label_layer),
+                   scroll_wheel_zoom=True, double_click_zoom=False,
+                   layout=W.Layout(height=height))
+        made.add_class("lfg-battlemap-map")
+        return made
 
     def _build_controls(self) -> None:
         """The mode buttons, "New turn" and the GM's picture row."""

@@ -83,19 +83,7 @@ class ActionControls(W.VBox):
         self.special = dropdown("action", "lfg-special", SPECIALS, width="15em")
         self.ally = dropdown("ally", "lfg-special-ally", width="13em")
         self.target = dropdown("target", "lfg-special-target", width="13em")
-        self.ability = dropdown("ability", "lfg-heroic-ability", list(ABILITIES), width="9em")
-        self.gm_mod = W.IntText(value=0, description="GM's mod",
-                                tooltip="the GM's ability modifier for the opposed d20",
-                                layout=W.Layout(width="9em"),
-                                style={"description_width": "initial"})
-        self.gm_mod.add_class("lfg-heroic-gm-mod")
-        self.environment = W.Checkbox(value=False, description="vs the environment (+2)",
-                                      indent=False, layout=W.Layout(width="auto"))
-        self.environment.add_class("lfg-heroic-environment")
-        self.what = W.Text(description="what", placeholder="what it attempts (optional)",
-                           layout=W.Layout(width="16em"),
-                           style={"description_width": "initial"})
-        self.what.add_class("lfg-special-what")
+        self._build_heroic_controls()
         self.do = button("Do it", "lfg-do-special", self.do_special,
                          "take the chosen action now (it is spent; AOO offered if it "
                          "provokes)")
@@ -132,6 +120,23 @@ class ActionControls(W.VBox):
         self.move_action.observe(lambda c: self._map_action(c["new"]), "value")
         self.special.observe(lambda _c: self._show_ally(), "value")
         self._show_ally()
+
+    def _build_heroic_controls(self) -> None:
+        """The Heroic Action's ability, the GM's modifier, "vs the environment" and what it
+        attempts (classic's single action)."""
+        self.ability = dropdown("ability", "lfg-heroic-ability", list(ABILITIES), width="9em")
+        self.gm_mod = W.IntText(value=0, description="GM's mod",
+                                tooltip="the GM's ability modifier for the opposed d20",
+                                layout=W.Layout(width="9em"),
+                                style={"description_width": "initial"})
+        self.gm_mod.add_class("lfg-heroic-gm-mod")
+        self.environment = W.Checkbox(value=False, description="vs the environment (+2)",
+                                      indent=False, layout=W.Layout(width="auto"))
+        self.environment.add_class("lfg-heroic-environment")
+        self.what = W.Text(description="what", placeholder="what it attempts (optional)",
+                           layout=W.Layout(width="16em"),
+                           style={"description_width": "initial"})
+        self.what.add_class("lfg-special-what")
 
     def _build_aoo_controls(self) -> None:
         """Who takes the AOO a move, an aim, standing up or a spell provokes: everyone

@@ -431,11 +431,10 @@ def attack_odds(attacker: Any, target: Any, weapon: "Weapon | str | Mapping",
         attacker, target: :class:`lfgcombat.Creature` values.
         weapon: A weapon name, entry or :class:`~lfgcombat.attacks.Weapon`.
         ruleset: ``Ruleset("lfg", killer_criticals=True, perfect_critical=True)`` for the
-            optional rules. ``"classic"`` or ``"wounds"`` (a name: their Encounter play is
-            not implemented yet) hands the attack to that ruleset's attack policy, which
-            returns its own odds (always exact): ``critical_choice="multiply"|"wounds"``
-            for ``wounds`` (both choices in ``expected``); the fields it needs (``bab``,
-            ``prowess``) are named when missing.
+            optional rules. ``"classic"`` or ``"wounds"`` hands the attack to that
+            ruleset's attack policy, which returns its own odds (always exact):
+            ``critical_choice="multiply"|"wounds"`` for ``wounds`` (both choices in
+            ``expected``); the fields it needs (``bab``, ``prowess``) are named when missing.
         exact: Probabilities as :class:`fractions.Fraction` instead of floats.
         bystanders: :class:`lfgcombat.archery.Bystander` around the target: a ranged
             attack's :attr:`AttackOdds.unintended` (000_8d1d7816ee944f3b.txt, "Accuracy by
@@ -468,14 +467,7 @@ def attack_odds(attacker: Any, target: Any, weapon: "Weapon | str | Mapping",
     """
     other = _policy_odds(ruleset)
     if other is not None:
-        if bystanders:
-            raise RulesetError("bystanders= (Accuracy by Volume's unintended targets) is a rule "
-                              "of 000_8d1d7816ee944f3b.txt; leave it out under another ruleset")
-        if situation.get("charge_ft"):
-            raise RulesetError("charge_ft= (a Charge's +2 Knockdown DC, \"Momentum of Impact\") "
-                               "is a rule of 000_8d1d7816ee944f3b.txt; leave it out under "
-                               "another ruleset")
-        situation.pop("charge_ft", None)
+        _only_lfg(bystanders, situation)
         return other(attacker, target, weapon, exact=exact, **situation)
     charge_ft = situation.pop("charge_ft", 0)
     odds = odds_for(prepare(attacker, target, weapon, ruleset=ruleset, **situation), exact)
@@ -485,6 +477,22 @@ def attack_odds(attacker: Any, target: Any, weapon: "Weapon | str | Mapping",
         odds = replace(odds, unintended=unintended_attack_odds(
             odds.setup, list(bystanders), situation, exact=exact))
     return odds
+
+
+def _only_lfg(bystanders: Any, situation: dict[str, Any]) -> None:
+    """Refuse lfg's own odds arguments under another ruleset (``charge_ft`` of 0 is
+    dropped).
+
+    Raises:
+        RulesetError: ``bystanders`` or a ``charge_ft`` given.
+    """
+    if bystanders:
+        raise RulesetError("bystanders= (Accuracy by Volume's unintended targets) is a rule "
+                           "of 000_8d1d7816ee944f3b.txt; leave it out under another ruleset")
+    if situation.pop("charge_ft", None):
+        raise RulesetError("charge_ft= (a Charge's +2 Knockdown DC, \"Momentum of Impact\") "
+                           "is a rule of 000_8d1d7816ee944f3b.txt; leave it out under "
+                           "another ruleset")
 
 
 def _policy_odds(ruleset: Ruleset | str | None) -> Callable[..., Any] | None:

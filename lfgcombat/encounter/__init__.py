@@ -28,8 +28,12 @@ module                    rules
 ``skill_checks``          Special Actions in Combat: skill bonuses, opposed checks, touch
                           attacks (the close fight's shared base)
 ``maneuvers``             Wrestling Skill - Maneuvers & More, Shield Bash, Wrestling against
-                          much larger creatures (and the tail rule, a feint's Flat-Footed)
-``momentum``              Momentum of Impact (Knockdown), Crushing Advance (A and B)
+                          much larger creatures
+``close_situation``       Weird Situation - Using Two Shields, the tail's front hex and
+                          facing, a Combat Feint's Flat-Footed (the close fight's part of
+                          an attack's situation)
+``momentum``              Momentum of Impact (Knockdown)
+``crushing_advance``      Crushing Advance (A and B)
 ``skill_actions``         Demoralize, Dirty Tricks, Combat Feint, Insult
 ``abilities``             Special Abilities – 4 Different Types; the second weapon's
                           Reaction attack (Natural Weapons, Handedness)

@@ -39,6 +39,8 @@ from .initiative import InitiativeRules
 from .interrupts import InterruptsRules
 from .maneuvers import ManeuversRules
 from .momentum import MomentumRules
+from .crushing_advance import CrushingAdvanceRules
+from .close_situation import CloseSituationRules
 from .movement import MovementRules
 from .natural_weapons import NaturalWeaponsRules
 from .other_movement import OtherMovementRules
@@ -81,6 +83,8 @@ if TYPE_CHECKING:
     from .abilities import AbilitiesContext
     from .maneuvers import ManeuversContext
     from .momentum import MomentumContext
+    from .crushing_advance import CrushingAdvanceContext
+    from .close_situation import CloseSituationContext
     from .natural_weapons import NaturalWeaponsContext
     from .skill_actions import SkillActionsContext
     from .swallow_whole import SwallowWholeContext
@@ -97,7 +101,8 @@ if TYPE_CHECKING:
                     SpecialActionsContext, TurnsContext, AbilitiesContext, ManeuversContext,
                     MomentumContext, NaturalWeaponsContext, SkillActionsContext,
                     SwallowWholeContext, ArcheryContext, BreakingContext, FlightContext,
-                    OtherMovementContext, RulesetPlayContext, ArgumentsContext, Protocol):
+                    OtherMovementContext, RulesetPlayContext, ArgumentsContext,
+                    CrushingAdvanceContext, CloseSituationContext, Protocol):
         """Every rule module's context, placed after all the rule classes in
         :class:`_Rules`'s bases, so a type checker finds each method in the rule class
         that implements it before the context's declaration (which, being a Protocol stub,
@@ -106,10 +111,11 @@ if TYPE_CHECKING:
 
     class _Rules(FlightRules, ArgumentsRules, ReplayRules, RosterRules, InitiativeRules,
                  TurnsRules, SelectionRules, InterruptsRules, EconomyRules, ReactionsRules,
-                 ManeuversRules, MomentumRules, SkillActionsRules, AbilitiesRules,
-                 NaturalWeaponsRules, SwallowWholeRules, CombatRules,
+                 ManeuversRules, MomentumRules, CrushingAdvanceRules, SkillActionsRules,
+                 AbilitiesRules, NaturalWeaponsRules, SwallowWholeRules, CombatRules,
                  MovementRules, SpecialActionsRules, CastingRules, HealthRules, EffectsRules,
-                 OtherMovementRules, ArcheryRules, BreakingRules, RulesetPlayRules, _Contexts):
+                 OtherMovementRules, ArcheryRules, BreakingRules, RulesetPlayRules,
+                 CloseSituationRules, _Contexts):
         """The type checker's picture of the facade: every rule class's public methods
         are the encounter's. At run time :func:`~.composition.compose` builds that picture
         by delegation instead (:data:`RULE_CLASSES`)."""
@@ -138,10 +144,11 @@ def _check_fields(creatures: list[Creature], rules: Ruleset) -> None:
 #: The rule classes the facade delegates to, one per rule heading (composition.py).
 RULE_CLASSES = (FlightRules, ArgumentsRules, ReplayRules, RosterRules, InitiativeRules,
                 TurnsRules, SelectionRules, InterruptsRules, EconomyRules, ReactionsRules,
-                ManeuversRules, MomentumRules, SkillActionsRules, AbilitiesRules,
-                NaturalWeaponsRules, SwallowWholeRules, CombatRules, MovementRules,
+                ManeuversRules, MomentumRules, CrushingAdvanceRules, SkillActionsRules,
+                AbilitiesRules, NaturalWeaponsRules, SwallowWholeRules, CombatRules, MovementRules,
                 SpecialActionsRules, CastingRules, HealthRules, EffectsRules,
-                OtherMovementRules, ArcheryRules, BreakingRules, RulesetPlayRules)
+                OtherMovementRules, ArcheryRules, BreakingRules, RulesetPlayRules,
+                CloseSituationRules)
 
 
 class Encounter(_Rules):
