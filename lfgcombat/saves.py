@@ -152,7 +152,7 @@ def _save_bonus(creature: Creature, which: str,
 #: bonuses, fortune) -> (value, lines)`` with no natural 20 or 1 rule, and the rule it
 #: cites. A ruleset module registers it (:mod:`lfgcombat.rulesets.wounds`); a ruleset
 #: without one (``lfg``, ``classic``) rolls the rules of this module.
-_OWN_SAVES: dict[str, tuple[Callable[..., tuple[int, tuple[str, ...]]], str]] = {}
+_OWN_SAVES: dict[str, tuple[Callable[..., tuple[int, tuple[str, ...]]], str, str]] = {}
 #: Turns a ruleset (or its name or alias) into its name; :mod:`lfgcombat.rulesets` sets it
 #: when it loads (this module sits below the rulesets and does not import them).
 _RESOLVE: list[Callable[[Any], str]] = []
@@ -161,7 +161,7 @@ _RESOLVE: list[Callable[[Any], str]] = []
 def register_save_rules(ruleset: str, bonus: Callable[..., tuple[int, tuple[str, ...]]],
                         rule: str) -> None:
     """Give the ruleset named ``ruleset`` saving throws of its own (see :data:`_OWN_SAVES`)."""
-    _OWN_SAVES[ruleset] = (bonus, rule)
+    _OWN_SAVES[ruleset] = (bonus, rule, ruleset)
 
 
 def set_ruleset_resolver(resolve: Callable[[Any], str]) -> None:
@@ -171,7 +171,7 @@ def set_ruleset_resolver(resolve: Callable[[Any], str]) -> None:
 
 
 def _own_saves(ruleset: "Ruleset | str | None"
-               ) -> tuple[Callable[..., tuple[int, tuple[str, ...]]], str] | None:
+               ) -> tuple[Callable[..., tuple[int, tuple[str, ...]]], str, str] | None:
     """The ruleset's own save rules, or ``None`` for this module's (``lfg``; ``classic``
     plays lfg's saves).
 
@@ -239,12 +239,12 @@ def saving_throw(creature: Creature, which: str, dc: int, roller: Roller, *,
     return SaveResult(creature.name, which, dc, value, r, ok, why, lines)
 
 
-def _own_saving_throw(own: tuple[Callable[..., tuple[int, tuple[str, ...]]], str],
+def _own_saving_throw(own: tuple[Callable[..., tuple[int, tuple[str, ...]]], str, str],
                       creature: Creature, which: str, dc: int, roller: Roller, *,
                       fortune: Fortune | str | None, bonuses: Iterable[Bonus | int],
                       willing: bool, label: str | None) -> SaveResult:
     """A save by a ruleset's own bonus: 1d20 + bonus >= DC, nothing automatic."""
-    bonus, rule = own
+    bonus, rule, name = own
     value, lines = bonus(creature, which, bonuses, fortune)
     if willing:
         return SaveResult(creature.name, which, dc, value, None, False,
@@ -254,7 +254,8 @@ def _own_saving_throw(own: tuple[Callable[..., tuple[int, tuple[str, ...]]], str
                     label=label or f"{creature.name} {which.upper()} Save vs DC {dc}")
     ok = r.total >= dc
     return SaveResult(creature.name, which, dc, value, r, ok,
-                      f"{r.total} {'>=' if ok else '<'} {dc} (no natural 20 or 1 rule)",
+                      f"{r.total} {'>=' if ok else '<'} {dc} ({name}: no natural 20 or 1 "
+                      "rule)",
                       lines, rule)
 
 
