@@ -161,6 +161,14 @@ class BreakingRules(_Base):
         if key:
             self._resolve_provocation(name, offered, take, "unlock_door")
 
+    def _trap_active(self, kind: str, at: Any) -> bool:
+        """Whether the door's (or object's) trap is still to go off: "Both of these options
+        will automatically set off any active traps on the door" - a trap set off by an
+        earlier strike or forcing is spent (inferred: a trap goes off once)."""
+        return not any(e.kind in ("forced", "object_hit") and e.data.get("what") == kind
+                       and e.data.get("at") == at and e.data.get("trap")
+                       for e in self._log)
+
     def force_door(self, name: str, at: Any) -> Any:
         """Force a door (or a chest, by its label) open: a Big Action, a Strength Check
         against its Break DC (+- its lock), no retry; it sets off the trap."""
@@ -188,10 +196,11 @@ class BreakingRules(_Base):
             self.map._door_changed(key, res.state)
         else:
             self.map._object_changed(key, res.state)
+        at = key if kind == "object" else list(self.map.offset(key))
+        trap = (thing.trap or "any active trap") if kind == "door" else "any active trap"
         self._emit("forced", actor=name, data={
-            "what": kind, "at": key if kind == "object" else list(self.map.offset(key)),
-            "dc": res.dc, "total": res.roll.total, "success": res.success,
-            "trap": (thing.trap or "any active trap") if kind == "door" else "any active trap",
+            "what": kind, "at": at, "dc": res.dc, "total": res.roll.total,
+            "success": res.success, "trap": trap if self._trap_active(kind, at) else False,
             "lines": list(res.lines), "rule": RULE_DOORS})
         if res.success and kind == "object":
             self._chest_opened(name, key)
@@ -250,11 +259,12 @@ class BreakingRules(_Base):
         else:
             self.map._object_changed(key, state)
         note = weapon_note(dtype, state.spec.material)
+        at = key if kind == "object" else list(self.map.offset(key))
         self._emit("object_hit", actor=name, data={
-            "what": kind, "at": key if kind == "object" else list(self.map.offset(key)),
-            "damage": hit.damage, "hardness": hit.hardness, "dealt": hit.dealt,
-            "hp_before": hit.hp_before, "hp_after": hit.hp_after, "destroyed": hit.destroyed,
-            "notes": list(hit.notes), "trap": hit.trap_triggered, "warning": note,
+            "what": kind, "at": at, "damage": hit.damage, "hardness": hit.hardness,
+            "dealt": hit.dealt, "hp_before": hit.hp_before, "hp_after": hit.hp_after,
+            "destroyed": hit.destroyed, "notes": list(hit.notes),
+            "trap": hit.trap_triggered and self._trap_active(kind, at), "warning": note,
             "rule": RULE_DOORS})
         if hit.destroyed and kind == "object":
             self._chest_opened(name, key)

@@ -283,3 +283,17 @@ def test_an_unattended_object_is_struck_within_the_attackers_natural_reach():
         if not _:
             enc.end_turn()
     assert len(enc.log.of_kind("object_hit")) == 1
+
+
+def test_the_doors_trap_goes_off_once():
+    """"Both of these options will automatically set off any active traps on the door": the
+    first strike sets the bell off; a trap that went off is no longer active (inferred), so
+    the next strikes log no trap. An undo of the first strike makes it active again."""
+    enc = fight(seed=5)
+    for _ in range(2):
+        enc.attack_object("Brute", (2, 1), "heavy mace")
+    hits = [e for e in enc.log if e.kind == "object_hit"]
+    assert len(hits) == 2 and hits[0].data["trap"] is True and hits[1].data["trap"] is False
+    enc.undo(2)
+    enc.attack_object("Brute", (2, 1), "heavy mace")
+    assert [e for e in enc.log if e.kind == "object_hit"][-1].data["trap"] is True
