@@ -350,6 +350,7 @@ class _Space(_Terrain):
         if feet == self._ceiling:
             return
         self._ceiling = feet
+        self._terrain_version += 1  # a static layer: an encounter records the GM's edit
         self._changed()
 
     # -- accidental / illegal locations ---------------------------------------------------

@@ -161,7 +161,8 @@ def map_layers(m: Any) -> dict[str, Any]:
     Returns:
         ``{"terrain": [[col, row, kind], ...], "elevation": [[col, row, feet], ...],
         "background": {"image": ..., "opacity": ...} | None,
-        "wall_height": [[col, row, feet], ...]}`` (the walls with their own height).
+        "wall_height": [[col, row, feet], ...], "ceiling": feet | None}`` (the walls with
+        their own height; the ceiling, ``None`` for open sky).
     """
     bg = m.background
     return {
@@ -170,7 +171,12 @@ def map_layers(m: Any) -> dict[str, Any]:
         "background": ({"image": bg.image, "opacity": bg.opacity} if bg is not None
                        else None),
         "wall_height": sorted([*m.offset(c), ft] for c, ft in m._wall_heights.items()),
+        "ceiling": m.ceiling,
     }
+
+
+#: ``set_map_layers``' "leave the ceiling as it is" (an old ``map_edit`` has no ceiling).
+_KEEP: Any = object()
 
 
 def _cell(m: Any, field: str, entry: Any) -> Any:
@@ -185,7 +191,7 @@ def _cell(m: Any, field: str, entry: Any) -> Any:
 
 
 def set_map_layers(m: Any, terrain: Any, elevation: Any, background: Any,
-                   wall_height: Any = None) -> None:
+                   wall_height: Any = None, ceiling: Any = _KEEP) -> None:
     """Set the map's static layers to ``map_layers``' value (the ``map_edit`` command).
 
     Args:
@@ -195,6 +201,9 @@ def set_map_layers(m: Any, terrain: Any, elevation: Any, background: Any,
         background: ``{"image": ..., "opacity": ...}`` or ``None``.
         wall_height: ``[[col, row, feet], ...]`` for every wall with its own height;
             ``None`` (a ``map_edit`` saved before walls had heights): left as they are.
+        ceiling: The ceiling in feet or ``None`` (open sky); left out (a ``map_edit``
+            saved before the ceiling was one of its layers): left as it is. Set as
+            recorded, with no check (it was checked when the GM set it).
 
     Raises:
         LfgError: a malformed entry (naming the field); nothing is changed.
@@ -221,9 +230,17 @@ def set_map_layers(m: Any, terrain: Any, elevation: Any, background: Any,
     ter = {c: t for c, t in ter.items() if t is not Terrain.NORMAL}
     ele = {c: v for c, v in ele.items() if v}
     walls = _wall_heights(m, wall_height, ter)
-    if (ter, ele, bg, walls) == (m._terrain, m._elevation, m._background, m._wall_heights):
+    if ceiling is _KEEP:
+        ceiling = m.ceiling
+    elif ceiling is not None and (isinstance(ceiling, bool) or not isinstance(ceiling, int)
+                                  or ceiling < 5):
+        raise LfgError(f"map_edit: the ceiling is whole feet from 5 up or null, got "
+                       f"{ceiling!r:.40}")
+    if (ter, ele, bg, walls, ceiling) == (m._terrain, m._elevation, m._background,
+                                          m._wall_heights, m.ceiling):
         return
     m._terrain, m._elevation, m._background, m._wall_heights = ter, ele, bg, walls
+    m._ceiling = ceiling  # as the GM set it (checked then)
     m._terrain_version += 1
     m._changed()
 

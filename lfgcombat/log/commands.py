@@ -80,7 +80,7 @@ class MapEditCommand(CommandEvent):
     map's layers after it (``Encounter`` notices the edit at its next step)."""
 
     KIND = "map_edit"
-    FIELDS = ("terrain", "elevation", "background", "wall_height")
+    FIELDS = ("terrain", "elevation", "background", "wall_height", "ceiling")
     ABOUT = "the GM edits the map"
 
     def describe(self) -> str:

@@ -105,3 +105,27 @@ def test_an_encounters_checkpoint_puts_the_ceiling_back_without_a_check():
     m.ceiling = 10
     m.set_updown_state(state)
     assert m.ceiling is None
+
+
+def test_the_gms_ceiling_change_mid_fight_is_a_step_that_undo_and_replay_keep(tmp_path):
+    """The GM lowers the ceiling during a fight: the encounter records it as a map_edit
+    step (with the terrain and the rest of the static layers), so an undo of a later step,
+    a fork and a saved fight keep the GM's ceiling, and an undo of the edit takes it back."""
+    from lfgcombat import Creature, Encounter, HexMap
+    a = Creature.from_dict({"name": "A", "class": "fighter", "level": 3,
+                            "initiative_rating": 40})
+    b = Creature.from_dict({"name": "B", "class": "fighter", "level": 3})
+    m = HexMap(6, 3)
+    m.place(a, (0, 1), "x")
+    m.place(b, (5, 1), "y")
+    enc = Encounter([a, b], map=m, seed=1).start()
+    m.ceiling = 30
+    enc.move("A", (1, 1))  # the next command records the edit first
+    edits = [e for e in enc.log if e.kind == "map_edit"]
+    assert len(edits) == 1 and edits[0].data["ceiling"] == 30
+    enc.undo()  # the move; the edit stays
+    assert enc.map.ceiling == 30
+    assert Encounter.load(enc.save(tmp_path / "f.jsonl")).map.ceiling == 30
+    assert enc.fork().map.ceiling == 30
+    enc.undo()  # the edit
+    assert enc.map.ceiling is None

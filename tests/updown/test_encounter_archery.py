@@ -80,7 +80,10 @@ def test_volley_over_a_wall():
     m.place(cs[2], (0, 0), "party")
     enc = Encounter(cs, map=m, seed=3).start()
     refused(enc, enc.volley, "Archer", (5, 1), "longsword", match="cannot volley")
-    m.ceiling = 20
+    m.ceiling = 20  # the GM's edit: recorded as a map_edit step at the next command
+    with pytest.raises(IllegalActionError, match="clearance"):
+        enc.volley("Archer", (5, 1), "longbow")
+    assert [e for e in enc.log if e.kind == "map_edit"][-1].data["ceiling"] == 20
     refused(enc, enc.volley, "Archer", (5, 1), "longbow", match="clearance")
     m.ceiling = None
     out = enc.volley("Archer", (5, 1), "longbow")
