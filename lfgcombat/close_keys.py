@@ -147,6 +147,10 @@ def _parse_second_shield(raw: Any) -> FrozenMap:
     if isinstance(rating, bool) or not isinstance(rating, int) or not 0 <= rating <= 20:
         raise CreatureError([("second_shield", f"the second shield's Shield Rating, a whole "
                               f"number from 0 to 20, not {rating!r:.40}")])
+    if rating == 0 and penalty:
+        raise CreatureError([("second_shield", "a Shield Rating of 0 means no second shield, "
+                              f"so its mobility_penalty {penalty} would count for nothing: "
+                              "give the shield's rating, or leave the penalty out")])
     return FrozenMap({"shield_rating": rating, "mobility_penalty": penalty})
 
 

@@ -100,3 +100,11 @@ def test_spell_components_are_checked() -> None:
     enc = fight(hero={"class": "wizard"})
     for bad in ("VX", 3):
         refused(enc, enc.cast, "Hero", 1, "x", components=bad, match="components")
+
+
+def test_a_second_shield_of_rating_0_with_a_penalty_is_refused_naming_the_field():
+    """A rating of 0 is no second shield: a mobility penalty with it would be ignored
+    silently, so the file is refused (as the audit found it accepted)."""
+    with pytest.raises(CreatureError, match="second_shield"):
+        _c(shield_rating=2, second_shield={"shield_rating": 0, "mobility_penalty": -1})
+    assert _c(shield_rating=2, second_shield=0).name == "A"
