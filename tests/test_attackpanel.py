@@ -163,3 +163,26 @@ def test_the_wounds_panel_names_a_missing_field_and_lfg_hides_the_choice(party):
     assert AttackPanel(party, Roller(seed=1))._critical.layout.display == "none"
     with pytest.raises(AttackPanelError, match="ruleset"):
         AttackPanel(party, Roller(seed=1), ruleset="d20")
+
+
+def test_the_panel_shows_the_knockdown_odds_after_a_charge():
+    """"Striking on a Charge Attack after moving at least 20 feet grants a +2 Innate Bonus
+    to Knockdown DC" (000_8d1d7816ee944f3b.txt, "Momentum of Impact"): the panel's charge
+    ft gives the engine's own odds (attack_odds(..., charge_ft=))."""
+    from lfgcombat import Creature, attack_odds
+    from lfgcombat.creature import load_example
+    from lfgcombat.widgets.attackpanel import AttackPanel
+    ogre = load_example("ogre")  # a nimble orc: its check can beat the DC
+    orc = Creature.from_dict({**load_example("orc").to_dict(),
+                              "skills": {"acrobatics": 14, "wrestling": 14}})
+    from lfgcombat.dice import Roller
+    panel = AttackPanel([ogre, orc], Roller(seed=1), attacker="Ogre", target="Orc")
+    weapon = panel._weapon.value
+    still = panel.odds.p_knockdown
+    panel.choose(charge_ft=25)
+    charged = attack_odds(ogre, orc, weapon, charge_ft=25, distance_ft=5).p_knockdown
+    assert panel.odds.p_knockdown == charged and charged > still
+    panel.choose(charge_ft=15)  # under 20 ft: no bonus
+    assert panel.odds.p_knockdown == still
+    panel.choose(charge_ft=-5)
+    assert panel.error and panel._roll.disabled  # refused, shown in the panel

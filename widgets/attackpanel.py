@@ -224,7 +224,8 @@ class AttackPanel(W.VBox):
         self._fill_weapons()
         self._attacker.observe(lambda _c: (self._fill_weapons(), self.refresh()), "value")
         for w in (self._target, self._weapon, self._fortune, self._concealment, self._cover,
-                  self._distance, self._near, self._critical, *self._toggles.values(),
+                  self._distance, self._charge, self._near, self._critical,
+                  *self._toggles.values(),
                   *self._rules.values(), *self._other.values()):
             w.observe(lambda _c: self.refresh(), "value")
         self.refresh()
@@ -245,6 +246,11 @@ class AttackPanel(W.VBox):
         self._cover = W.Dropdown(options=[_NONE, "partial", "good", "superior"],
                                  description="cover", **wide)
         self._distance = W.IntText(value=5, description="dist. ft", **wide)
+        # issue 14: feet run before a Charge Attack, for the Knockdown odds (+2 DC from 20)
+        self._charge = W.IntText(value=0, description="charge ft", tooltip=(
+            "feet run before this Charge Attack (0: no Charge): from 20 ft the Knockdown DC "
+            "is +2 (Momentum of Impact); the Charge's own +2 to hit and damage are the "
+            "encounter's"), **wide)
         # issue 15: the creatures next to the target a ranged miss may strike instead
         self._near = W.SelectMultiple(options=names, value=(), rows=min(4, len(names)),
                                       description="next to target", layout=W.Layout(
@@ -271,7 +277,8 @@ class AttackPanel(W.VBox):
         for css, w in (("attacker", self._attacker), ("target", self._target),
                        ("weapon", self._weapon), ("fortune", self._fortune),
                        ("concealment", self._concealment), ("cover", self._cover),
-                       ("distance", self._distance), ("near", self._near)):
+                       ("distance", self._distance), ("charge", self._charge),
+                       ("near", self._near)):
             w.add_class(f"lfg-panel-{css}")
         self._odds.add_class("lfg-panel-odds")
         self._message.add_class("lfg-panel-message")
@@ -287,7 +294,7 @@ class AttackPanel(W.VBox):
         else:
             picks = W.HBox([W.VBox([self._attacker, self._target, self._weapon]),
                             W.VBox([self._fortune, self._concealment, self._cover,
-                                    self._distance, self._near]),
+                                    self._distance, self._charge, self._near]),
                             W.VBox(list(self._toggles.values())),
                             W.VBox(list(self._rules.values()))])
         children = [picks, self._line, self._message, self._odds,
@@ -333,7 +340,8 @@ class AttackPanel(W.VBox):
 
         Args:
             attacker, target, weapon: Names.
-            **situation: ``fortune``, ``concealment``, ``cover``, ``distance_ft``, the toggle
+            **situation: ``fortune``, ``concealment``, ``cover``, ``distance_ft``,
+                ``charge_ft`` (feet run before a Charge, for the Knockdown odds), the toggle
                 keys (``flanked``, ``power_attack``...), the rules switches
                 (``killer_criticals``, ``perfect_critical``) and ``near``: the names of the
                 creatures next to the target (a ranged miss may strike them instead).
@@ -384,6 +392,8 @@ class AttackPanel(W.VBox):
             dropdowns[key].value = value or _NONE
         elif key == "distance_ft":
             self._distance.value = value
+        elif key == "charge_ft":
+            self._charge.value = value
         elif key == "near":
             names = (value,) if isinstance(value, str) else tuple(value or ())
             unknown = [n for n in names if n not in self._near.options]
@@ -426,6 +436,8 @@ class AttackPanel(W.VBox):
             setup = prepare(attacker, target, self._weapon.value, ruleset=self.ruleset,
                             **self.situation)
             odds = odds_for(setup)
+            if self._charge.value:  # the Knockdown odds after a Charge of that many feet
+                odds = odds.charging(self._charge.value)
             near = self._bystanders()
             if near:  # the engine's exact odds for each Unintended Target
                 odds = replace(odds, unintended=unintended_attack_odds(
