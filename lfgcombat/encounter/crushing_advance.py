@@ -154,6 +154,22 @@ class CrushingAdvanceRules(SkillChecksRules, _Base):
                            and self.map.altitude(o) == level]
         return in_way
 
+    def _stepped_into(self, name: str, path: list[Any]) -> list[str]:
+        """The creatures 3+ sizes smaller whose space ``name``'s walk along ``path`` steps
+        into: "A creature 3+ Size categories larger may step into occupied spaces" - that
+        is Crushing Advance (A), played by :meth:`step_through`, not by a plain walk."""
+        if self.map is None or name not in self.map or len(path) < 2:
+            return []
+        try:
+            swept = self._swept(name, list(path))
+        except IllegalActionError:  # the map refuses such a path itself
+            return []
+        me = self._view(name)
+        inside = {o for c in self.map.token(name).cells for o in self.map.at(c)}
+        # a creature already within its space (a swallowed one it carries) is not stepped into
+        return [o for o in swept if o in self._f and o not in inside
+                and can_crush(me, self._view(o))]
+
     def _check_dodgers(self, dodge: list[str], in_way: list[str]) -> None:
         for d in dodge:
             self._fighter(d)

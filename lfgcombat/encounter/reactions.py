@@ -26,6 +26,7 @@ if TYPE_CHECKING:
     from .state import _Fighter
 
 R_AOO = _rule("Attack of Opportunity (AOO)")
+R_CRUSH = _rule("Crushing Advance: Very big creatures stepping on smaller creatures!")
 
 
 class ReactionsContext(WalkContext, Protocol):
@@ -57,6 +58,8 @@ class ReactionsContext(WalkContext, Protocol):
                         charge: bool = False, use_map: Mapping[str, bool] | None = None) -> Any: ...
 
     def _strike_aoo(self, p: str, mover: str, cell: Any) -> None: ...
+
+    def _stepped_into(self, name: str, path: list[Any]) -> list[str]: ...
 
     def _view(self, name: str) -> Creature: ...
 
@@ -117,6 +120,14 @@ class ReactionsRules(_Base):
         Returns:
             ``(feet moved, stopped, feet cut from the budget by a lower Move Speed)``.
         """
+        crushed = self._stepped_into(name, path)
+        if crushed:  # the step is refused whole: the encounter rebuilds what was spent
+            raise IllegalActionError(
+                f"{name} would step into the space of {', '.join(crushed)} (3+ sizes "
+                f"smaller): that is a Crushing Advance (A), where each may dodge with its "
+                f"Reaction or be stepped on; use step_through({name!r}, to, dodge=[...]), or "
+                f"crushing_advance(...) for the Big Action, or a path around them",
+                R_CRUSH)
         plan = WalkPlan(name, path, action, prov, offered, take, feet, continued, feet_left,
                         budget_of, avail)
         return Walk(self, plan).run()

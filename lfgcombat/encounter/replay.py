@@ -306,6 +306,15 @@ class ReplayRules(_Base):
                 return log[i].data
         return self._map_layers0
 
+    def record_map_edits(self) -> Encounter:
+        """Record the GM's edits of the map made since the last step (terrain, elevation,
+        the picture, wall heights, the ceiling) as a ``map_edit`` step now; without this
+        they are recorded at the next command, fork or save (so a refused command right
+        after an edit still leaves that edit's step in the log). Nothing to record: no
+        step."""
+        self._note_map_edits()
+        return self._encounter
+
     def _note_map_edits(self) -> None:
         """Record the map's terrain, elevation and background as a ``map_edit`` step if
         they were edited since the last step (by the GM, not by a command)."""

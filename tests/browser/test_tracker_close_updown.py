@@ -64,8 +64,17 @@ def test_a_trip_and_a_flight_from_the_close_and_updown_rows(lab: Lab) -> None:
 
     # the Close row: Hero trips the Orc (the Orc's AOO first, then the touch attack and
     # the opposed Wrestling checks)
+    # the kernel's answer to the start (the rows refreshed after the cards) must have
+    # reached the page before choosing: the choice is then the last word, not overwritten
+    page.wait_for_function(
+        "(sel) => { const e = document.querySelector(sel);"
+        " return e && e.querySelector('option') &&"
+        " [...e.options].some(o => o.textContent === 'Orc'); }",
+        arg=f"{TRACKER} .lfg-close-target select", timeout=20_000)
+    page.wait_for_timeout(500)  # the refresh's remaining messages (a slow CI machine)
     tracker.locator(".lfg-close-action select").select_option(label="Wrestle: trip")
     tracker.locator(".lfg-close-target select").select_option(label="Orc")
+    page.wait_for_timeout(300)  # the choices reach the kernel before the click does
     tracker.locator("button.lfg-do-close").click()
     status_says("Hero trip against Orc: success: prone")
     status = tracker.locator(".lfg-tracker-status").inner_text()

@@ -304,8 +304,10 @@ def test_a_leap_over_a_low_wall_must_fit_under_the_ceiling() -> None:
     from encounter.helpers import refused
     enc = _wall(1, 10)
     enc.map.ceiling = 15
+    enc.record_map_edits()  # the GM's edit is a step of its own
     e = refused(enc, enc.move, "Deino", (5, 0), mode="leap", match="15-ft ceiling")
     assert '"Leaper"' in str(e) and "10-ft wall" in str(e)
     enc.map.ceiling = 20
+    enc.record_map_edits()
     enc.move("Deino", (5, 0), mode="leap")
     assert any(ev.kind == "hurdled" for ev in enc.log)
