@@ -140,6 +140,10 @@ def _uses(raw: str, text: str) -> tuple[int | None, str | None]:
     return int(m["n"]), m["per"].lower()
 
 
+#: A uses part ("3/day", "1/round", "at will") left in the name: the line lost its colon.
+_USES_IN_NAME = re.compile(r"\d+\s*/\s*\w+|\bat[- ]will\b", re.IGNORECASE)
+
+
 def parse_ability(text: Any) -> SpecialAbility:
     """Read an ability line as the text writes it.
 
@@ -161,6 +165,9 @@ def parse_ability(text: Any) -> SpecialAbility:
     m = _LINE.match(line)
     if not m or not m["name"].strip():
         raise AbilityError("expected 'Name (Type): uses (details)'", "name", line)
+    if _USES_IN_NAME.search(m["name"]):  # "Fear Burst 3/day": uses without the colon
+        raise AbilityError("the uses go after the type and a colon, as in 'Fear Burst (SLA): "
+                           "3/day (SL2, WILL DC15[CHA])'", "name", line)
     kind = _kind(m["type"], line)
     rest = _REST.match(m["rest"] or "")
     if rest is None:

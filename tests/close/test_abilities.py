@@ -76,3 +76,14 @@ def test_activation_limits() -> None:
     with pytest.raises(IllegalActionError, match="once per round"):
         check_activation(su, su_used_this_round=True)
     check_activation(parse_ability("Rage (Ex)"), su_used_this_round=True)
+
+
+def test_uses_written_into_the_name_are_refused_naming_the_form():
+    """"Fear Burst 3/day" lost its type and colon: it was read as a Natural ability named
+    "Fear Burst 3/day" (a final review found it); now it is refused with the text's form."""
+    import pytest
+    from lfgcombat import parse_ability
+    from lfgcombat.abilities import AbilityError
+    with pytest.raises(AbilityError, match=r"Fear Burst \(SLA\): 3/day"):
+        parse_ability("Fear Burst 3/day")
+    assert parse_ability("Fear Burst (SLA): 3/day (SL2, WILL DC15[CHA])").uses == 3
