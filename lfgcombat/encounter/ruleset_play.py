@@ -106,16 +106,9 @@ class RoundActionsLeft(ActionsLeft):
 
     summary: str = ""
 
-    def explain(self) -> str:
-        """Readable lines: the round in the ruleset's words, the counts, the reasons."""
-        head = (f"{self.name}: {self.summary}; "
-                f"{self.attacks} attack{'s' if self.attacks != 1 else ''}, "
-                f"{self.spells} spell{'s' if self.spells != 1 else ''}"
-                f"{'' if self.on_turn else ' (not its turn)'}")
-        return "\n".join([head, *(f"  - {n}" for n in self.notes)])
-
-    def __str__(self) -> str:
-        return self.explain()
+    def _round_words(self) -> str:
+        """The round in the ruleset's words (its economy's ``summary``)."""
+        return self.summary
 
 
 def budget_data(budget: Any) -> dict[str, Any] | None:

@@ -58,11 +58,15 @@ class ActionsLeft:
     on_turn: bool
     notes: tuple[str, ...] = ()
 
+    def _round_words(self) -> str:
+        """The actions left, in words (lfg's Big, Little, Free Actions and Reactions)."""
+        return (f"{self.big} Big, {self.little} Little{'' if self.swift else ' (no Swift)'}, "
+                f"{self.free} Free, {self.reactions} "
+                f"Reaction{'s' if self.reactions != 1 else ''}")
+
     def explain(self) -> str:
         """Readable lines: the counts, then the reasons."""
-        head = (f"{self.name}: {self.big} Big, {self.little} Little"
-                f"{'' if self.swift else ' (no Swift)'}, {self.free} Free, "
-                f"{self.reactions} Reaction{'s' if self.reactions != 1 else ''}; "
+        head = (f"{self.name}: {self._round_words()}; "
                 f"{self.attacks} attack{'s' if self.attacks != 1 else ''}, "
                 f"{self.spells} spell{'s' if self.spells != 1 else ''}"
                 f"{'' if self.on_turn else ' (not its turn)'}")
