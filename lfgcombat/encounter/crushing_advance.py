@@ -243,16 +243,26 @@ class CrushingAdvanceRules(SkillChecksRules, _Base):
         self._end_advance(name, line, "steps", [f"through {', '.join(in_way)}"] if in_way
                           else [])
 
+    def _best_resist(self, other: str) -> tuple[Any, str]:
+        """The smaller creature's better defence against the footsteps: its REF Save or its
+        Acrobatics ("a DC15 REF Save or Acrobatics check"), and which one."""
+        ref = self._view(other).saving_throw("ref")
+        acro = self.skill(other, "acrobatics")
+        return (ref, "REF") if int(ref.value or 0) >= int(acro.value or 0) \
+            else (acro, "Acrobatics")
+
+    def _dodge(self, other: str, name: str, action: str) -> None:
+        """``other`` spends its Reaction to dodge ``name``'s feet (logged as a spend)."""
+        self._f[other].reactions_used += 1
+        self._emit("spend", actor=other, target=name, data={
+            "action": action, "type": "reaction", "slot": "reaction", "rule": RULE_CRUSH})
+
     def _step_on(self, name: str, other: str, dodging: bool) -> None:
         """One creature under the footsteps (crushing_step), logged as a ``crush`` event."""
         v = self._view(other)
-        ref, acro = v.saving_throw("ref"), self.skill(other, "acrobatics")
-        stat = ref if int(ref.value or 0) >= int(acro.value or 0) else acro
+        stat, _what = self._best_resist(other)
         if dodging:
-            self._f[other].reactions_used += 1
-            self._emit("spend", actor=other, target=name, data={
-                "action": "dodge_footsteps", "type": "reaction", "slot": "reaction",
-                "rule": RULE_CRUSH})
+            self._dodge(other, name, "dodge_footsteps")
         seen = len(self.roller.history)
         r = crushing_step(self._view(name), v, save_bonus=int(stat.value or 0),
                           max_hp=int(v.max_hp), roller=self.roller, use_reaction=dodging)
@@ -274,15 +284,9 @@ class CrushingAdvanceRules(SkillChecksRules, _Base):
     def _crush_one(self, name: str, other: str, dc: int, dodging: bool) -> None:
         """One creature in the way: its REF or Acrobatics (best), the crush, where it goes."""
         v = self._view(other)
-        ref = v.saving_throw("ref")
-        acro = self.skill(other, "acrobatics")
-        stat, what = (ref, "REF") if int(ref.value or 0) >= int(acro.value or 0) else (acro,
-                                                                                      "Acrobatics")
+        stat, what = self._best_resist(other)
         if dodging:
-            self._f[other].reactions_used += 1
-            self._emit("spend", actor=other, target=name, data={
-                "action": "dodge_crushing_advance", "type": "reaction", "slot": "reaction",
-                "rule": RULE_CRUSH})
+            self._dodge(other, name, "dodge_crushing_advance")
         seen = len(self.roller.history)
         r = crushing_advance(self._view(name), v, save_bonus=int(stat.value or 0),
                              max_hp=int(v.max_hp), roller=self.roller, use_reaction=dodging)
