@@ -160,15 +160,18 @@ class CrushingAdvanceRules(SkillChecksRules, _Base):
         is Crushing Advance (A), played by :meth:`step_through`, not by a plain walk."""
         if self.map is None or name not in self.map or len(path) < 2:
             return []
+        me = self._view(name)
+        smaller = {o for o in self.map.names
+                   if o != name and o in self._f and can_crush(me, self._view(o))}
+        if not smaller:  # most walks: nobody 3+ sizes smaller on the map, nothing to sweep
+            return []
         try:
             swept = self._swept(name, list(path))
         except IllegalActionError:  # the map refuses such a path itself
             return []
-        me = self._view(name)
         inside = {o for c in self.map.token(name).cells for o in self.map.at(c)}
         # a creature already within its space (a swallowed one it carries) is not stepped into
-        return [o for o in swept if o in self._f and o not in inside
-                and can_crush(me, self._view(o))]
+        return [o for o in swept if o in smaller and o not in inside]
 
     def _check_dodgers(self, dodge: list[str], in_way: list[str]) -> None:
         for d in dodge:
