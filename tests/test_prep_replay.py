@@ -113,16 +113,46 @@ def test_temporary_hp_and_a_wounded_start_replay_exactly():
         _check(r, i)
 
 
-def test_a_perfect_critical_limb_injury_is_refused_not_replayed_otherwise():
-    """The fast tier leaves out a Perfect Critical's limb injury: a fight where it would
-    strike is refused, naming the rule; the fights around it replay."""
+_LIMBS = {"broken arm", "broken leg", "broken ribs", "severed arm", "severed leg"}
+
+
+def test_a_fight_handed_over_at_a_perfect_critical_injury_replays_exactly(tmp_path):
+    """The fast tier hands a fight over where a Perfect Critical deals at least the
+    target's Injured Threshold ("Perfect Critical (Optional Rule)": "If you deal at least as
+    much damage as your target's Injured Threshold, you also cause the following" - a
+    broken or severed limb, broken ribs): the encounter plays the kernel's dice up to that
+    strike, rolls the limb itself and plays on. Such a fight replays as the run reported it,
+    with the injury on the target, and the run's note counts the fights handed over."""
     rs = Ruleset("lfg", perfect_critical=True)
     r = simulate({"a": [load_example("wulfric")], "b": [load_example("orc")]}, 200, seed=8,
                  ruleset=rs, progress=False)
-    with pytest.raises(ReplayError, match="Perfect Critical") as err:
-        r.replay(69)
-    assert "tier='reference'" in str(err.value)
+    words = fight_words(r.seed, 0, 0, r.chunk_size)
+    handed = [i for i in range(r.n)
+              if trace_fight(r.spec, fight_states(words[i][None])[0])[0]["winner"] == -2]
+    assert 69 in handed and 68 not in handed
+    assert any(n.endswith(f": {len(handed)} of 200 fights here") for n in r.notes)
+    for i in handed:
+        enc = _check(r, i)
+        roller = enc.roller
+        assert roller.used == len(roller.script) and roller.unscripted >= 1
+        first = roller.history[len(roller.history) - roller.unscripted]
+        assert first.label.startswith("Perfect Critical:")
+        hurt = [set(c.split(" (")[0] for c in enc.state(n).conditions) & _LIMBS
+                for n in enc.names]
+        assert any(hurt), i
+        assert r.replay(i).snapshot() == enc.snapshot()
+    enc = r.replay(69)
+    path = enc.save(tmp_path / "handed.jsonl")
+    assert ScriptedEncounter.load(path).snapshot() == enc.snapshot()
     _check(r, 68)
+
+
+def test_a_fight_not_handed_over_is_refused_by_hand_over():
+    from lfgcombat.prep.replay import hand_over
+    r = simulate({"a": [load_example("wulfric")], "b": [load_example("orc")]}, 10, seed=8,
+                 progress=False)
+    with pytest.raises(ReplayError, match="did not hand this fight over"):
+        hand_over(r.scenario, r.spec, fight_words(r.seed, 0, 0, r.chunk_size)[0])
 
 
 def test_reference_tier_median_and_worst_replay_exactly():

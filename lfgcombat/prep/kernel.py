@@ -14,8 +14,11 @@ What the fast tier plays (000_8d1d7816ee944f3b.txt), every number from the engin
 * "Critical Hits": a hit whose natural roll is in the weapon's threat range is a threat; a
   confirmation roll (same bonus) against ACvsCrit makes it a Critical Hit (the weapon's
   multiplier, from the engine's critical damage); "Perfect Critical (Optional Rule)": a Nat20
-  confirmation deals maximum damage (its limb effects are left out); "Killer Criticals
-  (Optional Rule)" through the engine's damage tables.
+  confirmation deals maximum damage; where that injures (a broken or severed limb, broken
+  ribs) the kernel stops and hands the fight over (:data:`HANDED_OVER`): the reference
+  tier plays it on from the same dice with every rule
+  (:func:`lfgcombat.prep.replay.hand_over`); "Killer Criticals (Optional Rule)" through the
+  engine's damage tables.
 * Damage dice and bonuses, minimum damage, DR / resistances / immunities after the
   multiplier ("Resistance - Damage Resistance (DR), ..."), as exact distributions.
 * "Attacks Per Turn" with the Consecutive Attack Penalty; Gang Up's Tactical Bonus
@@ -41,8 +44,8 @@ recorded by what it is for (an initiative d20, an attack roll, a damage draw...)
 Left out (use the reference tier): maps, movement, reach and AOO; spells and special
 actions; conditions gained during the fight other than Injured/Unconscious/Dying (Weakened
 from falling does not matter to a creature that never gets up: nobody heals); % miss
-chance, Fortunate and Unfortunate rolls, Active Defense, Perfect Critical limb injuries (a
-run with Perfect Critical on says so in its notes); groups and the other initiative
+chance, Fortunate and Unfortunate rolls, Active Defense (a Perfect Critical's injuries are
+handed over, and a run's notes count those fights); groups and the other initiative
 systems. A creature starting at 0 HP or less, or with a starting condition outside the
 list above or one that ends during the fight, is refused
 (:func:`lfgcombat.prep.spec.check_fast_tier`).
@@ -62,7 +65,8 @@ from typing import Any
 import numpy as np
 
 __all__ = ["HAVE_NUMBA", "NUMBA_ACTIVE", "NUMBA_CACHED", "run_fights", "fight_states",
-           "fight_words", "sample_attacks", "trace_fight", "kernel_loaded", "M1", "M2"]
+           "fight_words", "sample_attacks", "trace_fight", "kernel_loaded", "M1", "M2",
+           "HANDED_OVER", "NO_THRESHOLD"]
 
 try:  # numba is optional: lfgcombat[fast]
     import numba as _numba
@@ -110,6 +114,14 @@ def _inline(fn):
 
 M1 = 4294967087
 M2 = 4294944443
+
+#: The winner of a fight the kernel hands over to the reference tier: a Perfect Critical
+#: injured its target (:func:`_injures`); :func:`lfgcombat.prep.replay.hand_over` plays it
+#: on as a real encounter from the same dice.
+HANDED_OVER = -2
+#: An Injured Threshold that is not there (:attr:`FightSpec.injured_at
+#: <lfgcombat.prep.spec.FightSpec.injured_at>` of a creature without one).
+NO_THRESHOLD = -(10 ** 9)
 
 
 @_jit
@@ -173,11 +185,11 @@ def _pick_u(st, cur):
 
 @_jit
 def _strike(st, b, target_ac, cac, threat, perfect, values, cdf, lens, a, t):
-    """One attack of ``a`` on ``t`` and its damage ("Attack Rolls", "Critical Hits"): 0 on
-    a miss."""
+    """One attack of ``a`` on ``t`` ("Attack Rolls", "Critical Hits"): (its damage, its
+    variant: -1 a miss, 0 a hit, 1 a Critical Hit, 2 a Perfect Critical)."""
     nat = _attack_d20(st, a, t)
     if not (nat == 20 or (nat != 1 and nat + b >= target_ac)):
-        return 0
+        return 0, -1
     v = 0
     if nat >= threat:
         nat2 = _confirm_d20(st, a, t)
@@ -187,8 +199,8 @@ def _strike(st, b, target_ac, cac, threat, perfect, values, cdf, lens, a, t):
     n = lens[a, t, v]
     for i in range(n - 1):
         if u <= cdf[a, t, v, i]:
-            return values[a, t, v, i]
-    return values[a, t, v, n - 1]
+            return values[a, t, v, i], v
+    return values[a, t, v, n - 1], v
 
 
 @_jit
@@ -196,7 +208,7 @@ def sample_attacks(st, n, b, target_ac, cac, threat, perfect, values, cdf, lens,
     """``n`` attacks of ``a`` on ``t`` (the fast tier's per-attack cost and a check of its
     damage distribution); damages into ``out``."""
     for i in range(n):
-        out[i] = _strike(st, b, target_ac, cac, threat, perfect, values, cdf, lens, a, t)
+        out[i] = _strike(st, b, target_ac, cac, threat, perfect, values, cdf, lens, a, t)[0]
 
 
 @_jit
@@ -343,6 +355,15 @@ def _gang_position(seen, n_seen, t, cur):
     return pos
 
 
+@_inline
+def _injures(dmg, threshold, hp_after, dies_at):
+    """Whether a Perfect Critical's damage injures ("Perfect Critical (Optional Rule)": "If
+    you deal at least as much damage as your target's Injured Threshold", and it does not
+    kill outright, the GM Note): a limb is broken or severed, which the kernel does not
+    play, so the fight is handed over (:data:`HANDED_OVER`)."""
+    return threshold > NO_THRESHOLD and dmg >= threshold and hp_after > dies_at
+
+
 @_jit
 def _battle(st, side, policy, injured_at, dies_at, bleed_cap, init_bonus, n_attacks,  # noqa: C901
             stabilize_p, danger, bonus, ac, confirm_ac, threat, perfect, injured_attack,
@@ -350,7 +371,8 @@ def _battle(st, side, policy, injured_at, dies_at, bleed_cap, init_bonus, n_atta
             dmg_len, max_rounds, hp, dead, felled, dealt, seen, n_seen, temp, bleed, bled,
             acted):
     """Play one fight from the state :func:`_fight` set until at most one side stands;
-    return (winner, rounds, who takes the next turn when the round limit ends it, else -1).
+    return (winner, rounds, who takes the next turn when the round limit ends it, else -1);
+    the winner :data:`HANDED_OVER` at a Perfect Critical's injury (:func:`_injures`).
     """
     c_n = side.shape[0]
     n_sides = int(side.max()) + 1
@@ -370,10 +392,13 @@ def _battle(st, side, policy, injured_at, dies_at, bleed_cap, init_bonus, n_atta
                 if gang_ok[cur, t]:
                     b += gang[cur, min(5, max(0, pos - 1))]
                 hurt = hp[t] <= injured_at[t]
-                dmg = _strike(st, b, ac[cur, t] + (injured_ac[t] if hurt else 0),
-                              confirm_ac[cur, t] + (injured_confirm_ac[t] if hurt else 0),
-                              threat[cur], perfect, dmg_values, dmg_cdf, dmg_len, cur, t)
+                dmg, v = _strike(st, b, ac[cur, t] + (injured_ac[t] if hurt else 0),
+                                 confirm_ac[cur, t] + (injured_confirm_ac[t] if hurt else 0),
+                                 threat[cur], perfect, dmg_values, dmg_cdf, dmg_len, cur, t)
                 absorbed = min(temp[t], dmg)  # "Temporary Hit Points (TempHP)" first
+                if v == 2 and _injures(dmg, injured_at[t], hp[t] - (dmg - absorbed),
+                                       dies_at[t]):
+                    return HANDED_OVER, rnd, -1
                 temp[t] -= absorbed
                 if dmg - absorbed <= 0:
                     continue
@@ -450,6 +475,8 @@ def _fight(st, side, policy, start_hp, start_temp, injured_at, dies_at, bleed_ca
                           perfect, injured_attack, injured_ac, injured_confirm_ac, gang,
                           gang_ok, bleeds, dmg_values, dmg_cdf, dmg_len, max_rounds, hp, dead,
                           felled, dealt, seen, n_seen, temp, bleed, bled, acted)
+    if w == HANDED_OVER:
+        return w, r
     _aftermath(st, first, hp, temp, dead, bleed, bled, acted, dies_at, stabilize_p)
     return w, r
 

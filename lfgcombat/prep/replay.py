@@ -25,8 +25,13 @@ draw becomes the faces of the dice a real encounter rolls for it, in the encount
 Filler dice come from a generator seeded by the fight's seed words, so a replay is the
 same every time. The encounter's outcome (winner, rounds, every creature's HP, death, who
 dropped it, damage dealt) is checked against the simulated one: where a rule the fast tier
-leaves out would act (a Perfect Critical's limb injury, say) the replay is refused with a
+leaves out would act (a % miss chance, a Knockout Strike) the replay is refused with a
 :class:`ReplayError` naming it, never shown as a different fight.
+
+A fight the kernel handed over at a Perfect Critical's injury (:func:`hand_over`) is
+played on by the encounter from the kernel's last die: its own dice (the limb, and every
+roll after) come from the fight's dice seed and the tactics' later draws from its tactics
+seed, so the fight a run reports is exactly the one :meth:`SimResult.replay` shows.
 """
 
 from __future__ import annotations
@@ -42,12 +47,12 @@ from ..dice import ScriptedRoller, parse
 from ..encounter import Encounter
 from ..errors import DiceError, IllegalActionError, LfgError
 from ..odds import pmf
-from .kernel import fight_states, fight_words, run_fights, trace_fight
+from .kernel import HANDED_OVER, fight_states, fight_words, run_fights, trace_fight
 from .reference import KNOCKDOWN, Outcome, play
 from .spec import FightSpec, PrepError, Scenario, _weapon
 
 __all__ = ["ReplayError", "ScriptedEncounter", "fight_dice", "replay_fight", "replay_seeded",
-           "OUTCOME_KEYS"]
+           "OUTCOME_KEYS", "hand_over", "finish_handed_over"]
 
 #: What a replay must reproduce, per fight (the arrays of a :class:`SimResult`).
 OUTCOME_KEYS = ("winner", "rounds", "hp", "dead", "felled", "dealt")
@@ -55,7 +60,7 @@ OUTCOME_KEYS = ("winner", "rounds", "hp", "dead", "felled", "dealt")
 #: Rolls of the encounter that the fast tier does not make, and the rule behind each.
 _NOT_IN_FAST_TIER = {
     "Perfect Critical": "a Perfect Critical's limb injury (\"Perfect Critical (Optional "
-                        "Rule)\"), which the fast tier leaves out",
+                        "Rule)\") where the fast tier saw none (a bug: please report it)",
     "miss chance": "a % miss chance, which the fast tier leaves out",
     "knockout": "a Knockout Strike, which the fast tier leaves out",
 }
@@ -107,14 +112,19 @@ class ScriptedEncounter(Encounter):
 
 
 class _Draws:
-    """The tactics' own draws of a fast-tier fight, handed back one by one (``.random()``)."""
+    """The tactics' own draws of a fast-tier fight, handed back one by one (``.random()``);
+    after them, those of ``then`` (a fight handed over), else none."""
 
-    def __init__(self, values: Sequence[float]) -> None:
+    def __init__(self, values: Sequence[float], then: np.random.Generator | None = None
+                 ) -> None:
         self._values = list(values)
+        self._then = then
         self.used = 0
 
     def random(self) -> float:
         if self.used >= len(self._values):
+            if self._then is not None:
+                return float(self._then.random())
             raise ReplayError("the tactics drew a random target the fast tier did not draw")
         self.used += 1
         return self._values[self.used - 1]
@@ -303,9 +313,82 @@ def _compare(expected: Mapping[str, Any], got: Outcome, names: list[str]) -> str
     return None
 
 
+def _scripted(scenario: Scenario, spec: FightSpec, words: np.ndarray, events: Sequence[tuple]
+              ) -> tuple[ScriptedEncounter, list[float]]:
+    """The :class:`ScriptedEncounter` of a traced fast-tier fight, not started, and the
+    tactics' draws."""
+    dice, draws = fight_dice(scenario, spec, events, int(words[2]))
+    enc = ScriptedEncounter(list(scenario.creatures),
+                            sides=scenario.sides(), ruleset=scenario.ruleset,
+                            seed=int(words[0]), dice=dice, knockdown_after_strike=KNOCKDOWN)
+    return enc, draws
+
+
+def _trace(spec: FightSpec, words: np.ndarray) -> tuple[dict[str, Any], list[tuple]]:
+    return trace_fight(spec, fight_states(np.asarray(words)[None, :])[0])
+
+
+def hand_over(scenario: Scenario, spec: FightSpec, words: np.ndarray) -> tuple[Encounter, Outcome]:
+    """A fast-tier fight the kernel handed over (:data:`~lfgcombat.prep.kernel.HANDED_OVER`:
+    a Perfect Critical injured its target, "Perfect Critical (Optional Rule)",
+    000_8d1d7816ee944f3b.txt), played on as a real encounter: the kernel's dice up to that
+    strike, then the encounter's own from the fight's seed - the limb it breaks or severs,
+    and every later roll - with the tactics' later draws from the fight's tactics seed. The
+    fight is the kernel's up to the injury and the reference tier's from there on, and it is
+    the same every time.
+
+    Args:
+        scenario: The fight's scenario.
+        spec: Its numbers.
+        words: The fight's six seed words.
+
+    Returns:
+        The encounter after the fight and its aftermath, and the fight's :class:`Outcome`.
+
+    Raises:
+        ReplayError: the kernel did not hand this fight over, or the encounter did not
+            reach the injury where the kernel stopped (a bug in lfgcombat: report it).
+    """
+    traced, events = _trace(spec, words)
+    if traced["winner"] != HANDED_OVER:
+        raise ReplayError("the fast tier did not hand this fight over")
+    enc, draws = _scripted(scenario, spec, words, events)
+    rng = _Draws(draws, then=np.random.Generator(np.random.PCG64(int(words[1]))))
+    error = ""
+    try:
+        _, got = play(scenario, spec, 0, 0, encounter=enc, rng=rng)
+    except (DiceError, IllegalActionError, LfgError) as exc:
+        error = str(exc)
+    roller = enc.roller
+    first = roller.history[len(roller.history) - roller.unscripted] \
+        if isinstance(roller, ScriptedRoller) and roller.unscripted else None
+    if error or first is None or "perfect critical" not in str(first.label).lower():
+        raise ReplayError("the fast tier handed over a fight at a Perfect Critical's injury, "
+                          f"but the encounter did not reach that injury where the kernel "
+                          f"stopped ({error or _mismatch(roller)}); this is a bug in "
+                          "lfgcombat: please report it, and use tier='reference' meanwhile")
+    return enc, got
+
+
+def finish_handed_over(scenario: Scenario, spec: FightSpec, words: np.ndarray,
+                       out: dict[str, np.ndarray]) -> dict[str, np.ndarray]:
+    """The fights of ``out`` (:func:`~lfgcombat.prep.kernel.run_fights` of ``words``) the
+    kernel handed over, played on by :func:`hand_over`; ``out["handed_over"]`` marks them
+    (1) among the others (0)."""
+    handed = np.flatnonzero(out["winner"] == HANDED_OVER)
+    out["handed_over"] = np.zeros(out["winner"].shape[0], np.int64)
+    for i in handed:
+        got = hand_over(scenario, spec, words[i])[1]
+        for k in OUTCOME_KEYS:
+            out[k][i] = got[k]
+        out["handed_over"][i] = 1
+    return out
+
+
 def replay_fast(scenario: Scenario, spec: FightSpec, words: np.ndarray,
                 expected: Mapping[str, Any]) -> Encounter:
-    """A fast-tier fight, replayed die for die as a :class:`ScriptedEncounter`.
+    """A fast-tier fight, replayed die for die as a :class:`ScriptedEncounter` (a fight the
+    kernel handed over, up to the injury; then as :func:`hand_over` played it).
 
     Args:
         scenario: The fight's scenario.
@@ -319,15 +402,15 @@ def replay_fast(scenario: Scenario, spec: FightSpec, words: np.ndarray,
     Raises:
         ReplayError: the fight cannot be replayed exactly; the message says why.
     """
-    traced, events = trace_fight(spec, fight_states(np.asarray(words)[None, :])[0])
-    diff = _compare(expected, Outcome(traced), scenario.names)
-    if diff is not None:
-        raise ReplayError(f"the kernel's plain-Python twin plays another fight ({diff}); "
-                          "was the result made by another version of lfgcombat?")
-    dice, draws = fight_dice(scenario, spec, events, int(words[2]))
-    enc = ScriptedEncounter(list(scenario.creatures),
-                            sides=scenario.sides(), ruleset=scenario.ruleset,
-                            seed=int(words[0]), dice=dice, knockdown_after_strike=KNOCKDOWN)
+    traced, events = _trace(spec, words)
+    if traced["winner"] == HANDED_OVER:
+        enc, got = hand_over(scenario, spec, words)
+        _expect(expected, got, scenario, "the fight handed over at a Perfect Critical's "
+                                          "injury plays on differently")
+        return enc
+    _expect(expected, Outcome(traced), scenario, "the kernel's plain-Python twin plays "
+                                                 "another fight")
+    enc, draws = _scripted(scenario, spec, words, events)
     try:
         _, got = play(scenario, spec, 0, 0, encounter=enc, rng=_Draws(draws))
     except (DiceError, IllegalActionError, LfgError) as exc:
@@ -342,6 +425,15 @@ def replay_fast(scenario: Scenario, spec: FightSpec, words: np.ndarray,
                           f"{_mismatch(roller)}; {diff or 'the outcome matches'}. "
                           "Simulate with tier='reference' to replay every fight")
     return enc
+
+
+def _expect(expected: Mapping[str, Any], got: Mapping[str, Any], scenario: Scenario,
+            what: str) -> None:
+    """Refuse a replay whose outcome differs from the simulated one (``what`` happened)."""
+    diff = _compare(expected, Outcome(got), scenario.names)
+    if diff is not None:
+        raise ReplayError(f"{what} ({diff}); was the result made by another version of "
+                          "lfgcombat?")
 
 
 def replay_fight(tier: str, scenario: Scenario, spec: FightSpec, words: np.ndarray,
@@ -377,7 +469,8 @@ def replay_seeded(tier: str, scenario: Scenario, spec: FightSpec, seed: int, poi
     """
     words = fight_words(seed, point, i // chunk_size, chunk_size)[i % chunk_size]
     if tier == "fast":
-        out = run_fights(spec, fight_states(words[None, :]))
+        out = finish_handed_over(scenario, spec, words[None, :],
+                                 run_fights(spec, fight_states(words[None, :])))
         return replay_fight(tier, scenario, spec, words, {k: out[k][0] for k in OUTCOME_KEYS})
     hmap = None
     if map_text is not None:

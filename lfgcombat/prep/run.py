@@ -30,6 +30,7 @@ from ..hexmap import HexMap
 from ..rulesets import RULESET_NAMES, Ruleset, RulesetError, coerce_ruleset
 from .kernel import NUMBA_ACTIVE, fight_states, fight_words, kernel_loaded, run_fights
 from .reference import play
+from .replay import finish_handed_over
 from .result import SimResult, wilson
 from .spec import (MAX_ROUNDS, FightSpec, PrepError, Scenario, build_spec, check_conscious,
                    check_fast_tier, make_scenario)
@@ -53,7 +54,7 @@ def run_chunk(tier: str, scenario: Scenario, spec: FightSpec, seed: int, point: 
     """Play the first ``count`` fights of a chunk (a Dask task; needs only the core install)."""
     words = fight_words(seed, point, chunk, size)[:count]
     if tier == "fast":
-        out = run_fights(spec, fight_states(words))
+        out = finish_handed_over(scenario, spec, words, run_fights(spec, fight_states(words)))
         out["compiled"] = np.array(NUMBA_ACTIVE)
         return out
     rows = []
@@ -153,12 +154,14 @@ def open_backend(backend: Any) -> Iterator[Any]:
             yield client
 
 
-#: The run's note when the fast tier plays Perfect Criticals without their limb injuries.
+#: The run's note when Perfect Critical is on in the fast tier, followed by how many of its
+#: fights were handed over (": 3 of 10000 fights here").
 PERFECT_CRITICAL_NOTE = (
-    "Perfect Critical (Optional Rule) is on: the fast tier deals its maximum Physical Damage "
-    "but leaves out the injuries of a Perfect Critical that deals at least the target's "
-    "Injured Threshold (000_8d1d7816ee944f3b.txt, \"Perfect Critical (Optional Rule)\"); "
-    "tier='reference' plays them")
+    "Perfect Critical (Optional Rule) is on: the fast tier deals its maximum Physical Damage, "
+    "and where a Perfect Critical deals at least the target's Injured Threshold "
+    "(000_8d1d7816ee944f3b.txt, \"Perfect Critical (Optional Rule)\") it hands the fight "
+    "to the reference tier, which plays the limb injury and the rest of the fight from the "
+    "same dice")
 
 
 #: The run's note when foes differ in size and the Knockdown was not played.
@@ -203,7 +206,9 @@ def run_notes(chunks: Sequence[Mapping[str, Any]], tier: str,
                   "ran: the fast tier ran as plain Python, about 75x slower; pip install "
                   "'lfgcombat[fast]' (on every Dask worker too)",)
     if tier == "fast" and scenario is not None and scenario.ruleset.perfect_critical:
-        notes += (PERFECT_CRITICAL_NOTE,)
+        handed = sum(int(np.sum(ch.get("handed_over", 0))) for ch in chunks)
+        fights = sum(int(np.shape(ch["winner"])[0]) for ch in chunks)
+        notes += (f"{PERFECT_CRITICAL_NOTE}: {handed} of {fights} fights here",)
     if scenario is not None and _sizes_differ(scenario) and not scenario.knockdown:
         notes += (KNOCKDOWN_NOTE,)
     weapons = weapons_note(scenario) if scenario is not None else None
@@ -450,7 +455,8 @@ def _in_process(args, tasks):
 def _local(args, tasks):
     """``backend=None``: every core of this machine. The fast tier's compiled kernel
     releases the GIL (``nogil=True``), so its chunks run on a thread pool of
-    ``os.cpu_count()`` threads; the reference tier's (pure Python, holding the GIL) on a
+    ``os.cpu_count()`` threads; the reference tier's (pure Python, holding the GIL), and
+    the fast tier's when it hands fights over (:func:`_hands_over`), on a
     process pool of as many processes as there are cores and chunks
     (:func:`_processes`, started as :func:`_start_method` says). One core, one chunk, or
     a daemonic process (a pool's or a Dask worker, which may not start processes): this
@@ -460,7 +466,7 @@ def _local(args, tasks):
     workers = min(os.cpu_count() or 1, len(args))
     if workers <= 1 or multiprocessing.current_process().daemon:
         yield from _in_process(args, tasks)
-    elif args[0][0] == "reference":
+    elif args[0][0] == "reference" or any(_hands_over(a[1]) for a in args):
         method = _start_method()
         yield from (_processes(args, tasks, method) if method else _in_process(args, tasks))
     elif NUMBA_ACTIVE:
@@ -468,6 +474,13 @@ def _local(args, tasks):
             yield from _in_order(ex, args, tasks, 2 * workers)
     else:  # the plain-Python fallback holds the GIL: threads would not help
         yield from _in_process(args, tasks)
+
+
+def _hands_over(scenario: Scenario) -> bool:
+    """Whether the fast tier's chunks of ``scenario`` play Python too: with Perfect
+    Critical on, the fights it hands over at an injury are played on by the reference
+    tier (:func:`~lfgcombat.prep.replay.hand_over`), so its chunks go to processes."""
+    return bool(scenario.ruleset.perfect_critical)
 
 
 def _start_method() -> str | None:

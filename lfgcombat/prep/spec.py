@@ -39,6 +39,7 @@ from ..rulesets import Ruleset
 from ..saves import save_odds
 from ..vitals import STABILIZE_DC, Vitals
 from ..conditions import bleed_cap
+from .kernel import NO_THRESHOLD
 from .tactics import Tactics
 
 __all__ = ["Scenario", "FightSpec", "build_spec", "PrepError", "MAX_ROUNDS",
@@ -46,7 +47,6 @@ __all__ = ["Scenario", "FightSpec", "build_spec", "PrepError", "MAX_ROUNDS",
 
 #: A fight still going after this many rounds is a draw (timeout).
 MAX_ROUNDS = 60
-_BIG = 10 ** 9
 
 
 class PrepError(LfgError, ValueError):
@@ -364,7 +364,7 @@ def build_spec(scenario: Scenario, max_rounds: int = MAX_ROUNDS) -> FightSpec:
         start_hp=np.array([v.hp for v in vit], np.int64),
         start_temp=np.array([v.temp_hp for v in vit], np.int64),
         injured_at=np.array([v.injured_threshold if v.injured_threshold is not None
-                             else -_BIG for v in vit], np.int64),
+                             else NO_THRESHOLD for v in vit], np.int64),
         dies_at=np.array([v.death_threshold for v in vit], np.int64),
         bleed_cap=np.array([bleed_cap(c.level) for c in cs], np.int64),
         init_bonus=np.array([c.initiative_bonus.value for c in cs], np.int64),

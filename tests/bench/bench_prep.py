@@ -2,6 +2,8 @@
 
 * fast tier vs reference tier on the same fights (the orc ambush of notebook 20): fights a
   second, and the ratio (target >= 300x);
+* the fast tier with Perfect Critical on (a fight it injures handed to the reference tier)
+  against it off and against the reference tier;
 * the reference tier with ``backend=None`` (a process pool on every core) against one
   process, the same fights;
 * a 10,000-fight report (simulate + summary + per_creature) of a 4-vs-5 fight (the party
@@ -55,6 +57,29 @@ def bench_tiers(n_ref: int, n_fast: int) -> None:
     fast = best_of(lambda: run_chunk("fast", scenario, spec, 1, 0, 0, n_fast, n_fast), 3)
     print(f"  reference tier: {n_ref / ref:10.1f} fights/s   fast tier: {n_fast / fast:10.0f} "
           f"fights/s   ratio {ref / n_ref / (fast / n_fast):8.0f}x   (target >= 300x)")
+
+
+def bench_perfect_critical(n_fast: int, n_ref: int) -> None:
+    """The fast tier with Perfect Critical on (the fights a Perfect Critical injures are
+    handed to the reference tier) against it off and against the reference tier, one
+    process, the same fights."""
+    from lfgcombat import Ruleset
+    sides = ambush()
+    rates = {}
+    for label, rs, tier, n in (("off", "lfg", "fast", n_fast),
+                               ("on", Ruleset("lfg", perfect_critical=True), "fast", n_fast),
+                               ("ref", Ruleset("lfg", perfect_critical=True), "reference",
+                                n_ref)):
+        scenario, spec = prepare_run(sides, rs, "weakest")
+        run_chunk(tier, scenario, spec, 1, 0, 0, 10, 10)
+        out: dict = {}
+        t = best_of(lambda: out.update(run_chunk(tier, scenario, spec, 1, 0, 0, n, n)), 1)
+        rates[label] = n / t
+        if label == "on":
+            handed = int(out["handed_over"].sum())
+    print(f"  Perfect Critical off {rates['off']:9.0f} fights/s   on {rates['on']:7.0f} "
+          f"fights/s ({handed} of {n_fast} handed over)   reference tier {rates['ref']:5.1f} "
+          f"fights/s   on/reference {rates['on'] / rates['ref']:5.1f}x")
 
 
 def bench_reference_cores(n: int) -> None:
@@ -173,6 +198,8 @@ def main() -> int:
           f"Python {sys.version.split()[0]} | {os.cpu_count()} CPUs")
     print("\nfast vs reference tier, the orc ambush (4 vs 4), same fights")
     bench_tiers(4 if q else 20, 5_000 if q else 50_000)
+    print("\nPerfect Critical's injuries handed to the reference tier (one process)")
+    bench_perfect_critical(1_000 if q else 5_000, 10 if q else 40)
     print("\nthe reference tier on every core (backend=None) vs one process")
     bench_reference_cores(40 if q else 200)
     print("\na 10,000-fight report")
