@@ -147,6 +147,16 @@ class _MoveRules(_Reach):
             return f"it would end no farther from {', '.join(foes)}"
         return None
 
+    def path_feet(self, name: str, path: Sequence[CellLike]) -> int:
+        """The feet of movement ``path`` (anchors, start first or not) costs ``name``: 5 ft
+        a hex, 10 ft into Difficult Terrain, the square grid's 5/10 diagonals
+        (``000_8d1d7816ee944f3b.txt``, "Moving in Combat – Terrain, Creatures, & Other
+        Issues"). Does not check that the path is legal (see :meth:`move`)."""
+        p = self._p(name)
+        cells = [self._as_cell(c) for c in path]
+        if cells and cells[0] != p.anchor:
+            cells.insert(0, p.anchor)
+        return self._path_cost(name, cells)
 
     def _path_cost(self, name: str, path: list[Cell], diagonals_before: int = 0) -> int:
         p = self._placed[name]

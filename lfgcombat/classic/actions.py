@@ -125,11 +125,28 @@ class RoundBudget:
                 limited round, nothing after its limited action).
         """
         check_int("feet", feet, 0)
+        if feet > 0 and self.remaining_ft == 0:
+            raise IllegalActionError(self._no_move_left(feet), _MOVE if self.mode in (
+                "normal", "move_only") else _LIMITED)
         if feet > self.remaining_ft:
             raise IllegalActionError(
                 f"cannot move {feet} ft: {self.remaining_ft} ft left of the Move Action "
                 f"this round (mode {self.mode})", _MOVE if self.mode == "normal" else _LIMITED)
         return replace(self, moved_ft=self.moved_ft + feet)
+
+    def _no_move_left(self, feet: int) -> str:
+        """Why not one foot of movement is left this round, in the text's words."""
+        if self.mode == "none":
+            why = ("no Move Action this round (disabled: \"they can not move\"; or a "
+                   "condition that allows no move)")
+        elif self.mode == "limited":
+            why = ("a mobile disabled hero's one limited action this round is spent (\"move "
+                   "at 1/2 speed\" or one action)")
+        else:
+            why = (f"the Move Action is used up this round, {self.moved_ft} of "
+                   f"{self.speed_ft} ft moved (\"as long as she does not move further than "
+                   "their full movement\")")
+        return f"cannot move {feet} ft: 0 ft left of the Move Action; {why}"
 
     def act(self, action: SingleAction | str) -> "RoundBudget":
         """Take the round's single action.

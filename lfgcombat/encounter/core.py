@@ -47,6 +47,7 @@ from .other_movement import OtherMovementRules
 from .reactions import ReactionsRules
 from .replay import ReplayRules
 from .roster import RosterRules, combatants, sides_of, units_of
+from .ruleset_moves import RulesetMovesRules
 from .ruleset_play import RulesetPlayRules
 from .selection import SelectionRules
 from .skill_actions import SkillActionsRules
@@ -115,7 +116,7 @@ if TYPE_CHECKING:
                  AbilitiesRules, NaturalWeaponsRules, SwallowWholeRules, CombatRules,
                  MovementRules, SpecialActionsRules, CastingRules, HealthRules, EffectsRules,
                  OtherMovementRules, ArcheryRules, BreakingRules, RulesetPlayRules,
-                 CloseSituationRules, _Contexts):
+                 RulesetMovesRules, CloseSituationRules, _Contexts):
         """The type checker's picture of the facade: every rule class's public methods
         are the encounter's. At run time :func:`~.composition.compose` builds that picture
         by delegation instead (:data:`RULE_CLASSES`)."""
@@ -148,7 +149,7 @@ RULE_CLASSES = (FlightRules, ArgumentsRules, ReplayRules, RosterRules, Initiativ
                 AbilitiesRules, NaturalWeaponsRules, SwallowWholeRules, CombatRules, MovementRules,
                 SpecialActionsRules, CastingRules, HealthRules, EffectsRules,
                 OtherMovementRules, ArcheryRules, BreakingRules, RulesetPlayRules,
-                CloseSituationRules)
+                RulesetMovesRules, CloseSituationRules)
 
 
 class Encounter(_Rules):

@@ -182,8 +182,8 @@ class EconomyRules(_Base):
         f = self._f[name]
         if f.dead:
             return "it is dead"
-        if f.rules is not None and not self._record_actions_left(name).reactions:
-            return f"the {self.ruleset.name} round has no Reactions"
+        if f.rules is not None:  # a ruleset's record: its economy says (wounds: its AOO)
+            return self.ruleset.economy.aoo_problem(f.rules)
         if f.full_round:
             return f"its Full-Round Action ({f.full_round}) blocks Reactions ({R_FULL_ROUND})"
         lim = self._view(name).actions

@@ -71,7 +71,7 @@ class MovementContext(Protocol):
 
     def _fighter(self, name: str) -> _Fighter: ...
 
-    def _record_map_move(self, name: str, to: Any) -> None: ...
+    def _record_map_move(self, name: str, to: Any, aoo: Any = None) -> None: ...
 
     def _record_stand_up(self, name: str) -> None: ...
 
@@ -203,13 +203,8 @@ class MovementRules(_Base):
 
     @command
     def _h_move(self, name: str, to: Any, aoo: Any) -> None:
-        if self._fighter(name).rules is not None:  # a ruleset's record: its Move Action
-            # no AOO is taken automatically there: "all"/"none" (the tracker's policy)
-            # name nobody, so only a named taker is refused
-            if aoo not in (None, "none", "all", []):
-                raise IllegalActionError(f"the {self.ruleset.name} round has no AOO to take",
-                                         self.ruleset.text)
-            self._record_map_move(name, to)
+        if self._fighter(name).rules is not None:  # a ruleset's record: its economy's move
+            self._record_map_move(name, to, aoo)  # and its AOO (ruleset_moves.py)
             return
         f = self._actor(name)
         self._need_map(name)

@@ -51,6 +51,8 @@ class ReactionsContext(WalkContext, Protocol):
 
     def _reaction_problem(self, name: str) -> str | None: ...
 
+    def _record_strike_aoo(self, p: str, mover: str) -> None: ...
+
     def _resolve_aoo(self, attacker: str, target: str, cap: int, distance: int | None = None
                     ) -> None: ...
 
@@ -74,13 +76,14 @@ else:
 class ReactionsRules(_Base):
     """Offering, taking and resolving AOO along a path; the Gang Up bonus."""
 
-    def _provocation(self, mover: str, provokers: Iterable[str], aoo: Any, action: str
-                     ) -> tuple[list[str], list[str]]:
+    def _provocation(self, mover: str, provokers: Iterable[str], aoo: Any, action: str,
+                     rule: str | None = None) -> tuple[list[str], list[str]]:
         """Who is offered an AOO and who takes it (validated before anything changes).
 
         "Anyone that threatens a creature that provokes AOO may use a Reaction to make an
         AOO"; "You can only make 1 AOO per provoking action"; "No single action can provoke
-        more than 1 AOO per threatening creature" ("Reactions & AOO:").
+        more than 1 AOO per threatening creature" ("Reactions & AOO:"). ``rule``: the AOO
+        rule the refusals cite instead of lfg's (a ruleset's record move).
         """
         seen: list[str] = []
         for p in provokers:
@@ -100,12 +103,14 @@ class ReactionsRules(_Base):
                 if t not in seen:
                     raise IllegalActionError(
                         f"{t} gets no AOO against {mover}'s {action}: it does not threaten "
-                        f"{mover} there (provoked: {', '.join(seen) or 'nobody'})", R_PROVOKE)
+                        f"{mover} there (provoked: {', '.join(seen) or 'nobody'})",
+                        rule or R_PROVOKE)
                 if t not in offered:
                     why = self._reaction_problem(t) or (
                         f"it ignores {mover} and is Flat-Footed against it ({R_IGNORE})"
                         if mover in self._ignored_by(t) else "it is unaware")
-                    raise IllegalActionError(f"{t} cannot take its AOO: {why}", R_REACTIONS)
+                    raise IllegalActionError(f"{t} cannot take its AOO: {why}",
+                                             rule or R_REACTIONS)
         return offered, take
 
     def _walk(self, name: str, path: list[Any], action: str, prov: Any, offered: list[str],
@@ -141,8 +146,12 @@ class ReactionsRules(_Base):
 
     def _strike_aoo(self, p: str, mover: str, cell: Any) -> None:
         """Spend ``p``'s Reaction and make its AOO against ``mover`` (which provoked it at
-        ``cell``)."""
+        ``cell``); a ruleset's record makes it by its ruleset
+        (:meth:`~lfgcombat.encounter.ruleset_moves.RulesetMovesRules._record_strike_aoo`)."""
         f = self._f[p]
+        if f.rules is not None:
+            self._record_strike_aoo(p, mover)
+            return
         f.reactions_used += 1
         f.aoo_this_round += 1
         self._emit("spend", actor=p, target=mover, data={

@@ -46,6 +46,8 @@ class RosterContext(Protocol):
 
     def _members(self, unit: str) -> list[str]: ...
 
+    def _record_can_go_on(self, name: str) -> str | None: ...
+
     def _unit_alive(self, unit: str) -> bool: ...
 
     def _unit_eligible(self, unit: str) -> bool: ...
@@ -97,9 +99,13 @@ class RosterRules(_Base):
 
     def _can_go_on(self, name: str, prone_before: bool) -> str | None:
         """Why ``name`` cannot carry on with the action it was taking after being struck
-        (dropped: dead or unconscious; helpless; immobile; knocked prone), or ``None``."""
+        (dropped: dead or unconscious; helpless; immobile; knocked prone), or ``None``; a
+        ruleset's record by its ruleset (:meth:`~lfgcombat.encounter.ruleset_moves.
+        RulesetMovesRules._record_can_go_on`)."""
         if self._f[name].dead:
             return f"{name} is dead"
+        if self._f[name].rules is not None:
+            return self._record_can_go_on(name)
         v = self._vitals(name)
         if v.unconscious:
             return f"{name} is {'dying' if v.dying else 'unconscious'}"

@@ -22,8 +22,9 @@ for every rule, never its name:
   ``remove_from``).
 
 The other modules send a combatant with a record here at their door (``attack``,
-``damage``, ``heal``, ``act``, ``cast``, ``move``, ``add_condition``...); under ``lfg``
-nobody has a record and nothing here runs.
+``damage``, ``heal``, ``act``, ``cast``, ``move_feet``, ``add_condition``...; a ``move`` on
+the map, and the AOO it provokes, to :mod:`lfgcombat.encounter.ruleset_moves`); under
+``lfg`` nobody has a record and nothing here runs.
 """
 
 from __future__ import annotations
@@ -62,8 +63,6 @@ class RulesetPlayContext(Protocol):
 
     def _actor(self, name: str) -> _Fighter: ...
 
-    def _cell(self, to: Any) -> Any: ...
-
     def _default_weapon(self, name: str, melee: bool = False) -> Any: ...
 
     def _do(self, kind: str, args: dict[str, Any]) -> Any: ...
@@ -78,8 +77,6 @@ class RulesetPlayContext(Protocol):
     def _log_rolls(self, since: int, *, actor: str | None, target: str | None = None,
                    against: int | None = None, outcome: str | None = None,
                    only_first: bool = False) -> None: ...
-
-    def _need_map(self, name: str) -> None: ...
 
     def _path_json(self, path: Any) -> list[list[int]]: ...
 
@@ -556,20 +553,6 @@ class RulesetPlayRules(_Base):
             "feet": feet, "feet_left": data.get("remaining_ft"), "continued": False,
             "notes": []})
         f.update_turn(last_action="move")
-
-    def _record_map_move(self, name: str, to: Any) -> None:
-        """``move`` on the map for a combatant with a record: the path's feet come out of
-        the round's Move Action (before or after its single action)."""
-        self._actor(name)
-        self._need_map(name)
-        cell = self._cell(to)
-        f = self._f[name]
-        left = (budget_data(self.ruleset.economy.budget(f.rules)) or {}).get("remaining_ft")
-        path = self.map.path(name, cell, action="move", feet=left)
-        self.ruleset.economy.move(f.rules, 0)  # refused when the round allows no move
-        steps: list[Any] = list(path)  # cells of this map's one grid
-        result = self.map.move(name, steps, action="move", feet=left)
-        self._record_move(name, int(result.cost_ft), path=list(result.path))
 
     def _record_stand_up(self, name: str) -> None:
         """``stand_up`` for a combatant with a record: its economy's cost, Prone gone."""

@@ -73,6 +73,8 @@ class WalkPlan:
         feet_left: Feet left for the action after ``n`` feet (for the log).
         budget_of: The action's budget at the mover's current speed.
         avail: The feet this walk had at its start.
+        rule: The AOO rule the ``aoo_offered`` and ``move_stopped`` events cite (``None``:
+            lfg's "What actions normally Provoke AOO?"; a ruleset's record gives its own).
     """
 
     name: str
@@ -86,6 +88,7 @@ class WalkPlan:
     feet_left: Callable[[int], int] | None = None
     budget_of: Callable[[], int] | None = None
     avail: int | None = None
+    rule: str | None = None
 
 
 class Walk:
@@ -192,7 +195,7 @@ class Walk:
             taken = o in plan.take and self.at_of[o] == b and not ctx._f[plan.name].dead
             ctx._emit("aoo_offered", actor=o, target=plan.name, data={
                 "by": o, "action": plan.action, "step": self.steps[o].step, "taken": taken,
-                "at": list(ctx.map.offset(self.cells[self.cur])), "rule": R_PROVOKE})
+                "at": list(ctx.map.offset(self.cells[self.cur])), "rule": plan.rule or R_PROVOKE})
             if taken:
                 ctx._strike_aoo(o, plan.name, self.steps[o].cell)
 
@@ -239,7 +242,7 @@ class Walk:
                 ctx._emit("aoo_offered", actor=o, target=plan.name, data={
                     "by": o, "action": plan.action, "step": self.steps[o].step,
                     "taken": False, "at": list(ctx.map.offset(self.cells[self.at_of[o]])),
-                    "rule": R_PROVOKE})
+                    "rule": plan.rule or R_PROVOKE})
 
     def _log_stop(self) -> None:
         ctx, plan = self.ctx, self.plan
@@ -247,4 +250,5 @@ class Walk:
             "action": plan.action, "at": list(ctx.map.offset(self.cells[self.cur])),
             "to": list(ctx.map.offset(self.cells[-1])),
             "lost_path": ctx._path_json(self.cells[self.cur:]), "why": self.stop,
-            "rule": self.stop_rule or (R_RUN if plan.action == "run" else R_PROVOKE)})
+            "rule": self.stop_rule or (R_RUN if plan.action == "run"
+                                       else plan.rule or R_PROVOKE)})

@@ -36,7 +36,8 @@ SingleActionTaken = _effect(
     "the round's single action spent (or feet of its Move Action): action, moved_ft, "
     "remaining_ft (movement left this round), note",
     lambda e, d: f"{e.who}: {str(d.get('action')).replace('_', ' ')}"
-                 f" ({d.get('remaining_ft')} ft of movement left)")
+                 + ("" if d.get("remaining_ft") is None  # out of its turn (an AOO)
+                    else f" ({d.get('remaining_ft')} ft of movement left)"))
 Fumble = _effect(
     "Fumble", "fumble", ("weapon", "suggestions"),
     "a natural 1 on an attack or action: a fumble the GM resolves; weapon (null for an "

@@ -117,6 +117,11 @@ class ClassicEconomy(ActionEconomy):
     single_actions: ClassVar[tuple[str, ...]] = ("attack", "cast_spell", "heroic_action",
                                                  "standard_action", "stabilize")
     rule: ClassVar[str] = _SINGLE
+    #: No Attack of Opportunity: moving provokes nothing (inferred: the classic sheet is
+    #: silent - it has no Attack of Opportunity or Reaction, and "characters can only
+    #: attack once per round", "Single Actions:"; "threatening" appears only in
+    #: "Flanked"). A named AOO taker of a classic move is refused.
+    aoo_on_move: ClassVar[bool] = False
 
     def attacks_per_turn(self, level: int, big_actions: int = 2) -> int:
         """"Attack (characters can only attack once per round)": 1 whatever the level (0
@@ -293,10 +298,12 @@ def _written_for(name: str, *creatures: Any) -> None:
 
 
 def _check_reach(attacker: Any, weapon: Any, distance: int, ranged: bool | None,
-                 limited: bool) -> None:
+                 limited: bool, rule: str | None = None) -> None:
     """Refuse a melee attack beyond the weapon's reach (the weapon's own, else the
     creature's natural reach: inferred, the text gives no reach rule) and a mobile disabled
     hero's attack on a creature that is not adjacent ("attack an adjacent creature").
+    ``rule``: the attack rule the refusal cites (default classic's, "How to attack another
+    creature"; the wounds attack gives its own).
 
     Raises:
         IllegalActionError: too far; nothing is rolled.
@@ -311,8 +318,9 @@ def _check_reach(attacker: Any, weapon: Any, distance: int, ranged: bool | None,
     if distance > max(reach, 5):
         raise IllegalActionError(f"{w.name} reaches {max(reach, 5)} ft; the target is "
                                  f"{distance} ft away (inferred: a melee attack needs the "
-                                 "target within reach)", cite("How to attack another creature",
-                                                              file="002_2a3a79475ca2a541.txt"))
+                                 "target within reach)",
+                                 rule or cite("How to attack another creature",
+                                              file="002_2a3a79475ca2a541.txt"))
     if limited and distance > 5:
         raise IllegalActionError("a mobile disabled hero attacks only an adjacent creature "
                                  f"(the target is {distance} ft away)", _STABILIZING)

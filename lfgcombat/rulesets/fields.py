@@ -13,7 +13,11 @@ each needs beyond the shared sheet (:mod:`lfgcombat.creature_sections`):
 * ``wounds`` - 003_de0e94afd49609a7.txt, "When a character is subject to a damage-dealing
   effect" (the Wounds total; without it, the CON score: inferred);
 * ``barrier`` - 003_de0e94afd49609a7.txt, "Barrier represents" (``"10/100"``);
-* ``shell`` - 003_de0e94afd49609a7.txt, "Shell operates similarly".
+* ``shell`` - 003_de0e94afd49609a7.txt, "Shell operates similarly";
+* ``combat_reflexes`` - 003_de0e94afd49609a7.txt, "As mentioned in the previous Tip" ("you
+  may gain further Attacks of Opportunity by selecting the Combat Reflexes Universal
+  Talent"): the times the talent is taken, +1 AOO a round each (inferred: the text gives no
+  number).
 
 A creature may carry the fields of several rulesets; ``ruleset`` (one name or a list) says
 which it is written for, and a ruleset it is not written for refuses it by name
@@ -43,7 +47,7 @@ from ..wounds.health import Barrier, parse_barrier as _parse_barrier
 from .base import RulesetError, definition
 
 __all__ = ["RULESET", "BAB", "CHALLENGE_RATING", "PROWESS", "GOOD_SAVES", "WOUNDS",
-           "BARRIER", "SHELL", "check_written_for", "parse_barrier"]
+           "BARRIER", "SHELL", "COMBAT_REFLEXES", "check_written_for", "parse_barrier"]
 
 
 class RulesetFieldError(LfgError, ValueError):
@@ -134,6 +138,11 @@ BARRIER: Section[Barrier | None] = register_section(Section(
 SHELL: Section[int] = register_section(Section(
     "shell", lambda raw: _wounds_int("shell", raw, 0, 9999), default=0, show=str,
     label="Shell", rule=cite("Shell operates similarly", file="003_de0e94afd49609a7.txt")))
+
+COMBAT_REFLEXES: Section[int] = register_section(Section(
+    "combat_reflexes", lambda raw: _wounds_int("combat_reflexes", raw, 0, 20), default=0,
+    show=str, label="Combat Reflexes",
+    rule=cite("As mentioned in the previous Tip", file="003_de0e94afd49609a7.txt")))
 
 
 def check_written_for(creature: Any, ruleset: str) -> None:

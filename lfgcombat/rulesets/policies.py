@@ -18,6 +18,31 @@ A ruleset that plays differently overrides one slot with a subclass (for example
 (``ruleset.economy``, ``ruleset.attack_resolution``, ``ruleset.health``,
 ``ruleset.damage_model``, ``ruleset.condition_catalogue``), never the modules directly.
 
+Optional members. Besides the methods each class declares, the engine probes a few members
+with ``getattr`` and does without them when a policy leaves them out (the default in
+brackets); each class's docstring lists its own under "Optional members":
+
+==========================  ===================================  ===========================
+policy                      member                               [default when left out]
+==========================  ===================================  ===========================
+:class:`ActionEconomy`      ``rule`` (the round's citation)      [the ruleset's text]
+:class:`ActionEconomy`      ``actions_left(...)["summary"]``     ["N action(s)"]
+:class:`ActionEconomy`      ``budget(...).remaining_ft``,        [not reported]
+                            ``.move_limit_ft``
+:class:`AttackResolution`   ``fumble_rule``,                     [the ruleset's text, no
+                            ``fumble_suggestions``               suggestions]
+:class:`AttackResolution`   ``attack_odds(...)``                 [lfg's odds]
+:class:`HealthModel`        ``rule``, ``switches``               [the ruleset's text, none]
+:class:`HealthModel`        ``stabilize_takes_healer_record``    [False]
+:class:`ConditionCatalogue` ``label(name)``, ``rule``            [the condition's value,
+                                                                 the ruleset's text]
+==========================  ===================================  ===========================
+
+The record hooks with a default of their own (:attr:`ActionEconomy.single_actions`,
+:attr:`ActionEconomy.aoo_on_move`, :attr:`ActionEconomy.aoo_rule`,
+:meth:`ActionEconomy.aoo_problem`) are declared here and need overriding only where the
+ruleset's round differs.
+
 The policies import only the rule modules below them (combat stats, conditions, damage,
 vitals), never the attacks or the encounter that ask them: there is no import cycle.
 """
@@ -116,6 +141,24 @@ class ActionEconomy:
     Every count of attacks the encounter uses comes from :meth:`attacks_per_turn`; a
     ruleset with another economy overrides it (and :attr:`free_actions`).
 
+    A ruleset that keeps a record of each combatant (:meth:`HealthModel.combatant`) plays
+    its round through the record hooks below (:meth:`start_turn` ... :meth:`actions_left`,
+    :meth:`aoo_problem`); lfg keeps none and never calls them.
+
+    Optional members (probed with ``getattr``; leave them out for the default):
+
+    * ``rule`` (a class attribute): the citation of the ruleset's round, named by the
+      encounter's refusals and its ``turn_rules`` events [default: the ruleset's text];
+    * the ``"summary"`` key of :meth:`actions_left`'s dict: the round in the ruleset's
+      words, which ``ActionsLeft.explain`` and the InitiativeTracker's cards show
+      (classic's "1 single action · Move Action 30 of 30 ft", wounds' "2 Half · 1 AOO")
+      [default: "N action(s)", N its ``big``];
+    * ``remaining_ft`` and ``move_limit_ft`` on the value :meth:`budget` returns (an
+      attribute or a key): the feet of movement left this turn and its limit, which the
+      encounter's state and ``moved`` events report, a map move is limited to, and the
+      BattleMap lights [default: not reported; a map move is then not limited by the
+      economy].
+
     Attributes:
         free_actions: Free Actions a turn before they count as Swift ("Free Action":
             "any Free Actions used beyond this number should be ... Swift").
@@ -176,6 +219,17 @@ class ActionEconomy:
     #: The single actions of the ruleset's own round that ``Encounter.act`` takes by name
     #: (lfg: none; its actions are the rows of ``data/actions.csv``).
     single_actions: ClassVar[tuple[str, ...]] = ()
+    #: A record's move on the battle map provokes Attacks of Opportunity from the foes
+    #: threatening the hexes it leaves (the map's provocations, taken as ``move(...,
+    #: aoo=)`` says, each struck by :meth:`AttackResolution.encounter_attack` and paid with
+    #: ``spend(record, "aoo")``) [default False: a record's move provokes nothing and a
+    #: named AOO taker is refused]. lfg's own moves provoke through the encounter's lfg
+    #: rules, not this hook.
+    aoo_on_move: ClassVar[bool] = False
+    #: The citation of the ruleset's AOO rule, named by the ``aoo_offered`` and ``aoo``
+    #: events and the refusals of a record's provoking move [default "": the ruleset's
+    #: text].
+    aoo_rule: ClassVar[str] = ""
 
     def start_turn(self, record: Any, roller: "Roller", *, was_attacked: bool = False
                    ) -> tuple[Any, tuple[str, ...]]:
@@ -243,15 +297,35 @@ class ActionEconomy:
     def actions_left(self, record: Any, upcoming: bool) -> dict[str, Any]:
         """What the record may still do, as :class:`~lfgcombat.encounter.state.ActionsLeft`'s
         fields (``big``, ``little``, ``swift``, ``free``, ``reactions``, ``spells``,
-        ``attacks``, ``notes``); ``upcoming``: its turn is still to come this round (what
-        it will have then)."""
+        ``attacks``, ``notes``) and, optionally, ``summary``: the round in the ruleset's
+        words (see the class's optional members); ``upcoming``: its turn is still to come
+        this round (what it will have then)."""
         raise _no_record(self, "actions_left")
+
+    def aoo_problem(self, record: Any) -> str | None:
+        """Why the record cannot make an Attack of Opportunity (or another Reaction) now, in
+        words citing the rule, or ``None`` when it can. The encounter asks it before a
+        provoking move offers the record an AOO (:attr:`aoo_on_move`) and refuses a named
+        taker with it, before anything changes.
+
+        The default: the round has none (a ruleset with AOO overrides it).
+        """
+        return "its round has no Attacks of Opportunity"
 
 
 @dataclass(frozen=True)
 class AttackResolution:
     """Criticals and their optional rules, asked by :mod:`lfgcombat.attacks` through the
-    ruleset of the attack (``ruleset.attack_resolution``)."""
+    ruleset of the attack (``ruleset.attack_resolution``).
+
+    Optional members (probed with ``getattr``; leave them out for the default):
+
+    * ``attack_odds(attacker, target, weapon, **situation)``: the ruleset's own exact odds,
+      which ``attack_odds(..., ruleset=)`` returns [default: lfg's odds];
+    * ``fumble_rule`` (a citation) and ``fumble_suggestions`` (a tuple of words): what a
+      ``fumble`` event of a record's attack or Heroic Action cites and suggests to the GM
+      [default: the ruleset's text; no suggestions].
+    """
 
     def missing_fields(self, creature: "Creature") -> dict[str, str]:
         """The creature-file fields this ruleset's attack rolls need that ``creature``
@@ -295,7 +369,19 @@ class AttackResolution:
 
 @dataclass(frozen=True)
 class HealthModel:
-    """Hit points, Injured, dying and death (:class:`lfgcombat.vitals.Vitals`)."""
+    """Hit points, Injured, dying and death (:class:`lfgcombat.vitals.Vitals`).
+
+    Optional members (probed with ``getattr``; leave them out for the default):
+
+    * ``rule`` (a class attribute): the citation of its health rules, which a record's
+      ``vitals`` events and Stabilize refusals name [default: the ruleset's text];
+    * ``switches`` (a tuple of names): the ruleset's own optional rules a
+      :class:`~lfgcombat.rulesets.Ruleset` may turn on (classic's
+      ``hp_loss_per_round``) [default: none; turning one on is refused];
+    * ``stabilize_takes_healer_record`` (a class attribute, ``True``): :meth:`stabilize`
+      is called with ``healer_record=`` (the healer's record, for a check that reads it)
+      [default False: called without it].
+    """
 
     def vitals(self, creature: "Creature") -> Vitals:
         """The creature's hit-point state, every HP rule's starting point.
@@ -423,6 +509,14 @@ class ConditionCatalogue:
     What a condition does to a creature's statistics is read from the lfg table
     (:func:`lfgcombat.conditions.spec`): a ruleset whose conditions act differently overrides
     this class.
+
+    Optional members (probed with ``getattr``; leave them out for the default):
+
+    * ``label(name)``: the name a record keeps the condition ``name`` by (wounds' "Flat
+      Footed"), used when the encounter passes its own effects' conditions to a record's
+      attack [default: the condition's value, ``"flat_footed"``];
+    * ``rule`` (a class attribute): the citation a refused :meth:`add_to` /
+      :meth:`remove_from` names [default: the ruleset's text].
 
     Attributes:
         data_file: The table: a file under ``data/`` (``conditions.csv`` for ``lfg``;

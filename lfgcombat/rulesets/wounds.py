@@ -5,8 +5,8 @@ pure rules in :mod:`lfgcombat.wounds`:
 
 * :class:`WoundsEconomy` - "Attacking an enemy usually involves spending your Half Action",
   "Total Defense is an action you can take in combat", "As mentioned in the previous Tip"
-  (AOO per round): a turn of Half Actions (two, inferred), each one attack
-  (:mod:`lfgcombat.wounds.defense`, :mod:`lfgcombat.wounds.aoo`).
+  (moving through a threatened area provokes; AOO per round): a turn of Half Actions (two,
+  inferred), each one attack (:mod:`lfgcombat.wounds.defense`, :mod:`lfgcombat.wounds.aoo`).
 * :class:`WoundsAttacks` - "Combat Statistics" and its critical rules ("x3 Multiplier",
   "x4 Multiplier", the Instant Kill), with the critical choice ``multiply`` / ``wounds``
   (:mod:`lfgcombat.wounds.attacks`, :mod:`lfgcombat.wounds.combatant`).
@@ -38,8 +38,12 @@ The Encounter plays it (``Encounter(..., ruleset="wounds")``) through the record
 :class:`~lfgcombat.wounds.turn.WoundsFighter` (:meth:`WoundsHealth.combatant`), its turn two
 Half Actions (``attack``, ``move``, ``act(name, "total_defense")``), its attacks
 :func:`lfgcombat.wounds.play.encounter_attack` (Defense, the critical choice, Instant Kill,
-the target's parry, riders, Hit Points then Wounds), an AOO ``attack(..., aoo=True)``. What
-it leaves to the GM is :data:`NOT_AUTOMATIC`.
+the target's parry, riders, Hit Points then Wounds). A map move provokes an AOO from each foe
+threatening a hex it leaves (:attr:`WoundsEconomy.aoo_on_move`,
+:mod:`lfgcombat.encounter.ruleset_moves`): offered by itself, taken as ``move(..., aoo=)``
+says, counted 1 + DEX modifier (minimum 0) + Combat Reflexes a round, none in Total Defense;
+any other AOO is the GM's ``attack(..., aoo=True)``. What it leaves to the GM is
+:data:`NOT_AUTOMATIC`.
 """
 
 from __future__ import annotations
@@ -59,7 +63,7 @@ from ..wounds.combatant import WoundsCombatant
 from ..wounds.saves import SAVE_ABILITY, base_save
 from ..wounds import gear as _gear  # noqa: F401 - registers the creature file's shield key
 from .base import RulesetDefinition, register
-from .classic import _no_killer_criticals, _written_for
+from .classic import _check_reach, _no_killer_criticals, _written_for
 from .fields import check_written_for
 from .lfg import WOUNDS_DEFINITION
 from .initiative import (InitiativePolicy, RoundByRoundInitiative, SelectiveInitiative,
@@ -91,6 +95,7 @@ _HP = cite("When a character is subject to a damage-dealing effect",
 
 
 _ELECTRICITY = cite("Electricity", file="003_de0e94afd49609a7.txt")
+_AOO = cite("As mentioned in the previous Tip", file="003_de0e94afd49609a7.txt")
 
 
 def wounds_check_bonus(creature: Any, record: Any) -> int | None:
@@ -179,6 +184,14 @@ class WoundsEconomy(ActionEconomy):
     single_actions: ClassVar[tuple[str, ...]] = ("attack", "total_defense",
                                                  "standard_action", "cast_spell")
     rule: ClassVar[str] = _TURN
+    #: "Whenever a creature moves through your threatened area, they risk provoking an
+    #: Attack of Opportunity from you" (:data:`_AOO`, the text's "As mentioned in the
+    #: previous Tip" paragraph): a map move provokes from each foe threatening a hex it
+    #: leaves (or whose space it enters), once per foe a move - the map's threatened area
+    #: and provocations, lfg's (inferred: the "previous Tip" the text points to is not in
+    #: it, and the d20 family provokes by leaving a threatened square).
+    aoo_on_move: ClassVar[bool] = True
+    aoo_rule: ClassVar[str] = _AOO
 
     def start_turn(self, record: "WoundsFighter", roller: "Roller", *,
                    was_attacked: bool = False) -> tuple["WoundsFighter", tuple[str, ...]]:
@@ -199,6 +212,14 @@ class WoundsEconomy(ActionEconomy):
         """
         from ..wounds.play import spend
         return spend(record, action)
+
+    def aoo_problem(self, record: "WoundsFighter") -> str | None:
+        """Why it cannot make an AOO now: dead, in Total Defense ("You cannot make attacks
+        of opportunity whilst in Total Defense"), or its 1 + DEX modifier (minimum 0) +
+        Combat Reflexes used this round
+        (:attr:`~lfgcombat.wounds.turn.WoundsFighter.why_no_aoo`), with the rule."""
+        why = record.why_no_aoo
+        return None if why is None else f"{why} ({record.why_no_aoo_rule})"
 
     def move(self, record: "WoundsFighter", feet: int) -> "WoundsFighter":
         """Move: a Half Action moves it its speed (half Hindered, none Immobilized)."""
@@ -294,15 +315,24 @@ class WoundsAttacks(AttackResolution):
 
         Args:
             situation: ``critical_choice`` (``"multiply"`` / ``"wounds"``), ``aimed_at``,
-                ``airborne``, ``rider_target``, ``spare``, ``ranged``, ``widen``, ``parry``.
+                ``airborne``, ``rider_target``, ``spare``, ``ranged``, ``widen``, ``parry``;
+                ``distance_ft`` (the encounter's, on a battle map): a melee attack needs
+                the target within the weapon's reach (inferred, as under classic: the text
+                gives no reach rule).
 
         Raises:
             WoundsError: a missing field (``prowess``), an unknown situation key or a bad
                 value; nothing is rolled then.
+            IllegalActionError: a melee target beyond reach; nothing is rolled then.
         """
         from ..wounds.play import encounter_attack
         from .policies import EncounterAttack
         _written_for("wounds", attacker, target)
+        situation = dict(situation)
+        distance = situation.pop("distance_ft", None)
+        if distance is not None:
+            _check_reach(attacker, weapon, int(distance), situation.get("ranged"), False,
+                         _TURN)
         h = encounter_attack(roller, attacker, target, weapon, target_record, **situation)
         hit = h.attack.hit and not h.parried
         return EncounterAttack(h.outcome, hit, hit and h.attack.critical, False, h.dealt,
@@ -463,8 +493,10 @@ class WoundsConditions(ConditionCatalogue):
 #: What the Encounter does not play by itself under ``wounds`` (the GM's part), said in
 #: notebook 31 and the README.
 NOT_AUTOMATIC = (
-    "an Attack of Opportunity is not provoked by moving through a threatened hex: the GM "
-    "calls attack(threatener, mover, aoo=True), counted 1 + DEX a round",
+    "an Attack of Opportunity provoked by anything but moving (the text names only moving "
+    "through the threatened area) is the GM's call: attack(threatener, target, aoo=True), "
+    "counted against its 1 + DEX (minimum 0) + Combat Reflexes a round; a map move offers its "
+    "AOO by itself and move(..., aoo=) says who takes them",
     "lfg conditions count only on a wounds creature's Defense (their AC numbers) and, for "
     "Hindered and Immobilized, its movement; their other effects (attack penalties, lost "
     "actions) are the GM's",

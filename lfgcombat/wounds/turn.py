@@ -38,6 +38,8 @@ from .parry import ParryResult, Shield, parry
 __all__ = ["WoundsFighter"]
 
 _TURN = rule("Attacking an enemy usually involves spending your Half Action")
+_TOTAL = rule("Total Defense is an action you can take in combat")
+_AOO = rule("As mentioned in the previous Tip")
 
 
 @dataclass(frozen=True)
@@ -66,6 +68,9 @@ class WoundsFighter:
         move_left: Feet left of the Half Action it last spent moving.
         armor_check_penalty: Its shield's Armor Check Penalty (parry rolls).
         player: A player character (may roll for an Instant Kill).
+        combat_reflexes: Times it selected the Combat Reflexes Universal Talent ("you may
+            gain further Attacks of Opportunity by selecting the Combat Reflexes Universal
+            Talent"): +1 AOO a round each (inferred: the text gives no number).
     """
 
     name: str
@@ -85,6 +90,7 @@ class WoundsFighter:
     move_left: int = 0
     armor_check_penalty: int = 0
     player: bool = False
+    combat_reflexes: int = 0
 
     def __post_init__(self) -> None:
         if not isinstance(self.vitals, WoundsVitals):
@@ -102,13 +108,14 @@ class WoundsFighter:
         check_int("speed_ft", self.speed_ft, 0)
         check_int("move_left", self.move_left, 0)
         check_int("armor_check_penalty", self.armor_check_penalty, None, 0)
+        check_int("combat_reflexes", self.combat_reflexes, 0)
 
     @classmethod
     def of(cls, creature: Any, shield: Shield | None = None) -> "WoundsFighter":
-        """A creature at the start of a fight: its wounds vitals, DEX modifier (AOO), FORT
-        bonus (0 when it has no ``good_saves``), its parrying shield (the ``shield`` key,
-        unless ``shield`` is given) and its Armor Check Penalty, speed and whether it is a
-        player.
+        """A creature at the start of a fight: its wounds vitals, DEX modifier and Combat
+        Reflexes (the ``combat_reflexes`` key: its AOO), FORT bonus (0 when it has no
+        ``good_saves``), its parrying shield (the ``shield`` key, unless ``shield`` is
+        given) and its Armor Check Penalty, speed and whether it is a player.
 
         Raises:
             WoundsError: a bad wounds field of the creature (named).
@@ -123,7 +130,8 @@ class WoundsFighter:
                     or getattr(creature, "speed", 30) or 0)
         return cls(c.name, c.vitals(), dex_mod=c.abilities["dex"], fort_bonus=fort,
                    shield=shield, speed_ft=speed, armor_check_penalty=acp,
-                   player=c.player)
+                   player=c.player,
+                   combat_reflexes=int(getattr(creature, "combat_reflexes", 0) or 0))
 
     @property
     def dead(self) -> bool:
@@ -131,10 +139,41 @@ class WoundsFighter:
         return self.vitals.dead
 
     @property
+    def aoo_per_round(self) -> int:
+        """"1 + your Dexterity modifier (minimum 0)" + its Combat Reflexes (none counted
+        in Total Defense: see :attr:`aoo_left`)."""
+        return aoo_per_round(self.dex_mod, self.combat_reflexes)
+
+    @property
     def aoo_left(self) -> int:
         """AOO it may still make this round (none in Total Defense)."""
-        return max(0, aoo_per_round(self.dex_mod, in_total_defense=self.total_defense)
-                   - self.aoo_used)
+        return max(0, aoo_per_round(self.dex_mod, self.combat_reflexes,
+                                    in_total_defense=self.total_defense) - self.aoo_used)
+
+    @property
+    def why_no_aoo(self) -> str | None:
+        """Why it cannot make an Attack of Opportunity now, in the text's words, or
+        ``None``: dead, in Total Defense ("You cannot make attacks of opportunity whilst in
+        Total Defense"), or its AOO this round used ("a number of Attacks of Opportunity
+        each round equal to 1 + your Dexterity modifier (minimum 0)"). The rule is
+        :attr:`why_no_aoo_rule`."""
+        if self.dead:
+            return f"{self.name} is dead"
+        if self.total_defense:
+            return (f"{self.name} is in Total Defense: \"You cannot make attacks of "
+                    "opportunity whilst in Total Defense\"")
+        if self.aoo_left <= 0:
+            reflexes = (f" + {self.combat_reflexes} Combat Reflexes" if self.combat_reflexes
+                        else "")
+            return (f"{self.name} has no Attack of Opportunity left this round (it made "
+                    f"{self.aoo_used} of {self.aoo_per_round}: 1 + DEX modifier (minimum 0)"
+                    f"{reflexes})")
+        return None
+
+    @property
+    def why_no_aoo_rule(self) -> str:
+        """The heading :attr:`why_no_aoo` cites: Total Defense's, else the AOO count's."""
+        return _TOTAL if self.total_defense and not self.dead else _AOO
 
     def start_turn(self, maintain_total_defense: bool = False
                    ) -> tuple["WoundsFighter", tuple[str, ...]]:
@@ -199,9 +238,9 @@ class WoundsFighter:
         Raises:
             IllegalActionError: none left (or in Total Defense).
         """
-        if self.aoo_left <= 0:
-            raise IllegalActionError(f"{self.name} has no Attack of Opportunity left this "
-                                     "round", rule("As mentioned in the previous Tip"))
+        why = self.why_no_aoo
+        if why is not None:
+            raise IllegalActionError(why, self.why_no_aoo_rule)
         return replace(self, aoo_used=self.aoo_used + 1)
 
     def parry(self, roller: Roller, attack_bonus: int, armor_check_penalty: int,
@@ -313,14 +352,20 @@ class WoundsFighter:
         a Half Action per move of its speed (``feet`` 0: only the check).
 
         Raises:
-            IllegalActionError: not its turn, Immobilized, or further than
-                :attr:`remaining_ft`.
+            IllegalActionError: not its turn, Immobilized (also partway through the move
+                of a Half Action), no Half Action left for the feet past :attr:`move_left`,
+                or further than :attr:`remaining_ft`.
         """
         turn = self._need_turn()
         check_int("feet", feet, 0)
-        if self.speed_now == 0 and self.move_left == 0:
+        if "Immobilized" in self.conditions or (self.speed_now == 0 and self.move_left == 0):
             raise IllegalActionError(f"{self.name} cannot move (Immobilized or speed 0)",
                                      _TURN)
+        if feet > self.remaining_ft and turn.half_actions == 0:
+            rest = f"{self.move_left} ft left of its last move; " if self.move_left else ""
+            raise IllegalActionError(f"{self.name} has no Half Action left to move {feet} ft "
+                                     f"({rest}a move spends a Half Action, which moves it "
+                                     f"its speed, {self.speed_now} ft; inferred)", _TURN)
         if feet > self.remaining_ft:
             raise IllegalActionError(f"{self.name} can move {self.remaining_ft} ft more this "
                                      f"turn (a Half Action moves its speed, "

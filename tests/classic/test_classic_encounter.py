@@ -656,3 +656,30 @@ def test_the_healer_s_conditions_count_on_its_stabilize_check():
     plain = survival_bonus()
     assert survival_bonus("Shaken") == plain - 2
     assert survival_bonus("Shaken", "Sickened") == plain - 4
+
+
+def test_a_classic_move_provokes_no_aoo_and_a_used_up_move_action_is_refused_by_the_round():
+    """002_2a3a79475ca2a541.txt is silent on Attacks of Opportunity (its round has none:
+    "Single Actions:", "characters can only attack once per round"; "threatening" is only
+    named in "Flanked"), so walking out of a foe's reach offers none, whatever ``aoo=``
+    says (inferred). "Action definitions": "She can move, then perform another action, then
+    continue moving as long as she does not move further than their full movement": with
+    the Move Action used up, a map move is refused by the round in those words (not the
+    map's "cannot reach ... with 0 ft"), changing nothing."""
+    enc = map_duel()
+    who = enc.current
+    near, away = ((2, 1), (2, 3)) if who == "Orc" else ((5, 1), (5, 3))
+    enc.move(who, near)
+    assert enc.map.distance(who, foes(enc, who)[0]) == 5
+    mark = len(enc.log)
+    enc.move(who, away, aoo="all")
+    assert not [e for e in list(enc.log)[mark:] if e.kind in ("aoo_offered", "aoo")]
+    refused(enc, enc.move, who, near, aoo=[foes(enc, who)[0]], match="no AOO to take")
+    left = enc.state(who).budget["remaining_ft"]
+    if left:
+        enc.move_feet(who, left)
+    err = refused(enc, enc.move, who, near,
+                  match="0 ft left of the Move Action; the Move Action is used up this "
+                        "round, 30 of 30 ft moved")
+    assert "as long as she does not move further than their full movement" in str(err)
+    assert err.rule == f'{TEXT}, "Action definitions"' and "with 0 ft" not in str(err)

@@ -171,8 +171,9 @@ def test_after_part_of_the_move_action_the_map_lights_only_the_feet_left():
     assert bm.feet_left(who) == 0
     assert len(bm.reach_layer.data["features"]) == len(enc.map.reachable(who, 0,
                                                                           action="move"))
-    bm.click((11, 7))                                       # the engine refuses, with its rule
-    assert "Not allowed" in bm.status_text and "with 0 ft (move)" in bm.status_text
+    bm.click((11, 7))                           # the engine refuses, with the economy's rule
+    assert "Not allowed" in bm.status_text and "Move Action is used up" in bm.status_text
+    assert "Action definitions" in bm.status_text and "with 0 ft" not in bm.status_text
 
 
 def test_a_card_shows_the_classic_round_not_big_and_little_actions():

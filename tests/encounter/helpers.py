@@ -45,12 +45,14 @@ def duel(*, seed: int = 1, map_: bool = False, **kw) -> Encounter:
     return Encounter(cs, sides=sides, map=m, seed=seed, **kw)
 
 
-def refused(enc: Encounter, fn, *args, match: str | None = None, **kw) -> IllegalActionError:
-    """``fn`` must raise IllegalActionError citing the text, and change nothing."""
+def refused(enc: Encounter, fn, *args, match: str | None = None,
+            text: str = "000_8d1d7816ee944f3b.txt", **kw) -> IllegalActionError:
+    """``fn`` must raise IllegalActionError citing the text (``text``: another ruleset's),
+    and change nothing."""
     before = enc.snapshot()
     with pytest.raises(IllegalActionError, match=match) as e:
         fn(*args, **kw)
-    assert "000_8d1d7816ee944f3b.txt" in str(e.value)
+    assert text in str(e.value)
     assert enc.snapshot() == before
     return e.value
 

@@ -303,3 +303,38 @@ def test_lfg_turn_attacks_are_the_sheet_s_attacks_per_turn(level, attacks):
     assert LFG.economy.turn_attacks(c) == int(c.attacks_per_turn) == attacks
     staggered = mk("C", level=level, conditions=["staggered"])
     assert LFG.economy.turn_attacks(staggered) == int(staggered.attacks_per_turn)
+
+
+def test_every_optional_member_the_engine_probes_is_documented_on_its_policy():
+    """Issue 13: a new ruleset's author learns from the policies' docstrings every member
+    the engine asks for with ``getattr`` (and does without): each probed name is declared
+    on the policy class or listed in its docstring's "Optional members"
+    (lfgcombat/rulesets/policies.py)."""
+    import inspect
+    import re
+
+    root = Path(__file__).resolve().parents[2]
+    policy_of = {"economy": ActionEconomy, "health": HealthModel,
+                 "catalogue": ConditionCatalogue, "attack_resolution": AttackResolution,
+                 "attacks": AttackResolution}
+    probe = re.compile(r"getattr\(\s*([\w.]+)\s*,\s*\"(\w+)\"")
+    found: dict[type, set[str]] = {}
+    for path in [*(root / "lfgcombat").rglob("*.py"), *(root / "widgets").rglob("*.py")]:
+        for expr, name in probe.findall(path.read_text(encoding="utf-8")):
+            cls = policy_of.get(expr.split(".")[-1])
+            if cls is not None and (expr.startswith(("self.ruleset.", "spec."))
+                                    or "." not in expr):
+                found.setdefault(cls, set()).add(name)
+    assert {"rule", "stabilize_takes_healer_record", "label", "fumble_rule"} <= set().union(
+        *found.values())
+    for cls, names in found.items():
+        doc = inspect.getdoc(cls) or ""
+        missing = [n for n in sorted(names) if not hasattr(cls, n) and f"``{n}" not in doc]
+        assert not missing, f"{cls.__name__} does not document {missing}"
+    economy = inspect.getdoc(ActionEconomy) or ""
+    for key in ('"summary"', "remaining_ft", "move_limit_ft"):  # a dict key, budget fields
+        assert key in economy
+    for hook in ("aoo_on_move", "aoo_rule", "aoo_problem", "single_actions"):  # declared
+        assert hasattr(ActionEconomy, hook) and hook in inspect.getsource(ActionEconomy)
+    assert "Attack of Opportunity" in (ActionEconomy.aoo_problem.__doc__ or "")
+    assert ActionEconomy().aoo_problem(None) and not ActionEconomy.aoo_on_move

@@ -127,7 +127,8 @@ def test_total_defense_plus_4_and_no_aoo():
     attack = [e for e in enc.log if e.kind == "attack"][-1]
     base = 10 + (2 + 1 if n == "Ash" else 1 + 0)  # Prowess + DEX
     assert attack.data["against"] == base + 4
-    with pytest.raises(IllegalActionError, match="Attack of Opportunity"):
+    with pytest.raises(IllegalActionError, match="in Total Defense: \"You cannot make attacks "
+                       "of opportunity whilst in Total Defense\""):
         enc.attack(n, other, aoo=True)
 
 

@@ -39,7 +39,10 @@ def test_wounds_is_registered_with_its_policies_and_plays():
     assert WOUNDS.default_initiative == "round_by_round"
     assert WOUNDS.damage != lfg.damage and WOUNDS.health != lfg.health
     assert Ruleset("wounds").name == "wounds" and WOUNDS.implemented
+    # a move's AOO are the Encounter's now (tests/wounds/test_wounds_aoo_on_move.py); any
+    # other AOO is still the GM's attack(..., aoo=True)
     assert any("aoo=True" in n for n in NOT_AUTOMATIC)
+    assert not any("not provoked by moving" in n for n in NOT_AUTOMATIC)
     with pytest.raises(RulesetError, match="killer_criticals"):
         Ruleset("wounds", killer_criticals=True).killer_critical_minimum(2, 50)
 

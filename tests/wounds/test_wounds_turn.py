@@ -107,6 +107,47 @@ def test_a_fighter_from_a_creature():
     assert WoundsFighter.of(load_example("orc")).fort_bonus == 0
 
 
+def test_combat_reflexes_from_the_creature_file_and_why_no_aoo():
+    """"You may make a number of Attacks of Opportunity each round equal to 1 + your
+    Dexterity modifier (minimum 0), and you may gain further Attacks of Opportunity by
+    selecting the Combat Reflexes Universal Talent" (+1 each time taken: inferred); "You
+    cannot make attacks of opportunity whilst in Total Defense"."""
+    from lfgcombat.creature import load_example
+
+    orc = load_example("orc").replace(prowess=1, combat_reflexes=2)
+    f = WoundsFighter.of(orc)
+    assert (f.combat_reflexes, f.aoo_per_round, f.aoo_left) == (2, 3, 3)
+    assert f.why_no_aoo is None
+    f = f.make_aoo().make_aoo().make_aoo()
+    assert f.why_no_aoo == ("Orc has no Attack of Opportunity left this round (it made 3 of "
+                            "3: 1 + DEX modifier (minimum 0) + 2 Combat Reflexes)")
+    assert "As mentioned in the previous Tip" in f.why_no_aoo_rule
+    with pytest.raises(IllegalActionError, match="no Attack of Opportunity left"):
+        f.make_aoo()
+    t, _ = fighter().start_turn()
+    t = t.take_total_defense()
+    assert "You cannot make attacks of opportunity whilst in Total Defense" in t.why_no_aoo
+    assert "Total Defense is an action" in t.why_no_aoo_rule
+
+
+def test_moving_spends_half_actions_and_is_refused_in_the_turn_s_words():
+    """"Attacking an enemy usually involves spending your Half Action": a move of its speed
+    a Half Action (inferred); with none left the refusal says so; Immobilized ("Cold": "or
+    become Immobilized") stops it even partway through a Half Action's move."""
+    f, _ = fighter(speed_ft=30).start_turn()
+    f = f.move(10)
+    assert (f.turn.half_actions, f.move_left, f.remaining_ft) == (1, 20, 50)
+    f = f.move(50)
+    assert f.remaining_ft == 0
+    with pytest.raises(IllegalActionError, match="Vex has no Half Action left to move 5 ft"):
+        f.move(5)
+    g, _ = fighter(speed_ft=30).start_turn()
+    g = g.move(10)
+    g = WoundsFighter(**{**g.__dict__, "conditions": frozenset({"Immobilized"})})
+    with pytest.raises(IllegalActionError, match="cannot move"):
+        g.move(5)
+
+
 def test_the_dead_act_no_more():
     f, _ = fighter().start_turn()
     f, _ = f.take_damage(Roller(1), 40)

@@ -29,6 +29,21 @@ def _enc():
                      ruleset=Ruleset("wounds", initiative="round_by_round"), seed=4)
 
 
+def _on_map(orc_at):
+    """Ash at (1, 1) and the Orc at ``orc_at`` on a 12x8 map, with a BattleMap and the
+    tracker playing the encounter."""
+    from lfgcombat import HexMap
+    from lfgcombat.widgets import BattleMap
+
+    m = HexMap(12, 8)
+    m.place(_ash(), (1, 1), "party")
+    m.place(_orc(), orc_at, "foes")
+    enc = Encounter([_ash(), _orc()], sides={"party": ["Ash"], "foes": ["Orc"]}, map=m,
+                    ruleset="wounds", seed=4).start()
+    bm = BattleMap(enc.map)
+    return enc, bm, InitiativeTracker(enc, battlemap=bm)
+
+
 def test_a_card_shows_the_wounds_vitals_from_the_state():
     enc = _enc()
     enc.damage("Ash", 65)  # Barrier blocks 10, Shell 50, 5 HP
@@ -63,18 +78,8 @@ def test_the_tracker_plays_a_wounds_encounter():
 
 def test_a_click_on_the_battlemap_moves_a_wounds_combatant_by_its_half_actions():
     """"Attacking an enemy usually involves spending your Half Action": a move on the map
-    spends a Half Action of the acting creature's turn (the tracker's AOO policy "all" names
-    nobody: wounds AOO are the GM's call, attack(..., aoo=True))."""
-    from lfgcombat import HexMap
-    from lfgcombat.widgets import BattleMap
-
-    m = HexMap(12, 8)
-    m.place(_ash(), (1, 1), "party")
-    m.place(_orc(), (8, 1), "foes")
-    enc = Encounter([_ash(), _orc()], sides={"party": ["Ash"], "foes": ["Orc"]}, map=m,
-                    ruleset="wounds", seed=4).start()
-    bm = BattleMap(enc.map)
-    InitiativeTracker(enc, battlemap=bm)
+    spends a Half Action of the acting creature's turn (nobody threatens the path here)."""
+    enc, bm, _ = _on_map(orc_at=(8, 1))
     who = enc.acting[0]
     start = enc.map.token(who).anchor
     bm.select(who)
@@ -164,3 +169,20 @@ def test_the_stand_up_control_spends_a_half_action():
     assert tracker.error == "", tracker.error
     s = enc.state(who)
     assert "Prone" not in s.conditions and s.budget["half_actions"] == 1
+
+
+def test_a_click_away_from_a_foe_takes_its_aoo_by_the_tracker_s_policy():
+    """003_de0e94afd49609a7.txt, "As mentioned in the previous Tip": "Whenever a creature
+    moves through your threatened area, they risk provoking an Attack of Opportunity from
+    you": a BattleMap click moving a wounds combatant out of a foe's reach offers the foe
+    its AOO, taken by the tracker's AOO policy ("all", its default)."""
+    enc, bm, tracker = _on_map(orc_at=(2, 1))
+    assert tracker.aoo == "all"
+    who = enc.acting[0]
+    other = "Orc" if who == "Ash" else "Ash"
+    bm.select(who)
+    bm.click((1, 5) if who == "Ash" else (2, 5))
+    assert "Not allowed" not in bm.status_text, bm.status_text
+    offers = [e for e in enc.log if e.kind == "aoo_offered"]
+    assert [(e.actor, e.data["taken"]) for e in offers] == [(other, True)]
+    assert enc.state(other).vitals["aoo_left"] == 0

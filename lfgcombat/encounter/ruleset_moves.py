@@ -1,0 +1,167 @@
+"""A ruleset record's move on the battle map, and the Attacks of Opportunity it provokes.
+
+A combatant a ruleset keeps its own record of (:mod:`lfgcombat.encounter.ruleset_play`) moves
+on the map by its ruleset's round: the path's feet come out of the economy's movement
+(:meth:`~lfgcombat.rulesets.ActionEconomy.move`; classic's Move Action,
+002_2a3a79475ca2a541.txt, "Action definitions"; wounds' Half Actions,
+003_de0e94afd49609a7.txt, "Attacking an enemy usually involves spending your Half Action").
+A move with no movement left is refused by the economy, in its ruleset's words, before the
+map is asked for a path.
+
+Where the ruleset says moving provokes (:attr:`~lfgcombat.rulesets.ActionEconomy.aoo_on_move`:
+wounds' "Whenever a creature moves through your threatened area, they risk provoking an
+Attack of Opportunity from you", "As mentioned in the previous Tip"), the move walks the
+path as an lfg move does (:mod:`lfgcombat.encounter.walk`): the map names who threatens a
+hex the mover leaves (:meth:`~lfgcombat.battlemap.hexmap.HexMap.provokers`, the path
+avoiding them when it can), each is offered its AOO, those ``aoo=`` names (``"all"``, a list,
+``None``: nobody) take it where it is provoked, each through the ruleset's attack policy and
+paid from its record (``spend(record, "aoo")``: wounds' "1 + your Dexterity modifier
+(minimum 0)" a round and Combat Reflexes); a foe that cannot (wounds: in Total Defense, "You
+cannot make attacks of opportunity whilst in Total Defense"; its AOO used) is not offered
+one, and naming it refuses the move with the reason, changing nothing. A mover the AOO kills
+or leaves unable to move stops there (``move_stopped``), the rest of its movement lost.
+
+Decisions (inferred; the first is shown in notebook 31): the move's feet are spent as it
+begins (the Half Actions it needs), so a mover stopped by an AOO has spent them; a mover
+slowed on the way (wounds' Hindered from a Cold rider) keeps the feet of the move it began.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import TYPE_CHECKING, Any, Protocol
+
+from ..errors import IllegalActionError
+from ..grid import FEET_PER_CELL
+from .composition import rules
+from .ruleset_play import budget_data
+from .walk import Walk, WalkContext, WalkPlan
+
+if TYPE_CHECKING:
+    from ..battlemap.hexmap import HexMap
+    from ..log import Event
+    from ..rulesets import Ruleset
+    from .state import _Fighter
+
+
+class RulesetMovesContext(WalkContext, Protocol):
+    """What the rules of this module use of an encounter (the parts of
+    :class:`~lfgcombat.encounter.Encounter` they may touch)."""
+
+    _anchors: dict[str, tuple[int, int]]
+    _f: dict[str, _Fighter]
+    map: HexMap  # None without a map: the rules check `self.map is None` or _need_map first
+    ruleset: Ruleset
+
+    def _actor(self, name: str) -> _Fighter: ...
+
+    def _cell(self, to: Any) -> Any: ...
+
+    def _default_weapon(self, name: str, melee: bool = False) -> Any: ...
+
+    def _emit(self, kind: str, *, command: bool = False, actor: str | None = None,
+              target: str | None = None, data: Mapping[str, Any] | None = None) -> Event: ...
+
+    def _need_map(self, name: str) -> None: ...
+
+    def _provocation(self, mover: str, provokers: Iterable[str], aoo: Any, action: str,
+                     rule: str | None = None) -> tuple[list[str], list[str]]: ...
+
+    def _record_attack(self, name: str, target: str, weapon: Any,
+                       situation: Mapping[str, Any]) -> Any: ...
+
+    def _record_move(self, name: str, feet: int, path: list[Any] | None) -> None: ...
+
+    def _record_report(self, name: str) -> dict[str, Any]: ...
+
+
+if TYPE_CHECKING:  # the rules see an encounter through their context only
+    _Base = RulesetMovesContext
+else:
+    _Base = object
+
+
+def _remaining(economy: Any, record: Any) -> int | None:
+    """The feet of movement the record's round has left (``None``: the economy reports
+    none; see :class:`~lfgcombat.rulesets.ActionEconomy`'s optional members)."""
+    left = (budget_data(economy.budget(record)) or {}).get("remaining_ft")
+    return None if left is None else int(left)
+
+
+@rules(RulesetMovesContext)
+class RulesetMovesRules(_Base):
+    """``move`` on the map for a combatant with a record; its AOO where its ruleset has
+    them."""
+
+    def _record_map_move(self, name: str, to: Any, aoo: Any = None) -> None:
+        """``move`` on the map for a combatant with a record: the path's feet come out of
+        the round's movement (before or after its other actions); where the economy says
+        moving provokes, the AOO of those ``aoo`` names strike along the way.
+
+        Raises:
+            IllegalActionError: not its turn; no movement left (the economy's refusal, in
+                its ruleset's words); the map refuses the path; a named AOO taker the
+                ruleset has no AOO for, who is not provoked, or who cannot take it (why);
+                nothing changes.
+        """
+        self._actor(name)
+        economy = self.ruleset.economy
+        if not economy.aoo_on_move and aoo not in (None, "none", "all", []):
+            # "all"/"none" (the tracker's policy) name nobody: only a named taker is refused
+            raise IllegalActionError(f"the {self.ruleset.name} round has no AOO to take",
+                                     getattr(economy, "rule", self.ruleset.text))
+        self._need_map(name)
+        cell = self._cell(to)
+        f = self._f[name]
+        left = _remaining(economy, f.rules)
+        if left is not None and left <= 0:  # the round's movement is used up: its words
+            economy.move(f.rules, max(FEET_PER_CELL, self.map.distance(name, cell)))
+        path = self.map.path(name, cell, action="move", feet=left)
+        economy.move(f.rules, 0)  # refused when the round allows no move
+        if not economy.aoo_on_move:
+            result = self.map.move(name, list(path), action="move", feet=left)
+            self._record_move(name, int(result.cost_ft), path=list(result.path))
+            return
+        self._record_provoking_move(name, list(path), aoo, left)
+
+    def _record_provoking_move(self, name: str, path: list[Any], aoo: Any,
+                               left: int | None) -> None:
+        """Walk a validated ``path`` whose leaving threatened hexes provokes: the AOO
+        offered, checked, then struck where they are provoked
+        (:mod:`lfgcombat.encounter.walk`)."""
+        economy = self.ruleset.economy
+        rule = economy.aoo_rule or self.ruleset.text
+        prov = self.map.provokers(name, path, action="move")
+        offered, take = self._provocation(name, prov.names, aoo, "move", rule=rule)
+        f = self._f[name]
+        before = f.rules
+        f.rules = economy.move(f.rules, self.map.path_feet(name, path))  # spent as it begins
+        f.update_turn(last_action="move")
+        start = left if left is not None else 0
+        plan = WalkPlan(name, path, "move", prov, offered, take, feet=left,
+                        feet_left=lambda ft: max(0, start - ft), rule=rule)
+        try:
+            Walk(self, plan).run()
+        except IllegalActionError:
+            f.rules = before  # the map refused it whole: nothing happened
+            raise
+
+    def _record_strike_aoo(self, p: str, mover: str) -> None:
+        """``p``'s AOO against ``mover`` where it provoked it: an ``aoo`` event, then the
+        ruleset's attack with its melee weapon, paid from ``p``'s record
+        (``spend(record, "aoo")``)."""
+        rule = self.ruleset.economy.aoo_rule or self.ruleset.text
+        self._emit("aoo", actor=p, target=mover, data={
+            "by": p, "cap": 0, "outcome": "attack", "rule": rule})
+        self._record_attack(p, mover, self._default_weapon(p, melee=True), {"aoo": True})
+
+    def _record_can_go_on(self, name: str) -> str | None:
+        """Why a mover with a record cannot go on after an AOO (dead, or its round allows
+        it no more movement: wounds' Immobilized), or ``None``."""
+        if self._f[name].dead or self._record_report(name)["dead"]:
+            return f"{name} is dead"
+        try:
+            self.ruleset.economy.move(self._f[name].rules, 0)
+        except IllegalActionError as exc:
+            return str(exc)
+        return None
