@@ -92,10 +92,10 @@ def _ruleset(ruleset: Any, switches: Mapping[str, Any] | None = None) -> Ruleset
         raise PrepError(f"GM prep plays {', '.join(SUPPORTED_RULESETS)}, not {rs.name!r}")
     on = [k for k in LFG_ONLY_CHOICES if rs.name != "lfg" and getattr(rs, k, False)]
     if on:
-        raise PrepError(f"{', '.join(on)}: optional rules of lfg (000_8d1d7816ee944f3b.txt, "
-                        f"\"Killer Criticals (Optional Rule)\", \"Perfect Critical (Optional "
-                        f"Rule)\"); the {rs.name} ruleset ({rs.text}) has no such rule: leave "
-                        "them off")
+        raise PrepError(", ".join(on) + ": optional rules of lfg ("
+                        '000_8d1d7816ee944f3b.txt, "Killer Criticals (Optional Rule)", '
+                        '"Perfect Critical (Optional Rule)"); '
+                        f"the {rs.name} ruleset ({rs.text}) has no such rule: leave them off")
     return rs
 
 
