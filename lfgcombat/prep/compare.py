@@ -175,15 +175,9 @@ def compare(sides: Mapping[str, Sequence], n: int = 10_000, *,
     with open_backend(backend) as be:
         parts, status = _execute([(sc, sp, 0) for sc, sp in points], n, tier, root, size,
                                  be, progress, None, None)
-    results = tuple(_noted(_result(sc, sp, tier, root, 0, size, n, ch, status), note)
+    results = tuple(_result(sc, sp, tier, root, 0, size, n, ch, status).noted(note)
                     for (sc, sp), ch in zip(points, parts))
     return Comparison(tuple(_label(v) for v in variants), results)
-
-
-def _noted(result: SimResult, note: str | None) -> SimResult:
-    """``result`` with ``note`` (the tier chosen for it, :func:`choose_tier`) first in its
-    ``notes``; unchanged when there is none."""
-    return dataclasses.replace(result, notes=(note,) + result.notes) if note else result
 
 
 @dataclass(frozen=True, eq=False)

@@ -6,6 +6,7 @@ Every probability comes with a 95% Wilson score interval (Wilson 1927), which st
 
 from __future__ import annotations
 
+import dataclasses
 import math
 from dataclasses import dataclass, field
 from typing import Any
@@ -142,6 +143,12 @@ class SimResult:
     stopped_early: bool = False
 
     # ------------------------------------------------------------------ basics
+    def noted(self, note: str | None) -> "SimResult":
+        """This result with ``note`` first in its :attr:`notes` (itself when ``None``): how
+        the run was played, e.g. the tier picked for it
+        (:func:`~lfgcombat.prep.spec.choose_tier`)."""
+        return dataclasses.replace(self, notes=(note,) + self.notes) if note else self
+
     @property
     def n(self) -> int:
         """Fights played."""

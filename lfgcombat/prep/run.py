@@ -270,12 +270,9 @@ def simulate(sides: Mapping[str, Sequence[Creature]], n: int = 10_000, *,
     Args:
         sides: ``{"party": [creatures], "orcs": [creatures]}`` (two or more sides).
         n: Fights to play.
-        ruleset: ``"lfg"``, ``"classic"``, ``"wounds"`` or a :class:`~lfgcombat.Ruleset`
-            (with its optional rules); others raise :class:`PrepError`. ``classic`` and
-            ``wounds`` are played by the reference tier only (their creatures need the
-            ruleset's fields: ``bab``; ``prowess`` and ``good_saves``). Its
-            ``initiative`` switch: Selective (both tiers), ``round_by_round`` or
-            ``top_down`` (the reference tier only; the fast tier refuses them).
+        ruleset: ``"lfg"``, ``"classic"`` / ``"wounds"`` (reference tier; their creatures
+            need ``bab``; ``prowess``, ``good_saves``) or a :class:`Ruleset`; its
+            ``initiative``: Selective, or ``round_by_round``/``top_down`` (reference only).
         tactics: A target policy for everyone, or ``{side: policy}`` (see
             :mod:`lfgcombat.prep.tactics`).
         map: A :class:`~lfgcombat.HexMap` with everyone placed (reference tier only);
@@ -284,13 +281,8 @@ def simulate(sides: Mapping[str, Sequence[Creature]], n: int = 10_000, *,
         backend: ``None`` (every core here: threads for the fast tier, processes for
             the reference tier), ``"dask"`` (a local Dask cluster, closed afterwards), a
             scheduler's address (``"tcp://host:8786"``), ``"processes"`` or a ``Client``.
-        tier: ``"fast"`` (the compiled kernel, :mod:`lfgcombat.prep.kernel`: lfg only) or
-            ``"reference"`` (real encounters, every rule); ``None`` (the default): the
-            fast tier under lfg, the reference tier under classic and wounds, which the
-            fast tier cannot play (the result's ``notes`` say so; at tens of milliseconds
-            to a few tenths of a second a fight, choose ``n`` to match: a progress bar
-            shows, Ctrl-C keeps the fights so far). ``tier="fast"`` with classic or wounds
-            is refused, naming the reference tier.
+        tier: ``"fast"`` (:mod:`~lfgcombat.prep.kernel`, lfg only), ``"reference"`` (real
+            encounters) or ``None``: fast under lfg, else reference, noted (``spec.choose_tier``).
         stop_at_width: Stop once every side's P(win) interval is narrower than this
             (checked after every chunk: chunks of ``STOP_CHUNK`` fights by default).
         switches: Optional-rule switches over ``ruleset``, e.g. ``{"killer_criticals": True}``.
@@ -308,15 +300,11 @@ def simulate(sides: Mapping[str, Sequence[Creature]], n: int = 10_000, *,
         ``replay(i)`` rebuilds fight ``i`` exactly as an encounter, in either tier.
 
     Raises:
-        PrepError: bad sides, ruleset, tier, n, seed or map; on the fast tier, what it
-            does not play (:func:`~lfgcombat.prep.spec.fast_tier_problems`: the classic
-            and wounds rulesets too); under classic or wounds a creature lacking a field
-            the ruleset needs (the Encounter's own message).
+        PrepError: bad sides, ruleset, tier, n, seed or map; what the fast tier does not
+            play (``spec.fast_tier_problems``); a creature lacking its ruleset's fields.
     """
-    rs = _ruleset(ruleset, switches)
-    tier, tier_note = choose_tier(tier, [rs])
+    rs, tier, tier_note = _ruleset_and_tier(ruleset, switches, tier, map)
     _check(n, tier, seed, map, stop_at_width, chunk_size)
-    check_map(rs, map)
     scenario, spec = prepare_run(sides, rs, tactics, None, max_rounds,
                                  "the fast tier" if tier == "fast" else None, True, knockdown)
     _check_placed(scenario, map)
@@ -327,9 +315,24 @@ def simulate(sides: Mapping[str, Sequence[Creature]], n: int = 10_000, *,
     with open_backend(backend) as be:
         parts, status = _execute([(scenario, spec, point)], n, tier, root, size, be,
                                  progress, stop_at_width, map_text, callback)
-    result = _result(scenario, spec, tier, root, point, size, n, parts[0], status, map_text)
-    return dataclasses.replace(result, notes=(tier_note,) + result.notes) if tier_note \
-        else result
+    return _result(scenario, spec, tier, root, point, size, n, parts[0], status,
+                   map_text).noted(tier_note)
+
+
+def _ruleset_and_tier(ruleset: Any, switches: Mapping[str, Any] | None, tier: str | None,
+                      map: HexMap | None) -> tuple[Ruleset, Any, str | None]:
+    """:func:`simulate`'s ruleset (:func:`_ruleset`), its tier and the note when ``None``
+    picked it (:func:`~lfgcombat.prep.spec.choose_tier`: the reference tier under classic
+    and wounds, at tens of milliseconds to a few tenths of a second a fight), the map
+    refused where the ruleset cannot play one (:func:`~lfgcombat.prep.spec.check_map`).
+
+    Raises:
+        PrepError: as :func:`_ruleset` and :func:`~lfgcombat.prep.spec.check_map`.
+    """
+    rs = _ruleset(ruleset, switches)
+    chosen, note = choose_tier(tier, [rs])
+    check_map(rs, map)
+    return rs, chosen, note
 
 
 def _result(scenario, spec, tier, root, point, size, n, chunks, status, map_text=None):
