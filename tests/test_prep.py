@@ -216,8 +216,8 @@ def test_sweep_is_tidy_and_keyed_by_point():
 
 def test_bad_inputs_raise_prep_errors():
     sides = _orc_ambush()
-    with pytest.raises(PrepError, match="not implemented|plays"):
-        simulate(sides, 10, ruleset="classic", progress=False)
+    with pytest.raises(PrepError, match="(?s)classic ruleset needs fields.*Wulfric: bab"):
+        simulate(sides, 10, ruleset="classic", progress=False)  # the examples lack bab
     with pytest.raises(PrepError, match=r"n \(the number of fights\) must be"):
         simulate(sides, 0, progress=False)
     with pytest.raises(PrepError, match="tier"):

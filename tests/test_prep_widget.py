@@ -40,8 +40,8 @@ def test_panel_shows_the_engines_refusal_and_keeps_the_last_result():
 
 def test_panel_offers_only_playable_rulesets_and_a_tier():
     panel = PrepPanel(n=20)
-    assert set(panel._ruleset.options) <= {"lfg"}
-    assert not any(r in panel._ruleset.options for r in Ruleset.names() if r != "lfg")
+    assert set(panel._ruleset.options) == set(Ruleset.names()) & {"lfg", "classic", "wounds"}
+    assert panel._ruleset.value == "lfg" and panel._tier.options == ("fast", "reference")
     panel._tier.value = "reference"
     panel._party.value = ["Wulfric"]
     assert panel.run().tier == "reference"

@@ -10,6 +10,13 @@ the fast tier too: its dice are fed to the encounter, :mod:`lfgcombat.prep.repla
 a rule the fast tier leaves out would act in that fight (a Perfect Critical's limb injury)
 the next worst fight that replays exactly is opened, or else the worst of a short
 reference-tier run of the same scenario and seed; the panel says which and why.
+
+The ruleset menu offers every ruleset GM prep plays (``lfg``, ``classic``, ``wounds``);
+choosing classic or wounds selects the reference tier (the only one that plays them) and
+turns off lfg's optional rules and the Knockdown, as :func:`~lfgcombat.prep.spec.prep_choices`
+says, with the reason under the menus. Their creatures need the ruleset's fields (``bab``;
+``prowess`` and ``good_saves``): pass your own (``PrepPanel(creatures=[...])``, the same
+names replace the examples); the examples lack them, and the run is refused naming each.
 """
 
 from __future__ import annotations
@@ -29,7 +36,7 @@ from lfgcombat.prep.kernel import kernel_loaded
 from lfgcombat.prep.replay import ReplayError
 from lfgcombat.prep.result import format_p
 from lfgcombat.prep.run import COMPILING, SUPPORTED_RULESETS, TIERS
-from lfgcombat.prep.spec import PrepError
+from lfgcombat.prep.spec import PrepError, choose_tier, prep_choices
 from lfgcombat.rulesets import Ruleset
 from lfgcombat.rulesets.base import implemented
 
@@ -102,7 +109,7 @@ class PrepPanel(W.VBox):
         controls = W.HBox([self._party, W.VBox([self._foes, self._copies, self._count_box]),
                            W.VBox([self._n, self._seed, self._tactics, self._ruleset,
                                    self._tier, W.HBox([self._killer, self._perfect]),
-                                   self._knockdown])],
+                                   self._knockdown, self._ruleset_note])],
                           layout=W.Layout(flex_flow="row wrap"))
         super().__init__([controls, W.HBox([self._run, self._bar, self._replay]),
                           self._status, self._stale, self._summary, self._plot, self._table],
@@ -138,14 +145,40 @@ class PrepPanel(W.VBox):
         playable = [r for r in implemented() if r in SUPPORTED_RULESETS]
         self._ruleset = W.Dropdown(options=playable, value=playable[0],
                                    description="ruleset", disabled=len(playable) == 1,
-                                   tooltip="GM prep plays " + ", ".join(playable) + " so far; "
-                                   "classic and wounds play in an Encounter", **small)
+                                   tooltip="GM prep plays " + ", ".join(playable) + "; "
+                                   "classic and wounds on the reference tier (their "
+                                   "creatures need bab; prowess and good_saves)", **small)
         self._tier = W.Dropdown(options=list(TIERS), value="fast", description="tier",
                                 **small)
         self._killer = W.Checkbox(value=False, description="Killer Criticals", indent=False)
         self._perfect = W.Checkbox(value=False, description="Perfect Critical", indent=False)
         self._knockdown = W.Checkbox(value=False, description="Knockdown (reference tier)",
                                      indent=False)
+        self._ruleset_note = W.HTML("")
+        self._lfg_tier = "fast"  # the tier picked under lfg, given back on returning to it
+        self._ruleset.observe(lambda _: self._ruleset_changed(), "value")
+
+    def _ruleset_changed(self) -> None:
+        """The ruleset changed: offer the tiers that play it and the choices that apply
+        there, as :func:`~lfgcombat.prep.spec.prep_choices` says (classic and wounds: the
+        reference tier, without lfg's optional rules and Knockdown), saying why."""
+        rs = Ruleset(self._ruleset.value)
+        choices = prep_choices(rs)
+        tiers = [t for t in TIERS if t in choices["tiers"]]
+        if "fast" in self._tier.options:
+            self._lfg_tier = self._tier.value
+        back = self._lfg_tier if self._lfg_tier in tiers else tiers[0]
+        self._tier.options = tiers
+        self._tier.value = back
+        self._tier.disabled = len(tiers) == 1
+        for name, box in (("killer_criticals", self._killer),
+                          ("perfect_critical", self._perfect), ("knockdown", self._knockdown)):
+            box.disabled = name in choices["off"]
+            if box.disabled:
+                box.value = False
+        note = choose_tier(None, [rs])[1]
+        self._ruleset_note.value = (f"<span class='lfg-prep-ruleset-note'>{html.escape(note)}"
+                                    "</span>" if note else "")
 
     def _make_outputs(self) -> None:
         """The buttons, the progress bar and what a run shows."""
@@ -255,8 +288,8 @@ class PrepPanel(W.VBox):
         def tick(done: int, total: int) -> None:
             self._bar.max, self._bar.value = total, done
         try:
-            rs = Ruleset(self._ruleset.value, killer_criticals=self._killer.value,
-                         perfect_critical=self._perfect.value)
+            rs = Ruleset(self._ruleset.value, killer_criticals=bool(self._killer.value),
+                         perfect_critical=bool(self._perfect.value))
             result = simulate(self.sides(), int(self._n.value), ruleset=rs,
                               tactics=self._tactics.value, seed=int(self._seed.value),
                               tier=self._tier.value, progress=False, callback=tick,

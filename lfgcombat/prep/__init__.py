@@ -12,12 +12,24 @@ plain-Python fallback) for a declared subset of the rules, its numbers derived f
 engine (:mod:`.spec`); tests hold the tiers together statistically and against exact
 answers (:mod:`.exact`). Any simulated fight of either tier replays exactly as a real
 encounter (:meth:`SimResult.replay`, :mod:`.replay`). Tactics are small documented policies
-(:mod:`.tactics`). Only the ``lfg`` ruleset (000_8d1d7816ee944f3b.txt) is played so far;
-the reference tier plays all three of its initiative systems, the fast tier Selective
-Initiative. The fast tier plays the common starting conditions whose effect is a static
-change to its numbers (Prone, Flat-Footed, Weakened 1-4...: ``FAST_TIER_CONDITIONS``) and
-refuses the others, naming the reference tier; what it plays only in part (a Perfect
-Critical's injuries) is said in the result's ``notes``.
+(:mod:`.tactics`).
+
+Rulesets: ``lfg`` (000_8d1d7816ee944f3b.txt) on both tiers - the reference tier plays all
+three of its initiative systems, the fast tier Selective Initiative; ``classic``
+(002_2a3a79475ca2a541.txt) and ``wounds`` (003_de0e94afd49609a7.txt) on the reference tier
+only (``simulate(..., ruleset="classic")`` picks it, with a note; ``tier="fast"`` and
+:func:`exact_duel` refuse them by name), their creatures carrying the fields each needs
+(``bab``; ``prowess`` and ``good_saves``: refused up front with the Encounter's own
+message). Who is still fighting, "dropped", HP lost and damage dealt follow each ruleset
+(:mod:`.standing`): under wounds a creature at 0 HP fights on with its Wounds, dropped is
+dead and HP lost counts Wounds; under classic 0 HP is Disabled (a mobile hero fights on).
+:func:`compare` plays ``rulesets=["lfg", "classic", "wounds"]`` on the same seeds and
+:func:`sweep` takes a ``ruleset`` axis.
+
+The fast tier plays the common starting conditions whose effect is a static change to its
+numbers (Prone, Flat-Footed, Weakened 1-4...: ``FAST_TIER_CONDITIONS``) and refuses the
+others, naming the reference tier; what it plays only in part (a Perfect Critical's
+injuries) is said in the result's ``notes``.
 """
 
 from .compare import Comparison, Sweep, compare, sweep

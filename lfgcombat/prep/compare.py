@@ -14,6 +14,7 @@ plays a point's fights again (the same fights) as a full :class:`SimResult`.
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 import math
 import secrets
@@ -27,14 +28,17 @@ import pandas as pd
 from ..rulesets import Ruleset
 from .replay import replay_seeded
 from .result import SimResult, paired_difference, wilson
-from .run import DEFAULT_CHUNK, _check, _execute, _is_client, _result, open_backend, prepare_run
-from .spec import MAX_ROUNDS, PrepError
+from .run import (DEFAULT_CHUNK, _check, _execute, _is_client, _result, _ruleset, open_backend,
+                  prepare_run)
+from .spec import MAX_ROUNDS, PrepError, choose_tier
 
 __all__ = ["compare", "Comparison", "sweep", "Sweep", "MEASURES"]
 
 #: What a sweep reports per side: P(win), P(one of its creatures dies), P(one is dropped).
 MEASURES = ("win", "any_dead", "any_dropped")
-_SWITCHES = tuple(Ruleset().switches())
+_SWITCHES = tuple(f.name for f in dataclasses.fields(Ruleset) if f.name != "name")
+#: The grid's keys that are not ``build``'s: the rule switches and the ruleset.
+_AXES = _SWITCHES + ("ruleset",)
 
 
 def _indicator(r: SimResult, side: str, measure: str) -> np.ndarray:
@@ -122,15 +126,26 @@ def compare(sides: Mapping[str, Sequence], n: int = 10_000, *,
             rulesets: Sequence[Any] | None = None,
             switches: Sequence[Mapping[str, Any]] | None = None, ruleset: Any = "lfg",
             tactics: Any = "weakest", seed: int | None = None, backend: Any = None,
-            tier: str = "fast", progress: bool = True, max_rounds: int = MAX_ROUNDS,
+            tier: str | None = None, progress: bool = True, max_rounds: int = MAX_ROUNDS,
             knockdown: bool = False) -> Comparison:
     """Play the same ``n`` fights under each variant (common random numbers).
+
+    Every variant plays on one tier, so that fight ``i`` has the same seeds in each:
+    ``tier=None`` (the default) is the fast tier when every variant is lfg, else the
+    reference tier (each result's ``notes`` say so), as :func:`simulate` picks.
+
+    Under different rulesets the same seeds are not the same rolls (classic rolls one
+    attack a round, wounds two Half Actions' attacks...), so the pairing narrows the
+    difference's interval less than between two switches of one ruleset; the paired
+    interval stays valid either way.
 
     Args:
         sides, n, tactics, backend, tier, progress, max_rounds, knockdown: As
             :func:`simulate`.
         rulesets: The variants as rulesets, e.g. ``[Ruleset("lfg"),
-            Ruleset("lfg", killer_criticals=True)]``.
+            Ruleset("lfg", killer_criticals=True)]`` or ``["lfg", "classic", "wounds"]``
+            (the creatures carrying the fields each needs: ``bab``; ``prowess`` and
+            ``good_saves``).
         switches: Or as optional-rule switches over ``ruleset``, e.g.
             ``[{}, {"killer_criticals": True}]``.
         seed: The root seed shared by every variant.
@@ -148,18 +163,19 @@ def compare(sides: Mapping[str, Sequence], n: int = 10_000, *,
     variants = list(rulesets) if rulesets is not None else list(switches or [])
     if len(variants) < 2:
         raise PrepError(f"compare needs two or more variants, got {len(variants)}")
+    chosen = [_ruleset(v, None) if rulesets is not None else _ruleset(ruleset, v)
+              for v in variants]
+    tier, note = choose_tier(tier, chosen)
     _check(n, tier, seed, None, None)
     root = int(seed) if seed is not None else secrets.randbits(63)
     check = "the fast tier" if tier == "fast" else None
-    points = [prepare_run(sides, v if rulesets is not None else ruleset, tactics,
-                          None if rulesets is not None else v, max_rounds, check,
-                          knockdown=knockdown)
-              for v in variants]
+    points = [prepare_run(sides, rs, tactics, None, max_rounds, check, knockdown=knockdown)
+              for rs in chosen]
     size = DEFAULT_CHUNK[tier]
     with open_backend(backend) as be:
         parts, status = _execute([(sc, sp, 0) for sc, sp in points], n, tier, root, size,
                                  be, progress, None, None)
-    results = tuple(_result(sc, sp, tier, root, 0, size, n, ch, status)
+    results = tuple(_result(sc, sp, tier, root, 0, size, n, ch, status).noted(note)
                     for (sc, sp), ch in zip(points, parts))
     return Comparison(tuple(_label(v) for v in variants), results)
 
@@ -288,17 +304,20 @@ class Sweep:
 
 def sweep(grid: Mapping[str, Sequence[Any]], build: Callable[..., Mapping[str, Sequence]],
           n: int = 10_000, *, ruleset: Any = "lfg", tactics: Any = "weakest",
-          seed: int | None = None, backend: Any = None, tier: str = "fast",
+          seed: int | None = None, backend: Any = None, tier: str | None = None,
           progress: bool = True, max_rounds: int = MAX_ROUNDS, knockdown: bool = False
           ) -> Sweep:
     """Simulate every point of ``grid``.
 
     Args:
         grid: ``{"orcs": range(2, 9), "level": range(1, 7)}``; a key named like a rule
-            switch (``killer_criticals``...) sets that switch instead of going to ``build``.
+            switch (``killer_criticals``...) sets that switch instead of going to
+            ``build``, and the key ``ruleset`` (``["lfg", "classic", "wounds"]``) the
+            point's ruleset (its switches from the other keys).
         build: ``build(**point) -> sides`` for the other keys.
         n, ruleset, tactics, seed, backend, tier, progress, max_rounds, knockdown: As
-            :func:`simulate`;
+            :func:`simulate` (``tier=None``: the fast tier when every point is lfg, else
+            the reference tier for all, the notes saying so);
             point ``p`` (in the grid's order) draws from seed stream key ``p``.
 
     Returns:
@@ -310,15 +329,18 @@ def sweep(grid: Mapping[str, Sequence[Any]], build: Callable[..., Mapping[str, S
     if not isinstance(grid, Mapping) or not grid or any(len(list(v)) == 0 for v in grid.values()):
         raise PrepError("grid must map parameter names to non-empty lists of values, e.g. "
                         "{'orcs': [2, 3, 4]}")
-    _check(n, tier, seed, None, None)
-    root = int(seed) if seed is not None else secrets.randbits(63)
     names = tuple(grid)
     combos = list(itertools.product(*[list(grid[k]) for k in names]))
     params = [dict(zip(names, values)) for values in combos]
-    jobs = [(build(**{k: v for k, v in point.items() if k not in _SWITCHES}), ruleset,
-             tactics, {k: v for k, v in point.items() if k in _SWITCHES} or None, max_rounds,
-             "the fast tier" if tier == "fast" else None, True, knockdown)
-            for point in params]
+    chosen = [_ruleset(point.get("ruleset", ruleset),
+                       {k: v for k, v in point.items() if k in _SWITCHES} or None)
+              for point in params]
+    tier, note = choose_tier(tier, chosen)
+    _check(n, tier, seed, None, None)
+    root = int(seed) if seed is not None else secrets.randbits(63)
+    jobs = [(build(**{k: v for k, v in point.items() if k not in _AXES}), rs, tactics,
+             None, max_rounds, "the fast tier" if tier == "fast" else None, True, knockdown)
+            for point, rs in zip(params, chosen)]
     size = DEFAULT_CHUNK[tier]
     with open_backend(backend) as be:
         if _is_client(be):  # each point's numbers are built on the workers
@@ -328,7 +350,7 @@ def sweep(grid: Mapping[str, Sequence[Any]], build: Callable[..., Mapping[str, S
         points = [(sc, sp, p) for p, (sc, sp) in enumerate(prepared)]
         parts, status = _execute(points, n, tier, root, size, be, progress, None, None)
     rows = []
-    notes: dict[str, None] = {}
+    notes: dict[str, None] = dict.fromkeys([note] if note else [])
     for (sc, sp, p), point, ch in zip(points, params, parts):
         r = _result(sc, sp, tier, root, p, size, n, ch, status)
         notes.update(dict.fromkeys(r.notes))

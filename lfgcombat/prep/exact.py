@@ -140,7 +140,9 @@ def exact_duel(a: Creature, b: Creature | None = None, *, ruleset="lfg",
     Raises:
         PrepError: not two creatures (a list, say), a creature starting at 0 HP or less,
             with a condition the fast tier does not play, or with Temporary HP
-            (:func:`~lfgcombat.prep.spec.check_fast_tier`), or a bad ruleset.
+            (:func:`~lfgcombat.prep.spec.check_fast_tier`), or a bad ruleset; the chain is
+            lfg's (its HP, Injured, dying at 0 HP): ``classic`` and ``wounds`` are refused
+            by name, pointing to ``simulate(..., tier='reference')``.
     """
     a, b = _two(a, b)
     scenario, spec = prepare_run({"a": [a], "b": [b]}, ruleset, "weakest",

@@ -9,6 +9,15 @@ leave it out, agree with it and fast-tier fights replay. The tactics of
 :mod:`lfgcombat.prep.tactics` play every side. A fight is fixed by two numbers drawn from
 its seed stream: the encounter's dice seed and the seed of the tactics' own choices (the
 ``random`` target policy), so :func:`play` rebuilds any fight exactly.
+
+Every ruleset GM prep plays (``lfg``, ``classic``, ``wounds``) is played here: the tactics
+attack and target only creatures still fighting by :meth:`Encounter.standing()
+<lfgcombat.Encounter.standing>`'s rule, never ``hp > 0`` (under wounds a creature at 0 HP
+fights on with its Wounds; under classic a disabled hero sits out until it is mobile, then
+fights with its one limited action); a fight is won once at most one side has anyone
+standing; the aftermath plays the turns on while anyone may still die; and an
+:class:`Outcome`'s ``hp`` is the ruleset's HP track. :mod:`lfgcombat.prep.standing` says
+what each of these is under each ruleset, citing its text.
 """
 
 from __future__ import annotations
@@ -18,18 +27,23 @@ import numpy as np
 from ..encounter import Encounter
 from ..errors import IllegalActionError
 from .spec import FightSpec, Scenario, _weapon
+from .standing import STANDING, at_risk, track
 
 __all__ = ["play", "Outcome"]
 
 
 class Outcome(dict):
-    """What one fight came to: winner (side index, -1 draw), rounds, and per creature hp,
-    dead, felled (index of who dropped it, -1 nobody) and dealt (HP damage dealt)."""
+    """What one fight came to: winner (side index, -1 draw), rounds, and per creature hp
+    (its ruleset's HP track, :func:`~lfgcombat.prep.standing.track`), dead, felled (index
+    of who last took it out of the fight, -1 nobody) and dealt (the track its attacks took
+    off its targets: HP, and under wounds Wounds too)."""
 
 
-def _ranked(cur: int, policy: int, side, hp, dead, danger, rng) -> list[int]:
-    """The conscious foes of ``cur``, the policy's choice first (then the sides' order)."""
-    foes = [c for c in range(len(side)) if side[c] != side[cur] and not dead[c] and hp[c] > 0]
+def _ranked(cur: int, policy: int, side, hp, up, danger, rng) -> list[int]:
+    """The foes of ``cur`` still fighting (``up``), the policy's choice first (then the
+    sides' order); ``weakest`` is the lowest on the HP track (under wounds a foe at 0 HP
+    with fewer Wounds left first)."""
+    foes = [c for c in range(len(side)) if side[c] != side[cur] and up[c]]
     if policy == 0:
         foes.sort(key=lambda c: (hp[c], c))
     elif policy == 2:
@@ -40,12 +54,10 @@ def _ranked(cur: int, policy: int, side, hp, dead, danger, rng) -> list[int]:
     return foes
 
 
-def _standing(side, hp, dead) -> set[int]:
-    return {side[c] for c in range(len(side)) if not dead[c] and hp[c] > 0}
-
-
 class _Fight:
-    """One reference fight under way: the encounter and what the tactics track."""
+    """One reference fight under way: the encounter and what the tactics track (each
+    creature's HP track, death, and whether it is still fighting by
+    :meth:`Encounter.standing() <lfgcombat.Encounter.standing>`'s rule)."""
 
     def __init__(self, scenario: Scenario, spec: FightSpec, enc: Encounter, rng) -> None:
         self.names = scenario.names
@@ -56,21 +68,28 @@ class _Fight:
         self.kite = [scenario.tactics[s].archers == "keep_distance" for s in self.side]
         self.danger = spec.danger
         self.knockdown = scenario.knockdown
+        self.hp_loss = bool(scenario.ruleset.hp_loss_per_round)
         self.enc = enc
         self.rng = rng
-        self.hp = [int(c.hp) for c in scenario.creatures]
+        self.hp = [0] * len(self.names)
         self.dead = [False] * len(self.names)
+        self.up = [True] * len(self.names)
         self.felled = [-1] * len(self.names)
         self.dealt = [0] * len(self.names)
 
     def refresh(self, i: int) -> None:
         s = self.enc.state(self.names[i])
-        self.hp[i], self.dead[i] = int(s["hp"]), bool(s["dead"])
+        self.hp[i], self.dead[i] = track(s), bool(s["dead"])
+        self.up[i] = s["status"] in STANDING
+
+    def refresh_all(self) -> None:
+        for i in range(len(self.names)):
+            self.refresh(i)
 
     def over(self) -> int | None:
         """The winning side (-1: nobody standing) once at most one side stands, else None."""
-        up = _standing(self.side, self.hp, self.dead)
-        return (up.pop() if up else -1) if len(up) <= 1 else None
+        sides = {self.side[c] for c in range(len(self.side)) if self.up[c]}
+        return (sides.pop() if sides else -1) if len(sides) <= 1 else None
 
     def stand_up(self, cur: int) -> int | None:
         """With the Knockdown played: a Prone ``cur`` stands up first (a Move Action,
@@ -83,8 +102,7 @@ class _Fight:
             self.enc.stand_up(me, aoo="all")
         except IllegalActionError:
             return None  # it cannot stand (no Move Action left...): it fights on prone
-        for i in range(len(self.names)):
-            self.refresh(i)
+        self.refresh_all()
         return self.over()
 
     def turn(self, cur: int) -> int | None:
@@ -94,59 +112,80 @@ class _Fight:
             won = self.stand_up(cur)
             if won is not None:
                 return won
-        while self.hp[cur] > 0 and not self.dead[cur] and \
-                self.enc.actions_left(me).attacks > 0:
-            ranked = _ranked(cur, self.policy[cur], self.side, self.hp, self.dead,
-                             self.danger, self.rng)
-            if not ranked:
-                return None
-            t = _target_on_map(self.enc, self.names, cur, ranked, self.weapons[cur],
-                               nearest=self.policy[cur] == 1, kite=self.kite[cur])
-            self.refresh(cur)  # an AOO on the way may have dropped it
-            if self.hp[cur] <= 0 or self.dead[cur]:
-                return self.over()
-            if t < 0:
-                return None  # nobody in reach even after moving
-            before = self.hp[t]
-            try:
-                self.enc.attack(me, self.names[t], self.weapons[cur])
-            except IllegalActionError:
-                return None  # out of reach or range: the turn ends
-            self.refresh(t)
-            self.dealt[cur] += before - self.hp[t]
-            if before > 0 and (self.hp[t] <= 0 or self.dead[t]):
-                self.felled[t] = cur
-                won = self.over()
-                if won is not None:
-                    return won
+        while self.up[cur] and self.enc.actions_left(me).attacks > 0:
+            t = self.target(cur)
+            if not self.up[cur]:
+                return self.over()  # an AOO on the way dropped it
+            if t < 0 or not self.strike(cur, t):
+                return None  # nobody in reach even after moving, or refused: turn ends
+            won = self.over()
+            if won is not None:
+                return won
         return None
 
+    def target(self, cur: int) -> int:
+        """``cur``'s target by its tactics among the foes still fighting (on a map after
+        moving to it, :func:`_target_on_map`); -1: nobody."""
+        ranked = _ranked(cur, self.policy[cur], self.side, self.hp, self.up, self.danger,
+                         self.rng)
+        if not ranked:
+            return -1
+        t = _target_on_map(self.enc, self.names, cur, ranked, self.weapons[cur],
+                           nearest=self.policy[cur] == 1, kite=self.kite[cur])
+        if self.enc.map is not None:
+            self.refresh_all()  # an AOO on the way may have dropped it
+        return t
+
+    def strike(self, cur: int, t: int) -> bool:
+        """``cur`` attacks ``t`` with its weapon, counting the track it takes off and who
+        took ``t`` out of the fight; ``False`` when the encounter refuses the attack (out
+        of reach or range)."""
+        before, was_up = self.hp[t], self.up[t]
+        try:
+            self.enc.attack(self.names[cur], self.names[t], self.weapons[cur])
+        except IllegalActionError:
+            return False
+        if self.enc.map is not None:
+            self.refresh_all()  # a miss may strike another ("Unintended Targets")
+        else:
+            self.refresh(t)
+        self.dealt[cur] += before - self.hp[t]
+        if was_up and not self.up[t]:
+            self.felled[t] = cur
+        return True
+
     def hand_over(self, cur: int, limit: int) -> int | None:
-        """End ``cur``'s turn, choosing the next by the tactics; -1 at the round limit."""
+        """End ``cur``'s turn, choosing the next by the tactics; the winner if a turn's
+        start ends the fight (a bleeding creature drops), -1 at the round limit."""
         choices = self.enc.choices()
         own = [n for n in choices if self.side[self.index[n]] == self.side[cur]]
         nxt = own[0] if own else (choices[0] if choices else None)
         rnd = self.enc.round
         self.enc.end_turn(next=nxt)
-        for i in range(len(self.names)):  # bleeding and stabilizing at a turn's start
-            if self.hp[i] <= 0 and not self.dead[i]:
+        acting = set(self.enc.acting)
+        for i in range(len(self.names)):  # a turn's start: bleeding, stabilizing, mobile
+            if (not self.up[i] and not self.dead[i]) or self.names[i] in acting:
                 self.refresh(i)
+        won = self.over()
+        if won is not None:
+            return won
         if self.enc.round > limit or (self.enc.round == rnd and nxt is None):
             return -1
         return None
 
     def aftermath(self, limit: int = 1000) -> None:
-        """After the fight the dying keep taking their turns, bleeding and rolling the DC20
-        FORT Save to stabilize, until each is stable or dead ("Unconscious & Dying",
-        "Stabilize when Dying", "Death"); the others just end theirs."""
+        """After the fight the turns go on while anyone may still die (:func:`at_risk`:
+        lfg's dying bleed and roll the DC20 FORT Save to stabilize, "Unconscious & Dying",
+        "Stabilize when Dying", "Death"; classic's disabled heroes still losing HP roll the
+        DC12 FORT check, "Stabilizing a Disabled Character", until stable or dead at -10;
+        nobody under wounds); the others just end theirs."""
         start = self.enc.round
-        while any(self.enc.state(n).status == "dying" for n in self.names):
+        while any(at_risk(self.enc.state(n), self.hp_loss) for n in self.names):
             if self.enc.round - start > limit:  # pragma: no cover - clotting ends it
                 break
             choices = self.enc.choices()
             self.enc.end_turn(next=choices[0] if choices else None)
-        for i in range(len(self.names)):
-            self.refresh(i)
+        self.refresh_all()
 
 
 #: "Momentum of Impact" (000_8d1d7816ee944f3b.txt): the Encounter rolls a Knockdown after
@@ -188,6 +227,7 @@ def play(scenario: Scenario, spec: FightSpec, dice_seed: int, tactics_seed: int,
         rng = np.random.Generator(np.random.PCG64(int(tactics_seed)))
     f = _Fight(scenario, spec, encounter, rng)
     f.enc.start()
+    f.refresh_all()
     winner = None
     while winner is None:
         cur = f.index[str(f.enc.current)]

@@ -6,6 +6,7 @@ Every probability comes with a 95% Wilson score interval (Wilson 1927), which st
 
 from __future__ import annotations
 
+import dataclasses
 import math
 from dataclasses import dataclass, field
 from typing import Any
@@ -16,6 +17,7 @@ import pandas as pd
 from .kernel import fight_words
 from .replay import OUTCOME_KEYS, replay_fight
 from .spec import FightSpec, PrepError, Scenario
+from .standing import dropped as dropped_by_ruleset
 
 __all__ = ["wilson", "paired_difference", "SimResult", "Z95", "format_p", "READABLE"]
 
@@ -111,7 +113,11 @@ class SimResult:
             ``stop_at_width``.
         requested: Fights asked for.
         winner, rounds: Per fight.
-        hp, dead, felled, dealt: Per fight and creature.
+        hp, dead, felled, dealt: Per fight and creature: ``hp`` the creature's place on
+            its ruleset's HP track when the fight and its aftermath ended (HP; under
+            wounds HP less the Wounds lost, :func:`~lfgcombat.prep.standing.track`),
+            ``dead``, ``felled`` (who last took it out of the fight, -1 nobody) and
+            ``dealt`` (the track its attacks took off its targets).
         map_text: The map the fights were played on (``None``: the open field).
         notes: What the run left out or how it ran (a rule a tier plays only in part,
             numba missing), one sentence each; also in :meth:`summary`'s ``attrs``.
@@ -137,6 +143,12 @@ class SimResult:
     stopped_early: bool = False
 
     # ------------------------------------------------------------------ basics
+    def noted(self, note: str | None) -> "SimResult":
+        """This result with ``note`` first in its :attr:`notes` (itself when ``None``): how
+        the run was played, e.g. the tier picked for it
+        (:func:`~lfgcombat.prep.spec.choose_tier`)."""
+        return dataclasses.replace(self, notes=(note,) + self.notes) if note else self
+
     @property
     def n(self) -> int:
         """Fights played."""
@@ -164,8 +176,11 @@ class SimResult:
 
     @property
     def dropped(self) -> np.ndarray:
-        """Per fight and creature: at 0 HP or less (or dead) when the fight ended."""
-        return (self.hp <= 0) | (self.dead > 0)
+        """Per fight and creature: out of the fight when it ended, by its ruleset
+        (:func:`~lfgcombat.prep.standing.dropped`): ``lfg`` at 0 HP or less (or dead);
+        ``classic`` at 0 HP or below (Disabled, a hero that became mobile again
+        included); ``wounds`` dead (at 0 HP a creature fights on with its Wounds)."""
+        return dropped_by_ruleset(self.scenario.ruleset.name, self.hp, self.dead)
 
     def _p(self, mask: np.ndarray) -> tuple[float, float, float]:
         k = float(np.count_nonzero(mask))
@@ -186,7 +201,8 @@ class SimResult:
                                   .any(axis=1)))
 
     def p_any_dropped(self, side: str) -> tuple[float, float, float]:
-        """P(at least one creature of ``side`` is dropped: unconscious, dying or dead)."""
+        """P(at least one creature of ``side`` is dropped (:attr:`dropped`): under lfg
+        unconscious, dying or dead; classic Disabled or dead; wounds dead)."""
         return self._p(np.asarray(self.dropped[:, self._members(self._side(side))]
                                   .any(axis=1)))
 
@@ -253,8 +269,16 @@ class SimResult:
         return out[out.index <= last]
 
     def per_creature(self) -> pd.DataFrame:
-        """Per creature: P(dropped), P(dead) with intervals; HP lost (mean, 10/50/90%
-        quantiles); damage dealt (mean); kills (creatures it dropped, mean)."""
+        """Per creature: P(dropped) (:attr:`dropped`), P(dead) with intervals; HP lost
+        (mean, 10/50/90% quantiles); damage dealt (mean); kills (creatures it dropped,
+        mean).
+
+        HP lost is the start of the creature's HP track less where the fight left it, and
+        damage dealt what its attacks took off its targets' tracks
+        (:func:`~lfgcombat.prep.standing.track`): under ``lfg`` and ``classic`` Hit Points
+        (below 0 once down, so a blow past 0 counts in full; Temporary HP do not count);
+        under ``wounds`` Hit Points and then Wounds, one track (Wound damage counts: a
+        critical sent to Wounds counts where it lands)."""
         rows = []
         lost = self.spec.start_hp[None, :] - self.hp
         kills = np.stack([(self.felled == c).sum(axis=1) for c in range(len(self.names))], 1)

@@ -17,6 +17,7 @@ runs each chunk as a task (workers need only ``pip install lfgcombat``; give a c
 
 from __future__ import annotations
 
+import dataclasses
 import os
 import secrets
 from collections.abc import Callable, Iterator, Mapping, Sequence
@@ -27,13 +28,13 @@ import numpy as np
 
 from ..creature import Creature
 from ..hexmap import HexMap
-from ..rulesets import RULESET_NAMES, Ruleset, RulesetError, coerce_ruleset
+from ..rulesets import Ruleset, RulesetError, coerce_ruleset
 from .kernel import NUMBA_ACTIVE, fight_states, fight_words, kernel_loaded, run_fights
 from .reference import play
 from .replay import finish_handed_over
 from .result import SimResult, wilson
 from .spec import (MAX_ROUNDS, FightSpec, PrepError, Scenario, build_spec, check_conscious,
-                   check_fast_tier, make_scenario)
+                   LFG_ONLY_CHOICES, check_fast_tier, choose_tier, make_scenario)
 from .tactics import coerce_tactics, did_you_mean
 
 __all__ = ["simulate", "fight_words", "TIERS", "DEFAULT_CHUNK", "STOP_CHUNK", "run_chunk",
@@ -44,8 +45,9 @@ TIERS = ("fast", "reference")
 DEFAULT_CHUNK = {"fast": 5000, "reference": 20}
 #: Fights per chunk with ``stop_at_width``: the width is checked after every chunk.
 STOP_CHUNK = {"fast": 500, "reference": 10}
-#: Rulesets GM prep can play (others raise :class:`PrepError`).
-SUPPORTED_RULESETS = ("lfg",)
+#: Rulesets GM prep can play (others raise :class:`PrepError`): ``lfg`` on both tiers,
+#: ``classic`` and ``wounds`` on the reference tier (``spec.FAST_TIER_RULESETS``).
+SUPPORTED_RULESETS = ("lfg", "classic", "wounds")
 
 
 def run_chunk(tier: str, scenario: Scenario, spec: FightSpec, seed: int, point: int,
@@ -69,12 +71,14 @@ def run_chunk(tier: str, scenario: Scenario, spec: FightSpec, seed: int, point: 
 
 
 def _ruleset(ruleset: Any, switches: Mapping[str, Any] | None = None) -> Ruleset:
-    if isinstance(ruleset, str) and ruleset.strip().lower() in RULESET_NAMES and \
-            ruleset.strip().lower() not in SUPPORTED_RULESETS:
-        raise PrepError(f"GM prep plays the {', '.join(SUPPORTED_RULESETS)} ruleset so far, "
-                        f"not {ruleset!r}; use ruleset='lfg' (other rulesets plug in by "
-                        "adding their tables to lfgcombat.prep.spec)")
-    known = list(Ruleset().switches())
+    """The run's :class:`~lfgcombat.Ruleset` from a name or a ruleset and ``switches``.
+
+    Raises:
+        PrepError: a ruleset GM prep does not play (:data:`SUPPORTED_RULESETS`), an unknown
+            switch, a bad value, or Killer Criticals / Perfect Critical (lfg's optional
+            rules, 000_8d1d7816ee944f3b.txt) on classic or wounds.
+    """
+    known = [f.name for f in dataclasses.fields(Ruleset) if f.name != "name"]
     for name in switches or {}:
         if name not in known:
             raise PrepError(f"unknown rule switch {name!r}{did_you_mean(name, known)} (the "
@@ -84,10 +88,15 @@ def _ruleset(ruleset: Any, switches: Mapping[str, Any] | None = None) -> Ruleset
         if switches:
             rs = Ruleset(rs.name, **{**rs.switches(), **dict(switches)})
     except RulesetError as exc:
-        raise PrepError(f"{exc}; GM prep plays {', '.join(SUPPORTED_RULESETS)} so far") \
-            from None
+        raise PrepError(f"{exc}; GM prep plays {', '.join(SUPPORTED_RULESETS)}") from None
     if rs.name not in SUPPORTED_RULESETS:
-        raise PrepError(f"GM prep plays {', '.join(SUPPORTED_RULESETS)} so far, not {rs.name!r}")
+        raise PrepError(f"GM prep plays {', '.join(SUPPORTED_RULESETS)}, not {rs.name!r}")
+    on = [k for k in LFG_ONLY_CHOICES if rs.name != "lfg" and getattr(rs, k, False)]
+    if on:
+        raise PrepError(", ".join(on) + ": optional rules of lfg ("
+                        '000_8d1d7816ee944f3b.txt, "Killer Criticals (Optional Rule)", '
+                        '"Perfect Critical (Optional Rule)"); '
+                        f"the {rs.name} ruleset ({rs.text}) has no such rule: leave them off")
     return rs
 
 
@@ -255,7 +264,7 @@ def _check_placed(scenario: Scenario, map: HexMap | None) -> None:
 
 def simulate(sides: Mapping[str, Sequence[Creature]], n: int = 10_000, *,
              ruleset: Any = "lfg", tactics: Any = "weakest", map: HexMap | None = None,
-             seed: int | None = None, backend: Any = None, tier: str = "fast",
+             seed: int | None = None, backend: Any = None, tier: str | None = None,
              stop_at_width: float | None = None, switches: Mapping[str, Any] | None = None,
              chunk_size: int | None = None, progress: bool = True,
              max_rounds: int = MAX_ROUNDS, point: int = 0,
@@ -266,10 +275,9 @@ def simulate(sides: Mapping[str, Sequence[Creature]], n: int = 10_000, *,
     Args:
         sides: ``{"party": [creatures], "orcs": [creatures]}`` (two or more sides).
         n: Fights to play.
-        ruleset: ``"lfg"`` or a :class:`~lfgcombat.Ruleset` (with its optional rules);
-            rulesets not implemented here raise :class:`PrepError`. Its ``initiative``
-            switch: Selective (both tiers), ``round_by_round`` or ``top_down`` (the
-            reference tier only; the fast tier refuses them).
+        ruleset: ``"lfg"``, ``"classic"`` / ``"wounds"`` (reference tier; their creatures
+            need ``bab``; ``prowess``, ``good_saves``) or a :class:`Ruleset`; its
+            ``initiative``: Selective, or ``round_by_round``/``top_down`` (reference only).
         tactics: A target policy for everyone, or ``{side: policy}`` (see
             :mod:`lfgcombat.prep.tactics`).
         map: A :class:`~lfgcombat.HexMap` with everyone placed (reference tier only);
@@ -278,8 +286,8 @@ def simulate(sides: Mapping[str, Sequence[Creature]], n: int = 10_000, *,
         backend: ``None`` (every core here: threads for the fast tier, processes for
             the reference tier), ``"dask"`` (a local Dask cluster, closed afterwards), a
             scheduler's address (``"tcp://host:8786"``), ``"processes"`` or a ``Client``.
-        tier: ``"fast"`` (the compiled kernel, :mod:`lfgcombat.prep.kernel`) or
-            ``"reference"`` (real encounters, every rule).
+        tier: ``"fast"`` (:mod:`~lfgcombat.prep.kernel`, lfg only), ``"reference"`` (real
+            encounters) or ``None``: fast under lfg, else reference, noted (``spec.choose_tier``).
         stop_at_width: Stop once every side's P(win) interval is narrower than this
             (checked after every chunk: chunks of ``STOP_CHUNK`` fights by default).
         switches: Optional-rule switches over ``ruleset``, e.g. ``{"killer_criticals": True}``.
@@ -297,11 +305,12 @@ def simulate(sides: Mapping[str, Sequence[Creature]], n: int = 10_000, *,
         ``replay(i)`` rebuilds fight ``i`` exactly as an encounter, in either tier.
 
     Raises:
-        PrepError: bad sides, ruleset, tier, n, seed or map; on the fast tier, what it
-            does not play (:func:`~lfgcombat.prep.spec.fast_tier_problems`).
+        PrepError: bad sides, ruleset, tier, n, seed or map; what the fast tier does not
+            play (``spec.fast_tier_problems``); a creature lacking its ruleset's fields.
     """
+    rs, tier, tier_note = _ruleset_and_tier(ruleset, switches, tier, map)
     _check(n, tier, seed, map, stop_at_width, chunk_size)
-    scenario, spec = prepare_run(sides, ruleset, tactics, switches, max_rounds,
+    scenario, spec = prepare_run(sides, rs, tactics, None, max_rounds,
                                  "the fast tier" if tier == "fast" else None, True, knockdown)
     _check_placed(scenario, map)
     root = int(seed) if seed is not None else secrets.randbits(63)
@@ -311,7 +320,22 @@ def simulate(sides: Mapping[str, Sequence[Creature]], n: int = 10_000, *,
     with open_backend(backend) as be:
         parts, status = _execute([(scenario, spec, point)], n, tier, root, size, be,
                                  progress, stop_at_width, map_text, callback)
-    return _result(scenario, spec, tier, root, point, size, n, parts[0], status, map_text)
+    return _result(scenario, spec, tier, root, point, size, n, parts[0], status,
+                   map_text).noted(tier_note)
+
+
+def _ruleset_and_tier(ruleset: Any, switches: Mapping[str, Any] | None, tier: str | None,
+                      map: HexMap | None) -> tuple[Ruleset, Any, str | None]:
+    """:func:`simulate`'s ruleset (:func:`_ruleset`), its tier and the note when ``None``
+    picked it (:func:`~lfgcombat.prep.spec.choose_tier`: the reference tier under classic
+    and wounds, at tens of milliseconds to a few tenths of a second a fight).
+
+    Raises:
+        PrepError: as :func:`_ruleset`.
+    """
+    rs = _ruleset(ruleset, switches)
+    chosen, note = choose_tier(tier, [rs])
+    return rs, chosen, note
 
 
 def _result(scenario, spec, tier, root, point, size, n, chunks, status, map_text=None):

@@ -1,5 +1,10 @@
 """The numbers of one fight, derived from the engine, for the fast tier.
 
+Under a ruleset the fast tier does not play (``classic``, ``wounds``: outside
+:data:`FAST_TIER_RULESETS`) only the few numbers the reference tier reads are built
+(:func:`reference_spec`), and the fast tier and the exact duel refuse the run by the
+ruleset's name (:func:`check_fast_tier`).
+
 The fast tier never restates a rule: every number it uses comes from the engine's own
 functions, called once per fight setup.
 
@@ -43,7 +48,9 @@ from .kernel import NO_THRESHOLD
 from .tactics import Tactics
 
 __all__ = ["Scenario", "FightSpec", "build_spec", "PrepError", "MAX_ROUNDS",
-           "fast_tier_problems", "check_fast_tier", "FAST_TIER_CONDITIONS"]
+           "fast_tier_problems", "check_fast_tier", "FAST_TIER_CONDITIONS",
+           "FAST_TIER_RULESETS", "choose_tier", "reference_spec", "ruleset_encounter",
+           "LFG_ONLY_CHOICES", "prep_choices"]
 
 #: A fight still going after this many rounds is a draw (timeout).
 MAX_ROUNDS = 60
@@ -110,6 +117,11 @@ def make_scenario(sides: Mapping[str, Sequence[Creature]], ruleset: Ruleset,
                                 f".replace(name='{c.name} 2')")
             creatures.append(c)
             side_of.append(i)
+    if knockdown and ruleset.name != "lfg":
+        raise PrepError(f"knockdown=True plays Momentum of Impact's Knockdown, a rule of lfg "
+                        f"(000_8d1d7816ee944f3b.txt, \"Momentum of Impact (Different Sizes, "
+                        f"Knockdown, Crushing Advance)\"); the {ruleset.name} ruleset "
+                        f"({ruleset.text}) has none: leave knockdown=False")
     names = [str(s) for s in sides]
     return Scenario(tuple(creatures), tuple(names), tuple(side_of), ruleset,
                     tuple(tactics[s] for s in names), bool(knockdown))
@@ -151,6 +163,9 @@ class FightSpec:
     dmg_len: np.ndarray         # [A, T, 3]
     max_rounds: int = MAX_ROUNDS
     notes: tuple[str, ...] = field(default=())
+    #: ``False``: the reference tier's numbers only, under a ruleset the fast tier does
+    #: not play (:func:`reference_spec`); the fast tier's arrays are empty then.
+    fast_tier: bool = True
 
     def arrays(self) -> tuple:
         """The arrays in the order :func:`lfgcombat.prep.kernel.run_fights` takes them."""
@@ -341,10 +356,16 @@ def build_spec(scenario: Scenario, max_rounds: int = MAX_ROUNDS) -> FightSpec:
     Returns:
         The :class:`FightSpec`.
 
+    Under a ruleset the fast tier does not play (``classic``, ``wounds``): the numbers the
+    reference tier reads (:func:`reference_spec`).
+
     Raises:
-        PrepError: a creature without a weapon, or starting at 0 HP or less.
+        PrepError: a creature without a weapon, or starting at 0 HP or less (under
+            classic and wounds: not standing, or lacking a field the ruleset needs).
         IllegalActionError: an attack the rules refuse (out of every range...).
     """
+    if scenario.ruleset.name not in FAST_TIER_RULESETS:
+        return reference_spec(scenario, max_rounds)
     cs = scenario.creatures
     rs = scenario.ruleset
     n = len(cs)
@@ -423,6 +444,8 @@ def fast_tier_problems(scenario: Scenario, *, temp_hp: bool = True) -> list[str]
         One sentence per problem (empty: the fast tier plays this scenario as the rules say).
     """
     out = []
+    if scenario.ruleset.name not in FAST_TIER_RULESETS:
+        out.append(fast_ruleset_words(scenario.ruleset))
     if scenario.knockdown:
         out.append("knockdown=True: the fast tier does not play Momentum of Impact's "
                    "Knockdown (the reference tier does)")
@@ -452,6 +475,12 @@ def check_fast_tier(scenario: Scenario, what: str = "the fast tier",
     Raises:
         PrepError: naming each creature and what the fast tier cannot play.
     """
+    if scenario.ruleset.name not in FAST_TIER_RULESETS:
+        way = ("simulate(..., tier='reference')" if what == "the exact duel"
+               else "tier='reference'")
+        raise PrepError(f"{what} cannot play this fight: "
+                        f"{fast_ruleset_words(scenario.ruleset, what)}. Use {way}: real "
+                        f"encounters, every rule of {scenario.ruleset.name}")
     problems = fast_tier_problems(scenario, temp_hp=temp_hp)
     if problems:
         raise PrepError(f"{what} cannot play this fight: {'; '.join(problems)}. Use "
@@ -459,3 +488,129 @@ def check_fast_tier(scenario: Scenario, what: str = "the fast tier",
                         "listed (start the creatures conscious; the starting conditions "
                         f"{what} plays are {supported_conditions_text()}, others go with "
                         ".replace(conditions=[...]); Selective Initiative: Ruleset('lfg'))")
+
+
+# ---------------------------------------------------------------------- other rulesets
+#: The rulesets the fast tier (and the exact duel) plays: its kernel's numbers are lfg's
+#: (Hit Rating against AC, "Attacks Per Turn", unconscious and dying at 0 HP). The
+#: reference tier plays every ruleset GM prep supports (``run.SUPPORTED_RULESETS``).
+FAST_TIER_RULESETS: tuple[str, ...] = ("lfg",)
+
+
+#: What GM prep offers under lfg only: its optional rules Killer Criticals and Perfect
+#: Critical (000_8d1d7816ee944f3b.txt, "Killer Criticals (Optional Rule)", "Perfect
+#: Critical (Optional Rule)") and Momentum of Impact's Knockdown ("Momentum of Impact
+#: (Different Sizes, Knockdown, Crushing Advance)"); the classic and wounds texts have none.
+LFG_ONLY_CHOICES: tuple[str, ...] = ("killer_criticals", "perfect_critical", "knockdown")
+
+
+def prep_choices(ruleset: Ruleset) -> dict[str, tuple[str, ...]]:
+    """What GM prep offers under ``ruleset`` (for a panel to show, without rules of its
+    own): ``tiers``, the tiers that play it (the reference tier only outside
+    :data:`FAST_TIER_RULESETS`), and ``off``, the choices of :data:`LFG_ONLY_CHOICES` it
+    refuses there."""
+    tiers = ("fast", "reference") if ruleset.name in FAST_TIER_RULESETS else ("reference",)
+    return {"tiers": tiers, "off": () if ruleset.name == "lfg" else LFG_ONLY_CHOICES}
+
+
+def fast_ruleset_words(ruleset: Ruleset, what: str = "the fast tier") -> str:
+    """Why ``what`` (the fast tier, the exact duel) does not play ``ruleset`` (a ruleset
+    outside :data:`FAST_TIER_RULESETS`), for messages."""
+    return (f"the {ruleset.name} ruleset ({ruleset.text}): {what} plays "
+            f"{', '.join(FAST_TIER_RULESETS)} only (its numbers are lfg's: Hit Rating "
+            "against AC, Attacks Per Turn, unconscious and dying at 0 HP)")
+
+
+def choose_tier(tier: str | None, rulesets: Sequence[Ruleset]) -> tuple[Any, str | None]:
+    """The tier a run plays on, and the note saying why when it was not asked for.
+
+    Args:
+        tier: As given (kept, and checked later); ``None`` (the default of
+            :func:`~lfgcombat.prep.simulate`): the fast tier when it plays every ruleset
+            of the run, else the reference tier, the only one that can.
+        rulesets: The run's rulesets (one, or a comparison's variants).
+
+    Returns:
+        ``(tier, note)``: the note (for the result's ``notes``) when ``None`` picked the
+        reference tier, else ``None``.
+    """
+    if tier is not None:
+        return tier, None
+    other = list(dict.fromkeys(r.name for r in rulesets if r.name not in FAST_TIER_RULESETS))
+    if not other:
+        return "fast", None
+    return "reference", (
+        f"Played on the reference tier (real encounters, every rule; tens of milliseconds "
+        f"to a few tenths of a second a fight): the fast tier plays "
+        f"{', '.join(FAST_TIER_RULESETS)} only, not {', '.join(other)}; pass "
+        "tier='reference' to choose it yourself")
+
+
+def ruleset_encounter(scenario: Scenario) -> Any:
+    """A real :class:`~lfgcombat.Encounter` of ``scenario`` (not started), built to check
+    that the ruleset can play its creatures.
+
+    Raises:
+        PrepError: the Encounter's own refusal (a creature lacking a field the ruleset
+            needs - ``bab`` for classic, ``prowess`` for wounds - or not written for it),
+            naming each creature and field.
+    """
+    from ..encounter import Encounter
+    try:
+        return Encounter(list(scenario.creatures), sides=scenario.sides(),
+                         ruleset=scenario.ruleset, seed=0)
+    except LfgError as exc:
+        raise PrepError(f"GM prep cannot play this fight under {scenario.ruleset.name}: "
+                        f"{exc}") from None
+
+
+def _danger(scenario: Scenario, weapons: list[Any]) -> np.ndarray:
+    """Per creature: the expected damage a round of its attacks on its foes, on average
+    (the ``dangerous`` policy), from the ruleset's own attack odds and attacks a round
+    (:func:`lfgcombat.ruleset_compare.compare_attack`)."""
+    from ..ruleset_compare import compare_attack
+    cs, side, name = scenario.creatures, scenario.side_of, scenario.ruleset.name
+    return np.array([np.mean([compare_attack(cs[a], cs[t], weapons[a], name)
+                              ["expected_per_round"] for t in range(len(cs))
+                              if side[t] != side[a]]) for a in range(len(cs))])
+
+
+def reference_spec(scenario: Scenario, max_rounds: int = MAX_ROUNDS) -> FightSpec:
+    """The numbers the reference tier reads of a fight under a ruleset the fast tier does
+    not play (``classic``, ``wounds``): each creature's place on its HP track at the start
+    (:func:`~lfgcombat.prep.standing.track`, read from a real encounter's state), the
+    ``dangerous`` policy's scores (:func:`_danger`), the sides and policies, and the run's
+    note on what HP lost and dropped count under it. The fast tier's arrays are left empty
+    (``fast_tier=False``): its runs are refused before (:func:`check_fast_tier`).
+
+    Raises:
+        PrepError: a creature lacking a field the ruleset needs (:func:`ruleset_encounter`),
+            without a weapon, or not still fighting at the start.
+    """
+    from .standing import STANDING, track, track_words
+    enc = ruleset_encounter(scenario)
+    cs, n = scenario.creatures, len(scenario.creatures)
+    states = [enc.state(c.name) for c in cs]
+    down = [f"{c.name} ({s['status']}, {s['hp']} HP)" for c, s in zip(cs, states)
+            if s["status"] not in STANDING]
+    if down:
+        raise PrepError(f"GM prep starts every combatant still fighting, but under "
+                        f"{scenario.ruleset.name} {', '.join(down)} is not; heal it "
+                        "(.replace(current_hp=...)) or leave it out of the fight")
+    weapons = [_weapon(c) for c in cs]
+    start = np.array([track(s) for s in states], np.int64)
+    zeros = {k: np.zeros(shape, np.int64) for k, shape in (
+        ("injured_at", n), ("dies_at", n), ("bleed_cap", n), ("init_bonus", n),
+        ("threat", n), ("injured_attack", n), ("injured_ac", n), ("injured_confirm_ac", n),
+        ("start_temp", n), ("bonus", (n, n, 1)), ("ac", (n, n)), ("confirm_ac", (n, n)),
+        ("gang", (n, 6)), ("gang_ok", (n, n)), ("bleeds", (n, n)),
+        ("dmg_values", (n, n, 3, 1)), ("dmg_len", (n, n, 3)))}
+    return FightSpec(
+        side=np.array(scenario.side_of, np.int64),
+        policy=np.array([scenario.tactics[s].code for s in scenario.side_of], np.int64),
+        max_hp=np.array([int(s["max_hp"]) for s in states], np.int64), start_hp=start,
+        n_attacks=np.array([scenario.ruleset.economy.attacks_per_turn(int(c.level), 2)
+                            for c in cs], np.int64),
+        stabilize_p=np.zeros(n), danger=_danger(scenario, weapons), perfect=0,
+        dmg_cdf=np.ones((n, n, 3, 1)), max_rounds=max_rounds,
+        notes=(track_words(scenario.ruleset.name),), fast_tier=False, **zeros)

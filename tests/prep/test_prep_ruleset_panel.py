@@ -1,0 +1,51 @@
+"""PrepPanel under classic and wounds (issue 12): the ruleset menu offers what GM prep
+plays; classic and wounds select the reference tier and turn off lfg's own choices
+(000_8d1d7816ee944f3b.txt, "Killer Criticals (Optional Rule)", "Perfect Critical
+(Optional Rule)", "Momentum of Impact (Different Sizes, Knockdown, Crushing Advance)")."""
+
+from __future__ import annotations
+
+from lfgcombat.prep.standing import track
+from lfgcombat.widgets.prep import PrepPanel
+
+from .rulesets_helpers import written
+
+
+def _panel(**kwargs) -> PrepPanel:
+    mine = [written("wulfric", name="Wulfric"), written("goblin", name="Goblin")]
+    return PrepPanel(mine, party=["Wulfric"], foes=["Goblin"], copies=2, **kwargs)
+
+
+def test_choosing_classic_or_wounds_selects_the_reference_tier_and_says_why():
+    panel = _panel(n=4)
+    assert panel._ruleset.options == ("lfg", "classic", "wounds")
+    panel._killer.value = True
+    panel._ruleset.value = "classic"
+    assert panel._tier.options == ("reference",) and panel._tier.value == "reference"
+    assert panel._tier.disabled and panel._killer.disabled and not panel._killer.value
+    assert panel._perfect.disabled and panel._knockdown.disabled
+    assert "fast tier plays lfg only" in panel._ruleset_note.value
+    panel._ruleset.value = "lfg"  # back to lfg: both tiers, the tier picked there
+    assert panel._tier.options == ("fast", "reference") and panel._tier.value == "fast"
+    assert not panel._killer.disabled and panel._ruleset_note.value == ""
+
+
+def test_the_panel_plays_wounds_and_replays_the_worst_fight():
+    panel = _panel(n=6, seed=3)
+    panel._ruleset.value = "wounds"
+    result = panel.run()
+    assert result is not None and result.tier == "reference"
+    assert result.scenario.ruleset.name == "wounds" and not panel.error
+    assert "Wounds" in panel._summary.value  # the run's note on what HP lost counts
+    tracker = panel.replay_worst()
+    i = result.worst("party")[0]
+    enc = tracker.encounter
+    assert [track(enc.state(n)) for n in result.names] == list(result.hp[i])
+
+
+def test_the_examples_lack_the_fields_and_the_refusal_keeps_the_last_result():
+    panel = PrepPanel(party=["Wulfric"], foes=["Goblin"], copies=1, n=20, seed=1)
+    first = panel.run()
+    panel._ruleset.value = "classic"
+    assert panel.run() is None and panel.result is first and panel.stale
+    assert "Wulfric: bab" in panel.error and "Goblin: bab" in panel.error
