@@ -145,3 +145,15 @@ def _without_injuries(scripted):
         plain = dataclasses.replace(scenario, ruleset=Ruleset("lfg", killer_criticals=True))
         return scripted(plain, spec, words, events)  # an encounter without Perfect Critical
     return patched
+
+
+def test_exact_duel_refuses_a_perfect_critical_that_can_injure():
+    """The exact chain's state is the two HP totals: it cannot hold a broken limb, so a
+    duel where a Perfect Critical can reach the Injured Threshold is refused (naming the
+    numbers), and a duel with Perfect Critical off is answered."""
+    from lfgcombat.prep import PrepError, exact_duel
+    a, b = load_example("chessan"), load_example("orc_shaman")
+    with pytest.raises(PrepError, match=r"Perfect Critical deals up to \d+, at least .*"
+                                        r"Injured Threshold \d+.*simulate"):
+        exact_duel(a, b, ruleset=BRUTAL)
+    assert sum(exact_duel(a, b).p_win) > 0.9

@@ -28,8 +28,9 @@ dead and HP lost counts Wounds; under classic 0 HP is Disabled (a mobile hero fi
 
 The fast tier plays the common starting conditions whose effect is a static change to its
 numbers (Prone, Flat-Footed, Weakened 1-4...: ``FAST_TIER_CONDITIONS``) and refuses the
-others, naming the reference tier; what it plays only in part (a Perfect Critical's
-injuries) is said in the result's ``notes``.
+others, naming the reference tier. A fight in which a Perfect Critical injures (a broken or
+severed limb, broken ribs) it hands over to the reference tier at that strike, which plays
+it on from the same dice (:func:`.replay.hand_over`); the result's ``notes`` count them.
 """
 
 from .compare import Comparison, Sweep, compare, sweep

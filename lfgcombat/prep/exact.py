@@ -20,6 +20,7 @@ import numpy as np
 import pandas as pd
 
 from ..creature import Creature
+from .kernel import NO_THRESHOLD
 from .run import prepare_run
 from .spec import MAX_ROUNDS, FightSpec, PrepError
 
@@ -142,12 +143,37 @@ def exact_duel(a: Creature, b: Creature | None = None, *, ruleset="lfg",
             with a condition the fast tier does not play, or with Temporary HP
             (:func:`~lfgcombat.prep.spec.check_fast_tier`), or a bad ruleset; the chain is
             lfg's (its HP, Injured, dying at 0 HP): ``classic`` and ``wounds`` are refused
-            by name, pointing to ``simulate(..., tier='reference')``.
+            by name, pointing to ``simulate(..., tier='reference')``; Perfect Critical on
+            where one can injure (:func:`_check_no_injury`).
     """
     a, b = _two(a, b)
     scenario, spec = prepare_run({"a": [a], "b": [b]}, ruleset, "weakest",
                                  max_rounds=max_rounds, check="the exact duel", temp_hp=False)
+    _check_no_injury(spec, (a.name, b.name))
     return exact_chain(spec, (a.name, b.name), (a.hp, b.hp), max_rounds, tol)
+
+
+def _check_no_injury(spec: FightSpec, names: tuple[str, str]) -> None:
+    """Refuse a duel in which a Perfect Critical can injure: the chain's state is the two HP
+    totals, and a broken or severed limb ("Perfect Critical (Optional Rule)",
+    000_8d1d7816ee944f3b.txt: at least the target's Injured Threshold) would change the
+    attacks after it.
+
+    Raises:
+        PrepError: naming the strike, the threshold and what to use instead.
+    """
+    if not spec.perfect:
+        return
+    for x, t in ((0, 1), (1, 0)):
+        n = int(spec.dmg_len[x, t, 2])
+        top = int(spec.dmg_values[x, t, 2, :n].max()) if n else 0
+        if spec.injured_at[t] != NO_THRESHOLD and top >= spec.injured_at[t]:
+            raise PrepError(
+                f"exact_duel leaves out a Perfect Critical's injuries, and here {names[x]}'s "
+                f"Perfect Critical deals up to {top}, at least {names[t]}'s Injured "
+                f"Threshold {int(spec.injured_at[t])} (a broken or severed limb changes the "
+                "attacks after it); use simulate(...), whose fast tier hands such fights to "
+                "the reference tier, or leave Perfect Critical off")
 
 
 def _two(a: Any, b: Any) -> tuple[Creature, Creature]:
