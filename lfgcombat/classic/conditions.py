@@ -75,8 +75,9 @@ def condition_table() -> pd.DataFrame:
 
 
 def condition_names() -> list[str]:
-    """The 28 condition names, in the text's order."""
-    return condition_table()["condition"].tolist()
+    """The 28 condition names, in the text's order (from the cached rows: the attacks ask
+    for them at every step)."""
+    return [name for name, _ in _rows()]
 
 
 @dataclass(frozen=True)

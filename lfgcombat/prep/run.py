@@ -218,7 +218,8 @@ def run_notes(chunks: Sequence[Mapping[str, Any]], tier: str,
         handed = sum(int(np.sum(ch.get("handed_over", 0))) for ch in chunks)
         fights = sum(int(np.shape(ch["winner"])[0]) for ch in chunks)
         notes += (f"{PERFECT_CRITICAL_NOTE}: {handed} of {fights} fights here",)
-    if scenario is not None and _sizes_differ(scenario) and not scenario.knockdown:
+    if scenario is not None and scenario.ruleset.name == "lfg" and _sizes_differ(scenario) \
+            and not scenario.knockdown:  # classic and wounds have no Knockdown
         notes += (KNOCKDOWN_NOTE,)
     weapons = weapons_note(scenario) if scenario is not None else None
     if weapons:

@@ -4,7 +4,8 @@ GM prep plays many fights without a GM, so every choice a player would make is a
 documented policy. Both tiers (:mod:`lfgcombat.prep.reference` and
 :mod:`lfgcombat.prep.kernel`) follow the same policies, so they play the same fight.
 
-Target policies (among the foes still conscious; ties go to the first in the sides' order):
+Target policies (among the foes still standing by the ruleset's rule, :mod:`.standing`; ties go
+to the first in the sides' order):
 
 * ``weakest``: the foe with the fewest HP now ("focus fire").
 * ``nearest``: on a map, the closest foe (hex distance); on the open field every foe is

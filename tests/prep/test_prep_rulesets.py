@@ -277,3 +277,17 @@ def test_the_encounter_attacks_on_a_map_under_wounds():
     me = str(enc.current)
     enc.attack(me, "Orc B" if me == "Orc A" else "Orc A")
     assert any(e.kind == "attack" and e.data.get("target") for e in enc.log)
+
+
+def test_the_knockdown_note_is_lfg_s_only():
+    """Momentum of Impact's Knockdown is an lfg rule (000_8d1d7816ee944f3b.txt, "Momentum of
+    Impact (Different Sizes, Knockdown, Crushing Advance)"); classic and wounds have none,
+    so their runs with foes of different sizes do not mention it."""
+    from lfgcombat.prep.run import KNOCKDOWN_NOTE
+    fields = {"bab": 3, "prowess": 1, "good_saves": ["fort", "ref"]}
+    sides = {"a": [load_example("orc").replace(**fields)],
+             "b": [load_example("goblin").replace(**fields)]}
+    for ruleset in ("classic", "wounds"):
+        assert KNOCKDOWN_NOTE not in simulate(sides, 2, ruleset=ruleset, seed=1,
+                                              progress=False).notes, ruleset
+    assert KNOCKDOWN_NOTE in simulate(sides, 20, seed=1, progress=False).notes  # lfg
