@@ -2,11 +2,13 @@
 
 Thin by design: every rule answer (reachable hexes, which ones provoke AOO, threatened
 hexes, flanking, distance, cover) comes from the engine; the widget only draws it and
-passes clicks on. Drawing follows DESIGN.md: ``Map(crs=projections.Simple)`` with no tile
-layer and no attribution control; the terrain is ONE GeoJSON layer built once (its colours
-ride in each feature's ``properties.style``, no ``style_callback``); tokens and highlights
-are small separate GeoJSON layers whose ``data`` is replaced inside ``hold_sync()``, so a
-move never resends the terrain.
+passes clicks on. Under an InitiativeTracker the reachable hexes and the ones that provoke
+are the Encounter's, by its ruleset (``Encounter.reachable``: under ``classic`` nothing
+provokes; under ``wounds`` only where a foe may take its AOO). Drawing follows DESIGN.md:
+``Map(crs=projections.Simple)`` with no tile layer and no attribution control; the terrain
+is ONE GeoJSON layer built once (its colours ride in each feature's ``properties.style``,
+no ``style_callback``); tokens and highlights are small separate GeoJSON layers whose
+``data`` is replaced inside ``hold_sync()``, so a move never resends the terrain.
 
 Coordinates: the engine's plane has y growing downwards; Leaflet's latitude grows upwards,
 so ``lat = -y * scale`` and ``lng = x * scale``.
@@ -30,7 +32,7 @@ from ipyleaflet import DivIcon, GeoJSON, ImageOverlay, LayerGroup, Map, Marker, 
 from traitlets import Bool, Unicode
 
 from lfgcombat.errors import IllegalActionError, LfgError
-from lfgcombat.hexmap import HexMap, Terrain
+from lfgcombat.hexmap import HexMap, Reachable, Terrain
 from lfgcombat.shortrepr import short
 
 from .mapimage import image_url
@@ -265,6 +267,11 @@ class BattleMap(W.VBox):
         #: Move Action, wounds' Half Actions, after a partial move); ``None``: the action's
         #: own budget.
         self.feet_source: Callable[[str], int | None] | None = None
+        #: Optional ``reach_source(name, action) -> Reachable | None``: with a
+        #: :attr:`mover`, what the engine says ``name`` can reach and which cells provoke
+        #: under its ruleset (an InitiativeTracker's: ``Encounter.reachable``; nothing
+        #: provokes under classic); ``None`` from it: the map's own answer.
+        self.reach_source: Callable[[str, str], Reachable | None] | None = None
         self._hover_cell: Any = None
         self._sides: dict[str, str] = {}
         self._background_drawn: Any = None
@@ -406,6 +413,17 @@ class BattleMap(W.VBox):
         m = self.hexmap
         return max(0, m.budget(name, self.action) - m.moved_this_turn(name))
 
+    def reachable(self, name: str) -> Reachable:
+        """What the highlight shows for ``name`` and :attr:`action`: the engine's answer
+        for moves routed to an encounter (:attr:`reach_source`: its reach, and the cells
+        that provoke by its ruleset), else the map's
+        (``HexMap.reachable(name, feet_left(name), action=...)``)."""
+        if self.mover is not None and self.reach_source is not None:
+            r = self.reach_source(name, self.action)
+            if r is not None:
+                return r
+        return self.hexmap.reachable(name, self.feet_left(name), action=self.action)
+
     def new_turn(self) -> None:
         """Let every token move again (``HexMap.start_turn`` for each)."""
         for tok in self.hexmap.tokens():
@@ -431,7 +449,7 @@ class BattleMap(W.VBox):
         tokens = {"type": "FeatureCollection", "features": self._token_features(toks)}
         reach, threat = _EMPTY, _EMPTY
         if self.selected is not None and self.mode == "move":  # other modes draw their line only
-            r = m.reachable(self.selected, self.feet_left(self.selected), action=self.action)
+            r = self.reachable(self.selected)
             safe = cells_geojson(m, r.safe, _SAFE, provokes=False)
             prov = cells_geojson(m, r.provoking, _PROVOKING, provokes=True)
             reach = {"type": "FeatureCollection", "features": safe["features"] + prov["features"]}
@@ -643,7 +661,7 @@ class BattleMap(W.VBox):
             self._say("Nothing selected.")
             return
         m = self.hexmap
-        r = m.reachable(name, self.feet_left(name), action=self.action)
+        r = self.reachable(name)
         self._say(f"{name} selected: {r.explain()}\n{m.flanking(name).explain()}")
 
     def _cell_or_refuse(self, where: Any) -> Any:

@@ -143,6 +143,7 @@ class InitiativeTracker(TurnControls, W.VBox):
         if battlemap is not None:
             battlemap.mover = self._move_on_map
             battlemap.feet_source = self._feet_left_on_map  # the highlight: the engine's feet
+            battlemap.reach_source = self._reach_on_map  # and what provokes by its ruleset
             self.action_rows.move_action.value = battlemap.action  # the map's choice stands
             # one status line: the map's messages (selection, measure, cover) show here
             battlemap.status.layout.display = "none"
@@ -323,6 +324,15 @@ class InitiativeTracker(TurnControls, W.VBox):
         left = (enc.state(name).budget or {}).get("remaining_ft")
         return None if left is None else int(left)
 
+    def _reach_on_map(self, name: str, action: str) -> Any:
+        """What the engine says ``name`` can reach with ``action`` and which cells provoke
+        under the encounter's ruleset (``Encounter.reachable``), for the BattleMap's
+        highlight; ``None`` for a token the encounter does not play (the map's answer)."""
+        enc = self.encounter
+        if name not in enc.names or name not in enc.map:
+            return None
+        return enc.reachable(name, action)
+
     def _sync_dicelog(self) -> None:
         """Undo and load replay with a fresh Roller: point the DiceLog at it."""
         log = self.dicelog
@@ -347,6 +357,7 @@ class InitiativeTracker(TurnControls, W.VBox):
         if bm is not None and bm.mover == self._move_on_map:
             bm.mover = None
             bm.feet_source = None
+            bm.reach_source = None
             bm.status.unobserve(self._map_said, "value")
             bm.status.layout.display = None
         for b in getattr(self, "_last_buttons", []) + getattr(self, "_decline_buttons", []):

@@ -12,8 +12,8 @@ from __future__ import annotations
 
 import heapq
 import math
-from collections.abc import Iterator, Mapping
-from dataclasses import dataclass, field
+from collections.abc import Iterable, Iterator, Mapping
+from dataclasses import dataclass, field, replace
 from types import MappingProxyType
 from typing import Any
 
@@ -83,6 +83,17 @@ class Reachable(Mapping):
         if cell not in self.cost:
             raise KeyError(cell)
         return self._finder(cell, avoid_provoking and cell not in self.provoking)
+
+    def with_provoking(self, cells: Iterable[Cell]) -> "Reachable":
+        """The same ends, costs and paths, with only ``cells`` (those of them in
+        :attr:`provoking`) still provoking: a ruleset's reading of who may take the AOO
+        the map finds (the encounter's :meth:`~lfgcombat.encounter.Encounter.reachable`;
+        under ``classic`` nothing provokes). A cell no longer provoking keeps the path the
+        map found to it, so :meth:`path_to` gives the path a move there takes."""
+        keep = frozenset(cells) & self.provoking
+        was, find = self.provoking, self._finder
+        return replace(self, provoking=keep,
+                       _finder=lambda c, safe: find(c, safe and c not in was))
 
     def explain(self) -> str:
         """One line: the mover, the action, the budget, how many cells and how many provoke."""

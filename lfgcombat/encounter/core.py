@@ -316,8 +316,8 @@ class Encounter(_Rules):
             set_map_layers(self.map, **self._map_layers0)
             self._reset_updown()  # doors, objects, the ceiling as at the start (issue 15)
             self._seen_terrain = self.map.terrain_version
-            for n, how in self._placements.items():
-                self.map.place(self._initial[n], **how)
+            for n, how in self._placements.items():  # as the encounter sees it (a ruleset's
+                self.map.place(self._view(n), **how)  # record: its health, not lfg's HP)
             self._sync_space(quiet=True)
 
     def __getstate__(self) -> dict[str, Any]:

@@ -17,6 +17,7 @@ from ..creature import Creature
 from ..errors import IllegalActionError, LfgError
 from ._citations import R_CONDITIONS, R_DEATH
 from .commands import command
+from .record_sheet import RecordSheet
 from .state import Effect
 from .composition import rules
 
@@ -90,6 +91,10 @@ class EffectsRules(_Base):
     """Conditions and timed effects, and the creature as the encounter sees it (its view)."""
 
     def _view(self, name: str) -> Creature:
+        """The creature as the encounter sees it: its sheet with the encounter's effects
+        (their conditions and bonuses, Cramped from where it stands); a combatant with a
+        ruleset's record reads its health by its ruleset, not lfg's (a
+        :class:`~lfgcombat.encounter.record_sheet.RecordSheet`)."""
         v = self._views.get(name)
         if v is None:
             f = self._f[name]
@@ -104,6 +109,8 @@ class EffectsRules(_Base):
                                  bonuses=[b.to_dict() for b in base.bonuses] + bonuses)
             else:
                 v = base
+            if f.rules is not None:  # a ruleset's record: its health says what it is on
+                v = RecordSheet.of(v, self.ruleset.health.map_standing(f.rules))  # the map
             self._views[name] = v
         return v
 

@@ -12,6 +12,7 @@ import dataclasses
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any, Protocol, Self
 
+from ..battlemap.core import ACTIONS
 from ..citations import cite as _rule
 from ..conditions import Condition
 from ..errors import IllegalActionError
@@ -23,6 +24,7 @@ from .composition import rules
 
 if TYPE_CHECKING:
     from ..battlemap.hexmap import HexMap
+    from ..battlemap.pathing import Reachable
     from ..rulesets import Ruleset
     from collections.abc import Callable, Mapping
 
@@ -72,6 +74,8 @@ class MovementContext(Protocol):
     def _fighter(self, name: str) -> _Fighter: ...
 
     def _record_map_move(self, name: str, to: Any, aoo: Any = None) -> None: ...
+
+    def _record_reachable(self, name: str, action: str) -> Reachable: ...
 
     def _record_stand_up(self, name: str) -> None: ...
 
@@ -165,6 +169,41 @@ class MovementRules(_Base):
 
     def _path_json(self, path: Iterable[Any]) -> list[list[int]]:
         return [list(self.map.offset(c)) for c in path]
+
+    def reachable(self, name: str, action: str = "move") -> Reachable:
+        """Where ``name`` can end a movement ``action`` now, at what cost, and which of
+        those cells provoke an Attack of Opportunity, as this encounter's ruleset plays
+        it: what a BattleMap under the InitiativeTracker lights.
+
+        Under ``lfg``, the map's answer (:meth:`HexMap.reachable
+        <lfgcombat.battlemap.hexmap.HexMap.reachable>`: "What actions normally Provoke
+        AOO?"). A combatant a ruleset keeps a record of: for a ``move``, the feet its round
+        has left (classic's Move Action, wounds' Half Actions), and a cell provokes only
+        where its ruleset's move would (nowhere under ``classic``; under ``wounds`` where
+        the path there leaves a hex threatened by a foe that may take an AOO then:
+        :meth:`~lfgcombat.encounter.ruleset_moves.RulesetMovesRules._record_reachable`).
+
+        Args:
+            name: A combatant on the map.
+            action: ``"move"``, ``"five_foot_step"``, ``"retreat"`` or ``"run"``.
+
+        Returns:
+            The :class:`~lfgcombat.battlemap.pathing.Reachable` (empty when the action is
+            not allowed now).
+
+        Raises:
+            LfgError: no combatant of that name.
+            IllegalActionError: no battle map, ``name`` not on it, or an unknown action;
+                nothing changes.
+        """
+        f = self._fighter(name)
+        self._need_map(name)
+        if not isinstance(action, str) or action not in ACTIONS:
+            raise IllegalActionError(f"action is one of {', '.join(ACTIONS)}, not "
+                                     f"{show(action)}", R_OVERVIEW)
+        if f.rules is not None:
+            return self._record_reachable(name, action)
+        return self.map.reachable(name, action=action)
 
     def move(self, name: str, to: Any, *, aoo: Any = None, mode: str | None = None,
              altitude: int | None = None, charge: bool = False) -> Self:

@@ -6,7 +6,11 @@ on the map by its ruleset's round: the path's feet come out of the economy's mov
 002_2a3a79475ca2a541.txt, "Action definitions"; wounds' Half Actions,
 003_de0e94afd49609a7.txt, "Attacking an enemy usually involves spending your Half Action").
 A move with no movement left is refused by the economy, in its ruleset's words, before the
-map is asked for a path.
+map is asked for a path; so is a move whose cheapest path is longer than the movement left
+(classic's "cannot move 25 ft: 15 ft left of the Move Action", wounds' "can move 45 ft more
+this turn ..., not 80"), the feet asked and left named. What the map's highlight shows for
+such a combatant is :meth:`RulesetMovesRules._record_reachable` (``Encounter.reachable``):
+its feet left, and only the cells whose move would offer someone an AOO.
 
 Where the ruleset says moving provokes (:attr:`~lfgcombat.rulesets.ActionEconomy.aoo_on_move`:
 wounds' "Whenever a creature moves through your threatened area, they risk provoking an
@@ -39,6 +43,7 @@ from .walk import Walk, WalkContext, WalkPlan
 
 if TYPE_CHECKING:
     from ..battlemap.hexmap import HexMap
+    from ..battlemap.pathing import Reachable
     from ..log import Event
     from ..rulesets import Ruleset
     from .state import _Fighter
@@ -99,8 +104,9 @@ class RulesetMovesRules(_Base):
         moving provokes, the AOO of those ``aoo`` names strike along the way.
 
         Raises:
-            IllegalActionError: not its turn; no movement left (the economy's refusal, in
-                its ruleset's words); the map refuses the path; a named AOO taker the
+            IllegalActionError: not its turn; no movement left, or the cheapest path longer
+                than the movement left (the economy's refusal, in its ruleset's words,
+                with the feet asked and left); the map refuses the path; a named AOO taker the
                 ruleset has no AOO for, who is not provoked, or who cannot take it (why);
                 nothing changes.
         """
@@ -116,13 +122,50 @@ class RulesetMovesRules(_Base):
         left = _remaining(economy, f.rules)
         if left is not None and left <= 0:  # the round's movement is used up: its words
             economy.move(f.rules, max(FEET_PER_CELL, self.map.distance(name, cell)))
-        path = self.map.path(name, cell, action="move", feet=left)
+        try:
+            path = self.map.path(name, cell, action="move", feet=left)
+        except IllegalActionError:
+            self._refuse_too_far(name, cell, left)  # a longer path: the economy's words
+            raise
         economy.move(f.rules, 0)  # refused when the round allows no move
         if not economy.aoo_on_move:
             result = self.map.move(name, list(path), action="move", feet=left)
             self._record_move(name, int(result.cost_ft), path=list(result.path))
             return
         self._record_provoking_move(name, list(path), aoo, left)
+
+    def _record_reachable(self, name: str, action: str) -> Reachable:
+        """Where a combatant with a record can end ``action`` now (a ``move``: within the
+        feet its round has left), and the cells that provoke by its ruleset: none where a
+        move provokes nothing (:attr:`~lfgcombat.rulesets.ActionEconomy.aoo_on_move`
+        false: classic); else those whose path (the one a move there takes) leaves a hex
+        threatened by a foe that would be offered its AOO (wounds: not dead, not in Total
+        Defense, its AOO this round not used up; "As mentioned in the previous Tip")."""
+        economy = self.ruleset.economy
+        left = _remaining(economy, self._f[name].rules) if action == "move" else None
+        r = self.map.reachable(name, None if left is None else max(0, left), action=action)
+        if not economy.aoo_on_move or not r.provoking:
+            return r.with_provoking(())
+        keep = []
+        for c in r.provoking:
+            prov = self.map.provokers(name, r.path_to(c), action=action)
+            offered, _ = self._provocation(name, prov.names, None, action)
+            if offered:
+                keep.append(c)
+        return r.with_provoking(keep)
+
+    def _refuse_too_far(self, name: str, cell: Any, left: int | None) -> None:
+        """Where the map finds a path to ``cell`` longer than the ``left`` feet the
+        round's movement has, refuse it as the economy does, naming the feet asked and
+        left (classic: 002_2a3a79475ca2a541.txt, "Action definitions"; wounds:
+        003_de0e94afd49609a7.txt, "Attacking an enemy usually involves spending your Half
+        Action"); otherwise (walls, occupied, off the map) the map's refusal stands."""
+        if left is None:
+            return
+        anywhere = FEET_PER_CELL * 4 * max(1, len(self.map.cells))  # any path on the map
+        reach = self.map.reachable(name, anywhere, action="move")
+        if cell in reach and reach[cell] > left:
+            self.ruleset.economy.move(self._f[name].rules, int(reach[cell]))
 
     def _record_provoking_move(self, name: str, path: list[Any], aoo: Any,
                                left: int | None) -> None:

@@ -152,7 +152,9 @@ class RulesetPlayRules(_Base):
     def _record_commit(self, name: str, record: Any, events: tuple[str, ...] | list[str],
                        why: str) -> None:
         """Keep ``record``; log its health when it changed and each change of status (the
-        sheet's current HP follows, so the map and the tables show it)."""
+        sheet's current HP follows, so the tables show it; the encounter's view of it reads
+        that HP by the ruleset's health, not lfg's: :mod:`lfgcombat.encounter.record_sheet`,
+        shown to the map by ``_touch``)."""
         f = self._f[name]
         health = self.ruleset.health
         before = health.report(f.rules)

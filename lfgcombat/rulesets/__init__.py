@@ -114,6 +114,7 @@ from .policies import (
     DamageModel,
     EncounterAttack,
     HealthModel,
+    MapStanding,
 )
 
 __all__ = ["Ruleset", "RulesetError", "RULESET_NAMES", "IMPLEMENTED", "LFG", "coerce_ruleset",
@@ -121,7 +122,8 @@ __all__ = ["Ruleset", "RulesetError", "RULESET_NAMES", "IMPLEMENTED", "LFG", "co
            "LFG_DEFINITION",
            "InitiativePolicy", "SelectiveInitiative", "RoundByRoundInitiative",
            "TopDownInitiative", "INITIATIVE_POLICIES", "ActionEconomy", "AttackResolution",
-           "HealthModel", "DamageModel", "ConditionCatalogue", "EncounterAttack"]
+           "HealthModel", "DamageModel", "ConditionCatalogue", "EncounterAttack",
+           "MapStanding"]
 
 #: The rulesets the kit knows (one per rules text).
 RULESET_NAMES: tuple[str, ...] = _base.names()

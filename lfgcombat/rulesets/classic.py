@@ -63,7 +63,8 @@ from .base import RulesetDefinition, RulesetError, register
 from .fields import check_written_for
 from .initiative import TopDownInitiative
 from .lfg import CLASSIC_DEFINITION
-from .policies import ActionEconomy, AttackResolution, ConditionCatalogue, HealthModel
+from .policies import (ActionEconomy, AttackResolution, ConditionCatalogue, HealthModel,
+                       MapStanding)
 
 if TYPE_CHECKING:
     from ..classic.actions import RoundBudget
@@ -565,6 +566,42 @@ class ClassicHealth(HealthModel):
                            "unconscious": v.unconscious, "stable": v.stable,
                            "mobile": v.mobile, "bleed": record.bleed,
                            "negative_levels": record.negative_levels}}
+
+
+    def map_standing(self, record: "ClassicFighter") -> MapStanding:
+        """What a classic combatant is on the battle map, by its hit points and its round
+        (002_2a3a79475ca2a541.txt, "Stabilizing a Disabled Character", "Conditions"). The
+        classic round has no Attack of Opportunity, so what it threatens counts for
+        Flanked ("two enemies on opposite sides threatening them") and the map's picture:
+
+        * dead ("Death"): dead;
+        * Helpless (Unconscious, "Knocked out and helpless" at -1 to -9 or from nonlethal
+          damage; Paralyzed; Helpless given): helpless, it threatens nothing and stays put;
+        * disabled and not mobile ("If a hero is disabled they can not move, attack,
+          communicate, or cast spells"): it stays in its hex and threatens nothing
+          (inferred: it threatens where it could attack), and is not Helpless (inferred:
+          the text lists Disabled apart from Helpless, whose list names the unconscious,
+          not the disabled), so a foe cannot pass through its hex;
+        * mobile ("one limited action per round, such as move at 1/2 speed [...] or attack
+          an adjacent creature at - 5"): it threatens the adjacent hexes only (reach 5 ft,
+          inferred from "adjacent"); its half speed is the Move Action's limit;
+        * a round with no single action or no attack (Stunned, Cower: "no actions";
+          Nauseated, Dazed: the Move Action only): it threatens nothing (inferred, as
+          disabled); with no Move Action either, it stays put.
+        """
+        from ..classic.turn import round_mode
+        status = self.report(record)["status"]
+        why = f"{status} ({_STABILIZING})"
+        if record.dead:
+            return MapStanding(threatens=False, moves=False, helpless=True, dead=True,
+                               why=f"dead ({cite('Death', file=TEXT)})")
+        if "Helpless" in record.all_conditions:  # as the killing blow reads it
+            return MapStanding(threatens=False, moves=False, helpless=True,
+                               why=f"{status}, Helpless ({_CONDITIONS})")
+        mode = round_mode(record.vitals, record.conditions)
+        if mode == "limited":
+            return MapStanding(reach_ft=5, why=why)
+        return MapStanding(threatens=mode == "normal", moves=mode != "none", why=why)
 
 
 @dataclass(frozen=True)

@@ -40,8 +40,8 @@ policy                      member                               [default when l
 
 The record hooks with a default of their own (:attr:`ActionEconomy.single_actions`,
 :attr:`ActionEconomy.aoo_on_move`, :attr:`ActionEconomy.aoo_rule`,
-:meth:`ActionEconomy.aoo_problem`) are declared here and need overriding only where the
-ruleset's round differs.
+:meth:`ActionEconomy.aoo_problem`, :meth:`HealthModel.map_standing`) are declared here and
+need overriding only where the ruleset's round or health differs.
 
 The policies import only the rule modules below them (combat stats, conditions, damage,
 vitals), never the attacks or the encounter that ask them: there is no import cycle.
@@ -79,7 +79,7 @@ if TYPE_CHECKING:
     from ..dice import Roller
 
 __all__ = ["ActionEconomy", "AttackResolution", "HealthModel", "DamageModel",
-           "ConditionCatalogue", "EncounterAttack"]
+           "ConditionCatalogue", "EncounterAttack", "MapStanding"]
 
 
 def _no_record(policy: Any, hook: str) -> Exception:
@@ -131,6 +131,37 @@ class EncounterAttack:
     events: tuple[str, ...] = ()
     attacker_after: Any = None
     rolled_attack: bool = True
+
+
+@dataclass(frozen=True)
+class MapStanding:
+    """What a combatant a ruleset keeps a record of is on the battle map, by its ruleset
+    (:meth:`HealthModel.map_standing`).
+
+    The encounter's view of such a combatant (``Encounter.creature``: what the map, its
+    reach and threatened areas read) takes this instead of lfg's reading of its sheet's
+    Hit Points (000_8d1d7816ee944f3b.txt, "Unconscious & Dying": at 0 HP or less it is
+    Unconscious, so helpless, threatening nothing, unable to move; "Death"), which does not
+    hold under another ruleset's health (a wounds creature at 0 HP fights on with its
+    Wounds; a classic one is Disabled).
+
+    Attributes:
+        threatens: It threatens its area (``False``: nothing, whatever its weapon).
+        reach_ft: The farthest it threatens, in feet (``None``: its weapon's reach).
+        moves: It can leave its hex (``False``: the map moves it nowhere; the economy
+            refuses its moves in its own words first).
+        helpless: lfg's Helpless on its view: foes may pass through its hex, it threatens
+            nothing and cannot move.
+        dead: It is dead (the map's ``is_dead``).
+        why: Its state in words, naming the rule (the reason its view shows).
+    """
+
+    threatens: bool = True
+    reach_ft: int | None = None
+    moves: bool = True
+    helpless: bool = False
+    dead: bool = False
+    why: str = ""
 
 
 @dataclass(frozen=True)
@@ -443,6 +474,28 @@ class HealthModel:
                 stable); nothing is rolled then.
         """
         raise _no_record(self, "stabilize")
+
+    def map_standing(self, record: Any) -> MapStanding:
+        """What the record's health makes of it on the battle map (a
+        :class:`MapStanding`): whether it threatens, how far, whether it can move, is
+        helpless or dead. The encounter's view of the combatant reads it instead of lfg's
+        Hit Points conditions, so the map, reach and threat follow the ruleset.
+
+        The default reads :meth:`report`: ``dead`` is dead; the status ``unconscious`` is
+        knocked out (helpless); any other status (``conscious``, wounds' ``wounded`` at
+        0 HP, fighting on with its Wounds) stands as its sheet says. A ruleset whose
+        states mean more on the map (classic's Disabled) overrides it.
+        """
+        r = self.report(record)
+        status = str(r["status"])
+        rule = getattr(self, "rule", "") or ""
+        why = f"{status} ({rule})" if rule else status
+        if r["dead"]:
+            return MapStanding(threatens=False, moves=False, helpless=True, dead=True,
+                               why=why)
+        if status == "unconscious":
+            return MapStanding(threatens=False, moves=False, helpless=True, why=why)
+        return MapStanding(why=why)
 
 
 @dataclass(frozen=True)

@@ -344,7 +344,13 @@ class WoundsAttacks(AttackResolution):
 class WoundsHealth(HealthModel):
     """Hit Points, then Wounds; Barrier and Shell (003_de0e94afd49609a7.txt, "When a
     character is subject to a damage-dealing effect", "Barrier represents", "Shell operates
-    similarly")."""
+    similarly").
+
+    On the battle map (:meth:`~lfgcombat.rulesets.HealthModel.map_standing`, the default
+    reading of :meth:`report`): a creature at 0 HP with Wounds left (``wounded``) fights on
+    - it threatens, moves and blocks as before (not lfg's Unconscious at 0 HP); at 0 Wounds
+    it is dead.
+    """
 
     def vitals(self, creature: Any) -> "WoundsVitals":  # type: ignore[override]
         """The creature's :class:`~lfgcombat.wounds.health.WoundsVitals`: ``hp``,

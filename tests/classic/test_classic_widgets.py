@@ -302,3 +302,43 @@ def test_the_cast_row_casts_as_the_round_s_single_action():
     assert tracker.error == "", tracker.error
     assert enc.state(who).budget["action"] == "cast_spell"
     assert [e.data["spell"] for e in enc.log if e.kind == "spell"] == ["light"]
+
+
+def _provoking(bm):
+    """The cells the BattleMap shades as provoking, as (col, row)."""
+    return {(f["properties"]["col"], f["properties"]["row"])
+            for f in bm.reach_layer.data["features"] if f["properties"]["provokes"]}
+
+
+def test_the_battlemap_shades_no_provoking_hex_under_classic():
+    """The classic round has no Attack of Opportunity (inferred: the text is silent; the
+    encounter says so, ``Encounter.reachable``): beside the Orc, the BattleMap under the
+    tracker lights Wulfric's hexes all safe, though the bare map (lfg's "What actions
+    normally Provoke AOO?") would outline them as provoking; a too-long click is refused in
+    the round's words ("Action definitions"), naming the feet."""
+    from lfgcombat import HexMap
+    from lfgcombat.creature import load_example
+    from lfgcombat.widgets import BattleMap
+
+    hero = load_example("wulfric").replace(level=5, bab=5)
+    orc = load_example("orc").replace(bab=3)
+    m = HexMap(12, 8)
+    m.place(hero, (1, 1), "party")
+    m.place(orc, (2, 1), "orcs")
+    bare = BattleMap(m)
+    bare.select("Wulfric")
+    assert _provoking(bare)                         # the map alone: lfg's rule
+    enc = Encounter([hero, orc], sides={"party": ["Wulfric"], "orcs": ["Orc"]}, map=m,
+                    ruleset="classic", seed=1).start()
+    bm = BattleMap(enc.map)
+    InitiativeTracker(enc, battlemap=bm)
+    for name in ("Wulfric", "Orc"):
+        bm.select(name)
+        feats = bm.reach_layer.data["features"]
+        assert feats and not _provoking(bm)
+        assert len(feats) == len(enc.reachable(name))
+    who = enc.current
+    bm.select(who)
+    bm.click((11, 7))                                     # more than its 30 ft
+    assert "Not allowed" in bm.status_text and "ft left of the Move Action" in bm.status_text
+    assert "Action definitions" in bm.status_text and "cannot reach" not in bm.status_text

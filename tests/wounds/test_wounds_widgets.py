@@ -186,3 +186,32 @@ def test_a_click_away_from_a_foe_takes_its_aoo_by_the_tracker_s_policy():
     offers = [e for e in enc.log if e.kind == "aoo_offered"]
     assert [(e.actor, e.data["taken"]) for e in offers] == [(other, True)]
     assert enc.state(other).vitals["aoo_left"] == 0
+
+
+def _provoking(bm):
+    """The cells the BattleMap shades as provoking, as (col, row)."""
+    return {(f["properties"]["col"], f["properties"]["row"])
+            for f in bm.reach_layer.data["features"] if f["properties"]["provokes"]}
+
+
+def test_the_battlemap_shades_the_hexes_that_provoke_by_the_wounds_rule():
+    """"Whenever a creature moves through your threatened area, they risk provoking an
+    Attack of Opportunity from you"; "You cannot make attacks of opportunity whilst in Total
+    Defense" (003_de0e94afd49609a7.txt): the BattleMap under the tracker outlines the hexes
+    whose move would offer the foe its AOO (the encounter's answer, ``Encounter.reachable``):
+    with the foe at 0 HP, still fighting on its Wounds, too; with the foe in Total Defense,
+    none - though the bare map's threatened area is the same."""
+    enc, bm, _tracker = _on_map(orc_at=(2, 1))
+    who = enc.acting[0]
+    other = "Orc" if who == "Ash" else "Ash"
+    bm.select(other)
+    shaded = _provoking(bm)
+    assert shaded and shaded == {enc.map.offset(c) for c in enc.reachable(other).provoking}
+    enc.damage(who, enc.state(who).hp)
+    assert enc.state(who).status == "wounded"
+    bm.select(other)
+    assert _provoking(bm) == shaded                      # 0 HP: it still threatens
+    enc.act(who, "total_defense")
+    bm.select(other)
+    assert bm.reach_layer.data["features"] and not _provoking(bm)
+    assert enc.map.reachable(other).provoking            # the map's geometry is unchanged
