@@ -103,8 +103,8 @@ def _generated_fights(count: int):
                 members.append(c.replace(**changes))
             sides[side] = members
         policy = str(rng.choice(["weakest", "nearest", "dangerous", "random"]))
-        # Perfect Critical's limb injuries are outside the fast tier (its maximum damage is
-        # checked in test_attack_pmf_is_the_engines_attack_odds), so it stays off here
+        # Perfect Critical stays off here: its injuries hand fights to the reference tier
+        # (tests/test_prep_handover.py), which these generated fights would only slow down
         ruleset = Ruleset("lfg", killer_criticals=bool(rng.integers(0, 2)))
         rng.integers(0, 2)  # keep the generated fights as they were
         fights.append((sides, policy, ruleset))
@@ -186,8 +186,15 @@ def test_compare_common_random_numbers_killer_criticals():
     assert (base["diff"] == 0).all()
     kc = s.loc[c.labels[1]].loc["orcs"]
     assert kc["diff_lo"] <= kc["diff"] <= kc["diff_hi"]
-    # Killer Criticals only raise critical damage: the orcs die no less often
-    assert kc["diff_hi"] > 0
+    # common random numbers: each variant is the very run simulate makes with that seed
+    alone = simulate(_orc_ambush(), 4000, seed=2, switches={"killer_criticals": True},
+                     progress=False)
+    assert np.array_equal(alone.winner, c.results[1].winner)
+    assert np.array_equal(alone.dead, c.results[1].dead)
+    # and the paired interval is narrower than two independent runs' would be
+    p0, p1 = base.loc["orcs", "p"], kc["p"]
+    unpaired = 1.96 * math.sqrt((p0 * (1 - p0) + p1 * (1 - p1)) / 4000)
+    assert 0 < (kc["diff_hi"] - kc["diff_lo"]) / 2 < unpaired
 
 
 def test_sweep_is_tidy_and_keyed_by_point():

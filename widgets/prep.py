@@ -7,8 +7,8 @@ only gathers the choices and shows the answers. "Replay the worst fight" opens t
 that went worst for the party as a real encounter in the
 :class:`~lfgcombat.widgets.initiative.InitiativeTracker`, exactly as it was simulated (on
 the fast tier too: its dice are fed to the encounter, :mod:`lfgcombat.prep.replay`). Where
-a rule the fast tier leaves out would act in that fight (a Perfect Critical's limb injury)
-the next worst fight that replays exactly is opened, or else the worst of a short
+a fight cannot be replayed exactly (a :class:`~lfgcombat.prep.ReplayError`, which would mean
+a bug) the next worst fight that replays exactly is opened, or else the worst of a short
 reference-tier run of the same scenario and seed; the panel says which and why.
 
 The ruleset menu offers every ruleset GM prep plays (``lfg``, ``classic``, ``wounds``);

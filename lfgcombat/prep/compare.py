@@ -18,7 +18,7 @@ import dataclasses
 import itertools
 import math
 import secrets
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -66,6 +66,13 @@ class Comparison:
     results: tuple[SimResult, ...]
 
     @property
+    def partial(self) -> bool:
+        """Whether some variant played fewer fights than asked (Ctrl-C): the variants run
+        one after another, so the later ones may have none; :meth:`summary` pairs the
+        fights every variant played (its ``n`` column) and says so in its ``attrs``."""
+        return any(r.partial for r in self.results)
+
+    @property
     def notes(self) -> tuple[str, ...]:
         """Every variant's run notes (what a tier left out), each once, in order."""
         return tuple(dict.fromkeys(n for r in self.results for n in r.notes))
@@ -111,7 +118,9 @@ class Comparison:
         out = pd.DataFrame(rows)
         if measure is not None:
             out = out.drop(columns="measure")
-        return out.set_index(index)
+        out = out.set_index(index)
+        out.attrs["partial"] = self.partial
+        return out
 
 
 def _label(v: Any) -> str:
@@ -204,6 +213,14 @@ class Sweep:
     chunk_size: int = DEFAULT_CHUNK["fast"]
     n: int = 0
     notes: tuple[str, ...] = ()
+    played: tuple[int, ...] = ()
+
+    @property
+    def partial(self) -> bool:
+        """Whether some point played fewer than :attr:`n` fights (Ctrl-C): those points'
+        rows have ``n`` below it, ``p`` NaN where none was played, and the heat map leaves
+        them blank."""
+        return any(k < self.n for k in self.played)
 
     def _point(self, point: int | Mapping[str, Any]) -> int:
         """The index of ``point``: an index into :attr:`points` or ``{parameter: value}``."""
@@ -229,10 +246,15 @@ class Sweep:
         Raises:
             PrepError: an unknown point.
         """
-        sc, sp, key = self.runs[self._point(point)]
-        parts, status = _execute([(sc, sp, key)], self.n, self.tier, self.seed,
+        k = self._point(point)
+        sc, sp, key = self.runs[k]
+        n = self.played[k] if self.played else self.n
+        if n == 0:
+            raise PrepError(f"grid point {self.points[k]!r} played no fights (the sweep was "
+                            "interrupted before it); run the sweep again")
+        parts, status = _execute([(sc, sp, key)], n, self.tier, self.seed,
                                  self.chunk_size, None, False, None, None)
-        return _result(sc, sp, self.tier, self.seed, key, self.chunk_size, self.n, parts[0],
+        return _result(sc, sp, self.tier, self.seed, key, self.chunk_size, n, parts[0],
                        status)
 
     def replay(self, point: int | Mapping[str, Any], i: int):
@@ -281,7 +303,7 @@ class Sweep:
         y = y or (self.params[1] if len(self.params) > 1 else None)
         self._check_axes(measure, side, x, y)
         f = self.frame[(self.frame.side == side) & (self.frame.measure == measure)]
-        table = (f.pivot_table(index=y, columns=x, values="p") if y is not None
+        table = (f.pivot_table(index=y, columns=x, values="p", dropna=False) if y is not None
                  else f.groupby(x)["p"].mean().to_frame().T.rename(index={"p": side}))
         if ax is None:
             fig, ax = plt.subplots(figsize=(1 + 0.8 * table.shape[1], 1 + 0.6 * table.shape[0]))
@@ -294,9 +316,10 @@ class Sweep:
         ax.set_xlabel(x)
         ax.set_ylabel(y or "")
         for (i, j), v in np.ndenumerate(table.values):
-            ax.text(j, i, f"{v:.2f}", ha="center", va="center",
-                    color="white" if v > 0.5 else "black", fontsize=8)
-        ax.set_title(f"P({measure.replace('_', ' ')}) for {side}")
+            ax.text(j, i, "not run" if np.isnan(v) else f"{v:.2f}", ha="center",
+                    va="center", color="white" if v > 0.5 else "black", fontsize=8)
+        ax.set_title(f"P({measure.replace('_', ' ')}) for {side}"
+                     + (" (interrupted: partial)" if self.partial else ""))
         fig.colorbar(im, ax=ax)
         plt.close(fig)
         return fig
@@ -326,9 +349,7 @@ def sweep(grid: Mapping[str, Sequence[Any]], build: Callable[..., Mapping[str, S
     Raises:
         PrepError: an empty grid, or what :func:`simulate` refuses.
     """
-    if not isinstance(grid, Mapping) or not grid or any(len(list(v)) == 0 for v in grid.values()):
-        raise PrepError("grid must map parameter names to non-empty lists of values, e.g. "
-                        "{'orcs': [2, 3, 4]}")
+    _check_grid(grid)
     names = tuple(grid)
     combos = list(itertools.product(*[list(grid[k]) for k in names]))
     params = [dict(zip(names, values)) for values in combos]
@@ -338,7 +359,7 @@ def sweep(grid: Mapping[str, Sequence[Any]], build: Callable[..., Mapping[str, S
     tier, note = choose_tier(tier, chosen)
     _check(n, tier, seed, None, None)
     root = int(seed) if seed is not None else secrets.randbits(63)
-    jobs = [(build(**{k: v for k, v in point.items() if k not in _AXES}), rs, tactics,
+    jobs = [(_built(build, {k: v for k, v in point.items() if k not in _AXES}), rs, tactics,
              None, max_rounds, "the fast tier" if tier == "fast" else None, True, knockdown)
             for point, rs in zip(params, chosen)]
     size = DEFAULT_CHUNK[tier]
@@ -359,6 +380,40 @@ def sweep(grid: Mapping[str, Sequence[Any]], build: Callable[..., Mapping[str, S
                 k = _indicator(r, side, measure).sum()
                 lo, hi = wilson(k, r.n)
                 rows.append({**point, "side": side, "measure": measure,
-                             "p": k / max(1, r.n), "lo": lo, "hi": hi, "n": r.n})
+                             "p": k / r.n if r.n else math.nan, "lo": lo, "hi": hi,
+                             "n": r.n})
+    played = tuple(sum(int(ch["winner"].shape[0]) for ch in c) for c in parts)
     return Sweep(pd.DataFrame(rows), names, tuple(params), tuple(points), tier, root, size, n,
-                 tuple(notes))
+                 tuple(notes), played)
+
+
+def _check_grid(grid: Any) -> None:
+    """Refuse a grid that is not ``{name: [values...]}`` with at least one value each."""
+    if not isinstance(grid, Mapping) or not grid:
+        raise PrepError("grid must map parameter names to non-empty lists of values, e.g. "
+                        "{'orcs': [2, 3, 4]}")
+    for k, v in grid.items():
+        if isinstance(v, (str, bytes, Mapping)) or not isinstance(v, Iterable) \
+                or len(list(v)) == 0:
+            raise PrepError(f"grid[{k!r}] must be a non-empty list of values, e.g. "
+                            f"{{{k!r}: [{v!r}]}}, not {v!r:.40}")
+
+
+def _built(build: Callable[..., Mapping[str, Sequence]], point: Mapping[str, Any]
+           ) -> Mapping[str, Sequence]:
+    """``build(**point)``, a grid key ``build`` does not take refused by name."""
+    import inspect
+    try:
+        params = inspect.signature(build).parameters
+    except (TypeError, ValueError):  # pragma: no cover - builtins without a signature
+        return build(**point)
+    if not any(p.kind is p.VAR_KEYWORD for p in params.values()):
+        extra = [k for k in point if k not in params]
+        if extra:
+            known = [k for k, p in params.items()
+                     if p.kind in (p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY)]
+            raise PrepError(f"build does not take the grid key(s) {', '.join(map(repr, extra))}"
+                            f" (it takes {', '.join(known) or 'nothing'}; the keys it does "
+                            f"not take must be rule switches: {', '.join(_SWITCHES)}, or "
+                            "'ruleset')")
+    return build(**point)

@@ -256,11 +256,21 @@ def _check(n: int, tier: str, seed: Any, map: Any, stop_at_width: Any,
         _whole_at_least_one("chunk_size", chunk_size, "fights per chunk; None picks one")
 
 
-def _check_placed(scenario: Scenario, map: HexMap | None) -> None:
-    """Refuse a map without every combatant on it."""
-    missing = [c.name for c in scenario.creatures if map is not None and c.name not in map]
+def _check_placed(scenario: Scenario, map: HexMap | None) -> str | None:
+    """Refuse a map without every combatant on it; the note on tokens of the map that
+    are in no side (they take no part but stand where they are), else ``None``."""
+    if map is None:
+        return None
+    missing = [c.name for c in scenario.creatures if c.name not in map]
     if missing:
         raise PrepError(f"{', '.join(missing)} not on the map; place everyone first")
+    fighting = set(scenario.names)
+    others = [n for n in map.names if n not in fighting]
+    if not others:
+        return None
+    return (f"{', '.join(others)} {'is' if len(others) == 1 else 'are'} on the map but in no "
+            "side: taking no part in the fights, only standing in the way (add them to "
+            "sides to have them fight)")
 
 
 def simulate(sides: Mapping[str, Sequence[Creature]], n: int = 10_000, *,
@@ -313,7 +323,7 @@ def simulate(sides: Mapping[str, Sequence[Creature]], n: int = 10_000, *,
     _check(n, tier, seed, map, stop_at_width, chunk_size)
     scenario, spec = prepare_run(sides, rs, tactics, None, max_rounds,
                                  "the fast tier" if tier == "fast" else None, True, knockdown)
-    _check_placed(scenario, map)
+    bystanders = _check_placed(scenario, map)
     root = int(seed) if seed is not None else secrets.randbits(63)
     size = int(chunk_size or (STOP_CHUNK[tier] if stop_at_width is not None
                               else DEFAULT_CHUNK[tier]))
@@ -322,7 +332,7 @@ def simulate(sides: Mapping[str, Sequence[Creature]], n: int = 10_000, *,
         parts, status = _execute([(scenario, spec, point)], n, tier, root, size, be,
                                  progress, stop_at_width, map_text, callback)
     return _result(scenario, spec, tier, root, point, size, n, parts[0], status,
-                   map_text).noted(tier_note)
+                   map_text).noted(bystanders).noted(tier_note)
 
 
 def _ruleset_and_tier(ruleset: Any, switches: Mapping[str, Any] | None, tier: str | None,
