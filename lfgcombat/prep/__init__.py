@@ -28,9 +28,13 @@ dead and HP lost counts Wounds; under classic 0 HP is Disabled (a mobile hero fi
 
 The fast tier plays the common starting conditions whose effect is a static change to its
 numbers (Prone, Flat-Footed, Weakened 1-4...: ``FAST_TIER_CONDITIONS``) and refuses the
-others, naming the reference tier. A fight in which a Perfect Critical injures (a broken or
-severed limb, broken ribs) it hands over to the reference tier at that strike, which plays
-it on from the same dice (:func:`.replay.hand_over`); the result's ``notes`` count them.
+others, naming the reference tier. With Perfect Critical on it plays a creature's first
+injury (a broken or severed limb, broken ribs: 000_8d1d7816ee944f3b.txt, "Perfect Critical
+(Optional Rule)", "Broken Bones – Arm/Leg/Ribs", "Severed Limbs") with the engine's numbers
+for the injured creature (:mod:`.injuries`); a fight in which an injured creature is
+injured again it hands over to the reference tier at that strike, which plays it on from
+the same dice (:func:`.replay.hand_over`); the result's ``notes`` count those (about one
+fight in a thousand in a party-against-orcs fight).
 """
 
 from .compare import Comparison, Sweep, compare, sweep

@@ -172,8 +172,8 @@ def _check_no_injury(spec: FightSpec, names: tuple[str, str]) -> None:
                 f"exact_duel leaves out a Perfect Critical's injuries, and here {names[x]}'s "
                 f"Perfect Critical deals up to {top}, at least {names[t]}'s Injured "
                 f"Threshold {int(spec.injured_at[t])} (a broken or severed limb changes the "
-                "attacks after it); use simulate(...), whose fast tier hands such fights to "
-                "the reference tier, or leave Perfect Critical off")
+                "attacks after it); use simulate(...), whose fast tier plays them, or leave "
+                "Perfect Critical off")
 
 
 def _two(a: Any, b: Any) -> tuple[Creature, Creature]:

@@ -14,10 +14,16 @@ What the fast tier plays (000_8d1d7816ee944f3b.txt), every number from the engin
 * "Critical Hits": a hit whose natural roll is in the weapon's threat range is a threat; a
   confirmation roll (same bonus) against ACvsCrit makes it a Critical Hit (the weapon's
   multiplier, from the engine's critical damage); "Perfect Critical (Optional Rule)": a Nat20
-  confirmation deals maximum damage; where that injures (a broken or severed limb, broken
-  ribs) the kernel stops and hands the fight over (:data:`HANDED_OVER`): the reference
-  tier plays it on from the same dice with every rule
-  (:func:`lfgcombat.prep.replay.hand_over`); "Killer Criticals (Optional Rule)" through the
+  confirmation deals maximum damage, and where that reaches the target's Injured Threshold
+  without killing it, a creature's first injury is played here: the engine's limb die
+  (1d2 severed arm/leg for a slashing strike, else 1d3 broken arm/leg/ribs) right after the
+  damage, and from then on the creature's numbers in that injury state ("Broken Bones –
+  Arm/Leg/Ribs", "Severed Limbs": Broken Leg's -2 attacks and -2 AC and the Prone it falls
+  into, Broken Arm's -1 AC, Broken Ribs' Distressed), each from the engine
+  (:mod:`lfgcombat.prep.injuries`). A second injury of an injured creature, or one whose
+  numbers the kernel does not hold, stops the fight and hands it over
+  (:data:`HANDED_OVER`): the reference tier plays it on from the same dice with every rule
+  (:func:`lfgcombat.prep.replay.hand_over`). "Killer Criticals (Optional Rule)" through the
   engine's damage tables.
 * Damage dice and bonuses, minimum damage, DR / resistances / immunities after the
   multiplier ("Resistance - Damage Resistance (DR), ..."), as exact distributions.
@@ -44,8 +50,9 @@ recorded by what it is for (an initiative d20, an attack roll, a damage draw...)
 Left out (use the reference tier): maps, movement, reach and AOO; spells and special
 actions; conditions gained during the fight other than Injured/Unconscious/Dying (Weakened
 from falling does not matter to a creature that never gets up: nobody heals); % miss
-chance, Fortunate and Unfortunate rolls, Active Defense (a Perfect Critical's injuries are
-handed over, and a run's notes count those fights); groups and the other initiative
+chance, Fortunate and Unfortunate rolls, Active Defense (a Perfect Critical's second
+injury of a creature is handed over, and a run's notes count those fights); groups and
+the other initiative
 systems. A creature starting at 0 HP or less, or with a starting condition outside the
 list above or one that ends during the fight, is refused
 (:func:`lfgcombat.prep.spec.check_fast_tier`).
@@ -116,8 +123,9 @@ M1 = 4294967087
 M2 = 4294944443
 
 #: The winner of a fight the kernel hands over to the reference tier: a Perfect Critical
-#: injured its target (:func:`_injures`); :func:`lfgcombat.prep.replay.hand_over` plays it
-#: on as a real encounter from the same dice.
+#: injured a creature already injured, or one whose injury the kernel does not hold
+#: (:func:`_hit`); :func:`lfgcombat.prep.replay.hand_over` plays it on as a real encounter
+#: from the same dice.
 HANDED_OVER = -2
 #: An Injured Threshold that is not there (:attr:`FightSpec.injured_at
 #: <lfgcombat.prep.spec.FightSpec.injured_at>` of a creature without one).
@@ -174,8 +182,13 @@ def _damage_u(st, a, t, v):
 
 
 @_inline
-def _stabilize_u(st, c):
+def _stabilize_u(st, c, s):
     return _uniform(st)
+
+
+@_inline
+def _limb_d(st, a, t, sides):
+    return int(_uniform(st) * sides) + 1
 
 
 @_inline
@@ -291,9 +304,10 @@ def _standing_sides(side, hp, dead, n_sides):
 
 
 @_inline
-def _turn_start(st, cur, hp, temp, dead, bleed, bled, dies_at, stabilize_p):
+def _turn_start(st, cur, hp, temp, dead, bleed, bled, dies_at, stabilize_p, limb):
     """A dying creature's turn begins: Bleed X (clotting after 10 rounds), then the DC20
-    FORT Save to stabilize ("Bleed X", "Stabilize when Dying")."""
+    FORT Save to stabilize ("Bleed X", "Stabilize when Dying"), its chance that of its
+    injury state (Broken Ribs' Distressed: -2 on d20 rolls)."""
     if dead[cur] or hp[cur] > 0 or bleed[cur] <= 0:
         return
     rounds = bled[cur] + 1
@@ -308,7 +322,8 @@ def _turn_start(st, cur, hp, temp, dead, bleed, bled, dies_at, stabilize_p):
         hp[cur] -= b - absorbed
         if hp[cur] <= dies_at[cur]:
             dead[cur] = 1
-    if not dead[cur] and bleed[cur] > 0 and _stabilize_u(st, cur) < stabilize_p[cur]:
+    s = limb[cur]
+    if not dead[cur] and bleed[cur] > 0 and _stabilize_u(st, cur, s) < stabilize_p[cur, s]:
         bleed[cur] -= 1
         if bleed[cur] == 0:
             bled[cur] = 0
@@ -359,20 +374,59 @@ def _gang_position(seen, n_seen, t, cur):
 def _injures(dmg, threshold, hp_after, dies_at):
     """Whether a Perfect Critical's damage injures ("Perfect Critical (Optional Rule)": "If
     you deal at least as much damage as your target's Injured Threshold", and it does not
-    kill outright, the GM Note): a limb is broken or severed, which the kernel does not
-    play, so the fight is handed over (:data:`HANDED_OVER`)."""
+    kill outright, the GM Note): a limb is broken or severed (:func:`_hit`)."""
     return threshold > NO_THRESHOLD and dmg >= threshold and hp_after > dies_at
+
+
+@_inline
+def _limb_state(sides, face):
+    """The injury state the engine's limb die gives (``_perfect_limb`` of
+    lfgcombat/attacks/resolve.py): on a 1d3 1 broken arm, 2 broken leg, 3 broken ribs
+    (states 1-3); on a slashing strike's 1d2 1 severed arm, 2 severed leg (states 4, 5)."""
+    return face if sides == 3 else face + 3
+
+
+@_inline
+def _hit(st, cur, t, k, pos, hp, temp, limb, injured_at, dies_at, bonus, ac, confirm_ac,
+         threat, perfect, injured_attack, injured_ac, injured_confirm_ac, gang, gang_ok,
+         limb_sides, dmg_values, dmg_cdf, dmg_len):
+    """The ``k``-th attack of ``cur`` on ``t`` by the numbers of both creatures' injury
+    states (``limb``) and Injured ("Injured"), with Gang Up's Tactical Bonus for place
+    ``pos`` ("Multiple Opponents"); Temporary HP absorb its damage first ("Temporary Hit
+    Points (TempHP)"). A Perfect Critical that injures (:func:`_injures`) breaks or severs
+    a limb of a creature not yet injured: the limb die (``_limb_d``, 1d2 or 1d3 by the
+    strike's damage type, ``limb_sides``) right after the damage, as the engine rolls it.
+    Returns the HP it takes off, or -1 when the fight is handed over (:data:`HANDED_OVER`):
+    a second injury, or one whose numbers the kernel does not hold (``limb_sides`` 0)."""
+    sa = limb[cur]
+    sb = limb[t]
+    b = bonus[cur, sa, t, sb, k] + (injured_attack[cur, sa] if hp[cur] <= injured_at[cur]
+                                    else 0)
+    if gang_ok[cur, t]:
+        b += gang[cur, sa, min(5, max(0, pos - 1))]
+    hurt = hp[t] <= injured_at[t]
+    dmg, v = _strike(st, b, ac[cur, sa, t, sb] + (injured_ac[t, sb] if hurt else 0),
+                     confirm_ac[cur, sa, t, sb] + (injured_confirm_ac[t, sb] if hurt else 0),
+                     threat[cur], perfect, dmg_values, dmg_cdf, dmg_len, cur, t)
+    absorbed = min(temp[t], dmg)
+    if v == 2 and _injures(dmg, injured_at[t], hp[t] - (dmg - absorbed), dies_at[t]):
+        sides = limb_sides[cur, t]
+        if sb != 0 or sides == 0:
+            return -1
+        limb[t] = _limb_state(sides, _limb_d(st, cur, t, sides))
+    temp[t] -= absorbed
+    return dmg - absorbed
 
 
 @_jit
 def _battle(st, side, policy, injured_at, dies_at, bleed_cap, init_bonus, n_attacks,  # noqa: C901
             stabilize_p, danger, bonus, ac, confirm_ac, threat, perfect, injured_attack,
-            injured_ac, injured_confirm_ac, gang, gang_ok, bleeds, dmg_values, dmg_cdf,
-            dmg_len, max_rounds, hp, dead, felled, dealt, seen, n_seen, temp, bleed, bled,
-            acted):
+            injured_ac, injured_confirm_ac, gang, gang_ok, bleeds, limb_sides, dmg_values,
+            dmg_cdf, dmg_len, max_rounds, hp, dead, felled, dealt, seen, n_seen, temp, bleed,
+            bled, acted, limb):
     """Play one fight from the state :func:`_fight` set until at most one side stands;
     return (winner, rounds, who takes the next turn when the round limit ends it, else -1);
-    the winner :data:`HANDED_OVER` at a Perfect Critical's injury (:func:`_injures`).
+    the winner :data:`HANDED_OVER` where :func:`_hit` hands the fight over.
     """
     c_n = side.shape[0]
     n_sides = int(side.max()) + 1
@@ -381,30 +435,24 @@ def _battle(st, side, policy, injured_at, dies_at, bleed_cap, init_bonus, n_atta
     while True:
         n_seen[cur] = 0  # Gang Up lasts "until the foe takes their turn"
         if hp[cur] <= 0 and not dead[cur]:
-            _turn_start(st, cur, hp, temp, dead, bleed, bled, dies_at, stabilize_p)
+            _turn_start(st, cur, hp, temp, dead, bleed, bled, dies_at, stabilize_p, limb)
         elif not dead[cur]:
-            for k in range(n_attacks[cur]):
+            for k in range(n_attacks[cur, limb[cur]]):
                 t = _pick(st, cur, policy[cur], side, hp, dead, danger)
                 if t < 0:
                     break
                 pos = _gang_position(seen, n_seen, t, cur)  # Gang Up ("Multiple Opponents")
-                b = bonus[cur, t, k] + (injured_attack[cur] if hp[cur] <= injured_at[cur] else 0)
-                if gang_ok[cur, t]:
-                    b += gang[cur, min(5, max(0, pos - 1))]
-                hurt = hp[t] <= injured_at[t]
-                dmg, v = _strike(st, b, ac[cur, t] + (injured_ac[t] if hurt else 0),
-                                 confirm_ac[cur, t] + (injured_confirm_ac[t] if hurt else 0),
-                                 threat[cur], perfect, dmg_values, dmg_cdf, dmg_len, cur, t)
-                absorbed = min(temp[t], dmg)  # "Temporary Hit Points (TempHP)" first
-                if v == 2 and _injures(dmg, injured_at[t], hp[t] - (dmg - absorbed),
-                                       dies_at[t]):
+                taken = _hit(st, cur, t, k, pos, hp, temp, limb, injured_at, dies_at, bonus,
+                             ac, confirm_ac, threat, perfect, injured_attack, injured_ac,
+                             injured_confirm_ac, gang, gang_ok, limb_sides, dmg_values,
+                             dmg_cdf, dmg_len)
+                if taken < 0:
                     return HANDED_OVER, rnd, -1
-                temp[t] -= absorbed
-                if dmg - absorbed <= 0:
+                if taken == 0:
                     continue
                 before = hp[t]
-                hp[t] -= dmg - absorbed
-                dealt[cur] += dmg - absorbed
+                hp[t] -= taken
+                dealt[cur] += taken
                 if hp[t] <= dies_at[t]:
                     dead[t] = 1
                 elif hp[t] <= 0 and bleeds[cur, t]:
@@ -428,7 +476,7 @@ def _battle(st, side, policy, injured_at, dies_at, bleed_cap, init_bonus, n_atta
 
 
 @_jit
-def _aftermath(st, first, hp, temp, dead, bleed, bled, acted, dies_at, stabilize_p):
+def _aftermath(st, first, hp, temp, dead, bleed, bled, acted, dies_at, stabilize_p, limb):
     """After the fight, the dying keep taking their turns, bleeding and rolling to
     stabilize, until each is stable or dead ("Unconscious & Dying", "Stabilize when Dying",
     "Death"; clotting after 10 rounds, "Bleed X", ends every bleeding): ``first`` (if not
@@ -436,11 +484,11 @@ def _aftermath(st, first, hp, temp, dead, bleed, bled, acted, dies_at, stabilize
     everyone in order: the turns the reference tier ends, in the same order."""
     c_n = hp.shape[0]
     if first >= 0:
-        _turn_start(st, first, hp, temp, dead, bleed, bled, dies_at, stabilize_p)
+        _turn_start(st, first, hp, temp, dead, bleed, bled, dies_at, stabilize_p, limb)
         acted[first] = 1
     for c in range(c_n):
         if not acted[c]:
-            _turn_start(st, c, hp, temp, dead, bleed, bled, dies_at, stabilize_p)
+            _turn_start(st, c, hp, temp, dead, bleed, bled, dies_at, stabilize_p, limb)
     for _ in range(10000):
         dying = False
         for c in range(c_n):
@@ -449,22 +497,24 @@ def _aftermath(st, first, hp, temp, dead, bleed, bled, acted, dies_at, stabilize
         if not dying:
             return
         for c in range(c_n):
-            _turn_start(st, c, hp, temp, dead, bleed, bled, dies_at, stabilize_p)
+            _turn_start(st, c, hp, temp, dead, bleed, bled, dies_at, stabilize_p, limb)
 
 
 @_jit
 def _fight(st, side, policy, start_hp, start_temp, injured_at, dies_at, bleed_cap,
            init_bonus, n_attacks, stabilize_p, danger, bonus, ac, confirm_ac, threat, perfect,
-           injured_attack, injured_ac, injured_confirm_ac, gang, gang_ok, bleeds, dmg_values,
-           dmg_cdf, dmg_len, max_rounds, hp, dead, felled, dealt, seen):
+           injured_attack, injured_ac, injured_confirm_ac, gang, gang_ok, bleeds, limb_sides,
+           dmg_values, dmg_cdf, dmg_len, max_rounds, hp, dead, felled, dealt, seen):
     """Play one fight (:func:`_battle`), then its aftermath (:func:`_aftermath`); return
-    (winner, rounds): the rounds of the fight itself."""
+    (winner, rounds): the rounds of the fight itself. Every creature starts uninjured
+    (injury state 0)."""
     c_n = side.shape[0]
     temp = start_temp.copy()
     bleed = np.zeros(c_n, np.int64)
     bled = np.zeros(c_n, np.int64)
     acted = np.zeros(c_n, np.int64)
     n_seen = np.zeros(c_n, np.int64)
+    limb = np.zeros(c_n, np.int64)
     for c in range(c_n):
         hp[c] = start_hp[c]
         dead[c] = 0
@@ -473,19 +523,20 @@ def _fight(st, side, policy, start_hp, start_temp, injured_at, dies_at, bleed_ca
     w, r, first = _battle(st, side, policy, injured_at, dies_at, bleed_cap, init_bonus,
                           n_attacks, stabilize_p, danger, bonus, ac, confirm_ac, threat,
                           perfect, injured_attack, injured_ac, injured_confirm_ac, gang,
-                          gang_ok, bleeds, dmg_values, dmg_cdf, dmg_len, max_rounds, hp, dead,
-                          felled, dealt, seen, n_seen, temp, bleed, bled, acted)
+                          gang_ok, bleeds, limb_sides, dmg_values, dmg_cdf, dmg_len,
+                          max_rounds, hp, dead, felled, dealt, seen, n_seen, temp, bleed,
+                          bled, acted, limb)
     if w == HANDED_OVER:
         return w, r
-    _aftermath(st, first, hp, temp, dead, bleed, bled, acted, dies_at, stabilize_p)
+    _aftermath(st, first, hp, temp, dead, bleed, bled, acted, dies_at, stabilize_p, limb)
     return w, r
 
 
 @_jit
 def _run(states, side, policy, start_hp, start_temp, injured_at, dies_at, bleed_cap,
          init_bonus, n_attacks, stabilize_p, danger, bonus, ac, confirm_ac, threat, perfect,
-         injured_attack, injured_ac, injured_confirm_ac, gang, gang_ok, bleeds, dmg_values,
-         dmg_cdf, dmg_len, max_rounds, winner, rounds, hp, dead, felled, dealt):
+         injured_attack, injured_ac, injured_confirm_ac, gang, gang_ok, bleeds, limb_sides,
+         dmg_values, dmg_cdf, dmg_len, max_rounds, winner, rounds, hp, dead, felled, dealt):
     st = np.zeros(6, np.int64)
     c_n = side.shape[0]
     seen = np.zeros((c_n, c_n), np.int64)
@@ -495,8 +546,8 @@ def _run(states, side, policy, start_hp, start_temp, injured_at, dies_at, bleed_
         w, r = _fight(st, side, policy, start_hp, start_temp, injured_at, dies_at, bleed_cap,
                       init_bonus, n_attacks, stabilize_p, danger, bonus, ac, confirm_ac,
                       threat, perfect, injured_attack, injured_ac, injured_confirm_ac, gang,
-                      gang_ok, bleeds, dmg_values, dmg_cdf, dmg_len, max_rounds, hp[i],
-                      dead[i], felled[i], dealt[i], seen)
+                      gang_ok, bleeds, limb_sides, dmg_values, dmg_cdf, dmg_len, max_rounds,
+                      hp[i], dead[i], felled[i], dealt[i], seen)
         winner[i] = w
         rounds[i] = r
 
@@ -546,7 +597,7 @@ def kernel_loaded() -> bool:
 # ---------------------------------------------------------------- trace mode
 #: The named draws the trace records, and what each records besides its result.
 TRACED = ("_initiative_d20", "_rolloff_d20", "_attack_d20", "_confirm_d20", "_damage_u",
-          "_stabilize_u", "_pick_u")
+          "_limb_d", "_stabilize_u", "_pick_u")
 
 
 def _plain(fn: Any) -> Any:
@@ -582,8 +633,9 @@ def trace_fight(spec, state: np.ndarray) -> tuple[dict[str, Any], list[tuple]]:
         order: ``("initiative_d20", c, natural)``, ``("rolloff_d20", c, natural)``,
         ``("attack_d20", a, t, natural)``, ``("confirm_d20", a, t, natural)``,
         ``("damage_u", a, t, variant, u)`` (variant 0 hit, 1 Critical Hit, 2 Perfect
-        Critical), ``("stabilize_u", c, u)`` and ``("pick_u", c, u)`` (the ``random``
-        target policy).
+        Critical), ``("limb_d", a, t, sides, face)`` (a Perfect Critical's limb die, 1d2 or
+        1d3), ``("stabilize_u", c, state, u)`` (``state``: the creature's injury state)
+        and ``("pick_u", c, u)`` (the ``random`` target policy).
     """
     events: list[tuple] = []
     g = _twin(events)

@@ -18,8 +18,12 @@ draw becomes the faces of the dice a real encounter rolls for it, in the encount
 * a damage draw: the kernel draws the damage after DR in one go; the weapon, precision and
   extra dice that the encounter rolls are drawn among those that give exactly that damage,
   in proportion to their probability (the Perfect Critical's weapon dice are not rolled);
+* a Perfect Critical's limb die: the kernel's face of the engine's 1d2 (a slashing strike:
+  severed arm, severed leg) or 1d3 (broken arm, broken leg, broken ribs) ("Perfect
+  Critical (Optional Rule)");
 * a draw of the DC20 FORT Save to stabilize: a natural that passes (or fails) as the
-  kernel's draw did ("Stabilize when Dying");
+  kernel's draw did, by the chance of the creature's injury state ("Stabilize when
+  Dying");
 * a draw of the ``random`` target policy: handed to the tactics as their own draw.
 
 Filler dice come from a generator seeded by the fight's seed words, so a replay is the
@@ -28,10 +32,11 @@ dropped it, damage dealt) is checked against the simulated one: where a rule the
 leaves out would act (a % miss chance, a Knockout Strike) the replay is refused with a
 :class:`ReplayError` naming it, never shown as a different fight.
 
-A fight the kernel handed over at a Perfect Critical's injury (:func:`hand_over`) is
-played on by the encounter from the kernel's last die: its own dice (the limb, and every
-roll after) come from the fight's dice seed and the tactics' later draws from its tactics
-seed, so the fight a run reports is exactly the one :meth:`SimResult.replay` shows.
+A fight the kernel handed over at a Perfect Critical's second injury of a creature
+(:func:`hand_over`) is played on by the encounter from the kernel's last die: its own dice
+(the limb, and every roll after) come from the fight's dice seed and the tactics' later
+draws from its tactics seed, so the fight a run reports is exactly the one
+:meth:`SimResult.replay` shows.
 """
 
 from __future__ import annotations
@@ -243,6 +248,7 @@ def fight_dice(scenario: Scenario, spec: FightSpec, events: Sequence[tuple], see
         rounds[-1][c] = nat
     dice = [(20, int(nat)) for _, _, nat in init] + _rolloff_dice(keys, rounds, rng)
     draws: list[float] = []
+    stabilize = spec.by_state()["stabilize_p"]
     for e in events[n + len(offs):]:
         kind = e[0]
         if kind in ("attack_d20", "confirm_d20"):
@@ -255,8 +261,11 @@ def fight_dice(scenario: Scenario, spec: FightSpec, events: Sequence[tuple], see
                 plan = plans[a, t] = prepare(cs[a], cs[t], _weapon(cs[a]),
                                              ruleset=scenario.ruleset).damage
             dice += _damage_dice(plan, v, _damage_value(spec, a, t, v, u), rng)
+        elif kind == "limb_d":  # the engine's 1d2 or 1d3 of _perfect_limb
+            dice.append((int(e[3]), int(e[4])))
         elif kind == "stabilize_u":
-            dice.append((20, _save_natural(float(spec.stabilize_p[e[1]]), float(e[2]))))
+            _, c, s, u = e
+            dice.append((20, _save_natural(float(stabilize[c, s]), float(u))))
         elif kind == "pick_u":
             draws.append(float(e[2]))
         else:
@@ -291,11 +300,15 @@ def _mismatch(roller: Any, error: str = "") -> str:
     """What the encounter rolled beyond (or against) the script, with the rule behind it."""
     if not isinstance(roller, ScriptedRoller):
         return "the encounter's roller is not the scripted one"
-    for text in [error] + [f"{r.label} ({r.expr})" for r in roller.history]:
-        for key, why in _NOT_IN_FAST_TIER.items():
+    extra = roller.history[-roller.unscripted:] if roller.unscripted else []
+    # a roll the fast tier does not make, scripted or not; a Perfect Critical's limb only
+    # where the script did not have it (the refused roll, or one after the script)
+    unscripted = [error, roller.refused or ""] + [f"{r.label} ({r.expr})" for r in extra]
+    scripted = [f"{r.label} ({r.expr})" for r in roller.history]
+    for key, why in _NOT_IN_FAST_TIER.items():
+        for text in unscripted if key == "Perfect Critical" else unscripted + scripted:
             if key.lower() in text.lower():
                 return f"{why} ({text})"
-    extra = roller.history[-roller.unscripted:] if roller.unscripted else []
     if extra:
         return (f"the encounter rolled {len(extra)} more time(s) than the fast tier, first "
                 f"{extra[0].label!r} ({extra[0].expr})")
@@ -330,8 +343,9 @@ def _trace(spec: FightSpec, words: np.ndarray) -> tuple[dict[str, Any], list[tup
 
 def hand_over(scenario: Scenario, spec: FightSpec, words: np.ndarray) -> tuple[Encounter, Outcome]:
     """A fast-tier fight the kernel handed over (:data:`~lfgcombat.prep.kernel.HANDED_OVER`:
-    a Perfect Critical injured its target, "Perfect Critical (Optional Rule)",
-    000_8d1d7816ee944f3b.txt), played on as a real encounter: the kernel's dice up to that
+    a Perfect Critical injured a creature already injured, or one whose injury the kernel
+    does not hold, "Perfect Critical (Optional Rule)", 000_8d1d7816ee944f3b.txt), played on
+    as a real encounter: the kernel's dice (a first injury's limb die among them) up to that
     strike, then the encounter's own from the fight's seed - the limb it breaks or severs,
     and every later roll - with the tactics' later draws from the fight's tactics seed. The
     fight is the kernel's up to the injury and the reference tier's from there on, and it is

@@ -168,9 +168,10 @@ def open_backend(backend: Any) -> Iterator[Any]:
 PERFECT_CRITICAL_NOTE = (
     "Perfect Critical (Optional Rule) is on: the fast tier deals its maximum Physical Damage, "
     "and where a Perfect Critical deals at least the target's Injured Threshold "
-    "(000_8d1d7816ee944f3b.txt, \"Perfect Critical (Optional Rule)\") it hands the fight "
-    "to the reference tier, which plays the limb injury and the rest of the fight from the "
-    "same dice")
+    "(000_8d1d7816ee944f3b.txt, \"Perfect Critical (Optional Rule)\") it breaks or severs "
+    "a limb as the engine does and plays the injured creature by the engine's numbers; a "
+    "second injury of an injured creature it hands to the reference tier, which plays it "
+    "and the rest of the fight from the same dice. Fights handed over")
 
 
 #: The run's note when foes differ in size and the Knockdown was not played.

@@ -29,7 +29,7 @@ functions, called once per fight setup.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, cast
 import numpy as np
 
@@ -44,6 +44,7 @@ from ..rulesets import Ruleset
 from ..saves import save_odds
 from ..vitals import STABILIZE_DC, Vitals
 from ..conditions import bleed_cap
+from .injuries import dying as _dying, injured as _injured, limb_arrays
 from .kernel import NO_THRESHOLD
 from .tactics import Tactics
 
@@ -166,29 +167,55 @@ class FightSpec:
     #: ``False``: the reference tier's numbers only, under a ruleset the fast tier does
     #: not play (:func:`reference_spec`); the fast tier's arrays are empty then.
     fast_tier: bool = True
+    # A Perfect Critical's injuries (:mod:`lfgcombat.prep.injuries`; ``s`` the injury
+    # state, 0 none): changes from the numbers above, built only with Perfect Critical on
+    # (``None`` otherwise: every injury is then handed over, ``limb_sides`` 0).
+    limb_bonus: np.ndarray | None = None     # [A, S, T, S, K]
+    limb_ac: np.ndarray | None = None        # [A, S, T, S]
+    limb_confirm_ac: np.ndarray | None = None  # [A, S, T, S]
+    limb_injured_attack: np.ndarray | None = None  # [C, S]
+    limb_injured_ac: np.ndarray | None = None  # [C, S]
+    limb_injured_confirm_ac: np.ndarray | None = None  # [C, S]
+    limb_gang: np.ndarray | None = None      # [A, S, 6]
+    limb_attacks: np.ndarray | None = None   # [C, S]
+    limb_stabilize_p: np.ndarray | None = None  # [C, S] P(stabilize) itself (state 0 unused)
+    limb_sides: np.ndarray | None = None     # [A, T] the limb die: 2, 3, 0 hand over
+
+    def by_state(self) -> dict[str, np.ndarray]:
+        """The numbers the kernel reads by injury state: each of the uninjured ones above
+        plus its ``limb_*`` change (one state, 0, when those are ``None``)."""
+        def plus(base: np.ndarray, delta: np.ndarray | None, where: tuple) -> np.ndarray:
+            full = base[where] if delta is None else base[where] + delta
+            return np.ascontiguousarray(full, dtype=base.dtype)
+        one, pair = (slice(None), None), (slice(None), None, slice(None), None)
+        stab = self.stabilize_p[:, None]
+        if self.limb_stabilize_p is not None:
+            stab = np.concatenate([stab, self.limb_stabilize_p[:, 1:]], axis=1)
+        n = self.side.shape[0]
+        return {"n_attacks": plus(self.n_attacks, self.limb_attacks, one),
+                "stabilize_p": np.ascontiguousarray(stab, dtype=float),
+                "bonus": plus(self.bonus, self.limb_bonus, pair),
+                "ac": plus(self.ac, self.limb_ac, pair),
+                "confirm_ac": plus(self.confirm_ac, self.limb_confirm_ac, pair),
+                "injured_attack": plus(self.injured_attack, self.limb_injured_attack, one),
+                "injured_ac": plus(self.injured_ac, self.limb_injured_ac, one),
+                "injured_confirm_ac": plus(self.injured_confirm_ac,
+                                           self.limb_injured_confirm_ac, one),
+                "gang": plus(self.gang, self.limb_gang, one),
+                "limb_sides": (np.zeros((n, n), np.int64) if self.limb_sides is None
+                               else np.ascontiguousarray(self.limb_sides, dtype=np.int64))}
 
     def arrays(self) -> tuple:
-        """The arrays in the order :func:`lfgcombat.prep.kernel.run_fights` takes them."""
+        """The arrays in the order :func:`lfgcombat.prep.kernel.run_fights` takes them
+        (those of :meth:`by_state` by injury state)."""
+        s = self.by_state()
         return (self.side, self.policy, self.start_hp, self.start_temp, self.injured_at,
-                self.dies_at, self.bleed_cap, self.init_bonus, self.n_attacks, self.stabilize_p,
-                self.danger, self.bonus, self.ac, self.confirm_ac, self.threat,
-                self.perfect, self.injured_attack, self.injured_ac,
-                self.injured_confirm_ac, self.gang, self.gang_ok, self.bleeds,
-                self.dmg_values, self.dmg_cdf, self.dmg_len, self.max_rounds)
-
-
-def _injured(c: Creature) -> Creature:
-    """``c`` at its Injured Threshold (its Temporary HP spent first, so that the damage
-    reaches its HP)."""
-    c = c.replace(temp_hp=0) if c.temp_hp else c
-    v = Vitals.from_creature(c)
-    if v.injured_threshold is None or v.injured_threshold <= 0:
-        return c
-    return v.damage(max(0, c.hp - v.injured_threshold), "bludgeoning").to_creature(c)
-
-
-def _dying(c: Creature) -> Creature:
-    return Vitals.from_creature(c).damage(max(0, c.hp), "slashing").to_creature(c)
+                self.dies_at, self.bleed_cap, self.init_bonus, s["n_attacks"],
+                s["stabilize_p"], self.danger, s["bonus"], s["ac"], s["confirm_ac"],
+                self.threat, self.perfect, s["injured_attack"], s["injured_ac"],
+                s["injured_confirm_ac"], s["gang"], self.gang_ok, self.bleeds,
+                s["limb_sides"], self.dmg_values, self.dmg_cdf, self.dmg_len,
+                self.max_rounds)
 
 
 _ATTACKS: dict[tuple[str, Ruleset], int] = {}
@@ -197,11 +224,11 @@ _ATTACKS: dict[tuple[str, Ruleset], int] = {}
 def attacks_per_turn(c: Creature, ruleset: Ruleset) -> int:
     """How many attacks ``c`` makes on its turn ("Attacks Per Turn"), counted by playing
     its turn in a real :class:`~lfgcombat.Encounter` against a practice dummy."""
-    key = (repr(c.to_dict()), ruleset)
+    me = c.replace(name="Probe")
+    key = (repr(me.to_dict()), ruleset)  # creatures alike but for their names share it
     if key not in _ATTACKS:
         from ..encounter import Encounter
         dummy = Creature.from_dict({"name": "Practice Dummy", "level": 1, "max_hp": 100000})
-        me = c.replace(name="Probe")
         enc = Encounter([me, dummy],
                         sides={"a": ["Probe"], "b": ["Practice Dummy"]}, ruleset=ruleset,
                         seed=0)
@@ -268,10 +295,10 @@ def _pair_numbers(cs, weapons, rs, side, k_max) -> dict[str, Any]:
            "bonus": np.zeros((n, n, k_max), np.int64), "ac": np.zeros((n, n), np.int64),
            "confirm_ac": np.zeros((n, n), np.int64), "threat": np.zeros(n, np.int64),
            "gang_ok": np.zeros((n, n), np.int64), "bleeds": np.zeros((n, n), np.int64),
-           "expected": np.zeros((n, n)), "tables": {}}
+           "expected": np.zeros((n, n)), "tables": {}, "setups": {}}
     for a in range(n):
         for t in (t for t in range(n) if side[t] != side[a]):
-            base = prepare(cs[a], cs[t], weapons[a], ruleset=rs)
+            base = out["setups"][a, t] = prepare(cs[a], cs[t], weapons[a], ruleset=rs)
             out["threat"][a] = base.weapon.threat
             out["ac"][a, t], out["confirm_ac"][a, t] = base.ac.value, base.confirm_ac.value
             for k in range(k_max):
@@ -379,7 +406,7 @@ def build_spec(scenario: Scenario, max_rounds: int = MAX_ROUNDS) -> FightSpec:
     values, cdf, lens = _damage_arrays(pair["tables"], n)
     expected = pair["expected"]
     danger = np.array([n_att[a] * expected[a][side != side[a]].mean() for a in range(n)])
-    return FightSpec(
+    spec = FightSpec(
         side=side, policy=np.array([scenario.tactics[s].code for s in side], np.int64),
         max_hp=np.array([v.max_hp for v in vit], np.int64),
         start_hp=np.array([v.hp for v in vit], np.int64),
@@ -397,6 +424,20 @@ def build_spec(scenario: Scenario, max_rounds: int = MAX_ROUNDS) -> FightSpec:
         injured_confirm_ac=deltas["injured_confirm_ac"], gang=deltas["gang"],
         gang_ok=pair["gang_ok"], bleeds=pair["bleeds"], dmg_values=values, dmg_cdf=cdf,
         dmg_len=lens, max_rounds=max_rounds)
+    return _with_injuries(spec, scenario, weapons, pair) if rs.perfect_critical else spec
+
+
+def _with_injuries(spec: FightSpec, scenario: Scenario, weapons: list, pair: dict
+                   ) -> FightSpec:
+    """``spec`` with the numbers of a Perfect Critical's injuries (its ``limb_*`` arrays,
+    :func:`lfgcombat.prep.injuries.limb_arrays`; "Perfect Critical (Optional Rule)")."""
+    rs = scenario.ruleset
+    base = {k: getattr(spec, k) for k in (
+        "bonus", "ac", "confirm_ac", "n_attacks", "injured_attack", "injured_ac",
+        "injured_confirm_ac", "gang", "injured_at", "stabilize_p")}
+    limbs = limb_arrays(scenario.creatures, weapons, rs, spec.side, pair["setups"],
+                        pair["tables"], base, lambda c: attacks_per_turn(c, rs))
+    return replace(spec, **cast(dict[str, Any], limbs))
 
 
 #: Starting conditions the fast tier plays
