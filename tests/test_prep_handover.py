@@ -144,9 +144,8 @@ def test_a_spec_without_the_injury_numbers_hands_every_injury_over():
 
 
 def test_backends_play_the_same_fights_with_injuries():
-    """With Perfect Critical on, ``backend=None`` plays the fast tier's chunks in processes
-    (a fight handed over is Python); the fights are the same as on one process and as
-    ``backend="processes"``, the injuries the kernel played among them."""
+    """With Perfect Critical on, ``backend=None`` (threads) and ``backend="processes"``
+    play the same fights, the injuries the kernel played among them."""
     kw = dict(seed=4, ruleset=BRUTAL, progress=False, chunk_size=100)
     local = simulate(_sides(), 300, **kw)
     procs = simulate(_sides(), 300, backend="processes", **kw)

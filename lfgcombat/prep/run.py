@@ -491,10 +491,10 @@ def _in_process(args, tasks):
 def _local(args, tasks):
     """``backend=None``: every core of this machine. The fast tier's compiled kernel
     releases the GIL (``nogil=True``), so its chunks run on a thread pool of
-    ``os.cpu_count()`` threads; the reference tier's (pure Python, holding the GIL), and
-    the fast tier's when it hands fights over (:func:`_hands_over`), on a
-    process pool of as many processes as there are cores and chunks
-    (:func:`_processes`, started as :func:`_start_method` says). One core, one chunk, or
+    ``os.cpu_count()`` threads (a fight it hands over to the reference tier, a second limb
+    injury, holds the GIL while it plays: one in a thousand fights or fewer); the
+    reference tier's (pure Python, holding the GIL) on a process pool of as many
+    processes as there are cores and chunks (:func:`_processes`, started as :func:`_start_method` says). One core, one chunk, or
     a daemonic process (a pool's or a Dask worker, which may not start processes): this
     process plays the chunks one after the other."""
     import multiprocessing
@@ -502,7 +502,7 @@ def _local(args, tasks):
     workers = min(os.cpu_count() or 1, len(args))
     if workers <= 1 or multiprocessing.current_process().daemon:
         yield from _in_process(args, tasks)
-    elif args[0][0] == "reference" or any(_hands_over(a[1]) for a in args):
+    elif args[0][0] == "reference":
         method = _start_method()
         yield from (_processes(args, tasks, method) if method else _in_process(args, tasks))
     elif NUMBA_ACTIVE:
@@ -510,13 +510,6 @@ def _local(args, tasks):
             yield from _in_order(ex, args, tasks, 2 * workers)
     else:  # the plain-Python fallback holds the GIL: threads would not help
         yield from _in_process(args, tasks)
-
-
-def _hands_over(scenario: Scenario) -> bool:
-    """Whether the fast tier's chunks of ``scenario`` play Python too: with Perfect
-    Critical on, the fights it hands over at an injury are played on by the reference
-    tier (:func:`~lfgcombat.prep.replay.hand_over`), so its chunks go to processes."""
-    return bool(scenario.ruleset.perfect_critical)
 
 
 def _start_method() -> str | None:
