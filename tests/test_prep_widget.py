@@ -235,3 +235,21 @@ def test_the_picked_creatures_show_without_scrolling_and_the_columns_wrap():
     assert options[:4] == ["Wulfric", "Chessan", "Mayat", "Sokaris"] == list(panel._party.value)
     assert panel._party.rows >= 4 and set(options) == set(panel.pool)  # picked ones in view
     assert panel.children[0].layout.flex_flow == "row wrap"
+
+
+def test_names_not_in_the_pool_are_said_not_dropped_silently():
+    panel = PrepPanel(party=("Wulfrik", "Chessan"), foes=("Orcs",))
+    assert panel.sides()["party"][0].name == "Chessan"
+    assert "'Wulfrik' (did you mean 'Wulfric'?)" in panel.error
+    assert "'Orcs' (did you mean 'Orc'?)" in panel.error
+    assert "PrepPanel(creatures=[...])" in panel.error and "Left out:" in panel._status.value
+    assert PrepPanel().error == ""
+
+
+def test_the_ruleset_note_gives_no_code_advice_and_errors_keep_their_lines():
+    panel = PrepPanel()
+    panel._ruleset.value = "classic"
+    note = panel._ruleset_note.value
+    assert "reference tier" in note and "tier=" not in note
+    panel._show_error("first line\nsecond line")
+    assert "first line<br>second line" in panel._status.value

@@ -55,3 +55,20 @@ def test_a_users_script_building_an_encounter_and_a_map_type_checks(tmp_path):
                       "[mypy-lfgcombat.*]\nfollow_imports = silent\n", encoding="utf-8")
     out, err, status = api.run([str(script), "--config-file", str(config)])
     assert status == 0 and "Success: no issues found in 1 source file" in out, out + err
+
+
+def test_a_weapon_typo_in_an_attack_names_the_attackers_own_weapons():
+    """A weapon name that is neither the attacker's own nor in data/weapons.csv is refused
+    with "did you mean" and the weapons the attacker carries, changing nothing."""
+    from lfgcombat.creature import load_example
+    from lfgcombat.encounter import Encounter
+    from lfgcombat.errors import LfgError
+    orc, w = load_example("orc"), load_example("wulfric")
+    enc = Encounter([orc, w], sides={"a": ["Orc"], "b": ["Wulfric"]}, seed=1).start()
+    me = str(enc.current)
+    foe = "Wulfric" if me == "Orc" else "Orc"
+    before = enc.snapshot()
+    with pytest.raises(LfgError, match=rf"{me} has no weapon 'greatax' \(did you mean "
+                                       r"'greataxe'.*: its weapons are "):
+        enc.attack(me, foe, weapon="greatax")
+    assert enc.snapshot() == before

@@ -21,6 +21,7 @@ names replace the examples); the examples lack them, and the run is refused nami
 
 from __future__ import annotations
 
+import difflib
 import html
 import io
 from collections.abc import Mapping, Sequence
@@ -119,6 +120,7 @@ class PrepPanel(W.VBox):
                         self._tactics, self._ruleset, self._tier, self._killer, self._perfect,
                         self._knockdown):
             control.observe(lambda _: self._inputs_changed(), "value")
+        self._unknown_names(list(party) + list(foes), names)
 
     @staticmethod
     def _make_pool(creatures: Sequence[Creature] | Mapping[str, Creature]
@@ -177,6 +179,8 @@ class PrepPanel(W.VBox):
             if box.disabled:
                 box.value = False
         note = choose_tier(None, [rs])[1]
+        if note:  # the panel has locked the tier: the advice for code is not for here
+            note = note.split("; pass tier=")[0] + "."
         self._ruleset_note.value = (f"<span class='lfg-prep-ruleset-note'>{html.escape(note)}"
                                     "</span>" if note else "")
 
@@ -238,11 +242,26 @@ class PrepPanel(W.VBox):
         return {"party": party, "foes": foes}
 
     # ------------------------------------------------------------------ errors, staleness
-    def _show_error(self, message: str) -> None:
-        """Show ``message`` as an error: a red box, not plain text."""
+    def _unknown_names(self, asked: list[str], names: list[str]) -> None:
+        """Say which of the ``party``/``foes`` names given are not in the pool (they were
+        left out), with "did you mean" and how to add one's own creatures."""
+        unknown = [a for a in asked if a not in names]
+        if not unknown:
+            return
+        words = []
+        for a in unknown:
+            close = difflib.get_close_matches(str(a), names, n=1, cutoff=0.6)
+            words.append(f"{a!r}" + (f" (did you mean {close[0]!r}?)" if close else ""))
+        self._show_error(f"no creature named {', '.join(words)}: left out of the sides. Pick "
+                         "from the lists, or give your own creatures with "
+                         "PrepPanel(creatures=[...])", heading="Left out:")
+
+    def _show_error(self, message: str, heading: str = "Not run:") -> None:
+        """Show ``message`` as an error: a red box, not plain text (its line breaks kept)."""
         self.error = message
+        text = html.escape(message).replace("\n", "<br>")
         self._status.value = (f"<div class='lfg-prep-error' role='alert' style='{_ERROR_STYLE}'>"
-                              f"<b>Not run:</b> {html.escape(message)}</div>")
+                              f"<b>{heading}</b> {text}</div>")
 
     def _mark_stale(self, why: str) -> None:
         """Mark the shown results as stale (kept for comparison; the replay is disabled)."""

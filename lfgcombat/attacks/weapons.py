@@ -263,6 +263,21 @@ def _unknown(name: str) -> WeaponError:
                          "damage_type: s}.")
 
 
+def _not_carried(attacker: Any, name: str, own: list[str]) -> WeaponError:
+    """A weapon name that is neither the attacker's own nor in the table: "did you mean"
+    among both, the attacker's own weapons named."""
+    pool = {normal_name(n): n for n in own} | {k: v for k, v in _names().items()
+                                               if k not in {normal_name(n) for n in own}}
+    close = difflib.get_close_matches(normal_name(str(name)), list(pool), n=6, cutoff=0.6)
+    names = list(dict.fromkeys(pool[c] for c in close))[:3]
+    hint = f" (did you mean {' or '.join(map(repr, names))}?)" if names else ""
+    mine = f"its weapons are {', '.join(own)}" if own else "it carries no weapon entries"
+    return WeaponError(f"{getattr(attacker, 'name', 'the attacker')} has no weapon "
+                       f"{name!r}{hint}: {mine}; a weapon of data/weapons.csv (e.g. "
+                       "'unarmed strike') or an entry {name, damage: 1d8, crit: 19-20/x2, "
+                       "damage_type: s} also works")
+
+
 def _parse_crit(text: object, where: str) -> tuple[int, int]:
     m = re.fullmatch(r"\s*(?:(\d+)-)?(\d+)\s*/\s*x(\d)\s*", str(text))
     if not m or int(m.group(2)) != 20 or not 2 <= int(m.group(3)) <= 5:
@@ -503,9 +518,12 @@ def resolve_weapon(attacker: Any, weapon: "Weapon | str | Mapping") -> Weapon:
         return weapon
     if isinstance(weapon, str):
         key = normal_name(weapon)
-        for entry in weapon_entries(attacker):
-            if isinstance(entry, Mapping) and normal_name(str(entry.get("name", ""))) == key:
+        own = [e for e in weapon_entries(attacker) if isinstance(e, Mapping)]
+        for entry in own:
+            if normal_name(str(entry.get("name", ""))) == key:
                 return entry_weapon(entry, attacker.size)
+        if _find_row(weapon)[0] is None:
+            raise _not_carried(attacker, weapon, [str(e.get("name", "")) for e in own])
         return entry_weapon({"name": weapon}, attacker.size)
     if isinstance(weapon, Mapping):
         return entry_weapon(weapon, attacker.size)

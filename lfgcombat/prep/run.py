@@ -494,9 +494,10 @@ def _local(args, tasks):
     ``os.cpu_count()`` threads (a fight it hands over to the reference tier, a second limb
     injury, holds the GIL while it plays: one in a thousand fights or fewer); the
     reference tier's (pure Python, holding the GIL) on a process pool of as many
-    processes as there are cores and chunks (:func:`_processes`, started as :func:`_start_method` says). One core, one chunk, or
-    a daemonic process (a pool's or a Dask worker, which may not start processes): this
-    process plays the chunks one after the other."""
+    processes as there are cores and chunks (:func:`_processes`, started as
+    :func:`_start_method` says). One core, one chunk, or a daemonic process (a pool's or
+    a Dask worker, which may not start processes): this process plays the chunks one
+    after the other."""
     import multiprocessing
     from concurrent.futures import ThreadPoolExecutor
     workers = min(os.cpu_count() or 1, len(args))
