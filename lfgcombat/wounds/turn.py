@@ -263,6 +263,12 @@ class WoundsFighter:
         timed = tuple((c, n - 1) for c, n in self.round_conditions if n > 1)
         v = self.vitals.turn_mark()
         events = [f'{c} ends ("Cold": "{c.lower()} for 1 round")' for c in ending]
+        if self.initiative_penalty and not rounds:
+            events.append(f"initiative {self.initiative_penalty:+d} ends (\"Electricity\": "
+                          "\"for one round\")")
+        if self.resistance_penalty and not acid:
+            events.append(f"resistances {self.resistance_penalty:+d} ends (\"Acid\": \"lasts "
+                          "for 1 minutes\")")
         return replace(self, vitals=v, turn=None, move_left=0,
                        conditions=self.conditions - set(ending), round_conditions=timed,
                        initiative_rounds=rounds,
