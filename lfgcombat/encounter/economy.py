@@ -233,7 +233,8 @@ class EconomyRules(_Base):
             raise IllegalActionError(
                 f"{action} is an lfg action; the {self.ruleset.name} round has "
                 f"{', '.join(economy.single_actions)} and a Move Action (act(), attack(), "
-                "cast(), heroic_action(), move(), move_feet())",
+                "cast(), " + ("heroic_action(), " if "heroic_action" in economy.single_actions
+                              else "") + "move(), move_feet())",
                 getattr(economy, "rule", self.ruleset.text))
         lim = self._limits(name)
         big = lim.big_actions - f.turn.big_used

@@ -209,8 +209,16 @@ class RulesetPlayRules(_Base):
         self._record_commit(name, record, (), why="the start of its turn")
 
     def _record_turn_end(self, name: str) -> None:
+        """The end of its turn by the economy; where the economy says what ended
+        (``end_turn_logged``: wounds' round-long conditions, a Shell), it is logged - a
+        condition lost, the health event - like any other change of the record."""
         f = self._f[name]
-        f.rules = self.ruleset.economy.end_turn(f.rules)
+        logged = getattr(self.ruleset.economy, "end_turn_logged", None)
+        if logged is None:
+            f.rules = self.ruleset.economy.end_turn(f.rules)
+            return
+        record, events = logged(f.rules)
+        self._record_commit(name, record, events, why="the end of its turn")
 
     def _record_actions_left(self, name: str) -> ActionsLeft:
         """What a combatant with a record may still do (the economy's answer), with the
@@ -402,8 +410,9 @@ class RulesetPlayRules(_Base):
         """``act`` for a combatant with a record: one of the economy's single actions."""
         economy = self.ruleset.economy
         own = {"attack": "attack(name, target)", "cast_spell": "cast(name, ...)",
-               "heroic_action": "heroic_action(name, ability, gm_mod)",
                "move": "move(name, to) or move_feet(name, feet)"}
+        if "heroic_action" in economy.single_actions:  # classic's; wounds has none
+            own["heroic_action"] = "heroic_action(name, ability, gm_mod)"
         if action in own:
             raise IllegalActionError(f"{action} has its own method: encounter."
                                      f"{own[action]}", self.ruleset.text)
@@ -583,3 +592,62 @@ class RulesetPlayRules(_Base):
             raise IllegalActionError(str(exc), getattr(catalogue, "rule",
                                                        self.ruleset.text)) from None
         self._record_commit(name, record, (), why="given" if add else "removed")
+
+    # ------------------------------------------------------------------ Barrier and Shell
+    def gain_barrier(self, name: str, strength: int, total: int) -> Self:
+        """``name`` gains Barrier ``strength``/``total`` (a spell, an item: the GM's call),
+        where the ruleset has Barriers (``wounds``: 003_de0e94afd49609a7.txt, "Barrier
+        represents": "Barrier effects do not stack - the highest Barrier overwrites any
+        others"; the greater strength, then total, is the higher). A command: undo, save
+        and replay keep it.
+
+        Raises:
+            IllegalActionError: the ruleset has no Barrier, or ``name`` is dead or unknown.
+            WoundsError: ``strength`` or ``total`` not a whole number >= 1. Nothing changes.
+        """
+        self._do("gain_barrier", {"name": name, "strength": strength, "total": total})
+        return self
+
+    @command
+    def _h_gain_barrier(self, name: str, strength: int, total: int) -> None:
+        health: Any = self._protection_policy(name)
+        record, events = health.gain_barrier(self._f[name].rules, strength, total)
+        self._record_commit(name, record, events, why="gains a Barrier")
+
+    def gain_shell(self, name: str, amount: int) -> Self:
+        """``name`` gains a Shell of ``amount``, where the ruleset has Shells (``wounds``:
+        003_de0e94afd49609a7.txt, "Shell operates similarly": "Shell typically lasts for
+        just one round [...] Shell does not stack with Shell - the highest one overwrites").
+        It lasts a round from now: to the third start or end of its owner's turn
+        (:data:`lfgcombat.wounds.health.SHELL_MARKS`, inferred). A command: undo, save and
+        replay keep it.
+
+        Raises:
+            IllegalActionError: the ruleset has no Shell, or ``name`` is dead or unknown.
+            WoundsError: ``amount`` is not a whole number >= 1. Nothing changes.
+        """
+        self._do("gain_shell", {"name": name, "amount": amount})
+        return self
+
+    @command
+    def _h_gain_shell(self, name: str, amount: int) -> None:
+        health: Any = self._protection_policy(name)
+        record, events = health.gain_shell(self._f[name].rules, amount)
+        self._record_commit(name, record, events, why="gains a Shell")
+
+    def _protection_policy(self, name: str) -> Any:
+        """The health policy that gives ``name`` a Barrier or Shell (wounds').
+
+        Raises:
+            IllegalActionError: the ruleset has none, or ``name`` is dead.
+        """
+        f = self._fighter(name)
+        health = self.ruleset.health
+        if f.rules is None or not hasattr(health, "gain_shell"):
+            raise IllegalActionError(
+                f"the {self.ruleset.name} ruleset has no Barrier or Shell (they are rules of "
+                "003_de0e94afd49609a7.txt, \"Barrier represents\"); play the encounter with "
+                "ruleset='wounds'", self.ruleset.text)
+        if f.dead:
+            raise IllegalActionError(f"{name} is dead", R_DEATH)
+        return health

@@ -15,7 +15,8 @@ from .commands import _command
 from .events import Event, effect_class
 
 __all__ = ["TurnRules", "SingleActionTaken", "Fumble", "HeroicActionEvent", "RecordHealth",
-           "HeroicActionCommand", "MoveFeetCommand"]
+           "HeroicActionCommand", "MoveFeetCommand", "GainBarrierCommand",
+           "GainShellCommand"]
 
 
 def _effect(name: str, kind: str, fields: tuple[str, ...], about: str, text: Any
@@ -61,3 +62,6 @@ HeroicActionCommand = _command("heroic_action", ("name", "ability", "gm_mod", "e
                                                  "what"), "a Heroic Action")
 MoveFeetCommand = _command("move_feet", ("name", "feet"),
                            "feet of a Move Action without a battle map")
+GainBarrierCommand = _command("gain_barrier", ("name", "strength", "total"),
+                              "a Barrier X/Y gained (wounds)")
+GainShellCommand = _command("gain_shell", ("name", "amount"), "a Shell gained (wounds)")

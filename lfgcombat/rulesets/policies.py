@@ -188,7 +188,11 @@ class ActionEconomy:
       attribute or a key): the feet of movement left this turn and its limit, which the
       encounter's state and ``moved`` events report, a map move is limited to, and the
       BattleMap lights [default: not reported; a map move is then not limited by the
-      economy].
+      economy];
+    * ``end_turn_logged(record) -> (record, events)``: :meth:`end_turn` with what ended, in
+      words (wounds: Cold's round-long Hindered, a Shell), which the encounter logs as a
+      change of the record - its ``health`` event and each condition lost [default:
+      :meth:`end_turn`, unlogged].
 
     Attributes:
         free_actions: Free Actions a turn before they count as Swift ("Free Action":

@@ -195,9 +195,10 @@ class WoundsEconomy(ActionEconomy):
 
     def start_turn(self, record: "WoundsFighter", roller: "Roller", *,
                    was_attacked: bool = False) -> tuple["WoundsFighter", tuple[str, ...]]:
-        """A new round for it (a Shell fades, its AOO and parries count again: "a round"
-        is from its turn to its next, inferred), Total Defense ends unless it spends a Half
-        Action on it again, and two Half Actions
+        """A new round for it (its AOO and parries count again: "a round" is from its turn
+        to its next, inferred), a Shell's round counted (it fades at its third turn start or
+        end after it was gained: :data:`lfgcombat.wounds.health.SHELL_MARKS`), Total Defense
+        ends unless it spends a Half Action on it again, and two Half Actions
         (:meth:`~lfgcombat.wounds.turn.WoundsFighter.start_turn`)."""
         fresh, faded = record.end_round()
         fresh, events = fresh.start_turn()
@@ -226,8 +227,17 @@ class WoundsEconomy(ActionEconomy):
         return record.move(feet)
 
     def end_turn(self, record: "WoundsFighter") -> "WoundsFighter":
-        """Its Half Actions go; rider conditions of a round end."""
+        """Its Half Actions go; a rider's round-long conditions end (:meth:`end_turn_logged`
+        says which)."""
         return record.end_turn()
+
+    def end_turn_logged(self, record: "WoundsFighter"
+                        ) -> tuple["WoundsFighter", tuple[str, ...]]:
+        """:meth:`end_turn` and what ended, in words: Cold's Hindered or Immobilized "for 1
+        round" when its round is over, a Shell whose round is over; the GM's conditions
+        (Prone until it stands up) stay
+        (:meth:`~lfgcombat.wounds.turn.WoundsFighter.finish_turn`)."""
+        return record.finish_turn()
 
     def stand_up(self, record: "WoundsFighter") -> "WoundsFighter":
         """Stand up from Prone: one Half Action, Prone gone (inferred: the wounds text has
@@ -267,10 +277,19 @@ class WoundsAttacks(AttackResolution):
 
     def missing_fields(self, creature: Any) -> dict[str, str]:
         """``prowess`` when the creature has none: added to attack rolls and to Defense
-        (003_de0e94afd49609a7.txt, "Prowess is added directly to your Defense")."""
+        (003_de0e94afd49609a7.txt, "Prowess is added directly to your Defense");
+        ``good_saves`` when it has none: the encounter's attacks roll its saves (Cold to
+        Wounds: "a Fort save equal to the damage dealt", "Cold"), built from its two good
+        saves ("Some effects don't directly target your armor or shield") - never a FORT
+        of +0 by default."""
+        missing = {}
         if getattr(creature, "prowess", None) is None:
-            return {"prowess": "the Prowess wounds adds to attack rolls and Defense"}
-        return {}
+            missing["prowess"] = "the Prowess wounds adds to attack rolls and Defense"
+        if getattr(creature, "good_saves", None) is None:
+            missing["good_saves"] = ("its two good saves, which its FORT, REF and WILL are "
+                                     "built from (Cold to Wounds rolls FORT); write them as "
+                                     "a list, good_saves: [fort, ref]")
+        return missing
 
     def killer_critical_minimum(self, multiplier: int, max_hp: int) -> int:
         """Refused: Killer Criticals are lfg's optional rule.
@@ -287,10 +306,18 @@ class WoundsAttacks(AttackResolution):
         keys (:func:`lfgcombat.wounds.combatant.creature_attack_odds`; both choices in
         ``expected``).
 
+        The situation keys are :data:`lfgcombat.wounds.combatant.ODDS_SITUATION`, the
+        target's Defense terms ``defense_talents`` and ``circumstance`` among them ("Defense
+        = 10+ Prowess + Dex + Talents + Conditions + Circumstance"); any other is refused
+        with a "did you mean" before anything is computed.
+
         Raises:
-            WoundsError: naming a missing or bad field (``prowess``, ``critical_choice``).
+            WoundsError: naming a missing or bad field (``prowess``, ``critical_choice``),
+                or an unknown situation key.
         """
-        from ..wounds.combatant import creature_attack_odds
+        from ..wounds._base import check_keys
+        from ..wounds.combatant import ODDS_SITUATION, creature_attack_odds
+        check_keys(situation, ODDS_SITUATION, "wounds' attack odds")
         _written_for("wounds", attacker, target)
         return creature_attack_odds(attacker, target, weapon, **situation)
 
@@ -299,9 +326,12 @@ class WoundsAttacks(AttackResolution):
         """Roll a creature's attack (:func:`lfgcombat.wounds.combatant.creature_attack`).
 
         Raises:
-            WoundsError: naming a missing or bad field; nothing is rolled then.
+            WoundsError: naming a missing or bad field, or an unknown situation key (with
+                a "did you mean"); nothing is rolled then.
         """
-        from ..wounds.combatant import creature_attack
+        from ..wounds._base import check_keys
+        from ..wounds.combatant import ODDS_SITUATION, creature_attack
+        check_keys(situation, ODDS_SITUATION + ("aimed_at",), "a wounds attack")
         _written_for("wounds", attacker, target)
         return creature_attack(roller, attacker, target, weapon, **situation)
 
@@ -315,7 +345,8 @@ class WoundsAttacks(AttackResolution):
 
         Args:
             situation: ``critical_choice`` (``"multiply"`` / ``"wounds"``), ``aimed_at``,
-                ``airborne``, ``rider_target``, ``spare``, ``ranged``, ``widen``, ``parry``;
+                ``airborne``, ``rider_target``, ``spare``, ``ranged``, ``widen``, ``parry``,
+                ``defense_talents`` and ``circumstance`` (the target's Defense terms);
                 ``distance_ft`` (the encounter's, on a battle map): a melee attack needs
                 the target within the weapon's reach (inferred, as under classic: the text
                 gives no reach rule).
@@ -411,6 +442,28 @@ class WoundsHealth(HealthModel):
         raise IllegalActionError("the wounds ruleset has no Stabilize: at 0 HP a creature "
                                  "takes Wounds, at 0 Wounds it is dead", _HP)
 
+    def gain_barrier(self, record: "WoundsFighter", strength: int, total: int
+                     ) -> tuple["WoundsFighter", tuple[str, ...]]:
+        """Gain Barrier ``strength``/``total`` mid-fight ("Barrier effects do not stack -
+        the highest Barrier overwrites any others", 003_de0e94afd49609a7.txt, "Barrier
+        represents").
+
+        Raises:
+            WoundsError: a bad ``strength`` or ``total`` (whole numbers >= 1).
+        """
+        return record.gain_barrier(strength, total)
+
+    def gain_shell(self, record: "WoundsFighter", amount: int
+                   ) -> tuple["WoundsFighter", tuple[str, ...]]:
+        """Gain a Shell of ``amount`` mid-fight ("Shell does not stack with Shell - the
+        highest one overwrites", 003_de0e94afd49609a7.txt, "Shell operates similarly"); it
+        lasts a round from now (:data:`lfgcombat.wounds.health.SHELL_MARKS`).
+
+        Raises:
+            WoundsError: ``amount`` is not a whole number >= 1.
+        """
+        return record.gain_shell(amount)
+
     def report(self, record: "WoundsFighter") -> dict[str, Any]:
         """``hp``, ``max_hp``, ``status``, ``dead``, ``conditions`` and ``vitals``
         (``wounds``, ``barrier``, ``shell``, ``total_defense``, ``parries_left``...:
@@ -481,7 +534,8 @@ class WoundsConditions(ConditionCatalogue):
             ConditionError: an unknown condition.
         """
         label = self.label(name)
-        return dataclasses.replace(record, conditions=record.conditions | {label})
+        return dataclasses.replace(record, conditions=record.conditions | {label},
+                                   round_conditions=_untimed(record, label))
 
     def remove_from(self, record: "WoundsFighter", name: str) -> "WoundsFighter":
         """``record`` without the condition ``name``.
@@ -493,7 +547,14 @@ class WoundsConditions(ConditionCatalogue):
         label = self.label(name)
         if label not in record.conditions:
             raise ConditionError(f"{record.name} is not {label}")
-        return dataclasses.replace(record, conditions=record.conditions - {label})
+        return dataclasses.replace(record, conditions=record.conditions - {label},
+                                   round_conditions=_untimed(record, label))
+
+
+def _untimed(record: "WoundsFighter", label: str) -> tuple[tuple[str, int], ...]:
+    """The record's round-long rider conditions without ``label``: one the GM gives (or
+    removes) lasts as the GM says, not for the rider's round."""
+    return tuple((c, n) for c, n in record.round_conditions if c != label)
 
 
 #: What the Encounter does not play by itself under ``wounds`` (the GM's part), said in

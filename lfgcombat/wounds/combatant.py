@@ -49,7 +49,14 @@ from .riders import Target, WeaponDamage, target_of, weapon_damage
 from .saves import check_good_saves, save_bonus
 
 __all__ = ["WoundsCombatant", "WoundsCreatureOdds", "parse_barrier", "creature_attack_odds",
-           "creature_attack", "prepare_attack", "creature_save_odds", "creature_saving_throw"]
+           "creature_attack", "prepare_attack", "creature_save_odds", "creature_saving_throw",
+           "ODDS_SITUATION"]
+
+#: The situation keys of :func:`creature_attack_odds` (``attack_odds(..., ruleset=
+#: "wounds")``); :func:`creature_attack` takes ``aimed_at`` too.
+ODDS_SITUATION = ("critical_choice", "prowess", "ranged", "total_defense", "widen",
+                  "airborne", "rider_target", "spare", "target_conditions",
+                  "defense_talents", "circumstance")
 
 _ATTACK = rule("Attacking an enemy usually involves spending your Half Action")
 _SAVES = rule("Some effects don't directly target your armor or shield")
@@ -279,14 +286,18 @@ def prepare_attack(attacker: Any, target: Any, weapon: Any, ranged: bool | None,
                    prowess: int | None, total_defense: bool, airborne: bool,
                    rider_target: Target | None, spare: bool,
                    resistance_penalty: int = 0,
-                   target_conditions: Iterable[str] = ()) -> _Prepared:
+                   target_conditions: Iterable[str] = (), *, defense_talents: int = 0,
+                   circumstance: int = 0) -> _Prepared:
     """An attack made ready to roll: the attacker's bonus, the target's Defense, the weapon
     and its damage with the riders against this target (the arguments of
     :func:`creature_attack_odds`).
 
     Raises:
-        WoundsError: a missing or bad field (``prowess``, ``rider_target``, ``energy``).
+        WoundsError: a missing or bad field (``prowess``, ``rider_target``, ``energy``,
+            ``defense_talents``, ``circumstance``).
     """
+    talents = check_int("defense_talents", defense_talents)
+    circumstance = check_int("circumstance", circumstance)
     a = WoundsCombatant.of(attacker, prowess=prowess)
     t = WoundsCombatant.of(target)
     w = weapon_profile(a.creature, weapon, ranged)
@@ -297,7 +308,8 @@ def prepare_attack(attacker: Any, target: Any, weapon: Any, ranged: bool | None,
     dmg = a.weapon_damage(weapon, w, aim, bool(spare), _resistances(t.creature),
                           resistance_penalty)
     conds = condition_defense(target_conditions, melee=not w.ranged)
-    ac = conds.defense(t.need_prowess(), t.abilities["dex"], total_defense=total_defense)
+    ac = conds.defense(t.need_prowess(), t.abilities["dex"], circumstance=circumstance,
+                       total_defense=total_defense, talents=talents)
     return _Prepared(a, a.attack_bonus(w), ac, w, dmg, conds)
 
 
@@ -316,7 +328,8 @@ def creature_attack_odds(attacker: Any, target: Any, weapon: Any, *,
                          widen: int = 0, airborne: bool = False,
                          rider_target: Target | None = None,
                          spare: bool = False,
-                         target_conditions: Iterable[str] = ()) -> WoundsCreatureOdds:
+                         target_conditions: Iterable[str] = (), defense_talents: int = 0,
+                         circumstance: int = 0) -> WoundsCreatureOdds:
     """The exact odds of ``attacker`` hitting ``target`` with ``weapon`` under ``wounds``.
 
     Args:
@@ -334,13 +347,17 @@ def creature_attack_odds(attacker: Any, target: Any, weapon: Any, *,
         spare: The attacker spares a target a Holy, Unholy or Primal rider lets it spare.
         target_conditions: The target's lfg conditions, the "Conditions" of its Defense
             (:func:`lfgcombat.wounds.defense.condition_defense`: ``["Prone"]``...).
+        defense_talents, circumstance: The "Talents" and "Circumstance" terms of the
+            target's "Defense = 10+ Prowess + Dex + Talents + Conditions + Circumstance"
+            (whole numbers, added to its Defense).
 
     Raises:
         WoundsError: naming the missing or bad field (``prowess``, ``critical_choice``,
             a weapon's ``energy``...); ConditionError: an unknown condition.
     """
     p = prepare_attack(attacker, target, weapon, ranged, prowess, total_defense, airborne,
-                       rider_target, spare, target_conditions=target_conditions)
+                       rider_target, spare, target_conditions=target_conditions,
+                       defense_talents=defense_talents, circumstance=circumstance)
     odds = _attacks.attack_odds(p.bonus, p.ac, p.damage.damage_parts(),
                                 crit_range=_crit_range(p.weapon), widen=widen,
                                 multiplier=p.weapon.multiplier,
@@ -355,14 +372,16 @@ def creature_attack(roller: Roller, attacker: Any, target: Any, weapon: Any, *,
                     aimed_at: str | None = None, airborne: bool = False,
                     rider_target: Target | None = None,
                     spare: bool = False,
-                    target_conditions: Iterable[str] = ()) -> _attacks.WoundsAttack:
+                    target_conditions: Iterable[str] = (), defense_talents: int = 0,
+                    circumstance: int = 0) -> _attacks.WoundsAttack:
     """Roll the attack :func:`creature_attack_odds` computes (same arguments and a roller).
 
     Raises:
         WoundsError: as :func:`creature_attack_odds`; nothing is rolled then.
     """
     p = prepare_attack(attacker, target, weapon, ranged, prowess, total_defense, airborne,
-                       rider_target, spare, target_conditions=target_conditions)
+                       rider_target, spare, target_conditions=target_conditions,
+                       defense_talents=defense_talents, circumstance=circumstance)
     return _attacks.attack(roller, p.bonus, p.ac, p.damage.damage_parts(),
                            crit_range=_crit_range(p.weapon), widen=widen,
                            multiplier=p.weapon.multiplier, critical_choice=critical_choice,

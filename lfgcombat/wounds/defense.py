@@ -71,10 +71,11 @@ class ConditionDefense:
     notes: tuple[str, ...] = ()
 
     def defense(self, prowess: int, dex: int, circumstance: int = 0,
-                total_defense: bool = False) -> int:
-        """:func:`defense` with these conditions."""
+                total_defense: bool = False, talents: int = 0) -> int:
+        """:func:`defense` with these conditions (and the target's ``talents`` and the
+        ``circumstance`` terms)."""
         return defense(0 if self.loses_prowess else prowess, -5 if self.dex_zero else dex,
-                       conditions=self.modifier, circumstance=circumstance,
+                       talents=talents, conditions=self.modifier, circumstance=circumstance,
                        total_defense=total_defense)
 
 

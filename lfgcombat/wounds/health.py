@@ -22,6 +22,14 @@ Decisions where the text is open (inferred, marked and shown in the notebook):
 * Damage beyond the Hit Points left (the hit that brings HP to 0) carries on into Wounds.
 * Barrier first, then Shell (the text's order), then HP or Wounds; "the highest" Barrier
   is the one with the greater strength (then total).
+* A Shell's "one round" is counted in its owner's turns (:data:`SHELL_MARKS`): it fades at
+  the third start or end of its owner's turn after it is gained - gained out of its turn
+  (a creature file's Shell at the fight's start included), it lasts through its next turn
+  and until its turn after that begins; gained in its own turn, until the end of its next
+  turn. Either way at least the round the text gives, from when it is gained to the same
+  point a round later, and never past the next start or end of its owner's turn after that
+  (the encounter's turn order may change every round, so "the same point" is read in its
+  owner's turns). A higher Shell replaces the old one and starts its round again.
 * Hourly recovery restores Hit Points only (the text names no recovery of Wounds), at
   least 1 HP an hour.
 """
@@ -35,9 +43,12 @@ from lfgcombat.errors import IllegalActionError
 
 from ._base import WoundsError, check_int, rule
 
-__all__ = ["Barrier", "WoundsVitals", "parse_barrier"]
+__all__ = ["Barrier", "WoundsVitals", "parse_barrier", "SHELL_MARKS"]
 
 _HP = rule("When a character is subject to a damage-dealing effect")
+#: The starts and ends of its owner's turns a Shell outlasts, less one: it fades at the
+#: third after it is gained (inferred, see the module docstring).
+SHELL_MARKS = 3
 
 
 @dataclass(frozen=True)
@@ -98,6 +109,9 @@ class WoundsVitals:
         hp, wounds: Current values (``None``: at the maximum).
         barrier: The Barrier, or ``None``.
         shell: The Shell's amount (0: none).
+        shell_left: The starts and ends of its owner's turns still to come before the Shell
+            fades (it fades at the one that brings this to 0; ``None``: a fresh Shell's
+            :data:`SHELL_MARKS`; 0 without a Shell).
         events: What the last transition did.
     """
 
@@ -107,6 +121,7 @@ class WoundsVitals:
     wounds: int | None = None
     barrier: Barrier | None = None
     shell: int = 0
+    shell_left: int | None = None
     events: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
@@ -118,6 +133,9 @@ class WoundsVitals:
         check_int("hp", self.hp, 0, self.max_hp)
         check_int("wounds", self.wounds, 0, self.wounds_max)
         check_int("shell", self.shell, 0)
+        left = SHELL_MARKS if self.shell_left is None else self.shell_left
+        object.__setattr__(self, "shell_left",
+                           check_int("shell_left", left, 0, SHELL_MARKS) if self.shell else 0)
         if self.barrier is not None and not isinstance(self.barrier, Barrier):
             raise WoundsError("barrier", "give a Barrier(strength, total) or None")
 
@@ -127,7 +145,12 @@ class WoundsVitals:
         return self.wounds == 0
 
     def with_barrier(self, barrier: Barrier) -> "WoundsVitals":
-        """Gain a Barrier: it replaces the current one only if higher (no stacking)."""
+        """Gain a Barrier: it replaces the current one only if higher (no stacking:
+        "Barrier effects do not stack - the highest Barrier overwrites any others").
+
+        Raises:
+            WoundsError: ``barrier`` is not a :class:`Barrier`.
+        """
         if not isinstance(barrier, Barrier):
             raise WoundsError("barrier", "give a Barrier(strength, total)")
         old = self.barrier
@@ -136,15 +159,30 @@ class WoundsVitals:
         return replace(self, events=(f"keeps {old} (higher than {barrier})",))
 
     def with_shell(self, amount: int) -> "WoundsVitals":
-        """Gain a Shell: the highest one overwrites (no stacking)."""
-        check_int("shell", amount, 0)
-        if amount > self.shell:
-            return replace(self, shell=amount, events=(f"gains Shell {amount}",))
-        return replace(self, events=(f"keeps Shell {self.shell}",))
+        """Gain a Shell: the highest one overwrites (no stacking: "Shell does not stack
+        with Shell - the highest one overwrites"); a new Shell lasts a round from now
+        (:data:`SHELL_MARKS`).
 
-    def end_round(self) -> "WoundsVitals":
-        """The round ends: a Shell "typically lasts for just one round"."""
-        return replace(self, shell=0, events=("Shell fades",) if self.shell else ())
+        Raises:
+            WoundsError: ``amount`` is not a whole number >= 1.
+        """
+        check_int("shell", amount, 1)
+        if amount > self.shell:
+            return replace(self, shell=amount, shell_left=SHELL_MARKS,
+                           events=(f"gains Shell {amount}",))
+        return replace(self, events=(f"keeps Shell {self.shell} (higher than {amount})"
+                                     if amount < self.shell else f"keeps Shell {self.shell}",))
+
+    def turn_mark(self) -> "WoundsVitals":
+        """A start or end of its owner's turn: a Shell "typically lasts for just one round"
+        (:data:`SHELL_MARKS`); ``events`` says when it fades."""
+        if not self.shell:
+            return replace(self, events=())
+        left = int(self.shell_left or 0) - 1
+        if left > 0:
+            return replace(self, shell_left=left, events=())
+        return replace(self, shell=0, shell_left=0,
+                       events=('Shell fades ("lasts for just one round")',))
 
     def _shields(self, amount: int, bypass_barrier: bool,
                  events: list[str]) -> tuple[int, Barrier | None, int]:

@@ -34,7 +34,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from . import attacks as _attacks
-from ._base import WoundsError, rule
+from ._base import WoundsError, check_keys, rule
 from .attacks import WoundsAttack
 from .combatant import WoundsCombatant, prepare_attack
 from .turn import WoundsFighter
@@ -44,7 +44,8 @@ __all__ = ["SITUATION", "WoundsHit", "encounter_attack", "roller_attack", "repor
 
 #: The situation keys a wounds attack in the encounter takes.
 SITUATION = ("critical_choice", "aimed_at", "airborne", "rider_target", "spare", "ranged",
-             "widen", "parry", "attacker_conditions", "target_conditions")
+             "widen", "parry", "attacker_conditions", "target_conditions", "defense_talents",
+             "circumstance")
 _PARRY = rule("Any attack made against a character wearing a shield")
 _TURN = rule("Attacking an enemy usually involves spending your Half Action")
 
@@ -87,10 +88,7 @@ class WoundsHit:
 
 
 def _check(situation: dict[str, Any]) -> None:
-    unknown = sorted(set(situation) - set(SITUATION))
-    if unknown:
-        raise WoundsError("situation", f"{', '.join(unknown)} is not part of a wounds attack; "
-                          f"give {', '.join(SITUATION)}")
+    check_keys(situation, SITUATION, "a wounds attack")
 
 
 def _parry(roller: Any, target: Any, record: WoundsFighter, a: WoundsAttack,
@@ -143,7 +141,10 @@ def encounter_attack(roller: Any, attacker: Any, target: Any, weapon: Any,
         target_record: The target's record (its Total Defense, shield, vitals).
         situation: :data:`SITUATION` keys: ``critical_choice`` (``"multiply"`` or
             ``"wounds"``), ``aimed_at``, ``airborne``, ``rider_target``, ``spare``,
-            ``ranged``, ``widen``, ``parry`` (``False``: the target does not parry).
+            ``ranged``, ``widen``, ``parry`` (``False``: the target does not parry),
+            ``defense_talents`` and ``circumstance`` (the "Talents" and "Circumstance" terms
+            of the target's "Defense = 10+ Prowess + Dex + Talents + Conditions +
+            Circumstance").
 
     Raises:
         WoundsError: an unknown situation key or a missing or bad field; nothing is rolled.
@@ -160,7 +161,9 @@ def encounter_attack(roller: Any, attacker: Any, target: Any, weapon: Any,
     p = prepare_attack(attacker, target, weapon, situation.get("ranged"), None,
                        target_record.total_defense, bool(situation.get("airborne", False)),
                        situation.get("rider_target"), bool(situation.get("spare", False)),
-                       target_record.resistance_penalty, target_conditions=on_target)
+                       target_record.resistance_penalty, target_conditions=on_target,
+                       defense_talents=situation.get("defense_talents", 0),
+                       circumstance=situation.get("circumstance", 0))
     a = roller_attack(roller, p, situation)
     after, parry_total, parried, events = _parry(roller, target, target_record, a, allowed)
     types = tuple(dict.fromkeys(t for part in p.damage.parts for t in part.types))

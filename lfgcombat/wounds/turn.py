@@ -15,7 +15,15 @@ caused, in words, for an encounter to log.
 
 Decisions where the text is open (inferred, shown in notebook 31): a turn is two Half
 Actions; Hindered and Immobilized from Cold last until the end of the creature's next turn
-(the text: "for 1 round"); a Shell fades at the end of the round it was gained in.
+(the text: "for 1 round"; gained in its own turn, until the end of the turn after), each
+end logged (:meth:`WoundsFighter.finish_turn`); every other condition (the GM's, Prone) lasts
+until it is removed (Prone: until it stands up), and a Hindered the GM gave is not ended by
+the Cold's round; the Immobilized of a failed Cold save lasts "1 round" too (the text gives
+the round only to the already-Hindered case); a Shell lasts a round of its owner's turns
+(:data:`lfgcombat.wounds.health.SHELL_MARKS`). Cold "applied to wounds" is any Cold damage
+that reaches Wounds (a Go-to-Wounds critical, or past the last Hit Point); its FORT save is
+"equal to the damage dealt": the whole hit's damage that reached HP and Wounds (the text
+does not say "dealt to Wounds"; what a Barrier or Shell absorbed is not dealt: inferred).
 """
 
 from __future__ import annotations
@@ -40,6 +48,10 @@ __all__ = ["WoundsFighter"]
 _TURN = rule("Attacking an enemy usually involves spending your Half Action")
 _TOTAL = rule("Total Defense is an action you can take in combat")
 _AOO = rule("As mentioned in the previous Tip")
+_COLD = rule("Cold")
+_SAVES = rule("Some effects don't directly target your armor or shield")
+#: Turn ends a rider's round-long condition outlasts, gained out of / in its own turn.
+_ROUND_OUT, _ROUND_IN = 1, 2
 
 
 @dataclass(frozen=True)
@@ -50,7 +62,8 @@ class WoundsFighter:
         name: Its name.
         vitals: Hit Points, Wounds, Barrier, Shell
             (:class:`~lfgcombat.wounds.health.WoundsVitals`).
-        dex_mod: For its AOO per round. fort_bonus: For Cold to Wounds.
+        dex_mod: For its AOO per round. fort_bonus: For Cold to Wounds (``None``: it has
+            no ``good_saves``, and a Cold save is refused naming the field).
         turn: This turn's Half Actions (``None`` outside its turn); Total Defense is kept
             here until the start of its next turn.
         shield: Its shield (:class:`~lfgcombat.wounds.parry.Shield`), or ``None``.
@@ -62,7 +75,10 @@ class WoundsFighter:
             damage is taken"): 10 rounds, counted at the end of its turns; a new Acid hit
             keeps the larger reduction (the text says "refreshed", not "cumulative" as for
             Electricity: inferred) and starts the minute again.
-        conditions: Conditions gained from riders (``Hindered``, ``Immobilized``).
+        conditions: Its conditions: the GM's (lasting until removed) and those of riders.
+        round_conditions: The conditions of ``conditions`` that a rider gave "for 1 round"
+            (Cold's Hindered and Immobilized), each with the ends of its turns still to come
+            before it ends (:meth:`finish_turn`).
         total_defense: In Total Defense (+4 Defense, no AOO) until the start of its turn.
         speed_ft: Its speed: each Half Action spent moving moves it this far (inferred).
         move_left: Feet left of the Half Action it last spent moving.
@@ -76,7 +92,7 @@ class WoundsFighter:
     name: str
     vitals: WoundsVitals
     dex_mod: int = 0
-    fort_bonus: int = 0
+    fort_bonus: int | None = 0
     turn: Turn | None = None
     shield: Shield | None = None
     aoo_used: int = 0
@@ -85,6 +101,7 @@ class WoundsFighter:
     resistance_penalty: int = 0
     resistance_rounds: int = 0
     conditions: frozenset[str] = frozenset()
+    round_conditions: tuple[tuple[str, int], ...] = ()
     total_defense: bool = False
     speed_ft: int = 30
     move_left: int = 0
@@ -99,7 +116,8 @@ class WoundsFighter:
         if self.shield is not None and not isinstance(self.shield, Shield):
             raise WoundsError("shield", "give a Shield(parry_bonus, ObjectState) or None")
         check_int("dex_mod", self.dex_mod)
-        check_int("fort_bonus", self.fort_bonus)
+        if self.fort_bonus is not None:
+            check_int("fort_bonus", self.fort_bonus)
         check_int("aoo_used", self.aoo_used, 0)
         check_int("initiative_penalty", self.initiative_penalty, None, 0)
         check_int("initiative_rounds", self.initiative_rounds, 0)
@@ -113,16 +131,17 @@ class WoundsFighter:
     @classmethod
     def of(cls, creature: Any, shield: Shield | None = None) -> "WoundsFighter":
         """A creature at the start of a fight: its wounds vitals, DEX modifier and Combat
-        Reflexes (the ``combat_reflexes`` key: its AOO), FORT bonus (0 when it has no
-        ``good_saves``), its parrying shield (the ``shield`` key, unless ``shield`` is
-        given) and its Armor Check Penalty, speed and whether it is a player.
+        Reflexes (the ``combat_reflexes`` key: its AOO), FORT bonus (``None`` when it has no
+        ``good_saves``: its Cold save is refused then), its parrying shield (the ``shield``
+        key, unless ``shield`` is given) and its Armor Check Penalty, speed and whether it
+        is a player.
 
         Raises:
             WoundsError: a bad wounds field of the creature (named).
         """
         from .combatant import WoundsCombatant
         c = WoundsCombatant.of(creature)
-        fort = c.save("fort") if c.good_saves is not None else 0
+        fort = c.save("fort") if c.good_saves is not None else None
         if shield is None and c.shield is not None:
             shield = c.shield.shield()
         acp = c.shield.armor_check_penalty if c.shield is not None else 0
@@ -178,7 +197,9 @@ class WoundsFighter:
     def start_turn(self, maintain_total_defense: bool = False
                    ) -> tuple["WoundsFighter", tuple[str, ...]]:
         """The start of its turn: two Half Actions (one spent if it keeps up Total
-        Defense), the shield's parries again, Total Defense over unless maintained.
+        Defense), the shield's parries again, Total Defense over unless maintained
+        ("until the beginning of your next turn", logged), a Shell's round counted
+        (:meth:`~lfgcombat.wounds.health.WoundsVitals.turn_mark`).
 
         Raises:
             IllegalActionError: it is dead, or asks to maintain a Total Defense it is not in.
@@ -189,9 +210,15 @@ class WoundsFighter:
             raise IllegalActionError(f"{self.name} is not in Total Defense", rule(
                 "Total Defense is an action you can take in combat"))
         turn = Turn().take_total_defense() if maintain_total_defense else Turn()
-        events = ["keeps up Total Defense (1 Half Action)"] if maintain_total_defense else []
+        v = self.vitals.turn_mark()
+        events = list(v.events)
+        if maintain_total_defense:
+            events.append("keeps up Total Defense (1 Half Action)")
+        elif self.total_defense:
+            events.append('Total Defense ends ("until the beginning of your next turn")')
         shield = self.shield.new_turn() if self.shield is not None else None
-        return (replace(self, turn=turn, shield=shield, total_defense=maintain_total_defense),
+        return (replace(self, vitals=v, turn=turn, shield=shield,
+                        total_defense=maintain_total_defense),
                 tuple(events) + (f"Half Actions: {turn.half_actions}",))
 
     def _need_turn(self) -> Turn:
@@ -218,19 +245,62 @@ class WoundsFighter:
         return replace(self, turn=self._need_turn().take_total_defense(), total_defense=True)
 
     def end_turn(self) -> "WoundsFighter":
-        """The end of its turn: rider conditions of a round end, the Half Actions go."""
+        """:meth:`finish_turn` without its words."""
+        return self.finish_turn()[0]
+
+    def finish_turn(self) -> tuple["WoundsFighter", tuple[str, ...]]:
+        """The end of its turn: the Half Actions go, a rider's round-long conditions whose
+        round is over end ("hindered for 1 round", "Immobilized for 1 round"), each said;
+        the GM's conditions stay (Prone until it stands up); Electricity's and Acid's
+        rounds run down; a Shell's round is counted.
+
+        Returns:
+            ``(fighter, events)``.
+        """
         rounds = max(0, self.initiative_rounds - 1)
         acid = max(0, self.resistance_rounds - 1)
-        return replace(self, turn=None, conditions=frozenset(), move_left=0,
+        ending = [c for c, n in self.round_conditions if n <= 1]
+        timed = tuple((c, n - 1) for c, n in self.round_conditions if n > 1)
+        v = self.vitals.turn_mark()
+        events = [f'{c} ends ("Cold": "{c.lower()} for 1 round")' for c in ending]
+        if self.initiative_penalty and not rounds:
+            events.append(f"initiative {self.initiative_penalty:+d} ends (\"Electricity\": "
+                          "\"for one round\")")
+        if self.resistance_penalty and not acid:
+            events.append(f"resistances {self.resistance_penalty:+d} ends (\"Acid\": \"lasts "
+                          "for 1 minutes\")")
+        return replace(self, vitals=v, turn=None, move_left=0,
+                       conditions=self.conditions - set(ending), round_conditions=timed,
                        initiative_rounds=rounds,
                        initiative_penalty=self.initiative_penalty if rounds else 0,
                        resistance_rounds=acid,
-                       resistance_penalty=self.resistance_penalty if acid else 0)
+                       resistance_penalty=self.resistance_penalty if acid else 0
+                       ), tuple(events) + v.events
 
     def end_round(self) -> tuple["WoundsFighter", tuple[str, ...]]:
-        """The round ends: a Shell fades, the AOO count starts again."""
-        v = self.vitals.end_round()
-        return replace(self, vitals=v, aoo_used=0), v.events
+        """A new round for its AOO: the count starts again (a Shell's round is counted at
+        the starts and ends of its turns instead: :meth:`start_turn`, :meth:`finish_turn`)."""
+        return replace(self, aoo_used=0), ()
+
+    def gain_shell(self, amount: int) -> tuple["WoundsFighter", tuple[str, ...]]:
+        """Gain a Shell of ``amount``: the highest one overwrites; it lasts a round from now.
+
+        Raises:
+            WoundsError: ``amount`` is not a whole number >= 1.
+        """
+        v = self.vitals.with_shell(amount)
+        return replace(self, vitals=v), v.events
+
+    def gain_barrier(self, strength: int, total: int) -> tuple["WoundsFighter", tuple[str, ...]]:
+        """Gain Barrier ``strength``/``total``: the highest Barrier overwrites the other.
+
+        Raises:
+            WoundsError: ``strength`` (>= 1) or ``total`` (>= 1) is not a whole number.
+        """
+        from .health import Barrier
+        check_int("barrier total", total, 1)
+        v = self.vitals.with_barrier(Barrier(check_int("barrier strength", strength, 1), total))
+        return replace(self, vitals=v), v.events
 
     def make_aoo(self) -> "WoundsFighter":
         """Use one of its AOO this round.
@@ -286,34 +356,48 @@ class WoundsFighter:
                     damage_type: "str | tuple[str, ...] | None" = None,
                     to_wounds: bool = False) -> tuple["WoundsFighter", tuple[str, ...]]:
         """Take ``amount`` damage (Barrier, Shell, HP, then Wounds) and the riders of its
-        type(s) (a hybrid's riders all apply: "treated as each type at once").
+        type(s) (a hybrid's riders all apply: "treated as each type at once"). Cold that
+        reaches Wounds - straight (``to_wounds``) or past the last Hit Point - rolls its
+        FORT save against the damage dealt (HP and Wounds).
 
         Raises:
-            WoundsError: ``amount`` is not a whole number >= 0, or an unknown type.
+            WoundsError: ``amount`` is not a whole number >= 0, an unknown type, or Cold to
+                Wounds on a fighter without ``good_saves`` (``fort_bonus`` ``None``).
         """
         check_int("amount", amount, 0)
         v = self.vitals.damage(amount, to_wounds=to_wounds)
         fighter, events = replace(self, vitals=v), list(v.events)
         if not amount:
             return fighter, tuple(events)
+        before = self.vitals
+        wounds_lost = int(before.wounds or 0) - int(v.wounds or 0)
+        dealt = int(before.hp or 0) - int(v.hp or 0) + wounds_lost
+        cold_save_dc = dealt if wounds_lost and not v.dead else None
         types = (damage_type,) if isinstance(damage_type, str) or damage_type is None \
             else tuple(damage_type)
         for t in types:
             if t in (None, "bludgeoning", "piercing", "slashing") or t not in RIDER_TYPES:
                 continue
-            fighter, more = fighter._rider(roller, str(t), amount, to_wounds)
+            fighter, more = fighter._rider(roller, str(t), amount, cold_save_dc)
             events += more
         return fighter, tuple(events)
 
+    def _cold_save(self, roller: Roller, dc: int) -> str:
+        if self.fort_bonus is None:
+            raise WoundsError("good_saves", f"{self.name} has no good saves, so no FORT for "
+                              f"Cold to Wounds ({_COLD}; {_SAVES}); give the creature "
+                              "'good_saves: [fort, ref]' (two of fort, ref, will)")
+        got, _ = cold_to_wounds(roller, self.fort_bonus, dc, "Hindered" in self.conditions)
+        return got
+
     def _rider(self, roller: Roller, damage_type: str, amount: int,
-               to_wounds: bool) -> tuple["WoundsFighter", list[str]]:
+               cold_save_dc: int | None) -> tuple["WoundsFighter", list[str]]:
         after = after_damage(damage_type, amount, Target())
-        conditions = set(self.conditions) | set(after.conditions)
+        gained = list(after.conditions)
         fighter, events = self, list[str]()
-        if damage_type == "cold" and to_wounds:
-            got, _ = cold_to_wounds(roller, self.fort_bonus, amount,
-                                    "Hindered" in self.conditions)
-            conditions.add(got)
+        if damage_type == "cold" and cold_save_dc is not None:
+            got = self._cold_save(roller, cold_save_dc)
+            gained.append(got)
             events.append(f"Cold to Wounds: {got}")
         if after.initiative_penalty:
             pen, rounds = add_initiative_penalty(fighter.initiative_penalty,
@@ -328,7 +412,20 @@ class WoundsFighter:
             if pen:
                 events.append(f"resistances {pen:+d}")
         events += [f"{c}" for c in sorted(set(after.conditions))]
-        return replace(fighter, conditions=frozenset(conditions)), events
+        return fighter._for_a_round(gained), events
+
+    def _for_a_round(self, names: "list[str]") -> "WoundsFighter":
+        """``self`` with the conditions a rider gives "for 1 round": until the end of its
+        next turn (of the turn after, gained in its own turn); one it already has from the
+        GM (not a rider's) stays lasting."""
+        timed = dict(self.round_conditions)
+        turns = _ROUND_IN if self.turn is not None else _ROUND_OUT
+        for c in names:
+            if c in self.conditions and c not in timed:
+                continue
+            timed[c] = max(timed.get(c, 0), turns)
+        return replace(self, conditions=self.conditions | set(names),
+                       round_conditions=tuple(sorted(timed.items())))
 
     # -- moving: each Half Action spent moving moves it its speed (inferred) ----------------
 

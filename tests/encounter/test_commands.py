@@ -28,7 +28,7 @@ COMMAND_NAMES = {
     "move_mode", "run_mode", "set_altitude", "volley", "open_door", "force_door",
     "attack_object", "flyer_falls", "break_object", "attack_held_object", "hurdle"} | {
     # issue 13: a ruleset's own round (lfgcombat.encounter.ruleset_play)
-    "heroic_action", "move_feet"}
+    "heroic_action", "move_feet", "gain_barrier", "gain_shell"}
 
 
 def test_every_command_has_one_registered_handler_in_its_rule_module():

@@ -163,9 +163,9 @@ def test_in_the_encounter_a_flat_footed_target_has_no_prowess_and_a_hindered_one
     -2 (lfg's Hindered)."""
     from lfgcombat import Creature, Encounter
     ash = Creature.from_dict({"name": "Ash", "level": 3, "max_hp": 30, "kind": "pc",
-                              "ruleset": ["wounds"], "abilities": {"str": 14}, "prowess": 2,
+                              "ruleset": ["wounds"], "good_saves": ["fort", "ref"], "abilities": {"str": 14}, "prowess": 2,
                               "weapons": ["longsword"]})
-    orc = Creature.from_dict({"name": "Orc", "level": 2, "max_hp": 30, "ruleset": ["wounds"],
+    orc = Creature.from_dict({"name": "Orc", "level": 2, "max_hp": 30, "ruleset": ["wounds"], "good_saves": ["fort", "ref"],
                               "prowess": 3, "abilities": {"dex": 14}, "weapons": ["greataxe"]})
     for seed in range(1, 6):
         enc = Encounter([ash, orc], sides={"a": ["Ash"], "b": ["Orc"]}, ruleset="wounds",

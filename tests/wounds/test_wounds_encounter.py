@@ -240,7 +240,7 @@ def test_a_flat_footed_target_is_named_by_the_catalogue_s_label():
 
     def fighter(name: str, prowess: int) -> Creature:
         return Creature.from_dict({"name": name, "level": 3, "max_hp": 20,
-                                   "ruleset": ["wounds"], "prowess": prowess,
+                                   "ruleset": ["wounds"], "good_saves": ["fort", "ref"], "prowess": prowess,
                                    "weapons": ["longsword"]})
     enc = Encounter([fighter("Ash", 2), fighter("Orc", 3)],
                     sides={"party": ["Ash"], "foes": ["Orc"]},

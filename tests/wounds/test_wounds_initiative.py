@@ -20,6 +20,7 @@ def ash():
     return Creature.from_dict({
         "name": "Ash", "level": 3, "max_hp": 30, "kind": "pc", "ruleset": ["wounds"],
         "abilities": {"str": 14, "dex": 12, "con": 12}, "prowess": 2,
+        "good_saves": ["fort", "ref"],
         "weapons": [{"name": "shock spear", "damage": "3d6", "damage_type": "electricity",
                      "crit": "20/x2"}]})
 
@@ -28,7 +29,7 @@ def orc():
     return Creature.from_dict({
         "name": "Orc", "level": 2, "max_hp": 60, "ruleset": ["wounds"],
         "abilities": {"str": 16, "dex": 10, "con": 14}, "prowess": 1,
-        "weapons": ["greataxe"]})
+        "good_saves": ["fort", "will"], "weapons": ["greataxe"]})
 
 
 SIDES = {"party": ["Ash"], "foes": ["Orc"]}

@@ -131,9 +131,9 @@ def test_in_the_encounter_the_target_s_resistance_and_acid_s_reduction_apply():
             "ranged": True}
     ash = Creature.from_dict({"name": "Ash", "level": 3, "max_hp": 40, "kind": "pc",
                               "abilities": {"str": 14}, "prowess": 6,
-                              "weapons": [acid, FIRE_BOLT], "ruleset": ["wounds"]})
+                              "weapons": [acid, FIRE_BOLT], "ruleset": ["wounds"], "good_saves": ["fort", "ref"]})
     sal = Creature.from_dict({"name": "Sal", "level": 2, "max_hp": 400, "prowess": 0,
-                              "resistances": {"fire": 5}, "ruleset": ["wounds"]})
+                              "resistances": {"fire": 5}, "ruleset": ["wounds"], "good_saves": ["fort", "ref"]})
     fire_hits = lowered = 0
     for seed in range(1, 9):
         enc = Encounter([ash, sal], sides={"a": ["Ash"], "b": ["Sal"]}, ruleset="wounds",

@@ -46,9 +46,14 @@ def test_aoo_per_round_are_counted():
 
 
 def test_shell_lasts_a_round():
-    """"Shell typically lasts for just one round"."""
-    f, events = fighter(vitals=WoundsVitals(20, 12, shell=10)).end_round()
-    assert f.vitals.shell == 0 and events == ("Shell fades",)
+    """"Shell typically lasts for just one round": gained out of its turn, through its next
+    turn, fading as the one after starts (inferred: a round of its owner's turns)."""
+    f, _ = fighter(vitals=WoundsVitals(20, 12, shell=10)).end_round()
+    assert f.vitals.shell == 10                          # a new round of AOO: not the Shell's
+    f, _ = f.start_turn()
+    f, _ = f.finish_turn()
+    f, events = f.start_turn()
+    assert f.vitals.shell == 0 and events[0] == 'Shell fades ("lasts for just one round")'
 
 
 def test_parries_per_turn_equal_the_parry_bonus():
@@ -104,7 +109,7 @@ def test_a_fighter_from_a_creature():
     f = WoundsFighter.of(orc)
     assert (f.vitals.hp, f.vitals.wounds, f.vitals.shell, f.dex_mod, f.fort_bonus) == \
         (38, 12, 5, 0, 3 + 1)
-    assert WoundsFighter.of(load_example("orc")).fort_bonus == 0
+    assert WoundsFighter.of(load_example("orc")).fort_bonus is None   # no good_saves
 
 
 def test_combat_reflexes_from_the_creature_file_and_why_no_aoo():

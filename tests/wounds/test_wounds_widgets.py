@@ -13,14 +13,14 @@ from lfgcombat.widgets.tracker_cards import card_html, vitals_text
 
 def _ash():
     return Creature.from_dict({
-        "name": "Ash", "level": 3, "max_hp": 20, "kind": "pc", "ruleset": ["wounds"],
+        "name": "Ash", "level": 3, "max_hp": 20, "kind": "pc", "ruleset": ["wounds"], "good_saves": ["fort", "ref"],
         "abilities": {"str": 14, "con": 12}, "prowess": 2, "weapons": ["longsword"],
         "barrier": "10/100", "shell": 50,
         "shield": {"parry_bonus": 2, "hardness": 5, "hp": 15}})
 
 
 def _orc():
-    return Creature.from_dict({"name": "Orc", "level": 2, "max_hp": 15, "ruleset": ["wounds"],
+    return Creature.from_dict({"name": "Orc", "level": 2, "max_hp": 15, "ruleset": ["wounds"], "good_saves": ["fort", "ref"],
                                "prowess": 1, "weapons": ["greataxe"]})
 
 
