@@ -135,11 +135,18 @@ def _check_fields(creatures: list[Creature], rules: Ruleset) -> None:
                for field, why in policy.missing_fields(c).items()]
     if missing:
         first = missing[0][1]
+        in_file, in_python = _EXAMPLE_VALUE.get(first, ("3", "3"))
         raise LfgError(f"the {rules.name} ruleset needs fields these creatures lack:\n"
                        + "\n".join(f"  {n}: {f} ({why})" for n, f, why in missing)
-                       + f"\ngive each its field in the creature file (e.g. '{first}: 3') "
-                       f"or with Creature.from_dict({{..., '{first}': 3}}); notebook 32 "
-                       "shows a party written for all three rulesets")
+                       + f"\ngive each its field in the creature file (e.g. {first}: "
+                       f"{in_file}) or with Creature.from_dict({{..., '{first}': "
+                       f"{in_python}}}); notebook 32 shows a party written for all three "
+                       "rulesets")
+
+
+#: An example value of a field a ruleset needs, for :func:`_check_fields`' hint: as the
+#: creature file writes it, and in Python.
+_EXAMPLE_VALUE = {"good_saves": ("[fort, ref]", "['fort', 'ref']")}
 
 
 #: The rule classes the facade delegates to, one per rule heading (composition.py).
