@@ -77,11 +77,13 @@ def check_keys(field: str, given: Iterable[str], known: tuple[str, ...], what: s
     Raises:
         ClassicError: (or ``error``) naming every unknown key and listing ``known``.
     """
-    unknown = [k for k in given if k not in known]
-    if unknown:
-        parts = []
-        for k in unknown:
-            close = difflib.get_close_matches(str(k), known, 1)
-            parts.append(f"{k!r}" + (f" (did you mean {close[0]!r}?)" if close else ""))
+    parts = [_hinted(k, known) for k in given if k not in known]
+    if parts:
         raise error(field, f"unknown key {', '.join(parts)}: not part of {what}; "
                     f"give {', '.join(known)}")
+
+
+def _hinted(key: object, known: tuple[str, ...]) -> str:
+    """``'concealmnt' (did you mean 'concealment'?)``, or the key alone when none is close."""
+    close = difflib.get_close_matches(str(key), known, 1)
+    return f"{key!r}" + (f" (did you mean {close[0]!r}?)" if close else "")
