@@ -63,6 +63,18 @@ HEAL_SOURCES = ("magic", "heal_skill", "natural")
 
 
 
+#: ``(creature, ruleset) -> the ruleset's vitals``, set by :mod:`lfgcombat.rulesets` (which
+#: sits above this module: no import back).
+_RULESET_VITALS: Any = None
+
+
+def set_ruleset_vitals(resolver: Any) -> None:
+    """Install what :meth:`Vitals.from_creature` asks for a ruleset's vitals (called once,
+    by :mod:`lfgcombat.rulesets`)."""
+    global _RULESET_VITALS
+    _RULESET_VITALS = resolver
+
+
 class VitalsError(LfgError, ValueError):
     """A bad amount (negative, not a whole number) given to a transition."""
 
@@ -118,13 +130,48 @@ class Vitals:
     # ----------------------------------------------------------------- building
 
     @classmethod
-    def from_creature(cls, creature: Creature) -> "Vitals":
-        """The vitals of a :class:`lfgcombat.Creature` (its HP, temp HP, Bleed, Weakened).
+    def from_creature(cls, creature: Creature, ruleset: Any = None) -> Any:
+        """The vitals of a :class:`lfgcombat.Creature` by a ruleset's health rules.
+
+        Without ``ruleset`` (or with ``"lfg"``): these lfg :class:`Vitals` (its HP, temp HP,
+        Bleed, Weakened; 000_8d1d7816ee944f3b.txt, "Hit Points (HP) - Taking Damage,
+        Injury, Death:"). With ``ruleset="classic"`` or ``"wounds"`` (a name or a
+        :class:`~lfgcombat.rulesets.Ruleset`): that ruleset's own vitals, as
+        ``Ruleset(x).health.vitals(creature)`` builds them (issue 13's entry points:
+        "``Vitals`` reporting ``wounds``, ``barrier``, ``shell``, ``nonlethal``,
+        ``disabled`` where the ruleset has them"):
+        :class:`~lfgcombat.classic.health.ClassicVitals` (``nonlethal``, ``disabled``,
+        ``stable``, ``mobile``; 002_2a3a79475ca2a541.txt, "Death", "Nonlethal Damage") or
+        :class:`~lfgcombat.wounds.health.WoundsVitals` (``wounds``, ``barrier``,
+        ``shell``; 003_de0e94afd49609a7.txt, "When a character is subject to a
+        damage-dealing effect").
+
+        Args:
+            creature: The creature as it stands.
+            ruleset: ``None`` (lfg), a ruleset name or a :class:`~lfgcombat.rulesets.Ruleset`.
 
         Raises:
             StatError: a threshold of the creature is not a whole number (never for a
                 creature built from a valid file).
+            RulesetError: ``ruleset`` names no ruleset.
+            RulesetFieldError: a ruleset given that the creature's ``ruleset`` key leaves
+                out.
+
+        Example:
+            >>> from lfgcombat import Creature
+            >>> orc = Creature.from_dict({"name": "Orc", "level": 2, "max_hp": 15})
+            >>> Vitals.from_creature(orc, ruleset="classic").disabled
+            False
         """
+        if ruleset is not None:
+            if _RULESET_VITALS is None:  # pragma: no cover - set by lfgcombat.rulesets
+                raise VitalsError("the rulesets are not loaded; import lfgcombat first")
+            return _RULESET_VITALS(creature, ruleset)
+        return cls._lfg(creature)
+
+    @classmethod
+    def _lfg(cls, creature: Creature) -> "Vitals":
+        """lfg's vitals of ``creature`` (:meth:`from_creature` without a ruleset)."""
         bleed = next((a.value for a in creature.conditions
                       if a.condition is Condition.BLEED and a.value is not None), 0)
         weak = next((a.value for a in creature.conditions

@@ -38,6 +38,7 @@ from ..bonuses import Bonus, BonusType
 from ..conditions import Condition
 from ..dice import Fortune, Roller, net_fortune
 from ..rulesets import Ruleset, coerce_ruleset
+from ..rulesets.fields import check_written_for
 from .bonus import attack_bonus, defense_ac
 from .damage_plan import damage_plan
 from .defense import defense_plan
@@ -392,8 +393,11 @@ def prepare(attacker: Any, target: Any, weapon: "Weapon | str | Mapping", *,
             with a bow, Active Parry against an arrow, a creature attacking itself...),
             naming the rule.
         WeaponError: an unknown weapon or situation key, or a bad value.
+        RulesetFieldError: a creature whose ``ruleset`` key leaves this ruleset out.
     """
     rules = coerce_ruleset(ruleset)
+    for creature in (attacker, target):  # its 'ruleset' key (lfgcombat/rulesets/fields.py)
+        check_written_for(creature, rules.name)
     sit = situation_of(situation, kwargs)
     w = resolve_weapon(attacker, weapon)
     check_not_self(attacker, target)

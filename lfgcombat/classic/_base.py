@@ -5,10 +5,13 @@ The ruleset ``classic`` is the text ``002_2a3a79475ca2a541.txt`` (in ``shared/se
 
 from __future__ import annotations
 
+import difflib
+from collections.abc import Iterable
+
 from lfgcombat.citations import cite
 from lfgcombat.errors import LfgError
 
-__all__ = ["TEXT", "rule", "ClassicError", "check_int", "check_choice"]
+__all__ = ["TEXT", "rule", "ClassicError", "check_int", "check_choice", "check_keys"]
 
 #: The rules text of the ``classic`` ruleset.
 TEXT = "002_2a3a79475ca2a541.txt"
@@ -58,3 +61,29 @@ def check_choice(field: str, value: object, choices: tuple[str, ...],
     if not isinstance(value, str) or value not in choices:
         raise error(field, f"{value!r:.60} is not one of {', '.join(choices)}")
     return value
+
+
+def check_keys(field: str, given: Iterable[str], known: tuple[str, ...], what: str,
+               error: type[ClassicError] = ClassicError) -> None:
+    """Refuse keyword arguments outside ``known``, each with a "did you mean" when one is
+    close (as lfg's :class:`~lfgcombat.attacks.Situation` does).
+
+    Args:
+        field: The field the error names (``"situation"``).
+        given: The keys given.
+        known: The keys accepted.
+        what: What takes them (``"a classic attack"``).
+
+    Raises:
+        ClassicError: (or ``error``) naming every unknown key and listing ``known``.
+    """
+    parts = [_hinted(k, known) for k in given if k not in known]
+    if parts:
+        raise error(field, f"unknown key {', '.join(parts)}: not part of {what}; "
+                    f"give {', '.join(known)}")
+
+
+def _hinted(key: object, known: tuple[str, ...]) -> str:
+    """``'concealmnt' (did you mean 'concealment'?)``, or the key alone when none is close."""
+    close = difflib.get_close_matches(str(key), known, 1)
+    return f"{key!r}" + (f" (did you mean {close[0]!r}?)" if close else "")

@@ -291,9 +291,12 @@ def _setup(attacker: Any, target: Any, weapon: Any, *, bab: int | None,
            negative_levels: int) -> _Setup:
     """Both creatures read by the classic rules, with their conditions applied: the
     attacker's attack and weapon damage modifiers, STR/DEX changes and miss chance, its
-    negative levels; the target's AC modifier, lost DEX bonus (a penalty is kept), a DEX of
-    0 (Helpless, Paralyzed) and the melee bonus against it ("Conditions"); an Incorporeal
-    target's immunity (:func:`incorporeal_immune`)."""
+    negative levels; the target's AC modifier, its DEX changes (Entangled -4, Exhausted -3,
+    Fatigued -1 Dexterity move the DEX modifier of "Armor Class": "10 + armor bonus + shield
+    bonus + Dexterity modifier + ..."), lost DEX bonus (a penalty is kept), a DEX of 0
+    (Helpless, Paralyzed) and the melee (Helpless, Prone +4) or ranged (Prone -4, inferred)
+    bonus against it ("Conditions"); an Incorporeal target's immunity
+    (:func:`incorporeal_immune`)."""
     attacker_conditions, target_conditions = tuple(attacker_conditions), tuple(target_conditions)
     drained = check_int("negative_levels", negative_levels, 0)
     if "Energy-Drained" in attacker_conditions:
@@ -311,8 +314,10 @@ def _setup(attacker: Any, target: Any, weapon: Any, *, bab: int | None,
                 dex=_ability_mod(int(scores["dex"]), cat_a.dexterity, cat_a.dex_mod_set))
     a = replace(a, abilities=mods)
     bonus = (a.attack_bonus(w, limited) + cat_a.attack - drained
-             + (0 if w.ranged else cat_t.melee_bonus_against))
-    ac = t.ac if cat_t.dex_mod_set is None else replace(t.ac, dex=cat_t.dex_mod_set)
+             + (cat_t.ranged_bonus_against if w.ranged else cat_t.melee_bonus_against))
+    t_scores = t.creature.abilities
+    ac = replace(t.ac, dex=_ability_mod(int(t_scores["dex"]), cat_t.dexterity,
+                                        cat_t.dex_mod_set))
     ac = ac.without_dex() if cat_t.loses_dex_to_ac else ac
     damage = a.damage(w, limited)
     if cat_a.weapon_damage:

@@ -18,9 +18,13 @@ with its numbers and its effect in words. Rules beyond a modifier:
 * Exhausted and Fatigued: more fatigue and complete rest (:func:`more_fatigue`,
   :func:`after_rest`).
 
-Decision where the text is open (inferred): modifiers of several conditions add up (the
-text gives no stacking rule for conditions); a condition's ``implies`` adds the implied
+Decisions where the text is open (inferred): modifiers of several conditions add up (the
+text gives no stacking rule for conditions), except the melee bonus against a target, taken
+once (the largest): Helpless's "+4 bonus (equivalent to attacking a prone target)" is the
+Prone target's bonus, not a second one; a condition's ``implies`` adds the implied
 condition once (Paralyzed and Unconscious imply Helpless, Prone implies Flat-footed).
+Prone: melee attacks against it +4 (Helpless's "equivalent to attacking a prone target"),
+ranged attacks -4 (the d20 family's; the Prone entry gives no number).
 """
 
 from __future__ import annotations
@@ -57,7 +61,7 @@ register_schema("classic/conditions", Schema(key="condition", columns={
     "actions": Column("choice", choices=("normal", "none", "lose_one", "move_only", "flee",
                                          "mental_only", "confused")),
     "no_run_charge": _BOOL, "miss_chance": _PCT, "spell_failure": _PCT,
-    "awareness_failure": _PCT, "melee_bonus_against": _INT,
+    "awareness_failure": _PCT, "melee_bonus_against": _INT, "ranged_bonus_against": _INT,
     "per_level_hp": Column("int", min=-20, max=0),
     "implies": Column("str", nullable=True), "effect": Column("str"),
     "source": Column("source"),
@@ -103,11 +107,12 @@ class ConditionEffect:
     spell_failure: int = 0
     awareness_failure: int = 0
     melee_bonus_against: int = 0
+    ranged_bonus_against: int = 0
     per_level_hp: int = 0
 
 
 _SUMMED = ("ac", "attack", "weapon_damage", "saves", "skills", "ability_checks",
-           "initiative", "strength", "dexterity", "melee_bonus_against", "per_level_hp")
+           "initiative", "strength", "dexterity", "ranged_bonus_against", "per_level_hp")
 _SPEEDS = ("full", "half", "none")
 
 
@@ -170,6 +175,7 @@ def combined_effect(names: Iterable[str]) -> ConditionEffect:
         loses_dex_to_ac=any(p.loses_dex_to_ac for p in parts),
         actions=frozenset().union(*(p.actions for p in parts)),
         no_run_charge=any(p.no_run_charge for p in parts),
+        melee_bonus_against=max((p.melee_bonus_against for p in parts), default=0),
         miss_chance=max((p.miss_chance for p in parts), default=0),
         spell_failure=max((p.spell_failure for p in parts), default=0),
         awareness_failure=max((p.awareness_failure for p in parts), default=0))

@@ -13,15 +13,19 @@ roll is not higher. ``tie_winner="player"`` gives the other reading.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import Any
 
 from lfgcombat.dice import Roll, Roller
+from lfgcombat.skills import canonical_skill, skills_table
+from lfgcombat.stats import Stat, Term
 
-from ._base import check_choice, check_int
+from ._base import ClassicError, check_choice, check_int, rule
 
 __all__ = ["ENVIRONMENT_BONUS", "SKILL_DC", "HeroicResult", "HeroicOdds", "heroic_action",
-           "heroic_action_odds", "skill_check", "skill_check_odds"]
+           "heroic_action_odds", "skill_check", "skill_check_odds", "skill_bonus"]
 
 #: "for a roll against the environment the GM adds a default +2".
 ENVIRONMENT_BONUS = 2
@@ -146,3 +150,48 @@ def skill_check_odds(modifier: int, dc: int = SKILL_DC) -> Fraction:
     """
     modifier, dc = check_int("modifier", modifier), check_int("dc", dc)
     return Fraction(sum(1 for d in range(1, 21) if d + modifier >= dc), 20)
+
+
+_SKILL_RULE = rule("Skill Checks")
+_ABILITIES = ("str", "dex", "con", "int", "wis", "cha")
+
+
+def skill_bonus(creature: Any, skill: str, *, ability: str | None = None,
+                conditions: int = 0, extra: Mapping[str, int] | None = None) -> Any:
+    """A creature's bonus on a classic skill check (d20 + it against :data:`SKILL_DC`,
+    "Most skill checks are against the standard DC 15"), explained as a
+    :class:`~lfgcombat.stats.Stat`: the ability modifier, the creature's ``skills:`` entry
+    (0 when unlisted), its conditions' skill modifier (``conditions``: Shaken, Sickened,
+    Frightened -2, Energy-Drained -1 a level, "Conditions") and named GM modifiers
+    (``extra``: "The GM can add modifiers based on different situations").
+
+    Inferred (the text names no skill's ability and no skill ranks): the ability is the
+    kit's skill table's (``data/skills.csv``: Survival WIS, Climb STR...) unless
+    ``ability`` is given, and the ``skills:`` entry adds as in the classic Stabilize's
+    Survival check (:meth:`lfgcombat.rulesets.classic.ClassicHealth.stabilize`).
+
+    Raises:
+        ClassicError: an ``ability`` that is not str/dex/con/int/wis/cha, a skill outside
+            ``data/skills.csv`` without ``ability``, a non-whole modifier.
+    """
+    if ability is not None:
+        check_choice("ability", ability, _ABILITIES)
+    try:
+        name = canonical_skill(skill)
+    except ValueError as exc:
+        if ability is None:
+            raise ClassicError("skill", f"{exc}; for another skill give its ability, e.g. "
+                               "ability='wis'") from None
+        name = str(skill)
+    if ability is None:
+        table = skills_table()
+        ability = str(table.loc[table["skill"] == name, "ability"].iloc[0])
+    listed = getattr(creature, "skills", {}) or {}
+    terms = [Term(f"{ability.upper()} mod", creature.ability_mod(ability)),
+             Term(f"{name} (skills:)", int(listed.get(name, 0))),
+             Term("conditions", check_int("conditions", conditions))]
+    terms += [Term(str(k), check_int(f"extra.{k}", v)) for k, v in (extra or {}).items()]
+    terms = [t for t in terms if t.value or t.label.endswith("mod")]
+    return Stat(name, sum(t.value for t in terms), tuple(terms),
+                notes=(f"vs DC {SKILL_DC} by default (the GM can add modifiers)",),
+                rule=f"{_SKILL_RULE}: d20 + ability modifier >= DC {SKILL_DC}")

@@ -124,12 +124,16 @@ else:
     _Rules = object  # at run time the rule classes are the encounter's rule objects
 
 def _check_fields(creatures: list[Creature], rules: Ruleset) -> None:
-    """Refuse, before anything starts, combatants lacking fields the ruleset's attacks need
-    (:meth:`~lfgcombat.rulesets.AttackResolution.missing_fields`), naming every one.
+    """Refuse, before anything starts, combatants not written for the ruleset (their
+    ``ruleset`` key: :func:`~lfgcombat.rulesets.fields.check_all_written_for`) or lacking
+    fields its attacks need (:meth:`~lfgcombat.rulesets.AttackResolution.missing_fields`),
+    naming every one.
 
     Raises:
         LfgError: one line per creature and field, and what to do.
     """
+    from ..rulesets.fields import check_all_written_for
+    check_all_written_for(creatures, rules.name)  # its 'ruleset' key (rulesets/fields.py)
     policy = rules.attack_resolution
     missing = [(c.name, field, why) for c in creatures
                for field, why in policy.missing_fields(c).items()]
@@ -235,8 +239,8 @@ class Encounter(_Rules):
         self._log = EventLog()
         self._replaying = False
         self._knockdown_rule = bool(knockdown_after_strike)  # momentum.py
-        self._reset()  # a creature not written for the ruleset is refused here first
-        _check_fields(creatures, self.ruleset)
+        _check_fields(creatures, self.ruleset)  # every creature's ruleset key and fields
+        self._reset()
 
     @classmethod
     def _from_header(cls, header: Mapping[str, Any], path: str | None = None) -> "Encounter":

@@ -22,7 +22,7 @@ from ..close_keys import skills_of
 from ..errors import IllegalActionError
 from ..maneuvers import TouchAttack, touch_attack
 from ..skills import RULE as R_SKILLS
-from ..skills import OpposedResult, canonical_skill, opposed, skill_bonus
+from ..skills import OpposedResult, SkillError, canonical_skill, opposed, skill_bonus
 from .composition import rules
 
 if TYPE_CHECKING:
@@ -30,6 +30,7 @@ if TYPE_CHECKING:
     from ..dice import Roller
     from ..battlemap.hexmap import HexMap
     from ..log import Event, EventLog
+    from ..rulesets import Ruleset
     from ..stats import Stat
     from .state import _Fighter
 
@@ -48,6 +49,7 @@ class SkillChecksContext(Protocol):
     _anchors: dict[str, tuple[int, int]]
     map: HexMap  # None without a map: the rules check `self.map is None` first
     roller: Roller
+    ruleset: Ruleset
 
     def _emit(self, kind: str, *, command: bool = False, actor: str | None = None,
               target: str | None = None, data: Mapping[str, Any] | None = None) -> Event: ...
@@ -76,7 +78,7 @@ class SkillChecksRules(_Base):
     """A combatant's skill bonus now, its defence against a skill action, opposed checks."""
 
     def skill(self, name: str, skill: str, extra: Mapping[str, int] | None = None, *,
-              off_hand: bool = False) -> Stat:
+              off_hand: bool = False, ability: str | None = None) -> Stat:
         """``name``'s bonus on a skill check now, explained: its ``skills:`` total (0 when
         the skill is not listed) and what its conditions add (Cramped's -2 on Physical
         Skills...), plus named situational bonuses (``extra``). ``off_hand``: the check is
@@ -84,11 +86,26 @@ class SkillChecksRules(_Base):
         a -2 penalty" (000_8d1d7816ee944f3b.txt, "Handedness & Using Both Hands (Two Weapon
         Fighting)"; not with the Ambidextrous Feat).
 
+        A ruleset whose economy has its own ``skill_bonus`` (``classic``: d20 + the ability
+        modifier against DC 15 by default, 002_2a3a79475ca2a541.txt, "Skill Checks";
+        :meth:`lfgcombat.rulesets.classic.ClassicEconomy.skill_bonus`) answers instead,
+        ``ability`` picking the ability modifier (default the skill table's).
+
         Raises:
-            SkillError: an unknown skill (with a "did you mean"), a non-bool ``off_hand``.
+            SkillError: an unknown skill (with a "did you mean"), a non-bool ``off_hand``,
+                ``ability`` under a ruleset whose skill checks add no ability modifier.
+            ClassicError: under classic, a bad ``ability`` or ``off_hand=True``.
             LfgError: unknown name.
         """
-        self._fighter(name)
+        f = self._fighter(name)
+        own = getattr(self.ruleset.economy, "skill_bonus", None)
+        if own is not None and f.rules is not None:
+            return own(f.creature, f.rules, skill, extra=extra, ability=ability,
+                       off_hand=off_hand)
+        if ability is not None:
+            raise SkillError(f"ability={ability!r:.20}: a {self.ruleset.name} skill bonus is "
+                             "the creature's skills: total (it holds the ability already); "
+                             "leave ability out", "ability")
         return skill_bonus(self._view(name), skill, skills_of(self._f[name].creature),
                            extra=extra, off_hand=off_hand)
 

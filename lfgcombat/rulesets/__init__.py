@@ -86,7 +86,10 @@ How to add a ruleset
 
 from __future__ import annotations
 
+from typing import Any
+
 from .. import saves as _saves
+from .. import vitals as _vitals
 from . import base as _base
 from .base import (
     Ruleset,
@@ -107,6 +110,7 @@ from .initiative import (
 from .lfg import LFG_DEFINITION
 from . import classic as _classic  # noqa: E402,F401 - registers classic's policies (issue 13)
 from . import wounds as _wounds  # noqa: E402,F401 - registers wounds' policies (issue 13)
+from .fields import check_written_for
 from .policies import (
     ActionEconomy,
     AttackResolution,
@@ -154,3 +158,15 @@ def _ruleset_name(value: "Ruleset | str") -> str:
 
 
 _saves.set_ruleset_resolver(_ruleset_name)  # saves sits below the rulesets (no import back)
+
+
+def _ruleset_vitals(creature: Any, ruleset: "Ruleset | str") -> Any:
+    """``Vitals.from_creature(creature, ruleset=...)``: the ruleset's health model's vitals
+    (lfg's :class:`~lfgcombat.vitals.Vitals`, classic's ``ClassicVitals``, wounds'
+    ``WoundsVitals``), refusing a creature not written for it (:mod:`.fields`)."""
+    rules = coerce_ruleset(ruleset)
+    check_written_for(creature, rules.name)
+    return rules.health.vitals(creature)
+
+
+_vitals.set_ruleset_vitals(_ruleset_vitals)  # vitals sits below the rulesets too

@@ -27,7 +27,7 @@ from .policies import (
 )
 
 __all__ = ["Ruleset", "RulesetError", "RulesetDefinition", "register", "unregister",
-           "registered", "definition"]
+           "registered", "definition", "LFG_SWITCHES", "lfg_switches_of"]
 
 
 class RulesetError(LfgError, ValueError):
@@ -56,6 +56,11 @@ class RulesetDefinition:
         default_initiative: The ``initiative`` option a :class:`Ruleset` of it gets when
             none is given (``selective`` for lfg; ``top_down`` for classic, whose one
             initiative is a d20 order).
+        lfg_switches: Which of lfg's optional rules (:data:`LFG_SWITCHES`) it plays;
+            ``None`` (the default): all of them for a ruleset built on lfg's text (a toy
+            made from ``LFG_DEFINITION``), none for one implementing the kit's other texts
+            (002 classic, 003 wounds: neither text has Killer Criticals, Perfect Critical
+            or the advanced 5-Foot Step). :func:`lfg_switches_of` answers.
     """
 
     name: str
@@ -71,6 +76,7 @@ class RulesetDefinition:
     conditions: ConditionCatalogue = ConditionCatalogue()
     refusal: str = ""
     default_initiative: str = "selective"
+    lfg_switches: tuple[str, ...] | None = None
 
     def __post_init__(self) -> None:
         for name in ("name", "text"):
@@ -91,6 +97,11 @@ class RulesetDefinition:
         if bad or not self.initiative:
             raise RulesetError("initiative maps each option's name to its InitiativePolicy "
                                f"class (whose name is that option); wrong: {bad or 'empty'}")
+        if self.lfg_switches is not None and (
+                not isinstance(self.lfg_switches, tuple)
+                or not set(self.lfg_switches) <= set(LFG_SWITCHES)):
+            raise RulesetError(f"lfg_switches is a tuple of lfg's optional rules "
+                               f"({', '.join(LFG_SWITCHES)}), not {self.lfg_switches!r}")
         if self.default_initiative not in self.initiative:
             raise RulesetError(f"default_initiative {self.default_initiative!r} is not one "
                                f"of the initiative options {', '.join(self.initiative)}")
@@ -203,6 +214,36 @@ def implemented() -> tuple[str, ...]:
     return tuple(n for n, d in _DEFINITIONS.items() if d.implemented)
 
 
+#: lfg's optional rules (000_8d1d7816ee944f3b.txt), each with the heading that has it.
+LFG_SWITCHES: Mapping[str, str] = MappingProxyType({
+    "killer_criticals": "Killer Criticals (Optional Rule)",
+    "perfect_critical": "Perfect Critical (Optional Rule)",
+    "advanced_five_foot_step": "5-Foot Step"})
+_LFG_TEXT = "000_8d1d7816ee944f3b.txt"
+#: The kit's other rules texts: rulesets implementing them lack lfg's optional rules.
+_OTHER_TEXTS = ("002_2a3a79475ca2a541.txt", "003_de0e94afd49609a7.txt")
+
+
+def lfg_switches_of(spec: RulesetDefinition) -> tuple[str, ...]:
+    """The lfg optional rules (:data:`LFG_SWITCHES`) ``spec`` plays: its own
+    ``lfg_switches``, else none for a ruleset of the classic or wounds text and all of
+    them for any other (lfg, a toy built from it)."""
+    if spec.lfg_switches is not None:
+        return spec.lfg_switches
+    return () if spec.text in _OTHER_TEXTS else tuple(LFG_SWITCHES)
+
+
+def _check_lfg_switches(ruleset: "Ruleset", spec: RulesetDefinition) -> None:
+    """Refuse an lfg optional rule switched on under a ruleset that does not have it."""
+    has = lfg_switches_of(spec)
+    for switch, heading in LFG_SWITCHES.items():
+        if getattr(ruleset, switch) is True and switch not in has:
+            raise RulesetError(
+                f"{switch} is an optional rule of lfg ({_LFG_TEXT}, \"{heading}\"); the "
+                f"{spec.name} ruleset ({spec.text}) does not have it: leave it off, or play "
+                f"Ruleset('lfg', {switch}=True)")
+
+
 _GRIDS = ("hex", "square")
 #: Switches only some rulesets have (their health model lists them in ``switches``).
 _OWN_SWITCHES = ("hp_loss_per_round",)
@@ -263,6 +304,7 @@ class Ruleset:
                 raise RulesetError(f"{switch} is an optional rule the {spec.name} ruleset "
                                    "does not have (classic has it: 002_2a3a79475ca2a541.txt, "
                                    "\"Stabilizing a Disabled Character\"); leave it off")
+        _check_lfg_switches(self, spec)
         choices = {"initiative": tuple(spec.initiative), "grid": _GRIDS}
         for f in fields(self):
             value = getattr(self, f.name)

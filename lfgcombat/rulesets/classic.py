@@ -118,6 +118,26 @@ class ClassicEconomy(ActionEconomy):
     single_actions: ClassVar[tuple[str, ...]] = ("attack", "cast_spell", "heroic_action",
                                                  "standard_action", "stabilize")
     rule: ClassVar[str] = _SINGLE
+
+    def skill_bonus(self, creature: Any, record: "ClassicFighter", skill: str, *,
+                    extra: Any = None, ability: str | None = None,
+                    off_hand: bool = False) -> Any:
+        """``Encounter.skill`` under classic (:func:`lfgcombat.classic.heroic.skill_bonus`):
+        "Skill Checks – Most skill checks are against the standard DC 15": d20 + the
+        ability modifier (+ its ``skills:`` entry, its conditions' skill modifier, GM
+        modifiers ``extra``) against DC 15.
+
+        Raises:
+            ClassicError: ``off_hand=True`` (lfg's rule), a bad ``ability`` or skill.
+        """
+        from ..classic._base import ClassicError
+        from ..classic.heroic import skill_bonus
+        if off_hand is not False:
+            raise ClassicError("off_hand", "the off-hand skill penalty is lfg's rule "
+                               "(000_8d1d7816ee944f3b.txt, \"Handedness & Using Both "
+                               "Hands\"); classic has none: leave off_hand out")
+        return skill_bonus(creature, skill, ability=ability,
+                           conditions=record.skill_check_modifier, extra=extra)
     #: No Attack of Opportunity: moving provokes nothing (inferred: the classic sheet is
     #: silent - it has no Attack of Opportunity or Reaction, and "characters can only
     #: attack once per round", "Single Actions:"; "threatening" appears only in
@@ -345,6 +365,12 @@ def _damage_type(creature: Any, weapon: Any) -> str | None:
     return types[0].value if types else None
 
 
+#: The situation keys of a classic attack in the encounter (:meth:`ClassicAttacks.
+#: encounter_attack`).
+_ENCOUNTER_KEYS = ("concealment", "miss_chance", "expanded_critical", "ranged",
+                   "attacker_conditions", "target_conditions", "distance_ft", "killing_blow")
+
+
 def _no_killer_criticals(name: str) -> RulesetError:
     return RulesetError(f"killer_criticals is an optional rule of 000_8d1d7816ee944f3b.txt "
                         f"(lfg); the {name} ruleset has no such rule: leave it off")
@@ -357,6 +383,12 @@ class ClassicAttacks(AttackResolution):
     critical (damage rolled twice with all bonuses), a natural 1 a fumble."""
 
     critical_choices: ClassVar[tuple[str, ...]] = ()
+    #: The situation keys :meth:`attack_odds` and :meth:`attack` take (those of
+    #: :func:`lfgcombat.classic.combatant.creature_attack_odds`); any other is refused
+    #: with a "did you mean" before anything is computed or rolled.
+    situation_keys: ClassVar[tuple[str, ...]] = (
+        "bab", "ranged", "concealment", "miss_chance", "expanded_critical", "limited",
+        "attacker_conditions", "target_conditions", "negative_levels")
 
     def missing_fields(self, creature: Any) -> dict[str, str]:
         """``bab`` when the creature has none: "D20 + BAB (Base Attack Bonus) + Ability
@@ -382,7 +414,10 @@ class ClassicAttacks(AttackResolution):
         Raises:
             ClassicError: naming a missing or bad field (``bab``...).
         """
+        from ..classic._base import check_keys
         from ..classic.combatant import creature_attack_odds
+        check_keys("situation", situation, self.situation_keys, "a classic attack's odds "
+                   "(002_2a3a79475ca2a541.txt, \"How to attack another creature\")")
         _written_for("classic", attacker, target)
         return creature_attack_odds(attacker, target, weapon, **situation)
 
@@ -393,7 +428,10 @@ class ClassicAttacks(AttackResolution):
         Raises:
             ClassicError: naming a missing or bad field; nothing is rolled then.
         """
+        from ..classic._base import check_keys
         from ..classic.combatant import creature_attack
+        check_keys("situation", situation, self.situation_keys, "a classic attack "
+                   "(002_2a3a79475ca2a541.txt, \"How to attack another creature\")")
         _written_for("classic", attacker, target)
         return creature_attack(roller, attacker, target, weapon, **situation)
 
@@ -425,15 +463,10 @@ class ClassicAttacks(AttackResolution):
             ClassicError: a missing field (``bab``), an unknown situation key or a bad
                 value; nothing is rolled then.
         """
-        from ..classic._base import ClassicError
+        from ..classic._base import check_keys
         from .policies import EncounterAttack
-        allowed = ("concealment", "miss_chance", "expanded_critical", "ranged",
-                   "attacker_conditions", "target_conditions", "distance_ft",
-                   "killing_blow")
-        unknown = sorted(set(situation) - set(allowed))
-        if unknown:
-            raise ClassicError("situation", f"{', '.join(unknown)} is not part of a classic "
-                               f"attack; give {', '.join(allowed)}")
+        check_keys("situation", situation, _ENCOUNTER_KEYS, "a classic attack "
+                   "(002_2a3a79475ca2a541.txt, \"How to attack another creature\")")
         situation = dict(situation)
         distance = situation.pop("distance_ft", None)
         budget = attacker_record.budget
@@ -736,4 +769,5 @@ CLASSIC: RulesetDefinition = register(dataclasses.replace(
     CLASSIC_DEFINITION,
     initiative=MappingProxyType({"top_down": ClassicInitiative}),
     default_initiative="top_down", economy=ClassicEconomy(), attacks=ClassicAttacks(),
-    health=ClassicHealth(), conditions=ClassicConditions(), implemented=True))
+    health=ClassicHealth(), conditions=ClassicConditions(), implemented=True,
+    lfg_switches=()))

@@ -47,7 +47,8 @@ from ..wounds.health import Barrier, parse_barrier as _parse_barrier
 from .base import RulesetError, definition
 
 __all__ = ["RULESET", "BAB", "CHALLENGE_RATING", "PROWESS", "GOOD_SAVES", "WOUNDS",
-           "BARRIER", "SHELL", "COMBAT_REFLEXES", "check_written_for", "parse_barrier"]
+           "BARRIER", "SHELL", "COMBAT_REFLEXES", "check_written_for", "check_all_written_for",
+           "parse_barrier"]
 
 
 class RulesetFieldError(LfgError, ValueError):
@@ -158,4 +159,30 @@ def check_written_for(creature: Any, ruleset: str) -> None:
     if written and ruleset not in written:
         raise RulesetFieldError(f"ruleset: {creature.name} is written for "
                                 f"{', '.join(written)}, not {ruleset}; add {ruleset} to its "
-                                f"'ruleset' list with the fields {ruleset} needs")
+                                f"'ruleset' list with the fields {ruleset} needs (or drop "
+                                "the 'ruleset' key: a creature without one is for every "
+                                "ruleset whose fields it has)")
+
+
+def check_all_written_for(creatures: Any, ruleset: str) -> None:
+    """Refuse, naming every one, the creatures whose ``ruleset`` key leaves ``ruleset`` out
+    (the module docstring: "a ruleset it is not written for refuses it by name"); the
+    :class:`~lfgcombat.encounter.Encounter` asks it of its combatants when it is built.
+
+    Raises:
+        RulesetFieldError: one line per creature and the rulesets it is written for, and
+            what to do.
+    """
+    lines = []
+    for creature in creatures:
+        creature = getattr(creature, "creature", None) or creature
+        written = getattr(creature, "ruleset", ())
+        if written and ruleset not in written:
+            lines.append(f"  {creature.name}: written for {', '.join(written)}, "
+                         f"not {ruleset}")
+    if lines:
+        raise RulesetFieldError(
+            f"the {ruleset} ruleset refuses creatures not written for it:\n"
+            + "\n".join(lines) + f"\nadd {ruleset} to each one's 'ruleset' list (with the "
+            f"fields {ruleset} needs), or drop the 'ruleset' key (a creature without one is "
+            "for every ruleset whose fields it has)")

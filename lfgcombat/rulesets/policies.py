@@ -184,6 +184,11 @@ class ActionEconomy:
       words, which ``ActionsLeft.explain`` and the InitiativeTracker's cards show
       (classic's "1 single action · Move Action 30 of 30 ft", wounds' "2 Half · 1 AOO")
       [default: "N action(s)", N its ``big``];
+    * ``skill_bonus(creature, record, skill, *, extra, ability, off_hand)``: the ruleset's
+      own skill check bonus, which ``Encounter.skill`` returns for a combatant with a
+      record (classic's d20 + ability modifier against DC 15,
+      :meth:`lfgcombat.rulesets.classic.ClassicEconomy.skill_bonus`) [default: lfg's
+      ``skills:`` total, :func:`lfgcombat.skills.skill_bonus`];
     * ``remaining_ft`` and ``move_limit_ft`` on the value :meth:`budget` returns (an
       attribute or a key): the feet of movement left this turn and its limit, which the
       encounter's state and ``moved`` events report, a map move is limited to, and the

@@ -53,7 +53,8 @@ def test_every_condition_of_the_text_in_its_order(seeds):
     ("Panicked", dict(actions=frozenset({"flee"}))),
     ("Paralyzed", dict(str_mod_set=-5, dex_mod_set=-5, speed="none",
                        actions=frozenset({"mental_only"}))),
-    ("Prone", dict(loses_dex_to_ac=True)),
+    ("Prone", dict(loses_dex_to_ac=True, melee_bonus_against=4,      # inferred (the
+                   ranged_bonus_against=-4)),                        # Helpless entry, d20)
     ("Scared", dict(actions=frozenset({"flee"}))),
     ("Shaken", dict(attack=-2, weapon_damage=-2, saves=-2, skills=-2, ability_checks=-2,
                     initiative=-2)),

@@ -209,7 +209,7 @@ def test_lfg_actions_and_the_economy_s_own_methods_are_refused_naming_the_round(
     refused(enc, enc.add_condition, who, "Shaken", rounds=2, match="duration is the GM's")
     other = foes(enc, who)[0]
     refused(enc, enc.act, who, "stabilize", target=other, match="only a disabled hero")
-    with pytest.raises(LfgError, match="power_attack is not part of a classic attack"):
+    with pytest.raises(LfgError, match="unknown key .power_attack.: not part of a classic attack"):
         enc.attack(who, other, power_attack=True)
     assert not [e for e in enc.log if e.kind == "attack" and not e.command]
 
