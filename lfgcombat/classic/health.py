@@ -136,7 +136,7 @@ class ClassicVitals:
         new = replace(self, hp=hp, nonlethal=nonlethal, events=())
         if new.unconscious and not self.unconscious:
             events.append("unconscious")
-        if hp > 0:  # "until they are healed ... over 0 HP"
+        if hp > 0 or new.dead:  # "until they are healed ... over 0 HP"; the dead are neither
             new = replace(new, stable=False, mobile=False)
         return replace(new, events=tuple(events))
 

@@ -34,7 +34,7 @@ from .reference import play
 from .replay import finish_handed_over
 from .result import SimResult, wilson
 from .spec import (MAX_ROUNDS, FightSpec, PrepError, Scenario, build_spec, check_conscious,
-                   LFG_ONLY_CHOICES, check_fast_tier, choose_tier, make_scenario)
+                   check_fast_tier, choose_tier, make_scenario)
 from .tactics import coerce_tactics, did_you_mean
 
 __all__ = ["simulate", "fight_words", "TIERS", "DEFAULT_CHUNK", "STOP_CHUNK", "run_chunk",
@@ -76,7 +76,8 @@ def _ruleset(ruleset: Any, switches: Mapping[str, Any] | None = None) -> Ruleset
     Raises:
         PrepError: a ruleset GM prep does not play (:data:`SUPPORTED_RULESETS`), an unknown
             switch, a bad value, or Killer Criticals / Perfect Critical (lfg's optional
-            rules, 000_8d1d7816ee944f3b.txt) on classic or wounds.
+            rules, 000_8d1d7816ee944f3b.txt) on classic or wounds (the Ruleset's own
+            refusal).
     """
     known = [f.name for f in dataclasses.fields(Ruleset) if f.name != "name"]
     for name in switches or {}:
@@ -87,16 +88,10 @@ def _ruleset(ruleset: Any, switches: Mapping[str, Any] | None = None) -> Ruleset
         rs = coerce_ruleset(ruleset)
         if switches:
             rs = Ruleset(rs.name, **{**rs.switches(), **dict(switches)})
-    except RulesetError as exc:
-        raise PrepError(f"{exc}; GM prep plays {', '.join(SUPPORTED_RULESETS)}") from None
+    except RulesetError as exc:  # an unknown name, or lfg's optional rules elsewhere
+        raise PrepError(str(exc)) from None
     if rs.name not in SUPPORTED_RULESETS:
         raise PrepError(f"GM prep plays {', '.join(SUPPORTED_RULESETS)}, not {rs.name!r}")
-    on = [k for k in LFG_ONLY_CHOICES if rs.name != "lfg" and getattr(rs, k, False)]
-    if on:
-        raise PrepError(", ".join(on) + ": optional rules of lfg ("
-                        '000_8d1d7816ee944f3b.txt, "Killer Criticals (Optional Rule)", '
-                        '"Perfect Critical (Optional Rule)"); '
-                        f"the {rs.name} ruleset ({rs.text}) has no such rule: leave them off")
     return rs
 
 

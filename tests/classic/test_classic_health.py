@@ -140,3 +140,13 @@ def test_damage_never_raises_and_keeps_invariants(max_hp, hits):
 def test_bad_health_inputs_name_the_field(make, field):
     with pytest.raises(ClassicError, match=field):
         make()
+
+
+def test_the_dead_are_neither_stable_nor_mobile():
+    """A mobile hero killed ("Death": at -10) is dead, no longer stable or mobile (the
+    tracker showed "stable · mobile · dead")."""
+    from lfgcombat.classic.health import ClassicVitals
+    v = ClassicVitals(max_hp=27, hp=-2, stable=True, mobile=True)
+    dead = v.damage(21)
+    assert dead.dead and not dead.stable and not dead.mobile
+    assert not ClassicVitals(max_hp=27, hp=-2, stable=True, mobile=True).damage(3).dead

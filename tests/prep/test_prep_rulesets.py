@@ -187,8 +187,12 @@ def test_creatures_lacking_the_rulesets_fields_are_refused_with_the_encounters_w
 
 def test_what_only_lfg_has_is_refused_under_classic_and_wounds():
     sides = orc_duel()
-    with pytest.raises(PrepError, match="killer_criticals: optional rules of lfg.*classic"):
-        simulate(sides, 5, ruleset=Ruleset("classic", killer_criticals=True),
+    from lfgcombat.rulesets import RulesetError
+    with pytest.raises(RulesetError, match="killer_criticals is an optional rule of lfg"):
+        Ruleset("classic", killer_criticals=True)  # refused before GM prep sees it
+    with pytest.raises(PrepError, match="killer_criticals is an optional rule of lfg.*the "
+                                        "classic ruleset"):
+        simulate(sides, 5, ruleset="classic", switches={"killer_criticals": True},
                  progress=False)
     with pytest.raises(PrepError, match="perfect_critical.*wounds ruleset"):
         simulate(sides, 5, ruleset="wounds", switches={"perfect_critical": True},
