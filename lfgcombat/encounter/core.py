@@ -142,8 +142,8 @@ def _check_fields(creatures: list[Creature], rules: Ruleset) -> None:
         in_file, in_python = _EXAMPLE_VALUE.get(first, ("3", "3"))
         raise LfgError(f"the {rules.name} ruleset needs fields these creatures lack:\n"
                        + "\n".join(f"  {n}: {f} ({why})" for n, f, why in missing)
-                       + f"\ngive each its field in the creature file (e.g. {first}: "
-                       f"{in_file}) or with Creature.from_dict({{..., '{first}': "
+                       + f"\ngive each its field in the creature file (e.g. '{first}: "
+                       f"{in_file}') or with Creature.from_dict({{..., '{first}': "
                        f"{in_python}}}); notebook 32 shows a party written for all three "
                        "rulesets")
 

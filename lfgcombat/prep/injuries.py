@@ -22,7 +22,7 @@ its numbers are the engine's for that creature:
   (measured as :mod:`lfgcombat.prep.spec` measures it, against its first foe, so that
   Injured and Distressed stack exactly as the engine stacks them), Gang Up's Tactical
   Bonus, its attacks a turn (counted on a real Encounter's turn: a broken arm does not stop
-  the engine's attacks, see the report of issue 12) and the DC20 FORT Save to stabilize
+  the engine's attacks, whose "Cannot hold items" is the GM's) and the DC20 FORT Save to stabilize
   (:func:`lfgcombat.saves.save_odds`: Distressed is -2 on d20 rolls).
 
 Kept as changes from the uninjured numbers (:class:`~lfgcombat.prep.spec.FightSpec`'s

@@ -224,7 +224,9 @@ def test_a_bad_gain_is_refused_and_changes_nothing(call, match):
 
 
 def test_lfg_has_no_shell_to_gain():
-    enc = Encounter([ash(), grub()], sides={"a": ["Ash"], "b": ["Grub"]}, seed=1).start()
+    both = ["lfg", "wounds"]  # written for lfg too, so that an lfg encounter takes them
+    enc = Encounter([ash(ruleset=both), grub(ruleset=both)], sides={"a": ["Ash"], "b": ["Grub"]},
+                    seed=1).start()
     before = enc.snapshot()
     with pytest.raises(IllegalActionError, match="no Barrier or Shell"):
         enc.gain_shell("Ash", 10)
