@@ -149,17 +149,25 @@ def test_same_seed_same_fights_and_chunking_does_not_matter():
     assert not np.array_equal(a.hp, c.hp)
 
 
-def test_numpy_fallback_gives_identical_fights():
-    """LFGCOMBAT_NO_NUMBA=1 runs the same kernel as plain Python: the same fights."""
-    code = ("import numpy as np, sys; from lfgcombat.prep import simulate, NUMBA_ACTIVE; "
-            "from lfgcombat.creature import load_example as L; assert not NUMBA_ACTIVE; "
-            "r = simulate({'a': [L('wulfric')], 'b': [L('troll')]}, 300, seed=4, "
-            "progress=False); np.save(sys.argv[1], np.c_[r.winner, r.rounds, r.hp])")
+def without_numba(code: str) -> np.ndarray:
+    """Run ``code`` in a new Python with ``LFGCOMBAT_NO_NUMBA=1`` (the kernel as plain
+    Python, ``NUMBA_ACTIVE`` checked off); it saves an array to ``sys.argv[1]``, returned."""
+    code = ("import numpy as np, sys; from lfgcombat.prep import NUMBA_ACTIVE; "
+            "assert not NUMBA_ACTIVE; " + code)
     out = os.path.join(os.environ.get("TMPDIR", "/tmp"), f"prep-fallback-{os.getpid()}.npy")
     env = dict(os.environ, LFGCOMBAT_NO_NUMBA="1")
     subprocess.run([sys.executable, "-c", code, out], check=True, env=env)
     slow = np.load(out)
     os.unlink(out)
+    return slow
+
+
+def test_numpy_fallback_gives_identical_fights():
+    """LFGCOMBAT_NO_NUMBA=1 runs the same kernel as plain Python: the same fights."""
+    slow = without_numba(
+        "from lfgcombat.prep import simulate; from lfgcombat.creature import load_example as L; "
+        "r = simulate({'a': [L('wulfric')], 'b': [L('troll')]}, 300, seed=4, "
+        "progress=False); np.save(sys.argv[1], np.c_[r.winner, r.rounds, r.hp])")
     r = simulate({"a": [load_example("wulfric")], "b": [load_example("troll")]}, 300, seed=4,
                  progress=False)
     assert np.array_equal(slow, np.c_[r.winner, r.rounds, r.hp])

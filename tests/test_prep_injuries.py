@@ -15,8 +15,6 @@ handed over, the tiers agree statistically, and the numpy fallback plays the sam
 from __future__ import annotations
 
 import csv
-import os
-import subprocess
 import sys
 from pathlib import Path
 
@@ -228,18 +226,14 @@ def test_tiers_agree_when_the_kernel_plays_injuries():
 def test_numpy_fallback_gives_identical_fights_with_injuries():
     """LFGCOMBAT_NO_NUMBA=1 runs the same kernel as plain Python: the same fights, injuries
     and all (as tests/test_prep.py checks without Perfect Critical)."""
-    code = ("import numpy as np, sys; from lfgcombat import Ruleset; "
-            "from lfgcombat.prep import simulate, NUMBA_ACTIVE; "
-            "from lfgcombat.creature import load_example as L; assert not NUMBA_ACTIVE; "
-            "rs = Ruleset('lfg', perfect_critical=True, killer_criticals=True); "
-            "r = simulate({'a': [L('chessan')], 'b': [L('orc_shaman')]}, 300, seed=5, "
-            "ruleset=rs, progress=False); "
-            "np.save(sys.argv[1], np.c_[r.winner, r.rounds, r.hp, r.dead, r.dealt])")
-    out = os.path.join(os.environ.get("TMPDIR", "/tmp"), f"prep-injuries-{os.getpid()}.npy")
-    env = dict(os.environ, LFGCOMBAT_NO_NUMBA="1")
-    subprocess.run([sys.executable, "-c", code, out], check=True, env=env)
-    slow = np.load(out)
-    os.unlink(out)
+    from test_prep import without_numba
+    slow = without_numba(
+        "from lfgcombat import Ruleset; from lfgcombat.prep import simulate; "
+        "from lfgcombat.creature import load_example as L; "
+        "rs = Ruleset('lfg', perfect_critical=True, killer_criticals=True); "
+        "r = simulate({'a': [L('chessan')], 'b': [L('orc_shaman')]}, 300, seed=5, "
+        "ruleset=rs, progress=False); "
+        "np.save(sys.argv[1], np.c_[r.winner, r.rounds, r.hp, r.dead, r.dealt])")
     r = simulate(_duel(), 300, seed=5, ruleset=BRUTAL, progress=False)
     assert np.array_equal(slow, np.c_[r.winner, r.rounds, r.hp, r.dead, r.dealt])
     assert len(_injuries(r)[0]) >= 15
