@@ -37,7 +37,7 @@ from lfgcombat.prep.kernel import kernel_loaded
 from lfgcombat.prep.replay import ReplayError
 from lfgcombat.prep.result import format_p
 from lfgcombat.prep.run import COMPILING, SUPPORTED_RULESETS, TIERS
-from lfgcombat.prep.spec import PrepError, choose_tier, prep_choices
+from lfgcombat.prep.spec import PrepError, prep_choices, reference_only
 from lfgcombat.rulesets import Ruleset
 from lfgcombat.rulesets.base import implemented
 
@@ -178,9 +178,8 @@ class PrepPanel(W.VBox):
             box.disabled = name in choices["off"]
             if box.disabled:
                 box.value = False
-        note = choose_tier(None, [rs])[1]
-        if note:  # the panel has locked the tier: the advice for code is not for here
-            note = note.split("; pass tier=")[0] + "."
+        note = reference_only([rs])  # the panel locks the tier itself: no advice for code
+        note = note + "." if note else None
         self._ruleset_note.value = (f"<span class='lfg-prep-ruleset-note'>{html.escape(note)}"
                                     "</span>" if note else "")
 

@@ -577,14 +577,22 @@ def choose_tier(tier: str | None, rulesets: Sequence[Ruleset]) -> tuple[Any, str
     """
     if tier is not None:
         return tier, None
+    why = reference_only(rulesets)
+    if why is None:
+        return "fast", None
+    return "reference", f"{why}; pass tier='reference' to choose it yourself"
+
+
+def reference_only(rulesets: Sequence[Ruleset]) -> str | None:
+    """Why only the reference tier plays ``rulesets`` (some outside
+    :data:`FAST_TIER_RULESETS`), in words for a note or a panel; ``None`` when the fast
+    tier plays them all."""
     other = list(dict.fromkeys(r.name for r in rulesets if r.name not in FAST_TIER_RULESETS))
     if not other:
-        return "fast", None
-    return "reference", (
-        f"Played on the reference tier (real encounters, every rule; tens of milliseconds "
-        f"to a few tenths of a second a fight): the fast tier plays "
-        f"{', '.join(FAST_TIER_RULESETS)} only, not {', '.join(other)}; pass "
-        "tier='reference' to choose it yourself")
+        return None
+    return (f"Played on the reference tier (real encounters, every rule; tens of "
+            f"milliseconds to a few tenths of a second a fight): the fast tier plays "
+            f"{', '.join(FAST_TIER_RULESETS)} only, not {', '.join(other)}")
 
 
 def ruleset_encounter(scenario: Scenario) -> Any:
