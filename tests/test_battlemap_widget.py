@@ -6,6 +6,8 @@ move only touches the small layers (the terrain GeoJSON is built once and never 
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 pytest.importorskip("ipyleaflet")
@@ -249,22 +251,66 @@ def test_highlights_lie_under_the_tokens_in_their_own_panes(board):
     assert colours == {bm._side_color("party"), bm._side_color("orcs")}  # sides kept
 
 
-def test_an_adjacent_enemy_does_not_flood_the_map():
-    m = HexMap.from_text(
+def _hero_and(orcs: list) -> HexMap:
+    return HexMap.from_text(
         "terrain: |\n" + "".join(("   " if r % 2 else "  ") + ". " * 9 + "\n" for r in range(7))
-        + "creatures:\n  - {name: Hero, at: [4, 3], side: party}\n"
-        "  - {name: Orc, at: [5, 3], side: orcs}\n")
+        + "creatures:\n  - {name: Hero, at: [4, 3], side: party}\n" + "".join(
+            f"  - {{name: Orc{i}, at: [{c}, {r}], side: orcs}}\n"
+            for i, (c, r) in enumerate(orcs)))
+
+
+def _reach_styles(bm: BattleMap) -> tuple[list[dict], list[dict]]:
+    feats = bm.reach_layer.data["features"]
+    return ([f["properties"]["style"] for f in feats if f["properties"]["provokes"]],
+            [f["properties"]["style"] for f in feats if not f["properties"]["provokes"]])
+
+
+def test_an_adjacent_enemy_does_not_flood_the_map():
+    """Issue 23 item 13: next to a foe every hex a move reaches provokes, and the map was
+    flooded with dashed orange. When most reachable hexes provoke, they are a pale wash
+    without dashes (the terrain reads through) and the legend says so, with counts."""
+    m = _hero_and([(5, 3)])  # the Orc is adjacent
     bm = BattleMap(m)
     bm.click((4, 3))
-    feats = bm.reach_layer.data["features"]
-    provoking = [f for f in feats if f["properties"]["provokes"]]
-    assert provoking and len(provoking) == len(m.reachable("Hero").provoking)
-    style = provoking[0]["properties"]["style"]
-    # outlined, barely filled: the terrain under them still reads
-    assert style["fillOpacity"] <= 0.15 and style.get("dashArray")
-    safe = [f for f in feats if not f["properties"]["provokes"]]
-    assert all(f["properties"]["style"]["fillOpacity"] > style["fillOpacity"] for f in safe)
-    assert "moving there provokes AOO" in bm.legend.value
+    r = m.reachable("Hero")
+    provoking, safe = _reach_styles(bm)
+    assert len(provoking) == len(r.provoking) == len(r) and not safe
+    style = provoking[0]
+    assert style["fillOpacity"] <= 0.2 and not style.get("dashArray")
+    assert style["weight"] <= 1
+    said = re.sub(r"<[^>]+>", "", bm.legend.value)
+    assert f"all {len(r)} hexes Hero can reach provoke AOO" in said
+    assert "none is safe" in said
+
+
+def test_when_most_hexes_provoke_the_safe_ones_are_marked():
+    """Issue 23 item 13: the few safe hexes stand out (a bold green outline), the many
+    provoking ones are a pale wash; the legend gives both counts."""
+    m = _hero_and([(4, 1), (4, 5), (2, 3), (6, 3)])  # four orcs around, none adjacent
+    bm = BattleMap(m)
+    bm.click((4, 3))
+    r = m.reachable("Hero")
+    assert len(r.provoking) > len(r.safe) > 0, (len(r.provoking), len(r.safe))
+    provoking, safe = _reach_styles(bm)
+    assert all(s["weight"] >= 2.5 and s["fillOpacity"] >= 0.4 for s in safe)
+    assert all(not p.get("dashArray") and p["fillOpacity"] < safe[0]["fillOpacity"]
+               for p in provoking)
+    said = re.sub(r"<[^>]+>", "", bm.legend.value)
+    assert (f"{len(r.provoking)} of the {len(r)} hexes Hero can reach provoke AOO"
+            in said and f"the {len(r.safe)} safe ones are outlined green" in said)
+
+
+def test_when_few_hexes_provoke_they_are_marked(board):
+    """Few provoking hexes keep the dashed orange outline; the legend counts them."""
+    m, bm = board
+    bm.click((1, 2))
+    r = m.reachable("Wulfric")
+    assert 0 < len(r.provoking) <= len(r.safe)
+    provoking, _safe = _reach_styles(bm)
+    assert all(p.get("dashArray") for p in provoking)
+    said = re.sub(r"<[^>]+>", "", bm.legend.value)
+    assert (f"{len(r.provoking)} of the {len(r)} hexes Wulfric can reach provoke AOO "
+            "(dashed orange)") in said
 
 
 def test_long_names_are_shortened_with_the_full_name_in_the_legend():

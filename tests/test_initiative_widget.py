@@ -542,13 +542,15 @@ def test_the_attack_row_starts_each_turn_on_an_enemy_in_reach():
     a = t.attack_row
     assert a.attacker.value == "Hero"
     assert a.target.value == "Brute"  # the enemy in reach, though "Orc" is listed first
-    assert list(a.target.options)[:2] == ["Brute", "Orc"]
+    assert [v for _label, v in a.target.options] == ["Brute", "Orc"]  # no ally offered
+    a.allies.value = True
     a.target.value = "Ally"  # the GM's choice is kept while the turn lasts
     t.refresh()
     assert a.target.value == "Ally"
     t.end_turn()
     t.choose("Ally")
     assert a.attacker.value == "Ally" and enc.side(a.target.value) == "orcs"
+    assert not a.allies.value  # a new turn offers no ally until the GM asks again
 
 
 def test_the_gm_chooses_who_takes_the_aoo_and_the_casters_perseverance_bonus(monkeypatch):
@@ -622,3 +624,129 @@ def test_a_card_without_initiative_says_why():
         assert want in card, (name, card)
     hero = c.split('data-name="Hero"')[1].split('class="lfg-card ')[0]
     assert re.search(r"init \d+<", hero)
+
+
+# -- issue 23: allies, the end of the fight, the preview, repeated lines ------------------------
+
+def test_allies_are_offered_as_targets_only_when_the_gm_asks():
+    """Issue 23 item 7: attacking an ally is a deliberate choice (the engine allows it; the
+    widget does not offer it by default). With "allies too" ticked the allies come after
+    the foes, marked as allies, and the default target stays a foe."""
+    enc, t = adjacent_fight()
+    a = t.attack_row
+    assert [v for _label, v in a.target.options] == ["Orc", "Brute"]
+    assert not a.allies.value and a.target.value == "Orc"
+    a.allies.value = True
+    assert a.target.options[-1] == ("Ally (ally)", "Ally") and a.target.value == "Orc"
+    a.target.value = "Ally"  # the GM's choice: the engine answers as for any target
+    assert "Ally is 15 ft away, beyond Hero's Melee Reach" in a.refusal
+    a.allies.value = False
+    assert a.target.value == "Orc" and "Ally" not in [v for _l, v in a.target.options]
+
+
+def test_the_target_returns_to_the_fallen_foe_after_undo():
+    """Issue 23 item 7: "After Undo the target does not return to the revived foe"."""
+    enc, t = adjacent_fight()
+    a = t.attack_row
+    assert a.target.value == "Orc"
+    enc.damage("Orc", 500)  # the Orc falls (dead): the next foe, never an ally
+    assert enc.state("Orc")["dead"] and a.target.value == "Brute"
+    t.undo()
+    assert not enc.state("Orc")["dead"] and a.target.value == "Orc" and not a.go.disabled
+
+
+def test_nothing_is_offered_once_the_fight_is_over():
+    """Issue 23 item 7: when the last foe fell the Attack target switched to a living ally
+    and the button stayed enabled ("Chessan attacks Crysta ... under 'The fight is
+    over'"). Now attacks, moves and actions are off with a word why until the GM ticks
+    "Play on"; the turn order, the GM's own hand and Undo stay."""
+    enc, t = adjacent_fight()
+    a = t.attack_row
+    enc.damage("Brute", 500)
+    enc.damage("Orc", 500)
+    assert enc.over
+    assert a.target.value is None and a.go.disabled
+    assert "The fight is over" in a.odds.value and "Play on" in a.odds.value
+    rows = t.action_rows
+    off = (rows.go, rows.do, rows.cast_button, t.close_rows.do, t.updown_rows.move_button,
+           t.updown_rows.do_button, t._interrupt, t._ready)
+    assert all(b.disabled for b in off)
+    assert "Play on" in t._round.value and t.play_on.layout.display != "none"
+    before = enc.snapshot()
+    t.battlemap.click((2, 1))  # a map click moves nobody
+    a.attack()  # nor does a click from code
+    assert enc.snapshot() == before and "The fight is over" in t.status_text
+    assert not (t._undo.disabled or t.gm_rows.damage_button.disabled
+                or t.gm_rows.heal_button.disabled)
+    t.play_on.value = True  # the GM says otherwise: e.g. to stabilize the dying
+    assert not any(b.disabled for b in off)
+    assert a.target.value is None and a.go.disabled  # still no ally by default
+    t.battlemap.click((2, 1))
+    assert enc.map.offset(enc.map.token("Hero").anchor) == (2, 1)
+    t.undo()
+    t.undo()
+    t.undo()  # the Orc stands again: the fight goes on, on the Orc
+    assert not enc.over and not t.play_on.value and t.play_on.layout.display == "none"
+    assert a.target.value == "Orc" and not a.go.disabled
+
+
+def _archer_fight(seed: int) -> tuple[Encounter, InitiativeTracker]:
+    """An archer shooting at Hero past the Ally, who gives Hero good cover."""
+    archer = Creature.from_dict({"name": "Archer", "class": "fighter", "level": 5,
+                                 "initiative_rating": 40, "weapons": ["shortbow"]})
+    cs = [archer, mk("Hero"), mk("Ally")]
+    m = HexMap(14, 8)
+    for c, at, side in ((cs[0], (1, 3), "goblins"), (cs[1], (9, 3), "party"),
+                        (cs[2], (8, 3), "party")):
+        m.place(c, at, side)
+    enc = Encounter(cs, sides={"goblins": ["Archer"], "party": ["Hero", "Ally"]}, map=m,
+                    seed=seed)
+    t = InitiativeTracker(enc)
+    t.start()
+    return enc, t
+
+
+def test_the_preview_explains_the_attack_on_the_intended_target():
+    """Issue 23 item 8: the preview listed the modifiers of the last attack of its trial
+    run; when the trial shot missed into an Unintended Target (000_8d1d7816ee944f3b.txt,
+    "Accuracy by Volume (Unintended Targets)") it showed that creature's situation and
+    never the target's own +4 cover. It explains the attack about to be made, whatever
+    the trial roll: the same words the logged attack on the target gives."""
+    for seed in range(1, 40):
+        enc, t = _archer_fight(seed)
+        fork = enc.fork()
+        fork.attack("Archer", "Hero")
+        if fork.log.of_kind("attack")[-1].target == "Ally":
+            break  # the trial shot flies on to the Ally
+    else:
+        raise AssertionError("no seed found where the shot strays")
+    a = t.attack_row
+    assert a.attacker.value == "Archer" and a.target.value == "Hero"
+    cover = "Hero has good cover (+4 AC) against Archer"
+    assert cover in a.odds.value and any(cover in m for m in a.explained)
+    a.go.click()
+    logged = [e for e in enc.log.of_kind("attack") if not e.command]
+    assert [e.target for e in logged] == ["Hero", "Ally"]  # the real shot strays too
+    assert a.explained == logged[0].data["modifiers"]  # what was shown was rolled
+
+
+def test_the_status_line_shows_every_roll_even_when_two_read_the_same():
+    """Issue 23 item 9: a classic critical rolls its damage twice (002_2a3a79475ca2a541.txt,
+    "Critical Hit"); two equal rolls ("damage: 1d8+3 = 5" and again "= 5") showed once,
+    then "takes 10". Every roll shows."""
+    brann = Creature.from_dict({"name": "Brann", "level": 3, "max_hp": 25, "kind": "pc",
+                                "ruleset": ["classic"], "abilities": {"str": 16}, "bab": 3,
+                                "weapons": ["longsword"]})
+    orc = Creature.from_dict({"name": "Orc", "level": 2, "max_hp": 15, "ruleset": ["classic"],
+                              "bab": 2, "weapons": ["greataxe"]})
+    enc = Encounter([brann, orc], sides={"party": ["Brann"], "foes": ["Orc"]},
+                    ruleset="classic", seed=325)
+    t = InitiativeTracker(enc)
+    t.start()
+    assert enc.current == "Brann"
+    t.attack_row.target.value = "Orc"
+    t.attack_row.go.click()
+    rolls = [e.describe() for e in enc.log.of_kind("roll") if e.data["label"] == "damage"]
+    assert len(rolls) == 2 and rolls[0] == rolls[1]  # a critical: two equal rolls
+    shown = [line for line in t.status_text.splitlines() if line == rolls[0]]
+    assert len(shown) == 2, t.status_text

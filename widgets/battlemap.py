@@ -17,7 +17,8 @@ CSS hooks (for styling and for the browser tests): the widget is ``.lfg-battlema
 Leaflet map ``.lfg-battlemap-map`` and its status line ``.lfg-status``; the SVG paths are
 ``path.lfg-hex`` (terrain), ``path.lfg-token``, ``path.lfg-reach`` (with
 ``lfg-reach-safe`` or ``lfg-reach-provoking``), ``path.lfg-threat`` and ``path.lfg-line``;
-token names are ``.lfg-token-label``.
+token names are ``.lfg-token-label``; the legend is ``.lfg-map-legend``, its line for the
+selected token ``.lfg-map-reach`` (``data-marked``: which group is marked).
 """
 
 from __future__ import annotations
@@ -36,6 +37,7 @@ from lfgcombat.hexmap import HexMap, Reachable, Terrain
 from lfgcombat.shortrepr import short
 
 from .mapimage import image_url
+from .mapreach import reach_line, reach_styles, reach_swatches
 
 __all__ = ["BattleMap", "BattleMapError", "terrain_geojson", "cells_geojson", "TERRAIN_COLORS",
            "SIDE_COLORS", "MOVE_ACTIONS", "wall_height_labels"]
@@ -130,12 +132,6 @@ MOVE_ACTIONS = ("move", "five_foot_step", "retreat", "run")
 #: lines on top. A layer whose data is replaced is re-added at the top of its own pane only.
 PANES = {"lfg-background": {"zIndex": 350}, "lfg-highlights": {"zIndex": 410},
          "lfg-tokens": {"zIndex": 420}, "lfg-lines": {"zIndex": 430, "pointerEvents": "none"}}
-_SAFE = {"color": "#2f855a", "weight": 1, "fillColor": "#68d391", "fillOpacity": 0.4,
-         "className": "lfg-reach lfg-reach-safe"}
-# provoking hexes are outlined (dashed) with a faint fill: with an enemy adjacent every hex
-# provokes, and a GM must still read the terrain under them
-_PROVOKING = {"color": "#dd6b20", "weight": 1.5, "dashArray": "3 3", "fillColor": "#f6ad55",
-              "fillOpacity": 0.12, "className": "lfg-reach lfg-reach-provoking"}
 _THREAT = {"color": "#c53030", "weight": 2, "fillOpacity": 0.0, "className": "lfg-threat"}
 
 
@@ -221,9 +217,12 @@ def _fit_zoom(hexmap: HexMap, height_px: float) -> tuple[tuple[float, float], fl
 class BattleMap(W.VBox):
     """An interactive battle map for a :class:`~lfgcombat.HexMap`.
 
-    Click a token to select it: its reachable hexes light up (green; outlined orange where
-    getting there provokes AOO), the hexes its enemies threaten are outlined red, and the
-    status line says whether it is flanked. Click a hex to move it there through the
+    Click a token to select it: its reachable hexes light up, the hexes its enemies
+    threaten are outlined red, and the status line says whether it is flanked. Of the
+    reachable hexes the smaller group is marked (:mod:`~lfgcombat.widgets.mapreach`): when
+    few provoke AOO they get a dashed orange outline among the green; when most do (next to
+    a foe, all of them) they are a pale orange wash and the safe ones are outlined green.
+    The legend says which, with the counts. Click a hex to move it there through the
     engine; an illegal move leaves everything as it was and shows the rule in the status
     line. ``measure`` mode: click two hexes for the distance in feet. ``line of sight``
     mode: click (or hover) a hex or creature to see the line from the selected token and
@@ -447,11 +446,13 @@ class BattleMap(W.VBox):
             self.selected = None
         toks = m.tokens()
         tokens = {"type": "FeatureCollection", "features": self._token_features(toks)}
-        reach, threat = _EMPTY, _EMPTY
+        reach, threat, r = _EMPTY, _EMPTY, None
         if self.selected is not None and self.mode == "move":  # other modes draw their line only
             r = self.reachable(self.selected)
-            safe = cells_geojson(m, r.safe, _SAFE, provokes=False)
-            prov = cells_geojson(m, r.provoking, _PROVOKING, provokes=True)
+            # the smaller group is marked: the map still reads when most hexes provoke
+            safe_style, prov_style = reach_styles(r)
+            safe = cells_geojson(m, r.safe, safe_style, provokes=False)
+            prov = cells_geojson(m, r.provoking, prov_style, provokes=True)
             reach = {"type": "FeatureCollection", "features": safe["features"] + prov["features"]}
             threat = cells_geojson(m, m.threatened_by_enemies(self.selected), _THREAT, 0.92)
         with self.map.hold_sync():
@@ -459,7 +460,7 @@ class BattleMap(W.VBox):
             self.threat_layer.data = threat
             self.token_layer.data = tokens
             self._update_labels(toks)
-        self.legend.value = self._legend_html(toks)
+        self.legend.value = self._legend_html(toks, r)
 
     def _token_features(self, toks: list) -> list[dict]:
         m = self.hexmap
@@ -482,7 +483,9 @@ class BattleMap(W.VBox):
                                            "coordinates": _polygon(m, c, shrink)}})
         return feats
 
-    def _legend_html(self, toks: list) -> str:
+    def _legend_html(self, toks: list, reach: Reachable | None = None) -> str:
+        """What the colours mean; with a token selected, how its hexes are drawn and a line
+        with their counts (:func:`~lfgcombat.widgets.mapreach.reach_line`)."""
         def sw(style: str, text: str) -> str:
             return (f'<span style="display:inline-block;width:12px;height:12px;{style};'
                     f'vertical-align:middle;margin:0 3px 0 10px"></span>{html.escape(text)}')
@@ -494,9 +497,9 @@ class BattleMap(W.VBox):
         return ('<div class="lfg-map-legend" style="font:11px sans-serif;color:#444">'
                 f"<b>tokens:</b>{sides}{sw('border:3px solid #000', 'selected')}"
                 f"&nbsp; <b>selected token:</b>"
-                f"{sw('background:#68d391', 'can move there')}"
-                + sw("border:1.5px dashed #dd6b20;background:#fdf0e3", "moving there provokes AOO")
+                + reach_swatches(reach)
                 + f"{sw('border:2px solid #c53030', 'an enemy threatens')}"
+                + (reach_line(reach) if reach is not None else "")
                 + (f"<div class='lfg-map-names'><b>names:</b> {names}</div>" if names else "")
                 + "</div>")
 

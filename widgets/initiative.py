@@ -128,15 +128,21 @@ class InitiativeTracker(TurnControls, W.VBox):
         self._cards = W.HTML()
         self._actions = W.HTML()
         self.status = W.HTML()
+        #: Ticked by the GM to go on acting after the fight is over (:attr:`halted`).
+        self.play_on = W.Checkbox(value=False, description="Play on", indent=False,
+                                  tooltip="the fight is over: tick to offer attacks, moves and "
+                                          "actions again (e.g. to stabilize the dying)",
+                                  layout=W.Layout(width="auto", display="none"))
+        self.play_on.add_class("lfg-play-on")
         self._build_turn_controls()
         self.attack_row = AttackControls(self)
         self.action_rows = ActionControls(self)
         self.close_rows = CloseControls(self)  # issue 14: the close fight
         self.updown_rows = UpDownControls(self)  # issue 15: fly/swim/climb/leap, doors, volley
         self.gm_rows = GMControls(self)
-        panel = [self._round, self._legend, self._cards, *self._turn_rows(), self._actions,
-                 self.attack_row, self.action_rows, self.close_rows, self.updown_rows, self.gm_rows,
-                 row(self._undo), self.status]
+        panel = [self._round, row(self.play_on), self._legend, self._cards, *self._turn_rows(),
+                 self._actions, self.attack_row, self.action_rows, self.close_rows,
+                 self.updown_rows, self.gm_rows, row(self._undo), self.status]
         extra = [w for w in (battlemap, dicelog) if w is not None]
         super().__init__(children=panel + extra, **kwargs)
         self.add_class("lfg-initiative")
@@ -148,6 +154,7 @@ class InitiativeTracker(TurnControls, W.VBox):
             # one status line: the map's messages (selection, measure, cover) show here
             battlemap.status.layout.display = "none"
             battlemap.status.observe(self._map_said, "value")
+        self.play_on.observe(lambda _c: self.refresh(), "value")
         self._unsubscribe: Callable[[], None] | None = encounter.subscribe(
             lambda _enc: self.refresh())
         self.refresh()
@@ -205,14 +212,15 @@ class InitiativeTracker(TurnControls, W.VBox):
         return e.describe()
 
     def _happened(self, before: list) -> str:
-        """The effect events new since the log was ``before``, one a line, each once (after
-        the common prefix: undo and ``decline_turn`` rewrite the log's tail)."""
+        """The effect events new since the log was ``before`` (after the common prefix:
+        undo and ``decline_turn`` rewrite the log's tail), one a line. Every event keeps
+        its line, even when two read the same: a classic critical rolls its damage twice
+        and two equal rolls are two rolls (issue 23)."""
         now = list(self.encounter.log)
         since = 0
         while since < min(len(before), len(now)) and before[since] == now[since]:
             since += 1
-        lines = list(dict.fromkeys(t for e in now[since:] if not e.command
-                                   for t in [self._describe(e)] if t))
+        lines = [t for e in now[since:] if not e.command for t in [self._describe(e)] if t]
         if len(lines) > 12:
             lines = lines[:5] + [f"... ({len(lines) - 10} more)"] + lines[-5:]
         return "\n".join(lines)
@@ -254,6 +262,11 @@ class InitiativeTracker(TurnControls, W.VBox):
     def refresh(self) -> None:
         """Redraw everything from the encounter (called after every engine step)."""
         enc = self.encounter
+        over = bool(enc.round) and enc.over
+        if self.play_on.value and not over:  # standing again (an undo, a heal): play as usual
+            self.play_on.value = False  # observed: refreshes
+            return
+        self.play_on.layout.display = None if over else "none"
         self.round = enc.round
         self.current = enc.current
         acting = enc.acting
@@ -290,18 +303,35 @@ class InitiativeTracker(TurnControls, W.VBox):
         self._sync_map(acting)
         self._sync_dicelog()
 
+    @property
+    def halted(self) -> str:
+        """Why the tracker offers no attack, move or action now ("" when it does): the
+        fight is over (:attr:`lfgcombat.Encounter.over`) and the GM has not ticked
+        :attr:`play_on`. The turn order, the GM's own damage, healing and conditions, and
+        Undo stay (the dying still bleed)."""
+        enc = self.encounter
+        if not enc.round or not enc.over or self.play_on.value:
+            return ""
+        return (f"The fight is over ({self._who_stands()}): attacks, moves and actions are "
+                "off. Tick 'Play on' to go on anyway (e.g. to stabilize the dying).")
+
+    def _who_stands(self) -> str:
+        up = [(side, names) for side, names in self.encounter.standing().items() if names]
+        return f"{up[0][0]} stands ({', '.join(up[0][1])})" if up else "nobody stands"
+
     def _over_html(self) -> str:
         """A banner once at most one side has anyone standing (``Encounter.over``): who
         stands, and that the GM may still play on (the dying bleed until stabilized)."""
         enc = self.encounter
         if not enc.round or not enc.over:
             return ""
-        up = [(side, names) for side, names in enc.standing().items() if names]
-        who = (f"{up[0][0]} stands ({', '.join(up[0][1])})" if up else "nobody stands")
+        then = ("You play on: attacks, moves and actions are offered again."
+                if self.play_on.value else
+                "Attacks, moves and actions are off; tick 'Play on' below to go on.")
         return ('<div class="lfg-over" style="margin:4px 0;padding:4px 8px;background:#fff3cd;'
                 'border:1px solid #d6a700;border-radius:4px;font:600 13px sans-serif">'
-                f"The fight is over: {html.escape(who)}. Turns go on only if you play them "
-                "(the dying still bleed).</div>")
+                f"The fight is over: {html.escape(self._who_stands())}. Turns go on only if "
+                f"you play them (the dying still bleed). {html.escape(then)}</div>")
 
     def _sync_map(self, acting: list[str]) -> None:
         bm = self.battlemap

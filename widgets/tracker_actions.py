@@ -219,7 +219,7 @@ class ActionControls(W.VBox):
             set_options(self.target, [n for n in alive if n != me])
             set_options(self.special, self._specials())
             set_options(self.spell_target, [_NOBODY] + [(n, n) for n in alive])
-        off = enc.current is None
+        off = enc.current is None or bool(self.tracker.halted)  # halted: the fight is over
         for w in (self.go, self.do, self.cast_button):
             w.disabled = off
         lfg_round = not self._singles()  # swift casting and Perseverance are lfg's

@@ -64,6 +64,11 @@ class AttackControls(W.VBox):
             box.add_class("lfg-attack-option")
             box.add_class(f"lfg-attack-{key.replace('_', '-')}")
             self.options[key] = box
+        self.allies = W.Checkbox(value=False, description="allies too", indent=False,
+                                 tooltip="offer the attacker's allies as targets too (after "
+                                         "its foes): attacking an ally is a deliberate choice",
+                                 layout=W.Layout(width="auto", margin="0 8px 0 0"))
+        self.allies.add_class("lfg-attack-allies")
         self.odds = W.HTML()
         self.odds.add_class("lfg-attack-odds")
         self.go = button("Attack", "lfg-attack", self.attack,
@@ -77,17 +82,30 @@ class AttackControls(W.VBox):
         self.setup: Any = None
         self.odds_shown: Any = None
         self.refusal = ""
+        #: The modifiers the preview lists (the map's cover, terrain...), as the engine
+        #: logs them for the attack on the chosen target (Gang Up aside).
+        self.explained: list[str] = []
         self._weapons_of: str | None = None
         self._target_turn: tuple | None = None
+        self._chosen: str | None = None  # the target the GM picked this turn
+        self._filling = False  # inside refresh: a target change is not the GM's choice
         self._unreadable: list[str] = []
         super().__init__(children=[
-            row(self.attacker, self.target, self.weapon, title="Attack:"),
+            row(self.attacker, self.target, self.allies, self.weapon, title="Attack:"),
             row(self.defense, *self.options.values(), self.go),
             self.odds])
         self.add_class("lfg-attack-row")
         self.attacker.observe(lambda _c: self._fill_weapons(), "value")
+        self.target.observe(self._target_chosen, "value")
+        self.allies.observe(lambda _c: self.refresh(), "value")
         for w in (self.target, self.weapon, self.defense, *self.options.values()):
             w.observe(lambda _c: self.preview(), "value")
+
+    def _target_chosen(self, change: dict) -> None:
+        """Remember the GM's own choice of target (kept while the turn lasts, and chosen
+        again when it stands again after an undo)."""
+        if not self._filling and change["new"] is not None:
+            self._chosen = change["new"]
 
     @property
     def situation(self) -> dict[str, Any]:
@@ -111,23 +129,39 @@ class AttackControls(W.VBox):
         self.preview()
 
     def refresh(self) -> None:
-        """Offer the acting creatures as attackers and everyone else alive as targets."""
+        """Offer the acting creatures as attackers and their foes alive as targets (with
+        "allies too" ticked, their allies after them, marked as allies)."""
         enc = self.tracker.encounter
-        acting = list(enc.acting)
-        with self.hold_trait_notifications():
-            set_options(self.attacker, acting)
-            me = self.attacker.value
-            alive = [n for n in enc.names if n != me and not enc.state(n)["dead"]]
-            mine = enc.side(me) if me else None
-            # enemies first, those in reach before the others: whom one usually attacks
-            alive.sort(key=lambda n: (enc.side(n) == mine, not self._in_reach(me, n)))
-            # a new attacker or a new turn starts on that first target; within one turn
-            # the GM's choice is kept
-            turn = (me, enc.current, len(enc.log.of_kind("turn_start")))
-            keep = self.target.value if turn == self._target_turn else ""
-            self._target_turn = turn
-            set_options(self.target, alive, keep=keep)
+        was, self._filling = self._filling, True
+        try:
+            with self.hold_trait_notifications():
+                set_options(self.attacker, list(enc.acting))
+                me = self.attacker.value
+                # a new attacker or a new turn starts on the first foe, allies not offered;
+                # within one turn the GM's choice is kept, and comes back when its creature
+                # stands again (after an undo)
+                turn = (me, enc.current, len(enc.log.of_kind("turn_start")))
+                if turn != self._target_turn:
+                    self._target_turn, self._chosen = turn, None
+                    self.allies.value = False
+                set_options(self.target, self._targets(me), keep=self._chosen or "")
+        finally:
+            self._filling = was
         self._fill_weapons()
+
+    def _targets(self, me: str | None) -> list[tuple[str, str]]:
+        """``me``'s foes alive, those in reach first (whom one usually attacks), then -
+        only when asked for - its allies, labelled as such: an engine that lets a creature
+        attack an ally is no reason to offer one by default (issue 23)."""
+        if me is None:
+            return []
+        enc = self.tracker.encounter
+        alive = [n for n in enc.names if n != me and not enc.state(n)["dead"]]
+        mine = enc.side(me)
+        foes = sorted((n for n in alive if enc.side(n) != mine),
+                      key=lambda n: not self._in_reach(me, n))
+        allies = [n for n in alive if enc.side(n) == mine] if self.allies.value else []
+        return [(n, n) for n in foes] + [(f"{n} (ally)", n) for n in allies]
 
     def _in_reach(self, attacker: str | None, target: str) -> bool:
         """Whether the map shows ``attacker`` threatening ``target`` (False off the map)."""
@@ -147,10 +181,24 @@ class AttackControls(W.VBox):
     def preview(self) -> None:
         """Show the exact odds of the chosen attack, or why the engine would refuse it."""
         enc = self.tracker.encounter
-        if self.attacker.value is None or self.target.value is None or enc.current is None:
+        halted = self.tracker.halted
+        if halted:  # the fight is over: nothing to offer until the GM plays on
+            self._shown = None
             self.setup = self.odds_shown = None
+            self.explained = []
+            self.refusal = halted
+            self.odds.value = ("<div class='lfg-attack-off' style='color:#7b5e00'>"
+                               f"{html.escape(halted)}</div>")
+            self.go.disabled = True
+            return
+        if self.attacker.value is None or self.target.value is None or enc.current is None:
+            self._shown = None
+            self.setup = self.odds_shown = None
+            self.explained = []
             self.refusal = "nobody to attack with or to attack"
-            self.odds.value = ""
+            self.odds.value = ("" if self.attacker.value is None or enc.current is None else
+                               "<div style='color:#555'>No foe left to attack (tick "
+                               "&quot;allies too&quot; to attack an ally).</div>")
             self.go.disabled = True
             return
         key = self._key()
@@ -165,16 +213,14 @@ class AttackControls(W.VBox):
                     "</div>")
         try:
             what_if = enc.fork()
+            since = len(what_if.log)
             result = what_if.attack(self.attacker.value, self.target.value, self.weapon.value,
                                     **self.situation)
             if getattr(result, "setup", None) is None:  # another ruleset's attack policy
                 self._show_policy(enc, note)
                 return
             odds = self._with_unintended(enc, odds_for(result.setup), result.setup)
-            made = what_if.log.of_kind("attack")
-            said = list(made[-1].data.get("modifiers") or []) if made else []
-            if made and made[-1].data.get("gang_up"):
-                said.append(f"Gang Up: +{made[-1].data['gang_up']} Tactical")
+            said, gang = self._explain(list(what_if.log)[since:])
         except Exception as exc:  # noqa: BLE001 - a refusal (LfgError) or an engine fault:
             # shown here, never raised into the encounter's listeners or the kernel
             self._refuse(exc, note)
@@ -182,11 +228,29 @@ class AttackControls(W.VBox):
         self.go.disabled = False
         setup = result.setup
         self.setup, self.odds_shown, self.refusal = setup, odds, ""
-        situation = "".join(f"<div style='color:#555'>· {html.escape(m)}</div>" for m in said)
+        self.explained = said
+        gang_up = [f"Gang Up: +{gang} Tactical"] if gang else []
+        situation = "".join(f"<div style='color:#555'>· {html.escape(m)}</div>"
+                            for m in said + gang_up)
         self.odds.value = note + (
             f"<div><code>{html.escape(setup.line)}</code> vs {html.escape(self.target.value)} "
             f"({html.escape(str(setup.ac_name))} {setup.ac.value})</div>{situation}"
             f"{odds_html(odds)}")
+
+    def _explain(self, events: list) -> tuple[list[str], int]:
+        """What the situation adds to the attack about to be made: the modifiers the
+        engine logged for the attack on the chosen target itself, the first ``attack``
+        event of the trial with this attacker and target (its modifiers are set before its
+        roll), never a later one - a ranged miss flies on to an Unintended Target and is
+        logged as a second attack, with that creature's situation ("Accuracy by Volume
+        (Unintended Targets)"). Returns the modifiers and Gang Up's bonus."""
+        mine = next((e for e in events if e.kind == "attack" and not e.command
+                     and e.actor == self.attacker.value and e.target == self.target.value
+                     and not e.data.get("aoo")), None)
+        if mine is None:
+            return [], 0
+        return ([str(m) for m in mine.data.get("modifiers") or []],
+                int(mine.data.get("gang_up") or 0))
 
     def _with_unintended(self, enc: Any, odds: Any, setup: Any) -> Any:
         """``odds`` with the encounter's chance of striking each Unintended Target (a
@@ -203,6 +267,7 @@ class AttackControls(W.VBox):
     def _refuse(self, exc: Exception, note: str) -> None:
         """Show why the attack cannot be made now, and disable its button."""
         self.setup = self.odds_shown = None
+        self.explained = []
         self.refusal = str(exc) if isinstance(exc, LfgError) else f"{type(exc).__name__}: {exc}"
         self.go.disabled = True
         self.odds.value = note + (
@@ -223,7 +288,7 @@ class AttackControls(W.VBox):
             self._refuse(exc, note)
             return
         self.go.disabled = False
-        self.setup, self.odds_shown, self.refusal = None, odds, ""
+        self.setup, self.odds_shown, self.refusal, self.explained = None, odds, "", []
         self.odds.value = note + (
             f"<div><code>{html.escape(odds.summary())}</code> "
             f"<span style='color:#555'>({html.escape(enc.ruleset.name)} rules; the map's "
@@ -237,6 +302,11 @@ class AttackControls(W.VBox):
             status line says why).
         """
         a, t, w = self.attacker.value, self.target.value, self.weapon.value
+        halted = self.tracker.halted
+        if halted:
+            self.tracker.error = halted
+            self.tracker._say(f"Not allowed: {halted}", error=True)
+            return None
         if a is None or t is None:
             self.tracker._say("Attack: choose an attacker (the acting creature) and a "
                               "target first.", error=True)

@@ -110,7 +110,7 @@ class CloseControls(W.VBox):
             set_options(self.target, [_NONE] + [(n, n) for n in alive])
             own = abilities_of(enc.creature(me)) if me else ()
             set_options(self.ability, [_NONE] + [(a.text, a.name) for a in own])
-        self.do.disabled = enc.current is None
+        self.do.disabled = enc.current is None or bool(self.tracker.halted)
 
     def _acting(self) -> str | None:
         who = getattr(self.tracker.action_rows, "who", None)

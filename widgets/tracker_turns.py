@@ -29,6 +29,7 @@ class TurnControls:
     battlemap: Any
     aoo: Any
     error: str
+    halted: str
 
     def _build_turn_controls(self) -> None:
         self._last_buttons: list[W.Button] = []
@@ -130,11 +131,12 @@ class TurnControls:
         for w in (self._together_ally, self._together_bonus, self._together):
             w.layout.display = None if partners else "none"
         under_way = enc.current is not None
+        acting_now = under_way and not self.halted  # the fight is over: no interrupt/ready
         self._end.layout.display = None if (under_way and not choices) else "none"
         self._deadlock.layout.display = None if len(choices) > 1 else "none"
         for w in (self._interrupt, self._interrupter, self._also, self._before, self._ready,
                   self._trigger, self._ready_action):
-            w.disabled = not under_way
+            w.disabled = not acting_now
         others = [n for n in enc.names if n not in acting and not enc.state(n)["dead"]]
         set_options(self._interrupter, others)
         self._also.allowed_tags = others
@@ -226,7 +228,10 @@ class TurnControls:
     def _move_on_map(self, name: str, cell: Any, action: str) -> str:
         """The BattleMap's mover: the engine moves ``name``; a refusal raises for the map.
         Under the tracker the map's own status line is hidden (the tracker's says it all,
-        once)."""
+        once). Once the fight is over a click moves nobody until the GM plays on."""
+        if self.halted:
+            self.error = self.halted
+            raise IllegalActionError(self.halted)
         self.move(cell, name=name, action=action)
         if self.error:
             raise IllegalActionError(self.error)

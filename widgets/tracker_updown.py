@@ -123,8 +123,8 @@ class UpDownControls(W.VBox):
         t._attempt(do)
 
     def refresh(self) -> None:
-        """Buttons off when nobody acts."""
-        off = self.tracker.encounter.current is None
+        """Buttons off when nobody acts, or the fight is over (the tracker's ``halted``)."""
+        off = self.tracker.encounter.current is None or bool(self.tracker.halted)
         for w in (self.move_button, self.run_button, self.set_alt, self.do_button):
             w.disabled = off
 
