@@ -19,12 +19,19 @@ the engine raises is shown in the widget. The widget redraws on
 
 With a :class:`~lfgcombat.widgets.BattleMap` of the encounter's map, the acting creature
 is selected on the map when its turn begins and a click on a hex moves it through the
-engine with the movement action chosen in the "Move:" row. With a
+engine with the movement action chosen in the "Move:" row.
+
+Once the fight is over (:attr:`lfgcombat.Encounter.over`: at most one side stands) the
+tracker offers no attack, move or action - their buttons are off and the banner and the
+attack row say why - until the GM ticks "Play on" (to stabilize the dying, say); the turn
+order, the GM's damage, healing and conditions, and Undo stay. With a
 :class:`~lfgcombat.widgets.DiceLog` (or ``dicelog=True``), the encounter's rolls are listed
 newest first.
 
 CSS hooks (for styling and for the browser tests): the widget is ``.lfg-initiative``; the
-round line ``.lfg-round`` (``data-round``), whose turn ``.lfg-current`` (``data-current``);
+round line ``.lfg-round`` (``data-round``), the banner ``.lfg-over`` once the fight is over
+and the GM's ``.lfg-play-on`` checkbox under it, whose turn ``.lfg-current``
+(``data-current``);
 the legend ``.lfg-legend``; the cards ``.lfg-card`` with ``data-name`` and ``data-side``
 and the classes ``lfg-card-ready`` or ``lfg-card-done``, ``lfg-card-acting``,
 ``lfg-card-interrupted``, ``lfg-card-down`` (0 HP or less) and ``lfg-card-dead``; inside a
@@ -92,6 +99,8 @@ class InitiativeTracker(TurnControls, W.VBox):
         close_rows: The :class:`~lfgcombat.widgets.tracker_close.CloseControls` (the close
             fight: maneuvers, Knockdown, skill actions, special abilities).
         gm_rows: The :class:`~lfgcombat.widgets.tracker_gm.GMControls`.
+        play_on: The GM's "Play on" checkbox, shown once the fight is over: ticked, the
+            attacks, moves and actions are offered again (:attr:`halted`).
 
     Raises:
         TypeError: ``encounter`` is not an Encounter, or ``battlemap``/``dicelog`` is not

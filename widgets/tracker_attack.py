@@ -6,11 +6,18 @@ map situation, Gang Up, Aim, Fight Defensively, Run, Charge... the encounter add
 hands the :class:`~lfgcombat.attacks.AttackSetup` it used to
 :func:`lfgcombat.attack_odds.odds_for` (what :func:`lfgcombat.attack_odds.attack_odds`
 computes from the same setup). A refusal there is shown before the click, and the button
-is disabled. A ranged attack on the map also shows the exact chance it strikes each
-creature around the target instead (:meth:`lfgcombat.Encounter.unintended_odds`, what the
-encounter's Accuracy by Volume plays after a miss). 000_8d1d7816ee944f3b.txt, "Attacks Per
-Turn", "Charge Attack", "Power Attack (Attack Action, No AOO)", "Active Defense",
-"Accuracy by Volume (Unintended Targets)".
+is disabled. The situation listed under the odds (cover, terrain, Gang Up...) is what the
+engine logged for the attack on the chosen target itself, set before its roll - never a
+later attack of the trial (a ranged miss flying on to an Unintended Target). A ranged
+attack on the map also shows the exact chance it strikes each creature around the target
+instead (:meth:`lfgcombat.Encounter.unintended_odds`, what the encounter's Accuracy by
+Volume plays after a miss). 000_8d1d7816ee944f3b.txt, "Attacks Per Turn", "Charge Attack",
+"Power Attack (Attack Action, No AOO)", "Active Defense", "Accuracy by Volume (Unintended
+Targets)".
+
+The targets offered are the attacker's foes; its allies only when the GM ticks "allies
+too" (the engine allows attacking an ally; the widget does not suggest it). Once the fight
+is over the row offers nothing until the GM plays on (the tracker's ``halted``).
 """
 
 from __future__ import annotations
@@ -46,9 +53,11 @@ class AttackControls(W.VBox):
         tracker: The :class:`~lfgcombat.widgets.InitiativeTracker` (its encounter and its
             status line).
 
-    CSS hooks: ``.lfg-attack-attacker``, ``.lfg-attack-target``, ``.lfg-attack-weapon``,
-    ``.lfg-attack-defense``, ``.lfg-attack-option`` (checkboxes), ``.lfg-attack-odds`` (the
-    preview; ``lfg-error`` inside when refused) and the button ``.lfg-attack``.
+    CSS hooks: ``.lfg-attack-attacker``, ``.lfg-attack-target``, ``.lfg-attack-allies``
+    (the "allies too" checkbox), ``.lfg-attack-weapon``, ``.lfg-attack-defense``,
+    ``.lfg-attack-option`` (checkboxes), ``.lfg-attack-odds`` (the preview; ``lfg-error``
+    inside when refused, ``lfg-attack-off`` once the fight is over) and the button
+    ``.lfg-attack``.
     """
 
     def __init__(self, tracker: "InitiativeTracker") -> None:
