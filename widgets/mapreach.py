@@ -28,8 +28,8 @@ _SAFE = {"color": "#2f855a", "weight": 1, "fillColor": "#68d391", "fillOpacity":
 _PROVOKING = {"color": "#dd6b20", "weight": 1.5, "dashArray": "3 3", "fillColor": "#f6ad55",
               "fillOpacity": 0.12, "className": "lfg-reach lfg-reach-provoking"}
 # most provoke: a pale wash, no dashes; the few safe hexes carry the marks
-_PROVOKING_WASH = {"color": "#ed8936", "weight": 0.5, "opacity": 0.6, "fillColor": "#fbd38d",
-                   "fillOpacity": 0.18, "className": "lfg-reach lfg-reach-provoking"}
+_PROVOKING_WASH = {"color": "#dd6b20", "weight": 0.75, "opacity": 0.7, "fillColor": "#f6ad55",
+                   "fillOpacity": 0.3, "className": "lfg-reach lfg-reach-provoking"}
 _SAFE_MARKED = {"color": "#1c4532", "weight": 2.5, "fillColor": "#48bb78", "fillOpacity": 0.5,
                 "className": "lfg-reach lfg-reach-safe"}
 
