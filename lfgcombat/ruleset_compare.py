@@ -1,4 +1,5 @@
-"""The same attacks under ``lfg``, ``classic`` and ``wounds``, side by side.
+"""The same attacks under ``lfg``, ``classic`` and ``wounds`` (or any registered ruleset),
+side by side.
 
 Each ruleset's own rules answer, through its policies: the attack odds
 (:func:`lfgcombat.attack_odds.attack_odds` with ``ruleset=``), the attacks a round allows
@@ -13,6 +14,9 @@ Action"), and how much damage takes a creature out of the fight:
   (002_2a3a79475ca2a541.txt, "Stabilizing a Disabled Character");
 * ``wounds``: its Hit Points and then its Wounds - at 0 Hit Points it still fights and
   takes Wound Damage; it is out at 0 Wounds (inferred, see :mod:`lfgcombat.wounds.health`).
+
+Each is the ruleset's health model's :meth:`~lfgcombat.rulesets.HealthModel.take_out`:
+this module names no ruleset.
 
 ``rounds_to_take_out`` divides that damage by the expected damage a round (every attack a
 round allows at the same target): a rough reading for comparing rulesets, not a
@@ -29,67 +33,66 @@ import pandas as pd
 from .attack_odds import attack_odds
 from .errors import LfgError
 from .rulesets import definition
+from .rulesets.base import implemented
 
-__all__ = ["RULESETS", "compare_attack", "odds_table"]
-
-#: The rulesets compared, in the order of their texts.
-RULESETS = ("lfg", "classic", "wounds")
+__all__ = ["compared_rulesets", "compare_attack", "odds_table"]
 
 
-def _take_out(target: Any, ruleset: str) -> int:
-    if ruleset == "wounds":
-        from .wounds.combatant import WoundsCombatant
-        w = WoundsCombatant.of(target)
-        return w.hp + w.wounds_max
-    return max(0, int(target.hp))
+def compared_rulesets() -> tuple[str, ...]:
+    """The rulesets compared by default: every implemented ruleset with exact attack odds,
+    in the order they were registered (their texts' order: ``lfg``, ``classic``,
+    ``wounds``, then any registered since)."""
+    return tuple(n for n in implemented() if definition(n).has_exact_attack_odds)
 
 
 def compare_attack(attacker: Any, target: Any, weapon: str, ruleset: str, *,
                    critical_choice: str = "multiply") -> dict[str, Any]:
     """One attack's row under one ruleset (see the module docstring for the columns).
 
+    Each answer is the ruleset's own: its exact odds (``bonus``, ``ac``, ``p_hit``,
+    ``p_crit``, ``expected_damage``: the fields every ruleset's odds carry), its economy's
+    attacks a round, its health model's damage to take the target out
+    (``HealthModel.take_out``).
+
     Args:
         attacker, target: :class:`lfgcombat.Creature` values carrying the fields each
             ruleset needs (``bab``; ``prowess`` and ``good_saves``).
         weapon: The attacker's weapon.
-        ruleset: ``"lfg"``, ``"classic"`` or ``"wounds"``.
-        critical_choice: The wounds critical choice (``multiply`` or ``wounds``).
+        ruleset: A registered ruleset's name (``"lfg"``, ``"classic"``, ``"wounds"``...).
+        critical_choice: The critical's choice, for a ruleset whose attack policy offers
+            one (its ``critical_choices``: wounds' ``multiply`` or ``wounds``).
 
     Raises:
-        LfgError: a ruleset not compared here, or a field a ruleset needs (named).
+        LfgError: an unknown ruleset, one without exact attack odds or that does not say
+            what takes a creature out (named), or a field a ruleset needs (named).
     """
-    if ruleset not in RULESETS:
-        raise LfgError(f"ruleset {ruleset!r:.30}: compare one of {', '.join(RULESETS)}")
-    extra: dict[str, Any] = {"critical_choice": critical_choice} if ruleset == "wounds" else {}
-    if ruleset == "lfg":
-        odds: Any = attack_odds(attacker, target, weapon)
-        bonus, ac = int(odds.setup.bonus), int(odds.setup.ac)
-        per_attack = float(odds.expected_damage)
-    else:
-        odds = attack_odds(attacker, target, weapon, ruleset=ruleset, **extra)
-        bonus, ac = odds.bonus, odds.ac
-        per_attack = (float(sum(odds.expected[critical_choice])) if ruleset == "wounds"
-                      else float(odds.expected_damage))
-    attacks = definition(ruleset).economy.attacks_per_turn(int(attacker.level), 2)
+    spec = definition(ruleset)
+    choices = getattr(spec.attacks, "critical_choices", ())
+    extra: dict[str, Any] = {"critical_choice": critical_choice} if choices else {}
+    odds: Any = attack_odds(attacker, target, weapon, ruleset=spec.name, **extra)
+    per_attack = float(odds.expected_damage)
+    attacks = spec.economy.attacks_per_turn(int(attacker.level), 2)
     per_round = per_attack * attacks
-    out = _take_out(target, ruleset)
-    return {"ruleset": ruleset, "attacker": attacker.name, "target": target.name,
-            "weapon": weapon, "bonus": bonus, "ac": ac, "p_hit": float(odds.p_hit),
-            "p_crit": float(odds.p_crit), "expected_damage": per_attack,
+    out = spec.health.take_out(target)
+    return {"ruleset": spec.name, "attacker": attacker.name, "target": target.name,
+            "weapon": weapon, "bonus": int(odds.bonus), "ac": int(odds.ac),
+            "p_hit": float(odds.p_hit), "p_crit": float(odds.p_crit),
+            "expected_damage": per_attack,
             "attacks_per_round": attacks, "expected_per_round": per_round,
             "to_take_out": out,
             "rounds_to_take_out": out / per_round if per_round else float("inf")}
 
 
 def odds_table(pairs: Iterable[tuple[Any, Any, str]],
-               rulesets: Iterable[str] = RULESETS, *,
+               rulesets: Iterable[str] | None = None, *,
                critical_choice: str = "multiply") -> pd.DataFrame:
     """Every ``(attacker, target, weapon)`` under every ruleset, one row each.
 
     Args:
         pairs: The attacks.
-        rulesets: Which rulesets (default all three).
-        critical_choice: The wounds critical choice.
+        rulesets: Which rulesets (default :func:`compared_rulesets`: every implemented
+            ruleset with exact attack odds).
+        critical_choice: The critical's choice where a ruleset offers one.
 
     Returns:
         A DataFrame with the columns of :func:`compare_attack`.
@@ -97,7 +100,9 @@ def odds_table(pairs: Iterable[tuple[Any, Any, str]],
     Raises:
         LfgError: as :func:`compare_attack`.
     """
-    chosen = list(rulesets)
+    chosen = list(compared_rulesets() if rulesets is None else rulesets)
+    if not chosen:
+        raise LfgError("odds_table needs at least one ruleset")
     rows = [compare_attack(a, t, w, r, critical_choice=critical_choice)
             for a, t, w in pairs for r in chosen]
     return pd.DataFrame(rows)

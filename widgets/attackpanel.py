@@ -37,7 +37,7 @@ from lfgcombat.attacks import AttackSetup, prepare
 from lfgcombat.creature import Creature
 from lfgcombat.dice import Roller
 from lfgcombat.errors import LfgError
-from lfgcombat.rulesets import Ruleset, definition
+from lfgcombat.rulesets import Ruleset, RulesetError, definition
 
 __all__ = ["AttackPanel", "AttackPanelError", "odds_html", "weapon_names"]
 
@@ -46,12 +46,6 @@ _TOGGLES = (("flanked", "target flanked"), ("flat_footed", "target flat-footed")
             ("aim", "Aim"), ("touch", "touch attack"), ("thrown", "thrown"))
 _RULES = (("killer_criticals", "Killer Criticals"), ("perfect_critical", "Perfect Critical"))
 _NONE = "(none)"
-#: The rulesets the panel plays, and each one's situation toggles (the engine reads them).
-_RULESETS = ("lfg", "classic", "wounds")
-_OTHER_TOGGLES = {"wounds": (("total_defense", "target in Total Defense"),
-                             ("airborne", "target airborne (Electricity)"),
-                             ("spare", "spare (Holy/Unholy/Primal)")),
-                  "classic": ()}
 
 
 def _creature_pool(creatures: Sequence[Creature] | Mapping[str, Creature], roller: Roller,
@@ -208,10 +202,12 @@ class AttackPanel(W.VBox):
                  dicelog: W.Widget | None = None, attacker: str | None = None,
                  target: str | None = None, ruleset: str = "lfg", **kwargs: Any) -> None:
         pool = _creature_pool(creatures, roller, attacker, target)
-        if ruleset not in _RULESETS:
-            raise AttackPanelError(f"ruleset: {ruleset!r:.30} is not one of "
-                                   f"{', '.join(_RULESETS)}")
-        self.ruleset_name = ruleset
+        try:  # any implemented ruleset with exact attack odds (the ruleset says)
+            spec = Ruleset(ruleset).definition
+            self._own_odds = spec.own_attack_odds() is not None
+        except RulesetError as exc:
+            raise AttackPanelError(f"ruleset: {exc}") from None
+        self.ruleset_name = spec.name
         self.creatures = pool
         self.roller = roller
         self._unreadable: list[str] = []
@@ -260,8 +256,8 @@ class AttackPanel(W.VBox):
                          for k, label in _TOGGLES}
         self._rules = {k: W.Checkbox(value=False, description=label, indent=False,
                                      layout=W.Layout(width="12em")) for k, label in _RULES}
-        choices = definition(self.ruleset_name).attacks.critical_choices \
-            if self.ruleset_name != "lfg" else ()
+        policy = definition(self.ruleset_name).attacks
+        choices = getattr(policy, "critical_choices", ()) if self._own_odds else ()
         self._critical = W.Dropdown(options=list(choices) or [_NONE], description="critical",
                                     layout=W.Layout(width="16em",
                                                     display="" if choices else "none"),
@@ -269,7 +265,8 @@ class AttackPanel(W.VBox):
         self._critical.add_class("lfg-panel-critical")
         self._other = {k: W.Checkbox(value=False, description=label, indent=False,
                                      layout=W.Layout(width="16em"))
-                       for k, label in _OTHER_TOGGLES.get(self.ruleset_name, ())}
+                       for k, label in (getattr(policy, "odds_toggles", ())
+                                        if self._own_odds else ())}
         self._line = W.HTML()
         self._odds = W.HTML()
         self._message = W.HTML()
@@ -288,7 +285,7 @@ class AttackPanel(W.VBox):
 
     def _children(self, dicelog: W.Widget | None) -> list[W.Widget]:
         """The panel's layout: the choices, the attack line, messages, odds, Roll, result."""
-        if self.ruleset_name != "lfg":  # its policy's own choices
+        if self._own_odds:  # its policy's own choices
             picks = W.HBox([W.VBox([self._attacker, self._target, self._weapon,
                                     self._critical]), W.VBox(list(self._other.values()))])
         else:
@@ -313,13 +310,14 @@ class AttackPanel(W.VBox):
 
     @property
     def ruleset(self) -> Ruleset:
-        """The ``lfg`` ruleset with the panel's rules switches (Killer/Perfect Critical)."""
-        return Ruleset("lfg", **{k: w.value for k, w in self._rules.items()})
+        """The panel's ruleset with its rules switches (Killer/Perfect Critical), for a
+        ruleset playing lfg's attacks."""
+        return Ruleset(self.ruleset_name, **{k: w.value for k, w in self._rules.items()})
 
     @property
     def situation(self) -> dict[str, Any]:
         """The situation keys the panel passes to the engine."""
-        if self.ruleset_name != "lfg":
+        if self._own_odds:
             sit = {k: True for k, w in self._other.items() if w.value}
             if self._critical.value != _NONE:
                 sit["critical_choice"] = self._critical.value
@@ -429,7 +427,7 @@ class AttackPanel(W.VBox):
             self._refuse(f"{self._attacker.value} cannot attack itself: choose another "
                          "target")
             return
-        if self.ruleset_name != "lfg":
+        if self._own_odds:
             self._refresh_policy(attacker, target)
             return
         try:
@@ -498,7 +496,7 @@ class AttackPanel(W.VBox):
             ``last_unintended.result``).
         """
         self.last_unintended = None
-        if self.ruleset_name != "lfg" and self.odds is not None:
+        if self._own_odds and self.odds is not None:
             policy = definition(self.ruleset_name).attacks
             result = policy.attack(self.roller, self.creatures[self._attacker.value],
                                    self.creatures[self._target.value], self._weapon.value,
@@ -523,7 +521,7 @@ class AttackPanel(W.VBox):
         return result
 
     def __repr__(self) -> str:
-        if self.ruleset_name != "lfg" and self.odds is not None:
+        if self._own_odds and self.odds is not None:
             return f"AttackPanel({self.odds.summary()})"
         if self.setup is None:
             return f"AttackPanel(illegal: {self.error})"

@@ -24,14 +24,14 @@ from typing import Any
 import ipywidgets as W
 import traitlets
 
-from lfgcombat.classic.sheet import sheet_rows as classic_rows
 from lfgcombat.conditions import Condition
 from lfgcombat.creature import (ABILITIES, STAT_NAMES, Creature, CreatureError, Kind, Size,
                                 example_names, load_example)
 from lfgcombat.errors import LfgError
+from lfgcombat.rulesets import definition
+from lfgcombat.rulesets.base import implemented
 from lfgcombat.shortrepr import short
 from lfgcombat.tables import load_table
-from lfgcombat.wounds.sheet import sheet_rows as wounds_rows
 
 __all__ = ["CharacterSheet"]
 
@@ -45,15 +45,23 @@ _LABELS = {"hr": "HR", "ac": "AC", "ff_ac": "FFAC", "touch_ac": "TouchAC",
            "ranged_attack": "Ranged attack", "move_speed": "Move Speed",
            "attacks_per_turn": "Attacks/turn", "space": "Space (hexes)", "reach": "Reach (ft)"}
 _NO_CLASS = "(monster: no class)"
-#: Each ruleset's sheet rows, computed by the engine (lfg's are the creature's stats).
-_RULESET_ROWS = {"classic": classic_rows, "wounds": wounds_rows}
-_RULESETS = ("lfg", *_RULESET_ROWS)
+
+
+def _rulesets() -> tuple[str, ...]:
+    """The rulesets the sheet shows: every implemented one (each names its own rows,
+    ``RulesetDefinition.sheet_rows``; lfg's are the creature's stats)."""
+    return implemented()
+
+
+def _own_rows(ruleset: str) -> Any:
+    """The ruleset's own sheet rows function, ``None`` for the creature's own stats."""
+    return definition(ruleset).sheet_rows
 
 
 def _default_ruleset(c: Creature) -> str:
     """The ruleset a creature's sheet opens in: the first of its ``ruleset`` key the sheet
     shows (``lfg`` without one)."""
-    return next((r for r in getattr(c, "ruleset", ()) if r in _RULESETS), "lfg")
+    return next((r for r in getattr(c, "ruleset", ()) if r in _rulesets()), "lfg")
 
 
 def _row_html(key: str, label: str, value: Any, explain: str) -> str:
@@ -149,7 +157,7 @@ class CharacterSheet(W.VBox):
         self._stats = W.HTML(layout=W.Layout(flex="1 1 0", min_width="22em"))
         self._stats.add_class("lfg-charsheet-stats")
         self._status = W.HTML()
-        self._ruleset = W.Dropdown(options=list(_RULESETS), description="ruleset",
+        self._ruleset = W.Dropdown(options=list(_rulesets()), description="ruleset",
                                    layout=W.Layout(width="14em"),
                                    style={"description_width": "5em"})
         self._ruleset.add_class("lfg-charsheet-ruleset")
@@ -160,8 +168,8 @@ class CharacterSheet(W.VBox):
                                           layout=W.Layout(align_items="flex-start")),
                                    self._status], **kwargs)
         self.add_class("lfg-charsheet")
-        if ruleset is not None and ruleset not in _RULESETS:
-            raise ValueError(f"ruleset must be one of {', '.join(_RULESETS)}, not "
+        if ruleset is not None and ruleset not in _rulesets():
+            raise ValueError(f"ruleset must be one of {', '.join(_rulesets())}, not "
                              f"{short(ruleset)}")
         self._pinned = ruleset
         self._following = False
@@ -169,8 +177,9 @@ class CharacterSheet(W.VBox):
 
     @traitlets.validate("ruleset")
     def _check_ruleset(self, proposal: dict) -> str:
-        if proposal["value"] not in _RULESETS:
-            raise traitlets.TraitError(f"ruleset must be one of {', '.join(_RULESETS)}, not "
+        if proposal["value"] not in _rulesets():
+            raise traitlets.TraitError(f"ruleset must be one of {', '.join(_rulesets())}, "
+                                       "not "
                                        f"{short(proposal['value'])}")
         return str(proposal["value"])
 
@@ -275,7 +284,7 @@ class CharacterSheet(W.VBox):
 
     def _show(self, c: Creature) -> None:
         self._summary.value = f"<b>{html.escape(c.summary())}</b>"
-        if self.ruleset in _RULESET_ROWS:
+        if _own_rows(self.ruleset) is not None:
             self._stats.value = self._ruleset_html(c)
             return
         rows = []
@@ -294,7 +303,7 @@ class CharacterSheet(W.VBox):
         """The statistics of the ``classic`` or ``wounds`` sheet, as the engine computes
         them; a bad ruleset field is shown in their place."""
         try:
-            rows = _RULESET_ROWS[self.ruleset](c)
+            rows = _own_rows(self.ruleset)(c)
         except LfgError as err:
             return (f"<div class='lfg-error' style='color:#b42318;white-space:pre-wrap'>"
                     f"{_lines(str(err))}</div>")

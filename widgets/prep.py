@@ -36,7 +36,7 @@ from lfgcombat.prep import TARGET_POLICIES, SimResult, simulate
 from lfgcombat.prep.kernel import kernel_loaded
 from lfgcombat.prep.replay import ReplayError
 from lfgcombat.prep.result import format_p
-from lfgcombat.prep.run import COMPILING, SUPPORTED_RULESETS, TIERS
+from lfgcombat.prep.run import COMPILING, TIERS
 from lfgcombat.prep.spec import PrepError, prep_choices, reference_only
 from lfgcombat.rulesets import Ruleset
 from lfgcombat.rulesets.base import implemented
@@ -144,7 +144,7 @@ class PrepPanel(W.VBox):
         self._seed = W.IntText(value=seed, description="seed", **small)
         self._tactics = W.Dropdown(options=list(TARGET_POLICIES), value="weakest",
                                    description="tactics", **small)
-        playable = [r for r in implemented() if r in SUPPORTED_RULESETS]
+        playable = list(implemented())
         self._ruleset = W.Dropdown(options=playable, value=playable[0],
                                    description="ruleset", disabled=len(playable) == 1,
                                    tooltip="GM prep plays " + ", ".join(playable) + "; "

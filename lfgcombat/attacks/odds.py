@@ -126,6 +126,16 @@ class AttackOdds:
         return 1 - self.p_hit
 
     @property
+    def bonus(self) -> int:
+        """The attack bonus (the setup's), as every ruleset's odds carry it."""
+        return int(self.setup.bonus)
+
+    @property
+    def ac(self) -> int:
+        """The target's AC against this attack (the setup's)."""
+        return int(self.setup.ac)
+
+    @property
     def expected_damage(self) -> float:
         """The mean damage per attack."""
         return float(sum(float(k) * float(p) for k, p in _outcomes(self.damage)))
@@ -497,14 +507,19 @@ def _only_lfg(bystanders: Any, situation: dict[str, Any]) -> None:
 
 def _policy_odds(ruleset: Ruleset | str | None) -> Callable[..., Any] | None:
     """The attack policy's own ``attack_odds`` (``classic``, ``wounds``); ``None`` for lfg's
-    rules. A name is looked up among the registered definitions, implemented or not."""
+    rules. A name is looked up among the registered definitions, implemented or not.
+
+    Raises:
+        RulesetError: a ruleset rolling attacks of its own without exact odds (named),
+            never answered with lfg's.
+    """
     if isinstance(ruleset, Ruleset):
         spec = ruleset.definition
     elif isinstance(ruleset, str):
         spec = definition(ruleset)
     else:
         return None
-    return cast("Callable[..., Any] | None", getattr(spec.attacks, "attack_odds", None))
+    return spec.own_attack_odds()
 
 
 def unintended_attack_odds(setup: Any, bystanders: list[Bystander] | tuple[Bystander, ...],

@@ -34,20 +34,16 @@ from .reference import play
 from .replay import finish_handed_over
 from .result import SimResult, wilson
 from .spec import (MAX_ROUNDS, FightSpec, PrepError, Scenario, build_spec, check_conscious,
-                   check_fast_tier, choose_tier, make_scenario)
+                   check_fast_tier, choose_tier, make_scenario, plays_lfg_text)
 from .tactics import coerce_tactics, did_you_mean
 
-__all__ = ["simulate", "fight_words", "TIERS", "DEFAULT_CHUNK", "STOP_CHUNK", "run_chunk",
-           "SUPPORTED_RULESETS"]
+__all__ = ["simulate", "fight_words", "TIERS", "DEFAULT_CHUNK", "STOP_CHUNK", "run_chunk"]
 
 TIERS = ("fast", "reference")
 #: Fights per chunk, per tier.
 DEFAULT_CHUNK = {"fast": 5000, "reference": 20}
 #: Fights per chunk with ``stop_at_width``: the width is checked after every chunk.
 STOP_CHUNK = {"fast": 500, "reference": 10}
-#: Rulesets GM prep can play (others raise :class:`PrepError`): ``lfg`` on both tiers,
-#: ``classic`` and ``wounds`` on the reference tier (``spec.FAST_TIER_RULESETS``).
-SUPPORTED_RULESETS = ("lfg", "classic", "wounds")
 
 
 def run_chunk(tier: str, scenario: Scenario, spec: FightSpec, seed: int, point: int,
@@ -74,7 +70,9 @@ def _ruleset(ruleset: Any, switches: Mapping[str, Any] | None = None) -> Ruleset
     """The run's :class:`~lfgcombat.Ruleset` from a name or a ruleset and ``switches``.
 
     Raises:
-        PrepError: a ruleset GM prep does not play (:data:`SUPPORTED_RULESETS`), an unknown
+        PrepError: an unknown or unimplemented ruleset (GM prep plays every implemented
+            one: the reference tier all of them, the fast tier those
+            :func:`~lfgcombat.prep.spec.fast_tier_plays` allows), an unknown
             switch, a bad value, or Killer Criticals / Perfect Critical (lfg's optional
             rules, 000_8d1d7816ee944f3b.txt) on classic or wounds (the Ruleset's own
             refusal).
@@ -90,8 +88,6 @@ def _ruleset(ruleset: Any, switches: Mapping[str, Any] | None = None) -> Ruleset
             rs = Ruleset(rs.name, **{**rs.switches(), **dict(switches)})
     except RulesetError as exc:  # an unknown name, or lfg's optional rules elsewhere
         raise PrepError(str(exc)) from None
-    if rs.name not in SUPPORTED_RULESETS:
-        raise PrepError(f"GM prep plays {', '.join(SUPPORTED_RULESETS)}, not {rs.name!r}")
     return rs
 
 
@@ -214,8 +210,8 @@ def run_notes(chunks: Sequence[Mapping[str, Any]], tier: str,
         handed = sum(int(np.sum(ch.get("handed_over", 0))) for ch in chunks)
         fights = sum(int(np.shape(ch["winner"])[0]) for ch in chunks)
         notes += (f"{PERFECT_CRITICAL_NOTE}: {handed} of {fights} fights here",)
-    if scenario is not None and scenario.ruleset.name == "lfg" and _sizes_differ(scenario) \
-            and not scenario.knockdown:  # classic and wounds have no Knockdown
+    if scenario is not None and plays_lfg_text(scenario.ruleset) \
+            and _sizes_differ(scenario) and not scenario.knockdown:  # classic, wounds: none
         notes += (KNOCKDOWN_NOTE,)
     weapons = weapons_note(scenario) if scenario is not None else None
     if weapons:

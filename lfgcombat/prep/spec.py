@@ -1,7 +1,7 @@
 """The numbers of one fight, derived from the engine, for the fast tier.
 
 Under a ruleset the fast tier does not play (``classic``, ``wounds``: outside
-:data:`FAST_TIER_RULESETS`) only the few numbers the reference tier reads are built
+:func:`fast_tier_plays`) only the few numbers the reference tier reads are built
 (:func:`reference_spec`), and the fast tier and the exact duel refuse the run by the
 ruleset's name (:func:`check_fast_tier`).
 
@@ -40,7 +40,8 @@ from ..creature import Creature
 from ..damage import DamageType
 from ..errors import LfgError
 from ..odds import pmf
-from ..rulesets import Ruleset
+from ..rulesets import LFG_DEFINITION, Ruleset
+from ..rulesets.base import implemented
 from ..saves import save_odds
 from ..vitals import STABILIZE_DC, Vitals
 from ..conditions import bleed_cap
@@ -50,7 +51,8 @@ from .tactics import Tactics
 
 __all__ = ["Scenario", "FightSpec", "build_spec", "PrepError", "MAX_ROUNDS",
            "fast_tier_problems", "check_fast_tier", "FAST_TIER_CONDITIONS",
-           "FAST_TIER_RULESETS", "choose_tier", "reference_spec", "ruleset_encounter",
+           "fast_tier_plays", "fast_rulesets", "plays_lfg_text", "choose_tier",
+           "reference_spec", "ruleset_encounter",
            "LFG_ONLY_CHOICES", "prep_choices"]
 
 #: A fight still going after this many rounds is a draw (timeout).
@@ -118,7 +120,7 @@ def make_scenario(sides: Mapping[str, Sequence[Creature]], ruleset: Ruleset,
                                 f".replace(name='{c.name} 2')")
             creatures.append(c)
             side_of.append(i)
-    if knockdown and ruleset.name != "lfg":
+    if knockdown and not plays_lfg_text(ruleset):
         raise PrepError(f"knockdown=True plays Momentum of Impact's Knockdown, a rule of lfg "
                         f"(000_8d1d7816ee944f3b.txt, \"Momentum of Impact (Different Sizes, "
                         f"Knockdown, Crushing Advance)\"); the {ruleset.name} ruleset "
@@ -391,7 +393,7 @@ def build_spec(scenario: Scenario, max_rounds: int = MAX_ROUNDS) -> FightSpec:
             classic and wounds: not standing, or lacking a field the ruleset needs).
         IllegalActionError: an attack the rules refuse (out of every range...).
     """
-    if scenario.ruleset.name not in FAST_TIER_RULESETS:
+    if not fast_tier_plays(scenario.ruleset):
         return reference_spec(scenario, max_rounds)
     cs = scenario.creatures
     rs = scenario.ruleset
@@ -485,7 +487,7 @@ def fast_tier_problems(scenario: Scenario, *, temp_hp: bool = True) -> list[str]
         One sentence per problem (empty: the fast tier plays this scenario as the rules say).
     """
     out = []
-    if scenario.ruleset.name not in FAST_TIER_RULESETS:
+    if not fast_tier_plays(scenario.ruleset):
         out.append(fast_ruleset_words(scenario.ruleset))
     if scenario.knockdown:
         out.append("knockdown=True: the fast tier does not play Momentum of Impact's "
@@ -516,7 +518,7 @@ def check_fast_tier(scenario: Scenario, what: str = "the fast tier",
     Raises:
         PrepError: naming each creature and what the fast tier cannot play.
     """
-    if scenario.ruleset.name not in FAST_TIER_RULESETS:
+    if not fast_tier_plays(scenario.ruleset):
         way = ("simulate(..., tier='reference')" if what == "the exact duel"
                else "tier='reference'")
         raise PrepError(f"{what} cannot play this fight: "
@@ -532,14 +534,32 @@ def check_fast_tier(scenario: Scenario, what: str = "the fast tier",
 
 
 # ---------------------------------------------------------------------- other rulesets
-#: The rulesets the fast tier (and the exact duel) plays: its kernel's numbers are lfg's
-#: (Hit Rating against AC, "Attacks Per Turn", unconscious and dying at 0 HP). The
-#: reference tier plays every ruleset GM prep supports (``run.SUPPORTED_RULESETS``).
-FAST_TIER_RULESETS: tuple[str, ...] = ("lfg",)
+_SLOTS = ("economy", "attacks", "health", "damage", "conditions")
 
 
-#: What GM prep offers under lfg only: its optional rules Killer Criticals and Perfect
-#: Critical (000_8d1d7816ee944f3b.txt, "Killer Criticals (Optional Rule)", "Perfect
+def fast_tier_plays(ruleset: Ruleset) -> bool:
+    """Whether the fast tier (and the exact duel) plays ``ruleset``: its kernel's numbers
+    are lfg's (Hit Rating against AC, "Attacks Per Turn", unconscious and dying at 0 HP),
+    so it plays a ruleset built from lfg's policies in every slot (``lfg``, or a toy that
+    changes only its name). The reference tier plays every implemented ruleset."""
+    spec, lfg = ruleset.definition, LFG_DEFINITION
+    return (all(getattr(spec, s) == getattr(lfg, s) for s in _SLOTS)
+            and dict(spec.initiative) == dict(lfg.initiative))
+
+
+def fast_rulesets() -> tuple[str, ...]:
+    """The implemented rulesets the fast tier plays (:func:`fast_tier_plays`), for words."""
+    return tuple(n for n in implemented() if fast_tier_plays(Ruleset(n)))
+
+
+def plays_lfg_text(ruleset: Ruleset) -> bool:
+    """Whether ``ruleset`` plays the main text's (000_8d1d7816ee944f3b.txt) rules, Momentum
+    of Impact's Knockdown among them; the classic and wounds texts have none."""
+    return ruleset.text == LFG_DEFINITION.text
+
+
+#: What GM prep offers only under the main text: its optional rules Killer Criticals and
+#: Perfect Critical (000_8d1d7816ee944f3b.txt, "Killer Criticals (Optional Rule)", "Perfect
 #: Critical (Optional Rule)") and Momentum of Impact's Knockdown ("Momentum of Impact
 #: (Different Sizes, Knockdown, Crushing Advance)"); the classic and wounds texts have none.
 LFG_ONLY_CHOICES: tuple[str, ...] = ("killer_criticals", "perfect_critical", "knockdown")
@@ -547,18 +567,18 @@ LFG_ONLY_CHOICES: tuple[str, ...] = ("killer_criticals", "perfect_critical", "kn
 
 def prep_choices(ruleset: Ruleset) -> dict[str, tuple[str, ...]]:
     """What GM prep offers under ``ruleset`` (for a panel to show, without rules of its
-    own): ``tiers``, the tiers that play it (the reference tier only outside
-    :data:`FAST_TIER_RULESETS`), and ``off``, the choices of :data:`LFG_ONLY_CHOICES` it
-    refuses there."""
-    tiers = ("fast", "reference") if ruleset.name in FAST_TIER_RULESETS else ("reference",)
-    return {"tiers": tiers, "off": () if ruleset.name == "lfg" else LFG_ONLY_CHOICES}
+    own): ``tiers``, the tiers that play it (the reference tier only where
+    :func:`fast_tier_plays` says no), and ``off``, the choices of :data:`LFG_ONLY_CHOICES`
+    it refuses there (those of a ruleset not playing the main text)."""
+    tiers = ("fast", "reference") if fast_tier_plays(ruleset) else ("reference",)
+    return {"tiers": tiers, "off": () if plays_lfg_text(ruleset) else LFG_ONLY_CHOICES}
 
 
 def fast_ruleset_words(ruleset: Ruleset, what: str = "the fast tier") -> str:
-    """Why ``what`` (the fast tier, the exact duel) does not play ``ruleset`` (a ruleset
-    outside :data:`FAST_TIER_RULESETS`), for messages."""
+    """Why ``what`` (the fast tier, the exact duel) does not play ``ruleset`` (one
+    :func:`fast_tier_plays` refuses), for messages."""
     return (f"the {ruleset.name} ruleset ({ruleset.text}): {what} plays "
-            f"{', '.join(FAST_TIER_RULESETS)} only (its numbers are lfg's: Hit Rating "
+            f"{', '.join(fast_rulesets())} only (its numbers are lfg's: Hit Rating "
             "against AC, Attacks Per Turn, unconscious and dying at 0 HP)")
 
 
@@ -584,15 +604,14 @@ def choose_tier(tier: str | None, rulesets: Sequence[Ruleset]) -> tuple[Any, str
 
 
 def reference_only(rulesets: Sequence[Ruleset]) -> str | None:
-    """Why only the reference tier plays ``rulesets`` (some outside
-    :data:`FAST_TIER_RULESETS`), in words for a note or a panel; ``None`` when the fast
-    tier plays them all."""
-    other = list(dict.fromkeys(r.name for r in rulesets if r.name not in FAST_TIER_RULESETS))
+    """Why only the reference tier plays ``rulesets`` (some that :func:`fast_tier_plays`
+    refuses), in words for a note or a panel; ``None`` when the fast tier plays them all."""
+    other = list(dict.fromkeys(r.name for r in rulesets if not fast_tier_plays(r)))
     if not other:
         return None
     return (f"Played on the reference tier (real encounters, every rule; tens of "
             f"milliseconds to a few tenths of a second a fight): the fast tier plays "
-            f"{', '.join(FAST_TIER_RULESETS)} only, not {', '.join(other)}")
+            f"{', '.join(fast_rulesets())} only, not {', '.join(other)}")
 
 
 def ruleset_encounter(scenario: Scenario) -> Any:
@@ -616,9 +635,20 @@ def ruleset_encounter(scenario: Scenario) -> Any:
 def _danger(scenario: Scenario, weapons: list[Any]) -> np.ndarray:
     """Per creature: the expected damage a round of its attacks on its foes, on average
     (the ``dangerous`` policy), from the ruleset's own attack odds and attacks a round
-    (:func:`lfgcombat.ruleset_compare.compare_attack`)."""
+    (:func:`lfgcombat.ruleset_compare.compare_attack`); zeros under a ruleset without exact
+    odds, which refuses the ``dangerous`` tactics by name.
+
+    Raises:
+        PrepError: ``dangerous`` tactics under a ruleset without exact attack odds.
+    """
     from ..ruleset_compare import compare_attack
     cs, side, name = scenario.creatures, scenario.side_of, scenario.ruleset.name
+    if not scenario.ruleset.definition.has_exact_attack_odds:
+        if any(t.target == "dangerous" for t in scenario.tactics):
+            raise PrepError(f"the 'dangerous' tactics rank foes by the exact odds of their "
+                            f"attacks, and the {name} ruleset has none: pick another "
+                            "tactics target")
+        return np.zeros(len(cs))
     return np.array([np.mean([compare_attack(cs[a], cs[t], weapons[a], name)
                               ["expected_per_round"] for t in range(len(cs))
                               if side[t] != side[a]]) for a in range(len(cs))])

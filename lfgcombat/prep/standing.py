@@ -44,6 +44,7 @@ from typing import Any
 import numpy as np
 
 from ..encounter.core import _STANDING
+from ..rulesets import definition
 
 __all__ = ["STANDING", "track", "at_risk", "dropped", "track_words"]
 
@@ -85,31 +86,20 @@ def at_risk(state: Mapping[str, Any], hp_loss_per_round: bool = False) -> bool:
 
 def dropped(ruleset: str, hp: np.ndarray, dead: np.ndarray) -> np.ndarray:
     """Per fight and creature: dropped when the fight ended (the module docstring), from
-    a result's ``hp`` track and ``dead``.
+    a result's ``hp`` track and ``dead``: dead only under a health model whose creatures
+    fight on at 0 HP (``HealthModel.fights_on_at_zero``: wounds), else also at 0 HP or less.
 
     Args:
         ruleset: The ruleset's name.
         hp: The HP track (:func:`track`).
         dead: Dead (non-zero).
     """
-    if ruleset == "wounds":
+    if definition(ruleset).health.fights_on_at_zero:
         return np.asarray(dead > 0)
     return np.asarray((hp <= 0) | (dead > 0))
 
 
 def track_words(ruleset: str) -> str:
     """What "HP lost", "damage dealt" and "dropped" count under ``ruleset``, in one
-    sentence (a run's note)."""
-    if ruleset == "wounds":
-        return ("Under wounds, HP lost and damage dealt count Hit Points and then Wounds "
-                "(a result's hp is the Hit Points less the Wounds lost); dropped means "
-                "dead, since a creature at 0 HP fights on with its Wounds "
-                "(003_de0e94afd49609a7.txt, \"When a character is subject to a "
-                "damage-dealing effect\")")
-    if ruleset == "classic":
-        return ("Under classic, dropped means at 0 HP or below when the fight ended "
-                "(Disabled), a hero that became mobile again included; the tactics attack "
-                "a mobile hero and let it fight on with its one limited action "
-                "(002_2a3a79475ca2a541.txt, \"Stabilizing a Disabled Character\")")
-    return ("Dropped means at 0 HP or less, or dead (000_8d1d7816ee944f3b.txt, "
-            "\"Unconscious & Dying\")")
+    sentence (a run's note): its health model's ``dropped_words``."""
+    return definition(ruleset).health.dropped_words

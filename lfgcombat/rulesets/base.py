@@ -11,10 +11,10 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field, fields
 from types import MappingProxyType
-from typing import Any
+from typing import Any, cast
 
 from ..errors import LfgError
 from .initiative import INITIATIVE_POLICIES, InitiativePolicy, TopDownInitiative
@@ -61,6 +61,9 @@ class RulesetDefinition:
             made from ``LFG_DEFINITION``), none for one implementing the kit's other texts
             (002 classic, 003 wounds: neither text has Killer Criticals, Perfect Critical
             or the advanced 5-Foot Step). :func:`lfg_switches_of` answers.
+        sheet_rows: The ruleset's own character-sheet rows of a creature (a tuple of rows
+            with ``key``, ``label``, ``value``, ``explain``), which the CharacterSheet shows
+            in place of lfg's statistics; ``None`` (lfg's): the creature's own stats.
     """
 
     name: str
@@ -77,6 +80,7 @@ class RulesetDefinition:
     refusal: str = ""
     default_initiative: str = "selective"
     lfg_switches: tuple[str, ...] | None = None
+    sheet_rows: Callable[[Any], tuple[Any, ...]] | None = None
 
     def __post_init__(self) -> None:
         for name in ("name", "text"):
@@ -102,14 +106,64 @@ class RulesetDefinition:
                 or not set(self.lfg_switches) <= set(LFG_SWITCHES)):
             raise RulesetError(f"lfg_switches is a tuple of lfg's optional rules "
                                f"({', '.join(LFG_SWITCHES)}), not {self.lfg_switches!r}")
+        _check_record_hooks(self)
         if self.default_initiative not in self.initiative:
             raise RulesetError(f"default_initiative {self.default_initiative!r} is not one "
                                f"of the initiative options {', '.join(self.initiative)}")
 
 
+    @property
+    def has_exact_attack_odds(self) -> bool:
+        """Whether ``attack_odds(..., ruleset=)`` answers for this ruleset: its attack
+        policy gives odds of its own, or rolls lfg's attacks (whose odds are lfg's)."""
+        return (callable(getattr(self.attacks, "attack_odds", None))
+                or not self.attacks.rolls_own_attacks)
+
+    def own_attack_odds(self) -> Callable[..., Any] | None:
+        """The attack policy's own ``attack_odds``; ``None`` when lfg's exact odds are this
+        ruleset's (its policy rolls lfg's attacks).
+
+        Raises:
+            RulesetError: the policy rolls attacks of its own and gives no exact odds.
+        """
+        own = getattr(self.attacks, "attack_odds", None)
+        if callable(own):
+            return cast("Callable[..., Any]", own)
+        if self.attacks.rolls_own_attacks:
+            raise RulesetError(
+                f"{self.name!r} has no exact attack odds: its attack policy "
+                f"({type(self.attacks).__name__}) rolls attacks of its own and defines no "
+                "attack_odds(attacker, target, weapon, **situation)")
+        return None
+
+
 _SLOTS: dict[str, type] = {"economy": ActionEconomy, "attacks": AttackResolution,
                            "health": HealthModel, "damage": DamageModel,
                            "conditions": ConditionCatalogue}
+
+#: The hooks a ruleset keeping a record of each combatant (its health model's
+#: ``combatant``) must give, by slot: the encounter plays such a combatant through them.
+_RECORD_HOOKS: dict[str, tuple[str, ...]] = {
+    "economy": ("start_turn", "spend", "end_turn", "budget", "actions_left"),
+    "attacks": ("encounter_attack",),
+    "health": ("take_damage", "heal", "report")}
+
+
+def _check_record_hooks(spec: RulesetDefinition) -> None:
+    """Refuse a ruleset whose health model keeps records but leaves a record hook lfg's
+    (which keeps none), naming each missing hook, when it is defined rather than at its
+    first turn."""
+    if not spec.health.keeps_records:
+        return
+    missing = [f"{type(getattr(spec, slot)).__name__}.{hook}"
+               for slot, hooks in _RECORD_HOOKS.items() for hook in hooks
+               if getattr(type(getattr(spec, slot)), hook) is getattr(_SLOTS[slot], hook)]
+    if missing:
+        raise RulesetError(
+            f"the {spec.name} ruleset's health model keeps a record of each combatant "
+            f"(HealthModel.combatant), so the encounter plays it through the record hooks; "
+            f"define {', '.join(missing)} (see lfgcombat.rulesets, \"How to add a ruleset\")")
+
 
 _DEFINITIONS: dict[str, RulesetDefinition] = {}
 _ALIASES: dict[str, str] = {}

@@ -516,6 +516,16 @@ class ClassicHealth(HealthModel):
     #: hp_loss_per_round=True)``.
     switches: ClassVar[tuple[str, ...]] = ("hp_loss_per_round",)
     rule: ClassVar[str] = _STABILIZING
+    dropped_words: ClassVar[str] = (
+        "Under classic, dropped means at 0 HP or below when the fight ended (Disabled), a "
+        "hero that became mobile again included; the tactics attack a mobile hero and let "
+        "it fight on with its one limited action (002_2a3a79475ca2a541.txt, \"Stabilizing "
+        "a Disabled Character\")")
+
+    def take_out(self, creature: Any) -> int:
+        """Its hit points: "When a hero drops to or below 0, they become disabled"
+        (002_2a3a79475ca2a541.txt, "Stabilizing a Disabled Character")."""
+        return max(0, int(creature.hp))
 
     def combatant(self, creature: Any, ruleset: Any) -> "ClassicFighter":
         """The encounter's record of ``creature``: a
@@ -765,9 +775,16 @@ class ClassicConditions(ConditionCatalogue):
         return combined_effect(self.lookup(n) for n in chosen)
 
 
+def _sheet_rows(creature: Any) -> tuple[Any, ...]:
+    """The classic character sheet's rows (:func:`lfgcombat.classic.sheet.sheet_rows`)."""
+    from ..classic.sheet import sheet_rows
+    return sheet_rows(creature)
+
+
 CLASSIC: RulesetDefinition = register(dataclasses.replace(
     CLASSIC_DEFINITION,
     initiative=MappingProxyType({"top_down": ClassicInitiative}),
     default_initiative="top_down", economy=ClassicEconomy(), attacks=ClassicAttacks(),
     health=ClassicHealth(), conditions=ClassicConditions(), implemented=True,
+    sheet_rows=_sheet_rows,
     lfg_switches=()))

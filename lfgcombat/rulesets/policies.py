@@ -31,9 +31,18 @@ policy                      member                               [default when l
                             ``.move_limit_ft``
 :class:`AttackResolution`   ``fumble_rule``,                     [the ruleset's text, no
                             ``fumble_suggestions``               suggestions]
-:class:`AttackResolution`   ``attack_odds(...)``                 [lfg's odds]
+:class:`AttackResolution`   ``attack_odds(...)``                 [lfg's odds while the
+                                                                 policy rolls lfg's attacks;
+                                                                 refused by name once it
+                                                                 rolls its own]
+:class:`AttackResolution`   ``critical_choices``,                [none: no choice asked,
+                            ``odds_toggles``                     no toggles offered]
 :class:`HealthModel`        ``rule``, ``switches``               [the ruleset's text, none]
 :class:`HealthModel`        ``stabilize_takes_healer_record``    [False]
+:class:`HealthModel`        ``take_out(creature)``               [its HP while the model
+                                                                 keeps lfg's Vitals;
+                                                                 refused by name once it
+                                                                 keeps records]
 :class:`ConditionCatalogue` ``label(name)``, ``rule``            [the condition's value,
                                                                  the ruleset's text]
 ==========================  ===================================  ===========================
@@ -79,7 +88,7 @@ if TYPE_CHECKING:
     from ..dice import Roller
 
 __all__ = ["ActionEconomy", "AttackResolution", "HealthModel", "DamageModel",
-           "ConditionCatalogue", "EncounterAttack", "MapStanding"]
+           "ConditionCatalogue", "EncounterAttack", "MapStanding", "RecordVitals"]
 
 
 def _no_record(policy: Any, hook: str) -> Exception:
@@ -361,7 +370,18 @@ class AttackResolution:
     Optional members (probed with ``getattr``; leave them out for the default):
 
     * ``attack_odds(attacker, target, weapon, **situation)``: the ruleset's own exact odds,
-      which ``attack_odds(..., ruleset=)`` returns [default: lfg's odds];
+      which ``attack_odds(..., ruleset=)`` returns. Whatever it returns carries the
+      fields every consumer reads (:mod:`lfgcombat.ruleset_compare`, the AttackPanel):
+      ``bonus``, ``ac``, ``p_hit``, ``p_crit`` and ``expected_damage`` [default: lfg's
+      odds while the policy rolls lfg's attacks (it does not override
+      :meth:`encounter_attack`); a policy rolling its own attacks without it has no exact
+      odds, and :meth:`lfgcombat.rulesets.RulesetDefinition.attack_odds` refuses it by
+      name];
+    * ``critical_choices`` (a tuple of names): the choices a critical offers, passed to its
+      ``attack_odds`` as ``critical_choice=`` (wounds' ``multiply`` / ``wounds``)
+      [default: none];
+    * ``odds_toggles`` (a tuple of ``(situation key, label)``): the situation keys of its
+      ``attack_odds`` an odds panel offers as checkboxes [default: none];
     * ``fumble_rule`` (a citation) and ``fumble_suggestions`` (a tuple of words): what a
       ``fumble`` event of a record's attack or Heroic Action cites and suggests to the GM
       [default: the ruleset's text; no suggestions].
@@ -406,6 +426,41 @@ class AttackResolution:
         """
         raise _no_record(self, "encounter_attack")
 
+    @property
+    def rolls_own_attacks(self) -> bool:
+        """Whether this policy rolls attacks by rules of its own (it overrides
+        :meth:`encounter_attack`): then lfg's exact odds are not its odds."""
+        return type(self).encounter_attack is not AttackResolution.encounter_attack
+
+
+@dataclass(frozen=True)
+class RecordVitals:
+    """A record-keeping ruleset's health as its :meth:`HealthModel.report` gives it (the
+    vitals of a ruleset that writes no vitals class of its own).
+
+    Attributes:
+        hp, max_hp: Its hit points.
+        status: Its status in the ruleset's words.
+        dead: Whether it is dead.
+        fields: The ruleset's own health fields (the report's ``vitals``).
+    """
+
+    hp: int
+    max_hp: int
+    status: str
+    dead: bool
+    fields: Mapping[str, Any]
+
+    @classmethod
+    def of(cls, report: Mapping[str, Any]) -> "RecordVitals":
+        """From a :meth:`HealthModel.report`."""
+        return cls(int(report["hp"]), int(report["max_hp"]), str(report["status"]),
+                   bool(report["dead"]), MappingProxyType(dict(report.get("vitals") or {})))
+
+    def __str__(self) -> str:
+        extra = ", ".join(f"{k} {v}" for k, v in self.fields.items())
+        return f"HP {self.hp}/{self.max_hp}, {self.status}" + (f" ({extra})" if extra else "")
+
 
 @dataclass(frozen=True)
 class HealthModel:
@@ -429,11 +484,49 @@ class HealthModel:
         Args:
             creature: The creature as it stands.
 
+        A model that keeps a record of each combatant (:meth:`combatant`) and does not
+        override this gives the record's own health (:class:`RecordVitals`, from
+        :meth:`report`), so a ruleset's health is written once and never read as lfg's.
+
         Returns:
             Its :class:`~lfgcombat.vitals.Vitals` (000_8d1d7816ee944f3b.txt, "Hit Points (HP)
-            - Taking Damage, Injury, Death:").
+            - Taking Damage, Injury, Death:"), or a record-keeping model's
+            :class:`RecordVitals`.
         """
+        if self.keeps_records:
+            return RecordVitals.of(self.report(self.combatant(creature, None)))  # type: ignore[return-value]
         return Vitals.from_creature(creature)
+
+    @property
+    def keeps_records(self) -> bool:
+        """Whether the encounter keeps a record of each combatant by this model's rules (it
+        overrides :meth:`combatant`), rather than lfg's Vitals on the sheet."""
+        return type(self).combatant is not HealthModel.combatant
+
+    #: Whether a creature at 0 HP or less still fights (wounds: its damage goes on to its
+    #: Wounds), so GM prep counts it dropped only when dead.
+    fights_on_at_zero: ClassVar[bool] = False
+
+    #: What GM prep's "HP lost", "damage dealt" and "dropped" count under this model, in
+    #: one sentence (a run's note).
+    dropped_words: ClassVar[str] = (
+        "Dropped means at 0 HP or less, or dead (000_8d1d7816ee944f3b.txt, "
+        "\"Unconscious & Dying\")")
+
+    def take_out(self, creature: "Creature") -> int:
+        """How much damage takes ``creature`` out of the fight, as it stands: its Hit Points
+        ("If you are struck to 0 Hit Points or less, you fall unconscious",
+        000_8d1d7816ee944f3b.txt, "Unconscious & Dying").
+
+        Raises:
+            LfgError: a model keeping records of its own that does not say (override it).
+        """
+        if self.keeps_records:
+            from ..errors import LfgError
+            raise LfgError(f"{type(self).__name__} keeps its own health record and does not "
+                           "say how much damage takes a creature out of the fight: define "
+                           "take_out(creature) on it")
+        return max(0, int(creature.hp))
 
     def combatant(self, creature: "Creature", ruleset: Any) -> Any | None:
         """The record an encounter keeps of ``creature`` beside its sheet, or ``None``.

@@ -274,6 +274,11 @@ class WoundsAttacks(AttackResolution):
     Go to Wounds."""
 
     critical_choices: ClassVar[tuple[str, ...]] = ("multiply", "wounds")
+    #: The situation keys an odds panel offers as checkboxes, with their labels.
+    odds_toggles: ClassVar[tuple[tuple[str, str], ...]] = (
+        ("total_defense", "target in Total Defense"),
+        ("airborne", "target airborne (Electricity)"),
+        ("spare", "spare (Holy/Unholy/Primal)"))
 
     def missing_fields(self, creature: Any) -> dict[str, str]:
         """``prowess`` when the creature has none: added to attack rolls and to Defense
@@ -391,6 +396,19 @@ class WoundsHealth(HealthModel):
         return WoundsCombatant.of(creature).vitals()
 
     rule: ClassVar[str] = _HP
+    fights_on_at_zero: ClassVar[bool] = True
+    dropped_words: ClassVar[str] = (
+        "Under wounds, HP lost and damage dealt count Hit Points and then Wounds (a "
+        "result's hp is the Hit Points less the Wounds lost); dropped means dead, since a "
+        "creature at 0 HP fights on with its Wounds (003_de0e94afd49609a7.txt, \"When a "
+        "character is subject to a damage-dealing effect\")")
+
+    def take_out(self, creature: Any) -> int:
+        """Its Hit Points and then its Wounds: at 0 Hit Points it still fights and takes
+        Wound Damage; it is out at 0 Wounds (inferred, :mod:`lfgcombat.wounds.health`)."""
+        from ..wounds.combatant import WoundsCombatant
+        w = WoundsCombatant.of(creature)
+        return w.hp + w.wounds_max
 
     def combatant(self, creature: Any, ruleset: Any) -> "WoundsFighter":
         """The encounter's record of ``creature``: a
@@ -604,8 +622,14 @@ def wounds_save_bonus(creature: Any, which: str, bonuses: Iterable[Bonus | int],
 register_save_rules("wounds", wounds_save_bonus, WOUNDS_SAVES)
 
 
+def _sheet_rows(creature: Any) -> tuple[Any, ...]:
+    """The wounds character sheet's rows (:func:`lfgcombat.wounds.sheet.sheet_rows`)."""
+    from ..wounds.sheet import sheet_rows
+    return sheet_rows(creature)
+
+
 WOUNDS: RulesetDefinition = register(dataclasses.replace(
     WOUNDS_DEFINITION, economy=WoundsEconomy(), attacks=WoundsAttacks(),
     health=WoundsHealth(), damage=WoundsDamage(), conditions=WoundsConditions(),
     initiative=MappingProxyType(WOUNDS_INITIATIVE), default_initiative=DEFAULT_INITIATIVE,
-    implemented=True))
+    implemented=True, sheet_rows=_sheet_rows))

@@ -235,6 +235,13 @@ class WoundsCreatureOdds:
         return self.odds.p_instant_kill
 
     @property
+    def expected_damage(self) -> Fraction:
+        """The mean damage per attack under :attr:`critical_choice`, to Hit Points and
+        Wounds together (``odds.expected`` has both choices)."""
+        hp, wounds = self.odds.expected[self.critical_choice]
+        return hp + wounds
+
+    @property
     def hp_damage(self) -> pd.Series:
         """P(damage to Hit Points) under :attr:`critical_choice`."""
         return self.odds.hp_damage

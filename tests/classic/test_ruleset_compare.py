@@ -43,7 +43,7 @@ def test_the_wounds_choice_is_passed_on():
 
 
 def test_refusals_name_what_is_wrong():
-    with pytest.raises(LfgError, match="compare one of lfg, classic, wounds"):
+    with pytest.raises(LfgError, match="unknown ruleset .chess.; the rulesets are .lfg."):
         compare_attack(WULFRIC, ORC, "longsword", "chess")
     with pytest.raises(ClassicError, match="bab"):
         odds_table([(load_example("orc"), WULFRIC, "greataxe")], ["classic"])
