@@ -325,8 +325,9 @@ class OtherMovementRules(_Base):
                    vertical: int, rise: int) -> list[Any]:
         """The cheapest path to ``cell`` with the ``left`` feet that remain after the
         altitude change. When only the climb's cost keeps ``cell`` out of reach, the refusal
-        says what the climb cost and what the path needs ("Fly 30 [Poor] ... spends 15 feet
-        to rise 5 feet", 000_8d1d7816ee944f3b.txt, "Fly Speed – Flight & Maneuverability";
+        says what the climb cost and what the path needs ("A Creature with Fly 30 [Poor] must
+        spend 15 feet of movement to increase their altitude by 5 feet",
+        000_8d1d7816ee944f3b.txt, "Fly Speed – Flight & Maneuverability";
         "Other Types of Movement" for climbing and swimming, a foot a foot)."""
         m = self.map
         try:
