@@ -268,9 +268,9 @@ def test_a_flyer_asked_to_walk_is_told_it_is_up_in_the_air():
 def test_a_climb_that_leaves_too_little_to_fly_on_says_what_the_climb_cost():
     """Issue 23 item 11 (notebook 24): "A Creature with Fly 30 [Poor] must spend 15 feet of
     movement to increase their altitude by 5 feet" (000_8d1d7816ee944f3b.txt, "Fly Speed –
-    Flight & Maneuverability"): a Poor Griffon
-    rising 10 ft spends 30 of its 60 ft of fly; the 40 ft across no longer fit, and the
-    refusal says so instead of only "cannot reach"."""
+    Flight & Maneuverability"): a Poor Griffon rising 10 ft spends 30 of its 60 ft of fly;
+    the 40 ft across no longer fit, and the refusal says so instead of only "cannot
+    reach"."""
     poor = Creature.from_dict({**GRIFFON, "movement": "Move Speed 50, Fly 110 [poor], Leaper 20"})
     m = HexMap.from_text("terrain: |\n" + "  " + " ".join(["."] * 26) + "\n")
     m.place(poor, (0, 0), "beasts")
