@@ -128,9 +128,13 @@ class Roll:
         """One readable line, e.g. ``1d20+5 = [14] + 5 = 19 (fortunate: [14, 6])``.
 
         Under Fortunate/Unfortunate the bracket lists the kept attempt first, then the
-        other: the naturals for a d20 roll, the totals otherwise.
+        other: the naturals for a d20 roll, the totals otherwise. An expression without
+        dice is shown once, then its total if that reads differently (``6``, ``1+2 = 3``).
         """
         head = f"{self.label}: " if self.label else ""
+        if not self.results:  # no dice: nothing to break down
+            same = str(self.expr) == str(self.total)
+            return f"{head}{self.expr}" + ("" if same else f" = {self.total}")
         return f"{head}{self.expr} = {self._breakdown()} = {self.total}{self._fortune_text()}"
 
     @property

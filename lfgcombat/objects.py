@@ -88,6 +88,20 @@ class ObjectSpec:
     fragile: bool
     source: str
 
+    def __repr__(self) -> str:
+        return f"<ObjectSpec {self.name}: {self.kind}, {self.material}, {self.numbers()}>"
+
+    def numbers(self, lock: int = 0) -> str:
+        """``Hardness 5, HP 15, Break DC 18 + 1 lock``: the row's numbers in words (the
+        lock's modifier shown beside the Break DC, "Breaking down doors, walls, & other
+        barricades")."""
+        if self.break_dc is None:
+            dc = "not forced, only broken"
+        else:
+            dc = f"Break DC {self.break_dc}" + (f" {'+' if lock > 0 else '-'} {abs(lock)} lock"
+                                                if lock else "")
+        return f"Hardness {self.hardness}, HP {self.hp}, {dc}"
+
 
 @functools.lru_cache(maxsize=1)
 def _rows() -> dict[str, dict[str, Any]]:
@@ -145,6 +159,22 @@ class ObjectState:
     hp: int
     broken: bool = False
     forced_attempted: bool = False
+
+    def __str__(self) -> str:
+        return self.describe()
+
+    def __repr__(self) -> str:
+        return f"<ObjectState {self.describe()}>"
+
+    def describe(self, lock: int = 0) -> str:
+        """One line for people: ``good_wooden_door (door, wood): Hardness 5, HP 15/15,
+        Break DC 18 + 1 lock``, then forced open, destroyed or a failed attempt to force it."""
+        s = self.spec
+        numbers = s.numbers(lock).replace(f"HP {s.hp}", f"HP {self.hp}/{s.hp}", 1)
+        marks = [w for w, on in (("destroyed", self.destroyed),
+                                 ("forced open", self.broken and not self.destroyed),
+                                 ("a failed attempt to force it", self.forced_attempted)) if on]
+        return f"{s.name} ({s.kind}, {s.material}): {numbers}" + "".join(f"; {m}" for m in marks)
 
     @classmethod
     def new(cls, name: str, *, broken: bool = False) -> ObjectState:

@@ -180,9 +180,12 @@ class OpposedResult:
         return self.a_wins and self.margin >= k
 
     def explain(self) -> str:
-        """Both rolls, the winner and the margin on one line."""
+        """Both rolls, the winner (by its roll's label, else ``a``/``b``) and the margin on
+        one line."""
         tie = f"; tie: {TIE_RULE}" if self.tie else ""
-        return (f"{self.a_roll.explain()} vs {self.b_roll.explain()}: {self.winner} wins "
+        won = self.a_roll if self.a_wins else self.b_roll
+        return (f"{self.a_roll.explain()} vs {self.b_roll.explain()}: "
+                f"{won.label or self.winner} wins "
                 f"(margin {self.margin:+d}{tie})")
 
 

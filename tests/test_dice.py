@@ -355,3 +355,12 @@ def test_hostile_arguments_raise_dice_errors_with_short_messages():
             call()
         assert len(str(err.value)) < 400
     assert step("1d6", 10**5000) == "4d12"
+
+
+def test_a_roll_without_dice_shows_its_expression_once_and_the_total() -> None:
+    """Issue 23 item 11 (notebook 05): a critical unarmed strike read "damage (critical):
+    6 = 6 = 6". With no dice there is nothing to break down: the expression, then the
+    total only when it differs."""
+    assert Roller(seed=1).roll("6", label="damage (critical)").explain() == "damage (critical): 6"
+    assert Roller(seed=1).roll("1+2").explain() == "1+2 = 3"
+    assert Roller(seed=5).roll("1d4+2").explain().count(" = ") == 2  # dice: as before

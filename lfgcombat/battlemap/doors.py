@@ -57,6 +57,13 @@ class Door:
     lock: int = 0
     trap: str = ""
 
+    def __str__(self) -> str:
+        trap = f"; trap: {self.trap}" if self.trap else ""
+        return f"{self.state} door at {_at(self.cell)}: {self.object.describe(self.lock)}{trap}"
+
+    def __repr__(self) -> str:
+        return f"<{self}>"
+
     @property
     def blocks(self) -> bool:
         """A closed door blocks movement, sight and effect."""

@@ -41,7 +41,7 @@ from lfgcombat.grid import FEET_PER_CELL, Cell
 
 from .core import Where
 from .flanking import _Flanking
-from .terrain import Terrain
+from .terrain import Terrain, _lies_as_a_body
 from .values import Cover, CoverLevel, HighGround, _at
 
 Point = tuple[float, float]
@@ -145,7 +145,10 @@ class _Sight(_Flanking):
           ("Wulfric is standing directly in front of Mayat, providing her with Good Cover",
           "Cover Examples");
         * partial (+2): any other interruption, including creatures "the same size or larger
-          than your target" ("Cover - Additional Rules"); smaller creatures give none.
+          than your target" ("Cover - Additional Rules"); smaller creatures give none, nor
+          do bodies on the ground - the dead, the unconscious and the paralyzed (inferred:
+          "Bodies of dead & unconscious ... where they lie", "A paralyzed creature occupies
+          space as if a dead body"; a prone creature still covers).
 
         Ranged attacks (``ranged=True``) also apply: "If you are directly adjacent to an object
         providing you cover (such as a low wall, tree, or an ally), your ranged attacks
@@ -215,6 +218,8 @@ class _Sight(_Flanking):
                     continue  # above (or below) every line between the two: not in the way
                 if self._placed[o].order < shot.t_order:
                     continue  # "Creatures 1 or more size categories smaller ... do not"
+                if _lies_as_a_body(self._placed[o].creature):
+                    continue  # a body on the ground is not in the way (_lies_as_a_body)
                 creatures.setdefault(o, []).append(c)
         return solid, creatures, ignored
 

@@ -385,3 +385,13 @@ def _a_body(creature: object) -> bool:
     ("Difficult Terrain"): Unconscious given or implied (Dying implies it), or dead."""
     return ("unconscious" in condition_flags(creature).names or "dead" in _conditions(creature)
             or _read(creature, "is_dead") is True)
+
+
+def _lies_as_a_body(creature: object) -> bool:
+    """A body lying where it fell: dead or unconscious (:func:`_a_body`: "Bodies of dead &
+    unconscious ... where they lie", "Difficult Terrain"), or paralyzed ("A paralyzed
+    creature occupies space as if a dead body", "Paralyzed"). Such a body is not a creature
+    standing in the way: it gives no creature cover (inferred: "Creatures the same size or
+    larger than your target normally provide Partial Cover", "Cover - Additional Rules",
+    speaks of creatures in the line of attack; the text is silent on bodies)."""
+    return _a_body(creature) or "paralyzed" in condition_flags(creature).names

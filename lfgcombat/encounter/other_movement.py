@@ -273,6 +273,7 @@ class OtherMovementRules(_Base):
         altitude and record the budget. Returns whether a Charge may follow (``charge``,
         unless a leap's Jump&Sprint check fell short)."""
         m = self.map
+        rise = level - m.altitude(name)
         apex = leap_apex(m, name, cell) if mode == "leap" else 0
         roof = headroom_problem(m.ceiling, name, m.token(name).size, apex) if apex else None
         if roof:  # the arc over a low wall clears its top: the body must fit under the ceiling
@@ -290,7 +291,7 @@ class OtherMovementRules(_Base):
             elif cell == m.token(name).anchor:
                 path = [cell]
             else:
-                path = m.path(name, cell, action="move", feet=left)
+                path = self._mode_path(name, cell, mode, budget, left, vertical, rise)
             path, (turns, heading) = self._fly_path(name, mode, cell, path, budget, left)
             prov = m.provokers(name, path, action="move")
             offered, take = self._provocation(name, prov.names, aoo, "move")
@@ -319,6 +320,39 @@ class OtherMovementRules(_Base):
             "rule": R_OTHER})
         self._lose_aim_on_move(name)
         return charge
+
+    def _mode_path(self, name: str, cell: Any, mode: str, budget: MovementBudget, left: int,
+                   vertical: int, rise: int) -> list[Any]:
+        """The cheapest path to ``cell`` with the ``left`` feet that remain after the
+        altitude change. When only the climb's cost keeps ``cell`` out of reach, the refusal
+        says what the climb cost and what the path needs ("A Creature with Fly 30 [Poor] must
+        spend 15 feet of movement to increase their altitude by 5 feet",
+        000_8d1d7816ee944f3b.txt, "Fly Speed – Flight & Maneuverability";
+        "Other Types of Movement" for climbing and swimming, a foot a foot)."""
+        m = self.map
+        try:
+            return m.path(name, cell, action="move", feet=left)
+        except IllegalActionError:
+            whole = budget.remaining(mode)
+            need = m.reachable(name, whole, action="move").get(cell) if vertical else None
+            if need is None:
+                raise
+        if mode == "fly":
+            man = budget.speeds.maneuverability
+            assert man is not None
+            rate = maneuverability(man).ascend_cost_ft
+            how = f" ({man.value} flyers spend {rate} ft of movement per 5 ft up)"
+            then, rule = "fly", R_CHART
+        else:
+            how, then, rule = " (a foot of movement a foot)", mode, R_OTHER
+        up, verb = (f"{rise} ft higher", "rising") if rise > 0 else (f"{-rise} ft lower",
+                                                                    "descending")
+        raise IllegalActionError(
+            f"{name} cannot reach {m.offset(cell)} {up}: {verb} {abs(rise)} ft costs "
+            f"{vertical} ft of the {whole} ft of {mode} left this Big Action{how}, which "
+            f"leaves {left} ft, and the path needs {need} ft; {then} there without the "
+            f"change of height, or {then} part of the way now and the rest with the next "
+            "Big Action", rule)
 
     def _leap_path(self, name: str, cell: Any, leaper: int, left: int, reach: int,
                    apex: int) -> tuple[list[Any], bool]:

@@ -176,3 +176,33 @@ def test_line_of_sight_is_mutual():
     assert all(m.line_of_sight(a, b) == m.line_of_sight(b, a) for a, b in pairs)
     # and it is blocked somewhere, or the test proves nothing
     assert any(not m.line_of_sight(a, b) for a, b in pairs)
+
+
+@pytest.mark.parametrize("state", ["dead", "unconscious", "dying", "paralyzed"])
+def test_a_body_on_the_ground_gives_no_creature_cover(state):
+    """Issue 23 item 12: a dead Dire Wolf still gave Good Cover ("directly in front").
+    "Creatures the same size or larger than your target normally provide Partial Cover"
+    ("Cover - Additional Rules") speaks of creatures standing in the way; the dead and the
+    unconscious are "Bodies ... where they lie" (Difficult Terrain, "Moving in Combat –
+    Terrain, Creatures, & Other Issues") and "A paralyzed creature occupies space as if a
+    dead body" ("Paralyzed"): lying on the ground, they cover no one (inferred)."""
+    m = HexMap(12, 3)
+    m.place(Mob("Archer"), (0, 1))
+    m.place(Mob("Wolf", "large"), (7, 1), side="wolves")
+    m.place(Mob("Crysta"), (9, 1), side="party")
+    assert m.cover("Archer", "Crysta").level is CoverLevel.GOOD  # standing: in front
+    m.update(Mob("Wolf", "large", conditions=(state,)))
+    cover = m.cover("Archer", "Crysta")
+    assert cover.level is CoverLevel.NONE, cover.explain()
+    assert "Wolf" not in cover.explain()
+
+
+def test_a_prone_creature_still_covers():
+    """Prone is not a body: the text gives a prone creature cover for itself ("Prone") and
+    names only size for the cover creatures give ("Cover - Additional Rules"), so a living
+    prone creature in the way still covers (a decision the text leaves open)."""
+    m = HexMap(12, 3)
+    m.place(Mob("Archer"), (0, 1))
+    m.place(Mob("Guard", conditions=("prone",)), (8, 1), side="foes")
+    m.place(Mob("Orc"), (9, 1), side="foes")
+    assert m.cover("Archer", "Orc").level is CoverLevel.GOOD

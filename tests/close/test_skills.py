@@ -101,6 +101,18 @@ def test_opposed_result_records_the_rolls() -> None:
     assert "wins" in r.explain()
 
 
+def test_the_explanation_names_the_winner_by_its_label() -> None:
+    """Issue 23 item 11 (notebook 21): "Brega ... vs orc ...: b wins" read as a code, not a
+    name; with labels the winner is named ("Roll an opposed check vs ...",
+    000_8d1d7816ee944f3b.txt, "Special Actions in Combat")."""
+    for seed in range(20):
+        r = opposed(3, 8, roller=Roller(seed=seed), a_label="Brega", b_label="orc")
+        winner = "Brega" if r.a_wins else "orc"
+        assert f": {winner} wins (margin {r.margin:+d}" in r.explain(), r.explain()
+    plain = opposed(3, 8, roller=Roller(seed=1))
+    assert f": {plain.winner} wins" in plain.explain()  # no labels: "a" / "b" as before
+
+
 def test_bad_opposed_input() -> None:
     with pytest.raises(SkillError, match="a_bonus"):
         opposed("3", 0, roller=Roller(1))

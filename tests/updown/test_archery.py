@@ -141,3 +141,32 @@ def test_other_thrown_or_shot_weapons_do_not_volley(item) -> None:
     with pytest.raises(IllegalActionError, match="only bows, javelins/spears") as e:
         volley(item, 100)
     assert "Volley Shots & Indirect Fire" in str(e.value)
+
+
+def test_a_shield_stops_only_the_misses_it_adds_armor_sends_more_on() -> None:
+    """Notebook 25's lesson (issue 23 item 11): "If your Ranged Attack misses the intended
+    target and does not strike their shield" ("Accuracy by Volume (Unintended Targets)")
+    and "If your attack misses by an amount less than or equal to the enemy's Shield
+    Rating, their shield has been struck" ("Momentum of Impact"); the Shield Rating is in
+    AC ("Armor Class (AC) - What is it?"). So a shield leaves the chance for the creature
+    behind unchanged, and armor of the same rating raises it."""
+    from lfgcombat import Creature
+    from lfgcombat.archery import Bystander
+    from lfgcombat.attacks.odds import attack_odds
+    bow = {"name": "longbow", "damage": "1d8", "crit": "20/x3", "damage_type": "p",
+           "range_increment": 100}
+    archer = Creature.from_dict({"name": "A", "class": "fighter", "level": 5, "weapons": [bow]})
+    friend = Creature.from_dict({"name": "F", "class": "fighter", "level": 5})
+    orc = Creature.from_dict({"name": "Orc", "class": "fighter", "level": 5})
+
+    def chance(**gear: object) -> tuple[float, float]:
+        odds = attack_odds(archer, orc.replace(**gear), "longbow", distance_ft=30,
+                           bystanders=[Bystander(friend, "adjacent", 5)])
+        return odds.p_hit, odds.unintended["F"]
+
+    bare = chance()
+    for rating in (2, 4, 8):
+        hit, friend_struck = chance(shield_rating=rating)
+        assert hit < bare[0] and friend_struck == pytest.approx(bare[1])
+    armored = chance(armor={"name": "chain shirt", "rating": 4, "vs_crit": 4})
+    assert armored[1] > bare[1]

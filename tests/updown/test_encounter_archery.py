@@ -321,3 +321,25 @@ def test_a_save_from_before_accuracy_by_volume_has_no_unintended_odds():
     assert old.unintended_odds("Archer", "Orc") == {}
     with pytest.raises(IllegalActionError, match="Melee Reach"):
         old.unintended_odds("Archer", "Orc", "longsword")
+
+
+def test_a_dead_wolf_in_front_no_longer_covers_crysta():
+    """Issue 23 item 12: the Dire Wolf, killed, still gave Crysta Good Cover (+4, "directly
+    in front"). A body lying where it fell is not in the way (inferred from "Bodies of dead
+    & unconscious ... where they lie" and "Cover - Additional Rules",
+    000_8d1d7816ee944f3b.txt; lfgcombat.battlemap.terrain._lies_as_a_body); undo brings the
+    living wolf, and its cover, back."""
+    from lfgcombat.creature import load_example
+    from lfgcombat.hexmap import CoverLevel
+    m = HexMap(12, 3)
+    cs = [load_example(n) for n in ("orc", "dire_wolf", "crysta")]
+    m.place(cs[0], (0, 1), "orcs")
+    m.place(cs[1], (7, 1), "wolves")
+    m.place(cs[2], (9, 1), "party")
+    enc = Encounter(cs, map=m, seed=1).start()
+    assert enc.map.cover("Orc", "Crysta").level is CoverLevel.GOOD
+    enc.damage("Dire Wolf", 500)
+    assert enc.state("Dire Wolf").dead
+    assert enc.map.cover("Orc", "Crysta").level is CoverLevel.NONE
+    enc.undo()
+    assert enc.map.cover("Orc", "Crysta").level is CoverLevel.GOOD

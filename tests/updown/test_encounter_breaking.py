@@ -297,3 +297,22 @@ def test_the_doors_trap_goes_off_once():
     enc.undo(2)
     enc.attack_object("Brute", (2, 1), "heavy mace")
     assert [e for e in enc.log if e.kind == "object_hit"][-1].data["trap"] is True
+
+
+def test_a_door_and_its_object_read_as_words_not_a_dataclass_dump():
+    """Issue 23 item 11 (notebook 26): ``print(map.door(...))`` showed ``Door(cell=Hex(...),
+    object=ObjectState(spec=ObjectSpec(... source='...')))``. It now says what a GM needs:
+    where, open or closed, the object, Hardness, HP, Break DC with the lock, the trap
+    (000_8d1d7816ee944f3b.txt, "Breaking down doors, walls, & other barricades")."""
+    m = HexMap.from_text(CELL)
+    door = m.door((2, 1))
+    for text in (str(door), repr(door)):
+        assert "ObjectSpec" not in text and "source" not in text and "Hex(" not in text, text
+        assert len(text) < 200, text
+        for words in ("(2, 1)", "closed", "cell_door_iron_bars", "Hardness 10", "HP 30/30",
+                      "Break DC 24 + 2 lock", "a bell rings"):
+            assert words in text, (words, text)
+    state = door.object.hit(45)[0]
+    assert "destroyed" in str(state) and "HP 0/30" in str(state), str(state)
+    assert "ObjectSpec(" not in repr(state) and "cell_door_iron_bars" in repr(state)
+    assert "source" not in repr(state.spec) and "Hardness 10" in repr(state.spec)

@@ -263,3 +263,25 @@ def test_a_flyer_asked_to_walk_is_told_it_is_up_in_the_air():
     assert m.altitude("Griffon") == 0
     refused(enc, enc.move, "Griffon", (2, 0), mode="walk", altitude=5,
             match="Griffon cannot walk 5 ft up")
+
+
+def test_a_climb_that_leaves_too_little_to_fly_on_says_what_the_climb_cost():
+    """Issue 23 item 11 (notebook 24): "A Creature with Fly 30 [Poor] must spend 15 feet of
+    movement to increase their altitude by 5 feet" (000_8d1d7816ee944f3b.txt, "Fly Speed –
+    Flight & Maneuverability"): a Poor Griffon rising 10 ft spends 30 of its 60 ft of fly;
+    the 40 ft across no longer fit, and the refusal says so instead of only "cannot
+    reach"."""
+    poor = Creature.from_dict({**GRIFFON, "movement": "Move Speed 50, Fly 110 [poor], Leaper 20"})
+    m = HexMap.from_text("terrain: |\n" + "  " + " ".join(["."] * 26) + "\n")
+    m.place(poor, (0, 0), "beasts")
+    m.place(mk("Far"), (25, 0), "foes")
+    enc = Encounter([poor, mk("Far")], map=m, seed=1).start()
+    enc.move("Griffon", (4, 0), mode="leap")
+    enc.move("Griffon", (10, 0))
+    err = refused(enc, enc.move, "Griffon", (18, 0), mode="fly", altitude=10,
+                  match="cannot reach")
+    text = str(err)
+    assert "rising 10 ft costs 30 ft" in text, text
+    assert "poor" in text and "15 ft of movement per 5 ft up" in text, text
+    assert "60 ft of fly left" in text and "needs 40 ft" in text, text
+    assert "Fly Speed – Flight & Maneuverability" in text, text
