@@ -7,7 +7,11 @@ feet down ... If they reach the ground, they fall prone ... Clumsy or Poor Maneu
 fall 20 feet instead of 10"; "Falling while Flying & Regaining Control": 300 ft in the first
 round, a Big Action to regain control, 1000 ft in the second (Perfect regains after 50 ft).
 The pure rules are :mod:`lfgcombat.flight`; the fall's damage is
-:func:`lfgcombat.falling_damage`.
+:func:`lfgcombat.falling_damage`. Under ``classic`` and ``wounds`` (neither text has flight
+or falling rules but classic's Paralyzed "A winged creature flying in the air at the time
+that it becomes Paralyzed cannot flap its wings and falls", 002_2a3a79475ca2a541.txt,
+"Conditions") the kit plays these rules too (inferred), the fall's damage going through
+the ruleset's own health (:meth:`~lfgcombat.rulesets.HealthModel.take_damage`).
 
 Decisions: a flyer made prone by another creature (a trip, a knockdown: any condition
 "prone" given ``by`` a creature) drops instead, and is prone only if it lands; the drop
@@ -57,6 +61,10 @@ class FlightContext(Protocol):
 
     def _apply_damage(self, name: str, amount: int, dtype: str | None, *, struck: bool,
                       source: str | None) -> None: ...
+
+    def _record_damage(self, name: str, amount: int, dtype: str | None, *,
+                       source: str | None, nonlethal: bool = False,
+                       record_after: Any = None) -> None: ...
 
     def _do(self, kind: str, args: dict[str, Any]) -> Any: ...
 
@@ -153,7 +161,12 @@ class FlightRules(_Base):
             v = self._view(name)
             hit = falling_damage(int(v.max_hp), res.fallen_ft, v.size.value
                                  if hasattr(v.size, "value") else str(v.size))
-            if hit.applied.taken > 0:
+            if hit.applied.taken > 0 and self._f[name].rules is not None:
+                # a ruleset's record takes it by its own health (classic: disabled at 0,
+                # dead at -10; wounds: HP, then Wounds); the fall is lfg's rule, neither
+                # text having one (inferred)
+                self._record_damage(name, hit.applied.taken, "bludgeoning", source="a fall")
+            elif hit.applied.taken > 0:
                 self._apply_damage(name, hit.applied.taken, "bludgeoning", struck=False,
                                    source="a fall")
         return res
