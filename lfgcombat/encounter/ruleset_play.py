@@ -84,6 +84,8 @@ class RulesetPlayContext(Protocol):
 
     def _view(self, name: str) -> Creature: ...
 
+    def _record_flight(self, name: str, standing: Any, conditions: Any = ()) -> None: ...
+
     @property
     def acting(self) -> list[str]: ...
 
@@ -204,6 +206,9 @@ class RulesetPlayRules(_Base):
                     "change": "lost", "condition": cond, "why": why})
         if after["dead"] and not f.dead:
             f.dead = True
+        if self.map is not None and name in self.map:  # a flyer that can no longer fly
+            self._record_flight(name, self.ruleset.health.map_standing(record),
+                                after["conditions"])
 
     def _health_rule(self) -> str:
         return getattr(self.ruleset.health, "rule", self.ruleset.text)

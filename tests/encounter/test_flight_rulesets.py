@@ -9,7 +9,9 @@ Paralyzed cannot flap its wings and falls", 002_2a3a79475ca2a541.txt, "Condition
 the kit plays lfg's (000_8d1d7816ee944f3b.txt, "Fly Speed – Flight & Maneuverability",
 "Falling while Flying & Regaining Control", "Falling & Falling Damage": "10% of the
 victim's maximum HP per 10 feet") and the fall's damage goes through the ruleset's own
-health (inferred).
+health (inferred); lfg's Minimum Flight Speed is not applied to a record, whose round has
+no flight move (inferred): it stays aloft until it falls (``fall_from_flight``, dead,
+helpless, classic's Paralyzed).
 """
 
 from __future__ import annotations
@@ -39,22 +41,42 @@ def falls(enc: Encounter) -> list:
 
 
 @pytest.mark.parametrize("ruleset", ["classic", "wounds"])
-def test_a_stalled_flyer_falls_and_takes_the_fall_by_its_ruleset(ruleset):
-    enc = fight(ruleset)
-    while enc.current != "Bat":
-        enc.end_turn()
-    enc.map.set_altitude("Bat", 10)
-    enc.end_turn()  # flew 0 hexes: under Poor's minimum, it falls 10 ft
-    assert enc.map.altitude("Bat") == 0
-    assert enc.state("Bat").hp == 18  # 10% of 20 max HP per 10 ft
-    assert [e.data["amount"] for e in falls(enc)] == [2]
-    assert any(e.kind == "flyer_stalls" for e in enc.log)
-
-
-@pytest.mark.parametrize("ruleset", ["classic", "wounds"])
 def test_fall_from_flight_works_under_every_ruleset(ruleset):
     enc = fight(ruleset)
     enc.map.set_altitude("Bat", 20)
     enc.fall_from_flight("Bat", regains=False)
     assert enc.map.altitude("Bat") == 0 and enc.state("Bat").hp == 16
     assert len(falls(enc)) == 1
+
+
+@pytest.mark.parametrize("ruleset", ["classic", "wounds"])
+def test_a_record_stays_aloft_until_it_cannot_fly(ruleset):
+    """No maneuverability chart in either text: the flyer hovers from turn to turn (its
+    round's Move Action walks: lfg's Minimum Flight Speed is not applied, inferred)."""
+    enc = fight(ruleset)
+    enc.map.set_altitude("Bat", 10)
+    for _ in range(4):
+        enc.end_turn()
+    enc.end_turn(deadlock=True) if enc.current == "Far" else enc.end_turn()
+    assert enc.map.altitude("Bat") == 10 and not falls(enc)
+    assert enc.round >= 3
+
+
+def test_a_paralyzed_classic_flyer_falls():
+    """"A winged creature flying in the air at the time that it becomes Paralyzed cannot
+    flap its wings and falls" (002_2a3a79475ca2a541.txt, "Conditions")."""
+    enc = fight("classic")
+    enc.map.set_altitude("Bat", 20)
+    enc.add_condition("Bat", "Shaken")
+    assert enc.map.altitude("Bat") == 20
+    enc.add_condition("Bat", "Paralyzed")
+    assert enc.map.altitude("Bat") == 0 and enc.state("Bat").hp == 16
+    assert [e.data["amount"] for e in falls(enc)] == [4]
+
+
+@pytest.mark.parametrize("ruleset", ["classic", "wounds"])
+def test_a_flyer_killed_in_the_air_falls_and_takes_nothing_more(ruleset):
+    enc = fight(ruleset)
+    enc.map.set_altitude("Bat", 20)
+    enc.damage("Bat", 200)
+    assert enc.state("Bat").dead and enc.map.altitude("Bat") == 0 and not falls(enc)
