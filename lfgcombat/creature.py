@@ -77,7 +77,8 @@ from .creature_files import (creature_mapping, example_data, example_names,
                              read_creature_file, write_creature_file)
 from .creature_parse import (KEYS, MAX_GEAR_NUMBER, MAX_NOTES, MAX_TEXT, CreatureError,
                              _hint, _parse)
-from .creature_sections import SheetSections, by_attribute, reserve, section_for
+from .creature_sections import (SheetSections, by_attribute, own_condition_keys, reserve,
+                                section_for)
 from .creature_sections import sections as all_sections
 from .damage import Resistances
 from .datafile import short
@@ -274,6 +275,9 @@ class Creature:
             CreatureError: the changed creature is invalid (this one is unchanged).
         """
         d = self.to_dict()
+        if "conditions" in changes:  # lfg's list (the field); a ruleset's own stays its own
+            for key in own_condition_keys():
+                d[key] = list(self.sections.get(key, ()))
         for key, value in changes.items():
             key = "class" if key == "class_" else key
             if key in ("abilities", "armor", "save_ratings") and isinstance(value, Mapping) \

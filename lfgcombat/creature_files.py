@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any
 from ._files import atomic_write_text
 from .combat_stats import Armor, FrozenMap, _thaw
 from .creature_parse import CreatureError, _hint
+from .creature_sections import own_condition_keys
 from .datafile import DataFileError, dump_yaml, load_text, read_file, short
 
 if TYPE_CHECKING:
@@ -164,6 +165,15 @@ def _vitals(c: Creature) -> dict[str, Any]:
     return d
 
 
+def _own_conditions_as_conditions(dumped: dict[str, Any], lfg: bool) -> dict[str, Any]:
+    """A ruleset's own conditions are written as ``conditions`` (how its file gives them);
+    beside lfg's (an encounter's view of the sheet) both keys are kept."""
+    for key in own_condition_keys():
+        if key in dumped and not lfg:
+            dumped["conditions"] = dumped.pop(key)
+    return dumped
+
+
 def _extras(c: Creature) -> dict[str, Any]:
     """The optional keys that are not at their default, in file order."""
     d: dict[str, Any] = {}
@@ -181,7 +191,7 @@ def _extras(c: Creature) -> dict[str, Any]:
         d["conditions"] = [str(a) for a in c.conditions]
     if c.bonuses:
         d["bonuses"] = [b.to_dict() for b in c.bonuses]
-    d.update(c.sections.dumped())
+    d.update(_own_conditions_as_conditions(c.sections.dumped(), "conditions" in d))
     if c.example:
         d["example"] = True
     if c.notes is not None:

@@ -27,7 +27,8 @@ from .combat_stats import (ABILITIES, BONUS_TARGETS, MAX_ABILITY, MAX_LEVEL,
                            HRProgression, Kind, SaveRatings, _ABILITY_FIELDS, _class_rows,
                            _freeze)
 from .conditions import Affliction, Condition, ConditionError, bleed_cap, stack_afflictions
-from .creature_sections import SectionError, SheetSections, reserve, sections
+from .creature_sections import (SectionError, SheetSections, conditions_key,
+                                own_condition_keys, reserve, section_for, sections)
 from .damage import DamageError, Resistances, parse_damage
 from .datafile import DataFileError, check_depth, short
 from .errors import DiceError, LfgError
@@ -170,6 +171,14 @@ def _parse(d: Any) -> tuple[dict[str, Any], list[tuple[str, str]]]:
     _parse_numbers(d, f, p)
     f["weapons"] = _parse_weapons(d.get("weapons", []), p)
     f["resistances"] = _parse_resistances(d.get("resistances", {}), p)
+    own = _own_conditions_key(d)
+    for key in own_condition_keys():
+        if d.get(key) and key != own:
+            p.bad(key, "a ruleset's own conditions are read from conditions: in a file "
+                  "written for that ruleset alone (e.g. ruleset: classic); write them as "
+                  "conditions there")
+    if own is not None and "conditions" in d and own not in d:  # its own list reads them
+        d = {**{k: v for k, v in d.items() if k != "conditions"}, own: d["conditions"]}
     f["_conditions"] = _parse_conditions(d.get("conditions", []), p)
     f["bonuses"] = _parse_bonuses(d.get("bonuses", []), p)
     example = d.get("example", False)
@@ -182,6 +191,20 @@ def _parse(d: Any) -> tuple[dict[str, Any], list[tuple[str, str]]]:
     _cross_check(f, p)
     _check_sections(f, p)
     return f, p.problems
+
+
+def _own_conditions_key(d: Mapping) -> str | None:
+    """The section reading ``conditions`` of a file written only for a ruleset with its
+    own condition list (:func:`lfgcombat.creature_sections.conditions_key`); a bad
+    ``ruleset`` is reported by its own section."""
+    section = section_for("ruleset")
+    if section is None or d.get("ruleset") is None:
+        return None
+    try:
+        names = section.read(d["ruleset"])
+    except LfgError:
+        return None
+    return conditions_key(names) if names else None
 
 
 def _parse_keys(d: Mapping, f: dict[str, Any], p: _Parser) -> None:
@@ -399,8 +422,23 @@ def _parse_conditions(conds: Any, p: _Parser) -> list[Affliction]:
         try:
             parsed.append(Affliction.parse(c))
         except ConditionError as exc:
-            p.bad(f"conditions[{i}]", str(exc)[:500])
+            p.bad(f"conditions[{i}]", str(exc)[:500] + _own_condition_hint(c))
     return parsed
+
+
+def _own_condition_hint(name: Any) -> str:
+    """A hint when an unknown lfg condition is a classic one (002_2a3a79475ca2a541.txt,
+    "Conditions"): a file written for classic alone takes classic conditions."""
+    section = section_for("classic_conditions")
+    if section is None or not isinstance(name, str):
+        return ""
+    try:
+        section.read([name])
+    except LfgError:
+        return ""
+    return (f"; {name!r:.40} is a classic condition: a file written for classic alone "
+            "(ruleset: classic) takes classic conditions (in code: "
+            "replace(classic_conditions=[...]))")
 
 
 def _parse_bonuses(bonuses: Any, p: _Parser) -> tuple[StatBonus, ...]:

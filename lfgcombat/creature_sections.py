@@ -73,7 +73,8 @@ from typing import Any, Generic, TypeVar
 from .errors import LfgError
 
 __all__ = ["Section", "SectionError", "SheetSections", "register_section",
-           "unregister_section", "registered", "sections", "section_for", "plain"]
+           "unregister_section", "registered", "sections", "section_for", "plain",
+           "register_ruleset_conditions", "conditions_key"]
 
 T = TypeVar("T")
 _KEY = re.compile(r"[a-z][a-z0-9_]{0,39}")
@@ -239,6 +240,31 @@ def _unpickle_sections(items: tuple[tuple[str, Any], ...]) -> SheetSections:
 
 _REGISTRY: dict[str, Section[Any]] = {}
 _RESERVED: set[str] = set()
+
+
+#: A ruleset with a condition list of its own -> the section keeping a creature's
+#: conditions by that list (classic: ``classic_conditions``).
+_OWN_CONDITIONS: dict[str, str] = {}
+
+
+def register_ruleset_conditions(ruleset: str, key: str) -> None:
+    """The creature file's ``conditions`` of a creature written only for ``ruleset`` are
+    that ruleset's, kept by the registered section ``key`` (and written back as
+    ``conditions``): "A creature written for a ruleset takes that ruleset's conditions"."""
+    _OWN_CONDITIONS[ruleset] = key
+
+
+def conditions_key(rulesets: Iterable[str]) -> str | None:
+    """The section that reads the ``conditions`` of a creature written for ``rulesets``:
+    one of a ruleset's own list when every ruleset named has that same list (``None``:
+    lfg's list, read by the creature itself; no ``ruleset`` means lfg's too)."""
+    keys = {_OWN_CONDITIONS.get(r) for r in rulesets}
+    return keys.pop() if len(keys) == 1 else None
+
+
+def own_condition_keys() -> tuple[str, ...]:
+    """The sections registered as a ruleset's conditions."""
+    return tuple(_OWN_CONDITIONS.values())
 
 
 def sections() -> tuple[Section[Any], ...]:

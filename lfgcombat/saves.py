@@ -19,8 +19,13 @@ don't directly target your armor or shield") saves with "Fortitude (CON)", "Refl
 ``good_saves``; :mod:`lfgcombat.wounds.saves` has the rebuilt table), "roll 1d20 and add
 your total bonus (Base Save + Ability Score Modifier)" - no automatic success or failure on
 a natural 20 or 1, no helpless REF failure and no Fortunate/Unfortunate (the text has none);
-``classic`` has no saving throw rules of its own (inferred: its FORT checks are the d20
-family's, so lfg's rules are played, on the creature's sheet).
+``classic`` (002_2a3a79475ca2a541.txt) gives no base saves: its "DC12 Fortitude check to
+stabilize" is d20 + the creature's CON modifier (inferred), so its saves are 1d20 + the
+CON / DEX / WIS modifier >= DC, nothing automatic, the same the classic Encounter rolls
+(:meth:`lfgcombat.classic.turn.ClassicFighter.save_bonus`), with the classic conditions'
+saving throw modifiers ("Conditions": Shaken "-2 penalty to all rolls", Frightened and
+Sickened -2, Energy-Drained -1 a negative level): those the creature's file lists and those
+given with ``conditions=`` (``["Shaken"]``, ``["Energy-Drained 2"]``).
 
 Natural 20 / natural 1: the chapter states "always a success / always a failure" for Attack
 Rolls only ("Attack Rolls - Automatic Success & Failure"). For saves the kit follows the d20
@@ -153,15 +158,42 @@ def _save_bonus(creature: Creature, which: str,
 #: cites. A ruleset module registers it (:mod:`lfgcombat.rulesets.wounds`); a ruleset
 #: without one (``lfg``, ``classic``) rolls the rules of this module.
 _OWN_SAVES: dict[str, tuple[Callable[..., tuple[int, tuple[str, ...]]], str, str]] = {}
+#: The rulesets whose own save bonus takes ``conditions=`` (their own condition names).
+_TAKES_CONDITIONS: set[str] = set()
 #: Turns a ruleset (or its name or alias) into its name; :mod:`lfgcombat.rulesets` sets it
 #: when it loads (this module sits below the rulesets and does not import them).
 _RESOLVE: list[Callable[[Any], str]] = []
 
 
 def register_save_rules(ruleset: str, bonus: Callable[..., tuple[int, tuple[str, ...]]],
-                        rule: str) -> None:
-    """Give the ruleset named ``ruleset`` saving throws of its own (see :data:`_OWN_SAVES`)."""
+                        rule: str, *, conditions: bool = False) -> None:
+    """Give the ruleset named ``ruleset`` saving throws of its own (see :data:`_OWN_SAVES`);
+    ``conditions``: its ``bonus`` takes ``conditions=`` (its own condition names)."""
     _OWN_SAVES[ruleset] = (bonus, rule, ruleset)
+    if conditions:
+        _TAKES_CONDITIONS.add(ruleset)
+
+
+def _bonus_of(own: tuple[Callable[..., tuple[int, tuple[str, ...]]], str, str] | None,
+              creature: Any, which: str, bonuses: Iterable[Bonus | int],
+              fortune: Fortune | str | None, conditions: Iterable[str] | None
+              ) -> tuple[int, tuple[str, ...]] | None:
+    """The ruleset's own save bonus (``None``: lfg's rules), given ``conditions``.
+
+    Raises:
+        SaveError: ``conditions`` under a ruleset whose saves do not take them.
+    """
+    if conditions is not None and (own is None or own[2] not in _TAKES_CONDITIONS):
+        name = "lfg" if own is None else own[2]
+        raise SaveError(f"conditions= gives a ruleset's own conditions (classic: "
+                        f"002_2a3a79475ca2a541.txt, \"Conditions\"); under {name} the "
+                        "creature's own conditions count (its file's conditions:, "
+                        "Creature.gain): leave conditions out")
+    if own is None:
+        return None
+    if conditions is not None:
+        return own[0](creature, which, bonuses, fortune, conditions=tuple(conditions))
+    return own[0](creature, which, bonuses, fortune)
 
 
 def set_ruleset_resolver(resolve: Callable[[Any], str]) -> None:
@@ -187,7 +219,8 @@ def _own_saves(ruleset: "Ruleset | str | None"
 def saving_throw(creature: Creature, which: str, dc: int, roller: Roller, *,
                  fortune: Fortune | str | None = None, bonuses: Iterable[Bonus | int] = (),
                  willing: bool = False, label: str | None = None,
-                 ruleset: "Ruleset | str | None" = None) -> SaveResult:
+                 ruleset: "Ruleset | str | None" = None,
+                 conditions: Iterable[str] | None = None) -> SaveResult:
     """Roll a Saving Throw for a creature.
 
     Args:
@@ -202,7 +235,10 @@ def saving_throw(creature: Creature, which: str, dc: int, roller: Roller, *,
             the save fails.
         label: The roll's label in the dice log.
         ruleset: The ruleset (``None``: ``lfg``): ``wounds`` rolls 1d20 + base save by
-            Hit Dice + FORT CON / REF WIS / WILL CHA, with no natural 20 or 1 rule.
+            Hit Dice + FORT CON / REF WIS / WILL CHA, with no natural 20 or 1 rule;
+            ``classic`` 1d20 + the CON / DEX / WIS modifier and its conditions.
+        conditions: Under ``classic``: classic conditions besides those of the creature's
+            file (``["Shaken"]``, ``["Energy-Drained 2"]``).
 
     Returns:
         :class:`SaveResult`.
@@ -210,13 +246,15 @@ def saving_throw(creature: Creature, which: str, dc: int, roller: Roller, *,
     Raises:
         SaveError: unknown save or bad DC (nothing is rolled).
         WoundsError: under ``wounds``, a creature without ``good_saves`` (named).
+        ClassicError: under ``classic``, a condition that is not a classic one.
     """
     which = _which(which)
     _check_int("dc", dc, -100, 1000)
     own = _own_saves(ruleset)
-    if own is not None:
-        return _own_saving_throw(own, creature, which, dc, roller, fortune=fortune,
-                                 bonuses=bonuses, willing=willing, label=label)
+    found = _bonus_of(own, creature, which, bonuses, fortune, conditions)
+    if own is not None and found is not None:
+        return _own_saving_throw(own, found, creature, which, dc, roller, willing=willing,
+                                 label=label)
     stat, value, lines = _save_bonus(creature, which, bonuses)
     if willing:
         return SaveResult(creature.name, which, dc, value, None, False,
@@ -240,12 +278,13 @@ def saving_throw(creature: Creature, which: str, dc: int, roller: Roller, *,
 
 
 def _own_saving_throw(own: tuple[Callable[..., tuple[int, tuple[str, ...]]], str, str],
-                      creature: Creature, which: str, dc: int, roller: Roller, *,
-                      fortune: Fortune | str | None, bonuses: Iterable[Bonus | int],
-                      willing: bool, label: str | None) -> SaveResult:
-    """A save by a ruleset's own bonus: 1d20 + bonus >= DC, nothing automatic."""
-    bonus, rule, name = own
-    value, lines = bonus(creature, which, bonuses, fortune)
+                      found: tuple[int, tuple[str, ...]], creature: Creature, which: str,
+                      dc: int, roller: Roller, *, willing: bool,
+                      label: str | None) -> SaveResult:
+    """A save by a ruleset's own bonus (``found``: its value and lines): 1d20 + bonus >=
+    DC, nothing automatic."""
+    _, rule, name = own
+    value, lines = found
     if willing:
         return SaveResult(creature.name, which, dc, value, None, False,
                           "willing: affected without rolling", lines, rule)
@@ -261,12 +300,21 @@ def _own_saving_throw(own: tuple[Callable[..., tuple[int, tuple[str, ...]]], str
 
 def save_odds(creature: Creature, which: str, dc: int, *, fortune: Fortune | str | None = None,
               bonuses: Iterable[Bonus | int] = (),
-              ruleset: "Ruleset | str | None" = None) -> float:
+              ruleset: "Ruleset | str | None" = None,
+              conditions: Iterable[str] | None = None) -> float:
     """The exact probability that a creature passes a Saving Throw.
 
     Same rules as :func:`saving_throw` (natural 20 saves, natural 1 fails, helpless fails
     REF), computed from the d20's 20 faces (and Fortunate/Unfortunate); under ``ruleset=
-    "wounds"`` 1d20 + its wounds bonus >= DC, nothing automatic.
+    "wounds"`` 1d20 + its wounds bonus >= DC, nothing automatic; under ``"classic"`` 1d20
+    + its ability modifier and classic conditions (``conditions=``, as
+    :func:`saving_throw`) >= DC.
+
+    Example:
+        >>> from lfgcombat.creature import load_example
+        >>> orc = load_example("orc").replace(ruleset=["classic"], bab=3)
+        >>> save_odds(orc, "ref", 15, ruleset="classic", conditions=["Shaken"])
+        0.2
 
     Returns:
         P(success), a float in [0, 1].
@@ -274,9 +322,9 @@ def save_odds(creature: Creature, which: str, dc: int, *, fortune: Fortune | str
     which = _which(which)
     _check_int("dc", dc, -100, 1000)
     own = _own_saves(ruleset)
-    if own is not None:
-        value, _ = own[0](creature, which, bonuses, fortune)
-        return min(20, max(0, 21 - (dc - value))) / 20
+    found = _bonus_of(own, creature, which, bonuses, fortune, conditions)
+    if found is not None:
+        return min(20, max(0, 21 - (dc - found[0]))) / 20
     stat, value, _ = _save_bonus(creature, which, bonuses)
     if stat.auto_fail:
         return 0.0

@@ -237,19 +237,27 @@ class ClassicCreatureOdds:
         return self.odds.expected_damage
 
     def summary(self) -> str:
-        """One line: attack, AC and the headline odds."""
+        """One line: attack, AC and the headline odds: the hit with the criticals it
+        counts, the miss with the fumbles it counts (as :meth:`to_frame` adds them up)."""
         return (f"classic: {self.attacker} {self.weapon.name} {self.bonus:+d} "
                 f"({self.damage_expr}) vs {self.target} AC {self.ac}: hit "
-                f"{float(self.p_hit):.1%}, critical {float(self.p_crit):.1%}, fumble "
-                f"{float(self.p_fumble):.1%}, expected damage {float(self.expected_damage):.2f}")
+                f"{float(self.p_hit):.1%} (critical {float(self.p_crit):.1%}), miss "
+                f"{float(1 - self.p_hit):.1%} (fumble {float(self.p_fumble):.1%}), expected "
+                f"damage {float(self.expected_damage):.2f}")
 
     def to_frame(self) -> pd.DataFrame:
-        """``outcome``/``probability`` rows: miss, hit (not critical), critical, and the
-        natural 1 (a fumble: a miss the GM resolves)."""
+        """The d20's outcomes, each counted once (they sum to 1): a miss that is not a
+        natural 1, the natural 1 (a fumble, 002_2a3a79475ca2a541.txt, "Fumble": a miss
+        the GM resolves), a hit that is not critical, a critical ("Criticals and
+        fumbles"). ``counted_in`` says which of :meth:`summary`'s hit and miss each
+        belongs to: the hit rows add up to ``p_hit``, the miss rows to ``1 - p_hit``."""
+        miss = 1 - self.p_hit - self.p_fumble  # a natural 1 never hits
         return pd.DataFrame({
-            "outcome": ["miss", "hit", "critical", "fumble (natural 1)"],
-            "probability": [float(1 - self.p_hit), float(self.p_hit - self.p_crit),
-                            float(self.p_crit), float(self.p_fumble)]})
+            "outcome": ["miss (not a fumble)", "fumble (natural 1)", "hit (not critical)",
+                        "critical"],
+            "probability": [float(miss), float(self.p_fumble),
+                            float(self.p_hit - self.p_crit), float(self.p_crit)],
+            "counted_in": ["miss", "miss", "hit", "hit"]})
 
     def __repr__(self) -> str:
         return f"<ClassicCreatureOdds {self.summary()}>"

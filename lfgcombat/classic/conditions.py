@@ -46,7 +46,7 @@ from .health import DEATH_AT, ClassicVitals
 __all__ = ["ConditionEffect", "condition_table", "condition_names", "effect_of",
            "combined_effect", "confused_action", "NegativeLevels", "stop_bleeding",
            "entangled_concentration_dc", "killing_blow", "KillingBlow", "BLEED_SURVIVAL_DC",
-           "REST_HOURS", "more_fatigue", "after_rest", "when_cornered"]
+           "REST_HOURS", "more_fatigue", "after_rest", "when_cornered", "sheet_conditions"]
 
 _INT = Column("int", min=-20, max=20)
 _PCT = Column("int", min=0, max=100)
@@ -380,3 +380,12 @@ def when_cornered(names: Iterable[str]) -> tuple[str, ...]:
     names = tuple(names)
     combined_effect(names)  # every name checked
     return names + ("Cower",) if "Panicked" in names and "Cower" not in names else names
+
+
+def sheet_conditions(creature: Any) -> tuple[str, ...]:
+    """The classic conditions a creature file lists: a file written for ``classic`` (and
+    not for lfg or wounds, which read lfg's list) takes classic conditions
+    (``conditions: [Shaken, Bleed 2]``; kept as its ``classic_conditions``,
+    :data:`lfgcombat.rulesets.fields.CLASSIC_CONDITIONS`); ``()`` for any other creature."""
+    found = getattr(creature, "sections", None)
+    return tuple(found.get("classic_conditions", ())) if found is not None else ()

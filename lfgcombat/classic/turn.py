@@ -86,6 +86,8 @@ class ClassicFighter:
         speed_ft: Its full movement.
         con_mod, fort_mod: For the CON check to become mobile and the FORT check to
             stabilize (FORT: the CON modifier unless given, inferred).
+        dex_mod, wis_mod, ref_mod, will_mod: Its REF and WILL saves: the DEX and WIS
+            modifiers unless given (inferred, as FORT: :meth:`save_bonus`).
         hit_dice: For Energy-Drained.
         conditions: Its classic conditions (not those its hit points give).
         bleed: Bleed damage a turn (0: none).
@@ -106,6 +108,10 @@ class ClassicFighter:
     negative_levels: int = 0
     budget: RoundBudget | None = None
     confused: str | None = None
+    dex_mod: int = 0
+    wis_mod: int = 0
+    ref_mod: int | None = None
+    will_mod: int | None = None
 
     def __post_init__(self) -> None:
         if not isinstance(self.vitals, ClassicVitals):
@@ -113,8 +119,11 @@ class ClassicFighter:
                                "one with ClassicVitals(max_hp) or ClassicFighter.of")
         check_int("speed_ft", self.speed_ft, 0)
         check_int("con_mod", self.con_mod)
-        if self.fort_mod is not None:
-            check_int("fort_mod", self.fort_mod)
+        for key in ("fort_mod", "ref_mod", "will_mod"):
+            if getattr(self, key) is not None:
+                check_int(key, getattr(self, key))
+        check_int("dex_mod", self.dex_mod)
+        check_int("wis_mod", self.wis_mod)
         check_int("hit_dice", self.hit_dice, 1)
         check_int("bleed", self.bleed, 0)
         check_int("negative_levels", self.negative_levels, 0)
@@ -122,17 +131,51 @@ class ClassicFighter:
 
     @classmethod
     def of(cls, creature: Any, conditions: Iterable[str] = ()) -> "ClassicFighter":
-        """A creature at the start of a fight: its HP, speed, CON modifier (its FORT, the
-        text giving no base saves: inferred) and level as Hit Dice.
+        """A creature at the start of a fight: its HP, speed, CON, DEX and WIS modifiers
+        (its FORT, REF and WILL, the text giving no base saves: inferred), level as Hit
+        Dice, and its conditions: those its file lists (``conditions: [Shaken]``, read by
+        the classic list: :func:`lfgcombat.classic.conditions.sheet_conditions`) and
+        ``conditions``, each as :meth:`~lfgcombat.rulesets.classic.ClassicConditions.add_to`
+        gives it (``"Bleed 2"``, ``"Energy-Drained 1"``).
 
         Raises:
-            ClassicError: a condition that is not a classic one.
+            ClassicError: a condition that is not a classic one (or one the hit points
+                give: Dead, Disabled, Unconscious, Helpless).
         """
         from .combatant import ClassicCombatant
+        from .conditions import sheet_conditions
         c = ClassicCombatant.of(creature)
-        return cls(c.name, c.vitals(), speed_ft=int(c.creature.speed),
-                   con_mod=c.abilities["con"], hit_dice=c.hit_dice,
-                   conditions=frozenset(conditions))
+        mods = c.abilities
+        fighter = cls(c.name, c.vitals(), speed_ft=int(c.creature.speed),
+                      con_mod=mods["con"], hit_dice=c.hit_dice, dex_mod=mods["dex"],
+                      wis_mod=mods["wis"])
+        return fighter.given((*sheet_conditions(c.creature), *conditions))
+
+    def given(self, names: Iterable[str]) -> "ClassicFighter":
+        """This fighter with the classic conditions ``names`` as written (any case):
+        ``"Shaken"``; ``"Bleed 2"`` (damage a turn); ``"Energy-Drained 1"`` (negative
+        levels; its "loss of 5 hit points" is taken to be in the hit points already, as a
+        sheet's HP are: inferred).
+
+        Raises:
+            ClassicError: an unknown condition, a Bleed or Energy-Drained without its
+                amount, an amount on another, or one the hit points give (Dead, Disabled,
+                Unconscious, Helpless: give the HP instead).
+        """
+        from lfgcombat.rulesets.classic import CLASSIC
+        catalogue = CLASSIC.conditions
+        out = self
+        for text in names:
+            cond, amount = catalogue.read(text)  # type: ignore[attr-defined]
+            if cond == "Energy-Drained":
+                levels = catalogue.amount_of(text)  # type: ignore[attr-defined]
+                out = replace(out, negative_levels=out.negative_levels + levels)
+            elif amount is None and cond not in (
+                    *catalogue.from_hit_points, "Bleed"):  # type: ignore[attr-defined]
+                out = replace(out, conditions=out.conditions | {cond})
+            else:
+                out = catalogue.add_to(out, text)  # refused, in its words
+        return out
 
     @property
     def dead(self) -> bool:
@@ -165,8 +208,39 @@ class ClassicFighter:
         conditions' saving throw modifiers (Shaken, Sickened, Frightened -2; Energy-Drained
         -1 a level). The "DC12 Fortitude check to stabilize" and the killing blow's
         "Fortitude save" both roll it (inferred: the text's check is the save)."""
-        base = self.con_mod if self.fort_mod is None else self.fort_mod
+        return self.save_bonus("fort")
+
+    def save_bonus(self, which: str) -> int:
+        """Its ``fort``, ``ref`` or ``will`` save bonus: ``fort_mod`` / ``ref_mod`` /
+        ``will_mod``, else the CON / DEX / WIS modifier (inferred: the text gives no base
+        saves; its "DC12 Fortitude check" reads as d20 + the modifier; DEX and WIS are the
+        d20 family's REF and WILL abilities), with its conditions' saving throw modifiers
+        (002_2a3a79475ca2a541.txt, "Conditions": Shaken "-2 penalty to all rolls",
+        Sickened and Frightened "-2 penalty on [...] saving throws", Energy-Drained "-1
+        penalty on [...] saving throws" a negative level).
+
+        Raises:
+            ClassicError: ``which`` is not fort, ref or will.
+        """
+        key = str(which).strip().lower()
+        key = {"fortitude": "fort", "reflex": "ref"}.get(key, key)
+        given = {"fort": (self.fort_mod, self.con_mod), "ref": (self.ref_mod, self.dex_mod),
+                 "will": (self.will_mod, self.wis_mod)}.get(key)
+        if given is None:
+            raise ClassicError("save", f"{which!r:.20} is not a saving throw; one of fort, "
+                               "ref, will")
+        base = given[1] if given[0] is None else given[0]
         return base + self._roll_modifier("saves")
+
+    @property
+    def ref_bonus(self) -> int:
+        """Its Reflex bonus under its conditions (:meth:`save_bonus`)."""
+        return self.save_bonus("ref")
+
+    @property
+    def will_bonus(self) -> int:
+        """Its Will bonus under its conditions (:meth:`save_bonus`)."""
+        return self.save_bonus("will")
 
     @property
     def skill_check_modifier(self) -> int:

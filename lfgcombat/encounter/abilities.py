@@ -76,6 +76,8 @@ class AbilitiesContext(SkillChecksContext, Protocol):
 
     def _reaction_problem(self, name: str) -> str | None: ...
 
+    def _save_subject(self, name: str) -> tuple[Any, Any]: ...
+
     def _resolve_attack(self, attacker: str, target: str, weapon: Any, situation: dict, *,
                         charge: bool = False, use_map: Mapping[str, bool] | None = None) -> Any: ...
 
@@ -293,7 +295,8 @@ class AbilitiesRules(SkillChecksRules, _Base):
     def _target_save(self, name: str, target: str, ab: SpecialAbility, dc: int) -> str:
         from ..saves import saving_throw
         seen = len(self.roller.history)
-        save = saving_throw(self._view(target), str(ab.save).lower(), dc, self.roller,
+        subject, ruleset = self._save_subject(target)
+        save = saving_throw(subject, str(ab.save).lower(), dc, self.roller, ruleset=ruleset,
                             label=f"{target}: {ab.save} DC {dc} vs {ab.name}")
         self._log_rolls(seen, actor=target, target=name, against=dc,
                         outcome="success" if save.success else "failure")

@@ -7,7 +7,11 @@ feet down ... If they reach the ground, they fall prone ... Clumsy or Poor Maneu
 fall 20 feet instead of 10"; "Falling while Flying & Regaining Control": 300 ft in the first
 round, a Big Action to regain control, 1000 ft in the second (Perfect regains after 50 ft).
 The pure rules are :mod:`lfgcombat.flight`; the fall's damage is
-:func:`lfgcombat.falling_damage`.
+:func:`lfgcombat.falling_damage`. Under ``classic`` and ``wounds`` (neither text has flight
+or falling rules but classic's Paralyzed "A winged creature flying in the air at the time
+that it becomes Paralyzed cannot flap its wings and falls", 002_2a3a79475ca2a541.txt,
+"Conditions") the kit plays these rules too (inferred), the fall's damage going through
+the ruleset's own health (:meth:`~lfgcombat.rulesets.HealthModel.take_damage`).
 
 Decisions: a flyer made prone by another creature (a trip, a knockdown: any condition
 "prone" given ``by`` a creature) drops instead, and is prone only if it lands; the drop
@@ -57,6 +61,10 @@ class FlightContext(Protocol):
 
     def _apply_damage(self, name: str, amount: int, dtype: str | None, *, struck: bool,
                       source: str | None) -> None: ...
+
+    def _record_damage(self, name: str, amount: int, dtype: str | None, *,
+                       source: str | None, nonlethal: bool = False,
+                       record_after: Any = None) -> None: ...
 
     def _do(self, kind: str, args: dict[str, Any]) -> Any: ...
 
@@ -153,7 +161,14 @@ class FlightRules(_Base):
             v = self._view(name)
             hit = falling_damage(int(v.max_hp), res.fallen_ft, v.size.value
                                  if hasattr(v.size, "value") else str(v.size))
-            if hit.applied.taken > 0:
+            if self._f[name].dead:
+                return res  # a corpse falls; nothing to take
+            if hit.applied.taken > 0 and self._f[name].rules is not None:
+                # a ruleset's record takes it by its own health (classic: disabled at 0,
+                # dead at -10; wounds: HP, then Wounds); the fall is lfg's rule, neither
+                # text having one (inferred)
+                self._record_damage(name, hit.applied.taken, "bludgeoning", source="a fall")
+            elif hit.applied.taken > 0:
                 self._apply_damage(name, hit.applied.taken, "bludgeoning", struck=False,
                                    source="a fall")
         return res
@@ -202,8 +217,8 @@ class FlightRules(_Base):
         from ..battlemap import Terrain
         f = self._f[name]
         up = self._flying(name)
-        if f.dead or not up or (kind != "ready" and f.ready is not None):
-            return
+        if f.dead or not up or (kind != "ready" and f.ready is not None) or f.rules is not None:
+            return  # a record's ruleset has no maneuverability chart (see _record_flight)
         speeds = speeds_of(self._view(name))
         man = speeds.maneuverability
         if not speeds.fly or man is None:
@@ -227,6 +242,22 @@ class FlightRules(_Base):
         Flight Speed for the round it waited (it flew only what it flew before readying)."""
         if f.turn.last_action == "ready" and self.map is not None:
             self._flight_turn_end(f.name, "ready")
+
+    def _record_flight(self, name: str, standing: Any, conditions: Any = ()) -> None:
+        """A combatant a ruleset keeps a record of (``classic``, ``wounds``), airborne: its
+        ruleset has no flight rules of its own, so it stays aloft until its record says it
+        cannot fly - dead, or helpless (classic's Unconscious, Helpless, and Paralyzed: "A
+        winged creature flying in the air at the time that it becomes Paralyzed cannot
+        flap its wings and falls", 002_2a3a79475ca2a541.txt, "Conditions") - and then it
+        falls to the ground, the living taking the fall's damage by their ruleset's health
+        (called by :meth:`RulesetPlayRules._record_commit` with the record's
+        :class:`~lfgcombat.rulesets.MapStanding` and conditions). Inferred: lfg's
+        Minimum Flight Speed ("Fly Speed – Flight & Maneuverability") needs a flight move
+        the ruleset's round has not (its Move Action walks), so it is not applied to a
+        record."""
+        up = self._flying(name)
+        if up and (standing.dead or standing.helpless or "Paralyzed" in conditions):
+            self._fall(name, up, can_fly=False, regains=False)
 
     def fall_from_flight(self, name: str, *, regains: bool = True) -> Any:
         """A flyer loses its flight (its wings are hurt, a spell ends it): it falls 300 ft

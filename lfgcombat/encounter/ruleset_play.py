@@ -84,6 +84,8 @@ class RulesetPlayContext(Protocol):
 
     def _view(self, name: str) -> Creature: ...
 
+    def _record_flight(self, name: str, standing: Any, conditions: Any = ()) -> None: ...
+
     @property
     def acting(self) -> list[str]: ...
 
@@ -145,6 +147,30 @@ class RulesetPlayRules(_Base):
                 f"{', '.join(economy.single_actions)} and a Move Action, no interrupts or "
                 "readied actions", getattr(economy, "rule", self.ruleset.text))
 
+    def _save_subject(self, name: str) -> tuple[Any, Any]:
+        """Who rolls ``name``'s saves, and by which ruleset's save rules: a classic record
+        by the classic saves under its conditions (002_2a3a79475ca2a541.txt, "Conditions":
+        :func:`lfgcombat.rulesets.classic.classic_save_bonus`); any other combatant its
+        sheet by lfg's (``None``), as before."""
+        f = self._fighter(name)
+        if f.rules is not None and self.ruleset.name == "classic":
+            return f.rules, self.ruleset
+        return self._view(name), None
+
+    def save_odds(self, name: str, which: str, dc: int) -> float:
+        """The exact chance that ``name`` passes a ``fort``, ``ref`` or ``will`` save
+        against ``dc`` now, as this encounter would roll it: under ``classic`` its record's
+        save (the CON / DEX / WIS modifier and its conditions' saving throw modifiers,
+        002_2a3a79475ca2a541.txt, "Conditions"); otherwise its sheet by lfg's "Saving
+        Throws" (000_8d1d7816ee944f3b.txt). Nothing is rolled or logged.
+
+        Raises:
+            SaveError: an unknown save or a bad DC. LfgError: unknown name.
+        """
+        from ..saves import save_odds
+        subject, ruleset = self._save_subject(name)
+        return save_odds(subject, which, dc, ruleset=ruleset)
+
     def _record_report(self, name: str) -> dict[str, Any]:
         """The health policy's report of the combatant's record."""
         return self.ruleset.health.report(self._f[name].rules)
@@ -180,6 +206,9 @@ class RulesetPlayRules(_Base):
                     "change": "lost", "condition": cond, "why": why})
         if after["dead"] and not f.dead:
             f.dead = True
+        if self.map is not None and name in self.map:  # a flyer that can no longer fly
+            self._record_flight(name, self.ruleset.health.map_standing(record),
+                                after["conditions"])
 
     def _health_rule(self) -> str:
         return getattr(self.ruleset.health, "rule", self.ruleset.text)

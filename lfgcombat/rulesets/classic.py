@@ -754,6 +754,28 @@ class ClassicConditions(ConditionCatalogue):
                                "its hit points give go with healing)")
         return dataclasses.replace(record, conditions=record.conditions - {cond})
 
+    def read(self, text: str) -> tuple[str, int | None]:
+        """A condition as written and its amount: ``"bleed 2"`` -> ``("Bleed", 2)``,
+        ``"shaken"`` -> ``("Shaken", None)``.
+
+        Raises:
+            ClassicError: an unknown condition or an amount below 1.
+        """
+        return self._split(text)
+
+    def amount_of(self, text: str) -> int:
+        """The amount a Bleed or Energy-Drained is written with (``"Bleed 2"`` -> 2).
+
+        Raises:
+            ClassicError: none given (named with an example).
+        """
+        from ..classic._base import ClassicError
+        cond, amount = self._split(text)
+        if amount is None:
+            raise ClassicError("condition", f"{cond} needs its amount, e.g. '{cond} 2' "
+                               f"({_CONDITIONS})")
+        return amount
+
     def _split(self, text: str) -> tuple[str, int | None]:
         """A condition as written and its amount: ``"Bleed 2"`` -> ``("Bleed", 2)``."""
         from ..classic._base import ClassicError
@@ -773,6 +795,62 @@ class ClassicConditions(ConditionCatalogue):
         from ..classic.conditions import combined_effect
         chosen = [names] if isinstance(names, str) else list(names)
         return combined_effect(self.lookup(n) for n in chosen)
+
+
+#: The classic saves' rule: what a save by them cites.
+CLASSIC_SAVES = cite("Stabilizing a Disabled Character", file=TEXT)
+_SAVE_ABILITY = {"fort": "CON", "ref": "DEX", "will": "WIS"}
+
+
+def classic_save_bonus(creature: Any, which: str, bonuses: Iterable[Any],
+                       fortune: Any, conditions: Iterable[str] = ()
+                       ) -> tuple[int, tuple[str, ...]]:
+    """The classic save bonus and its lines: the CON / DEX / WIS modifier (the text gives
+    no base saves; its "DC12 Fortitude check to stabilize" is d20 + CON: inferred, REF and
+    WILL the same with the d20 family's DEX and WIS) with the conditions' saving throw
+    modifiers (002_2a3a79475ca2a541.txt, "Conditions": Shaken "-2 penalty to all rolls",
+    Frightened and Sickened "-2 penalty on [...] saving throws", Energy-Drained "-1
+    penalty on [...] saving throws" a negative level) - those of its file or record and
+    ``conditions`` - and situational ``bonuses``. ``creature``: a creature, or the
+    Encounter's record of one (a :class:`~lfgcombat.classic.turn.ClassicFighter`).
+
+    Raises:
+        SaveError: a Fortunate/Unfortunate ``fortune`` (the classic text has none).
+        ClassicError: a condition that is not a classic one.
+        RulesetFieldError: a creature not written for classic.
+    """
+    from ..bonuses import Bonus, stack
+    from ..classic.turn import ClassicFighter
+    from ..dice import Fortune
+    from ..saves import SaveError, _check_int as _save_int
+    if Fortune.coerce(fortune) is not None:
+        raise SaveError("the classic ruleset has no Fortunate/Unfortunate saves "
+                        f"({_CONDITIONS} lists none)")
+    if not isinstance(creature, ClassicFighter):
+        check_written_for(creature, "classic")
+        creature = ClassicFighter.of(creature)
+    fighter = creature.given(conditions)
+    total = fighter.save_bonus(which)
+    from_conditions = fighter._roll_modifier("saves")
+    extra = [b if isinstance(b, Bonus) else Bonus(_save_int("bonus", b), None, "situation")
+             for b in bonuses]
+    stacked = stack(extra)
+    lines = [f"{total - from_conditions:+d} {_SAVE_ABILITY[which]} (classic: no base saves, "
+             "inferred)"]
+    if from_conditions:
+        named = ", ".join(n for n in fighter.all_conditions)
+        lines.append(f"{from_conditions:+d} conditions: {named} ({_CONDITIONS})")
+    lines += [f"{ln.counted:+d} {ln.bonus.source or 'untyped'} ({ln.note})"
+              for ln in stacked.lines]
+    return total + stacked.total, tuple(lines)
+
+
+def _register_saves() -> None:
+    from ..saves import register_save_rules
+    register_save_rules("classic", classic_save_bonus, CLASSIC_SAVES, conditions=True)
+
+
+_register_saves()
 
 
 def _sheet_rows(creature: Any) -> tuple[Any, ...]:

@@ -40,7 +40,7 @@ from typing import Any
 from ..citations import cite
 from ..classic._base import check_int as _classic_int
 from ..classic.challenge import parse_challenge_rating
-from ..creature_sections import Section, register_section
+from ..creature_sections import Section, register_ruleset_conditions, register_section
 from ..errors import LfgError
 from ..wounds._base import check_int as _wounds_int
 from ..wounds.health import Barrier, parse_barrier as _parse_barrier
@@ -48,7 +48,7 @@ from .base import RulesetError, definition
 
 __all__ = ["RULESET", "BAB", "CHALLENGE_RATING", "PROWESS", "GOOD_SAVES", "WOUNDS",
            "BARRIER", "SHELL", "COMBAT_REFLEXES", "check_written_for", "check_all_written_for",
-           "parse_barrier"]
+           "parse_barrier", "CLASSIC_CONDITIONS"]
 
 
 class RulesetFieldError(LfgError, ValueError):
@@ -186,3 +186,38 @@ def check_all_written_for(creatures: Any, ruleset: str) -> None:
             + "\n".join(lines) + f"\nadd {ruleset} to each one's 'ruleset' list (with the "
             f"fields {ruleset} needs), or drop the 'ruleset' key (a creature without one is "
             "for every ruleset whose fields it has)")
+
+
+def _parse_classic_conditions(raw: Any) -> tuple[str, ...]:
+    """A classic creature file's ``conditions``: classic names as written (any case; ``Bleed
+    2``, ``Energy-Drained 1`` with their amounts), kept in the list's spelling."""
+    from ..classic.turn import ClassicFighter
+    from ..classic.health import ClassicVitals
+    from ..creature import CreatureError
+    if isinstance(raw, (str, bytes)) or not isinstance(raw, (list, tuple)):
+        raise CreatureError([("conditions", "expected a list of classic conditions such as "
+                              "[Shaken, Bleed 2]")])
+    out: list[str] = []
+    probe = ClassicFighter("probe", ClassicVitals(1))
+    for i, text in enumerate(raw):
+        if not isinstance(text, str) or len(text) > 60:
+            raise CreatureError([(f"conditions[{i}]", "a classic condition's name, e.g. "
+                                  "Shaken or Bleed 2")])
+        try:
+            probe.given([text])
+            from .classic import CLASSIC
+            cond, amount = CLASSIC.conditions.read(text)  # type: ignore[attr-defined]
+        except LfgError as exc:
+            raise CreatureError([(f"conditions[{i}]", str(exc)[:500])]) from None
+        out.append(cond if amount is None else f"{cond} {amount}")
+    return tuple(out)
+
+
+#: A creature file written for classic alone takes classic conditions (002_2a3a79475ca2a541
+#: .txt, "Conditions"): ``conditions: [Shaken]`` is kept here and written back as
+#: ``conditions``; the classic record starts with them
+#: (:meth:`lfgcombat.classic.turn.ClassicFighter.of`).
+CLASSIC_CONDITIONS: Section[tuple[str, ...]] = register_section(Section(
+    "classic_conditions", _parse_classic_conditions, default=(), show=", ".join,
+    label="Conditions (classic)", rule=cite("Conditions", file="002_2a3a79475ca2a541.txt")))
+register_ruleset_conditions("classic", "classic_conditions")

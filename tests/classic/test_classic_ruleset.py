@@ -185,10 +185,31 @@ def test_heroic_action_odds_entry_point():
     assert heroic_action_odds(2, 0, environment=True).p_player_wins == even.p_player_wins
 
 
-def test_odds_frame_lists_the_outcomes():
-    frame = attack_odds(WULFRIC, ORC, "longsword", ruleset="classic", bab=5).to_frame()
-    assert frame["outcome"].tolist()[:3] == ["miss", "hit", "critical"]
-    assert abs(frame["probability"][:3].sum() - 1) < 1e-12
+def test_odds_frame_partitions_the_outcomes_and_agrees_with_the_summary():
+    """Issue 23, item 11: the frame's rows are the d20's outcomes, each counted once - a
+    natural 1 is a fumble and a miss ("Fumble": "A roll of a natural 1 during any attack
+    or action causes the character to fumble"; a miss, inferred), a natural 20 a critical
+    and a hit ("Criticals and fumbles": "Rolling a 20 is always a Critical Hit") - so they
+    sum to 1, and the hit rows add up to the summary's hit (the miss rows to its miss)."""
+    odds = attack_odds(WULFRIC, ORC, "longsword", ruleset="classic", bab=5)
+    frame = odds.to_frame()
+    assert frame["outcome"].tolist() == ["miss (not a fumble)", "fumble (natural 1)",
+                                         "hit (not critical)", "critical"]
+    p = dict(zip(frame["outcome"], frame["probability"]))
+    assert frame["probability"].sum() == pytest.approx(1, abs=1e-12)
+    assert p["fumble (natural 1)"] == pytest.approx(0.05)
+    assert p["hit (not critical)"] + p["critical"] == pytest.approx(float(odds.p_hit))
+    hit = frame.loc[frame["counted_in"] == "hit", "probability"].sum()
+    miss = frame.loc[frame["counted_in"] == "miss", "probability"].sum()
+    assert (hit, miss) == (pytest.approx(float(odds.p_hit)), pytest.approx(1 - float(odds.p_hit)))
+    line = odds.summary()
+    assert f"hit {float(odds.p_hit):.1%} (critical {float(odds.p_crit):.1%})" in line
+    assert f"miss {1 - float(odds.p_hit):.1%} (fumble 5.0%)" in line
+    # a Blinded attacker's dodged hits are misses: still a partition
+    dodged = attack_odds(WULFRIC, ORC, "longsword", ruleset="classic", bab=5,
+                         miss_chance=50).to_frame()
+    assert dodged["probability"].sum() == pytest.approx(1, abs=1e-12)
+    assert (dodged["probability"] >= 0).all()
 
 
 def test_conditions_change_the_attack():

@@ -67,7 +67,10 @@ def test_what_the_wounds_saves_refuse():
     assert willing.roll is None and not willing.success
 
 
-def test_classic_plays_lfg_s_saves():
-    """The classic text has no saving throw rules of its own (inferred: lfg's)."""
+def test_classic_saves_are_its_own():
+    """The classic text gives no base saves: its "DC12 Fortitude check" is d20 + the
+    ability modifier (inferred), so a classic save is 1d20 + CON / DEX / WIS modifier,
+    nothing automatic (issue 23, item 1; tests/classic/test_classic_saves.py)."""
     c = ash(ruleset=["classic", "wounds"])
-    assert save_odds(c, "ref", 12, ruleset="classic") == save_odds(c, "ref", 12)
+    dex = c.ability_mod("dex")
+    assert save_odds(c, "ref", 12, ruleset="classic") == (21 - (12 - dex)) / 20
