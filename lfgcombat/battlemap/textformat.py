@@ -70,6 +70,7 @@ from dataclasses import replace
 from typing import Any
 
 from lfgcombat.conditions import parse_condition
+from lfgcombat.datafile import DataFileError, load_text
 from lfgcombat.errors import LfgError
 from lfgcombat.grid import Cell
 from lfgcombat.objects import ObjectState
@@ -368,19 +369,15 @@ class _TextFormat(_Display):
 
 
 def _document(text: str, lines: list[str]) -> dict | None:
-    """The YAML document of a map text (``None``: a bare block of terrain rows)."""
-    import yaml
+    """The YAML document of a map text (``None``: a bare block of terrain rows), read by
+    the kit's one safe loader (:func:`lfgcombat.datafile.load_text`: no anchors or
+    aliases, bounded nesting, size and numbers), as creature files are."""
     if not any(_key_line(ln) for ln in lines):
         return None
     try:
-        doc = yaml.safe_load(text)
-    except yaml.YAMLError as e:
-        mark = getattr(e, "problem_mark", None)
-        raise MapFormatError(f"not valid YAML: {getattr(e, 'problem', e)}",
-                             mark.line + 1 if mark else None) from None
-    except (ValueError, RecursionError, OverflowError) as e:  # a 5,000-digit number, deep nesting
-        raise MapFormatError(f"cannot read the YAML: {type(e).__name__}: "
-                             f"{_short(str(e), 120)}") from None
+        doc = load_text(text, "yaml", "the text")
+    except DataFileError as e:
+        raise MapFormatError(str(e), e.line) from None
     if not isinstance(doc, dict):
         raise MapFormatError("expected 'key: value' lines (grid, terrain, elevation, creatures)")
     unknown = [k for k in doc if k not in _TOP_KEYS]

@@ -14,6 +14,7 @@ no rule) and :class:`PixelBounds`. :class:`Reachable` lives with the path finder
 from __future__ import annotations
 
 import math
+import reprlib
 from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import Enum
@@ -443,13 +444,18 @@ class _Why(str):
 
 
 def _short(value: Any, limit: int = 60) -> str:
-    """``repr(value)`` cut to ``limit`` characters (a 5,000-digit number is not printed)."""
+    """``repr(value)`` cut to about ``limit`` characters, never building more: a long text
+    or list is cut before it is shown (a map text's nested lists could otherwise make a
+    repr of gigabytes), a 5,000-digit number is described, not printed."""
+    shown = reprlib.Repr()
+    shown.maxlevel, shown.maxstring, shown.maxother = 4, max(limit, 20), max(limit, 20)
+    shown.maxlist = shown.maxtuple = shown.maxdict = shown.maxset = 8
     try:
-        text = repr(value)
-    except ValueError:  # an int (or a value holding one) too large to convert to str
+        text = shown.repr(value)
+    except (ValueError, RecursionError, TypeError):  # a huge integer, a hostile object
         text = (f"<an integer of about {int(math.log10(abs(value))) + 1} digits>"
-                if isinstance(value, int) else f"<a {type(value).__name__} holding a huge integer>")
-    return text if len(text) <= limit else text[: limit - 15] + f"... ({len(text)} chars)"
+                if isinstance(value, int) else f"<a {type(value).__name__} value>")
+    return text if len(text) <= limit else text[: limit - 4] + " ..."
 
 
 @dataclass(frozen=True)

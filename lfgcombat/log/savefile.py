@@ -44,7 +44,7 @@ from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any
 
-from .. import _version  # RULES_REVISION is read at call time (a test may bump it)
+from .. import _files, _version  # RULES_REVISION is read at call time (a test may bump it)
 from .._files import FileError, atomic_write_text, read_text_capped
 from ..errors import LfgError
 from .events import Event, LogFormatError, differences
@@ -248,7 +248,8 @@ def write_jsonl(path: str | os.PathLike[str], header: Mapping[str, Any],
         The path written.
 
     Raises:
-        lfgcombat._files.FileError: (an LfgError) the path cannot be written.
+        lfgcombat._files.FileError: (an LfgError) the path cannot be written, or the
+            save would be larger than a load reads (:data:`lfgcombat._files.MAX_READ_BYTES`).
         LfgError: ``header`` is not a mapping or an event is not an :class:`Event`.
         TypeError: an event's data is not JSON (the encounter never records such data).
     """
@@ -266,7 +267,25 @@ def write_jsonl(path: str | os.PathLike[str], header: Mapping[str, Any],
     head["digest"] = file_digest(head, objs)
     lines = [json.dumps(head, ensure_ascii=False, allow_nan=False)]
     lines += [json.dumps(o, ensure_ascii=False, allow_nan=False) for o in objs]
-    return atomic_write_text(path, "\n".join(lines) + "\n")
+    text = "\n".join(lines) + "\n"
+    _refuse_unreadable_size(path, text, len(objs))
+    return atomic_write_text(path, text)
+
+
+def _refuse_unreadable_size(path: Any, text: str, events: int) -> None:
+    """Refuse a save larger than a load reads (:data:`lfgcombat._files.MAX_READ_BYTES`):
+    whatever the kit writes it reads back (issue 23, item 19)."""
+    limit = _files.MAX_READ_BYTES
+    if len(text) * 4 <= limit:  # at most 4 bytes a character: surely small enough
+        return
+    size = len(text.encode("utf-8", "surrogatepass"))
+    if size <= limit:
+        return
+    raise FileError("save", path, f"the save would be {size / 2**20:.0f} MiB ({events:,} "
+                    f"events), more than the {limit / 2**20:.0f} MiB a load reads "
+                    "(lfgcombat._files.MAX_READ_BYTES), so it could never be loaded; nothing "
+                    "was written. Play a fight this big as smaller encounters, with fewer "
+                    "creatures each")
 
 
 def _no_constants(name: str) -> float:
