@@ -323,14 +323,16 @@ class ReplayRules(_Base):
 
     @command
     def _h_map_edit(self, terrain: Any, elevation: Any, background: Any,
-                    wall_height: Any = None, ceiling: Any = checkpoints._KEEP) -> None:
-        """The GM's edit of the map's terrain, elevation, background picture, wall heights
-        or ceiling, as the map stood after it (recorded by :meth:`_note_map_edits`; replay
-        sets it back; an edit saved before the ceiling was recorded leaves it as it is)."""
+                    wall_height: Any = None, ceiling: Any = checkpoints._KEEP,
+                    doors: Any = None) -> None:
+        """The GM's edit of the map's terrain, elevation, background picture, wall heights,
+        ceiling or doors, as the map stood after it (recorded by :meth:`_note_map_edits`;
+        replay sets it back; an edit saved before the ceiling or the doors were recorded
+        leaves them as painting the terrain does: :func:`checkpoints.set_map_layers`)."""
         if self.map is None:
             raise LfgError("map_edit: this encounter has no map")
         checkpoints.set_map_layers(self.map, terrain, elevation, background, wall_height,
-                                   ceiling)
+                                   ceiling, doors)
 
     def _emit(self, kind: str, *, command: bool = False, actor: str | None = None,
               target: str | None = None, data: Mapping[str, Any] | None = None) -> Event:
