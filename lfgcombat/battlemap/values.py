@@ -458,6 +458,40 @@ def _short(value: Any, limit: int = 60) -> str:
     return text if len(text) <= limit else text[: limit - 4] + " ..."
 
 
+#: The longest picture path a map keeps (a URL may be longer, up to the map text's cap).
+MAX_PICTURE_PATH = 1_000
+#: What starts a picture that is not a local file.
+WEB_PICTURE = ("http://", "https://", "data:")
+
+
+def picture_problem(image: str) -> str | None:
+    """Why ``image`` cannot be a background picture's name, or ``None``.
+
+    A local picture is a path relative to the folder of the notebook (or map file) that
+    shows it, inside that folder: a map text, a save or a map edit may come from anyone,
+    and the picture it names is read and embedded in the notebook, so ``/etc/...``,
+    ``~/...`` and ``../../x.png`` are refused (issue 23, item 22). No rule: the picture only
+    decorates the map.
+
+    Args:
+        image: The path or URL.
+
+    Returns:
+        The problem in words, or ``None``.
+    """
+    if image.startswith(WEB_PICTURE):
+        return None
+    if len(image) > MAX_PICTURE_PATH:
+        return (f"{_short(image, 40)} is a path of {len(image):,} characters; at most "
+                f"{MAX_PICTURE_PATH:,} (or give an http(s) URL)")
+    parts = image.replace("\\", "/").split("/")
+    if "\0" in image or image.startswith(("/", "\\", "~")) or (
+            len(image) > 1 and image[1] == ":") or ".." in parts:
+        return (f"{_short(image, 80)} leaves the folder of the notebook or map file: give "
+                "a path inside it (no '..', not absolute, no '~'), or an http(s) URL")
+    return None
+
+
 @dataclass(frozen=True)
 class Background:
     """The GM's battle-map picture drawn under the grid (what a virtual tabletop shows).
@@ -467,12 +501,13 @@ class Background:
     and drawn over :meth:`HexMap.pixel_bounds <lfgcombat.battlemap.HexMap.pixel_bounds>`.
 
     Attributes:
-        image: A path or URL of the picture (a non-empty string).
+        image: A path (relative to the notebook's or map file's folder, inside it:
+            :func:`picture_problem`) or URL of the picture (a non-empty string).
         opacity: How opaque it is drawn, from 0 (invisible) to 1 (the default).
 
     Raises:
-        MapFormatError: ``image`` is not a non-empty string, or ``opacity`` is not a
-            number from 0 to 1.
+        MapFormatError: ``image`` is not a non-empty string or leaves its folder, or
+            ``opacity`` is not a number from 0 to 1.
     """
 
     image: str
@@ -484,6 +519,9 @@ class Background:
                                  f"string), got {_short(self.image)}")
         if "\n" in self.image or "\r" in self.image:
             raise MapFormatError("background image must be one line (a path or URL)")
+        why = picture_problem(self.image)
+        if why:
+            raise MapFormatError(f"background image {why}")
         op = self.opacity
         if isinstance(op, bool) or not isinstance(op, (int, float)) or not 0 <= op <= 1:
             raise MapFormatError(f"background opacity must be a number from 0 to 1, got "

@@ -45,7 +45,7 @@ from ..log import (
     write_jsonl,
 )
 from ..log import savefile
-from ..log.savefile import UnverifiedSaveWarning, replay_mismatch_message
+from ..log.savefile import UnverifiedSaveWarning, clip, event_text, replay_mismatch_message
 from . import checkpoints
 from .checkpoints import EVERY, Checkpoint
 from .commands import command, handler
@@ -414,10 +414,10 @@ class ReplayRules(_Base):
                         else "has bad arguments")
                 if rederive is None:
                     raise LogFormatError(refusal_message(header, cmd, f"the {cmd.kind!r} "
-                                                         f"command {what}: {exc}"),
+                                                         f"command {what}: {clip(str(exc))}"),
                                          path, line) from None
                 rederive.append(Difference(cmd.seq, line, "command", cmd.describe(),
-                                           f"refused: {exc}"))
+                                           f"refused: {clip(str(exc))}"))
             got = list(self._log)[before:]
             if rederive is not None:
                 rederive.extend(compare_step(expected, got, lines[i:j] if lines else None))
@@ -435,8 +435,9 @@ class ReplayRules(_Base):
             if a != b:
                 ln = lines[min(i + k, len(lines) - 1)] if lines else None
                 msg = (replay_mismatch_message(header, b, a) if header is not None else
-                       f"replay gives {a!r} where the log records {b!r} (a hand-edited "
-                       "or damaged file)")
+                       f"replay gives {clip(event_text(a)) if a else None} where the log "
+                       f"records {clip(event_text(b)) if b else None} (a hand-edited or "
+                       "damaged file)")
                 raise LogFormatError(msg, path, ln)
 
     def undo(self, n: int = 1) -> Self:
