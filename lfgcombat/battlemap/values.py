@@ -467,11 +467,14 @@ WEB_PICTURE = ("http://", "https://", "data:")
 def picture_problem(image: str) -> str | None:
     """Why ``image`` cannot be a background picture's name, or ``None``.
 
-    A local picture is a path relative to the folder of the notebook (or map file) that
-    shows it, inside that folder: a map text, a save or a map edit may come from anyone,
-    and the picture it names is read and embedded in the notebook, so ``/etc/...``,
-    ``~/...`` and ``../../x.png`` are refused (issue 23, item 22). No rule: the picture only
-    decorates the map.
+    A local picture is a path relative to the folder of the notebook that shows it,
+    inside that folder: a map text, a save or a map edit may come from anyone, and the
+    picture it names is read and embedded in the notebook, so ``/etc/...``, ``~/...`` and
+    ``../../x.png`` are refused where a picture is set (:meth:`HexMap.set_background
+    <lfgcombat.battlemap.HexMap.set_background>`) and where it is read (the BattleMap:
+    ``lfgcombat.widgets.mapimage.image_url``), issue 23, item 22. A map text or a save
+    naming one still loads (a save written before kept the name it was given): the
+    BattleMap says why it does not show it. No rule: the picture only decorates the map.
 
     Args:
         image: The path or URL.
@@ -501,12 +504,13 @@ class Background:
     and drawn over :meth:`HexMap.pixel_bounds <lfgcombat.battlemap.HexMap.pixel_bounds>`.
 
     Attributes:
-        image: A path (relative to the notebook's or map file's folder, inside it:
-            :func:`picture_problem`) or URL of the picture (a non-empty string).
+        image: A path (relative to the notebook's folder, inside it: the BattleMap reads
+            no other, :func:`picture_problem`) or URL of the picture (a non-empty string;
+            a path of at most :data:`MAX_PICTURE_PATH` characters).
         opacity: How opaque it is drawn, from 0 (invisible) to 1 (the default).
 
     Raises:
-        MapFormatError: ``image`` is not a non-empty string or leaves its folder, or
+        MapFormatError: ``image`` is not a non-empty string or a path too long, or
             ``opacity`` is not a number from 0 to 1.
     """
 
@@ -519,9 +523,8 @@ class Background:
                                  f"string), got {_short(self.image)}")
         if "\n" in self.image or "\r" in self.image:
             raise MapFormatError("background image must be one line (a path or URL)")
-        why = picture_problem(self.image)
-        if why:
-            raise MapFormatError(f"background image {why}")
+        if not self.image.startswith(WEB_PICTURE) and len(self.image) > MAX_PICTURE_PATH:
+            raise MapFormatError(f"background image {picture_problem(self.image)}")
         op = self.opacity
         if isinstance(op, bool) or not isinstance(op, (int, float)) or not 0 <= op <= 1:
             raise MapFormatError(f"background opacity must be a number from 0 to 1, got "
