@@ -22,7 +22,8 @@ Read by :meth:`HexMap.from_text <lfgcombat.battlemap.HexMap.from_text>`, written
 ``terrain`` has one character per cell, rows top to bottom; spaces are ignored, so odd
 rows may be indented to look like hexes. ``elevation`` (optional) has one digit 0-9 per
 cell, times ``elevation_step`` feet (default 5). ``background`` (optional) is the GM's
-picture under the grid (``image``: a path or URL; ``opacity`` 0..1, default 1).
+picture under the grid (``image``: a path inside the notebook's folder, or a URL: the
+BattleMap reads no file outside it; ``opacity`` 0..1, default 1).
 ``creatures`` (optional) places creatures at ``[col, row]`` with a side (default
 ``party``) and, for plain tokens, ``size``, ``speed``, ``reach``, ``threatens``,
 ``conditions`` (for creature objects given to ``from_text``, ``speed``, ``reach`` and
@@ -37,12 +38,15 @@ cliff to climb), ``+`` closed door, ``'`` open door, ``/`` broken door. A bare b
 Doors are good wooden doors unless ``doors:`` says otherwise: ``- {at: [3, 1], object:
 strong_wooden_door, lock: 5, trap: poison needle, hp: 12, forced: true}`` (a row of
 ``data/objects.csv``; ``lock`` -5..+5 on the Break DC; ``hp`` left; ``forced``: a failed
-attempt to force it was made). ``ceiling: 20`` is the height of the ceiling in feet
-(absent: open sky), which volleys need clearance under. ``wall_height: 10`` is how tall
-the walls are (absent: full height): a creature at that altitude or above flies and sees
-over them (closed doors still block); ``wall_heights: [{at: [4, 1], height: 15}]`` gives
-single wall cells their own height (older texts without it read as before). A creature
-entry's ``altitude: 30`` is its height above its hex in feet (5-foot steps).
+attempt to force it was made). ``objects: [{name: chest, at: [4, 1], object: small_chest,
+items: [potion], hp: 10, broken: false}]`` are unattended objects ("Breaking Open a
+Treasure Chest"; ``hp`` left, up to the object's own). ``ceiling: 20`` is the height of
+the ceiling in feet (absent: open sky), which volleys need clearance under.
+``wall_height: 10`` is how tall the walls are, in 5-foot steps like every height ("Other
+Types of Movement"; absent: full height): a creature at that altitude or above flies and
+sees over them (closed doors still block); ``wall_heights: [{at: [4, 1], height: 15}]``
+gives single wall cells their own height (older texts without it read as before). A
+creature entry's ``altitude: 30`` is its height above its hex in feet (5-foot steps).
 
 A hallway 10 feet wide running north-south, drawn with half hexes (rows alternate two
 whole hexes, and a whole hex between two halves; see
