@@ -314,3 +314,14 @@ def test_save_refusals_quote_a_short_prefix_of_a_huge_value(tmp_path, case):
     with pytest.raises(LogFormatError) as err:
         Encounter.load(path)
     assert len(str(err.value)) < 1000
+
+
+def test_map_texts_follow_the_creature_files_caps():
+    """The one safe loader (lfgcombat.datafile): a repeated key, a 40-digit number and
+    nesting past its depth are refused in a map text too."""
+    for text, says in (("terrain: |\n  . .\nterrain: |\n  . .\n", "appears twice"),
+                       ("terrain: |\n  . .\nceiling: " + "9" * 40 + "\n", "40 digits"),
+                       ("terrain: |\n  . .\nname: " + "[" * 40 + "]" * 40 + "\n",
+                        "nested more than")):
+        with pytest.raises(MapFormatError, match=says):
+            HexMap.from_text(text)
