@@ -8,6 +8,10 @@ the target in one step, so a crash or a full disk never leaves a half-written fi
   rename would replace the link or the device instead of writing the file the user meant;
 * a missing folder or a folder the user cannot write: the message names the user's path,
   never the temporary file;
+* an existing file that is read-only (its owner has no write permission, or the user may
+  not write it): the rename would replace it although the system refuses to write it
+  (issue 23, item 20). Root may write any file, but a file marked read-only is refused
+  for root too: it was marked so on purpose;
 * loading anything but a regular file (``/dev/zero``, a pipe...), or more than
   :data:`MAX_READ_BYTES`.
 
@@ -122,6 +126,9 @@ def _existing(path: Path) -> os.stat_result | None:
     except OSError as exc:
         raise FileError("save", path, str(exc.strerror)) from None
     _refuse_non_regular(path, st, "save")
+    if not st.st_mode & stat.S_IWUSR or not os.access(path, os.W_OK):
+        raise FileError("save", path, f"it is read-only (mode {stat.S_IMODE(st.st_mode):04o}); "
+                        "make it writable first (chmod u+w), or save under another name")
     return st
 
 
@@ -164,7 +171,8 @@ def atomic_write_text(path: str | os.PathLike[str], text: str) -> Path:
         The path written.
 
     Raises:
-        FileError: ``path`` is a symbolic link, folder, device or pipe, its folder is
+        FileError: ``path`` is a symbolic link, folder, device or pipe, a read-only
+            file (no write permission for its owner, or none for this user), its folder is
             missing or not writable, the disk is full, or ``text`` holds a lone surrogate;
             the message names ``path``.
     """

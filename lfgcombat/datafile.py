@@ -44,7 +44,16 @@ MAX_INT_DIGITS = 30
 
 class DataFileError(LfgError, ValueError):
     """A data file (or text) that cannot be read safely: too big, too deep, aliases,
-    duplicate keys, huge numbers, or not valid YAML/JSON."""
+    duplicate keys, huge numbers, or not valid YAML/JSON.
+
+    Attributes:
+        line: The 1-based line of the text where YAML found the problem (``None`` when
+            not known).
+    """
+
+    def __init__(self, message: str, line: int | None = None) -> None:
+        super().__init__(message)
+        self.line = line
 
 
 def check_depth(value: Any, where: str = "(file)", limit: int = MAX_DEPTH) -> None:
@@ -188,7 +197,9 @@ def load_text(text: str, fmt: str, where: str = "(text)") -> Any:
         raise DataFileError(f"{where}: lists and mappings nested too deeply (at most "
                             f"{MAX_DEPTH})") from None
     except (json.JSONDecodeError, yaml.YAMLError, ValueError) as exc:
-        raise DataFileError(f"{where} is not valid {name}: {str(exc)[:500]}") from None
+        mark = getattr(exc, "problem_mark", None) or getattr(exc, "context_mark", None)
+        raise DataFileError(f"{where} is not valid {name}: {str(exc)[:500]}",
+                            mark.line + 1 if mark is not None else None) from None
     check_depth(data, where)
     return data
 

@@ -303,7 +303,8 @@ class BattleMap(W.VBox):
                          **kwargs)
         self.add_class("lfg-battlemap")
         self.redraw()
-        self._say("Click a token to select it.")
+        if not self.status.value:  # the redraw said nothing (a picture it refused would)
+            self._say("Click a token to select it.")
 
     def _make_map(self, hexmap: HexMap, height: str) -> Map:
         """The ipyleaflet map, fitted to the hex map at ``height``, with the layers."""

@@ -10,47 +10,63 @@ import base64
 import mimetypes
 from pathlib import Path
 
+from lfgcombat.battlemap.values import WEB_PICTURE, picture_problem
 from lfgcombat.errors import LfgError
+from lfgcombat.shortrepr import short
 
 #: The largest local picture embedded (a bigger one belongs on a web server).
 MAX_IMAGE_BYTES = 20 * 1024 * 1024
-_WEB = ("http://", "https://", "data:")
+_WEB = WEB_PICTURE
 
 
 def image_url(image: str, base: str | Path | None = None) -> str:
     """A URL for ``image``: web addresses and ``data:`` URLs unchanged, a local file read
     and embedded as a base64 ``data:`` URL (the notebook server does not serve it).
 
+    A local picture is read only from inside ``base`` (the notebook's folder): a map text,
+    a save or a map edit names it and may come from anyone, so a path that leaves the
+    folder (``../../x.png``, an absolute path, a link pointing out) is refused
+    (:func:`lfgcombat.battlemap.values.picture_problem`; issue 23, item 22).
+
     Args:
-        image: A path (relative to ``base``, or the working directory) or a URL.
-        base: Where relative paths start (default: the working directory).
+        image: A path relative to ``base`` and inside it, or a URL.
+        base: The folder pictures are read from (default: the working directory, the
+            notebook's folder in Jupyter).
 
     Returns:
         The URL.
 
     Raises:
-        LfgError: the file is missing, not a picture, unreadable or larger than
-            :data:`MAX_IMAGE_BYTES`; the message names it and says what to give.
+        LfgError: the path leaves ``base``, the file is missing, not a picture,
+            unreadable or larger than :data:`MAX_IMAGE_BYTES`; the message names it
+            (shortened) and says what to give.
     """
     if not isinstance(image, str) or not image.strip():
-        raise LfgError(f"background: give a picture's path or URL, not {image!r}")
+        raise LfgError(f"background: give a picture's path or URL, not {short(image)}")
     if image.startswith(_WEB):
         return image
-    path = Path(image).expanduser()
-    if base is not None and not path.is_absolute():
-        path = Path(base) / path
-    if not path.is_file():
-        raise LfgError(f"background: no picture file {image!r} (looked in "
-                       f"{path.parent.resolve()}); give a path or an http(s) URL")
-    mime = mimetypes.guess_type(path.name)[0] or ""
-    if not mime.startswith("image/"):
-        raise LfgError(f"background: {image!r} is not a picture (.png, .jpg, .svg, .webp...)")
-    size = path.stat().st_size
-    if size > MAX_IMAGE_BYTES:
-        raise LfgError(f"background: {image!r} is {size // 2**20} MB, more than "
-                       f"{MAX_IMAGE_BYTES // 2**20} MB; make it smaller or serve it by URL")
+    why = picture_problem(image)
+    if why:
+        raise LfgError(f"background: {why}")
+    name = short(image)
     try:
+        folder = Path(base if base is not None else Path.cwd()).resolve()
+        path = (folder / image).resolve()
+        if not path.is_relative_to(folder):
+            raise LfgError(f"background: {name} leads out of {folder} (a link pointing "
+                           "elsewhere?); put the picture in the notebook's folder")
+        if not path.is_file():
+            raise LfgError(f"background: no picture file {name} (looked in "
+                           f"{path.parent}); give a path or an http(s) URL")
+        mime = mimetypes.guess_type(path.name)[0] or ""
+        if not mime.startswith("image/"):
+            raise LfgError(f"background: {name} is not a picture (.png, .jpg, .svg, "
+                           ".webp...)")
+        size = path.stat().st_size
+        if size > MAX_IMAGE_BYTES:
+            raise LfgError(f"background: {name} is {size // 2**20} MB, more than "
+                           f"{MAX_IMAGE_BYTES // 2**20} MB; make it smaller or serve it by URL")
         data = path.read_bytes()
     except OSError as exc:
-        raise LfgError(f"background: cannot read {image!r}: {exc.strerror}") from None
+        raise LfgError(f"background: cannot read {name}: {exc.strerror or exc}") from None
     return f"data:{mime};base64,{base64.b64encode(data).decode('ascii')}"

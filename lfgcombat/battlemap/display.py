@@ -15,7 +15,7 @@ from .core import CellLike
 from .pathing import Reachable
 from .sight import _Sight
 from .terrain import Terrain
-from .values import Background, PixelBounds
+from .values import Background, MapFormatError, PixelBounds, picture_problem
 
 #: Fill colour of each terrain kind in the rich display (the BattleMap widget's palette).
 _HTML_COLORS = {
@@ -94,17 +94,22 @@ class _Display(_Sight):
         kept by :meth:`to_text` as ``background: {image: ..., opacity: ...}``.
 
         Args:
-            image: A path or URL of the picture.
+            image: A path inside the notebook's folder (relative to it: no ``..``, not
+                absolute, :func:`~lfgcombat.battlemap.values.picture_problem`) or a URL
+                of the picture.
             opacity: From 0 (invisible) to 1 (opaque, the default).
 
         Returns:
             The new :class:`~lfgcombat.battlemap.values.Background`.
 
         Raises:
-            MapFormatError: ``image`` is not a non-empty string or ``opacity`` not within
-                0..1; nothing is changed.
+            MapFormatError: ``image`` is not a non-empty string or leaves the notebook's
+                folder, or ``opacity`` not within 0..1; nothing is changed.
         """
         bg = Background(image, opacity)
+        why = picture_problem(bg.image)
+        if why:
+            raise MapFormatError(f"background image {why}")
         if bg != self._background:
             self._background = bg
             self._terrain_version += 1  # a widget redraws its static layers

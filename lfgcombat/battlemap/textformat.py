@@ -22,7 +22,8 @@ Read by :meth:`HexMap.from_text <lfgcombat.battlemap.HexMap.from_text>`, written
 ``terrain`` has one character per cell, rows top to bottom; spaces are ignored, so odd
 rows may be indented to look like hexes. ``elevation`` (optional) has one digit 0-9 per
 cell, times ``elevation_step`` feet (default 5). ``background`` (optional) is the GM's
-picture under the grid (``image``: a path or URL; ``opacity`` 0..1, default 1).
+picture under the grid (``image``: a path inside the notebook's folder, or a URL: the
+BattleMap reads no file outside it; ``opacity`` 0..1, default 1).
 ``creatures`` (optional) places creatures at ``[col, row]`` with a side (default
 ``party``) and, for plain tokens, ``size``, ``speed``, ``reach``, ``threatens``,
 ``conditions`` (for creature objects given to ``from_text``, ``speed``, ``reach`` and
@@ -37,12 +38,15 @@ cliff to climb), ``+`` closed door, ``'`` open door, ``/`` broken door. A bare b
 Doors are good wooden doors unless ``doors:`` says otherwise: ``- {at: [3, 1], object:
 strong_wooden_door, lock: 5, trap: poison needle, hp: 12, forced: true}`` (a row of
 ``data/objects.csv``; ``lock`` -5..+5 on the Break DC; ``hp`` left; ``forced``: a failed
-attempt to force it was made). ``ceiling: 20`` is the height of the ceiling in feet
-(absent: open sky), which volleys need clearance under. ``wall_height: 10`` is how tall
-the walls are (absent: full height): a creature at that altitude or above flies and sees
-over them (closed doors still block); ``wall_heights: [{at: [4, 1], height: 15}]`` gives
-single wall cells their own height (older texts without it read as before). A creature
-entry's ``altitude: 30`` is its height above its hex in feet (5-foot steps).
+attempt to force it was made). ``objects: [{name: chest, at: [4, 1], object: small_chest,
+items: [potion], hp: 10, broken: false}]`` are unattended objects ("Breaking Open a
+Treasure Chest"; ``hp`` left, up to the object's own). ``ceiling: 20`` is the height of
+the ceiling in feet (absent: open sky), which volleys need clearance under.
+``wall_height: 10`` is how tall the walls are, in 5-foot steps like every height ("Other
+Types of Movement"; absent: full height): a creature at that altitude or above flies and
+sees over them (closed doors still block); ``wall_heights: [{at: [4, 1], height: 15}]``
+gives single wall cells their own height (older texts without it read as before). A
+creature entry's ``altitude: 30`` is its height above its hex in feet (5-foot steps).
 
 A hallway 10 feet wide running north-south, drawn with half hexes (rows alternate two
 whole hexes, and a whole hex between two halves; see
@@ -70,6 +74,7 @@ from dataclasses import replace
 from typing import Any
 
 from lfgcombat.conditions import parse_condition
+from lfgcombat.datafile import DataFileError, load_text
 from lfgcombat.errors import LfgError
 from lfgcombat.grid import Cell
 from lfgcombat.objects import ObjectState
@@ -89,6 +94,7 @@ _TOP_KEYS = ("grid", "terrain", "elevation", "elevation_step", "background", "cr
 _CREATURE_KEYS = ("name", "at", "side", "size", "speed", "reach", "threatens", "conditions",
                   "share", "altitude")
 _DOOR_KEYS = ("at", "object", "hp", "lock", "trap", "forced")
+_OBJECT_KEYS = ("name", "at", "object", "items", "hp", "broken")
 _YAML_WORDS = frozenset({"yes", "no", "true", "false", "null", "on", "off", "y", "n", "~"})
 
 
@@ -140,8 +146,8 @@ class _TextFormat(_Display):
         m.ceiling = ceiling
         wall_height = doc.get("wall_height")
         if wall_height is not None:
-            m.wall_height = _whole(wall_height, "wall_height", _block_line(lines, "wall_height"),
-                                   5)
+            m.wall_height = _wall_height_field(wall_height, "wall_height",
+                                               _block_line(lines, "wall_height"))
         m._fill_wall_heights(doc.get("wall_heights"), _block_line(lines, "wall_heights"))
         m._fill_objects(doc.get("objects"), _block_line(lines, "objects"))
         m._background = background
@@ -175,11 +181,11 @@ class _TextFormat(_Display):
                 obj = ObjectState.new(e.get("object", DEFAULT_DOOR),
                                       broken=t is Terrain.DOOR_BROKEN)
             except LfgError as exc:
-                raise MapFormatError(f"doors: {_short(str(exc), 160)}", ln or None) from None
+                raise MapFormatError(f"doors: {_clip(str(exc))}", ln or None) from None
             hp = e.get("hp", obj.spec.hp)
             if not 0 <= hp <= obj.spec.hp:
-                raise MapFormatError(f"doors: hp of {obj.spec.name} is 0 to {obj.spec.hp}, got "
-                                     f"{hp}", ln or None)
+                raise MapFormatError(f"doors: hp of {obj.spec.name} is 0 to {obj.spec.hp} HP, "
+                                     f"got {hp}", ln or None)
             self._doors[c] = replace(obj, hp=hp, forced_attempted=e.get("forced", False))
             if e.get("lock"):
                 self._door_lock[c] = e["lock"]
@@ -272,28 +278,32 @@ class _TextFormat(_Display):
             if c not in self._cells or self._terrain.get(c) is not Terrain.WALL:
                 raise MapFormatError(f"{who} {list(at)} is not a wall cell ('#') of this map",
                                      ln or None)
-            ft = _whole(e["height"], f"{who} height", ln or None, 5)
-            if ft % 5:
-                raise MapFormatError(f"{who} height is a multiple of 5 feet, got {ft}",
-                                     ln or None)
-            self._wall_heights[c] = ft
+            self._wall_heights[c] = _wall_height_field(e["height"], f"{who} height", ln)
 
     def _fill_objects(self, raw: Any, ln: int) -> None:
         """The ``objects:`` entries: ``- {name: chest, at: [c, r], object: treasure_chest,
-        items: [potion], hp: 10, broken: false}``."""
+        items: [potion], hp: 10, broken: false}``, every field checked
+        (:func:`_object_entry`; 000_8d1d7816ee944f3b.txt, "Breaking Open a Treasure
+        Chest")."""
         if raw is None:
             return
-        if not isinstance(raw, list) or not all(isinstance(e, dict) for e in raw):
-            raise MapFormatError("objects must be a list of {name, at, object, items}", ln or None)
-        for e in raw:
+        if not isinstance(raw, list):
+            raise MapFormatError("objects must be a list of entries ('- {name: ..., at: [col, "
+                                 f"row], object: ...}}'), got {_short(raw)}", ln or None)
+        for i, e in enumerate(raw):
+            who = f"object #{i + 1}:"
+            entry = _object_entry(who, e, ln or None)
             try:
                 place = getattr(self, "place_object")  # the doors layer, above this one
-                o = place(e["name"], tuple(e["at"]), e.get("object", "treasure_chest"),
-                          items=e.get("items", ()))
-                st = replace(o.object, hp=e.get("hp", o.object.hp),
-                             broken=bool(e.get("broken", False)))
-            except (LfgError, KeyError, TypeError) as exc:
-                raise MapFormatError(f"objects: {_short(str(exc), 160)}", ln or None) from None
+                o = place(entry["name"], entry["at"], entry.get("object", "treasure_chest"),
+                          items=entry.get("items", ()))
+            except LfgError as exc:
+                raise MapFormatError(f"{who} {_clip(str(exc))}", ln or None) from None
+            hp = entry.get("hp", o.object.hp)
+            if hp > o.object.spec.hp:
+                raise MapFormatError(f"{who} hp of {o.object.spec.name} is 0 to "
+                                     f"{o.object.spec.hp} HP, got {hp}", ln or None)
+            st = replace(o.object, hp=hp, broken=entry.get("broken", False))
             self._objects[o.label] = (o.cell, st, o.items)
 
     def _object_lines(self) -> list[str]:
@@ -368,19 +378,15 @@ class _TextFormat(_Display):
 
 
 def _document(text: str, lines: list[str]) -> dict | None:
-    """The YAML document of a map text (``None``: a bare block of terrain rows)."""
-    import yaml
+    """The YAML document of a map text (``None``: a bare block of terrain rows), read by
+    the kit's one safe loader (:func:`lfgcombat.datafile.load_text`: no anchors or
+    aliases, bounded nesting, size and numbers), as creature files are."""
     if not any(_key_line(ln) for ln in lines):
         return None
     try:
-        doc = yaml.safe_load(text)
-    except yaml.YAMLError as e:
-        mark = getattr(e, "problem_mark", None)
-        raise MapFormatError(f"not valid YAML: {getattr(e, 'problem', e)}",
-                             mark.line + 1 if mark else None) from None
-    except (ValueError, RecursionError, OverflowError) as e:  # a 5,000-digit number, deep nesting
-        raise MapFormatError(f"cannot read the YAML: {type(e).__name__}: "
-                             f"{_short(str(e), 120)}") from None
+        doc = load_text(text, "yaml", "the text")
+    except DataFileError as e:
+        raise MapFormatError(str(e), e.line) from None
     if not isinstance(doc, dict):
         raise MapFormatError("expected 'key: value' lines (grid, terrain, elevation, creatures)")
     unknown = [k for k in doc if k not in _TOP_KEYS]
@@ -486,12 +492,39 @@ def _door_entry(who: str, e: Any, ln: int | None) -> dict[str, Any]:
                 raise MapFormatError(f"{who} {key} is {what}, got {_short(e[key])}", ln)
             d[key] = e[key]
     if e.get("hp") is not None:
-        d["hp"] = _whole(e["hp"], f"{who} hp", ln, 0)
+        d["hp"] = _whole(e["hp"], f"{who} hp", ln, 0, unit="HP")
     lock = e.get("lock", 0)
     if isinstance(lock, bool) or not isinstance(lock, int) or not -5 <= lock <= 5:
         raise MapFormatError(f"{who} lock is -5 to +5, got {_short(lock)}", ln)
     d["lock"] = lock
     return d
+
+
+def _object_entry(who: str, e: Any, ln: int | None) -> dict[str, Any]:
+    """One ``objects:`` entry: name (text), at ([col, row]), object (a row of
+    ``data/objects.csv``), items (texts), hp (whole HP), broken (true or false); a null
+    field is left out, as in ``doors:``."""
+    if not isinstance(e, dict) or "name" not in e or "at" not in e:
+        raise MapFormatError(f"{who} needs name and at: [col, row], got {_short(e)}", ln)
+    unknown = [k for k in e if k not in _OBJECT_KEYS]
+    if unknown:
+        raise MapFormatError(f"{who} unknown field(s) {', '.join(_short(k) for k in unknown)}; "
+                             "known: " + ", ".join(_OBJECT_KEYS), ln)
+    if not isinstance(e["name"], str) or not e["name"].strip():
+        raise MapFormatError(f"{who} name must be text, got {_short(e['name'])}", ln)
+    out: dict[str, Any] = {"name": e["name"], "at": _at_field(e["at"], who, ln, 0, 0)}
+    for key, ok, what in (("object", lambda v: isinstance(v, str), "a name from "
+                           "data/objects.csv"),
+                          ("items", lambda v: isinstance(v, list)
+                           and all(isinstance(i, str) for i in v), "a list of texts"),
+                          ("broken", lambda v: isinstance(v, bool), "true or false")):
+        if e.get(key) is not None:
+            if not ok(e[key]):
+                raise MapFormatError(f"{who} {key} is {what}, got {_short(e[key])}", ln)
+            out[key] = e[key]
+    if e.get("hp") is not None:
+        out["hp"] = _whole(e["hp"], f"{who} hp", ln, 0, unit="HP")
+    return out
 
 
 def _background(raw: Any, line: int) -> Background | None:
@@ -627,15 +660,30 @@ def _at_field(at: Any, who: str, ln: int | None, width: int, height: int) -> tup
     return col, row
 
 
-def _whole(value: Any, field: str, ln: int | None, least: int) -> int:
-    """A whole number of feet from ``least`` to :data:`MAX_FEET` (refused otherwise)."""
+def _whole(value: Any, field: str, ln: int | None, least: int, unit: str = "feet",
+           most: int = MAX_FEET) -> int:
+    """A whole number of ``unit`` (feet, HP) from ``least`` to ``most`` (refused
+    otherwise)."""
     if isinstance(value, bool) or not isinstance(value, int):
-        raise MapFormatError(f"{field} must be a whole number of feet, got {_short(value)}",
+        raise MapFormatError(f"{field} must be a whole number of {unit}, got {_short(value)}",
                              ln or None)
-    if not least <= value <= MAX_FEET:
-        raise MapFormatError(f"{field} must be from {least} to {MAX_FEET} feet, got "
+    if not least <= value <= most:
+        raise MapFormatError(f"{field} must be from {least} to {most} {unit}, got "
                              f"{_short(value)}", ln or None)
     return value
+
+
+def _wall_height_field(value: Any, field: str, ln: int | None) -> int:
+    """A wall's height (``wall_height``, a ``wall_heights`` entry's ``height``): whole
+    feet, a multiple of 5 from 5 up, as :meth:`HexMap.set_wall_height` takes (heights
+    and altitudes go in 5-foot steps: 000_8d1d7816ee944f3b.txt, "Other Types of
+    Movement")."""
+    from .altitude import MAX_ALTITUDE_FT, R_ALTITUDE
+    feet = _whole(value, field, ln, 5, most=MAX_ALTITUDE_FT)
+    if feet % 5:
+        raise MapFormatError(f"{field} is a multiple of 5 feet, got {feet} ({R_ALTITUDE})",
+                             ln or None)
+    return feet
 
 
 def _conditions_field(raw: Any, who: str, ln: int | None) -> tuple[str, ...]:
@@ -650,6 +698,11 @@ def _conditions_field(raw: Any, who: str, ln: int | None) -> tuple[str, ...]:
         except LfgError as e:
             raise MapFormatError(f"{who} conditions: {_short(str(e), 200)}", ln) from None
     return tuple(items)
+
+
+def _clip(text: str, limit: int = 240) -> str:
+    """A message quoted in another, cut to about ``limit`` characters."""
+    return text if len(text) <= limit else text[: limit - 4] + " ..."
 
 
 def _key_line(line: str) -> bool:

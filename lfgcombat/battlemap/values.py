@@ -14,6 +14,7 @@ no rule) and :class:`PixelBounds`. :class:`Reachable` lives with the path finder
 from __future__ import annotations
 
 import math
+import reprlib
 from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import Enum
@@ -443,13 +444,55 @@ class _Why(str):
 
 
 def _short(value: Any, limit: int = 60) -> str:
-    """``repr(value)`` cut to ``limit`` characters (a 5,000-digit number is not printed)."""
+    """``repr(value)`` cut to about ``limit`` characters, never building more: a long text
+    or list is cut before it is shown (a map text's nested lists could otherwise make a
+    repr of gigabytes), a 5,000-digit number is described, not printed."""
+    shown = reprlib.Repr()
+    shown.maxlevel, shown.maxstring, shown.maxother = 4, max(limit, 20), max(limit, 20)
+    shown.maxlist = shown.maxtuple = shown.maxdict = shown.maxset = 8
     try:
-        text = repr(value)
-    except ValueError:  # an int (or a value holding one) too large to convert to str
+        text = shown.repr(value)
+    except (ValueError, RecursionError, TypeError):  # a huge integer, a hostile object
         text = (f"<an integer of about {int(math.log10(abs(value))) + 1} digits>"
-                if isinstance(value, int) else f"<a {type(value).__name__} holding a huge integer>")
-    return text if len(text) <= limit else text[: limit - 15] + f"... ({len(text)} chars)"
+                if isinstance(value, int) else f"<a {type(value).__name__} value>")
+    return text if len(text) <= limit else text[: limit - 4] + " ..."
+
+
+#: The longest picture path a map keeps (a URL may be longer, up to the map text's cap).
+MAX_PICTURE_PATH = 1_000
+#: What starts a picture that is not a local file.
+WEB_PICTURE = ("http://", "https://", "data:")
+
+
+def picture_problem(image: str) -> str | None:
+    """Why ``image`` cannot be a background picture's name, or ``None``.
+
+    A local picture is a path relative to the folder of the notebook that shows it,
+    inside that folder: a map text, a save or a map edit may come from anyone, and the
+    picture it names is read and embedded in the notebook, so ``/etc/...``, ``~/...`` and
+    ``../../x.png`` are refused where a picture is set (:meth:`HexMap.set_background
+    <lfgcombat.battlemap.HexMap.set_background>`) and where it is read (the BattleMap:
+    ``lfgcombat.widgets.mapimage.image_url``), issue 23, item 22. A map text or a save
+    naming one still loads (a save written before kept the name it was given): the
+    BattleMap says why it does not show it. No rule: the picture only decorates the map.
+
+    Args:
+        image: The path or URL.
+
+    Returns:
+        The problem in words, or ``None``.
+    """
+    if image.startswith(WEB_PICTURE):
+        return None
+    if len(image) > MAX_PICTURE_PATH:
+        return (f"{_short(image, 40)} is a path of {len(image):,} characters; at most "
+                f"{MAX_PICTURE_PATH:,} (or give an http(s) URL)")
+    parts = image.replace("\\", "/").split("/")
+    if "\0" in image or image.startswith(("/", "\\", "~")) or (
+            len(image) > 1 and image[1] == ":") or ".." in parts:
+        return (f"{_short(image, 80)} leaves the folder of the notebook or map file: give "
+                "a path inside it (no '..', not absolute, no '~'), or an http(s) URL")
+    return None
 
 
 @dataclass(frozen=True)
@@ -461,12 +504,14 @@ class Background:
     and drawn over :meth:`HexMap.pixel_bounds <lfgcombat.battlemap.HexMap.pixel_bounds>`.
 
     Attributes:
-        image: A path or URL of the picture (a non-empty string).
+        image: A path (relative to the notebook's folder, inside it: the BattleMap reads
+            no other, :func:`picture_problem`) or URL of the picture (a non-empty string;
+            a path of at most :data:`MAX_PICTURE_PATH` characters).
         opacity: How opaque it is drawn, from 0 (invisible) to 1 (the default).
 
     Raises:
-        MapFormatError: ``image`` is not a non-empty string, or ``opacity`` is not a
-            number from 0 to 1.
+        MapFormatError: ``image`` is not a non-empty string or a path too long, or
+            ``opacity`` is not a number from 0 to 1.
     """
 
     image: str
@@ -478,6 +523,8 @@ class Background:
                                  f"string), got {_short(self.image)}")
         if "\n" in self.image or "\r" in self.image:
             raise MapFormatError("background image must be one line (a path or URL)")
+        if not self.image.startswith(WEB_PICTURE) and len(self.image) > MAX_PICTURE_PATH:
+            raise MapFormatError(f"background image {picture_problem(self.image)}")
         op = self.opacity
         if isinstance(op, bool) or not isinstance(op, (int, float)) or not 0 <= op <= 1:
             raise MapFormatError(f"background opacity must be a number from 0 to 1, got "

@@ -23,13 +23,14 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
-from ..battlemap.terrain import Terrain
+from ..battlemap.terrain import DEFAULT_DOOR, Terrain
 from ..battlemap.values import Background
 from ..dice import Roller
 from ..errors import LfgError
+from ..objects import ObjectState
 
 __all__ = ["EVERY", "Checkpoint", "take", "restore_into", "map_layers",
            "set_map_layers", "LayerEdit", "layer_edit"]
@@ -161,8 +162,11 @@ def map_layers(m: Any) -> dict[str, Any]:
     Returns:
         ``{"terrain": [[col, row, kind], ...], "elevation": [[col, row, feet], ...],
         "background": {"image": ..., "opacity": ...} | None,
-        "wall_height": [[col, row, feet], ...], "ceiling": feet | None}`` (the walls with
-        their own height; the ceiling, ``None`` for open sky).
+        "wall_height": [[col, row, feet], ...], "ceiling": feet | None,
+        "doors": [[col, row, {"object", "hp", "broken", "forced", "lock", "trap"}], ...]}``
+        (the walls with their own height; the ceiling, ``None`` for open sky; every door
+        cell's door, so a door the GM painted over and painted again replays as the new
+        plain door it is, issue 23 item 16).
     """
     bg = m.background
     return {
@@ -172,7 +176,19 @@ def map_layers(m: Any) -> dict[str, Any]:
                        else None),
         "wall_height": sorted([*m.offset(c), ft] for c, ft in m._wall_heights.items()),
         "ceiling": m.ceiling,
+        "doors": sorted([*m.offset(c), _door_value(m, c, t)] for c, t in m._terrain.items()
+                        if t.is_door),
     }
+
+
+def _door_value(m: Any, c: Any, t: Terrain) -> dict[str, Any]:
+    """A door cell's door as JSON: what it is made of, its HP left, forced open, a failed
+    attempt to force it, its lock and trap (a door cell without a recorded door is a plain
+    one, as :meth:`~lfgcombat.battlemap.HexMap.door` makes it)."""
+    st = m._doors.get(c) or ObjectState.new(DEFAULT_DOOR, broken=t is Terrain.DOOR_BROKEN)
+    return {"object": st.spec.name, "hp": st.hp, "broken": st.broken,
+            "forced": st.forced_attempted, "lock": m._door_lock.get(c, 0),
+            "trap": m._door_trap.get(c, "")}
 
 
 #: ``set_map_layers``' "leave the ceiling as it is" (an old ``map_edit`` has no ceiling).
@@ -191,7 +207,7 @@ def _cell(m: Any, field: str, entry: Any) -> Any:
 
 
 def set_map_layers(m: Any, terrain: Any, elevation: Any, background: Any,
-                   wall_height: Any = None, ceiling: Any = _KEEP) -> None:
+                   wall_height: Any = None, ceiling: Any = _KEEP, doors: Any = None) -> None:
     """Set the map's static layers to ``map_layers``' value (the ``map_edit`` command).
 
     Args:
@@ -204,12 +220,38 @@ def set_map_layers(m: Any, terrain: Any, elevation: Any, background: Any,
         ceiling: The ceiling in feet or ``None`` (open sky); left out (a ``map_edit``
             saved before the ceiling was one of its layers): left as it is. Set as
             recorded, with no check (it was checked when the GM set it).
+        doors: ``[[col, row, {...}], ...]`` (:func:`map_layers`): every door cell's door;
+            ``None`` (a ``map_edit`` saved before doors were one of its layers): a cell
+            that is no longer a door loses its door, a new door cell gets a plain one, the
+            others keep theirs (as painting the terrain does).
 
     Raises:
         LfgError: a malformed entry (naming the field); nothing is changed.
     """
     if not isinstance(terrain, list) or not isinstance(elevation, list):
         raise LfgError("map_edit: terrain and elevation are lists of [col, row, value]")
+    ter = _terrain_layer(m, terrain)
+    ele = _elevation_layer(m, elevation)
+    bg = _background_layer(background)
+    walls = _wall_heights(m, wall_height, ter)
+    ceiling = _ceiling_layer(m, ceiling)
+    door_state = _doors(m, doors, ter)
+    if (ter, ele, bg, walls, ceiling) == (m._terrain, m._elevation, m._background,
+                                          m._wall_heights, m.ceiling):
+        if door_state != (m._doors, m._door_lock, m._door_trap):
+            m._doors, m._door_lock, m._door_trap = door_state
+            m._terrain_version += 1
+            m._changed()
+        return
+    m._terrain, m._elevation, m._background, m._wall_heights = ter, ele, bg, walls
+    m._doors, m._door_lock, m._door_trap = door_state
+    m._ceiling = ceiling  # as the GM set it (checked then)
+    m._terrain_version += 1
+    m._changed()
+
+
+def _terrain_layer(m: Any, terrain: list[Any]) -> dict[Any, Terrain]:
+    """The ``terrain`` layer checked: ``{cell: kind}`` of the cells not normal."""
     ter: dict[Any, Terrain] = {}
     for e in terrain:
         try:
@@ -217,32 +259,37 @@ def set_map_layers(m: Any, terrain: Any, elevation: Any, background: Any,
         except ValueError:
             raise LfgError(f"map_edit: unknown terrain {e[2]!r:.40}; the kinds are "
                            + ", ".join(t.value for t in Terrain)) from None
+    return {c: t for c, t in ter.items() if t is not Terrain.NORMAL}
+
+
+def _elevation_layer(m: Any, elevation: list[Any]) -> dict[Any, int]:
+    """The ``elevation`` layer checked: ``{cell: feet}`` of the cells not at 0 ft."""
     ele: dict[Any, int] = {}
     for e in elevation:
         cell = _cell(m, "elevation", e)
         if isinstance(e[2], bool) or not isinstance(e[2], int):
             raise LfgError(f"map_edit: elevation is whole feet, got {e[2]!r:.40}")
         ele[cell] = e[2]
+    return {c: v for c, v in ele.items() if v}
+
+
+def _background_layer(background: Any) -> Background | None:
+    """The ``background`` layer checked."""
     if background is not None and not isinstance(background, dict):
         raise LfgError("map_edit: background is {\"image\": ..., \"opacity\": ...} or null")
-    bg = (Background(str(background.get("image") or ""), background.get("opacity", 1.0))
-          if background else None)
-    ter = {c: t for c, t in ter.items() if t is not Terrain.NORMAL}
-    ele = {c: v for c, v in ele.items() if v}
-    walls = _wall_heights(m, wall_height, ter)
+    return (Background(str(background.get("image") or ""), background.get("opacity", 1.0))
+            if background else None)
+
+
+def _ceiling_layer(m: Any, ceiling: Any) -> int | None:
+    """The ``ceiling`` layer checked (:data:`_KEEP`: the map's own)."""
     if ceiling is _KEEP:
-        ceiling = m.ceiling
-    elif ceiling is not None and (isinstance(ceiling, bool) or not isinstance(ceiling, int)
-                                  or ceiling < 5):
+        return m.ceiling
+    if ceiling is not None and (isinstance(ceiling, bool) or not isinstance(ceiling, int)
+                                or ceiling < 5):
         raise LfgError(f"map_edit: the ceiling is whole feet from 5 up or null, got "
                        f"{ceiling!r:.40}")
-    if (ter, ele, bg, walls, ceiling) == (m._terrain, m._elevation, m._background,
-                                          m._wall_heights, m.ceiling):
-        return
-    m._terrain, m._elevation, m._background, m._wall_heights = ter, ele, bg, walls
-    m._ceiling = ceiling  # as the GM set it (checked then)
-    m._terrain_version += 1
-    m._changed()
+    return ceiling
 
 
 def _wall_heights(m: Any, layer: Any, ter: Mapping[Any, Terrain]) -> dict[Any, int]:
@@ -263,6 +310,46 @@ def _wall_heights(m: Any, layer: Any, ter: Mapping[Any, Terrain]) -> dict[Any, i
     return out
 
 
+def _doors(m: Any, layer: Any, ter: Mapping[Any, Terrain]) -> tuple[dict, dict, dict]:
+    """The doors (object states, locks, traps) of the door cells of ``ter``: as the
+    ``doors`` layer says, or (``None``) kept where the cell stays a door; a door cell
+    with none gets a plain door."""
+    if layer is None:
+        doors = {c: s for c, s in m._doors.items() if c in ter and ter[c].is_door}
+        locks = {c: v for c, v in m._door_lock.items() if c in doors}
+        traps = {c: v for c, v in m._door_trap.items() if c in doors}
+    elif not isinstance(layer, list):
+        raise LfgError("map_edit: doors is a list of [col, row, {object, hp, ...}]")
+    else:
+        doors, locks, traps = {}, {}, {}
+        for e in layer:
+            cell = _cell(m, "doors", e)
+            if not isinstance(e[2], dict) or ter.get(cell) is None or not ter[cell].is_door:
+                raise LfgError(f"map_edit: a door is {{object, hp, broken, forced, lock, "
+                               f"trap}} on a door cell, got {e!r:.60}")
+            doors[cell], locks[cell], traps[cell] = _door_state(e[2])
+    for c, t in ter.items():
+        if t.is_door and c not in doors:
+            doors[c] = ObjectState.new(DEFAULT_DOOR, broken=t is Terrain.DOOR_BROKEN)
+    return doors, {c: v for c, v in locks.items() if v}, {c: v for c, v in traps.items() if v}
+
+
+def _door_state(d: Mapping[str, Any]) -> tuple[ObjectState, int, str]:
+    """One door of the ``doors`` layer, checked: its object state, lock and trap."""
+    try:
+        st = ObjectState.new(d.get("object", DEFAULT_DOOR))
+    except (LfgError, TypeError):
+        raise LfgError(f"map_edit: unknown door object {d.get('object')!r:.40}") from None
+    hp, lock, trap = d.get("hp", st.hp), d.get("lock", 0), d.get("trap", "")
+    flags = (d.get("broken", False), d.get("forced", False))
+    if (isinstance(hp, bool) or not isinstance(hp, int) or not 0 <= hp <= st.spec.hp
+            or isinstance(lock, bool) or not isinstance(lock, int) or not -5 <= lock <= 5
+            or not isinstance(trap, str) or not all(isinstance(f, bool) for f in flags)):
+        raise LfgError(f"map_edit: a door's hp is 0 to {st.spec.hp}, its lock -5 to +5, its "
+                       f"trap text, broken and forced true or false; got {dict(d)!r:.80}")
+    return replace(st, hp=hp, broken=flags[0], forced_attempted=flags[1]), lock, trap
+
+
 @dataclass(frozen=True)
 class LayerEdit:
     """What the GM changed on a map's static layers between two :func:`map_layers` values:
@@ -278,15 +365,19 @@ class LayerEdit:
             ``(False, None)``.
         wall_height: ``{(col, row): feet}`` of every wall whose own height changed (0
             where it was cleared).
+        doors: ``{(col, row): door}`` of every door that changed (``None`` where a door
+            cell's door went away).
     """
 
     terrain: Mapping[tuple[int, int], str]
     elevation: Mapping[tuple[int, int], int]
     background: tuple[bool, Any]
     wall_height: Mapping[tuple[int, int], int] = field(default_factory=dict)
+    doors: Mapping[tuple[int, int], Any] = field(default_factory=dict)
 
     def __bool__(self) -> bool:
-        return bool(self.terrain or self.elevation or self.background[0] or self.wall_height)
+        return bool(self.terrain or self.elevation or self.background[0] or self.wall_height
+                    or self.doors)
 
     def on(self, layers: Mapping[str, Any]) -> dict[str, Any]:
         """``layers`` (a :func:`map_layers` value) with this edit made on top.
@@ -301,11 +392,15 @@ class LayerEdit:
         ele = {(c, r): ft for c, r, ft in layers["elevation"]} | dict(self.elevation)
         walls = {(c, r): ft for c, r, ft in layers.get("wall_height") or []} | dict(
             self.wall_height)
+        doors = {(c, r): d for c, r, d in layers.get("doors") or []} | dict(self.doors)
         changed, bg = self.background
+        is_door = {t.value for t in Terrain if t.is_door}
         return {"terrain": sorted([c, r, k] for (c, r), k in ter.items() if k != "normal"),
                 "elevation": sorted([c, r, ft] for (c, r), ft in ele.items() if ft),
                 "background": bg if changed else layers["background"],
-                "wall_height": sorted([c, r, ft] for (c, r), ft in walls.items() if ft)}
+                "wall_height": sorted([c, r, ft] for (c, r), ft in walls.items() if ft),
+                "doors": sorted([c, r, d] for (c, r), d in doors.items()
+                                if d is not None and ter.get((c, r)) in is_door)}
 
 
 def layer_edit(before: Mapping[str, Any], after: Mapping[str, Any]) -> LayerEdit:
@@ -323,9 +418,11 @@ def layer_edit(before: Mapping[str, Any], after: Mapping[str, Any]) -> LayerEdit
     t0, t1 = cells(before["terrain"]), cells(after["terrain"])
     e0, e1 = cells(before["elevation"]), cells(after["elevation"])
     w0, w1 = cells(before.get("wall_height") or []), cells(after.get("wall_height") or [])
+    d0, d1 = cells(before.get("doors") or []), cells(after.get("doors") or [])
     return LayerEdit(
         {k: t1.get(k, "normal") for k in t0.keys() | t1.keys() if t0.get(k) != t1.get(k)},
         {k: e1.get(k, 0) for k in e0.keys() | e1.keys() if e0.get(k) != e1.get(k)},
         (True, after["background"]) if before["background"] != after["background"]
         else (False, None),
-        {k: w1.get(k, 0) for k in w0.keys() | w1.keys() if w0.get(k) != w1.get(k)})
+        {k: w1.get(k, 0) for k in w0.keys() | w1.keys() if w0.get(k) != w1.get(k)},
+        {k: d1.get(k) for k in d0.keys() | d1.keys() if d0.get(k) != d1.get(k)})

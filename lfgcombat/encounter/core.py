@@ -21,6 +21,7 @@ from ..dice import Roller
 from ..errors import LfgError
 from ..hexmap import HexMap
 from ..log import EventLog, LogFormatError
+from ..log.savefile import clip
 from ..rulesets import Ruleset, coerce_ruleset
 from .abilities import AbilitiesRules
 from .archery import ArcheryRules
@@ -277,7 +278,7 @@ class Encounter(_Rules):
         except LogFormatError:
             raise
         except (LfgError, KeyError, TypeError, ValueError, AttributeError) as exc:
-            raise bad(f"{type(exc).__name__}: {exc}") from None
+            raise bad(f"{type(exc).__name__}: {clip(str(exc))}") from None
 
 
     def _remember_map(self, map: Any) -> None:

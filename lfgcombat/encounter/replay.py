@@ -45,7 +45,7 @@ from ..log import (
     write_jsonl,
 )
 from ..log import savefile
-from ..log.savefile import UnverifiedSaveWarning, replay_mismatch_message
+from ..log.savefile import UnverifiedSaveWarning, clip, event_text, replay_mismatch_message
 from . import checkpoints
 from .checkpoints import EVERY, Checkpoint
 from .commands import command, handler
@@ -323,14 +323,16 @@ class ReplayRules(_Base):
 
     @command
     def _h_map_edit(self, terrain: Any, elevation: Any, background: Any,
-                    wall_height: Any = None, ceiling: Any = checkpoints._KEEP) -> None:
-        """The GM's edit of the map's terrain, elevation, background picture, wall heights
-        or ceiling, as the map stood after it (recorded by :meth:`_note_map_edits`; replay
-        sets it back; an edit saved before the ceiling was recorded leaves it as it is)."""
+                    wall_height: Any = None, ceiling: Any = checkpoints._KEEP,
+                    doors: Any = None) -> None:
+        """The GM's edit of the map's terrain, elevation, background picture, wall heights,
+        ceiling or doors, as the map stood after it (recorded by :meth:`_note_map_edits`;
+        replay sets it back; an edit saved before the ceiling or the doors were recorded
+        leaves them as painting the terrain does: :func:`checkpoints.set_map_layers`)."""
         if self.map is None:
             raise LfgError("map_edit: this encounter has no map")
         checkpoints.set_map_layers(self.map, terrain, elevation, background, wall_height,
-                                   ceiling)
+                                   ceiling, doors)
 
     def _emit(self, kind: str, *, command: bool = False, actor: str | None = None,
               target: str | None = None, data: Mapping[str, Any] | None = None) -> Event:
@@ -412,10 +414,10 @@ class ReplayRules(_Base):
                         else "has bad arguments")
                 if rederive is None:
                     raise LogFormatError(refusal_message(header, cmd, f"the {cmd.kind!r} "
-                                                         f"command {what}: {exc}"),
+                                                         f"command {what}: {clip(str(exc))}"),
                                          path, line) from None
                 rederive.append(Difference(cmd.seq, line, "command", cmd.describe(),
-                                           f"refused: {exc}"))
+                                           f"refused: {clip(str(exc))}"))
             got = list(self._log)[before:]
             if rederive is not None:
                 rederive.extend(compare_step(expected, got, lines[i:j] if lines else None))
@@ -433,8 +435,9 @@ class ReplayRules(_Base):
             if a != b:
                 ln = lines[min(i + k, len(lines) - 1)] if lines else None
                 msg = (replay_mismatch_message(header, b, a) if header is not None else
-                       f"replay gives {a!r} where the log records {b!r} (a hand-edited "
-                       "or damaged file)")
+                       f"replay gives {clip(event_text(a)) if a else None} where the log "
+                       f"records {clip(event_text(b)) if b else None} (a hand-edited or "
+                       "damaged file)")
                 raise LogFormatError(msg, path, ln)
 
     def undo(self, n: int = 1) -> Self:

@@ -76,11 +76,12 @@ NoteCommand = _command("note", ("text",), "the GM's note")
 
 
 class MapEditCommand(CommandEvent):
-    """The GM's edit of the map mid-fight (terrain, elevation, background), recorded as the
-    map's layers after it (``Encounter`` notices the edit at its next step)."""
+    """The GM's edit of the map mid-fight (terrain, elevation, background, wall heights,
+    ceiling, doors), recorded as the map's layers after it (``Encounter`` notices the edit
+    at its next step)."""
 
     KIND = "map_edit"
-    FIELDS = ("terrain", "elevation", "background", "wall_height", "ceiling")
+    FIELDS = ("terrain", "elevation", "background", "wall_height", "ceiling", "doors")
     ABOUT = "the GM edits the map"
 
     def describe(self) -> str:

@@ -44,7 +44,7 @@ from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any
 
-from .. import _version  # RULES_REVISION is read at call time (a test may bump it)
+from .. import _files, _version  # RULES_REVISION is read at call time (a test may bump it)
 from .._files import FileError, atomic_write_text, read_text_capped
 from ..errors import LfgError
 from .events import Event, LogFormatError, differences
@@ -52,7 +52,8 @@ from .events import Event, LogFormatError, differences
 __all__ = ["FORMAT", "VERSION", "READS", "SaveHeader", "UnverifiedSaveWarning",
            "engine_version", "rules_stamp", "rules_changed", "tables_fingerprint",
            "folder_fingerprint", "write_jsonl", "read_jsonl",
-           "replay_mismatch_message", "refusal_message", "file_digest"]
+           "replay_mismatch_message", "refusal_message", "file_digest", "event_text",
+           "clip", "QUOTE_CHARS"]
 
 FORMAT = "lfgcombat-encounter"
 
@@ -130,6 +131,7 @@ def rules_stamp() -> dict[str, Any]:
 
 
 def _played_under(engine: Any, rules: Any) -> str:
+    engine = clip(str(engine), 40)
     if not isinstance(rules, Mapping):
         return f"lfgcombat {engine} (before saves recorded the rules revision)"
     return (f"lfgcombat {engine} (rules revision {rules.get('revision')}, tables "
@@ -152,7 +154,8 @@ def rules_changed(header: Mapping[str, Any]) -> str | None:
     """
     engine = getattr(header, "engine", None) or header.get("engine")
     rules, now = header.get("rules"), rules_stamp()
-    changes = [f"lfgcombat {engine} -> {engine_version()}"] if engine != engine_version() else []
+    changes = ([f"lfgcombat {clip(str(engine), 40)} -> {engine_version()}"]
+               if engine != engine_version() else [])
     if not isinstance(rules, Mapping):
         changes.append("unknown: the save was written before saves recorded the rules "
                        "revision")
@@ -248,7 +251,8 @@ def write_jsonl(path: str | os.PathLike[str], header: Mapping[str, Any],
         The path written.
 
     Raises:
-        lfgcombat._files.FileError: (an LfgError) the path cannot be written.
+        lfgcombat._files.FileError: (an LfgError) the path cannot be written, or the
+            save would be larger than a load reads (:data:`lfgcombat._files.MAX_READ_BYTES`).
         LfgError: ``header`` is not a mapping or an event is not an :class:`Event`.
         TypeError: an event's data is not JSON (the encounter never records such data).
     """
@@ -266,7 +270,25 @@ def write_jsonl(path: str | os.PathLike[str], header: Mapping[str, Any],
     head["digest"] = file_digest(head, objs)
     lines = [json.dumps(head, ensure_ascii=False, allow_nan=False)]
     lines += [json.dumps(o, ensure_ascii=False, allow_nan=False) for o in objs]
-    return atomic_write_text(path, "\n".join(lines) + "\n")
+    text = "\n".join(lines) + "\n"
+    _refuse_unreadable_size(path, text, len(objs))
+    return atomic_write_text(path, text)
+
+
+def _refuse_unreadable_size(path: Any, text: str, events: int) -> None:
+    """Refuse a save larger than a load reads (:data:`lfgcombat._files.MAX_READ_BYTES`):
+    whatever the kit writes it reads back (issue 23, item 19)."""
+    limit = _files.MAX_READ_BYTES
+    if len(text) * 4 <= limit:  # at most 4 bytes a character: surely small enough
+        return
+    size = len(text.encode("utf-8", "surrogatepass"))
+    if size <= limit:
+        return
+    raise FileError("save", path, f"the save would be {size / 2**20:.0f} MiB ({events:,} "
+                    f"events), more than the {limit / 2**20:.0f} MiB a load reads "
+                    "(lfgcombat._files.MAX_READ_BYTES), so it could never be loaded; nothing "
+                    "was written. Play a fight this big as smaller encounters, with fewer "
+                    "creatures each")
 
 
 def _no_constants(name: str) -> float:
@@ -425,6 +447,46 @@ def read_jsonl(path: str | os.PathLike[str]) -> tuple[SaveHeader, list[tuple[int
                       verified=version >= 2), events
 
 
+#: The most characters of a value or message a refusal of a save quotes.
+QUOTE_CHARS = 300
+
+
+def clip(text: str, limit: int = QUOTE_CHARS) -> str:
+    """``text`` cut to about ``limit`` characters, saying how long it was: a refusal of a
+    save quotes a short prefix of what it refuses, never a 10 MB value in full (issue 23,
+    item 22).
+
+    Args:
+        text: The text to quote (a message, a description).
+        limit: The most characters kept.
+
+    Returns:
+        ``text``, or its start followed by ``... (N characters)``.
+    """
+    if len(text) <= limit:
+        return text
+    return f"{text[:limit]}... ({len(text):,} characters)"
+
+
+def _repr_or_none(e: Event) -> str | None:
+    """``repr(e)``, or ``None`` when its data cannot be described."""
+    try:
+        return repr(e)
+    except Exception:  # noqa: BLE001 - any hostile data
+        return None
+
+
+def event_text(e: Event) -> str:
+    """``repr(e)``, or, when its data cannot be described (an edited save whose digest was
+    recomputed: a health event's ``events`` a number), its kind and number in words, so
+    the refusal says which event differs instead of raising Python's TypeError."""
+    text = _repr_or_none(e)
+    if text is None:
+        return (f"<Event #{e.seq} r{e.round} {e.kind} (its data cannot be described: "
+                "not what this kind of event records)>")
+    return text
+
+
 def replay_mismatch_message(header: Mapping[str, Any], recorded: Event | None,
                             replayed: Event | None) -> str:
     """What to say when a saved fight does not replay as recorded.
@@ -445,7 +507,7 @@ def replay_mismatch_message(header: Mapping[str, Any], recorded: Event | None,
         The message (without the file and line, which LogFormatError adds).
     """
     def show(e: Event | None, none: str) -> str:
-        return repr(e) if e is not None else none
+        return clip(event_text(e)) if e is not None else none
     diff = (f"replay gives {show(replayed, 'no event')} where the log records "
             f"{show(recorded, 'no event')}")
     if recorded is not None and replayed is not None:
@@ -454,6 +516,9 @@ def replay_mismatch_message(header: Mapping[str, Any], recorded: Event | None,
     verified = getattr(header, "verified", bool(engine) and "digest" in header)
     seq = next((e.seq for e in (recorded, replayed) if e is not None), None)
     event = f"event #{seq}" if seq is not None else "an event"
+    if recorded is not None and _repr_or_none(recorded) is None:
+        return (f"{event} records data lfgcombat never writes: {diff}; the file was edited "
+                "(and its digest recomputed) or damaged: use an unmodified copy")
     if not verified:
         return (f"{diff} (a hand-edited or damaged file, or the rules changed since it was "
                 "written: a version-1 save records neither a digest nor the engine version)")
