@@ -446,7 +446,9 @@ def odds_for(setup: AttackSetup, exact: bool = False) -> AttackOdds:
     series = pd.Series([mixed[k] for k in index], index=pd.Index(index, name="damage"),
                        name=f"P(damage) {setup.attacker.name} -> {setup.target.name}",
                        dtype=object if exact else "float64")
-    return AttackOdds(setup, *hit, series, fractions=fractions, damage_fractions=exact_damage)
+    p_hit, p_crit, p_perfect, p_threat = hit
+    return AttackOdds(setup, p_hit, p_crit, p_perfect, p_threat, series, fractions=fractions,
+                      damage_fractions=exact_damage)
 
 
 def _damage_is_small(setup: AttackSetup) -> bool:
