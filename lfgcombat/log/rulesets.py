@@ -19,6 +19,13 @@ __all__ = ["TurnRules", "SingleActionTaken", "Fumble", "HeroicActionEvent", "Rec
            "GainShellCommand"]
 
 
+def _lines(value: Any) -> str:
+    """An event's ``events`` (lines in words) joined with ``; ``; anything else as text."""
+    if isinstance(value, list):
+        return "; ".join(str(x) for x in value)
+    return str(value)
+
+
 def _effect(name: str, kind: str, fields: tuple[str, ...], about: str, text: Any
             ) -> type[Event]:
     """An effect class of this module (:func:`~lfgcombat.log.events.effect_class`)."""
@@ -31,7 +38,7 @@ TurnRules = _effect(
     "checks, bleeding, Confused), mode (normal, limited, move_only, none), budget (the "
     "turn's budget)",
     lambda e, d: f"{e.who}'s round: {d.get('mode')}"
-                 + (f" ({'; '.join(d.get('events') or [])})" if d.get("events") else ""))
+                 + (f" ({_lines(d.get('events'))})" if d.get("events") else ""))
 SingleActionTaken = _effect(
     "SingleActionTaken", "single_action", ("action", "moved_ft", "remaining_ft", "note"),
     "the round's single action spent (or feet of its Move Action): action, moved_ft, "
@@ -56,7 +63,9 @@ RecordHealth = _effect(
     "RecordHealth", "health", ("hp", "vitals", "events", "why"),
     "a combatant record's health after a change: hp, vitals (the ruleset's fields), events "
     "(in words), why",
-    lambda e, d: f"{e.target}: HP {d.get('hp')}, " + "; ".join(d.get("events") or []))
+    lambda e, d: f"{e.target}: HP {d.get('hp')}"
+                 + (f" ({d.get('why')})" if d.get("why") else "")
+                 + (f": {_lines(d.get('events'))}" if d.get("events") else ""))
 
 HeroicActionCommand = _command("heroic_action", ("name", "ability", "gm_mod", "environment",
                                                  "what"), "a Heroic Action")

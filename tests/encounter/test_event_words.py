@@ -115,3 +115,13 @@ def test_a_readied_creature_is_told_what_to_do_in_words():
     text = str(err.value)
     assert "; end_turn()" not in text
     assert "waits for the trigger: end its turn" in text
+
+
+def test_a_record_health_line_ends_in_words_not_a_comma():
+    """A classic hit's ``health`` event read "Orc: HP 5, " (an empty list after a comma)."""
+    plain = _event("health", {"hp": 5, "vitals": {}, "events": [],
+                              "why": "10 slashing damage from Brann"}, actor=None, target="Orc")
+    assert plain.describe() == "Orc: HP 5 (10 slashing damage from Brann)"
+    more = _event("health", {"hp": -3, "events": ["disabled"], "why": None}, actor=None,
+                  target="Orc")
+    assert more.describe() == "Orc: HP -3: disabled"
