@@ -240,7 +240,8 @@ class Attack(Event):
 
     def describe(self) -> str:
         """``Hero attacks Orc with longsword (an AOO): hit (25 >= AC 18), 24 damage
-        (bludgeoning)``; the full explanation is the ``text`` field."""
+        (slashing)``, then what the encounter added in brackets (cover, a runner's AC...);
+        the full explanation is the ``text`` field."""
         d = self.data
         how = [x for x, on in (("an AOO", d.get("aoo")), ("a Charge", d.get("charge"))) if on]
         text = (f"{self.who} attacks {self.target} with {d.get('weapon')}"
@@ -255,6 +256,9 @@ class Attack(Event):
                 total = None
             kinds = ", ".join(str(k) for k in damage)
             text += f", {total if total is not None else damage} damage ({kinds})"
+        mods = d.get("modifiers")
+        if isinstance(mods, list) and mods:  # cover, a runner's AC...: without the citation
+            text += " [" + "; ".join(str(m).split(" (000_")[0] for m in mods) + "]"
         return text
 
 
