@@ -40,7 +40,7 @@ def _events(draw: st.DrawFn) -> Event:
                             "target": draw(name), "data": data})
 
 
-@settings(max_examples=3000, deadline=None, suppress_health_check=list(HealthCheck))
+@settings(max_examples=1500, deadline=None, suppress_health_check=list(HealthCheck))
 @given(_events())
 def test_describe_never_raises_on_odd_data(event):
     text = event.describe()
