@@ -59,3 +59,16 @@ def test_every_kind_describes_its_own_odd_data_in_a_plain_text():
                                  "kind": kind, "command": command, "actor": "A",
                                  "target": None, "data": data})
             assert isinstance(e.describe(), str), (kind, odd)
+
+
+def test_odd_data_gives_a_plain_text_and_says_why():
+    """A classic ``health`` event whose ``events`` is 5 (an edited save): ``describe()`` is a
+    plain text, and :func:`describe_error` tells a reader that must refuse such data why."""
+    from lfgcombat.log.events import describe_error
+    odd = Event.from_json({"seq": 3, "step": 1, "round": 1, "turn": None, "kind": "health",
+                           "command": False, "actor": None, "target": "Orc",
+                           "data": {"hp": 5, "events": 5, "why": "3 slashing"}})
+    assert odd.describe() == "health  -> Orc: hp=5, events=5, why=3 slashing"
+    assert describe_error(odd) == "TypeError: events must be a list of lines, not int"
+    fine = Event.from_json({**odd.to_json(), "data": {"hp": 5, "events": [], "why": "x"}})
+    assert describe_error(fine) is None and fine.describe() == "Orc: HP 5 (x)"

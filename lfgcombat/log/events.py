@@ -30,7 +30,7 @@ from ..errors import LfgError
 from ..shortrepr import short
 
 __all__ = ["Event", "LogFormatError", "EFFECT_TYPES", "COMMAND_TYPES", "jsonable", "effect_class",
-           "differences"]
+           "differences", "describe_error"]
 
 
 class LogFormatError(LfgError):
@@ -180,13 +180,16 @@ def _plain_text(event: Event) -> str:
     """``kind actor -> target: key=value, ...`` with every value shown short and safely
     (a huge number, a long text, a deep list)."""
     data = event.data if isinstance(event.data, dict) else {"data": event.data}
-    extra = ", ".join(f"{short(a)}={_shown(b)}" for a, b in list(data.items())[:20])
+    extra = ", ".join(f"{_name(a)}={_shown(b)}" for a, b in list(data.items())[:20])
     if len(data) > 20:
         extra += f", ... ({len(data) - 20} more)"
-    arrow = f" -> {short(event.target)}" if event.target else ""
-    who = event.actor if isinstance(event.actor, str) else short(event.actor or "")
-    return f"{short(event.kind) if not isinstance(event.kind, str) else event.kind} " \
-        f"{who[:200]}{arrow}: {extra}".strip()
+    arrow = f" -> {_name(event.target)}" if event.target else ""
+    return f"{_name(event.kind)} {_name(event.actor or '')}{arrow}: {extra}".strip()
+
+
+def _name(value: Any) -> str:
+    """A name or key as text: a string as it is (up to 200 characters), else short."""
+    return value[:200] if isinstance(value, str) else short(value)
 
 
 def _shown(value: Any) -> str:
@@ -215,9 +218,36 @@ def _never_raising(describe: Any) -> Any:
             return _plain_text(self)
         return text if isinstance(text, str) else _plain_text(self)
     safe.__doc__ = describe.__doc__
+    safe.__wrapped__ = describe  # type: ignore[attr-defined]
     safe.__name__ = safe.__qualname__ = "describe"
     safe._never_raises = True  # type: ignore[attr-defined]
     return safe
+
+
+def describe_error(event: Event) -> str | None:
+    """Why ``event``'s data cannot be described by its kind's own text (``None``: it can).
+
+    :meth:`Event.describe` never raises (odd data gives a plain text); a reader that must
+    tell odd data apart (a save whose event holds data lfgcombat never writes) asks here.
+
+    Args:
+        event: Any event.
+
+    Returns:
+        The error its kind's text met (``"TypeError: ..."``), or ``None``.
+    """
+    raw = getattr(type(event).describe, "__wrapped__", None)
+    if raw is None:
+        return None
+    try:
+        text = raw(event)
+    except Exception as exc:  # noqa: BLE001 - any odd data
+        try:
+            why = str(exc)
+        except Exception:  # noqa: BLE001 - an exception whose text fails too
+            why = "?"
+        return f"{type(exc).__name__}: {why[:200]}"
+    return None if isinstance(text, str) else f"its text is a {type(text).__name__}"
 
 
 def effect_class(name: str, kind: str, fields: tuple[str, ...], about: str, text: Any, *,

@@ -20,10 +20,15 @@ __all__ = ["TurnRules", "SingleActionTaken", "Fumble", "HeroicActionEvent", "Rec
 
 
 def _lines(value: Any) -> str:
-    """An event's ``events`` (lines in words) joined with ``; ``; anything else as text."""
-    if isinstance(value, list):
-        return "; ".join(str(x) for x in value)
-    return str(value)
+    """An event's ``events`` (lines in words) joined with ``; ``.
+
+    Raises:
+        TypeError: not a list (odd data: :meth:`Event.describe` then gives its plain text,
+            and :func:`~lfgcombat.log.events.describe_error` says why).
+    """
+    if not isinstance(value, list):
+        raise TypeError(f"events must be a list of lines, not {type(value).__name__}")
+    return "; ".join(str(x) for x in value)
 
 
 def _effect(name: str, kind: str, fields: tuple[str, ...], about: str, text: Any
