@@ -27,6 +27,7 @@ from __future__ import annotations
 import functools
 import html
 import itertools
+import operator
 import random
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
@@ -351,11 +352,7 @@ class ScriptedRoller(Roller):
     def __init__(self, seed: int | str | bytes | None = None,
                  faces: Iterable[tuple[int, int]] = ()) -> None:
         super().__init__(seed)
-        self.script = tuple((int(n), int(f)) for n, f in faces)
-        bad = [(n, f) for n, f in self.script if not 1 <= f <= n]
-        if bad:
-            raise DiceError(f"scripted faces must lie in 1..sides, not {bad[0][1]} on a "
-                            f"d{bad[0][0]}", expr=bad[0], expected="(sides, 1..sides)")
+        self.script = _script(faces)
         self.used = 0
         self.unscripted = 0
         self.refused: str | None = None
@@ -397,6 +394,27 @@ class ScriptedRoller(Roller):
             results.append(DiceResult(d, tuple(faces)))
             total += d.sign * sum(faces)
         return tuple(results), total
+
+
+def _script(faces: Iterable[tuple[int, int]]) -> tuple[tuple[int, int], ...]:
+    """A :class:`ScriptedRoller`'s ``(sides, face)`` pairs, checked: whole numbers, each face
+    in 1..sides, sides up to :data:`MAX_SIDES`.
+
+    Raises:
+        DiceError: the first pair that is not so, named briefly.
+    """
+    out = []
+    for pair in faces if isinstance(faces, Iterable) and not isinstance(faces, str) else [faces]:
+        try:
+            n, f = (operator.index(x) for x in pair)
+        except (TypeError, ValueError):
+            n = f = 0
+        if not 1 <= f <= n <= MAX_SIDES or any(isinstance(x, bool) for x in pair):
+            raise DiceError(f"scripted faces are (sides, face) pairs of whole numbers with "
+                            f"the face in 1..sides (sides up to {MAX_SIDES}), not "
+                            f"{short(pair)}", expr=None, expected="(sides, 1..sides)")
+        out.append((n, f))
+    return tuple(out)
 
 
 def rolls_frame(rolls: Iterable[Roll]) -> pd.DataFrame:

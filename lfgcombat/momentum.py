@@ -24,6 +24,7 @@ DC26). Both: fail -> Prone and (1d10+STRMod) or 25% of max HP bludgeoning, which
 from __future__ import annotations
 
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import Any
 
 from .citations import cite
@@ -31,7 +32,7 @@ from .size import Size
 from .stats import Stat, Term
 from .dice import Fortune, Roll, Roller, net_fortune
 from .errors import IllegalActionError, LfgError
-from .odds import at_least
+from .odds import pmf
 
 __all__ = ["MomentumError", "KnockdownDC", "knockdown_dc", "can_knock_down", "shield_struck",
            "KNOCKDOWN_CAP", "confound_fort_dc", "flyer_drop_ft", "resist_bonus",
@@ -260,10 +261,18 @@ def p_knockdown(dc: KnockdownDC, bonus: int, *, quadruped: bool = False, flying:
     The check fails below the DC (a total equal to the DC resists: inferred, as for saves).
     0 when the strike cannot knock down.
     """
+    return float(_p_knockdown(dc, bonus, quadruped=quadruped, flying=flying, fortune=fortune))
+
+
+def _p_knockdown(dc: KnockdownDC, bonus: int, *, quadruped: bool, flying: bool,
+                 fortune: Fortune | str | None) -> Fraction:
+    """:func:`p_knockdown` as a fraction (summed exactly, rounded by the caller)."""
     if not dc.applies:
-        return 0.0
+        return Fraction(0)
     b = resist_bonus(bonus, quadruped=quadruped)
-    return 1.0 - at_least(f"1d20{b:+d}", dc.value, _resist_fortune(dc, flying, fortune))
+    faces = pmf("1d20", _resist_fortune(dc, flying, fortune), exact=True)
+    return sum((p for face, p in zip(faces.index.tolist(), faces.tolist())
+                if face + b < dc.value), Fraction(0))
 
 
 def p_strike_lands(attack_bonus: int, ac: int, shield_rating: int = 0, *,
@@ -274,11 +283,16 @@ def p_strike_lands(attack_bonus: int, ac: int, shield_rating: int = 0, *,
     failure", "Attack Rolls") or a miss by no more than the Shield Rating (a Natural 1 never
     strikes the shield: inferred, it is "always a failure").
     """
+    return float(_p_strike_lands(attack_bonus, ac, shield_rating, fortune=fortune))
+
+
+def _p_strike_lands(attack_bonus: int, ac: int, shield_rating: int = 0, *,
+                    fortune: Fortune | str | None = None) -> Fraction:
+    """:func:`p_strike_lands` as a fraction."""
     b, a = _int(attack_bonus, "attack_bonus", -1000), _int(ac, "ac", -1000)
     sr = _int(shield_rating, "shield_rating")
-    from .odds import pmf
-    faces = pmf("1d20", Fortune.coerce(fortune))
-    lands = 0.0
+    faces = pmf("1d20", Fortune.coerce(fortune), exact=True)
+    lands = Fraction(0)
     for face, p in zip(faces.index.tolist(), faces.tolist()):
         total = face + b
         if face == 20 or (face != 1 and total >= a - sr):
@@ -292,9 +306,9 @@ def p_knocked_prone(dc: KnockdownDC, *, attack_bonus: int, ac: int, shield_ratin
                     resist_fortune: Fortune | str | None = None) -> float:
     """Exact P(an attack knocks its target Prone): P(the strike lands on the target or its
     shield) x :func:`p_knockdown` (the check is independent of the attack roll)."""
-    land = p_strike_lands(attack_bonus, ac, shield_rating, fortune=attack_fortune)
-    return land * p_knockdown(dc, defender_bonus, quadruped=quadruped, flying=flying,
-                              fortune=resist_fortune)
+    land = _p_strike_lands(attack_bonus, ac, shield_rating, fortune=attack_fortune)
+    return float(land * _p_knockdown(dc, defender_bonus, quadruped=quadruped, flying=flying,
+                                     fortune=resist_fortune))
 
 
 @dataclass(frozen=True)
@@ -527,20 +541,21 @@ def knockdown_odds(setup: Any, *, p_hit: Any = None, flying: bool = False,
                       power_attack=bool(setup.situation.power_attack), in_grapple=grappled)
     if not dc.applies:
         return 0.0
+    land: Fraction
     if setup.auto_critical:
-        land = 1.0
+        land = Fraction(1)
     elif setup.defense is not None:
-        land = float(p_hit or 0)
+        land = Fraction(p_hit or 0)  # a float P(hit) is taken as it is
     else:
         from .attacks.formulas import p_past_miss_chance
-        land = float(p_past_miss_chance(setup.miss_chance, False)) * p_strike_lands(
+        land = Fraction(p_past_miss_chance(setup.miss_chance, True)) * _p_strike_lands(
             int(setup.bonus), int(setup.ac), int(target.shield_rating),
             fortune=setup.fortune)
     skills = skills_of(target)
     best = max((skill_bonus(target, s, skills) for s in ("wrestling", "acrobatics")),
                key=lambda st: int(st.value or 0))
-    return land * p_knockdown(dc, int(best.value or 0), quadruped=is_quadruped(target),
-                              flying=flying, fortune=best.fortune)
+    return float(land * _p_knockdown(dc, int(best.value or 0), quadruped=is_quadruped(target),
+                                      flying=flying, fortune=best.fortune))
 
 
 def flyer_maneuverability(creature: Any, given: str | None = None) -> str:

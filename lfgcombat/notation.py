@@ -240,6 +240,10 @@ def parse(expr: str | int | DiceExpr) -> DiceExpr:
     if isinstance(expr, DiceExpr):
         return expr
     if isinstance(expr, int) and not isinstance(expr, bool):
+        if abs(expr) > MAX_CONSTANT:  # before str(): it refuses over 4,300 digits
+            raise DiceError(f"a constant of {short(expr)} is too large for a dice "
+                            f"expression (at most {MAX_CONSTANT:,} either way).", expr=expr,
+                            position=None, expected=f"a number up to {MAX_CONSTANT:,}")
         expr = str(expr) if expr >= 0 else f"-{-expr}"
     if not isinstance(expr, str):
         raise DiceError(f"a dice expression must be text such as '1d20+5', not "

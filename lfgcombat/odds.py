@@ -27,6 +27,7 @@ the baseline in ``make bench`` and the oracle in the tests instead.
 from __future__ import annotations
 
 import functools
+import itertools
 import math
 import operator
 from collections import OrderedDict
@@ -46,6 +47,9 @@ __all__ = ["pmf", "at_least", "at_most", "mean", "EXACT_WORK_LIMIT", "MAX_CACHE_
 #: Largest "work" computed with integer counts: the sum over dice of the running outcome
 #: span, plus the product of the lengths of every two distributions combined.
 EXACT_WORK_LIMIT = 2_000_000
+#: Largest work for which float odds are computed from the exact counts and rounded once
+#: (``at_least("1d20+5", 16, "fortunate")`` is ``0.75``, not ``0.7500000000000001``).
+EXACT_FLOAT_WORK = 50_000
 # Above this many multiply-adds a convolution goes through the FFT.
 _DIRECT_CONVOLVE_LIMIT = 20_000_000
 
@@ -203,18 +207,36 @@ def _frozen(arr: np.ndarray) -> np.ndarray:
     return arr
 
 
-def _compute(expr: DiceExpr, fortune: Fortune | None, exact: bool) -> tuple[int, Any]:
-    if exact and _work(expr) > EXACT_WORK_LIMIT:
+def _counts(expr: DiceExpr, fortune: Fortune | None) -> tuple[int, tuple[int, ...], int]:
+    """``(lowest outcome, integer count of each outcome, total count)``: the exact odds as
+    whole numbers (``P(outcome) = count / total``)."""
+    if _work(expr) > EXACT_WORK_LIMIT:
         raise DiceError(
             f"{expr} is too large for exact fractions (work {_work(expr):,} > "
             f"{EXACT_WORK_LIMIT:,}, counting the dice and the combining of its terms); use "
             "pmf(..., exact=False), which handles every legal expression.",
             expr=str(expr), position=None, expected="a smaller expression or exact=False")
-    low, weights = _dist(expr, exact)
+    low, weights = _dist(expr, True)
     weights = _apply_fortune(weights, fortune)
-    if exact:
-        total = int(sum(weights))
-        return low, tuple(Fraction(int(w), total) for w in weights)
+    counts = tuple(int(w) for w in weights)
+    return low, counts, sum(counts)
+
+
+def _small(expr: DiceExpr) -> bool:
+    """Whether float odds of ``expr`` come from its exact counts (cheap: at most
+    :data:`EXACT_FLOAT_WORK`), so a simple fraction such as 3/4 prints as ``0.75``."""
+    return _work(expr) <= EXACT_FLOAT_WORK
+
+
+def _compute(expr: DiceExpr, fortune: Fortune | None, exact: bool) -> tuple[int, Any]:
+    if exact or _small(expr):
+        low, counts, total = (_counts_cached if _small(expr) else _counts)(expr, fortune)
+        if exact:
+            return low, tuple(Fraction(c, total) for c in counts)
+        # int / int is correctly rounded: no float noise from summing float faces
+        return low, _frozen(np.array([c / total for c in counts], dtype=np.float64))
+    low, weights = _dist(expr, False)
+    weights = _apply_fortune(weights, fortune)
     return low, _frozen(np.asarray(weights / weights.sum(), dtype=np.float64))
 
 
@@ -224,8 +246,18 @@ MAX_CACHE_BYTES = 64 * 1024 * 1024
 #: ``_cached(expr, fortune, exact)`` -> ``(lowest outcome, probabilities)``, kept by memory.
 _cached = _ByteCache(_compute, MAX_CACHE_BYTES)
 
+#: ``_counts_cached(expr, fortune)`` -> :func:`_counts` of a small expression (by count:
+#: small expressions have few outcomes).
+_counts_cached = functools.lru_cache(maxsize=1024)(_counts)
+
 
 def _survival_of(expr: DiceExpr, fortune: Fortune | None) -> tuple[int, np.ndarray]:
+    """``(lowest outcome, P(total >= outcome) for each outcome)``; from the exact counts
+    for a small expression (each probability correctly rounded)."""
+    if _small(expr):
+        low, counts, total = _counts_cached(expr, fortune)
+        tails = itertools.accumulate(reversed(counts))
+        return low, _frozen(np.array([t / total for t in tails][::-1], dtype=np.float64))
     low, probs = _cached(expr, fortune, False)
     return low, _frozen(np.cumsum(probs[::-1])[::-1])
 
@@ -308,10 +340,22 @@ def at_least(expr: str | int | DiceExpr, target: int,
 def at_most(expr: str | int | DiceExpr, target: int,
             fortune: Fortune | str | None = None) -> float:
     """P(total <= target); arguments and errors as in :func:`at_least`."""
-    return 1.0 - at_least(expr, _whole(target, "target") + 1, fortune)
+    parsed = parse(expr)
+    target = _whole(target, "target")
+    luck = Fortune.coerce(fortune)
+    if _small(parsed):  # 1 - P(>= target + 1) in whole counts, then one rounding
+        low, counts, total = _counts_cached(parsed, luck)
+        i = min(max(target + 1 - low, 0), len(counts))
+        return sum(counts[:i]) / total
+    return 1.0 - at_least(parsed, target + 1, luck)
 
 
 def mean(expr: str | int | DiceExpr, fortune: Fortune | str | None = None) -> float:
     """The expected total."""
-    series = pmf(expr, fortune)
+    parsed = parse(expr)
+    luck = Fortune.coerce(fortune)
+    if _small(parsed):
+        low, counts, total = _counts_cached(parsed, luck)
+        return float(Fraction(sum((low + i) * c for i, c in enumerate(counts)), total))
+    series = pmf(parsed, luck)
     return float((series.index.to_numpy() * series.to_numpy()).sum())

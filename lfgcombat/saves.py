@@ -37,6 +37,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from .bonuses import Bonus, stack
@@ -329,9 +330,9 @@ def save_odds(creature: Creature, which: str, dc: int, *, fortune: Fortune | str
     if stat.auto_fail:
         return 0.0
     luck = net_fortune([stat.fortune, Fortune.coerce(fortune)])
-    faces = pmf("1d20", luck)
-    return float(sum(p for n, p in zip(faces.index.tolist(), faces.tolist())
-                     if n == 20 or (n != 1 and n + value >= dc)))
+    faces = pmf("1d20", luck, exact=True)  # summed exactly, rounded once: 0.45, not 0.4499...
+    return float(sum((p for n, p in zip(faces.index.tolist(), faces.tolist())
+                      if n == 20 or (n != 1 and n + value >= dc)), Fraction(0)))
 
 
 def save_for_half(amount: int, saved: bool) -> int:

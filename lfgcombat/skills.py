@@ -25,7 +25,7 @@ from __future__ import annotations
 import difflib
 import functools
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
@@ -248,8 +248,14 @@ class OpposedOdds:
     a_bonus: int
     b_bonus: int
 
+    #: The margins as fractions behind float figures, so sums are rounded once.
+    fractions: Mapping[int, Fraction] | None = field(default=None, repr=False, compare=False)
+
     def p_a_wins_by(self, k: int) -> float | Fraction:
         """P(side a wins with a total at least ``k`` above b's), ``k >= 1``."""
+        if self.fractions is not None:
+            p = sum((p for m, p in self.fractions.items() if m >= max(1, int(k))), Fraction(0))
+            return p if isinstance(self.p_a_wins, Fraction) else float(p)
         return sum((p for m, p in zip(self.margins.index.tolist(), self.margins.tolist())
                     if m >= max(1, int(k))),
                    start=self.margins.iloc[0] * 0)
@@ -272,8 +278,9 @@ def opposed_odds(a_bonus: int, b_bonus: int, *, a_fortune: Fortune | str | None 
         SkillError: a bonus that is not a whole number. DiceError: a bad fortune.
     """
     a, b = _bonus(a_bonus, "a_bonus"), _bonus(b_bonus, "b_bonus")
-    pa = pmf("1d20", Fortune.coerce(a_fortune), exact=exact)
-    pb = pmf("1d20", Fortune.coerce(b_fortune), exact=exact)
+    # summed as fractions, rounded once at the end: 0.7375, not 0.7374999999999997
+    pa = pmf("1d20", Fortune.coerce(a_fortune), exact=True)
+    pb = pmf("1d20", Fortune.coerce(b_fortune), exact=True)
     margins: dict[int, Any] = {}
     faces_a = list(zip(pa.index.tolist(), pa.tolist()))
     faces_b = list(zip(pb.index.tolist(), pb.tolist()))
@@ -281,15 +288,17 @@ def opposed_odds(a_bonus: int, b_bonus: int, *, a_fortune: Fortune | str | None 
         for fb, qb in faces_b:
             m = (fa + a) - (fb + b)
             margins[m] = margins.get(m, 0) + qa * qb
+    win = sum((p for m, p in margins.items() if m > 0), start=Fraction(0))
+    if _tie_winner(a, b) == "a":
+        win += margins.get(0, 0)
+    lose, exact_margins = 1 - win, margins
+    if not exact:
+        margins = {m: float(p) for m, p in margins.items()}
+        win, lose = float(win), float(lose)
     series = pd.Series(dict(sorted(margins.items())), name="P(margin)",
                        dtype=object if exact else float)
     series.index.name = "margin"
-    zero = series.iloc[0] * 0
-    win = sum((p for m, p in margins.items() if m > 0), start=zero)
-    tie = series.get(0, zero)
-    if _tie_winner(a, b) == "a":
-        win = win + tie
-    return OpposedOdds(win, 1 - win, series, a, b)
+    return OpposedOdds(win, lose, series, a, b, fractions=exact_margins)
 
 
 _STAT_KIND = {"mental": "skill", "physical": "physical_skill", "mobility": "mobility_skill"}

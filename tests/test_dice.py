@@ -364,3 +364,45 @@ def test_a_roll_without_dice_shows_its_expression_once_and_the_total() -> None:
     assert Roller(seed=1).roll("6", label="damage (critical)").explain() == "damage (critical): 6"
     assert Roller(seed=1).roll("1+2").explain() == "1+2 = 3"
     assert Roller(seed=5).roll("1d4+2").explain().count(" = ") == 2  # dice: as before
+
+
+@pytest.mark.parametrize("value", [10**5000, -10**5000, 10**7, -(10**7), 2**64, 1_000_001],
+                         ids=["1e5000", "-1e5000", "1e7", "-1e7", "2**64", "1000001"])
+def test_huge_whole_numbers_are_refused_as_dice_errors(value):
+    """Issue 23, item 5: ``parse(10**5000)`` raised Python's ValueError ("Exceeds the limit
+    (4300 digits)") from ``str()``; a number over the constant limit is a DiceError that
+    names it briefly, for parse, roll and the odds alike."""
+    for call in (lambda: parse(value), lambda: Roller(seed=1).roll(value),
+                 lambda: lfgcombat.pmf(value), lambda: lfgcombat.at_least(value, 3)):
+        with pytest.raises(DiceError, match="at most 1,000,000") as err:
+            call()
+        assert len(str(err.value)) < 300
+
+
+def test_the_largest_whole_numbers_still_parse():
+    """Issue 23, item 5: the limit is the notation's own (constants up to 1,000,000)."""
+    assert parse(1_000_000).constant == 1_000_000
+    assert parse(-1_000_000).constant == -1_000_000
+
+
+@pytest.mark.parametrize("text", ["9" * 200, "1d" + "9" * 200, "9" * 200 + "d6",
+                                  "1000d1000+1d1000", " " * 256 + "1", "1d20" + "\u0660",
+                                  "1d20+" + "1" * 10**6], ids=range(7))
+def test_hostile_texts_are_refused_quickly_and_briefly(text):
+    """Issue 23, item 5: long digit runs, many terms, over-long texts: a DiceError whose
+    message is short (never the whole text). (How fast is not asserted here: no timed
+    tests; the refusal comes before any dice are expanded.)"""
+    with pytest.raises(DiceError) as err:
+        parse(text)
+    assert len(str(err.value)) < 600
+
+
+@pytest.mark.parametrize("faces", [[(20, 10**5000)], [("x", 1)], [(20,)], [None], 5,
+                                   [(10**5000, 1)], [(True, True)]], ids=range(7))
+def test_scripted_faces_that_are_not_whole_pairs_are_dice_errors(faces):
+    """Issue 23, item 5: a script of huge, missing or non-numeric faces raised ValueError or
+    TypeError (``int()``, unpacking, ``str()`` of a 5,000-digit face)."""
+    from lfgcombat.dice import ScriptedRoller
+    with pytest.raises(DiceError, match=r"\(sides, face\) pairs") as err:
+        ScriptedRoller(1, faces)
+    assert len(str(err.value)) < 300

@@ -191,3 +191,85 @@ def test_dice_and_odds_do_not_import_each_other():
     assert not imports("lfgcombat.notation") & {"dice", "odds"}
     for module in ("lfgcombat.stats", "lfgcombat.size"):
         assert not imports(module) & {"creature", "attacks"}, module
+
+
+# ----------------------------------------------------------------------------- float noise
+
+
+def _noisy(x: float) -> bool:
+    """A float within rounding of a simple fraction (denominator up to 10**6) that is not
+    that fraction's float: ``0.7500000000000001``, ``0.4499999999999999``."""
+    from fractions import Fraction
+    near = Fraction(x).limit_denominator(10**6)
+    return float(near) != x and abs(float(near) - x) < 1e-12
+
+
+def test_at_least_of_a_simple_fraction_prints_as_the_fraction():
+    """Issue 23, item 6: the README's ``at_least("1d20+5", 16, fortune="fortunate")`` is
+    3/4 (000_8d1d7816ee944f3b.txt, "Conditions", Fortunate: the better of two d20s) and
+    printed 0.7500000000000001."""
+    from lfgcombat.odds import at_most, mean
+    assert at_least("1d20+5", 16, fortune="fortunate") == 0.75
+    assert repr(at_least("1d20+5", 16, fortune="fortunate")) == "0.75"
+    noisy = [(e, t, f) for e in ("1d20", "1d20+5", "2d6", "3d8+6", "1d20-3", "3d6")
+             for t in range(-5, 40) for f in (None, "fortunate", "unfortunate")
+             if _noisy(at_least(e, t, f)) or _noisy(at_most(e, t, f))]
+    assert noisy == []
+    assert not any(_noisy(p) for p in pmf("1d20", "fortunate"))
+    assert mean("1d20") == 10.5 and not _noisy(mean("2d6", "fortunate"))
+
+
+def test_exact_and_float_odds_agree_to_the_last_bit_on_small_dice():
+    """Issue 23, item 6: the float odds of a small expression are its exact fractions
+    rounded once."""
+    from lfgcombat.odds import at_most
+    for e in ("1d20+5", "2d6+3", "1d8+2+1d6", "3d8+6-1"):
+        for f in (None, "fortunate", "unfortunate"):
+            exact = pmf(e, f, exact=True)
+            assert pmf(e, f).tolist() == [float(p) for p in exact]
+            for t in range(int(exact.index[0]) - 1, int(exact.index[-1]) + 2):
+                assert at_least(e, t, f) == float(sum(p for k, p in exact.items() if k >= t))
+                assert at_most(e, t, f) == float(sum(p for k, p in exact.items() if k <= t))
+
+
+def test_big_expressions_keep_the_float_path():
+    """Issue 23, item 6: the exact path is only for cheap expressions; a huge one still
+    answers fast by floats."""
+    import time
+    start = time.perf_counter()
+    p = at_least("1000d1000", 500_000)
+    assert 0.4 < p < 0.6 and time.perf_counter() - start < 10
+
+
+def test_odds_users_read_carry_no_float_noise():
+    """Issue 23, item 6: ``p_hit`` printed 0.4499999999999999 (9/20: "Attack Rolls", a
+    d20's 20 faces); saves, opposed checks and Knockdown odds summed float faces too."""
+    from lfgcombat import Creature, attack_odds, opposed_odds, save_odds
+    from lfgcombat.creature import load_example
+    from lfgcombat.momentum import p_knocked_prone, p_knockdown, knockdown_dc
+    a = Creature.from_dict({"name": "A", "class": "fighter", "level": 5,
+                            "abilities": {"str": 14}})
+    t = Creature.from_dict({"name": "T", "level": 1, "max_hp": 10, "armor": {"rating": 8}})
+    odds = attack_odds(a, t, "battleaxe")
+    assert odds.p_hit == 0.45 and repr(odds.p_hit) == "0.45"
+    assert odds.p_miss == 0.55 and odds.p_crit == 0.0225
+    assert odds.to_frame()["probability"].tolist() == [0.55, 0.4275, 0.0225]
+    w, o = load_example("wulfric"), load_example("orc")
+    lw = attack_odds(w, o, "longsword")
+    figures = [lw.p_hit, lw.p_miss, lw.p_crit, lw.expected_damage, lw.p_drop,
+               lw.p_knockdown, *lw.to_frame()["probability"], *lw.damage]
+    assert not [x for x in figures if _noisy(x)]
+    assert lw.p_miss == 0.05
+    saves = [save_odds(w, s, dc, fortune=f) for s in ("fort", "ref", "will")
+             for dc in range(0, 35) for f in (None, "fortunate", "unfortunate")]
+    assert not [x for x in saves if _noisy(x)]
+    opp = [opposed_odds(a_, b_, a_fortune=f) for a_ in (0, 3, 8) for b_ in (0, 3, 8)
+           for f in (None, "fortunate")]
+    assert not [x for o_ in opp for x in (o_.p_a_wins, o_.p_b_wins, o_.p_a_wins_by(3),
+                                          *o_.margins) if _noisy(x)]
+    assert opposed_odds(8, 3).p_a_wins == 0.7375
+    dc = knockdown_dc(w, o, weapon="longsword")
+    kd = [p_knockdown(dc, b) for b in range(-5, 20)] + [
+        p_knocked_prone(dc, attack_bonus=ab, ac=15, shield_rating=2, defender_bonus=3)
+        for ab in range(0, 15)]
+    assert not [x for x in kd if _noisy(x)]

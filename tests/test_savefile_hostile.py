@@ -10,7 +10,6 @@ from __future__ import annotations
 import json
 import os
 import stat
-import time
 from pathlib import Path
 
 import pytest
@@ -61,10 +60,10 @@ def alias_bomb(levels: int = 7) -> str:
 
 
 def test_a_map_text_alias_bomb_is_refused_at_once_in_few_words():
-    t0 = time.perf_counter()
+    # refused for its aliases before any is expanded (no timing asserted: no timed tests)
     with pytest.raises(MapFormatError, match=r"aliases \(\*\) are not allowed") as err:
         HexMap.from_text(alias_bomb())
-    assert time.perf_counter() - t0 < 2 and len(str(err.value)) < 600
+    assert len(str(err.value)) < 600
 
 
 def test_a_save_whose_header_map_is_an_alias_bomb_is_refused(tmp_path):

@@ -221,15 +221,19 @@ class InitiativeTracker(TurnControls, W.VBox):
         return e.describe()
 
     def _happened(self, before: list) -> str:
-        """The effect events new since the log was ``before`` (after the common prefix:
-        undo and ``decline_turn`` rewrite the log's tail), one a line. Every event keeps
-        its line, even when two read the same: a classic critical rolls its damage twice
-        and two equal rolls are two rolls (issue 23)."""
+        """The effect events new since the log was ``before``, one a line, each once (after
+        the common prefix: undo and ``decline_turn`` rewrite the log's tail) - except the
+        rolls: each is its own roll, so two alike both show (a classic critical rolls its
+        damage twice, 002_2a3a79475ca2a541.txt, "Critical Hit")."""
         now = list(self.encounter.log)
         since = 0
         while since < min(len(before), len(now)) and before[since] == now[since]:
             since += 1
-        lines = [t for e in now[since:] if not e.command for t in [self._describe(e)] if t]
+        lines: list[str] = []
+        for e in now[since:]:
+            t = None if e.command else self._describe(e)
+            if t and (e.kind == "roll" or t not in lines):
+                lines.append(t)
         if len(lines) > 12:
             lines = lines[:5] + [f"... ({len(lines) - 10} more)"] + lines[-5:]
         return "\n".join(lines)

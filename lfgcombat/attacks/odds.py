@@ -31,7 +31,7 @@ import pandas as pd
 from ..archery import Bystander, finds_unintended, first_roll_outcome, second_situation
 from ..archery import unintended_candidates
 from ..dice import DiceExpr
-from ..odds import pmf
+from ..odds import EXACT_FLOAT_WORK, _work, pmf
 from ..rulesets import Ruleset, RulesetError, definition
 from .formulas import hits, hits_vs_defense, p_past_miss_chance
 from .prepare import prepare
@@ -119,11 +119,26 @@ class AttackOdds:
     #: Feet run before this strike when it is a Charge Attack (0: not a Charge), for the
     #: Knockdown figures; set with :meth:`charging` or ``attack_odds(..., charge_ft=)``.
     charge_ft: int = 0
+    #: ``(p_hit, p_crit, p_perfect, p_threat)`` as fractions, behind the float figures, so
+    #: differences such as :attr:`p_miss` are rounded once (0.05, not 0.050000000000000044).
+    fractions: tuple[Fraction, ...] | None = field(default=None, repr=False, compare=False)
+    #: :attr:`damage` as fractions (when its dice are small), for :attr:`expected_damage`
+    #: and :meth:`p_at_least`.
+    damage_fractions: Mapping[int, Fraction] | None = field(default=None, repr=False,
+                                                            compare=False)
+
+    def _rounded(self, value: Callable[[tuple[Any, ...]], Any]) -> Any:
+        """``value`` of (p_hit, p_crit, p_perfect, p_threat), computed on the fractions and
+        rounded once when the odds are floats."""
+        if self.fractions is None:
+            return value((self.p_hit, self.p_crit, self.p_perfect, self.p_threat))
+        result = value(self.fractions)
+        return result if isinstance(self.p_hit, Fraction) else float(result)
 
     @property
     def p_miss(self) -> Any:
         """P(no damage from a hit): 1 - :attr:`p_hit`."""
-        return 1 - self.p_hit
+        return self._rounded(lambda f: 1 - f[0])
 
     @property
     def bonus(self) -> int:
@@ -138,6 +153,8 @@ class AttackOdds:
     @property
     def expected_damage(self) -> float:
         """The mean damage per attack."""
+        if self.damage_fractions is not None:
+            return float(sum(k * p for k, p in self.damage_fractions.items()))
         return float(sum(float(k) * float(p) for k, p in _outcomes(self.damage)))
 
     def p_at_least(self, amount: int) -> float:
@@ -149,6 +166,8 @@ class AttackOdds:
         Returns:
             The probability.
         """
+        if self.damage_fractions is not None:
+            return float(sum(p for k, p in self.damage_fractions.items() if k >= amount))
         return float(sum(float(p) for k, p in _outcomes(self.damage) if k >= amount))
 
     def flying(self, flying_ft: int | None, maneuverability: str | None = None) -> AttackOdds:
@@ -194,8 +213,8 @@ class AttackOdds:
         and the feet a flyer drops."""
         from ..momentum import knockdown_odds, knocked_down_outcome
         flying = self.flying_ft is not None
-        p = knockdown_odds(self.setup, p_hit=self.p_hit, flying=flying,
-                           charge_ft=self.charge_ft)
+        p_hit = self.fractions[0] if self.fractions else self.p_hit
+        p = knockdown_odds(self.setup, p_hit=p_hit, flying=flying, charge_ft=self.charge_ft)
         prone, drop = knocked_down_outcome(self.flying_ft, self.maneuverability or "average")
         return p, prone, drop
 
@@ -283,8 +302,8 @@ class AttackOdds:
             The table.
         """
         return pd.DataFrame({"outcome": ["miss", "hit", "critical"],
-                             "probability": [float(1 - self.p_hit),
-                                             float(self.p_hit - self.p_crit),
+                             "probability": [float(self.p_miss),
+                                             float(self._rounded(lambda f: f[0] - f[1])),
                                              float(self.p_crit)]})
 
     def _summary_rows(self) -> list[tuple[str, str]]:
@@ -423,13 +442,31 @@ def odds_for(setup: AttackSetup, exact: bool = False) -> AttackOdds:
     Returns:
         The :class:`AttackOdds`.
     """
-    p_hit, p_crit, p_perfect, p_threat = _to_hit_odds(setup, exact)
-    mixed = _damage_odds(setup, exact, p_hit, p_crit, p_perfect)
+    # The to-hit odds are always summed as fractions (20 or 400 faces) and the damage too
+    # when its dice are small, then rounded once: P(hit) 9/20 is 0.45, not 0.4499999999999999.
+    fractions = _to_hit_odds(setup, True)
+    hit: tuple[Any, ...] = fractions
+    whole = exact or _damage_is_small(setup)
+    mixed = _damage_odds(setup, whole, *(hit[:3] if whole else map(float, hit[:3])))
+    exact_damage = mixed if whole else None
+    if not exact:
+        hit = tuple(float(p) for p in hit)
+        mixed = {k: float(p) for k, p in mixed.items()}
     index = sorted(mixed)
     series = pd.Series([mixed[k] for k in index], index=pd.Index(index, name="damage"),
                        name=f"P(damage) {setup.attacker.name} -> {setup.target.name}",
                        dtype=object if exact else "float64")
-    return AttackOdds(setup, p_hit, p_crit, p_perfect, p_threat, series)
+    p_hit, p_crit, p_perfect, p_threat = hit
+    return AttackOdds(setup, p_hit, p_crit, p_perfect, p_threat, series, fractions=fractions,
+                      damage_fractions=exact_damage)
+
+
+def _damage_is_small(setup: AttackSetup) -> bool:
+    """Whether the damage's dice are few enough to mix as exact fractions
+    (:data:`lfgcombat.odds.EXACT_FLOAT_WORK` each)."""
+    d = setup.damage
+    exprs = [d.normal, d.critical, d.precision, *(spec.expr for spec in d.extras)]
+    return all(_work(e) <= EXACT_FLOAT_WORK for e in exprs if e is not None)
 
 
 def attack_odds(attacker: Any, target: Any, weapon: "Weapon | str | Mapping",
@@ -551,9 +588,8 @@ def unintended_attack_odds(setup: Any, bystanders: list[Bystander] | tuple[Bysta
     if not finds_unintended(setup) or not bystanders:
         return {}
     b = int(setup.bonus)
-    p_miss = sum((p for n, p in _faces(setup.fortune, exact).items()
-                  if first_roll_outcome(setup, n, n + b) == "miss"),
-                 Fraction(0) if exact else 0.0)
+    p_miss = sum((p for n, p in _faces(setup.fortune, True).items()
+                  if first_roll_outcome(setup, n, n + b) == "miss"), Fraction(0))
     tie = unintended_candidates([x.candidate() for x in bystanders])
     by_name = {str(x.creature.name): x for x in bystanders}
     sit = second_situation(dict(situation or {}))
@@ -562,5 +598,5 @@ def unintended_attack_odds(setup: Any, bystanders: list[Bystander] | tuple[Bysta
         s2 = (setups or {}).get(c.name) or prepare(
             setup.attacker, by_name[c.name].creature, setup.weapon, ruleset=setup.ruleset,
             **sit)
-        out[c.name] = p_miss * odds_for(s2, exact).p_hit / len(tie)
-    return out
+        out[c.name] = p_miss * odds_for(s2, True).p_hit / len(tie)
+    return out if exact else {k: float(v) for k, v in out.items()}

@@ -435,7 +435,7 @@ class Encounter(_Rules):
         if f.rules is not None:  # a ruleset's record: its health policy reports it
             return CombatantState(
                 name=name, side=f.side, unit=f.unit, **self._record_state(name),
-                effects=[e.label for e in f.effects], done=f.done, aware=f.aware,
+                effects=effect_labels(f.effects), done=f.done, aware=f.aware,
                 initiative=f.initiative, actions_left=self.actions_left(name),
                 reaction_used=f.reactions_used > 0, ready=None, full_round=f.full_round,
                 unloaded=list(f.unloaded))
@@ -444,7 +444,7 @@ class Encounter(_Rules):
         return CombatantState(
             name=name, side=f.side, unit=f.unit, hp=v.hp, max_hp=int(v.max_hp),
             temp_hp=v.temp_hp, conditions=[e.label for e in v.active_conditions],
-            effects=[e.label for e in f.effects], status=self._status(name),
+            effects=effect_labels(f.effects), status=self._status(name),
             dead=f.dead, done=f.done, aware=f.aware, initiative=f.initiative,
             actions_left=left, reaction_used=f.reactions_used > 0,
             ready=f.ready.to_dict() if f.ready is not None else None, full_round=f.full_round,
@@ -480,3 +480,22 @@ class Encounter(_Rules):
 
 
 compose(Encounter, RULE_CLASSES)
+
+
+def effect_labels(effects: Any) -> list[str]:
+    """The labels of a creature's effects under way, for people: an effect repeated (two
+    Power Attacks in a turn, each "-2 AC until your next turn", 000_8d1d7816ee944f3b.txt,
+    "Power Attack (Attack Action, No AOO)") is listed once with its count
+    (``power attack: -2 AC (twice)``), in the order first started.
+
+    Args:
+        effects: The :class:`~lfgcombat.effect.Effect` values (anything with ``label``).
+
+    Returns:
+        One text per distinct label.
+    """
+    counts: dict[str, int] = {}
+    for e in effects:
+        counts[str(e.label)] = counts.get(str(e.label), 0) + 1
+    return [label if n == 1 else f"{label} ({'twice' if n == 2 else f'{n} times'})"
+            for label, n in counts.items()]

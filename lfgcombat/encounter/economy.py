@@ -174,8 +174,10 @@ class EconomyRules(_Base):
                                      f"({f.full_round}) until the start of its next turn",
                                      R_FULL_ROUND)
         if f.ready is not None and not self._in_ready_frame(name):
-            raise IllegalActionError(f"{name} readied an action: the rest of its turn waits "
-                                     "for the trigger; end_turn()", R_READY)
+            raise IllegalActionError(f"{name} readied an action, so the rest of its turn "
+                                     "waits for the trigger: end its turn (end_turn()) and "
+                                     "the readied action fires as an interrupt when the "
+                                     "trigger occurs", R_READY)
         return f
 
     def _reaction_problem(self, name: str) -> str | None:

@@ -206,7 +206,8 @@ class MomentumRules(SkillChecksRules, _Base):
                                 bool(situation.get("power_attack")), mount)
         if not dc.applies:
             raise IllegalActionError(f"no Knockdown: {dc.reason}", RULE)
-        self._knock(name, target, dc, resist_with, damage, height, man, auto=False)
+        self._knock(name, target, dc, resist_with, damage, height, man, auto=False,
+                    shield=not strike.data.get("hit"))
 
     def _check_mount(self, name: str, mount: str | None) -> None:
         if mount is not None and (mount == name or self._fighter(mount).side
@@ -223,9 +224,11 @@ class MomentumRules(SkillChecksRules, _Base):
                             mount=self._view(mount) if mount is not None else None)
 
     def _knock(self, name: str, target: str, dc: KnockdownDC, resist_with: str | None,
-               damage: int, height: tuple[bool, int, bool], man: str, *, auto: bool) -> None:
-        """Roll the defender's check, log the ``knockdown`` event, drop a flyer on the
-        map, give Prone and the FORT save against Confounded."""
+               damage: int, height: tuple[bool, int, bool], man: str, *, auto: bool,
+               shield: bool = False) -> None:
+        """Roll the defender's check, log the ``knockdown`` event (``shield``: the strike
+        missed but struck the shield), drop a flyer on the map, give Prone and the FORT
+        save against Confounded."""
         flying, up, on_map = height
         choice, stat = self._defense(target, ("wrestling", "acrobatics"), resist_with, RULE)
         seen = len(self.roller.history)
@@ -242,6 +245,8 @@ class MomentumRules(SkillChecksRules, _Base):
                 "drop_ft": check.drop_ft, "rule": RULE}
         if auto:
             data["auto"] = True
+        if shield:
+            data["shield"] = True
         if on_map and check.drop_ft:
             data["altitude_ft"] = [up, max(0, up - check.drop_ft)]
             self.map.set_altitude(target, max(0, up - check.drop_ft))
@@ -333,7 +338,8 @@ class MomentumRules(SkillChecksRules, _Base):
             if result.hit else 0
         resist = self._attack_option(attacker, target, situation, "resist_knockdown")
         self._knock(attacker, target, dc, resist, damage, self._knockdown_height(target, None),
-                    self._knockdown_maneuverability(target, None), auto=True)
+                    self._knockdown_maneuverability(target, None), auto=True,
+                    shield=not result.hit)
 
     def _confound_save(self, name: str, dc: int, rule: str) -> None:
         """"FORT Save DC15 (or Damage Taken, whichever is more) or be Confounded for 1

@@ -43,19 +43,39 @@ class Knockdown(Event):
 
     KIND = "knockdown"
     FIELDS = ("dc", "terms", "resisted_with", "total", "prone", "failed_by", "fort_dc",
-              "drop_ft", "altitude_ft", "auto", "rule")
+              "drop_ft", "altitude_ft", "auto", "shield", "rule")
     ABOUT = ("dc, terms [[what, value], ...], resisted_with (wrestling or acrobatics), "
              "total, prone, failed_by, fort_dc (Confounded unless saved, or null), drop_ft "
              "(feet a knocked flyer drops), altitude_ft ([before, after] on the map, when it "
-             "drops), auto (true: rolled by the strike itself, not the GM's knockdown step)")
+             "drops), auto (true: rolled by the strike itself, not the GM's knockdown step), "
+             "shield (true: the strike missed but struck the target's shield)")
 
     def describe(self) -> str:
+        """``Goblin 1 fails to resist Wulfric's Knockdown (DC 21; wrestling 9): knocked
+        prone``; a strike that missed but struck the shield says so first
+        (000_8d1d7816ee944f3b.txt, "Momentum of Impact": it "activates upon striking your
+        target or their shield")."""
         d = self.data
-        return (f"{self.target} resists {self.who}'s Knockdown DC {d.get('dc')} with "
-                f"{d.get('resisted_with')} {d.get('total')}: "
-                + ("knocked prone" if d.get("prone") else
-                   f"drops {d['drop_ft']} ft and flies on" if d.get("drop_ft") else
-                   "stays up"))
+        failed_by = d.get("failed_by")
+        failed = bool(d.get("prone") or d.get("drop_ft")) or (
+            isinstance(failed_by, (int, float)) and failed_by > 0)
+        outcome = ("knocked prone" if d.get("prone") else
+                   f"drops {d.get('drop_ft')} ft and flies on" if d.get("drop_ft") else
+                   "knocked down" if failed else "stays up")
+        skill = f"; {d.get('resisted_with')} {d.get('total')}" \
+            if d.get("resisted_with") or d.get("total") is not None else ""
+        text = (f"{self.target} {'fails to resist' if failed else 'resists'} "
+                f"{_possessive(self.who)} Knockdown (DC {d.get('dc')}{skill}): {outcome}")
+        if d.get("shield"):
+            text = (f"{_possessive(self.who)} strike missed but struck "
+                    f"{_possessive(self.target)} shield: {text}")
+        return text
+
+
+def _possessive(name: object) -> str:
+    """``Wulfric's``, ``Sokaris'``."""
+    text = str(name)
+    return f"{text}'" if text.endswith("s") else f"{text}'s"
 
 
 class Crush(Event):

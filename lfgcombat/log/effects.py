@@ -159,6 +159,8 @@ class Spend(Event):
         slot = str(self.data.get("slot"))
         if " of the " in slot:  # "second attack of the Big Action": a part of an action
             return f"{self.who} uses the {slot}: {self.data.get('action')}"
+        if slot.endswith(" action") or slot == "reaction":  # not "a readied action action"
+            return f"{self.who} uses its {slot}: {self.data.get('action')}"
         article = "an" if slot[:1].lower() in "aeiou" else "a"
         return f"{self.who} uses {article} {slot} action: {self.data.get('action')}"
 
@@ -236,6 +238,29 @@ class Attack(Event):
              "modifiers (what the encounter added: running AC, charge, ignored foe), "
              "damage, why")
 
+    def describe(self) -> str:
+        """``Hero attacks Orc with longsword (an AOO): hit (25 >= AC 18), 24 damage
+        (slashing)``, then what the encounter added in brackets (cover, a runner's AC...);
+        the full explanation is the ``text`` field."""
+        d = self.data
+        how = [x for x, on in (("an AOO", d.get("aoo")), ("a Charge", d.get("charge"))) if on]
+        text = (f"{self.who} attacks {self.target} with {d.get('weapon')}"
+                + (f" ({', '.join(how)})" if how else "") + f": {d.get('outcome')}")
+        if d.get("why"):
+            text += f" ({d.get('why')})"
+        damage = d.get("damage")
+        if isinstance(damage, dict) and damage:
+            try:
+                total = sum(int(v) for v in damage.values())
+            except (TypeError, ValueError, OverflowError):
+                total = None
+            kinds = ", ".join(str(k) for k in damage)
+            text += f", {total if total is not None else damage} damage ({kinds})"
+        mods = d.get("modifiers")
+        if isinstance(mods, list) and mods:  # cover, a runner's AC...: without the citation
+            text += " [" + "; ".join(str(m).split(" (000_")[0] for m in mods) + "]"
+        return text
+
 
 class EffectStart(Event):
     """A lasting effect begins (a spell, Aim, Fight Defensively...)."""
@@ -311,6 +336,16 @@ class TempHp(Event):
     FIELDS = ("before", "after", "cap", "events")
     ABOUT = "before, after, cap, events"
 
+    def describe(self) -> str:
+        """``PC gains 100 Temporary HP: 0 -> 4 (capped: ...)`` (the engine's own lines), else
+        the numbers."""
+        d = self.data
+        lines = d.get("events")
+        if isinstance(lines, list) and lines:
+            return f"{self.target or self.who} " + "; ".join(str(x) for x in lines)
+        return (f"{self.target or self.who}: Temporary HP {d.get('before')} -> "
+                f"{d.get('after')}")
+
 
 class Vitals(Event):
     """A change of status (unconscious, stable, dead...)."""
@@ -363,6 +398,18 @@ class Ready(Event):
     FIELDS = ("trigger", "action", "held")
     ABOUT = "trigger, action, held {big, little}"
 
+    def describe(self) -> str:
+        """``Mayat readies attack for when the archer leans out (holds 1 Big and 1 Little
+        Action)`` (000_8d1d7816ee944f3b.txt, "Prepare to Interrupt")."""
+        d = self.data
+        held = d.get("held")
+        hold = ""
+        if isinstance(held, dict):
+            hold = (f" (holds {held.get('big')} Big and {held.get('little')} Little "
+                    "Action for it)")
+        action = str(d.get("action")).replace("_", " ")
+        return f"{self.who} readies {action} for when {d.get('trigger')}{hold}"
+
 
 class ReadyLost(Event):
     """A readied action lost."""
@@ -371,6 +418,10 @@ class ReadyLost(Event):
     FIELDS = ("why", "rule")
     ABOUT = "why"
 
+    def describe(self) -> str:
+        """``Mayat's readied action is lost at the start of its next turn: ...``."""
+        return f"{self.who}: the readied action is lost at {self.data.get('why')}"
+
 
 class FullRoundComplete(Event):
     """A full-round action finished."""
@@ -378,6 +429,12 @@ class FullRoundComplete(Event):
     KIND = "full_round_complete"
     FIELDS = ("action",)
     ABOUT = "action"
+
+    def describe(self) -> str:
+        """``Hero completes the Full-Round Action stop drop roll``."""
+        action = str(self.data.get("action")).replace("_", " ")
+        on = f" on {self.target}" if self.target else ""
+        return f"{self.who} completes the Full-Round Action {action}{on}"
 
 
 class Spell(Event):
@@ -391,7 +448,10 @@ class Spell(Event):
 
     def describe(self) -> str:
         d = self.data
-        text = f"{self.who} casts {d.get('spell')} (spell level {d.get('spell_level')})"
+        spell = d.get("spell") or "a spell"  # cast() without a spell name
+        level = d.get("spell_level")
+        text = f"{self.who} casts {spell}" + (f" (spell level {level})" if level is not None
+                                              else "")
         if self.target:
             text += f" on {self.target}"
         text += f": {d.get('outcome')}"

@@ -27,9 +27,10 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from ..errors import LfgError
+from ..shortrepr import short
 
 __all__ = ["Event", "LogFormatError", "EFFECT_TYPES", "COMMAND_TYPES", "jsonable", "effect_class",
-           "differences"]
+           "differences", "describe_error"]
 
 
 class LogFormatError(LfgError):
@@ -119,6 +120,9 @@ class Event:
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
+        own = cls.__dict__.get("describe")
+        if own is not None and not getattr(own, "_never_raises", False):
+            setattr(cls, "describe", _never_raising(own))
         if cls.KIND is None:
             return
         table: dict[str, Any] = COMMAND_TYPES if cls.COMMAND else EFFECT_TYPES
@@ -162,14 +166,88 @@ class Event:
     def describe(self) -> str:
         """A short readable line (used in ``repr`` and the data frame's ``text`` column).
 
-        The typed classes override it; this is the fallback for a kind nobody declared.
+        The typed classes override it; this is the fallback for a kind nobody declared,
+        and what a typed class's text falls back to when its data is not what the kind
+        records (a damaged or hand-made file): it never raises.
         """
-        extra = ", ".join(f"{a}={b}" for a, b in self.data.items())
-        arrow = (" -> " + self.target) if self.target else ""
-        return f"{self.kind} {self.who}{arrow}: {extra}".strip()
+        return _plain_text(self)
 
     def __repr__(self) -> str:
         return f"<Event #{self.seq} r{self.round} {self.describe()}>"
+
+
+def _plain_text(event: Event) -> str:
+    """``kind actor -> target: key=value, ...`` with every value shown short and safely
+    (a huge number, a long text, a deep list)."""
+    data = event.data if isinstance(event.data, dict) else {"data": event.data}
+    extra = ", ".join(f"{_name(a)}={_shown(b)}" for a, b in list(data.items())[:20])
+    if len(data) > 20:
+        extra += f", ... ({len(data) - 20} more)"
+    arrow = f" -> {_name(event.target)}" if event.target else ""
+    return f"{_name(event.kind)} {_name(event.actor or '')}{arrow}: {extra}".strip()
+
+
+def _name(value: Any) -> str:
+    """A name or key as text: a string as it is (up to 200 characters), else short."""
+    return value[:200] if isinstance(value, str) else short(value)
+
+
+def _shown(value: Any) -> str:
+    """A value as the fallback text shows it: a text as it is (up to 2,000 characters),
+    anything else by :func:`~lfgcombat.shortrepr.short`."""
+    if isinstance(value, str):
+        return value if len(value) <= 2000 else value[:2000] + "..."
+    if isinstance(value, (bool, float)) or value is None or (
+            isinstance(value, int) and value.bit_length() <= 64):
+        return str(value)
+    try:
+        text = str(value) if len(json.dumps(value, default=str)) <= 2000 else short(value)
+    except (ValueError, TypeError, RecursionError, OverflowError):
+        text = short(value)
+    return text
+
+
+def _never_raising(describe: Any) -> Any:
+    """Wrap an event class's ``describe`` so odd data (a damaged or hand-made file: a
+    number where a list belongs, a 5,000-digit number...) gives the plain text of
+    :func:`_plain_text` instead of an exception (issue 23, item 21)."""
+    def safe(self: Event) -> str:
+        try:
+            text = describe(self)
+        except Exception:  # noqa: BLE001 - any odd data: the plain text instead
+            return _plain_text(self)
+        return text if isinstance(text, str) else _plain_text(self)
+    safe.__doc__ = describe.__doc__
+    safe.__wrapped__ = describe  # type: ignore[attr-defined]
+    safe.__name__ = safe.__qualname__ = "describe"
+    safe._never_raises = True  # type: ignore[attr-defined]
+    return safe
+
+
+def describe_error(event: Event) -> str | None:
+    """Why ``event``'s data cannot be described by its kind's own text (``None``: it can).
+
+    :meth:`Event.describe` never raises (odd data gives a plain text); a reader that must
+    tell odd data apart (a save whose event holds data lfgcombat never writes) asks here.
+
+    Args:
+        event: Any event.
+
+    Returns:
+        The error its kind's text met (``"TypeError: ..."``), or ``None``.
+    """
+    raw = getattr(type(event).describe, "__wrapped__", None)
+    if raw is None:
+        return None
+    try:
+        text = raw(event)
+    except Exception as exc:  # noqa: BLE001 - any odd data
+        try:
+            why = str(exc)
+        except Exception:  # noqa: BLE001 - an exception whose text fails too
+            why = "?"
+        return f"{type(exc).__name__}: {why[:200]}"
+    return None if isinstance(text, str) else f"its text is a {type(text).__name__}"
 
 
 def effect_class(name: str, kind: str, fields: tuple[str, ...], about: str, text: Any, *,

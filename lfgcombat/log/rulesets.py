@@ -19,6 +19,18 @@ __all__ = ["TurnRules", "SingleActionTaken", "Fumble", "HeroicActionEvent", "Rec
            "GainShellCommand"]
 
 
+def _lines(value: Any) -> str:
+    """An event's ``events`` (lines in words) joined with ``; ``.
+
+    Raises:
+        TypeError: not a list (odd data: :meth:`Event.describe` then gives its plain text,
+            and :func:`~lfgcombat.log.events.describe_error` says why).
+    """
+    if not isinstance(value, list):
+        raise TypeError(f"events must be a list of lines, not {type(value).__name__}")
+    return "; ".join(str(x) for x in value)
+
+
 def _effect(name: str, kind: str, fields: tuple[str, ...], about: str, text: Any
             ) -> type[Event]:
     """An effect class of this module (:func:`~lfgcombat.log.events.effect_class`)."""
@@ -31,7 +43,7 @@ TurnRules = _effect(
     "checks, bleeding, Confused), mode (normal, limited, move_only, none), budget (the "
     "turn's budget)",
     lambda e, d: f"{e.who}'s round: {d.get('mode')}"
-                 + (f" ({'; '.join(d.get('events') or [])})" if d.get("events") else ""))
+                 + (f" ({_lines(d.get('events'))})" if d.get("events") else ""))
 SingleActionTaken = _effect(
     "SingleActionTaken", "single_action", ("action", "moved_ft", "remaining_ft", "note"),
     "the round's single action spent (or feet of its Move Action): action, moved_ft, "
@@ -56,7 +68,9 @@ RecordHealth = _effect(
     "RecordHealth", "health", ("hp", "vitals", "events", "why"),
     "a combatant record's health after a change: hp, vitals (the ruleset's fields), events "
     "(in words), why",
-    lambda e, d: f"{e.target}: HP {d.get('hp')}, " + "; ".join(d.get("events") or []))
+    lambda e, d: f"{e.target}: HP {d.get('hp')}"
+                 + (f" ({d.get('why')})" if d.get("why") else "")
+                 + (f": {_lines(d.get('events'))}" if d.get("events") else ""))
 
 HeroicActionCommand = _command("heroic_action", ("name", "ability", "gm_mod", "environment",
                                                  "what"), "a Heroic Action")

@@ -47,7 +47,7 @@ from typing import Any
 from .. import _files, _version  # RULES_REVISION is read at call time (a test may bump it)
 from .._files import FileError, atomic_write_text, read_text_capped
 from ..errors import LfgError
-from .events import Event, LogFormatError, differences
+from .events import Event, LogFormatError, describe_error, differences
 
 __all__ = ["FORMAT", "VERSION", "READS", "SaveHeader", "UnverifiedSaveWarning",
            "engine_version", "rules_stamp", "rules_changed", "tables_fingerprint",
@@ -469,9 +469,10 @@ def clip(text: str, limit: int = QUOTE_CHARS) -> str:
 
 
 def _repr_or_none(e: Event) -> str | None:
-    """``repr(e)``, or ``None`` when its data cannot be described."""
+    """``repr(e)``, or ``None`` when its data cannot be described by its kind's text
+    (:func:`~lfgcombat.log.events.describe_error`; ``describe()`` itself never raises)."""
     try:
-        return repr(e)
+        return None if describe_error(e) else repr(e)
     except Exception:  # noqa: BLE001 - any hostile data
         return None
 

@@ -342,3 +342,19 @@ def test_the_battlemap_shades_no_provoking_hex_under_classic():
     bm.click((11, 7))                                     # more than its 30 ft
     assert "Not allowed" in bm.status_text and "ft left of the Move Action" in bm.status_text
     assert "Action definitions" in bm.status_text and "cannot reach" not in bm.status_text
+
+
+def test_the_status_line_shows_both_damage_rolls_of_a_critical():
+    """002_2a3a79475ca2a541.txt, "Critical Hit": "Roll your damage dice twice [...] and add
+    the rolls together". Seed 325: Brann's critical rolls 1d8+3 = 5 twice; the status line
+    showed "damage: 1d8+3 = 5" once, then "takes 10" (issue 23, item 9)."""
+    enc = Encounter(_pair(), sides={"party": ["Brann"], "foes": ["Orc"]}, ruleset="classic",
+                    seed=325)
+    tracker = InitiativeTracker(enc)
+    enc.start()
+    tracker.refresh()
+    assert enc.current == "Brann"
+    tracker._attempt(lambda: enc.attack("Brann", "Orc"))
+    lines = tracker.status_text.splitlines()
+    assert lines.count("damage: 1d8+3 = 5") == 2
+    assert any("takes 10" in line for line in lines)
