@@ -164,10 +164,16 @@ def _parse(d: Any) -> tuple[dict[str, Any], list[tuple[str, str]]]:
         p.bad("(creature)", str(exc).split(": ", 1)[-1])
         return {}, p.problems
     f: dict[str, Any] = {}
+    sp = _Parser()  # its problems are reported after the core keys', as before
+    found = _parse_sections(d, sp)
+    filled = _filled_keys(d, found)
+    if filled:
+        d = {**d, **{key: value for key, (_, value) in filled.items()}}
     _parse_keys(d, f, p)
     _parse_identity(d, f, p)
     _parse_defense(d, f, p)
     _parse_numbers(d, f, p)
+    _blame_sections(filled, p)
     f["weapons"] = _parse_weapons(d.get("weapons", []), p)
     f["resistances"] = _parse_resistances(d.get("resistances", {}), p)
     f["_conditions"] = _parse_conditions(d.get("conditions", []), p)
@@ -178,7 +184,8 @@ def _parse(d: Any) -> tuple[dict[str, Any], list[tuple[str, str]]]:
         example = False
     f["example"] = example
     f["notes"] = p.text("notes", d.get("notes"), max_len=MAX_NOTES)
-    f["sections"] = _parse_sections(d, p)
+    f["sections"] = found
+    p.problems.extend(sp.problems)
     _cross_check(f, p)
     _check_sections(f, p)
     return f, p.problems
@@ -214,6 +221,27 @@ def _parse_sections(d: Mapping, p: _Parser) -> SheetSections:
         except LfgError as exc:
             p.bad(section.key, str(exc)[:500])
     return SheetSections(items)
+
+
+def _filled_keys(d: Mapping, found: SheetSections) -> dict[str, tuple[str, Any]]:
+    """``{core key: (section key, raw value)}``: the core keys the file leaves out that a
+    section's value gives (a movement line's Move Speed is the ``speed``: a default never
+    contradicts what the file says)."""
+    filled: dict[str, tuple[str, Any]] = {}
+    for key, value in found.items():
+        fills = found.section(key).fills
+        for core, raw in (fills(value) if fills is not None else {}).items():
+            if core in KEYS and core not in d and core not in filled:
+                filled[core] = (key, raw)
+    return filled
+
+
+def _blame_sections(filled: Mapping[str, tuple[str, Any]], p: _Parser) -> None:
+    """A problem with a core key a section gave is reported under the section's key."""
+    for i, (where, message) in enumerate(p.problems):
+        if where in filled:
+            key = filled[where][0]
+            p.problems[i] = (key, f"gives {where} (the file has no {where}:): {message}")
 
 
 def _check_sections(f: dict[str, Any], p: _Parser) -> None:
