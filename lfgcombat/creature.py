@@ -237,14 +237,16 @@ class Creature:
             The creature.
 
         Raises:
-            CreatureError: unreadable or oversized file, unknown suffix, bad or hostile
+            CreatureError: a path that is not text or path-like (``None``, a number,
+                bytes), unreadable or oversized file, unknown suffix, bad or hostile
                 YAML/JSON, bad fields.
         """
         data = read_creature_file(path)
         try:
             return cls.from_dict(data)
         except CreatureError as exc:
-            raise CreatureError(exc.problems, what=f"creature file {Path(path)}") from None
+            raise CreatureError(exc.problems,
+                                what=f"creature file {short(str(Path(path)))}") from None
 
     def save(self, path: str | os.PathLike[str]) -> Path:
         """Write the creature to a ``.yaml``/``.yml`` or ``.json`` file.

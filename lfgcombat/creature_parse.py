@@ -20,6 +20,7 @@ import enum
 from collections.abc import Iterable, Mapping
 from typing import Any
 
+from .attacks.weapons import entry_problems
 from .bonuses import Bonus, BonusError
 from .citations import cite as _cite
 from .combat_stats import (ABILITIES, BONUS_TARGETS, MAX_ABILITY, MAX_LEVEL,
@@ -34,6 +35,7 @@ from .errors import DiceError, LfgError
 from .notation import parse as dice_parse
 from .size import Size
 from .stats import StatBonus
+from .wounds.riders import ENERGY_KEY, parse_energy
 
 __all__ = ["KEYS", "MAX_NOTES", "MAX_TEXT", "MAX_GEAR_NUMBER", "parse_creature",
            "CreatureError"]
@@ -146,8 +148,13 @@ MAX_TEXT = 200
 #: The largest resistance value and weapon number (reach, range, enhancement) accepted.
 MAX_GEAR_NUMBER = 1_000
 #: Keys a weapon entry's number / true-false / dice values are checked under here; the
-#: attack rules (:func:`lfgcombat.attacks.resolve_weapon`) read the entry in full.
+#: attack rules (:func:`lfgcombat.attacks.resolve_weapon`) read the entry in full. Its
+#: distances are whole hexes: "Each hexagon (hex) on the Battle Map represents a distance
+#: of 5 feet" (000_8d1d7816ee944f3b.txt, "COMBAT GAMEPLAY – OVERVIEW"; "Multiply the
+#: number of hexes by 5, and that's the distance in feet!", "Using the Battle Map –
+#: Measuring Distance in Combat"), as a creature's ``speed`` and ``reach`` are.
 _WEAPON_NUMBERS = ("range_increment", "reach", "enhancement", "strength_rating", "count")
+_WEAPON_DISTANCES = ("range_increment", "reach")
 _WEAPON_FLAGS = ("natural", "ranged", "masterwork", "magic", "finesse", "loaded")
 
 
@@ -363,10 +370,18 @@ def _check_weapon(where: str, w: Any, p: _Parser) -> None:
     _check_weapon_damage(where, w, p)
     for key in _WEAPON_NUMBERS:
         if w.get(key) is not None:
-            p.int_(f"{where}.{key}", w[key], 0, MAX_GEAR_NUMBER)
+            p.int_(f"{where}.{key}", w[key], 0, MAX_GEAR_NUMBER,
+                   step=5 if key in _WEAPON_DISTANCES else 1)
     for key in _WEAPON_FLAGS:
         if key in w and not isinstance(w[key], bool):
             p.bad(f"{where}.{key}", f"expected true or false, got {short(w[key])}")
+    for key, message in entry_problems(w):  # crit, hands, attack_type, use, traits...
+        p.bad(f"{where}.{key}", message)
+    if ENERGY_KEY in w:  # wounds' energy dice, read only there: checked for every ruleset
+        try:
+            parse_energy(w[ENERGY_KEY], where)
+        except LfgError as exc:
+            p.bad(f"{where}.{ENERGY_KEY}", str(exc).removeprefix(f"{where}.{ENERGY_KEY}: "))
 
 
 def _check_weapon_damage(where: str, w: Mapping, p: _Parser) -> None:

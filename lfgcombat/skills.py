@@ -34,6 +34,7 @@ import pandas as pd
 from .dice import Fortune, Roll, Roller
 from .errors import LfgError
 from .odds import pmf
+from .shortrepr import short
 from .tables import Column, Schema, load_table, register_schema
 
 __all__ = ["SkillError", "SKILLS_SCHEMA", "skills_table", "skill_names", "skill_category",
@@ -325,12 +326,15 @@ def skill_bonus(creature: Any, skill: str, skills: Mapping[str, int] | None = No
     if not isinstance(off_hand, bool):
         raise SkillError(f"True or False (a check made using only the off hand), not "
                          f"{off_hand!r:.40}", "off_hand")
+    if extra is not None and not isinstance(extra, Mapping):
+        raise SkillError(f"named situational bonuses such as {{'Charge (innate)': 2}}, not "
+                         f"{short(extra)}", "extra")
     name = canonical_skill(skill)
     listed = validate_skills(skills)
     mod = creature.skill_modifier(_STAT_KIND[skill_category(name)])
     terms = [Term(f"{name} (skills:)", listed.get(name, 0))]
     for label, value in (extra or {}).items():
-        terms.append(Term(str(label), _bonus(value, f"extra.{label}")))
+        terms.append(Term(str(label), _bonus(value, f"extra.{str(label)[:60]}")))
     if skill_category(name) == "mobility":
         terms += [Term(label, value) for label, value in shield_mobility_penalties(creature)]
     if off_hand:
