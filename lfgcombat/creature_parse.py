@@ -8,9 +8,17 @@ the level), "Healing lost HP" (current HP at most the max), "Temporary Hit Point
 (TempHP)" (at most 25% of max HP), "NPC & Enemy Death" (a monster without ``kind`` is an
 ``npc``); weapon entries are checked for their dice, damage types, numbers and flags
 (000_8d1d7816ee944f3b.txt, "How do I read or write the damage for an attack or spell?").
+Weapon entries are checked as the attack rules will read them: unknown keys, ``crit``,
+``hands``, ``attack_type``, ``use``, ``traits``, ``material``
+(:func:`lfgcombat.attacks.weapons.entry_problems`), wounds' ``energy`` dice, and reach and
+range increments in whole 5-ft hexes ("Each hexagon (hex) on the Battle Map represents a
+distance of 5 feet", "COMBAT GAMEPLAY – OVERVIEW"). A section may give a core key the file
+leaves out (a movement line's Move Speed is the ``speed``): a default never contradicts
+what the file says.
 Problems are ``(field, message)`` pairs; values in messages are shortened
 (:func:`lfgcombat.datafile.short`), so a 5,000-digit number or a 100 MB text is never
-printed.
+printed, and a whole number of more than 30 digits anywhere in the mapping is refused
+first (as the file reader refuses it).
 """
 
 from __future__ import annotations
@@ -20,7 +28,7 @@ import enum
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from .attacks.weapons import entry_problems
+from .attacks.weapons import ENTRY_KEYS, entry_problems
 from .bonuses import Bonus, BonusError
 from .citations import cite as _cite
 from .combat_stats import (ABILITIES, BONUS_TARGETS, MAX_ABILITY, MAX_LEVEL,
@@ -30,7 +38,7 @@ from .combat_stats import (ABILITIES, BONUS_TARGETS, MAX_ABILITY, MAX_LEVEL,
 from .conditions import Affliction, Condition, ConditionError, bleed_cap, stack_afflictions
 from .creature_sections import SectionError, SheetSections, reserve, sections
 from .damage import DamageError, Resistances, parse_damage
-from .datafile import DataFileError, check_depth, short
+from .datafile import MAX_INT_DIGITS, DataFileError, check_depth, short
 from .errors import DiceError, LfgError
 from .notation import parse as dice_parse
 from .size import Size
@@ -135,7 +143,8 @@ class _Parser:
         ok = True
         for k in value:
             if k not in keys:
-                self.bad(f"{where}.{k}", f"unknown key; {_hint(k, keys)}allowed keys: "
+                name = k[:MAX_TEXT] if isinstance(k, str) else short(k)
+                self.bad(f"{where}.{name}", f"unknown key; {_hint(k, keys)}allowed keys: "
                          + ", ".join(keys))
                 ok = False
         return value if ok else {k: v for k, v in value.items() if k in keys}
@@ -170,6 +179,11 @@ def _parse(d: Any) -> tuple[dict[str, Any], list[tuple[str, str]]]:
     except DataFileError as exc:
         p.bad("(creature)", str(exc).split(": ", 1)[-1])
         return {}, p.problems
+    for where, value in _huge_numbers(dict(d), ""):
+        p.bad(where, f"{short(value)}; a whole number has at most {MAX_INT_DIGITS} digits "
+              "(as in a creature file)")
+    if p.problems:  # every field's own check would print or convert it
+        return {}, p.problems
     f: dict[str, Any] = {}
     sp = _Parser()  # its problems are reported after the core keys', as before
     found = _parse_sections(d, sp)
@@ -196,6 +210,26 @@ def _parse(d: Any) -> tuple[dict[str, Any], list[tuple[str, str]]]:
     _cross_check(f, p)
     _check_sections(f, p)
     return f, p.problems
+
+
+_HUGE = 10 ** MAX_INT_DIGITS
+
+
+def _huge_numbers(item: Any, where: str) -> Iterable[tuple[str, int]]:
+    """``(field, number)`` for each whole number of more than :data:`MAX_INT_DIGITS`
+    digits in a creature mapping (the file reader refuses them; a caller's mapping may
+    hold one). The mapping's depth and size are checked first (``check_depth``)."""
+    if isinstance(item, int) and not isinstance(item, bool):
+        if abs(item) >= _HUGE:
+            yield where or "(creature)", item
+    elif isinstance(item, dict):
+        for key, value in item.items():
+            name = key[:MAX_TEXT] if isinstance(key, str) else short(key)
+            yield from _huge_numbers(key, where or "(creature)")
+            yield from _huge_numbers(value, f"{where}.{name}" if where else name)
+    elif isinstance(item, (list, tuple)):
+        for i, value in enumerate(item):
+            yield from _huge_numbers(value, f"{where}[{i}]")
 
 
 def _parse_keys(d: Mapping, f: dict[str, Any], p: _Parser) -> None:
@@ -366,8 +400,19 @@ def _check_weapon(where: str, w: Any, p: _Parser) -> None:
         p.bad(where, f"expected a weapon name such as longsword or a mapping such as "
               f"{{name: claw, damage: 1d6, damage_type: s}}, got {short(w)}")
         return
+    for key in w:
+        if key not in ENTRY_KEYS:
+            name = key[:MAX_TEXT] if isinstance(key, str) else short(key)
+            p.bad(f"{where}.{name}", f"unknown key; {_hint(key, ENTRY_KEYS)}allowed keys: "
+                  + ", ".join(ENTRY_KEYS))
     p.text(f"{where}.name", w.get("name"), required=True, max_len=MAX_TEXT)
     _check_weapon_damage(where, w, p)
+    _check_weapon_values(where, w, p)
+
+
+def _check_weapon_values(where: str, w: Mapping, p: _Parser) -> None:
+    """A weapon entry's numbers (distances in whole hexes), true/false values, the values
+    the attack rules choose from (crit, hands, attack_type, use...) and wounds' energy."""
     for key in _WEAPON_NUMBERS:
         if w.get(key) is not None:
             p.int_(f"{where}.{key}", w[key], 0, MAX_GEAR_NUMBER,
@@ -375,7 +420,7 @@ def _check_weapon(where: str, w: Any, p: _Parser) -> None:
     for key in _WEAPON_FLAGS:
         if key in w and not isinstance(w[key], bool):
             p.bad(f"{where}.{key}", f"expected true or false, got {short(w[key])}")
-    for key, message in entry_problems(w):  # crit, hands, attack_type, use, traits...
+    for key, message in entry_problems(w):
         p.bad(f"{where}.{key}", message)
     if ENERGY_KEY in w:  # wounds' energy dice, read only there: checked for every ruleset
         try:
@@ -462,6 +507,11 @@ def _parse_bonuses(bonuses: Any, p: _Parser) -> tuple[StatBonus, ...]:
                   f"{_hint(target, BONUS_TARGETS)}allowed: " + ", ".join(BONUS_TARGETS))
             continue
         value: Any = bm.get("value")
+        source = bm.get("source")
+        if isinstance(source, str) and len(source) > MAX_TEXT:
+            p.bad(f"{where}.source", f"a text of {len(source):,} characters; at most "
+                  f"{MAX_TEXT}")
+            continue
         if _is_int(value) and abs(value) > MAX_GEAR_NUMBER:
             p.bad(f"{where}.value", f"{short(value)} is out of range; allowed: "
                   f"-{MAX_GEAR_NUMBER} to {MAX_GEAR_NUMBER}")

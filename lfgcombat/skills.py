@@ -98,15 +98,16 @@ def canonical_skill(name: Any, field: str = "skill") -> str:
         SkillError: not text, or not a skill of the table (with a "did you mean").
     """
     if not isinstance(name, str):
-        raise SkillError(f"a skill name is text, not {name!r:.40}", field)
+        raise SkillError(f"a skill name is text, not {short(name)}", field)
     key = _key(name)
     compact = key.replace(" ", "")
     for skill in _rows():
         if key == skill or compact == skill.replace(" ", ""):
             return skill
-    close = difflib.get_close_matches(key, list(_rows()), n=1, cutoff=0.6)
+    close = difflib.get_close_matches(key, list(_rows()), n=1, cutoff=0.6) \
+        if len(key) <= 60 else []
     hint = f"did you mean {close[0]!r}? " if close else ""
-    raise SkillError(f"unknown skill {name!r}; {hint}the skills are "
+    raise SkillError(f"unknown skill {short(name)}; {hint}the skills are "
                      f"{', '.join(_rows())} (data/skills.csv)", field)
 
 
@@ -136,14 +137,15 @@ def validate_skills(skills: Any, field: str = "skills") -> dict[str, int]:
                          f"{{wrestling: 5}}, not {skills!r:.60}", field)
     out: dict[str, int] = {}
     for name, bonus in skills.items():
-        where = f"{field}.{name}"
+        where = f"{field}.{name[:60] if isinstance(name, str) else short(name)}"
         skill = canonical_skill(name, where)
         if skill in out:
             raise SkillError(f"{skill!r} is given twice; give each skill once", where)
         if isinstance(bonus, bool) or not isinstance(bonus, int):
             raise SkillError(f"a skill bonus is a whole number, not {bonus!r:.40}", where)
         if abs(bonus) > MAX_BONUS:
-            raise SkillError(f"bonus {bonus} is outside -{MAX_BONUS}..{MAX_BONUS}", where)
+            raise SkillError(f"bonus {short(bonus)} is outside -{MAX_BONUS}..{MAX_BONUS}",
+                             where)
         out[skill] = int(bonus)
     return out
 

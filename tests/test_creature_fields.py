@@ -314,3 +314,64 @@ def test_a_huge_weapon_value_is_quoted_by_a_short_prefix() -> None:
     found = problems({**ORC, "weapons": [{"name": "claw", "damage": "1d4",
                                           "damage_type": "s", "crit": "9" * 10_000_000}]})
     assert len(found["weapons[0].crit"]) < 300
+
+
+# --- other patterns and messages found by a scan of every creature key ------------------
+
+def test_a_dr_with_many_spaces_is_refused_by_its_length_cap() -> None:
+    """``DR.parse`` was quadratic in spaces (8,000 spaces: 9.6 s, and accepted)."""
+    found = problems({**ORC, "resistances": {"dr": "1/a" + " " * 100_000 + "!"}})
+    assert "at most 200 characters" in found["resistances"]
+    c = Creature.from_dict({**ORC, "resistances": {"dr": " 5 / cold  iron or silver "}})
+    assert Creature.from_dict(c.to_dict()) == c
+
+
+def test_a_condition_text_is_capped_in_length() -> None:
+    """``Affliction.parse`` was quadratic in spaces (4,000 spaces: 2.6 s); a creature's
+    ``with_condition`` reads text without the creature file's cap."""
+    from lfgcombat.conditions import ConditionError
+    with pytest.raises(ConditionError, match="at most 200"):
+        Creature.from_dict(ORC).with_condition("a" + " " * 100_000 + "!")
+
+
+@pytest.mark.parametrize("key", ["level", "speed", "bab", "prowess", "wounds", "shell",
+                                 "handedness", "movement", "skills", "good_saves",
+                                 "challenge_rating", "barrier", "shield", "ruleset",
+                                 "combat_reflexes", "special_abilities"])
+@pytest.mark.parametrize("shape", ["bare", "list", "map"])
+def test_a_5000_digit_number_anywhere_is_a_creature_error(key: str, shape: str) -> None:
+    """``str()`` of a 5,000-digit number raises Python's ValueError; the file reader
+    refuses numbers of more than 30 digits, and so does ``from_dict`` now."""
+    big = 10 ** 5000
+    value = {"bare": big, "list": [big], "map": {"a": big}}[shape]
+    found = problems({**ORC, key: value})
+    assert any("at most 30 digits" in m for m in found.values()), found
+
+
+def test_unknown_weapon_keys_are_refused_at_load() -> None:
+    found = problems({**ORC, "weapons": [{"name": "claw", "damag": "1d4"}]})
+    assert "did you mean 'damage'" in found["weapons[0].damag"]
+
+
+HUGE = "x" * 1_000_000
+
+
+@pytest.mark.parametrize("key", ["abilities", "armor", "save_ratings", "shield",
+                                 "second_shield", "skills", "resistances", "bonuses",
+                                 "weapons", "special_abilities", "movement", "conditions",
+                                 "handedness", "ruleset", "good_saves", "barrier"])
+@pytest.mark.parametrize("shape", ["text", "key", "list"])
+def test_refusals_quote_a_short_prefix_of_a_huge_input(key: str, shape: str) -> None:
+    """Item 22: a refusal never repeats a huge input in full."""
+    value = {"text": HUGE, "key": {HUGE: 1}, "list": [HUGE]}[shape]
+    try:
+        Creature.from_dict({**ORC, key: value})
+    except CreatureError as exc:
+        assert len(str(exc)) < 3_000
+    else:  # pragma: no cover - a huge value accepted
+        raise AssertionError(f"{key}: a {shape} of a million characters was accepted")
+
+
+def test_a_huge_bonus_source_is_refused() -> None:
+    found = problems({**ORC, "bonuses": [{"to": "ac", "value": 1, "source": HUGE}]})
+    assert "at most 200" in found["bonuses[0].source"]

@@ -43,7 +43,7 @@ if TYPE_CHECKING:
 
 __all__ = ["Weapon", "WeaponError", "WEAPONS_SCHEMA", "weapons_table", "weapon_names",
            "lookup_weapon", "resolve_weapon", "weapon_entries", "entry_weapon",
-           "entry_problems"]
+           "entry_problems", "ENTRY_KEYS"]
 
 _USES = ("melee", "thrown", "projectile")
 #: The schema of ``data/weapons.csv``.
@@ -230,7 +230,9 @@ class Weapon:
                 f"[{self.types_text()}]")
 
 
-_ENTRY_KEYS = ("name", "damage", "crit", "damage_type", "range_increment", "reach",
+#: The keys a creature's weapon entry may have.
+ENTRY_KEYS: tuple[str, ...]
+ENTRY_KEYS = _ENTRY_KEYS = ("name", "damage", "crit", "damage_type", "range_increment", "reach",
                "natural", "ranged", "enhancement", "masterwork", "material", "magic",
                "extra", "count", "loaded", "hands", "attack_type", "finesse", "traits",
                "use", "strength_rating", "source",
