@@ -71,7 +71,7 @@ from .combat_stats import (ABILITIES, BONUS_TARGETS, CLASS_GOOD_SAVES, MAX_ABILI
                            _thaw, ability_mod, attacks_per_turn, hit_rating,
                            save_rating, save_ratings_table)
 from .conditions import (ActionLimits, Affliction, Condition, ConditionSet, Gained,
-                         SpellCasting, gain, lookup, resolve)
+                         ConditionError, SpellCasting, gain, lookup, resolve)
 from .creature_compare import COMPARED, compare, condition_effects
 from .creature_files import (creature_mapping, example_data, example_names,
                              read_creature_file, write_creature_file)
@@ -317,6 +317,9 @@ class Creature:
         Raises:
             ConditionError: unknown condition.
         """
+        if not isinstance(condition, (Condition, str)):
+            raise ConditionError(f"a condition is named by text such as 'prone', not "
+                                 f"{short(condition)}")
         cond = lookup(condition) if not isinstance(condition, Condition) else condition
         return self.replace(conditions=[str(a) for a in self.conditions
                                         if a.condition is not cond])

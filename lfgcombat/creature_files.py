@@ -127,10 +127,13 @@ def example_data(name: str) -> tuple[str, Any]:
     Raises:
         CreatureError: unknown name (with "did you mean").
     """
-    key = name.strip().lower().replace(" ", "_")
     names = example_names()
+    if not isinstance(name, str):
+        raise CreatureError([("(example)", f"an example is named by text such as 'orc', not "
+                              f"{short(name)}; examples: " + ", ".join(names))])
+    key = name.strip().lower().replace(" ", "_")
     if key not in names:
-        raise CreatureError([("(example)", f"no example {name!r}; {_hint(key, names)}"
+        raise CreatureError([("(example)", f"no example {short(name)}; {_hint(key, names)}"
                               "examples: " + ", ".join(names))])
     text = _examples_dir().joinpath(f"{key}.yaml").read_text(encoding="utf-8")
     return key, load_text(text, "yaml", f"{key}.yaml")

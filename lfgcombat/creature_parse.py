@@ -512,6 +512,10 @@ def _parse_bonuses(bonuses: Any, p: _Parser) -> tuple[StatBonus, ...]:
             p.bad(f"{where}.source", f"a text of {len(source):,} characters; at most "
                   f"{MAX_TEXT}")
             continue
+        if target == "speed" and _is_int(value) and value % 5:  # whole hexes, as speed:
+            p.bad(f"{where}.value", f"{value} ft to speed; a speed changes in steps of 5 ft "
+                  "(a hex is 5 feet)")
+            continue
         if _is_int(value) and abs(value) > MAX_GEAR_NUMBER:
             p.bad(f"{where}.value", f"{short(value)} is out of range; allowed: "
                   f"-{MAX_GEAR_NUMBER} to {MAX_GEAR_NUMBER}")

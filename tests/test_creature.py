@@ -603,7 +603,8 @@ def creature_dicts(draw) -> dict:
         {"to": st.sampled_from(["ac", "fort", "speed", "attack", "initiative"]),
          "value": st.integers(-3, 5)},
         optional={"type": st.sampled_from(["power", "dodge", "innate", "morale"]),
-                  "source": _TEXT}), max_size=3))
+                  "source": _TEXT}).map(  # a speed changes in whole hexes (5 ft)
+        lambda b: {**b, "value": 5 * b["value"]} if b["to"] == "speed" else b), max_size=3))
     d["example"] = draw(st.booleans())
     if draw(st.booleans()):
         d["notes"] = draw(_TEXT)

@@ -375,3 +375,47 @@ def test_refusals_quote_a_short_prefix_of_a_huge_input(key: str, shape: str) -> 
 def test_a_huge_bonus_source_is_refused() -> None:
     found = problems({**ORC, "bonuses": [{"to": "ac", "value": 1, "source": HUGE}]})
     assert "at most 200" in found["bonuses[0].source"]
+
+
+# --- item 22: a creature's speed and reach are whole hexes wherever they are given --------
+
+@pytest.mark.parametrize("args", [{"speed": 7}, {"reach_ft": 7}, {"speed": 33}])
+def test_a_map_placement_refuses_speed_and_reach_off_the_hex(args: dict) -> None:
+    """"Each hexagon (hex) on the Battle Map represents a distance of 5 feet"
+    (000_8d1d7816ee944f3b.txt, "COMBAT GAMEPLAY – OVERVIEW"): a creature file refuses a
+    speed or reach of 7 ft; the map's overrides of them did not."""
+    from lfgcombat.battlemap import HexMap
+    from lfgcombat.creature import load_example
+    m = HexMap(10, 10)
+    with pytest.raises(LfgError, match="5-ft steps"):
+        m.place(load_example("orc"), (1, 1), **args)
+    assert not m.tokens() if hasattr(m, "tokens") else True
+
+
+@pytest.mark.parametrize("args", [{"speed": 7}, {"reach_ft": 12}])
+def test_a_map_figure_refuses_speed_and_reach_off_the_hex(args: dict) -> None:
+    from lfgcombat.battlemap import Figure
+    with pytest.raises(LfgError, match="5-ft steps"):
+        Figure("F", **args)
+
+
+def test_a_speed_bonus_is_whole_hexes() -> None:
+    """A bonus of +7 ft to speed was accepted and then rounded away (Move Speed 35)."""
+    found = problems({**ORC, "bonuses": [{"to": "speed", "value": 7}]})
+    assert "steps of 5" in found["bonuses[0].value"]
+    assert Creature.from_dict({**ORC, "bonuses": [{"to": "speed", "value": -5}]}
+                              ).move_speed.value == 25
+
+
+@pytest.mark.parametrize("name", [None, 5, "x" * 1_000_000])
+def test_load_example_of_a_non_name_is_a_creature_error(name: object) -> None:
+    from lfgcombat.creature import load_example
+    with pytest.raises(CreatureError) as err:
+        load_example(name)  # type: ignore[arg-type]
+    assert len(str(err.value)) < 1_000
+
+
+def test_without_condition_of_a_non_name_is_the_kits_error() -> None:
+    from lfgcombat.conditions import ConditionError
+    with pytest.raises(ConditionError, match="named by text"):
+        Creature.from_dict(ORC).without_condition(None)  # type: ignore[arg-type]
