@@ -125,6 +125,20 @@ def _creatures(draw: st.DrawFn) -> dict:
             "Fear Burst (SLA): 3/day (SL2, WILL DC15[CHA])", "Pack Tactics (Ex)", "Bite",
             "Rend (Su): at will", "Gaze (Su): 1/round (FORT DC 14)"]), max_size=3,
             unique=True))
+    if draw(st.booleans()):
+        d["resistances"] = draw(st.sampled_from([{"fire": 5}, {"dr": " 2 / - "},
+                                                 {"dr": ["5/magic", "2/cold  iron"]},
+                                                 {"dr": "DR5/Bludgeoning or silver"}]))
+    if draw(st.booleans()):
+        d["bonuses"] = [{"to": draw(st.sampled_from(["ac", "speed", "d20"])),
+                         "value": 5 * draw(st.integers(-2, 2)), "source": " ring "}]
+    if draw(st.booleans()):
+        d["skills"] = {draw(st.sampled_from(["wrestling", "Sense_Motive"])):
+                       draw(st.integers(-3, 9))}
+    if draw(st.booleans()):
+        d["conditions"] = draw(st.lists(st.sampled_from(["prone", "bleed 1", "Flat-Footed",
+                                                         "stunned for 2 rounds"]),
+                                        max_size=2, unique=True))
     return d
 
 
