@@ -433,3 +433,14 @@ def test_without_condition_of_a_non_name_is_the_kits_error() -> None:
     from lfgcombat.conditions import ConditionError
     with pytest.raises(ConditionError, match="named by text"):
         Creature.from_dict(ORC).without_condition(None)  # type: ignore[arg-type]
+
+
+def test_an_unknown_weapon_refusal_quotes_a_short_prefix() -> None:
+    """A weapon name is looked up at attack time too (``resolve_weapon``), uncapped."""
+    from lfgcombat.attacks.weapons import WeaponError, lookup_weapon, resolve_weapon
+    from lfgcombat.creature import load_example
+    huge = "a" + " " * 1_000_000 + "(1"
+    for call in (lambda: lookup_weapon(huge), lambda: resolve_weapon(load_example("orc"), huge)):
+        with pytest.raises(WeaponError) as err:
+            call()
+        assert len(str(err.value)) < 1_000

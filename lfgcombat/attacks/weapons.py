@@ -258,10 +258,11 @@ def _find_row(name: str) -> tuple[str | None, int]:
 
 
 def _unknown(name: str) -> WeaponError:
-    close = difflib.get_close_matches(normal_name(str(name)), list(_names()), n=5, cutoff=0.6)
+    close = difflib.get_close_matches(normal_name(name), list(_names()), n=5, cutoff=0.6) \
+        if isinstance(name, str) and len(name) <= 100 else []
     close = list(dict.fromkeys(_names()[c] for c in close))[:3]
     hint = f" (did you mean {' or '.join(repr(c) for c in close)}?)" if close else ""
-    return WeaponError(f"unknown weapon {name!r}{hint}. Known weapons: "
+    return WeaponError(f"unknown weapon {short(name)}{hint}. Known weapons: "
                        + ", ".join(weapon_names())
                        + ". Or give it in full: {name, damage: 1d8, crit: 19-20/x2, "
                          "damage_type: s}.")
@@ -272,12 +273,13 @@ def _not_carried(attacker: Any, name: str, own: list[str]) -> WeaponError:
     among both, the attacker's own weapons named."""
     pool = {normal_name(n): n for n in own} | {k: v for k, v in _names().items()
                                                if k not in {normal_name(n) for n in own}}
-    close = difflib.get_close_matches(normal_name(str(name)), list(pool), n=6, cutoff=0.6)
+    close = difflib.get_close_matches(normal_name(name), list(pool), n=6, cutoff=0.6) \
+        if isinstance(name, str) and len(name) <= 100 else []
     names = list(dict.fromkeys(pool[c] for c in close))[:3]
     hint = f" (did you mean {' or '.join(map(repr, names))}?)" if names else ""
     mine = f"its weapons are {', '.join(own)}" if own else "it carries no weapon entries"
     return WeaponError(f"{getattr(attacker, 'name', 'the attacker')} has no weapon "
-                       f"{name!r}{hint}: {mine}; a weapon of data/weapons.csv (e.g. "
+                       f"{short(name)}{hint}: {mine}; a weapon of data/weapons.csv (e.g. "
                        "'unarmed strike') or an entry {name, damage: 1d8, crit: 19-20/x2, "
                        "damage_type: s} also works")
 
