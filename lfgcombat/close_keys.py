@@ -133,7 +133,7 @@ def _parse_second_shield(raw: Any) -> FrozenMap:
     """``second_shield: 2`` (its Shield Rating) or ``{shield_rating: 2, mobility_penalty:
     -1}``; stored as that mapping."""
     if isinstance(raw, Mapping):
-        unknown = sorted(set(raw) - {"shield_rating", "mobility_penalty"})
+        unknown = sorted(str(k)[:60] for k in set(raw) - {"shield_rating", "mobility_penalty"})
         if unknown or "shield_rating" not in raw:
             raise CreatureError([("second_shield", "give its Shield Rating, or a mapping "
                                   "{shield_rating: R, mobility_penalty: P}; "

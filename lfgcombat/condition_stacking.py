@@ -41,6 +41,10 @@ def bleed_cap(level: int) -> int:
     return max(level, 1)
 
 
+#: The longest condition text read (characters; a creature file's texts are at most 200).
+MAX_CONDITION_TEXT = 200
+
+
 @dataclass(frozen=True, order=False)
 class Affliction:
     """One condition a creature has: which, its value (Bleed X, Weakened stage), its duration.
@@ -104,6 +108,9 @@ class Affliction:
         if not isinstance(text, str):
             raise ConditionError(f"a condition is written as text such as 'prone' or "
                                  f"'bleed 2', not {short(text)}")
+        if len(text) > MAX_CONDITION_TEXT:  # the pattern below is quadratic in spaces
+            raise ConditionError(f"a condition of {len(text):,} characters; at most "
+                                 f"{MAX_CONDITION_TEXT}, e.g. 'stunned for 2 rounds'")
         m = re.fullmatch(r"\s*(?P<name>[A-Za-z][A-Za-z_\s'\-/]*?)"
                          r"(?:[\s,]+(?:stage\s+)?(?P<value>-?\d+))?"
                          r"(?:\s*(?:for\s+(?P<r1>-?\d+)\s+rounds?|\((?P<r2>-?\d+)\s+rounds?\)))?"

@@ -71,7 +71,7 @@ from .combat_stats import (ABILITIES, BONUS_TARGETS, CLASS_GOOD_SAVES, MAX_ABILI
                            _thaw, ability_mod, attacks_per_turn, hit_rating,
                            save_rating, save_ratings_table)
 from .conditions import (ActionLimits, Affliction, Condition, ConditionSet, Gained,
-                         SpellCasting, gain, lookup, resolve)
+                         ConditionError, SpellCasting, gain, lookup, resolve)
 from .creature_compare import COMPARED, compare, condition_effects
 from .creature_files import (creature_mapping, example_data, example_names,
                              read_creature_file, write_creature_file)
@@ -238,14 +238,16 @@ class Creature:
             The creature.
 
         Raises:
-            CreatureError: unreadable or oversized file, unknown suffix, bad or hostile
+            CreatureError: a path that is not text or path-like (``None``, a number,
+                bytes), unreadable or oversized file, unknown suffix, bad or hostile
                 YAML/JSON, bad fields.
         """
         data = read_creature_file(path)
         try:
             return cls.from_dict(data)
         except CreatureError as exc:
-            raise CreatureError(exc.problems, what=f"creature file {Path(path)}") from None
+            raise CreatureError(exc.problems,
+                                what=f"creature file {short(str(Path(path)))}") from None
 
     def save(self, path: str | os.PathLike[str]) -> Path:
         """Write the creature to a ``.yaml``/``.yml`` or ``.json`` file.
@@ -319,6 +321,9 @@ class Creature:
         Raises:
             ConditionError: unknown condition.
         """
+        if not isinstance(condition, (Condition, str)):
+            raise ConditionError(f"a condition is named by text such as 'prone', not "
+                                 f"{short(condition)}")
         cond = lookup(condition) if not isinstance(condition, Condition) else condition
         return self.replace(conditions=[str(a) for a in self.conditions
                                         if a.condition is not cond])

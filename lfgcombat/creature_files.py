@@ -28,11 +28,28 @@ from .datafile import DataFileError, dump_yaml, load_text, read_file, short
 if TYPE_CHECKING:
     from .creature import Creature
 
-__all__ = ["SUFFIXES", "read_creature_file", "write_creature_file", "example_names",
+__all__ = ["SUFFIXES", "checked_path", "read_creature_file", "write_creature_file", "example_names",
            "example_data", "creature_mapping"]
 
 #: The file suffixes a creature file may have (any case).
 SUFFIXES: tuple[str, ...] = (".yaml", ".yml", ".json")
+
+
+def checked_path(path: Any) -> Path:
+    """``path`` as a :class:`~pathlib.Path`, when it is a path (text or path-like).
+
+    Raises:
+        CreatureError: anything else (``None``, a number, bytes), named by type.
+    """
+    if isinstance(path, (str, os.PathLike)) and not isinstance(path, bytes):
+        try:
+            fspath = os.fspath(path)
+        except TypeError:
+            fspath = None
+        if isinstance(fspath, str) and fspath.strip() and "\0" not in fspath:
+            return Path(fspath)
+    raise CreatureError([("(file)", f"expected a file path such as 'orc.yaml' (text or a "
+                          f"pathlib.Path), got {type(path).__name__} {short(path)}")])
 
 
 def read_creature_file(path: str | os.PathLike[str]) -> Any:
@@ -51,15 +68,17 @@ def read_creature_file(path: str | os.PathLike[str]) -> Any:
         CreatureError: unreadable or oversized file, unknown suffix, bad or hostile
             YAML/JSON (field ``(file)``).
     """
-    path = Path(path)
+    path = checked_path(path)
     suffix = path.suffix.lower()
     if suffix not in SUFFIXES:
-        raise CreatureError([("(file)", f"{path}: unknown file type {short(suffix)}; use "
-                              ".yaml, .yml or .json")])
+        raise CreatureError([("(file)", f"{short(str(path))}: unknown file type "
+                              f"{short(suffix)}; use .yaml, .yml or .json")])
     try:
         return load_text(read_file(path), "json" if suffix == ".json" else "yaml", str(path))
     except DataFileError as exc:
-        raise CreatureError([("(file)", str(exc))]) from None
+        text = str(exc)
+        raise CreatureError([("(file)", text if len(text) <= 500 else text[:497] + "...")]
+                            ) from None
 
 
 def write_creature_file(path: str | os.PathLike[str], data: Any) -> Path:
@@ -75,11 +94,11 @@ def write_creature_file(path: str | os.PathLike[str], data: Any) -> Path:
     Raises:
         CreatureError: unknown suffix (nothing is written).
     """
-    path = Path(path)
+    path = checked_path(path)
     suffix = path.suffix.lower()
     if suffix not in SUFFIXES:
-        raise CreatureError([("(file)", f"{path}: unknown file type {suffix!r}; use "
-                              ".yaml, .yml or .json")])
+        raise CreatureError([("(file)", f"{short(str(path))}: unknown file type "
+                              f"{short(suffix)}; use .yaml, .yml or .json")])
     if suffix == ".json":
         text = json.dumps(data, indent=2, ensure_ascii=False) + "\n"
     else:
@@ -109,10 +128,13 @@ def example_data(name: str) -> tuple[str, Any]:
     Raises:
         CreatureError: unknown name (with "did you mean").
     """
-    key = name.strip().lower().replace(" ", "_")
     names = example_names()
+    if not isinstance(name, str):
+        raise CreatureError([("(example)", f"an example is named by text such as 'orc', not "
+                              f"{short(name)}; examples: " + ", ".join(names))])
+    key = name.strip().lower().replace(" ", "_")
     if key not in names:
-        raise CreatureError([("(example)", f"no example {name!r}; {_hint(key, names)}"
+        raise CreatureError([("(example)", f"no example {short(name)}; {_hint(key, names)}"
                               "examples: " + ", ".join(names))])
     text = _examples_dir().joinpath(f"{key}.yaml").read_text(encoding="utf-8")
     return key, load_text(text, "yaml", f"{key}.yaml")

@@ -8,9 +8,17 @@ the level), "Healing lost HP" (current HP at most the max), "Temporary Hit Point
 (TempHP)" (at most 25% of max HP), "NPC & Enemy Death" (a monster without ``kind`` is an
 ``npc``); weapon entries are checked for their dice, damage types, numbers and flags
 (000_8d1d7816ee944f3b.txt, "How do I read or write the damage for an attack or spell?").
+Weapon entries are checked as the attack rules will read them: unknown keys, ``crit``,
+``hands``, ``attack_type``, ``use``, ``traits``, ``material``
+(:func:`lfgcombat.attacks.weapons.entry_problems`), wounds' ``energy`` dice, and reach and
+range increments in whole 5-ft hexes ("Each hexagon (hex) on the Battle Map represents a
+distance of 5 feet", "COMBAT GAMEPLAY – OVERVIEW"). A section may give a core key the file
+leaves out (a movement line's Move Speed is the ``speed``): a default never contradicts
+what the file says.
 Problems are ``(field, message)`` pairs; values in messages are shortened
 (:func:`lfgcombat.datafile.short`), so a 5,000-digit number or a 100 MB text is never
-printed.
+printed, and a whole number of more than 30 digits anywhere in the mapping is refused
+first (as the file reader refuses it).
 """
 
 from __future__ import annotations
@@ -20,6 +28,7 @@ import enum
 from collections.abc import Iterable, Mapping
 from typing import Any
 
+from .attacks.weapons import ENTRY_KEYS, entry_problems
 from .bonuses import Bonus, BonusError
 from .citations import cite as _cite
 from .combat_stats import (ABILITIES, BONUS_TARGETS, MAX_ABILITY, MAX_LEVEL,
@@ -30,11 +39,12 @@ from .conditions import Affliction, Condition, ConditionError, bleed_cap, stack_
 from .creature_sections import (SectionError, SheetSections, conditions_key,
                                 own_condition_keys, reserve, section_for, sections)
 from .damage import DamageError, Resistances, parse_damage
-from .datafile import DataFileError, check_depth, short
+from .datafile import MAX_INT_DIGITS, DataFileError, check_depth, short
 from .errors import DiceError, LfgError
 from .notation import parse as dice_parse
 from .size import Size
 from .stats import StatBonus
+from .wounds.riders import ENERGY_KEY, parse_energy
 
 __all__ = ["KEYS", "MAX_NOTES", "MAX_TEXT", "MAX_GEAR_NUMBER", "parse_creature",
            "CreatureError"]
@@ -134,7 +144,8 @@ class _Parser:
         ok = True
         for k in value:
             if k not in keys:
-                self.bad(f"{where}.{k}", f"unknown key; {_hint(k, keys)}allowed keys: "
+                name = k[:MAX_TEXT] if isinstance(k, str) else short(k)
+                self.bad(f"{where}.{name}", f"unknown key; {_hint(k, keys)}allowed keys: "
                          + ", ".join(keys))
                 ok = False
         return value if ok else {k: v for k, v in value.items() if k in keys}
@@ -147,8 +158,13 @@ MAX_TEXT = 200
 #: The largest resistance value and weapon number (reach, range, enhancement) accepted.
 MAX_GEAR_NUMBER = 1_000
 #: Keys a weapon entry's number / true-false / dice values are checked under here; the
-#: attack rules (:func:`lfgcombat.attacks.resolve_weapon`) read the entry in full.
+#: attack rules (:func:`lfgcombat.attacks.resolve_weapon`) read the entry in full. Its
+#: distances are whole hexes: "Each hexagon (hex) on the Battle Map represents a distance
+#: of 5 feet" (000_8d1d7816ee944f3b.txt, "COMBAT GAMEPLAY – OVERVIEW"; "Multiply the
+#: number of hexes by 5, and that's the distance in feet!", "Using the Battle Map –
+#: Measuring Distance in Combat"), as a creature's ``speed`` and ``reach`` are.
 _WEAPON_NUMBERS = ("range_increment", "reach", "enhancement", "strength_rating", "count")
+_WEAPON_DISTANCES = ("range_increment", "reach")
 _WEAPON_FLAGS = ("natural", "ranged", "masterwork", "magic", "finesse", "loaded")
 
 
@@ -164,21 +180,32 @@ def _parse(d: Any) -> tuple[dict[str, Any], list[tuple[str, str]]]:
     except DataFileError as exc:
         p.bad("(creature)", str(exc).split(": ", 1)[-1])
         return {}, p.problems
+    for where, value in _huge_numbers(dict(d), ""):
+        p.bad(where, f"{short(value)}; a whole number has at most {MAX_INT_DIGITS} digits "
+              "(as in a creature file)")
+    if p.problems:  # every field's own check would print or convert it
+        return {}, p.problems
     f: dict[str, Any] = {}
-    _parse_keys(d, f, p)
-    _parse_identity(d, f, p)
-    _parse_defense(d, f, p)
-    _parse_numbers(d, f, p)
-    f["weapons"] = _parse_weapons(d.get("weapons", []), p)
-    f["resistances"] = _parse_resistances(d.get("resistances", {}), p)
+    sp = _Parser()  # its problems are reported after the core keys', as before
     own = _own_conditions_key(d)
     for key in own_condition_keys():
         if d.get(key) and key != own:
-            p.bad(key, "a ruleset's own conditions are read from conditions: in a file "
+            sp.bad(key, "a ruleset's own conditions are read from conditions: in a file "
                   "written for that ruleset alone (e.g. ruleset: classic); write them as "
                   "conditions there")
     if own is not None and "conditions" in d and own not in d:  # its own list reads them
         d = {**{k: v for k, v in d.items() if k != "conditions"}, own: d["conditions"]}
+    found = _parse_sections(d, sp)
+    filled = _filled_keys(d, found)
+    if filled:
+        d = {**d, **{key: value for key, (_, value) in filled.items()}}
+    _parse_keys(d, f, p)
+    _parse_identity(d, f, p)
+    _parse_defense(d, f, p)
+    _parse_numbers(d, f, p)
+    _blame_sections(filled, p)
+    f["weapons"] = _parse_weapons(d.get("weapons", []), p)
+    f["resistances"] = _parse_resistances(d.get("resistances", {}), p)
     f["_conditions"] = _parse_conditions(d.get("conditions", []), p)
     f["bonuses"] = _parse_bonuses(d.get("bonuses", []), p)
     example = d.get("example", False)
@@ -187,7 +214,8 @@ def _parse(d: Any) -> tuple[dict[str, Any], list[tuple[str, str]]]:
         example = False
     f["example"] = example
     f["notes"] = p.text("notes", d.get("notes"), max_len=MAX_NOTES)
-    f["sections"] = _parse_sections(d, p)
+    f["sections"] = found
+    p.problems.extend(sp.problems)
     _cross_check(f, p)
     _check_sections(f, p)
     return f, p.problems
@@ -205,6 +233,26 @@ def _own_conditions_key(d: Mapping) -> str | None:
     except LfgError:
         return None
     return conditions_key(names) if names else None
+
+
+_HUGE = 10 ** MAX_INT_DIGITS
+
+
+def _huge_numbers(item: Any, where: str) -> Iterable[tuple[str, int]]:
+    """``(field, number)`` for each whole number of more than :data:`MAX_INT_DIGITS`
+    digits in a creature mapping (the file reader refuses them; a caller's mapping may
+    hold one). The mapping's depth and size are checked first (``check_depth``)."""
+    if isinstance(item, int) and not isinstance(item, bool):
+        if abs(item) >= _HUGE:
+            yield where or "(creature)", item
+    elif isinstance(item, dict):
+        for key, value in item.items():
+            name = key[:MAX_TEXT] if isinstance(key, str) else short(key)
+            yield from _huge_numbers(key, where or "(creature)")
+            yield from _huge_numbers(value, f"{where}.{name}" if where else name)
+    elif isinstance(item, (list, tuple)):
+        for i, value in enumerate(item):
+            yield from _huge_numbers(value, f"{where}[{i}]")
 
 
 def _parse_keys(d: Mapping, f: dict[str, Any], p: _Parser) -> None:
@@ -237,6 +285,27 @@ def _parse_sections(d: Mapping, p: _Parser) -> SheetSections:
         except LfgError as exc:
             p.bad(section.key, str(exc)[:500])
     return SheetSections(items)
+
+
+def _filled_keys(d: Mapping, found: SheetSections) -> dict[str, tuple[str, Any]]:
+    """``{core key: (section key, raw value)}``: the core keys the file leaves out that a
+    section's value gives (a movement line's Move Speed is the ``speed``: a default never
+    contradicts what the file says)."""
+    filled: dict[str, tuple[str, Any]] = {}
+    for key, value in found.items():
+        fills = found.section(key).fills
+        for core, raw in (fills(value) if fills is not None else {}).items():
+            if core in KEYS and core not in d and core not in filled:
+                filled[core] = (key, raw)
+    return filled
+
+
+def _blame_sections(filled: Mapping[str, tuple[str, Any]], p: _Parser) -> None:
+    """A problem with a core key a section gave is reported under the section's key."""
+    for i, (where, message) in enumerate(p.problems):
+        if where in filled:
+            key = filled[where][0]
+            p.problems[i] = (key, f"gives {where} (the file has no {where}:): {message}")
 
 
 def _check_sections(f: dict[str, Any], p: _Parser) -> None:
@@ -354,14 +423,33 @@ def _check_weapon(where: str, w: Any, p: _Parser) -> None:
         p.bad(where, f"expected a weapon name such as longsword or a mapping such as "
               f"{{name: claw, damage: 1d6, damage_type: s}}, got {short(w)}")
         return
+    for key in w:
+        if key not in ENTRY_KEYS:
+            name = key[:MAX_TEXT] if isinstance(key, str) else short(key)
+            p.bad(f"{where}.{name}", f"unknown key; {_hint(key, ENTRY_KEYS)}allowed keys: "
+                  + ", ".join(ENTRY_KEYS))
     p.text(f"{where}.name", w.get("name"), required=True, max_len=MAX_TEXT)
     _check_weapon_damage(where, w, p)
+    _check_weapon_values(where, w, p)
+
+
+def _check_weapon_values(where: str, w: Mapping, p: _Parser) -> None:
+    """A weapon entry's numbers (distances in whole hexes), true/false values, the values
+    the attack rules choose from (crit, hands, attack_type, use...) and wounds' energy."""
     for key in _WEAPON_NUMBERS:
         if w.get(key) is not None:
-            p.int_(f"{where}.{key}", w[key], 0, MAX_GEAR_NUMBER)
+            p.int_(f"{where}.{key}", w[key], 0, MAX_GEAR_NUMBER,
+                   step=5 if key in _WEAPON_DISTANCES else 1)
     for key in _WEAPON_FLAGS:
         if key in w and not isinstance(w[key], bool):
             p.bad(f"{where}.{key}", f"expected true or false, got {short(w[key])}")
+    for key, message in entry_problems(w):
+        p.bad(f"{where}.{key}", message)
+    if ENERGY_KEY in w:  # wounds' energy dice, read only there: checked for every ruleset
+        try:
+            parse_energy(w[ENERGY_KEY], where)
+        except LfgError as exc:
+            p.bad(f"{where}.{ENERGY_KEY}", str(exc).removeprefix(f"{where}.{ENERGY_KEY}: "))
 
 
 def _check_weapon_damage(where: str, w: Mapping, p: _Parser) -> None:
@@ -457,6 +545,15 @@ def _parse_bonuses(bonuses: Any, p: _Parser) -> tuple[StatBonus, ...]:
                   f"{_hint(target, BONUS_TARGETS)}allowed: " + ", ".join(BONUS_TARGETS))
             continue
         value: Any = bm.get("value")
+        source = bm.get("source")
+        if isinstance(source, str) and len(source) > MAX_TEXT:
+            p.bad(f"{where}.source", f"a text of {len(source):,} characters; at most "
+                  f"{MAX_TEXT}")
+            continue
+        if target == "speed" and _is_int(value) and value % 5:  # whole hexes, as speed:
+            p.bad(f"{where}.value", f"{value} ft to speed; a speed changes in steps of 5 ft "
+                  "(a hex is 5 feet)")
+            continue
         if _is_int(value) and abs(value) > MAX_GEAR_NUMBER:
             p.bad(f"{where}.value", f"{short(value)} is out of range; allowed: "
                   f"-{MAX_GEAR_NUMBER} to {MAX_GEAR_NUMBER}")

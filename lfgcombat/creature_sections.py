@@ -26,7 +26,10 @@ A section says:
 * ``view``: optionally, what the attribute reads when it depends on the rest of the sheet
   (a movement line's speeds default to the creature's ``speed``);
 * ``check``: optionally, the problems between the value and the other fields (a "Move
-  Speed 50" that contradicts ``speed: 30``), reported with every other problem.
+  Speed 50" that contradicts ``speed: 30``), reported with every other problem;
+* ``fills``: optionally, the core keys the value gives when the file leaves them out
+  (a movement line's Move Speed is the creature's ``speed``): a default never
+  contradicts what the file says.
 
 Read a value typed with ``SECTION.of(creature)``, by key with ``creature.section("key")``,
 or (through ``view``) as ``creature.<attribute>``. Values are immutable:
@@ -129,6 +132,9 @@ class Section(Generic[T]):
         check: ``(value, fields) ->`` ``(field, message)`` problems between this value
             and the creature's other fields (by Creature field name, ``None`` where a
             field was bad); called for a value that is not the default.
+        fills: ``value ->`` ``{core file key: raw value}`` for the keys the file leaves
+            out, read and checked like the file's own (a movement line's ``Move Speed
+            50`` gives ``speed: 50``); called for a value that is not the default.
     """
 
     key: str
@@ -141,6 +147,7 @@ class Section(Generic[T]):
     rule: str = ""
     view: Callable[[Any, T], Any] | None = None
     check: Callable[[T, Mapping[str, Any]], Iterable[tuple[str, str]]] | None = None
+    fills: Callable[[T], Mapping[str, Any]] | None = None
 
     def __post_init__(self) -> None:
         for what, name in (("key", self.key), ("attribute", self.attribute or self.key)):

@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 
 from .dice import DiceExpr, parse
 from .errors import LfgError
+from .shortrepr import short
 from .tables import load_table
 
 __all__ = ["DamageError", "DamageType", "DamageSpec", "DR", "Resistances", "Applied",
@@ -151,6 +152,10 @@ def parse_damage(text: str) -> DamageSpec:
     return DamageSpec(parse(m.group("expr")), types, mode)
 
 
+#: The longest DR X/Y text read (characters).
+MAX_DR_TEXT = 200
+
+
 @dataclass(frozen=True)
 class DR:
     """Damage Resistance X/Y (000_8d1d7816ee944f3b.txt, "Damage Resistance X/Y (DRX/Y)").
@@ -169,7 +174,13 @@ class DR:
         """``"10/mithryl"``, ``"2/-"``, ``"5/bludgeoning or silver"`` or ``"DR5/magic"``."""
         if isinstance(text, DR):
             return text
-        m = re.fullmatch(r"\s*(?:DR\s*)?(\d{1,4})\s*/\s*(.+?)\s*", str(text), re.IGNORECASE)
+        if not isinstance(text, str) or len(text) > MAX_DR_TEXT:
+            raise DamageError(f"bad damage resistance {short(text)}: write it as X/Y (at most "
+                              f"{MAX_DR_TEXT} characters), e.g. '10/mithryl', '2/-' or "
+                              "'5/bludgeoning or silver'")
+        # whitespace runs collapsed first: the patterns below then never backtrack far
+        m = re.fullmatch(r"\s*(?:DR\s*)?(\d{1,4})\s*/\s*(.+?)\s*", " ".join(text.split()),
+                         re.IGNORECASE)
         if not m:
             raise DamageError(f"bad damage resistance {text!r}: write it as X/Y, e.g. "
                               "'10/mithryl', '2/-' or '5/bludgeoning or silver'")

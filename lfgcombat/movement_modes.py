@@ -66,8 +66,12 @@ register_schema("hurdles", HURDLES_SCHEMA)
 #: ``climb`` and ``leap`` (on the land budget, Leaper X only).
 MODES = ("walk", "fly", "swim", "climb", "leap")
 
-_PART = re.compile(r"(?P<kind>[A-Za-z][A-Za-z ]*?)\s*(?P<feet>-?\d+)\s*"
-                   r"(?:\[\s*(?P<man>[^\]]*)\]\s*)?$")
+# Linear: the kind's words and the spaces between them are disjoint classes, and the
+# maneuverability is stripped after the match (no two quantifiers compete for a space).
+_PART = re.compile(r"(?P<kind>[A-Za-z]+(?:\s+[A-Za-z]+)*)\s*(?P<feet>-?\d{1,6})\s*"
+                   r"(?:\[(?P<man>[^\]]*)\]\s*)?$")
+#: The longest movement line read (characters; the text's longest is about 50).
+MAX_LINE = 200
 _KINDS = {"move speed": "walk", "speed": "walk", "move": "walk", "walk": "walk", "land": "walk",
           "fly": "fly", "swim": "swim", "climb": "climb", "leaper": "leaper"}
 
@@ -190,7 +194,10 @@ def parse_speeds(line: str) -> Speeds:
     """
     if not isinstance(line, str) or not line.strip():
         raise MovementModeError(f"movement must be a line such as 'Move Speed 30, Swim 20', "
-                                f"not {line!r} ({RULE})")
+                                f"not {line!r:.60} ({RULE})")
+    if len(line) > MAX_LINE:
+        raise MovementModeError(f"a movement line of {len(line):,} characters; at most "
+                                f"{MAX_LINE}, e.g. 'Move Speed 30, Swim 20' ({RULE})")
     found: dict[str, object] = {}
     for part in (p.strip() for p in line.split(",")):
         _parse_part(part, found)
@@ -198,6 +205,17 @@ def parse_speeds(line: str) -> Speeds:
         return Speeds(**found)  # type: ignore[arg-type]
     except MovementModeError as exc:
         raise MovementModeError(f"movement {line!r}: {exc}") from None
+
+
+def _zero_parts(line: str) -> list[str]:
+    """The parts of a movement line that give 0 ft (``"Swim 0"``); the line parses."""
+    zero = []
+    for part in (p.strip() for p in line.split(",")):
+        one: dict[str, object] = {}
+        _parse_part(part, one)
+        if any(v == 0 for k, v in one.items() if k != "maneuverability"):
+            zero.append(part)
+    return zero
 
 
 def _parse_part(part: str, found: dict[str, object]) -> None:
@@ -402,9 +420,23 @@ def speeds_of(creature: object) -> Speeds:
 
 
 def _parse_movement(raw: Any) -> Speeds | None:
+    """The creature file's ``movement`` line. A part of 0 ft ("Swim 0") is refused: it
+    gives no speed, so the line written back (:meth:`Speeds.text`) would leave it out, and
+    a line of only such parts would be written as nothing (issue 23, item 19)."""
     if isinstance(raw, Speeds):
         return raw
-    return parse_speeds(raw)
+    speeds = parse_speeds(raw)
+    zero = _zero_parts(raw)
+    if zero:
+        raise MovementModeError(
+            f"movement part {zero[0][:40]!r}: 0 ft is no speed; leave the part out (a "
+            f"creature that cannot walk has speed: 0 and no Move Speed in the line) ({RULE})")
+    return speeds
+
+
+def _movement_fills(value: Speeds | None) -> dict[str, int]:
+    """A line's Move Speed is the creature's ``speed`` when the file gives none."""
+    return {"speed": value.walk} if value is not None and value.walk else {}
 
 
 def _movement_view(creature: Any, value: Speeds | None) -> Speeds:
@@ -434,7 +466,8 @@ MOVEMENT: Section[Speeds | None] = register_section(Section(
     "movement", _parse_movement, default=None,
     dump=lambda v: v.text() if v is not None else None,
     show=lambda v: v.text() if v is not None else "", label="Movement", attribute="speeds",
-    rule=RULE, view=_movement_view, check=_movement_check))
+    rule=RULE, view=_movement_view, check=_movement_check,
+    fills=_movement_fills))
 
 
 # -- heights and hurdles --------------------------------------------------------------------

@@ -34,6 +34,7 @@ import pandas as pd
 from .dice import Fortune, Roll, Roller
 from .errors import LfgError
 from .odds import pmf
+from .shortrepr import short
 from .tables import Column, Schema, load_table, register_schema
 
 __all__ = ["SkillError", "SKILLS_SCHEMA", "skills_table", "skill_names", "skill_category",
@@ -97,15 +98,16 @@ def canonical_skill(name: Any, field: str = "skill") -> str:
         SkillError: not text, or not a skill of the table (with a "did you mean").
     """
     if not isinstance(name, str):
-        raise SkillError(f"a skill name is text, not {name!r:.40}", field)
+        raise SkillError(f"a skill name is text, not {short(name)}", field)
     key = _key(name)
     compact = key.replace(" ", "")
     for skill in _rows():
         if key == skill or compact == skill.replace(" ", ""):
             return skill
-    close = difflib.get_close_matches(key, list(_rows()), n=1, cutoff=0.6)
+    close = difflib.get_close_matches(key, list(_rows()), n=1, cutoff=0.6) \
+        if len(key) <= 60 else []
     hint = f"did you mean {close[0]!r}? " if close else ""
-    raise SkillError(f"unknown skill {name!r}; {hint}the skills are "
+    raise SkillError(f"unknown skill {short(name)}; {hint}the skills are "
                      f"{', '.join(_rows())} (data/skills.csv)", field)
 
 
@@ -135,14 +137,15 @@ def validate_skills(skills: Any, field: str = "skills") -> dict[str, int]:
                          f"{{wrestling: 5}}, not {skills!r:.60}", field)
     out: dict[str, int] = {}
     for name, bonus in skills.items():
-        where = f"{field}.{name}"
+        where = f"{field}.{name[:60] if isinstance(name, str) else short(name)}"
         skill = canonical_skill(name, where)
         if skill in out:
             raise SkillError(f"{skill!r} is given twice; give each skill once", where)
         if isinstance(bonus, bool) or not isinstance(bonus, int):
             raise SkillError(f"a skill bonus is a whole number, not {bonus!r:.40}", where)
         if abs(bonus) > MAX_BONUS:
-            raise SkillError(f"bonus {bonus} is outside -{MAX_BONUS}..{MAX_BONUS}", where)
+            raise SkillError(f"bonus {short(bonus)} is outside -{MAX_BONUS}..{MAX_BONUS}",
+                             where)
         out[skill] = int(bonus)
     return out
 
@@ -337,12 +340,15 @@ def skill_bonus(creature: Any, skill: str, skills: Mapping[str, int] | None = No
     if not isinstance(off_hand, bool):
         raise SkillError(f"True or False (a check made using only the off hand), not "
                          f"{off_hand!r:.40}", "off_hand")
+    if extra is not None and not isinstance(extra, Mapping):
+        raise SkillError(f"named situational bonuses such as {{'Charge (innate)': 2}}, not "
+                         f"{short(extra)}", "extra")
     name = canonical_skill(skill)
     listed = validate_skills(skills)
     mod = creature.skill_modifier(_STAT_KIND[skill_category(name)])
     terms = [Term(f"{name} (skills:)", listed.get(name, 0))]
     for label, value in (extra or {}).items():
-        terms.append(Term(str(label), _bonus(value, f"extra.{label}")))
+        terms.append(Term(str(label), _bonus(value, f"extra.{str(label)[:60]}")))
     if skill_category(name) == "mobility":
         terms += [Term(label, value) for label, value in shield_mobility_penalties(creature)]
     if off_hand:

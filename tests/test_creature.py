@@ -584,7 +584,8 @@ def creature_dicts(draw) -> dict:
         d["reach"] = 5 * draw(st.integers(0, 4))
     d["weapons"] = draw(st.lists(st.fixed_dictionaries(
         {"name": _TEXT, "damage": st.sampled_from(["1d4", "1d8", "2d6"])},
-        optional={"range_increment": st.integers(0, 120), "natural": st.booleans()}),
+        optional={"range_increment": st.integers(0, 24).map(lambda n: 5 * n),
+                  "natural": st.booleans()}),
         max_size=2))
     d["resistances"] = draw(st.fixed_dictionaries({}, optional={
         "fire": st.integers(0, 10), "cold": st.integers(0, 10), "negative": st.integers(0, 5),
@@ -602,7 +603,8 @@ def creature_dicts(draw) -> dict:
         {"to": st.sampled_from(["ac", "fort", "speed", "attack", "initiative"]),
          "value": st.integers(-3, 5)},
         optional={"type": st.sampled_from(["power", "dodge", "innate", "morale"]),
-                  "source": _TEXT}), max_size=3))
+                  "source": _TEXT}).map(  # a speed changes in whole hexes (5 ft)
+        lambda b: {**b, "value": 5 * b["value"]} if b["to"] == "speed" else b), max_size=3))
     d["example"] = draw(st.booleans())
     if draw(st.booleans()):
         d["notes"] = draw(_TEXT)

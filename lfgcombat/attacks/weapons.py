@@ -33,6 +33,7 @@ import pandas as pd
 from ..damage import DamageSpec, parse_damage
 from ..dice import DiceExpr, parse
 from ..errors import LfgError
+from ..shortrepr import short
 from ..tables import Column, Schema, load_table, records, register_schema
 from .formulas import normal_name, step_damage
 from .rules import WeaponError
@@ -41,7 +42,8 @@ if TYPE_CHECKING:
     from ..size import Size
 
 __all__ = ["Weapon", "WeaponError", "WEAPONS_SCHEMA", "weapons_table", "weapon_names",
-           "lookup_weapon", "resolve_weapon", "weapon_entries", "entry_weapon"]
+           "lookup_weapon", "resolve_weapon", "weapon_entries", "entry_weapon",
+           "entry_problems", "ENTRY_KEYS"]
 
 _USES = ("melee", "thrown", "projectile")
 #: The schema of ``data/weapons.csv``.
@@ -228,7 +230,9 @@ class Weapon:
                 f"[{self.types_text()}]")
 
 
-_ENTRY_KEYS = ("name", "damage", "crit", "damage_type", "range_increment", "reach",
+#: The keys a creature's weapon entry may have.
+ENTRY_KEYS: tuple[str, ...]
+ENTRY_KEYS = _ENTRY_KEYS = ("name", "damage", "crit", "damage_type", "range_increment", "reach",
                "natural", "ranged", "enhancement", "masterwork", "material", "magic",
                "extra", "count", "loaded", "hands", "attack_type", "finesse", "traits",
                "use", "strength_rating", "source",
@@ -254,10 +258,11 @@ def _find_row(name: str) -> tuple[str | None, int]:
 
 
 def _unknown(name: str) -> WeaponError:
-    close = difflib.get_close_matches(normal_name(str(name)), list(_names()), n=5, cutoff=0.6)
+    close = difflib.get_close_matches(normal_name(name), list(_names()), n=5, cutoff=0.6) \
+        if isinstance(name, str) and len(name) <= 100 else []
     close = list(dict.fromkeys(_names()[c] for c in close))[:3]
     hint = f" (did you mean {' or '.join(repr(c) for c in close)}?)" if close else ""
-    return WeaponError(f"unknown weapon {name!r}{hint}. Known weapons: "
+    return WeaponError(f"unknown weapon {short(name)}{hint}. Known weapons: "
                        + ", ".join(weapon_names())
                        + ". Or give it in full: {name, damage: 1d8, crit: 19-20/x2, "
                          "damage_type: s}.")
@@ -268,25 +273,67 @@ def _not_carried(attacker: Any, name: str, own: list[str]) -> WeaponError:
     among both, the attacker's own weapons named."""
     pool = {normal_name(n): n for n in own} | {k: v for k, v in _names().items()
                                                if k not in {normal_name(n) for n in own}}
-    close = difflib.get_close_matches(normal_name(str(name)), list(pool), n=6, cutoff=0.6)
+    close = difflib.get_close_matches(normal_name(name), list(pool), n=6, cutoff=0.6) \
+        if isinstance(name, str) and len(name) <= 100 else []
     names = list(dict.fromkeys(pool[c] for c in close))[:3]
     hint = f" (did you mean {' or '.join(map(repr, names))}?)" if names else ""
     mine = f"its weapons are {', '.join(own)}" if own else "it carries no weapon entries"
     return WeaponError(f"{getattr(attacker, 'name', 'the attacker')} has no weapon "
-                       f"{name!r}{hint}: {mine}; a weapon of data/weapons.csv (e.g. "
+                       f"{short(name)}{hint}: {mine}; a weapon of data/weapons.csv (e.g. "
                        "'unarmed strike') or an entry {name, damage: 1d8, crit: 19-20/x2, "
                        "damage_type: s} also works")
 
 
+_CHOICES = {"hands": ("light", "one", "two"),
+            "attack_type": ("basic", "heavy", "ranged", "unarmed")}
+
+
 def _parse_crit(text: object, where: str) -> tuple[int, int]:
-    m = re.fullmatch(r"\s*(?:(\d+)-)?(\d+)\s*/\s*x(\d)\s*", str(text))
+    """``"19-20/x2"`` -> ``(19, 2)``: the threat range (ending at 20) and multiplier (x2 to
+    x5) of "Attack Roll Annotations" (``Battleaxe: +6 / 20 / x3 / 1d8+2 [s+b]``)."""
+    m = (re.fullmatch(r"\s*(?:(\d{1,2})-)?(\d{1,2})\s*/\s*x(\d)\s*", text)
+         if isinstance(text, str) and len(text) <= 40 else None)
     if not m or int(m.group(2)) != 20 or not 2 <= int(m.group(3)) <= 5:
-        raise WeaponError(f"{where}: bad crit {text!r}; write the threat range and "
-                          "multiplier as '20/x2', '19-20/x2' or '20/x3'")
+        raise WeaponError(f"{where}: bad crit {short(text)}; write the threat range and "
+                          "multiplier as '20/x2', '19-20/x2' or '20/x3' (x2 to x5)")
     low = int(m.group(1) or 20)
     if not 2 <= low <= 20:
-        raise WeaponError(f"{where}: bad threat range in {text!r}")
+        raise WeaponError(f"{where}: bad threat range in {short(text)}; from 2-20 to 20 "
+                          "(e.g. '19-20/x2')")
     return low, int(m.group(3))
+
+
+def entry_problems(entry: Mapping[str, Any]) -> list[tuple[str, str]]:
+    """``(key, message)`` for each of a weapon entry's ``crit``, ``hands``,
+    ``attack_type``, ``use``, ``traits`` and ``material`` the attack rules would refuse,
+    so that a creature file is refused when it is read, not at its first attack
+    (:meth:`lfgcombat.Creature.from_dict`). The name, dice and numbers are checked there.
+
+    Example:
+        >>> entry_problems({"name": "claw", "crit": "20/x2", "hands": "q"})
+        [('hands', "'q' is not one of light, one, two")]
+    """
+    out: list[tuple[str, str]] = []
+    if "crit" in entry:
+        try:
+            _parse_crit(entry["crit"], "crit")
+        except WeaponError as exc:
+            out.append(("crit", str(exc).removeprefix("crit: ")))
+    for key, allowed in _CHOICES.items():
+        if key in entry and not (isinstance(entry[key], str) and entry[key] in allowed):
+            out.append((key, f"{short(entry[key])} is not one of {', '.join(allowed)}"))
+    if "use" in entry:
+        use = entry["use"]
+        if not (isinstance(use, str) and all(u in _USES for u in use.split(";"))):
+            out.append(("use", f"{short(use)} is not melee, thrown or projectile (';' joins "
+                               "them: 'melee;thrown')"))
+    for key in ("traits", "material"):
+        value = entry.get(key)
+        items = value if key == "traits" and isinstance(value, (list, tuple)) else [value]
+        if key in entry and not all(isinstance(v, str) and len(v) <= 200 for v in items):
+            out.append((key, f"expected text{' or a list of texts' if key == 'traits' else ''}"
+                             f" (at most 200 characters), got {short(value)}"))
+    return out
 
 
 def lookup_weapon(name: str) -> Weapon:
@@ -354,8 +401,9 @@ def _check_entry_keys(entry: Mapping[str, Any], where: str) -> None:
     if unknown:
         hints = []
         for k in unknown:
-            close = difflib.get_close_matches(str(k), _ENTRY_KEYS, 1)
-            hints.append(f"{k!r}" + (f" (did you mean {close[0]!r}?)" if close else ""))
+            close = (difflib.get_close_matches(k, _ENTRY_KEYS, 1)
+                     if isinstance(k, str) and len(k) <= 100 else [])
+            hints.append(short(k) + (f" (did you mean {close[0]!r}?)" if close else ""))
         raise WeaponError(f"{where}: unknown key(s) {', '.join(hints)}; allowed: "
                           + ", ".join(_ENTRY_KEYS))
 
@@ -423,19 +471,11 @@ def _number_and_flag_changes(entry: Mapping[str, Any], where: str) -> dict[str, 
 
 def _kind_changes(entry: Mapping[str, Any], key: str | None, where: str) -> dict[str, Any]:
     out: dict[str, Any] = {}
-    if "hands" in entry:
-        if entry["hands"] not in ("light", "one", "two"):
-            raise WeaponError(f"{where}: hands must be light, one or two")
-        out["hands"] = entry["hands"]
-    if "attack_type" in entry:
-        if entry["attack_type"] not in ("basic", "heavy", "ranged", "unarmed"):
-            raise WeaponError(f"{where}: attack_type must be basic, heavy, ranged or unarmed")
-        out["attack_type"] = entry["attack_type"]
+    for key in _CHOICES:
+        if key in entry:
+            out[key] = entry[key]
     if "use" in entry:
-        uses = tuple(str(entry["use"]).split(";"))
-        if not uses or any(u not in _USES for u in uses):
-            raise WeaponError(f"{where}: use must be melee, thrown, projectile (';' joins)")
-        out["uses"] = uses
+        out["uses"] = tuple(entry["use"].split(";"))
     if entry.get("ranged") and key is None:
         out.setdefault("uses", ("projectile",))
     if "traits" in entry:
@@ -475,10 +515,13 @@ def entry_weapon(entry: "Mapping[str, Any] | str", size: "Size") -> Weapon:
         raise WeaponError(f"a weapon entry is a name or a mapping such as {{name: longsword}}, "
                           f"not {entry!r:.60}")
     name = entry.get("name")
-    where = f"weapon {name!r}"
+    where = f"weapon {short(name)}"
     _check_entry_keys(entry, where)
     if not isinstance(name, str) or not name.strip():
-        raise WeaponError(f"a weapon entry needs a name, got {dict(entry)!r}")
+        raise WeaponError(f"a weapon entry needs a name, got {short(dict(entry))}")
+    problems = entry_problems(entry)
+    if problems:
+        raise WeaponError(f"{where}: {problems[0][0]}: {problems[0][1]}")
     base, key, natural_scale = _base_weapon(entry, name, where)
     try:
         changes = {**_damage_changes(entry, base, where),

@@ -565,9 +565,10 @@ def _check_placement_args(side: Any, reach_ft: Any, threatens: Any, speed: Any, 
         raise IllegalActionError(f"side must be a name (e.g. 'party'), got {_short(side)}", R_SPACE)
     for field, v in (("reach_ft", reach_ft), ("speed", speed)):
         if v is not None and (isinstance(v, bool) or not isinstance(v, int)
-                              or not 0 <= v <= 10_000):
-            raise IllegalActionError(f"{field} must be whole feet from 0 to 10000 (or None for the "
-                                     f"creature's own), got {_short(v)}", R_SPACE)
+                              or not 0 <= v <= 10_000 or v % 5):
+            raise IllegalActionError(f"{field} must be whole feet from 0 to 10000 in 5-ft steps "
+                                     f"(a hex is 5 feet; or None for the creature's own), got "
+                                     f"{_short(v)}", R_SPACE)
     for field, v in (("threatens", threatens), ("share", share), ("fallback", fallback)):
         if v is not None and not isinstance(v, bool):
             raise IllegalActionError(f"{field} must be True or False, got {_short(v)}", R_SPACE)

@@ -78,6 +78,16 @@ class Figure:
     threatens: bool = True
     conditions: tuple[str, ...] = ()
 
+    def __post_init__(self) -> None:
+        """Speed and reach in whole hexes, as a creature file's ("Each hexagon (hex) on the
+        Battle Map represents a distance of 5 feet", 000_8d1d7816ee944f3b.txt, "COMBAT
+        GAMEPLAY – OVERVIEW")."""
+        for field, v in (("speed", self.speed), ("reach_ft", self.reach_ft)):
+            if v is not None and (isinstance(v, bool) or not isinstance(v, int)
+                                  or not 0 <= v <= 10_000 or v % 5):
+                raise MapFormatError(f"Figure {self.name!r:.40}: {field} must be whole feet from "
+                                f"0 to 10000 in 5-ft steps (a hex is 5 feet), got {v!r:.40}")
+
 
 
 # --- values returned -----------------------------------------------------------------------

@@ -19,6 +19,7 @@ from fractions import Fraction
 from typing import Any
 
 from lfgcombat.dice import Roll, Roller
+from lfgcombat.shortrepr import short
 from lfgcombat.skills import canonical_skill, skills_table
 from lfgcombat.stats import Stat, Term
 
@@ -176,6 +177,9 @@ def skill_bonus(creature: Any, skill: str, *, ability: str | None = None,
     """
     if ability is not None:
         check_choice("ability", ability, _ABILITIES)
+    if extra is not None and not isinstance(extra, Mapping):
+        raise ClassicError("extra", f"the GM's modifiers by label, such as {{'tracks in "
+                           f"mud': 2}}, not {short(extra)}")
     try:
         name = canonical_skill(skill)
     except ValueError as exc:
@@ -190,7 +194,7 @@ def skill_bonus(creature: Any, skill: str, *, ability: str | None = None,
     terms = [Term(f"{ability.upper()} mod", creature.ability_mod(ability)),
              Term(f"{name} (skills:)", int(listed.get(name, 0))),
              Term("conditions", check_int("conditions", conditions))]
-    terms += [Term(str(k), check_int(f"extra.{k}", v)) for k, v in (extra or {}).items()]
+    terms += [Term(str(k), check_int(f"extra.{str(k)[:60]}", v)) for k, v in (extra or {}).items()]
     terms = [t for t in terms if t.value or t.label.endswith("mod")]
     return Stat(name, sum(t.value for t in terms), tuple(terms),
                 notes=(f"vs DC {SKILL_DC} by default (the GM can add modifiers)",),

@@ -99,7 +99,7 @@ def parse_shield(raw: Any) -> ShieldSpec:
         return raw
     if not isinstance(raw, Mapping):
         raise _problem("", f"{raw!r:.40} is not a shield; give its numbers, {_EXAMPLE}")
-    unknown = sorted(str(k) for k in raw if k not in (*_FIELDS, "name"))
+    unknown = sorted(str(k)[:60] for k in raw if k not in (*_FIELDS, "name"))
     if unknown:
         raise _problem(unknown[0], "unknown key; a shield has name, "
                        + ", ".join(_FIELDS))

@@ -36,7 +36,6 @@ Decisions where the text is open (inferred):
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from fractions import Fraction
@@ -56,7 +55,11 @@ __all__ = ["ENERGY_KEY", "RiderPart", "WeaponDamage", "weapon_damage", "target_o
 
 #: The weapon entry key of the wounds-only energy dice.
 ENERGY_KEY = "energy"
-_ENERGY = re.compile(r"^\s*(?P<dice>[0-9dD+\- ]+?)\s*\[?\s*(?P<types>[a-z/ ]+?)\s*\]?\s*$")
+#: The longest ``energy`` text read (characters), and the most texts in its list.
+MAX_ENERGY_TEXT = 100
+MAX_ENERGY_ITEMS = 10
+_DICE_CHARS = frozenset("0123456789dD+- ")
+_TYPE_CHARS = frozenset("abcdefghijklmnopqrstuvwxyz/ ")
 _TYPES_OF = {"undead": "undead", "construct": "construct", "outsider": "outsider",
              "plant": "plant"}
 
@@ -160,23 +163,54 @@ def parse_energy(raw: Any, where: str) -> tuple[tuple[str, tuple[str, ...]], ...
     """
     field = f"{where}.{ENERGY_KEY}"
     items = raw if isinstance(raw, (list, tuple)) else [raw]
+    if len(items) > MAX_ENERGY_ITEMS:
+        raise WoundsError(field, f"{len(items):,} energy texts; at most {MAX_ENERGY_ITEMS}")
     out = []
     for item in items:
-        m = _ENERGY.match(item) if isinstance(item, str) else None
-        if m is None:
+        if isinstance(item, str) and len(item) > MAX_ENERGY_TEXT:
+            raise WoundsError(field, f"an energy text of {len(item):,} characters; at most "
+                              f"{MAX_ENERGY_TEXT}, e.g. '1d6 sonic'")
+        split = _split_energy(item) if isinstance(item, str) else None
+        if split is None:
             raise WoundsError(field, f"{item!r:.40} is not energy dice; write the dice and "
                               "the type, e.g. '1d6 sonic' or '2d6 holy'")
-        types = tuple(t.strip() for t in m.group("types").split("/"))
+        dice, type_text = split
+        types = tuple(t.strip() for t in type_text.split("/"))
         bad = [t for t in types if t not in RIDER_TYPES]
         if bad:
             raise WoundsError(field, f"{bad[0]!r:.30} is not an energy type with a rider; "
                               "one of " + ", ".join(RIDER_TYPES))
         try:
-            parse(m.group("dice").replace(" ", ""))
+            parse(dice.replace(" ", ""))
         except DiceError as exc:
             raise WoundsError(field, f"bad dice in {item!r:.40}: {exc}") from None
-        out.append((m.group("dice").replace(" ", ""), types))
+        out.append((dice.replace(" ", ""), types))
     return tuple(out)
+
+
+def _split_energy(text: str) -> tuple[str, str] | None:
+    """``(dice, types)`` of ``"1d6 sonic"`` / ``"2d6 [holy]"``, or ``None``: the dice
+    (digits, ``d``, ``+``, ``-``, spaces), then the types (lower-case letters, ``/`` and
+    spaces), either in brackets (each bracket optional). The dice end where the longest
+    tail of type characters begins (a type may start with ``d``). One pass, no
+    backtracking (the pattern it replaces took 20 s on 123 characters)."""
+    s = text.strip()
+    if s.endswith("]"):
+        s = s[:-1].rstrip()
+    if "]" in s or s.count("[") > 1:
+        return None
+    if "[" in s:
+        dice, types = s.split("[")
+    else:
+        start = len(s)
+        while start > 0 and s[start - 1] in _TYPE_CHARS:
+            start -= 1
+        start = max(start, 1)  # at least one character of dice
+        dice, types = s[:start], s[start:]
+    dice, types = dice.rstrip(), types.strip()
+    if not dice or not types or not set(dice) <= _DICE_CHARS or not set(types) <= _TYPE_CHARS:
+        return None
+    return dice, types
 
 
 def _part(source: str, dice: str, types: tuple[str, ...], target: Target,

@@ -139,10 +139,15 @@ def test_rider_odds_agree_with_sampling():
                                           ("lots of fire", "not energy dice"),
                                           (7, "not energy dice")])
 def test_bad_energy_is_named(energy, match):
-    ash = _fighter({"name": "longsword", "energy": energy})
-    with pytest.raises(WoundsError, match=match) as err:
-        creature_attack_odds(ash, _foe(), "longsword")
-    assert err.value.field == "weapon 'longsword'.energy"
+    """A bad ``energy`` is refused when the creature is read (issue 23, item 18), naming
+    the field; the attack rules' own check names it the same way."""
+    with pytest.raises(CreatureError, match=match) as err:
+        _fighter({"name": "longsword", "energy": energy})
+    assert err.value.fields == ("weapons[0].energy",)
+    from lfgcombat.wounds.riders import parse_energy
+    with pytest.raises(WoundsError, match=match) as err2:
+        parse_energy(energy, "weapon 'longsword'")
+    assert err2.value.field == "weapon 'longsword'.energy"
 
 
 def test_shield_parry_fields_from_the_creature_file():
