@@ -393,5 +393,9 @@ def _lies_as_a_body(creature: object) -> bool:
     creature occupies space as if a dead body", "Paralyzed"). Such a body is not a creature
     standing in the way: it gives no creature cover (inferred: "Creatures the same size or
     larger than your target normally provide Partial Cover", "Cover - Additional Rules",
-    speaks of creatures in the line of attack; the text is silent on bodies)."""
-    return _a_body(creature) or "paralyzed" in condition_flags(creature).names
+    speaks of creatures in the line of attack; the text is silent on bodies). Under a
+    ruleset keeping a record of each combatant its health's map standing says
+    (``MapStanding.lying``: anyone dead or unconscious, classic's paralyzed too)."""
+    standing = _read(creature, "standing")  # a ruleset's record: its health says
+    return (_a_body(creature) or "paralyzed" in condition_flags(creature).names
+            or bool(getattr(standing, "lying", False)))

@@ -637,10 +637,13 @@ class ClassicHealth(HealthModel):
         why = f"{status} ({_STABILIZING})"
         if record.dead:
             return MapStanding(threatens=False, moves=False, helpless=True, dead=True,
-                               why=f"dead ({cite('Death', file=TEXT)})")
-        if "Helpless" in record.all_conditions:  # as the killing blow reads it
+                               why=f"dead ({cite('Death', file=TEXT)})", lying=True)
+        # Helpless as the killing blow reads it; Paralyzed "is helpless" on the map too ("A
+        # creature can move through a space occupied by a Paralyzed creature", "Conditions")
+        if {"Helpless", "Paralyzed"} & set(record.all_conditions):
+            down = bool({"Unconscious", "Paralyzed"} & set(record.all_conditions))
             return MapStanding(threatens=False, moves=False, helpless=True,
-                               why=f"{status}, Helpless ({_CONDITIONS})")
+                               why=f"{status}, Helpless ({_CONDITIONS})", lying=down)
         mode = round_mode(record.vitals, record.conditions)
         if mode == "limited":
             return MapStanding(reach_ft=5, why=why)

@@ -163,6 +163,10 @@ class MapStanding:
             nothing and cannot move.
         dead: It is dead (the map's ``is_dead``).
         why: Its state in words, naming the rule (the reason its view shows).
+        lying: A body where it fell - dead, unconscious or paralyzed - so it gives no
+            creature cover (inferred, as lfg's bodies: 000_8d1d7816ee944f3b.txt, "Bodies of
+            dead & unconscious Medium Size+ creatures" lie "where they lie", "Difficult
+            Terrain"; "A paralyzed creature occupies space as if a dead body", "Paralyzed").
     """
 
     threatens: bool = True
@@ -171,6 +175,7 @@ class MapStanding:
     helpless: bool = False
     dead: bool = False
     why: str = ""
+    lying: bool = False
 
 
 @dataclass(frozen=True)
@@ -594,9 +599,10 @@ class HealthModel:
         why = f"{status} ({rule})" if rule else status
         if r["dead"]:
             return MapStanding(threatens=False, moves=False, helpless=True, dead=True,
-                               why=why)
+                               why=why, lying=True)
         if status == "unconscious":
-            return MapStanding(threatens=False, moves=False, helpless=True, why=why)
+            return MapStanding(threatens=False, moves=False, helpless=True, why=why,
+                               lying=True)
         return MapStanding(why=why)
 
 

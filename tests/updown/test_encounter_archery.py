@@ -343,3 +343,38 @@ def test_a_dead_wolf_in_front_no_longer_covers_crysta():
     assert enc.map.cover("Orc", "Crysta").level is CoverLevel.NONE
     enc.undo()
     assert enc.map.cover("Orc", "Crysta").level is CoverLevel.GOOD
+
+
+@pytest.mark.parametrize("ruleset", ["classic", "wounds"])
+def test_a_record_s_body_gives_no_cover_by_its_ruleset(ruleset):
+    """Issue 23 item 12 under a ruleset keeping records (the issue-23 audit): a classic
+    wolf knocked out (Unconscious at -1 to -9, 002_2a3a79475ca2a541.txt, "Stabilizing a
+    Disabled Character") or paralyzed, and a dead wounds wolf, lie where they fell
+    (``MapStanding.lying``) and cover no one; a classic wolf merely Disabled still stands
+    in the way."""
+    from lfgcombat.hexmap import CoverLevel
+    extra = ({"bab": 3, "ruleset": ["classic"]} if ruleset == "classic"
+             else {"prowess": 1, "good_saves": ["fort", "ref"], "ruleset": ["wounds"]})
+    arch = Creature.from_dict({"name": "Archer", "level": 3, "max_hp": 20,
+                               "initiative_rating": 40, "weapons": ["shortbow"], **extra})
+    wolf = Creature.from_dict({"name": "Wolf", "level": 3, "max_hp": 20, "size": "large",
+                               **extra})
+    cry = Creature.from_dict({"name": "Crysta", "level": 3, "max_hp": 20, **extra})
+    m = HexMap(12, 3)
+    m.place(arch, (0, 1), "a")
+    m.place(wolf, (7, 1), "b")
+    m.place(cry, (9, 1), "b")
+    enc = Encounter([arch, wolf, cry], map=m, seed=1, ruleset=ruleset).start()
+    assert enc.map.cover("Archer", "Crysta").level is CoverLevel.GOOD
+    if ruleset == "classic":
+        enc.damage("Wolf", 20)  # 0 HP: Disabled, still in the way
+        assert enc.map.cover("Archer", "Crysta").level is CoverLevel.GOOD
+        enc.damage("Wolf", 4)  # -4: Unconscious
+        assert enc.state("Wolf").status == "unconscious"
+        assert enc.map.cover("Archer", "Crysta").level is CoverLevel.NONE
+        enc.undo(2)
+        enc.add_condition("Wolf", "Paralyzed")
+    else:
+        enc.damage("Wolf", 500)
+        assert enc.state("Wolf").dead
+    assert enc.map.cover("Archer", "Crysta").level is CoverLevel.NONE
