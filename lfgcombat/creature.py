@@ -75,8 +75,8 @@ from .conditions import (ActionLimits, Affliction, Condition, ConditionSet, Gain
 from .creature_compare import COMPARED, compare, condition_effects
 from .creature_files import (creature_mapping, example_data, example_names,
                              read_creature_file, write_creature_file)
-from .creature_parse import (KEYS, MAX_GEAR_NUMBER, MAX_NOTES, MAX_TEXT, CreatureError,
-                             _hint, _parse)
+from .creature_parse import (KEYS, MAX_GEAR_NUMBER, MAX_NOTES, MAX_TEXT, VITAL_KEYS,
+                             CreatureError, _hint, _parse, vital_changes)
 from .creature_sections import SheetSections, by_attribute, reserve, section_for
 from .creature_sections import sections as all_sections
 from .damage import Resistances
@@ -273,6 +273,14 @@ class Creature:
         Raises:
             CreatureError: the changed creature is invalid (this one is unchanged).
         """
+        if changes and VITAL_KEYS.issuperset(changes):  # play's changes: read only those
+            fields_now = {f.name: getattr(self, f.name) for f in fields(Creature)}
+            out = vital_changes(fields_now, changes)
+            if out is not None:
+                obj = object.__new__(Creature)
+                for k, v in {**fields_now, **out}.items():
+                    object.__setattr__(obj, k, v)
+                return obj
         d = self.to_dict()
         for key, value in changes.items():
             key = "class" if key == "class_" else key

@@ -30,6 +30,7 @@ from typing import TYPE_CHECKING, Any
 
 import pandas as pd
 
+from ..combat_stats import FrozenMap
 from ..damage import DamageSpec, parse_damage
 from ..dice import DiceExpr, parse
 from ..errors import LfgError
@@ -454,6 +455,14 @@ def _scaled(weapon: Weapon, size: "Size") -> Weapon:
                                spec=DamageSpec(damage, weapon.spec.types, weapon.spec.mode))
 
 
+#: :func:`entry_weapon`'s answers, keyed on the entry's type and ``repr`` (exact: ``True``
+#: and ``1`` differ) and the size; a Weapon is frozen, so one answer serves every attack
+#: (issue 24, "Fast": every weapon entry was resolved again at every attack). Refusals are
+#: not kept; the cache is emptied when it grows past :data:`_ENTRY_CACHE_MAX`.
+_ENTRY_CACHE: dict[tuple[Any, ...], Weapon] = {}
+_ENTRY_CACHE_MAX = 4096
+
+
 def entry_weapon(entry: "Mapping[str, Any] | str", size: "Size") -> Weapon:
     """A weapon from a creature's ``weapons:`` entry: a table row by name, adjusted.
 
@@ -469,6 +478,22 @@ def entry_weapon(entry: "Mapping[str, Any] | str", size: "Size") -> Weapon:
     Raises:
         WeaponError: unknown weapon, unknown key or bad value.
     """
+    kind = type(entry)
+    key = (kind, repr(entry), size) if kind in (str, dict, FrozenMap) else None
+    if key is not None:
+        found = _ENTRY_CACHE.get(key)
+        if found is not None:
+            return found
+    weapon = _entry_weapon(entry, size)
+    if key is not None:
+        if len(_ENTRY_CACHE) >= _ENTRY_CACHE_MAX:
+            _ENTRY_CACHE.clear()
+        _ENTRY_CACHE[key] = weapon
+    return weapon
+
+
+def _entry_weapon(entry: "Mapping[str, Any] | str", size: "Size") -> Weapon:
+    """:func:`entry_weapon` itself (not cached)."""
     if isinstance(entry, str):
         entry = {"name": entry}
     if not isinstance(entry, Mapping):
