@@ -49,7 +49,7 @@ NOT_STATE = frozenset({
     "seed", "map", "_map_text", "_anchors", "_placements", "_listeners", "_log",
     "_replaying", "_checkpoints", "_map_layers0", "_seen_terrain", "_seen_layers",
     "rederived", "roller",
-    "_views", "_depth", "_updown0", "_rules"})
+    "_views", "_depth", "_updown0", "_rules", "_state_cache"})
 
 
 @dataclass(frozen=True)
@@ -72,11 +72,27 @@ class Checkpoint:
     board: Mapping[str, Any] | None
 
 
-def _memo(enc: Any) -> dict[int, Any]:
-    """Objects a deep copy shares instead of copying: the creatures (frozen values)."""
+def _frozen(value: Any) -> bool:
+    """A frozen dataclass instance: a value the rules replace, never change in place."""
+    params = getattr(type(value), "__dataclass_params__", None)
+    return params is not None and params.frozen
+
+
+def _memo(enc: Any, fighters: Mapping[str, Any] | None = None) -> dict[int, Any]:
+    """Objects a deep copy shares instead of copying: the creatures and every other frozen
+    value a fighter record holds (its turn budget, readied action, effects, a ruleset's
+    record: frozen dataclasses, replaced and never changed in place), so a checkpoint
+    copies only what changes in place (issue 24, "Fast": checkpoints deep-copied the whole
+    state). ``fighters``: the records to scan (default the encounter's own)."""
     memo: dict[int, Any] = {id(c): c for c in enc._initial.values()}
-    for f in getattr(enc, "_f", {}).values():
-        memo[id(f.creature)] = f.creature
+    for f in (getattr(enc, "_f", {}) if fighters is None else fighters).values():
+        for v in vars(f).values():
+            if _frozen(v):
+                memo[id(v)] = v
+            elif type(v) is list:
+                for item in v:
+                    if _frozen(item):
+                        memo[id(item)] = item
     return memo
 
 
@@ -141,7 +157,7 @@ def restore_into(enc: Any, cp: Checkpoint) -> None:
         enc: The encounter (the one the checkpoint was taken of, or a fork of it).
         cp: The checkpoint; it is copied from, never changed.
     """
-    for k, v in copy.deepcopy(dict(cp.state), _memo(enc)).items():
+    for k, v in copy.deepcopy(dict(cp.state), _memo(enc, cp.state.get("_f"))).items():
         setattr(enc, k, v)
     roller = Roller(enc.seed)
     roller._rng.setstate(cp.rng)

@@ -204,6 +204,16 @@ class _Fighter:
     # ClassicFighter: its hit points, conditions and round budget under classic
     rules: Any = None
 
+    def __deepcopy__(self, memo: dict[int, Any]) -> "_Fighter":
+        """A deep copy (a checkpoint's) that copies only what is not a plain value or
+        already in ``memo`` (the frozen values a checkpoint shares: issue 24, "Fast")."""
+        new = copy.copy(self)
+        memo[id(self)] = new
+        for k, v in vars(self).items():
+            if v is not None and type(v) not in (str, int, bool):
+                setattr(new, k, memo[id(v)] if id(v) in memo else copy.deepcopy(v, memo))
+        return new
+
     def update_turn(self, **changes: Any) -> TurnBudget:
         """Spend from this turn's budget: the budget becomes a copy with ``changes``."""
         self.turn = self.turn.replace(**changes)
