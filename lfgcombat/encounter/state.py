@@ -168,7 +168,15 @@ class TurnBudget:
 
     def replace(self, **changes: Any) -> "TurnBudget":
         """A copy with ``changes`` (field name -> new value); this budget is unchanged."""
-        return dataclasses.replace(self, **changes)
+        if not _TURN_FIELDS.issuperset(changes):  # an unknown field: dataclasses says so
+            return dataclasses.replace(self, **changes)
+        new = copy.copy(self)  # no __post_init__ to run: the fields set as given
+        for k, v in changes.items():
+            object.__setattr__(new, k, v)
+        return new
+
+
+_TURN_FIELDS = frozenset(f.name for f in dataclasses.fields(TurnBudget))
 
 
 @dataclass
