@@ -415,7 +415,23 @@ class Creature:
         Raises:
             ValueError: unknown ``kind`` or ``against``.
         """
-        return _ac.armor_class(self, kind, against=against, distance_ft=distance_ft)
+        return self._kept(("ac", kind, against, distance_ft), lambda: _ac.armor_class(
+            self, kind, against=against, distance_ft=distance_ft))
+
+    def _kept(self, key: tuple[Any, ...], make: Any) -> Any:
+        """``make()``, kept on this creature under ``key``: a creature is a frozen value, so
+        a statistic read with the same arguments is the same (issue 24, "Fast": every
+        attack computed its AC and attack bonus again). Refusals are not kept."""
+        kept = self.__dict__.get("_kept_stats")
+        if kept is None:
+            kept = self.__dict__["_kept_stats"] = {}
+        try:
+            found = kept.get(key)
+        except TypeError:  # an argument that is no key (refused by make, as before)
+            return make()
+        if found is None:
+            found = kept[key] = make()
+        return found
 
     @cached_property
     def ac(self) -> Stat:
@@ -540,7 +556,7 @@ class Creature:
         Returns:
             The :class:`Stat` (named ``melee_attack`` or ``ranged_attack``).
         """
-        return _rolls.attack_bonus(self, kind)
+        return self._kept(("attack", kind), lambda: _rolls.attack_bonus(self, kind))
 
     @cached_property
     def melee_attack(self) -> Stat:

@@ -416,7 +416,7 @@ class ReplayRules(_Base):
                                          path, line) from None
                 rederive.append(Difference(cmd.seq, line, "command", cmd.describe(),
                                            f"refused: {exc}"))
-            got = list(self._log)[before:]
+            got = self._log[before:]
             if rederive is not None:
                 rederive.extend(compare_step(expected, got, lines[i:j] if lines else None))
             else:
