@@ -78,21 +78,30 @@ def _frozen(value: Any) -> bool:
     return params is not None and params.frozen
 
 
-def _memo(enc: Any, fighters: Mapping[str, Any] | None = None) -> dict[int, Any]:
+def _share_frozen(memo: dict[int, Any], values: Any) -> None:
+    """Put the frozen values among ``values`` (and in the lists among them) in ``memo``."""
+    for v in values:
+        if _frozen(v):
+            memo[id(v)] = v
+        elif type(v) is list:
+            for item in v:
+                if _frozen(item):
+                    memo[id(item)] = item
+
+
+def _memo(enc: Any, state: Mapping[str, Any] | None = None) -> dict[int, Any]:
     """Objects a deep copy shares instead of copying: the creatures and every other frozen
-    value a fighter record holds (its turn budget, readied action, effects, a ruleset's
-    record: frozen dataclasses, replaced and never changed in place), so a checkpoint
-    copies only what changes in place (issue 24, "Fast": checkpoints deep-copied the whole
-    state). ``fighters``: the records to scan (default the encounter's own)."""
+    value of the state and of the fighter records (a turn budget, readied action, effects,
+    a ruleset's record, the turn frames: frozen dataclasses, replaced and never changed in
+    place), so a checkpoint copies only what changes in place (issue 24, "Fast":
+    checkpoints deep-copied the whole state). ``state``: the state to scan (default the
+    encounter's own)."""
     memo: dict[int, Any] = {id(c): c for c in enc._initial.values()}
-    for f in (getattr(enc, "_f", {}) if fighters is None else fighters).values():
-        for v in vars(f).values():
-            if _frozen(v):
-                memo[id(v)] = v
-            elif type(v) is list:
-                for item in v:
-                    if _frozen(item):
-                        memo[id(item)] = item
+    if state is None:
+        state = {k: v for k, v in vars(enc).items() if k not in NOT_STATE}
+    _share_frozen(memo, state.values())
+    for f in state.get("_f", {}).values():
+        _share_frozen(memo, vars(f).values())
     return memo
 
 
@@ -144,8 +153,8 @@ def take(enc: Any) -> Checkpoint:
         The :class:`Checkpoint`; nothing in it is shared with ``enc`` but frozen values.
     """
     state = {k: v for k, v in vars(enc).items() if k not in NOT_STATE}
-    return Checkpoint(len(enc._log), copy.deepcopy(state, _memo(enc)), enc.roller._rng.getstate(),
-                      tuple(enc.roller.history),
+    return Checkpoint(len(enc._log), copy.deepcopy(state, _memo(enc, state)),
+                      enc.roller._rng.getstate(), tuple(enc.roller.history),
                       _board(enc.map) if enc.map is not None else None)
 
 
@@ -157,7 +166,7 @@ def restore_into(enc: Any, cp: Checkpoint) -> None:
         enc: The encounter (the one the checkpoint was taken of, or a fork of it).
         cp: The checkpoint; it is copied from, never changed.
     """
-    for k, v in copy.deepcopy(dict(cp.state), _memo(enc, cp.state.get("_f"))).items():
+    for k, v in copy.deepcopy(dict(cp.state), _memo(enc, cp.state)).items():
         setattr(enc, k, v)
     roller = Roller(enc.seed)
     roller._rng.setstate(cp.rng)
