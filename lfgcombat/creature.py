@@ -274,7 +274,7 @@ class Creature:
             CreatureError: the changed creature is invalid (this one is unchanged).
         """
         if changes and VITAL_KEYS.issuperset(changes):  # play's changes: read only those
-            fields_now = {f.name: getattr(self, f.name) for f in fields(Creature)}
+            fields_now = {name: getattr(self, name) for name in _FIELD_NAMES}
             out = vital_changes(fields_now, changes)
             if out is not None:
                 obj = object.__new__(Creature)
@@ -712,6 +712,10 @@ class Creature:
 reserve([f.name for f in fields(Creature)] + [n for n in dir(Creature) if not n.startswith("_")])
 
 # --------------------------------------------------------------------------- examples
+
+
+#: The field names of :class:`Creature`, in order (read by its fast :meth:`~Creature.replace`).
+_FIELD_NAMES: tuple[str, ...] = tuple(f.name for f in fields(Creature))
 
 
 def load_example(name: str) -> Creature:

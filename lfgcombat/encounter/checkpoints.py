@@ -74,8 +74,15 @@ class Checkpoint:
 
 def _frozen(value: Any) -> bool:
     """A frozen dataclass instance: a value the rules replace, never change in place."""
-    params = getattr(type(value), "__dataclass_params__", None)
-    return params is not None and params.frozen
+    kind = type(value)
+    found = _FROZEN_TYPES.get(kind)
+    if found is None:
+        params = getattr(kind, "__dataclass_params__", None)
+        found = _FROZEN_TYPES[kind] = params is not None and params.frozen
+    return found
+
+
+_FROZEN_TYPES: dict[type, bool] = {}
 
 
 def _share_frozen(memo: dict[int, Any], values: Any) -> None:

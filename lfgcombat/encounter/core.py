@@ -501,7 +501,8 @@ class Encounter(_Rules):
 def _fresh(s: CombatantState) -> CombatantState:
     """A copy of a kept :class:`CombatantState` whose lists and dicts are its own (a
     caller who changes them changes nothing kept)."""
-    out = copy.copy(s)
+    out = object.__new__(CombatantState)
+    out.__dict__.update(s.__dict__)
     for k in ("conditions", "effects", "unloaded"):
         object.__setattr__(out, k, list(getattr(s, k)))
     for k in ("ready", "vitals", "budget"):
