@@ -170,9 +170,9 @@ class TurnBudget:
         """A copy with ``changes`` (field name -> new value); this budget is unchanged."""
         if not _TURN_FIELDS.issuperset(changes):  # an unknown field: dataclasses says so
             return dataclasses.replace(self, **changes)
-        new = copy.copy(self)  # no __post_init__ to run: the fields set as given
-        for k, v in changes.items():
-            object.__setattr__(new, k, v)
+        new = object.__new__(type(self))  # no __post_init__ to run: the fields as given
+        new.__dict__.update(self.__dict__)
+        new.__dict__.update(changes)
         return new
 
 
