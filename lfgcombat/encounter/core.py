@@ -436,8 +436,8 @@ class Encounter(_Rules):
         # on the log as it stands (its last event, an immutable object never reused) and
         # the map's version (a token the GM moved); each call hands out its own copy.
         # Issue 24, "Fast": state() was rebuilt at every call.
-        if self._depth or self._replaying:
-            return self._build_state(name)
+        if self._depth or self._replaying or not isinstance(name, str):
+            return self._build_state(name)  # (a name that is no text: refused there)
         log = self._log
         n = len(log)
         last = log[-1] if n else None

@@ -264,7 +264,7 @@ def main() -> int:
     ap.add_argument("--quick", action="store_true", help="fewer fights and rounds")
     args = ap.parse_args()
     warnings.simplefilter("ignore")
-    n, rounds = (4, 1) if args.quick else (16, 3)
+    n, rounds = (4, 1) if args.quick else (12, 3)
     print(f"bench_engine: today's engine against {BASELINE} (issue 24, item 6); Python "
           f"{sys.version.split()[0]}, {os.cpu_count()} CPUs; ratios from this one run")
     enc = long_fight()
