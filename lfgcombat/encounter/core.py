@@ -10,7 +10,6 @@ to them. Commands are found by name in :mod:`lfgcombat.encounter.commands`.
 
 from __future__ import annotations
 
-import copy
 import secrets
 from collections.abc import Callable, Iterable, Mapping
 from typing import TYPE_CHECKING, Any, Protocol
@@ -53,7 +52,7 @@ from .ruleset_play import RulesetPlayRules
 from .selection import SelectionRules
 from .skill_actions import SkillActionsRules
 from .special_actions import SpecialActionsRules
-from .state import CombatantState, TurnFrame, _Fighter
+from .state import CombatantState, TurnFrame, _Fighter, plain_copy
 from .swallow_whole import SwallowWholeRules
 from .turns import TurnsRules
 
@@ -504,11 +503,11 @@ def _fresh(s: CombatantState) -> CombatantState:
     out = object.__new__(CombatantState)
     out.__dict__.update(s.__dict__)
     for k in ("conditions", "effects", "unloaded"):
-        object.__setattr__(out, k, list(getattr(s, k)))
+        object.__setattr__(out, k, plain_copy(getattr(s, k)))
     for k in ("ready", "vitals", "budget"):
         v = getattr(s, k)
         if v:
-            object.__setattr__(out, k, copy.deepcopy(v))
+            object.__setattr__(out, k, plain_copy(v))
     return out
 
 
