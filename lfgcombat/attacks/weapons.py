@@ -542,15 +542,24 @@ def resolve_weapon(attacker: Any, weapon: "Weapon | str | Mapping") -> Weapon:
     if isinstance(weapon, Weapon):
         return weapon
     if isinstance(weapon, str):
-        key = normal_name(weapon)
-        own = [e for e in weapon_entries(attacker) if isinstance(e, Mapping)]
-        for entry in own:
-            if normal_name(str(entry.get("name", ""))) == key:
-                return entry_weapon(entry, attacker.size)
-        if _find_row(weapon)[0] is None:
-            raise _not_carried(attacker, weapon, [str(e.get("name", "")) for e in own])
-        return entry_weapon({"name": weapon}, attacker.size)
+        kept = getattr(type(attacker), "_kept", None)  # a Creature keeps what it reads
+        if kept is not None:
+            return kept(attacker, ("weapon", weapon), lambda: _named_weapon(attacker, weapon))
+        return _named_weapon(attacker, weapon)
     if isinstance(weapon, Mapping):
         return entry_weapon(weapon, attacker.size)
     raise WeaponError(f"a weapon is a name, a weapon entry mapping or a Weapon, not "
                       f"{type(weapon).__name__} {weapon!r:.60}")
+
+
+def _named_weapon(attacker: Any, weapon: str) -> Weapon:
+    """:func:`resolve_weapon` of a name: the creature's own entry of that name, else the
+    table's row (not kept)."""
+    key = normal_name(weapon)
+    own = [e for e in weapon_entries(attacker) if isinstance(e, Mapping)]
+    for entry in own:
+        if normal_name(str(entry.get("name", ""))) == key:
+            return entry_weapon(entry, attacker.size)
+    if _find_row(weapon)[0] is None:
+        raise _not_carried(attacker, weapon, [str(e.get("name", "")) for e in own])
+    return entry_weapon({"name": weapon}, attacker.size)
