@@ -513,16 +513,18 @@ def parse_creature(d: Any) -> tuple[dict[str, Any], list[tuple[str, str]]]:
 
 
 
-#: The keys :func:`vital_changes` checks alone (what play changes: issue 24, "Fast").
-VITAL_KEYS = frozenset({"current_hp", "temp_hp", "conditions"})
+#: The keys :func:`vital_changes` checks alone (what play changes, an encounter's effects'
+#: bonuses included: issue 24, "Fast").
+VITAL_KEYS = frozenset({"current_hp", "temp_hp", "conditions", "bonuses"})
 
 
 def vital_changes(fields: Mapping[str, Any], changes: Mapping[str, Any]
                   ) -> dict[str, Any] | None:
-    """A valid creature's ``current_hp``, ``temp_hp`` and ``conditions`` changed, read and
-    checked as :func:`_parse` reads them (the same helpers: ranges, Bleed X at most the
-    level, the afflictions stacked, HP at most the max, Temporary HP at most 25% of it, the
-    sections' checks), without reading the rest of the creature again.
+    """A valid creature's ``current_hp``, ``temp_hp``, ``conditions`` and ``bonuses``
+    changed, read and checked as :func:`_parse` reads them (the same helpers: ranges, Bleed
+    X at most the level, the afflictions stacked, the typed bonuses, HP at most the max,
+    Temporary HP at most 25% of it, the sections' checks), without reading the rest of the
+    creature again.
 
     Args:
         fields: The creature's field values (every other field is valid as it stands).
@@ -532,23 +534,10 @@ def vital_changes(fields: Mapping[str, Any], changes: Mapping[str, Any]
         The changed field values, or ``None`` when a change is refused or removes a key
         (the caller then reads the whole creature, which says what is wrong).
     """
+    if any(changes[k] is None for k in changes if k != "current_hp"):
+        return None  # a key removed: the whole creature is read
     p = _Parser()
-    out: dict[str, Any] = {}
-    if "current_hp" in changes:
-        cur = changes["current_hp"]
-        out["current_hp"] = None if cur is None else p.int_("current_hp", cur, -100_000,
-                                                            100_000)
-    if "temp_hp" in changes:
-        if changes["temp_hp"] is None:
-            return None
-        out["temp_hp"] = p.int_("temp_hp", changes["temp_hp"], 0, 100_000)
-    if "conditions" in changes:
-        if changes["conditions"] is None:
-            return None
-        conds = _parse_conditions(changes["conditions"], p)
-        if p.problems:
-            return None
-        out["conditions"] = _checked_conditions(conds, fields["level"], p)
+    out = _vital_values(changes, fields["level"], p)
     if p.problems:
         return None
     f = {**fields, **out}
@@ -558,3 +547,21 @@ def vital_changes(fields: Mapping[str, Any], changes: Mapping[str, Any]
         _check_hp_bounds(f["current_hp"], f["temp_hp"], max_hp, p)
     _check_sections(f, p)
     return None if p.problems else out
+
+
+def _vital_values(changes: Mapping[str, Any], level: int, p: _Parser) -> dict[str, Any]:
+    """:func:`vital_changes`' values read one by one (problems noted in ``p``)."""
+    out: dict[str, Any] = {}
+    if "current_hp" in changes:
+        cur = changes["current_hp"]
+        out["current_hp"] = None if cur is None else p.int_("current_hp", cur, -100_000,
+                                                            100_000)
+    if "temp_hp" in changes:
+        out["temp_hp"] = p.int_("temp_hp", changes["temp_hp"], 0, 100_000)
+    if "conditions" in changes:
+        conds = _parse_conditions(changes["conditions"], p)
+        if not p.problems:
+            out["conditions"] = _checked_conditions(conds, level, p)
+    if "bonuses" in changes:
+        out["bonuses"] = _parse_bonuses(changes["bonuses"], p)
+    return out

@@ -92,9 +92,15 @@ class Hex:
         return self + HEX_DIRECTIONS[direction % 6]
 
     def neighbors(self) -> tuple["Hex", ...]:
-        """The six adjacent hexes, east first, then counter-clockwise."""
+        """The six adjacent hexes, east first, then counter-clockwise (made once per hex:
+        map searches ask for them thousands of times, issue 24 "Fast")."""
         q, r = self.q, self.r
-        return tuple(Hex(q + dq, r + dr) for dq, dr in _DIRS)
+        found = _NEIGHBORS.get((q, r))
+        if found is None:
+            if len(_NEIGHBORS) >= 100_000:
+                _NEIGHBORS.clear()
+            found = _NEIGHBORS[(q, r)] = tuple(Hex(q + dq, r + dr) for dq, dr in _DIRS)
+        return found
 
     def ring(self, radius: int) -> list["Hex"]:
         """The hexes exactly ``radius`` steps away (``6 * radius`` of them; ``[self]`` at 0)."""
@@ -350,6 +356,9 @@ class Geometry(Protocol):
 # Hex footprints by number of hexes, as offsets from the anchor ("Creature Size: Size, Space,
 # Reach"; "Size Categories": Large "3 contiguous hexes", Huge "7 contiguous hexes (3 hexes in
 # diameter)", Gargantuan "10-12 hexes (four hexes long ... 3-4 hexes wide)").
+#: :meth:`Hex.neighbors`' answers by (q, r).
+_NEIGHBORS: dict[tuple[int, int], tuple[Hex, ...]] = {}
+
 #: :meth:`HexGeometry.footprint`'s answers by (hexes, q, r): map searches ask for the same
 #: footprints thousands of times a fight (issue 24, "Fast").
 _FOOTPRINTS: dict[tuple[int, int, int], frozenset[Hex]] = {}

@@ -64,6 +64,21 @@ def test_replace_of_the_vitals_is_from_dict(name, cur, temp, conds):
     assert fast.to_dict() == full.to_dict()
 
 
+def test_replace_of_an_effects_bonuses_is_from_dict():
+    c = load_example("wulfric")
+    bonuses = [{"to": "ac", "value": -2, "source": "power attack"},
+               {"to": "ac", "value": 2, "type": "gear", "source": "shield"}]
+    fast = c.replace(conditions=["prone"], bonuses=bonuses)
+    full = Creature.from_dict({**c.to_dict(), "conditions": ["prone"], "bonuses": bonuses})
+    assert fast == full and repr(fast) == repr(full)
+    for bad in ([{"to": "nothing", "value": 1}], [{"to": "ac", "value": 10**6}], "ac +2"):
+        with pytest.raises(CreatureError) as got:
+            c.replace(bonuses=bad)
+        with pytest.raises(CreatureError) as want:
+            Creature.from_dict({**c.to_dict(), "bonuses": bad})
+        assert str(got.value) == str(want.value)
+
+
 @pytest.mark.parametrize("change", [
     {"current_hp": 10**6}, {"current_hp": True}, {"current_hp": 99}, {"temp_hp": 500},
     {"temp_hp": -1}, {"conditions": ["bleed 99"]}, {"conditions": ["no such thing"]},
