@@ -75,8 +75,8 @@ from .conditions import (ActionLimits, Affliction, Condition, ConditionSet, Gain
 from .creature_compare import COMPARED, compare, condition_effects
 from .creature_files import (creature_mapping, example_data, example_names,
                              read_creature_file, write_creature_file)
-from .creature_parse import (KEYS, MAX_GEAR_NUMBER, MAX_NOTES, MAX_TEXT, CreatureError,
-                             _hint, _parse)
+from .creature_parse import (KEYS, MAX_GEAR_NUMBER, MAX_NOTES, MAX_TEXT, VITAL_KEYS,
+                             CreatureError, _hint, _parse, vital_changes)
 from .creature_sections import (SheetSections, by_attribute, own_condition_keys, reserve,
                                 section_for)
 from .creature_sections import sections as all_sections
@@ -276,6 +276,14 @@ class Creature:
         Raises:
             CreatureError: the changed creature is invalid (this one is unchanged).
         """
+        if changes and VITAL_KEYS.issuperset(changes):  # play's changes: read only those
+            fields_now = {name: getattr(self, name) for name in _FIELD_NAMES}
+            out = vital_changes(fields_now, changes)
+            if out is not None:
+                obj = object.__new__(Creature)
+                for k, v in {**fields_now, **out}.items():
+                    object.__setattr__(obj, k, v)
+                return obj
         d = self.to_dict()
         if "conditions" in changes:  # lfg's list (the field); a ruleset's own stays its own
             for key in own_condition_keys():
@@ -416,7 +424,23 @@ class Creature:
         Raises:
             ValueError: unknown ``kind`` or ``against``.
         """
-        return _ac.armor_class(self, kind, against=against, distance_ft=distance_ft)
+        return self._kept(("ac", kind, against, distance_ft), lambda: _ac.armor_class(
+            self, kind, against=against, distance_ft=distance_ft))
+
+    def _kept(self, key: tuple[Any, ...], make: Any) -> Any:
+        """``make()``, kept on this creature under ``key``: a creature is a frozen value, so
+        a statistic read with the same arguments is the same (issue 24, "Fast": every
+        attack computed its AC and attack bonus again). Refusals are not kept."""
+        kept = self.__dict__.get("_kept_stats")
+        if kept is None:
+            kept = self.__dict__["_kept_stats"] = {}
+        try:
+            found = kept.get(key)
+        except TypeError:  # an argument that is no key (refused by make, as before)
+            return make()
+        if found is None:
+            found = kept[key] = make()
+        return found
 
     @cached_property
     def ac(self) -> Stat:
@@ -541,7 +565,7 @@ class Creature:
         Returns:
             The :class:`Stat` (named ``melee_attack`` or ``ranged_attack``).
         """
-        return _rolls.attack_bonus(self, kind)
+        return self._kept(("attack", kind), lambda: _rolls.attack_bonus(self, kind))
 
     @cached_property
     def melee_attack(self) -> Stat:
@@ -697,6 +721,10 @@ class Creature:
 reserve([f.name for f in fields(Creature)] + [n for n in dir(Creature) if not n.startswith("_")])
 
 # --------------------------------------------------------------------------- examples
+
+
+#: The field names of :class:`Creature`, in order (read by its fast :meth:`~Creature.replace`).
+_FIELD_NAMES: tuple[str, ...] = tuple(f.name for f in fields(Creature))
 
 
 def load_example(name: str) -> Creature:

@@ -646,3 +646,57 @@ def parse_creature(d: Any) -> tuple[dict[str, Any], list[tuple[str, str]]]:
     """
     return _parse(d)
 
+
+
+#: The keys :func:`vital_changes` checks alone (what play changes, an encounter's effects'
+#: bonuses included: issue 24, "Fast").
+VITAL_KEYS = frozenset({"current_hp", "temp_hp", "conditions", "bonuses"})
+
+
+def vital_changes(fields: Mapping[str, Any], changes: Mapping[str, Any]
+                  ) -> dict[str, Any] | None:
+    """A valid creature's ``current_hp``, ``temp_hp``, ``conditions`` and ``bonuses``
+    changed, read and checked as :func:`_parse` reads them (the same helpers: ranges, Bleed
+    X at most the level, the afflictions stacked, the typed bonuses, HP at most the max,
+    Temporary HP at most 25% of it, the sections' checks), without reading the rest of the
+    creature again.
+
+    Args:
+        fields: The creature's field values (every other field is valid as it stands).
+        changes: Some of :data:`VITAL_KEYS`, as :meth:`Creature.replace` takes them.
+
+    Returns:
+        The changed field values, or ``None`` when a change is refused or removes a key
+        (the caller then reads the whole creature, which says what is wrong).
+    """
+    if any(changes[k] is None for k in changes if k != "current_hp"):
+        return None  # a key removed: the whole creature is read
+    p = _Parser()
+    out = _vital_values(changes, fields["level"], p)
+    if p.problems:
+        return None
+    f = {**fields, **out}
+    max_hp = _max_hp_value(f["character_class"], f["level"], f["abilities"].mod("con"),
+                           f["max_hp_override"])
+    if max_hp is not None:
+        _check_hp_bounds(f["current_hp"], f["temp_hp"], max_hp, p)
+    _check_sections(f, p)
+    return None if p.problems else out
+
+
+def _vital_values(changes: Mapping[str, Any], level: int, p: _Parser) -> dict[str, Any]:
+    """:func:`vital_changes`' values read one by one (problems noted in ``p``)."""
+    out: dict[str, Any] = {}
+    if "current_hp" in changes:
+        cur = changes["current_hp"]
+        out["current_hp"] = None if cur is None else p.int_("current_hp", cur, -100_000,
+                                                            100_000)
+    if "temp_hp" in changes:
+        out["temp_hp"] = p.int_("temp_hp", changes["temp_hp"], 0, 100_000)
+    if "conditions" in changes:
+        conds = _parse_conditions(changes["conditions"], p)
+        if not p.problems:
+            out["conditions"] = _checked_conditions(conds, level, p)
+    if "bonuses" in changes:
+        out["bonuses"] = _parse_bonuses(changes["bonuses"], p)
+    return out

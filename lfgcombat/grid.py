@@ -92,9 +92,15 @@ class Hex:
         return self + HEX_DIRECTIONS[direction % 6]
 
     def neighbors(self) -> tuple["Hex", ...]:
-        """The six adjacent hexes, east first, then counter-clockwise."""
+        """The six adjacent hexes, east first, then counter-clockwise (made once per hex:
+        map searches ask for them thousands of times, issue 24 "Fast")."""
         q, r = self.q, self.r
-        return tuple(Hex(q + dq, r + dr) for dq, dr in _DIRS)
+        found = _NEIGHBORS.get((q, r))
+        if found is None:
+            if len(_NEIGHBORS) >= 100_000:
+                _NEIGHBORS.clear()
+            found = _NEIGHBORS[(q, r)] = tuple(Hex(q + dq, r + dr) for dq, dr in _DIRS)
+        return found
 
     def ring(self, radius: int) -> list["Hex"]:
         """The hexes exactly ``radius`` steps away (``6 * radius`` of them; ``[self]`` at 0)."""
@@ -350,6 +356,13 @@ class Geometry(Protocol):
 # Hex footprints by number of hexes, as offsets from the anchor ("Creature Size: Size, Space,
 # Reach"; "Size Categories": Large "3 contiguous hexes", Huge "7 contiguous hexes (3 hexes in
 # diameter)", Gargantuan "10-12 hexes (four hexes long ... 3-4 hexes wide)").
+#: :meth:`Hex.neighbors`' answers by (q, r).
+_NEIGHBORS: dict[tuple[int, int], tuple[Hex, ...]] = {}
+
+#: :meth:`HexGeometry.footprint`'s answers by (hexes, q, r): map searches ask for the same
+#: footprints thousands of times a fight (issue 24, "Fast").
+_FOOTPRINTS: dict[tuple[int, int, int], frozenset[Hex]] = {}
+
 _HEX_SHAPES: dict[int, tuple[tuple[int, int], ...]] = {
     1: ((0, 0),),
     3: ((0, 0), (1, 0), (0, 1)),  # a triangle of three mutually adjacent hexes
@@ -434,13 +447,19 @@ class HexGeometry:
             ValueError: No footprint shape is known for that many hexes.
         """
         n = max(1, int(round(space_hexes)))
+        q, r = anchor.q, anchor.r
+        found = _FOOTPRINTS.get((n, q, r))  # a frozen set: one per shape and anchor
+        if found is not None:
+            return found
         try:
             shape = _HEX_SHAPES[n]
         except KeyError:
             raise ValueError(f"no hex footprint for a space of {space_hexes} hexes; "
                              f"known: {sorted(_HEX_SHAPES)}") from None
-        q, r = anchor.q, anchor.r
-        return frozenset(Hex(q + dq, r + dr) for dq, dr in shape)
+        if len(_FOOTPRINTS) >= 100_000:
+            _FOOTPRINTS.clear()
+        found = _FOOTPRINTS[(n, q, r)] = frozenset(Hex(q + dq, r + dr) for dq, dr in shape)
+        return found
 
 
 class SquareGeometry:

@@ -171,7 +171,20 @@ class Vitals:
 
     @classmethod
     def _lfg(cls, creature: Creature) -> "Vitals":
-        """lfg's vitals of ``creature`` (:meth:`from_creature` without a ruleset)."""
+        """lfg's vitals of ``creature`` (:meth:`from_creature` without a ruleset); a
+        creature is a frozen value, so its vitals are kept on it once made (issue 24,
+        "Fast": they were made again at every look)."""
+        kept = creature.__dict__.get("_lfg_vitals") if cls is Vitals else None
+        if kept is not None:
+            return kept
+        made = cls._lfg_made(creature)
+        if cls is Vitals:
+            creature.__dict__["_lfg_vitals"] = made
+        return made
+
+    @classmethod
+    def _lfg_made(cls, creature: Creature) -> "Vitals":
+        """:meth:`_lfg` computed."""
         bleed = next((a.value for a in creature.conditions
                       if a.condition is Condition.BLEED and a.value is not None), 0)
         weak = next((a.value for a in creature.conditions

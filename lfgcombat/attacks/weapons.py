@@ -30,6 +30,7 @@ from typing import TYPE_CHECKING, Any
 
 import pandas as pd
 
+from ..combat_stats import FrozenMap
 from ..damage import DamageSpec, parse_damage
 from ..dice import DiceExpr, parse
 from ..errors import LfgError
@@ -494,6 +495,14 @@ def _scaled(weapon: Weapon, size: "Size") -> Weapon:
                                spec=DamageSpec(damage, weapon.spec.types, weapon.spec.mode))
 
 
+#: :func:`entry_weapon`'s answers, keyed on the entry's type and ``repr`` (exact: ``True``
+#: and ``1`` differ) and the size; a Weapon is frozen, so one answer serves every attack
+#: (issue 24, "Fast": every weapon entry was resolved again at every attack). Refusals are
+#: not kept; the cache is emptied when it grows past :data:`_ENTRY_CACHE_MAX`.
+_ENTRY_CACHE: dict[tuple[Any, ...], Weapon] = {}
+_ENTRY_CACHE_MAX = 4096
+
+
 def entry_weapon(entry: "Mapping[str, Any] | str", size: "Size") -> Weapon:
     """A weapon from a creature's ``weapons:`` entry: a table row by name, adjusted.
 
@@ -509,6 +518,22 @@ def entry_weapon(entry: "Mapping[str, Any] | str", size: "Size") -> Weapon:
     Raises:
         WeaponError: unknown weapon, unknown key or bad value.
     """
+    kind = type(entry)
+    key = (kind, repr(entry), size) if kind in (str, dict, FrozenMap) else None
+    if key is not None:
+        found = _ENTRY_CACHE.get(key)
+        if found is not None:
+            return found
+    weapon = _entry_weapon(entry, size)
+    if key is not None:
+        if len(_ENTRY_CACHE) >= _ENTRY_CACHE_MAX:
+            _ENTRY_CACHE.clear()
+        _ENTRY_CACHE[key] = weapon
+    return weapon
+
+
+def _entry_weapon(entry: "Mapping[str, Any] | str", size: "Size") -> Weapon:
+    """:func:`entry_weapon` itself (not cached)."""
     if isinstance(entry, str):
         entry = {"name": entry}
     if not isinstance(entry, Mapping):
@@ -560,15 +585,24 @@ def resolve_weapon(attacker: Any, weapon: "Weapon | str | Mapping") -> Weapon:
     if isinstance(weapon, Weapon):
         return weapon
     if isinstance(weapon, str):
-        key = normal_name(weapon)
-        own = [e for e in weapon_entries(attacker) if isinstance(e, Mapping)]
-        for entry in own:
-            if normal_name(str(entry.get("name", ""))) == key:
-                return entry_weapon(entry, attacker.size)
-        if _find_row(weapon)[0] is None:
-            raise _not_carried(attacker, weapon, [str(e.get("name", "")) for e in own])
-        return entry_weapon({"name": weapon}, attacker.size)
+        kept = getattr(type(attacker), "_kept", None)  # a Creature keeps what it reads
+        if kept is not None:
+            return kept(attacker, ("weapon", weapon), lambda: _named_weapon(attacker, weapon))
+        return _named_weapon(attacker, weapon)
     if isinstance(weapon, Mapping):
         return entry_weapon(weapon, attacker.size)
     raise WeaponError(f"a weapon is a name, a weapon entry mapping or a Weapon, not "
                       f"{type(weapon).__name__} {weapon!r:.60}")
+
+
+def _named_weapon(attacker: Any, weapon: str) -> Weapon:
+    """:func:`resolve_weapon` of a name: the creature's own entry of that name, else the
+    table's row (not kept)."""
+    key = normal_name(weapon)
+    own = [e for e in weapon_entries(attacker) if isinstance(e, Mapping)]
+    for entry in own:
+        if normal_name(str(entry.get("name", ""))) == key:
+            return entry_weapon(entry, attacker.size)
+    if _find_row(weapon)[0] is None:
+        raise _not_carried(attacker, weapon, [str(e.get("name", "")) for e in own])
+    return entry_weapon({"name": weapon}, attacker.size)

@@ -125,7 +125,19 @@ class ConditionFlags:
 
 
 def flags_of(conditions: ConditionSet) -> ConditionFlags:
-    """The map's flags of a resolved condition set (see :class:`ConditionFlags`)."""
+    """The map's flags of a resolved condition set (see :class:`ConditionFlags`); kept on
+    the set (a creature's resolved conditions, never changed once made: issue 24, "Fast")."""
+    kept = getattr(conditions, "__dict__", {}).get("_map_flags")
+    if kept is not None:
+        return kept
+    made = _flags_made(conditions)
+    if type(conditions) is ConditionSet:
+        conditions.__dict__["_map_flags"] = made
+    return made
+
+
+def _flags_made(conditions: ConditionSet) -> ConditionFlags:
+    """:func:`flags_of` computed."""
     def where(column: str, value: bool = True) -> frozenset[str]:
         return frozenset(e.condition.value for e in conditions
                          if bool(getattr(e.spec, column)) is value)

@@ -11,6 +11,7 @@ but still attacking, attackers suffer a -5 to attack rolls to hit."
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 
 import pandas as pd
@@ -51,8 +52,15 @@ def size_modifier(size: str) -> int:
         ClassicError: ``size`` is not one of :data:`SIZES`.
     """
     check_choice("size", size, SIZES)
+    return _size_modifiers()[size]
+
+
+@functools.lru_cache(maxsize=1)
+def _size_modifiers() -> dict[str, int]:
+    """The chart as a dict, read once (the packaged table never changes; issue 24, "Fast":
+    every classic attack read it into a new DataFrame)."""
     table = size_table()
-    return int(table.loc[table["size"] == size, "ac_modifier"].iloc[0])
+    return {str(s): int(m) for s, m in zip(table["size"], table["ac_modifier"])}
 
 
 @dataclass(frozen=True)

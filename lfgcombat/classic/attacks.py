@@ -20,6 +20,7 @@ Decisions where the text is open (inferred):
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -74,14 +75,24 @@ def weapon_crit_range(weapon: str) -> int:
     Raises:
         ClassicError: naming ``weapon`` when it is not in the table.
     """
+    threat = _threats().get(weapon) if isinstance(weapon, str) else None
+    if threat is None:
+        raise ClassicError("weapon", f"{weapon!r:.40} is not in data/weapons.csv; give a "
+                           "weapon name or pass crit_range yourself")
+    return threat
+
+
+@functools.lru_cache(maxsize=1)
+def _threats() -> dict[str, int]:
+    """The weapon table's ``threat`` by name, read once (the first row of a name; issue 24,
+    "Fast": every classic attack read the table into a new DataFrame)."""
     import lfgcombat  # noqa: F401 - registers the weapons table's schema
 
     table = load_table("weapons")
-    rows = table[table["name"] == weapon]
-    if rows.empty:
-        raise ClassicError("weapon", f"{weapon!r:.40} is not in data/weapons.csv; give a "
-                           "weapon name or pass crit_range yourself")
-    return int(rows["threat"].iloc[0])
+    out: dict[str, int] = {}
+    for name, threat in zip(table["name"], table["threat"]):
+        out.setdefault(name, int(threat))
+    return out
 
 
 def fumble_suggestions() -> pd.DataFrame:

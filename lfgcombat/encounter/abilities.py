@@ -105,11 +105,13 @@ class AbilitiesRules(SkillChecksRules, _Base):
 
     def _turn_events(self, name: str) -> list[Event]:
         """The events since ``name``'s turn (or its group's) last began."""
-        log = list(self._log)
+        log = self._log
         unit = self._f[name].unit
-        start = max((i for i, e in enumerate(log) if e.kind == "turn_start"
-                     and e.turn == unit), default=0)
-        return log[start:]
+        for i in range(len(log) - 1, -1, -1):  # the last one: read from the end (issue 24)
+            e = log[i]
+            if e.kind == "turn_start" and e.turn == unit:
+                return log[i:]
+        return log[0:]
 
     def ability_uses(self, name: str, ability: str) -> int:
         """How many times ``name`` has used ``ability`` (wasted uses included) in the

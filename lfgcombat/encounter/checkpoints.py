@@ -50,7 +50,7 @@ NOT_STATE = frozenset({
     "seed", "map", "_map_text", "_anchors", "_placements", "_listeners", "_log",
     "_replaying", "_checkpoints", "_map_layers0", "_seen_terrain", "_seen_layers",
     "rederived", "roller",
-    "_views", "_depth", "_updown0", "_rules"})
+    "_views", "_depth", "_updown0", "_rules", "_state_cache"})
 
 
 @dataclass(frozen=True)
@@ -73,11 +73,43 @@ class Checkpoint:
     board: Mapping[str, Any] | None
 
 
-def _memo(enc: Any) -> dict[int, Any]:
-    """Objects a deep copy shares instead of copying: the creatures (frozen values)."""
+def _frozen(value: Any) -> bool:
+    """A frozen dataclass instance: a value the rules replace, never change in place."""
+    kind = type(value)
+    found = _FROZEN_TYPES.get(kind)
+    if found is None:
+        params = getattr(kind, "__dataclass_params__", None)
+        found = _FROZEN_TYPES[kind] = params is not None and params.frozen
+    return found
+
+
+_FROZEN_TYPES: dict[type, bool] = {}
+
+
+def _share_frozen(memo: dict[int, Any], values: Any) -> None:
+    """Put the frozen values among ``values`` (and in the lists among them) in ``memo``."""
+    for v in values:
+        if _frozen(v):
+            memo[id(v)] = v
+        elif type(v) is list:
+            for item in v:
+                if _frozen(item):
+                    memo[id(item)] = item
+
+
+def _memo(enc: Any, state: Mapping[str, Any] | None = None) -> dict[int, Any]:
+    """Objects a deep copy shares instead of copying: the creatures and every other frozen
+    value of the state and of the fighter records (a turn budget, readied action, effects,
+    a ruleset's record, the turn frames: frozen dataclasses, replaced and never changed in
+    place), so a checkpoint copies only what changes in place (issue 24, "Fast":
+    checkpoints deep-copied the whole state). ``state``: the state to scan (default the
+    encounter's own)."""
     memo: dict[int, Any] = {id(c): c for c in enc._initial.values()}
-    for f in getattr(enc, "_f", {}).values():
-        memo[id(f.creature)] = f.creature
+    if state is None:
+        state = {k: v for k, v in vars(enc).items() if k not in NOT_STATE}
+    _share_frozen(memo, state.values())
+    for f in state.get("_f", {}).values():
+        _share_frozen(memo, vars(f).values())
     return memo
 
 
@@ -129,8 +161,8 @@ def take(enc: Any) -> Checkpoint:
         The :class:`Checkpoint`; nothing in it is shared with ``enc`` but frozen values.
     """
     state = {k: v for k, v in vars(enc).items() if k not in NOT_STATE}
-    return Checkpoint(len(enc._log), copy.deepcopy(state, _memo(enc)), enc.roller._rng.getstate(),
-                      tuple(enc.roller.history),
+    return Checkpoint(len(enc._log), copy.deepcopy(state, _memo(enc, state)),
+                      enc.roller._rng.getstate(), tuple(enc.roller.history),
                       _board(enc.map) if enc.map is not None else None)
 
 
@@ -142,7 +174,7 @@ def restore_into(enc: Any, cp: Checkpoint) -> None:
         enc: The encounter (the one the checkpoint was taken of, or a fork of it).
         cp: The checkpoint; it is copied from, never changed.
     """
-    for k, v in copy.deepcopy(dict(cp.state), _memo(enc)).items():
+    for k, v in copy.deepcopy(dict(cp.state), _memo(enc, cp.state)).items():
         setattr(enc, k, v)
     roller = Roller(enc.seed)
     roller._rng.setstate(cp.rng)

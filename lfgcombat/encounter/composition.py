@@ -35,6 +35,7 @@ from __future__ import annotations
 
 import functools
 import inspect
+import operator
 import typing
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
@@ -155,10 +156,10 @@ class RuleObject:
 
 
 def _state_property(name: str) -> property:
-    """A state attribute of the encounter, read and written through it."""
-    def get(view: RuleObject) -> Any:
-        return getattr(view._RuleObject__encounter, name)
-    return property(get, doc=f"The encounter's {name!r} (state).")
+    """A state attribute of the encounter, read and written through it (read by a C-level
+    ``attrgetter``: the rules read state some 25,000 times a fight, issue 24 "Fast")."""
+    return property(operator.attrgetter(f"_RuleObject__encounter.{name}"),
+                    doc=f"The encounter's {name!r} (state).")
 
 
 def _delegator(owner: type, name: str, value: Any) -> Any:

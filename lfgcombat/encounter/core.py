@@ -53,7 +53,7 @@ from .ruleset_play import RulesetPlayRules
 from .selection import SelectionRules
 from .skill_actions import SkillActionsRules
 from .special_actions import SpecialActionsRules
-from .state import CombatantState, TurnFrame, _Fighter
+from .state import CombatantState, TurnFrame, _Fighter, plain_copy
 from .swallow_whole import SwallowWholeRules
 from .turns import TurnsRules
 
@@ -319,6 +319,7 @@ class Encounter(_Rules):
         self._gang: dict[str, list[str]] = {}
         self._step = -1
         self._views: dict[str, Creature] = {}
+        self._state_cache: dict[str, Any] = {}  # state() between steps (see state)
         self._space_cramped: dict[str, str] = {}
         self._checkpoints: list[Checkpoint] = []
         if self.map is not None:
@@ -431,6 +432,24 @@ class Encounter(_Rules):
         """One combatant's state: hp, max_hp, temp_hp, conditions, effects, status, dead,
         done (its Ready/Done card), initiative, actions left, reaction used, readied
         action, Full-Round Action under way, crossbows shot and not loaded again."""
+        # The state is the replay of the log (DESIGN.md): between steps it is kept, keyed
+        # on the log as it stands (its last event, an immutable object never reused) and
+        # the map's version (a token the GM moved); each call hands out its own copy.
+        # Issue 24, "Fast": state() was rebuilt at every call.
+        if self._depth or self._replaying or not isinstance(name, str):
+            return self._build_state(name)  # (a name that is no text: refused there)
+        log = self._log
+        n = len(log)
+        last = log[-1] if n else None
+        version = self.map.version if self.map is not None else None
+        found = self._state_cache.get(name)
+        if found is None or found[0] != n or found[1] is not last or found[2] != version:
+            found = (n, last, version, self._build_state(name))
+            self._state_cache[name] = found
+        return _fresh(found[3])
+
+    def _build_state(self, name: str) -> CombatantState:
+        """:meth:`state` computed (not kept)."""
         f = self._fighter(name)
         if f.rules is not None:  # a ruleset's record: its health policy reports it
             return CombatantState(
@@ -477,6 +496,20 @@ class Encounter(_Rules):
     def __repr__(self) -> str:
         return (f"Encounter({len(self._names)} creatures, round {self.round}, "
                 f"current={self.current!r}, {len(self._log)} events)")
+
+
+def _fresh(s: CombatantState) -> CombatantState:
+    """A copy of a kept :class:`CombatantState` whose lists and dicts are its own (a
+    caller who changes them changes nothing kept)."""
+    out = object.__new__(CombatantState)
+    out.__dict__.update(s.__dict__)
+    for k in ("conditions", "effects", "unloaded"):
+        object.__setattr__(out, k, plain_copy(getattr(s, k)))
+    for k in ("ready", "vitals", "budget"):
+        v = getattr(s, k)
+        if v:
+            object.__setattr__(out, k, plain_copy(v))
+    return out
 
 
 compose(Encounter, RULE_CLASSES)

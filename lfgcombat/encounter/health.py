@@ -158,8 +158,10 @@ class HealthRules(_Base):
                 "Vitals: read Encounter.state(name) (this lfg rule does not apply)",
                 self.ruleset.text)
         v = self.ruleset.health.vitals(f.creature)
-        return dataclasses.replace(v, bleed_rounds=f.bleed_rounds if v.bleed else 0,
-                                   dead=v.dead or f.dead)
+        rounds, dead = f.bleed_rounds if v.bleed else 0, v.dead or f.dead
+        if v.bleed_rounds == rounds and v.dead == dead:
+            return v  # frozen: no copy needed (issue 24, "Fast")
+        return dataclasses.replace(v, bleed_rounds=rounds, dead=dead)
 
     def _log_living_status(self, name: str, old: Vitals, new: Vitals, fell: bool) -> None:
         """Log a living creature's changes: unconscious or conscious again ("Unconscious &

@@ -126,7 +126,8 @@ class MomentumRules(SkillChecksRules, _Base):
         """The attack event of ``name``'s last attack on ``target`` this turn, and its
         command (refuses when there is none or it was already checked)."""
         log = list(self._log)
-        turn_start = max((i for i, e in enumerate(log) if e.kind == "turn_start"), default=0)
+        turn_start = next((i for i in range(len(log) - 1, -1, -1)
+                           if log[i].kind == "turn_start"), 0)  # the last (issue 24)
         for i in range(len(log) - 1, turn_start - 1, -1):
             e = log[i]
             if e.kind == "knockdown" and not e.command and e.actor == name \

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import contextlib
 import copy
+import operator
 import warnings
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
@@ -383,11 +384,15 @@ class ReplayRules(_Base):
         """The last checkpoint within the prefix ``events`` shares with the log (the same
         event objects), or ``None``."""
         log = self._log
-        same = 0
-        for a, b in zip(events, log):
-            if a is not b:
-                break
-            same += 1
+        shared = min(len(events), len(log))
+        if sum(map(operator.is_, events, log)) == shared:  # the whole prefix (C-level)
+            same = shared
+        else:
+            same = 0
+            for a, b in zip(events, log):
+                if a is not b:
+                    break
+                same += 1
         usable = [c for c in self._checkpoints if c.events <= same]
         return usable[-1] if usable else None
 
@@ -418,7 +423,7 @@ class ReplayRules(_Base):
                                          path, line) from None
                 rederive.append(Difference(cmd.seq, line, "command", cmd.describe(),
                                            f"refused: {clip(str(exc))}"))
-            got = list(self._log)[before:]
+            got = self._log[before:]
             if rederive is not None:
                 rederive.extend(compare_step(expected, got, lines[i:j] if lines else None))
             else:
@@ -456,11 +461,16 @@ class ReplayRules(_Base):
         """
         if isinstance(n, bool) or not isinstance(n, int) or n < 1:
             raise LfgError(f"undo takes a number of steps of at least 1, not {n!r}")
-        steps = [e.seq for e in self._log if e.command]
-        if n > len(steps):
-            raise LfgError(f"undo takes 1 to {len(steps)} steps (the log has {len(steps)}), "
+        log, found, cut = self._log, 0, None
+        for i in range(len(log) - 1, -1, -1):  # the n-th command from the end (issue 24)
+            if log[i].command:
+                found += 1
+                if found == n:
+                    cut = log[i].seq
+                    break
+        if cut is None:  # every command counted: fewer than n
+            raise LfgError(f"undo takes 1 to {found} steps (the log has {found}), "
                            f"not {n!r}")
-        cut = steps[-n]
         with self._keeping_map_edit():
             self._rebuild(list(self._log)[:cut])
         for fn in list(self._listeners):

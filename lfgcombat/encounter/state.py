@@ -168,7 +168,35 @@ class TurnBudget:
 
     def replace(self, **changes: Any) -> "TurnBudget":
         """A copy with ``changes`` (field name -> new value); this budget is unchanged."""
-        return dataclasses.replace(self, **changes)
+        if not _TURN_FIELDS.issuperset(changes):  # an unknown field: dataclasses says so
+            return dataclasses.replace(self, **changes)
+        new = object.__new__(type(self))  # no __post_init__ to run: the fields as given
+        new.__dict__.update(self.__dict__)
+        new.__dict__.update(changes)
+        return new
+
+
+_PLAIN = (str, int, bool, float, type(None))
+
+
+def plain_copy(value: Any, memo: dict[int, Any] | None = None) -> Any:
+    """A deep copy of ``value``: a list or dict of plain values (text, numbers, booleans,
+    ``None``) is copied one level (all a deep copy would do), anything else by
+    :func:`copy.deepcopy` (issue 24, "Fast")."""
+    kind = type(value)
+    if kind is list and all(type(x) in _PLAIN for x in value):
+        out: Any = list(value)
+    elif kind is dict and all(type(x) in _PLAIN for x in value.values()) and all(
+            type(k) in _PLAIN for k in value):
+        out = dict(value)
+    else:
+        return copy.deepcopy(value, memo)
+    if memo is not None:
+        memo[id(value)] = out  # one copy of an object met twice, as deepcopy keeps it
+    return out
+
+
+_TURN_FIELDS = frozenset(f.name for f in dataclasses.fields(TurnBudget))
 
 
 @dataclass
@@ -203,6 +231,16 @@ class _Fighter:
     # the ruleset's own record of it (HealthModel.combatant; None under lfg), e.g. a
     # ClassicFighter: its hit points, conditions and round budget under classic
     rules: Any = None
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> "_Fighter":
+        """A deep copy (a checkpoint's) that copies only what is not a plain value or
+        already in ``memo`` (the frozen values a checkpoint shares: issue 24, "Fast")."""
+        new = copy.copy(self)
+        memo[id(self)] = new
+        for k, v in vars(self).items():
+            if v is not None and type(v) not in _PLAIN:
+                setattr(new, k, memo[id(v)] if id(v) in memo else plain_copy(v, memo))
+        return new
 
     def update_turn(self, **changes: Any) -> TurnBudget:
         """Spend from this turn's budget: the budget becomes a copy with ``changes``."""

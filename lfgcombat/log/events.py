@@ -22,6 +22,7 @@ that a save is plain JSON Lines (:mod:`lfgcombat.log.savefile`).
 from __future__ import annotations
 
 import json
+import math
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
@@ -58,9 +59,44 @@ def jsonable(value: Any) -> Any:
         LfgError: the value cannot be written as JSON (an object, NaN...).
     """
     try:
+        return _plain(value, 0)
+    except _Unusual:  # anything but plain dicts, lists, text and numbers: JSON decides
+        pass
+    try:
         return json.loads(json.dumps(value, allow_nan=False, ensure_ascii=False))
     except (TypeError, ValueError, RecursionError) as exc:
         raise LfgError(f"cannot record {value!r:.120} in the event log: {exc}") from None
+
+
+class _Unusual(Exception):
+    """A value :func:`_plain` leaves to the JSON round trip."""
+
+
+_SCALARS = (str, int, bool, type(None))
+
+
+def _plain(value: Any, depth: int) -> Any:
+    """What ``json.loads(json.dumps(value))`` gives, for values made only of dicts with
+    text keys, lists, tuples, text, whole numbers, finite floats, booleans and ``None``
+    (exact types, not subclasses), built without writing the text (issue 24, "Fast": every
+    event's data went through a JSON round trip); anything else raises :class:`_Unusual`."""
+    t = type(value)
+    if t in _SCALARS:
+        return value
+    if depth > 100:
+        raise _Unusual
+    if t is dict:
+        out = {}
+        for k, v in value.items():
+            if type(k) is not str:
+                raise _Unusual
+            out[k] = _plain(v, depth + 1)
+        return out
+    if t is list or t is tuple:
+        return [_plain(v, depth + 1) for v in value]
+    if t is float and math.isfinite(value):
+        return value
+    raise _Unusual
 
 
 #: Effect kind -> its class (filled as the classes below are defined).

@@ -1,0 +1,138 @@
+"""What issue 24's speed work keeps instead of making again must answer exactly as before.
+
+Issue 24, item 6 ("Fast"): "The same fights, the same dice, the same events". The golden
+fights (``tests/test_golden.py``) prove the fights; these tests pin the kept values' own
+contracts: ``jsonable`` gives what the JSON round trip gave, ``Creature.replace`` of the
+vitals gives what ``from_dict`` gives (and refuses what it refuses), a kept weapon is the
+weapon, and ``Encounter.state`` hands out its own copy that follows the log (a step, an
+undo).
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from lfgcombat import Encounter
+from lfgcombat.attacks import resolve_weapon
+from lfgcombat.attacks.weapons import _entry_weapon
+from lfgcombat.creature import Creature, CreatureError, load_example
+from lfgcombat.errors import LfgError
+from lfgcombat.log.events import jsonable
+
+_SCALARS = st.one_of(st.none(), st.booleans(), st.integers(), st.text(max_size=5),
+                     st.floats(allow_nan=True, allow_infinity=True))
+_KEYS = st.one_of(st.text(max_size=3), st.integers(), st.booleans(), st.none())
+_VALUES = st.recursive(_SCALARS, lambda inner: st.one_of(
+    st.lists(inner, max_size=4), st.tuples(inner, inner),
+    st.dictionaries(_KEYS, inner, max_size=4)), max_leaves=12)
+
+
+def _round_trip(value):
+    try:
+        return json.loads(json.dumps(value, allow_nan=False, ensure_ascii=False))
+    except (TypeError, ValueError):
+        return LfgError
+
+
+@settings(max_examples=300, deadline=None, derandomize=True, database=None)
+@given(_VALUES)
+def test_jsonable_is_the_json_round_trip(value):
+    expected = _round_trip(value)
+    if expected is LfgError:
+        with pytest.raises(LfgError):
+            jsonable(value)
+        return
+    got = jsonable(value)
+    assert json.dumps(got) == json.dumps(expected)  # the same values, keys and types
+    assert repr(got) == repr(expected)
+
+
+@pytest.mark.parametrize("name", ["wulfric", "orc", "orc_shaman", "chessan", "ogre"])
+@pytest.mark.parametrize("cur,temp,conds", [
+    (3, 0, ["bleed 1", "prone"]), (-2, 1, ["weakened 2"]), (None, 0, []),
+    (0, 0, ["unconscious", "bleed 1", "weakened 1"])])
+def test_replace_of_the_vitals_is_from_dict(name, cur, temp, conds):
+    c = load_example(name)
+    fast = c.replace(current_hp=cur, temp_hp=temp, conditions=conds)
+    full = Creature.from_dict({**c.to_dict(), "current_hp": cur, "temp_hp": temp,
+                               "conditions": conds})
+    assert fast == full and repr(fast) == repr(full)
+    assert fast.to_dict() == full.to_dict()
+
+
+def test_replace_of_an_effects_bonuses_is_from_dict():
+    c = load_example("wulfric")
+    bonuses = [{"to": "ac", "value": -2, "source": "power attack"},
+               {"to": "ac", "value": 2, "type": "gear", "source": "shield"}]
+    fast = c.replace(conditions=["prone"], bonuses=bonuses)
+    full = Creature.from_dict({**c.to_dict(), "conditions": ["prone"], "bonuses": bonuses})
+    assert fast == full and repr(fast) == repr(full)
+    for bad in ([{"to": "nothing", "value": 1}], [{"to": "ac", "value": 10**6}], "ac +2"):
+        with pytest.raises(CreatureError) as got:
+            c.replace(bonuses=bad)
+        with pytest.raises(CreatureError) as want:
+            Creature.from_dict({**c.to_dict(), "bonuses": bad})
+        assert str(got.value) == str(want.value)
+
+
+@pytest.mark.parametrize("change", [
+    {"current_hp": 10**6}, {"current_hp": True}, {"current_hp": 99}, {"temp_hp": 500},
+    {"temp_hp": -1}, {"conditions": ["bleed 99"]}, {"conditions": ["no such thing"]},
+    {"conditions": "prone"}])
+def test_replace_of_the_vitals_refuses_as_from_dict(change):
+    c = load_example("orc")
+    with pytest.raises(CreatureError) as fast:
+        c.replace(**change)
+    with pytest.raises(CreatureError) as full:
+        Creature.from_dict({**c.to_dict(), **change})
+    assert str(fast.value) == str(full.value)
+
+
+def test_a_kept_weapon_is_the_weapon():
+    wulfric = load_example("wulfric")
+    for entry in ["longsword", {"name": "claw", "damage": "1d6", "damage_type": "s",
+                                "natural": True}, {"name": "longsword", "enhancement": 1}]:
+        assert resolve_weapon(wulfric, entry) == _entry_weapon(entry, wulfric.size)
+        assert resolve_weapon(wulfric, entry) is resolve_weapon(wulfric, entry)
+
+
+def test_a_bad_weapon_entry_is_refused_every_time():
+    """``True`` and ``1`` are equal keys to a dict: the kept weapon of the first must not
+    answer for the second, which is refused."""
+    wulfric = load_example("wulfric")
+    assert resolve_weapon(wulfric, {"name": "longsword", "masterwork": True}).masterwork
+    for _ in range(2):
+        with pytest.raises(LfgError, match="masterwork"):
+            resolve_weapon(wulfric, {"name": "longsword", "masterwork": 1})
+
+
+def _duel() -> Encounter:
+    for seed in range(20):
+        enc = Encounter([load_example("wulfric"), load_example("orc")],
+                        sides={"party": ["Wulfric"], "foes": ["Orc"]}, seed=seed).start()
+        if "Wulfric" in enc.acting:
+            return enc
+    raise AssertionError("no seed gives Wulfric the first turn")
+
+
+def test_state_is_a_copy_that_follows_the_log():
+    enc = _duel()
+    before = enc.state("Orc")
+    before.conditions.append("changed by the caller")
+    before.effects.append("changed too")
+    again = enc.state("Orc")
+    assert "changed by the caller" not in again.conditions and not again.effects
+    assert again == enc._build_state("Orc")
+    enc.attack("Wulfric", "Orc", "longsword")
+    assert enc.state("Wulfric") == enc._build_state("Wulfric")
+    assert enc.state("Orc") == enc._build_state("Orc")
+    hp = enc.state("Orc").hp
+    enc.damage("Orc", 3)
+    hit = enc.state("Orc")
+    assert hit.hp == hp - 3 and hit == enc._build_state("Orc")
+    enc.undo()
+    assert enc.state("Orc") == enc._build_state("Orc") and enc.state("Orc").hp == hp
