@@ -26,6 +26,11 @@ from .commands import command
 from .state import Effect
 from .composition import rules
 
+#: A tie of at most this many units rolls off one by one (first place, then the next...), as
+#: the kit always did, so saved fights with such ties replay; a larger one rolls all at once
+#: and only those tied again roll again (linear in the group, not quadratic).
+_ONE_BY_ONE = 3
+
 if TYPE_CHECKING:
     from collections.abc import Mapping
 
@@ -158,16 +163,37 @@ class InitiativeRules(_Base):
             while j + 1 < len(ordered) and key(ordered[j + 1]) == key(ordered[i]):
                 j += 1
             tied = ordered[i:j + 1]
-            while len(tied) > 1:
-                offs = {u: self._roll("1d20", label=f"{u} tie-break roll-off ({label})",
-                                      actor=self._members(u)[0]).total for u in tied}
-                tied.sort(key=lambda u: offs[u], reverse=True)
-                if offs[tied[0]] != offs[tied[1]]:
-                    out.append(tied.pop(0))
-                else:
-                    continue
-            out.extend(tied)
+            out.extend(self._roll_off(tied, label) if len(tied) > _ONE_BY_ONE
+                       else self._roll_off_one_by_one(tied, label))
             i = j + 1
+        return out
+
+    def _roll_off_one_by_one(self, tied: list[str], label: str) -> list[str]:
+        """A small tied group (at most :data:`_ONE_BY_ONE`) rolls off for first place, the
+        rest again for the next, as the kit always did (saved fights replay)."""
+        out: list[str] = []
+        while len(tied) > 1:
+            offs = {u: self._roll("1d20", label=f"{u} tie-break roll-off ({label})",
+                                  actor=self._members(u)[0]).total for u in tied}
+            tied = sorted(tied, key=lambda u: offs[u], reverse=True)
+            if offs[tied[0]] != offs[tied[1]]:
+                out.append(tied.pop(0))
+        return out + tied
+
+    def _roll_off(self, tied: list[str], label: str) -> list[str]:
+        """Units tied on total and bonus, ordered by a 1d20 roll-off each; those that tie
+        again roll again among themselves (decision). Each roll places every unit whose
+        roll differs from the others', so a group of k costs about k rolls; the roll-off one
+        by one (:meth:`_roll_off_one_by_one`) rerolls the whole group after placing only its
+        winner: about k*k/2 rolls, thousands for a big fight's start (issue 23, item 19).
+        Both give every order of the group the same chance."""
+        if len(tied) < 2:
+            return list(tied)
+        offs = {u: self._roll("1d20", label=f"{u} tie-break roll-off ({label})",
+                              actor=self._members(u)[0]).total for u in tied}
+        out: list[str] = []
+        for value in sorted(set(offs.values()), reverse=True):
+            out.extend(self._roll_off([u for u in tied if offs[u] == value], label))
         return out
 
     def start(self, aware: Iterable[str] | None = None, decline: Iterable[str] = ()

@@ -158,3 +158,19 @@ def test_top_down_flat_footed_is_a_ruleset_switch_the_encounter_may_override(tmp
     off.save(tmp_path / "off.jsonl")
     again = Encounter.load(tmp_path / "off.jsonl")
     assert again.ruleset == off.ruleset and again.snapshot() == off.snapshot()
+
+
+def test_a_big_tie_rolls_off_in_linear_rolls_and_small_ties_as_before():
+    """Issue 23, item 19: ``start()`` logged quadratically many rolls as creatures grew (a
+    tied group rerolled whole after placing only its winner: 400 look-alike orcs made
+    6,922 events). A group of more than three now rolls once and only those tied again roll
+    again; a tie of two or three rolls off one by one as before (the golden fights replay:
+    tests/test_golden.py, notebook 20's "parley" has a three-way tie)."""
+    from lfgcombat import Creature, Encounter
+    n = 400
+    orcs = [Creature.from_dict({"name": f"O{i}", "level": 1, "max_hp": 10}) for i in range(n)]
+    enc = Encounter(orcs, sides={"a": [o.name for o in orcs[:n // 2]],
+                                 "b": [o.name for o in orcs[n // 2:]]},
+                    seed=1, initiative="top_down").start()
+    roll_offs = [e for e in enc.log if "roll-off" in str(e.data.get("label", ""))]
+    assert len(roll_offs) < 2 * n  # about 1.7 a creature here; quadratic was thousands
