@@ -26,6 +26,7 @@ from typing import Any, cast
 
 import numpy as np
 
+from ..attacks.weapons import weapon_entries
 from ..creature import Creature
 from ..hexmap import HexMap
 from ..rulesets import Ruleset, RulesetError, coerce_ruleset
@@ -189,7 +190,8 @@ def weapons_note(scenario: Scenario) -> str | None:
     """The run's note naming the creatures with more than one weapon: the tactics attack
     with the first only (both tiers), so the others (a second natural weapon, an off-hand
     dagger, a javelin) are never used. ``None`` when nobody has a second weapon."""
-    names = [(c.name, [str(w.get("name")) for w in c.weapons]) for c in scenario.creatures]
+    names = [(c.name, [str(w.get("name")) for w in weapon_entries(c)])
+             for c in scenario.creatures]
     many = [f"{n} uses its {ws[0]}, not its {', '.join(ws[1:])}" for n, ws in names
             if len(ws) > 1]
     if not many:

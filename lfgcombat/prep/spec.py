@@ -34,6 +34,7 @@ from typing import Any, cast
 import numpy as np
 
 from ..attacks import prepare
+from ..attacks.weapons import weapon_entries
 from ..attacks.odds import convolve, map_dist
 from ..bonuses import Bonus, BonusType
 from ..creature import Creature
@@ -270,7 +271,15 @@ def _damage_tables(setup) -> list[dict[int, float]]:
 
 
 def _weapon(c: Creature):
-    for w in c.weapons:
+    """The weapon ``c`` attacks with in both tiers: its first weapon, as the
+    :class:`~lfgcombat.Encounter` picks it when an attack names none (a plain name,
+    ``weapons: [club]``, stands for ``{name: club}``: :func:`~lfgcombat.attacks.weapons.
+    weapon_entries`).
+
+    Raises:
+        PrepError: ``c`` has no weapon.
+    """
+    for w in weapon_entries(c):
         return w.get("name")
     raise PrepError(f"{c.name} has no weapon; GM prep plays attacks only (give it one, e.g. "
                     "{'name': 'unarmed'})")
