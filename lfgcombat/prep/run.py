@@ -31,6 +31,8 @@ from ..creature import Creature
 from ..hexmap import HexMap
 from ..rulesets import Ruleset, RulesetError, coerce_ruleset
 from .kernel import NUMBA_ACTIVE, fight_states, fight_words, kernel_loaded, run_fights
+from .limits import (CONNECT_TIMEOUT, check_fights, check_results, duration, estimate,
+                     warn_if_long, workers_of)
 from .reference import play
 from .replay import finish_handed_over
 from .result import SimResult, wilson
@@ -55,7 +57,7 @@ def run_chunk(tier: str, scenario: Scenario, spec: FightSpec, seed: int, point: 
               chunk: int, size: int, count: int, map_text: str | None = None
               ) -> dict[str, np.ndarray]:
     """Play the first ``count`` fights of a chunk (a Dask task; needs only the core install)."""
-    words = fight_words(seed, point, chunk, size)[:count]
+    words = fight_words(seed, point, chunk, count)  # the chunk's first rows: no more drawn
     if tier == "fast":
         out = finish_handed_over(scenario, spec, words, run_fights(spec, fight_states(words)))
         out["compiled"] = np.array(NUMBA_ACTIVE)
@@ -155,8 +157,27 @@ def open_backend(backend: Any) -> Iterator[Any]:
                 Client(cluster) as client:
             yield client
     else:
-        with Client(backend) as client:
+        with _connect(Client, backend) as client:
             yield client
+
+
+def _connect(client_class: Any, address: str) -> Any:
+    """A Dask ``Client`` connected to the scheduler at ``address`` within
+    :data:`~lfgcombat.prep.limits.CONNECT_TIMEOUT` seconds.
+
+    Raises:
+        PrepError: the scheduler did not answer (or the address is malformed), naming it
+            and what to do.
+    """
+    try:
+        return client_class(address, timeout=CONNECT_TIMEOUT)
+    except (OSError, TimeoutError, ValueError) as exc:
+        raise PrepError(
+            f"no Dask scheduler answered at {address!r:.80} within {CONNECT_TIMEOUT} s "
+            f"({type(exc).__name__}: {str(exc)[:120]}); start one there (dask scheduler, "
+            "then dask worker on each machine), check the address and port, or use "
+            "backend='dask' (a cluster on this machine) or backend=None (this machine's "
+            "cores)") from None
 
 
 #: The run's note when Perfect Critical is on in the fast tier, followed by how many of its
@@ -232,10 +253,17 @@ def _whole_at_least_one(name: str, value: Any, what: str) -> None:
 
 
 def _check(n: int, tier: str, seed: Any, map: Any, stop_at_width: Any,
-           chunk_size: Any = None) -> None:
+           chunk_size: Any = None, point: Any = 0) -> None:
+    """Refuse a bad ``n`` (or more than :data:`~lfgcombat.prep.limits.MAX_FIGHTS`), tier,
+    seed, map, ``stop_at_width``, ``chunk_size`` or ``point``, in words."""
     if isinstance(n, bool) or not isinstance(n, (int, np.integer)) or n < 1:
         raise PrepError(f"n (the number of fights) must be a whole number >= 1, "
-                        f"not {n!r}")
+                        f"not {n!r:.60}")
+    check_fights(n)
+    if isinstance(point, bool) or not isinstance(point, (int, np.integer)) or point < 0:
+        raise PrepError(f"point (the parameter point's key in the seed streams; sweeps set "
+                        f"it) must be a whole number >= 0, not {point!r:.60}; leave it at 0 "
+                        "unless you replay a sweep's point")
     if tier not in TIERS:
         raise PrepError(f"tier must be one of {', '.join(TIERS)}, not {tier!r}")
     if seed is not None and (isinstance(seed, bool) or not isinstance(seed, (int, np.integer))
@@ -318,9 +346,10 @@ def simulate(sides: Mapping[str, Sequence[Creature]], n: int = 10_000, *,
             play (``spec.fast_tier_problems``); a creature lacking its ruleset's fields.
     """
     rs, tier, tier_note = _ruleset_and_tier(ruleset, switches, tier, map)
-    _check(n, tier, seed, map, stop_at_width, chunk_size)
+    _check(n, tier, seed, map, stop_at_width, chunk_size, point)
     scenario, spec = prepare_run(sides, rs, tactics, None, max_rounds,
                                  "the fast tier" if tier == "fast" else None, True, knockdown)
+    check_results(n, [len(scenario.creatures)])
     bystanders = _check_placed(scenario, map)
     root = int(seed) if seed is not None else secrets.randbits(63)
     size = int(chunk_size or (STOP_CHUNK[tier] if stop_at_width is not None
@@ -417,6 +446,33 @@ def _prepare_kernel(spec: FightSpec, progress: bool) -> None:
         raise failed[0]
 
 
+#: Fights the timed pilot plays before a run (:func:`_estimate`), per tier.
+PILOT_FIGHTS = {"fast": 100, "reference": 1}
+#: The pilot runs when fights x combatants reach this (smaller runs are quick), per tier.
+PILOT_FROM = {"fast": 50_000, "reference": 200}
+
+
+def _estimate(points, n, tier, root, backend, chunks, map_text) -> float | None:
+    """How long the run will take, in seconds (``None``: too small to need a pilot, or
+    the fast tier on Dask before its kernel is compiled here): a pilot of
+    :data:`PILOT_FIGHTS` plays the first fights of the point with the most combatants, in
+    this process (the same fights the run plays), scaled to every point's ``n`` fights
+    over the backend's workers (:func:`~lfgcombat.prep.limits.estimate`); above
+    :data:`~lfgcombat.prep.limits.LONG_RUN_SECONDS` a
+    :class:`~lfgcombat.prep.limits.LongRunWarning` says so before the run starts."""
+    scenario, spec, key = max(points, key=lambda pt: len(pt[0].creatures))
+    total = n * len(points)
+    pilot = min(PILOT_FIGHTS[tier], n)
+    if total * len(scenario.creatures) < PILOT_FROM[tier] or total <= pilot or (
+            tier == "fast" and not kernel_loaded()):
+        return None
+    seconds, _ = estimate(
+        lambda k: run_chunk(tier, scenario, spec, root, key, 0, k, k, map_text), total,
+        pilot, workers_of(backend, tier, chunks))
+    warn_if_long(seconds, total, tier)
+    return seconds
+
+
 def _execute(points, n, tier, root, size, backend, progress, stop_at_width, map_text,
              callback=None):
     """Run every chunk of every point; returns ``(chunks per point, status)``: status
@@ -434,10 +490,11 @@ def _execute(points, n, tier, root, size, backend, progress, stop_at_width, map_
     try:
         if tier == "fast" and runner in (_local, _processes):
             _prepare_kernel(points[0][1], progress)
+        seconds = _estimate(points, n, tier, root, backend, len(tasks), map_text)
     except KeyboardInterrupt:
         return parts, "interrupted"
     bar = tqdm(total=n * len(points), delay=1.0, disable=not progress, unit="fight",
-               leave=False)
+               leave=False, desc=None if seconds is None else f"{duration(seconds)} in all")
     try:
         for (p, key, chunk, count), out in runner(
                 [(tier, points[p][0], points[p][1], root, key, chunk, size, count, map_text)
