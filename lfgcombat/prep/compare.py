@@ -166,7 +166,9 @@ def compare(sides: Mapping[str, Sequence], n: int = 10_000, *,
 
     Raises:
         PrepError: neither or both of ``rulesets`` and ``switches``, fewer than two
-            variants, or what :func:`simulate` refuses.
+            variants, ``n`` x combatants x variants above
+            :data:`~lfgcombat.prep.limits.MAX_RESULT_VALUES`, or what :func:`simulate`
+            refuses.
     """
     if (rulesets is None) == (switches is None):
         raise PrepError("give the variants as rulesets=[...] or as switches=[{...}, {...}], "
@@ -350,7 +352,12 @@ def sweep(grid: Mapping[str, Sequence[Any]], build: Callable[..., Mapping[str, S
         A :class:`Sweep`.
 
     Raises:
-        PrepError: an empty grid, or what :func:`simulate` refuses.
+        PrepError: an empty grid, more than :data:`~lfgcombat.prep.limits.MAX_POINTS`
+            points (refused before any is built), ``n`` x the points' combatants above
+            :data:`~lfgcombat.prep.limits.MAX_RESULT_VALUES`, or what :func:`simulate`
+            refuses. Building the points is timed on the first: when the rest will take
+            longer than :data:`~lfgcombat.prep.limits.LONG_RUN_SECONDS`, a
+            ``LongRunWarning`` says so first.
     """
     _check_grid(grid)
     names = tuple(grid)

@@ -139,7 +139,9 @@ def open_backend(backend: Any) -> Iterator[Any]:
     it; both are closed afterwards. Anything else is passed through.
 
     Raises:
-        PrepError: ``"dask"`` or an address without ``dask.distributed`` installed.
+        PrepError: ``"dask"`` or an address without ``dask.distributed`` installed; an
+            address where no scheduler answers within
+            :data:`~lfgcombat.prep.limits.CONNECT_TIMEOUT` seconds (:func:`_connect`).
     """
     if not isinstance(backend, str) or backend == "processes":
         yield backend
@@ -311,7 +313,12 @@ def simulate(sides: Mapping[str, Sequence[Creature]], n: int = 10_000, *,
 
     Args:
         sides: ``{"party": [creatures], "orcs": [creatures]}`` (two or more sides).
-        n: Fights to play.
+        n: Fights to play: at most :data:`~lfgcombat.prep.limits.MAX_FIGHTS` (a
+            million), and ``n`` x combatants at most
+            :data:`~lfgcombat.prep.limits.MAX_RESULT_VALUES` (every fight is kept for
+            replay). Before a big run a timed pilot of its first fights estimates how long
+            it takes: the progress bar shows it, and above
+            :data:`~lfgcombat.prep.limits.LONG_RUN_SECONDS` a ``LongRunWarning`` says so.
         ruleset: ``"lfg"``, ``"classic"`` / ``"wounds"`` (reference tier; their creatures
             need ``bab``; ``prowess``, ``good_saves``) or a :class:`Ruleset`; its
             ``initiative``: Selective, or ``round_by_round``/``top_down`` (reference only).
@@ -331,7 +338,7 @@ def simulate(sides: Mapping[str, Sequence[Creature]], n: int = 10_000, *,
         chunk_size: Fights per chunk (default per tier: 5000 fast, 20 reference).
         progress: A progress bar (tqdm.auto) when the run takes more than a second.
         max_rounds: A fight still going after this many rounds is a draw.
-        point: The parameter point's key in the seed streams (sweeps set it).
+        point: The parameter point's key in the seed streams (sweeps set it; >= 0).
         callback: Called as ``callback(done, total)`` after every chunk (a widget's bar).
         knockdown: Play Momentum of Impact's Knockdown (reference tier only; the tactics
             stand a Prone creature up); by default no tier does, and the notes say so.
@@ -342,8 +349,11 @@ def simulate(sides: Mapping[str, Sequence[Creature]], n: int = 10_000, *,
         ``replay(i)`` rebuilds fight ``i`` exactly as an encounter, in either tier.
 
     Raises:
-        PrepError: bad sides, ruleset, tier, n, seed or map; what the fast tier does not
-            play (``spec.fast_tier_problems``); a creature lacking its ruleset's fields.
+        PrepError: bad sides, ruleset, tier, n, seed, point or map; more fights, results
+            or combatants than the caps of :mod:`lfgcombat.prep.limits`; what the fast tier
+            does not play (``spec.fast_tier_problems``); a creature lacking its ruleset's
+            fields; a scheduler address where no scheduler answers within
+            :data:`~lfgcombat.prep.limits.CONNECT_TIMEOUT` seconds.
     """
     rs, tier, tier_note = _ruleset_and_tier(ruleset, switches, tier, map)
     _check(n, tier, seed, map, stop_at_width, chunk_size, point)
@@ -452,14 +462,16 @@ PILOT_FIGHTS = {"fast": 100, "reference": 1}
 PILOT_FROM = {"fast": 50_000, "reference": 200}
 
 
-def _estimate(points, n, tier, root, backend, chunks, map_text) -> float | None:
+def _estimate(points, n, tier, root, backend, chunks, map_text, may_stop=False
+              ) -> float | None:
     """How long the run will take, in seconds (``None``: too small to need a pilot, or
     the fast tier on Dask before its kernel is compiled here): a pilot of
     :data:`PILOT_FIGHTS` plays the first fights of the point with the most combatants, in
     this process (the same fights the run plays), scaled to every point's ``n`` fights
     over the backend's workers (:func:`~lfgcombat.prep.limits.estimate`); above
     :data:`~lfgcombat.prep.limits.LONG_RUN_SECONDS` a
-    :class:`~lfgcombat.prep.limits.LongRunWarning` says so before the run starts."""
+    :class:`~lfgcombat.prep.limits.LongRunWarning` says so before the run starts
+    (``may_stop``: ``stop_at_width`` may end it sooner, and the warning says so)."""
     scenario, spec, key = max(points, key=lambda pt: len(pt[0].creatures))
     total = n * len(points)
     pilot = min(PILOT_FIGHTS[tier], n)
@@ -469,7 +481,8 @@ def _estimate(points, n, tier, root, backend, chunks, map_text) -> float | None:
     seconds, _ = estimate(
         lambda k: run_chunk(tier, scenario, spec, root, key, 0, k, k, map_text), total,
         pilot, workers_of(backend, tier, chunks))
-    warn_if_long(seconds, total, tier)
+    warn_if_long(seconds, total, tier, "; less if stop_at_width stops it early"
+                 if may_stop else "")
     return seconds
 
 
@@ -490,7 +503,8 @@ def _execute(points, n, tier, root, size, backend, progress, stop_at_width, map_
     try:
         if tier == "fast" and runner in (_local, _processes):
             _prepare_kernel(points[0][1], progress)
-        seconds = _estimate(points, n, tier, root, backend, len(tasks), map_text)
+        seconds = _estimate(points, n, tier, root, backend, len(tasks), map_text,
+                            stop_at_width is not None)
     except KeyboardInterrupt:
         return parts, "interrupted"
     bar = tqdm(total=n * len(points), delay=1.0, disable=not progress, unit="fight",
