@@ -35,11 +35,18 @@ for the injured creature (:mod:`.injuries`); a fight in which an injured creatur
 injured again it hands over to the reference tier at that strike, which plays it on from
 the same dice (:func:`.replay.hand_over`); the result's ``notes`` count those (about one
 fight in a thousand in a party-against-orcs fight).
+
+Limits (:mod:`.limits`): a run plays at most a million fights, keeps at most ten million
+combatant results, a fight has at most 100 combatants, a sweep 1,000 points, an exact duel
+500 HP a side; each refusal says what to do instead. Before a big run a short timed pilot
+estimates how long it will take: the progress bar shows it, and above two minutes a
+:class:`LongRunWarning` says so before the run starts.
 """
 
 from .compare import Comparison, Sweep, compare, sweep
 from .exact import exact_duel
 from .kernel import NUMBA_ACTIVE
+from .limits import LongRunWarning
 from .replay import ReplayError, ScriptedEncounter
 from .result import SimResult, wilson
 from .run import simulate
@@ -49,4 +56,4 @@ from .tactics import ARCHER_POLICIES, TARGET_POLICIES, Tactics
 __all__ = ["simulate", "compare", "sweep", "SimResult", "Comparison", "Sweep", "Tactics",
            "TARGET_POLICIES", "ARCHER_POLICIES", "PrepError", "ReplayError",
            "ScriptedEncounter", "wilson", "exact_duel", "NUMBA_ACTIVE",
-           "FAST_TIER_CONDITIONS"]
+           "FAST_TIER_CONDITIONS", "LongRunWarning"]

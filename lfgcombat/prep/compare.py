@@ -18,6 +18,7 @@ import dataclasses
 import itertools
 import math
 import secrets
+import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -30,6 +31,7 @@ from .replay import replay_seeded
 from .result import SimResult, paired_difference, wilson
 from .run import (DEFAULT_CHUNK, _check, _execute, _is_client, _result, _ruleset, open_backend,
                   prepare_run)
+from .limits import check_points, check_results, warn_if_long
 from .spec import MAX_ROUNDS, PrepError, choose_tier
 
 __all__ = ["compare", "Comparison", "sweep", "Sweep", "MEASURES"]
@@ -164,7 +166,9 @@ def compare(sides: Mapping[str, Sequence], n: int = 10_000, *,
 
     Raises:
         PrepError: neither or both of ``rulesets`` and ``switches``, fewer than two
-            variants, or what :func:`simulate` refuses.
+            variants, ``n`` x combatants x variants above
+            :data:`~lfgcombat.prep.limits.MAX_RESULT_VALUES`, or what :func:`simulate`
+            refuses.
     """
     if (rulesets is None) == (switches is None):
         raise PrepError("give the variants as rulesets=[...] or as switches=[{...}, {...}], "
@@ -180,6 +184,7 @@ def compare(sides: Mapping[str, Sequence], n: int = 10_000, *,
     check = "the fast tier" if tier == "fast" else None
     points = [prepare_run(sides, rs, tactics, None, max_rounds, check, knockdown=knockdown)
               for rs in chosen]
+    check_results(n, [len(sc.creatures) for sc, _ in points], "comparison")
     size = DEFAULT_CHUNK[tier]
     with open_backend(backend) as be:
         parts, status = _execute([(sc, sp, 0) for sc, sp in points], n, tier, root, size,
@@ -347,11 +352,18 @@ def sweep(grid: Mapping[str, Sequence[Any]], build: Callable[..., Mapping[str, S
         A :class:`Sweep`.
 
     Raises:
-        PrepError: an empty grid, or what :func:`simulate` refuses.
+        PrepError: an empty grid, more than :data:`~lfgcombat.prep.limits.MAX_POINTS`
+            points (refused before any is built), ``n`` x the points' combatants above
+            :data:`~lfgcombat.prep.limits.MAX_RESULT_VALUES`, or what :func:`simulate`
+            refuses. Building the points is timed on the first: when the rest will take
+            longer than :data:`~lfgcombat.prep.limits.LONG_RUN_SECONDS`, a
+            ``LongRunWarning`` says so first.
     """
     _check_grid(grid)
     names = tuple(grid)
-    combos = list(itertools.product(*[list(grid[k]) for k in names]))
+    values = [list(grid[k]) for k in names]
+    check_points(math.prod(len(v) for v in values))
+    combos = list(itertools.product(*values))
     params = [dict(zip(names, values)) for values in combos]
     chosen = [_ruleset(point.get("ruleset", ruleset),
                        {k: v for k, v in point.items() if k in _SWITCHES} or None)
@@ -362,12 +374,13 @@ def sweep(grid: Mapping[str, Sequence[Any]], build: Callable[..., Mapping[str, S
     jobs = [(_built(build, {k: v for k, v in point.items() if k not in _AXES}), rs, tactics,
              None, max_rounds, "the fast tier" if tier == "fast" else None, True, knockdown)
             for point, rs in zip(params, chosen)]
+    check_results(n, [_count(job[0]) for job in jobs], "sweep")
     size = DEFAULT_CHUNK[tier]
     with open_backend(backend) as be:
         if _is_client(be):  # each point's numbers are built on the workers
             prepared = be.gather([be.submit(prepare_run, *job, pure=False) for job in jobs])
         else:
-            prepared = [prepare_run(*job) for job in jobs]
+            prepared = _prepare_all(jobs)
         points = [(sc, sp, p) for p, (sc, sp) in enumerate(prepared)]
         parts, status = _execute(points, n, tier, root, size, be, progress, None, None)
     rows = []
@@ -385,6 +398,27 @@ def sweep(grid: Mapping[str, Sequence[Any]], build: Callable[..., Mapping[str, S
     played = tuple(sum(int(ch["winner"].shape[0]) for ch in c) for c in parts)
     return Sweep(pd.DataFrame(rows), names, tuple(params), tuple(points), tier, root, size, n,
                  tuple(notes), played)
+
+
+def _count(sides: Any) -> int:
+    """The combatants of ``build``'s sides (0 for what is not a mapping of lists: the
+    checks of :func:`~lfgcombat.prep.run.prepare_run` refuse it with the reason)."""
+    if not isinstance(sides, Mapping):
+        return 0
+    return sum(1 if not isinstance(m, Iterable) else len(list(m)) for m in sides.values())
+
+
+def _prepare_all(jobs: list[tuple]) -> list[tuple]:
+    """Each point's scenario and numbers (:func:`~lfgcombat.prep.run.prepare_run`), here;
+    when building the others will take longer than
+    :data:`~lfgcombat.prep.limits.LONG_RUN_SECONDS` (timed on the first), a
+    :class:`~lfgcombat.prep.limits.LongRunWarning` says so first."""
+    t0 = time.perf_counter()
+    first = prepare_run(*jobs[0])
+    warn_if_long((time.perf_counter() - t0) * (len(jobs) - 1), len(jobs), "fast",
+                 advice=": building each point's fight, before any is played",
+                 what="points")
+    return [first] + [prepare_run(*job) for job in jobs[1:]]
 
 
 def _check_grid(grid: Any) -> None:

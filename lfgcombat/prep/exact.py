@@ -21,6 +21,7 @@ import pandas as pd
 
 from ..creature import Creature
 from .kernel import NO_THRESHOLD
+from .limits import check_exact_states
 from .run import prepare_run
 from .spec import MAX_ROUNDS, FightSpec, PrepError
 
@@ -144,7 +145,8 @@ def exact_duel(a: Creature, b: Creature | None = None, *, ruleset="lfg",
             (:func:`~lfgcombat.prep.spec.check_fast_tier`), or a bad ruleset; the chain is
             lfg's (its HP, Injured, dying at 0 HP): ``classic`` and ``wounds`` are refused
             by name, pointing to ``simulate(..., tier='reference')``; Perfect Critical on
-            where one can injure (:func:`_check_no_injury`).
+            where one can injure (:func:`_check_no_injury`); HP too many for the chain
+            (:func:`exact_chain`: :data:`~lfgcombat.prep.limits.MAX_EXACT_STATES`).
     """
     a, b = _two(a, b)
     scenario, spec = prepare_run({"a": [a], "b": [b]}, ruleset, "weakest",
@@ -211,8 +213,13 @@ def exact_chain(spec: FightSpec, names: tuple[str, str], start: tuple[int, int],
 
     Returns:
         The :class:`ExactDuel`.
+
+    Raises:
+        PrepError: more than :data:`~lfgcombat.prep.limits.MAX_EXACT_STATES` pairs of HP
+            totals (500 HP a side, about a minute), pointing to ``simulate``.
     """
     hp0, hp1 = int(spec.max_hp[0]), int(spec.max_hp[1])
+    check_exact_states((hp0, hp1), names)
     p_first0 = _first_prob(spec)
     win = [0.0, 0.0]
     by_round = np.zeros(max_rounds + 1)

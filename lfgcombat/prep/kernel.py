@@ -72,8 +72,8 @@ from typing import Any
 import numpy as np
 
 __all__ = ["HAVE_NUMBA", "NUMBA_ACTIVE", "NUMBA_CACHED", "run_fights", "fight_states",
-           "fight_words", "sample_attacks", "trace_fight", "kernel_loaded", "M1", "M2",
-           "HANDED_OVER", "NO_THRESHOLD"]
+           "fight_words", "fight_word", "sample_attacks", "trace_fight", "kernel_loaded",
+           "M1", "M2", "HANDED_OVER", "NO_THRESHOLD"]
 
 try:  # numba is optional: lfgcombat[fast]
     import numba as _numba
@@ -553,10 +553,18 @@ def _run(states, side, policy, start_hp, start_temp, injured_at, dies_at, bleed_
 
 
 def fight_words(seed: int, point: int, chunk: int, size: int) -> np.ndarray:
-    """The 32-bit seed words (uint32[size, 6]) of chunk ``chunk`` of point ``point``:
-    ``SeedSequence(seed, spawn_key=(point, chunk))``."""
+    """The 32-bit seed words (uint32[size, 6]) of the first ``size`` fights of chunk
+    ``chunk`` of point ``point``: ``SeedSequence(seed, spawn_key=(point, chunk))``. A
+    SeedSequence's words come one after the other, so a row does not depend on ``size``:
+    only the rows a chunk plays are drawn, however large its ``chunk_size``."""
     ss = np.random.SeedSequence(int(seed), spawn_key=(int(point), int(chunk)))
     return ss.generate_state(6 * size, np.uint32).reshape(size, 6)
+
+
+def fight_word(seed: int, point: int, i: int, chunk_size: int) -> np.ndarray:
+    """The six seed words (uint32[6]) of fight ``i`` of point ``point`` in chunks of
+    ``chunk_size``: row ``i % chunk_size`` of chunk ``i // chunk_size``."""
+    return fight_words(seed, point, i // chunk_size, i % chunk_size + 1)[-1]
 
 
 def fight_states(words: np.ndarray) -> np.ndarray:

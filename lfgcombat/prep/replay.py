@@ -52,7 +52,7 @@ from ..dice import ScriptedRoller, parse
 from ..encounter import Encounter
 from ..errors import DiceError, IllegalActionError, LfgError
 from ..odds import pmf
-from .kernel import HANDED_OVER, fight_states, fight_words, run_fights, trace_fight
+from .kernel import HANDED_OVER, fight_states, fight_word, run_fights, trace_fight
 from .reference import KNOCKDOWN, Outcome, play
 from .spec import FightSpec, PrepError, Scenario, _weapon
 
@@ -481,7 +481,7 @@ def replay_seeded(tier: str, scenario: Scenario, spec: FightSpec, seed: int, poi
     Raises:
         ReplayError: the replay would differ from the simulated fight.
     """
-    words = fight_words(seed, point, i // chunk_size, chunk_size)[i % chunk_size]
+    words = fight_word(seed, point, i, chunk_size)
     if tier == "fast":
         out = finish_handed_over(scenario, spec, words[None, :],
                                  run_fights(spec, fight_states(words[None, :])))

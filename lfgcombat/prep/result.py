@@ -14,7 +14,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from .kernel import fight_words
+from .kernel import fight_word
 from .replay import OUTCOME_KEYS, replay_fight
 from .spec import FightSpec, PrepError, Scenario
 from .standing import dropped as dropped_by_ruleset
@@ -366,9 +366,9 @@ class SimResult:
                 out would act in the encounter); the message names it.
         """
         outcome = self.fight(i)
-        words = fight_words(self.seed, self.point, i // self.chunk_size, self.chunk_size)
-        return replay_fight(self.tier, self.scenario, self.spec, words[i % self.chunk_size],
-                            outcome, self.map_text)
+        words = fight_word(self.seed, self.point, i, self.chunk_size)
+        return replay_fight(self.tier, self.scenario, self.spec, words, outcome,
+                            self.map_text)
 
     def _status(self) -> str:
         if self.interrupted:

@@ -26,10 +26,13 @@ from typing import Any, cast
 
 import numpy as np
 
+from ..attacks.weapons import weapon_entries
 from ..creature import Creature
 from ..hexmap import HexMap
 from ..rulesets import Ruleset, RulesetError, coerce_ruleset
 from .kernel import NUMBA_ACTIVE, fight_states, fight_words, kernel_loaded, run_fights
+from .limits import (CONNECT_TIMEOUT, check_fights, check_results, duration, estimate,
+                     warn_if_long, workers_of)
 from .reference import play
 from .replay import finish_handed_over
 from .result import SimResult, wilson
@@ -50,7 +53,7 @@ def run_chunk(tier: str, scenario: Scenario, spec: FightSpec, seed: int, point: 
               chunk: int, size: int, count: int, map_text: str | None = None
               ) -> dict[str, np.ndarray]:
     """Play the first ``count`` fights of a chunk (a Dask task; needs only the core install)."""
-    words = fight_words(seed, point, chunk, size)[:count]
+    words = fight_words(seed, point, chunk, count)  # the chunk's first rows: no more drawn
     if tier == "fast":
         out = finish_handed_over(scenario, spec, words, run_fights(spec, fight_states(words)))
         out["compiled"] = np.array(NUMBA_ACTIVE)
@@ -132,7 +135,9 @@ def open_backend(backend: Any) -> Iterator[Any]:
     it; both are closed afterwards. Anything else is passed through.
 
     Raises:
-        PrepError: ``"dask"`` or an address without ``dask.distributed`` installed.
+        PrepError: ``"dask"`` or an address without ``dask.distributed`` installed; an
+            address where no scheduler answers within
+            :data:`~lfgcombat.prep.limits.CONNECT_TIMEOUT` seconds (:func:`_connect`).
     """
     if not isinstance(backend, str) or backend == "processes":
         yield backend
@@ -150,8 +155,27 @@ def open_backend(backend: Any) -> Iterator[Any]:
                 Client(cluster) as client:
             yield client
     else:
-        with Client(backend) as client:
+        with _connect(Client, backend) as client:
             yield client
+
+
+def _connect(client_class: Any, address: str) -> Any:
+    """A Dask ``Client`` connected to the scheduler at ``address`` within
+    :data:`~lfgcombat.prep.limits.CONNECT_TIMEOUT` seconds.
+
+    Raises:
+        PrepError: the scheduler did not answer (or the address is malformed), naming it
+            and what to do.
+    """
+    try:
+        return client_class(address, timeout=CONNECT_TIMEOUT)
+    except (OSError, TimeoutError, ValueError) as exc:
+        raise PrepError(
+            f"no Dask scheduler answered at {address!r:.80} within {CONNECT_TIMEOUT} s "
+            f"({type(exc).__name__}: {str(exc)[:120]}); start one there (dask scheduler, "
+            "then dask worker on each machine), check the address and port, or use "
+            "backend='dask' (a cluster on this machine) or backend=None (this machine's "
+            "cores)") from None
 
 
 #: The run's note when Perfect Critical is on in the fast tier, followed by how many of its
@@ -185,7 +209,8 @@ def weapons_note(scenario: Scenario) -> str | None:
     """The run's note naming the creatures with more than one weapon: the tactics attack
     with the first only (both tiers), so the others (a second natural weapon, an off-hand
     dagger, a javelin) are never used. ``None`` when nobody has a second weapon."""
-    names = [(c.name, [str(w.get("name")) for w in c.weapons]) for c in scenario.creatures]
+    names = [(c.name, [str(w.get("name")) for w in weapon_entries(c)])
+             for c in scenario.creatures]
     many = [f"{n} uses its {ws[0]}, not its {', '.join(ws[1:])}" for n, ws in names
             if len(ws) > 1]
     if not many:
@@ -226,10 +251,17 @@ def _whole_at_least_one(name: str, value: Any, what: str) -> None:
 
 
 def _check(n: int, tier: str, seed: Any, map: Any, stop_at_width: Any,
-           chunk_size: Any = None) -> None:
+           chunk_size: Any = None, point: Any = 0) -> None:
+    """Refuse a bad ``n`` (or more than :data:`~lfgcombat.prep.limits.MAX_FIGHTS`), tier,
+    seed, map, ``stop_at_width``, ``chunk_size`` or ``point``, in words."""
     if isinstance(n, bool) or not isinstance(n, (int, np.integer)) or n < 1:
         raise PrepError(f"n (the number of fights) must be a whole number >= 1, "
-                        f"not {n!r}")
+                        f"not {n!r:.60}")
+    check_fights(n)
+    if isinstance(point, bool) or not isinstance(point, (int, np.integer)) or point < 0:
+        raise PrepError(f"point (the parameter point's key in the seed streams; sweeps set "
+                        f"it) must be a whole number >= 0, not {point!r:.60}; leave it at 0 "
+                        "unless you replay a sweep's point")
     if tier not in TIERS:
         raise PrepError(f"tier must be one of {', '.join(TIERS)}, not {tier!r}")
     if seed is not None and (isinstance(seed, bool) or not isinstance(seed, (int, np.integer))
@@ -277,7 +309,12 @@ def simulate(sides: Mapping[str, Sequence[Creature]], n: int = 10_000, *,
 
     Args:
         sides: ``{"party": [creatures], "orcs": [creatures]}`` (two or more sides).
-        n: Fights to play.
+        n: Fights to play: at most :data:`~lfgcombat.prep.limits.MAX_FIGHTS` (a
+            million), and ``n`` x combatants at most
+            :data:`~lfgcombat.prep.limits.MAX_RESULT_VALUES` (every fight is kept for
+            replay). Before a big run a timed pilot of its first fights estimates how long
+            it takes: the progress bar shows it, and above
+            :data:`~lfgcombat.prep.limits.LONG_RUN_SECONDS` a ``LongRunWarning`` says so.
         ruleset: ``"lfg"``, ``"classic"`` / ``"wounds"`` (reference tier; their creatures
             need ``bab``; ``prowess``, ``good_saves``) or a :class:`Ruleset`; its
             ``initiative``: Selective, or ``round_by_round``/``top_down`` (reference only).
@@ -297,7 +334,7 @@ def simulate(sides: Mapping[str, Sequence[Creature]], n: int = 10_000, *,
         chunk_size: Fights per chunk (default per tier: 5000 fast, 20 reference).
         progress: A progress bar (tqdm.auto) when the run takes more than a second.
         max_rounds: A fight still going after this many rounds is a draw.
-        point: The parameter point's key in the seed streams (sweeps set it).
+        point: The parameter point's key in the seed streams (sweeps set it; >= 0).
         callback: Called as ``callback(done, total)`` after every chunk (a widget's bar).
         knockdown: Play Momentum of Impact's Knockdown (reference tier only; the tactics
             stand a Prone creature up); by default no tier does, and the notes say so.
@@ -308,13 +345,17 @@ def simulate(sides: Mapping[str, Sequence[Creature]], n: int = 10_000, *,
         ``replay(i)`` rebuilds fight ``i`` exactly as an encounter, in either tier.
 
     Raises:
-        PrepError: bad sides, ruleset, tier, n, seed or map; what the fast tier does not
-            play (``spec.fast_tier_problems``); a creature lacking its ruleset's fields.
+        PrepError: bad sides, ruleset, tier, n, seed, point or map; more fights, results
+            or combatants than the caps of :mod:`lfgcombat.prep.limits`; what the fast tier
+            does not play (``spec.fast_tier_problems``); a creature lacking its ruleset's
+            fields; a scheduler address where no scheduler answers within
+            :data:`~lfgcombat.prep.limits.CONNECT_TIMEOUT` seconds.
     """
     rs, tier, tier_note = _ruleset_and_tier(ruleset, switches, tier, map)
-    _check(n, tier, seed, map, stop_at_width, chunk_size)
+    _check(n, tier, seed, map, stop_at_width, chunk_size, point)
     scenario, spec = prepare_run(sides, rs, tactics, None, max_rounds,
                                  "the fast tier" if tier == "fast" else None, True, knockdown)
+    check_results(n, [len(scenario.creatures)])
     bystanders = _check_placed(scenario, map)
     root = int(seed) if seed is not None else secrets.randbits(63)
     size = int(chunk_size or (STOP_CHUNK[tier] if stop_at_width is not None
@@ -411,6 +452,36 @@ def _prepare_kernel(spec: FightSpec, progress: bool) -> None:
         raise failed[0]
 
 
+#: Fights the timed pilot plays before a run (:func:`_estimate`), per tier.
+PILOT_FIGHTS = {"fast": 100, "reference": 1}
+#: The pilot runs when fights x combatants reach this (smaller runs are quick), per tier.
+PILOT_FROM = {"fast": 50_000, "reference": 200}
+
+
+def _estimate(points, n, tier, root, backend, chunks, map_text, may_stop=False
+              ) -> float | None:
+    """How long the run will take, in seconds (``None``: too small to need a pilot, or
+    the fast tier on Dask before its kernel is compiled here): a pilot of
+    :data:`PILOT_FIGHTS` plays the first fights of the point with the most combatants, in
+    this process (the same fights the run plays), scaled to every point's ``n`` fights
+    over the backend's workers (:func:`~lfgcombat.prep.limits.estimate`); above
+    :data:`~lfgcombat.prep.limits.LONG_RUN_SECONDS` a
+    :class:`~lfgcombat.prep.limits.LongRunWarning` says so before the run starts
+    (``may_stop``: ``stop_at_width`` may end it sooner, and the warning says so)."""
+    scenario, spec, key = max(points, key=lambda pt: len(pt[0].creatures))
+    total = n * len(points)
+    pilot = min(PILOT_FIGHTS[tier], n)
+    if total * len(scenario.creatures) < PILOT_FROM[tier] or total <= pilot or (
+            tier == "fast" and not kernel_loaded()):
+        return None
+    seconds, _ = estimate(
+        lambda k: run_chunk(tier, scenario, spec, root, key, 0, k, k, map_text), total,
+        pilot, workers_of(backend, tier, chunks))
+    warn_if_long(seconds, total, tier, "; less if stop_at_width stops it early"
+                 if may_stop else "")
+    return seconds
+
+
 def _execute(points, n, tier, root, size, backend, progress, stop_at_width, map_text,
              callback=None):
     """Run every chunk of every point; returns ``(chunks per point, status)``: status
@@ -428,10 +499,12 @@ def _execute(points, n, tier, root, size, backend, progress, stop_at_width, map_
     try:
         if tier == "fast" and runner in (_local, _processes):
             _prepare_kernel(points[0][1], progress)
+        seconds = _estimate(points, n, tier, root, backend, len(tasks), map_text,
+                            stop_at_width is not None)
     except KeyboardInterrupt:
         return parts, "interrupted"
     bar = tqdm(total=n * len(points), delay=1.0, disable=not progress, unit="fight",
-               leave=False)
+               leave=False, desc=None if seconds is None else f"{duration(seconds)} in all")
     try:
         for (p, key, chunk, count), out in runner(
                 [(tier, points[p][0], points[p][1], root, key, chunk, size, count, map_text)

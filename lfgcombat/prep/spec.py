@@ -34,6 +34,7 @@ from typing import Any, cast
 import numpy as np
 
 from ..attacks import prepare
+from ..attacks.weapons import weapon_entries
 from ..attacks.odds import convolve, map_dist
 from ..bonuses import Bonus, BonusType
 from ..creature import Creature
@@ -49,7 +50,7 @@ from .injuries import dying as _dying, injured as _injured, limb_arrays
 from .kernel import NO_THRESHOLD
 from .tactics import Tactics
 
-__all__ = ["Scenario", "FightSpec", "build_spec", "PrepError", "MAX_ROUNDS",
+__all__ = ["Scenario", "FightSpec", "build_spec", "PrepError", "MAX_ROUNDS", "MAX_COMBATANTS",
            "fast_tier_problems", "check_fast_tier", "FAST_TIER_CONDITIONS",
            "fast_tier_plays", "fast_rulesets", "plays_lfg_text", "choose_tier",
            "reference_spec", "ruleset_encounter",
@@ -105,6 +106,7 @@ def make_scenario(sides: Mapping[str, Sequence[Creature]], ruleset: Ruleset,
     if not isinstance(sides, Mapping) or len(sides) < 2:
         raise PrepError("sides must map at least two side names to creatures, e.g. "
                         "{'party': [load_example('wulfric')], 'orcs': [load_example('orc')]}")
+    _check_combatants(sides)
     creatures: list[Creature] = []
     side_of: list[int] = []
     for i, (side, members) in enumerate(sides.items()):
@@ -115,7 +117,7 @@ def make_scenario(sides: Mapping[str, Sequence[Creature]], ruleset: Ruleset,
             if not isinstance(c, Creature):
                 raise PrepError(f"side {side!r} holds {c!r:.60}, not a Creature; build it "
                                 "with load_example(...) or Creature.from_dict(...)")
-            if c.name in [x.name for x in creatures]:
+            if c.name in {x.name for x in creatures}:
                 raise PrepError(f"two combatants are named {c.name!r}; rename one with "
                                 f".replace(name='{c.name} 2')")
             creatures.append(c)
@@ -128,6 +130,31 @@ def make_scenario(sides: Mapping[str, Sequence[Creature]], ruleset: Ruleset,
     names = [str(s) for s in sides]
     return Scenario(tuple(creatures), tuple(names), tuple(side_of), ruleset,
                     tuple(tactics[s] for s in names), bool(knockdown))
+
+
+#: Combatants in one fight at most (all sides together): the fast tier's numbers grow with
+#: the square of the combatants (every attacker against every target: 100 take ~15 s to
+#: build), and a reference fight plays every combatant's turn each round.
+MAX_COMBATANTS = 100
+
+
+def _check_combatants(sides: Mapping[str, Any]) -> None:
+    """Refuse more than :data:`MAX_COMBATANTS` combatants, before any is read.
+
+    Raises:
+        PrepError: with the count and what to do instead.
+    """
+    count = 0
+    for members in sides.values():
+        count += 1 if isinstance(members, Creature) else (
+            len(members) if hasattr(members, "__len__") else 0)
+    if count > MAX_COMBATANTS:
+        raise PrepError(
+            f"this fight has {count:,} combatants; GM prep plays at most {MAX_COMBATANTS} "
+            "(the fast tier's numbers grow with the square of the combatants, every attacker "
+            "against every target, and a reference fight plays each one's turn every "
+            "round): split the battle into smaller fights (each group against the foes it "
+            "meets), or run it at the table with the Encounter")
 
 
 @dataclass(frozen=True, eq=False)
@@ -272,7 +299,15 @@ def _damage_tables(setup) -> list[dict[int, float]]:
 
 
 def _weapon(c: Creature):
-    for w in c.weapons:
+    """The weapon ``c`` attacks with in both tiers: its first weapon, as the
+    :class:`~lfgcombat.Encounter` picks it when an attack names none (a plain name,
+    ``weapons: [club]``, stands for ``{name: club}``: :func:`~lfgcombat.attacks.weapons.
+    weapon_entries`).
+
+    Raises:
+        PrepError: ``c`` has no weapon.
+    """
+    for w in weapon_entries(c):
         return w.get("name")
     raise PrepError(f"{c.name} has no weapon; GM prep plays attacks only (give it one, e.g. "
                     "{'name': 'unarmed'})")
