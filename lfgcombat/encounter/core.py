@@ -46,7 +46,7 @@ from .movement import MovementRules
 from .natural_weapons import NaturalWeaponsRules
 from .other_movement import OtherMovementRules
 from .reactions import ReactionsRules
-from .replay import ReplayRules
+from .replay import GmAltitude, ReplayRules
 from .roster import RosterRules, combatants, sides_of, units_of
 from .ruleset_moves import RulesetMovesRules
 from .ruleset_play import RulesetPlayRules
@@ -293,6 +293,7 @@ class Encounter(_Rules):
                                "built without it: HexMap(..., advanced_five_foot_step=True)")
             self._map_text = map.to_text()
             self._map_layers0 = map_layers(map)  # replay puts them back (map_edit steps)
+            map._altitude_hook = GmAltitude(self)  # the GM's lift is a step (replay.py)
             for n in self._names:
                 if n in map:
                     if map.side(n) != self._side_of[n]:

@@ -237,8 +237,10 @@ class ReplayRules(_Base):
                 else:  # a refusal after a change: rebuild from the log (never half-done)
                     self._rebuild(list(self._log)[:start])
                 raise
-            self._depth -= 1
-            self._sync_space()
+            try:  # at the step's depth: the map writes it makes are the step's own
+                self._sync_space()
+            finally:
+                self._depth -= 1
         self._views.clear()
         self._after_step()
         if not self._replaying:
@@ -566,6 +568,31 @@ class ReplayRules(_Base):
         log = self._log
         return next((log[i] for i in range(len(log) - 1, -1, -1)
                      if log[i].command and log[i].kind != "map_edit"), None)
+
+
+class GmAltitude:
+    """An encounter's hook on its map's :meth:`~lfgcombat.battlemap.HexMap.set_altitude`:
+    the GM's change of a fighter's altitude made on the map between steps
+    (``enc.map.set_altitude(...)``, the BattleMap's "Set altitude") is the encounter's
+    ``set_altitude`` command, so it is recorded and every replay (save, load, fork, undo)
+    keeps it, in the order it was made (issue 23, item 16's class: it used to change the
+    map only, and the save it left did not load). The commands' own altitude changes (in a
+    step or a replay) and tokens that are not fighters are the map's alone."""
+
+    __slots__ = ("enc",)
+
+    def __init__(self, enc: Any) -> None:
+        self.enc = enc
+
+    def __call__(self, name: str, feet: int) -> bool:
+        """Make the change as a step and return ``True``, or return ``False`` (the map
+        makes it): inside a step or a replay, or ``name`` is not a fighter."""
+        enc = self.enc
+        if (enc._depth or enc._replaying or not isinstance(name, str)
+                or name not in enc._side_of):
+            return False
+        enc.set_altitude(name, feet)
+        return True
 
 
 @dataclass(frozen=True)
