@@ -47,6 +47,8 @@ class ArcheryContext(Protocol):
 
     def _actor(self, name: str) -> _Fighter: ...
 
+    def _fighter(self, name: str) -> _Fighter: ...
+
     def _need_map(self, name: str) -> None: ...
 
     def _cell(self, to: Any) -> Any: ...
@@ -165,6 +167,8 @@ class ArcheryRules(_Base):
         """
         from ..attacks.odds import unintended_attack_odds
         from ..attacks.prepare import prepare
+        self._fighter(name)  # an unknown name: a refusal quoting a short prefix, not
+        self._fighter(target)  # a KeyError quoting all of it (issue 23, item 22)
         _mod, weapon = self._attack_weapon(name, target, weapon)
         base, charge, use_map = self._attack_options(name, weapon, situation)
         self._effects_situation(name, target, base)

@@ -12,6 +12,7 @@ from __future__ import annotations
 import dataclasses
 from typing import TYPE_CHECKING, Any, Protocol, Self
 
+from ..shortrepr import short
 from ..citations import cite as _rule
 from ..conditions import MAX_WEAKENED_STAGE, Condition
 from ..errors import IllegalActionError
@@ -131,7 +132,7 @@ class HealthRules(_Base):
             try:
                 type = model.damage_type(type).value
             except ValueError:
-                raise IllegalActionError(f"unknown damage type {type!r}; types: "
+                raise IllegalActionError(f"unknown damage type {short(type)}; types: "
                                          f"{', '.join(model.labels())}",
                                          _rule("Damage in Combat")) from None
         if f.dead:
@@ -285,7 +286,7 @@ class HealthRules(_Base):
             raise IllegalActionError(f"healing is a whole number >= 0, not {amount!r}", R_HEAL)
         if source is not None and source not in HEAL_SOURCES:
             raise IllegalActionError(f"source must be one of {', '.join(HEAL_SOURCES)}, not "
-                                     f"{source!r}", R_HEAL)
+                                     f"{short(source)}", R_HEAL)
         if f.dead:
             raise IllegalActionError(f"{name} is dead: \"A dead creature cannot be brought back "
                                      "to life by healing lost Hit Points\"", R_DEATH)

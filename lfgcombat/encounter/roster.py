@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any, Protocol
 
+from ..shortrepr import short
 from ..conditions import Condition
 from ..creature import Creature
 from .arguments import show
@@ -158,7 +159,7 @@ class RosterRules(_Base):
             elif n in self._f:
                 out.append(n)
             else:
-                raise IllegalActionError(f"{what}: no creature or group named {n!r}", R_ORDER)
+                raise IllegalActionError(f"{what}: no creature or group named {short(n)}", R_ORDER)
         return out
 
 
