@@ -18,7 +18,9 @@ noticed at the next step, fork, save or undo and recorded as a ``map_edit`` step
 terrain, elevation and background after it), so every replay keeps them. A rebuild outside
 a step (an undo, a declined turn) keeps the cells such an edit changed, on top of what it
 leaves, and records them after it; a ``map_edit`` step is nobody's action (a declined turn
-looks past it).
+looks past it). A fighter's altitude set on the map between steps
+(``enc.map.set_altitude(...)``) is not waited for: it is the encounter's own
+``set_altitude`` step at once (:class:`GmAltitude`), in the order the GM makes them.
 """
 
 from __future__ import annotations
