@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Protocol
 
+from ..shortrepr import short
 from ..archery import (RULE_VOLLEY, RULE_VOLUME, Bystander, Position, choose_unintended,
                        first_roll_outcome, second_situation, unintended_candidates, volley,
                        volley_attack_mod)
@@ -404,6 +405,7 @@ class ArcheryRules(_Base):
 
 def _check_weapon(weapon: Any) -> str:
     if not isinstance(weapon, str):
-        raise IllegalActionError(f"weapon: name the bow, javelin or grenade, not {weapon!r}",
+        raise IllegalActionError("weapon: name the bow, javelin or grenade, not "
+                                 f"{short(weapon)}",
                                  RULE_VOLLEY)
     return weapon

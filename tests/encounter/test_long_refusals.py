@@ -5,7 +5,8 @@ Every public Encounter command (and the map and saving-throw calls it shares) th
 user-given argument in its refusal quotes it through the kit's short quote
 (:func:`lfgcombat.shortrepr.short`, :func:`lfgcombat.log.savefile.clip`), and a refused call
 changes nothing. The cases are every command and argument a 10-MB text reached the message
-of in full (found by calling each public method with it in each argument in turn).
+of in full (found by calling each public method with it, alone or in a list, in each
+argument in turn).
 """
 
 from __future__ import annotations
@@ -44,6 +45,16 @@ CASES = [
     ("unintended_odds", (BIG, "Orc"), {}),
     ("unintended_odds", ("Hero", BIG), {}),
     ("volley", ("Hero", (2, 1), BIG), {}),
+    # a list holding the 10-MB text, where a cell or a weapon's name is wanted
+    ("move", ("Hero", [BIG]), {}),
+    ("run", ("Hero", [BIG]), {}),
+    ("retreat", ("Hero", [BIG]), {}),
+    ("five_foot_step", ("Hero", [BIG]), {}),
+    ("open_door", ("Hero", [BIG]), {}),
+    ("force_door", ("Hero", [BIG]), {}),
+    ("attack_object", ("Hero", [BIG], "longsword"), {}),
+    ("volley", ("Hero", [BIG], "longbow"), {}),
+    ("volley", ("Hero", (2, 1), [BIG]), {}),
 ]
 
 
