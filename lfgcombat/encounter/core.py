@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 import pandas as pd
 
+from ..shortrepr import short
 from ..creature import Creature
 from ..dice import Roller
 from ..errors import LfgError
@@ -219,7 +220,7 @@ class Encounter(_Rules):
         mode = initiative or rules.initiative
         modes = tuple(rules.definition.initiative)  # the ruleset's own initiative options
         if mode not in modes:
-            raise LfgError(f"initiative must be one of {', '.join(modes)}, not {mode!r}")
+            raise LfgError(f"initiative must be one of {', '.join(modes)}, not {short(mode)}")
         flat = (rules.top_down_flat_footed if top_down_flat_footed is None
                 else bool(top_down_flat_footed))
         #: The ruleset this fight plays by (``initiative=`` and ``top_down_flat_footed=``

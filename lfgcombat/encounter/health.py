@@ -125,7 +125,7 @@ class HealthRules(_Base):
         if by is not None:
             self._fighter(by)
         if isinstance(amount, bool) or not isinstance(amount, int) or amount < 0:
-            raise IllegalActionError(f"damage is a whole number >= 0, not {amount!r}",
+            raise IllegalActionError(f"damage is a whole number >= 0, not {short(amount)}",
                                      _rule("Taking Damage"))
         if type is not None:
             model = self.ruleset.damage_model
@@ -138,7 +138,7 @@ class HealthRules(_Base):
         if f.dead:
             raise IllegalActionError(f"{name} is already dead", R_DEATH)
         if not isinstance(nonlethal, bool):
-            raise IllegalActionError(f"nonlethal is True or False, not {nonlethal!r}",
+            raise IllegalActionError(f"nonlethal is True or False, not {short(nonlethal)}",
                                      _rule("Taking Damage"))
         if f.rules is not None:  # a ruleset's record: its health policy takes it
             self._record_damage(name, amount, type, source=by, nonlethal=nonlethal)
@@ -283,7 +283,7 @@ class HealthRules(_Base):
                 source: str | None = None) -> None:
         f = self._fighter(name)
         if isinstance(amount, bool) or not isinstance(amount, int) or amount < 0:
-            raise IllegalActionError(f"healing is a whole number >= 0, not {amount!r}", R_HEAL)
+            raise IllegalActionError(f"healing is a whole number >= 0, not {short(amount)}", R_HEAL)
         if source is not None and source not in HEAL_SOURCES:
             raise IllegalActionError(f"source must be one of {', '.join(HEAL_SOURCES)}, not "
                                      f"{short(source)}", R_HEAL)
@@ -318,7 +318,7 @@ class HealthRules(_Base):
     def _h_temp_hp(self, name: str, amount: int) -> None:
         f = self._fighter(name)
         if isinstance(amount, bool) or not isinstance(amount, int) or amount < 0:
-            raise IllegalActionError(f"Temporary HP are a whole number >= 0, not {amount!r}",
+            raise IllegalActionError(f"Temporary HP are a whole number >= 0, not {short(amount)}",
                                      R_TEMP)
         if f.dead:
             raise IllegalActionError(f"{name} is dead", R_DEATH)

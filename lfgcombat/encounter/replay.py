@@ -33,6 +33,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol, Self
 
+from ..shortrepr import short
 from ..creature import Creature
 from ..dice import Fortune
 from ..errors import LfgError
@@ -459,11 +460,11 @@ class ReplayRules(_Base):
             LfgError: ``n`` out of range; nothing changes.
         """
         if isinstance(n, bool) or not isinstance(n, int) or n < 1:
-            raise LfgError(f"undo takes a number of steps of at least 1, not {n!r}")
+            raise LfgError(f"undo takes a number of steps of at least 1, not {short(n)}")
         steps = [e.seq for e in self._log if e.command]
         if n > len(steps):
             raise LfgError(f"undo takes 1 to {len(steps)} steps (the log has {len(steps)}), "
-                           f"not {n!r}")
+                           f"not {short(n)}")
         cut = steps[-n]
         with self._keeping_map_edit():
             self._rebuild(list(self._log)[:cut])

@@ -307,7 +307,7 @@ class SelectionRules(_Base):
         if (isinstance(tactical_bonus, bool) or not isinstance(tactical_bonus, int)
                 or not 0 <= tactical_bonus <= 5):
             raise IllegalActionError(f"tactical_bonus is the GM's Tactical Bonus, a whole number "
-                                     f"from 0 to 5, not {tactical_bonus!r}", R_TURN)
+                                     f"from 0 to 5, not {short(tactical_bonus)}", R_TURN)
         # commit
         self._frames[-1] = frame = dataclasses.replace(frame,
                                                        together=(*frame.together, unit))

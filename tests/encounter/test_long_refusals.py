@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import pytest
 
+from lfgcombat import Creature, Encounter
 from lfgcombat.errors import LfgError
 from lfgcombat.saves import save_odds
 
@@ -83,3 +84,36 @@ def test_save_odds_quotes_a_short_prefix():
     with pytest.raises(LfgError) as e:
         save_odds(mk("Orc"), BIG, 10)
     assert len(str(e.value)) < 1_000 and "xxxxx" in str(e.value)
+
+
+def test_undo_quotes_a_short_prefix():
+    enc = duel(map_=True).start()
+    before, events = enc.snapshot(), len(enc.log)
+    with pytest.raises(LfgError) as e:
+        enc.undo(BIG)
+    assert len(str(e.value)) < 1_000 and "xxxxx" in str(e.value)
+    assert enc.snapshot() == before and len(enc.log) == events
+
+
+@pytest.mark.parametrize("kwargs", [
+    {"initiative": BIG},
+    {"sides": {"p": ["Hero", BIG], "o": ["Orc"]}},
+    {"sides": {"p": ["Hero"], "o": ["Orc", "Brute"]}, "groups": {"g": ["Orc", BIG]}},
+], ids=["initiative", "sides", "groups"])
+def test_building_an_encounter_quotes_a_short_prefix(kwargs):
+    with pytest.raises(LfgError) as e:
+        Encounter([mk("Hero"), mk("Orc"), mk("Brute")], **kwargs)
+    assert len(str(e.value)) < 1_000 and "xxxxx" in str(e.value)
+
+
+def test_a_classic_round_refusal_quotes_a_short_prefix():
+    a = Creature.from_dict({"name": "A", "level": 2, "max_hp": 20, "ruleset": ["classic"],
+                            "bab": 3})
+    b = Creature.from_dict({"name": "B", "level": 2, "max_hp": 20, "ruleset": ["classic"],
+                            "bab": 3})
+    enc = Encounter([a, b], sides={"p": ["A"], "o": ["B"]}, seed=1, ruleset="classic").start()
+    before, events = enc.snapshot(), len(enc.log)
+    with pytest.raises(LfgError) as e:
+        enc.act(enc.current, BIG)
+    assert len(str(e.value)) < 1_000 and "xxxxx" in str(e.value)
+    assert enc.snapshot() == before and len(enc.log) == events
