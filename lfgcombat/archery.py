@@ -41,6 +41,7 @@ from .bonuses import Bonus
 from .citations import cite
 from .dice import Roll, Roller
 from .errors import IllegalActionError, LfgError
+from .shortrepr import short
 
 __all__ = ["ArcheryError", "Candidate", "UnintendedShot", "unintended_candidates",
            "choose_unintended", "resolve_miss", "unintended_odds", "running_penalty",
@@ -271,7 +272,7 @@ def volley_kind(weapon: str) -> str:
         return "javelin"
     if any(k in name for k in _GRENADE_LIKE):
         return "grenade"
-    raise IllegalActionError(f"{name!r} cannot volley: only bows, javelins/spears or "
+    raise IllegalActionError(f"{short(name)} cannot volley: only bows, javelins/spears or "
                              "grenade-like items", RULE_VOLLEY)
 
 

@@ -87,7 +87,7 @@ class DamageType(str, enum.Enum):
                 if key in (member.value, member.abbreviation.lower()):
                     return member
         names = ", ".join(f"{m.value} [{m.abbreviation}]" for m in cls)
-        raise DamageError(f"unknown damage type {value!r}; the 12 types are: {names}")
+        raise DamageError(f"unknown damage type {short(value)}; the 12 types are: {names}")
 
 
 @functools.lru_cache(maxsize=1)

@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
+from .shortrepr import short
 from .citations import cite
 from .size import Size
 from .stats import Stat, Term
@@ -233,7 +234,7 @@ def flyer_drop_ft(maneuverability: str = "average") -> int:
     m = str(maneuverability).strip().lower()
     if m not in ("clumsy", "poor", "average", "good", "perfect"):
         raise MomentumError(f"maneuverability: clumsy, poor, average, good or perfect, not "
-                            f"{maneuverability!r}")
+                            f"{short(maneuverability)}")
     return 20 if m in ("clumsy", "poor") else 10
 
 

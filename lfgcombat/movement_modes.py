@@ -36,6 +36,7 @@ from dataclasses import dataclass
 from dataclasses import replace
 from typing import Any
 
+from .shortrepr import short
 from .citations import cite
 from .creature_sections import Section, register_section
 from .errors import IllegalActionError, LfgError
@@ -549,7 +550,7 @@ def hurdle_dc(size: Any, barrier_ft: float = 0, *, leaper: int = 0,
     if isinstance(barrier_ft, bool) or not isinstance(barrier_ft, (int, float)) or not (
             0 <= barrier_ft <= 10_000):
         raise MovementModeError(f"barrier_ft is the barrier's height in feet (0 or more), "
-                                f"not {barrier_ft!r}")
+                                f"not {short(barrier_ft)}")
     height = body_height_ft(size)
     rows = sorted(records(load_table("hurdles")), key=lambda r: r["order"])
     rule = f"{RULE_LEAPER}; {RULE_OBSTACLES}"

@@ -35,6 +35,7 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any
 
+from .shortrepr import short
 from .citations import cite
 from .dice import Roll, Roller
 from .errors import IllegalActionError, LfgError
@@ -119,7 +120,7 @@ def object_spec(name: str) -> ObjectSpec:
     if key not in rows:
         near = difflib.get_close_matches(key, list(rows), n=1)
         hint = f"; did you mean {near[0]!r}?" if near else ""
-        raise ObjectError(f"object {name!r} is not in data/objects.csv{hint} ({RULE_DOORS})")
+        raise ObjectError(f"object {short(name)} is not in data/objects.csv{hint} ({RULE_DOORS})")
     r = rows[key]
     dc = r["break_dc"]
     return ObjectSpec(key, str(r["kind"]), str(r["material"]), int(r["hardness"]),

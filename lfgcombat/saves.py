@@ -40,6 +40,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
+from .shortrepr import short
 from .bonuses import Bonus, stack
 from .damage import Applied, DamageType, Resistances, apply_resistance
 from .dice import Fortune, Roll, Roller, net_fortune
@@ -64,7 +65,7 @@ class SaveError(LfgError, ValueError):
 
 def _check_int(name: str, value: object, lo: int = -100, hi: int = 1000) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
-        raise SaveError(f"{name} must be a whole number from {lo} to {hi}, not {value!r}")
+        raise SaveError(f"{name} must be a whole number from {lo} to {hi}, not {short(value)}")
     return value
 
 
@@ -87,7 +88,7 @@ def _which(which: str) -> str:
     key = str(which).strip().lower()
     key = {"fortitude": "fort", "reflex": "ref"}.get(key, key)
     if key not in SAVES:
-        raise SaveError(f"unknown saving throw {which!r}; one of fort, ref, will")
+        raise SaveError(f"unknown saving throw {short(which)}; one of fort, ref, will")
     return key
 
 

@@ -41,6 +41,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
+from .shortrepr import short
 from .conditions import MAX_WEAKENED_STAGE, Condition, bleed_cap
 from .damage import DamageType
 from .dice import Roller
@@ -390,7 +391,7 @@ class Vitals:
         amount = _amount("healing", amount)
         if source not in HEAL_SOURCES:
             raise VitalsError(f"healing source must be one of {', '.join(HEAL_SOURCES)}, "
-                              f"not {source!r}")
+                              f"not {short(source)}")
         if self.dead:
             raise IllegalActionError(
                 f"{self.name} is dead: a dead creature cannot be brought back to life by "

@@ -127,6 +127,9 @@ class _MapCore:
         #: :meth:`set_wall_height`); other walls are :attr:`wall_height` tall.
         self._wall_heights: dict[Cell, int] = {}
         self._placing_at = 0  # the altitude of a creature being placed
+        #: An encounter's recorder of the GM's :meth:`set_altitude` (``None``: no
+        #: encounter): called first, it returns ``True`` when it made the change as a step.
+        self._altitude_hook: Callable[[str, int], bool] | None = None
 
     # -- basics --------------------------------------------------------------------------
     @property

@@ -24,6 +24,7 @@ from lfgcombat.errors import IllegalActionError
 from lfgcombat.grid import Cell
 from lfgcombat.objects import ObjectError, ObjectState
 
+from ..shortrepr import short
 from .core import CellLike
 from .terrain import DEFAULT_DOOR, Terrain
 from .textformat import _TextFormat
@@ -230,7 +231,7 @@ class _Doors(_TextFormat):
             IllegalActionError: no such object on the map.
         """
         if label not in self._objects:
-            raise IllegalActionError(f"no object {label!r} on the map; on it: "
+            raise IllegalActionError(f"no object {short(label)} on the map; on it: "
                                      f"{', '.join(self._objects) or 'none'}", R_DOORS)
         c, obj, items = self._objects[label]
         return MapObject(label, c, obj, items)

@@ -310,7 +310,14 @@ class _Space(_Terrain):
             IllegalActionError: no such creature, another creature already holds that
                 space at that altitude, or its body would pass the map's :attr:`ceiling`.
                 Nothing changes.
+
+        On an encounter's map, a fighter's altitude set here between the encounter's
+        steps is the encounter's ``set_altitude`` command (recorded, so save, load, fork
+        and undo keep it; issue 23, item 16's class).
         """
+        hook = getattr(self, "_altitude_hook", None)
+        if hook is not None and hook(name, feet):
+            return
         p = self._p(name)
         level = check_altitude(feet)
         roof = headroom_problem(self.ceiling, name, p.size, level)

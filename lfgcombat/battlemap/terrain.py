@@ -19,6 +19,7 @@ from lfgcombat.grid import Cell
 from lfgcombat.movement_modes import MODES, MovementModeError
 from lfgcombat.objects import ObjectState
 
+from ..shortrepr import short
 from .altitude import MAX_ALTITUDE_FT, R_ALTITUDE, check_altitude
 from .core import CellLike, _MapCore
 from .reading import _conditions, _read, condition_flags
@@ -207,7 +208,7 @@ class _Terrain(_MapCore):
             try:
                 kind = Terrain(kind)
             except ValueError:
-                raise MapFormatError(f"unknown terrain {kind!r}; the kinds are "
+                raise MapFormatError(f"unknown terrain {short(kind)}; the kinds are "
                                      + ", ".join(t.value for t in Terrain)) from None
         if kind is Terrain.HALF and self.grid != "hex":
             raise MapFormatError(_HALF_ON_SQUARES)
@@ -258,7 +259,7 @@ class _Terrain(_MapCore):
             MapFormatError: a bad altitude.
         """
         if mode not in MODES:
-            raise MovementModeError(f"mode must be one of {', '.join(MODES)}, not {mode!r} "
+            raise MovementModeError(f"mode must be one of {', '.join(MODES)}, not {short(mode)} "
                                     f"({R_ALTITUDE})")
         self._p(name)
         level = self._altitude.get(name, 0) if altitude is None else check_altitude(altitude)

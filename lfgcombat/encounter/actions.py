@@ -13,6 +13,7 @@ from typing import Any
 
 import pandas as pd
 
+from ..shortrepr import short
 from .. import tables
 from ..errors import IllegalActionError
 from ..tables import Column, Schema
@@ -66,6 +67,6 @@ def _action_row(action: str) -> dict[str, Any]:
         import difflib
         close = difflib.get_close_matches(action, list(rows), n=1)
         hint = f" (did you mean {close[0]!r}?)" if close else ""
-        raise IllegalActionError(f"unknown action {action!r}{hint}; the actions are those of "
+        raise IllegalActionError(f"unknown action {short(action)}{hint}; the actions are those of "
                                  f"data/actions.csv: {', '.join(rows)}", R_ACTIONS)
     return rows[action]

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Protocol
 
+from ..shortrepr import short
 from ..archery import (RULE_VOLLEY, RULE_VOLUME, Bystander, Position, choose_unintended,
                        first_roll_outcome, second_situation, unintended_candidates, volley,
                        volley_attack_mod)
@@ -46,6 +47,8 @@ class ArcheryContext(Protocol):
     _anchors: dict[str, Any]
 
     def _actor(self, name: str) -> _Fighter: ...
+
+    def _fighter(self, name: str) -> _Fighter: ...
 
     def _need_map(self, name: str) -> None: ...
 
@@ -165,6 +168,8 @@ class ArcheryRules(_Base):
         """
         from ..attacks.odds import unintended_attack_odds
         from ..attacks.prepare import prepare
+        self._fighter(name)  # an unknown name: a refusal quoting a short prefix, not
+        self._fighter(target)  # a KeyError quoting all of it (issue 23, item 22)
         _mod, weapon = self._attack_weapon(name, target, weapon)
         base, charge, use_map = self._attack_options(name, weapon, situation)
         self._effects_situation(name, target, base)
@@ -400,6 +405,7 @@ class ArcheryRules(_Base):
 
 def _check_weapon(weapon: Any) -> str:
     if not isinstance(weapon, str):
-        raise IllegalActionError(f"weapon: name the bow, javelin or grenade, not {weapon!r}",
+        raise IllegalActionError("weapon: name the bow, javelin or grenade, not "
+                                 f"{short(weapon)}",
                                  RULE_VOLLEY)
     return weapon

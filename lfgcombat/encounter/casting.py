@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Protocol, Self
 
+from ..shortrepr import short
 from ..citations import cite as _rule
 from ..errors import IllegalActionError
 from ._citations import R_ACTIONS, R_CONDITIONS, R_PAUSED
@@ -247,11 +248,11 @@ class CastingRules(_Base):
         f = self._f[name]
         if isinstance(spell_level, bool) or not isinstance(spell_level, int) or \
                 not 0 <= spell_level <= 9:
-            raise IllegalActionError(f"spell_level is 0 to 9, not {spell_level!r}", R_CAST)
+            raise IllegalActionError(f"spell_level is 0 to 9, not {short(spell_level)}", R_CAST)
         if perseverance is not None and (isinstance(perseverance, bool)
                                          or not isinstance(perseverance, int)):
             raise IllegalActionError(f"perseverance is the caster's Perseverance bonus (a "
-                                     f"whole number) or None, not {perseverance!r}", R_PAUSED)
+                                     f"whole number) or None, not {short(perseverance)}", R_PAUSED)
         if target is not None:
             self._fighter(target)
         v = self._view(name)

@@ -15,6 +15,7 @@ import math
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, Protocol
 
+from ..shortrepr import short
 from .. import attacks as _attacks
 from ..citations import cite as _rule
 from ..conditions import Condition
@@ -692,10 +693,10 @@ class CombatRules(_Base):
         for k, v in use_map.items():
             if not isinstance(v, bool):
                 raise IllegalActionError(f"{k} is True (apply the map's {k.replace('_', ' ')}) "
-                                         f"or False, not {v!r}", R_HIGH if k == "high_ground"
+                                         f"or False, not {short(v)}", R_HIGH if k == "high_ground"
                                          else R_DIFFICULT)
         if not isinstance(charge, bool):
-            raise IllegalActionError(f"charge is True or False, not {charge!r}", R_CHARGE)
+            raise IllegalActionError(f"charge is True or False, not {short(charge)}", R_CHARGE)
         if charge:
             if f.turn.last_action != "run" or f.turn.run_ft < CHARGE_MIN_RUN_FT:
                 raise IllegalActionError(

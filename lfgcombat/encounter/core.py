@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 import pandas as pd
 
+from ..shortrepr import short
 from ..creature import Creature
 from ..dice import Roller
 from ..errors import LfgError
@@ -46,7 +47,7 @@ from .movement import MovementRules
 from .natural_weapons import NaturalWeaponsRules
 from .other_movement import OtherMovementRules
 from .reactions import ReactionsRules
-from .replay import ReplayRules
+from .replay import GmAltitude, ReplayRules
 from .roster import RosterRules, combatants, sides_of, units_of
 from .ruleset_moves import RulesetMovesRules
 from .ruleset_play import RulesetPlayRules
@@ -219,7 +220,7 @@ class Encounter(_Rules):
         mode = initiative or rules.initiative
         modes = tuple(rules.definition.initiative)  # the ruleset's own initiative options
         if mode not in modes:
-            raise LfgError(f"initiative must be one of {', '.join(modes)}, not {mode!r}")
+            raise LfgError(f"initiative must be one of {', '.join(modes)}, not {short(mode)}")
         flat = (rules.top_down_flat_footed if top_down_flat_footed is None
                 else bool(top_down_flat_footed))
         #: The ruleset this fight plays by (``initiative=`` and ``top_down_flat_footed=``
@@ -293,6 +294,7 @@ class Encounter(_Rules):
                                "built without it: HexMap(..., advanced_five_foot_step=True)")
             self._map_text = map.to_text()
             self._map_layers0 = map_layers(map)  # replay puts them back (map_edit steps)
+            map._altitude_hook = GmAltitude(self)  # the GM's lift is a step (replay.py)
             for n in self._names:
                 if n in map:
                     if map.side(n) != self._side_of[n]:

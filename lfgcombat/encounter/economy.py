@@ -14,6 +14,7 @@ from __future__ import annotations
 import dataclasses
 from typing import TYPE_CHECKING, Any, Protocol
 
+from ..shortrepr import short
 from ..citations import cite as _rule
 from ..errors import IllegalActionError
 from ._citations import (
@@ -264,7 +265,7 @@ class EconomyRules(_Base):
                                      + "; ".join(lim.notes) + f") — {action}", R_CONDITIONS)
         if type_ in ("little", "swift"):
             return _little_slot(name, type_, action, big, little)
-        raise IllegalActionError(f"unknown action type {type_!r}", R_ACTIONS)
+        raise IllegalActionError(f"unknown action type {short(type_)}", R_ACTIONS)
 
     @staticmethod
     def _charge(turn: TurnBudget, slot: str, type_: str) -> TurnBudget:

@@ -12,6 +12,7 @@ from __future__ import annotations
 import dataclasses
 from typing import TYPE_CHECKING, Any, Protocol, Self
 
+from ..shortrepr import short
 from ..citations import cite as _rule
 from ..conditions import MAX_WEAKENED_STAGE, Condition
 from ..errors import IllegalActionError
@@ -124,20 +125,20 @@ class HealthRules(_Base):
         if by is not None:
             self._fighter(by)
         if isinstance(amount, bool) or not isinstance(amount, int) or amount < 0:
-            raise IllegalActionError(f"damage is a whole number >= 0, not {amount!r}",
+            raise IllegalActionError(f"damage is a whole number >= 0, not {short(amount)}",
                                      _rule("Taking Damage"))
         if type is not None:
             model = self.ruleset.damage_model
             try:
                 type = model.damage_type(type).value
             except ValueError:
-                raise IllegalActionError(f"unknown damage type {type!r}; types: "
+                raise IllegalActionError(f"unknown damage type {short(type)}; types: "
                                          f"{', '.join(model.labels())}",
                                          _rule("Damage in Combat")) from None
         if f.dead:
             raise IllegalActionError(f"{name} is already dead", R_DEATH)
         if not isinstance(nonlethal, bool):
-            raise IllegalActionError(f"nonlethal is True or False, not {nonlethal!r}",
+            raise IllegalActionError(f"nonlethal is True or False, not {short(nonlethal)}",
                                      _rule("Taking Damage"))
         if f.rules is not None:  # a ruleset's record: its health policy takes it
             self._record_damage(name, amount, type, source=by, nonlethal=nonlethal)
@@ -284,10 +285,10 @@ class HealthRules(_Base):
                 source: str | None = None) -> None:
         f = self._fighter(name)
         if isinstance(amount, bool) or not isinstance(amount, int) or amount < 0:
-            raise IllegalActionError(f"healing is a whole number >= 0, not {amount!r}", R_HEAL)
+            raise IllegalActionError(f"healing is a whole number >= 0, not {short(amount)}", R_HEAL)
         if source is not None and source not in HEAL_SOURCES:
             raise IllegalActionError(f"source must be one of {', '.join(HEAL_SOURCES)}, not "
-                                     f"{source!r}", R_HEAL)
+                                     f"{short(source)}", R_HEAL)
         if f.dead:
             raise IllegalActionError(f"{name} is dead: \"A dead creature cannot be brought back "
                                      "to life by healing lost Hit Points\"", R_DEATH)
@@ -319,7 +320,7 @@ class HealthRules(_Base):
     def _h_temp_hp(self, name: str, amount: int) -> None:
         f = self._fighter(name)
         if isinstance(amount, bool) or not isinstance(amount, int) or amount < 0:
-            raise IllegalActionError(f"Temporary HP are a whole number >= 0, not {amount!r}",
+            raise IllegalActionError(f"Temporary HP are a whole number >= 0, not {short(amount)}",
                                      R_TEMP)
         if f.dead:
             raise IllegalActionError(f"{name} is dead", R_DEATH)

@@ -32,6 +32,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, Protocol, Self
 
+from ..shortrepr import short
 from ..close_keys import is_quadruped
 from ..conditions import Condition
 from ..errors import IllegalActionError
@@ -162,7 +163,7 @@ class MomentumRules(SkillChecksRules, _Base):
         if flying_ft is not None and (isinstance(flying_ft, bool)
                                       or not isinstance(flying_ft, int) or flying_ft < 0):
             raise IllegalActionError(f"flying_ft: feet above the ground (0 or more), not "
-                                     f"{flying_ft!r}", RULE)
+                                     f"{short(flying_ft)}", RULE)
         if self.map is None or target not in self._anchors or target not in self.map:
             return flying_ft is not None, flying_ft or 0, False
         up = int(self.map.altitude(target))

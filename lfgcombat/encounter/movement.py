@@ -159,7 +159,7 @@ class MovementRules(_Base):
             return Square(*to["square"])
         if not (isinstance(to, (list, tuple)) and len(to) == 2
                 and all(isinstance(v, int) and not isinstance(v, bool) for v in to)):
-            raise IllegalActionError(f"a destination is a cell or (col, row), not {to!r}",
+            raise IllegalActionError(f"a destination is a cell or (col, row), not {show(to)}",
                                      R_OVERVIEW)
         cell = self.map.cell(*to)
         if cell not in self.map.cells:

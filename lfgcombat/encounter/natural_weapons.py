@@ -29,6 +29,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, Protocol
 
+from ..log.savefile import clip
 from ..close_keys import abilities_of
 from ..conditions import Condition
 from ..errors import IllegalActionError, LfgError
@@ -134,8 +135,8 @@ class NaturalWeaponsRules(SkillChecksRules, _Base):
             raise IllegalActionError(str(exc), RULE_COMMON) from None
         strike = self._last_own_attack(name)
         if strike is None or strike.target != target or not strike.data.get("hit"):
-            raise IllegalActionError(f"{name}'s last attack this turn did not hit {target}",
-                                     RULE_COMMON)
+            raise IllegalActionError(f"{name}'s last attack this turn did not hit "
+                                     f"{clip(str(target), 60)}", RULE_COMMON)
         weapon = self._weapon(name, strike.data.get("weapon"))
         if weapon is None or not weapon.is_natural:
             raise IllegalActionError("only a natural weapon's hit activates a maneuver",

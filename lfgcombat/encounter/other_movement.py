@@ -33,6 +33,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any, Protocol
 
+from ..shortrepr import short
 from ..battlemap.altitude import (check_altitude, check_headroom, ground_distance,
                                   ground_problem, headroom_problem, last_ground_index,
                                   leap_apex, low_wall_tops)
@@ -116,6 +117,7 @@ class OtherMovementRules(_Base):
     def speeds(self, name: str) -> Speeds:
         """``name``'s speeds: its ``movement`` line (:func:`~lfgcombat.movement_modes.speeds_of`)
         with the map's Move Speed now (conditions applied) as the walk."""
+        self._fighter(name)  # an unknown name: a refusal, not a KeyError
         base = speeds_of(self._view(name))
         if self.map is not None and name in self.map:
             walk = max(0, self.map.token(name).speed_ft)
@@ -128,6 +130,7 @@ class OtherMovementRules(_Base):
         """The budget of the Big Action ``name`` is moving in (``None``: none under way):
         what it has spent in every mode ("Any movement made using 1 type of motion is
         subtracted from all other available movement types")."""
+        self._fighter(name)  # an unknown name: a refusal, not a KeyError
         f = self._f[name]
         turn = f.turn
         if turn.last_action != "move":
@@ -174,7 +177,7 @@ class OtherMovementRules(_Base):
         f = self._actor(name)
         self._need_map(name)
         if mode not in MODES:
-            raise IllegalActionError(f"mode must be one of {', '.join(MODES)}, not {mode!r}",
+            raise IllegalActionError(f"mode must be one of {', '.join(MODES)}, not {short(mode)}",
                                      R_OTHER)
         cell = self._cell(to)
         speeds = self.speeds(name)
@@ -488,7 +491,7 @@ class OtherMovementRules(_Base):
         self._need_map(name)
         speeds = self.speeds(name)
         if mode not in ("fly", "swim", "climb"):
-            raise IllegalActionError(f"a Run by mode is fly, swim or climb, not {mode!r}",
+            raise IllegalActionError(f"a Run by mode is fly, swim or climb, not {short(mode)}",
                                      R_OTHER)
         check_run(speeds, mode, True)  # the map refuses what is not water / climbable
         cell = self._cell(to)

@@ -18,7 +18,9 @@ noticed at the next step, fork, save or undo and recorded as a ``map_edit`` step
 terrain, elevation and background after it), so every replay keeps them. A rebuild outside
 a step (an undo, a declined turn) keeps the cells such an edit changed, on top of what it
 leaves, and records them after it; a ``map_edit`` step is nobody's action (a declined turn
-looks past it).
+looks past it). A fighter's altitude set on the map between steps
+(``enc.map.set_altitude(...)``) is not waited for: it is the encounter's own
+``set_altitude`` step at once (:class:`GmAltitude`), in the order the GM makes them.
 """
 
 from __future__ import annotations
@@ -32,6 +34,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol, Self
 
+from ..shortrepr import short
 from ..creature import Creature
 from ..dice import Fortune
 from ..errors import LfgError
@@ -238,8 +241,10 @@ class ReplayRules(_Base):
                 else:  # a refusal after a change: rebuild from the log (never half-done)
                     self._rebuild(list(self._log)[:start])
                 raise
-            self._depth -= 1
-            self._sync_space()
+            try:  # at the step's depth: the map writes it makes are the step's own
+                self._sync_space()
+            finally:
+                self._depth -= 1
         self._views.clear()
         self._after_step()
         if not self._replaying:
@@ -460,7 +465,7 @@ class ReplayRules(_Base):
             LfgError: ``n`` out of range; nothing changes.
         """
         if isinstance(n, bool) or not isinstance(n, int) or n < 1:
-            raise LfgError(f"undo takes a number of steps of at least 1, not {n!r}")
+            raise LfgError(f"undo takes a number of steps of at least 1, not {short(n)}")
         log, found, cut = self._log, 0, None
         for i in range(len(log) - 1, -1, -1):  # the n-th command from the end (issue 24)
             if log[i].command:
@@ -470,7 +475,7 @@ class ReplayRules(_Base):
                     break
         if cut is None:  # every command counted: fewer than n
             raise LfgError(f"undo takes 1 to {found} steps (the log has {found}), "
-                           f"not {n!r}")
+                           f"not {short(n)}")
         with self._keeping_map_edit():
             self._rebuild(list(self._log)[:cut])
         for fn in list(self._listeners):
@@ -576,6 +581,31 @@ class ReplayRules(_Base):
         log = self._log
         return next((log[i] for i in range(len(log) - 1, -1, -1)
                      if log[i].command and log[i].kind != "map_edit"), None)
+
+
+class GmAltitude:
+    """An encounter's hook on its map's :meth:`~lfgcombat.battlemap.HexMap.set_altitude`:
+    the GM's change of a fighter's altitude made on the map between steps
+    (``enc.map.set_altitude(...)``, the BattleMap's "Set altitude") is the encounter's
+    ``set_altitude`` command, so it is recorded and every replay (save, load, fork, undo)
+    keeps it, in the order it was made (issue 23, item 16's class: it used to change the
+    map only, and the save it left did not load). The commands' own altitude changes (in a
+    step or a replay) and tokens that are not fighters are the map's alone."""
+
+    __slots__ = ("enc",)
+
+    def __init__(self, enc: Any) -> None:
+        self.enc = enc
+
+    def __call__(self, name: str, feet: int) -> bool:
+        """Make the change as a step and return ``True``, or return ``False`` (the map
+        makes it): inside a step or a replay, or ``name`` is not a fighter."""
+        enc = self.enc
+        if (enc._depth or enc._replaying or not isinstance(name, str)
+                or name not in enc._side_of):
+            return False
+        enc.set_altitude(name, feet)
+        return True
 
 
 @dataclass(frozen=True)

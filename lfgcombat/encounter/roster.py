@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any, Protocol
 
+from ..shortrepr import short
 from ..conditions import Condition
 from ..creature import Creature
 from .arguments import show
@@ -158,7 +159,7 @@ class RosterRules(_Base):
             elif n in self._f:
                 out.append(n)
             else:
-                raise IllegalActionError(f"{what}: no creature or group named {n!r}", R_ORDER)
+                raise IllegalActionError(f"{what}: no creature or group named {short(n)}", R_ORDER)
         return out
 
 
@@ -214,13 +215,13 @@ def sides_of(names: list[str], sides: Mapping[str, Iterable[str]] | None, map: A
     side_of: dict[str, str] = {}
     for side, members in sides.items():
         if isinstance(members, str):
-            raise LfgError(f"side {side!r} must list names, e.g. [{members!r}]")
+            raise LfgError(f"side {short(side)} must list names, e.g. [{short(members)}]")
         for n in members:
             if n not in names:
-                raise LfgError(f"side {side!r} names {n!r}, who is not a combatant; "
+                raise LfgError(f"side {short(side)} names {short(n)}, who is not a combatant; "
                                f"combatants: {', '.join(names)}")
             if n in side_of:
-                raise LfgError(f"{n} is on two sides ({side_of[n]!r} and {side!r})")
+                raise LfgError(f"{n} is on two sides ({short(side_of[n])} and {short(side)})")
             side_of[n] = str(side)
     missing = [n for n in names if n not in side_of]
     if missing:
@@ -243,16 +244,16 @@ def units_of(names: list[str], side_of: Mapping[str, str],
     for g, members in (groups or {}).items():
         members = list(members)
         if g in names:
-            raise LfgError(f"group {g!r} has a combatant's name; name groups differently")
+            raise LfgError(f"group {short(g)} has a combatant's name; name groups differently")
         if not members:
-            raise LfgError(f"group {g!r} is empty")
+            raise LfgError(f"group {short(g)} is empty")
         for n in members:
             if n not in names:
-                raise LfgError(f"group {g!r} names {n!r}, who is not a combatant")
+                raise LfgError(f"group {short(g)} names {short(n)}, who is not a combatant")
             if unit_of[n] != n:
                 raise LfgError(f"{n} is in two groups")
             unit_of[n] = g
         if len({side_of[n] for n in members}) != 1:
-            raise LfgError(f"group {g!r} mixes sides; a group is similar NPCs of one side")
+            raise LfgError(f"group {short(g)} mixes sides; a group is similar NPCs of one side")
         out[g] = members
     return unit_of, out

@@ -33,6 +33,7 @@ import dataclasses
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, Protocol, Self
 
+from ..shortrepr import short
 from ..errors import IllegalActionError, LfgError
 from ..log import jsonable
 from ._citations import R_DEATH
@@ -447,7 +448,7 @@ class RulesetPlayRules(_Base):
                                      f"{own[action]}", self.ruleset.text)
         if action not in economy.single_actions:
             raise IllegalActionError(
-                f"{action!r} is not an action of the {self.ruleset.name} round; its single "
+                f"{short(action)} is not an action of the {self.ruleset.name} round; its single "
                 f"actions: {', '.join(economy.single_actions)} (and move)",
                 getattr(economy, "rule", self.ruleset.text))
         self._actor(name)
@@ -492,7 +493,7 @@ class RulesetPlayRules(_Base):
         if isinstance(spell_level, bool) or not isinstance(spell_level, int) \
                 or spell_level < 0:
             raise IllegalActionError(f"spell_level is a whole number >= 0, not "
-                                     f"{spell_level!r}", self.ruleset.text)
+                                     f"{short(spell_level)}", self.ruleset.text)
         f = self._f[name]
         economy = self.ruleset.economy
         spent = economy.spend(f.rules, "cast_spell")  # refused before any roll
@@ -583,7 +584,7 @@ class RulesetPlayRules(_Base):
     def _record_move(self, name: str, feet: int, path: list[Any] | None) -> None:
         f = self._f[name]
         if isinstance(feet, bool) or not isinstance(feet, int) or feet < 0:
-            raise IllegalActionError(f"feet is a whole number >= 0, not {feet!r}",
+            raise IllegalActionError(f"feet is a whole number >= 0, not {short(feet)}",
                                      self.ruleset.text)
         economy = self.ruleset.economy
         f.rules = economy.move(f.rules, feet)

@@ -10,6 +10,7 @@ from __future__ import annotations
 import dataclasses
 from typing import TYPE_CHECKING, Any, Protocol, Self
 
+from ..shortrepr import short
 from ..errors import IllegalActionError
 from ._citations import R_PROBLEMS, R_TOP_DOWN, R_TURN
 from .commands import command
@@ -275,7 +276,7 @@ class SelectionRules(_Base):
         elif isinstance(ally, str) and ally in self._f:
             unit = self._unit_of[ally]
         else:
-            raise IllegalActionError(f"no creature or group named {ally!r}", R_TURN)
+            raise IllegalActionError(f"no creature or group named {short(ally)}", R_TURN)
         if unit in self._frame_units(frame):
             raise IllegalActionError(f"{ally} is already acting on this turn", R_TURN)
         if self._f[self._members(unit)[0]].side != self._f[name].side:
@@ -306,7 +307,7 @@ class SelectionRules(_Base):
         if (isinstance(tactical_bonus, bool) or not isinstance(tactical_bonus, int)
                 or not 0 <= tactical_bonus <= 5):
             raise IllegalActionError(f"tactical_bonus is the GM's Tactical Bonus, a whole number "
-                                     f"from 0 to 5, not {tactical_bonus!r}", R_TURN)
+                                     f"from 0 to 5, not {short(tactical_bonus)}", R_TURN)
         # commit
         self._frames[-1] = frame = dataclasses.replace(frame,
                                                        together=(*frame.together, unit))

@@ -15,6 +15,7 @@ import dataclasses
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any, Protocol, Self
 
+from ..log.savefile import clip
 from ..citations import cite as _rule
 from ..conditions import Condition
 from ..errors import IllegalActionError
@@ -412,7 +413,7 @@ class TurnsRules(_Base):
         if policy.fixed_order:
             if next is not None and choices and next != choices[0]:
                 raise IllegalActionError(f"under Top-Down Initiative {choices[0]} acts next, "
-                                         f"not {next}", policy.rule)
+                                         f"not {clip(str(next), 60)}", policy.rule)
             return choices[0] if choices else None
         if policy.rolls_each_round and round_over:
             why = policy.round_end_choice(next)
@@ -428,8 +429,8 @@ class TurnsRules(_Base):
                 f"{', '.join(choices)} (or deadlock=True for the GM's rule)", R_ORDER)
         if next not in choices:
             raise IllegalActionError(
-                f"{next} cannot be chosen: it {self._why_not_choosable(next)}; choices: "
-                f"{', '.join(choices) or 'none'}", R_ORDER)
+                f"{clip(str(next), 60)} cannot be chosen: it {self._why_not_choosable(next)}; "
+                f"choices: {', '.join(choices) or 'none'}", R_ORDER)
         return next
 
     def _deadlock_pick(self, choices: list[str], next: str | None) -> str:

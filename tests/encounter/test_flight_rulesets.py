@@ -36,21 +36,31 @@ def fight(ruleset: str) -> Encounter:
     return Encounter([bat, far], map=m, seed=1, ruleset=ruleset).start()
 
 
+def reloaded(enc: Encounter, tmp_path) -> Encounter:
+    """A save of ``enc`` loaded back (the GM's ``enc.map.set_altitude`` is a step of the
+    log: it replays, tests/encounter/test_map_altitude_edit.py)."""
+    back = Encounter.load(enc.save(tmp_path / "fight.jsonl"))
+    assert list(back.log) == list(enc.log)
+    assert back.map.altitude("Bat") == enc.map.altitude("Bat")
+    return back
+
+
 def falls(enc: Encounter) -> list:
     return [e for e in enc.log if e.kind == "damage" and e.data.get("source") == "a fall"]
 
 
 @pytest.mark.parametrize("ruleset", ["classic", "wounds"])
-def test_fall_from_flight_works_under_every_ruleset(ruleset):
+def test_fall_from_flight_works_under_every_ruleset(ruleset, tmp_path):
     enc = fight(ruleset)
     enc.map.set_altitude("Bat", 20)
     enc.fall_from_flight("Bat", regains=False)
     assert enc.map.altitude("Bat") == 0 and enc.state("Bat").hp == 16
     assert len(falls(enc)) == 1
+    reloaded(enc, tmp_path)
 
 
 @pytest.mark.parametrize("ruleset", ["classic", "wounds"])
-def test_a_record_stays_aloft_until_it_cannot_fly(ruleset):
+def test_a_record_stays_aloft_until_it_cannot_fly(ruleset, tmp_path):
     """No maneuverability chart in either text: the flyer hovers from turn to turn (its
     round's Move Action walks: lfg's Minimum Flight Speed is not applied, inferred)."""
     enc = fight(ruleset)
@@ -60,9 +70,10 @@ def test_a_record_stays_aloft_until_it_cannot_fly(ruleset):
     enc.end_turn(deadlock=True) if enc.current == "Far" else enc.end_turn()
     assert enc.map.altitude("Bat") == 10 and not falls(enc)
     assert enc.round >= 3
+    reloaded(enc, tmp_path)
 
 
-def test_a_paralyzed_classic_flyer_falls():
+def test_a_paralyzed_classic_flyer_falls(tmp_path):
     """"A winged creature flying in the air at the time that it becomes Paralyzed cannot
     flap its wings and falls" (002_2a3a79475ca2a541.txt, "Conditions")."""
     enc = fight("classic")
@@ -72,11 +83,13 @@ def test_a_paralyzed_classic_flyer_falls():
     enc.add_condition("Bat", "Paralyzed")
     assert enc.map.altitude("Bat") == 0 and enc.state("Bat").hp == 16
     assert [e.data["amount"] for e in falls(enc)] == [4]
+    reloaded(enc, tmp_path)
 
 
 @pytest.mark.parametrize("ruleset", ["classic", "wounds"])
-def test_a_flyer_killed_in_the_air_falls_and_takes_nothing_more(ruleset):
+def test_a_flyer_killed_in_the_air_falls_and_takes_nothing_more(ruleset, tmp_path):
     enc = fight(ruleset)
     enc.map.set_altitude("Bat", 20)
     enc.damage("Bat", 200)
     assert enc.state("Bat").dead and enc.map.altitude("Bat") == 0 and not falls(enc)
+    reloaded(enc, tmp_path)
