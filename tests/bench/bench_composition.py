@@ -23,19 +23,19 @@ Nothing here asserts a time: speed is reported, not tested.
 from __future__ import annotations
 
 import os
-import shutil
 import subprocess
 import sys
-import tarfile
 import tempfile
 import time
 import warnings
-from io import BytesIO
 from pathlib import Path
 
-from lfgcombat import Encounter
-from lfgcombat.encounter import core
-from lfgcombat.encounter.composition import _DELEGATES
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from _timing import engine_at  # noqa: E402
+
+from lfgcombat import Encounter  # noqa: E402
+from lfgcombat.encounter import core  # noqa: E402
+from lfgcombat.encounter.composition import _DELEGATES  # noqa: E402
 
 REPO = Path(__file__).resolve().parents[2]
 GOLDEN = REPO / "tests" / "golden"
@@ -66,17 +66,7 @@ print(best)
 
 def _old_engine(into: Path) -> Path | None:
     """Unpack the engine of commit :data:`BEFORE` into ``into`` (None without git)."""
-    if shutil.which("git") is None:
-        return None
-    done = subprocess.run(["git", "-C", str(REPO), "archive", BEFORE, "lfgcombat", "data"],
-                          capture_output=True)
-    if done.returncode != 0:
-        return None
-    with tarfile.open(fileobj=BytesIO(done.stdout)) as tar:
-        safe = {"filter": "data"} if hasattr(tarfile, "data_filter") else {}
-        tar.extractall(into, **safe)  # type: ignore[arg-type]
-    (into / "lfgcombat" / "data").symlink_to(into / "data", target_is_directory=True)
-    return into
+    return engine_at(BEFORE, into)
 
 
 def _time_in(pythonpath: Path, paths: list[Path], repeats: int = 3) -> float:

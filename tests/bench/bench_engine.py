@@ -29,20 +29,16 @@ from __future__ import annotations
 
 import argparse
 import os
-import random
-import shutil
 import subprocess
 import sys
-import tarfile
 import tempfile
 import time
 import warnings
-from io import BytesIO
 from pathlib import Path
 
-import d20
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+from _timing import d20_attacks, engine_at  # noqa: E402
 from bench_encounter import long_fight  # noqa: E402
 
 from lfgcombat import Encounter  # noqa: E402
@@ -112,17 +108,7 @@ print(cpu(job, 3), 0)
 
 def _baseline(into: Path) -> Path | None:
     """Unpack the engine of commit :data:`BASELINE` into ``into`` (None without git)."""
-    if shutil.which("git") is None:
-        return None
-    done = subprocess.run(["git", "-C", str(REPO), "archive", BASELINE, "lfgcombat", "data"],
-                          capture_output=True)
-    if done.returncode != 0:
-        return None
-    with tarfile.open(fileobj=BytesIO(done.stdout)) as tar:
-        safe = {"filter": "data"} if hasattr(tarfile, "data_filter") else {}
-        tar.extractall(into, **safe)  # type: ignore[arg-type]
-    (into / "lfgcombat" / "data").symlink_to(into / "data", target_is_directory=True)
-    return into
+    return engine_at(BASELINE, into)
 
 
 def _run(pythonpath: Path, script: str, *args: str) -> tuple[float, str]:
@@ -200,18 +186,7 @@ def bench_attack(n: int) -> None:
     t_ours = sorted(_attacks(n))[n // 2]  # the median attack
 
     def theirs() -> None:
-        random.seed(1)
-        for _ in range(n * 10):
-            a = d20.roll(f"1d20+{b}")
-            nat = a.total - b
-            if nat == 20 or (nat != 1 and a.total >= ac):
-                if nat >= threat:
-                    c = d20.roll(f"1d20+{b}")
-                    cn = c.total - b
-                    if cn == 20 or (cn != 1 and c.total >= cac):
-                        d20.roll("2d8+6")
-                        continue
-                d20.roll("1d8+3")
+        d20_attacks(n * 10, b, ac, cac, threat)
     best = float("inf")
     for _ in range(3):
         start = time.process_time()

@@ -23,17 +23,15 @@ from __future__ import annotations
 
 import argparse
 import os
-import random
 import sys
 import time
 from importlib.metadata import version
 from pathlib import Path
 
-import d20
 import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from _timing import best_of  # noqa: E402
+from _timing import best_of, d20_attacks  # noqa: E402
 
 from lfgcombat.creature import load_example  # noqa: E402
 from lfgcombat.prep import NUMBA_ACTIVE, simulate, sweep  # noqa: E402
@@ -138,18 +136,7 @@ def bench_attack(n_fast: int, n_d20: int) -> None:
     ours()
 
     def theirs():  # the same attack with d20: longsword 1d8+3, 19-20/x2, DR 0
-        random.seed(1)
-        for _ in range(n_d20):
-            a = d20.roll(f"1d20+{b}")
-            nat = a.total - b
-            if nat == 20 or (nat != 1 and a.total >= ac):
-                if nat >= threat:
-                    c = d20.roll(f"1d20+{b}")
-                    cn = c.total - b
-                    if cn == 20 or (cn != 1 and c.total >= cac):
-                        d20.roll("2d8+6")
-                        continue
-                d20.roll("1d8+3")
+        d20_attacks(n_d20, b, ac, cac, threat)
     t_ours = best_of(ours, 3) / n_fast
     t_theirs = best_of(theirs, 3) / n_d20
     print(f"  per attack: fast tier {t_ours * 1e9:7.1f} ns   d20 {t_theirs * 1e6:7.1f} us   "
