@@ -127,3 +127,22 @@ def _range_fight(terrain: dict | None = None, elevation: dict | None = None,
 
 def _last_attack(enc: Encounter):
     return enc.log.of_kind("attack")[-1]
+
+
+#: The fields each ruleset's creatures need (issue 13: ``bab``; ``prowess``, ``good_saves``).
+RULESET_FIELDS = {"lfg": {}, "classic": {"bab": 3},
+                  "wounds": {"prowess": 2, "good_saves": ["fort", "ref"]}}
+
+
+def bat_fight(ruleset: str = "lfg") -> Encounter:
+    """A poor flyer (Bat, Fly 60 [poor], acting first) and a foe far away, on a 12x8 map."""
+    extra = RULESET_FIELDS[ruleset]
+    bat = Creature.from_dict({"name": "Bat", "level": 2, "max_hp": 20, "speed": 10,
+                              "initiative_rating": 40, "ruleset": [ruleset],
+                              "movement": "Move Speed 10, Fly 60 [poor]", **extra})
+    far = Creature.from_dict({"name": "Far", "level": 2, "max_hp": 20, "ruleset": [ruleset],
+                              **extra})
+    m = HexMap(12, 8)
+    m.place(bat, (1, 1), "bats")
+    m.place(far, (11, 7), "foes")
+    return Encounter([bat, far], map=m, seed=1, ruleset=ruleset).start()

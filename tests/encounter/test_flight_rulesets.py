@@ -18,23 +18,9 @@ from __future__ import annotations
 
 import pytest
 
-from lfgcombat import Creature, Encounter, HexMap
+from lfgcombat import Encounter
 
-FIELDS = {"classic": {"bab": 3}, "wounds": {"prowess": 2, "good_saves": ["fort", "ref"]}}
-
-
-def fight(ruleset: str) -> Encounter:
-    extra = FIELDS[ruleset]
-    bat = Creature.from_dict({"name": "Bat", "level": 2, "max_hp": 20, "speed": 10,
-                              "initiative_rating": 40, "ruleset": [ruleset],
-                              "movement": "Move Speed 10, Fly 60 [poor]", **extra})
-    far = Creature.from_dict({"name": "Far", "level": 2, "max_hp": 20, "ruleset": [ruleset],
-                              **extra})
-    m = HexMap(12, 8)
-    m.place(bat, (1, 1), "bats")
-    m.place(far, (11, 7), "foes")
-    return Encounter([bat, far], map=m, seed=1, ruleset=ruleset).start()
-
+from .helpers import bat_fight as fight
 
 def reloaded(enc: Encounter, tmp_path) -> Encounter:
     """A save of ``enc`` loaded back (the GM's ``enc.map.set_altitude`` is a step of the
