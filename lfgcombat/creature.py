@@ -706,13 +706,17 @@ class Creature:
         """The stat block shown in a notebook (see :mod:`lfgcombat.statblock`)."""
         return stat_block_html(self)
 
-    def summary(self) -> str:
-        """One line: name, level, class, HP, AC values, HR, saves, speed."""
+    def title(self) -> str:
+        """Who it is, in any ruleset: name, level and class (or size and monster)."""
         who = self.character_class or f"{self.size.value} monster"
+        return f"{self.name}, level {self.level} {who}"
+
+    def summary(self) -> str:
+        """One line: name, level, class, HP, AC values, HR, saves, speed (lfg's figures)."""
         sv = " ".join(f"{k.upper()} {s.value:+d}" for k, s in self.saves.items())
         cond = (" [" + ", ".join(e.label for e in self.active_conditions) + "]"
                 if len(self.active_conditions) else "")
-        return (f"{self.name}, level {self.level} {who}: HP {self.hp}/{self.max_hp.value}, "
+        return (f"{self.title()}: HP {self.hp}/{self.max_hp.value}, "
                 f"AC {self.ac.value} (FF {self.ff_ac.value}, touch {self.touch_ac.value}, "
                 f"vs crit {self.ac_vs_crit.value}), HR {self.hr.value}, {sv}, "
                 f"speed {self.move_speed.value} ft{cond}")

@@ -242,3 +242,23 @@ def test_an_unknown_ruleset_is_refused():
     with pytest.raises(Exception, match="lfg, classic, wounds"):
         sheet.ruleset = "d&d"
     assert sheet.ruleset == "lfg"
+
+
+def test_a_classic_sheet_shows_classic_saves_and_no_lfg_figures_on_top():
+    """The issue-23 new-user test: a creature file written for classic (``conditions:
+    [Shaken]``) opened the classic sheet under a headline of lfg's figures ("HR 1, FORT +5
+    REF +2 WILL +1") and no classic save. Now the headline is who it is, and the sheet
+    lists FORT, REF and WILL as the encounter and ``save_odds(..., ruleset="classic")``
+    roll them (002_2a3a79475ca2a541.txt, "Conditions": Shaken -2 on all rolls)."""
+    from lfgcombat.saves import save_odds
+    c = Creature.from_dict({"name": "Grak", "level": 3, "max_hp": 20, "ruleset": "classic",
+                            "bab": 3, "abilities": {"con": 14}, "conditions": ["Shaken"]})
+    sheet = CharacterSheet(c)
+    assert sheet.ruleset == "classic"
+    assert "HR" not in sheet._summary.value and "Grak, level 3" in sheet._summary.value
+    html = sheet._stats.value
+    for which, bonus in (("fort", "+0"), ("ref", "-2"), ("will", "-2")):
+        row = html.split(f"lfg-stat-{which}", 1)[1].split("</tr>", 1)[0]
+        assert bonus in row and "Shaken" in row
+        assert save_odds(c, which, 15, ruleset="classic") == pytest.approx(
+            (20 - (15 - int(bonus)) + 1) / 20)

@@ -672,6 +672,8 @@ def test_nothing_is_offered_once_the_fight_is_over():
            t.updown_rows.do_button, t._interrupt, t._ready)
     assert all(b.disabled for b in off)
     assert "Play on" in t._round.value and t.play_on.layout.display != "none"
+    bm = t.battlemap  # the map offers no move either (the new-user test: 37 hexes lit)
+    assert len(bm.reachable("Hero")) == 0 and not bm.reach_layer.data["features"]
     before = enc.snapshot()
     t.battlemap.click((2, 1))  # a map click moves nobody
     a.attack()  # nor does a click from code
@@ -680,6 +682,7 @@ def test_nothing_is_offered_once_the_fight_is_over():
                 or t.gm_rows.heal_button.disabled)
     t.play_on.value = True  # the GM says otherwise: e.g. to stabilize the dying
     assert not any(b.disabled for b in off)
+    assert len(bm.reachable("Hero")) > 0 and bm.reach_layer.data["features"]
     assert a.target.value is None and a.go.disabled  # still no ally by default
     t.battlemap.click((2, 1))
     assert enc.map.offset(enc.map.token("Hero").anchor) == (2, 1)

@@ -283,7 +283,8 @@ class CharacterSheet(W.VBox):
             self._syncing = False
 
     def _show(self, c: Creature) -> None:
-        self._summary.value = f"<b>{html.escape(c.summary())}</b>"
+        own = _own_rows(self.ruleset) is not None  # its own sheet: no lfg figures on top
+        self._summary.value = f"<b>{html.escape(c.title() if own else c.summary())}</b>"
         if _own_rows(self.ruleset) is not None:
             self._stats.value = self._ruleset_html(c)
             return

@@ -63,6 +63,7 @@ import traitlets
 
 from lfgcombat.encounter import Encounter
 from lfgcombat.errors import LfgError
+from lfgcombat.hexmap import Reachable
 
 from .tracker_actions import ActionControls
 from .tracker_close import CloseControls
@@ -163,7 +164,7 @@ class InitiativeTracker(TurnControls, W.VBox):
             # one status line: the map's messages (selection, measure, cover) show here
             battlemap.status.layout.display = "none"
             battlemap.status.observe(self._map_said, "value")
-        self.play_on.observe(lambda _c: self.refresh(), "value")
+        self.play_on.observe(lambda _c: self._play_on_changed(), "value")
         self._unsubscribe: Callable[[], None] | None = encounter.subscribe(
             lambda _enc: self.refresh())
         self.refresh()
@@ -328,6 +329,13 @@ class InitiativeTracker(TurnControls, W.VBox):
         return (f"The fight is over ({self._who_stands()}): attacks, moves and actions are "
                 "off. Tick 'Play on' to go on anyway (e.g. to stabilize the dying).")
 
+    def _play_on_changed(self) -> None:
+        """The GM ticked or cleared "Play on": the rows, and the map's highlight (what it
+        offers to move to), follow."""
+        self.refresh()
+        if self.battlemap is not None and self.battlemap.hexmap is self.encounter.map:
+            self.battlemap.redraw()
+
     def _who_stands(self) -> str:
         up = [(side, names) for side, names in self.encounter.standing().items() if names]
         return f"{up[0][0]} stands ({', '.join(up[0][1])})" if up else "nobody stands"
@@ -370,10 +378,13 @@ class InitiativeTracker(TurnControls, W.VBox):
     def _reach_on_map(self, name: str, action: str) -> Any:
         """What the engine says ``name`` can reach with ``action`` and which cells provoke
         under the encounter's ruleset (``Encounter.reachable``), for the BattleMap's
-        highlight; ``None`` for a token the encounter does not play (the map's answer)."""
+        highlight; ``None`` for a token the encounter does not play (the map's answer);
+        nothing once the fight is over (:attr:`halted`)."""
         enc = self.encounter
         if name not in enc.names or name not in enc.map:
             return None
+        if self.halted:  # the fight is over: the map offers no move either
+            return Reachable(name, action, 0, {}, frozenset())
         return enc.reachable(name, action)
 
     def _sync_dicelog(self) -> None:

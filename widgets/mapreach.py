@@ -50,8 +50,10 @@ def reach_styles(reach: Any) -> tuple[dict, dict]:
 
 def _swatch(style: dict, text: str) -> str:
     border = "dashed" if style.get("dashArray") else "solid"
+    # the fill as the map draws it: its colour at its opacity (a pale wash stays pale)
+    fill = f"color-mix(in srgb, {style['fillColor']} {round(100 * style['fillOpacity'])}%, white)"
     css = (f"border:{max(1.0, style['weight'])}px {border} {style['color']};"
-           f"background:{style['fillColor']}")
+           f"background:{fill}")
     return (f'<span style="display:inline-block;width:12px;height:12px;{css};'
             f'vertical-align:middle;margin:0 3px 0 10px"></span>{html.escape(text)}')
 

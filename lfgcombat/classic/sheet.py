@@ -39,7 +39,7 @@ class SheetRow:
 
 def sheet_rows(creature: Any) -> tuple[SheetRow, ...]:
     """The classic sheet of ``creature``: BAB, AC and its parts, CR, HP, nonlethal damage,
-    disabled.
+    disabled, and FORT, REF and WILL under its conditions (issue 23, item 1).
 
     Raises:
         ClassicError: a field the creature carries is bad (named).
@@ -68,5 +68,20 @@ def sheet_rows(creature: Any) -> tuple[SheetRow, ...]:
         SheetRow("disabled", "Disabled", "yes" if v.disabled else "no",
                  "at 0 HP or below: no move, attack, speech or spells; DC12 FORT to "
                  f"stabilize ({rule('Stabilizing a Disabled Character')})"),
+        *_save_rows(creature),
     ]
     return tuple(rows)
+
+
+def _save_rows(creature: Any) -> list[SheetRow]:
+    """FORT, REF and WILL as the encounter rolls them: d20 + the CON, DEX or WIS modifier
+    (the text gives no base saves: inferred) with the saving throw modifiers of its
+    conditions ("Conditions": Shaken, Frightened, Sickened -2, Energy-Drained -1 a level)."""
+    from .turn import ClassicFighter
+    fighter = ClassicFighter.of(creature)
+    named = ", ".join(fighter.all_conditions)
+    why = {"fort": "CON", "ref": "DEX", "will": "WIS"}
+    return [SheetRow(k, k.upper(), f"{fighter.save_bonus(k):+d}",
+                     f"d20 + the {why[k]} modifier (no base saves: inferred)"
+                     + (f", with {named} ({rule('Conditions')})" if named else ""))
+            for k in ("fort", "ref", "will")]
