@@ -3,8 +3,10 @@
 
 Targets (the house style in DESIGN.md; a justified exception says why in its docstring):
 
-* no module over ~800 lines, no class over ~600, no function over ~60 (measured with
-  ``ast``: first to last line, docstring included) in ``lfgcombat/`` and ``widgets/``;
+* no module over ~800 lines, no function over ~60 (measured with ``ast``: first to last
+  line, docstring included) in ``lfgcombat/`` and ``widgets/``, as guides; there is no
+  class-size target (issue 24: "the class-size target is gone"; DESIGN.md, "Plain over
+  clever": a facade with many short delegating methods is fine);
 * a class whose docstring has a paragraph starting ``Size exception:`` is listed with that
   reason instead of counting as a miss (the issue's "a justified exception says why in its
   docstring");
@@ -339,9 +341,7 @@ def report(lint: bool = True) -> tuple[list[str], bool]:
     """The report's lines and whether every target is met."""
     files = module_files()
     modules, classes, functions = sizes(files)
-    sections = [_over("modules", modules, MAX_MODULE), _over("classes", classes, MAX_CLASS),
-                _over("classes with their lfgcombat bases", composed_classes(files),
-                      MAX_CLASS),
+    sections = [_over("modules", modules, MAX_MODULE),
                 _over("functions", functions, MAX_FUNCTION), *_cycle_lines(import_graph(files))]
     if lint:
         sections.append(_count_lines("mypy errors (lfgcombat/)", mypy_errors(),
