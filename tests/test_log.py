@@ -110,7 +110,7 @@ def test_save_is_atomic(tmp_path):
     enc = fight()
     p = enc.save(tmp_path / "fight.jsonl")
     old = open(p, encoding="utf-8").read()
-    broken = Event(0, 0, "note", False, 0, None, None, None, {"x": object()})
+    broken = Event(0, 0, "note", False, 0, None, None, None, {"text": object()})
     with pytest.raises(TypeError):
         write_jsonl(p, {"format": "lfgcombat-encounter", "version": 1}, [broken])
     assert open(p, encoding="utf-8").read() == old
@@ -230,7 +230,7 @@ def test_equality_is_by_kind_and_every_field():
     a = Event(3, 1, "roll", False, 2, "Orc", "Orc", "Hero", {"total": 14})
     assert a == Event(3, 1, "roll", False, 2, "Orc", "Orc", "Hero", {"total": 14})
     assert a != Event(3, 1, "roll", False, 2, "Orc", "Orc", "Hero", {"total": 15})
-    assert a != Event(3, 1, "note", False, 2, "Orc", "Orc", "Hero", {"total": 14})
+    assert a != Event(3, 1, "note", False, 2, "Orc", "Orc", "Hero", {"text": "14"})
     assert a != Event(3, 1, "roll", True, 2, "Orc", "Orc", "Hero", {"total": 14})
 
 
@@ -477,9 +477,10 @@ def test_differences_name_each_field():
                                  "data.damage.slashing: recorded 7, replayed 8",
                                  "data.source: recorded '(absent)', replayed 'Orc'"]
     assert differences(a, a) == []
-    c = Event(3, 1, "damage", True, 2, "Orc", "Orc", "Hero", a.data)
-    assert differences(a, c) == ["command: recorded False, replayed True"]
-    many = Event(4, 2, "note", True, 3, "x", "y", "z", {"t": 1})
+    effect = Event(3, 1, "damage", False, 2, "Orc", "Orc", "Hero", {"amount": 7})
+    c = Event(3, 1, "damage", True, 2, "Orc", "Orc", "Hero", {"amount": 7})
+    assert differences(effect, c) == ["command: recorded False, replayed True"]
+    many = Event(4, 2, "note", False, 3, "x", "y", "z", {"text": "t"})
     assert differences(a, many)[-1].startswith("... and ")
 
 
@@ -520,3 +521,46 @@ def test_a_move_by_mode_reads_as_english(mode, verb):
     e = Event(9, 1, "moved_mode", False, 4, "Griffon", "Griffon", None,
               {"mode": mode, "feet": 30, "altitude": 10})
     assert e.describe() == f"Griffon {verb} 30 ft (altitude 10 ft)"
+
+
+def test_an_event_refuses_a_field_its_kind_does_not_record():
+    """Issue 24, item 4: ``Event(..., "moved", ..., {"bogus_key": 1})`` built a ``Moved``;
+    an unknown field is now refused where the event is built, naming the kind's fields."""
+    from lfgcombat.log.events import EventDataError
+    with pytest.raises(EventDataError, match=r"'roll' effect records expression, faces.*"
+                                             r"not 'bogus_key'"):
+        Event(3, 1, "roll", False, 2, "Orc", "Orc", "Hero", {"total": 14, "bogus_key": 1})
+    Event(3, 1, "roll", False, 2, "Orc", "Orc", "Hero", {"total": 14})  # a known field
+
+
+def test_the_log_hands_out_events_nobody_can_edit(tmp_path):
+    """Issue 24, item 4: a user who edited ``enc.log[-1].data`` made the next save refuse to
+    replay; an event's data is now read-only (and the event frozen), and copies, pickles
+    and saves of it read the same."""
+    import copy
+    import pickle
+    from lfgcombat.log.events import EventDataError
+    enc = fight()
+    e = enc.log[-1]
+    for change in (lambda d: d.__setitem__("total", 1), lambda d: d.update(total=1),
+                   lambda d: d.pop("total"), lambda d: d.clear(),
+                   lambda d: d.setdefault("x", 1)):
+        with pytest.raises(EventDataError, match="read-only"):
+            change(e.data)
+    assert copy.deepcopy(e) == e and pickle.loads(pickle.dumps(e)) == e
+    assert json.loads(json.dumps(e.to_json()))["data"] == dict(e.data)
+    again = Encounter.load(enc.save(tmp_path / "f.jsonl"))
+    assert [x.to_json() for x in again.log] == [x.to_json() for x in enc.log]
+
+
+def test_a_saved_event_with_a_field_its_kind_never_records_is_refused_in_words(tmp_path):
+    """A file whose roll was edited to record a made-up field: refused naming the line and
+    the kind's fields (a kit error, not a roll read with a field nobody knows)."""
+    p = fight().save(tmp_path / "f.jsonl")
+    ls = lines(p)
+    i = next(n for n, ln in enumerate(ls) if '"kind": "roll"' in ln)
+    ls[i] = ls[i].replace('"data": {', '"data": {"bogus_key": 1, ', 1)
+    write(p, ls)
+    with pytest.raises(LogFormatError, match=rf"line {i + 1}: a 'roll' effect records "
+                                              r"expression, .* not 'bogus_key'"):
+        read_jsonl(p)

@@ -230,7 +230,7 @@ def test_hostile_json_is_refused_naming_the_line(tmp_path, text, why):
 def test_an_escaped_lone_surrogate_is_refused_by_the_digest(tmp_path):
     target = small_fight().save(tmp_path / "f.jsonl")
     ls = target.read_text().split("\n")
-    ls[2] = ls[2].replace('"data": {', '"data": {"x": "\\ud800", ', 1)
+    ls[2] = ls[2].replace('"label": "', '"label": "\\ud800', 1)  # a roll's own field
     target.write_text("\n".join(ls))
     with pytest.raises(LogFormatError, match="line 3: this event was edited"):
         Encounter.load(target)

@@ -104,7 +104,38 @@ EFFECT_TYPES: dict[str, type["Event"]] = {}
 #: Command name -> its class (:class:`lfgcombat.log.commands.CommandEvent` subclasses).
 COMMAND_TYPES: dict[str, type["Event"]] = {}
 
+#: Typed event class -> the data fields it records (its ``FIELDS``, as a set).
+_FIELD_SETS: dict[type, frozenset[str]] = {}
+
 _EVENT_KEYS = ("seq", "step", "round", "turn", "kind", "command", "actor", "target", "data")
+
+
+class EventDataError(LfgError, TypeError):
+    """An event built with a data field its kind does not record, or an attempt to change
+    an event's data after it was made (the log is what happened: it is read-only)."""
+
+
+class EventData(dict[str, Any]):
+    """An event's data: a plain ``dict`` to read (JSON, ``==``, ``.get``), refusing every
+    change (:class:`EventDataError`), so ``enc.log`` hands out events nobody can edit."""
+
+    __slots__ = ()
+
+    def _refuse(self, *_args: Any, **_kwargs: Any) -> Any:
+        raise EventDataError("an event's data is read-only (the log records what happened); "
+                             "copy it with dict(event.data) to change a copy")
+
+    __setitem__ = __delitem__ = __ior__ = _refuse
+    update = pop = popitem = clear = setdefault = _refuse
+
+    def __copy__(self) -> "EventData":
+        return self
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> "EventData":
+        return self  # nothing in it can change through it: the same value
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (EventData, (dict(self),))
 
 
 @dataclass(frozen=True, repr=False)
@@ -154,8 +185,26 @@ class Event:
                            f"{kind!r:.40}; build events with Event(...)")
         return object.__new__(cls)
 
+    def __post_init__(self) -> None:
+        """Refuse a data field the event's kind does not record (``FIELDS``), and make its
+        data read-only (:class:`EventData`)."""
+        if not isinstance(self.data, dict):
+            return  # a damaged file's data: read as it is, refused by the replay
+        fields = _FIELD_SETS.get(type(self))
+        if fields is not None:
+            unknown = [k for k in self.data if k not in fields]
+            if unknown:
+                raise EventDataError(
+                    f"a {self.kind!r} {'command' if self.command else 'effect'} records "
+                    f"{', '.join(type(self).FIELDS) or 'no data'}, not "
+                    f"{', '.join(short(k) for k in unknown[:5])}")
+        if type(self.data) is not EventData:
+            object.__setattr__(self, "data", EventData(self.data))
+
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
+        if cls.KIND is not None:
+            _FIELD_SETS[cls] = frozenset(cls.FIELDS)
         own = cls.__dict__.get("describe")
         if own is not None and not getattr(own, "_never_raises", False):
             setattr(cls, "describe", _never_raising(own))
@@ -191,8 +240,11 @@ class Event:
         problem = _event_problem(obj)
         if problem:
             raise LogFormatError(problem, path, line)
-        return Event(obj["seq"], obj["step"], obj["kind"], obj["command"], obj["round"],
-                     obj["turn"], obj["actor"], obj["target"], obj["data"])
+        try:
+            return Event(obj["seq"], obj["step"], obj["kind"], obj["command"], obj["round"],
+                         obj["turn"], obj["actor"], obj["target"], obj["data"])
+        except EventDataError as exc:  # a field its kind never records
+            raise LogFormatError(str(exc), path, line) from None
 
     @property
     def who(self) -> str:

@@ -96,8 +96,10 @@ ObjectBroken = _effect(
     "ObjectBroken", "object_broken", ("object",), "a small fragile object broken: object",
     lambda e, d: f"{e.who} breaks {d.get('object')}")
 HeldObjectHit = _effect(
-    "HeldObjectHit", "held_object_hit", ("object", "hit", "penalty"),
-    "an attack on a held object: object, hit, penalty",
+    "HeldObjectHit", "held_object_hit", ("object", "hit", "penalty", "damage", "hardness",
+                                         "dealt", "hp_after", "destroyed"),
+    "an attack on a held object: object, hit, penalty; on a hit damage, hardness, dealt, "
+    "hp_after, destroyed",
     lambda e, d: f"{e.who} strikes at {e.target}'s {d.get('object')}")
 Hurdled = _effect(
     "Hurdled", "hurdled", ("barrier_ft", "hurdle", "dc", "height_ft", "effective_ft", "total",
