@@ -145,6 +145,16 @@ def effect_of(name: str) -> ConditionEffect:
     return ConditionEffect(**values, actions=acts)
 
 
+def with_implied(names: Iterable[str]) -> list[str]:
+    """``names`` and every condition they imply (the table's ``implies``: Paralyzed and
+    Unconscious imply Helpless, Prone implies Flat-footed), each once.
+
+    Raises:
+        ClassicError: a name is not a classic condition.
+    """
+    return _expand(names)
+
+
 def _expand(names: Iterable[str]) -> list[str]:
     out: list[str] = []
     todo = list(names)

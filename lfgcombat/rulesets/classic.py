@@ -638,10 +638,10 @@ class ClassicHealth(HealthModel):
         if record.dead:
             return MapStanding(threatens=False, moves=False, helpless=True, dead=True,
                                why=f"dead ({cite('Death', file=TEXT)})", lying=True)
-        # Helpless as the killing blow reads it; Paralyzed "is helpless" on the map too ("A
-        # creature can move through a space occupied by a Paralyzed creature", "Conditions")
-        if {"Helpless", "Paralyzed"} & set(record.all_conditions):
-            down = bool({"Unconscious", "Paralyzed"} & set(record.all_conditions))
+        from ..classic.conditions import with_implied
+        names = set(with_implied(record.all_conditions))  # Paralyzed "is helpless" too
+        if "Helpless" in names:
+            down = bool({"Unconscious", "Paralyzed"} & names)
             return MapStanding(threatens=False, moves=False, helpless=True,
                                why=f"{status}, Helpless ({_CONDITIONS})", lying=down)
         mode = round_mode(record.vitals, record.conditions)
