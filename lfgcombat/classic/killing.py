@@ -38,7 +38,8 @@ _HELPLESS = rule("Conditions")
 
 def _check(attacker_record: "ClassicFighter", target_record: "ClassicFighter",
            ranged: bool, bow: bool, distance: int | None) -> None:
-    if "Helpless" not in target_record.all_conditions:
+    from .conditions import with_implied
+    if "Helpless" not in with_implied(target_record.all_conditions):  # Paralyzed: helpless
         raise IllegalActionError(f"{target_record.name} is not Helpless: a killing blow is "
                                  "delivered \"to a Helpless foe\"", _HELPLESS)
     b = attacker_record.budget

@@ -533,6 +533,19 @@ def test_a_killing_blow_on_a_helpless_foe():
         assert enc.state(who).budget["remaining_ft"] == 0  # the whole round
 
 
+def test_a_killing_blow_on_a_paralyzed_foe():
+    """Paralyzed: "A Paralyzed character [...] is helpless" (002_2a3a79475ca2a541.txt,
+    "Conditions"; data/classic/conditions.csv: Paralyzed implies Helpless), so the killing
+    blow, delivered "to a Helpless foe", may strike it; it was refused as "not Helpless"."""
+    enc = duel(seed=1)
+    who = enc.current
+    other = foes(enc, who)[0]
+    enc.add_condition(other, "Paralyzed")
+    enc.attack(who, other, killing_blow=True)
+    attack = [e for e in enc.log if e.kind == "attack" and not e.command][-1]
+    assert attack.data["critical"]
+
+
 @pytest.mark.parametrize("seed", [1, 2, 3, 4])
 def test_an_entangled_or_deafened_caster_may_lose_the_spell(seed):
     """Entangled: "Concentration check (DC 15 + the spell's level) or lose the spell";
