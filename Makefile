@@ -48,7 +48,7 @@ help:
 	@echo "                make lint runs first; LINT=0 skips it)"
 	@echo "make lint       ruff on lfgcombat/ widgets/ tools/ tests/ and mypy on lfgcombat/"
 	@echo "make targets    module/class/function sizes, import cycles, mypy and ruff counts (issue 10)"
-	@echo "make bench      run tests/bench/bench_dice.py, bench_map.py, bench_attacks.py, bench_encounter.py, bench_composition.py, bench_prep.py,"
+	@echo "make bench      run tests/bench/bench_dice.py, bench_map.py, bench_attacks.py, bench_encounter.py, bench_prep.py,"
 	@echo "                bench_engine.py (the engine against a144a90: fights/s per ruleset, one attack vs d20, load, undo)"
 	@echo "make notebooks  re-execute the reference notebooks in place (tools/run_notebooks.py; maintainers)"
 	@echo "make clean      remove build litter and test output; make distclean also removes .venv"
@@ -133,7 +133,6 @@ bench: $(STAMP)
 	$(VPY) tests/bench/bench_map.py $(ARGS)
 	$(VPY) tests/bench/bench_attacks.py $(ARGS)
 	$(VPY) tests/bench/bench_encounter.py $(ARGS)
-	$(VPY) tests/bench/bench_composition.py $(ARGS)
 	$(VPY) tests/bench/bench_prep.py $(ARGS)
 	$(VPY) tests/bench/bench_engine.py $(ARGS)
 

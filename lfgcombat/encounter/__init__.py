@@ -64,10 +64,12 @@ Decisions where the text leaves room are stated in the module that implements th
 (initiative ties, interrupts, readied actions, durations, AOO along a path, Ignore an enemy,
 Run angles, interrupted casters).
 
-Each rule class (``TurnsRules``, ``MovementRules``...) declares the part of the encounter it
-uses as a :class:`typing.Protocol` (``TurnsContext``...) and, under type checking, sees the
-encounter only through it. What differs between rulesets is asked of ``self.ruleset``'s
-policies (:mod:`lfgcombat.rulesets`), never of a mode name.
+Each rule module (:mod:`~lfgcombat.encounter.turns`, :mod:`~lfgcombat.encounter.movement`...)
+is plain functions over the fight's state, the :class:`Encounter` (their first argument,
+``st``); the Encounter lists the functions that are its methods (``attack =
+combat.attack``) and the state they share (:mod:`lfgcombat.encounter.core`). What differs
+between rulesets is asked of ``st.ruleset``'s policies (:mod:`lfgcombat.rulesets`), never of
+a mode name.
 """
 
 from __future__ import annotations

@@ -15,16 +15,20 @@ size, finite numbers, lists and mappings with text keys, nested a few levels at 
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import math
 from collections.abc import Callable, Iterable, Mapping
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import Any
 
 from ..errors import IllegalActionError, LfgError
 from ._citations import R_ACTIONS
 from .commands import handler
-from .composition import rules
 
-__all__ = ["ArgumentsRules", "INT_LIMIT", "check_command", "names_arg", "show"]
+if TYPE_CHECKING:
+    from .core import Encounter
+
+__all__ = ["INT_LIMIT", "check_command", "names_arg", "show"]
 
 #: The largest whole number (in size) a command accepts anywhere: far above any rules
 #: value (hit points, feet, rounds) and far below what slows printing or the log down.
@@ -128,32 +132,18 @@ def names_arg(kind: str, field: str, value: Any) -> list[str]:
     raise _refuse(kind, field, "a name or a list of names", value)
 
 
-class ArgumentsContext(Protocol):
-    """What the argument check uses of an encounter: the step it hands a checked
-    command to (:meth:`ReplayRules._run_step`)."""
-
-    def _run_step(self, kind: str, args: dict[str, Any]) -> Any: ...
+# Arguments: Refuses a command whose arguments have the wrong type, before it is recorded.
 
 
-if TYPE_CHECKING:
-    _Base = ArgumentsContext
-else:
-    _Base = object
-
-
-@rules(ArgumentsContext)
-class ArgumentsRules(_Base):
-    """Refuses a command whose arguments have the wrong type, before it is recorded."""
-
-    def _do(self, kind: str, args: dict[str, Any]) -> Any:
-        check_command(kind, args)
-        try:
-            return self._run_step(kind, args)
-        except LfgError:
-            raise
-        except (TypeError, AttributeError, KeyError, IndexError, ValueError,
-                RecursionError, OverflowError) as exc:
-            # the state is already restored (``_do`` rebuilds on any refusal)
-            raise IllegalActionError(
-                f"{kind}: an argument was not understood ({type(exc).__name__}: "
-                f"{show(str(exc), 120)}); check {', '.join(args)}", R_ACTIONS) from exc
+def _do(st: Encounter, kind: str, args: dict[str, Any]) -> Any:
+    check_command(kind, args)
+    try:
+        return st._run_step(kind, args)
+    except LfgError:
+        raise
+    except (TypeError, AttributeError, KeyError, IndexError, ValueError,
+            RecursionError, OverflowError) as exc:
+        # the state is already restored (``_do`` rebuilds on any refusal)
+        raise IllegalActionError(
+            f"{kind}: an argument was not understood ({type(exc).__name__}: "
+            f"{show(str(exc), 120)}); check {', '.join(args)}", R_ACTIONS) from exc

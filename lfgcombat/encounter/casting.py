@@ -8,24 +8,17 @@ given.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Protocol, Self
+from typing import TYPE_CHECKING, Any
 
 from ..shortrepr import short
 from ..citations import cite as _rule
 from ..errors import IllegalActionError
 from ._citations import R_ACTIONS, R_CONDITIONS, R_PAUSED
 from .commands import command
-from .composition import rules
 
 if TYPE_CHECKING:
-    from collections.abc import Iterable, Mapping
+    from .core import Encounter
 
-    from ..creature import Creature
-    from ..dice import Fortune
-    from ..log import Event
-    from ..rulesets import Ruleset
-    from ..vitals import Vitals
-    from .state import TurnFrame, _Fighter
 
 
 R_CAST = _rule("Casting a Spell")
@@ -70,251 +63,191 @@ def spell_components(raw: Any) -> str | None:
     return "".join(c for c in SPELL_COMPONENTS if c in letters)
 
 
-class CastingContext(Protocol):
-    """What the rules of this module use of an encounter (the parts of
-    :class:`~lfgcombat.encounter.Encounter` they may touch)."""
-
-    _f: dict[str, _Fighter]
-    _frames: list[TurnFrame]
-    ruleset: Ruleset
-
-    def _actor(self, name: str) -> _Fighter: ...
-
-    def _can_go_on(self, name: str, prone_before: bool) -> str | None: ...
-
-    def _check_cast(self, name: str, spell_level: int, target: str | None, perseverance: int | None,
-                    components: str | None = None) -> Any: ...
-
-    def _check_spend(self, name: str, type_: str, action: str) -> str: ...
-
-    def _two_shields_cast_note(self, name: str, sc: Any, components: str | None = None
-                               ) -> Any: ...
-
-    def _do(self, kind: str, args: dict[str, Any]) -> Any: ...
-
-    def _emit(self, kind: str, *, command: bool = False, actor: str | None = None,
-              target: str | None = None, data: Mapping[str, Any] | None = None) -> Event: ...
-
-    def _fighter(self, name: str) -> _Fighter: ...
-
-    def _record_cast(self, name: str, spell_level: int, spell: str | None,
-                     target: str | None) -> None: ...
-
-    def _frame_members(self, frame: TurnFrame) -> list[str]: ...
-
-    @staticmethod
-    def _interrupted_caster_dc(damage: int) -> int: ...
-
-    def _perseverance_to_cast(self, name: str, dcs: list[list[Any]], perseverance: int | None
-                             ) -> str: ...
-
-    def _provocation(self, mover: str, provokers: Iterable[str], aoo: Any, action: str
-                    ) -> tuple[list[str], list[str]]: ...
-
-    def _resolve_provocation(self, mover: str, offered: list[str], take: list[str], action: str,
-                             steps: Mapping[str, Any] | None = None) -> None: ...
-
-    def _roll(self, expr: str, *, label: str, actor: str | None = None, target: str | None = None,
-              fortune: Fortune | str | None = None, against: int | None = None,
-              outcome: str | None = None) -> Any: ...
-
-    def _spend(self, name: str, type_: str, action: str, target: str | None = None) -> str: ...
-
-    def _threatening_enemies(self, name: str) -> list[str]: ...
-
-    def _view(self, name: str) -> Creature: ...
-
-    def _vitals(self, name: str) -> Vitals: ...
+# Casting: Casting, and the Perseverance check of a disrupted caster.
 
 
-if TYPE_CHECKING:  # the rules see an encounter through their context only
-    _Base = CastingContext
-else:
-    _Base = object
+def cast(st: Encounter, name: str, spell_level: int = 0, spell: str | None = None, *,
+         target: str | None = None, swift: bool = False, aoo: Any = None,
+         perseverance: int | None = None, components: str | None = None) -> Encounter:
+    """Cast a Spell: a Big Action that provokes (or a Swift Action that does not, for
+    spells cast that way); 1 spell per turn.
+
+    000_8d1d7816ee944f3b.txt, "Actions in Combat What can I do on my turn?" ("You may
+    only cast 1 Spell Per Turn!"), "COMBAT ACTIONS for BEGINNERS" ("Level 1-4: You can
+    only use 1 Big Action to Attack or Cast a Spell!"), "Attacks Per Turn" ("A
+    spellcaster of level 5+ can use 1 Big Action to cast a spell and 1 Big Action to make
+    a normal attack"), "What actions normally Provoke AOO?". The conditions' spell rules
+    apply: impossible casting is refused.
+
+    Perseverance checks ("or the spell fails"): the conditions' DCs (Injured
+    DC(10+SL)...), the Run Action's DC(10+2xSL) ("Running in Combat – Full Details"),
+    and the interrupted caster's: "If you are interrupted & take damage while attempting
+    to cast a spell, you must roll a Perseverance check or lose the spell (DC15 or DC25
+    based on damage)" ("What if my turn is interrupted by an Interrupt Turn?"). The
+    encounter counts as interrupting the spell both an Interrupt Turn that paused the
+    caster (unless it named another action with ``before=``) and the AOO the casting
+    provokes, which strikes before the spell takes effect ("A Reaction ... immediately
+    interrupts the turn order"); DC25 from 10 damage (inferred, see
+    :data:`INTERRUPTED_CASTER_DC_HEAVY`). A caster the AOO drops loses the spell.
+    The checks are recorded in the log with their DCs; with ``perseverance`` (the
+    caster's Perseverance skill bonus: skills are not on :class:`Creature`) one check is
+    rolled against the hardest DC, with the conditions' d20 modifiers, and a failure
+    loses the spell (it still was the turn's one spell and its action).
+
+    Args:
+        name: The caster (on its turn).
+        spell_level: 0 to 9.
+        spell: Its name, for the log.
+        target: Its target, for the log.
+        swift: A spell cast as a Swift Action (does not provoke).
+        aoo: Who takes the AOO the casting provokes (``None``, ``"all"`` or names).
+        perseverance: The caster's Perseverance bonus; ``None``: checks are recorded
+            for the GM to roll.
+        components: The spell's components, e.g. ``"VS"`` (:func:`spell_components`);
+            ``None``: unknown. A spell with S is refused while the caster wields two
+            shields ("You cannot cast spells with somatic (S) components while
+            wielding two shields", "Weird Situation - Using Two Shields at the same
+            time"); unknown components leave a note on the spell instead.
+
+    Raises:
+        IllegalActionError: why the spell cannot be cast now; nothing changes.
+    """
+    args = {"name": name, "spell_level": spell_level, "spell": spell,
+            "target": target, "swift": bool(swift), "aoo": aoo,
+            "perseverance": perseverance}
+    if components is not None:  # recorded only when given: older saves replay as before
+        args["components"] = spell_components(components)
+    st._do("cast", args)
+    return st
 
 
-@rules(CastingContext)
-class CastingRules(_Base):
-    """Casting, and the Perseverance check of a disrupted caster."""
+@command
+def _h_cast(st: Encounter, name: str, spell_level: int, spell: str | None, target: str | None,
+            swift: bool, aoo: Any, perseverance: int | None = None,
+            components: str | None = None) -> None:
+    if st._fighter(name).rules is not None:  # a ruleset's record: its round
+        if swift or perseverance is not None or aoo is not None:
+            raise IllegalActionError(
+                f"the {st.ruleset.name} round casts a spell as its single action: no "
+                "swift casting, Perseverance or AOO", st.ruleset.text)
+        st._record_cast(name, spell_level, spell, target)
+        return
+    f = st._actor(name)
+    sc = st._check_cast(name, spell_level, target, perseverance,
+                          spell_components(components))
+    type_ = "swift" if swift else "big"
+    st._check_spend(name, type_, "cast_spell")
+    provokers = [] if swift else st._threatening_enemies(name)
+    offered, take = st._provocation(name, provokers, aoo, "cast_spell")
+    st._spend(name, type_, "cast_swift_spell" if swift else "cast_spell", target=target)
+    f.update_turn(spells=f.turn.spells + 1, cast_this_turn=True)
+    dcs = [[label, dc] for label, dc in sc.perseverance]
+    if f.turn.ran:
+        dcs.append(["ran this turn (Running in Combat – Full Details)",
+                    10 + 2 * spell_level])
+    if f.turn.disrupted:
+        dmg = f.turn.disrupted["damage"]
+        dcs.append([f"interrupted and damaged ({dmg}) while attempting to cast (What if "
+                    "my turn is interrupted by an Interrupt Turn?)",
+                    _interrupted_caster_dc(dmg)])
+        f.update_turn(disrupted=None)
+    # the AOO strikes as the caster drops its guard, before the spell takes effect
+    taken_before = f.damage_taken
+    st._resolve_provocation(name, offered, take, "cast_spell")
+    struck = f.damage_taken - taken_before
+    if struck and not f.dead:
+        dcs.append([f"damaged ({struck}) by an AOO while casting (What if my turn is "
+                    "interrupted by an Interrupt Turn?; Reactions & AOO:)",
+                    _interrupted_caster_dc(struck)])
+    outcome = "cast"
+    dropped = st._can_go_on(name, prone_before=True)
+    if dropped and (f.dead or st._vitals(name).unconscious):
+        outcome = f"lost: {dropped} before the spell took effect"
+    elif dcs:
+        outcome = _perseverance_to_cast(st, name, dcs, perseverance)
+    st._emit("spell", actor=name, target=target, data={
+        "spell": spell, "spell_level": spell_level, "swift": swift,
+        "perseverance_dcs": dcs, "failure_pct": dict(sc.failure_pct),
+        "notes": list(sc.notes), "outcome": outcome})
 
-    def cast(self, name: str, spell_level: int = 0, spell: str | None = None, *,
-             target: str | None = None, swift: bool = False, aoo: Any = None,
-             perseverance: int | None = None, components: str | None = None) -> Self:
-        """Cast a Spell: a Big Action that provokes (or a Swift Action that does not, for
-        spells cast that way); 1 spell per turn.
 
-        000_8d1d7816ee944f3b.txt, "Actions in Combat What can I do on my turn?" ("You may
-        only cast 1 Spell Per Turn!"), "COMBAT ACTIONS for BEGINNERS" ("Level 1-4: You can
-        only use 1 Big Action to Attack or Cast a Spell!"), "Attacks Per Turn" ("A
-        spellcaster of level 5+ can use 1 Big Action to cast a spell and 1 Big Action to make
-        a normal attack"), "What actions normally Provoke AOO?". The conditions' spell rules
-        apply: impossible casting is refused.
+def _check_cast(st: Encounter, name: str, spell_level: int, target: str | None,
+                perseverance: int | None, components: str | None = None) -> Any:
+    """May ``name`` cast now ("Casting a Spell": "You may only cast 1 Spell Per Turn!";
+    "Attacks Per Turn": at levels 0-4 one Big Action attacks or casts)? Returns the
+    creature's spellcasting at that level; raises why not."""
+    f = st._f[name]
+    if isinstance(spell_level, bool) or not isinstance(spell_level, int) or \
+            not 0 <= spell_level <= 9:
+        raise IllegalActionError(f"spell_level is 0 to 9, not {short(spell_level)}", R_CAST)
+    if perseverance is not None and (isinstance(perseverance, bool)
+                                     or not isinstance(perseverance, int)):
+        raise IllegalActionError(f"perseverance is the caster's Perseverance bonus (a "
+                                 f"whole number) or None, not {short(perseverance)}", R_PAUSED)
+    if target is not None:
+        st._fighter(target)
+    v = st._view(name)
+    if f.turn.spells:
+        raise IllegalActionError(f"{name} already cast a spell this turn: \"You may only "
+                                 "cast 1 Spell Per Turn!\"", R_ACTIONS)
+    if st.ruleset.economy.one_attack_or_cast(v.level) and f.turn.attacks:
+        raise IllegalActionError(f"{name} (level {v.level}) already attacked this turn: "
+                                 "\"Level 1-4: You can only use 1 Big Action to Attack or "
+                                 "Cast a Spell!\"", _rule("COMBAT ACTIONS for BEGINNERS"))
+    sc = v.spellcasting(spell_level)
+    if not sc.possible:
+        raise IllegalActionError(f"{name} cannot cast: " + "; ".join(sc.notes),
+                                 R_CONDITIONS)
+    return st._two_shields_cast_note(name, sc, components)
 
-        Perseverance checks ("or the spell fails"): the conditions' DCs (Injured
-        DC(10+SL)...), the Run Action's DC(10+2xSL) ("Running in Combat – Full Details"),
-        and the interrupted caster's: "If you are interrupted & take damage while attempting
-        to cast a spell, you must roll a Perseverance check or lose the spell (DC15 or DC25
-        based on damage)" ("What if my turn is interrupted by an Interrupt Turn?"). The
-        encounter counts as interrupting the spell both an Interrupt Turn that paused the
-        caster (unless it named another action with ``before=``) and the AOO the casting
-        provokes, which strikes before the spell takes effect ("A Reaction ... immediately
-        interrupts the turn order"); DC25 from 10 damage (inferred, see
-        :data:`INTERRUPTED_CASTER_DC_HEAVY`). A caster the AOO drops loses the spell.
-        The checks are recorded in the log with their DCs; with ``perseverance`` (the
-        caster's Perseverance skill bonus: skills are not on :class:`Creature`) one check is
-        rolled against the hardest DC, with the conditions' d20 modifiers, and a failure
-        loses the spell (it still was the turn's one spell and its action).
 
-        Args:
-            name: The caster (on its turn).
-            spell_level: 0 to 9.
-            spell: Its name, for the log.
-            target: Its target, for the log.
-            swift: A spell cast as a Swift Action (does not provoke).
-            aoo: Who takes the AOO the casting provokes (``None``, ``"all"`` or names).
-            perseverance: The caster's Perseverance bonus; ``None``: checks are recorded
-                for the GM to roll.
-            components: The spell's components, e.g. ``"VS"`` (:func:`spell_components`);
-                ``None``: unknown. A spell with S is refused while the caster wields two
-                shields ("You cannot cast spells with somatic (S) components while
-                wielding two shields", "Weird Situation - Using Two Shields at the same
-                time"); unknown components leave a note on the spell instead.
+def _perseverance_to_cast(st: Encounter, name: str, dcs: list[list[Any]],
+                          perseverance: int | None) -> str:
+    """The Perseverance check against the hardest DC ("What if my turn is interrupted by
+    an Interrupt Turn?"): rolled when the caster's bonus is given, else left to the
+    table. Returns the spell's outcome."""
+    dc = max(d for _, d in dcs if d is not None) if any(
+        d is not None for _, d in dcs) else None
+    if perseverance is None or dc is None:
+        st._emit("check", actor=name, data={
+            "check": "perseverance", "dcs": dcs, "dc": dc, "rolled": False,
+            "outcome": "required", "rule": R_PAUSED})
+        return "pending: Perseverance " + (f"DC{dc}" if dc is not None else "check") \
+            + " or the spell fails (roll it at the table)"
+    mod = st._view(name).skill_modifier("skill")
+    bonus = perseverance + int(mod)
+    r = st._roll(f"1d20{bonus:+d}", label=f"{name} Perseverance check to cast "
+                   f"(DC {dc})", actor=name, against=dc, fortune=mod.fortune)
+    ok = r.total >= dc
+    st._emit("check", actor=name, data={
+        "check": "perseverance", "dcs": dcs, "dc": dc, "rolled": True,
+        "bonus": bonus, "total": r.total,
+        "outcome": "success" if ok else "failure", "rule": R_PAUSED})
+    return "cast" if ok else "lost: failed the Perseverance check"
 
-        Raises:
-            IllegalActionError: why the spell cannot be cast now; nothing changes.
-        """
-        args = {"name": name, "spell_level": spell_level, "spell": spell,
-                "target": target, "swift": bool(swift), "aoo": aoo,
-                "perseverance": perseverance}
-        if components is not None:  # recorded only when given: older saves replay as before
-            args["components"] = spell_components(components)
-        self._do("cast", args)
-        return self
 
-    @command
-    def _h_cast(self, name: str, spell_level: int, spell: str | None, target: str | None,
-                swift: bool, aoo: Any, perseverance: int | None = None,
-                components: str | None = None) -> None:
-        if self._fighter(name).rules is not None:  # a ruleset's record: its round
-            if swift or perseverance is not None or aoo is not None:
-                raise IllegalActionError(
-                    f"the {self.ruleset.name} round casts a spell as its single action: no "
-                    "swift casting, Perseverance or AOO", self.ruleset.text)
-            self._record_cast(name, spell_level, spell, target)
+def _interrupted_caster_dc(damage: int) -> int:
+    """DC15, or DC25 for 10 damage or more ("DC15 or DC25 based on damage"; the 10 is
+    inferred, see :data:`INTERRUPTED_CASTER_DC_HEAVY`)."""
+    return (INTERRUPTED_CASTER_DC_HEAVY if damage >= INTERRUPTED_CASTER_HEAVY_DAMAGE
+            else INTERRUPTED_CASTER_DC)
+
+
+def _note_disruption(st: Encounter, name: str, amount: int, source: str | None) -> None:
+    """An interrupted creature that takes damage while its turn is paused must pass a
+    Perseverance check to cast the spell it was attempting ("What if my turn is
+    interrupted by an Interrupt Turn?"). Decision: the spell is the first one it casts
+    when its turn resumes, unless the interrupt named another action (``before=``)."""
+    f = st._f[name]
+    for fr in st._frames[:-1]:
+        if name not in st._frame_members(fr):
+            continue
+        before = fr.paused_before
+        if before not in (None, "cast_spell"):
             return
-        f = self._actor(name)
-        sc = self._check_cast(name, spell_level, target, perseverance,
-                              spell_components(components))
-        type_ = "swift" if swift else "big"
-        self._check_spend(name, type_, "cast_spell")
-        provokers = [] if swift else self._threatening_enemies(name)
-        offered, take = self._provocation(name, provokers, aoo, "cast_spell")
-        self._spend(name, type_, "cast_swift_spell" if swift else "cast_spell", target=target)
-        f.update_turn(spells=f.turn.spells + 1, cast_this_turn=True)
-        dcs = [[label, dc] for label, dc in sc.perseverance]
-        if f.turn.ran:
-            dcs.append(["ran this turn (Running in Combat – Full Details)",
-                        10 + 2 * spell_level])
-        if f.turn.disrupted:
-            dmg = f.turn.disrupted["damage"]
-            dcs.append([f"interrupted and damaged ({dmg}) while attempting to cast (What if "
-                        "my turn is interrupted by an Interrupt Turn?)",
-                        self._interrupted_caster_dc(dmg)])
-            f.update_turn(disrupted=None)
-        # the AOO strikes as the caster drops its guard, before the spell takes effect
-        taken_before = f.damage_taken
-        self._resolve_provocation(name, offered, take, "cast_spell")
-        struck = f.damage_taken - taken_before
-        if struck and not f.dead:
-            dcs.append([f"damaged ({struck}) by an AOO while casting (What if my turn is "
-                        "interrupted by an Interrupt Turn?; Reactions & AOO:)",
-                        self._interrupted_caster_dc(struck)])
-        outcome = "cast"
-        dropped = self._can_go_on(name, prone_before=True)
-        if dropped and (f.dead or self._vitals(name).unconscious):
-            outcome = f"lost: {dropped} before the spell took effect"
-        elif dcs:
-            outcome = self._perseverance_to_cast(name, dcs, perseverance)
-        self._emit("spell", actor=name, target=target, data={
-            "spell": spell, "spell_level": spell_level, "swift": swift,
-            "perseverance_dcs": dcs, "failure_pct": dict(sc.failure_pct),
-            "notes": list(sc.notes), "outcome": outcome})
-
-    def _check_cast(self, name: str, spell_level: int, target: str | None,
-                    perseverance: int | None, components: str | None = None) -> Any:
-        """May ``name`` cast now ("Casting a Spell": "You may only cast 1 Spell Per Turn!";
-        "Attacks Per Turn": at levels 0-4 one Big Action attacks or casts)? Returns the
-        creature's spellcasting at that level; raises why not."""
-        f = self._f[name]
-        if isinstance(spell_level, bool) or not isinstance(spell_level, int) or \
-                not 0 <= spell_level <= 9:
-            raise IllegalActionError(f"spell_level is 0 to 9, not {short(spell_level)}", R_CAST)
-        if perseverance is not None and (isinstance(perseverance, bool)
-                                         or not isinstance(perseverance, int)):
-            raise IllegalActionError(f"perseverance is the caster's Perseverance bonus (a "
-                                     f"whole number) or None, not {short(perseverance)}", R_PAUSED)
-        if target is not None:
-            self._fighter(target)
-        v = self._view(name)
-        if f.turn.spells:
-            raise IllegalActionError(f"{name} already cast a spell this turn: \"You may only "
-                                     "cast 1 Spell Per Turn!\"", R_ACTIONS)
-        if self.ruleset.economy.one_attack_or_cast(v.level) and f.turn.attacks:
-            raise IllegalActionError(f"{name} (level {v.level}) already attacked this turn: "
-                                     "\"Level 1-4: You can only use 1 Big Action to Attack or "
-                                     "Cast a Spell!\"", _rule("COMBAT ACTIONS for BEGINNERS"))
-        sc = v.spellcasting(spell_level)
-        if not sc.possible:
-            raise IllegalActionError(f"{name} cannot cast: " + "; ".join(sc.notes),
-                                     R_CONDITIONS)
-        return self._two_shields_cast_note(name, sc, components)
-
-    def _perseverance_to_cast(self, name: str, dcs: list[list[Any]],
-                              perseverance: int | None) -> str:
-        """The Perseverance check against the hardest DC ("What if my turn is interrupted by
-        an Interrupt Turn?"): rolled when the caster's bonus is given, else left to the
-        table. Returns the spell's outcome."""
-        dc = max(d for _, d in dcs if d is not None) if any(
-            d is not None for _, d in dcs) else None
-        if perseverance is None or dc is None:
-            self._emit("check", actor=name, data={
-                "check": "perseverance", "dcs": dcs, "dc": dc, "rolled": False,
-                "outcome": "required", "rule": R_PAUSED})
-            return "pending: Perseverance " + (f"DC{dc}" if dc is not None else "check") \
-                + " or the spell fails (roll it at the table)"
-        mod = self._view(name).skill_modifier("skill")
-        bonus = perseverance + int(mod)
-        r = self._roll(f"1d20{bonus:+d}", label=f"{name} Perseverance check to cast "
-                       f"(DC {dc})", actor=name, against=dc, fortune=mod.fortune)
-        ok = r.total >= dc
-        self._emit("check", actor=name, data={
-            "check": "perseverance", "dcs": dcs, "dc": dc, "rolled": True,
-            "bonus": bonus, "total": r.total,
-            "outcome": "success" if ok else "failure", "rule": R_PAUSED})
-        return "cast" if ok else "lost: failed the Perseverance check"
-
-    @staticmethod
-    def _interrupted_caster_dc(damage: int) -> int:
-        """DC15, or DC25 for 10 damage or more ("DC15 or DC25 based on damage"; the 10 is
-        inferred, see :data:`INTERRUPTED_CASTER_DC_HEAVY`)."""
-        return (INTERRUPTED_CASTER_DC_HEAVY if damage >= INTERRUPTED_CASTER_HEAVY_DAMAGE
-                else INTERRUPTED_CASTER_DC)
-
-    def _note_disruption(self, name: str, amount: int, source: str | None) -> None:
-        """An interrupted creature that takes damage while its turn is paused must pass a
-        Perseverance check to cast the spell it was attempting ("What if my turn is
-        interrupted by an Interrupt Turn?"). Decision: the spell is the first one it casts
-        when its turn resumes, unless the interrupt named another action (``before=``)."""
-        f = self._f[name]
-        for fr in self._frames[:-1]:
-            if name not in self._frame_members(fr):
-                continue
-            before = fr.paused_before
-            if before not in (None, "cast_spell"):
-                return
-            d = dict(f.turn.disrupted or {"damage": 0, "by": []})
-            d["damage"] += amount
-            if source and source not in d["by"]:
-                d["by"] = [*d["by"], source]
-            f.update_turn(disrupted=d)
-            return
+        d = dict(f.turn.disrupted or {"damage": 0, "by": []})
+        d["damage"] += amount
+        if source and source not in d["by"]:
+            d["by"] = [*d["by"], source]
+        f.update_turn(disrupted=d)
+        return

@@ -32,8 +32,8 @@ from ..dice import Roller
 from ..errors import LfgError
 from ..objects import ObjectState
 
-__all__ = ["EVERY", "Checkpoint", "take", "restore_into", "map_layers",
-           "set_map_layers", "LayerEdit", "layer_edit"]
+__all__ = ["EVERY", "Checkpoint", "take", "restore_into", "map_layers", "set_map_layers",
+           "LayerEdit", "layer_edit"]
 
 #: A checkpoint is taken at the end of the first step that brings the log this many events
 #: past the previous one (an undo then replays at most about this many events).
@@ -50,7 +50,7 @@ NOT_STATE = frozenset({
     "seed", "map", "_map_text", "_anchors", "_placements", "_listeners", "_log",
     "_replaying", "_checkpoints", "_map_layers0", "_seen_terrain", "_seen_layers",
     "rederived", "roller",
-    "_views", "_depth", "_updown0", "_rules", "_state_cache"})
+    "_views", "_depth", "_updown0", "_state_cache"})
 
 
 @dataclass(frozen=True)

@@ -5,7 +5,7 @@ command (its name and arguments) and performed by one handler. A rule module dec
 handlers with :func:`command`, next to the rule they implement::
 
     @command
-    def _h_move(self, name: str, to: Any, aoo: Any) -> None: ...
+    def _h_move(st: Encounter, name: str, to: Any, aoo: Any) -> None: ...
 
 registers ``"move"``. Replay (:mod:`lfgcombat.encounter.replay`) looks a logged command up
 here, so the names are part of the save format: a handler may move between modules, but
@@ -21,8 +21,8 @@ from ..errors import LfgError
 
 __all__ = ["COMMANDS", "command", "handler"]
 
-#: Command name -> handler (a rule class's function; replay calls it through the facade,
-#: ``getattr(encounter, handler.__name__)(**args)``, so it runs on its rule object).
+#: Command name -> handler (a rule module's function over the state; replay calls it as
+#: ``handler(encounter, **args)``).
 COMMANDS: dict[str, Callable[..., Any]] = {}
 
 _F = TypeVar("_F", bound=Callable[..., Any])

@@ -1,18 +1,21 @@
-"""The :class:`Encounter` facade: one fight's state, composed from the rule modules.
+"""The :class:`Encounter`: one fight's state, and the rules as its methods.
 
 000_8d1d7816ee944f3b.txt, "COMBAT GAMEPLAY – OVERVIEW:". The class holds the changing state
-(combatants, turn frames, the map, the roller, the log) and the public reading methods; every
-rule lives in the module named after its heading, as a rule class (``TurnsRules``,
-``InterruptsRules``...) of which each encounter holds one rule object, bound to it through
-the rule's context (:mod:`lfgcombat.encounter.composition`); the facade's methods delegate
-to them. Commands are found by name in :mod:`lfgcombat.encounter.commands`.
+(combatants, turn frames, the map, the roller, the log) and the public reading methods. Every
+rule lives in the module named after its heading as plain functions over that state (their
+first argument, ``st``, is the Encounter): ``combat.attack(st, name, target, ...)``. The class
+lists the functions that are its methods, module by module (``attack = combat.attack``), so
+``enc.attack(...)`` runs the rule and a rule calls another as ``st.move(...)``; a function
+used only inside its module is called there directly and is not listed. Commands are found
+by name in :mod:`lfgcombat.encounter.commands` (issue 24, "One plain state": this replaces
+the rule objects and Protocol contexts of issue 10).
 """
 
 from __future__ import annotations
 
 import secrets
 from collections.abc import Callable, Iterable, Mapping
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any
 
 import pandas as pd
 
@@ -24,41 +27,23 @@ from ..hexmap import HexMap
 from ..log import EventLog, LogFormatError
 from ..log.savefile import clip
 from ..rulesets import Ruleset, coerce_ruleset
-from .abilities import AbilitiesRules
-from .archery import ArcheryRules
-from .breaking import BreakingRules
-from .arguments import ArgumentsRules, show
-from .casting import CastingRules
+from . import (abilities, archery, arguments, breaking, casting, close_situation, combat,
+               crushing_advance, economy, effects, flight, health, initiative, interrupts,
+               maneuvers, momentum, movement, natural_weapons, other_movement, reactions,
+               replay, roster, ruleset_moves, ruleset_play, selection, skill_actions,
+               skill_checks, special_actions, swallow_whole, turns)
+from .arguments import show
 from .checkpoints import Checkpoint, map_layers, set_map_layers
-from .composition import bind, compose
 from .display import encounter_html
-from .combat import CombatRules
-from .economy import EconomyRules
-from .effects import EffectsRules
-from .flight import FlightRules
-from .health import HealthRules
-from .initiative import InitiativeRules
-from .interrupts import InterruptsRules
-from .maneuvers import ManeuversRules
-from .momentum import MomentumRules
-from .crushing_advance import CrushingAdvanceRules
-from .close_situation import CloseSituationRules
-from .movement import MovementRules
-from .natural_weapons import NaturalWeaponsRules
-from .other_movement import OtherMovementRules
-from .reactions import ReactionsRules
-from .replay import GmAltitude, ReplayRules
-from .roster import RosterRules, combatants, sides_of, units_of
-from .ruleset_moves import RulesetMovesRules
-from .ruleset_play import RulesetPlayRules
-from .selection import SelectionRules
-from .skill_actions import SkillActionsRules
-from .special_actions import SpecialActionsRules
+from .replay import GmAltitude
+from .roster import combatants, sides_of, units_of
 from .state import CombatantState, TurnFrame, _Fighter, plain_copy
-from .swallow_whole import SwallowWholeRules
-from .turns import TurnsRules
 
-__all__ = ["Encounter", "RULE_CLASSES"]
+if TYPE_CHECKING:
+    from ..rulesets.initiative import InitiativePolicy
+    from .replay import Difference
+
+__all__ = ["Encounter"]
 
 #: The statuses (:meth:`Encounter.state`'s ``status``) of a combatant still able to fight:
 #: ``conscious``; wounds' ``wounded`` (0 HP, damage going to Wounds; inferred: the text
@@ -68,62 +53,6 @@ __all__ = ["Encounter", "RULE_CLASSES"]
 #: ("can not move, attack, communicate, or cast spells").
 _STANDING = frozenset({"conscious", "wounded", "mobile"})
 
-if TYPE_CHECKING:
-    from .casting import CastingContext
-    from .combat import CombatContext
-    from .economy import EconomyContext
-    from .effects import EffectsContext
-    from .health import HealthContext
-    from .initiative import InitiativeRulesContext
-    from .interrupts import InterruptsContext
-    from .movement import MovementContext
-    from .reactions import ReactionsContext
-    from .replay import ReplayContext
-    from .roster import RosterContext
-    from .selection import SelectionContext
-    from .special_actions import SpecialActionsContext
-    from .turns import TurnsContext
-    from .abilities import AbilitiesContext
-    from .maneuvers import ManeuversContext
-    from .momentum import MomentumContext
-    from .crushing_advance import CrushingAdvanceContext
-    from .close_situation import CloseSituationContext
-    from .natural_weapons import NaturalWeaponsContext
-    from .skill_actions import SkillActionsContext
-    from .swallow_whole import SwallowWholeContext
-    from .archery import ArcheryContext
-    from .breaking import BreakingContext
-    from .flight import FlightContext
-    from .other_movement import OtherMovementContext
-    from .ruleset_play import RulesetPlayContext
-    from .arguments import ArgumentsContext
-
-    class _Contexts(CastingContext, CombatContext, EconomyContext, EffectsContext,
-                    HealthContext, InitiativeRulesContext, InterruptsContext, MovementContext,
-                    ReactionsContext, ReplayContext, RosterContext, SelectionContext,
-                    SpecialActionsContext, TurnsContext, AbilitiesContext, ManeuversContext,
-                    MomentumContext, NaturalWeaponsContext, SkillActionsContext,
-                    SwallowWholeContext, ArcheryContext, BreakingContext, FlightContext,
-                    OtherMovementContext, RulesetPlayContext, ArgumentsContext,
-                    CrushingAdvanceContext, CloseSituationContext, Protocol):
-        """Every rule module's context, placed after all the rule classes in
-        :class:`_Rules`'s bases, so a type checker finds each method in the rule class
-        that implements it before the context's declaration (which, being a Protocol stub,
-        would count as abstract: "Cannot instantiate abstract class Encounter"). A new rule
-        module adds its context here."""
-
-    class _Rules(FlightRules, ArgumentsRules, ReplayRules, RosterRules, InitiativeRules,
-                 TurnsRules, SelectionRules, InterruptsRules, EconomyRules, ReactionsRules,
-                 ManeuversRules, MomentumRules, CrushingAdvanceRules, SkillActionsRules,
-                 AbilitiesRules, NaturalWeaponsRules, SwallowWholeRules, CombatRules,
-                 MovementRules, SpecialActionsRules, CastingRules, HealthRules, EffectsRules,
-                 OtherMovementRules, ArcheryRules, BreakingRules, RulesetPlayRules,
-                 RulesetMovesRules, CloseSituationRules, _Contexts):
-        """The type checker's picture of the facade: every rule class's public methods
-        are the encounter's. At run time :func:`~.composition.compose` builds that picture
-        by delegation instead (:data:`RULE_CLASSES`)."""
-else:
-    _Rules = object  # at run time the rule classes are the encounter's rule objects
 
 def _check_fields(creatures: list[Creature], rules: Ruleset) -> None:
     """Refuse, before anything starts, combatants not written for the ruleset (their
@@ -155,24 +84,12 @@ def _check_fields(creatures: list[Creature], rules: Ruleset) -> None:
 _EXAMPLE_VALUE = {"good_saves": ("[fort, ref]", "['fort', 'ref']")}
 
 
-#: The rule classes the facade delegates to, one per rule heading (composition.py).
-RULE_CLASSES = (FlightRules, ArgumentsRules, ReplayRules, RosterRules, InitiativeRules,
-                TurnsRules, SelectionRules, InterruptsRules, EconomyRules, ReactionsRules,
-                ManeuversRules, MomentumRules, CrushingAdvanceRules, SkillActionsRules,
-                AbilitiesRules, NaturalWeaponsRules, SwallowWholeRules, CombatRules, MovementRules,
-                SpecialActionsRules, CastingRules, HealthRules, EffectsRules,
-                OtherMovementRules, ArcheryRules, BreakingRules, RulesetPlayRules,
-                RulesetMovesRules, CloseSituationRules)
-
-
-class Encounter(_Rules):
+class Encounter:
     """A fight: combatants, sides, an optional battle map, initiative and turns, as a log.
 
-    The class holds the state and the reading methods; the rules are one rule object per
-    rule class (:data:`RULE_CLASSES`, one per rule heading), each holding only its
-    ``...Context``: the facade's methods delegate to them, and a rule object reaches
-    nothing its context does not declare, at run time as under mypy
-    (:mod:`lfgcombat.encounter.composition`).
+    The class holds the state and the reading methods; each rule is a function of the rule
+    module named after its heading, listed below as one of the Encounter's methods
+    (:mod:`lfgcombat.encounter.core`).
 
     Args:
         creatures: The combatants (:class:`~lfgcombat.creature.Creature`), names unique.
@@ -205,15 +122,307 @@ class Encounter(_Rules):
         True
     """
 
+    # --- The state the rule functions share: set by __init__ and _reset, or defaults. ---
+    # (Checkpoints, undo and saves see every attribute: checkpoints.py.)
+    _anchors: dict[str, Any]
+    _checkpoints: list[Checkpoint]
+    _f: dict[str, _Fighter]
+    _frames: list[TurnFrame]
+    _gang: dict[str, list[str]]
+    _groups: dict[str, list[str]]
+    _initial: dict[str, Creature]
+    _last_unit: str | None
+    _listeners: list[Callable[[Encounter], None]]
+    _log: EventLog
+    _map_layers0: dict[str, Any]
+    _map_text: str | None
+    _names: list[str]
+    _order: list[str]
+    _replaying: bool
+    _round_first: str | None
+    _seen_terrain: int
+    _side_of: dict[str, str]
+    _space_cramped: dict[str, str]
+    _started: bool
+    _step: int
+    _surprise: bool
+    _unit_of: dict[str, str]
+    _updown0: Any
+    _views: dict[str, Creature]
+    initiative_policy: InitiativePolicy
+    map: HexMap
+    roller: Roller
+    round: int
+    ruleset: Ruleset
+    seed: int | str
+    _volume_rule = True  # False: a save from before the rule (Encounter._from_header)
+    _knockdown_rule = True  # Encounter(knockdown_after_strike=...); False: an older save
+    rederived: list[Difference] | None = None
+    verified: bool = True
+    _seen_layers: dict[str, Any] | None = None
+    _depth = 0  # how many commands are running (a handler may call another step)
+
+    # --- The rules: each a function of the rule module named after its heading, over this
+    # state (its first argument, ``st``). A function used only in its own module is not
+    # listed: the module calls it directly. ---
+    # abilities.py
+    _turn_events = abilities._turn_events
+    ability_uses = abilities.ability_uses
+    use_ability = abilities.use_ability
+    _perseverance = abilities._perseverance
+    ability_dc = abilities.ability_dc
+    follow_up = abilities.follow_up
+    # archery.py
+    accuracy_by_volume = property(archery.accuracy_by_volume)
+    bystanders = archery.bystanders
+    unintended_odds = archery.unintended_odds
+    _accuracy_by_volume = archery._accuracy_by_volume
+    volley = archery.volley
+    # arguments.py
+    _do = arguments._do
+    # breaking.py
+    _reset_updown = breaking._reset_updown
+    _near = breaking._near
+    open_door = breaking.open_door
+    force_door = breaking.force_door
+    attack_object = breaking.attack_object
+    break_object = breaking.break_object
+    attack_held_object = breaking.attack_held_object
+    # casting.py
+    cast = casting.cast
+    _check_cast = casting._check_cast
+    _note_disruption = casting._note_disruption
+    # close_situation.py
+    _two_shields_cast_note = close_situation._two_shields_cast_note
+    _check_tail = close_situation._check_tail
+    facing = close_situation.facing
+    _close_attack_options = close_situation._close_attack_options
+    _close_fight_situation = close_situation._close_fight_situation
+    # combat.py
+    _attacks_module = combat._attacks_module
+    _effects_situation = combat._effects_situation
+    _default_weapon = combat._default_weapon
+    _map_situation = combat._map_situation
+    _weapon = combat._weapon
+    _resolve_attack = combat._resolve_attack
+    _deal_attack_damage = combat._deal_attack_damage
+    _encounter_situation = combat._encounter_situation
+    _against_a_runner = combat._against_a_runner
+    _charge_situation = combat._charge_situation
+    attack = combat.attack
+    _attack_weapon = combat._attack_weapon
+    _check_attack_budget = combat._check_attack_budget
+    _attack_options = combat._attack_options
+    _spend_attack = combat._spend_attack
+    # crushing_advance.py
+    _stepped_into = crushing_advance._stepped_into
+    step_through = crushing_advance.step_through
+    # economy.py
+    actions_left = economy.actions_left
+    _actor = economy._actor
+    _reaction_problem = economy._reaction_problem
+    _check_spend = economy._check_spend
+    _charge = staticmethod(economy._charge)
+    _spend = economy._spend
+    # effects.py
+    _view = effects._view
+    _sync_space = effects._sync_space
+    _touch = effects._touch
+    add_condition = effects.add_condition
+    remove_condition = effects.remove_condition
+    note = effects.note
+    _has = effects._has
+    _value = effects._value
+    _gain = effects._gain
+    _lose_condition = effects._lose_condition
+    _tick_timers = effects._tick_timers
+    _add_effect = effects._add_effect
+    _replace_effect = effects._replace_effect
+    _end_effect = effects._end_effect
+    # flight.py
+    dive_attack = flight.dive_attack
+    _flyer_gains = flight._flyer_gains
+    _flight_situation = flight._flight_situation
+    _flight_effect_ended = flight._flight_effect_ended
+    _flight_turn_end = flight._flight_turn_end
+    _unfired_ready_flight = flight._unfired_ready_flight
+    _record_flight = flight._record_flight
+    fall_from_flight = flight.fall_from_flight
+    # health.py
+    damage = health.damage
+    _vitals = health._vitals
+    _commit_vitals = health._commit_vitals
+    _apply_damage = health._apply_damage
+    heal = health.heal
+    temp_hp = health.temp_hp
+    # initiative.py
+    choices = initiative.choices
+    _unit_initiative = initiative._unit_initiative
+    _initiative_check = initiative._initiative_check
+    _rank = initiative._rank
+    start = initiative.start
+    _roll_units = initiative._roll_units
+    # interrupts.py
+    interrupt = interrupts.interrupt
+    ready = interrupts.ready
+    # maneuvers.py
+    wrestle = maneuvers.wrestle
+    _maneuver_effect = maneuvers._maneuver_effect
+    grappler_of = maneuvers.grappler_of
+    break_free = maneuvers.break_free
+    _shove_cell = maneuvers._shove_cell
+    shield_bash = maneuvers.shield_bash
+    # momentum.py
+    knockdown = momentum.knockdown
+    knockdown_after_strike = property(momentum.knockdown_after_strike)
+    _knockdown_options = momentum._knockdown_options
+    _attack_option = momentum._attack_option
+    _knockdown_after = momentum._knockdown_after
+    _confound_save = momentum._confound_save
+    # movement.py
+    _need_map = movement._need_map
+    _cell_arg = staticmethod(movement._cell_arg)
+    _cell = movement._cell
+    _path_json = movement._path_json
+    reachable = movement.reachable
+    move = movement.move
+    _lose_aim_on_move = movement._lose_aim_on_move
+    five_foot_step = movement.five_foot_step
+    run = movement.run
+    retreat = movement.retreat
+    stand_up = movement.stand_up
+    drop_prone = movement.drop_prone
+    trade_spaces = movement.trade_spaces
+    # natural_weapons.py
+    hit_maneuver = natural_weapons.hit_maneuver
+    pounce = natural_weapons.pounce
+    rake = natural_weapons.rake
+    # other_movement.py
+    speeds = other_movement.speeds
+    movement_budget = other_movement.movement_budget
+    _flight_heading = other_movement._flight_heading
+    hurdle = other_movement.hurdle
+    set_altitude = other_movement.set_altitude
+    # reactions.py
+    _provocation = reactions._provocation
+    _walk = reactions._walk
+    _safe_budget = reactions._safe_budget
+    _strike_aoo = reactions._strike_aoo
+    _resolve_provocation = reactions._resolve_provocation
+    _ignored_by = reactions._ignored_by
+    _threatening_enemies = reactions._threatening_enemies
+    _aoo_for = staticmethod(reactions._aoo_for)
+    gang_up_bonus = reactions.gang_up_bonus
+    # replay.py
+    _header = replay._header
+    snapshot = replay.snapshot
+    subscribe = replay.subscribe
+    _run_step = replay._run_step
+    _pending_map_edit = replay._pending_map_edit
+    _keeping_map_edit = replay._keeping_map_edit
+    record_map_edits = replay.record_map_edits
+    _emit = replay._emit
+    _rebuild = replay._rebuild
+    _checkpoint_for = replay._checkpoint_for
+    _replay = replay._replay
+    undo = replay.undo
+    fork = replay.fork
+    save = replay.save
+    load = classmethod(replay.load)
+    _roll = replay._roll
+    _log_rolls = replay._log_rolls
+    _last_command = replay._last_command
+    # roster.py
+    _fighter = roster._fighter
+    _members = roster._members
+    _frame_units = staticmethod(roster._frame_units)
+    _frame_members = roster._frame_members
+    _status = roster._status
+    _can_go_on = roster._can_go_on
+    _alive = roster._alive
+    _unit_alive = roster._unit_alive
+    _all_units = roster._all_units
+    _alive_units = roster._alive_units
+    _order_units_alive = roster._order_units_alive
+    _units_to_act = roster._units_to_act
+    _in_ready_frame = roster._in_ready_frame
+    _resolve_units = roster._resolve_units
+    # ruleset_moves.py
+    _record_map_move = ruleset_moves._record_map_move
+    _record_reachable = ruleset_moves._record_reachable
+    _record_strike_aoo = ruleset_moves._record_strike_aoo
+    _record_can_go_on = ruleset_moves._record_can_go_on
+    # ruleset_play.py
+    _attach_records = ruleset_play._attach_records
+    _record_refuses = ruleset_play._record_refuses
+    _save_subject = ruleset_play._save_subject
+    save_odds = ruleset_play.save_odds
+    _record_report = ruleset_play._record_report
+    _record_commit = ruleset_play._record_commit
+    _record_state = ruleset_play._record_state
+    _record_turn_start = ruleset_play._record_turn_start
+    _record_turn_end = ruleset_play._record_turn_end
+    _record_actions_left = ruleset_play._record_actions_left
+    _record_attack = ruleset_play._record_attack
+    _record_damage = ruleset_play._record_damage
+    _record_heal = ruleset_play._record_heal
+    _record_act = ruleset_play._record_act
+    _record_cast = ruleset_play._record_cast
+    heroic_action = ruleset_play.heroic_action
+    move_feet = ruleset_play.move_feet
+    _record_move = ruleset_play._record_move
+    _record_stand_up = ruleset_play._record_stand_up
+    _record_condition = ruleset_play._record_condition
+    gain_barrier = ruleset_play.gain_barrier
+    gain_shell = ruleset_play.gain_shell
+    # selection.py
+    _check_declined = selection._check_declined
+    decline_choices = selection.decline_choices
+    decline_turn = selection.decline_turn
+    together_choices = selection.together_choices
+    act_together = selection.act_together
+    # skill_actions.py
+    skill_action = skill_actions.skill_action
+    _wields_two = skill_actions._wields_two
+    # skill_checks.py
+    skill = skill_checks.skill
+    _defense = skill_checks._defense
+    _opposed = skill_checks._opposed
+    _insult_problem = skill_checks._insult_problem
+    _check_insult = skill_checks._check_insult
+    _touch_attack = skill_checks._touch_attack
+    _skills_rule = staticmethod(skill_checks._skills_rule)
+    # special_actions.py
+    draw = special_actions.draw
+    act = special_actions.act
+    free = special_actions.free
+    aim = special_actions.aim
+    fight_defensively = special_actions.fight_defensively
+    ignore_enemy = special_actions.ignore_enemy
+    protect = special_actions.protect
+    # swallow_whole.py
+    swallowed_by = swallow_whole.swallowed_by
+    swallowed_state = swallow_whole.swallowed_state
+    digest = swallow_whole.digest
+    _digest_at_turn_start = swallow_whole._digest_at_turn_start
+    cut_free = swallow_whole.cut_free
+    force_out = swallow_whole.force_out
+    regurgitate = swallow_whole.regurgitate
+    _carry_swallowed = swallow_whole._carry_swallowed
+    # turns.py
+    _begin_turn = turns._begin_turn
+    _start_unit = turns._start_unit
+    _reset_turn = turns._reset_turn
+    end_turn = turns.end_turn
+    crushing_advance = crushing_advance.crushing_advance  # (last: the name is also its module's)
+    swallow_whole = swallow_whole.swallow_whole  # (last: the name is also its module's)
+
     def __init__(self, creatures: Iterable[Creature] | Mapping[str, Creature],
                  sides: Mapping[str, Iterable[str]] | None = None, map: Any = None,
                  ruleset: Ruleset | str | None = None, seed: int | str | None = None, *,
                  groups: Mapping[str, Iterable[str]] | None = None,
                  initiative: str | None = None, top_down_flat_footed: bool | None = None,
                  knockdown_after_strike: bool = True) -> None:
-        #: One rule object per rule class, each bound to this encounter through its
-        #: context (composition.py); not state: checkpoints leave it alone.
-        self._rules = bind(self)
         creatures = combatants(creatures)
         names = [c.name for c in creatures]
         rules = coerce_ruleset(ruleset)
@@ -334,23 +543,6 @@ class Encounter(_Rules):
             for n, how in self._placements.items():  # as the encounter sees it (a ruleset's
                 self.map.place(self._view(n), **how)  # record: its health, not lfg's HP)
             self._sync_space(quiet=True)
-
-    def __getstate__(self) -> dict[str, Any]:
-        """What ``pickle`` and ``copy.deepcopy`` keep: the state, not the rule objects
-        (they are made again for the copy, bound to it)."""
-        state = dict(vars(self))
-        state.pop("_rules", None)
-        return state
-
-    def __setstate__(self, state: Mapping[str, Any]) -> None:
-        vars(self).update(state)
-        self._rules = bind(self)
-
-    @property
-    def _encounter(self) -> Encounter:
-        """The encounter itself (what a rule object's context hands to the code that takes
-        the whole state: checkpoints, listeners, a fork)."""
-        return self
 
     @property
     def initiative_mode(self) -> str:
@@ -514,7 +706,6 @@ def _fresh(s: CombatantState) -> CombatantState:
     return out
 
 
-compose(Encounter, RULE_CLASSES)
 
 
 def effect_labels(effects: Any) -> list[str]:

@@ -13,18 +13,16 @@ roll 1d20 off until one is higher.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import TYPE_CHECKING, Any, Protocol, Self
+from typing import TYPE_CHECKING
 
 from ..citations import cite as _rule
 from ..dice import Fortune, net_fortune
 from ..errors import IllegalActionError
 from ..rulesets.initiative import INITIATIVE_POLICIES
-from ..rulesets.initiative import InitiativeContext as PolicyContext
 from ._citations import R_ORDER
 from .arguments import names_arg
 from .commands import command
 from .state import Effect
-from .composition import rules
 
 #: A tie of at most this many units rolls off one by one (first place, then the next...), as
 #: the kit always did, so saved fights with such ties replay; a larger one rolls all at once
@@ -32,12 +30,8 @@ from .composition import rules
 _ONE_BY_ONE = 3
 
 if TYPE_CHECKING:
-    from collections.abc import Mapping
+    from .core import Encounter
 
-    from ..creature import Creature
-    from ..log import Event
-    from ..rulesets import InitiativePolicy
-    from .state import TurnFrame, _Fighter
 
 
 R_AWARE = _rule("Determine Awareness")
@@ -50,230 +44,176 @@ R_AMBUSH = _rule("AMBUSH! - What if you’re unaware?")
 INITIATIVE_MODES: tuple[str, ...] = tuple(INITIATIVE_POLICIES)
 
 
-class InitiativeRulesContext(PolicyContext, Protocol):
-    """What the rules of this module use of an encounter (the parts of
-    :class:`~lfgcombat.encounter.Encounter` they may touch)."""
-
-    _f: dict[str, _Fighter]
-    _frames: list[TurnFrame]
-    _names: list[str]
-    _order: list[str]
-    _started: bool
-    _surprise: bool
-    initiative_policy: InitiativePolicy
-    round: int
-
-    def _add_effect(self, name: str, effect: Effect) -> None: ...
-
-    def _alive(self, name: str) -> bool: ...
-
-    def _alive_units(self) -> list[str]: ...
-
-    def _begin_turn(self, unit: str, *, kind: str, chosen_by: str | None, first: bool = False,
-                    interrupted: str | None = None, forced: bool = False) -> None: ...
-
-    def _do(self, kind: str, args: dict[str, Any]) -> Any: ...
-
-    def _emit(self, kind: str, *, command: bool = False, actor: str | None = None,
-              target: str | None = None, data: Mapping[str, Any] | None = None) -> Event: ...
-
-    @staticmethod
-    def _frame_units(frame: TurnFrame) -> list[str]: ...
-
-    def _init_bonus(self, name: str) -> int: ...
-
-    def _initiative_check(self, name: str, *, label: str, extra: int = 0,
-                          fortune: Fortune | str | None = None, target: str | None = None
-                          ) -> int: ...
-
-    def _members(self, unit: str) -> list[str]: ...
-
-    def _rank(self, totals: dict[str, int], label: str) -> list[str]: ...
-
-    def _resolve_units(self, names: Iterable[str], what: str) -> list[str]: ...
-
-    def _roll(self, expr: str, *, label: str, actor: str | None = None, target: str | None = None,
-              fortune: Fortune | str | None = None, against: int | None = None,
-              outcome: str | None = None) -> Any: ...
-
-    def _roll_units(self, units: list[str], label: str, bonus_for: str | None = None
-                   ) -> dict[str, int]: ...
-
-    def _units_to_act(self, exclude: str | Iterable[str] | None = None) -> list[str]: ...
-
-    def _view(self, name: str) -> Creature: ...
+# Initiative: Starting combat and ranking Initiative Checks.
 
 
-if TYPE_CHECKING:  # the rules see an encounter through their context only
-    _Base = InitiativeRulesContext
-else:
-    _Base = object
+def choices(st: Encounter) -> list[str]:
+    """Who may be chosen to act next when the current turn ends.
+
+    Selective Initiative ("Rounds, Initiative, & Turn Order"): "You cannot select a
+    creature who has already taken a turn"; once all have acted, the last actor chooses
+    who opens the next round, itself included. After an interrupt turn the list is empty:
+    "Turn order & selection goes back to the person who was interrupted". Top-Down: the
+    next in order; Round-by-Round at a round's end: empty (everyone rolls again).
+    """
+    if not st._frames:
+        return []
+    if len(st._frames) > 1:
+        return []
+    left = st._units_to_act(exclude=st._frame_units(st._frames[-1]))
+    return st.initiative_policy.choices(st, left)
 
 
-@rules(InitiativeRulesContext)
-class InitiativeRules(_Base):
-    """Starting combat and ranking Initiative Checks."""
+def _unit_initiative(st: Encounter, unit: str) -> int | None:
+    """The unit's Initiative Check this round (``None``: it has not rolled)."""
+    return st._f[st._members(unit)[0]].initiative
 
-    _started: bool
 
-    def choices(self) -> list[str]:
-        """Who may be chosen to act next when the current turn ends.
+def _init_bonus(st: Encounter, name: str) -> int:
+    own = st.initiative_policy.check_bonus(st._view(name), st._f[name].rules)
+    return int(st._view(name).initiative_bonus) if own is None else own
 
-        Selective Initiative ("Rounds, Initiative, & Turn Order"): "You cannot select a
-        creature who has already taken a turn"; once all have acted, the last actor chooses
-        who opens the next round, itself included. After an interrupt turn the list is empty:
-        "Turn order & selection goes back to the person who was interrupted". Top-Down: the
-        next in order; Round-by-Round at a round's end: empty (everyone rolls again).
-        """
-        if not self._frames:
-            return []
-        if len(self._frames) > 1:
-            return []
-        left = self._units_to_act(exclude=self._frame_units(self._frames[-1]))
-        return self.initiative_policy.choices(self, left)
 
-    def _unit_initiative(self, unit: str) -> int | None:
-        """The unit's Initiative Check this round (``None``: it has not rolled)."""
-        return self._f[self._members(unit)[0]].initiative
+def _initiative_check(st: Encounter, name: str, *, label: str, extra: int = 0,
+                      fortune: Fortune | str | None = None, target: str | None = None
+                      ) -> int:
+    """Initiative Check = 1d20 + Initiative Rating + DEX Mod + WIS Mod ("Rounds,
+    Initiative, & Turn Order"), with the creature's own Fortunate/Unfortunate."""
+    bonus = _init_bonus(st, name) + extra
+    fort = net_fortune([st._view(name).initiative_bonus.fortune, fortune])
+    r = st._roll(f"1d20{bonus:+d}", label=label, actor=name, target=target,
+                   fortune=fort)
+    return r.total
 
-    def _init_bonus(self, name: str) -> int:
-        own = self.initiative_policy.check_bonus(self._view(name), self._f[name].rules)
-        return int(self._view(name).initiative_bonus) if own is None else own
 
-    def _initiative_check(self, name: str, *, label: str, extra: int = 0,
-                          fortune: Fortune | str | None = None, target: str | None = None
-                          ) -> int:
-        """Initiative Check = 1d20 + Initiative Rating + DEX Mod + WIS Mod ("Rounds,
-        Initiative, & Turn Order"), with the creature's own Fortunate/Unfortunate."""
-        bonus = self._init_bonus(name) + extra
-        fort = net_fortune([self._view(name).initiative_bonus.fortune, fortune])
-        r = self._roll(f"1d20{bonus:+d}", label=label, actor=name, target=target,
-                       fortune=fort)
-        return r.total
+def _rank(st: Encounter, totals: dict[str, int], label: str) -> list[str]:
+    """Order by total, then Initiative bonus; roll off what is still tied (decision)."""
+    def key(u: str) -> tuple[int, int]:
+        return (totals[u], _init_bonus(st, st._members(u)[0]))
+    ordered = sorted(totals, key=key, reverse=True)
+    out: list[str] = []
+    i = 0
+    while i < len(ordered):
+        j = i
+        while j + 1 < len(ordered) and key(ordered[j + 1]) == key(ordered[i]):
+            j += 1
+        tied = ordered[i:j + 1]
+        out.extend(_roll_off(st, tied, label) if len(tied) > _ONE_BY_ONE
+                   else _roll_off_one_by_one(st, tied, label))
+        i = j + 1
+    return out
 
-    def _rank(self, totals: dict[str, int], label: str) -> list[str]:
-        """Order by total, then Initiative bonus; roll off what is still tied (decision)."""
-        def key(u: str) -> tuple[int, int]:
-            return (totals[u], self._init_bonus(self._members(u)[0]))
-        ordered = sorted(totals, key=key, reverse=True)
-        out: list[str] = []
-        i = 0
-        while i < len(ordered):
-            j = i
-            while j + 1 < len(ordered) and key(ordered[j + 1]) == key(ordered[i]):
-                j += 1
-            tied = ordered[i:j + 1]
-            out.extend(self._roll_off(tied, label) if len(tied) > _ONE_BY_ONE
-                       else self._roll_off_one_by_one(tied, label))
-            i = j + 1
-        return out
 
-    def _roll_off_one_by_one(self, tied: list[str], label: str) -> list[str]:
-        """A small tied group (at most :data:`_ONE_BY_ONE`) rolls off for first place, the
-        rest again for the next, as the kit always did (saved fights replay)."""
-        out: list[str] = []
-        while len(tied) > 1:
-            offs = {u: self._roll("1d20", label=f"{u} tie-break roll-off ({label})",
-                                  actor=self._members(u)[0]).total for u in tied}
-            tied = sorted(tied, key=lambda u: offs[u], reverse=True)
-            if offs[tied[0]] != offs[tied[1]]:
-                out.append(tied.pop(0))
-        return out + tied
+def _roll_off_one_by_one(st: Encounter, tied: list[str], label: str) -> list[str]:
+    """A small tied group (at most :data:`_ONE_BY_ONE`) rolls off for first place, the
+    rest again for the next, as the kit always did (saved fights replay)."""
+    out: list[str] = []
+    while len(tied) > 1:
+        offs = {u: st._roll("1d20", label=f"{u} tie-break roll-off ({label})",
+                              actor=st._members(u)[0]).total for u in tied}
+        tied = sorted(tied, key=lambda u: offs[u], reverse=True)
+        if offs[tied[0]] != offs[tied[1]]:
+            out.append(tied.pop(0))
+    return out + tied
 
-    def _roll_off(self, tied: list[str], label: str) -> list[str]:
-        """Units tied on total and bonus, ordered by a 1d20 roll-off each; those that tie
-        again roll again among themselves (decision). Each roll places every unit whose
-        roll differs from the others', so a group of k costs about k rolls; the roll-off one
-        by one (:meth:`_roll_off_one_by_one`) rerolls the whole group after placing only its
-        winner: about k*k/2 rolls, thousands for a big fight's start (issue 23, item 19).
-        Both give every order of the group the same chance."""
-        if len(tied) < 2:
-            return list(tied)
-        offs = {u: self._roll("1d20", label=f"{u} tie-break roll-off ({label})",
-                              actor=self._members(u)[0]).total for u in tied}
-        out: list[str] = []
-        for value in sorted(set(offs.values()), reverse=True):
-            out.extend(self._roll_off([u for u in tied if offs[u] == value], label))
-        return out
 
-    def start(self, aware: Iterable[str] | None = None, decline: Iterable[str] = ()
-              ) -> Self:
-        """Begin combat: awareness, the Surprise Round, initiative, the first turn.
+def _roll_off(st: Encounter, tied: list[str], label: str) -> list[str]:
+    """Units tied on total and bonus, ordered by a 1d20 roll-off each; those that tie
+    again roll again among themselves (decision). Each roll places every unit whose
+    roll differs from the others', so a group of k costs about k rolls; the roll-off one
+    by one (:meth:`_roll_off_one_by_one`) rerolls the whole group after placing only its
+    winner: about k*k/2 rolls, thousands for a big fight's start (issue 23, item 19).
+    Both give every order of the group the same chance."""
+    if len(tied) < 2:
+        return list(tied)
+    offs = {u: st._roll("1d20", label=f"{u} tie-break roll-off ({label})",
+                          actor=st._members(u)[0]).total for u in tied}
+    out: list[str] = []
+    for value in sorted(set(offs.values()), reverse=True):
+        out.extend(_roll_off(st, [u for u in tied if offs[u] == value], label))
+    return out
 
-        000_8d1d7816ee944f3b.txt, "Determine Awareness" and "AMBUSH! - What if you’re
-        unaware?": "only the creatures that are aware may roll initiative and act";
-        "All unaware creatures are Flat-Footed during the Surprise Round". "Rounds,
-        Initiative, & Turn Order": "The creature with the highest Initiative Check takes
-        their turn first. If a player does not want to act first, they may choose not to
-        roll".
 
-        Args:
-            aware: The aware creatures (or groups); ``None``: everyone is aware (no
-                Surprise Round).
-            decline: Aware creatures (or groups) that choose not to roll.
+def start(st: Encounter, aware: Iterable[str] | None = None, decline: Iterable[str] = ()
+          ) -> Encounter:
+    """Begin combat: awareness, the Surprise Round, initiative, the first turn.
 
-        Returns:
-            The encounter (so ``enc.start().current`` reads well).
+    000_8d1d7816ee944f3b.txt, "Determine Awareness" and "AMBUSH! - What if you’re
+    unaware?": "only the creatures that are aware may roll initiative and act";
+    "All unaware creatures are Flat-Footed during the Surprise Round". "Rounds,
+    Initiative, & Turn Order": "The creature with the highest Initiative Check takes
+    their turn first. If a player does not want to act first, they may choose not to
+    roll".
 
-        Raises:
-            IllegalActionError: already started, unknown names, or nobody rolls.
-        """
-        self._do("start", {"aware": None if aware is None else names_arg("start", "aware", aware),
-                           "decline": names_arg("start", "decline", decline)})
-        return self
+    Args:
+        aware: The aware creatures (or groups); ``None``: everyone is aware (no
+            Surprise Round).
+        decline: Aware creatures (or groups) that choose not to roll.
 
-    @command
-    def _h_start(self, aware: list[str] | None, decline: list[str]) -> None:
-        if self._started:
-            raise IllegalActionError("combat has already started", R_ORDER)
-        aware_names = set(self._names) if aware is None else set(
-            self._resolve_units(aware, "aware"))
-        declined = set(self._resolve_units(decline, "decline"))
-        if not aware_names:
-            raise IllegalActionError("nobody is aware of the danger, so nobody can act; "
-                                     "name at least one aware creature", R_AWARE)
-        bad = declined - aware_names
-        if bad:
-            raise IllegalActionError(f"{', '.join(sorted(bad))} cannot decline: unaware "
-                                     "creatures do not roll initiative", R_AMBUSH)
-        units = [u for u in self._alive_units()
-                 if any(n in aware_names for n in self._members(u))]
-        rolling = [u for u in units if not all(n in declined for n in self._members(u))]
-        if not rolling:
-            raise IllegalActionError("every aware creature declined to roll initiative; "
-                                     "someone must roll to act first", R_ORDER)
-        surprise = len(aware_names) < len(self._names)
-        # validation done
-        self._started = True
-        self.round = 1
-        self._surprise = surprise
-        for n in self._names:
-            self._f[n].aware = n in aware_names
-        totals = self._roll_units(rolling, label="initiative")
-        ranked = self._rank(totals, "initiative")
-        self._order = self.initiative_policy.first_order(ranked, units)
-        opener = self._order[0] if self._order else ranked[0]  # a fixed order's first
-        self._emit("initiative", data={"order": totals, "first": ranked[0],
-                                       "declined": sorted(declined)})
-        self._emit("round_start", data={"round": 1, "surprise": surprise,
-                                        "opener": opener})
-        for n in self._names:
-            if surprise and n not in aware_names:
-                self._add_effect(n, Effect(label="flat-footed (unaware in the Surprise Round)",
-                                           conditions=("flat_footed",), ends="round_start",
-                                           on=None, rule=R_AMBUSH))
-            for effect in self.initiative_policy.start_effects(n):
-                self._add_effect(n, effect)
-        self._begin_turn(opener, kind="turn", chosen_by=None, first=True)
+    Returns:
+        The encounter (so ``enc.start().current`` reads well).
 
-    def _roll_units(self, units: list[str], label: str, bonus_for: str | None = None
-                    ) -> dict[str, int]:
-        totals: dict[str, int] = {}
-        for u in units:
-            lead = next(n for n in self._members(u) if self._alive(n))
-            extra = 5 if bonus_for == u else 0
-            lab = f"{u} {label}" + (" (+5 Innate: acted last)" if extra else "")
-            totals[u] = self._initiative_check(lead, label=lab, extra=extra)
-            for n in self._members(u):
-                self._f[n].initiative = totals[u]
-        return totals
+    Raises:
+        IllegalActionError: already started, unknown names, or nobody rolls.
+    """
+    st._do("start", {"aware": None if aware is None else names_arg("start", "aware", aware),
+                       "decline": names_arg("start", "decline", decline)})
+    return st
+
+
+@command
+def _h_start(st: Encounter, aware: list[str] | None, decline: list[str]) -> None:
+    if st._started:
+        raise IllegalActionError("combat has already started", R_ORDER)
+    aware_names = set(st._names) if aware is None else set(
+        st._resolve_units(aware, "aware"))
+    declined = set(st._resolve_units(decline, "decline"))
+    if not aware_names:
+        raise IllegalActionError("nobody is aware of the danger, so nobody can act; "
+                                 "name at least one aware creature", R_AWARE)
+    bad = declined - aware_names
+    if bad:
+        raise IllegalActionError(f"{', '.join(sorted(bad))} cannot decline: unaware "
+                                 "creatures do not roll initiative", R_AMBUSH)
+    units = [u for u in st._alive_units()
+             if any(n in aware_names for n in st._members(u))]
+    rolling = [u for u in units if not all(n in declined for n in st._members(u))]
+    if not rolling:
+        raise IllegalActionError("every aware creature declined to roll initiative; "
+                                 "someone must roll to act first", R_ORDER)
+    surprise = len(aware_names) < len(st._names)
+    # validation done
+    st._started = True
+    st.round = 1
+    st._surprise = surprise
+    for n in st._names:
+        st._f[n].aware = n in aware_names
+    totals = st._roll_units(rolling, label="initiative")
+    ranked = st._rank(totals, "initiative")
+    st._order = st.initiative_policy.first_order(ranked, units)
+    opener = st._order[0] if st._order else ranked[0]  # a fixed order's first
+    st._emit("initiative", data={"order": totals, "first": ranked[0],
+                                   "declined": sorted(declined)})
+    st._emit("round_start", data={"round": 1, "surprise": surprise,
+                                    "opener": opener})
+    for n in st._names:
+        if surprise and n not in aware_names:
+            st._add_effect(n, Effect(label="flat-footed (unaware in the Surprise Round)",
+                                       conditions=("flat_footed",), ends="round_start",
+                                       on=None, rule=R_AMBUSH))
+        for effect in st.initiative_policy.start_effects(n):
+            st._add_effect(n, effect)
+    st._begin_turn(opener, kind="turn", chosen_by=None, first=True)
+
+
+def _roll_units(st: Encounter, units: list[str], label: str, bonus_for: str | None = None
+                ) -> dict[str, int]:
+    totals: dict[str, int] = {}
+    for u in units:
+        lead = next(n for n in st._members(u) if st._alive(n))
+        extra = 5 if bonus_for == u else 0
+        lab = f"{u} {label}" + (" (+5 Innate: acted last)" if extra else "")
+        totals[u] = st._initiative_check(lead, label=lab, extra=extra)
+        for n in st._members(u):
+            st._f[n].initiative = totals[u]
+    return totals

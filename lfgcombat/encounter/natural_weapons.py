@@ -27,7 +27,7 @@ turn.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any
 
 from ..log.savefile import clip
 from ..close_keys import abilities_of
@@ -38,13 +38,11 @@ from ..log import Event
 from ..maneuvers import Maneuver, maneuver_on_hit
 from ._citations import R_DEATH, R_REACTIONS
 from .commands import command
-from .skill_checks import SkillChecksContext, SkillChecksRules
-from .composition import rules
 
 if TYPE_CHECKING:
-    from .state import _Fighter
+    from .core import Encounter
 
-__all__ = ["NaturalWeaponsRules", "NaturalWeaponsContext", "is_tail"]
+__all__ = ["is_tail"]
 
 
 def is_tail(weapon: Any) -> bool:
@@ -53,219 +51,189 @@ def is_tail(weapon: Any) -> bool:
     return name == "smack" or name.startswith("tail")
 
 
-class NaturalWeaponsContext(SkillChecksContext, Protocol):
-    """What the rules of this module use of an encounter."""
-
-    def _actor(self, name: str) -> _Fighter: ...
-
-    def _apply_damage(self, name: str, amount: int, dtype: str | None, *, struck: bool,
-                      source: str | None) -> None: ...
-
-    def _do(self, kind: str, args: dict[str, Any]) -> Any: ...
-
-    def _has(self, name: str, cond: Condition) -> bool: ...
-
-    def _maneuver_effect(self, name: str, target: str, m: Maneuver, shove_to: Any) -> None: ...
-
-    def _reaction_problem(self, name: str) -> str | None: ...
-
-    def _resolve_attack(self, attacker: str, target: str, weapon: Any, situation: dict, *,
-                        charge: bool = False, use_map: Mapping[str, bool] | None = None) -> Any: ...
-
-    def _roll(self, expr: str, *, label: str, actor: str | None = None,
-              target: str | None = None, fortune: Any = None, against: int | None = None,
-              outcome: str | None = None) -> Any: ...
-
-    def _shove_cell(self, name: str, target: str, to: Any) -> Any: ...
-
-    def _turn_events(self, name: str) -> list[Event]: ...
-
-    def _weapon(self, attacker: str, weapon: Any) -> Any: ...
+# NaturalWeapons: ``hit_maneuver``, ``pounce`` and ``rake``.
 
 
-if TYPE_CHECKING:  # the rules see an encounter through their context only
-    _Base = NaturalWeaponsContext
-else:
-    _Base = object
+def _has_ability(st: Encounter, name: str, ability: str) -> bool:
+    return any(a.name.lower() == ability for a in abilities_of(st._f[name].creature))
 
 
-@rules(NaturalWeaponsContext)
-class NaturalWeaponsRules(SkillChecksRules, _Base):
-    """``hit_maneuver``, ``pounce`` and ``rake``."""
+def _last_own_attack(st: Encounter, name: str) -> Event | None:
+    for e in reversed(st._turn_events(name)):
+        if e.kind == "attack" and not e.command and e.actor == name and \
+                not e.data.get("aoo"):
+            return e
+    return None
 
-    def _has_ability(self, name: str, ability: str) -> bool:
-        return any(a.name.lower() == ability for a in abilities_of(self._f[name].creature))
+# ------------------------------------------------------------------ on a hit
 
-    def _last_own_attack(self, name: str) -> Event | None:
-        for e in reversed(self._turn_events(name)):
-            if e.kind == "attack" and not e.command and e.actor == name and \
-                    not e.data.get("aoo"):
-                return e
-        return None
 
-    # ------------------------------------------------------------------ on a hit
+def hit_maneuver(st: Encounter, name: str, target: str, maneuver: str, *, to: Any = None,
+                 resist_with: str | None = None) -> Any:
+    """The Grab, Trip or Shove a natural weapon's hit allows (no touch attack: opposed
+    Wrestling at once), 000_8d1d7816ee944f3b.txt, "Common Natural Weapons".
 
-    def hit_maneuver(self, name: str, target: str, maneuver: str, *, to: Any = None,
-                     resist_with: str | None = None) -> Any:
-        """The Grab, Trip or Shove a natural weapon's hit allows (no touch attack: opposed
-        Wrestling at once), 000_8d1d7816ee944f3b.txt, "Common Natural Weapons".
+    Args:
+        name: The attacker, on its turn, right after a hit with a natural weapon.
+        target: The foe it hit.
+        maneuver: ``grab``, ``trip`` or ``shove`` (Ram and Gore shove; the others need
+            the ability, e.g. ``Trip (Ex)``).
+        to: Where a Shove puts the foe. resist_with: The foe's choice.
 
-        Args:
-            name: The attacker, on its turn, right after a hit with a natural weapon.
-            target: The foe it hit.
-            maneuver: ``grab``, ``trip`` or ``shove`` (Ram and Gore shove; the others need
-                the ability, e.g. ``Trip (Ex)``).
-            to: Where a Shove puts the foe. resist_with: The foe's choice.
+    Raises:
+        IllegalActionError: no such hit, already used on it, a maneuver the creature
+            lacks, sizes that forbid it; nothing changes.
+    """
+    return st._do("hit_maneuver", {"name": name, "target": target,
+                                     "maneuver": maneuver, "to": to,
+                                     "resist_with": resist_with})
 
-        Raises:
-            IllegalActionError: no such hit, already used on it, a maneuver the creature
-                lacks, sizes that forbid it; nothing changes.
-        """
-        return self._do("hit_maneuver", {"name": name, "target": target,
-                                         "maneuver": maneuver, "to": to,
-                                         "resist_with": resist_with})
 
-    @command
-    def _h_hit_maneuver(self, name: str, target: str, maneuver: str, to: Any,
-                        resist_with: str | None) -> None:
-        self._actor(name)
-        try:
-            m = Maneuver.coerce(maneuver)
-        except LfgError as exc:
-            raise IllegalActionError(str(exc), RULE_COMMON) from None
-        strike = self._last_own_attack(name)
-        if strike is None or strike.target != target or not strike.data.get("hit"):
-            raise IllegalActionError(f"{name}'s last attack this turn did not hit "
-                                     f"{clip(str(target), 60)}", RULE_COMMON)
-        weapon = self._weapon(name, strike.data.get("weapon"))
-        if weapon is None or not weapon.is_natural:
-            raise IllegalActionError("only a natural weapon's hit activates a maneuver",
-                                     RULE_COMMON)
-        if any(e.kind == "maneuver" and not e.command and e.actor == name
-               and e.seq > strike.seq for e in self._log):
-            raise IllegalActionError("that hit's maneuver was already tried", RULE_COMMON)
-        allowed = m is Maneuver.SHOVE and "shove" in weapon.traits or \
-            self._has_ability(name, m.value)
-        if not allowed:
-            raise IllegalActionError(f"{name}'s {weapon.name} does not allow a {m.value} on a "
-                                     f"hit (list '{m.value.title()} (Ex)' among its "
-                                     "special_abilities, or use a ram or gore to shove)",
-                                     RULE_COMMON)
-        if self._f[target].dead:
-            raise IllegalActionError(f"{target} is dead", R_DEATH)
-        choice, defense = self._defense(target, ("wrestling",) if m is Maneuver.GRAB
-                                        else ("wrestling", "acrobatics"), resist_with,
-                                        RULE_COMMON)
-        shove_to = self._shove_cell(name, target, to) if m is Maneuver.SHOVE else None
-        seen = len(self.roller.history)
-        r = maneuver_on_hit(m, attacker_size=self._view(name), target_size=self._view(target),
-                            wrestling=int(self.skill(name, "wrestling",
-                                                     {"Grab/Trip/Shove (innate)": 2}).value
-                                          or 0),
-                            defense=int(defense.value or 0), roller=self.roller)
-        self._log_rolls(seen, actor=name, target=target)
-        check = r.check
-        self._emit("maneuver", actor=name, target=target, data={
-            "maneuver": m.value, "touch": None, "touch_ac": None,
-            "bonus": check.a_bonus if check else None, "defense": int(defense.value or 0),
-            "defended_with": choice, "margin": check.margin if check else None,
-            "success": r.success, "effect": r.effect, "rule": r.rule})
-        if r.success:
-            self._maneuver_effect(name, target, m, shove_to)
+@command
+def _h_hit_maneuver(st: Encounter, name: str, target: str, maneuver: str, to: Any,
+                    resist_with: str | None) -> None:
+    st._actor(name)
+    try:
+        m = Maneuver.coerce(maneuver)
+    except LfgError as exc:
+        raise IllegalActionError(str(exc), RULE_COMMON) from None
+    strike = _last_own_attack(st, name)
+    if strike is None or strike.target != target or not strike.data.get("hit"):
+        raise IllegalActionError(f"{name}'s last attack this turn did not hit "
+                                 f"{clip(str(target), 60)}", RULE_COMMON)
+    weapon = st._weapon(name, strike.data.get("weapon"))
+    if weapon is None or not weapon.is_natural:
+        raise IllegalActionError("only a natural weapon's hit activates a maneuver",
+                                 RULE_COMMON)
+    if any(e.kind == "maneuver" and not e.command and e.actor == name
+           and e.seq > strike.seq for e in st._log):
+        raise IllegalActionError("that hit's maneuver was already tried", RULE_COMMON)
+    allowed = m is Maneuver.SHOVE and "shove" in weapon.traits or \
+        _has_ability(st, name, m.value)
+    if not allowed:
+        raise IllegalActionError(f"{name}'s {weapon.name} does not allow a {m.value} on a "
+                                 f"hit (list '{m.value.title()} (Ex)' among its "
+                                 "special_abilities, or use a ram or gore to shove)",
+                                 RULE_COMMON)
+    if st._f[target].dead:
+        raise IllegalActionError(f"{target} is dead", R_DEATH)
+    choice, defense = st._defense(target, ("wrestling",) if m is Maneuver.GRAB
+                                    else ("wrestling", "acrobatics"), resist_with,
+                                    RULE_COMMON)
+    shove_to = st._shove_cell(name, target, to) if m is Maneuver.SHOVE else None
+    seen = len(st.roller.history)
+    r = maneuver_on_hit(m, attacker_size=st._view(name), target_size=st._view(target),
+                        wrestling=int(st.skill(name, "wrestling",
+                                                 {"Grab/Trip/Shove (innate)": 2}).value
+                                      or 0),
+                        defense=int(defense.value or 0), roller=st.roller)
+    st._log_rolls(seen, actor=name, target=target)
+    check = r.check
+    st._emit("maneuver", actor=name, target=target, data={
+        "maneuver": m.value, "touch": None, "touch_ac": None,
+        "bonus": check.a_bonus if check else None, "defense": int(defense.value or 0),
+        "defended_with": choice, "margin": check.margin if check else None,
+        "success": r.success, "effect": r.effect, "rule": r.rule})
+    if r.success:
+        st._maneuver_effect(name, target, m, shove_to)
 
-    # ------------------------------------------------------------------ Pounce
+# ------------------------------------------------------------------ Pounce
 
-    def pounce(self, name: str, target: str) -> Any:
-        """Pounce: the second natural attack of a Charge Attack (part of the same Big
-        Action), with a natural weapon other than the first one's.
 
-        Returns:
-            The second attack's :class:`~lfgcombat.attacks.AttackResult`.
+def pounce(st: Encounter, name: str, target: str) -> Any:
+    """Pounce: the second natural attack of a Charge Attack (part of the same Big
+    Action), with a natural weapon other than the first one's.
 
-        Raises:
-            IllegalActionError: no Pounce ability, no Charge Attack with a natural weapon
-                on ``target`` just made, fewer than 2 different natural weapons, already
-                pounced this turn.
-        """
-        return self._do("pounce", {"name": name, "target": target})
+    Returns:
+        The second attack's :class:`~lfgcombat.attacks.AttackResult`.
 
-    @command
-    def _h_pounce(self, name: str, target: str) -> Any:
-        from ..attacks.weapons import weapon_entries
-        f = self._actor(name)
-        self._fighter(target)
-        self._check_insult(name, target)
-        if not self._has_ability(name, "pounce"):
-            raise IllegalActionError(f"{name} has no Pounce (list 'Pounce (Ex)' among its "
-                                     "special_abilities)", RULE_COMMON)
-        strike = self._last_own_attack(name)
-        if strike is None or strike.target != target or not strike.data.get("charge"):
-            raise IllegalActionError(f"{name}'s last attack was not a Charge Attack on "
-                                     f"{target}", RULE_COMMON)
-        if any(e.kind == "spend" and e.actor == name and e.data.get("action") == "pounce"
-               for e in self._turn_events(name)):
-            raise IllegalActionError(f"{name} already pounced this turn", RULE_COMMON)
-        natural = [str(w.get("name")) for w in weapon_entries(self._view(name))
-                   if isinstance(w, Mapping) and getattr(self._weapon(name, w.get("name")),
-                                                         "is_natural", False)]
-        first = str(strike.data.get("weapon") or (natural[0] if natural else ""))
-        if first.lower() not in (n.lower() for n in natural):
-            raise IllegalActionError("the Charge Attack was not made with a natural weapon",
-                                     RULE_COMMON)
-        pounce_attacks(natural)  # refuses fewer than 2 different natural weapons
-        second = next(n for n in natural if n.lower() != first.lower())
-        if self._f[target].dead:
-            raise IllegalActionError(f"{target} is dead", R_DEATH)
-        self._emit("spend", actor=name, target=target, data={
-            "action": "pounce", "type": "big", "slot": "second attack of the Charge",
-            "rule": RULE_COMMON})
-        f.update_turn(attacks=f.turn.attacks + 1)
-        return self._resolve_attack(name, target, second,
-                                    {"previous_attacks": f.turn.attacks - 1,
-                                     "alternating": True}, charge=True)
+    Raises:
+        IllegalActionError: no Pounce ability, no Charge Attack with a natural weapon
+            on ``target`` just made, fewer than 2 different natural weapons, already
+            pounced this turn.
+    """
+    return st._do("pounce", {"name": name, "target": target})
 
-    # ------------------------------------------------------------------ Rake
 
-    def rake(self, name: str, target: str) -> Any:
-        """Rake: a Reaction dealing the claws' slashing damage after winning a Wrestling
-        check in a grapple (a Pin, or a Grab's check) against ``target``.
+@command
+def _h_pounce(st: Encounter, name: str, target: str) -> Any:
+    from ..attacks.weapons import weapon_entries
+    f = st._actor(name)
+    st._fighter(target)
+    st._check_insult(name, target)
+    if not _has_ability(st, name, "pounce"):
+        raise IllegalActionError(f"{name} has no Pounce (list 'Pounce (Ex)' among its "
+                                 "special_abilities)", RULE_COMMON)
+    strike = _last_own_attack(st, name)
+    if strike is None or strike.target != target or not strike.data.get("charge"):
+        raise IllegalActionError(f"{name}'s last attack was not a Charge Attack on "
+                                 f"{target}", RULE_COMMON)
+    if any(e.kind == "spend" and e.actor == name and e.data.get("action") == "pounce"
+           for e in st._turn_events(name)):
+        raise IllegalActionError(f"{name} already pounced this turn", RULE_COMMON)
+    natural = [str(w.get("name")) for w in weapon_entries(st._view(name))
+               if isinstance(w, Mapping) and getattr(st._weapon(name, w.get("name")),
+                                                     "is_natural", False)]
+    first = str(strike.data.get("weapon") or (natural[0] if natural else ""))
+    if first.lower() not in (n.lower() for n in natural):
+        raise IllegalActionError("the Charge Attack was not made with a natural weapon",
+                                 RULE_COMMON)
+    pounce_attacks(natural)  # refuses fewer than 2 different natural weapons
+    second = next(n for n in natural if n.lower() != first.lower())
+    if st._f[target].dead:
+        raise IllegalActionError(f"{target} is dead", R_DEATH)
+    st._emit("spend", actor=name, target=target, data={
+        "action": "pounce", "type": "big", "slot": "second attack of the Charge",
+        "rule": RULE_COMMON})
+    f.update_turn(attacks=f.turn.attacks + 1)
+    return st._resolve_attack(name, target, second,
+                                {"previous_attacks": f.turn.attacks - 1,
+                                 "alternating": True}, charge=True)
 
-        Raises:
-            IllegalActionError: no Rake ability, no such win just now, no Reaction left.
-        """
-        return self._do("rake", {"name": name, "target": target})
+# ------------------------------------------------------------------ Rake
 
-    @command
-    def _h_rake(self, name: str, target: str) -> None:
-        from ..attacks.weapons import weapon_entries
-        self._fighter(name)
-        self._fighter(target)
-        self._check_insult(name, target)
-        if not self._has_ability(name, "rake"):
-            raise IllegalActionError(f"{name} has no Rake Attack (list 'Rake (Ex)' among its "
-                                     "special_abilities)", RULE_COMMON)
-        last = next((e for e in reversed(list(self._log)) if e.kind == "maneuver"
-                     and not e.command and e.actor == name), None)
-        won = last is not None and last.target == target and bool(last.data.get("success"))
-        purpose = "pin" if last is not None and last.data.get("maneuver") in ("pin", "grab") \
-            else "other"
-        check_rake(in_grapple=self._has(name, Condition.GRAPPLED), won_check=won,
-                   purpose=purpose, reaction_available=self._reaction_problem(name) is None)
-        if any(e.kind == "spend" and e.actor == name and e.data.get("action") == "rake"
-               and e.seq > last.seq for e in self._log if last is not None):
-            raise IllegalActionError("that win already raked", RULE_COMMON)
-        claws = next((self._weapon(name, w.get("name")) for w in
-                      weapon_entries(self._view(name)) if isinstance(w, Mapping)
-                      and "s" in str(getattr(self._weapon(name, w.get("name")), "spec", ""))
-                      and getattr(self._weapon(name, w.get("name")), "is_natural", False)),
-                     None)
-        if claws is None:
-            raise IllegalActionError(f"{name} has no slashing natural weapon to rake with",
-                                     RULE_COMMON)
-        self._f[name].reactions_used += 1
-        self._emit("spend", actor=name, target=target, data={
-            "action": "rake", "type": "reaction", "slot": "reaction", "rule": R_REACTIONS})
-        mod = self._view(name).ability_mod("str")
-        r = self._roll(f"{claws.damage}{mod:+d}" if mod else str(claws.damage),
-                       label=f"{name}: rake ({claws.name})", actor=name, target=target)
-        self._apply_damage(target, max(1, r.total), "slashing", struck=True, source=name)
+
+def rake(st: Encounter, name: str, target: str) -> Any:
+    """Rake: a Reaction dealing the claws' slashing damage after winning a Wrestling
+    check in a grapple (a Pin, or a Grab's check) against ``target``.
+
+    Raises:
+        IllegalActionError: no Rake ability, no such win just now, no Reaction left.
+    """
+    return st._do("rake", {"name": name, "target": target})
+
+
+@command
+def _h_rake(st: Encounter, name: str, target: str) -> None:
+    from ..attacks.weapons import weapon_entries
+    st._fighter(name)
+    st._fighter(target)
+    st._check_insult(name, target)
+    if not _has_ability(st, name, "rake"):
+        raise IllegalActionError(f"{name} has no Rake Attack (list 'Rake (Ex)' among its "
+                                 "special_abilities)", RULE_COMMON)
+    last = next((e for e in reversed(list(st._log)) if e.kind == "maneuver"
+                 and not e.command and e.actor == name), None)
+    won = last is not None and last.target == target and bool(last.data.get("success"))
+    purpose = "pin" if last is not None and last.data.get("maneuver") in ("pin", "grab") \
+        else "other"
+    check_rake(in_grapple=st._has(name, Condition.GRAPPLED), won_check=won,
+               purpose=purpose, reaction_available=st._reaction_problem(name) is None)
+    if any(e.kind == "spend" and e.actor == name and e.data.get("action") == "rake"
+           and e.seq > last.seq for e in st._log if last is not None):
+        raise IllegalActionError("that win already raked", RULE_COMMON)
+    claws = next((st._weapon(name, w.get("name")) for w in
+                  weapon_entries(st._view(name)) if isinstance(w, Mapping)
+                  and "s" in str(getattr(st._weapon(name, w.get("name")), "spec", ""))
+                  and getattr(st._weapon(name, w.get("name")), "is_natural", False)),
+                 None)
+    if claws is None:
+        raise IllegalActionError(f"{name} has no slashing natural weapon to rake with",
+                                 RULE_COMMON)
+    st._f[name].reactions_used += 1
+    st._emit("spend", actor=name, target=target, data={
+        "action": "rake", "type": "reaction", "slot": "reaction", "rule": R_REACTIONS})
+    mod = st._view(name).ability_mod("str")
+    r = st._roll(f"{claws.damage}{mod:+d}" if mod else str(claws.damage),
+                   label=f"{name}: rake ({claws.name})", actor=name, target=target)
+    st._apply_damage(target, max(1, r.total), "slashing", struck=True, source=name)

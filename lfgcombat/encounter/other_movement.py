@@ -31,7 +31,7 @@ less ("Leaper").
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any
 
 from ..shortrepr import short
 from ..battlemap.altitude import (check_altitude, check_headroom, ground_distance,
@@ -44,11 +44,9 @@ from ..flight import (ascend_cost, check_turns, maneuverability, path_turns, pla
 from ..movement_modes import (MODES, MovementBudget, Speeds, check_run, leap_bonus_ft,
                               leap_needs_check, speeds_of)
 from .commands import command
-from .composition import rules
 
 if TYPE_CHECKING:
-    from ..battlemap.hexmap import HexMap
-    from .state import _Fighter
+    from .core import Encounter
 
 R_OTHER = cite("Other Types of Movement")
 R_FLYING = cite("Flying")
@@ -56,553 +54,513 @@ R_CHART = cite("Fly Speed – Flight & Maneuverability")
 R_LEAPER = cite("Leaper")
 
 
-class OtherMovementContext(Protocol):
-    """What these rules use of an encounter."""
+# OtherMovement: ``move(..., mode=...)``, ``run(..., mode=...)`` and the GM's ``set_altitude``.
 
-    map: HexMap  # None without a map: the rules check `self.map is None` or _need_map first
-    _f: dict[str, _Fighter]
-
-    def _actor(self, name: str) -> _Fighter: ...
-
-    def _fighter(self, name: str) -> _Fighter: ...
-
-    def _need_map(self, name: str) -> None: ...
-
-    def _cell(self, to: Any) -> Any: ...
-
-    def _check_spend(self, name: str, type_: str, action: str) -> str: ...
-
-    def _spend(self, name: str, type_: str, action: str, target: str | None = None) -> str: ...
-
-    def _emit(self, kind: str, *, command: bool = False, actor: str | None = None,
-              target: str | None = None, data: Any = None) -> Any: ...
-
-    def _provocation(self, mover: str, provokers: Any, aoo: Any, action: str
-                     ) -> tuple[list[str], list[str]]: ...
-
-    def _walk(self, name: str, path: list[Any], action: str, prov: Any, offered: list[str],
-              take: list[str], *, feet: int | None, continued: bool = False,
-              feet_left: Any = None, budget_of: Any = None, avail: int | None = None
-              ) -> tuple[int, bool, int]: ...
-
-    def _lose_aim_on_move(self, name: str) -> None: ...
-
-    def _add_effect(self, name: str, effect: Any) -> None: ...
-
-    def _view(self, name: str) -> Any: ...
-
-    def _do(self, kind: str, args: dict[str, Any]) -> Any: ...
-
-    def _roll(self, expr: str, *, label: str, actor: str | None = None,
-              target: str | None = None, fortune: Any = None, against: int | None = None,
-              outcome: str | None = None) -> Any: ...
-
-    def skill(self, name: str, skill: str, extra: Any = None) -> Any: ...
-
-    def _apply_damage(self, name: str, amount: int, dtype: str | None, *, struck: bool,
-                      source: str | None) -> None: ...
+# -- speeds and the one budget ----------------------------------------------------
+def speeds(st: Encounter, name: str) -> Speeds:
+    """``name``'s speeds: its ``movement`` line (:func:`~lfgcombat.movement_modes.speeds_of`)
+    with the map's Move Speed now (conditions applied) as the walk."""
+    st._fighter(name)  # an unknown name: a refusal, not a KeyError
+    base = speeds_of(st._view(name))
+    if st.map is not None and name in st.map:
+        walk = max(0, st.map.token(name).speed_ft)
+        walk -= walk % 5
+        base = replace(base, walk=walk)
+    return base
 
 
-if TYPE_CHECKING:
-    _Base = OtherMovementContext
-else:
-    _Base = object
-
-
-@rules(OtherMovementContext)
-class OtherMovementRules(_Base):
-    """``move(..., mode=...)``, ``run(..., mode=...)`` and the GM's ``set_altitude``."""
-
-    # -- speeds and the one budget ----------------------------------------------------
-    def speeds(self, name: str) -> Speeds:
-        """``name``'s speeds: its ``movement`` line (:func:`~lfgcombat.movement_modes.speeds_of`)
-        with the map's Move Speed now (conditions applied) as the walk."""
-        self._fighter(name)  # an unknown name: a refusal, not a KeyError
-        base = speeds_of(self._view(name))
-        if self.map is not None and name in self.map:
-            walk = max(0, self.map.token(name).speed_ft)
-            walk -= walk % 5
-            base = replace(base, walk=walk)
-        return base
-
-
-    def movement_budget(self, name: str) -> MovementBudget | None:
-        """The budget of the Big Action ``name`` is moving in (``None``: none under way):
-        what it has spent in every mode ("Any movement made using 1 type of motion is
-        subtracted from all other available movement types")."""
-        self._fighter(name)  # an unknown name: a refusal, not a KeyError
-        f = self._f[name]
-        turn = f.turn
-        if turn.last_action != "move":
-            return None
-        held = turn.mode_budget  # kept on the turn: checkpoints copy it
-        speeds = self.speeds(name)
-        if held is not None:
-            budget, left_then = held
-            walked = (left_then or 0) - (turn.move_left or 0)
-            if walked > 0:  # a plain move continued this Big Action since
-                budget = replace(budget, spent=budget.spent + walked, heading=None,
-                                 legs=budget.legs + (("walk", walked),))
-            return replace(budget, speeds=speeds)
-        if turn.move_left is not None:  # a plain move began this Big Action
-            spent = max(0, speeds.walk - turn.move_left)
-            return MovementBudget(speeds, spent, (("walk", spent),) if spent else ())
+def movement_budget(st: Encounter, name: str) -> MovementBudget | None:
+    """The budget of the Big Action ``name`` is moving in (``None``: none under way):
+    what it has spent in every mode ("Any movement made using 1 type of motion is
+    subtracted from all other available movement types")."""
+    st._fighter(name)  # an unknown name: a refusal, not a KeyError
+    f = st._f[name]
+    turn = f.turn
+    if turn.last_action != "move":
         return None
+    held = turn.mode_budget  # kept on the turn: checkpoints copy it
+    speeds = st.speeds(name)
+    if held is not None:
+        budget, left_then = held
+        walked = (left_then or 0) - (turn.move_left or 0)
+        if walked > 0:  # a plain move continued this Big Action since
+            budget = replace(budget, spent=budget.spent + walked, heading=None,
+                             legs=budget.legs + (("walk", walked),))
+        return replace(budget, speeds=speeds)
+    if turn.move_left is not None:  # a plain move began this Big Action
+        spent = max(0, speeds.walk - turn.move_left)
+        return MovementBudget(speeds, spent, (("walk", spent),) if spent else ())
+    return None
 
-    def _flight_heading(self, name: str) -> tuple[float, float] | None:
-        """The direction ``name`` last flew this turn (a fly move or Run of an earlier Big
-        Action), or ``None``: turning from it is a direction change of the next Big Action
-        (this module's docstring)."""
-        held = self._f[name].turn.mode_budget
-        return held[0].heading if held is not None else None
 
-    def _vertical_cost(self, name: str, speeds: Speeds, mode: str, rise: int) -> int:
-        """Feet a change of altitude costs (this module's docstring)."""
-        if not rise:
+def _flight_heading(st: Encounter, name: str) -> tuple[float, float] | None:
+    """The direction ``name`` last flew this turn (a fly move or Run of an earlier Big
+    Action), or ``None``: turning from it is a direction change of the next Big Action
+    (this module's docstring)."""
+    held = st._f[name].turn.mode_budget
+    return held[0].heading if held is not None else None
+
+
+def _vertical_cost(st: Encounter, name: str, speeds: Speeds, mode: str, rise: int) -> int:
+    """Feet a change of altitude costs (this module's docstring)."""
+    if not rise:
+        return 0
+    if mode == "fly":
+        if rise < 0:
             return 0
-        if mode == "fly":
-            if rise < 0:
-                return 0
-            assert speeds.maneuverability is not None
-            return ascend_cost(speeds.fly, speeds.maneuverability, rise)
-        if mode in ("climb", "swim"):
-            return abs(rise)
-        raise IllegalActionError(f"{name} cannot change altitude by {mode}: only flying, "
-                                 "climbing and swimming move up and down", R_OTHER)
+        assert speeds.maneuverability is not None
+        return ascend_cost(speeds.fly, speeds.maneuverability, rise)
+    if mode in ("climb", "swim"):
+        return abs(rise)
+    raise IllegalActionError(f"{name} cannot change altitude by {mode}: only flying, "
+                             "climbing and swimming move up and down", R_OTHER)
 
-    # -- move in a mode -----------------------------------------------------------------
-    @command
-    def _h_move_mode(self, name: str, to: Any, aoo: Any, mode: str,
-                     altitude: int | None, charge: bool = False) -> None:
-        f = self._actor(name)
-        self._need_map(name)
-        if mode not in MODES:
-            raise IllegalActionError(f"mode must be one of {', '.join(MODES)}, not {short(mode)}",
-                                     R_OTHER)
-        cell = self._cell(to)
-        speeds = self.speeds(name)
-        if not speeds.speed(mode):
-            what = "Leaper X" if mode == "leap" else f"{mode} speed"
-            raise IllegalActionError(f"{name} cannot {mode}: it has no {what} "
-                                     f"(movement: {speeds.text() or 'none'})", R_OTHER)
-        start_alt, level, jump_down = self._mode_levels(name, mode, altitude)
-        budget = self.movement_budget(name)
-        if budget is not None and budget.remaining(mode) <= 0:
-            budget = None  # this Big Action's movement is used up: a new Big Action
-        cont = budget is not None
-        if budget is None:
-            self._check_spend(name, "big", "move")
-            budget = MovementBudget(speeds, heading=self._flight_heading(name)
-                                    if mode == "fly" else None)
-        vertical = 0 if jump_down else self._vertical_cost(name, speeds, mode,
-                                                           level - start_alt)
-        left = budget.remaining(mode) - vertical
-        if left < 0 or (left == 0 and cell != self.map.token(name).anchor):
-            raise IllegalActionError(
-                f"{name} has {budget.remaining(mode)} ft of {mode} left this Big Action "
-                f"({budget.spent} ft moved in any mode" + (f", {vertical} ft to change "
-                                                          f"altitude" if vertical else "")
-                + ")", R_OTHER)
-        if charge and mode != "leap":
-            raise IllegalActionError("charge=True is for a leap (\"You may make a Charge "
-                                     "Attack after making successful Jump&Sprint check\")",
-                                     R_LEAPER)
-        go_on = self._move_in_mode(name, f, cell, aoo, mode, level, budget, left, vertical,
-                                   cont, charge)
-        if jump_down and not f.dead:
-            self._jumped_down(name, start_alt, speeds.leaper)
-        if go_on:
-            self._leap_charge(name, f)
-
-    def _mode_levels(self, name: str, mode: str, altitude: int | None
-                     ) -> tuple[int, int, bool]:
-        """The altitude a move by ``mode`` starts at, the one it ends at, and whether it is
-        a Leaper's purposeful jump down ("If purposefully jumping downwards, you reduce the
-        effective distance of a fall by (X/2) feet", "Leaper": a leap from a wall or cliff it
-        clings to, or from a height it is asked to leave with ``altitude=0``, not in water).
-        Walking and other leaps start and end on the ground."""
-        start_alt = self.map.altitude(name)
-        level = start_alt if altitude is None else check_altitude(altitude)
-        from ..battlemap import Terrain
-        under = self.map.terrain(self.map.token(name).anchor)
-        if mode == "leap" and start_alt > 0 and not level and (
-                under is Terrain.CLIMBABLE or (altitude == 0 and under is not Terrain.WATER)):
-            return start_alt, 0, True
-        if mode in ("walk", "leap") and (level or start_alt):
-            where = (f"{name} is {start_alt} ft up: it cannot {mode} from there"
-                     if start_alt else f"{name} cannot {mode} {level} ft up")
-            raise IllegalActionError(f"{where}: walking and leaping start and end on the "
-                                     "ground (a Leaper up a wall may jump down: move(..., "
-                                     "mode='leap', altitude=0); a flyer lands with "
-                                     "mode='fly', altitude=0)", R_OTHER)
-        if level > start_alt:
-            check_headroom(self.map, name, level)  # the ceiling
-        return start_alt, level, False
-
-    def _jumped_down(self, name: str, from_ft: int, leaper: int) -> None:
-        """The fall of a purposeful jump down from ``from_ft``: its damage as
-        :func:`~lfgcombat.falling.falling_damage` gives it with ``leaper=X`` (the fall counts
-        X/2 ft less; Leaper 20 treats a 15-ft fall as 5 ft), logged as ``jumped_down``."""
-        from ..falling import falling_damage
-        v = self._view(name)
-        size = v.size.value if hasattr(v.size, "value") else str(v.size)
-        hit = falling_damage(int(v.max_hp), from_ft, size, leaper=leaper)
-        self._emit("jumped_down", actor=name, data={
-            "from_ft": from_ft, "effective_ft": hit.effective_ft, "damage": hit.applied.taken,
-            "lines": list(hit.lines), "rule": R_LEAPER})
-        if hit.applied.taken > 0:
-            self._apply_damage(name, hit.applied.taken, "bludgeoning", struck=False,
-                               source="a jump down")
-
-    def _leap_charge(self, name: str, f: Any) -> None:
-        """"You may make a Charge Attack after making successful Jump&Sprint check to land
-        within reach of an opponent" (000_8d1d7816ee944f3b.txt, "Leaper"): the GM rules the
-        check made (roll it first with :meth:`hurdle` when the leap clears a barrier); the
-        leap must end where an enemy is in reach. Then ``attack(..., charge=True)`` is
-        allowed, as after a Run."""
-        m = self.map
-        if not any(m.threatens_creature(name, e) for e in m.enemies(name)):
-            raise IllegalActionError(f"{name}'s leap ends with no enemy in reach: no Charge "
-                                     "after it", R_LEAPER)
-        budget = self.movement_budget(name)
-        legs = budget.legs if budget is not None else ()
-        moved = sum(int(ft) for kind, ft in legs if kind == "leap")
-        f.update_turn(last_action="run", run_ft=moved)  # a Charge follows it, as after a Run
-
-    def _move_in_mode(self, name: str, f: Any, cell: Any, aoo: Any, mode: str, level: int,
-                      budget: MovementBudget, left: int, vertical: int, cont: bool,
-                      charge: bool = False) -> bool:
-        """Validate the path in ``mode``, spend, walk it (AOO strike where provoked), set the
-        altitude and record the budget. Returns whether a Charge may follow (``charge``,
-        unless a leap's Jump&Sprint check fell short)."""
-        m = self.map
-        rise = level - m.altitude(name)
-        apex = leap_apex(m, name, cell) if mode == "leap" else 0
-        roof = headroom_problem(m.ceiling, name, m.token(name).size, apex) if apex else None
-        if roof:  # the arc over a low wall clears its top: the body must fit under the ceiling
-            raise IllegalActionError(f"{name}'s leap passes over the {apex}-ft wall on its "
-                                     f"line: {roof}", R_LEAPER)
-        # "Whenever you jump horizontally, the distance traversed may be increased by up to
-        # +X feet ... Creatures with the Leaper trait can jump distances up to their normal
-        # land Move Speed+X" ("Leaper"): a leap carries up to X ft past what is left, free
-        reach = left + leap_bonus_ft(budget.speeds.leaper) if mode == "leap" else left
-        with m.moving(name, mode, apex or level):  # a leap over a low wall clears its top
-            if mode == "leap":
-                path, landed = self._leap_path(name, cell, budget.speeds.leaper, left, reach,
-                                               apex)
-                charge = charge and landed  # fell short: no Charge after it
-            elif cell == m.token(name).anchor:
-                path = [cell]
-            else:
-                path = self._mode_path(name, cell, mode, budget, left, vertical, rise)
-            path, (turns, heading) = self._fly_path(name, mode, cell, path, budget, left)
-            prov = m.provokers(name, path, action="move")
-            offered, take = self._provocation(name, prov.names, aoo, "move")
-            if not cont:
-                self._spend(name, "big", "move")
-            moved = 0
-            if len(path) > 1:
-                moved, _stopped, _cut = self._walk(
-                    name, path, "move", prov, offered, take, feet=reach, continued=cont,
-                    feet_left=lambda ft: max(0, left - ft), avail=reach)
-        if level != m.altitude(name) and not self._f[name].dead:
-            m.set_altitude(name, level)
-        spent = min(moved, left) + vertical  # a leap's +X past the budget costs nothing
-        if spent:
-            budget = budget.spend(mode, spent)
-        budget = replace(budget, turns=turns, heading=heading)
-        if mode == "fly" and moved:  # the Minimum Flight Speed counts the feet flown
-            f.update_turn(flown_ft=f.turn.flown_ft + moved)
-        walk_left = budget.remaining("walk")
-        f.update_turn(last_action="move", move_left=walk_left,  # checkpoints copy the turn
-                      mode_budget=(budget, walk_left))
-        self._emit("moved_mode", actor=name, data={
-            "mode": mode, "feet": moved, "vertical_ft": vertical, "altitude": m.altitude(name),
-            "jump_check": mode == "leap" and leap_needs_check(budget.speeds.leaper, moved),
-            "budget_spent": budget.spent, "legs": [list(leg) for leg in budget.legs],
-            "rule": R_OTHER})
-        self._lose_aim_on_move(name)
-        return charge
-
-    def _mode_path(self, name: str, cell: Any, mode: str, budget: MovementBudget, left: int,
-                   vertical: int, rise: int) -> list[Any]:
-        """The cheapest path to ``cell`` with the ``left`` feet that remain after the
-        altitude change. When only the climb's cost keeps ``cell`` out of reach, the refusal
-        says what the climb cost and what the path needs ("A Creature with Fly 30 [Poor] must
-        spend 15 feet of movement to increase their altitude by 5 feet",
-        000_8d1d7816ee944f3b.txt, "Fly Speed – Flight & Maneuverability";
-        "Other Types of Movement" for climbing and swimming, a foot a foot)."""
-        m = self.map
-        try:
-            return m.path(name, cell, action="move", feet=left)
-        except IllegalActionError:
-            whole = budget.remaining(mode)
-            need = m.reachable(name, whole, action="move").get(cell) if vertical else None
-            if need is None:
-                raise
-        if mode == "fly":
-            man = budget.speeds.maneuverability
-            assert man is not None
-            rate = maneuverability(man).ascend_cost_ft
-            how = f" ({man.value} flyers spend {rate} ft of movement per 5 ft up)"
-            then, rule = "fly", R_CHART
-        else:
-            how, then, rule = " (a foot of movement a foot)", mode, R_OTHER
-        up, verb = (f"{rise} ft higher", "rising") if rise > 0 else (f"{-rise} ft lower",
-                                                                    "descending")
+# -- move in a mode -----------------------------------------------------------------
+@command
+def _h_move_mode(st: Encounter, name: str, to: Any, aoo: Any, mode: str,
+                 altitude: int | None, charge: bool = False) -> None:
+    f = st._actor(name)
+    st._need_map(name)
+    if mode not in MODES:
+        raise IllegalActionError(f"mode must be one of {', '.join(MODES)}, not {short(mode)}",
+                                 R_OTHER)
+    cell = st._cell(to)
+    speeds = st.speeds(name)
+    if not speeds.speed(mode):
+        what = "Leaper X" if mode == "leap" else f"{mode} speed"
+        raise IllegalActionError(f"{name} cannot {mode}: it has no {what} "
+                                 f"(movement: {speeds.text() or 'none'})", R_OTHER)
+    start_alt, level, jump_down = _mode_levels(st, name, mode, altitude)
+    budget = st.movement_budget(name)
+    if budget is not None and budget.remaining(mode) <= 0:
+        budget = None  # this Big Action's movement is used up: a new Big Action
+    cont = budget is not None
+    if budget is None:
+        st._check_spend(name, "big", "move")
+        budget = MovementBudget(speeds, heading=st._flight_heading(name)
+                                if mode == "fly" else None)
+    vertical = 0 if jump_down else _vertical_cost(st, name, speeds, mode,
+                                                       level - start_alt)
+    left = budget.remaining(mode) - vertical
+    if left < 0 or (left == 0 and cell != st.map.token(name).anchor):
         raise IllegalActionError(
-            f"{name} cannot reach {m.offset(cell)} {up}: {verb} {abs(rise)} ft costs "
-            f"{vertical} ft of the {whole} ft of {mode} left this Big Action{how}, which "
-            f"leaves {left} ft, and the path needs {need} ft; {then} there without the "
-            f"change of height, or {then} part of the way now and the rest with the next "
-            "Big Action", rule)
+            f"{name} has {budget.remaining(mode)} ft of {mode} left this Big Action "
+            f"({budget.spent} ft moved in any mode" + (f", {vertical} ft to change "
+                                                      f"altitude" if vertical else "")
+            + ")", R_OTHER)
+    if charge and mode != "leap":
+        raise IllegalActionError("charge=True is for a leap (\"You may make a Charge "
+                                 "Attack after making successful Jump&Sprint check\")",
+                                 R_LEAPER)
+    go_on = _move_in_mode(st, name, f, cell, aoo, mode, level, budget, left, vertical,
+                               cont, charge)
+    if jump_down and not f.dead:
+        _jumped_down(st, name, start_alt, speeds.leaper)
+    if go_on:
+        _leap_charge(st, name, f)
 
-    def _leap_path(self, name: str, cell: Any, leaper: int, left: int, reach: int,
-                   apex: int) -> tuple[list[Any], bool]:
-        """The straight line a leap takes to ``cell`` (up to ``reach``: ``left`` and the
-        Leaper's +X), over any low wall (its hurdle), and its length checked past X; returns
-        the path leapt and whether it came down where it was aimed."""
-        m = self.map
-        if ground_distance(m, name, cell) > reach:
-            raise IllegalActionError(
-                f"{m.offset(cell)} is {ground_distance(m, name, cell)} ft away: {name}'s "
-                f"leap carries at most {reach} ft now ({left} ft of movement left + "
-                f"Leaper's {reach - left})", R_LEAPER)
-        path = m.run_path(name, cell, feet=reach)  # a jump is a straight line
-        why = ground_problem(m, name, path[-1]) if apex else None
-        if why:  # over a wall it comes down on the ground: free there?
-            raise IllegalActionError(f"{name} cannot land its leap at {m.offset(path[-1])}: "
-                                     f"{why}", R_LEAPER)
-        path, over = self._leap_over(name, path, apex, leaper)
-        path, cleared = self._leap_check(name, path, leaper)
-        return path, over and cleared
 
-    def _leap_over(self, name: str, path: list[Any], apex: int, leaper: int
-                   ) -> tuple[list[Any], bool]:
-        """"You may make a Jump&Sprint check to hurdle a barrier or leap over an obstacle as
-        part of a Big Action movement" (000_8d1d7816ee944f3b.txt, "Leaper"): a leap across a
-        low wall hurdles its height (:func:`~lfgcombat.movement_modes.hurdle_dc`, DCs
-        rebuilt in ``data/hurdles.csv``; in stride needs no roll; too tall is refused). A
-        failure stops the leap before the wall, on the last hex it may stand on. Logs a
-        ``hurdled`` event. Returns the path and whether the wall was cleared."""
-        if not apex:
-            return path, True
-        from ..movement_modes import hurdle_dc
-        m = self.map
-        v = self._view(name)
-        barrier = max(low_wall_tops(m, name, path[1:]))
-        h = hurdle_dc(v.size, barrier, leaper=leaper)
-        data: dict[str, Any] = {"barrier_ft": barrier, "hurdle": h.hurdle, "dc": h.dc,
-                                "height_ft": h.height_ft, "effective_ft": h.effective_ft,
-                                "total": None, "success": True, "rule": h.rule}
-        if h.dc is not None:
-            stat = self.skill(name, "jump&sprint")
-            bonus = int(stat.value or 0)
-            roll = self._roll(f"1d20{bonus:+d}", label=f"{name} Jump&Sprint to leap over a "
-                              f"{barrier}-ft wall (DC {h.dc})", actor=name, against=h.dc,
-                              fortune=stat.fortune)
-            data.update(total=roll.total, success=roll.total >= h.dc)
-        self._emit("hurdled", actor=name, data=data)
-        if data["success"]:
-            return path, True
-        wall = next(i for i in range(1, len(path)) if low_wall_tops(m, name, [path[i]]))
-        return path[:last_ground_index(m, name, path, wall - 1) + 1], False
+def _mode_levels(st: Encounter, name: str, mode: str, altitude: int | None
+                 ) -> tuple[int, int, bool]:
+    """The altitude a move by ``mode`` starts at, the one it ends at, and whether it is
+    a Leaper's purposeful jump down ("If purposefully jumping downwards, you reduce the
+    effective distance of a fall by (X/2) feet", "Leaper": a leap from a wall or cliff it
+    clings to, or from a height it is asked to leave with ``altitude=0``, not in water).
+    Walking and other leaps start and end on the ground."""
+    start_alt = st.map.altitude(name)
+    level = start_alt if altitude is None else check_altitude(altitude)
+    from ..battlemap import Terrain
+    under = st.map.terrain(st.map.token(name).anchor)
+    if mode == "leap" and start_alt > 0 and not level and (
+            under is Terrain.CLIMBABLE or (altitude == 0 and under is not Terrain.WATER)):
+        return start_alt, 0, True
+    if mode in ("walk", "leap") and (level or start_alt):
+        where = (f"{name} is {start_alt} ft up: it cannot {mode} from there"
+                 if start_alt else f"{name} cannot {mode} {level} ft up")
+        raise IllegalActionError(f"{where}: walking and leaping start and end on the "
+                                 "ground (a Leaper up a wall may jump down: move(..., "
+                                 "mode='leap', altitude=0); a flyer lands with "
+                                 "mode='fly', altitude=0)", R_OTHER)
+    if level > start_alt:
+        check_headroom(st.map, name, level)  # the ceiling
+    return start_alt, level, False
 
-    def _leap_check(self, name: str, path: list[Any], leaper: int) -> tuple[list[Any], bool]:
-        """A leap longer than X rolls 1d20 + Jump&Sprint against
-        :func:`~lfgcombat.movement_modes.leap_dc` ("You cannot fail on a horizontal jump of
-        X feet or less", 000_8d1d7816ee944f3b.txt, "Leaper"; the DC inferred). On a failure
-        the leap carries :func:`~lfgcombat.movement_modes.leap_landing_ft` and lands on the
-        last hex of its line within that where the creature may stand (at worst where it
-        started). Logs a ``leap_check`` event. Returns the path leapt and whether it
-        landed where it was aimed."""
-        from ..movement_modes import leap_dc, leap_landing_ft
-        m = self.map
-        feet = ground_distance(m, name, path[-1])
-        dc = leap_dc(leaper, feet)
-        if dc is None:
-            return path, True
-        stat = self.skill(name, "jump&sprint")
-        bonus = int(stat.value or 0)
-        roll = self._roll(f"1d20{bonus:+d}", label=f"{name} Jump&Sprint to leap {feet} ft "
-                          f"(DC {dc})", actor=name, against=dc, fortune=stat.fortune)
-        ok = roll.total >= dc
-        end = len(path) - 1
-        if not ok:
-            # it comes down on the ground within what it carried, never on a wall's top
-            end = last_ground_index(m, name, path, end,
-                                    leap_landing_ft(leaper, int(roll.total), feet))
-        self._emit("leap_check", actor=name, data={
-            "feet": feet, "dc": dc, "total": roll.total, "success": ok,
-            "landed_ft": ground_distance(m, name, path[end]), "rule": R_LEAPER})
-        return path[:end + 1], ok
 
-    def _fly_path(self, name: str, mode: str, cell: Any, path: list[Any],
-                  budget: MovementBudget, left: int
-                  ) -> tuple[list[Any], tuple[int, tuple[float, float] | None]]:
-        """The path to fly: the cheapest one if it keeps within the turns allowed, else
-        the cheapest of any number of straight legs that does (:meth:`HexMap.turning_path
-        <lfgcombat.battlemap.HexMap.turning_path>`, one that provokes no AOO first)."""
-        try:
-            return path, self._fly_turns(name, mode, path, budget)
-        except IllegalActionError:
-            allowed = maneuverability(budget.speeds.maneuverability or "clumsy").turns_per_move
-            turned = self.map.turning_path(name, cell, feet=left,
-                                           turns=(allowed or 0) - budget.turns,
-                                           heading=budget.heading)
-            if turned is None:
-                man = budget.speeds.maneuverability
-                raise IllegalActionError(
-                    f"no path for {name} to {self.map.offset(cell)} within {left} ft keeps "
-                    f"within its turns: {budget.turns} made this Big Action, "
-                    f"{man.value if man else 'clumsy'} flyers make at most {allowed} per move "
-                    "(\"turning up to 90 degrees each time\"; one per 60 degrees on hexes); "
-                    "fly part of the way now, the next Big Action may turn again",
-                    R_CHART) from None
-            return turned, self._fly_turns(name, mode, turned, budget)
+def _jumped_down(st: Encounter, name: str, from_ft: int, leaper: int) -> None:
+    """The fall of a purposeful jump down from ``from_ft``: its damage as
+    :func:`~lfgcombat.falling.falling_damage` gives it with ``leaper=X`` (the fall counts
+    X/2 ft less; Leaper 20 treats a 15-ft fall as 5 ft), logged as ``jumped_down``."""
+    from ..falling import falling_damage
+    v = st._view(name)
+    size = v.size.value if hasattr(v.size, "value") else str(v.size)
+    hit = falling_damage(int(v.max_hp), from_ft, size, leaper=leaper)
+    st._emit("jumped_down", actor=name, data={
+        "from_ft": from_ft, "effective_ft": hit.effective_ft, "damage": hit.applied.taken,
+        "lines": list(hit.lines), "rule": R_LEAPER})
+    if hit.applied.taken > 0:
+        st._apply_damage(name, hit.applied.taken, "bludgeoning", struck=False,
+                           source="a jump down")
 
-    def _fly_turns(self, name: str, mode: str, path: list[Any], budget: MovementBudget
-                   ) -> tuple[int, tuple[float, float] | None]:
-        """The turns this Big Action has flown with ``path`` added, and the heading after
-        it; refuses more than the maneuverability allows (000_8d1d7816ee944f3b.txt, "Fly
-        Speed – Flight & Maneuverability"). Other modes: no turns counted, no heading."""
-        if mode != "fly":
-            return budget.turns, None
-        turns, heading = path_turns(path, budget.heading)
+
+def _leap_charge(st: Encounter, name: str, f: Any) -> None:
+    """"You may make a Charge Attack after making successful Jump&Sprint check to land
+    within reach of an opponent" (000_8d1d7816ee944f3b.txt, "Leaper"): the GM rules the
+    check made (roll it first with :meth:`hurdle` when the leap clears a barrier); the
+    leap must end where an enemy is in reach. Then ``attack(..., charge=True)`` is
+    allowed, as after a Run."""
+    m = st.map
+    if not any(m.threatens_creature(name, e) for e in m.enemies(name)):
+        raise IllegalActionError(f"{name}'s leap ends with no enemy in reach: no Charge "
+                                 "after it", R_LEAPER)
+    budget = st.movement_budget(name)
+    legs = budget.legs if budget is not None else ()
+    moved = sum(int(ft) for kind, ft in legs if kind == "leap")
+    f.update_turn(last_action="run", run_ft=moved)  # a Charge follows it, as after a Run
+
+
+def _move_in_mode(st: Encounter, name: str, f: Any, cell: Any, aoo: Any, mode: str, level: int,
+                  budget: MovementBudget, left: int, vertical: int, cont: bool,
+                  charge: bool = False) -> bool:
+    """Validate the path in ``mode``, spend, walk it (AOO strike where provoked), set the
+    altitude and record the budget. Returns whether a Charge may follow (``charge``,
+    unless a leap's Jump&Sprint check fell short)."""
+    m = st.map
+    rise = level - m.altitude(name)
+    apex = leap_apex(m, name, cell) if mode == "leap" else 0
+    roof = headroom_problem(m.ceiling, name, m.token(name).size, apex) if apex else None
+    if roof:  # the arc over a low wall clears its top: the body must fit under the ceiling
+        raise IllegalActionError(f"{name}'s leap passes over the {apex}-ft wall on its "
+                                 f"line: {roof}", R_LEAPER)
+    # "Whenever you jump horizontally, the distance traversed may be increased by up to
+    # +X feet ... Creatures with the Leaper trait can jump distances up to their normal
+    # land Move Speed+X" ("Leaper"): a leap carries up to X ft past what is left, free
+    reach = left + leap_bonus_ft(budget.speeds.leaper) if mode == "leap" else left
+    with m.moving(name, mode, apex or level):  # a leap over a low wall clears its top
+        if mode == "leap":
+            path, landed = _leap_path(st, name, cell, budget.speeds.leaper, left, reach,
+                                           apex)
+            charge = charge and landed  # fell short: no Charge after it
+        elif cell == m.token(name).anchor:
+            path = [cell]
+        else:
+            path = _mode_path(st, name, cell, mode, budget, left, vertical, rise)
+        path, (turns, heading) = _fly_path(st, name, mode, cell, path, budget, left)
+        prov = m.provokers(name, path, action="move")
+        offered, take = st._provocation(name, prov.names, aoo, "move")
+        if not cont:
+            st._spend(name, "big", "move")
+        moved = 0
+        if len(path) > 1:
+            moved, _stopped, _cut = st._walk(
+                name, path, "move", prov, offered, take, feet=reach, continued=cont,
+                feet_left=lambda ft: max(0, left - ft), avail=reach)
+    if level != m.altitude(name) and not st._f[name].dead:
+        m.set_altitude(name, level)
+    spent = min(moved, left) + vertical  # a leap's +X past the budget costs nothing
+    if spent:
+        budget = budget.spend(mode, spent)
+    budget = replace(budget, turns=turns, heading=heading)
+    if mode == "fly" and moved:  # the Minimum Flight Speed counts the feet flown
+        f.update_turn(flown_ft=f.turn.flown_ft + moved)
+    walk_left = budget.remaining("walk")
+    f.update_turn(last_action="move", move_left=walk_left,  # checkpoints copy the turn
+                  mode_budget=(budget, walk_left))
+    st._emit("moved_mode", actor=name, data={
+        "mode": mode, "feet": moved, "vertical_ft": vertical, "altitude": m.altitude(name),
+        "jump_check": mode == "leap" and leap_needs_check(budget.speeds.leaper, moved),
+        "budget_spent": budget.spent, "legs": [list(leg) for leg in budget.legs],
+        "rule": R_OTHER})
+    st._lose_aim_on_move(name)
+    return charge
+
+
+def _mode_path(st: Encounter, name: str, cell: Any, mode: str, budget: MovementBudget, left: int,
+               vertical: int, rise: int) -> list[Any]:
+    """The cheapest path to ``cell`` with the ``left`` feet that remain after the
+    altitude change. When only the climb's cost keeps ``cell`` out of reach, the refusal
+    says what the climb cost and what the path needs ("A Creature with Fly 30 [Poor] must
+    spend 15 feet of movement to increase their altitude by 5 feet",
+    000_8d1d7816ee944f3b.txt, "Fly Speed – Flight & Maneuverability";
+    "Other Types of Movement" for climbing and swimming, a foot a foot)."""
+    m = st.map
+    try:
+        return m.path(name, cell, action="move", feet=left)
+    except IllegalActionError:
+        whole = budget.remaining(mode)
+        need = m.reachable(name, whole, action="move").get(cell) if vertical else None
+        if need is None:
+            raise
+    if mode == "fly":
         man = budget.speeds.maneuverability
-        assert man is not None  # a fly speed always has one
-        try:
-            check_turns(man, budget.turns + turns)
-        except IllegalActionError:
-            allowed = maneuverability(man).turns_per_move
+        assert man is not None
+        rate = maneuverability(man).ascend_cost_ft
+        how = f" ({man.value} flyers spend {rate} ft of movement per 5 ft up)"
+        then, rule = "fly", R_CHART
+    else:
+        how, then, rule = " (a foot of movement a foot)", mode, R_OTHER
+    up, verb = (f"{rise} ft higher", "rising") if rise > 0 else (f"{-rise} ft lower",
+                                                                "descending")
+    raise IllegalActionError(
+        f"{name} cannot reach {m.offset(cell)} {up}: {verb} {abs(rise)} ft costs "
+        f"{vertical} ft of the {whole} ft of {mode} left this Big Action{how}, which "
+        f"leaves {left} ft, and the path needs {need} ft; {then} there without the "
+        f"change of height, or {then} part of the way now and the rest with the next "
+        "Big Action", rule)
+
+
+def _leap_path(st: Encounter, name: str, cell: Any, leaper: int, left: int, reach: int,
+               apex: int) -> tuple[list[Any], bool]:
+    """The straight line a leap takes to ``cell`` (up to ``reach``: ``left`` and the
+    Leaper's +X), over any low wall (its hurdle), and its length checked past X; returns
+    the path leapt and whether it came down where it was aimed."""
+    m = st.map
+    if ground_distance(m, name, cell) > reach:
+        raise IllegalActionError(
+            f"{m.offset(cell)} is {ground_distance(m, name, cell)} ft away: {name}'s "
+            f"leap carries at most {reach} ft now ({left} ft of movement left + "
+            f"Leaper's {reach - left})", R_LEAPER)
+    path = m.run_path(name, cell, feet=reach)  # a jump is a straight line
+    why = ground_problem(m, name, path[-1]) if apex else None
+    if why:  # over a wall it comes down on the ground: free there?
+        raise IllegalActionError(f"{name} cannot land its leap at {m.offset(path[-1])}: "
+                                 f"{why}", R_LEAPER)
+    path, over = _leap_over(st, name, path, apex, leaper)
+    path, cleared = _leap_check(st, name, path, leaper)
+    return path, over and cleared
+
+
+def _leap_over(st: Encounter, name: str, path: list[Any], apex: int, leaper: int
+               ) -> tuple[list[Any], bool]:
+    """"You may make a Jump&Sprint check to hurdle a barrier or leap over an obstacle as
+    part of a Big Action movement" (000_8d1d7816ee944f3b.txt, "Leaper"): a leap across a
+    low wall hurdles its height (:func:`~lfgcombat.movement_modes.hurdle_dc`, DCs
+    rebuilt in ``data/hurdles.csv``; in stride needs no roll; too tall is refused). A
+    failure stops the leap before the wall, on the last hex it may stand on. Logs a
+    ``hurdled`` event. Returns the path and whether the wall was cleared."""
+    if not apex:
+        return path, True
+    from ..movement_modes import hurdle_dc
+    m = st.map
+    v = st._view(name)
+    barrier = max(low_wall_tops(m, name, path[1:]))
+    h = hurdle_dc(v.size, barrier, leaper=leaper)
+    data: dict[str, Any] = {"barrier_ft": barrier, "hurdle": h.hurdle, "dc": h.dc,
+                            "height_ft": h.height_ft, "effective_ft": h.effective_ft,
+                            "total": None, "success": True, "rule": h.rule}
+    if h.dc is not None:
+        stat = st.skill(name, "jump&sprint")
+        bonus = int(stat.value or 0)
+        roll = st._roll(f"1d20{bonus:+d}", label=f"{name} Jump&Sprint to leap over a "
+                          f"{barrier}-ft wall (DC {h.dc})", actor=name, against=h.dc,
+                          fortune=stat.fortune)
+        data.update(total=roll.total, success=roll.total >= h.dc)
+    st._emit("hurdled", actor=name, data=data)
+    if data["success"]:
+        return path, True
+    wall = next(i for i in range(1, len(path)) if low_wall_tops(m, name, [path[i]]))
+    return path[:last_ground_index(m, name, path, wall - 1) + 1], False
+
+
+def _leap_check(st: Encounter, name: str, path: list[Any], leaper: int) -> tuple[list[Any], bool]:
+    """A leap longer than X rolls 1d20 + Jump&Sprint against
+    :func:`~lfgcombat.movement_modes.leap_dc` ("You cannot fail on a horizontal jump of
+    X feet or less", 000_8d1d7816ee944f3b.txt, "Leaper"; the DC inferred). On a failure
+    the leap carries :func:`~lfgcombat.movement_modes.leap_landing_ft` and lands on the
+    last hex of its line within that where the creature may stand (at worst where it
+    started). Logs a ``leap_check`` event. Returns the path leapt and whether it
+    landed where it was aimed."""
+    from ..movement_modes import leap_dc, leap_landing_ft
+    m = st.map
+    feet = ground_distance(m, name, path[-1])
+    dc = leap_dc(leaper, feet)
+    if dc is None:
+        return path, True
+    stat = st.skill(name, "jump&sprint")
+    bonus = int(stat.value or 0)
+    roll = st._roll(f"1d20{bonus:+d}", label=f"{name} Jump&Sprint to leap {feet} ft "
+                      f"(DC {dc})", actor=name, against=dc, fortune=stat.fortune)
+    ok = roll.total >= dc
+    end = len(path) - 1
+    if not ok:
+        # it comes down on the ground within what it carried, never on a wall's top
+        end = last_ground_index(m, name, path, end,
+                                leap_landing_ft(leaper, int(roll.total), feet))
+    st._emit("leap_check", actor=name, data={
+        "feet": feet, "dc": dc, "total": roll.total, "success": ok,
+        "landed_ft": ground_distance(m, name, path[end]), "rule": R_LEAPER})
+    return path[:end + 1], ok
+
+
+def _fly_path(st: Encounter, name: str, mode: str, cell: Any, path: list[Any],
+              budget: MovementBudget, left: int
+              ) -> tuple[list[Any], tuple[int, tuple[float, float] | None]]:
+    """The path to fly: the cheapest one if it keeps within the turns allowed, else
+    the cheapest of any number of straight legs that does (:meth:`HexMap.turning_path
+    <lfgcombat.battlemap.HexMap.turning_path>`, one that provokes no AOO first)."""
+    try:
+        return path, _fly_turns(st, name, mode, path, budget)
+    except IllegalActionError:
+        allowed = maneuverability(budget.speeds.maneuverability or "clumsy").turns_per_move
+        turned = st.map.turning_path(name, cell, feet=left,
+                                       turns=(allowed or 0) - budget.turns,
+                                       heading=budget.heading)
+        if turned is None:
+            man = budget.speeds.maneuverability
             raise IllegalActionError(
-                f"{name}'s flight to {self.map.offset(path[-1])} makes {turns} turn(s) after "
-                f"{budget.turns} already this Big Action: {man.value} flyers make at most "
-                f"{allowed} per move (\"turning up to 90 degrees each time\"): fly on "
-                "straight; the next Big Action may turn again", R_CHART) from None
-        return budget.turns + turns, heading
+                f"no path for {name} to {st.map.offset(cell)} within {left} ft keeps "
+                f"within its turns: {budget.turns} made this Big Action, "
+                f"{man.value if man else 'clumsy'} flyers make at most {allowed} per move "
+                "(\"turning up to 90 degrees each time\"; one per 60 degrees on hexes); "
+                "fly part of the way now, the next Big Action may turn again",
+                R_CHART) from None
+        return turned, _fly_turns(st, name, mode, turned, budget)
 
-    # -- run in a mode ------------------------------------------------------------------
-    @command
-    def _h_run_mode(self, name: str, to: Any, aoo: Any, mode: str,
-                    altitude: int | None) -> None:
-        from .state import Effect
-        f = self._actor(name)
-        self._need_map(name)
-        speeds = self.speeds(name)
-        if mode not in ("fly", "swim", "climb"):
-            raise IllegalActionError(f"a Run by mode is fly, swim or climb, not {short(mode)}",
-                                     R_OTHER)
-        check_run(speeds, mode, True)  # the map refuses what is not water / climbable
-        cell = self._cell(to)
-        start_alt = self.map.altitude(name)
-        level = start_alt if altitude is None else check_altitude(altitude)
-        if level > start_alt:
-            check_headroom(self.map, name, level)  # the ceiling
-        vertical = self._vertical_cost(name, speeds, mode, level - start_alt)
-        feet = 2 * speeds.speed(mode) - vertical
-        self._check_spend(name, "big", "run")
-        m = self.map
-        with m.moving(name, mode, level):
-            path = m.run_path(name, cell, feet=feet)
-            flown = self._run_turns(name, mode, speeds, path)
-            prov = m.provokers(name, path, action="run")
-            offered, take = self._provocation(name, prov.names, aoo, "run")
-            self._spend(name, "big", "run")
-            f.update_turn(move_left=None, ran=True)
-            self._add_effect(name, Effect(
-                kind="run", label="running: -2 AC against melee, -2 on ranged attacks",
-                bonuses=({"to": "ranged_attack", "value": -2, "source": "running"},),
-                ends="turn_start", on=name, data={"ac_vs_melee": -2},
-                rule=cite("Running in Combat – Full Details:")))
-            self._lose_aim_on_move(name)
-            moved, _stopped, _ = self._walk(name, path, "run", prov, offered, take, feet=feet,
-                                            avail=feet)
-        if level != m.altitude(name) and not self._f[name].dead:
-            m.set_altitude(name, level)
-        f.update_turn(run_ft=moved, last_action="run")
-        if mode == "fly" and moved:  # the Minimum Flight Speed counts the feet flown
-            f.update_turn(flown_ft=f.turn.flown_ft + moved)
-        dive = start_alt - level
-        self._emit("ran_mode", actor=name, data={
-            "mode": mode, "feet": moved, "altitude": m.altitude(name), "descended_ft":
-            max(0, dive), "dive_attack": mode == "fly" and dive >= 10, "rule": R_OTHER})
-        if mode == "fly":  # feet descended, for a Dive Attack (kept on the turn)
-            f.update_turn(dive_ft=max(0, dive), mode_budget=(flown, None))
 
-    def _run_turns(self, name: str, mode: str, speeds: Speeds, path: list[Any]
-                   ) -> MovementBudget:
-        """A fly Run's turns: none along its straight line ("You must Run in a straight
-        line"; the grid's cells only approximate it), but turning onto that line from the
-        direction flown earlier this turn counts against the chart's limit for the Run's
-        Big Action (000_8d1d7816ee944f3b.txt, "Fly Speed – Flight & Maneuverability").
-        Returns the Run's budget (its turns and heading) for the next Big Action."""
-        if mode != "fly":
-            return MovementBudget(speeds)
-        (x0, y0), (x1, y1) = planar(path[0]), planar(path[-1])
-        along = (round(x1 - x0, 6), round(y1 - y0, 6))
-        turns = turns_between(self._flight_heading(name), along)
-        man = speeds.maneuverability
-        assert man is not None  # a fly speed always has one
+def _fly_turns(st: Encounter, name: str, mode: str, path: list[Any], budget: MovementBudget
+               ) -> tuple[int, tuple[float, float] | None]:
+    """The turns this Big Action has flown with ``path`` added, and the heading after
+    it; refuses more than the maneuverability allows (000_8d1d7816ee944f3b.txt, "Fly
+    Speed – Flight & Maneuverability"). Other modes: no turns counted, no heading."""
+    if mode != "fly":
+        return budget.turns, None
+    turns, heading = path_turns(path, budget.heading)
+    man = budget.speeds.maneuverability
+    assert man is not None  # a fly speed always has one
+    try:
+        check_turns(man, budget.turns + turns)
+    except IllegalActionError:
         allowed = maneuverability(man).turns_per_move
-        if allowed is not None and turns > allowed:
-            raise IllegalActionError(
-                f"{name}'s Run to {self.map.offset(path[-1])} turns {turns} time(s) from the "
-                f"way it flew this turn: {man.value} flyers make at most {allowed} per move "
-                "(\"turning up to 90 degrees each time\"); a Run is one straight line, so "
-                "it cannot turn on the way", R_CHART)
-        return MovementBudget(speeds, turns=turns, heading=along)
+        raise IllegalActionError(
+            f"{name}'s flight to {st.map.offset(path[-1])} makes {turns} turn(s) after "
+            f"{budget.turns} already this Big Action: {man.value} flyers make at most "
+            f"{allowed} per move (\"turning up to 90 degrees each time\"): fly on "
+            "straight; the next Big Action may turn again", R_CHART) from None
+    return budget.turns + turns, heading
 
-    # -- hurdling (Leaper) ----------------------------------------------------------------
-    def hurdle(self, name: str, barrier_ft: float = 0, *, prone_enemy: bool = False) -> Any:
-        """A Jump&Sprint check to hurdle a barrier ``barrier_ft`` tall (or an active prone
-        enemy) as part of this Big Action's movement: 1d20 + the creature's Jump&Sprint
-        bonus against :func:`~lfgcombat.movement_modes.hurdle_dc` (000_8d1d7816ee944f3b.txt,
-        "Leaper"; the DCs rebuilt in ``data/hurdles.csv``, inferred). A logged command on
-        its turn; it spends no action. A barrier of 1/4 its height or less needs no roll
-        ("Obstacles": "in stride"). Returns the ``hurdled`` event (``success``, ``dc``,
-        ``total``); on a failure the GM stops the movement before the barrier.
+# -- run in a mode ------------------------------------------------------------------
+@command
+def _h_run_mode(st: Encounter, name: str, to: Any, aoo: Any, mode: str,
+                altitude: int | None) -> None:
+    from .state import Effect
+    f = st._actor(name)
+    st._need_map(name)
+    speeds = st.speeds(name)
+    if mode not in ("fly", "swim", "climb"):
+        raise IllegalActionError(f"a Run by mode is fly, swim or climb, not {short(mode)}",
+                                 R_OTHER)
+    check_run(speeds, mode, True)  # the map refuses what is not water / climbable
+    cell = st._cell(to)
+    start_alt = st.map.altitude(name)
+    level = start_alt if altitude is None else check_altitude(altitude)
+    if level > start_alt:
+        check_headroom(st.map, name, level)  # the ceiling
+    vertical = _vertical_cost(st, name, speeds, mode, level - start_alt)
+    feet = 2 * speeds.speed(mode) - vertical
+    st._check_spend(name, "big", "run")
+    m = st.map
+    with m.moving(name, mode, level):
+        path = m.run_path(name, cell, feet=feet)
+        flown = _run_turns(st, name, mode, speeds, path)
+        prov = m.provokers(name, path, action="run")
+        offered, take = st._provocation(name, prov.names, aoo, "run")
+        st._spend(name, "big", "run")
+        f.update_turn(move_left=None, ran=True)
+        st._add_effect(name, Effect(
+            kind="run", label="running: -2 AC against melee, -2 on ranged attacks",
+            bonuses=({"to": "ranged_attack", "value": -2, "source": "running"},),
+            ends="turn_start", on=name, data={"ac_vs_melee": -2},
+            rule=cite("Running in Combat – Full Details:")))
+        st._lose_aim_on_move(name)
+        moved, _stopped, _ = st._walk(name, path, "run", prov, offered, take, feet=feet,
+                                        avail=feet)
+    if level != m.altitude(name) and not st._f[name].dead:
+        m.set_altitude(name, level)
+    f.update_turn(run_ft=moved, last_action="run")
+    if mode == "fly" and moved:  # the Minimum Flight Speed counts the feet flown
+        f.update_turn(flown_ft=f.turn.flown_ft + moved)
+    dive = start_alt - level
+    st._emit("ran_mode", actor=name, data={
+        "mode": mode, "feet": moved, "altitude": m.altitude(name), "descended_ft":
+        max(0, dive), "dive_attack": mode == "fly" and dive >= 10, "rule": R_OTHER})
+    if mode == "fly":  # feet descended, for a Dive Attack (kept on the turn)
+        f.update_turn(dive_ft=max(0, dive), mode_budget=(flown, None))
 
-        Raises:
-            IllegalActionError: not its turn, or a barrier too tall to hurdle.
-        """
-        return self._do("hurdle", {"name": name, "barrier_ft": barrier_ft,
-                                   "prone_enemy": prone_enemy})
 
-    @command
-    def _h_hurdle(self, name: str, barrier_ft: float, prone_enemy: bool) -> Any:
-        from ..movement_modes import hurdle_dc
-        self._actor(name)
-        v = self._view(name)
-        h = hurdle_dc(v.size, barrier_ft, leaper=speeds_of(v).leaper, prone_enemy=prone_enemy)
-        data: dict[str, Any] = {"barrier_ft": barrier_ft, "hurdle": h.hurdle, "dc": h.dc,
-                                "height_ft": h.height_ft, "effective_ft": h.effective_ft,
-                                "total": None, "success": True, "rule": h.rule}
-        if h.dc is not None:
-            bonus = int(self.skill(name, "jump&sprint").value or 0)
-            roll = self._roll(f"1d20{bonus:+d}", label=f"{name} Jump&Sprint to hurdle "
-                              f"(DC {h.dc})", actor=name, against=h.dc,
-                              fortune=self.skill(name, "jump&sprint").fortune)
-            data.update(total=roll.total, success=roll.total >= h.dc)
-        return self._emit("hurdled", actor=name, data=data)
+def _run_turns(st: Encounter, name: str, mode: str, speeds: Speeds, path: list[Any]
+               ) -> MovementBudget:
+    """A fly Run's turns: none along its straight line ("You must Run in a straight
+    line"; the grid's cells only approximate it), but turning onto that line from the
+    direction flown earlier this turn counts against the chart's limit for the Run's
+    Big Action (000_8d1d7816ee944f3b.txt, "Fly Speed – Flight & Maneuverability").
+    Returns the Run's budget (its turns and heading) for the next Big Action."""
+    if mode != "fly":
+        return MovementBudget(speeds)
+    (x0, y0), (x1, y1) = planar(path[0]), planar(path[-1])
+    along = (round(x1 - x0, 6), round(y1 - y0, 6))
+    turns = turns_between(st._flight_heading(name), along)
+    man = speeds.maneuverability
+    assert man is not None  # a fly speed always has one
+    allowed = maneuverability(man).turns_per_move
+    if allowed is not None and turns > allowed:
+        raise IllegalActionError(
+            f"{name}'s Run to {st.map.offset(path[-1])} turns {turns} time(s) from the "
+            f"way it flew this turn: {man.value} flyers make at most {allowed} per move "
+            "(\"turning up to 90 degrees each time\"); a Run is one straight line, so "
+            "it cannot turn on the way", R_CHART)
+    return MovementBudget(speeds, turns=turns, heading=along)
 
-    # -- the GM's altitude --------------------------------------------------------------
-    def set_altitude(self, name: str, feet: int) -> Any:
-        """The GM puts ``name`` at ``feet`` above its hex (a logged command: replays).
+# -- hurdling (Leaper) ----------------------------------------------------------------
+def hurdle(st: Encounter, name: str, barrier_ft: float = 0, *, prone_enemy: bool = False) -> Any:
+    """A Jump&Sprint check to hurdle a barrier ``barrier_ft`` tall (or an active prone
+    enemy) as part of this Big Action's movement: 1d20 + the creature's Jump&Sprint
+    bonus against :func:`~lfgcombat.movement_modes.hurdle_dc` (000_8d1d7816ee944f3b.txt,
+    "Leaper"; the DCs rebuilt in ``data/hurdles.csv``, inferred). A logged command on
+    its turn; it spends no action. A barrier of 1/4 its height or less needs no roll
+    ("Obstacles": "in stride"). Returns the ``hurdled`` event (``success``, ``dc``,
+    ``total``); on a failure the GM stops the movement before the barrier.
 
-        Raises:
-            MapFormatError: not a multiple of 5 from 0 up; IllegalActionError: no map,
-            or the space is taken at that altitude. Nothing changes.
-        """
-        self._do("set_altitude", {"name": name, "feet": feet})
-        return self
+    Raises:
+        IllegalActionError: not its turn, or a barrier too tall to hurdle.
+    """
+    return st._do("hurdle", {"name": name, "barrier_ft": barrier_ft,
+                               "prone_enemy": prone_enemy})
 
-    @command
-    def _h_set_altitude(self, name: str, feet: int) -> None:
-        self._fighter(name)
-        self._need_map(name)
-        before = self.map.altitude(name)
-        check_headroom(self.map, name, check_altitude(feet))  # the ceiling
-        self.map.set_altitude(name, feet)
-        self._emit("altitude_set", actor=name, data={"from": before, "to": feet,
-                                                     "rule": R_OTHER})
+
+@command
+def _h_hurdle(st: Encounter, name: str, barrier_ft: float, prone_enemy: bool) -> Any:
+    from ..movement_modes import hurdle_dc
+    st._actor(name)
+    v = st._view(name)
+    h = hurdle_dc(v.size, barrier_ft, leaper=speeds_of(v).leaper, prone_enemy=prone_enemy)
+    data: dict[str, Any] = {"barrier_ft": barrier_ft, "hurdle": h.hurdle, "dc": h.dc,
+                            "height_ft": h.height_ft, "effective_ft": h.effective_ft,
+                            "total": None, "success": True, "rule": h.rule}
+    if h.dc is not None:
+        bonus = int(st.skill(name, "jump&sprint").value or 0)
+        roll = st._roll(f"1d20{bonus:+d}", label=f"{name} Jump&Sprint to hurdle "
+                          f"(DC {h.dc})", actor=name, against=h.dc,
+                          fortune=st.skill(name, "jump&sprint").fortune)
+        data.update(total=roll.total, success=roll.total >= h.dc)
+    return st._emit("hurdled", actor=name, data=data)
+
+# -- the GM's altitude --------------------------------------------------------------
+def set_altitude(st: Encounter, name: str, feet: int) -> Any:
+    """The GM puts ``name`` at ``feet`` above its hex (a logged command: replays).
+
+    Raises:
+        MapFormatError: not a multiple of 5 from 0 up; IllegalActionError: no map,
+        or the space is taken at that altitude. Nothing changes.
+    """
+    st._do("set_altitude", {"name": name, "feet": feet})
+    return st
+
+
+@command
+def _h_set_altitude(st: Encounter, name: str, feet: int) -> None:
+    st._fighter(name)
+    st._need_map(name)
+    before = st.map.altitude(name)
+    check_headroom(st.map, name, check_altitude(feet))  # the ceiling
+    st.map.set_altitude(name, feet)
+    st._emit("altitude_set", actor=name, data={"from": before, "to": feet,
+                                                 "rule": R_OTHER})

@@ -25,6 +25,8 @@ looks past it). A fighter's altitude set on the map between steps
 
 from __future__ import annotations
 
+import functools
+
 import contextlib
 import copy
 import operator
@@ -32,10 +34,9 @@ import warnings
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Protocol, Self
+from typing import TYPE_CHECKING, Any
 
 from ..shortrepr import short
-from ..creature import Creature
 from ..dice import Fortune
 from ..errors import LfgError
 from ..log import (
@@ -53,534 +54,473 @@ from ..log.savefile import UnverifiedSaveWarning, clip, event_text, replay_misma
 from . import checkpoints
 from .checkpoints import EVERY, Checkpoint
 from .commands import command, handler
-from .composition import rules
 
 if TYPE_CHECKING:
-    from ..battlemap.hexmap import HexMap
-    from ..dice import Roller
-    from ..rulesets import Ruleset
     from .core import Encounter
-    from .state import TurnFrame, _Fighter
 
 
-class ReplayContext(Protocol):
-    """What the rules of this module use of an encounter (the parts of
-    :class:`~lfgcombat.encounter.Encounter` they may touch)."""
+# Replay: Recording, replaying, undoing, forking, saving and loading steps (and dice rolls).
 
-    _checkpoints: list[Checkpoint]
-    _f: dict[str, _Fighter]
-    _frames: list[TurnFrame]
-    _gang: dict[str, list[str]]
-    _groups: dict[str, list[str]]
-    _initial: dict[str, Creature]
-    _last_unit: str | None
-    _listeners: list[Callable[[Any], None]]
-    _log: EventLog
-    _map_layers0: dict[str, Any]
-    _map_text: str | None
-    _names: list[str]
-    _order: list[str]
-    _replaying: bool
-    _round_first: str | None
-    _seen_terrain: int
-    _side_of: dict[str, str]
-    _started: bool
-    _step: int
-    _surprise: bool
-    _views: dict[str, Creature]
-    map: HexMap  # None without a map: the rules check `self.map is None` or _need_map first
-    roller: Roller
-    round: int
-    ruleset: Ruleset
-    seed: int | str
-    _volume_rule: bool  # archery.py (a save from before issue 15 has it False)
-    _knockdown_rule: bool  # momentum.py
-
-    def _do(self, kind: str, args: dict[str, Any]) -> Any: ...
-
-    def _emit(self, kind: str, *, command: bool = False, actor: str | None = None,
-              target: str | None = None, data: Mapping[str, Any] | None = None) -> Event: ...
-
-    def _header(self) -> dict[str, Any]: ...
-
-    @classmethod
-    def _from_header(cls, header: Mapping[str, Any], path: str | None = None) -> Encounter: ...
-
-    def _rebuild(self, events: list[Event], *, path: str | None = None,
-                 lines: list[int] | None = None, header: Mapping[str, Any] | None = None,
-                 rederive: list[Difference] | None = None) -> None: ...
-
-    def _reset(self) -> None: ...
-
-    def _sync_space(self, quiet: bool = False) -> None: ...
-
-    @property
-    def current(self) -> str | None: ...
-
-    @property
-    def _encounter(self) -> Encounter:
-        """The encounter itself, for what takes the whole state: checkpoints, the
-        listeners (widgets) told after each step, and a fork's new encounter of its class."""
-
-    @property
-    def initiative_mode(self) -> str: ...
-
-    @property
-    def top_down_flat_footed(self) -> bool: ...
+#: What :meth:`load` with ``rederive=True`` found: every difference between the save's
+#: recorded effects and today's rules (``None`` unless asked).
+#: ``False`` after :meth:`load` of a save in the first format, whose header no digest
+#: covers (``True`` for every encounter built or loaded from today's format).
+#: The map's static layers as the log leaves them (``map_layers``' form; ``None``: as
+#: the map was built, ``_map_layers0``): what an edit not yet recorded is measured from.
 
 
-if TYPE_CHECKING:  # the rules see an encounter through their context only
-    _Base = ReplayContext
-else:
-    _Base = object
+def _header(st: Encounter) -> dict[str, Any]:
+    return {
+        "format": FORMAT, "version": VERSION, "seed": st.seed,
+        "ruleset": {"name": st.ruleset.name, **st.ruleset.switches()},
+        "initiative": st.initiative_mode,
+        "top_down_flat_footed": st.top_down_flat_footed,
+        "creatures": [st._initial[n].to_dict() for n in st._names],
+        "sides": {s: [n for n in st._names if st._side_of[n] == s]
+                  for s in dict.fromkeys(st._side_of[n] for n in st._names)},
+        "groups": {g: list(m) for g, m in st._groups.items()},
+        "map": st._map_text,
+        "map_options": ({"advanced_five_foot_step": st.map.advanced_five_foot_step}
+                        if st.map is not None else None),
+        "accuracy_by_volume": getattr(st, "_volume_rule", True),  # archery.py
+        "knockdown_after_strike": getattr(st, "_knockdown_rule", True),  # momentum.py
+    }
 
 
-@rules(ReplayContext)
-class ReplayRules(_Base):
-    """Recording, replaying, undoing, forking, saving and loading steps (and dice rolls)."""
+def snapshot(st: Encounter, *, rolls: bool = True) -> dict[str, Any]:
+    """The whole state as plain, comparable data (tests compare two of them).
 
-    #: What :meth:`load` with ``rederive=True`` found: every difference between the save's
-    #: recorded effects and today's rules (``None`` unless asked).
-    rederived: list[Difference] | None = None
-    #: ``False`` after :meth:`load` of a save in the first format, whose header no digest
-    #: covers (``True`` for every encounter built or loaded from today's format).
-    verified: bool = True
-    _checkpoints: list[Checkpoint]  # oldest first (Encounter._reset empties it)
-    #: The map's static layers as the log leaves them (``map_layers``' form; ``None``: as
-    #: the map was built, ``_map_layers0``): what an edit not yet recorded is measured from.
-    _seen_layers: dict[str, Any] | None = None
-    _depth = 0  # how many commands are running (a handler may call another step)
+    Args:
+        rolls: Every roll made so far (``True``, the default); ``False`` gives their
+            count, the last one and the dice's generator state instead, so the snapshot
+            costs the state's size, not the fight's length (a check after every step
+            stays linear in the fight).
 
-    def _header(self) -> dict[str, Any]:
-        return {
-            "format": FORMAT, "version": VERSION, "seed": self.seed,
-            "ruleset": {"name": self.ruleset.name, **self.ruleset.switches()},
-            "initiative": self.initiative_mode,
-            "top_down_flat_footed": self.top_down_flat_footed,
-            "creatures": [self._initial[n].to_dict() for n in self._names],
-            "sides": {s: [n for n in self._names if self._side_of[n] == s]
-                      for s in dict.fromkeys(self._side_of[n] for n in self._names)},
-            "groups": {g: list(m) for g, m in self._groups.items()},
-            "map": self._map_text,
-            "map_options": ({"advanced_five_foot_step": self.map.advanced_five_foot_step}
-                            if self.map is not None else None),
-            "accuracy_by_volume": getattr(self, "_volume_rule", True),  # archery.py
-            "knockdown_after_strike": getattr(self, "_knockdown_rule", True),  # momentum.py
-        }
+    Returns:
+        A dict of plain values.
+    """
+    history = st.roller.history
+    return {
+        "round": st.round, "surprise": st._surprise, "started": st._started,
+        "frames": [fr.to_dict() for fr in st._frames], "order": list(st._order),
+        "round_first": st._round_first, "last_unit": st._last_unit,
+        "gang": copy.deepcopy(st._gang),
+        "fighters": {n: f.to_dict() for n, f in st._f.items()},
+        "rolls": ([(str(r.expr), r.total) for r in history] if rolls else
+                  (len(history), (str(history[-1].expr), history[-1].total)
+                   if history else None, st.roller._rng.getstate())),
+        "map": st.map.snapshot() if st.map is not None else None,
+        "events": len(st._log),
+    }
 
-    def snapshot(self, *, rolls: bool = True) -> dict[str, Any]:
-        """The whole state as plain, comparable data (tests compare two of them).
 
-        Args:
-            rolls: Every roll made so far (``True``, the default); ``False`` gives their
-                count, the last one and the dice's generator state instead, so the snapshot
-                costs the state's size, not the fight's length (a check after every step
-                stays linear in the fight).
+def subscribe(st: Encounter, listener: Callable[["Encounter"], None]) -> Callable[[], None]:
+    """Call ``listener(encounter)`` after every step, undo and replay (widgets redraw).
 
-        Returns:
-            A dict of plain values.
-        """
-        history = self.roller.history
-        return {
-            "round": self.round, "surprise": self._surprise, "started": self._started,
-            "frames": [fr.to_dict() for fr in self._frames], "order": list(self._order),
-            "round_first": self._round_first, "last_unit": self._last_unit,
-            "gang": copy.deepcopy(self._gang),
-            "fighters": {n: f.to_dict() for n, f in self._f.items()},
-            "rolls": ([(str(r.expr), r.total) for r in history] if rolls else
-                      (len(history), (str(history[-1].expr), history[-1].total)
-                       if history else None, self.roller._rng.getstate())),
-            "map": self.map.snapshot() if self.map is not None else None,
-            "events": len(self._log),
-        }
+    Returns:
+        A function that unsubscribes.
+    """
+    st._listeners.append(listener)
 
-    def subscribe(self, listener: Callable[["Encounter"], None]) -> Callable[[], None]:
-        """Call ``listener(encounter)`` after every step, undo and replay (widgets redraw).
+    def unsubscribe() -> None:
+        if listener in st._listeners:
+            st._listeners.remove(listener)
+    return unsubscribe
 
-        Returns:
-            A function that unsubscribes.
-        """
-        self._listeners.append(listener)
 
-        def unsubscribe() -> None:
-            if listener in self._listeners:
-                self._listeners.remove(listener)
-        return unsubscribe
+def _run_step(st: Encounter, kind: str, args: dict[str, Any]) -> Any:
+    """Run one command: record it, run its handler; on refusal restore the state
+    (reached through :meth:`ArgumentsRules._do`, which checks the arguments first).
 
-    def _run_step(self, kind: str, args: dict[str, Any]) -> Any:
-        """Run one command: record it, run its handler; on refusal restore the state
-        (reached through :meth:`ArgumentsRules._do`, which checks the arguments first).
-
-        A map edit made outside the encounter's commands since the last step (the GM
-        painting terrain) is recorded first, as its own ``map_edit`` step."""
-        if kind != "map_edit" and not self._replaying and not self._depth:
-            self._note_map_edits()
-        # the handler runs on the rule object that owns it (composition.py)
-        perform = getattr(self._encounter, handler(kind).__name__)
-        args = jsonable(args)
-        start = len(self._log)
-        rolls = len(self.roller.history)
-        version = self.map.version if self.map is not None else None
-        self._step += 1
-        self._emit(kind, command=True, data=args, actor=args.get("name"),
-                   target=args.get("target"))
-        # one command may move creatures several times (a move split where AOO strike):
-        # the map's widgets redraw once, after it
-        with (self.map.hold() if self.map is not None else contextlib.nullcontext()):
-            self._depth += 1
-            try:
-                result = perform(**args)
-            except BaseException:
-                self._depth -= 1
-                untouched = (len(self._log) == start + 1
-                             and len(self.roller.history) == rolls
-                             and (self.map is None or self.map.version == version))
-                if untouched:
-                    self._log._truncate(start)
-                    self._step -= 1
-                else:  # a refusal after a change: rebuild from the log (never half-done)
-                    self._rebuild(list(self._log)[:start])
-                raise
-            try:  # at the step's depth: the map writes it makes are the step's own
-                self._sync_space()
-            finally:
-                self._depth -= 1
-        self._views.clear()
-        self._after_step()
-        if not self._replaying:
-            for fn in list(self._listeners):
-                fn(self._encounter)
-        return result
-
-    def _after_step(self) -> None:
-        """Note the map's terrain as the commands left it; take a checkpoint when due."""
-        if self.map is not None and self.map.terrain_version != self._seen_terrain:
-            self._see_map()
-        last = self._checkpoints[-1].events if self._checkpoints else 0
-        if len(self._log) - last >= EVERY and not self._depth:  # not inside another step
-            self._checkpoints.append(checkpoints.take(self._encounter))
-
-    def _see_map(self) -> None:
-        """Remember the map's static layers as the log leaves them (a later change is the
-        GM's edit, recorded at the next step)."""
-        self._seen_terrain = self.map.terrain_version
-        self._seen_layers = checkpoints.map_layers(self.map)
-
-    def _pending_map_edit(self) -> checkpoints.LayerEdit | None:
-        """The GM's edit of the map made since the last step and not yet recorded (only the
-        cells it changed), or ``None``."""
-        if self.map is None or self.map.terrain_version == self._seen_terrain:
-            return None
-        seen = self._seen_layers if self._seen_layers is not None else self._map_layers0
-        return checkpoints.layer_edit(seen, checkpoints.map_layers(self.map)) or None
-
-    @contextlib.contextmanager
-    def _keeping_map_edit(self, after: int | None = None) -> Iterator[None]:
-        """Around a rebuild of the log outside :meth:`_do` (undo, a declined turn): the
-        GM's edit not yet recorded (and, with ``after``, the ``map_edit`` steps recorded
-        after event ``after``, which the rebuild drops) is put back on top of the layers
-        the rebuild leaves and recorded as a ``map_edit`` step after it, so it is neither
-        lost nor made at another point of the log (only the cells it changed: an edit the
-        rebuild dropped for good stays dropped). If the body raises, the edit not yet
-        recorded is put back unrecorded, as it was."""
-        if self.map is None:
-            edit = None
-        elif after is None:
-            edit = self._pending_map_edit()
-        else:
-            edit = checkpoints.layer_edit(self._layers_before(after),
-                                          checkpoints.map_layers(self.map)) or None
+    A map edit made outside the encounter's commands since the last step (the GM
+    painting terrain) is recorded first, as its own ``map_edit`` step."""
+    if kind != "map_edit" and not st._replaying and not st._depth:
+        _note_map_edits(st)
+    # the command's handler: a function of its rule module, run on this state
+    perform = functools.partial(handler(kind), st)
+    args = jsonable(args)
+    start = len(st._log)
+    rolls = len(st.roller.history)
+    version = st.map.version if st.map is not None else None
+    st._step += 1
+    st._emit(kind, command=True, data=args, actor=args.get("name"),
+               target=args.get("target"))
+    # one command may move creatures several times (a move split where AOO strike):
+    # the map's widgets redraw once, after it
+    with (st.map.hold() if st.map is not None else contextlib.nullcontext()):
+        st._depth += 1
         try:
-            yield
+            result = perform(**args)
         except BaseException:
-            if edit is not None:
-                checkpoints.set_map_layers(self.map, **edit.on(checkpoints.map_layers(
-                    self.map)))
+            st._depth -= 1
+            untouched = (len(st._log) == start + 1
+                         and len(st.roller.history) == rolls
+                         and (st.map is None or st.map.version == version))
+            if untouched:
+                st._log._truncate(start)
+                st._step -= 1
+            else:  # a refusal after a change: rebuild from the log (never half-done)
+                st._rebuild(list(st._log)[:start])
             raise
+        try:  # at the step's depth: the map writes it makes are the step's own
+            st._sync_space()
+        finally:
+            st._depth -= 1
+    st._views.clear()
+    _after_step(st)
+    if not st._replaying:
+        for fn in list(st._listeners):
+            fn(st)
+    return result
+
+
+def _after_step(st: Encounter) -> None:
+    """Note the map's terrain as the commands left it; take a checkpoint when due."""
+    if st.map is not None and st.map.terrain_version != st._seen_terrain:
+        _see_map(st)
+    last = st._checkpoints[-1].events if st._checkpoints else 0
+    if len(st._log) - last >= EVERY and not st._depth:  # not inside another step
+        st._checkpoints.append(checkpoints.take(st))
+
+
+def _see_map(st: Encounter) -> None:
+    """Remember the map's static layers as the log leaves them (a later change is the
+    GM's edit, recorded at the next step)."""
+    st._seen_terrain = st.map.terrain_version
+    st._seen_layers = checkpoints.map_layers(st.map)
+
+
+def _pending_map_edit(st: Encounter) -> checkpoints.LayerEdit | None:
+    """The GM's edit of the map made since the last step and not yet recorded (only the
+    cells it changed), or ``None``."""
+    if st.map is None or st.map.terrain_version == st._seen_terrain:
+        return None
+    seen = st._seen_layers if st._seen_layers is not None else st._map_layers0
+    return checkpoints.layer_edit(seen, checkpoints.map_layers(st.map)) or None
+
+
+@contextlib.contextmanager
+def _keeping_map_edit(st: Encounter, after: int | None = None) -> Iterator[None]:
+    """Around a rebuild of the log outside :meth:`_do` (undo, a declined turn): the
+    GM's edit not yet recorded (and, with ``after``, the ``map_edit`` steps recorded
+    after event ``after``, which the rebuild drops) is put back on top of the layers
+    the rebuild leaves and recorded as a ``map_edit`` step after it, so it is neither
+    lost nor made at another point of the log (only the cells it changed: an edit the
+    rebuild dropped for good stays dropped). If the body raises, the edit not yet
+    recorded is put back unrecorded, as it was."""
+    if st.map is None:
+        edit = None
+    elif after is None:
+        edit = st._pending_map_edit()
+    else:
+        edit = checkpoints.layer_edit(_layers_before(st, after),
+                                      checkpoints.map_layers(st.map)) or None
+    try:
+        yield
+    except BaseException:
         if edit is not None:
-            now = checkpoints.map_layers(self.map)
-            layers = edit.on(now)
-            if layers != now:
-                self._do("map_edit", layers)
+            checkpoints.set_map_layers(st.map, **edit.on(checkpoints.map_layers(
+                st.map)))
+        raise
+    if edit is not None:
+        now = checkpoints.map_layers(st.map)
+        layers = edit.on(now)
+        if layers != now:
+            st._do("map_edit", layers)
 
-    def _layers_before(self, seq: int) -> Mapping[str, Any]:
-        """The map's static layers as the log stands before event ``seq``: the last
-        ``map_edit`` step's before it, or the map's as it was built."""
-        log = self._log
-        for i in range(min(seq, len(log)) - 1, -1, -1):
-            if log[i].command and log[i].kind == "map_edit":
-                return log[i].data
-        return self._map_layers0
 
-    def record_map_edits(self) -> Encounter:
-        """Record the GM's edits of the map made since the last step (terrain, elevation,
-        the picture, wall heights, the ceiling) as a ``map_edit`` step now; without this
-        they are recorded at the next command, fork or save (so a refused command right
-        after an edit still leaves that edit's step in the log). Nothing to record: no
-        step."""
-        self._note_map_edits()
-        return self._encounter
+def _layers_before(st: Encounter, seq: int) -> Mapping[str, Any]:
+    """The map's static layers as the log stands before event ``seq``: the last
+    ``map_edit`` step's before it, or the map's as it was built."""
+    log = st._log
+    for i in range(min(seq, len(log)) - 1, -1, -1):
+        if log[i].command and log[i].kind == "map_edit":
+            return log[i].data
+    return st._map_layers0
 
-    def _note_map_edits(self) -> None:
-        """Record the map's terrain, elevation and background as a ``map_edit`` step if
-        they were edited since the last step (by the GM, not by a command)."""
-        if self.map is not None and self.map.terrain_version != self._seen_terrain:
-            self._do("map_edit", checkpoints.map_layers(self.map))
 
-    @command
-    def _h_map_edit(self, terrain: Any, elevation: Any, background: Any,
-                    wall_height: Any = None, ceiling: Any = checkpoints._KEEP,
-                    doors: Any = None) -> None:
-        """The GM's edit of the map's terrain, elevation, background picture, wall heights,
-        ceiling or doors, as the map stood after it (recorded by :meth:`_note_map_edits`;
-        replay sets it back; an edit saved before the ceiling or the doors were recorded
-        leaves them as painting the terrain does: :func:`checkpoints.set_map_layers`)."""
-        if self.map is None:
-            raise LfgError("map_edit: this encounter has no map")
-        checkpoints.set_map_layers(self.map, terrain, elevation, background, wall_height,
-                                   ceiling, doors)
+def record_map_edits(st: Encounter) -> Encounter:
+    """Record the GM's edits of the map made since the last step (terrain, elevation,
+    the picture, wall heights, the ceiling) as a ``map_edit`` step now; without this
+    they are recorded at the next command, fork or save (so a refused command right
+    after an edit still leaves that edit's step in the log). Nothing to record: no
+    step."""
+    _note_map_edits(st)
+    return st
 
-    def _emit(self, kind: str, *, command: bool = False, actor: str | None = None,
-              target: str | None = None, data: Mapping[str, Any] | None = None) -> Event:
-        ev = Event(len(self._log), self._step, kind, command, self.round, self.current,
-                   actor, target, jsonable(dict(data or {})))
-        self._log._append(ev)
-        return ev
 
-    def _rebuild(self, events: list[Event], *, path: str | None = None,
-                 lines: list[int] | None = None, header: Mapping[str, Any] | None = None,
-                 rederive: list[Difference] | None = None) -> None:
-        """Replay ``events`` from the nearest checkpoint of the same log (or the initial
-        state), checking each effect (the map tells its widgets once, at the end:
-        :meth:`~lfgcombat.hexmap.HexMap.hold`).
+def _note_map_edits(st: Encounter) -> None:
+    """Record the map's terrain, elevation and background as a ``map_edit`` step if
+    they were edited since the last step (by the GM, not by a command)."""
+    if st.map is not None and st.map.terrain_version != st._seen_terrain:
+        st._do("map_edit", checkpoints.map_layers(st.map))
 
-        Args:
-            events: The events to end with.
-            path: The file they come from (for messages).
-            lines: Their line numbers in it.
-            header: The file's header (:class:`~lfgcombat.log.SaveHeader`): a difference
-                then says whether the rules changed since it was written.
-            rederive: A list to fill with every difference instead of refusing the first
-                (the recorded effects are not kept: the commands replay under today's
-                rules).
-        """
-        with (self.map.hold() if self.map is not None else contextlib.nullcontext()):
-            cp = self._checkpoint_for(events) if rederive is None else None
-            if cp is None:
-                self._log = EventLog()
-                self._reset()
-                start = 0
-            else:
-                self._checkpoints = [c for c in self._checkpoints if c.events <= cp.events]
-                self._log = EventLog(events[:cp.events])
-                checkpoints.restore_into(self._encounter, cp)
-                start = cp.events
-            self._replaying = True
-            try:
-                self._replay(events, start, path=path, lines=lines, header=header,
-                             rederive=rederive)
-            finally:
-                self._replaying = False
-                self._views.clear()
-                if self.map is not None:
-                    self._see_map()
 
-    def _checkpoint_for(self, events: list[Event]) -> Checkpoint | None:
-        """The last checkpoint within the prefix ``events`` shares with the log (the same
-        event objects), or ``None``."""
-        log = self._log
-        shared = min(len(events), len(log))
-        if sum(map(operator.is_, events, log)) == shared:  # the whole prefix (C-level)
-            same = shared
+@command
+def _h_map_edit(st: Encounter, terrain: Any, elevation: Any, background: Any,
+                wall_height: Any = None, ceiling: Any = checkpoints._KEEP,
+                doors: Any = None) -> None:
+    """The GM's edit of the map's terrain, elevation, background picture, wall heights,
+    ceiling or doors, as the map stood after it (recorded by :meth:`_note_map_edits`;
+    replay sets it back; an edit saved before the ceiling or the doors were recorded
+    leaves them as painting the terrain does: :func:`checkpoints.set_map_layers`)."""
+    if st.map is None:
+        raise LfgError("map_edit: this encounter has no map")
+    checkpoints.set_map_layers(st.map, terrain, elevation, background, wall_height,
+                               ceiling, doors)
+
+
+def _emit(st: Encounter, kind: str, *, command: bool = False, actor: str | None = None,
+          target: str | None = None, data: Mapping[str, Any] | None = None) -> Event:
+    ev = Event(len(st._log), st._step, kind, command, st.round, st.current,
+               actor, target, jsonable(dict(data or {})))
+    st._log._append(ev)
+    return ev
+
+
+def _rebuild(st: Encounter, events: list[Event], *, path: str | None = None,
+             lines: list[int] | None = None, header: Mapping[str, Any] | None = None,
+             rederive: list[Difference] | None = None) -> None:
+    """Replay ``events`` from the nearest checkpoint of the same log (or the initial
+    state), checking each effect (the map tells its widgets once, at the end:
+    :meth:`~lfgcombat.hexmap.HexMap.hold`).
+
+    Args:
+        events: The events to end with.
+        path: The file they come from (for messages).
+        lines: Their line numbers in it.
+        header: The file's header (:class:`~lfgcombat.log.SaveHeader`): a difference
+            then says whether the rules changed since it was written.
+        rederive: A list to fill with every difference instead of refusing the first
+            (the recorded effects are not kept: the commands replay under today's
+            rules).
+    """
+    with (st.map.hold() if st.map is not None else contextlib.nullcontext()):
+        cp = st._checkpoint_for(events) if rederive is None else None
+        if cp is None:
+            st._log = EventLog()
+            st._reset()
+            start = 0
         else:
-            same = 0
-            for a, b in zip(events, log):
-                if a is not b:
-                    break
-                same += 1
-        usable = [c for c in self._checkpoints if c.events <= same]
-        return usable[-1] if usable else None
+            st._checkpoints = [c for c in st._checkpoints if c.events <= cp.events]
+            st._log = EventLog(events[:cp.events])
+            checkpoints.restore_into(st, cp)
+            start = cp.events
+        st._replaying = True
+        try:
+            st._replay(events, start, path=path, lines=lines, header=header,
+                         rederive=rederive)
+        finally:
+            st._replaying = False
+            st._views.clear()
+            if st.map is not None:
+                _see_map(st)
 
-    def _replay(self, events: list[Event], i: int, *, path: str | None,
-                lines: list[int] | None, header: Mapping[str, Any] | None,
-                rederive: list[Difference] | None) -> None:
-        while i < len(events):
-            cmd = events[i]
-            line = lines[i] if lines else None
-            if not cmd.command:
-                raise LogFormatError(f"expected a command, found a {cmd.kind!r} effect",
-                                     path, line)
-            j = i + 1
-            while j < len(events) and not events[j].command:
-                j += 1
-            expected = events[i:j]
-            before = len(self._log)
-            try:
-                self._do(cmd.kind, dict(cmd.data))
-            except LogFormatError:
-                raise
-            except (LfgError, TypeError) as exc:
-                what = ("does not replay" if isinstance(exc, LfgError)
-                        else "has bad arguments")
-                if rederive is None:
-                    raise LogFormatError(refusal_message(header, cmd, f"the {cmd.kind!r} "
-                                                         f"command {what}: {clip(str(exc))}"),
-                                         path, line) from None
-                rederive.append(Difference(cmd.seq, line, "command", cmd.describe(),
-                                           f"refused: {clip(str(exc))}"))
-            got = self._log[before:]
-            if rederive is not None:
-                rederive.extend(compare_step(expected, got, lines[i:j] if lines else None))
-            else:
-                self._check_step(expected, got, i, path=path, lines=lines, header=header)
-            i = j
 
-    def _check_step(self, expected: list[Event], got: list[Event], i: int, *,
-                    path: str | None, lines: list[int] | None,
-                    header: Mapping[str, Any] | None) -> None:
-        """Raise LogFormatError at the first event of a step that does not replay."""
-        for k in range(max(len(got), len(expected))):
-            a = got[k] if k < len(got) else None
-            b = expected[k] if k < len(expected) else None
-            if a != b:
-                ln = lines[min(i + k, len(lines) - 1)] if lines else None
-                msg = (replay_mismatch_message(header, b, a) if header is not None else
-                       f"replay gives {clip(event_text(a)) if a else None} where the log "
-                       f"records {clip(event_text(b)) if b else None} (a hand-edited or "
-                       "damaged file)")
-                raise LogFormatError(msg, path, ln)
+def _checkpoint_for(st: Encounter, events: list[Event]) -> Checkpoint | None:
+    """The last checkpoint within the prefix ``events`` shares with the log (the same
+    event objects), or ``None``."""
+    log = st._log
+    shared = min(len(events), len(log))
+    if sum(map(operator.is_, events, log)) == shared:  # the whole prefix (C-level)
+        same = shared
+    else:
+        same = 0
+        for a, b in zip(events, log):
+            if a is not b:
+                break
+            same += 1
+    usable = [c for c in st._checkpoints if c.events <= same]
+    return usable[-1] if usable else None
 
-    def undo(self, n: int = 1) -> Self:
-        """Drop the last ``n`` steps (public method calls) and replay the rest, from the
-        nearest checkpoint before the cut (:mod:`lfgcombat.encounter.checkpoints`).
 
-        A map edit made since the last step (not yet a step of the log) is kept: the
-        cells it changed are changed again on top of what the replay leaves, recorded as a
-        ``map_edit`` step after it (an edit recorded in the undone steps stays undone).
+def _replay(st: Encounter, events: list[Event], i: int, *, path: str | None,
+            lines: list[int] | None, header: Mapping[str, Any] | None,
+            rederive: list[Difference] | None) -> None:
+    while i < len(events):
+        cmd = events[i]
+        line = lines[i] if lines else None
+        if not cmd.command:
+            raise LogFormatError(f"expected a command, found a {cmd.kind!r} effect",
+                                 path, line)
+        j = i + 1
+        while j < len(events) and not events[j].command:
+            j += 1
+        expected = events[i:j]
+        before = len(st._log)
+        try:
+            st._do(cmd.kind, dict(cmd.data))
+        except LogFormatError:
+            raise
+        except (LfgError, TypeError) as exc:
+            what = ("does not replay" if isinstance(exc, LfgError)
+                    else "has bad arguments")
+            if rederive is None:
+                raise LogFormatError(refusal_message(header, cmd, f"the {cmd.kind!r} "
+                                                     f"command {what}: {clip(str(exc))}"),
+                                     path, line) from None
+            rederive.append(Difference(cmd.seq, line, "command", cmd.describe(),
+                                       f"refused: {clip(str(exc))}"))
+        got = st._log[before:]
+        if rederive is not None:
+            rederive.extend(compare_step(expected, got, lines[i:j] if lines else None))
+        else:
+            _check_step(st, expected, got, i, path=path, lines=lines, header=header)
+        i = j
 
-        Args:
-            n: How many steps to undo (at least 1, at most all of them).
 
-        Raises:
-            LfgError: ``n`` out of range; nothing changes.
-        """
-        if isinstance(n, bool) or not isinstance(n, int) or n < 1:
-            raise LfgError(f"undo takes a number of steps of at least 1, not {short(n)}")
-        log, found, cut = self._log, 0, None
-        for i in range(len(log) - 1, -1, -1):  # the n-th command from the end (issue 24)
-            if log[i].command:
-                found += 1
-                if found == n:
-                    cut = log[i].seq
-                    break
-        if cut is None:  # every command counted: fewer than n
-            raise LfgError(f"undo takes 1 to {found} steps (the log has {found}), "
-                           f"not {short(n)}")
-        with self._keeping_map_edit():
-            self._rebuild(list(self._log)[:cut])
-        for fn in list(self._listeners):
-            fn(self._encounter)
-        return self
+def _check_step(st: Encounter, expected: list[Event], got: list[Event], i: int, *,
+                path: str | None, lines: list[int] | None,
+                header: Mapping[str, Any] | None) -> None:
+    """Raise LogFormatError at the first event of a step that does not replay."""
+    for k in range(max(len(got), len(expected))):
+        a = got[k] if k < len(got) else None
+        b = expected[k] if k < len(expected) else None
+        if a != b:
+            ln = lines[min(i + k, len(lines) - 1)] if lines else None
+            msg = (replay_mismatch_message(header, b, a) if header is not None else
+                   f"replay gives {clip(event_text(a)) if a else None} where the log "
+                   f"records {clip(event_text(b)) if b else None} (a hand-edited or "
+                   "damaged file)")
+            raise LogFormatError(msg, path, ln)
 
-    def fork(self) -> Encounter:
-        """An independent copy to try a "what if" on (its own map, roller and log), built
-        from the last checkpoint and the events after it. A map edit made since the last
-        step is recorded first, as a ``map_edit`` step of this encounter's log."""
-        self._note_map_edits()
-        other = type(self._encounter)._from_header(self._header())
-        other._checkpoints = list(self._checkpoints)  # never changed: shared safely
-        events = list(self._log)
-        other._log = EventLog(events)
-        other._rebuild(events)
-        return other
 
-    def save(self, path: str | Path) -> Path:
-        """Write the encounter as JSON Lines (a header line, then one line per event),
-        atomically: to a temporary file beside ``path``, then renamed over it. A map edit
-        made since the last step is recorded first."""
-        self._note_map_edits()
-        return write_jsonl(path, self._header(), self._log)
+def undo(st: Encounter, n: int = 1) -> Encounter:
+    """Drop the last ``n`` steps (public method calls) and replay the rest, from the
+    nearest checkpoint before the cut (:mod:`lfgcombat.encounter.checkpoints`).
 
-    @classmethod
-    def load(cls, path: str | Path, rederive: bool = False) -> Encounter:
-        """Read a saved encounter and replay it to the same state.
+    A map edit made since the last step (not yet a step of the log) is kept: the
+    cells it changed are changed again on top of what the replay leaves, recorded as a
+    ``map_edit`` step after it (an edit recorded in the undone steps stays undone).
 
-        Every command is re-executed with the recorded seed and every effect compared with
-        the file, so the loaded encounter is the one that was saved, or nothing. A save
-        written under another version of lfgcombat whose replay differs is refused with a
-        message saying the rules changed since it was written and which event differs.
+    Args:
+        n: How many steps to undo (at least 1, at most all of them).
 
-        Args:
-            path: The file.
-            rederive: Replay the commands under today's rules, ignoring the recorded
-                effects, and list every difference in ``enc.rederived`` (a list of
-                :class:`~lfgcombat.encounter.checkpoints.Difference`: event seq, line,
-                field, recorded, now; empty when nothing changed). A command today's rules
-                refuse is skipped and listed with field ``"command"``.
+    Raises:
+        LfgError: ``n`` out of range; nothing changes.
+    """
+    if isinstance(n, bool) or not isinstance(n, int) or n < 1:
+        raise LfgError(f"undo takes a number of steps of at least 1, not {short(n)}")
+    log, found, cut = st._log, 0, None
+    for i in range(len(log) - 1, -1, -1):  # the n-th command from the end (issue 24)
+        if log[i].command:
+            found += 1
+            if found == n:
+                cut = log[i].seq
+                break
+    if cut is None:  # every command counted: fewer than n
+        raise LfgError(f"undo takes 1 to {found} steps (the log has {found}), "
+                       f"not {short(n)}")
+    with st._keeping_map_edit():
+        st._rebuild(list(st._log)[:cut])
+    for fn in list(st._listeners):
+        fn(st)
+    return st
 
-        Returns:
-            The encounter (``rederived`` is ``None`` unless ``rederive`` was asked;
-            ``verified`` is ``False`` for a save in the first format, whose header no digest
-            covers).
 
-        Warns:
-            UnverifiedSaveWarning: the file is in the first save format (no digest): its
-                events are checked by the replay, but an edit to its header cannot be
-                detected. Save the fight again to protect it.
+def fork(st: Encounter) -> Encounter:
+    """An independent copy to try a "what if" on (its own map, roller and log), built
+    from the last checkpoint and the events after it. A map edit made since the last
+    step is recorded first, as a ``map_edit`` step of this encounter's log."""
+    _note_map_edits(st)
+    other = type(st)._from_header(st._header())
+    other._checkpoints = list(st._checkpoints)  # never changed: shared safely
+    events = list(st._log)
+    other._log = EventLog(events)
+    other._rebuild(events)
+    return other
 
-        Raises:
-            LogFormatError: (an :class:`~lfgcombat.errors.LfgError`) naming the line and
-                the reason: not JSON, a bad header or event, or events that do not replay.
-        """
-        header, numbered = read_jsonl(path)
-        enc = cls._from_header(header, str(path))
-        report: list[Difference] | None = [] if rederive else None
-        enc._rebuild([e for _, e in numbered], path=str(path),
-                     lines=[ln for ln, _ in numbered], header=header, rederive=report)
-        enc.rederived = report
-        enc.verified = bool(getattr(header, "verified", False))
-        if not enc.verified:
-            warnings.warn(UnverifiedSaveWarning(
-                f"{path}: this save is in the first format, written before saves carried a "
-                "digest: its events were replayed and checked, but an edit to its header "
-                "(creatures, map, seed) cannot be detected. Save the fight again to protect "
-                "it."), stacklevel=2)
-        return enc
 
-    def _roll(self, expr: str, *, label: str, actor: str | None = None,
-              target: str | None = None, fortune: Fortune | str | None = None,
-              against: int | None = None, outcome: str | None = None) -> Any:
-        r = self.roller.roll(expr, fortune=fortune, label=label)
-        if against is not None and outcome is None:
-            outcome = "success" if r.total >= against else "failure"
-        self._emit("roll", actor=actor, target=target, data={
+def save(st: Encounter, path: str | Path) -> Path:
+    """Write the encounter as JSON Lines (a header line, then one line per event),
+    atomically: to a temporary file beside ``path``, then renamed over it. A map edit
+    made since the last step is recorded first."""
+    _note_map_edits(st)
+    return write_jsonl(path, st._header(), st._log)
+
+
+def load(cls: type[Encounter], path: str | Path, rederive: bool = False) -> Encounter:
+    """Read a saved encounter and replay it to the same state.
+
+    Every command is re-executed with the recorded seed and every effect compared with
+    the file, so the loaded encounter is the one that was saved, or nothing. A save
+    written under another version of lfgcombat whose replay differs is refused with a
+    message saying the rules changed since it was written and which event differs.
+
+    Args:
+        path: The file.
+        rederive: Replay the commands under today's rules, ignoring the recorded
+            effects, and list every difference in ``enc.rederived`` (a list of
+            :class:`~lfgcombat.encounter.checkpoints.Difference`: event seq, line,
+            field, recorded, now; empty when nothing changed). A command today's rules
+            refuse is skipped and listed with field ``"command"``.
+
+    Returns:
+        The encounter (``rederived`` is ``None`` unless ``rederive`` was asked;
+        ``verified`` is ``False`` for a save in the first format, whose header no digest
+        covers).
+
+    Warns:
+        UnverifiedSaveWarning: the file is in the first save format (no digest): its
+            events are checked by the replay, but an edit to its header cannot be
+            detected. Save the fight again to protect it.
+
+    Raises:
+        LogFormatError: (an :class:`~lfgcombat.errors.LfgError`) naming the line and
+            the reason: not JSON, a bad header or event, or events that do not replay.
+    """
+    header, numbered = read_jsonl(path)
+    enc = cls._from_header(header, str(path))
+    report: list[Difference] | None = [] if rederive else None
+    enc._rebuild([e for _, e in numbered], path=str(path),
+                 lines=[ln for ln, _ in numbered], header=header, rederive=report)
+    enc.rederived = report
+    enc.verified = bool(getattr(header, "verified", False))
+    if not enc.verified:
+        warnings.warn(UnverifiedSaveWarning(
+            f"{path}: this save is in the first format, written before saves carried a "
+            "digest: its events were replayed and checked, but an edit to its header "
+            "(creatures, map, seed) cannot be detected. Save the fight again to protect "
+            "it."), stacklevel=2)
+    return enc
+
+
+def _roll(st: Encounter, expr: str, *, label: str, actor: str | None = None,
+          target: str | None = None, fortune: Fortune | str | None = None,
+          against: int | None = None, outcome: str | None = None) -> Any:
+    r = st.roller.roll(expr, fortune=fortune, label=label)
+    if against is not None and outcome is None:
+        outcome = "success" if r.total >= against else "failure"
+    st._emit("roll", actor=actor, target=target, data={
+        "expression": str(r.expr), "faces": list(r.faces), "natural": r.natural,
+        "total": r.total, "fortune": r.fortune.value if r.fortune else None,
+        "other": r.other.total if r.other is not None else None, "label": label,
+        "against": against, "outcome": outcome})
+    return r
+
+
+def _log_rolls(st: Encounter, since: int, *, actor: str | None, target: str | None = None,
+               against: int | None = None, outcome: str | None = None,
+               only_first: bool = False) -> None:
+    """Log the rolls another module made with the encounter's roller (``against`` and
+    ``outcome`` on every one, or with ``only_first`` on the first alone)."""
+    for i, r in enumerate(st.roller.history[since:]):
+        if only_first and i:
+            against = outcome = None
+        st._emit("roll", actor=actor, target=target, data={
             "expression": str(r.expr), "faces": list(r.faces), "natural": r.natural,
             "total": r.total, "fortune": r.fortune.value if r.fortune else None,
-            "other": r.other.total if r.other is not None else None, "label": label,
+            "other": r.other.total if r.other is not None else None, "label": r.label,
             "against": against, "outcome": outcome})
-        return r
 
-    def _log_rolls(self, since: int, *, actor: str | None, target: str | None = None,
-                   against: int | None = None, outcome: str | None = None,
-                   only_first: bool = False) -> None:
-        """Log the rolls another module made with the encounter's roller (``against`` and
-        ``outcome`` on every one, or with ``only_first`` on the first alone)."""
-        for i, r in enumerate(self.roller.history[since:]):
-            if only_first and i:
-                against = outcome = None
-            self._emit("roll", actor=actor, target=target, data={
-                "expression": str(r.expr), "faces": list(r.faces), "natural": r.natural,
-                "total": r.total, "fortune": r.fortune.value if r.fortune else None,
-                "other": r.other.total if r.other is not None else None, "label": r.label,
-                "against": against, "outcome": outcome})
 
-    def _last_command(self) -> Event | None:
-        """The log's last command that is not a ``map_edit`` step (the GM's edit of the
-        map is nobody's action: a creature may still decline the turn it was just chosen
-        for after one)."""
-        log = self._log
-        return next((log[i] for i in range(len(log) - 1, -1, -1)
-                     if log[i].command and log[i].kind != "map_edit"), None)
+def _last_command(st: Encounter) -> Event | None:
+    """The log's last command that is not a ``map_edit`` step (the GM's edit of the
+    map is nobody's action: a creature may still decline the turn it was just chosen
+    for after one)."""
+    log = st._log
+    return next((log[i] for i in range(len(log) - 1, -1, -1)
+                 if log[i].command and log[i].kind != "map_edit"), None)
 
 
 class GmAltitude:

@@ -8,7 +8,7 @@ dead take no turns). Lookups the other rule modules share.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any
 
 from ..shortrepr import short
 from ..conditions import Condition
@@ -17,150 +17,120 @@ from .arguments import show
 from ..errors import IllegalActionError, LfgError
 from ._citations import R_ORDER
 from .state import TurnFrame, _Fighter
-from .composition import rules
 
 if TYPE_CHECKING:
-    from ..rulesets import Ruleset
-    from ..vitals import Vitals
+    from .core import Encounter
 
 
-class RosterContext(Protocol):
-    """What the rules of this module use of an encounter (the parts of
-    :class:`~lfgcombat.encounter.Encounter` they may touch)."""
-
-    ruleset: Ruleset
-
-    _f: dict[str, _Fighter]
-    _frames: list[TurnFrame]
-    _groups: dict[str, list[str]]
-    _names: list[str]
-    _order: list[str]
-    _surprise: bool
-    _unit_of: dict[str, str]
-
-    def _alive(self, name: str) -> bool: ...
-
-    def _all_units(self) -> list[str]: ...
-
-    @staticmethod
-    def _frame_units(frame: TurnFrame) -> list[str]: ...
-
-    def _members(self, unit: str) -> list[str]: ...
-
-    def _record_can_go_on(self, name: str) -> str | None: ...
-
-    def _unit_alive(self, unit: str) -> bool: ...
-
-    def _unit_eligible(self, unit: str) -> bool: ...
-
-    def _view(self, name: str) -> Creature: ...
-
-    def _vitals(self, name: str) -> Vitals: ...
+# Roster: Lookups of combatants, units (groups or single creatures) and who may still act.
 
 
-if TYPE_CHECKING:  # the rules see an encounter through their context only
-    _Base = RosterContext
-else:
-    _Base = object
+def _fighter(st: Encounter, name: str) -> _Fighter:
+    if not isinstance(name, str) or name not in st._f:
+        raise IllegalActionError(f"no combatant named {show(name)}; combatants: "
+                                 f"{', '.join(st._names)}")
+    return st._f[name]
 
 
-@rules(RosterContext)
-class RosterRules(_Base):
-    """Lookups of combatants, units (groups or single creatures) and who may still act."""
+def _members(st: Encounter, unit: str) -> list[str]:
+    return list(st._groups.get(unit, [unit]))
 
-    def _fighter(self, name: str) -> _Fighter:
-        if not isinstance(name, str) or name not in self._f:
-            raise IllegalActionError(f"no combatant named {show(name)}; combatants: "
-                                     f"{', '.join(self._names)}")
-        return self._f[name]
 
-    def _members(self, unit: str) -> list[str]:
-        return list(self._groups.get(unit, [unit]))
+def _frame_units(frame: TurnFrame) -> list[str]:
+    """The units taking a turn: the frame's own, plus allies acting together with it."""
+    return frame.units
 
-    @staticmethod
-    def _frame_units(frame: TurnFrame) -> list[str]:
-        """The units taking a turn: the frame's own, plus allies acting together with it."""
-        return frame.units
 
-    def _frame_members(self, frame: TurnFrame) -> list[str]:
-        return [n for u in self._frame_units(frame) for n in self._members(u)]
+def _frame_members(st: Encounter, frame: TurnFrame) -> list[str]:
+    return [n for u in st._frame_units(frame) for n in st._members(u)]
 
-    def _status(self, name: str) -> str:
-        """``dead``, ``dying``, ``unconscious`` (stable, or knocked out) or ``conscious``,
-        as :class:`~lfgcombat.vitals.Vitals` says (a ruleset's record: as its health policy
-        reports, e.g. classic's ``disabled``)."""
-        if self._f[name].rules is not None:
-            return str(self.ruleset.health.report(self._f[name].rules)["status"])
-        v = self._vitals(name)
-        if v.dead:
-            return "dead"
-        if v.dying:
-            return "dying"
-        return "unconscious" if v.unconscious else "conscious"
 
-    def _can_go_on(self, name: str, prone_before: bool) -> str | None:
-        """Why ``name`` cannot carry on with the action it was taking after being struck
-        (dropped: dead or unconscious; helpless; immobile; knocked prone), or ``None``; a
-        ruleset's record by its ruleset (:meth:`~lfgcombat.encounter.ruleset_moves.
-        RulesetMovesRules._record_can_go_on`)."""
-        if self._f[name].dead:
-            return f"{name} is dead"
-        if self._f[name].rules is not None:
-            return self._record_can_go_on(name)
-        v = self._vitals(name)
-        if v.unconscious:
-            return f"{name} is {'dying' if v.dying else 'unconscious'}"
-        conds = self._view(name).active_conditions
-        if Condition.HELPLESS in conds:
-            return f"{name} is helpless"
-        if conds.flagged("immobile"):
-            return f"{name} cannot move"
-        if not prone_before and Condition.PRONE in conds:
-            return f"{name} was knocked prone"
-        return None
+def _status(st: Encounter, name: str) -> str:
+    """``dead``, ``dying``, ``unconscious`` (stable, or knocked out) or ``conscious``,
+    as :class:`~lfgcombat.vitals.Vitals` says (a ruleset's record: as its health policy
+    reports, e.g. classic's ``disabled``)."""
+    if st._f[name].rules is not None:
+        return str(st.ruleset.health.report(st._f[name].rules)["status"])
+    v = st._vitals(name)
+    if v.dead:
+        return "dead"
+    if v.dying:
+        return "dying"
+    return "unconscious" if v.unconscious else "conscious"
 
-    def _alive(self, name: str) -> bool:
-        return not self._f[name].dead
 
-    def _unit_alive(self, unit: str) -> bool:
-        return any(self._alive(n) for n in self._members(unit))
+def _can_go_on(st: Encounter, name: str, prone_before: bool) -> str | None:
+    """Why ``name`` cannot carry on with the action it was taking after being struck
+    (dropped: dead or unconscious; helpless; immobile; knocked prone), or ``None``; a
+    ruleset's record by its ruleset (:meth:`~lfgcombat.encounter.ruleset_moves.
+    RulesetMovesRules._record_can_go_on`)."""
+    if st._f[name].dead:
+        return f"{name} is dead"
+    if st._f[name].rules is not None:
+        return st._record_can_go_on(name)
+    v = st._vitals(name)
+    if v.unconscious:
+        return f"{name} is {'dying' if v.dying else 'unconscious'}"
+    conds = st._view(name).active_conditions
+    if Condition.HELPLESS in conds:
+        return f"{name} is helpless"
+    if conds.flagged("immobile"):
+        return f"{name} cannot move"
+    if not prone_before and Condition.PRONE in conds:
+        return f"{name} was knocked prone"
+    return None
 
-    def _all_units(self) -> list[str]:
-        return list(dict.fromkeys(self._unit_of[n] for n in self._names))
 
-    def _alive_units(self) -> list[str]:
-        return [u for u in self._all_units() if self._unit_alive(u)]
+def _alive(st: Encounter, name: str) -> bool:
+    return not st._f[name].dead
 
-    def _order_units_alive(self) -> list[str]:
-        return [u for u in self._order if self._unit_alive(u)]
 
-    def _unit_eligible(self, unit: str) -> bool:
-        """May the unit take a turn this round (alive; aware in the surprise round)."""
-        if not self._unit_alive(unit):
-            return False
-        if self._surprise and not any(self._f[n].aware for n in self._members(unit)):
-            return False
-        return True
+def _unit_alive(st: Encounter, unit: str) -> bool:
+    return any(st._alive(n) for n in st._members(unit))
 
-    def _units_to_act(self, exclude: str | Iterable[str] | None = None) -> list[str]:
-        skip = {exclude} if isinstance(exclude, str) else set(exclude or ())
-        return [u for u in self._all_units() if u not in skip and self._unit_eligible(u)
-                and not all(self._f[n].done for n in self._members(u) if self._alive(n))]
 
-    def _in_ready_frame(self, name: str) -> bool:
-        return bool(self._frames) and self._frames[-1].kind == "ready" and \
-            name in self._members(self._frames[-1].unit)
+def _all_units(st: Encounter) -> list[str]:
+    return list(dict.fromkeys(st._unit_of[n] for n in st._names))
 
-    def _resolve_units(self, names: Iterable[str], what: str) -> list[str]:
-        out = []
-        for n in names:
-            if n in self._groups:
-                out.extend(self._groups[n])
-            elif n in self._f:
-                out.append(n)
-            else:
-                raise IllegalActionError(f"{what}: no creature or group named {short(n)}", R_ORDER)
-        return out
+
+def _alive_units(st: Encounter) -> list[str]:
+    return [u for u in st._all_units() if st._unit_alive(u)]
+
+
+def _order_units_alive(st: Encounter) -> list[str]:
+    return [u for u in st._order if st._unit_alive(u)]
+
+
+def _unit_eligible(st: Encounter, unit: str) -> bool:
+    """May the unit take a turn this round (alive; aware in the surprise round)."""
+    if not st._unit_alive(unit):
+        return False
+    if st._surprise and not any(st._f[n].aware for n in st._members(unit)):
+        return False
+    return True
+
+
+def _units_to_act(st: Encounter, exclude: str | Iterable[str] | None = None) -> list[str]:
+    skip = {exclude} if isinstance(exclude, str) else set(exclude or ())
+    return [u for u in st._all_units() if u not in skip and _unit_eligible(st, u)
+            and not all(st._f[n].done for n in st._members(u) if st._alive(n))]
+
+
+def _in_ready_frame(st: Encounter, name: str) -> bool:
+    return bool(st._frames) and st._frames[-1].kind == "ready" and \
+        name in st._members(st._frames[-1].unit)
+
+
+def _resolve_units(st: Encounter, names: Iterable[str], what: str) -> list[str]:
+    out = []
+    for n in names:
+        if n in st._groups:
+            out.extend(st._groups[n])
+        elif n in st._f:
+            out.append(n)
+        else:
+            raise IllegalActionError(f"{what}: no creature or group named {short(n)}", R_ORDER)
+    return out
 
 
 def combatants(creatures: Iterable[Creature] | Mapping[str, Creature]) -> list[Creature]:

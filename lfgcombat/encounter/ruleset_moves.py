@@ -32,58 +32,16 @@ slowed on the way (wounds' Hindered from a Cold rider) keeps the feet of the mov
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any
 
 from ..errors import IllegalActionError
 from ..grid import FEET_PER_CELL
-from .composition import rules
 from .ruleset_play import budget_data
-from .walk import Walk, WalkContext, WalkPlan
+from .walk import Walk, WalkPlan
 
 if TYPE_CHECKING:
-    from ..battlemap.hexmap import HexMap
+    from .core import Encounter
     from ..battlemap.pathing import Reachable
-    from ..log import Event
-    from ..rulesets import Ruleset
-    from .state import _Fighter
-
-
-class RulesetMovesContext(WalkContext, Protocol):
-    """What the rules of this module use of an encounter (the parts of
-    :class:`~lfgcombat.encounter.Encounter` they may touch)."""
-
-    _anchors: dict[str, tuple[int, int]]
-    _f: dict[str, _Fighter]
-    map: HexMap  # None without a map: the rules check `self.map is None` or _need_map first
-    ruleset: Ruleset
-
-    def _actor(self, name: str) -> _Fighter: ...
-
-    def _cell(self, to: Any) -> Any: ...
-
-    def _default_weapon(self, name: str, melee: bool = False) -> Any: ...
-
-    def _emit(self, kind: str, *, command: bool = False, actor: str | None = None,
-              target: str | None = None, data: Mapping[str, Any] | None = None) -> Event: ...
-
-    def _need_map(self, name: str) -> None: ...
-
-    def _provocation(self, mover: str, provokers: Iterable[str], aoo: Any, action: str,
-                     rule: str | None = None) -> tuple[list[str], list[str]]: ...
-
-    def _record_attack(self, name: str, target: str, weapon: Any,
-                       situation: Mapping[str, Any]) -> Any: ...
-
-    def _record_move(self, name: str, feet: int, path: list[Any] | None) -> None: ...
-
-    def _record_report(self, name: str) -> dict[str, Any]: ...
-
-
-if TYPE_CHECKING:  # the rules see an encounter through their context only
-    _Base = RulesetMovesContext
-else:
-    _Base = object
 
 
 def _remaining(economy: Any, record: Any) -> int | None:
@@ -93,118 +51,122 @@ def _remaining(economy: Any, record: Any) -> int | None:
     return None if left is None else int(left)
 
 
-@rules(RulesetMovesContext)
-class RulesetMovesRules(_Base):
-    """``move`` on the map for a combatant with a record; its AOO where its ruleset has
-    them."""
+# etMoves: ``move`` on the map for a combatant with a record; its AOO where its ruleset has
+# them.
 
-    def _record_map_move(self, name: str, to: Any, aoo: Any = None) -> None:
-        """``move`` on the map for a combatant with a record: the path's feet come out of
-        the round's movement (before or after its other actions); where the economy says
-        moving provokes, the AOO of those ``aoo`` names strike along the way.
 
-        Raises:
-            IllegalActionError: not its turn; no movement left, or the cheapest path longer
-                than the movement left (the economy's refusal, in its ruleset's words,
-                with the feet asked and left); the map refuses the path; a named AOO taker the
-                ruleset has no AOO for, who is not provoked, or who cannot take it (why);
-                nothing changes.
-        """
-        self._actor(name)
-        economy = self.ruleset.economy
-        if not economy.aoo_on_move and aoo not in (None, "none", "all", []):
-            # "all"/"none" (the tracker's policy) name nobody: only a named taker is refused
-            raise IllegalActionError(f"the {self.ruleset.name} round has no AOO to take",
-                                     getattr(economy, "rule", self.ruleset.text))
-        self._need_map(name)
-        cell = self._cell(to)
-        f = self._f[name]
-        left = _remaining(economy, f.rules)
-        if left is not None and left <= 0:  # the round's movement is used up: its words
-            economy.move(f.rules, max(FEET_PER_CELL, self.map.distance(name, cell)))
-        try:
-            path = self.map.path(name, cell, action="move", feet=left)
-        except IllegalActionError:
-            self._refuse_too_far(name, cell, left)  # a longer path: the economy's words
-            raise
-        economy.move(f.rules, 0)  # refused when the round allows no move
-        if not economy.aoo_on_move:
-            result = self.map.move(name, list(path), action="move", feet=left)
-            self._record_move(name, int(result.cost_ft), path=list(result.path))
-            return
-        self._record_provoking_move(name, list(path), aoo, left)
+def _record_map_move(st: Encounter, name: str, to: Any, aoo: Any = None) -> None:
+    """``move`` on the map for a combatant with a record: the path's feet come out of
+    the round's movement (before or after its other actions); where the economy says
+    moving provokes, the AOO of those ``aoo`` names strike along the way.
 
-    def _record_reachable(self, name: str, action: str) -> Reachable:
-        """Where a combatant with a record can end ``action`` now (a ``move``: within the
-        feet its round has left), and the cells that provoke by its ruleset: none where a
-        move provokes nothing (:attr:`~lfgcombat.rulesets.ActionEconomy.aoo_on_move`
-        false: classic); else those whose path (the one a move there takes) leaves a hex
-        threatened by a foe that would be offered its AOO (wounds: not dead, not in Total
-        Defense, its AOO this round not used up; "As mentioned in the previous Tip")."""
-        economy = self.ruleset.economy
-        left = _remaining(economy, self._f[name].rules) if action == "move" else None
-        r = self.map.reachable(name, None if left is None else max(0, left), action=action)
-        if not economy.aoo_on_move or not r.provoking:
-            return r.with_provoking(())
-        keep = []
-        for c in r.provoking:
-            prov = self.map.provokers(name, r.path_to(c), action=action)
-            offered, _ = self._provocation(name, prov.names, None, action)
-            if offered:
-                keep.append(c)
-        return r.with_provoking(keep)
+    Raises:
+        IllegalActionError: not its turn; no movement left, or the cheapest path longer
+            than the movement left (the economy's refusal, in its ruleset's words,
+            with the feet asked and left); the map refuses the path; a named AOO taker the
+            ruleset has no AOO for, who is not provoked, or who cannot take it (why);
+            nothing changes.
+    """
+    st._actor(name)
+    economy = st.ruleset.economy
+    if not economy.aoo_on_move and aoo not in (None, "none", "all", []):
+        # "all"/"none" (the tracker's policy) name nobody: only a named taker is refused
+        raise IllegalActionError(f"the {st.ruleset.name} round has no AOO to take",
+                                 getattr(economy, "rule", st.ruleset.text))
+    st._need_map(name)
+    cell = st._cell(to)
+    f = st._f[name]
+    left = _remaining(economy, f.rules)
+    if left is not None and left <= 0:  # the round's movement is used up: its words
+        economy.move(f.rules, max(FEET_PER_CELL, st.map.distance(name, cell)))
+    try:
+        path = st.map.path(name, cell, action="move", feet=left)
+    except IllegalActionError:
+        _refuse_too_far(st, name, cell, left)  # a longer path: the economy's words
+        raise
+    economy.move(f.rules, 0)  # refused when the round allows no move
+    if not economy.aoo_on_move:
+        result = st.map.move(name, list(path), action="move", feet=left)
+        st._record_move(name, int(result.cost_ft), path=list(result.path))
+        return
+    _record_provoking_move(st, name, list(path), aoo, left)
 
-    def _refuse_too_far(self, name: str, cell: Any, left: int | None) -> None:
-        """Where the map finds a path to ``cell`` longer than the ``left`` feet the
-        round's movement has, refuse it as the economy does, naming the feet asked and
-        left (classic: 002_2a3a79475ca2a541.txt, "Action definitions"; wounds:
-        003_de0e94afd49609a7.txt, "Attacking an enemy usually involves spending your Half
-        Action"); otherwise (walls, occupied, off the map) the map's refusal stands."""
-        if left is None:
-            return
-        anywhere = FEET_PER_CELL * 4 * max(1, len(self.map.cells))  # any path on the map
-        reach = self.map.reachable(name, anywhere, action="move")
-        if cell in reach and reach[cell] > left:
-            self.ruleset.economy.move(self._f[name].rules, int(reach[cell]))
 
-    def _record_provoking_move(self, name: str, path: list[Any], aoo: Any,
-                               left: int | None) -> None:
-        """Walk a validated ``path`` whose leaving threatened hexes provokes: the AOO
-        offered, checked, then struck where they are provoked
-        (:mod:`lfgcombat.encounter.walk`)."""
-        economy = self.ruleset.economy
-        rule = economy.aoo_rule or self.ruleset.text
-        prov = self.map.provokers(name, path, action="move")
-        offered, take = self._provocation(name, prov.names, aoo, "move", rule=rule)
-        f = self._f[name]
-        before = f.rules
-        f.rules = economy.move(f.rules, self.map.path_feet(name, path))  # spent as it begins
-        f.update_turn(last_action="move")
-        start = left if left is not None else 0
-        plan = WalkPlan(name, path, "move", prov, offered, take, feet=left,
-                        feet_left=lambda ft: max(0, start - ft), rule=rule)
-        try:
-            Walk(self, plan).run()
-        except IllegalActionError:
-            f.rules = before  # the map refused it whole: nothing happened
-            raise
+def _record_reachable(st: Encounter, name: str, action: str) -> Reachable:
+    """Where a combatant with a record can end ``action`` now (a ``move``: within the
+    feet its round has left), and the cells that provoke by its ruleset: none where a
+    move provokes nothing (:attr:`~lfgcombat.rulesets.ActionEconomy.aoo_on_move`
+    false: classic); else those whose path (the one a move there takes) leaves a hex
+    threatened by a foe that would be offered its AOO (wounds: not dead, not in Total
+    Defense, its AOO this round not used up; "As mentioned in the previous Tip")."""
+    economy = st.ruleset.economy
+    left = _remaining(economy, st._f[name].rules) if action == "move" else None
+    r = st.map.reachable(name, None if left is None else max(0, left), action=action)
+    if not economy.aoo_on_move or not r.provoking:
+        return r.with_provoking(())
+    keep = []
+    for c in r.provoking:
+        prov = st.map.provokers(name, r.path_to(c), action=action)
+        offered, _ = st._provocation(name, prov.names, None, action)
+        if offered:
+            keep.append(c)
+    return r.with_provoking(keep)
 
-    def _record_strike_aoo(self, p: str, mover: str) -> None:
-        """``p``'s AOO against ``mover`` where it provoked it: an ``aoo`` event, then the
-        ruleset's attack with its melee weapon, paid from ``p``'s record
-        (``spend(record, "aoo")``)."""
-        rule = self.ruleset.economy.aoo_rule or self.ruleset.text
-        self._emit("aoo", actor=p, target=mover, data={
-            "by": p, "cap": 0, "outcome": "attack", "rule": rule})
-        self._record_attack(p, mover, self._default_weapon(p, melee=True), {"aoo": True})
 
-    def _record_can_go_on(self, name: str) -> str | None:
-        """Why a mover with a record cannot go on after an AOO (dead, or its round allows
-        it no more movement: wounds' Immobilized), or ``None``."""
-        if self._f[name].dead or self._record_report(name)["dead"]:
-            return f"{name} is dead"
-        try:
-            self.ruleset.economy.move(self._f[name].rules, 0)
-        except IllegalActionError as exc:
-            return str(exc)
-        return None
+def _refuse_too_far(st: Encounter, name: str, cell: Any, left: int | None) -> None:
+    """Where the map finds a path to ``cell`` longer than the ``left`` feet the
+    round's movement has, refuse it as the economy does, naming the feet asked and
+    left (classic: 002_2a3a79475ca2a541.txt, "Action definitions"; wounds:
+    003_de0e94afd49609a7.txt, "Attacking an enemy usually involves spending your Half
+    Action"); otherwise (walls, occupied, off the map) the map's refusal stands."""
+    if left is None:
+        return
+    anywhere = FEET_PER_CELL * 4 * max(1, len(st.map.cells))  # any path on the map
+    reach = st.map.reachable(name, anywhere, action="move")
+    if cell in reach and reach[cell] > left:
+        st.ruleset.economy.move(st._f[name].rules, int(reach[cell]))
+
+
+def _record_provoking_move(st: Encounter, name: str, path: list[Any], aoo: Any,
+                           left: int | None) -> None:
+    """Walk a validated ``path`` whose leaving threatened hexes provokes: the AOO
+    offered, checked, then struck where they are provoked
+    (:mod:`lfgcombat.encounter.walk`)."""
+    economy = st.ruleset.economy
+    rule = economy.aoo_rule or st.ruleset.text
+    prov = st.map.provokers(name, path, action="move")
+    offered, take = st._provocation(name, prov.names, aoo, "move", rule=rule)
+    f = st._f[name]
+    before = f.rules
+    f.rules = economy.move(f.rules, st.map.path_feet(name, path))  # spent as it begins
+    f.update_turn(last_action="move")
+    start = left if left is not None else 0
+    plan = WalkPlan(name, path, "move", prov, offered, take, feet=left,
+                    feet_left=lambda ft: max(0, start - ft), rule=rule)
+    try:
+        Walk(st, plan).run()
+    except IllegalActionError:
+        f.rules = before  # the map refused it whole: nothing happened
+        raise
+
+
+def _record_strike_aoo(st: Encounter, p: str, mover: str) -> None:
+    """``p``'s AOO against ``mover`` where it provoked it: an ``aoo`` event, then the
+    ruleset's attack with its melee weapon, paid from ``p``'s record
+    (``spend(record, "aoo")``)."""
+    rule = st.ruleset.economy.aoo_rule or st.ruleset.text
+    st._emit("aoo", actor=p, target=mover, data={
+        "by": p, "cap": 0, "outcome": "attack", "rule": rule})
+    st._record_attack(p, mover, st._default_weapon(p, melee=True), {"aoo": True})
+
+
+def _record_can_go_on(st: Encounter, name: str) -> str | None:
+    """Why a mover with a record cannot go on after an AOO (dead, or its round allows
+    it no more movement: wounds' Immobilized), or ``None``."""
+    if st._f[name].dead or st._record_report(name)["dead"]:
+        return f"{name} is dead"
+    try:
+        st.ruleset.economy.move(st._f[name].rules, 0)
+    except IllegalActionError as exc:
+        return str(exc)
+    return None

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any
 
 from ..conditions import Condition
 from ..errors import IllegalActionError
@@ -31,31 +31,9 @@ from ._citations import R_INJURY, R_PROVOKE, R_RUN
 from .state import _possessive
 
 if TYPE_CHECKING:
-    from ..battlemap.hexmap import HexMap
+    from .core import Encounter
 
-__all__ = ["WalkContext", "WalkPlan", "Walk"]
-
-
-class WalkContext(Protocol):
-    """What the walk reads and changes of an encounter."""
-
-    map: HexMap  # None without a map: the rules check `self.map is None` or _need_map first
-    _f: dict[str, Any]
-
-    def _emit(self, kind: str, *, command: bool = False, actor: str | None = None,
-              target: str | None = None, data: Any = None) -> Any: ...
-
-    def _path_json(self, path: Any) -> list[list[int]]: ...
-
-    def _has(self, name: str, cond: Condition) -> bool: ...
-
-    def _can_go_on(self, name: str, prone_before: bool) -> str | None: ...
-
-    def _strike_aoo(self, p: str, mover: str, cell: Any) -> None: ...
-
-    def _safe_budget(self, budget_of: Callable[[], int]) -> int: ...
-
-    def _vitals(self, name: str) -> Any: ...
+__all__ = ["WalkPlan", "Walk"]
 
 
 @dataclass(frozen=True)
@@ -94,7 +72,7 @@ class WalkPlan:
 class Walk:
     """One walk along a plan; :meth:`run` moves, strikes the AOO and logs each part."""
 
-    def __init__(self, ctx: WalkContext, plan: WalkPlan) -> None:
+    def __init__(self, ctx: Encounter, plan: WalkPlan) -> None:
         self.ctx, self.plan = ctx, plan
         m, name = ctx.map, plan.name
         self.cells = [m.as_cell(c) for c in plan.path]

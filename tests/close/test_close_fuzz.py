@@ -60,7 +60,7 @@ def _fight() -> Encounter:
 def calls(draw: st.DrawFn) -> tuple[str, tuple, dict]:
     kind = draw(st.sampled_from(COMMANDS))
     params = [p for p in inspect.signature(getattr(Encounter, kind)).parameters.values()
-              if p.name != "self" and p.kind is not p.VAR_KEYWORD]
+              if p.name not in ("self", "st") and p.kind is not p.VAR_KEYWORD]
     positional = [p for p in params if p.kind is p.POSITIONAL_OR_KEYWORD]
     required = sum(p.default is p.empty for p in positional)
     n = draw(st.integers(required, len(positional)))

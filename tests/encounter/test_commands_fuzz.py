@@ -66,7 +66,7 @@ def calls(draw: st.DrawFn) -> tuple[str, tuple, dict]:
     """One public call: a command, positional arguments and keyword arguments."""
     kind = draw(st.sampled_from(COMMANDS))
     params = [p for p in inspect.signature(getattr(Encounter, kind)).parameters.values()
-              if p.name != "self" and p.kind is not p.VAR_KEYWORD]
+              if p.name not in ("self", "st") and p.kind is not p.VAR_KEYWORD]
     positional = [p for p in params if p.kind is p.POSITIONAL_OR_KEYWORD]
     required = sum(p.default is p.empty for p in positional)
     n = draw(st.one_of(st.integers(required, len(positional)), st.integers(0, len(positional))))

@@ -322,7 +322,7 @@ def test_every_optional_member_the_engine_probes_is_documented_on_its_policy():
     for path in [*(root / "lfgcombat").rglob("*.py"), *(root / "widgets").rglob("*.py")]:
         for expr, name in probe.findall(path.read_text(encoding="utf-8")):
             cls = policy_of.get(expr.split(".")[-1])
-            if cls is not None and (expr.startswith(("self.ruleset.", "spec."))
+            if cls is not None and (expr.startswith(("self.ruleset.", "st.ruleset.", "spec."))
                                     or "." not in expr):
                 found.setdefault(cls, set()).add(name)
     assert {"rule", "stabilize_takes_healer_record", "label", "fumble_rule"} <= set().union(
