@@ -136,3 +136,38 @@ def test_state_is_a_copy_that_follows_the_log():
     assert hit.hp == hp - 3 and hit == enc._build_state("Orc")
     enc.undo()
     assert enc.state("Orc") == enc._build_state("Orc") and enc.state("Orc").hp == hp
+
+
+# --- classic's kept condition sums and fighter readings (002_2a3a79475ca2a541.txt,
+# "Conditions"): kept per set of names, and per frozen fighter ---
+
+_CLASSIC_NAMES = ("Shaken", "Frightened", "Sickened", "Prone", "Blinded", "Dazed",
+                  "Entangled", "Fatigued", "Exhausted", "Paralyzed", "Stunned")
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.sampled_from(_CLASSIC_NAMES), max_size=5))
+def test_a_kept_classic_sum_is_the_sum_in_any_order(names):
+    from lfgcombat.classic.conditions import _combine, combined_effect
+    assert combined_effect(names) == _combine(names)
+    assert combined_effect(list(reversed(names))) == _combine(names)
+
+
+def test_an_unknown_classic_condition_is_refused_as_given_every_time():
+    from lfgcombat.classic._base import ClassicError
+    from lfgcombat.classic.conditions import combined_effect
+    for _ in range(2):  # the second time too: a refusal is never kept
+        with pytest.raises(ClassicError, match="Grumpy"):
+            combined_effect(["Shaken", "Grumpy", "Zzz"])
+
+
+def test_a_classic_fighters_kept_readings_follow_its_changes():
+    from dataclasses import replace
+
+    from lfgcombat.classic.health import ClassicVitals
+    from lfgcombat.classic.turn import ClassicFighter
+    alive = ClassicFighter("Orc", ClassicVitals(10), conditions=frozenset({"Shaken"}))
+    assert not alive.dead and alive.all_conditions == ("Shaken",)
+    dead = replace(alive, vitals=ClassicVitals(10).damage(20))
+    assert dead.dead and dead.all_conditions == ("Dead",)
+    assert not alive.dead and alive == replace(dead, vitals=ClassicVitals(10))

@@ -172,9 +172,28 @@ def _expand(names: Iterable[str]) -> list[str]:
 def combined_effect(names: Iterable[str]) -> ConditionEffect:
     """All conditions' numbers added up, implied conditions included (once each).
 
+    The sum depends only on which conditions there are, so it is kept per set of names
+    (a fighter's conditions are asked for thousands of times a fight; issue 24, "Fast");
+    the :class:`ConditionEffect` handed out is frozen.
+
     Raises:
         ClassicError: a name is not a classic condition.
     """
+    names = tuple(names)
+    if all(type(n) is str for n in names):
+        try:
+            return _combined(frozenset(names))
+        except ClassicError:
+            pass  # refused below, naming the first wrong name as given
+    return _combine(names)
+
+
+@functools.lru_cache(maxsize=4096)
+def _combined(names: frozenset[str]) -> ConditionEffect:
+    return _combine(sorted(names))
+
+
+def _combine(names: Iterable[str]) -> ConditionEffect:
     parts = [effect_of(n) for n in _expand(names)]
     sums: dict[str, Any] = {k: sum(getattr(p, k) for p in parts) for k in _SUMMED}
     speed = max((p.speed for p in parts), key=_SPEEDS.index, default="full")

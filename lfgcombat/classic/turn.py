@@ -28,6 +28,8 @@ Decisions where the text is open (inferred, shown in notebook 30):
 
 from __future__ import annotations
 
+import functools
+
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from typing import Any
@@ -177,15 +179,17 @@ class ClassicFighter:
                 out = catalogue.add_to(out, text)  # refused, in its words
         return out
 
-    @property
+    @functools.cached_property
     def dead(self) -> bool:
-        """Dead: at -10 or below, or as many negative levels as Hit Dice."""
+        """Dead: at -10 or below, or as many negative levels as Hit Dice (kept: the
+        fighter is frozen; issue 24, "Fast")."""
         drained = NegativeLevels(self.negative_levels, max(1, self.hit_dice)).dead
         return self.vitals.dead or drained
 
-    @property
+    @functools.cached_property
     def all_conditions(self) -> tuple[str, ...]:
-        """Its conditions and those its hit points give, in the table's order."""
+        """Its conditions and those its hit points give, in the table's order (kept: the
+        fighter is frozen)."""
         names = set(self.conditions) | set(self.vitals.conditions)
         if self.negative_levels:
             names.add("Energy-Drained")
