@@ -118,7 +118,7 @@ def use_ability(st: Encounter, name: str, ability: str, target: str | None = Non
             nothing changes.
     """
     st._do("use_ability", {"name": name, "ability": ability, "target": target,
-                             "action": action, "aoo": aoo})
+                           "action": action, "aoo": aoo})
     return st
 
 
@@ -222,7 +222,7 @@ def _perseverance(st: Encounter, name: str, ab: SpecialAbility, hurt: int) -> st
     seen = len(st.roller.history)
     bonus = int(stat.value or 0)
     r = st.roller.roll(f"1d20{bonus:+d}", stat.fortune,
-                         label=f"{name}: Perseverance DC {dc} ({ab.name})")
+                       label=f"{name}: Perseverance DC {dc} ({ab.name})")
     ok = r.total >= dc
     st._log_rolls(seen, actor=name, against=dc, outcome="success" if ok else "failure")
     why = "grappled" if grappled else f"{hurt} damage"
@@ -272,7 +272,7 @@ def _target_save(st: Encounter, name: str, target: str, ab: SpecialAbility, dc: 
     save = saving_throw(subject, str(ab.save).lower(), dc, st.roller, ruleset=ruleset,
                         label=f"{target}: {ab.save} DC {dc} vs {ab.name}")
     st._log_rolls(seen, actor=target, target=name, against=dc,
-                    outcome="success" if save.success else "failure")
+                  outcome="success" if save.success else "failure")
     return f"used: {target} {'saves' if save.success else 'fails its save'}"
 
 # ------------------------------------------------------------------ follow-up attack

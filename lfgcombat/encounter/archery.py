@@ -119,7 +119,7 @@ def _as_rolled(st: Encounter, attacker: str, target: str, weapon: Any, situation
     situation, Gang Up, a running target's AC, a Charge)."""
     from ..bonuses import Bonus, BonusType
     s, mods, mode, _ignored = st._encounter_situation(attacker, target, weapon,
-                                                        situation, use_map)
+                                                      situation, use_map)
     gang = 0 if s.get("aoo") else st.gang_up_bonus(attacker, target)
     if gang:
         s["attack_bonuses"] = tuple(s.get("attack_bonuses", ())) + (
@@ -166,6 +166,8 @@ def _accuracy_by_volume(st: Encounter, name: str, target: str, weapon: Any, situ
             {k: v for k, v in situation.items() if k != "distance_ft"}))
 
 # -- Volley Shots & Indirect Fire --------------------------------------------------
+
+
 def volley(st: Encounter, name: str, at: Any, weapon: Any, *,
            range_finding: int | bool | None = None) -> Any:
     """Indirect Fire at a hex: -10, range penalties, +10 Innate on a Nat 20 (not a hit
@@ -190,7 +192,7 @@ def volley(st: Encounter, name: str, at: Any, weapon: Any, *,
             without an Aim this turn; nothing changes.
     """
     return st._do("volley", {"name": name, "at": st._cell_arg(at), "weapon": weapon,
-                               "range_finding": range_finding})
+                             "range_finding": range_finding})
 
 
 @command
@@ -244,10 +246,10 @@ def _range_finding(st: Encounter, name: str, plan: Any) -> Any:
     b = int(stat.value or 0)
     seen = len(st.roller.history)
     r = st.roller.roll(f"1d20{b:+d}", label=f"{name} Craft(Academia) to range-find "
-                         "(DC 15)", fortune=getattr(stat, "fortune", None))
+                       "(DC 15)", fortune=getattr(stat, "fortune", None))
     bonus = range_finding_bonus(r.total)
     st._log_rolls(seen, actor=name, against=15,
-                    outcome="success" if bonus else "failure")
+                  outcome="success" if bonus else "failure")
     return replace(plan, range_finding=bonus)
 
 
@@ -267,16 +269,16 @@ def _volley_roll(st: Encounter, name: str, cell: Any, victim: str | None, weapon
     b = int(setup.bonus)
     seen = len(st.roller.history)
     r = st.roller.roll(f"1d20{'+' if b >= 0 else '-'}{abs(b)}",
-                         label=f"{name} volleys at {st.map.offset(cell)}")
+                       label=f"{name} volleys at {st.map.offset(cell)}")
     mods = volley_attack_mod(plan, int(cast(int, r.natural)))
     total = r.total + mods
     ac = int(setup.ac) if victim else None
     hit = victim is not None and r.natural != 1 and ac is not None and total >= ac
     if hit and plan.miss_chance:
         hit = st.roller.roll("1d100", label="volley at an unseen target: 50% miss "
-                               "chance").total > plan.miss_chance
+                             "chance").total > plan.miss_chance
     st._log_rolls(seen, actor=name, target=victim, against=ac,
-                    outcome="hit" if hit else "miss", only_first=True)
+                  outcome="hit" if hit else "miss", only_first=True)
     dealt: dict[str, int] = {}
     if hit and victim is not None:  # no critical, no precision, no Anti-Armor
         d = setup.damage
@@ -294,7 +296,7 @@ def _volley_roll(st: Encounter, name: str, cell: Any, victim: str | None, weapon
         st._deal_attack_damage(name, victim, dealt)
     elif not hit and r.natural != 1 and not unintended:
         _volley_miss(st, name, cell, victim, weapon, plan,
-                          setup.situation.previous_attacks)
+                     setup.situation.previous_attacks)
     return {"hit": hit, "target": victim, "total": total, "damage": dealt}
 
 

@@ -95,14 +95,14 @@ def _h_open_door(st: Encounter, name: str, at: Any, key: bool = False, aoo: Any 
     if key:  # "Unlocking a lock with a key & opening the door": a Big Action, provokes
         st._check_spend(name, "big", "unlock_door")  # data/actions.csv's row
         offered, take = st._provocation(name, st._threatening_enemies(name), aoo,
-                                          "unlock_door")
+                                        "unlock_door")
         st._spend(name, "big", "unlock_door")
     else:
         st._check_spend(name, "swift", "open_door")
         st._spend(name, "swift", "open_door")
     st.map.open_door(cell)
     st._emit("door_opened", actor=name, data={"at": list(st.map.offset(cell)),
-                                                "rule": R_DOOR_SWIFT})
+                                              "rule": R_DOOR_SWIFT})
     if key:
         st._resolve_provocation(name, offered, take, "unlock_door")
 
@@ -139,7 +139,7 @@ def _h_force_door(st: Encounter, name: str, at: Any) -> None:
     res = force_open(thing.object, st._view(name), st.roller, lock=lock, name=name)
     st._spend(name, "big", "force_door")
     st._log_rolls(seen, actor=name, against=res.dc,
-                    outcome="success" if res.success else "failure")
+                  outcome="success" if res.success else "failure")
     if kind == "door":
         st.map._door_changed(key, res.state)
     else:
@@ -202,7 +202,7 @@ def _strike(st: Encounter, name: str, kind: str, key: Any, thing: Any, w: Any, d
     expr = f"{w.damage}{'+' if mod >= 0 else '-'}{abs(mod)}" if mod else str(w.damage)
     seen = len(st.roller.history)
     r = st.roller.roll(expr, label=f"{name} strikes the {thing.object.spec.name} "
-                                     f"({w.name})")
+                       f"({w.name})")
     st._log_rolls(seen, actor=name)
     state, hit = thing.object.hit(max(0, r.total), dtype)
     if kind == "door":
@@ -250,7 +250,7 @@ def attack_held_object(st: Encounter, name: str, target: str, object: str, weapo
     Held Object"). One held behind the foe's back cannot be struck unless the foe is
     flanked (the map says) - "or surrounded", which the GM judges."""
     st._do("attack_held_object", {"name": name, "target": target, "object": object,
-                                    "weapon": weapon, "behind_back": behind_back})
+                                  "weapon": weapon, "behind_back": behind_back})
     return st
 
 
@@ -286,7 +286,7 @@ def _h_attack_held_object(st: Encounter, name: str, target: str, object: str, we
     res = mod.attack(st._view(name), st._view(target), weapon, st.roller,
                      **situation)
     st._log_rolls(seen, actor=name, target=target, against=int(res.setup.ac),
-                    outcome="hit" if res.hit else "miss", only_first=True)
+                  outcome="hit" if res.hit else "miss", only_first=True)
     dealt: dict[str, Any] = {}
     if res.hit:
         amount = sum(max(0, a.rolled) for a in res.damage)

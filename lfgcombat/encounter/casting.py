@@ -20,7 +20,6 @@ if TYPE_CHECKING:
     from .core import Encounter
 
 
-
 R_CAST = _rule("Casting a Spell")
 
 
@@ -134,7 +133,7 @@ def _h_cast(st: Encounter, name: str, spell_level: int, spell: str | None, targe
         return
     f = st._actor(name)
     sc = st._check_cast(name, spell_level, target, perseverance,
-                          spell_components(components))
+                        spell_components(components))
     type_ = "swift" if swift else "big"
     st._check_spend(name, type_, "cast_spell")
     provokers = [] if swift else st._threatening_enemies(name)
@@ -217,7 +216,7 @@ def _perseverance_to_cast(st: Encounter, name: str, dcs: list[list[Any]],
     mod = st._view(name).skill_modifier("skill")
     bonus = perseverance + int(mod)
     r = st._roll(f"1d20{bonus:+d}", label=f"{name} Perseverance check to cast "
-                   f"(DC {dc})", actor=name, against=dc, fortune=mod.fortune)
+                 f"(DC {dc})", actor=name, against=dc, fortune=mod.fortune)
     ok = r.total >= dc
     st._emit("check", actor=name, data={
         "check": "perseverance", "dcs": dcs, "dc": dc, "rolled": True,

@@ -137,7 +137,7 @@ def _set_board(m: Any, b: Mapping[str, Any]) -> None:
     """Put a map back as :func:`_board` found it (the widgets hear it once: see
     :meth:`~lfgcombat.battlemap.HexMap.hold`)."""
     static = (m._terrain, m._elevation, m._background) != (b["terrain"], b["elevation"],
-                                                          b["background"])
+                                                           b["background"])
     m._terrain = dict(b["terrain"])
     m._elevation = dict(b["elevation"])
     m._background = b["background"]

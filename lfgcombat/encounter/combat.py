@@ -251,7 +251,7 @@ def _resolve_attack(st: Encounter, attacker: str, target: str, weapon: Any,
         situation["attack_bonuses"] = tuple(situation.get("attack_bonuses", ())) + (
             Bonus(gang, BonusType.TACTICAL, "gang up"),)
     situation, modifiers = st._against_a_runner(attacker, target, mode, situation,
-                                                  modifiers)
+                                                modifiers)
     attacker_view, situation, modifiers = st._charge_situation(
         attacker, target, mode, charge, situation, modifiers)
     tv = st._view(target)
@@ -262,8 +262,8 @@ def _resolve_attack(st: Encounter, attacker: str, target: str, weapon: Any,
     # the attack roll (the first) says what it was against and how it went, so each
     # row of log.to_dataframe() reads alone; the other rolls (damage...) say nothing
     st._log_rolls(seen, actor=attacker, target=target,
-                    against=_int_or_none(result.setup.ac), outcome=result.outcome,
-                    only_first=True)
+                  against=_int_or_none(result.setup.ac), outcome=result.outcome,
+                  only_first=True)
     st._emit("attack", actor=attacker, target=target, data={
         "weapon": weapon if isinstance(weapon, (str, type(None))) else str(weapon),
         "outcome": result.outcome, "hit": result.hit, "critical": result.critical,
@@ -331,11 +331,11 @@ def _encounter_situation(st: Encounter, attacker: str, target: str, weapon: Any,
         situation.setdefault("distance_ft", st.map.distance(attacker, target))
         situation.setdefault("flanked", st.map.is_flanked(target, ignored=ignored))
         situation, modifiers = st._map_situation(attacker, target, mode, situation,
-                                                   modifiers, dict(use_map or {}))
+                                                 modifiers, dict(use_map or {}))
         situation, modifiers = st._flight_situation(attacker, target, situation,
-                                                      modifiers)
+                                                    modifiers)
     situation, modifiers = st._close_fight_situation(attacker, target, situation,
-                                                       modifiers)
+                                                     modifiers)
     return situation, modifiers, mode, ignored
 
 
@@ -458,7 +458,7 @@ def attack(st: Encounter, attacker: str, target: str, weapon: Any = None, **situ
             (out of reach...); nothing changes.
     """
     return st._do("attack", {"name": attacker, "target": target, "weapon": weapon,
-                               "situation": situation})
+                             "situation": situation})
 
 
 @command
@@ -467,7 +467,7 @@ def _h_attack(st: Encounter, name: str, target: str, weapon: Any, situation: dic
         return st._record_attack(name, target, weapon, situation)
     st._actor(name)
     weapon, situation = st._close_attack_options(name, target, weapon,
-                                                   situation)  # maneuvers.py
+                                                 situation)  # maneuvers.py
     mod, weapon = st._attack_weapon(name, target, weapon)
     crossbow = st._check_attack_budget(name, weapon, situation)
     situation, charge, use_map = st._attack_options(name, weapon, situation)
@@ -498,7 +498,7 @@ def _h_attack(st: Encounter, name: str, target: str, weapon: Any, situation: dic
             "action": f"active_{defense}", "type": "reaction", "slot": "reaction",
             "rule": R_REACTIONS})
     result = st._resolve_attack(name, target, weapon, situation, charge=charge,
-                                  use_map=use_map)
+                                use_map=use_map)
     st._accuracy_by_volume(name, target, weapon, situation, result)  # archery.py
     for e in aiming:
         st._end_effect(name, e, "the aimed attack was made")

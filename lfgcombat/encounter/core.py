@@ -490,7 +490,6 @@ class Encounter:
         except (LfgError, KeyError, TypeError, ValueError, AttributeError) as exc:
             raise bad(f"{type(exc).__name__}: {clip(str(exc))}") from None
 
-
     def _remember_map(self, map: Any) -> None:
         """Keep the map and where everyone starts, so a replay can put them back."""
         self.map = map
@@ -704,8 +703,6 @@ def _fresh(s: CombatantState) -> CombatantState:
         if v:
             object.__setattr__(out, k, plain_copy(v))
     return out
-
-
 
 
 def effect_labels(effects: Any) -> list[str]:

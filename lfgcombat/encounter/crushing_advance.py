@@ -97,7 +97,7 @@ def _swept(st: Encounter, name: str, line: list[Any]) -> list[str]:
     in_way: list[str] = []
     for anchor in line[1:]:
         cells = st.map.geometry.footprint(anchor, float(row["space_hexes"]),
-                                            str(row["space_ft"]))
+                                          str(row["space_ft"]))
         for c in cells:
             if c not in st.map.cells:
                 raise IllegalActionError(f"the line leaves the map at {c}", RULE_CRUSH)
@@ -159,7 +159,7 @@ def _end_advance(st: Encounter, name: str, line: list[Any], verb: str, notes: li
 def _h_crushing_advance(st: Encounter, name: str, to: Any, dodge: list[str], aoo: Any) -> None:
     st._actor(name)
     line, in_way = _crush_line(st, name, to, crushing_advance_ft(st._view(name)),
-                                    "a Crushing Advance", "half the Move Speed")
+                               "a Crushing Advance", "half the Move Speed")
     _check_dodgers(st, dodge, in_way)
     if not _begin_advance(st, name, "crushing_advance", aoo):
         return
@@ -168,7 +168,7 @@ def _h_crushing_advance(st: Encounter, name: str, to: Any, dodge: list[str], aoo
         if not st._f[other].dead:
             _crush_one(st, name, other, dc, other in dodge)
     _end_advance(st, name, line, "advances",
-                      [f"DC {dc} for {', '.join(in_way)}"] if in_way else [])
+                 [f"DC {dc} for {', '.join(in_way)}"] if in_way else [])
 
 
 def step_through(st: Encounter, name: str, to: Any, *, dodge: Iterable[str] | str | None = None,
@@ -202,7 +202,7 @@ def _h_step_through(st: Encounter, name: str, to: Any, dodge: list[str], aoo: An
         if not st._f[other].dead:
             _step_on(st, name, other, other in dodge)
     _end_advance(st, name, line, "steps", [f"through {', '.join(in_way)}"] if in_way
-                      else [])
+                 else [])
 
 
 def _best_resist(st: Encounter, other: str) -> tuple[Any, str]:
@@ -254,9 +254,9 @@ def _crush_one(st: Encounter, name: str, other: str, dc: int, dodging: bool) -> 
         _dodge(st, other, name, "dodge_crushing_advance")
     seen = len(st.roller.history)
     r = crushing_advance_rule(st._view(name), v, save_bonus=int(stat.value or 0),
-                         max_hp=int(v.max_hp), roller=st.roller, use_reaction=dodging)
+                              max_hp=int(v.max_hp), roller=st.roller, use_reaction=dodging)
     st._log_rolls(seen, actor=other, target=name, against=dc, only_first=True,
-                    outcome="failure" if r.prone else "success")
+                  outcome="failure" if r.prone else "success")
     st._emit("crush", actor=name, target=other, data={
         "dc": dc, "total": r.check.total if r.check is not None else None,
         "reaction": dodging, "prone": r.prone, "damage": r.damage,
@@ -280,7 +280,7 @@ def _displace(st: Encounter, name: str, other: str) -> None:
     if not free:
         return
     pick = free[st._roll(f"1d{len(free)}", label=f"{other}: which open hex",
-                           actor=other).total - 1] if len(free) > 1 else free[0]
+                         actor=other).total - 1] if len(free) > 1 else free[0]
     rel = st.map.relocate(other, pick, path=[here, pick])
     st._emit("moved", actor=other, data={
         "action": "displaced", "path": [list(st.map.offset(here)),

@@ -158,7 +158,7 @@ def _limits(st: Encounter, name: str) -> Any:
     lim = st._view(name).actions
     now = bool(st._view(name).active_conditions.flagged("lose_big_action"))
     if now == f.turn.agony_spent or not any(fr.kind != "ready" and name in
-                                       st._frame_members(fr) for fr in st._frames):
+                                            st._frame_members(fr) for fr in st._frames):
         return lim
     if now:  # gained during this turn: the Big Action goes at the start of the next
         if not any("spent at the start of the turn" in n for n in lim.notes):

@@ -24,7 +24,6 @@ if TYPE_CHECKING:
     from .core import Encounter
 
 
-
 R_SPACE = _rule("Space in Combat Gameplay")
 
 
@@ -109,7 +108,7 @@ def add_condition(st: Encounter, name: str, condition: str, rounds: int | None =
     the affected creature's own turns (see the module docstring).
     """
     st._do("add_condition", {"name": name, "condition": condition, "rounds": rounds,
-                               "by": by})
+                             "by": by})
     return st
 
 
@@ -198,7 +197,7 @@ def _gain(st: Encounter, name: str, condition: str, *, by: str | None, why: str 
     for dice in gained.damage:
         expr, dtype = dice.split()
         r = st._roll(expr, label=f"{name}: {dtype} damage ({a.condition.value})",
-                       actor=name)
+                     actor=name)
         if not f.dead:
             st._apply_damage(name, r.total, dtype, struck=False, source=a.condition.value)
 
@@ -211,7 +210,7 @@ def _lose_condition(st: Encounter, name: str, cond: Condition, why: str) -> None
         f.bleed_rounds = 0
     st._touch(name)
     st._emit("condition", target=name, data={"change": "lost", "condition": cond.value,
-                                               "why": why})
+                                             "why": why})
 
 
 def _tick_timers(st: Encounter, name: str, source: str | None) -> None:
@@ -224,7 +223,7 @@ def _tick_timers(st: Encounter, name: str, source: str | None) -> None:
             st._lose_condition(name, a.condition, why="its duration ended")
         else:
             kept = [str(b) if b is not a else str(Affliction(a.condition, a.value,
-                                                              a.rounds - 1))
+                                                             a.rounds - 1))
                     for b in f.creature.conditions]
             f.creature = f.creature.replace(conditions=kept)
             st._touch(name)
@@ -255,5 +254,5 @@ def _end_effect(st: Encounter, name: str, effect: Effect, why: str) -> None:
     f.effects = [e for e in f.effects if e.id != effect.id]
     st._touch(name)
     st._emit("effect_end", target=name, data={"id": effect.id,
-                                                "label": effect.label, "why": why})
+                                              "label": effect.label, "why": why})
     st._flight_effect_ended(name, effect, why)

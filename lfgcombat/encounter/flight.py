@@ -134,7 +134,7 @@ def _fall(st: Encounter, name: str, up: int, *, can_fly: bool, regains: bool) ->
             st._record_damage(name, hit.applied.taken, "bludgeoning", source="a fall")
         elif hit.applied.taken > 0:
             st._apply_damage(name, hit.applied.taken, "bludgeoning", struck=False,
-                               source="a fall")
+                             source="a fall")
     return res
 
 

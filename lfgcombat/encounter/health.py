@@ -24,7 +24,6 @@ if TYPE_CHECKING:
     from .core import Encounter
 
 
-
 R_DYING = _rule("Unconscious & Dying: Your conscious body has shut down, but you are still "
                 "alive.")
 R_STABILIZE = _rule("Stabilize when Dying")
@@ -189,7 +188,7 @@ def _apply_damage(st: Encounter, name: str, amount: int, dtype: str | None, *, s
         "hp_before": old.hp, "hp_after": new.hp, "source": source, "events": events})
     f.damage_taken += amount
     st._commit_vitals(name, old, new, why=f"{amount} {dtype or 'untyped'} damage"
-                        + (f" from {source}" if source else ""))
+                      + (f" from {source}" if source else ""))
     for e in list(f.effects):  # Aim is lost when struck
         if e.lost_on_action and amount > 0:
             st._end_effect(name, e, f"{name} was struck")
@@ -200,11 +199,11 @@ def _apply_damage(st: Encounter, name: str, amount: int, dtype: str | None, *, s
     fell = not old.unconscious and new.unconscious
     if fell and not st._has(name, Condition.PRONE):
         st._gain(name, "prone", by=None, why="falls prone as it falls unconscious "
-                   "(\"An Unconscious creature falls Prone\"); it stays prone after "
-                   "waking until it stands up")
+                 "(\"An Unconscious creature falls Prone\"); it stays prone after "
+                 "waking until it stands up")
     if fell and old.weakened >= MAX_WEAKENED_STAGE:  # "Weakened, Stage 5+": 1d6 instead
         r = st._roll("1d6", label=f"{name}: Weakened beyond Stage 5 (1d6 biological)",
-                       actor=name)
+                     actor=name)
         st._apply_damage(name, r.total, "biological", struck=False, source="weakened")
 
 
@@ -227,7 +226,7 @@ def heal(st: Encounter, name: str, amount: int, *, reduces_bleed: bool = True,
             while bleeding).
     """
     st._do("heal", {"name": name, "amount": amount, "reduces_bleed": bool(reduces_bleed),
-                      "source": source})
+                    "source": source})
     return st
 
 
@@ -280,6 +279,6 @@ def _h_temp_hp(st: Encounter, name: str, amount: int) -> None:
     old = st._vitals(name)
     new = old.gain_temp_hp(amount)
     st._emit("temp_hp", target=name, data={"before": old.temp_hp, "after": new.temp_hp,
-                                             "cap": old.temp_hp_cap,
-                                             "events": list(new.events)})
+                                           "cap": old.temp_hp_cap,
+                                           "events": list(new.events)})
     st._commit_vitals(name, old, new, why="Temporary HP")

@@ -33,7 +33,6 @@ if TYPE_CHECKING:
     from .core import Encounter
 
 
-
 R_AWARE = _rule("Determine Awareness")
 R_AMBUSH = _rule("AMBUSH! - What if you’re unaware?")
 
@@ -82,7 +81,7 @@ def _initiative_check(st: Encounter, name: str, *, label: str, extra: int = 0,
     bonus = _init_bonus(st, name) + extra
     fort = net_fortune([st._view(name).initiative_bonus.fortune, fortune])
     r = st._roll(f"1d20{bonus:+d}", label=label, actor=name, target=target,
-                   fortune=fort)
+                 fortune=fort)
     return r.total
 
 
@@ -110,7 +109,7 @@ def _roll_off_one_by_one(st: Encounter, tied: list[str], label: str) -> list[str
     out: list[str] = []
     while len(tied) > 1:
         offs = {u: st._roll("1d20", label=f"{u} tie-break roll-off ({label})",
-                              actor=st._members(u)[0]).total for u in tied}
+                            actor=st._members(u)[0]).total for u in tied}
         tied = sorted(tied, key=lambda u: offs[u], reverse=True)
         if offs[tied[0]] != offs[tied[1]]:
             out.append(tied.pop(0))
@@ -127,7 +126,7 @@ def _roll_off(st: Encounter, tied: list[str], label: str) -> list[str]:
     if len(tied) < 2:
         return list(tied)
     offs = {u: st._roll("1d20", label=f"{u} tie-break roll-off ({label})",
-                          actor=st._members(u)[0]).total for u in tied}
+                        actor=st._members(u)[0]).total for u in tied}
     out: list[str] = []
     for value in sorted(set(offs.values()), reverse=True):
         out.extend(_roll_off(st, [u for u in tied if offs[u] == value], label))
@@ -157,7 +156,7 @@ def start(st: Encounter, aware: Iterable[str] | None = None, decline: Iterable[s
         IllegalActionError: already started, unknown names, or nobody rolls.
     """
     st._do("start", {"aware": None if aware is None else names_arg("start", "aware", aware),
-                       "decline": names_arg("start", "decline", decline)})
+                     "decline": names_arg("start", "decline", decline)})
     return st
 
 
@@ -193,14 +192,14 @@ def _h_start(st: Encounter, aware: list[str] | None, decline: list[str]) -> None
     st._order = st.initiative_policy.first_order(ranked, units)
     opener = st._order[0] if st._order else ranked[0]  # a fixed order's first
     st._emit("initiative", data={"order": totals, "first": ranked[0],
-                                   "declined": sorted(declined)})
+                                 "declined": sorted(declined)})
     st._emit("round_start", data={"round": 1, "surprise": surprise,
-                                    "opener": opener})
+                                  "opener": opener})
     for n in st._names:
         if surprise and n not in aware_names:
             st._add_effect(n, Effect(label="flat-footed (unaware in the Surprise Round)",
-                                       conditions=("flat_footed",), ends="round_start",
-                                       on=None, rule=R_AMBUSH))
+                                     conditions=("flat_footed",), ends="round_start",
+                                     on=None, rule=R_AMBUSH))
         for effect in st.initiative_policy.start_effects(n):
             st._add_effect(n, effect)
     st._begin_turn(opener, kind="turn", chosen_by=None, first=True)

@@ -27,7 +27,6 @@ if TYPE_CHECKING:
     from .core import Encounter
 
 
-
 R_INTERRUPT = _rule("Interrupt Turn: How does an Interrupt Turn work?")
 
 
@@ -65,7 +64,7 @@ def interrupt(st: Encounter, interrupter: str | Iterable[str], target: str | Non
     """
     names = names_arg("interrupt", "interrupter", interrupter)
     return st._do("interrupt", {"interrupters": names, "target": target,
-                                  "before": before})
+                                "before": before})
 
 
 @command
@@ -285,4 +284,4 @@ def _h_ready(st: Encounter, name: str, trigger: str, action: str) -> None:
         held_big, held_little = st.initiative_policy.ready_holds
     f.ready = ReadiedAction(trigger, action, st.round, held_big, held_little)
     st._emit("ready", actor=name, data={"trigger": trigger, "action": action,
-                                          "held": f.ready.to_dict()["held"]})
+                                        "held": f.ready.to_dict()["held"]})

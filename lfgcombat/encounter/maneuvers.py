@@ -73,7 +73,7 @@ def wrestle(st: Encounter, attacker: str, target: str, maneuver: str, *, to: Any
             does not grapple; nothing changes.
     """
     st._do("wrestle", {"name": attacker, "target": target, "maneuver": maneuver,
-                         "to": to, "resist_with": resist_with, "aoo": aoo})
+                       "to": to, "resist_with": resist_with, "aoo": aoo})
     return st
 
 
@@ -90,7 +90,7 @@ def _h_wrestle(st: Encounter, name: str, target: str, maneuver: str, to: Any,
     extra = _charge_extra(st, name, m.value)
     st._check_spend(name, "big", "wrestling_maneuver")
     offered, take = st._provocation(name, st._threatening_enemies(name), aoo,
-                                      "wrestling_maneuver")
+                                    "wrestling_maneuver")
     st._spend(name, "big", "wrestling_maneuver", target=target)
     st._f[name].update_turn(attacks=st._f[name].turn.attacks + 1)
     st._resolve_provocation(name, offered, take, "wrestling_maneuver")
@@ -100,14 +100,14 @@ def _h_wrestle(st: Encounter, name: str, target: str, maneuver: str, to: Any,
     touch = st._touch_attack(name, target)
     if not touch.hit:
         _maneuver_event(st, name, target, m.value, touch, None, choice, defense, None,
-                             RULE_WRESTLING)
+                        RULE_WRESTLING)
         return
     check = st._opposed(name, target, st.skill(name, "wrestling", extra), defense,
-                          a_label=f"{name}: Wrestling ({m.value})",
-                          b_label=f"{target}: {choice}")
+                        a_label=f"{name}: Wrestling ({m.value})",
+                        b_label=f"{target}: {choice}")
     effect = m.effect if check.a_wins else None
     _maneuver_event(st, name, target, m.value, touch, check, choice, defense, effect,
-                         RULE_WRESTLING)
+                    RULE_WRESTLING)
     if check.a_wins:
         st._maneuver_effect(name, target, m, shove_to)
 
@@ -230,12 +230,12 @@ def _h_break_free(st: Encounter, name: str, resist_with: str | None) -> None:
         raise IllegalActionError(f"{name} is not held in anyone's grapple",
                                  _R_GRAPPLED)
     choice, mine = st._defense(name, ("wrestling", "acrobatics"), resist_with,
-                                 _R_GRAPPLED)
+                               _R_GRAPPLED)
     st._check_spend(name, "big", "break_free")
     st._spend(name, "big", "break_free", target=holder)
     check = st._opposed(name, holder, mine, st.skill(holder, "wrestling"),
-                          a_label=f"{name}: {choice} (break free)",
-                          b_label=f"{holder}: wrestling")
+                        a_label=f"{name}: {choice} (break free)",
+                        b_label=f"{holder}: wrestling")
     st._emit("maneuver", actor=name, target=holder, data={
         "maneuver": "break_free", "touch": None, "touch_ac": None,
         "bonus": check.a_bonus, "defense": check.b_bonus, "defended_with": "wrestling",
@@ -312,7 +312,7 @@ def shield_bash(st: Encounter, name: str, target: str, *, resist_with: str | Non
             not a foe; nothing changes.
     """
     st._do("shield_bash", {"name": name, "target": target, "resist_with": resist_with,
-                             "to": to})
+                           "to": to})
     return st
 
 
@@ -342,18 +342,18 @@ def _h_shield_bash(st: Encounter, name: str, target: str, resist_with: str | Non
     touch = st._touch_attack(name, target)
     if not touch.hit:
         _maneuver_event(st, name, target, "shield_bash", touch, None, choice, defense,
-                             None, RULE_BASH)
+                        None, RULE_BASH)
         return
     nat20 = 5 if touch.natural == 20 else 0
     check = st._opposed(name, target, st.skill(name, "wrestling", extra), defense,
-                          a_label=f"{name}: Shield Bash Wrestling"
-                                  + (" (+5 Innate, Nat 20)" if nat20 else ""),
-                          b_label=f"{target}: {choice}", a_extra=nat20)
+                        a_label=f"{name}: Shield Bash Wrestling"
+                        + (" (+5 Innate, Nat 20)" if nat20 else ""),
+                        b_label=f"{target}: {choice}", a_extra=nat20)
     big = check.a_wins_by(5)
     effect = ("prone, (1+STRMod) [b] and shoved 5 ft" if big else "prone"
               if check.a_wins else None)
     _maneuver_event(st, name, target, "shield_bash", touch, check, choice, defense,
-                         effect, RULE_BASH)
+                    effect, RULE_BASH)
     if check.a_wins and not st._has(target, Condition.PRONE):
         st._gain(target, "prone", by=name, why=f"shield bash by {name}")
     if big:

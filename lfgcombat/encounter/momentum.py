@@ -92,8 +92,8 @@ def knockdown(st: Encounter, attacker: str, target: str, *, resist_with: str | N
             ``flying_ft`` contradicts the map's altitude of the target.
     """
     st._do("knockdown", {"name": attacker, "target": target,
-                           "resist_with": resist_with, "flying_ft": flying_ft,
-                           "maneuverability": maneuverability, "mount": mount})
+                         "resist_with": resist_with, "flying_ft": flying_ft,
+                         "maneuverability": maneuverability, "mount": mount})
     return st
 
 
@@ -183,11 +183,11 @@ def _h_knockdown(st: Encounter, name: str, target: str, resist_with: str | None,
     situation = dict(cmd.data.get("situation") or {})
     charge_ft = st._f[name].turn.run_ft if strike.data.get("charge") else 0
     dc = _knockdown_dc(st, name, target, strike.data.get("weapon"), charge_ft,
-                            bool(situation.get("power_attack")), mount)
+                       bool(situation.get("power_attack")), mount)
     if not dc.applies:
         raise IllegalActionError(f"no Knockdown: {dc.reason}", RULE)
     _knock(st, name, target, dc, resist_with, damage, height, man, auto=False,
-                shield=not strike.data.get("hit"))
+           shield=not strike.data.get("hit"))
 
 
 def _check_mount(st: Encounter, name: str, mount: str | None) -> None:
@@ -221,7 +221,7 @@ def _knock(st: Encounter, name: str, target: str, dc: KnockdownDC, resist_with: 
                              fortune=stat.fortune, flying=flying, altitude_ft=up,
                              maneuverability=man)
     st._log_rolls(seen, actor=target, target=name, against=dc.value,
-                    outcome="failure" if check.failed_by > 0 else "success")
+                  outcome="failure" if check.failed_by > 0 else "success")
     data = {"dc": dc.value, "terms": [[t.label, t.value] for t in dc.stat.terms],
             "resisted_with": choice, "total": check.roll.total, "prone": check.prone,
             "failed_by": check.failed_by, "fort_dc": check.fort_dc,
@@ -316,15 +316,15 @@ def _knockdown_after(st: Encounter, attacker: str, target: str, weapon: Any,
     mount = st._attack_option(attacker, target, situation, "mount")
     charge_ft = st._f[attacker].turn.run_ft if charge else 0
     dc = _knockdown_dc(st, attacker, target, weapon, charge_ft,
-                            bool(situation.get("power_attack")), mount)
+                       bool(situation.get("power_attack")), mount)
     if not dc.applies:
         return
     damage = sum(max(0, int(v)) for v in result.damage_by_type.values()) \
         if result.hit else 0
     resist = st._attack_option(attacker, target, situation, "resist_knockdown")
     _knock(st, attacker, target, dc, resist, damage, _knockdown_height(st, target, None),
-                _knockdown_maneuverability(st, target, None), auto=True,
-                shield=not result.hit)
+           _knockdown_maneuverability(st, target, None), auto=True,
+           shield=not result.hit)
 
 
 def _confound_save(st: Encounter, name: str, dc: int, rule: str) -> None:
@@ -335,7 +335,7 @@ def _confound_save(st: Encounter, name: str, dc: int, rule: str) -> None:
     save = saving_throw(st._view(name), "fort", dc, st.roller,
                         label=f"{name}: FORT vs Confounded DC {dc}")
     st._log_rolls(seen, actor=name, against=dc,
-                    outcome="success" if save.success else "failure")
+                  outcome="success" if save.success else "failure")
     if not save.success and not st._f[name].dead:
         st._gain(name, "confounded for 1 rounds", by=None, why=rule)
 

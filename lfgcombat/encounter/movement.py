@@ -26,7 +26,6 @@ if TYPE_CHECKING:
     from ..battlemap.pathing import Reachable
 
 
-
 R_OVERVIEW = _rule("COMBAT GAMEPLAY – OVERVIEW:")
 R_RETREAT = _rule("Retreat Action / Disengage")
 R_TRADE = _rule("Trade Spaces Action")
@@ -252,7 +251,7 @@ def run(st: Encounter, name: str, to: Any, *, aoo: Any = None, mode: str | None 
         st._do("run", {"name": name, "to": st._cell_arg(to), "aoo": aoo})
     else:  # "may use the Run Action normally in appropriate terrain" (fly, swim, climb)
         st._do("run_mode", {"name": name, "to": st._cell_arg(to), "aoo": aoo,
-                              "mode": mode or "walk", "altitude": altitude})
+                            "mode": mode or "walk", "altitude": altitude})
     return st
 
 
@@ -315,8 +314,8 @@ def _h_retreat(st: Encounter, name: str, to: Any, aoo: Any) -> None:
     f.full_round = "retreat"
     f.update_turn(move_left=None)
     st._add_effect(name, Effect(label="retreating: Unfortunate on attack rolls",
-                                  ends="turn_start", on=name,
-                                  data={"attack_fortune": "unfortunate"}, rule=R_RETREAT))
+                                ends="turn_start", on=name,
+                                data={"attack_fortune": "unfortunate"}, rule=R_RETREAT))
     prone = st._has(name, Condition.PRONE)
 
     def retreat_budget() -> int:  # the map's: Move Speed, half while prone
@@ -324,14 +323,14 @@ def _h_retreat(st: Encounter, name: str, to: Any, aoo: Any) -> None:
         return speed // 2 if prone else speed
 
     st._walk(name, path, "retreat", prov, offered, take, feet=None,
-               budget_of=retreat_budget, avail=retreat_budget())
+             budget_of=retreat_budget, avail=retreat_budget())
 
 
 def stand_up(st: Encounter, name: str, to: Any = None, *, aoo: Any = None) -> Encounter:
     """Stand up from Prone: a Big Action that provokes AOO; "You may move up to 5’ after
     standing up as part of the same action" (000_8d1d7816ee944f3b.txt, "Prone")."""
     st._do("stand_up", {"name": name, "to": None if to is None else st._cell_arg(to),
-                          "aoo": aoo})
+                        "aoo": aoo})
     return st
 
 
@@ -445,9 +444,9 @@ def _h_trade_spaces(st: Encounter, name: str, target: str, aoo: Any) -> None:
     st._check_spend(name, "big", "trade_spaces")
     snapshot_a, snapshot_b, pa, pb = _trade_provocations(st, name, target)
     offered_a, take_a = st._provocation(name, pa.names, st._aoo_for(aoo, pa.names),
-                                          "trade_spaces")
+                                        "trade_spaces")
     offered_b, take_b = st._provocation(target, pb.names,
-                                          st._aoo_for(aoo, pb.names), "trade_spaces")
+                                        st._aoo_for(aoo, pb.names), "trade_spaces")
     if isinstance(aoo, (list, tuple)) or (isinstance(aoo, str) and aoo not in ("all", "none")):
         wanted = [aoo] if isinstance(aoo, str) else list(aoo)
         stray = [w for w in wanted if w not in pa.names and w not in pb.names]
@@ -463,12 +462,12 @@ def _h_trade_spaces(st: Encounter, name: str, target: str, aoo: Any) -> None:
         "rule": R_TRADE})
     # the AOO each provokes, at the hex it leaves, before the swap
     st._resolve_provocation(name, offered_a, take_a, "trade_spaces",
-                              {p.by: p for p in pa})
+                            {p.by: p for p in pa})
     stop = st._can_go_on(name, prone_a)
     if not stop:
         take_b = [t for t in take_b if t not in take_a]  # 1 AOO per foe per action
         st._resolve_provocation(target, offered_b, take_b, "trade_spaces",
-                                  {p.by: p for p in pb})
+                                {p.by: p for p in pb})
         stop = st._can_go_on(target, prone_b)
     if not stop:
         try:

@@ -85,8 +85,8 @@ def hit_maneuver(st: Encounter, name: str, target: str, maneuver: str, *, to: An
             lacks, sizes that forbid it; nothing changes.
     """
     return st._do("hit_maneuver", {"name": name, "target": target,
-                                     "maneuver": maneuver, "to": to,
-                                     "resist_with": resist_with})
+                                   "maneuver": maneuver, "to": to,
+                                   "resist_with": resist_with})
 
 
 @command
@@ -118,13 +118,13 @@ def _h_hit_maneuver(st: Encounter, name: str, target: str, maneuver: str, to: An
     if st._f[target].dead:
         raise IllegalActionError(f"{target} is dead", R_DEATH)
     choice, defense = st._defense(target, ("wrestling",) if m is Maneuver.GRAB
-                                    else ("wrestling", "acrobatics"), resist_with,
-                                    RULE_COMMON)
+                                  else ("wrestling", "acrobatics"), resist_with,
+                                  RULE_COMMON)
     shove_to = st._shove_cell(name, target, to) if m is Maneuver.SHOVE else None
     seen = len(st.roller.history)
     r = maneuver_on_hit(m, attacker_size=st._view(name), target_size=st._view(target),
                         wrestling=int(st.skill(name, "wrestling",
-                                                 {"Grab/Trip/Shove (innate)": 2}).value
+                                               {"Grab/Trip/Shove (innate)": 2}).value
                                       or 0),
                         defense=int(defense.value or 0), roller=st.roller)
     st._log_rolls(seen, actor=name, target=target)
@@ -187,8 +187,8 @@ def _h_pounce(st: Encounter, name: str, target: str) -> Any:
         "rule": RULE_COMMON})
     f.update_turn(attacks=f.turn.attacks + 1)
     return st._resolve_attack(name, target, second,
-                                {"previous_attacks": f.turn.attacks - 1,
-                                 "alternating": True}, charge=True)
+                              {"previous_attacks": f.turn.attacks - 1,
+                               "alternating": True}, charge=True)
 
 # ------------------------------------------------------------------ Rake
 
@@ -235,5 +235,5 @@ def _h_rake(st: Encounter, name: str, target: str) -> None:
         "action": "rake", "type": "reaction", "slot": "reaction", "rule": R_REACTIONS})
     mod = st._view(name).ability_mod("str")
     r = st._roll(f"{claws.damage}{mod:+d}" if mod else str(claws.damage),
-                   label=f"{name}: rake ({claws.name})", actor=name, target=target)
+                 label=f"{name}: rake ({claws.name})", actor=name, target=target)
     st._apply_damage(target, max(1, r.total), "slashing", struck=True, source=name)

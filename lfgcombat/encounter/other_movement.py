@@ -116,6 +116,8 @@ def _vertical_cost(st: Encounter, name: str, speeds: Speeds, mode: str, rise: in
                              "climbing and swimming move up and down", R_OTHER)
 
 # -- move in a mode -----------------------------------------------------------------
+
+
 @command
 def _h_move_mode(st: Encounter, name: str, to: Any, aoo: Any, mode: str,
                  altitude: int | None, charge: bool = False) -> None:
@@ -140,20 +142,20 @@ def _h_move_mode(st: Encounter, name: str, to: Any, aoo: Any, mode: str,
         budget = MovementBudget(speeds, heading=st._flight_heading(name)
                                 if mode == "fly" else None)
     vertical = 0 if jump_down else _vertical_cost(st, name, speeds, mode,
-                                                       level - start_alt)
+                                                  level - start_alt)
     left = budget.remaining(mode) - vertical
     if left < 0 or (left == 0 and cell != st.map.token(name).anchor):
         raise IllegalActionError(
             f"{name} has {budget.remaining(mode)} ft of {mode} left this Big Action "
             f"({budget.spent} ft moved in any mode" + (f", {vertical} ft to change "
-                                                      f"altitude" if vertical else "")
+                                                       f"altitude" if vertical else "")
             + ")", R_OTHER)
     if charge and mode != "leap":
         raise IllegalActionError("charge=True is for a leap (\"You may make a Charge "
                                  "Attack after making successful Jump&Sprint check\")",
                                  R_LEAPER)
     go_on = _move_in_mode(st, name, f, cell, aoo, mode, level, budget, left, vertical,
-                               cont, charge)
+                          cont, charge)
     if jump_down and not f.dead:
         _jumped_down(st, name, start_alt, speeds.leaper)
     if go_on:
@@ -199,7 +201,7 @@ def _jumped_down(st: Encounter, name: str, from_ft: int, leaper: int) -> None:
         "lines": list(hit.lines), "rule": R_LEAPER})
     if hit.applied.taken > 0:
         st._apply_damage(name, hit.applied.taken, "bludgeoning", struck=False,
-                           source="a jump down")
+                         source="a jump down")
 
 
 def _leap_charge(st: Encounter, name: str, f: Any) -> None:
@@ -238,7 +240,7 @@ def _move_in_mode(st: Encounter, name: str, f: Any, cell: Any, aoo: Any, mode: s
     with m.moving(name, mode, apex or level):  # a leap over a low wall clears its top
         if mode == "leap":
             path, landed = _leap_path(st, name, cell, budget.speeds.leaper, left, reach,
-                                           apex)
+                                      apex)
             charge = charge and landed  # fell short: no Charge after it
         elif cell == m.token(name).anchor:
             path = [cell]
@@ -299,7 +301,7 @@ def _mode_path(st: Encounter, name: str, cell: Any, mode: str, budget: MovementB
     else:
         how, then, rule = " (a foot of movement a foot)", mode, R_OTHER
     up, verb = (f"{rise} ft higher", "rising") if rise > 0 else (f"{-rise} ft lower",
-                                                                "descending")
+                                                                 "descending")
     raise IllegalActionError(
         f"{name} cannot reach {m.offset(cell)} {up}: {verb} {abs(rise)} ft costs "
         f"{vertical} ft of the {whole} ft of {mode} left this Big Action{how}, which "
@@ -351,8 +353,8 @@ def _leap_over(st: Encounter, name: str, path: list[Any], apex: int, leaper: int
         stat = st.skill(name, "jump&sprint")
         bonus = int(stat.value or 0)
         roll = st._roll(f"1d20{bonus:+d}", label=f"{name} Jump&Sprint to leap over a "
-                          f"{barrier}-ft wall (DC {h.dc})", actor=name, against=h.dc,
-                          fortune=stat.fortune)
+                        f"{barrier}-ft wall (DC {h.dc})", actor=name, against=h.dc,
+                        fortune=stat.fortune)
         data.update(total=roll.total, success=roll.total >= h.dc)
     st._emit("hurdled", actor=name, data=data)
     if data["success"]:
@@ -378,7 +380,7 @@ def _leap_check(st: Encounter, name: str, path: list[Any], leaper: int) -> tuple
     stat = st.skill(name, "jump&sprint")
     bonus = int(stat.value or 0)
     roll = st._roll(f"1d20{bonus:+d}", label=f"{name} Jump&Sprint to leap {feet} ft "
-                      f"(DC {dc})", actor=name, against=dc, fortune=stat.fortune)
+                    f"(DC {dc})", actor=name, against=dc, fortune=stat.fortune)
     ok = roll.total >= dc
     end = len(path) - 1
     if not ok:
@@ -402,8 +404,8 @@ def _fly_path(st: Encounter, name: str, mode: str, cell: Any, path: list[Any],
     except IllegalActionError:
         allowed = maneuverability(budget.speeds.maneuverability or "clumsy").turns_per_move
         turned = st.map.turning_path(name, cell, feet=left,
-                                       turns=(allowed or 0) - budget.turns,
-                                       heading=budget.heading)
+                                     turns=(allowed or 0) - budget.turns,
+                                     heading=budget.heading)
         if turned is None:
             man = budget.speeds.maneuverability
             raise IllegalActionError(
@@ -438,6 +440,8 @@ def _fly_turns(st: Encounter, name: str, mode: str, path: list[Any], budget: Mov
     return budget.turns + turns, heading
 
 # -- run in a mode ------------------------------------------------------------------
+
+
 @command
 def _h_run_mode(st: Encounter, name: str, to: Any, aoo: Any, mode: str,
                 altitude: int | None) -> None:
@@ -472,7 +476,7 @@ def _h_run_mode(st: Encounter, name: str, to: Any, aoo: Any, mode: str,
             rule=cite("Running in Combat – Full Details:")))
         st._lose_aim_on_move(name)
         moved, _stopped, _ = st._walk(name, path, "run", prov, offered, take, feet=feet,
-                                        avail=feet)
+                                      avail=feet)
     if level != m.altitude(name) and not st._f[name].dead:
         m.set_altitude(name, level)
     f.update_turn(run_ft=moved, last_action="run")
@@ -510,6 +514,8 @@ def _run_turns(st: Encounter, name: str, mode: str, speeds: Speeds, path: list[A
     return MovementBudget(speeds, turns=turns, heading=along)
 
 # -- hurdling (Leaper) ----------------------------------------------------------------
+
+
 def hurdle(st: Encounter, name: str, barrier_ft: float = 0, *, prone_enemy: bool = False) -> Any:
     """A Jump&Sprint check to hurdle a barrier ``barrier_ft`` tall (or an active prone
     enemy) as part of this Big Action's movement: 1d20 + the creature's Jump&Sprint
@@ -523,7 +529,7 @@ def hurdle(st: Encounter, name: str, barrier_ft: float = 0, *, prone_enemy: bool
         IllegalActionError: not its turn, or a barrier too tall to hurdle.
     """
     return st._do("hurdle", {"name": name, "barrier_ft": barrier_ft,
-                               "prone_enemy": prone_enemy})
+                             "prone_enemy": prone_enemy})
 
 
 @command
@@ -538,12 +544,14 @@ def _h_hurdle(st: Encounter, name: str, barrier_ft: float, prone_enemy: bool) ->
     if h.dc is not None:
         bonus = int(st.skill(name, "jump&sprint").value or 0)
         roll = st._roll(f"1d20{bonus:+d}", label=f"{name} Jump&Sprint to hurdle "
-                          f"(DC {h.dc})", actor=name, against=h.dc,
-                          fortune=st.skill(name, "jump&sprint").fortune)
+                        f"(DC {h.dc})", actor=name, against=h.dc,
+                        fortune=st.skill(name, "jump&sprint").fortune)
         data.update(total=roll.total, success=roll.total >= h.dc)
     return st._emit("hurdled", actor=name, data=data)
 
 # -- the GM's altitude --------------------------------------------------------------
+
+
 def set_altitude(st: Encounter, name: str, feet: int) -> Any:
     """The GM puts ``name`` at ``feet`` above its hex (a logged command: replays).
 
@@ -563,4 +571,4 @@ def _h_set_altitude(st: Encounter, name: str, feet: int) -> None:
     check_headroom(st.map, name, check_altitude(feet))  # the ceiling
     st.map.set_altitude(name, feet)
     st._emit("altitude_set", actor=name, data={"from": before, "to": feet,
-                                                 "rule": R_OTHER})
+                                               "rule": R_OTHER})

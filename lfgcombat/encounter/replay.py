@@ -144,7 +144,7 @@ def _run_step(st: Encounter, kind: str, args: dict[str, Any]) -> Any:
     version = st.map.version if st.map is not None else None
     st._step += 1
     st._emit(kind, command=True, data=args, actor=args.get("name"),
-               target=args.get("target"))
+             target=args.get("target"))
     # one command may move creatures several times (a move split where AOO strike):
     # the map's widgets redraw once, after it
     with (st.map.hold() if st.map is not None else contextlib.nullcontext()):
@@ -309,7 +309,7 @@ def _rebuild(st: Encounter, events: list[Event], *, path: str | None = None,
         st._replaying = True
         try:
             st._replay(events, start, path=path, lines=lines, header=header,
-                         rederive=rederive)
+                       rederive=rederive)
         finally:
             st._replaying = False
             st._views.clear()

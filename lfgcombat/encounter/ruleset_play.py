@@ -160,7 +160,7 @@ def _record_commit(st: Encounter, name: str, record: Any, events: tuple[str, ...
         f.dead = True
     if st.map is not None and name in st.map:  # a flyer that can no longer fly
         st._record_flight(name, st.ruleset.health.map_standing(record),
-                            after["conditions"])
+                          after["conditions"])
 
 
 def _health_rule(st: Encounter) -> str:
@@ -178,6 +178,8 @@ def _record_state(st: Encounter, name: str) -> dict[str, Any]:
             "budget": budget_data(budget)}
 
 # ------------------------------------------------------------------ turns
+
+
 def _record_turn_start(st: Encounter, name: str, was_attacked: bool) -> None:
     """The start of its turn by the economy (checks, bleeding, the round's budget)."""
     f = st._f[name]
@@ -244,6 +246,8 @@ def _record_spend(st: Encounter, name: str, action: str, note: str | None = None
     f.update_turn(last_action=action)
 
 # ------------------------------------------------------------------ attacks
+
+
 def _record_attack(st: Encounter, name: str, target: str, weapon: Any,
                    situation: Mapping[str, Any]) -> Any:
     """One attack between combatants with records: the round's single action, rolled
@@ -280,7 +284,7 @@ def _record_attack(st: Encounter, name: str, target: str, weapon: Any,
         attacker_record=spent, target_record=t.rules, **situation)
     if result.rolled_attack:
         st._log_rolls(seen, actor=name, target=target, against=result.against,
-                        outcome=result.outcome, only_first=True)
+                      outcome=result.outcome, only_first=True)
     else:
         st._log_rolls(seen, actor=name, target=target)
     f.rules = spent if result.attacker_after is None else result.attacker_after
@@ -330,7 +334,7 @@ def _record_struck(st: Encounter, name: str, result: Any, source: str) -> None:
             "hp_after": after["hp"], "source": source, "events": list(result.events)})
         st._f[name].damage_taken += result.damage
     st._record_commit(name, result.target_after, result.events,
-                        why=f"{_possessive(source)} attack")
+                      why=f"{_possessive(source)} attack")
 
 
 def _catalogue_names(st: Encounter, word: str) -> list[str]:
@@ -361,6 +365,8 @@ def _record_effect_conditions(st: Encounter, name: str) -> list[str]:
     return out
 
 # ------------------------------------------------------------------ health
+
+
 def _record_damage(st: Encounter, name: str, amount: int, dtype: str | None, *,
                    source: str | None, nonlethal: bool = False,
                    record_after: Any = None) -> None:
@@ -371,7 +377,7 @@ def _record_damage(st: Encounter, name: str, amount: int, dtype: str | None, *,
     before = st._record_report(name)
     if record_after is None:
         record, events = st.ruleset.health.take_damage(f.rules, amount,
-                                                         nonlethal=nonlethal)
+                                                       nonlethal=nonlethal)
     else:
         record, events = record_after, ()
     after = st.ruleset.health.report(record)
@@ -382,7 +388,7 @@ def _record_damage(st: Encounter, name: str, amount: int, dtype: str | None, *,
         "events": list(events)})
     f.damage_taken += amount
     st._record_commit(name, record, events, why=f"{amount} {kind} damage"
-                        + (f" from {source}" if source else ""))
+                      + (f" from {source}" if source else ""))
 
 
 def _record_heal(st: Encounter, name: str, amount: int, source: str | None) -> None:
@@ -396,6 +402,8 @@ def _record_heal(st: Encounter, name: str, amount: int, source: str | None) -> N
     st._record_commit(name, record, events, why=f"healed {amount}")
 
 # ------------------------------------------------------------------ actions
+
+
 def _record_act(st: Encounter, name: str, action: str, target: str | None,
                 note: str | None) -> None:
     """``act`` for a combatant with a record: one of the economy's single actions."""
@@ -489,7 +497,7 @@ def heroic_action(st: Encounter, name: str, ability: str, gm_mod: int = 0, *,
             its single action is spent; nothing changes.
     """
     st._do("heroic_action", {"name": name, "ability": ability, "gm_mod": gm_mod,
-                               "environment": environment, "what": what})
+                             "environment": environment, "what": what})
     return st
 
 
@@ -525,6 +533,8 @@ def _fumble_suggestions(st: Encounter) -> tuple[str, ...]:
     return tuple(getattr(st.ruleset.attack_resolution, "fumble_suggestions", ()))
 
 # ------------------------------------------------------------------ movement
+
+
 def move_feet(st: Encounter, name: str, feet: int) -> Encounter:
     """Spend ``feet`` of the round's Move Action without a battle map (the theatre of
     the mind), where the ruleset's round has one (002_2a3a79475ca2a541.txt, "Action
@@ -577,6 +587,8 @@ def _record_stand_up(st: Encounter, name: str) -> None:
     st._record_commit(name, record, (), why="stands up")
 
 # ------------------------------------------------------------------ conditions
+
+
 def _record_condition(st: Encounter, name: str, condition: str, add: bool) -> None:
     f = st._f[name]
     if f.dead:
@@ -593,6 +605,8 @@ def _record_condition(st: Encounter, name: str, condition: str, add: bool) -> No
     st._record_commit(name, record, (), why="given" if add else "removed")
 
 # ------------------------------------------------------------------ Barrier and Shell
+
+
 def gain_barrier(st: Encounter, name: str, strength: int, total: int) -> Encounter:
     """``name`` gains Barrier ``strength``/``total`` (a spell, an item: the GM's call),
     where the ruleset has Barriers (``wounds``: 003_de0e94afd49609a7.txt, "Barrier

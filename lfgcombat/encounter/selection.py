@@ -211,7 +211,7 @@ def act_together(st: Encounter, name: str, ally: str, *, tactical_bonus: int = 0
             act, a bad bonus; nothing changes.
     """
     st._do("act_together", {"name": name, "ally": ally,
-                              "tactical_bonus": tactical_bonus})
+                            "tactical_bonus": tactical_bonus})
     return st
 
 
@@ -259,9 +259,9 @@ def _h_act_together(st: Encounter, name: str, ally: str, tactical_bonus: int) ->
                                  f"from 0 to 5, not {short(tactical_bonus)}", R_TURN)
     # commit
     st._frames[-1] = frame = dataclasses.replace(frame,
-                                                   together=(*frame.together, unit))
+                                                 together=(*frame.together, unit))
     st._emit("together", actor=name, target=st._members(unit)[0],
-               data={"unit": unit, "tactical_bonus": tactical_bonus, "rule": R_TURN})
+             data={"unit": unit, "tactical_bonus": tactical_bonus, "rule": R_TURN})
     st._start_unit(unit, "turn")
     if tactical_bonus:
         for n in st._frame_members(frame):

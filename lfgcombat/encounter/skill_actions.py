@@ -171,9 +171,9 @@ def _h_skill_action(st: Encounter, name: str, action: str, target: str, resist_w
     extra = ({"two weapons (tactical)": 1} if act is SkillAction.FEINT
              and st._wields_two(name) else None)
     check = st._opposed(name, target, st.skill(name, act.skill, extra,
-                                                   off_hand=off_hand), defense,
-                          a_label=f"{name}: {act.skill} ({act.value})",
-                          b_label=f"{target}: {choice}")
+                                               off_hand=off_hand), defense,
+                        a_label=f"{name}: {act.skill} ({act.value})",
+                        b_label=f"{target}: {choice}")
     effect = (_steal(st, name, target, str(item), act.rule) if pick == "steal" else
               _skill_effect(st, name, act, target, pick)) if check.a_wins else None
     st._emit("maneuver", actor=name, target=target, data={
@@ -187,14 +187,14 @@ def _skill_effect(st: Encounter, name: str, act: SkillAction, target: str,
     """Apply a won skill action; returns what it did, in words."""
     if act is SkillAction.DEMORALIZE:
         r = st._roll("1d4", label=f"{target}: frightened rounds", actor=name,
-                       target=target)
+                     target=target)
         st._gain(target, f"frightened for {r.total} rounds", by=None,
-                   why=f"demoralized by {name}")
+                 why=f"demoralized by {name}")
         return f"frightened for {r.total} rounds"
     if act is SkillAction.DIRTY_TRICK:
         a = Affliction.parse(str(pick))
         st._gain(target, str(Affliction(a.condition, a.value, 1)), by=None,
-                   why=f"dirty trick by {name}")
+                 why=f"dirty trick by {name}")
         return f"{a.condition.value} for 1 round"
     if act is SkillAction.FEINT:
         st._add_effect(target, Effect(

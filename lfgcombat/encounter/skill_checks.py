@@ -187,7 +187,7 @@ def _touch_attack(st: Encounter, name: str, target: str) -> TouchAttack:
     t = touch_attack(bonus, max(ac, 0), roller=st.roller,
                      fortune=me.attack_bonus("melee").fortune, note="; ".join(notes))
     st._log_rolls(seen, actor=name, target=target, against=ac,
-                    outcome="hit" if t.hit else "miss")
+                  outcome="hit" if t.hit else "miss")
     return t
 
 

@@ -26,7 +26,6 @@ if TYPE_CHECKING:
     from .core import Encounter
 
 
-
 R_IMMEDIATE = _rule("Immediate Action")
 R_AIM = _rule("Aim (Big Action, Provokes AOO)")
 R_FIGHT_DEF = _rule("Fight Defensively (Big Action, No AOO)")
@@ -77,7 +76,7 @@ def act(st: Encounter, name: str, action: str, target: str | None = None, *, aoo
         ability: For an Immediate Action, the Feat or ability granting it.
     """
     st._do("act", {"name": name, "action": action, "target": target, "aoo": aoo,
-                     "note": note, "ability": ability})
+                   "note": note, "ability": ability})
     return st
 
 
@@ -120,7 +119,7 @@ def _act_by_table(st: Encounter, name: str, action: str, target: str | None, aoo
     st._check_spend(name, type_, action)
     provokers: list[str] = []
     if row["provokes"] == "yes" or (type_ in ("double", "full_round")
-                                     and row["provokes"] != "no"):
+                                    and row["provokes"] != "no"):
         provokers = st._threatening_enemies(name)
     offered, take = st._provocation(name, provokers, aoo, action)
     st._spend(name, type_, action, target=target)
@@ -202,7 +201,7 @@ def free(st: Encounter, name: str, what: str = "speak", note: str | None = None)
     Actions may be made per turn; any Free Actions used beyond this number should be
     considered Swift Actions" (000_8d1d7816ee944f3b.txt, "Free Action")."""
     st._do("act", {"name": name, "action": what, "target": None, "aoo": None,
-                     "note": note, "ability": None})
+                   "note": note, "ability": None})
     return st
 
 
@@ -222,10 +221,10 @@ def _h_aim(st: Encounter, name: str, aoo: Any) -> None:
     offered, take = st._provocation(name, st._threatening_enemies(name), aoo, "aim")
     st._spend(name, "big", "aim")
     st._add_effect(name, Effect(label="aiming: +1 Focus on the next ranged attack",
-                                  bonuses=({"to": "ranged_attack", "value": 1,
-                                            "type": "focus", "source": "aim"},),
-                                  ends="turn_end", on=name, lost_on_action=True,
-                                  rule=R_AIM))
+                                bonuses=({"to": "ranged_attack", "value": 1,
+                                          "type": "focus", "source": "aim"},),
+                                ends="turn_end", on=name, lost_on_action=True,
+                                rule=R_AIM))
     st._resolve_provocation(name, offered, take, "aim")
 
 
@@ -255,12 +254,12 @@ def _h_fight_defensively(st: Encounter, name: str) -> None:
     st._check_spend(name, "big", "fight_defensively")
     st._spend(name, "big", "fight_defensively")
     st._add_effect(name, Effect(kind="fight_defensively",
-                                  label="fighting defensively: -4 attack, +2 Dodge AC",
-                                  bonuses=({"to": "attack", "value": -4,
-                                            "source": FIGHTING_DEFENSIVELY},
-                                           {"to": "ac", "value": 2, "type": "dodge",
-                                            "source": FIGHTING_DEFENSIVELY}),
-                                  ends="turn_start", on=name, rule=R_FIGHT_DEF))
+                                label="fighting defensively: -4 attack, +2 Dodge AC",
+                                bonuses=({"to": "attack", "value": -4,
+                                          "source": FIGHTING_DEFENSIVELY},
+                                         {"to": "ac", "value": 2, "type": "dodge",
+                                          "source": FIGHTING_DEFENSIVELY}),
+                                ends="turn_start", on=name, rule=R_FIGHT_DEF))
 
 
 def ignore_enemy(st: Encounter, name: str, foes: str | Iterable[str]) -> Encounter:
@@ -353,5 +352,5 @@ def _h_protect(st: Encounter, name: str, target: str) -> None:
                  {"to": "attack", "value": -2, "source": f"protected by {name}"}),
         ends="turn_start", on=name, rule=R_PROTECT))
     st._add_effect(name, Effect(label=f"protecting {target}: Cramped",
-                                  conditions=("cramped",), ends="turn_start", on=name,
-                                  rule=R_PROTECT))
+                                conditions=("cramped",), ends="turn_start", on=name,
+                                rule=R_PROTECT))

@@ -133,8 +133,8 @@ def _h_swallow_whole(st: Encounter, name: str, target: str) -> None:
     st._spend(name, "big", "swallow_whole", target=target)
     _, defense = st._defense(target, ("wrestling",), None, RULE)
     check = st._opposed(name, target, st.skill(name, "wrestling"), defense,
-                          a_label=f"{name}: Wrestling (swallow whole)",
-                          b_label=f"{target}: wrestling")
+                        a_label=f"{name}: Wrestling (swallow whole)",
+                        b_label=f"{target}: wrestling")
     state = swallow(st._view(name), st._view(target), held_in_mouth=True,
                     won_check=check.a_wins,
                     swallower_max_hp=int(st._view(name).max_hp))
@@ -145,7 +145,7 @@ def _h_swallow_whole(st: Encounter, name: str, target: str) -> None:
     _record(st, name, target, "swallowed", state)
     if st._has(name, Condition.GRAPPLED):
         st._lose_condition(name, Condition.GRAPPLED,
-                             why=f"swallowed {target} (the swallower is not Grappled)")
+                           why=f"swallowed {target} (the swallower is not Grappled)")
 
 
 def digest(st: Encounter, name: str) -> Any:
@@ -176,7 +176,7 @@ def _digest_at_turn_start(st: Encounter, name: str) -> None:
     """At the start of ``name``'s turn, the round's damage to what it has swallowed
     (nothing when it swallowed nobody, is dead, or it was dealt this round)."""
     if st._f[name].dead or not any(st._has(n, Condition.GRAPPLED)
-                                     for n in st._f if n != name):
+                                   for n in st._f if n != name):
         return  # a swallowed creature "keeps the grappled condition": a cheap first test
     inside = _inside(st, name)
     if inside and not _digested_this_round(st, name):
@@ -245,18 +245,18 @@ def _h_cut_free(st: Encounter, name: str, weapon: str | None) -> None:
     st._spend(name, "big", "cut_free", target=swallower)
     stat = _best_escape(st, name)
     r = st._roll(f"1d20{int(stat.value or 0):+d}", fortune=stat.fortune,
-                   label=f"{name}: cut free DC {SWALLOW_CUT_DC}", actor=name,
-                   against=SWALLOW_CUT_DC)
+                 label=f"{name}: cut free DC {SWALLOW_CUT_DC}", actor=name,
+                 against=SWALLOW_CUT_DC)
     damage = 0
     if r.total >= SWALLOW_CUT_DC and w is not None:
         mod = v.ability_mod("str")
         d = st._roll(f"{w.damage}{mod:+d}" if mod else str(w.damage),
-                       label=f"{name}: cutting ({w.name}, no critical)", actor=name)
+                     label=f"{name}: cutting ({w.name}, no critical)", actor=name)
         damage = max(1, d.total)
         st._apply_damage(swallower, damage, "slashing", struck=True, source=name)
     new = cut_inside(state, check_total=r.total, damage=damage)
     _record(st, swallower, name, "cut", new, total=r.total, dc=SWALLOW_CUT_DC,
-                 damage=damage)
+            damage=damage)
 
 
 def force_out(st: Encounter, name: str) -> Any:
@@ -280,10 +280,10 @@ def _h_force_out(st: Encounter, name: str) -> None:
     st._spend(name, "big", "force_out", target=swallower)
     stat = _best_escape(st, name)
     r = st._roll(f"1d20{int(stat.value or 0):+d}", fortune=stat.fortune,
-                   label=f"{name}: force its way out DC {SWALLOW_ESCAPE_DC}", actor=name,
-                   against=SWALLOW_ESCAPE_DC)
+                 label=f"{name}: force its way out DC {SWALLOW_ESCAPE_DC}", actor=name,
+                 against=SWALLOW_ESCAPE_DC)
     _record(st, swallower, name, "force_out", force_out_rule(state, check_total=r.total),
-                 total=r.total, dc=SWALLOW_ESCAPE_DC)
+            total=r.total, dc=SWALLOW_ESCAPE_DC)
 
 
 def regurgitate(st: Encounter, name: str, prey: str, *, to: Any = None) -> Any:

@@ -29,7 +29,6 @@ if TYPE_CHECKING:
     from .core import Encounter
 
 
-
 R_ROUND_BY_ROUND = _rule("Alternative Initiative Option #1 – Round-By-Round Initiative: "
                          "(Roll Each Round)")
 R_AGONY = _rule("Agony / Agonized")
@@ -131,7 +130,7 @@ def _complete_full_round(st: Encounter, name: str) -> None:
     target = f.full_round_target
     f.full_round_target = None
     st._emit("full_round_complete", actor=name, target=target,
-               data={"action": action})
+             data={"action": action})
     if action == "stop_drop_roll" and st._has(name, Condition.ABLAZE):
         st._lose_condition(name, Condition.ABLAZE, why="stop, drop and roll")
     if action == "awaken_knocked_out" and target is not None and \
@@ -139,7 +138,7 @@ def _complete_full_round(st: Encounter, name: str) -> None:
         old = st._vitals(target)
         if old.knocked_out and old.hp > 0:
             st._commit_vitals(target, old, old.wake(),
-                                why=f"{name} spent a Full-Round Action rousing it")
+                              why=f"{name} spent a Full-Round Action rousing it")
 
 
 def _ongoing_damage(st: Encounter, name: str) -> None:
@@ -165,7 +164,7 @@ def _ongoing_damage(st: Encounter, name: str) -> None:
         if ticked.bleed:
             f.bleed_rounds = rounds
             st._apply_damage(name, ticked.bleed, "biological", struck=False,
-                               source="bleed")
+                             source="bleed")
 
 
 def _stabilize_check(st: Encounter, name: str) -> None:
@@ -177,7 +176,7 @@ def _stabilize_check(st: Encounter, name: str) -> None:
     new = old.stabilize_check(st._view(name), st.roller)
     ok = new.bleed < old.bleed
     st._log_rolls(seen, actor=name, against=STABILIZE_DC,
-                    outcome="success" if ok else "failure")
+                  outcome="success" if ok else "failure")
     st._commit_vitals(name, old, new, why=f"stabilizing DC{STABILIZE_DC} FORT Save")
 
 
@@ -257,7 +256,7 @@ def _h_end_turn(st: Encounter, next: str | None, deadlock: bool, decline: list[s
         # the deadlock rule: the GM forces the turn, nobody chose it ("Initiative
         # Problems:"); so no ally-chose-ally protection against interrupts
         st._begin_turn(target, kind="turn", chosen_by=None if deadlock else unit,
-                         forced=deadlock)
+                       forced=deadlock)
         return
     _open_next_round(st, unit, target, deadlock, declined_roll)
 
@@ -352,10 +351,10 @@ def _open_next_round(st: Encounter, last: str, chosen: str | None, deadlock: boo
         st._emit("note", data={"text": "nobody is left to act"})
         return
     st._emit("round_start", data={"round": st.round, "surprise": False,
-                                    "opener": target})
+                                  "opener": target})
     st._begin_turn(target, kind="turn", chosen_by=last if
-                     policy.chooser_opens_round and not deadlock else None,
-                     first=True, forced=deadlock)
+                   policy.chooser_opens_round and not deadlock else None,
+                   first=True, forced=deadlock)
 
 
 def _finish_turn(st: Encounter, frame: TurnFrame) -> None:
