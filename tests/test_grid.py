@@ -163,3 +163,19 @@ def test_square_metric(a, b, c):
     assert all(x.distance(y) == 1 for x, y in zip(line, line[1:]))
     g = SquareGeometry()
     assert g.from_pixel(g.to_pixel(a)) == a
+
+
+def test_a_hexs_kept_hash_is_the_hash_of_its_coordinates():
+    """Issue 24, "Fast": the hash is made once per hex and is ``hash((q, r))``, as the
+    dataclass made it, so sets and dicts of hexes keep their order (and the golden fights
+    their paths); the kept value is no field a reader sees."""
+    import dataclasses
+    import pickle
+
+    for q, r in [(0, 0), (3, -2), (-7, 11)]:
+        h = Hex(q, r)
+        assert hash(h) == hash((q, r)) == hash(pickle.loads(pickle.dumps(h)))
+        assert dataclasses.replace(h, q=q + 1) == Hex(q + 1, r)
+        assert hash(dataclasses.replace(h, q=q + 1)) == hash((q + 1, r))
+    assert [f.name for f in dataclasses.fields(Hex) if f.init] == ["q", "r"]
+    assert repr(Hex(1, 2)) == "Hex(1, 2)" and Hex(1, 2) < Hex(1, 3)
