@@ -5,6 +5,18 @@ the rules tables in :mod:`lfgcombat.data`. The rules text is the source of truth
 cites its file and heading in ``../shared/seeds/``.
 """
 
+# The built-in rulesets, imported once here, where the kit is assembled: each registers
+# itself when imported (its definition, creature file keys, saves and data/<name>/ tables),
+# and the generic machinery (lfgcombat.rulesets) never imports one. Every import of the kit
+# runs this file first, so a ruleset is always found by name; a plugin's ruleset registers
+# itself the same way when the plugin is imported.
+# They come first, so that creature files list their keys first, in this order: ruleset;
+# bab, challenge_rating; prowess...; classic's conditions; wounds' shield.
+from .rulesets import fields as _ruleset_fields  # noqa: F401
+from .classic import fields as _classic_fields  # noqa: F401
+from .wounds import fields as _wounds_fields  # noqa: F401
+from .classic import ruleset as _classic_ruleset  # noqa: F401
+from .wounds import ruleset as _wounds_ruleset  # noqa: F401
 from .attack_odds import AttackOdds, attack_odds
 from .attacks import (AttackResult, Situation, Weapon, WeaponError, attack, coup_de_grace,
                       lookup_weapon, prepare)
@@ -37,10 +49,6 @@ from .movement_modes import MovementBudget, Speeds, parse_speeds
 from .objects import strength_check_odds
 from . import close_keys as close_keys  # registers skills, special_abilities, handedness...
 from .classic.heroic import heroic_action, heroic_action_odds
-# the classic and wounds rulesets' tables (data/classic/, data/wounds/): load_table knows
-# them whatever the user imported first
-from .classic import armor as _classic_armor, conditions as _classic_conditions  # noqa: F401
-from .wounds import objects as _wounds_objects, saves as _wounds_saves  # noqa: F401
 
 from ._version import __version__ as __version__  # the one version source
 

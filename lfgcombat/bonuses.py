@@ -31,8 +31,9 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from .errors import LfgError
+from .errors import LfgError, RulesDataError
 from .shortrepr import short
+from .tables import load_table
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -113,7 +114,6 @@ class BonusType(str, enum.Enum):
 def _rules() -> dict[BonusType, dict]:
     import pandas as pd
 
-    from .tables import load_table
     table = load_table("bonus_types")
     rules = {}
     for row in table.to_dict("records"):
@@ -126,7 +126,6 @@ def _rules() -> dict[BonusType, dict]:
         }
     missing = set(BonusType) - set(rules)
     if missing:  # the table and the enum must describe the same 14 types
-        from .errors import RulesDataError
         raise RulesDataError(f"missing bonus types {sorted(m.value for m in missing)}",
                              "bonus_types.csv", column="type")
     return rules

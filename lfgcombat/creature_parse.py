@@ -10,7 +10,7 @@ the level), "Healing lost HP" (current HP at most the max), "Temporary Hit Point
 (000_8d1d7816ee944f3b.txt, "How do I read or write the damage for an attack or spell?").
 Weapon entries are checked as the attack rules will read them: unknown keys, ``crit``,
 ``hands``, ``attack_type``, ``use``, ``traits``, ``material``
-(:func:`lfgcombat.attacks.weapons.entry_problems`), wounds' ``energy`` dice, and reach and
+(:func:`lfgcombat.weapons.entry_problems`), wounds' ``energy`` dice, and reach and
 range increments in whole 5-ft hexes ("Each hexagon (hex) on the Battle Map represents a
 distance of 5 feet", "COMBAT GAMEPLAY – OVERVIEW"). A section may give a core key the file
 leaves out (a movement line's Move Speed is the ``speed``): a default never contradicts
@@ -28,7 +28,7 @@ import enum
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from .attacks.weapons import ENTRY_KEYS, entry_problems
+from .weapons import ENTRY_KEYS, entry_problems
 from .bonuses import Bonus, BonusError
 from .citations import cite as _cite
 from .combat_stats import (ABILITIES, BONUS_TARGETS, MAX_ABILITY, MAX_LEVEL,

@@ -39,6 +39,7 @@ from .notation import (MAX_CONSTANT, MAX_DICE, MAX_EXPR_LENGTH, MAX_SIDES, Const
                        DiceExpr, Fortune, Term, net_fortune, parse)
 from .notation import _parse  # noqa: F401 - the parse cache, cleared by the benchmarks
 from .odds import at_least
+from .tables import load_table
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -456,7 +457,6 @@ def roll(expr: str | int | DiceExpr, fortune: Fortune | str | None = None,
 def die_chain() -> tuple[str, ...]:
     """The generic die-size list (000_8d1d7816ee944f3b.txt, "Damage Die Size"), from
     ``data/die_steps.csv``: ``1 → 1d2 → 1d3 → 1d4 → 1d6 → … → 4d10 → 4d12``."""
-    from .tables import load_table
     table = load_table("die_steps").sort_values("step")
     return tuple(str(d) for d in table["die"])
 

@@ -34,6 +34,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from .errors import IllegalActionError, LfgError
+from .bonuses import Bonus
+from .creature_parse import CreatureError
+from .creature_sections import Section, register_section
+from .weapons import resolve_weapon, weapon_entries
 
 __all__ = ["Hand", "HandednessError", "parse_handedness", "is_off_hand", "OFF_HAND_SKILL_PENALTY",
            "OFF_HAND", "off_hand_weapon_of", "hand_weapon", "HandWeapon",
@@ -209,7 +213,6 @@ def _entry_name(entry: Any) -> str:
 
 
 def _parse_off_hand(raw: Any) -> str:
-    from .creature_parse import CreatureError
     if not isinstance(raw, str) or not raw.strip() or len(raw) > 80:
         raise CreatureError([("off_hand", "the name of the weapon held in the off hand (one "
                               f"of the creature's weapons), not {raw!r:.40} ({RULE})")])
@@ -232,7 +235,6 @@ def _check_off_hand(value: str | None, fields: Mapping[str, Any]) -> list[tuple[
 
 
 def _register() -> Any:
-    from .creature_sections import Section, register_section
     return register_section(Section(
         "off_hand", _parse_off_hand, default=None,
         show=lambda v: f"{v} (off hand: -2 on its attacks, -4 if one-handed)",
@@ -315,7 +317,6 @@ def _strike_weapon(creature: Any, weapon: Any) -> Any:
     """The :class:`~lfgcombat.attacks.Weapon` an attack named ``weapon`` strikes with
     (``None``: the creature's first weapon, as the encounter's default); ``None`` when the
     kit cannot read it."""
-    from .attacks.weapons import resolve_weapon, weapon_entries
     if weapon is None:
         first = next((w for w in weapon_entries(creature) if isinstance(w, Mapping)), None)
         weapon = None if first is None else first.get("name")
@@ -332,7 +333,6 @@ def _may_alternate(creature: Any) -> tuple[bool, str]:
     heading: 2+ natural weapons, or a wielded melee weapon and a natural one ("Natural
     Weapons"), or a weapon in each hand (two one-handed or light melee weapons:
     "Handedness")."""
-    from .attacks.weapons import weapon_entries
     natural = wielded = in_one_hand = 0
     for entry in weapon_entries(creature):
         w = _strike_weapon(creature, entry)
@@ -392,7 +392,6 @@ def alternating_situation(creature: Any, earlier: Sequence[Any], weapon: Any,
         IllegalActionError: an ``alternating`` given that the turn's attacks contradict (it
             is the encounter's to set), citing the heading.
     """
-    from .bonuses import Bonus
     out = dict(situation)
     n = len(earlier)
     switches = alternating_strikes(creature, earlier, weapon)

@@ -34,6 +34,12 @@ from .stats import Stat, Term
 from .dice import Fortune, Roll, Roller, net_fortune
 from .errors import IllegalActionError, LfgError
 from .odds import pmf
+from .attacks.formulas import p_past_miss_chance
+from .close_keys import is_quadruped, skills_of
+from .conditions import Condition
+from .movement_modes import speeds_of
+from .skills import skill_bonus
+from .weapons import lookup_weapon
 
 __all__ = ["MomentumError", "KnockdownDC", "knockdown_dc", "can_knock_down", "shield_struck",
            "KNOCKDOWN_CAP", "confound_fort_dc", "flyer_drop_ft", "resist_bonus",
@@ -65,7 +71,6 @@ def _size(creature: Any, field: str) -> Size:
 def _weapon(weapon: Any) -> Any:
     if weapon is None or not isinstance(weapon, str):
         return weapon
-    from .attacks.weapons import lookup_weapon
     return lookup_weapon(weapon)
 
 
@@ -532,9 +537,6 @@ def knockdown_odds(setup: Any, *, p_hit: Any = None, flying: bool = False,
     Raises:
         MomentumError: a negative or non-whole ``charge_ft``.
     """
-    from .close_keys import is_quadruped, skills_of
-    from .conditions import Condition
-    from .skills import skill_bonus
     target = setup.target
     grappled = any(Condition.GRAPPLED in c.active_conditions
                    for c in (setup.attacker, target))
@@ -548,7 +550,6 @@ def knockdown_odds(setup: Any, *, p_hit: Any = None, flying: bool = False,
     elif setup.defense is not None:
         land = Fraction(p_hit or 0)  # a float P(hit) is taken as it is
     else:
-        from .attacks.formulas import p_past_miss_chance
         land = Fraction(p_past_miss_chance(setup.miss_chance, True)) * _p_strike_lands(
             int(setup.bonus), int(setup.ac), int(target.shield_rating),
             fortune=setup.fortune)
@@ -568,7 +569,6 @@ def flyer_maneuverability(creature: Any, given: str | None = None) -> str:
     """
     man = given
     if man is None:
-        from .movement_modes import speeds_of
         known = speeds_of(creature).maneuverability
         man = "average" if known is None else str(getattr(known, "value", known))
     flyer_drop_ft(man)

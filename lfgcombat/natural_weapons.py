@@ -7,7 +7,7 @@ missing; ``data/natural_weapons.csv`` rebuilds it for every natural weapon the t
 Medium column must equal ``data/weapons.csv`` (which holds every other statistic of these
 weapons; this table only extends it by size) and the other columns move one die size per
 size category along the text's "Generic Weapon Dice Size List" (inferred, the d20
-progression; the same rule :func:`lfgcombat.attacks.weapons.entry_weapon` applies).
+progression; the same rule :func:`lfgcombat.weapons.entry_weapon` applies).
 
 Swallow Whole (same heading): "1d4[b] +1d4[acid] damage each round. Damage based on Large
 Sized creature. Add +1 die size per size category above Large"; cutting free takes "1/10 the
@@ -25,6 +25,8 @@ import pandas as pd
 
 from .errors import IllegalActionError, LfgError, RulesDataError
 from .tables import Column, Schema, load_table, register_schema
+from .size import Size
+from .dice import step
 
 __all__ = ["Swallowed", "check_swallow", "swallow", "cut_inside", "force_out",
            "NATURAL_WEAPONS_SCHEMA", "natural_weapons_table", "natural_damage",
@@ -141,8 +143,6 @@ def swallow_whole_damage(size: Any) -> str:
     Returns:
         The damage annotation, e.g. ``"1d6 [b] + 1d6 [acid]"`` for a Huge creature.
     """
-    from .creature import Size
-    from .dice import step
     try:
         steps = max(0, Size.coerce(size).order - Size.LARGE.order)
     except ValueError:
@@ -173,7 +173,6 @@ def check_swallow(swallower: Any, prey: Any, *, held_in_mouth: bool) -> None:
     Raises:
         IllegalActionError: the prey is not held, or not 2+ sizes smaller.
     """
-    from .creature import Size
     try:
         a = Size.coerce(getattr(swallower, "size", swallower))
         b = Size.coerce(getattr(prey, "size", prey))

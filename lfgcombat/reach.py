@@ -7,7 +7,8 @@ threaten within Natural Reach; "If you are unarmed, you do not threaten"; "Most
 Ranged-Only Weapons do not threaten. (Exception: Loaded Crossbows Threaten out to 10
 feet.)" :class:`lfgcombat.creature.Creature` caches ``space`` and ``reach`` and asks
 :func:`threat_reach` for ``threat_reach_ft`` and ``threatens``; this module imports no
-creature at run time.
+creature at run time, and reads weapons from the weapons table (:mod:`lfgcombat.weapons`,
+below the creature), not from the attack modules that build on creatures.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from .citations import cite as _cite
 from .combat_stats import _hexes
 from .errors import LfgError
 from .stats import Stat, Term
+from .weapons import WeaponError, resolve_weapon
 
 if TYPE_CHECKING:
     from .creature import Creature
@@ -73,8 +75,6 @@ def threat_reach(creature: Creature) -> int | None:
     Returns:
         ``None`` when no weapon threatens; 0 for a Tiny/Diminutive reach (its own hex).
     """
-    from .attacks import WeaponError, resolve_weapon  # attacks builds on creatures
-
     natural = int(creature.reach)
     best: int | None = None
     reach: Any

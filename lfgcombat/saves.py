@@ -157,7 +157,7 @@ def _save_bonus(creature: Creature, which: str,
 
 #: A ruleset's own saving-throw bonus, by the ruleset's name: ``bonus(creature, which,
 #: bonuses, fortune) -> (value, lines)`` with no natural 20 or 1 rule, and the rule it
-#: cites. A ruleset module registers it (:mod:`lfgcombat.rulesets.wounds`); a ruleset
+#: cites. A ruleset module registers it (:mod:`lfgcombat.wounds.ruleset`); a ruleset
 #: without one (``lfg``, ``classic``) rolls the rules of this module.
 _OWN_SAVES: dict[str, tuple[Callable[..., tuple[int, tuple[str, ...]]], str, str]] = {}
 #: The rulesets whose own save bonus takes ``conditions=`` (their own condition names).

@@ -36,6 +36,7 @@ from .errors import LfgError
 from .odds import pmf
 from .shortrepr import short
 from .tables import Column, Schema, load_table, register_schema
+from .stats import Stat, Term
 
 __all__ = ["SkillError", "SKILLS_SCHEMA", "skills_table", "skill_names", "skill_category",
            "canonical_skill", "validate_skills", "OpposedResult", "OpposedOdds", "opposed",
@@ -336,7 +337,6 @@ def skill_bonus(creature: Any, skill: str, skills: Mapping[str, int] | None = No
     Raises:
         SkillError: unknown skill, bad mapping, bad extra bonus or a non-bool ``off_hand``.
     """
-    from .stats import Stat, Term
     if not isinstance(off_hand, bool):
         raise SkillError(f"True or False (a check made using only the off hand), not "
                          f"{off_hand!r:.40}", "off_hand")
@@ -352,6 +352,8 @@ def skill_bonus(creature: Any, skill: str, skills: Mapping[str, int] | None = No
     if skill_category(name) == "mobility":
         terms += [Term(label, value) for label, value in shield_mobility_penalties(creature)]
     if off_hand:
+        # imported here: handedness registers the creature file's off_hand key, which
+        # comes after the rulesets' keys (lfgcombat/__init__.py)
         from .handedness import OFF_HAND_SKILL_PENALTY
         sections = getattr(creature, "sections", None)  # the Ambidextrous Feat's key
         ambidextrous = bool(sections.get("ambidextrous")) if isinstance(sections,

@@ -636,9 +636,9 @@ def test_no_dice_are_rolled_after_resolve_returns():
 
 
 def test_attack_modules_do_not_import_creature_when_they_load():
-    """lfgcombat.creature builds on lfgcombat.attacks.weapons: no module of the package
-    imports lfgcombat.creature at module level (only lazily or for type checking), and the
-    package's modules import each other without a cycle."""
+    """lfgcombat.creature builds on lfgcombat.weapons (below the attack modules): no module
+    of lfgcombat.attacks imports lfgcombat.creature at module level (only lazily or for type
+    checking), and the package's modules import each other without a cycle."""
     import ast
     import pathlib
     import lfgcombat.attacks as pkg
@@ -672,6 +672,6 @@ def test_attack_modules_do_not_import_creature_when_they_load():
 def test_a_weapon_entry_that_is_neither_name_nor_mapping_is_refused(entry):
     """A creature's weapon entry is a name or a mapping; anything else is the kit's own
     WeaponError naming what it got, not a raw TypeError."""
-    from lfgcombat.attacks.weapons import entry_weapon
+    from lfgcombat.weapons import entry_weapon
     with pytest.raises(WeaponError, match="a weapon entry is a name or a mapping"):
         entry_weapon(entry, make().size)

@@ -437,7 +437,7 @@ def test_without_condition_of_a_non_name_is_the_kits_error() -> None:
 
 def test_an_unknown_weapon_refusal_quotes_a_short_prefix() -> None:
     """A weapon name is looked up at attack time too (``resolve_weapon``), uncapped."""
-    from lfgcombat.attacks.weapons import WeaponError, lookup_weapon, resolve_weapon
+    from lfgcombat.weapons import WeaponError, lookup_weapon, resolve_weapon
     from lfgcombat.creature import load_example
     huge = "a" + " " * 1_000_000 + "(1"
     for call in (lambda: lookup_weapon(huge), lambda: resolve_weapon(load_example("orc"), huge)):

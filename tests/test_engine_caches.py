@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 
 from lfgcombat import Encounter
 from lfgcombat.attacks import resolve_weapon
-from lfgcombat.attacks.weapons import _entry_weapon
+from lfgcombat.weapons import _entry_weapon
 from lfgcombat.creature import Creature, CreatureError, load_example
 from lfgcombat.errors import LfgError
 from lfgcombat.log.events import jsonable

@@ -27,8 +27,9 @@ def test_cycles_are_the_strongly_connected_components(targets) -> None:
     assert targets.cycles({"a": {"b"}, "b": set()}) == []
 
 
-def test_import_graph_separates_function_level_and_type_only_imports(targets,
-                                                                     tmp_path: Path) -> None:
+def test_import_graph_separates_function_level_and_type_only_imports(targets, tmp_path: Path,
+                                                                     monkeypatch) -> None:
+    monkeypatch.setattr(targets, "REPO", tmp_path)
     pkg = tmp_path / "lfgcombat"
     (pkg / "sub").mkdir(parents=True)
     (pkg / "__init__.py").write_text("from .a import A\n")
@@ -54,6 +55,10 @@ def test_import_graph_separates_function_level_and_type_only_imports(targets,
     both = {m: graph.module_level[m] | graph.function_level[m] for m in graph.module_level}
     assert ["lfgcombat.a", "lfgcombat.b"] in targets.cycles(both)
     assert graph.function_imports == 1
+    listed = targets.function_imports(files)
+    assert [(f.statement, f.back) for f in listed] == [("from .a import A",
+                                                        ("lfgcombat.a",))]
+    assert listed[0].where.endswith("b.py:5")
 
 
 def test_report_measures_the_kit(targets) -> None:

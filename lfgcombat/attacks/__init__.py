@@ -12,7 +12,7 @@ Weapon Fighting)".
 
 One module per step, each naming its headings:
 
-* :mod:`~lfgcombat.attacks.weapons` - :class:`Weapon`, the weapons table,
+* :mod:`~lfgcombat.weapons` - :class:`Weapon`, the weapons table,
   :func:`lookup_weapon`, :func:`resolve_weapon` (a creature's own entries, plain names
   included);
 * :mod:`~lfgcombat.attacks.formulas` - the pure formulas the rolls and the odds share
@@ -43,20 +43,19 @@ them; the weapon statistics the text does not give are marked ``inferred`` in
 
 from __future__ import annotations
 
+from ..weapons import (WEAPONS_SCHEMA, Weapon, WeaponError, lookup_weapon, resolve_weapon,
+                       step_damage, weapon_entries, weapon_names, weapons_table)
 from .coup_de_grace import CoupDeGrace, coup_de_grace
 from .formulas import (CONCEALMENT, COVER, concealment_percent, consecutive_attack_penalty,
-                       hits, hits_vs_defense, off_hand_penalty, range_penalty, step_damage,
-                       strength_damage)
+                       hits, hits_vs_defense, off_hand_penalty, range_penalty, strength_damage)
 from .odds import AttackOdds, attack_odds, odds_for
 from .prepare import attack, prepare, weapon_line
 from .resolve import AttackResult
 from .rules import (R_ATTACK, R_CAP, R_CONCEAL, R_CONDITIONS, R_COUP, R_CRIT, R_DEFENSE,
                     R_DODGE, R_HANDS, R_KILLER, R_PARRY, R_PERFECT, R_SPECIAL, R_TYPES,
-                    R_UNARMED, TEXT, WeaponError)
+                    R_UNARMED, TEXT)
 from .setup import AttackSetup, DamagePlan, DefensePlan
 from .situation import Situation
-from .weapons import (WEAPONS_SCHEMA, Weapon, lookup_weapon, resolve_weapon, weapon_entries,
-                      weapon_names, weapons_table)
 
 __all__ = [
     "Weapon", "WeaponError", "Situation", "AttackSetup", "DamagePlan", "DefensePlan",

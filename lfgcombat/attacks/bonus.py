@@ -19,7 +19,7 @@ from ..bonuses import Bonus, BonusType, stack
 from ..conditions import Condition
 from .rules import R_ATTACK, illegal
 from .situation import Situation
-from .weapons import Weapon
+from ..weapons import Weapon
 
 from ..stats import Stat, Term
 __all__ = ["restack", "attack_bonus", "defense_ac"]

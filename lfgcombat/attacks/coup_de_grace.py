@@ -19,9 +19,10 @@ from ..rulesets import Ruleset
 from ..vitals import Vitals
 from .prepare import prepare
 from .resolve import AttackResult
-from .rules import R_COUP, WeaponError, illegal
+from ..weapons import WeaponError
+from .rules import R_COUP, illegal
 from .setup import AttackSetup
-from .weapons import Weapon, resolve_weapon
+from ..weapons import Weapon, resolve_weapon
 
 __all__ = ["CoupDeGrace", "coup_de_grace"]
 

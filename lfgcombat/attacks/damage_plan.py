@@ -19,11 +19,12 @@ from typing import Any
 from ..damage import DamageType, Resistances
 from ..dice import DiceExpr, parse
 from ..rulesets import Ruleset
-from .formulas import multiply_damage, step_damage, strength_damage
+from ..weapons import step_damage
+from .formulas import multiply_damage, strength_damage
 from .rules import R_CONCEAL, R_DAMAGE_TYPES, R_KILLER, R_SPECIAL, R_UNARMED, illegal
 from .setup import DamagePlan
 from .situation import Situation
-from .weapons import Weapon
+from ..weapons import Weapon
 
 from ..stats import Term
 __all__ = ["damage_plan", "damage_attack_type", "creature_kind"]

@@ -18,11 +18,12 @@ from ..bonuses import Bonus, BonusType, stack
 from ..conditions import Condition
 from ..dice import Fortune, net_fortune
 from .bonus import attack_bonus, restack
-from .rules import (R_DEFENSE, R_DODGE, R_PARRY, R_PARRY_BONUS, WeaponError, illegal)
+from ..weapons import WeaponError
+from .rules import R_DEFENSE, R_DODGE, R_PARRY, R_PARRY_BONUS, illegal
 from ..stats import Stat, Term
 from .setup import DefensePlan
 from .situation import Situation
-from .weapons import Weapon, entry_weapon, resolve_weapon, weapon_entries
+from ..weapons import Weapon, entry_weapon, resolve_weapon, weapon_entries
 
 __all__ = ["FIGHTING_DEFENSIVELY", "defense_plan", "parry_bonus", "check_defense_allowed"]
 

@@ -13,58 +13,21 @@ disagree on a rule.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
-from ..dice import DiceExpr, die_chain, parse, step
-from .rules import R_HANDS, WeaponError, illegal
+from ..dice import DiceExpr, parse
+from ..weapons import WeaponError, normal_name
+from .rules import R_HANDS, illegal
 
 if TYPE_CHECKING:
-    from .weapons import Weapon
+    from ..weapons import Weapon
 
-__all__ = ["normal_name", "step_damage", "strength_damage", "range_penalty",
+__all__ = ["strength_damage", "range_penalty",
            "consecutive_attack_penalty", "off_hand_penalty", "hits", "hits_vs_defense",
            "CONCEALMENT", "COVER", "concealment_percent", "cover_bonus", "multiply_damage",
            "p_past_miss_chance"]
-
-
-def normal_name(name: str) -> str:
-    """A weapon name as compared: trimmed, lower case, single spaces.
-
-    Args:
-        name: A weapon name as written (``"  Long  Sword"``).
-
-    Returns:
-        The normalised name (``"long sword"``).
-    """
-    return re.sub(r"\s+", " ", name.strip().lower())
-
-
-def step_damage(expr: DiceExpr, n: int) -> DiceExpr:
-    """Move weapon dice ``n`` sizes along the text's die-size list ("Damage Die Size").
-
-    Dice that are not on the list (``1d12``, ``2d4``) first take the place of the list
-    entry with the nearest average (ties: the larger), so a greataxe's 1d12 steps like 2d6,
-    as in the d20 size progression where the two are one step (inferred: the list has no
-    1d12).
-
-    Args:
-        expr: The weapon dice (``1d8``, ``1d8+2``).
-        n: Sizes to move (negative: smaller).
-
-    Returns:
-        The stepped dice.
-    """
-    first = expr.terms[0]
-    chain = die_chain()
-    if str(first) not in chain and first.sign > 0 and expr.dice and first is expr.dice[0]:
-        avg = first.count * (first.sides + 1) / 2
-        means = [(abs(parse(c).maximum + parse(c).minimum) / 2, c) for c in chain]
-        nearest = min(means, key=lambda m: (abs(m[0] - avg), -m[0]))[1]
-        expr = DiceExpr(parse(nearest).terms + expr.terms[1:])
-    return parse(step(expr, n))
 
 
 def strength_damage(attack_type: str, str_mod: int) -> int:

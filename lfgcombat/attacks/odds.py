@@ -36,7 +36,7 @@ from ..rulesets import Ruleset, RulesetError, definition
 from .formulas import hits, hits_vs_defense, p_past_miss_chance
 from .prepare import prepare
 from .setup import AttackSetup
-from .weapons import Weapon
+from ..weapons import Weapon
 
 __all__ = ["AttackOdds", "attack_odds", "odds_for", "unintended_attack_odds"]
 
@@ -185,6 +185,8 @@ class AttackOdds:
         Raises:
             MomentumError: a negative height or an unknown maneuverability.
         """
+        # imported when asked (here and below): momentum loads the close-combat and movement
+        # modules, which register creature file keys in the order lfgcombat/__init__.py sets
         from ..momentum import flyer_maneuverability, knocked_down_outcome
         man = (flyer_maneuverability(self.setup.target, maneuverability)
                if flying_ft is not None else maneuverability)

@@ -45,10 +45,10 @@ from .defense import defense_plan
 from .formulas import off_hand_penalty, range_penalty
 from .resolve import AttackResult
 from .rules import (R_ATTACK, R_CONDITIONS, R_CRIT, R_DEFENSE, R_HANDS, R_SPECIAL, R_TYPES,
-                    WeaponError, illegal)
+                    illegal)
 from .setup import AttackSetup
 from .situation import Situation
-from .weapons import Weapon, resolve_weapon
+from ..weapons import Weapon, WeaponError, resolve_weapon
 
 __all__ = ["prepare", "attack", "weapon_line", "situation_of", "check_not_self",
            "check_can_act", "situated_target", "attack_mode", "range_and_reach",

@@ -36,7 +36,8 @@ from ..rulesets import Ruleset, coerce_ruleset
 from ..saves import saving_throw
 from ..vitals import Vitals
 from .formulas import hits, hits_vs_defense
-from .rules import R_PERFECT, R_SPECIAL, WeaponError
+from ..weapons import WeaponError
+from .rules import R_PERFECT, R_SPECIAL
 
 if TYPE_CHECKING:
     from .setup import AttackSetup

@@ -2,18 +2,17 @@
 
 Each constant is the citation an :class:`~lfgcombat.errors.IllegalActionError` carries, built
 with :func:`lfgcombat.citations.cite`, so every module of :mod:`lfgcombat.attacks` names a
-rule the same way.
+rule the same way. (Their weapon error is :class:`lfgcombat.weapons.WeaponError`.)
 """
 
 from __future__ import annotations
 
 from ..citations import cite
-from ..errors import IllegalActionError, LfgError
+from ..errors import IllegalActionError
 
 __all__ = ["TEXT", "R_ATTACK", "R_TYPES", "R_CRIT", "R_CAP", "R_COUP", "R_PERFECT",
            "R_KILLER", "R_UNARMED", "R_SPECIAL", "R_PARRY", "R_PARRY_BONUS", "R_DEFENSE",
-           "R_DODGE", "R_CONCEAL", "R_HANDS", "R_CONDITIONS", "R_DAMAGE_TYPES", "WeaponError",
-           "illegal"]
+           "R_DODGE", "R_CONCEAL", "R_HANDS", "R_CONDITIONS", "R_DAMAGE_TYPES", "illegal"]
 
 TEXT = "000_8d1d7816ee944f3b.txt"
 
@@ -49,6 +48,3 @@ def illegal(message: str, rule: str) -> IllegalActionError:
     """
     return IllegalActionError(message, rule)
 
-
-class WeaponError(LfgError, ValueError):
-    """A weapon that cannot be found or read, or a situation value that cannot be used."""

@@ -23,7 +23,7 @@ from ..rulesets import Ruleset
 from . import resolve as _resolve
 from .rules import R_CONCEAL
 from .situation import Situation
-from .weapons import Weapon
+from ..weapons import Weapon
 
 if TYPE_CHECKING:
     from ..stats import Stat, Term

@@ -23,7 +23,7 @@ from ..damage import DamageType
 from ..dice import Fortune, parse
 from ..errors import LfgError
 from .formulas import COVER, concealment_percent, cover_bonus
-from .rules import WeaponError
+from ..weapons import WeaponError
 
 __all__ = ["Situation"]
 

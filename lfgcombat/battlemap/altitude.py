@@ -34,6 +34,8 @@ from typing import Any
 
 from lfgcombat.citations import cite
 from lfgcombat.grid import FEET_PER_CELL
+from lfgcombat.errors import IllegalActionError
+from lfgcombat.movement_modes import body_height_ft
 
 from .values import MapFormatError, _short
 
@@ -138,7 +140,6 @@ def headroom_problem(ceiling: int | None, name: str, size: Any, feet: int) -> st
     ceiling. The ground is always allowed (a cramped room is the GM's to draw)."""
     if ceiling is None or not feet:
         return None
-    from lfgcombat.movement_modes import body_height_ft
     height = body_height_ft(size)
     if feet + height <= ceiling:
         return None
@@ -160,7 +161,6 @@ def check_headroom(m: Any, name: str, feet: int, size: Any = None) -> None:
     """
     if m.ceiling is None or not feet:
         return
-    from lfgcombat.errors import IllegalActionError
     why = headroom_problem(m.ceiling, name, m._placed[name].size if size is None else size,
                            feet)
     if why:
@@ -185,7 +185,6 @@ def check_ceiling(m: Any, feet: object) -> int | None:
     why = [w for n, level in sorted(m._altitude.items()) if n in m._placed
            and (w := headroom_problem(feet, n, m._placed[n].size, level))]
     if why:
-        from lfgcombat.errors import IllegalActionError
         raise IllegalActionError(f"cannot lower the ceiling to {feet} ft: " + "; ".join(why)
                                  + "; bring it down first (set_altitude)", R_ALTITUDE)
     return feet

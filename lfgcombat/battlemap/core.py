@@ -19,6 +19,8 @@ from typing import TYPE_CHECKING, Any, Union
 
 from lfgcombat.errors import IllegalActionError
 from lfgcombat.grid import Cell, Geometry, Hex, Square, map_geometry
+from lfgcombat.movement_modes import speeds_of
+from lfgcombat.rulesets import coerce_ruleset
 
 from .altitude import distance_3d
 from .reading import _as_int, _conditions, _read, _sizes, condition_flags
@@ -80,7 +82,6 @@ class _MapCore:
                  advanced_five_foot_step: bool | None = None, ruleset: Any = None) -> None:
         # The ruleset's switches ("Square Grid" option, the Advanced 5-Foot Step) are the
         # defaults; an explicit argument wins.
-        from lfgcombat.rulesets import coerce_ruleset
         rules = coerce_ruleset(ruleset)
         grid = rules.grid if grid is None else grid
         if advanced_five_foot_step is None:
@@ -284,7 +285,6 @@ class _MapCore:
         p = self._placed[name]
         moving = self._moving.get(name)
         if moving is not None and moving[0] in ("fly", "swim", "climb"):
-            from lfgcombat.movement_modes import speeds_of
             return speeds_of(p.creature).speed(moving[0])  # the mode's speed
         if p.speed is not None:
             return p.speed

@@ -19,6 +19,7 @@ from typing import Any
 
 from lfgcombat.errors import IllegalActionError
 from lfgcombat.grid import FEET_PER_CELL, Cell
+from lfgcombat.flight import planar, turns_between
 
 from .core import CellLike
 from .moves import _MoveRules
@@ -373,7 +374,6 @@ class _Pathing(_MoveRules):
     def _turn_steps(self, name: str, state: tuple, d: int, t: int, fps: dict,
                     avoid_names: frozenset) -> Iterator[tuple[tuple, int, int]]:
         """The steps out of a turn search's ``state``: (next state, feet, turns)."""
-        from lfgcombat.flight import planar, turns_between
         cell, par, head, _ = state
         here = planar(cell)
         for nb in self.geometry.neighbors(cell):

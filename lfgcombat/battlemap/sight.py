@@ -38,6 +38,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
 from lfgcombat.grid import FEET_PER_CELL, Cell
+from lfgcombat.movement_modes import body_height_ft
 
 from .core import Where
 from .flanking import _Flanking
@@ -229,7 +230,6 @@ class _Sight(_Flanking):
         body_height_ft` of its size; a cell is a point on the ground."""
         if not isinstance(where, str):
             return (0.0, 0.0)
-        from lfgcombat.movement_modes import body_height_ft
         lo = float(self._level(where))
         return lo, lo + body_height_ft(self._placed[where].size)
 

@@ -16,7 +16,7 @@ from typing import Any
 
 from lfgcombat.errors import IllegalActionError
 from lfgcombat.grid import Cell
-from lfgcombat.movement_modes import MODES, MovementModeError
+from lfgcombat.movement_modes import MODES, MovementModeError, speeds_of
 from lfgcombat.objects import ObjectState
 
 from ..shortrepr import short
@@ -377,7 +377,6 @@ class _Terrain(_MapCore):
 
 def _speeds(creature: object) -> Any:
     """The creature's speeds (:func:`lfgcombat.movement_modes.speeds_of`)."""
-    from lfgcombat.movement_modes import speeds_of
     return speeds_of(creature)
 
 

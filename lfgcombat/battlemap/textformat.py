@@ -84,6 +84,7 @@ from .display import _Display
 from .reading import _size_name, _sizes
 from .terrain import _HALF_ON_SQUARES, DEFAULT_DOOR, TERRAIN_CHARS, Terrain
 from .values import Background, Figure, MapFormatError, _short
+from .altitude import MAX_ALTITUDE_FT, R_ALTITUDE, headroom_problem
 
 #: The longest map text read (characters).
 MAX_TEXT_CHARS = 1_000_000
@@ -552,7 +553,6 @@ def _check_headroom_entries(entries: list[dict[str, Any]], creatures: Any,
     ``ceiling`` (:func:`lfgcombat.battlemap.altitude.headroom_problem`)."""
     if ceiling is None:
         return
-    from .altitude import R_ALTITUDE, headroom_problem
     given = creatures if isinstance(creatures, Mapping) else {
         getattr(c, "name", None): c for c in creatures or ()}
     for e in entries:
@@ -678,7 +678,6 @@ def _wall_height_field(value: Any, field: str, ln: int | None) -> int:
     feet, a multiple of 5 from 5 up, as :meth:`HexMap.set_wall_height` takes (heights
     and altitudes go in 5-foot steps: 000_8d1d7816ee944f3b.txt, "Other Types of
     Movement")."""
-    from .altitude import MAX_ALTITUDE_FT, R_ALTITUDE
     feet = _whole(value, field, ln, 5, most=MAX_ALTITUDE_FT)
     if feet % 5:
         raise MapFormatError(f"{field} is a multiple of 5 feet, got {feet} ({R_ALTITUDE})",

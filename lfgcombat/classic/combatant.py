@@ -34,6 +34,7 @@ from typing import Any
 import pandas as pd
 
 from lfgcombat.dice import Roller
+from lfgcombat.weapons import resolve_weapon
 
 from . import armor as _armor
 from . import attacks as _attacks
@@ -91,7 +92,6 @@ def weapon_profile(creature: Any, weapon: Any, ranged: bool | None = None) -> We
     Raises:
         WeaponError: an unknown weapon.
     """
-    from lfgcombat.attacks.weapons import resolve_weapon
 
     w = resolve_weapon(creature, weapon)
     projectile = "projectile" in w.uses

@@ -415,6 +415,6 @@ def sheet_conditions(creature: Any) -> tuple[str, ...]:
     """The classic conditions a creature file lists: a file written for ``classic`` (and
     not for lfg or wounds, which read lfg's list) takes classic conditions
     (``conditions: [Shaken, Bleed 2]``; kept as its ``classic_conditions``,
-    :data:`lfgcombat.rulesets.fields.CLASSIC_CONDITIONS`); ``()`` for any other creature."""
+    :data:`lfgcombat.classic.ruleset.CLASSIC_CONDITIONS`); ``()`` for any other creature."""
     found = getattr(creature, "sections", None)
     return tuple(found.get("classic_conditions", ())) if found is not None else ()

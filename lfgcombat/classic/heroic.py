@@ -169,7 +169,7 @@ def skill_bonus(creature: Any, skill: str, *, ability: str | None = None,
     Inferred (the text names no skill's ability and no skill ranks): the ability is the
     kit's skill table's (``data/skills.csv``: Survival WIS, Climb STR...) unless
     ``ability`` is given, and the ``skills:`` entry adds as in the classic Stabilize's
-    Survival check (:meth:`lfgcombat.rulesets.classic.ClassicHealth.stabilize`).
+    Survival check (:meth:`lfgcombat.classic.ruleset.ClassicHealth.stabilize`).
 
     Raises:
         ClassicError: an ``ability`` that is not str/dex/con/int/wis/cha, a skill outside

@@ -20,14 +20,14 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from lfgcombat.errors import IllegalActionError
+from lfgcombat.rulesets.policies import EncounterAttack
 
 from ._base import rule
 from .combatant import _setup
-from .conditions import killing_blow
+from .conditions import killing_blow, with_implied
 
 if TYPE_CHECKING:
     from lfgcombat.dice import Roller
-    from lfgcombat.rulesets.policies import EncounterAttack
 
     from .turn import ClassicFighter
 
@@ -38,7 +38,6 @@ _HELPLESS = rule("Conditions")
 
 def _check(attacker_record: "ClassicFighter", target_record: "ClassicFighter",
            ranged: bool, bow: bool, distance: int | None) -> None:
-    from .conditions import with_implied
     if "Helpless" not in with_implied(target_record.all_conditions):  # Paralyzed: helpless
         raise IllegalActionError(f"{target_record.name} is not Helpless: a killing blow is "
                                  "delivered \"to a Helpless foe\"", _HELPLESS)
@@ -67,7 +66,6 @@ def killing_blow_attack(roller: "Roller", attacker: Any, target: Any, weapon: An
             its round is limited), or a ranged weapon that is not an adjacent bow or
             crossbow; nothing is rolled then.
     """
-    from lfgcombat.rulesets.policies import EncounterAttack
     s = _setup(attacker, target, weapon, bab=None, ranged=None, limited=False,
                miss_chance=0, attacker_conditions=attacker_record.all_conditions,
                target_conditions=target_record.all_conditions,

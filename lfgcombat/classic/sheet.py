@@ -16,6 +16,7 @@ from typing import Any
 
 from ._base import rule
 from .combatant import ClassicCombatant
+from .turn import ClassicFighter
 
 __all__ = ["SheetRow", "sheet_rows"]
 
@@ -77,7 +78,6 @@ def _save_rows(creature: Any) -> list[SheetRow]:
     """FORT, REF and WILL as the encounter rolls them: d20 + the CON, DEX or WIS modifier
     (the text gives no base saves: inferred) with the saving throw modifiers of its
     conditions ("Conditions": Shaken, Frightened, Sickened -2, Energy-Drained -1 a level)."""
-    from .turn import ClassicFighter
     fighter = ClassicFighter.of(creature)
     named = ", ".join(fighter.all_conditions)
     why = {"fort": "CON", "ref": "DEX", "will": "WIS"}

@@ -39,7 +39,10 @@ from lfgcombat.errors import IllegalActionError
 
 from ._base import ClassicError, check_int, rule
 from .actions import RoundBudget, SingleAction
-from .conditions import NegativeLevels, combined_effect, confused_action
+from .catalogue import CATALOGUE
+from .combatant import ClassicCombatant
+from .conditions import (NegativeLevels, combined_effect, condition_names, confused_action,
+                         sheet_conditions)
 from .health import ClassicVitals
 
 __all__ = ["ClassicFighter", "round_mode"]
@@ -137,15 +140,13 @@ class ClassicFighter:
         (its FORT, REF and WILL, the text giving no base saves: inferred), level as Hit
         Dice, and its conditions: those its file lists (``conditions: [Shaken]``, read by
         the classic list: :func:`lfgcombat.classic.conditions.sheet_conditions`) and
-        ``conditions``, each as :meth:`~lfgcombat.rulesets.classic.ClassicConditions.add_to`
+        ``conditions``, each as :meth:`~lfgcombat.classic.catalogue.ClassicConditions.add_to`
         gives it (``"Bleed 2"``, ``"Energy-Drained 1"``).
 
         Raises:
             ClassicError: a condition that is not a classic one (or one the hit points
                 give: Dead, Disabled, Unconscious, Helpless).
         """
-        from .combatant import ClassicCombatant
-        from .conditions import sheet_conditions
         c = ClassicCombatant.of(creature)
         mods = c.abilities
         fighter = cls(c.name, c.vitals(), speed_ft=int(c.creature.speed),
@@ -164,16 +165,15 @@ class ClassicFighter:
                 amount, an amount on another, or one the hit points give (Dead, Disabled,
                 Unconscious, Helpless: give the HP instead).
         """
-        from lfgcombat.rulesets.classic import CLASSIC
-        catalogue = CLASSIC.conditions
+        catalogue = CATALOGUE
         out = self
         for text in names:
-            cond, amount = catalogue.read(text)  # type: ignore[attr-defined]
+            cond, amount = catalogue.read(text)
             if cond == "Energy-Drained":
-                levels = catalogue.amount_of(text)  # type: ignore[attr-defined]
+                levels = catalogue.amount_of(text)
                 out = replace(out, negative_levels=out.negative_levels + levels)
             elif amount is None and cond not in (
-                    *catalogue.from_hit_points, "Bleed"):  # type: ignore[attr-defined]
+                    *catalogue.from_hit_points, "Bleed"):
                 out = replace(out, conditions=out.conditions | {cond})
             else:
                 out = catalogue.add_to(out, text)  # refused, in its words
@@ -197,7 +197,6 @@ class ClassicFighter:
             names.add("Bleed")
         if self.dead:
             names = {"Dead"}
-        from .conditions import condition_names
         return tuple(n for n in condition_names() if n in names)
 
     def _roll_modifier(self, field: str) -> int:

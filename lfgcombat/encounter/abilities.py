@@ -320,7 +320,7 @@ def _last_primary_strike(st: Encounter, name: str, target: str, events: list[Eve
 
 @command
 def _h_follow_up(st: Encounter, name: str, target: str, weapon: str | None) -> Any:
-    from ..attacks.weapons import resolve_weapon, weapon_entries
+    from ..weapons import resolve_weapon, weapon_entries
     f = st._actor(name)
     st._fighter(target)
     if st._f[target].dead:

@@ -163,7 +163,7 @@ def attack_object(st: Encounter, name: str, at: Any, weapon: Any) -> Any:
 
 @command
 def _h_attack_object(st: Encounter, name: str, at: Any, weapon: Any) -> None:
-    from ..attacks.weapons import resolve_weapon
+    from ..weapons import resolve_weapon
     st._actor(name)
     st._need_map(name)
     kind, key, thing = _thing(st, at)

@@ -91,7 +91,7 @@ def _default_weapon(st: Encounter, name: str, melee: bool = False) -> Any:
     weapon, as the weapons table or the entry's ``ranged: true`` says: a shortbow
     listed first is passed over); a plain name (``weapons: ["longsword"]``) counts as
     ``{name: longsword}``."""
-    from ..attacks.weapons import weapon_entries
+    from ..weapons import weapon_entries
     view = st._view(name)
     for w in weapon_entries(view):
         if not isinstance(w, Mapping) or (melee and not _melee_entry(view, w)):

@@ -62,7 +62,7 @@ def dive_attack(st: Encounter, name: str, target: str, weapon: Any = None, **sit
     Raises:
         IllegalActionError: no such dive this turn, or the attack is refused.
     """
-    from ..attacks.weapons import resolve_weapon
+    from ..weapons import resolve_weapon
     f = st._fighter(name)
     dive = f.turn.dive_ft  # set by a fly Run this turn
     descended = dive or 0

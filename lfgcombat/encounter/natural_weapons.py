@@ -157,7 +157,7 @@ def pounce(st: Encounter, name: str, target: str) -> Any:
 
 @command
 def _h_pounce(st: Encounter, name: str, target: str) -> Any:
-    from ..attacks.weapons import weapon_entries
+    from ..weapons import weapon_entries
     f = st._actor(name)
     st._fighter(target)
     st._check_insult(name, target)
@@ -205,7 +205,7 @@ def rake(st: Encounter, name: str, target: str) -> Any:
 
 @command
 def _h_rake(st: Encounter, name: str, target: str) -> None:
-    from ..attacks.weapons import weapon_entries
+    from ..weapons import weapon_entries
     st._fighter(name)
     st._fighter(target)
     st._check_insult(name, target)

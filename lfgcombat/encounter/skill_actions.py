@@ -218,7 +218,7 @@ def _stolen_index(st: Encounter, target: str, item: str | None, rule: str) -> in
     Raises:
         IllegalActionError: no item, one it does not carry, or a natural weapon.
     """
-    from ..attacks.weapons import resolve_weapon, weapon_entries
+    from ..weapons import resolve_weapon, weapon_entries
     v = st._view(target)
     entries = weapon_entries(v)
     names = [str(e.get("name", "")).strip().lower() for e in entries]
@@ -258,7 +258,7 @@ def _steal(st: Encounter, name: str, target: str, item: str, rule: str) -> str:
 
 def _wields_two(st: Encounter, name: str) -> bool:
     """A weapon in each hand: two melee weapons listed that are not natural."""
-    from ..attacks.weapons import resolve_weapon, weapon_entries
+    from ..weapons import resolve_weapon, weapon_entries
     count = 0
     v = st._view(name)
     for w in weapon_entries(v):

@@ -228,7 +228,7 @@ def _best_escape(st: Encounter, name: str) -> Any:
 
 @command
 def _h_cut_free(st: Encounter, name: str, weapon: str | None) -> None:
-    from ..attacks.weapons import resolve_weapon, weapon_entries
+    from ..weapons import resolve_weapon, weapon_entries
     st._actor(name)
     swallower = st.swallowed_by(name)
     state = st.swallowed_state(name)

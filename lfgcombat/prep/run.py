@@ -26,7 +26,7 @@ from typing import Any, cast
 
 import numpy as np
 
-from ..attacks.weapons import weapon_entries
+from ..weapons import weapon_entries
 from ..creature import Creature
 from ..hexmap import HexMap
 from ..rulesets import Ruleset, RulesetError, coerce_ruleset

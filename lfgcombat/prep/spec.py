@@ -34,7 +34,7 @@ from typing import Any, cast
 import numpy as np
 
 from ..attacks import prepare
-from ..attacks.weapons import weapon_entries
+from ..weapons import weapon_entries
 from ..attacks.odds import convolve, map_dist
 from ..bonuses import Bonus, BonusType
 from ..creature import Creature
@@ -301,7 +301,7 @@ def _damage_tables(setup) -> list[dict[int, float]]:
 def _weapon(c: Creature):
     """The weapon ``c`` attacks with in both tiers: its first weapon, as the
     :class:`~lfgcombat.Encounter` picks it when an attack names none (a plain name,
-    ``weapons: [club]``, stands for ``{name: club}``: :func:`~lfgcombat.attacks.weapons.
+    ``weapons: [club]``, stands for ``{name: club}``: :func:`~lfgcombat.weapons.
     weapon_entries`).
 
     Raises:

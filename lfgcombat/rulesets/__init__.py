@@ -65,17 +65,22 @@ How to add a ruleset
    ``class WoundsHealth(HealthModel)`` whose ``vitals()`` builds the wounds track).
 2. Put the ruleset's own tables under ``data/<name>/`` (e.g. ``data/wounds/conditions.csv``)
    and point its :class:`ConditionCatalogue` at them (``data_file=``).
-3. Define it from lfg, replacing only those slots, and register it (in
-   ``lfgcombat/rulesets/<name>.py``, imported by this package)::
+3. Give it a package of its own, ``lfgcombat/<name>/`` (``classic/``, ``wounds/``): its pure
+   rules, one module per heading of its text; its policies, its definition and the
+   :func:`register` call in ``<name>/ruleset.py``; its creature file keys in
+   ``<name>/fields.py`` and its saves (:func:`lfgcombat.saves.register_save_rules`), each
+   registered when imported. Define it from lfg, replacing only those slots::
 
        WOUNDS = register(dataclasses.replace(
            LFG_DEFINITION, name="wounds", text="003_de0e94afd49609a7.txt",
            aliases=("003",), health=WoundsHealth(),
            conditions=ConditionCatalogue("wounds/conditions.csv")))
 
-   (A ruleset not playable yet is registered with ``implemented=False``, as ``classic``
-   and ``wounds`` were until the Encounter played them.) Add its name to ``IMPLEMENTED``
-   tests and a notebook showing it.
+   This package (the generic machinery) never imports a ruleset: the built-in ones are
+   imported once where the kit is assembled, ``lfgcombat/__init__.py``, so that every
+   import of the kit finds them registered; a plugin's ruleset registers itself when the
+   plugin is imported. (A ruleset not playable yet is registered with
+   ``implemented=False``.) Add a notebook showing it.
    A test or a plugin registers one for a while with ``with registered(definition): ...``
    (removed again on leaving the block) or :func:`register` and :func:`unregister`.
 4. Tests: known answers from its text (citing file and heading), and the shared encounter
@@ -90,12 +95,13 @@ from typing import Any
 
 from .. import saves as _saves
 from .. import vitals as _vitals
-from . import base as _base
 from .base import (
     Ruleset,
     RulesetDefinition,
     RulesetError,
     definition,
+    implemented,
+    names,
     register,
     registered,
     unregister,
@@ -107,10 +113,8 @@ from .initiative import (
     SelectiveInitiative,
     TopDownInitiative,
 )
-from .lfg import LFG_DEFINITION
-from . import classic as _classic  # noqa: E402,F401 - registers classic's policies (issue 13)
-from . import wounds as _wounds  # noqa: E402,F401 - registers wounds' policies (issue 13)
 from .fields import check_written_for
+from .lfg import LFG_DEFINITION
 from .policies import (
     ActionEconomy,
     AttackResolution,
@@ -121,18 +125,13 @@ from .policies import (
     MapStanding,
 )
 
-__all__ = ["Ruleset", "RulesetError", "RULESET_NAMES", "IMPLEMENTED", "LFG", "coerce_ruleset",
+__all__ = ["Ruleset", "RulesetError", "LFG", "coerce_ruleset",
            "RulesetDefinition", "register", "unregister", "registered", "definition",
-           "LFG_DEFINITION",
+           "names", "implemented", "LFG_DEFINITION",
            "InitiativePolicy", "SelectiveInitiative", "RoundByRoundInitiative",
            "TopDownInitiative", "INITIATIVE_POLICIES", "ActionEconomy", "AttackResolution",
            "HealthModel", "DamageModel", "ConditionCatalogue", "EncounterAttack",
            "MapStanding"]
-
-#: The rulesets the kit knows (one per rules text).
-RULESET_NAMES: tuple[str, ...] = _base.names()
-#: The rulesets implemented so far.
-IMPLEMENTED: tuple[str, ...] = _base.implemented()
 
 #: The default ruleset: LFG with every optional rule off.
 LFG = Ruleset("lfg")

@@ -82,6 +82,7 @@ from ..conditions import specs as lfg_specs
 from ..damage import DamageType
 from ..tables import load_table
 from ..vitals import Vitals
+from ..errors import LfgError
 
 if TYPE_CHECKING:
     from ..creature import Creature
@@ -93,7 +94,6 @@ __all__ = ["ActionEconomy", "AttackResolution", "HealthModel", "DamageModel",
 
 def _no_record(policy: Any, hook: str) -> Exception:
     """The error of a record hook asked of a policy that keeps no records (lfg's)."""
-    from ..errors import LfgError
     return LfgError(f"{type(policy).__name__}.{hook}: this ruleset keeps no combatant "
                     "record (HealthModel.combatant gives None); the encounter plays its "
                     "combatants by its own rules")
@@ -201,7 +201,7 @@ class ActionEconomy:
     * ``skill_bonus(creature, record, skill, *, extra, ability, off_hand)``: the ruleset's
       own skill check bonus, which ``Encounter.skill`` returns for a combatant with a
       record (classic's d20 + ability modifier against DC 15,
-      :meth:`lfgcombat.rulesets.classic.ClassicEconomy.skill_bonus`) [default: lfg's
+      :meth:`lfgcombat.classic.ruleset.ClassicEconomy.skill_bonus`) [default: lfg's
       ``skills:`` total, :func:`lfgcombat.skills.skill_bonus`];
     * ``remaining_ft`` and ``move_limit_ft`` on the value :meth:`budget` returns (an
       attribute or a key): the feet of movement left this turn and its limit, which the
@@ -527,7 +527,6 @@ class HealthModel:
             LfgError: a model keeping records of its own that does not say (override it).
         """
         if self.keeps_records:
-            from ..errors import LfgError
             raise LfgError(f"{type(self).__name__} keeps its own health record and does not "
                            "say how much damage takes a creature out of the fight: define "
                            "take_out(creature) on it")

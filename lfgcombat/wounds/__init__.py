@@ -13,12 +13,17 @@ Pure rules as values and functions, one module per part of the text:
 * :mod:`.saves`: Fortitude (CON), Reflex (WIS), Will (CHA), good and bad base saves;
 * :mod:`.objects`: smashing objects: Object AC, Hardness, HP, broken, saves, Strength;
 * :mod:`.combatant`: a creature read by these rules (its ``prowess``, ``good_saves``,
-  ``wounds``, ``barrier``, ``shell`` keys, :mod:`lfgcombat.rulesets.fields`) and its exact
+  ``wounds``, ``barrier``, ``shell`` keys, :mod:`lfgcombat.wounds.fields`) and its exact
   and rolled attacks with the critical choice;
-* :mod:`.turn`: one combatant's turn (Half Actions, Total Defense, parries, hits taken).
+* :mod:`.turn`: one combatant's turn (Half Actions, Total Defense, parries, hits taken);
+* :mod:`.riders`, :mod:`.gear`: a weapon's energy dice, a creature's parrying shield;
+* :mod:`.play`: the Encounter's wounds turn and attack; :mod:`.sheet`: its sheet rows.
 
-The ruleset's policies (:mod:`lfgcombat.rulesets.wounds`) delegate here; the Encounter does
-not play ``wounds`` yet (``Ruleset("wounds")`` is refused and says what is missing).
+The ruleset itself (the policies the engine asks, built from lfg's by overriding what
+differs, its saves, and its registration by name) is :mod:`.ruleset`; its creature file
+keys :mod:`.fields`; its data ``data/wounds/`` (base saves, objects, object sizes).
+``lfgcombat/__init__.py`` imports the ruleset, which registers all of them; nothing in
+:mod:`lfgcombat.rulesets` imports this package.
 """
 
 from lfgcombat.wounds._base import TEXT, WoundsError, rule

@@ -46,7 +46,7 @@ from .defense import ConditionDefense, condition_defense, defense
 from .gear import SHIELD, ShieldSpec
 from .health import Barrier, WoundsVitals, parse_barrier
 from .riders import Target, WeaponDamage, target_of, weapon_damage
-from .saves import check_good_saves, save_bonus
+from .saves import check_good_saves, roll_save, save_bonus
 
 __all__ = ["WoundsCombatant", "WoundsCreatureOdds", "parse_barrier", "creature_attack_odds",
            "creature_attack", "prepare_attack", "creature_save_odds", "creature_saving_throw",
@@ -422,6 +422,5 @@ def creature_saving_throw(roller: Roller, creature: Any, which: str, dc: int, *,
     Raises:
         WoundsError: as :func:`creature_save_odds`; nothing is rolled then.
     """
-    from .saves import roll_save
     bonus = WoundsCombatant.of(creature, good_saves=good_saves).save(which)
     return roll_save(roller, bonus, check_int("dc", dc))

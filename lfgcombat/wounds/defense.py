@@ -25,6 +25,9 @@ from collections.abc import Iterable
 from dataclasses import dataclass, replace
 
 from lfgcombat.errors import IllegalActionError
+from lfgcombat.condition_effects import resolve
+from lfgcombat.conditions import Condition
+from lfgcombat.rulesets.policies import ConditionCatalogue
 
 from ._base import check_int, rule
 
@@ -91,9 +94,6 @@ def condition_defense(names: "Iterable[str]", melee: bool = True) -> ConditionDe
     Raises:
         ConditionError: a name that is not an lfg condition.
     """
-    from lfgcombat.condition_effects import resolve
-    from lfgcombat.conditions import Condition
-    from lfgcombat.rulesets.policies import ConditionCatalogue
 
     catalogue = ConditionCatalogue()  # lfg's table: the wounds catalogue
     conds = resolve((), [(catalogue.lookup(_name(n)), "wounds") for n in names])

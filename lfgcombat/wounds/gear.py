@@ -29,6 +29,7 @@ from typing import Any
 
 from lfgcombat.creature_sections import Section, register_section
 from lfgcombat.errors import LfgError
+from lfgcombat.creature_parse import CreatureError
 
 from ._base import rule
 from .objects import ObjectState
@@ -73,7 +74,6 @@ class ShieldSpec:
 
 
 def _problem(field: str, message: str) -> LfgError:
-    from lfgcombat.creature_parse import CreatureError
     return CreatureError([(f"shield.{field}" if field else "shield", message)])
 
 

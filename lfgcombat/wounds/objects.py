@@ -49,6 +49,7 @@ from lfgcombat.dice import Roll, Roller
 from lfgcombat.tables import Column, Schema, load_table, register_schema
 
 from ._base import WoundsError, check_choice, check_int
+from .attacks import adjusted_total
 
 __all__ = ["SIZES", "object_ac", "aimed_bonus", "ObjectState", "item_save_bonus",
            "break_check", "break_modifier", "material_stats", "smash_odds", "smash",
@@ -133,7 +134,6 @@ def smash_odds(bonus: int, size: str = "medium", dex: int = -5, *, ranged: bool 
     Raises:
         WoundsError: naming the bad field.
     """
-    from .attacks import adjusted_total
     total, ac, automatic = _smash_setup(bonus, size, dex, ranged, aimed)
     if automatic:
         return Fraction(1)
@@ -148,7 +148,6 @@ def smash(roller: Roller, bonus: int, size: str = "medium", dex: int = -5, *,
     Raises:
         WoundsError: naming the bad field; nothing is rolled then.
     """
-    from .attacks import adjusted_total
     total, ac, automatic = _smash_setup(bonus, size, dex, ranged, aimed)
     if automatic:
         return True, None

@@ -2,7 +2,7 @@
 
 The encounter keeps a :class:`~lfgcombat.wounds.turn.WoundsFighter` for each combatant
 (``HealthModel.combatant``) and plays it through the ruleset's policies
-(:mod:`lfgcombat.rulesets.wounds`), which call these:
+(:mod:`lfgcombat.wounds.ruleset`), which call these:
 
 * :func:`encounter_attack` - one attack: 003_de0e94afd49609a7.txt, "Combat Statistics" (Nat 1
   -5, Nat 20 +5, the confirmation roll, the critical choice, Instant Kill for players),
@@ -33,11 +33,14 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any
 
+from lfgcombat.errors import IllegalActionError
+
 from . import attacks as _attacks
 from ._base import WoundsError, check_keys, rule
 from .attacks import WoundsAttack
 from .combatant import WoundsCombatant, prepare_attack
 from .turn import WoundsFighter
+from .defense import HALF_ACTIONS_PER_TURN
 
 __all__ = ["SITUATION", "WoundsHit", "encounter_attack", "roller_attack", "report", "budget",
            "actions_left", "spend"]
@@ -228,7 +231,6 @@ def actions_left(record: WoundsFighter, upcoming: bool) -> dict[str, Any]:
     attack, a move of its speed, Total Defense...), ``attacks`` as many, ``reactions`` its
     AOO left; the notes give the parries and the feet; ``summary`` the turn in
     words (``2 Half · 1 AOO``, and the feet left on its turn)."""
-    from .defense import HALF_ACTIONS_PER_TURN
     halves = record.turn.half_actions if record.turn is not None else (
         HALF_ACTIONS_PER_TURN if upcoming and not record.dead else 0)
     notes = [f"Half Actions: {halves} ({_TURN})", f"AOO left this round: {record.aoo_left}"]
@@ -252,7 +254,6 @@ def spend(record: WoundsFighter, action: str) -> WoundsFighter:
     Raises:
         IllegalActionError: no Half Action (or AOO) left, or an action wounds has not.
     """
-    from lfgcombat.errors import IllegalActionError
     if action == "total_defense":
         return record.take_total_defense()
     if action == "aoo":

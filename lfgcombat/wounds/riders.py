@@ -45,6 +45,8 @@ import pandas as pd
 
 from lfgcombat.dice import parse
 from lfgcombat.errors import DiceError
+from lfgcombat.damage import DamageType
+from lfgcombat.weapons import normal_name, resolve_weapon, weapon_entries
 
 from ._base import WoundsError, rule
 from .attacks import DamageParts
@@ -231,7 +233,6 @@ def _part(source: str, dice: str, types: tuple[str, ...], target: Target,
 
 
 def _raw_energy(creature: Any, weapon: Any) -> tuple[tuple[str, tuple[str, ...]], ...]:
-    from lfgcombat.attacks.weapons import normal_name, weapon_entries
 
     entry = weapon if isinstance(weapon, Mapping) else None
     if entry is None and isinstance(weapon, str):
@@ -260,7 +261,6 @@ def resisted(types: tuple[str, ...], resistances: Any, qualities: tuple[str, ...
     Returns:
         ``(amount, words)`` (``words`` ``None`` when nothing is resisted).
     """
-    from lfgcombat.damage import DamageType
 
     best, why = 0, None
     if resistances is None:
@@ -303,7 +303,6 @@ def weapon_damage(creature: Any, weapon: Any, bonus: int, target: Target,
         WoundsError: a bad ``energy`` entry (named), or dice off the die ladder.
         WeaponError: an unknown weapon.
     """
-    from lfgcombat.attacks.weapons import resolve_weapon
 
     w = resolve_weapon(creature, weapon)
     own = tuple(t.value for t in w.spec.types) if w.spec.mode != "either" else ()

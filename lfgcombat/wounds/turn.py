@@ -40,8 +40,9 @@ from .attacks import WoundsAttack
 from .damage import (RIDER_TYPES, Target, add_initiative_penalty, after_damage,
                      cold_to_wounds)
 from .defense import Turn
-from .health import WoundsVitals
+from .health import Barrier, WoundsVitals
 from .parry import ParryResult, Shield, parry
+from .combatant import WoundsCombatant
 
 __all__ = ["WoundsFighter"]
 
@@ -139,7 +140,6 @@ class WoundsFighter:
         Raises:
             WoundsError: a bad wounds field of the creature (named).
         """
-        from .combatant import WoundsCombatant
         c = WoundsCombatant.of(creature)
         fort = c.save("fort") if c.good_saves is not None else None
         if shield is None and c.shield is not None:
@@ -297,7 +297,6 @@ class WoundsFighter:
         Raises:
             WoundsError: ``strength`` (>= 1) or ``total`` (>= 1) is not a whole number.
         """
-        from .health import Barrier
         check_int("barrier total", total, 1)
         v = self.vitals.with_barrier(Barrier(check_int("barrier strength", strength, 1), total))
         return replace(self, vitals=v), v.events

@@ -1,4 +1,4 @@
-"""The ``classic`` ruleset's policies (lfgcombat/rulesets/classic.py) over the pure rules of
+"""The ``classic`` ruleset's policies (lfgcombat/classic/ruleset.py) over the pure rules of
 002_2a3a79475ca2a541.txt, and a creature's attack odds under it ("How to attack another
 creature", "Armor Class", "Criticals and fumbles", "Death", "Conditions")."""
 
@@ -22,7 +22,7 @@ from lfgcombat.classic.health import ClassicVitals
 from lfgcombat.creature import load_example
 from lfgcombat.errors import IllegalActionError
 from lfgcombat.rulesets import Ruleset, RulesetError, TopDownInitiative, definition
-from lfgcombat.rulesets.classic import CLASSIC, ClassicInitiative
+from lfgcombat.classic.ruleset import CLASSIC, ClassicInitiative
 
 WULFRIC = load_example("wulfric")
 ORC = load_example("orc")

@@ -2,7 +2,7 @@
 
 002_2a3a79475ca2a541.txt, "How to attack another creature" and "Concealment"; the keys are
 those of :func:`lfgcombat.classic.combatant.creature_attack_odds`
-(:attr:`lfgcombat.rulesets.classic.ClassicAttacks.situation_keys`), as lfg's
+(:attr:`lfgcombat.classic.ruleset.ClassicAttacks.situation_keys`), as lfg's
 :class:`~lfgcombat.attacks.Situation` refuses its own unknown keys.
 """
 

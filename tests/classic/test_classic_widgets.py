@@ -207,7 +207,7 @@ def test_a_mobile_disabled_hero_s_card_shows_its_limited_round():
     action per round, such as move at 1/2 speed, cast a spell, use a skill, or attack"; and
     a round with no action says so."""
     from lfgcombat.classic.actions import RoundBudget
-    from lfgcombat.rulesets.classic import round_summary
+    from lfgcombat.classic.ruleset import round_summary
     assert round_summary(RoundBudget.limited(30)) == \
         "1 limited action or Move Action 15 of 15 ft"
     assert round_summary(RoundBudget.limited(30).move(5)) == \

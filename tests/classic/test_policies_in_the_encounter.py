@@ -19,8 +19,8 @@ import pytest
 from lfgcombat import Creature, IllegalActionError
 from lfgcombat.encounter import Encounter
 from lfgcombat.rulesets import LFG_DEFINITION, Ruleset, registered
-from lfgcombat.rulesets.classic import CLASSIC
-from lfgcombat.rulesets.wounds import WOUNDS
+from lfgcombat.classic.ruleset import CLASSIC
+from lfgcombat.wounds.ruleset import WOUNDS
 
 SWORD = {"name": "longsword", "damage": "1d8", "crit": "19-20/x2", "damage_type": "s"}
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pytest
 
-from lfgcombat.attacks.weapons import resolve_weapon
+from lfgcombat.weapons import resolve_weapon
 from lfgcombat.close_keys import is_quadruped
 from lfgcombat.creature import load_example
 from lfgcombat.size import Size

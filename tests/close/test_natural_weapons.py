@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from lfgcombat.attacks.weapons import entry_weapon, weapons_table
+from lfgcombat.weapons import entry_weapon, weapons_table
 from lfgcombat.creature import Size
 from lfgcombat.errors import RulesDataError
 from lfgcombat.natural_weapons import (SWALLOW_CUT_DC, SWALLOW_ESCAPE_DC, NaturalWeaponError,
@@ -112,7 +112,7 @@ def test_long_narrow_fangs_bite_without_slashing() -> None:
     [p+s]; a creature file that gives its bite ``damage_type: p`` keeps every other number
     of the row (dice by size, 20/x2) and strikes with piercing only."""
     from lfgcombat import Creature
-    from lfgcombat.attacks.weapons import resolve_weapon
+    from lfgcombat.weapons import resolve_weapon
 
     def bite(**entry):
         c = Creature.from_dict({"name": "Spider", "level": 2, "size": "large", "max_hp": 20,

@@ -174,7 +174,7 @@ def test_the_shield_parries_as_many_attacks_a_turn_as_its_parry_bonus():
 
 
 def _encounter_attack(faces, attacker, target, choice="multiply", **kw):
-    from lfgcombat.rulesets.wounds import WOUNDS
+    from lfgcombat.wounds.ruleset import WOUNDS
     roller = ScriptedRoller(1, faces)
     rec = WoundsFighter.of(target)
     return WOUNDS.attacks.encounter_attack(roller, attacker, target, "longsword",

@@ -11,7 +11,7 @@ import re
 
 from lfgcombat import Creature, Encounter
 from lfgcombat.rulesets import Ruleset
-from lfgcombat.rulesets.wounds import (DEFAULT_INITIATIVE, NOT_AUTOMATIC, WoundsRoundByRound,
+from lfgcombat.wounds.ruleset import (DEFAULT_INITIATIVE, NOT_AUTOMATIC, WoundsRoundByRound,
                                        wounds_check_bonus)
 from lfgcombat.wounds.turn import WoundsFighter
 

@@ -1,4 +1,4 @@
-"""The ``wounds`` ruleset's policies (lfgcombat/rulesets/wounds.py) over the pure rules of
+"""The ``wounds`` ruleset's policies (lfgcombat/wounds/ruleset.py) over the pure rules of
 003_de0e94afd49609a7.txt, and a creature's attack odds under it ("Combat Statistics",
 "Attacking an enemy usually involves spending your Half Action", "Prowess is added directly
 to your Defense", "When a character is subject to a damage-dealing effect", "Barrier
@@ -16,7 +16,7 @@ from lfgcombat import Roller
 from lfgcombat.attack_odds import attack_odds
 from lfgcombat.creature import load_example
 from lfgcombat.rulesets import Ruleset, RulesetError, definition
-from lfgcombat.rulesets.wounds import NOT_AUTOMATIC, WOUNDS
+from lfgcombat.wounds.ruleset import NOT_AUTOMATIC, WOUNDS
 from lfgcombat.wounds import WoundsError
 from lfgcombat.wounds import attacks as pure
 from lfgcombat.wounds.combatant import (WoundsCombatant, creature_attack,

@@ -54,31 +54,40 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from ..bonuses import Bonus, stack
-from ..citations import cite
-from ..dice import Fortune
-from ..saves import SaveError, register_save_rules
-from ..saves import _check_int as _check_save_int
-from ..wounds.combatant import WoundsCombatant
-from ..wounds.saves import SAVE_ABILITY, base_save
-from ..wounds import gear as _gear  # noqa: F401 - registers the creature file's shield key
-from .base import RulesetDefinition, register
-from .classic import _check_reach, _no_killer_criticals, _written_for
-from .fields import check_written_for
-from .lfg import WOUNDS_DEFINITION
-from .initiative import (InitiativePolicy, RoundByRoundInitiative, SelectiveInitiative,
-                         TopDownInitiative)
-from .policies import (ActionEconomy, AttackResolution, ConditionCatalogue, DamageModel,
-                       HealthModel)
+from lfgcombat.bonuses import Bonus, stack
+from lfgcombat.citations import cite
+from lfgcombat.classic.ruleset import _check_reach, _no_killer_criticals, _written_for
+from lfgcombat.conditions import ConditionError
+from lfgcombat.dice import Fortune
+from lfgcombat.errors import IllegalActionError
+from lfgcombat.roll_bonuses import bonuses_to
+from lfgcombat.rulesets.base import RulesetDefinition, register
+from lfgcombat.rulesets.fields import check_written_for
+from lfgcombat.rulesets.initiative import (InitiativePolicy, RoundByRoundInitiative,
+                                           SelectiveInitiative, TopDownInitiative)
+from lfgcombat.rulesets.lfg import LFG_DEFINITION
+from lfgcombat.rulesets.policies import (ActionEconomy, AttackResolution, ConditionCatalogue,
+                                         DamageModel, EncounterAttack, HealthModel)
+from lfgcombat.saves import SaveError, register_save_rules
+from lfgcombat.saves import _check_int as _check_save_int
+
+from . import fields as _fields  # noqa: F401 - registers the wounds creature keys
+from ._base import TEXT, check_choice, check_keys
+from .aoo import aoo_per_round
+from .combatant import ODDS_SITUATION, WoundsCombatant, creature_attack, creature_attack_odds
+from .damage import CATEGORY, rider
+from .defense import Turn
+from .play import actions_left, budget, encounter_attack, report, spend
+from .saves import SAVE_ABILITY, base_save
+from .sheet import sheet_rows
+from .turn import WoundsFighter
 
 if TYPE_CHECKING:
-    from ..dice import Roller
-    from ..wounds.combatant import WoundsCreatureOdds
-    from ..wounds.damage import Rider, Target
-    from ..wounds.defense import Turn
-    from ..wounds.health import WoundsVitals
-    from ..wounds.turn import WoundsFighter
-    from .policies import EncounterAttack
+    from lfgcombat.dice import Roller
+
+    from .combatant import WoundsCreatureOdds
+    from .damage import Rider, Target
+    from .health import WoundsVitals
 
 __all__ = ["WoundsEconomy", "WoundsAttacks", "WoundsHealth", "WoundsDamage",
            "WoundsConditions", "WOUNDS", "WOUNDS_INITIATIVE", "wounds_check_bonus",
@@ -109,8 +118,6 @@ def wounds_check_bonus(creature: Any, record: Any) -> int | None:
     (the creature's own lfg bonus then)."""
     if record is None:
         return None
-    from ..bonuses import stack
-    from ..roll_bonuses import bonuses_to
     penalty = record.initiative_penalty if record.initiative_rounds > 0 else 0
     own = (int(creature.initiative_rating) + creature.ability_mod("dex")
            + creature.ability_mod("wis") + stack(bonuses_to(creature, "initiative", "d20")).total)
@@ -168,14 +175,12 @@ class WoundsEconomy(ActionEconomy):
 
     def turn(self) -> "Turn":
         """A fresh turn (:class:`lfgcombat.wounds.defense.Turn`: two Half Actions)."""
-        from ..wounds.defense import Turn
         return Turn()
 
     def aoo_per_round(self, dex_mod: int, combat_reflexes: int = 0,
                       in_total_defense: bool = False) -> int:
         """1 + DEX modifier (its part at least 0) + Combat Reflexes; none in Total Defense
         (:func:`lfgcombat.wounds.aoo.aoo_per_round`)."""
-        from ..wounds.aoo import aoo_per_round
         return aoo_per_round(dex_mod, combat_reflexes, in_total_defense)
 
     # -- the encounter's record hooks (a WoundsFighter: lfgcombat.wounds.turn) --
@@ -211,7 +216,6 @@ class WoundsEconomy(ActionEconomy):
         Raises:
             IllegalActionError: none left, or an action the wounds turn has not.
         """
-        from ..wounds.play import spend
         return spend(record, action)
 
     def aoo_problem(self, record: "WoundsFighter") -> str | None:
@@ -247,7 +251,6 @@ class WoundsEconomy(ActionEconomy):
         Raises:
             IllegalActionError: not Prone, not its turn, or no Half Action left.
         """
-        from ..errors import IllegalActionError
         if "Prone" not in record.conditions:
             raise IllegalActionError(f"{record.name} is not Prone", _TURN)
         spent = dataclasses.replace(record.spend("stand up"), move_left=record.move_left)
@@ -256,13 +259,11 @@ class WoundsEconomy(ActionEconomy):
     def budget(self, record: "WoundsFighter") -> dict[str, Any] | None:
         """``mode`` ``half_actions``, ``half_actions``, ``speed_ft``, ``move_left``,
         ``remaining_ft``, ``total_defense`` (``None`` outside its turn)."""
-        from ..wounds.play import budget
         return budget(record)
 
     def actions_left(self, record: "WoundsFighter", upcoming: bool) -> dict[str, Any]:
         """Half Actions as ``big`` and ``attacks``, AOO left as ``reactions``, parries and
         feet in the notes (:func:`lfgcombat.wounds.play.actions_left`)."""
-        from ..wounds.play import actions_left
         return actions_left(record, upcoming)
 
 
@@ -320,8 +321,6 @@ class WoundsAttacks(AttackResolution):
             WoundsError: naming a missing or bad field (``prowess``, ``critical_choice``),
                 or an unknown situation key.
         """
-        from ..wounds._base import check_keys
-        from ..wounds.combatant import ODDS_SITUATION, creature_attack_odds
         check_keys(situation, ODDS_SITUATION, "wounds' attack odds")
         _written_for("wounds", attacker, target)
         return creature_attack_odds(attacker, target, weapon, **situation)
@@ -334,8 +333,6 @@ class WoundsAttacks(AttackResolution):
             WoundsError: naming a missing or bad field, or an unknown situation key (with
                 a "did you mean"); nothing is rolled then.
         """
-        from ..wounds._base import check_keys
-        from ..wounds.combatant import ODDS_SITUATION, creature_attack
         check_keys(situation, ODDS_SITUATION + ("aimed_at",), "a wounds attack")
         _written_for("wounds", attacker, target)
         return creature_attack(roller, attacker, target, weapon, **situation)
@@ -361,8 +358,6 @@ class WoundsAttacks(AttackResolution):
                 value; nothing is rolled then.
             IllegalActionError: a melee target beyond reach; nothing is rolled then.
         """
-        from ..wounds.play import encounter_attack
-        from .policies import EncounterAttack
         _written_for("wounds", attacker, target)
         situation = dict(situation)
         distance = situation.pop("distance_ft", None)
@@ -391,7 +386,6 @@ class WoundsHealth(HealthModel):
     def vitals(self, creature: Any) -> "WoundsVitals":  # type: ignore[override]
         """The creature's :class:`~lfgcombat.wounds.health.WoundsVitals`: ``hp``,
         ``wounds``, ``barrier``, ``shell``, ``dead``."""
-        from ..wounds.combatant import WoundsCombatant
         check_written_for(creature, "wounds")
         return WoundsCombatant.of(creature).vitals()
 
@@ -406,7 +400,6 @@ class WoundsHealth(HealthModel):
     def take_out(self, creature: Any) -> int:
         """Its Hit Points and then its Wounds: at 0 Hit Points it still fights and takes
         Wound Damage; it is out at 0 Wounds (inferred, :mod:`lfgcombat.wounds.health`)."""
-        from ..wounds.combatant import WoundsCombatant
         w = WoundsCombatant.of(creature)
         return w.hp + w.wounds_max
 
@@ -419,7 +412,6 @@ class WoundsHealth(HealthModel):
             RulesetFieldError: a creature not written for wounds; WoundsError: a bad
                 wounds field (named).
         """
-        from ..wounds.turn import WoundsFighter
         check_written_for(creature, "wounds")
         return WoundsFighter.of(creature)
 
@@ -430,7 +422,6 @@ class WoundsHealth(HealthModel):
         Raises:
             IllegalActionError: ``nonlethal`` (the wounds text has no nonlethal damage).
         """
-        from ..errors import IllegalActionError
         if nonlethal:
             raise IllegalActionError("the wounds ruleset has no nonlethal damage", _HP)
         v = record.vitals.damage(amount)
@@ -440,7 +431,6 @@ class WoundsHealth(HealthModel):
              ) -> tuple["WoundsFighter", tuple[str, ...]]:
         """Healing restores Hit Points up to the maximum, not Wounds (inferred: the text
         restores only Hit Points, "hourly"); the dead are refused."""
-        from ..errors import IllegalActionError
         v = record.vitals
         if v.dead:
             raise IllegalActionError(f"{record.name} is dead", _HP)
@@ -456,7 +446,6 @@ class WoundsHealth(HealthModel):
         Raises:
             IllegalActionError: always.
         """
-        from ..errors import IllegalActionError
         raise IllegalActionError("the wounds ruleset has no Stabilize: at 0 HP a creature "
                                  "takes Wounds, at 0 Wounds it is dead", _HP)
 
@@ -486,7 +475,6 @@ class WoundsHealth(HealthModel):
         """``hp``, ``max_hp``, ``status``, ``dead``, ``conditions`` and ``vitals``
         (``wounds``, ``barrier``, ``shell``, ``total_defense``, ``parries_left``...:
         :func:`lfgcombat.wounds.play.report`)."""
-        from ..wounds.play import report
         return report(record)
 
 
@@ -499,12 +487,10 @@ class WoundsDamage(DamageModel):
 
     def names(self) -> list[str]:
         """The wounds damage types: the three physical ones, then the eight energies."""
-        from ..wounds.damage import CATEGORY
         return list(CATEGORY)
 
     def labels(self) -> list[str]:
         """Each type with its category: ``fire [energy, elemental]``..."""
-        from ..wounds.damage import CATEGORY
         return [f"{t} [{c}{', ' + s if s else ''}]" for t, (c, s) in CATEGORY.items()]
 
     def damage_type(self, value: Any) -> str:  # type: ignore[override]
@@ -513,7 +499,6 @@ class WoundsDamage(DamageModel):
         Raises:
             WoundsError: naming ``damage_type`` when it is not a wounds type.
         """
-        from ..wounds._base import check_choice
         return check_choice("damage_type", str(value).strip().lower(), tuple(self.names()))
 
     def rider(self, damage_type: str, target: "Target") -> "Rider":
@@ -522,7 +507,6 @@ class WoundsDamage(DamageModel):
         Raises:
             WoundsError: not one of the eight energy types.
         """
-        from ..wounds.damage import rider
         return rider(damage_type, target)
 
 
@@ -561,7 +545,6 @@ class WoundsConditions(ConditionCatalogue):
         Raises:
             ConditionError: an unknown condition, or one it does not have.
         """
-        from ..conditions import ConditionError
         label = self.label(name)
         if label not in record.conditions:
             raise ConditionError(f"{record.name} is not {label}")
@@ -622,14 +605,11 @@ def wounds_save_bonus(creature: Any, which: str, bonuses: Iterable[Bonus | int],
 register_save_rules("wounds", wounds_save_bonus, WOUNDS_SAVES)
 
 
-def _sheet_rows(creature: Any) -> tuple[Any, ...]:
-    """The wounds character sheet's rows (:func:`lfgcombat.wounds.sheet.sheet_rows`)."""
-    from ..wounds.sheet import sheet_rows
-    return sheet_rows(creature)
-
-
+#: The ``wounds`` ruleset, registered (name, text, aliases) when this module is imported;
+#: ``lfgcombat/__init__.py`` imports it with the other built-in rulesets.
 WOUNDS: RulesetDefinition = register(dataclasses.replace(
-    WOUNDS_DEFINITION, economy=WoundsEconomy(), attacks=WoundsAttacks(),
+    LFG_DEFINITION, name="wounds", text=TEXT, aliases=("003",), economy=WoundsEconomy(),
+    attacks=WoundsAttacks(),
     health=WoundsHealth(), damage=WoundsDamage(), conditions=WoundsConditions(),
     initiative=MappingProxyType(WOUNDS_INITIATIVE), default_initiative=DEFAULT_INITIATIVE,
-    implemented=True, sheet_rows=_sheet_rows))
+    implemented=True, sheet_rows=sheet_rows))

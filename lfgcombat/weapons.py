@@ -13,9 +13,15 @@ Ranged:", "Attacking Without Weapons", "Natural Weapons (also called “Natural 
 * :func:`weapon_entries` reads a creature's ``weapons:`` list, where a plain name
   (``weapons: ["longsword"]``) stands for the entry ``{name: longsword}``.
 
+* :func:`step_damage` moves weapon dice along the text's die-size list ("Damage Die Size"),
+  :func:`normal_name` is a weapon name as compared, and :class:`WeaponError` the error of
+  a weapon that cannot be found or read.
+
 The weapon statistics the text does not give are marked ``inferred`` in
 ``data/weapons.csv``. This module does not import :mod:`lfgcombat.creature` (it only
-reads a creature's ``weapons`` and ``size``), so creatures may build on it.
+reads a creature's ``weapons`` and ``size``) nor the attack modules: the creature modules
+(its reach, the checks of its file's weapon entries) build on it, and :mod:`lfgcombat.attacks`
+builds on both.
 """
 
 from __future__ import annotations
@@ -30,21 +36,60 @@ from typing import TYPE_CHECKING, Any
 
 import pandas as pd
 
-from ..combat_stats import FrozenMap
-from ..damage import DamageSpec, parse_damage
-from ..dice import DiceExpr, parse
-from ..errors import LfgError
-from ..shortrepr import short
-from ..tables import Column, Schema, load_table, records, register_schema
-from .formulas import normal_name, step_damage
-from .rules import WeaponError
+from .combat_stats import FrozenMap
+from .damage import DamageSpec, parse_damage
+from .dice import DiceExpr, die_chain, parse, step
+from .errors import LfgError
+from .shortrepr import short
+from .tables import Column, Schema, load_table, records, register_schema
 
 if TYPE_CHECKING:
-    from ..size import Size
+    from .size import Size
 
 __all__ = ["Weapon", "WeaponError", "WEAPONS_SCHEMA", "weapons_table", "weapon_names",
            "lookup_weapon", "resolve_weapon", "weapon_entries", "entry_weapon",
-           "entry_problems", "ENTRY_KEYS"]
+           "entry_problems", "ENTRY_KEYS", "normal_name", "step_damage"]
+
+class WeaponError(LfgError, ValueError):
+    """A weapon that cannot be found or read, or a situation value that cannot be used."""
+
+
+def normal_name(name: str) -> str:
+    """A weapon name as compared: trimmed, lower case, single spaces.
+
+    Args:
+        name: A weapon name as written (``"  Long  Sword"``).
+
+    Returns:
+        The normalised name (``"long sword"``).
+    """
+    return re.sub(r"\s+", " ", name.strip().lower())
+
+
+def step_damage(expr: DiceExpr, n: int) -> DiceExpr:
+    """Move weapon dice ``n`` sizes along the text's die-size list ("Damage Die Size").
+
+    Dice that are not on the list (``1d12``, ``2d4``) first take the place of the list
+    entry with the nearest average (ties: the larger), so a greataxe's 1d12 steps like 2d6,
+    as in the d20 size progression where the two are one step (inferred: the list has no
+    1d12).
+
+    Args:
+        expr: The weapon dice (``1d8``, ``1d8+2``).
+        n: Sizes to move (negative: smaller).
+
+    Returns:
+        The stepped dice.
+    """
+    first = expr.terms[0]
+    chain = die_chain()
+    if str(first) not in chain and first.sign > 0 and expr.dice and first is expr.dice[0]:
+        avg = first.count * (first.sides + 1) / 2
+        means = [(abs(parse(c).maximum + parse(c).minimum) / 2, c) for c in chain]
+        nearest = min(means, key=lambda m: (abs(m[0] - avg), -m[0]))[1]
+        expr = DiceExpr(parse(nearest).terms + expr.terms[1:])
+    return parse(step(expr, n))
+
 
 _USES = ("melee", "thrown", "projectile")
 #: The schema of ``data/weapons.csv``.

@@ -15,8 +15,13 @@ pure rules in :mod:`lfgcombat.classic` (one module per heading of the text):
   :mod:`lfgcombat.classic.combatant`).
 * :class:`ClassicHealth` - "Death", "Nonlethal Damage", "Stabilizing a Disabled Character"
   (:class:`lfgcombat.classic.health.ClassicVitals`).
-* :class:`ClassicConditions` - "Conditions" (``data/classic/conditions.csv``,
-  :mod:`lfgcombat.classic.conditions`).
+* :class:`~lfgcombat.classic.catalogue.ClassicConditions` - "Conditions"
+  (``data/classic/conditions.csv``, :mod:`lfgcombat.classic.conditions`).
+
+Its creature file keys (``bab``, ``challenge_rating``, classic ``conditions``) are
+:mod:`lfgcombat.classic.fields`, its saves :mod:`lfgcombat.classic.saves`, its tables
+``data/classic/``; importing this module registers all of them with the ruleset
+(``lfgcombat/__init__.py`` imports it: :data:`CLASSIC`).
 
 The damage model is lfg's: the classic text names no damage types of its own (its
 nonlethal damage is a health rule, :class:`ClassicHealth`).
@@ -44,7 +49,8 @@ policies' record hooks (:mod:`lfgcombat.encounter.ruleset_play`):
   ``stable``, ``mobile``, ``bleed``, ``negative_levels``) and ``budget`` (the round:
   ``mode``, ``speed_ft``, ``moved_ft``, ``remaining_ft``, ``action``);
 * ``add_condition`` / ``remove_condition`` take the classic conditions
-  (:meth:`ClassicConditions.add_to`: ``"Shaken"``, ``"Bleed 2"``, ``"Energy-Drained 1"``).
+  (:meth:`~lfgcombat.classic.catalogue.ClassicConditions.add_to`: ``"Shaken"``,
+  ``"Bleed 2"``, ``"Energy-Drained 1"``).
 
 lfg's own actions (Big / Little Actions, Reactions, AOO, interrupts, readied actions) are
 refused for a classic combatant, naming the classic round's actions.
@@ -53,32 +59,46 @@ refused for a classic combatant, naming the classic round's actions.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterable
 from dataclasses import dataclass
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from ..citations import cite
-from .base import RulesetDefinition, RulesetError, register
-from .fields import check_written_for
-from .initiative import TopDownInitiative
-from .lfg import CLASSIC_DEFINITION
-from .policies import (ActionEconomy, AttackResolution, ConditionCatalogue, HealthModel,
-                       MapStanding)
+from lfgcombat.citations import cite
+from lfgcombat.creature_parse import CreatureError
+from lfgcombat.creature_sections import Section, register_ruleset_conditions, register_section
+from lfgcombat.errors import IllegalActionError, LfgError
+from lfgcombat.rulesets.base import RulesetDefinition, RulesetError, register
+from lfgcombat.rulesets.fields import check_written_for
+from lfgcombat.rulesets.initiative import TopDownInitiative
+from lfgcombat.rulesets.lfg import LFG_DEFINITION
+from lfgcombat.rulesets.policies import (ActionEconomy, AttackResolution, EncounterAttack,
+                                         HealthModel, MapStanding)
+from lfgcombat.weapons import resolve_weapon
+
+from . import fields as _fields  # noqa: F401 - registers the classic creature keys
+from . import saves as _saves  # noqa: F401 - registers the classic saves
+from ._base import TEXT, ClassicError, check_keys, rule
+from .actions import RoundBudget
+from .attacks import fumble_suggestions
+from .catalogue import CATALOGUE
+from .combatant import (ClassicCombatant, creature_attack, creature_attack_odds,
+                        incorporeal_immune, weapon_profile)
+from .conditions import (combined_effect, entangled_concentration_dc, stop_bleeding,
+                         with_implied)
+from .health import ClassicVitals
+from .heroic import heroic_action, skill_bonus
+from .killing import killing_blow_attack
+from .sheet import sheet_rows
+from .turn import ClassicFighter, round_mode
 
 if TYPE_CHECKING:
-    from ..classic.actions import RoundBudget
-    from ..classic.turn import ClassicFighter
-    from .policies import EncounterAttack
-    from ..classic.combatant import ClassicCreatureOdds
-    from ..classic.conditions import ConditionEffect
-    from ..classic.health import ClassicVitals
-    from ..dice import Roller
+    from lfgcombat.dice import Roller
+
+    from .combatant import ClassicCreatureOdds
 
 __all__ = ["ClassicInitiative", "ClassicEconomy", "ClassicAttacks", "ClassicHealth",
-           "ClassicConditions", "CLASSIC"]
+           "CLASSIC", "CLASSIC_CONDITIONS", "round_summary"]
 
-TEXT = "002_2a3a79475ca2a541.txt"
 _CONDITIONS = cite("Conditions", file="002_2a3a79475ca2a541.txt")
 _ROUND = cite("Character Round:", file="002_2a3a79475ca2a541.txt")
 _FUMBLE = cite("Fumble", file="002_2a3a79475ca2a541.txt")
@@ -102,8 +122,6 @@ class ClassicInitiative(TopDownInitiative):
         initiative modifier (Deafened: "a -4 penalty on initiative checks")."""
         if record is None:
             return None
-        from ..classic.combatant import ClassicCombatant
-        from ..classic.conditions import combined_effect
         dex = ClassicCombatant.of(creature).abilities["dex"]
         return dex + combined_effect(record.all_conditions).initiative
 
@@ -130,8 +148,6 @@ class ClassicEconomy(ActionEconomy):
         Raises:
             ClassicError: ``off_hand=True`` (lfg's rule), a bad ``ability`` or skill.
         """
-        from ..classic._base import ClassicError
-        from ..classic.heroic import skill_bonus
         if off_hand is not False:
             raise ClassicError("off_hand", "the off-hand skill penalty is lfg's rule "
                                "(000_8d1d7816ee944f3b.txt, \"Handedness & Using Both "
@@ -157,7 +173,6 @@ class ClassicEconomy(ActionEconomy):
         Raises:
             ClassicError: ``speed_ft`` is not a whole number >= 0, or ``mode`` unknown.
         """
-        from ..classic.actions import RoundBudget
         if mode == "limited":
             return RoundBudget.limited(speed_ft)
         return RoundBudget(speed_ft, mode=mode)
@@ -198,7 +213,6 @@ class ClassicEconomy(ActionEconomy):
         none); the notes give the Move Action's feet and the round's kind. A creature whose
         turn is still to come shows a full round of its speed (its start-of-turn checks
         may still change it)."""
-        from ..classic.actions import RoundBudget
         b = record.budget
         if b is None and upcoming and not record.dead:
             b = RoundBudget(record.speed_ft)
@@ -223,7 +237,6 @@ class ClassicEconomy(ActionEconomy):
         Raises:
             ClassicError: ``spell_level`` is not 0 to 9.
         """
-        from ..classic.conditions import combined_effect, entangled_concentration_dc
         dc = entangled_concentration_dc(spell_level)
         names = record.all_conditions
         notes: list[str] = []
@@ -248,7 +261,6 @@ class ClassicEconomy(ActionEconomy):
         Raises:
             IllegalActionError: not Prone, or the Move Action already used.
         """
-        from ..errors import IllegalActionError
         if "Prone" not in record.conditions:
             raise IllegalActionError(f"{record.name} is not Prone", _CONDITIONS)
         b = record.budget
@@ -268,9 +280,6 @@ class ClassicEconomy(ActionEconomy):
         Raises:
             ClassicError: an unknown ability or a bad modifier; nothing is rolled then.
         """
-        from ..classic._base import ClassicError
-        from ..classic.combatant import ClassicCombatant
-        from ..classic.heroic import heroic_action
         mods = ClassicCombatant.of(creature).abilities
         if ability not in mods:
             raise ClassicError("ability", f"{ability!r:.20} is not an ability; one of "
@@ -329,8 +338,6 @@ def _check_reach(attacker: Any, weapon: Any, distance: int, ranged: bool | None,
     Raises:
         IllegalActionError: too far; nothing is rolled.
     """
-    from ..attacks.weapons import resolve_weapon
-    from ..errors import IllegalActionError
     w = resolve_weapon(attacker, weapon)
     at_range = ("projectile" in w.uses) if ranged is None else bool(ranged)
     if at_range:
@@ -351,7 +358,6 @@ def _immune(attacker: Any, weapon: Any, situation: dict[str, Any], attacker_reco
             target_record: Any) -> bool:
     """The target is Incorporeal and the weapon cannot harm it
     (:func:`lfgcombat.classic.combatant.incorporeal_immune`)."""
-    from ..classic.combatant import incorporeal_immune, weapon_profile
     return incorporeal_immune(
         (*attacker_record.all_conditions, *situation.get("attacker_conditions", ())),
         (*target_record.all_conditions, *situation.get("target_conditions", ())),
@@ -360,7 +366,6 @@ def _immune(attacker: Any, weapon: Any, situation: dict[str, Any], attacker_reco
 
 def _damage_type(creature: Any, weapon: Any) -> str | None:
     """The weapon's first damage type (``slashing``...), or ``None`` when it has none."""
-    from ..attacks.weapons import resolve_weapon
     types = resolve_weapon(creature, weapon).spec.types
     return types[0].value if types else None
 
@@ -414,8 +419,6 @@ class ClassicAttacks(AttackResolution):
         Raises:
             ClassicError: naming a missing or bad field (``bab``...).
         """
-        from ..classic._base import check_keys
-        from ..classic.combatant import creature_attack_odds
         check_keys("situation", situation, self.situation_keys, "a classic attack's odds "
                    "(002_2a3a79475ca2a541.txt, \"How to attack another creature\")")
         _written_for("classic", attacker, target)
@@ -428,8 +431,6 @@ class ClassicAttacks(AttackResolution):
         Raises:
             ClassicError: naming a missing or bad field; nothing is rolled then.
         """
-        from ..classic._base import check_keys
-        from ..classic.combatant import creature_attack
         check_keys("situation", situation, self.situation_keys, "a classic attack "
                    "(002_2a3a79475ca2a541.txt, \"How to attack another creature\")")
         _written_for("classic", attacker, target)
@@ -440,7 +441,6 @@ class ClassicAttacks(AttackResolution):
     @property
     def fumble_suggestions(self) -> tuple[str, ...]:
         """The text's suggestions, ``situation: suggestion`` (``data/classic/fumbles.csv``)."""
-        from ..classic.attacks import fumble_suggestions
         return tuple(f"{r.situation}: {r.suggestion}" for r in fumble_suggestions()
                      .itertuples())
 
@@ -463,8 +463,6 @@ class ClassicAttacks(AttackResolution):
             ClassicError: a missing field (``bab``), an unknown situation key or a bad
                 value; nothing is rolled then.
         """
-        from ..classic._base import check_keys
-        from .policies import EncounterAttack
         check_keys("situation", situation, _ENCOUNTER_KEYS, "a classic attack "
                    "(002_2a3a79475ca2a541.txt, \"How to attack another creature\")")
         situation = dict(situation)
@@ -474,7 +472,6 @@ class ClassicAttacks(AttackResolution):
             _check_reach(attacker, weapon, int(distance), situation.get("ranged"),
                          budget is not None and budget.mode == "limited")
         if situation.pop("killing_blow", False):
-            from ..classic.killing import killing_blow_attack
             return killing_blow_attack(roller, attacker, target, weapon, attacker_record,
                                        target_record, distance, _damage_type(attacker, weapon))
         a = self.attack(roller, attacker, target, weapon,
@@ -507,7 +504,6 @@ class ClassicHealth(HealthModel):
     def vitals(self, creature: Any) -> "ClassicVitals":  # type: ignore[override]
         """The creature's :class:`~lfgcombat.classic.health.ClassicVitals`: ``hp``,
         ``nonlethal``, ``disabled``, ``unconscious``, ``stable``, ``mobile``, ``dead``."""
-        from ..classic.combatant import ClassicCombatant
         check_written_for(creature, "classic")
         return ClassicCombatant.of(creature).vitals()
 
@@ -536,7 +532,6 @@ class ClassicHealth(HealthModel):
         Raises:
             RulesetFieldError: a creature not written for classic.
         """
-        from ..classic.turn import ClassicFighter
         check_written_for(creature, "classic")
         fighter = ClassicFighter.of(creature)
         if getattr(ruleset, "hp_loss_per_round", False):
@@ -578,8 +573,6 @@ class ClassicHealth(HealthModel):
         Raises:
             IllegalActionError: neither disabled and unstable nor bleeding; nothing rolled.
         """
-        from ..classic.combatant import ClassicCombatant
-        from ..classic.conditions import stop_bleeding
         c = ClassicCombatant.of(healer)
         skills = getattr(healer, "skills", {}) or {}
         mod = c.abilities["wis"] + int(skills.get("survival", 0))
@@ -632,13 +625,11 @@ class ClassicHealth(HealthModel):
           Nauseated, Dazed: the Move Action only): it threatens nothing (inferred, as
           disabled); with no Move Action either, it stays put.
         """
-        from ..classic.turn import round_mode
         status = self.report(record)["status"]
         why = f"{status} ({_STABILIZING})"
         if record.dead:
             return MapStanding(threatens=False, moves=False, helpless=True, dead=True,
                                why=f"dead ({cite('Death', file=TEXT)})", lying=True)
-        from ..classic.conditions import with_implied
         names = set(with_implied(record.all_conditions))  # Paralyzed "is helpless" too
         if "Helpless" in names:
             down = bool({"Unconscious", "Paralyzed"} & names)
@@ -650,222 +641,43 @@ class ClassicHealth(HealthModel):
         return MapStanding(threatens=mode == "normal", moves=mode != "none", why=why)
 
 
-@dataclass(frozen=True)
-class ClassicConditions(ConditionCatalogue):
-    """The classic conditions (002_2a3a79475ca2a541.txt, "Conditions"), one row each in
-    ``data/classic/conditions.csv`` (:mod:`lfgcombat.classic.conditions`)."""
-
-    data_file: str = "classic/conditions.csv"
-
-    def names(self) -> list[str]:
-        """The conditions, in the text's order."""
-        from ..classic.conditions import condition_names
-        return condition_names()
-
-    def lookup(self, name: str) -> str:  # type: ignore[override]
-        """The classic condition called ``name`` (case-insensitive), by its table name.
-
-        Raises:
-            ClassicError: naming ``condition`` when it is not a classic condition.
-        """
-        from ..classic._base import ClassicError
-        found = {n.lower(): n for n in self.names()}.get(str(name).strip().lower())
-        if found is None:
-            raise ClassicError("condition", f"{name!r:.40} is not a classic condition; one "
-                               f"of {', '.join(self.names())} ({_CONDITIONS})")
-        return found
-
-    def conditions(self) -> tuple[str, ...]:  # type: ignore[override]
-        """The classic conditions' names (they are not lfg's :class:`Condition` members)."""
-        return tuple(self.names())
-
-    def parse(self, text: Any) -> str:  # type: ignore[override]
-        """A classic condition as written (its name, any case).
-
-        Raises:
-            ClassicError: naming ``condition`` when it is not a classic condition.
-        """
-        return self.lookup(str(text))
-
-    @property
-    def specs(self) -> Any:
-        """Refused: the classic table has its own columns (:meth:`effect` reads them).
-
-        Raises:
-            ClassicError: always, naming ``conditions``.
-        """
-        raise self._own_shape()
-
-    def spec(self, condition: Any, stage: int | None = None) -> Any:
-        """Refused: see :attr:`specs`.
-
-        Raises:
-            ClassicError: always, naming ``conditions``.
-        """
-        raise self._own_shape()
-
-    def _own_shape(self) -> Exception:
-        from ..classic._base import ClassicError
-        return ClassicError("conditions", "the classic conditions are not lfg condition rows "
-                            f"({_CONDITIONS}); read them with effect(names) and names()")
-
-    rule: ClassVar[str] = _CONDITIONS
-    #: Conditions the hit points give (:attr:`ClassicFighter.all_conditions`): not given
-    #: or removed on their own.
-    from_hit_points: ClassVar[tuple[str, ...]] = ("Dead", "Disabled", "Unconscious",
-                                                  "Helpless")
-
-    def add_to(self, record: "ClassicFighter", name: str) -> "ClassicFighter":
-        """``record`` with a condition: ``"Shaken"``; ``"Bleed 2"`` (damage a turn);
-        ``"Energy-Drained 1"`` (negative levels, -5 HP each).
-
-        Raises:
-            ClassicError: an unknown condition, a Bleed or Energy-Drained without its
-                amount, or one the hit points give (Dead, Disabled, Unconscious, Helpless:
-                deal damage instead).
-        """
-        from ..classic._base import ClassicError
-        cond, amount = self._split(name)
-        if cond in self.from_hit_points:
-            raise ClassicError("condition", f"{cond} comes from the hit points ({_CONDITIONS}"
-                               "): deal damage instead of giving it")
-        if cond in ("Bleed", "Energy-Drained"):
-            if amount is None:
-                raise ClassicError("condition", f"{cond} needs its amount, e.g. "
-                                   f"'{cond} 2' ({_CONDITIONS})")
-            if cond == "Bleed":
-                return dataclasses.replace(record, bleed=record.bleed + amount)
-            return record.drain(amount)
-        if amount is not None:
-            raise ClassicError("condition", f"{cond} takes no amount ({_CONDITIONS})")
-        return dataclasses.replace(record, conditions=record.conditions | {cond})
-
-    def remove_from(self, record: "ClassicFighter", name: str) -> "ClassicFighter":
-        """``record`` without a condition (Bleed stopped, negative levels restored).
-
-        Raises:
-            ClassicError: it does not have that condition, or the hit points give it.
-        """
-        from ..classic._base import ClassicError
-        cond, _ = self._split(name)
-        if cond == "Bleed" and record.bleed:
-            return dataclasses.replace(record, bleed=0)
-        if cond == "Energy-Drained" and record.negative_levels:
-            return dataclasses.replace(record, negative_levels=0)
-        if cond not in record.conditions:
-            raise ClassicError("condition", f"{record.name} does not have {cond} (those "
-                               "its hit points give go with healing)")
-        return dataclasses.replace(record, conditions=record.conditions - {cond})
-
-    def read(self, text: str) -> tuple[str, int | None]:
-        """A condition as written and its amount: ``"bleed 2"`` -> ``("Bleed", 2)``,
-        ``"shaken"`` -> ``("Shaken", None)``.
-
-        Raises:
-            ClassicError: an unknown condition or an amount below 1.
-        """
-        return self._split(text)
-
-    def amount_of(self, text: str) -> int:
-        """The amount a Bleed or Energy-Drained is written with (``"Bleed 2"`` -> 2).
-
-        Raises:
-            ClassicError: none given (named with an example).
-        """
-        from ..classic._base import ClassicError
-        cond, amount = self._split(text)
-        if amount is None:
-            raise ClassicError("condition", f"{cond} needs its amount, e.g. '{cond} 2' "
-                               f"({_CONDITIONS})")
-        return amount
-
-    def _split(self, text: str) -> tuple[str, int | None]:
-        """A condition as written and its amount: ``"Bleed 2"`` -> ``("Bleed", 2)``."""
-        from ..classic._base import ClassicError
-        head, _, tail = str(text).strip().rpartition(" ")
-        if head and tail.isdigit():
-            if int(tail) < 1:
-                raise ClassicError("condition", f"an amount is 1 or more, not {tail}")
-            return self.lookup(head), int(tail)
-        return self.lookup(str(text)), None
-
-    def effect(self, names: "str | Iterable[str]") -> "ConditionEffect":
-        """The numbers of one condition or several added up, implied ones included.
-
-        Raises:
-            ClassicError: a name is not a classic condition.
-        """
-        from ..classic.conditions import combined_effect
-        chosen = [names] if isinstance(names, str) else list(names)
-        return combined_effect(self.lookup(n) for n in chosen)
+def _parse_classic_conditions(raw: Any) -> tuple[str, ...]:
+    """A classic creature file's ``conditions``: classic names as written (any case; ``Bleed
+    2``, ``Energy-Drained 1`` with their amounts), kept in the list's spelling."""
+    if isinstance(raw, (str, bytes)) or not isinstance(raw, (list, tuple)):
+        raise CreatureError([("conditions", "expected a list of classic conditions such as "
+                              "[Shaken, Bleed 2]")])
+    out: list[str] = []
+    probe = ClassicFighter("probe", ClassicVitals(1))
+    for i, text in enumerate(raw):
+        if not isinstance(text, str) or len(text) > 60:
+            raise CreatureError([(f"conditions[{i}]", "a classic condition's name, e.g. "
+                                  "Shaken or Bleed 2")])
+        try:
+            probe.given([text])
+            cond, amount = CATALOGUE.read(text)
+        except LfgError as exc:
+            raise CreatureError([(f"conditions[{i}]", str(exc)[:500])]) from None
+        out.append(cond if amount is None else f"{cond} {amount}")
+    return tuple(out)
 
 
-#: The classic saves' rule: what a save by them cites.
-CLASSIC_SAVES = cite("Stabilizing a Disabled Character", file=TEXT)
-_SAVE_ABILITY = {"fort": "CON", "ref": "DEX", "will": "WIS"}
+#: A creature file written for classic alone takes classic conditions (002_2a3a79475ca2a541
+#: .txt, "Conditions"): ``conditions: [Shaken]`` is kept here and written back as
+#: ``conditions``; the classic record starts with them
+#: (:meth:`lfgcombat.classic.turn.ClassicFighter.of`).
+CLASSIC_CONDITIONS: Section[tuple[str, ...]] = register_section(Section(
+    "classic_conditions", _parse_classic_conditions, default=(), show=", ".join,
+    label="Conditions (classic)", rule=rule("Conditions")))
+register_ruleset_conditions("classic", "classic_conditions")
 
 
-def classic_save_bonus(creature: Any, which: str, bonuses: Iterable[Any],
-                       fortune: Any, conditions: Iterable[str] = ()
-                       ) -> tuple[int, tuple[str, ...]]:
-    """The classic save bonus and its lines: the CON / DEX / WIS modifier (the text gives
-    no base saves; its "DC12 Fortitude check to stabilize" is d20 + CON: inferred, REF and
-    WILL the same with the d20 family's DEX and WIS) with the conditions' saving throw
-    modifiers (002_2a3a79475ca2a541.txt, "Conditions": Shaken "-2 penalty to all rolls",
-    Frightened and Sickened "-2 penalty on [...] saving throws", Energy-Drained "-1
-    penalty on [...] saving throws" a negative level) - those of its file or record and
-    ``conditions`` - and situational ``bonuses``. ``creature``: a creature, or the
-    Encounter's record of one (a :class:`~lfgcombat.classic.turn.ClassicFighter`).
-
-    Raises:
-        SaveError: a Fortunate/Unfortunate ``fortune`` (the classic text has none).
-        ClassicError: a condition that is not a classic one.
-        RulesetFieldError: a creature not written for classic.
-    """
-    from ..bonuses import Bonus, stack
-    from ..classic.turn import ClassicFighter
-    from ..dice import Fortune
-    from ..saves import SaveError, _check_int as _save_int
-    if Fortune.coerce(fortune) is not None:
-        raise SaveError("the classic ruleset has no Fortunate/Unfortunate saves "
-                        f"({_CONDITIONS} lists none)")
-    if not isinstance(creature, ClassicFighter):
-        check_written_for(creature, "classic")
-        creature = ClassicFighter.of(creature)
-    fighter = creature.given(conditions)
-    total = fighter.save_bonus(which)
-    from_conditions = fighter._roll_modifier("saves")
-    extra = [b if isinstance(b, Bonus) else Bonus(_save_int("bonus", b), None, "situation")
-             for b in bonuses]
-    stacked = stack(extra)
-    lines = [f"{total - from_conditions:+d} {_SAVE_ABILITY[which]} (classic: no base saves, "
-             "inferred)"]
-    if from_conditions:
-        named = ", ".join(n for n in fighter.all_conditions)
-        lines.append(f"{from_conditions:+d} conditions: {named} ({_CONDITIONS})")
-    lines += [f"{ln.counted:+d} {ln.bonus.source or 'untyped'} ({ln.note})"
-              for ln in stacked.lines]
-    return total + stacked.total, tuple(lines)
-
-
-def _register_saves() -> None:
-    from ..saves import register_save_rules
-    register_save_rules("classic", classic_save_bonus, CLASSIC_SAVES, conditions=True)
-
-
-_register_saves()
-
-
-def _sheet_rows(creature: Any) -> tuple[Any, ...]:
-    """The classic character sheet's rows (:func:`lfgcombat.classic.sheet.sheet_rows`)."""
-    from ..classic.sheet import sheet_rows
-    return sheet_rows(creature)
-
-
+#: The ``classic`` ruleset, registered (name, text, aliases) when this module is imported;
+#: ``lfgcombat/__init__.py`` imports it with the other built-in rulesets.
 CLASSIC: RulesetDefinition = register(dataclasses.replace(
-    CLASSIC_DEFINITION,
+    LFG_DEFINITION, name="classic", text=TEXT, aliases=("002",),
     initiative=MappingProxyType({"top_down": ClassicInitiative}),
     default_initiative="top_down", economy=ClassicEconomy(), attacks=ClassicAttacks(),
-    health=ClassicHealth(), conditions=ClassicConditions(), implemented=True,
-    sheet_rows=_sheet_rows,
+    health=ClassicHealth(), conditions=CATALOGUE, implemented=True,
+    sheet_rows=sheet_rows,
     lfg_switches=()))
