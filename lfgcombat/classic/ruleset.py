@@ -629,7 +629,7 @@ class ClassicHealth(HealthModel):
         why = f"{status} ({_STABILIZING})"
         if record.dead:
             return MapStanding(threatens=False, moves=False, helpless=True, dead=True,
-                               why=f"dead ({cite('Death', file=TEXT)})", lying=True)
+                               why=f"dead ({rule('Death')})", lying=True)
         names = set(with_implied(record.all_conditions))  # Paralyzed "is helpless" too
         if "Helpless" in names:
             down = bool({"Unconscious", "Paralyzed"} & names)

@@ -40,11 +40,14 @@ from ..close_keys import CloseKeysError, ability_named
 from ..conditions import Condition
 from ..errors import IllegalActionError
 from ..handedness import RULE as R_HANDS
-from ..handedness import RULE_NATURAL, follow_up_attack
+from ..handedness import follow_up_attack, hand_weapon, off_hand_weapon_of, RULE_NATURAL
 from ..log import Event
 from ._citations import R_DEATH, R_REACTIONS
 from .arguments import show
 from .commands import command
+from ..stats import Stat, Term
+from ..saves import saving_throw
+from ..weapons import resolve_weapon, weapon_entries
 
 if TYPE_CHECKING:
     from .core import Encounter
@@ -247,7 +250,6 @@ def ability_dc(st: Encounter, name: str, ability: str) -> Stat | None:
     Raises:
         CloseKeysError: no such ability. LfgError: unknown name.
     """
-    from ..stats import Stat, Term
     st._fighter(name)
     ab = _ability(st, name, ability)
     mod = (st._f[name].creature.ability_mod(ab.dc_ability.lower())
@@ -266,7 +268,6 @@ def ability_dc(st: Encounter, name: str, ability: str) -> Stat | None:
 
 
 def _target_save(st: Encounter, name: str, target: str, ab: SpecialAbility, dc: int) -> str:
-    from ..saves import saving_throw
     seen = len(st.roller.history)
     subject, ruleset = st._save_subject(target)
     save = saving_throw(subject, str(ab.save).lower(), dc, st.roller, ruleset=ruleset,
@@ -320,13 +321,11 @@ def _last_primary_strike(st: Encounter, name: str, target: str, events: list[Eve
 
 @command
 def _h_follow_up(st: Encounter, name: str, target: str, weapon: str | None) -> Any:
-    from ..weapons import resolve_weapon, weapon_entries
     f = st._actor(name)
     st._fighter(target)
     if st._f[target].dead:
         raise IllegalActionError(f"{target} is dead", R_DEATH)
     st._check_insult(name, target)
-    from ..handedness import hand_weapon, off_hand_weapon_of
     v = st._view(name)
     names = [str(w.get("name")) for w in weapon_entries(v) if isinstance(w, Mapping)]
     off = off_hand_weapon_of(v)  # off_hand: main hand's weapon first, the off hand's next

@@ -23,12 +23,15 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, cast
 
 from ..shortrepr import short
-from ..archery import (RULE_VOLLEY, RULE_VOLUME, Bystander, Position, choose_unintended,
-                       first_roll_outcome, second_situation, unintended_candidates,
-                       volley as volley_rule,
-                       volley_attack_mod)
+from ..archery import (Bystander, choose_unintended, first_roll_outcome, Position,
+                       range_finding_bonus, RULE_RANGE_FINDING, RULE_VOLLEY, RULE_VOLUME,
+                       second_situation, unintended_candidates, UNINTENDED_PENALTY,
+                       volley as volley_rule, volley_attack_mod)
 from ..errors import IllegalActionError
 from .commands import command
+from ..attacks.odds import unintended_attack_odds
+from ..attacks.prepare import prepare
+from ..bonuses import Bonus, BonusType
 
 if TYPE_CHECKING:
     from .core import Encounter
@@ -90,8 +93,6 @@ def unintended_odds(st: Encounter, name: str, target: str, weapon: Any = None,
     Raises:
         IllegalActionError: as :meth:`attack` would refuse the attack itself.
     """
-    from ..attacks.odds import unintended_attack_odds
-    from ..attacks.prepare import prepare
     st._fighter(name)  # an unknown name: a refusal quoting a short prefix, not
     st._fighter(target)  # a KeyError quoting all of it (issue 23, item 22)
     _mod, weapon = st._attack_weapon(name, target, weapon)
@@ -117,7 +118,6 @@ def _as_rolled(st: Encounter, attacker: str, target: str, weapon: Any, situation
     """The attacker as it attacks and the attack's situation, made as
     :meth:`_resolve_attack` makes them before it rolls (kept in step with it: the map's
     situation, Gang Up, a running target's AC, a Charge)."""
-    from ..bonuses import Bonus, BonusType
     s, mods, mode, _ignored = st._encounter_situation(attacker, target, weapon,
                                                       situation, use_map)
     gang = 0 if s.get("aoo") else st.gang_up_bonus(attacker, target)
@@ -198,7 +198,6 @@ def volley(st: Encounter, name: str, at: Any, weapon: Any, *,
 @command
 def _h_volley(st: Encounter, name: str, at: Any, weapon: Any, range_finding: int | bool | None
               ) -> Any:
-    from ..archery import RULE_RANGE_FINDING
     f = st._actor(name)
     aiming = [e for e in f.effects if e.lost_on_action]  # Aim, until the shot
     if range_finding is not None and range_finding is not False and not aiming:
@@ -241,7 +240,6 @@ def _range_finding(st: Encounter, name: str, plan: Any) -> Any:
     """Roll Range-Finding (1d20 + Craft(Academia), DC 15) into the volley's plan."""
     from dataclasses import replace
 
-    from ..archery import range_finding_bonus
     stat = st.skill(name, "craft(academia)")
     b = int(stat.value or 0)
     seen = len(st.roller.history)
@@ -324,7 +322,6 @@ def _volley_miss(st: Encounter, name: str, cell: Any, victim: str | None, weapon
     # (unseen) to that creature; a Nat 20 is +10 Innate, as the volley's own roll.
     from dataclasses import replace
 
-    from ..archery import UNINTENDED_PENALTY
     other = chosen.name
     at = m.token(other).anchor
     again = replace(plan, penalty=UNINTENDED_PENALTY,

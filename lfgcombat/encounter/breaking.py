@@ -22,9 +22,12 @@ from typing import TYPE_CHECKING, Any, cast
 
 from ..citations import cite
 from ..errors import IllegalActionError
-from ..objects import (RULE_CHEST, RULE_DOORS, RULE_HELD, RULE_UNATTENDED, automatic_hit,
-                       break_by_hand, break_chest, force_open, weapon_note)
+from ..objects import (automatic_hit, break_by_hand, break_chest, force_open,
+                       held_object_penalty, ObjectState, RULE_CHEST, RULE_DOORS, RULE_HELD,
+                       RULE_UNATTENDED, weapon_note)
 from .commands import command
+from ..weapons import resolve_weapon
+from ..bonuses import Bonus
 
 if TYPE_CHECKING:
     from .core import Encounter
@@ -163,7 +166,6 @@ def attack_object(st: Encounter, name: str, at: Any, weapon: Any) -> Any:
 
 @command
 def _h_attack_object(st: Encounter, name: str, at: Any, weapon: Any) -> None:
-    from ..weapons import resolve_weapon
     st._actor(name)
     st._need_map(name)
     kind, key, thing = _thing(st, at)
@@ -257,10 +259,8 @@ def attack_held_object(st: Encounter, name: str, target: str, object: str, weapo
 @command
 def _h_attack_held_object(st: Encounter, name: str, target: str, object: str, weapon: Any,
                           behind_back: bool) -> None:
-    from ..bonuses import Bonus
     from dataclasses import replace
 
-    from ..objects import ObjectState, held_object_penalty
     st._actor(name)
     # the object's HP now: the table's, less every hit the log records on it (the log
     # is the state, so undo, replay and fork need nothing else)

@@ -14,11 +14,15 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from ..bonuses import Bonus
+from ..bonuses import Bonus, BonusType
 from ..citations import cite
 from ..errors import IllegalActionError
 from ..maneuvers import RULE_BASH
 from .maneuvers import _NOT_TURNING, RULE_TAIL
+from ..close_keys import second_shield_of
+from ..handedness import (alternating_situation, check_tail_target, hand_weapon,
+                          HandednessError, RULE as R_HANDS, turn_attack_weapons, two_shields)
+from .natural_weapons import is_tail
 
 if TYPE_CHECKING:
     from .core import Encounter
@@ -38,13 +42,11 @@ def _two_shields(st: Encounter, attacker: str, target: str, situation: dict[str,
     the second shield" (:func:`lfgcombat.handedness.two_shields`: the AC gains what that
     adds to the creature's own Shield Rating) and a "-2 penalty on all Attack Rolls"
     (half rounded down: inferred)."""
-    from ..close_keys import second_shield_of
     rule = cite("Weird Situation - Using Two Shields at the same time:")
     if second_shield_of(st._f[attacker].creature) and \
             not situation.get("two_shields"):
         situation["two_shields"] = True
         modifiers.append(f"{attacker} carries two shields: -2 on attack rolls ({rule})")
-    from ..handedness import two_shields
     second = second_shield_of(st._f[target].creature)
     own = int(st._view(target).shield_rating)  # the higher one is the primary shield
     half = two_shields(own, second).shield_rating - own if second else 0
@@ -68,7 +70,6 @@ def _two_shields_cast_note(st: Encounter, name: str, sc: Any, components: str | 
     Raises:
         IllegalActionError: an S spell while wielding two shields."""
     import dataclasses
-    from ..close_keys import second_shield_of
     if second_shield_of(st._f[name].creature):
         rule = cite("Weird Situation - Using Two Shields at the same time:")
         if components is not None and "S" in components:
@@ -90,8 +91,6 @@ def _check_tail(st: Encounter, attacker: str, target: str, weapon: Any,
     (GM Discretion)" (000_8d1d7816ee944f3b.txt, "Common Natural Weapons"; a tail:
     :func:`is_tail`; the front: :meth:`facing`; the GM's ``tail_in_front=True`` on the
     attack allows it)."""
-    from ..handedness import check_tail_target
-    from .natural_weapons import is_tail
     if not is_tail(weapon):
         return
     bitten = [str(e.target) for e in st._turn_events(attacker)
@@ -153,9 +152,6 @@ def _close_attack_options(st: Encounter, name: str, target: str, weapon: Any,
     (``off_hand:``), an off-hand weapon striking with the off-hand penalty
     (:func:`lfgcombat.handedness.hand_weapon`); and ``alternating`` (-1 C.A.P.), read
     from the turn's attacks (:func:`lfgcombat.handedness.alternating_situation`)."""
-    from ..handedness import RULE as R_HANDS
-    from ..handedness import (HandednessError, alternating_situation, hand_weapon,
-                              turn_attack_weapons)
     situation = st._knockdown_options(name, target, situation)
     made = st._f[name].turn.attacks
     earlier = turn_attack_weapons(st._turn_events(name), name, made) if made else []
@@ -198,7 +194,6 @@ def _close_fight_situation(st: Encounter, attacker: str, target: str, situation:
                              f"({RULE_BASH})")
     if any(e.kind == "fight_defensively" for e in st._f[target].effects) and \
             st._wields_two(target):
-        from ..bonuses import BonusType
         situation["ac_bonuses"] = tuple(situation.get("ac_bonuses", ())) + (
             Bonus(1, BonusType.GEAR, "two weapons, fighting defensively: +1 Shield"),)
         modifiers.append(f"{target} fights defensively with a weapon in each hand: +1 Gear "

@@ -26,6 +26,9 @@ from ..vitals import Vitals
 from ._citations import R_APT, R_BEGINNERS, R_DEATH, R_IGNORE, R_REACTIONS, R_RUN
 from .commands import command
 from .state import Effect, _int_or_none, _possessive
+from ..attacks import resolve_weapon, WeaponError
+from ..weapons import weapon_entries
+from ..bonuses import Bonus, BonusType
 
 if TYPE_CHECKING:
     from .core import Encounter
@@ -50,7 +53,6 @@ CHARGE_MIN_RUN_FT = 10
 def _melee_entry(creature: Any, entry: Mapping[str, Any]) -> bool:
     """Whether a weapon entry strikes in melee ("Melee Attacks"): not marked ``ranged``,
     and melee by the weapons table when the table knows it (a shortbow is not)."""
-    from ..attacks import WeaponError, resolve_weapon
     if entry.get("ranged"):
         return False
     try:
@@ -91,7 +93,6 @@ def _default_weapon(st: Encounter, name: str, melee: bool = False) -> Any:
     weapon, as the weapons table or the entry's ``ranged: true`` says: a shortbow
     listed first is passed over); a plain name (``weapons: ["longsword"]``) counts as
     ``{name: longsword}``."""
-    from ..weapons import weapon_entries
     view = st._view(name)
     for w in weapon_entries(view):
         if not isinstance(w, Mapping) or (melee and not _melee_entry(view, w)):
@@ -135,7 +136,6 @@ def _map_situation(st: Encounter, attacker: str, target: str, mode: str,
         New copies of ``situation`` and ``modifiers`` with the map's additions (the
         arguments are left as they were).
     """
-    from ..bonuses import Bonus, BonusType
     situation = dict(situation)
     modifiers = list(modifiers)
     m = st.map
@@ -242,7 +242,6 @@ def _resolve_attack(st: Encounter, attacker: str, target: str, weapon: Any,
     Charge Attack's +2 Innate damage, and "Ignore an enemy" (Flat-Footed against the
     ignored foe, which is Fortunate, counts for no Gang Up and cannot flank).
     """
-    from ..bonuses import Bonus, BonusType
     mod = st._attacks_module()
     situation, modifiers, mode, ignored = st._encounter_situation(
         attacker, target, weapon, situation, use_map)
@@ -346,7 +345,6 @@ def _against_a_runner(st: Encounter, attacker: str, target: str, mode: str,
     Melee Attacks"; "-2 ... against Ranged Attacks if running directly towards the
     attacker"; "+2 Tactical Bonus on AC against Ranged Attacks from indirect angles".
     Returns new values."""
-    from ..bonuses import Bonus, BonusType
     situation = dict(situation)
     modifiers = list(modifiers)
     run = next((e.info for e in st._f[target].effects if e.kind == "run"), None)

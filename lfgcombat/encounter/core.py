@@ -38,6 +38,7 @@ from .display import encounter_html
 from .replay import GmAltitude
 from .roster import combatants, sides_of, units_of
 from .state import CombatantState, TurnFrame, _Fighter, plain_copy
+from ..rulesets.fields import check_all_written_for
 
 if TYPE_CHECKING:
     from ..rulesets.initiative import InitiativePolicy
@@ -63,7 +64,6 @@ def _check_fields(creatures: list[Creature], rules: Ruleset) -> None:
     Raises:
         LfgError: one line per creature and field, and what to do.
     """
-    from ..rulesets.fields import check_all_written_for
     check_all_written_for(creatures, rules.name)  # its 'ruleset' key (rulesets/fields.py)
     policy = rules.attack_resolution
     missing = [(c.name, field, why) for c in creatures

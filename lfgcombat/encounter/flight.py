@@ -36,6 +36,9 @@ from ..flight import (FALL_FT_BY_ROUND, RULE_CHART, RULE_DIVE, RULE_FALL, RULE_T
                       trip_drop)
 from ..movement_modes import speeds_of
 from .commands import command
+from ..weapons import resolve_weapon
+from ..bonuses import Bonus
+from ..battlemap import Terrain
 
 if TYPE_CHECKING:
     from .core import Encounter
@@ -62,7 +65,6 @@ def dive_attack(st: Encounter, name: str, target: str, weapon: Any = None, **sit
     Raises:
         IllegalActionError: no such dive this turn, or the attack is refused.
     """
-    from ..weapons import resolve_weapon
     f = st._fighter(name)
     dive = f.turn.dive_ft  # set by a fly Run this turn
     descended = dive or 0
@@ -144,7 +146,6 @@ def _flight_situation(st: Encounter, attacker: str, target: str, situation: dict
     :meth:`CombatRules._encounter_situation`, which owns the copies it passes): an
     airborne attacker's ``attack_mod`` and an airborne target's ``ac_mod``
     (``data/maneuverability.csv``, inferred: Clumsy -2, Poor -1)."""
-    from ..bonuses import Bonus
     for who, key, col in ((attacker, "attack_bonuses", "attack_mod"),
                           (target, "ac_bonuses", "ac_mod")):
         man = speeds_of(st._view(who)).maneuverability if _flying(st, who) else None
@@ -181,7 +182,6 @@ def _flight_turn_end(st: Encounter, name: str, kind: str = "turn") -> None:
     checked when the readied action ends, or at the start of its next turn if it never
     fired (:meth:`_unfired_ready_flight`). A creature up a climbable wall or in water is held
     there, not airborne."""
-    from ..battlemap import Terrain
     f = st._f[name]
     up = _flying(st, name)
     if f.dead or not up or (kind != "ready" and f.ready is not None) or f.rules is not None:

@@ -41,6 +41,7 @@ from ..momentum import (RULE, KnockdownDC, MomentumError, flyer_maneuverability,
                         resist_knockdown, shield_struck)
 from ._citations import R_DEATH
 from .commands import command
+from ..saves import saving_throw
 
 if TYPE_CHECKING:
     from .core import Encounter
@@ -330,7 +331,6 @@ def _knockdown_after(st: Encounter, attacker: str, target: str, weapon: Any,
 def _confound_save(st: Encounter, name: str, dc: int, rule: str) -> None:
     """"FORT Save DC15 (or Damage Taken, whichever is more) or be Confounded for 1
     Round" (the round counts on the creature's own turn)."""
-    from ..saves import saving_throw
     seen = len(st.roller.history)
     save = saving_throw(st._view(name), "fort", dc, st.roller,
                         label=f"{name}: FORT vs Confounded DC {dc}")

@@ -20,6 +20,9 @@ from ._citations import R_PROVOKE, R_RUN
 from .arguments import show
 from .commands import command
 from .state import Effect
+from ..grid import Hex, Square
+from ..flight import check_five_foot_step
+from ..movement_modes import speeds_of
 
 if TYPE_CHECKING:
     from .core import Encounter
@@ -55,7 +58,6 @@ def _cell_arg(to: Any) -> Any:
 
 
 def _cell(st: Encounter, to: Any) -> Any:
-    from ..grid import Hex, Square
     if isinstance(to, dict):
         if "hex" in to:
             return Hex(*to["hex"])
@@ -220,8 +222,6 @@ def _h_five_foot_step(st: Encounter, name: str, to: Any) -> None:
     st._need_map(name)
     cell = st._cell(to)
     if st.map.altitude(name):  # "You cannot take a 5-Foot Step while Flying"
-        from ..flight import check_five_foot_step
-        from ..movement_modes import speeds_of
         check_five_foot_step(speeds_of(st._f[name].creature).maneuverability, True)
     st._check_spend(name, "swift", "five_foot_step")
     result = st.map.move(name, [cell], action="five_foot_step")

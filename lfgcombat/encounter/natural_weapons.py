@@ -38,6 +38,7 @@ from ..log import Event
 from ..maneuvers import Maneuver, maneuver_on_hit
 from ._citations import R_DEATH, R_REACTIONS
 from .commands import command
+from ..weapons import weapon_entries
 
 if TYPE_CHECKING:
     from .core import Encounter
@@ -157,7 +158,6 @@ def pounce(st: Encounter, name: str, target: str) -> Any:
 
 @command
 def _h_pounce(st: Encounter, name: str, target: str) -> Any:
-    from ..weapons import weapon_entries
     f = st._actor(name)
     st._fighter(target)
     st._check_insult(name, target)
@@ -205,7 +205,6 @@ def rake(st: Encounter, name: str, target: str) -> Any:
 
 @command
 def _h_rake(st: Encounter, name: str, target: str) -> None:
-    from ..weapons import weapon_entries
     st._fighter(name)
     st._fighter(target)
     st._check_insult(name, target)

@@ -41,9 +41,12 @@ from ..citations import cite
 from ..errors import IllegalActionError
 from ..flight import (ascend_cost, check_turns, maneuverability, path_turns, planar,
                       turns_between)
-from ..movement_modes import (MODES, MovementBudget, Speeds, check_run, leap_bonus_ft,
-                              leap_needs_check, speeds_of)
+from ..movement_modes import (check_run, hurdle_dc, leap_bonus_ft, leap_dc, leap_landing_ft,
+                              leap_needs_check, MODES, MovementBudget, Speeds, speeds_of)
 from .commands import command
+from ..battlemap import Terrain
+from ..falling import falling_damage
+from .state import Effect
 
 if TYPE_CHECKING:
     from .core import Encounter
@@ -171,7 +174,6 @@ def _mode_levels(st: Encounter, name: str, mode: str, altitude: int | None
     Walking and other leaps start and end on the ground."""
     start_alt = st.map.altitude(name)
     level = start_alt if altitude is None else check_altitude(altitude)
-    from ..battlemap import Terrain
     under = st.map.terrain(st.map.token(name).anchor)
     if mode == "leap" and start_alt > 0 and not level and (
             under is Terrain.CLIMBABLE or (altitude == 0 and under is not Terrain.WATER)):
@@ -192,7 +194,6 @@ def _jumped_down(st: Encounter, name: str, from_ft: int, leaper: int) -> None:
     """The fall of a purposeful jump down from ``from_ft``: its damage as
     :func:`~lfgcombat.falling.falling_damage` gives it with ``leaper=X`` (the fall counts
     X/2 ft less; Leaper 20 treats a 15-ft fall as 5 ft), logged as ``jumped_down``."""
-    from ..falling import falling_damage
     v = st._view(name)
     size = v.size.value if hasattr(v.size, "value") else str(v.size)
     hit = falling_damage(int(v.max_hp), from_ft, size, leaper=leaper)
@@ -341,7 +342,6 @@ def _leap_over(st: Encounter, name: str, path: list[Any], apex: int, leaper: int
     ``hurdled`` event. Returns the path and whether the wall was cleared."""
     if not apex:
         return path, True
-    from ..movement_modes import hurdle_dc
     m = st.map
     v = st._view(name)
     barrier = max(low_wall_tops(m, name, path[1:]))
@@ -371,7 +371,6 @@ def _leap_check(st: Encounter, name: str, path: list[Any], leaper: int) -> tuple
     last hex of its line within that where the creature may stand (at worst where it
     started). Logs a ``leap_check`` event. Returns the path leapt and whether it
     landed where it was aimed."""
-    from ..movement_modes import leap_dc, leap_landing_ft
     m = st.map
     feet = ground_distance(m, name, path[-1])
     dc = leap_dc(leaper, feet)
@@ -445,7 +444,6 @@ def _fly_turns(st: Encounter, name: str, mode: str, path: list[Any], budget: Mov
 @command
 def _h_run_mode(st: Encounter, name: str, to: Any, aoo: Any, mode: str,
                 altitude: int | None) -> None:
-    from .state import Effect
     f = st._actor(name)
     st._need_map(name)
     speeds = st.speeds(name)
@@ -534,7 +532,6 @@ def hurdle(st: Encounter, name: str, barrier_ft: float = 0, *, prone_enemy: bool
 
 @command
 def _h_hurdle(st: Encounter, name: str, barrier_ft: float, prone_enemy: bool) -> Any:
-    from ..movement_modes import hurdle_dc
     st._actor(name)
     v = st._view(name)
     h = hurdle_dc(v.size, barrier_ft, leaper=speeds_of(v).leaper, prone_enemy=prone_enemy)

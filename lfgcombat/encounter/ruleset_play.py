@@ -39,6 +39,7 @@ from ..log import jsonable
 from ._citations import R_DEATH
 from .commands import command
 from .state import ActionsLeft, _possessive
+from ..saves import save_odds as _save_odds_of
 
 if TYPE_CHECKING:
     from .core import Encounter
@@ -99,7 +100,7 @@ def _record_refuses(st: Encounter, name: str, what: str) -> None:
 def _save_subject(st: Encounter, name: str) -> tuple[Any, Any]:
     """Who rolls ``name``'s saves, and by which ruleset's save rules: a classic record
     by the classic saves under its conditions (002_2a3a79475ca2a541.txt, "Conditions":
-    :func:`lfgcombat.rulesets.classic.classic_save_bonus`); any other combatant its
+    :func:`lfgcombat.classic.saves.classic_save_bonus`); any other combatant its
     sheet by lfg's (``None``), as before."""
     f = st._fighter(name)
     if f.rules is not None and st.ruleset.name == "classic":
@@ -117,9 +118,8 @@ def save_odds(st: Encounter, name: str, which: str, dc: int) -> float:
     Raises:
         SaveError: an unknown save or a bad DC. LfgError: unknown name.
     """
-    from ..saves import save_odds
     subject, ruleset = st._save_subject(name)
-    return save_odds(subject, which, dc, ruleset=ruleset)
+    return _save_odds_of(subject, which, dc, ruleset=ruleset)
 
 
 def _record_report(st: Encounter, name: str) -> dict[str, Any]:

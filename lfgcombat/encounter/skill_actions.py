@@ -32,6 +32,8 @@ from ..skill_actions import DEMORALIZE_RANGE_FT, SkillAction, SkillActionError
 from ._citations import R_CONDITIONS, R_DEATH
 from .commands import command
 from .state import Effect
+from ..handedness import off_hand_weapon_of, RULE as R_HANDS
+from ..weapons import resolve_weapon, weapon_entries
 
 if TYPE_CHECKING:
     from .core import Encounter
@@ -112,7 +114,6 @@ def _check_off_hand_action(act: SkillAction, off_hand: Any) -> None:
     Raises:
         IllegalActionError: anything else; nothing changes.
     """
-    from ..handedness import RULE as R_HANDS
     if not isinstance(off_hand, bool):
         raise IllegalActionError(f"off_hand: True or False, not {off_hand!r:.40}", R_HANDS)
     if off_hand and act is not SkillAction.DIRTY_TRICK:
@@ -218,7 +219,6 @@ def _stolen_index(st: Encounter, target: str, item: str | None, rule: str) -> in
     Raises:
         IllegalActionError: no item, one it does not carry, or a natural weapon.
     """
-    from ..weapons import resolve_weapon, weapon_entries
     v = st._view(target)
     entries = weapon_entries(v)
     names = [str(e.get("name", "")).strip().lower() for e in entries]
@@ -245,7 +245,6 @@ def _steal(st: Encounter, name: str, target: str, item: str, rule: str) -> str:
     left = list(tf.creature.weapons)
     entry = left.pop(i)
     changes: dict[str, Any] = {"weapons": left}
-    from ..handedness import off_hand_weapon_of
     off = off_hand_weapon_of(tf.creature)
     if off is not None and (off == item.strip().lower() or len(left) < 2):
         changes["off_hand"] = None
@@ -258,7 +257,6 @@ def _steal(st: Encounter, name: str, target: str, item: str, rule: str) -> str:
 
 def _wields_two(st: Encounter, name: str) -> bool:
     """A weapon in each hand: two melee weapons listed that are not natural."""
-    from ..weapons import resolve_weapon, weapon_entries
     count = 0
     v = st._view(name)
     for w in weapon_entries(v):

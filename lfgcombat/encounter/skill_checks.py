@@ -23,6 +23,7 @@ from ..errors import IllegalActionError
 from ..maneuvers import TouchAttack, touch_attack
 from ..skills import RULE as R_SKILLS
 from ..skills import OpposedResult, SkillError, canonical_skill, opposed, skill_bonus
+from ..skill_actions import SkillAction
 
 if TYPE_CHECKING:
     from .core import Encounter
@@ -48,7 +49,7 @@ def skill(st: Encounter, name: str, skill: str, extra: Mapping[str, int] | None 
 
     A ruleset whose economy has its own ``skill_bonus`` (``classic``: d20 + the ability
     modifier against DC 15 by default, 002_2a3a79475ca2a541.txt, "Skill Checks";
-    :meth:`lfgcombat.rulesets.classic.ClassicEconomy.skill_bonus`) answers instead,
+    :meth:`lfgcombat.classic.ruleset.ClassicEconomy.skill_bonus`) answers instead,
     ``ability`` picking the ability modifier (default the skill table's).
 
     Raises:
@@ -135,7 +136,6 @@ def _check_insult(st: Encounter, name: str, target: str) -> None:
     """
     why = st._insult_problem(name, target)
     if why:
-        from ..skill_actions import SkillAction
         raise IllegalActionError(why, SkillAction.INSULT.rule)
 
 

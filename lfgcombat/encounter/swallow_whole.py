@@ -42,6 +42,7 @@ from ..log import Event
 from ..natural_weapons import (RULE, SWALLOW_CUT_DC, SWALLOW_ESCAPE_DC, Swallowed, check_swallow,
                                cut_inside, force_out as force_out_rule, swallow)
 from .commands import command
+from ..weapons import resolve_weapon, weapon_entries
 
 if TYPE_CHECKING:
     from .core import Encounter
@@ -228,7 +229,6 @@ def _best_escape(st: Encounter, name: str) -> Any:
 
 @command
 def _h_cut_free(st: Encounter, name: str, weapon: str | None) -> None:
-    from ..weapons import resolve_weapon, weapon_entries
     st._actor(name)
     swallower = st.swallowed_by(name)
     state = st.swallowed_state(name)
