@@ -47,9 +47,9 @@ from __future__ import annotations
 
 import json
 import math
-from keyword import iskeyword
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from keyword import iskeyword
 from typing import Any, ClassVar
 
 from ..errors import LfgError
@@ -138,8 +138,9 @@ _EVENT_KEYS = ("seq", "step", "round", "turn", "kind", "command", "actor", "targ
 
 
 class EventDataError(LfgError, TypeError):
-    """An event built with a data field its kind does not record, or an attempt to change
-    an event's data after it was made (the log is what happened: it is read-only)."""
+    """An event built with a data field its kind does not record or without one it requires,
+    or an attempt to change an event's data after it was made (the log is what happened:
+    it is read-only)."""
 
 
 def _refuse(self: Any, *_args: Any, **_kwargs: Any) -> Any:
