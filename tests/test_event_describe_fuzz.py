@@ -31,8 +31,10 @@ KINDS = sorted([(k, False) for k in ev.EFFECT_TYPES] + [(k, True) for k in ev.CO
 def _events(draw: st.DrawFn) -> Event:
     kind, command = draw(st.sampled_from(KINDS))
     cls = (ev.COMMAND_TYPES if command else ev.EFFECT_TYPES)[kind]
-    fields = list(getattr(cls, "FIELDS", ()) or ())
-    keys = draw(st.lists(st.sampled_from(fields), unique=True)) if fields else []
+    # every required field (issue 24, item 4: a missing one is refused), and some optional
+    optional = list(cls.OPTIONAL)
+    keys = [k for k in cls.FIELDS if k not in cls.OPTIONAL]
+    keys += draw(st.lists(st.sampled_from(optional), unique=True)) if optional else []
     data = {k: draw(_JSON) for k in keys}
     name = st.one_of(st.none(), st.text(max_size=12))
     return Event.from_json({"seq": 0, "step": 0, "round": 0, "turn": draw(name), "kind": kind,

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import os
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings, strategies as st
@@ -37,6 +38,14 @@ def fight(seed: int = 5) -> Encounter:
     return enc
 
 
+def full(kind: str, command: bool = False, **given) -> dict:
+    """``given``, and ``None`` for every other field the kind requires (issue 24, item 4: an
+    event missing a required field is refused where it is built)."""
+    from lfgcombat.log import COMMAND_TYPES, EFFECT_TYPES
+    cls = (COMMAND_TYPES if command else EFFECT_TYPES)[kind]
+    return {**{k: None for k in cls.FIELDS if k not in cls.OPTIONAL}, **given}
+
+
 def lines(path) -> list[str]:
     return open(path, encoding="utf-8").read().splitlines()
 
@@ -59,7 +68,7 @@ def as_version_1(ls: list[str]) -> list[str]:
 
 
 def test_event_json_round_trip_and_checks():
-    e = Event(3, 1, "roll", False, 2, "Orc", "Orc", "Hero", {"total": 14, "faces": [9]})
+    e = Event(3, 1, "roll", False, 2, "Orc", "Orc", "Hero", full("roll", total=14, faces=[9]))
     assert Event.from_json(json.loads(json.dumps(e.to_json()))) == e
     bad = e.to_json()
     del bad["seq"]
@@ -212,11 +221,12 @@ def test_unknown_command_in_file_is_refused(tmp_path):
 
 def test_event_builds_the_class_of_its_kind():
     from lfgcombat.log import COMMAND_TYPES, EFFECT_KINDS, EFFECT_TYPES, effects, commands
-    roll = Event(3, 1, "roll", False, 2, "Orc", "Orc", "Hero", {"total": 14})
+    roll = Event(3, 1, "roll", False, 2, "Orc", "Orc", "Hero", full("roll", total=14))
     assert type(roll) is effects.Roll and isinstance(roll, Event)
-    cmd = Event(seq=4, step=2, kind="damage", command=True, data={"name": "Hero"})
+    cmd = Event(seq=4, step=2, kind="damage", command=True,
+                data=full("damage", True, name="Hero"))
     assert type(cmd) is commands.DamageCommand
-    effect = Event(5, 2, "damage", False, target="Hero", data={"amount": 2})
+    effect = Event(5, 2, "damage", False, target="Hero", data=full("damage", amount=2))
     assert type(effect) is effects.Damage and effect != cmd
     assert list(EFFECT_KINDS) == list(EFFECT_TYPES) and len(EFFECT_KINDS) == 58  # +5 issue 14, +19 issue 15, +5 issue 13
     assert {"move", "attack", "end_turn", "cast", "note"} <= set(COMMAND_TYPES)
@@ -227,11 +237,11 @@ def test_event_builds_the_class_of_its_kind():
 
 
 def test_equality_is_by_kind_and_every_field():
-    a = Event(3, 1, "roll", False, 2, "Orc", "Orc", "Hero", {"total": 14})
-    assert a == Event(3, 1, "roll", False, 2, "Orc", "Orc", "Hero", {"total": 14})
-    assert a != Event(3, 1, "roll", False, 2, "Orc", "Orc", "Hero", {"total": 15})
+    a = Event(3, 1, "roll", False, 2, "Orc", "Orc", "Hero", full("roll", total=14))
+    assert a == Event(3, 1, "roll", False, 2, "Orc", "Orc", "Hero", full("roll", total=14))
+    assert a != Event(3, 1, "roll", False, 2, "Orc", "Orc", "Hero", full("roll", total=15))
     assert a != Event(3, 1, "note", False, 2, "Orc", "Orc", "Hero", {"text": "14"})
-    assert a != Event(3, 1, "roll", True, 2, "Orc", "Orc", "Hero", {"total": 14})
+    assert a != Event(3, 1, "roll", True, 2, "Orc", "Orc", "Hero", full("roll", total=14))
 
 
 def test_every_engine_event_uses_only_its_declared_fields():
@@ -380,8 +390,8 @@ def test_replay_mismatch_says_the_rules_changed(tmp_path):
     """Issue 10, 7: a save whose replay differs under a newer engine: "the rules changed
     since it was written" and which event differs."""
     from lfgcombat.log import SaveHeader, engine_version, replay_mismatch_message, rules_stamp
-    recorded = Event(7, 2, "roll", False, 1, "Orc", "Orc", "Hero", {"total": 14})
-    replayed = Event(7, 2, "roll", False, 1, "Orc", "Orc", "Hero", {"total": 15})
+    recorded = Event(7, 2, "roll", False, 1, "Orc", "Orc", "Hero", full("roll", total=14))
+    replayed = Event(7, 2, "roll", False, 1, "Orc", "Orc", "Hero", full("roll", total=15))
     now = rules_stamp()
     old = SaveHeader({"engine": "0.0.1", "rules": now}, format_version=2, engine="0.0.1",
                      verified=True)
@@ -470,15 +480,16 @@ def test_a_version_2_golden_file_loads_verified():
 def test_differences_name_each_field():
     from lfgcombat.log import differences
     a = Event(3, 1, "damage", False, 2, "Orc", "Orc", "Hero",
-              {"amount": 7, "damage": {"slashing": 7}, "hp_after": 30})
+              full("damage", amount=7, damage={"slashing": 7}, hp_after=30))
     b = Event(3, 1, "damage", False, 2, "Orc", "Orc", "Hero",
-              {"amount": 8, "damage": {"slashing": 8}, "hp_after": 30, "source": "Orc"})
+              full("damage", amount=8, damage={"slashing": 8}, hp_after=30,
+                   temp_hp_before=5))  # an optional field, absent from the recorded one
     assert differences(a, b) == ["data.amount: recorded 7, replayed 8",
                                  "data.damage.slashing: recorded 7, replayed 8",
-                                 "data.source: recorded '(absent)', replayed 'Orc'"]
+                                 "data.temp_hp_before: recorded '(absent)', replayed 5"]
     assert differences(a, a) == []
-    effect = Event(3, 1, "damage", False, 2, "Orc", "Orc", "Hero", {"amount": 7})
-    c = Event(3, 1, "damage", True, 2, "Orc", "Orc", "Hero", {"amount": 7})
+    effect = Event(3, 1, "note", False, 2, "Orc", "Orc", "Hero", {"text": "7"})
+    c = Event(3, 1, "note", True, 2, "Orc", "Orc", "Hero", {"text": "7"})
     assert differences(effect, c) == ["command: recorded False, replayed True"]
     many = Event(4, 2, "note", False, 3, "x", "y", "z", {"text": "t"})
     assert differences(a, many)[-1].startswith("... and ")
@@ -519,7 +530,7 @@ def test_a_move_by_mode_reads_as_english(mode, verb):
     """000_8d1d7816ee944f3b.txt, "Other Types of Movement": the log says "Griffon flies",
     not "Griffon flys"."""
     e = Event(9, 1, "moved_mode", False, 4, "Griffon", "Griffon", None,
-              {"mode": mode, "feet": 30, "altitude": 10})
+              full("moved_mode", mode=mode, feet=30, altitude=10))
     assert e.describe() == f"Griffon {verb} 30 ft (altitude 10 ft)"
 
 
@@ -529,8 +540,9 @@ def test_an_event_refuses_a_field_its_kind_does_not_record():
     from lfgcombat.log.events import EventDataError
     with pytest.raises(EventDataError, match=r"'roll' effect records expression, faces.*"
                                              r"not 'bogus_key'"):
-        Event(3, 1, "roll", False, 2, "Orc", "Orc", "Hero", {"total": 14, "bogus_key": 1})
-    Event(3, 1, "roll", False, 2, "Orc", "Orc", "Hero", {"total": 14})  # a known field
+        Event(3, 1, "roll", False, 2, "Orc", "Orc", "Hero",
+              full("roll", total=14, bogus_key=1))
+    Event(3, 1, "roll", False, 2, "Orc", "Orc", "Hero", full("roll", total=14))  # known fields
 
 
 def test_the_log_hands_out_events_nobody_can_edit(tmp_path):
@@ -564,3 +576,165 @@ def test_a_saved_event_with_a_field_its_kind_never_records_is_refused_in_words(t
     with pytest.raises(LogFormatError, match=rf"line {i + 1}: a 'roll' effect records "
                                               r"expression, .* not 'bogus_key'"):
         read_jsonl(p)
+
+
+# ------------------------------------------------------------------ fields enforced (issue 24, 4)
+
+
+def test_an_event_missing_a_required_field_is_refused_where_it_is_built(tmp_path):
+    """Issue 24, item 4: "an unknown or missing field is refused where the event is built":
+    by ``Event(...)``, by the encounter's ``_emit`` (the log unchanged) and in a file (the
+    line named); an optional field may be left out."""
+    from lfgcombat.log.events import EventDataError
+    data = full("damage", amount=7)
+    del data["hp_after"]
+    with pytest.raises(EventDataError, match=r"'damage' effect is missing hp_after: it records "
+                                             r"amount, type, .*; only temp_hp_before, "
+                                             r"temp_hp_after may be left out"):
+        Event(3, 1, "damage", False, 2, "Orc", "Orc", "Hero", data)
+    Event(3, 1, "damage", False, 2, "Orc", "Orc", "Hero", full("damage"))  # optional left out
+    with pytest.raises(EventDataError, match=r"'move' command is missing to: it records "
+                                             r"name, to, aoo; every one is required"):
+        Event(3, 1, "move", True, 2, None, "Orc", None, {"name": "Orc", "aoo": None})
+    enc = fight()
+    before = [e.to_json() for e in enc.log]
+    with pytest.raises(EventDataError, match="'note' effect is missing text"):
+        enc._emit("note", data={"rule": "x"})
+    assert [e.to_json() for e in enc.log] == before
+    p = enc.save(tmp_path / "f.jsonl")
+    ls = lines(p)
+    i = next(n for n, ln in enumerate(ls) if '"kind": "roll"' in ln)
+    obj = json.loads(ls[i])
+    del obj["data"]["total"]
+    ls[i] = json.dumps(obj)
+    write(p, ls)
+    with pytest.raises(LogFormatError, match=rf"line {i + 1}: a 'roll' effect is missing "
+                                              r"total: it records expression, faces"):
+        read_jsonl(p)
+
+
+_GOLDEN_DIR = Path(__file__).resolve().parent / "golden"
+
+
+def _gm_damage(enc):
+    """The damage effect of the GM's ``damage("Hero", 7, "slashing")`` in :func:`fight`."""
+    cmd = next(c for c in enc.log if c.kind == "damage" and c.command)
+    return next(e for e in enc.log if e.step == cmd.step and e.kind == "damage" and not e.command)
+
+
+def _containers(value, found):
+    """Every list and dict in ``value`` (at any depth), into ``found``."""
+    if isinstance(value, (list, dict)):
+        found.append(value)
+        for v in (value.values() if isinstance(value, dict) else value):
+            _containers(v, found)
+    return found
+
+
+def test_an_events_nested_values_are_read_only_too():
+    """Issue 24, item 4: "``enc.log`` hands out immutable events": a list or dict inside an
+    event's data refuses every change too (``ev.data["path"].append``, ``ev.data["x"]["y"] =
+    1``), while it still reads, compares, prints and saves as the list or dict it was."""
+    import copy
+    import pickle
+    from lfgcombat.log.events import EventData, EventDataError, EventList
+    enc = fight()
+    moved = next(e for e in enc.log if e.kind == "moved")
+    path = moved.data["path"]
+    plain = json.loads(json.dumps(path))
+    assert path == plain and isinstance(path, list) and str(path) == str(plain)
+    for change in (lambda: path.append([0, 0]), lambda: path[0].append(1),
+                   lambda: path.__setitem__(0, 1), lambda: path.__delitem__(0),
+                   lambda: path.extend([]), lambda: path.insert(0, 1), lambda: path.pop(),
+                   lambda: path.remove(path[0]), lambda: path.clear(), lambda: path.sort(),
+                   lambda: path.reverse(), lambda: path.__iadd__([1]),
+                   lambda: path.__imul__(2)):
+        with pytest.raises(EventDataError, match="read-only"):
+            change()
+    damage = _gm_damage(enc)
+    with pytest.raises(EventDataError, match="read-only"):
+        damage.data["damage"]["slashing"] = 1
+    assert damage.data["damage"] == {"slashing": 7}
+    from lfgcombat.log import UnverifiedSaveWarning
+    with pytest.warns(UnverifiedSaveWarning, match="first format"):  # lists of dicts in dicts
+        melee = Encounter.load(_GOLDEN_DIR / "melee-1.jsonl")
+    effect = next(e for e in melee.log if e.kind == "effect_start"
+                  and e.data["effect"].get("bonuses"))
+    with pytest.raises(EventDataError, match="read-only"):
+        effect.data["effect"]["bonuses"][0]["value"] = 9
+    for e in [*enc.log, *melee.log]:  # nothing mutable anywhere
+        for c in _containers(e.data, []):
+            assert type(c) in (EventData, EventList), (e, c)
+    again = pickle.loads(pickle.dumps(moved))
+    assert again == moved and type(again.data["path"]) is EventList
+    assert copy.deepcopy(moved).data["path"] is path
+    with pytest.raises(EventDataError):
+        again.data["path"].append(1)
+    assert list(path) + [1] == plain + [1]  # a copy changes freely
+
+
+def test_every_declared_field_is_a_read_only_attribute():
+    """Issue 24, item 4: typed events: ``ev.amount``, ``ev.path``... read the event's
+    ``data`` (an absent optional field gives its declared default); they cannot be set."""
+    import dataclasses
+    enc = fight()
+    own = {x.name for x in dataclasses.fields(Event)}
+    checked = 0
+    for e in enc.log:
+        for f in type(e).FIELDS:
+            if f in own:  # kind, round, target...: an event's own attribute
+                continue
+            assert getattr(e, f) == e.data.get(f, type(e).OPTIONAL.get(f)), (e, f)
+            checked += 1
+    assert checked > 100
+    damage = _gm_damage(enc)
+    assert damage.amount == damage.data["amount"] == 7 and damage.hp_after == damage.data["hp_after"]
+    with pytest.raises(AttributeError):
+        damage.amount = 1
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        damage.data = {}
+    cmd = Event(3, 1, "damage", True, 2, None, "Hero", None,
+                {"name": "Hero", "amount": 7, "type": "fire", "by": None})
+    assert cmd.nonlethal is False and "nonlethal" not in cmd.data  # its handler's default
+    assert "amount" in type(damage).__dict__ and "kind" not in type(damage).__dict__
+
+
+def test_a_commands_optional_fields_are_its_handlers_defaulted_arguments():
+    """A command's data is its handler's keyword arguments: those with a default may be left
+    out (a save written before the argument existed replays with it), the others are
+    required."""
+    import inspect
+    from lfgcombat.encounter.commands import handler
+    from lfgcombat.log import COMMAND_TYPES
+    for kind, cls in COMMAND_TYPES.items():
+        params = inspect.signature(handler(kind)).parameters
+        assert set(cls.FIELDS) <= set(params), kind
+        defaulted = {n: params[n].default for n in cls.FIELDS
+                     if params[n].default is not inspect.Parameter.empty}
+        assert set(cls.OPTIONAL) == set(defaulted), kind
+        for name, default in defaulted.items():
+            if default is None or isinstance(default, (bool, int, str)):
+                assert cls.OPTIONAL[name] == default, (kind, name)
+
+
+_GOLDEN = sorted(_GOLDEN_DIR.glob("*.jsonl"))
+
+
+@pytest.mark.parametrize("path", _GOLDEN, ids=[p.stem for p in _GOLDEN])
+def test_every_golden_log_loads_replays_and_saves_back_what_it_read(tmp_path, path):
+    """Issue 24, item 4: "Saves of both formats keep loading and replaying identically": every
+    golden fight (first format too) reads with every required field present, replays (each
+    effect compared with the file's), saves the very events it read, and a save of it loads
+    and saves back byte for byte."""
+    import warnings
+    from lfgcombat.log import UnverifiedSaveWarning
+    recorded = [json.loads(x) for x in lines(path)[1:]]
+    _, numbered = read_jsonl(path)
+    assert [e.to_json() for _, e in numbered] == recorded
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", UnverifiedSaveWarning)
+        enc = Encounter.load(path)
+    first = enc.save(tmp_path / "a.jsonl")
+    assert [json.loads(x) for x in lines(first)[1:]] == recorded
+    second = Encounter.load(first).save(tmp_path / "b.jsonl")
+    assert open(first, "rb").read() == open(second, "rb").read()

@@ -19,7 +19,9 @@ Event schema (one JSON object per line after the header line)::
 * ``kind``: a command name (``start``, ``move``, ``end_turn``, ``damage``...) when
   ``command`` is true, else one of :data:`EFFECT_KINDS`;
 * ``actor`` / ``target``: creature names or null; ``data``: a JSON object (each kind's
-  class declares its keys: :mod:`lfgcombat.log.effects`, :mod:`lfgcombat.log.commands`).
+  class declares its keys, which of them may be left out, and reads each as an attribute:
+  :mod:`lfgcombat.log.effects`, :mod:`lfgcombat.log.commands`; an event refuses an unknown
+  or missing key where it is built and is immutable, see :mod:`lfgcombat.log.events`).
 
 Modules: :mod:`~lfgcombat.log.events` (the base class, reading an event),
 :mod:`~lfgcombat.log.effects` and :mod:`~lfgcombat.log.commands` (one class per kind),

@@ -44,6 +44,8 @@ class Knockdown(Event):
     KIND = "knockdown"
     FIELDS = ("dc", "terms", "resisted_with", "total", "prone", "failed_by", "fort_dc",
               "drop_ft", "altitude_ft", "auto", "shield", "rule")
+    OPTIONAL = dict.fromkeys(("terms", "fort_dc", "drop_ft", "altitude_ft", "auto", "shield",
+                              "rule"))
     ABOUT = ("dc, terms [[what, value], ...], resisted_with (wrestling or acrobatics), "
              "total, prone, failed_by, fort_dc (Confounded unless saved, or null), drop_ft "
              "(feet a knocked flyer drops), altitude_ft ([before, after] on the map, when it "
@@ -98,6 +100,7 @@ class AbilityUse(Event):
     KIND = "ability"
     FIELDS = ("ability", "type", "action", "uses", "per", "used", "dc", "save",
               "outcome", "dc_note", "rule")
+    OPTIONAL = {"dc_note": None}
     ABOUT = ("ability, type (natural, Ex, Su, SLA), action, uses, per, used (this one "
              "included), dc, save, outcome (used, wasted: ...), dc_note (a listed SLA DC "
              "that is not 10+SL+mod)")
@@ -142,14 +145,15 @@ ShieldBashCommand = _command("shield_bash", ("name", "target", "resist_with", "t
                              "a Shield Bash")
 KnockdownCommand = _command("knockdown", ("name", "target", "resist_with", "flying_ft",
                                          "maneuverability", "mount"),
-                            "the Knockdown after a strike")
+                            "the Knockdown after a strike",
+                            optional=dict.fromkeys(("flying_ft", "maneuverability", "mount")))
 StepThroughCommand = _command("step_through", ("name", "to", "dodge", "aoo"),
                               "a much larger creature stepping through smaller ones")
 CrushingAdvanceCommand = _command("crushing_advance", ("name", "to", "dodge", "aoo"),
                                   "a Crushing Advance")
 SkillActionCommand = _command("skill_action", ("name", "action", "target", "resist_with",
                                                "condition", "aoo", "item", "off_hand"),
-                                   "a skill action")
+                                   "a skill action", optional={"item": None, "off_hand": False})
 UseAbilityCommand = _command("use_ability", ("name", "ability", "target", "action", "aoo"),
                              "a special ability used")
 HitManeuverCommand = _command("hit_maneuver", ("name", "target", "maneuver", "to",

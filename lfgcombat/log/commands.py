@@ -7,6 +7,9 @@ their rules). A command describes itself as the call: ``move(name='Orc', to=[6, 
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from .events import Event
 
 __all__ = ["CommandEvent", "StartCommand", "EndTurnCommand", "ActTogetherCommand",
@@ -29,18 +32,22 @@ class CommandEvent(Event):
         return f"{self.kind}({args})"
 
 
-def _command(kind: str, fields: tuple[str, ...], about: str) -> type[CommandEvent]:
-    """A command class: ``kind`` is the Encounter method replay calls with ``fields``."""
+def _command(kind: str, fields: tuple[str, ...], about: str,
+             optional: Mapping[str, Any] | None = None) -> type[CommandEvent]:
+    """A command class: ``kind`` is the Encounter method replay calls with ``fields``;
+    ``optional`` are the arguments its handler gives a default (the default with them), the
+    others are required."""
     name = "".join(part.title() for part in kind.split("_")) + "Command"
     cls = type(name, (CommandEvent,), {
-        "KIND": kind, "FIELDS": fields, "ABOUT": about, "__module__": __name__,
+        "KIND": kind, "FIELDS": fields, "OPTIONAL": dict(optional or {}), "ABOUT": about,
+        "__module__": __name__,
         "__qualname__": name, "__doc__": f"The command ``Encounter.{kind}``: {about}."})
     return cls
 
 
 StartCommand = _command("start", ("aware", "decline"), "the fight begins")
 EndTurnCommand = _command("end_turn", ("next", "deadlock", "decline", "declined"),
-                          "the turn ends and who acts next")
+                          "the turn ends and who acts next", optional={"declined": None})
 ActTogetherCommand = _command("act_together", ("name", "ally", "tactical_bonus"),
                               "two allies act together")
 InterruptCommand = _command("interrupt", ("interrupters", "target", "before"),
@@ -62,11 +69,14 @@ FightDefensivelyCommand = _command("fight_defensively", ("name",), "Fight Defens
 IgnoreEnemyCommand = _command("ignore_enemy", ("name", "foes"), "Ignore Enemy")
 ProtectCommand = _command("protect", ("name", "target"), "Protect")
 CastCommand = _command("cast", ("name", "spell_level", "spell", "target", "swift",
-                                "perseverance", "aoo", "components"), "a spell cast")
+                                "perseverance", "aoo", "components"), "a spell cast",
+                       optional={"perseverance": None, "components": None})
 AttackCommand = _command("attack", ("name", "target", "weapon", "situation"), "an attack")
 DamageCommand = _command("damage", ("name", "amount", "type", "by", "nonlethal"),
-                         "the GM's damage (nonlethal: only where the ruleset has it)")
-HealCommand = _command("heal", ("name", "amount", "reduces_bleed", "source"), "healing")
+                         "the GM's damage (nonlethal: only where the ruleset has it)",
+                         optional={"nonlethal": False})
+HealCommand = _command("heal", ("name", "amount", "reduces_bleed", "source"), "healing",
+                       optional={"source": None})
 TempHpCommand = _command("temp_hp", ("name", "amount"), "temporary hit points")
 AddConditionCommand = _command("add_condition", ("name", "condition", "rounds", "by"),
                                "a condition given")
@@ -82,6 +92,7 @@ class MapEditCommand(CommandEvent):
 
     KIND = "map_edit"
     FIELDS = ("terrain", "elevation", "background", "wall_height", "ceiling", "doors")
+    OPTIONAL = {"wall_height": None, "ceiling": None, "doors": None}
     ABOUT = "the GM edits the map"
 
     def describe(self) -> str:

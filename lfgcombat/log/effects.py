@@ -89,6 +89,7 @@ class TurnStart(Event):
 
     KIND = "turn_start"
     FIELDS = ("kind", "chosen_by", "first_of_round", "interrupted", "forced_by_gm")
+    OPTIONAL = {"forced_by_gm": None}
     ABOUT = ("kind (turn, interrupt, ready); chosen_by; first_of_round (bool); interrupted; "
              "forced_by_gm")
 
@@ -153,6 +154,7 @@ class Spend(Event):
 
     KIND = "spend"
     FIELDS = ("action", "type", "slot", "left", "ability", "note", "rule")
+    OPTIONAL = {"left": None, "ability": None, "note": None, "rule": None}
     ABOUT = "action, type, slot (big, little, free, reaction, ...), left: actions left"
 
     def describe(self) -> str:
@@ -170,6 +172,7 @@ class Moved(Event):
 
     KIND = "moved"
     FIELDS = ("action", "path", "feet", "feet_left", "continued", "part", "notes")
+    OPTIONAL = {"part": None}
     ABOUT = ("action, path [[col, row], ...], feet, feet_left, continued, part (a move "
              "split where AOO strike has one event per part), notes")
     VERBS = {"move": "moves", "five_foot_step": "takes a 5-foot step", "run": "runs",
@@ -205,6 +208,7 @@ class AooOffered(Event):
 
     KIND = "aoo_offered"
     FIELDS = ("by", "action", "step", "taken", "at", "rule")
+    OPTIONAL = {"at": None}
     ABOUT = "by, action, step, taken, at [col, row]: the mover's hex when it strikes"
 
     def describe(self) -> str:
@@ -234,6 +238,7 @@ class Attack(Event):
     KIND = "attack"
     FIELDS = ("weapon", "outcome", "hit", "critical", "against", "bonus", "gang_up", "aoo",
               "charge", "modifiers", "damage", "why", "text")
+    OPTIONAL = {"gang_up": None, "aoo": None, "charge": None, "why": None}
     ABOUT = ("weapon, outcome, hit, critical, against, bonus, gang_up, aoo, charge, "
              "modifiers (what the encounter added: running AC, charge, ignored foe), "
              "damage, why")
@@ -294,6 +299,7 @@ class ConditionChange(Event):
 
     KIND = "condition"
     FIELDS = ("change", "condition", "rounds", "by", "consequences", "why", "rule")
+    OPTIONAL = {"rounds": None, "by": None, "consequences": None, "why": None, "rule": None}
     ABOUT = "change (gained, lost, duration), condition, rounds, by, consequences"
 
     def describe(self) -> str:
@@ -306,6 +312,7 @@ class Damage(Event):
     KIND = "damage"
     FIELDS = ("amount", "type", "damage", "temp_hp_before", "temp_hp_after", "hp_before",
               "hp_after", "source", "events")
+    OPTIONAL = {"temp_hp_before": None, "temp_hp_after": None}
     ABOUT = ("amount, type, damage {type: amount}, temp_hp_before/after, hp_before/after, "
              "source, events (what lfgcombat.vitals.Vitals.damage did, in words)")
 
@@ -321,6 +328,7 @@ class Heal(Event):
     KIND = "heal"
     FIELDS = ("amount", "hp_before", "hp_after", "bleed_before", "bleed_after", "source",
               "events")
+    OPTIONAL = {"bleed_before": None, "bleed_after": None}
     ABOUT = "amount, hp_before, hp_after, bleed_before, bleed_after, source, events"
 
     def describe(self) -> str:
@@ -352,6 +360,7 @@ class Vitals(Event):
 
     KIND = "vitals"
     FIELDS = ("status", "hp", "threshold", "rule")
+    OPTIONAL = {"threshold": None}
     ABOUT = ("status (unconscious, knocked out, stable, conscious, injured, no longer "
              "injured, dead), hp")
 
@@ -364,6 +373,7 @@ class Check(Event):
 
     KIND = "check"
     FIELDS = ("check", "dcs", "dc", "rolled", "bonus", "total", "outcome", "rule")
+    OPTIONAL = {"bonus": None, "total": None}
     ABOUT = ("check (perseverance), dcs [[why, DC], ...], dc: the hardest, rolled, bonus, "
              "total, outcome (required, success, failure)")
 
@@ -416,6 +426,7 @@ class ReadyLost(Event):
 
     KIND = "ready_lost"
     FIELDS = ("why", "rule")
+    OPTIONAL = {"rule": None}
     ABOUT = "why"
 
     def describe(self) -> str:
@@ -443,6 +454,7 @@ class Spell(Event):
     KIND = "spell"
     FIELDS = ("spell", "spell_level", "swift", "perseverance_dcs", "outcome", "failure_pct",
               "notes")
+    OPTIONAL = {"swift": None, "perseverance_dcs": None, "failure_pct": None, "notes": None}
     ABOUT = ("spell, spell_level, swift, perseverance_dcs, outcome (cast, pending: ..., "
              "lost: ...)")
 
@@ -465,6 +477,7 @@ class Note(Event):
 
     KIND = "note"
     FIELDS = ("text", "rule")
+    OPTIONAL = {"rule": None}
     ABOUT = "text"
 
     def describe(self) -> str:

@@ -14,9 +14,33 @@ True, ...)`` a :class:`MoveCommand`; a kind this module does not know stays a pl
 when they have the same class and the same fields: replay compares every replayed effect
 with the recorded one that way.
 
-Every class declares ``FIELDS``, the keys its ``data`` may carry, and ``ABOUT``, what they
-mean (:data:`EFFECT_KINDS` lists them for the effects); ``data`` stays a plain JSON object so
-that a save is plain JSON Lines (:mod:`lfgcombat.log.savefile`).
+The contract of an event's fields (issue 24, item 4, "Typed events that enforce their
+fields"):
+
+* Every class declares ``FIELDS``, the keys its ``data`` may carry, in order, and ``ABOUT``,
+  what they mean (:data:`EFFECT_KINDS` lists them for the effects). ``OPTIONAL`` names the
+  fields that may be absent, each with the value an absent one means; every other field is
+  **required**. What is optional was read off the engine: the keys every emitted event of the
+  kind carried across the golden logs and the encounter, close, updown, classic, wounds and
+  rulesets tests, less those a saved golden fight (first format too) lacks; a command's
+  optional fields are its handler's arguments with a default (a save written before an
+  argument existed replays with that default).
+* An event is checked **where it is built** (``Event(...)``, the encounter's ``_emit``, a
+  file's line): a field its kind does not record, or a required field missing, is refused
+  with :class:`EventDataError` naming the kind, the field and the fields it records (a file's
+  line gives a :class:`LogFormatError` naming the line). A kind no class declares is not
+  checked (a plain :class:`Event`).
+* An event is **immutable**: the dataclass is frozen and ``data`` is frozen to the bottom
+  when the event is built (one walk): a dict becomes :class:`EventData` and a list
+  :class:`EventList`, read-only subclasses of ``dict`` and ``list``, so ``==`` against plain
+  lists and dicts, ``isinstance(x, list)``, ``json.dumps``, ``str()`` and the texts read
+  exactly as before, and a save writes the same bytes; every change raises
+  :class:`EventDataError` (copy with ``dict(...)``/``list(...)`` to change a copy).
+* Every declared field is also a **read-only attribute** (``ev.amount``, ``ev.path``): a
+  property generated from ``FIELDS`` that reads ``data`` (an absent optional field gives its
+  ``OPTIONAL`` default). A field named like an event attribute (``kind``, ``round``,
+  ``target``) is read as ``ev.data["kind"]``. ``data`` stays the one record (the JSON a save
+  writes, what replay compares); the attributes are views of it.
 """
 
 from __future__ import annotations
@@ -25,13 +49,15 @@ import json
 import math
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from keyword import iskeyword
 from typing import Any, ClassVar
 
 from ..errors import LfgError
 from ..shortrepr import short
 
-__all__ = ["Event", "LogFormatError", "EFFECT_TYPES", "COMMAND_TYPES", "jsonable", "effect_class",
-           "differences", "describe_error"]
+__all__ = ["Event", "LogFormatError", "EventDataError", "EventData", "EventList",
+           "EFFECT_TYPES", "COMMAND_TYPES", "jsonable", "effect_class", "differences",
+           "describe_error"]
 
 
 class LogFormatError(LfgError):
@@ -85,14 +111,14 @@ def _plain(value: Any, depth: int) -> Any:
         return value
     if depth > 100:
         raise _Unusual
-    if t is dict:
+    if t is dict or t is EventData:
         out = {}
         for k, v in value.items():
             if type(k) is not str:
                 raise _Unusual
             out[k] = _plain(v, depth + 1)
         return out
-    if t is list or t is tuple:
+    if t is list or t is tuple or t is EventList:
         return [_plain(v, depth + 1) for v in value]
     if t is float and math.isfinite(value):
         return value
@@ -104,26 +130,30 @@ EFFECT_TYPES: dict[str, type["Event"]] = {}
 #: Command name -> its class (:class:`lfgcombat.log.commands.CommandEvent` subclasses).
 COMMAND_TYPES: dict[str, type["Event"]] = {}
 
-#: Typed event class -> the data fields it records (its ``FIELDS``, as a set).
-_FIELD_SETS: dict[type, frozenset[str]] = {}
+#: Typed event class -> the data fields it records and those it requires (its ``FIELDS``
+#: and ``FIELDS`` less ``OPTIONAL``, as sets: checked at every event built).
+_FIELD_SETS: dict[type, tuple[frozenset[str], frozenset[str]]] = {}
 
 _EVENT_KEYS = ("seq", "step", "round", "turn", "kind", "command", "actor", "target", "data")
 
 
 class EventDataError(LfgError, TypeError):
-    """An event built with a data field its kind does not record, or an attempt to change
-    an event's data after it was made (the log is what happened: it is read-only)."""
+    """An event built with a data field its kind does not record or without one it requires,
+    or an attempt to change an event's data after it was made (the log is what happened:
+    it is read-only)."""
+
+
+def _refuse(self: Any, *_args: Any, **_kwargs: Any) -> Any:
+    raise EventDataError("an event's data is read-only (the log records what happened); "
+                         "copy it with dict(event.data) or list(...) to change a copy")
 
 
 class EventData(dict[str, Any]):
-    """An event's data: a plain ``dict`` to read (JSON, ``==``, ``.get``), refusing every
-    change (:class:`EventDataError`), so ``enc.log`` hands out events nobody can edit."""
+    """An event's data (or a JSON object inside it): a plain ``dict`` to read (JSON, ``==``,
+    ``.get``), refusing every change (:class:`EventDataError`), so ``enc.log`` hands out
+    events nobody can edit."""
 
     __slots__ = ()
-
-    def _refuse(self, *_args: Any, **_kwargs: Any) -> Any:
-        raise EventDataError("an event's data is read-only (the log records what happened); "
-                             "copy it with dict(event.data) to change a copy")
 
     __setitem__ = __delitem__ = __ior__ = _refuse
     update = pop = popitem = clear = setdefault = _refuse
@@ -136,6 +166,54 @@ class EventData(dict[str, Any]):
 
     def __reduce__(self) -> tuple[Any, ...]:
         return (EventData, (dict(self),))
+
+
+class EventList(list[Any]):
+    """A JSON list inside an event's data: a plain ``list`` to read (``==`` against lists,
+    ``isinstance(x, list)``, JSON, its ``str``), refusing every change
+    (:class:`EventDataError`)."""
+
+    __slots__ = ()
+
+    __setitem__ = __delitem__ = __iadd__ = __imul__ = _refuse
+    append = extend = insert = pop = remove = clear = sort = reverse = _refuse
+
+    def __copy__(self) -> "EventList":
+        return self
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> "EventList":
+        return self
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (EventList, (list(self),))
+
+
+def _frozen(value: Any) -> Any:
+    """``value`` with every dict and list in it (at any depth) read-only: a dict as
+    :class:`EventData`, a list as :class:`EventList`, a tuple's items frozen; anything else
+    as it is (a text, a number; an object a hand-made event holds)."""
+    t = type(value)
+    if t is dict or t is EventData:
+        return _frozen_dict(value)
+    if t is list or t is EventList:
+        return EventList([v if type(v) not in _CONTAINERS else _frozen(v) for v in value])
+    if t is tuple:
+        return tuple(v if type(v) not in _CONTAINERS else _frozen(v) for v in value)
+    return value
+
+
+def _frozen_dict(value: dict[str, Any]) -> "EventData":
+    """A dict as :class:`EventData`, its values frozen (:func:`_frozen`): one copy, and a
+    walk into the values that are lists or dicts."""
+    out = EventData(value)
+    for k, v in value.items():
+        if type(v) in _CONTAINERS:
+            dict.__setitem__(out, k, _frozen(v))
+    return out
+
+
+#: The values :func:`_frozen` walks into (the others are kept as they are).
+_CONTAINERS = frozenset({dict, list, tuple, EventData, EventList})
 
 
 @dataclass(frozen=True, repr=False)
@@ -157,6 +235,9 @@ class Event:
     KIND: ClassVar[str | None] = None
     COMMAND: ClassVar[bool] = False
     FIELDS: ClassVar[tuple[str, ...]] = ()
+    #: The fields of ``FIELDS`` that may be absent, with what an absent one means (the
+    #: value its attribute gives); every other field is required.
+    OPTIONAL: ClassVar[Mapping[str, Any]] = {}
     ABOUT: ClassVar[str] = ""
 
     seq: int
@@ -186,25 +267,20 @@ class Event:
         return object.__new__(cls)
 
     def __post_init__(self) -> None:
-        """Refuse a data field the event's kind does not record (``FIELDS``), and make its
-        data read-only (:class:`EventData`)."""
-        if not isinstance(self.data, dict):
+        """Refuse a data field the event's kind does not record (``FIELDS``) or a required
+        one missing, and freeze its data to the bottom (:func:`_frozen_dict`)."""
+        data = self.data
+        if not isinstance(data, dict):
             return  # a damaged file's data: read as it is, refused by the replay
-        fields = _FIELD_SETS.get(type(self))
-        if fields is not None:
-            unknown = [k for k in self.data if k not in fields]
-            if unknown:
-                raise EventDataError(
-                    f"a {self.kind!r} {'command' if self.command else 'effect'} records "
-                    f"{', '.join(type(self).FIELDS) or 'no data'}, not "
-                    f"{', '.join(short(k) for k in unknown[:5])}")
-        if type(self.data) is not EventData:
-            object.__setattr__(self, "data", EventData(self.data))
+        spec = _FIELD_SETS.get(type(self))
+        if spec is not None and not (spec[0].issuperset(data) and spec[1] <= data.keys()):
+            raise EventDataError(_field_problem(self, spec[0], spec[1]))
+        object.__setattr__(self, "data", _frozen_dict(data))
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
         if cls.KIND is not None:
-            _FIELD_SETS[cls] = frozenset(cls.FIELDS)
+            _declare_fields(cls)
         own = cls.__dict__.get("describe")
         if own is not None and not getattr(own, "_never_raises", False):
             setattr(cls, "describe", _never_raising(own))
@@ -262,6 +338,52 @@ class Event:
 
     def __repr__(self) -> str:
         return f"<Event #{self.seq} r{self.round} {self.describe()}>"
+
+
+def _field_problem(event: Event, fields: frozenset[str], required: frozenset[str]) -> str:
+    """What is wrong with ``event``'s data keys: the unknown ones, the missing ones."""
+    cls = type(event)
+    unknown = [k for k in event.data if k not in fields]
+    missing = [k for k in cls.FIELDS if k in required and k not in event.data]
+    what = f"a {event.kind!r} {'command' if event.command else 'effect'}"
+    records = ", ".join(cls.FIELDS) or "no data"
+    if unknown:
+        return f"{what} records {records}, not {', '.join(short(k) for k in unknown[:5])}"
+    optional = ", ".join(cls.OPTIONAL)
+    return (f"{what} is missing {', '.join(missing)}: it records {records}"
+            + (f"; only {optional} may be left out" if optional else
+               "; every one is required"))
+
+
+#: Names an event already has (its fields and methods): a data field of the same name is
+#: read from ``data`` only, never shadows them.
+_RESERVED = frozenset({"seq", "step", "kind", "command", "round", "turn", "actor", "target",
+                       "data", "who", "describe", "to_json", "from_json"})
+
+
+def _declare_fields(cls: type[Event]) -> None:
+    """Check ``cls``'s ``OPTIONAL`` against its ``FIELDS``, keep its field sets for
+    :meth:`Event.__post_init__`, and give it a read-only attribute per field."""
+    unknown = [k for k in cls.OPTIONAL if k not in cls.FIELDS]
+    if unknown or len(set(cls.FIELDS)) != len(cls.FIELDS):
+        raise TypeError(f"{cls.__name__}: OPTIONAL names {unknown} not in FIELDS, or FIELDS "
+                        "repeats a name")
+    _FIELD_SETS[cls] = (frozenset(cls.FIELDS),
+                        frozenset(k for k in cls.FIELDS if k not in cls.OPTIONAL))
+    for name in cls.FIELDS:
+        if name.isidentifier() and not iskeyword(name) and name not in _RESERVED and not any(
+                name in vars(base) for base in cls.__mro__):
+            setattr(cls, name, _field_property(name, cls.OPTIONAL.get(name)))
+
+
+def _field_property(name: str, default: Any) -> property:
+    """A read-only attribute reading ``data[name]`` (``default`` when it is absent)."""
+    def read(self: Event) -> Any:
+        data = self.data
+        return data.get(name, default) if isinstance(data, dict) else default
+    read.__name__ = name
+    read.__doc__ = f"``data[{name!r}]`` (read-only)."
+    return property(read)
 
 
 def _plain_text(event: Event) -> str:
@@ -339,12 +461,14 @@ def describe_error(event: Event) -> str | None:
 
 
 def effect_class(name: str, kind: str, fields: tuple[str, ...], about: str, text: Any, *,
-                 module: str) -> type[Event]:
+                 module: str, optional: Mapping[str, Any] | None = None) -> type[Event]:
     """Declare the effect ``kind`` as a class of ``module`` (registered in
     :data:`EFFECT_TYPES` by :class:`Event`'s subclass hook): ``fields`` its data keys (and
-    ``rule``), ``about`` what they mean, ``text(event, data)`` its one-line description."""
+    ``rule``), ``optional`` those that may be absent (with what an absent one means),
+    ``about`` what they mean, ``text(event, data)`` its one-line description."""
     return type(name, (Event,), {
-        "KIND": kind, "FIELDS": fields + ("rule",), "ABOUT": about, "__module__": module,
+        "KIND": kind, "FIELDS": fields + ("rule",), "OPTIONAL": dict(optional or {}),
+        "ABOUT": about, "__module__": module,
         "__qualname__": name, "__doc__": f"The effect ``{kind}``: {about}.",
         "describe": lambda self: text(self, self.data)})
 

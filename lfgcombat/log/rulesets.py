@@ -31,10 +31,11 @@ def _lines(value: Any) -> str:
     return "; ".join(str(x) for x in value)
 
 
-def _effect(name: str, kind: str, fields: tuple[str, ...], about: str, text: Any
-            ) -> type[Event]:
+def _effect(name: str, kind: str, fields: tuple[str, ...], about: str, text: Any,
+            optional: dict[str, Any] | None = None) -> type[Event]:
     """An effect class of this module (:func:`~lfgcombat.log.events.effect_class`)."""
-    return effect_class(name, kind, fields, about, text, module=__name__)
+    return effect_class(name, kind, fields, about, text, module=__name__,
+                        optional=optional)
 
 
 TurnRules = _effect(
@@ -50,7 +51,8 @@ SingleActionTaken = _effect(
     "remaining_ft (movement left this round), note",
     lambda e, d: f"{e.who}: {str(d.get('action')).replace('_', ' ')}"
                  + ("" if d.get("remaining_ft") is None  # out of its turn (an AOO)
-                    else f" ({d.get('remaining_ft')} ft of movement left)"))
+                    else f" ({d.get('remaining_ft')} ft of movement left)"),
+    optional={"rule": None})
 Fumble = _effect(
     "Fumble", "fumble", ("weapon", "suggestions"),
     "a natural 1 on an attack or action: a fumble the GM resolves; weapon (null for an "
@@ -70,7 +72,8 @@ RecordHealth = _effect(
     "(in words), why",
     lambda e, d: f"{e.target}: HP {d.get('hp')}"
                  + (f" ({d.get('why')})" if d.get("why") else "")
-                 + (f": {_lines(d.get('events'))}" if d.get("events") else ""))
+                 + (f": {_lines(d.get('events'))}" if d.get("events") else ""),
+    optional={"vitals": None, "rule": None})
 
 HeroicActionCommand = _command("heroic_action", ("name", "ability", "gm_mod", "environment",
                                                  "what"), "a Heroic Action")

@@ -22,10 +22,11 @@ __all__ = ["MovedMode", "RanMode", "AltitudeSet", "DiveAttack", "FlyerDropped", 
            "LeapCheck", "JumpedDown"]
 
 
-def _effect(name: str, kind: str, fields: tuple[str, ...], about: str, text: Any
-            ) -> type[Event]:
+def _effect(name: str, kind: str, fields: tuple[str, ...], about: str, text: Any,
+            optional: dict[str, Any] | None = None) -> type[Event]:
     """An effect class of this module (:func:`~lfgcombat.log.events.effect_class`)."""
-    return effect_class(name, kind, fields, about, text, module=__name__)
+    return effect_class(name, kind, fields, about, text, module=__name__,
+                        optional=optional)
 
 
 #: A mode's verb in a move's description ("Griffon flies 30 ft").
@@ -100,7 +101,8 @@ HeldObjectHit = _effect(
                                          "dealt", "hp_after", "destroyed"),
     "an attack on a held object: object, hit, penalty; on a hit damage, hardness, dealt, "
     "hp_after, destroyed",
-    lambda e, d: f"{e.who} strikes at {e.target}'s {d.get('object')}")
+    lambda e, d: f"{e.who} strikes at {e.target}'s {d.get('object')}",
+    optional=dict.fromkeys(("damage", "hardness", "dealt", "hp_after", "destroyed")))
 Hurdled = _effect(
     "Hurdled", "hurdled", ("barrier_ft", "hurdle", "dc", "height_ft", "effective_ft", "total",
                            "success"),
@@ -128,14 +130,15 @@ ChestBrokenOpen = _effect(
     lambda e, d: f"{d.get('chest')} broken open: {len(d.get('broken') or [])} item(s) broken")
 
 MoveModeCommand = _command("move_mode", ("name", "to", "aoo", "mode", "altitude", "charge"),
-                           "a move by mode (fly, swim, climb, leap)")
+                           "a move by mode (fly, swim, climb, leap)", optional={"charge": False})
 RunModeCommand = _command("run_mode", ("name", "to", "aoo", "mode", "altitude"),
                           "a Run by mode")
 SetAltitudeCommand = _command("set_altitude", ("name", "feet"), "the GM sets an altitude")
 FlyerFallsCommand = _command("flyer_falls", ("name", "regains"), "a flyer loses its flight")
 VolleyCommand = _command("volley", ("name", "at", "weapon", "range_finding"), "a volley")
 OpenDoorCommand = _command("open_door", ("name", "at", "key", "aoo"),
-                           "opening a door (key: unlocking it with its key)")
+                           "opening a door (key: unlocking it with its key)",
+                           optional={"key": False, "aoo": None})
 ForceDoorCommand = _command("force_door", ("name", "at"), "forcing a door or chest")
 AttackObjectCommand = _command("attack_object", ("name", "at", "weapon"),
                                "attacking a door or object")
