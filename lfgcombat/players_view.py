@@ -6,11 +6,13 @@ Ready/Done cards and conditions, and the foes' health as words. What the GM alon
 never enters it, so a widget that draws it (``lfgcombat.widgets.PlayersView``) cannot leak
 it:
 
-* **Unaware creatures.** 000_8d1d7816ee944f3b.txt, "Determine Awareness": "the GM
-  determines who is and is not aware of what is about to happen"; "AMBUSH! - What if you’re
-  unaware?": the unaware "do not get to take a turn during the Surprise Round". A creature
-  of another side that is unaware (``Encounter.state(name).aware`` is ``False``) is not in
-  the view until it becomes aware (the second round).
+* **Unaware creatures.** 000_8d1d7816ee944f3b.txt, "Determine Awareness": "Before any
+  attacks are made, the GM determines who is and is not aware of what is about to happen";
+  "AMBUSH! - What if you’re unaware?": the unaware "do not get to take a turn during the
+  Surprise Round". A creature of another side that is unaware
+  (``Encounter.state(name).aware`` is ``False``) is not in the view until it becomes aware
+  (the second round); before the fight starts (round 0), when the GM has not yet
+  determined awareness, no creature of another side is.
 * **Hidden creatures.** "Invisible: Cannot be seen" ("Conditions – Full Details"; wounds
   plays lfg's conditions, classic has no Invisible), "Line of Sight (LoS): The ability to
   locate your target visually ... Total Concealment & Total Cover block Line of Sight"
@@ -135,8 +137,8 @@ def _party_check(enc: Encounter, party: str) -> None:
 
 def perceived(enc: Encounter, party: str, hidden: Any = ()) -> list[str]:
     """The creatures the party can perceive now, in the encounter's order (module
-    docstring: the party's own always; another side's when aware, not Invisible, not in
-    ``hidden`` and, on a map, seen by a party member on it).
+    docstring: the party's own always; another side's once the fight has started, when
+    aware, not Invisible, not in ``hidden`` and, on a map, seen by a party member on it).
 
     Args:
         enc: The encounter.
@@ -160,8 +162,10 @@ def perceived(enc: Encounter, party: str, hidden: Any = ()) -> list[str]:
         if enc.side(n) == party:
             out.append(n)
             continue
+        if not enc.round or n in hide:  # round 0: awareness not yet determined
+            continue
         s = enc.state(n)
-        if n in hide or not s.aware or _hiding(s.conditions):
+        if not s.aware or _hiding(s.conditions):
             continue
         if seers and n in m and not any(m.line_of_sight(p, n) for p in seers):
             continue

@@ -11,9 +11,10 @@ The map is an SVG picture of the encounter's hex map drawn from the view (the GM
 BattleMap draws every token of the map and is driven by clicks; this one is read-only).
 
 CSS hooks (for styling and the browser tests): the widget is ``.lfg-players``; the round
-line ``.lfg-players-round`` (``data-round``); the map ``.lfg-players-map`` with one
-``.lfg-players-token`` per perceived creature (``data-name``); the cards
-``.lfg-players-card`` (``data-name``, ``data-health``), their ``.lfg-players-health``.
+line ``.lfg-players-round`` (``data-round``) and who acts ``.lfg-players-acting``; the map
+``.lfg-players-map`` with one ``.lfg-players-token`` per perceived creature
+(``data-name``); the cards ``.lfg-players-card`` (``data-name``, ``data-health``), their
+``.lfg-players-health``.
 """
 
 from __future__ import annotations
@@ -167,7 +168,8 @@ def _round_html(v: PlayersView) -> str:
     nxt = f" · may go next: {', '.join(v.next)}" if v.next else ""
     return (f'<div class="lfg-players-round" data-round="{v.round}" '
             f'style="font:600 15px sans-serif">{html.escape(label)}</div>'
-            f'<div style="font:13px sans-serif">Acting: <b>{html.escape(acting)}</b>'
+            f'<div class="lfg-players-acting" style="font:13px sans-serif">Acting: '
+            f'<b>{html.escape(acting)}</b>'
             f'{html.escape(nxt)}</div>')
 
 

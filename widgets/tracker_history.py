@@ -58,6 +58,8 @@ class HistoryControls(W.VBox):
                                     "return to what was undone (the fight as it stands now "
                                     "is kept as a branch)")
         self._seen: tuple[int, Any] = (-1, None)
+        self._numbers: dict[int, int] = {}  # a step's first event -> its number
+        self.line.observe(lambda _c: self._name_button(), "value")
         super().__init__(children=[
             row(self.line, self.back_button, self.roll, self.roll_button, title="History:"),
             row(self.branch, self.resume_button)])
@@ -71,6 +73,7 @@ class HistoryControls(W.VBox):
         if key != self._seen:  # the log changed: list its steps again
             self._seen = key
             lines = step_lines(enc)[-SHOWN_STEPS:]
+            self._numbers = {s.seq: s.number for s in lines}
             set_options(self.line, [(str(s), s.seq) for s in reversed(lines)],
                         keep=lines[-1].seq if lines else None)
             rolls = sum(1 for e in log if e.kind == "roll")
@@ -80,7 +83,14 @@ class HistoryControls(W.VBox):
         branches = self.timeline.branches
         set_options(self.branch, [(str(b), b.number) for b in reversed(branches)])
         self.resume_button.disabled = not branches
-        self.back_button.disabled = self.line.value is None
+        self._name_button()
+
+    def _name_button(self) -> None:
+        """The button says which step it goes back to ("Back to step 3")."""
+        number = self._numbers.get(self.line.value)
+        self.back_button.description = (f"Back to step {number}" if number is not None
+                                        else "Back to here")
+        self.back_button.disabled = number is None
 
     def back_to_line(self) -> None:
         """Back to the chosen step: every later step is undone and kept as a branch."""

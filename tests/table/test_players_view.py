@@ -106,6 +106,14 @@ def test_unaware_foes_are_left_out_until_they_become_aware():
     assert "Grisk" in [c.name for c in players_view(enc, "party").cards]
 
 
+def test_before_the_start_only_the_party_is_in_view():
+    """"Before any attacks are made, the GM determines who is and is not aware"
+    ("Determine Awareness"): until the fight starts, no foe is shown."""
+    enc = fight()
+    assert perceived(enc, "party") == ["Hero", "Ally"]
+    assert perceived(enc.start(), "party") == enc.names
+
+
 def test_invisible_gm_hidden_and_walled_off_foes_are_left_out():
     """Invisible ("Cannot be seen"), the GM's hidden=, and no line of sight from any party
     member ("Total Cover block[s] Line of Sight")."""

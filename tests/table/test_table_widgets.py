@@ -21,7 +21,7 @@ def sent(screen: PlayersScreen) -> str:
 def test_the_players_screen_follows_the_fight_and_sends_no_hidden_fact():
     enc = fight(wall=True)
     screen = PlayersScreen(enc, "party", hidden=["Quillith"])
-    assert repr(screen) == "PlayersScreen(party='party', round 0, 3 creatures seen)"
+    assert repr(screen) == "PlayersScreen(party='party', round 0, 2 creatures seen)"
     enc.start(aware=["Hero", "Ally", "Quillith", "Murk", "Grisk"])  # Zorbag unaware
     enc.note("Grisk has the key")
     assert 'data-round="1"' in sent(screen), "it follows the encounter (subscribe)"
