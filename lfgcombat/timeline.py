@@ -230,6 +230,7 @@ class Timeline:
         """
         found = self._find(branch)
         enc = self.encounter
+        enc.record_map_edits()  # the GM's edit not yet a step stays with the state left
         theirs = list(found.encounter.log)
         ours = list(enc.log)
         same = 0

@@ -92,3 +92,16 @@ def test_refusals_say_what_to_give_and_change_nothing():
         assert enc.snapshot() == before and tl.branches == []
     with pytest.raises(LfgError, match="follows an Encounter"):
         Timeline("not a fight")
+
+
+def test_a_map_edit_not_yet_a_step_goes_with_the_state_left_when_resuming():
+    """The GM paints a hex after going back, then resumes the branch: the painted map is
+    kept as a branch of its own (never lost, never carried into the branch resumed)."""
+    enc = play(fight(seed=2))
+    tl = Timeline(enc)
+    first = tl.back_to(step_lines(enc)[1].seq)
+    enc.map.set_terrain((6, 0), "difficult")
+    left = tl.resume(first)
+    assert left is not None and left.steps == 1
+    assert str(left.encounter.map.terrain((6, 0)).value) == "difficult"
+    assert str(enc.map.terrain((6, 0)).value) == "normal"
