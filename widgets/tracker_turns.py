@@ -15,6 +15,7 @@ import ipywidgets as W
 
 from lfgcombat.encounter import actions_table
 from lfgcombat.errors import IllegalActionError, LfgError
+from lfgcombat.round_offers import round_offers
 
 from .tracker_ui import ROW, button, dropdown, row, set_options
 
@@ -83,14 +84,18 @@ class TurnControls:
             "Tactical Bonus)")
 
     def _turn_rows(self) -> list[W.Widget]:
+        # issue 26: shown only when a round of the fight has interrupts / readied actions
+        self._interrupt_row = row(self._interrupter, W.Label("also"), self._also,
+                                  self._before, self._interrupt, title="Interrupt:")
+        self._ready_row = row(self._trigger, self._ready_action, self._ready, title="Ready:")
+        self._interrupt_row.add_class("lfg-interrupt-row")
+        self._ready_row.add_class("lfg-ready-row")
         return [
             W.HBox([self._start, self._next_label, self._next, self._end, self._deadlock],
                    layout=W.Layout(**ROW)),
             W.HBox([self._decline_label, self._decline], layout=W.Layout(**ROW)),
             row(self._together_ally, self._together_bonus, self._together),
-            row(self._interrupter, W.Label("also"), self._also, self._before,
-                self._interrupt, title="Interrupt:"),
-            row(self._trigger, self._ready_action, self._ready, title="Ready:")]
+            self._interrupt_row, self._ready_row]
 
     def _refresh_turns(self, colors: dict[str, str]) -> None:
         enc = self.encounter
@@ -137,8 +142,12 @@ class TurnControls:
         for w in (self._interrupt, self._interrupter, self._also, self._before, self._ready,
                   self._trigger, self._ready_action):
             w.disabled = not acting_now
-        others = [n for n in enc.names if n not in acting and not enc.state(n)["dead"]]
+        others = [n for n in enc.names if n not in acting and not enc.state(n)["dead"]
+                  and round_offers(enc, n).interrupts]
         set_options(self._interrupter, others)
+        self._interrupt_row.layout.display = None if others else "none"
+        readies = any(round_offers(enc, n).ready for n in (acting or enc.names))
+        self._ready_row.layout.display = None if readies else "none"
         self._also.allowed_tags = others
         self._also.value = [n for n in self._also.value if n in others]
 
