@@ -50,8 +50,9 @@ class TurnControls:
         self._also = W.TagsInput(allowed_tags=[], allow_duplicates=False,
                                  placeholder="+ others at once", layout=W.Layout(width="14em"))
         self._also.add_class("lfg-interrupt-also")
+        acts = actions_table()  # offered by name, in words (issue 26: "Labels in words")
         self._before = dropdown("before", "lfg-interrupt-before", [("any action", "")] + [
-            (a, a) for a in actions_table()["action"]], width="15em",
+            (n, a) for a, n in zip(acts["action"], acts["name"])], width="15em",
             value="")
         self._interrupt = button("Interrupt", "lfg-interrupt", self._interrupt_clicked,
                                  "spend a Reaction: opposed Initiative Checks (several at "
@@ -60,11 +61,11 @@ class TurnControls:
                                layout=W.Layout(width="17em"),
                                style={"description_width": "initial"})
         self._trigger.add_class("lfg-ready-trigger")
-        acts = actions_table()
-        readyable = [a for a, t in zip(acts["action"], acts["type"]) if t == "big"]
+        readyable = [(n, a) for a, n, t in zip(acts["action"], acts["name"], acts["type"])
+                     if t == "big"]
         self._ready_action = dropdown("readied action", "lfg-ready-action", readyable,
-                                      width="16em",
-                                      value="attack" if "attack" in readyable else None)
+                                      width="16em", value="attack" if ("Attack", "attack")
+                                      in readyable else None)
         self._ready = button("Ready", "lfg-ready", self._ready_clicked,
                              "Prepare to Interrupt: a Big Action now, the prepared action "
                              "when the trigger occurs")

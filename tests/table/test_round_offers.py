@@ -57,3 +57,14 @@ def test_an_option_ticked_under_lfg_never_reaches_a_classic_attack():
     row.options["power_attack"].value = True  # as code might tick it
     t.refresh()
     assert row.situation == {} and not row.options["power_attack"].value
+
+
+def test_the_interrupt_and_ready_menus_say_actions_in_words():
+    """Issue 26, "Labels in words, not ids": the menus show data/actions.csv's names, and
+    hand the engine its ids."""
+    t = InitiativeTracker(fight())
+    labels = dict(t._before.options)
+    assert labels["Cast a Spell"] == "cast_spell" and "cast_spell" not in labels
+    ready = dict(t._ready_action.options)
+    assert t._ready_action.value == "attack" and ready["Attack"] == "attack"
+    assert not any("_" in label for label in ready)
