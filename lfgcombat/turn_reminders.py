@@ -46,8 +46,9 @@ __all__ = ["Reminder", "turn_reminders", "WHEN"]
 #: When a reminder is for: the start or the end of the creature's turn.
 WHEN = ("start", "end")
 
-LFG, CLASSIC, WOUNDS = ("000_8d1d7816ee944f3b.txt", "002_2a3a79475ca2a541.txt",
-                        "003_de0e94afd49609a7.txt")
+LFG = "000_8d1d7816ee944f3b.txt"
+CLASSIC = "002_2a3a79475ca2a541.txt"
+WOUNDS = "003_de0e94afd49609a7.txt"
 R_READY = cite("Prepare to Interrupt – “Ready Action” (Big Action): You prepare to do "
                "something when a specific trigger event occurs.")
 R_FULL_ROUND = cite("Full-Round Action (FRA)")
