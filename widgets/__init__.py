@@ -18,5 +18,7 @@ from .battlemap import BattleMap
 from .charsheet import CharacterSheet
 from .dicelog import DiceLog
 from .initiative import InitiativeTracker
+from .players import PlayersScreen
 
-__all__ = ["AttackPanel", "BattleMap", "CharacterSheet", "DiceLog", "InitiativeTracker"]
+__all__ = ["AttackPanel", "BattleMap", "CharacterSheet", "DiceLog", "InitiativeTracker",
+           "PlayersScreen"]

@@ -47,8 +47,12 @@ pick instead when the acting creature, chosen by an ally, would rather go later
 and ``.lfg-together-bonus``); the attack row (see
 :class:`~lfgcombat.widgets.tracker_attack.AttackControls`), the move/act/cast rows
 (:class:`~lfgcombat.widgets.tracker_actions.ActionControls`) and the GM's rows
-(:class:`~lfgcombat.widgets.tracker_gm.GMControls`); ``.lfg-actions-left``; the status line
-``.lfg-tracker-status`` (``lfg-error`` on a refusal).
+(:class:`~lfgcombat.widgets.tracker_gm.GMControls`); ``.lfg-actions-left``; the turn
+reminders ``.lfg-reminders`` (one ``li`` per reminder, ``data-when`` start or end and
+``data-name``: :func:`lfgcombat.turn_reminders.turn_reminders`); the history rows
+(:class:`~lfgcombat.widgets.tracker_history.HistoryControls`: back to any step or roll,
+and the branches undone); the status line ``.lfg-tracker-status`` (``lfg-error`` on a
+refusal).
 """
 
 from __future__ import annotations
@@ -71,6 +75,7 @@ from .tracker_updown import UpDownControls
 from .tracker_attack import AttackControls
 from .tracker_cards import card_html, legend_html
 from .tracker_gm import GMControls
+from .tracker_history import HistoryControls, reminders_html
 from .tracker_ui import SIDE_COLORS, row
 from .tracker_turns import TurnControls
 
@@ -137,6 +142,7 @@ class InitiativeTracker(TurnControls, W.VBox):
         self._legend = W.HTML()
         self._cards = W.HTML()
         self._actions = W.HTML()
+        self._reminders = W.HTML()  # issue 26: what the turn's end / the next start brings
         self.status = W.HTML()
         #: Ticked by the GM to go on acting after the fight is over (:attr:`halted`).
         self.play_on = W.Checkbox(value=False, description="Play on", indent=False,
@@ -150,9 +156,11 @@ class InitiativeTracker(TurnControls, W.VBox):
         self.close_rows = CloseControls(self)  # issue 14: the close fight
         self.updown_rows = UpDownControls(self)  # issue 15: fly/swim/climb/leap, doors, volley
         self.gm_rows = GMControls(self)
+        self.history_rows = HistoryControls(self)  # issue 26: back to any line, branches
         panel = [self._round, row(self.play_on), self._legend, self._cards, *self._turn_rows(),
-                 self._actions, self.attack_row, self.action_rows, self.close_rows,
-                 self.updown_rows, self.gm_rows, row(self._undo), self.status]
+                 self._actions, self._reminders, self.attack_row, self.action_rows,
+                 self.close_rows, self.updown_rows, self.gm_rows, row(self._undo),
+                 self.history_rows, self.status]
         extra = [w for w in (battlemap, dicelog) if w is not None]
         super().__init__(children=panel + extra, **kwargs)
         self.add_class("lfg-initiative")
@@ -307,8 +315,9 @@ class InitiativeTracker(TurnControls, W.VBox):
                                'monospace">') + \
             "<br>".join(html.escape(enc.actions_left(n).explain()).replace("\n", "<br>")
                         for n in acting) + "</div>"
+        self._reminders.value = reminders_html(enc, acting)
         for part in (self.action_rows, self.close_rows, self.updown_rows, self.gm_rows,
-                     self.attack_row):
+                     self.attack_row, self.history_rows):
             part.refresh()
         log = list(enc.log)
         if not self._busy and log != self._seen:  # a step taken in code

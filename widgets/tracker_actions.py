@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 import ipywidgets as W
 
 from lfgcombat.errors import LfgError
+from lfgcombat.round_offers import round_offers
 
 from .tracker_ui import button, dropdown, row, set_options
 
@@ -109,8 +110,10 @@ class ActionControls(W.VBox):
         self.cast_button = button("Cast", "lfg-cast", self.cast,
                                   "cast a spell: a Big Action that provokes AOO (one spell "
                                   "per turn)")
+        self._aoo_row = row(self.aoo_mode, self.aoo_names, title="AOO:")
+        self._aoo_row.add_class("lfg-aoo-row")
         super().__init__(children=[
-            row(self.aoo_mode, self.aoo_names, title="AOO:"),
+            self._aoo_row,
             row(self.who, self.move_action, self.move_to, self.go, title="Move:"),
             row(self.special, self.ally, self.target, self.ability, self.gm_mod,
                 self.environment, self.what, self.do, title="Act:"),
@@ -222,6 +225,9 @@ class ActionControls(W.VBox):
         off = enc.current is None or bool(self.tracker.halted)  # halted: the fight is over
         for w in (self.go, self.do, self.cast_button):
             w.disabled = off
+        # issue 26: the AOO row only when some round of the fight makes AOO (not classic's)
+        self._aoo_row.layout.display = (None if any(round_offers(enc, n).aoo for n in enc.names)
+                                        else "none")
         lfg_round = not self._singles()  # swift casting and Perseverance are lfg's
         # the ruleset's round moves by its Move Action (classic) or Half Actions (wounds)
         set_options(self.move_action, list(MOVES) if lfg_round else [MOVES[0]])

@@ -30,6 +30,7 @@ import ipywidgets as W
 
 from lfgcombat.attack_odds import attack_odds, odds_for
 from lfgcombat.errors import LfgError
+from lfgcombat.round_offers import round_offers
 
 from .attackpanel import odds_html, policy_odds_html, weapon_names
 from .tracker_ui import button, dropdown, row, set_options
@@ -156,7 +157,25 @@ class AttackControls(W.VBox):
                 set_options(self.target, self._targets(me), keep=self._chosen or "")
         finally:
             self._filling = was
+        self._offer_options()
         self._fill_weapons()
+
+    def _offer_options(self) -> None:
+        """Show only the attack options the attacker's round has (issue 26:
+        :func:`lfgcombat.round_offers.round_offers`; classic's and wounds' attacks take none
+        of lfg's); an option not offered is cleared, so it never reaches the attack."""
+        me = self.attacker.value
+        enc = self.tracker.encounter
+        offered = (round_offers(enc, me).attack_options if me is not None else
+                   round_offers(enc, enc.names[0]).attack_options)
+        for key, box in self.options.items():
+            box.layout.display = None if key in offered else "none"
+            if key not in offered and box.value:
+                box.value = False
+        defends = "active_defense" in offered
+        self.defense.layout.display = None if defends else "none"
+        if not defends and self.defense.value:
+            self.defense.value = ""
 
     def _targets(self, me: str | None) -> list[tuple[str, str]]:
         """``me``'s foes alive, those in reach first (whom one usually attacks), then -

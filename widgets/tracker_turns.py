@@ -15,6 +15,7 @@ import ipywidgets as W
 
 from lfgcombat.encounter import actions_table
 from lfgcombat.errors import IllegalActionError, LfgError
+from lfgcombat.round_offers import round_offers
 
 from .tracker_ui import ROW, button, dropdown, row, set_options
 
@@ -49,8 +50,9 @@ class TurnControls:
         self._also = W.TagsInput(allowed_tags=[], allow_duplicates=False,
                                  placeholder="+ others at once", layout=W.Layout(width="14em"))
         self._also.add_class("lfg-interrupt-also")
+        acts = actions_table()  # offered by name, in words (issue 26: "Labels in words")
         self._before = dropdown("before", "lfg-interrupt-before", [("any action", "")] + [
-            (a, a) for a in actions_table()["action"]], width="15em",
+            (n, a) for a, n in zip(acts["action"], acts["name"])], width="15em",
             value="")
         self._interrupt = button("Interrupt", "lfg-interrupt", self._interrupt_clicked,
                                  "spend a Reaction: opposed Initiative Checks (several at "
@@ -59,11 +61,11 @@ class TurnControls:
                                layout=W.Layout(width="17em"),
                                style={"description_width": "initial"})
         self._trigger.add_class("lfg-ready-trigger")
-        acts = actions_table()
-        readyable = [a for a, t in zip(acts["action"], acts["type"]) if t == "big"]
+        readyable = [(n, a) for a, n, t in zip(acts["action"], acts["name"], acts["type"])
+                     if t == "big"]
         self._ready_action = dropdown("readied action", "lfg-ready-action", readyable,
-                                      width="16em",
-                                      value="attack" if "attack" in readyable else None)
+                                      width="16em", value="attack" if ("Attack", "attack")
+                                      in readyable else None)
         self._ready = button("Ready", "lfg-ready", self._ready_clicked,
                              "Prepare to Interrupt: a Big Action now, the prepared action "
                              "when the trigger occurs")
@@ -83,14 +85,18 @@ class TurnControls:
             "Tactical Bonus)")
 
     def _turn_rows(self) -> list[W.Widget]:
+        # issue 26: shown only when a round of the fight has interrupts / readied actions
+        self._interrupt_row = row(self._interrupter, W.Label("also"), self._also,
+                                  self._before, self._interrupt, title="Interrupt:")
+        self._ready_row = row(self._trigger, self._ready_action, self._ready, title="Ready:")
+        self._interrupt_row.add_class("lfg-interrupt-row")
+        self._ready_row.add_class("lfg-ready-row")
         return [
             W.HBox([self._start, self._next_label, self._next, self._end, self._deadlock],
                    layout=W.Layout(**ROW)),
             W.HBox([self._decline_label, self._decline], layout=W.Layout(**ROW)),
             row(self._together_ally, self._together_bonus, self._together),
-            row(self._interrupter, W.Label("also"), self._also, self._before,
-                self._interrupt, title="Interrupt:"),
-            row(self._trigger, self._ready_action, self._ready, title="Ready:")]
+            self._interrupt_row, self._ready_row]
 
     def _refresh_turns(self, colors: dict[str, str]) -> None:
         enc = self.encounter
@@ -137,8 +143,12 @@ class TurnControls:
         for w in (self._interrupt, self._interrupter, self._also, self._before, self._ready,
                   self._trigger, self._ready_action):
             w.disabled = not acting_now
-        others = [n for n in enc.names if n not in acting and not enc.state(n)["dead"]]
+        others = [n for n in enc.names if n not in acting and not enc.state(n)["dead"]
+                  and round_offers(enc, n).interrupts]
         set_options(self._interrupter, others)
+        self._interrupt_row.layout.display = None if others else "none"
+        readies = any(round_offers(enc, n).ready for n in (acting or enc.names))
+        self._ready_row.layout.display = None if readies else "none"
         self._also.allowed_tags = others
         self._also.value = [n for n in self._also.value if n in others]
 

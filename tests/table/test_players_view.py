@@ -1,0 +1,214 @@
+"""The players' view (issue 26, item 3): what the players may know, and nothing more.
+
+000_8d1d7816ee944f3b.txt, "Determine Awareness" and "AMBUSH! - What if you’re unaware?"
+(the unaware), "Conditions – Full Details" (Invisible: "Cannot be seen"), "Locating
+Targets" ("Line of Sight (LoS)"); the health words' "bloodied" at half is inferred
+(:data:`lfgcombat.players_view.BLOODIED_AT`).
+
+The property: over random short fights under lfg, classic and wounds, with unaware,
+Invisible, GM-hidden and walled-off foes, no name of a creature the party must not perceive,
+no foe's hit points and no GM note reaches any value of the view.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from lfgcombat import HexMap, LfgError
+from lfgcombat.creature import load_example
+from lfgcombat.encounter import Encounter
+from lfgcombat.players_view import (BLOODIED_AT, HEALTH_WORDS, PlayersView, health_word,
+                                    perceived, players_view)
+
+PARTY = ("Hero", "Ally")
+FOES = ("Zorbag", "Quillith", "Murk", "Grisk")
+#: Fields that may hold a whole number, by the dataclass field (or tuple position) name.
+NUMBER_FIELDS = {"round", "map_size", "cells", "terrain"}
+
+
+def _fighters(ruleset_fields: bool = True) -> list:
+    extra = dict(bab=3, prowess=1, good_saves=["fort", "ref"]) if ruleset_fields else {}
+    hero = load_example("wulfric").replace(name="Hero", level=5, **extra)
+    ally = load_example("chessan").replace(name="Ally", level=5, **extra)
+    foes = [load_example("orc").replace(name=n, **extra) for n in FOES]
+    return [hero, ally, *foes]
+
+
+def fight(ruleset: str = "lfg", seed: int = 1, wall: bool = False,
+          places: tuple = ((1, 1), (1, 3), (3, 1), (4, 3), (6, 2), (7, 4))) -> Encounter:
+    """Hero and Ally against four orcs on an 8x5 map (a wall at column 5 with ``wall``)."""
+    m = HexMap(8, 5)
+    if wall:
+        m.set_terrain([(5, r) for r in range(5)], "wall")
+    cs = _fighters()
+    for c, at in zip(cs, places):
+        m.place(c, at, "party" if c.name in PARTY else "orcs")
+    return Encounter(cs, map=m, ruleset=ruleset, seed=seed)
+
+
+def walk(value, path=()):
+    """Every leaf of a view with the path of field names leading to it."""
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        for f in dataclasses.fields(value):
+            yield from walk(getattr(value, f.name), path + (f.name,))
+    elif isinstance(value, tuple):
+        for item in value:
+            yield from walk(item, path)
+    else:
+        yield path, value
+
+
+def check_secrets(enc: Encounter, view: PlayersView, hidden: set, notes: list[str]) -> None:
+    """The view holds plain values; no unseen name, no foe HP, no note."""
+    must_hide = set(hidden)
+    for n in FOES:
+        s = enc.state(n)
+        if not s.aware or any(str(c).lower().startswith("invisible") for c in s.conditions):
+            must_hide.add(n)
+    foe_hp = {enc.state(n).hp for n in FOES} | {enc.state(n).max_hp for n in FOES}
+    for path, leaf in walk(view):
+        assert leaf is None or type(leaf) in (str, int, bool), (path, type(leaf))
+        if isinstance(leaf, str):
+            for n in must_hide:
+                assert n not in leaf, f"{n} (hidden) leaks at {path}: {leaf!r}"
+            for note in notes:
+                assert note not in leaf, f"a GM note leaks at {path}"
+            assert not re.search(r"\bHP\b", leaf, re.I), (path, leaf)
+        elif isinstance(leaf, int) and not isinstance(leaf, bool):
+            ours = path[:1] == ("cards",) and path[-1] in ("hp", "max_hp")
+            assert ours or NUMBER_FIELDS & set(path), f"a number at {path}: {leaf}"
+    for card in view.cards:
+        assert card.health in HEALTH_WORDS
+        assert card.name not in must_hide
+        if not card.ours:
+            assert card.hp is None and card.max_hp is None
+    for token in view.tokens:
+        assert token.name not in must_hide
+    del foe_hp  # (the foes' numbers are checked by field above: no int outside NUMBER_FIELDS)
+
+
+# -- known answers ---------------------------------------------------------------------------
+def test_unaware_foes_are_left_out_until_they_become_aware():
+    """"Creatures unaware of combat do not roll Initiative and do not get to take a turn
+    during the Surprise Round" ("AMBUSH!"); from round 2 they are in the fight (and in view)."""
+    enc = fight()
+    enc.start(aware=["Hero", "Ally", "Zorbag", "Quillith", "Murk"])
+    v = players_view(enc, "party")
+    assert "Grisk" not in [c.name for c in v.cards] + [t.name for t in v.tokens]
+    assert {"Zorbag", "Quillith", "Murk"} <= {c.name for c in v.cards}
+    while enc.round == 1:
+        enc.end_turn(next=enc.choices()[0]) if enc.choices() else enc.end_turn()
+    assert "Grisk" in [c.name for c in players_view(enc, "party").cards]
+
+
+def test_before_the_start_only_the_party_is_in_view():
+    """"Before any attacks are made, the GM determines who is and is not aware"
+    ("Determine Awareness"): until the fight starts, no foe is shown."""
+    enc = fight()
+    assert perceived(enc, "party") == ["Hero", "Ally"]
+    assert perceived(enc.start(), "party") == enc.names
+
+
+def test_invisible_gm_hidden_and_walled_off_foes_are_left_out():
+    """Invisible ("Cannot be seen"), the GM's hidden=, and no line of sight from any party
+    member ("Total Cover block[s] Line of Sight")."""
+    enc = fight(wall=True)
+    enc.start()
+    enc.add_condition("Zorbag", "invisible")
+    # Murk (6, 2) and Grisk (7, 4) stand behind the wall at column 5; Quillith at (4, 3)
+    assert perceived(enc, "party") == ["Hero", "Ally", "Quillith"]
+    assert perceived(enc, "party", hidden=["Quillith"]) == ["Hero", "Ally"]
+    assert enc.map.line_of_sight("Quillith", "Hero")
+    assert not any(enc.map.line_of_sight(p, n) for p in PARTY for n in ("Murk", "Grisk"))
+    enc.remove_condition("Zorbag", "invisible")
+    assert "Zorbag" in perceived(enc, "party")
+
+
+def test_the_party_is_always_in_view_with_its_hit_points_and_foes_get_words():
+    enc = fight()
+    enc.start()
+    hp = enc.state("Zorbag").max_hp
+    enc.damage("Zorbag", 1)
+    enc.damage("Murk", int(hp * BLOODIED_AT))
+    enc.damage("Quillith", hp + 5)
+    v = players_view(enc, "party")
+    cards = {c.name: c for c in v.cards}
+    assert cards["Hero"].hp == enc.state("Hero").hp and cards["Hero"].ours
+    assert (cards["Grisk"].health, cards["Zorbag"].health, cards["Murk"].health,
+            cards["Quillith"].health) == ("unhurt", "hurt", "bloodied", "down")
+    assert cards["Zorbag"].hp is None and cards["Zorbag"].max_hp is None
+    assert health_word(enc, "Quillith") == "down"
+
+
+def test_a_name_in_a_condition_of_an_unseen_creature_is_said_as_someone_unseen():
+    from lfgcombat.players_view import UNSEEN, _scrub
+    assert _scrub("grappled by Zorbag", ["Zorbag"]) == f"grappled by {UNSEEN}"
+    assert _scrub("Zorbagson", ["Zorbag"]) == "Zorbagson"  # whole names only
+
+
+def test_bad_party_or_hidden_is_refused_saying_what_to_give():
+    enc = fight()
+    with pytest.raises(LfgError, match="not a side of this fight.*'party'"):
+        players_view(enc, "heroes")
+    with pytest.raises(LfgError, match="names nobody in this fight: Nobody"):
+        players_view(enc, "party", hidden=["Nobody"])
+
+
+def test_the_view_is_frozen_plain_values():
+    v = players_view(fight().start(), "party")
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        v.round = 5  # type: ignore[misc]
+    assert v.map_size == (8, 5) and len(v.tokens) == 6
+
+
+# -- the property ----------------------------------------------------------------------------
+ACTIONS = st.lists(st.tuples(st.sampled_from(("attack", "damage", "note", "end", "move",
+                                              "condition")),
+                             st.integers(0, 5), st.integers(0, 40)), min_size=1, max_size=8)
+
+
+def _step(enc: Encounter, kind: str, who: int, amount: int, notes: list[str]) -> None:
+    names = enc.names
+    acting = enc.acting[0] if enc.acting else None
+    try:
+        if kind == "attack" and acting:
+            enc.attack(acting, names[who])
+        elif kind == "damage":
+            enc.damage(names[who], amount)
+        elif kind == "note":
+            text = f"SECRET{len(notes)}x{amount}"
+            notes.append(text)
+            enc.note(f"GM: {text}")
+        elif kind == "end":
+            choices = enc.choices()
+            enc.end_turn(next=choices[who % len(choices)]) if choices else enc.end_turn()
+        elif kind == "move" and acting:
+            enc.move(acting, (amount % 8, who % 5))
+        elif kind == "condition":
+            enc.add_condition(names[who], ("prone", "invisible", "bleed 2")[amount % 3])
+    except LfgError:
+        pass
+
+
+@settings(max_examples=30, deadline=None, derandomize=True, database=None,
+          suppress_health_check=[HealthCheck.too_slow])
+@given(ruleset=st.sampled_from(("lfg", "classic", "wounds")), seed=st.integers(0, 10**6),
+       unaware=st.sets(st.sampled_from(FOES), max_size=3),
+       hidden=st.sets(st.sampled_from(FOES), max_size=2), wall=st.booleans(),
+       invisible=st.sampled_from((None, *FOES)), actions=ACTIONS)
+def test_no_hidden_fact_reaches_the_players_view(ruleset, seed, unaware, hidden, wall,
+                                                 invisible, actions):
+    enc = fight(ruleset, seed, wall)
+    enc.start(aware=[n for n in enc.names if n not in unaware])
+    if invisible and ruleset != "classic":  # classic has no Invisible condition
+        enc.add_condition(invisible, "invisible")
+    notes: list[str] = []
+    check_secrets(enc, players_view(enc, "party", hidden), hidden, notes)
+    for kind, who, amount in actions:
+        _step(enc, kind, who, amount, notes)
+        check_secrets(enc, players_view(enc, "party", hidden), hidden, notes)

@@ -1,0 +1,84 @@
+"""The table's widgets (issue 26, items 3 and 4), without a browser: the players' screen
+follows the fight and sends the browser nothing the view leaves out; the tracker goes back
+to a step or a roll, resumes the branch, and shows the turn reminders.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from lfgcombat import LfgError
+from lfgcombat.widgets import InitiativeTracker, PlayersScreen
+
+from .test_players_view import fight
+
+
+def sent(screen: PlayersScreen) -> str:
+    """Everything the screen's widgets send to the browser."""
+    return "".join(w.value for w in screen.children)
+
+
+def test_the_players_screen_follows_the_fight_and_sends_no_hidden_fact():
+    enc = fight(wall=True)
+    screen = PlayersScreen(enc, "party", hidden=["Quillith"])
+    assert repr(screen) == "PlayersScreen(party='party', round 0, 2 creatures seen)"
+    enc.start(aware=["Hero", "Ally", "Quillith", "Murk", "Grisk"])  # Zorbag unaware
+    enc.note("Grisk has the key")
+    assert 'data-round="1"' in sent(screen), "it follows the encounter (subscribe)"
+    page = sent(screen)
+    for secret in ("Zorbag", "Quillith", "Murk", "Grisk", "the key",
+                   f"HP {enc.state('Quillith').hp}/"):
+        assert secret not in page
+    assert 'class="lfg-players-token" data-name="Hero"' in page
+    assert f"HP {enc.state('Hero').hp}/{enc.state('Hero').max_hp}" in page
+    screen.hidden = []
+    assert 'data-name="Quillith"' in sent(screen)
+    with pytest.raises(LfgError, match="names nobody"):
+        screen.hidden = ["Nobody"]
+    assert screen.hidden == ()
+    screen.close()
+    shown = screen.view
+    enc.damage("Hero", 1)
+    assert screen.view is shown  # closed: no longer redrawn
+
+
+def test_the_players_screen_refuses_what_is_not_a_fight():
+    with pytest.raises(TypeError, match="needs a lfgcombat.Encounter"):
+        PlayersScreen("fight")
+    with pytest.raises(LfgError, match="not a side"):
+        PlayersScreen(fight(), "heroes")
+
+
+def test_the_tracker_goes_back_to_a_step_and_resumes_the_branch():
+    enc = fight(seed=4)
+    tracker = InitiativeTracker(enc)
+    tracker.start()
+    enc.damage("Murk", 3)
+    enc.note("a ruling")
+    before = enc.snapshot()
+    rows = tracker.history_rows
+    labels = [label for label, _ in rows.line.options]
+    assert labels[0].startswith("3. (round 1) a ruling") and labels[-1].startswith("1. ")
+    rows.line.value = rows.line.options[-1][1]  # step 1: the start
+    rows.back_to_line()
+    assert "2 steps undone, kept as branch 1" in tracker.status_text
+    assert enc.state("Murk").hp == enc.state("Murk").max_hp
+    assert [label for label, _ in rows.branch.options][0].startswith("branch 1: 2 steps")
+    rows.resume()
+    assert tracker.status_text.startswith("Resumed branch 1.")
+    assert enc.snapshot() == before and rows.resume_button.disabled
+    rows.roll.value = 1
+    rows.back_to_roll()
+    assert enc.state("Murk").hp == enc.state("Murk").max_hp
+    rows.resume()
+    assert enc.snapshot() == before
+
+
+def test_the_tracker_shows_the_turn_reminders():
+    enc = fight(seed=3)
+    tracker = InitiativeTracker(enc)
+    tracker.start()
+    enc.fight_defensively(enc.current)
+    html = tracker._reminders.value
+    assert 'class="lfg-reminders"' in html and "Reaction is still available" in html
+    assert "Reactions &amp; AOO:" in html

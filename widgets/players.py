@@ -1,0 +1,190 @@
+"""PlayersScreen: the players' view of a fight, for a second screen (issue 26, item 3).
+
+It follows the same :class:`~lfgcombat.Encounter` as the GM's tracker
+(:meth:`~lfgcombat.Encounter.subscribe`) and draws only :func:`lfgcombat.players_view.
+players_view` - the map with the creatures the party can perceive, the order of play, the
+Ready/Done cards with conditions, the party's hit points and the foes' health as words.
+What the players may know is the engine's to say; this widget holds no rules. What it does
+not show never reaches the browser: every HTML it sends is drawn from that value alone.
+
+The map is an SVG picture of the encounter's hex map drawn from the view (the GM's
+BattleMap draws every token of the map and is driven by clicks; this one is read-only).
+
+CSS hooks (for styling and the browser tests): the widget is ``.lfg-players``; the round
+line ``.lfg-players-round`` (``data-round``) and who acts ``.lfg-players-acting``; the map
+``.lfg-players-map`` with one ``.lfg-players-token`` per perceived creature
+(``data-name``); the cards ``.lfg-players-card`` (``data-name``, ``data-health``), their
+``.lfg-players-health``.
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Callable
+from typing import Any
+
+import ipywidgets as W
+
+from lfgcombat.encounter import Encounter
+from lfgcombat.players_view import PlayersView, players_view
+
+from .battlemap import TERRAIN_COLORS
+from .tracker_ui import SIDE_COLORS
+
+__all__ = ["PlayersScreen"]
+
+_HEALTH_COLORS = {"unhurt": "#38a169", "hurt": "#d69e2e", "bloodied": "#dd6b20",
+                  "down": "#718096"}
+_TERRAIN = {getattr(k, "value", str(k)): v for k, v in TERRAIN_COLORS.items()}
+_SCALE = 18.0  # pixels per hex size
+
+
+class PlayersScreen(W.VBox):
+    """What the players see: open it in its own browser window for a TV.
+
+    Args:
+        encounter: The encounter (the GM's; the screen follows it live).
+        party: The players' side (default: the side of the encounter's first creature).
+        hidden: Creatures the GM keeps from the players (names; see
+            :func:`lfgcombat.players_view.perceived`). Change it later with :attr:`hidden`.
+
+    Attributes:
+        view: The :class:`~lfgcombat.players_view.PlayersView` drawn now.
+
+    Raises:
+        TypeError: ``encounter`` is not an Encounter.
+        LfgError: ``party`` is not a side, or ``hidden`` names nobody in the fight.
+    """
+
+    def __init__(self, encounter: Encounter, party: str | None = None, hidden: Any = (),
+                 **kwargs: Any) -> None:
+        if not isinstance(encounter, Encounter):
+            raise TypeError(f"PlayersScreen needs a lfgcombat.Encounter, not "
+                            f"{type(encounter).__name__}")
+        self.encounter = encounter
+        self.party = party if party is not None else encounter.side(encounter.names[0])
+        self._hidden = tuple(hidden) if not isinstance(hidden, str) else (hidden,)
+        self.view: PlayersView = players_view(encounter, self.party, self._hidden)
+        self._round = W.HTML()
+        self._map = W.HTML()
+        self._cards = W.HTML()
+        self._ground: tuple[Any, str, tuple[float, ...]] = (None, "", ())
+        super().__init__(children=[self._round, self._map, self._cards], **kwargs)
+        self.add_class("lfg-players")
+        self._unsubscribe: Callable[[], None] | None = encounter.subscribe(
+            lambda _enc: self.refresh())
+        self.refresh()
+
+    @property
+    def hidden(self) -> tuple[str, ...]:
+        """The creatures the GM keeps from the players (set it to change them)."""
+        return self._hidden
+
+    @hidden.setter
+    def hidden(self, names: Any) -> None:
+        names = (names,) if isinstance(names, str) else tuple(names or ())
+        players_view(self.encounter, self.party, names)  # refused: nothing changes
+        self._hidden = names
+        self.refresh()
+
+    def refresh(self) -> None:
+        """Redraw from the engine's players' view (after every step)."""
+        v = players_view(self.encounter, self.party, self._hidden)
+        self.view = v
+        colors = self._colors()
+        self._round.value = _round_html(v)
+        self._map.value = self._map_svg(v, colors)
+        self._cards.value = ('<div class="lfg-players-cards">'
+                             + "".join(_card_html(c, colors) for c in v.cards) + "</div>")
+
+    def _colors(self) -> dict[str, str]:
+        sides = list(dict.fromkeys(self.encounter.side(n) for n in self.encounter.names))
+        return {s: SIDE_COLORS[i % len(SIDE_COLORS)] for i, s in enumerate(sides)}
+
+    def _map_svg(self, v: PlayersView, colors: dict[str, str]) -> str:
+        m = self.encounter.map
+        if m is None or v.map_size is None:
+            return ""
+        geo = m.geometry
+
+        xs: list[float] = []
+        ys: list[float] = []
+
+        def points(col: int, row: int, shrink: float = 1.0) -> str:
+            pts = [(x * _SCALE, y * _SCALE) for x, y in geo.corners(m.cell(col, row), shrink)]
+            xs.extend(x for x, _ in pts)
+            ys.extend(y for _, y in pts)
+            return " ".join(f"{x:.1f},{y:.1f}" for x, y in pts)
+
+        key = (v.map_size, v.terrain, m.terrain_version)
+        if self._ground[0] != key:  # the ground is drawn again only when it changed
+            width, height = v.map_size
+            terrain = {(c, r): t for c, r, t in v.terrain}
+            ground = []
+            for row in range(height):
+                for col in range(width):
+                    fill = _TERRAIN.get(terrain.get((col, row), "normal"), "#f4f1e6")
+                    ground.append(f'<polygon points="{points(col, row)}" fill="{fill}" '
+                                  'stroke="#bbb" stroke-width="0.6"/>')
+            box = (min(xs) - 2, min(ys) - 2, max(xs) + 2, max(ys) + 2)
+            self._ground = (key, "".join(ground), box)
+        shapes = [self._ground[1]]
+        for t in v.tokens:
+            color = colors.get(t.side, "#444")
+            name = html.escape(t.name)
+            body = "".join(f'<polygon points="{points(c, r, 0.8)}" fill="{color}" '
+                           f'fill-opacity="{0.35 if t.down else 0.9}" stroke="#000" '
+                           'stroke-width="0.8"/>' for c, r in t.cells)
+            x, y = geo.to_pixel(m.cell(*t.cells[0]))
+            label = (f'<text x="{x * _SCALE:.1f}" y="{y * _SCALE + 3:.1f}" '
+                     'text-anchor="middle" font-size="9" font-family="sans-serif" '
+                     'fill="#111" stroke="#fff" stroke-width="2.2" paint-order="stroke">'
+                     f'{html.escape(t.name[:8])}</text>')
+            shapes.append(f'<g class="lfg-players-token" data-name="{name}">'
+                          f'<title>{name}</title>{body}{label}</g>')
+        x0, y0, x1, y1 = self._ground[2]
+        return (f'<svg class="lfg-players-map" viewBox="{x0:.1f} {y0:.1f} {x1 - x0:.1f} '
+                f'{y1 - y0:.1f}" width="{x1 - x0:.0f}" height="{y1 - y0:.0f}" '
+                'style="max-width:100%;height:auto">' + "".join(shapes) + "</svg>")
+
+    def close(self) -> None:
+        """Stop following the encounter."""
+        unsubscribe = getattr(self, "_unsubscribe", None)
+        if unsubscribe is not None:
+            unsubscribe()
+            self._unsubscribe = None
+        super().close()
+
+    def __repr__(self) -> str:
+        v = self.view
+        return (f"PlayersScreen(party={v.party!r}, round {v.round}, "
+                f"{len(v.cards)} creatures seen)")
+
+
+def _round_html(v: PlayersView) -> str:
+    label = (f"Round {v.round}" + (" · Surprise Round" if v.surprise else "")
+             if v.round else "Not started")
+    acting = ", ".join(v.acting) or "—"
+    nxt = f" · may go next: {', '.join(v.next)}" if v.next else ""
+    return (f'<div class="lfg-players-round" data-round="{v.round}" '
+            f'style="font:600 15px sans-serif">{html.escape(label)}</div>'
+            f'<div class="lfg-players-acting" style="font:13px sans-serif">Acting: '
+            f'<b>{html.escape(acting)}</b>'
+            f'{html.escape(nxt)}</div>')
+
+
+def _card_html(c: Any, colors: dict[str, str]) -> str:
+    color = colors.get(c.side, "#444")
+    ring = "box-shadow:0 0 0 2px #d69e2e;" if c.acting else ""
+    hp = (f"HP {c.hp}/{c.max_hp} · " if c.ours and c.hp is not None else "")
+    health = (f'<span class="lfg-players-health" style="color:{_HEALTH_COLORS[c.health]};'
+              f'font-weight:600">{html.escape(c.health)}</span>')
+    conds = html.escape(", ".join(c.conditions)) or "&nbsp;"
+    return (f'<div class="lfg-players-card" data-name="{html.escape(c.name)}" '
+            f'data-health="{c.health}" style="display:inline-block;vertical-align:top;'
+            f'width:140px;margin:0 6px 6px 0;padding:4px 6px;border:1px solid #ccc;'
+            f'border-left:6px solid {color};border-radius:4px;{ring}'
+            f'font:13px/1.35 sans-serif"><b>{html.escape(c.name)}</b> '
+            f'<span style="color:#666">{c.card}</span><br>{hp}{health}<br>'
+            f'<span style="color:#555;font-size:12px">{conds}</span></div>')
+
