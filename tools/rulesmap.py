@@ -38,6 +38,7 @@ from __future__ import annotations
 import argparse
 import ast
 import csv
+import html
 import io
 import os
 import re
@@ -230,10 +231,13 @@ _MD_HEADING = re.compile(r"^#{1,6}\s+(.*?)\s*#*\s*$", re.M)
 _QUOTED = re.compile(r'"([^"\n]{4,120})"|“([^”\n]{4,120})”')
 
 
-def slugify(title: str) -> str:
-    """The anchor MyST gives a heading (``myst_heading_anchors``: GitHub's slugs)."""
-    title = re.sub(r"[`*_]", "", re.sub(r"\[([^\]]*)\]\([^)]*\)", r"\1", title))
-    return re.sub(r"[^\w\- ]", "", title.lower()).replace(" ", "-")
+def section_id(title: str) -> str:
+    """The id the site gives a notebook's section: docutils' ``make_id`` of its title (as
+    written, less Markdown links and emphasis)."""
+    from docutils.nodes import make_id
+
+    title = re.sub(r"[`*]", "", re.sub(r"\[([^\]]*)\]\([^)]*\)", r"\1", title))
+    return make_id(title)
 
 
 def notebook_quotes() -> Iterator[tuple[str, str, str, str]]:
@@ -464,8 +468,9 @@ def _code_cell(row: Row) -> str:
 
 
 def _notebook_cell(row: Row) -> str:
-    items = [f"[{stem[:2]} § {_cell(section)}](notebooks/{stem}.ipynb#{slugify(section)})"
-             for stem, section in row.notebooks]
+    """Links to the notebook sections (raw HTML: MyST resolves no anchor into a notebook)."""
+    items = [f'<a href="notebooks/{stem}.html#{section_id(section)}">{stem[:2]} § '
+             f'{html.escape(_cell(section))}</a>' for stem, section in row.notebooks]
     return _shown(items)
 
 
