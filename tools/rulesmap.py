@@ -37,7 +37,9 @@ from __future__ import annotations
 
 import argparse
 import ast
+import copy
 import csv
+import functools
 import html
 import io
 import os
@@ -389,10 +391,16 @@ def _collect() -> dict[str, dict[int, Row]]:
     return rows
 
 
+@functools.lru_cache(maxsize=1)
+def _collected() -> dict[str, dict[int, Row]]:
+    """:func:`_collect`, once per process (the sources do not change while it runs)."""
+    return _collect()
+
+
 def build_map(notes: dict[tuple[str, str], tuple[str, str]] | None = None) -> list[Row]:
     """Every heading row of the three texts, settled (needs the rules texts)."""
     notes = read_notes() if notes is None else notes
-    rows = _collect()
+    rows = copy.deepcopy(_collected())
     words = _engine_words()
     sources = [(rel(p), p.read_text(encoding="utf-8").lower()) for p in citescan.ENGINE_SOURCES]
     headings = {(r.file, r.heading) for file in TEXTS for r in rows[file].values()}
