@@ -8,6 +8,10 @@
 #   make targets    the restructuring targets of issue 10 (sizes, cycles, lint counts)
 #   make bench      speed ratios against baselines (tests/bench/bench_*.py)
 #   make notebooks  re-execute the reference notebooks in place (maintainers; outputs committed)
+#   make docs       build the rulebook site into build/docs/html (Sphinx + MyST-NB; the committed
+#                   notebooks as they are, never re-executed; docs/ holds its pages)
+#   make rulesmap   write the rules map (docs/rulesmap.md, .csv) and README's counts from the
+#                   rules texts ($LFG_SEEDS or ../shared/seeds; tools/rulesmap.py)
 #   make clean      remove build litter and test output (keeps .venv and work/;
 #                   `make distclean` drops .venv)
 #
@@ -31,6 +35,9 @@ CHROMIUM ?= /usr/bin/chromium
 ARGS     ?=
 # Extra arguments for pytest, e.g. `make test PYTEST_ARGS="-k quickstart -x"`.
 PYTEST_ARGS ?=
+# The rulebook site: where make docs builds it (tests/browser/test_docs_site.py reads it there).
+DOCS_OUT ?= build/docs
+SPHINXOPTS ?= -j auto
 
 ALLOW_ROOT := $(shell [ "$$(id -u)" = 0 ] && echo --allow-root)
 
@@ -38,7 +45,7 @@ export PIP_DISABLE_PIP_VERSION_CHECK := 1
 # ipykernel's debugger otherwise warns about frozen modules in every kernel's stderr.
 export PYDEVD_DISABLE_FILE_VALIDATION := 1
 
-.PHONY: help install install-lab lab test lint targets bench notebooks chromium clean distclean
+.PHONY: help install install-lab lab test lint targets bench notebooks docs rulesmap chromium clean distclean
 
 help:
 	@echo "make lab        install the kit and JupyterLab ([lab]) into .venv and open JupyterLab on"
@@ -51,6 +58,8 @@ help:
 	@echo "make bench      run tests/bench/bench_dice.py, bench_map.py, bench_attacks.py, bench_encounter.py, bench_prep.py,"
 	@echo "                bench_engine.py (the engine against a144a90: fights/s per ruleset, one attack vs d20, load, undo)"
 	@echo "make notebooks  re-execute the reference notebooks in place (tools/run_notebooks.py; maintainers)"
+	@echo "make docs       build the rulebook site into $(DOCS_OUT)/html (notebooks as committed, API, rules map)"
+	@echo "make rulesmap   write docs/rulesmap.md and .csv and README's counts (needs the rules texts)"
 	@echo "make clean      remove build litter and test output; make distclean also removes .venv"
 
 # --- the virtualenv --------------------------------------------------------------------
@@ -120,9 +129,12 @@ targets: $(STAMP)
 	$(VPY) tools/targets.py $(ARGS)
 
 # One pytest run: unit + property tests, every notebook under nbval (strict), then the
-# browser tests (tests/browser/conftest.py moves them last). Any failure fails the target.
+# browser tests (tests/browser/conftest.py moves them last), among them the rulebook site's
+# (built first by `make docs`, so a broken build fails before the suite runs; the test
+# rebuilds it incrementally, which takes seconds). Any failure fails the target.
 test: $(STAMP) chromium
 	@if [ "$(LINT)" = 1 ]; then $(MAKE) --no-print-directory lint; fi
+	@$(MAKE) --no-print-directory docs
 	LFG_CHROMIUM="$(CHROMIUM)" LFG_REQUIRE_BROWSER=1 \
 	$(VENV)/bin/pytest -ra tests notebooks \
 	  --nbval --nbval-current-env --nbval-cell-timeout=300 \
@@ -139,8 +151,19 @@ bench: $(STAMP)
 notebooks: $(STAMP)
 	$(VPY) tools/run_notebooks.py $(ARGS)
 
+# The site, incrementally (doctrees kept in $(DOCS_OUT)/doctrees). No network but the package
+# index: no intersphinx, no CDN (docs/conf.py).
+docs: $(STAMP)
+	@echo ">>> building the rulebook site into $(DOCS_OUT)/html (sphinx-build; docs/conf.py)"
+	@start=$$(date +%s); \
+	$(VENV)/bin/sphinx-build -q -b html $(SPHINXOPTS) -d $(DOCS_OUT)/doctrees docs $(DOCS_OUT)/html; \
+	echo ">>> built $$(find $(DOCS_OUT)/html -name '*.html' | wc -l) pages in $$(( $$(date +%s) - start )) s: open $(DOCS_OUT)/html/index.html"
+
+rulesmap: $(STAMP)
+	$(VPY) tools/rulesmap.py $(ARGS)
+
 clean:
-	rm -rf build dist *.egg-info .pytest_cache .hypothesis .benchmarks .mypy_cache .ruff_cache tests/browser/output test-results
+	rm -rf build dist docs/api *.egg-info .pytest_cache .hypothesis .benchmarks .mypy_cache .ruff_cache tests/browser/output test-results
 	find . \( -path ./$(VENV) -o -path ./$(WORK) \) -prune -o \( -name __pycache__ -o -name .ipynb_checkpoints \) -type d -print0 | xargs -0 rm -rf
 
 distclean: clean

@@ -13,5 +13,5 @@ TEXT = "000_8d1d7816ee944f3b.txt"
 
 
 def cite(*headings: str, file: str = TEXT) -> str:
-    """``file, "heading"`` for each heading, joined with ``; ``."""
+    """``file, "heading"`` for each heading, joined with ``"; "``."""
     return "; ".join(f'{file}, "{h}"' for h in headings)

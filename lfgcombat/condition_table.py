@@ -170,7 +170,7 @@ class ConditionSpec:
         spellcasting: ``normal``, ``perseverance`` (DC = base + per_sl × SL), ``impossible``,
             ``perseverance_vs_wrestling_somatic``, ``impossible_somatic_focus``.
         spell_failure_pct, spell_failure_components: Added % spell failure and for which
-            spells (``any``, ``S``omatic, ``V``erbal).
+            spells (``any``, ``S`` somatic, ``V`` verbal).
         damage_per_round: e.g. ``1d6 fire``; ``X biological`` for Bleed X.
         summary: The whole effect in words. source: Citation(s) (and what is inferred).
     """

@@ -328,7 +328,7 @@ class ChestBreak:
 
 def break_chest(fragile_items: tuple[str, ...] | list[str], roller: Roller,
                 chance: int = 50) -> ChestBreak:
-    """Roll for each fragile item in a chest broken open: ``chance``% (50 by the text;
+    """Roll for each fragile item in a chest broken open: ``chance`` percent (50 by the text;
     the GM may change it) that it is destroyed, on 1d100 <= chance."""
     if isinstance(chance, bool) or not isinstance(chance, int) or not 0 <= chance <= 100:
         raise ObjectError(f"chance is a percentage 0-100, not {chance!r} ({RULE_CHEST})")

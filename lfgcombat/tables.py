@@ -11,7 +11,7 @@ The ``source`` column:
     * ``000_8d1d7816ee944f3b.txt, "Damage Die Size"``: a rules file in ``shared/seeds/`` and
       a heading of that file, quoted (the heading is a line of the text, or the start of
       one, such as ``"Dodge (d)"`` for the line ``Dodge (d): Bonus granted by ...``).
-      Several citations are joined with ``; ``.
+      Several citations are joined with ``"; "``.
     * ``inferred: <why>``: the text gives no value (most often because the table it refers
       to did not survive, see ``shared/seeds/README.md``); the reason says how the value
       was reconstructed, usually from the text's examples and the d20 convention it builds on.

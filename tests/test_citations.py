@@ -18,141 +18,24 @@ The ``source`` column of every table in ``data/*.csv`` is checked by
 ``tests/test_tables.py::test_cited_headings_occur_in_the_text`` (and the conditions and save
 ratings tables by their own modules' tests).
 
-The rules texts are read from ``$LFG_SEEDS`` or ``../shared/seeds``; without them these tests
+The scanner itself is ``tools/citescan.py`` (``tools/rulesmap.py`` maps every heading with
+it). The rules texts are read from ``$LFG_SEEDS`` or ``../shared/seeds``; without them these tests
 skip, and with ``LFG_REQUIRE_SEEDS=1`` (``.ci/run``) they fail (see tests/conftest.py).
 """
 
 from __future__ import annotations
 
-import ast
-import re
-from collections.abc import Iterator
-from dataclasses import dataclass
+import sys
 from pathlib import Path
 
-
-from lfgcombat.citations import TEXT
-from lfgcombat.tables import table_names
-
 REPO = Path(__file__).resolve().parents[1]
-RULES_FILE = r"\d{3}_[0-9a-f]{16}\.txt"
-# `file, "Heading"` or, inside an f-string, `{TEXT}, "Heading"`; the heading may wrap onto
-# the next line of a docstring or comment.
-LITERAL = re.compile(rf'(?P<file>{RULES_FILE}|\{{TEXT\}}), "(?P<heading>[^"]+)"')
-ENGINE_SOURCES = sorted([*(REPO / "lfgcombat").rglob("*.py"), *(REPO / "widgets").rglob("*.py")])
+sys.path.insert(0, str(REPO / "tools"))
 
-
-@dataclass(frozen=True)
-class Citation:
-    """One cited heading and where the engine cites it."""
-
-    file: str
-    heading: str
-    where: str
-
-
-def _unwrap(text: str) -> str:
-    """A heading that wraps in a docstring or comment, put back on one line."""
-    return re.sub(r"\s*\n\s*(?:#\s*)?", " ", text).strip()
-
-
-def _rel(path: Path) -> str:
-    return str(path.relative_to(REPO)) if path.is_relative_to(REPO) else str(path)
-
-
-def literal_citations(path: Path) -> Iterator[Citation]:
-    """The ``file, "Heading"`` strings written anywhere in ``path``."""
-    text = path.read_text(encoding="utf-8")
-    for m in LITERAL.finditer(text):
-        file = TEXT if m["file"] == "{TEXT}" else m["file"]
-        line = text.count("\n", 0, m.start()) + 1
-        yield Citation(file, _unwrap(m["heading"]), f"{_rel(path)}:{line}")
-
-
-def _cite_names(tree: ast.Module) -> set[str]:
-    """The names under which a module imported ``lfgcombat.citations.cite``."""
-    names = set()
-    for node in ast.walk(tree):
-        if isinstance(node, ast.ImportFrom) and (node.module or "").endswith("citations"):
-            names |= {a.asname or a.name for a in node.names if a.name == "cite"}
-    return names
-
-
-def _called_name(func: ast.expr) -> str | None:
-    if isinstance(func, ast.Name):
-        return func.id
-    if isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name) and \
-            func.value.id == "citations":
-        return "citations.cite" if func.attr == "cite" else None
-    return None
-
-
-def _module_strings(tree: ast.Module) -> dict[str, str]:
-    """The module's ``NAME = "text"`` constants (``TEXT = "002_....txt"``)."""
-    return {t.id: node.value.value for node in tree.body if isinstance(node, ast.Assign)
-            and isinstance(node.value, ast.Constant) and isinstance(node.value.value, str)
-            for t in node.targets if isinstance(t, ast.Name)}
-
-
-def cite_calls(path: Path) -> Iterator[Citation]:
-    """The literal headings of every ``cite(...)`` call in ``path``."""
-    tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
-    names = _cite_names(tree) | {"citations.cite"}
-    if path.name == "citations.py":
-        names.add("cite")
-    constants = _module_strings(tree)
-    for node in ast.walk(tree):
-        if not (isinstance(node, ast.Call) and _called_name(node.func) in names):
-            continue
-        file = TEXT
-        for kw in node.keywords:
-            if kw.arg == "file" and isinstance(kw.value, ast.Constant):
-                file = str(kw.value.value)
-            elif kw.arg == "file" and isinstance(kw.value, ast.Name):
-                assert kw.value.id in constants, (
-                    f"{_rel(path)}:{node.lineno}: cite(..., file={kw.value.id}) - the test "
-                    "resolves only a module-level string constant or a literal")
-                file = constants[kw.value.id]
-        for arg in node.args:
-            if isinstance(arg, ast.Constant) and isinstance(arg.value, str):
-                yield Citation(file, arg.value, f"{_rel(path)}:{node.lineno}")
-
-
-def data_citations() -> Iterator[Citation]:
-    """Citations in the data files no table schema validates."""
-    loaded = {REPO / "data" / f"{name}.csv" for name in table_names()}
-    for path in sorted((REPO / "data").rglob("*")):
-        if path.suffix in {".csv", ".yaml", ".yml"} and path not in loaded:
-            yield from literal_citations(path)
-
-
-def engine_citations() -> list[Citation]:
-    """Every citation the engine and widgets make, found statically."""
-    found: list[Citation] = []
-    for path in ENGINE_SOURCES:
-        found += literal_citations(path)
-        found += cite_calls(path)
-    return found
-
-
-def is_heading(heading: str, lines: list[str]) -> bool:
-    """``heading`` is a line of the text or the start of one (not in the middle of a word).
-
-    A heading ending in an ellipsis (``"Taking Your Turn: ..."``) quotes the start of a line.
-    """
-    if heading.endswith(("...", "…")):
-        start = heading.rstrip(".… ")
-        return any(ln.startswith(start) for ln in lines)
-    return any(ln == heading or (ln.startswith(heading) and not ln[len(heading)].isalnum())
-               for ln in lines)
-
-
-def _rules_lines(seeds: Path, file: str, cache: dict[str, list[str]]) -> list[str]:
-    if file not in cache:
-        path = seeds / file
-        assert path.is_file(), f"no rules text {file} in {seeds}"
-        cache[file] = [ln.strip() for ln in path.read_text(encoding="utf-8").splitlines()]
-    return cache[file]
+# The scanner lives in tools/citescan.py, shared with tools/rulesmap.py (make rulesmap).
+from citescan import (  # noqa: E402
+    TEXT, cite_calls, data_citations, engine_citations, is_heading, literal_citations,
+)
+from citescan import rules_lines as _rules_lines  # noqa: E402
 
 
 # --- the scanner itself (no rules text needed) -------------------------------------------
