@@ -51,8 +51,8 @@ HEALTH_WORDS = ("unhurt", "hurt", "bloodied", "down")
 #: names a "bloodied" state; half hit points is the long-standing d20 table convention. The
 #: lfg text's own mark, Injured at 25%, is a condition and shows among the conditions).
 BLOODIED_AT = 0.5
-#: Conditions that hide a creature from sight (000_8d1d7816ee944f3b.txt, "Conditions – Full
-#: Details": "Invisible: Cannot be seen"), as the first word of their label, lower case.
+#: Conditions that hide a creature from sight, as the first word of their label, lower case
+#: (000_8d1d7816ee944f3b.txt, "Conditions – Full Details": "Invisible: Cannot be seen").
 HIDING_CONDITIONS = frozenset({"invisible"})
 #: What a text says instead of the name of a creature the party cannot perceive.
 UNSEEN = "someone unseen"
