@@ -254,9 +254,15 @@ def players_view(enc: Encounter, party: str, hidden: Any = ()) -> PlayersView:
             if tok.name in seen:
                 tokens.append(SeenToken(
                     name=tok.name, side=tok.side, ours=tok.side == party,
-                    cells=tuple(sorted(tuple(m.offset(c)) for c in tok.cells)),
+                    cells=tuple(sorted(_pair(m.offset(c)) for c in tok.cells)),
                     down=tok.name in down))
     return PlayersView(party=party, round=int(enc.round), surprise=bool(enc.surprise_round),
                        acting=tuple(n for n in seen if n in acting),
                        next=tuple(dict.fromkeys(nxt)), cards=tuple(cards),
                        tokens=tuple(tokens), map_size=size, terrain=terrain)
+
+
+def _pair(offset: Any) -> tuple[int, int]:
+    """A map offset as a plain ``(column, row)`` pair."""
+    col, row = offset
+    return int(col), int(row)
