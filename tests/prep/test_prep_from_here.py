@@ -166,7 +166,7 @@ def test_arguments_an_encounter_does_not_take_are_refused(kw, words):
 
 
 def test_unknown_tactics_are_refused_by_name():
-    with pytest.raises(TacticsError, match="unknown tactics target 'bravest'"):
+    with pytest.raises(TacticsError, match="unknown tactics target 'bravest'.*or a preset: focus_fire"):
         simulate(last_one_standing(1, started=True), 3, tactics="bravest", progress=False)
 
 
