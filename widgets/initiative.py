@@ -153,6 +153,7 @@ class InitiativeTracker(TurnControls, W.VBox):
         panel = [self._round, row(self.play_on), self._legend, self._cards, *self._turn_rows(),
                  self._actions, self.attack_row, self.action_rows, self.close_rows,
                  self.updown_rows, self.gm_rows, row(self._undo), self.status]
+        panel.insert(-1, __import__("lfgcombat.widgets.chances", fromlist=["_"]).chances(encounter))
         extra = [w for w in (battlemap, dicelog) if w is not None]
         super().__init__(children=panel + extra, **kwargs)
         self.add_class("lfg-initiative")

@@ -128,6 +128,37 @@ class Comparison:
         return out
 
 
+    def plot(self, measure: str = "win", side: str | None = None):
+        """One plot: per variant, P(``measure``) of ``side`` (default the first) with its
+        95% interval, and its paired difference from the first variant with its paired
+        interval (:meth:`summary`). Needs matplotlib (``lfgcombat[lab]``).
+
+        Returns:
+            The matplotlib Figure.
+
+        Raises:
+            PrepError: an unknown measure or side.
+        """
+        import matplotlib.pyplot as plt
+        side = self.results[0].sides[self.results[0]._side(side)]
+        s = self.summary(measure).xs(side, level="side")
+        fig, axes = plt.subplots(1, 2, figsize=(11, 0.6 * len(s) + 1.6))
+        y = np.arange(len(s))[::-1]
+        for ax, key, title in ((axes[0], "p", f"P({measure}) of {side}, 95% CI"),
+                               (axes[1], "diff", f"difference from {s.index[0]}, paired 95% CI")):
+            lo, hi = s[f"{key}_lo"], s[f"{key}_hi"]
+            ax.errorbar(s[key], y, xerr=[(s[key] - lo).clip(lower=0),
+                                         (hi - s[key]).clip(lower=0)],
+                        fmt="o", capsize=4, color="#4a7ab5")
+            ax.set_yticks(y, list(s.index))
+            ax.set_title(title)
+        axes[0].set_xlim(0, 1)
+        axes[1].axvline(0, color="#888", lw=1)
+        fig.tight_layout()
+        plt.close(fig)
+        return fig
+
+
 def _label(v: Any) -> str:
     if isinstance(v, Ruleset):
         return v.describe()

@@ -92,3 +92,12 @@ def test_an_unknown_preset_says_did_you_mean():
 def test_rule_variants_of_a_fight_under_way_are_refused():
     with pytest.raises(PrepError, match="compare its tactics"):
         compare(in_round_three(), 4, rulesets=["lfg", "classic"], progress=False)
+
+
+def test_the_comparison_plots_p_and_the_paired_differences(by_tactics):
+    fig = by_tactics.plot(side="party")
+    left, right = fig.axes
+    assert [t.get_text() for t in right.get_yticklabels()] == ["focus_fire", "spread_out"]
+    assert "paired 95% CI" in right.get_title() and "P(win) of party" in left.get_title()
+    with pytest.raises(PrepError, match="no side 'elves'"):
+        by_tactics.plot(side="elves")
