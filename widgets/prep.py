@@ -15,8 +15,13 @@ The ruleset menu offers every ruleset GM prep plays (``lfg``, ``classic``, ``wou
 choosing classic or wounds selects the reference tier (the only one that plays them) and
 turns off lfg's optional rules and the Knockdown, as :func:`~lfgcombat.prep.spec.prep_choices`
 says, with the reason under the menus. Their creatures need the ruleset's fields (``bab``;
-``prowess`` and ``good_saves``): pass your own (``PrepPanel(creatures=[...])``, the same
-names replace the examples); the examples lack them, and the run is refused naming each.
+``prowess`` and ``good_saves``): a creature that lacks them (the examples do) gets
+defaults made from its lfg sheet (:mod:`lfgcombat.prep.defaults`), and the results' notes
+list every value used; your own creatures' fields (``PrepPanel(creatures=[...])``, the
+same names replace the examples) are played as they are.
+
+The notes and refusals are in the panel's words ("tick Knockdown", "choose the reference
+tier"), not Python's (:func:`~lfgcombat.prep.run.in_panel_words`).
 """
 
 from __future__ import annotations
@@ -36,7 +41,8 @@ from lfgcombat.prep import TARGET_POLICIES, SimResult, simulate
 from lfgcombat.prep.kernel import kernel_loaded
 from lfgcombat.prep.replay import ReplayError
 from lfgcombat.prep.result import format_p
-from lfgcombat.prep.run import COMPILING, TIERS
+from lfgcombat.prep.defaults import filled_in
+from lfgcombat.prep.run import COMPILING, TIERS, in_panel_words
 from lfgcombat.prep.spec import PrepError, prep_choices, reference_only
 from lfgcombat.rulesets import Ruleset
 from lfgcombat.rulesets.base import implemented
@@ -308,12 +314,13 @@ class PrepPanel(W.VBox):
         try:
             rs = Ruleset(self._ruleset.value, killer_criticals=bool(self._killer.value),
                          perfect_critical=bool(self._perfect.value))
-            result = simulate(self.sides(), int(self._n.value), ruleset=rs,
+            sides, filled = filled_in(self.sides(), rs)  # classic's bab, wounds' prowess...
+            result = simulate(sides, int(self._n.value), ruleset=rs,
                               tactics=self._tactics.value, seed=int(self._seed.value),
                               tier=self._tier.value, progress=False, callback=tick,
-                              knockdown=bool(self._knockdown.value))
+                              knockdown=bool(self._knockdown.value)).noted(filled)
         except LfgError as exc:
-            self._show_error(str(exc))
+            self._show_error(in_panel_words(str(exc)))
             self._mark_stale("this run was refused")
             return None
         self.error = ""
@@ -338,7 +345,8 @@ class PrepPanel(W.VBox):
             table[key] = [format_p(pc.loc[n, key], pc.loc[n, f"{key}_lo"],
                                    pc.loc[n, f"{key}_hi"]) for n in pc.index]
         table = table[list(_HEADINGS)].rename(columns=_HEADINGS)
-        notes = "".join(f"<p class='lfg-prep-note'>{html.escape(n)}</p>" for n in result.notes)
+        notes = "".join(f"<p class='lfg-prep-note'>{html.escape(in_panel_words(n))}</p>"
+                        for n in result.notes)
         return ("<p>95% intervals in brackets</p>"
                 + result.readable().to_html(classes="lfg-prep-summary")
                 + table.to_html(float_format=lambda v: f"{v:.1f}", index_names=False)

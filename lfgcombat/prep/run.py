@@ -207,6 +207,34 @@ KNOCKDOWN_NOTE = (
     "it (the fast tier cannot)")
 
 
+#: The code in GM prep's notes and refusals, and what a panel says instead: its own
+#: controls ("tick Knockdown", "choose the reference tier"), not Python.
+PANEL_WORDS: tuple[tuple[str, str], ...] = (
+    ("tier='reference', knockdown=True plays it (the fast tier cannot)",
+     "choose the reference tier and tick Knockdown to play it (the fast tier cannot)"),
+    ("knockdown=True: the fast tier", "Knockdown is ticked: the fast tier"),
+    ("; pass tier='reference' to choose it yourself", ""),
+    (". To choose another, put it first (creature.replace(weapons=[...]))",
+     ". To fight with another, list it first among the creature's weapons, in its file"),
+    ("Use tier='reference' (real encounters, every rule), or change what is listed",
+     "Choose the reference tier (real encounters, every rule), or change what is listed"),
+    ("Use tier='reference': real encounters", "Choose the reference tier: real encounters"),
+    (", others go with .replace(conditions=[...]); Selective Initiative: Ruleset('lfg'))", ")"),
+    ("heal it above 0 (.replace(current_hp=1)) or leave it out of the fight",
+     "heal it above 0 in its file, or leave it out of the fight"),
+    ("; result.replay(i) begins with the fight's own log",
+     "; each fight's replay begins with the fight's own log"),
+)
+
+
+def in_panel_words(text: str) -> str:
+    """A note or refusal of GM prep as a panel says it (:data:`PANEL_WORDS`): "tick
+    Knockdown", "choose the reference tier", not ``knockdown=True``."""
+    for code, words in PANEL_WORDS:
+        text = text.replace(code, words)
+    return text
+
+
 def _sizes_differ(scenario: Scenario) -> bool:
     """Whether two foes of ``scenario`` are of different size categories."""
     cs, side = scenario.creatures, scenario.side_of
