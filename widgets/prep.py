@@ -20,6 +20,12 @@ defaults made from its lfg sheet (:mod:`lfgcombat.prep.defaults`), and the resul
 list every value used; your own creatures' fields (``PrepPanel(creatures=[...])``, the
 same names replace the examples) are played as they are.
 
+*Compare tactics* answers "how much do tactics matter?": the same fights under each tactics
+ticked under *compare* (the presets of :data:`lfgcombat.prep.tactics.PRESETS`;
+:func:`~lfgcombat.prep.compare` on common random numbers), as one table (``.lfg-prep-
+comparison``: the party's P(win) and P(a PC dies) per tactics, with the paired difference
+from the first and its 95% interval) and one plot.
+
 The notes and refusals are in the panel's words ("tick Knockdown", "choose the reference
 tier"), not Python's (:func:`~lfgcombat.prep.run.in_panel_words`).
 """
@@ -33,17 +39,19 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 import ipywidgets as W
+import pandas as pd
 import traitlets
 
 from lfgcombat.creature import Creature, example_names, load_example
 from lfgcombat.errors import LfgError
-from lfgcombat.prep import TARGET_POLICIES, SimResult, simulate
+from lfgcombat.prep import TARGET_POLICIES, Comparison, SimResult, compare, simulate
 from lfgcombat.prep.kernel import kernel_loaded
 from lfgcombat.prep.replay import ReplayError
 from lfgcombat.prep.result import format_p
 from lfgcombat.prep.defaults import filled_in
 from lfgcombat.prep.run import COMPILING, TIERS, in_panel_words
 from lfgcombat.prep.spec import PrepError, prep_choices, reference_only
+from lfgcombat.prep.tactics import PRESETS
 from lfgcombat.rulesets import Ruleset
 from lfgcombat.rulesets.base import implemented
 
@@ -80,10 +88,13 @@ class PrepPanel(W.VBox):
         error: The message when a run or an input was refused ("" otherwise), shown in a
             red box; the previous results are then marked stale (:attr:`stale`).
         tracker: The InitiativeTracker of the last replayed fight.
+        comparison: The last :class:`~lfgcombat.prep.Comparison` of tactics (*Compare
+            tactics*; ``None`` before one).
     """
 
     error = traitlets.Unicode("")
     result = traitlets.Any(None, allow_none=True)
+    comparison = traitlets.Any(None, allow_none=True)
 
     def __init__(self, creatures: Sequence[Creature] | Mapping[str, Creature] = (), *,
                  party: Sequence[str] = ("Wulfric", "Chessan", "Mayat", "Sokaris"),
@@ -111,16 +122,18 @@ class PrepPanel(W.VBox):
         self._make_outputs()
         self.tracker = None
         self._run.on_click(lambda _: self.run())
+        self._compare.on_click(lambda _: self.compare_tactics())
         self._replay.on_click(lambda _: self.replay_worst())
         # the columns wrap on a narrow page instead of being cut off
         controls = W.HBox([self._party, W.VBox([self._foes, self._copies, self._count_box]),
                            W.VBox([self._n, self._seed, self._tactics, self._ruleset,
                                    self._tier, W.HBox([self._killer, self._perfect]),
-                                   self._knockdown, self._ruleset_note])],
+                                   self._knockdown, self._ruleset_note]), self._versus],
                           layout=W.Layout(flex_flow="row wrap"))
-        super().__init__([controls, W.HBox([self._run, self._bar, self._replay]),
-                          self._status, self._stale, self._summary, self._plot, self._table],
-                         **kwargs)
+        super().__init__([controls, W.HBox([self._run, self._bar, self._replay,
+                                            self._compare]),
+                          self._status, self._stale, self._summary, self._plot, self._table,
+                          self._comparison, self._comparison_plot], **kwargs)
         self.add_class("lfg-prep")
         for control in (self._party, self._foes, self._copies, self._n, self._seed,
                         self._tactics, self._ruleset, self._tier, self._killer, self._perfect,
@@ -148,8 +161,13 @@ class PrepPanel(W.VBox):
         Momentum of Impact's Knockdown (the reference tier plays it)."""
         self._n = W.IntText(value=n, description="fights", **small)
         self._seed = W.IntText(value=seed, description="seed", **small)
-        self._tactics = W.Dropdown(options=list(TARGET_POLICIES), value="weakest",
-                                   description="tactics", **small)
+        self._tactics = W.Dropdown(options=list(TARGET_POLICIES) + list(PRESETS),
+                                   value="weakest", description="tactics", **small)
+        self._versus = W.SelectMultiple(options=list(PRESETS), value=list(PRESETS)[:3],
+                                        description="compare", rows=len(PRESETS),
+                                        tooltip="the tactics Compare tactics plays on the "
+                                                "same fights (two or more)",
+                                        layout=W.Layout(width="15em"))
         playable = list(implemented())
         self._ruleset = W.Dropdown(options=playable, value=playable[0],
                                    description="ruleset", disabled=len(playable) == 1,
@@ -195,6 +213,14 @@ class PrepPanel(W.VBox):
                              tooltip="simulate the fights")
         self._replay = W.Button(description="Replay the worst fight", disabled=True,
                                 layout=W.Layout(width="16em"))
+        self._compare = W.Button(description="Compare tactics",
+                                 tooltip="play the same fights under each tactics ticked "
+                                         "under 'compare' and show how much they matter")
+        self._compare.add_class("lfg-prep-compare")
+        self._comparison = W.HTML("")
+        # hidden until a comparison draws it
+        self._comparison_plot = W.Image(format="png", layout=W.Layout(max_width="100%",
+                                                                      display="none"))
         self._bar = W.IntProgress(value=0, min=0, max=1, description="", bar_style="info",
                                   layout=W.Layout(width="20em"))
         self._status = W.HTML("")
@@ -312,8 +338,7 @@ class PrepPanel(W.VBox):
         def tick(done: int, total: int) -> None:
             self._bar.max, self._bar.value = total, done
         try:
-            rs = Ruleset(self._ruleset.value, killer_criticals=bool(self._killer.value),
-                         perfect_critical=bool(self._perfect.value))
+            rs = self._rules()
             sides, filled = filled_in(self.sides(), rs)  # classic's bab, wounds' prowess...
             result = simulate(sides, int(self._n.value), ruleset=rs,
                               tactics=self._tactics.value, seed=int(self._seed.value),
@@ -335,6 +360,64 @@ class PrepPanel(W.VBox):
         self._plot.value = buf.getvalue()
         self._replay.disabled = False
         return result
+
+    def _rules(self) -> Ruleset:
+        return Ruleset(self._ruleset.value, killer_criticals=bool(self._killer.value),
+                       perfect_critical=bool(self._perfect.value))
+
+    def compare_tactics(self) -> Comparison | None:
+        """"How much do tactics matter?": the same fights under each tactics ticked under
+        *compare* (:func:`~lfgcombat.prep.compare`, common random numbers), shown as one
+        table (per tactics, the party's P(win) and P(a PC dies), each with its difference
+        from the first and the paired 95% interval) and one plot. A refusal is shown as
+        an error."""
+        self._status.value = "comparing tactics..."
+        self._bar.value, self._bar.max = 0, 1
+
+        def tick(done: int, total: int) -> None:
+            self._bar.max, self._bar.value = total, done
+        try:
+            rs = self._rules()
+            sides, filled = filled_in(self.sides(), rs)
+            c = compare(sides, int(self._n.value), tactics=list(self._versus.value),
+                        ruleset=rs, seed=int(self._seed.value), tier=self._tier.value,
+                        progress=False, knockdown=bool(self._knockdown.value),
+                        callback=tick)
+        except LfgError as exc:
+            self._show_error(in_panel_words(str(exc)), heading="Not compared:")
+            return None
+        self.error = ""
+        self.comparison = c
+        self._status.value = html.escape(f"{len(c.labels)} tactics compared on the same "
+                                         f"{c.results[0].n} fights in "
+                                         f"{c.results[0].seconds:.1f} s")
+        notes = [n for n in (filled,) + c.notes if n]
+        self._comparison.value = self._comparison_table(c) + "".join(
+            f"<p class='lfg-prep-note'>{html.escape(in_panel_words(n))}</p>" for n in notes)
+        buf = io.BytesIO()
+        c.plot("win", side="party").savefig(buf, format="png", dpi=72)
+        self._comparison_plot.value = buf.getvalue()
+        self._comparison_plot.layout.display = None
+        return c
+
+    @staticmethod
+    def _comparison_table(c: Comparison) -> str:
+        """Per tactics: the party's P(win) and P(a PC dies) and their paired differences
+        from the first tactics, each ``p [lo, hi]``."""
+        s = c.summary().xs("party", level="side")
+        rows = {}
+        for label in c.labels:
+            row = {}
+            for m, head in (("win", "P(win)"), ("any_dead", "P(a PC dies)")):
+                r = s.loc[(label, m)]
+                row[head] = format_p(r["p"], r["p_lo"], r["p_hi"])
+                row[f"{head} vs {c.labels[0]}"] = (
+                    "-" if label == c.labels[0] else
+                    f"{r['diff']:+.3f} [{r['diff_lo']:+.3f}, {r['diff_hi']:+.3f}]")
+            rows[label] = row
+        return ("<p>How much do tactics matter? The same fights under each; differences "
+                "with paired 95% intervals</p>"
+                + pd.DataFrame(rows).T.to_html(classes="lfg-prep-comparison"))
 
     @staticmethod
     def _tables(result: SimResult) -> str:
@@ -405,7 +488,8 @@ class PrepPanel(W.VBox):
                 return result, i, result.replay(i), why
             except ReplayError as exc:
                 why = why or str(exc)
-        ref = simulate(self.sides(), REPLAY_FIGHTS, ruleset=result.scenario.ruleset,
+        ref = simulate(filled_in(self.sides(), result.scenario.ruleset)[0], REPLAY_FIGHTS,
+                       ruleset=result.scenario.ruleset,
                        tactics=self._tactics.value, seed=result.seed, tier="reference",
                        progress=False, knockdown=result.scenario.knockdown)
         i = ref.worst("party")[0]

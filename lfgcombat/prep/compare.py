@@ -175,7 +175,8 @@ def compare(sides: Mapping[str, Sequence] | Encounter, n: int = 10_000, *,
             switches: Sequence[Mapping[str, Any]] | None = None, ruleset: Any = None,
             tactics: Any = "weakest", seed: int | None = None, backend: Any = None,
             tier: str | None = None, progress: bool = True, max_rounds: int = MAX_ROUNDS,
-            knockdown: bool = False) -> Comparison:
+            knockdown: bool = False, callback: Callable[[int, int], None] | None = None
+            ) -> Comparison:
     """Play the same ``n`` fights under each variant (common random numbers).
 
     The variants are rulesets (``rulesets=[...]``), optional-rule switches
@@ -197,8 +198,8 @@ def compare(sides: Mapping[str, Sequence] | Encounter, n: int = 10_000, *,
     interval stays valid either way.
 
     Args:
-        sides, n, tactics, backend, tier, progress, max_rounds, knockdown: As
-            :func:`simulate`.
+        sides, n, tactics, backend, tier, progress, max_rounds, knockdown, callback: As
+            :func:`simulate` (``callback(done, total)`` counts every variant's fights).
         rulesets: The variants as rulesets, e.g. ``[Ruleset("lfg"),
             Ruleset("lfg", killer_criticals=True)]`` or ``["lfg", "classic", "wounds"]``
             (the creatures carrying the fields each needs: ``bab``; ``prowess`` and
@@ -241,7 +242,7 @@ def compare(sides: Mapping[str, Sequence] | Encounter, n: int = 10_000, *,
     size = DEFAULT_CHUNK[tier]
     with open_backend(backend) as be:
         parts, status = _execute([(sc, sp, 0) for sc, sp in points], n, tier, root, size,
-                                 be, progress, None, None)
+                                 be, progress, None, None, callback)
     seconds = time.perf_counter() - began
     results = tuple(dataclasses.replace(_result(sc, sp, tier, root, 0, size, n, ch, status)
                                         .noted(note), seconds=seconds)
