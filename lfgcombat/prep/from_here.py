@@ -11,8 +11,8 @@ replay of the log), so nothing of it is copied by hand:
 * **The start.** The fight's log and header are read once (a map edit not yet recorded is
   recorded first, :meth:`~lfgcombat.Encounter.record_map_edits`); the log is replayed
   into a :class:`~lfgcombat.prep.replay.ScriptedEncounter` to collect every die the fight
-  has rolled so far, in order (both attempts of a Fortunate or Unfortunate roll, "Conditions":
-  the first attempt first).
+  has rolled so far, in order (both attempts of a Fortunate or Unfortunate roll,
+  "Conditions – Full Details", the first attempt first: :func:`dice_so_far`).
 * **Fight ``i``** is a :class:`~lfgcombat.prep.replay.ScriptedEncounter` whose script is
   those dice and whose seed is fight ``i``'s dice seed: replaying the real log with it
   gives the real fight's events one for one (checked, as :meth:`Encounter.load
@@ -116,9 +116,10 @@ def dice_so_far(roller: Any) -> list[tuple[int, int]]:
     rolled.
 
     A roll's history keeps the attempt it kept first and the other as ``other`` under
-    Fortunate and Unfortunate ("Conditions": roll twice, take the better or the worse),
-    so the order of the two attempts is not in it; both roll the same dice, so the order
-    of the dice's *sides* is. The faces are then drawn again as the roller drew them: its
+    Fortunate and Unfortunate (000_8d1d7816ee944f3b.txt, "Conditions – Full Details",
+    Fortunate: "roll the appropriate dice twice and take the better result"), so the order
+    of the two attempts is not in it; both roll the same dice, so the order of the dice's
+    *sides* is. The faces are then drawn again as the roller drew them: its
     script first, then its generator from its seed, one ``randrange`` per die
     (``Roller._attempt``: "the rng draws stay in this one method so the sequence for a
     seed never changes").
