@@ -194,3 +194,24 @@ def test_the_start_is_read_without_changing_the_fight():
     assert enc.snapshot() == before
     assert len(start.dice) == sum(len(r.faces) + (len(r.other.faces) if r.other else 0)
                                   for r in enc.roller.history)
+
+
+@pytest.mark.parametrize("ruleset", ["classic", "wounds", "round_by_round", "top_down"])
+def test_every_ruleset_and_initiative_plays_on_from_mid_fight(ruleset):
+    """Classic and wounds (their own records of health), and lfg's Round-by-Round and
+    Top-Down Initiative: played on in round 2 by the encounter's own rules."""
+    from lfgcombat import Ruleset
+
+    from .rulesets_helpers import orc_brawl
+    rs = (Ruleset("lfg", initiative=ruleset) if ruleset in ("round_by_round", "top_down")
+          else Ruleset(ruleset))
+    sides = orc_brawl()
+    enc = Encounter([c for m in sides.values() for c in m],
+                    sides={s: [c.name for c in m] for s, m in sides.items()}, ruleset=rs, seed=3)
+    enc.start()
+    while enc.round < 2:
+        choices = enc.choices()
+        enc.end_turn(next=choices[0] if choices else None)
+    r = _run(enc, 2, seed=2)
+    assert r.scenario.ruleset == enc.ruleset and (r.rounds >= 2).all()
+    assert list(r.replay(1).log)[:len(enc.log)] == list(enc.log)
