@@ -20,6 +20,11 @@ defaults made from its lfg sheet (:mod:`lfgcombat.prep.defaults`), and the resul
 list every value used; your own creatures' fields (``PrepPanel(creatures=[...])``, the
 same names replace the examples) are played as they are.
 
+Beside a tracker, ``PrepPanel(encounter=tracker.encounter)`` takes the fight on the table
+with no code: its map, creatures and current state, played on from where it stands on the
+reference tier (:mod:`lfgcombat.prep.from_here`); the replay of a fight begins with the
+table's own log.
+
 *Compare tactics* answers "how much do tactics matter?": the same fights under each tactics
 ticked under *compare* (the presets of :data:`lfgcombat.prep.tactics.PRESETS`;
 :func:`~lfgcombat.prep.compare` on common random numbers), as one table (``.lfg-prep-
@@ -43,6 +48,7 @@ import pandas as pd
 import traitlets
 
 from lfgcombat.creature import Creature, example_names, load_example
+from lfgcombat.encounter import Encounter
 from lfgcombat.errors import LfgError
 from lfgcombat.prep import TARGET_POLICIES, Comparison, SimResult, compare, simulate
 from lfgcombat.prep.kernel import kernel_loaded
@@ -57,6 +63,9 @@ from lfgcombat.rulesets.base import implemented
 
 #: Fights of the reference-tier run whose worst fight a fast-tier run's replay opens.
 REPLAY_FIGHTS = 40
+#: Fights a run plays by default for the fight on the table (``encounter=``): real
+#: encounters played on from its log, a few tenths of a second each.
+TABLE_FIGHTS = 40
 #: The panel's limits on how many of one foe fight (a count outside is refused, not clamped).
 MIN_COUNT, MAX_COUNT = 1, 20
 _ERROR_STYLE = ("color:#8b0000;background:#fdecea;border:1px solid #d32f2f;"
@@ -80,8 +89,13 @@ class PrepPanel(W.VBox):
             "new foes x" control; each foe picked gets its own count in the panel. A count
             outside ``MIN_COUNT..MAX_COUNT`` (or fights/seed the engine refuses) is shown as
             an error and refused, never clamped.
-        n: Fights per run.
+        n: Fights per run (default 2000; :data:`TABLE_FIGHTS` with ``encounter``).
         seed: The root seed (the same seed gives the same fights).
+        encounter: The fight on the table (an InitiativeTracker's ``encounter``): the
+            panel plays it on from where it stands - its sides, map, HP, conditions,
+            round and turn - under its own rules (the pickers are hidden, the rules'
+            menus locked to the encounter's), and marks the results stale once the fight
+            moves on (:func:`lfgcombat.prep.simulate` of an Encounter).
 
     Attributes:
         result: The last :class:`~lfgcombat.prep.SimResult` (``None`` before a run).
@@ -98,8 +112,15 @@ class PrepPanel(W.VBox):
 
     def __init__(self, creatures: Sequence[Creature] | Mapping[str, Creature] = (), *,
                  party: Sequence[str] = ("Wulfric", "Chessan", "Mayat", "Sokaris"),
-                 foes: Sequence[str] = ("Orc",), copies: int = 3, n: int = 2000,
-                 seed: int = 1, **kwargs: Any) -> None:
+                 foes: Sequence[str] = ("Orc",), copies: int = 3, n: int | None = None,
+                 seed: int = 1, encounter: Encounter | None = None, **kwargs: Any) -> None:
+        if encounter is not None and not isinstance(encounter, Encounter):
+            raise TypeError(f"PrepPanel(encounter=...) needs a lfgcombat.Encounter, not "
+                            f"{type(encounter).__name__}")
+        self.encounter = encounter
+        self._busy = False  # inside a run of ours: the encounter's own steps are not moves
+        if n is None:
+            n = TABLE_FIGHTS if encounter is not None else 2000
         self.pool: dict[str, Creature] = self._make_pool(creatures)
         names = list(self.pool)
         # tall enough to show the picked creatures without scrolling (the pool's first rows)
@@ -130,8 +151,9 @@ class PrepPanel(W.VBox):
                                    self._tier, W.HBox([self._killer, self._perfect]),
                                    self._knockdown, self._ruleset_note]), self._versus],
                           layout=W.Layout(flex_flow="row wrap"))
-        super().__init__([controls, W.HBox([self._run, self._bar, self._replay,
-                                            self._compare]),
+        self._fight_line = W.HTML("")  # shown over the controls with an encounter
+        super().__init__([self._fight_line] * (encounter is not None) + [
+                          controls, W.HBox([self._run, self._bar, self._replay, self._compare]),
                           self._status, self._stale, self._summary, self._plot, self._table,
                           self._comparison, self._comparison_plot], **kwargs)
         self.add_class("lfg-prep")
@@ -139,7 +161,57 @@ class PrepPanel(W.VBox):
                         self._tactics, self._ruleset, self._tier, self._killer, self._perfect,
                         self._knockdown):
             control.observe(lambda _: self._inputs_changed(), "value")
-        self._unknown_names(list(party) + list(foes), names)
+        if encounter is not None:
+            self._for_the_table(encounter)
+        else:
+            self._unknown_names(list(party) + list(foes), names)
+
+    def _for_the_table(self, enc: Encounter) -> None:
+        """The panel of a fight on the table: its sides, rules, map and state are the
+        encounter's (the pickers are hidden and the rules' menus show its own, locked);
+        the panel plays it on from where it stands, and marks its results stale once the
+        fight moves on."""
+        for w in (self._party, self._foes, self._copies, self._count_box):
+            w.layout.display = "none"
+        self._ruleset.options = [enc.ruleset.name]
+        self._tier.options = ["reference"]
+        for box, value in ((self._killer, enc.ruleset.killer_criticals),
+                           (self._perfect, enc.ruleset.perfect_critical),
+                           (self._knockdown, enc.knockdown_after_strike)):
+            box.value = bool(value)
+            box.disabled = True
+        self._ruleset.disabled = self._tier.disabled = True
+        self._ruleset_note.value = ("<span class='lfg-prep-ruleset-note'>The fight's own rules "
+                                    "(its ruleset, optional rules and Knockdown), played on "
+                                    "real encounters from its log.</span>")
+        self._show_fight()
+        enc.subscribe(lambda _enc: self._moved_on())
+
+    def _show_fight(self) -> None:
+        enc = self.encounter
+        if enc is None:
+            return
+        up = enc.standing()
+        where = "before it starts" if enc.round < 1 else (
+            f"round {enc.round}, {enc.current}'s turn")
+        sides = "; ".join(f"{html.escape(side)}: {html.escape(', '.join(names)) or 'nobody'}"
+                          " standing" for side, names in up.items())
+        self._fight_line.value = (f"<div class='lfg-prep-table'><b>The fight on the table</b>,"
+                                  f" {html.escape(where)} ({sides}): Run plays it on from "
+                                  "there.</div>")
+
+    def _moved_on(self) -> None:
+        if self._busy:
+            return
+        self._show_fight()
+        self._mark_stale("the fight on the table has moved on since this run")
+
+    @property
+    def _side(self) -> str:
+        """The side the panel reads for: the party, or the encounter's first side."""
+        if self.encounter is None:
+            return "party"
+        return self.encounter.side(self.encounter.names[0])
 
     @staticmethod
     def _make_pool(creatures: Sequence[Creature] | Mapping[str, Creature]
@@ -338,16 +410,24 @@ class PrepPanel(W.VBox):
         def tick(done: int, total: int) -> None:
             self._bar.max, self._bar.value = total, done
         try:
-            rs = self._rules()
-            sides, filled = filled_in(self.sides(), rs)  # classic's bab, wounds' prowess...
-            result = simulate(sides, int(self._n.value), ruleset=rs,
-                              tactics=self._tactics.value, seed=int(self._seed.value),
-                              tier=self._tier.value, progress=False, callback=tick,
-                              knockdown=bool(self._knockdown.value)).noted(filled)
+            if self.encounter is not None:  # the fight on the table, from where it stands
+                self._busy = True
+                result = simulate(self.encounter, int(self._n.value),
+                                  tactics=self._tactics.value, seed=int(self._seed.value),
+                                  progress=False, callback=tick)
+            else:
+                rs = self._rules()
+                sides, filled = filled_in(self.sides(), rs)  # classic's bab, wounds'...
+                result = simulate(sides, int(self._n.value), ruleset=rs,
+                                  tactics=self._tactics.value, seed=int(self._seed.value),
+                                  tier=self._tier.value, progress=False, callback=tick,
+                                  knockdown=bool(self._knockdown.value)).noted(filled)
         except LfgError as exc:
             self._show_error(in_panel_words(str(exc)))
             self._mark_stale("this run was refused")
             return None
+        finally:
+            self._busy = False
         self.error = ""
         self.result = result
         self._table.children, self.tracker = (), None  # the last run's replay is not this one's
@@ -376,39 +456,48 @@ class PrepPanel(W.VBox):
 
         def tick(done: int, total: int) -> None:
             self._bar.max, self._bar.value = total, done
+        filled = None
         try:
-            rs = self._rules()
-            sides, filled = filled_in(self.sides(), rs)
-            c = compare(sides, int(self._n.value), tactics=list(self._versus.value),
-                        ruleset=rs, seed=int(self._seed.value), tier=self._tier.value,
-                        progress=False, knockdown=bool(self._knockdown.value),
-                        callback=tick)
+            self._busy = True
+            if self.encounter is not None:
+                c = compare(self.encounter, int(self._n.value),
+                            tactics=list(self._versus.value), seed=int(self._seed.value),
+                            progress=False, callback=tick)
+            else:
+                rs = self._rules()
+                sides, filled = filled_in(self.sides(), rs)
+                c = compare(sides, int(self._n.value), tactics=list(self._versus.value),
+                            ruleset=rs, seed=int(self._seed.value), tier=self._tier.value,
+                            progress=False, knockdown=bool(self._knockdown.value),
+                            callback=tick)
         except LfgError as exc:
             self._show_error(in_panel_words(str(exc)), heading="Not compared:")
             return None
+        finally:
+            self._busy = False
         self.error = ""
         self.comparison = c
         self._status.value = html.escape(f"{len(c.labels)} tactics compared on the same "
                                          f"{c.results[0].n} fights in "
                                          f"{c.results[0].seconds:.1f} s")
         notes = [n for n in (filled,) + c.notes if n]
-        self._comparison.value = self._comparison_table(c) + "".join(
+        self._comparison.value = self._comparison_table(c, self._side) + "".join(
             f"<p class='lfg-prep-note'>{html.escape(in_panel_words(n))}</p>" for n in notes)
         buf = io.BytesIO()
-        c.plot("win", side="party").savefig(buf, format="png", dpi=72)
+        c.plot("win", side=self._side).savefig(buf, format="png", dpi=72)
         self._comparison_plot.value = buf.getvalue()
         self._comparison_plot.layout.display = None
         return c
 
     @staticmethod
-    def _comparison_table(c: Comparison) -> str:
-        """Per tactics: the party's P(win) and P(a PC dies) and their paired differences
-        from the first tactics, each ``p [lo, hi]``."""
-        s = c.summary().xs("party", level="side")
+    def _comparison_table(c: Comparison, side: str = "party") -> str:
+        """Per tactics: ``side``'s P(win) and P(one of it dies) and their paired
+        differences from the first tactics, each ``p [lo, hi]``."""
+        s = c.summary().xs(side, level="side")
         rows = {}
         for label in c.labels:
             row = {}
-            for m, head in (("win", "P(win)"), ("any_dead", "P(a PC dies)")):
+            for m, head in (("win", f"P({side} wins)"), ("any_dead", f"P(one of {side} dies)")):
                 r = s.loc[(label, m)]
                 row[head] = format_p(r["p"], r["p_lo"], r["p_hi"])
                 row[f"{head} vs {c.labels[0]}"] = (
@@ -483,7 +572,7 @@ class PrepPanel(W.VBox):
         exactly (among the ten worst), else the worst of a short reference-tier run; and why
         a worse one was passed over ("" if none was)."""
         why = ""
-        for i in result.worst("party", share=min(1.0, 10 / max(1, result.n))):
+        for i in result.worst(self._side, share=min(1.0, 10 / max(1, result.n))):
             try:
                 return result, i, result.replay(i), why
             except ReplayError as exc:
@@ -496,6 +585,10 @@ class PrepPanel(W.VBox):
         return ref, i, ref.replay(i), why
 
     def __repr__(self) -> str:
+        if self.encounter is not None:
+            head = f"the fight on the table: {self.encounter!r}; {self._n.value} fights"
+            return f"PrepPanel({head}; {self.result!r})" if self.result else \
+                f"PrepPanel({head}; not run)"
         s = self.sides()
         head = (f"party: {', '.join(c.name for c in s['party'])}; foes: "
                 f"{', '.join(c.name for c in s['foes'])}; {self._n.value} fights")

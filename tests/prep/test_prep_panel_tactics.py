@@ -18,7 +18,7 @@ def test_compare_tactics_shows_one_table_and_one_plot():
     c = panel.comparison
     assert isinstance(c, Comparison) and c.labels == ("focus_fire", "spread_out")
     table = panel._comparison.value
-    assert "lfg-prep-comparison" in table and "P(win) vs focus_fire" in table
+    assert "lfg-prep-comparison" in table and "P(party wins) vs focus_fire" in table
     assert table.count("[") >= 6  # every probability and difference with its interval
     assert panel._comparison_plot.value and panel._comparison_plot.layout.display is None
     assert "2 tactics compared on the same 300 fights" in panel._status.value
