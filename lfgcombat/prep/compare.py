@@ -31,8 +31,8 @@ from ..rulesets import Ruleset
 from .from_here import prepare_here
 from .replay import replay_seeded
 from .result import SimResult, paired_difference, wilson
-from .run import (DEFAULT_CHUNK, _check, _execute, _here_tier, _is_client, _result, _ruleset,
-                  open_backend, prepare_run)
+from .run import (DEFAULT_CHUNK, HERE_CHUNK, _check, _execute, _here_tier, _is_client,
+                  _result, _ruleset, open_backend, prepare_run)
 from .limits import check_points, check_results, warn_if_long
 from .spec import MAX_ROUNDS, PrepError, choose_tier
 from .tactics import Tactics
@@ -239,7 +239,7 @@ def compare(sides: Mapping[str, Sequence] | Encounter, n: int = 10_000, *,
                                      ruleset, tactics, knockdown)
     check_results(n, [len(sc.creatures) for sc, _ in points], "comparison")
     root = int(seed) if seed is not None else secrets.randbits(63)
-    size = DEFAULT_CHUNK[tier]
+    size = HERE_CHUNK if isinstance(sides, Encounter) else DEFAULT_CHUNK[tier]
     with open_backend(backend) as be:
         parts, status = _execute([(sc, sp, 0) for sc, sp in points], n, tier, root, size,
                                  be, progress, None, None, callback)

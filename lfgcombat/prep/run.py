@@ -43,13 +43,18 @@ from .spec import (MAX_ROUNDS, FightSpec, PrepError, Scenario, build_spec, check
                    check_fast_tier, choose_tier, make_scenario, plays_lfg_text)
 from .tactics import coerce_tactics, did_you_mean
 
-__all__ = ["simulate", "fight_words", "TIERS", "DEFAULT_CHUNK", "STOP_CHUNK", "run_chunk"]
+__all__ = ["simulate", "fight_words", "TIERS", "DEFAULT_CHUNK", "STOP_CHUNK", "HERE_CHUNK",
+           "run_chunk"]
 
 TIERS = ("fast", "reference")
 #: Fights per chunk, per tier.
 DEFAULT_CHUNK = {"fast": 5000, "reference": 20}
 #: Fights per chunk with ``stop_at_width``: the width is checked after every chunk.
 STOP_CHUNK = {"fast": 500, "reference": 10}
+#: Fights per chunk of a fight played on from where it stands (``simulate(encounter)``):
+#: each takes a few tenths of a second or more, so the bar moves, Ctrl-C keeps more, and
+#: rebuilding the start once a chunk (tens of milliseconds) stays small.
+HERE_CHUNK = 5
 
 
 def run_chunk(tier: str, scenario: Scenario, spec: FightSpec, seed: int, point: int,
@@ -416,7 +421,8 @@ def simulate(sides: Mapping[str, Sequence[Creature]] | Encounter, n: int = 10_00
         bystanders = _check_placed(scenario, map)
     check_results(n, [len(scenario.creatures)])
     root = int(seed) if seed is not None else secrets.randbits(63)
-    size = int(chunk_size or (STOP_CHUNK[tier] if stop_at_width is not None
+    size = int(chunk_size or (HERE_CHUNK if scenario.start is not None
+                              else STOP_CHUNK[tier] if stop_at_width is not None
                               else DEFAULT_CHUNK[tier]))
     map_text = map.to_text() if map is not None else None
     with open_backend(backend) as be:

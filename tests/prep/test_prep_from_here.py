@@ -215,3 +215,11 @@ def test_every_ruleset_and_initiative_plays_on_from_mid_fight(ruleset):
     r = _run(enc, 2, seed=2)
     assert r.scenario.ruleset == enc.ruleset and (r.rounds >= 2).all()
     assert list(r.replay(1).log)[:len(enc.log)] == list(enc.log)
+
+
+def test_a_fight_under_way_plays_in_small_chunks():
+    """Each fight under way takes tenths of a second: chunks of HERE_CHUNK fights, so the
+    bar moves and Ctrl-C keeps what was played."""
+    from lfgcombat.prep.run import HERE_CHUNK
+    r = simulate(last_one_standing(1, started=True), 2, seed=1, progress=False)
+    assert r.chunk_size == HERE_CHUNK == 5
