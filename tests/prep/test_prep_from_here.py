@@ -223,3 +223,15 @@ def test_a_fight_under_way_plays_in_small_chunks():
     from lfgcombat.prep.run import HERE_CHUNK
     r = simulate(last_one_standing(1, started=True), 2, seed=1, progress=False)
     assert r.chunk_size == HERE_CHUNK == 5
+
+
+def test_a_replayed_fast_tier_fight_plays_on_from_mid_fight():
+    """The PrepPanel opens the worst fight as a ScriptedEncounter (its dice the fast tier's
+    draws); taken back a few steps, it plays on from there, its own script kept."""
+    r = simulate({"party": [load_example("wulfric"), load_example("chessan")],
+                  "orcs": orcs(3)}, 200, seed=5, progress=False)
+    enc = r.replay(r.worst("party")[0])
+    enc.undo(25)
+    assert isinstance(enc, ScriptedEncounter) and not enc.over
+    here = _run(enc, 2, seed=1)
+    assert list(here.replay(1).log)[:len(enc.log)] == list(enc.log)
