@@ -156,7 +156,12 @@ class _Fight:
 
     def hand_over(self, cur: int, limit: int) -> int | None:
         """End ``cur``'s turn, choosing the next by the tactics; the winner if a turn's
-        start ends the fight (a bleeding creature drops), -1 at the round limit."""
+        start ends the fight (a bleeding creature drops), -1 at the round limit. The end of
+        an Interrupt Turn hands back to the turn it paused ("When your Interrupt Turn is
+        complete, the creature you interrupted completes their turn",
+        000_8d1d7816ee944f3b.txt, "Interrupt Turn: How does an Interrupt Turn work?"):
+        nobody is chosen then, and that is no stalled round (a fight played on from an
+        interrupt under way, :mod:`lfgcombat.prep.from_here`)."""
         choices = self.enc.choices()
         own = [n for n in choices if self.side[self.index[n]] == self.side[cur]]
         nxt = own[0] if own else (choices[0] if choices else None)
