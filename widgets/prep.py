@@ -20,6 +20,12 @@ defaults made from its lfg sheet (:mod:`lfgcombat.prep.defaults`), and the resul
 list every value used; your own creatures' fields (``PrepPanel(creatures=[...])``, the
 same names replace the examples) are played as they are.
 
+A click on *Run* or *Compare tactics* runs in a thread, so that *Stop* (``.lfg-prep-stop``,
+shown while a run is under way) is heard: the run ends after the fights under way, as
+Ctrl-C ends :func:`~lfgcombat.prep.simulate`, and the fights played so far are shown ("Stopped:
+k of n fights played"). :meth:`PrepPanel.run` and :meth:`PrepPanel.compare_tactics` called
+from code run in the caller's thread; :meth:`PrepPanel.wait` waits for a click's run.
+
 Beside a tracker, ``PrepPanel(encounter=tracker.encounter)`` takes the fight on the table
 with no code: its map, creatures and current state, played on from where it stands on the
 reference tier (:mod:`lfgcombat.prep.from_here`); the replay of a fight begins with the
@@ -40,6 +46,7 @@ from __future__ import annotations
 import difflib
 import html
 import io
+import threading
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -142,8 +149,9 @@ class PrepPanel(W.VBox):
         self._make_options(n, seed, small)
         self._make_outputs()
         self.tracker = None
-        self._run.on_click(lambda _: self.run())
-        self._compare.on_click(lambda _: self.compare_tactics())
+        self._run.on_click(lambda _: self._in_background(self.run))
+        self._compare.on_click(lambda _: self._in_background(self.compare_tactics))
+        self._stop.on_click(lambda _: self.stop())
         self._replay.on_click(lambda _: self.replay_worst())
         # the columns wrap on a narrow page instead of being cut off
         controls = W.HBox([self._party, W.VBox([self._foes, self._copies, self._count_box]),
@@ -153,7 +161,8 @@ class PrepPanel(W.VBox):
                           layout=W.Layout(flex_flow="row wrap"))
         self._fight_line = W.HTML("")  # shown over the controls with an encounter
         super().__init__([self._fight_line] * (encounter is not None) + [
-                          controls, W.HBox([self._run, self._bar, self._replay, self._compare]),
+                          controls, W.HBox([self._run, self._stop, self._bar, self._replay,
+                                            self._compare]),
                           self._status, self._stale, self._summary, self._plot, self._table,
                           self._comparison, self._comparison_plot], **kwargs)
         self.add_class("lfg-prep")
@@ -283,6 +292,13 @@ class PrepPanel(W.VBox):
         """The buttons, the progress bar and what a run shows."""
         self._run = W.Button(description="Run", button_style="primary",
                              tooltip="simulate the fights")
+        self._stop = W.Button(description="Stop", button_style="warning",
+                              tooltip="stop the run after the fights under way; the fights "
+                                      "played so far are kept and shown",
+                              layout=W.Layout(display="none"))
+        self._stop.add_class("lfg-prep-stop")
+        self._stop_asked = False
+        self._worker: threading.Thread | None = None
         self._replay = W.Button(description="Replay the worst fight", disabled=True,
                                 layout=W.Layout(width="16em"))
         self._compare = W.Button(description="Compare tactics",
@@ -407,8 +423,7 @@ class PrepPanel(W.VBox):
             "" if self._tier.value != "fast" or kernel_loaded() else f" ({COMPILING})")
         self._bar.value, self._bar.max = 0, max(1, int(self._n.value))
 
-        def tick(done: int, total: int) -> None:
-            self._bar.max, self._bar.value = total, done
+        tick = self._ticker()
         try:
             if self.encounter is not None:  # the fight on the table, from where it stands
                 self._busy = True
@@ -433,13 +448,65 @@ class PrepPanel(W.VBox):
         self._table.children, self.tracker = (), None  # the last run's replay is not this one's
         self._stale.value = ""
         self._plot.layout.display = None
-        self._status.value = html.escape(repr(result))
+        self._status.value = html.escape(self._stopped_words(result) or repr(result))
         self._summary.value = self._tables(result)
         buf = io.BytesIO()
         result.plot().savefig(buf, format="png", dpi=72)
         self._plot.value = buf.getvalue()
         self._replay.disabled = False
         return result
+
+    # ------------------------------------------------------------------ Stop
+    def _ticker(self) -> Any:
+        """The run's progress callback: it moves the bar, and after Stop it ends the run
+        at the next chunk (as Ctrl-C does: the fights played so far are kept)."""
+        self._stop_asked = False
+
+        def tick(done: int, total: int) -> None:
+            self._bar.max, self._bar.value = total, done
+            if self._stop_asked:
+                raise KeyboardInterrupt  # the run's own Ctrl-C: it keeps the fights so far
+        return tick
+
+    def stop(self) -> None:
+        """Stop the run under way after the fights being played; those played so far are
+        kept and shown (the results say how many)."""
+        self._stop_asked = True
+        self._status.value = "stopping after the fights under way..."
+
+    @staticmethod
+    def _stopped_words(result: SimResult) -> str:
+        if not result.interrupted:
+            return ""
+        return (f"Stopped: {result.n} of {result.requested} fights played, shown below "
+                f"({result.seconds:.1f} s)")
+
+    def _in_background(self, work: Any) -> None:
+        """A click: ``work`` (:meth:`run`, :meth:`compare_tactics`) in a thread, so that
+        the Stop button is heard while it runs; Run and Compare are off meanwhile."""
+        if self._worker is not None and self._worker.is_alive():
+            return
+        busy = (self._run, self._compare)
+
+        def go() -> None:
+            try:
+                work()
+            except Exception as exc:  # noqa: BLE001 - shown, never lost in the thread
+                self._show_error(f"{type(exc).__name__}: {exc}")
+            finally:
+                for b in busy:
+                    b.disabled = False
+                self._stop.layout.display = "none"
+        for b in busy:
+            b.disabled = True
+        self._stop.layout.display = None
+        self._worker = threading.Thread(target=go, name="lfgcombat-prep-panel", daemon=True)
+        self._worker.start()
+
+    def wait(self, timeout: float | None = None) -> None:
+        """Wait for the run a click started (for code and tests)."""
+        if self._worker is not None:
+            self._worker.join(timeout)
 
     def _rules(self) -> Ruleset:
         return Ruleset(self._ruleset.value, killer_criticals=bool(self._killer.value),
@@ -454,8 +521,7 @@ class PrepPanel(W.VBox):
         self._status.value = "comparing tactics..."
         self._bar.value, self._bar.max = 0, 1
 
-        def tick(done: int, total: int) -> None:
-            self._bar.max, self._bar.value = total, done
+        tick = self._ticker()
         filled = None
         try:
             self._busy = True

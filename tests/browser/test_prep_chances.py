@@ -40,3 +40,23 @@ def test_compare_tactics_and_chances_from_here(lab: Lab) -> None:
     readout = chances.locator(".lfg-chances-text").first.inner_text()
     assert readout.startswith("From round 1, ") and "party wins" in readout
     nb.screenshot("prep-chances.png")
+
+
+def test_stop_keeps_the_fights_so_far(lab: Lab) -> None:
+    lab.server.write_notebook("scratch/prep-stop.ipynb", [
+        "from lfgcombat.widgets.prep import PrepPanel\n"
+        "panel = PrepPanel(party=['Wulfric'], foes=['Orc'], copies=2, n=1_000_000, seed=1)\n"
+        "panel",
+    ])
+    nb = lab.run_notebook("scratch/prep-stop.ipynb")
+    nb.assert_no_errors()
+    panel = nb.panel.locator(".lfg-prep").first
+    panel.scroll_into_view_if_needed()
+    panel.locator("button", has_text="Run").first.click()
+    stop = panel.locator(".lfg-prep-stop").first
+    stop.wait_for(state="visible", timeout=30_000)
+    stop.click()
+    nb.page.wait_for_function(
+        "() => [...document.querySelectorAll('.lfg-prep')]"
+        ".some(x => x.textContent.includes('Stopped: '))", timeout=120_000)
+    assert "P(win)" in panel.locator("table").first.inner_text()

@@ -14,7 +14,9 @@ def _panel(**kw) -> PrepPanel:
 def test_compare_tactics_shows_one_table_and_one_plot():
     panel = _panel()
     panel._versus.value = ("focus_fire", "spread_out")
-    panel._compare.click()
+    panel._compare.click()  # in a thread, so that Stop is heard
+    assert panel._stop.layout.display is None or panel.comparison is not None
+    panel.wait(120)
     c = panel.comparison
     assert isinstance(c, Comparison) and c.labels == ("focus_fire", "spread_out")
     table = panel._comparison.value
