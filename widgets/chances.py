@@ -26,6 +26,7 @@ from lfgcombat.encounter import Encounter
 from lfgcombat.errors import LfgError
 from lfgcombat.prep import SimResult, simulate
 from lfgcombat.prep.result import format_p
+from lfgcombat.prep.run import in_panel_words
 
 __all__ = ["ChancesFromHere", "readout", "chances"]
 
@@ -124,7 +125,7 @@ class ChancesFromHere(W.VBox):
         except LfgError as exc:
             self.error = str(exc)
             self._shown_at = None
-            self._say(f"No chances from here: {exc}", "lfg-error")
+            self._say(f"No chances from here: {in_panel_words(str(exc))}", "lfg-error")
             return None
         finally:
             self.button.disabled = False

@@ -229,6 +229,11 @@ PANEL_WORDS: tuple[tuple[str, str], ...] = (
      "heal it above 0 in its file, or leave it out of the fight"),
     ("; result.replay(i) begins with the fight's own log",
      "; each fight's replay begins with the fight's own log"),
+    ("undo to a moment before it ended, or simulate the creatures from a fresh start "
+     "(simulate({side: [creatures]}))",
+     "undo to a moment before it ended, or pick the creatures in a PrepPanel of their own "
+     "to play them from a fresh start"),
+    (" (enc.current is None)", ""),
 )
 
 

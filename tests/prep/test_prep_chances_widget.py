@@ -36,6 +36,7 @@ def test_a_fight_already_over_is_shown_as_refused_not_raised():
     w = ChancesFromHere(enc)
     assert w.refresh() is None
     assert w.text.startswith("No chances from here: this fight is already over")
+    assert "pick the creatures in a PrepPanel" in w.text and "simulate(" not in w.text
     assert "lfg-error" in w.label.value and w.result is None
 
 
