@@ -69,6 +69,7 @@ from lfgcombat.encounter import Encounter
 from lfgcombat.errors import LfgError
 from lfgcombat.hexmap import Reachable
 
+from .chances import chances
 from .tracker_actions import ActionControls
 from .tracker_close import CloseControls
 from .tracker_updown import UpDownControls
@@ -161,6 +162,7 @@ class InitiativeTracker(TurnControls, W.VBox):
                  self._actions, self._reminders, self.attack_row, self.action_rows,
                  self.close_rows, self.updown_rows, self.gm_rows, row(self._undo),
                  self.history_rows, self.status]
+        panel.insert(-1, chances(encounter))  # "chances from here" (GM prep, issue 25)
         extra = [w for w in (battlemap, dicelog) if w is not None]
         super().__init__(children=panel + extra, **kwargs)
         self.add_class("lfg-initiative")

@@ -6,6 +6,15 @@ probability with a 95% Wilson interval. :func:`compare` plays rule variants on c
 numbers and reports the differences; :func:`sweep` runs a grid of parameters, and any
 fight of any grid point replays directly (:meth:`Sweep.replay`, :meth:`Sweep.result`).
 
+The fight on the table: :func:`simulate` and :func:`compare` also take an
+:class:`~lfgcombat.Encounter`, before it starts or in the middle of a fight, and play it on
+to its end from where it stands (its map, HP, conditions, round, whose turn, actions spent)
+on the reference tier; each fight's ``replay(i)`` begins with the encounter's own log
+(:mod:`.from_here`; the InitiativeTracker's "Chances from here" readout is
+``lfgcombat.widgets.chances``). "How much do tactics matter?":
+``compare(sides, tactics=["focus_fire", "spread_out"])`` plays the same fights under each
+named preset (:data:`PRESETS`) with paired differences and their intervals.
+
 Two tiers, one set of rules: the reference tier plays real :class:`~lfgcombat.Encounter`
 fights (:mod:`.reference`); the fast tier is a compiled kernel (:mod:`.kernel`, numba with a
 plain-Python fallback) for a declared subset of the rules, its numbers derived from the
@@ -51,9 +60,9 @@ from .replay import ReplayError, ScriptedEncounter
 from .result import SimResult, wilson
 from .run import simulate
 from .spec import FAST_TIER_CONDITIONS, PrepError
-from .tactics import ARCHER_POLICIES, TARGET_POLICIES, Tactics
+from .tactics import ARCHER_POLICIES, PRESETS, TARGET_POLICIES, Tactics
 
 __all__ = ["simulate", "compare", "sweep", "SimResult", "Comparison", "Sweep", "Tactics",
            "TARGET_POLICIES", "ARCHER_POLICIES", "PrepError", "ReplayError",
            "ScriptedEncounter", "wilson", "exact_duel", "NUMBA_ACTIVE",
-           "FAST_TIER_CONDITIONS", "LongRunWarning"]
+           "FAST_TIER_CONDITIONS", "LongRunWarning", "PRESETS"]

@@ -26,13 +26,16 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
+from ..encounter import Encounter
 from ..rulesets import Ruleset
+from .from_here import prepare_here
 from .replay import replay_seeded
 from .result import SimResult, paired_difference, wilson
-from .run import (DEFAULT_CHUNK, _check, _execute, _is_client, _result, _ruleset, open_backend,
-                  prepare_run)
+from .run import (DEFAULT_CHUNK, HERE_CHUNK, _check, _execute, _here_tier, _is_client,
+                  _result, _ruleset, open_backend, prepare_run)
 from .limits import check_points, check_results, warn_if_long
 from .spec import MAX_ROUNDS, PrepError, choose_tier
+from .tactics import Tactics
 
 __all__ = ["compare", "Comparison", "sweep", "Sweep", "MEASURES"]
 
@@ -125,21 +128,65 @@ class Comparison:
         return out
 
 
+    def plot(self, measure: str = "win", side: str | None = None):
+        """One plot: per variant, P(``measure``) of ``side`` (default the first) with its
+        95% interval, and its paired difference from the first variant with its paired
+        interval (:meth:`summary`). Needs matplotlib (``lfgcombat[lab]``).
+
+        Returns:
+            The matplotlib Figure.
+
+        Raises:
+            PrepError: an unknown measure or side.
+        """
+        import matplotlib.pyplot as plt
+        side = self.results[0].sides[self.results[0]._side(side)]
+        s = self.summary(measure).xs(side, level="side")
+        fig, axes = plt.subplots(1, 2, figsize=(11, 0.6 * len(s) + 1.6))
+        y = np.arange(len(s))[::-1]
+        for ax, key, title in ((axes[0], "p", f"P({measure}) of {side}, 95% CI"),
+                               (axes[1], "diff", f"difference from {s.index[0]}, paired 95% CI")):
+            lo, hi = s[f"{key}_lo"], s[f"{key}_hi"]
+            ax.errorbar(s[key], y, xerr=[(s[key] - lo).clip(lower=0),
+                                         (hi - s[key]).clip(lower=0)],
+                        fmt="o", capsize=4, color="#4a7ab5")
+            ax.set_yticks(y, list(s.index))
+            ax.set_title(title)
+        axes[0].set_xlim(0, 1)
+        axes[1].axvline(0, color="#888", lw=1)
+        fig.tight_layout()
+        plt.close(fig)
+        return fig
+
+
 def _label(v: Any) -> str:
     if isinstance(v, Ruleset):
         return v.describe()
+    if isinstance(v, Tactics):
+        return v.label
     if isinstance(v, Mapping):
-        return ", ".join(f"{k}={val}" for k, val in v.items()) or "optional rules off"
+        return (", ".join(f"{k}={_label(val)}" for k, val in v.items())
+                or "optional rules off")
     return str(v)
 
 
-def compare(sides: Mapping[str, Sequence], n: int = 10_000, *,
+def compare(sides: Mapping[str, Sequence] | Encounter, n: int = 10_000, *,
             rulesets: Sequence[Any] | None = None,
-            switches: Sequence[Mapping[str, Any]] | None = None, ruleset: Any = "lfg",
+            switches: Sequence[Mapping[str, Any]] | None = None, ruleset: Any = None,
             tactics: Any = "weakest", seed: int | None = None, backend: Any = None,
             tier: str | None = None, progress: bool = True, max_rounds: int = MAX_ROUNDS,
-            knockdown: bool = False) -> Comparison:
+            knockdown: bool = False, callback: Callable[[int, int], None] | None = None
+            ) -> Comparison:
     """Play the same ``n`` fights under each variant (common random numbers).
+
+    The variants are rulesets (``rulesets=[...]``), optional-rule switches
+    (``switches=[...]``) or tactics: ``tactics=["focus_fire", "spread_out"]`` ("how much
+    do tactics matter?"; each a target policy, a preset of
+    :data:`~lfgcombat.prep.tactics.PRESETS`, a :class:`~lfgcombat.prep.Tactics` or a
+    mapping side -> any of these, so ``{"party": "threat_first"}`` changes the party's
+    alone). ``sides`` may be an :class:`~lfgcombat.Encounter`, before it starts or in the
+    middle of a fight: each variant plays it on from where it stands on the same seeds
+    (:mod:`lfgcombat.prep.from_here`; tactics variants only, since its rules are its own).
 
     Every variant plays on one tier, so that fight ``i`` has the same seeds in each:
     ``tier=None`` (the default) is the fast tier when every variant is lfg, else the
@@ -151,8 +198,8 @@ def compare(sides: Mapping[str, Sequence], n: int = 10_000, *,
     interval stays valid either way.
 
     Args:
-        sides, n, tactics, backend, tier, progress, max_rounds, knockdown: As
-            :func:`simulate`.
+        sides, n, tactics, backend, tier, progress, max_rounds, knockdown, callback: As
+            :func:`simulate` (``callback(done, total)`` counts every variant's fights).
         rulesets: The variants as rulesets, e.g. ``[Ruleset("lfg"),
             Ruleset("lfg", killer_criticals=True)]`` or ``["lfg", "classic", "wounds"]``
             (the creatures carrying the fields each needs: ``bab``; ``prowess`` and
@@ -165,33 +212,80 @@ def compare(sides: Mapping[str, Sequence], n: int = 10_000, *,
         A :class:`Comparison`.
 
     Raises:
-        PrepError: neither or both of ``rulesets`` and ``switches``, fewer than two
-            variants, ``n`` x combatants x variants above
-            :data:`~lfgcombat.prep.limits.MAX_RESULT_VALUES`, or what :func:`simulate`
-            refuses.
+        PrepError: not exactly one of ``rulesets``, ``switches`` and a list of
+            ``tactics``; fewer than two variants; ``n`` x combatants x variants above
+            :data:`~lfgcombat.prep.limits.MAX_RESULT_VALUES`; rule variants of an
+            Encounter; or what :func:`simulate` refuses.
+        TacticsError: an unknown tactics variant.
     """
-    if (rulesets is None) == (switches is None):
-        raise PrepError("give the variants as rulesets=[...] or as switches=[{...}, {...}], "
-                        "one of the two")
-    variants = list(rulesets) if rulesets is not None else list(switches or [])
+    began = time.perf_counter()
+    by_tactics = isinstance(tactics, (list, tuple))
+    kinds = [k for k, given in (("rulesets", rulesets is not None),
+                                ("switches", switches is not None),
+                                ("tactics", by_tactics)) if given]
+    if len(kinds) != 1:
+        raise PrepError("give the variants as rulesets=[...], as switches=[{...}, {...}] or "
+                        "as tactics=[...], one of the three"
+                        + (f" (got {' and '.join(kinds)})" if kinds else ""))
+    variants = list(rulesets if rulesets is not None else switches if switches is not None
+                    else tactics)
     if len(variants) < 2:
         raise PrepError(f"compare needs two or more variants, got {len(variants)}")
-    chosen = [_ruleset(v, None) if rulesets is not None else _ruleset(ruleset, v)
-              for v in variants]
-    tier, note = choose_tier(tier, chosen)
-    _check(n, tier, seed, None, None)
-    root = int(seed) if seed is not None else secrets.randbits(63)
-    check = "the fast tier" if tier == "fast" else None
-    points = [prepare_run(sides, rs, tactics, None, max_rounds, check, knockdown=knockdown)
-              for rs in chosen]
+    if isinstance(sides, Encounter):
+        tier, note, points = _encounter_points(sides, variants, kinds[0], n, seed, tier,
+                                               max_rounds, (ruleset, knockdown))
+    else:
+        tier, note, points = _points(sides, variants, kinds[0], n, seed, tier, max_rounds,
+                                     ruleset, tactics, knockdown)
     check_results(n, [len(sc.creatures) for sc, _ in points], "comparison")
-    size = DEFAULT_CHUNK[tier]
+    root = int(seed) if seed is not None else secrets.randbits(63)
+    size = HERE_CHUNK if isinstance(sides, Encounter) else DEFAULT_CHUNK[tier]
     with open_backend(backend) as be:
         parts, status = _execute([(sc, sp, 0) for sc, sp in points], n, tier, root, size,
-                                 be, progress, None, None)
-    results = tuple(_result(sc, sp, tier, root, 0, size, n, ch, status).noted(note)
+                                 be, progress, None, None, callback)
+    seconds = time.perf_counter() - began
+    results = tuple(dataclasses.replace(_result(sc, sp, tier, root, 0, size, n, ch, status)
+                                        .noted(note), seconds=seconds)
                     for (sc, sp), ch in zip(points, parts))
     return Comparison(tuple(_label(v) for v in variants), results)
+
+
+def _points(sides: Any, variants: list, kind: str, n: Any, seed: Any, tier: str | None,
+            max_rounds: int, ruleset: Any, tactics: Any, knockdown: bool
+            ) -> tuple[str, str | None, list[tuple]]:
+    """:func:`compare`'s tier, its note and each variant's scenario and numbers."""
+    if kind == "tactics":
+        chosen = [_ruleset(ruleset, None)] * len(variants)
+        plays = variants
+    else:
+        chosen = [_ruleset(v, None) if kind == "rulesets" else _ruleset(ruleset, v)
+                  for v in variants]
+        plays = [tactics] * len(variants)
+    tier, note = choose_tier(tier, chosen)
+    _check(n, tier, seed, None, None)
+    check = "the fast tier" if tier == "fast" else None
+    return tier, note, [prepare_run(sides, rs, t, None, max_rounds, check, knockdown=knockdown)
+                        for rs, t in zip(chosen, plays)]
+
+
+def _encounter_points(enc: Encounter, variants: list, kind: str, n: Any, seed: Any,
+                      tier: str | None, max_rounds: int, rules: tuple
+                      ) -> tuple[str, None, list[tuple]]:
+    """:func:`compare`'s tier and each tactics variant's scenario and numbers for a fight
+    under way (:func:`~lfgcombat.prep.from_here.prepare_here`).
+
+    Raises:
+        PrepError: rule variants, a ruleset or Knockdown other than the encounter's (in
+            ``rules``), or another tier than the reference tier.
+    """
+    if kind != "tactics":
+        raise PrepError(f"an Encounter plays by its own rules ({enc.ruleset.describe()}): "
+                        f"compare its tactics (tactics=[...]), not {kind}; to compare rules, "
+                        "compare the creatures from a fresh start (compare({side: "
+                        "[creatures]}, ...))")
+    _here_tier(enc, rules[0], None, tier, None, rules[1])
+    _check(n, "reference", seed, None, None)
+    return "reference", None, [prepare_here(enc, t, max_rounds) for t in variants]
 
 
 @dataclass(frozen=True, eq=False)

@@ -29,7 +29,7 @@ from ..errors import IllegalActionError
 from .spec import FightSpec, Scenario, _weapon
 from .standing import STANDING, at_risk, track
 
-__all__ = ["play", "Outcome"]
+__all__ = ["play", "play_on", "Outcome"]
 
 
 class Outcome(dict):
@@ -156,11 +156,17 @@ class _Fight:
 
     def hand_over(self, cur: int, limit: int) -> int | None:
         """End ``cur``'s turn, choosing the next by the tactics; the winner if a turn's
-        start ends the fight (a bleeding creature drops), -1 at the round limit."""
+        start ends the fight (a bleeding creature drops), -1 at the round limit. The end of
+        an Interrupt Turn hands back to the turn it paused ("When your Interrupt Turn is
+        complete, the creature you interrupted completes their turn",
+        000_8d1d7816ee944f3b.txt, "Interrupt Turn: How does an Interrupt Turn work?"):
+        nobody is chosen then, and that is no stalled round (a fight played on from an
+        interrupt under way, :mod:`lfgcombat.prep.from_here`)."""
         choices = self.enc.choices()
         own = [n for n in choices if self.side[self.index[n]] == self.side[cur]]
         nxt = own[0] if own else (choices[0] if choices else None)
         rnd = self.enc.round
+        resumes = bool(self.enc.interrupted)  # an interrupt's end: the paused turn goes on
         self.enc.end_turn(next=nxt)
         acting = set(self.enc.acting)
         for i in range(len(self.names)):  # a turn's start: bleeding, stabilizing, mobile
@@ -169,7 +175,7 @@ class _Fight:
         won = self.over()
         if won is not None:
             return won
-        if self.enc.round > limit or (self.enc.round == rnd and nxt is None):
+        if self.enc.round > limit or (self.enc.round == rnd and nxt is None and not resumes):
             return -1
         return None
 
@@ -225,10 +231,29 @@ def play(scenario: Scenario, spec: FightSpec, dice_seed: int, tactics_seed: int,
                               knockdown_after_strike=KNOCKDOWN or scenario.knockdown)
     if rng is None:
         rng = np.random.Generator(np.random.PCG64(int(tactics_seed)))
+    encounter.start()
+    return encounter, play_on(scenario, spec, encounter, rng, limit)
+
+
+def play_on(scenario: Scenario, spec: FightSpec, encounter: Encounter, rng,
+            limit: int) -> Outcome:
+    """Play a started fight on to its end with the scenario's tactics, from the turn it
+    stands at (the acting creature spends the actions it has left), then its aftermath.
+
+    Args:
+        scenario: Who fights (the encounter's combatants, in its order), the tactics.
+        spec: Its numbers (the ``dangerous`` policy's danger scores).
+        encounter: The started encounter, played on in place.
+        rng: The source of the tactics' choices (``.random()`` in [0, 1)).
+        limit: A draw once the encounter's round passes this.
+
+    Returns:
+        The fight's :class:`Outcome` from here (``felled`` and ``dealt``: by the strikes
+        played here; ``rounds``: the encounter's round when the fight ended).
+    """
     f = _Fight(scenario, spec, encounter, rng)
-    f.enc.start()
     f.refresh_all()
-    winner = None
+    winner = f.over()
     while winner is None:
         cur = f.index[str(f.enc.current)]
         winner = f.turn(cur)
@@ -236,8 +261,8 @@ def play(scenario: Scenario, spec: FightSpec, dice_seed: int, tactics_seed: int,
             winner = f.hand_over(cur, limit)
     rounds = min(f.enc.round, limit)
     f.aftermath()
-    return f.enc, Outcome(winner=winner, rounds=rounds, hp=f.hp,
-                          dead=[int(d) for d in f.dead], felled=f.felled, dealt=f.dealt)
+    return Outcome(winner=winner, rounds=rounds, hp=f.hp, dead=[int(d) for d in f.dead],
+                   felled=f.felled, dealt=f.dealt)
 
 
 def _target_on_map(enc: Encounter, names: list[str], cur: int, ranked: list[int],

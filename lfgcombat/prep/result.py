@@ -15,6 +15,7 @@ import numpy as np
 import pandas as pd
 
 from .kernel import fight_word
+from .from_here import replay_here
 from .replay import OUTCOME_KEYS, replay_fight
 from .spec import FightSpec, PrepError, Scenario
 from .standing import dropped as dropped_by_ruleset
@@ -37,7 +38,8 @@ def wilson(k: float, n: float, z: float = Z95) -> tuple[float, float]:
     den = 1 + z * z / n
     mid = (p + z * z / (2 * n)) / den
     half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / den
-    return (max(0.0, mid - half), min(1.0, mid + half))
+    # at k = 0 (k = n) the bound is exactly 0 (1); rounding left ~1e-17 there
+    return (0.0 if k <= 0 else max(0.0, mid - half), 1.0 if k >= n else min(1.0, mid + half))
 
 
 def paired_difference(up: int, down: int, n: int, z: float = Z95
@@ -121,6 +123,8 @@ class SimResult:
         map_text: The map the fights were played on (``None``: the open field).
         notes: What the run left out or how it ran (a rule a tier plays only in part,
             numba missing), one sentence each; also in :meth:`summary`'s ``attrs``.
+        seconds: How long the run took, wall clock (a comparison's: all its variants
+            together); ``nan`` when not measured.
     """
 
     scenario: Scenario
@@ -141,6 +145,7 @@ class SimResult:
     notes: tuple[str, ...] = field(default=())
     interrupted: bool = False
     stopped_early: bool = False
+    seconds: float = math.nan
 
     # ------------------------------------------------------------------ basics
     def noted(self, note: str | None) -> "SimResult":
@@ -356,7 +361,10 @@ class SimResult:
         dice log), played to its end: the same winner, rounds, HP, deaths, who dropped whom
         and damage dealt as the simulated fight (:mod:`lfgcombat.prep.replay`).
 
-        Reference tier: the same encounter from its seed. Fast tier: a
+        Reference tier: the same encounter from its seed; a fight played on from where an
+        encounter stood (``simulate(encounter)``): a
+        :class:`~lfgcombat.prep.replay.ScriptedEncounter` whose log begins with that
+        encounter's log (:mod:`lfgcombat.prep.from_here`). Fast tier: a
         :class:`~lfgcombat.prep.replay.ScriptedEncounter` whose dice are the kernel's draws
         of that fight.
 
@@ -367,6 +375,8 @@ class SimResult:
         """
         outcome = self.fight(i)
         words = fight_word(self.seed, self.point, i, self.chunk_size)
+        if self.scenario.start is not None:  # played on from where a fight stood
+            return replay_here(self.scenario, self.spec, words, outcome)
         return replay_fight(self.tier, self.scenario, self.spec, words, outcome,
                             self.map_text)
 

@@ -20,6 +20,7 @@ from __future__ import annotations
 import dataclasses
 import os
 import secrets
+import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from typing import Any, cast
@@ -28,11 +29,13 @@ import numpy as np
 
 from ..weapons import weapon_entries
 from ..creature import Creature
+from ..encounter import Encounter
 from ..hexmap import HexMap
 from ..rulesets import Ruleset, RulesetError, coerce_ruleset
 from .kernel import NUMBA_ACTIVE, fight_states, fight_words, kernel_loaded, run_fights
 from .limits import (CONNECT_TIMEOUT, check_fights, check_results, duration, estimate,
                      warn_if_long, workers_of)
+from .from_here import play_chunk, prepare_here
 from .reference import play
 from .replay import finish_handed_over
 from .result import SimResult, wilson
@@ -40,13 +43,18 @@ from .spec import (MAX_ROUNDS, FightSpec, PrepError, Scenario, build_spec, check
                    check_fast_tier, choose_tier, make_scenario, plays_lfg_text)
 from .tactics import coerce_tactics, did_you_mean
 
-__all__ = ["simulate", "fight_words", "TIERS", "DEFAULT_CHUNK", "STOP_CHUNK", "run_chunk"]
+__all__ = ["simulate", "fight_words", "TIERS", "DEFAULT_CHUNK", "STOP_CHUNK", "HERE_CHUNK",
+           "run_chunk"]
 
 TIERS = ("fast", "reference")
 #: Fights per chunk, per tier.
 DEFAULT_CHUNK = {"fast": 5000, "reference": 20}
 #: Fights per chunk with ``stop_at_width``: the width is checked after every chunk.
 STOP_CHUNK = {"fast": 500, "reference": 10}
+#: Fights per chunk of a fight played on from where it stands (``simulate(encounter)``):
+#: each takes a few tenths of a second or more, so the bar moves, Ctrl-C keeps more, and
+#: rebuilding the start once a chunk (tens of milliseconds) stays small.
+HERE_CHUNK = 5
 
 
 def run_chunk(tier: str, scenario: Scenario, spec: FightSpec, seed: int, point: int,
@@ -58,15 +66,21 @@ def run_chunk(tier: str, scenario: Scenario, spec: FightSpec, seed: int, point: 
         out = finish_handed_over(scenario, spec, words, run_fights(spec, fight_states(words)))
         out["compiled"] = np.array(NUMBA_ACTIVE)
         return out
-    rows = []
-    for w in words:
-        hmap = None
-        if map_text is not None:
-            hmap = HexMap.from_text(map_text, creatures={c.name: c for c in scenario.creatures})
-        rows.append(play(scenario, spec, int(w[0]), int(w[1]), map=hmap)[1])
+    if scenario.start is not None:  # a fight under way, played on from where it stands
+        rows = play_chunk(scenario, spec, words)
+    else:
+        rows = [play(scenario, spec, int(w[0]), int(w[1]), map=_map(map_text, scenario))[1]
+                for w in words]
     return {k: np.array([r[k] for r in rows], dtype=np.int64).reshape(
         (count,) + (() if k in ("winner", "rounds") else (len(scenario.creatures),)))
         for k in ("winner", "rounds", "hp", "dead", "felled", "dealt")}
+
+
+def _map(map_text: str | None, scenario: Scenario) -> HexMap | None:
+    """A fresh map of ``map_text`` with the scenario's creatures placed (``None``: none)."""
+    if map_text is None:
+        return None
+    return HexMap.from_text(map_text, creatures={c.name: c for c in scenario.creatures})
 
 
 def _ruleset(ruleset: Any, switches: Mapping[str, Any] | None = None) -> Ruleset:
@@ -198,6 +212,39 @@ KNOCKDOWN_NOTE = (
     "it (the fast tier cannot)")
 
 
+#: The code in GM prep's notes and refusals, and what a panel says instead: its own
+#: controls ("tick Knockdown", "choose the reference tier"), not Python.
+PANEL_WORDS: tuple[tuple[str, str], ...] = (
+    ("tier='reference', knockdown=True plays it (the fast tier cannot)",
+     "choose the reference tier and tick Knockdown to play it (the fast tier cannot)"),
+    ("knockdown=True: the fast tier", "Knockdown is ticked: the fast tier"),
+    ("; pass tier='reference' to choose it yourself", ""),
+    (". To choose another, put it first (creature.replace(weapons=[...]))",
+     ". To fight with another, list it first among the creature's weapons, in its file"),
+    ("Use tier='reference' (real encounters, every rule), or change what is listed",
+     "Choose the reference tier (real encounters, every rule), or change what is listed"),
+    ("Use tier='reference': real encounters", "Choose the reference tier: real encounters"),
+    (", others go with .replace(conditions=[...]); Selective Initiative: Ruleset('lfg'))", ")"),
+    ("heal it above 0 (.replace(current_hp=1)) or leave it out of the fight",
+     "heal it above 0 in its file, or leave it out of the fight"),
+    ("; result.replay(i) begins with the fight's own log",
+     "; each fight's replay begins with the fight's own log"),
+    ("undo to a moment before it ended, or simulate the creatures from a fresh start "
+     "(simulate({side: [creatures]}))",
+     "undo to a moment before it ended, or pick the creatures in a PrepPanel of their own "
+     "to play them from a fresh start"),
+    (" (enc.current is None)", ""),
+)
+
+
+def in_panel_words(text: str) -> str:
+    """A note or refusal of GM prep as a panel says it (:data:`PANEL_WORDS`): "tick
+    Knockdown", "choose the reference tier", not ``knockdown=True``."""
+    for code, words in PANEL_WORDS:
+        text = text.replace(code, words)
+    return text
+
+
 def _sizes_differ(scenario: Scenario) -> bool:
     """Whether two foes of ``scenario`` are of different size categories."""
     cs, side = scenario.creatures, scenario.side_of
@@ -297,8 +344,8 @@ def _check_placed(scenario: Scenario, map: HexMap | None) -> str | None:
             "sides to have them fight)")
 
 
-def simulate(sides: Mapping[str, Sequence[Creature]], n: int = 10_000, *,
-             ruleset: Any = "lfg", tactics: Any = "weakest", map: HexMap | None = None,
+def simulate(sides: Mapping[str, Sequence[Creature]] | Encounter, n: int = 10_000, *,
+             ruleset: Any = None, tactics: Any = "weakest", map: HexMap | None = None,
              seed: int | None = None, backend: Any = None, tier: str | None = None,
              stop_at_width: float | None = None, switches: Mapping[str, Any] | None = None,
              chunk_size: int | None = None, progress: bool = True,
@@ -308,15 +355,22 @@ def simulate(sides: Mapping[str, Sequence[Creature]], n: int = 10_000, *,
     """Simulate ``n`` fights of ``sides`` and report how they went.
 
     Args:
-        sides: ``{"party": [creatures], "orcs": [creatures]}`` (two or more sides).
+        sides: ``{"party": [creatures], "orcs": [creatures]}`` (two or more sides), or an
+            :class:`~lfgcombat.Encounter`, before it starts or in the middle of a fight:
+            each fight plays it on from where it stands (its map, HP, conditions, round,
+            whose turn, actions spent) on the reference tier, and ``result.replay(i)``
+            begins with its log (:mod:`lfgcombat.prep.from_here`); its own ruleset, map
+            and Knockdown rule are used (leave ``ruleset``, ``switches``, ``map`` and
+            ``knockdown`` out).
         n: Fights to play: at most :data:`~lfgcombat.prep.limits.MAX_FIGHTS` (a
             million), and ``n`` x combatants at most
             :data:`~lfgcombat.prep.limits.MAX_RESULT_VALUES` (every fight is kept for
             replay). Before a big run a timed pilot of its first fights estimates how long
             it takes: the progress bar shows it, and above
             :data:`~lfgcombat.prep.limits.LONG_RUN_SECONDS` a ``LongRunWarning`` says so.
-        ruleset: ``"lfg"``, ``"classic"`` / ``"wounds"`` (reference tier; their creatures
-            need ``bab``; ``prowess``, ``good_saves``) or a :class:`Ruleset`; its
+        ruleset: ``"lfg"`` (``None``, the default), ``"classic"`` / ``"wounds"``
+            (reference tier; their creatures need ``bab``; ``prowess``, ``good_saves``)
+            or a :class:`Ruleset`; its
             ``initiative``: Selective, or ``round_by_round``/``top_down`` (reference only).
         tactics: A target policy for everyone, or ``{side: policy}`` (see
             :mod:`lfgcombat.prep.tactics`).
@@ -341,31 +395,70 @@ def simulate(sides: Mapping[str, Sequence[Creature]], n: int = 10_000, *,
 
     Returns:
         A :class:`~lfgcombat.prep.result.SimResult` (``partial`` with ``interrupted``
-        after Ctrl-C, or with ``stopped_early`` when ``stop_at_width`` was reached); its
-        ``replay(i)`` rebuilds fight ``i`` exactly as an encounter, in either tier.
+        after Ctrl-C, or with ``stopped_early`` when ``stop_at_width`` was reached;
+        ``seconds``: how long the run took); its ``replay(i)`` rebuilds fight ``i``
+        exactly as an encounter, in either tier.
 
     Raises:
         PrepError: bad sides, ruleset, tier, n, seed, point or map; more fights, results
             or combatants than the caps of :mod:`lfgcombat.prep.limits`; what the fast tier
             does not play (``spec.fast_tier_problems``); a creature lacking its ruleset's
             fields; a scheduler address where no scheduler answers within
-            :data:`~lfgcombat.prep.limits.CONNECT_TIMEOUT` seconds.
+            :data:`~lfgcombat.prep.limits.CONNECT_TIMEOUT` seconds; with an Encounter,
+            what :func:`~lfgcombat.prep.from_here.check_encounter` refuses (a fight
+            already over...) and any of ``ruleset``, ``switches``, ``map``, ``knockdown``
+            or ``tier="fast"``.
     """
-    rs, tier, tier_note = _ruleset_and_tier(ruleset, switches, tier, map)
-    _check(n, tier, seed, map, stop_at_width, chunk_size, point)
-    scenario, spec = prepare_run(sides, rs, tactics, None, max_rounds,
-                                 "the fast tier" if tier == "fast" else None, True, knockdown)
+    began = time.perf_counter()
+    if isinstance(sides, Encounter):
+        rs, tier, tier_note = _here_tier(sides, ruleset, switches, tier, map, knockdown)
+        _check(n, tier, seed, None, stop_at_width, chunk_size, point)
+        _whole_at_least_one("max_rounds", max_rounds, "the round limit after which a fight "
+                                                      "is a draw")
+        scenario, spec = prepare_here(sides, tactics, max_rounds)
+        bystanders = None
+    else:
+        rs, tier, tier_note = _ruleset_and_tier(ruleset, switches, tier, map)
+        _check(n, tier, seed, map, stop_at_width, chunk_size, point)
+        scenario, spec = prepare_run(sides, rs, tactics, None, max_rounds,
+                                     "the fast tier" if tier == "fast" else None, True,
+                                     knockdown)
+        bystanders = _check_placed(scenario, map)
     check_results(n, [len(scenario.creatures)])
-    bystanders = _check_placed(scenario, map)
     root = int(seed) if seed is not None else secrets.randbits(63)
-    size = int(chunk_size or (STOP_CHUNK[tier] if stop_at_width is not None
+    size = int(chunk_size or (HERE_CHUNK if scenario.start is not None
+                              else STOP_CHUNK[tier] if stop_at_width is not None
                               else DEFAULT_CHUNK[tier]))
     map_text = map.to_text() if map is not None else None
     with open_backend(backend) as be:
         parts, status = _execute([(scenario, spec, point)], n, tier, root, size, be,
                                  progress, stop_at_width, map_text, callback)
-    return _result(scenario, spec, tier, root, point, size, n, parts[0], status,
-                   map_text).noted(bystanders).noted(tier_note)
+    result = _result(scenario, spec, tier, root, point, size, n, parts[0], status,
+                     map_text).noted(bystanders).noted(tier_note)
+    return dataclasses.replace(result, seconds=time.perf_counter() - began)
+
+
+def _here_tier(enc: Encounter, ruleset: Any, switches: Any, tier: str | None, map: Any,
+               knockdown: Any) -> tuple[Ruleset, str, None]:
+    """:func:`simulate`'s ruleset and tier for an Encounter: its own ruleset, on the
+    reference tier (:mod:`lfgcombat.prep.from_here`).
+
+    Raises:
+        PrepError: ``ruleset`` other than the encounter's, ``switches``, ``map``,
+            ``knockdown`` or another tier than the reference tier.
+    """
+    given = [k for k, v in (("switches", switches), ("map", map),
+                            ("knockdown", knockdown or None)) if v is not None]
+    if ruleset is not None and _ruleset(ruleset) != enc.ruleset:
+        given.insert(0, "ruleset")
+    if given:
+        raise PrepError(f"an Encounter is simulated by its own rules, map and Knockdown "
+                        f"(ruleset {enc.ruleset.describe()}); leave {', '.join(given)} out")
+    if tier not in (None, "reference"):
+        raise PrepError(f"an Encounter under way plays on the reference tier (real "
+                        f"encounters from its log), not tier={tier!r}: leave tier out or "
+                        "pass tier='reference'")
+    return enc.ruleset, "reference", None
 
 
 def _ruleset_and_tier(ruleset: Any, switches: Mapping[str, Any] | None, tier: str | None,

@@ -76,6 +76,9 @@ class Scenario:
         tactics: One :class:`~lfgcombat.prep.tactics.Tactics` per side.
         knockdown: Whether the fights play Momentum of Impact's Knockdown (the reference
             tier only; the tactics then stand a Prone creature up on its turn).
+        start: Where a fight under way stands (a :class:`~lfgcombat.prep.from_here.Start`:
+            the fights play it on from there, :mod:`lfgcombat.prep.from_here`); ``None``:
+            the fights begin at the start.
     """
 
     creatures: tuple[Creature, ...]
@@ -84,6 +87,7 @@ class Scenario:
     ruleset: Ruleset
     tactics: tuple[Tactics, ...]
     knockdown: bool = False
+    start: Any = field(default=None, compare=False, repr=False)
 
     @property
     def names(self) -> list[str]:
@@ -689,7 +693,8 @@ def _danger(scenario: Scenario, weapons: list[Any]) -> np.ndarray:
                               if side[t] != side[a]]) for a in range(len(cs))])
 
 
-def reference_spec(scenario: Scenario, max_rounds: int = MAX_ROUNDS) -> FightSpec:
+def reference_spec(scenario: Scenario, max_rounds: int = MAX_ROUNDS,
+                   states: Sequence[Mapping[str, Any]] | None = None) -> FightSpec:
     """The numbers the reference tier reads of a fight under a ruleset the fast tier does
     not play (``classic``, ``wounds``): each creature's place on its HP track at the start
     (:func:`~lfgcombat.prep.standing.track`, read from a real encounter's state), the
@@ -697,21 +702,32 @@ def reference_spec(scenario: Scenario, max_rounds: int = MAX_ROUNDS) -> FightSpe
     note on what HP lost and dropped count under it. The fast tier's arrays are left empty
     (``fast_tier=False``): its runs are refused before (:func:`check_fast_tier`).
 
+    With ``states`` (:meth:`Encounter.state <lfgcombat.Encounter.state>` of each creature
+    of a fight under way, :mod:`lfgcombat.prep.from_here`) under any ruleset: the HP track
+    where the fight stands, creatures already down included, and the danger scores only
+    when a side plays ``dangerous``.
+
     Raises:
         PrepError: a creature lacking a field the ruleset needs (:func:`ruleset_encounter`),
             without a weapon, or not still fighting at the start.
     """
     from .standing import STANDING, track, track_words
-    enc = ruleset_encounter(scenario)
     cs, n = scenario.creatures, len(scenario.creatures)
-    states = [enc.state(c.name) for c in cs]
-    down = [f"{c.name} ({s['status']}, {s['hp']} HP)" for c, s in zip(cs, states)
-            if s["status"] not in STANDING]
-    if down:
-        raise PrepError(f"GM prep starts every combatant still fighting, but under "
-                        f"{scenario.ruleset.name} {', '.join(down)} is not; heal it "
-                        "(.replace(current_hp=...)) or leave it out of the fight")
     weapons = [_weapon(c) for c in cs]
+    if states is None:
+        enc = ruleset_encounter(scenario)
+        states = [enc.state(c.name) for c in cs]
+        down = [f"{c.name} ({s['status']}, {s['hp']} HP)" for c, s in zip(cs, states)
+                if s["status"] not in STANDING]
+        if down:
+            raise PrepError(f"GM prep starts every combatant still fighting, but under "
+                            f"{scenario.ruleset.name} {', '.join(down)} is not; heal it "
+                            "(.replace(current_hp=...)) or leave it out of the fight")
+        danger = _danger(scenario, weapons)
+    else:
+        danger = (_danger(scenario, weapons) if any(t.target == "dangerous"
+                                                    for t in scenario.tactics)
+                  else np.zeros(n))
     start = np.array([track(s) for s in states], np.int64)
     zeros = {k: np.zeros(shape, np.int64) for k, shape in (
         ("injured_at", n), ("dies_at", n), ("bleed_cap", n), ("init_bonus", n),
@@ -725,6 +741,6 @@ def reference_spec(scenario: Scenario, max_rounds: int = MAX_ROUNDS) -> FightSpe
         max_hp=np.array([int(s["max_hp"]) for s in states], np.int64), start_hp=start,
         n_attacks=np.array([scenario.ruleset.economy.attacks_per_turn(int(c.level), 2)
                             for c in cs], np.int64),
-        stabilize_p=np.zeros(n), danger=_danger(scenario, weapons), perfect=0,
+        stabilize_p=np.zeros(n), danger=danger, perfect=0,
         dmg_cdf=np.ones((n, n, 3, 1)), max_rounds=max_rounds,
         notes=(track_words(scenario.ruleset.name),), fast_tier=False, **zeros)

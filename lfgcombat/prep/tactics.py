@@ -45,6 +45,19 @@ encounter decides who acts next (the tactics hand the turn to whom the rules nam
 rolls again each round under Round-by-Round. The fast tier refuses them
 (:func:`lfgcombat.prep.spec.fast_tier_problems`).
 
+Presets (:data:`PRESETS`): named :class:`Tactics`, preferences a GM reads and changes
+(``dataclasses.replace(PRESETS["focus_fire"], archers="stand")``), not code; a preset's
+name goes wherever a target policy's does (``simulate(..., tactics="spread_out")``,
+``compare(sides, tactics=["focus_fire", "threat_first"])``):
+
+* ``focus_fire``: everyone hits the weakest foe (target ``weakest``), archers keep distance.
+* ``spread_out``: everyone hits a foe drawn at random (target ``random``), so the damage
+  spreads over the foes.
+* ``threat_first``: everyone hits the foe that deals the most damage (``dangerous``).
+* ``closest_first``: everyone hits the nearest foe (``nearest``; on the open field the first
+  in the sides' order).
+* ``hold_ground``: as ``focus_fire``, but archers shoot from where they stand (``stand``).
+
 Left out for now (neither tier plays them): spells and casting, special actions (Aim, Power
 Attack, Fight Defensively, Active Parry/Dodge, Charge, Wrestling, Coup de Grace on the
 fallen), interrupts and readied actions, healing, and attacking a creature already down.
@@ -54,11 +67,12 @@ from __future__ import annotations
 
 import difflib
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from ..errors import LfgError
 
-__all__ = ["TARGET_POLICIES", "ARCHER_POLICIES", "Tactics", "TacticsError", "coerce_tactics"]
+__all__ = ["TARGET_POLICIES", "ARCHER_POLICIES", "Tactics", "TacticsError", "coerce_tactics",
+           "PRESETS"]
 
 #: The target policies, in the order the fast tier numbers them.
 TARGET_POLICIES: tuple[str, ...] = ("weakest", "nearest", "dangerous", "random")
@@ -91,6 +105,7 @@ class Tactics:
     Args:
         target: One of :data:`TARGET_POLICIES`.
         archers: One of :data:`ARCHER_POLICIES` (on a map only).
+        name: What to call it (a preset's name, :data:`PRESETS`); ``""``: by its target.
 
     Raises:
         TacticsError: an unknown policy.
@@ -98,6 +113,7 @@ class Tactics:
 
     target: str = "weakest"
     archers: str = "keep_distance"
+    name: str = field(default="", compare=False)
 
     def __post_init__(self) -> None:
         if self.target not in TARGET_POLICIES:
@@ -114,11 +130,47 @@ class Tactics:
         """The policy's number in the fast tier."""
         return TARGET_POLICIES.index(self.target)
 
+    @property
+    def label(self) -> str:
+        """Its name, else its target (and ``archers`` when not the default)."""
+        if self.name:
+            return self.name
+        stand = "" if self.archers == "keep_distance" else f", archers {self.archers}"
+        return self.target + stand
+
+
+#: The named tactics (see the module docstring): preferences, read and changed as data.
+PRESETS: dict[str, Tactics] = {
+    "focus_fire": Tactics("weakest", name="focus_fire"),
+    "spread_out": Tactics("random", name="spread_out"),
+    "threat_first": Tactics("dangerous", name="threat_first"),
+    "closest_first": Tactics("nearest", name="closest_first"),
+    "hold_ground": Tactics("weakest", "stand", name="hold_ground"),
+}
+
+
+def _one(value: "Tactics | str") -> Tactics:
+    """A :class:`Tactics` from itself, a preset's name or a target policy.
+
+    Raises:
+        TacticsError: an unknown name (with the presets and policies).
+    """
+    if isinstance(value, Tactics):
+        return value
+    if isinstance(value, str) and value in PRESETS:
+        return PRESETS[value]
+    if isinstance(value, str) and value not in TARGET_POLICIES:
+        known = list(TARGET_POLICIES) + list(PRESETS)
+        raise TacticsError(f"unknown tactics target {value!r}{did_you_mean(value, known)} "
+                           f"(tactics target must be one of {', '.join(TARGET_POLICIES)}, "
+                           f"or a preset: {', '.join(PRESETS)})")
+    return Tactics(value)  # a non-text: refused there
+
 
 def coerce_tactics(value: "Tactics | str | Mapping | None", sides: list[str]
                    ) -> dict[str, Tactics]:
-    """One :class:`Tactics` per side from a policy name, a ``Tactics``, or a mapping of side
-    to either (sides left out play ``weakest``).
+    """One :class:`Tactics` per side from a policy name, a preset's name (:data:`PRESETS`),
+    a ``Tactics``, or a mapping of side to any of these (sides left out play ``weakest``).
 
     Raises:
         TacticsError: an unknown policy or side.
@@ -126,7 +178,7 @@ def coerce_tactics(value: "Tactics | str | Mapping | None", sides: list[str]
     if value is None:
         return {s: Tactics() for s in sides}
     if isinstance(value, (str, Tactics)):
-        t = value if isinstance(value, Tactics) else Tactics(value)
+        t = _one(value)
         return {s: t for s in sides}
     if isinstance(value, Mapping):
         unknown = [k for k in value if k not in sides]
@@ -134,7 +186,7 @@ def coerce_tactics(value: "Tactics | str | Mapping | None", sides: list[str]
             raise TacticsError(f"tactics name side(s) {', '.join(map(repr, unknown))}"
                                f"{did_you_mean(unknown[0], sides)} (the sides are "
                                f"{', '.join(map(repr, sides))})")
-        return {s: (value[s] if isinstance(value[s], Tactics) else Tactics(value[s]))
-                if s in value else Tactics() for s in sides}
+        return {s: _one(value[s]) if s in value else Tactics() for s in sides}
     raise TacticsError(f"tactics must be a policy name ({', '.join(TARGET_POLICIES)}), a "
-                       f"Tactics or a mapping side -> policy, not {value!r}")
+                       f"preset ({', '.join(PRESETS)}), a Tactics or a mapping side -> "
+                       f"policy, not {value!r}")

@@ -43,9 +43,13 @@ def test_the_panel_plays_wounds_and_replays_the_worst_fight():
     assert [track(enc.state(n)) for n in result.names] == list(result.hp[i])
 
 
-def test_the_examples_lack_the_fields_and_the_refusal_keeps_the_last_result():
-    panel = PrepPanel(party=["Wulfric"], foes=["Goblin"], copies=1, n=20, seed=1)
-    first = panel.run()
+def test_the_examples_run_under_classic_with_their_defaults_on_screen():
+    """Issue 25, item 5: the examples lack bab; the panel gives it from their lfg sheets
+    and lists the values with the results (before, the run was refused naming each)."""
+    panel = PrepPanel(party=["Wulfric"], foes=["Goblin"], copies=1, n=4, seed=1)
     panel._ruleset.value = "classic"
-    assert panel.run() is None and panel.result is first and panel.stale
-    assert "Wulfric: bab" in panel.error and "Goblin: bab" in panel.error
+    result = panel.run()
+    assert result is not None and not panel.error
+    assert [c.bab for c in result.scenario.creatures] == [10, 0]
+    assert "Wulfric bab 10; Goblin bab 0" in panel._summary.value
+    assert "Hit Rating progression" in panel._summary.value

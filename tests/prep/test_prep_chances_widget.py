@@ -1,0 +1,54 @@
+""""Chances from here" (widgets/chances.py): the InitiativeTracker's readout of the odds of
+the fight on the table, from where it stands (issue 25, item 1)."""
+
+from __future__ import annotations
+
+from lfgcombat.prep import SimResult
+from lfgcombat.widgets.chances import ChancesFromHere
+from lfgcombat.widgets.initiative import InitiativeTracker
+
+from .from_here_helpers import in_round_three, last_one_standing
+
+
+def test_a_click_shows_p_win_per_side_with_intervals_fights_and_seconds():
+    enc = in_round_three()
+    w = ChancesFromHere(enc, n=3, seed=4)
+    w.button.click()
+    assert isinstance(w.result, SimResult) and w.result.n == 3 and w.error == ""
+    assert w.text.startswith("From round 3, Wulfric's turn: party wins ")
+    assert "; orcs wins " in w.text and "draw" in w.text and "95% intervals" in w.text
+    assert w.text.endswith(f"3 fights in {w.result.seconds:.1f} s")
+    assert "[" in w.text and not w.button.disabled
+
+
+def test_the_readout_says_when_the_fight_has_moved_on():
+    enc = in_round_three()
+    w = ChancesFromHere(enc, n=2, seed=4)
+    w.refresh()
+    enc.end_turn(next=enc.choices()[0])
+    assert "the fight has moved on since" in w.text
+    assert "lfg-chances-stale" in w.label.value
+
+
+def test_a_fight_already_over_is_shown_as_refused_not_raised():
+    enc = last_one_standing(1, started=True)
+    enc.damage("Wulfric", 30)
+    w = ChancesFromHere(enc)
+    assert w.refresh() is None
+    assert w.text.startswith("No chances from here: this fight is already over")
+    assert "pick the creatures in a PrepPanel" in w.text and "simulate(" not in w.text
+    assert "lfg-error" in w.label.value and w.result is None
+
+
+def test_a_bad_number_of_fights_is_refused_not_clamped():
+    w = ChancesFromHere(in_round_three())
+    w.fights.value = 0
+    w.button.click()
+    assert "n (the number of fights) must be a whole number >= 1" in w.error
+
+
+def test_the_tracker_shows_the_readout():
+    enc = in_round_three()
+    t = InitiativeTracker(enc)
+    found = [c for c in t.children if isinstance(c, ChancesFromHere)]
+    assert len(found) == 1 and found[0].encounter is enc

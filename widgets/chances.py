@@ -1,0 +1,143 @@
+""""Chances from here": the odds of the fight on the table, from where it stands.
+
+A button and a readout for an :class:`~lfgcombat.Encounter` (the InitiativeTracker shows
+one under its rows): *Chances from here* plays the fight on ``n`` times from its current
+state (:func:`lfgcombat.prep.simulate` of the encounter, :mod:`lfgcombat.prep.from_here`)
+and shows P(win) per side with its 95% interval, P(draw), the fights played and the
+seconds they took. A GM can refresh it at any point of the fight; once the fight moves on
+(a step, an undo) the readout says it is of an earlier moment. Thin by design: the odds,
+intervals and refusals are :mod:`lfgcombat.prep`'s; a refusal (the fight is over...) is
+shown in the readout, never raised into the kernel.
+
+CSS hooks: the widget ``.lfg-chances``; the button ``.lfg-chances-run``, the fights box
+``.lfg-chances-fights``, the bar ``.lfg-chances-bar`` and the readout ``.lfg-chances-text``
+(``lfg-error`` on a refusal, ``lfg-chances-stale`` once the fight has moved on).
+"""
+
+from __future__ import annotations
+
+import html
+from typing import Any
+
+import ipywidgets as W
+import traitlets
+
+from lfgcombat.encounter import Encounter
+from lfgcombat.errors import LfgError
+from lfgcombat.prep import SimResult, simulate
+from lfgcombat.prep.result import format_p
+from lfgcombat.prep.run import in_panel_words
+
+__all__ = ["ChancesFromHere", "readout", "chances"]
+
+#: Fights a click plays by default: a reference-tier fight under way takes a few tenths of
+#: a second (notebook 20's fight in round 3: about 0.7 s a fight on one core).
+DEFAULT_FIGHTS = 40
+
+
+def readout(result: SimResult) -> str:
+    """The readout's text: where the fights began, P(win) per side with its 95% interval
+    and P(draw) (:func:`~lfgcombat.prep.result.format_p`), the fights and seconds."""
+    start = result.scenario.start
+    where = f"From {start.where}: " if start is not None else ""
+    sides = "; ".join(f"{s} wins {format_p(*result.p_win(s))}" for s in result.sides)
+    draw = format_p(*result.p_draw())
+    return (f"{where}{sides}; draw {draw} (95% intervals), "
+            f"{result.n} fights in {result.seconds:.1f} s")
+
+
+class ChancesFromHere(W.VBox):
+    """"Chances from here" for an encounter: a button, a fights box and a readout.
+
+    Args:
+        encounter: The fight on the table.
+        n: Fights a click plays (shown in the box, which the GM may change).
+        seed: The root seed: the same moment of the same fight gives the same odds.
+        tactics: The tactics the fights are played by (:mod:`lfgcombat.prep.tactics`: a
+            target policy or a preset, or ``{side: ...}``).
+
+    Attributes:
+        result: The last :class:`~lfgcombat.prep.SimResult` (``None`` before a click).
+        error: The refusal of the last click ("" after a run).
+        text: The readout as plain text.
+    """
+
+    result = traitlets.Any(None, allow_none=True)
+    error = traitlets.Unicode("")
+
+    def __init__(self, encounter: Encounter, *, n: int = DEFAULT_FIGHTS, seed: int = 0,
+                 tactics: Any = "weakest", **kwargs: Any) -> None:
+        if not isinstance(encounter, Encounter):
+            raise TypeError(f"ChancesFromHere needs a lfgcombat.Encounter, not "
+                            f"{type(encounter).__name__}")
+        self.encounter = encounter
+        self.seed = seed
+        self.tactics = tactics
+        self.button = W.Button(description="Chances from here", icon="calculator",
+                               tooltip="play this fight on from where it stands, many "
+                                       "times, and show each side's chances",
+                               layout=W.Layout(width="auto"))
+        self.button.add_class("lfg-chances-run")
+        self.button.on_click(lambda _b: self.refresh())
+        self.fights = W.IntText(value=n, description="fights",
+                                       layout=W.Layout(width="11em"),
+                                       style={"description_width": "initial"})
+        self.fights.add_class("lfg-chances-fights")
+        self.bar = W.IntProgress(value=0, max=1, layout=W.Layout(width="10em",
+                                                                 display="none"))
+        self.bar.add_class("lfg-chances-bar")
+        self.label = W.HTML()
+        self.label.add_class("lfg-chances-text")
+        self.text = ""
+        self._shown_at: int | None = None
+        self._say("Chances from here: click to play this fight on from where it stands.")
+        row = W.HBox([self.button, self.fights, self.bar],
+                     layout=W.Layout(flex_flow="row wrap", align_items="center"))
+        super().__init__(children=[row, self.label], **kwargs)
+        self.add_class("lfg-chances")
+        self._unsubscribe = encounter.subscribe(lambda _enc: self._moved_on())
+
+    def _say(self, text: str, css: str = "") -> None:
+        self.text = text
+        color = "#b00020" if "lfg-error" in css else "#555" if "stale" in css else "#222"
+        self.label.value = (f'<div class="lfg-chances-text {css}" style="color:{color}">'
+                            f"{html.escape(text)}</div>")
+
+    def _moved_on(self) -> None:
+        """The fight moved on (a step, an undo): the readout is of an earlier moment."""
+        if self._shown_at is not None and len(self.encounter.log) != self._shown_at:
+            self._shown_at = None
+            self._say(self.text + " - the fight has moved on since: click again for the "
+                                  "chances from here", "lfg-chances-stale")
+
+    def refresh(self) -> SimResult | None:
+        """Play the fight on from where it stands and show the chances (a refusal is
+        shown, not raised)."""
+        self.button.disabled = True
+        self.bar.layout.display = None
+        self.bar.value, self.bar.max = 0, max(1, int(self.fights.value))  # 0: refused below
+
+        def tick(done: int, total: int) -> None:
+            self.bar.max, self.bar.value = total, done
+        try:
+            result = simulate(self.encounter, int(self.fights.value), seed=self.seed,
+                              tactics=self.tactics, progress=False, callback=tick)
+        except LfgError as exc:
+            self.error = str(exc)
+            self._shown_at = None
+            self._say(f"No chances from here: {in_panel_words(str(exc))}", "lfg-error")
+            return None
+        finally:
+            self.button.disabled = False
+            self.bar.layout.display = "none"
+        self.error = ""
+        self.result = result
+        self._shown_at = len(self.encounter.log)
+        self._say(readout(result))
+        return result
+
+
+def chances(encounter: Encounter) -> ChancesFromHere:
+    """The readout as the InitiativeTracker shows it (under its Undo row), with the
+    defaults: :data:`DEFAULT_FIGHTS` fights, seed 0, the ``weakest`` tactics."""
+    return ChancesFromHere(encounter)
