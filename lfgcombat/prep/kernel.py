@@ -585,6 +585,8 @@ def run_fights(spec, states: np.ndarray) -> dict[str, np.ndarray]:
         ``winner`` (side index, -1 draw), ``rounds``, and per creature ``hp`` (at the end),
         ``dead``, ``felled`` (who dropped it, -1 nobody), ``dealt`` (HP damage dealt).
     """
+    if getattr(spec, "fast_numbers", None) is not None:  # classic, wounds: their own
+        return spec.fast_numbers.run(spec, states)
     n = states.shape[0]
     c = spec.side.shape[0]
     out = {"winner": np.zeros(n, np.int64), "rounds": np.zeros(n, np.int64),

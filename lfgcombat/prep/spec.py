@@ -209,6 +209,10 @@ class FightSpec:
     limb_attacks: np.ndarray | None = None   # [C, S]
     limb_stabilize_p: np.ndarray | None = None  # [C, S] P(stabilize) itself (state 0 unused)
     limb_sides: np.ndarray | None = None     # [A, T] the limb die: 2, 3, 0 hand over
+    #: Under ``classic`` and ``wounds``: that ruleset's kernel and its numbers
+    #: (:class:`~lfgcombat.prep.fast_classic.ClassicNumbers`,
+    #: :class:`~lfgcombat.prep.fast_wounds.WoundsNumbers`); ``None`` under lfg.
+    fast_numbers: Any = None
 
     def by_state(self) -> dict[str, np.ndarray]:
         """The numbers the kernel reads by injury state: each of the uninjured ones above
@@ -430,6 +434,9 @@ def build_spec(scenario: Scenario, max_rounds: int = MAX_ROUNDS) -> FightSpec:
     """
     if not fast_tier_plays(scenario.ruleset):
         return reference_spec(scenario, max_rounds)
+    own = _own_kernel(scenario.ruleset)
+    if own is not None:
+        return own(scenario, max_rounds)
     cs = scenario.creatures
     rs = scenario.ruleset
     n = len(cs)
@@ -524,6 +531,8 @@ def fast_tier_problems(scenario: Scenario, *, temp_hp: bool = True) -> list[str]
     out = []
     if not fast_tier_plays(scenario.ruleset):
         out.append(fast_ruleset_words(scenario.ruleset))
+    elif own_kernel(scenario.ruleset) is not None:
+        return out + _own_problems(scenario)
     if scenario.knockdown:
         out.append("knockdown=True: the fast tier does not play Momentum of Impact's "
                    "Knockdown (the reference tier does)")
@@ -553,13 +562,18 @@ def check_fast_tier(scenario: Scenario, what: str = "the fast tier",
     Raises:
         PrepError: naming each creature and what the fast tier cannot play.
     """
-    if not fast_tier_plays(scenario.ruleset):
-        way = ("simulate(..., tier='reference')" if what == "the exact duel"
-               else "tier='reference'")
+    exact = what == "the exact duel"
+    if not fast_tier_plays(scenario.ruleset) or (exact and not _plays_lfg_kernel(
+            scenario.ruleset)):
+        way = "simulate(..., tier='reference')" if exact else "tier='reference'"
         raise PrepError(f"{what} cannot play this fight: "
                         f"{fast_ruleset_words(scenario.ruleset, what)}. Use {way}: real "
                         f"encounters, every rule of {scenario.ruleset.name}")
     problems = fast_tier_problems(scenario, temp_hp=temp_hp)
+    if problems and own_kernel(scenario.ruleset) is not None:
+        raise PrepError(f"{what} cannot play this fight: {'; '.join(problems)}. Use "
+                        f"tier='reference' (real encounters, every rule of "
+                        f"{scenario.ruleset.name}), or change what is listed")
     if problems:
         raise PrepError(f"{what} cannot play this fight: {'; '.join(problems)}. Use "
                         "tier='reference' (real encounters, every rule), or change what is "
@@ -573,13 +587,58 @@ _SLOTS = ("economy", "attacks", "health", "damage", "conditions")
 
 
 def fast_tier_plays(ruleset: Ruleset) -> bool:
-    """Whether the fast tier (and the exact duel) plays ``ruleset``: its kernel's numbers
-    are lfg's (Hit Rating against AC, "Attacks Per Turn", unconscious and dying at 0 HP),
-    so it plays a ruleset built from lfg's policies in every slot (``lfg``, or a toy that
-    changes only its name). The reference tier plays every implemented ruleset."""
+    """Whether the fast tier plays ``ruleset``: a ruleset built from lfg's policies in
+    every slot (``lfg``, or a toy that changes only its name: the kernel of
+    :mod:`~lfgcombat.prep.kernel`), or ``classic`` and ``wounds``, each with a kernel of
+    its own (:func:`own_kernel`). The exact duel plays lfg's only (:func:`check_fast_tier`).
+    The reference tier plays every implemented ruleset."""
+    return _plays_lfg_kernel(ruleset) or own_kernel(ruleset) is not None
+
+
+def _plays_lfg_kernel(ruleset: Ruleset) -> bool:
+    """Whether ``ruleset`` is built from lfg's policies in every slot (lfg's kernel)."""
     spec, lfg = ruleset.definition, LFG_DEFINITION
     return (all(getattr(spec, s) == getattr(lfg, s) for s in _SLOTS)
             and dict(spec.initiative) == dict(lfg.initiative))
+
+
+#: The rulesets with a fast kernel of their own, and the module building its numbers.
+OWN_KERNELS: dict[str, str] = {"classic": "fast_classic"}
+
+
+def own_kernel(ruleset: Ruleset) -> str | None:
+    """The name of the ruleset of :data:`OWN_KERNELS` whose definition ``ruleset`` has
+    (``classic``, ``wounds``; ``None``: lfg's kernel or none)."""
+    from ..rulesets import definition
+    for name in OWN_KERNELS:
+        if ruleset.definition == definition(name):
+            return name
+    return None
+
+
+def _own_kernel(ruleset: Ruleset) -> Any:
+    """The builder of the numbers of ``ruleset``'s own kernel (``None``: lfg's kernel)."""
+    import importlib
+    name = own_kernel(ruleset)
+    if name is None:
+        return None
+    module = importlib.import_module(f"{__package__}.{OWN_KERNELS[name]}")
+    return getattr(module, f"{name}_spec")
+
+
+def _own_problems(scenario: Scenario) -> list[str]:
+    """What the own kernel of the scenario's ruleset does not play (its module's
+    ``<name>_problems``), and an initiative other than the ruleset's own."""
+    import importlib
+    rs = scenario.ruleset
+    name = str(own_kernel(rs))
+    out = []
+    default = Ruleset(name).initiative
+    if rs.initiative != default:
+        out.append(f"the initiative is {rs.initiative!r}: the fast tier plays {name}'s own "
+                   f"({default!r}; the reference tier plays the others)")
+    module = importlib.import_module(f"{__package__}.{OWN_KERNELS[name]}")
+    return out + list(getattr(module, f"{name}_problems")(scenario))
 
 
 def fast_rulesets() -> tuple[str, ...]:
@@ -612,9 +671,13 @@ def prep_choices(ruleset: Ruleset) -> dict[str, tuple[str, ...]]:
 def fast_ruleset_words(ruleset: Ruleset, what: str = "the fast tier") -> str:
     """Why ``what`` (the fast tier, the exact duel) does not play ``ruleset`` (one
     :func:`fast_tier_plays` refuses), for messages."""
+    if what == "the exact duel":
+        return (f"the {ruleset.name} ruleset ({ruleset.text}): the exact duel plays lfg's "
+                "rules only (its Markov chain is lfg's: Hit Rating against AC, Attacks Per "
+                "Turn, unconscious and dying at 0 HP)")
     return (f"the {ruleset.name} ruleset ({ruleset.text}): {what} plays "
-            f"{', '.join(fast_rulesets())} only (its numbers are lfg's: Hit Rating "
-            "against AC, Attacks Per Turn, unconscious and dying at 0 HP)")
+            f"{', '.join(fast_rulesets())} only (lfg's kernel, and one of their own for "
+            f"{', '.join(OWN_KERNELS)})")
 
 
 def choose_tier(tier: str | None, rulesets: Sequence[Ruleset]) -> tuple[Any, str | None]:

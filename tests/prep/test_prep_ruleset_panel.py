@@ -17,14 +17,18 @@ def _panel(**kwargs) -> PrepPanel:
 
 
 def test_choosing_classic_or_wounds_selects_the_reference_tier_and_says_why():
+    """wounds plays on the reference tier only; classic on both (its own fast kernel),
+    each turning off lfg's own choices."""
     panel = _panel(n=4)
     assert panel._ruleset.options == ("lfg", "classic", "wounds")
     panel._killer.value = True
-    panel._ruleset.value = "classic"
+    panel._ruleset.value = "wounds"
     assert panel._tier.options == ("reference",) and panel._tier.value == "reference"
     assert panel._tier.disabled and panel._killer.disabled and not panel._killer.value
     assert panel._perfect.disabled and panel._knockdown.disabled
-    assert "fast tier plays lfg only" in panel._ruleset_note.value
+    assert "fast tier plays lfg, classic only" in panel._ruleset_note.value
+    panel._ruleset.value = "classic"
+    assert panel._tier.options == ("fast", "reference") and panel._killer.disabled
     panel._ruleset.value = "lfg"  # back to lfg: both tiers, the tier picked there
     assert panel._tier.options == ("fast", "reference") and panel._tier.value == "fast"
     assert not panel._killer.disabled and panel._ruleset_note.value == ""
