@@ -603,7 +603,7 @@ def _plays_lfg_kernel(ruleset: Ruleset) -> bool:
 
 
 #: The rulesets with a fast kernel of their own, and the module building its numbers.
-OWN_KERNELS: dict[str, str] = {"classic": "fast_classic"}
+OWN_KERNELS: dict[str, str] = {"classic": "fast_classic", "wounds": "fast_wounds"}
 
 
 def own_kernel(ruleset: Ruleset) -> str | None:
@@ -632,6 +632,7 @@ def _own_problems(scenario: Scenario) -> list[str]:
     import importlib
     rs = scenario.ruleset
     name = str(own_kernel(rs))
+    ruleset_encounter(scenario)  # a creature lacking the ruleset's fields: its words
     out = []
     default = Ruleset(name).initiative
     if rs.initiative != default:
