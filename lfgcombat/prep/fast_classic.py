@@ -33,7 +33,8 @@ import numpy as np
 from ..odds import pmf
 from .spec import FightSpec, PrepError, Scenario, _weapon, reference_spec
 
-__all__ = ["ClassicNumbers", "classic_spec", "classic_problems", "p_at_least"]
+__all__ = ["ClassicNumbers", "classic_spec", "classic_problems", "p_at_least", "kind",
+           "CLASSIC_NOTE"]
 
 
 @dataclass(frozen=True, eq=False)
@@ -64,6 +65,15 @@ class ClassicNumbers:
         return classic_loaded()
 
 
+#: The run's note under classic: what the tactics (both tiers) leave out.
+CLASSIC_NOTE = (
+    "Under classic the tactics attack once a round and do nothing else, in either tier: no "
+    "Heroic Action, spell, Stabilize action on a fallen ally, killing blow on a helpless "
+    "foe, nonlethal attack or movement (002_2a3a79475ca2a541.txt, \"Single Actions:\"); a "
+    "fumble is a miss whose consequences are left to the GM (\"Fumble\"). The fast tier "
+    "plays the open field; with a map, the reference tier")
+
+
 def p_at_least(bonus: int, dc: int) -> float:
     """P(1d20 + ``bonus`` >= ``dc``), from the kit's exact dice odds (no automatic
     success: the classic checks compare the total, ``ClassicVitals._check``)."""
@@ -86,6 +96,11 @@ def classic_problems(scenario: Scenario) -> list[str]:
         if rec.vitals.current <= 0:
             out.append(f"{c.name} starts at {rec.vitals.current} HP (disabled)")
     return out
+
+
+def kind(c: Any) -> str:
+    """A key shared by creatures alike but for their names (their numbers are the same)."""
+    return repr(c.replace(name="Probe").to_dict())
 
 
 def _states(rs: Any, c: Any) -> dict[str, Any]:
@@ -111,6 +126,8 @@ def _odds_table(scenario: Scenario, records: list[dict[str, Any]]) -> tuple[np.n
     flat = str(rs.condition_catalogue.lookup("flat-footed"))
     attacks: Any = rs.attack_resolution
     dists: dict[tuple[int, int, int, int], list[tuple[int, float]]] = {}
+    kinds = [kind(c) for c in cs]
+    seen: dict[tuple[str, str, int, int], list[tuple[int, float]]] = {}
     for a in range(n):
         w = _weapon(cs[a])
         for t in (t for t in range(n) if side[t] != side[a]):
@@ -119,12 +136,15 @@ def _odds_table(scenario: Scenario, records: list[dict[str, Any]]) -> tuple[np.n
                       2: records[t]["mobile"].all_conditions}
             for lim, who in ((0, "fresh"), (1, "mobile")):
                 for s, t_cond in target.items():
-                    odds = attacks.attack_odds(
-                        cs[a], cs[t], w, limited=bool(lim),
-                        attacker_conditions=records[a][who].all_conditions,
-                        target_conditions=t_cond)
-                    dists[a, t, lim, s] = [(int(k), float(v)) for k, v in
-                                           odds.damage.items() if v]
+                    key = (kinds[a], kinds[t], lim, s)
+                    if key not in seen:  # creatures alike but for their names share it
+                        odds = attacks.attack_odds(
+                            cs[a], cs[t], w, limited=bool(lim),
+                            attacker_conditions=records[a][who].all_conditions,
+                            target_conditions=t_cond)
+                        seen[key] = [(int(k), float(v)) for k, v in odds.damage.items()
+                                     if v]
+                    dists[a, t, lim, s] = seen[key]
     length = max(len(d) for d in dists.values())
     values = np.zeros((n, n, 2, 3, length), np.int64)
     cdf = np.ones((n, n, 2, 3, length))
@@ -167,4 +187,5 @@ def classic_spec(scenario: Scenario, max_rounds: int) -> FightSpec:
         flat_footed=int(bool(getattr(policy, "flat_footed", False)
                              and rs.top_down_flat_footed)),
         hp_loss=int(bool(rs.hp_loss_per_round)), death_at=int(DEATH_AT))
-    return replace(base, fast_tier=True, fast_numbers=numbers)
+    return replace(base, fast_tier=True, fast_numbers=numbers,
+                   notes=base.notes + (CLASSIC_NOTE,))

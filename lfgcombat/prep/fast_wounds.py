@@ -26,14 +26,27 @@ from typing import Any
 
 import numpy as np
 
+from .fast_classic import kind
 from .spec import FightSpec, PrepError, Scenario, _weapon, reference_spec
 
-__all__ = ["WoundsNumbers", "wounds_spec", "wounds_problems", "LAST_ACTOR_BONUS"]
+__all__ = ["WoundsNumbers", "wounds_spec", "wounds_problems", "LAST_ACTOR_BONUS",
+           "WOUNDS_NOTE"]
 
 #: "Alternative Initiative Option #1 - Round-By-Round" (000_8d1d7816ee944f3b.txt): the
 #: creature who acted last in the previous round gains +5 Innate on its roll (the
 #: Encounter's ``_roll_units``).
 LAST_ACTOR_BONUS = 5
+
+
+#: The run's note under wounds: what the tactics (both tiers) leave out, and what the
+#: fast tier refuses.
+WOUNDS_NOTE = (
+    "Under wounds the tactics attack with both Half Actions and do nothing else, in either "
+    "tier: every confirmed critical multiplies its damage (never \"Go to Wounds\"), nobody "
+    "aims at a location, takes Total Defense or gains a Barrier or Shell "
+    "(003_de0e94afd49609a7.txt, \"Combat Statistics\", \"Barrier represents\"). The fast "
+    "tier plays the open field and refuses a shield's parry, a Barrier or Shell at the "
+    "start and energy riders; the reference tier plays them, and maps")
 
 
 @dataclass(frozen=True, eq=False)
@@ -71,7 +84,11 @@ def wounds_problems(scenario: Scenario) -> list[str]:
     out = []
     attacks: Any = rs.attack_resolution
     cs, side = scenario.creatures, scenario.side_of
+    checked: set[str] = set()
     for i, c in enumerate(cs):
+        if kind(c) in checked:
+            continue
+        checked.add(kind(c))
         rec: Any = rs.health.combatant(c, rs)
         if rec.shield is not None:
             out.append(f"{c.name} has a shield that parries (the fast tier plays no parry)")
@@ -116,9 +133,15 @@ def wounds_spec(scenario: Scenario, max_rounds: int) -> FightSpec:
     cs, side = scenario.creatures, scenario.side_of
     n = len(cs)
     attacks: Any = rs.attack_resolution
+    kinds = [kind(c) for c in cs]
+    seen: dict[tuple[str, str], list[tuple[int, float]]] = {}
     try:
-        dists = {(a, t): _attack_dist(attacks, cs[a], cs[t]) for a in range(n)
-                 for t in range(n) if side[t] != side[a]}
+        for a in range(n):
+            for t in (t for t in range(n) if side[t] != side[a]):
+                if (kinds[a], kinds[t]) not in seen:  # alike but for their names: shared
+                    seen[kinds[a], kinds[t]] = _attack_dist(attacks, cs[a], cs[t])
+        dists = {(a, t): seen[kinds[a], kinds[t]] for a in range(n) for t in range(n)
+                 if side[t] != side[a]}
     except Exception as exc:  # a refusal of the engine's, in its words
         raise PrepError(f"GM prep cannot play this fight under wounds: {exc}") from None
     length = max(len(d) for d in dists.values())
@@ -139,4 +162,5 @@ def wounds_spec(scenario: Scenario, max_rounds: int) -> FightSpec:
         init_bonus=np.array([int(policy.check_bonus(c, r)) for c, r in zip(cs, records)],
                             np.int64),
         dmg_values=values, dmg_cdf=cdf, dmg_len=lens)
-    return replace(base, fast_tier=True, fast_numbers=numbers)
+    return replace(base, fast_tier=True, fast_numbers=numbers,
+                   notes=base.notes + (WOUNDS_NOTE,))

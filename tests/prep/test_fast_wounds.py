@@ -115,3 +115,14 @@ def test_wounds_plays_fast_and_says_what_it_does_not_play():
         simulate(shielded, 10, ruleset="wounds", tier="fast", progress=False)
     assert simulate(shielded, 2, ruleset="wounds", seed=1, tier="reference",
                     progress=False).n == 2
+
+
+def test_the_notes_say_what_the_tactics_leave_out_in_either_tier():
+    from lfgcombat.prep.fast_classic import CLASSIC_NOTE
+    from lfgcombat.prep.fast_wounds import WOUNDS_NOTE
+    sides = orc_brawl()
+    for name, note in (("classic", CLASSIC_NOTE), ("wounds", WOUNDS_NOTE)):
+        for tier in ("fast", "reference"):
+            r = simulate(sides, 2, ruleset=name, tier=tier, seed=1, progress=False)
+            assert note in r.notes and r.notes[0] != note  # after what "dropped" counts
+    assert "Heroic Action" in CLASSIC_NOTE and "Barrier or Shell" in WOUNDS_NOTE

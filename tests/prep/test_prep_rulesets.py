@@ -155,7 +155,7 @@ def test_the_default_tier_is_the_fast_tier_under_every_ruleset():
     sides = orc_duel()
     for name in ("classic", "wounds"):
         auto = simulate(sides, 6, ruleset=name, seed=2, progress=False)
-        assert auto.tier == "fast" and not any("reference tier" in n for n in auto.notes)
+        assert auto.tier == "fast" and not any("Played on the reference" in n for n in auto.notes)
     lfg = {"a": [load_example("orc").replace(name="Orc A")], "b": [load_example("orc")]}
     assert simulate(lfg, 50, seed=1, progress=False).tier == "fast"
 
@@ -227,7 +227,7 @@ def test_compare_and_sweep_play_every_ruleset_on_the_fast_tier_or_as_asked():
     sides = orc_duel()
     c = compare(sides, 4, rulesets=["lfg", "classic", "wounds"], seed=1, progress=False)
     assert {r.tier for r in c.results} == {"fast"}
-    assert not any("reference tier" in n for n in c.notes)
+    assert not any("Played on the reference" in n for n in c.notes)
     sw = sweep({"ruleset": ["lfg", "wounds"]}, lambda: sides, 6, seed=2, progress=False,
                tier="reference")  # replayed below: the reference tier replays every fight
     assert sw.tier == "reference" and set(sw.frame["ruleset"]) == {"lfg", "wounds"}
