@@ -179,3 +179,34 @@ def test_classic_plays_fast_by_default_and_says_what_it_does_not_play():
               "b": [written("orc", name="Orc B")]}
     with pytest.raises(PrepError, match="Orc A starts with .*tier='reference'"):
         simulate(shaken, 10, ruleset="classic", tier="fast", progress=False)
+
+
+def exact_pvalues(result, exact: dict) -> dict[str, float]:
+    """p-values of a run against an exact duel (:mod:`tests.prep.exact_rulesets`): P(win)
+    of the first creature, the rounds distribution, P(dead) of each."""
+    out = {"win": stats.binomtest(int((result.winner == 0).sum()), result.n,
+                                  float(exact["win"][0])).pvalue,
+           "rounds": rounds_chi2_p(result.rounds, np.asarray(exact["rounds"]))}
+    for c in (0, 1):
+        out[f"dead {c}"] = stats.binomtest(int(result.dead[:, c].sum()), result.n,
+                                           float(exact["dead"][c])).pvalue
+    return out
+
+
+def test_both_tiers_agree_with_the_exact_classic_duel():
+    """Wulfric (level 10) against an ogre: P(win) 0.582, 9.5 rounds, the loser dead one
+    time in four. The exact chain (tests/prep/exact_rulesets.py) from the kernel's numbers;
+    20,000 fast-tier and 150 reference-tier duels held to it (Holm over the p-values)."""
+    from .exact_rulesets import classic_duel
+    ogre = load_example("ogre").replace(bab=5, prowess=2, good_saves=["fort", "ref"])
+    sides = {"a": [written("wulfric")], "b": [ogre]}
+    _, spec = prepare_run(sides, "classic", "weakest")
+    exact = classic_duel(spec)
+    assert exact["win"][0] == pytest.approx(0.582, abs=0.001)
+    fast = simulate(sides, 20_000, ruleset="classic", tier="fast", seed=61, progress=False)
+    ref = simulate(sides, 150, ruleset="classic", tier="reference", seed=62,
+                   progress=False, backend="processes")
+    for run in (fast, ref):
+        p = np.sort(list(exact_pvalues(run, exact).values()))
+        assert all(p[i] > ALPHA / (len(p) - i) for i in range(len(p))), \
+            (run.tier, exact_pvalues(run, exact))

@@ -126,3 +126,30 @@ def test_the_notes_say_what_the_tactics_leave_out_in_either_tier():
             r = simulate(sides, 2, ruleset=name, tier=tier, seed=1, progress=False)
             assert note in r.notes and r.notes[0] != note  # after what "dropped" counts
     assert "Heroic Action" in CLASSIC_NOTE and "Barrier or Shell" in WOUNDS_NOTE
+
+
+@pytest.mark.parametrize("hero,expected", [("mayat", 0.444), ("wulfric", 0.637)])
+def test_both_tiers_agree_with_the_exact_wounds_duel(hero, expected):
+    """A level-10 hero against an ogre: the exact chain (tests/prep/exact_rulesets.py,
+    Round-by-Round with its +5, HP then Wounds, Instant Kills) from the kernel's numbers;
+    20,000 fast-tier and 150 reference-tier duels held to it (Holm over the p-values)."""
+    from lfgcombat.creature import load_example
+
+    from .exact_rulesets import wounds_duel
+    from .test_fast_classic import ALPHA, exact_pvalues
+    ogre = load_example("ogre").replace(bab=5, prowess=2, good_saves=["fort", "ref"])
+    sides = {"a": [written(hero)], "b": [ogre]}
+    _, spec = prepare_run(sides, "wounds", "weakest")
+    exact = wounds_duel(spec)
+    assert exact["win"][0] == pytest.approx(expected, abs=0.001)
+    without = wounds_duel(dataclasses.replace(spec, fast_numbers=dataclasses.replace(
+        spec.fast_numbers, last_bonus=0)))  # power: Round-by-Round's +5 matters here
+    se = (expected * (1 - expected) / 20_000) ** 0.5
+    assert abs(without["win"][0] - exact["win"][0]) > 3 * se
+    fast = simulate(sides, 20_000, ruleset="wounds", tier="fast", seed=71, progress=False)
+    ref = simulate(sides, 150, ruleset="wounds", tier="reference", seed=72,
+                   progress=False, backend="processes")
+    for run in (fast, ref):
+        p = np.sort(list(exact_pvalues(run, exact).values()))
+        assert all(p[i] > ALPHA / (len(p) - i) for i in range(len(p))), \
+            (run.tier, exact_pvalues(run, exact))
