@@ -1,9 +1,11 @@
 """The numbers of one fight, derived from the engine, for the fast tier.
 
-Under a ruleset the fast tier does not play (``classic``, ``wounds``: outside
-:func:`fast_tier_plays`) only the few numbers the reference tier reads are built
-(:func:`reference_spec`), and the fast tier and the exact duel refuse the run by the
-ruleset's name (:func:`check_fast_tier`).
+Under ``classic`` and ``wounds`` the numbers are those of their own kernels
+(:func:`own_kernel`: :mod:`lfgcombat.prep.fast_classic`, :mod:`lfgcombat.prep.fast_wounds`)
+on top of the few the reference tier reads (:func:`reference_spec`); under a ruleset the
+fast tier does not play (outside :func:`fast_tier_plays`) only those few are built, and
+the fast tier refuses the run by the ruleset's name (:func:`check_fast_tier`), as the exact
+duel does every ruleset but lfg's.
 
 The fast tier never restates a rule: every number it uses comes from the engine's own
 functions, called once per fight setup.
@@ -424,8 +426,9 @@ def build_spec(scenario: Scenario, max_rounds: int = MAX_ROUNDS) -> FightSpec:
     Returns:
         The :class:`FightSpec`.
 
-    Under a ruleset the fast tier does not play (``classic``, ``wounds``): the numbers the
-    reference tier reads (:func:`reference_spec`).
+    Under ``classic`` and ``wounds``: their own kernel's numbers (:func:`own_kernel`);
+    under a ruleset the fast tier does not play: the numbers the reference tier reads
+    (:func:`reference_spec`).
 
     Raises:
         PrepError: a creature without a weapon, or starting at 0 HP or less (under
@@ -606,14 +609,33 @@ def _plays_lfg_kernel(ruleset: Ruleset) -> bool:
 OWN_KERNELS: dict[str, str] = {"classic": "fast_classic", "wounds": "fast_wounds"}
 
 
-def own_kernel(ruleset: Ruleset) -> str | None:
-    """The name of the ruleset of :data:`OWN_KERNELS` whose definition ``ruleset`` has
-    (``classic``, ``wounds``; ``None``: lfg's kernel or none)."""
+def _own_definition(ruleset: Ruleset) -> str | None:
+    """The name of the ruleset of :data:`OWN_KERNELS` whose definition ``ruleset`` has."""
     from ..rulesets import definition
     for name in OWN_KERNELS:
         if ruleset.definition == definition(name):
             return name
     return None
+
+
+def own_kernel(ruleset: Ruleset) -> str | None:
+    """The name of the ruleset of :data:`OWN_KERNELS` whose kernel plays ``ruleset``
+    (``classic``, ``wounds``: its definition, with its own initiative - classic's Top-Down,
+    wounds' Round-by-Round; ``None``: lfg's kernel or none)."""
+    name = _own_definition(ruleset)
+    if name is None or ruleset.initiative != Ruleset(name).initiative:
+        return None
+    return name
+
+
+def _not_fast_words(ruleset: Ruleset) -> str:
+    """``ruleset`` in a list of what the fast tier does not play: its name, and the
+    initiative when that alone keeps its own kernel out."""
+    name = _own_definition(ruleset)
+    if name is None:
+        return ruleset.name
+    return (f"{ruleset.name} with initiative={ruleset.initiative!r} (its kernel plays "
+            f"{Ruleset(name).initiative!r})")
 
 
 def _own_kernel(ruleset: Ruleset) -> Any:
@@ -628,18 +650,14 @@ def _own_kernel(ruleset: Ruleset) -> Any:
 
 def _own_problems(scenario: Scenario) -> list[str]:
     """What the own kernel of the scenario's ruleset does not play (its module's
-    ``<name>_problems``), and an initiative other than the ruleset's own."""
+    ``<name>_problems``), after the Encounter's own refusal of a creature lacking the
+    ruleset's fields."""
     import importlib
     rs = scenario.ruleset
     name = str(own_kernel(rs))
     ruleset_encounter(scenario)  # a creature lacking the ruleset's fields: its words
-    out = []
-    default = Ruleset(name).initiative
-    if rs.initiative != default:
-        out.append(f"the initiative is {rs.initiative!r}: the fast tier plays {name}'s own "
-                   f"({default!r}; the reference tier plays the others)")
     module = importlib.import_module(f"{__package__}.{OWN_KERNELS[name]}")
-    return out + list(getattr(module, f"{name}_problems")(scenario))
+    return list(getattr(module, f"{name}_problems")(scenario))
 
 
 def fast_rulesets() -> tuple[str, ...]:
@@ -676,6 +694,10 @@ def fast_ruleset_words(ruleset: Ruleset, what: str = "the fast tier") -> str:
         return (f"the {ruleset.name} ruleset ({ruleset.text}): the exact duel plays lfg's "
                 "rules only (its Markov chain is lfg's: Hit Rating against AC, Attacks Per "
                 "Turn, unconscious and dying at 0 HP)")
+    if _own_definition(ruleset) is not None:
+        return (f"the {ruleset.name} ruleset ({ruleset.text}) with "
+                f"{_not_fast_words(ruleset).split(' with ', 1)[1]}: {what} plays "
+                f"{ruleset.name}'s own initiative only")
     return (f"the {ruleset.name} ruleset ({ruleset.text}): {what} plays "
             f"{', '.join(fast_rulesets())} only (lfg's kernel, and one of their own for "
             f"{', '.join(OWN_KERNELS)})")
@@ -705,7 +727,8 @@ def choose_tier(tier: str | None, rulesets: Sequence[Ruleset]) -> tuple[Any, str
 def reference_only(rulesets: Sequence[Ruleset]) -> str | None:
     """Why only the reference tier plays ``rulesets`` (some that :func:`fast_tier_plays`
     refuses), in words for a note or a panel; ``None`` when the fast tier plays them all."""
-    other = list(dict.fromkeys(r.name for r in rulesets if not fast_tier_plays(r)))
+    other = list(dict.fromkeys(_not_fast_words(r) for r in rulesets
+                               if not fast_tier_plays(r)))
     if not other:
         return None
     return (f"Played on the reference tier (real encounters, every rule; tens of "
@@ -754,12 +777,14 @@ def _danger(scenario: Scenario, weapons: list[Any]) -> np.ndarray:
 
 
 def reference_spec(scenario: Scenario, max_rounds: int = MAX_ROUNDS) -> FightSpec:
-    """The numbers the reference tier reads of a fight under a ruleset the fast tier does
-    not play (``classic``, ``wounds``): each creature's place on its HP track at the start
+    """The numbers the reference tier reads of a fight under a ruleset other than lfg's
+    (``classic``, ``wounds``): each creature's place on its HP track at the start
     (:func:`~lfgcombat.prep.standing.track`, read from a real encounter's state), the
     ``dangerous`` policy's scores (:func:`_danger`), the sides and policies, and the run's
-    note on what HP lost and dropped count under it. The fast tier's arrays are left empty
-    (``fast_tier=False``): its runs are refused before (:func:`check_fast_tier`).
+    note on what HP lost and dropped count under it. lfg's kernel arrays are left empty
+    (``fast_tier=False``); classic's and wounds' own kernels add theirs
+    (``fast_numbers``, :func:`own_kernel`), and a ruleset without a kernel is refused the
+    fast tier (:func:`check_fast_tier`).
 
     Raises:
         PrepError: a creature lacking a field the ruleset needs (:func:`ruleset_encounter`),

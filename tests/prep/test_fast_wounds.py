@@ -153,3 +153,15 @@ def test_both_tiers_agree_with_the_exact_wounds_duel(hero, expected):
         p = np.sort(list(exact_pvalues(run, exact).values()))
         assert all(p[i] > ALPHA / (len(p) - i) for i in range(len(p))), \
             (run.tier, exact_pvalues(run, exact))
+
+
+def test_another_initiative_goes_to_the_reference_tier_by_name():
+    """The wounds kernel plays its own Round-by-Round; with another initiative the default
+    tier is the reference tier, saying why, and the fast tier is refused in words."""
+    rs = Ruleset("wounds", initiative="selective")
+    assert not fast_tier_plays(rs)
+    r = simulate(orc_brawl(), 2, ruleset=rs, seed=1, progress=False)
+    assert r.tier == "reference" and "not wounds with initiative='selective'" in r.notes[0]
+    with pytest.raises(PrepError, match="initiative='selective'.*wounds's own initiative "
+                                        "only.*tier='reference'"):
+        simulate(orc_brawl(), 2, ruleset=rs, tier="fast", progress=False)
