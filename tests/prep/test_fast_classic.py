@@ -210,3 +210,13 @@ def test_both_tiers_agree_with_the_exact_classic_duel():
         p = np.sort(list(exact_pvalues(run, exact).values()))
         assert all(p[i] > ALPHA / (len(p) - i) for i in range(len(p))), \
             (run.tier, exact_pvalues(run, exact))
+
+
+def test_kernel_loaded_asks_the_kernel_that_plays_the_spec():
+    """The runs' compile bar and time estimate ask whether classic's own kernel is ready
+    (``kernel_loaded(spec)``), not lfg's."""
+    from lfgcombat.prep.kernel import kernel_loaded
+    from lfgcombat.prep.kernel_classic import classic_loaded
+    _, spec = prepare_run(orc_duel(), "classic", "weakest")
+    run_fights(spec, fight_states(fight_words(0, 0, 0, 1)))
+    assert kernel_loaded(spec) is True and classic_loaded()
