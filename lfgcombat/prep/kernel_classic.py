@@ -218,10 +218,12 @@ def _fight(st, side, policy, start_hp, init_bonus, danger, dmg_values, dmg_cdf, 
             if rnd > max_rounds:  # a draw, called once the next round's first turn began
                 winner = -1
                 rnd = max_rounds
-                if dead[order[0]] == 0:
-                    _turn_start(st, order[0], hp, dead, stable, mobile, stabilize_p,
-                                mobile_p, hp_loss, death_at)
-                nxt = 1 % c_n
+                first = 0
+                while first < c_n - 1 and dead[order[first]]:
+                    first += 1
+                _turn_start(st, order[first], hp, dead, stable, mobile, stabilize_p,
+                            mobile_p, hp_loss, death_at)  # nothing for the dead
+                nxt = (first + 1) % c_n
     i = nxt
     for _ in range(100000):
         if not _at_risk(hp, dead, stable, hp_loss):
