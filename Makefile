@@ -147,6 +147,7 @@ bench: $(STAMP)
 	$(VPY) tests/bench/bench_encounter.py $(ARGS)
 	$(VPY) tests/bench/bench_prep.py $(ARGS)
 	$(VPY) tests/bench/bench_engine.py $(ARGS)
+	$(VPY) tests/bench/bench_fast_rulesets.py $(ARGS)
 
 notebooks: $(STAMP)
 	$(VPY) tools/run_notebooks.py $(ARGS)

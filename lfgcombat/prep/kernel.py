@@ -585,6 +585,8 @@ def run_fights(spec, states: np.ndarray) -> dict[str, np.ndarray]:
         ``winner`` (side index, -1 draw), ``rounds``, and per creature ``hp`` (at the end),
         ``dead``, ``felled`` (who dropped it, -1 nobody), ``dealt`` (HP damage dealt).
     """
+    if getattr(spec, "fast_numbers", None) is not None:  # classic, wounds: their own
+        return spec.fast_numbers.run(spec, states)
     n = states.shape[0]
     c = spec.side.shape[0]
     out = {"winner": np.zeros(n, np.int64), "rounds": np.zeros(n, np.int64),
@@ -595,10 +597,13 @@ def run_fights(spec, states: np.ndarray) -> dict[str, np.ndarray]:
     return out
 
 
-def kernel_loaded() -> bool:
+def kernel_loaded(spec: Any = None) -> bool:
     """Whether this process has the kernel ready: compiled or loaded from numba's cache
     (the first run of a process does that: ~1 s from the cache, ~10-15 s for the first
-    run of an install), or running as plain Python (nothing to prepare)."""
+    run of an install), or running as plain Python (nothing to prepare). With ``spec``:
+    the kernel that plays it (classic's and wounds' own, ``spec.fast_numbers``)."""
+    if spec is not None and getattr(spec, "fast_numbers", None) is not None:
+        return bool(spec.fast_numbers.loaded())
     return not NUMBA_ACTIVE or bool(getattr(_run, "signatures", ()))
 
 

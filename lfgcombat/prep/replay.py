@@ -416,6 +416,11 @@ def replay_fast(scenario: Scenario, spec: FightSpec, words: np.ndarray,
     Raises:
         ReplayError: the fight cannot be replayed exactly; the message says why.
     """
+    if spec.fast_numbers is not None:  # classic, wounds: drawn by the exact odds
+        raise ReplayError(f"a fast-tier {scenario.ruleset.name} fight cannot be replayed as "
+                          "an encounter: its kernel draws each attack's damage from the "
+                          "exact odds, not the encounter's dice one by one; simulate with "
+                          "tier='reference' to replay every fight")
     traced, events = _trace(spec, words)
     if traced["winner"] == HANDED_OVER:
         enc, got = hand_over(scenario, spec, words)

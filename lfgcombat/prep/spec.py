@@ -1,9 +1,11 @@
 """The numbers of one fight, derived from the engine, for the fast tier.
 
-Under a ruleset the fast tier does not play (``classic``, ``wounds``: outside
-:func:`fast_tier_plays`) only the few numbers the reference tier reads are built
-(:func:`reference_spec`), and the fast tier and the exact duel refuse the run by the
-ruleset's name (:func:`check_fast_tier`).
+Under ``classic`` and ``wounds`` the numbers are those of their own kernels
+(:func:`own_kernel`: :mod:`lfgcombat.prep.fast_classic`, :mod:`lfgcombat.prep.fast_wounds`)
+on top of the few the reference tier reads (:func:`reference_spec`); under a ruleset the
+fast tier does not play (outside :func:`fast_tier_plays`) only those few are built, and
+the fast tier refuses the run by the ruleset's name (:func:`check_fast_tier`), as the exact
+duel does every ruleset but lfg's.
 
 The fast tier never restates a rule: every number it uses comes from the engine's own
 functions, called once per fight setup.
@@ -213,6 +215,10 @@ class FightSpec:
     limb_attacks: np.ndarray | None = None   # [C, S]
     limb_stabilize_p: np.ndarray | None = None  # [C, S] P(stabilize) itself (state 0 unused)
     limb_sides: np.ndarray | None = None     # [A, T] the limb die: 2, 3, 0 hand over
+    #: Under ``classic`` and ``wounds``: that ruleset's kernel and its numbers
+    #: (:class:`~lfgcombat.prep.fast_classic.ClassicNumbers`,
+    #: :class:`~lfgcombat.prep.fast_wounds.WoundsNumbers`); ``None`` under lfg.
+    fast_numbers: Any = None
 
     def by_state(self) -> dict[str, np.ndarray]:
         """The numbers the kernel reads by injury state: each of the uninjured ones above
@@ -424,8 +430,9 @@ def build_spec(scenario: Scenario, max_rounds: int = MAX_ROUNDS) -> FightSpec:
     Returns:
         The :class:`FightSpec`.
 
-    Under a ruleset the fast tier does not play (``classic``, ``wounds``): the numbers the
-    reference tier reads (:func:`reference_spec`).
+    Under ``classic`` and ``wounds``: their own kernel's numbers (:func:`own_kernel`);
+    under a ruleset the fast tier does not play: the numbers the reference tier reads
+    (:func:`reference_spec`).
 
     Raises:
         PrepError: a creature without a weapon, or starting at 0 HP or less (under
@@ -434,6 +441,9 @@ def build_spec(scenario: Scenario, max_rounds: int = MAX_ROUNDS) -> FightSpec:
     """
     if not fast_tier_plays(scenario.ruleset):
         return reference_spec(scenario, max_rounds)
+    own = _own_kernel(scenario.ruleset)
+    if own is not None:
+        return own(scenario, max_rounds)
     cs = scenario.creatures
     rs = scenario.ruleset
     n = len(cs)
@@ -528,6 +538,8 @@ def fast_tier_problems(scenario: Scenario, *, temp_hp: bool = True) -> list[str]
     out = []
     if not fast_tier_plays(scenario.ruleset):
         out.append(fast_ruleset_words(scenario.ruleset))
+    elif own_kernel(scenario.ruleset) is not None:
+        return out + _own_problems(scenario)
     if scenario.knockdown:
         out.append("knockdown=True: the fast tier does not play Momentum of Impact's "
                    "Knockdown (the reference tier does)")
@@ -557,13 +569,18 @@ def check_fast_tier(scenario: Scenario, what: str = "the fast tier",
     Raises:
         PrepError: naming each creature and what the fast tier cannot play.
     """
-    if not fast_tier_plays(scenario.ruleset):
-        way = ("simulate(..., tier='reference')" if what == "the exact duel"
-               else "tier='reference'")
+    exact = what == "the exact duel"
+    if not fast_tier_plays(scenario.ruleset) or (exact and not _plays_lfg_kernel(
+            scenario.ruleset)):
+        way = "simulate(..., tier='reference')" if exact else "tier='reference'"
         raise PrepError(f"{what} cannot play this fight: "
                         f"{fast_ruleset_words(scenario.ruleset, what)}. Use {way}: real "
                         f"encounters, every rule of {scenario.ruleset.name}")
     problems = fast_tier_problems(scenario, temp_hp=temp_hp)
+    if problems and own_kernel(scenario.ruleset) is not None:
+        raise PrepError(f"{what} cannot play this fight: {'; '.join(problems)}. Use "
+                        f"tier='reference' (real encounters, every rule of "
+                        f"{scenario.ruleset.name}), or change what is listed")
     if problems:
         raise PrepError(f"{what} cannot play this fight: {'; '.join(problems)}. Use "
                         "tier='reference' (real encounters, every rule), or change what is "
@@ -577,13 +594,74 @@ _SLOTS = ("economy", "attacks", "health", "damage", "conditions")
 
 
 def fast_tier_plays(ruleset: Ruleset) -> bool:
-    """Whether the fast tier (and the exact duel) plays ``ruleset``: its kernel's numbers
-    are lfg's (Hit Rating against AC, "Attacks Per Turn", unconscious and dying at 0 HP),
-    so it plays a ruleset built from lfg's policies in every slot (``lfg``, or a toy that
-    changes only its name). The reference tier plays every implemented ruleset."""
+    """Whether the fast tier plays ``ruleset``: a ruleset built from lfg's policies in
+    every slot (``lfg``, or a toy that changes only its name: the kernel of
+    :mod:`~lfgcombat.prep.kernel`), or ``classic`` and ``wounds``, each with a kernel of
+    its own (:func:`own_kernel`). The exact duel plays lfg's only (:func:`check_fast_tier`).
+    The reference tier plays every implemented ruleset."""
+    return _plays_lfg_kernel(ruleset) or own_kernel(ruleset) is not None
+
+
+def _plays_lfg_kernel(ruleset: Ruleset) -> bool:
+    """Whether ``ruleset`` is built from lfg's policies in every slot (lfg's kernel)."""
     spec, lfg = ruleset.definition, LFG_DEFINITION
     return (all(getattr(spec, s) == getattr(lfg, s) for s in _SLOTS)
             and dict(spec.initiative) == dict(lfg.initiative))
+
+
+#: The rulesets with a fast kernel of their own, and the module building its numbers.
+OWN_KERNELS: dict[str, str] = {"classic": "fast_classic", "wounds": "fast_wounds"}
+
+
+def _own_definition(ruleset: Ruleset) -> str | None:
+    """The name of the ruleset of :data:`OWN_KERNELS` whose definition ``ruleset`` has."""
+    from ..rulesets import definition
+    for name in OWN_KERNELS:
+        if ruleset.definition == definition(name):
+            return name
+    return None
+
+
+def own_kernel(ruleset: Ruleset) -> str | None:
+    """The name of the ruleset of :data:`OWN_KERNELS` whose kernel plays ``ruleset``
+    (``classic``, ``wounds``: its definition, with its own initiative - classic's Top-Down,
+    wounds' Round-by-Round; ``None``: lfg's kernel or none)."""
+    name = _own_definition(ruleset)
+    if name is None or ruleset.initiative != Ruleset(name).initiative:
+        return None
+    return name
+
+
+def _not_fast_words(ruleset: Ruleset) -> str:
+    """``ruleset`` in a list of what the fast tier does not play: its name, and the
+    initiative when that alone keeps its own kernel out."""
+    name = _own_definition(ruleset)
+    if name is None:
+        return ruleset.name
+    return (f"{ruleset.name} with initiative={ruleset.initiative!r} (its kernel plays "
+            f"{Ruleset(name).initiative!r})")
+
+
+def _own_kernel(ruleset: Ruleset) -> Any:
+    """The builder of the numbers of ``ruleset``'s own kernel (``None``: lfg's kernel)."""
+    import importlib
+    name = own_kernel(ruleset)
+    if name is None:
+        return None
+    module = importlib.import_module(f"{__package__}.{OWN_KERNELS[name]}")
+    return getattr(module, f"{name}_spec")
+
+
+def _own_problems(scenario: Scenario) -> list[str]:
+    """What the own kernel of the scenario's ruleset does not play (its module's
+    ``<name>_problems``), after the Encounter's own refusal of a creature lacking the
+    ruleset's fields."""
+    import importlib
+    rs = scenario.ruleset
+    name = str(own_kernel(rs))
+    ruleset_encounter(scenario)  # a creature lacking the ruleset's fields: its words
+    module = importlib.import_module(f"{__package__}.{OWN_KERNELS[name]}")
+    return list(getattr(module, f"{name}_problems")(scenario))
 
 
 def fast_rulesets() -> tuple[str, ...]:
@@ -616,9 +694,17 @@ def prep_choices(ruleset: Ruleset) -> dict[str, tuple[str, ...]]:
 def fast_ruleset_words(ruleset: Ruleset, what: str = "the fast tier") -> str:
     """Why ``what`` (the fast tier, the exact duel) does not play ``ruleset`` (one
     :func:`fast_tier_plays` refuses), for messages."""
+    if what == "the exact duel":
+        return (f"the {ruleset.name} ruleset ({ruleset.text}): the exact duel plays lfg's "
+                "rules only (its Markov chain is lfg's: Hit Rating against AC, Attacks Per "
+                "Turn, unconscious and dying at 0 HP)")
+    if _own_definition(ruleset) is not None:
+        return (f"the {ruleset.name} ruleset ({ruleset.text}) with "
+                f"{_not_fast_words(ruleset).split(' with ', 1)[1]}: {what} plays "
+                f"{ruleset.name}'s own initiative only")
     return (f"the {ruleset.name} ruleset ({ruleset.text}): {what} plays "
-            f"{', '.join(fast_rulesets())} only (its numbers are lfg's: Hit Rating "
-            "against AC, Attacks Per Turn, unconscious and dying at 0 HP)")
+            f"{', '.join(fast_rulesets())} only (lfg's kernel, and one of their own for "
+            f"{', '.join(OWN_KERNELS)})")
 
 
 def choose_tier(tier: str | None, rulesets: Sequence[Ruleset]) -> tuple[Any, str | None]:
@@ -645,7 +731,8 @@ def choose_tier(tier: str | None, rulesets: Sequence[Ruleset]) -> tuple[Any, str
 def reference_only(rulesets: Sequence[Ruleset]) -> str | None:
     """Why only the reference tier plays ``rulesets`` (some that :func:`fast_tier_plays`
     refuses), in words for a note or a panel; ``None`` when the fast tier plays them all."""
-    other = list(dict.fromkeys(r.name for r in rulesets if not fast_tier_plays(r)))
+    other = list(dict.fromkeys(_not_fast_words(r) for r in rulesets
+                               if not fast_tier_plays(r)))
     if not other:
         return None
     return (f"Played on the reference tier (real encounters, every rule; tens of "
@@ -695,12 +782,14 @@ def _danger(scenario: Scenario, weapons: list[Any]) -> np.ndarray:
 
 def reference_spec(scenario: Scenario, max_rounds: int = MAX_ROUNDS,
                    states: Sequence[Mapping[str, Any]] | None = None) -> FightSpec:
-    """The numbers the reference tier reads of a fight under a ruleset the fast tier does
-    not play (``classic``, ``wounds``): each creature's place on its HP track at the start
+    """The numbers the reference tier reads of a fight under a ruleset other than lfg's
+    (``classic``, ``wounds``): each creature's place on its HP track at the start
     (:func:`~lfgcombat.prep.standing.track`, read from a real encounter's state), the
     ``dangerous`` policy's scores (:func:`_danger`), the sides and policies, and the run's
-    note on what HP lost and dropped count under it. The fast tier's arrays are left empty
-    (``fast_tier=False``): its runs are refused before (:func:`check_fast_tier`).
+    note on what HP lost and dropped count under it. lfg's kernel arrays are left empty
+    (``fast_tier=False``); classic's and wounds' own kernels add theirs
+    (``fast_numbers``, :func:`own_kernel`), and a ruleset without a kernel is refused the
+    fast tier (:func:`check_fast_tier`).
 
     With ``states`` (:meth:`Encounter.state <lfgcombat.Encounter.state>` of each creature
     of a fight under way, :mod:`lfgcombat.prep.from_here`) under any ruleset: the HP track

@@ -16,23 +16,27 @@ def _panel(**kwargs) -> PrepPanel:
     return PrepPanel(mine, party=["Wulfric"], foes=["Goblin"], copies=2, **kwargs)
 
 
-def test_choosing_classic_or_wounds_selects_the_reference_tier_and_says_why():
+def test_choosing_classic_or_wounds_keeps_both_tiers_and_turns_off_lfgs_choices():
+    """classic and wounds play on both tiers (each its own fast kernel); lfg's optional
+    rules and Knockdown are turned off there, and on again under lfg."""
     panel = _panel(n=4)
     assert panel._ruleset.options == ("lfg", "classic", "wounds")
-    panel._killer.value = True
-    panel._ruleset.value = "classic"
-    assert panel._tier.options == ("reference",) and panel._tier.value == "reference"
-    assert panel._tier.disabled and panel._killer.disabled and not panel._killer.value
-    assert panel._perfect.disabled and panel._knockdown.disabled
-    assert "fast tier plays lfg only" in panel._ruleset_note.value
-    panel._ruleset.value = "lfg"  # back to lfg: both tiers, the tier picked there
-    assert panel._tier.options == ("fast", "reference") and panel._tier.value == "fast"
-    assert not panel._killer.disabled and panel._ruleset_note.value == ""
+    for name in ("classic", "wounds"):
+        panel._killer.value = True
+        panel._ruleset.value = name
+        assert panel._tier.options == ("fast", "reference") and panel._tier.value == "fast"
+        assert panel._killer.disabled and not panel._killer.value
+        assert panel._perfect.disabled and panel._knockdown.disabled
+        assert panel._ruleset_note.value == ""
+        panel._ruleset.value = "lfg"  # back to lfg: both tiers, the tier picked there
+        assert panel._tier.options == ("fast", "reference") and panel._tier.value == "fast"
+        assert not panel._killer.disabled and panel._ruleset_note.value == ""
 
 
 def test_the_panel_plays_wounds_and_replays_the_worst_fight():
     panel = _panel(n=6, seed=3)
     panel._ruleset.value = "wounds"
+    panel._tier.value = "reference"  # its fights replay die for die (the fast tier's not)
     result = panel.run()
     assert result is not None and result.tier == "reference"
     assert result.scenario.ruleset.name == "wounds" and not panel.error
