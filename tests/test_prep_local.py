@@ -101,7 +101,7 @@ def slow_compile(monkeypatch):
         if len(calls) == 1:
             time.sleep(2.5)
         return real(spec, states)
-    monkeypatch.setattr(prep_run, "kernel_loaded", lambda: False)
+    monkeypatch.setattr(prep_run, "kernel_loaded", lambda spec=None: False)
     monkeypatch.setattr(prep_run, "run_fights", run_fights)
     return calls
 

@@ -188,12 +188,12 @@ def test_the_panel_says_when_the_fast_tier_is_being_compiled(monkeypatch):
         return real(*args, **kwargs)
     monkeypatch.setattr(prep_widget, "simulate", spy)
     panel = PrepPanel(foes=["Orc"], copies=1, n=50, seed=3)
-    monkeypatch.setattr(prep_widget, "kernel_loaded", lambda: False)
+    monkeypatch.setattr(prep_widget, "kernel_loaded", lambda spec=None: False)
     panel.run()
     panel._tier.value = "reference"
     panel._n.value = 2
     panel.run()
-    monkeypatch.setattr(prep_widget, "kernel_loaded", lambda: True)
+    monkeypatch.setattr(prep_widget, "kernel_loaded", lambda spec=None: True)
     panel._tier.value = "fast"
     panel.run()
     assert seen == [f"running... ({COMPILING})", "running...", "running..."]

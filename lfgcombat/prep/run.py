@@ -380,8 +380,10 @@ def simulate(sides: Mapping[str, Sequence[Creature]] | Encounter, n: int = 10_00
         backend: ``None`` (every core here: threads for the fast tier, processes for
             the reference tier), ``"dask"`` (a local Dask cluster, closed afterwards), a
             scheduler's address (``"tcp://host:8786"``), ``"processes"`` or a ``Client``.
-        tier: ``"fast"`` (:mod:`~lfgcombat.prep.kernel`, lfg only), ``"reference"`` (real
-            encounters) or ``None``: fast under lfg, else reference, noted (``spec.choose_tier``).
+        tier: ``"fast"`` (compiled kernels: :mod:`~lfgcombat.prep.kernel` for lfg,
+            ``kernel_classic`` and ``kernel_wounds`` for the other two texts), ``"reference"``
+            (real encounters) or ``None``: fast where it plays the ruleset, else reference,
+            noted (``spec.choose_tier``).
         stop_at_width: Stop once every side's P(win) interval is narrower than this
             (checked after every chunk: chunks of ``STOP_CHUNK`` fights by default).
         switches: Optional-rule switches over ``ruleset``, e.g. ``{"killer_criticals": True}``.
@@ -517,7 +519,7 @@ def _prepare_kernel(spec: FightSpec, progress: bool) -> None:
     spent) shows when that takes more than a second, as every run's bar does, instead of
     a silent first chunk; a process pool's workers then load it from the cache rather
     than each compiling it. Nothing to do once loaded (:func:`kernel_loaded`)."""
-    if kernel_loaded():
+    if kernel_loaded(spec):
         return
     import threading
 
@@ -565,7 +567,7 @@ def _estimate(points, n, tier, root, backend, chunks, map_text, may_stop=False
     total = n * len(points)
     pilot = min(PILOT_FIGHTS[tier], n)
     if total * len(scenario.creatures) < PILOT_FROM[tier] or total <= pilot or (
-            tier == "fast" and not kernel_loaded()):
+            tier == "fast" and not kernel_loaded(spec)):
         return None
     seconds, _ = estimate(
         lambda k: run_chunk(tier, scenario, spec, root, key, 0, k, k, map_text), total,
