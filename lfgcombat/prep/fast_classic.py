@@ -31,7 +31,7 @@ from typing import Any, cast
 import numpy as np
 
 from ..odds import pmf
-from .spec import FightSpec, PrepError, Scenario, _weapon, reference_spec
+from .spec import FightSpec, PrepError, Scenario, reference_spec, scenario_weapons
 
 __all__ = ["ClassicNumbers", "classic_spec", "classic_problems", "p_at_least", "kind",
            "CLASSIC_NOTE"]
@@ -127,16 +127,17 @@ def _odds_table(scenario: Scenario, records: list[dict[str, Any]]) -> tuple[np.n
     attacks: Any = rs.attack_resolution
     dists: dict[tuple[int, int, int, int], list[tuple[int, float]]] = {}
     kinds = [kind(c) for c in cs]
-    seen: dict[tuple[str, str, int, int], list[tuple[int, float]]] = {}
+    seen: dict[tuple[str, str, str, int, int], list[tuple[int, float]]] = {}
+    weapons = scenario_weapons(scenario)
     for a in range(n):
-        w = _weapon(cs[a])
+        w = weapons[a]
         for t in (t for t in range(n) if side[t] != side[a]):
             target = {0: records[t]["fresh"].all_conditions,
                       1: (*records[t]["fresh"].all_conditions, flat),
                       2: records[t]["mobile"].all_conditions}
             for lim, who in ((0, "fresh"), (1, "mobile")):
                 for s, t_cond in target.items():
-                    key = (kinds[a], kinds[t], lim, s)
+                    key = (kinds[a], w, kinds[t], lim, s)
                     if key not in seen:  # creatures alike but for their names share it
                         odds = attacks.attack_odds(
                             cs[a], cs[t], w, limited=bool(lim),

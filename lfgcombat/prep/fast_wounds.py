@@ -27,7 +27,7 @@ from typing import Any
 import numpy as np
 
 from .fast_classic import kind
-from .spec import FightSpec, PrepError, Scenario, _weapon, reference_spec
+from .spec import FightSpec, PrepError, Scenario, reference_spec, scenario_weapons
 
 __all__ = ["WoundsNumbers", "wounds_spec", "wounds_problems", "LAST_ACTOR_BONUS",
            "WOUNDS_NOTE"]
@@ -84,11 +84,12 @@ def wounds_problems(scenario: Scenario) -> list[str]:
     out = []
     attacks: Any = rs.attack_resolution
     cs, side = scenario.creatures, scenario.side_of
-    checked: set[str] = set()
+    checked: set[tuple[str, str]] = set()
+    weapons = scenario_weapons(scenario)
     for i, c in enumerate(cs):
-        if kind(c) in checked:
+        if (kind(c), weapons[i]) in checked:
             continue
-        checked.add(kind(c))
+        checked.add((kind(c), weapons[i]))
         rec: Any = rs.health.combatant(c, rs)
         if rec.shield is not None:
             out.append(f"{c.name} has a shield that parries (the fast tier plays no parry)")
@@ -97,18 +98,18 @@ def wounds_problems(scenario: Scenario) -> list[str]:
         if rec.conditions or c.conditions:
             out.append(f"{c.name} starts with a condition")
         foe = next(t for t in range(len(cs)) if side[t] != side[i])
-        riders = attacks.attack_odds(c, cs[foe], _weapon(c)).riders
+        riders = attacks.attack_odds(c, cs[foe], weapons[i]).riders
         if riders is not None and riders.riders:
-            out.append(f"{c.name}'s {_weapon(c)} deals {', '.join(riders.riders)} (the fast "
+            out.append(f"{c.name}'s {weapons[i]} deals {', '.join(riders.riders)} (the fast "
                        "tier plays no energy rider)")
     return out
 
 
-def _attack_dist(attacks: Any, a: Any, t: Any) -> list[tuple[int, float]]:
+def _attack_dist(attacks: Any, a: Any, t: Any, weapon: str) -> list[tuple[int, float]]:
     """One attack's outcomes: damage (0 a miss) or an Instant Kill (-1), with their
     probabilities (exact, as floats)."""
     from ..wounds.attacks import critical_multiplier
-    odds = attacks.attack_odds(a, t, _weapon(a))
+    odds = attacks.attack_odds(a, t, weapon)
     dist = {int(k): Fraction(v) for k, v in odds.hp_damage.items() if v}
     kill = Fraction(odds.p_instant_kill)
     if kill:
@@ -134,14 +135,16 @@ def wounds_spec(scenario: Scenario, max_rounds: int) -> FightSpec:
     n = len(cs)
     attacks: Any = rs.attack_resolution
     kinds = [kind(c) for c in cs]
-    seen: dict[tuple[str, str], list[tuple[int, float]]] = {}
+    seen: dict[tuple[str, str, str], list[tuple[int, float]]] = {}
+    weapons = scenario_weapons(scenario)
     try:
         for a in range(n):
             for t in (t for t in range(n) if side[t] != side[a]):
-                if (kinds[a], kinds[t]) not in seen:  # alike but for their names: shared
-                    seen[kinds[a], kinds[t]] = _attack_dist(attacks, cs[a], cs[t])
-        dists = {(a, t): seen[kinds[a], kinds[t]] for a in range(n) for t in range(n)
-                 if side[t] != side[a]}
+                key = (kinds[a], weapons[a], kinds[t])  # alike but for their names: shared
+                if key not in seen:
+                    seen[key] = _attack_dist(attacks, cs[a], cs[t], weapons[a])
+        dists = {(a, t): seen[kinds[a], weapons[a], kinds[t]] for a in range(n)
+                 for t in range(n) if side[t] != side[a]}
     except Exception as exc:  # a refusal of the engine's, in its words
         raise PrepError(f"GM prep cannot play this fight under wounds: {exc}") from None
     length = max(len(d) for d in dists.values())

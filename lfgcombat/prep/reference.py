@@ -26,7 +26,7 @@ import numpy as np
 
 from ..encounter import Encounter
 from ..errors import IllegalActionError
-from .spec import FightSpec, Scenario, _weapon
+from .spec import FightSpec, Scenario, scenario_weapons, weapon_notes
 from .standing import STANDING, at_risk, track
 
 __all__ = ["play", "play_on", "Outcome"]
@@ -63,7 +63,7 @@ class _Fight:
         self.names = scenario.names
         self.index = {n: i for i, n in enumerate(self.names)}
         self.side = list(scenario.side_of)
-        self.weapons = [_weapon(c) for c in scenario.creatures]
+        self.weapons = list(scenario_weapons(scenario))
         self.policy = [t.code for t in (scenario.tactics[s] for s in self.side)]
         self.kite = [scenario.tactics[s].archers == "keep_distance" for s in self.side]
         self.danger = spec.danger
@@ -231,6 +231,8 @@ def play(scenario: Scenario, spec: FightSpec, dice_seed: int, tactics_seed: int,
                               knockdown_after_strike=KNOCKDOWN or scenario.knockdown)
     if rng is None:
         rng = np.random.Generator(np.random.PCG64(int(tactics_seed)))
+    for text in weapon_notes(scenario):  # a weapon the tactics chose, and why (a GM note)
+        encounter.note(text)
     encounter.start()
     return encounter, play_on(scenario, spec, encounter, rng, limit)
 

@@ -54,7 +54,7 @@ from ..errors import DiceError, IllegalActionError, LfgError
 from ..odds import pmf
 from .kernel import HANDED_OVER, fight_states, fight_word, run_fights, trace_fight
 from .reference import KNOCKDOWN, Outcome, play
-from .spec import FightSpec, PrepError, Scenario, _weapon
+from .spec import FightSpec, PrepError, Scenario, scenario_weapons
 
 __all__ = ["ReplayError", "ScriptedEncounter", "fight_dice", "replay_fight", "replay_seeded",
            "OUTCOME_KEYS", "hand_over", "finish_handed_over"]
@@ -258,7 +258,7 @@ def fight_dice(scenario: Scenario, spec: FightSpec, events: Sequence[tuple], see
             plan = plans.get((a, t))
             if plan is None:
                 cs = scenario.creatures
-                plan = plans[a, t] = prepare(cs[a], cs[t], _weapon(cs[a]),
+                plan = plans[a, t] = prepare(cs[a], cs[t], scenario_weapons(scenario)[a],
                                              ruleset=scenario.ruleset).damage
             dice += _damage_dice(plan, v, _damage_value(spec, a, t, v, u), rng)
         elif kind == "limb_d":  # the engine's 1d2 or 1d3 of _perfect_limb

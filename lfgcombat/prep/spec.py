@@ -323,6 +323,69 @@ def _weapon(c: Creature):
                     "{'name': 'unarmed'})")
 
 
+def scenario_weapons(scenario: Scenario) -> tuple[str, ...]:
+    """The weapon each creature of ``scenario`` attacks with in both tiers: its first
+    (:func:`_weapon`) under ``Tactics(weapon="first")``, else the one of its weapons whose
+    attack deals the most damage on average against its foes at the start (the mean over
+    them of the ruleset's exact attack odds' ``expected_damage``, :func:`_weapon_scores`;
+    ties go to the earlier listed). Kept on the scenario, a frozen value.
+
+    Raises:
+        PrepError: a creature without a weapon.
+    """
+    kept = scenario.__dict__.get("_weapons")
+    if kept is None:
+        kept = tuple(_chosen_weapon(scenario, i)[0] for i in range(len(scenario.creatures)))
+        scenario.__dict__["_weapons"] = kept
+    return cast(tuple[str, ...], kept)
+
+
+def weapon_notes(scenario: Scenario) -> tuple[str, ...]:
+    """Why each creature that does not fight with its first weapon chose another
+    (``Tactics(weapon="best")``), in words for the run's notes and the fights' logs."""
+    out = []
+    for i, c in enumerate(scenario.creatures):
+        name, scores = _chosen_weapon(scenario, i)
+        if scores and name != _weapon(c):
+            by = ", ".join(f"{w} {v:.1f}" for w, v in scores)
+            out.append(f"{c.name} fights with its {name}: the best of its weapons by the "
+                       f"exact expected damage of an attack against its foes ({by})")
+    return tuple(out)
+
+
+def _chosen_weapon(scenario: Scenario, i: int) -> tuple[str, tuple[tuple[str, float], ...]]:
+    """Creature ``i``'s weapon and, under ``weapon="best"``, every weapon's score."""
+    c = scenario.creatures[i]
+    if scenario.tactics[scenario.side_of[i]].weapon != "best":
+        return _weapon(c), ()
+    scores = _weapon_scores(scenario, i)
+    best = max(scores, key=lambda ws: ws[1])  # the first of equals: the earlier listed
+    return best[0], scores
+
+
+def _weapon_scores(scenario: Scenario, i: int) -> tuple[tuple[str, float], ...]:
+    """Each of creature ``i``'s weapons (as listed) and the mean ``expected_damage`` of one
+    attack with it against each foe, by the ruleset's exact attack odds
+    (:func:`lfgcombat.attacks.odds.attack_odds`; an attack the rules refuse counts 0)."""
+    from ..attacks.odds import attack_odds
+    c = scenario.creatures[i]
+    foes = [f for j, f in enumerate(scenario.creatures)
+            if scenario.side_of[j] != scenario.side_of[i]]
+    names = list(dict.fromkeys(str(w.get("name")) for w in weapon_entries(c)))
+    if not names:
+        _weapon(c)  # refused there, in its words
+    out = []
+    for w in names:
+        total = 0.0
+        for f in foes:
+            try:
+                total += float(attack_odds(c, f, w, ruleset=scenario.ruleset).expected_damage)
+            except LfgError:
+                pass  # out of every range or refused: no damage from it
+        out.append((w, total / max(1, len(foes))))
+    return tuple(out)
+
+
 def _odds(bonus: int, ac: int, cac: int, threat: int) -> tuple[float, float]:
     """P(normal hit), P(Critical Hit) of one attack roll ("Attack Rolls", "Critical Hits")."""
     def p(b: int, target: int, lo: int = 1) -> float:
@@ -439,6 +502,13 @@ def build_spec(scenario: Scenario, max_rounds: int = MAX_ROUNDS) -> FightSpec:
             classic and wounds: not standing, or lacking a field the ruleset needs).
         IllegalActionError: an attack the rules refuse (out of every range...).
     """
+    spec = _build_spec(scenario, max_rounds)
+    notes = weapon_notes(scenario)  # Tactics(weapon="best"): which weapon, and why
+    return replace(spec, notes=spec.notes + notes) if notes else spec
+
+
+def _build_spec(scenario: Scenario, max_rounds: int) -> FightSpec:
+    """:func:`build_spec` without the weapon notes."""
     if not fast_tier_plays(scenario.ruleset):
         return reference_spec(scenario, max_rounds)
     own = _own_kernel(scenario.ruleset)
@@ -449,7 +519,7 @@ def build_spec(scenario: Scenario, max_rounds: int = MAX_ROUNDS) -> FightSpec:
     n = len(cs)
     check_conscious(scenario)
     side = np.array(scenario.side_of, dtype=np.int64)
-    weapons = [_weapon(c) for c in cs]
+    weapons = list(scenario_weapons(scenario))
     n_att = np.array([attacks_per_turn(c, rs) for c in cs], dtype=np.int64)
     vit = [Vitals.from_creature(c) for c in cs]
     pair = _pair_numbers(cs, weapons, rs, side, max(1, int(n_att.max())))
@@ -802,7 +872,7 @@ def reference_spec(scenario: Scenario, max_rounds: int = MAX_ROUNDS,
     """
     from .standing import STANDING, track, track_words
     cs, n = scenario.creatures, len(scenario.creatures)
-    weapons = [_weapon(c) for c in cs]
+    weapons = list(scenario_weapons(scenario))
     if states is None:
         enc = ruleset_encounter(scenario)
         states = [enc.state(c.name) for c in cs]

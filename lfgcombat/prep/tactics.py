@@ -15,7 +15,8 @@ to the first in the sides' order):
 * ``random``: a foe drawn uniformly (from the fight's own seeded stream).
 
 Weapons: a creature attacks with its first listed weapon (the encounter's default weapon),
-so a creature listing a bow first is an archer. On a map:
+or with ``weapon="best"`` the best of them (below); a creature attacking with a bow is an
+archer. On a map:
 
 * melee closes in: a melee creature with no foe in reach spends a Move Action to get as
   close to its target as it can, preferring cells it reaches without provoking AOO (foes
@@ -57,6 +58,15 @@ name goes wherever a target policy's does (``simulate(..., tactics="spread_out")
 * ``closest_first``: everyone hits the nearest foe (``nearest``; on the open field the first
   in the sides' order).
 * ``hold_ground``: as ``focus_fire``, but archers shoot from where they stand (``stand``).
+* ``brutal``: as ``focus_fire``, each creature fighting with the best of its weapons
+  (``weapon="best"``).
+
+Weapons (``Tactics.weapon``, :data:`WEAPON_POLICIES`): ``"first"`` (the default) attacks with
+a creature's first weapon, as the :class:`~lfgcombat.Encounter` does when an attack names
+none; ``"best"`` with the one of its weapons whose attack deals the most damage on average
+against its foes at the start, by the ruleset's exact attack odds
+(:func:`lfgcombat.prep.spec.scenario_weapons`); the run's notes, and the log of every fight
+it plays or replays, say which weapon and why (a GM note at its start).
 
 Left out for now (neither tier plays them): spells and casting, special actions (Aim, Power
 Attack, Fight Defensively, Active Parry/Dodge, Charge, Wrestling, Coup de Grace on the
@@ -71,13 +81,15 @@ from dataclasses import dataclass, field
 
 from ..errors import LfgError
 
-__all__ = ["TARGET_POLICIES", "ARCHER_POLICIES", "Tactics", "TacticsError", "coerce_tactics",
-           "PRESETS"]
+__all__ = ["TARGET_POLICIES", "ARCHER_POLICIES", "WEAPON_POLICIES", "Tactics", "TacticsError",
+           "coerce_tactics", "PRESETS"]
 
 #: The target policies, in the order the fast tier numbers them.
 TARGET_POLICIES: tuple[str, ...] = ("weakest", "nearest", "dangerous", "random")
 #: What archers do on a map (see the module docstring).
 ARCHER_POLICIES: tuple[str, ...] = ("keep_distance", "stand")
+#: Which weapon each creature attacks with (see the module docstring).
+WEAPON_POLICIES: tuple[str, ...] = ("first", "best")
 
 
 class TacticsError(LfgError, ValueError):
@@ -105,6 +117,7 @@ class Tactics:
     Args:
         target: One of :data:`TARGET_POLICIES`.
         archers: One of :data:`ARCHER_POLICIES` (on a map only).
+        weapon: One of :data:`WEAPON_POLICIES`.
         name: What to call it (a preset's name, :data:`PRESETS`); ``""``: by its target.
 
     Raises:
@@ -114,6 +127,7 @@ class Tactics:
     target: str = "weakest"
     archers: str = "keep_distance"
     name: str = field(default="", compare=False)
+    weapon: str = "first"
 
     def __post_init__(self) -> None:
         if self.target not in TARGET_POLICIES:
@@ -124,6 +138,10 @@ class Tactics:
             raise TacticsError(f"unknown tactics archers {self.archers!r}"
                                f"{did_you_mean(self.archers, ARCHER_POLICIES)} (tactics "
                                f"archers must be one of {', '.join(ARCHER_POLICIES)})")
+        if self.weapon not in WEAPON_POLICIES:
+            raise TacticsError(f"unknown tactics weapon {self.weapon!r}"
+                               f"{did_you_mean(self.weapon, WEAPON_POLICIES)} (tactics "
+                               f"weapon must be one of {', '.join(WEAPON_POLICIES)})")
 
     @property
     def code(self) -> int:
@@ -136,7 +154,8 @@ class Tactics:
         if self.name:
             return self.name
         stand = "" if self.archers == "keep_distance" else f", archers {self.archers}"
-        return self.target + stand
+        best = "" if self.weapon == "first" else f", weapon {self.weapon}"
+        return self.target + stand + best
 
 
 #: The named tactics (see the module docstring): preferences, read and changed as data.
@@ -146,6 +165,7 @@ PRESETS: dict[str, Tactics] = {
     "threat_first": Tactics("dangerous", name="threat_first"),
     "closest_first": Tactics("nearest", name="closest_first"),
     "hold_ground": Tactics("weakest", "stand", name="hold_ground"),
+    "brutal": Tactics("weakest", name="brutal", weapon="best"),
 }
 
 
