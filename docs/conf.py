@@ -37,9 +37,11 @@ root_doc = "index"
 # --- notebooks: shown as committed ----------------------------------------------------------
 nb_execution_mode = "off"
 nb_merge_streams = True
-# The widgets' JavaScript would come from a CDN: off (the notebooks keep no widget state
-# anyway: tools/run_notebooks.py strips it, so a widget shows its text fallback).
+# The widgets' JavaScript would come from a CDN: off. The notebooks keep no widget state
+# (tools/run_notebooks.py strips it), so a widget's live view would be an empty gap: the
+# site shows its text fallback instead (the widget-view output is left out for HTML).
 nb_ipywidgets_js: dict = {}
+nb_mime_priority_overrides = [("html", "application/vnd.jupyter.widget-view+json", None)]
 myst_enable_extensions = ["colon_fence", "deflist"]
 myst_heading_anchors = 3
 suppress_warnings = ["myst.header", "mystnb.unknown_mime_type", "misc.highlighting_failure",

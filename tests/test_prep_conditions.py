@@ -80,20 +80,20 @@ def test_foes_of_different_sizes_are_told_the_knockdown_is_left_out():
 
 
 def test_the_notes_name_the_weapons_the_tactics_leave_unused():
-    """The tactics strike with a creature's first weapon only (both tiers): a run names
+    """The tactics strike with one weapon a creature, its first (both tiers): a run names
     each creature with others and what it uses; putting a weapon first chooses it."""
     sides = {"a": [load_example("sokaris")], "b": [load_example("orc")]}
     for tier, n in (("fast", 20), ("reference", 2)):
         notes = [x for x in simulate(sides, n, seed=1, tier=tier, progress=False).notes
-                 if "first weapon" in x]
+                 if "one weapon a creature" in x]
         assert len(notes) == 1, notes
-        assert "Sokaris uses its dagger, not its dagger (off hand)" in notes[0]
-        assert "Orc uses its greataxe, not its javelin" in notes[0]
+        assert "Sokaris attacks with its dagger (never: dagger (off hand))" in notes[0]
+        assert "Orc attacks with its greataxe (never: javelin)" in notes[0]
     orc = load_example("orc")
     thrower = orc.replace(weapons=[orc.weapons[1]])
     r = simulate({"a": [load_example("wulfric")], "b": [thrower]}, 20, seed=1,
                  progress=False)
-    assert not [x for x in r.notes if "first weapon" in x]
+    assert not [x for x in r.notes if "one weapon a creature" in x]
 
 
 def test_conditions_change_the_fast_tiers_numbers_as_the_table_says():

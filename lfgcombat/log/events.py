@@ -144,6 +144,11 @@ class EventDataError(LfgError, TypeError):
 
 
 def _refuse(self: Any, *_args: Any, **_kwargs: Any) -> Any:
+    """Refused: an event's data is read-only (the log records what happened).
+
+    Raises:
+        EventDataError: always; copy the data (``dict(event.data)``) to change a copy.
+    """
     raise EventDataError("an event's data is read-only (the log records what happened); "
                          "copy it with dict(event.data) or list(...) to change a copy")
 

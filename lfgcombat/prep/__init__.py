@@ -25,9 +25,11 @@ encounter (:meth:`SimResult.replay`, :mod:`.replay`). Tactics are small document
 
 Rulesets: ``lfg`` (000_8d1d7816ee944f3b.txt) on both tiers - the reference tier plays all
 three of its initiative systems, the fast tier Selective Initiative; ``classic``
-(002_2a3a79475ca2a541.txt) and ``wounds`` (003_de0e94afd49609a7.txt) on the reference tier
-only (``simulate(..., ruleset="classic")`` picks it, with a note; ``tier="fast"`` and
-:func:`exact_duel` refuse them by name), their creatures carrying the fields each needs
+(002_2a3a79475ca2a541.txt) and ``wounds`` (003_de0e94afd49609a7.txt) on both tiers too: the
+fast tier plays them on the open field on compiled kernels of their own
+(:mod:`.kernel_classic`, :mod:`.kernel_wounds`, fed by the engine's exact odds), refusing by
+name what it leaves out (then ``tier=None`` picks the reference tier, with a note), and
+:func:`exact_duel` stays lfg's; their creatures carrying the fields each needs
 (``bab``; ``prowess`` and ``good_saves``: refused up front with the Encounter's own
 message). Who is still fighting, "dropped", HP lost and damage dealt follow each ruleset
 (:mod:`.standing`): under wounds a creature at 0 HP fights on with its Wounds, dropped is

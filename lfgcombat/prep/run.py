@@ -40,7 +40,8 @@ from .reference import play
 from .replay import finish_handed_over
 from .result import SimResult, wilson
 from .spec import (MAX_ROUNDS, FightSpec, PrepError, Scenario, build_spec, check_conscious,
-                   check_fast_tier, choose_tier, make_scenario, plays_lfg_text)
+                   check_fast_tier, choose_tier, make_scenario, plays_lfg_text,
+                   scenario_weapons)
 from .tactics import coerce_tactics, did_you_mean
 
 __all__ = ["simulate", "fight_words", "TIERS", "DEFAULT_CHUNK", "STOP_CHUNK", "HERE_CHUNK",
@@ -254,16 +255,22 @@ def _sizes_differ(scenario: Scenario) -> bool:
 
 def weapons_note(scenario: Scenario) -> str | None:
     """The run's note naming the creatures with more than one weapon: the tactics attack
-    with the first only (both tiers), so the others (a second natural weapon, an off-hand
-    dagger, a javelin) are never used. ``None`` when nobody has a second weapon."""
-    names = [(c.name, [str(w.get("name")) for w in weapon_entries(c)])
-             for c in scenario.creatures]
-    many = [f"{n} uses its {ws[0]}, not its {', '.join(ws[1:])}" for n, ws in names
-            if len(ws) > 1]
+    with one of them only (both tiers: the first, or under ``Tactics(weapon="best")`` the
+    best by the exact odds, :func:`~lfgcombat.prep.spec.scenario_weapons`), so the others
+    (a second natural weapon, an off-hand dagger, a javelin) are never used. ``None`` when
+    nobody has a second weapon."""
+    used = scenario_weapons(scenario)
+    many = []
+    for c, weapon in zip(scenario.creatures, used):
+        others = [w for w in dict.fromkeys(str(e.get("name")) for e in weapon_entries(c))
+                  if w != weapon]
+        if others:
+            many.append(f"{c.name} attacks with its {weapon} (never: {', '.join(others)})")
     if not many:
         return None
-    return ("The tactics attack with each creature's first weapon only: " + "; ".join(many)
-            + ". To choose another, put it first (creature.replace(weapons=[...]))")
+    return ("The tactics attack with one weapon a creature: " + "; ".join(many)
+            + ". To choose another, put it first (creature.replace(weapons=[...])) or play "
+            "tactics with weapon='best' (the brutal preset), which picks by the exact odds")
 
 
 def run_notes(chunks: Sequence[Mapping[str, Any]], tier: str,
