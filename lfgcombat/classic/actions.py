@@ -46,7 +46,7 @@ MODES = ("normal", "limited", "move_only", "none")
 
 #: The kinds of round in words (what a log line, a card or a refusal says).
 MODE_WORDS = {"normal": "one single action and a Move Action",
-              "limited": "one limited action (a mobile disabled hero)",
+              "limited": "one limited action, as a mobile disabled hero",
               "move_only": "a Move Action only", "none": "no action, no move"}
 
 

@@ -42,7 +42,7 @@ def _effect(name: str, kind: str, fields: tuple[str, ...], about: str, text: Any
 #: "Character Round:"; a mobile disabled hero's "one limited action per round") and wounds'
 #: turn of Half Actions (003_de0e94afd49609a7.txt).
 _MODE_WORDS = {"normal": "one single action and a Move Action",
-               "limited": "one limited action (a mobile disabled hero)",
+               "limited": "one limited action, as a mobile disabled hero",
                "move_only": "a Move Action only", "none": "no action, no move",
                "half_actions": "Half Actions"}
 #: The actions a ruleset's round spends, in words (classic's "Single Actions:" list,
