@@ -749,7 +749,8 @@ def test_the_status_line_shows_every_roll_even_when_two_read_the_same():
     assert enc.current == "Brann"
     t.attack_row.target.value = "Orc"
     t.attack_row.go.click()
-    rolls = [e.describe() for e in enc.log.of_kind("roll") if e.data["label"] == "damage"]
+    rolls = [e.describe() for e in enc.log.of_kind("roll")
+             if e.data["label"] == "Brann's Longsword damage to Orc"]  # issue 26: names who
     assert len(rolls) == 2 and rolls[0] == rolls[1]  # a critical: two equal rolls
     shown = [line for line in t.status_text.splitlines() if line == rolls[0]]
     assert len(shown) == 2, t.status_text

@@ -33,7 +33,8 @@ from lfgcombat.errors import IllegalActionError
 
 from ._base import check_choice, check_int, rule
 
-__all__ = ["SingleAction", "RoundBudget", "LIMITED_ACTIONS", "LIMITED_ATTACK_PENALTY", "MODES"]
+__all__ = ["SingleAction", "RoundBudget", "LIMITED_ACTIONS", "LIMITED_ATTACK_PENALTY", "MODES",
+           "MODE_WORDS"]
 
 _ROUND = rule("Single Actions:")
 _MOVE = rule("Action definitions")
@@ -41,6 +42,12 @@ _LIMITED = rule("Stabilizing a Disabled Character")
 _CONDITIONS = rule("Conditions")
 #: The kinds of round: full, a mobile disabled hero's, the Move Action only, nothing.
 MODES = ("normal", "limited", "move_only", "none")
+
+
+#: The kinds of round in words (what a log line, a card or a refusal says).
+MODE_WORDS = {"normal": "one single action and a Move Action",
+              "limited": "one limited action, as a mobile disabled hero",
+              "move_only": "a Move Action only", "none": "no action, no move"}
 
 
 class SingleAction(str, enum.Enum):
@@ -51,6 +58,17 @@ class SingleAction(str, enum.Enum):
     HEROIC_ACTION = "heroic_action"
     STANDARD_ACTION = "standard_action"
     STABILIZE = "stabilize"
+
+    @property
+    def words(self) -> str:
+        """The action as the text lists it ("Single Actions:": "Attack", "Cast a spell",
+        "Heroic Action", "Standard Action", "Stabilize")."""
+        return _ACTION_WORDS[self.value]
+
+
+_ACTION_WORDS = {"attack": "Attack", "cast_spell": "Cast a spell",
+                 "heroic_action": "Heroic Action", "standard_action": "Standard Action",
+                 "stabilize": "Stabilize"}
 
 
 #: What a mobile disabled hero may do as its one limited action (or move at half speed):
@@ -131,7 +149,8 @@ class RoundBudget:
         if feet > self.remaining_ft:
             raise IllegalActionError(
                 f"cannot move {feet} ft: {self.remaining_ft} ft left of the Move Action "
-                f"this round (mode {self.mode})", _MOVE if self.mode == "normal" else _LIMITED)
+                f"this round ({MODE_WORDS[self.mode]})",
+                _MOVE if self.mode == "normal" else _LIMITED)
         return replace(self, moved_ft=self.moved_ft + feet)
 
     def _no_move_left(self, feet: int) -> str:
@@ -172,7 +191,7 @@ class RoundBudget:
             once = (" (\"characters can only attack once per round\")"
                     if action is SingleAction.ATTACK else "")
             raise IllegalActionError(f"the round's single action is already spent "
-                                     f"({self.action.value}){once}", _ROUND)
+                                     f"({self.action.words}){once}", _ROUND)
         if self.mode == "limited" and (self.moved_ft or action not in LIMITED_ACTIONS):
             raise IllegalActionError("a mobile disabled hero has one limited action a "
                                      "round: move at half speed, or one action", _LIMITED)

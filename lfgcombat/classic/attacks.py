@@ -169,9 +169,22 @@ def _outcome(natural: int, total: int, ac: int, low: int) -> tuple[bool, bool]:
     return hit, hit and natural >= low
 
 
+def _labels(ac: int, miss_chance: int, names: tuple[str, str, str] | None
+            ) -> tuple[str, str, str]:
+    """The attack's dice labels (attack, dodge, damage), naming the attacker, the target
+    and the weapon when ``names`` gives them (issue 26, "Words from the ruleset")."""
+    if not names:
+        return f"attack vs AC {ac}", f"{miss_chance}% to dodge", "damage"
+    a, t, w = (str(x) for x in names)
+    return (f"{a} attacks {t} with {w} vs AC {ac}",
+            f"{t}'s {miss_chance}% to dodge {a}'s attack",
+            f"{a}'s {w} damage to {t}")
+
+
 def attack(roller: Roller, bonus: int, ac: int, damage: str | DiceExpr, *,
            crit_range: int = 20, expanded_critical: bool = False,
-           concealment: str = "none", miss_chance: int = 0) -> ClassicAttack:
+           concealment: str = "none", miss_chance: int = 0,
+           names: tuple[str, str, str] | None = None) -> ClassicAttack:
     """Roll an attack: d20 + ``bonus`` (+ concealment penalty) against ``ac``.
 
     Args:
@@ -185,6 +198,10 @@ def attack(roller: Roller, bonus: int, ac: int, damage: str | DiceExpr, *,
         miss_chance: A % chance that a hit misses anyway, rolled after the hit: 50 when
             the attacker is Blinded ("Any target they attack gets a 50% chance to dodge
             the attack", "Conditions"), rolled on d% (1 to ``miss_chance`` dodges).
+        names: ``(attacker, target, weapon)``: the dice labels then say who rolls
+            (``"Wulfric attacks Orc with longsword vs AC 13"``, ``"Wulfric's longsword
+            damage to Orc"``), as lfg's engine labels its attack rolls; without them the
+            labels are bare (``"attack vs AC 13"``, ``"damage"``).
 
     Returns:
         The :class:`ClassicAttack`.
@@ -198,14 +215,14 @@ def attack(roller: Roller, bonus: int, ac: int, damage: str | DiceExpr, *,
     expr = _damage_expr(damage)
     low = crit_threshold(crit_range, expanded_critical)
     total_bonus = bonus + _armor.concealment_penalty(concealment)
-    roll = roller.roll(f"1d20{total_bonus:+d}", label=f"attack vs AC {ac}")
+    att, dodge, dmg = _labels(ac, miss_chance, names)
+    roll = roller.roll(f"1d20{total_bonus:+d}", label=att)
     hit, critical = _outcome(roll.natural or 0, roll.total, ac, low)
-    if hit and miss_chance and roller.roll("1d100", label=f"{miss_chance}% to dodge"
-                                           ).total <= miss_chance:
+    if hit and miss_chance and roller.roll("1d100", label=dodge).total <= miss_chance:
         hit = critical = False
     rolls: tuple[Roll, ...] = ()
     if hit:
-        rolls = tuple(roller.roll(expr, label="damage") for _ in range(2 if critical else 1))
+        rolls = tuple(roller.roll(expr, label=dmg) for _ in range(2 if critical else 1))
     dealt = max(0, sum(r.total for r in rolls))
     return ClassicAttack(roll, ac, hit, critical, roll.natural == 1, dealt, rolls)
 

@@ -388,4 +388,5 @@ def creature_attack(roller: Roller, attacker: Any, target: Any, weapon: Any, *,
                target_conditions=target_conditions, negative_levels=negative_levels)
     return _attacks.attack(roller, s.bonus, s.ac, s.damage, crit_range=s.weapon.threat,
                            expanded_critical=expanded_critical, concealment=concealment,
-                           miss_chance=s.miss_chance)
+                           miss_chance=s.miss_chance,
+                           names=(s.attacker.name, s.target.name, s.weapon.name))

@@ -325,7 +325,8 @@ class KillingBlow:
 
 
 def killing_blow(roller: Roller, damage: str | DiceExpr, target: ClassicVitals,
-                 fort_mod: int, sneak_attack: str | DiceExpr | None = None) -> KillingBlow:
+                 fort_mod: int, sneak_attack: str | DiceExpr | None = None,
+                 names: tuple[str, str] | None = None) -> KillingBlow:
     """Deliver a killing blow (a full-round action, melee or an adjacent bow or crossbow).
 
     Args:
@@ -337,6 +338,9 @@ def killing_blow(roller: Roller, damage: str | DiceExpr, target: ClassicVitals,
             damage bonus"), rolled once and not doubled (inferred: the critical doubles the
             damage dice "with all applicable bonuses", the d20 family never doubles sneak
             attack).
+        names: ``(attacker, defender)``: the dice labels then say who rolls
+            (``"Wulfric's killing blow damage to Orc"``, ``"Orc FORT vs killing blow DC
+            22"``).
 
     Raises:
         ClassicError: ``damage`` or ``sneak_attack`` is not a dice expression, or
@@ -345,15 +349,17 @@ def killing_blow(roller: Roller, damage: str | DiceExpr, target: ClassicVitals,
     mod = check_int("fort_mod", fort_mod)
     expr = _attacks._damage_expr(damage)
     extra = _attacks._damage_expr(sneak_attack) if sneak_attack is not None else None
-    dealt = sum(roller.roll(expr, label="killing blow damage").total for _ in (1, 2))
+    by, on = (f"{names[0]}'s ", f" to {names[1]}") if names else ("", "")
+    dealt = sum(roller.roll(expr, label=f"{by}killing blow damage{on}").total for _ in (1, 2))
     if extra is not None:
-        dealt += roller.roll(extra, label="sneak attack").total
+        dealt += roller.roll(extra, label=f"{by}sneak attack{on}").total
     dealt = max(0, dealt)
     after = target.damage(dealt)
     dc = 10 + dealt
     if after.dead:
         return KillingBlow(dealt, after, None, dc)
-    save = roller.roll(f"1d20{mod:+d}", label=f"FORT vs killing blow DC {dc}")
+    save = roller.roll(f"1d20{mod:+d}", label=(f"{names[1]} " if names else "")
+                       + f"FORT vs killing blow DC {dc}")
     if save.total < dc:
         after = after.damage(after.current - DEATH_AT)  # "or die": down to -10
     return KillingBlow(dealt, after, save, dc)

@@ -73,7 +73,8 @@ def killing_blow_attack(roller: "Roller", attacker: Any, target: Any, weapon: An
     name = s.weapon.name.lower()
     _check(attacker_record, target_record, s.weapon.ranged,
            "bow" in name or "crossbow" in name, distance)
-    kb = killing_blow(roller, s.damage, target_record.vitals, target_record.fort_bonus)
+    kb = killing_blow(roller, s.damage, target_record.vitals, target_record.fort_bonus,
+                      names=(s.attacker.name, s.target.name))
     after = replace(target_record, vitals=kb.vitals)
     b = attacker_record.budget
     assert b is not None  # _check refused a missing budget

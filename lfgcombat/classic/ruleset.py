@@ -78,7 +78,7 @@ from lfgcombat.weapons import resolve_weapon
 from . import fields as _fields  # noqa: F401 - registers the classic creature keys
 from . import saves as _saves  # noqa: F401 - registers the classic saves
 from ._base import TEXT, ClassicError, check_keys, rule
-from .actions import RoundBudget
+from .actions import MODE_WORDS, RoundBudget
 from .attacks import fumble_suggestions
 from .catalogue import CATALOGUE
 from .combatant import (ClassicCombatant, creature_attack, creature_attack_odds,
@@ -212,16 +212,20 @@ class ClassicEconomy(ActionEconomy):
         action may still be one, no Little, Swift, Free Actions or Reactions (the text has
         none); the notes give the Move Action's feet and the round's kind. A creature whose
         turn is still to come shows a full round of its speed (its start-of-turn checks
-        may still change it)."""
+        may still change it). Without a round under way the words are the text's
+        ("Character Round:"): a creature whose round is done this round "waits for the next
+        round"; a dead one has no round."""
         b = record.budget
         if b is None and upcoming and not record.dead:
             b = RoundBudget(record.speed_ft)
         if b is None:
-            return {"notes": ("no round under way",), "summary": "no round under way"}
-        notes = [f"round: {b.mode} ({_ROUND})",
+            words = ("dead: no Character Round" if record.dead else
+                     "its round is done: it waits for the next round")
+            return {"notes": (f"{words} ({_ROUND})",), "summary": words}
+        notes = [f"round: {MODE_WORDS[b.mode]} ({_ROUND})",
                  f"Move Action: {b.remaining_ft} of {b.move_limit_ft} ft left"]
         if b.action is not None:
-            notes.append(f"single action spent: {b.action.value}")
+            notes.append(f"single action spent: {b.action.words}")
         return {"big": int(b.can("standard_action")), "attacks": int(b.can("attack")),
                 "spells": int(b.can("cast_spell")), "notes": tuple(notes),
                 "summary": round_summary(b)}
@@ -293,7 +297,7 @@ class ClassicEconomy(ActionEconomy):
 def round_summary(b: "RoundBudget") -> str:
     """The classic round left, in words ("Character Round:": one single action and a Move
     Action split around it): ``1 single action · Move Action 30 of 30 ft``, ``single
-    action spent (attack) · Move Action 10 of 30 ft``; a mobile disabled hero's ``1 limited
+    action spent (Attack) · Move Action 10 of 30 ft``; a mobile disabled hero's ``1 limited
     action or Move Action 15 of 15 ft`` ("Stabilizing a Disabled Character": "one limited
     action per round"); ``no single action · ...`` (Nauseated, Dazed); ``no action, no
     move``.
@@ -311,7 +315,7 @@ def round_summary(b: "RoundBudget") -> str:
     if b.mode == "move_only":
         action = "no single action"
     elif b.action is not None:
-        action = f"{kind} spent ({b.action.value})"
+        action = f"{kind} spent ({b.action.words})"
     elif b.mode == "limited" and b.moved_ft:
         action = "no limited action (moved)"
     else:
@@ -512,6 +516,9 @@ class ClassicHealth(HealthModel):
     #: hp_loss_per_round=True)``.
     switches: ClassVar[tuple[str, ...]] = ("hp_loss_per_round",)
     rule: ClassVar[str] = _STABILIZING
+    #: What a refusal to act for (or on) a dead combatant cites ("Death": "When your
+    #: character's current hit points drop to -10 or lower, they're dead").
+    death_rule: ClassVar[str] = cite("Death", file="002_2a3a79475ca2a541.txt")
     dropped_words: ClassVar[str] = (
         "Under classic, dropped means at 0 HP or below when the fight ended (Disabled), a "
         "hero that became mobile again included; the tactics attack a mobile hero and let "

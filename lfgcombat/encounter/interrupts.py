@@ -70,6 +70,9 @@ def interrupt(st: Encounter, interrupter: str | Iterable[str], target: str | Non
 @command
 def _h_interrupt(st: Encounter, interrupters: list[str], target: str | None,
                  before: str | None) -> InterruptResult:
+    for n in interrupters:  # a ruleset without interrupts refuses first, in its words
+        st._fighter(n)
+        st._record_refuses(n, "interrupt a turn")
     frame, target = _interrupted_turn(st, interrupters, target, before)
     readied = {n: _check_interrupter(st, n, target, frame, len(interrupters))
                for n in interrupters}

@@ -36,7 +36,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..errors import IllegalActionError
 from ..grid import FEET_PER_CELL
-from .ruleset_play import budget_data
+from .ruleset_play import _actor, budget_data
 from .walk import Walk, WalkPlan
 
 if TYPE_CHECKING:
@@ -67,7 +67,7 @@ def _record_map_move(st: Encounter, name: str, to: Any, aoo: Any = None) -> None
             ruleset has no AOO for, who is not provoked, or who cannot take it (why);
             nothing changes.
     """
-    st._actor(name)
+    _actor(st, name)
     economy = st.ruleset.economy
     if not economy.aoo_on_move and aoo not in (None, "none", "all", []):
         # "all"/"none" (the tracker's policy) name nobody: only a named taker is refused

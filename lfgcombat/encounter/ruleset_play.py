@@ -45,6 +45,30 @@ if TYPE_CHECKING:
     from .core import Encounter
 
 
+class _NamedRoller:
+    """The encounter's roller seen by a ruleset's rule that rolls for one creature: every
+    dice label it gives says whose roll it is (``"Wulfric: Survival to stop Bleed DC 10"``;
+    issue 26, "Words from the ruleset"). The rolls are the roller's own (same dice, same
+    history); a label already naming the creature is kept as it is."""
+
+    def __init__(self, roller: Any, who: str) -> None:
+        self._roller, self._who = roller, who
+
+    def roll(self, expr: Any, fortune: Any = None, label: str | None = None) -> Any:
+        """The roller's :meth:`~lfgcombat.dice.Roller.roll`, its label naming the roller."""
+        if label and not label.startswith(self._who):
+            label = f"{self._who}: {label}"
+        return self._roller.roll(expr, fortune=fortune, label=label)
+
+    def __getattr__(self, key: str) -> Any:
+        return getattr(self._roller, key)
+
+
+def _named(st: Encounter, who: str) -> Any:
+    """The encounter's roller labelling every roll with ``who`` (:class:`_NamedRoller`)."""
+    return _NamedRoller(st.roller, who)
+
+
 @dataclasses.dataclass(frozen=True)
 class RoundActionsLeft(ActionsLeft):
     """:class:`~lfgcombat.encounter.state.ActionsLeft` of a combatant with a ruleset's
@@ -93,8 +117,9 @@ def _record_refuses(st: Encounter, name: str, what: str) -> None:
         economy = st.ruleset.economy
         raise IllegalActionError(
             f"{name} cannot {what}: the {st.ruleset.name} round has "
-            f"{', '.join(economy.single_actions)} and a Move Action, no interrupts or "
-            "readied actions", getattr(economy, "rule", st.ruleset.text))
+            f"{', '.join(a.replace('_', ' ') for a in economy.single_actions)} and a "
+            "Move Action, no interrupts or readied actions",
+            getattr(economy, "rule", st.ruleset.text))
 
 
 def _save_subject(st: Encounter, name: str) -> tuple[Any, Any]:
@@ -163,6 +188,32 @@ def _record_commit(st: Encounter, name: str, record: Any, events: tuple[str, ...
                           after["conditions"])
 
 
+def _death_rule(st: Encounter) -> str:
+    """What a refusal about a dead combatant cites: the ruleset's own text where its
+    health model names it (``death_rule``: classic's "Death", 002), else lfg's "Death"."""
+    return getattr(st.ruleset.health, "death_rule", None) or R_DEATH
+
+
+def _actor(st: Encounter, name: str) -> Any:
+    """The combatant acting now (:meth:`Encounter._actor`), refused in the ruleset's
+    words when another creature's turn is under way: a record's round is its own turn
+    (classic's "Character Round:", wounds' Half Actions of its turn); a dead combatant
+    is refused by the ruleset's death rule. lfg's own refusals (no turn under way, a
+    Full-Round Action, a readied action) come from the encounter."""
+    f = st._fighter(name)
+    if f.rules is not None and st._frames \
+            and name not in st._frame_members(st._frames[-1]):
+        economy = st.ruleset.economy
+        raise IllegalActionError(
+            f"it is {_possessive(st.current)} turn, not {_possessive(name)}: under "
+            f"{st.ruleset.name} a creature acts in its own round"
+            + (" (off its turn only an attack of opportunity)" if economy.aoo_rule else ""),
+            getattr(economy, "rule", st.ruleset.text))
+    if f.rules is not None and f.dead:
+        raise IllegalActionError(f"{name} is dead", _death_rule(st))
+    return st._actor(name)
+
+
 def _health_rule(st: Encounter) -> str:
     return getattr(st.ruleset.health, "rule", st.ruleset.text)
 
@@ -185,7 +236,7 @@ def _record_turn_start(st: Encounter, name: str, was_attacked: bool) -> None:
     f = st._f[name]
     seen = len(st.roller.history)
     economy = st.ruleset.economy
-    record, events = economy.start_turn(f.rules, st.roller, was_attacked=was_attacked)
+    record, events = economy.start_turn(f.rules, _named(st, name), was_attacked=was_attacked)
     st._log_rolls(seen, actor=name)
     data = budget_data(economy.budget(record)) or {}
     st._emit("turn_rules", actor=name, data={
@@ -255,14 +306,14 @@ def _record_attack(st: Encounter, name: str, target: str, weapon: Any,
     suggestions), its damage through :meth:`_record_damage`."""
     situation = dict(situation)
     aoo = situation.pop("aoo", False) is True  # an AOO: out of turn, the economy's "aoo"
-    f = st._fighter(name) if aoo else st._actor(name)
+    f = st._fighter(name) if aoo else _actor(st, name)
     if f.dead:
-        raise IllegalActionError(f"{name} is dead", R_DEATH)
+        raise IllegalActionError(f"{name} is dead", _death_rule(st))
     t = st._fighter(target)
     if target == name:
         raise IllegalActionError(f"{name} cannot attack itself", st.ruleset.text)
     if t.dead:
-        raise IllegalActionError(f"{target} is already dead", R_DEATH)
+        raise IllegalActionError(f"{target} is already dead", _death_rule(st))
     if weapon is None:
         weapon = st._default_weapon(name)
         if weapon is None:
@@ -417,10 +468,10 @@ def _record_act(st: Encounter, name: str, action: str, target: str | None,
                                  f"{own[action]}", st.ruleset.text)
     if action not in economy.single_actions:
         raise IllegalActionError(
-            f"{short(action)} is not an action of the {st.ruleset.name} round; its single "
-            f"actions: {', '.join(economy.single_actions)} (and move)",
+            f"{short(action)} is not an action of the {st.ruleset.name} round; act() takes "
+            f"{', '.join(repr(a) for a in economy.single_actions)} (and move)",
             getattr(economy, "rule", st.ruleset.text))
-    st._actor(name)
+    _actor(st, name)
     if action == "stabilize":
         _record_stabilize(st, name, target, note)
         return
@@ -435,7 +486,7 @@ def _record_stabilize(st: Encounter, name: str, target: str | None, note: str | 
                                  "target=...)", _health_rule(st))
     t = st._fighter(target)
     if t.dead:
-        raise IllegalActionError(f"{target} is dead", R_DEATH)
+        raise IllegalActionError(f"{target} is dead", _death_rule(st))
     f = st._f[name]
     economy = st.ruleset.economy
     spent = economy.spend(f.rules, "stabilize")
@@ -443,7 +494,9 @@ def _record_stabilize(st: Encounter, name: str, target: str | None, note: str | 
     health: Any = st.ruleset.health  # healer_record= where the policy takes it
     extra = ({"healer_record": f.rules}
              if getattr(health, "stabilize_takes_healer_record", False) else {})
-    record, events = health.stabilize(t.rules, st.roller, st._view(name), **extra)
+    record, events = health.stabilize(t.rules, _named(
+        st, name if target == name else f"{name} stabilizes {target}"),
+                                      st._view(name), **extra)
     f.rules = spent
     st._log_rolls(seen, actor=name, target=target)
     data = budget_data(economy.budget(f.rules)) or {}
@@ -458,7 +511,7 @@ def _record_cast(st: Encounter, name: str, spell_level: int, spell: str | None,
                  target: str | None) -> None:
     """``cast`` for a combatant with a record: the round's single action (the spell's
     effect is the GM's, as under lfg)."""
-    st._actor(name)
+    _actor(st, name)
     if target is not None:
         st._fighter(target)
     if isinstance(spell_level, bool) or not isinstance(spell_level, int) \
@@ -469,7 +522,7 @@ def _record_cast(st: Encounter, name: str, spell_level: int, spell: str | None,
     economy = st.ruleset.economy
     spent = economy.spend(f.rules, "cast_spell")  # refused before any roll
     seen = len(st.roller.history)
-    outcome, notes = economy.cast(spent, st.roller, st._view(name), spell_level)
+    outcome, notes = economy.cast(spent, _named(st, name), st._view(name), spell_level)
     st._log_rolls(seen, actor=name)
     _record_spend(st, name, "cast_spell", note=spell, target=target)
     st._emit("spell", actor=name, target=target, data={
@@ -509,10 +562,10 @@ def _h_heroic_action(st: Encounter, name: str, ability: str, gm_mod: int, enviro
     if "heroic_action" not in economy.single_actions or f.rules is None:
         raise IllegalActionError(f"the {st.ruleset.name} ruleset has no Heroic Action",
                                  st.ruleset.text)
-    st._actor(name)
+    _actor(st, name)
     spent = economy.spend(f.rules, "heroic_action")
     seen = len(st.roller.history)
-    outcome = economy.heroic(st.roller, st._view(name), ability, gm_mod,
+    outcome = economy.heroic(_named(st, name), st._view(name), ability, gm_mod,
                              environment=bool(environment))
     st._log_rolls(seen, actor=name)
     f.rules = spent
@@ -555,7 +608,7 @@ def _h_move_feet(st: Encounter, name: str, feet: int) -> None:
     if f.rules is None:
         raise IllegalActionError("under this ruleset a creature moves on the battle map "
                                  "(move(name, to)), a Big Action", st.ruleset.text)
-    st._actor(name)
+    _actor(st, name)
     st._record_move(name, feet, path=None)
 
 
@@ -592,7 +645,7 @@ def _record_stand_up(st: Encounter, name: str) -> None:
 def _record_condition(st: Encounter, name: str, condition: str, add: bool) -> None:
     f = st._f[name]
     if f.dead:
-        raise IllegalActionError(f"{name} is dead", R_DEATH)
+        raise IllegalActionError(f"{name} is dead", _death_rule(st))
     catalogue = st.ruleset.condition_catalogue
     try:
         record = (catalogue.add_to(f.rules, condition) if add
@@ -666,5 +719,5 @@ def _protection_policy(st: Encounter, name: str) -> Any:
             "003_de0e94afd49609a7.txt, \"Barrier represents\"); play the encounter with "
             "ruleset='wounds'", st.ruleset.text)
     if f.dead:
-        raise IllegalActionError(f"{name} is dead", R_DEATH)
+        raise IllegalActionError(f"{name} is dead", _death_rule(st))
     return health

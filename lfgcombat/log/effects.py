@@ -8,6 +8,7 @@ where the encounter emits them (:mod:`lfgcombat.encounter`); "Damage in Combat"
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 from .events import Event
@@ -159,12 +160,30 @@ class Spend(Event):
 
     def describe(self) -> str:
         slot = str(self.data.get("slot"))
+        action = _action_name(self.data.get("action"))
         if " of the " in slot:  # "second attack of the Big Action": a part of an action
-            return f"{self.who} uses the {slot}: {self.data.get('action')}"
+            return f"{self.who} uses the {slot}: {action}"
         if slot.endswith(" action") or slot == "reaction":  # not "a readied action action"
-            return f"{self.who} uses its {slot}: {self.data.get('action')}"
+            return f"{self.who} uses its {slot}: {action}"
         article = "an" if slot[:1].lower() in "aeiou" else "a"
-        return f"{self.who} uses {article} {slot} action: {self.data.get('action')}"
+        return f"{self.who} uses {article} {slot} action: {action}"
+
+
+@functools.lru_cache(maxsize=1)
+def _action_names() -> dict[str, str]:
+    """The actions table's names by id (``data/actions.csv``: ``cast_spell`` is "Cast a
+    Spell"), read once."""
+    from ..tables import load_table
+
+    table = load_table("actions")
+    return dict(zip(table["action"].astype(str), table["name"].astype(str)))
+
+
+def _action_name(action: Any) -> str:
+    """An action in words: its name in the actions table, else its id with spaces
+    (issue 26, "Words from the ruleset": "uses a big action: cast_spell")."""
+    text = str(action)
+    return _action_names().get(text, text.replace("_", " "))
 
 
 class Moved(Event):

@@ -38,18 +38,46 @@ def _effect(name: str, kind: str, fields: tuple[str, ...], about: str, text: Any
                         optional=optional)
 
 
+#: A round's kind (``mode``) in words: classic's rounds (002_2a3a79475ca2a541.txt,
+#: "Character Round:"; a mobile disabled hero's "one limited action per round") and wounds'
+#: turn of Half Actions (003_de0e94afd49609a7.txt).
+_MODE_WORDS = {"normal": "one single action and a Move Action",
+               "limited": "one limited action, as a mobile disabled hero",
+               "move_only": "a Move Action only", "none": "no action, no move",
+               "half_actions": "Half Actions"}
+#: The actions a ruleset's round spends, in words (classic's "Single Actions:" list,
+#: wounds' Half Actions).
+_ACTION_WORDS = {"attack": "Attack", "aoo": "attack of opportunity",
+                 "cast_spell": "Cast a spell", "heroic_action": "Heroic Action",
+                 "standard_action": "Standard Action", "stabilize": "Stabilize",
+                 "total_defense": "Total Defense", "move": "Move Action"}
+
+
+def _turn_rules_text(e: Event, d: dict[str, Any]) -> str:
+    """``Orc's round: one single action and a Move Action``; wounds' ``Orc's turn: Half
+    Actions: 2`` (its events say how many)."""
+    mode, events = d.get("mode"), d.get("events")
+    if mode == "half_actions" and events:
+        return f"{e.who}'s turn: {_lines(events)}"
+    words = _MODE_WORDS.get(str(mode), str(mode).replace("_", " "))
+    return f"{e.who}'s round: {words}" + (f" ({_lines(events)})" if events else "")
+
+
+def _action_words(action: Any) -> str:
+    return _ACTION_WORDS.get(str(action), str(action).replace("_", " "))
+
+
 TurnRules = _effect(
     "TurnRules", "turn_rules", ("events", "mode", "budget"),
     "the start of a turn under the ruleset's own economy: events (what happened, in words: "
     "checks, bleeding, Confused), mode (normal, limited, move_only, none), budget (the "
     "turn's budget)",
-    lambda e, d: f"{e.who}'s round: {d.get('mode')}"
-                 + (f" ({_lines(d.get('events'))})" if d.get("events") else ""))
+    _turn_rules_text)
 SingleActionTaken = _effect(
     "SingleActionTaken", "single_action", ("action", "moved_ft", "remaining_ft", "note"),
     "the round's single action spent (or feet of its Move Action): action, moved_ft, "
     "remaining_ft (movement left this round), note",
-    lambda e, d: f"{e.who}: {str(d.get('action')).replace('_', ' ')}"
+    lambda e, d: f"{e.who}: {_action_words(d.get('action'))}"
                  + ("" if d.get("remaining_ft") is None  # out of its turn (an AOO)
                     else f" ({d.get('remaining_ft')} ft of movement left)"),
     optional={"rule": None})

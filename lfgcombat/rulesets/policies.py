@@ -475,6 +475,8 @@ class HealthModel:
 
     * ``rule`` (a class attribute): the citation of its health rules, which a record's
       ``vitals`` events and Stabilize refusals name [default: the ruleset's text];
+    * ``death_rule`` (a class attribute): what a refusal to act for or on a dead record
+      cites (classic's "Death") [default: lfg's "Death"];
     * ``switches`` (a tuple of names): the ruleset's own optional rules a
       :class:`~lfgcombat.rulesets.Ruleset` may turn on (classic's
       ``hp_loss_per_round``) [default: none; turning one on is refused];

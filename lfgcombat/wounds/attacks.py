@@ -213,13 +213,18 @@ class DamageParts:
             one[key] = one.get(key, Fraction(0)) + Fraction(v)
         return one
 
-    def strike(self, roller: Roller, times: int) -> int:
+    def strike(self, roller: Roller, times: int, names: tuple[str, str, str] | None = None
+               ) -> int:
         """One strike's damage: the parts rolled ``times`` times (a critical's multiplier;
         in that order: every part of the first roll, then of the second...), each part's
-        resistance taken off its sum, the whole at least 0."""
+        resistance taken off its sum, the whole at least 0. ``names`` (attacker, target,
+        weapon) make each part's dice label say whose damage it is (``"Wulfric's
+        longsword slashing damage to Orc"``)."""
         sums = [0] * len(self.parts)
         for _ in range(times):
             for i, (expr, factor, label) in enumerate(self.parts):
+                if names:
+                    label = f"{names[0]}'s {names[2]} {label} to {names[1]}"
                 rolled = roller.roll(expr, label=label).total
                 sums[i] += rolled if factor == 1 else math.floor(rolled * factor)
         return max(0, sum(_resist(x, r) for x, r in zip(sums, self._resisted())))
@@ -276,10 +281,23 @@ def _setup(bonus: int, ac: int, damage: "str | DiceExpr | DamageParts", crit_ran
                   bool(player))
 
 
+def _labels(ac: int, names: tuple[str, str, str] | None) -> tuple[str, str, str]:
+    """The attack's dice labels (attack, confirmation, Instant Kill), naming the attacker,
+    the target and the weapon when ``names`` gives them (issue 26, "Words from the
+    ruleset")."""
+    if not names:
+        return f"attack vs AC {ac}", "confirm the critical", "Instant Kill"
+    a, t, w = (str(x) for x in names)
+    return (f"{a} attacks {t} with {w} vs Defense {ac}",
+            f"{a} confirms the critical against {t}",
+            f"{a}'s Instant Kill roll against {t}")
+
+
 def attack(roller: Roller, bonus: int, ac: int, damage: "str | DiceExpr | DamageParts", *,
            crit_range: int = 20, widen: int = 0, multiplier: int = 2,
            critical_choice: str = "multiply", player: bool = False,
-           aimed_at: str | None = None) -> WoundsAttack:
+           aimed_at: str | None = None,
+           names: tuple[str, str, str] | None = None) -> WoundsAttack:
     """Roll an attack, its confirmation, the Instant Kill roll and the damage.
 
     Args:
@@ -293,25 +311,30 @@ def attack(roller: Roller, bonus: int, ac: int, damage: "str | DiceExpr | Damage
         critical_choice: ``"multiply"`` or ``"wounds"`` (made on confirming).
         player: The attacker is a player (only players may roll for an Instant Kill).
         aimed_at: The location aimed at; damage to Wounds goes to the ``"body"`` otherwise.
+        names: ``(attacker, target, weapon)``: the dice labels then say who rolls
+            (``"Wulfric attacks Orc with longsword vs Defense 13"``, ``"Wulfric confirms the
+            critical against Orc"``), as lfg's engine labels its attack rolls; without
+            them the labels are bare (``"attack vs AC 13"``).
 
     Raises:
         WoundsError: naming the bad field; nothing is rolled then.
     """
     s = _setup(bonus, ac, damage, crit_range, widen, multiplier, critical_choice, player)
-    roll = roller.roll(f"1d20{s.bonus:+d}", label=f"attack vs AC {s.ac}")
+    labels = _labels(s.ac, names)
+    roll = roller.roll(f"1d20{s.bonus:+d}", label=labels[0])
     total = adjusted_total(roll.natural or 1, s.bonus)
     hit = total >= s.ac
     threat = hit and (roll.natural or 0) >= s.low
     confirm = kill_roll = None
     critical = kill = False
     if threat:
-        confirm = roller.roll(f"1d20{s.bonus:+d}", label="confirm the critical")
+        confirm = roller.roll(f"1d20{s.bonus:+d}", label=labels[1])
         critical = adjusted_total(confirm.natural or 1, s.bonus) >= s.ac
         if critical and roll.natural == confirm.natural == 20 and s.player:
-            kill_roll = roller.roll("1d20", label="Instant Kill")
+            kill_roll = roller.roll("1d20", label=labels[2])
             kill = kill_roll.total == 20
     times = s.times if critical else (1 if hit else 0)
-    dealt = s.expr.strike(roller, times)
+    dealt = s.expr.strike(roller, times, names)
     to_wounds = critical and s.choice == "wounds"
     return WoundsAttack(roll, total, hit, threat, critical, confirm, kill_roll, kill,
                         0 if to_wounds else dealt, dealt if to_wounds else 0,

@@ -392,7 +392,9 @@ def creature_attack(roller: Roller, attacker: Any, target: Any, weapon: Any, *,
     return _attacks.attack(roller, p.bonus, p.ac, p.damage.damage_parts(),
                            crit_range=_crit_range(p.weapon), widen=widen,
                            multiplier=p.weapon.multiplier, critical_choice=critical_choice,
-                           player=p.attacker.player, aimed_at=aimed_at)
+                           player=p.attacker.player, aimed_at=aimed_at,
+                           names=(p.attacker.name, WoundsCombatant.of(target).name,
+                                  p.weapon.name))
 
 
 def creature_save_odds(creature: Any, which: str, dc: int, *,

@@ -266,9 +266,10 @@ def after_damage(damage_type: str, dealt: int, target: Target) -> AfterEffects:
 
 
 def cold_to_wounds(roller: Roller, fort_bonus: int, dealt: int,
-                   already_hindered: bool = False) -> tuple[str, Roll | None]:
+                   already_hindered: bool = False, who: str = "") -> tuple[str, Roll | None]:
     """Cold damage applied to Wounds: Fort save DC = damage, Immobilized on a failure,
-    Hindered on a success; already Hindered: Immobilized for 1 round, no save.
+    Hindered on a success; already Hindered: Immobilized for 1 round, no save. ``who``
+    (the one who saves) names it in the dice label.
 
     Returns:
         ``(condition, save roll or None)``.
@@ -277,7 +278,7 @@ def cold_to_wounds(roller: Roller, fort_bonus: int, dealt: int,
     bonus = check_int("fort_bonus", fort_bonus)
     if already_hindered:
         return "Immobilized", None
-    roll = roller.roll(f"1d20{bonus:+d}", label=f"FORT vs Cold DC {dc}")
+    roll = roller.roll(f"1d20{bonus:+d}", label=f"{who} FORT vs Cold DC {dc}".lstrip())
     return ("Hindered" if roll.total >= dc else "Immobilized"), roll
 
 

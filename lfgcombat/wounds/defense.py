@@ -36,7 +36,8 @@ __all__ = ["HALF_ACTIONS_PER_TURN", "TOTAL_DEFENSE_BONUS", "defense", "Turn",
 
 HALF_ACTIONS_PER_TURN = 2
 TOTAL_DEFENSE_BONUS = 4
-_TOTAL = rule("Total Defense")
+_TOTAL = rule("Total Defense is an action you can take in combat")
+_HALF = rule("Attacking an enemy usually involves spending your Half Action")
 
 
 def defense(prowess: int, dex: int, talents: int = 0, conditions: int = 0,
@@ -138,7 +139,8 @@ class Turn:
             IllegalActionError: no Half Action left.
         """
         if self.half_actions == 0:
-            raise IllegalActionError(f"no Half Action left for {what!r:.30} this turn", _TOTAL)
+            raise IllegalActionError(f"no Half Action left this turn for {str(what):.30} "
+                                     "(two Half Actions a turn)", _HALF)
         return replace(self, half_actions=self.half_actions - 1)
 
     def take_total_defense(self) -> "Turn":

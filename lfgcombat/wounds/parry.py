@@ -72,7 +72,7 @@ class ParryResult:
 
 
 def parry(roller: Roller, shield: Shield, attack_bonus: int, armor_check_penalty: int,
-          attacker_total: int, damage: int) -> ParryResult:
+          attacker_total: int, damage: int, who: str = "") -> ParryResult:
     """Attempt a parry against an attack roll of ``attacker_total``.
 
     Args:
@@ -82,6 +82,7 @@ def parry(roller: Roller, shield: Shield, attack_bonus: int, armor_check_penalty
         armor_check_penalty: The Armor Check Penalty (<= 0).
         attacker_total: The attacker's attack result (Nat 1 / Nat 20 included).
         damage: The attack's damage, which the shield takes on a deflection.
+        who: The wielder's name, for the dice label (``"Wulfric parries, vs 20"``).
 
     Raises:
         WoundsError: naming a field that is not a whole number in range.
@@ -94,7 +95,8 @@ def parry(roller: Roller, shield: Shield, attack_bonus: int, armor_check_penalty
     if shield.parries_left <= 0:
         raise IllegalActionError(f"no parry left this turn (Parry Bonus {shield.parry_bonus}"
                                  f", {shield.used} used)", _PARRY)
-    roll = roller.roll(f"1d20{bonus:+d}", label=f"parry vs {attacker_total}")
+    roll = roller.roll(f"1d20{bonus:+d}", label=(f"{who} parries, vs {attacker_total}" if who else
+                                                   f"parry vs {attacker_total}"))
     total = adjusted_total(roll.natural or 1, bonus)
     deflected = total >= attacker_total
     state = shield.state.damage(damage) if deflected else shield.state

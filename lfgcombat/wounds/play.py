@@ -167,7 +167,8 @@ def encounter_attack(roller: Any, attacker: Any, target: Any, weapon: Any,
                        target_record.resistance_penalty, target_conditions=on_target,
                        defense_talents=situation.get("defense_talents", 0),
                        circumstance=situation.get("circumstance", 0))
-    a = roller_attack(roller, p, situation)
+    a = roller_attack(roller, p, situation,
+                      (p.attacker.name, str(getattr(target, "name", target)), p.weapon.name))
     after, parry_total, parried, events = _parry(roller, target, target_record, a, allowed)
     types = tuple(dict.fromkeys(t for part in p.damage.parts for t in part.types))
     if not parried and a.hit:
@@ -186,13 +187,16 @@ def encounter_attack(roller: Any, attacker: Any, target: Any, weapon: Any,
                      p.bonus)
 
 
-def roller_attack(roller: Any, p: Any, situation: dict[str, Any]) -> WoundsAttack:
-    """Roll the prepared attack ``p`` (:func:`lfgcombat.wounds.combatant.prepare_attack`)."""
+def roller_attack(roller: Any, p: Any, situation: dict[str, Any],
+                  names: tuple[str, str, str] | None = None) -> WoundsAttack:
+    """Roll the prepared attack ``p`` (:func:`lfgcombat.wounds.combatant.prepare_attack`);
+    ``names`` (attacker, target, weapon) go into the dice labels."""
     return _attacks.attack(roller, p.bonus, p.ac, p.damage.damage_parts(),
                            crit_range=max(_attacks.MIN_CRIT_RANGE, p.weapon.threat),
                            widen=situation.get("widen", 0), multiplier=p.weapon.multiplier,
                            critical_choice=situation.get("critical_choice", "multiply"),
-                           player=p.attacker.player, aimed_at=situation.get("aimed_at"))
+                           player=p.attacker.player, aimed_at=situation.get("aimed_at"),
+                           names=names)
 
 
 def report(record: WoundsFighter) -> dict[str, Any]:
@@ -247,6 +251,11 @@ def actions_left(record: WoundsFighter, upcoming: bool) -> dict[str, Any]:
             "notes": tuple(notes), "summary": summary}
 
 
+#: The Half Actions :func:`spend` takes, in words (what its refusal says).
+_HALF_WORDS = {"attack": "an attack", "standard_action": "a standard action",
+               "cast_spell": "casting a spell"}
+
+
 def spend(record: WoundsFighter, action: str) -> WoundsFighter:
     """Spend one Half Action (``attack``, ``standard_action``, ``cast_spell``), take Total
     Defense (``total_defense``) or use an AOO (``aoo``, out of turn).
@@ -258,7 +267,7 @@ def spend(record: WoundsFighter, action: str) -> WoundsFighter:
         return record.take_total_defense()
     if action == "aoo":
         return record.make_aoo()
-    if action in ("attack", "standard_action", "cast_spell"):
-        return replace(record.spend(action), move_left=record.move_left)
+    if action in _HALF_WORDS:
+        return replace(record.spend(_HALF_WORDS[action]), move_left=record.move_left)
     raise IllegalActionError(f"{action!r} is not an action of the wounds turn (attack, "
                              "total_defense, standard_action, cast_spell, move)", _TURN)

@@ -72,7 +72,7 @@ from lfgcombat.saves import SaveError, register_save_rules
 from lfgcombat.saves import _check_int as _check_save_int
 
 from . import fields as _fields  # noqa: F401 - registers the wounds creature keys
-from ._base import TEXT, check_choice, check_keys
+from ._base import TEXT, check_choice, check_int, check_keys
 from .aoo import aoo_per_round
 from .combatant import ODDS_SITUATION, WoundsCombatant, creature_attack, creature_attack_odds
 from .damage import CATEGORY, rider
@@ -256,6 +256,20 @@ class WoundsEconomy(ActionEconomy):
         spent = dataclasses.replace(record.spend("stand up"), move_left=record.move_left)
         return dataclasses.replace(spent, conditions=spent.conditions - {"Prone"})
 
+    def cast(self, record: "WoundsFighter", roller: "Roller", creature: Any,
+             spell_level: int) -> tuple[str, tuple[str, ...]]:
+        """A spell cast with a Half Action (:data:`single_actions`' ``cast_spell``): the
+        wounds text has no casting rule of its own (003_de0e94afd49609a7.txt names spells
+        only in passing, e.g. "Will (CHA) is typically for mental dangers, such as hostile
+        magic spells"), so the spell is cast with nothing rolled and its effect is the
+        GM's, as under lfg (inferred).
+
+        Raises:
+            WoundsError: ``spell_level`` is not 0 to 9; nothing is rolled.
+        """
+        check_int("spell_level", spell_level, 0, 9)
+        return "cast", ()
+
     def budget(self, record: "WoundsFighter") -> dict[str, Any] | None:
         """``mode`` ``half_actions``, ``half_actions``, ``speed_ft``, ``move_left``,
         ``remaining_ft``, ``total_defense`` (``None`` outside its turn)."""
@@ -390,6 +404,9 @@ class WoundsHealth(HealthModel):
         return WoundsCombatant.of(creature).vitals()
 
     rule: ClassVar[str] = _HP
+    #: What a refusal to act for (or on) a dead combatant cites: damage goes to Wounds
+    #: once the Hit Points are gone, and a creature is dead at 0 Wounds (inferred).
+    death_rule: ClassVar[str] = _HP
     fights_on_at_zero: ClassVar[bool] = True
     dropped_words: ClassVar[str] = (
         "Under wounds, HP lost and damage dealt count Hit Points and then Wounds (a "

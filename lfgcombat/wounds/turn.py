@@ -323,7 +323,7 @@ class WoundsFighter:
             raise IllegalActionError(f"{self.name} has no shield to parry with", rule(
                 "Any attack made against a character wearing a shield"))
         result = parry(roller, self.shield, attack_bonus, armor_check_penalty,
-                       attacker_total, damage)
+                       attacker_total, damage, who=self.name)
         return replace(self, shield=result.shield), result
 
     def take_attack(self, roller: Roller, hit: WoundsAttack,
@@ -386,7 +386,8 @@ class WoundsFighter:
             raise WoundsError("good_saves", f"{self.name} has no good saves, so no FORT for "
                               f"Cold to Wounds ({_COLD}; {_SAVES}); give the creature "
                               "'good_saves: [fort, ref]' (two of fort, ref, will)")
-        got, _ = cold_to_wounds(roller, self.fort_bonus, dc, "Hindered" in self.conditions)
+        got, _ = cold_to_wounds(roller, self.fort_bonus, dc, "Hindered" in self.conditions,
+                                self.name)
         return got
 
     def _rider(self, roller: Roller, damage_type: str, amount: int,

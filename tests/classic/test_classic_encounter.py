@@ -230,7 +230,7 @@ def test_heroic_action_is_the_player_against_the_gm_with_plus_2_for_the_environm
     enc.heroic_action(who, "str", 1, environment=True, what="tackle the orc")
     heroic = [e for e in enc.log if e.kind == "heroic_action"][-1].data
     rolls = [e.data for e in enc.log if e.kind == "roll"][-2:]
-    assert rolls[0]["label"] == "Heroic Action (player)"
+    assert rolls[0]["label"] == f"{who}: Heroic Action (player)"  # issue 26: names who
     assert rolls[1]["total"] - rolls[1]["natural"] == 1 + 2  # "the GM adds a default +2"
     assert (heroic["player"], heroic["gm"]) == (rolls[0]["total"], rolls[1]["total"])
     assert heroic["winner"] == ("player" if heroic["player"] > heroic["gm"] else "gm")
@@ -267,7 +267,7 @@ def test_disabled_at_zero_cannot_move_or_attack_and_rolls_fort_on_its_turn():
     assert "Disabled" in s.conditions
     turn_of(enc, "Orc", fresh=True)
     fort = [e.data for e in enc.log if e.kind == "roll"][-1]
-    assert fort["label"] == "Fortitude to stabilize DC 12"
+    assert fort["label"] == "Orc: Fortitude to stabilize DC 12"  # issue 26: names who
     assert enc.state("Orc").vitals["stable"] is (fort["total"] >= 12)
     assert enc.state("Orc").budget["mode"] == "none"
     refused(enc, enc.attack, "Orc", "Wulfric", match="no actions this round")
@@ -323,8 +323,8 @@ def test_stable_then_a_con_check_each_round_then_one_limited_action():
     enc.damage("Orc", enc.state("Orc").hp + 3)  # -3: disabled and unconscious
     _until(enc, "Orc", lambda s: s.vitals["mobile"])
     labels = [e.data["label"] for e in enc.log if e.kind == "roll"]
-    assert labels.index("Fortitude to stabilize DC 12") < \
-        labels.index("CON to become mobile DC 14")
+    assert labels.index("Orc: Fortitude to stabilize DC 12") < \
+        labels.index("Orc: CON to become mobile DC 14")
     s = enc.state("Orc")
     assert (s.status, s.budget["mode"], s.budget["move_limit_ft"]) == ("mobile", "limited", 15)
     refused(enc, enc.move_feet, "Orc", 20, match="15 ft left")
@@ -355,7 +355,7 @@ def test_the_stabilize_action_is_a_dc12_survival_check_on_a_disabled_ally():
     assert not enc.state("Wulfric").vitals["stable"]  # (seed 4: not by his own FORT yet)
     enc.act("Chessan", "stabilize", target="Wulfric")
     roll = [e.data for e in enc.log if e.kind == "roll"][-1]
-    assert roll["label"] == "Stabilize (Survival) DC 12"
+    assert roll["label"] == "Chessan stabilizes Wulfric: Stabilize (Survival) DC 12"
     assert enc.state("Wulfric").vitals["stable"] is (roll["total"] >= 12)
     assert enc.state("Chessan").budget["action"] == "stabilize"
 
@@ -499,7 +499,7 @@ def test_the_stabilize_action_on_a_bleeding_creature_is_the_dc10_survival_check(
         enc.add_condition(who, "Bleed 3")
         enc.act(who, "stabilize", target=who)
         roll = [e.data for e in enc.log if e.kind == "roll"][-1]
-        assert roll["label"] == "Survival to stop Bleed DC 10"
+        assert roll["label"] == f"{who}: Survival to stop Bleed DC 10"
         assert enc.state(who).vitals["bleed"] == (0 if roll["total"] >= 10 else 3)
 
 
@@ -520,7 +520,8 @@ def test_a_killing_blow_on_a_helpless_foe():
         enc.attack(who, other, killing_blow=True)
         attack = [e for e in enc.log if e.kind == "attack" and not e.command][-1]
         rolls = [e.data for e in enc.log if e.kind == "roll"]
-        damage = [r for r in rolls if r["label"] == "killing blow damage"][-2:]
+        damage = [r for r in rolls if r["label"] == f"{who}'s killing blow damage to {other}"
+                  ][-2:]
         dealt = max(0, sum(r["total"] for r in damage))
         assert attack.data["critical"] and sum(attack.data["damage"].values()) == dealt
         state = enc.state(other)
@@ -528,7 +529,7 @@ def test_a_killing_blow_on_a_helpless_foe():
             assert state.dead
         else:
             save = rolls[-1]
-            assert save["label"] == f"FORT vs killing blow DC {10 + dealt}"
+            assert save["label"] == f"{other} FORT vs killing blow DC {10 + dealt}"
             assert state.dead is (save["total"] < 10 + dealt)
         assert enc.state(who).budget["remaining_ft"] == 0  # the whole round
 
@@ -556,14 +557,14 @@ def test_an_entangled_or_deafened_caster_may_lose_the_spell(seed):
     enc.cast(who, 2, "web")
     roll = [e.data for e in enc.log if e.kind == "roll"][-1]
     spell = [e.data for e in enc.log if e.kind == "spell"][-1]
-    assert roll["label"] == "Concentration DC 17"
+    assert roll["label"] == f"{who}: Concentration DC 17"
     assert spell["outcome"] == ("cast" if roll["total"] >= 17 else "lost")
     enc = duel(seed=seed)
     who = enc.current
     enc.add_condition(who, "Deafened")
     enc.cast(who, 1)
     roll = [e.data for e in enc.log if e.kind == "roll"][-1]
-    assert roll["label"] == "20% spell failure"
+    assert roll["label"] == f"{who}: 20% spell failure"
     assert [e.data for e in enc.log if e.kind == "spell"][-1]["outcome"] == \
         ("lost" if roll["total"] <= 20 else "cast")
     refused(enc, enc.cast, who, 1, match="already spent")
@@ -664,7 +665,7 @@ def test_the_healer_s_conditions_count_on_its_stabilize_check():
         turn_of(enc, "Chessan")
         enc.act("Chessan", "stabilize", target="Wulfric")
         roll = [e.data for e in enc.log if e.kind == "roll"][-1]
-        assert roll["label"] == "Stabilize (Survival) DC 12"
+        assert roll["label"] == "Chessan stabilizes Wulfric: Stabilize (Survival) DC 12"
         return roll["total"] - roll["natural"]
     plain = survival_bonus()
     assert survival_bonus("Shaken") == plain - 2

@@ -195,10 +195,10 @@ def test_a_card_shows_the_classic_round_not_big_and_little_actions():
     assert f"{who} moves 10 ft, 20 ft left" in tracker.status_text
     enc.attack(who, other)
     card = _text(card_html(who, enc.state(who), "#36c", acting=True, paused=False))
-    assert "single action spent (attack) · Move Action 20 of 30 ft" in card
+    assert "single action spent (Attack) · Move Action 20 of 30 ft" in card
     tracker.refresh()
     line = _text(tracker._actions.value)
-    assert "Big" not in line and "single action spent (attack)" in line
+    assert "Big" not in line and "single action spent (Attack)" in line
     assert "0 attacks" in line
 
 
@@ -213,7 +213,7 @@ def test_a_mobile_disabled_hero_s_card_shows_its_limited_round():
     assert round_summary(RoundBudget.limited(30).move(5)) == \
         "no limited action (moved) · Move Action 10 of 15 ft"
     assert round_summary(RoundBudget.limited(30).act("attack")) == \
-        "limited action spent (attack) · Move Action 0 of 15 ft"
+        "limited action spent (Attack) · Move Action 0 of 15 ft"
     assert round_summary(RoundBudget(30, mode="none")) == "no action, no move"
     assert round_summary(RoundBudget(30, mode="move_only")) == \
         "no single action · Move Action 30 of 30 ft"
@@ -356,5 +356,5 @@ def test_the_status_line_shows_both_damage_rolls_of_a_critical():
     assert enc.current == "Brann"
     tracker._attempt(lambda: enc.attack("Brann", "Orc"))
     lines = tracker.status_text.splitlines()
-    assert lines.count("damage: 1d8+3 = 5") == 2
+    assert lines.count("Brann's Longsword damage to Orc: 1d8+3 = 5") == 2
     assert any("takes 10" in line for line in lines)

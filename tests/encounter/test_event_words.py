@@ -96,11 +96,20 @@ def test_no_event_kind_falls_back_to_its_raw_data():
 def test_a_readied_action_spent_is_not_a_readied_action_action():
     """"uses a readied action action" (and "uses a reaction action")."""
     spent = _event("spend", {"action": "interrupt", "type": "big", "slot": "readied action"})
-    assert spent.describe() == "Wulfric uses its readied action: interrupt"
+    assert spent.describe() == "Wulfric uses its readied action: Interrupt Turn"
     reaction = _event("spend", {"action": "aoo", "type": "reaction", "slot": "reaction"})
-    assert reaction.describe() == "Wulfric uses its reaction: aoo"
+    assert reaction.describe() == "Wulfric uses its reaction: Attack of Opportunity"
     big = _event("spend", {"action": "attack", "type": "big", "slot": "big"})
-    assert big.describe() == "Wulfric uses a big action: attack"
+    assert big.describe() == "Wulfric uses a big action: Attack"
+
+
+def test_a_spent_action_is_named_in_words_not_its_id():
+    """Issue 26, item 2: "uses a big action: cast_spell" showed the id; the name is the
+    actions table's (data/actions.csv), an id it lacks is shown with spaces."""
+    cast = _event("spend", {"action": "cast_spell", "type": "big", "slot": "big"})
+    assert cast.describe() == "Wulfric uses a big action: Cast a Spell"
+    odd = _event("spend", {"action": "some_new_thing", "type": "big", "slot": "big"})
+    assert odd.describe() == "Wulfric uses a big action: some new thing"
 
 
 def test_a_readied_creature_is_told_what_to_do_in_words():

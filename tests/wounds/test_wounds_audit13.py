@@ -48,7 +48,7 @@ def test_cold_at_0_hp_goes_to_wounds_and_rolls_the_fort_save():
     roller = Roller(1)
     after, events = zero.take_damage(roller, 6, "cold")
     assert "6 to Wounds" in events
-    assert [r.label for r in _cold_saves(roller)] == ["FORT vs Cold DC 6"]
+    assert [r.label for r in _cold_saves(roller)] == ["Grub FORT vs Cold DC 6"]
     assert any(e.startswith("Cold to Wounds: ") for e in events)
 
 
@@ -58,7 +58,7 @@ def test_cold_through_the_last_hit_points_saves_against_the_whole_damage_dealt()
     roller = Roller(1)
     after, events = WoundsFighter.of(grub()).take_damage(roller, 25, "cold")
     assert "5 to Wounds" in events
-    assert [r.label for r in _cold_saves(roller)] == ["FORT vs Cold DC 25"]
+    assert [r.label for r in _cold_saves(roller)] == ["Grub FORT vs Cold DC 25"]
     assert "Immobilized" in after.conditions or "Hindered" in after.conditions
 
 

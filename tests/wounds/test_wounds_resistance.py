@@ -151,7 +151,8 @@ def test_in_the_encounter_the_target_s_resistance_and_acid_s_reduction_apply():
                     assert enc.state("Sal").vitals["resistance_penalty"] == min(
                         pen, -(dealt // 5))
                 if weapon == "fire bolt" and hit.hit and not hit.critical:
-                    rolled = next(r["total"] for r in rolls if r["label"] == "fire damage")
+                    rolled = next(r["total"] for r in rolls
+                                  if r["label"].endswith(" fire damage to Sal"))
                     assert hit.damage == max(0, rolled - max(0, 5 + pen))
                     assert "Fire Resistance 5" in hit.text
                     fire_hits += 1
