@@ -1,5 +1,9 @@
 """The battle map, one module per rule area (see :mod:`lfgcombat.battlemap.hexmap`).
 
+The map's rules of position are 000_8d1d7816ee944f3b.txt, "Flanking, Positioning, Cover,
+Concealment": flanking (:mod:`.flanking`), cover, concealment and line of sight (:mod:`.sight`),
+high ground (:mod:`.altitude`).
+
 ``from lfgcombat.battlemap import HexMap`` (also ``lfgcombat.HexMap`` and, for older code,
 ``lfgcombat.hexmap``).
 """
