@@ -291,8 +291,9 @@ def _attack_roll(s: AttackSetup, roller: Roller) -> tuple[Roll, Roll | None, boo
 def _to_hit(s: AttackSetup, roller: Roller) -> _ToHit:
     """Steps 1-3: attack (and defence) roll, % miss chance, confirmation.
 
-    000_8d1d7816ee944f3b.txt, "Critical Hit": a Critical Threat is confirmed by a second
-    attack roll with the same bonus against ACvsCrit; unconfirmed, it is a normal hit.
+    000_8d1d7816ee944f3b.txt, "Critical Hit: If you scored a Critical Threat": a threat is
+    confirmed by a second attack roll with the same bonus against ACvsCrit; unconfirmed, it
+    is a normal hit.
     """
     if s.auto_critical:
         return _ToHit(threat=True, hit=True, critical=True,
