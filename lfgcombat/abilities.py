@@ -58,7 +58,9 @@ class AbilityRuleError(LfgError, ValueError):
 
 
 class AbilityType(str, enum.Enum):
-    """The four types ("Special Abilities – 4 Different Types")."""
+    """The four types ("Special Abilities – 4 Different Types";
+    000_8d1d7816ee944f3b.txt, "Natural, Extraordinary, Supernatural, Spell-Like Abilities").
+    """
 
     NATURAL = "natural"  #: no parenthetical indicator; physical form
     EX = "Ex"            #: Extraordinary: no magic, complex or practised
@@ -151,7 +153,8 @@ _USES_IN_NAME = re.compile(r"\d+\s*/\s*\w+|\bat[- ]will\b", re.IGNORECASE)
 def parse_ability(text: Any) -> SpecialAbility:
     """Read an ability line as the text writes it.
 
-    ``Fear Burst (SLA): 3/day (SL2, WILL DC15[CHA])``; ``Pack Tactics (Ex)``; ``Bite``.
+    ``Fear Burst (SLA): 3/day (SL2, WILL DC15[CHA])``; ``Pack Tactics (Ex)``; ``Bite``
+    (the text's example line: 000_8d1d7816ee944f3b.txt, "Fear Burst (SLA)").
 
     Args:
         text: The line.
@@ -307,7 +310,8 @@ def check_activation(ability: SpecialAbility, *, uses_spent: int = 0,
                      sla_used_this_turn: bool = False,
                      su_used_this_round: bool = False) -> None:
     """Refuse a use the rules forbid: no uses left, a second SLA this turn, a second
-    action-activated Su ability this round. A class spell the same turn is allowed.
+    action-activated Su ability this round (000_8d1d7816ee944f3b.txt, "Supernatural (Su):").
+    A class spell the same turn is allowed.
 
     Raises:
         IllegalActionError: citing "Special Abilities – 4 Different Types".

@@ -52,7 +52,8 @@ class BonusError(LfgError, ValueError):
 
 
 class BonusType(str, enum.Enum):
-    """The 14 bonus types (000_8d1d7816ee944f3b.txt, "Bonuses & Penalties").
+    """The 14 bonus types (000_8d1d7816ee944f3b.txt, "Bonuses & Penalties";
+    000_8d1d7816ee944f3b.txt, "Bonus Types": the 14 types and their abbreviations).
 
     Each member's value is its lower-case name; :attr:`abbreviation` is the text's
     abbreviation (``d`` for Dodge, ``alc`` for Alchemical, ...).
@@ -63,14 +64,16 @@ class BonusType(str, enum.Enum):
     CLASS = "class"            #: class levels; ability scores and skills; same class stacks
     COVER = "cover"            #: AC and REF saves from creatures or objects in the way
     DODGE = "dodge"            #: actively avoiding attacks; stacks; lost when flat-footed
-    ENHANCE = "enhance"        #: improved properties of weapons, armor, equipment
+    #: 000_8d1d7816ee944f3b.txt, "Enhance (e)": improved properties of weapons, armor, equipment
+    ENHANCE = "enhance"
     FOCUS = "focus"            #: mental focus on a task
     GEAR = "gear"              #: a tool or equipment; never magical
     HELM = "helm"              #: head protection, to Armor Rating and/or vs Crit
     INNATE = "innate"          #: inherent ability and training; stacks; no +5 maximum
     MORALE = "morale"          #: inspiration; mindless creatures are immune
     POWER = "power"            #: magical powers
-    SOCIAL = "social"          #: attire, status, customs; social (CHA) skills only
+    #: 000_8d1d7816ee944f3b.txt, "Social (s)": attire, status, customs; social (CHA) skills only
+    SOCIAL = "social"
     TACTICAL = "tactical"      #: combat strategy, fighting styles, positioning
 
     @property
@@ -219,6 +222,10 @@ class Stacked:
 
 def stack(bonuses: Iterable[Bonus | int]) -> Stacked:
     """Stack bonuses and penalties by the rules of "Bonuses & Penalties" and explain it.
+
+    000_8d1d7816ee944f3b.txt, "Bonuses: Bonuses of different types stack together.": different
+    types stack, the same type does not
+    (highest only) except Innate and Dodge; "Penalties": all penalties stack.
 
     Each bonus type's ``stacking`` (from ``data/bonus_types.csv``) says how bonuses of that
     type combine:

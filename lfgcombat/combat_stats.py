@@ -73,7 +73,8 @@ class HRProgression(str, enum.Enum):
     """The three HR progressions (000_8d1d7816ee944f3b.txt, "Hit Rating (HR)")."""
 
     HIGH = "high"      #: Barbarian, Fighter, Ranger: floor(0.74 x level) + 1
-    MEDIUM = "medium"  #: Bard, Druid, Rogue: floor(0.64 x level)
+    #: Bard, Druid, Rogue (000_8d1d7816ee944f3b.txt, "Mid HR"): floor(0.64 x level)
+    MEDIUM = "medium"
     LOW = "low"        #: Priest, Sorcerer, Wizard: floor(0.49 x level)
 
 
@@ -223,7 +224,9 @@ def attacks_per_turn(level: int, big_actions: int = 2) -> int:
 
     "Level 0-4: 1 Big Action per Turn to make an Attack (1); Level 5-9: 2 Big Actions (2);
     Level 10-14: Once per Turn, you may make 2 Attacks as a single Big Action (3); Level
-    15+: You may make 2 Attacks as part of a single Big Action (4)". With fewer Big Actions
+    15+: You may make 2 Attacks as part of a single Big Action (4)". The levels:
+    000_8d1d7816ee944f3b.txt, "At Character Level 0-4"; 000_8d1d7816ee944f3b.txt, "At
+    Character Level 5-9"; 000_8d1d7816ee944f3b.txt, "At Character Level 15+". With fewer Big Actions
     (Staggered: one) the count follows the same rule: 1, 1, 2, 2.
 
     Args:

@@ -251,6 +251,11 @@ class ConditionSet:
     def spellcasting(self, spell_level: int = 0) -> SpellCasting:
         """What the conditions do to casting a spell of ``spell_level``.
 
+        The conditions' spell lines, from data/conditions.csv:
+        000_8d1d7816ee944f3b.txt, "Spellcasting: Perseverance DC10" (Hindered);
+        000_8d1d7816ee944f3b.txt, "Spell-Casting: Perseverance DC(10+2xSL)" (Staggered,
+        Weakened stages 2 and more).
+
         Args:
             spell_level: SL in the Perseverance DCs ("DC(10+2xSL)").
 

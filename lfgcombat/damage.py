@@ -229,6 +229,8 @@ def _resistance_entry(key: object, k: str, value: object) -> tuple[DamageType | 
 class Resistances:
     """A creature's resistances: DR X/Y (several may be listed; only the best one that
     applies works), Elemental Resistance per element and Energy Resistance per energy.
+    000_8d1d7816ee944f3b.txt, "Acid Resist X / Elec Resist X / Fire Resist X / Cold Resist X":
+    one Elemental Resistance per element.
 
     Build it from a creature file's mapping with :meth:`from_dict`, e.g.
     ``{"dr": "10/mithryl", "fire": 5, "positive": 5}`` or ``{"dr": ["2/-", "5/silver"]}``.

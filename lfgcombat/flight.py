@@ -121,7 +121,8 @@ def _whole(name: str, value: object, lo: int = 0) -> int:
 
 def ascend_cost(fly_speed: int, man: Maneuverability | str, rise_ft: int) -> int:
     """Feet of Fly movement spent to rise ``rise_ft`` (5-foot steps): the Ascend Rate per hex;
-    a Fly Speed below the rate spends all of it for one 5-foot rise.
+    a Fly Speed below the rate spends all of it for one 5-foot rise
+    (000_8d1d7816ee944f3b.txt, "Ascend Rate").
 
     Raises:
         MovementModeError: bad numbers, or more than one hex with a speed below the rate.

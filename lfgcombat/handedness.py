@@ -174,6 +174,9 @@ def check_tail_target(target: str, bitten_this_turn: Sequence[str]) -> None:
 def pounce_attacks(natural_weapons: Sequence[str]) -> tuple[str, str]:
     """The two natural attacks of a Pounce (made in one Big Action Charge).
 
+    000_8d1d7816ee944f3b.txt, "Pounce": "The creature must have at least 2 different natural
+    weapons".
+
     Raises:
         IllegalActionError: fewer than 2 different natural weapons.
     """

@@ -214,6 +214,9 @@ def move_speed(base: int, *, bonuses: Iterable[Bonus] = (),
                ) -> MoveSpeed:
     """Compute a Move Speed by the rules of "Movement in Combat".
 
+    000_8d1d7816ee944f3b.txt, "Move Speed: the distance (in feet) you can traverse": the feet
+    one Big Action of movement covers (most characters 30).
+
     Order: base; typed bonuses and penalties in feet (stacked: "Bonuses of the same type do
     not stack"); flat changes of the modifiers; then all multipliers together (two halvings
     make 1/3, three 1/4); round down to 5 feet; 0 if immobile.

@@ -106,7 +106,9 @@ def natural_damage(weapon: str, size: Any) -> str:
 
     The text names some weapons twice ("Strong Claws / Talons", "Bash/Slam", "A tail smack
     or tail bash"): an alias of ``data/weapons.csv`` (``talons``, ``slam``, ``tail smack``,
-    ``tail bash``) reads its weapon's row.
+    ``tail bash``) reads its weapon's row. The rows' damage types follow the text's
+    descriptions: 000_8d1d7816ee944f3b.txt, "Strong Bite" (crushing jaws, ``p+s``);
+    000_8d1d7816ee944f3b.txt, "Smack" (a blunt natural weapon, ``b``).
 
     Args:
         weapon: A row of ``data/natural_weapons.csv`` (``"bite"``) or an alias of one.

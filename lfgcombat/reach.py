@@ -31,6 +31,12 @@ __all__ = ["space", "natural_reach", "threat_reach"]
 def space(creature: Creature) -> Stat:
     """Hexes it occupies, from ``data/sizes.csv`` ("Creature Size: Size, Space, Reach").
 
+    The sizes' rows: 000_8d1d7816ee944f3b.txt, "Space: A Medium Size creature takes up one
+    5-Foot hex."; 000_8d1d7816ee944f3b.txt, "Space: A Small Size creature takes up one 5-Foot
+    hex."; 000_8d1d7816ee944f3b.txt, "Space: A Large Size creature takes up 3 contiguous
+    hexes."; 000_8d1d7816ee944f3b.txt, "Space: A Tiny or Diminutive creature takes up less
+    than 1 hex.".
+
     Args:
         creature: The creature.
 
@@ -44,6 +50,11 @@ def space(creature: Creature) -> Stat:
 
 def natural_reach(creature: Creature) -> Stat:
     """Natural Reach in feet: given (``reach:``), else the size's ("Reach & Threatened Area").
+
+    000_8d1d7816ee944f3b.txt, "Natural Reach": the distance reached with limbs, 5 feet for
+    most Small and Medium creatures; the size's reach is 000_8d1d7816ee944f3b.txt, "Reach: The
+    Natural Reach for an average creature of this size" (Huge 10-15 ft, Gargantuan up to 20:
+    000_8d1d7816ee944f3b.txt, "Reach: A Huge creature often has a reach of 10 to 15 feet").
 
     Args:
         creature: The creature.

@@ -140,7 +140,9 @@ def attack_bonus(creature: Creature, kind: str = "melee") -> Stat:
 
     000_8d1d7816ee944f3b.txt, "Attack Rolls": "Melee Attack Roll: 1d20+HR+STRMod+SizeMod",
     "Ranged Attack Roll: 1d20+HR+DEXMod-Range Penalty+SizeMod"; plus typed bonuses and
-    the conditions' attack and d20 penalties.
+    the conditions' attack and d20 penalties. 000_8d1d7816ee944f3b.txt, "Melee Attacks":
+    melee takes the STRMod (or DEXMod with a light or finesse weapon);
+    000_8d1d7816ee944f3b.txt, "Ranged Attack Roll": ranged takes the DEXMod.
 
     Args:
         creature: The creature.

@@ -72,7 +72,9 @@ def _check_int(name: str, value: object, lo: int = -100, hi: int = 1000) -> int:
 def save_dc(spell_level: int, ability_mod: int, base: int = 10) -> int:
     """The Save DC of a spell or SLA: ``10 + Spell Level + CastingAbilityMod``.
 
-    000_8d1d7816ee944f3b.txt, "Saving Throws", Save DC. Ex: SL2 Hold Animal with +3 WISMod
+    000_8d1d7816ee944f3b.txt, "Saving Throws";
+    000_8d1d7816ee944f3b.txt, "Save DC": "Most Spells & SLA have a Save DC of
+    (10+Spell Level+CastingAbilityMod)". Ex: SL2 Hold Animal with +3 WISMod
     is DC 15.
 
     Raises:

@@ -23,7 +23,9 @@ def _size_rows() -> dict[str, dict[str, Any]]:
 
 
 class Size(str, enum.Enum):
-    """Size categories (000_8d1d7816ee944f3b.txt, "Creature Size: Size, Space, Reach").
+    """Size categories (000_8d1d7816ee944f3b.txt, "Creature Size: Size, Space, Reach";
+    000_8d1d7816ee944f3b.txt, "Size: The Size Category of the creature.": Diminutive to
+    Gargantuan).
 
     Space, reach and the size modifiers come from ``data/sizes.csv`` (:attr:`row`).
     """

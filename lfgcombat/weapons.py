@@ -221,7 +221,8 @@ class Weapon:
 
     @property
     def is_unarmed(self) -> bool:
-        """The basic unarmed strike (punch, kick)."""
+        """The basic unarmed strike (punch, kick): 000_8d1d7816ee944f3b.txt, "Attacking
+        Without Weapons"."""
         return self.category == "unarmed"
 
     @property

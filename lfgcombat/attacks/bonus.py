@@ -104,6 +104,9 @@ def defense_ac(tgt: Any, sit: Situation, mode: str, distance: int | None) -> tup
     """Step 7b: the AC the attack roll is against (AC, FFAC when Flat-Footed, or TouchAC)
     and the one a threat is confirmed against (ACvsCrit, or TouchAC), with cover.
 
+    000_8d1d7816ee944f3b.txt, "Touch Attack": a touch attack is against TouchAC.
+    000_8d1d7816ee944f3b.txt, "ACvsCrit": a Critical Threat is confirmed against ACvsCrit.
+
     Args:
         tgt: The situated target.
         sit: The situation (``touch``, ``cover``, ``ac_bonuses``).

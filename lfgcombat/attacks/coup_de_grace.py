@@ -115,7 +115,8 @@ def coup_de_grace(attacker: Any, target: Any, weapon: "Weapon | str | Mapping",
                   ruleset: Ruleset | str | None = None) -> CoupDeGrace:
     """A Coup de Grace / Killing Blow on a Helpless foe in reach (Full-Round Action).
 
-    000_8d1d7816ee944f3b.txt, "Coup de Grace / Killing Blow": roll 1d20. On a 1 the attack
+    000_8d1d7816ee944f3b.txt, "Coup de Grace / Killing Blow";
+    000_8d1d7816ee944f3b.txt, "How to do a Coup de Grace": roll 1d20. On a 1 the attack
     "strikes as a Critical Hit, but something goes awry" (a rolled critical; if the target
     survives it may take a Big Action at once). Otherwise the GM chooses: option 1, the
     target is killed (or knocked unconscious, with a bludgeoning weapon); option 2, "a

@@ -118,7 +118,12 @@ def parry_bonus(tgt: Any, sit: Situation, penalties: list[Bonus]) -> Any:
 
 def _parry(attacker: Any, tgt: Any, w: Weapon, mode: str, sit: Situation,
            penalties: list[Bonus]) -> tuple[Any, tuple[Bonus, ...]]:
-    """(the parry bonus, the attacker's bonuses against a parry)."""
+    """(the parry bonus, the attacker's bonuses against a parry).
+
+    000_8d1d7816ee944f3b.txt, "Weapons that affect Active Parry:": Parry+X adds to the
+    parry (:func:`parry_bonus`); Knockdown (+2) and Anti-Shield (+1) add to the attacker's
+    Gear Bonus against it.
+    """
     if mode != "melee":
         raise illegal("Active Parry cannot be used against Ranged Attacks", R_PARRY)
     if sit.touch:
@@ -138,7 +143,7 @@ def _parry(attacker: Any, tgt: Any, w: Weapon, mode: str, sit: Situation,
     against: list[Bonus] = []
     if "knockdown" in w.traits:
         against.append(Bonus(2, BonusType.GEAR, w.name))
-    if "anti-shield" in w.traits:
+    if "anti-shield" in w.traits:  # 000_8d1d7816ee944f3b.txt, "Weapon Trait - Anti-Shield"
         against.append(Bonus(1, BonusType.GEAR, w.name))
     return dbonus, tuple(against)
 

@@ -34,6 +34,9 @@ def strength_damage(attack_type: str, str_mod: int) -> int:
     """Extra damage from STR by attack type (000_8d1d7816ee944f3b.txt, "Three Attack Types
     – Basic, Heavy, Ranged:", "Minimum Damage", "Basic Unarmed Attacks – Punch & Kick:").
 
+    000_8d1d7816ee944f3b.txt, "Basic Attack": a Basic Attack adds the STRMod (Weapon+STRMod).
+    000_8d1d7816ee944f3b.txt, "Minimum Damage": a STRMod below zero is not added.
+
     Basic: ``+STRMod``; Heavy: ``+1.5 x STRMod`` rounded down (the pollaxe with +3 STRMod
     deals 1d8+4); Ranged: nothing; the basic unarmed strike: ``+half STRMod`` (rounded down,
     inferred). "If you have a STRMod below zero, you do NOT add your STRMod" - never negative.
@@ -50,7 +53,8 @@ def strength_damage(attack_type: str, str_mod: int) -> int:
 
 
 def range_penalty(distance_ft: int, increment: int) -> int:
-    """The Range Penalty: -2 per full Range Increment beyond the first.
+    """The Range Penalty: -2 per full Range Increment beyond the first
+    (000_8d1d7816ee944f3b.txt, "Ranged Attack Roll").
 
     000_8d1d7816ee944f3b.txt, "Attack Rolls": "a cumulative -2 penalty for each fully
     divisible Range Increment to the target. Ranged Attacks made within one Range Increment

@@ -289,7 +289,12 @@ def _attack_roll(s: AttackSetup, roller: Roller) -> tuple[Roll, Roll | None, boo
 
 
 def _to_hit(s: AttackSetup, roller: Roller) -> _ToHit:
-    """Steps 1-3: attack (and defence) roll, % miss chance, confirmation."""
+    """Steps 1-3: attack (and defence) roll, % miss chance, confirmation.
+
+    000_8d1d7816ee944f3b.txt, "Critical Hit: If you scored a Critical Threat": a threat is
+    confirmed by a second attack roll with the same bonus against ACvsCrit; unconfirmed, it
+    is a normal hit.
+    """
     if s.auto_critical:
         return _ToHit(threat=True, hit=True, critical=True,
                       why="a Big Action strike on a Helpless foe is a Critical Hit")

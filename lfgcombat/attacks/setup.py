@@ -93,7 +93,8 @@ class DamagePlan:
         return w
 
     def physical(self, weapon_part: int, precision: int, critical: bool) -> Applied:
-        """The strike's physical damage after DR: at least 1 before DR ("Minimum Damage"),
+        """The strike's physical damage after DR: at least 1 before DR
+        (000_8d1d7816ee944f3b.txt, "Minimum Damage"),
         precision added to the weapon's total before DR ("Precision Damage [+Prec]"), the
         most effective type of ``[x/y]``/``[x+y]``, and a critical "always deals at least 1
         physical damage" after DR.

@@ -141,7 +141,8 @@ class _Sight(_Flanking):
         * total: every sample is hidden by walls (obstacles are low: they never give total
           cover, and do not block sight);
         * good (+4): at least half the samples hidden by walls or obstacles ("If you can only
-          see half of an Ogre, it has Good Cover", "Cover on Large+ Creatures"), or a creature
+          see half of an Ogre, it has Good Cover", 000_8d1d7816ee944f3b.txt, "Cover on Large+
+          Creatures"), or a creature
           of the target's size or larger standing adjacent to the target on the centre line
           ("Wulfric is standing directly in front of Mayat, providing her with Good Cover",
           "Cover Examples");
@@ -366,7 +367,11 @@ class _Sight(_Flanking):
 
     def concealment(self, attacker: Where, target: Where) -> int:
         """Miss chance in percent from fog on the line or around the target (0 or 20:
-        "Partial Concealment - 20% Miss Chance", ``000_8d1d7816ee944f3b.txt``, "Concealment")."""
+        "Partial Concealment - 20% Miss Chance", ``000_8d1d7816ee944f3b.txt``, "Concealment").
+
+        000_8d1d7816ee944f3b.txt, "Determine Concealment": the map's line of sight and its
+        fog stand for the GM's ruling (the GM may still pass ``concealment=``).
+        """
         return self.cover(attacker, target).concealment
 
     def high_ground(self, attacker: Where, target: Where) -> HighGround:
@@ -375,7 +380,8 @@ class _Sight(_Flanking):
         "If you are positioned above your opponent ... +1 Tactical Bonus on Attack Rolls ...
         below ... -1 Attack Penalty"; "If you make a physical ranged attack against an enemy
         at least 10 feet below you, you gain a +1 Innate Bonus to weapon damage"
-        (``000_8d1d7816ee944f3b.txt``, "High Ground / Low Ground"). A creature's height is
+        (``000_8d1d7816ee944f3b.txt``, "High Ground / Low Ground";
+        000_8d1d7816ee944f3b.txt, "High Ground & Ranged Attacks"). A creature's height is
         the highest ground under its footprint (decision). Only terrain counts, so creatures
         of different sizes get nothing from their size alone, as the text says.
         """

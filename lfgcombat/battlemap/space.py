@@ -40,7 +40,12 @@ class _Space(_Terrain):
     def _share_ok(self, mover: str | None, m_side: str, m_size: str, other: str, *, ending: bool,
                   share: bool = False) -> bool:
         """May ``mover`` be in a cell together with ``other``? ("Space in Combat Gameplay";
-        "Friends & Enemies in Combat"; "Tiny (T) & Diminutive (D)")."""
+        "Friends & Enemies in Combat"; "Tiny (T) & Diminutive (D)").
+
+        000_8d1d7816ee944f3b.txt, "Friends & Enemies in Combat – Moving around Other
+        Creatures:": no ending in an occupied space; 000_8d1d7816ee944f3b.txt, "Occupied
+        Space-Enemy": no moving through an enemy unless it is helpless or 3+ sizes apart.
+        """
         o = self._placed[other]
         mo, oo = int(_sizes()[m_size]["order"]), o.order
         m_small, o_small = float(_sizes()[m_size]["space_hexes"]) < 1, o.space < 1

@@ -191,7 +191,8 @@ def _h_use_ability(st: Encounter, name: str, ability: str, target: str | None, a
 
 def _check_sting(st: Encounter, name: str, target: str) -> None:
     """"Sting: ... injects a poison if the strike deals damage" ("Common Natural
-    Weapons"): a hit this turn on ``target`` with a poison weapon that dealt damage."""
+    Weapons"): a hit this turn on ``target`` with a poison weapon that dealt damage
+    (000_8d1d7816ee944f3b.txt, "Sting")."""
     for e in reversed(st._turn_events(name)):
         if e.kind == "attack" and not e.command and e.actor == name and \
                 e.target == target and e.data.get("hit") and \

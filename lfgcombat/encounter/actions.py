@@ -47,8 +47,9 @@ def actions_table() -> pd.DataFrame:
     """The Action Tables (``data/actions.csv``): action, name, type, provokes,
     counts_as_attack, method (the :class:`Encounter` method that performs it), notes, source.
 
-    The text's "Action Tables" did not survive (its headings "Big Actions", "Little
-    Actions", "Swift Actions", "Full-Round Actions" are empty); the rows are rebuilt from
+    The text's "Action Tables" did not survive (its headings "Big Actions",
+    000_8d1d7816ee944f3b.txt, "Little Actions", "Swift Actions", "Full-Round Actions" are
+    empty); the rows are rebuilt from
     the lists the text does give, and every value the text does not state is marked
     ``inferred:`` in ``source``.
     """

@@ -422,6 +422,8 @@ def attack(st: Encounter, attacker: str, target: str, weapon: Any = None, **situ
            ) -> Any:
     """Attack: a Big Action (level 10-14 once per turn, 15+ always, two attacks with one).
 
+    000_8d1d7816ee944f3b.txt, "Attacking enemies": one of the common uses of a Big Action.
+
     The attack itself is :func:`lfgcombat.attacks.attack`, rolled with this encounter's
     roller (every roll logged) and its damage applied through the encounter's one damage
     seam. The encounter adds what only it knows: the Consecutive Attack Penalty across

@@ -57,7 +57,12 @@ def _little_slot(name: str, type_: str, action: str, big: int, little: int) -> s
 
 def actions_left(st: Encounter, name: str) -> ActionsLeft:
     """What ``name`` may still do this turn and round, and why ("Taking Your Turn",
-    "Actions in Combat", and the conditions that limit actions)."""
+    "Actions in Combat", and the conditions that limit actions).
+
+    000_8d1d7816ee944f3b.txt, "Big Actions (BA)": 2 Big Actions a turn;
+    000_8d1d7816ee944f3b.txt, "REACTIONS: Attack of Opportunity (AOO), Attempt an Interrupt
+    Turn, Active Parry": the Reaction left this round.
+    """
     f = st._fighter(name)
     if f.rules is not None:  # a ruleset's record: its economy answers
         return st._record_actions_left(name)
@@ -183,7 +188,11 @@ def _free_left(st: Encounter, name: str, action: str, lim: Any) -> bool:
 
 def _check_spend(st: Encounter, name: str, type_: str, action: str) -> str:
     """Which slot the action would use; raises if none is left (and for a combatant
-    with a ruleset's record, whose round has no lfg action slots)."""
+    with a ruleset's record, whose round has no lfg action slots).
+
+    000_8d1d7816ee944f3b.txt, "Full-Round Actions (FRA)": a Full-Round Action needs both
+    Big Actions, and nothing else may be done until it is complete (:func:`_actor`).
+    """
     f = st._f[name]
     if f.rules is not None:
         economy = st.ruleset.economy

@@ -137,6 +137,9 @@ def start(st: Encounter, aware: Iterable[str] | None = None, decline: Iterable[s
           ) -> Encounter:
     """Begin combat: awareness, the Surprise Round, initiative, the first turn.
 
+    000_8d1d7816ee944f3b.txt, "Taking Turns in Combat": the GM's awareness decides who may
+    act first, and the turn order is Selective Initiative.
+
     000_8d1d7816ee944f3b.txt, "Determine Awareness" and "AMBUSH! - What if you’re
     unaware?": "only the creatures that are aware may roll initiative and act";
     "All unaware creatures are Flat-Footed during the Surprise Round". "Rounds,

@@ -209,7 +209,8 @@ def five_foot_step(st: Encounter, name: str, to: Any) -> Encounter:
     """The 5-Foot Step: a Swift Action moving 1 hex without provoking.
 
     000_8d1d7816ee944f3b.txt, "What is a 5-Foot Step?": "If you have already moved this
-    turn, you cannot use this special movement action"; Simple Rule: no other movement
+    turn, you cannot use this special movement action";
+    000_8d1d7816ee944f3b.txt, "Simple Rule": no other movement
     after it (the ruleset's ``advanced_five_foot_step`` switch: half move, Unfortunate).
     """
     st._do("five_foot_step", {"name": name, "to": st._cell_arg(to)})
@@ -246,6 +247,9 @@ def run(st: Encounter, name: str, to: Any, *, aoo: Any = None, mode: str | None 
     while Running: ... the rest of your movement for this action is lost" if it drops
     the runner). A melee or thrown attack right after a run of 10 feet or more may be a
     Charge Attack: ``attack(..., charge=True)``.
+
+    000_8d1d7816ee944f3b.txt, "How much can I Run in Combat?": each Run is one Big Action,
+    so both Big Actions of a turn may run.
     """
     if mode is None and altitude is None:
         st._do("run", {"name": name, "to": st._cell_arg(to), "aoo": aoo})

@@ -143,7 +143,8 @@ def _h_hit_maneuver(st: Encounter, name: str, target: str, maneuver: str, to: An
 
 def pounce(st: Encounter, name: str, target: str) -> Any:
     """Pounce: the second natural attack of a Charge Attack (part of the same Big
-    Action), with a natural weapon other than the first one's.
+    Action), with a natural weapon other than the first one's
+    (000_8d1d7816ee944f3b.txt, "Pounce").
 
     Returns:
         The second attack's :class:`~lfgcombat.attacks.AttackResult`.

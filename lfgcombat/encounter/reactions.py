@@ -34,7 +34,8 @@ def _provocation(st: Encounter, mover: str, provokers: Iterable[str], aoo: Any, 
 
     "Anyone that threatens a creature that provokes AOO may use a Reaction to make an
     AOO"; "You can only make 1 AOO per provoking action"; "No single action can provoke
-    more than 1 AOO per threatening creature" ("Reactions & AOO:"). ``rule``: the AOO
+    more than 1 AOO per threatening creature" ("Reactions & AOO:";
+    000_8d1d7816ee944f3b.txt, "Provoke AOO: A creature is said to"). ``rule``: the AOO
     rule the refusals cite instead of lfg's (a ruleset's record move).
     """
     seen: list[str] = []

@@ -48,7 +48,8 @@ R_KNOCKOUT = _rule("Knockout Strike (Attack Action, No AOO)")
 def draw(st: Encounter, name: str, item: str | None = None, *, shield: bool = False,
          aoo: Any = None) -> Encounter:
     """Draw or sheathe a weapon (or ready/stow a shield): a Little Action that provokes
-    ("COMBAT ACTIONS for BEGINNERS"; "What actions normally Provoke AOO?")."""
+    ("COMBAT ACTIONS for BEGINNERS"; "What actions normally Provoke AOO?";
+    000_8d1d7816ee944f3b.txt, "Drawing a weapon": one of the Little Actions)."""
     st._do("draw", {"name": name, "item": item, "shield": bool(shield), "aoo": aoo})
     return st
 
