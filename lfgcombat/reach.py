@@ -31,6 +31,9 @@ __all__ = ["space", "natural_reach", "threat_reach"]
 def space(creature: Creature) -> Stat:
     """Hexes it occupies, from ``data/sizes.csv`` ("Creature Size: Size, Space, Reach").
 
+    000_8d1d7816ee944f3b.txt, "Space": the creature's footprint on the Battle Map, in
+    contiguous hexes.
+
     Args:
         creature: The creature.
 
@@ -44,6 +47,9 @@ def space(creature: Creature) -> Stat:
 
 def natural_reach(creature: Creature) -> Stat:
     """Natural Reach in feet: given (``reach:``), else the size's ("Reach & Threatened Area").
+
+    The size's is ``data/sizes.csv``'s ``reach_ft``, the text's 000_8d1d7816ee944f3b.txt, "Reach" of
+    each size: Medium and Small 5 ft, a (human-shaped) Large 10 ft, Tiny and Diminutive 0.
 
     Args:
         creature: The creature.

@@ -25,7 +25,8 @@ def _size_rows() -> dict[str, dict[str, Any]]:
 class Size(str, enum.Enum):
     """Size categories (000_8d1d7816ee944f3b.txt, "Creature Size: Size, Space, Reach").
 
-    Space, reach and the size modifiers come from ``data/sizes.csv`` (:attr:`row`).
+    Space, reach and the size modifiers come from ``data/sizes.csv`` (:attr:`row`); a
+    member is a creature's 000_8d1d7816ee944f3b.txt, "Creature Size" (its Size Category).
     """
 
     DIMINUTIVE = "diminutive"  #: 16 fit in a hex; reach 0
