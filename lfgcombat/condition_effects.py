@@ -251,6 +251,12 @@ class ConditionSet:
     def spellcasting(self, spell_level: int = 0) -> SpellCasting:
         """What the conditions do to casting a spell of ``spell_level``.
 
+        Each condition's casting line, its DC in ``data/conditions.csv``: Agony's and
+        Weakened's 000_8d1d7816ee944f3b.txt, "Spell-Casting" (Agony: "Perseverance
+        DC(15+2xSL)"; Weakened from Stage 2: "DC(10+2xSL)") and Injured's
+        000_8d1d7816ee944f3b.txt, "Spellcasting" ("Perseverance DC(10+[2xSL]) or spell
+        fails & is wasted").
+
         Args:
             spell_level: SL in the Perseverance DCs ("DC(10+2xSL)").
 
