@@ -3,16 +3,18 @@
 000_8d1d7816ee944f3b.txt, "Special Abilities – 4 Different Types":
 
 * Natural ("Any ability that does not have a parenthetical indicator is assumed to be
-  Natural"), Extraordinary (Ex), Supernatural (Su), Spell-Like Abilities (SLA).
+  Natural"; 000_8d1d7816ee944f3b.txt, "Natural:" the creature's physical form), Extraordinary
+  (Ex), Supernatural (Su), Spell-Like Abilities (SLA).
 * Su: "If you must use an Action to Activate a Su Ability, you may only do so once per round."
   "Taking damage while attempting to activate a Natural/Su/Ex ability does not cause the
   ability to fail." "You may use a Natural/Ex/Su ability while grappled without having to
   make a Perseverance check!"
-* SLA: "a Big Action that Provokes AOO. You may only use 1 SLA per turn." "SLA Spell Save DC
-  is calculated as (10+Spell Level+AbilityMod)." "You may use a SLA on the same turn in which
-  you cast a spell from a spellcasting class." "If damaged or Grappled while attempting to
-  activate a SLA, you must make a (DC10+[2xSL]) Perseverance Check. If you fail, your SLA
-  fails & 1 daily use is wasted. (If you take 10+ Damage, add +5DC)".
+* 000_8d1d7816ee944f3b.txt, "Spell-Like Abilities (SLA):": "a Big Action that Provokes AOO.
+  You may only use 1 SLA per turn." "SLA Spell Save DC is calculated as (10+Spell
+  Level+AbilityMod)." "You may use a SLA on the same turn in which you cast a spell from a
+  spellcasting class." "If damaged or Grappled while attempting to activate a SLA, you must
+  make a (DC10+[2xSL]) Perseverance Check. If you fail, your SLA fails & 1 daily use is
+  wasted. (If you take 10+ Damage, add +5DC)".
 * "Example SLA: This is how a SLA will appear in a creature's description: Fear Burst (SLA):
   3/day (SL2, WILL DC15[CHA])" - the line :func:`parse_ability` reads.
 """

@@ -45,6 +45,8 @@ def armor_class(creature: Creature, kind: str = "ac", *, against: str | None = N
                 distance_ft: int | None = None) -> Stat:
     """One AC value of a creature, optionally against one kind of attack.
 
+    000_8d1d7816ee944f3b.txt, "Armor Class (AC)": AC, flat-footed AC, touch AC and ACvsCrit.
+
     Args:
         creature: The creature.
         kind: ``ac``, ``ff_ac``, ``touch_ac`` or ``ac_vs_crit``.

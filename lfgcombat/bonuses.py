@@ -3,7 +3,7 @@
 000_8d1d7816ee944f3b.txt, "Bonuses & Penalties":
 
 * "Penalties do not have specific types. All penalties stack with one another." A penalty
-  may name a type "only for descriptive purposes".
+  may name a type "only for descriptive purposes" (000_8d1d7816ee944f3b.txt, "Penalties").
 * "Bonuses of the same type do not stack with one another; only the highest bonus applies."
 * "Bonuses of different types being applied to the same score or roll stack together."
 * Dodge: "Dodge Bonuses stack with other Dodge Bonuses." Innate: "Innate Bonuses stack with
@@ -56,7 +56,10 @@ class BonusType(str, enum.Enum):
     000_8d1d7816ee944f3b.txt, "Bonus Types": the 14 types and their abbreviations).
 
     Each member's value is its lower-case name; :attr:`abbreviation` is the text's
-    abbreviation (``d`` for Dodge, ``alc`` for Alchemical, ...).
+    abbreviation (``d`` for Dodge, ``alc`` for Alchemical, ...), as the text lists them:
+    000_8d1d7816ee944f3b.txt, "Alchemical (alc)" (chemical interactions: alchemical items, a
+    Barbarian's Rage); 000_8d1d7816ee944f3b.txt, "Focus (f)" (mental focus on a task); and the rest
+    below.
     """
 
     ALCHEMICAL = "alchemical"  #: chemical interactions; alchemical items, a Barbarian's Rage

@@ -75,7 +75,8 @@ class HRProgression(str, enum.Enum):
     HIGH = "high"      #: Barbarian, Fighter, Ranger: floor(0.74 x level) + 1
     #: Bard, Druid, Rogue (000_8d1d7816ee944f3b.txt, "Mid HR"): floor(0.64 x level)
     MEDIUM = "medium"
-    LOW = "low"        #: Priest, Sorcerer, Wizard: floor(0.49 x level)
+    #: Priest, Sorcerer, Wizard: floor(0.49 x level) (000_8d1d7816ee944f3b.txt, "Low HR")
+    LOW = "low"
 
 
 ABILITIES: tuple[str, ...] = ("str", "dex", "con", "int", "wis", "cha")
@@ -188,8 +189,8 @@ def hit_rating(level: int, progression: HRProgression | str) -> int:
 
     "High HR = [0.74xlvl], round down, +1; Medium HR = 0.64xlvl; Low HR = 0.49xlvl"
     (the Medium and Low products rounded down too: the Level 5 Rogue has HR3 and the Level
-    6 Priest HR2, "Consecutive Attack Examples"). Integer arithmetic, so 0.74 x 50 is
-    exactly 37.
+    6 Priest HR2, 000_8d1d7816ee944f3b.txt, "Consecutive Attack Examples:"). Integer arithmetic,
+    so 0.74 x 50 is exactly 37.
 
     Args:
         level: Character (or monster) level, 0 or more.
@@ -225,9 +226,13 @@ def attacks_per_turn(level: int, big_actions: int = 2) -> int:
     "Level 0-4: 1 Big Action per Turn to make an Attack (1); Level 5-9: 2 Big Actions (2);
     Level 10-14: Once per Turn, you may make 2 Attacks as a single Big Action (3); Level
     15+: You may make 2 Attacks as part of a single Big Action (4)". The levels:
-    000_8d1d7816ee944f3b.txt, "At Character Level 0-4"; 000_8d1d7816ee944f3b.txt, "At
-    Character Level 5-9"; 000_8d1d7816ee944f3b.txt, "At Character Level 15+". With fewer Big Actions
-    (Staggered: one) the count follows the same rule: 1, 1, 2, 2.
+    000_8d1d7816ee944f3b.txt, "At Character Level 0-4";
+    000_8d1d7816ee944f3b.txt, "At Character Level 5-9";
+    000_8d1d7816ee944f3b.txt, "At Character Level 10-14";
+    000_8d1d7816ee944f3b.txt, "At Character Level 15+": the attacks a turn's Big Actions
+    give (000_8d1d7816ee944f3b.txt, "BIG ACTIONS": "Level 1-4: You can only use 1 Big Action
+    to Attack"). With fewer Big Actions (Staggered: one) the count follows the same rule:
+    1, 1, 2, 2.
 
     Args:
         level: The character level.

@@ -256,6 +256,12 @@ class ConditionSet:
         000_8d1d7816ee944f3b.txt, "Spell-Casting: Perseverance DC(10+2xSL)" (Staggered,
         Weakened stages 2 and more).
 
+        Each condition's casting line, its DC in ``data/conditions.csv``: Agony's and
+        Weakened's 000_8d1d7816ee944f3b.txt, "Spell-Casting" (Agony: "Perseverance
+        DC(15+2xSL)"; Weakened from Stage 2: "DC(10+2xSL)") and Injured's
+        000_8d1d7816ee944f3b.txt, "Spellcasting" ("Perseverance DC(10+[2xSL]) or spell
+        fails & is wasted").
+
         Args:
             spell_level: SL in the Perseverance DCs ("DC(10+2xSL)").
 

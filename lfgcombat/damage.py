@@ -4,7 +4,8 @@
 brackets after the amount (``1d8+1 [p]``, ``1d4 [s/p]``, ``1d8 [s+b]``); and "Resistance -
 Damage Resistance (DR), Elemental Resistance, Energy Resistance". The facts about each type
 (category, multiplied on a critical hit, what resists it) are data in
-``data/damage_types.csv``; this module applies them.
+``data/damage_types.csv``, the text's 000_8d1d7816ee944f3b.txt, "Damage Categories & Damage Types"
+(Physical, Elemental, Energy, Special); this module applies them.
 """
 
 from __future__ import annotations

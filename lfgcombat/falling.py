@@ -12,8 +12,8 @@
   feet. DC25 reduces the distance by 20 feet."
 * "Creatures smaller than Medium treat a fall as 10 feet lower per size below Medium and
   reduce max fall damage by 10% per size below."
-* "Huge Size+ creatures: Subtract the height of the creature from the distance of the fall
-  before calculating damage & REF Save DC."
+* 000_8d1d7816ee944f3b.txt, "Huge Size+ creatures": "Subtract the height of the creature from the
+  distance of the fall before calculating damage & REF Save DC."
 * "A soft landing area (lush grass, sand, deep snow, water) reduces the effective fall by 10
   feet."
 * Ex: "Rock the Barbarian is knocked off a 30-foot cliff. He rolls a Jump&Sprint check and

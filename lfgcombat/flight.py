@@ -102,6 +102,9 @@ def _opt(value: Any) -> int | None:
 def maneuverability(value: Maneuverability | str) -> ManeuverRow:
     """The chart row of a maneuverability (any case; a misspelling gets a "did you mean").
 
+    000_8d1d7816ee944f3b.txt, "Maneuverability": a creature's Fly Speed class says how it turns,
+    ascends, keeps lift and fights while flying; the row holds those numbers.
+
     Raises:
         MovementModeError: an unknown maneuverability.
     """
@@ -204,8 +207,10 @@ def turns_between(heading: tuple[float, float] | None, step_dir: tuple[float, fl
 
 
 def keeps_lift(man: Maneuverability | str, hexes_moved: int) -> bool:
-    """Whether a flyer that moved ``hexes_moved`` forward this round stays aloft (Minimum
-    Flight Speed; Perfect maneuverability hovers)."""
+    """Whether a flyer that moved ``hexes_moved`` forward this round stays aloft
+    (000_8d1d7816ee944f3b.txt, "Minimum Flight Speed": "A creature that moves less than this
+    amount in a single round while airborne begins to fall"; Perfect maneuverability
+    hovers)."""
     row = maneuverability(man)
     return row.hover or _whole("hexes_moved", hexes_moved) >= row.min_forward_hexes
 

@@ -86,6 +86,9 @@ class Hex:
     def distance(self, other: "Hex") -> int:
         """Hexes from here to ``other`` (the hex you stand in is not counted).
 
+        000_8d1d7816ee944f3b.txt, "Determine Distance": count the hexes by the most direct route;
+        every hex is 5 feet.
+
         Args:
             other: The other hex.
 
@@ -477,7 +480,8 @@ class SquareGeometry:
     Steps go to all 8 neighbours; diagonals cost 5, 10, 5, 10... feet, so distances and
     reach use :func:`square_distance_ft`: "10' Reach: Reaches 2 squares beyond occupied
     space, but only 1 square on the diagonal" falls out of it, as do the 20- and 30-foot
-    radii. Large creatures "Occupy a 2x2 square", Huge "a 3x3 square";
+    radii. Large creatures "Occupy a 2x2 square"
+    (000_8d1d7816ee944f3b.txt, "Large Creatures (3 hex, 10’ Wide)"), Huge "a 3x3 square";
     000_8d1d7816ee944f3b.txt, "Small Size, Medium Size, 5’ Radius, 5’ Step": 1 hex becomes
     1 square.
     """

@@ -58,7 +58,8 @@ class HandednessError(LfgError, ValueError):
 
 
 class Hand(str, enum.Enum):
-    """The main hand chosen at character creation."""
+    """The main hand chosen at character creation
+    (000_8d1d7816ee944f3b.txt, "Are you Right-Handed or Left-Handed?")."""
 
     RIGHT = "right"
     LEFT = "left"

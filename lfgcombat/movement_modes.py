@@ -475,7 +475,8 @@ MOVEMENT: Section[Speeds | None] = register_section(Section(
 def body_height_ft(size: Any) -> float:
     """How tall a creature of ``size`` stands, in feet: the middle of the Height/Length
     range of ``data/sizes.csv`` (000_8d1d7816ee944f3b.txt, "Creature Size Category Table",
-    rebuilt there from the d20 size table: Medium 4-7 ft gives 5.5 ft, Large 9-13 ft 11 ft).
+    rebuilt there from the d20 size table: Medium 4-7 ft gives 5.5 ft, Large 9-13 ft 11 ft;
+    the column is the table's 000_8d1d7816ee944f3b.txt, "Height/Length").
 
     Raises:
         MovementModeError: an unknown size.

@@ -3,7 +3,10 @@
 000_8d1d7816ee944f3b.txt, "Common Natural Weapons": "Natural Weapons score Critical Hits on
 20/x2. S/M/L/H indicates damage based on Size Category." The S/M/L/H table itself is
 missing; ``data/natural_weapons.csv`` rebuilds it for every natural weapon the text names
-(bite, strong bite, claw, strong claws/talons, smack, bash/slam, ram, gore, sting). The
+(bite, strong bite, claw, strong claws/talons, smack, bash/slam, ram, gore, sting: the text's
+000_8d1d7816ee944f3b.txt, "Natural Weapon Descriptions:", each weapon's basic or heavy attack and
+damage type in ``data/weapons.csv``; e.g. 000_8d1d7816ee944f3b.txt, "Claw": a basic slashing attack;
+000_8d1d7816ee944f3b.txt, "Bash/Slam": a heavy bludgeoning attack with the Knockdown trait). The
 Medium column must equal ``data/weapons.csv`` (which holds every other statistic of these
 weapons; this table only extends it by size) and the other columns move one die size per
 size category along the text's "Generic Weapon Dice Size List" (inferred, the d20

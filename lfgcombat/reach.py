@@ -31,6 +31,9 @@ __all__ = ["space", "natural_reach", "threat_reach"]
 def space(creature: Creature) -> Stat:
     """Hexes it occupies, from ``data/sizes.csv`` ("Creature Size: Size, Space, Reach").
 
+    000_8d1d7816ee944f3b.txt, "Space": the creature's footprint on the Battle Map, in
+    contiguous hexes.
+
     The sizes' rows: 000_8d1d7816ee944f3b.txt, "Space: A Medium Size creature takes up one
     5-Foot hex."; 000_8d1d7816ee944f3b.txt, "Space: A Small Size creature takes up one 5-Foot
     hex."; 000_8d1d7816ee944f3b.txt, "Space: A Large Size creature takes up 3 contiguous
@@ -55,6 +58,9 @@ def natural_reach(creature: Creature) -> Stat:
     most Small and Medium creatures; the size's reach is 000_8d1d7816ee944f3b.txt, "Reach: The
     Natural Reach for an average creature of this size" (Huge 10-15 ft, Gargantuan up to 20:
     000_8d1d7816ee944f3b.txt, "Reach: A Huge creature often has a reach of 10 to 15 feet").
+
+    The size's is ``data/sizes.csv``'s ``reach_ft``, the text's 000_8d1d7816ee944f3b.txt, "Reach" of
+    each size: Medium and Small 5 ft, a (human-shaped) Large 10 ft, Tiny and Diminutive 0.
 
     Args:
         creature: The creature.

@@ -5,7 +5,8 @@
 * "If the Saving Throw meets or exceeds the Save DC, the Saving Throw is successful."
 * "Most Spells & SLA have a Save DC of (10+Spell Level+CastingAbilityMod)" - Ex: "I cast SL2
   'Hold Animal' on the bear. I have a +3 WISMod, so total WILL Save DC 15".
-* "FORT Save = 1d20 + FORT Save Rating + CONMod", REF with DEXMod, WILL with WISMod (the
+* 000_8d1d7816ee944f3b.txt, "The 3 Types of Saving Throws – FORT, REF, WILL:":
+  "FORT Save = 1d20 + FORT Save Rating + CONMod", REF with DEXMod, WILL with WISMod (the
   bonus itself is :meth:`lfgcombat.Creature.saving_throw`).
 * "A helpless character automatically fails REF Saves."
 * "A willing creature targeted by a spell may choose to be affected without rolling."

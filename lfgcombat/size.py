@@ -27,7 +27,8 @@ class Size(str, enum.Enum):
     000_8d1d7816ee944f3b.txt, "Size: The Size Category of the creature.": Diminutive to
     Gargantuan).
 
-    Space, reach and the size modifiers come from ``data/sizes.csv`` (:attr:`row`).
+    Space, reach and the size modifiers come from ``data/sizes.csv`` (:attr:`row`); a
+    member is a creature's 000_8d1d7816ee944f3b.txt, "Creature Size" (its Size Category).
     """
 
     DIMINUTIVE = "diminutive"  #: 16 fit in a hex; reach 0

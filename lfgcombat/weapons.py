@@ -1,8 +1,12 @@
 """Weapons: the weapons table, a weapon's statistics, and a creature's weapon entries.
 
 000_8d1d7816ee944f3b.txt, "Attacks & Dealing Damage" and "Attack Roll Annotations" (the
-``Battleaxe: +6 / 20 / x3 / 1d8+2 [s+b]`` format), "Three Attack Types – Basic, Heavy,
-Ranged:", "Attacking Without Weapons", "Natural Weapons (also called “Natural Attacks”)",
+``Battleaxe: +6 / 20 / x3 / 1d8+2 [s+b]`` format; 000_8d1d7816ee944f3b.txt, "Weapon":
++Attack Bonus / Critical Threat / Critical Multiplier / Range / Damage;
+000_8d1d7816ee944f3b.txt, "Weapon Damage & Other Statistics": dice, damage type, Critical
+Threat and Multiplier, Range Increment, the columns of ``data/weapons.csv``), "Three Attack
+Types – Basic, Heavy, Ranged:", "Attacking Without Weapons", "Natural Weapons (also called
+“Natural Attacks”)",
 "Damage in Combat" (``Longbow(1)``: the strength rating) and "Resistance - Damage Resistance
 (DR), Elemental Resistance, Energy Resistance" (materials and magic for DR X/Y).
 

@@ -56,7 +56,8 @@ def _ability(attacker: Any, w: Weapon, kind: str, forced: str | None) -> str:
 def attack_bonus(attacker: Any, w: Weapon, mode: str, ability: str | None,
                  extra: Iterable[Bonus]) -> tuple[Any, tuple[str, ...]]:
     """Step 6: "1d20+HR+STRMod+SizeMod (DEXMod for light or finesse weapons)" in melee,
-    "1d20+HR+DEXMod-Range Penalty+SizeMod (or WISMod)" at range ("Attack Rolls").
+    "1d20+HR+DEXMod-Range Penalty+SizeMod (or WISMod)" at range ("Attack Rolls";
+    000_8d1d7816ee944f3b.txt, "Melee Attack Roll").
 
     The best allowed ability unless ``ability`` forces one; a crossbow takes no Prone
     penalty ("Prone").

@@ -70,7 +70,8 @@ def _penalties(tgt: Any, sit: Situation) -> list[Bonus]:
 
 def parry_bonus(tgt: Any, sit: Situation, penalties: list[Bonus]) -> Any:
     """The target's Active Parry bonus: its melee attack bonus with its parrying weapon,
-    plus its Shield Rating and the best Parry+X gear bonus ("Active Parry - If you are
+    plus its Shield Rating and the best Parry+X gear bonus, only the highest
+    (000_8d1d7816ee944f3b.txt, "Weapon Trait – Parry+X") ("Active Parry - If you are
     attacked in melee and are aware of the attack:"). Fighting defensively's -4 is ignored,
     as the text says: with ``sit.defender_fighting_defensively`` the target's bonuses from
     :data:`FIGHTING_DEFENSIVELY` (an encounter's effect) are left out.

@@ -32,7 +32,8 @@ __all__ = ["strength_damage", "range_penalty",
 
 def strength_damage(attack_type: str, str_mod: int) -> int:
     """Extra damage from STR by attack type (000_8d1d7816ee944f3b.txt, "Three Attack Types
-    – Basic, Heavy, Ranged:", "Minimum Damage", "Basic Unarmed Attacks – Punch & Kick:").
+    – Basic, Heavy, Ranged:", "Minimum Damage", "Basic Unarmed Attacks – Punch & Kick:";
+    000_8d1d7816ee944f3b.txt, "Heavy Attack": Weapon+(1.5xSTRMod)).
 
     000_8d1d7816ee944f3b.txt, "Basic Attack": a Basic Attack adds the STRMod (Weapon+STRMod).
     000_8d1d7816ee944f3b.txt, "Minimum Damage": a STRMod below zero is not added.
@@ -56,11 +57,11 @@ def range_penalty(distance_ft: int, increment: int) -> int:
     """The Range Penalty: -2 per full Range Increment beyond the first
     (000_8d1d7816ee944f3b.txt, "Ranged Attack Roll").
 
-    000_8d1d7816ee944f3b.txt, "Attack Rolls": "a cumulative -2 penalty for each fully
-    divisible Range Increment to the target. Ranged Attacks made within one Range Increment
-    suffer no penalty". Ex: Shortbow (60 ft) at 200 ft: -6. A target at exactly one or two
-    increments is still "within" that many increments (60 ft: 0; 120 ft: -2), so the
-    penalty is ``-2 x (ceil(distance / increment) - 1)``.
+    000_8d1d7816ee944f3b.txt, "Attack Rolls"; 000_8d1d7816ee944f3b.txt, "Range Penalty":
+    "a cumulative -2 penalty for each fully divisible Range Increment to the target. Ranged
+    Attacks made within one Range Increment suffer no penalty". Ex: Shortbow (60 ft) at
+    200 ft: -6. A target at exactly one or two increments is still "within" that many
+    increments (60 ft: 0; 120 ft: -2), so the penalty is ``-2 x (ceil(distance / increment) - 1)``.
 
     Args:
         distance_ft: Distance to the target in feet.
@@ -203,7 +204,8 @@ def cover_bonus(value: "str | int") -> int:
 
 def multiply_damage(expr: DiceExpr, times: int) -> DiceExpr:
     """``times`` x (weapon damage + STR): the dice rolled ``times`` times and the flat part
-    multiplied, as the text writes it: "3 x (1d8+2) = 3d8+6" ("Critical Hits").
+    multiplied, as the text writes it: "3 x (1d8+2) = 3d8+6" ("Critical Hits";
+    000_8d1d7816ee944f3b.txt, "Critical Hit Success - Critical Multiplier").
 
     Args:
         expr: The damage of a normal hit.

@@ -55,8 +55,10 @@ class _MoveRules(_Reach):
         move or retreat (half while prone), double for a run, 5 for a 5-foot step. After a
         5-foot step under the Advanced Rule Option, "you may move only half your normal move
         distance" for the rest of the turn, whatever the action (``000_8d1d7816ee944f3b.txt``,
-        "What is a 5-Foot Step?"); ``spent=False`` leaves out what was already moved after
-        the step (the budget a Move Speed change is measured against)."""
+        "What is a 5-Foot Step?"; 000_8d1d7816ee944f3b.txt, "Advanced Rule Option": the
+        half move only, its Unfortunate and Run penalties are a note); ``spent=False``
+        leaves out what was already moved after the step (the budget a Move Speed change is
+        measured against)."""
         self._p(name)
         if action not in ACTIONS:
             raise ValueError(f"action must be one of {', '.join(ACTIONS)}, got {action!r}")

@@ -28,6 +28,9 @@ class _Reach(_Space):
         Threaten out to 10 feet)"; prone, grappled, pinned, blinded and helpless creatures
         do not threaten (``000_8d1d7816ee944f3b.txt``, "Reach & Threatened Area"; "Prone";
         "Grappled Condition"). Reach 0 (Tiny, Diminutive) threatens only its own hex.
+        The threatened area is 000_8d1d7816ee944f3b.txt, "Threaten" (where it can strike at
+        any moment); its distance the wielded weapon's 000_8d1d7816ee944f3b.txt, "Melee Reach"
+        (the Natural Reach unless the weapon, a longspear or halberd, alters it).
 
         Args:
             name: The creature.

@@ -1,5 +1,8 @@
 """Sight: cover, line of sight and of effect, concealment, and high ground.
 
+000_8d1d7816ee944f3b.txt, "Cover & Concealment": how terrain and the environment hide and
+shield a target; the sections below it are these:
+
 ``000_8d1d7816ee944f3b.txt``: "Determine Cover", "Cover - What is it?", "Cover - Additional
 Rules", "Cover on Large+ Creatures", "Cover Examples", "Line of Sight (LoS)", "Line of
 Effect (LoE)", "Locating Targets", "Concealment" (fog: partial concealment, 20% miss

@@ -3,7 +3,8 @@
 ``000_8d1d7816ee944f3b.txt``: "Creature Size: Size, Space, Reach" and "Size Categories"
 (footprints), "Space in Combat Gameplay" (sharing a hex, Cramped; "Friends & Enemies in
 Combat", "Tiny (T) & Diminutive (D)"), "Moving in Combat – Terrain, Creatures, & Other
-Issues" ("Occupied Space", "Accidental / Illegal Locations", "Tight Spaces"), and "Using
+Issues" (000_8d1d7816ee944f3b.txt, "Occupied Space": no creature ends its movement in a space
+a friend or foe holds; "Accidental / Illegal Locations"; "Tight Spaces"), and "Using
 the Battle Map – Measuring Distance in Combat" ("Half Hex Rule": "you can never have more
 space occupied than is available").
 """
@@ -396,8 +397,9 @@ class _Space(_Terrain):
 
     def nearest_legal(self, who: Any, where: CellLike, *, path: Iterable[CellLike] = (),
                       side: str | None = None, share: bool = False) -> Relocation:
-        """Where ``who`` goes if it would end up at ``where`` ("Accidental / Illegal Locations").
+        """Where ``who`` goes if it would end up at ``where``.
 
+        000_8d1d7816ee944f3b.txt, "Accidental / Illegal Locations":
         "If you accidentally end up in a location that is not a legal position, such as in an
         enemy's hex or within a wall or table, you are instead placed in the last legal
         position along your movement path. If none is available, the nearest legal space

@@ -39,8 +39,9 @@ class Terrain(str, Enum):
     #: "Moving along normal terrain uses 5 feet of movement per hex."
     #: (000_8d1d7816ee944f3b.txt, "Normal Terrain")
     NORMAL = "normal"
-    #: "Entering a hex of Difficult Terrain costs 2 hexes (10 feet) of movement"; -2 attack
-    #: and AC while standing on it; no running over it, no 5-foot step into it.
+    #: 000_8d1d7816ee944f3b.txt, "Difficult Terrain": "Entering a hex of Difficult Terrain costs 2
+    #: hexes (10 feet) of movement"; -2 attack and AC while standing on it; no running over
+    #: it, no 5-foot step into it.
     DIFFICULT = "difficult"
     #: A wall: blocks movement, line of sight and line of effect (total cover behind it).
     WALL = "wall"

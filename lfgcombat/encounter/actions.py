@@ -51,7 +51,10 @@ def actions_table() -> pd.DataFrame:
     000_8d1d7816ee944f3b.txt, "Little Actions", "Swift Actions", "Full-Round Actions" are
     empty); the rows are rebuilt from
     the lists the text does give, and every value the text does not state is marked
-    ``inferred:`` in ``source``.
+    ``inferred:`` in ``source``. The rows are the text's tables
+    (000_8d1d7816ee944f3b.txt, "Action Tables") and the type column holds its kinds:
+    000_8d1d7816ee944f3b.txt, "Big Actions"; 000_8d1d7816ee944f3b.txt, "Swift Action (LAs)" (Little
+    Actions that do not provoke AOO); 000_8d1d7816ee944f3b.txt, "Full-Round Actions".
     """
     return tables.load_table("actions")
 

@@ -217,8 +217,9 @@ def _decide_interrupt(st: Encounter, interrupters: list[str], target: str, frame
                       readied: dict[str, bool]) -> tuple[dict[str, int | None], str | None]:
     """The opposed Initiative Checks and the winner ("If you win the Initiative Check
     (higher result)"; +5 Innate to a creature interrupted during its own interrupt
-    turn; a readied interrupter is Fortunate). A policy whose interrupts need a readied
-    action lets it fire with no roll."""
+    turn, 000_8d1d7816ee944f3b.txt, "Interrupting an Interrupt Turn"; a readied interrupter is
+    Fortunate). A policy whose interrupts need a readied action lets it fire with no
+    roll."""
     checks: dict[str, int | None] = {}
     if st.initiative_policy.interrupts_need_ready:
         n = interrupters[0]

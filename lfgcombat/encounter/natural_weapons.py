@@ -1,5 +1,5 @@
 """Natural weapons' special attacks in an encounter: Grab/Trip/Shove on a hit, Ram and Gore's
-Shove, Pounce and Rake.
+Shove, Pounce and Rake (000_8d1d7816ee944f3b.txt, "Special Natural Attacks").
 
 000_8d1d7816ee944f3b.txt, "Common Natural Weapons": "Grab/Trip/Shove (Attack): The listed
 attack allows an attempted Grab/Trip/Shove Wrestling maneuver on successful hit"; Ram or
@@ -196,7 +196,8 @@ def _h_pounce(st: Encounter, name: str, target: str) -> Any:
 
 def rake(st: Encounter, name: str, target: str) -> Any:
     """Rake: a Reaction dealing the claws' slashing damage after winning a Wrestling
-    check in a grapple (a Pin, or a Grab's check) against ``target``.
+    check in a grapple (a Pin, or a Grab's check) against ``target``
+    (000_8d1d7816ee944f3b.txt, "Rake Attack").
 
     Raises:
         IllegalActionError: no Rake ability, no such win just now, no Reaction left.
