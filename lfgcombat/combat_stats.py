@@ -70,7 +70,10 @@ class CreatureType(str, enum.Enum):
 
 
 class HRProgression(str, enum.Enum):
-    """The three HR progressions (000_8d1d7816ee944f3b.txt, "Hit Rating (HR)")."""
+    """The three HR progressions (000_8d1d7816ee944f3b.txt, "Hit Rating (HR)").
+
+    ``HIGH`` is the fighting classes' progression (000_8d1d7816ee944f3b.txt, "High HR").
+    """
 
     HIGH = "high"      #: Barbarian, Fighter, Ranger: floor(0.74 x level) + 1
     MEDIUM = "medium"  #: Bard, Druid, Rogue: floor(0.64 x level)
@@ -224,7 +227,10 @@ def attacks_per_turn(level: int, big_actions: int = 2) -> int:
     "Level 0-4: 1 Big Action per Turn to make an Attack (1); Level 5-9: 2 Big Actions (2);
     Level 10-14: Once per Turn, you may make 2 Attacks as a single Big Action (3); Level
     15+: You may make 2 Attacks as part of a single Big Action (4)". With fewer Big Actions
-    (Staggered: one) the count follows the same rule: 1, 1, 2, 2.
+    (Staggered: one) the count follows the same rule: 1, 1, 2, 2. The level rows:
+    000_8d1d7816ee944f3b.txt, "At Character Level 0-4" (one attack),
+    000_8d1d7816ee944f3b.txt, "At Character Level 10-14" (a Big Action makes 2 once a turn),
+    000_8d1d7816ee944f3b.txt, "At Character Level 15+" (every Big Action makes 2).
 
     Args:
         level: The character level.

@@ -118,7 +118,11 @@ def parry_bonus(tgt: Any, sit: Situation, penalties: list[Bonus]) -> Any:
 
 def _parry(attacker: Any, tgt: Any, w: Weapon, mode: str, sit: Situation,
            penalties: list[Bonus]) -> tuple[Any, tuple[Bonus, ...]]:
-    """(the parry bonus, the attacker's bonuses against a parry)."""
+    """(the parry bonus, the attacker's bonuses against a parry).
+
+    A Knockdown weapon adds +2 Gear against the parry:
+    000_8d1d7816ee944f3b.txt, "Weapon Trait – Knockdown".
+    """
     if mode != "melee":
         raise illegal("Active Parry cannot be used against Ranged Attacks", R_PARRY)
     if sit.touch:

@@ -118,8 +118,9 @@ def off_hand_penalty(weapon: "Weapon", two_weapon_fighting: bool = False) -> int
 
 
 def hits(natural: int, total: int, ac: int) -> bool:
-    """An attack roll hits: a Nat20 always, a Nat1 never, else total >= AC ("Attack Rolls -
-    Automatic Success & Failure: Nat20 & Nat1").
+    """An attack roll hits: a Nat20 always, a Nat1 never, else total >= AC.
+
+    000_8d1d7816ee944f3b.txt, "Attack Rolls - Automatic Success & Failure".
 
     Args:
         natural: The d20's face.
@@ -199,7 +200,11 @@ def cover_bonus(value: "str | int") -> int:
 
 def multiply_damage(expr: DiceExpr, times: int) -> DiceExpr:
     """``times`` x (weapon damage + STR): the dice rolled ``times`` times and the flat part
-    multiplied, as the text writes it: "3 x (1d8+2) = 3d8+6" ("Critical Hits").
+    multiplied, as the text writes it: "3 x (1d8+2) = 3d8+6" ("Critical Hits"). Only the
+    weapon's damage and STR are multiplied; precision and extra dice are added after by
+    :func:`~lfgcombat.attacks.damage_plan.damage_plan`:
+    000_8d1d7816ee944f3b.txt, "Multiply the Weapon’s Physical Damage
+    (including any applicable STRMod)".
 
     Args:
         expr: The damage of a normal hit.

@@ -289,7 +289,11 @@ def _attack_roll(s: AttackSetup, roller: Roller) -> tuple[Roll, Roll | None, boo
 
 
 def _to_hit(s: AttackSetup, roller: Roller) -> _ToHit:
-    """Steps 1-3: attack (and defence) roll, % miss chance, confirmation."""
+    """Steps 1-3: attack (and defence) roll, % miss chance, confirmation.
+
+    A hit whose natural roll is in the weapon's threat range is a threat, confirmed
+    against the confirmation AC: 000_8d1d7816ee944f3b.txt, "Critical Threat".
+    """
     if s.auto_critical:
         return _ToHit(threat=True, hit=True, critical=True,
                       why="a Big Action strike on a Helpless foe is a Critical Hit")
@@ -341,7 +345,11 @@ def _damage(s: AttackSetup, roller: Roller, critical: bool, perfect: bool) -> _D
 def _perfect_limb(physical: DamageType, roller: Roller) -> tuple[str, Roll]:
     """Which limb a Perfect Critical breaks or severs (inferred: "Use common sense":
     slashing severs an arm or a leg (1d2), bludgeoning and piercing break an arm, a leg
-    or ribs (1d3))."""
+    or ribs (1d3)).
+
+    The limbs and their conditions are the text's list:
+    000_8d1d7816ee944f3b.txt, "Perfect Critical – Continued:".
+    """
     if physical is DamageType.SLASHING:
         r = roller.roll("1d2", label="Perfect Critical: 1 severed arm, 2 severed leg")
         return ("severed_arm", "severed_leg")[r.total - 1], r

@@ -328,7 +328,9 @@ def _h_retreat(st: Encounter, name: str, to: Any, aoo: Any) -> None:
 
 def stand_up(st: Encounter, name: str, to: Any = None, *, aoo: Any = None) -> Encounter:
     """Stand up from Prone: a Big Action that provokes AOO; "You may move up to 5’ after
-    standing up as part of the same action" (000_8d1d7816ee944f3b.txt, "Prone")."""
+    standing up as part of the same action" (000_8d1d7816ee944f3b.txt, "Prone"); it
+    provokes: 000_8d1d7816ee944f3b.txt, "Standing up from Prone" (in "What actions
+    normally Provoke AOO?")."""
     st._do("stand_up", {"name": name, "to": None if to is None else st._cell_arg(to),
                         "aoo": aoo})
     return st

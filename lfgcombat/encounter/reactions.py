@@ -102,7 +102,11 @@ def _safe_budget(st: Encounter, budget_of: Callable[[], int]) -> int:
 def _strike_aoo(st: Encounter, p: str, mover: str, cell: Any) -> None:
     """Spend ``p``'s Reaction and make its AOO against ``mover`` (which provoked it at
     ``cell``); a ruleset's record makes it by its ruleset
-    (:meth:`~lfgcombat.encounter.ruleset_moves.RulesetMovesRules._record_strike_aoo`)."""
+    (:meth:`~lfgcombat.encounter.ruleset_moves.RulesetMovesRules._record_strike_aoo`).
+
+    Its Consecutive Attack Penalty counts only this round's earlier AOO (-2 each):
+    000_8d1d7816ee944f3b.txt, "What About Reactions & Attacks of Opportunity (AOO)?".
+    """
     f = st._f[p]
     if f.rules is not None:
         st._record_strike_aoo(p, mover)
