@@ -220,6 +220,9 @@ class Stacked:
 def stack(bonuses: Iterable[Bonus | int]) -> Stacked:
     """Stack bonuses and penalties by the rules of "Bonuses & Penalties" and explain it.
 
+    Bonuses of the same type do not stack (only the highest applies) unless the type says
+    so: 000_8d1d7816ee944f3b.txt, "Bonuses".
+
     Each bonus type's ``stacking`` (from ``data/bonus_types.csv``) says how bonuses of that
     type combine:
 

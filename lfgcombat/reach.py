@@ -31,6 +31,9 @@ __all__ = ["space", "natural_reach", "threat_reach"]
 def space(creature: Creature) -> Stat:
     """Hexes it occupies, from ``data/sizes.csv`` ("Creature Size: Size, Space, Reach").
 
+    The size table's column (000_8d1d7816ee944f3b.txt, "Space"): 1 hex up to Medium, 3 Large,
+    7 Huge, 10-12 Gargantuan.
+
     Args:
         creature: The creature.
 
@@ -44,6 +47,8 @@ def space(creature: Creature) -> Stat:
 
 def natural_reach(creature: Creature) -> Stat:
     """Natural Reach in feet: given (``reach:``), else the size's ("Reach & Threatened Area").
+
+    How far out of its space it strikes with a limb: 000_8d1d7816ee944f3b.txt, "Reach".
 
     Args:
         creature: The creature.
@@ -64,6 +69,8 @@ def natural_reach(creature: Creature) -> Stat:
 
 def threat_reach(creature: Creature) -> int | None:
     """How far its weapons threaten, in feet (conditions aside).
+
+    The distance at which it can make an AOO: 000_8d1d7816ee944f3b.txt, "Threaten".
 
     A weapon is ranged-only when its entry says ``ranged: true``; a weapon of
     ``data/weapons.csv`` is melee or not (and threatens or not) as the table says, its

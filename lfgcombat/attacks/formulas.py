@@ -157,10 +157,12 @@ def hits_vs_defense(a_nat: int, a_total: int, d_nat: int, d_total: int) -> bool:
     return a_total >= d_total
 
 
-#: Named concealment levels and their % Miss Chance ("Concealment - What is it?").
+#: Named concealment levels and their % Miss Chance ("Concealment - What is it?"); total is
+#: 000_8d1d7816ee944f3b.txt, "Total Concealment – 50% Miss Chance".
 CONCEALMENT = {"none": 0, "partial": 20, "total": 50}
 #: Named cover levels and their Cover bonus to AC (the text's values, see
-#: :class:`lfgcombat.hexmap.CoverLevel`).
+#: :class:`lfgcombat.hexmap.CoverLevel`); barriers that stop attacks:
+#: 000_8d1d7816ee944f3b.txt, "Cover - What is it?".
 COVER = {"none": 0, "partial": 2, "good": 4, "superior": 6}
 
 

@@ -3,7 +3,10 @@
 000_8d1d7816ee944f3b.txt, "Space in Combat Gameplay", "Moving in Combat – Terrain, Creatures,
 & Other Issues", "What is a 5-Foot Step?", "Running in Combat – Full Details:", "Retreat
 Action / Disengage", "Prone", "Trade Spaces Action". Movement that provokes walks through
-:mod:`lfgcombat.encounter.reactions`.
+:mod:`lfgcombat.encounter.reactions`. The moves of
+000_8d1d7816ee944f3b.txt, "Special Combat Movement" are :func:`five_foot_step`,
+:func:`trade_spaces`, :func:`retreat`, :func:`run` and the Charge Attack
+(``attack(..., charge=True)`` after a run).
 """
 
 from __future__ import annotations
@@ -245,7 +248,8 @@ def run(st: Encounter, name: str, to: Any, *, aoo: Any = None, mode: str | None 
     provokes as movement does, each AOO striking where it is provoked ("Interrupted
     while Running: ... the rest of your movement for this action is lost" if it drops
     the runner). A melee or thrown attack right after a run of 10 feet or more may be a
-    Charge Attack: ``attack(..., charge=True)``.
+    Charge Attack: ``attack(..., charge=True)``. The run stops where its straight line
+    does: 000_8d1d7816ee944f3b.txt, "Interrupted while Running".
     """
     if mode is None and altitude is None:
         st._do("run", {"name": name, "to": st._cell_arg(to), "aoo": aoo})

@@ -188,7 +188,8 @@ def gang_up_bonus(st: Encounter, attacker: str, target: str) -> int:
     foe"; "This does not function against helpless or immobile targets". A foe the
     target ignores ("Advanced Option - Ignore an enemy": "Their attacks do not count
     towards the number of attackers this round") neither counts nor, decision, gains
-    the bonus (it is not one of the attackers counted).
+    the bonus (it is not one of the attackers counted). The bonus itself:
+    000_8d1d7816ee944f3b.txt, "Strength in Numbers / Gang Up".
     """
     st._fighter(attacker)
     st._fighter(target)
