@@ -58,7 +58,10 @@ class AbilityRuleError(LfgError, ValueError):
 
 
 class AbilityType(str, enum.Enum):
-    """The four types ("Special Abilities – 4 Different Types")."""
+    """The four types ("Special Abilities – 4 Different Types").
+
+    ``EX``: 000_8d1d7816ee944f3b.txt, "Extraordinary (Ex):" (no magic; complex or practised).
+    """
 
     NATURAL = "natural"  #: no parenthetical indicator; physical form
     EX = "Ex"            #: Extraordinary: no magic, complex or practised
@@ -307,7 +310,8 @@ def check_activation(ability: SpecialAbility, *, uses_spent: int = 0,
                      sla_used_this_turn: bool = False,
                      su_used_this_round: bool = False) -> None:
     """Refuse a use the rules forbid: no uses left, a second SLA this turn, a second
-    action-activated Su ability this round. A class spell the same turn is allowed.
+    action-activated Su ability this round. A class spell the same turn is allowed
+    (000_8d1d7816ee944f3b.txt, "Other Info about SLA:").
 
     Raises:
         IllegalActionError: citing "Special Abilities – 4 Different Types".

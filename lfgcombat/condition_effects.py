@@ -251,6 +251,9 @@ class ConditionSet:
     def spellcasting(self, spell_level: int = 0) -> SpellCasting:
         """What the conditions do to casting a spell of ``spell_level``.
 
+        Each condition's casting line (a Perseverance DC, or the spell fails & is
+        wasted): 000_8d1d7816ee944f3b.txt, "Spell-Casting".
+
         Args:
             spell_level: SL in the Perseverance DCs ("DC(10+2xSL)").
 
