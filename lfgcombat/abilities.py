@@ -62,6 +62,8 @@ class AbilityRuleError(LfgError, ValueError):
 class AbilityType(str, enum.Enum):
     """The four types ("Special Abilities – 4 Different Types";
     000_8d1d7816ee944f3b.txt, "Natural, Extraordinary, Supernatural, Spell-Like Abilities").
+
+    ``EX``: 000_8d1d7816ee944f3b.txt, "Extraordinary (Ex):" (no magic; complex or practised).
     """
 
     NATURAL = "natural"  #: no parenthetical indicator; physical form
@@ -313,7 +315,8 @@ def check_activation(ability: SpecialAbility, *, uses_spent: int = 0,
                      su_used_this_round: bool = False) -> None:
     """Refuse a use the rules forbid: no uses left, a second SLA this turn, a second
     action-activated Su ability this round (000_8d1d7816ee944f3b.txt, "Supernatural (Su):").
-    A class spell the same turn is allowed.
+    A class spell the same turn is allowed
+    (000_8d1d7816ee944f3b.txt, "Other Info about SLA:").
 
     Raises:
         IllegalActionError: citing "Special Abilities – 4 Different Types".

@@ -28,7 +28,8 @@ __all__ = ["AC_KINDS", "FORMULAS", "armor_class"]
 
 _RULE_AC = _cite("Armor Class (AC) - What is it?")
 _RULE_OTHER_AC = _cite("What are the other kinds of AC? (FFAC, TouchAC, ACvsCrit)")
-#: The text's formula of each AC value, shown in its explanation.
+#: The text's formula of each AC value, shown in its explanation; ``touch_ac`` is
+#: 000_8d1d7816ee944f3b.txt, "TouchAC" (AC without Armor, Shield and Natural Armor Ratings).
 FORMULAS: dict[str, str] = {
     "ac": f"{_RULE_AC}: AC = 10+DEXMod+ArmorRating+NaturalArmorRating+ShieldRating+SizeMod",
     "ff_ac": f"{_RULE_OTHER_AC}: DEXMod +3 or higher: FFAC = AC-DEXMod-ShieldRating-Dodge "

@@ -229,6 +229,8 @@ def stack(bonuses: Iterable[Bonus | int]) -> Stacked:
     000_8d1d7816ee944f3b.txt, "Bonuses: Bonuses of different types stack together.": different
     types stack, the same type does not
     (highest only) except Innate and Dodge; "Penalties": all penalties stack.
+    Bonuses of the same type do not stack (only the highest applies) unless the type says
+    so: 000_8d1d7816ee944f3b.txt, "Bonuses".
 
     Each bonus type's ``stacking`` (from ``data/bonus_types.csv``) says how bonuses of that
     type combine:

@@ -70,7 +70,10 @@ class CreatureType(str, enum.Enum):
 
 
 class HRProgression(str, enum.Enum):
-    """The three HR progressions (000_8d1d7816ee944f3b.txt, "Hit Rating (HR)")."""
+    """The three HR progressions (000_8d1d7816ee944f3b.txt, "Hit Rating (HR)").
+
+    ``HIGH`` is the fighting classes' progression (000_8d1d7816ee944f3b.txt, "High HR").
+    """
 
     HIGH = "high"      #: Barbarian, Fighter, Ranger: floor(0.74 x level) + 1
     #: Bard, Druid, Rogue (000_8d1d7816ee944f3b.txt, "Mid HR"): floor(0.64 x level)

@@ -6,6 +6,9 @@ afflicted by the same condition multiple times does not change or enhance the ef
 specifically stated by the condition or effect causing it, but the longer lasting duration is
 always applied."
 
+What a condition is (temporary circumstances, most of them negative):
+000_8d1d7816ee944f3b.txt, "What are Conditions?".
+
 Every mechanical effect of every condition of "Conditions – Full Details" is a column of
 ``data/conditions.csv`` (one row per condition, one per Weakened stage); the rest of each
 entry is its ``summary``. The modules below turn rows into :class:`ConditionSpec` values, parse

@@ -124,6 +124,8 @@ def parse_damage(text: str) -> DamageSpec:
     """Read a damage annotation such as ``1d8+1 [p]``, ``1d4 [s/p]`` or ``1d8 [s+b]``.
 
     000_8d1d7816ee944f3b.txt, "How do I read or write the damage for an attack or spell?".
+    The bracketed types (``[x]``, ``[x/y]``, ``[x+y]``) are
+    000_8d1d7816ee944f3b.txt, "Damage Abbreviations".
 
     Raises:
         DamageError: for a missing or unknown type, or mixed ``/`` and ``+``;

@@ -149,6 +149,9 @@ def ascend_cost(fly_speed: int, man: Maneuverability | str, rise_ft: int) -> int
 def check_turns(man: Maneuverability | str, turns: int) -> None:
     """Refuse more direction changes in one Normal Move than the chart allows.
 
+    Up to 90 degrees each, as many as the maneuverability gives:
+    000_8d1d7816ee944f3b.txt, "Turning".
+
     Raises:
         IllegalActionError: too many turns for the maneuverability.
     """

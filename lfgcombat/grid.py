@@ -569,7 +569,11 @@ class SquareGeometry:
 
     def footprint(self, anchor: Square, space_hexes: float,
                   space_ft: str = "5x5") -> frozenset[Square]:
-        """Squares covered from ``anchor`` (top-left): ``space_ft`` "LxW" feet / 5 per side."""
+        """Squares covered from ``anchor`` (top-left): ``space_ft`` "LxW" feet / 5 per side.
+
+        A Huge creature (15x15 ft) covers 3x3 squares:
+        000_8d1d7816ee944f3b.txt, "Huge Creatures (7 hex, 15’ Wide)".
+        """
         try:
             length, width = (float(v) for v in space_ft.lower().split("x"))
         except ValueError:

@@ -59,7 +59,12 @@ class HandednessError(LfgError, ValueError):
 
 class Hand(str, enum.Enum):
     """The main hand chosen at character creation
-    (000_8d1d7816ee944f3b.txt, "Are you Right-Handed or Left-Handed?")."""
+    (000_8d1d7816ee944f3b.txt, "Are you Right-Handed or Left-Handed?";
+    000_8d1d7816ee944f3b.txt, "Handedness").
+
+    The other hand is the off-hand (:func:`is_off_hand`;
+    :func:`lfgcombat.attacks.formulas.off_hand_penalty`).
+    """
 
     RIGHT = "right"
     LEFT = "left"

@@ -107,6 +107,10 @@ def _aliases() -> dict[str, str]:
 def natural_damage(weapon: str, size: Any) -> str:
     """The damage dice of a natural weapon for a creature of ``size`` (S/M/L/H).
 
+    Each weapon's attack type is the text's description: a basic attack
+    (000_8d1d7816ee944f3b.txt, "Bite"), a heavy one
+    (000_8d1d7816ee944f3b.txt, "Strong Claws / Talons").
+
     The text names some weapons twice ("Strong Claws / Talons", "Bash/Slam", "A tail smack
     or tail bash"): an alias of ``data/weapons.csv`` (``talons``, ``slam``, ``tail smack``,
     ``tail bash``) reads its weapon's row. The rows' damage types follow the text's

@@ -82,6 +82,8 @@ def natural_reach(creature: Creature) -> Stat:
 def threat_reach(creature: Creature) -> int | None:
     """How far its weapons threaten, in feet (conditions aside).
 
+    The distance at which it can make an AOO: 000_8d1d7816ee944f3b.txt, "Threaten".
+
     A weapon is ranged-only when its entry says ``ranged: true``; a weapon of
     ``data/weapons.csv`` is melee or not (and threatens or not) as the table says, its
     reach the weapon's own (longspears, halberds) or the Natural Reach.

@@ -228,6 +228,9 @@ def saving_throw(creature: Creature, which: str, dc: int, roller: Roller, *,
                  conditions: Iterable[str] | None = None) -> SaveResult:
     """Roll a Saving Throw for a creature.
 
+    000_8d1d7816ee944f3b.txt, "Saving Throws (Saves) - What are Saves?": 1d20 plus the
+    class's Save Rating (and modifiers) against the Save DC.
+
     Args:
         creature: A :class:`lfgcombat.Creature`.
         which: ``fort``, ``ref`` or ``will``.

@@ -42,6 +42,9 @@ def restack(stat: Any, extra: Iterable[Bonus],
 
 
 def _ability(attacker: Any, w: Weapon, kind: str, forced: str | None) -> str:
+    """The ability of the attack roll: STR, or DEX with a light or finesse weapon
+    (000_8d1d7816ee944f3b.txt, "Melee and Ranged Attack Rolls are calculated as
+    follows:"); DEX or WIS at range (000_8d1d7816ee944f3b.txt, "Ranged Attacks")."""
     allowed = (("str", "dex") if w.hands == "light" or w.finesse or w.is_unarmed
                else ("str",)) if kind == "melee" else ("dex", "wis")
     if forced is None:

@@ -67,7 +67,11 @@ def damage_attack_type(w: Weapon, mode: str, sit: Situation) -> str:
 
 def _flat_damage(attacker: Any, w: Weapon, attack_type: str,
                  sit: Situation) -> tuple[int, tuple[Any, ...]]:
-    """(the flat damage added to the dice, its parts as terms)."""
+    """(the flat damage added to the dice, its parts as terms).
+
+    STR by attack type (000_8d1d7816ee944f3b.txt, "Dealing Damage with Attacks:"); none for a
+    Ranged Attack (000_8d1d7816ee944f3b.txt, "Ranged Attack": "only the listed Weapon Damage").
+    """
     str_mod = attacker.ability_mod("str")
     str_part = strength_damage(attack_type, str_mod)
     terms = [Term(f"{w.name} dice", 0)]

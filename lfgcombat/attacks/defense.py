@@ -124,6 +124,8 @@ def _parry(attacker: Any, tgt: Any, w: Weapon, mode: str, sit: Situation,
     000_8d1d7816ee944f3b.txt, "Weapons that affect Active Parry:": Parry+X adds to the
     parry (:func:`parry_bonus`); Knockdown (+2) and Anti-Shield (+1) add to the attacker's
     Gear Bonus against it.
+    A Knockdown weapon adds +2 Gear against the parry:
+    000_8d1d7816ee944f3b.txt, "Weapon Trait – Knockdown".
     """
     if mode != "melee":
         raise illegal("Active Parry cannot be used against Ranged Attacks", R_PARRY)

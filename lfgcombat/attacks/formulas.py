@@ -123,8 +123,9 @@ def off_hand_penalty(weapon: "Weapon", two_weapon_fighting: bool = False) -> int
 
 
 def hits(natural: int, total: int, ac: int) -> bool:
-    """An attack roll hits: a Nat20 always, a Nat1 never, else total >= AC ("Attack Rolls -
-    Automatic Success & Failure: Nat20 & Nat1").
+    """An attack roll hits: a Nat20 always, a Nat1 never, else total >= AC.
+
+    000_8d1d7816ee944f3b.txt, "Attack Rolls - Automatic Success & Failure".
 
     Args:
         natural: The d20's face.
@@ -161,10 +162,12 @@ def hits_vs_defense(a_nat: int, a_total: int, d_nat: int, d_total: int) -> bool:
     return a_total >= d_total
 
 
-#: Named concealment levels and their % Miss Chance ("Concealment - What is it?").
+#: Named concealment levels and their % Miss Chance ("Concealment - What is it?"); total is
+#: 000_8d1d7816ee944f3b.txt, "Total Concealment – 50% Miss Chance".
 CONCEALMENT = {"none": 0, "partial": 20, "total": 50}
 #: Named cover levels and their Cover bonus to AC (the text's values, see
-#: :class:`lfgcombat.hexmap.CoverLevel`).
+#: :class:`lfgcombat.hexmap.CoverLevel`); barriers that stop attacks:
+#: 000_8d1d7816ee944f3b.txt, "Cover - What is it?".
 COVER = {"none": 0, "partial": 2, "good": 4, "superior": 6}
 
 
@@ -205,7 +208,11 @@ def cover_bonus(value: "str | int") -> int:
 def multiply_damage(expr: DiceExpr, times: int) -> DiceExpr:
     """``times`` x (weapon damage + STR): the dice rolled ``times`` times and the flat part
     multiplied, as the text writes it: "3 x (1d8+2) = 3d8+6" ("Critical Hits";
-    000_8d1d7816ee944f3b.txt, "Critical Hit Success - Critical Multiplier").
+    000_8d1d7816ee944f3b.txt, "Critical Hit Success - Critical Multiplier"). Only the
+    weapon's damage and STR are multiplied; precision and extra dice are added after by
+    :func:`~lfgcombat.attacks.damage_plan.damage_plan`:
+    000_8d1d7816ee944f3b.txt, "Multiply the Weapon’s Physical Damage
+    (including any applicable STRMod)".
 
     Args:
         expr: The damage of a normal hit.

@@ -294,6 +294,8 @@ def _to_hit(s: AttackSetup, roller: Roller) -> _ToHit:
     000_8d1d7816ee944f3b.txt, "Critical Hit: If you scored a Critical Threat": a threat is
     confirmed by a second attack roll with the same bonus against ACvsCrit; unconfirmed, it
     is a normal hit.
+    A hit whose natural roll is in the weapon's threat range is a threat, confirmed
+    against the confirmation AC: 000_8d1d7816ee944f3b.txt, "Critical Threat".
     """
     if s.auto_critical:
         return _ToHit(threat=True, hit=True, critical=True,
@@ -346,7 +348,11 @@ def _damage(s: AttackSetup, roller: Roller, critical: bool, perfect: bool) -> _D
 def _perfect_limb(physical: DamageType, roller: Roller) -> tuple[str, Roll]:
     """Which limb a Perfect Critical breaks or severs (inferred: "Use common sense":
     slashing severs an arm or a leg (1d2), bludgeoning and piercing break an arm, a leg
-    or ribs (1d3))."""
+    or ribs (1d3)).
+
+    The limbs and their conditions are the text's list:
+    000_8d1d7816ee944f3b.txt, "Perfect Critical – Continued:".
+    """
     if physical is DamageType.SLASHING:
         r = roller.roll("1d2", label="Perfect Critical: 1 severed arm, 2 severed leg")
         return ("severed_arm", "severed_leg")[r.total - 1], r

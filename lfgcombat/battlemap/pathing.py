@@ -213,7 +213,10 @@ class _Pathing(_MoveRules):
         to end in; enemies block unless helpless (or 3+ size categories apart); walls block
         (``000_8d1d7816ee944f3b.txt``, "Moving in Combat – Terrain, Creatures, & Other
         Issues"). A cell is *provoking* when every path to it within the budget exits a hex
-        an enemy threatens ("What actions normally Provoke AOO?").
+        an enemy threatens ("What actions normally Provoke AOO?"). Big creatures:
+        000_8d1d7816ee944f3b.txt, "Big creatures and Difficult Terrain"; allies:
+        000_8d1d7816ee944f3b.txt, "Occupied Space-Ally/Friend" (a Run passes at most one,
+        :meth:`~lfgcombat.battlemap.moves._MoveRules.run_path`).
 
         Args:
             name: The mover.

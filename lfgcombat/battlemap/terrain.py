@@ -70,6 +70,7 @@ class Terrain(str, Enum):
     #: leaves counts, across its row (:meth:`HexMap.cross_section`). Hex maps only: "Square
     #: grids are great for locations with man-made structures such as hallways"
     #: ("Option – Square Grid").
+    #: The rule: 000_8d1d7816ee944f3b.txt, "Half Hex Rule".
     HALF = "half"
     #: A climbable surface (a rough wall, a cliff face, a tree): "Climb" moves along it with
     #: a Climb Speed ("Other Types of Movement"); walking cannot enter it, flying can. It
@@ -339,7 +340,8 @@ class _Terrain(_MapCore):
     def terrain_modifiers(self, name: str) -> dict[str, int]:
         """Attack and AC modifiers from where ``name`` stands: "Standing on Difficult Terrain
         imposes a -2 penalty on Attacks & -2AC" (big creatures with less than half of their
-        hexes on it are exempt) (``000_8d1d7816ee944f3b.txt``, "Difficult Terrain")."""
+        hexes on it are exempt) (``000_8d1d7816ee944f3b.txt``, "Difficult Terrain"); the
+        exemption is 000_8d1d7816ee944f3b.txt, "Big creatures and Difficult Terrain"."""
         p = self._p(name)
         if self._altitude.get(name):  # above the ground: its terrain is below
             return {"attack": 0, "ac": 0}

@@ -20,11 +20,15 @@ from ..tables import Column, Schema
 from ._citations import R_ACTIONS
 
 #: Action types of "Actions in Combat" (the text's Action Tables, rebuilt in data/actions.csv).
+#: ``little`` is 000_8d1d7816ee944f3b.txt, "Little Actions (LA)" (the beginners' list:
+#: 000_8d1d7816ee944f3b.txt, "LITTLE ACTIONS"); ``swift`` the Little Actions that do not provoke
+#: (the table 000_8d1d7816ee944f3b.txt, "Swift Actions").
 ACTION_TYPES = ("big", "little", "swift", "free", "immediate", "reaction", "double",
                 "full_round")
 
 
-#: Schema of ``data/actions.csv``.
+#: Schema of ``data/actions.csv``. Its ``provokes`` column is the tables' column
+#: 000_8d1d7816ee944f3b.txt, "Provoke AOO" (yes, no, or qualified in the description).
 ACTIONS_SCHEMA = Schema(key="action", columns={
     "action": Column("str", pattern=r"[a-z][a-z0-9_]*"),
     "name": Column("str"),

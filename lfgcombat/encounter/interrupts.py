@@ -247,6 +247,10 @@ def ready(st: Encounter, name: str, trigger: str, action: str = "attack") -> Enc
     """Prepare to Interrupt (the Ready Action): a Big Action now, the prepared Big
     Action later when the trigger occurs.
 
+    000_8d1d7816ee944f3b.txt, "When to Interrupt": to catch a foe in the act (the archer who
+    leans out, shoots and ducks back) ready an action with that act as the trigger; its
+    examples are played in tests/encounter/test_interrupts.py.
+
     000_8d1d7816ee944f3b.txt, "Prepare to Interrupt – “Ready Action” (Big Action)":
     "You spend one of your actions now, planning to complete the remainder of your turn
     later as an Interrupt Turn. Your prepared action remains available until the start of

@@ -3,7 +3,10 @@
 000_8d1d7816ee944f3b.txt, "Space in Combat Gameplay", "Moving in Combat – Terrain, Creatures,
 & Other Issues", "What is a 5-Foot Step?", "Running in Combat – Full Details:", "Retreat
 Action / Disengage", "Prone", "Trade Spaces Action". Movement that provokes walks through
-:mod:`lfgcombat.encounter.reactions`.
+:mod:`lfgcombat.encounter.reactions`. The moves of
+000_8d1d7816ee944f3b.txt, "Special Combat Movement" are :func:`five_foot_step`,
+:func:`trade_spaces`, :func:`retreat`, :func:`run` and the Charge Attack
+(``attack(..., charge=True)`` after a run).
 """
 
 from __future__ import annotations
@@ -250,6 +253,8 @@ def run(st: Encounter, name: str, to: Any, *, aoo: Any = None, mode: str | None 
 
     000_8d1d7816ee944f3b.txt, "How much can I Run in Combat?": each Run is one Big Action,
     so both Big Actions of a turn may run.
+    The run stops where its straight line does:
+    000_8d1d7816ee944f3b.txt, "Interrupted while Running".
     """
     if mode is None and altitude is None:
         st._do("run", {"name": name, "to": st._cell_arg(to), "aoo": aoo})
@@ -332,7 +337,9 @@ def _h_retreat(st: Encounter, name: str, to: Any, aoo: Any) -> None:
 
 def stand_up(st: Encounter, name: str, to: Any = None, *, aoo: Any = None) -> Encounter:
     """Stand up from Prone: a Big Action that provokes AOO; "You may move up to 5’ after
-    standing up as part of the same action" (000_8d1d7816ee944f3b.txt, "Prone")."""
+    standing up as part of the same action" (000_8d1d7816ee944f3b.txt, "Prone"); it
+    provokes: 000_8d1d7816ee944f3b.txt, "Standing up from Prone" (in "What actions
+    normally Provoke AOO?")."""
     st._do("stand_up", {"name": name, "to": None if to is None else st._cell_arg(to),
                         "aoo": aoo})
     return st

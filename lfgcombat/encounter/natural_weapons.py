@@ -74,6 +74,9 @@ def hit_maneuver(st: Encounter, name: str, target: str, maneuver: str, *, to: An
     """The Grab, Trip or Shove a natural weapon's hit allows (no touch attack: opposed
     Wrestling at once), 000_8d1d7816ee944f3b.txt, "Common Natural Weapons".
 
+    The on-hit maneuver of 000_8d1d7816ee944f3b.txt, "Grab/Trip/Shove (Attack)", and the Shove a
+    hit of 000_8d1d7816ee944f3b.txt, "Ram or Gore" activates (with the +2 Innate Wrestling bonus).
+
     Args:
         name: The attacker, on its turn, right after a hit with a natural weapon.
         target: The foe it hit.

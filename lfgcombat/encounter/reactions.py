@@ -103,7 +103,11 @@ def _safe_budget(st: Encounter, budget_of: Callable[[], int]) -> int:
 def _strike_aoo(st: Encounter, p: str, mover: str, cell: Any) -> None:
     """Spend ``p``'s Reaction and make its AOO against ``mover`` (which provoked it at
     ``cell``); a ruleset's record makes it by its ruleset
-    (:meth:`~lfgcombat.encounter.ruleset_moves.RulesetMovesRules._record_strike_aoo`)."""
+    (:meth:`~lfgcombat.encounter.ruleset_moves.RulesetMovesRules._record_strike_aoo`).
+
+    Its Consecutive Attack Penalty counts only this round's earlier AOO (-2 each):
+    000_8d1d7816ee944f3b.txt, "What About Reactions & Attacks of Opportunity (AOO)?".
+    """
     f = st._f[p]
     if f.rules is not None:
         st._record_strike_aoo(p, mover)
@@ -185,7 +189,8 @@ def gang_up_bonus(st: Encounter, attacker: str, target: str) -> int:
     foe"; "This does not function against helpless or immobile targets". A foe the
     target ignores ("Advanced Option - Ignore an enemy": "Their attacks do not count
     towards the number of attackers this round") neither counts nor, decision, gains
-    the bonus (it is not one of the attackers counted).
+    the bonus (it is not one of the attackers counted). The bonus itself:
+    000_8d1d7816ee944f3b.txt, "Strength in Numbers / Gang Up".
     """
     st._fighter(attacker)
     st._fighter(target)

@@ -34,7 +34,8 @@ R_PROTECT = _rule("Protect Action (Big Action, No AOO)")
 #: all directions"; "You grant Superior Cover (+6AC) if you are wielding a Large Shield (or
 #: larger) or if you are at least 1 size category larger than them" (R_PROTECT; only the
 #: size clause is checked: a shield's size is not recorded). The bonuses are the cover
-#: table's (:data:`lfgcombat.attacks.formulas.COVER`, "Determine Cover").
+#: table's (:data:`lfgcombat.attacks.formulas.COVER`, "Determine Cover"). The rule's list:
+#: 000_8d1d7816ee944f3b.txt, "While Protecting:".
 PROTECT_GOOD_COVER = COVER["good"]
 PROTECT_SUPERIOR_COVER = COVER["superior"]
 R_ABLAZE = _rule("Ablaze")

@@ -97,7 +97,8 @@ def _record(st: Encounter, swallower: str, prey: str, step: str, state: Swallowe
 
 def swallow_whole(st: Encounter, name: str, prey: str) -> Any:
     """Swallow Whole: a Big Action, an opposed Wrestling check against prey 2+ sizes
-    smaller that ``name`` has held in its grapple since before its turn began.
+    smaller that ``name`` has held in its grapple since before its turn began
+    (000_8d1d7816ee944f3b.txt, "Swallow Whole").
 
     Raises:
         IllegalActionError: not held since the turn began, not 2+ sizes smaller, already
