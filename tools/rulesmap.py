@@ -23,11 +23,13 @@ notebook sections that show it (a quoted heading in a markdown cell), and a stat
 * ``inferred``: at least half of its citations are marked ``inferred`` (a table row's
   ``source`` says ``inferred: <why>``, or the engine's citation has "inferred" on its line or
   the next): a rebuilt table or a reading of an open text; the first reason is shown;
-* ``implemented`` (*named*): not cited, but the engine's code or tables name it (its words
-  occur there); the map says where;
-* ``out of scope`` or ``missing``: as ``docs/rulesmap_notes.csv`` says, with the reason
-  (``file,heading,status,reason``; a note overrides the rules above);
-* ``unaccounted``: none of the above; ``tests/test_rulesmap.py`` fails on any.
+* ``out of scope``, ``missing`` or ``inferred`` (a table that did not survive, rebuilt): as
+  ``docs/rulesmap_notes.csv`` says, with the reason (``file,heading,status,reason``; a note
+  overrides the rules above). A note never makes a heading ``implemented``: the code that
+  implements it cites it;
+* ``unaccounted``: none of the above; ``tests/test_rulesmap.py`` fails on any. Where the
+  engine's code or tables only name it (its words occur there, uncited) the reason says so,
+  as a hint for whoever cites it.
 
 The sections of ``/work/shared/RULES-INDEX.md`` (``../shared/RULES-INDEX.md``, the checklist
 of every rules section and where it belongs) group the rows of the main text.
@@ -62,6 +64,9 @@ TEXTS = {
     "003_de0e94afd49609a7.txt": "wounds",
 }
 STATUSES = ("implemented", "inferred", "out of scope", "missing", "unaccounted")
+#: What a note in docs/rulesmap_notes.csv may say: a rebuilt table (inferred, with the
+#: reason), prose or a designer's aside (out of scope), a rule the kit lacks (missing).
+NOTED = ("inferred", "out of scope", "missing")
 DOCS = REPO / "docs"
 MAP_MD = DOCS / "rulesmap.md"
 MAP_CSV = DOCS / "rulesmap.csv"
@@ -321,9 +326,10 @@ def read_notes(path: Path = NOTES) -> dict[tuple[str, str], tuple[str, str]]:
             if row["file"] not in TEXTS:
                 raise NotesError(f"{where}: {row['file']!r} is not a rules text; use one of "
                                  f"{', '.join(TEXTS)}")
-            if status not in STATUSES[:-1]:
-                raise NotesError(f"{where}: status {status!r}; use one of "
-                                 f"{', '.join(STATUSES[:-1])}")
+            if status not in NOTED:
+                raise NotesError(f"{where}: status {status!r}; a note says {', '.join(NOTED)} "
+                                 "(a heading is implemented where the code that implements "
+                                 "it cites it, never by a note)")
             if not reason:
                 raise NotesError(f"{where}: {row['heading']!r} has no reason: say why")
             if key in notes:
@@ -364,10 +370,9 @@ def _settle(row: Row, notes: dict[tuple[str, str], tuple[str, str]], words: str,
         row.status, row.reason = "inferred", row.inferred[0]
     elif row.code:
         row.status = "implemented"
-    else:
+    else:  # unaccounted: where the engine names it is a hint, never a status
         row.named_in = _named_in(row.heading, words, sources)
         if row.named_in:
-            row.status = "implemented"
             row.reason = "named, not cited: " + ", ".join(row.named_in)
 
 

@@ -370,7 +370,8 @@ class _Sight(_Flanking):
 
     def concealment(self, attacker: Where, target: Where) -> int:
         """Miss chance in percent from fog on the line or around the target (0 or 20:
-        "Partial Concealment - 20% Miss Chance", ``000_8d1d7816ee944f3b.txt``, "Concealment").
+        000_8d1d7816ee944f3b.txt, "Partial Concealment - 20% Miss Chance";
+        000_8d1d7816ee944f3b.txt, "Concealment").
 
         000_8d1d7816ee944f3b.txt, "Determine Concealment": the map's line of sight and its
         fog stand for the GM's ruling (the GM may still pass ``concealment=``).

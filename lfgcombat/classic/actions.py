@@ -51,7 +51,14 @@ MODE_WORDS = {"normal": "one single action and a Move Action",
 
 
 class SingleAction(str, enum.Enum):
-    """The single actions of a round other than the Move Action ("Single Actions:")."""
+    """The single actions of a round other than the Move Action ("Single Actions:").
+
+    ``ATTACK``: 002_2a3a79475ca2a541.txt, "Attack";
+    ``CAST_SPELL``: 002_2a3a79475ca2a541.txt, "Spell";
+    ``STANDARD_ACTION``: 002_2a3a79475ca2a541.txt, "Standard Action";
+    ``STABILIZE``: 002_2a3a79475ca2a541.txt, "Stabilize" (the list's entry; its DC12
+    Survival check is :meth:`~lfgcombat.classic.health.ClassicVitals.stabilized_by`).
+    """
 
     ATTACK = "attack"
     CAST_SPELL = "cast_spell"
@@ -135,7 +142,8 @@ class RoundBudget:
         return True
 
     def move(self, feet: int) -> "RoundBudget":
-        """Spend ``feet`` of the Move Action, before or after the single action.
+        """Spend ``feet`` of the Move Action, before or after the single action
+        (002_2a3a79475ca2a541.txt, "Move Action").
 
         Raises:
             ClassicError: ``feet`` is not a whole number >= 0.

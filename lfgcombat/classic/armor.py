@@ -112,7 +112,8 @@ def armor_class(armor: int = 0, shield: int = 0, dex: int = 0, size: str = "medi
 
 
 def concealment_penalty(concealment: str) -> int:
-    """The attacker's penalty: ``"none"`` 0, ``"partial"`` (50% hidden) -2, ``"full"`` -5.
+    """The attacker's penalty: ``"none"`` 0, ``"partial"`` (50% hidden) -2, ``"full"`` -5
+    (002_2a3a79475ca2a541.txt, "Concealment").
 
     Raises:
         ClassicError: ``concealment`` is not none, partial or full.

@@ -39,7 +39,7 @@ __all__ = ["ClassicAttack", "ClassicAttackOdds", "attack_bonus", "crit_threshold
 
 
 def attack_bonus(bab: int, str_mod: int = 0, dex_mod: int = 0, ranged: bool = False) -> int:
-    """BAB + STR (melee) or DEX (ranged).
+    """BAB + STR (melee) or DEX (ranged) (002_2a3a79475ca2a541.txt, "Base Attack Bonus").
 
     Raises:
         ClassicError: naming a field that is not a whole number (``bab`` must be >= 0).
@@ -51,7 +51,9 @@ def attack_bonus(bab: int, str_mod: int = 0, dex_mod: int = 0, ranged: bool = Fa
 
 
 def crit_threshold(crit_range: int = 20, expanded_critical: bool = False) -> int:
-    """The lowest natural roll that is a critical.
+    """The lowest natural roll that is a critical
+    (002_2a3a79475ca2a541.txt, "Criticals and fumbles": a 20 always, a wider weapon
+    range, +1 with Expanded Critical).
 
     Args:
         crit_range: The weapon's lowest threatening natural (20, or 19 for "19-20").

@@ -167,7 +167,8 @@ class ClassicVitals:
                             max(0, self.nonlethal - amount), ["healed"])
 
     def start_of_turn(self) -> "ClassicVitals":
-        """The optional rule: below 0 and not stable, lose 1 HP (only with the switch)."""
+        """The optional rule: below 0 and not stable, lose 1 HP (only with the switch;
+        002_2a3a79475ca2a541.txt, "Optional: If a character goes below 0 HP")."""
         if self.hp_loss_switch and not self.dead and self.current < 0 and not self.stable:
             return self._settle(self.current - 1, self.nonlethal, ["lost 1 HP"])
         return replace(self, events=())
@@ -188,7 +189,8 @@ class ClassicVitals:
                            "Fortitude to stabilize")
 
     def stabilized_by(self, roller: Roller, survival_mod: int) -> tuple["ClassicVitals", Roll]:
-        """Another creature's Stabilize action: a DC12 Survival check on this hero.
+        """Another creature's Stabilize action: a DC12 Survival check on this hero
+        (002_2a3a79475ca2a541.txt, "Stabilize – A standard action to stabilize").
 
         Raises:
             ClassicError: ``survival_mod`` is not a whole number.

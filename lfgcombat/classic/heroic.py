@@ -79,7 +79,9 @@ def _gm_mod(b_mod: int, environment: bool) -> int:
 
 def heroic_action(roller: Roller, a_mod: int, b_mod: int, environment: bool = False,
                   tie_winner: str = "gm") -> HeroicResult:
-    """Roll a Heroic Action: the player's d20 + ``a_mod`` against the GM's d20 + ``b_mod``.
+    """Roll a Heroic Action: the player's d20 + ``a_mod`` against the GM's d20 + ``b_mod``
+    (002_2a3a79475ca2a541.txt, "Heroic Action – When a character wants to do something out
+    of the ordinary": d20 + ability modifier each, the highest wins).
 
     Args:
         roller: The dice.

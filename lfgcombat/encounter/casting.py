@@ -172,9 +172,10 @@ def _h_cast(st: Encounter, name: str, spell_level: int, spell: str | None, targe
 
 def _check_cast(st: Encounter, name: str, spell_level: int, target: str | None,
                 perseverance: int | None, components: str | None = None) -> Any:
-    """May ``name`` cast now ("Casting a Spell": "You may only cast 1 Spell Per Turn!";
-    "Attacks Per Turn": at levels 0-4 one Big Action attacks or casts)? Returns the
-    creature's spellcasting at that level; raises why not."""
+    """May ``name`` cast now (000_8d1d7816ee944f3b.txt, "Casting Spells & using Magic
+    Abilities (SLA/Su)": "You may only cast 1 Spell Per Turn!"; "Attacks Per Turn": at
+    levels 0-4 one Big Action attacks or casts)? Returns the creature's spellcasting at that
+    level; raises why not."""
     f = st._f[name]
     if isinstance(spell_level, bool) or not isinstance(spell_level, int) or \
             not 0 <= spell_level <= 9:

@@ -61,7 +61,8 @@ __all__ = ["LADDER", "RIDER_TYPES", "CATEGORY", "categories", "Target", "Rider",
            "roll_with_riders", "add_initiative_penalty", "weapon_damage", "rider_table"]
 
 LADDER = (2, 3, 4, 6, 8, 10, 12)
-#: Each damage type's category and sub-category (energy ones: inferred, see above).
+#: Each damage type's category and sub-category (energy ones: inferred, see above); the
+#: physical types are 003_de0e94afd49609a7.txt, "Physical".
 CATEGORY = {"bludgeoning": ("physical", None), "piercing": ("physical", None),
             "slashing": ("physical", None), "acid": ("energy", "elemental"),
             "cold": ("energy", "elemental"), "electricity": ("energy", "elemental"),
@@ -161,7 +162,10 @@ def _evil_kind(t: Target, types: tuple[str, ...]) -> bool:
 
 
 def rider(damage_type: str, target: Target) -> Rider:
-    """The :class:`Rider` of ``damage_type`` against ``target``.
+    """The :class:`Rider` of ``damage_type`` against ``target``: the energy types' riders,
+    003_de0e94afd49609a7.txt, "Fire"; 003_de0e94afd49609a7.txt, "Cold";
+    003_de0e94afd49609a7.txt, "Sonic"; 003_de0e94afd49609a7.txt, "Holy";
+    003_de0e94afd49609a7.txt, "Primal"; 003_de0e94afd49609a7.txt, "Unholy".
 
     Raises:
         WoundsError: ``damage_type`` is not one of :data:`RIDER_TYPES`.

@@ -7,9 +7,9 @@
 * "Hardness": "Subtract hardness from each damage instance. Only excess damage is
   subtracted from HP." "Hit Points": "Depends on material and size"; "Damage ≥ 50% HP:
   broken condition"; "HP = 0: destroyed".
-* "Special Rules": "Immunities: Objects are immune to nonlethal damage and most critical
-  hits"; "Magical Items: +1 enhancement = +2 Hardness, +10 HP"; "Vulnerabilities: Some
-  attacks deal double damage and ignore hardness".
+* 003_de0e94afd49609a7.txt, "Special Rules": "Immunities: Objects are immune to nonlethal
+  damage and most critical hits"; "Magical Items: +1 enhancement = +2 Hardness, +10 HP";
+  "Vulnerabilities: Some attacks deal double damage and ignore hardness".
 * "Saving Throws": "Magical Items: Always allowed; save bonus = 2 + 1/2 caster level";
   "Unattended Non-Magic Items: No saving throws; always fail"; "Attended Items: Use owner's
   save bonus".
@@ -26,7 +26,8 @@
   HP" (:attr:`ObjectState.functions`); "Immunities: [...] most critical hits" (a critical
   against an object deals normal damage: :func:`object_damage`, the GM may rule one that
   counts).
-* "Animated Objects": "Use creature rules for Armor Class": an animated object is a creature
+* 003_de0e94afd49609a7.txt, "Animated Objects": "Use creature rules for Armor Class": an
+  animated object is a creature
   (its Defense, :meth:`lfgcombat.wounds.combatant.WoundsCombatant.defense`), not
   :func:`object_ac`.
 
@@ -78,7 +79,7 @@ register_schema("wounds/object_sizes", Schema(key="size", columns={
 
 def tool_bonus(tool: str | None) -> int:
     """The bonus a tool gives a Strength check to break an item (``None``: no tool):
-    :data:`TOOL_BONUS`.
+    :data:`TOOL_BONUS` (003_de0e94afd49609a7.txt, "Tools").
 
     Raises:
         WoundsError: a tool other than ``none``, ``crowbar`` or ``ram``.
@@ -142,7 +143,8 @@ def smash_odds(bonus: int, size: str = "medium", dex: int = -5, *, ranged: bool 
 
 def smash(roller: Roller, bonus: int, size: str = "medium", dex: int = -5, *,
           ranged: bool = False, aimed: bool = False) -> tuple[bool, Roll | None]:
-    """Roll a sunder attempt against an object (:func:`smash_odds` gives its odds);
+    """Roll a sunder attempt against an object (:func:`smash_odds` gives its odds;
+    003_de0e94afd49609a7.txt, "Smashing an Object");
     ``(True, None)`` for an aimed melee attempt (nothing to roll).
 
     Raises:
@@ -261,7 +263,8 @@ class ObjectState:
 def item_save_bonus(magical: bool, caster_level: int = 0, attended: bool = False,
                     owner_save: int = 0) -> int | None:
     """An item's saving throw bonus: magic 2 + ½ caster level; attended non-magic the
-    owner's bonus; ``None`` for an unattended non-magic item (no save, always fails)."""
+    owner's bonus; ``None`` for an unattended non-magic item (no save, always fails)
+    (003_de0e94afd49609a7.txt, "Saving Throws")."""
     if magical:
         return 2 + check_int("caster_level", caster_level, 0) // 2
     if attended:
