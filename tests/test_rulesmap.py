@@ -166,3 +166,22 @@ def test_the_committed_map_and_readme_counts_are_current(rows: list[rulesmap.Row
              if not path.is_file() or path.read_text(encoding="utf-8") != text]
     assert not stale, f"run `make rulesmap` and commit: {', '.join(stale)} are stale"
     assert rulesmap.counts_line(rows) in (REPO / "README.md").read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("line", [
+    "x3 Multiplier", "To hit:",
+    "Active Dodge - If you are attacked in melee and are aware of the attack:",
+    "What if I don’t want to take my turn when I’m selected?",
+])
+def test_the_headings_the_audit_found_missing_are_headings(line: str) -> None:
+    """Issue 27's audit: these title lines of the texts had no row (a lower-case word, a
+    short label, a titled case, a question of the FAQ)."""
+    assert citescan.heading_of_line(line) == line
+
+
+@pytest.mark.parametrize("line", [
+    "x3 the damage and add it.", "see below:", "What if you miss.",
+    "Active Dodge lets you roll against the attack when you are aware of it.",
+])
+def test_body_lines_like_them_are_not(line: str) -> None:
+    assert citescan.heading_of_line(line) is None

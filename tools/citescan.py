@@ -173,6 +173,14 @@ _VERB = re.compile(r"\b(is|are|score|scores|suffer|take|takes)\b")
 _LEAD_IN = re.compile(r"^(?P<title>[A-Z“\"][^:.!?]{1,58}?)\s*:\s+\S"
                       r"|^(?P<term>[A-Z][^:.!?–]{1,38}?) – \S")
 _WORD = re.compile(r"[A-Za-z][A-Za-z'’]*")
+# Titles the capitalisation test misses: a multiplier ("x3 Multiplier"), a short label ("To
+# hit:"), a titled case ("Active Dodge - If you are attacked in melee ...:"), a question of
+# the text's FAQ ("What if I don’t want to take my turn when I’m selected?").
+_OTHER_TITLE = re.compile(
+    r"^x\d+ [A-Z][a-z]+$"
+    r"|^[A-Z][a-z]+ [a-z]+:$"
+    r"|^[A-Z][A-Za-z]+ [A-Z][A-Za-z]+ [-–] [A-Z][^.!?]{5,80}:$"
+    r"|^What if [^.!:]{5,80}\?$")
 
 
 def _title_like(text: str, max_words: int) -> bool:
@@ -206,6 +214,8 @@ def heading_of_line(line: str) -> str | None:
         return title.strip()
     if len(line) <= 90 and not line.endswith((".", ",", ";")) and _title_like(line, 16) \
             and (line.endswith(("?", ":")) or not _VERB.search(line)):
+        return line
+    if _OTHER_TITLE.match(line):
         return line
     return None
 

@@ -187,7 +187,8 @@ def attack(roller: Roller, bonus: int, ac: int, damage: str | DiceExpr, *,
            crit_range: int = 20, expanded_critical: bool = False,
            concealment: str = "none", miss_chance: int = 0,
            names: tuple[str, str, str] | None = None) -> ClassicAttack:
-    """Roll an attack: d20 + ``bonus`` (+ concealment penalty) against ``ac``.
+    """Roll an attack: d20 + ``bonus`` (+ concealment penalty) against ``ac``, a hit when the
+    total equals or beats it (002_2a3a79475ca2a541.txt, "To hit:").
 
     Args:
         roller: The dice.

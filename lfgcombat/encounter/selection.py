@@ -31,7 +31,10 @@ def _check_declined(st: Encounter, chooser: str, declined: list[str], choices: l
     can just tell your ally to pick someone else so you can go later (unless you are
     the last person available to act in the round)"; "If you were selected by an enemy
     creature (or the GM selected you), you must take your turn!" ("Initiative
-    Problems:")."""
+    Problems:"; 000_8d1d7816ee944f3b.txt, "What if I don’t want to take my turn when I’m
+    selected?"). ``deadlock``: the GM breaks an impasse by choosing who acts
+    (000_8d1d7816ee944f3b.txt, "What if nobody wants to take their turn after combat has
+    begun?")."""
     if st.initiative_policy.fixed_order:
         raise IllegalActionError("under Top-Down Initiative the order decides; nobody "
                                  "is chosen, so nobody can decline", R_TOP_DOWN)

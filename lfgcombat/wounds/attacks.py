@@ -82,7 +82,9 @@ def crit_threshold(crit_range: int = 20, widen: int = 0) -> int:
 
 
 def critical_multiplier(multiplier: int, choice: str) -> int:
-    """How many times the damage is rolled: ``m`` to multiply, ``m - 1`` to Wounds.
+    """How many times the damage is rolled: ``m`` to multiply, ``m - 1`` to Wounds
+    (003_de0e94afd49609a7.txt, "x3 Multiplier"; 003_de0e94afd49609a7.txt, "x4 Multiplier":
+    triple or quadruple, or one less straight to Wounds).
 
     Raises:
         WoundsError: ``multiplier`` is not 2, 3 or 4, or ``choice`` is unknown.
