@@ -64,7 +64,8 @@ autosummary_ignore_module_all = True
 # --- HTML -----------------------------------------------------------------------------------
 html_theme = "furo"
 html_title = f"lfgcombat {release}"
-html_static_path: list[str] = []
+html_static_path = ["_static"]
+html_css_files = ["lfgcombat.css"]  # wide tables: smaller type, long words wrapped
 html_copy_source = False
 html_show_sourcelink = False
 html_extra_path = ["rulesmap.csv"]

@@ -62,9 +62,10 @@ class InitiativeContext(Protocol):
 
 @dataclass(frozen=True)
 class InitiativePolicy:
-    """How turns are ordered. Subclasses override the class flags and hooks that differ.
+    """How turns are ordered. Subclasses override the class flags and hooks that differ
+    (the class attributes below are the capabilities the encounter asks about).
 
-    Class attributes (capabilities the encounter asks about):
+    Attributes:
         name: The ``Ruleset(initiative=...)`` value.
         rule: The citation refusals name.
         fixed_order: Nobody chooses who goes next (so nobody declines a turn or acts
