@@ -23,6 +23,7 @@ is over the row offers nothing until the GM plays on (the tracker's ``halted``).
 from __future__ import annotations
 
 import html
+import re
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
@@ -110,6 +111,20 @@ class AttackControls(W.VBox):
         self.allies.observe(lambda _c: self.refresh(), "value")
         for w in (self.target, self.weapon, self.defense, *self.options.values()):
             w.observe(lambda _c: self.preview(), "value")
+
+    def pick(self, name: str) -> str | None:
+        """Make ``name`` the target, as a click on its token on the battle map does (the
+        map's ``target_picker``, issue 26): the preview shows that attack's exact odds
+        before the roll. Returns what the preview says, in words; ``None`` when the row
+        does not offer ``name`` as a target now (the acting creature itself, an ally
+        without "allies too", the fallen, nobody acting, the fight over): the map then
+        selects the token as usual."""
+        if self.tracker.halted or name not in [v for _l, v in self.target.options]:
+            return None
+        self.target.value = name  # observed: the GM's choice, and the preview
+        self.preview()
+        text = html.unescape(re.sub(r"<[^>]+>", " ", self.odds.value))
+        return f"Attack target: {name}. " + " ".join(text.split())
 
     def _target_chosen(self, change: dict) -> None:
         """Remember the GM's own choice of target (kept while the turn lasts, and chosen
