@@ -65,8 +65,9 @@ class ActionControls(W.VBox):
 
     CSS hooks: ``.lfg-move-action`` (how a map click moves), ``.lfg-move-to`` and the button
     ``.lfg-move``; ``.lfg-special``, ``.lfg-special-ally`` and ``.lfg-do-special``;
-    ``.lfg-cast-spell``, ``.lfg-cast-level``, ``.lfg-cast-target``, ``.lfg-cast-swift`` and
-    ``.lfg-cast``; ``.lfg-cast-perseverance`` (the caster's Perseverance bonus);
+    ``.lfg-cast-spell``, ``.lfg-cast-level``, ``.lfg-cast-target``, ``.lfg-cast-note`` (the
+    GM's words for the log), ``.lfg-cast-swift`` and ``.lfg-cast``;
+    ``.lfg-cast-perseverance`` (the caster's Perseverance bonus);
     ``.lfg-aoo-mode`` and ``.lfg-aoo-names`` (who takes the AOO provoked).
     """
 
@@ -96,6 +97,12 @@ class ActionControls(W.VBox):
                                       style={"description_width": "initial"})
         self.level.add_class("lfg-cast-level")
         self.spell_target = dropdown("target", "lfg-cast-target", [_NOBODY], width="14em")
+        self.spell_note = W.Text(description="note", placeholder="for the log (optional)",
+                                 tooltip="your words on the casting, shown in the log after "
+                                         "the spell and its target",
+                                 layout=W.Layout(width="17em"),
+                                 style={"description_width": "initial"})
+        self.spell_note.add_class("lfg-cast-note")
         self.swift = W.Checkbox(value=False, description="swift (no AOO)", indent=False,
                                 layout=W.Layout(width="auto"))
         self.swift.add_class("lfg-cast-swift")
@@ -117,8 +124,8 @@ class ActionControls(W.VBox):
             row(self.who, self.move_action, self.move_to, self.go, title="Move:"),
             row(self.special, self.ally, self.target, self.ability, self.gm_mod,
                 self.environment, self.what, self.do, title="Act:"),
-            row(self.spell, self.level, self.spell_target, self.swift, self.perseverance,
-                self.cast_button, title="Cast:")])
+            row(self.spell, self.level, self.spell_target, self.spell_note, self.swift,
+                self.perseverance, self.cast_button, title="Cast:")])
         self.add_class("lfg-action-rows")
         self.move_action.observe(lambda c: self._map_action(c["new"]), "value")
         self.special.observe(lambda _c: self._show_ally(), "value")
@@ -281,15 +288,18 @@ class ActionControls(W.VBox):
         t._attempt(do)
 
     def cast(self) -> None:
-        """Cast the chosen spell (a level, an optional name and target)."""
+        """Cast the chosen spell (a level, an optional name, target and note: the log
+        says "Chessan casts Sleep on Orc 1 (note)")."""
         t, enc = self.tracker, self.tracker.encounter
         spell = self.spell.value.strip() or None
         target = self.spell_target.value or None
+        note = self.spell_note.value.strip()
+        said = {"note": note} if note else {}  # none: the call as before
         if self._singles():  # the ruleset's round: a spell is its single action, no AOO
             t._attempt(lambda: enc.cast(self._actor(), int(self.level.value), spell,
-                                        target=target))
+                                        target=target, **said))
             return
         t._attempt(lambda: enc.cast(self._actor(), int(self.level.value), spell,
                                     target=target, swift=bool(self.swift.value),
                                     aoo=None if self.swift.value else t.aoo,
-                                    perseverance=self._perseverance()))
+                                    perseverance=self._perseverance(), **said))

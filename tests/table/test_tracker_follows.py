@@ -62,3 +62,48 @@ def test_a_click_on_an_empty_hex_still_moves_and_after_the_fight_no_target():
     assert t.halted
     foe = next(n for n in enc.names if enc.side(n) != enc.side(me))
     assert t.attack_row.pick(foe) is None and t.attack_row.go.disabled
+
+
+WOUNDS_CASTS = pytest.mark.xfail(strict=True, raises=AssertionError, reason=(
+    "engine, not the tracker: WoundsEconomy lists cast_spell among its single actions but "
+    "has no cast hook, so Encounter.cast refuses ('WoundsEconomy.cast: this ruleset keeps "
+    "no combatant record') - lfgcombat/wounds is another engineer's"))
+
+
+@pytest.mark.parametrize("ruleset", ["lfg", "classic",
+                                     pytest.param("wounds", marks=WOUNDS_CASTS)])
+def test_a_spell_takes_a_name_a_target_and_a_note_and_the_log_says_it(ruleset, tmp_path):
+    """000_8d1d7816ee944f3b.txt, "Casting a Spell"; 002/003: the round's single action."""
+    enc = fight(ruleset, seed=2)
+    t = InitiativeTracker(enc)
+    t.start()
+    me = enc.acting[0]
+    foe = next(n for n in enc.names if enc.side(n) != enc.side(me))
+    rows = t.action_rows
+    rows.spell.value, rows.level.value, rows.spell_target.value = "Sleep", 1, foe
+    rows.spell_note.value = " the two nearest "
+    rows.cast_button.click()
+    assert t.error == "", t.error
+    said = f"{me} casts Sleep"
+    lines = [e.describe() for e in enc.log if not e.command]
+    assert any(line.startswith(said) and f"on {foe} (the two nearest)" in line
+               for line in lines), lines
+    assert f"on {foe} (the two nearest)" in t.status_text, t.status_text
+    assert enc.log.of_kind("cast", commands=True)[-1].data["note"] == "the two nearest"
+    saved = enc.save(tmp_path / "fight.jsonl")  # the note replays from a save
+    again = type(enc).load(saved)
+    assert again.snapshot() == enc.snapshot()
+    assert [e.describe() for e in again.log if not e.command] == lines
+
+
+def test_a_cast_without_a_note_is_recorded_as_before_and_a_bad_note_is_refused():
+    from lfgcombat import LfgError
+    enc = fight(seed=2).start()
+    me = enc.acting[0]
+    before = enc.snapshot()
+    with pytest.raises(LfgError, match="note: the GM's words"):
+        enc.cast(me, 0, "light", note=3)
+    assert enc.snapshot() == before
+    enc.cast(me, 0, "light")
+    assert "note" not in enc.log.of_kind("cast", commands=True)[-1].data
+    assert enc.log.of_kind("spell")[-1].describe() == f"{me} casts light (spell level 0): cast"
