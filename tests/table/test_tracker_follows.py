@@ -7,6 +7,8 @@ before.
 
 from __future__ import annotations
 
+import html
+
 import pytest
 
 from lfgcombat.widgets import InitiativeTracker
@@ -107,3 +109,26 @@ def test_a_cast_without_a_note_is_recorded_as_before_and_a_bad_note_is_refused()
     enc.cast(me, 0, "light")
     assert "note" not in enc.log.of_kind("cast", commands=True)[-1].data
     assert enc.log.of_kind("spell")[-1].describe() == f"{me} casts light (spell level 0): cast"
+
+
+@pytest.mark.parametrize("ruleset", ["lfg", "classic"])
+def test_act_and_cast_are_off_with_the_engines_reason_when_it_refuses_them(ruleset):
+    """One spell a turn (000_8d1d7816ee944f3b.txt, "Casting a Spell": "You may only cast 1
+    Spell Per Turn!"); classic's round has one single action (002_2a3a79475ca2a541.txt,
+    "Character Round:"). The widget asks the engine (a dry run on a fork)."""
+    enc = fight(ruleset, seed=2)
+    t = InitiativeTracker(enc)
+    t.start()
+    rows = t.action_rows
+    assert not rows.cast_button.disabled and rows.why.value == ""
+    rows.spell.value = "light"
+    rows.cast_button.click()
+    assert t.error == "", t.error
+    me = enc.acting[0]
+    with pytest.raises(Exception) as refused:
+        enc.fork().cast(me, 0, "light", **({} if ruleset != "lfg" else {"aoo": "all"}))
+    assert rows.cast_button.disabled
+    assert f"Cast: not now - {refused.value}" in html.unescape(rows.why.value)
+    log = list(enc.log)
+    rows.check_offers()  # the dry run rolls and logs nothing in the fight
+    assert list(enc.log) == log
