@@ -132,3 +132,33 @@ def test_act_and_cast_are_off_with_the_engines_reason_when_it_refuses_them(rules
     log = list(enc.log)
     rows.check_offers()  # the dry run rolls and logs nothing in the fight
     assert list(enc.log) == log
+
+
+@pytest.mark.parametrize("ruleset", ["classic", "wounds"])
+def test_a_rulesets_preview_explains_the_attack_the_log_then_records(ruleset):
+    """The preview lists the situation the logged attack has (flat-footed...), under
+    classic's and wounds' attack policies too (issue 26: "the preview explains exactly
+    that attack")."""
+    from lfgcombat import HexMap
+    from lfgcombat.creature import load_example
+    from lfgcombat.encounter import Encounter
+    extra = dict(bab=3, prowess=1, good_saves=["fort", "ref"])
+    cs = [load_example("wulfric").replace(name="Hero", level=5, **extra),
+          load_example("orc").replace(name="Orc", level=1, **extra)]
+    m = HexMap(6, 4)
+    m.place(cs[0], (2, 2), "party")
+    m.place(cs[1], (3, 2), "orcs")
+    enc = Encounter(cs, map=m, ruleset=ruleset, seed=2)
+    t = InitiativeTracker(enc)
+    t.start()
+    a = t.attack_row
+    a.preview()
+    shown = list(a.explained)
+    text = html.unescape(a.odds.value)
+    assert a.attack() is not None, t.status_text
+    made = [e for e in enc.log if e.kind == "attack" and not e.command][-1]
+    logged = [str(m) for m in made.data.get("modifiers") or []]
+    assert shown == logged
+    assert all(m in text for m in logged)
+    if ruleset == "classic":  # "Flat-Footed": the Orc has not acted yet
+        assert any("Flat-footed" in m for m in logged), logged
