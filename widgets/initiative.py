@@ -172,7 +172,7 @@ class InitiativeTracker(TurnControls, W.VBox):
             battlemap.mover = self._move_on_map
             battlemap.feet_source = self._feet_left_on_map  # the highlight: the engine's feet
             battlemap.reach_source = self._reach_on_map  # and what provokes by its ruleset
-            battlemap.target_picker = self.attack_row.pick  # a click on a foe: the target
+            battlemap.target_picker = self._pick_on_map  # a click on a foe: the target
             self.action_rows.move_action.value = battlemap.action  # the map's choice stands
             # one status line: the map's messages (selection, measure, cover) show here
             battlemap.status.layout.display = "none"
@@ -377,6 +377,15 @@ class InitiativeTracker(TurnControls, W.VBox):
             self._acting_shown = lead
             if lead is not None:
                 bm.select(lead)
+
+    def _pick_on_map(self, name: str) -> str | None:
+        """A click on ``name``'s token: the Attack row's target when it offers ``name``
+        (:meth:`~lfgcombat.widgets.tracker_attack.AttackControls.pick`), said in the status
+        line even when the map's own line already says the same words."""
+        said = self.attack_row.pick(name)
+        if said is not None:
+            self._say(said)
+        return said
 
     def _feet_left_on_map(self, name: str) -> int | None:
         """The feet the engine says ``name`` has left this turn (``Encounter.state(name).

@@ -35,8 +35,19 @@ TRACKER = ".lfg-initiative"
 SEEDS = {"lfg": 1, "classic": 2, "wounds": 4}
 #: A code name in the visible text: a snake_case id, or Python's None.
 CODE = re.compile(r"\b[a-z]+(?:_[a-z0-9]+)+\b|\bNone\b")
-#: Visible text allowed to match :data:`CODE`: none so far (the tracker speaks in words).
+#: Visible text allowed to match :data:`CODE`: none (the tracker speaks in words).
 ALLOWED: tuple[str, ...] = ()
+#: Known engine defects the page shows honestly, outside the tracker's files (issue 26,
+#: item 2, "Words from the ruleset", is another engineer's), cut from the text before the
+#: check - strictly: the test fails once one is gone, so that its entry goes too.
+#: 1. lfgcombat/wounds: ``WoundsEconomy`` lists ``cast_spell`` among its single actions
+#:    but has no ``cast`` hook, so ``Encounter.cast`` refuses every wounds spell with
+#:    developer text (the Cast row's reason for being off).
+#: 2. lfgcombat/log/rulesets.py: the ``turn_rules`` event says the economy's mode id
+#:    ("Hero's round: half_actions") in the status line.
+KNOWN_ENGINE_TEXT = {"wounds": ("WoundsEconomy.cast: this ruleset keeps no combatant record "
+                                "(HealthModel.combatant gives None)",
+                                "round: half_actions")}
 SETUP = """\
 RULESET, SEED = @RULESET@, @SEED@
 import json
@@ -149,8 +160,14 @@ def test_a_whole_fight_by_clicks(lab: Lab, ruleset: str) -> None:
             bad = page.evaluate(f"(sel) => ({AGREE_JS})(sel)", TRACKER)
             raise AssertionError(f"after {what}: {bad}") from None
         text = tracker.inner_text()
+        for known in KNOWN_ENGINE_TEXT.get(ruleset, ()):
+            if known in text:
+                seen_known.add(known)
+                text = text.replace(known, "")
         leaks = [m for m in CODE.findall(text) if m not in ALLOWED]
         assert not leaks, f"after {what}: code names in the tracker: {leaks}\n{text}"
+
+    seen_known: set[str] = set()
 
     def log_grows(past: int) -> None:
         page.wait_for_function(
@@ -217,4 +234,6 @@ def test_a_whole_fight_by_clicks(lab: Lab, ruleset: str) -> None:
     settled("a click on the Ally's token after the fight")
     assert tracker.locator("button.lfg-attack").is_disabled()
     nb.assert_no_errors()
+    gone = set(KNOWN_ENGINE_TEXT.get(ruleset, ())) - seen_known
+    assert not gone, f"{gone} no longer shows: drop it from KNOWN_ENGINE_TEXT"
     assert time.monotonic() - began < 150, "the fight took too long to click through"

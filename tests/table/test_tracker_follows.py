@@ -29,7 +29,7 @@ def test_a_click_on_a_foes_token_chooses_it_as_the_target(ruleset):
     t = InitiativeTracker(enc, battlemap=bm)
     t.start()
     me = enc.acting[0]
-    assert bm.selected == me and bm.target_picker == t.attack_row.pick
+    assert bm.selected == me and bm.target_picker == t._pick_on_map
     foes = [n for n in enc.names if enc.side(n) != enc.side(me)]
     allies = [n for n in enc.names if enc.side(n) == enc.side(me) and n != me]
     a = t.attack_row
@@ -41,6 +41,9 @@ def test_a_click_on_a_foes_token_chooses_it_as_the_target(ruleset):
     assert t.status_text.startswith(f"Attack target: {far}.")
     assert a.odds.value and (a.odds_shown is not None or a.refusal)
     assert a._chosen == far  # the GM's choice, kept for the turn
+    t._say("something else")
+    bm.click(cell_of(enc, far))  # the same words again on the map: said again here
+    assert t.status_text.startswith(f"Attack target: {far}.")
     bm.click(cell_of(enc, allies[0]))  # an ally: selected, not a target
     assert bm.selected == allies[0] and a.target.value == far
     t.close()
