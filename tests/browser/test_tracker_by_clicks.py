@@ -10,13 +10,13 @@ first foe - then the GM clicks the first "next" button (or End turn).
 
 The engine's answers come from the kernel, not from the widget: a hidden
 ``.lfg-oracle`` (the notebook's own code) asks a fork of the encounter whether the attack,
-the spell and the special action the rows show would be refused, and holds the last
+the spell, the special and the close action the rows show would be refused, and holds the last
 logged attack. After every click the test waits until each visible, enabled button is one
 the engine takes (and each disabled one one it refuses).
 
 Contract with the tracker: ``button.lfg-start``, ``button.lfg-next``,
 ``button.lfg-end-turn``, ``button.lfg-attack``, ``button.lfg-cast``,
-``button.lfg-do-special``, ``.lfg-interrupt``, ``.lfg-ready``, ``.lfg-attack-odds``
+``button.lfg-do-special``, ``button.lfg-do-close``, ``.lfg-interrupt``, ``.lfg-ready``, ``.lfg-attack-odds``
 (``.lfg-attack-off`` once over), ``.lfg-over``; the map's ``.lfg-token-label``.
 """
 
@@ -94,6 +94,8 @@ def answer(*_):
             lambda e: e.attack(me, a.target.value, a.weapon.value, **a.situation))
     said["cast"] = "over" if over or me is None else refusal(lambda e: rows._cast_call(e)())
     said["act"] = "over" if over or me is None else refusal(lambda e: rows._special_call(e)())
+    said["close"] = ("over" if over or me is None else
+                     refusal(lambda e: t.close_rows._close_call(e)()))
     said["interrupts"] = any(round_offers(enc, n).interrupts for n in enc.names
                              if n not in enc.acting)
     said["ready"] = any(round_offers(enc, n).ready for n in (enc.acting or enc.names))
@@ -106,7 +108,8 @@ def answer(*_):
 
 
 enc.subscribe(answer)
-for w in (t.attack_row.target, t.attack_row.weapon, t.action_rows.special, t.play_on):
+for w in (t.attack_row.target, t.attack_row.weapon, t.action_rows.special, t.play_on,
+          t.close_rows.action, t.close_rows.target):
     w.observe(answer, "value")
 answer()
 W.VBox([t, oracle])
@@ -130,6 +133,8 @@ AGREE_JS = """
     bad.push('Cast ' + (on('button.lfg-cast') ? 'on' : 'off') + ', the engine: ' + (o.cast || 'takes it'));
   if (on('button.lfg-do-special') !== (o.act === ''))
     bad.push('Act ' + (on('button.lfg-do-special') ? 'on' : 'off') + ', the engine: ' + (o.act || 'takes it'));
+  if (on('button.lfg-do-close') !== (o.close === ''))
+    bad.push('Close ' + (on('button.lfg-do-close') ? 'on' : 'off') + ', the engine: ' + (o.close || 'takes it'));
   if (shown('.lfg-interrupt') && !o.interrupts) bad.push('Interrupt shown, no round has it');
   if (shown('.lfg-ready') && !o.ready) bad.push('Ready shown, the round has none');
   return bad.length ? bad.concat([JSON.stringify(o)]) : [];

@@ -165,3 +165,24 @@ def test_a_rulesets_preview_explains_the_attack_the_log_then_records(ruleset):
     assert all(m in text for m in logged)
     if ruleset == "classic":  # "Flat-Footed": the Orc has not acted yet
         assert any("Flat-footed" in m for m in logged), logged
+
+
+def test_the_close_rows_do_it_follows_the_engines_answer():
+    """Do it is off, saying why, while the engine refuses the chosen close action (no
+    target yet; a foe out of reach), and on when it takes it (000_8d1d7816ee944f3b.txt,
+    "Wrestling Skill - Maneuvers & More")."""
+    enc = fight(seed=2)
+    t = InitiativeTracker(enc)
+    t.start()
+    rows = t.close_rows
+    assert rows.do.disabled and "choose the target" in rows.why.value
+    me = enc.acting[0]
+    for foe in (n for n in enc.names if enc.side(n) != enc.side(me)):
+        rows.target.value = foe
+        try:
+            rows._close_call(enc.fork())()
+            takes = True
+        except Exception:  # noqa: BLE001 - the engine's refusal
+            takes = False
+        assert rows.do.disabled is not takes
+        assert bool(rows.why.value) is not takes
