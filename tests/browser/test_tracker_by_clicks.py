@@ -96,6 +96,10 @@ def answer(*_):
     said["act"] = "over" if over or me is None else refusal(lambda e: rows._special_call(e)())
     said["close"] = ("over" if over or me is None else
                      refusal(lambda e: t.close_rows._close_call(e)()))
+    up = t.updown_rows
+    said["updown"] = ("over" if over or me is None else
+                      refusal(lambda e: up._moving("move", e)()))
+    said["through"] = "over" if over or me is None else refusal(lambda e: up._through(e)())
     said["interrupts"] = any(round_offers(enc, n).interrupts for n in enc.names
                              if n not in enc.acting)
     said["ready"] = any(round_offers(enc, n).ready for n in (enc.acting or enc.names))
@@ -109,7 +113,8 @@ def answer(*_):
 
 enc.subscribe(answer)
 for w in (t.attack_row.target, t.attack_row.weapon, t.action_rows.special, t.play_on,
-          t.close_rows.action, t.close_rows.target):
+          t.close_rows.action, t.close_rows.target, t.updown_rows.mode, t.updown_rows.to,
+          t.updown_rows.what, t.updown_rows.at):
     w.observe(answer, "value")
 answer()
 W.VBox([t, oracle])
@@ -135,6 +140,9 @@ AGREE_JS = """
     bad.push('Act ' + (on('button.lfg-do-special') ? 'on' : 'off') + ', the engine: ' + (o.act || 'takes it'));
   if (on('button.lfg-do-close') !== (o.close === ''))
     bad.push('Close ' + (on('button.lfg-do-close') ? 'on' : 'off') + ', the engine: ' + (o.close || 'takes it'));
+  for (const [q, k] of [['button.lfg-mode-move', 'updown'], ['button.lfg-through-do', 'through']])
+    if (root.querySelector(q) && on(q) !== (o[k] === ''))
+      bad.push(q + ' ' + (on(q) ? 'on' : 'off') + ', the engine: ' + (o[k] || 'takes it'));
   if (shown('.lfg-interrupt') && !o.interrupts) bad.push('Interrupt shown, no round has it');
   if (shown('.lfg-ready') && !o.ready) bad.push('Ready shown, the round has none');
   return bad.length ? bad.concat([JSON.stringify(o)]) : [];

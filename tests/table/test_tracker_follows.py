@@ -186,3 +186,23 @@ def test_the_close_rows_do_it_follows_the_engines_answer():
             takes = False
         assert rows.do.disabled is not takes
         assert bool(rows.why.value) is not takes
+
+
+def test_the_updown_rows_follow_the_engines_answer():
+    """Move and Run of the Up/down row are off, saying why, until the engine takes the
+    move as typed (000_8d1d7816ee944f3b.txt, "Other Types of Movement")."""
+    enc = fight(seed=2)
+    t = InitiativeTracker(enc)
+    t.start()
+    up = t.updown_rows
+    assert up.move_button.disabled and "Move: not now" in up.why.value  # no hex typed
+    me = enc.acting[0]
+    col, row = enc.map.offset(min(enc.map.footprint(me)))
+    up.mode.value = "Swim" if "Swim" in [v for _l, v in up.mode.options] else up.mode.value
+    up.to.value = f"{col}, {row}"
+    try:
+        up._moving("move", enc.fork())()
+        takes = True
+    except Exception:  # noqa: BLE001 - the engine's refusal
+        takes = False
+    assert up.move_button.disabled is not takes
