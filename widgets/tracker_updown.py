@@ -153,7 +153,9 @@ class UpDownControls(W.VBox):
         for label, b, make in (("Move", self.move_button, lambda e: self._moving("move", e)),
                                ("Run", self.run_button, lambda e: self._moving("run", e)),
                                ("Through", self.do_button, self._through)):
-            refusal = "" if off else _refusal(lambda m=make: m(enc.fork())())
+            # a hex not typed yet is refused by the parsing alone: no fork for it (speed)
+            typed = "" if b is self.do_button else _refusal(lambda: parse_cell(self.to.value))
+            refusal = "" if off else typed or _refusal(lambda m=make: m(enc.fork())())
             b.disabled = bool(off or refusal)
             if refusal:
                 why.append(f"{label}: not now - {refusal}")
