@@ -681,7 +681,16 @@ def test_nothing_is_offered_once_the_fight_is_over():
     assert not (t._undo.disabled or t.gm_rows.damage_button.disabled
                 or t.gm_rows.heal_button.disabled)
     t.play_on.value = True  # the GM says otherwise: e.g. to stabilize the dying
-    assert not any(b.disabled for b in off)
+    # on again - except where the engine refuses the action as chosen, and says why
+    # (issue 26: the Close row's Do it with no target chosen yet, Up/down's Move with no
+    # hex typed)
+    refused = {b for b in off if b.disabled}
+    up = t.updown_rows
+    assert refused <= {rows.do, rows.cast_button, t.close_rows.do, up.move_button,
+                       up.do_button}, refused
+    assert not {up.move_button, up.do_button} & refused or "not now" in up.why.value
+    assert (rows.do not in refused and rows.cast_button not in refused) or rows.why.value
+    assert t.close_rows.do not in refused or "Close: not now" in t.close_rows.why.value
     assert len(bm.reachable("Hero")) > 0 and bm.reach_layer.data["features"]
     assert a.target.value is None and a.go.disabled  # still no ally by default
     t.battlemap.click((2, 1))

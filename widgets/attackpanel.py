@@ -131,7 +131,9 @@ def policy_odds_html(odds: Any) -> str:
         f"<td style='padding:0 6px'>{html.escape(f'{v:.2f}' if isinstance(v, float) else str(v))}"
         "</td>" for v in row) + "</tr>" for row in frame.itertuples(index=False))
     return (f"{head}<table class='lfg-choices' style='font-size:12px'><tr>"
-            + "".join(f"<th style='padding:0 6px'>{html.escape(c)}</th>" for c in cols)
+            # the frame's column ids as words ("counted_in": "counted in"; issue 26)
+            + "".join(f"<th style='padding:0 6px'>{html.escape(str(c).replace('_', ' '))}"
+                      "</th>" for c in cols)
             + f"</tr>{rows}</table>")
 
 

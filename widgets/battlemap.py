@@ -271,6 +271,12 @@ class BattleMap(W.VBox):
         #: under its ruleset (an InitiativeTracker's: ``Encounter.reachable``; nothing
         #: provokes under classic); ``None`` from it: the map's own answer.
         self.reach_source: Callable[[str, str], Reachable | None] | None = None
+        #: Optional ``target_picker(name) -> str | None``: with a token selected, a click
+        #: on another creature's token calls it first (an InitiativeTracker's: it makes
+        #: that creature the Attack row's target and returns what the preview says); a
+        #: ``None`` answer (not a target it offers) selects the token as usual. A click on
+        #: an empty hex still moves the selected token (issue 26).
+        self.target_picker: Callable[[str], str | None] | None = None
         self._hover_cell: Any = None
         self._sides: dict[str, str] = {}
         self._background_drawn: Any = None
@@ -696,6 +702,11 @@ class BattleMap(W.VBox):
             return
         here = m.at(cell)
         if here and (self.selected is None or self.selected not in here):
+            if self.selected is not None and self.target_picker is not None:
+                said = self.target_picker(here[0])
+                if said is not None:
+                    self._say(said)
+                    return
             self.select(here[0])
             return
         if self.selected is None:

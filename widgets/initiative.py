@@ -19,7 +19,9 @@ the engine raises is shown in the widget. The widget redraws on
 
 With a :class:`~lfgcombat.widgets.BattleMap` of the encounter's map, the acting creature
 is selected on the map when its turn begins and a click on a hex moves it through the
-engine with the movement action chosen in the "Move:" row.
+engine with the movement action chosen in the "Move:" row; a click on a foe's token makes
+it the Attack row's target, whose exact odds the preview shows before the roll (the map's
+``target_picker``: :meth:`~lfgcombat.widgets.tracker_attack.AttackControls.pick`).
 
 Once the fight is over (:attr:`lfgcombat.Encounter.over`: at most one side stands) the
 tracker offers no attack, move or action - their buttons are off and the banner and the
@@ -170,6 +172,7 @@ class InitiativeTracker(TurnControls, W.VBox):
             battlemap.mover = self._move_on_map
             battlemap.feet_source = self._feet_left_on_map  # the highlight: the engine's feet
             battlemap.reach_source = self._reach_on_map  # and what provokes by its ruleset
+            battlemap.target_picker = self._pick_on_map  # a click on a foe: the target
             self.action_rows.move_action.value = battlemap.action  # the map's choice stands
             # one status line: the map's messages (selection, measure, cover) show here
             battlemap.status.layout.display = "none"
@@ -375,6 +378,15 @@ class InitiativeTracker(TurnControls, W.VBox):
             if lead is not None:
                 bm.select(lead)
 
+    def _pick_on_map(self, name: str) -> str | None:
+        """A click on ``name``'s token: the Attack row's target when it offers ``name``
+        (:meth:`~lfgcombat.widgets.tracker_attack.AttackControls.pick`), said in the status
+        line even when the map's own line already says the same words."""
+        said = self.attack_row.pick(name)
+        if said is not None:
+            self._say(said)
+        return said
+
     def _feet_left_on_map(self, name: str) -> int | None:
         """The feet the engine says ``name`` has left this turn (``Encounter.state(name).
         budget["remaining_ft"]``: classic's Move Action, wounds' Half Actions), for the
@@ -423,6 +435,7 @@ class InitiativeTracker(TurnControls, W.VBox):
             bm.mover = None
             bm.feet_source = None
             bm.reach_source = None
+            bm.target_picker = None
             bm.status.unobserve(self._map_said, "value")
             bm.status.layout.display = None
         for b in getattr(self, "_last_buttons", []) + getattr(self, "_decline_buttons", []):

@@ -11,7 +11,9 @@ turn?" (casting).
 
 from __future__ import annotations
 
+import html
 import re
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import ipywidgets as W
@@ -65,8 +67,9 @@ class ActionControls(W.VBox):
 
     CSS hooks: ``.lfg-move-action`` (how a map click moves), ``.lfg-move-to`` and the button
     ``.lfg-move``; ``.lfg-special``, ``.lfg-special-ally`` and ``.lfg-do-special``;
-    ``.lfg-cast-spell``, ``.lfg-cast-level``, ``.lfg-cast-target``, ``.lfg-cast-swift`` and
-    ``.lfg-cast``; ``.lfg-cast-perseverance`` (the caster's Perseverance bonus);
+    ``.lfg-cast-spell``, ``.lfg-cast-level``, ``.lfg-cast-target``, ``.lfg-cast-note`` (the
+    GM's words for the log), ``.lfg-cast-swift`` and ``.lfg-cast``;
+    ``.lfg-cast-perseverance`` (the caster's Perseverance bonus);
     ``.lfg-aoo-mode`` and ``.lfg-aoo-names`` (who takes the AOO provoked).
     """
 
@@ -96,6 +99,12 @@ class ActionControls(W.VBox):
                                       style={"description_width": "initial"})
         self.level.add_class("lfg-cast-level")
         self.spell_target = dropdown("target", "lfg-cast-target", [_NOBODY], width="14em")
+        self.spell_note = W.Text(description="note", placeholder="for the log (optional)",
+                                 tooltip="your words on the casting, shown in the log after "
+                                         "the spell and its target",
+                                 layout=W.Layout(width="17em"),
+                                 style={"description_width": "initial"})
+        self.spell_note.add_class("lfg-cast-note")
         self.swift = W.Checkbox(value=False, description="swift (no AOO)", indent=False,
                                 layout=W.Layout(width="auto"))
         self.swift.add_class("lfg-cast-swift")
@@ -110,6 +119,8 @@ class ActionControls(W.VBox):
         self.cast_button = button("Cast", "lfg-cast", self.cast,
                                   "cast a spell: a Big Action that provokes AOO (one spell "
                                   "per turn)")
+        #: Why the Act or Cast button is off now (the engine's refusal of a dry run).
+        self.why = W.HTML()
         self._aoo_row = row(self.aoo_mode, self.aoo_names, title="AOO:")
         self._aoo_row.add_class("lfg-aoo-row")
         super().__init__(children=[
@@ -117,9 +128,14 @@ class ActionControls(W.VBox):
             row(self.who, self.move_action, self.move_to, self.go, title="Move:"),
             row(self.special, self.ally, self.target, self.ability, self.gm_mod,
                 self.environment, self.what, self.do, title="Act:"),
-            row(self.spell, self.level, self.spell_target, self.swift, self.perseverance,
-                self.cast_button, title="Cast:")])
+            row(self.spell, self.level, self.spell_target, self.spell_note, self.swift,
+                self.perseverance, self.cast_button, title="Cast:"),
+            self.why])
         self.add_class("lfg-action-rows")
+        self._filling = False  # inside refresh: one dry run at its end, not one a choice
+        for w in (self.special, self.ally, self.target, self.ability, self.level,
+                  self.spell_target, self.swift):
+            w.observe(lambda _c: self._filling or self.check_offers(), "value")
         self.move_action.observe(lambda c: self._map_action(c["new"]), "value")
         self.special.observe(lambda _c: self._show_ally(), "value")
         self._show_ally()
@@ -211,8 +227,30 @@ class ActionControls(W.VBox):
                 for a in [*singles, "stand_up"]]
 
     def refresh(self) -> None:
-        """Offer the acting creatures, their allies to protect and the spell targets."""
+        """Offer the acting creatures, their allies to protect and the spell targets, and
+        say which of Act and Cast the engine refuses now (:meth:`check_offers`)."""
         enc = self.tracker.encounter
+        self._filling = True
+        try:
+            self._fill(enc)
+        finally:
+            self._filling = False
+        off = enc.current is None or bool(self.tracker.halted)  # halted: the fight is over
+        self.go.disabled = off
+        # issue 26: the AOO row only when some round of the fight makes AOO (not classic's)
+        self._aoo_row.layout.display = (None if any(round_offers(enc, n).aoo for n in enc.names)
+                                        else "none")
+        lfg_round = not self._singles()  # swift casting and Perseverance are lfg's
+        for w in (self.swift, self.perseverance):
+            w.layout.display = None if lfg_round else "none"
+        self.cast_button.tooltip = (
+            "cast a spell: a Big Action that provokes AOO (one spell per turn)" if lfg_round
+            else f"cast a spell: the {enc.ruleset.name} round's single action")
+        self.check_offers()
+
+    def _fill(self, enc: Any) -> None:
+        """Offer the acting creatures, their allies, the specials, the spell targets and
+        the movement actions of the round."""
         with self.hold_trait_notifications():
             set_options(self.who, list(enc.acting))
             me = self.who.value
@@ -222,20 +260,8 @@ class ActionControls(W.VBox):
             set_options(self.target, [n for n in alive if n != me])
             set_options(self.special, self._specials())
             set_options(self.spell_target, [_NOBODY] + [(n, n) for n in alive])
-        off = enc.current is None or bool(self.tracker.halted)  # halted: the fight is over
-        for w in (self.go, self.do, self.cast_button):
-            w.disabled = off
-        # issue 26: the AOO row only when some round of the fight makes AOO (not classic's)
-        self._aoo_row.layout.display = (None if any(round_offers(enc, n).aoo for n in enc.names)
-                                        else "none")
-        lfg_round = not self._singles()  # swift casting and Perseverance are lfg's
         # the ruleset's round moves by its Move Action (classic) or Half Actions (wounds)
-        set_options(self.move_action, list(MOVES) if lfg_round else [MOVES[0]])
-        for w in (self.swift, self.perseverance):
-            w.layout.display = None if lfg_round else "none"
-        self.cast_button.tooltip = (
-            "cast a spell: a Big Action that provokes AOO (one spell per turn)" if lfg_round
-            else f"cast a spell: the {enc.ruleset.name} round's single action")
+        set_options(self.move_action, list(MOVES) if not self._singles() else [MOVES[0]])
 
     def _actor(self) -> str:
         if self.who.value is None:
@@ -254,7 +280,12 @@ class ActionControls(W.VBox):
 
     def do_special(self) -> None:
         """Take the chosen special action (Protect needs the ally chosen)."""
-        t, enc, what = self.tracker, self.tracker.encounter, self.special.value
+        self.tracker._attempt(self._special_call(self.tracker.encounter))
+
+    def _special_call(self, enc: Any) -> Callable[[], Any]:
+        """The chosen special action as one call on ``enc`` (the encounter, or a fork of it
+        for the dry run that says whether it is legal now)."""
+        t, what = self.tracker, self.special.value
 
         def do() -> Any:
             name = self._actor()
@@ -278,18 +309,51 @@ class ActionControls(W.VBox):
             if what in ("aim", "stand_up") and not self._singles():  # lfg: AOO offered
                 return getattr(enc, what)(name, aoo=t.aoo)
             return getattr(enc, what)(name)
-        t._attempt(do)
+        return do
 
     def cast(self) -> None:
-        """Cast the chosen spell (a level, an optional name and target)."""
-        t, enc = self.tracker, self.tracker.encounter
+        """Cast the chosen spell (a level, an optional name, target and note: the log
+        says "Chessan casts Sleep on Orc 1 (note)")."""
+        self.tracker._attempt(self._cast_call(self.tracker.encounter))
+
+    def _cast_call(self, enc: Any) -> Callable[[], Any]:
+        """The chosen spell as one call on ``enc`` (the encounter, or a fork of it for the
+        dry run)."""
+        t = self.tracker
         spell = self.spell.value.strip() or None
         target = self.spell_target.value or None
+        note = self.spell_note.value.strip()
+        said = {"note": note} if note else {}  # none: the call as before
         if self._singles():  # the ruleset's round: a spell is its single action, no AOO
-            t._attempt(lambda: enc.cast(self._actor(), int(self.level.value), spell,
-                                        target=target))
-            return
-        t._attempt(lambda: enc.cast(self._actor(), int(self.level.value), spell,
-                                    target=target, swift=bool(self.swift.value),
-                                    aoo=None if self.swift.value else t.aoo,
-                                    perseverance=self._perseverance()))
+            return lambda: enc.cast(self._actor(), int(self.level.value), spell,
+                                    target=target, **said)
+        return lambda: enc.cast(self._actor(), int(self.level.value), spell,
+                                target=target, swift=bool(self.swift.value),
+                                aoo=None if self.swift.value else t.aoo,
+                                perseverance=self._perseverance(), **said)
+
+    def check_offers(self) -> None:
+        """Disable the Act and Cast buttons the acting creature cannot use now, saying
+        why (issue 26, item 1): the engine's own refusal of the same call on a fork (a dry
+        run; nothing is rolled or logged here) - no rule is checked in the widget."""
+        enc = self.tracker.encounter
+        off = enc.current is None or self.tracker.halted
+        why: list[str] = []
+        for label, b, make in (("Act", self.do, self._special_call),
+                               ("Cast", self.cast_button, self._cast_call)):
+            refusal = "" if off else _refusal(lambda m=make: m(enc.fork())())
+            b.disabled = bool(off or refusal)
+            if refusal:
+                why.append(f"{label}: not now - {refusal}")
+        self.why.value = ("" if not why else "<div class='lfg-action-why' style='color:#7b5e00;"
+                          "font-size:12px'>" + "<br>".join(html.escape(w) for w in why)
+                          + "</div>")
+
+
+def _refusal(call: Callable[[], Any]) -> str:
+    """What the engine says against ``call`` ("" when it takes it)."""
+    try:
+        call()
+    except Exception as exc:  # noqa: BLE001 - a refusal (LfgError) or a fault: shown
+        return str(exc) if isinstance(exc, LfgError) else f"{type(exc).__name__}: {exc}"
+    return ""

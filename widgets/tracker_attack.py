@@ -23,6 +23,7 @@ is over the row offers nothing until the GM plays on (the tracker's ``halted``).
 from __future__ import annotations
 
 import html
+import re
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
@@ -110,6 +111,20 @@ class AttackControls(W.VBox):
         self.allies.observe(lambda _c: self.refresh(), "value")
         for w in (self.target, self.weapon, self.defense, *self.options.values()):
             w.observe(lambda _c: self.preview(), "value")
+
+    def pick(self, name: str) -> str | None:
+        """Make ``name`` the target, as a click on its token on the battle map does (the
+        map's ``target_picker``, issue 26): the preview shows that attack's exact odds
+        before the roll. Returns what the preview says, in words; ``None`` when the row
+        does not offer ``name`` as a target now (the acting creature itself, an ally
+        without "allies too", the fallen, nobody acting, the fight over): the map then
+        selects the token as usual."""
+        if self.tracker.halted or name not in [v for _l, v in self.target.options]:
+            return None
+        self.target.value = name  # observed: the GM's choice, and the preview
+        self.preview()
+        text = html.unescape(re.sub(r"<[^>]+>", " ", self.odds.value))
+        return f"Attack target: {name}. " + " ".join(text.split())
 
     def _target_chosen(self, change: dict) -> None:
         """Remember the GM's own choice of target (kept while the turn lasts, and chosen
@@ -245,7 +260,7 @@ class AttackControls(W.VBox):
             result = what_if.attack(self.attacker.value, self.target.value, self.weapon.value,
                                     **self.situation)
             if getattr(result, "setup", None) is None:  # another ruleset's attack policy
-                self._show_policy(enc, note)
+                self._show_policy(enc, note, list(what_if.log)[since:])
                 return
             odds = self._with_unintended(enc, odds_for(result.setup), result.setup)
             said, gang = self._explain(list(what_if.log)[since:])
@@ -302,12 +317,14 @@ class AttackControls(W.VBox):
             "<div class='lfg-error' style='color:#b00020;white-space:pre-wrap'>"
             f"Not possible now: {html.escape(self.refusal)}</div>")
 
-    def _show_policy(self, enc: Any, note: str) -> None:
+    def _show_policy(self, enc: Any, note: str, events: list) -> None:
         """The odds of an attack the encounter allows under another ruleset (``classic``,
         ``wounds``): that ruleset's attack policy, :func:`lfgcombat.attack_odds` with
         ``ruleset=``, for the two creatures as the encounter has them now. The fork's
         attack already said the encounter allows it; the map's situation (cover, flanking)
-        is the encounter's own at the roll, not in these odds."""
+        is the encounter's own at the roll, not in these odds - but listed under them, as
+        the trial attack ``events`` logged it (flat-footed, cover...: what the roll will
+        have; issue 26)."""
         a, t = self.attacker.value, self.target.value
         try:
             odds = attack_odds(enc.creature(a), enc.creature(t), self.weapon.value,
@@ -315,12 +332,16 @@ class AttackControls(W.VBox):
         except Exception as exc:  # noqa: BLE001 - shown in the row, never in the kernel
             self._refuse(exc, note)
             return
+        said, gang = self._explain(events)
         self.go.disabled = False
-        self.setup, self.odds_shown, self.refusal, self.explained = None, odds, "", []
+        self.setup, self.odds_shown, self.refusal, self.explained = None, odds, "", said
+        situation = "".join(f"<div style='color:#555'>· {html.escape(m)}</div>"
+                            for m in said + ([f"Gang Up: +{gang} Tactical"] if gang else []))
         self.odds.value = note + (
             f"<div><code>{html.escape(odds.summary())}</code> "
             f"<span style='color:#555'>({html.escape(enc.ruleset.name)} rules; the map's "
-            f"cover and flanking apply at the roll)</span></div>{policy_odds_html(odds)}")
+            f"cover and flanking apply at the roll)</span></div>{situation}"
+            f"{policy_odds_html(odds)}")
 
     def attack(self) -> Any:
         """Roll the chosen attack through the encounter (its rolls go to the dice log).

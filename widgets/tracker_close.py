@@ -10,6 +10,8 @@ Types".
 
 from __future__ import annotations
 
+import html
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import ipywidgets as W
@@ -18,7 +20,7 @@ from lfgcombat.close_keys import abilities_of
 from lfgcombat.encounter.skill_actions import INSULT_EFFECTS
 from lfgcombat.errors import LfgError
 
-from .tracker_actions import parse_cell
+from .tracker_actions import _refusal, parse_cell
 from .tracker_ui import button, dropdown, row, set_options
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -78,11 +80,17 @@ class CloseControls(W.VBox):
         self.do = button("Do it", "lfg-do-close", self.do_close,
                          "take the chosen close-fight action now (the engine spends it and "
                          "offers the AOO it provokes)")
+        #: Why Do it is off now (the engine's refusal of a dry run on a fork).
+        self.why = W.HTML()
         super().__init__(children=[row(self.action, self.target, self.ability, self.to,
-                                       self.condition, self.item, self.do, title="Close:")])
+                                       self.condition, self.item, self.do, title="Close:"),
+                                   self.why])
         self.add_class("lfg-close-rows")
         self.action.observe(lambda _c: self._show_fields(), "value")
         self.condition.observe(lambda _c: self._show_item(), "value")
+        self._filling = False  # inside refresh: one dry run at its end
+        for w in (self.action, self.target, self.ability, self.to, self.condition):
+            w.observe(lambda _c: self._filling or self.check_offer(), "value")
         self._show_fields()
 
     def _show_fields(self) -> None:
@@ -106,11 +114,27 @@ class CloseControls(W.VBox):
         enc = self.tracker.encounter
         me = self._acting()
         alive = [n for n in enc.names if not enc.state(n)["dead"] and n != me]
-        with self.hold_trait_notifications():
-            set_options(self.target, [_NONE] + [(n, n) for n in alive])
-            own = abilities_of(enc.creature(me)) if me else ()
-            set_options(self.ability, [_NONE] + [(a.text, a.name) for a in own])
-        self.do.disabled = enc.current is None or bool(self.tracker.halted)
+        self._filling = True
+        try:
+            with self.hold_trait_notifications():
+                set_options(self.target, [_NONE] + [(n, n) for n in alive])
+                own = abilities_of(enc.creature(me)) if me else ()
+                set_options(self.ability, [_NONE] + [(a.text, a.name) for a in own])
+        finally:
+            self._filling = False
+        self.check_offer()
+
+    def check_offer(self) -> None:
+        """Disable Do it when the engine refuses the chosen close action for the acting
+        creature now, saying why (issue 26, item 1): the same call on a fork (a dry run;
+        nothing is rolled or logged in the fight)."""
+        enc = self.tracker.encounter
+        off = enc.current is None or bool(self.tracker.halted)
+        refusal = "" if off else _refusal(lambda: self._close_call(enc.fork())())
+        self.do.disabled = bool(off or refusal)
+        self.why.value = ("" if not refusal else "<div class='lfg-action-why' style='color:"
+                          f"#7b5e00;font-size:12px'>Close: not now - {html.escape(refusal)}"
+                          "</div>")
 
     def _acting(self) -> str | None:
         who = getattr(self.tracker.action_rows, "who", None)
@@ -124,7 +148,12 @@ class CloseControls(W.VBox):
 
     def do_close(self) -> None:
         """Take the chosen action with the chosen target, hex or ability."""
-        t, enc = self.tracker, self.tracker.encounter
+        self.tracker._attempt(self._close_call(self.tracker.encounter))
+
+    def _close_call(self, enc: Any) -> Callable[[], Any]:
+        """The chosen close action as one call on ``enc`` (the encounter, or a fork of it
+        for the dry run)."""
+        t = self.tracker
         key, target = str(self.action.value), self.target.value or None
 
         def do() -> Any:
@@ -145,11 +174,11 @@ class CloseControls(W.VBox):
                 return enc.use_ability(me, self.ability.value, target, aoo=t.aoo)
             if target is None:
                 raise LfgError(f"{self.action.label}: choose the target")
-            return self._call(kind, what, me, target)
-        t._attempt(do)
+            return self._call(enc, kind, what, me, target)
+        return do
 
-    def _call(self, kind: str, what: str, me: str, target: str) -> Any:
-        enc, aoo = self.tracker.encounter, self.tracker.aoo
+    def _call(self, enc: Any, kind: str, what: str, me: str, target: str) -> Any:
+        aoo = self.tracker.aoo
         if kind == "wrestle":
             return enc.wrestle(me, target, what, to=self._to(), aoo=aoo)
         if kind == "hit":

@@ -8,13 +8,15 @@ barricades"). No rules live here.
 
 from __future__ import annotations
 
+import html
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import ipywidgets as W
 
 from lfgcombat.errors import LfgError
 
-from .tracker_actions import parse_cell
+from .tracker_actions import _refusal, parse_cell
 from .tracker_ui import button, dropdown, row
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -56,11 +58,16 @@ class UpDownControls(W.VBox):
         self.do_button = button("Do it", "lfg-through-do", self.do_through,
                                 "open / force / strike the door or object, or volley at "
                                 "the hex")
+        #: Why Move, Run or Do it is off now (the engine's refusal of a dry run).
+        self.why = W.HTML()
         super().__init__(children=[
             row(self.mode, self.to, self.altitude, self.move_button, self.run_button,
                 self.set_alt, title="Up/down:"),
-            row(self.what, self.at, self.weapon, self.do_button, title="Through:")])
+            row(self.what, self.at, self.weapon, self.do_button, title="Through:"),
+            self.why])
         self.add_class("lfg-updown-rows")
+        for w in (self.mode, self.to, self.altitude, self.what, self.at, self.weapon):
+            w.observe(lambda _c: self.check_offers(), "value")
 
     def _actor(self) -> str:
         acting = self.tracker.encounter.acting
@@ -80,15 +87,19 @@ class UpDownControls(W.VBox):
 
     def move(self) -> None:
         """Move by the chosen mode to the typed hex and altitude."""
-        t, enc = self.tracker, self.tracker.encounter
-        t._attempt(lambda: enc.move(self._actor(), parse_cell(self.to.value), aoo=t.aoo,
-                                    mode=self.mode.value, altitude=self._altitude()))
+        self.tracker._attempt(self._moving("move", self.tracker.encounter))
 
     def run(self) -> None:
         """Run by the chosen mode to the typed hex and altitude."""
-        t, enc = self.tracker, self.tracker.encounter
-        t._attempt(lambda: enc.run(self._actor(), parse_cell(self.to.value), aoo=t.aoo,
-                                   mode=self.mode.value, altitude=self._altitude()))
+        self.tracker._attempt(self._moving("run", self.tracker.encounter))
+
+    def _moving(self, how: str, enc: Any) -> Callable[[], Any]:
+        """The chosen move or run as one call on ``enc`` (the encounter, or a fork of it
+        for the dry run)."""
+        t = self.tracker
+        return lambda: getattr(enc, how)(self._actor(), parse_cell(self.to.value),
+                                         aoo=t.aoo, mode=self.mode.value,
+                                         altitude=self._altitude())
 
     def set_altitude(self) -> None:
         """The GM sets the acting creature's altitude."""
@@ -103,7 +114,11 @@ class UpDownControls(W.VBox):
 
     def do_through(self) -> None:
         """Open, force or strike a door or object, or volley at a hex."""
-        t, enc, what = self.tracker, self.tracker.encounter, self.what.value
+        self.tracker._attempt(self._through(self.tracker.encounter))
+
+    def _through(self, enc: Any) -> Callable[[], Any]:
+        """The chosen door, object or volley action as one call on ``enc``."""
+        what = self.what.value
 
         def do() -> Any:
             name = self._actor()
@@ -120,13 +135,33 @@ class UpDownControls(W.VBox):
             if what == "attack_object":
                 return enc.attack_object(name, at, weapon)
             return enc.volley(name, at, weapon)
-        t._attempt(do)
+        return do
 
     def refresh(self) -> None:
         """Buttons off when nobody acts, or the fight is over (the tracker's ``halted``)."""
         off = self.tracker.encounter.current is None or bool(self.tracker.halted)
-        for w in (self.move_button, self.run_button, self.set_alt, self.do_button):
-            w.disabled = off
+        self.set_alt.disabled = off  # the GM's own hand
+        self.check_offers()
+
+    def check_offers(self) -> None:
+        """Move, Run and Do it are off, saying why, while the engine refuses them as
+        chosen (a hex still to type, a mode the creature lacks...): the same call on a fork
+        (issue 26, item 1; nothing is rolled or logged in the fight)."""
+        enc = self.tracker.encounter
+        off = enc.current is None or bool(self.tracker.halted)
+        why: list[str] = []
+        for label, b, make in (("Move", self.move_button, lambda e: self._moving("move", e)),
+                               ("Run", self.run_button, lambda e: self._moving("run", e)),
+                               ("Through", self.do_button, self._through)):
+            # a hex not typed yet is refused by the parsing alone: no fork for it (speed)
+            typed = "" if b is self.do_button else _refusal(lambda: parse_cell(self.to.value))
+            refusal = "" if off else typed or _refusal(lambda m=make: m(enc.fork())())
+            b.disabled = bool(off or refusal)
+            if refusal:
+                why.append(f"{label}: not now - {refusal}")
+        self.why.value = ("" if not why else "<div class='lfg-action-why' style='color:#7b5e00;"
+                          "font-size:12px'>" + "<br>".join(html.escape(w) for w in why)
+                          + "</div>")
 
 
 def _text(description: str, placeholder: str, css: str) -> W.Text:

@@ -67,7 +67,8 @@ def spell_components(raw: Any) -> str | None:
 
 def cast(st: Encounter, name: str, spell_level: int = 0, spell: str | None = None, *,
          target: str | None = None, swift: bool = False, aoo: Any = None,
-         perseverance: int | None = None, components: str | None = None) -> Encounter:
+         perseverance: int | None = None, components: str | None = None,
+         note: str | None = None) -> Encounter:
     """Cast a Spell: a Big Action that provokes (or a Swift Action that does not, for
     spells cast that way); 1 spell per turn.
 
@@ -107,6 +108,8 @@ def cast(st: Encounter, name: str, spell_level: int = 0, spell: str | None = Non
             shields ("You cannot cast spells with somatic (S) components while
             wielding two shields", "Weird Situation - Using Two Shields at the same
             time"); unknown components leave a note on the spell instead.
+        note: The GM's words on the casting, for the log ("Chessan casts Sleep on Orc 1
+            (the two nearest)", issue 26); ``None``: none.
 
     Raises:
         IllegalActionError: why the spell cannot be cast now; nothing changes.
@@ -116,6 +119,8 @@ def cast(st: Encounter, name: str, spell_level: int = 0, spell: str | None = Non
             "perseverance": perseverance}
     if components is not None:  # recorded only when given: older saves replay as before
         args["components"] = spell_components(components)
+    if note is not None:  # recorded only when given, as components: older saves replay
+        args["note"] = _cast_note(note)
     st._do("cast", args)
     return st
 
@@ -123,13 +128,17 @@ def cast(st: Encounter, name: str, spell_level: int = 0, spell: str | None = Non
 @command
 def _h_cast(st: Encounter, name: str, spell_level: int, spell: str | None, target: str | None,
             swift: bool, aoo: Any, perseverance: int | None = None,
-            components: str | None = None) -> None:
+            components: str | None = None, note: str | None = None) -> None:
     if st._fighter(name).rules is not None:  # a ruleset's record: its round
         if swift or perseverance is not None or aoo is not None:
             raise IllegalActionError(
                 f"the {st.ruleset.name} round casts a spell as its single action: no "
                 "swift casting, Perseverance or AOO", st.ruleset.text)
         st._record_cast(name, spell_level, spell, target)
+        if note:  # the ruleset's own spell line has no note: the GM's words follow it
+            on = f" on {target}" if target else ""
+            st._emit("note", actor=name, target=target, data={
+                "text": f"{name} casts {spell or 'a spell'}{on} ({note})"})
         return
     f = st._actor(name)
     sc = st._check_cast(name, spell_level, target, perseverance,
@@ -167,7 +176,15 @@ def _h_cast(st: Encounter, name: str, spell_level: int, spell: str | None, targe
     st._emit("spell", actor=name, target=target, data={
         "spell": spell, "spell_level": spell_level, "swift": swift,
         "perseverance_dcs": dcs, "failure_pct": dict(sc.failure_pct),
-        "notes": list(sc.notes), "outcome": outcome})
+        "notes": list(sc.notes), "outcome": outcome, **({"note": note} if note else {})})
+
+
+def _cast_note(note: Any) -> str:
+    """The GM's note on a casting, stripped; refused unless it is text."""
+    if not isinstance(note, str):
+        raise IllegalActionError(f"note: the GM's words on the spell, as text, not "
+                                 f"{short(note)}", R_CAST)
+    return note.strip()
 
 
 def _check_cast(st: Encounter, name: str, spell_level: int, target: str | None,

@@ -69,8 +69,8 @@ FightDefensivelyCommand = _command("fight_defensively", ("name",), "Fight Defens
 IgnoreEnemyCommand = _command("ignore_enemy", ("name", "foes"), "Ignore Enemy")
 ProtectCommand = _command("protect", ("name", "target"), "Protect")
 CastCommand = _command("cast", ("name", "spell_level", "spell", "target", "swift",
-                                "perseverance", "aoo", "components"), "a spell cast",
-                       optional={"perseverance": None, "components": None})
+                                "perseverance", "aoo", "components", "note"), "a spell cast",
+                       optional={"perseverance": None, "components": None, "note": None})
 AttackCommand = _command("attack", ("name", "target", "weapon", "situation"), "an attack")
 DamageCommand = _command("damage", ("name", "amount", "type", "by", "nonlethal"),
                          "the GM's damage (nonlethal: only where the ruleset has it)",

@@ -472,8 +472,9 @@ class Spell(Event):
 
     KIND = "spell"
     FIELDS = ("spell", "spell_level", "swift", "perseverance_dcs", "outcome", "failure_pct",
-              "notes")
-    OPTIONAL = {"swift": None, "perseverance_dcs": None, "failure_pct": None, "notes": None}
+              "notes", "note")
+    OPTIONAL = {"swift": None, "perseverance_dcs": None, "failure_pct": None, "notes": None,
+                "note": None}
     ABOUT = ("spell, spell_level, swift, perseverance_dcs, outcome (cast, pending: ..., "
              "lost: ...)")
 
@@ -485,6 +486,8 @@ class Spell(Event):
                                               else "")
         if self.target:
             text += f" on {self.target}"
+        if d.get("note"):  # the GM's words on the casting (issue 26)
+            text += f" ({d.get('note')})"
         text += f": {d.get('outcome')}"
         for dc in d.get("perseverance_dcs") or []:
             text += f"; Perseverance DC {dc[1]} ({dc[0]})" if isinstance(dc, list) else ""

@@ -1,0 +1,252 @@
+"""A whole fight played by clicks under each ruleset (issue 26, item 1, "Done when"): the
+tracker offers no control the acting creature cannot use, shows no code name, offers no
+attack once the fight is over, and its preview explains the attack the log then records.
+
+Hero and Ally (level 5) against one Orc (level 1) on a small map, seeded so that the party
+wins in a few rounds under lfg (000_8d1d7816ee944f3b.txt), classic (002_2a3a79475ca2a541.txt)
+and wounds (003_de0e94afd49609a7.txt). Each turn the acting creature attacks - the party's
+by clicking the Orc's token on the battle map (``BattleMap.target_picker``), the Orc its
+first foe - then the GM clicks the first "next" button (or End turn).
+
+The engine's answers come from the kernel, not from the widget: a hidden
+``.lfg-oracle`` (the notebook's own code) asks a fork of the encounter whether the attack,
+the spell, the special and the close action the rows show would be refused, and holds the last
+logged attack. After every click the test waits until each visible, enabled button is one
+the engine takes (and each disabled one one it refuses).
+
+Contract with the tracker: ``button.lfg-start``, ``button.lfg-next``,
+``button.lfg-end-turn``, ``button.lfg-attack``, ``button.lfg-cast``,
+``button.lfg-do-special``, ``button.lfg-do-close``, ``.lfg-interrupt``, ``.lfg-ready``, ``.lfg-attack-odds``
+(``.lfg-attack-off`` once over), ``.lfg-over``; the map's ``.lfg-token-label``.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import time
+
+import pytest
+
+from .conftest import Lab
+
+TRACKER = ".lfg-initiative"
+#: Seeds with which the party wins in a few rounds (checked in the kernel first).
+SEEDS = {"lfg": 1, "classic": 2, "wounds": 4}
+#: A code name in the visible text: a snake_case id, or Python's None.
+CODE = re.compile(r"\b[a-z]+(?:_[a-z0-9]+)+\b|\bNone\b")
+#: Visible text allowed to match :data:`CODE`: none (the tracker speaks in words).
+ALLOWED: tuple[str, ...] = ()
+#: Known engine defects the page shows honestly, outside the tracker's files (issue 26,
+#: item 2, "Words from the ruleset", is another engineer's), cut from the text before the
+#: check - strictly: the test fails once one is gone, so that its entry goes too.
+#: 1. lfgcombat/wounds: ``WoundsEconomy`` lists ``cast_spell`` among its single actions
+#:    but has no ``cast`` hook, so ``Encounter.cast`` refuses every wounds spell with
+#:    developer text (the Cast row's reason for being off).
+#: 2. lfgcombat/log/rulesets.py: the ``turn_rules`` event says the economy's mode id
+#:    ("Hero's round: half_actions") in the status line.
+KNOWN_ENGINE_TEXT = {"wounds": ("WoundsEconomy.cast: this ruleset keeps no combatant record "
+                                "(HealthModel.combatant gives None)",
+                                "round: half_actions")}
+SETUP = """\
+RULESET, SEED = @RULESET@, @SEED@
+import json
+import ipywidgets as W
+from lfgcombat import HexMap
+from lfgcombat.encounter import Encounter
+from lfgcombat.round_offers import round_offers
+from lfgcombat.widgets import BattleMap
+from lfgcombat.widgets.initiative import InitiativeTracker
+
+from lfgcombat.creature import load_example
+EXTRA = dict(bab=3, prowess=1, good_saves=["fort", "ref"])  # classic's and wounds' fields
+hero = load_example("wulfric").replace(name="Hero", level=5, **EXTRA)
+ally = load_example("chessan").replace(name="Ally", level=5, **EXTRA)
+orc = load_example("orc").replace(name="Orc", level=1, **EXTRA)
+m = HexMap(7, 5)
+m.place(hero, (2, 2), "party")
+m.place(ally, (3, 1), "party")
+m.place(orc, (3, 2), "orcs")
+enc = Encounter([hero, ally, orc], sides={"party": ["Hero", "Ally"], "orcs": ["Orc"]},
+                map=m, ruleset=RULESET, seed=SEED)
+t = InitiativeTracker(enc, battlemap=BattleMap(enc.map, height="260px"))
+oracle = W.HTML(layout=W.Layout(display="none"))
+oracle.add_class("lfg-oracle")
+
+
+def refusal(call):
+    try:
+        call(enc.fork())
+    except Exception as exc:  # the engine's refusal
+        return str(exc) or type(exc).__name__
+    return ""
+
+
+def answer(*_):
+    # the engine's own answers for what the tracker shows now (the test compares)
+    a, rows = t.attack_row, t.action_rows
+    me = a.attacker.value
+    over = bool(enc.round) and enc.over and not t.play_on.value
+    said = {"acting": list(enc.acting), "over": over, "log": len(enc.log)}
+    if me is not None and a.target.value is not None:
+        said["attack"] = "" if not over else "over"
+        said["attack"] = said["attack"] or refusal(
+            lambda e: e.attack(me, a.target.value, a.weapon.value, **a.situation))
+    said["cast"] = "over" if over or me is None else refusal(lambda e: rows._cast_call(e)())
+    said["act"] = "over" if over or me is None else refusal(lambda e: rows._special_call(e)())
+    said["close"] = ("over" if over or me is None else
+                     refusal(lambda e: t.close_rows._close_call(e)()))
+    up = t.updown_rows
+    said["updown"] = ("over" if over or me is None else
+                      refusal(lambda e: up._moving("move", e)()))
+    said["through"] = "over" if over or me is None else refusal(lambda e: up._through(e)())
+    said["interrupts"] = any(round_offers(enc, n).interrupts for n in enc.names
+                             if n not in enc.acting)
+    said["ready"] = any(round_offers(enc, n).ready for n in (enc.acting or enc.names))
+    hits = [e for e in enc.log if e.kind == "attack" and not e.command]
+    if hits:
+        e = hits[-1]
+        said["last_attack"] = {"actor": e.actor, "target": e.target,
+                               "modifiers": [str(x) for x in e.data.get("modifiers") or []]}
+    oracle.value = "<pre>" + json.dumps(said).replace("&", "&amp;").replace("<", "&lt;") + "</pre>"
+
+
+enc.subscribe(answer)
+for w in (t.attack_row.target, t.attack_row.weapon, t.action_rows.special, t.play_on,
+          t.close_rows.action, t.close_rows.target, t.updown_rows.mode, t.updown_rows.to,
+          t.updown_rows.what, t.updown_rows.at):
+    w.observe(answer, "value")
+answer()
+W.VBox([t, oracle])
+"""
+
+#: Whether the buttons on the page agree with the engine's answers in the oracle.
+AGREE_JS = """
+(sel) => {
+  const root = [...document.querySelectorAll(sel)].pop();
+  const oracle = document.querySelector('.lfg-oracle pre');
+  if (!root || !oracle) return ['no tracker or oracle yet'];
+  const o = JSON.parse(oracle.textContent);
+  const on = (q) => { const b = root.querySelector(q);
+                      return !!b && !b.disabled && b.offsetParent !== null; };
+  const shown = (q) => { const b = root.querySelector(q); return !!b && b.offsetParent !== null; };
+  const bad = [];
+  const attack = on('button.lfg-attack');
+  if ('attack' in o ? attack !== (o.attack === '') : attack)
+    bad.push('Attack ' + (attack ? 'on' : 'off') + ', the engine: ' + (o.attack || 'takes it'));
+  if (on('button.lfg-cast') !== (o.cast === ''))
+    bad.push('Cast ' + (on('button.lfg-cast') ? 'on' : 'off') + ', the engine: ' + (o.cast || 'takes it'));
+  if (on('button.lfg-do-special') !== (o.act === ''))
+    bad.push('Act ' + (on('button.lfg-do-special') ? 'on' : 'off') + ', the engine: ' + (o.act || 'takes it'));
+  if (on('button.lfg-do-close') !== (o.close === ''))
+    bad.push('Close ' + (on('button.lfg-do-close') ? 'on' : 'off') + ', the engine: ' + (o.close || 'takes it'));
+  for (const [q, k] of [['button.lfg-mode-move', 'updown'], ['button.lfg-through-do', 'through']])
+    if (root.querySelector(q) && on(q) !== (o[k] === ''))
+      bad.push(q + ' ' + (on(q) ? 'on' : 'off') + ', the engine: ' + (o[k] || 'takes it'));
+  if (shown('.lfg-interrupt') && !o.interrupts) bad.push('Interrupt shown, no round has it');
+  if (shown('.lfg-ready') && !o.ready) bad.push('Ready shown, the round has none');
+  return bad.length ? bad.concat([JSON.stringify(o)]) : [];
+}
+"""
+
+
+def oracle(page) -> dict:
+    return json.loads(page.locator(".lfg-oracle pre").last.text_content())
+
+
+@pytest.mark.parametrize("ruleset", ["lfg", "classic", "wounds"])
+def test_a_whole_fight_by_clicks(lab: Lab, ruleset: str) -> None:
+    began = time.monotonic()
+    name = f"tracker-by-clicks-{ruleset}.ipynb"
+    lab.server.write_notebook(name, [SETUP.replace("@RULESET@", repr(ruleset)).replace("@SEED@", str(SEEDS[ruleset]))])
+    nb = lab.run_notebook(name)
+    page = nb.page
+    tracker = nb.panel.locator(TRACKER).last
+    tracker.scroll_into_view_if_needed()
+
+    def settled(what: str) -> None:
+        """Wait until the page agrees with the engine; then no code name is visible."""
+        try:
+            page.wait_for_function(f"(sel) => ({AGREE_JS})(sel).length === 0", arg=TRACKER,
+                                   timeout=20_000)
+        except Exception:
+            bad = page.evaluate(f"(sel) => ({AGREE_JS})(sel)", TRACKER)
+            raise AssertionError(f"after {what}: {bad}") from None
+        text = tracker.inner_text()
+        for known in KNOWN_ENGINE_TEXT.get(ruleset, ()):
+            if known in text:
+                seen_known.add(known)
+                text = text.replace(known, "")
+        leaks = [m for m in CODE.findall(text) if m not in ALLOWED]
+        assert not leaks, f"after {what}: code names in the tracker: {leaks}\n{text}"
+
+    seen_known: set[str] = set()
+
+    def log_grows(past: int) -> None:
+        page.wait_for_function(
+            "(n) => { const o = document.querySelector('.lfg-oracle pre');"
+            " return o && JSON.parse(o.textContent).log > n; }", arg=past, timeout=20_000)
+
+    log_len = oracle(page)["log"]
+    tracker.locator("button.lfg-start").click()
+    log_grows(log_len)
+    settled("Start")
+    attacks = 0
+    for _turn in range(40):
+        o = oracle(page)
+        if o["over"]:
+            break
+        me = o["acting"][0]
+        if me != "Orc":  # the party: a click on the Orc's token makes it the target
+            label = tracker.locator(".lfg-token-label", has_text="Orc").first
+            label.scroll_into_view_if_needed()
+            box = label.bounding_box()
+            assert box, "the Orc's token label is not on the map"
+            page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+            page.wait_for_function(  # the map's target_picker answered, in the status line
+                "(sel) => [...document.querySelectorAll(sel)].pop().textContent"
+                ".includes('Attack target: Orc.')", arg=f"{TRACKER} .lfg-tracker-status",
+                timeout=20_000)
+            settled(f"{me} clicks the Orc")
+        go = tracker.locator("button.lfg-attack")
+        if go.is_enabled():
+            target = tracker.locator(".lfg-attack-target select").evaluate(
+                "s => s.selectedOptions[0].textContent")
+            preview = tracker.locator(".lfg-attack-odds").inner_text()
+            past = oracle(page)["log"]
+            go.click()
+            log_grows(past)
+            settled(f"{me} attacks")
+            attacks += 1
+            made = oracle(page)["last_attack"]
+            assert (made["actor"], made["target"]) == (me, target.replace(" (ally)", ""))
+            for mod in made["modifiers"]:  # what the log says the situation added
+                assert mod in preview, f"the preview did not explain {mod!r}: {preview}"
+            if ruleset == "lfg":
+                assert f"vs {target}" in preview, preview
+            if oracle(page)["over"]:
+                break
+        past = oracle(page)["log"]
+        nxt = tracker.locator("button.lfg-next")
+        (nxt.first if nxt.count() else tracker.locator("button.lfg-end-turn")).click()
+        log_grows(past)
+        settled(f"the end of {me}'s turn")
+    o = oracle(page)
+    assert o["over"], f"the fight did not end: {o}"
+    assert attacks >= 1
+    # the fight is over: no attack, even at a living ally, until the GM plays on
+    tracker.locator(".lfg-over").first.wait_for(state="visible", timeout=20_000)
+    settled("the fight is over")
+    assert tracker.locator("button.lfg-attack").is_disabled()
+    assert tracker.locator(".lfg-attack-odds .lfg-attack-off").count() == 1
+    label = tracker.locator(".lfg-token-label", has_text="Ally").first
+    label.scroll_into_view_if_needed()
+    box = label.bounding_box()
+    page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    page.wait_for_timeout(500)
+    settled("a click on the Ally's token after the fight")
+    assert tracker.locator("button.lfg-attack").is_disabled()
+    nb.assert_no_errors()
+    gone = set(KNOWN_ENGINE_TEXT.get(ruleset, ())) - seen_known
+    assert not gone, f"{gone} no longer shows: drop it from KNOWN_ENGINE_TEXT"
+    assert time.monotonic() - began < 150, "the fight took too long to click through"
