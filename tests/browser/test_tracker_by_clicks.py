@@ -37,17 +37,11 @@ SEEDS = {"lfg": 1, "classic": 2, "wounds": 4}
 CODE = re.compile(r"\b[a-z]+(?:_[a-z0-9]+)+\b|\bNone\b")
 #: Visible text allowed to match :data:`CODE`: none (the tracker speaks in words).
 ALLOWED: tuple[str, ...] = ()
-#: Known engine defects the page shows honestly, outside the tracker's files (issue 26,
-#: item 2, "Words from the ruleset", is another engineer's), cut from the text before the
-#: check - strictly: the test fails once one is gone, so that its entry goes too.
-#: 1. lfgcombat/wounds: ``WoundsEconomy`` lists ``cast_spell`` among its single actions
-#:    but has no ``cast`` hook, so ``Encounter.cast`` refuses every wounds spell with
-#:    developer text (the Cast row's reason for being off).
-#: 2. lfgcombat/log/rulesets.py: the ``turn_rules`` event says the economy's mode id
-#:    ("Hero's round: half_actions") in the status line.
-KNOWN_ENGINE_TEXT = {"wounds": ("WoundsEconomy.cast: this ruleset keeps no combatant record "
-                                "(HealthModel.combatant gives None)",
-                                "round: half_actions")}
+#: Known engine defects the page shows honestly, outside the tracker's files, cut from the
+#: text before the check - strictly: the test fails once one is gone, so that its entry
+#: goes too. None today: the wounds cast and the turn's mode in words came with issue 26,
+#: item 2 ("Words from the ruleset").
+KNOWN_ENGINE_TEXT: dict[str, tuple[str, ...]] = {}
 SETUP = """\
 RULESET, SEED = @RULESET@, @SEED@
 import json

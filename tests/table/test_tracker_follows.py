@@ -69,14 +69,7 @@ def test_a_click_on_an_empty_hex_still_moves_and_after_the_fight_no_target():
     assert t.attack_row.pick(foe) is None and t.attack_row.go.disabled
 
 
-WOUNDS_CASTS = pytest.mark.xfail(strict=True, raises=AssertionError, reason=(
-    "engine, not the tracker: WoundsEconomy lists cast_spell among its single actions but "
-    "has no cast hook, so Encounter.cast refuses ('WoundsEconomy.cast: this ruleset keeps "
-    "no combatant record') - lfgcombat/wounds is another engineer's"))
-
-
-@pytest.mark.parametrize("ruleset", ["lfg", "classic",
-                                     pytest.param("wounds", marks=WOUNDS_CASTS)])
+@pytest.mark.parametrize("ruleset", ["lfg", "classic", "wounds"])
 def test_a_spell_takes_a_name_a_target_and_a_note_and_the_log_says_it(ruleset, tmp_path):
     """000_8d1d7816ee944f3b.txt, "Casting a Spell"; 002/003: the round's single action."""
     enc = fight(ruleset, seed=2)
