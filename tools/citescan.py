@@ -32,9 +32,10 @@ REPO = Path(__file__).resolve().parents[1]
 #: The main rules text (as :data:`lfgcombat.citations.TEXT`, without importing the kit).
 TEXT = "000_8d1d7816ee944f3b.txt"
 RULES_FILE = r"\d{3}_[0-9a-f]{16}\.txt"
-# `file, "Heading"` or, inside an f-string, `{TEXT}, "Heading"`; the heading may wrap onto
+# `file, "Heading"` or, inside an f-string, `{TEXT}, "Heading"` (the file may be in
+# reStructuredText backticks, ``file``, and followed by a colon); the heading may wrap onto
 # the next line of a docstring or comment.
-LITERAL = re.compile(rf'(?P<file>{RULES_FILE}|\{{TEXT\}}), "(?P<heading>[^"]+)"')
+LITERAL = re.compile(rf'(?:``)?(?P<file>{RULES_FILE}|\{{TEXT\}})(?:``)?[,:] "(?P<heading>[^"]+)"')
 # In a CSV cell the quotes of a cited heading are doubled: `file, ""Heading""`.
 CSV_LITERAL = re.compile(rf'(?P<file>{RULES_FILE}), ""(?P<heading>[^"]+)""')
 ENGINE_SOURCES = sorted([*(REPO / "lfgcombat").rglob("*.py"), *(REPO / "widgets").rglob("*.py")])

@@ -18,11 +18,11 @@ data tables' ``source`` column), the tests that cite it (a literal ``file, "Head
 ``cite(...)`` call under ``tests/``: citing is what counts here, not running the code), the
 notebook sections that show it (a quoted heading in a markdown cell), and a status:
 
-* ``implemented``: the engine or a table cites it (and fewer than half of those citations
-  are inferred);
-* ``inferred``: at least half of its citations are marked ``inferred`` (a table row's
-  ``source`` says ``inferred: <why>``, or the engine's citation has "inferred" on its line or
-  the next): a rebuilt table or a reading of an open text; the first reason is shown;
+* ``implemented``: the engine or a table cites it, at least one citation not marked
+  ``inferred`` (when some are, the reason says "partly inferred" and why);
+* ``inferred``: every citation is marked ``inferred`` (a table row's ``source`` says
+  ``inferred: <why>``, or the engine's citation has "inferred" on its line or the next): a
+  rebuilt table or a reading of an open text; the first reason is shown;
 * ``out of scope``, ``missing`` or ``inferred`` (a table that did not survive, rebuilt): as
   ``docs/rulesmap_notes.csv`` says, with the reason (``file,heading,status,reason``; a note
   overrides the rules above). A note never makes a heading ``implemented``: the code that
@@ -185,7 +185,9 @@ def code_citations() -> Iterator[Cited]:
 
 
 def table_citations() -> Iterator[Cited]:
-    """Every ``source`` cell (and YAML comment) under ``data/`` that cites a heading."""
+    """Every ``source`` cell (and YAML comment) under ``data/`` that cites a heading; the
+    example creature sheets (``data/creatures/``, "EXAMPLE DATA, not rules text") cite for
+    their reader, not as an implementation, and are left out."""
     for path in sorted((REPO / "data").rglob("*")):
         if path.suffix == ".csv":
             with path.open(encoding="utf-8", newline="") as f:
@@ -196,7 +198,7 @@ def table_citations() -> Iterator[Cited]:
                     for hit in citescan.LITERAL.finditer(source):
                         c = Citation(hit["file"], hit["heading"], f"{rel(path)}:{number}")
                         yield Cited(c, "table", rel(path), why)
-        elif path.suffix in {".yaml", ".yml"}:
+        elif path.suffix in {".yaml", ".yml"} and "creatures" not in path.parts:
             for c in citescan.literal_citations(path):
                 yield Cited(c, "table", rel(path))
 
@@ -366,10 +368,12 @@ def _settle(row: Row, notes: dict[tuple[str, str], tuple[str, str]], words: str,
     if (row.file, row.heading) in notes:
         row.status, reason = notes[(row.file, row.heading)]
         row.reason = f"{reason} (noted)"
-    elif row.inferred and len(row.inferred) * 2 >= row.cited:
+    elif row.inferred and len(row.inferred) >= row.cited:
         row.status, row.reason = "inferred", row.inferred[0]
     elif row.code:
         row.status = "implemented"
+        if row.inferred:  # a rebuilt table beside code that cites the text itself
+            row.reason = f"partly inferred: {row.inferred[0]}"
     else:  # unaccounted: where the engine names it is a hint, never a status
         row.named_in = _named_in(row.heading, words, sources)
         if row.named_in:

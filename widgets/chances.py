@@ -97,6 +97,11 @@ class ChancesFromHere(W.VBox):
         self.add_class("lfg-chances")
         self._unsubscribe = encounter.subscribe(lambda _enc: self._moved_on())
 
+    def __repr__(self) -> str:
+        """What a notebook without the widget shows (the site's text fallback)."""
+        said = f": {self.text}" if self.text else " (click it to play the fight on)"
+        return f"ChancesFromHere({self.fights.value} fights{said})"
+
     def _say(self, text: str, css: str = "") -> None:
         self.text = text
         color = "#b00020" if "lfg-error" in css else "#555" if "stale" in css else "#222"

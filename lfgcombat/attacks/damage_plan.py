@@ -123,6 +123,10 @@ def _precision(w: Weapon, sit: Situation, miss: int) -> tuple[DiceExpr | None, t
 
 def _killer(attacker: Any, tgt: Any, w: Weapon,
             rules: Ruleset) -> tuple[int | None, tuple[str, ...]]:
+    """A critical's least damage under the optional rule
+    (000_8d1d7816ee944f3b.txt, "Killer Criticals: A Critical Hit always deals a minimum"):
+    a share of the target's maximum HP by the multiplier, and the notes when it does not
+    apply."""
     if not rules.killer_criticals:
         return None, ()
     if tgt.size.order - attacker.size.order > 1:

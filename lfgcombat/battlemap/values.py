@@ -186,10 +186,11 @@ class MoveResult:
 
 
 class CoverLevel(Enum):
-    """Degrees of cover and their Cover Bonus to AC (``000_8d1d7816ee944f3b.txt``: "Partial
-    Cover (+2AC)" under "Prone", "Good Cover (+4 Cover Bonus to AC)" under "Lean Out from
-    Cover / Take Cover", "Superior Cover (+6AC)" under "Protect"; "Total Cover blocks Line of
-    Sight and Line of Effect" under "Line of Effect (LoE)"). The Cover table itself is
+    """Degrees of cover and their Cover Bonus to AC (in ``000_8d1d7816ee944f3b.txt``, the
+    quotes "Partial Cover (+2AC)" under "Prone", "Good Cover (+4 Cover Bonus to AC)" under
+    "Lean Out from Cover / Take Cover", "Superior Cover (+6AC)" under "Protect"; "Total
+    Cover blocks Line of Sight and Line of Effect" under "Line of Effect (LoE)"). The Cover
+    table itself is
     missing from the text; these are the values the text quotes elsewhere."""
 
     NONE = 0
