@@ -220,6 +220,10 @@ PANEL_WORDS: tuple[tuple[str, str], ...] = (
      "choose the reference tier and tick Knockdown to play it (the fast tier cannot)"),
     ("knockdown=True: the fast tier", "Knockdown is ticked: the fast tier"),
     ("; pass tier='reference' to choose it yourself", ""),
+    (". To choose another, put it first (creature.replace(weapons=[...])) or play tactics "
+     "with weapon='best' (the brutal preset), which picks by the exact odds",
+     ". To fight with another, list it first among the creature's weapons, in its file, or "
+     "choose the brutal tactics, which pick the best weapon by the exact odds"),
     (". To choose another, put it first (creature.replace(weapons=[...]))",
      ". To fight with another, list it first among the creature's weapons, in its file"),
     ("Use tier='reference' (real encounters, every rule), or change what is listed",
