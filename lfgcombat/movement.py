@@ -128,7 +128,8 @@ def round_down_to_5(feet: float | Fraction) -> int:
 def combine_multipliers(multipliers: Iterable[Fraction | float]) -> Fraction:
     """The one factor that several Move Speed multipliers make together.
 
-    000_8d1d7816ee944f3b.txt, "Movement in Combat": "If you suffer half movement from two
+    000_8d1d7816ee944f3b.txt, "Movement in Combat";
+    000_8d1d7816ee944f3b.txt, "-Stacking Movement Penalties": "If you suffer half movement from two
     sources, you move at 1/3 speed ... Three such penalties cause 1/4 speed": ``n``
     halvings give ``1/(n+1)``; other multipliers (75%) multiply.
 
@@ -293,7 +294,8 @@ def _multiplied(speed: Fraction, modifiers: list[SpeedModifier], steps: list[str
 
 def _limited(value: int, base: int, immobile: list[str], cannot_run: list[str],
              cannot_5ft_step: list[str], steps: list[str]) -> MoveSpeed:
-    """Immobility, Minimum Movement, and what the conditions forbid."""
+    """Immobility, Minimum Movement (000_8d1d7816ee944f3b.txt, "-Minimum Movement"), and what the
+    conditions forbid."""
     if immobile:
         value = 0
         steps.append("cannot move: " + ", ".join(immobile))

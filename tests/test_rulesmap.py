@@ -172,11 +172,25 @@ def test_the_committed_map_and_readme_counts_are_current(rows: list[rulesmap.Row
     "x3 Multiplier", "To hit:",
     "Active Dodge - If you are attacked in melee and are aware of the attack:",
     "What if I don’t want to take my turn when I’m selected?",
+    "How do I attack an enemy?", "While wielding a weapon in each hand:",
+    "Situations involving creatures in the same space:",
 ])
 def test_the_headings_the_audit_found_missing_are_headings(line: str) -> None:
-    """Issue 27's audit: these title lines of the texts had no row (a lower-case word, a
-    short label, a titled case, a question of the FAQ)."""
+    """Issue 27's audits: these title lines of the texts had no row (a lower-case word, a
+    short label, a titled case, a question of the FAQ, a "While ...:" case)."""
     assert citescan.heading_of_line(line) == line
+
+
+@pytest.mark.parametrize(("line", "heading"), [
+    ("• Blinded – The character cannot see. They take a -2 penalty", "• Blinded"),
+    ("-Maximum Range: A thrown weapon has a maximum range of five", "-Maximum Range"),
+    ("-Note: this is a reminder, not a rule.", None),
+    ("-GM Note: the GM decides.", None),
+])
+def test_a_marked_term_is_a_heading_and_a_marked_note_is_not(line: str, heading) -> None:
+    """The classic text's bulleted conditions and the main text's dashed lead-ins are
+    headings (the second audit of issue 27); a dashed note is not."""
+    assert citescan.heading_of_line(line) == heading
 
 
 @pytest.mark.parametrize("line", [

@@ -181,7 +181,15 @@ _OTHER_TITLE = re.compile(
     r"^x\d+ [A-Z][a-z]+$"
     r"|^[A-Z][a-z]+ [a-z]+:$"
     r"|^[A-Z][A-Za-z]+ [A-Z][A-Za-z]+ [-–] [A-Z][^.!?]{5,80}:$"
-    r"|^What if [^.!:]{5,80}\?$")
+    r"|^(What if|How do I) [^.!:]{5,80}\?$"
+    r"|^(While|Situations) [^.!?:]{5,70}:$"
+    r"|^Benefits of [a-z ]{5,60}$"
+    r"|^[A-Z][a-z]+ Action \([^)]{5,70}\)$|^(Attack|Cast a spell) \([^)]{5,70}\)$")
+# "• Bleed – A creature that ..." (the classic text's conditions) and "-Maximum Range: A
+# thrown weapon ..." (the main text's dashed lead-ins): the bullet or dash and the term.
+_MARKED_TERM = re.compile(r"^(• [A-Z][^–:]{1,38}?) – \S"
+                          r"|^(-(?!(?:GM |Player )?Note|Special|Exception|Example|You)"
+                          r"[A-Z][a-z]+ [A-Z][A-Za-z ]{3,30}):\s+\S")
 
 
 def _title_like(text: str, max_words: int) -> bool:
@@ -204,6 +212,9 @@ def heading_of_line(line: str) -> str | None:
     Details and Clarifications:``) or the lead-in of a ``Title: text`` line (``Ablaze`` of
     ``Ablaze: You are on fire.``); notes and examples (``GM Note:``, ``Ex:``) are not.
     """
+    marked = _MARKED_TERM.match(line)
+    if marked:
+        return marked[1] or marked[2]
     if not line or len(line) > 90 and not _LEAD_IN.match(line):
         return None
     if NOT_HEADINGS.match(line):

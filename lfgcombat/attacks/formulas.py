@@ -96,7 +96,8 @@ def consecutive_attack_penalty(weapons: Iterable[str]) -> int:
 
 
 def off_hand_penalty(weapon: "Weapon", two_weapon_fighting: bool = False) -> int:
-    """Attack penalty for an attack with only the off hand.
+    """Attack penalty for an attack with only the off hand
+    (000_8d1d7816ee944f3b.txt, "While wielding a weapon in each hand").
 
     000_8d1d7816ee944f3b.txt, "Handedness & Using Both Hands (Two Weapon Fighting)": "-2
     penalty. (Wielding a 1-Handed weapon in your Off-hand increases this penalty to -4)"; the

@@ -77,7 +77,8 @@ def situation_of(situation: Situation | None, keywords: Mapping[str, Any]) -> Si
 
 
 def check_not_self(attacker: Any, target: Any) -> None:
-    """Step 2a: "How do I attack an enemy?" ("Attack Rolls"): an attack is made against a
+    """Step 2a: 000_8d1d7816ee944f3b.txt, "How do I attack an enemy?" ("Attack Rolls"): an attack is
+    made against a
     foe; a creature does not attack itself.
 
     Args:
@@ -171,7 +172,8 @@ def attack_mode(w: Weapon, sit: Situation) -> str:
 def range_and_reach(attacker: Any, tgt: Any, w: Weapon, mode: str,
                     distance: int | None) -> tuple[Bonus, ...]:
     """Step 4b: "your target must be within your Melee Reach"; a ranged attack reaches 10
-    Range Increments (projectile) or 5 (thrown), -2 per full increment beyond the first.
+    Range Increments (projectile) or 5 (thrown), -2 per full increment beyond the first
+    (000_8d1d7816ee944f3b.txt, "-Maximum Range").
 
     Args:
         attacker, tgt: The creatures.

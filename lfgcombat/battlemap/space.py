@@ -1,5 +1,7 @@
 """Space: where a creature may stand, placing it, the Half Hex Rule and the Cramped condition.
 
+Sharing a space: 000_8d1d7816ee944f3b.txt, "Situations involving creatures in the same space".
+
 ``000_8d1d7816ee944f3b.txt``: "Creature Size: Size, Space, Reach" and "Size Categories"
 (footprints), "Space in Combat Gameplay" (sharing a hex, Cramped; "Friends & Enemies in
 Combat", "Tiny (T) & Diminutive (D)"), "Moving in Combat – Terrain, Creatures, & Other

@@ -54,7 +54,8 @@ class SingleAction(str, enum.Enum):
     """The single actions of a round other than the Move Action ("Single Actions:").
 
     ``ATTACK``: 002_2a3a79475ca2a541.txt, "Attack";
-    ``CAST_SPELL``: 002_2a3a79475ca2a541.txt, "Spell";
+    ``CAST_SPELL``: 002_2a3a79475ca2a541.txt, "Spell" (in the round's list:
+    002_2a3a79475ca2a541.txt, "Cast a spell (pay attention to casting time");
     ``STANDARD_ACTION``: 002_2a3a79475ca2a541.txt, "Standard Action";
     ``STABILIZE``: 002_2a3a79475ca2a541.txt, "Stabilize" (the list's entry; its DC12
     Survival check is :meth:`~lfgcombat.classic.health.ClassicVitals.stabilized_by`).

@@ -2,7 +2,34 @@
 
 002_2a3a79475ca2a541.txt, "Conditions": the list of 28 (Bleed to Stunned, then
 "Unconscious – Knocked out and helpless."), each row of ``data/classic/conditions.csv``
-with its numbers and its effect in words. Rules beyond a modifier:
+with its numbers and its effect in words (each of the list's entries:
+002_2a3a79475ca2a541.txt, "• Bleed";
+002_2a3a79475ca2a541.txt, "• Blinded";
+002_2a3a79475ca2a541.txt, "• Confused";
+002_2a3a79475ca2a541.txt, "• Cower";
+002_2a3a79475ca2a541.txt, "• Dazed";
+002_2a3a79475ca2a541.txt, "• Dead";
+002_2a3a79475ca2a541.txt, "• Deafened";
+002_2a3a79475ca2a541.txt, "• Disabled";
+002_2a3a79475ca2a541.txt, "• Distracted";
+002_2a3a79475ca2a541.txt, "• Energy-Drained";
+002_2a3a79475ca2a541.txt, "• Entangled";
+002_2a3a79475ca2a541.txt, "• Exhausted";
+002_2a3a79475ca2a541.txt, "• Fatigued";
+002_2a3a79475ca2a541.txt, "• Flanked";
+002_2a3a79475ca2a541.txt, "• Flat-footed";
+002_2a3a79475ca2a541.txt, "• Frightened";
+002_2a3a79475ca2a541.txt, "• Helpless";
+002_2a3a79475ca2a541.txt, "• Immobilized";
+002_2a3a79475ca2a541.txt, "• Incorporeal";
+002_2a3a79475ca2a541.txt, "• Nauseated";
+002_2a3a79475ca2a541.txt, "• Panicked";
+002_2a3a79475ca2a541.txt, "• Paralyzed";
+002_2a3a79475ca2a541.txt, "• Prone";
+002_2a3a79475ca2a541.txt, "• Scared";
+002_2a3a79475ca2a541.txt, "• Shaken";
+002_2a3a79475ca2a541.txt, "• Sickened";
+002_2a3a79475ca2a541.txt, "• Stunned"). Rules beyond a modifier:
 
 * Confused: "actions are determined by rolling d% at the beginning of his turn"
   (``data/classic/confused.csv``): :func:`confused_action`.

@@ -231,7 +231,8 @@ def _h_aim(st: Encounter, name: str, aoo: Any) -> None:
 
 
 def fight_defensively(st: Encounter, name: str) -> Encounter:
-    """Fight Defensively: a Big Action, no AOO; "-4 penalty on Attack Rolls and ... +2
+    """Fight Defensively (000_8d1d7816ee944f3b.txt, "While fighting defensively"): a Big Action,
+    no AOO; "-4 penalty on Attack Rolls and ... +2
     Dodge Bonus to AC until the start of your next turn"; "You must be wielding a melee
     weapon (or otherwise threaten your area)"; "You may not choose to fight defensively
     if you have already made an attack or cast a spell on your turn"
