@@ -192,6 +192,7 @@ def map_layers(m: Any) -> dict[str, Any]:
         m: The :class:`~lfgcombat.battlemap.HexMap`.
 
     Returns:
+        A dict of the layers, as
         ``{"terrain": [[col, row, kind], ...], "elevation": [[col, row, feet], ...],
         "background": {"image": ..., "opacity": ...} | None,
         "wall_height": [[col, row, feet], ...], "ceiling": feet | None,

@@ -43,7 +43,7 @@ policy                      member                               [default when l
                                                                  keeps lfg's Vitals;
                                                                  refused by name once it
                                                                  keeps records]
-:class:`ConditionCatalogue` ``label(name)``, ``rule``            [the condition's value,
+``ConditionCatalogue``      ``label(name)``, ``rule``            [the condition's value,
                                                                  the ruleset's text]
 ==========================  ===================================  ===========================
 
