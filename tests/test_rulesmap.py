@@ -145,7 +145,7 @@ def test_a_heading_the_engine_cites_is_implemented_with_its_code_tests_and_noteb
 def test_a_rebuilt_table_is_inferred_with_its_reason(rows: list[rulesmap.Row]) -> None:
     tiny = _row(rows, MAIN, "Tiny (T) & Diminutive (D)")
     assert tiny.status == "inferred" and "data/sizes.csv" in tiny.code
-    assert tiny.reason.startswith("Creature Size Category Table missing")
+    assert tiny.reason.startswith("data/sizes.csv: Creature Size Category Table missing")
 
 
 def test_a_heading_without_citation_or_note_is_unaccounted(seeds: Path) -> None:

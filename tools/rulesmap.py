@@ -310,7 +310,7 @@ def _attach(rows: dict[int, Row], lines: list[str], cited: Cited, create: bool) 
             row.code[cited.label] = None
             row.cited += 1
             if cited.inferred:
-                row.inferred.append(cited.inferred)
+                row.inferred.append(f"{cited.label}: {cited.inferred}")
 
 
 class NotesError(ValueError):
