@@ -260,7 +260,7 @@ def _sizes_differ(scenario: Scenario) -> bool:
 def weapons_note(scenario: Scenario) -> str | None:
     """The run's note naming the creatures with more than one weapon: the tactics attack
     with one of them only (both tiers: the first, or under ``Tactics(weapon="best")`` the
-    best by the exact odds, :func:`~lfgcombat.prep.spec.scenario_weapons`), so the others
+    best by the exact odds, :func:`~lfgcombat.prep.weapons.scenario_weapons`), so the others
     (a second natural weapon, an off-hand dagger, a javelin) are never used. ``None`` when
     nobody has a second weapon."""
     used = scenario_weapons(scenario)

@@ -65,7 +65,7 @@ Weapons (``Tactics.weapon``, :data:`WEAPON_POLICIES`): ``"first"`` (the default)
 a creature's first weapon, as the :class:`~lfgcombat.Encounter` does when an attack names
 none; ``"best"`` with the one of its weapons whose attack deals the most damage on average
 against its foes at the start, by the ruleset's exact attack odds
-(:func:`lfgcombat.prep.spec.scenario_weapons`); the run's notes, and the log of every fight
+(:func:`lfgcombat.prep.weapons.scenario_weapons`); the run's notes, and the log of every fight
 it plays or replays, say which weapon and why (a GM note at its start).
 
 Left out for now (neither tier plays them): spells and casting, special actions (Aim, Power
