@@ -57,15 +57,19 @@ def scenario_weapons(scenario: Scenario) -> tuple[str, ...]:
 
 def weapon_notes(scenario: Scenario) -> tuple[str, ...]:
     """Why each creature that does not fight with its first weapon chose another
-    (``Tactics(weapon="best")``), in words for the run's notes and the fights' logs."""
-    out = []
-    for i, c in enumerate(scenario.creatures):
-        name, scores = _chosen_weapon(scenario, i)
-        if scores and name != _weapon(c):
-            by = ", ".join(f"{w} {v:.1f}" for w, v in scores)
-            out.append(f"{c.name} fights with its {name}: the best of its weapons by the "
-                       f"exact expected damage of an attack against its foes ({by})")
-    return tuple(out)
+    (``Tactics(weapon="best")``), in words for the run's notes and the fights' logs. Kept
+    on the scenario with its weapons: every reference fight asks it (its GM note)."""
+    kept = scenario.__dict__.get("_weapon_notes")
+    if kept is None:
+        out = []
+        for i, c in enumerate(scenario.creatures):
+            name, scores = _chosen_weapon(scenario, i)
+            if scores and name != _weapon(c):
+                by = ", ".join(f"{w} {v:.1f}" for w, v in scores)
+                out.append(f"{c.name} fights with its {name}: the best of its weapons by the "
+                           f"exact expected damage of an attack against its foes ({by})")
+        kept = scenario.__dict__["_weapon_notes"] = tuple(out)
+    return cast(tuple[str, ...], kept)
 
 
 def _chosen_weapon(scenario: Scenario, i: int) -> tuple[str, tuple[tuple[str, float], ...]]:
