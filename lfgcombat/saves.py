@@ -179,6 +179,14 @@ def register_save_rules(ruleset: str, bonus: Callable[..., tuple[int, tuple[str,
         _TAKES_CONDITIONS.add(ruleset)
 
 
+def takes_own_conditions(ruleset: "Ruleset | str") -> bool:
+    """Whether ``ruleset``'s own saves take its own condition names (``conditions=``), as
+    classic's do (002_2a3a79475ca2a541.txt, "Conditions"): an encounter then rolls a
+    combatant's saves from its ruleset record, not its lfg sheet."""
+    own = _own_saves(ruleset)
+    return own is not None and own[2] in _TAKES_CONDITIONS
+
+
 def _bonus_of(own: tuple[Callable[..., tuple[int, tuple[str, ...]]], str, str] | None,
               creature: Any, which: str, bonuses: Iterable[Bonus | int],
               fortune: Fortune | str | None, conditions: Iterable[str] | None

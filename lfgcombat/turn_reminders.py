@@ -8,24 +8,13 @@ its turn's start will bring. The engine makes the automatic ones happen itself (
 ending, bleeding, a readied action lapsing); the others are the table's to do (a save to
 stabilize, classic's d% for Confused, keeping wounds' Total Defense up).
 
-The headings, by text:
-
-* 000_8d1d7816ee944f3b.txt (lfg, and wounds' conditions, which are lfg's: inferred, the
-  wounds text has no list of its own): "Prepare to Interrupt – “Ready Action” (Big
-  Action)" ("Your prepared action remains available until the start of your next turn"),
-  "Full-Round Action (FRA)" ("not completed until the start of your next turn"),
-  "Conditions – Full Details" (Bleed X: "X Biological Damage per round"; Ablaze: "1d6 Fire
-  Damage each additional round"), "Unconscious & Dying" ("a DC20 FORT Save once per
-  round to reduce the bleeding by 1"), "Reactions & AOO:" ("Every creature has 1 Reaction
-  available per round").
-* 002_2a3a79475ca2a541.txt (classic): "Conditions" (Bleed "at the beginning of its turn";
-  Confused "rolling d% at the beginning of his turn"), "Stabilizing a Disabled Character"
-  (a DC12 Fortitude check to stabilize; then "a single CON check each round on their
-  turn" to become mobile; the optional 1 HP a round).
-* 003_de0e94afd49609a7.txt (wounds): "Total Defense is an action you can take in combat"
-  ("until the beginning of your next turn ... you must spend additional Half Actions to
-  maintain it"), "As mentioned in the previous Tip" (AOO: "a number of Attacks of
-  Opportunity each round equal to 1 + your Dexterity modifier").
+What every ruleset shares is here (000_8d1d7816ee944f3b.txt: "Prepare to Interrupt –
+“Ready Action” (Big Action)": "Your prepared action remains available until the start of
+your next turn"; "Full-Round Action (FRA)": "not completed until the start of your next
+turn"). What a ruleset's own rules bring (bleeding, dying, classic's Confused and
+stabilizing, wounds' Total Defense and AOO, lfg's Reaction) comes from the ruleset's
+``reminders`` slot (:mod:`lfgcombat.rulesets.reminders`, and its classic and wounds
+subclasses, each citing its own text): this module names no ruleset.
 
 Every effect the engine starts carries its own rule, cited as it is.
 """
@@ -46,21 +35,9 @@ __all__ = ["Reminder", "turn_reminders", "WHEN"]
 #: When a reminder is for: the start or the end of the creature's turn.
 WHEN = ("start", "end")
 
-LFG = "000_8d1d7816ee944f3b.txt"
-CLASSIC = "002_2a3a79475ca2a541.txt"
-WOUNDS = "003_de0e94afd49609a7.txt"
 R_READY = cite("Prepare to Interrupt – “Ready Action” (Big Action): You prepare to do "
                "something when a specific trigger event occurs.")
 R_FULL_ROUND = cite("Full-Round Action (FRA)")
-R_CONDITIONS = cite("Conditions – Full Details")
-R_DYING = cite("Unconscious & Dying")
-R_REACTIONS = cite("Reactions & AOO:")
-R_CLASSIC_CONDITIONS = cite("Conditions", file=CLASSIC)
-R_CLASSIC_STABILIZE = cite("Stabilizing a Disabled Character", file=CLASSIC)
-R_TOTAL_DEFENSE = cite("Total Defense is an action you can take in combat", file=WOUNDS)
-R_WOUNDS_AOO = cite("As mentioned in the previous Tip", file=WOUNDS)
-#: wounds plays lfg's conditions (its text has none of its own).
-_LFG_CONDITIONS_IN_WOUNDS = f"{R_CONDITIONS} (lfg's conditions: inferred for wounds)"
 
 
 @dataclass(frozen=True)
@@ -107,51 +84,7 @@ def _effects_ending(enc: Encounter, name: str, when: str) -> list[tuple[str, str
     return out
 
 
-def _conditions_at_start(enc: Encounter, name: str, text: str) -> list[tuple[str, str]]:
-    """Bleeding, burning and classic's Confused at the start of the turn."""
-    s = enc.state(name)
-    out = []
-    labels = [str(c) for c in s.conditions]
-    lower = [c.lower() for c in labels]
-    if text == CLASSIC:
-        bleed = int((s.vitals or {}).get("bleed") or 0)
-        if bleed or "bleed" in lower:
-            out.append((f"it bleeds: {bleed or 'the listed'} damage", R_CLASSIC_CONDITIONS))
-        if "confused" in lower:
-            out.append(("roll d% for what it does (Confused)", R_CLASSIC_CONDITIONS))
-        return out
-    rule = _LFG_CONDITIONS_IN_WOUNDS if text == WOUNDS else R_CONDITIONS
-    for label, low in zip(labels, lower):
-        if low.startswith("bleed"):
-            amount = label.split(" ", 1)[1] if " " in label else ""
-            out.append((f"it bleeds: {amount} Biological Damage" if amount else
-                        "it bleeds (Bleed)", rule))
-        elif low == "ablaze":
-            out.append(("it burns: 1d6 Fire Damage (Ablaze)", rule))
-    return out
-
-
-def _health_at_start(enc: Encounter, name: str, text: str) -> list[tuple[str, str]]:
-    """A dying creature's save (lfg), a disabled one's checks (classic)."""
-    s = enc.state(name)
-    v = s.vitals or {}
-    if s.dead:
-        return []
-    if text == CLASSIC:
-        if v.get("disabled") and not v.get("stable"):
-            loss = ("; it loses 1 HP a round until it stabilizes (the optional rule)"
-                    if getattr(enc.ruleset, "hp_loss_per_round", False) else "")
-            return [("a DC12 Fortitude check to stabilize" + loss, R_CLASSIC_STABILIZE)]
-        if v.get("disabled") and v.get("stable") and not v.get("mobile"):
-            return [("a DC14 CON check to become mobile (one a round, on its turn)",
-                     R_CLASSIC_STABILIZE)]
-        return []
-    if s.status == "dying":
-        return [("dying: a DC20 FORT Save may reduce its bleeding by 1", R_DYING)]
-    return []
-
-
-def _at_start(enc: Encounter, name: str, text: str) -> list[tuple[str, str]]:
+def _at_start(enc: Encounter, name: str) -> list[tuple[str, str]]:
     s = enc.state(name)
     out = _effects_ending(enc, name, "start")
     if s.ready:
@@ -159,25 +92,15 @@ def _at_start(enc: Encounter, name: str, text: str) -> list[tuple[str, str]]:
                     f"{s.ready.get('trigger')}) lapses if unused", R_READY))
     if s.full_round:
         out.append((f"its Full-Round Action ({s.full_round}) completes", R_FULL_ROUND))
-    if text == WOUNDS and (s.vitals or {}).get("total_defense"):
-        out.append(("its Total Defense ends unless it spends a Half Action to keep it",
-                    R_TOTAL_DEFENSE))
-    return out + _conditions_at_start(enc, name, text) + _health_at_start(enc, name, text)
+    return out + enc.ruleset.definition.reminders.at_start(s, enc.ruleset)
 
 
-def _at_end(enc: Encounter, name: str, text: str) -> list[tuple[str, str]]:
+def _at_end(enc: Encounter, name: str) -> list[tuple[str, str]]:
     s = enc.state(name)
     out = _effects_ending(enc, name, "end")
     if s.dead:
         return out
-    v = s.vitals or {}
-    if text == WOUNDS:
-        left = int(v.get("aoo_left") or 0)
-        if left:
-            out.append((f"it keeps {left} AOO for this round", R_WOUNDS_AOO))
-    elif text != CLASSIC and s.actions_left.reactions > 0 and not s.reaction_used:
-        out.append(("its Reaction is still available this round (an AOO, an interrupt)",
-                    R_REACTIONS))
+    out += enc.ruleset.definition.reminders.at_end(s)
     if s.ready:
         out.append((f"its readied action ({s.ready.get('action')}) waits for its trigger "
                     "until the start of its next turn", R_READY))
@@ -186,7 +109,8 @@ def _at_end(enc: Encounter, name: str, text: str) -> list[tuple[str, str]]:
 
 def turn_reminders(enc: Encounter, name: str, when: str) -> tuple[Reminder, ...]:
     """What the rules make happen when ``name``'s turn begins or ends, as the fight stands
-    (see the module docstring for the headings, by ruleset).
+    (see the module docstring; the ruleset's own come from its definition's
+    ``reminders`` slot, :class:`lfgcombat.rulesets.reminders.TurnReminders`).
 
     Args:
         enc: The encounter.
@@ -205,6 +129,5 @@ def turn_reminders(enc: Encounter, name: str, when: str) -> tuple[Reminder, ...]
     if not isinstance(name, str) or name not in enc.names:
         raise LfgError(f"turn_reminders: no creature {name!r} in this fight; give one of "
                        f"{', '.join(enc.names)}")
-    text = enc.ruleset.definition.text
-    found = (_at_start if when == "start" else _at_end)(enc, name, text)
+    found = (_at_start if when == "start" else _at_end)(enc, name)
     return tuple(Reminder(name, when, t, r) for t, r in found)

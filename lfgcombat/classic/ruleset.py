@@ -88,6 +88,7 @@ from .conditions import (combined_effect, entangled_concentration_dc, stop_bleed
 from .health import ClassicVitals
 from .heroic import heroic_action, skill_bonus
 from .killing import killing_blow_attack
+from .reminders import ClassicReminders
 from .sheet import sheet_rows
 from .turn import ClassicFighter, round_mode
 
@@ -686,5 +687,5 @@ CLASSIC: RulesetDefinition = register(dataclasses.replace(
     initiative=MappingProxyType({"top_down": ClassicInitiative}),
     default_initiative="top_down", economy=ClassicEconomy(), attacks=ClassicAttacks(),
     health=ClassicHealth(), conditions=CATALOGUE, implemented=True,
-    sheet_rows=sheet_rows,
+    sheet_rows=sheet_rows, reminders=ClassicReminders(),
     lfg_switches=()))

@@ -40,6 +40,7 @@ from ._citations import R_DEATH
 from .commands import command
 from .state import ActionsLeft, _possessive
 from ..saves import save_odds as _save_odds_of
+from ..saves import takes_own_conditions as _takes_own_conditions
 
 if TYPE_CHECKING:
     from .core import Encounter
@@ -123,12 +124,14 @@ def _record_refuses(st: Encounter, name: str, what: str) -> None:
 
 
 def _save_subject(st: Encounter, name: str) -> tuple[Any, Any]:
-    """Who rolls ``name``'s saves, and by which ruleset's save rules: a classic record
-    by the classic saves under its conditions (002_2a3a79475ca2a541.txt, "Conditions":
-    :func:`lfgcombat.classic.saves.classic_save_bonus`); any other combatant its
-    sheet by lfg's (``None``), as before."""
+    """Who rolls ``name``'s saves, and by which ruleset's save rules: a ruleset record by
+    its ruleset's own saves when they take its conditions (classic's,
+    002_2a3a79475ca2a541.txt, "Conditions":
+    :func:`lfgcombat.classic.saves.classic_save_bonus`; the ruleset asked, never named:
+    :func:`lfgcombat.saves.takes_own_conditions`); any other combatant its sheet by lfg's
+    (``None``), as before."""
     f = st._fighter(name)
-    if f.rules is not None and st.ruleset.name == "classic":
+    if f.rules is not None and _takes_own_conditions(st.ruleset):
         return f.rules, st.ruleset
     return st._view(name), None
 

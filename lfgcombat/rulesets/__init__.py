@@ -115,6 +115,7 @@ from .initiative import (
 )
 from .fields import check_written_for
 from .lfg import LFG_DEFINITION
+from .reminders import TurnReminders
 from .policies import (
     ActionEconomy,
     AttackResolution,
@@ -131,7 +132,7 @@ __all__ = ["Ruleset", "RulesetError", "LFG", "coerce_ruleset",
            "InitiativePolicy", "SelectiveInitiative", "RoundByRoundInitiative",
            "TopDownInitiative", "INITIATIVE_POLICIES", "ActionEconomy", "AttackResolution",
            "HealthModel", "DamageModel", "ConditionCatalogue", "EncounterAttack",
-           "MapStanding"]
+           "MapStanding", "TurnReminders"]
 
 #: The default ruleset: LFG with every optional rule off.
 LFG = Ruleset("lfg")

@@ -17,6 +17,7 @@ from types import MappingProxyType
 from typing import Any, cast
 
 from ..errors import LfgError
+from .reminders import TurnReminders
 from .initiative import INITIATIVE_POLICIES, InitiativePolicy, TopDownInitiative
 from .policies import (
     ActionEconomy,
@@ -57,13 +58,16 @@ class RulesetDefinition:
             none is given (``selective`` for lfg; ``top_down`` for classic, whose one
             initiative is a d20 order).
         lfg_switches: Which of lfg's optional rules (:data:`LFG_SWITCHES`) it plays;
-            ``None`` (the default): all of them for a ruleset built on lfg's text (a toy
-            made from ``LFG_DEFINITION``), none for one implementing the kit's other texts
-            (002 classic, 003 wounds: neither text has Killer Criticals, Perfect Critical
-            or the advanced 5-Foot Step). :func:`lfg_switches_of` answers.
+            ``None`` (the default): all of them (lfg, a toy made from ``LFG_DEFINITION``);
+            a ruleset of another text declares its own (classic and wounds: ``()``,
+            neither 002 nor 003 has Killer Criticals, Perfect Critical or the advanced
+            5-Foot Step). :func:`lfg_switches_of` answers.
         sheet_rows: The ruleset's own character-sheet rows of a creature (a tuple of rows
             with ``key``, ``label``, ``value``, ``explain``), which the CharacterSheet shows
             in place of lfg's statistics; ``None`` (lfg's): the creature's own stats.
+        reminders: What its rules bring at the start and end of a turn (lfg's
+            :class:`~lfgcombat.rulesets.reminders.TurnReminders`, or a subclass), for
+            :func:`lfgcombat.turn_reminders.turn_reminders`.
     """
 
     name: str
@@ -81,6 +85,7 @@ class RulesetDefinition:
     default_initiative: str = "selective"
     lfg_switches: tuple[str, ...] | None = None
     sheet_rows: Callable[[Any], tuple[Any, ...]] | None = None
+    reminders: TurnReminders = TurnReminders()
 
     def __post_init__(self) -> None:
         for name in ("name", "text"):
@@ -139,7 +144,7 @@ class RulesetDefinition:
 
 _SLOTS: dict[str, type] = {"economy": ActionEconomy, "attacks": AttackResolution,
                            "health": HealthModel, "damage": DamageModel,
-                           "conditions": ConditionCatalogue}
+                           "conditions": ConditionCatalogue, "reminders": TurnReminders}
 
 #: The hooks a ruleset keeping a record of each combatant (its health model's
 #: ``combatant``) must give, by slot: the encounter plays such a combatant through them.
@@ -274,17 +279,13 @@ LFG_SWITCHES: Mapping[str, str] = MappingProxyType({
     "perfect_critical": "Perfect Critical (Optional Rule)",
     "advanced_five_foot_step": "5-Foot Step"})
 _LFG_TEXT = "000_8d1d7816ee944f3b.txt"
-#: The kit's other rules texts: rulesets implementing them lack lfg's optional rules.
-_OTHER_TEXTS = ("002_2a3a79475ca2a541.txt", "003_de0e94afd49609a7.txt")
 
 
 def lfg_switches_of(spec: RulesetDefinition) -> tuple[str, ...]:
     """The lfg optional rules (:data:`LFG_SWITCHES`) ``spec`` plays: its own
-    ``lfg_switches``, else none for a ruleset of the classic or wounds text and all of
-    them for any other (lfg, a toy built from it)."""
-    if spec.lfg_switches is not None:
-        return spec.lfg_switches
-    return () if spec.text in _OTHER_TEXTS else tuple(LFG_SWITCHES)
+    ``lfg_switches`` (classic and wounds declare none), else all of them (lfg, a toy built
+    from it); no ruleset is named here, the definition says."""
+    return tuple(LFG_SWITCHES) if spec.lfg_switches is None else spec.lfg_switches
 
 
 def _check_lfg_switches(ruleset: "Ruleset", spec: RulesetDefinition) -> None:

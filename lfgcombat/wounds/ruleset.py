@@ -79,6 +79,7 @@ from .damage import CATEGORY, rider
 from .defense import Turn
 from .play import actions_left, budget, encounter_attack, report, spend
 from .saves import SAVE_ABILITY, base_save
+from .reminders import WoundsReminders
 from .sheet import sheet_rows
 from .turn import WoundsFighter
 
@@ -629,4 +630,5 @@ WOUNDS: RulesetDefinition = register(dataclasses.replace(
     attacks=WoundsAttacks(),
     health=WoundsHealth(), damage=WoundsDamage(), conditions=WoundsConditions(),
     initiative=MappingProxyType(WOUNDS_INITIATIVE), default_initiative=DEFAULT_INITIATIVE,
-    implemented=True, sheet_rows=sheet_rows))
+    implemented=True, sheet_rows=sheet_rows, lfg_switches=(),
+    reminders=WoundsReminders()))

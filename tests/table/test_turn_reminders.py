@@ -14,9 +14,12 @@ from __future__ import annotations
 import pytest
 
 from lfgcombat import LfgError
-from lfgcombat.turn_reminders import (CLASSIC, LFG, WOUNDS, Reminder, turn_reminders)
+from lfgcombat.rulesets import definition
+from lfgcombat.turn_reminders import Reminder, turn_reminders
 
 from .test_players_view import fight
+
+LFG, CLASSIC, WOUNDS = (definition(n).text for n in ("lfg", "classic", "wounds"))
 
 
 def texts(enc, name, when):
@@ -93,3 +96,34 @@ def test_nothing_to_remind_is_an_empty_tuple_and_bad_input_is_refused():
         turn_reminders(enc, "Murk", "middle")
     with pytest.raises(LfgError, match="no creature 'Nobody' in this fight"):
         turn_reminders(enc, "Nobody", "end")
+
+
+def test_a_ruleset_brings_its_own_reminders_through_its_slot():
+    """The reminders name no ruleset: a toy ruleset's ``reminders`` slot is what
+    turn_reminders asks (lfgcombat/rulesets/reminders.py)."""
+    import dataclasses
+
+    from lfgcombat.rulesets import LFG_DEFINITION, registered
+    from lfgcombat.rulesets.reminders import TurnReminders
+
+    class Drums(TurnReminders):
+        def at_end(self, s):
+            return [("the drums beat", "toy.txt, \"Drums\"")]
+
+    toy = dataclasses.replace(LFG_DEFINITION, name="drumtoy", text="toy.txt", aliases=(),
+                              reminders=Drums())
+    with registered(toy):
+        enc = fight("drumtoy", seed=3).start()
+        name = enc.current
+        assert ("the drums beat", 'toy.txt, "Drums"') in texts(enc, name, "end")
+        assert not any("Reaction is still available" in t for t, _ in texts(enc, name, "end"))
+
+
+def test_the_reminders_slot_refuses_what_is_no_reminders_policy():
+    import dataclasses
+
+    from lfgcombat.rulesets import LFG_DEFINITION, RulesetError
+
+    with pytest.raises(RulesetError, match="reminders slot"):
+        dataclasses.replace(LFG_DEFINITION, name="badtoy", text="toy.txt", aliases=(),
+                            reminders=object())
