@@ -106,6 +106,16 @@ def odds_html(odds: AttackOdds) -> str:
             "when it hits</small>")
 
 
+def _odds_line(odds: Any) -> str:
+    """A policy's odds in one line: its own ``summary()``, else the declared fields
+    (:class:`lfgcombat.rulesets.AttackResolution`, "Optional members")."""
+    summary = getattr(odds, "summary", None)
+    if callable(summary):
+        return str(summary())
+    return (f"+{odds.bonus} vs AC {odds.ac}: hit {odds.p_hit:.1%}, critical "
+            f"{odds.p_crit:.1%}, expected damage {odds.expected_damage:.2f}")
+
+
 def policy_odds_html(odds: Any) -> str:
     """The odds a ruleset's attack policy computed (``classic``, ``wounds``): hit,
     critical, the Instant Kill where there is one, and one row per critical choice with its
@@ -473,7 +483,7 @@ class AttackPanel(W.VBox):
         self.setup, self.odds, self.error = None, odds, ""
         self._roll.disabled = False
         self._message.value = self._unreadable_note()
-        self._line.value = f"<code>{html.escape(odds.summary())}</code>"
+        self._line.value = f"<code>{html.escape(_odds_line(odds))}</code>"
         self._odds.value = policy_odds_html(odds)
 
     def _unreadable_note(self) -> str:
@@ -499,8 +509,12 @@ class AttackPanel(W.VBox):
         """
         self.last_unintended = None
         if self._own_odds and self.odds is not None:
-            policy = definition(self.ruleset_name).attacks
-            result = policy.attack(self.roller, self.creatures[self._attacker.value],
+            try:
+                roll = definition(self.ruleset_name).own_attack_roll()
+            except RulesetError as exc:
+                self._refuse(str(exc))
+                return None
+            result = roll(self.roller, self.creatures[self._attacker.value],
                                    self.creatures[self._target.value], self._weapon.value,
                                    **self.situation)
             self.last_result = result
@@ -524,7 +538,7 @@ class AttackPanel(W.VBox):
 
     def __repr__(self) -> str:
         if self._own_odds and self.odds is not None:
-            return f"AttackPanel({self.odds.summary()})"
+            return f"AttackPanel({_odds_line(self.odds)})"
         if self.setup is None:
             return f"AttackPanel(illegal: {self.error})"
         return (f"AttackPanel({self.setup.line} | {self._attacker.value} -> "

@@ -141,6 +141,22 @@ class RulesetDefinition:
                 "attack_odds(attacker, target, weapon, **situation)")
         return None
 
+    def own_attack_roll(self) -> Callable[..., Any]:
+        """The attack policy's own ``attack(roller, attacker, target, weapon,
+        **situation)``: one attack rolled by its rules outside an encounter (the
+        AttackPanel's Roll under a ruleset with its own odds).
+
+        Raises:
+            RulesetError: the policy gives exact odds of its own but no such roll.
+        """
+        own = getattr(self.attacks, "attack", None)
+        if not callable(own):
+            raise RulesetError(
+                f"{self.name!r} has no attack roll outside an encounter: its attack policy "
+                f"({type(self.attacks).__name__}) defines no attack(roller, attacker, "
+                "target, weapon, **situation); roll the attack in an Encounter")
+        return cast("Callable[..., Any]", own)
+
 
 _SLOTS: dict[str, type] = {"economy": ActionEconomy, "attacks": AttackResolution,
                            "health": HealthModel, "damage": DamageModel,

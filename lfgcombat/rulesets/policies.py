@@ -377,11 +377,16 @@ class AttackResolution:
     * ``attack_odds(attacker, target, weapon, **situation)``: the ruleset's own exact odds,
       which ``attack_odds(..., ruleset=)`` returns. Whatever it returns carries the
       fields every consumer reads (:mod:`lfgcombat.ruleset_compare`, the AttackPanel):
-      ``bonus``, ``ac``, ``p_hit``, ``p_crit`` and ``expected_damage`` [default: lfg's
+      ``bonus``, ``ac``, ``p_hit``, ``p_crit`` and ``expected_damage``, and a one-line
+      ``summary()`` if it has one (the AttackPanel shows it) [default: lfg's
       odds while the policy rolls lfg's attacks (it does not override
       :meth:`encounter_attack`); a policy rolling its own attacks without it has no exact
       odds, and :meth:`lfgcombat.rulesets.RulesetDefinition.attack_odds` refuses it by
       name];
+    * ``attack(roller, attacker, target, weapon, **situation)``: one attack rolled by its
+      rules outside an encounter (the AttackPanel's Roll; asked through
+      :meth:`lfgcombat.rulesets.RulesetDefinition.own_attack_roll`) [default: none, the
+      panel refuses the roll by name];
     * ``critical_choices`` (a tuple of names): the choices a critical offers, passed to its
       ``attack_odds`` as ``critical_choice=`` (wounds' ``multiply`` / ``wounds``)
       [default: none];

@@ -198,3 +198,39 @@ def test_a_record_keeping_ruleset_missing_its_hooks_is_refused_when_defined():
         dataclasses.replace(HEARTS, economy=ActionEconomy())
     with pytest.raises(RulesetError, match=r"AttackResolution\.encounter_attack"):
         dataclasses.replace(HEARTS, attacks=AttackResolution())
+
+
+@dataclass(frozen=True)
+class _HeartsOdds:
+    """Exact odds with only the declared fields (no ``summary()``)."""
+    bonus: int = 0
+    ac: int = 8
+    p_hit: float = 0.65
+    p_crit: float = 0.0
+    expected_damage: float = 0.65
+
+
+@dataclass(frozen=True)
+class HeartsAttacksWithOdds(HeartsAttacks):
+    def attack_odds(self, attacker: Any, target: Any, weapon: Any, **situation: Any
+                    ) -> _HeartsOdds:
+        return _HeartsOdds()
+
+
+def test_the_attack_panel_reads_only_declared_members_and_refuses_a_missing_roll():
+    """The AttackPanel shows a policy's odds from the declared fields when they have no
+    ``summary()``, and its Roll asks ``own_attack_roll()``: a policy with odds but no
+    standalone ``attack`` is refused by name, nothing rolled."""
+    from lfgcombat.dice import Roller
+    from lfgcombat.widgets import AttackPanel
+    spec = dataclasses.replace(HEARTS, attacks=HeartsAttacksWithOdds())
+    a, b = _pair()
+    with registered(spec):
+        roller = Roller(seed=1)
+        panel = AttackPanel([a, b], roller, ruleset="hearts")
+        assert "hit 65.0%" in panel._line.value and "AC 8" in panel._line.value
+        assert panel.roll() is None
+        assert "'hearts' has no attack roll outside an encounter" in panel.error
+        assert roller.history == []
+        with pytest.raises(RulesetError, match="no attack roll outside an encounter"):
+            spec.own_attack_roll()
