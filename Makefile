@@ -128,17 +128,26 @@ lint: $(STAMP)
 targets: $(STAMP)
 	$(VPY) tools/targets.py $(ARGS)
 
-# One pytest run: unit + property tests, every notebook under nbval (strict), then the
-# browser tests (tests/browser/conftest.py moves them last), among them the rulebook site's
-# (built first by `make docs`, so a broken build fails before the suite runs; the test
-# rebuilds it incrementally, which takes seconds). Any failure fails the target.
+# Two pytest runs; any failure fails the target (exit 5, "nothing collected", is no failure:
+# PYTEST_ARGS may select tests of one run only).
+# 1. The unit and property tests (tests/, but the browser's) on every core (pytest-xdist,
+#    TEST_WORKERS: `auto`, one worker per core; `0` runs them in this process).
+# 2. Every notebook under nbval (strict), then the browser tests, one at a time (they share
+#    one Chromium and the kernels they start), among them the rulebook site's (built first
+#    by `make docs`, so a broken build fails before the suite runs; the test rebuilds it
+#    incrementally, which takes seconds).
+TEST_WORKERS ?= auto
 test: $(STAMP) chromium
 	@if [ "$(LINT)" = 1 ]; then $(MAKE) --no-print-directory lint; fi
 	@$(MAKE) --no-print-directory docs
 	LFG_CHROMIUM="$(CHROMIUM)" LFG_REQUIRE_BROWSER=1 \
-	$(VENV)/bin/pytest -ra tests notebooks \
+	$(VENV)/bin/pytest -ra tests --ignore=tests/browser -n $(TEST_WORKERS) $(PYTEST_ARGS); \
+	  status=$$?; [ $$status = 0 ] || [ $$status = 5 ] || exit $$status
+	LFG_CHROMIUM="$(CHROMIUM)" LFG_REQUIRE_BROWSER=1 \
+	$(VENV)/bin/pytest -ra notebooks tests/browser \
 	  --nbval --nbval-current-env --nbval-cell-timeout=300 \
-	  --nbval-sanitize-with tests/nbval_sanitize.cfg $(PYTEST_ARGS)
+	  --nbval-sanitize-with tests/nbval_sanitize.cfg $(PYTEST_ARGS); \
+	  status=$$?; [ $$status = 0 ] || [ $$status = 5 ] || exit $$status
 
 bench: $(STAMP)
 	$(VPY) tests/bench/bench_dice.py $(ARGS)

@@ -35,6 +35,15 @@ def _same(x, y) -> None:
         assert np.array_equal(getattr(x, key), getattr(y, key)), key
 
 
+@pytest.fixture(autouse=True)
+def a_script(monkeypatch):
+    """Run as from a script (``__main__`` has a file), whatever runs the tests: pytest
+    itself, or a pytest-xdist worker (whose ``__main__`` has none, like a kernel's)."""
+    main = types.ModuleType("__main__")
+    main.__file__ = "script.py"
+    monkeypatch.setitem(sys.modules, "__main__", main)
+
+
 @pytest.fixture
 def pools(monkeypatch):
     """The start methods of the process pools ``backend=None`` opens, as they open."""
@@ -51,7 +60,7 @@ def pools(monkeypatch):
 
 def test_backend_none_plays_the_reference_tier_on_a_process_pool(pools, monkeypatch):
     pooled = simulate(_sides(), 6, seed=5, tier="reference", chunk_size=2, progress=False)
-    assert pools == ["fork"]  # pytest runs from a file: forked
+    assert pools == ["fork"]  # a script: forked
     monkeypatch.setattr(prep_run.os, "cpu_count", lambda: 1)
     alone = simulate(_sides(), 6, seed=5, tier="reference", chunk_size=2, progress=False)
     assert pools == ["fork"]  # one core: no pool

@@ -12,12 +12,11 @@ from typing import Any
 from lfgcombat.citations import cite
 from lfgcombat.rulesets.reminders import Lines, TurnReminders
 
-from ._base import TEXT
 
 __all__ = ["ClassicReminders"]
 
-R_CONDITIONS = cite("Conditions", file=TEXT)
-R_STABILIZE = cite("Stabilizing a Disabled Character", file=TEXT)
+R_CONDITIONS = cite("Conditions", file="002_2a3a79475ca2a541.txt")
+R_STABILIZE = cite("Stabilizing a Disabled Character", file="002_2a3a79475ca2a541.txt")
 
 
 class ClassicReminders(TurnReminders):

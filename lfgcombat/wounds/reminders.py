@@ -14,12 +14,12 @@ from lfgcombat.citations import cite
 from lfgcombat.rulesets.reminders import R_CONDITIONS as LFG_CONDITIONS
 from lfgcombat.rulesets.reminders import Lines, TurnReminders
 
-from ._base import TEXT
 
 __all__ = ["WoundsReminders"]
 
-R_TOTAL_DEFENSE = cite("Total Defense is an action you can take in combat", file=TEXT)
-R_AOO = cite("As mentioned in the previous Tip", file=TEXT)
+R_TOTAL_DEFENSE = cite("Total Defense is an action you can take in combat",
+                       file="003_de0e94afd49609a7.txt")
+R_AOO = cite("As mentioned in the previous Tip", file="003_de0e94afd49609a7.txt")
 
 
 class WoundsReminders(TurnReminders):
