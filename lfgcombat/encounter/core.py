@@ -27,6 +27,7 @@ from ..hexmap import HexMap
 from ..log import EventLog, LogFormatError
 from ..log.savefile import clip
 from ..rulesets import Ruleset, coerce_ruleset
+from . import checkpoints
 from . import (abilities, archery, arguments, breaking, casting, close_situation, combat,
                crushing_advance, economy, effects, flight, health, initiative, interrupts,
                maneuvers, momentum, movement, natural_weapons, other_movement, reactions,
@@ -450,6 +451,10 @@ class Encounter:
         self._log = EventLog()
         self._replaying = False
         self._knockdown_rule = bool(knockdown_after_strike)  # momentum.py
+        #: Undo and a refused command go back by replaying from the last checkpoint, one
+        #: every this many events; ``None``: none (a fight nobody undoes, such as GM
+        #: prep's: they replay from the start instead, the same state, only slower).
+        self.checkpoint_every: int | None = checkpoints.EVERY
         _check_fields(creatures, self.ruleset)  # every creature's ruleset key and fields
         self._reset()
 

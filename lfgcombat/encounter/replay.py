@@ -52,7 +52,7 @@ from ..log import (
 from ..log import savefile
 from ..log.savefile import UnverifiedSaveWarning, clip, event_text, replay_mismatch_message
 from . import checkpoints
-from .checkpoints import EVERY, Checkpoint
+from .checkpoints import Checkpoint
 from .commands import command, handler
 
 if TYPE_CHECKING:
@@ -178,8 +178,9 @@ def _after_step(st: Encounter) -> None:
     """Note the map's terrain as the commands left it; take a checkpoint when due."""
     if st.map is not None and st.map.terrain_version != st._seen_terrain:
         _see_map(st)
+    every = st.checkpoint_every
     last = st._checkpoints[-1].events if st._checkpoints else 0
-    if len(st._log) - last >= EVERY and not st._depth:  # not inside another step
+    if every is not None and len(st._log) - last >= every and not st._depth:
         st._checkpoints.append(checkpoints.take(st))
 
 

@@ -229,6 +229,7 @@ def play(scenario: Scenario, spec: FightSpec, dice_seed: int, tactics_seed: int,
                               sides=scenario.sides(), map=map, ruleset=scenario.ruleset,
                               seed=int(dice_seed),
                               knockdown_after_strike=KNOCKDOWN or scenario.knockdown)
+        encounter.checkpoint_every = None  # nobody undoes a simulated fight
     if rng is None:
         rng = np.random.Generator(np.random.PCG64(int(tactics_seed)))
     for text in weapon_notes(scenario):  # a weapon the tactics chose, and why (a GM note)

@@ -145,3 +145,37 @@ def test_checkpoints_across_map_edits_restore_the_map_of_then():
     full.undo(7)
     enc.undo(7)
     assert enc.snapshot() == full.snapshot()
+
+
+def test_without_checkpoints_a_fight_plays_and_undoes_to_the_same_state():
+    """``checkpoint_every = None`` (GM prep's simulated fights) takes no checkpoint; undo
+    then replays from the start, to the very state the checkpointed fight reaches."""
+    with_cp, without = duel(), duel()
+    without.checkpoint_every = None
+    for enc in (with_cp, without):
+        enc.start()
+        for _ in range(12):
+            me = enc.current
+            foe = next(n for n in enc.names if enc.side(n) != enc.side(me)
+                       and not enc.state(n).dead)
+            if enc.state(me).actions_left.attacks:
+                enc.attack(me, foe)
+            choices = enc.choices()
+            enc.end_turn(next=choices[0] if choices else None)
+    assert with_cp._checkpoints and not without._checkpoints
+    assert list(without.log) == list(with_cp.log)
+    for enc in (with_cp, without):
+        enc.undo(5)
+    assert without.snapshot() == with_cp.snapshot()
+    assert list(without.log) == list(with_cp.log)
+
+
+def test_the_prep_reference_tier_keeps_no_checkpoints():
+    from lfgcombat.creature import load_example
+    from lfgcombat.prep.reference import play
+    from lfgcombat.prep.run import prepare_run
+    scenario, spec = prepare_run({"a": [load_example("orc").replace(name="Orc A")],
+                                  "b": [load_example("goblin").replace(name="Gob B")]},
+                                 None, "weakest")
+    enc, _ = play(scenario, spec, 3, 4)
+    assert enc.checkpoint_every is None and not enc._checkpoints
