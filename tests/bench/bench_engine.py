@@ -12,7 +12,9 @@ Issue 24's "Bench" targets, each measured in this one run and printed with its t
 * **loading a 2,000-event save** (the seeded skirmish of ``bench_encounter.py``) and the
   ``state()`` of every combatant: today against a144a90, target **>= 5x**;
 * **undo at 2,000 events** (the slowest of ``undo()``, ``undo(3)`` and the undo that
-  replays the most events after a checkpoint): target **under 5 ms**.
+  replays the most events after a checkpoint): target **under 5 ms**;
+* and issue 25's (item 4, "Maps"): the reference tier playing the orc ambush **on a map**,
+  4 against 4, on two processes: target **>= 100 fights/s** (wall clock).
 
 The baseline: ``git archive a144a90`` is unpacked into a temporary folder, and each
 comparison runs the same script in two subprocesses, one importing that engine and one
@@ -51,6 +53,29 @@ TARGET_FIGHTS = 10.0  # >= 10x a144a90's fights per second
 TARGET_ATTACK = 10.0  # one Encounter.attack within 10x of the d20 loop
 TARGET_LOAD = 5.0  # >= 5x a144a90's load + state()
 TARGET_UNDO_MS = 5.0  # undo at 2,000 events under 5 ms
+TARGET_MAP_FIGHTS = 100.0  # issue 25, item 4: 4-against-4 map fights/s on two cores
+
+#: The orc ambush of notebook 20 on a 12x6 field (the party on the west edge, the orcs on
+#: the east), for the map bench (issue 25, item 4).
+AMBUSH_MAP = """
+name: the orc ambush, on the open ground of a 12x6 map
+terrain: |
+  . . . . . . . . . . . .
+   . . . . . . . . . . . .
+  . . . . . . . . . . . .
+   . . . . . . . . . . . .
+  . . . . . . . . . . . .
+   . . . . . . . . . . . .
+creatures:
+  - {name: Wulfric, at: [1, 1], side: party}
+  - {name: Chessan, at: [1, 2], side: party}
+  - {name: Mayat, at: [0, 3], side: party}
+  - {name: Sokaris, at: [0, 4], side: party}
+  - {name: Orc Shaman, at: [10, 1], side: orcs}
+  - {name: Orc 1, at: [8, 2], side: orcs}
+  - {name: Orc 2, at: [8, 3], side: orcs}
+  - {name: Orc 3, at: [9, 4], side: orcs}
+"""
 
 #: The subprocess' common part: the orc ambush of notebook 20, the creatures written for
 #: all three rulesets (notebook 32's fields), and a CPU-time helper.
@@ -234,6 +259,32 @@ def bench_undo(enc: Encounter) -> None:
           f"{'met' if met else 'NOT met'})")
 
 
+def bench_map_fights(n: int) -> None:
+    """Issue 25, item 4: the reference tier playing the orc ambush on a map, 4 against 4,
+    on two processes (``simulate``'s local pool; wall-clock time, pool start included)."""
+    from lfgcombat import HexMap
+    from lfgcombat.prep import simulate
+    from lfgcombat.prep import run as prep_run
+    ns: dict = {}
+    exec(_COMMON, ns)  # the ambush's creatures, written for every ruleset
+    sides = ns["ambush"]()
+    board = HexMap.from_text(AMBUSH_MAP, creatures=[c for s in sides.values() for c in s])
+    real = prep_run.os.cpu_count
+    prep_run.os.cpu_count = lambda: 2  # type: ignore[assignment] - two cores, as asked
+    try:
+        start = time.perf_counter()
+        simulate(sides, n, seed=5, tier="reference", map=board, chunk_size=n // 2,
+                 progress=False)
+        wall = time.perf_counter() - start
+    finally:
+        prep_run.os.cpu_count = real  # type: ignore[assignment]
+    rate = n / wall
+    print(f"reference-tier map fights, the orc ambush on a 12x6 map (4 vs 4), {n} fights "
+          "on two processes (wall clock)")
+    print(f"  {rate:7.1f} fights/s   (target >= {TARGET_MAP_FIGHTS:g}/s on two cores: "
+          f"{'met' if rate >= TARGET_MAP_FIGHTS else 'NOT met'})")
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--quick", action="store_true", help="fewer fights and rounds")
@@ -251,6 +302,7 @@ def main() -> int:
         enc.save(path)
         bench_load(old, path, len(enc.log), rounds)
     bench_undo(enc)
+    bench_map_fights(12 if args.quick else 60)
     return 0
 
 
