@@ -53,7 +53,7 @@ from .tactics import Tactics
 from .tiers import (LFG_ONLY_CHOICES, OWN_KERNELS, _not_fast_words, _own_kernel,  # noqa: F401
                     _own_problems, _plays_lfg_kernel, choose_tier, fast_rulesets,
                     fast_ruleset_words, fast_tier_plays, own_kernel, plays_lfg_text,
-                    prep_choices, reference_only)
+                    prep_choices, reference_only, tactics_problems)
 from .weapons import _weapon, scenario_weapons, weapon_notes
 
 __all__ = ["Scenario", "FightSpec", "build_spec", "PrepError", "MAX_ROUNDS", "MAX_COMBATANTS",
@@ -522,12 +522,13 @@ def fast_tier_problems(scenario: Scenario, *, temp_hp: bool = True) -> list[str]
     Round-by-Round, Top-Down), a creature starting at 0 HP or less (unconscious, dying or
     dead), or with a condition outside :data:`FAST_TIER_CONDITIONS` (Bleed, Stunned,
     Frightened, Blinded...) or one that ends during the fight; with ``temp_hp=False`` (the
-    exact chain) also Temporary HP.
+    exact chain) also Temporary HP; tactics with turn choices by exact odds
+    (:func:`~lfgcombat.prep.tiers.tactics_problems`).
 
     Returns:
         One sentence per problem (empty: the fast tier plays this scenario as the rules say).
     """
-    out = []
+    out = tactics_problems(scenario)
     if not fast_tier_plays(scenario.ruleset):
         out.append(fast_ruleset_words(scenario.ruleset))
     elif own_kernel(scenario.ruleset) is not None:

@@ -19,7 +19,7 @@ if TYPE_CHECKING:  # pragma: no cover
 
 __all__ = ["fast_tier_plays", "own_kernel", "OWN_KERNELS", "fast_rulesets", "plays_lfg_text",
            "LFG_ONLY_CHOICES", "prep_choices", "fast_ruleset_words", "choose_tier",
-           "reference_only"]
+           "reference_only", "tactics_reference_only", "tactics_problems"]
 
 # ---------------------------------------------------------------------- other rulesets
 _SLOTS = ("economy", "attacks", "health", "damage", "conditions")
@@ -140,7 +140,8 @@ def fast_ruleset_words(ruleset: Ruleset, what: str = "the fast tier") -> str:
             f"{', '.join(OWN_KERNELS)})")
 
 
-def choose_tier(tier: str | None, rulesets: Sequence[Ruleset]) -> tuple[Any, str | None]:
+def choose_tier(tier: str | None, rulesets: Sequence[Ruleset], tactics: Any = None
+                ) -> tuple[Any, str | None]:
     """The tier a run plays on, and the note saying why when it was not asked for.
 
     Args:
@@ -148,6 +149,10 @@ def choose_tier(tier: str | None, rulesets: Sequence[Ruleset]) -> tuple[Any, str
             :func:`~lfgcombat.prep.simulate`): the fast tier when it plays every ruleset
             of the run, else the reference tier, the only one that can.
         rulesets: The run's rulesets (one, or a comparison's variants).
+        tactics: The run's tactics as given (a name, a :class:`~lfgcombat.prep.Tactics`,
+            a mapping side -> tactics, or a comparison's list): tactics with turn choices
+            by exact odds (:mod:`lfgcombat.prep.choices`) send the run to the reference
+            tier too, noted (:func:`tactics_reference_only`).
 
     Returns:
         ``(tier, note)``: the note (for the result's ``notes``) when ``None`` picked the
@@ -155,7 +160,7 @@ def choose_tier(tier: str | None, rulesets: Sequence[Ruleset]) -> tuple[Any, str
     """
     if tier is not None:
         return tier, None
-    why = reference_only(rulesets)
+    why = reference_only(rulesets) or tactics_reference_only(tactics)
     if why is None:
         return "fast", None
     return "reference", f"{why}; pass tier='reference' to choose it yourself"
@@ -171,3 +176,23 @@ def reference_only(rulesets: Sequence[Ruleset]) -> str | None:
     return (f"Played on the reference tier (real encounters, every rule; tens of "
             f"milliseconds to a few tenths of a second a fight): the fast tier plays "
             f"{', '.join(fast_rulesets())} only, not {', '.join(other)}")
+
+
+def tactics_reference_only(tactics: Any) -> str | None:
+    """Why only the reference tier plays ``tactics`` (some with turn choices by exact
+    odds, which the fast tier does not play), for a note; ``None`` when it plays them."""
+    from .tactics import turn_choice_labels
+    which = turn_choice_labels(tactics)
+    if not which:
+        return None
+    return (f"Played on the reference tier (real encounters, every rule; tens of "
+            f"milliseconds to a few tenths of a second a fight): the fast tier does not play "
+            f"turn choices by exact odds, and the tactics {'; '.join(which)} make them")
+
+
+def tactics_problems(scenario: Scenario) -> list[str]:
+    """The tactics of ``scenario`` the fast tier does not play (turn choices by exact
+    odds, :mod:`lfgcombat.prep.choices`), one sentence per side."""
+    return [f"side {side!r} plays tactics {t.label} with turn choices by exact odds "
+            f"({', '.join(t.turn_choices)}), which the reference tier alone plays"
+            for side, t in zip(scenario.side_names, scenario.tactics) if t.turn_choices]
