@@ -70,12 +70,23 @@ def _cache(scenario: Scenario) -> dict:
     return kept
 
 
+def _key(view: Any) -> Any:
+    """What of a creature view the odds of its attacks depend on within one run: its sheet
+    is the scenario's but for its HP, which count through its active conditions (Injured,
+    Unconscious...), so its name, active conditions and bonuses (the encounter's effects)."""
+    try:
+        return (view.name, tuple(sorted(str(c) for c in view.active_conditions)),
+                tuple(view.bonuses), type(view).__name__)
+    except (AttributeError, TypeError):  # pragma: no cover - another kind of view
+        return view
+
+
 def odds_of(scenario: Scenario, attacker: Any, target: Any, weapon: str,
             **situation: Any) -> Odds | None:
     """The exact odds of ``attacker`` (a creature view) attacking ``target`` with ``weapon``
     in ``situation`` under the scenario's ruleset; ``None`` when the rules refuse it."""
     cache = _cache(scenario)
-    key = (attacker, target, weapon, tuple(sorted(situation.items())))
+    key = (_key(attacker), _key(target), weapon, tuple(sorted(situation.items())))
     if key in cache:
         return cache[key]
     try:
