@@ -39,6 +39,7 @@ from .from_here import play_chunk, prepare_here
 from .reference import play
 from .replay import finish_handed_over
 from .result import SimResult, wilson
+from .sla import ability_notes
 from .spec import (MAX_ROUNDS, FightSpec, PrepError, Scenario, build_spec, check_conscious,
                    check_fast_tier, choose_tier, make_scenario, plays_lfg_text,
                    scenario_weapons)
@@ -293,8 +294,9 @@ def run_notes(chunks: Sequence[Mapping[str, Any]], tier: str,
     """Notes on how the chunks ran: a warning when the fast tier ran without numba, when
     it played a rule it covers only in part (Perfect Critical's injuries,
     :data:`PERFECT_CRITICAL_NOTE`), and in either tier when foes differ in size
-    (:data:`KNOCKDOWN_NOTE`) and when a creature's other weapons go unused
-    (:func:`weapons_note`)."""
+    (:data:`KNOCKDOWN_NOTE`), when a creature's other weapons go unused
+    (:func:`weapons_note`) and when it has special abilities with uses that the fights
+    leave to the GM (:func:`~lfgcombat.prep.sla.ability_notes`)."""
     notes: tuple[str, ...] = ()
     if tier == "fast" and any(not bool(ch.get("compiled", True)) for ch in chunks):
         notes += ("numba is not installed (or LFGCOMBAT_NO_NUMBA is set) where these fights "
@@ -310,6 +312,8 @@ def run_notes(chunks: Sequence[Mapping[str, Any]], tier: str,
     weapons = weapons_note(scenario) if scenario is not None else None
     if weapons:
         notes += (weapons,)
+    if scenario is not None:
+        notes += ability_notes(scenario)  # SLA lines: no effect the engine can play
     return notes
 
 
