@@ -229,6 +229,9 @@ PANEL_WORDS: tuple[tuple[str, str], ...] = (
      "choose again at every attack",
      ". The tactics chose it by the exact odds; the brutal and cautious tactics choose again "
      "at every attack"),
+    ("Use tier='reference' (real encounters, every rule), or tactics without turn choices",
+     "Choose the reference tier (real encounters, every rule), or tactics without turn "
+     "choices"),
     ("Use tier='reference' (real encounters, every rule), or change what is listed",
      "Choose the reference tier (real encounters, every rule), or change what is listed"),
     ("Use tier='reference': real encounters", "Choose the reference tier: real encounters"),

@@ -570,6 +570,10 @@ def check_fast_tier(scenario: Scenario, what: str = "the fast tier",
                         f"{fast_ruleset_words(scenario.ruleset, what)}. Use {way}: real "
                         f"encounters, every rule of {scenario.ruleset.name}")
     problems = fast_tier_problems(scenario, temp_hp=temp_hp)
+    if problems and problems == tactics_problems(scenario):
+        raise PrepError(f"{what} cannot play these tactics: {'; '.join(problems)}. Use "
+                        "tier='reference' (real encounters, every rule), or tactics without "
+                        "turn choices")
     if problems and own_kernel(scenario.ruleset) is not None:
         raise PrepError(f"{what} cannot play this fight: {'; '.join(problems)}. Use "
                         f"tier='reference' (real encounters, every rule of "

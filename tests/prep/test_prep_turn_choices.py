@@ -95,3 +95,15 @@ def test_compare_of_tactics_with_turn_choices_plays_the_reference_tier():
     c = compare(_orcs(), 4, tactics=["focus_fire", "brutal"], seed=1, progress=False,
                 backend=None)
     assert c.results[0].tier == "reference"
+
+
+def test_the_panel_refuses_turn_choices_on_the_fast_tier_in_its_own_words():
+    from lfgcombat.widgets.prep import PrepPanel
+    panel = PrepPanel(party=["Wulfric"], foes=["Orc"], copies=1, n=20, seed=1)
+    panel._tactics.value = "brutal"
+    assert panel.run() is None
+    assert "the fast tier cannot play these tactics" in panel.error
+    assert "side &#x27;party&#x27; plays tactics brutal" in panel._status.value
+    assert "Choose the reference tier (real encounters, every rule), or tactics without " \
+           "turn choices" in panel._status.value
+    assert "tier=" not in panel._status.value
