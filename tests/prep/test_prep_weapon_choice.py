@@ -92,3 +92,17 @@ def test_the_reference_tier_swings_the_same_weapon():
 def test_the_label_names_weapon_first_now_that_best_is_the_default():
     assert Tactics("nearest").label == "nearest"
     assert "weapon first" in Tactics("nearest", weapon="first").label
+
+
+def test_a_near_tie_keeps_the_weapon_listed_first_across_rule_variants():
+    """Mayat at level 5 against the orcs: longbow 4.006, short sword 4.017 under Killer
+    Criticals (0.3% apart): the longbow, listed first, under every variant, so compared
+    variants play the same weapon (prep/weapons.py, NEAR_TIE)."""
+    from lfgcombat import Ruleset
+    from lfgcombat.prep.run import prepare_run
+    party = [load_example("mayat").replace(level=5)]
+    orcs = [load_example("orc_shaman")] + [load_example("orc").replace(name=f"Orc {i}")
+                                           for i in range(1, 5)]
+    for rs in (Ruleset("lfg"), Ruleset("lfg", killer_criticals=True)):
+        scenario, _ = prepare_run({"party": party, "orcs": orcs}, rs, None)
+        assert scenario_weapons(scenario)[0] == "longbow", rs
