@@ -41,7 +41,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from ..encounter import Encounter
     from .spec import Scenario
 
-__all__ = ["Odds", "odds_of", "choose_attack", "choose_defense", "before_attacks"]
+__all__ = ["Odds", "odds_of", "choose_attack", "choose_defense", "before_attacks", "charge_in"]
 
 #: Two chances to drop closer than this count as equal (the expected damage decides).
 SAME_P = 0.005
@@ -312,3 +312,52 @@ def _defend(scenario: Scenario, enc: Encounter, me: str, them: str, va: Any, vt:
     return (f"{me} Fights Defensively: by the exact odds its foes' attacks deal "
             f"{saved / caution:.1f} less a round (caution {caution:g}), its own attacks "
             f"{lost:.1f} less")
+
+
+def charge_in(scenario: Scenario, enc: Encounter, cur: int, target: int, static: str) -> str:
+    """On a map, under ``charge="odds"``: ``cur``, a melee creature with no foe in reach,
+    Runs straight to a cell within reach of ``target`` (one it reaches without provoking
+    when it can, the farthest run first: at least 10 ft makes a Charge Attack, "Charge
+    Attack") when the exact expected damage of a Charge Attack (the encounter's own +2,
+    :data:`lfgcombat.encounter.combat.CHARGE_DAMAGE_BONUS`) beats the plain attack's;
+    played here. Only heedless tactics (``caution`` 0) charge: the run's -2 AC against
+    melee lives in the encounter's private effect data (``Encounter.run``), which no public
+    method reads, so its cost cannot be weighed without restating it. Returns why ("": it
+    does not charge; the plain approach follows)."""
+    from ..encounter.combat import CHARGE_DAMAGE_BONUS
+    tac = scenario.tactics[scenario.side_of[cur]]
+    me, them = scenario.names[cur], scenario.names[target]
+    hmap = enc.map
+    view = enc.creature(me)
+    if tac.charge != "odds" or tac.caution or hmap is None or enc.actions_left(me).big <= \
+            enc.actions_left(me).attacks or not round_offers(enc, me).lfg_round or \
+            "charge" not in round_offers(enc, me).attack_options:
+        return ""
+    from ..attacks import resolve_weapon
+    reach = int(view.reach.value or 0)
+    standing = _standing(enc)
+    if resolve_weapon(view, static).is_projectile or any(
+            hmap.distance(me, n) <= reach for n in standing if enc.side(n) != enc.side(me)):
+        return ""  # an archer, or a foe in reach already: no run
+    where = enc.reachable(me, "run")
+    cells = [c for c in where if hmap.distance(c, them) <= reach
+             and hmap.distance(me, c) >= 2]  # 10 ft or more: 5 ft hexes
+    cells = [c for c in cells if c not in where.provoking] or cells
+    if not cells:
+        return ""
+    vt = enc.creature(them)
+    plain = odds_of(scenario, view, vt, static)
+    charged = odds_of(scenario, view, vt, static, damage_bonus=CHARGE_DAMAGE_BONUS)
+    if plain is None or charged is None:
+        return ""
+    goal = max(cells, key=lambda c: (hmap.distance(me, c), -where.cost[c]))
+    if charged.expected <= plain.expected:
+        return ""
+    try:
+        enc.run(me, goal, aoo="all")
+    except LfgError:
+        return ""
+    return (f"{me} Runs at {them} to Charge with its {static}: by the exact odds expected "
+            f"damage {charged.expected:.1f} (plain attack after a move: "
+            f"{plain.expected:.1f})")
+

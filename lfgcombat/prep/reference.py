@@ -26,7 +26,7 @@ import numpy as np
 
 from ..encounter import Encounter
 from ..errors import IllegalActionError
-from .choices import before_attacks, choose_attack, choose_defense
+from .choices import before_attacks, charge_in, choose_attack, choose_defense
 from .spec import FightSpec, Scenario, scenario_weapons, weapon_notes
 from .standing import STANDING, at_risk, track
 
@@ -73,6 +73,7 @@ class _Fight:
         self.n_attacks = spec.n_attacks
         self.odds_play = [bool(scenario.tactics[s].turn_choices) for s in self.side]
         self.flags: dict = {}  # what this turn's Aim / Fight Defensively add to its attacks
+        self.charging = False  # it ran at its target this turn: the first attack charges
         self.made = 0  # attacks made this turn
         self.hp_loss = bool(scenario.ruleset.hp_loss_per_round)
         self.enc = enc
@@ -118,7 +119,7 @@ class _Fight:
             won = self.stand_up(cur)
             if won is not None:
                 return won
-        self.flags, self.made = {}, 0
+        self.flags, self.made, self.charging = {}, 0, False
         while self.up[cur] and self.enc.actions_left(me).attacks > 0:
             t = self.target(cur)
             if not self.up[cur]:
@@ -141,6 +142,15 @@ class _Fight:
                          self.rng)
         if not ranked:
             return -1
+        if self.enc.map is not None and self.made == 0 and self.odds_play[cur]:
+            first = min(ranked, key=lambda c: self.enc.map.distance(
+                self.names[cur], self.names[c])) if self.policy[cur] == 1 else ranked[0]
+            why = charge_in(self.scenario, self.enc, cur, first, self.weapons[cur])
+            if why:
+                self.charging = True
+                self.enc.note(why)
+                self.refresh_all()  # an AOO on the way may have dropped it
+                return first
         t = _target_on_map(self.enc, self.names, cur, ranked, self.weapons[cur],
                            nearest=self.policy[cur] == 1, kite=self.kite[cur])
         if self.enc.map is not None:
@@ -180,6 +190,8 @@ class _Fight:
         defense, guard = choose_defense(self.scenario, self.enc, cur, t, weapon, sit,
                                         self.made, self.flags)
         extra = dict(sit, **({"active_defense": defense} if defense else {}))
+        if self.charging and self.made == 0:
+            extra["charge"] = True
         if extra or weapon != self.weapons[cur]:
             try:
                 self.enc.attack(me, them, weapon, **extra)

@@ -60,8 +60,9 @@ name goes wherever a target policy's does (``simulate(..., tactics="spread_out")
   in the sides' order).
 * ``hold_ground``: as ``focus_fire``, but archers shoot from where they stand (``stand``).
 * ``brutal``: as ``focus_fire``, each creature fighting with the best of its weapons at each
-  attack, Power Attacking and Aiming whenever the exact odds say so, heedless of the damage
-  it takes (``weapon="best"``, ``power_attack="odds"``, ``aim="odds"``, ``caution=0``).
+  attack, Power Attacking, Aiming and (on a map) Charging whenever the exact odds say so,
+  heedless of the damage it takes (``weapon="best"``, ``power_attack``, ``aim`` and
+  ``charge`` ``"odds"``, ``caution=0``).
 * ``cautious``: as ``focus_fire`` with the best weapon, Fighting Defensively and answering
   attacks with Active Parry or Dodge when the exact odds say so, weighing the damage it takes
   as much as the damage it deals (``fight_defensively="odds"``, ``active_defense="odds"``,
@@ -89,6 +90,12 @@ field of :class:`Tactics`, :data:`CHOICE_POLICIES`: ``"never"`` or ``"odds"``):
   ("Fight Defensively (Big Action, No AOO)") before its first attack when ``caution`` times
   the damage the standing foes' attacks would no longer deal exceeds the damage its own
   attacks this turn lose.
+* ``charge``: on a map, a melee creature with no foe in reach Runs straight to a cell in
+  reach of its target and makes a Charge Attack ("Charge Attack": +2 damage; "Running in
+  Combat – Full Details:": -2 AC against melee until its next turn) instead of moving there,
+  when the exact expected damage of the charge beats the plain attack's; only with
+  ``caution`` 0 (the run's AC cost is not readable from the encounter to weigh it); on the
+  open field nobody moves, so nobody charges.
 * ``active_defense``: a creature attacked with its Reaction free answers with Active Parry,
   Active Dodge or neither ("Active Defense - Active Parry & Active Dodge"), whichever
   leaves it the lower chance to drop, else the lower expected damage.
@@ -105,9 +112,9 @@ none of them: it refuses such tactics by name, and a run that names no tier play
 reference tier, noted (:func:`lfgcombat.prep.tiers.choose_tier`).
 
 Left out for now (neither tier plays them): spells and casting (an SLA line gives no effect
-the engine can play: the run's notes name them), Charge, Wrestling, Shield Bash, moving to
-flank, Coup de Grace on the fallen, interrupts and readied actions, healing, and attacking a
-creature already down.
+the engine can play: the run's notes name them), Wrestling and Shield Bash (the kit has no
+exact odds for a maneuver), moving to flank, Coup de Grace on the fallen, interrupts and
+readied actions, healing, and attacking a creature already down.
 """
 
 from __future__ import annotations
@@ -132,7 +139,8 @@ WEAPON_POLICIES: tuple[str, ...] = ("first", "best")
 #: Each turn choice's preference (see the module docstring).
 CHOICE_POLICIES: tuple[str, ...] = ("never", "odds")
 #: The turn choices by exact odds, fields of :class:`Tactics` (the reference tier only).
-TURN_CHOICES: tuple[str, ...] = ("power_attack", "aim", "fight_defensively", "active_defense")
+TURN_CHOICES: tuple[str, ...] = ("power_attack", "aim", "fight_defensively", "active_defense",
+                                  "charge")
 #: The highest ``caution`` taken (damage taken weighs at most this many times damage dealt).
 MAX_CAUTION = 10.0
 
@@ -164,7 +172,7 @@ class Tactics:
         archers: One of :data:`ARCHER_POLICIES` (on a map only).
         weapon: One of :data:`WEAPON_POLICIES`.
         name: What to call it (a preset's name, :data:`PRESETS`); ``""``: by its target.
-        power_attack, aim, fight_defensively, active_defense: One of
+        power_attack, aim, fight_defensively, active_defense, charge: One of
             :data:`CHOICE_POLICIES` each (the turn choices by exact odds, reference tier).
         caution: How much damage taken weighs against damage dealt, 0 to
             :data:`MAX_CAUTION`.
@@ -182,6 +190,7 @@ class Tactics:
     fight_defensively: str = "never"
     active_defense: str = "never"
     caution: float = 0.0
+    charge: str = "never"
 
     def __post_init__(self) -> None:
         if self.target not in TARGET_POLICIES:
@@ -237,7 +246,7 @@ PRESETS: dict[str, Tactics] = {
     "closest_first": Tactics("nearest", name="closest_first"),
     "hold_ground": Tactics("weakest", "stand", name="hold_ground"),
     "brutal": Tactics("weakest", name="brutal", weapon="best", power_attack="odds",
-                      aim="odds"),
+                      aim="odds", charge="odds"),
     "cautious": Tactics("weakest", name="cautious", weapon="best", aim="odds",
                         fight_defensively="odds", active_defense="odds", caution=1.0),
 }

@@ -41,7 +41,7 @@ def test_a_run_with_turn_choices_falls_back_to_the_reference_tier_with_a_note(br
 
 def test_the_fast_tier_refuses_turn_choices_by_name():
     with pytest.raises(PrepError, match=r"side 'party' plays tactics brutal with turn "
-                                        r"choices by exact odds \(power_attack, aim\)"):
+                                        r"choices by exact odds \(power_attack, aim, charge\)"):
         simulate(_orcs(), 10, tactics={"party": "brutal"}, tier="fast", progress=False)
 
 
@@ -107,3 +107,27 @@ def test_the_panel_refuses_turn_choices_on_the_fast_tier_in_its_own_words():
     assert "Choose the reference tier (real encounters, every rule), or tactics without " \
            "turn choices" in panel._status.value
     assert "tier=" not in panel._status.value
+
+
+def test_brutal_charges_on_a_map_and_says_why():
+    """On the clearing, Orc 2 stands four hexes from the party: under ``brutal`` it Runs
+    and makes a Charge Attack (+2 damage, "Charge Attack") instead of moving and striking,
+    and the log says why; ``cautious`` (caution 1) never charges, since the run's AC cost
+    cannot be read from the encounter to weigh it."""
+    from lfgcombat import HexMap
+
+    from .from_here_helpers import CLEARING, orcs
+    party = [load_example("wulfric"), load_example("chessan")]
+    foes = orcs(2)
+    hmap = HexMap.from_text(CLEARING, creatures=party + foes)
+    r = simulate({"party": party, "orcs": foes}, 3, tactics="brutal", map=hmap, seed=3,
+                 progress=False, backend=None)
+    enc = r.replay(0)
+    charged = [e for e in enc.log if e.kind == "attack" and not e.command
+               and e.data.get("charge")]
+    assert charged and charged[0].actor == "Orc 2"
+    why = [n for n in _notes(enc) if "to Charge with its greataxe" in n]
+    assert why and "Orc 2 Runs at" in why[0] and "plain attack after a move" in why[0]
+    calm = simulate({"party": party, "orcs": foes}, 2, tactics="cautious", map=hmap, seed=3,
+                    progress=False, backend=None).replay(0)
+    assert not [e for e in calm.log if e.kind == "attack" and e.data.get("charge")]
