@@ -79,7 +79,7 @@ def test_attack_pmf_is_the_engines_attack_odds():
     from lfgcombat.attack_odds import attack_odds
     for ruleset in (Ruleset("lfg"), Ruleset("lfg", killer_criticals=True, perfect_critical=True)):
         a, t = load_example("mayat"), load_example("ogre")
-        _, spec = prepare_run({"a": [a], "b": [t]}, ruleset, "weakest")
+        _, spec = prepare_run({"a": [a], "b": [t]}, ruleset, Tactics(weapon="first"))
         mine = attack_damage_pmf(spec, 0, 1, 1, False, False)
         odds = attack_odds(a, t, "longbow", ruleset=ruleset, previous_attacks=1)
         for dmg, p in odds.damage.items():

@@ -198,8 +198,8 @@ def test_other_conditions_are_refused_naming_what_is_played(conditions, match):
 
 def test_the_repr_points_to_the_notes():
     r = simulate({"a": [load_example("wulfric")], "b": [load_example("troll")]}, 20, seed=1,
-                 progress=False)
-    assert len(r.notes) == 2 and repr(r).endswith("; 2 notes in .notes)")
+                 progress=False)  # the size note, the weapon chosen (its bite) and why
+    assert len(r.notes) == 3 and repr(r).endswith("; 3 notes in .notes)")
     one = simulate({"a": [load_example("wulfric")], "b": [load_example("ogre")]}, 20, seed=1,
                    progress=False)
     assert one.notes == (KNOCKDOWN_NOTE,) and repr(one).endswith("; 1 note in .notes)")

@@ -40,6 +40,7 @@ from lfgcombat import Ruleset
 from lfgcombat.creature import load_example
 from lfgcombat.prep.kernel import fight_states, fight_words, run_fights
 from lfgcombat.prep.run import _execute, _result, prepare_run
+from lfgcombat.prep.tactics import Tactics
 
 FWER = 0.01
 N_FIGHTS = 20
@@ -112,7 +113,9 @@ def generated_points():
     points: list = []
     while len(points) < N_FIGHTS:
         sides, policy, ruleset = _draw_fight(rng)
-        scenario, spec = prepare_run(sides, ruleset, policy)
+        # the first weapon, as when these fights were chosen (the default is the best since
+        # issue 25): the agreement check's power below is measured on these fights
+        scenario, spec = prepare_run(sides, ruleset, Tactics(policy, weapon="first"))
         start = _balance(spec)
         if start is None:
             continue
@@ -120,7 +123,7 @@ def generated_points():
             hurt = iter(int(h) for h in start)
             sides = {s: [c.replace(current_hp=next(hurt)) for c in members]
                      for s, members in sides.items()}
-            scenario, spec = prepare_run(sides, ruleset, policy)
+            scenario, spec = prepare_run(sides, ruleset, Tactics(policy, weapon="first"))
             assert (spec.start_hp == start).all()
         points.append((scenario, spec, len(points)))
     return points

@@ -1,7 +1,8 @@
 """GM prep takes every weapon form a creature file may hold and the Encounter accepts: a
 plain name (``weapons: [club]``), an entry mapping (``{name: club}``), and both mixed; the
 fights play the weapon the Encounter itself attacks with when an attack names none (the
-first listed), in both tiers. Before, a plain name raised ``AttributeError: 'str' object
+first listed), in both tiers, under ``Tactics(weapon="first")`` (the default chooses the
+best by the exact odds since issue 25: tests/prep/test_prep_weapon_choice.py). Before, a plain name raised ``AttributeError: 'str' object
 has no attribute 'get'`` in ``prep/spec.py``."""
 
 from __future__ import annotations
@@ -11,7 +12,9 @@ import pytest
 
 from lfgcombat import Creature, Encounter
 from lfgcombat.log.effects import Attack
-from lfgcombat.prep import simulate
+from lfgcombat.prep import Tactics, simulate
+
+FIRST = Tactics(weapon="first")
 
 
 def _pair(a_weapons, b_weapons):
@@ -39,7 +42,7 @@ MIXED = (["club"], [{"name": "dagger"}, "club"])
 def test_plain_weapon_names_play_as_their_entries(tier, n):
     """The same seeds give the same fights whether a weapon is written as a name or as
     ``{name: ...}``, or both mixed."""
-    runs = [simulate(_pair(*w), n, seed=5, tier=tier, progress=False)
+    runs = [simulate(_pair(*w), n, seed=5, tier=tier, progress=False, tactics=FIRST)
             for w in (PLAIN, MAPPED, MIXED)]
     for r in runs[1:]:
         for k in ("winner", "rounds", "hp", "dealt"):
@@ -53,6 +56,6 @@ def test_the_fight_plays_the_weapon_the_encounter_would(tier):
     a, b = sides["a"][0], sides["b"][0]
     expected = {"A": _encounter_weapon(a, b), "B": _encounter_weapon(b, a)}
     assert expected == {"A": "club", "B": "dagger"}
-    r = simulate(sides, 2, seed=2, tier=tier, progress=False)
+    r = simulate(sides, 2, seed=2, tier=tier, progress=False, tactics=FIRST)
     played = {(e.actor, e.data["weapon"]) for e in r.replay(0).log if isinstance(e, Attack)}
     assert played and played <= set(expected.items())

@@ -5,11 +5,16 @@ one under its rows): *Chances from here* plays the fight on ``n`` times from its
 state (:func:`lfgcombat.prep.simulate` of the encounter, :mod:`lfgcombat.prep.from_here`)
 and shows P(win) per side with its 95% interval, P(draw), the fights played and the
 seconds they took. A GM can refresh it at any point of the fight; once the fight moves on
-(a step, an undo) the readout says it is of an earlier moment. Thin by design: the odds,
-intervals and refusals are :mod:`lfgcombat.prep`'s; a refusal (the fight is over...) is
-shown in the readout, never raised into the kernel.
+(a step, an undo) the readout says it is of an earlier moment. A click plays in a thread, so
+that *Stop* (``.lfg-chances-stop``) is heard: the run ends after the fights under way, as
+Ctrl-C ends :func:`~lfgcombat.prep.simulate`, and the fights played so far are shown
+("Stopped: 12 of 40 fights played", as the PrepPanel's Stop); :meth:`ChancesFromHere.wait`
+waits for a click's run, and :meth:`ChancesFromHere.refresh` plays in the caller's thread.
+Thin by design: the odds, intervals and refusals are :mod:`lfgcombat.prep`'s; a refusal
+(the fight is over...) is shown in the readout, never raised into the kernel.
 
-CSS hooks: the widget ``.lfg-chances``; the button ``.lfg-chances-run``, the fights box
+CSS hooks: the widget ``.lfg-chances``; the button ``.lfg-chances-run``, the Stop button
+``.lfg-chances-stop`` (shown while a click's run plays), the fights box
 ``.lfg-chances-fights``, the bar ``.lfg-chances-bar`` and the readout ``.lfg-chances-text``
 (``lfg-error`` on a refusal, ``lfg-chances-stale`` once the fight has moved on).
 """
@@ -17,6 +22,7 @@ CSS hooks: the widget ``.lfg-chances``; the button ``.lfg-chances-run``, the fig
 from __future__ import annotations
 
 import html
+import threading
 from typing import Any
 
 import ipywidgets as W
@@ -37,9 +43,12 @@ DEFAULT_FIGHTS = 40
 
 def readout(result: SimResult) -> str:
     """The readout's text: where the fights began, P(win) per side with its 95% interval
-    and P(draw) (:func:`~lfgcombat.prep.result.format_p`), the fights and seconds."""
+    and P(draw) (:func:`~lfgcombat.prep.result.format_p`), the fights and seconds; after
+    Stop, how many of the fights asked for were played first."""
     start = result.scenario.start
     where = f"From {start.where}: " if start is not None else ""
+    if result.interrupted:
+        where = f"Stopped: {result.n} of {result.requested} fights played. " + where
     sides = "; ".join(f"{s} wins {format_p(*result.p_win(s))}" for s in result.sides)
     draw = format_p(*result.p_draw())
     return (f"{where}{sides}; draw {draw} (95% intervals), "
@@ -78,7 +87,15 @@ class ChancesFromHere(W.VBox):
                                        "times, and show each side's chances",
                                layout=W.Layout(width="auto"))
         self.button.add_class("lfg-chances-run")
-        self.button.on_click(lambda _b: self.refresh())
+        self.button.on_click(lambda _b: self._in_background())
+        self.stop_button = W.Button(description="Stop", button_style="warning",
+                                    tooltip="stop after the fights under way; the fights "
+                                            "played so far are kept and shown",
+                                    layout=W.Layout(width="auto", display="none"))
+        self.stop_button.add_class("lfg-chances-stop")
+        self.stop_button.on_click(lambda _b: self.stop())
+        self._stop_asked = False
+        self._worker: threading.Thread | None = None
         self.fights = W.IntText(value=n, description="fights",
                                        layout=W.Layout(width="11em"),
                                        style={"description_width": "initial"})
@@ -91,7 +108,7 @@ class ChancesFromHere(W.VBox):
         self.text = ""
         self._shown_at: int | None = None
         self._say("Chances from here: click to play this fight on from where it stands.")
-        row = W.HBox([self.button, self.fights, self.bar],
+        row = W.HBox([self.button, self.stop_button, self.fights, self.bar],
                      layout=W.Layout(flex_flow="row wrap", align_items="center"))
         super().__init__(children=[row, self.label], **kwargs)
         self.add_class("lfg-chances")
@@ -115,15 +132,52 @@ class ChancesFromHere(W.VBox):
             self._say(self.text + " - the fight has moved on since: click again for the "
                                   "chances from here", "lfg-chances-stale")
 
+    def stop(self) -> None:
+        """Stop the run under way after the fights being played; those played so far are
+        kept and shown (the readout says how many)."""
+        self._stop_asked = True
+        self._say("stopping after the fights under way...")
+
+    def wait(self, timeout: float | None = None) -> None:
+        """Wait for the run a click started (for code and tests)."""
+        if self._worker is not None:
+            self._worker.join(timeout)
+
+    def _in_background(self) -> None:
+        """A click: :meth:`refresh` in a thread, so that Stop is heard while it plays."""
+        if self._worker is not None and self._worker.is_alive():
+            return
+        self.button.disabled = True
+        self.stop_button.layout.display = None
+        self._stop_asked = False  # a Stop from here on is heard (the thread may start late)
+
+        def go() -> None:
+            try:
+                self._play()
+            except Exception as exc:  # noqa: BLE001 - shown, never lost in the thread
+                self._say(f"No chances from here: {type(exc).__name__}: {exc}", "lfg-error")
+            finally:
+                self.stop_button.layout.display = "none"
+                self.button.disabled = False
+        self._worker = threading.Thread(target=go, name="lfgcombat-chances", daemon=True)
+        self._worker.start()
+
     def refresh(self) -> SimResult | None:
         """Play the fight on from where it stands and show the chances (a refusal is
-        shown, not raised)."""
+        shown, not raised); after :meth:`stop`, the fights played so far."""
+        self._stop_asked = False
+        return self._play()
+
+    def _play(self) -> SimResult | None:
+        """:meth:`refresh`'s run (a click's in its thread), heeding :meth:`stop`."""
         self.button.disabled = True
         self.bar.layout.display = None
         self.bar.value, self.bar.max = 0, max(1, int(self.fights.value))  # 0: refused below
 
         def tick(done: int, total: int) -> None:
             self.bar.max, self.bar.value = total, done
+            if self._stop_asked:
+                raise KeyboardInterrupt  # the run's own Ctrl-C: it keeps the fights so far
         try:
             result = simulate(self.encounter, int(self.fights.value), seed=self.seed,
                               tactics=self.tactics, progress=False, callback=tick)

@@ -261,7 +261,7 @@ def _points(sides: Any, variants: list, kind: str, n: Any, seed: Any, tier: str 
         chosen = [_ruleset(v, None) if kind == "rulesets" else _ruleset(ruleset, v)
                   for v in variants]
         plays = [tactics] * len(variants)
-    tier, note = choose_tier(tier, chosen)
+    tier, note = choose_tier(tier, chosen, plays)
     _check(n, tier, seed, None, None)
     check = "the fast tier" if tier == "fast" else None
     return tier, note, [prepare_run(sides, rs, t, None, max_rounds, check, knockdown=knockdown)
@@ -462,7 +462,7 @@ def sweep(grid: Mapping[str, Sequence[Any]], build: Callable[..., Mapping[str, S
     chosen = [_ruleset(point.get("ruleset", ruleset),
                        {k: v for k, v in point.items() if k in _SWITCHES} or None)
               for point in params]
-    tier, note = choose_tier(tier, chosen)
+    tier, note = choose_tier(tier, chosen, tactics)
     _check(n, tier, seed, None, None)
     root = int(seed) if seed is not None else secrets.randbits(63)
     jobs = [(_built(build, {k: v for k, v in point.items() if k not in _AXES}), rs, tactics,

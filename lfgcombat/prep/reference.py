@@ -26,6 +26,7 @@ import numpy as np
 
 from ..encounter import Encounter
 from ..errors import IllegalActionError
+from .choices import before_attacks, charge_in, choose_attack, choose_defense
 from .spec import FightSpec, Scenario, scenario_weapons, weapon_notes
 from .standing import STANDING, at_risk, track
 
@@ -68,6 +69,12 @@ class _Fight:
         self.kite = [scenario.tactics[s].archers == "keep_distance" for s in self.side]
         self.danger = spec.danger
         self.knockdown = scenario.knockdown
+        self.scenario = scenario
+        self.n_attacks = spec.n_attacks
+        self.odds_play = [bool(scenario.tactics[s].turn_choices) for s in self.side]
+        self.flags: dict = {}  # what this turn's Aim / Fight Defensively add to its attacks
+        self.charging = False  # it ran at its target this turn: the first attack charges
+        self.made = 0  # attacks made this turn
         self.hp_loss = bool(scenario.ruleset.hp_loss_per_round)
         self.enc = enc
         self.rng = rng
@@ -112,10 +119,15 @@ class _Fight:
             won = self.stand_up(cur)
             if won is not None:
                 return won
+        self.flags, self.made, self.charging = {}, 0, False
         while self.up[cur] and self.enc.actions_left(me).attacks > 0:
             t = self.target(cur)
             if not self.up[cur]:
                 return self.over()  # an AOO on the way dropped it
+            if t >= 0 and self.made == 0 and self.odds_play[cur]:
+                self.prepare(cur, t)
+                if not self.up[cur]:
+                    return self.over()  # Aim provoked
             if t < 0 or not self.strike(cur, t):
                 return None  # nobody in reach even after moving, or refused: turn ends
             won = self.over()
@@ -130,21 +142,78 @@ class _Fight:
                          self.rng)
         if not ranked:
             return -1
+        if self.enc.map is not None and self.made == 0 and self.odds_play[cur]:
+            first = min(ranked, key=lambda c: self.enc.map.distance(
+                self.names[cur], self.names[c])) if self.policy[cur] == 1 else ranked[0]
+            why = charge_in(self.scenario, self.enc, cur, first, self.weapons[cur])
+            if why:
+                self.charging = True
+                self.enc.note(why)
+                self.refresh_all()  # an AOO on the way may have dropped it
+                return first
         t = _target_on_map(self.enc, self.names, cur, ranked, self.weapons[cur],
                            nearest=self.policy[cur] == 1, kite=self.kite[cur])
         if self.enc.map is not None:
             self.refresh_all()  # an AOO on the way may have dropped it
         return t
 
+    def foes(self, cur: int) -> list[int]:
+        """The foes of ``cur`` still fighting."""
+        return [c for c in range(len(self.side)) if self.side[c] != self.side[cur] and self.up[c]]
+
+    def prepare(self, cur: int, t: int) -> None:
+        """Before ``cur``'s first attack, under turn choices by exact odds: Aim or Fight
+        Defensively when the odds say so (:func:`~lfgcombat.prep.choices.before_attacks`),
+        with a GM note saying why."""
+        self.flags, why = before_attacks(self.scenario, self.enc, cur, t, self.weapons[cur],
+                                         self.foes(cur), self.weapons, self.n_attacks)
+        if why:
+            self.enc.note(why)
+            self.refresh_all()
+
+    def attack(self, cur: int, t: int) -> None:
+        """``cur``'s attack on ``t``: with its weapon, or under turn choices by exact odds
+        (:mod:`lfgcombat.prep.choices`) the weapon and options the odds choose, and ``t``'s
+        Active Defense, each with a GM note saying why; a choice the encounter refuses
+        falls back to the plain attack (refused in turn: IllegalActionError)."""
+        me, them, weapon = self.names[cur], self.names[t], self.weapons[cur]
+        if not (self.odds_play[cur] or self.odds_play[t]):
+            self.enc.attack(me, them, weapon)
+            return
+        sit: dict = {}
+        if self.odds_play[cur]:
+            weapon, sit, why = choose_attack(self.scenario, self.enc, cur, t, weapon,
+                                             self.made, self.flags, self.foes(cur),
+                                             self.weapons, self.n_attacks)
+        else:
+            why = ""
+        defense, guard = choose_defense(self.scenario, self.enc, cur, t, weapon, sit,
+                                        self.made, self.flags)
+        extra = dict(sit, **({"active_defense": defense} if defense else {}))
+        if self.charging and self.made == 0:
+            extra["charge"] = True
+        if extra or weapon != self.weapons[cur]:
+            try:
+                self.enc.attack(me, them, weapon, **extra)
+            except IllegalActionError:
+                self.enc.attack(me, them, self.weapons[cur])
+                return
+            for text in (why, guard):
+                if text:
+                    self.enc.note(text)
+            return
+        self.enc.attack(me, them, weapon)
+
     def strike(self, cur: int, t: int) -> bool:
-        """``cur`` attacks ``t`` with its weapon, counting the track it takes off and who
+        """``cur`` attacks ``t`` (:meth:`attack`), counting the track it takes off and who
         took ``t`` out of the fight; ``False`` when the encounter refuses the attack (out
         of reach or range)."""
         before, was_up = self.hp[t], self.up[t]
         try:
-            self.enc.attack(self.names[cur], self.names[t], self.weapons[cur])
+            self.attack(cur, t)
         except IllegalActionError:
             return False
+        self.made += 1
         if self.enc.map is not None:
             self.refresh_all()  # a miss may strike another ("Unintended Targets")
         else:

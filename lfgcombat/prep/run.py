@@ -39,6 +39,7 @@ from .from_here import play_chunk, prepare_here
 from .reference import play
 from .replay import finish_handed_over
 from .result import SimResult, wilson
+from .sla import ability_notes
 from .spec import (MAX_ROUNDS, FightSpec, PrepError, Scenario, build_spec, check_conscious,
                    check_fast_tier, choose_tier, make_scenario, plays_lfg_text,
                    scenario_weapons)
@@ -220,12 +221,17 @@ PANEL_WORDS: tuple[tuple[str, str], ...] = (
      "choose the reference tier and tick Knockdown to play it (the fast tier cannot)"),
     ("knockdown=True: the fast tier", "Knockdown is ticked: the fast tier"),
     ("; pass tier='reference' to choose it yourself", ""),
-    (". To choose another, put it first (creature.replace(weapons=[...])) or play tactics "
-     "with weapon='best' (the brutal preset), which picks by the exact odds",
-     ". To fight with another, list it first among the creature's weapons, in its file, or "
-     "choose the brutal tactics, which pick the best weapon by the exact odds"),
-    (". To choose another, put it first (creature.replace(weapons=[...]))",
-     ". To fight with another, list it first among the creature's weapons, in its file"),
+    (". To choose another, put it first (creature.replace(weapons=[...])) and play tactics "
+     "with weapon='first'",
+     ". To fight with another, list it first among the creature's weapons, in its file, and "
+     "choose tactics that fight with the first weapon"),
+    (". The tactics chose by the exact odds (weapon='best'); the brutal and cautious tactics "
+     "choose again at every attack",
+     ". The tactics chose it by the exact odds; the brutal and cautious tactics choose again "
+     "at every attack"),
+    ("Use tier='reference' (real encounters, every rule), or tactics without turn choices",
+     "Choose the reference tier (real encounters, every rule), or tactics without turn "
+     "choices"),
     ("Use tier='reference' (real encounters, every rule), or change what is listed",
      "Choose the reference tier (real encounters, every rule), or change what is listed"),
     ("Use tier='reference': real encounters", "Choose the reference tier: real encounters"),
@@ -265,7 +271,9 @@ def weapons_note(scenario: Scenario) -> str | None:
     nobody has a second weapon."""
     used = scenario_weapons(scenario)
     many = []
-    for c, weapon in zip(scenario.creatures, used):
+    for c, weapon, k in zip(scenario.creatures, used, scenario.side_of):
+        if scenario.tactics[k].turn_choices:
+            continue  # it chooses its weapon again at every attack
         others = [w for w in dict.fromkeys(str(e.get("name")) for e in weapon_entries(c))
                   if w != weapon]
         if others:
@@ -273,8 +281,15 @@ def weapons_note(scenario: Scenario) -> str | None:
     if not many:
         return None
     return ("The tactics attack with one weapon a creature: " + "; ".join(many)
-            + ". To choose another, put it first (creature.replace(weapons=[...])) or play "
-            "tactics with weapon='best' (the brutal preset), which picks by the exact odds")
+            + (". To choose another, put it first (creature.replace(weapons=[...])) and play "
+               "tactics with weapon='first'" if not _best(scenario) else
+               ". The tactics chose by the exact odds (weapon='best'); the brutal and "
+               "cautious tactics choose again at every attack"))
+
+
+def _best(scenario: Scenario) -> bool:
+    """Whether every side of ``scenario`` chooses its weapon by the exact odds."""
+    return all(t.weapon == "best" for t in scenario.tactics)
 
 
 def run_notes(chunks: Sequence[Mapping[str, Any]], tier: str,
@@ -282,8 +297,9 @@ def run_notes(chunks: Sequence[Mapping[str, Any]], tier: str,
     """Notes on how the chunks ran: a warning when the fast tier ran without numba, when
     it played a rule it covers only in part (Perfect Critical's injuries,
     :data:`PERFECT_CRITICAL_NOTE`), and in either tier when foes differ in size
-    (:data:`KNOCKDOWN_NOTE`) and when a creature's other weapons go unused
-    (:func:`weapons_note`)."""
+    (:data:`KNOCKDOWN_NOTE`), when a creature's other weapons go unused
+    (:func:`weapons_note`) and when it has special abilities with uses that the fights
+    leave to the GM (:func:`~lfgcombat.prep.sla.ability_notes`)."""
     notes: tuple[str, ...] = ()
     if tier == "fast" and any(not bool(ch.get("compiled", True)) for ch in chunks):
         notes += ("numba is not installed (or LFGCOMBAT_NO_NUMBA is set) where these fights "
@@ -299,6 +315,8 @@ def run_notes(chunks: Sequence[Mapping[str, Any]], tier: str,
     weapons = weapons_note(scenario) if scenario is not None else None
     if weapons:
         notes += (weapons,)
+    if scenario is not None:
+        notes += ability_notes(scenario)  # SLA lines: no effect the engine can play
     return notes
 
 
@@ -431,7 +449,7 @@ def simulate(sides: Mapping[str, Sequence[Creature]] | Encounter, n: int = 10_00
         scenario, spec = prepare_here(sides, tactics, max_rounds)
         bystanders = None
     else:
-        rs, tier, tier_note = _ruleset_and_tier(ruleset, switches, tier, map)
+        rs, tier, tier_note = _ruleset_and_tier(ruleset, switches, tier, map, tactics)
         _check(n, tier, seed, map, stop_at_width, chunk_size, point)
         scenario, spec = prepare_run(sides, rs, tactics, None, max_rounds,
                                      "the fast tier" if tier == "fast" else None, True,
@@ -475,7 +493,8 @@ def _here_tier(enc: Encounter, ruleset: Any, switches: Any, tier: str | None, ma
 
 
 def _ruleset_and_tier(ruleset: Any, switches: Mapping[str, Any] | None, tier: str | None,
-                      map: HexMap | None) -> tuple[Ruleset, Any, str | None]:
+                      map: HexMap | None, tactics: Any = None
+                      ) -> tuple[Ruleset, Any, str | None]:
     """:func:`simulate`'s ruleset (:func:`_ruleset`), its tier and the note when ``None``
     picked it (:func:`~lfgcombat.prep.spec.choose_tier`: the reference tier under classic
     and wounds, at tens of milliseconds to a few tenths of a second a fight).
@@ -484,7 +503,7 @@ def _ruleset_and_tier(ruleset: Any, switches: Mapping[str, Any] | None, tier: st
         PrepError: as :func:`_ruleset`.
     """
     rs = _ruleset(ruleset, switches)
-    chosen, note = choose_tier(tier, [rs])
+    chosen, note = choose_tier(tier, [rs], tactics)
     return rs, chosen, note
 
 

@@ -14,8 +14,9 @@ to the first in the sides' order):
   Attacks Per Turn times the mean damage of one attack, from the exact attack odds).
 * ``random``: a foe drawn uniformly (from the fight's own seeded stream).
 
-Weapons: a creature attacks with its first listed weapon (the encounter's default weapon),
-or with ``weapon="best"`` the best of them (below); a creature attacking with a bow is an
+Weapons: a creature attacks with the best of its weapons by the exact odds (the default,
+``weapon="best"``), or with ``weapon="first"`` its first listed weapon (the encounter's
+default weapon), below; a creature attacking with a bow is an
 archer. On a map:
 
 * melee closes in: a melee creature with no foe in reach spends a Move Action to get as
@@ -58,19 +59,62 @@ name goes wherever a target policy's does (``simulate(..., tactics="spread_out")
 * ``closest_first``: everyone hits the nearest foe (``nearest``; on the open field the first
   in the sides' order).
 * ``hold_ground``: as ``focus_fire``, but archers shoot from where they stand (``stand``).
-* ``brutal``: as ``focus_fire``, each creature fighting with the best of its weapons
-  (``weapon="best"``).
+* ``brutal``: as ``focus_fire``, each creature fighting with the best of its weapons at each
+  attack, Power Attacking, Aiming and (on a map) Charging whenever the exact odds say so,
+  heedless of the damage it takes (``weapon="best"``, ``power_attack``, ``aim`` and
+  ``charge`` ``"odds"``, ``caution=0``).
+* ``cautious``: as ``focus_fire`` with the best weapon, Fighting Defensively and answering
+  attacks with Active Parry or Dodge when the exact odds say so, weighing the damage it takes
+  as much as the damage it deals (``fight_defensively="odds"``, ``active_defense="odds"``,
+  ``aim="odds"``, ``caution=1``).
 
-Weapons (``Tactics.weapon``, :data:`WEAPON_POLICIES`): ``"first"`` (the default) attacks with
-a creature's first weapon, as the :class:`~lfgcombat.Encounter` does when an attack names
-none; ``"best"`` with the one of its weapons whose attack deals the most damage on average
+Weapons (``Tactics.weapon``, :data:`WEAPON_POLICIES`): ``"first"`` attacks with a
+creature's first weapon, as the :class:`~lfgcombat.Encounter` does when an attack names
+none; ``"best"`` (the default: both tiers play it, at no cost per fight) with the one of its
+weapons whose attack deals the most damage on average
 against its foes at the start, by the ruleset's exact attack odds
 (:func:`lfgcombat.prep.weapons.scenario_weapons`); the run's notes, and the log of every fight
 it plays or replays, say which weapon and why (a GM note at its start).
 
-Left out for now (neither tier plays them): spells and casting, special actions (Aim, Power
-Attack, Fight Defensively, Active Parry/Dodge, Charge, Wrestling, Coup de Grace on the
-fallen), interrupts and readied actions, healing, and attacking a creature already down.
+Turn choices by exact odds (the reference tier only, :mod:`lfgcombat.prep.choices`; each a
+field of :class:`Tactics`, :data:`CHOICE_POLICIES`: ``"never"`` or ``"odds"``):
+
+* ``power_attack``: before each melee attack, Power Attack ("Power Attack (Attack Action, No
+  AOO)") when it gives the better exact odds against the target: the higher chance to drop
+  it, else the higher expected damage, less ``caution`` times the extra damage its -2 AC
+  lets the standing foes deal until its next turn.
+* ``aim``: an archer with a Big Action to spare (more Big Actions left than attacks) Aims
+  ("Aim (Big Action, Provokes AOO)") before its first shot of the turn when that raises the
+  exact odds of the shot, unless a foe threatens it on a map (Aim provokes).
+* ``fight_defensively``: a melee creature with a Big Action to spare Fights Defensively
+  ("Fight Defensively (Big Action, No AOO)") before its first attack when ``caution`` times
+  the damage the standing foes' attacks would no longer deal exceeds the damage its own
+  attacks this turn lose.
+* ``charge``: on a map, a melee creature with no foe in reach Runs straight to a cell in
+  reach of its target and makes a Charge Attack ("Charge Attack": +2 damage; "Running in
+  Combat – Full Details:": -2 AC against melee until its next turn) instead of moving there,
+  when the exact expected damage of the charge beats the plain attack's; only with
+  ``caution`` 0 (the run's AC cost is not readable from the encounter to weigh it); on the
+  open field nobody moves, so nobody charges.
+* ``active_defense``: a creature attacked with its Reaction free answers with Active Parry,
+  Active Dodge or neither ("Active Defense - Active Parry & Active Dodge"), whichever
+  leaves it the lower chance to drop, else the lower expected damage.
+* ``caution``: how much the damage a creature takes weighs against the damage it deals (0:
+  not at all).
+
+With any of them on, ``weapon="best"`` is chosen again at every attack, against that target.
+Each option is offered only when the engine allows it now (the odds of an option the rules
+refuse raise, :func:`lfgcombat.attack_odds.attack_odds`; the encounter refuses the rest,
+:func:`lfgcombat.round_offers.round_offers` - classic's and wounds' rounds have none of these
+options, so their creatures choose a weapon only); every choice other than the plain attack
+with the creature's weapon is a GM note in the fight's log, saying why. The fast tier plays
+none of them: it refuses such tactics by name, and a run that names no tier plays them on the
+reference tier, noted (:func:`lfgcombat.prep.tiers.choose_tier`).
+
+Left out for now (neither tier plays them): spells and casting (an SLA line gives no effect
+the engine can play: the run's notes name them), Wrestling and Shield Bash (the kit has no
+exact odds for a maneuver), moving to flank, Coup de Grace on the fallen, interrupts and
+readied actions, healing, and attacking a creature already down.
 """
 
 from __future__ import annotations
@@ -78,11 +122,13 @@ from __future__ import annotations
 import difflib
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
+from typing import Any
 
 from ..errors import LfgError
 
-__all__ = ["TARGET_POLICIES", "ARCHER_POLICIES", "WEAPON_POLICIES", "Tactics", "TacticsError",
-           "coerce_tactics", "PRESETS"]
+__all__ = ["TARGET_POLICIES", "ARCHER_POLICIES", "WEAPON_POLICIES", "CHOICE_POLICIES",
+           "TURN_CHOICES", "Tactics", "TacticsError", "coerce_tactics", "PRESETS",
+           "turn_choice_labels"]
 
 #: The target policies, in the order the fast tier numbers them.
 TARGET_POLICIES: tuple[str, ...] = ("weakest", "nearest", "dangerous", "random")
@@ -90,6 +136,13 @@ TARGET_POLICIES: tuple[str, ...] = ("weakest", "nearest", "dangerous", "random")
 ARCHER_POLICIES: tuple[str, ...] = ("keep_distance", "stand")
 #: Which weapon each creature attacks with (see the module docstring).
 WEAPON_POLICIES: tuple[str, ...] = ("first", "best")
+#: Each turn choice's preference (see the module docstring).
+CHOICE_POLICIES: tuple[str, ...] = ("never", "odds")
+#: The turn choices by exact odds, fields of :class:`Tactics` (the reference tier only).
+TURN_CHOICES: tuple[str, ...] = ("power_attack", "aim", "fight_defensively", "active_defense",
+                                  "charge")
+#: The highest ``caution`` taken (damage taken weighs at most this many times damage dealt).
+MAX_CAUTION = 10.0
 
 
 class TacticsError(LfgError, ValueError):
@@ -119,15 +172,25 @@ class Tactics:
         archers: One of :data:`ARCHER_POLICIES` (on a map only).
         weapon: One of :data:`WEAPON_POLICIES`.
         name: What to call it (a preset's name, :data:`PRESETS`); ``""``: by its target.
+        power_attack, aim, fight_defensively, active_defense, charge: One of
+            :data:`CHOICE_POLICIES` each (the turn choices by exact odds, reference tier).
+        caution: How much damage taken weighs against damage dealt, 0 to
+            :data:`MAX_CAUTION`.
 
     Raises:
-        TacticsError: an unknown policy.
+        TacticsError: an unknown policy, or a caution out of range.
     """
 
     target: str = "weakest"
     archers: str = "keep_distance"
     name: str = field(default="", compare=False)
-    weapon: str = "first"
+    weapon: str = "best"
+    power_attack: str = "never"
+    aim: str = "never"
+    fight_defensively: str = "never"
+    active_defense: str = "never"
+    caution: float = 0.0
+    charge: str = "never"
 
     def __post_init__(self) -> None:
         if self.target not in TARGET_POLICIES:
@@ -142,6 +205,21 @@ class Tactics:
             raise TacticsError(f"unknown tactics weapon {self.weapon!r}"
                                f"{did_you_mean(self.weapon, WEAPON_POLICIES)} (tactics "
                                f"weapon must be one of {', '.join(WEAPON_POLICIES)})")
+        for key in TURN_CHOICES:
+            value = getattr(self, key)
+            if value not in CHOICE_POLICIES:
+                raise TacticsError(f"unknown tactics {key} {value!r}"
+                                   f"{did_you_mean(value, CHOICE_POLICIES)} (tactics {key} "
+                                   f"must be one of {', '.join(CHOICE_POLICIES)})")
+        c = self.caution
+        if isinstance(c, bool) or not isinstance(c, (int, float)) or not 0 <= c <= MAX_CAUTION:
+            raise TacticsError(f"tactics caution must be a number from 0 (damage taken does "
+                               f"not count) to {MAX_CAUTION:g}, not {c!r}")
+
+    @property
+    def turn_choices(self) -> tuple[str, ...]:
+        """The turn choices it plays by exact odds (:data:`TURN_CHOICES` set to ``odds``)."""
+        return tuple(k for k in TURN_CHOICES if getattr(self, k) == "odds")
 
     @property
     def code(self) -> int:
@@ -154,8 +232,10 @@ class Tactics:
         if self.name:
             return self.name
         stand = "" if self.archers == "keep_distance" else f", archers {self.archers}"
-        best = "" if self.weapon == "first" else f", weapon {self.weapon}"
-        return self.target + stand + best
+        best = "" if self.weapon == "best" else f", weapon {self.weapon}"
+        odds = "".join(f", {k} odds" for k in self.turn_choices)
+        careful = f", caution {self.caution:g}" if self.caution else ""
+        return self.target + stand + best + odds + careful
 
 
 #: The named tactics (see the module docstring): preferences, read and changed as data.
@@ -165,7 +245,10 @@ PRESETS: dict[str, Tactics] = {
     "threat_first": Tactics("dangerous", name="threat_first"),
     "closest_first": Tactics("nearest", name="closest_first"),
     "hold_ground": Tactics("weakest", "stand", name="hold_ground"),
-    "brutal": Tactics("weakest", name="brutal", weapon="best"),
+    "brutal": Tactics("weakest", name="brutal", weapon="best", power_attack="odds",
+                      aim="odds", charge="odds"),
+    "cautious": Tactics("weakest", name="cautious", weapon="best", aim="odds",
+                        fight_defensively="odds", active_defense="odds", caution=1.0),
 }
 
 
@@ -210,3 +293,24 @@ def coerce_tactics(value: "Tactics | str | Mapping | None", sides: list[str]
     raise TacticsError(f"tactics must be a policy name ({', '.join(TARGET_POLICIES)}), a "
                        f"preset ({', '.join(PRESETS)}), a Tactics or a mapping side -> "
                        f"policy, not {value!r}")
+
+
+def turn_choice_labels(value: Any) -> list[str]:
+    """The names of the tactics in ``value`` (as :func:`coerce_tactics` or ``compare``'s
+    ``tactics=[...]`` take them) that play turn choices by exact odds (the reference tier
+    only); unknown names are left to :func:`coerce_tactics` to refuse."""
+    if isinstance(value, Mapping):
+        items: list[Any] = list(value.values())
+    elif isinstance(value, (list, tuple)):
+        items = list(value)
+    else:
+        items = [value]
+    out = []
+    for v in items:
+        try:
+            t = _one(v) if v is not None else Tactics()
+        except TacticsError:
+            continue
+        if t.turn_choices:
+            out.append(f"{t.label} ({', '.join(t.turn_choices)})")
+    return list(dict.fromkeys(out))

@@ -14,9 +14,13 @@
 * a sweep of 100 points x 10,000 fights, in this process vs on a Dask LocalCluster of 2
   worker processes: wall times (``--quick``: 10 points x 2,000 fights);
 * replaying a fight exactly as an encounter (``result.replay(i)``): a fast-tier fight (trace,
-  dice, the encounter played) against a reference-tier fight (the encounter played again).
+  dice, the encounter played) against a reference-tier fight (the encounter played again);
+* tactics by exact odds (issue 25, item 2) against the first-weapon tactics, per fight, the
+  same fights: the default (``weapon="best"``: the best weapon chosen once per run) on the
+  fast tier and on the reference tier, and the turn choices (``brutal``, ``cautious``) on
+  the reference tier, the only one that plays them (target <= 3x).
 
-Run: ``.venv/bin/python tests/bench/bench_prep.py [--quick]``.
+Run: ``.venv/bin/python tests/bench/bench_prep.py [--quick] [--only tactics]``.
 """
 
 from __future__ import annotations
@@ -176,11 +180,37 @@ def bench_replay(fights: int) -> None:
           f"tier {t_ref * 1e3:6.0f} ms   ratio {t_fast / t_ref:4.2f}x (the encounter dominates)")
 
 
+def bench_tactics(n_ref: int, n_fast: int) -> None:
+    from lfgcombat.prep import Tactics
+    first = Tactics(weapon="first")
+    for tier, n in (("fast", n_fast), ("reference", n_ref)):
+        runs = {}
+        for name, tac in (("first weapon", first), ("default (best)", Tactics()),
+                          ("brutal", "brutal"), ("cautious", "cautious")):
+            if tier == "fast" and name in ("brutal", "cautious"):
+                continue  # the reference tier alone plays turn choices
+            scenario, spec = prepare_run(ambush(), "lfg", tac)
+            if tier == "fast":
+                run_chunk("fast", scenario, spec, 1, 0, 0, 10, 10)  # compile / load
+            run_chunk(tier, scenario, spec, 1, 0, 0, 2, 2)  # warm the odds' cache
+            runs[name] = best_of(lambda: run_chunk(tier, scenario, spec, 1, 0, 0, n, n),
+                                 3 if tier == "fast" else 1) / n
+        base = runs["first weapon"]
+        print(f"  {tier} tier, {n} fights: " + "   ".join(
+            f"{k} {v * 1e3:8.3f} ms/fight ({v / base:4.2f}x)" for k, v in runs.items())
+              + "   (target <= 3x)")
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--quick", action="store_true", help="smaller runs (a smoke test)")
+    ap.add_argument("--only", choices=["tactics"], help="run one benchmark only")
     args = ap.parse_args()
     q = args.quick
+    if args.only == "tactics":
+        print("\ntactics by exact odds vs the first weapon, per fight (one process)")
+        bench_tactics(10 if q else 60, 5_000 if q else 50_000)
+        return 0
     print(f"lfgcombat.prep | numba {'on' if NUMBA_ACTIVE else 'off'} | d20 {version('d20')} | "
           f"Python {sys.version.split()[0]} | {os.cpu_count()} CPUs")
     print("\nfast vs reference tier, the orc ambush (4 vs 4), same fights")
@@ -197,6 +227,8 @@ def main() -> int:
     bench_sweep(10 if q else 100, 2_000 if q else 10_000)
     print("\nreplaying a fight exactly")
     bench_replay(4 if q else 20)
+    print("\ntactics by exact odds vs the first weapon, per fight (one process)")
+    bench_tactics(10 if q else 60, 5_000 if q else 50_000)
     return 0
 
 

@@ -60,3 +60,31 @@ def test_stop_keeps_the_fights_so_far(lab: Lab) -> None:
         "() => [...document.querySelectorAll('.lfg-prep')]"
         ".some(x => x.textContent.includes('Stopped: '))", timeout=120_000)
     assert "P(win)" in panel.locator("table").first.inner_text()
+
+
+def test_chances_from_here_stop_keeps_the_fights_so_far(lab: Lab) -> None:
+    """The readout's Stop (``.lfg-chances-stop``) ends a click's run after the fights under
+    way and shows those played ("Stopped: k of n fights played"), as the PrepPanel's."""
+    lab.server.write_notebook("scratch/chances-stop.ipynb", [
+        "from lfgcombat import Encounter\n"
+        "from lfgcombat.creature import load_example\n"
+        "from lfgcombat.widgets.chances import ChancesFromHere\n"
+        "orcs = [load_example('orc').replace(name=f'Orc {i}') for i in (1, 2)]\n"
+        "enc = Encounter([load_example('wulfric')] + orcs, sides={'party': ['Wulfric'],\n"
+        "                'orcs': ['Orc 1', 'Orc 2']}, seed=4)\n"
+        "enc.start()\n"
+        "ChancesFromHere(enc, n=100_000)",
+    ])
+    nb = lab.run_notebook("scratch/chances-stop.ipynb")
+    nb.assert_no_errors()
+    chances = nb.panel.locator(".lfg-chances").first
+    chances.scroll_into_view_if_needed()
+    chances.locator("button", has_text="Chances from here").first.click()
+    stop = chances.locator(".lfg-chances-stop").first
+    stop.wait_for(state="visible", timeout=30_000)
+    stop.click()
+    nb.page.wait_for_function(
+        "() => [...document.querySelectorAll('.lfg-chances-text')]"
+        ".some(x => x.textContent.startsWith('Stopped: '))", timeout=120_000)
+    readout = chances.locator(".lfg-chances-text").first.inner_text()
+    assert " of 100000 fights played. From round 1, " in readout and "party wins" in readout

@@ -14,6 +14,7 @@ def test_a_click_shows_p_win_per_side_with_intervals_fights_and_seconds():
     enc = in_round_three()
     w = ChancesFromHere(enc, n=3, seed=4)
     w.button.click()
+    w.wait(300)
     assert isinstance(w.result, SimResult) and w.result.n == 3 and w.error == ""
     assert w.text.startswith("From round 3, Wulfric's turn: party wins ")
     assert "; orcs wins " in w.text and "draw" in w.text and "95% intervals" in w.text
@@ -44,6 +45,7 @@ def test_a_bad_number_of_fights_is_refused_not_clamped():
     w = ChancesFromHere(in_round_three())
     w.fights.value = 0
     w.button.click()
+    w.wait(60)
     assert "n (the number of fights) must be a whole number >= 1" in w.error
 
 
@@ -52,3 +54,17 @@ def test_the_tracker_shows_the_readout():
     t = InitiativeTracker(enc)
     found = [c for c in t.children if isinstance(c, ChancesFromHere)]
     assert len(found) == 1 and found[0].encounter is enc
+
+
+def test_stop_keeps_the_fights_played_so_far():
+    """Stop (``.lfg-chances-stop``) ends a click's run after the fights under way and shows
+    those played, as the PrepPanel's Stop does (issue 25, item 5)."""
+    w = ChancesFromHere(in_round_three(), n=400, seed=4)
+    w.button.click()
+    assert w.button.disabled and w.stop_button.layout.display is None
+    w.stop()
+    w.wait(300)
+    assert isinstance(w.result, SimResult) and w.result.interrupted
+    assert 0 < w.result.n < 400
+    assert w.text.startswith(f"Stopped: {w.result.n} of 400 fights played. From round 3")
+    assert not w.button.disabled and w.stop_button.layout.display == "none"

@@ -31,7 +31,7 @@ def test_the_panels_notes_carry_no_python():
     assert result is not None and len(result.notes) >= 2  # Knockdown, the troll's bite
     notes = re.findall(r"<p class='lfg-prep-note'>(.*?)</p>", panel._summary.value)
     assert any("tick Knockdown" in n for n in notes)
-    assert any("list it first among the creature&#x27;s weapons" in n for n in notes)
+    assert any("The tactics chose it by the exact odds" in n for n in notes)
     assert not any(PYTHON.search(n) for n in notes)
 
 

@@ -1,9 +1,10 @@
-"""Tactics that choose a weapon by the kit's exact odds (issue 25, item 2, the weapon part).
+"""Tactics that choose a weapon by the kit's exact odds, the default (issue 25, items 2 and 3).
 
 Rules at work: 000_8d1d7816ee944f3b.txt, "Attack Rolls" and "Critical Hits" (what the exact
 odds of an attack count). Issue 25's done-when: "A creature with a dagger listed first and
 a greatsword second fights with the greatsword when that is better (its P(win) matches a
-greatsword-only twin's within the intervals), and the replayed fight's log says why."
+greatsword-only twin's within the intervals), and the replayed fight's log says why." - here
+under the default tactics (``simulate`` with no ``tactics``: ``Tactics(weapon="best")``).
 """
 
 from __future__ import annotations
@@ -29,13 +30,16 @@ def _fight(hero):
 
 @pytest.fixture(scope="module")
 def runs():
-    kw = dict(progress=False, tier="fast")
-    return {"best": simulate(_fight(_hero("dagger", "greatsword")), 6000, tactics="brutal",
-                             seed=11, **kw),
-            "twin": simulate(_fight(_hero("greatsword")), 6000, tactics="focus_fire",
-                             seed=12, **kw),
+    kw = dict(progress=False)
+    return {"best": simulate(_fight(_hero("dagger", "greatsword")), 6000, seed=11, **kw),
+            "twin": simulate(_fight(_hero("greatsword")), 6000, seed=12, **kw),
             "first": simulate(_fight(_hero("dagger", "greatsword")), 6000,
-                              tactics="focus_fire", seed=13, **kw)}
+                              tactics=Tactics(weapon="first"), seed=13, **kw)}
+
+
+def test_the_default_tactics_choose_the_weapon_by_the_exact_odds_on_the_fast_tier(runs):
+    assert Tactics() == Tactics(weapon="best")
+    assert runs["best"].tier == "fast"  # the fast tier plays the default: no fall-back
 
 
 def test_the_best_weapon_is_the_greatsword_and_the_notes_say_why(runs):
@@ -55,31 +59,50 @@ def test_best_plays_as_the_greatsword_only_twin_and_first_as_the_dagger(runs):
 def test_the_replayed_fight_begins_with_the_note_and_swings_the_greatsword(runs):
     enc = runs["best"].replay(0)
     notes = [e.data["text"] for e in enc.log if e.kind == "note"]
-    assert notes and "greatsword" in notes[0]
+    assert notes and "greatsword" in notes[0] and "exact expected damage" in notes[0]
     swings = {e.data.get("weapon") for e in enc.log if e.kind == "attack" and e.actor == "Hero"}
     assert swings == {"greatsword"}
 
 
+def test_weapon_first_keeps_the_first_weapon_and_the_presets_are_data():
+    sides = _fight(_hero("dagger", "greatsword"))
+    from lfgcombat.prep.run import prepare_run
+    first, _ = prepare_run(sides, None, Tactics(weapon="first"))
+    best, _ = prepare_run(sides, None, "focus_fire")
+    assert scenario_weapons(first)[0] == "dagger"
+    assert scenario_weapons(best)[0] == "greatsword"
+    assert PRESETS["brutal"].weapon == "best" and PRESETS["brutal"].power_attack == "odds"
+    assert dataclasses.replace(PRESETS["brutal"], weapon="first").weapon == "first"
+
+
+def test_an_unknown_weapon_policy_is_refused_with_the_choices():
+    with pytest.raises(TacticsError, match="did you mean 'best'.*first, best"):
+        Tactics(weapon="bset")
+
+
 def test_the_reference_tier_swings_the_same_weapon():
-    r = simulate(_fight(_hero("dagger", "greatsword")), 4, tactics="brutal", seed=3,
-                 tier="reference", progress=False, backend=None)
+    r = simulate(_fight(_hero("dagger", "greatsword")), 4, seed=3, tier="reference",
+                 progress=False, backend=None)
     enc = r.replay(0)
     assert {e.data.get("weapon") for e in enc.log
             if e.kind == "attack" and e.actor == "Hero"} == {"greatsword"}
     assert any("greatsword" in e.data["text"] for e in enc.log if e.kind == "note")
 
 
-def test_first_stays_the_encounters_default_weapon():
+def test_the_label_names_weapon_first_now_that_best_is_the_default():
+    assert Tactics("nearest").label == "nearest"
+    assert "weapon first" in Tactics("nearest", weapon="first").label
+
+
+def test_a_near_tie_keeps_the_weapon_listed_first_across_rule_variants():
+    """Mayat at level 5 against the orcs: longbow 4.006, short sword 4.017 under Killer
+    Criticals (0.3% apart): the longbow, listed first, under every variant, so compared
+    variants play the same weapon (prep/weapons.py, NEAR_TIE)."""
+    from lfgcombat import Ruleset
     from lfgcombat.prep.run import prepare_run
-    scenario, _ = prepare_run(_fight(_hero("dagger", "greatsword")), "lfg", "focus_fire")
-    assert scenario_weapons(scenario)[0] == "dagger"  # as Encounter.attack with no weapon
-    scenario, _ = prepare_run(_fight(_hero("dagger", "greatsword")), "lfg", "brutal")
-    assert scenario_weapons(scenario) == ("greatsword", "greataxe", "greataxe")
-
-
-def test_a_weapon_policy_is_data_and_a_bad_one_is_refused_by_name():
-    brutal = PRESETS["brutal"]
-    assert brutal.weapon == "best" and dataclasses.replace(brutal, weapon="first").weapon == "first"
-    with pytest.raises(TacticsError, match=r"unknown tactics weapon 'bets'.*did you mean 'best'"):
-        Tactics(weapon="bets")
-    assert "weapon best" in Tactics("nearest", weapon="best").label
+    party = [load_example("mayat").replace(level=5)]
+    orcs = [load_example("orc_shaman")] + [load_example("orc").replace(name=f"Orc {i}")
+                                           for i in range(1, 5)]
+    for rs in (Ruleset("lfg"), Ruleset("lfg", killer_criticals=True)):
+        scenario, _ = prepare_run({"party": party, "orcs": orcs}, rs, None)
+        assert scenario_weapons(scenario)[0] == "longbow", rs
