@@ -688,4 +688,4 @@ CLASSIC: RulesetDefinition = register(dataclasses.replace(
     default_initiative="top_down", economy=ClassicEconomy(), attacks=ClassicAttacks(),
     health=ClassicHealth(), conditions=CATALOGUE, implemented=True,
     sheet_rows=sheet_rows, reminders=ClassicReminders(),
-    lfg_switches=()))
+    lfg_switches=(), fast_kernel="lfgcombat.prep.fast_classic"))

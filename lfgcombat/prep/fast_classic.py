@@ -65,6 +65,10 @@ class ClassicNumbers:
         return classic_loaded()
 
 
+#: The ruleset this kernel was written for (its definition names this module:
+#: ``fast_kernel``, :mod:`lfgcombat.prep.tiers`).
+RULESET = "classic"
+
 #: The run's note under classic: what the tactics (both tiers) leave out.
 CLASSIC_NOTE = (
     "Under classic the tactics attack once a round and do nothing else, in either tier: no "

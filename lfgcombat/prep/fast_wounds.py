@@ -40,6 +40,10 @@ LAST_ACTOR_BONUS = 5
 
 #: The run's note under wounds: what the tactics (both tiers) leave out, and what the
 #: fast tier refuses.
+#: The ruleset this kernel was written for (its definition names this module:
+#: ``fast_kernel``, :mod:`lfgcombat.prep.tiers`).
+RULESET = "wounds"
+
 WOUNDS_NOTE = (
     "Under wounds the tactics attack with both Half Actions and do nothing else, in either "
     "tier: every confirmed critical multiplies its damage (never \"Go to Wounds\"), nobody "

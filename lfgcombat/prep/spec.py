@@ -40,7 +40,6 @@ from ..attacks.odds import convolve, map_dist
 from ..bonuses import Bonus, BonusType
 from ..creature import Creature
 from ..damage import DamageType
-from ..errors import LfgError
 from ..odds import pmf
 from ..rulesets import Ruleset
 from ..saves import save_odds
@@ -50,10 +49,10 @@ from .injuries import dying as _dying, injured as _injured, limb_arrays
 from .kernel import NO_THRESHOLD
 from .errors import PrepError
 from .tactics import Tactics
-from .tiers import (LFG_ONLY_CHOICES, OWN_KERNELS, _not_fast_words, _own_kernel,  # noqa: F401
+from .tiers import (LFG_ONLY_CHOICES, _not_fast_words, _own_kernel,  # noqa: F401
                     _own_problems, _plays_lfg_kernel, choose_tier, fast_rulesets,
                     fast_ruleset_words, fast_tier_plays, own_kernel, plays_lfg_text,
-                    prep_choices, reference_only, tactics_problems)
+                    prep_choices, reference_only, ruleset_encounter, tactics_problems)
 from .weapons import _weapon, scenario_weapons, weapon_notes
 
 __all__ = ["Scenario", "FightSpec", "build_spec", "PrepError", "MAX_ROUNDS", "MAX_COMBATANTS",
@@ -584,24 +583,6 @@ def check_fast_tier(scenario: Scenario, what: str = "the fast tier",
                         "listed (start the creatures conscious; the starting conditions "
                         f"{what} plays are {supported_conditions_text()}, others go with "
                         ".replace(conditions=[...]); Selective Initiative: Ruleset('lfg'))")
-
-
-def ruleset_encounter(scenario: Scenario) -> Any:
-    """A real :class:`~lfgcombat.Encounter` of ``scenario`` (not started), built to check
-    that the ruleset can play its creatures.
-
-    Raises:
-        PrepError: the Encounter's own refusal (a creature lacking a field the ruleset
-            needs - ``bab`` for classic, ``prowess`` for wounds - or not written for it),
-            naming each creature and field.
-    """
-    from ..encounter import Encounter
-    try:
-        return Encounter(list(scenario.creatures), sides=scenario.sides(),
-                         ruleset=scenario.ruleset, seed=0)
-    except LfgError as exc:
-        raise PrepError(f"GM prep cannot play this fight under {scenario.ruleset.name}: "
-                        f"{exc}") from None
 
 
 def _danger(scenario: Scenario, weapons: list[Any]) -> np.ndarray:

@@ -12,12 +12,14 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from ..rulesets import LFG_DEFINITION, Ruleset
-from ..rulesets.base import implemented
+from ..errors import LfgError
+from ..rulesets.base import definition, implemented
+from .errors import PrepError
 
 if TYPE_CHECKING:  # pragma: no cover
     from .spec import Scenario
 
-__all__ = ["fast_tier_plays", "own_kernel", "OWN_KERNELS", "fast_rulesets", "plays_lfg_text",
+__all__ = ["fast_tier_plays", "own_kernel", "fast_rulesets", "plays_lfg_text",
            "LFG_ONLY_CHOICES", "prep_choices", "fast_ruleset_words", "choose_tier",
            "reference_only", "tactics_reference_only", "tactics_problems"]
 
@@ -41,21 +43,28 @@ def _plays_lfg_kernel(ruleset: Ruleset) -> bool:
             and dict(spec.initiative) == dict(lfg.initiative))
 
 
-#: The rulesets with a fast kernel of their own, and the module building its numbers.
-OWN_KERNELS: dict[str, str] = {"classic": "fast_classic", "wounds": "fast_wounds"}
+def _kernel_module(ruleset: Ruleset) -> Any:
+    """The module building the numbers of the compiled kernel ``ruleset``'s definition
+    names (:attr:`~lfgcombat.rulesets.RulesetDefinition.fast_kernel`; ``None``: none):
+    GM prep asks the ruleset, it names none."""
+    import importlib
+    path = ruleset.definition.fast_kernel
+    return importlib.import_module(path) if path else None
 
 
 def _own_definition(ruleset: Ruleset) -> str | None:
-    """The name of the ruleset of :data:`OWN_KERNELS` whose definition ``ruleset`` has."""
-    from ..rulesets import definition
-    for name in OWN_KERNELS:
-        if ruleset.definition == definition(name):
-            return name
-    return None
+    """The name of the ruleset whose own kernel plays ``ruleset``'s definition: the one its
+    kernel module was written for (its ``RULESET``), when ``ruleset`` has that very
+    definition (a ruleset built from it with other policies has not)."""
+    module = _kernel_module(ruleset)
+    if module is None:
+        return None
+    owner = str(module.RULESET)
+    return owner if ruleset.definition == definition(owner) else None
 
 
 def own_kernel(ruleset: Ruleset) -> str | None:
-    """The name of the ruleset of :data:`OWN_KERNELS` whose kernel plays ``ruleset``
+    """The name of the ruleset with a kernel of its own that plays ``ruleset``
     (``classic``, ``wounds``: its definition, with its own initiative - classic's Top-Down,
     wounds' Round-by-Round; ``None``: lfg's kernel or none)."""
     name = _own_definition(ruleset)
@@ -76,25 +85,38 @@ def _not_fast_words(ruleset: Ruleset) -> str:
 
 def _own_kernel(ruleset: Ruleset) -> Any:
     """The builder of the numbers of ``ruleset``'s own kernel (``None``: lfg's kernel)."""
-    import importlib
     name = own_kernel(ruleset)
     if name is None:
         return None
-    module = importlib.import_module(f"{__package__}.{OWN_KERNELS[name]}")
-    return getattr(module, f"{name}_spec")
+    return getattr(_kernel_module(ruleset), f"{name}_spec")
 
 
 def _own_problems(scenario: Scenario) -> list[str]:
     """What the own kernel of the scenario's ruleset does not play (its module's
     ``<name>_problems``), after the Encounter's own refusal of a creature lacking the
     ruleset's fields."""
-    import importlib
     rs = scenario.ruleset
     name = str(own_kernel(rs))
-    from .spec import ruleset_encounter
     ruleset_encounter(scenario)  # a creature lacking the ruleset's fields: its words
-    module = importlib.import_module(f"{__package__}.{OWN_KERNELS[name]}")
-    return list(getattr(module, f"{name}_problems")(scenario))
+    return list(getattr(_kernel_module(rs), f"{name}_problems")(scenario))
+
+
+def ruleset_encounter(scenario: Scenario) -> Any:
+    """A real :class:`~lfgcombat.Encounter` of ``scenario`` (not started), built to check
+    that the ruleset can play its creatures.
+
+    Raises:
+        PrepError: the Encounter's own refusal (a creature lacking a field the ruleset
+            needs - ``bab`` for classic, ``prowess`` for wounds - or not written for it),
+            naming each creature and field.
+    """
+    from ..encounter import Encounter
+    try:
+        return Encounter(list(scenario.creatures), sides=scenario.sides(),
+                         ruleset=scenario.ruleset, seed=0)
+    except LfgError as exc:
+        raise PrepError(f"GM prep cannot play this fight under {scenario.ruleset.name}: "
+                        f"{exc}") from None
 
 
 def fast_rulesets() -> tuple[str, ...]:
@@ -137,7 +159,7 @@ def fast_ruleset_words(ruleset: Ruleset, what: str = "the fast tier") -> str:
                 f"{ruleset.name}'s own initiative only")
     return (f"the {ruleset.name} ruleset ({ruleset.text}): {what} plays "
             f"{', '.join(fast_rulesets())} only (lfg's kernel, and one of their own for "
-            f"{', '.join(OWN_KERNELS)})")
+            f"{', '.join(n for n in implemented() if definition(n).fast_kernel)})")
 
 
 def choose_tier(tier: str | None, rulesets: Sequence[Ruleset], tactics: Any = None

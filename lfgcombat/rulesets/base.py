@@ -68,6 +68,11 @@ class RulesetDefinition:
         reminders: What its rules bring at the start and end of a turn (lfg's
             :class:`~lfgcombat.rulesets.reminders.TurnReminders`, or a subclass), for
             :func:`lfgcombat.turn_reminders.turn_reminders`.
+        fast_kernel: The module (a dotted path, imported only when GM prep asks) building
+            the numbers of a compiled kernel of its own for GM prep's fast tier
+            (``<name>_spec``, ``<name>_problems``, and ``RULESET``: the ruleset it was
+            written for); ``None``: lfg's kernel while every slot is lfg's, else the
+            reference tier only (:mod:`lfgcombat.prep.tiers`).
     """
 
     name: str
@@ -86,6 +91,7 @@ class RulesetDefinition:
     lfg_switches: tuple[str, ...] | None = None
     sheet_rows: Callable[[Any], tuple[Any, ...]] | None = None
     reminders: TurnReminders = TurnReminders()
+    fast_kernel: str | None = None
 
     def __post_init__(self) -> None:
         for name in ("name", "text"):

@@ -631,4 +631,4 @@ WOUNDS: RulesetDefinition = register(dataclasses.replace(
     health=WoundsHealth(), damage=WoundsDamage(), conditions=WoundsConditions(),
     initiative=MappingProxyType(WOUNDS_INITIATIVE), default_initiative=DEFAULT_INITIATIVE,
     implemented=True, sheet_rows=sheet_rows, lfg_switches=(),
-    reminders=WoundsReminders()))
+    reminders=WoundsReminders(), fast_kernel="lfgcombat.prep.fast_wounds"))
