@@ -22,6 +22,8 @@ what each of these is under each ruleset, citing its text.
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 
 from ..encounter import Encounter
@@ -83,6 +85,8 @@ class _Fight:
         self.up = [True] * len(self.names)
         self.felled = [-1] * len(self.names)
         self.dealt = [0] * len(self.names)
+        self.seen: int | None = None  # the log's length at the last refresh_all
+        self.last: Any = None  # and its last event then
 
     def refresh(self, i: int) -> None:
         s = self.enc.state(self.names[i])
@@ -90,8 +94,19 @@ class _Fight:
         self.up[i] = s["status"] in STANDING
 
     def refresh_all(self) -> None:
-        for i in range(len(self.names)):
-            self.refresh(i)
+        """Refresh every creature the log has named (as actor or target) since the last
+        call: a change of HP, standing or death is an event about its creature. Everyone
+        the first time, or when the log is no longer the one seen (a step rebuilt)."""
+        log = self.enc.log
+        n, seen, last = len(log), self.seen, self.last
+        if seen is None or n < seen or (seen and log[seen - 1] is not last):
+            touched = None
+        else:
+            touched = {name for e in log[seen:] for name in (e.actor, e.target)}
+        self.seen, self.last = n, (log[n - 1] if n else None)
+        for i, name in enumerate(self.names):
+            if touched is None or name in touched:
+                self.refresh(i)
 
     def over(self) -> int | None:
         """The winning side (-1: nobody standing) once at most one side stands, else None."""
@@ -412,4 +427,10 @@ def _approach(enc: Encounter, name: str, target: str, weapon) -> None:
         return
     goal = min(cells, key=lambda c: (hmap.distance(c, target), where.cost[c]))
     if hmap.distance(goal, target) < hmap.distance(name, target):
-        enc.move(name, goal, aoo="all")
+        try:
+            enc.move(name, goal, aoo="all")
+        except IllegalActionError:
+            # the ruleset allows less than the map's walk (classic's mobile disabled hero
+            # moves 15 ft, "Stabilizing a Disabled Character"): it stays, as the refusal
+            # left it
+            return

@@ -1,0 +1,59 @@
+"""The reference tier refreshes only the creatures the log has named since its last look
+(lfgcombat/prep/reference.py, ``_Fight.refresh_all``; issue 24, "Fast": a map fight built
+every creature's state after every strike). What it then knows must be what a refresh of
+everyone knows, at every call, in fights on a map (Unintended Targets, AOO on the way),
+with dying and bleeding (the aftermath), under every ruleset (classic's mobile disabled
+hero, allowed 15 ft, once crashed a map fight: the map offered a longer walk)."""
+
+from __future__ import annotations
+
+import pytest
+
+from lfgcombat import HexMap
+from lfgcombat.creature import load_example
+from lfgcombat.prep import reference, simulate
+
+FIELD = """
+name: a small field
+terrain: |
+  . . . . . . . .
+   . . . . . . . .
+  . . . . . . . .
+   . . . . . . . .
+creatures:
+  - {name: Wulfric, at: [1, 1], side: party}
+  - {name: Mayat, at: [0, 2], side: party}
+  - {name: Orc 1, at: [6, 1], side: orcs}
+  - {name: Orc 2, at: [6, 2], side: orcs}
+"""
+FIELDS = {"wulfric": dict(bab=5, prowess=3, good_saves=["fort", "will"]),
+          "mayat": dict(bab=5, prowess=3, good_saves=["fort", "ref"]),
+          "orc": dict(bab=3, prowess=1, good_saves=["fort", "ref"])}
+
+
+def _sides():
+    def w(n, **k):
+        return load_example(n).replace(**FIELDS[n], **k)
+    return {"party": [w("wulfric"), w("mayat")],
+            "orcs": [w("orc", name="Orc 1"), w("orc", name="Orc 2")]}
+
+
+@pytest.mark.parametrize("ruleset", ["lfg", "classic", "wounds"])
+def test_refreshing_the_named_creatures_knows_what_refreshing_everyone_knows(monkeypatch,
+                                                                             ruleset):
+    calls = []
+    real = reference._Fight.refresh_all
+
+    def checked(self):
+        real(self)
+        known = (list(self.hp), list(self.dead), list(self.up))
+        for i in range(len(self.names)):
+            self.refresh(i)
+        assert (self.hp, self.dead, self.up) == (known[0], known[1], known[2])
+        calls.append(1)
+    monkeypatch.setattr(reference._Fight, "refresh_all", checked)
+    sides = _sides()
+    board = HexMap.from_text(FIELD, creatures=[c for s in sides.values() for c in s])
+    r = simulate(sides, 6, seed=3, tier="reference", map=board, ruleset=ruleset,
+                 progress=False, chunk_size=6)
+    assert r.n == 6 and len(calls) > 20
