@@ -62,6 +62,7 @@ from __future__ import annotations
 import html
 import re
 from collections.abc import Callable
+from contextlib import nullcontext
 from typing import Any
 
 import ipywidgets as W
@@ -257,8 +258,10 @@ class InitiativeTracker(TurnControls, W.VBox):
         the engine raises leaves the widget (a click has no caller to catch it)."""
         since = list(self.encounter.log)
         self._busy = True
+        hold = getattr(self.dicelog, "hold", None)  # the dice log drawn once, at the end
         try:
-            result = do()
+            with hold() if hold is not None else nullcontext():
+                result = do()
         except LfgError as exc:  # IllegalActionError names the rule; nothing changed
             self.error = str(exc)
             self._say(f"Not allowed: {exc}", error=True)
@@ -420,7 +423,8 @@ class InitiativeTracker(TurnControls, W.VBox):
         if unsubscribe is not None:
             unsubscribe()
         log.roller = roller
-        log._unsubscribe = roller.subscribe(lambda _roll: log.refresh())
+        redraw = getattr(log, "_rolled", log.refresh)  # waits for a hold under way
+        log._unsubscribe = roller.subscribe(lambda _roll: redraw())
         log.refresh()
 
     def close(self) -> None:
@@ -438,8 +442,9 @@ class InitiativeTracker(TurnControls, W.VBox):
             bm.target_picker = None
             bm.status.unobserve(self._map_said, "value")
             bm.status.layout.display = None
-        for b in getattr(self, "_last_buttons", []) + getattr(self, "_decline_buttons", []):
-            b.close()
+        for pool in (getattr(self, "_next_pool", {}), getattr(self, "_decline_pool", {})):
+            for b in pool.values():
+                b.close()
         super().close()
 
     def __repr__(self) -> str:
