@@ -73,14 +73,14 @@ from lfgcombat.errors import LfgError
 from lfgcombat.hexmap import Reachable
 
 from .chances import chances
-from .tracker_actions import ActionControls
+from .tracker_actions import ActionControls, DryRuns
 from .tracker_close import CloseControls
 from .tracker_updown import UpDownControls
 from .tracker_attack import AttackControls
 from .tracker_cards import card_html, legend_html
 from .tracker_gm import GMControls
 from .tracker_history import HistoryControls, reminders_html
-from .tracker_ui import SIDE_COLORS, row
+from .tracker_ui import SIDE_COLORS, hold_tree, row
 from .tracker_turns import TurnControls
 
 __all__ = ["InitiativeTracker"]
@@ -142,6 +142,7 @@ class InitiativeTracker(TurnControls, W.VBox):
         self._acting_shown: str | None = None
         self._busy = False  # inside one of our own engine calls
         self._seen = list(encounter.log)
+        self._dry = DryRuns(encounter)
         self._round = W.HTML()
         self._legend = W.HTML()
         self._cards = W.HTML()
@@ -260,7 +261,7 @@ class InitiativeTracker(TurnControls, W.VBox):
         self._busy = True
         hold = getattr(self.dicelog, "hold", None)  # the dice log drawn once, at the end
         try:
-            with hold() if hold is not None else nullcontext():
+            with hold_tree(self), hold() if hold is not None else nullcontext():
                 result = do()
         except LfgError as exc:  # IllegalActionError names the rule; nothing changed
             self.error = str(exc)
@@ -290,7 +291,27 @@ class InitiativeTracker(TurnControls, W.VBox):
         return {s: SIDE_COLORS[i % len(SIDE_COLORS)] for i, s in enumerate(sides)}
 
     def refresh(self) -> None:
-        """Redraw everything from the encounter (called after every engine step)."""
+        """Redraw from the encounter (called after every engine step): each widget is
+        sent once, and only when what it shows changed (issue 26, item 5)."""
+        self._dry.clear()
+        self._in_redraw = True
+        try:
+            with hold_tree(self):
+                self._redraw()
+        finally:
+            self._in_redraw = False
+            self._dry.clear()
+
+    def dry_run(self, make: Callable[[Any], Callable[[], Any]]) -> str:
+        """The engine's refusal of ``make(fork)()`` on a fork of the encounter ("" when it
+        takes it; nothing changes in the fight). Within one redraw, a fork that refused is
+        used again (:class:`~lfgcombat.widgets.tracker_actions.DryRuns`)."""
+        refusal = self._dry.refusal(make)
+        if not getattr(self, "_in_redraw", False):
+            self._dry.clear()  # outside a redraw the fight may change before the next
+        return refusal
+
+    def _redraw(self) -> None:
         enc = self.encounter
         over = bool(enc.round) and enc.over
         if self.play_on.value and not over:  # standing again (an undo, a heal): play as usual

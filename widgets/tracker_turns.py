@@ -110,10 +110,13 @@ class TurnControls:
         out = []
         for unit in units:
             b = pool.get(unit)
-            if b is None:
-                b = pool[unit] = button(unit, css, lambda u=unit: do(u), "")
-                b.style.text_color = "white"
             color = colors[enc.side(enc.members(unit)[0])]
+            if b is None:  # made whole: one message opens it
+                b = pool[unit] = W.Button(
+                    description=unit, tooltip=tip(unit), layout=W.Layout(width="auto"),
+                    style=W.ButtonStyle(button_color=color, text_color="white"),
+                    _dom_classes=(css,))
+                b.on_click(lambda _b, u=unit: do(u))
             if b.style.button_color != color:
                 b.style.button_color = color
             if b.tooltip != tip(unit):

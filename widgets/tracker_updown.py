@@ -155,7 +155,7 @@ class UpDownControls(W.VBox):
                                ("Through", self.do_button, self._through)):
             # a hex not typed yet is refused by the parsing alone: no fork for it (speed)
             typed = "" if b is self.do_button else _refusal(lambda: parse_cell(self.to.value))
-            refusal = "" if off else typed or _refusal(lambda m=make: m(enc.fork())())
+            refusal = "" if off else typed or self.tracker.dry_run(make)
             b.disabled = bool(off or refusal)
             if refusal:
                 why.append(f"{label}: not now - {refusal}")

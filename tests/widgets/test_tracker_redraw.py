@@ -64,3 +64,53 @@ def test_an_attack_changes_the_dice_log_once() -> None:
     table_changes = sum(n for (who, trait), n in seen.counts.items()
                         if trait == "value" and "lfg-dicelog-rows" in who)
     assert table_changes == 1, dict(seen.counts)
+
+
+@pytest.mark.parametrize("ruleset", ["lfg", "classic", "wounds"])
+def test_a_click_sends_each_widget_at_most_once(ruleset: str, monkeypatch) -> None:
+    """A new turn sets a dropdown's options, then its value, and previews the attack for
+    the new attacker: each widget still sends one update, its final state."""
+    import ipywidgets as W
+
+    enc, t = table(ruleset)
+    t.start()
+    sent: dict[int, list] = {}
+    real = W.Widget._send
+
+    def send(self, msg, buffers=None):
+        if msg.get("method") == "update":
+            sent.setdefault(id(self), []).append(sorted(msg["state"]))
+        return real(self, msg, buffers)
+
+    monkeypatch.setattr(W.Widget, "_send", send)
+    for _ in range(2):
+        t.attack_row.attack()
+        sent.clear()
+        (t._last_buttons[0] if t._last_buttons else t._end).click()
+        assert sent, "the new turn sent nothing"
+        twice = {k: v for k, v in sent.items() if len(v) > 1}
+        assert not twice, twice
+
+
+def test_refused_dry_runs_share_one_fork(monkeypatch) -> None:
+    """The rows ask the engine on a fork; a fork that refused (and so is unchanged) is
+    asked again, one that took a call is not."""
+    from lfgcombat.errors import IllegalActionError
+    from lfgcombat.widgets.tracker_actions import DryRuns
+
+    enc, _t = table("lfg")
+    forks: list = []
+    real = Encounter.fork
+    monkeypatch.setattr(Encounter, "fork", lambda self: forks.append(1) or real(self))
+    dry = DryRuns(enc)
+
+    def refuse(_e):
+        def call():
+            raise IllegalActionError("no")
+        return call
+
+    assert dry.refusal(refuse) == "no" and dry.refusal(refuse) == "no"
+    assert len(forks) == 1
+    assert dry.refusal(lambda e: lambda: None) == ""  # taken: that fork is spent
+    assert dry.refusal(refuse) == "no"
+    assert len(forks) == 2
