@@ -43,10 +43,11 @@ card ``.lfg-card-face`` ("Ready"/"Done"), ``.lfg-hp-bar``, ``.lfg-hp-text`` and
 ``.lfg-interrupt`` (with the ``.lfg-interrupter`` dropdown, the ``.lfg-interrupt-also``
 tags for more interrupters at once and the ``.lfg-interrupt-before`` dropdown of the
 action about to be taken), ``.lfg-ready`` (with ``.lfg-ready-trigger`` and
-``.lfg-ready-action``), ``.lfg-undo``; one ``.lfg-decline`` per creature the chooser may
-pick instead when the acting creature, chosen by an ally, would rather go later
-(``Encounter.decline_turn``); ``.lfg-together`` (with the ``.lfg-together-ally`` dropdown
-and ``.lfg-together-bonus``); the attack row (see
+``.lfg-ready-action``), ``.lfg-undo``; ``.lfg-open-prep`` (GM prep of this fight: a
+:class:`~lfgcombat.widgets.prep.PrepPanel` of the encounter, shown in ``.lfg-prep-box``);
+one ``.lfg-decline`` per creature the chooser may pick instead when the acting creature,
+chosen by an ally, would rather go later (``Encounter.decline_turn``); ``.lfg-together``
+(with the ``.lfg-together-ally`` dropdown and ``.lfg-together-bonus``); the attack row (see
 :class:`~lfgcombat.widgets.tracker_attack.AttackControls`), the move/act/cast rows
 (:class:`~lfgcombat.widgets.tracker_actions.ActionControls`) and the GM's rows
 (:class:`~lfgcombat.widgets.tracker_gm.GMControls`); ``.lfg-actions-left``; the turn
@@ -80,7 +81,7 @@ from .tracker_attack import AttackControls
 from .tracker_cards import card_html, legend_html
 from .tracker_gm import GMControls
 from .tracker_history import HistoryControls, reminders_html
-from .tracker_ui import SIDE_COLORS, hold_tree, row
+from .tracker_ui import SIDE_COLORS, button, hold_tree, row
 from .tracker_turns import TurnControls
 
 __all__ = ["InitiativeTracker"]
@@ -167,6 +168,14 @@ class InitiativeTracker(TurnControls, W.VBox):
                  self.close_rows, self.updown_rows, self.gm_rows, row(self._undo),
                  self.history_rows, self.status]
         panel.insert(-1, chances(encounter))  # "chances from here" (GM prep, issue 25)
+        #: The GM prep panel of this fight, made by the "GM prep" button (issue 25, item 5).
+        self.prep_panel: Any = None
+        self._prep_button = button("GM prep of this fight", "lfg-open-prep", self.toggle_prep,
+                                   "open the GM prep panel beside the tracker: it plays "
+                                   "this fight on from where it stands, many times")
+        self._prep_box = W.VBox(layout=W.Layout(display="none"))
+        self._prep_box.add_class("lfg-prep-box")
+        panel[-1:-1] = [row(self._prep_button), self._prep_box]
         extra = [w for w in (battlemap, dicelog) if w is not None]
         super().__init__(children=panel + extra, **kwargs)
         self.add_class("lfg-initiative")
@@ -355,6 +364,22 @@ class InitiativeTracker(TurnControls, W.VBox):
         self._sync_map(acting)
         self._sync_dicelog()
 
+    def toggle_prep(self) -> None:
+        """Show the GM prep panel of this fight (``PrepPanel(encounter=...)``, made on the
+        first click: it plays the fight on from where it stands), or hide it again."""
+        if self.prep_panel is None:
+            try:
+                from .prep import PrepPanel
+                self.prep_panel = PrepPanel(encounter=self.encounter)
+            except Exception as exc:  # noqa: BLE001 - shown, never raised into the kernel
+                self._say(f"GM prep could not open: {exc}", error=True)
+                return
+            self._prep_box.children = (self.prep_panel,)
+        shown = self._prep_box.layout.display != "none"
+        self._prep_box.layout.display = "none" if shown else None
+        self._prep_button.description = ("GM prep of this fight" if shown
+                                         else "Hide GM prep")
+
     @property
     def halted(self) -> str:
         """Why the tracker offers no attack, move or action now ("" when it does): the
@@ -463,6 +488,8 @@ class InitiativeTracker(TurnControls, W.VBox):
             bm.target_picker = None
             bm.status.unobserve(self._map_said, "value")
             bm.status.layout.display = None
+        if getattr(self, "prep_panel", None) is not None:
+            self.prep_panel.close()
         for pool in (getattr(self, "_next_pool", {}), getattr(self, "_decline_pool", {})):
             for b in pool.values():
                 b.close()
