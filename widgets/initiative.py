@@ -270,7 +270,7 @@ class InitiativeTracker(TurnControls, W.VBox):
         self._busy = True
         hold = getattr(self.dicelog, "hold", None)  # the dice log drawn once, at the end
         try:
-            with hold_tree(self), hold() if hold is not None else nullcontext():
+            with hold() if hold is not None else nullcontext():
                 result = do()
         except LfgError as exc:  # IllegalActionError names the rule; nothing changed
             self.error = str(exc)
