@@ -40,12 +40,15 @@ def test_layers_and_map_setup(board):
     assert not any(isinstance(layer, TileLayer) for layer in bm.map.layers)
     assert bm.map.attribution_control is False
     geo = [layer for layer in bm.map.layers if isinstance(layer, GeoJSON)]
-    assert [layer.name for layer in geo] == ["terrain", "threatened", "reachable", "tokens", "lines"]
+    assert [layer.name for layer in geo] == ["terrain", "threatened", "reachable", "lines"]
+    assert bm.token_group in bm.map.layers  # a small GeoJSON layer per token (issue 26)
+    assert {layer.name for layer in bm.token_group.layers} == {
+        "token Wulfric", "token Orc", "token Ogre"}
     assert len(bm.terrain_layer.data["features"]) == m.width * m.height
     assert bm.terrain_layer.style_callback is None  # colours ride in properties.style
-    names = {f["properties"]["name"] for f in bm.token_layer.data["features"]}
+    names = {f["properties"]["name"] for f in bm.token_data["features"]}
     assert names == {"Wulfric", "Orc", "Ogre"}
-    assert len(bm.token_layer.data["features"]) == 1 + 1 + 3  # the ogre's 3 hexes
+    assert len(bm.token_data["features"]) == 1 + 1 + 3  # the ogre's 3 hexes
     assert repr(bm).startswith("BattleMap(HexMap(8x5 hex")
 
 
@@ -71,7 +74,7 @@ def test_move_updates_only_small_layers(board):
     bm.click((0, 4))
     assert m.offset(m.token("Wulfric").anchor) == (0, 4)
     assert bm.terrain_layer is terrain_layer and bm.terrain_layer.data is terrain_data and not sent
-    cols = {(f["properties"]["col"], f["properties"]["row"]) for f in bm.token_layer.data["features"]
+    cols = {(f["properties"]["col"], f["properties"]["row"]) for f in bm.token_data["features"]
             if f["properties"]["name"] == "Wulfric"}
     assert cols == {(0, 4)}
     assert "Wulfric move" in bm.status_text
@@ -101,9 +104,10 @@ def test_a_terrain_edit_redraws_the_terrain_layer_once(board):
 def test_illegal_move_changes_nothing_and_shows_the_rule(board):
     m, bm = board
     bm.click((1, 2))
-    before, tokens = m.snapshot(), bm.token_layer.data
+    before, tokens = m.snapshot(), {n: layer.data for n, layer in bm.token_layers.items()}
     bm.click((4, 2))  # a wall
-    assert m.snapshot() == before and bm.token_layer.data is tokens
+    assert m.snapshot() == before
+    assert all(bm.token_layers[n].data is data for n, data in tokens.items())
     assert "Not allowed" in bm.status_text and "000_8d1d7816ee944f3b.txt" in bm.status_text
     bm.click((7, 0))  # too far
     assert m.snapshot() == before and "cannot reach" in bm.status_text
@@ -154,13 +158,13 @@ def test_css_classes_for_styling_and_browser_tests(board):
     """Leaflet paths carry classes (``className``) the browser tests select on."""
     m, bm = board
     assert bm.terrain_layer.style == {"className": "lfg-hex"}
-    assert {f["properties"]["style"]["className"] for f in bm.token_layer.data["features"]} == {"lfg-token"}
+    assert {f["properties"]["style"]["className"] for f in bm.token_data["features"]} == {"lfg-token"}
     assert "lfg-battlemap" in bm._dom_classes and "lfg-battlemap-map" in bm.map._dom_classes
     bm.click((1, 2))
     classes = {f["properties"]["style"]["className"] for f in bm.reach_layer.data["features"]}
     assert classes == {"lfg-reach lfg-reach-safe", "lfg-reach lfg-reach-provoking"}
     assert {f["properties"]["style"]["className"] for f in bm.threat_layer.data["features"]} == {"lfg-threat"}
-    selected = [f for f in bm.token_layer.data["features"]
+    selected = [f for f in bm.token_data["features"]
                 if "lfg-token-selected" in f["properties"]["style"]["className"]]
     assert {f["properties"]["name"] for f in selected} == {"Wulfric"}
     bm.mode = "measure"
@@ -241,13 +245,14 @@ def test_highlights_lie_under_the_tokens_in_their_own_panes(board):
     m, bm = board
     panes = bm.map.panes
     assert bm.reach_layer.pane == bm.threat_layer.pane == "lfg-highlights"
-    assert bm.token_layer.pane == "lfg-tokens" and bm.line_layer.pane == "lfg-lines"
+    assert {layer.pane for layer in bm.token_layers.values()} == {"lfg-tokens"}
+    assert bm.line_layer.pane == "lfg-lines"
     assert panes["lfg-background"]["zIndex"] < 400 < panes["lfg-highlights"]["zIndex"] \
         < panes["lfg-tokens"]["zIndex"] < panes["lfg-lines"]["zIndex"]
     # the pane is passed when the layer is created (an option), not set afterwards
-    assert "pane" in bm.token_layer.options
+    assert all("pane" in layer.options for layer in bm.token_layers.values())
     bm.click((1, 2))
-    colours = {f["properties"]["style"]["fillColor"] for f in bm.token_layer.data["features"]}
+    colours = {f["properties"]["style"]["fillColor"] for f in bm.token_data["features"]}
     assert colours == {bm._side_color("party"), bm._side_color("orcs")}  # sides kept
 
 

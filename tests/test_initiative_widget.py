@@ -256,7 +256,7 @@ def test_battlemap_clicks_move_the_acting_creature_through_the_engine():
     assert enc.actions_left("Hero").big == 1
     assert enc.log.of_kind("moved")[-1].actor == "Hero"
     assert "Hero moves 10 ft to (3, 1)" in bm.status_text
-    cols = {(f["properties"]["col"], f["properties"]["row"]) for f in bm.token_layer.data["features"]
+    cols = {(f["properties"]["col"], f["properties"]["row"]) for f in bm.token_data["features"]
             if f["properties"]["name"] == "Hero"}
     assert cols == {(3, 1)}  # the map's tokens follow the encounter
     # moving a creature whose turn it is not: the engine refuses, nothing changes
@@ -455,7 +455,7 @@ def test_next_buttons_wear_the_side_colours_of_the_cards_and_the_legend():
         assert all(f"background:{c}" in t._legend.value for c in colors.values())
         t.choose(t._next.children[0].description)
     tokens = {f["properties"]["name"]: f["properties"]["style"]["fillColor"]
-              for f in t.battlemap.token_layer.data["features"]}
+              for f in t.battlemap.token_data["features"]}
     assert all(tokens[n] == colors[enc.side(n)] for n in tokens)
 
 

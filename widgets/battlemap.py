@@ -7,8 +7,10 @@ are the Encounter's, by its ruleset (``Encounter.reachable``: under ``classic`` 
 provokes; under ``wounds`` only where a foe may take its AOO). Drawing follows DESIGN.md:
 ``Map(crs=projections.Simple)`` with no tile layer and no attribution control; the terrain
 is ONE GeoJSON layer built once (its colours ride in each feature's ``properties.style``,
-no ``style_callback``); tokens and highlights are small separate GeoJSON layers whose
-``data`` is replaced inside ``hold_sync()``, so a move never resends the terrain.
+no ``style_callback``); highlights are small separate GeoJSON layers whose ``data`` is
+replaced inside ``hold_sync()``, so a move never resends the terrain; each token is its own
+small GeoJSON layer, given new data only when that creature's token changed (issue 26,
+item 5: a move redraws the mover's token only).
 
 Coordinates: the engine's plane has y growing downwards; Leaflet's latitude grows upwards,
 so ``lat = -y * scale`` and ``lng = x * scale``.
@@ -287,7 +289,10 @@ class BattleMap(W.VBox):
         self._terrain_drawn = hexmap.terrain_version
         self.threat_layer = _PaneGeoJSON(data=_EMPTY, name="threatened", pane="lfg-highlights")
         self.reach_layer = _PaneGeoJSON(data=_EMPTY, name="reachable", pane="lfg-highlights")
-        self.token_layer = _PaneGeoJSON(data=_EMPTY, name="tokens", pane="lfg-tokens")
+        #: One small GeoJSON layer per creature (issue 26, item 5): a move or a wound
+        #: redraws that creature's token only; all of them sit in :attr:`token_group`.
+        self.token_layers: dict[str, _PaneGeoJSON] = {}
+        self.token_group = LayerGroup(name="tokens")
         self.line_layer = _PaneGeoJSON(data=_EMPTY, name="lines", pane="lfg-lines")
         self.label_layer = LayerGroup(name="labels")
         self._labels: dict[str, _Label] = {}
@@ -323,7 +328,7 @@ class BattleMap(W.VBox):
                    zoom_delta=0.5, min_zoom=math.floor(zoom) - 3, max_zoom=math.ceil(zoom) + 4,
                    attribution_control=False, panes=PANES,
                    layers=(self.terrain_layer, self.threat_layer, self.reach_layer,
-                           self.token_layer, self.line_layer, self.wall_label_layer,
+                           self.token_group, self.line_layer, self.wall_label_layer,
                            self.label_layer),
                    scroll_wheel_zoom=True, double_click_zoom=False,
                    layout=W.Layout(height=height))
@@ -452,7 +457,6 @@ class BattleMap(W.VBox):
         if self.selected is not None and self.selected not in m:
             self.selected = None
         toks = m.tokens()
-        tokens = {"type": "FeatureCollection", "features": self._token_features(toks)}
         reach, threat, r = _EMPTY, _EMPTY, None
         if self.selected is not None and self.mode == "move":  # other modes draw their line only
             r = self.reachable(self.selected)
@@ -465,9 +469,36 @@ class BattleMap(W.VBox):
         with self.map.hold_sync():
             self.reach_layer.data = reach
             self.threat_layer.data = threat
-            self.token_layer.data = tokens
+            self._update_tokens(toks)
             self._update_labels(toks)
         self.legend.value = self._legend_html(toks, r)
+
+    @property
+    def token_data(self) -> dict:
+        """Every token's hexes as one GeoJSON FeatureCollection (what :attr:`token_layers`
+        draw, in the map's order of tokens)."""
+        return {"type": "FeatureCollection",
+                "features": [f for tok in self.hexmap.tokens()
+                             if tok.name in self.token_layers
+                             for f in self.token_layers[tok.name].data["features"]]}
+
+    def _update_tokens(self, toks: list) -> None:
+        """Each creature's layer gets new data only when its token changed (moved,
+        selected, helpless); a layer is made for a new token and dropped with it."""
+        for tok in toks:
+            data = {"type": "FeatureCollection", "features": self._token_features([tok])}
+            layer = self.token_layers.get(tok.name)
+            if layer is None:
+                self.token_layers[tok.name] = _PaneGeoJSON(
+                    data=data, name=f"token {tok.name}", pane="lfg-tokens")
+            elif layer.data != data:
+                layer.data = data
+        names = {tok.name for tok in toks}
+        for name in [n for n in self.token_layers if n not in names]:
+            self.token_layers.pop(name).close()
+        wanted = tuple(self.token_layers[tok.name] for tok in toks)
+        if tuple(self.token_group.layers) != wanted:
+            self.token_group.layers = wanted
 
     def _token_features(self, toks: list) -> list[dict]:
         m = self.hexmap

@@ -7,6 +7,8 @@ from :meth:`lfgcombat.Roller.to_frame`; every number it shows comes from the eng
 from __future__ import annotations
 
 import html
+from collections.abc import Iterator
+from contextlib import contextmanager
 
 import ipywidgets as W
 import traitlets
@@ -77,13 +79,37 @@ class DiceLog(W.VBox):
         self._title = W.HTML()
         self._search = W.Text(placeholder="filter by label or roll", layout=W.Layout(width="16em"))
         self._table = W.HTML()
+        self._table.add_class("lfg-dicelog-rows")
+        self._held = 0  # inside hold(): rolls wait for one redraw at its end
+        self._stale = False
         super().__init__(children=[W.HBox([self._title, self._search]), self._table], **kwargs)
         self.add_class("lfg-dicelog")
         self.max_rows = max_rows
         self._search.observe(lambda change: setattr(self, "filter", change["new"]), "value")
         self.observe(lambda _: self.refresh(), ["filter", "max_rows"])
-        self._unsubscribe = roller.subscribe(lambda _roll: self.refresh())
+        self._unsubscribe = roller.subscribe(lambda _roll: self._rolled())
         self.refresh()
+
+    def _rolled(self) -> None:
+        """A roll: redraw now, or once at the end of the :meth:`hold` under way."""
+        if self._held:
+            self._stale = True
+        else:
+            self.refresh()
+
+    @contextmanager
+    def hold(self) -> Iterator[None]:
+        """Redraw once, at the end, for all the rolls made inside (issue 26, item 5: an
+        attack rolls to hit, to confirm and for damage; the table is drawn once for the
+        three, not three times). Nests."""
+        self._held += 1
+        try:
+            yield
+        finally:
+            self._held -= 1
+            if not self._held and self._stale:
+                self._stale = False
+                self.refresh()
 
     def rows(self):
         """The rows shown now (a DataFrame, newest first, filtered and cut to max_rows)."""

@@ -43,10 +43,11 @@ card ``.lfg-card-face`` ("Ready"/"Done"), ``.lfg-hp-bar``, ``.lfg-hp-text`` and
 ``.lfg-interrupt`` (with the ``.lfg-interrupter`` dropdown, the ``.lfg-interrupt-also``
 tags for more interrupters at once and the ``.lfg-interrupt-before`` dropdown of the
 action about to be taken), ``.lfg-ready`` (with ``.lfg-ready-trigger`` and
-``.lfg-ready-action``), ``.lfg-undo``; one ``.lfg-decline`` per creature the chooser may
-pick instead when the acting creature, chosen by an ally, would rather go later
-(``Encounter.decline_turn``); ``.lfg-together`` (with the ``.lfg-together-ally`` dropdown
-and ``.lfg-together-bonus``); the attack row (see
+``.lfg-ready-action``), ``.lfg-undo``; ``.lfg-open-prep`` (GM prep of this fight: a
+:class:`~lfgcombat.widgets.prep.PrepPanel` of the encounter, shown in ``.lfg-prep-box``);
+one ``.lfg-decline`` per creature the chooser may pick instead when the acting creature,
+chosen by an ally, would rather go later (``Encounter.decline_turn``); ``.lfg-together``
+(with the ``.lfg-together-ally`` dropdown and ``.lfg-together-bonus``); the attack row (see
 :class:`~lfgcombat.widgets.tracker_attack.AttackControls`), the move/act/cast rows
 (:class:`~lfgcombat.widgets.tracker_actions.ActionControls`) and the GM's rows
 (:class:`~lfgcombat.widgets.tracker_gm.GMControls`); ``.lfg-actions-left``; the turn
@@ -62,6 +63,7 @@ from __future__ import annotations
 import html
 import re
 from collections.abc import Callable
+from contextlib import nullcontext
 from typing import Any
 
 import ipywidgets as W
@@ -72,14 +74,14 @@ from lfgcombat.errors import LfgError
 from lfgcombat.hexmap import Reachable
 
 from .chances import chances
-from .tracker_actions import ActionControls
+from .tracker_actions import ActionControls, DryRuns
 from .tracker_close import CloseControls
 from .tracker_updown import UpDownControls
 from .tracker_attack import AttackControls
 from .tracker_cards import card_html, legend_html
 from .tracker_gm import GMControls
 from .tracker_history import HistoryControls, reminders_html
-from .tracker_ui import SIDE_COLORS, row
+from .tracker_ui import SIDE_COLORS, button, hold_tree, row
 from .tracker_turns import TurnControls
 
 __all__ = ["InitiativeTracker"]
@@ -141,6 +143,7 @@ class InitiativeTracker(TurnControls, W.VBox):
         self._acting_shown: str | None = None
         self._busy = False  # inside one of our own engine calls
         self._seen = list(encounter.log)
+        self._dry = DryRuns(encounter)
         self._round = W.HTML()
         self._legend = W.HTML()
         self._cards = W.HTML()
@@ -165,6 +168,14 @@ class InitiativeTracker(TurnControls, W.VBox):
                  self.close_rows, self.updown_rows, self.gm_rows, row(self._undo),
                  self.history_rows, self.status]
         panel.insert(-1, chances(encounter))  # "chances from here" (GM prep, issue 25)
+        #: The GM prep panel of this fight, made by the "GM prep" button (issue 25, item 5).
+        self.prep_panel: Any = None
+        self._prep_button = button("GM prep of this fight", "lfg-open-prep", self.toggle_prep,
+                                   "open the GM prep panel beside the tracker: it plays "
+                                   "this fight on from where it stands, many times")
+        self._prep_box = W.VBox(layout=W.Layout(display="none"))
+        self._prep_box.add_class("lfg-prep-box")
+        panel[-1:-1] = [row(self._prep_button), self._prep_box]
         extra = [w for w in (battlemap, dicelog) if w is not None]
         super().__init__(children=panel + extra, **kwargs)
         self.add_class("lfg-initiative")
@@ -257,8 +268,10 @@ class InitiativeTracker(TurnControls, W.VBox):
         the engine raises leaves the widget (a click has no caller to catch it)."""
         since = list(self.encounter.log)
         self._busy = True
+        hold = getattr(self.dicelog, "hold", None)  # the dice log drawn once, at the end
         try:
-            result = do()
+            with hold() if hold is not None else nullcontext():
+                result = do()
         except LfgError as exc:  # IllegalActionError names the rule; nothing changed
             self.error = str(exc)
             self._say(f"Not allowed: {exc}", error=True)
@@ -287,7 +300,27 @@ class InitiativeTracker(TurnControls, W.VBox):
         return {s: SIDE_COLORS[i % len(SIDE_COLORS)] for i, s in enumerate(sides)}
 
     def refresh(self) -> None:
-        """Redraw everything from the encounter (called after every engine step)."""
+        """Redraw from the encounter (called after every engine step): each widget is
+        sent once, and only when what it shows changed (issue 26, item 5)."""
+        self._dry.clear()
+        self._in_redraw = True
+        try:
+            with hold_tree(self):
+                self._redraw()
+        finally:
+            self._in_redraw = False
+            self._dry.clear()
+
+    def dry_run(self, make: Callable[[Any], Callable[[], Any]]) -> str:
+        """The engine's refusal of ``make(fork)()`` on a fork of the encounter ("" when it
+        takes it; nothing changes in the fight). Within one redraw, a fork that refused is
+        used again (:class:`~lfgcombat.widgets.tracker_actions.DryRuns`)."""
+        refusal = self._dry.refusal(make)
+        if not getattr(self, "_in_redraw", False):
+            self._dry.clear()  # outside a redraw the fight may change before the next
+        return refusal
+
+    def _redraw(self) -> None:
         enc = self.encounter
         over = bool(enc.round) and enc.over
         if self.play_on.value and not over:  # standing again (an undo, a heal): play as usual
@@ -330,6 +363,22 @@ class InitiativeTracker(TurnControls, W.VBox):
         self._seen = log
         self._sync_map(acting)
         self._sync_dicelog()
+
+    def toggle_prep(self) -> None:
+        """Show the GM prep panel of this fight (``PrepPanel(encounter=...)``, made on the
+        first click: it plays the fight on from where it stands), or hide it again."""
+        if self.prep_panel is None:
+            try:
+                from .prep import PrepPanel
+                self.prep_panel = PrepPanel(encounter=self.encounter)
+            except Exception as exc:  # noqa: BLE001 - shown, never raised into the kernel
+                self._say(f"GM prep could not open: {exc}", error=True)
+                return
+            self._prep_box.children = (self.prep_panel,)
+        shown = self._prep_box.layout.display != "none"
+        self._prep_box.layout.display = "none" if shown else None
+        self._prep_button.description = ("GM prep of this fight" if shown
+                                         else "Hide GM prep")
 
     @property
     def halted(self) -> str:
@@ -420,7 +469,8 @@ class InitiativeTracker(TurnControls, W.VBox):
         if unsubscribe is not None:
             unsubscribe()
         log.roller = roller
-        log._unsubscribe = roller.subscribe(lambda _roll: log.refresh())
+        redraw = getattr(log, "_rolled", log.refresh)  # waits for a hold under way
+        log._unsubscribe = roller.subscribe(lambda _roll: redraw())
         log.refresh()
 
     def close(self) -> None:
@@ -438,8 +488,11 @@ class InitiativeTracker(TurnControls, W.VBox):
             bm.target_picker = None
             bm.status.unobserve(self._map_said, "value")
             bm.status.layout.display = None
-        for b in getattr(self, "_last_buttons", []) + getattr(self, "_decline_buttons", []):
-            b.close()
+        if getattr(self, "prep_panel", None) is not None:
+            self.prep_panel.close()
+        for pool in (getattr(self, "_next_pool", {}), getattr(self, "_decline_pool", {})):
+            for b in pool.values():
+                b.close()
         super().close()
 
     def __repr__(self) -> str:

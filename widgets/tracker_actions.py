@@ -341,7 +341,7 @@ class ActionControls(W.VBox):
         why: list[str] = []
         for label, b, make in (("Act", self.do, self._special_call),
                                ("Cast", self.cast_button, self._cast_call)):
-            refusal = "" if off else _refusal(lambda m=make: m(enc.fork())())
+            refusal = "" if off else self.tracker.dry_run(make)
             b.disabled = bool(off or refusal)
             if refusal:
                 why.append(f"{label}: not now - {refusal}")
@@ -357,3 +357,37 @@ def _refusal(call: Callable[[], Any]) -> str:
     except Exception as exc:  # noqa: BLE001 - a refusal (LfgError) or a fault: shown
         return str(exc) if isinstance(exc, LfgError) else f"{type(exc).__name__}: {exc}"
     return ""
+
+
+class DryRuns:
+    """The engine's refusals of the calls the rows offer, asked on a fork (a dry run:
+    nothing is rolled or logged in the fight). Within one redraw a fork that refused a
+    call is used again for the next: a refusal leaves the fork as it was (the engine's
+    contract, DESIGN.md), so a redraw forks once per call the engine takes, not once per
+    row (issue 26, item 5)."""
+
+    def __init__(self, encounter: Any) -> None:
+        self.encounter = encounter
+        self._spare: Any = None
+
+    def clear(self) -> None:
+        """Forget the spare fork (the fight may change after this)."""
+        self._spare = None
+
+    def take(self) -> Any:
+        """A fork of the fight as it stands, for the caller to change: the spare one a
+        refusal left, or a new one."""
+        fork, self._spare = self._spare or self.encounter.fork(), None
+        return fork
+
+    def refusal(self, make: Callable[[Any], Callable[[], Any]]) -> str:
+        """What the engine says against ``make(fork)()`` ("" when it takes it)."""
+        fork = self.take()
+        try:
+            make(fork)()
+        except LfgError as exc:  # a refusal: the fork is unchanged, kept for the next
+            self._spare = fork
+            return str(exc)
+        except Exception as exc:  # noqa: BLE001 - a fault: shown, the fork dropped
+            return f"{type(exc).__name__}: {exc}"
+        return ""

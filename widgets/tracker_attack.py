@@ -223,6 +223,8 @@ class AttackControls(W.VBox):
 
     def preview(self) -> None:
         """Show the exact odds of the chosen attack, or why the engine would refuse it."""
+        if self._filling:  # inside refresh: previewed once, at its end
+            return
         enc = self.tracker.encounter
         halted = self.tracker.halted
         if halted:  # the fight is over: nothing to offer until the GM plays on
@@ -255,7 +257,7 @@ class AttackControls(W.VBox):
                     f"{html.escape(', '.join(self._unreadable))}; they are not offered."
                     "</div>")
         try:
-            what_if = enc.fork()
+            what_if = self.tracker._dry.take()  # a fork (a dry run's spare in a redraw)
             since = len(what_if.log)
             result = what_if.attack(self.attacker.value, self.target.value, self.weapon.value,
                                     **self.situation)

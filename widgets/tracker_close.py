@@ -20,7 +20,7 @@ from lfgcombat.close_keys import abilities_of
 from lfgcombat.encounter.skill_actions import INSULT_EFFECTS
 from lfgcombat.errors import LfgError
 
-from .tracker_actions import _refusal, parse_cell
+from .tracker_actions import parse_cell
 from .tracker_ui import button, dropdown, row, set_options
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -130,7 +130,7 @@ class CloseControls(W.VBox):
         nothing is rolled or logged in the fight)."""
         enc = self.tracker.encounter
         off = enc.current is None or bool(self.tracker.halted)
-        refusal = "" if off else _refusal(lambda: self._close_call(enc.fork())())
+        refusal = "" if off else self.tracker.dry_run(lambda e: self._close_call(e))
         self.do.disabled = bool(off or refusal)
         self.why.value = ("" if not refusal else "<div class='lfg-action-why' style='color:"
                           f"#7b5e00;font-size:12px'>Close: not now - {html.escape(refusal)}"

@@ -35,6 +35,9 @@ class TurnControls:
     def _build_turn_controls(self) -> None:
         self._last_buttons: list[W.Button] = []
         self._decline_buttons: list[W.Button] = []
+        #: The "next" and "instead" buttons made so far, by unit (reused, issue 26 item 5).
+        self._next_pool: dict[str, W.Button] = {}
+        self._decline_pool: dict[str, W.Button] = {}
         self._start = button("Start", "lfg-start", self.start,
                              "roll initiative and begin round 1 (everyone aware)")
         self._next_label = W.HTML()
@@ -98,37 +101,49 @@ class TurnControls:
             row(self._together_ally, self._together_bonus, self._together),
             self._interrupt_row, self._ready_row]
 
+    def _unit_buttons(self, pool: dict[str, W.Button], units: list[str], css: str,
+                      do: Any, colors: dict[str, str], tip: Any) -> list[W.Button]:
+        """One button per unit, in its side's colour, kept from one redraw to the next
+        (issue 26, item 5: a redraw changes a button only where its text, tip or colour
+        changed; none is made again)."""
+        enc = self.encounter
+        out = []
+        for unit in units:
+            b = pool.get(unit)
+            color = colors[enc.side(enc.members(unit)[0])]
+            if b is None:  # made whole: one message opens it
+                b = pool[unit] = W.Button(
+                    description=unit, tooltip=tip(unit), layout=W.Layout(width="auto"),
+                    style=W.ButtonStyle(button_color=color, text_color="white"),
+                    _dom_classes=(css,))
+                b.on_click(lambda _b, u=unit: do(u))
+            if b.style.button_color != color:
+                b.style.button_color = color
+            if b.tooltip != tip(unit):
+                b.tooltip = tip(unit)
+            out.append(b)
+        return out
+
     def _refresh_turns(self, colors: dict[str, str]) -> None:
         enc = self.encounter
         acting = enc.acting
         now = enc.current or "nobody"
         choices = enc.choices()
-        for b in self._last_buttons:
-            b.close()
-        buttons = []
-        for unit in choices:
-            b = button(unit, "lfg-next", lambda u=unit: self.choose(u),
-                       f"{now} ends its turn and chooses {unit} ({enc.side(enc.members(unit)[0])})"
-                       " to go next")
-            b.style.button_color = colors[enc.side(enc.members(unit)[0])]
-            b.style.text_color = "white"
-            buttons.append(b)
-        self._last_buttons = buttons
-        self._next.children = tuple(buttons)
+        self._last_buttons = self._unit_buttons(
+            self._next_pool, choices, "lfg-next", self.choose, colors,
+            lambda u: (f"{now} ends its turn and chooses {u} "
+                       f"({enc.side(enc.members(u)[0])}) to go next"))
+        if tuple(self._next.children) != tuple(self._last_buttons):
+            self._next.children = tuple(self._last_buttons)
         self._next_label.value = ("<b>next:</b>&nbsp;" if choices else "")
         self._start.layout.display = None if enc.round == 0 and enc.current is None else "none"
-        for b in self._decline_buttons:
-            b.close()
         instead = enc.decline_choices()
         chooser = enc.log.of_kind("turn_start")[-1].data.get("chosen_by") if instead else None
-        self._decline_buttons = [
-            button(u, "lfg-decline", lambda u=u: self.decline(u),
-                   f"{now} asks {chooser} to pick {u} instead, and goes later")
-            for u in instead]
-        for b, u in zip(self._decline_buttons, instead):
-            b.style.button_color = colors[enc.side(enc.members(u)[0])]
-            b.style.text_color = "white"
-        self._decline.children = tuple(self._decline_buttons)
+        self._decline_buttons = self._unit_buttons(
+            self._decline_pool, instead, "lfg-decline", self.decline, colors,
+            lambda u: f"{now} asks {chooser} to pick {u} instead, and goes later")
+        if tuple(self._decline.children) != tuple(self._decline_buttons):
+            self._decline.children = tuple(self._decline_buttons)
         self._decline_label.value = (
             f"<i>Option:</i> if {html.escape(now)} would rather go later, "
             f"{html.escape(chooser or '')} picks instead:&nbsp;" if instead else "")

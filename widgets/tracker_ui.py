@@ -7,7 +7,8 @@ it) and a CSS class the browser tests find it by.
 from __future__ import annotations
 
 import html
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import ExitStack, contextmanager
 from typing import Any
 
 import ipywidgets as W
@@ -75,3 +76,36 @@ def swatch(color: str, text: str) -> str:
     return (f'<span style="display:inline-block;width:11px;height:11px;background:{color};'
             f'border-radius:2px;vertical-align:middle;margin:0 3px 0 8px"></span>'
             f'{html.escape(text)}')
+
+
+def widget_tree(root: W.Widget) -> list[W.Widget]:
+    """``root`` and every widget under it: the children of boxes, and each one's layout
+    and style (not a map's layers: the BattleMap holds its own)."""
+    out: list[W.Widget] = []
+    seen: set[int] = set()
+    stack = [root]
+    while stack:
+        w = stack.pop()
+        if id(w) in seen:
+            continue
+        seen.add(id(w))
+        out.append(w)
+        for name in ("layout", "style"):
+            part = getattr(w, name, None)
+            if isinstance(part, W.Widget):
+                stack.append(part)
+        if isinstance(w, W.Box):
+            stack.extend(w.children)
+    return out
+
+
+@contextmanager
+def hold_tree(root: W.Widget) -> Iterator[None]:
+    """Send each widget under ``root`` one message at the end, with its final state
+    (issue 26, item 5): a redraw that sets a dropdown's options and then its value, or
+    previews an attack for the old target and then the new, sends one update per widget
+    changed, not one per step. Nested holds send at the outermost end."""
+    with ExitStack() as stack:
+        for w in widget_tree(root):
+            stack.enter_context(w.hold_sync())
+        yield

@@ -17,7 +17,7 @@ import ipywidgets as W
 from lfgcombat.errors import LfgError
 
 from .tracker_actions import _refusal, parse_cell
-from .tracker_ui import button, dropdown, row
+from .tracker_ui import button, dropdown, row, set_options
 
 if TYPE_CHECKING:  # pragma: no cover
     from .initiative import InitiativeTracker
@@ -66,8 +66,9 @@ class UpDownControls(W.VBox):
             row(self.what, self.at, self.weapon, self.do_button, title="Through:"),
             self.why])
         self.add_class("lfg-updown-rows")
+        self._filling = False  # inside refresh: one check at its end
         for w in (self.mode, self.to, self.altitude, self.what, self.at, self.weapon):
-            w.observe(lambda _c: self.check_offers(), "value")
+            w.observe(lambda _c: self._filling or self.check_offers(), "value")
 
     def _actor(self) -> str:
         acting = self.tracker.encounter.acting
@@ -141,7 +142,27 @@ class UpDownControls(W.VBox):
         """Buttons off when nobody acts, or the fight is over (the tracker's ``halted``)."""
         off = self.tracker.encounter.current is None or bool(self.tracker.halted)
         self.set_alt.disabled = off  # the GM's own hand
+        self._filling = True
+        try:
+            set_options(self.mode, self._modes())
+        finally:
+            self._filling = False
         self.check_offers()
+
+    def _modes(self) -> list[tuple[str, str]]:
+        """The modes the acting creature moves by (issue 26, item 2): those the engine
+        gives it a speed in (``Encounter.speeds(name).speed(mode)``: a Fly Speed, a Swim
+        Speed, Leaper X...; the engine refuses the others); every mode while nobody
+        acts, or when the engine cannot read the creature's speeds (its refusal then
+        says why)."""
+        enc = self.tracker.encounter
+        if not enc.acting:
+            return list(MODES)
+        try:
+            speeds = enc.speeds(self._actor())
+        except LfgError:
+            return list(MODES)
+        return [(label, m) for label, m in MODES if speeds.speed(m)] or list(MODES)
 
     def check_offers(self) -> None:
         """Move, Run and Do it are off, saying why, while the engine refuses them as
@@ -155,7 +176,7 @@ class UpDownControls(W.VBox):
                                ("Through", self.do_button, self._through)):
             # a hex not typed yet is refused by the parsing alone: no fork for it (speed)
             typed = "" if b is self.do_button else _refusal(lambda: parse_cell(self.to.value))
-            refusal = "" if off else typed or _refusal(lambda m=make: m(enc.fork())())
+            refusal = "" if off else typed or self.tracker.dry_run(make)
             b.disabled = bool(off or refusal)
             if refusal:
                 why.append(f"{label}: not now - {refusal}")

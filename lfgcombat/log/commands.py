@@ -2,12 +2,13 @@
 
 A command's ``data`` holds the method's arguments, exactly what replay re-executes; each
 class declares them in ``FIELDS`` (the encounter's methods document what they mean and cite
-their rules). A command describes itself as the call: ``move(name='Orc', to=[6, 3])``.
+their rules). A command describes itself as the call in words: ``Orc: move (to: (6, 3))``.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
+from enum import Enum
 from typing import Any
 
 from .events import Event
@@ -22,14 +23,42 @@ __all__ = ["CommandEvent", "StartCommand", "EndTurnCommand", "ActTogetherCommand
            "MapEditCommand"]
 
 
+def _words(value: Any) -> str:
+    """An argument in words: ``[6, 3]`` -> ``(6, 3)``, ``['Hero', 'Ally']`` -> ``Hero,
+    Ally``, ``{'power_attack': True}`` -> ``power attack``, ``'pick_up_item'`` -> ``pick up
+    item``, an enum by its value."""
+    if isinstance(value, Enum):
+        value = value.value
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, (list, tuple)):
+        if len(value) == 2 and all(isinstance(v, int) and not isinstance(v, bool)
+                                   for v in value):
+            return f"({value[0]}, {value[1]})"
+        return ", ".join(_words(v) for v in value)
+    if isinstance(value, Mapping):
+        return ", ".join(str(k).replace("_", " ") if v is True
+                         else f"{str(k).replace('_', ' ')} {_words(v)}"
+                         for k, v in value.items() if v not in (None, False, [], {}))
+    return str(value).replace("_", " ")
+
+
 class CommandEvent(Event):
     """A command: the encounter method's name (``kind``) and its arguments (``data``)."""
 
     COMMAND = True
 
     def describe(self) -> str:
-        args = ", ".join(f"{k}={v!r}" for k, v in self.data.items() if v not in (None, [], {}))
-        return f"{self.kind}({args})"
+        """The call in words (issue 26, item 2): ``Orc: attack (target: Hero; weapon:
+        greataxe)``, ``End turn (next: Hero)``; the data keeps the call itself."""
+        said = {k: v for k, v in self.data.items() if v not in (None, [], {}, False, "")}
+        who = said.pop("name", None)
+        what = self.kind.replace("_", " ")
+        head = f"{who}: {what}" if isinstance(who, str) else what.capitalize()
+        rest = "; ".join(str(k).replace("_", " ") if v is True
+                         else f"{str(k).replace('_', ' ')}: {_words(v)}"
+                         for k, v in said.items())
+        return f"{head} ({rest})" if rest else head
 
 
 def _command(kind: str, fields: tuple[str, ...], about: str,
@@ -97,4 +126,4 @@ class MapEditCommand(CommandEvent):
 
     def describe(self) -> str:
         n, e = len(self.data.get("terrain") or []), len(self.data.get("elevation") or [])
-        return f"map_edit({n} terrain cells, {e} elevations)"
+        return f"Map edit ({n} terrain cells, {e} elevations)"

@@ -144,6 +144,35 @@ AGREE_JS = """
 """
 
 
+#: Whether the notebook's kernel is idle (every update of the last click sent).
+KERNEL_IDLE_JS = """
+(path) => {
+  for (const w of window.jupyterapp.shell.widgets('main')) {
+    if (w.context && w.context.path === path) {
+      const k = w.sessionContext.session && w.sessionContext.session.kernel;
+      return !!k && k.status === 'idle';
+    }
+  }
+  return false;
+}
+"""
+
+
+def still_box(page, locator) -> dict:
+    """The locator's box once the page stops moving it (the tracker's rows above the map
+    may still be growing or shrinking from the last click's updates): two reads 150 ms
+    apart that agree, in view."""
+    box = None
+    for _ in range(40):
+        locator.scroll_into_view_if_needed()
+        again = locator.bounding_box()
+        if again is not None and again == box:
+            return box
+        box = again
+        page.wait_for_timeout(150)
+    return box
+
+
 def oracle(page) -> dict:
     return json.loads(page.locator(".lfg-oracle pre").last.text_content())
 
@@ -159,7 +188,11 @@ def test_a_whole_fight_by_clicks(lab: Lab, ruleset: str) -> None:
     tracker.scroll_into_view_if_needed()
 
     def settled(what: str) -> None:
-        """Wait until the page agrees with the engine; then no code name is visible."""
+        """Wait until the kernel is idle (the tracker sends each widget once, at the end
+        of its redraw: after the oracle, which answers as the values change) and the page
+        agrees with the engine; then no code name is visible."""
+        page.wait_for_function(KERNEL_IDLE_JS, arg=name, timeout=20_000)
+        page.wait_for_timeout(100)  # the widgets' views apply the last updates
         try:
             page.wait_for_function(f"(sel) => ({AGREE_JS})(sel).length === 0", arg=TRACKER,
                                    timeout=20_000)
@@ -194,13 +227,18 @@ def test_a_whole_fight_by_clicks(lab: Lab, ruleset: str) -> None:
         if me != "Orc":  # the party: a click on the Orc's token makes it the target
             label = tracker.locator(".lfg-token-label", has_text="Orc").first
             label.scroll_into_view_if_needed()
-            box = label.bounding_box()
+            box = still_box(page, label)
             assert box, "the Orc's token label is not on the map"
             page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
-            page.wait_for_function(  # the map's target_picker answered, in the status line
-                "(sel) => [...document.querySelectorAll(sel)].pop().textContent"
-                ".includes('Attack target: Orc.')", arg=f"{TRACKER} .lfg-tracker-status",
-                timeout=20_000)
+            try:
+                page.wait_for_function(  # the map's target_picker answered, in the status
+                    "(sel) => [...document.querySelectorAll(sel)].pop().textContent"
+                    ".includes('Attack target: Orc.')", arg=f"{TRACKER} .lfg-tracker-status",
+                    timeout=20_000)
+            except Exception:  # noqa: BLE001 - said with what the status line says
+                said = tracker.locator(".lfg-tracker-status").last.inner_text()
+                raise AssertionError(f"{me} clicked the Orc; the status says {said!r}, "
+                                     f"the engine {oracle(page)}") from None
             settled(f"{me} clicks the Orc")
         go = tracker.locator("button.lfg-attack")
         if go.is_enabled():
@@ -235,7 +273,7 @@ def test_a_whole_fight_by_clicks(lab: Lab, ruleset: str) -> None:
     assert tracker.locator(".lfg-attack-odds .lfg-attack-off").count() == 1
     label = tracker.locator(".lfg-token-label", has_text="Ally").first
     label.scroll_into_view_if_needed()
-    box = label.bounding_box()
+    box = still_box(page, label)
     page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
     page.wait_for_timeout(500)
     settled("a click on the Ally's token after the fight")

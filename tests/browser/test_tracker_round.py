@@ -87,14 +87,15 @@ def test_a_round_with_clicks_only(lab: Lab) -> None:
 
     # Hero moves next to the Orc: a click on the hex between them, on the map
     bm = f"{TRACKER} .lfg-battlemap-map"
-    tokens = nb.panel.locator(f"{bm} path.lfg-token")  # Hero's, then the Orc's
     page.wait_for_function("(sel) => document.querySelectorAll(sel).length === 2",
                            arg=f"{bm} path.lfg-token", timeout=20_000)
     page.wait_for_function("(sel) => document.querySelectorAll(sel).length > 0",
                            arg=f"{bm} path.lfg-reach", timeout=20_000)
     nb.panel.locator(bm).evaluate("el => el.scrollIntoView({block: 'center'})")
     page.wait_for_timeout(300)
-    h, o = tokens.nth(0).bounding_box(), tokens.nth(1).bounding_box()
+    # each token is its own layer (issue 26, item 5): found by its label, not by order
+    h, o = (tracker.locator(".lfg-token-label", has_text=n).first.bounding_box()
+            for n in ("Hero", "Orc"))
     hx, hy = h["x"] + h["width"] / 2, h["y"] + h["height"] / 2
     ox, oy = o["x"] + o["width"] / 2, o["y"] + o["height"] / 2
     page.mouse.click(ox + (hx - ox) / 3, oy + (hy - oy) / 3)  # (3, 2): one hex left of the Orc

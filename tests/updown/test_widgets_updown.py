@@ -74,9 +74,11 @@ def test_the_tracker_flies_and_forces_a_door_through_the_engine():
     rows.mode.value, rows.to.value, rows.altitude.value = "fly", "3, 0", "10"
     rows.move()
     assert m.altitude("Griffon") == 10 and t.error == ""
-    rows.mode.value, rows.to.value, rows.altitude.value = "swim", "2, 0", ""
+    # issue 26: only the modes the engine gives the griffon a speed in are offered
+    assert [m for _l, m in rows.mode.options] == ["fly", "walk"]
+    rows.mode.value, rows.to.value, rows.altitude.value = "walk", "2, 0", "10"
     rows.move()
-    assert "swim" in t.error  # refused, shown, nothing changed
+    assert "walk" in t.error  # refused (walking keeps to the ground), shown, nothing changed
     rows.what.value, rows.at.value = "force_door", "4, 0"
     rows.do_through()  # 10 ft up, the door is out of reach: refused, shown, nothing changed
     assert "10 ft from the door" in t.error and m.door((4, 0)).state == "closed"

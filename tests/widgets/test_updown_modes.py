@@ -1,0 +1,46 @@
+"""The Up/down row offers only the movement modes the acting creature can use (issue 26,
+items 1-2): those the engine gives it a speed in (``Encounter.speeds``;
+000_8d1d7816ee944f3b.txt, "Other Types of Movement"), asked of the engine, not copied."""
+
+from __future__ import annotations
+
+import pytest
+
+pytest.importorskip("ipyleaflet")
+
+from lfgcombat import Creature, HexMap  # noqa: E402
+from lfgcombat.encounter import Encounter  # noqa: E402
+from lfgcombat.widgets.initiative import InitiativeTracker  # noqa: E402
+
+from .test_tracker_redraw import table  # noqa: E402
+
+
+def beast(name: str, movement: str, init: int, speed: int = 30) -> Creature:
+    return Creature.from_dict({"name": name, "level": 3, "max_hp": 30, "speed": speed,
+                               "initiative_rating": init, "movement": movement})
+
+
+@pytest.mark.parametrize("ruleset", ["lfg", "classic", "wounds"])
+def test_walkers_are_offered_walking_only(ruleset: str) -> None:
+    enc, t = table(ruleset)
+    assert len(t.updown_rows.mode.options) == 5  # nobody acts yet: every mode
+    t.start()
+    assert [m for _l, m in t.updown_rows.mode.options] == ["walk"]
+
+
+def test_each_creature_is_offered_its_own_modes() -> None:
+    hawk = beast("Hawk", "Move Speed 30, Fly 60 [good]", 40)
+    eel = beast("Eel", "Swim 40", 20, speed=0)  # cannot walk
+    frog = beast("Frog", "Move Speed 30, Leaper 20", 0)
+    m = HexMap(6, 3)
+    for c, at in ((hawk, (0, 0)), (eel, (3, 1)), (frog, (5, 2))):
+        m.place(c, at, c.name)
+    enc = Encounter([hawk, eel, frog], map=m, seed=1)
+    t = InitiativeTracker(enc)
+    t.start()
+    seen = {}
+    for _ in range(3):
+        me = enc.acting[0]
+        seen[me] = [mode for _l, mode in t.updown_rows.mode.options]
+        (t._last_buttons[0] if t._last_buttons else t._end).click()
+    assert seen == {"Hawk": ["fly", "walk"], "Eel": ["swim"], "Frog": ["leap", "walk"]}
