@@ -13,42 +13,43 @@ cites its file and heading in ``../shared/seeds/``.
 # They come first, so that creature files list their keys first, in this order: ruleset;
 # bab, challenge_rating; prowess...; classic's conditions; wounds' shield.
 from .rulesets import fields as _ruleset_fields  # noqa: F401
-from .classic import fields as _classic_fields  # noqa: F401
-from .wounds import fields as _wounds_fields  # noqa: F401
-from .classic import ruleset as _classic_ruleset  # noqa: F401
-from .wounds import ruleset as _wounds_ruleset  # noqa: F401
-from .attack_odds import AttackOdds, attack_odds
-from .attacks import (AttackResult, Situation, Weapon, WeaponError, attack, coup_de_grace,
-                      lookup_weapon, prepare)
-from .bonuses import Bonus, BonusType, stack, total
-from .conditions import Affliction, Condition
+from .rulesets.classic import fields as _classic_fields  # noqa: F401
+from .rulesets.wounds import fields as _wounds_fields  # noqa: F401
+from .rulesets.classic import ruleset as _classic_ruleset  # noqa: F401
+from .rulesets.wounds import ruleset as _wounds_ruleset  # noqa: F401
+from .rules.attacks.odds import AttackOdds, attack_odds
+from .rules.attacks import (AttackResult, Situation, Weapon, WeaponError, attack, coup_de_grace,
+                            lookup_weapon, prepare)
+from .rules.bonuses import Bonus, BonusType, stack, total
+from .rules.conditions.conditions import Affliction, Condition
 from .creature import Creature, CreatureError, Stat, ability_mod
-from .damage import DamageType, Resistances, apply_resistance, parse_damage
+from .rules.damage import DamageType, Resistances, apply_resistance, parse_damage
 from .dice import (DiceExpr, Fortune, MissChance, Roll, Roller, net_fortune, parse, roll,
                    step)
 from .errors import DiceError, IllegalActionError, LfgError, RulesDataError
-from .grid import Hex, Square
-from .hexmap import CoverLevel, Figure, HexMap, Terrain
-from .log import Event, EventLog
-from .encounter import Encounter
-from .falling import fall, falling_damage
-from .odds import at_least, pmf
+from .battlemap.grid import Hex, Square
+from .battlemap import CoverLevel, Figure, HexMap, Terrain
+from .engine.log import Event, EventLog
+from .engine import Encounter
+from .rules.movement.falling import fall, falling_damage
+from .dice.odds import at_least, pmf
 from .rulesets import Ruleset
-from .saves import save_dc, save_odds, saving_throw
-from .tables import load_table, table_names
-from .stats import StatError
-from .vitals import Vitals
-from . import natural_weapons as natural_weapons  # registers data/natural_weapons.csv
-from .abilities import SpecialAbility, parse_ability
-from .momentum import crushing_advance_dc, knockdown_dc, p_knockdown
-from .skills import opposed, opposed_odds, validate_skills
-from . import flight as flight  # registers data/maneuverability.csv
-from . import objects as objects  # registers data/objects.csv
-from .archery import unintended_odds, volley
-from .movement_modes import MovementBudget, Speeds, parse_speeds
-from .objects import strength_check_odds
-from . import close_keys as close_keys  # registers skills, special_abilities, handedness...
-from .classic.heroic import heroic_action, heroic_action_odds
+from .rules.health.saves import save_dc, save_odds, saving_throw
+from .io.tables import load_table, table_names
+from .creature.stats import StatError
+from .rules.health.vitals import Vitals
+# registers data/natural_weapons.csv
+from .rules.abilities import natural_weapons as natural_weapons
+from .rules.abilities.abilities import SpecialAbility, parse_ability
+from .rules.impact.momentum import crushing_advance_dc, knockdown_dc, p_knockdown
+from .rules.actions.skills import opposed, opposed_odds, validate_skills
+from .rules.movement import flight as flight  # registers data/maneuverability.csv
+from .rules.objects import objects as objects  # registers data/objects.csv
+from .rules.archery.archery import unintended_odds, volley
+from .rules.movement.movement_modes import MovementBudget, Speeds, parse_speeds
+from .rules.objects.objects import strength_check_odds
+from .creature import close_keys as close_keys  # registers skills, special_abilities, handedness...
+from .rulesets.classic.heroic import heroic_action, heroic_action_odds
 
 from ._version import __version__ as __version__  # the one version source
 

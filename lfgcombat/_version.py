@@ -4,12 +4,12 @@
 ``engine``). It changes with a release, not with every rules fix on the way to one.
 
 :data:`RULES_REVISION` numbers the rules the engine plays: saves record it (the header's
-``"rules"``, :mod:`lfgcombat.log.savefile`), so a save that replays differently under a newer
+``"rules"``, :mod:`lfgcombat.engine.log.savefile`), so a save that replays differently under a newer
 engine is refused *saying the rules changed since it was written* (and which event differs)
 instead of calling it a damaged file or a bug. It is an explicit constant, not derived from
 the code, because nothing can tell a rules fix from a refactor in the source: a hash of the
 engine's files would change with every tidy-up. The rules *tables* (``data/*.csv``) are
-fingerprinted automatically as well (:func:`lfgcombat.log.savefile.rules_stamp`), so a table
+fingerprinted automatically as well (:func:`lfgcombat.engine.log.savefile.rules_stamp`), so a table
 edit is noticed even if nobody bumps the number.
 
 Bump :data:`RULES_REVISION` by one in the commit that changes how a recorded command plays

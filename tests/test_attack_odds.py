@@ -16,8 +16,8 @@ import pytest
 from scipy import stats
 
 from lfgcombat import Creature, Roller
-from lfgcombat.attack_odds import attack_odds, odds_for
-from lfgcombat.attacks import prepare
+from lfgcombat.rules.attacks.odds import attack_odds, odds_for
+from lfgcombat.rules.attacks import prepare
 from lfgcombat.creature import load_example
 from lfgcombat.rulesets import Ruleset
 

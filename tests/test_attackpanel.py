@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from lfgcombat import Roller
-from lfgcombat.attack_odds import attack_odds
+from lfgcombat.rules.attacks.odds import attack_odds
 from lfgcombat.creature import load_example
 from lfgcombat.rulesets import Ruleset
 from lfgcombat.widgets.attackpanel import AttackPanel

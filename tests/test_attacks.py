@@ -11,11 +11,11 @@ from __future__ import annotations
 import pytest
 
 from lfgcombat import Creature, Roller
-from lfgcombat.attacks import (Situation, WeaponError, attack, consecutive_attack_penalty,
-                               coup_de_grace, hits_vs_defense, lookup_weapon, prepare,
-                               range_penalty, resolve_weapon, strength_damage, weapon_line,
-                               weapons_table)
-from lfgcombat.bonuses import Bonus
+from lfgcombat.rules.attacks import (Situation, WeaponError, attack, consecutive_attack_penalty,
+                                     coup_de_grace, hits_vs_defense, lookup_weapon, prepare,
+                                     range_penalty, resolve_weapon, strength_damage, weapon_line,
+                                     weapons_table)
+from lfgcombat.rules.bonuses import Bonus
 from lfgcombat.creature import load_example
 from lfgcombat.errors import IllegalActionError
 from lfgcombat.rulesets import Ruleset, RulesetError
@@ -511,7 +511,7 @@ def test_same_seed_same_attack():
 
 def test_power_attack_with_dice_off_the_die_size_list():
     """A greataxe's 1d12 is not on the "Damage Die Size" list: it steps like 2d6 (inferred)."""
-    from lfgcombat.attacks import step_damage
+    from lfgcombat.rules.attacks import step_damage
     from lfgcombat.dice import parse
     assert str(step_damage(parse("1d12"), 2)) == "3d6"
     assert str(step_damage(parse("1d8+2"), 2)) == "2d6+2"
@@ -533,7 +533,7 @@ def _dexterous(name="D", **kw) -> Creature:
 def test_an_invisible_attacker_strikes_the_targets_ffac():
     """000_8d1d7816ee944f3b.txt, "Conditions – Full Details": "Invisible: ... Your opponents
     are Flat-Footed": prepare and attack_odds compare the attack with FFAC (issue 11 #1)."""
-    from lfgcombat.attack_odds import attack_odds
+    from lfgcombat.rules.attacks.odds import attack_odds
     seen = make("Seen")
     unseen = make("Unseen", conditions=["invisible"])
     t = _dexterous()
@@ -574,7 +574,7 @@ def test_an_invisible_attacker_in_an_encounter_strikes_ffac():
 def test_a_creature_cannot_attack_itself():
     """"How do I attack an enemy?" ("Attack Rolls"): attack, prepare and attack_odds refuse
     a creature attacking itself, citing the rule, and roll nothing (issue 11 #5)."""
-    from lfgcombat.attack_odds import attack_odds
+    from lfgcombat.rules.attacks.odds import attack_odds
     a = make("Dire Wolf")
     roller = Roller(seed=1)
     for call in (lambda: attack(a, a, "bite", roller), lambda: prepare(a, a, "bite"),
@@ -588,9 +588,9 @@ def test_a_creature_cannot_attack_itself():
 def test_plain_weapon_names_work_wherever_a_weapon_entry_is_read():
     """``weapons: ["longsword"]`` is a form Creature.from_dict accepts (issue 11 #4): the
     creature's weapon resolves, and its Active Parry finds the weapon to parry with."""
-    from lfgcombat.attacks import weapon_entries
-    from lfgcombat.attacks.defense import parry_bonus
-    from lfgcombat.attacks import Situation as S
+    from lfgcombat.rules.attacks import weapon_entries
+    from lfgcombat.rules.attacks.defense import parry_bonus
+    from lfgcombat.rules.attacks import Situation as S
     a = make(weapons=["longsword", "Longbow(1)"])
     assert weapon_entries(a) == ({"name": "longsword"}, {"name": "Longbow(1)"})
     assert resolve_weapon(a, "longsword").key == "longsword"
@@ -621,7 +621,7 @@ def test_prepare_changes_none_of_its_arguments():
 def test_no_dice_are_rolled_after_resolve_returns():
     """The rolls a hit sets off (a Perfect Critical's limb, a Knockout Strike's save) are
     made inside resolve, in the documented order, never on reading the result."""
-    from lfgcombat.attacks import AttackResult
+    from lfgcombat.rules.attacks import AttackResult
     assert not any(isinstance(v, property) and "_after" in k
                    for k, v in vars(AttackResult).items())
     roller = Roller(seed=7)
@@ -636,12 +636,12 @@ def test_no_dice_are_rolled_after_resolve_returns():
 
 
 def test_attack_modules_do_not_import_creature_when_they_load():
-    """lfgcombat.creature builds on lfgcombat.weapons (below the attack modules): no module
-    of lfgcombat.attacks imports lfgcombat.creature at module level (only lazily or for type
+    """lfgcombat.creature builds on lfgcombat.rules.weapons (below the attack modules): no module
+    of lfgcombat.rules.attacks imports lfgcombat.creature at module level (only lazily or for type
     checking), and the package's modules import each other without a cycle."""
     import ast
     import pathlib
-    import lfgcombat.attacks as pkg
+    import lfgcombat.rules.attacks as pkg
     root = pathlib.Path(pkg.__file__).parent
     graph = {}
     for path in root.glob("*.py"):
@@ -672,6 +672,6 @@ def test_attack_modules_do_not_import_creature_when_they_load():
 def test_a_weapon_entry_that_is_neither_name_nor_mapping_is_refused(entry):
     """A creature's weapon entry is a name or a mapping; anything else is the kit's own
     WeaponError naming what it got, not a raw TypeError."""
-    from lfgcombat.weapons import entry_weapon
+    from lfgcombat.rules.weapons import entry_weapon
     with pytest.raises(WeaponError, match="a weapon entry is a name or a mapping"):
         entry_weapon(entry, make().size)

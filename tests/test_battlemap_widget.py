@@ -14,7 +14,7 @@ pytest.importorskip("ipyleaflet")
 
 from ipyleaflet import GeoJSON, TileLayer, projections  # noqa: E402
 
-from lfgcombat.hexmap import HexMap  # noqa: E402
+from lfgcombat.battlemap import HexMap  # noqa: E402
 from lfgcombat.widgets.battlemap import BattleMap, terrain_geojson  # noqa: E402
 
 

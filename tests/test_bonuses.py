@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from lfgcombat.bonuses import Bonus, BonusError, BonusType, stack, total
+from lfgcombat.rules.bonuses import Bonus, BonusError, BonusType, stack, total
 
 
 def test_text_example_same_type_highest_applies():

@@ -198,8 +198,8 @@ def _both() -> Creature:
 def test_the_sheet_follows_the_creatures_ruleset():
     """lfg by default; a creature written for wounds opens in wounds; the dropdown
     switches; every value comes from the engine's sheet rows."""
-    from lfgcombat.classic.sheet import sheet_rows as classic_rows
-    from lfgcombat.wounds.sheet import sheet_rows as wounds_rows
+    from lfgcombat.rulesets.classic.sheet import sheet_rows as classic_rows
+    from lfgcombat.rulesets.wounds.sheet import sheet_rows as wounds_rows
     assert CharacterSheet(wizard()).ruleset == "lfg"
     brann = _both()
     sheet = CharacterSheet(brann, ruleset="wounds")
@@ -250,7 +250,7 @@ def test_a_classic_sheet_shows_classic_saves_and_no_lfg_figures_on_top():
     REF +2 WILL +1") and no classic save. Now the headline is who it is, and the sheet
     lists FORT, REF and WILL as the encounter and ``save_odds(..., ruleset="classic")``
     roll them (002_2a3a79475ca2a541.txt, "Conditions": Shaken -2 on all rolls)."""
-    from lfgcombat.saves import save_odds
+    from lfgcombat.rules.health.saves import save_odds
     c = Creature.from_dict({"name": "Grak", "level": 3, "max_hp": 20, "ruleset": "classic",
                             "bab": 3, "abilities": {"con": 14}, "conditions": ["Shaken"]})
     sheet = CharacterSheet(c)

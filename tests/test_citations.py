@@ -1,7 +1,7 @@
 """Every heading the engine cites exists in the rules text.
 
 A citation names a rules file and a heading of it: ``000_8d1d7816ee944f3b.txt, "Flanking"``
-(see :mod:`lfgcombat.citations`). A heading exists when it is a line of that file, or the
+(see :mod:`lfgcombat.rules.citations`). A heading exists when it is a line of that file, or the
 start of one followed by a non-letter (``"Dodge (d)"`` for ``Dodge (d): Bonus granted...``),
 the rule ``tests/test_tables.py`` applies to the tables' ``source`` column.
 
@@ -10,7 +10,7 @@ Checked here (the rest is checked elsewhere, not twice):
 * the engine's and the widgets' source: every literal ``file, "Heading"`` (docstrings,
   comments, messages; ``{TEXT}, "Heading"`` in an f-string counts as the main text), and
   every ``cite("A", "B", file=...)`` call with literal headings, whatever name
-  ``lfgcombat.citations.cite`` is imported under;
+  ``lfgcombat.rules.citations.cite`` is imported under;
 * the data files that no table schema loads (the example creatures' YAML comments, any
   per-ruleset folder under ``data/``).
 

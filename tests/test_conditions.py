@@ -14,12 +14,13 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from lfgcombat.conditions import (CONDITIONS_SCHEMA, ROW_KEYS, Affliction, Condition,
-                                  ConditionError, bleed_cap, conditions_table, gain, lookup,
-                                  resolve, spec, specs, stack_afflictions)
+from lfgcombat.rules.conditions.conditions import (CONDITIONS_SCHEMA, ROW_KEYS, Affliction,
+                                                   Condition, ConditionError, bleed_cap,
+                                                   conditions_table, gain, lookup, resolve, spec,
+                                                   specs, stack_afflictions)
 from lfgcombat.creature import Creature
 from lfgcombat.dice import Fortune
-from lfgcombat.tables import parse_source
+from lfgcombat.io.tables import parse_source
 
 # $LFG_SEEDS, else shared/seeds beside the repo (as tests/conftest.py:seeds_dir)
 SEEDS = Path(os.environ.get("LFG_SEEDS") or Path(__file__).parents[1].parent / "shared" / "seeds")
@@ -634,7 +635,7 @@ def test_cited_headings_occur_in_the_text() -> None:
 def test_bad_table_row_names_file_row_and_column() -> None:
     from importlib import resources
 
-    from lfgcombat import tables
+    from lfgcombat.io import tables
     from lfgcombat.errors import RulesDataError
     lines = (resources.files("lfgcombat.data").joinpath("conditions.csv")
              .read_text(encoding="utf-8").splitlines())
@@ -652,7 +653,7 @@ def test_bad_table_row_names_file_row_and_column() -> None:
 def test_flag_holders_read_the_table_and_follow_implications():
     """"Grappled Condition" / "Pinned": "You cannot move from your hex"; Helpless: "Unable
     to move", and with it what implies Helpless (Asleep, Paralyzed, Unconscious, Dying)."""
-    from lfgcombat.conditions import flag_holders, specs
+    from lfgcombat.rules.conditions.conditions import flag_holders, specs
     immobile = flag_holders("immobile")
     assert {"grappled", "pinned", "helpless", "paralyzed", "unconscious", "asleep",
             "dying"} == immobile
@@ -668,7 +669,7 @@ def test_flag_holders_read_the_table_and_follow_implications():
                                        "asleep", "helpless"])
 def test_an_immobile_creature_has_move_speed_0_and_says_why(condition):
     """The sheet agrees with the map: a Grappled creature's Move Speed is 0 (it said 30)."""
-    from lfgcombat.conditions import flag_holders
+    from lfgcombat.rules.conditions.conditions import flag_holders
     assert condition in flag_holders("immobile")
     hero = Creature.from_dict({"name": "Hero", "level": 3, "class": "fighter"})
     held = hero.with_condition(condition)
@@ -692,7 +693,7 @@ def test_a_table_is_read_by_the_same_functions_complete_or_partial() -> None:
     """"Conditions – Full Details": the lfg table must have a row for every condition; a
     ruleset's own table (issue 10, the condition catalogue) may list fewer, and names are
     found only among its rows."""
-    import lfgcombat.conditions as conditions
+    import lfgcombat.rules.conditions.conditions as conditions
     from lfgcombat.errors import RulesDataError
 
     table = conditions_table()
@@ -720,7 +721,7 @@ def test_the_map_reads_who_cannot_be_flanked_and_who_grapples_from_the_data():
     data/conditions.csv, and the map's flags are exactly those columns (issue 10: the map
     reads condition flags from the conditions data only)."""
     from lfgcombat.battlemap.reading import condition_flags
-    from lfgcombat.tables import load_table
+    from lfgcombat.io.tables import load_table
     table = load_table("conditions").set_index("condition")
     assert set(table.index[table["cannot_be_flanked"]]) == {"grappled", "pinned"}
     assert set(table.index[table["in_a_grapple"]]) == {"grappled", "pinned"}

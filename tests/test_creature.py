@@ -18,13 +18,13 @@ import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from lfgcombat.conditions import Affliction, Condition, bleed_cap
+from lfgcombat.rules.conditions.conditions import Affliction, Condition, bleed_cap
 from lfgcombat.creature import (ABILITIES, KEYS, MAX_LEVEL, STAT_NAMES, Abilities, Creature,
                                 CreatureError, CreatureType, HRProgression, Size,
                                 ability_mod, attacks_per_turn, example_names, hit_rating,
                                 load_example, save_rating, save_ratings_table)
 from lfgcombat.errors import LfgError
-from lfgcombat.tables import load_table, parse_source
+from lfgcombat.io.tables import load_table, parse_source
 
 # $LFG_SEEDS, else shared/seeds beside the repo (as tests/conftest.py:seeds_dir)
 SEEDS = Path(os.environ.get("LFG_SEEDS") or Path(__file__).parents[1].parent / "shared" / "seeds")
@@ -536,7 +536,7 @@ def test_example_files_say_they_are_examples() -> None:
 
 
 def test_engine_imports_no_widgets() -> None:
-    code = ("import sys, lfgcombat.creature, lfgcombat.conditions, lfgcombat.movement; "
+    code = ("import sys, lfgcombat.creature, lfgcombat.rules.conditions.conditions, lfgcombat.rules.movement.movement; "
             "bad = [m for m in sys.modules if m.split('.')[0] in ('ipywidgets', 'ipyleaflet')]"
             "; assert not bad, bad")
     subprocess.run([sys.executable, "-c", code], check=True)
@@ -649,8 +649,8 @@ def test_doctests() -> None:
     import doctest
 
     import lfgcombat.creature
-    import lfgcombat.movement
-    for module in (lfgcombat.creature, lfgcombat.movement):
+    import lfgcombat.rules.movement.movement
+    for module in (lfgcombat.creature, lfgcombat.rules.movement.movement):
         result = doctest.testmod(module)
         assert result.attempted > 0 and result.failed == 0, module.__name__
 

@@ -21,10 +21,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from lfgcombat.abilities import AbilityError, parse_ability
+from lfgcombat.rules.abilities.abilities import AbilityError, parse_ability
 from lfgcombat.creature import Creature, CreatureError
 from lfgcombat.errors import LfgError
-from lfgcombat.movement_modes import MovementModeError, parse_speeds
+from lfgcombat.rules.movement.movement_modes import MovementModeError, parse_speeds
 
 GRIFFON = {"name": "Griffon", "level": 5, "size": "large", "max_hp": 60,
            "movement": "Move Speed 50, Fly 110 [average], Leaper 20"}
@@ -241,15 +241,15 @@ def test_a_weapons_energy_is_checked_when_the_creature_is_read() -> None:
                                   + "1"])
 def test_energy_texts_that_backtracked_are_refused(text: str) -> None:
     """The old pattern took 2.2 / 6.7 / 20 s for 83 / 103 / 123 characters."""
-    from lfgcombat.wounds._base import WoundsError
-    from lfgcombat.wounds.riders import parse_energy
+    from lfgcombat.rulesets.wounds._base import WoundsError
+    from lfgcombat.rulesets.wounds.riders import parse_energy
     with pytest.raises(WoundsError):
         parse_energy(text, "weapon 'claw'")
 
 
 def test_energy_is_capped_in_length() -> None:
-    from lfgcombat.wounds._base import WoundsError
-    from lfgcombat.wounds.riders import parse_energy
+    from lfgcombat.rulesets.wounds._base import WoundsError
+    from lfgcombat.rulesets.wounds.riders import parse_energy
     with pytest.raises(WoundsError, match="at most"):
         parse_energy("1d6 " + "sonic/" * 10_000 + "sonic", "weapon 'claw'")
 
@@ -260,7 +260,7 @@ def test_energy_is_capped_in_length() -> None:
     ("1 d 6 sonic", "1d6", ("sonic",)), ("1d6[acid]", "1d6", ("acid",)),
 ])
 def test_energy_texts_read_as_before(text: str, dice: str, types: tuple[str, ...]) -> None:
-    from lfgcombat.wounds.riders import parse_energy
+    from lfgcombat.rulesets.wounds.riders import parse_energy
     assert parse_energy(text, "w") == ((dice, types),)
 
 
@@ -282,7 +282,7 @@ def test_creature_load_of_a_non_path_is_a_creature_error(path: object) -> None:
 def test_a_skill_check_with_a_non_mapping_extra_is_the_kits_error() -> None:
     """``enc.skill(n, s, extra="x")`` raised AttributeError (skills.py, classic/heroic.py)."""
     from lfgcombat.creature import load_example
-    from lfgcombat.encounter import Encounter
+    from lfgcombat.engine import Encounter
     w = load_example("wulfric").replace(bab=5)
     orc = load_example("orc").replace(bab=3)
     for ruleset in ("lfg", "classic"):
@@ -343,7 +343,7 @@ def test_a_dr_with_many_spaces_is_refused_by_its_length_cap() -> None:
 def test_a_condition_text_is_capped_in_length() -> None:
     """``Affliction.parse`` was quadratic in spaces (4,000 spaces: 2.6 s); a creature's
     ``with_condition`` reads text without the creature file's cap."""
-    from lfgcombat.conditions import ConditionError
+    from lfgcombat.rules.conditions.conditions import ConditionError
     with pytest.raises(ConditionError, match="at most 200"):
         Creature.from_dict(ORC).with_condition("a" + " " * 100_000 + "!")
 
@@ -430,14 +430,14 @@ def test_load_example_of_a_non_name_is_a_creature_error(name: object) -> None:
 
 
 def test_without_condition_of_a_non_name_is_the_kits_error() -> None:
-    from lfgcombat.conditions import ConditionError
+    from lfgcombat.rules.conditions.conditions import ConditionError
     with pytest.raises(ConditionError, match="named by text"):
         Creature.from_dict(ORC).without_condition(None)  # type: ignore[arg-type]
 
 
 def test_an_unknown_weapon_refusal_quotes_a_short_prefix() -> None:
     """A weapon name is looked up at attack time too (``resolve_weapon``), uncapped."""
-    from lfgcombat.weapons import WeaponError, lookup_weapon, resolve_weapon
+    from lfgcombat.rules.weapons import WeaponError, lookup_weapon, resolve_weapon
     from lfgcombat.creature import load_example
     huge = "a" + " " * 1_000_000 + "(1"
     for call in (lambda: lookup_weapon(huge), lambda: resolve_weapon(load_example("orc"), huge)):

@@ -17,7 +17,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from lfgcombat.creature import KEYS, Creature, CreatureError, Kind, load_example
-from lfgcombat.datafile import MAX_FILE_BYTES
+from lfgcombat.io.datafile import MAX_FILE_BYTES
 from lfgcombat.errors import LfgError
 
 BASE = {"name": "Test", "level": 2, "class": "fighter"}

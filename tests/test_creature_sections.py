@@ -1,4 +1,4 @@
-"""Optional creature sections (``lfgcombat.creature_sections``): a rules module adds a key
+"""Optional creature sections (``lfgcombat.creature.sections``): a rules module adds a key
 to the creature file without touching :class:`Creature`.
 
 The sections here exist only for these tests (the real ones come with the rules of issues
@@ -20,10 +20,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-import lfgcombat.creature_sections as creature_sections
-from lfgcombat.combat_stats import FrozenMap
+import lfgcombat.creature.sections as creature_sections
+from lfgcombat.creature.combat_stats import FrozenMap
 from lfgcombat.creature import Creature, CreatureError, load_example
-from lfgcombat.creature_sections import (Section, SectionError, register_section, registered,
+from lfgcombat.creature.sections import (Section, SectionError, register_section, registered,
                                          section_for, sections)
 from lfgcombat.errors import LfgError
 

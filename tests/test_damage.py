@@ -7,8 +7,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from lfgcombat.damage import (DR, DamageError, DamageType, Resistances, apply_resistance,
-                              best_type, parse_damage)
+from lfgcombat.rules.damage import (DR, DamageError, DamageType, Resistances, apply_resistance,
+                                    best_type, parse_damage)
 from lfgcombat.errors import DiceError
 
 

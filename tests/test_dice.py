@@ -312,7 +312,7 @@ def test_roller_takes_ints_texts_and_bytes(seed):
 def test_dice_fuzz_only_dice_errors_and_nothing_rolled_on_refusal():
     """Generated dice strings and odds calls: only DiceError, and a refused roll leaves the
     roller's history and random sequence as they were (issue 11, "Bad input")."""
-    from lfgcombat.odds import at_least
+    from lfgcombat.dice.odds import at_least
     tried = []
     any_arg = st.one_of(st.none(), st.integers(-10**30, 10**30), st.floats(),
                         st.text(max_size=5), st.lists(st.integers(), max_size=2))

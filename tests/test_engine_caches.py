@@ -17,11 +17,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from lfgcombat import Encounter
-from lfgcombat.attacks import resolve_weapon
-from lfgcombat.weapons import _entry_weapon
+from lfgcombat.rules.attacks import resolve_weapon
+from lfgcombat.rules.weapons import _entry_weapon
 from lfgcombat.creature import Creature, CreatureError, load_example
 from lfgcombat.errors import LfgError
-from lfgcombat.log.events import jsonable
+from lfgcombat.engine.log.events import jsonable
 
 _SCALARS = st.one_of(st.none(), st.booleans(), st.integers(), st.text(max_size=5),
                      st.floats(allow_nan=True, allow_infinity=True))
@@ -148,14 +148,14 @@ _CLASSIC_NAMES = ("Shaken", "Frightened", "Sickened", "Prone", "Blinded", "Dazed
 @settings(max_examples=60, deadline=None)
 @given(st.lists(st.sampled_from(_CLASSIC_NAMES), max_size=5))
 def test_a_kept_classic_sum_is_the_sum_in_any_order(names):
-    from lfgcombat.classic.conditions import _combine, combined_effect
+    from lfgcombat.rulesets.classic.conditions import _combine, combined_effect
     assert combined_effect(names) == _combine(names)
     assert combined_effect(list(reversed(names))) == _combine(names)
 
 
 def test_an_unknown_classic_condition_is_refused_as_given_every_time():
-    from lfgcombat.classic._base import ClassicError
-    from lfgcombat.classic.conditions import combined_effect
+    from lfgcombat.rulesets.classic._base import ClassicError
+    from lfgcombat.rulesets.classic.conditions import combined_effect
     for _ in range(2):  # the second time too: a refusal is never kept
         with pytest.raises(ClassicError, match="Grumpy"):
             combined_effect(["Shaken", "Grumpy", "Zzz"])
@@ -164,8 +164,8 @@ def test_an_unknown_classic_condition_is_refused_as_given_every_time():
 def test_a_classic_fighters_kept_readings_follow_its_changes():
     from dataclasses import replace
 
-    from lfgcombat.classic.health import ClassicVitals
-    from lfgcombat.classic.turn import ClassicFighter
+    from lfgcombat.rulesets.classic.health import ClassicVitals
+    from lfgcombat.rulesets.classic.turn import ClassicFighter
     alive = ClassicFighter("Orc", ClassicVitals(10), conditions=frozenset({"Shaken"}))
     assert not alive.dead and alive.all_conditions == ("Shaken",)
     dead = replace(alive, vitals=ClassicVitals(10).damage(20))

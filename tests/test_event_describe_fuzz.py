@@ -13,8 +13,8 @@ import math
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from lfgcombat.log import Event
-from lfgcombat.log import events as ev
+from lfgcombat.engine.log import Event
+from lfgcombat.engine.log import events as ev
 
 _ATOMS = st.one_of(
     st.none(), st.booleans(), st.integers(), st.integers(min_value=10**4300),
@@ -66,7 +66,7 @@ def test_every_kind_describes_its_own_odd_data_in_a_plain_text():
 def test_odd_data_gives_a_plain_text_and_says_why():
     """A classic ``health`` event whose ``events`` is 5 (an edited save): ``describe()`` is a
     plain text, and :func:`describe_error` tells a reader that must refuse such data why."""
-    from lfgcombat.log.events import describe_error
+    from lfgcombat.engine.log.events import describe_error
     odd = Event.from_json({"seq": 3, "step": 1, "round": 1, "turn": None, "kind": "health",
                            "command": False, "actor": None, "target": "Orc",
                            "data": {"hp": 5, "events": 5, "why": "3 slashing"}})

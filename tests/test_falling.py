@@ -7,8 +7,8 @@ import pytest
 from lfgcombat import Roller
 from lfgcombat.creature import load_example
 from lfgcombat.errors import IllegalActionError
-from lfgcombat.falling import (FallingError, drop_object, fall, falling_damage,
-                               falling_object_damage, falling_table)
+from lfgcombat.rules.movement.falling import (FallingError, drop_object, fall, falling_damage,
+                                              falling_object_damage, falling_table)
 from test_attacks import make, scripted
 
 

@@ -20,7 +20,7 @@ import pandas as pd
 import pytest
 
 from lfgcombat import Encounter
-from lfgcombat.log import UnverifiedSaveWarning, read_jsonl
+from lfgcombat.engine.log import UnverifiedSaveWarning, read_jsonl
 
 GOLDEN = Path(__file__).resolve().parent / "golden"
 FILES = sorted(GOLDEN.glob("*.jsonl"))

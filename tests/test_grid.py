@@ -1,4 +1,4 @@
-"""Hex and square geometry (lfgcombat.grid).
+"""Hex and square geometry (lfgcombat.battlemap.grid).
 
 Rules: 000_8d1d7816ee944f3b.txt, "Using the Battle Map – Measuring Distance in Combat",
 "Option – Square Grid", "Square Grid - Space, Radius, Reach".
@@ -9,9 +9,10 @@ from __future__ import annotations
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from lfgcombat.grid import (FLAT, POINTY, Hex, HexGeometry, Layout, Square, SquareGeometry,
-                            geometry, hex_corners, hex_to_offset, hex_to_pixel, offset_to_hex,
-                            pixel_to_hex, rectangle, square_distance_ft)
+from lfgcombat.battlemap.grid import (FLAT, POINTY, Hex, HexGeometry, Layout, Square,
+                                      SquareGeometry, geometry, hex_corners, hex_to_offset,
+                                      hex_to_pixel, offset_to_hex, pixel_to_hex, rectangle,
+                                      square_distance_ft)
 
 coord = st.integers(-60, 60)
 hexes = st.builds(Hex, coord, coord)

@@ -18,7 +18,7 @@ pytest.importorskip("ipyleaflet")
 import ipywidgets as W  # noqa: E402
 
 from lfgcombat import Creature, HexMap  # noqa: E402
-from lfgcombat.encounter import Encounter  # noqa: E402
+from lfgcombat.engine import Encounter  # noqa: E402
 from lfgcombat.widgets.battlemap import BattleMap  # noqa: E402
 from lfgcombat.widgets.dicelog import DiceLog  # noqa: E402
 from lfgcombat.widgets.initiative import InitiativeTracker  # noqa: E402
@@ -330,7 +330,7 @@ def adjacent_fight() -> tuple[Encounter, InitiativeTracker]:
 
 
 def test_the_attack_row_shows_the_engines_odds_before_the_roll_and_rolls_into_the_log():
-    from lfgcombat.attack_odds import attack_odds
+    from lfgcombat.rules.attacks.odds import attack_odds
     enc, t = adjacent_fight()
     a = t.attack_row
     a.target.value = "Orc"

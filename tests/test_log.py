@@ -1,4 +1,4 @@
-"""The event log (lfgcombat.log) and the encounter's save / load / replay.
+"""The event log (lfgcombat.engine.log) and the encounter's save / load / replay.
 
 DESIGN.md, "How data flows": "every change is an Event appended to the log; state =
 replay(log)"; "save is 'write the log'; load is 'replay'. Replaying a saved log must
@@ -16,8 +16,8 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from lfgcombat import Creature, HexMap, LfgError
-from lfgcombat.encounter import Encounter
-from lfgcombat.log import Event, EventLog, LogFormatError, read_jsonl, write_jsonl
+from lfgcombat.engine import Encounter
+from lfgcombat.engine.log import Event, EventLog, LogFormatError, read_jsonl, write_jsonl
 
 SWORD = {"name": "longsword", "damage": "1d8", "crit": "19-20/x2", "damage_type": "s"}
 
@@ -41,7 +41,7 @@ def fight(seed: int = 5) -> Encounter:
 def full(kind: str, command: bool = False, **given) -> dict:
     """``given``, and ``None`` for every other field the kind requires (issue 24, item 4: an
     event missing a required field is refused where it is built)."""
-    from lfgcombat.log import COMMAND_TYPES, EFFECT_TYPES
+    from lfgcombat.engine.log import COMMAND_TYPES, EFFECT_TYPES
     cls = (COMMAND_TYPES if command else EFFECT_TYPES)[kind]
     return {**{k: None for k in cls.FIELDS if k not in cls.OPTIONAL}, **given}
 
@@ -220,7 +220,7 @@ def test_unknown_command_in_file_is_refused(tmp_path):
 
 
 def test_event_builds_the_class_of_its_kind():
-    from lfgcombat.log import COMMAND_TYPES, EFFECT_KINDS, EFFECT_TYPES, effects, commands
+    from lfgcombat.engine.log import COMMAND_TYPES, EFFECT_KINDS, EFFECT_TYPES, effects, commands
     roll = Event(3, 1, "roll", False, 2, "Orc", "Orc", "Hero", full("roll", total=14))
     assert type(roll) is effects.Roll and isinstance(roll, Event)
     cmd = Event(seq=4, step=2, kind="damage", command=True,
@@ -247,7 +247,7 @@ def test_equality_is_by_kind_and_every_field():
 def test_every_engine_event_uses_only_its_declared_fields():
     """The classes' FIELDS tell the truth about what the engine records (a golden fight and
     the test fight)."""
-    from lfgcombat.log import Event as E
+    from lfgcombat.engine.log import Event as E
     from pathlib import Path
     events = list(fight().log)
     for path in sorted((Path(__file__).parent / "golden").glob("*.jsonl")):
@@ -280,7 +280,7 @@ def test_a_save_carries_format_engine_and_digest(tmp_path):
     assert (h["format"], h["version"], h["format_version"]) == ("lfgcombat-encounter", 2, 2)
     assert h["engine"] == lfgcombat.__version__
     assert h["rules"] == {"revision": lfgcombat._version.RULES_REVISION,
-                          "tables": lfgcombat.log.savefile.tables_fingerprint()}
+                          "tables": lfgcombat.engine.log.savefile.tables_fingerprint()}
     assert h["digest"]["algorithm"] == "sha256" and len(h["digest"]["file"]) == 64
     header, events = read_jsonl(p)
     assert header.verified and header.format_version == 2
@@ -326,7 +326,7 @@ def test_a_truncated_version_2_file_is_refused(tmp_path):
 def test_a_header_whose_rules_are_not_a_revision_and_a_fingerprint_is_refused(tmp_path, rules):
     """Even with a matching digest (another writer): the header's ``rules`` is
     ``{"revision": <int>, "tables": <str>}`` or absent (a save from before it existed)."""
-    from lfgcombat.log import file_digest
+    from lfgcombat.engine.log import file_digest
     p = fight().save(tmp_path / "f.jsonl")
     ls = lines(p)
     h = json.loads(ls[0])
@@ -389,7 +389,7 @@ def test_writer_sets_its_own_header_keys(tmp_path):
 def test_replay_mismatch_says_the_rules_changed(tmp_path):
     """Issue 10, 7: a save whose replay differs under a newer engine: "the rules changed
     since it was written" and which event differs."""
-    from lfgcombat.log import SaveHeader, engine_version, replay_mismatch_message, rules_stamp
+    from lfgcombat.engine.log import SaveHeader, engine_version, replay_mismatch_message, rules_stamp
     recorded = Event(7, 2, "roll", False, 1, "Orc", "Orc", "Hero", full("roll", total=14))
     replayed = Event(7, 2, "roll", False, 1, "Orc", "Orc", "Hero", full("roll", total=15))
     now = rules_stamp()
@@ -429,7 +429,7 @@ def _engine_records() -> list[tuple[str, str, bool, set[str]]]:
     from pathlib import Path
     root = Path(__file__).resolve().parent.parent / "lfgcombat"
     files = [root / "encounter.py"] if (root / "encounter.py").exists() else []
-    files += sorted((root / "encounter").rglob("*.py")) if (root / "encounter").is_dir() else []
+    files += [p for d in ("engine", "rules") for p in sorted((root / d).rglob("*.py"))]
     found = []
     for path in files:
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
@@ -454,14 +454,14 @@ def _engine_records() -> list[tuple[str, str, bool, set[str]]]:
 def test_the_engine_records_only_declared_kinds_and_fields():
     """Every event the encounter's source builds from a dict literal has a class, and its
     keys are the class's FIELDS (the declaration stays true while the encounter changes)."""
-    from lfgcombat.log import COMMAND_TYPES, EFFECT_TYPES
+    from lfgcombat.engine.log import COMMAND_TYPES, EFFECT_TYPES
     found = _engine_records()
     assert len(found) > 60, ("found few _emit/_do calls: were they renamed? update "
                              "_engine_records")
     for where, kind, command, keys in found:
         cls = (COMMAND_TYPES if command else EFFECT_TYPES).get(kind)
         assert cls is not None, f"{where}: {'command' if command else 'effect'} {kind!r} " \
-                                "has no class in lfgcombat.log"
+                                "has no class in lfgcombat.engine.log"
         assert keys <= set(cls.FIELDS), f"{where}: {kind} records {keys - set(cls.FIELDS)}"
 
 
@@ -478,7 +478,7 @@ def test_a_version_2_golden_file_loads_verified():
 
 
 def test_differences_name_each_field():
-    from lfgcombat.log import differences
+    from lfgcombat.engine.log import differences
     a = Event(3, 1, "damage", False, 2, "Orc", "Orc", "Hero",
               full("damage", amount=7, damage={"slashing": 7}, hp_after=30))
     b = Event(3, 1, "damage", False, 2, "Orc", "Orc", "Hero",
@@ -512,7 +512,7 @@ def test_the_rules_tables_fingerprint_covers_every_table_and_ignores_line_ending
     import shutil
     from pathlib import Path
 
-    from lfgcombat.log.savefile import folder_fingerprint, tables_fingerprint
+    from lfgcombat.engine.log.savefile import folder_fingerprint, tables_fingerprint
     data = tmp_path / "data"
     shutil.copytree(Path(__file__).resolve().parents[1] / "data", data)
     assert folder_fingerprint(data) == tables_fingerprint()
@@ -537,7 +537,7 @@ def test_a_move_by_mode_reads_as_english(mode, verb):
 def test_an_event_refuses_a_field_its_kind_does_not_record():
     """Issue 24, item 4: ``Event(..., "moved", ..., {"bogus_key": 1})`` built a ``Moved``;
     an unknown field is now refused where the event is built, naming the kind's fields."""
-    from lfgcombat.log.events import EventDataError
+    from lfgcombat.engine.log.events import EventDataError
     with pytest.raises(EventDataError, match=r"'roll' effect records expression, faces.*"
                                              r"not 'bogus_key'"):
         Event(3, 1, "roll", False, 2, "Orc", "Orc", "Hero",
@@ -551,7 +551,7 @@ def test_the_log_hands_out_events_nobody_can_edit(tmp_path):
     and saves of it read the same."""
     import copy
     import pickle
-    from lfgcombat.log.events import EventDataError
+    from lfgcombat.engine.log.events import EventDataError
     enc = fight()
     e = enc.log[-1]
     for change in (lambda d: d.__setitem__("total", 1), lambda d: d.update(total=1),
@@ -585,7 +585,7 @@ def test_an_event_missing_a_required_field_is_refused_where_it_is_built(tmp_path
     """Issue 24, item 4: "an unknown or missing field is refused where the event is built":
     by ``Event(...)``, by the encounter's ``_emit`` (the log unchanged) and in a file (the
     line named); an optional field may be left out."""
-    from lfgcombat.log.events import EventDataError
+    from lfgcombat.engine.log.events import EventDataError
     data = full("damage", amount=7)
     del data["hp_after"]
     with pytest.raises(EventDataError, match=r"'damage' effect is missing hp_after: it records "
@@ -637,7 +637,7 @@ def test_an_events_nested_values_are_read_only_too():
     1``), while it still reads, compares, prints and saves as the list or dict it was."""
     import copy
     import pickle
-    from lfgcombat.log.events import EventData, EventDataError, EventList
+    from lfgcombat.engine.log.events import EventData, EventDataError, EventList
     enc = fight()
     moved = next(e for e in enc.log if e.kind == "moved")
     path = moved.data["path"]
@@ -655,7 +655,7 @@ def test_an_events_nested_values_are_read_only_too():
     with pytest.raises(EventDataError, match="read-only"):
         damage.data["damage"]["slashing"] = 1
     assert damage.data["damage"] == {"slashing": 7}
-    from lfgcombat.log import UnverifiedSaveWarning
+    from lfgcombat.engine.log import UnverifiedSaveWarning
     with pytest.warns(UnverifiedSaveWarning, match="first format"):  # lists of dicts in dicts
         melee = Encounter.load(_GOLDEN_DIR / "melee-1.jsonl")
     effect = next(e for e in melee.log if e.kind == "effect_start"
@@ -704,8 +704,8 @@ def test_a_commands_optional_fields_are_its_handlers_defaulted_arguments():
     out (a save written before the argument existed replays with it), the others are
     required."""
     import inspect
-    from lfgcombat.encounter.commands import handler
-    from lfgcombat.log import COMMAND_TYPES
+    from lfgcombat.engine.commands import handler
+    from lfgcombat.engine.log import COMMAND_TYPES
     for kind, cls in COMMAND_TYPES.items():
         params = inspect.signature(handler(kind)).parameters
         assert set(cls.FIELDS) <= set(params), kind
@@ -727,7 +727,7 @@ def test_every_golden_log_loads_replays_and_saves_back_what_it_read(tmp_path, pa
     effect compared with the file's), saves the very events it read, and a save of it loads
     and saves back byte for byte."""
     import warnings
-    from lfgcombat.log import UnverifiedSaveWarning
+    from lfgcombat.engine.log import UnverifiedSaveWarning
     recorded = [json.loads(x) for x in lines(path)[1:]]
     _, numbered = read_jsonl(path)
     assert [e.to_json() for _, e in numbered] == recorded

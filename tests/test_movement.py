@@ -1,4 +1,4 @@
-"""Move Speed rules (``lfgcombat.movement``).
+"""Move Speed rules (``lfgcombat.rules.movement.movement``).
 
 Known answers cite 000_8d1d7816ee944f3b.txt, "Movement in Combat" unless noted.
 """
@@ -11,9 +11,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from lfgcombat.bonuses import Bonus
-from lfgcombat.movement import (MoveSpeed, SpeedModifier, combine_multipliers, move_speed,
-                                round_down_to_5)
+from lfgcombat.rules.bonuses import Bonus
+from lfgcombat.rules.movement.movement import (MoveSpeed, SpeedModifier, combine_multipliers,
+                                               move_speed, round_down_to_5)
 
 HALF = SpeedModifier("half", multiplier=Fraction(1, 2))
 
@@ -139,7 +139,7 @@ def test_floor_of_a_reduction() -> None:
 def test_speed_bonuses_have_no_plus_5_maximum() -> None:
     # The +5 maximum of "Bonuses & Penalties" is for rolls and scores; the text's own
     # Fast Movement is +10 feet. Same type still: highest only.
-    from lfgcombat.movement import stack_feet
+    from lfgcombat.rules.movement.movement import stack_feet
     assert stack_feet([Bonus(20, "enhance", "boots")]).total == 20
     assert stack_feet([Bonus(20, "enhance", "boots"), Bonus(10, "enhance", "spell")]).total == 20
     assert stack_feet([Bonus(10, "innate", "a"), Bonus(10, "innate", "b")]).total == 20

@@ -11,7 +11,7 @@ from scipy import stats
 
 from lfgcombat.dice import Roller, parse
 from lfgcombat.errors import DiceError
-from lfgcombat.odds import at_least, at_most, mean, pmf
+from lfgcombat.dice.odds import at_least, at_most, mean, pmf
 
 
 def icepool_die(text: str):
@@ -136,7 +136,7 @@ def test_exact_work_counts_combining_terms():
     """Issue 11, bad input 4: ``31d1000+31d1000`` passed the work limit (each half is
     cheap) and then ran for minutes combining the halves. The combining cost counts now:
     it is refused before any work, and the message says what to use instead."""
-    from lfgcombat import odds
+    from lfgcombat.dice import odds
     expr = parse("31d1000+31d1000")
     assert odds._work(parse("31d1000")) <= odds.EXACT_WORK_LIMIT < odds._work(expr)
     with pytest.raises(DiceError, match="exact=False"):
@@ -149,7 +149,7 @@ def test_exact_work_counts_combining_terms():
 def test_the_odds_caches_are_bounded_by_memory_not_entries():
     """Issue 11, bad input 3: 512 entries of ~46 MB each could take gigabytes. The caches
     hold at most ``max_bytes``, dropping the least recently used entries."""
-    from lfgcombat import odds
+    from lfgcombat.dice import odds
     cache = odds._cached
     old = cache.max_bytes
     try:
@@ -172,7 +172,7 @@ def test_the_odds_caches_are_bounded_by_memory_not_entries():
 
 
 def test_dice_and_odds_do_not_import_each_other():
-    """Issue 10, "Hidden import cycles": dice <-> odds. Both build on lfgcombat.notation,
+    """Issue 10, "Hidden import cycles": dice <-> odds. Both build on lfgcombat.dice.notation,
     which imports neither."""
     import ast
     import importlib.util
@@ -187,9 +187,9 @@ def test_dice_and_odds_do_not_import_each_other():
                 out.add(node.module.split(".", 1)[1])
         return out
 
-    assert "dice" not in imports("lfgcombat.odds")
-    assert not imports("lfgcombat.notation") & {"dice", "odds"}
-    for module in ("lfgcombat.stats", "lfgcombat.size"):
+    assert "dice" not in imports("lfgcombat.dice.odds")
+    assert not imports("lfgcombat.dice.notation") & {"dice", "odds"}
+    for module in ("lfgcombat.creature.stats", "lfgcombat.creature.size"):
         assert not imports(module) & {"creature", "attacks"}, module
 
 
@@ -208,7 +208,7 @@ def test_at_least_of_a_simple_fraction_prints_as_the_fraction():
     """Issue 23, item 6: the README's ``at_least("1d20+5", 16, fortune="fortunate")`` is
     3/4 (000_8d1d7816ee944f3b.txt, "Conditions", Fortunate: the better of two d20s) and
     printed 0.7500000000000001."""
-    from lfgcombat.odds import at_most, mean
+    from lfgcombat.dice.odds import at_most, mean
     assert at_least("1d20+5", 16, fortune="fortunate") == 0.75
     assert repr(at_least("1d20+5", 16, fortune="fortunate")) == "0.75"
     noisy = [(e, t, f) for e in ("1d20", "1d20+5", "2d6", "3d8+6", "1d20-3", "3d6")
@@ -222,7 +222,7 @@ def test_at_least_of_a_simple_fraction_prints_as_the_fraction():
 def test_exact_and_float_odds_agree_to_the_last_bit_on_small_dice():
     """Issue 23, item 6: the float odds of a small expression are its exact fractions
     rounded once."""
-    from lfgcombat.odds import at_most
+    from lfgcombat.dice.odds import at_most
     for e in ("1d20+5", "2d6+3", "1d8+2+1d6", "3d8+6-1"):
         for f in (None, "fortunate", "unfortunate"):
             exact = pmf(e, f, exact=True)
@@ -235,7 +235,7 @@ def test_exact_and_float_odds_agree_to_the_last_bit_on_small_dice():
 def test_big_expressions_keep_the_float_path(monkeypatch):
     """Issue 23, item 6: the exact path is only for cheap expressions; a huge one still
     answers by floats (checked by the path taken, not by a clock: no timed tests)."""
-    import lfgcombat.odds as odds_module
+    import lfgcombat.dice.odds as odds_module
 
     def no_counts(*_args):
         raise AssertionError("the exact counts were built for a huge expression")
@@ -249,7 +249,7 @@ def test_odds_users_read_carry_no_float_noise():
     d20's 20 faces); saves, opposed checks and Knockdown odds summed float faces too."""
     from lfgcombat import Creature, attack_odds, opposed_odds, save_odds
     from lfgcombat.creature import load_example
-    from lfgcombat.momentum import p_knocked_prone, p_knockdown, knockdown_dc
+    from lfgcombat.rules.impact.momentum import p_knocked_prone, p_knockdown, knockdown_dc
     a = Creature.from_dict({"name": "A", "class": "fighter", "level": 5,
                             "abilities": {"str": 14}})
     t = Creature.from_dict({"name": "T", "level": 1, "max_hp": 10, "armor": {"rating": 8}})

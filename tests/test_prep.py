@@ -76,7 +76,7 @@ def test_exact_duel_agrees_with_reference_tier():
 
 def test_attack_pmf_is_the_engines_attack_odds():
     """The fast tier's per-attack damage distribution is attack_odds' (one set of rules)."""
-    from lfgcombat.attack_odds import attack_odds
+    from lfgcombat.rules.attacks.odds import attack_odds
     for ruleset in (Ruleset("lfg"), Ruleset("lfg", killer_criticals=True, perfect_critical=True)):
         a, t = load_example("mayat"), load_example("ogre")
         _, spec = prepare_run({"a": [a], "b": [t]}, ruleset, Tactics(weapon="first"))

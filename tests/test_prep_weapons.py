@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 
 from lfgcombat import Creature, Encounter
-from lfgcombat.log.effects import Attack
+from lfgcombat.engine.log.effects import Attack
 from lfgcombat.prep import Tactics, simulate
 
 FIRST = Tactics(weapon="first")

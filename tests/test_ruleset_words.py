@@ -10,14 +10,14 @@ import re
 
 import pytest
 
-from lfgcombat.classic import attacks as classic_attacks
-from lfgcombat.classic.conditions import killing_blow
-from lfgcombat.classic.health import ClassicVitals
+from lfgcombat.rulesets.classic import attacks as classic_attacks
+from lfgcombat.rulesets.classic.conditions import killing_blow
+from lfgcombat.rulesets.classic.health import ClassicVitals
 from lfgcombat.creature import load_example
 from lfgcombat.dice import Roller
-from lfgcombat.encounter import Encounter
+from lfgcombat.engine import Encounter
 from lfgcombat.errors import IllegalActionError, LfgError
-from lfgcombat.wounds import attacks as wounds_attacks
+from lfgcombat.rulesets.wounds import attacks as wounds_attacks
 
 CLASSIC, WOUNDS = "002_2a3a79475ca2a541.txt", "003_de0e94afd49609a7.txt"
 OWN_TEXT = {"classic": CLASSIC, "wounds": WOUNDS}

@@ -19,7 +19,7 @@ sys.path.insert(0, str(REPO / "tools"))
 
 import citescan  # noqa: E402
 import rulesmap  # noqa: E402
-from lfgcombat.citations import TEXT  # noqa: E402
+from lfgcombat.rules.citations import TEXT  # noqa: E402
 
 MAIN = "000_8d1d7816ee944f3b.txt"
 BYPASS = "Bypassing Hit Points – GM Guide for Damage & Hit Points in Dramatic Story Scenes:"

@@ -1,4 +1,4 @@
-"""Saving and loading files safely (lfgcombat._files, lfgcombat.log.savefile).
+"""Saving and loading files safely (lfgcombat.io._files, lfgcombat.engine.log.savefile).
 
 Issue 11, "Bad input" 7: "bad save paths raise raw OS errors naming the temp file; saving
 onto a symlink replaces the link; a saved file's mode is forced to 0600; temp files are
@@ -18,9 +18,9 @@ import sys
 import pytest
 
 from lfgcombat import Creature, Encounter, HexMap, LfgError
-from lfgcombat import _files
-from lfgcombat._files import FileError, atomic_write_text, read_text_capped
-from lfgcombat.log import LogFormatError, read_jsonl, write_jsonl
+from lfgcombat.io import _files
+from lfgcombat.io._files import FileError, atomic_write_text, read_text_capped
+from lfgcombat.engine.log import LogFormatError, read_jsonl, write_jsonl
 
 SWORD = {"name": "longsword", "damage": "1d8", "crit": "19-20/x2", "damage_type": "s"}
 
@@ -187,7 +187,7 @@ def test_loading_reads_at_most_the_cap(tmp_path, monkeypatch):
     target = small_fight().save(tmp_path / "f.jsonl")
     monkeypatch.setattr(_files, "MAX_READ_BYTES", target.stat().st_size - 1)
     with pytest.raises(LogFormatError, match=r"larger than \d+ bytes, the most a saved encounter "
-                                             r"is read to \(lfgcombat._files.MAX_READ_BYTES\)"):
+                                             r"is read to \(lfgcombat.io._files.MAX_READ_BYTES\)"):
         Encounter.load(target)
     monkeypatch.setattr(_files, "MAX_READ_BYTES", target.stat().st_size)
     assert Encounter.load(target).snapshot() == small_fight().snapshot()
@@ -248,6 +248,6 @@ def test_read_text_capped_refuses_and_reads(tmp_path):
 def test_write_jsonl_refuses_what_is_not_a_header_or_events(tmp_path):
     with pytest.raises(LfgError, match="the header must be a mapping"):
         write_jsonl(tmp_path / "f.jsonl", ["not", "a", "header"], [])
-    with pytest.raises(LfgError, match="events must be lfgcombat.log.Event objects"):
+    with pytest.raises(LfgError, match="events must be lfgcombat.engine.log.Event objects"):
         write_jsonl(tmp_path / "f.jsonl", {}, [{"seq": 0}])
     assert os.listdir(tmp_path) == []

@@ -18,7 +18,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from lfgcombat import Encounter, LfgError
-from lfgcombat.log import LogFormatError, UnverifiedSaveWarning, read_jsonl
+from lfgcombat.engine.log import LogFormatError, UnverifiedSaveWarning, read_jsonl
 from test_savefile import small_fight  # the same small fight the save-file tests play
 
 FAST = settings(max_examples=100, deadline=None, derandomize=True,
@@ -165,7 +165,7 @@ def test_duplicated_or_swapped_lines_are_refused(saved, tmp_path):
     print(f"\nduplicated/swapped lines: {counts['tried']} tried, all refused")
 
 
-@pytest.mark.filterwarnings("ignore::lfgcombat.log.UnverifiedSaveWarning")
+@pytest.mark.filterwarnings("ignore::lfgcombat.engine.log.UnverifiedSaveWarning")
 def test_byte_flips_in_a_version_1_file_give_only_the_kits_errors(tmp_path):
     """A version-1 file (no digest) relies on the replay: still only LfgError."""
     enc = _fight()

@@ -15,10 +15,10 @@ from pathlib import Path
 import pytest
 
 from lfgcombat import Creature, Encounter, HexMap, LfgError
-from lfgcombat import _files
-from lfgcombat._files import FileError
+from lfgcombat.io import _files
+from lfgcombat.io._files import FileError
 from lfgcombat.battlemap import MapFormatError
-from lfgcombat.log import LogFormatError, file_digest
+from lfgcombat.engine.log import LogFormatError, file_digest
 
 SWORD = {"name": "longsword", "damage": "1d8", "crit": "19-20/x2", "damage_type": "s"}
 
@@ -286,7 +286,7 @@ BIG = "x" * 2_000_000
 def test_map_refusals_quote_a_short_prefix_of_a_huge_value(text, monkeypatch):
     from lfgcombat.battlemap import textformat
     monkeypatch.setattr(textformat, "MAX_TEXT_CHARS", 10 * len(BIG))
-    monkeypatch.setattr("lfgcombat.datafile.MAX_FILE_BYTES", 10 * len(BIG))
+    monkeypatch.setattr("lfgcombat.io.datafile.MAX_FILE_BYTES", 10 * len(BIG))
     with pytest.raises(MapFormatError) as err:
         HexMap.from_text(text)
     assert len(str(err.value)) < 800
@@ -316,7 +316,7 @@ def test_save_refusals_quote_a_short_prefix_of_a_huge_value(tmp_path, case):
 
 
 def test_map_texts_follow_the_creature_files_caps():
-    """The one safe loader (lfgcombat.datafile): a repeated key, a 40-digit number and
+    """The one safe loader (lfgcombat.io.datafile): a repeated key, a 40-digit number and
     nesting past its depth are refused in a map text too."""
     for text, says in (("terrain: |\n  . .\nterrain: |\n  . .\n", "appears twice"),
                        ("terrain: |\n  . .\nceiling: " + "9" * 40 + "\n", "40 digits"),

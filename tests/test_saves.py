@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 
 from lfgcombat import Creature, Roller
-from lfgcombat.damage import Resistances
-from lfgcombat.saves import (SaveError, damage_after_save, save_dc, save_for_half, save_odds,
-                             saving_throw)
+from lfgcombat.rules.damage import Resistances
+from lfgcombat.rules.health.saves import (SaveError, damage_after_save, save_dc, save_for_half,
+                                          save_odds, saving_throw)
 from test_attacks import scripted
 
 

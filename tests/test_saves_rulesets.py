@@ -1,13 +1,13 @@
 """Saves asked of the ruleset, never by its name (issue 24, item 3): whether a ruleset's
 own saves take its own conditions (classic's, 002_2a3a79475ca2a541.txt, "Conditions") is
-what the Encounter asks before rolling a record's save (lfgcombat/saves.py,
+what the Encounter asks before rolling a record's save (lfgcombat/rules/health/saves.py,
 ``takes_own_conditions``)."""
 
 from __future__ import annotations
 
 import pytest
 
-from lfgcombat import saves
+from lfgcombat.rules.health import saves
 from lfgcombat.rulesets import RulesetError
 
 

@@ -1,6 +1,6 @@
 """A derived statistic is a number that explains itself (issue 10, item 8).
 
-``lfgcombat.stats.Stat``: compares, hashes, adds and formats as its value, and still
+``lfgcombat.creature.stats.Stat``: compares, hashes, adds and formats as its value, and still
 ``explain()``s itself (000_8d1d7816ee944f3b.txt, "Combat Statistics").
 """
 
@@ -12,9 +12,9 @@ import operator
 import pytest
 
 from lfgcombat.creature import Creature, Stat as CreatureStat, Term as CreatureTerm, load_example
-from lfgcombat.odds import at_least
+from lfgcombat.dice.odds import at_least
 from lfgcombat.errors import LfgError
-from lfgcombat.stats import Stat, StatBonus, StatError, Term
+from lfgcombat.creature.stats import Stat, StatBonus, StatError, Term
 
 
 @pytest.fixture(scope="module")
@@ -26,7 +26,7 @@ def test_the_old_import_path_still_works():
     assert CreatureStat is Stat and CreatureTerm is Term
     from lfgcombat import Stat as TopStat
     from lfgcombat.creature import Size, StatBonus as CreatureStatBonus
-    from lfgcombat.size import Size as SizeSize
+    from lfgcombat.creature.size import Size as SizeSize
     assert TopStat is Stat and CreatureStatBonus is StatBonus and Size is SizeSize
 
 

@@ -1,4 +1,4 @@
-"""Tests for the rules tables (``data/*.csv``) and their loader, ``lfgcombat.tables``.
+"""Tests for the rules tables (``data/*.csv``) and their loader, ``lfgcombat.io.tables``.
 
 Known values cite the heading of ``000_8d1d7816ee944f3b.txt`` they come from.
 """
@@ -17,7 +17,7 @@ import pandas as pd
 import pytest
 
 from lfgcombat.errors import RulesDataError
-from lfgcombat.tables import SCHEMAS, load_table, parse_source, table_names
+from lfgcombat.io.tables import SCHEMAS, load_table, parse_source, table_names
 
 # $LFG_SEEDS, else shared/seeds beside the repo (as tests/conftest.py:seeds_dir)
 SEEDS = Path(os.environ.get("LFG_SEEDS") or Path(__file__).parents[1].parent / "shared" / "seeds")
@@ -35,7 +35,7 @@ COLUMNS = {
     "classes": ["class", "hp_per_level", "hr_progression", "source"],
     "save_ratings": ["level", "hr_high", "hr_medium", "hr_low", "save_high", "save_low",
                      "source"],
-    "conditions": list(__import__("lfgcombat.conditions").conditions.CONDITIONS_SCHEMA.columns),
+    "conditions": list(__import__("lfgcombat.rules.conditions.conditions").rules.conditions.conditions.CONDITIONS_SCHEMA.columns),
 }
 
 
@@ -50,9 +50,9 @@ def test_table_names() -> None:
     import lfgcombat  # noqa: F401 - importing the package registers every module's schema
     # The per-ruleset tables (data/classic/, data/wounds/) are named "<ruleset>/<stem>" and
     # registered by their ruleset's modules.
-    import lfgcombat.classic.conditions  # noqa: F401
-    import lfgcombat.wounds.objects  # noqa: F401
-    import lfgcombat.wounds.saves  # noqa: F401
+    import lfgcombat.rulesets.classic.conditions  # noqa: F401
+    import lfgcombat.rulesets.wounds.objects  # noqa: F401
+    import lfgcombat.rulesets.wounds.saves  # noqa: F401
     data = Path(__file__).parents[1] / "data"
     assert table_names() == sorted(p.relative_to(data).with_suffix("").as_posix()
                                    for p in data.rglob("*.csv"))
@@ -437,10 +437,10 @@ def test_load_table_returns_a_copy() -> None:
 
 def test_every_data_table_is_known_whatever_is_imported_first():
     """``load_table("classic/conditions")`` works in a fresh interpreter that imported only
-    :mod:`lfgcombat.tables`: the rulesets' tables do not wait for their modules' imports."""
+    :mod:`lfgcombat.io.tables`: the rulesets' tables do not wait for their modules' imports."""
     import subprocess
     import sys
-    out = subprocess.run([sys.executable, "-c", "from lfgcombat.tables import table_names; "
+    out = subprocess.run([sys.executable, "-c", "from lfgcombat.io.tables import table_names; "
                           "print(' '.join(table_names()))"],
                          capture_output=True, text=True, check=True).stdout.split()
     data = Path(__file__).resolve().parents[1] / "data"

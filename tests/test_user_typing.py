@@ -61,7 +61,7 @@ def test_a_weapon_typo_in_an_attack_names_the_attackers_own_weapons():
     """A weapon name that is neither the attacker's own nor in data/weapons.csv is refused
     with "did you mean" and the weapons the attacker carries, changing nothing."""
     from lfgcombat.creature import load_example
-    from lfgcombat.encounter import Encounter
+    from lfgcombat.engine import Encounter
     from lfgcombat.errors import LfgError
     orc, w = load_example("orc"), load_example("wulfric")
     enc = Encounter([orc, w], sides={"a": ["Orc"], "b": ["Wulfric"]}, seed=1).start()

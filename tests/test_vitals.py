@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from lfgcombat import Creature, Roller
 from lfgcombat.errors import IllegalActionError
-from lfgcombat.vitals import Vitals, VitalsError
+from lfgcombat.rules.health.vitals import Vitals, VitalsError
 
 
 def pc(max_hp=18, con=13, level=2, **kw) -> Creature:

@@ -117,7 +117,7 @@ def _poke(w, data) -> None:
 
 def _fight():
     from lfgcombat import Creature, HexMap
-    from lfgcombat.encounter import Encounter
+    from lfgcombat.engine import Encounter
     from lfgcombat.widgets import BattleMap
     from lfgcombat.widgets.initiative import InitiativeTracker
     sword = {"name": "longsword", "damage": "1d8", "crit": "19-20/x2", "damage_type": "s"}

@@ -4,7 +4,7 @@ One place for both, used by ``tests/test_citations.py`` (every cited heading exi
 ``tools/rulesmap.py`` (``make rulesmap``: every heading and who carries it).
 
 A citation names a rules file and a heading of it: ``000_8d1d7816ee944f3b.txt, "Flanking"``
-(see :mod:`lfgcombat.citations`). A heading exists when it is a line of that file, or the
+(see :mod:`lfgcombat.rules.citations`). A heading exists when it is a line of that file, or the
 start of one followed by a non-letter (``"Dodge (d)"`` for ``Dodge (d): Bonus granted...``):
 :func:`is_heading`, the rule ``tests/test_tables.py`` applies to the tables' ``source``
 column too.
@@ -15,7 +15,7 @@ Found here:
   comments, messages, CSV cells; ``{TEXT}, "Heading"`` in an f-string counts as the main
   text);
 * :func:`cite_calls`: every ``cite("A", "B", file=...)`` call with literal headings, whatever
-  name ``lfgcombat.citations.cite`` is imported under;
+  name ``lfgcombat.rules.citations.cite`` is imported under;
 * :func:`heading_lines`: the lines of a rules text that read as headings (the texts have no
   markup: a short title line, or the lead-in of a ``Title: text`` line).
 """
@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
-#: The main rules text (as :data:`lfgcombat.citations.TEXT`, without importing the kit).
+#: The main rules text (as :data:`lfgcombat.rules.citations.TEXT`, without importing the kit).
 TEXT = "000_8d1d7816ee944f3b.txt"
 RULES_FILE = r"\d{3}_[0-9a-f]{16}\.txt"
 # `file, "Heading"` or, inside an f-string, `{TEXT}, "Heading"` (the file may be in
@@ -71,7 +71,7 @@ def literal_citations(path: Path) -> Iterator[Citation]:
 
 
 def _cite_names(tree: ast.Module) -> set[str]:
-    """The names under which a module imported ``lfgcombat.citations.cite``."""
+    """The names under which a module imported ``lfgcombat.rules.citations.cite``."""
     names = set()
     for node in ast.walk(tree):
         if isinstance(node, ast.ImportFrom) and (node.module or "").endswith("citations"):
@@ -121,7 +121,7 @@ def cite_calls(path: Path) -> Iterator[Citation]:
 
 def data_citations() -> Iterator[Citation]:
     """Citations in the data files no table schema validates."""
-    from lfgcombat.tables import table_names
+    from lfgcombat.io.tables import table_names
 
     loaded = {REPO / "data" / f"{name}.csv" for name in table_names()}
     for path in sorted((REPO / "data").rglob("*")):

@@ -26,7 +26,7 @@ from typing import Any
 
 from lfgcombat import Encounter, HexMap, LfgError, _version
 from lfgcombat.creature import load_example
-from lfgcombat.log import LogFormatError, read_jsonl
+from lfgcombat.engine.log import LogFormatError, read_jsonl
 
 OUT = Path(__file__).resolve().parent.parent / "tests" / "golden"
 TABLE_COLUMNS = ["name", "side", "card", "acting", "hp", "status", "conditions"]

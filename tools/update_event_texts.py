@@ -16,7 +16,7 @@ import json
 import sys
 from pathlib import Path
 
-from lfgcombat.log import Event
+from lfgcombat.engine.log import Event
 
 PATH = Path(__file__).resolve().parent.parent / "tests" / "golden" / "event-texts.json"
 

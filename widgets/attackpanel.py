@@ -1,19 +1,19 @@
 """AttackPanel: pick attacker, target, weapon and situation; see the attack line and its exact
 odds; roll it into the dice log.
 
-Thin by design: every number comes from the engine - :func:`lfgcombat.attacks.prepare`
-(legality, the attack line in the text's annotation format), :func:`lfgcombat.attack_odds.
+Thin by design: every number comes from the engine - :func:`lfgcombat.rules.attacks.prepare`
+(legality, the attack line in the text's annotation format), :func:`lfgcombat.rules.attacks.odds.
 odds_for` (hit, critical, expected damage, the damage distribution) and
-:meth:`lfgcombat.attacks.AttackSetup.resolve` (the roll). An attack the rules forbid shows
+:meth:`lfgcombat.rules.attacks.AttackSetup.resolve` (the roll). An attack the rules forbid shows
 the engine's message and disables the Roll button.
 
 The creatures chosen ``next to target`` stand adjacent to it: the odds show the chance a
-ranged miss strikes each (:func:`lfgcombat.attacks.odds.unintended_attack_odds`), and Roll
-plays the miss on as the encounter does (:func:`lfgcombat.attacks.unintended.
+ranged miss strikes each (:func:`lfgcombat.rules.attacks.odds.unintended_attack_odds`), and Roll
+plays the miss on as the encounter does (:func:`lfgcombat.rules.attacks.unintended.
 unintended_shot`; 000_8d1d7816ee944f3b.txt, "Accuracy by Volume (Unintended Targets)").
 
 Under another ruleset (``ruleset="wounds"`` or ``"classic"``) the panel asks that ruleset's
-attack policy: :func:`lfgcombat.attack_odds` with ``ruleset=`` for the odds and
+attack policy: :func:`lfgcombat.rules.attacks.odds` with ``ruleset=`` for the odds and
 ``attack_resolution.attack`` for the roll. Where the policy offers a critical choice
 (``critical_choices``: wounds' ``multiply`` / ``wounds``) the panel shows a ``critical``
 dropdown, and the odds show the expected damage of every choice.
@@ -29,11 +29,11 @@ from typing import Any
 import ipywidgets as W
 import traitlets
 
-from lfgcombat.archery import Bystander
-from lfgcombat.attacks.odds import unintended_attack_odds
-from lfgcombat.attacks.unintended import UnintendedResult, unintended_shot
-from lfgcombat.attack_odds import AttackOdds, attack_odds, odds_for
-from lfgcombat.attacks import AttackSetup, prepare
+from lfgcombat.rules.archery.archery import Bystander
+from lfgcombat.rules.attacks.odds import unintended_attack_odds
+from lfgcombat.rules.attacks.unintended import UnintendedResult, unintended_shot
+from lfgcombat.rules.attacks.odds import AttackOdds, attack_odds, odds_for
+from lfgcombat.rules.attacks import AttackSetup, prepare
 from lfgcombat.creature import Creature
 from lfgcombat.dice import Roller
 from lfgcombat.errors import LfgError
@@ -81,7 +81,7 @@ def odds_html(odds: AttackOdds) -> str:
     damage distribution when it hits as a small histogram.
 
     Args:
-        odds: The engine's :class:`~lfgcombat.attack_odds.AttackOdds`.
+        odds: The engine's :class:`~lfgcombat.rules.attacks.odds.AttackOdds`.
 
     Returns:
         An HTML fragment (``.lfg-histogram`` holds the bars).
@@ -197,12 +197,12 @@ class AttackPanel(W.VBox):
 
     Attributes:
         setup: The prepared attack (``None`` when the choice is illegal).
-        odds: Its :class:`~lfgcombat.attack_odds.AttackOdds` (``None`` when illegal).
+        odds: Its :class:`~lfgcombat.rules.attacks.odds.AttackOdds` (``None`` when illegal).
         error: The engine's message for an illegal choice ("" otherwise).
-        last_result: The last rolled :class:`~lfgcombat.attacks.AttackResult` (under
+        last_result: The last rolled :class:`~lfgcombat.rules.attacks.AttackResult` (under
             another ruleset, its policy's result, e.g. a wounds attack).
         last_unintended: What that roll's miss set off among the creatures next to the
-            target (:class:`~lfgcombat.attacks.unintended.UnintendedResult`; ``None``
+            target (:class:`~lfgcombat.rules.attacks.unintended.UnintendedResult`; ``None``
             before a roll or under another ruleset).
         ruleset_name: The ruleset whose rules the panel asks.
     """
@@ -499,7 +499,7 @@ class AttackPanel(W.VBox):
         """Roll the chosen attack (its rolls go to the roller's history, the dice log);
         under another ruleset, by its attack policy. A ranged miss with creatures next to
         the target goes on to an Unintended Target as the encounter plays it (the engine's
-        :func:`~lfgcombat.attacks.unintended.unintended_shot`: the choice among equals,
+        :func:`~lfgcombat.rules.attacks.unintended.unintended_shot`: the choice among equals,
         the new roll at -4 without precision; a Nat 1 or the shield stops it), shown under
         the first roll and kept in :attr:`last_unintended`.
 

@@ -35,7 +35,7 @@ from ipyleaflet import DivIcon, GeoJSON, ImageOverlay, LayerGroup, Map, Marker, 
 from traitlets import Bool, Unicode
 
 from lfgcombat.errors import IllegalActionError, LfgError
-from lfgcombat.hexmap import HexMap, Reachable, Terrain
+from lfgcombat.battlemap import HexMap, Reachable, Terrain
 from lfgcombat.shortrepr import short
 
 from .mapimage import image_url

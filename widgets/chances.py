@@ -28,7 +28,7 @@ from typing import Any
 import ipywidgets as W
 import traitlets
 
-from lfgcombat.encounter import Encounter
+from lfgcombat.engine import Encounter
 from lfgcombat.errors import LfgError
 from lfgcombat.prep import SimResult, simulate
 from lfgcombat.prep.result import format_p

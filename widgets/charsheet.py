@@ -8,8 +8,8 @@ the last valid creature.
 The statistics follow the sheet's ``ruleset`` (the creature's own ``ruleset`` key picks the
 default; the ``ruleset`` dropdown switches): ``lfg`` shows HR, AC, HP, saves...;
 ``classic`` and ``wounds`` show the rows their engine modules compute
-(:func:`lfgcombat.classic.sheet.sheet_rows`: BAB, AC and its parts, CR, nonlethal,
-disabled; :func:`lfgcombat.wounds.sheet.sheet_rows`: Prowess, Defense, good and bad saves,
+(:func:`lfgcombat.rulesets.classic.sheet.sheet_rows`: BAB, AC and its parts, CR, nonlethal,
+disabled; :func:`lfgcombat.rulesets.wounds.sheet.sheet_rows`: Prowess, Defense, good and bad saves,
 Wounds, Barrier, Shell, the parrying shield). The widget only displays them.
 """
 
@@ -24,14 +24,14 @@ from typing import Any
 import ipywidgets as W
 import traitlets
 
-from lfgcombat.conditions import Condition
+from lfgcombat.rules.conditions.conditions import Condition
 from lfgcombat.creature import (ABILITIES, STAT_NAMES, Creature, CreatureError, Kind, Size,
                                 example_names, load_example)
 from lfgcombat.errors import LfgError
 from lfgcombat.rulesets import definition
 from lfgcombat.rulesets.base import implemented
 from lfgcombat.shortrepr import short
-from lfgcombat.tables import load_table
+from lfgcombat.io.tables import load_table
 
 __all__ = ["CharacterSheet"]
 
@@ -103,10 +103,10 @@ def _field_key(problem_field: str) -> str:
 def _close_lines(c: Creature) -> str:
     """The close fight's lines of the sheet (skills, special abilities, the main hand, the
     Ambidextrous Feat, a second shield), as
-    their sections write them (:mod:`lfgcombat.close_keys`); nothing for a creature without
+    their sections write them (:mod:`lfgcombat.creature.close_keys`); nothing for a creature without
     them."""
-    from lfgcombat.close_keys import (AMBIDEXTROUS, HANDEDNESS, SECOND_SHIELD, SKILLS,
-                                      SPECIAL_ABILITIES)
+    from lfgcombat.creature.close_keys import (AMBIDEXTROUS, HANDEDNESS, SECOND_SHIELD, SKILLS,
+                                               SPECIAL_ABILITIES)
     lines = [f"<div class='lfg-sheet-{s.key}'>{html.escape(s.label)}: "
              f"{html.escape(s.show(s.of(c)))}</div>"
              for s in (SKILLS, SPECIAL_ABILITIES, HANDEDNESS, AMBIDEXTROUS, SECOND_SHIELD)

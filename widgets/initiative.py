@@ -52,7 +52,7 @@ chosen by an ally, would rather go later (``Encounter.decline_turn``); ``.lfg-to
 (:class:`~lfgcombat.widgets.tracker_actions.ActionControls`) and the GM's rows
 (:class:`~lfgcombat.widgets.tracker_gm.GMControls`); ``.lfg-actions-left``; the turn
 reminders ``.lfg-reminders`` (one ``li`` per reminder, ``data-when`` start or end and
-``data-name``: :func:`lfgcombat.turn_reminders.turn_reminders`); the history rows
+``data-name``: :func:`lfgcombat.rules.turns.turn_reminders.turn_reminders`); the history rows
 (:class:`~lfgcombat.widgets.tracker_history.HistoryControls`: back to any step or roll,
 and the branches undone); the status line ``.lfg-tracker-status`` (``lfg-error`` on a
 refusal).
@@ -69,9 +69,9 @@ from typing import Any
 import ipywidgets as W
 import traitlets
 
-from lfgcombat.encounter import Encounter
+from lfgcombat.engine import Encounter
 from lfgcombat.errors import LfgError
-from lfgcombat.hexmap import Reachable
+from lfgcombat.battlemap import Reachable
 
 from .chances import chances
 from .tracker_actions import ActionControls, DryRuns

@@ -1,7 +1,7 @@
 """How the BattleMap draws where the selected creature can move and which hexes provoke AOO.
 
 The engine says which hexes a movement action reaches and which of them provoke
-(:class:`lfgcombat.hexmap.Reachable`: ``safe`` and ``provoking``; 000_8d1d7816ee944f3b.txt,
+(:class:`lfgcombat.battlemap.Reachable`: ``safe`` and ``provoking``; 000_8d1d7816ee944f3b.txt,
 "What actions normally Provoke AOO?": moving out of a threatened hex provokes). This module
 only chooses how to draw them so that the map still reads when most hexes provoke - next to
 a foe every hex a move reaches does, and outlining each of them in dashed orange flooded the
@@ -42,7 +42,7 @@ def most_provoke(reach: Any) -> bool:
 
 def reach_styles(reach: Any) -> tuple[dict, dict]:
     """The Leaflet styles of the safe and of the provoking hexes of ``reach`` (a
-    :class:`~lfgcombat.hexmap.Reachable`): the smaller group is marked."""
+    :class:`~lfgcombat.battlemap.Reachable`): the smaller group is marked."""
     if most_provoke(reach):
         return _SAFE_MARKED, _PROVOKING_WASH
     return _SAFE, _PROVOKING

@@ -1,7 +1,7 @@
 """PlayersScreen: the players' view of a fight, for a second screen (issue 26, item 3).
 
 It follows the same :class:`~lfgcombat.Encounter` as the GM's tracker
-(:meth:`~lfgcombat.Encounter.subscribe`) and draws only :func:`lfgcombat.players_view.
+(:meth:`~lfgcombat.Encounter.subscribe`) and draws only :func:`lfgcombat.engine.players_view.
 players_view` - the map with the creatures the party can perceive, the order of play, the
 Ready/Done cards with conditions, the party's hit points and the foes' health as words.
 What the players may know is the engine's to say; this widget holds no rules. What it does
@@ -25,8 +25,8 @@ from typing import Any
 
 import ipywidgets as W
 
-from lfgcombat.encounter import Encounter
-from lfgcombat.players_view import PlayersView, players_view
+from lfgcombat.engine import Encounter
+from lfgcombat.engine.players_view import PlayersView, players_view
 
 from .battlemap import TERRAIN_COLORS
 from .tracker_ui import SIDE_COLORS
@@ -46,10 +46,10 @@ class PlayersScreen(W.VBox):
         encounter: The encounter (the GM's; the screen follows it live).
         party: The players' side (default: the side of the encounter's first creature).
         hidden: Creatures the GM keeps from the players (names; see
-            :func:`lfgcombat.players_view.perceived`). Change it later with :attr:`hidden`.
+            :func:`lfgcombat.engine.players_view.perceived`). Change it later with :attr:`hidden`.
 
     Attributes:
-        view: The :class:`~lfgcombat.players_view.PlayersView` drawn now.
+        view: The :class:`~lfgcombat.engine.players_view.PlayersView` drawn now.
 
     Raises:
         TypeError: ``encounter`` is not an Encounter.

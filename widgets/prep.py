@@ -55,7 +55,7 @@ import pandas as pd
 import traitlets
 
 from lfgcombat.creature import Creature, example_names, load_example
-from lfgcombat.encounter import Encounter
+from lfgcombat.engine import Encounter
 from lfgcombat.errors import LfgError
 from lfgcombat.prep import TARGET_POLICIES, Comparison, SimResult, compare, simulate
 from lfgcombat.prep.kernel import kernel_loaded

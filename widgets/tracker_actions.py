@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 import ipywidgets as W
 
 from lfgcombat.errors import LfgError
-from lfgcombat.round_offers import round_offers
+from lfgcombat.rules.turns.round_offers import round_offers
 
 from .tracker_ui import button, dropdown, row, set_options
 

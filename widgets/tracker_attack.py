@@ -3,8 +3,8 @@ the attack as :meth:`lfgcombat.Encounter.attack` would make it, before it is rol
 
 No rules here: the preview makes the attack on :meth:`lfgcombat.Encounter.fork` (the same
 map situation, Gang Up, Aim, Fight Defensively, Run, Charge... the encounter adds) and
-hands the :class:`~lfgcombat.attacks.AttackSetup` it used to
-:func:`lfgcombat.attack_odds.odds_for` (what :func:`lfgcombat.attack_odds.attack_odds`
+hands the :class:`~lfgcombat.rules.attacks.AttackSetup` it used to
+:func:`lfgcombat.rules.attacks.odds.odds_for` (what :func:`lfgcombat.rules.attacks.odds.attack_odds`
 computes from the same setup). A refusal there is shown before the click, and the button
 is disabled. The situation listed under the odds (cover, terrain, Gang Up...) is what the
 engine logged for the attack on the chosen target itself, set before its roll - never a
@@ -29,9 +29,9 @@ from typing import TYPE_CHECKING, Any
 
 import ipywidgets as W
 
-from lfgcombat.attack_odds import attack_odds, odds_for
+from lfgcombat.rules.attacks.odds import attack_odds, odds_for
 from lfgcombat.errors import LfgError
-from lfgcombat.round_offers import round_offers
+from lfgcombat.rules.turns.round_offers import round_offers
 
 from .attackpanel import odds_html, policy_odds_html, weapon_names
 from .tracker_ui import button, dropdown, row, set_options
@@ -87,8 +87,8 @@ class AttackControls(W.VBox):
                          "cover, concealment, high ground and terrain")
         self.go.button_style = "danger"
         self._shown: Any = None
-        #: The preview's :class:`~lfgcombat.attacks.AttackSetup` and
-        #: :class:`~lfgcombat.attack_odds.AttackOdds` (``None`` when refused); ``refusal``
+        #: The preview's :class:`~lfgcombat.rules.attacks.AttackSetup` and
+        #: :class:`~lfgcombat.rules.attacks.odds.AttackOdds` (``None`` when refused); ``refusal``
         #: says why.
         self.setup: Any = None
         self.odds_shown: Any = None
@@ -177,7 +177,8 @@ class AttackControls(W.VBox):
 
     def _offer_options(self) -> None:
         """Show only the attack options the attacker's round has (issue 26:
-        :func:`lfgcombat.round_offers.round_offers`; classic's and wounds' attacks take none
+        :func:`lfgcombat.rules.turns.round_offers.round_offers`; classic's and wounds' attacks take
+        none
         of lfg's); an option not offered is cleared, so it never reaches the attack."""
         me = self.attacker.value
         enc = self.tracker.encounter
@@ -321,7 +322,7 @@ class AttackControls(W.VBox):
 
     def _show_policy(self, enc: Any, note: str, events: list) -> None:
         """The odds of an attack the encounter allows under another ruleset (``classic``,
-        ``wounds``): that ruleset's attack policy, :func:`lfgcombat.attack_odds` with
+        ``wounds``): that ruleset's attack policy, :func:`lfgcombat.rules.attacks.odds` with
         ``ruleset=``, for the two creatures as the encounter has them now. The fork's
         attack already said the encounter allows it; the map's situation (cover, flanking)
         is the encounter's own at the roll, not in these odds - but listed under them, as
@@ -349,7 +350,7 @@ class AttackControls(W.VBox):
         """Roll the chosen attack through the encounter (its rolls go to the dice log).
 
         Returns:
-            The :class:`~lfgcombat.attacks.AttackResult`, or ``None`` when refused (the
+            The :class:`~lfgcombat.rules.attacks.AttackResult`, or ``None`` when refused (the
             status line says why).
         """
         a, t, w = self.attacker.value, self.target.value, self.weapon.value

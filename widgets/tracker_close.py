@@ -16,8 +16,8 @@ from typing import TYPE_CHECKING, Any
 
 import ipywidgets as W
 
-from lfgcombat.close_keys import abilities_of
-from lfgcombat.encounter.skill_actions import INSULT_EFFECTS
+from lfgcombat.creature.close_keys import abilities_of
+from lfgcombat.rules.actions.skill_actions_play import INSULT_EFFECTS
 from lfgcombat.errors import LfgError
 
 from .tracker_actions import parse_cell

@@ -11,8 +11,8 @@ from typing import TYPE_CHECKING
 
 import ipywidgets as W
 
-from lfgcombat.conditions import Condition
-from lfgcombat.damage import DamageType
+from lfgcombat.rules.conditions.conditions import Condition
+from lfgcombat.rules.damage import DamageType
 
 from .tracker_ui import button, dropdown, row, set_options
 

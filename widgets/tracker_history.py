@@ -1,6 +1,6 @@
 """The tracker's history: back to any line of the log or any roll, and back again to what
-was undone (issue 26, item 4), through :class:`lfgcombat.timeline.Timeline`; and the turn
-reminders (:func:`lfgcombat.turn_reminders.turn_reminders`) as HTML.
+was undone (issue 26, item 4), through :class:`lfgcombat.engine.timeline.Timeline`; and the turn
+reminders (:func:`lfgcombat.rules.turns.turn_reminders.turn_reminders`) as HTML.
 
 No rules here: the steps, the branches and the reminders are the engine's.
 """
@@ -12,8 +12,8 @@ from typing import TYPE_CHECKING, Any
 
 import ipywidgets as W
 
-from lfgcombat.timeline import Timeline, step_lines
-from lfgcombat.turn_reminders import turn_reminders
+from lfgcombat.engine.timeline import Timeline, step_lines
+from lfgcombat.rules.turns.turn_reminders import turn_reminders
 
 from .tracker_ui import button, dropdown, row, set_options
 
@@ -32,7 +32,7 @@ class HistoryControls(W.VBox):
         tracker: The :class:`~lfgcombat.widgets.InitiativeTracker`.
 
     Attributes:
-        timeline: The :class:`~lfgcombat.timeline.Timeline` of the tracker's encounter.
+        timeline: The :class:`~lfgcombat.engine.timeline.Timeline` of the tracker's encounter.
 
     CSS hooks: ``.lfg-history-line`` (the steps, newest first), ``button.lfg-back-to``;
     ``.lfg-roll-number`` and ``button.lfg-back-roll``; ``.lfg-branches`` and

@@ -13,9 +13,9 @@ from typing import Any
 
 import ipywidgets as W
 
-from lfgcombat.encounter import actions_table
+from lfgcombat.engine import actions_table
 from lfgcombat.errors import IllegalActionError, LfgError
-from lfgcombat.round_offers import round_offers
+from lfgcombat.rules.turns.round_offers import round_offers
 
 from .tracker_ui import ROW, button, dropdown, row, set_options
 
@@ -203,7 +203,7 @@ class TurnControls:
         """``interrupter`` tries to interrupt the acting creature (``Encounter.interrupt``).
 
         Returns:
-            The :class:`~lfgcombat.encounter.InterruptResult`, or ``None`` if refused.
+            The :class:`~lfgcombat.engine.InterruptResult`, or ``None`` if refused.
         """
         return self._attempt(lambda: self.encounter.interrupt(interrupter, before=before))
 

@@ -5,7 +5,7 @@ Concealment": flanking (:mod:`.flanking`), cover, concealment and line of sight 
 high ground (:mod:`.altitude`).
 
 ``from lfgcombat.battlemap import HexMap`` (also ``lfgcombat.HexMap`` and, for older code,
-``lfgcombat.hexmap``).
+``lfgcombat.battlemap``).
 """
 
 from __future__ import annotations

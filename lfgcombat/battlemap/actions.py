@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from lfgcombat.errors import IllegalActionError
-from lfgcombat.grid import FEET_PER_CELL, Cell, Hex, Square
+from lfgcombat.battlemap.grid import FEET_PER_CELL, Cell, Hex, Square
 
 from .core import CellLike
 from .pathing import _Pathing

@@ -32,10 +32,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from lfgcombat.citations import cite
-from lfgcombat.grid import FEET_PER_CELL
+from lfgcombat.rules.citations import cite
+from lfgcombat.battlemap.grid import FEET_PER_CELL
 from lfgcombat.errors import IllegalActionError
-from lfgcombat.movement_modes import body_height_ft
+from lfgcombat.rules.movement.movement_modes import body_height_ft
 
 from .values import MapFormatError, _short
 
@@ -135,7 +135,8 @@ def ground_distance(m: Any, name: str, cell: Any) -> int:
 def headroom_problem(ceiling: int | None, name: str, size: Any, feet: int) -> str | None:
     """Why a creature of ``size`` cannot be ``feet`` above its hex under ``ceiling`` (feet;
     ``None``: open sky), or ``None`` when its body fits. A body is a column of its size's
-    height (``data/sizes.csv``, as line of sight reads it: :func:`lfgcombat.movement_modes.
+    height (``data/sizes.csv``, as line of sight reads it:
+    :func:`lfgcombat.rules.movement.movement_modes.
     body_height_ft`), so a Medium creature (5.5 ft) flies at most 10 ft up under a 20-ft
     ceiling. The ground is always allowed (a cramped room is the GM's to draw)."""
     if ceiling is None or not feet:

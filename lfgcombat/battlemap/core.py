@@ -18,8 +18,8 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Union
 
 from lfgcombat.errors import IllegalActionError
-from lfgcombat.grid import Cell, Geometry, Hex, Square, map_geometry
-from lfgcombat.movement_modes import speeds_of
+from lfgcombat.battlemap.grid import Cell, Geometry, Hex, Square, map_geometry
+from lfgcombat.rules.movement.movement_modes import speeds_of
 from lfgcombat.rulesets import coerce_ruleset
 
 from .altitude import distance_3d
@@ -112,7 +112,8 @@ class _MapCore:
         self._background: Background | None = None
         self._altitude: dict[str, int] = {}  # feet above the ground of its hex (0: left out)
         self._moving: dict[str, tuple[str, int]] = {}  # a move under way: (mode, altitude)
-        self._doors: dict[Cell, Any] = {}  # door cell -> its ObjectState (lfgcombat.objects)
+        self._doors: dict[Cell, Any] = {}  # door cell -> its ObjectState
+                                           # (lfgcombat.rules.objects.objects)
         self._door_lock: dict[Cell, int] = {}  # door cell -> the lock's -5..+5 on the Break DC
         self._door_trap: dict[Cell, str] = {}  # door cell -> its trap, set off when forced
         #: Unattended objects by label (a chest): (cell, its ObjectState, fragile items)

@@ -9,8 +9,10 @@ modify the DC (up or down) by up to 5 points"; destroy it through its Hardness a
 A door cell is a terrain kind (:class:`~lfgcombat.battlemap.Terrain` ``DOOR``, ``DOOR_OPEN``,
 ``DOOR_BROKEN``): a closed door blocks movement, sight, effect and reach like a wall; an
 open or broken one blocks nothing. Each door is a row of ``data/objects.csv`` (its
-Hardness, HP and Break DC, :class:`~lfgcombat.objects.ObjectState`), with a lock modifier
-and an optional trap. The rules of forcing and breaking are in :mod:`lfgcombat.objects`;
+Hardness, HP and Break DC, :class:`~lfgcombat.rules.objects.objects.ObjectState`), with a lock
+modifier
+and an optional trap. The rules of forcing and breaking are in
+:mod:`lfgcombat.rules.objects.objects`;
 this layer keeps the doors' state and refuses what the map cannot do.
 """
 
@@ -19,10 +21,10 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any
 
-from lfgcombat.citations import cite
+from lfgcombat.rules.citations import cite
 from lfgcombat.errors import IllegalActionError
-from lfgcombat.grid import Cell
-from lfgcombat.objects import ObjectError, ObjectState
+from lfgcombat.battlemap.grid import Cell
+from lfgcombat.rules.objects.objects import ObjectError, ObjectState
 
 from ..shortrepr import short
 from .core import CellLike
@@ -46,7 +48,7 @@ class Door:
     Attributes:
         cell: Where it is.
         state: ``closed`` (blocks movement and sight), ``open`` or ``broken``.
-        object: Its :class:`~lfgcombat.objects.ObjectState` (kind, Hardness, HP left,
+        object: Its :class:`~lfgcombat.rules.objects.objects.ObjectState` (kind, Hardness, HP left,
             Break DC, a failed attempt to force it).
         lock: The lock's modifier to the Break DC, -5 to +5.
         trap: Its trap (``""``: none); forcing or breaking it sets the trap off.

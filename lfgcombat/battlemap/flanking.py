@@ -12,7 +12,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable
 
-from lfgcombat.grid import FEET_PER_CELL, Cell
+from lfgcombat.battlemap.grid import FEET_PER_CELL, Cell
 
 from .actions import _Actions
 from .reading import _sizes, condition_flags

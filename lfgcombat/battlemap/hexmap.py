@@ -44,7 +44,8 @@ class HexMap(_Doors):
     :class:`~lfgcombat.errors.IllegalActionError` naming the rule, and changes nothing:
     every mutating method validates first and only then writes.
 
-    Cells are :class:`~lfgcombat.grid.Hex` (or :class:`~lfgcombat.grid.Square` on the
+    Cells are :class:`~lfgcombat.battlemap.grid.Hex` (or :class:`~lfgcombat.battlemap.grid.Square`
+    on the
     square grid); wherever a cell is expected you may also pass ``(col, row)`` offset
     coordinates, and wherever a creature or a cell is expected (distance, cover...) a
     creature's name.

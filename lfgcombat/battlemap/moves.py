@@ -12,9 +12,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from lfgcombat.conditions import Condition
+from lfgcombat.rules.conditions.conditions import Condition
 from lfgcombat.errors import IllegalActionError
-from lfgcombat.grid import FEET_PER_CELL, Cell
+from lfgcombat.battlemap.grid import FEET_PER_CELL, Cell
 
 from .core import ACTIONS, CellLike, _Placed
 from .reach import _Reach

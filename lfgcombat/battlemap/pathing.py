@@ -18,8 +18,8 @@ from types import MappingProxyType
 from typing import Any
 
 from lfgcombat.errors import IllegalActionError
-from lfgcombat.grid import FEET_PER_CELL, Cell
-from lfgcombat.flight import planar, turns_between
+from lfgcombat.battlemap.grid import FEET_PER_CELL, Cell
+from lfgcombat.rules.movement.flight import planar, turns_between
 
 from .core import CellLike
 from .moves import _MoveRules
@@ -88,7 +88,7 @@ class Reachable(Mapping):
     def with_provoking(self, cells: Iterable[Cell]) -> "Reachable":
         """The same ends, costs and paths, with only ``cells`` (those of them in
         :attr:`provoking`) still provoking: a ruleset's reading of who may take the AOO
-        the map finds (the encounter's :meth:`~lfgcombat.encounter.Encounter.reachable`;
+        the map finds (the encounter's :meth:`~lfgcombat.engine.Encounter.reachable`;
         under ``classic`` nothing provokes). A cell no longer provoking keeps the path the
         map found to it, so :meth:`path_to` gives the path a move there takes."""
         keep = frozenset(cells) & self.provoking
@@ -321,7 +321,8 @@ class _Pathing(_MoveRules):
         ``turns`` direction changes: a flyer's path under the "Fly Speed – Flight &
         Maneuverability" chart ("During a single Normal Move (Big Action), the creature may
         make the indicated number of direction changes, turning up to 90 degrees each
-        time"; counted by :func:`lfgcombat.flight.turns_between`). Any number of legs; ties
+        time"; counted by :func:`lfgcombat.rules.movement.flight.turns_between`). Any number of
+        legs; ties
         go to fewer turns. With ``avoid_provoking`` a path that provokes no AOO is preferred
         when one exists.
 

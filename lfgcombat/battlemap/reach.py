@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from lfgcombat.grid import FEET_PER_CELL, Cell
+from lfgcombat.battlemap.grid import FEET_PER_CELL, Cell
 
 from .altitude import distance_3d
 from .space import _Space

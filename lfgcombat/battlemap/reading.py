@@ -2,7 +2,7 @@
 
 The map is duck-typed (see :class:`~lfgcombat.battlemap.values.MapCreature`). What a
 condition does to movement and threatening is read from the conditions data
-(``data/conditions.csv`` through :mod:`lfgcombat.conditions`): its ``immobile``,
+(``data/conditions.csv`` through :mod:`lfgcombat.rules.conditions.conditions`): its ``immobile``,
 ``cannot_run``, ``cannot_5ft_step`` and ``threatens`` columns and the ``implies`` links
 (Unconscious implies Helpless), the same columns a creature's sheet reads for its Move
 Speed. The map keeps no list of its own (``000_8d1d7816ee944f3b.txt``, "Conditions – Full
@@ -16,10 +16,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from lfgcombat.conditions import (Affliction, Condition, ConditionSet, parse_condition,
-                                  resolve)
+from lfgcombat.rules.conditions.conditions import (Affliction, Condition, ConditionSet,
+                                                   parse_condition, resolve)
 from lfgcombat.errors import IllegalActionError, LfgError
-from lfgcombat.tables import load_table
+from lfgcombat.io.tables import load_table
 
 from .rules import R_SIZE
 
@@ -59,7 +59,8 @@ def _read(obj: Any, *names: str) -> Any:
 def _conditions(obj: Any) -> frozenset[str]:
     """Condition names in effect: ``active_conditions`` (implied ones included) when the
     creature has it, else ``conditions``; items may be names, enums, or entries with a
-    ``condition`` attribute (:class:`lfgcombat.conditions.Affliction`, ``Active``)."""
+    ``condition`` attribute (:class:`lfgcombat.rules.conditions.conditions.Affliction`,
+    ``Active``)."""
     raw = _read(obj, "active_conditions", "conditions")
     if not raw:
         return frozenset()
@@ -102,7 +103,8 @@ class ConditionFlags:
     ``implies`` for Helpless): the map has no copy.
 
     Attributes:
-        names: The conditions in effect (their :class:`~lfgcombat.conditions.Condition`
+        names: The conditions in effect (their
+            :class:`~lfgcombat.rules.conditions.conditions.Condition`
             values, implied ones included).
         immobile: Those whose ``immobile`` is true ("You cannot move from your hex").
         cannot_run: Those whose ``cannot_run`` is true.
@@ -165,7 +167,8 @@ def _flags_of_items(items: tuple[Any, ...]) -> ConditionFlags:
 
 def condition_flags(obj: Any) -> ConditionFlags:
     """The :class:`ConditionFlags` of a creature: from its ``active_conditions`` when it has
-    a resolved :class:`~lfgcombat.conditions.ConditionSet` (a :class:`lfgcombat.Creature`),
+    a resolved :class:`~lfgcombat.rules.conditions.conditions.ConditionSet` (a
+    :class:`lfgcombat.Creature`),
     else from the names, enums or afflictions in ``conditions``."""
     raw = _read(obj, "active_conditions", "conditions")
     if isinstance(raw, ConditionSet):

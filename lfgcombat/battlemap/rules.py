@@ -1,12 +1,12 @@
 """The headings of ``000_8d1d7816ee944f3b.txt`` the battle map cites, as citation strings.
 
 Every refusal and explanation of :mod:`lfgcombat.battlemap` names its rule with one of
-these: the rules file and a heading of it, built by :func:`lfgcombat.citations.cite`.
+these: the rules file and a heading of it, built by :func:`lfgcombat.rules.citations.cite`.
 """
 
 from __future__ import annotations
 
-from lfgcombat.citations import cite as _rule
+from lfgcombat.rules.citations import cite as _rule
 
 TXT = "000_8d1d7816ee944f3b.txt"
 

@@ -16,7 +16,8 @@ decides only what stands in their way:
 * Every creature is a vertical column from its altitude (feet above its hex, see
   :mod:`~lfgcombat.battlemap.altitude`) up to its altitude plus its height: the middle of
   its size's Height/Length range in ``data/sizes.csv`` ("Creature Size Category Table":
-  Small 3 ft, Medium 5.5 ft, Large 11 ft; :func:`lfgcombat.movement_modes.body_height_ft`).
+  Small 3 ft, Medium 5.5 ft, Large 11 ft;
+  :func:`lfgcombat.rules.movement.movement_modes.body_height_ft`).
   A creature sees from, and is seen in, the whole of that column. A cell is a point on the
   ground.
 * Between the two columns the lines span a band: at a hex ``f`` of the way along (hexes
@@ -40,8 +41,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
-from lfgcombat.grid import FEET_PER_CELL, Cell
-from lfgcombat.movement_modes import body_height_ft
+from lfgcombat.battlemap.grid import FEET_PER_CELL, Cell
+from lfgcombat.rules.movement.movement_modes import body_height_ft
 
 from .core import Where
 from .flanking import _Flanking
@@ -230,7 +231,7 @@ class _Sight(_Flanking):
 
     def _column(self, where: Where) -> tuple[float, float]:
         """A body as a vertical column: (its feet, the top of its head) above the ground, in
-        feet: a creature's altitude and altitude + :func:`~lfgcombat.movement_modes.
+        feet: a creature's altitude and altitude + :func:`~lfgcombat.rules.movement.movement_modes.
         body_height_ft` of its size; a cell is a point on the ground."""
         if not isinstance(where, str):
             return (0.0, 0.0)

@@ -18,7 +18,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from lfgcombat.errors import IllegalActionError
-from lfgcombat.grid import Cell
+from lfgcombat.battlemap.grid import Cell
 
 from .core import CellLike, _Placed, _Turn
 from .reading import _size_name, _sizes, condition_flags

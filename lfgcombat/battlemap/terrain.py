@@ -15,9 +15,9 @@ from enum import Enum
 from typing import Any
 
 from lfgcombat.errors import IllegalActionError
-from lfgcombat.grid import Cell
-from lfgcombat.movement_modes import MODES, MovementModeError, speeds_of
-from lfgcombat.objects import ObjectState
+from lfgcombat.battlemap.grid import Cell
+from lfgcombat.rules.movement.movement_modes import MODES, MovementModeError, speeds_of
+from lfgcombat.rules.objects.objects import ObjectState
 
 from ..shortrepr import short
 from .altitude import MAX_ALTITUDE_FT, R_ALTITUDE, check_altitude
@@ -380,7 +380,7 @@ class _Terrain(_MapCore):
 
 
 def _speeds(creature: object) -> Any:
-    """The creature's speeds (:func:`lfgcombat.movement_modes.speeds_of`)."""
+    """The creature's speeds (:func:`lfgcombat.rules.movement.movement_modes.speeds_of`)."""
     return speeds_of(creature)
 
 

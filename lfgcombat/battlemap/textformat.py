@@ -73,11 +73,11 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import replace
 from typing import Any
 
-from lfgcombat.conditions import parse_condition
-from lfgcombat.datafile import DataFileError, load_text
+from lfgcombat.rules.conditions.conditions import parse_condition
+from lfgcombat.io.datafile import DataFileError, load_text
 from lfgcombat.errors import LfgError
-from lfgcombat.grid import Cell
-from lfgcombat.objects import ObjectState
+from lfgcombat.battlemap.grid import Cell
+from lfgcombat.rules.objects.objects import ObjectState
 
 from .core import MAX_SIDE
 from .display import _Display
@@ -380,7 +380,7 @@ class _TextFormat(_Display):
 
 def _document(text: str, lines: list[str]) -> dict | None:
     """The YAML document of a map text (``None``: a bare block of terrain rows), read by
-    the kit's one safe loader (:func:`lfgcombat.datafile.load_text`: no anchors or
+    the kit's one safe loader (:func:`lfgcombat.io.datafile.load_text`: no anchors or
     aliases, bounded nesting, size and numbers), as creature files are."""
     if not any(_key_line(ln) for ln in lines):
         return None

@@ -21,7 +21,7 @@ from enum import Enum
 from typing import Any, NamedTuple, Protocol, runtime_checkable
 
 from lfgcombat.errors import LfgError
-from lfgcombat.grid import FEET_PER_CELL, Cell, Hex, Square, hex_to_offset
+from lfgcombat.battlemap.grid import FEET_PER_CELL, Cell, Hex, Square, hex_to_offset
 
 from .rules import R_AOO, R_COVER, R_COVER_MORE, R_FLANK, R_HALF, R_HIGH, R_ILLEGAL
 
@@ -544,7 +544,7 @@ class Background:
 
 
 class PixelBounds(NamedTuple):
-    """A rectangle in the map's pixel plane (:meth:`lfgcombat.grid.HexGeometry.to_pixel`:
+    """A rectangle in the map's pixel plane (:meth:`lfgcombat.battlemap.grid.HexGeometry.to_pixel`:
     x grows to the right, y downwards; one hex of size 1). The battle-map widget draws the
     plane scaled by its ``SCALE`` with y flipped, as it draws the hexes."""
 

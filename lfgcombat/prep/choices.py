@@ -5,7 +5,7 @@ The preferences are fields of :class:`~lfgcombat.prep.tactics.Tactics` (``weapon
 ``power_attack``, ``aim``, ``fight_defensively``, ``active_defense``, ``caution``; their
 policy is in :mod:`lfgcombat.prep.tactics`). Every number is the kit's own:
 
-* an attack's odds are :func:`lfgcombat.attack_odds.attack_odds` on the creatures as the
+* an attack's odds are :func:`lfgcombat.rules.attacks.odds.attack_odds` on the creatures as the
   encounter sees them now (:meth:`Encounter.creature <lfgcombat.Encounter.creature>`: its
   conditions and effects, Power Attack's -2 AC and Fight Defensively's Dodge bonus among
   them), with the situation the encounter itself adds (the attacks already made this turn,
@@ -15,7 +15,7 @@ policy is in :mod:`lfgcombat.prep.tactics`). Every number is the kit's own:
   rulesets rank by expected damage only;
 * an option is offered only when the engine allows it: odds the rules refuse raise
   (Power Attack with a bow, Active Dodge without the Feat), the round's offers
-  (:func:`lfgcombat.round_offers.round_offers`) rule out lfg's attack options under
+  (:func:`lfgcombat.rules.turns.round_offers.round_offers`) rule out lfg's attack options under
   classic and wounds, and the encounter refuses the rest (the play falls back to the
   plain attack);
 * what an action does to the creature's own AC (Power Attack, Fight Defensively) is read
@@ -32,13 +32,13 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from ..attacks.odds import attack_odds
+from ..rules.attacks.odds import attack_odds
 from ..errors import LfgError
-from ..round_offers import round_offers
-from ..weapons import weapon_entries
+from ..rules.turns.round_offers import round_offers
+from ..rules.weapons import weapon_entries
 
 if TYPE_CHECKING:  # pragma: no cover
-    from ..encounter import Encounter
+    from ..engine import Encounter
     from .spec import Scenario
 
 __all__ = ["Odds", "odds_of", "choose_attack", "choose_defense", "before_attacks", "charge_in"]
@@ -319,12 +319,12 @@ def charge_in(scenario: Scenario, enc: Encounter, cur: int, target: int, static:
     Runs straight to a cell within reach of ``target`` (one it reaches without provoking
     when it can, the farthest run first: at least 10 ft makes a Charge Attack, "Charge
     Attack") when the exact expected damage of a Charge Attack (the encounter's own +2,
-    :data:`lfgcombat.encounter.combat.CHARGE_DAMAGE_BONUS`) beats the plain attack's;
+    :data:`lfgcombat.rules.attacks.combat.CHARGE_DAMAGE_BONUS`) beats the plain attack's;
     played here. Only heedless tactics (``caution`` 0) charge: the run's -2 AC against
     melee lives in the encounter's private effect data (``Encounter.run``), which no public
     method reads, so its cost cannot be weighed without restating it. Returns why ("": it
     does not charge; the plain approach follows)."""
-    from ..encounter.combat import CHARGE_DAMAGE_BONUS
+    from ..rules.attacks.combat import CHARGE_DAMAGE_BONUS
     tac = scenario.tactics[scenario.side_of[cur]]
     me, them = scenario.names[cur], scenario.names[target]
     hmap = enc.map
@@ -333,7 +333,7 @@ def charge_in(scenario: Scenario, enc: Encounter, cur: int, target: int, static:
             enc.actions_left(me).attacks or not round_offers(enc, me).lfg_round or \
             "charge" not in round_offers(enc, me).attack_options:
         return ""
-    from ..attacks import resolve_weapon
+    from ..rules.attacks import resolve_weapon
     reach = int(view.reach.value or 0)
     standing = _standing(enc)
     if resolve_weapon(view, static).is_projectile or any(

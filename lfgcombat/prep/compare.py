@@ -26,7 +26,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from ..encounter import Encounter
+from ..engine import Encounter
 from ..rulesets import Ruleset
 from .from_here import prepare_here
 from .replay import replay_seeded

@@ -14,8 +14,8 @@ answer, asked once per fight setup, for :mod:`lfgcombat.prep.kernel_classic`:
 * the Initiative check bonus (:class:`~lfgcombat.rulesets.classic.ClassicInitiative`);
 * the chances of the DC12 FORT check to stabilize and the DC14 CON check to become mobile,
   at 0 HP and below it (d20 + the record's ``fort_bonus`` / ``con_check_bonus`` in that
-  state, ``total >= DC`` as :class:`~lfgcombat.classic.health.ClassicVitals` rolls them);
-* death at -10 (:data:`lfgcombat.classic.health.DEATH_AT`), the optional
+  state, ``total >= DC`` as :class:`~lfgcombat.rulesets.classic.health.ClassicVitals` rolls them);
+* death at -10 (:data:`lfgcombat.rulesets.classic.health.DEATH_AT`), the optional
   ``hp_loss_per_round``.
 
 The rest (sides, policies, the HP track, the ``dangerous`` policy's scores, the run's note
@@ -30,7 +30,7 @@ from typing import Any, cast
 
 import numpy as np
 
-from ..odds import pmf
+from ..dice.odds import pmf
 from .spec import FightSpec, PrepError, Scenario, reference_spec, scenario_weapons
 
 __all__ = ["ClassicNumbers", "classic_spec", "classic_problems", "p_at_least", "kind",
@@ -170,7 +170,7 @@ def classic_spec(scenario: Scenario, max_rounds: int) -> FightSpec:
         PrepError: as :func:`~lfgcombat.prep.spec.reference_spec` (a creature lacking
             ``bab``, without a weapon, or not standing).
     """
-    from ..classic.health import DEATH_AT, MOBILE_DC, STABILIZE_DC
+    from ..rulesets.classic.health import DEATH_AT, MOBILE_DC, STABILIZE_DC
     base = reference_spec(scenario, max_rounds)
     rs = scenario.ruleset
     cs = scenario.creatures

@@ -7,10 +7,10 @@ Each number is the engine's own answer, asked once per fight setup, for
   Kill ("Combat Statistics"): :meth:`WoundsAttacks.attack_odds
   <lfgcombat.rulesets.wounds.WoundsAttacks.attack_odds>` (the ``multiply`` choice the
   tactics make), an Instant Kill taken out of the critical damage it would otherwise deal
-  (the weapon's damage rolled as :func:`~lfgcombat.wounds.attacks.critical_multiplier`
-  says, :meth:`~lfgcombat.wounds.attacks.DamageParts.strike_pmf`);
+  (the weapon's damage rolled as :func:`~lfgcombat.rulesets.wounds.attacks.critical_multiplier`
+  says, :meth:`~lfgcombat.rulesets.wounds.attacks.DamageParts.strike_pmf`);
 * Hit Points and Wounds at the start (the record's
-  :class:`~lfgcombat.wounds.health.WoundsVitals`), Half Actions' attacks a turn;
+  :class:`~lfgcombat.rulesets.wounds.health.WoundsVitals`), Half Actions' attacks a turn;
 * the Initiative check bonus (:func:`lfgcombat.rulesets.wounds.wounds_check_bonus`) and
   Round-by-Round's +5 Innate for the creature that acted last (:data:`LAST_ACTOR_BONUS`).
 
@@ -112,7 +112,7 @@ def wounds_problems(scenario: Scenario) -> list[str]:
 def _attack_dist(attacks: Any, a: Any, t: Any, weapon: str) -> list[tuple[int, float]]:
     """One attack's outcomes: damage (0 a miss) or an Instant Kill (-1), with their
     probabilities (exact, as floats)."""
-    from ..wounds.attacks import critical_multiplier
+    from ..rulesets.wounds.attacks import critical_multiplier
     odds = attacks.attack_odds(a, t, weapon)
     dist = {int(k): Fraction(v) for k, v in odds.hp_damage.items() if v}
     kill = Fraction(odds.p_instant_kill)

@@ -52,9 +52,9 @@ from typing import Any
 import numpy as np
 
 from ..dice import ScriptedRoller
-from ..encounter import Encounter
+from ..engine import Encounter
 from ..errors import LfgError
-from ..log import LogFormatError
+from ..engine.log import LogFormatError
 from .reference import Outcome, play_on
 from .replay import ReplayError, ScriptedEncounter, _compare
 from .spec import FightSpec, PrepError, Scenario, make_scenario, plays_lfg_text, reference_spec

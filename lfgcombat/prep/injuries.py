@@ -6,24 +6,25 @@ damage as your target's Injured Threshold, you also cause the following: Broken 
 Broken Leg ..."; "Broken Bones – Arm/Leg/Ribs" and "Severed Limbs" (their numbers are the
 rows broken_arm, broken_leg, broken_ribs, severed_arm and severed_leg of
 data/conditions.csv). Which limb is the engine's ``_perfect_limb``
-(lfgcombat/attacks/resolve.py): a slashing strike rolls 1d2 (severed arm, severed leg), any
+(lfgcombat/rules/attacks/resolve.py): a slashing strike rolls 1d2 (severed arm, severed leg), any
 other 1d3 (broken arm, broken leg, broken ribs), right after the damage dice.
 
 A creature's injury state (:data:`LIMBS`): 0 none, 1 broken arm, 2 broken leg, 3 broken
 ribs, 4 severed arm, 5 severed leg. Each state is the creature as the Encounter holds it
-after the strike (:meth:`lfgcombat.vitals.Vitals.gain`, which adds Prone with a broken or
+after the strike (:meth:`lfgcombat.rules.health.vitals.Vitals.gain`, which adds Prone with a broken
+or
 severed leg: the tactics never stand up without the Knockdown, so it lasts the fight), and
 its numbers are the engine's for that creature:
 
 * per attacker and its state, target and its state, and attack of the turn: the attack
-  bonus, AC and ACvsCrit of :func:`lfgcombat.attacks.prepare` (Broken Leg's -2 attack and
+  bonus, AC and ACvsCrit of :func:`lfgcombat.rules.attacks.prepare` (Broken Leg's -2 attack and
   -2 AC with Prone's -4 and -4 against melee; Broken Arm's -1 AC; Broken Ribs' Distressed);
 * per creature and state: what Injured changes in its attack bonus, AC and ACvsCrit
   (measured as :mod:`lfgcombat.prep.spec` measures it, against its first foe, so that
   Injured and Distressed stack exactly as the engine stacks them), Gang Up's Tactical
   Bonus, its attacks a turn (counted on a real Encounter's turn: a broken arm does not stop
   the engine's attacks, whose "Cannot hold items" is the GM's) and the DC20 FORT Save to stabilize
-  (:func:`lfgcombat.saves.save_odds`: Distressed is -2 on d20 rolls).
+  (:func:`lfgcombat.rules.health.saves.save_odds`: Distressed is -2 on d20 rolls).
 
 Kept as changes from the uninjured numbers (:class:`~lfgcombat.prep.spec.FightSpec`'s
 ``limb_*`` arrays), built only with Perfect Critical on and only for the states a
@@ -42,13 +43,13 @@ from typing import Any, cast
 
 import numpy as np
 
-from ..attacks import prepare
-from ..bonuses import Bonus, BonusType
+from ..rules.attacks import prepare
+from ..rules.bonuses import Bonus, BonusType
 from ..creature import Creature
-from ..damage import DamageType
-from ..odds import pmf
-from ..saves import save_odds
-from ..vitals import STABILIZE_DC, Vitals
+from ..rules.damage import DamageType
+from ..dice.odds import pmf
+from ..rules.health.saves import save_odds
+from ..rules.health.vitals import STABILIZE_DC, Vitals
 from .kernel import NO_THRESHOLD
 
 __all__ = ["LIMBS", "N_STATES", "limbed", "limb_arrays", "injured", "dying"]
@@ -87,7 +88,7 @@ def dying(c: Creature) -> Creature:
 
 def limbed(c: Creature, state: int) -> Creature:
     """``c`` in injury ``state`` as the Encounter holds it after the strike
-    (:meth:`~lfgcombat.vitals.Vitals.gain`; a leg adds Prone)."""
+    (:meth:`~lfgcombat.rules.health.vitals.Vitals.gain`; a leg adds Prone)."""
     if state == 0:
         return c
     return Vitals.from_creature(c).gain(LIMBS[state - 1]).to_creature(c)

@@ -381,7 +381,7 @@ def _injures(dmg, threshold, hp_after, dies_at):
 @_inline
 def _limb_state(sides, face):
     """The injury state the engine's limb die gives (``_perfect_limb`` of
-    lfgcombat/attacks/resolve.py): on a 1d3 1 broken arm, 2 broken leg, 3 broken ribs
+    lfgcombat/rules/attacks/resolve.py): on a 1d3 1 broken arm, 2 broken leg, 3 broken ribs
     (states 1-3); on a slashing strike's 1d2 1 severed arm, 2 severed leg (states 4, 5)."""
     return face if sides == 3 else face + 3
 

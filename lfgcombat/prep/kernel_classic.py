@@ -6,7 +6,7 @@ and the health state machine live here, each step citing the classic text:
 * "How to attack another creature", "Criticals and fumbles", "Critical Hit": one attack a
   round ("characters can only attack once per round", "Single Actions:"); its damage (0 for
   a miss or a fumble, doubled dice on a critical) is drawn from the engine's exact odds of
-  that attack (:func:`lfgcombat.classic.combatant.creature_attack_odds`), by the attacker's
+  that attack (:func:`lfgcombat.rulesets.classic.combatant.creature_attack_odds`), by the attacker's
   state (normal, or a mobile disabled hero's limited attack at -5 to hit and damage) and
   the target's (normal, Flat-footed before its first turn, mobile disabled).
 * Initiative (:class:`~lfgcombat.rulesets.classic.ClassicInitiative`, inferred by the

@@ -6,12 +6,12 @@ and the Hit Points / Wounds state live here:
 * "Combat Statistics" (Nat 1 -5, Nat 20 +5, the confirmation roll, the critical's
   multiplied damage - the tactics' choice, as the reference tier's, is the engine's default
   ``multiply`` - and a player's Instant Kill): one draw per attack from the engine's exact
-  odds of that attack (:func:`lfgcombat.wounds.combatant.creature_attack_odds`), an Instant
+  odds of that attack (:func:`lfgcombat.rulesets.wounds.combatant.creature_attack_odds`), an Instant
   Kill its own outcome; "Attacking an enemy usually involves spending your Half Action":
   an attack per Half Action, two a turn (the ruleset's ``attacks_per_turn``).
 * "When a character is subject to a damage-dealing effect": damage goes to Hit Points,
   then what is left to Wounds (:meth:`WoundsVitals.damage
-  <lfgcombat.wounds.health.WoundsVitals.damage>`); a creature at 0 HP fights on; at 0
+  <lfgcombat.rulesets.wounds.health.WoundsVitals.damage>`); a creature at 0 HP fights on; at 0
   Wounds it is dead (inferred by the engine). An Instant Kill leaves it at 0 Wounds.
 * Initiative: the wounds default, lfg's Round-by-Round ("Alternative Initiative Option #1
   - Round-By-Round", 000_8d1d7816ee944f3b.txt): every round each living creature rolls

@@ -26,7 +26,7 @@ from typing import Any
 
 import numpy as np
 
-from ..encounter import Encounter
+from ..engine import Encounter
 from ..errors import IllegalActionError
 from .choices import before_attacks, charge_in, choose_attack, choose_defense
 from .spec import FightSpec, Scenario, scenario_weapons, weapon_notes
@@ -361,7 +361,7 @@ def _target_on_map(enc: Encounter, names: list[str], cur: int, ranked: list[int]
     nobody)."""
     if enc.map is None:
         return ranked[0]
-    from ..attacks import resolve_weapon
+    from ..rules.attacks import resolve_weapon
     me = names[cur]
     hmap = enc.map
     if nearest:
@@ -412,7 +412,7 @@ def _approach(enc: Encounter, name: str, target: str, weapon) -> None:
     is nothing to do."""
     if enc.map is None:
         return
-    from ..attacks import resolve_weapon
+    from ..rules.attacks import resolve_weapon
     hmap = enc.map
     view = enc.creature(name)
     if resolve_weapon(view, weapon).is_projectile:

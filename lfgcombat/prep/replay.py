@@ -47,11 +47,11 @@ from typing import Any, cast
 
 import numpy as np
 
-from ..attacks import prepare
+from ..rules.attacks import prepare
 from ..dice import ScriptedRoller, parse
-from ..encounter import Encounter
+from ..engine import Encounter
 from ..errors import DiceError, IllegalActionError, LfgError
-from ..odds import pmf
+from ..dice.odds import pmf
 from .kernel import HANDED_OVER, fight_states, fight_word, run_fights, trace_fight
 from .reference import KNOCKDOWN, Outcome, play
 from .spec import FightSpec, PrepError, Scenario, scenario_weapons
@@ -168,7 +168,7 @@ def _dist(expr: Any) -> dict[int, float]:
 def _damage_dice(plan: Any, variant: int, value: int, rng: np.random.Generator
                  ) -> list[tuple[int, int]]:
     """The dice of a hit's damage rolls (weapon unless a Perfect Critical, precision,
-    extras: the order of :func:`lfgcombat.attacks.resolve.roll`) that deal ``value``."""
+    extras: the order of :func:`lfgcombat.rules.attacks.resolve.roll`) that deal ``value``."""
     critical, perfect = variant >= 1, variant == 2
     expr = plan.critical if critical else plan.normal
     weapon = {parse(expr).maximum: 1.0} if perfect else _dist(expr)
@@ -466,7 +466,7 @@ def replay_fight(tier: str, scenario: Scenario, spec: FightSpec, words: np.ndarr
         return replay_fast(scenario, spec, words, expected)
     hmap = None
     if map_text is not None:
-        from ..hexmap import HexMap
+        from ..battlemap import HexMap
         hmap = HexMap.from_text(map_text, creatures={c.name: c for c in scenario.creatures})
     enc, got = play(scenario, spec, int(words[0]), int(words[1]), map=hmap)
     diff = _compare(expected, got, scenario.names)
@@ -493,6 +493,6 @@ def replay_seeded(tier: str, scenario: Scenario, spec: FightSpec, seed: int, poi
         return replay_fight(tier, scenario, spec, words, {k: out[k][0] for k in OUTCOME_KEYS})
     hmap = None
     if map_text is not None:
-        from ..hexmap import HexMap
+        from ..battlemap import HexMap
         hmap = HexMap.from_text(map_text, creatures={c.name: c for c in scenario.creatures})
     return play(scenario, spec, int(words[0]), int(words[1]), map=hmap)[0]

@@ -27,10 +27,10 @@ from typing import Any, cast
 
 import numpy as np
 
-from ..weapons import weapon_entries
+from ..rules.weapons import weapon_entries
 from ..creature import Creature
-from ..encounter import Encounter
-from ..hexmap import HexMap
+from ..engine import Encounter
+from ..battlemap import HexMap
 from ..rulesets import Ruleset, RulesetError, coerce_ruleset
 from .kernel import NUMBA_ACTIVE, fight_states, fight_words, kernel_loaded, run_fights
 from .limits import (CONNECT_TIMEOUT, check_fights, check_results, duration, estimate,

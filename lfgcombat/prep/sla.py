@@ -3,7 +3,8 @@ fights do with them, said in the run's notes.
 
 000_8d1d7816ee944f3b.txt, "Spell-Like Abilities (SLA):" and "Special Abilities – 4
 Different Types": an ability line (``Fear Burst (SLA): 3/day (SL2, WILL DC15[CHA])``, read
-by :func:`lfgcombat.abilities.parse_ability`) gives the ability's type, its uses, spell
+by :func:`lfgcombat.rules.abilities.abilities.parse_ability`) gives the ability's type, its uses,
+spell
 level and save, never its effect. The Encounter plays the use itself
 (:meth:`Encounter.use_ability <lfgcombat.Encounter.use_ability>`: the Big Action, the uses
 left, the Perseverance check, the target's save) but no damage or condition follows from
@@ -16,7 +17,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..close_keys import abilities_of
+from ..creature.close_keys import abilities_of
 from ..errors import LfgError
 
 if TYPE_CHECKING:  # pragma: no cover

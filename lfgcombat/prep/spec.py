@@ -11,19 +11,20 @@ The fast tier never restates a rule: every number it uses comes from the engine'
 functions, called once per fight setup.
 
 * Attack bonus, AC, ACvsCrit, the threat range, Perfect Critical: from
-  :func:`lfgcombat.attacks.prepare` (000_8d1d7816ee944f3b.txt, "Attack Rolls", "Critical
+  :func:`lfgcombat.rules.attacks.prepare` (000_8d1d7816ee944f3b.txt, "Attack Rolls", "Critical
   Hits"), once per attacker, target and attack of the turn (``previous_attacks``: the
   Consecutive Attack Penalty, "Attacks Per Turn").
 * What Injured changes ("Injured": -2 AC, -2 on all d20 rolls) and Gang Up's Tactical Bonus
   ("Multiple Opponents"): the difference ``prepare`` makes with an injured creature or the
   bonus added, measured once per creature.
 * Damage after DR and resistances, on a normal hit, a Critical Hit and a Perfect Critical
-  (Killer Criticals included): exact distributions (:func:`lfgcombat.odds.pmf`) pushed
-  through the :class:`~lfgcombat.attacks.DamagePlan` the rolled attack uses, as
-  :func:`lfgcombat.attack_odds.odds_for` does (a test holds the two together).
-* HP, Injured Threshold, death threshold by kind, Bleed cap: :class:`lfgcombat.vitals.Vitals`
+  (Killer Criticals included): exact distributions (:func:`lfgcombat.dice.odds.pmf`) pushed
+  through the :class:`~lfgcombat.rules.attacks.DamagePlan` the rolled attack uses, as
+  :func:`lfgcombat.rules.attacks.odds.odds_for` does (a test holds the two together).
+* HP, Injured Threshold, death threshold by kind, Bleed cap:
+  :class:`lfgcombat.rules.health.vitals.Vitals`
   ("Hit Points (HP) - Taking Damage, Injury, Death:"); the DC20 FORT Save to stabilize:
-  :func:`lfgcombat.saves.save_odds` on the creature as it lies dying ("Stabilize when
+  :func:`lfgcombat.rules.health.saves.save_odds` on the creature as it lies dying ("Stabilize when
   Dying").
 * Attacks Per Turn: counted by playing one turn of a real :class:`~lfgcombat.Encounter`.
 """
@@ -35,16 +36,16 @@ from dataclasses import dataclass, field, replace
 from typing import Any, cast
 import numpy as np
 
-from ..attacks import prepare
-from ..attacks.odds import convolve, map_dist
-from ..bonuses import Bonus, BonusType
+from ..rules.attacks import prepare
+from ..rules.attacks.odds import convolve, map_dist
+from ..rules.bonuses import Bonus, BonusType
 from ..creature import Creature
-from ..damage import DamageType
-from ..odds import pmf
+from ..rules.damage import DamageType
+from ..dice.odds import pmf
 from ..rulesets import Ruleset
-from ..saves import save_odds
-from ..vitals import STABILIZE_DC, Vitals
-from ..conditions import bleed_cap
+from ..rules.health.saves import save_odds
+from ..rules.health.vitals import STABILIZE_DC, Vitals
+from ..rules.conditions.conditions import bleed_cap
 from .injuries import dying as _dying, injured as _injured, limb_arrays
 from .kernel import NO_THRESHOLD
 from .errors import PrepError
@@ -265,7 +266,7 @@ def attacks_per_turn(c: Creature, ruleset: Ruleset) -> int:
     me = c.replace(name="Probe")
     key = (repr(me.to_dict()), ruleset)  # creatures alike but for their names share it
     if key not in _ATTACKS:
-        from ..encounter import Encounter
+        from ..engine import Encounter
         dummy = Creature.from_dict({"name": "Practice Dummy", "level": 1, "max_hp": 100000})
         enc = Encounter([me, dummy],
                         sides={"a": ["Probe"], "b": ["Practice Dummy"]}, ruleset=ruleset,
@@ -287,7 +288,7 @@ def _dist(expr) -> dict[int, float]:
 
 def _damage_tables(setup) -> list[dict[int, float]]:
     """Damage after DR on a normal hit, a Critical Hit and a Perfect Critical (maximum
-    weapon damage), by the :class:`~lfgcombat.attacks.DamagePlan` the rolled attack uses:
+    weapon damage), by the :class:`~lfgcombat.rules.attacks.DamagePlan` the rolled attack uses:
     weapon dice through ``weapon_after`` (Weakened, Killer Criticals), plus precision, through
     ``physical`` (minimum damage, DR, the best damage type), plus extra dice."""
     d = setup.damage
@@ -588,13 +589,13 @@ def check_fast_tier(scenario: Scenario, what: str = "the fast tier",
 def _danger(scenario: Scenario, weapons: list[Any]) -> np.ndarray:
     """Per creature: the expected damage a round of its attacks on its foes, on average
     (the ``dangerous`` policy), from the ruleset's own attack odds and attacks a round
-    (:func:`lfgcombat.ruleset_compare.compare_attack`); zeros under a ruleset without exact
+    (:func:`lfgcombat.rulesets.compare.compare_attack`); zeros under a ruleset without exact
     odds, which refuses the ``dangerous`` tactics by name.
 
     Raises:
         PrepError: ``dangerous`` tactics under a ruleset without exact attack odds.
     """
-    from ..ruleset_compare import compare_attack
+    from ..rulesets.compare import compare_attack
     cs, side, name = scenario.creatures, scenario.side_of, scenario.ruleset.name
     if not scenario.ruleset.definition.has_exact_attack_odds:
         if any(t.target == "dangerous" for t in scenario.tactics):

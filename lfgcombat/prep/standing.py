@@ -13,7 +13,7 @@ text:
   round"; dead at -10 ("Death").
 * ``wounds`` (003_de0e94afd49609a7.txt, "When a character is subject to a damage-dealing
   effect"): at 0 Hit Points a creature fights on, ``wounded``, its damage going to its
-  Wounds; at 0 Wounds it is dead (inferred, :mod:`lfgcombat.wounds.health`).
+  Wounds; at 0 Wounds it is dead (inferred, :mod:`lfgcombat.rulesets.wounds.health`).
 
 What the results count (:func:`track`, :func:`dropped`):
 
@@ -43,7 +43,7 @@ from typing import Any
 
 import numpy as np
 
-from ..encounter.core import _STANDING
+from ..engine.encounter import _STANDING
 from ..rulesets import definition
 
 __all__ = ["STANDING", "track", "at_risk", "dropped", "track_words"]

@@ -104,8 +104,9 @@ field of :class:`Tactics`, :data:`CHOICE_POLICIES`: ``"never"`` or ``"odds"``):
 
 With any of them on, ``weapon="best"`` is chosen again at every attack, against that target.
 Each option is offered only when the engine allows it now (the odds of an option the rules
-refuse raise, :func:`lfgcombat.attack_odds.attack_odds`; the encounter refuses the rest,
-:func:`lfgcombat.round_offers.round_offers` - classic's and wounds' rounds have none of these
+refuse raise, :func:`lfgcombat.rules.attacks.odds.attack_odds`; the encounter refuses the rest,
+:func:`lfgcombat.rules.turns.round_offers.round_offers` - classic's and wounds' rounds have none of
+these
 options, so their creatures choose a weapon only); every choice other than the plain attack
 with the creature's weapon is a GM note in the fight's log, saying why. The fast tier plays
 none of them: it refuses such tactics by name, and a run that names no tier plays them on the

@@ -110,7 +110,7 @@ def ruleset_encounter(scenario: Scenario) -> Any:
             needs - ``bab`` for classic, ``prowess`` for wounds - or not written for it),
             naming each creature and field.
     """
-    from ..encounter import Encounter
+    from ..engine import Encounter
     try:
         return Encounter(list(scenario.creatures), sides=scenario.sides(),
                          ruleset=scenario.ruleset, seed=0)

@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, cast
 
-from ..attacks.odds import attack_odds
+from ..rules.attacks.odds import attack_odds
 from ..errors import LfgError
-from ..weapons import weapon_entries
+from ..rules.weapons import weapon_entries
 from .errors import PrepError
 
 if TYPE_CHECKING:
@@ -32,7 +32,7 @@ NEAR_TIE = 0.02
 def _weapon(c: Creature):
     """The weapon ``c`` attacks with in both tiers: its first weapon, as the
     :class:`~lfgcombat.Encounter` picks it when an attack names none (a plain name,
-    ``weapons: [club]``, stands for ``{name: club}``: :func:`~lfgcombat.weapons.
+    ``weapons: [club]``, stands for ``{name: club}``: :func:`~lfgcombat.rules.weapons.
     weapon_entries`).
 
     Raises:
@@ -95,7 +95,7 @@ def _chosen_weapon(scenario: Scenario, i: int) -> tuple[str, tuple[tuple[str, fl
 def _weapon_scores(scenario: Scenario, i: int) -> tuple[tuple[str, float], ...]:
     """Each of creature ``i``'s weapons (as listed) and the mean ``expected_damage`` of one
     attack with it against each foe, by the ruleset's exact attack odds
-    (:func:`lfgcombat.attacks.odds.attack_odds`; an attack the rules refuse counts 0)."""
+    (:func:`lfgcombat.rules.attacks.odds.attack_odds`; an attack the rules refuse counts 0)."""
     c = scenario.creatures[i]
     foes = [f for j, f in enumerate(scenario.creatures)
             if scenario.side_of[j] != scenario.side_of[i]]

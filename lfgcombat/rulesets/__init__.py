@@ -40,8 +40,9 @@ slot (``Ruleset`` property)   asked by
                               ``initiative`` mapping, its default ``default_initiative``
 ``economy``                   every count of attacks a turn allows (``turn_attacks``), how
                               they spread over Big Actions, Free Actions per turn
-``attack_resolution``         :func:`lfgcombat.attacks.prepare` (Killer Criticals' minimum)
-``health``                    every :class:`~lfgcombat.vitals.Vitals` the encounter and the
+``attack_resolution``         :func:`lfgcombat.rules.attacks.prepare` (Killer Criticals' minimum)
+``health``                    every :class:`~lfgcombat.rules.health.vitals.Vitals` the encounter and
+                              the
                               attacks build (``health.vitals(creature)``)
 ``damage_model``              damage types the encounter reads (``Encounter.damage``)
 ``condition_catalogue``       conditions the encounter reads by name (``add_condition``,
@@ -51,7 +52,7 @@ slot (``Ruleset`` property)   asked by
 A ruleset whose combatants carry state of their own (``classic``: disabled / stable /
 mobile hit points and a round of one single action) returns a *record* from
 ``health.combatant(creature, ruleset)`` (``None`` under lfg); the encounter keeps it on the
-combatant and plays it through the record hooks (:mod:`lfgcombat.encounter.ruleset_play`):
+combatant and plays it through the record hooks (:mod:`lfgcombat.engine.ruleset_play`):
 ``economy.start_turn / spend / move / end_turn / budget / actions_left / heroic /
 single_actions``, ``attack_resolution.encounter_attack`` (an :class:`EncounterAttack`),
 ``health.take_damage / heal / stabilize / report`` and ``condition_catalogue.add_to /
@@ -68,7 +69,8 @@ How to add a ruleset
 3. Give it a package of its own, ``lfgcombat/<name>/`` (``classic/``, ``wounds/``): its pure
    rules, one module per heading of its text; its policies, its definition and the
    :func:`register` call in ``<name>/ruleset.py``; its creature file keys in
-   ``<name>/fields.py`` and its saves (:func:`lfgcombat.saves.register_save_rules`), each
+   ``<name>/fields.py`` and its saves (:func:`lfgcombat.rules.health.saves.register_save_rules`),
+   each
    registered when imported. Define it from lfg, replacing only those slots::
 
        WOUNDS = register(dataclasses.replace(
@@ -93,8 +95,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from .. import saves as _saves
-from .. import vitals as _vitals
+from ..rules.health import saves as _saves
+from ..rules.health import vitals as _vitals
 from .base import (
     Ruleset,
     RulesetDefinition,
@@ -162,7 +164,7 @@ _saves.set_ruleset_resolver(_ruleset_name)  # saves sits below the rulesets (no 
 
 def _ruleset_vitals(creature: Any, ruleset: "Ruleset | str") -> Any:
     """``Vitals.from_creature(creature, ruleset=...)``: the ruleset's health model's vitals
-    (lfg's :class:`~lfgcombat.vitals.Vitals`, classic's ``ClassicVitals``, wounds'
+    (lfg's :class:`~lfgcombat.rules.health.vitals.Vitals`, classic's ``ClassicVitals``, wounds'
     ``WoundsVitals``), refusing a creature not written for it (:mod:`.fields`)."""
     rules = coerce_ruleset(ruleset)
     check_written_for(creature, rules.name)

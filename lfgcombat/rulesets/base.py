@@ -67,7 +67,7 @@ class RulesetDefinition:
             in place of lfg's statistics; ``None`` (lfg's): the creature's own stats.
         reminders: What its rules bring at the start and end of a turn (lfg's
             :class:`~lfgcombat.rulesets.reminders.TurnReminders`, or a subclass), for
-            :func:`lfgcombat.turn_reminders.turn_reminders`.
+            :func:`lfgcombat.rules.turns.turn_reminders.turn_reminders`.
         fast_kernel: The module (a dotted path, imported only when GM prep asks) building
             the numbers of a compiled kernel of its own for GM prep's fast tier
             (``<name>_spec``, ``<name>_problems``, and ``RULESET``: the ruleset it was

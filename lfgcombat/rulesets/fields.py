@@ -2,8 +2,8 @@
 
 A creature file says which rulesets it is written for (``ruleset``: one name or a list) and
 carries the fields each needs beyond the shared sheet; each ruleset registers its own keys
-from its own package (:mod:`lfgcombat.classic.fields`: ``bab``, ``challenge_rating``,
-classic ``conditions``; :mod:`lfgcombat.wounds.fields`: ``prowess``, ``good_saves``,
+from its own package (:mod:`lfgcombat.rulesets.classic.fields`: ``bab``, ``challenge_rating``,
+classic ``conditions``; :mod:`lfgcombat.rulesets.wounds.fields`: ``prowess``, ``good_saves``,
 ``wounds``, ``barrier``, ``shell``, ``combat_reflexes``).
 
 A creature may carry the fields of several rulesets; ``ruleset`` says which it is written
@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..creature_sections import Section, register_section
+from ..creature.sections import Section, register_section
 from ..errors import LfgError
 from .base import RulesetError, definition
 
@@ -80,7 +80,7 @@ def check_written_for(creature: Any, ruleset: str) -> None:
 def check_all_written_for(creatures: Any, ruleset: str) -> None:
     """Refuse, naming every one, the creatures whose ``ruleset`` key leaves ``ruleset`` out
     (the module docstring: "a ruleset it is not written for refuses it by name"); the
-    :class:`~lfgcombat.encounter.Encounter` asks it of its combatants when it is built.
+    :class:`~lfgcombat.engine.Encounter` asks it of its combatants when it is built.
 
     Raises:
         RulesetFieldError: one line per creature and the rulesets it is written for, and

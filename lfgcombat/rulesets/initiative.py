@@ -24,8 +24,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, ClassVar, Protocol
 
-from ..citations import cite as _rule
-from ..effect import Effect
+from ..rules.citations import cite as _rule
+from ..rules.conditions.effect import Effect
 
 __all__ = ["InitiativePolicy", "SelectiveInitiative", "RoundByRoundInitiative",
            "TopDownInitiative", "InitiativeContext", "INITIATIVE_POLICIES"]

@@ -3,8 +3,8 @@
 The policies' defaults *are* the lfg rules (:mod:`lfgcombat.rulesets.policies` calls the
 engine modules that hold them: combat_stats, vitals, damage, conditions). The other rulesets
 are built from it by overriding what differs, each in its own package, and register
-themselves when imported (``classic``: :mod:`lfgcombat.classic.ruleset`; ``wounds``:
-:mod:`lfgcombat.wounds.ruleset`; see "How to add a ruleset" in :mod:`lfgcombat.rulesets`).
+themselves when imported (``classic``: :mod:`lfgcombat.rulesets.classic.ruleset`; ``wounds``:
+:mod:`lfgcombat.rulesets.wounds.ruleset`; see "How to add a ruleset" in :mod:`lfgcombat.rulesets`).
 """
 
 from __future__ import annotations

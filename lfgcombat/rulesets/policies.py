@@ -4,12 +4,13 @@ Each slot is a small frozen class whose ``lfg`` implementation calls the engine 
 holds the rule, so a rule keeps one home:
 
 * :class:`ActionEconomy` - "Taking Your Turn", "Attacks Per Turn" (how many attacks a turn
-  allows and how they spread over Big Actions: :func:`lfgcombat.combat_stats.attacks_per_turn`).
+  allows and how they spread over Big Actions:
+  :func:`lfgcombat.creature.combat_stats.attacks_per_turn`).
 * :class:`AttackResolution` - "Critical Hits" and its optional rules ("Killer Criticals
-  (Optional Rule)"), asked by :mod:`lfgcombat.attacks` through the attack's ruleset.
+  (Optional Rule)"), asked by :mod:`lfgcombat.rules.attacks` through the attack's ruleset.
 * :class:`HealthModel` - "Injury & Injured Threshold", "Unconscious & Dying", "Death"
-  (:class:`lfgcombat.vitals.Vitals`).
-* :class:`DamageModel` - "Damage Types" (:class:`lfgcombat.damage.DamageType`).
+  (:class:`lfgcombat.rules.health.vitals.Vitals`).
+* :class:`DamageModel` - "Damage Types" (:class:`lfgcombat.rules.damage.DamageType`).
 * :class:`ConditionCatalogue` - "Conditions – Full Details" (its own table:
   ``data/conditions.csv`` for ``lfg``).
 
@@ -67,21 +68,14 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from ..combat_stats import attacks_per_turn
-from ..conditions import (
-    Affliction,
-    Condition,
-    ConditionError,
-    ConditionSpec,
-    MAX_WEAKENED_STAGE,
-    build_specs,
-    find_condition,
-    name_index,
-)
-from ..conditions import specs as lfg_specs
-from ..damage import DamageType
-from ..tables import load_table
-from ..vitals import Vitals
+from ..creature.combat_stats import attacks_per_turn
+from ..rules.conditions.conditions import (Affliction, Condition, ConditionError, ConditionSpec,
+                                           MAX_WEAKENED_STAGE, build_specs, find_condition,
+                                           name_index)
+from ..rules.conditions.conditions import specs as lfg_specs
+from ..rules.damage import DamageType
+from ..io.tables import load_table
+from ..rules.health.vitals import Vitals
 from ..errors import LfgError
 
 if TYPE_CHECKING:
@@ -112,7 +106,7 @@ class EncounterAttack:
         against: The AC (or Defense) rolled against; ``bonus``: the attack bonus.
         text: The attack in words.
         detail: The ruleset's own result (e.g. a
-            :class:`~lfgcombat.classic.attacks.ClassicAttack`).
+            :class:`~lfgcombat.rulesets.classic.attacks.ClassicAttack`).
         suggestions: On a fumble, what the GM may rule (the ruleset's table).
         target_after: The target's record after the attack, when the ruleset applies the
             attack's effects itself (a classic killing blow's save or death; wounds: the
@@ -201,8 +195,8 @@ class ActionEconomy:
     * ``skill_bonus(creature, record, skill, *, extra, ability, off_hand)``: the ruleset's
       own skill check bonus, which ``Encounter.skill`` returns for a combatant with a
       record (classic's d20 + ability modifier against DC 15,
-      :meth:`lfgcombat.classic.ruleset.ClassicEconomy.skill_bonus`) [default: lfg's
-      ``skills:`` total, :func:`lfgcombat.skills.skill_bonus`];
+      :meth:`lfgcombat.rulesets.classic.ruleset.ClassicEconomy.skill_bonus`) [default: lfg's
+      ``skills:`` total, :func:`lfgcombat.rules.actions.skills.skill_bonus`];
     * ``remaining_ft`` and ``move_limit_ft`` on the value :meth:`budget` returns (an
       attribute or a key): the feet of movement left this turn and its limit, which the
       encounter's state and ``moved`` events report, a map move is limited to, and the
@@ -222,7 +216,7 @@ class ActionEconomy:
 
     def attacks_per_turn(self, level: int, big_actions: int = 2) -> int:
         """Attacks in a turn with ``big_actions`` Big Actions (one home:
-        :func:`lfgcombat.combat_stats.attacks_per_turn`, "Attacks Per Turn").
+        :func:`lfgcombat.creature.combat_stats.attacks_per_turn`, "Attacks Per Turn").
 
         Args:
             level: The creature's level.
@@ -345,11 +339,11 @@ class ActionEconomy:
 
     def budget(self, record: Any) -> Any:
         """The turn budget the record holds (``None`` outside its turn): the value the
-        tracker shows (classic: a :class:`~lfgcombat.classic.actions.RoundBudget`)."""
+        tracker shows (classic: a :class:`~lfgcombat.rulesets.classic.actions.RoundBudget`)."""
         raise _no_record(self, "budget")
 
     def actions_left(self, record: Any, upcoming: bool) -> dict[str, Any]:
-        """What the record may still do, as :class:`~lfgcombat.encounter.state.ActionsLeft`'s
+        """What the record may still do, as :class:`~lfgcombat.engine.state.ActionsLeft`'s
         fields (``big``, ``little``, ``swift``, ``free``, ``reactions``, ``spells``,
         ``attacks``, ``notes``) and, optionally, ``summary``: the round in the ruleset's
         words (see the class's optional members); ``upcoming``: its turn is still to come
@@ -369,14 +363,14 @@ class ActionEconomy:
 
 @dataclass(frozen=True)
 class AttackResolution:
-    """Criticals and their optional rules, asked by :mod:`lfgcombat.attacks` through the
+    """Criticals and their optional rules, asked by :mod:`lfgcombat.rules.attacks` through the
     ruleset of the attack (``ruleset.attack_resolution``).
 
     Optional members (probed with ``getattr``; leave them out for the default):
 
     * ``attack_odds(attacker, target, weapon, **situation)``: the ruleset's own exact odds,
       which ``attack_odds(..., ruleset=)`` returns. Whatever it returns carries the
-      fields every consumer reads (:mod:`lfgcombat.ruleset_compare`, the AttackPanel):
+      fields every consumer reads (:mod:`lfgcombat.rulesets.compare`, the AttackPanel):
       ``bonus``, ``ac``, ``p_hit``, ``p_crit`` and ``expected_damage``, and a one-line
       ``summary()`` if it has one (the AttackPanel shows it) [default: lfg's
       odds while the policy rolls lfg's attacks (it does not override
@@ -428,7 +422,7 @@ class AttackResolution:
                          attacker_record: Any, target_record: Any, **situation: Any
                          ) -> "EncounterAttack":
         """Roll one attack between two combatants a ruleset keeps records of (lfg's attacks
-        are :func:`lfgcombat.attacks.attack`, played by the encounter itself).
+        are :func:`lfgcombat.rules.attacks.attack`, played by the encounter itself).
 
         Raises:
             LfgError: the attack is refused (a missing field, a bad situation); nothing is
@@ -474,7 +468,7 @@ class RecordVitals:
 
 @dataclass(frozen=True)
 class HealthModel:
-    """Hit points, Injured, dying and death (:class:`lfgcombat.vitals.Vitals`).
+    """Hit points, Injured, dying and death (:class:`lfgcombat.rules.health.vitals.Vitals`).
 
     Optional members (probed with ``getattr``; leave them out for the default):
 
@@ -501,7 +495,8 @@ class HealthModel:
         :meth:`report`), so a ruleset's health is written once and never read as lfg's.
 
         Returns:
-            Its :class:`~lfgcombat.vitals.Vitals` (000_8d1d7816ee944f3b.txt, "Hit Points (HP)
+            Its :class:`~lfgcombat.rules.health.vitals.Vitals` (000_8d1d7816ee944f3b.txt, "Hit
+            Points (HP)
             - Taking Damage, Injury, Death:"), or a record-keeping model's
             :class:`RecordVitals`.
         """
@@ -614,12 +609,12 @@ class HealthModel:
 
 @dataclass(frozen=True)
 class DamageModel:
-    """Damage types (:class:`lfgcombat.damage.DamageType`)."""
+    """Damage types (:class:`lfgcombat.rules.damage.DamageType`)."""
 
     def damage_type(self, value: Any) -> DamageType:
         """The damage type named ``value``: its name or the text's abbreviation (``"fire"``,
         ``"s"``, ``"p"``, ``"elec"``, ``"PE"``...), read by the one parser,
-        :meth:`DamageType.coerce <lfgcombat.damage.DamageType.coerce>`
+        :meth:`DamageType.coerce <lfgcombat.rules.damage.DamageType.coerce>`
         (000_8d1d7816ee944f3b.txt, "Damage in Combat").
 
         Raises:
@@ -670,11 +665,13 @@ class ConditionCatalogue:
     """The conditions a ruleset has ("Conditions – Full Details"), read from its own table.
 
     The table has the columns of ``data/conditions.csv``
-    (:data:`lfgcombat.conditions.CONDITIONS_SCHEMA`); a ruleset's table may list fewer
+    (:data:`lfgcombat.rules.conditions.conditions.CONDITIONS_SCHEMA`); a ruleset's table may list
+    fewer
     conditions, or call them by other names (``aliases``). The encounter finds the
     conditions a user names through it (``Encounter.add_condition``, ``remove_condition``).
     What a condition does to a creature's statistics is read from the lfg table
-    (:func:`lfgcombat.conditions.spec`): a ruleset whose conditions act differently overrides
+    (:func:`lfgcombat.rules.conditions.conditions.spec`): a ruleset whose conditions act differently
+    overrides
     this class.
 
     Optional members (probed with ``getattr``; leave them out for the default):
@@ -723,7 +720,8 @@ class ConditionCatalogue:
 
     def parse(self, text: "str | Mapping[str, Any] | Affliction") -> Affliction:
         """A condition as written (``"prone"``, ``"bleed 2"``, ``"stunned for 2 rounds"``),
-        its name found in this table (:meth:`lfgcombat.conditions.Affliction.parse`).
+        its name found in this table
+        (:meth:`lfgcombat.rules.conditions.conditions.Affliction.parse`).
 
         Raises:
             ConditionError: unknown name, bad value or duration, or a condition this

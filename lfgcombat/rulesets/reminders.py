@@ -1,13 +1,14 @@
 """A ruleset's turn reminders: what its rules make happen when a creature's turn begins
 or ends, beyond what every ruleset shares (effects ending, a readied action lapsing, a
-Full-Round Action completing: :mod:`lfgcombat.turn_reminders`).
+Full-Round Action completing: :mod:`lfgcombat.rules.turns.turn_reminders`).
 
 :class:`TurnReminders` is lfg's (000_8d1d7816ee944f3b.txt): "Conditions – Full Details"
 (Bleed X: "X Biological Damage per round"; Ablaze: "1d6 Fire Damage each additional
 round"), "Unconscious & Dying" ("a DC20 FORT Save once per round to reduce the bleeding
 by 1") and "Reactions & AOO:" ("Every creature has 1 Reaction available per round"). A
 ruleset whose turns differ gives a subclass in its definition's ``reminders`` slot
-(classic's: :mod:`lfgcombat.classic.reminders`; wounds': :mod:`lfgcombat.wounds.reminders`),
+(classic's: :mod:`lfgcombat.rulesets.classic.reminders`; wounds':
+:mod:`lfgcombat.rulesets.wounds.reminders`),
 so the reminders never name a ruleset.
 
 Each method takes the creature's :meth:`Encounter.state <lfgcombat.Encounter.state>`
@@ -18,7 +19,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..citations import cite
+from ..rules.citations import cite
 
 __all__ = ["TurnReminders", "Lines"]
 

@@ -8,8 +8,8 @@ from dataclasses import dataclass
 import pytest
 
 from lfgcombat.errors import IllegalActionError
-from lfgcombat.grid import Hex
-from lfgcombat.hexmap import HexMap
+from lfgcombat.battlemap.grid import Hex
+from lfgcombat.battlemap import HexMap
 
 
 @dataclass(frozen=True)

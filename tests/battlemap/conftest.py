@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from lfgcombat.hexmap import HexMap
+from lfgcombat.battlemap import HexMap
 
 from ._maps import COTTAGE
 

@@ -9,7 +9,7 @@ import pytest
 from lfgcombat.battlemap import HexMap, MapFormatError, distance_3d
 from lfgcombat.battlemap.values import Figure
 from lfgcombat.errors import IllegalActionError, LfgError
-from lfgcombat.movement_modes import MovementModeError
+from lfgcombat.rules.movement.movement_modes import MovementModeError
 
 
 def fig(name: str, speed: int = 30, reach: int | None = None, movement: str = "") -> Figure:

@@ -11,7 +11,7 @@ import math
 
 import pytest
 
-from lfgcombat.hexmap import Background, Figure, HexMap, MapFormatError, PixelBounds
+from lfgcombat.battlemap import Background, Figure, HexMap, MapFormatError, PixelBounds
 
 
 def test_set_background_keeps_a_frozen_value_and_tells_the_listeners() -> None:

@@ -7,8 +7,8 @@ from __future__ import annotations
 import pytest
 
 from lfgcombat.errors import LfgError
-from lfgcombat.grid import Hex, Square
-from lfgcombat.hexmap import CellError, Figure, HexMap, MapFormatError
+from lfgcombat.battlemap.grid import Hex, Square
+from lfgcombat.battlemap import CellError, Figure, HexMap, MapFormatError
 
 
 @pytest.mark.parametrize("where", [(True, 1), (1.5, 2), "A1", None, (1, 2, 3), Square(1, 1)])

@@ -7,8 +7,8 @@ former tests/test_hexmap.py along the modules of lfgcombat.battlemap).
 
 from __future__ import annotations
 
-from lfgcombat.grid import Hex
-from lfgcombat.hexmap import HexMap
+from lfgcombat.battlemap.grid import Hex
+from lfgcombat.battlemap import HexMap
 
 from ._maps import Mob, flank_map, at
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 import pytest
 
 from lfgcombat.errors import IllegalActionError
-from lfgcombat.hexmap import CoverLevel, CrossSection, HexMap, MapFormatError, Terrain
+from lfgcombat.battlemap import CoverLevel, CrossSection, HexMap, MapFormatError, Terrain
 
 from ._maps import Mob, refused, HALLWAY, HALF_RULE, hallway
 

@@ -13,8 +13,8 @@ from __future__ import annotations
 import pytest
 
 from lfgcombat import Creature
-from lfgcombat.conditions import Condition, parse_condition, resolve, specs
-from lfgcombat.hexmap import Figure, HexMap
+from lfgcombat.rules.conditions.conditions import Condition, parse_condition, resolve, specs
+from lfgcombat.battlemap import Figure, HexMap
 
 SWORD = {"name": "longsword", "damage": "1d8", "crit": "19-20/x2", "damage_type": "s"}
 

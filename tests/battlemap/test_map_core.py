@@ -11,8 +11,8 @@ from __future__ import annotations
 import pytest
 
 from lfgcombat.errors import IllegalActionError, LfgError
-from lfgcombat.grid import Hex, Square
-from lfgcombat.hexmap import Figure, HexMap, MapCreature
+from lfgcombat.battlemap.grid import Hex, Square
+from lfgcombat.battlemap import Figure, HexMap, MapCreature
 
 from ._maps import Mob, open_map
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 import pytest
 
 from lfgcombat.errors import IllegalActionError
-from lfgcombat.hexmap import Figure, HexMap, Terrain
+from lfgcombat.battlemap import Figure, HexMap, Terrain
 
 from ._maps import Mob, open_map, refused
 

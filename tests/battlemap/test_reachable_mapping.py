@@ -10,7 +10,7 @@ from collections.abc import Mapping
 
 import pytest
 
-from lfgcombat.hexmap import Figure, HexMap, Reachable
+from lfgcombat.battlemap import Figure, HexMap, Reachable
 
 
 def _reach() -> tuple[HexMap, Reachable]:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pytest
 
-from lfgcombat.hexmap import CoverLevel, Figure, HexMap
+from lfgcombat.battlemap import CoverLevel, Figure, HexMap
 
 from ._maps import Mob
 

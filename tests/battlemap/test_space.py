@@ -11,7 +11,7 @@ from __future__ import annotations
 import pytest
 
 from lfgcombat.errors import IllegalActionError
-from lfgcombat.hexmap import Figure, HexMap, MapFormatError, Terrain
+from lfgcombat.battlemap import Figure, HexMap, MapFormatError, Terrain
 
 from ._maps import Mob, open_map, refused, SPACE, footprint_of
 

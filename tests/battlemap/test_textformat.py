@@ -12,7 +12,7 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from lfgcombat.errors import IllegalActionError
-from lfgcombat.hexmap import Figure, HexMap, MapFormatError, Terrain
+from lfgcombat.battlemap import Figure, HexMap, MapFormatError, Terrain
 
 
 # --- text format -----------------------------------------------------------------------------

@@ -14,7 +14,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from lfgcombat.errors import LfgError
-from lfgcombat.hexmap import Figure, HexMap, MapFormatError
+from lfgcombat.battlemap import Figure, HexMap, MapFormatError
 
 BASE = "terrain: |\n  . . . .\n   . . . .\n  . . . .\n"
 

@@ -8,7 +8,7 @@ import pytest
 
 from lfgcombat import Creature, HexMap
 from lfgcombat.battlemap import MapFormatError
-from lfgcombat.encounter import Encounter
+from lfgcombat.engine import Encounter
 from encounter.helpers import mk, refused
 
 

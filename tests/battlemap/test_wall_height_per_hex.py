@@ -9,7 +9,7 @@ import pytest
 
 from lfgcombat import Creature, HexMap
 from lfgcombat.battlemap import MapFormatError
-from lfgcombat.encounter import Encounter
+from lfgcombat.engine import Encounter
 from lfgcombat.errors import IllegalActionError
 from encounter.helpers import mk, refused
 
@@ -119,7 +119,7 @@ def test_the_gms_wall_height_is_undone_replayed_and_saved(tmp_path) -> None:
 
 
 def test_a_checkpoint_restores_the_walls_heights() -> None:
-    from lfgcombat.encounter import checkpoints
+    from lfgcombat.engine import checkpoints
     enc = bat_fight()
     cp = checkpoints.take(enc)
     enc.map.set_wall_height((4, 0), 5)
@@ -137,5 +137,5 @@ def test_a_map_edit_saved_before_walls_had_heights_still_replays() -> None:
 
 
 def checkpoints_layers(enc: Encounter) -> dict:
-    from lfgcombat.encounter.checkpoints import map_layers
+    from lfgcombat.engine.checkpoints import map_layers
     return map_layers(enc.map)

@@ -23,9 +23,9 @@ import d20
 import icepool
 
 import lfgcombat
-from lfgcombat import odds
-from lfgcombat.attack_odds import odds_for
-from lfgcombat.attacks import prepare
+from lfgcombat.dice import odds
+from lfgcombat.rules.attacks.odds import odds_for
+from lfgcombat.rules.attacks import prepare
 from lfgcombat.creature import Creature
 
 

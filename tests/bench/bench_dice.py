@@ -23,7 +23,8 @@ import d20
 import icepool
 
 import lfgcombat
-from lfgcombat import dice, odds
+from lfgcombat import dice
+from lfgcombat.dice import odds
 
 EXPRESSIONS = ["1d20+5", "2d6+3", "1d8+2+1d6", "3d8+6-1", "4d12", "1d20+12-1d4", "10d6"]
 PMF_EXPRESSIONS = ["1d20+5", "2d6+3", "1d8+2+1d6", "3d8+6-1", "10d10", "20d6", "5d20+2d12"]

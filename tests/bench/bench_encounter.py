@@ -15,7 +15,7 @@ can). Then, in one run:
 
 Then a long fight of 2,000 events (seeded skirmish commands, as ``tools/make_golden.py``
 plays them, with heals so it lasts): ``undo()`` and ``fork()`` from the nearest checkpoint
-(:mod:`lfgcombat.encounter.checkpoints`) against the full replay they cost without
+(:mod:`lfgcombat.engine.checkpoints`) against the full replay they cost without
 checkpoints (issue 10's target: an undo under 100 ms at 2,000 events), and what the
 checkpoints cost in memory (measured with ``tracemalloc``).
 
@@ -38,7 +38,7 @@ from _timing import best_of
 
 from lfgcombat import Encounter, HexMap, IllegalActionError, LfgError
 from lfgcombat.creature import load_example
-from lfgcombat.encounter import checkpoints
+from lfgcombat.engine import checkpoints
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "tools"))
 from make_golden import _SKIRMISH_COMMANDS, _end_turn, _Pick  # noqa: E402

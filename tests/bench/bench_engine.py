@@ -203,7 +203,7 @@ def bench_attack(n: int) -> None:
     same attack (longsword 1d8+3, 19-20/x2, the same bonus and ACs)."""
     probe = Encounter([load_example("wulfric"), load_example("ogre")],
                       sides={"party": ["Wulfric"], "foes": ["Ogre"]}, seed=1)
-    from lfgcombat.attacks import prepare
+    from lfgcombat.rules.attacks import prepare
     setup = prepare(probe.creature("Wulfric"), probe.creature("Ogre"), "longsword")
     b, ac, cac = setup.bonus.value, setup.ac.value, setup.confirm_ac.value
     threat = setup.weapon.threat

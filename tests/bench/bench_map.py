@@ -22,8 +22,8 @@ import sys
 import time
 from collections import deque
 
-from lfgcombat.grid import pixel_to_hex
-from lfgcombat.hexmap import Figure, HexMap, Terrain
+from lfgcombat.battlemap.grid import pixel_to_hex
+from lfgcombat.battlemap import Figure, HexMap, Terrain
 
 SEED = 20261129
 

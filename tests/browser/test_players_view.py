@@ -24,7 +24,7 @@ from .conftest import Lab
 SETUP = '''\
 import ipywidgets as W
 from lfgcombat import Creature, HexMap
-from lfgcombat.encounter import Encounter
+from lfgcombat.engine import Encounter
 from lfgcombat.widgets import BattleMap, InitiativeTracker, PlayersScreen
 
 SWORD = {"name": "longsword", "damage": "1d8", "crit": "19-20/x2", "damage_type": "s"}

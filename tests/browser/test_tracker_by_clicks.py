@@ -47,8 +47,8 @@ RULESET, SEED = @RULESET@, @SEED@
 import json
 import ipywidgets as W
 from lfgcombat import HexMap
-from lfgcombat.encounter import Encounter
-from lfgcombat.round_offers import round_offers
+from lfgcombat.engine import Encounter
+from lfgcombat.rules.turns.round_offers import round_offers
 from lfgcombat.widgets import BattleMap
 from lfgcombat.widgets.initiative import InitiativeTracker
 

@@ -21,7 +21,7 @@ from .conftest import Lab
 TRACKER = ".lfg-initiative"
 SETUP = '''\
 from lfgcombat import Creature, HexMap
-from lfgcombat.encounter import Encounter
+from lfgcombat.engine import Encounter
 from lfgcombat.widgets import BattleMap
 from lfgcombat.widgets.initiative import InitiativeTracker
 

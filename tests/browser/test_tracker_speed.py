@@ -35,7 +35,7 @@ SETUP = """\
 RULESET, SEED = @RULESET@, @SEED@
 import ipywidgets as W
 from lfgcombat import HexMap
-from lfgcombat.encounter import Encounter
+from lfgcombat.engine import Encounter
 from lfgcombat.widgets import BattleMap, DiceLog
 from lfgcombat.widgets.initiative import InitiativeTracker
 from lfgcombat.widgets.players import PlayersScreen

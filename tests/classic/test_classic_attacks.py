@@ -11,13 +11,13 @@ import pytest
 from scipy import stats
 
 from lfgcombat import Roller
-from lfgcombat.classic import ClassicError
-from lfgcombat.classic.armor import (CONCEALMENT, SIZES, armor_class, concealment_penalty,
-                                     size_modifier, size_table)
-from lfgcombat.classic.attacks import (attack, attack_bonus, attack_odds, crit_threshold,
-                                       fumble_suggestions, weapon_crit_range)
+from lfgcombat.rulesets.classic import ClassicError
+from lfgcombat.rulesets.classic.armor import (CONCEALMENT, SIZES, armor_class, concealment_penalty,
+                                              size_modifier, size_table)
+from lfgcombat.rulesets.classic.attacks import (attack, attack_bonus, attack_odds, crit_threshold,
+                                                fumble_suggestions, weapon_crit_range)
 from lfgcombat.errors import LfgError
-from lfgcombat.tables import parse_source
+from lfgcombat.io.tables import parse_source
 
 TEXT = "002_2a3a79475ca2a541.txt"
 

@@ -8,9 +8,9 @@ from fractions import Fraction
 
 import pytest
 
-from lfgcombat.classic import ClassicError
-from lfgcombat.classic.challenge import (encounter_reading, moderate_cr,
-                                         parse_challenge_rating)
+from lfgcombat.rulesets.classic import ClassicError
+from lfgcombat.rulesets.classic.challenge import (encounter_reading, moderate_cr,
+                                                  parse_challenge_rating)
 
 
 def test_cr_is_the_average_party_level_of_a_moderate_encounter():
@@ -38,7 +38,7 @@ def test_an_encounter_read_from_the_creatures():
     """"A monster's CR is the average level of a party of adventurers for which one creature
     would make an encounter of moderate difficulty": each foe's ``challenge_rating`` key
     against the party's levels."""
-    from lfgcombat.classic.challenge import read_encounter
+    from lfgcombat.rulesets.classic.challenge import read_encounter
     from lfgcombat.creature import load_example
 
     party = [load_example(n).replace(level=lv) for n, lv in (("wulfric", 3), ("mayat", 5))]

@@ -9,13 +9,14 @@ import pytest
 from scipy import stats
 
 from lfgcombat import Roller
-from lfgcombat.classic import ClassicError
-from lfgcombat.classic.conditions import (BLEED_SURVIVAL_DC, NegativeLevels, combined_effect,
-                                          condition_names, condition_table, confused_action,
-                                          effect_of, entangled_concentration_dc, killing_blow,
-                                          stop_bleeding, more_fatigue, after_rest)
-from lfgcombat.classic.health import ClassicVitals
-from lfgcombat.tables import load_table
+from lfgcombat.rulesets.classic import ClassicError
+from lfgcombat.rulesets.classic.conditions import (BLEED_SURVIVAL_DC, NegativeLevels,
+                                                   combined_effect, condition_names,
+                                                   condition_table, confused_action, effect_of,
+                                                   entangled_concentration_dc, killing_blow,
+                                                   stop_bleeding, more_fatigue, after_rest)
+from lfgcombat.rulesets.classic.health import ClassicVitals
+from lfgcombat.io.tables import load_table
 
 TEXT_LIST = ["Bleed", "Blinded", "Confused", "Cower", "Dazed", "Dead", "Deafened", "Disabled",
              "Distracted", "Energy-Drained", "Entangled", "Exhausted", "Fatigued", "Flanked",
@@ -223,7 +224,7 @@ def test_a_cornered_panicked_creature_is_cowering():
     """Panicked: "It can't take any other actions. If cornered, a Panicked creature is also
     considered to be Cowering" (Cower: "-2 penalty to Armor Class and loses their Dexterity
     bonus")."""
-    from lfgcombat.classic.conditions import when_cornered
+    from lfgcombat.rulesets.classic.conditions import when_cornered
     assert when_cornered(["Panicked"]) == ("Panicked", "Cower")
     cornered = combined_effect(when_cornered(["Panicked"]))
     assert (cornered.ac, cornered.loses_dex_to_ac) == (-2, True)
@@ -253,7 +254,7 @@ def test_helpless_melee_plus_4_ranged_no_bonus():
     """Helpless: "Melee attacks against a Helpless target get a +4 bonus [...] Ranged attacks
     gets no special bonus against helpless targets" (its DEX 0, -5, counts for both)."""
     from lfgcombat import Creature
-    from lfgcombat.classic.combatant import creature_attack_odds
+    from lfgcombat.rulesets.classic.combatant import creature_attack_odds
     hero = Creature.from_dict({"name": "Brann", "level": 3, "max_hp": 25, "bab": 3,
                                "abilities": {"str": 14, "dex": 14},
                                "weapons": ["longsword", "shortbow"]})

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from lfgcombat.tables import load_table, parse_source
+from lfgcombat.io.tables import load_table, parse_source
 
 REPO = Path(__file__).resolve().parents[2]
 PACKAGES = ("classic", "wounds")
@@ -25,8 +25,8 @@ def _tables() -> list[str]:
 
 def _import_all() -> None:
     for pkg in PACKAGES:
-        for path in sorted((REPO / "lfgcombat" / pkg).glob("*.py")):
-            importlib.import_module(f"lfgcombat.{pkg}.{path.stem}".replace(".__init__", ""))
+        for path in sorted((REPO / "lfgcombat" / "rulesets" / pkg).glob("*.py")):
+            importlib.import_module(f"lfgcombat.rulesets.{pkg}.{path.stem}".replace(".__init__", ""))
 
 
 def _is_heading(heading: str, lines: list[str]) -> bool:
@@ -54,7 +54,7 @@ def _rule_calls() -> list[tuple[str, str, str]]:
     texts = {"classic": "002_2a3a79475ca2a541.txt", "wounds": "003_de0e94afd49609a7.txt"}
     found = []
     for pkg in PACKAGES:
-        for path in sorted((REPO / "lfgcombat" / pkg).glob("*.py")):
+        for path in sorted((REPO / "lfgcombat" / "rulesets" / pkg).glob("*.py")):
             for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
                 if (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
                         and node.func.id == "rule"):

@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 
 REPO = Path(__file__).resolve().parents[2]
-MODULES = [f"lfgcombat.{p.parent.name}.{p.stem}" for pkg in ("classic", "wounds")
-           for p in sorted((REPO / "lfgcombat" / pkg).glob("*.py"))
+MODULES = [f"lfgcombat.rulesets.{p.parent.name}.{p.stem}" for pkg in ("classic", "wounds")
+           for p in sorted((REPO / "lfgcombat" / "rulesets" / pkg).glob("*.py"))
            if p.stem != "__init__" and ">>>" in p.read_text(encoding="utf-8")]
 
 

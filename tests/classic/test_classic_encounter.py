@@ -15,9 +15,9 @@ from __future__ import annotations
 import pytest
 
 from lfgcombat import LfgError
-from lfgcombat.classic.attacks import fumble_suggestions
+from lfgcombat.rulesets.classic.attacks import fumble_suggestions
 from lfgcombat.creature import load_example
-from lfgcombat.encounter import Encounter
+from lfgcombat.engine import Encounter
 from lfgcombat.errors import IllegalActionError
 from lfgcombat.rulesets import Ruleset, RulesetError
 
@@ -573,7 +573,7 @@ def test_an_entangled_or_deafened_caster_may_lose_the_spell(seed):
 def test_the_initiative_check_is_d20_plus_dex_and_deafened_is_minus_4():
     """"Deafened – [...] a -4 penalty on initiative checks" (the check: d20 + DEX modifier,
     inferred)."""
-    from lfgcombat.classic.combatant import ClassicCombatant
+    from lfgcombat.rulesets.classic.combatant import ClassicCombatant
     hero = load_example("wulfric").replace(level=5, bab=5)
     orc = load_example("orc").replace(bab=3)
     enc = Encounter([hero, orc], sides={"p": ["Wulfric"], "o": ["Orc"]}, ruleset="classic",
@@ -642,7 +642,7 @@ def test_on_the_map_a_flanked_target_loses_its_dex_bonus():
     turn_of(enc, "Wulfric").attack("Wulfric", "Mayat")
     attack = [e for e in enc.log if e.kind == "attack" and not e.command][-1]
     assert "Mayat is Flanked" in attack.data["modifiers"]
-    from lfgcombat.classic.combatant import ClassicCombatant
+    from lfgcombat.rulesets.classic.combatant import ClassicCombatant
     ac = ClassicCombatant.of(foe).ac
     assert ac.dex > 0 and attack.data["against"] == ac.total - ac.dex
 

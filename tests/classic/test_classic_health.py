@@ -10,9 +10,9 @@ from hypothesis import strategies as st
 from scipy import stats
 
 from lfgcombat import Roller
-from lfgcombat.classic import ClassicError
-from lfgcombat.classic.health import (DEATH_AT, MOBILE_DC, OUT_OF_COMBAT_BONUS, STABILIZE_DC,
-                                      SURVIVAL_STABILIZE_DC, ClassicVitals)
+from lfgcombat.rulesets.classic import ClassicError
+from lfgcombat.rulesets.classic.health import (DEATH_AT, MOBILE_DC, OUT_OF_COMBAT_BONUS,
+                                               STABILIZE_DC, SURVIVAL_STABILIZE_DC, ClassicVitals)
 from lfgcombat.errors import IllegalActionError
 
 
@@ -145,7 +145,7 @@ def test_bad_health_inputs_name_the_field(make, field):
 def test_the_dead_are_neither_stable_nor_mobile():
     """A mobile hero killed ("Death": at -10) is dead, no longer stable or mobile (the
     tracker showed "stable · mobile · dead")."""
-    from lfgcombat.classic.health import ClassicVitals
+    from lfgcombat.rulesets.classic.health import ClassicVitals
     v = ClassicVitals(max_hp=27, hp=-2, stable=True, mobile=True)
     dead = v.damage(21)
     assert dead.dead and not dead.stable and not dead.mobile

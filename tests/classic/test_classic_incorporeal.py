@@ -10,8 +10,8 @@ from collections import Counter
 from scipy import stats
 
 from lfgcombat import Creature, Roller
-from lfgcombat.classic.combatant import creature_attack, creature_attack_odds
-from lfgcombat.encounter import Encounter
+from lfgcombat.rulesets.classic.combatant import creature_attack, creature_attack_odds
+from lfgcombat.engine import Encounter
 
 
 def _hero(weapon="longsword"):

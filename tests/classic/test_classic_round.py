@@ -9,11 +9,11 @@ import pytest
 from scipy import stats
 
 from lfgcombat import Roller
-from lfgcombat.citations import cite
-from lfgcombat.classic import ClassicError
-from lfgcombat.classic.actions import (LIMITED_ATTACK_PENALTY, RoundBudget, SingleAction)
-from lfgcombat.classic.heroic import (ENVIRONMENT_BONUS, SKILL_DC, heroic_action,
-                                      heroic_action_odds, skill_check, skill_check_odds)
+from lfgcombat.rules.citations import cite
+from lfgcombat.rulesets.classic import ClassicError
+from lfgcombat.rulesets.classic.actions import LIMITED_ATTACK_PENALTY, RoundBudget, SingleAction
+from lfgcombat.rulesets.classic.heroic import (ENVIRONMENT_BONUS, SKILL_DC, heroic_action,
+                                               heroic_action_odds, skill_check, skill_check_odds)
 from lfgcombat.errors import IllegalActionError, LfgError
 
 TEXT = "002_2a3a79475ca2a541.txt"

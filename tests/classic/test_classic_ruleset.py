@@ -1,4 +1,4 @@
-"""The ``classic`` ruleset's policies (lfgcombat/classic/ruleset.py) over the pure rules of
+"""The ``classic`` ruleset's policies (lfgcombat/rulesets/classic/ruleset.py) over the pure rules of
 002_2a3a79475ca2a541.txt, and a creature's attack odds under it ("How to attack another
 creature", "Armor Class", "Criticals and fumbles", "Death", "Conditions")."""
 
@@ -11,18 +11,18 @@ import pytest
 from scipy import stats
 
 from lfgcombat import Roller
-from lfgcombat.attack_odds import attack_odds
-from lfgcombat.classic import ClassicError
-from lfgcombat.classic import attacks as pure
-from lfgcombat.classic.actions import RoundBudget
-from lfgcombat.classic.combatant import (ClassicCombatant, creature_attack,
-                                         creature_attack_odds, weapon_profile)
-from lfgcombat.classic.conditions import condition_names
-from lfgcombat.classic.health import ClassicVitals
+from lfgcombat.rules.attacks.odds import attack_odds
+from lfgcombat.rulesets.classic import ClassicError
+from lfgcombat.rulesets.classic import attacks as pure
+from lfgcombat.rulesets.classic.actions import RoundBudget
+from lfgcombat.rulesets.classic.combatant import (ClassicCombatant, creature_attack,
+                                                  creature_attack_odds, weapon_profile)
+from lfgcombat.rulesets.classic.conditions import condition_names
+from lfgcombat.rulesets.classic.health import ClassicVitals
 from lfgcombat.creature import load_example
 from lfgcombat.errors import IllegalActionError
 from lfgcombat.rulesets import Ruleset, RulesetError, TopDownInitiative, definition
-from lfgcombat.classic.ruleset import CLASSIC, ClassicInitiative
+from lfgcombat.rulesets.classic.ruleset import CLASSIC, ClassicInitiative
 
 WULFRIC = load_example("wulfric")
 ORC = load_example("orc")
@@ -179,7 +179,7 @@ def test_condition_catalogue_is_the_classic_list():
 
 def test_heroic_action_odds_entry_point():
     """"for a roll against the environment the GM adds a default +2"."""
-    from lfgcombat.classic.heroic import heroic_action_odds
+    from lfgcombat.rulesets.classic.heroic import heroic_action_odds
     even = heroic_action_odds(0, 0)
     assert even.p_player_wins == Fraction(190, 400)
     assert heroic_action_odds(2, 0, environment=True).p_player_wins == even.p_player_wins

@@ -15,10 +15,10 @@ from __future__ import annotations
 import pytest
 
 from lfgcombat import Encounter, Roller, save_odds, saving_throw
-from lfgcombat.classic import ClassicError
-from lfgcombat.classic.turn import ClassicFighter
+from lfgcombat.rulesets.classic import ClassicError
+from lfgcombat.rulesets.classic.turn import ClassicFighter
 from lfgcombat.creature import Creature, CreatureError, load_example
-from lfgcombat.saves import SaveError
+from lfgcombat.rules.health.saves import SaveError
 
 
 def orc(**changes):

@@ -1,19 +1,19 @@
 """Bad situation keys of a classic attack: the kit's error, the known keys, "did you mean".
 
 002_2a3a79475ca2a541.txt, "How to attack another creature" and "Concealment"; the keys are
-those of :func:`lfgcombat.classic.combatant.creature_attack_odds`
-(:attr:`lfgcombat.classic.ruleset.ClassicAttacks.situation_keys`), as lfg's
-:class:`~lfgcombat.attacks.Situation` refuses its own unknown keys.
+those of :func:`lfgcombat.rulesets.classic.combatant.creature_attack_odds`
+(:attr:`lfgcombat.rulesets.classic.ruleset.ClassicAttacks.situation_keys`), as lfg's
+:class:`~lfgcombat.rules.attacks.Situation` refuses its own unknown keys.
 """
 
 from __future__ import annotations
 
 import pytest
 
-from lfgcombat.attacks.odds import attack_odds
-from lfgcombat.classic import ClassicError
+from lfgcombat.rules.attacks.odds import attack_odds
+from lfgcombat.rulesets.classic import ClassicError
 from lfgcombat.creature import load_example
-from lfgcombat.encounter import Encounter
+from lfgcombat.engine import Encounter
 from lfgcombat.rulesets import Ruleset
 
 W = load_example("wulfric").replace(bab=5)

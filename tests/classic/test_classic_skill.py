@@ -3,7 +3,7 @@
 002_2a3a79475ca2a541.txt, "Action definitions", "Skill Checks – Most skill checks are
 against the standard DC 15. The GM can add modifiers based on different situations";
 "Conditions": Shaken and Sickened "-2 [...] skill checks". Inferred (see
-:func:`lfgcombat.classic.heroic.skill_bonus`): the ability is the kit's skill table's
+:func:`lfgcombat.rulesets.classic.heroic.skill_bonus`): the ability is the kit's skill table's
 unless ``ability=`` is given, and the ``skills:`` entry adds as in classic's Stabilize.
 """
 
@@ -11,11 +11,11 @@ from __future__ import annotations
 
 import pytest
 
-from lfgcombat.classic import ClassicError
-from lfgcombat.classic.heroic import SKILL_DC, skill_check_odds
+from lfgcombat.rulesets.classic import ClassicError
+from lfgcombat.rulesets.classic.heroic import SKILL_DC, skill_check_odds
 from lfgcombat.creature import load_example
-from lfgcombat.encounter import Encounter
-from lfgcombat.skills import SkillError
+from lfgcombat.engine import Encounter
+from lfgcombat.rules.actions.skills import SkillError
 
 W = load_example("wulfric").replace(bab=5)
 ORC = load_example("orc").replace(bab=3, skills={"climb": 2},

@@ -6,18 +6,18 @@ Dexterity", Exhausted "-3 Strength and Dexterity" (``data/classic/conditions.csv
 Fatigued "-1 Strength and Dexterity"; Helpless "Melee attacks against a Helpless target get
 a +4 bonus (equivalent to attacking a prone target)"; Prone "considered Flat-footed and
 does not get their DEX bonus" (its +4 melee / -4 ranged: inferred, see
-:mod:`lfgcombat.classic.conditions`).
+:mod:`lfgcombat.rulesets.classic.conditions`).
 """
 
 from __future__ import annotations
 
 import pytest
 
-from lfgcombat.attacks.odds import attack_odds
-from lfgcombat.classic.combatant import creature_attack_odds
-from lfgcombat.classic.conditions import combined_effect
+from lfgcombat.rules.attacks.odds import attack_odds
+from lfgcombat.rulesets.classic.combatant import creature_attack_odds
+from lfgcombat.rulesets.classic.conditions import combined_effect
 from lfgcombat.creature import load_example
-from lfgcombat.encounter import Encounter
+from lfgcombat.engine import Encounter
 
 ARCHER = load_example("mayat").replace(bab=5)
 #: The audit's orc (/tmp/audit13/p4.py): DEX 16 (+3), AC 16 without conditions.

@@ -1,4 +1,4 @@
-"""One combatant's classic round (lfgcombat/classic/turn.py): 002_2a3a79475ca2a541.txt,
+"""One combatant's classic round (lfgcombat/rulesets/classic/turn.py): 002_2a3a79475ca2a541.txt,
 "Character Round:", "Single Actions:", "Stabilizing a Disabled Character", "Conditions"."""
 
 from __future__ import annotations
@@ -6,10 +6,10 @@ from __future__ import annotations
 import pytest
 
 from lfgcombat import Roller
-from lfgcombat.classic import ClassicError
-from lfgcombat.classic.actions import RoundBudget
-from lfgcombat.classic.health import ClassicVitals
-from lfgcombat.classic.turn import ClassicFighter, round_mode
+from lfgcombat.rulesets.classic import ClassicError
+from lfgcombat.rulesets.classic.actions import RoundBudget
+from lfgcombat.rulesets.classic.health import ClassicVitals
+from lfgcombat.rulesets.classic.turn import ClassicFighter, round_mode
 from lfgcombat.errors import IllegalActionError
 
 
@@ -161,7 +161,7 @@ def test_energy_drained_costs_one_to_hit_a_level_not_one_more():
     """"Each negative level gives a creature [...] -1 penalty on attack rolls": the
     condition named with its levels counts once per level."""
     from lfgcombat import Creature
-    from lfgcombat.classic.combatant import creature_attack_odds
+    from lfgcombat.rulesets.classic.combatant import creature_attack_odds
     hero = Creature.from_dict({"name": "B", "level": 3, "max_hp": 25, "bab": 3,
                                "weapons": ["longsword"]})
     orc = Creature.from_dict({"name": "O", "level": 2, "max_hp": 15, "bab": 2})

@@ -10,9 +10,9 @@ import re
 import pytest
 
 from lfgcombat import Creature, Roller, attack_odds
-from lfgcombat.classic.attacks import attack
+from lfgcombat.rulesets.classic.attacks import attack
 from lfgcombat.dice import ScriptedRoller
-from lfgcombat.encounter import Encounter
+from lfgcombat.engine import Encounter
 from lfgcombat.errors import IllegalActionError
 from lfgcombat.widgets import AttackPanel, InitiativeTracker
 from lfgcombat.widgets.tracker_cards import card_html
@@ -206,8 +206,8 @@ def test_a_mobile_disabled_hero_s_card_shows_its_limited_round():
     """"Stabilizing a Disabled Character": a mobile disabled hero "may do one limited
     action per round, such as move at 1/2 speed, cast a spell, use a skill, or attack"; and
     a round with no action says so."""
-    from lfgcombat.classic.actions import RoundBudget
-    from lfgcombat.classic.ruleset import round_summary
+    from lfgcombat.rulesets.classic.actions import RoundBudget
+    from lfgcombat.rulesets.classic.ruleset import round_summary
     assert round_summary(RoundBudget.limited(30)) == \
         "1 limited action or Move Action 15 of 15 ft"
     assert round_summary(RoundBudget.limited(30).move(5)) == \

@@ -1,5 +1,5 @@
-"""Property tests of one combatant's round under classic and wounds (lfgcombat/classic/turn.py,
-lfgcombat/wounds/turn.py): any sequence of steps keeps the rules' invariants.
+"""Property tests of one combatant's round under classic and wounds (lfgcombat/rulesets/classic/turn.py,
+lfgcombat/rulesets/wounds/turn.py): any sequence of steps keeps the rules' invariants.
 
 002_2a3a79475ca2a541.txt, "Death" (dead at -10, and it stays dead), "Stabilizing a Disabled
 Character" (disabled at 0 or below), "Single Actions:" (one action and at most the full
@@ -14,10 +14,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from lfgcombat import IllegalActionError, Roller
-from lfgcombat.classic.health import ClassicVitals
-from lfgcombat.classic.turn import ClassicFighter
-from lfgcombat.wounds.health import Barrier, WoundsVitals
-from lfgcombat.wounds.turn import WoundsFighter
+from lfgcombat.rulesets.classic.health import ClassicVitals
+from lfgcombat.rulesets.classic.turn import ClassicFighter
+from lfgcombat.rulesets.wounds.health import Barrier, WoundsVitals
+from lfgcombat.rulesets.wounds.turn import WoundsFighter
 
 CLASSIC_STEPS = st.lists(st.one_of(
     st.tuples(st.just("damage"), st.integers(0, 30), st.booleans()),

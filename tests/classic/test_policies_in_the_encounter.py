@@ -17,10 +17,10 @@ import dataclasses
 import pytest
 
 from lfgcombat import Creature, IllegalActionError
-from lfgcombat.encounter import Encounter
+from lfgcombat.engine import Encounter
 from lfgcombat.rulesets import LFG_DEFINITION, Ruleset, registered
-from lfgcombat.classic.ruleset import CLASSIC
-from lfgcombat.wounds.ruleset import WOUNDS
+from lfgcombat.rulesets.classic.ruleset import CLASSIC
+from lfgcombat.rulesets.wounds.ruleset import WOUNDS
 
 SWORD = {"name": "longsword", "damage": "1d8", "crit": "19-20/x2", "damage_type": "s"}
 

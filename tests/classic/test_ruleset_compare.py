@@ -1,4 +1,4 @@
-"""The same attacks under lfg, classic and wounds (lfgcombat/ruleset_compare.py): each row
+"""The same attacks under lfg, classic and wounds (lfgcombat/rulesets/compare.py): each row
 is its ruleset's own odds and economy (000_8d1d7816ee944f3b.txt, "Attacks Per Turn";
 002_2a3a79475ca2a541.txt, "Single Actions:"; 003_de0e94afd49609a7.txt, "Attacking an enemy
 usually involves spending your Half Action")."""
@@ -8,10 +8,10 @@ from __future__ import annotations
 import pytest
 
 from lfgcombat import attack_odds
-from lfgcombat.classic import ClassicError
+from lfgcombat.rulesets.classic import ClassicError
 from lfgcombat.creature import load_example
 from lfgcombat.errors import LfgError
-from lfgcombat.ruleset_compare import compare_attack, odds_table
+from lfgcombat.rulesets.compare import compare_attack, odds_table
 
 WULFRIC = load_example("wulfric").replace(level=5, bab=5, prowess=2,
                                           good_saves=["fort", "will"])

@@ -12,12 +12,12 @@ from fractions import Fraction
 import pytest
 
 from lfgcombat import attack_odds
-from lfgcombat.classic.combatant import ClassicCombatant
+from lfgcombat.rulesets.classic.combatant import ClassicCombatant
 from lfgcombat.creature import Creature, CreatureError, load_example
 from lfgcombat.rulesets.fields import RulesetFieldError
 from lfgcombat.rulesets import definition
-from lfgcombat.wounds.combatant import WoundsCombatant
-from lfgcombat.wounds.health import Barrier
+from lfgcombat.rulesets.wounds.combatant import WoundsCombatant
+from lfgcombat.rulesets.wounds.health import Barrier
 
 ORC = {"name": "Orc", "level": 3, "max_hp": 38, "abilities": {"str": 17, "con": 12},
        "weapons": [{"name": "greataxe", "damage": "1d12", "crit": "20/x3"}]}

@@ -7,9 +7,9 @@ from __future__ import annotations
 
 import pytest
 
-from lfgcombat.abilities import (AbilityError, AbilityRuleError, AbilityType, activation,
-                                 check_activation, needs_perseverance, parse_ability, sla_dc,
-                                 sla_perseverance_dc)
+from lfgcombat.rules.abilities.abilities import (AbilityError, AbilityRuleError, AbilityType,
+                                                 activation, check_activation, needs_perseverance,
+                                                 parse_ability, sla_dc, sla_perseverance_dc)
 from lfgcombat.errors import IllegalActionError
 
 FEAR = "Fear Burst (SLA): 3/day (SL2, WILL DC15[CHA])"
@@ -83,7 +83,7 @@ def test_uses_written_into_the_name_are_refused_naming_the_form():
     "Fear Burst 3/day" (a final review found it); now it is refused with the text's form."""
     import pytest
     from lfgcombat import parse_ability
-    from lfgcombat.abilities import AbilityError
+    from lfgcombat.rules.abilities.abilities import AbilityError
     with pytest.raises(AbilityError, match=r"Fear Burst \(SLA\): 3/day"):
         parse_ability("Fear Burst 3/day")
     assert parse_ability("Fear Burst (SLA): 3/day (SL2, WILL DC15[CHA])").uses == 3

@@ -13,7 +13,7 @@ Natural/Ex/Su ability while grappled without having to make a Perseverance check
 from __future__ import annotations
 
 from lfgcombat import HexMap
-from lfgcombat.encounter import Encounter
+from lfgcombat.engine import Encounter
 
 from encounter.helpers import mk
 
@@ -112,7 +112,7 @@ def test_a_listed_sla_dc_that_is_not_10_sl_mod_is_kept_and_said() -> None:
     +3; a creature with CHA 10 (mod +0) keeps the listed DC15 (not refused), and the DC's
     explanation and the ``ability`` event say it is not 10+2+0 = 12. With CHA 16 (+3) they
     agree and nothing is said; a line without a save has no DC, a Su line keeps its own."""
-    from lfgcombat.abilities import parse_ability, sla_dc_note
+    from lfgcombat.rules.abilities.abilities import parse_ability, sla_dc_note
     fear = parse_ability(FEAR)
     assert sla_dc_note(fear, 3) is None
     note = sla_dc_note(fear, 0)

@@ -14,9 +14,9 @@ from __future__ import annotations
 import pytest
 
 from lfgcombat import HexMap
-from lfgcombat.attacks import consecutive_attack_penalty
-from lfgcombat.encounter import Encounter
-from lfgcombat.handedness import alternating_strikes, turn_attack_weapons
+from lfgcombat.rules.attacks import consecutive_attack_penalty
+from lfgcombat.engine import Encounter
+from lfgcombat.rules.handedness import alternating_strikes, turn_attack_weapons
 
 from encounter.helpers import SWORD, mk, refused
 
@@ -62,7 +62,7 @@ def test_the_level_5_rogue_strikes_with_sword_then_off_hand_dagger_at_plus_5() -
 def test_the_penalty_is_the_texts_cumulative_count(weapons, sequence) -> None:
     """Every attack of the turn is at the first one's bonus plus the text's cumulative
     C.A.P. (-2 for the same weapon, -1 for another one held at the same time), the
-    weapon's own bonus apart (:func:`lfgcombat.attacks.consecutive_attack_penalty` is
+    weapon's own bonus apart (:func:`lfgcombat.rules.attacks.consecutive_attack_penalty` is
     the text's count for weapons wielded together)."""
     enc = _fight(weapons)
     got = _bonuses(enc, sequence)

@@ -8,8 +8,11 @@ import re
 from pathlib import Path
 import pytest
 
-from lfgcombat import abilities, handedness, maneuvers, momentum, natural_weapons, skill_actions
-from lfgcombat import skills
+from lfgcombat.rules.abilities import abilities, natural_weapons
+from lfgcombat.rules import handedness
+from lfgcombat.rules.actions import maneuvers, skill_actions
+from lfgcombat.rules.impact import momentum
+from lfgcombat.rules.actions import skills
 
 # as tests/conftest.py's seeds_dir(): $LFG_SEEDS, else shared/seeds beside the repo
 SEEDS = Path(os.environ.get("LFG_SEEDS") or Path(__file__).parents[2].parent / "shared" / "seeds")

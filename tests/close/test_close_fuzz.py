@@ -18,7 +18,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from lfgcombat import HexMap
-from lfgcombat.encounter import Encounter
+from lfgcombat.engine import Encounter
 from lfgcombat.errors import LfgError
 
 COMMANDS = ("wrestle", "shield_bash", "knockdown", "crushing_advance", "step_through",

@@ -13,12 +13,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from lfgcombat import Creature
-from lfgcombat.close_keys import (abilities_of, ability_named, handedness_of, is_ambidextrous,
-                                  is_quadruped, skills_of, CloseKeysError)
+from lfgcombat.creature.close_keys import (abilities_of, ability_named, handedness_of,
+                                           is_ambidextrous, is_quadruped, skills_of, CloseKeysError)
 from lfgcombat.creature import CreatureError, load_example
-from lfgcombat.handedness import Hand
-from lfgcombat.skills import skill_names
-from lfgcombat.statblock import stat_block_html
+from lfgcombat.rules.handedness import Hand
+from lfgcombat.rules.actions.skills import skill_names
+from lfgcombat.creature.statblock import stat_block_html
 
 BASE = {"name": "Gruk", "level": 3, "max_hp": 20}
 FEAR = "Fear Burst (SLA): 3/day (SL2, WILL DC15[CHA])"
@@ -96,7 +96,7 @@ def test_any_valid_keys_round_trip(skills, hand, amb) -> None:
 
 
 def test_a_second_shield() -> None:
-    from lfgcombat.close_keys import second_shield_of
+    from lfgcombat.creature.close_keys import second_shield_of
     c = make(second_shield=2)
     assert second_shield_of(c) == 2 and c.to_dict()["second_shield"] == 2
     assert "Second shield" in stat_block_html(c)

@@ -16,7 +16,7 @@ from encounter.helpers import mk  # noqa: E402
 
 from lfgcombat import HexMap, attack_odds  # noqa: E402
 from lfgcombat.creature import load_example  # noqa: E402
-from lfgcombat.encounter import Encounter  # noqa: E402
+from lfgcombat.engine import Encounter  # noqa: E402
 from lfgcombat.widgets.initiative import InitiativeTracker  # noqa: E402
 from lfgcombat.widgets.tracker_close import CLOSE_ACTIONS  # noqa: E402
 
@@ -197,8 +197,8 @@ _KIND = {"wrestle": "wrestle", "hit": "hit_maneuver", "skill": "skill_action",
 
 
 def _close_command_kinds() -> set[str]:
-    """Every close-fight command the engine records (lfgcombat.log.close's commands)."""
-    from lfgcombat.log import close
+    """Every close-fight command the engine records (lfgcombat.engine.log.close's commands)."""
+    from lfgcombat.engine.log import close
     return {getattr(close, n).KIND for n in close.__all__ if n.endswith("Command")}
 
 
@@ -211,7 +211,7 @@ def test_the_close_row_offers_every_close_fight_command() -> None:
     assert len(keys) == len(set(keys))
     reached = {_KIND.get(k.partition(":")[0], k.partition(":")[0]) for k in keys}
     assert reached == _close_command_kinds()
-    from lfgcombat.skill_actions import SkillAction
+    from lfgcombat.rules.actions.skill_actions import SkillAction
     assert {f"wrestle:{m}" for m in ("grab", "trip", "shove", "pin")} <= set(keys)
     assert {f"hit:{m}" for m in ("grab", "trip", "shove")} <= set(keys)
     assert {f"skill:{a.value}" for a in SkillAction} <= set(keys)

@@ -12,7 +12,7 @@ import pytest
 
 from lfgcombat import HexMap
 from lfgcombat.creature import load_example
-from lfgcombat.encounter import Encounter
+from lfgcombat.engine import Encounter
 
 from encounter.helpers import mk, refused
 
@@ -862,7 +862,7 @@ def test_the_elephant_through_an_army_of_goblins(tmp_path) -> None:
     strikes will not affect the larger creature's movement" ("Crushing Advance"). Every
     goblin its space sweeps rolls against DC 26 once, the dodger 5 higher than the same
     roll would be without; the elephant ends where it was going whatever the AOO did."""
-    from lfgcombat.momentum import crushing_advance_dc
+    from lfgcombat.rules.impact.momentum import crushing_advance_dc
     enc = _army(4)
     to = (5, 4)
     enc.crushing_advance("Elephant", to, dodge="Goblin 2", aoo=["Goblin 5"])

@@ -10,10 +10,10 @@ from __future__ import annotations
 
 import pytest
 
-from lfgcombat.weapons import resolve_weapon
-from lfgcombat.close_keys import is_quadruped
+from lfgcombat.rules.weapons import resolve_weapon
+from lfgcombat.creature.close_keys import is_quadruped
 from lfgcombat.creature import load_example
-from lfgcombat.size import Size
+from lfgcombat.creature.size import Size
 
 
 @pytest.mark.parametrize("name", ["viper", "spider"])

@@ -9,11 +9,11 @@ from __future__ import annotations
 import pytest
 
 from lfgcombat import Creature
-from lfgcombat.attacks import consecutive_attack_penalty
+from lfgcombat.rules.attacks import consecutive_attack_penalty
 from lfgcombat.errors import IllegalActionError
-from lfgcombat.handedness import (Hand, HandednessError, check_rake, check_tail_target,
-                                  defensive_shield_bonus, follow_up_attack, is_off_hand,
-                                  parse_handedness, pounce_attacks, two_shields)
+from lfgcombat.rules.handedness import (Hand, HandednessError, check_rake, check_tail_target,
+                                        defensive_shield_bonus, follow_up_attack, is_off_hand,
+                                        parse_handedness, pounce_attacks, two_shields)
 
 
 def test_handedness() -> None:
@@ -92,7 +92,7 @@ def _duelist(**kw):
 
 def _duel(**kw):
     from lfgcombat import HexMap
-    from lfgcombat.encounter import Encounter
+    from lfgcombat.engine import Encounter
     from encounter.helpers import mk
     duelist, orc = _duelist(**kw), mk("Orc", max_hp=300)
     m = HexMap(8, 5)
@@ -112,7 +112,7 @@ def test_the_creature_file_puts_a_weapon_in_the_off_hand() -> None:
     Fighting)"): ``off_hand: dagger`` -> the longsword is the main hand's (the default), the
     dagger (light) strikes at -2, by name or with ``hand="off"``."""
     from lfgcombat import Creature
-    from lfgcombat.encounter import Encounter
+    from lfgcombat.engine import Encounter
     from encounter.helpers import mk
     d = _duelist()
     assert Creature.from_dict(d.to_dict()).to_dict()["off_hand"] == "dagger"
@@ -159,7 +159,7 @@ def test_a_bad_hand_is_refused() -> None:
 def _struck_flat_footed(weapons, weapon=None, **kw):
     """A seed where the Duelist hits the Flat-Footed Orc with ``weapon``; the fight."""
     from lfgcombat import HexMap
-    from lfgcombat.encounter import Encounter
+    from lfgcombat.engine import Encounter
     from encounter.helpers import mk
     for seed in range(60):
         duelist = mk("Duelist", init=40, weapons=weapons, off_hand="dagger", **kw)

@@ -15,7 +15,7 @@ import pytest
 
 from lfgcombat import Creature, Roller, attack, attack_odds
 from lfgcombat.creature import load_example
-from lfgcombat.momentum import knockdown_dc, resist_knockdown, shield_struck
+from lfgcombat.rules.impact.momentum import knockdown_dc, resist_knockdown, shield_struck
 
 
 def _guard(**kw) -> Creature:
@@ -73,8 +73,8 @@ def test_p_knockdown_of_a_charge_agrees_with_sampling(attacker: str, weapon: str
 def _sampled_skilled(attacker: Creature, target: Creature, weapon: str, n: int, seed: int,
                      charge_ft: int) -> float:
     """As :func:`_sampled`, the defender rolling its better of Wrestling and Acrobatics."""
-    from lfgcombat.close_keys import skills_of
-    from lfgcombat.skills import skill_bonus
+    from lfgcombat.creature.close_keys import skills_of
+    from lfgcombat.rules.actions.skills import skill_bonus
     roller = Roller(seed)
     dc = knockdown_dc(attacker, target, weapon=weapon, charge_ft=charge_ft)
     best = max(int(skill_bonus(target, s, skills_of(target)).value or 0)
@@ -94,7 +94,7 @@ def test_a_charge_raises_the_knockdown_dc_only_from_20_ft() -> None:
     """"after moving at least 20 feet" (000_8d1d7816ee944f3b.txt, "Momentum of Impact"):
     19 ft changes nothing, 20 ft makes the check 2 harder (10% more failures on the d20
     while the defender can still succeed)."""
-    from lfgcombat.momentum import MomentumError
+    from lfgcombat.rules.impact.momentum import MomentumError
     ogre, t = load_example("ogre"), _guard(skills={"acrobatics": 8})
     base = attack_odds(ogre, t, "greatclub", exact=True)
     assert base.charging(19).p_knockdown == pytest.approx(base.p_knockdown)
@@ -133,7 +133,7 @@ def _flyer(seed: int, up: int):
     """The Ogre (held aloft) strikes Hero, a Poor flyer ``up`` ft above the ground, in an
     Encounter whose strike rolls its own Knockdown; ``None`` when Hero would act first."""
     from lfgcombat import HexMap
-    from lfgcombat.encounter import Encounter
+    from lfgcombat.engine import Encounter
     from encounter.helpers import mk
     ogre = load_example("ogre")
     hero = mk("Hero", max_hp=300, movement="Move Speed 30, Fly 50 [poor]",
@@ -158,7 +158,7 @@ def test_a_flyers_knockdown_odds_agree_with_the_encounters_own_knockdown(up: int
     encounter's own attack setup (``odds_for(result.setup).flying(up)``) against the
     knockdowns the Encounter rolls by itself: 30 ft up the Poor flyer drops 20 ft and flies
     on (never Prone); 10 ft up the drop reaches the ground (Prone)."""
-    from lfgcombat.attacks.odds import odds_for
+    from lfgcombat.rules.attacks.odds import odds_for
     drops = prone = n = 0
     exact = None
     for seed in range(900):
@@ -185,7 +185,7 @@ def test_a_flyers_knockdown_odds_agree_with_the_encounters_own_knockdown(up: int
 
 
 def test_flying_odds_refuse_a_bad_height_or_maneuverability() -> None:
-    from lfgcombat.momentum import MomentumError
+    from lfgcombat.rules.impact.momentum import MomentumError
     odds = attack_odds(load_example("ogre"), _guard(), "greatclub")
     with pytest.raises(MomentumError, match="flying_ft"):
         odds.flying(-5)
@@ -202,7 +202,7 @@ def _charge(seed: int):
     """The Ogre (acting first) runs 25 ft at Hero and strikes as a Charge Attack; the
     Encounter rolls the Knockdown by itself."""
     from lfgcombat import HexMap
-    from lfgcombat.encounter import Encounter
+    from lfgcombat.engine import Encounter
     from encounter.helpers import mk
     ogre = load_example("ogre").replace(initiative_rating=50)
     hero = mk("Hero", max_hp=300, skills={"acrobatics": 14})
@@ -218,11 +218,11 @@ def _charge(seed: int):
 def test_a_charges_knockdown_odds_agree_with_the_encounters_own_knockdown() -> None:
     """"Striking on a Charge Attack after moving at least 20 feet grants a +2 Innate Bonus
     to Knockdown DC" (000_8d1d7816ee944f3b.txt, "Momentum of Impact"):
-    :func:`lfgcombat.momentum.knockdown_odds` with ``charge_ft`` against the knockdowns the
+    :func:`lfgcombat.rules.impact.momentum.knockdown_odds` with ``charge_ft`` against the knockdowns the
     Encounter rolls after its own 25-ft Charge Attacks; without the distance the odds are
     lower (the DC 2 less), and a run under 20 ft adds nothing."""
-    from lfgcombat.attacks.odds import odds_for
-    from lfgcombat.momentum import MomentumError, knockdown_odds
+    from lfgcombat.rules.attacks.odds import odds_for
+    from lfgcombat.rules.impact.momentum import MomentumError, knockdown_odds
     down = n = 0
     setup = None
     for seed in range(1000):

@@ -10,8 +10,8 @@ import pytest
 
 from lfgcombat.dice import Roller
 from lfgcombat.errors import IllegalActionError
-from lfgcombat.maneuvers import (Maneuver, ManeuverError, check_wrestle_sizes, shield_bash,
-                                 touch_attack, wrestle)
+from lfgcombat.rules.actions.maneuvers import (Maneuver, ManeuverError, check_wrestle_sizes,
+                                               shield_bash, touch_attack, wrestle)
 
 
 def _wrestle(m, roller, **kw):
@@ -109,7 +109,7 @@ def test_bad_arguments() -> None:
 
 
 def test_maneuver_on_hit_skips_the_touch_attack() -> None:
-    from lfgcombat.maneuvers import maneuver_on_hit
+    from lfgcombat.rules.actions.maneuvers import maneuver_on_hit
     roller = Roller(4)
     results = [maneuver_on_hit("shove", attacker_size="large", target_size="medium",
                                wrestling=6, defense=2, roller=roller) for _ in range(50)]
@@ -124,7 +124,7 @@ def test_maneuver_on_hit_skips_the_touch_attack() -> None:
 
 
 def test_charge_adds_two_to_knock_over() -> None:
-    from lfgcombat.maneuvers import charge_wrestling_bonus
+    from lfgcombat.rules.actions.maneuvers import charge_wrestling_bonus
     assert charge_wrestling_bonus("trip", charging=True) == 2
     assert charge_wrestling_bonus("shield_bash", charging=True) == 2
     assert charge_wrestling_bonus(Maneuver.GRAB, charging=True) == 0

@@ -13,10 +13,11 @@ import pytest
 from lfgcombat import Creature
 from lfgcombat.dice import Roller
 from lfgcombat.errors import IllegalActionError
-from lfgcombat.momentum import (KNOCKDOWN_CAP, MomentumError, can_crush, confound_fort_dc,
-                                crushing_advance, crushing_advance_dc, crushing_step,
-                                flyer_drop_ft, knockdown_dc, p_knockdown, resist_knockdown,
-                                shield_struck)
+from lfgcombat.rules.impact.momentum import (KNOCKDOWN_CAP, MomentumError, can_crush,
+                                             confound_fort_dc, crushing_advance,
+                                             crushing_advance_dc, crushing_step, flyer_drop_ft,
+                                             knockdown_dc, p_knockdown, resist_knockdown,
+                                             shield_struck)
 
 
 def monster(name: str, level: int, size: str, str_: int = 10, hp: int = 40) -> Creature:
@@ -159,7 +160,7 @@ def test_refusals() -> None:
 
 
 def test_crushing_advance_moves_half_speed() -> None:
-    from lfgcombat.momentum import crushing_advance_ft
+    from lfgcombat.rules.impact.momentum import crushing_advance_ft
     elephant = Creature.from_dict({"name": "elephant", "level": 11, "size": "huge",
                                    "abilities": {"str": 28}, "max_hp": 150, "speed": 40})
     assert crushing_advance_ft(elephant) == 20
@@ -169,7 +170,7 @@ def test_crushing_advance_moves_half_speed() -> None:
 
 
 def test_p_knocked_prone_is_landing_times_failing() -> None:
-    from lfgcombat.momentum import p_knocked_prone, p_strike_lands
+    from lfgcombat.rules.impact.momentum import p_knocked_prone, p_strike_lands
     # +5 vs AC 16, Shield Rating 2: totals 14+ land -> faces 9..20 -> 12/20
     assert p_strike_lands(5, 16, 2) == pytest.approx(12 / 20)
     assert p_strike_lands(5, 16) == pytest.approx(10 / 20)

@@ -7,13 +7,14 @@ from __future__ import annotations
 
 import pytest
 
-from lfgcombat.weapons import entry_weapon, weapons_table
+from lfgcombat.rules.weapons import entry_weapon, weapons_table
 from lfgcombat.creature import Size
 from lfgcombat.errors import RulesDataError
-from lfgcombat.natural_weapons import (SWALLOW_CUT_DC, SWALLOW_ESCAPE_DC, NaturalWeaponError,
-                                       natural_damage, natural_weapons_table,
-                                       swallow_cut_free_hp, swallow_whole_damage)
-from lfgcombat.tables import load_table, parse_source
+from lfgcombat.rules.abilities.natural_weapons import (SWALLOW_CUT_DC, SWALLOW_ESCAPE_DC,
+                                                       NaturalWeaponError, natural_damage,
+                                                       natural_weapons_table, swallow_cut_free_hp,
+                                                       swallow_whole_damage)
+from lfgcombat.io.tables import load_table, parse_source
 
 NAMED = {"bite", "strong bite", "claw", "strong claws", "smack", "bash", "ram", "gore", "sting"}
 
@@ -51,7 +52,7 @@ def test_examples() -> None:
 
 
 def test_mismatch_with_weapons_csv_is_refused(tmp_path, monkeypatch) -> None:
-    from lfgcombat import natural_weapons as nw
+    from lfgcombat.rules.abilities import natural_weapons as nw
     text = load_table("natural_weapons")
     text.loc[0, "medium"] = "1d8"
     path = tmp_path / "natural_weapons.csv"
@@ -83,7 +84,7 @@ def test_bad_input(call) -> None:
 
 def test_swallow_whole_end_to_end() -> None:
     from lfgcombat.errors import IllegalActionError
-    from lfgcombat.natural_weapons import cut_inside, force_out, swallow
+    from lfgcombat.rules.abilities.natural_weapons import cut_inside, force_out, swallow
     with pytest.raises(IllegalActionError, match="2\\+ sizes"):
         swallow("large", "medium", held_in_mouth=True, won_check=True, swallower_max_hp=80)
     with pytest.raises(IllegalActionError, match="held in the mouth"):
@@ -112,7 +113,7 @@ def test_long_narrow_fangs_bite_without_slashing() -> None:
     [p+s]; a creature file that gives its bite ``damage_type: p`` keeps every other number
     of the row (dice by size, 20/x2) and strikes with piercing only."""
     from lfgcombat import Creature
-    from lfgcombat.weapons import resolve_weapon
+    from lfgcombat.rules.weapons import resolve_weapon
 
     def bite(**entry):
         c = Creature.from_dict({"name": "Spider", "level": 2, "size": "large", "max_hp": 20,

@@ -10,7 +10,7 @@ from encounter.helpers import mk, refused
 
 from lfgcombat import HexMap
 from lfgcombat.creature import load_example
-from lfgcombat.encounter import Encounter
+from lfgcombat.engine import Encounter
 
 from .test_encounter_close import first_seed, last, replays
 

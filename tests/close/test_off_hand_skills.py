@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pytest
 
-from lfgcombat.skills import SkillError
+from lfgcombat.rules.actions.skills import SkillError
 
 from encounter.helpers import refused
 from close.test_encounter_close import fight, first_seed, last, replays

@@ -9,7 +9,7 @@ import pytest
 
 from lfgcombat.dice import Roller
 from lfgcombat.errors import IllegalActionError
-from lfgcombat.skill_actions import SkillAction, SkillActionError, resolve_skill_action
+from lfgcombat.rules.actions.skill_actions import SkillAction, SkillActionError, resolve_skill_action
 
 
 def test_action_table() -> None:

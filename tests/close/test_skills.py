@@ -1,7 +1,7 @@
 """Skills in combat: the table, the ``skills:`` mapping, and the opposed check with exact odds.
 
 000_8d1d7816ee944f3b.txt, "Special Actions in Combat" (the skill actions and their opposed
-checks); ties are inferred (``lfgcombat.skills.TIE_RULE``).
+checks); ties are inferred (``lfgcombat.rules.actions.skills.TIE_RULE``).
 """
 
 from __future__ import annotations
@@ -13,8 +13,9 @@ import pytest
 
 from lfgcombat.dice import Roller
 from lfgcombat.errors import DiceError, LfgError
-from lfgcombat.skills import (SkillError, canonical_skill, opposed, opposed_odds, skill_category,
-                              skill_names, skills_table, validate_skills)
+from lfgcombat.rules.actions.skills import (SkillError, canonical_skill, opposed, opposed_odds,
+                                            skill_category, skill_names, skills_table,
+                                            validate_skills)
 
 CHAPTER = ["wrestling", "acrobatics", "perseverance", "jump&sprint", "intimidate",
            "sense motive", "bluff", "tactics", "perform", "sleight of hand", "craft(academia)",
@@ -122,7 +123,7 @@ def test_bad_opposed_input() -> None:
 
 def test_skill_bonus_adds_conditions_by_category() -> None:
     from lfgcombat import Creature
-    from lfgcombat.skills import skill_bonus
+    from lfgcombat.rules.actions.skills import skill_bonus
     c = Creature.from_dict({"name": "Rock", "level": 3, "class": "fighter",
                             "conditions": ["cramped"]})
     skills = {"Wrestling": 5, "bluff": 2}
@@ -139,7 +140,7 @@ def test_a_check_with_only_the_off_hand_is_at_minus_2() -> None:
     Ambidextrous Feat allows you to use either hand as your main hand" ("Handedness & Using
     Both Hands (Two Weapon Fighting)")."""
     from lfgcombat import Creature
-    from lfgcombat.skills import skill_bonus
+    from lfgcombat.rules.actions.skills import skill_bonus
     d = {"name": "Thief", "level": 3, "class": "rogue", "skills": {"sleight of hand": 7}}
     thief, ambi = Creature.from_dict(d), Creature.from_dict({**d, "ambidextrous": True})
     skills = {"sleight of hand": 7}

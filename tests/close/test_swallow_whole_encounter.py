@@ -11,7 +11,7 @@ from __future__ import annotations
 from encounter.helpers import mk, refused
 
 from lfgcombat import HexMap
-from lfgcombat.encounter import Encounter
+from lfgcombat.engine import Encounter
 
 from .test_encounter_close import first_seed, last, replays
 

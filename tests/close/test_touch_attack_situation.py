@@ -12,7 +12,7 @@ Bonus to AC"; "A Dodge Bonus to AC adds to AC, ACvsCrit, & TouchAC"; "Touch Atta
 from __future__ import annotations
 
 from lfgcombat import HexMap
-from lfgcombat.encounter import Encounter
+from lfgcombat.engine import Encounter
 
 from encounter.helpers import mk
 from close.test_encounter_close import last

@@ -13,7 +13,7 @@ import pytest
 
 from lfgcombat import Creature
 from lfgcombat.creature import CreatureError
-from lfgcombat.encounter.casting import spell_components
+from lfgcombat.rules.actions.casting import spell_components
 
 from encounter.helpers import refused
 from close.test_encounter_close import fight, last, replays
@@ -28,8 +28,8 @@ def test_both_shields_mobility_penalties_add_up_on_mobility_skills() -> None:
     one = _c(shield_rating=2, shield_mobility_penalty=-1)
     two = _c(shield_rating=2, shield_mobility_penalty=-1,
              second_shield={"shield_rating": 2, "mobility_penalty": -2})
-    from lfgcombat.close_keys import skills_of
-    from lfgcombat.skills import skill_bonus
+    from lfgcombat.creature.close_keys import skills_of
+    from lfgcombat.rules.actions.skills import skill_bonus
     assert int(skill_bonus(one, "acrobatics", skills_of(one)).value) == 4
     both = skill_bonus(two, "acrobatics", skills_of(two))
     assert int(both.value) == 2   # 5 - 1 - 2: "the cumulative Mobility Penalty"
@@ -40,8 +40,8 @@ def test_both_shields_mobility_penalties_add_up_on_mobility_skills() -> None:
 
 
 def test_no_penalty_by_default_and_the_file_round_trips() -> None:
-    from lfgcombat.close_keys import second_shield_of, skills_of
-    from lfgcombat.skills import skill_bonus
+    from lfgcombat.creature.close_keys import second_shield_of, skills_of
+    from lfgcombat.rules.actions.skills import skill_bonus
     plain = _c(shield_rating=2, second_shield=3)
     assert second_shield_of(plain) == 3
     assert plain.to_dict()["second_shield"] == 3        # written back as it was given

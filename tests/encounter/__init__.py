@@ -1,1 +1,1 @@
-"""The encounter tests, one module per rule module of lfgcombat.encounter."""
+"""The encounter tests, one module per rule module of lfgcombat.engine."""

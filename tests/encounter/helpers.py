@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from lfgcombat import Creature, HexMap, IllegalActionError
-from lfgcombat.encounter import Encounter
+from lfgcombat.engine import Encounter
 
 __all__ = ["SWORD", "BOW", "mk", "duel", "refused", "kinds", "_line_up", "_ignore_fight",
            "_wizard_fight", "_trade", "_at", "_range_fight", "_last_attack"]

@@ -1,12 +1,12 @@
-"""Tests of :mod:`lfgcombat.encounter.actions`, from 000_8d1d7816ee944f3b.txt "Actions in Combat
+"""Tests of :mod:`lfgcombat.rules.actions.actions`, from 000_8d1d7816ee944f3b.txt "Actions in Combat
 What can I do on my turn?". Split from the former tests/test_encounter.py (issue 10); every
 test names its heading.
 """
 
 from __future__ import annotations
 
-from lfgcombat.encounter import ACTION_TYPES, actions_table
-from lfgcombat.tables import parse_source
+from lfgcombat.engine import ACTION_TYPES, actions_table
+from lfgcombat.io.tables import parse_source
 
 
 def test_actions_table_is_valid_and_marks_every_reconstruction():

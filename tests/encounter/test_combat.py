@@ -1,4 +1,4 @@
-"""Tests of :mod:`lfgcombat.encounter.combat`, from 000_8d1d7816ee944f3b.txt "Charge Attack",
+"""Tests of :mod:`lfgcombat.rules.attacks.combat`, from 000_8d1d7816ee944f3b.txt "Charge Attack",
 "Running in Combat – Full Details:", "Determine Cover", "Concealment", "High Ground / Low
 Ground", "COMBAT ACTIONS for BEGINNERS". Split from the former tests/test_encounter.py (issue
 10); every test names its heading.
@@ -7,7 +7,7 @@ Ground", "COMBAT ACTIONS for BEGINNERS". Split from the former tests/test_encoun
 from __future__ import annotations
 
 from lfgcombat import HexMap
-from lfgcombat.encounter import Encounter
+from lfgcombat.engine import Encounter
 
 from .helpers import BOW, SWORD, _last_attack, _range_fight, duel, mk, refused
 

@@ -1,5 +1,5 @@
-"""The command registry (:mod:`lfgcombat.encounter.commands`) and the typed state
-(:class:`lfgcombat.encounter.CombatantState`): issue 10's seams, with today's command names
+"""The command registry (:mod:`lfgcombat.engine.commands`) and the typed state
+(:class:`lfgcombat.engine.CombatantState`): issue 10's seams, with today's command names
 and ``state(name)["hp"]`` kept (000_8d1d7816ee944f3b.txt, "COMBAT GAMEPLAY – OVERVIEW:").
 """
 
@@ -8,9 +8,9 @@ from __future__ import annotations
 import pytest
 
 from lfgcombat import LfgError
-from lfgcombat.encounter import CombatantState, Encounter, actions_table
-from lfgcombat.encounter.commands import COMMANDS, command, handler
-from lfgcombat.encounter.special_actions import PROTECT_GOOD_COVER, PROTECT_SUPERIOR_COVER
+from lfgcombat.engine import CombatantState, Encounter, actions_table
+from lfgcombat.engine.commands import COMMANDS, command, handler
+from lfgcombat.rules.actions.special_actions import PROTECT_GOOD_COVER, PROTECT_SUPERIOR_COVER
 
 from .helpers import _range_fight, duel, mk
 
@@ -24,10 +24,10 @@ COMMAND_NAMES = {
     "wrestle", "shield_bash", "knockdown", "crushing_advance", "skill_action", "use_ability",
     "follow_up", "hit_maneuver", "pounce", "rake", "swallow_whole", "digest", "cut_free",
     "force_out", "regurgitate", "step_through", "break_free"} | {
-    # issue 15 (lfgcombat.encounter.other_movement, archery, breaking)
+    # issue 15 (lfgcombat.rules.movement.other_movement, archery, breaking)
     "move_mode", "run_mode", "set_altitude", "volley", "open_door", "force_door",
     "attack_object", "flyer_falls", "break_object", "attack_held_object", "hurdle"} | {
-    # issue 13: a ruleset's own round (lfgcombat.encounter.ruleset_play)
+    # issue 13: a ruleset's own round (lfgcombat.engine.ruleset_play)
     "heroic_action", "move_feet", "gain_barrier", "gain_shell"}
 
 
@@ -35,9 +35,9 @@ def test_every_command_has_one_registered_handler_in_its_rule_module():
     assert set(COMMANDS) == COMMAND_NAMES
     for name, fn in COMMANDS.items():
         assert fn.__name__ == f"_h_{name}"
-        assert fn.__module__.startswith("lfgcombat.encounter.")
-    assert COMMANDS["move"].__module__ == "lfgcombat.encounter.movement"
-    assert COMMANDS["interrupt"].__module__ == "lfgcombat.encounter.interrupts"
+        assert fn.__module__.startswith(("lfgcombat.engine.", "lfgcombat.rules."))
+    assert COMMANDS["move"].__module__ == "lfgcombat.rules.movement.movement_play"
+    assert COMMANDS["interrupt"].__module__ == "lfgcombat.rules.turns.interrupts"
 
 
 def test_every_action_method_of_the_table_exists_on_the_facade():

@@ -18,7 +18,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from lfgcombat import IllegalActionError
-from lfgcombat.encounter import Encounter
+from lfgcombat.engine import Encounter
 from lfgcombat.errors import LfgError
 
 from .helpers import duel

@@ -1,4 +1,4 @@
-"""Tests of :mod:`lfgcombat.encounter.core`, from 000_8d1d7816ee944f3b.txt "COMBAT GAMEPLAY –
+"""Tests of :mod:`lfgcombat.engine.encounter`, from 000_8d1d7816ee944f3b.txt "COMBAT GAMEPLAY –
 OVERVIEW:", "Rounds, Initiative, & Turn Order" (groups). Split from the former
 tests/test_encounter.py (issue 10); every test names its heading.
 """
@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from lfgcombat import LfgError
-from lfgcombat.encounter import Encounter
+from lfgcombat.engine import Encounter
 
 from .helpers import mk
 

@@ -1,4 +1,4 @@
-"""Tests of :mod:`lfgcombat.encounter.economy`, from 000_8d1d7816ee944f3b.txt "Taking Your Turn",
+"""Tests of :mod:`lfgcombat.rules.actions.economy`, from 000_8d1d7816ee944f3b.txt "Taking Your Turn",
 "Actions in Combat", "Attacks Per Turn", the conditions that limit actions. Split from the
 former tests/test_encounter.py (issue 10); every test names its heading.
 """
@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from lfgcombat.encounter import Encounter
+from lfgcombat.engine import Encounter
 
 from .helpers import duel, mk, refused
 
@@ -145,7 +145,7 @@ def test_the_turn_budget_is_a_frozen_value_replaced_on_spend():
     handed out before) is unchanged, and no one can change a budget in place."""
     import dataclasses
 
-    from lfgcombat.encounter.state import TurnBudget
+    from lfgcombat.engine.state import TurnBudget
 
     enc = duel().start()
     f = enc._f["Hero"]

@@ -1,11 +1,11 @@
-"""Tests of :mod:`lfgcombat.encounter.effects`, from 000_8d1d7816ee944f3b.txt "Conditions – Full
+"""Tests of :mod:`lfgcombat.rules.conditions.effects`, from 000_8d1d7816ee944f3b.txt "Conditions – Full
 Details" (durations). Split from the former tests/test_encounter.py (issue 10); every test
 names its heading.
 """
 
 from __future__ import annotations
 
-from lfgcombat.encounter import Encounter
+from lfgcombat.engine import Encounter
 
 from .helpers import mk
 

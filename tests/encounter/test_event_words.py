@@ -12,8 +12,8 @@ import pytest
 
 from lfgcombat import Encounter, IllegalActionError
 from lfgcombat.creature import load_example
-from lfgcombat.log import Event
-from lfgcombat.log import events as ev
+from lfgcombat.engine.log import Event
+from lfgcombat.engine.log import events as ev
 
 from .helpers import mk
 

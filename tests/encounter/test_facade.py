@@ -1,6 +1,6 @@
 """The Encounter is one plain state with the rules as functions over it.
 
-Issue 24, "One plain state": each rule module of :mod:`lfgcombat.encounter` is plain
+Issue 24, "One plain state": each rule module of :mod:`lfgcombat.engine` is plain
 functions whose first argument is the state (``st``, the :class:`~lfgcombat.Encounter`); the
 Encounter lists the ones that are its methods (``attack = combat.attack``) and the state
 attributes they share. No rule objects, no contexts, no delegation. These tests hold that
@@ -19,13 +19,14 @@ from pathlib import Path
 
 import pytest
 
-import lfgcombat.encounter as package
+import lfgcombat.engine as package
 from lfgcombat import Encounter
 from lfgcombat.creature import load_example
 
 GOLDEN = Path(__file__).resolve().parents[1] / "golden"
-RULE_MODULES = sorted(p for p in Path(package.__file__).parent.glob("*.py")
-                      if p.name not in ("core.py", "__init__.py"))
+RULE_MODULES = sorted(p for d in ("engine", "rules")
+                      for p in (Path(package.__file__).parent.parent / d).rglob("*.py")
+                      if p.name not in ("encounter.py", "__init__.py"))
 
 
 def _duel(cls: type = Encounter) -> Encounter:
@@ -79,7 +80,7 @@ def test_every_name_a_rule_uses_of_the_state_is_the_encounters():
 
 def test_the_facade_keeps_the_rules_names_docs_and_signatures():
     assert Encounter.attack.__doc__ and Encounter.attack.__name__ == "attack"
-    assert Encounter.attack.__module__ == "lfgcombat.encounter.combat"
+    assert Encounter.attack.__module__ == "lfgcombat.rules.attacks.combat"
     params = list(inspect.signature(Encounter.move).parameters)
     assert params[:3] == ["st", "name", "to"]
     assert list(inspect.signature(_duel().move).parameters)[:2] == ["name", "to"]

@@ -1,4 +1,4 @@
-"""Tests of :mod:`lfgcombat.encounter.health`, from 000_8d1d7816ee944f3b.txt "Injury & Injured
+"""Tests of :mod:`lfgcombat.rules.health.health`, from 000_8d1d7816ee944f3b.txt "Injury & Injured
 Threshold", "Unconscious & Dying", "Stabilize when Dying", "Death", "Bleed X", "Healing lost
 HP", "Temporary Hit Points (TempHP)". Split from the former tests/test_encounter.py (issue
 10); every test names its heading.
@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from lfgcombat import Creature
-from lfgcombat.encounter import Encounter
+from lfgcombat.engine import Encounter
 
 from .helpers import duel, mk, refused
 
@@ -95,8 +95,8 @@ def test_the_texts_dying_example_through_the_encounter_matches_vitals():
     """"Death", Ex: "A character with 18 HP and a 13 CON Score is struck for 20 damage. They
     fall unconscious at -2 HP and suffer Bleed 1. If they are not healed, they may continue to
     bleed 1 HP per round. If they reach -13 HP, they die." The encounter and
-    :class:`lfgcombat.vitals.Vitals` give the same verdicts, step by step."""
-    from lfgcombat.vitals import Vitals
+    :class:`lfgcombat.rules.health.vitals.Vitals` give the same verdicts, step by step."""
+    from lfgcombat.rules.health.vitals import Vitals
     pc = Creature.from_dict({"name": "PC", "class": "rogue", "level": 2, "max_hp": 18,
                              "abilities": {"con": 13}, "initiative_rating": 40})
     enc = Encounter([pc, mk("Orc")], sides={"a": ["PC"], "b": ["Orc"]}, seed=3).start()
@@ -224,9 +224,9 @@ def test_a_successful_stabilizing_save_stops_the_bleeding():
                     max_size=12))
 def test_encounter_hp_is_exactly_what_vitals_says(ops):
     """DESIGN.md: one set of rules. The same damage, healing and Temporary HP applied to a
-    :class:`lfgcombat.vitals.Vitals` and through the encounter give the same HP, Temporary HP,
+    :class:`lfgcombat.rules.health.vitals.Vitals` and through the encounter give the same HP, Temporary HP,
     Bleed, Weakened stage and death."""
-    from lfgcombat.vitals import Vitals
+    from lfgcombat.rules.health.vitals import Vitals
     a = mk("A", level=3, init=40, max_hp=30)
     enc = Encounter([a, mk("B")], sides={"a": ["A"], "b": ["B"]}, seed=1)
     v = Vitals.from_creature(a)

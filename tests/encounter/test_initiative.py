@@ -1,4 +1,4 @@
-"""Tests of :mod:`lfgcombat.encounter.initiative`, from 000_8d1d7816ee944f3b.txt "Determine
+"""Tests of :mod:`lfgcombat.rules.turns.initiative`, from 000_8d1d7816ee944f3b.txt "Determine
 Awareness", "AMBUSH!", "Rounds, Initiative, & Turn Order", "Alternative Initiative Option #1"
 and "#2". Split from the former tests/test_encounter.py (issue 10); every test names its
 heading.
@@ -6,7 +6,7 @@ heading.
 
 from __future__ import annotations
 
-from lfgcombat.encounter import Encounter
+from lfgcombat.engine import Encounter
 
 from .helpers import duel, mk, refused
 

@@ -1,4 +1,4 @@
-"""Tests of :mod:`lfgcombat.encounter.interrupts`, from 000_8d1d7816ee944f3b.txt "Interrupt
+"""Tests of :mod:`lfgcombat.rules.turns.interrupts`, from 000_8d1d7816ee944f3b.txt "Interrupt
 Turn", "Interrupt Turn – Details and Clarifications:", "Prepare to Interrupt", "When to
 Interrupt" (the archer, the wizard and the ogre). Split from the former
 tests/test_encounter.py (issue 10); every test names its heading.
@@ -7,7 +7,7 @@ tests/test_encounter.py (issue 10); every test names its heading.
 from __future__ import annotations
 
 from lfgcombat import Creature, HexMap
-from lfgcombat.encounter import Encounter
+from lfgcombat.engine import Encounter
 
 from .helpers import BOW, SWORD, mk, refused
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from lfgcombat.encounter import Encounter
+from lfgcombat.engine import Encounter
 
 from .helpers import duel, mk, refused
 
@@ -61,7 +61,7 @@ def test_damage_reads_the_texts_abbreviations(given, logged):
 
 def test_the_damage_model_reads_abbreviations_and_names_them_when_refusing():
     """The ruleset's damage model is that parser too; a refusal lists the abbreviations."""
-    from lfgcombat.damage import DamageError, DamageType
+    from lfgcombat.rules.damage import DamageError, DamageType
     from lfgcombat.rulesets import coerce_ruleset
     model = coerce_ruleset("lfg").damage_model
     assert model.damage_type("elec") is DamageType.ELECTRICITY

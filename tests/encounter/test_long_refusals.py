@@ -3,7 +3,7 @@ repeat a 10 MB input in full (quote at most a short prefix)").
 
 Every public Encounter command (and the map and saving-throw calls it shares) that names a
 user-given argument in its refusal quotes it through the kit's short quote
-(:func:`lfgcombat.shortrepr.short`, :func:`lfgcombat.log.savefile.clip`), and a refused call
+(:func:`lfgcombat.shortrepr.short`, :func:`lfgcombat.engine.log.savefile.clip`), and a refused call
 changes nothing. The cases are every command and argument a 10-MB text reached the message
 of in full (found by calling each public method with it, alone or in a list, in each
 argument in turn).
@@ -15,7 +15,7 @@ import pytest
 
 from lfgcombat import Creature, Encounter
 from lfgcombat.errors import LfgError
-from lfgcombat.saves import save_odds
+from lfgcombat.rules.health.saves import save_odds
 
 from .helpers import duel, mk
 

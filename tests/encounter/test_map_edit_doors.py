@@ -15,8 +15,8 @@ import pytest
 
 from lfgcombat import HexMap, LfgError
 from lfgcombat.battlemap import Terrain
-from lfgcombat.encounter import Encounter
-from lfgcombat.encounter import checkpoints
+from lfgcombat.engine import Encounter
+from lfgcombat.engine import checkpoints
 from encounter.helpers import mk
 
 CELL = """terrain: |

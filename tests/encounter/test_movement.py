@@ -1,4 +1,4 @@
-"""Tests of :mod:`lfgcombat.encounter.movement`, from 000_8d1d7816ee944f3b.txt "Moving in
+"""Tests of :mod:`lfgcombat.rules.movement.movement_play`, from 000_8d1d7816ee944f3b.txt "Moving in
 Combat", "What is a 5-Foot Step?", "Running in Combat", "Retreat Action / Disengage", "Prone",
 "Trade Spaces Action", "Space in Combat Gameplay". Split from the former
 tests/test_encounter.py (issue 10); every test names its heading.
@@ -7,7 +7,7 @@ tests/test_encounter.py (issue 10); every test names its heading.
 from __future__ import annotations
 
 from lfgcombat import HexMap
-from lfgcombat.encounter import Encounter
+from lfgcombat.engine import Encounter
 
 from .helpers import _at, _line_up, _trade, duel, mk, refused
 

@@ -1,4 +1,4 @@
-"""Tests of :mod:`lfgcombat.encounter.reactions`, from 000_8d1d7816ee944f3b.txt "Reactions &
+"""Tests of :mod:`lfgcombat.rules.actions.reactions`, from 000_8d1d7816ee944f3b.txt "Reactions &
 AOO:", "Multiple Opponents", "Advanced Option - Ignore an enemy". Split from the former
 tests/test_encounter.py (issue 10); every test names its heading.
 """
@@ -6,7 +6,7 @@ tests/test_encounter.py (issue 10); every test names its heading.
 from __future__ import annotations
 
 from lfgcombat import HexMap
-from lfgcombat.encounter import Encounter
+from lfgcombat.engine import Encounter
 
 from .helpers import _ignore_fight, _line_up, duel, mk, refused
 

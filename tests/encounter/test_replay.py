@@ -1,4 +1,4 @@
-"""Tests of :mod:`lfgcombat.encounter.replay`: undo, fork, listeners, and a random state
+"""Tests of :mod:`lfgcombat.engine.replay`: undo, fork, listeners, and a random state
 machine over every action (DESIGN.md, "How data flows": state = replay(log); an illegal
 action changes nothing). Split from the former tests/test_encounter.py (issue 10).
 """
@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, rule
 
 from lfgcombat import IllegalActionError, LfgError
-from lfgcombat.encounter import Encounter
+from lfgcombat.engine import Encounter
 
 from .helpers import duel, refused
 

@@ -1,4 +1,4 @@
-"""Checkpoints (:mod:`lfgcombat.encounter.checkpoints`): undo and fork restore the nearest
+"""Checkpoints (:mod:`lfgcombat.engine.checkpoints`): undo and fork restore the nearest
 state snapshot and replay only the tail, and that gives exactly the state of a full replay
 (DESIGN.md, "How data flows": state = replay(log)). Issue 10, "Targets": "with checkpoints
 (state snapshots every k events, verified by the replay test)".
@@ -12,15 +12,15 @@ from pathlib import Path
 import pytest
 
 from lfgcombat import Encounter
-from lfgcombat.encounter import checkpoints
-from lfgcombat.encounter.checkpoints import EVERY
-from lfgcombat.log import EventLog, read_jsonl
+from lfgcombat.engine import checkpoints
+from lfgcombat.engine.checkpoints import EVERY
+from lfgcombat.engine.log import EventLog, read_jsonl
 
 from .helpers import duel
 
 # The golden fights include first-format saves, which warn that their header is unverified
 # (tests/test_golden.py checks that warning); here only the replay matters.
-pytestmark = pytest.mark.filterwarnings("ignore::lfgcombat.log.UnverifiedSaveWarning")
+pytestmark = pytest.mark.filterwarnings("ignore::lfgcombat.engine.log.UnverifiedSaveWarning")
 
 
 GOLDEN = Path(__file__).resolve().parents[1] / "golden"

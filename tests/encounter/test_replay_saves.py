@@ -15,8 +15,8 @@ from pathlib import Path
 import pytest
 
 from lfgcombat import Encounter
-from lfgcombat.encounter.replay import Difference
-from lfgcombat.log import LogFormatError, engine_version, file_digest
+from lfgcombat.engine.replay import Difference
+from lfgcombat.engine.log import LogFormatError, engine_version, file_digest
 
 from .helpers import duel
 
@@ -100,7 +100,7 @@ def test_rederive_replays_the_commands_under_todays_rules_and_lists_every_differ
 
 
 def test_rederive_of_an_unchanged_golden_fight_finds_nothing():
-    from lfgcombat.log import UnverifiedSaveWarning
+    from lfgcombat.engine.log import UnverifiedSaveWarning
     with pytest.warns(UnverifiedSaveWarning):  # parley.jsonl is a first-format save
         enc = Encounter.load(GOLDEN / "parley.jsonl", rederive=True)
     assert enc.rederived == []
@@ -196,7 +196,7 @@ def _change_the_rules(monkeypatch, *, bump: bool = True) -> None:
     """A rules change in the engine's code (simulated: a Temporary HP gain grants one more
     than asked), with the rules revision bumped as the commit of such a fix must."""
     import lfgcombat._version
-    from lfgcombat.vitals import Vitals
+    from lfgcombat.rules.health.vitals import Vitals
 
     gain = Vitals.gain_temp_hp
     monkeypatch.setattr(Vitals, "gain_temp_hp", lambda self, amount: gain(self, amount + 1))
@@ -212,7 +212,7 @@ def _event(path: Path, kind: str) -> dict:
 
 def test_a_save_records_the_rules_it_was_played_under(tmp_path):
     import lfgcombat._version
-    from lfgcombat.log import read_jsonl, rules_stamp
+    from lfgcombat.engine.log import read_jsonl, rules_stamp
     header, _ = read_jsonl(_temp_hp_fight(tmp_path))
     assert header["rules"] == header.rules == rules_stamp()
     assert header.rules["revision"] == lfgcombat._version.RULES_REVISION
@@ -266,7 +266,7 @@ def test_a_rules_change_without_a_bumped_revision_is_called_a_bug(tmp_path, monk
 
 
 def test_an_edited_rules_table_counts_as_a_rules_change(tmp_path, monkeypatch):
-    from lfgcombat.log import savefile
+    from lfgcombat.engine.log import savefile
     path = _temp_hp_fight(tmp_path)
     monkeypatch.setattr(savefile, "tables_fingerprint", lambda: "0" * 16)
     _change_the_rules(monkeypatch, bump=False)
@@ -301,7 +301,7 @@ def test_a_save_written_before_saves_recorded_the_rules_may_have_changed(tmp_pat
 def test_the_golden_saves_of_both_formats_meet_changed_rules_honestly(monkeypatch):
     """A first-format golden fight (melee-1, with Temporary HP) cannot tell a rules change
     from an edit; rederive lists what today's rules change in it."""
-    from lfgcombat.log import UnverifiedSaveWarning
+    from lfgcombat.engine.log import UnverifiedSaveWarning
     _change_the_rules(monkeypatch)
     with pytest.raises(LogFormatError,
                        match="a hand-edited or damaged file, or the rules changed"):

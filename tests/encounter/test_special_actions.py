@@ -1,11 +1,11 @@
-"""Tests of :mod:`lfgcombat.encounter.special_actions`, from 000_8d1d7816ee944f3b.txt "Fight
+"""Tests of :mod:`lfgcombat.rules.actions.special_actions`, from 000_8d1d7816ee944f3b.txt "Fight
 Defensively", "Aim", "Protect Action", "Asleep / Sleeping". Split from the former
 tests/test_encounter.py (issue 10); every test names its heading.
 """
 
 from __future__ import annotations
 
-from lfgcombat.encounter import Encounter
+from lfgcombat.engine import Encounter
 
 from .helpers import duel, mk, refused
 

@@ -17,7 +17,7 @@ import pytest
 
 from lfgcombat import HexMap
 from lfgcombat.creature import load_example
-from lfgcombat.encounter import Encounter
+from lfgcombat.engine import Encounter
 from lfgcombat.prep import PrepError, compare, exact_duel, simulate, sweep, wilson
 from lfgcombat.prep.reference import play
 from lfgcombat.prep.run import prepare_run

@@ -57,7 +57,7 @@ def test_brutal_power_attacks_and_the_log_says_why(brutal):
 def test_a_power_attack_is_chosen_only_when_the_exact_odds_say_so():
     """Against a foe it cannot miss by much, Power Attack's bigger die wins; the plain
     attack's higher chance to hit matters more against a hard target (AC 30)."""
-    from lfgcombat.encounter import Encounter
+    from lfgcombat.engine import Encounter
     from lfgcombat.prep.choices import choose_attack
     from lfgcombat.prep.run import prepare_run
     hero = load_example("wulfric")

@@ -3,7 +3,7 @@
 A ruleset is built by overriding policy slots of ``lfg`` and nothing else. A toy ruleset
 defined here overrides every slot - initiative, action economy, attack resolution, health,
 damage and the condition catalogue (with its own small table, ``data/toy_conditions.csv``)
-- and each test shows that :class:`~lfgcombat.encounter.Encounter` and the attack functions
+- and each test shows that :class:`~lfgcombat.engine.Encounter` and the attack functions
 obey the override, while the same steps under ``lfg`` keep the rules of
 000_8d1d7816ee944f3b.txt ("Attacks Per Turn", "Killer Criticals (Optional Rule)", "Death",
 "Damage in Combat", "Conditions – Full Details", "Alternative Initiative Option #2 –
@@ -20,11 +20,11 @@ from typing import Any, ClassVar
 import pytest
 
 from lfgcombat import Creature, IllegalActionError, LfgError, Roller, RulesDataError
-from lfgcombat.attacks import attack, coup_de_grace, prepare
-from lfgcombat.conditions import Condition, specs
-from lfgcombat.damage import Applied, DamageType
-from lfgcombat.encounter import Encounter
-from lfgcombat.attacks.resolve import vitals_after_damage
+from lfgcombat.rules.attacks import attack, coup_de_grace, prepare
+from lfgcombat.rules.conditions.conditions import Condition, specs
+from lfgcombat.rules.damage import Applied, DamageType
+from lfgcombat.engine import Encounter
+from lfgcombat.rules.attacks.resolve import vitals_after_damage
 from lfgcombat.rulesets import (
     INITIATIVE_POLICIES,
     LFG,
@@ -42,7 +42,7 @@ from lfgcombat.rulesets import (
     registered,
     unregister,
 )
-from lfgcombat.vitals import Vitals
+from lfgcombat.rules.health.vitals import Vitals
 
 TOY_TABLE = Path(__file__).parent / "data" / "toy_conditions.csv"
 SWORD = {"name": "longsword", "damage": "1d8", "crit": "19-20/x2", "damage_type": "s"}

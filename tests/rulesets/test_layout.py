@@ -3,7 +3,7 @@
 "Acyclic imports, counting function-level imports (imports under ``if TYPE_CHECKING:`` do
 not count)"; "one package per ruleset holding its policies, its rules and a pointer to its
 data": the generic machinery (``lfgcombat/rulesets/``) names no concrete ruleset, each
-built-in ruleset lives in its own package (``lfgcombat/classic/``, ``lfgcombat/wounds/``)
+built-in ruleset lives in its own package (``lfgcombat/rulesets/classic/``, ``lfgcombat/rulesets/wounds/``)
 and registers itself when imported, and the creature-level modules build on no attack
 module.
 """
@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from lfgcombat.creature_sections import sections
+from lfgcombat.creature.sections import sections
 from lfgcombat.rulesets import Ruleset, definition, implemented
 
 REPO = Path(__file__).resolve().parents[2]
@@ -48,10 +48,10 @@ def test_the_generic_rulesets_package_imports_no_concrete_ruleset(graph):
     assert {m: t for m, t in bad.items() if t} == {}
 
 
-@pytest.mark.parametrize("module", ["lfgcombat.creature", "lfgcombat.reach"])
+@pytest.mark.parametrize("module", ["lfgcombat.creature", "lfgcombat.creature.reach"])
 def test_creature_level_modules_import_no_attack_module(graph, module):
     _, g = graph
-    assert sorted(t for t in _both(g)[module] if t.startswith("lfgcombat.attacks")) == []
+    assert sorted(t for t in _both(g)[module] if t.startswith("lfgcombat.rules.attacks")) == []
 
 
 @pytest.mark.parametrize("name", ["classic", "wounds"])
@@ -59,8 +59,8 @@ def test_a_builtin_ruleset_lives_in_its_own_package(name):
     spec = definition(name)
     for slot in ("economy", "attacks", "health", "damage", "conditions"):
         module = type(getattr(spec, slot)).__module__
-        assert module.startswith((f"lfgcombat.{name}.", "lfgcombat.rulesets.")), (slot, module)
-    assert type(spec.health).__module__.startswith(f"lfgcombat.{name}.")
+        assert module.startswith((f"lfgcombat.rulesets.{name}.", "lfgcombat.rulesets.")), (slot, module)
+    assert type(spec.health).__module__.startswith(f"lfgcombat.rulesets.{name}.")
     assert name in implemented() and Ruleset(name).name == name
 
 

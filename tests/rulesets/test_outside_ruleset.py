@@ -18,16 +18,16 @@ from typing import Any
 import pytest
 
 from lfgcombat import Creature, Encounter
-from lfgcombat.attack_odds import attack_odds
+from lfgcombat.rules.attacks.odds import attack_odds
 from lfgcombat.errors import LfgError
 from lfgcombat.prep import simulate
 from lfgcombat.prep.spec import PrepError, fast_tier_plays, prep_choices
-from lfgcombat.ruleset_compare import compared_rulesets, odds_table
+from lfgcombat.rulesets.compare import compared_rulesets, odds_table
 from lfgcombat.errors import IllegalActionError
 from lfgcombat.rulesets import (LFG_DEFINITION, ActionEconomy, AttackResolution,
                                 EncounterAttack, HealthModel, Ruleset, RulesetError,
                                 registered)
-from lfgcombat.vitals import Vitals
+from lfgcombat.rules.health.vitals import Vitals
 
 
 @dataclass(frozen=True)

@@ -1,7 +1,7 @@
 """The record hooks (issue 13): a toy ruleset keeping its own record of each combatant, and
 the Encounter obeying every hook without knowing the ruleset's name.
 
-The pattern ``classic`` follows (lfgcombat/classic/ruleset.py): ``HealthModel.combatant``
+The pattern ``classic`` follows (lfgcombat/rulesets/classic/ruleset.py): ``HealthModel.combatant``
 gives each combatant a record; the economy starts, spends and ends its turns; the attack
 policy rolls its attacks; the health model takes its damage and reports its state. The toy's
 rules come from no text ("toy.txt").
@@ -16,7 +16,7 @@ from typing import Any, ClassVar
 import pytest
 
 from lfgcombat import Creature
-from lfgcombat.encounter import Encounter
+from lfgcombat.engine import Encounter
 from lfgcombat.errors import IllegalActionError
 from lfgcombat.rulesets import (LFG_DEFINITION, ActionEconomy, AttackResolution,
                                 EncounterAttack, HealthModel, registered)

@@ -13,11 +13,11 @@ from __future__ import annotations
 import pytest
 
 from lfgcombat import Vitals
-from lfgcombat.classic.health import ClassicVitals
+from lfgcombat.rulesets.classic.health import ClassicVitals
 from lfgcombat.creature import Creature
 from lfgcombat.rulesets import Ruleset, RulesetError
 from lfgcombat.rulesets.fields import RulesetFieldError
-from lfgcombat.wounds.health import WoundsVitals
+from lfgcombat.rulesets.wounds.health import WoundsVitals
 
 ORC = Creature.from_dict({"name": "Orc", "level": 3, "max_hp": 20, "abilities": {"con": 14},
                           "bab": 3, "prowess": 1, "good_saves": ["fort", "ref"],

@@ -15,10 +15,10 @@ import pytest
 
 from lfgcombat import attack_odds as top_attack_odds
 from lfgcombat import Roller
-from lfgcombat.attacks import attack
-from lfgcombat.attacks.odds import attack_odds
+from lfgcombat.rules.attacks import attack
+from lfgcombat.rules.attacks.odds import attack_odds
 from lfgcombat.creature import load_example
-from lfgcombat.encounter import Encounter
+from lfgcombat.engine import Encounter
 from lfgcombat.rulesets import LFG_DEFINITION, Ruleset, RulesetError, registered
 from lfgcombat.rulesets.base import LFG_SWITCHES, lfg_switches_of
 from lfgcombat.rulesets.fields import RulesetFieldError

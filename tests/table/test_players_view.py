@@ -3,7 +3,7 @@
 000_8d1d7816ee944f3b.txt, "Determine Awareness" and "AMBUSH! - What if you’re unaware?"
 (the unaware), "Conditions – Full Details" (Invisible: "Cannot be seen"), "Locating
 Targets" ("Line of Sight (LoS)"); the health words' "bloodied" at half is inferred
-(:data:`lfgcombat.players_view.BLOODIED_AT`).
+(:data:`lfgcombat.engine.players_view.BLOODIED_AT`).
 
 The property: over random short fights under lfg, classic and wounds, with unaware,
 Invisible, GM-hidden and walled-off foes, no name of a creature the party must not perceive,
@@ -21,9 +21,9 @@ from hypothesis import strategies as st
 
 from lfgcombat import HexMap, LfgError
 from lfgcombat.creature import load_example
-from lfgcombat.encounter import Encounter
-from lfgcombat.players_view import (BLOODIED_AT, HEALTH_WORDS, PlayersView, health_word,
-                                    perceived, players_view)
+from lfgcombat.engine import Encounter
+from lfgcombat.engine.players_view import (BLOODIED_AT, HEALTH_WORDS, PlayersView, health_word,
+                                           perceived, players_view)
 
 PARTY = ("Hero", "Ally")
 FOES = ("Zorbag", "Quillith", "Murk", "Grisk")
@@ -146,7 +146,7 @@ def test_the_party_is_always_in_view_with_its_hit_points_and_foes_get_words():
 
 
 def test_a_name_in_a_condition_of_an_unseen_creature_is_said_as_someone_unseen():
-    from lfgcombat.players_view import UNSEEN, _scrub
+    from lfgcombat.engine.players_view import UNSEEN, _scrub
     assert _scrub("grappled by Zorbag", ["Zorbag"]) == f"grappled by {UNSEEN}"
     assert _scrub("Zorbagson", ["Zorbag"]) == "Zorbagson"  # whole names only
 

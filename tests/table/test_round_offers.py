@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 
 from lfgcombat import LfgError
-from lfgcombat.round_offers import LFG_ATTACK_OPTIONS, round_offers
+from lfgcombat.rules.turns.round_offers import LFG_ATTACK_OPTIONS, round_offers
 from lfgcombat.widgets import InitiativeTracker
 
 from .test_players_view import fight

@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 
 from lfgcombat import LfgError
-from lfgcombat.timeline import Timeline, roll_event, step_lines, step_of
+from lfgcombat.engine.timeline import Timeline, roll_event, step_lines, step_of
 
 from .test_players_view import fight
 

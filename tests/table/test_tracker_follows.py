@@ -137,7 +137,7 @@ def test_a_rulesets_preview_explains_the_attack_the_log_then_records(ruleset):
     that attack")."""
     from lfgcombat import HexMap
     from lfgcombat.creature import load_example
-    from lfgcombat.encounter import Encounter
+    from lfgcombat.engine import Encounter
     extra = dict(bab=3, prowess=1, good_saves=["fort", "ref"])
     cs = [load_example("wulfric").replace(name="Hero", level=5, **extra),
           load_example("orc").replace(name="Orc", level=1, **extra)]

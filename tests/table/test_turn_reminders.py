@@ -15,7 +15,7 @@ import pytest
 
 from lfgcombat import LfgError
 from lfgcombat.rulesets import definition
-from lfgcombat.turn_reminders import Reminder, turn_reminders
+from lfgcombat.rules.turns.turn_reminders import Reminder, turn_reminders
 
 from .test_players_view import fight
 

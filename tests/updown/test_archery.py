@@ -8,9 +8,10 @@ import pytest
 
 from lfgcombat.dice import Roller
 from lfgcombat.errors import IllegalActionError
-from lfgcombat.archery import (ArcheryError, Candidate, choose_unintended, range_finding_bonus,
-                               resolve_miss, running_penalty, unintended_candidates,
-                               unintended_odds, volley, volley_attack_mod, volley_hit_odds)
+from lfgcombat.rules.archery.archery import (ArcheryError, Candidate, choose_unintended,
+                                             range_finding_bonus, resolve_miss, running_penalty,
+                                             unintended_candidates, unintended_odds, volley,
+                                             volley_attack_mod, volley_hit_odds)
 
 ALLY = Candidate("ally", 15, "cover", 5)
 ORC = Candidate("orc", 12, "adjacent", 5)
@@ -151,8 +152,8 @@ def test_a_shield_stops_only_the_misses_it_adds_armor_sends_more_on() -> None:
     AC ("Armor Class (AC) - What is it?"). So a shield leaves the chance for the creature
     behind unchanged, and armor of the same rating raises it."""
     from lfgcombat import Creature
-    from lfgcombat.archery import Bystander
-    from lfgcombat.attacks.odds import attack_odds
+    from lfgcombat.rules.archery.archery import Bystander
+    from lfgcombat.rules.attacks.odds import attack_odds
     bow = {"name": "longbow", "damage": "1d8", "crit": "20/x3", "damage_type": "p",
            "range_increment": 100}
     archer = Creature.from_dict({"name": "A", "class": "fighter", "level": 5, "weapons": [bow]})

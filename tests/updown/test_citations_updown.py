@@ -8,8 +8,10 @@ from types import ModuleType
 
 import pytest
 
-from lfgcombat import archery, flight, movement_modes, objects
-from lfgcombat.tables import load_table, parse_source
+from lfgcombat.rules.archery import archery
+from lfgcombat.rules.movement import flight, movement_modes
+from lfgcombat.rules.objects import objects
+from lfgcombat.io.tables import load_table, parse_source
 
 TEXT = "000_8d1d7816ee944f3b.txt"
 MODULES = (archery, flight, movement_modes, objects)

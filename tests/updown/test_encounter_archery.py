@@ -7,11 +7,11 @@ from __future__ import annotations
 import pytest
 
 from lfgcombat import Creature, HexMap, IllegalActionError
-from lfgcombat.archery import Bystander
-from lfgcombat.attacks.unintended import shoot_into_a_crowd
-from lfgcombat.attacks.odds import attack_odds
+from lfgcombat.rules.archery.archery import Bystander
+from lfgcombat.rules.attacks.unintended import shoot_into_a_crowd
+from lfgcombat.rules.attacks.odds import attack_odds
 from lfgcombat.dice import Roller
-from lfgcombat.encounter import Encounter
+from lfgcombat.engine import Encounter
 from encounter.helpers import BOW, mk, refused
 
 JAVELIN = {"name": "javelin", "damage": "1d6", "crit": "20/x2", "damage_type": "p",
@@ -188,8 +188,8 @@ def test_a_volleys_miss_comes_down_as_indirect_fire_without_criticals():
     from fractions import Fraction
     from math import sqrt
 
-    from lfgcombat.archery import volley, volley_hit_odds
-    from lfgcombat.attacks.prepare import prepare
+    from lfgcombat.rules.archery.archery import volley, volley_hit_odds
+    from lfgcombat.rules.attacks.prepare import prepare
 
     hits = n = 0
     p = None
@@ -266,7 +266,7 @@ def test_an_aimed_volley_uses_up_the_aim_and_range_finding_needs_it():
     Attack, +1 additional per 5 points by which you surpass DC15"; Aim's +1 Focus is
     for "your next ranged attack this turn" (000_8d1d7816ee944f3b.txt, "Aim (Big Action,
     Provokes AOO)")."""
-    from lfgcombat.archery import range_finding_bonus
+    from lfgcombat.rules.archery.archery import range_finding_bonus
 
     enc = _volley_field(2)
     refused(enc, enc.volley, "Archer", (6, 1), "longbow", range_finding=20,
@@ -330,7 +330,7 @@ def test_a_dead_wolf_in_front_no_longer_covers_crysta():
     000_8d1d7816ee944f3b.txt; lfgcombat.battlemap.terrain._lies_as_a_body); undo brings the
     living wolf, and its cover, back."""
     from lfgcombat.creature import load_example
-    from lfgcombat.hexmap import CoverLevel
+    from lfgcombat.battlemap import CoverLevel
     m = HexMap(12, 3)
     cs = [load_example(n) for n in ("orc", "dire_wolf", "crysta")]
     m.place(cs[0], (0, 1), "orcs")
@@ -352,7 +352,7 @@ def test_a_record_s_body_gives_no_cover_by_its_ruleset(ruleset):
     Disabled Character") or paralyzed, and a dead wounds wolf, lie where they fell
     (``MapStanding.lying``) and cover no one; a classic wolf merely Disabled still stands
     in the way."""
-    from lfgcombat.hexmap import CoverLevel
+    from lfgcombat.battlemap import CoverLevel
     extra = ({"bab": 3, "ruleset": ["classic"]} if ruleset == "classic"
              else {"prowess": 1, "good_saves": ["fort", "ref"], "ruleset": ["wounds"]})
     arch = Creature.from_dict({"name": "Archer", "level": 3, "max_hp": 20,

@@ -7,8 +7,8 @@ from __future__ import annotations
 from fractions import Fraction
 
 from lfgcombat import HexMap
-from lfgcombat.encounter import Encounter
-from lfgcombat.objects import strength_check_odds
+from lfgcombat.engine import Encounter
+from lfgcombat.rules.objects.objects import strength_check_odds
 from encounter.helpers import mk, refused
 
 MACE = {"name": "heavy mace", "damage": "1d8", "crit": "20/x2", "damage_type": "b"}

@@ -7,7 +7,7 @@ import pytest
 
 from lfgcombat import Creature, HexMap
 from lfgcombat.creature import CreatureError
-from lfgcombat.encounter import Encounter
+from lfgcombat.engine import Encounter
 from encounter.helpers import mk, refused
 
 GRIFFON = {"name": "Griffon", "level": 6, "max_hp": 60, "speed": 50, "initiative_rating": 40,
@@ -196,7 +196,7 @@ def test_a_leaper_jumping_down_from_a_wall_counts_the_fall_x_over_2_shorter(up):
     fall" (000_8d1d7816ee944f3b.txt, "Leaper"): the leap off the wall lands on the ground
     and deals falling_damage(..., leaper=20), the fall's own rule ("Falling & Falling
     Damage"); the leap across spends the land budget, the fall none."""
-    from lfgcombat.falling import falling_damage
+    from lfgcombat.rules.movement.falling import falling_damage
 
     enc = _cat_on_the_wall(up)
     enc.move("Cat", (4, 0), mode="leap", altitude=0)

@@ -5,11 +5,12 @@ from __future__ import annotations
 import pytest
 
 from lfgcombat.errors import IllegalActionError
-from lfgcombat.flight import (ascend_cost, check_five_foot_step, check_turns, dive_attack,
-                              falling_while_flying, keeps_lift, maneuverability, trip_drop)
-from lfgcombat.momentum import flyer_drop_ft
-from lfgcombat.movement_modes import MovementModeError
-from lfgcombat.tables import load_table, parse_source
+from lfgcombat.rules.movement.flight import (ascend_cost, check_five_foot_step, check_turns,
+                                             dive_attack, falling_while_flying, keeps_lift,
+                                             maneuverability, trip_drop)
+from lfgcombat.rules.impact.momentum import flyer_drop_ft
+from lfgcombat.rules.movement.movement_modes import MovementModeError
+from lfgcombat.io.tables import load_table, parse_source
 
 
 def test_the_table_loads_and_every_row_says_where_it_comes_from() -> None:

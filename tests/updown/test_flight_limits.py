@@ -9,9 +9,9 @@ from __future__ import annotations
 import pytest
 
 from lfgcombat import Creature, HexMap
-from lfgcombat.encounter import Encounter
-from lfgcombat.flight import path_turns
-from lfgcombat.grid import Hex, Square
+from lfgcombat.engine import Encounter
+from lfgcombat.rules.movement.flight import path_turns
+from lfgcombat.battlemap.grid import Hex, Square
 from encounter.helpers import mk, refused
 
 
@@ -176,7 +176,7 @@ def test_the_charts_combat_limits_apply_to_airborne_clumsy_and_poor_flyers() -> 
 
 
 def test_a_fight_with_flight_saves_and_loads(tmp_path) -> None:
-    """Issue 15's events are declared in lfgcombat.log, so a save holding them loads and
+    """Issue 15's events are declared in lfgcombat.engine.log, so a save holding them loads and
     replays to the same state."""
     enc = bat("average")
     enc.move("Bat", (4, 1), mode="fly", altitude=5)

@@ -9,10 +9,10 @@ from __future__ import annotations
 import pytest
 
 from lfgcombat import Creature, HexMap
-from lfgcombat.encounter import Encounter
+from lfgcombat.engine import Encounter
 from lfgcombat.errors import IllegalActionError
-from lfgcombat.movement_modes import MovementModeError, body_height_ft, hurdle_dc
-from lfgcombat.tables import load_table, parse_source
+from lfgcombat.rules.movement.movement_modes import MovementModeError, body_height_ft, hurdle_dc
+from lfgcombat.io.tables import load_table, parse_source
 from encounter.helpers import mk, refused
 
 
@@ -107,7 +107,7 @@ def test_a_bad_hurdle_is_refused_and_changes_nothing() -> None:
 # -- a leap longer than X: the Jump&Sprint check (000_8d1d7816ee944f3b.txt, "Leaper": "You
 # cannot fail on a horizontal jump of X feet or less"; the DC inferred, the chapter lost) --
 def test_a_leap_of_x_needs_no_check_and_past_x_the_dc_is_the_feet_beyond() -> None:
-    from lfgcombat.movement_modes import leap_dc, leap_landing_ft
+    from lfgcombat.rules.movement.movement_modes import leap_dc, leap_landing_ft
     assert leap_dc(10, 10) is None and leap_dc(20, 5) is None  # cannot fail
     assert (leap_dc(10, 15), leap_dc(10, 30), leap_dc(20, 45)) == (5, 20, 25)
     for x, feet in ((10, 30), (20, 45), (5, 40)):
@@ -139,7 +139,7 @@ def test_a_leap_past_x_rolls_jump_and_sprint_and_a_miss_lands_short() -> None:
     Its success rate is the exact P(1d20 + 6 >= 20) = 7/20 within sampling."""
     from math import sqrt
 
-    from lfgcombat.movement_modes import leap_landing_ft
+    from lfgcombat.rules.movement.movement_modes import leap_landing_ft
     wins = 0
     n = 200
     for seed in range(1, n + 1):

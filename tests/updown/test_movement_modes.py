@@ -6,10 +6,11 @@ import pytest
 from hypothesis import given, strategies as st
 
 from lfgcombat.errors import IllegalActionError, LfgError
-from lfgcombat.falling import FallingError, falling_damage
-from lfgcombat.movement_modes import (Maneuverability, MovementBudget, MovementModeError, Speeds,
-                                      leap_bonus_ft, leap_needs_check, leaper_fall_ft,
-                                      max_leap_ft, parse_speeds, check_run)
+from lfgcombat.rules.movement.falling import FallingError, falling_damage
+from lfgcombat.rules.movement.movement_modes import (Maneuverability, MovementBudget,
+                                                     MovementModeError, Speeds, leap_bonus_ft,
+                                                     leap_needs_check, leaper_fall_ft, max_leap_ft,
+                                                     parse_speeds, check_run)
 
 GRIFFON = "Move Speed 50, Fly 110[average], Leaper 20"
 

@@ -9,10 +9,10 @@ import pytest
 
 from lfgcombat.dice import Roller
 from lfgcombat.errors import IllegalActionError
-from lfgcombat.objects import (SWORD_ON_STONE, ObjectError, ObjectState, automatic_hit,
-                               break_by_hand, break_chest, force_open, held_object_penalty,
-                               object_spec, strength_check_odds)
-from lfgcombat.tables import load_table, parse_source
+from lfgcombat.rules.objects.objects import (SWORD_ON_STONE, ObjectError, ObjectState,
+                                             automatic_hit, break_by_hand, break_chest, force_open,
+                                             held_object_penalty, object_spec, strength_check_odds)
+from lfgcombat.io.tables import load_table, parse_source
 
 
 def test_the_table_loads_with_every_kind() -> None:

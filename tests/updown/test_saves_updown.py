@@ -1,10 +1,10 @@
 """A save holding issue 15's commands and events (a forced door, a volley) loads and replays
-to the same state (their event kinds are declared in :mod:`lfgcombat.log.updown`)."""
+to the same state (their event kinds are declared in :mod:`lfgcombat.engine.log.updown`)."""
 
 from __future__ import annotations
 
 from lfgcombat import HexMap
-from lfgcombat.encounter import Encounter
+from lfgcombat.engine import Encounter
 from updown.test_encounter_archery import BOW, JAVELIN, mk
 from updown.test_encounter_breaking import fight
 

@@ -10,7 +10,7 @@ import pytest
 from lfgcombat import Creature, HexMap
 from lfgcombat.battlemap import Terrain
 from lfgcombat.dice import Roller
-from lfgcombat.encounter import Encounter
+from lfgcombat.engine import Encounter
 from lfgcombat.widgets.attackpanel import AttackPanel
 from lfgcombat.widgets.battlemap import TERRAIN_COLORS, BattleMap
 from lfgcombat.widgets.initiative import InitiativeTracker

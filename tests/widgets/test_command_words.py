@@ -11,8 +11,8 @@ import pytest
 
 pytest.importorskip("ipyleaflet")
 
-from lfgcombat.log import Event  # noqa: E402
-from lfgcombat.log.events import COMMAND_TYPES  # noqa: E402
+from lfgcombat.engine.log import Event  # noqa: E402
+from lfgcombat.engine.log.events import COMMAND_TYPES  # noqa: E402
 
 from .test_tracker_redraw import table  # noqa: E402
 

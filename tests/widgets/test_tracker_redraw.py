@@ -10,7 +10,7 @@ pytest.importorskip("ipyleaflet")
 
 from lfgcombat import HexMap  # noqa: E402
 from lfgcombat.creature import load_example  # noqa: E402
-from lfgcombat.encounter import Encounter  # noqa: E402
+from lfgcombat.engine import Encounter  # noqa: E402
 from lfgcombat.widgets.battlemap import BattleMap  # noqa: E402
 from lfgcombat.widgets.dicelog import DiceLog  # noqa: E402
 from lfgcombat.widgets.initiative import InitiativeTracker  # noqa: E402

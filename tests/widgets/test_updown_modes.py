@@ -9,7 +9,7 @@ import pytest
 pytest.importorskip("ipyleaflet")
 
 from lfgcombat import Creature, HexMap  # noqa: E402
-from lfgcombat.encounter import Encounter  # noqa: E402
+from lfgcombat.engine import Encounter  # noqa: E402
 from lfgcombat.widgets.initiative import InitiativeTracker  # noqa: E402
 
 from .test_tracker_redraw import table  # noqa: E402

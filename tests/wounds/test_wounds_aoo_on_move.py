@@ -7,7 +7,7 @@ make a number of Attacks of Opportunity each round equal to 1 + your Dexterity m
 Reflexes Universal Talent." "Total Defense is an action you can take in combat": "You cannot
 make attacks of opportunity whilst in Total Defense". "Attacking an enemy usually involves
 spending your Half Action" (the move's Half Actions). The encounter side:
-lfgcombat/encounter/ruleset_moves.py.
+lfgcombat/engine/ruleset_moves.py.
 """
 
 from __future__ import annotations

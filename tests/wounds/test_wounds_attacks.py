@@ -13,10 +13,10 @@ from scipy import stats
 
 from lfgcombat import Roller
 from lfgcombat.errors import LfgError
-from lfgcombat.wounds import WoundsError
-from lfgcombat.wounds.attacks import (MIN_CRIT_RANGE, NAT1_PENALTY, NAT20_BONUS,
-                                      adjusted_total, attack, attack_bonus, attack_odds,
-                                      crit_threshold, critical_multiplier)
+from lfgcombat.rulesets.wounds import WoundsError
+from lfgcombat.rulesets.wounds.attacks import (MIN_CRIT_RANGE, NAT1_PENALTY, NAT20_BONUS,
+                                               adjusted_total, attack, attack_bonus, attack_odds,
+                                               crit_threshold, critical_multiplier)
 
 
 def test_nat_1_minus_5_and_nat_20_plus_5():

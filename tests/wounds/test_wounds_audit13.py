@@ -13,11 +13,11 @@ import dataclasses
 import pytest
 
 from lfgcombat import Creature, Encounter, Roller
-from lfgcombat.attack_odds import attack_odds
+from lfgcombat.rules.attacks.odds import attack_odds
 from lfgcombat.errors import IllegalActionError, LfgError
-from lfgcombat.saves import saving_throw
-from lfgcombat.wounds import WoundsError
-from lfgcombat.wounds.turn import WoundsFighter
+from lfgcombat.rules.health.saves import saving_throw
+from lfgcombat.rulesets.wounds import WoundsError
+from lfgcombat.rulesets.wounds.turn import WoundsFighter
 
 
 def grub(**extra):

@@ -9,12 +9,12 @@ import pytest
 from scipy import stats
 
 from lfgcombat import Roller
-from lfgcombat.wounds import WoundsError
-from lfgcombat.wounds.damage import (CATEGORY, AfterEffects, Rider, Target, add_initiative_penalty,
-                                     after_damage, categories, cold_to_wounds, roll_with_riders,
-                                     weapon_damage,
-                                     rider, step_dice)
-from lfgcombat.wounds.objects import ObjectState
+from lfgcombat.rulesets.wounds import WoundsError
+from lfgcombat.rulesets.wounds.damage import (CATEGORY, AfterEffects, Rider, Target,
+                                              add_initiative_penalty, after_damage, categories,
+                                              cold_to_wounds, roll_with_riders, weapon_damage,
+                                              rider, step_dice)
+from lfgcombat.rulesets.wounds.objects import ObjectState
 
 FOE = Target()
 

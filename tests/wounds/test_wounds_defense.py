@@ -12,12 +12,12 @@ from scipy import stats
 
 from lfgcombat import Roller
 from lfgcombat.errors import IllegalActionError
-from lfgcombat.wounds import WoundsError
-from lfgcombat.wounds.aoo import aoo_per_round
-from lfgcombat.wounds.attacks import adjusted_total
-from lfgcombat.wounds.defense import HALF_ACTIONS_PER_TURN, TOTAL_DEFENSE_BONUS, Turn, defense
-from lfgcombat.wounds.objects import ObjectState
-from lfgcombat.wounds.parry import Shield, parry, parry_odds
+from lfgcombat.rulesets.wounds import WoundsError
+from lfgcombat.rulesets.wounds.aoo import aoo_per_round
+from lfgcombat.rulesets.wounds.attacks import adjusted_total
+from lfgcombat.rulesets.wounds.defense import HALF_ACTIONS_PER_TURN, TOTAL_DEFENSE_BONUS, Turn, defense
+from lfgcombat.rulesets.wounds.objects import ObjectState
+from lfgcombat.rulesets.wounds.parry import Shield, parry, parry_odds
 
 
 def test_defense_formula():
@@ -119,8 +119,8 @@ def test_the_conditions_term_of_defense():
     """"Defense = 10+ Prowess + Dex + Talents + Conditions + Circumstance"; "When calculating
     Defense you add your Prowess as a Dodge bonus": lfg's conditions (the catalogue) give
     their AC numbers, a lost Dodge bonus takes Prowess away, Helpless makes DEX 0."""
-    from lfgcombat.conditions import Condition, ConditionError
-    from lfgcombat.wounds.defense import condition_defense
+    from lfgcombat.rules.conditions.conditions import Condition, ConditionError
+    from lfgcombat.rulesets.wounds.defense import condition_defense
     assert condition_defense([]).defense(3, 2) == defense(3, 2) == 15
     assert condition_defense(["Hindered"]).defense(3, 2) == 13
     assert condition_defense(["Flanked", "hindered"]).modifier == -4     # penalties add
@@ -142,7 +142,7 @@ def test_a_targets_conditions_in_the_odds_agree_with_sampling():
     from collections import Counter
 
     from lfgcombat import Creature
-    from lfgcombat.wounds.combatant import creature_attack, creature_attack_odds
+    from lfgcombat.rulesets.wounds.combatant import creature_attack, creature_attack_odds
     ash = Creature.from_dict({"name": "Ash", "level": 3, "max_hp": 20, "abilities":
                               {"str": 14}, "prowess": 2, "weapons": ["longsword", "shortbow"]})
     orc = Creature.from_dict({"name": "Orc", "level": 2, "max_hp": 15, "prowess": 3,

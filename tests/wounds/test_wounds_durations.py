@@ -13,8 +13,8 @@ import pytest
 
 from lfgcombat import Creature, Encounter, Roller
 from lfgcombat.errors import IllegalActionError, LfgError
-from lfgcombat.wounds.health import SHELL_MARKS, WoundsVitals
-from lfgcombat.wounds.turn import WoundsFighter
+from lfgcombat.rulesets.wounds.health import SHELL_MARKS, WoundsVitals
+from lfgcombat.rulesets.wounds.turn import WoundsFighter
 
 
 def ash(**extra):
@@ -84,7 +84,7 @@ def test_cold_in_its_own_turn_lasts_through_its_next_turn():
 
 def test_cold_on_a_creature_the_gm_hindered_leaves_the_gm_s_hindered():
     """A Hindered the GM gave is not the Cold's: the end of the turn keeps it."""
-    from lfgcombat.wounds.ruleset import WoundsConditions
+    from lfgcombat.rulesets.wounds.ruleset import WoundsConditions
 
     f = WoundsConditions().add_to(WoundsFighter("Vex", WoundsVitals(20, 12)), "hindered")
     f, _ = f.take_damage(Roller(1), 5, "cold")

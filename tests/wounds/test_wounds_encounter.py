@@ -14,7 +14,7 @@ from lfgcombat import Creature, Encounter
 from lfgcombat.dice import ScriptedRoller
 from lfgcombat.errors import IllegalActionError, LfgError
 from lfgcombat.rulesets import Ruleset
-from lfgcombat.wounds.turn import WoundsFighter
+from lfgcombat.rulesets.wounds.turn import WoundsFighter
 
 
 def ash(**extra):
@@ -174,7 +174,7 @@ def test_the_shield_parries_as_many_attacks_a_turn_as_its_parry_bonus():
 
 
 def _encounter_attack(faces, attacker, target, choice="multiply", **kw):
-    from lfgcombat.wounds.ruleset import WOUNDS
+    from lfgcombat.rulesets.wounds.ruleset import WOUNDS
     roller = ScriptedRoller(1, faces)
     rec = WoundsFighter.of(target)
     return WOUNDS.attacks.encounter_attack(roller, attacker, target, "longsword",
@@ -236,7 +236,7 @@ def test_a_flat_footed_target_is_named_by_the_catalogue_s_label():
     Defense loses Prowess."""
     from lfgcombat import Creature
     from lfgcombat.rulesets import Ruleset
-    from lfgcombat.wounds.defense import defense
+    from lfgcombat.rulesets.wounds.defense import defense
 
     def fighter(name: str, prowess: int) -> Creature:
         return Creature.from_dict({"name": name, "level": 3, "max_hp": 20,

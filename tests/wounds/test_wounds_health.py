@@ -9,8 +9,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from lfgcombat.errors import IllegalActionError
-from lfgcombat.wounds import WoundsError
-from lfgcombat.wounds.health import Barrier, WoundsVitals
+from lfgcombat.rulesets.wounds import WoundsError
+from lfgcombat.rulesets.wounds.health import Barrier, WoundsVitals
 
 
 def test_hp_first_then_wounds():

@@ -11,9 +11,9 @@ import re
 
 from lfgcombat import Creature, Encounter
 from lfgcombat.rulesets import Ruleset
-from lfgcombat.wounds.ruleset import (DEFAULT_INITIATIVE, NOT_AUTOMATIC, WoundsRoundByRound,
-                                       wounds_check_bonus)
-from lfgcombat.wounds.turn import WoundsFighter
+from lfgcombat.rulesets.wounds.ruleset import (DEFAULT_INITIATIVE, NOT_AUTOMATIC,
+                                               WoundsRoundByRound, wounds_check_bonus)
+from lfgcombat.rulesets.wounds.turn import WoundsFighter
 
 
 def ash():

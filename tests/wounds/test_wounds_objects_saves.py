@@ -11,12 +11,13 @@ import pytest
 from scipy import stats
 
 from lfgcombat import Roller
-from lfgcombat.tables import load_table, parse_source
-from lfgcombat.wounds import WoundsError
-from lfgcombat.wounds.objects import (ObjectState, aimed_bonus, break_check, break_modifier,
-                                      item_save_bonus, material_stats, object_ac)
-from lfgcombat.wounds.saves import (SAVE_ABILITY, base_save, check_good_saves, roll_save,
-                                    save_bonus)
+from lfgcombat.io.tables import load_table, parse_source
+from lfgcombat.rulesets.wounds import WoundsError
+from lfgcombat.rulesets.wounds.objects import (ObjectState, aimed_bonus, break_check,
+                                               break_modifier, item_save_bonus, material_stats,
+                                               object_ac)
+from lfgcombat.rulesets.wounds.saves import (SAVE_ABILITY, base_save, check_good_saves, roll_save,
+                                             save_bonus)
 
 
 def test_saves_and_their_abilities():
@@ -121,7 +122,7 @@ def test_a_creatures_saves_under_wounds():
     """"Fortitude (CON)", "Reflex (WIS)", "Will (CHA)": the creature's own good saves and
     abilities, with exact odds that agree with its rolls."""
     from lfgcombat import Creature
-    from lfgcombat.wounds.combatant import creature_save_odds, creature_saving_throw
+    from lfgcombat.rulesets.wounds.combatant import creature_save_odds, creature_saving_throw
     orc = Creature.from_dict({"name": "Orc", "level": 6, "max_hp": 40, "ruleset": ["wounds"],
                               "abilities": {"con": 14, "wis": 12, "cha": 8}, "prowess": 1,
                               "good_saves": ["fort", "will"]})
@@ -148,7 +149,7 @@ def test_smashing_an_object_is_a_sunder_against_its_object_ac():
     """"Use the sunder maneuver with a weapon"; "Combat maneuver check is opposed by the
     object's AC" (the wounds attack roll, inferred); "Full-round aiming: automatic melee hit
     or +5 to ranged attack"; exact odds agree with the rolls."""
-    from lfgcombat.wounds.objects import smash, smash_odds
+    from lfgcombat.rulesets.wounds.objects import smash, smash_odds
     assert smash_odds(0) == Fraction(18, 20)                    # AC 3: a 1 (-5) and a 2 miss
     assert smash_odds(0, "large") == Fraction(19, 20) and smash_odds(0, aimed=True) == 1
     assert smash_odds(-9, ranged=True, aimed=True) == smash_odds(-4, ranged=True) == \
@@ -170,7 +171,7 @@ def test_damaged_objects_still_function_and_ineffective_weapons_and_criticals():
     """"Damaged Objects: Still function (with broken condition) until 0 HP"; "Ineffective
     Weapons: Some weapons cannot damage certain objects"; "Immunities: Objects are immune to
     nonlethal damage and most critical hits"."""
-    from lfgcombat.wounds.objects import object_damage
+    from lfgcombat.rulesets.wounds.objects import object_damage
     door = ObjectState.build("wood", 2).damage(15)
     assert door.broken and door.functions
     assert not door.damage(40).functions
@@ -185,7 +186,7 @@ def test_tools_improve_the_strength_check():
     """"Tools: Crowbar or ram improve checks (see Equipment)": the Equipment page is lost, so
     TOOL_BONUS gives each +2 (inferred: the text gives no table, only that they improve
     the check)."""
-    from lfgcombat.wounds import objects
+    from lfgcombat.rulesets.wounds import objects
     assert objects.TOOL_BONUS == {"none": 0, "crowbar": 2, "ram": 2}
     assert "Inferred" in objects.__doc__ or "inferred" in objects.__doc__
     assert objects.tool_bonus(None) == 0 and objects.tool_bonus("crowbar") == 2
@@ -199,7 +200,7 @@ def test_an_animated_object_uses_the_creature_rules_for_its_ac():
     """"Animated Objects: Use creature rules for Armor Class": its Defense (10 + Prowess +
     DEX), not the Object AC."""
     from lfgcombat import Creature
-    from lfgcombat.wounds.combatant import WoundsCombatant
+    from lfgcombat.rulesets.wounds.combatant import WoundsCombatant
     chair = Creature.from_dict({"name": "Animated Chair", "level": 1, "max_hp": 10,
                                 "abilities": {"dex": 14}, "prowess": 1})
     assert WoundsCombatant.of(chair).defense() == 10 + 1 + 2 != object_ac("small", 2)

@@ -14,13 +14,13 @@ import pytest
 from scipy import stats
 
 from lfgcombat import Creature, Encounter, Roller
-from lfgcombat.damage import Resistances
+from lfgcombat.rules.damage import Resistances
 from lfgcombat.dice import parse
-from lfgcombat.wounds import WoundsError
-from lfgcombat.wounds.attacks import DamageParts
-from lfgcombat.wounds.combatant import creature_attack, creature_attack_odds
-from lfgcombat.wounds.riders import resisted
-from lfgcombat.wounds.turn import WoundsFighter
+from lfgcombat.rulesets.wounds import WoundsError
+from lfgcombat.rulesets.wounds.attacks import DamageParts
+from lfgcombat.rulesets.wounds.combatant import creature_attack, creature_attack_odds
+from lfgcombat.rulesets.wounds.riders import resisted
+from lfgcombat.rulesets.wounds.turn import WoundsFighter
 
 
 def garry(weapon):

@@ -14,11 +14,11 @@ from scipy import stats
 
 from lfgcombat import Creature, Roller, attack_odds
 from lfgcombat.creature import CreatureError
-from lfgcombat.wounds import WoundsError
-from lfgcombat.wounds.attacks import DamageParts
-from lfgcombat.wounds.combatant import WoundsCombatant, creature_attack, creature_attack_odds
-from lfgcombat.wounds.damage import Target
-from lfgcombat.wounds.gear import ShieldSpec
+from lfgcombat.rulesets.wounds import WoundsError
+from lfgcombat.rulesets.wounds.attacks import DamageParts
+from lfgcombat.rulesets.wounds.combatant import WoundsCombatant, creature_attack, creature_attack_odds
+from lfgcombat.rulesets.wounds.damage import Target
+from lfgcombat.rulesets.wounds.gear import ShieldSpec
 
 
 def _fighter(weapon, **extra):
@@ -144,7 +144,7 @@ def test_bad_energy_is_named(energy, match):
     with pytest.raises(CreatureError, match=match) as err:
         _fighter({"name": "longsword", "energy": energy})
     assert err.value.fields == ("weapons[0].energy",)
-    from lfgcombat.wounds.riders import parse_energy
+    from lfgcombat.rulesets.wounds.riders import parse_energy
     with pytest.raises(WoundsError, match=match) as err2:
         parse_energy(energy, "weapon 'longsword'")
     assert err2.value.field == "weapon 'longsword'.energy"
@@ -181,6 +181,6 @@ def test_bad_shield_is_refused_by_field(raw, field):
 
 
 def test_parry_odds_follow_the_armor_check_penalty():
-    from lfgcombat.wounds.parry import parry_odds
+    from lfgcombat.rulesets.wounds.parry import parry_odds
     assert parry_odds(5, -2, 5) < parry_odds(5, 0, 5)
     assert parry_odds(5, 0, 5) > Fraction(1, 2)  # ties go to the parry ("meets or exceeds")

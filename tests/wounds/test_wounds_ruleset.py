@@ -1,4 +1,4 @@
-"""The ``wounds`` ruleset's policies (lfgcombat/wounds/ruleset.py) over the pure rules of
+"""The ``wounds`` ruleset's policies (lfgcombat/rulesets/wounds/ruleset.py) over the pure rules of
 003_de0e94afd49609a7.txt, and a creature's attack odds under it ("Combat Statistics",
 "Attacking an enemy usually involves spending your Half Action", "Prowess is added directly
 to your Defense", "When a character is subject to a damage-dealing effect", "Barrier
@@ -13,16 +13,16 @@ import pytest
 from scipy import stats
 
 from lfgcombat import Roller
-from lfgcombat.attack_odds import attack_odds
+from lfgcombat.rules.attacks.odds import attack_odds
 from lfgcombat.creature import load_example
 from lfgcombat.rulesets import Ruleset, RulesetError, definition
-from lfgcombat.wounds.ruleset import NOT_AUTOMATIC, WOUNDS
-from lfgcombat.wounds import WoundsError
-from lfgcombat.wounds import attacks as pure
-from lfgcombat.wounds.combatant import (WoundsCombatant, creature_attack,
-                                        creature_attack_odds, parse_barrier)
-from lfgcombat.wounds.damage import Target
-from lfgcombat.wounds.health import Barrier, WoundsVitals
+from lfgcombat.rulesets.wounds.ruleset import NOT_AUTOMATIC, WOUNDS
+from lfgcombat.rulesets.wounds import WoundsError
+from lfgcombat.rulesets.wounds import attacks as pure
+from lfgcombat.rulesets.wounds.combatant import (WoundsCombatant, creature_attack,
+                                                 creature_attack_odds, parse_barrier)
+from lfgcombat.rulesets.wounds.damage import Target
+from lfgcombat.rulesets.wounds.health import Barrier, WoundsVitals
 
 WULFRIC = WoundsCombatant.of(load_example("wulfric"), prowess=3, good_saves=["fort", "will"])
 ORC = WoundsCombatant.of(load_example("orc"), prowess=1, good_saves=("fort", "ref"))
@@ -169,7 +169,7 @@ def test_tables_for_the_notebook():
     """``to_frame`` reports both critical choices; ``rider_table`` one row per energy type
     and target ("Fire": "A d6 would become a d8 [...] unless one is especially
     non-flammable, such as a wall made of stone")."""
-    from lfgcombat.wounds.damage import RIDER_TYPES, rider_table
+    from lfgcombat.rulesets.wounds.damage import RIDER_TYPES, rider_table
 
     frame = attack_odds(WULFRIC, ORC, "longsword", ruleset="wounds").to_frame()
     assert frame["critical_choice"].tolist() == ["multiply", "wounds"]

@@ -9,9 +9,9 @@ import pytest
 
 from lfgcombat import Creature, Roller, save_odds, saving_throw
 from lfgcombat.dice import ScriptedRoller
-from lfgcombat.saves import SaveError
-from lfgcombat.wounds._base import WoundsError
-from lfgcombat.wounds.saves import base_save
+from lfgcombat.rules.health.saves import SaveError
+from lfgcombat.rulesets.wounds._base import WoundsError
+from lfgcombat.rulesets.wounds.saves import base_save
 
 
 def ash(**extra: object) -> Creature:

@@ -1,4 +1,4 @@
-"""One combatant's wounds turn (lfgcombat/wounds/turn.py): 003_de0e94afd49609a7.txt,
+"""One combatant's wounds turn (lfgcombat/rulesets/wounds/turn.py): 003_de0e94afd49609a7.txt,
 "Total Defense is an action you can take in combat", "Any attack made against a character
 wearing a shield", "As mentioned in the previous Tip", "Shell operates similarly", "Cold",
 "Electricity", "If another natural 20 is rolled when confirming a critical hit"."""
@@ -9,11 +9,11 @@ import pytest
 
 from lfgcombat import Roller
 from lfgcombat.errors import IllegalActionError
-from lfgcombat.wounds.attacks import attack
-from lfgcombat.wounds.health import WoundsVitals
-from lfgcombat.wounds.objects import ObjectState
-from lfgcombat.wounds.parry import Shield
-from lfgcombat.wounds.turn import WoundsFighter
+from lfgcombat.rulesets.wounds.attacks import attack
+from lfgcombat.rulesets.wounds.health import WoundsVitals
+from lfgcombat.rulesets.wounds.objects import ObjectState
+from lfgcombat.rulesets.wounds.parry import Shield
+from lfgcombat.rulesets.wounds.turn import WoundsFighter
 
 
 def fighter(**kw) -> WoundsFighter:
@@ -164,7 +164,7 @@ def test_the_dead_act_no_more():
 @pytest.mark.parametrize("field, value", [("vitals", 12), ("shield", "kite"), ("dex_mod", 1.5),
                                           ("aoo_used", -1), ("initiative_penalty", 2)])
 def test_bad_fields_are_named(field, value):
-    from lfgcombat.wounds import WoundsError
+    from lfgcombat.rulesets.wounds import WoundsError
 
     kw = {"vitals": WoundsVitals(20, 12), field: value}
     with pytest.raises(WoundsError, match=f"^{field}"):

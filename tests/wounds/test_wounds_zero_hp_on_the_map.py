@@ -6,7 +6,7 @@ Unconscious (000_8d1d7816ee944f3b.txt, "Unconscious & Dying"), so it still threa
 mentioned in the previous Tip": "Whenever a creature moves through your threatened area,
 they risk provoking an Attack of Opportunity from you"), moves by its Half Actions
 ("Attacking an enemy usually involves spending your Half Action") and blocks a foe's way.
-The encounter's view of it is a RecordSheet (lfgcombat/encounter/record_sheet.py) that
+The encounter's view of it is a RecordSheet (lfgcombat/engine/record_sheet.py) that
 reads its health by the wounds policy (HealthModel.map_standing). Under lfg nothing changes.
 """
 
@@ -19,7 +19,7 @@ from test_wounds_aoo_on_move import TEXT, ash, on_map, orc, refused, since, turn
 
 from encounter.helpers import duel
 from lfgcombat import Creature, Encounter, HexMap
-from lfgcombat.encounter.record_sheet import RecordSheet
+from lfgcombat.engine.record_sheet import RecordSheet
 from lfgcombat.errors import IllegalActionError
 
 HALF = f'{TEXT}, "Attacking an enemy usually involves spending your Half Action"'

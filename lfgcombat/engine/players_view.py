@@ -1,0 +1,268 @@
+"""What the players may know of a fight: the players' view (issue 26, item 3).
+
+A value computed from an :class:`~lfgcombat.engine.Encounter` for one side (the party):
+the creatures the party can perceive, where they stand on the map, the order of play, their
+Ready/Done cards and conditions, and the foes' health as words. What the GM alone knows
+never enters it, so a widget that draws it (``lfgcombat.widgets.PlayersView``) cannot leak
+it:
+
+* **Unaware creatures.** 000_8d1d7816ee944f3b.txt, "Determine Awareness": "Before any
+  attacks are made, the GM determines who is and is not aware of what is about to happen";
+  "AMBUSH! - What if you’re unaware?": the unaware "do not get to take a turn during the
+  Surprise Round". A creature of another side that is unaware
+  (``Encounter.state(name).aware`` is ``False``) is not in the view until it becomes aware
+  (the second round); before the fight starts (round 0), when the GM has not yet
+  determined awareness, no creature of another side is.
+* **Hidden creatures.** "Invisible: Cannot be seen" ("Conditions – Full Details"; wounds
+  plays lfg's conditions, classic has no Invisible), "Line of Sight (LoS): The ability to
+  locate your target visually ... Total Concealment & Total Cover block Line of Sight"
+  ("Locating Targets"): a creature of another side is hidden when it is Invisible, when no
+  party member on the map has line of sight to it (:meth:`lfgcombat.HexMap.line_of_sight`),
+  or when the GM says so (``hidden=``: a creature that made its Hide check, or that the GM
+  has not revealed yet; "The GM determines awareness and the position of all the
+  combatants", "COMBAT GAMEPLAY – OVERVIEW").
+* **Exact foe HP.** A foe's health is a word (:func:`health_word`); only the party's own
+  cards carry hit points.
+* **The GM's notes and rolls.** The view holds no log line and no roll: the notes
+  (``Encounter.note``) and every roll stay with the GM. (The engine has no secret roll of
+  its own: every roll is logged; the view shows none of them.)
+
+A text that would name a creature the party cannot perceive (a condition given "by" it)
+says "someone unseen" instead.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from ..errors import LfgError
+
+if TYPE_CHECKING:  # pragma: no cover
+    from . import Encounter
+
+__all__ = ["HEALTH_WORDS", "BLOODIED_AT", "HIDING_CONDITIONS", "SeenCard", "SeenToken",
+           "PlayersView", "players_view", "perceived", "health_word"]
+
+#: The foes' health as words, from best to worst (see :func:`health_word`).
+HEALTH_WORDS = ("unhurt", "hurt", "bloodied", "down")
+#: "bloodied" at or below this share of the maximum (inferred: none of the three texts
+#: names a "bloodied" state; half hit points is the long-standing d20 table convention. The
+#: lfg text's own mark, Injured at 25%, is a condition and shows among the conditions).
+BLOODIED_AT = 0.5
+#: Conditions that hide a creature from sight, as the first word of their label, lower case
+#: (000_8d1d7816ee944f3b.txt, "Conditions – Full Details": "Invisible: Cannot be seen").
+HIDING_CONDITIONS = frozenset({"invisible"})
+#: What a text says instead of the name of a creature the party cannot perceive.
+UNSEEN = "someone unseen"
+
+
+@dataclass(frozen=True)
+class SeenCard:
+    """One creature the party perceives, as the players see it.
+
+    Attributes:
+        name: The creature.
+        side: Its side.
+        ours: It is one of the party.
+        health: A word of :data:`HEALTH_WORDS`.
+        hp: Its hit points (the party's own only; ``None`` for everyone else).
+        max_hp: Its maximum hit points (the party's own only).
+        conditions: Its conditions, as the engine labels them.
+        card: ``"Ready"`` or ``"Done"`` ("Selective Initiative – Suggestion").
+        acting: It is acting now.
+    """
+
+    name: str
+    side: str
+    ours: bool
+    health: str
+    hp: int | None
+    max_hp: int | None
+    conditions: tuple[str, ...]
+    card: str
+    acting: bool
+
+
+@dataclass(frozen=True)
+class SeenToken:
+    """A perceived creature on the map: its hexes as ``(col, row)`` offsets."""
+
+    name: str
+    side: str
+    ours: bool
+    cells: tuple[tuple[int, int], ...]
+    down: bool
+
+
+@dataclass(frozen=True)
+class PlayersView:
+    """What the players may know of the fight now (plain values only).
+
+    Attributes:
+        party: The players' side.
+        round: The round (0 before the start).
+        surprise: It is the Surprise Round.
+        acting: The perceived creatures acting now.
+        next: The perceived creatures that may be chosen to act next.
+        cards: The perceived creatures in order of play (highest Initiative Check first,
+            then those that have not rolled, in the encounter's order).
+        tokens: The perceived creatures on the map.
+        map_size: The map's ``(width, height)`` in hexes, or ``None`` without a map.
+        terrain: The map's cells that are not plain ground: ``(col, row, terrain)``.
+    """
+
+    party: str
+    round: int
+    surprise: bool
+    acting: tuple[str, ...]
+    next: tuple[str, ...]
+    cards: tuple[SeenCard, ...]
+    tokens: tuple[SeenToken, ...]
+    map_size: tuple[int, int] | None
+    terrain: tuple[tuple[int, int, str], ...]
+
+
+def _hiding(conditions: list[str]) -> bool:
+    return any(str(c).split(" ", 1)[0].lower() in HIDING_CONDITIONS for c in conditions)
+
+
+def _party_check(enc: Encounter, party: str) -> None:
+    sides = list(dict.fromkeys(enc.side(n) for n in enc.names))
+    if party not in sides:
+        raise LfgError(f"players_view: {party!r} is not a side of this fight; give one of "
+                       f"{', '.join(map(repr, sides))}")
+
+
+def perceived(enc: Encounter, party: str, hidden: Any = ()) -> list[str]:
+    """The creatures the party can perceive now, in the encounter's order (module
+    docstring: the party's own always; another side's once the fight has started, when
+    aware, not Invisible, not in ``hidden`` and, on a map, seen by a party member on it).
+
+    Args:
+        enc: The encounter.
+        party: The players' side.
+        hidden: Names the GM hides from the players (any iterable of names).
+
+    Raises:
+        LfgError: ``party`` is not a side, or ``hidden`` names nobody in the fight.
+    """
+    _party_check(enc, party)
+    hide = {hidden} if isinstance(hidden, str) else set(hidden or ())
+    unknown = sorted(str(h) for h in hide if h not in enc.names)
+    if unknown:
+        raise LfgError(f"players_view: hidden= names nobody in this fight: "
+                       f"{', '.join(unknown)}; give creatures of {', '.join(enc.names)}")
+    m = enc.map
+    seers = ([n for n in enc.names if enc.side(n) == party and n in m
+              and not enc.state(n).dead] if m is not None else [])
+    out = []
+    for n in enc.names:
+        if enc.side(n) == party:
+            out.append(n)
+            continue
+        if not enc.round or n in hide:  # round 0: awareness not yet determined
+            continue
+        s = enc.state(n)
+        if not s.aware or _hiding(s.conditions):
+            continue
+        if seers and n in m and not any(m.line_of_sight(p, n) for p in seers):
+            continue
+        out.append(n)
+    return out
+
+
+def health_word(enc: Encounter, name: str) -> str:
+    """A creature's health as the players may know it, from :data:`HEALTH_WORDS`:
+
+    * ``down``: not standing (``Encounter.standing``: unconscious, dying, dead, classic's
+      disabled);
+    * ``bloodied``: at or below :data:`BLOODIED_AT` of its maximum hit points (or of its
+      Wounds, under wounds) - inferred, see :data:`BLOODIED_AT`;
+    * ``hurt``: below its maximum (hit points, Wounds, or with nonlethal damage);
+    * ``unhurt``: otherwise.
+    """
+    side = enc.side(name)
+    if name not in enc.standing().get(side, []):
+        return "down"
+    s = enc.state(name)
+    v = s.vitals or {}
+    shares = [(s.hp, s.max_hp)]
+    if isinstance(v.get("wounds"), int) and isinstance(v.get("wounds_max"), int):
+        shares.append((v["wounds"], v["wounds_max"]))
+    if any(top > 0 and now <= top * BLOODIED_AT for now, top in shares):
+        return "bloodied"
+    if any(now < top for now, top in shares) or (v.get("nonlethal") or 0) > 0:
+        return "hurt"
+    return "unhurt"
+
+
+def _scrub(text: str, unseen: list[str]) -> str:
+    """``text`` with every unseen creature's name replaced by :data:`UNSEEN` (longest
+    names first, whole words only)."""
+    for n in sorted(unseen, key=len, reverse=True):
+        text = re.sub(rf"(?<!\w){re.escape(n)}(?!\w)", UNSEEN, text)
+    return text
+
+
+def _order(enc: Encounter, names: list[str]) -> list[str]:
+    """Highest Initiative Check first; those without one after, in the encounter's order."""
+    index = {n: i for i, n in enumerate(enc.names)}
+    init = {n: enc.state(n).initiative for n in names}
+    return sorted(names, key=lambda n: (init[n] is None, -(init[n] or 0), index[n]))
+
+
+def players_view(enc: Encounter, party: str, hidden: Any = ()) -> PlayersView:
+    """The fight as the players may know it (see the module docstring for what is left out).
+
+    Args:
+        enc: The encounter.
+        party: The players' side (``enc.side("Wulfric")``).
+        hidden: Creatures the GM hides from the players (names).
+
+    Returns:
+        A :class:`PlayersView` of plain values.
+
+    Raises:
+        LfgError: ``party`` is not a side of the fight, or ``hidden`` names nobody in it.
+    """
+    seen = perceived(enc, party, hidden)
+    unseen = [n for n in enc.names if n not in seen]
+    acting = set(enc.acting)
+    cards = []
+    for n in _order(enc, seen):
+        s = enc.state(n)
+        ours = s.side == party
+        cards.append(SeenCard(
+            name=n, side=s.side, ours=ours, health=health_word(enc, n),
+            hp=int(s.hp) if ours else None, max_hp=int(s.max_hp) if ours else None,
+            conditions=tuple(_scrub(str(c), unseen) for c in s.conditions),
+            card="Done" if s.done else "Ready", acting=n in acting))
+    nxt = [n for unit in enc.choices() for n in enc.members(unit) if n in seen]
+    tokens: list[SeenToken] = []
+    size: tuple[int, int] | None = None
+    terrain: tuple[tuple[int, int, str], ...] = ()
+    m = enc.map
+    if m is not None:
+        size = (int(m.width), int(m.height))
+        terrain = tuple(sorted((*m.offset(c), str(getattr(t, "value", t)))
+                               for c, t in m.terrain_cells().items()
+                               if str(getattr(t, "value", t)) != "normal"))
+        down = {c.name for c in cards if c.health == "down"}
+        for tok in m.tokens():
+            if tok.name in seen:
+                tokens.append(SeenToken(
+                    name=tok.name, side=tok.side, ours=tok.side == party,
+                    cells=tuple(sorted(_pair(m.offset(c)) for c in tok.cells)),
+                    down=tok.name in down))
+    return PlayersView(party=party, round=int(enc.round), surprise=bool(enc.surprise_round),
+                       acting=tuple(n for n in seen if n in acting),
+                       next=tuple(dict.fromkeys(nxt)), cards=tuple(cards),
+                       tokens=tuple(tokens), map_size=size, terrain=terrain)
+
+
+def _pair(offset: Any) -> tuple[int, int]:
+    """A map offset as a plain ``(column, row)`` pair."""
+    col, row = offset
+    return int(col), int(row)

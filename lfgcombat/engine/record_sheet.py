@@ -1,0 +1,99 @@
+"""The sheet of a combatant a ruleset keeps a record of: on the map, its ruleset's health.
+
+A creature's sheet reads its Hit Points by lfg's rules (000_8d1d7816ee944f3b.txt, "Injury &
+Injured Threshold", "Unconscious & Dying", "Death"): at 0 HP or less it is Unconscious
+(so Helpless and Prone), threatens nothing and cannot move. Under a ruleset that keeps its
+own record of each combatant (:mod:`lfgcombat.engine.ruleset_play`) the record's Hit
+Points are copied onto the sheet, but lfg's reading of them does not hold: under ``wounds``
+a creature at 0 HP fights on with its Wounds (003_de0e94afd49609a7.txt, "When a character
+is subject to a damage-dealing effect"); under ``classic`` it is Disabled, then perhaps
+mobile (002_2a3a79475ca2a541.txt, "Stabilizing a Disabled Character").
+
+So the encounter's view of such a combatant (``Encounter.creature``, what the battle map,
+its reach, threatened areas and flanking read) is a :class:`RecordSheet`: the same sheet,
+whose Hit Points bring no lfg condition, and whose standing on the map - whether it
+threatens and how far, can move, is helpless or dead - is what the ruleset's health policy
+says (:meth:`~lfgcombat.rulesets.HealthModel.map_standing`, a
+:class:`~lfgcombat.rulesets.MapStanding`). Under ``lfg`` nobody has a record and no view is
+a RecordSheet.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass, fields
+from functools import cached_property
+
+from ..rules.conditions.conditions import Condition, ConditionSet, resolve
+from ..creature import Creature
+from ..rules.movement.movement import MoveSpeed
+from ..rulesets.policies import MapStanding
+from ..rules.turns.turn_limits import creature_move_speed
+
+__all__ = ["RecordSheet"]
+
+
+@dataclass(frozen=True, eq=False, repr=False)
+class RecordSheet(Creature):
+    """A combatant's sheet as the encounter shows it under a ruleset with records: its
+    own conditions only (none from its Hit Points: those are the record's), and on the
+    map what its ruleset's health says (:attr:`standing`).
+
+    It is a :class:`~lfgcombat.creature.Creature` (every statistic reads the same); its
+    file (``to_dict``) is the sheet's, and ``replace`` gives back a plain Creature.
+
+    Size exception: counted with its base it is the whole Creature; its own body is the
+    five readings it changes (conditions, death, threat, reach, Move Speed), so the map,
+    the widgets and the attack policies keep taking one kind of sheet.
+
+    Attributes:
+        standing: The ruleset's :class:`~lfgcombat.rulesets.MapStanding` of the record.
+    """
+
+    standing: MapStanding = MapStanding()
+
+    @classmethod
+    def of(cls, sheet: Creature, standing: MapStanding) -> RecordSheet:
+        """``sheet`` (already checked) standing as ``standing`` says."""
+        obj = object.__new__(cls)
+        for f in fields(Creature):
+            object.__setattr__(obj, f.name, getattr(sheet, f.name))
+        object.__setattr__(obj, "standing", standing)
+        return obj
+
+    @cached_property
+    def active_conditions(self) -> ConditionSet:
+        """Its own conditions and the ones they imply; Helpless where its ruleset says
+        it is helpless (lfg's Hit Points conditions left out: the record keeps its
+        health)."""
+        extra = ([(Condition.HELPLESS, self.standing.why or "helpless")]
+                 if self.standing.helpless else [])
+        return resolve(self.conditions, extra)
+
+    @property
+    def is_dead(self) -> bool:
+        """Dead as its ruleset's record says (not by lfg's death threshold)."""
+        return self.standing.dead
+
+    @property
+    def threatens(self) -> bool:
+        """It threatens by its weapon and conditions, and its ruleset lets it."""
+        return self.standing.threatens and super().threatens
+
+    @property
+    def threat_reach_ft(self) -> int:
+        """How far it threatens: its weapon's reach, at most its ruleset's
+        (:attr:`MapStanding.reach_ft`)."""
+        reach = super().threat_reach_ft
+        cap = self.standing.reach_ft
+        return reach if cap is None else min(reach, cap)
+
+    @cached_property
+    def move_speed(self) -> MoveSpeed:
+        """Its Move Speed; none where its ruleset says it cannot move."""
+        speed = creature_move_speed(self)
+        if self.standing.moves:
+            return speed
+        return dataclasses.replace(
+            speed, value=0, can_run=False, can_five_foot_step=False, minimum_movement=False,
+            immobile=True, steps=(*speed.steps, f"cannot move: {self.standing.why}"))

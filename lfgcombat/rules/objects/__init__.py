@@ -1,0 +1,1 @@
+"""000_8d1d7816ee944f3b.txt, "Breaking Stuff & Damaging Objects"."""

@@ -1,0 +1,89 @@
+"""What every module of the ``classic`` ruleset shares: its text, citations, input checks.
+
+The ruleset ``classic`` is the text ``002_2a3a79475ca2a541.txt`` (in ``shared/seeds/``).
+"""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Iterable
+
+from lfgcombat.rules.citations import cite
+from lfgcombat.errors import LfgError
+
+__all__ = ["TEXT", "rule", "ClassicError", "check_int", "check_choice", "check_keys"]
+
+#: The rules text of the ``classic`` ruleset.
+TEXT = "002_2a3a79475ca2a541.txt"
+
+
+def rule(*headings: str) -> str:
+    """The citation of headings of the text, e.g. ``002_2a3a79475ca2a541.txt, "Death"``."""
+    return cite(*headings, file=TEXT)
+
+
+class ClassicError(LfgError, ValueError):
+    """A bad input to a ``classic`` rule; names the field, what was wrong and what to do.
+
+    Attributes:
+        field: The argument or field at fault.
+    """
+
+    def __init__(self, field: str, message: str) -> None:
+        self.field = field
+        super().__init__(f"{field}: {message}")
+
+
+def check_int(field: str, value: object, lo: int | None = None,
+              hi: int | None = None, error: type[ClassicError] = ClassicError) -> int:
+    """``value`` if it is a whole number within ``[lo, hi]``.
+
+    Raises:
+        ClassicError: (or ``error``) naming ``field`` when ``value`` is not an int or out of
+            range.
+    """
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise error(field, f"expected a whole number, not {value!r:.60}")
+    if (lo is not None and value < lo) or (hi is not None and value > hi):
+        bounds = f"from {lo} to {hi}" if lo is not None and hi is not None else (
+            f">= {lo}" if lo is not None else f"<= {hi}")
+        raise error(field, f"{value} is out of range; give a whole number {bounds}")
+    return value
+
+
+def check_choice(field: str, value: object, choices: tuple[str, ...],
+                 error: type[ClassicError] = ClassicError) -> str:
+    """``value`` if it is one of ``choices``.
+
+    Raises:
+        ClassicError: (or ``error``) naming ``field`` and the valid choices otherwise.
+    """
+    if not isinstance(value, str) or value not in choices:
+        raise error(field, f"{value!r:.60} is not one of {', '.join(choices)}")
+    return value
+
+
+def check_keys(field: str, given: Iterable[str], known: tuple[str, ...], what: str,
+               error: type[ClassicError] = ClassicError) -> None:
+    """Refuse keyword arguments outside ``known``, each with a "did you mean" when one is
+    close (as lfg's :class:`~lfgcombat.rules.attacks.Situation` does).
+
+    Args:
+        field: The field the error names (``"situation"``).
+        given: The keys given.
+        known: The keys accepted.
+        what: What takes them (``"a classic attack"``).
+
+    Raises:
+        ClassicError: (or ``error``) naming every unknown key and listing ``known``.
+    """
+    parts = [_hinted(k, known) for k in given if k not in known]
+    if parts:
+        raise error(field, f"unknown key {', '.join(parts)}: not part of {what}; "
+                    f"give {', '.join(known)}")
+
+
+def _hinted(key: object, known: tuple[str, ...]) -> str:
+    """``'concealmnt' (did you mean 'concealment'?)``, or the key alone when none is close."""
+    close = difflib.get_close_matches(str(key), known, 1)
+    return f"{key!r}" + (f" (did you mean {close[0]!r}?)" if close else "")

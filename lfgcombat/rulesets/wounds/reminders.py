@@ -1,0 +1,41 @@
+"""wounds' turn reminders (003_de0e94afd49609a7.txt): "Total Defense is an action you can
+take in combat" ("until the beginning of your next turn ... you must spend additional Half
+Actions to maintain it") and "As mentioned in the previous Tip" (AOO: "a number of Attacks
+of Opportunity each round equal to 1 + your Dexterity modifier"). Its conditions are lfg's
+(000_8d1d7816ee944f3b.txt, "Conditions – Full Details": inferred, the wounds text has no
+list of its own), and so is dying.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from lfgcombat.rules.citations import cite
+from lfgcombat.rulesets.reminders import R_CONDITIONS as LFG_CONDITIONS
+from lfgcombat.rulesets.reminders import Lines, TurnReminders
+
+
+__all__ = ["WoundsReminders"]
+
+R_TOTAL_DEFENSE = cite("Total Defense is an action you can take in combat",
+                       file="003_de0e94afd49609a7.txt")
+R_AOO = cite("As mentioned in the previous Tip", file="003_de0e94afd49609a7.txt")
+
+
+class WoundsReminders(TurnReminders):
+    """wounds' turn reminders (the module docstring has the headings)."""
+
+    conditions_rule = f"{LFG_CONDITIONS} (lfg's conditions: inferred for wounds)"
+
+    def at_start(self, s: Any, ruleset: Any) -> Lines:
+        """Keeping Total Defense up, then lfg's conditions and dying."""
+        out = []
+        if (s.vitals or {}).get("total_defense"):
+            out.append(("its Total Defense ends unless it spends a Half Action to keep it",
+                        R_TOTAL_DEFENSE))
+        return out + super().at_start(s, ruleset)
+
+    def at_end(self, s: Any) -> Lines:
+        """The Attacks of Opportunity it keeps for the rest of the round."""
+        left = int((s.vitals or {}).get("aoo_left") or 0)
+        return [(f"it keeps {left} AOO for this round", R_AOO)] if left else []
