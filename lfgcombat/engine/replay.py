@@ -25,6 +25,7 @@ looks past it). A fighter's altitude set on the map between steps
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 
 import contextlib
@@ -42,6 +43,7 @@ from ..errors import LfgError
 from .log import FORMAT, VERSION, Event, EventLog, LogFormatError, jsonable, read_jsonl, write_jsonl
 from .log import savefile
 from .log.savefile import UnverifiedSaveWarning, clip, event_text, replay_mismatch_message
+from .log.effects import roll_label
 from . import checkpoints
 from .checkpoints import Checkpoint
 from .commands import command, handler
@@ -496,7 +498,8 @@ def _log_rolls(st: Encounter, since: int, *, actor: str | None, target: str | No
                only_first: bool = False) -> None:
     """Log the rolls another module made with the encounter's roller (``against`` and
     ``outcome`` on every one, or with ``only_first`` on the first alone)."""
-    for i, r in enumerate(st.roller.history[since:]):
+    history = st.roller.history
+    for i, r in enumerate(history[since:]):
         if only_first and i:
             against = outcome = None
         st._emit("roll", actor=actor, target=target, data={
@@ -504,6 +507,10 @@ def _log_rolls(st: Encounter, since: int, *, actor: str | None, target: str | No
             "total": r.total, "fortune": r.fortune.value if r.fortune else None,
             "other": r.other.total if r.other is not None else None, "label": r.label,
             "against": against, "outcome": outcome})
+        # the dice log names who rolled it (the event records the label as rolled)
+        named = roll_label(r.label, actor, target)
+        if named != r.label:
+            history[since + i] = dataclasses.replace(r, label=named)
 
 
 def _last_command(st: Encounter) -> Event | None:

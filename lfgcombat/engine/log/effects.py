@@ -13,7 +13,7 @@ from typing import Any
 
 from .events import Event
 
-__all__ = ["Roll", "Initiative", "RoundStart", "RoundEnd", "TurnStart", "TurnEnd",
+__all__ = ["roll_label", "Roll", "Initiative", "RoundStart", "RoundEnd", "TurnStart", "TurnEnd",
            "TurnResumed", "TurnDeclined", "Together", "Spend", "Moved", "MoveStopped",
            "AooOffered", "Aoo", "Attack", "EffectStart", "EffectEnd", "ConditionChange",
            "Damage", "Heal", "TempHp", "Vitals", "Check", "Interrupt", "Ready", "ReadyLost",
@@ -22,6 +22,27 @@ __all__ = ["Roll", "Initiative", "RoundStart", "RoundEnd", "TurnStart", "TurnEnd
 
 def _cell(value: Any) -> tuple[Any, ...]:
     return tuple(value or ())
+
+
+def roll_label(label: str | None, actor: str | None, target: str | None) -> str:
+    """A roll's label that names who rolled it, and at whom (issue 26, item 2: "Every log
+    line, dice label ... names the actors"): a label naming neither (lfg's ``Longsword
+    damage``) becomes ``Wulfric's Longsword damage to Orc`` (``... against Orc`` for a
+    roll that is no damage, a miss chance); one that names either, or a roll nobody made,
+    is kept as it is. The recorded label is kept as rolled: this is its text for people.
+
+    Args:
+        label: The roll's label (``None``: ``roll``).
+        actor: Who rolled it (``None``: nobody in particular).
+        target: At whom (``None``: nobody).
+    """
+    text = str(label or "roll")
+    if not actor or actor in text or (target and target in text):
+        return text
+    named = f"{actor}'s {text}"
+    if target and target != actor:
+        named += f" {'to' if 'damage' in text.lower() else 'against'} {target}"
+    return named
 
 
 class Roll(Event):
@@ -34,7 +55,8 @@ class Roll(Event):
 
     def describe(self) -> str:
         d = self.data
-        text = f"{d.get('label') or 'roll'}: {d.get('expression')} = {d.get('total')}"
+        label = roll_label(d.get("label"), self.actor, self.target)
+        text = f"{label}: {d.get('expression')} = {d.get('total')}"
         if d.get("fortune"):
             text += f" ({d['fortune']}: other {d.get('other')})"
         if d.get("against") is not None and " vs " not in str(d.get("label")):
