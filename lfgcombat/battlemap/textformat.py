@@ -66,6 +66,7 @@ Combat" for the grid; the creature fields follow "Creature Size: Size, Space, Re
 
 from __future__ import annotations
 
+import copy
 import functools
 import json
 import math
@@ -378,6 +379,14 @@ class _TextFormat(_Display):
                 f"side: {_yaml_str(p.side)}{extra}}}")
 
 
+@functools.lru_cache(maxsize=32)
+def _parsed(text: str) -> Any:
+    """The YAML of a map text, kept by its text: an encounter builds its map again from the
+    same text at every fork and replay, and the YAML reader is most of that (issue 26,
+    item 5: a tracker click forks the fight to try the next action). Handed out copied."""
+    return load_text(text, "yaml", "the text")
+
+
 def _document(text: str, lines: list[str]) -> dict | None:
     """The YAML document of a map text (``None``: a bare block of terrain rows), read by
     the kit's one safe loader (:func:`lfgcombat.io.datafile.load_text`: no anchors or
@@ -385,7 +394,7 @@ def _document(text: str, lines: list[str]) -> dict | None:
     if not any(_key_line(ln) for ln in lines):
         return None
     try:
-        doc = load_text(text, "yaml", "the text")
+        doc = copy.deepcopy(_parsed(text))
     except DataFileError as e:
         raise MapFormatError(str(e), e.line) from None
     if not isinstance(doc, dict):

@@ -479,7 +479,9 @@ class Encounter:
         def bad(msg: str) -> LogFormatError:
             return LogFormatError(f"bad header: {msg}", path, 1)
         try:
-            creatures = [Creature.from_dict(d) for d in header["creatures"]]
+            # a fork hands its own creatures over (frozen values): no reading them again
+            creatures = [d if isinstance(d, Creature) else Creature.from_dict(d)
+                         for d in header["creatures"]]
             rs = dict(header["ruleset"])
             ruleset = Ruleset(rs.pop("name"), **rs)
             seed = header["seed"]

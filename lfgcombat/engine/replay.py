@@ -417,7 +417,9 @@ def fork(st: Encounter) -> Encounter:
     from the last checkpoint and the events after it. A map edit made since the last
     step is recorded first, as a ``map_edit`` step of this encounter's log."""
     _note_map_edits(st)
-    other = type(st)._from_header(st._header())
+    header = st._header()
+    header["creatures"] = [st._initial[n] for n in st._names]  # the same frozen values
+    other = type(st)._from_header(header)
     other._checkpoints = list(st._checkpoints)  # never changed: shared safely
     events = list(st._log)
     other._log = EventLog(events)
