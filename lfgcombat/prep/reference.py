@@ -402,7 +402,18 @@ def _keep_distance(enc: Encounter, name: str, foes: list[str]) -> None:
         return min(hmap.distance(cell, f) for f in foes)
     goal = max(cells, key=lambda c: (gap(c), -where.cost[c]))
     if gap(goal) > min(hmap.distance(name, f) for f in foes):
+        _move(enc, name, goal)
+
+
+def _move(enc: Encounter, name: str, goal) -> None:
+    """``name`` moves to ``goal`` (foes offered an AOO take it), or stays where the
+    encounter refuses the move: the ruleset may allow less than the map's walk
+    (classic's mobile disabled hero moves 15 ft, 002_2a3a79475ca2a541.txt, "Stabilizing a
+    Disabled Character"), and a refusal leaves the fight as it was."""
+    try:
         enc.move(name, goal, aoo="all")
+    except IllegalActionError:
+        return
 
 
 def _approach(enc: Encounter, name: str, target: str, weapon) -> None:
@@ -427,10 +438,4 @@ def _approach(enc: Encounter, name: str, target: str, weapon) -> None:
         return
     goal = min(cells, key=lambda c: (hmap.distance(c, target), where.cost[c]))
     if hmap.distance(goal, target) < hmap.distance(name, target):
-        try:
-            enc.move(name, goal, aoo="all")
-        except IllegalActionError:
-            # the ruleset allows less than the map's walk (classic's mobile disabled hero
-            # moves 15 ft, "Stabilizing a Disabled Character"): it stays, as the refusal
-            # left it
-            return
+        _move(enc, name, goal)

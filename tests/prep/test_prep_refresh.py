@@ -57,3 +57,29 @@ def test_refreshing_the_named_creatures_knows_what_refreshing_everyone_knows(mon
     r = simulate(sides, 6, seed=3, tier="reference", map=board, ruleset=ruleset,
                  progress=False, chunk_size=6)
     assert r.n == 6 and len(calls) > 20
+
+
+def test_a_move_the_encounter_refuses_leaves_the_archer_where_she_stands(monkeypatch):
+    """"Archers keep distance" and the approach of a melee attacker ask the encounter to
+    move; where the ruleset allows less than the map's walk (classic's mobile disabled
+    hero, 15 ft: 002_2a3a79475ca2a541.txt, "Stabilizing a Disabled Character"), the
+    refusal leaves the fight as it was and the tactics play on (it used to end the run:
+    "Not run: cannot move 30 ft: 15 ft left of the Move Action...")."""
+    from lfgcombat import Encounter
+    from lfgcombat.errors import IllegalActionError
+    sides = _sides()
+    board = HexMap.from_text(FIELD.replace("[6, 1]", "[0, 3]"),
+                             creatures=[c for s in sides.values() for c in s])
+    enc = Encounter([c for s in sides.values() for c in s], map=board, ruleset="classic",
+                    seed=1).start()
+    before = enc.snapshot()
+
+    asked = []
+
+    def refuse(name, *args, **kwargs):
+        asked.append(name)
+        raise IllegalActionError("cannot move 30 ft: 15 ft left of the Move Action")
+    monkeypatch.setattr(enc, "move", refuse)
+    reference._keep_distance(enc, "Mayat", ["Orc 1"])
+    reference._approach(enc, "Wulfric", "Orc 2", "longsword")
+    assert asked == ["Mayat", "Wulfric"] and enc.snapshot() == before
