@@ -40,6 +40,7 @@ from ..rules.attacks import prepare
 from ..rules.attacks.odds import convolve, map_dist
 from ..rules.bonuses import Bonus, BonusType
 from ..creature import Creature
+from ..errors import LfgError
 from ..rules.damage import DamageType
 from ..dice.odds import pmf
 from ..rulesets import Ruleset
@@ -603,9 +604,14 @@ def _danger(scenario: Scenario, weapons: list[Any]) -> np.ndarray:
                             f"attacks, and the {name} ruleset has none: pick another "
                             "tactics target")
         return np.zeros(len(cs))
-    return np.array([np.mean([compare_attack(cs[a], cs[t], weapons[a], name)
-                              ["expected_per_round"] for t in range(len(cs))
-                              if side[t] != side[a]]) for a in range(len(cs))])
+
+    def expected(a: int, t: int) -> float:
+        try:
+            return float(compare_attack(cs[a], cs[t], weapons[a], name)["expected_per_round"])
+        except LfgError:  # it cannot attack now (unconscious in a fight under way): none
+            return 0.0
+    return np.array([np.mean([expected(a, t) for t in range(len(cs)) if side[t] != side[a]])
+                     for a in range(len(cs))])
 
 
 def reference_spec(scenario: Scenario, max_rounds: int = MAX_ROUNDS,

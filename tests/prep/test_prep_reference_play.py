@@ -1,4 +1,4 @@
-"""The reference tier refreshes only the creatures the log has named since its last look
+"""The reference tier at play, on what a new user met (issue 25). It refreshes only the creatures the log has named since its last look
 (lfgcombat/prep/reference.py, ``_Fight.refresh_all``; issue 24, "Fast": a map fight built
 every creature's state after every strike). What it then knows must be what a refresh of
 everyone knows, at every call, in fights on a map (Unintended Targets, AOO on the way),
@@ -83,3 +83,20 @@ def test_a_move_the_encounter_refuses_leaves_the_archer_where_she_stands(monkeyp
     reference._keep_distance(enc, "Mayat", ["Orc 1"])
     reference._approach(enc, "Wulfric", "Orc 2", "longsword")
     assert asked == ["Mayat", "Wulfric"] and enc.snapshot() == before
+
+
+def test_threat_first_from_a_fight_with_a_creature_down_plays():
+    """The ``dangerous`` ranking (preset ``threat_first``) scores each creature by the exact
+    odds of its attacks; one that cannot attack now (unconscious in a fight under way,
+    000_8d1d7816ee944f3b.txt, "Unconscious & Dying") is no danger, not a refusal (the
+    PrepPanel said "Not compared: Orc 1 cannot take a Big Action to attack")."""
+    from lfgcombat import Encounter
+    from lfgcombat.prep import compare
+    orc = load_example("orc")
+    enc = Encounter([load_example("wulfric"), orc.replace(name="Orc 1"),
+                     orc.replace(name="Orc 2")],
+                    sides={"a": ["Wulfric"], "b": ["Orc 1", "Orc 2"]}, seed=2).start()
+    enc.damage("Orc 1", enc.state("Orc 1").hp + 3, "slashing")  # HP -3: down, not dead
+    assert enc.state("Orc 1").status != "conscious"
+    c = compare(enc, 20, tactics=["focus_fire", "threat_first"], progress=False)
+    assert len(c.results) == 2
