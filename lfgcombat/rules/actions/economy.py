@@ -33,6 +33,11 @@ R_DOUBLE = _rule("Double Action (DA)")
 R_FULL_ROUND = _rule("Full-Round Action (FRA)")
 
 
+def _words(action: str) -> str:
+    """An action's id in words, for people (``cast_spell`` -> ``cast spell``)."""
+    return str(action).replace("_", " ")
+
+
 def _little_slot(name: str, type_: str, action: str, big: int, little: int) -> str:
     """The slot a Little (or Swift) Action uses: a Little Action, or a Big Action in its
     place ("You can always replace a Big Action with a Little Action"); raises if none."""
@@ -40,7 +45,7 @@ def _little_slot(name: str, type_: str, action: str, big: int, little: int) -> s
         return type_
     if big > 0:
         return f"{type_} (in place of a Big Action)"
-    raise IllegalActionError(f"{name} has no Little Action left for {action} "
+    raise IllegalActionError(f"{name} has no Little Action left for {_words(action)} "
                              "(and no Big Action to spend instead)", R_LITTLE)
 
 
@@ -201,14 +206,14 @@ def _check_spend(st: Encounter, name: str, type_: str, action: str) -> str:
         if big <= 0:
             why = "; ".join(lim.notes)
             raise IllegalActionError(
-                f"{name} has no Big Action left for {action} ({f.turn.big_used} used"
+                f"{name} has no Big Action left for {_words(action)} ({f.turn.big_used} used"
                 + (f"; {why}" if why else "") + ")", R_BIG)
         return "big"
     if type_ in ("double", "full_round"):
         if f.turn.big_used or big < 2:
             rule = R_DOUBLE if type_ == "double" else R_FULL_ROUND
             raise IllegalActionError(
-                f"{action} is a {type_.replace('_', '-')} action and needs both Big "
+                f"{_words(action)} is a {type_.replace('_', '-')} action and needs both Big "
                 f"Actions; {name} has {max(big, 0)}", rule)
         return type_
     if type_ == "free":
