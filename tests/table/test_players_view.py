@@ -89,7 +89,27 @@ def check_secrets(enc: Encounter, view: PlayersView, hidden: set, notes: list[st
             assert card.hp is None and card.max_hp is None
     for token in view.tokens:
         assert token.name not in must_hide
+    check_turn_fields(enc, view, hidden)
     del foe_hp  # (the foes' numbers are checked by field above: no int outside NUMBER_FIELDS)
+
+
+def check_turn_fields(enc: Encounter, view: PlayersView, hidden: set) -> None:
+    """Who acts and who may go next tell nothing while no perceived creature acts.
+
+    While a hidden or unaware creature takes its turn, the view's ``acting``, ``next`` and
+    the cards' ``acting`` hold the same as at every other moment when no creature the
+    party perceives is acting (before the start, the turn of a creature that died on it):
+    nobody acting, nobody named to go next. So a players' screen cannot tell a hidden
+    creature's turn from any other no-one-visible moment.
+    """
+    seen = set(perceived(enc, "party", hidden))
+    visible_actors = [n for n in enc.acting if n in seen]
+    assert set(view.acting) == set(visible_actors), (view.acting, enc.acting)
+    if not visible_actors:
+        assert (view.acting, view.next) == ((), ()), (
+            f"nobody the party sees acts ({enc.acting}), yet acting={view.acting} "
+            f"next={view.next}")
+        assert not any(c.acting for c in view.cards)
 
 
 # -- known answers ---------------------------------------------------------------------------
@@ -143,6 +163,28 @@ def test_the_party_is_always_in_view_with_its_hit_points_and_foes_get_words():
             cards["Quillith"].health) == ("unhurt", "hurt", "bloodied", "down")
     assert cards["Zorbag"].hp is None and cards["Zorbag"].max_hp is None
     assert health_word(enc, "Quillith") == "down"
+
+
+@pytest.mark.parametrize("ruleset", ["lfg", "classic", "wounds"])
+def test_a_hidden_creatures_turn_looks_like_any_moment_without_a_visible_actor(ruleset):
+    """While the GM-hidden Murk acts, the view says what it says before the start: nobody
+    acting, nobody to go next - not "Acting: —" with the hidden actor's choices (which
+    told the players that someone unseen was taking a turn)."""
+    enc = fight(ruleset, 3)
+    before = players_view(enc, "party", ["Murk"])
+    enc.start()
+    for _ in range(12):
+        if "Murk" in enc.acting:
+            break
+        choices = enc.choices()
+        enc.end_turn(next="Murk" if "Murk" in choices else choices[0]) if choices \
+            else enc.end_turn()
+    assert enc.acting == ["Murk"]
+    assert enc.choices(), "Murk has creatures to choose from (or a next in order)"
+    v = players_view(enc, "party", ["Murk"])
+    assert (v.acting, v.next) == (before.acting, before.next) == ((), ())
+    assert not any(c.acting for c in v.cards)
+    check_turn_fields(enc, v, {"Murk"})
 
 
 def test_a_name_in_a_condition_of_an_unseen_creature_is_said_as_someone_unseen():
