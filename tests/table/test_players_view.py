@@ -100,7 +100,9 @@ def check_turn_fields(enc: Encounter, view: PlayersView, hidden: set) -> None:
     the cards' ``acting`` hold the same as at every other moment when no creature the
     party perceives is acting (before the start, the turn of a creature that died on it):
     nobody acting, nobody named to go next. So a players' screen cannot tell a hidden
-    creature's turn from any other no-one-visible moment.
+    creature's turn from any other no-one-visible moment. While a perceived creature acts,
+    someone perceived is always said to go next (but under Round-by-Round, where nobody is
+    chosen at a round's end, and after an interrupt turn).
     """
     seen = set(perceived(enc, "party", hidden))
     visible_actors = [n for n in enc.acting if n in seen]
@@ -110,6 +112,10 @@ def check_turn_fields(enc: Encounter, view: PlayersView, hidden: set) -> None:
             f"nobody the party sees acts ({enc.acting}), yet acting={view.acting} "
             f"next={view.next}")
         assert not any(c.acting for c in view.cards)
+    elif len(enc._frames) == 1 and not enc.initiative_policy.rolls_each_round:
+        # Selective and Top-Down always have someone to go next; an unseen one is not said,
+        # so the party's perceived ones are (never a quiet "next" that marks a hidden one)
+        assert view.next, f"{view.acting} acts and nobody is said to go next"
 
 
 # -- known answers ---------------------------------------------------------------------------
@@ -185,6 +191,32 @@ def test_a_hidden_creatures_turn_looks_like_any_moment_without_a_visible_actor(r
     assert (v.acting, v.next) == (before.acting, before.next) == ((), ())
     assert not any(c.acting for c in v.cards)
     check_turn_fields(enc, v, {"Murk"})
+
+
+def test_who_goes_next_is_said_as_if_the_unseen_were_not_there():
+    """"may go next" never goes quiet because the next creature is hidden: under classic's
+    fixed order (Top-Down, "Alternative Initiative Option #2") it names the next creature
+    the party perceives; under Selective Initiative, with only unseen creatures left to act,
+    the perceived ones, as at a round's end ("The creature who acted last in the previous
+    round selects who goes first in the next round ... you may select yourself")."""
+    enc = fight("classic", 3)
+    enc.start()
+    while enc.choices() != ["Murk"]:
+        enc.end_turn()
+    assert enc.choices() == ["Murk"] and enc.current != "Murk"
+    seen_order = [n for n in enc._order if n != "Murk"]
+    after = seen_order[(seen_order.index(enc.current) + 1) % len(seen_order)]
+    assert players_view(enc, "party", ["Murk"]).next == (after,)
+
+    enc = fight("lfg", 3)
+    enc.start()
+    hidden = ["Zorbag", "Quillith", "Murk", "Grisk"]
+    while any(n not in hidden for n in enc.choices()):
+        enc.end_turn(next=next(n for n in enc.choices() if n not in hidden))
+    assert enc.choices() and set(enc.choices()) <= set(hidden)
+    assert enc.current not in hidden
+    v = players_view(enc, "party", hidden)
+    assert v.next == ("Hero", "Ally"), "as at a round's end: the party, the chooser too"
 
 
 def test_a_name_in_a_condition_of_an_unseen_creature_is_said_as_someone_unseen():
