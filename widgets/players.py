@@ -11,7 +11,8 @@ The map is an SVG picture of the encounter's hex map drawn from the view (the GM
 BattleMap draws every token of the map and is driven by clicks; this one is read-only).
 
 CSS hooks (for styling and the browser tests): the widget is ``.lfg-players``; the round
-line ``.lfg-players-round`` (``data-round``) and who acts ``.lfg-players-acting``; the map
+line ``.lfg-players-round`` (``data-round``) and who acts ``.lfg-players-acting`` ("Waiting
+for the next turn" while no creature the party perceives acts, hidden actor or none); the map
 ``.lfg-players-map`` with one ``.lfg-players-token`` per perceived creature
 (``data-name``); the cards ``.lfg-players-card`` (``data-name``, ``data-health``), their
 ``.lfg-players-health``.
@@ -164,13 +165,14 @@ class PlayersScreen(W.VBox):
 def _round_html(v: PlayersView) -> str:
     label = (f"Round {v.round}" + (" · Surprise Round" if v.surprise else "")
              if v.round else "Not started")
-    acting = ", ".join(v.acting) or "—"
-    nxt = f" · may go next: {', '.join(v.next)}" if v.next else ""
+    if v.acting:
+        nxt = f" · may go next: {', '.join(v.next)}" if v.next else ""
+        line = f"Acting: <b>{html.escape(', '.join(v.acting))}</b>{html.escape(nxt)}"
+    else:  # no perceived actor: the same words whoever (hidden or no one) acts
+        line = "Waiting for the next turn" if v.round else "&nbsp;"
     return (f'<div class="lfg-players-round" data-round="{v.round}" '
             f'style="font:600 15px sans-serif">{html.escape(label)}</div>'
-            f'<div class="lfg-players-acting" style="font:13px sans-serif">Acting: '
-            f'<b>{html.escape(acting)}</b>'
-            f'{html.escape(nxt)}</div>')
+            f'<div class="lfg-players-acting" style="font:13px sans-serif">{line}</div>')
 
 
 def _card_html(c: Any, colors: dict[str, str]) -> str:

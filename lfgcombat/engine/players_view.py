@@ -29,6 +29,13 @@ it:
 
 A text that would name a creature the party cannot perceive (a condition given "by" it)
 says "someone unseen" instead.
+
+* **Whose turn it is.** While a creature the party cannot perceive takes its turn, the
+  view shows what it shows whenever no perceived creature acts (before the start, or the
+  turn of a creature that fell on it): nobody acting and nobody to go next (who goes next
+  is the acting creature's choice, "Rounds, Initiative, & Turn Order"). A screen that
+  showed "nobody acting" with the hidden actor's choices told the players that someone
+  unseen was taking a turn, and whom it could pick.
 """
 
 from __future__ import annotations
@@ -104,8 +111,10 @@ class PlayersView:
         party: The players' side.
         round: The round (0 before the start).
         surprise: It is the Surprise Round.
-        acting: The perceived creatures acting now.
-        next: The perceived creatures that may be chosen to act next.
+        acting: The perceived creatures acting now (empty while no perceived creature
+            acts, whoever acts).
+        next: The perceived creatures that may go next, as if the unseen were not in the
+            fight (:func:`_next_up`; empty while no perceived creature acts).
         cards: The perceived creatures in order of play (highest Initiative Check first,
             then those that have not rolled, in the encounter's order).
         tokens: The perceived creatures on the map.
@@ -239,7 +248,10 @@ def players_view(enc: Encounter, party: str, hidden: Any = ()) -> PlayersView:
             hp=int(s.hp) if ours else None, max_hp=int(s.max_hp) if ours else None,
             conditions=tuple(_scrub(str(c), unseen) for c in s.conditions),
             card="Done" if s.done else "Ready", acting=n in acting))
-    nxt = [n for unit in enc.choices() for n in enc.members(unit) if n in seen]
+    shown_acting = tuple(n for n in seen if n in acting)
+    # Who may go next is the acting creature's choice: shown only while the party perceives
+    # it, so a hidden creature's turn looks like any moment without a visible actor.
+    nxt = _next_up(enc, seen) if shown_acting else []
     tokens: list[SeenToken] = []
     size: tuple[int, int] | None = None
     terrain: tuple[tuple[int, int, str], ...] = ()
@@ -257,9 +269,34 @@ def players_view(enc: Encounter, party: str, hidden: Any = ()) -> PlayersView:
                     cells=tuple(sorted(_pair(m.offset(c)) for c in tok.cells)),
                     down=tok.name in down))
     return PlayersView(party=party, round=int(enc.round), surprise=bool(enc.surprise_round),
-                       acting=tuple(n for n in seen if n in acting),
+                       acting=shown_acting,
                        next=tuple(dict.fromkeys(nxt)), cards=tuple(cards),
                        tokens=tuple(tokens), map_size=size, terrain=terrain)
+
+
+def _next_up(enc: Encounter, seen: list[str]) -> list[str]:
+    """Who may go next, as if the creatures the party cannot perceive were not in the fight
+    (so "may go next" never goes quiet because the next one is unseen).
+
+    The initiative policy's own choice ("Rounds, Initiative, & Turn Order"; Top-Down's
+    order, "Alternative Initiative Option #2") over the perceived units still to act: the
+    next perceived one in a fixed order; under Selective Initiative, with only unseen ones
+    left, every perceived creature, as at a round's end. Nobody after an interrupt turn
+    ("Turn order & selection goes back to the person who was interrupted").
+    """
+    frames = enc._frames
+    if len(frames) != 1:
+        return []
+
+    def shown(unit: str) -> bool:
+        return any(n in seen for n in enc.members(unit))
+
+    left = [u for u in enc._units_to_act(exclude=enc._frame_units(frames[-1])) if shown(u)]
+    policy = enc.initiative_policy
+    units = policy.choices(enc, left)
+    if not left and getattr(policy, "fixed_order", False):
+        units = [u for u in enc._order_units_alive() if shown(u)][:1]
+    return [n for u in units for n in enc.members(u) if n in seen]
 
 
 def _pair(offset: Any) -> tuple[int, int]:

@@ -89,7 +89,33 @@ def check_secrets(enc: Encounter, view: PlayersView, hidden: set, notes: list[st
             assert card.hp is None and card.max_hp is None
     for token in view.tokens:
         assert token.name not in must_hide
+    check_turn_fields(enc, view, hidden)
     del foe_hp  # (the foes' numbers are checked by field above: no int outside NUMBER_FIELDS)
+
+
+def check_turn_fields(enc: Encounter, view: PlayersView, hidden: set) -> None:
+    """Who acts and who may go next tell nothing while no perceived creature acts.
+
+    While a hidden or unaware creature takes its turn, the view's ``acting``, ``next`` and
+    the cards' ``acting`` hold the same as at every other moment when no creature the
+    party perceives is acting (before the start, the turn of a creature that died on it):
+    nobody acting, nobody named to go next. So a players' screen cannot tell a hidden
+    creature's turn from any other no-one-visible moment. While a perceived creature acts,
+    someone perceived is always said to go next (but under Round-by-Round, where nobody is
+    chosen at a round's end, and after an interrupt turn).
+    """
+    seen = set(perceived(enc, "party", hidden))
+    visible_actors = [n for n in enc.acting if n in seen]
+    assert set(view.acting) == set(visible_actors), (view.acting, enc.acting)
+    if not visible_actors:
+        assert (view.acting, view.next) == ((), ()), (
+            f"nobody the party sees acts ({enc.acting}), yet acting={view.acting} "
+            f"next={view.next}")
+        assert not any(c.acting for c in view.cards)
+    elif len(enc._frames) == 1 and not enc.initiative_policy.rolls_each_round:
+        # Selective and Top-Down always have someone to go next; an unseen one is not said,
+        # so the party's perceived ones are (never a quiet "next" that marks a hidden one)
+        assert view.next, f"{view.acting} acts and nobody is said to go next"
 
 
 # -- known answers ---------------------------------------------------------------------------
@@ -143,6 +169,54 @@ def test_the_party_is_always_in_view_with_its_hit_points_and_foes_get_words():
             cards["Quillith"].health) == ("unhurt", "hurt", "bloodied", "down")
     assert cards["Zorbag"].hp is None and cards["Zorbag"].max_hp is None
     assert health_word(enc, "Quillith") == "down"
+
+
+@pytest.mark.parametrize("ruleset", ["lfg", "classic", "wounds"])
+def test_a_hidden_creatures_turn_looks_like_any_moment_without_a_visible_actor(ruleset):
+    """While the GM-hidden Murk acts, the view says what it says before the start: nobody
+    acting, nobody to go next - not "Acting: —" with the hidden actor's choices (which
+    told the players that someone unseen was taking a turn)."""
+    enc = fight(ruleset, 3)
+    before = players_view(enc, "party", ["Murk"])
+    enc.start()
+    for _ in range(12):
+        if "Murk" in enc.acting:
+            break
+        choices = enc.choices()
+        enc.end_turn(next="Murk" if "Murk" in choices else choices[0]) if choices \
+            else enc.end_turn()
+    assert enc.acting == ["Murk"]
+    assert enc.choices(), "Murk has creatures to choose from (or a next in order)"
+    v = players_view(enc, "party", ["Murk"])
+    assert (v.acting, v.next) == (before.acting, before.next) == ((), ())
+    assert not any(c.acting for c in v.cards)
+    check_turn_fields(enc, v, {"Murk"})
+
+
+def test_who_goes_next_is_said_as_if_the_unseen_were_not_there():
+    """"may go next" never goes quiet because the next creature is hidden: under classic's
+    fixed order (Top-Down, "Alternative Initiative Option #2") it names the next creature
+    the party perceives; under Selective Initiative, with only unseen creatures left to act,
+    the perceived ones, as at a round's end ("The creature who acted last in the previous
+    round selects who goes first in the next round ... you may select yourself")."""
+    enc = fight("classic", 3)
+    enc.start()
+    while enc.choices() != ["Murk"]:
+        enc.end_turn()
+    assert enc.choices() == ["Murk"] and enc.current != "Murk"
+    seen_order = [n for n in enc._order if n != "Murk"]
+    after = seen_order[(seen_order.index(enc.current) + 1) % len(seen_order)]
+    assert players_view(enc, "party", ["Murk"]).next == (after,)
+
+    enc = fight("lfg", 3)
+    enc.start()
+    hidden = ["Zorbag", "Quillith", "Murk", "Grisk"]
+    while any(n not in hidden for n in enc.choices()):
+        enc.end_turn(next=next(n for n in enc.choices() if n not in hidden))
+    assert enc.choices() and set(enc.choices()) <= set(hidden)
+    assert enc.current not in hidden
+    v = players_view(enc, "party", hidden)
+    assert v.next == ("Hero", "Ally"), "as at a round's end: the party, the chooser too"
 
 
 def test_a_name_in_a_condition_of_an_unseen_creature_is_said_as_someone_unseen():

@@ -42,6 +42,23 @@ def test_the_players_screen_follows_the_fight_and_sends_no_hidden_fact():
     assert screen.view is shown  # closed: no longer redrawn
 
 
+def test_the_players_screen_says_waiting_while_a_hidden_creature_acts():
+    """A hidden actor's turn reads like a moment between turns: no "Acting: —" and no
+    list of whom the hidden creature may choose (issue 26, the auditor's pv.py)."""
+    import re
+    enc = fight(seed=3)
+    screen = PlayersScreen(enc, "party", hidden=["Murk"])
+    enc.start()
+    visible = re.sub("<[^>]+>", "", screen._round.value)
+    assert "Acting: " in visible and "may go next" in visible
+    while "Murk" not in enc.acting:
+        choices = enc.choices()
+        enc.end_turn(next="Murk" if "Murk" in choices else choices[0])
+    page = re.sub("<[^>]+>", "", screen._round.value)
+    assert page == f"Round {enc.round}Waiting for the next turn", page
+    screen.close()
+
+
 def test_the_players_screen_refuses_what_is_not_a_fight():
     with pytest.raises(TypeError, match="needs a lfgcombat.Encounter"):
         PlayersScreen("fight")
