@@ -207,6 +207,13 @@ def health_word(enc: Encounter, name: str) -> str:
     return "unhurt"
 
 
+def condition_name(label: Any) -> str:
+    """A condition as the players' screen shows it: its name, without the engine's account
+    of why (``injured (HP 2 at or below the Injured Threshold 9)`` -> ``injured``), which
+    would tell a foe's exact HP (the party's own HP is on their cards)."""
+    return re.sub(r"\s*\(.*\)\s*$", "", str(label)).strip() or str(label)
+
+
 def _scrub(text: str, unseen: list[str]) -> str:
     """``text`` with every unseen creature's name replaced by :data:`UNSEEN` (longest
     names first, whole words only)."""
@@ -246,7 +253,7 @@ def players_view(enc: Encounter, party: str, hidden: Any = ()) -> PlayersView:
         cards.append(SeenCard(
             name=n, side=s.side, ours=ours, health=health_word(enc, n),
             hp=int(s.hp) if ours else None, max_hp=int(s.max_hp) if ours else None,
-            conditions=tuple(_scrub(str(c), unseen) for c in s.conditions),
+            conditions=tuple(_scrub(condition_name(c), unseen) for c in s.conditions),
             card="Done" if s.done else "Ready", acting=n in acting))
     shown_acting = tuple(n for n in seen if n in acting)
     # Who may go next is the acting creature's choice: shown only while the party perceives

@@ -286,3 +286,20 @@ def test_no_hidden_fact_reaches_the_players_view(ruleset, seed, unaware, hidden,
     for kind, who, amount in actions:
         _step(enc, kind, who, amount, notes)
         check_secrets(enc, players_view(enc, "party", hidden), hidden, notes)
+
+
+@pytest.mark.parametrize("ruleset", ["lfg", "classic", "wounds"])
+def test_a_hurt_foe_s_conditions_show_their_names_and_no_hp(ruleset):
+    """A foe struck down to its Injured Threshold or below 0 shows ``injured`` /
+    ``unconscious`` to the players, never the engine's "(HP 2 at or below the Injured
+    Threshold 9)" (a new user read a dead orc's HP -3 on the players' screen)."""
+    enc = fight(ruleset, seed=3).start()
+    party = enc.side("Hero")
+    foes = [n for n in enc.names if enc.side(n) != party]
+    for n, left in zip(foes, (2, -3)):
+        enc.damage(n, enc.state(n).hp - left, "slashing")
+    view = players_view(enc, party)
+    shown = [c for card in view.cards if not card.ours for c in card.conditions]
+    assert shown or ruleset == "wounds", "the struck foes show conditions"  # (wounds: HP
+    # damage past 0 goes to the Wounds track, no condition)
+    assert not any(re.search(r"\bHP\b|\d+\s*/\s*\d+|-3\b", c) for c in shown), shown

@@ -74,7 +74,8 @@ def _h_damage(st: Encounter, name: str, amount: int, type: str | None, by: str |
     if type is not None:
         model = st.ruleset.damage_model
         try:
-            type = model.damage_type(type).value
+            found = model.damage_type(type)  # lfg's a DamageType; a ruleset's may be a name
+            type = str(getattr(found, "value", found))
         except ValueError:
             raise IllegalActionError(f"unknown damage type {short(type)}; types: "
                                      f"{', '.join(model.labels())}",
