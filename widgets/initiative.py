@@ -62,8 +62,8 @@ from __future__ import annotations
 
 import html
 import re
-from collections.abc import Callable
-from contextlib import nullcontext
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager, nullcontext
 from typing import Any
 
 import ipywidgets as W
@@ -307,6 +307,20 @@ class InitiativeTracker(TurnControls, W.VBox):
         try:
             with hold_tree(self):
                 self._redraw()
+        finally:
+            self._in_redraw = False
+            self._dry.clear()
+
+    @contextmanager
+    def dry_runs(self) -> Iterator[None]:
+        """Dry runs in a batch outside a redraw (a menu's options asked one by one): a
+        fork that refused is used again within it, as within a redraw."""
+        if getattr(self, "_in_redraw", False):
+            yield
+            return
+        self._in_redraw = True
+        try:
+            yield
         finally:
             self._in_redraw = False
             self._dry.clear()
