@@ -43,7 +43,8 @@ card ``.lfg-card-face`` ("Ready"/"Done"), ``.lfg-hp-bar``, ``.lfg-hp-text`` and
 ``.lfg-interrupt`` (with the ``.lfg-interrupter`` dropdown, the ``.lfg-interrupt-also``
 tags for more interrupters at once and the ``.lfg-interrupt-before`` dropdown of the
 action about to be taken), ``.lfg-ready`` (with ``.lfg-ready-trigger`` and
-``.lfg-ready-action``), ``.lfg-undo``; ``.lfg-open-prep`` (GM prep of this fight: a
+``.lfg-ready-action``), ``.lfg-undo`` (the last step, kept as a branch the history
+rows resume); ``.lfg-open-prep`` (GM prep of this fight: a
 :class:`~lfgcombat.widgets.prep.PrepPanel` of the encounter, shown in ``.lfg-prep-box``);
 one ``.lfg-decline`` per creature the chooser may pick instead when the acting creature,
 chosen by an ally, would rather go later (``Encounter.decline_turn``); ``.lfg-together``
