@@ -575,6 +575,7 @@ def test_the_gm_chooses_who_takes_the_aoo_and_the_casters_perseverance_bonus(mon
         return enc
     monkeypatch.setattr(enc, "cast", cast)
     t.start()
+    rows.spell.value = "light"  # a spell needs its name (issue 26)
     rows.perseverance.value = "+7"
     rows.cast_button.click()
     assert seen == {"name": "Hero", "target": None, "swift": False, "aoo": ["Brute"],

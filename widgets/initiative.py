@@ -43,7 +43,8 @@ card ``.lfg-card-face`` ("Ready"/"Done"), ``.lfg-hp-bar``, ``.lfg-hp-text`` and
 ``.lfg-interrupt`` (with the ``.lfg-interrupter`` dropdown, the ``.lfg-interrupt-also``
 tags for more interrupters at once and the ``.lfg-interrupt-before`` dropdown of the
 action about to be taken), ``.lfg-ready`` (with ``.lfg-ready-trigger`` and
-``.lfg-ready-action``), ``.lfg-undo``; ``.lfg-open-prep`` (GM prep of this fight: a
+``.lfg-ready-action``), ``.lfg-undo`` (the last step, kept as a branch the history
+rows resume); ``.lfg-open-prep`` (GM prep of this fight: a
 :class:`~lfgcombat.widgets.prep.PrepPanel` of the encounter, shown in ``.lfg-prep-box``);
 one ``.lfg-decline`` per creature the chooser may pick instead when the acting creature,
 chosen by an ally, would rather go later (``Encounter.decline_turn``); ``.lfg-together``
@@ -62,8 +63,8 @@ from __future__ import annotations
 
 import html
 import re
-from collections.abc import Callable
-from contextlib import nullcontext
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager, nullcontext
 from typing import Any
 
 import ipywidgets as W
@@ -307,6 +308,20 @@ class InitiativeTracker(TurnControls, W.VBox):
         try:
             with hold_tree(self):
                 self._redraw()
+        finally:
+            self._in_redraw = False
+            self._dry.clear()
+
+    @contextmanager
+    def dry_runs(self) -> Iterator[None]:
+        """Dry runs in a batch outside a redraw (a menu's options asked one by one): a
+        fork that refused is used again within it, as within a redraw."""
+        if getattr(self, "_in_redraw", False):
+            yield
+            return
+        self._in_redraw = True
+        try:
+            yield
         finally:
             self._in_redraw = False
             self._dry.clear()

@@ -91,7 +91,7 @@ class ActionControls(W.VBox):
         self.do = button("Do it", "lfg-do-special", self.do_special,
                          "take the chosen action now (it is spent; AOO offered if it "
                          "provokes)")
-        self.spell = W.Text(description="spell", placeholder="name (optional)",
+        self.spell = W.Text(description="spell", placeholder="its name, e.g. Sleep",
                             layout=W.Layout(width="15em"), style={"description_width": "initial"})
         self.spell.add_class("lfg-cast-spell")
         self.level = W.BoundedIntText(value=0, min=0, max=9, description="level",
@@ -312,8 +312,16 @@ class ActionControls(W.VBox):
         return do
 
     def cast(self) -> None:
-        """Cast the chosen spell (a level, an optional name, target and note: the log
-        says "Chessan casts Sleep on Orc 1 (note)")."""
+        """Cast the chosen spell (a name, a level, an optional target and note: the log
+        says "Chessan casts Sleep on Orc 1 (note)"). A spell with no name is refused here,
+        nothing cast: the log would say only "casts a spell" (issue 26, item 1: "Spells
+        take a name, a target and a note, and the log says what was cast"); the engine
+        still takes a nameless spell from code (``Encounter.cast(name, level)``)."""
+        if not self.spell.value.strip():
+            self.tracker.error = ("Cast: type the spell's name in 'spell' first (e.g. "
+                                  "Sleep): the log says what was cast.")
+            self.tracker._say(self.tracker.error, error=True)
+            return
         self.tracker._attempt(self._cast_call(self.tracker.encounter))
 
     def _cast_call(self, enc: Any) -> Callable[[], Any]:

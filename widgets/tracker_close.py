@@ -17,8 +17,9 @@ from typing import TYPE_CHECKING, Any
 import ipywidgets as W
 
 from lfgcombat.creature.close_keys import abilities_of
-from lfgcombat.rules.actions.skill_actions_play import INSULT_EFFECTS
 from lfgcombat.errors import LfgError
+from lfgcombat.rules.actions.skill_actions_play import INSULT_EFFECTS
+from lfgcombat.rules.turns.round_offers import round_offers
 
 from .tracker_actions import parse_cell
 from .tracker_ui import button, dropdown, row, set_options
@@ -52,6 +53,19 @@ INSULTS = INSULT_EFFECTS
 _SELF = ("crushing_advance", "step_through", "digest", "cut_free", "force_out",
          "break_free")
 _NONE = ("(none)", "")
+#: The close actions of lfg's round that any creature playing it may try (issue 26, item 1):
+#: offered to it as they exist, the chosen one dry-run (:meth:`CloseControls.check_offer`).
+#: Every other option - and every option for a creature playing its ruleset's own round
+#: (classic, wounds: ``round_offers``) - is offered only when the engine's dry run takes it
+#: for the acting creature now (a Pounce it has, a grapple to break, prey to swallow...).
+#: Refusals keep the dry runs' fork (:class:`~lfgcombat.widgets.tracker_actions.DryRuns`),
+#: so the probe costs one fork plus one per option the engine takes.
+LFG_BASIC = ("wrestle:grab", "wrestle:trip", "wrestle:shove", "skill:demoralize",
+             "skill:dirty_trick", "skill:feint", "skill:insult", "crushing_advance",
+             "step_through")
+#: The hex a probe of a hex action goes to when none is typed (the engine's refusal of an
+#: action its round lacks comes first; under lfg's round they are not probed).
+_PROBE_HEX = (0, 0)
 
 
 class CloseControls(W.VBox):
@@ -89,8 +103,9 @@ class CloseControls(W.VBox):
         self.action.observe(lambda _c: self._show_fields(), "value")
         self.condition.observe(lambda _c: self._show_item(), "value")
         self._filling = False  # inside refresh: one dry run at its end
-        for w in (self.action, self.target, self.ability, self.to, self.condition):
+        for w in (self.action, self.ability, self.to, self.condition):
             w.observe(lambda _c: self._filling or self.check_offer(), "value")
+        self.target.observe(lambda _c: self._filling or self._reoffer(), "value")
         self._show_fields()
 
     def _show_fields(self) -> None:
@@ -110,7 +125,8 @@ class CloseControls(W.VBox):
         self.item.layout.display = None if self.condition.value == "steal" else "none"
 
     def refresh(self) -> None:
-        """Offer the acting creature's foes (and everyone else) and its abilities."""
+        """Offer the acting creature's foes (and everyone else), its abilities and the
+        close actions it can take now (:meth:`usable`); the row is hidden when it has none."""
         enc = self.tracker.encounter
         me = self._acting()
         alive = [n for n in enc.names if not enc.state(n)["dead"] and n != me]
@@ -122,7 +138,50 @@ class CloseControls(W.VBox):
                 set_options(self.ability, [_NONE] + [(a.text, a.name) for a in own])
         finally:
             self._filling = False
+        self._reoffer()
+
+    def _reoffer(self) -> None:
+        """Offer :meth:`usable` (the chosen action kept when still offered), hide the row
+        when nothing is usable, and say whether the chosen one is legal now."""
+        offered = self.usable()
+        self._filling = True
+        try:
+            set_options(self.action, offered or list(CLOSE_ACTIONS[:1]))
+        finally:
+            self._filling = False
+        self.layout.display = None if offered else "none"
+        self._show_fields()
         self.check_offer()
+
+    def usable(self) -> list[tuple[str, str]]:
+        """The close actions offered to the acting creature now, as (label, key) (issue 26,
+        item 1): under lfg's round, :data:`LFG_BASIC` and every other one the engine's dry
+        run takes; under a ruleset's own round (classic, wounds), only those the dry run
+        takes. None while nobody acts or once the fight is over. The target probed is the
+        chosen one, else the first living creature of another side."""
+        t, enc = self.tracker, self.tracker.encounter
+        me = self._acting()
+        if me is None or enc.current is None or t.halted:
+            return []
+        lfg = round_offers(enc, me).lfg_round
+        own = abilities_of(enc.creature(me))
+        target = self.target.value or self._probe_target(me)
+        first = own[0].name if own else None
+        out = []
+        with t.dry_runs():
+            for label, key in CLOSE_ACTIONS:
+                if key == "ability" and not own:
+                    continue
+                if (lfg and key in LFG_BASIC) or not t.dry_run(
+                        lambda e, k=key: self._close_call(e, k, target, first, probe=True)):
+                    out.append((label, key))
+        return out
+
+    def _probe_target(self, me: str) -> str | None:
+        enc = self.tracker.encounter
+        alive = [n for n in enc.names if n != me and not enc.state(n)["dead"]]
+        foes = [n for n in alive if enc.side(n) != enc.side(me)]
+        return (foes or alive or [None])[0]
 
     def check_offer(self) -> None:
         """Disable Do it when the engine refuses the chosen close action for the acting
@@ -150,11 +209,16 @@ class CloseControls(W.VBox):
         """Take the chosen action with the chosen target, hex or ability."""
         self.tracker._attempt(self._close_call(self.tracker.encounter))
 
-    def _close_call(self, enc: Any) -> Callable[[], Any]:
+    def _close_call(self, enc: Any, key: str | None = None, target: str | None = None,
+                    ability: str | None = None, probe: bool = False) -> Callable[[], Any]:
         """The chosen close action as one call on ``enc`` (the encounter, or a fork of it
-        for the dry run)."""
+        for the dry run); ``key``, ``target`` and ``ability`` replace the chosen ones, and
+        ``probe`` goes to :data:`_PROBE_HEX` when no hex is typed (:meth:`usable`)."""
         t = self.tracker
-        key, target = str(self.action.value), self.target.value or None
+        if key is None:
+            key, target = str(self.action.value), self.target.value or None
+            ability = self.ability.value or None
+        label = dict((k, lab) for lab, k in CLOSE_ACTIONS).get(key, key)
 
         def do() -> Any:
             me = self._acting()
@@ -162,18 +226,18 @@ class CloseControls(W.VBox):
                 raise LfgError("nobody is acting: start the encounter or choose who goes next")
             kind, _, what = key.partition(":")
             if kind in ("crushing_advance", "step_through"):
-                to = self._to()
+                to = _PROBE_HEX if probe and not self.to.value.strip() else self._to()
                 if to is None:
-                    raise LfgError(f"{self.action.label}: type the hex it ends in (col, row)")
+                    raise LfgError(f"{label}: type the hex it ends in (col, row)")
                 return getattr(enc, kind)(me, to, aoo=t.aoo)
             if kind in ("digest", "cut_free", "force_out", "break_free"):
                 return getattr(enc, kind)(me)
             if kind == "ability":
-                if not self.ability.value:
+                if not ability:
                     raise LfgError("Use an ability: choose one of its special abilities")
-                return enc.use_ability(me, self.ability.value, target, aoo=t.aoo)
+                return enc.use_ability(me, ability, target, aoo=t.aoo)
             if target is None:
-                raise LfgError(f"{self.action.label}: choose the target")
+                raise LfgError(f"{label}: choose the target")
             return self._call(enc, kind, what, me, target)
         return do
 

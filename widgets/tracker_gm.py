@@ -7,11 +7,10 @@ called Status Effects)"). The engine parses the damage type and the condition te
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import ipywidgets as W
 
-from lfgcombat.rules.conditions.conditions import Condition
 from lfgcombat.rules.damage import DamageType
 
 from .tracker_ui import button, dropdown, row, set_options
@@ -20,6 +19,21 @@ if TYPE_CHECKING:  # pragma: no cover
     from .initiative import InitiativeTracker
 
 _TYPES = [("untyped", "")] + [(f"{d.value} [{d.abbreviation}]", d.value) for d in DamageType]
+#: Words the rules text hyphenates ("Flat-Footed": 000_8d1d7816ee944f3b.txt, "Conditions
+#: (Sometimes called Status Effects)").
+_HYPHENED = {"flat_footed": "flat-footed"}
+
+
+def condition_words(catalogue: Any) -> dict[str, str]:
+    """The ruleset's own conditions (its ``ConditionCatalogue.conditions()``) in words, each
+    with what :meth:`lfgcombat.Encounter.add_condition` takes: ``{"broken arm":
+    "broken_arm", "flat-footed": "flat_footed"}`` for lfg and wounds (lfg's table), classic's
+    names as its table writes them (``"Flat-footed"``) (issue 26, items 1-2)."""
+    out: dict[str, str] = {}
+    for c in catalogue.conditions():
+        key = str(getattr(c, "value", c))
+        out[_HYPHENED.get(key, key.replace("_", " "))] = key
+    return out
 
 
 class GMControls(W.VBox):
@@ -46,7 +60,9 @@ class GMControls(W.VBox):
                                     "resistances by type)")
         self.heal_button = button("Heal", "lfg-gm-heal", self.heal,
                                   "heal this many hit points, up to the maximum")
-        self.condition = W.Combobox(options=[c.value for c in Condition], ensure_option=False,
+        #: The ruleset's conditions in words -> what ``add_condition`` takes.
+        self.words = condition_words(tracker.encounter.ruleset.condition_catalogue)
+        self.condition = W.Combobox(options=list(self.words), ensure_option=False,
                                     description="condition", placeholder="e.g. prone, bleed 2",
                                     layout=W.Layout(width="18em"),
                                     style={"description_width": "initial"})
@@ -92,11 +108,18 @@ class GMControls(W.VBox):
         self.tracker._attempt(lambda: enc.heal(who, int(self.amount.value)))
 
     def _condition_text(self, verb: str) -> str | None:
+        """The typed or picked condition as ``add_condition`` takes it: a name in words
+        (with an amount: "bleed 2") mapped back to the catalogue's own (:attr:`words`);
+        anything else as typed (the engine finds it or says what it knows)."""
         text = self.condition.value.strip()
         if not text:
             self.tracker._say(f"{verb}: type or pick a condition in 'condition' first "
                               "(e.g. prone, bleed 2).", error=True)
-        return text or None
+            return None
+        head, _, tail = text.rpartition(" ")
+        name, amount = (head.strip(), tail) if head and tail.isdigit() else (text, "")
+        key = {w.lower(): k for w, k in self.words.items()}.get(name.lower())
+        return text if key is None else f"{key} {amount}".strip()
 
     def add_condition(self) -> None:
         """Give the typed condition (for ``rounds`` rounds, or until removed)."""

@@ -14,6 +14,7 @@ from typing import Any
 import ipywidgets as W
 
 from lfgcombat.engine import actions_table
+from lfgcombat.engine.timeline import step_lines
 from lfgcombat.errors import IllegalActionError, LfgError
 from lfgcombat.rules.turns.round_offers import round_offers
 
@@ -235,8 +236,16 @@ class TurnControls:
         self._attempt(lambda: self._engine_move(who, to, action))
 
     def undo(self) -> None:
-        """Undo the last step (``Encounter.undo()``)."""
-        self._attempt(lambda: self.encounter.undo())
+        """Undo the last step, keeping it as a branch the GM can return to (issue 26, item
+        4): "back to" the step before it (:meth:`lfgcombat.engine.timeline.Timeline.back_to`,
+        the history rows' "Resume branch" returns to it). The fight's first step has no
+        step before it to go back to: it is undone as before (``Encounter.undo()``)."""
+        history = getattr(self, "history_rows", None)
+        lines = step_lines(self.encounter)
+        if history is None or len(lines) < 2:
+            self._attempt(lambda: self.encounter.undo())
+            return
+        history._go(lambda: history.timeline.back_to(lines[-2].seq))
 
     def _engine_move(self, name: str, to: Any, action: str) -> None:
         if action not in _MOVES:

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 import ipywidgets as W
 
 from lfgcombat.errors import LfgError
+from lfgcombat.rules.turns.round_offers import round_offers
 
 from .tracker_actions import _refusal, parse_cell
 from .tracker_ui import button, dropdown, row, set_options
@@ -60,11 +61,13 @@ class UpDownControls(W.VBox):
                                 "the hex")
         #: Why Move, Run or Do it is off now (the engine's refusal of a dry run).
         self.why = W.HTML()
+        #: The "Through:" row, hidden when it offers nothing (:meth:`offered`).
+        self.through_row = row(self.what, self.at, self.weapon, self.do_button,
+                               title="Through:")
         super().__init__(children=[
             row(self.mode, self.to, self.altitude, self.move_button, self.run_button,
                 self.set_alt, title="Up/down:"),
-            row(self.what, self.at, self.weapon, self.do_button, title="Through:"),
-            self.why])
+            self.through_row, self.why])
         self.add_class("lfg-updown-rows")
         self._filling = False  # inside refresh: one check at its end
         for w in (self.mode, self.to, self.altitude, self.what, self.at, self.weapon):
@@ -117,20 +120,23 @@ class UpDownControls(W.VBox):
         """Open, force or strike a door or object, or volley at a hex."""
         self.tracker._attempt(self._through(self.tracker.encounter))
 
-    def _through(self, enc: Any) -> Callable[[], Any]:
-        """The chosen door, object or volley action as one call on ``enc``."""
-        what = self.what.value
+    def _through(self, enc: Any, what: str | None = None, at: Any = None,
+                 weapon: str | None = None) -> Callable[[], Any]:
+        """The chosen door, object or volley action as one call on ``enc``; ``what``,
+        ``at`` and ``weapon`` stand in for what is chosen or typed (a probe: :meth:`offered`)."""
+        what = what or self.what.value
+        given, probe_weapon = at, weapon
 
         def do() -> Any:
             name = self._actor()
             text = self.at.value.strip()
-            at: Any = parse_cell(text) if any(ch.isdigit() for ch in text[:1]) or \
-                text.startswith("(") else text
+            at: Any = given if given is not None else parse_cell(text) if any(
+                ch.isdigit() for ch in text[:1]) or text.startswith("(") else text
             if what == "open_door":
                 return enc.open_door(name, at)
             if what == "force_door":
                 return enc.force_door(name, at)
-            weapon = self.weapon.value.strip()
+            weapon = probe_weapon or self.weapon.value.strip()
             if not weapon:
                 raise LfgError(f"{what.replace('_', ' ')}: type the weapon")
             if what == "attack_object":
@@ -142,12 +148,41 @@ class UpDownControls(W.VBox):
         """Buttons off when nobody acts, or the fight is over (the tracker's ``halted``)."""
         off = self.tracker.encounter.current is None or bool(self.tracker.halted)
         self.set_alt.disabled = off  # the GM's own hand
+        offered = self.offered()
         self._filling = True
         try:
             set_options(self.mode, self._modes())
+            set_options(self.what, offered or THROUGH[:1])
         finally:
             self._filling = False
+        self.through_row.layout.display = None if offered else "none"
         self.check_offers()
+
+    def offered(self) -> list[tuple[str, str]]:
+        """What the "Through:" row offers the acting creature now (issue 26, item 1): the
+        door actions when the map has a door (forcing and striking also a map object),
+        the volley under lfg's round; under a ruleset's own round (classic, wounds:
+        ``round_offers``) only those the engine's dry run takes, asked at the map's first
+        door or object (the refusal of an action the round lacks comes first). Nothing
+        while nobody acts or once the fight is over."""
+        t, enc = self.tracker, self.tracker.encounter
+        if enc.current is None or t.halted or not enc.acting:
+            return []
+        hexmap = enc.map
+        doors = [d.cell for d in hexmap.doors()] if hexmap is not None else []
+        things = [o.label for o in hexmap.map_objects()] if hexmap is not None else []
+        there = {"open_door": doors[:1], "force_door": (doors + things)[:1],
+                 "attack_object": (doors + things)[:1], "volley": [(0, 0)]}
+        lfg = round_offers(enc, self._actor()).lfg_round
+        out = []
+        with t.dry_runs():
+            for label, what in THROUGH:
+                if not there[what]:
+                    continue
+                if lfg or not t.dry_run(lambda e, w=what: self._through(
+                        e, w, there[w][0], self.weapon.value.strip() or "longbow")):
+                    out.append((label, what))
+        return out
 
     def _modes(self) -> list[tuple[str, str]]:
         """The modes the acting creature moves by (issue 26, item 2): those the engine

@@ -17,7 +17,11 @@ the engine takes (and each disabled one one it refuses).
 Contract with the tracker: ``button.lfg-start``, ``button.lfg-next``,
 ``button.lfg-end-turn``, ``button.lfg-attack``, ``button.lfg-cast``,
 ``button.lfg-do-special``, ``button.lfg-do-close``, ``.lfg-interrupt``, ``.lfg-ready``, ``.lfg-attack-odds``
-(``.lfg-attack-off`` once over), ``.lfg-over``; the map's ``.lfg-token-label``.
+(``.lfg-attack-off`` once over), ``.lfg-over``; the map's ``.lfg-token-label``;
+``.lfg-close-action`` and ``.lfg-gm-condition``, whose options (opened as a GM does) hold no
+snake_case id and no close action the engine refuses the acting creature now - asked of the
+kernel by a visible ``button.lfg-oracle-ask`` whose answer (every close action of the
+catalogue, dry-run on a fork) is a hidden ``.lfg-oracle-menus``.
 """
 
 from __future__ import annotations
@@ -105,13 +109,43 @@ def answer(*_):
     oracle.value = "<pre>" + json.dumps(said).replace("&", "&amp;").replace("<", "&lt;") + "</pre>"
 
 
+from lfgcombat.widgets.tracker_close import CLOSE_ACTIONS, LFG_BASIC
+ask = W.Button(description="oracle: menus")
+ask.add_class("lfg-oracle-ask")
+menus = W.HTML(layout=W.Layout(display="none"))
+menus.add_class("lfg-oracle-menus")
+
+
+def ask_menus(*_):
+    # the engine's answer for every close action of the catalogue (not the widget's
+    # menu): "" when a fork takes it for the acting creature now (the chosen target, else
+    # its first foe); "basic" for lfg's close actions under lfg's round; and the ruleset's
+    # own conditions
+    c = t.close_rows
+    me = enc.acting[0] if enc.acting else None
+    said = {"acting": me, "log": len(enc.log), "close": {}, "conditions": [
+        str(getattr(x, "value", x)) for x in enc.ruleset.condition_catalogue.conditions()]}
+    if me is not None and enc.current is not None and not (enc.over and not t.play_on.value):
+        lfg = round_offers(enc, me).lfg_round
+        alive = [n for n in enc.names if n != me and not enc.state(n)["dead"]]
+        foes = [n for n in alive if enc.side(n) != enc.side(me)]
+        target = c.target.value or (foes or alive or [None])[0]
+        own = [v for _l, v in c.ability.options if v]
+        for label, key in CLOSE_ACTIONS:
+            said["close"][label] = ("basic" if lfg and key in LFG_BASIC else refusal(
+                lambda e, k=key: c._close_call(e, k, target, own[0] if own else None,
+                                               probe=True)()))
+    menus.value = "<pre>" + json.dumps(said).replace("&", "&amp;").replace("<", "&lt;") + "</pre>"
+
+
+ask.on_click(ask_menus)
 enc.subscribe(answer)
 for w in (t.attack_row.target, t.attack_row.weapon, t.action_rows.special, t.play_on,
           t.close_rows.action, t.close_rows.target, t.updown_rows.mode, t.updown_rows.to,
           t.updown_rows.what, t.updown_rows.at):
     w.observe(answer, "value")
 answer()
-W.VBox([t, oracle])
+W.VBox([t, oracle, ask, menus])
 """
 
 #: Whether the buttons on the page agree with the engine's answers in the oracle.
@@ -173,6 +207,21 @@ def still_box(page, locator) -> dict:
     return box
 
 
+#: The Close menu's options and the GM's condition box's, as the page holds them.
+MENUS_JS = """
+(sel) => {
+  const root = [...document.querySelectorAll(sel)].pop();
+  const close = root.querySelector('.lfg-close-action select');
+  const cond = root.querySelector('.lfg-gm-condition input');
+  const id = cond && cond.getAttribute('list');
+  const list = (id && document.getElementById(id)) || root.querySelector('.lfg-gm-condition datalist');
+  return {shown: !!close && close.offsetParent !== null,
+          close: close ? [...close.options].map(o => o.textContent.replace(/\u00a0/g, ' ')) : [],
+          conditions: list ? [...list.options].map(o => o.value.replace(/\u00a0/g, ' ')) : null};
+}
+"""
+
+
 def oracle(page) -> dict:
     return json.loads(page.locator(".lfg-oracle pre").last.text_content())
 
@@ -214,16 +263,53 @@ def test_a_whole_fight_by_clicks(lab: Lab, ruleset: str) -> None:
             "(n) => { const o = document.querySelector('.lfg-oracle pre');"
             " return o && JSON.parse(o.textContent).log > n; }", arg=past, timeout=20_000)
 
+    def menus_hold_only_usable_words(what: str) -> None:
+        """Open the Close menu and the condition box: no snake_case id, and no close action
+        the engine refuses the acting creature now (issue 26, item 1); the condition box
+        holds the ruleset's own conditions, in words (item 2)."""
+        past = oracle(page)["log"]
+        page.locator("button.lfg-oracle-ask").last.click()
+        page.wait_for_function(
+            "(n) => { const o = [...document.querySelectorAll('.lfg-oracle-menus pre')].pop();"
+            " return o && JSON.parse(o.textContent).log === n; }", arg=past, timeout=20_000)
+        truth = json.loads(page.locator(".lfg-oracle-menus pre").last.text_content())
+        close = tracker.locator(".lfg-close-action select")
+        if close.is_visible():
+            close.click()  # open it, as a GM does
+            page.keyboard.press("Escape")
+        condition = tracker.locator(".lfg-gm-condition input")
+        condition.scroll_into_view_if_needed()
+        condition.click()
+        page.keyboard.press("Escape")
+        held = page.evaluate(f"(sel) => ({MENUS_JS})(sel)", TRACKER)
+        offered = held["close"] if held["shown"] else []
+        leaks = [o for o in offered + (held["conditions"] or []) if CODE.search(o)]
+        assert not leaks, f"{what}: code names in the menus: {leaks}"
+        refused = {o: truth["close"].get(o, "not a close action of the engine")
+                   for o in offered if truth["close"].get(o) not in ("", "basic")}
+        assert not refused, f"{what}: the Close menu offers what {truth['acting']} cannot " \
+                            f"take now: {refused}"
+        usable = {o for o, r in truth["close"].items() if r in ("", "basic")}
+        assert usable <= set(offered), f"{what}: usable but not offered: {usable - set(offered)}"
+        assert held["conditions"] is not None and len(held["conditions"]) == len(
+            truth["conditions"]), (held["conditions"], truth["conditions"])
+        words = {c.replace("_", " ").replace("flat footed", "flat-footed")
+                 for c in truth["conditions"]}
+        assert set(held["conditions"]) == words, (held["conditions"], words)
+
     log_len = oracle(page)["log"]
     tracker.locator("button.lfg-start").click()
     log_grows(log_len)
     settled("Start")
+    menus_hold_only_usable_words("at the start")
     attacks = 0
     for _turn in range(40):
         o = oracle(page)
         if o["over"]:
             break
         me = o["acting"][0]
+        if _turn % 2 == 0 and _turn:
+            menus_hold_only_usable_words(f"on {me}'s turn")
         if me != "Orc":  # the party: a click on the Orc's token makes it the target
             label = tracker.locator(".lfg-token-label", has_text="Orc").first
             label.scroll_into_view_if_needed()
@@ -269,6 +355,7 @@ def test_a_whole_fight_by_clicks(lab: Lab, ruleset: str) -> None:
     # the fight is over: no attack, even at a living ally, until the GM plays on
     tracker.locator(".lfg-over").first.wait_for(state="visible", timeout=20_000)
     settled("the fight is over")
+    menus_hold_only_usable_words("once the fight is over")
     assert tracker.locator("button.lfg-attack").is_disabled()
     assert tracker.locator(".lfg-attack-odds .lfg-attack-off").count() == 1
     label = tracker.locator(".lfg-token-label", has_text="Ally").first

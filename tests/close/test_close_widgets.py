@@ -33,14 +33,25 @@ def tracker(seed: int = 1) -> InitiativeTracker:
     return InitiativeTracker(Encounter(cs, map=m, seed=seed).start())
 
 
+def attempt(t: InitiativeTracker, key: str, target: str | None = None,
+            ability: str | None = None) -> None:
+    """A close action as its Do it calls it, whether or not the row offers it now (issue 26:
+    it offers only what the acting creature can take now)."""
+    t._attempt(t.close_rows._close_call(t.encounter, key, target, ability))
+
+
 def test_the_close_row_offers_every_new_action() -> None:
     t = tracker()
-    keys = [v for _, v in t.close_rows.action.options]
+    keys = [v for _, v in CLOSE_ACTIONS]
     for k in ("wrestle:grab", "wrestle:trip", "wrestle:shove", "wrestle:pin", "shield_bash",
               "knockdown", "hit:grab", "follow_up", "pounce", "rake", "skill:demoralize",
               "skill:dirty_trick", "skill:feint", "skill:insult", "crushing_advance",
               "ability", "swallow_whole", "digest", "cut_free", "force_out", "regurgitate"):
         assert k in keys
+    # offered now: what the Hero (a shield, Fear Burst) can take (issue 26)
+    offered = [v for _, v in t.close_rows.action.options]
+    assert {"wrestle:grab", "shield_bash", "ability", "skill:insult"} <= set(offered)
+    assert not {"pounce", "rake", "digest", "swallow_whole"} & set(offered)
     assert ("Orc", "Orc") in t.close_rows.target.options
     assert (FEAR, "Fear Burst") in t.close_rows.ability.options
 
@@ -62,12 +73,11 @@ def test_an_ability_click_and_a_refusal() -> None:
     t.close_rows.do.click()
     assert t.encounter.ability_uses("Hero", "Fear Burst") == 1
     before = t.encounter.snapshot()
-    t.close_rows.do.click()  # a second SLA this turn
+    assert "ability" not in [v for _, v in t.close_rows.action.options]  # not now (issue 26)
+    attempt(t, "ability", None, "Fear Burst")  # a second SLA this turn
     assert "Not allowed" in t.status_text and "only 1 SLA per turn" in t.status_text
     assert t.encounter.snapshot() == before
-    t.close_rows.action.value = "knockdown"
-    t.close_rows.target.value = ""
-    t.close_rows.do.click()
+    attempt(t, "knockdown")
     assert "choose the target" in t.status_text
 
 
@@ -93,11 +103,10 @@ def test_the_sheet_shows_skills_and_abilities() -> None:
 
 def test_self_actions_need_no_target() -> None:
     t = tracker()
-    t.close_rows.action.value = "digest"
-    assert t.close_rows.target.layout.display == "none"
-    t.close_rows.do.click()
+    attempt(t, "digest")
     assert "Not allowed" in t.status_text and "has swallowed nobody" in t.status_text
     t.close_rows.action.value = "crushing_advance"
+    assert t.close_rows.target.layout.display == "none"
     t.close_rows.do.click()
     assert "type the hex" in t.status_text
 
@@ -207,7 +216,7 @@ def test_the_close_row_offers_every_close_fight_command() -> None:
     Impact", "Crushing Advance", "Common Natural Weapons", "Special Abilities – 4 Different
     Types") has an action in the row, with every maneuver, on-hit maneuver and skill
     action."""
-    keys = [v for _, v in tracker().close_rows.action.options]
+    keys = [v for _, v in CLOSE_ACTIONS]
     assert len(keys) == len(set(keys))
     reached = {_KIND.get(k.partition(":")[0], k.partition(":")[0]) for k in keys}
     assert reached == _close_command_kinds()
@@ -223,14 +232,10 @@ def test_every_close_action_reaches_the_engine(key: str) -> None:
     refusal (naming the rule) is shown and nothing changes - never a widget error."""
     t = tracker()
     rows = t.close_rows
-    rows.action.value = key
-    rows.target.value = "Orc"
     rows.to.value = "4, 2"
-    if key == "ability":
-        rows.ability.value = "Fear Burst"
     before = t.encounter.snapshot()
     commands = len(t.encounter.log.commands)
-    rows.do.click()
+    attempt(t, key, "Orc", "Fear Burst" if key == "ability" else None)
     kind = _KIND.get(key.partition(":")[0], key.partition(":")[0])
     cmds = t.encounter.log.commands
     if len(cmds) > commands:

@@ -70,6 +70,7 @@ def test_the_tracker_flies_and_forces_a_door_through_the_engine():
     m.place(g, (0, 0), "beasts")
     enc = Encounter([g], map=m, seed=1).start()
     t = InitiativeTracker(enc, BattleMap(m))
+    t.play_on.value = True  # one side only: the fight is "over" until the GM plays on
     rows = t.updown_rows
     rows.mode.value, rows.to.value, rows.altitude.value = "fly", "3, 0", "10"
     rows.move()
