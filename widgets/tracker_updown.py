@@ -209,10 +209,13 @@ class UpDownControls(W.VBox):
         for label, b, make in (("Move", self.move_button, lambda e: self._moving("move", e)),
                                ("Run", self.run_button, lambda e: self._moving("run", e)),
                                ("Through", self.do_button, self._through)):
-            # a hex not typed yet is refused by the parsing alone: no fork for it (speed)
-            typed = "" if b is self.do_button else _refusal(lambda: parse_cell(self.to.value))
-            refusal = "" if off else typed or self.tracker.dry_run(make)
-            b.disabled = bool(off or refusal)
+            # a hex not typed yet is refused by the parsing alone: no fork for it (speed);
+            # an empty box is no refusal to explain, only a button to wait for its hex
+            blank = b is not self.do_button and not str(self.to.value).strip()
+            typed = "" if b is self.do_button or blank else _refusal(
+                lambda: parse_cell(self.to.value))
+            refusal = "" if off or blank else typed or self.tracker.dry_run(make)
+            b.disabled = bool(off or blank or refusal)
             if refusal:
                 why.append(f"{label}: not now - {refusal}")
         self.why.value = ("" if not why else "<div class='lfg-action-why' style='color:#7b5e00;"

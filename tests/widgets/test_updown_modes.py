@@ -44,3 +44,20 @@ def test_each_creature_is_offered_its_own_modes() -> None:
         seen[me] = [mode for _l, mode in t.updown_rows.mode.options]
         (t._last_buttons[0] if t._last_buttons else t._end).click()
     assert seen == {"Hawk": ["fly", "walk"], "Eel": ["swim"], "Frog": ["leap", "walk"]}
+
+
+@pytest.mark.parametrize("ruleset", ["lfg", "classic", "wounds"])
+def test_an_empty_hex_box_waits_without_a_refusal(ruleset: str) -> None:
+    """Move and Run wait for a hex, off, without a "not now - to: ... not ''" line (a new
+    user read that before typing anything); a typed hex the engine refuses still says
+    why."""
+    enc, t = table(ruleset)
+    t.start()
+    rows = t.updown_rows
+    rows.to.value = ""
+    rows.check_offers()
+    assert rows.move_button.disabled and rows.run_button.disabled
+    assert "Move:" not in rows.why.value and "not ''" not in rows.why.value
+    rows.to.value = "99, 99"
+    rows.check_offers()
+    assert rows.move_button.disabled and "Move: not now" in rows.why.value
