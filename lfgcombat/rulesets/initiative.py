@@ -196,7 +196,7 @@ class TopDownInitiative(InitiativePolicy):
             return []
         return [Effect(label="flat-footed (has not acted yet: Top-Down)",
                        conditions=("flat_footed",), ends="own_first_turn", on=name,
-                       rule=R_TOP_DOWN)]
+                       rule=self.rule)]  # the ruleset's own text (classic: "Conditions")
 
     def choices(self, ctx: InitiativeContext, left: list[str]) -> list[str]:
         if left:

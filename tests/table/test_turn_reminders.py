@@ -127,3 +127,18 @@ def test_the_reminders_slot_refuses_what_is_no_reminders_policy():
     with pytest.raises(RulesetError, match="reminders slot"):
         dataclasses.replace(LFG_DEFINITION, name="badtoy", text="toy.txt", aliases=(),
                             reminders=object())
+
+
+def test_classic_s_flat_footed_start_cites_classic_s_text():
+    """classic's Top-Down start leaves those yet to act Flat-footed by its own rule
+    (002_2a3a79475ca2a541.txt, "Conditions": "A character who has not yet acted during a
+    combat is Flat-footed"), not lfg's Alternative Initiative Option #2; lfg's Top-Down
+    keeps citing its own heading (issue 26, item 2: each ruleset cites its own text)."""
+    enc = fight("classic", seed=3).start()
+    rules = [r for n in enc.names for _, r in texts(enc, n, "start")]
+    assert rules and all(r.startswith(CLASSIC) for r in rules), rules
+    lfg = fight("lfg", seed=3)
+    lfg = type(lfg)(list(lfg._initial.values()), map=lfg.map, seed=3,
+                    initiative="top_down").start()
+    cited = [r for n in lfg.names for t, r in texts(lfg, n, "start") if "flat-footed" in t]
+    assert cited and all("Top-Down Initiative" in r for r in cited)
