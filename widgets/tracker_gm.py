@@ -19,8 +19,8 @@ if TYPE_CHECKING:  # pragma: no cover
     from .initiative import InitiativeTracker
 
 _TYPES = [("untyped", "")] + [(f"{d.value} [{d.abbreviation}]", d.value) for d in DamageType]
-#: Words the rules text hyphenates ("Flat-Footed": 000_8d1d7816ee944f3b.txt, "Conditions
-#: (Sometimes called Status Effects)").
+#: Words the rules text hyphenates ("Flat-Footed", in
+#: 000_8d1d7816ee944f3b.txt, "Conditions (Sometimes called Status Effects)").
 _HYPHENED = {"flat_footed": "flat-footed"}
 
 

@@ -27,9 +27,10 @@ def _cell(value: Any) -> tuple[Any, ...]:
 def roll_label(label: str | None, actor: str | None, target: str | None) -> str:
     """A roll's label that names who rolled it, and at whom (issue 26, item 2: "Every log
     line, dice label ... names the actors"): a label naming neither (lfg's ``Longsword
-    damage``) becomes ``Wulfric's Longsword damage to Orc`` (``... against Orc`` for a
-    roll that is no damage, a miss chance); one that names either, or a roll nobody made,
-    is kept as it is. The recorded label is kept as rolled: this is its text for people.
+    damage``) becomes ``Longsword damage (Wulfric on Orc)`` (``(Orc)`` with nobody at
+    whom); one that names either, or a roll nobody made, is kept as it is. The label still
+    begins as rolled (what a search of the dice log by label finds), and the event
+    records it as rolled: this is its text for people.
 
     Args:
         label: The roll's label (``None``: ``roll``).
@@ -39,10 +40,8 @@ def roll_label(label: str | None, actor: str | None, target: str | None) -> str:
     text = str(label or "roll")
     if not actor or actor in text or (target and target in text):
         return text
-    named = f"{actor}'s {text}"
-    if target and target != actor:
-        named += f" {'to' if 'damage' in text.lower() else 'against'} {target}"
-    return named
+    whom = f" on {target}" if target and target != actor else ""
+    return f"{text} ({actor}{whom})"
 
 
 class Roll(Event):
