@@ -45,6 +45,9 @@ _OWN_ROWS = ("attack", "cast_spell")
 #: The abilities a Heroic Action may roll ("Heroic Action": "adds the appropriate ability
 #: modifier").
 ABILITIES = ("str", "dex", "con", "int", "wis", "cha")
+#: Each ability in words, for the menu (its value stays the short name the engine takes).
+ABILITY_WORDS = {"str": "Strength", "dex": "Dexterity", "con": "Constitution",
+                 "int": "Intelligence", "wis": "Wisdom", "cha": "Charisma"}
 
 
 def parse_cell(text: str) -> tuple[int, int]:
@@ -143,7 +146,8 @@ class ActionControls(W.VBox):
     def _build_heroic_controls(self) -> None:
         """The Heroic Action's ability, the GM's modifier, "vs the environment" and what it
         attempts (classic's single action)."""
-        self.ability = dropdown("ability", "lfg-heroic-ability", list(ABILITIES), width="9em")
+        self.ability = dropdown("ability", "lfg-heroic-ability",
+                                [(ABILITY_WORDS[a], a) for a in ABILITIES], width="11em")
         self.gm_mod = W.IntText(value=0, description="GM's mod",
                                 tooltip="the GM's ability modifier for the opposed d20",
                                 layout=W.Layout(width="9em"),

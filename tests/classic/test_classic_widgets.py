@@ -358,3 +358,19 @@ def test_the_status_line_shows_both_damage_rolls_of_a_critical():
     lines = tracker.status_text.splitlines()
     assert lines.count("Brann's Longsword damage to Orc: 1d8+3 = 5") == 2
     assert any("takes 10" in line for line in lines)
+
+
+def test_the_heroic_action_s_abilities_are_offered_in_words():
+    """The Heroic Action's ability menu reads "Strength", "Dexterity"... (a new user read
+    "str dex con int wis cha"); the value the engine takes stays the short name
+    (002_2a3a79475ca2a541.txt, "Heroic Action": "adds the appropriate ability modifier")."""
+    from lfgcombat.widgets.tracker_actions import ABILITIES
+    from lfgcombat.widgets import InitiativeTracker
+    from lfgcombat import Encounter
+    from lfgcombat.creature import load_example
+    orc = load_example("orc").replace(bab=3, ruleset=["lfg", "classic"])
+    enc = Encounter([orc.replace(name="A"), orc.replace(name="B")],
+                    sides={"x": ["A"], "y": ["B"]}, ruleset="classic", seed=1)
+    menu = InitiativeTracker(enc).action_rows.ability
+    assert [label for label, _ in menu.options][:2] == ["Strength", "Dexterity"]
+    assert [value for _, value in menu.options] == list(ABILITIES)

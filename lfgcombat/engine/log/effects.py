@@ -27,10 +27,11 @@ def _cell(value: Any) -> tuple[Any, ...]:
 def roll_label(label: str | None, actor: str | None, target: str | None) -> str:
     """A roll's label that names who rolled it, and at whom (issue 26, item 2: "Every log
     line, dice label ... names the actors"): a label naming neither (lfg's ``Longsword
-    damage``) becomes ``Longsword damage (Wulfric on Orc)`` (``(Orc)`` with nobody at
-    whom); one that names either, or a roll nobody made, is kept as it is. The label still
-    begins as rolled (what a search of the dice log by label finds), and the event
-    records it as rolled: this is its text for people.
+    damage``) becomes ``Longsword damage (Wulfric vs Orc)`` (``(Orc)`` with nobody
+    else; "vs" whichever way the roll goes: Wulfric's resist Knockdown against the Ogre
+    reads ``(Wulfric vs Ogre)``); one that names either, or a roll nobody made, is kept as
+    it is. The label still begins as rolled (what a search of the dice log by label
+    finds), and the event records it as rolled: this is its text for people.
 
     Args:
         label: The roll's label (``None``: ``roll``).
@@ -40,7 +41,7 @@ def roll_label(label: str | None, actor: str | None, target: str | None) -> str:
     text = str(label or "roll")
     if not actor or actor in text or (target and target in text):
         return text
-    whom = f" on {target}" if target and target != actor else ""
+    whom = f" vs {target}" if target and target != actor else ""
     return f"{text} ({actor}{whom})"
 
 
