@@ -5,7 +5,7 @@ from __future__ import annotations
 from lfgcombat.creature import load_example
 from lfgcombat.rulesets import Ruleset
 from lfgcombat.widgets.initiative import InitiativeTracker
-from lfgcombat.widgets.prep import PrepPanel
+from lfgcombat.widgets.prep import PrepPanel, result_words
 
 
 def test_panel_runs_shows_and_replays():
@@ -90,7 +90,7 @@ def test_a_refused_run_is_a_visible_error_and_marks_the_old_results_stale():
     status = panel._status.value
     assert "lfg-prep-error" in status and "#d32f2f" in status and "Not run" in status
     assert "lfg-prep-stale" in panel._stale.value and "refused" in panel._stale.value
-    assert repr(first) in panel._stale.value and panel._plot.layout.display == "none"
+    assert result_words(first) in panel._stale.value and panel._plot.layout.display == "none"
     panel._foes.value = ["Orc"]
     assert panel.run() is not None
     assert not panel.stale and panel.error == "" and "lfg-prep-error" not in panel._status.value

@@ -86,6 +86,22 @@ _HEADINGS = {"side": "side", "p_dropped": "P(dropped)", "p_dead": "P(dead)",
 __all__ = ["PrepPanel"]
 
 
+
+def _worded(names: Any) -> list[tuple[str, str]]:
+    """Menu options in words (``focus_fire`` reads "focus fire"), each keeping its name as
+    the value the prep functions take."""
+    return [(str(n).replace("_", " "), str(n)) for n in names]
+
+
+def result_words(result: SimResult) -> str:
+    """A run's one-line summary in the panel's words (not the result's ``repr``): how many
+    fights on which tier, each side's chance to win in %, the draws, and the notes."""
+    wins = ", ".join(f"{s} wins {result.p_win(s)[0]:.1%}" for s in result.sides)
+    k = len(result.notes)
+    notes = f"; {k} note{'s' * (k != 1)} below" if k else ""
+    return (f"{result.n} fights on the {result.tier} tier: {wins}, draw "
+            f"{result.p_draw()[0]:.1%}{notes}")
+
 class PrepPanel(W.VBox):
     """Simulate a fight many times from a few choices.
 
@@ -242,9 +258,9 @@ class PrepPanel(W.VBox):
         Momentum of Impact's Knockdown (the reference tier plays it)."""
         self._n = W.IntText(value=n, description="fights", **small)
         self._seed = W.IntText(value=seed, description="seed", **small)
-        self._tactics = W.Dropdown(options=list(TARGET_POLICIES) + list(PRESETS),
+        self._tactics = W.Dropdown(options=_worded(list(TARGET_POLICIES) + list(PRESETS)),
                                    value="weakest", description="tactics", **small)
-        self._versus = W.SelectMultiple(options=list(PRESETS), value=list(PRESETS)[:3],
+        self._versus = W.SelectMultiple(options=_worded(PRESETS), value=list(PRESETS)[:3],
                                         description="compare", rows=len(PRESETS),
                                         tooltip="the tactics Compare tactics plays on the "
                                                 "same fights (two or more)",
@@ -387,7 +403,7 @@ class PrepPanel(W.VBox):
         self._replay.disabled = True
         if self.result is None:
             return
-        last = html.escape(repr(self.result))
+        last = html.escape(result_words(self.result))
         self._stale.value = (f"<div class='lfg-prep-stale' style='{_STALE_STYLE}'><b>Stale:"
                              f"</b> {html.escape(why)}; the tables and replay below are of "
                              f"the previous run (its plots are hidden): {last}. Press Run "
@@ -448,7 +464,7 @@ class PrepPanel(W.VBox):
         self._table.children, self.tracker = (), None  # the last run's replay is not this one's
         self._stale.value = ""
         self._plot.layout.display = None
-        self._status.value = html.escape(self._stopped_words(result) or repr(result))
+        self._status.value = html.escape(self._stopped_words(result) or result_words(result))
         self._summary.value = self._tables(result)
         buf = io.BytesIO()
         result.plot().savefig(buf, format="png", dpi=72)

@@ -27,4 +27,4 @@ def test_a_click_runs_to_the_end_without_stop():
     panel._run.click()
     panel.wait(120)
     assert panel.result is not None and panel.result.n == 200
-    assert panel._status.value.startswith("SimResult(fast tier, 200 fights")
+    assert panel._status.value.startswith("200 fights on the fast tier: ")

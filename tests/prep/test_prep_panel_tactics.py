@@ -36,7 +36,7 @@ def test_one_tactics_is_refused_in_the_panel():
 
 def test_the_tactics_menu_offers_the_presets():
     panel = _panel()
-    assert {"focus_fire", "spread_out", "hold_ground"} <= set(panel._tactics.options)
+    assert {"focus_fire", "spread_out", "hold_ground"} <= {v for _, v in panel._tactics.options}
     panel._tactics.value = "spread_out"
     result = panel.run()
     assert result is not None and result.scenario.tactics[0].name == "spread_out"

@@ -69,3 +69,20 @@ def test_a_creatures_own_fields_are_played_as_they_are():
     assert sides["party"][0].bab == 7 and sides["foes"][0].bab == 3
     assert note is not None and "Orc bab 3" in note and "Wulfric" not in note
     assert filled_in({"party": [mine]}, Ruleset("classic"))[1] is None
+
+
+def test_the_panel_speaks_words_not_ids_or_reprs():
+    """The tactics menus read "focus fire", "threat first" (their values stay the names the
+    prep functions take), and a run's status is a sentence with the chances in %, not the
+    result's ``SimResult(...)`` repr (a new user read both)."""
+    from lfgcombat.creature import load_example
+    from lfgcombat.widgets.prep import PrepPanel
+    panel = PrepPanel([load_example("wulfric"), load_example("orc")], progress=False)
+    labels = [label for label, _ in panel._tactics.options + panel._versus.options]
+    assert "focus fire" in labels and not any("_" in label for label in labels)
+    panel._tactics.value = "focus_fire"
+    panel._n.value = 50
+    result = panel.run()
+    assert result is not None
+    status = panel._status.value
+    assert "SimResult" not in status and "50 fights on the " in status and "%" in status
