@@ -46,17 +46,14 @@ ALLOWED: tuple[str, ...] = ()
 #: goes too. None today: the wounds cast and the turn's mode in words came with issue 26,
 #: item 2 ("Words from the ruleset").
 KNOWN_ENGINE_TEXT: dict[str, tuple[str, ...]] = {}
-SETUP = """\
+#: The fight both tracker browser tests play (this one and test_tracker_speed.py): Hero and
+#: Ally against an Orc on a 7x5 map, written for every ruleset; it defines ``enc``.
+FIGHT = """\
 RULESET, SEED = @RULESET@, @SEED@
-import json
-import ipywidgets as W
 from lfgcombat import HexMap
-from lfgcombat.engine import Encounter
-from lfgcombat.rules.turns.round_offers import round_offers
-from lfgcombat.widgets import BattleMap
-from lfgcombat.widgets.initiative import InitiativeTracker
-
 from lfgcombat.creature import load_example
+from lfgcombat.engine import Encounter
+
 EXTRA = dict(bab=3, prowess=1, good_saves=["fort", "ref"])  # classic's and wounds' fields
 hero = load_example("wulfric").replace(name="Hero", level=5, **EXTRA)
 ally = load_example("chessan").replace(name="Ally", level=5, **EXTRA)
@@ -67,6 +64,14 @@ m.place(ally, (3, 1), "party")
 m.place(orc, (3, 2), "orcs")
 enc = Encounter([hero, ally, orc], sides={"party": ["Hero", "Ally"], "orcs": ["Orc"]},
                 map=m, ruleset=RULESET, seed=SEED)
+"""
+SETUP = FIGHT + """\
+import json
+import ipywidgets as W
+from lfgcombat.rules.turns.round_offers import round_offers
+from lfgcombat.widgets import BattleMap
+from lfgcombat.widgets.initiative import InitiativeTracker
+
 t = InitiativeTracker(enc, battlemap=BattleMap(enc.map, height="260px"))
 oracle = W.HTML(layout=W.Layout(display="none"))
 oracle.add_class("lfg-oracle")

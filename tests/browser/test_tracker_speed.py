@@ -27,30 +27,16 @@ import statistics
 import pytest
 
 from .conftest import Lab
-from .test_tracker_by_clicks import SEEDS
+from .test_tracker_by_clicks import FIGHT, SEEDS
 
 #: A click is done once the page has not changed for this long (and the kernel is idle).
 QUIET_MS = 300
-SETUP = """\
-RULESET, SEED = @RULESET@, @SEED@
+SETUP = FIGHT + """\
 import ipywidgets as W
-from lfgcombat import HexMap
-from lfgcombat.engine import Encounter
 from lfgcombat.widgets import BattleMap, DiceLog
 from lfgcombat.widgets.initiative import InitiativeTracker
 from lfgcombat.widgets.players import PlayersScreen
-from lfgcombat.creature import load_example
 
-EXTRA = dict(bab=3, prowess=1, good_saves=["fort", "ref"])  # classic's and wounds' fields
-hero = load_example("wulfric").replace(name="Hero", level=5, **EXTRA)
-ally = load_example("chessan").replace(name="Ally", level=5, **EXTRA)
-orc = load_example("orc").replace(name="Orc", level=1, **EXTRA)
-m = HexMap(7, 5)
-m.place(hero, (2, 2), "party")
-m.place(ally, (3, 1), "party")
-m.place(orc, (3, 2), "orcs")
-enc = Encounter([hero, ally, orc], sides={"party": ["Hero", "Ally"], "orcs": ["Orc"]},
-                map=m, ruleset=RULESET, seed=SEED)
 t = InitiativeTracker(enc, battlemap=BattleMap(enc.map, height="260px"),
                       dicelog=DiceLog(enc.roller, max_rows=8))
 if RULESET == "lfg":
