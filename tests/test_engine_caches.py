@@ -79,6 +79,33 @@ def test_replace_of_an_effects_bonuses_is_from_dict():
         assert str(got.value) == str(want.value)
 
 
+_STATS = ("ac", "ff_ac", "touch_ac", "ac_vs_crit", "hr", "max_hp", "injured_threshold",
+          "death_threshold", "temp_hp_cap", "melee_attack", "ranged_attack", "actions")
+
+
+def _readings(c: Creature) -> list:
+    return [repr(getattr(c, s)) for s in _STATS] + [
+        repr(c.armor_class("ac", against=a, distance_ft=d))
+        for a, d in (("melee", None), ("ranged", 5), ("ranged", 30))]
+
+
+@pytest.mark.parametrize("name", ["wulfric", "orc", "ogre"])
+@pytest.mark.parametrize("cur,conds", [
+    (None, []), (5, []), (1, ["prone"]), (0, ["bleed 1"]), (-3, []), (2, ["unconscious"])])
+def test_a_struck_creature_keeps_only_the_stats_its_hp_leaves_alone(name, cur, conds):
+    """A creature whose HP or conditions changed hands on its AC, attack bonuses, max HP...
+    only when the conditions in effect (those from HP too: Injured, Unconscious, Dying,
+    000_8d1d7816ee944f3b.txt "Unconscious & Dying") are the same; every reading equals a
+    creature read afresh."""
+    c = load_example(name)
+    _readings(c)  # kept on c
+    struck = c.replace(current_hp=cur, conditions=conds)
+    handed_on = "_kept_stats" in struck.__dict__
+    assert handed_on == (struck.active_conditions.entries == c.active_conditions.entries)
+    fresh = Creature.from_dict({**c.to_dict(), "current_hp": cur, "conditions": conds})
+    assert _readings(struck) == _readings(fresh)
+
+
 @pytest.mark.parametrize("change", [
     {"current_hp": 10**6}, {"current_hp": True}, {"current_hp": 99}, {"temp_hp": 500},
     {"temp_hp": -1}, {"conditions": ["bleed 99"]}, {"conditions": ["no such thing"]},

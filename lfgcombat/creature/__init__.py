@@ -107,6 +107,30 @@ STAT_NAMES: tuple[str, ...] = (
     "physical_damage_pct", "skill", "physical_skill", "mobility_skill")
 
 
+def _keep_stats(old: "Creature", new: "Creature") -> None:
+    """Hand ``old``'s kept statistics (AC, attack bonuses, max HP...) to
+    ``new``, a copy with only its HP, temporary HP or conditions changed, when what they
+    are computed from is the same: the same typed bonuses and the same conditions in
+    effect, those that follow from HP included (issue 24, "Fast": a creature struck
+    computed its AC again at every attack). They read HP only through its conditions."""
+    have = old.__dict__
+    if "active_conditions" not in have or new.bonuses != old.bonuses:
+        return
+    a, b = old.active_conditions, new.active_conditions
+    if a.entries == b.entries and a.superseded == b.superseded:
+        for key in _HP_FREE_STATS.intersection(have):
+            new.__dict__[key] = have[key]
+
+
+#: The statistics a creature keeps (its cached properties and :meth:`Creature._kept`) that
+#: read its HP only through the conditions in effect (:func:`_keep_stats`).
+_HP_FREE_STATS = frozenset({
+    "_kept_stats", "hr", "ac", "ff_ac", "touch_ac", "ac_vs_crit", "max_hp",
+    "injured_threshold", "temp_hp_cap", "death_threshold", "saves", "melee_attack",
+    "ranged_attack", "initiative_bonus", "physical_damage_pct", "move_speed", "actions",
+    "attacks_per_turn", "space", "reach", "_threat_reach"})
+
+
 @dataclass(frozen=True)
 class Creature:
     """A creature: what its character sheet says, and every statistic derived from it.
@@ -283,6 +307,7 @@ class Creature:
                 obj = object.__new__(Creature)
                 for k, v in {**fields_now, **out}.items():
                     object.__setattr__(obj, k, v)
+                _keep_stats(self, obj)
                 return obj
         d = self.to_dict()
         if "conditions" in changes:  # lfg's list (the field); a ruleset's own stays its own

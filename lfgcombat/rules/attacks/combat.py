@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from lfgcombat.shortrepr import short
@@ -227,12 +228,24 @@ def _running_toward(st: Encounter, runner: str, attacker: str, run: Mapping[str,
     return cos >= math.cos(math.radians(30)) - 1e-9
 
 
-def _resolve_attack(st: Encounter, attacker: str, target: str, weapon: Any,
-                    situation: dict, *, charge: bool = False,
-                    use_map: Mapping[str, bool] | None = None) -> Any:
-    """The one seam to the attacks issue: roll with the encounter's roller, log every
-    roll, apply the damage through :meth:`_apply_damage` and the attack's other
-    consequences on the target's Vitals (a Knockout Strike, a Perfect Critical's limb).
+@dataclass(frozen=True)
+class PlannedAttack:
+    """An attack checked and computed but not yet rolled (:func:`_plan_attack`): the
+    setup the dice resolve, the situation with what the encounter added, the modifiers'
+    explanations, the Gang Up bonus and who ignores the target."""
+
+    setup: Any
+    situation: dict[str, Any]
+    modifiers: list[str]
+    gang: int
+    ignored: list[str]
+
+
+def _plan_attack(st: Encounter, attacker: str, target: str, weapon: Any, situation: dict,
+                 *, charge: bool = False, use_map: Mapping[str, bool] | None = None
+                 ) -> PlannedAttack:
+    """Check an attack and compute everything but the dice, in the situation the
+    encounter knows; nothing changes, so a refusal here leaves the fight as it was.
 
     The encounter adds to the attack's situation what only it knows: the distance and
     flanking from the map, Gang Up, Retreat's Unfortunate attacks, the Run Action's AC
@@ -242,7 +255,6 @@ def _resolve_attack(st: Encounter, attacker: str, target: str, weapon: Any,
     Charge Attack's +2 Innate damage, and "Ignore an enemy" (Flat-Footed against the
     ignored foe, which is Fortunate, counts for no Gang Up and cannot flank).
     """
-    mod = st._attacks_module()
     situation, modifiers, mode, ignored = st._encounter_situation(
         attacker, target, weapon, situation, use_map)
     gang = 0 if situation.get("aoo") else st.gang_up_bonus(attacker, target)
@@ -253,10 +265,29 @@ def _resolve_attack(st: Encounter, attacker: str, target: str, weapon: Any,
                                                 modifiers)
     attacker_view, situation, modifiers = st._charge_situation(
         attacker, target, mode, charge, situation, modifiers)
-    tv = st._view(target)
+    setup = st._attacks_module().prepare(attacker_view, st._view(target), weapon,
+                                         ruleset=st.ruleset, **situation)
+    return PlannedAttack(setup, situation, modifiers, gang, ignored)
+
+
+def _resolve_attack(st: Encounter, attacker: str, target: str, weapon: Any,
+                    situation: dict, *, charge: bool = False,
+                    use_map: Mapping[str, bool] | None = None,
+                    planned: PlannedAttack | None = None) -> Any:
+    """The one seam to the attacks issue: roll with the encounter's roller, log every
+    roll, apply the damage through :meth:`_apply_damage` and the attack's other
+    consequences on the target's Vitals (a Knockout Strike, a Perfect Critical's limb).
+
+    ``planned`` is the attack as :func:`_plan_attack` checked it (before anything was
+    spent); without it the attack is planned here.
+    """
+    if planned is None:
+        planned = _plan_attack(st, attacker, target, weapon, situation, charge=charge,
+                               use_map=use_map)
+    situation, modifiers, gang, ignored = (planned.situation, planned.modifiers,
+                                           planned.gang, planned.ignored)
     seen = len(st.roller.history)
-    result = mod.attack(attacker_view, tv, weapon, st.roller,
-                        ruleset=st.ruleset, **situation)
+    result = planned.setup.resolve(st.roller)
     after = result.target_after if result.hit else None  # rolls its extra dice now
     # the attack roll (the first) says what it was against and how it went, so each
     # row of log.to_dataframe() reads alone; the other rolls (damage...) say nothing
@@ -468,7 +499,7 @@ def _h_attack(st: Encounter, name: str, target: str, weapon: Any, situation: dic
     st._actor(name)
     weapon, situation = st._close_attack_options(name, target, weapon,
                                                  situation)  # maneuvers.py
-    mod, weapon = st._attack_weapon(name, target, weapon)
+    _, weapon = st._attack_weapon(name, target, weapon)
     crossbow = st._check_attack_budget(name, weapon, situation)
     situation, charge, use_map = st._attack_options(name, weapon, situation)
     if "cover" not in situation:  # a GM who gives cover= (an arrow over a wall) decides
@@ -486,10 +517,10 @@ def _h_attack(st: Encounter, name: str, target: str, weapon: Any, situation: dic
         # Active Defense Roll each additional time you use an Active Defense in a single
         # round" ("Active Defense").
         situation["defense_uses"] = st._f[target].defenses_this_round
-    # check the attack is allowed before anything is spent (the module rolls nothing
-    # when it refuses)
-    mod.prepare(st._view(name), st._view(target), weapon, ruleset=st.ruleset,
-                **{k: v for k, v in situation.items()})
+    # check the attack is allowed before anything is spent (nothing is rolled or
+    # changed when it is refused)
+    planned = _plan_attack(st, name, target, weapon, situation, charge=charge,
+                           use_map=use_map)
     st._spend_attack(name, target, crossbow)
     if defense is not None:
         st._f[target].reactions_used += 1
@@ -498,7 +529,7 @@ def _h_attack(st: Encounter, name: str, target: str, weapon: Any, situation: dic
             "action": f"active_{defense}", "type": "reaction", "slot": "reaction",
             "rule": R_REACTIONS})
     result = st._resolve_attack(name, target, weapon, situation, charge=charge,
-                                use_map=use_map)
+                                use_map=use_map, planned=planned)
     st._accuracy_by_volume(name, target, weapon, situation, result)  # archery.py
     for e in aiming:
         st._end_effect(name, e, "the aimed attack was made")
