@@ -198,3 +198,23 @@ def test_a_classic_fighters_kept_readings_follow_its_changes():
     dead = replace(alive, vitals=ClassicVitals(10).damage(20))
     assert dead.dead and dead.all_conditions == ("Dead",)
     assert not alive.dead and alive == replace(dead, vitals=ClassicVitals(10))
+
+
+def test_a_view_is_kept_while_what_it_is_made_of_stays():
+    """A creature's view (its sheet with the encounter's effects) is kept from step to
+    step while its sheet, record, effects and cramped space are the same objects, and made
+    again when one changes; a kept view equals one made afresh."""
+    from lfgcombat.rules.conditions.effects import _make_view
+    enc = Encounter([load_example("wulfric"), load_example("orc")],
+                    sides={"party": ["Wulfric"], "orcs": ["Orc"]}, seed=3).start()
+    actor = enc.acting[0]
+    other = "Orc" if actor == "Wulfric" else "Wulfric"
+    before, own = enc._view(other), enc._view(actor)
+    enc.fight_defensively(actor)  # an effect on the actor only
+    assert enc._view(other) is before
+    viewed = enc._view(actor)
+    assert viewed is not own and len(viewed.bonuses) > len(own.bonuses)
+    assert repr(viewed) == repr(_make_view(enc, actor))
+    assert viewed.ac.value == _make_view(enc, actor).ac.value
+    enc.undo()
+    assert repr(enc._view(actor)) == repr(_make_view(enc, actor))

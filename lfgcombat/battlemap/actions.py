@@ -114,7 +114,8 @@ class _Actions(_Pathing):
             dest = self._as_cell(path)
             return (self.run_path(name, dest, feet=feet) if action == "run"
                     else self.path(name, dest, action=action, feet=feet))
-        if isinstance(path, (str, bytes)) or not isinstance(path, Iterable):
+        if type(path) is not list and (isinstance(path, (str, bytes))
+                                       or not isinstance(path, Iterable)):
             raise IllegalActionError(f"a path is a list of cells, got {_short(path)}", R_MOVING)
         cells_path = [self._as_cell(c) for c in path]
         if not cells_path:

@@ -157,7 +157,7 @@ class _Pathing(_MoveRules):
 
     def _search(self, name: str, budget: int, *, avoid: frozenset = frozenset(),
                 avoid_names: frozenset = frozenset(), through_helpless: bool = True,
-                ) -> tuple[dict, tuple[dict, dict]]:
+                goal: Cell | None = None) -> tuple[dict, tuple[dict, dict]]:
         """Dijkstra over anchors (and diagonal parity on squares).
 
         Args:
@@ -166,6 +166,10 @@ class _Pathing(_MoveRules):
             avoid: Cells whose exit provokes (edges leaving them are skipped).
             avoid_names: Creatures whose space is not entered.
             through_helpless: Whether enemies may be passed at all (not on a Retreat).
+            goal: Stop when this anchor is settled: its cost, best state and path are
+                then final, the same as the whole search's (every state cheaper than it
+                is settled before it, so no later step can change them); the other
+                anchors' costs may not be.
 
         Returns:
             (feet by anchor, (best state by anchor, predecessor by state)).
@@ -183,6 +187,8 @@ class _Pathing(_MoveRules):
             d, _, cell, par = heapq.heappop(heap)
             if d > best.get((cell, par), math.inf):
                 continue
+            if cell == goal:
+                break
             old = fp_cache.get(cell) or p.cells
             if avoid and (old & avoid) and len(old) == 1:
                 continue  # any step leaves this threatened hex
@@ -309,10 +315,48 @@ class _Pathing(_MoveRules):
             IllegalActionError: ``to`` cannot be reached with this action now.
         """
         to = self._as_cell(to)
+        if ("reach", name, feet, action, self._moving.get(name)) not in self._cache:
+            found = self._walk_path(name, to, action, feet, avoid_provoking)
+            if found is not None:
+                return found
         r = self.reachable(name, feet, action=action)
         if to not in r:
             self._explain_unreachable(name, to, r)
         return r.path_to(to, avoid_provoking)
+
+    def _walk_path(self, name: str, to: Cell, action: str, feet: int | None,
+                   avoid_provoking: bool) -> list[Cell] | None:
+        """:meth:`path` of a move or retreat to one cell without every cell's search: the
+        searches of :meth:`_reachable_walk` stopped at ``to`` (the same cost and path, as
+        :meth:`_search` says). ``None`` when :meth:`reachable` must answer: another
+        action, minimum movement, or ``to`` not an end (it then says why)."""
+        p = self._p(name)
+        if action not in ("move", "retreat") or to == p.anchor or (
+                action == "move" and self._speed(name) <= FEET_PER_CELL):
+            return None
+        try:
+            self._refuse_action(name, action)
+        except IllegalActionError:
+            return None
+        if self._why_not_stand(self._footprint_at(p.size, to), name, p.side, p.size,
+                               ending=True) is not None:
+            return None
+        if action == "retreat" and self._retreat_direction_ok(name, to) is not None:
+            return None
+        budget = (self.budget(name, action) if feet is None
+                  else self._budget(name, action, feet)[0])
+        through_helpless = action != "retreat"
+        if avoid_provoking:
+            exempt = self._retreat_from(name) if action == "retreat" else []
+            occ = frozenset(e for e in self.enemies(name) if e not in exempt)
+            cost, (states, prev) = self._search(
+                name, budget, avoid=self._threat_cells(name, exempt), avoid_names=occ,
+                through_helpless=through_helpless, goal=to)
+            if to in cost and cost[to] <= budget:
+                return _unwind(prev, states[to])
+        cost, (states, prev) = self._search(name, budget, through_helpless=through_helpless,
+                                            goal=to)
+        return _unwind(prev, states[to]) if to in cost else None
 
     def turning_path(self, name: str, to: CellLike, *, feet: int, turns: int | None,
                      heading: tuple[float, float] | None = None, avoid_provoking: bool = True

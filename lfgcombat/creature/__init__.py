@@ -108,12 +108,15 @@ STAT_NAMES: tuple[str, ...] = (
 
 
 def _keep_stats(old: "Creature", new: "Creature") -> None:
-    """Hand ``old``'s kept statistics (AC, attack bonuses, max HP...) to
-    ``new``, a copy with only its HP, temporary HP or conditions changed, when what they
-    are computed from is the same: the same typed bonuses and the same conditions in
-    effect, those that follow from HP included (issue 24, "Fast": a creature struck
-    computed its AC again at every attack). They read HP only through its conditions."""
+    """Hand ``old``'s kept statistics to ``new``, a copy with only its HP, temporary HP,
+    conditions or bonuses changed (issue 24, "Fast": a creature struck computed its AC
+    again at every attack): those read from the sheet alone (max HP, the thresholds)
+    always; those that read HP only through the conditions in effect (AC, attack
+    bonuses...) when the typed bonuses and the conditions in effect, those that follow
+    from HP included, are the same."""
     have = old.__dict__
+    for key in _SHEET_STATS.intersection(have):
+        new.__dict__[key] = have[key]
     if "active_conditions" not in have or new.bonuses != old.bonuses:
         return
     a, b = old.active_conditions, new.active_conditions
@@ -122,11 +125,14 @@ def _keep_stats(old: "Creature", new: "Creature") -> None:
             new.__dict__[key] = have[key]
 
 
+#: The statistics a creature keeps that read neither its HP nor its conditions, only its
+#: sheet (its class, level, abilities, kind, a monster's max HP): kept whatever play changed.
+_SHEET_STATS = frozenset({"max_hp", "injured_threshold", "temp_hp_cap", "death_threshold"})
+
 #: The statistics a creature keeps (its cached properties and :meth:`Creature._kept`) that
 #: read its HP only through the conditions in effect (:func:`_keep_stats`).
 _HP_FREE_STATS = frozenset({
-    "_kept_stats", "hr", "ac", "ff_ac", "touch_ac", "ac_vs_crit", "max_hp",
-    "injured_threshold", "temp_hp_cap", "death_threshold", "saves", "melee_attack",
+    "_kept_stats", "hr", "ac", "ff_ac", "touch_ac", "ac_vs_crit", "saves", "melee_attack",
     "ranged_attack", "initiative_bonus", "physical_damage_pct", "move_speed", "actions",
     "attacks_per_turn", "space", "reach", "_threat_reach"})
 

@@ -159,6 +159,7 @@ class Encounter:
     _unit_of: dict[str, str]
     _updown0: Any
     _views: dict[str, Creature]
+    _view_memo: dict[str, tuple[tuple[Any, ...], Creature]]
     initiative_policy: InitiativePolicy
     map: HexMap
     roller: Roller
@@ -545,6 +546,8 @@ class Encounter:
         self._gang: dict[str, list[str]] = {}
         self._step = -1
         self._views: dict[str, Creature] = {}
+        # each view with what it was made of (rules/conditions/effects.py, _view)
+        self._view_memo: dict[str, tuple[tuple[Any, ...], Creature]] = {}
         self._state_cache: dict[str, Any] = {}  # state() between steps (see state)
         self._space_cramped: dict[str, str] = {}
         self._checkpoints: list[Checkpoint] = []

@@ -9,6 +9,7 @@ your turn", rounds).
 from __future__ import annotations
 
 import dataclasses
+import operator
 from typing import TYPE_CHECKING
 
 from ..citations import cite as _rule
@@ -38,20 +39,34 @@ def _view(st: Encounter, name: str) -> Creature:
     v = st._views.get(name)
     if v is None:
         f = st._f[name]
-        base = f.creature
-        conds = [c for e in f.effects for c in e.conditions]
-        if name in st._space_cramped and "cramped" not in conds and \
-                not st._has(name, Condition.CRAMPED):
-            conds.append("cramped")  # from where it stands (see _sync_space)
-        bonuses = [dict(b) for e in f.effects for b in e.bonuses]
-        if conds or bonuses:
-            v = base.replace(conditions=[str(a) for a in base.conditions] + conds,
-                             bonuses=[b.to_dict() for b in base.bonuses] + bonuses)
+        # what the view is made of, all frozen values: the same objects, the same view
+        made_of = (f.creature, f.rules, name in st._space_cramped, *f.effects)
+        kept = st._view_memo.get(name)
+        if kept is not None and len(kept[0]) == len(made_of) and \
+                all(map(operator.is_, kept[0], made_of)):
+            v = kept[1]
         else:
-            v = base
-        if f.rules is not None:  # a ruleset's record: its health says what it is on
-            v = RecordSheet.of(v, st.ruleset.health.map_standing(f.rules))  # the map
+            v = _make_view(st, name)
+            st._view_memo[name] = (made_of, v)
         st._views[name] = v
+    return v
+
+
+def _make_view(st: Encounter, name: str) -> Creature:
+    """:func:`_view` made afresh from the fighter's sheet, effects and record."""
+    f = st._f[name]
+    base = f.creature
+    conds = [c for e in f.effects for c in e.conditions]
+    if name in st._space_cramped and "cramped" not in conds and \
+            not st._has(name, Condition.CRAMPED):
+        conds.append("cramped")  # from where it stands (see _sync_space)
+    bonuses = [dict(b) for e in f.effects for b in e.bonuses]
+    v = base
+    if conds or bonuses:
+        v = base.replace(conditions=[str(a) for a in base.conditions] + conds,
+                         bonuses=[b.to_dict() for b in base.bonuses] + bonuses)
+    if f.rules is not None:  # a ruleset's record: its health says what it is on
+        v = RecordSheet.of(v, st.ruleset.health.map_standing(f.rules))  # the map
     return v
 
 
