@@ -175,41 +175,53 @@ class _Pathing(_MoveRules):
             (feet by anchor, (best state by anchor, predecessor by state)).
         """
         p = self._placed[name]
-        geom = self.geometry
-        square = self.grid == "square"
         best: dict[tuple, int] = {(p.anchor, 0): 0}
         prev: dict[tuple, tuple] = {}
         heap: list = [(0, 0, p.anchor, 0)]
         seq = 0
-        fp_cache: dict[Cell, frozenset | None] = {}
-        diff_cache: dict[Cell, bool] = {}
+        caches: tuple[dict, dict] = ({}, {})  # footprints and Difficult Terrain by anchor
         while heap:
             d, _, cell, par = heapq.heappop(heap)
             if d > best.get((cell, par), math.inf):
                 continue
             if cell == goal:
                 break
-            old = fp_cache.get(cell) or p.cells
-            if avoid and (old & avoid) and len(old) == 1:
-                continue  # any step leaves this threatened hex
-            for nb in geom.neighbors(cell):
-                if nb not in fp_cache:
-                    fp_cache[nb] = self._footprint_passable(name, nb, avoid_names, through_helpless)
-                cells = fp_cache[nb]
-                if cells is None or (avoid and len(old) > 1 and ((old - cells) & avoid)):
-                    continue
-                if nb not in diff_cache:
-                    diff_cache[nb] = self._effective_difficult(name, cells)
-                base, npar = FEET_PER_CELL, par
-                if square and geom.is_diagonal(cell, nb):
-                    base, npar = FEET_PER_CELL * (2 if par else 1), 1 - par
-                nd = d + base * (2 if diff_cache[nb] else 1)
+            for nb, npar, feet in self._steps(name, cell, par, caches,
+                                              (avoid, avoid_names, through_helpless)):
+                nd = d + feet
                 if nd <= budget and nd < best.get((nb, npar), math.inf):
                     best[(nb, npar)] = nd
                     prev[(nb, npar)] = (cell, par)
                     seq += 1
                     heapq.heappush(heap, (nd, seq, nb, npar))
         return _cheapest(best, prev)
+
+    def _steps(self, name: str, cell: Cell, par: int, caches: tuple[dict, dict],
+               how: tuple[frozenset, frozenset, bool]) -> list[tuple[Cell, int, int]]:
+        """The steps :meth:`_search` may take out of ``cell``: (the next anchor, its
+        diagonal parity, the feet it costs), in the geometry's order of neighbours;
+        ``how`` is the search's ``avoid``, ``avoid_names`` and ``through_helpless``."""
+        avoid, avoid_names, through_helpless = how
+        footprints, difficult = caches
+        old = footprints.get(cell) or self._placed[name].cells
+        if avoid and (old & avoid) and len(old) == 1:
+            return []  # any step leaves this threatened hex
+        geom, square = self.geometry, self.grid == "square"
+        out = []
+        for nb in geom.neighbors(cell):
+            if nb not in footprints:
+                footprints[nb] = self._footprint_passable(name, nb, avoid_names,
+                                                          through_helpless)
+            cells = footprints[nb]
+            if cells is None or (avoid and len(old) > 1 and ((old - cells) & avoid)):
+                continue
+            if nb not in difficult:
+                difficult[nb] = self._effective_difficult(name, cells)
+            base, npar = FEET_PER_CELL, par
+            if square and geom.is_diagonal(cell, nb):
+                base, npar = FEET_PER_CELL * (2 if par else 1), 1 - par
+            out.append((nb, npar, base * (2 if difficult[nb] else 1)))
+        return out
 
     def reachable(self, name: str, feet: int | None = None, *, action: str = "move") -> Reachable:
         """Every cell ``name`` can end one movement in, its cost, and which ones provoke.
