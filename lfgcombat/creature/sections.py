@@ -246,6 +246,9 @@ def _unpickle_sections(items: tuple[tuple[str, Any], ...]) -> SheetSections:
 # --------------------------------------------------------------------------- the registry
 
 _REGISTRY: dict[str, Section[Any]] = {}
+#: The sections by the attribute they are read as (made again from the registry whenever
+#: a section is registered or forgotten).
+_BY_ATTRIBUTE: dict[str, Section[Any]] = {}
 _RESERVED: set[str] = set()
 
 
@@ -286,10 +289,10 @@ def section_for(key: str) -> Section[Any] | None:
 
 def by_attribute(name: str) -> Section[Any] | None:
     """The registered section read as ``creature.<name>``, or ``None``."""
-    for section in _REGISTRY.values():
-        if section.attribute == name:
-            return section
-    return None
+    if len(_BY_ATTRIBUTE) != len(_REGISTRY):  # registered or forgotten since
+        _BY_ATTRIBUTE.clear()
+        _BY_ATTRIBUTE.update((s.attribute, s) for s in _REGISTRY.values())
+    return _BY_ATTRIBUTE.get(name)
 
 
 def reserve(names: Iterable[str]) -> None:
@@ -334,12 +337,14 @@ def register_section(section: Section[Any]) -> Section[Any]:
             raise SectionError(f"section {section.key!r}: its key or attribute is taken by "
                                f"the section {other.key!r} ({other.rule or 'no rule given'})")
     _REGISTRY[section.key] = section
+    _BY_ATTRIBUTE.clear()
     return section
 
 
 def unregister_section(key: str) -> None:
     """Forget a registered section (for tests); unknown keys are ignored."""
     _REGISTRY.pop(key, None)
+    _BY_ATTRIBUTE.clear()
 
 
 @contextmanager

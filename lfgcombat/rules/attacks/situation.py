@@ -116,10 +116,10 @@ class Situation:
 
     def _type_problems(self) -> list[str]:
         problems = []
-        for f in dataclasses.fields(self):
-            v = getattr(self, f.name)
-            if f.type == "bool" and not isinstance(v, bool):
-                problems.append(f"{f.name} is True or False, not {v!r}")
+        for name in _BOOL_FIELDS:
+            v = getattr(self, name)
+            if not isinstance(v, bool):
+                problems.append(f"{name} is True or False, not {v!r}")
         if self.fortune is not None:
             try:
                 fortune = Fortune.coerce(self.fortune)
@@ -201,15 +201,14 @@ class Situation:
         Raises:
             WeaponError: unknown key or bad value.
         """
-        known = [f.name for f in dataclasses.fields(cls)]
-        unknown = [k for k in kwargs if k not in known]
+        unknown = [k for k in kwargs if k not in _FIELDS]
         if unknown:
             parts = []
             for k in unknown:
-                close = difflib.get_close_matches(k, known, 1)
+                close = difflib.get_close_matches(k, _FIELDS, 1)
                 parts.append(f"{k!r}" + (f" (did you mean {close[0]!r}?)" if close else ""))
             raise WeaponError(f"unknown attack situation {', '.join(parts)}; known: "
-                              + ", ".join(known))
+                              + ", ".join(_FIELDS))
         return cls(**kwargs)
 
     def changed(self) -> dict[str, Any]:
@@ -230,3 +229,10 @@ class Situation:
     def cover_bonus(self) -> int:
         """The Cover bonus to the target's AC."""
         return cover_bonus(self.cover)
+
+
+#: The situation's keys, in order, and those that are True or False (read once: every
+#: attack builds a situation).
+_FIELDS: tuple[str, ...] = tuple(f.name for f in dataclasses.fields(Situation))
+_BOOL_FIELDS: tuple[str, ...] = tuple(f.name for f in dataclasses.fields(Situation)
+                                      if f.type == "bool")
