@@ -18,22 +18,32 @@ def test_classic_saves_take_its_conditions_and_the_others_do_not():
     assert not saves.takes_own_conditions("lfg")  # this module's saves
 
 
-def test_a_toy_ruleset_registering_such_saves_is_asked_the_same_way():
+def test_a_toy_ruleset_with_such_saves_is_asked_the_same_way():
+    """A toy ruleset's saves are its ``saves`` slot: found through the ruleset, rolled by
+    its own bonus, and its conditions taken only when its slot says so."""
     import dataclasses
 
+    from lfgcombat.creature import load_example
+    from lfgcombat.dice import Roller
     from lfgcombat.rulesets import LFG_DEFINITION, registered
 
-    def bonus(creature, which, bonuses, fortune, conditions=()):
-        return 0, ()
-    toy = dataclasses.replace(LFG_DEFINITION, name="toyconds", text="toy.txt", aliases=())
+    class ToySaves(saves.SaveRules):
+        own, takes_conditions, rule = True, True, 'toy.txt, "Saves"'
+
+        def bonus(self, creature, which, bonuses, fortune, conditions=None):
+            return 7 - len(conditions or ()), ("+7 toy",)
+
+    plain = dataclasses.replace(LFG_DEFINITION, name="toyplain", text="toy.txt", aliases=())
+    with registered(plain):
+        assert not saves.takes_own_conditions("toyplain")  # lfg's saves: this module's
+    toy = dataclasses.replace(plain, name="toyconds", saves=ToySaves())
     with registered(toy):
-        assert not saves.takes_own_conditions("toyconds")
-        saves.register_save_rules("toyconds", bonus, 'toy.txt, "Saves"', conditions=True)
-        try:
-            assert saves.takes_own_conditions("toyconds")
-        finally:
-            saves._OWN_SAVES.pop("toyconds", None)
-            saves._TAKES_CONDITIONS.discard("toyconds")
+        assert saves.takes_own_conditions("toyconds")
+        orc = load_example("orc")
+        got = saves.saving_throw(orc, "fort", 12, Roller(seed=1), ruleset="toyconds",
+                                 conditions=["x"])
+        assert got.bonus == 6 and got.rule == 'toy.txt, "Saves"'
+        assert saves.save_odds(orc, "fort", 12, ruleset="toyconds") == 16 / 20
 
 
 def test_an_unknown_ruleset_is_refused_by_name():

@@ -69,9 +69,9 @@ How to add a ruleset
 3. Give it a package of its own, ``lfgcombat/<name>/`` (``classic/``, ``wounds/``): its pure
    rules, one module per heading of its text; its policies, its definition and the
    :func:`register` call in ``<name>/ruleset.py``; its creature file keys in
-   ``<name>/fields.py`` and its saves (:func:`lfgcombat.rules.health.saves.register_save_rules`),
-   each
-   registered when imported. Define it from lfg, replacing only those slots::
+   ``<name>/fields.py``, registered when imported; its saves are the ``saves`` slot (a
+   :class:`~lfgcombat.rules.health.saves.SaveRules` subclass). Define it from lfg,
+   replacing only those slots::
 
        WOUNDS = register(dataclasses.replace(
            LFG_DEFINITION, name="wounds", text="003_de0e94afd49609a7.txt",
@@ -155,11 +155,12 @@ def coerce_ruleset(value: "Ruleset | str | None") -> Ruleset:
     raise RulesetError(f"ruleset must be a Ruleset or a name such as 'lfg', not {value!r}")
 
 
-def _ruleset_name(value: "Ruleset | str") -> str:
-    return coerce_ruleset(value).name
+def _ruleset_saves(value: "Ruleset | str") -> "tuple[str, _saves.SaveRules]":
+    rules = coerce_ruleset(value)
+    return rules.name, definition(rules.name).saves
 
 
-_saves.set_ruleset_resolver(_ruleset_name)  # saves sits below the rulesets (no import back)
+_saves.set_ruleset_resolver(_ruleset_saves)  # saves sits below the rulesets (no import back)
 
 
 def _ruleset_vitals(creature: Any, ruleset: "Ruleset | str") -> Any:

@@ -17,6 +17,7 @@ from types import MappingProxyType
 from typing import Any, cast
 
 from ..errors import LfgError
+from ..rules.health.saves import SaveRules
 from .reminders import TurnReminders
 from .initiative import INITIATIVE_POLICIES, InitiativePolicy, TopDownInitiative
 from .policies import (
@@ -68,6 +69,9 @@ class RulesetDefinition:
         reminders: What its rules bring at the start and end of a turn (lfg's
             :class:`~lfgcombat.rulesets.reminders.TurnReminders`, or a subclass), for
             :func:`lfgcombat.rules.turns.turn_reminders.turn_reminders`.
+        saves: Its saving throws (lfg's :class:`~lfgcombat.rules.health.saves.SaveRules`,
+            or a subclass with a bonus of its own), which
+            :func:`~lfgcombat.rules.health.saves.saving_throw` and ``save_odds`` ask.
         fast_kernel: The module (a dotted path, imported only when GM prep asks) building
             the numbers of a compiled kernel of its own for GM prep's fast tier
             (``<name>_spec``, ``<name>_problems``, and ``RULESET``: the ruleset it was
@@ -91,6 +95,7 @@ class RulesetDefinition:
     lfg_switches: tuple[str, ...] | None = None
     sheet_rows: Callable[[Any], tuple[Any, ...]] | None = None
     reminders: TurnReminders = TurnReminders()
+    saves: SaveRules = SaveRules()
     fast_kernel: str | None = None
 
     def __post_init__(self) -> None:
@@ -166,7 +171,8 @@ class RulesetDefinition:
 
 _SLOTS: dict[str, type] = {"economy": ActionEconomy, "attacks": AttackResolution,
                            "health": HealthModel, "damage": DamageModel,
-                           "conditions": ConditionCatalogue, "reminders": TurnReminders}
+                           "conditions": ConditionCatalogue, "reminders": TurnReminders,
+                           "saves": SaveRules}
 
 #: The hooks a ruleset keeping a record of each combatant (its health model's
 #: ``combatant``) must give, by slot: the encounter plays such a combatant through them.

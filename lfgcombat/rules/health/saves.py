@@ -158,25 +158,38 @@ def _save_bonus(creature: Creature, which: str,
     return stat, value, tuple(lines)
 
 
-#: A ruleset's own saving-throw bonus, by the ruleset's name: ``bonus(creature, which,
-#: bonuses, fortune) -> (value, lines)`` with no natural 20 or 1 rule, and the rule it
-#: cites. A ruleset module registers it (:mod:`lfgcombat.rulesets.wounds.ruleset`); a ruleset
-#: without one (``lfg``, ``classic``) rolls the rules of this module.
-_OWN_SAVES: dict[str, tuple[Callable[..., tuple[int, tuple[str, ...]]], str, str]] = {}
-#: The rulesets whose own save bonus takes ``conditions=`` (their own condition names).
-_TAKES_CONDITIONS: set[str] = set()
-#: Turns a ruleset (or its name or alias) into its name; :mod:`lfgcombat.rulesets` sets it
-#: when it loads (this module sits below the rulesets and does not import them).
-_RESOLVE: list[Callable[[Any], str]] = []
+class SaveRules:
+    """A ruleset's saving throws: the ``saves`` slot of its
+    :class:`~lfgcombat.rulesets.RulesetDefinition` (issue 24, item 3: asked of the ruleset,
+    never found by its name). This base is lfg's: this module's own rules (the class's Save
+    Rating, a natural 20 saves and a natural 1 fails). A ruleset with saves of its own
+    subclasses it with ``own = True``, its ``rule`` and its :meth:`bonus`; with
+    ``takes_conditions`` its bonus also takes ``conditions=`` (its own condition names, as
+    classic's: 002_2a3a79475ca2a541.txt, "Conditions").
+    """
+
+    #: Whether the ruleset rolls saves of its own (else this module's rules).
+    own: bool = False
+    #: Whether its own bonus takes ``conditions=``.
+    takes_conditions: bool = False
+    #: The citation of its saving throws.
+    rule: str = ""
+
+    def bonus(self, creature: Any, which: str, bonuses: Iterable[Bonus | int],
+              fortune: Fortune | str | None, conditions: tuple[str, ...] | None = None
+              ) -> tuple[int, tuple[str, ...]]:
+        """The ruleset's own save bonus and its lines (no natural 20 or 1 rule).
+
+        Raises:
+            NotImplementedError: always, for lfg's saves (``own`` is ``False``).
+        """
+        raise NotImplementedError("lfg's saves are this module's own rules")
 
 
-def register_save_rules(ruleset: str, bonus: Callable[..., tuple[int, tuple[str, ...]]],
-                        rule: str, *, conditions: bool = False) -> None:
-    """Give the ruleset named ``ruleset`` saving throws of its own (see :data:`_OWN_SAVES`);
-    ``conditions``: its ``bonus`` takes ``conditions=`` (its own condition names)."""
-    _OWN_SAVES[ruleset] = (bonus, rule, ruleset)
-    if conditions:
-        _TAKES_CONDITIONS.add(ruleset)
+#: Turns a ruleset (or its name or alias) into its name and its :class:`SaveRules`;
+#: :mod:`lfgcombat.rulesets` sets it when it loads (this module sits below the rulesets
+#: and does not import them).
+_RESOLVE: list[Callable[[Any], tuple[str, SaveRules]]] = []
 
 
 def takes_own_conditions(ruleset: "Ruleset | str") -> bool:
@@ -184,20 +197,19 @@ def takes_own_conditions(ruleset: "Ruleset | str") -> bool:
     classic's do (002_2a3a79475ca2a541.txt, "Conditions"): an encounter then rolls a
     combatant's saves from its ruleset record, not its lfg sheet."""
     own = _own_saves(ruleset)
-    return own is not None and own[2] in _TAKES_CONDITIONS
+    return own is not None and own[1].takes_conditions
 
 
-def _bonus_of(own: tuple[Callable[..., tuple[int, tuple[str, ...]]], str, str] | None,
-              creature: Any, which: str, bonuses: Iterable[Bonus | int],
-              fortune: Fortune | str | None, conditions: Iterable[str] | None
-              ) -> tuple[int, tuple[str, ...]] | None:
+def _bonus_of(own: tuple[str, SaveRules] | None, creature: Any, which: str,
+              bonuses: Iterable[Bonus | int], fortune: Fortune | str | None,
+              conditions: Iterable[str] | None) -> tuple[int, tuple[str, ...]] | None:
     """The ruleset's own save bonus (``None``: lfg's rules), given ``conditions``.
 
     Raises:
         SaveError: ``conditions`` under a ruleset whose saves do not take them.
     """
-    if conditions is not None and (own is None or own[2] not in _TAKES_CONDITIONS):
-        name = "lfg" if own is None else own[2]
+    if conditions is not None and (own is None or not own[1].takes_conditions):
+        name = "lfg" if own is None else own[0]
         raise SaveError(f"conditions= gives a ruleset's own conditions (classic: "
                         f"002_2a3a79475ca2a541.txt, \"Conditions\"); under {name} the "
                         "creature's own conditions count (its file's conditions:, "
@@ -205,28 +217,27 @@ def _bonus_of(own: tuple[Callable[..., tuple[int, tuple[str, ...]]], str, str] |
     if own is None:
         return None
     if conditions is not None:
-        return own[0](creature, which, bonuses, fortune, conditions=tuple(conditions))
-    return own[0](creature, which, bonuses, fortune)
+        return own[1].bonus(creature, which, bonuses, fortune, conditions=tuple(conditions))
+    return own[1].bonus(creature, which, bonuses, fortune)
 
 
-def set_ruleset_resolver(resolve: Callable[[Any], str]) -> None:
-    """How a ``ruleset=`` argument is turned into a ruleset's name (raising for an
-    unknown one); set by :mod:`lfgcombat.rulesets`."""
+def set_ruleset_resolver(resolve: Callable[[Any], tuple[str, SaveRules]]) -> None:
+    """How a ``ruleset=`` argument is turned into a ruleset's name and saves (raising for
+    an unknown one); set by :mod:`lfgcombat.rulesets`."""
     _RESOLVE[:] = [resolve]
 
 
-def _own_saves(ruleset: "Ruleset | str | None"
-               ) -> tuple[Callable[..., tuple[int, tuple[str, ...]]], str, str] | None:
-    """The ruleset's own save rules, or ``None`` for this module's (``lfg``; ``classic``
-    plays lfg's saves).
+def _own_saves(ruleset: "Ruleset | str | None") -> tuple[str, SaveRules] | None:
+    """The ruleset's name and its own save rules, or ``None`` for this module's (``lfg``,
+    a ruleset whose ``saves`` slot is lfg's).
 
     Raises:
         RulesetError: not a ruleset or the name of one.
     """
-    if ruleset is None:
+    if ruleset is None or not _RESOLVE:
         return None
-    name = _RESOLVE[0](ruleset) if _RESOLVE else str(getattr(ruleset, "name", ruleset))
-    return _OWN_SAVES.get(name)
+    name, rules = _RESOLVE[0](ruleset)
+    return (name, rules) if rules.own else None
 
 
 def saving_throw(creature: Creature, which: str, dc: int, roller: Roller, *,
@@ -271,6 +282,15 @@ def saving_throw(creature: Creature, which: str, dc: int, roller: Roller, *,
     if own is not None and found is not None:
         return _own_saving_throw(own, found, creature, which, dc, roller, willing=willing,
                                  label=label)
+    return _lfg_saving_throw(creature, which, dc, roller, fortune=fortune, bonuses=bonuses,
+                             willing=willing, label=label)
+
+
+def _lfg_saving_throw(creature: Creature, which: str, dc: int, roller: Roller, *,
+                      fortune: Fortune | str | None, bonuses: Iterable[Bonus | int],
+                      willing: bool, label: str | None) -> SaveResult:
+    """lfg's save (:func:`saving_throw` under lfg, or a ruleset whose ``saves`` are lfg's):
+    1d20 + the Save Rating and modifiers, a natural 20 saves and a natural 1 fails."""
     stat, value, lines = _save_bonus(creature, which, bonuses)
     if willing:
         return SaveResult(creature.name, which, dc, value, None, False,
@@ -293,13 +313,12 @@ def saving_throw(creature: Creature, which: str, dc: int, roller: Roller, *,
     return SaveResult(creature.name, which, dc, value, r, ok, why, lines)
 
 
-def _own_saving_throw(own: tuple[Callable[..., tuple[int, tuple[str, ...]]], str, str],
-                      found: tuple[int, tuple[str, ...]], creature: Creature, which: str,
-                      dc: int, roller: Roller, *, willing: bool,
-                      label: str | None) -> SaveResult:
+def _own_saving_throw(own: tuple[str, SaveRules], found: tuple[int, tuple[str, ...]],
+                      creature: Creature, which: str, dc: int, roller: Roller, *,
+                      willing: bool, label: str | None) -> SaveResult:
     """A save by a ruleset's own bonus (``found``: its value and lines): 1d20 + bonus >=
     DC, nothing automatic."""
-    _, rule, name = own
+    name, rule = own[0], own[1].rule
     value, lines = found
     if willing:
         return SaveResult(creature.name, which, dc, value, None, False,

@@ -77,7 +77,7 @@ from lfgcombat.rulesets.policies import (ActionEconomy, AttackResolution, Encoun
 from lfgcombat.rules.weapons import resolve_weapon
 
 from . import fields as _fields  # noqa: F401 - registers the classic creature keys
-from . import saves as _saves  # noqa: F401 - registers the classic saves
+from .saves import ClassicSaves
 from ._base import TEXT, ClassicError, check_keys, rule
 from .actions import MODE_WORDS, RoundBudget
 from .attacks import fumble_suggestions
@@ -691,5 +691,5 @@ CLASSIC: RulesetDefinition = register(dataclasses.replace(
     initiative=MappingProxyType({"top_down": ClassicInitiative}),
     default_initiative="top_down", economy=ClassicEconomy(), attacks=ClassicAttacks(),
     health=ClassicHealth(), conditions=CATALOGUE, implemented=True,
-    sheet_rows=sheet_rows, reminders=ClassicReminders(),
+    sheet_rows=sheet_rows, reminders=ClassicReminders(), saves=ClassicSaves(),
     lfg_switches=(), fast_kernel="lfgcombat.prep.fast_classic"))

@@ -2,9 +2,9 @@
 
 002_2a3a79475ca2a541.txt gives no base saves; its "DC12 Fortitude check to stabilize"
 ("Stabilizing a Disabled Character") is d20 + CON (inferred), REF and WILL the same with the
-d20 family's DEX and WIS, with the saving throw modifiers of the "Conditions". Importing this
-module registers them with :func:`lfgcombat.rules.health.saves.register_save_rules`, which
-``saving_throw(..., ruleset="classic")`` and the Encounter's saves then use.
+d20 family's DEX and WIS, with the saving throw modifiers of the "Conditions". They are the
+``saves`` slot of the classic ruleset (:class:`ClassicSaves`), which
+``saving_throw(..., ruleset="classic")`` and the Encounter's saves ask.
 """
 
 from __future__ import annotations
@@ -15,13 +15,13 @@ from typing import Any
 from lfgcombat.rules.bonuses import Bonus, stack
 from lfgcombat.dice import Fortune
 from lfgcombat.rulesets.fields import check_written_for
-from lfgcombat.rules.health.saves import SaveError, register_save_rules
+from lfgcombat.rules.health.saves import SaveError, SaveRules
 from lfgcombat.rules.health.saves import _check_int as _save_int
 
 from ._base import rule
 from .turn import ClassicFighter
 
-__all__ = ["CLASSIC_SAVES", "classic_save_bonus"]
+__all__ = ["CLASSIC_SAVES", "ClassicSaves", "classic_save_bonus"]
 
 _CONDITIONS = rule("Conditions")
 
@@ -69,4 +69,16 @@ def classic_save_bonus(creature: Any, which: str, bonuses: Iterable[Any],
     return total + stacked.total, tuple(lines)
 
 
-register_save_rules("classic", classic_save_bonus, CLASSIC_SAVES, conditions=True)
+class ClassicSaves(SaveRules):
+    """classic's saving throws (:func:`classic_save_bonus`), taking its own conditions."""
+
+    own = True
+    takes_conditions = True
+    rule = CLASSIC_SAVES
+
+    def bonus(self, creature: Any, which: str, bonuses: Iterable[Bonus | int],
+              fortune: Fortune | str | None, conditions: tuple[str, ...] | None = None
+              ) -> tuple[int, tuple[str, ...]]:
+        """:func:`classic_save_bonus`."""
+        return classic_save_bonus(creature, which, bonuses, fortune,
+                                  conditions=conditions or ())

@@ -70,7 +70,7 @@ from lfgcombat.rulesets.initiative import (InitiativePolicy, RoundByRoundInitiat
 from lfgcombat.rulesets.lfg import LFG_DEFINITION
 from lfgcombat.rulesets.policies import (ActionEconomy, AttackResolution, ConditionCatalogue,
                                          DamageModel, EncounterAttack, HealthModel)
-from lfgcombat.rules.health.saves import SaveError, register_save_rules
+from lfgcombat.rules.health.saves import SaveError, SaveRules
 from lfgcombat.rules.health.saves import _check_int as _check_save_int
 
 from . import fields as _fields  # noqa: F401 - registers the wounds creature keys
@@ -624,7 +624,17 @@ def wounds_save_bonus(creature: Any, which: str, bonuses: Iterable[Bonus | int],
     return total + stacked.total, tuple(lines)
 
 
-register_save_rules("wounds", wounds_save_bonus, WOUNDS_SAVES)
+class WoundsSaves(SaveRules):
+    """wounds' saving throws (:func:`wounds_save_bonus`): no conditions of its own."""
+
+    own = True
+    rule = WOUNDS_SAVES
+
+    def bonus(self, creature: Any, which: str, bonuses: Iterable[Bonus | int],
+              fortune: Fortune | str | None, conditions: tuple[str, ...] | None = None
+              ) -> tuple[int, tuple[str, ...]]:
+        """:func:`wounds_save_bonus`."""
+        return wounds_save_bonus(creature, which, bonuses, fortune)
 
 
 #: The ``wounds`` ruleset, registered (name, text, aliases) when this module is imported;
@@ -635,4 +645,5 @@ WOUNDS: RulesetDefinition = register(dataclasses.replace(
     health=WoundsHealth(), damage=WoundsDamage(), conditions=WoundsConditions(),
     initiative=MappingProxyType(WOUNDS_INITIATIVE), default_initiative=DEFAULT_INITIATIVE,
     implemented=True, sheet_rows=sheet_rows, lfg_switches=(),
-    reminders=WoundsReminders(), fast_kernel="lfgcombat.prep.fast_wounds"))
+    reminders=WoundsReminders(), saves=WoundsSaves(),
+    fast_kernel="lfgcombat.prep.fast_wounds"))
