@@ -111,9 +111,22 @@ def _unit_eligible(st: Encounter, unit: str) -> bool:
 
 
 def _units_to_act(st: Encounter, exclude: str | Iterable[str] | None = None) -> list[str]:
+    """The units that may still take a turn this round, in the roster's order: eligible
+    (:func:`_unit_eligible`: alive; aware in the surprise round) and with a living member
+    whose card is not Done (read in one pass: it is asked at every hand-over)."""
     skip = {exclude} if isinstance(exclude, str) else set(exclude or ())
-    return [u for u in st._all_units() if u not in skip and _unit_eligible(st, u)
-            and not all(st._f[n].done for n in st._members(u) if st._alive(n))]
+    f, groups, surprise = st._f, st._groups, st._surprise
+    out = []
+    for u in st._all_units():
+        if u in skip:
+            continue
+        members = groups.get(u, (u,))
+        alive = [n for n in members if not f[n].dead]
+        if not alive or (surprise and not any(f[n].aware for n in members)):
+            continue
+        if not all(f[n].done for n in alive):
+            out.append(u)
+    return out
 
 
 def _in_ready_frame(st: Encounter, name: str) -> bool:
