@@ -10,6 +10,7 @@ from lfgcombat.creature import load_example
 from lfgcombat.rulesets import Ruleset
 from lfgcombat.widgets.attackpanel import AttackPanel
 from lfgcombat.widgets.dicelog import DiceLog
+from lfgcombat.rulesets.wounds.attacks import choice_words
 
 
 @pytest.fixture
@@ -144,7 +145,8 @@ def test_the_wounds_panel_takes_a_critical_choice_and_shows_both():
     assert panel.odds.p_hit == odds.p_hit and panel.odds.expected == odds.expected
     assert "lfg-choices" in panel._odds.value
     for choice, (hp, w) in odds.expected.items():  # both choices, the engine's numbers
-        assert choice in panel._odds.value and f"{float(hp):.2f}" in panel._odds.value
+        words = choice_words(choice)  # issue 26: the choice in words, not its id
+        assert words in panel._odds.value and f"{float(hp):.2f}" in panel._odds.value
     assert "riders fire" in panel._line.value
     panel.choose(critical_choice="wounds", total_defense=True)
     to_w = attack_odds(pair[0], pair[1], "longsword", ruleset="wounds",
