@@ -139,3 +139,16 @@ def test_every_shortened_citation_is_still_a_heading(seeds: Path) -> None:
     assert len(shortened) > 10  # "Big Actions (BA)", "Taking Your Turn", ...
     for file, heading in shortened:
         assert is_heading(heading, rules_lines(seeds, file, cache)), (file, heading)
+
+
+def test_a_card_cites_the_heading_not_the_paragraph() -> None:
+    """Before: a readied creature's card read "(000_..., "Prepare to Interrupt – “Ready
+    Action” (Big Action): You prepare to do something when a specific trigger event
+    occurs.")"."""
+    enc = Encounter([load_example("wulfric"), load_example("orc")],
+                    sides={"party": ["Wulfric"], "orcs": ["Orc"]}, seed=3).start()
+    actor = enc.current
+    enc.ready(actor, "the foe comes near")
+    card = enc.actions_left(actor).explain()
+    assert '"Prepare to Interrupt – “Ready Action” (Big Action)")' in card, card
+    assert "You prepare to do something" not in card
