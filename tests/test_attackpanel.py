@@ -188,3 +188,23 @@ def test_the_panel_shows_the_knockdown_odds_after_a_charge():
     assert panel.odds.p_knockdown == still
     panel.choose(charge_ft=-5)
     assert panel.error and panel._roll.disabled  # refused, shown in the panel
+
+
+@pytest.mark.parametrize("ruleset", ["lfg", "wounds"])
+def test_the_panels_dice_log_cites_the_rulesets_text(party, ruleset):
+    """Issue 26, item 2: each roll of the panel's dice log cites the rule it plays, from
+    the panel's ruleset (000_8d1d7816ee944f3b.txt, "Attack Rolls"; 003_de0e94afd49609a7.txt,
+    "Combat Statistics")."""
+    roller = Roller(seed=5)
+    log = DiceLog(roller)
+    if ruleset == "lfg":
+        panel = AttackPanel(party, roller, dicelog=log, attacker="Mayat", target="Orc")
+        panel.choose(weapon="longbow", distance_ft=60)
+        cited = '000_8d1d7816ee944f3b.txt, &quot;Attack Rolls&quot;'
+    else:
+        panel = AttackPanel(_wounds_pair(), roller, dicelog=log, ruleset="wounds")
+        cited = '003_de0e94afd49609a7.txt, &quot;Combat Statistics&quot;'
+    panel.roll()
+    assert ">rule</th>" in log._table.value
+    rows = [r for r in log._table.value.split("<tr class='lfg-roll'")[1:] if " attacks " in r]
+    assert rows and all(cited in r for r in rows), log._table.value
