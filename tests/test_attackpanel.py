@@ -193,8 +193,8 @@ def test_the_panel_shows_the_knockdown_odds_after_a_charge():
 @pytest.mark.parametrize("ruleset", ["lfg", "wounds"])
 def test_the_panels_dice_log_cites_the_rulesets_text(party, ruleset):
     """Issue 26, item 2: each roll of the panel's dice log cites the rule it plays, from
-    the panel's ruleset (000_8d1d7816ee944f3b.txt, "Attack Rolls"; 003_de0e94afd49609a7.txt,
-    "Combat Statistics")."""
+    the panel's ruleset: 000_8d1d7816ee944f3b.txt, "Attack Rolls" for lfg;
+    003_de0e94afd49609a7.txt, "Combat Statistics" for wounds."""
     roller = Roller(seed=5)
     log = DiceLog(roller)
     if ruleset == "lfg":
