@@ -65,5 +65,11 @@ class IllegalActionError(LfgError):
     """
 
     def __init__(self, message: str, rule: str | None = None) -> None:
+        from .rules.citations import headings_only  # the rules import the errors
+
         self.rule = rule
-        super().__init__(f"{message} ({rule})" if rule else message)
+        text = headings_only(message)
+        shown = headings_only(rule) if rule else ""
+        # the rule said once (a card's note in the message may cite it already) and by
+        # its heading, not a paragraph's first words (issue 26, item 2)
+        super().__init__(f"{text} ({shown})" if shown and shown not in text else text)

@@ -10,6 +10,7 @@ from lfgcombat.creature import load_example
 from lfgcombat.rulesets import Ruleset
 from lfgcombat.widgets.attackpanel import AttackPanel
 from lfgcombat.widgets.dicelog import DiceLog
+from lfgcombat.rulesets.wounds.attacks import choice_words
 
 
 @pytest.fixture
@@ -144,7 +145,8 @@ def test_the_wounds_panel_takes_a_critical_choice_and_shows_both():
     assert panel.odds.p_hit == odds.p_hit and panel.odds.expected == odds.expected
     assert "lfg-choices" in panel._odds.value
     for choice, (hp, w) in odds.expected.items():  # both choices, the engine's numbers
-        assert choice in panel._odds.value and f"{float(hp):.2f}" in panel._odds.value
+        words = choice_words(choice)  # issue 26: the choice in words, not its id
+        assert words in panel._odds.value and f"{float(hp):.2f}" in panel._odds.value
     assert "riders fire" in panel._line.value
     panel.choose(critical_choice="wounds", total_defense=True)
     to_w = attack_odds(pair[0], pair[1], "longsword", ruleset="wounds",
@@ -186,3 +188,23 @@ def test_the_panel_shows_the_knockdown_odds_after_a_charge():
     assert panel.odds.p_knockdown == still
     panel.choose(charge_ft=-5)
     assert panel.error and panel._roll.disabled  # refused, shown in the panel
+
+
+@pytest.mark.parametrize("ruleset", ["lfg", "wounds"])
+def test_the_panels_dice_log_cites_the_rulesets_text(party, ruleset):
+    """Issue 26, item 2: each roll of the panel's dice log cites the rule it plays, from
+    the panel's ruleset: 000_8d1d7816ee944f3b.txt, "Attack Rolls" for lfg;
+    003_de0e94afd49609a7.txt, "Combat Statistics" for wounds."""
+    roller = Roller(seed=5)
+    log = DiceLog(roller)
+    if ruleset == "lfg":
+        panel = AttackPanel(party, roller, dicelog=log, attacker="Mayat", target="Orc")
+        panel.choose(weapon="longbow", distance_ft=60)
+        cited = '000_8d1d7816ee944f3b.txt, &quot;Attack Rolls&quot;'
+    else:
+        panel = AttackPanel(_wounds_pair(), roller, dicelog=log, ruleset="wounds")
+        cited = '003_de0e94afd49609a7.txt, &quot;Combat Statistics&quot;'
+    panel.roll()
+    assert ">rule</th>" in log._table.value
+    rows = [r for r in log._table.value.split("<tr class='lfg-roll'")[1:] if " attacks " in r]
+    assert rows and all(cited in r for r in rows), log._table.value

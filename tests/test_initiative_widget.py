@@ -762,5 +762,7 @@ def test_the_status_line_shows_every_roll_even_when_two_read_the_same():
     rolls = [e.describe() for e in enc.log.of_kind("roll")
              if e.data["label"] == "Brann's Longsword damage to Orc"]  # issue 26: names who
     assert len(rolls) == 2 and rolls[0] == rolls[1]  # a critical: two equal rolls
-    shown = [line for line in t.status_text.splitlines() if line == rolls[0]]
+    # each followed by its rule (issue 26, item 2: the ruleset's own text)
+    shown = [line for line in t.status_text.splitlines() if line == rolls[0]
+             + ' (002_2a3a79475ca2a541.txt, "How to attack another creature")']
     assert len(shown) == 2, t.status_text

@@ -34,6 +34,7 @@ from lfgcombat.rules.attacks.odds import unintended_attack_odds
 from lfgcombat.rules.attacks.unintended import UnintendedResult, unintended_shot
 from lfgcombat.rules.attacks.odds import AttackOdds, attack_odds, odds_for
 from lfgcombat.rules.attacks import AttackSetup, prepare
+from lfgcombat.rules.citations import headings_only
 from lfgcombat.creature import Creature
 from lfgcombat.dice import Roller
 from lfgcombat.errors import LfgError
@@ -230,6 +231,9 @@ class AttackPanel(W.VBox):
         super().__init__(children=self._children(dicelog), **kwargs)
         self.add_class("lfg-attackpanel")
         self._fill_weapons()
+        if dicelog is not None and getattr(dicelog, "cite", "") is None:
+            dicelog.cite = self._roll_rule  # each roll's rule, from the panel's ruleset
+            dicelog.refresh()
         self._attacker.observe(lambda _c: (self._fill_weapons(), self.refresh()), "value")
         for w in (self._target, self._weapon, self._fortune, self._concealment, self._cover,
                   self._distance, self._charge, self._near, self._critical,
@@ -319,6 +323,12 @@ class AttackPanel(W.VBox):
         names, self._unreadable = weapon_names(c.weapons)
         self._weapon.options = list(dict.fromkeys(names + ["unarmed strike"]))
         self._weapon.value = self._weapon.options[0]
+
+    def _roll_rule(self, label: str | None) -> str:
+        """The citation of the rule a roll of the dice log plays, from the panel's ruleset
+        (issue 26, item 2), by heading; the ruleset's text when it names none."""
+        rules = self.ruleset
+        return headings_only(rules.cite_event("roll", label) or rules.text)
 
     @property
     def ruleset(self) -> Ruleset:

@@ -7,7 +7,7 @@ from :meth:`lfgcombat.Roller.to_frame`; every number it shows comes from the eng
 from __future__ import annotations
 
 import html
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 
 import ipywidgets as W
@@ -32,6 +32,9 @@ _COLUMNS = [
      "(the one not kept)"),
     ("P(≥ total)", "p_at_least", "right", "the exact chance to roll this total or more "
      "(blank for a % miss chance, where it means nothing)")]
+#: The column a dice log with a ``cite`` shows last: the rule each roll plays.
+_RULE_COLUMN = ("rule", "rule", "left", "the rule the roll plays: the rules text and its "
+                "heading, from the fight's ruleset")
 #: Said under the table: what the less obvious columns mean.
 EXPLAIN = ("other roll: a Fortunate (keep the higher) or Unfortunate (keep the lower) roll "
            "rolls twice; this is the total not kept. P(≥ total): the exact chance of this "
@@ -60,6 +63,9 @@ class DiceLog(W.VBox):
     Args:
         roller: The roller to watch; every later roll appears at once.
         max_rows: How many of the newest rolls to show.
+        cite: ``cite(label)``: the citation of the rule a roll plays (the
+            :class:`~lfgcombat.widgets.InitiativeTracker` gives its encounter's ruleset's,
+            issue 26, item 2); ``None``: no rule column.
 
     Type in the filter box to show only rolls whose label or expression contains the text.
     """
@@ -74,8 +80,10 @@ class DiceLog(W.VBox):
                             "make one with lfgcombat.Roller(seed=...)")
         return super().__new__(cls, roller, *args, **kwargs)
 
-    def __init__(self, roller: Roller, max_rows: int = 50, **kwargs) -> None:
+    def __init__(self, roller: Roller, max_rows: int = 50,
+                 cite: Callable[[str | None], str | None] | None = None, **kwargs) -> None:
         self.roller = roller
+        self.cite = cite
         self._title = W.HTML()
         self._search = W.Text(placeholder="filter by label or roll", layout=W.Layout(width="16em"))
         self._table = W.HTML()
@@ -122,8 +130,9 @@ class DiceLog(W.VBox):
         total = len(self.roller.history)
         self._title.value = (f"<b>Dice log</b> &middot; {len(frame)} of {total} rolls "
                              f"(seed {html.escape(repr(self.roller.seed))})")
+        columns = _COLUMNS + ([_RULE_COLUMN] if self.cite is not None else [])
         head = "".join(f"<th style='{_CELL.format(align=a)}' title='{html.escape(tip)}'>"
-                       f"{html.escape(t)}</th>" for t, _, a, tip in _COLUMNS)
+                       f"{html.escape(t)}</th>" for t, _, a, tip in columns)
         body = []
         for row in frame.to_dict("records"):
             nat = row["natural"]
@@ -132,10 +141,12 @@ class DiceLog(W.VBox):
                 style = "background:#e6f4ea"
             elif nat == 1:
                 style = "background:#fde7e9"
+            if self.cite is not None:
+                row["rule"] = self.cite(row.get("label"))
             cells = "".join(f"<td style='{_CELL.format(align=a)}'>{_fmt(c, row[c], row)}</td>"
-                            for _, c, a, _tip in _COLUMNS)
+                            for _, c, a, _tip in columns)
             body.append(f"<tr class='lfg-roll' style='{style}'>{cells}</tr>")
-        empty = "" if body else (f"<tr><td colspan='{len(_COLUMNS)}' style='padding:4px 8px;"
+        empty = "" if body else (f"<tr><td colspan='{len(columns)}' style='padding:4px 8px;"
                                  "color:#666'>no rolls yet</td></tr>")
         self._table.value = (
             "<table class='lfg-dicelog-table' style='border-collapse:collapse;"

@@ -72,6 +72,7 @@ import traitlets
 
 from lfgcombat.engine import Encounter
 from lfgcombat.errors import LfgError
+from lfgcombat.rules.citations import headings_only
 from lfgcombat.battlemap import Reachable
 
 from .chances import chances
@@ -82,7 +83,7 @@ from .tracker_attack import AttackControls
 from .tracker_cards import card_html, legend_html
 from .tracker_gm import GMControls
 from .tracker_history import HistoryControls, reminders_html
-from .tracker_ui import SIDE_COLORS, button, hold_tree, row
+from .tracker_ui import SIDE_COLORS, button, hold_tree, no_null_titles, row
 from .tracker_turns import TurnControls
 
 __all__ = ["InitiativeTracker"]
@@ -140,6 +141,9 @@ class InitiativeTracker(TurnControls, W.VBox):
         self.encounter = encounter
         self.battlemap = battlemap
         self.dicelog = dicelog
+        if dicelog is not None and getattr(dicelog, "cite", "") is None:
+            dicelog.cite = self._roll_rule  # each roll's rule, from the fight's ruleset
+            dicelog.refresh()
         self.aoo = aoo
         self._acting_shown: str | None = None
         self._busy = False  # inside one of our own engine calls
@@ -225,6 +229,21 @@ class InitiativeTracker(TurnControls, W.VBox):
             return f"{who} acting. When its turn is done, choose who goes next."
         return f"{who} acting. End the turn when it is done."
 
+    def _roll_rule(self, label: str | None) -> str:
+        """The citation of the rule a roll of the dice log plays, from the fight's ruleset
+        (issue 26, item 2), by heading; the ruleset's text when it names none."""
+        rules = self.encounter.ruleset
+        return headings_only(rules.cite_event("roll", label) or rules.text)
+
+    def _cited(self, e: Any) -> str | None:
+        """:meth:`_describe`'s line, an attack's roll or damage line followed by the
+        citation of its rule (the engine's log: ``EventLog.rule_of``)."""
+        text = self._describe(e)
+        if text and e.kind in ("roll", "damage"):
+            rule = self.encounter.log.rule_of(e)
+            text += f" ({rule})" if rule else ""
+        return text
+
     @staticmethod
     def _describe(e: Any) -> str | None:
         """One readable line for an event (``None``: not worth a line here)."""
@@ -257,7 +276,7 @@ class InitiativeTracker(TurnControls, W.VBox):
             since += 1
         lines: list[str] = []
         for e in now[since:]:
-            t = None if e.command else self._describe(e)
+            t = None if e.command else self._cited(e)
             if t and (e.kind == "roll" or t not in lines):
                 lines.append(t)
         if len(lines) > 12:
@@ -308,6 +327,7 @@ class InitiativeTracker(TurnControls, W.VBox):
         try:
             with hold_tree(self):
                 self._redraw()
+                no_null_titles(self)  # a row shown or made since: no title="null"
         finally:
             self._in_redraw = False
             self._dry.clear()

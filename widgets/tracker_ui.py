@@ -12,11 +12,25 @@ from contextlib import ExitStack, contextmanager
 from typing import Any
 
 import ipywidgets as W
+from ipywidgets.widgets.widget_description import DescriptionWidget
 
 #: Card and button colours by side, in the order the sides are given (the BattleMap's).
 SIDE_COLORS = ["#2b6cb0", "#c53030", "#2f855a", "#b7791f", "#6b46c1", "#319795"]
 #: Row layout: wrap on narrow outputs, centre vertically.
 ROW = dict(flex_flow="row wrap", align_items="center")
+
+
+def no_null_titles(root: W.Widget) -> None:
+    """Give every description widget under ``root`` (``root`` too) whose ``tooltip`` is
+    ``None`` an empty one: ipywidgets 8 copies a description's tooltip into its label's
+    ``title``, and ``None`` shows in the page as ``title="null"`` (issue 26, item 2). A
+    widget whose tooltip was set is left alone (a second walk sends nothing)."""
+    stack = [root]
+    while stack:
+        w = stack.pop()
+        if isinstance(w, DescriptionWidget) and w.tooltip is None:
+            w.tooltip = ""
+        stack.extend(c for c in getattr(w, "children", ()) if isinstance(c, W.Widget))
 
 
 def button(text: str, css: str, do: Callable[[], Any], tip: str) -> W.Button:

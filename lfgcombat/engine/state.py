@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..creature import Creature
+from ..rules.citations import headings_only
 from ..rules.conditions.effect import EFFECT_ENDS, Effect  # noqa: F401 - re-exported: the effect's old home
 
 
@@ -58,6 +59,10 @@ class ActionsLeft:
     attacks: int
     on_turn: bool
     notes: tuple[str, ...] = ()
+
+    def __post_init__(self) -> None:
+        # each note cites a heading, not a paragraph's first words (issue 26, item 2)
+        object.__setattr__(self, "notes", tuple(headings_only(n) for n in self.notes))
 
     def _round_words(self) -> str:
         """The actions left, in words (lfg's Big, Little, Free Actions and Reactions)."""

@@ -2,16 +2,52 @@
 
 ``cite("Flanking")`` gives ``000_8d1d7816ee944f3b.txt, "Flanking"``, the form the data
 tables' ``source`` column and every :class:`~lfgcombat.errors.IllegalActionError` use.
+:func:`headings_only` is what people read: a citation that quotes a paragraph's first words
+(``"Big Actions (BA): Big Actions require ..."``) shows its heading alone (``"Big Actions
+(BA)"``), while the recorded citation (a saved event's ``rule``) stays as it was.
 """
 
 from __future__ import annotations
 
-__all__ = ["TEXT", "cite"]
+import re
+
+__all__ = ["TEXT", "cite", "headings_only"]
 
 #: The main rules text (ruleset ``lfg``), in ``../shared/seeds/``.
 TEXT = "000_8d1d7816ee944f3b.txt"
+
+#: ``file, "heading"`` inside any text (the files are ``NNN_<16 hex>.txt``).
+_CITATION = re.compile(r'(?P<file>\d{3}_[0-9a-f]{16}\.txt), "(?P<heading>[^"]+)"')
+#: A heading followed by the paragraph it opens: ``Heading: Sentence...`` (the sentence
+#: begins with a capital or a digit and runs on for more than three words).
+_PARAGRAPH = re.compile(r"^(?P<heading>[^:]{3,}?): (?P<rest>[A-Z0-9][^:]*\S.*)$")
+#: Headings that say nothing alone: the paragraph's first words stay (002's "Optional: If a
+#: character goes below 0 HP").
+_VAGUE = frozenset({"Optional", "Note", "Example"})
 
 
 def cite(*headings: str, file: str = TEXT) -> str:
     """``file, "heading"`` for each heading, joined with ``"; "``."""
     return "; ".join(f'{file}, "{h}"' for h in headings)
+
+
+def heading_of(heading: str) -> str:
+    """A cited heading as people read it: ``"Big Actions (BA): Big Actions require a
+    decent amount ..."`` (the text's line, cited by its first words) -> ``"Big Actions
+    (BA)"``; ``"Momentum of Impact: Bigger Creatures hitting Smaller Creatures"`` or a
+    heading without a paragraph (``"Flanking"``) is kept (four words or fewer after the
+    colon are part of the heading)."""
+    m = _PARAGRAPH.match(heading.strip())
+    if m is None or len(m.group("rest").split()) <= 4 or m.group("heading") in _VAGUE:
+        return heading
+    return m.group("heading")
+
+
+def headings_only(text: str) -> str:
+    """``text`` with every citation in it (``file, "heading"``) naming its heading alone
+    (:func:`heading_of`), not the first words of the paragraph under it (issue 26, item 2:
+    a new user read whole paragraphs in refusals)."""
+    if ".txt" not in text:
+        return text
+    return _CITATION.sub(lambda m: f'{m.group("file")}, "{heading_of(m.group("heading"))}"',
+                         text)

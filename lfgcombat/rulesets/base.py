@@ -18,6 +18,7 @@ from typing import Any, cast
 
 from ..errors import LfgError
 from ..rules.health.saves import SaveRules
+from .event_rules import LFG_EVENT_RULES, EventRules
 from .reminders import TurnReminders
 from .initiative import INITIATIVE_POLICIES, InitiativePolicy, TopDownInitiative
 from .policies import (
@@ -72,6 +73,8 @@ class RulesetDefinition:
         saves: Its saving throws (lfg's :class:`~lfgcombat.rules.health.saves.SaveRules`,
             or a subclass with a bonus of its own), which
             :func:`~lfgcombat.rules.health.saves.saving_throw` and ``save_odds`` ask.
+        event_rules: The citations of its attack, damage and roll lines (what a view of the
+            log shows beside them: :class:`~lfgcombat.rulesets.event_rules.EventRules`).
         fast_kernel: The module (a dotted path, imported only when GM prep asks) building
             the numbers of a compiled kernel of its own for GM prep's fast tier
             (``<name>_spec``, ``<name>_problems``, and ``RULESET``: the ruleset it was
@@ -97,6 +100,7 @@ class RulesetDefinition:
     reminders: TurnReminders = TurnReminders()
     saves: SaveRules = SaveRules()
     fast_kernel: str | None = None
+    event_rules: EventRules = LFG_EVENT_RULES
 
     def __post_init__(self) -> None:
         for name in ("name", "text"):
@@ -452,6 +456,24 @@ class Ruleset:
     def condition_catalogue(self) -> ConditionCatalogue:
         """The condition catalogue (its data file)."""
         return self.definition.conditions
+
+    def cite_event(self, kind: str, label: str | None = None) -> str | None:
+        """The citation of an ``attack``, ``damage`` or ``roll`` line this ruleset played
+        (its :attr:`RulesetDefinition.event_rules`; an initiative roll: the initiative
+        policy's ``rule``), e.g. ``000_8d1d7816ee944f3b.txt, "Attack Rolls"`` for lfg's
+        attack; ``None`` for another kind, or a roll the ruleset names no rule for.
+
+        Args:
+            kind: The event's kind.
+            label: A roll's label (what it is for).
+        """
+        rules = self.definition.event_rules
+        found = rules.cite(kind, label)
+        if found is not None or kind != "roll":
+            return found
+        if "initiative" in str(label or "").lower():
+            return self.initiative_policy.rule
+        return rules.roll
 
     def switches(self) -> dict[str, object]:
         """The optional rules and their settings (everything but the name; a switch of one

@@ -113,6 +113,12 @@ def test_a_round_with_clicks_only(lab: Lab) -> None:
     page.wait_for_function("([sel, n]) => document.querySelectorAll(sel).length > n",
                            arg=[f"{TRACKER} .lfg-dicelog tr.lfg-roll", before], timeout=15_000)
     no_error()
+    # issue 26, item 2: the roll's line and its dice-log row cite the rule it plays, and no
+    # label of the tracker has a title "null" (a tooltip left None)
+    status_says('(000_8d1d7816ee944f3b.txt, "Attack Rolls")')
+    assert '000_8d1d7816ee944f3b.txt, "Attack Rolls"' in \
+        tracker.locator(".lfg-dicelog tr.lfg-roll", has_text="attacks").first.inner_text()
+    assert tracker.locator('[title="null"]').count() == 0
 
     # the next button wears the orcs' colour, as the Orc's card and the legend do
     nxt = tracker.locator("button.lfg-next", has_text="Orc")

@@ -356,7 +356,8 @@ def test_the_status_line_shows_both_damage_rolls_of_a_critical():
     assert enc.current == "Brann"
     tracker._attempt(lambda: enc.attack("Brann", "Orc"))
     lines = tracker.status_text.splitlines()
-    assert lines.count("Brann's Longsword damage to Orc: 1d8+3 = 5") == 2
+    assert lines.count("Brann's Longsword damage to Orc: 1d8+3 = 5 (002_2a3a79475ca2a541.txt, "
+                       '"How to attack another creature")') == 2  # issue 26: its rule
     assert any("takes 10" in line for line in lines)
 
 

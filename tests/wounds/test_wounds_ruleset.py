@@ -74,7 +74,9 @@ def test_attack_odds_with_the_critical_choice_report_both():
     assert w_m == 0 and w_w == mult.p_crit * Fraction(15, 2)  # 1d8+3: mean 7.5
     assert hp_m == mult.p_hit * Fraction(15, 2) + mult.p_crit * Fraction(15, 2)
     assert to_w.wounds_damage.index.max() == 11 and mult.wounds_damage.index.max() == 0
-    assert "multiply:" in mult.summary() and "wounds:" in mult.summary()
+    # both choices, in the text's words (issue 26, item 2)
+    assert "Double Damage:" in mult.summary() and "Go to Wounds:" in mult.summary()
+    assert "multiply" not in mult.summary()
 
 
 def test_x3_goes_to_wounds_at_double():
@@ -172,7 +174,7 @@ def test_tables_for_the_notebook():
     from lfgcombat.rulesets.wounds.damage import RIDER_TYPES, rider_table
 
     frame = attack_odds(WULFRIC, ORC, "longsword", ruleset="wounds").to_frame()
-    assert frame["critical_choice"].tolist() == ["multiply", "wounds"]
+    assert frame.index.tolist() == ["multiply", "wounds"]  # issue 26: words in "critical"
     table = rider_table({"orc": Target(), "wall": Target(kind="object", non_flammable=True)})
     assert len(table) == 2 * len(RIDER_TYPES)
     fire = table[table["damage_type"] == "fire"].set_index("target")["dice_steps"]

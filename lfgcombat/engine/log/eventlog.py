@@ -6,8 +6,10 @@ replay(log)". The encounter appends; everyone else reads.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any, overload
+
+from lfgcombat.rules.citations import headings_only
 
 from .events import Event
 
@@ -21,10 +23,20 @@ class EventLog(Sequence[Event]):
     """The events of an encounter, oldest first (read-only; the encounter appends).
 
     Index it, iterate it, or turn it into a table with :meth:`to_dataframe`.
+
+    Args:
+        events: The events.
+        cite: The citation of an event that records none (an ``attack``, a ``damage``, a
+            ``roll``), from the ruleset that played it: ``cite(kind, label)``
+            (:meth:`lfgcombat.rulesets.Ruleset.cite_event`; the encounter gives its own).
+            The citations are the views' (:meth:`rule_of`), not the events': a save
+            replays the same events.
     """
 
-    def __init__(self, events: Iterable[Event] = ()) -> None:
+    def __init__(self, events: Iterable[Event] = (),
+                 cite: Callable[[str, str | None], str | None] | None = None) -> None:
         self._events: list[Event] = list(events)
+        self._cite = cite
 
     def __len__(self) -> int:
         return len(self._events)
@@ -61,6 +73,36 @@ class EventLog(Sequence[Event]):
         with ``commands=True``: ``damage`` is both a command and its effect)."""
         return [e for e in self._events if e.kind in kinds and (commands or not e.command)]
 
+    def rule_of(self, event: Event) -> str | None:
+        """The citation of the rule ``event`` plays, headings only (issue 26, item 2): its
+        own ``rule`` field, else the ruleset's citation of its kind (an attack, its damage,
+        a roll by what its label says: :meth:`~lfgcombat.rulesets.Ruleset.cite_event`),
+        else, for a roll, the rule of its step's first effect that records one, else
+        ``None``.
+
+        Args:
+            event: An event of this log.
+        """
+        d = event.data if isinstance(event.data, dict) else {}
+        rule = d.get("rule") if isinstance(d.get("rule"), str) and d.get("rule") else None
+        if rule is None and self._cite is not None and not event.command:
+            rule = self._cite(event.kind, d.get("label") if event.kind == "roll" else None)
+        if rule is None and event.kind == "roll" and not event.command:
+            rule = self._step_rule(event)
+        return headings_only(rule) if rule else None
+
+    def _step_rule(self, event: Event) -> str | None:
+        """The ``rule`` of the first effect after ``event`` in its step that records one."""
+        events = self._events
+        i = event.seq + 1 if 0 <= event.seq < len(events) and events[event.seq] is event \
+            else len(events)
+        while i < len(events) and not events[i].command:
+            rule = events[i].data.get("rule") if isinstance(events[i].data, dict) else None
+            if isinstance(rule, str) and rule:
+                return rule
+            i += 1
+        return None
+
     def to_dataframe(self) -> pd.DataFrame:
         """One row per event.
 
@@ -87,7 +129,7 @@ class EventLog(Sequence[Event]):
                 "against": d.get("against") if e.kind == "roll" else None,
                 "outcome": d.get("outcome"),
                 "hp_before": d.get("hp_before"), "hp_after": d.get("hp_after"),
-                "text": e.describe(),
+                "text": e.describe(), "rule": self.rule_of(e),
             }
             if e.kind == "damage" and isinstance(d.get("damage"), dict):
                 for t, amount in d["damage"].items():
@@ -98,14 +140,28 @@ class EventLog(Sequence[Event]):
             rows.append(row)
         cols = ["seq", "step", "round", "turn", "kind", "command", "actor", "target", "action",
                 "expression", "natural", "total", "against", "outcome", "hp_before",
-                "hp_after", *damage_types, "text"]
+                "hp_after", *damage_types, "text", "rule"]
         frame = pd.DataFrame(rows, columns=cols)
         for col in ("natural", "total", "against", "hp_before", "hp_after", *damage_types):
             frame[col] = frame[col].astype("Int64")
         return frame
 
     def explain(self, last: int | None = None) -> str:
-        """The log as text, one event a line (the last ``last`` events if given)."""
+        """The log as text, one event a line (the last ``last`` events if given), an
+        attack, a damage and a roll line followed by the citation of its rule
+        (:meth:`rule_of`)."""
         events = self._events if last is None else self._events[-last:]
         return "\n".join(f"{e.seq:>4} r{e.round} {'>' if e.command else ' '} {e.describe()}"
-                         for e in events)
+                         + self._cited(e) for e in events)
+
+    def _cited(self, e: Event) -> str:
+        """`` (file, "heading")`` after an attack, damage or roll line, else ``""``."""
+        if e.command or e.kind not in CITED_KINDS:
+            return ""
+        rule = self.rule_of(e)
+        return f" ({rule})" if rule else ""
+
+
+#: The kinds whose lines carry their rule in the views (issue 26, item 2): the others
+#: record their own ``rule`` (the data frame's ``rule`` column shows it).
+CITED_KINDS = frozenset({"attack", "damage", "roll"})

@@ -69,6 +69,7 @@ from lfgcombat.creature.parse import CreatureError
 from lfgcombat.creature.sections import Section, register_ruleset_conditions, register_section
 from lfgcombat.errors import IllegalActionError, LfgError
 from lfgcombat.rulesets.base import RulesetDefinition, RulesetError, register
+from lfgcombat.rulesets.event_rules import EventRules
 from lfgcombat.rulesets.fields import check_written_for
 from lfgcombat.rulesets.initiative import TopDownInitiative
 from lfgcombat.rulesets.lfg import LFG_DEFINITION
@@ -684,6 +685,20 @@ CLASSIC_CONDITIONS: Section[tuple[str, ...]] = register_section(Section(
 register_ruleset_conditions("classic", "classic_conditions")
 
 
+#: What classic's attack, damage and roll lines cite (issue 26, item 2): its own headings.
+#: An attack and its damage roll: "How to attack another creature"; the natural 20's double
+#: damage: "Critical Hit"; damage taken: "Death" (hit points dropping, -10 dead) and
+#: "Stabilizing a Disabled Character" (0 or below); a Heroic Action, a skill check, the
+#: stabilize and mobile checks, Confused's d%: their own headings.
+EVENT_RULES = EventRules(
+    attack=rule("How to attack another creature"),
+    damage=rule("Death", "Stabilizing a Disabled Character"),
+    rolls=(("critical", rule("Critical Hit")), ("heroic", rule("Heroic Action")),
+           ("skill check", rule("Skill Checks")), ("confused", rule("Conditions")),
+           ("mobile", _STABILIZING), ("stabiliz", _STABILIZING), ("fort", _STABILIZING),
+           ("damage", rule("How to attack another creature")),
+           (" attacks ", rule("How to attack another creature"))))
+
 #: The ``classic`` ruleset, registered (name, text, aliases) when this module is imported;
 #: ``lfgcombat/__init__.py`` imports it with the other built-in rulesets.
 CLASSIC: RulesetDefinition = register(dataclasses.replace(
@@ -692,4 +707,4 @@ CLASSIC: RulesetDefinition = register(dataclasses.replace(
     default_initiative="top_down", economy=ClassicEconomy(), attacks=ClassicAttacks(),
     health=ClassicHealth(), conditions=CATALOGUE, implemented=True,
     sheet_rows=sheet_rows, reminders=ClassicReminders(), saves=ClassicSaves(),
-    lfg_switches=(), fast_kernel="lfgcombat.prep.fast_classic"))
+    lfg_switches=(), fast_kernel="lfgcombat.prep.fast_classic", event_rules=EVENT_RULES))

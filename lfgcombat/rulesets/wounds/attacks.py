@@ -44,12 +44,36 @@ from ._base import WoundsError, check_choice, check_int
 
 __all__ = ["NAT1_PENALTY", "NAT20_BONUS", "MIN_CRIT_RANGE", "CHOICES", "attack_bonus",
            "adjusted_total", "crit_threshold", "WoundsAttack", "attack", "WoundsAttackOdds",
-           "attack_odds", "critical_multiplier", "DamageParts"]
+           "attack_odds", "critical_multiplier", "DamageParts", "choice_words"]
 
 NAT1_PENALTY = -5
 NAT20_BONUS = 5
 MIN_CRIT_RANGE = 15
 CHOICES = ("multiply", "wounds")
+
+
+#: The multiplied critical in the text's words, by the weapon's multiplier.
+_MULTIPLIED = {2: "Double Damage", 3: "Triple Damage", 4: "Quadruple Damage"}
+
+
+def choice_words(choice: str, multiplier: int = 2) -> str:
+    """A critical choice in the text's words (issue 26, item 2: not its id).
+
+    003_de0e94afd49609a7.txt, "Combat Statistics": "• Double Damage: You roll any damage
+    dice twice ..." / "• Go to Wounds: Instead of doubling damage you may inflict normal
+    damage, but it goes straight to to Wounds"; "x3 Multiplier": "• Triple Damage";
+    "x4 Multiplier": "• Quadruple Damage".
+
+    Args:
+        choice: ``"multiply"`` or ``"wounds"``.
+        multiplier: The weapon's Critical Multiplier (2 to 4).
+
+    Raises:
+        WoundsError: an unknown choice or multiplier.
+    """
+    check_choice("critical_choice", choice, CHOICES)
+    return (_MULTIPLIED[check_int("multiplier", multiplier, 2, 4)] if choice == "multiply"
+            else "Go to Wounds")
 
 
 def attack_bonus(ability_mod: int, prowess: int, misc: int = 0) -> int:

@@ -257,8 +257,10 @@ class WoundsCreatureOdds:
         return self.odds.expected
 
     def summary(self) -> str:
-        """One line: attack, Defense, the odds, and both critical choices."""
-        both = "; ".join(f"{c}: {float(hp):.2f} HP + {float(w):.2f} Wounds"
+        """One line: attack, Defense, the odds, and both critical choices (in the text's
+        words: "Double Damage", "Go to Wounds")."""
+        both = "; ".join(f"{_attacks.choice_words(c, self.weapon.multiplier)}: "
+                         f"{float(hp):.2f} HP + {float(w):.2f} Wounds"
                          for c, (hp, w) in self.expected.items())
         riders = ""
         if self.riders is not None and self.riders.riders:
@@ -269,11 +271,14 @@ class WoundsCreatureOdds:
                 f"expected {both}{riders}")
 
     def to_frame(self) -> pd.DataFrame:
-        """One row per critical choice: the expected damage to Hit Points and to Wounds per
-        attack, and their sum."""
-        rows = [{"critical_choice": c, "expected_hp": float(hp), "expected_wounds": float(w),
+        """One row per critical choice, indexed by its id (``multiply``, ``wounds``: what
+        ``critical_choice=`` takes): the choice in the text's words (``critical``:
+        "Double Damage", "Go to Wounds": :func:`~lfgcombat.rulesets.wounds.attacks.choice_words`),
+        the expected damage to Hit Points and to Wounds per attack, and their sum."""
+        rows = [{"critical": _attacks.choice_words(c, self.weapon.multiplier),
+                 "expected_hp": float(hp), "expected_wounds": float(w),
                  "expected_total": float(hp + w)} for c, (hp, w) in self.expected.items()]
-        return pd.DataFrame(rows)
+        return pd.DataFrame(rows, index=pd.Index(list(self.expected), name="critical_choice"))
 
     def __repr__(self) -> str:
         return f"<WoundsCreatureOdds {self.summary()}>"

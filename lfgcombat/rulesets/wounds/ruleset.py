@@ -64,6 +64,7 @@ from lfgcombat.dice import Fortune
 from lfgcombat.errors import IllegalActionError
 from lfgcombat.creature.roll_bonuses import bonuses_to
 from lfgcombat.rulesets.base import RulesetDefinition, register
+from lfgcombat.rulesets.event_rules import EventRules
 from lfgcombat.rulesets.fields import check_written_for
 from lfgcombat.rulesets.initiative import (InitiativePolicy, RoundByRoundInitiative,
                                            SelectiveInitiative, TopDownInitiative)
@@ -637,6 +638,22 @@ class WoundsSaves(SaveRules):
         return wounds_save_bonus(creature, which, bonuses, fortune)
 
 
+#: What wounds' attack, damage and roll lines cite (issue 26, item 2): the text's heading
+#: over its attack roll, critical and damage ("Combat Statistics": "An attack roll
+#: represents...", "If your attack succeeds, you deal damage"), and the headings of its
+#: saves, smashing and breaking objects, and the Cold rider's save.
+_W = "003_de0e94afd49609a7.txt"
+EVENT_RULES = EventRules(
+    attack=cite("Combat Statistics", file=_W), damage=cite("Combat Statistics", file=_W),
+    rolls=(("smash", cite("Smashing an Object", file=_W)),
+           ("strength to break", cite("Breaking Items with Strength", file=_W)),
+           ("vs cold", cite("Cold", file=_W)),
+           ("save", cite("Saving Throws", file=_W)),
+           ("damage", cite("Combat Statistics", file=_W)),
+           (" attacks ", cite("Combat Statistics", file=_W)),
+           ("confirm", cite("Combat Statistics", file=_W)),
+           ("parry", cite("Combat Statistics", file=_W))))
+
 #: The ``wounds`` ruleset, registered (name, text, aliases) when this module is imported;
 #: ``lfgcombat/__init__.py`` imports it with the other built-in rulesets.
 WOUNDS: RulesetDefinition = register(dataclasses.replace(
@@ -646,4 +663,4 @@ WOUNDS: RulesetDefinition = register(dataclasses.replace(
     initiative=MappingProxyType(WOUNDS_INITIATIVE), default_initiative=DEFAULT_INITIATIVE,
     implemented=True, sheet_rows=sheet_rows, lfg_switches=(),
     reminders=WoundsReminders(), saves=WoundsSaves(),
-    fast_kernel="lfgcombat.prep.fast_wounds"))
+    fast_kernel="lfgcombat.prep.fast_wounds", event_rules=EVENT_RULES))

@@ -1,0 +1,70 @@
+"""Which rule each line of the log plays, by ruleset (issue 26, item 2: "Every log line,
+dice label ... cites the ruleset's own text").
+
+An attack, its damage and its rolls are recorded without a citation (their events have no
+``rule`` field, and a save replays them unchanged), so a view of the log asks the ruleset
+that played them: :meth:`EventRules.cite` gives the citation of an ``attack``, a ``damage``
+or a ``roll`` line (a roll by what its label says it is for: an attack roll, a damage roll,
+a critical's confirmation, a miss chance...). Each ruleset declares its own in its package
+(``lfg``'s below, from 000_8d1d7816ee944f3b.txt, "Attack Rolls" and "Damage in Combat").
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..rules.citations import cite
+
+__all__ = ["EventRules", "LFG_EVENT_RULES"]
+
+
+@dataclass(frozen=True)
+class EventRules:
+    """The citations of a ruleset's attack, damage and roll lines.
+
+    Attributes:
+        attack: An ``attack`` line's citation.
+        damage: A ``damage`` line's citation.
+        rolls: ``(word, citation)`` pairs: a roll whose label holds the word (in lower case)
+            cites that rule; the first that matches wins.
+        roll: Any other roll's citation, after an initiative roll's (the initiative
+            policy's ``rule``: :meth:`~lfgcombat.rulesets.Ruleset.cite_event`) (``None``: the
+            view cites the rule of the step the roll belongs to, else the ruleset's text).
+    """
+
+    attack: str
+    damage: str
+    rolls: tuple[tuple[str, str], ...] = ()
+    roll: str | None = None
+
+    def cite(self, kind: str, label: str | None = None) -> str | None:
+        """The citation of a line of ``kind`` (``attack``, ``damage``, a ``roll`` whose label
+        says what it is for; another kind or roll: ``None``, its event carries its own
+        ``rule``, or see :attr:`roll`).
+
+        Args:
+            kind: The event's kind.
+            label: A roll's label (what it is for).
+        """
+        if kind == "attack":
+            return self.attack
+        if kind == "damage":
+            return self.damage
+        if kind != "roll":
+            return None
+        words = str(label or "").lower()
+        return next((rule for word, rule in self.rolls if word in words), None)
+
+
+#: lfg's (000_8d1d7816ee944f3b.txt): an attack plays "Attack Rolls", its damage "Damage in
+#: Combat"; a confirmation "Critical Hits", a miss chance "Concealment - What is it?", an
+#: interrupt's opposed initiative "Interrupt Turn", a tie's roll-off "Initiative Problems:".
+LFG_EVENT_RULES = EventRules(
+    attack=cite("Attack Rolls"), damage=cite("Damage in Combat"),
+    rolls=(("miss chance", cite("Concealment - What is it?")),
+           ("confirm", cite("Critical Hits")),
+           ("damage", cite("Damage in Combat")),
+           ("interrupt", cite("Interrupt Turn")),
+           ("tie-break", cite("Initiative Problems:")),
+           (" attacks ", cite("Attack Rolls")),
+           ("save", cite("Saving Throws"))))
