@@ -27,7 +27,7 @@ def test_a_toy_ruleset_with_such_saves_is_asked_the_same_way():
     from lfgcombat.dice import Roller
     from lfgcombat.rulesets import LFG_DEFINITION, registered
 
-    class ToySaves(saves.SaveRules):
+    class ToySaves(saves.SavingThrows):
         own, takes_conditions, rule = True, True, 'toy.txt, "Saves"'
 
         def bonus(self, creature, which, bonuses, fortune, conditions=None):

@@ -70,7 +70,7 @@ How to add a ruleset
    rules, one module per heading of its text; its policies, its definition and the
    :func:`register` call in ``<name>/ruleset.py``; its creature file keys in
    ``<name>/fields.py``, registered when imported; its saves are the ``saves`` slot (a
-   :class:`~lfgcombat.rules.health.saves.SaveRules` subclass). Define it from lfg,
+   :class:`~lfgcombat.rules.health.saves.SavingThrows` subclass). Define it from lfg,
    replacing only those slots::
 
        WOUNDS = register(dataclasses.replace(
@@ -155,7 +155,7 @@ def coerce_ruleset(value: "Ruleset | str | None") -> Ruleset:
     raise RulesetError(f"ruleset must be a Ruleset or a name such as 'lfg', not {value!r}")
 
 
-def _ruleset_saves(value: "Ruleset | str") -> "tuple[str, _saves.SaveRules]":
+def _ruleset_saves(value: "Ruleset | str") -> "tuple[str, _saves.SavingThrows]":
     rules = coerce_ruleset(value)
     return rules.name, definition(rules.name).saves
 

@@ -17,7 +17,7 @@ from types import MappingProxyType
 from typing import Any, cast
 
 from ..errors import LfgError
-from ..rules.health.saves import SaveRules
+from ..rules.health.saves import SavingThrows
 from .event_rules import LFG_EVENT_RULES, EventRules
 from .reminders import TurnReminders
 from .initiative import INITIATIVE_POLICIES, InitiativePolicy, TopDownInitiative
@@ -70,7 +70,7 @@ class RulesetDefinition:
         reminders: What its rules bring at the start and end of a turn (lfg's
             :class:`~lfgcombat.rulesets.reminders.TurnReminders`, or a subclass), for
             :func:`lfgcombat.rules.turns.turn_reminders.turn_reminders`.
-        saves: Its saving throws (lfg's :class:`~lfgcombat.rules.health.saves.SaveRules`,
+        saves: Its saving throws (lfg's :class:`~lfgcombat.rules.health.saves.SavingThrows`,
             or a subclass with a bonus of its own), which
             :func:`~lfgcombat.rules.health.saves.saving_throw` and ``save_odds`` ask.
         event_rules: The citations of its attack, damage and roll lines (what a view of the
@@ -98,7 +98,7 @@ class RulesetDefinition:
     lfg_switches: tuple[str, ...] | None = None
     sheet_rows: Callable[[Any], tuple[Any, ...]] | None = None
     reminders: TurnReminders = TurnReminders()
-    saves: SaveRules = SaveRules()
+    saves: SavingThrows = SavingThrows()
     fast_kernel: str | None = None
     event_rules: EventRules = LFG_EVENT_RULES
 
@@ -176,7 +176,7 @@ class RulesetDefinition:
 _SLOTS: dict[str, type] = {"economy": ActionEconomy, "attacks": AttackResolution,
                            "health": HealthModel, "damage": DamageModel,
                            "conditions": ConditionCatalogue, "reminders": TurnReminders,
-                           "saves": SaveRules}
+                           "saves": SavingThrows}
 
 #: The hooks a ruleset keeping a record of each combatant (its health model's
 #: ``combatant``) must give, by slot: the encounter plays such a combatant through them.

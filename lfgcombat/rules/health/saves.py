@@ -158,7 +158,7 @@ def _save_bonus(creature: Creature, which: str,
     return stat, value, tuple(lines)
 
 
-class SaveRules:
+class SavingThrows:
     """A ruleset's saving throws: the ``saves`` slot of its
     :class:`~lfgcombat.rulesets.RulesetDefinition` (issue 24, item 3: asked of the ruleset,
     never found by its name). This base is lfg's: this module's own rules (the class's Save
@@ -186,10 +186,10 @@ class SaveRules:
         raise NotImplementedError("lfg's saves are this module's own rules")
 
 
-#: Turns a ruleset (or its name or alias) into its name and its :class:`SaveRules`;
+#: Turns a ruleset (or its name or alias) into its name and its :class:`SavingThrows`;
 #: :mod:`lfgcombat.rulesets` sets it when it loads (this module sits below the rulesets
 #: and does not import them).
-_RESOLVE: list[Callable[[Any], tuple[str, SaveRules]]] = []
+_RESOLVE: list[Callable[[Any], tuple[str, SavingThrows]]] = []
 
 
 def takes_own_conditions(ruleset: "Ruleset | str") -> bool:
@@ -200,7 +200,7 @@ def takes_own_conditions(ruleset: "Ruleset | str") -> bool:
     return own is not None and own[1].takes_conditions
 
 
-def _bonus_of(own: tuple[str, SaveRules] | None, creature: Any, which: str,
+def _bonus_of(own: tuple[str, SavingThrows] | None, creature: Any, which: str,
               bonuses: Iterable[Bonus | int], fortune: Fortune | str | None,
               conditions: Iterable[str] | None) -> tuple[int, tuple[str, ...]] | None:
     """The ruleset's own save bonus (``None``: lfg's rules), given ``conditions``.
@@ -221,13 +221,13 @@ def _bonus_of(own: tuple[str, SaveRules] | None, creature: Any, which: str,
     return own[1].bonus(creature, which, bonuses, fortune)
 
 
-def set_ruleset_resolver(resolve: Callable[[Any], tuple[str, SaveRules]]) -> None:
+def set_ruleset_resolver(resolve: Callable[[Any], tuple[str, SavingThrows]]) -> None:
     """How a ``ruleset=`` argument is turned into a ruleset's name and saves (raising for
     an unknown one); set by :mod:`lfgcombat.rulesets`."""
     _RESOLVE[:] = [resolve]
 
 
-def _own_saves(ruleset: "Ruleset | str | None") -> tuple[str, SaveRules] | None:
+def _own_saves(ruleset: "Ruleset | str | None") -> tuple[str, SavingThrows] | None:
     """The ruleset's name and its own save rules, or ``None`` for this module's (``lfg``,
     a ruleset whose ``saves`` slot is lfg's).
 
@@ -313,7 +313,7 @@ def _lfg_saving_throw(creature: Creature, which: str, dc: int, roller: Roller, *
     return SaveResult(creature.name, which, dc, value, r, ok, why, lines)
 
 
-def _own_saving_throw(own: tuple[str, SaveRules], found: tuple[int, tuple[str, ...]],
+def _own_saving_throw(own: tuple[str, SavingThrows], found: tuple[int, tuple[str, ...]],
                       creature: Creature, which: str, dc: int, roller: Roller, *,
                       willing: bool, label: str | None) -> SaveResult:
     """A save by a ruleset's own bonus (``found``: its value and lines): 1d20 + bonus >=

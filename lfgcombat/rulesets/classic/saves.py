@@ -15,7 +15,7 @@ from typing import Any
 from lfgcombat.rules.bonuses import Bonus, stack
 from lfgcombat.dice import Fortune
 from lfgcombat.rulesets.fields import check_written_for
-from lfgcombat.rules.health.saves import SaveError, SaveRules
+from lfgcombat.rules.health.saves import SaveError, SavingThrows
 from lfgcombat.rules.health.saves import _check_int as _save_int
 
 from ._base import rule
@@ -69,7 +69,7 @@ def classic_save_bonus(creature: Any, which: str, bonuses: Iterable[Any],
     return total + stacked.total, tuple(lines)
 
 
-class ClassicSaves(SaveRules):
+class ClassicSaves(SavingThrows):
     """classic's saving throws (:func:`classic_save_bonus`), taking its own conditions."""
 
     own = True

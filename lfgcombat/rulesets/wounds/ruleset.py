@@ -71,7 +71,7 @@ from lfgcombat.rulesets.initiative import (InitiativePolicy, RoundByRoundInitiat
 from lfgcombat.rulesets.lfg import LFG_DEFINITION
 from lfgcombat.rulesets.policies import (ActionEconomy, AttackResolution, ConditionCatalogue,
                                          DamageModel, EncounterAttack, HealthModel)
-from lfgcombat.rules.health.saves import SaveError, SaveRules
+from lfgcombat.rules.health.saves import SaveError, SavingThrows
 from lfgcombat.rules.health.saves import _check_int as _check_save_int
 
 from . import fields as _fields  # noqa: F401 - registers the wounds creature keys
@@ -625,7 +625,7 @@ def wounds_save_bonus(creature: Any, which: str, bonuses: Iterable[Bonus | int],
     return total + stacked.total, tuple(lines)
 
 
-class WoundsSaves(SaveRules):
+class WoundsSaves(SavingThrows):
     """wounds' saving throws (:func:`wounds_save_bonus`): no conditions of its own."""
 
     own = True
