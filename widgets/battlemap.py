@@ -744,7 +744,9 @@ class BattleMap(W.VBox):
             self._say("Click a token first.")
             return
         if cell in m.footprint(self.selected):
-            self.select(None)
+            # under a tracker the selected token is the acting creature's: a click on it
+            # keeps it (its reach shown again), a map alone lets it go
+            self.select(self.selected if self.mover is not None else None)
             return
         self._move_selected(cell)
 
