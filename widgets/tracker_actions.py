@@ -94,6 +94,39 @@ class ActionControls(W.VBox):
         self.do = button("Do it", "lfg-do-special", self.do_special,
                          "take the chosen action now (it is spent; AOO offered if it "
                          "provokes)")
+        self._build_cast_controls()
+        self._build_aoo_controls()
+        #: Why the Act or Cast button is off now (the engine's refusal of a dry run).
+        self.why = W.HTML()
+        self._build_rows()
+        self._filling = False  # inside refresh: one dry run at its end, not one a choice
+        for w in (self.special, self.ally, self.target, self.ability, self.level,
+                  self.spell_target, self.swift):
+            w.observe(lambda _c: self._filling or self.check_offers(), "value")
+        self.move_action.observe(lambda c: self._map_action(c["new"]), "value")
+        self.special.observe(lambda _c: self._show_ally(), "value")
+        self._show_ally()
+
+    def _build_rows(self) -> None:
+        """The AOO, Move, Act and Cast rows (each hidden when it offers nothing now)."""
+        self._aoo_row = row(self.aoo_mode, self.aoo_names, title="AOO:")
+        self._aoo_row.add_class("lfg-aoo-row")
+        self.move_row = row(self.who, self.move_action, self.move_to, self.go, title="Move:")
+        self.move_row.add_class("lfg-move-row")
+        self.act_row = row(self.special, self.ally, self.target, self.ability, self.gm_mod,
+                           self.environment, self.what, self.do, title="Act:")
+        self.act_row.add_class("lfg-act-row")
+        self.cast_row = row(self.spell, self.level, self.spell_target, self.spell_note,
+                            self.swift, self.perseverance, self.cast_button, title="Cast:")
+        self.cast_row.add_class("lfg-cast-row")
+        super().__init__(children=[self._aoo_row, self.move_row, self.act_row,
+                                   self.cast_row, self.why])
+        self.add_class("lfg-action-rows")
+
+    def _build_cast_controls(self) -> None:
+        """The spell's name, level, target and note, swift casting, the caster's
+        Perseverance, and the Cast button ("Actions in Combat What can I do on my
+        turn?")."""
         self.spell = W.Text(description="spell", placeholder="its name, e.g. Sleep",
                             layout=W.Layout(width="15em"), style={"description_width": "initial"})
         self.spell.add_class("lfg-cast-spell")
@@ -118,30 +151,9 @@ class ActionControls(W.VBox):
                                    layout=W.Layout(width="13em"),
                                    style={"description_width": "initial"})
         self.perseverance.add_class("lfg-cast-perseverance")
-        self._build_aoo_controls()
         self.cast_button = button("Cast", "lfg-cast", self.cast,
                                   "cast a spell: a Big Action that provokes AOO (one spell "
                                   "per turn)")
-        #: Why the Act or Cast button is off now (the engine's refusal of a dry run).
-        self.why = W.HTML()
-        self._aoo_row = row(self.aoo_mode, self.aoo_names, title="AOO:")
-        self._aoo_row.add_class("lfg-aoo-row")
-        super().__init__(children=[
-            self._aoo_row,
-            row(self.who, self.move_action, self.move_to, self.go, title="Move:"),
-            row(self.special, self.ally, self.target, self.ability, self.gm_mod,
-                self.environment, self.what, self.do, title="Act:"),
-            row(self.spell, self.level, self.spell_target, self.spell_note, self.swift,
-                self.perseverance, self.cast_button, title="Cast:"),
-            self.why])
-        self.add_class("lfg-action-rows")
-        self._filling = False  # inside refresh: one dry run at its end, not one a choice
-        for w in (self.special, self.ally, self.target, self.ability, self.level,
-                  self.spell_target, self.swift):
-            w.observe(lambda _c: self._filling or self.check_offers(), "value")
-        self.move_action.observe(lambda c: self._map_action(c["new"]), "value")
-        self.special.observe(lambda _c: self._show_ally(), "value")
-        self._show_ally()
 
     def _build_heroic_controls(self) -> None:
         """The Heroic Action's ability, the GM's modifier, "vs the environment" and what it
