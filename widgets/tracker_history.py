@@ -1,6 +1,7 @@
 """The tracker's history: back to any line of the event log or the dice log, by a click
 on the line, and back again to what was undone (issue 26, item 4), through
-:class:`lfgcombat.engine.timeline.Timeline`; and the turn reminders (:func:`lfgcombat.rules.turns.turn_reminders.turn_reminders`) as HTML.
+:class:`lfgcombat.engine.timeline.Timeline`; and the turn reminders
+(:func:`lfgcombat.rules.turns.turn_reminders.turn_reminders`) as HTML.
 
 No rules here: the steps, the branches and the reminders are the engine's.
 """
