@@ -248,7 +248,8 @@ def test_battlemap_clicks_move_the_acting_creature_through_the_engine():
     enc = fight(map_=True)
     bm = BattleMap(enc.map)
     t = InitiativeTracker(enc, battlemap=bm)
-    assert t.children[-1] is bm and bm.mover is not None
+    # the map follows the rows; only the GM prep box (hidden until opened) comes after it
+    assert t.children[-2] is bm and t.children[-1] is t._prep_box and bm.mover is not None
     enc.start()
     assert bm.selected == "Hero"  # the acting creature is selected when its turn begins
     bm.click((3, 1))  # a hex: the engine moves Hero, spending a Big Action
@@ -288,7 +289,7 @@ def test_a_move_that_provokes_resolves_the_aoo():
 def test_dicelog_shows_the_encounters_rolls_even_after_undo():
     enc = fight()
     t = InitiativeTracker(enc, dicelog=True)
-    assert isinstance(t.dicelog, DiceLog) and t.children[-1] is t.dicelog
+    assert isinstance(t.dicelog, DiceLog) and t.children[-2] is t.dicelog
     enc.start()
     assert len(t.dicelog.rows()) == len(enc.roller.history) == 4
     enc.undo()  # replay builds a fresh roller: the log follows it
@@ -374,15 +375,17 @@ def test_a_charge_needs_a_run_first():
 def test_special_actions_and_casting_go_through_the_engine():
     enc, t = adjacent_fight()
     r = t.action_rows
-    r.special.value = "protect"
-    assert r.ally.layout.display is None  # the ally box shows for Protect only
-    r.ally.value = None if not r.ally.options else r.ally.value
+    # only what the engine takes now is offered (issue 26): Protect needs an adjacent ally
+    offered = [v for _l, v in r.special.options]
+    assert "protect" not in offered and "fight_defensively" in offered
     r.special.value = "fight_defensively"
-    assert r.ally.layout.display == "none"
+    assert r.ally.layout.display == "none"  # the ally box shows for Protect only
     r.do.click()
     assert any("fight" in e.lower() for e in enc.state("Hero")["effects"]), t.status_text
+    # no Big Action left: no longer offered; from code, the rule, nothing changed
+    assert "fight_defensively" not in [v for _l, v in r.special.options]
     before = enc.snapshot()
-    r.do.click()  # no Big Action left: the rule, nothing changed
+    t._attempt(r._special_call(enc, "fight_defensively"))
     assert enc.snapshot() == before and "lfg-error" in t.status.value
     t.choose("Ally")
     r.spell.value, r.level.value = "magic missile", 1

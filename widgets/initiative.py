@@ -144,6 +144,7 @@ class InitiativeTracker(TurnControls, W.VBox):
         #: One short line: the rows hidden now and why (issue 26, item 1).
         self._hidden_line = W.HTML()
         self._hidden_line.add_class("lfg-hidden-rows")
+        self._hidden: dict[str, str] = {}  # a row hidden now -> why (the engine's words)
         self._build_play_on()
         self._build_turn_controls()
         self.attack_row = AttackControls(self)
@@ -405,6 +406,53 @@ class InitiativeTracker(TurnControls, W.VBox):
         self._seen = log
         self._sync_map(acting)
         self._sync_dicelog()
+
+    def offer_row(self, box: W.Widget, label: str, why: str) -> None:
+        """Show ``box`` (a row labelled ``label``) when ``why`` is empty; else hide it and
+        say why in the one short line of what is hidden (issue 26, item 1: only what the
+        acting creature can do now is offered; ``why`` is the engine's or the ruleset's
+        answer - a dry run's refusal, a ruleset policy - never the widget's own rule)."""
+        display = None if not why else "none"
+        if box.layout.display != display:
+            box.layout.display = display
+        if why:
+            self._hidden[label] = why
+        else:
+            self._hidden.pop(label, None)
+        self._draw_hidden()
+
+    @property
+    def hidden_rows(self) -> dict[str, str]:
+        """The rows hidden now, each with why (in the order they were hidden)."""
+        return dict(self._hidden)
+
+    def _draw_hidden(self) -> None:
+        """One line: the rows hidden, grouped by why (each why shortened to its first
+        sentence; the whole of it in the tooltip)."""
+        by_why: dict[str, list[str]] = {}
+        for label, why in self._hidden.items():
+            by_why.setdefault(why, []).append(label)
+        parts = []
+        for why, labels in by_why.items():
+            short = why.split(". ")[0].split("\n")[0].rstrip(".")
+            short = short if len(short) <= 90 else short[:87].rstrip() + "..."
+            parts.append(f'<span title="{html.escape(why)}"><b>{html.escape(", ".join(labels))}'
+                         f"</b>: {html.escape(short)}</span>")
+        value = ("" if not parts else
+                 '<div class="lfg-hidden-why" style="font:12px/1.4 sans-serif;color:#666">'
+                 "Not offered now - " + "; ".join(parts) + ".</div>")
+        if self._hidden_line.value != value:
+            self._hidden_line.value = value
+
+    def nobody_acts(self) -> str:
+        """Why nothing is offered to an acting creature now ("" when one acts and the
+        fight goes on): before the start, nobody left, or the fight over (:attr:`halted`)."""
+        enc = self.encounter
+        if self.halted:
+            return "the fight is over (tick 'Play on' to go on)"
+        if enc.current is None or not enc.acting:
+            return "nobody is acting yet" if enc.round == 0 else "nobody is acting"
+        return ""
 
     def toggle_prep(self) -> None:
         """Show the GM prep panel of this fight (``PrepPanel(encounter=...)``, made on the

@@ -100,6 +100,7 @@ class ActionControls(W.VBox):
         self.why = W.HTML()
         self._build_rows()
         self._filling = False  # inside refresh: one dry run at its end, not one a choice
+        self._memo: dict[tuple, str] = {}  # the specials' dry runs, within one refresh
         for w in (self.special, self.ally, self.target, self.ability, self.level,
                   self.spell_target, self.swift):
             w.observe(lambda _c: self._filling or self.check_offers(), "value")
@@ -243,19 +244,28 @@ class ActionControls(W.VBox):
                 for a in [*singles, "stand_up"]]
 
     def refresh(self) -> None:
-        """Offer the acting creatures, their allies to protect and the spell targets, and
-        say which of Act and Cast the engine refuses now (:meth:`check_offers`)."""
-        enc = self.tracker.encounter
+        """Offer the acting creatures, their allies to protect, the special actions the
+        engine takes now (:meth:`usable_specials`) and the spell targets; hide the rows
+        the acting creature cannot use now (issue 26, item 1) and say which of Act and
+        Cast the engine refuses as chosen (:meth:`check_offers`)."""
+        t, enc = self.tracker, self.tracker.encounter
         self._filling = True
+        self._memo: dict[tuple, str] = {}  # the specials' dry runs of this redraw
         try:
             self._fill(enc)
+            self._offer_rows(t, enc)
         finally:
             self._filling = False
-        off = enc.current is None or bool(self.tracker.halted)  # halted: the fight is over
+            self._memo = {}
+
+    def _offer_rows(self, t: Any, enc: Any) -> None:
+        """Hide the AOO, Move and Cast rows the acting creature cannot use now; lfg's
+        casting options only under lfg's round; the Act and Cast buttons as chosen."""
+        off = enc.current is None or bool(t.halted)  # halted: the fight is over
         self.go.disabled = off
-        # issue 26: the AOO row only when some round of the fight makes AOO (not classic's)
-        self._aoo_row.layout.display = (None if any(round_offers(enc, n).aoo for n in enc.names)
-                                        else "none")
+        nobody = t.nobody_acts()
+        t.offer_row(self._aoo_row, "AOO", nobody or self._aoo_refusal())
+        t.offer_row(self.move_row, "Move", nobody or self._move_refusal())
         lfg_round = not self._singles()  # swift casting and Perseverance are lfg's
         for w in (self.swift, self.perseverance):
             w.layout.display = None if lfg_round else "none"
@@ -264,9 +274,37 @@ class ActionControls(W.VBox):
             else f"cast a spell: the {enc.ruleset.name} round's single action")
         self.check_offers()
 
+    def _aoo_refusal(self) -> str:
+        """Why the AOO row has nothing to choose ("" when it has): no creature but the
+        acting one makes Attacks of Opportunity in its round (``round_offers``: classic's
+        round has none)."""
+        enc = self.tracker.encounter
+        me = self.who.value
+        if any(round_offers(enc, n).aoo for n in enc.names if n != me):
+            return ""
+        return "no other creature's round makes Attacks of Opportunity"
+
+    def _move_refusal(self) -> str:
+        """Why the acting creature cannot move now ("" when it can): on a map, the engine
+        reaches no hex with any movement action offered (``Encounter.reachable``)."""
+        enc = self.tracker.encounter
+        me = self.who.value
+        hexmap = getattr(enc, "map", None)
+        if me is None or hexmap is None or me not in hexmap:
+            return ""
+        actions = [self.move_action.value] + [a for _l, a in self.move_action.options
+                                              if a != self.move_action.value]
+        for action in actions:
+            try:
+                if len(enc.reachable(me, action)):
+                    return ""
+            except LfgError:
+                continue
+        return f"{me} can reach no hex now"
+
     def _fill(self, enc: Any) -> None:
-        """Offer the acting creatures, their allies, the specials, the spell targets and
-        the movement actions of the round."""
+        """Offer the acting creatures, their allies, the specials the engine takes now,
+        the spell targets and the movement actions of the round."""
         with self.hold_trait_notifications():
             set_options(self.who, list(enc.acting))
             me = self.who.value
@@ -274,10 +312,46 @@ class ActionControls(W.VBox):
             allies = [n for n in alive if me and n != me and enc.side(n) == enc.side(me)]
             set_options(self.ally, allies)
             set_options(self.target, [n for n in alive if n != me])
-            set_options(self.special, self._specials())
             set_options(self.spell_target, [_NOBODY] + [(n, n) for n in alive])
         # the ruleset's round moves by its Move Action (classic) or Half Actions (wounds)
         set_options(self.move_action, list(MOVES) if not self._singles() else [MOVES[0]])
+        usable = self.usable_specials()
+        set_options(self.special, usable or self._specials()[:1])
+        self.tracker.offer_row(self.act_row, "Act", self.tracker.nobody_acts() or (
+            "" if usable else "no special action is usable now"))
+        self._show_ally()
+
+    def usable_specials(self) -> list[tuple[str, str]]:
+        """The special actions the acting creature can take now, as (label, key) (issue
+        26, item 1): those of its round (:meth:`_specials`) that the engine takes in a dry
+        run - Protect with some ally, Stabilize on some creature, the rest as they are.
+        None while nobody acts or once the fight is over."""
+        t = self.tracker
+        me = self.who.value
+        if me is None or t.nobody_acts():
+            return []
+        allies = [v for v in (self.ally.options or ())] or [None]
+        targets = [v for v in (self.target.options or ())] or [None]
+        out = []
+        with t.dry_runs():
+            for label, key in self._specials():
+                tries = ([(a, None) for a in allies] if key == "protect" else
+                         [(None, x) for x in targets] if key == "stabilize" else [(None, None)])
+                if any(not self._special_refusal(key, a, x) for a, x in tries):
+                    out.append((label, key))
+        return out
+
+    def _special_refusal(self, key: str, ally: str | None, target: str | None) -> str:
+        """The engine's refusal of the special ``key`` now (a dry run), asked once per
+        redraw: the Act button's check of the chosen one uses the same answer."""
+        memo_key = (key, ally if key == "protect" else None,
+                    target if key == "stabilize" else None)
+        if not self._filling:  # outside a refresh the fight may have changed
+            return self.tracker.dry_run(lambda e: self._special_call(e, key, ally, target))
+        if memo_key not in self._memo:
+            self._memo[memo_key] = self.tracker.dry_run(
+                lambda e: self._special_call(e, key, ally, target))
+        return self._memo[memo_key]
 
     def _actor(self) -> str:
         if self.who.value is None:
@@ -298,27 +372,32 @@ class ActionControls(W.VBox):
         """Take the chosen special action (Protect needs the ally chosen)."""
         self.tracker._attempt(self._special_call(self.tracker.encounter))
 
-    def _special_call(self, enc: Any) -> Callable[[], Any]:
-        """The chosen special action as one call on ``enc`` (the encounter, or a fork of it
-        for the dry run that says whether it is legal now)."""
-        t, what = self.tracker, self.special.value
+    def _special_call(self, enc: Any, what: str | None = None, ally: str | None = None,
+                      target: str | None = None) -> Callable[[], Any]:
+        """The chosen special action (or ``what``, with ``ally`` or ``target``) as one call
+        on ``enc`` (the encounter, or a fork of it for the dry run that says whether it is
+        legal now)."""
+        t = self.tracker
+        what = self.special.value if what is None else what
+        ally = self.ally.value if ally is None else ally
+        target = self.target.value if target is None else target
 
         def do() -> Any:
             name = self._actor()
             if what == "protect":
-                if not self.ally.value:
+                if not ally:
                     raise LfgError("Protect: choose the ally to protect in 'ally' (an ally "
                                    "adjacent to you)")
-                return enc.protect(name, self.ally.value)
+                return enc.protect(name, ally)
             if what == "heroic_action":
                 return enc.heroic_action(name, str(self.ability.value),
                                          int(self.gm_mod.value),
                                          environment=bool(self.environment.value),
                                          what=self.what.value.strip() or None)
             if what == "stabilize":
-                if not self.target.value:
+                if not target:
                     raise LfgError("Stabilize: choose the Disabled creature in 'target'")
-                return enc.act(name, "stabilize", target=self.target.value)
+                return enc.act(name, "stabilize", target=target)
             if what not in dict(SPECIALS).values() and what != "stand_up":
                 # a single action of the ruleset's round (Standard Action, Total Defense)
                 return enc.act(name, what, note=self.what.value.strip() or None)
@@ -357,18 +436,29 @@ class ActionControls(W.VBox):
                                 perseverance=self._perseverance(), **said)
 
     def check_offers(self) -> None:
-        """Disable the Act and Cast buttons the acting creature cannot use now, saying
-        why (issue 26, item 1): the engine's own refusal of the same call on a fork (a dry
-        run; nothing is rolled or logged here) - no rule is checked in the widget."""
-        enc = self.tracker.encounter
-        off = enc.current is None or self.tracker.halted
+        """Disable the Act and Cast buttons the acting creature cannot use now as chosen,
+        saying why (issue 26, item 1): the engine's own refusal of the same call on a fork
+        (a dry run; nothing is rolled or logged here) - no rule is checked in the widget.
+        The Cast row is hidden when the engine refuses even the plainest spell (level 0,
+        no target): the creature cannot cast now, whatever is chosen."""
+        t, enc = self.tracker, self.tracker.encounter
+        off = enc.current is None or t.halted
         why: list[str] = []
+        cast_why = t.nobody_acts()
+        chosen = (self.special.value, self.ally.value, self.target.value)
         for label, b, make in (("Act", self.do, self._special_call),
                                ("Cast", self.cast_button, self._cast_call)):
-            refusal = "" if off else self.tracker.dry_run(make)
+            refusal = "" if off else (
+                self._special_refusal(*chosen) if label == "Act" and chosen[0] else
+                t.dry_run(make))
             b.disabled = bool(off or refusal)
-            if refusal:
+            if refusal and label == "Cast" and not cast_why:
+                cast_why = t.dry_run(lambda e: lambda: e.cast(self._actor(), 0, None))
+            hidden = (cast_why if label == "Cast"
+                      else self.act_row.layout.display == "none")  # said in the line
+            if refusal and not hidden:
                 why.append(f"{label}: not now - {refusal}")
+        t.offer_row(self.cast_row, "Cast", cast_why)
         self.why.value = ("" if not why else "<div class='lfg-action-why' style='color:#7b5e00;"
                           "font-size:12px'>" + "<br>".join(html.escape(w) for w in why)
                           + "</div>")
