@@ -51,8 +51,10 @@ chosen by an ally, would rather go later (``Encounter.decline_turn``); ``.lfg-to
 (with the ``.lfg-together-ally`` dropdown and ``.lfg-together-bonus``); the attack row (see
 :class:`~lfgcombat.widgets.tracker_attack.AttackControls`), the move/act/cast rows
 (:class:`~lfgcombat.widgets.tracker_actions.ActionControls`) and the GM's rows
-(:class:`~lfgcombat.widgets.tracker_gm.GMControls`); ``.lfg-actions-left``; the turn
-reminders ``.lfg-reminders`` (one ``li`` per reminder, ``data-when`` start or end and
+(:class:`~lfgcombat.widgets.tracker_gm.GMControls`); ``.lfg-hidden-rows``, one short
+line naming the rows hidden now and why (issue 26: a row the acting creature cannot use now
+is hidden, asked of the engine - :meth:`InitiativeTracker.offer_row`); ``.lfg-actions-left``;
+the turn reminders ``.lfg-reminders`` (one ``li`` per reminder, ``data-when`` start or end and
 ``data-name``: :func:`lfgcombat.rules.turns.turn_reminders.turn_reminders`); the history rows
 (:class:`~lfgcombat.widgets.tracker_history.HistoryControls`: back to any step or roll,
 and the branches undone); the status line ``.lfg-tracker-status`` (``lfg-error`` on a

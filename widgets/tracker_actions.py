@@ -73,7 +73,10 @@ class ActionControls(W.VBox):
     ``.lfg-cast-spell``, ``.lfg-cast-level``, ``.lfg-cast-target``, ``.lfg-cast-note`` (the
     GM's words for the log), ``.lfg-cast-swift`` and ``.lfg-cast``;
     ``.lfg-cast-perseverance`` (the caster's Perseverance bonus);
-    ``.lfg-aoo-mode`` and ``.lfg-aoo-names`` (who takes the AOO provoked).
+    ``.lfg-aoo-mode`` and ``.lfg-aoo-names`` (who takes the AOO provoked); the rows
+    ``.lfg-aoo-row``, ``.lfg-move-row``, ``.lfg-act-row`` and ``.lfg-cast-row``, each hidden
+    when the acting creature cannot use it now (the tracker's ``.lfg-hidden-rows`` line
+    says why).
     """
 
     def __init__(self, tracker: "InitiativeTracker") -> None:

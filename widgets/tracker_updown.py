@@ -37,7 +37,8 @@ class UpDownControls(W.VBox):
 
     CSS hooks: ``.lfg-mode``, ``.lfg-mode-to``, ``.lfg-mode-altitude``, ``.lfg-mode-move``,
     ``.lfg-mode-run``, ``.lfg-set-altitude``; ``.lfg-through``, ``.lfg-through-at``,
-    ``.lfg-through-weapon``, ``.lfg-through-do``.
+    ``.lfg-through-weapon``, ``.lfg-through-do``; the rows ``.lfg-updown-row`` and
+    ``.lfg-through-row`` (hidden when they offer the acting creature nothing).
     """
 
     def __init__(self, tracker: "InitiativeTracker") -> None:
@@ -67,6 +68,8 @@ class UpDownControls(W.VBox):
         #: The "Up/down:" row, hidden for a creature that only walks (:meth:`_modes`).
         self.updown_row = row(self.mode, self.to, self.altitude, self.move_button,
                               self.run_button, self.set_alt, title="Up/down:")
+        self.updown_row.add_class("lfg-updown-row")
+        self.through_row.add_class("lfg-through-row")
         super().__init__(children=[self.updown_row, self.through_row, self.why])
         self.add_class("lfg-updown-rows")
         self._filling = False  # inside refresh: one check at its end
