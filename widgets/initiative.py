@@ -433,16 +433,13 @@ class InitiativeTracker(TurnControls, W.VBox):
         sentence; the whole of it in the tooltip)."""
         by_why: dict[str, list[str]] = {}
         for label, why in self._hidden.items():
-            by_why.setdefault(why, []).append(label)
-        parts = []
-        for why, labels in by_why.items():
-            short = why.split(". ")[0].split("\n")[0].rstrip(".")
-            short = short if len(short) <= 90 else short[:87].rstrip() + "..."
-            parts.append(f'<span title="{html.escape(why)}"><b>{html.escape(", ".join(labels))}'
-                         f"</b>: {html.escape(short)}</span>")
+            by_why.setdefault(_first_words(why), []).append(label)
+        parts = [f'<span title="{html.escape(" ".join(self._hidden[labels[0]].split()))}">'
+                 f"<b>{html.escape(', '.join(labels))}</b>: {html.escape(short)}</span>"
+                 for short, labels in by_why.items()]
         value = ("" if not parts else
                  '<div class="lfg-hidden-why" style="font:12px/1.4 sans-serif;color:#666">'
-                 "Not offered now - " + "; ".join(parts) + ".</div>")
+                 "Not offered now - " + "; ".join(parts) + "</div>")
         if self._hidden_line.value != value:
             self._hidden_line.value = value
 
@@ -599,3 +596,12 @@ class InitiativeTracker(TurnControls, W.VBox):
         rnd = f"round {enc.round}" + (" (surprise)" if enc.surprise_round else "")
         return (f"InitiativeTracker({rnd}, current={enc.current!r}, "
                 f"next={enc.choices()!r})")
+
+
+def _first_words(why: str, limit: int = 70) -> str:
+    """A refusal's first sentence without its citations (the rules text's file and
+    heading, a quoted line), cut to ``limit`` characters: the hidden-rows line stays one
+    short line; its tooltip keeps the whole."""
+    text = re.sub(r'\s*\((?:[^()]*\.txt[^()]*|"[^"]*")\)', "", why)
+    text = text.split(". ")[0].split("\n")[0].strip().rstrip(".")
+    return text if len(text) <= limit else text[:limit - 3].rstrip() + "..."

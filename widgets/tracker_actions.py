@@ -285,7 +285,7 @@ class ActionControls(W.VBox):
         me = self.who.value
         if any(round_offers(enc, n).aoo for n in enc.names if n != me):
             return ""
-        return "no other creature's round makes Attacks of Opportunity"
+        return "nobody else makes Attacks of Opportunity"
 
     def _move_refusal(self) -> str:
         """Why the acting creature cannot move now ("" when it can): on a map, the engine
@@ -321,7 +321,7 @@ class ActionControls(W.VBox):
         usable = self.usable_specials()
         set_options(self.special, usable or self._specials()[:1])
         self.tracker.offer_row(self.act_row, "Act", self.tracker.nobody_acts() or (
-            "" if usable else "no special action is usable now"))
+            "" if usable else "none usable now"))
         self._show_ally()
 
     def usable_specials(self) -> list[tuple[str, str]]:

@@ -151,7 +151,7 @@ class CloseControls(W.VBox):
             self._filling = False
         t = self.tracker
         t.offer_row(self, "Close", t.nobody_acts() or (
-            "" if offered else "no close action is usable now"))
+            "" if offered else "none usable now"))
         self._show_fields()
         self.check_offer()
 

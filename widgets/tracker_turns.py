@@ -167,7 +167,7 @@ class TurnControls:
         set_options(self._interrupter, others)
         nobody = self.nobody_acts()
         self.offer_row(self._interrupt_row, "Interrupt", nobody or (
-            "" if others else "no other creature's round has interrupts"))
+            "" if others else "nobody else's round has interrupts"))
         self.offer_row(self._ready_row, "Ready", nobody or self._ready_refusal(acting))
         self._also.allowed_tags = others
         self._also.value = [n for n in self._also.value if n in others]
@@ -180,7 +180,7 @@ class TurnControls:
         enc = self.encounter
         me = acting[0]
         if not round_offers(enc, me).ready:
-            return f"{me}'s round has no readied actions"
+            return f"not in {me}'s round"
         action = self._ready_action.value or "attack"
         return self.dry_run(lambda e: lambda: e.ready(me, "the trigger", action))
 

@@ -162,7 +162,7 @@ class UpDownControls(W.VBox):
         nobody = t.nobody_acts()
         t.offer_row(self.updown_row, "Up/down", nobody or self._modes_refusal())
         t.offer_row(self.through_row, "Through", nobody or (
-            "" if offered else "no door, object or volley to use here"))
+            "" if offered else "no door, object or volley here"))
         self.check_offers()
 
     def _modes_refusal(self) -> str:
@@ -177,7 +177,7 @@ class UpDownControls(W.VBox):
             return ""  # the engine cannot read its speeds: the row's refusal says why
         if any(speeds.speed(m) for _l, m in MODES if m != "walk"):
             return ""
-        return f"{me} has no Fly, Swim, Climb or Leap speed"
+        return f"{me} only walks (no Fly, Swim, Climb or Leap)"
 
 
     def offered(self) -> list[tuple[str, str]]:

@@ -28,7 +28,7 @@ def test_walkers_are_offered_walking_only(ruleset: str) -> None:
     assert [m for _l, m in t.updown_rows.mode.options] == ["walk"]
     # the Move row walks: the Up/down row is hidden, and the line says why
     assert t.updown_rows.updown_row.layout.display == "none"
-    assert "no Fly, Swim, Climb or Leap speed" in t.hidden_rows["Up/down"]
+    assert "only walks (no Fly, Swim, Climb or Leap)" in t.hidden_rows["Up/down"]
 
 
 def test_each_creature_is_offered_its_own_modes() -> None:
