@@ -174,15 +174,22 @@ class TurnControls:
 
     def _ready_refusal(self, acting: list[str]) -> str:
         """Why the acting creature cannot ready an action now ("" when it can): its
-        round has no readied actions (``round_offers``), or the engine refuses the readied
-        action chosen (a dry run on a fork, with a trigger still to type: "Prepare to
-        Interrupt" is a Big Action)."""
+        round has no readied actions (``round_offers``), or the engine refuses readying
+        each action offered (dry runs on a fork, the chosen one first, with a trigger
+        still to type: "Prepare to Interrupt" is a Big Action)."""
         enc = self.encounter
         me = acting[0]
         if not round_offers(enc, me).ready:
             return f"not in {me}'s round"
-        action = self._ready_action.value or "attack"
-        return self.dry_run(lambda e: lambda: e.ready(me, "the trigger", action))
+        chosen = self._ready_action.value
+        actions = [chosen] + [a for _l, a in self._ready_action.options if a != chosen]
+        first = ""
+        for action in actions:  # the chosen one first; a refusal leaves the fork for the next
+            refusal = self.dry_run(lambda e, a=action: lambda: e.ready(me, "the trigger", a))
+            if not refusal:
+                return ""
+            first = first or refusal
+        return first
 
     # -- actions (the buttons call these; code may too) --------------------------------------
     def start(self, aware: Any = None) -> None:

@@ -114,7 +114,8 @@ def usable(me, over):
         "Act": any(takes(lambda e, k=k, x=x, y=y: rows._special_call(e, k, x, y)())
                    for k in specials for x in (allies if k == "protect" else [None])
                    for y in (others if k == "stabilize" else [None])),
-        "Ready": offers.ready and takes(lambda e: e.ready(me, "x", t._ready_action.value)),
+        "Ready": offers.ready and any(takes(lambda e, r=r: e.ready(me, "x", r))
+                                      for _l, r in t._ready_action.options),
         "Interrupt": any(round_offers(enc, n).interrupts for n in enc.names
                          if n not in enc.acting and not enc.state(n)["dead"]),
         "Move": any(len(enc.reachable(me, m)) for _l, m in rows.move_action.options),
