@@ -306,8 +306,9 @@ class ActionControls(W.VBox):
         return f"{me} can reach no hex now"
 
     def _fill(self, enc: Any) -> None:
-        """Offer the acting creatures, their allies, the specials the engine takes now,
-        the spell targets and the movement actions of the round."""
+        """Offer the acting creatures, their allies, the round's specials (the Act row
+        hidden when the engine takes none now), the spell targets and the movement
+        actions of the round."""
         with self.hold_trait_notifications():
             set_options(self.who, list(enc.acting))
             me = self.who.value
@@ -318,29 +319,46 @@ class ActionControls(W.VBox):
             set_options(self.spell_target, [_NOBODY] + [(n, n) for n in alive])
         # the ruleset's round moves by its Move Action (classic) or Half Actions (wounds)
         set_options(self.move_action, list(MOVES) if not self._singles() else [MOVES[0]])
-        usable = self.usable_specials()
-        set_options(self.special, usable or self._specials()[:1])
+        set_options(self.special, self._specials())
         self.tracker.offer_row(self.act_row, "Act", self.tracker.nobody_acts() or (
-            "" if usable else "none usable now"))
+            "" if self._some_special() else "none usable now"))
         self._show_ally()
 
+    def _some_special(self) -> bool:
+        """Whether the engine takes some special action of the acting creature now (the
+        chosen one asked first; dry runs, stopping at the first it takes): the Act row is
+        hidden otherwise (issue 26, item 1). Its menu keeps the round's actions: the
+        button says why the one chosen is refused."""
+        chosen = self.special.value
+        keys = [chosen] + [k for _l, k in self._specials() if k != chosen]
+        with self.tracker.dry_runs():
+            return any(not self._special_refusal(k, a, x) for k in keys
+                       for a, x in self._special_tries(k))
+
+    def _special_tries(self, key: str) -> list[tuple[Any, Any]]:
+        """The (ally, target) a dry run of ``key`` is asked with: Protect each ally
+        offered, Stabilize each target offered, the rest as chosen."""
+        if key == "protect":
+            return [(a, None) for a in (list(self.ally.options) or [None])]
+        if key == "stabilize":
+            return [(None, x) for x in (list(self.target.options) or [None])]
+        return [(None, None)]
+
     def usable_specials(self) -> list[tuple[str, str]]:
-        """The special actions the acting creature can take now, as (label, key) (issue
-        26, item 1): those of its round (:meth:`_specials`) that the engine takes in a dry
-        run - Protect with some ally, Stabilize on some creature, the rest as they are.
-        None while nobody acts or once the fight is over."""
+        """The special actions the acting creature can take now, as (label, key): those
+        of its round (:meth:`_specials`) that the engine takes in a dry run - Protect with
+        some ally, Stabilize on some creature, the rest as they are. None while nobody
+        acts or once the fight is over (for code and tests; the row asks
+        :meth:`_some_special`)."""
         t = self.tracker
         me = self.who.value
         if me is None or t.nobody_acts():
             return []
-        allies = [v for v in (self.ally.options or ())] or [None]
-        targets = [v for v in (self.target.options or ())] or [None]
         out = []
         with t.dry_runs():
             for label, key in self._specials():
-                tries = ([(a, None) for a in allies] if key == "protect" else
-                         [(None, x) for x in targets] if key == "stabilize" else [(None, None)])
-                if any(not self._special_refusal(key, a, x) for a, x in tries):
+                if any(not self._special_refusal(key, a, x)
+                       for a, x in self._special_tries(key)):
                     out.append((label, key))
         return out
 

@@ -62,18 +62,29 @@ def test_classic_offers_its_own_round_only_and_hides_what_its_attack_spent() -> 
     assert "Move" in shown(t)  # classic's Move Action is still there
 
 
-def test_lfg_offers_the_specials_the_engine_takes_now() -> None:
+def test_lfg_shows_the_act_row_while_the_engine_takes_a_special() -> None:
+    """The Act menu keeps lfg's specials (its button says why the chosen one is refused);
+    the row shows exactly while the engine takes one of them (a dry run; classic's
+    test above sees it hide once the single action is spent)."""
     enc, t = table("lfg")
     t.start()
     a = t.action_rows
-    offered = [k for _l, k in a.special.options]
-    assert "stand_up" not in offered  # nobody is prone
-    assert {"aim", "drop_prone"} <= set(offered)
-    for key in offered:  # each one the engine takes now
-        a.special.value = key
-        assert not a.do.disabled, (key, a.why.value)
+    assert {k for _l, k in a.special.options} == {"aim", "fight_defensively", "protect",
+                                                  "stand_up", "drop_prone"}
+    assert {"aim", "drop_prone"} <= {k for _l, k in a.usable_specials()}
+    assert "stand_up" not in {k for _l, k in a.usable_specials()}  # nobody is prone
+    a.special.value = "stand_up"
+    assert a.do.disabled and "Act: not now" in a.why.value  # chosen, refused: said why
     assert {"Interrupt", "Ready", "Attack", "Move", "Act", "Cast", "AOO"} <= shown(t)
     assert "Up/down" not in shown(t)  # nobody here flies, swims, climbs or leaps
+    agrees(t)
+    me = enc.acting[0]
+    a.special.value = "drop_prone"
+    a.do.click()
+    assert not t.error, t.error
+    assert enc.acting[0] == me
+    taken = {k for _l, k in a.usable_specials()}
+    assert ("Act" in shown(t)) == bool(taken), (taken, shown(t))
     agrees(t)
 
 
