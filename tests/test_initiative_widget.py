@@ -248,7 +248,8 @@ def test_battlemap_clicks_move_the_acting_creature_through_the_engine():
     enc = fight(map_=True)
     bm = BattleMap(enc.map)
     t = InitiativeTracker(enc, battlemap=bm)
-    assert t.children[-1] is bm and bm.mover is not None
+    # the map follows the rows; only the GM prep box (hidden until opened) comes after it
+    assert t.children[-2] is bm and t.children[-1] is t._prep_box and bm.mover is not None
     enc.start()
     assert bm.selected == "Hero"  # the acting creature is selected when its turn begins
     bm.click((3, 1))  # a hex: the engine moves Hero, spending a Big Action
@@ -288,7 +289,7 @@ def test_a_move_that_provokes_resolves_the_aoo():
 def test_dicelog_shows_the_encounters_rolls_even_after_undo():
     enc = fight()
     t = InitiativeTracker(enc, dicelog=True)
-    assert isinstance(t.dicelog, DiceLog) and t.children[-1] is t.dicelog
+    assert isinstance(t.dicelog, DiceLog) and t.children[-2] is t.dicelog
     enc.start()
     assert len(t.dicelog.rows()) == len(enc.roller.history) == 4
     enc.undo()  # replay builds a fresh roller: the log follows it

@@ -35,97 +35,20 @@ from ipyleaflet import DivIcon, GeoJSON, ImageOverlay, LayerGroup, Map, Marker, 
 from traitlets import Bool, Unicode
 
 from lfgcombat.errors import IllegalActionError, LfgError
-from lfgcombat.battlemap import HexMap, Reachable, Terrain
+from lfgcombat.battlemap import HexMap, Reachable
 from lfgcombat.shortrepr import short
 
+from .mapgeojson import (EMPTY as _EMPTY, SCALE, SIDE_COLORS, TERRAIN_COLORS,
+                         _ll, _polygon, altitude_html as _altitude_html, cells_geojson,
+                         fit_zoom as _fit_zoom, label_html as _label_html,
+                         line_geojson as _line_geojson, short_name, terrain_geojson,
+                         wall_height_labels)
 from .mapimage import image_url
 from .mapreach import reach_line, reach_styles, reach_swatches
 
 __all__ = ["BattleMap", "BattleMapError", "terrain_geojson", "cells_geojson", "TERRAIN_COLORS",
            "SIDE_COLORS", "MOVE_ACTIONS", "wall_height_labels"]
 
-#: Fill colour per terrain kind.
-TERRAIN_COLORS = {
-    Terrain.NORMAL: "#f4f1e6", Terrain.DIFFICULT: "#c9b27c", Terrain.WALL: "#4a4a4a",
-    Terrain.OBSTACLE: "#8a6d3b", Terrain.WATER: "#8fc1e3", Terrain.FOG: "#d0d4dc",
-    Terrain.TIGHT: "#9c8f7a", Terrain.HALF: "#e8e0cc", Terrain.CLIMBABLE: "#7d8c5a",
-    Terrain.DOOR: "#6b3e1f", Terrain.DOOR_OPEN: "#d9b98c", Terrain.DOOR_BROKEN: "#b08a64",
-}
-#: Token colours by side, in order of first appearance.
-SIDE_COLORS = ["#2b6cb0", "#c53030", "#2f855a", "#b7791f", "#6b46c1", "#319795"]
-SCALE = 10.0  # plane units per hex size (hexes of size 1 -> 10 map units)
-
-
-def _ll(x: float, y: float) -> list[float]:
-    # GeoJSON positions are [lng, lat]
-    return [round(x * SCALE, 4), round(-y * SCALE, 4)]
-
-
-def _polygon(hexmap: HexMap, cell: Any, shrink: float = 1.0) -> list[list[list[float]]]:
-    pts = [_ll(x, y) for x, y in hexmap.geometry.corners(cell, shrink)]
-    return [pts + [pts[0]]]
-
-
-def terrain_geojson(hexmap: HexMap, see_through: bool = False) -> dict:
-    """Every cell as a GeoJSON polygon coloured by terrain (built once per map).
-
-    Each feature carries ``properties``: ``col``, ``row``, ``terrain``, ``elevation``, a
-    wall's ``wall_height`` in feet (``HexMap.wall_top``; ``None``: full height) and a
-    ``style`` (jupyter-leaflet applies a feature's ``properties.style``).
-
-    Args:
-        hexmap: The map.
-        see_through: A background picture lies under the grid: plain hexes are outlines
-            only and the other terrain is half transparent, so the picture shows.
-    """
-    feats = []
-    geom = hexmap.geometry
-    tmap = hexmap.terrain_cells()
-    for row in range(hexmap.height):
-        for col in range(hexmap.width):
-            cell = geom.cell(col, row)
-            kind = tmap.get(cell, Terrain.NORMAL)
-            elev = hexmap.elevation(cell)
-            fill = TERRAIN_COLORS[kind]
-            opacity = min(1.0, 0.85 + elev / 200.0)
-            if see_through:
-                opacity = 0.0 if kind == Terrain.NORMAL and not elev else 0.45
-            style = {"color": "#9a9a9a", "weight": 1, "fillColor": fill,
-                     "fillOpacity": opacity}
-            if elev:
-                style["weight"] = 1 + min(3, elev // 10)
-                style["color"] = "#6b5b3e"
-            props = {"col": col, "row": row, "terrain": kind.value, "elevation": elev,
-                     "style": style}
-            if kind == Terrain.WALL:
-                props["wall_height"] = hexmap.wall_top(cell)
-            feats.append({"type": "Feature", "properties": props,
-                          "geometry": {"type": "Polygon", "coordinates": _polygon(hexmap, cell)}})
-    return {"type": "FeatureCollection", "features": feats}
-
-
-def cells_geojson(hexmap: HexMap, cells: Any, style: dict | None = None, shrink: float = 0.8,
-                  **props: Any) -> dict:
-    """A FeatureCollection of the given cells (highlights)."""
-    feats = []
-    for c in sorted(cells):
-        p = dict(props)
-        col, row = hexmap.offset(c)
-        p.update(col=col, row=row)
-        if style:
-            p["style"] = style
-        feats.append({"type": "Feature", "properties": p,
-                      "geometry": {"type": "Polygon", "coordinates": _polygon(hexmap, c, shrink)}})
-    return {"type": "FeatureCollection", "features": feats}
-
-
-def _line_geojson(points: list[tuple[float, float]], style: dict) -> dict:
-    return {"type": "FeatureCollection", "features": [{
-        "type": "Feature", "properties": {"style": style},
-        "geometry": {"type": "LineString", "coordinates": [_ll(x, y) for x, y in points]}}]}
-
-
-_EMPTY = {"type": "FeatureCollection", "features": []}
 MODES = ("move", "measure", "line of sight")
 #: The movement actions a click may take (``HexMap.move``'s ``action``).
 MOVE_ACTIONS = ("move", "five_foot_step", "retreat", "run")
@@ -151,7 +74,8 @@ class _PaneImage(ImageOverlay):
     """The GM's picture, created in the background pane."""
 
     pane = Unicode("").tag(sync=True, o=True)
-MAP_WIDTH_PX = 860  # the width the initial zoom fits the map into (a notebook's output area)
+
+
 
 
 class _LabelIcon(DivIcon):
@@ -164,56 +88,6 @@ class _Label(Marker):
     """A token's name; not interactive, so clicks fall through to the token and the map."""
 
     interactive = Bool(False).tag(sync=True, o=True)
-
-
-def short_name(name: str, limit: int = 7) -> str:
-    """A label that fits a token: ``"Orc Shaman"`` -> ``"Orc Sh…"``, ``"Goblin Archer 12"``
-    -> ``"Gob…12"`` (a trailing number, which tells copies apart, is kept)."""
-    if len(name) <= limit:
-        return name
-    head, _, tail = name.rpartition(" ")
-    suffix = tail if head and tail.isdigit() else ""
-    base = head if suffix else name
-    keep = max(1, limit - len(suffix) - 1)
-    return base[:keep].rstrip() + "…" + suffix
-
-
-def _label_html(name: str, limit: int = 7) -> str:
-    # never takes the pointer (clicks must reach the token and the hexes): the full name
-    # of a shortened label is in the map's legend (and the marker's title)
-    return ('<div style="font:600 10px/14px sans-serif;color:#fff;text-align:center;'
-            'white-space:nowrap;text-shadow:0 0 2px #000,0 0 3px #000">'
-            f"{html.escape(short_name(name, limit))}</div>")
-
-
-def _altitude_html(hexmap: HexMap, name: str) -> str:
-    """`` ↑30`` after a token's name when it is 30 ft above its hex (HexMap.altitude)."""
-    up = hexmap.altitude(name) if hasattr(hexmap, "altitude") else 0
-    return f'<span class="lfg-token-altitude"> &uarr;{int(up)}</span>' if up else ""
-
-
-def wall_height_labels(hexmap: HexMap) -> dict[tuple[int, int], str]:
-    """The label of each wall that is not full height: ``(col, row) -> "10ft"``
-    (``HexMap.wall_top``: its own height, else the map's ``wall_height``)."""
-    out = {}
-    for cell, kind in hexmap.terrain_cells().items():
-        top = hexmap.wall_top(cell) if kind == Terrain.WALL else None
-        if top is not None:
-            out[hexmap.offset(cell)] = f"{top}ft"
-    return out
-
-
-def _fit_zoom(hexmap: HexMap, height_px: float) -> tuple[tuple[float, float], float]:
-    """Centre (lat, lng) and a zoom (quarter steps) that fit the whole map in the view."""
-    pts = [hexmap.geometry.to_pixel(c) for c in
-           (hexmap.cell(0, 0), hexmap.cell(hexmap.width - 1, hexmap.height - 1),
-            hexmap.cell(1, 1), hexmap.cell(0, hexmap.height - 1))]
-    xs, ys = [p[0] for p in pts], [p[1] for p in pts]
-    cx, cy = (min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2
-    w = (max(xs) - min(xs) + 2.2) * SCALE
-    h = (max(ys) - min(ys) + 2.4) * SCALE
-    zoom = math.log2(min(MAP_WIDTH_PX / w, max(100.0, height_px - 20) / h))
-    return (-cy * SCALE, cx * SCALE), math.floor(zoom * 4) / 4
 
 
 class BattleMap(W.VBox):
@@ -279,6 +153,28 @@ class BattleMap(W.VBox):
         #: ``None`` answer (not a target it offers) selects the token as usual. A click on
         #: an empty hex still moves the selected token (issue 26).
         self.target_picker: Callable[[str], str | None] | None = None
+        self._build_layers(hexmap)
+        self.map = self._make_map(hexmap, height)
+        self._build_controls()
+        self.legend = W.HTML()
+        self.status = W.HTML(value="")
+        self.mode_buttons.observe(self._on_mode, names="value")
+        self.map.on_interaction(self._on_interaction)
+        hexmap.observe(self._on_engine_change)
+        tools = W.HBox([self.mode_buttons, self.new_turn_button],
+                       layout=W.Layout(flex_flow="row wrap", align_items="center"))
+        picture = W.HBox([self.background_box, self.opacity, self.background_button],
+                         layout=W.Layout(flex_flow="row wrap", align_items="center"))
+        super().__init__(children=[tools, self.map, self.legend, self.status, picture],
+                         **kwargs)
+        self.add_class("lfg-battlemap")
+        self.redraw()
+        if not self.status.value:  # the redraw said nothing (a picture it refused would)
+            self._say("Click a token to select it.")
+
+    def _build_layers(self, hexmap: HexMap) -> None:
+        """The map's layers: the terrain (built once), the highlights, one layer per token,
+        the lines, the labels and the walls' heights."""
         self._hover_cell: Any = None
         self._sides: dict[str, str] = {}
         self._background_drawn: Any = None
@@ -299,23 +195,6 @@ class BattleMap(W.VBox):
         #: A label on each wall that is not full height, its height in feet
         self.wall_label_layer = LayerGroup(name="wall heights")
         self._draw_wall_heights()
-        self.map = self._make_map(hexmap, height)
-        self._build_controls()
-        self.legend = W.HTML()
-        self.status = W.HTML(value="")
-        self.mode_buttons.observe(self._on_mode, names="value")
-        self.map.on_interaction(self._on_interaction)
-        hexmap.observe(self._on_engine_change)
-        tools = W.HBox([self.mode_buttons, self.new_turn_button],
-                       layout=W.Layout(flex_flow="row wrap", align_items="center"))
-        picture = W.HBox([self.background_box, self.opacity, self.background_button],
-                         layout=W.Layout(flex_flow="row wrap", align_items="center"))
-        super().__init__(children=[tools, self.map, self.legend, self.status, picture],
-                         **kwargs)
-        self.add_class("lfg-battlemap")
-        self.redraw()
-        if not self.status.value:  # the redraw said nothing (a picture it refused would)
-            self._say("Click a token to select it.")
 
     def _make_map(self, hexmap: HexMap, height: str) -> Map:
         """The ipyleaflet map, fitted to the hex map at ``height``, with the layers."""
@@ -744,7 +623,9 @@ class BattleMap(W.VBox):
             self._say("Click a token first.")
             return
         if cell in m.footprint(self.selected):
-            self.select(None)
+            # under a tracker the selected token is the acting creature's: a click on it
+            # keeps it (its reach shown again), a map alone lets it go
+            self.select(self.selected if self.mover is not None else None)
             return
         self._move_selected(cell)
 

@@ -51,8 +51,10 @@ chosen by an ally, would rather go later (``Encounter.decline_turn``); ``.lfg-to
 (with the ``.lfg-together-ally`` dropdown and ``.lfg-together-bonus``); the attack row (see
 :class:`~lfgcombat.widgets.tracker_attack.AttackControls`), the move/act/cast rows
 (:class:`~lfgcombat.widgets.tracker_actions.ActionControls`) and the GM's rows
-(:class:`~lfgcombat.widgets.tracker_gm.GMControls`); ``.lfg-actions-left``; the turn
-reminders ``.lfg-reminders`` (one ``li`` per reminder, ``data-when`` start or end and
+(:class:`~lfgcombat.widgets.tracker_gm.GMControls`); ``.lfg-hidden-rows``, one short
+line naming the rows hidden now and why (issue 26: a row the acting creature cannot use now
+is hidden, asked of the engine - :meth:`InitiativeTracker.offer_row`); ``.lfg-actions-left``;
+the turn reminders ``.lfg-reminders`` (one ``li`` per reminder, ``data-when`` start or end and
 ``data-name``: :func:`lfgcombat.rules.turns.turn_reminders.turn_reminders`); the history rows
 (:class:`~lfgcombat.widgets.tracker_history.HistoryControls`: back to any step or roll,
 and the branches undone); the status line ``.lfg-tracker-status`` (``lfg-error`` on a
@@ -126,6 +128,55 @@ class InitiativeTracker(TurnControls, W.VBox):
 
     def __init__(self, encounter: Encounter, battlemap: Any = None, dicelog: Any = None, *,
                  aoo: Any = "all", **kwargs: Any) -> None:
+        dicelog = self._check_parts(encounter, battlemap, dicelog)
+        self.encounter = encounter
+        self.battlemap = battlemap
+        self.dicelog = dicelog
+        if dicelog is not None and getattr(dicelog, "cite", "") is None:
+            dicelog.cite = self._roll_rule  # each roll's rule, from the fight's ruleset
+            dicelog.refresh()
+        self.aoo = aoo
+        self._acting_shown: str | None = None
+        self._busy = False  # inside one of our own engine calls
+        self._seen = list(encounter.log)
+        self._map_key: Any = None  # the step the map's highlight was last drawn for
+        self._dry = DryRuns(encounter)
+        self._round = W.HTML()
+        self._legend = W.HTML()
+        self._cards = W.HTML()
+        self._actions = W.HTML()
+        self._reminders = W.HTML()  # issue 26: what the turn's end / the next start brings
+        self.status = W.HTML()
+        #: One short line: the rows hidden now and why (issue 26, item 1).
+        self._hidden_line = W.HTML()
+        self._hidden_line.add_class("lfg-hidden-rows")
+        self._hidden: dict[str, str] = {}  # a row hidden now -> why (the engine's words)
+        self._build_play_on()
+        self._build_turn_controls()
+        self.attack_row = AttackControls(self)
+        self.action_rows = ActionControls(self)
+        self.close_rows = CloseControls(self)  # issue 14: the close fight
+        self.updown_rows = UpDownControls(self)  # issue 15: fly/swim/climb/leap, doors, volley
+        self.gm_rows = GMControls(self)
+        self.history_rows = HistoryControls(self)  # issue 26: back to any line, branches
+        self._build_prep()
+        extra = [w for w in (battlemap, dicelog) if w is not None]
+        # the GM prep panel opens below the map and the dice log, never between the
+        # tracker's rows and the map (it would push the map down)
+        super().__init__(children=self._panel() + extra + [self._prep_box], **kwargs)
+        self.add_class("lfg-initiative")
+        if battlemap is not None:
+            self._drive_map(battlemap)
+        self.play_on.observe(lambda _c: self._play_on_changed(), "value")
+        self._unsubscribe: Callable[[], None] | None = encounter.subscribe(
+            lambda _enc: self.refresh())
+        self.refresh()
+        self._say(self._hint())
+
+    @staticmethod
+    def _check_parts(encounter: Any, battlemap: Any, dicelog: Any) -> Any:
+        """Refuse another fight's map or roller; ``dicelog=True`` makes the DiceLog.
+        Returns the DiceLog (or ``None``)."""
         if not isinstance(encounter, Encounter):
             raise TypeError(f"InitiativeTracker needs a lfgcombat.Encounter, not "
                             f"{type(encounter).__name__}")
@@ -138,66 +189,45 @@ class InitiativeTracker(TurnControls, W.VBox):
         if dicelog is not None and getattr(dicelog, "roller", None) is not encounter.roller:
             raise TypeError("the DiceLog must watch the encounter's roller: "
                             "DiceLog(encounter.roller), or dicelog=True")
-        self.encounter = encounter
-        self.battlemap = battlemap
-        self.dicelog = dicelog
-        if dicelog is not None and getattr(dicelog, "cite", "") is None:
-            dicelog.cite = self._roll_rule  # each roll's rule, from the fight's ruleset
-            dicelog.refresh()
-        self.aoo = aoo
-        self._acting_shown: str | None = None
-        self._busy = False  # inside one of our own engine calls
-        self._seen = list(encounter.log)
-        self._dry = DryRuns(encounter)
-        self._round = W.HTML()
-        self._legend = W.HTML()
-        self._cards = W.HTML()
-        self._actions = W.HTML()
-        self._reminders = W.HTML()  # issue 26: what the turn's end / the next start brings
-        self.status = W.HTML()
+        return dicelog
+
+    def _build_play_on(self) -> None:
         #: Ticked by the GM to go on acting after the fight is over (:attr:`halted`).
         self.play_on = W.Checkbox(value=False, description="Play on", indent=False,
                                   tooltip="the fight is over: tick to offer attacks, moves and "
                                           "actions again (e.g. to stabilize the dying)",
                                   layout=W.Layout(width="auto", display="none"))
         self.play_on.add_class("lfg-play-on")
-        self._build_turn_controls()
-        self.attack_row = AttackControls(self)
-        self.action_rows = ActionControls(self)
-        self.close_rows = CloseControls(self)  # issue 14: the close fight
-        self.updown_rows = UpDownControls(self)  # issue 15: fly/swim/climb/leap, doors, volley
-        self.gm_rows = GMControls(self)
-        self.history_rows = HistoryControls(self)  # issue 26: back to any line, branches
-        panel = [self._round, row(self.play_on), self._legend, self._cards, *self._turn_rows(),
-                 self._actions, self._reminders, self.attack_row, self.action_rows,
-                 self.close_rows, self.updown_rows, self.gm_rows, row(self._undo),
-                 self.history_rows, self.status]
-        panel.insert(-1, chances(encounter))  # "chances from here" (GM prep, issue 25)
+
+    def _build_prep(self) -> None:
+        """The "GM prep of this fight" button and the (hidden) box its panel opens in."""
         #: The GM prep panel of this fight, made by the "GM prep" button (issue 25, item 5).
         self.prep_panel: Any = None
         self._prep_button = button("GM prep of this fight", "lfg-open-prep", self.toggle_prep,
-                                   "open the GM prep panel beside the tracker: it plays "
+                                   "open the GM prep panel below the map: it plays "
                                    "this fight on from where it stands, many times")
         self._prep_box = W.VBox(layout=W.Layout(display="none"))
         self._prep_box.add_class("lfg-prep-box")
-        panel[-1:-1] = [row(self._prep_button), self._prep_box]
-        extra = [w for w in (battlemap, dicelog) if w is not None]
-        super().__init__(children=panel + extra, **kwargs)
-        self.add_class("lfg-initiative")
-        if battlemap is not None:
-            battlemap.mover = self._move_on_map
-            battlemap.feet_source = self._feet_left_on_map  # the highlight: the engine's feet
-            battlemap.reach_source = self._reach_on_map  # and what provokes by its ruleset
-            battlemap.target_picker = self._pick_on_map  # a click on a foe: the target
-            self.action_rows.move_action.value = battlemap.action  # the map's choice stands
-            # one status line: the map's messages (selection, measure, cover) show here
-            battlemap.status.layout.display = "none"
-            battlemap.status.observe(self._map_said, "value")
-        self.play_on.observe(lambda _c: self._play_on_changed(), "value")
-        self._unsubscribe: Callable[[], None] | None = encounter.subscribe(
-            lambda _enc: self.refresh())
-        self.refresh()
-        self._say(self._hint())
+
+    def _panel(self) -> list[W.Widget]:
+        """The tracker's rows, top to bottom."""
+        return [self._round, row(self.play_on), self._legend, self._cards, *self._turn_rows(),
+                self._actions, self._reminders, self._hidden_line, self.attack_row,
+                self.action_rows, self.close_rows, self.updown_rows, self.gm_rows,
+                row(self._undo), self.history_rows,
+                chances(self.encounter),  # "chances from here" (GM prep, issue 25)
+                row(self._prep_button), self.status]
+
+    def _drive_map(self, battlemap: Any) -> None:
+        """Route the map's clicks through the engine, and its highlight to the engine's
+        answers; one status line (the map's messages show in the tracker's)."""
+        battlemap.mover = self._move_on_map
+        battlemap.feet_source = self._feet_left_on_map  # the highlight: the engine's feet
+        battlemap.reach_source = self._reach_on_map  # and what provokes by its ruleset
+        battlemap.target_picker = self._pick_on_map  # a click on a foe: the target
+        self.action_rows.move_action.value = battlemap.action  # the map's choice stands
+        battlemap.status.layout.display = "none"
+        battlemap.status.observe(self._map_said, "value")
 
     # -- status -----------------------------------------------------------------------------
     def _say(self, text: str, error: bool = False) -> None:
@@ -399,6 +429,50 @@ class InitiativeTracker(TurnControls, W.VBox):
         self._sync_map(acting)
         self._sync_dicelog()
 
+    def offer_row(self, box: W.Widget, label: str, why: str) -> None:
+        """Show ``box`` (a row labelled ``label``) when ``why`` is empty; else hide it and
+        say why in the one short line of what is hidden (issue 26, item 1: only what the
+        acting creature can do now is offered; ``why`` is the engine's or the ruleset's
+        answer - a dry run's refusal, a ruleset policy - never the widget's own rule)."""
+        display = None if not why else "none"
+        if box.layout.display != display:
+            box.layout.display = display
+        if why:
+            self._hidden[label] = why
+        else:
+            self._hidden.pop(label, None)
+        self._draw_hidden()
+
+    @property
+    def hidden_rows(self) -> dict[str, str]:
+        """The rows hidden now, each with why (in the order they were hidden)."""
+        return dict(self._hidden)
+
+    def _draw_hidden(self) -> None:
+        """One line: the rows hidden, grouped by why (each why shortened to its first
+        sentence; the whole of it in the tooltip)."""
+        by_why: dict[str, list[str]] = {}
+        for label, why in self._hidden.items():
+            by_why.setdefault(_first_words(why), []).append(label)
+        parts = [f'<span title="{html.escape(" ".join(self._hidden[labels[0]].split()))}">'
+                 f"<b>{html.escape(', '.join(labels))}</b>: {html.escape(short)}</span>"
+                 for short, labels in by_why.items()]
+        value = ("" if not parts else
+                 '<div class="lfg-hidden-why" style="font:12px/1.4 sans-serif;color:#666">'
+                 "Not offered now - " + "; ".join(parts) + "</div>")
+        if self._hidden_line.value != value:
+            self._hidden_line.value = value
+
+    def nobody_acts(self) -> str:
+        """Why nothing is offered to an acting creature now ("" when one acts and the
+        fight goes on): before the start, nobody left, or the fight over (:attr:`halted`)."""
+        enc = self.encounter
+        if self.halted:
+            return "the fight is over (tick 'Play on' to go on)"
+        if enc.current is None or not enc.acting:
+            return "nobody is acting yet" if enc.round == 0 else "nobody is acting"
+        return ""
+
     def toggle_prep(self) -> None:
         """Show the GM prep panel of this fight (``PrepPanel(encounter=...)``, made on the
         first click: it plays the fight on from where it stands), or hide it again."""
@@ -457,10 +531,17 @@ class InitiativeTracker(TurnControls, W.VBox):
         if bm is None or bm.hexmap is not self.encounter.map:
             return
         lead = next((n for n in acting if n in bm.hexmap), None)
+        log = self.encounter.log
+        key = (len(log), log[-1].seq if len(log) else None)
         if lead != self._acting_shown:  # a new turn: select its creature (its reach shows)
             self._acting_shown = lead
             if lead is not None:
+                self._map_key = key
                 bm.select(lead)
+                return
+        if key != self._map_key:  # a step that moved nobody may change the reach (wounds:
+            self._map_key = key   # a spell spends a Half Action): the highlight follows;
+            bm.redraw()           # only what changed is sent
 
     def _pick_on_map(self, name: str) -> str | None:
         """A click on ``name``'s token: the Attack row's target when it offers ``name``
@@ -535,3 +616,12 @@ class InitiativeTracker(TurnControls, W.VBox):
         rnd = f"round {enc.round}" + (" (surprise)" if enc.surprise_round else "")
         return (f"InitiativeTracker({rnd}, current={enc.current!r}, "
                 f"next={enc.choices()!r})")
+
+
+def _first_words(why: str, limit: int = 70) -> str:
+    """A refusal's first sentence without its citations (the rules text's file and
+    heading, a quoted line), cut to ``limit`` characters: the hidden-rows line stays one
+    short line; its tooltip keeps the whole."""
+    text = re.sub(r'\s*\((?:[^()]*\.txt[^()]*|"[^"]*")\)', "", why)
+    text = text.split(". ")[0].split("\n")[0].strip().rstrip(".")
+    return text if len(text) <= limit else text[:limit - 3].rstrip() + "..."

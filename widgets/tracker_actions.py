@@ -73,7 +73,10 @@ class ActionControls(W.VBox):
     ``.lfg-cast-spell``, ``.lfg-cast-level``, ``.lfg-cast-target``, ``.lfg-cast-note`` (the
     GM's words for the log), ``.lfg-cast-swift`` and ``.lfg-cast``;
     ``.lfg-cast-perseverance`` (the caster's Perseverance bonus);
-    ``.lfg-aoo-mode`` and ``.lfg-aoo-names`` (who takes the AOO provoked).
+    ``.lfg-aoo-mode`` and ``.lfg-aoo-names`` (who takes the AOO provoked); the rows
+    ``.lfg-aoo-row``, ``.lfg-move-row``, ``.lfg-act-row`` and ``.lfg-cast-row``, each hidden
+    when the acting creature cannot use it now (the tracker's ``.lfg-hidden-rows`` line
+    says why).
     """
 
     def __init__(self, tracker: "InitiativeTracker") -> None:
@@ -94,6 +97,40 @@ class ActionControls(W.VBox):
         self.do = button("Do it", "lfg-do-special", self.do_special,
                          "take the chosen action now (it is spent; AOO offered if it "
                          "provokes)")
+        self._build_cast_controls()
+        self._build_aoo_controls()
+        #: Why the Act or Cast button is off now (the engine's refusal of a dry run).
+        self.why = W.HTML()
+        self._build_rows()
+        self._filling = False  # inside refresh: one dry run at its end, not one a choice
+        self._memo: dict[tuple, str] = {}  # the specials' dry runs, within one refresh
+        for w in (self.special, self.ally, self.target, self.ability, self.level,
+                  self.spell_target, self.swift):
+            w.observe(lambda _c: self._filling or self.check_offers(), "value")
+        self.move_action.observe(lambda c: self._map_action(c["new"]), "value")
+        self.special.observe(lambda _c: self._show_ally(), "value")
+        self._show_ally()
+
+    def _build_rows(self) -> None:
+        """The AOO, Move, Act and Cast rows (each hidden when it offers nothing now)."""
+        self._aoo_row = row(self.aoo_mode, self.aoo_names, title="AOO:")
+        self._aoo_row.add_class("lfg-aoo-row")
+        self.move_row = row(self.who, self.move_action, self.move_to, self.go, title="Move:")
+        self.move_row.add_class("lfg-move-row")
+        self.act_row = row(self.special, self.ally, self.target, self.ability, self.gm_mod,
+                           self.environment, self.what, self.do, title="Act:")
+        self.act_row.add_class("lfg-act-row")
+        self.cast_row = row(self.spell, self.level, self.spell_target, self.spell_note,
+                            self.swift, self.perseverance, self.cast_button, title="Cast:")
+        self.cast_row.add_class("lfg-cast-row")
+        super().__init__(children=[self._aoo_row, self.move_row, self.act_row,
+                                   self.cast_row, self.why])
+        self.add_class("lfg-action-rows")
+
+    def _build_cast_controls(self) -> None:
+        """The spell's name, level, target and note, swift casting, the caster's
+        Perseverance, and the Cast button ("Actions in Combat What can I do on my
+        turn?")."""
         self.spell = W.Text(description="spell", placeholder="its name, e.g. Sleep",
                             layout=W.Layout(width="15em"), style={"description_width": "initial"})
         self.spell.add_class("lfg-cast-spell")
@@ -118,30 +155,9 @@ class ActionControls(W.VBox):
                                    layout=W.Layout(width="13em"),
                                    style={"description_width": "initial"})
         self.perseverance.add_class("lfg-cast-perseverance")
-        self._build_aoo_controls()
         self.cast_button = button("Cast", "lfg-cast", self.cast,
                                   "cast a spell: a Big Action that provokes AOO (one spell "
                                   "per turn)")
-        #: Why the Act or Cast button is off now (the engine's refusal of a dry run).
-        self.why = W.HTML()
-        self._aoo_row = row(self.aoo_mode, self.aoo_names, title="AOO:")
-        self._aoo_row.add_class("lfg-aoo-row")
-        super().__init__(children=[
-            self._aoo_row,
-            row(self.who, self.move_action, self.move_to, self.go, title="Move:"),
-            row(self.special, self.ally, self.target, self.ability, self.gm_mod,
-                self.environment, self.what, self.do, title="Act:"),
-            row(self.spell, self.level, self.spell_target, self.spell_note, self.swift,
-                self.perseverance, self.cast_button, title="Cast:"),
-            self.why])
-        self.add_class("lfg-action-rows")
-        self._filling = False  # inside refresh: one dry run at its end, not one a choice
-        for w in (self.special, self.ally, self.target, self.ability, self.level,
-                  self.spell_target, self.swift):
-            w.observe(lambda _c: self._filling or self.check_offers(), "value")
-        self.move_action.observe(lambda c: self._map_action(c["new"]), "value")
-        self.special.observe(lambda _c: self._show_ally(), "value")
-        self._show_ally()
 
     def _build_heroic_controls(self) -> None:
         """The Heroic Action's ability, the GM's modifier, "vs the environment" and what it
@@ -231,19 +247,28 @@ class ActionControls(W.VBox):
                 for a in [*singles, "stand_up"]]
 
     def refresh(self) -> None:
-        """Offer the acting creatures, their allies to protect and the spell targets, and
-        say which of Act and Cast the engine refuses now (:meth:`check_offers`)."""
-        enc = self.tracker.encounter
+        """Offer the acting creatures, their allies to protect, the special actions the
+        engine takes now (:meth:`usable_specials`) and the spell targets; hide the rows
+        the acting creature cannot use now (issue 26, item 1) and say which of Act and
+        Cast the engine refuses as chosen (:meth:`check_offers`)."""
+        t, enc = self.tracker, self.tracker.encounter
         self._filling = True
+        self._memo: dict[tuple, str] = {}  # the specials' dry runs of this redraw
         try:
             self._fill(enc)
+            self._offer_rows(t, enc)
         finally:
             self._filling = False
-        off = enc.current is None or bool(self.tracker.halted)  # halted: the fight is over
+            self._memo = {}
+
+    def _offer_rows(self, t: Any, enc: Any) -> None:
+        """Hide the AOO, Move and Cast rows the acting creature cannot use now; lfg's
+        casting options only under lfg's round; the Act and Cast buttons as chosen."""
+        off = enc.current is None or bool(t.halted)  # halted: the fight is over
         self.go.disabled = off
-        # issue 26: the AOO row only when some round of the fight makes AOO (not classic's)
-        self._aoo_row.layout.display = (None if any(round_offers(enc, n).aoo for n in enc.names)
-                                        else "none")
+        nobody = t.nobody_acts()
+        t.offer_row(self._aoo_row, "AOO", nobody or self._aoo_refusal())
+        t.offer_row(self.move_row, "Move", nobody or self._move_refusal())
         lfg_round = not self._singles()  # swift casting and Perseverance are lfg's
         for w in (self.swift, self.perseverance):
             w.layout.display = None if lfg_round else "none"
@@ -252,9 +277,38 @@ class ActionControls(W.VBox):
             else f"cast a spell: the {enc.ruleset.name} round's single action")
         self.check_offers()
 
+    def _aoo_refusal(self) -> str:
+        """Why the AOO row has nothing to choose ("" when it has): no creature but the
+        acting one makes Attacks of Opportunity in its round (``round_offers``: classic's
+        round has none)."""
+        enc = self.tracker.encounter
+        me = self.who.value
+        if any(round_offers(enc, n).aoo for n in enc.names if n != me):
+            return ""
+        return "nobody else makes Attacks of Opportunity"
+
+    def _move_refusal(self) -> str:
+        """Why the acting creature cannot move now ("" when it can): on a map, the engine
+        reaches no hex with any movement action offered (``Encounter.reachable``)."""
+        enc = self.tracker.encounter
+        me = self.who.value
+        hexmap = getattr(enc, "map", None)
+        if me is None or hexmap is None or me not in hexmap:
+            return ""
+        actions = [self.move_action.value] + [a for _l, a in self.move_action.options
+                                              if a != self.move_action.value]
+        for action in actions:
+            try:
+                if len(enc.reachable(me, action)):
+                    return ""
+            except LfgError:
+                continue
+        return f"{me} can reach no hex now"
+
     def _fill(self, enc: Any) -> None:
-        """Offer the acting creatures, their allies, the specials, the spell targets and
-        the movement actions of the round."""
+        """Offer the acting creatures, their allies, the round's specials (the Act row
+        hidden when the engine takes none now), the spell targets and the movement
+        actions of the round."""
         with self.hold_trait_notifications():
             set_options(self.who, list(enc.acting))
             me = self.who.value
@@ -262,10 +316,63 @@ class ActionControls(W.VBox):
             allies = [n for n in alive if me and n != me and enc.side(n) == enc.side(me)]
             set_options(self.ally, allies)
             set_options(self.target, [n for n in alive if n != me])
-            set_options(self.special, self._specials())
             set_options(self.spell_target, [_NOBODY] + [(n, n) for n in alive])
         # the ruleset's round moves by its Move Action (classic) or Half Actions (wounds)
         set_options(self.move_action, list(MOVES) if not self._singles() else [MOVES[0]])
+        set_options(self.special, self._specials())
+        self.tracker.offer_row(self.act_row, "Act", self.tracker.nobody_acts() or (
+            "" if self._some_special() else "none usable now"))
+        self._show_ally()
+
+    def _some_special(self) -> bool:
+        """Whether the engine takes some special action of the acting creature now (the
+        chosen one asked first; dry runs, stopping at the first it takes): the Act row is
+        hidden otherwise (issue 26, item 1). Its menu keeps the round's actions: the
+        button says why the one chosen is refused."""
+        chosen = self.special.value
+        keys = [chosen] + [k for _l, k in self._specials() if k != chosen]
+        with self.tracker.dry_runs():
+            return any(not self._special_refusal(k, a, x) for k in keys
+                       for a, x in self._special_tries(k))
+
+    def _special_tries(self, key: str) -> list[tuple[Any, Any]]:
+        """The (ally, target) a dry run of ``key`` is asked with: Protect each ally
+        offered, Stabilize each target offered, the rest as chosen."""
+        if key == "protect":
+            return [(a, None) for a in (list(self.ally.options) or [None])]
+        if key == "stabilize":
+            return [(None, x) for x in (list(self.target.options) or [None])]
+        return [(None, None)]
+
+    def usable_specials(self) -> list[tuple[str, str]]:
+        """The special actions the acting creature can take now, as (label, key): those
+        of its round (:meth:`_specials`) that the engine takes in a dry run - Protect with
+        some ally, Stabilize on some creature, the rest as they are. None while nobody
+        acts or once the fight is over (for code and tests; the row asks
+        :meth:`_some_special`)."""
+        t = self.tracker
+        me = self.who.value
+        if me is None or t.nobody_acts():
+            return []
+        out = []
+        with t.dry_runs():
+            for label, key in self._specials():
+                if any(not self._special_refusal(key, a, x)
+                       for a, x in self._special_tries(key)):
+                    out.append((label, key))
+        return out
+
+    def _special_refusal(self, key: str, ally: str | None, target: str | None) -> str:
+        """The engine's refusal of the special ``key`` now (a dry run), asked once per
+        redraw: the Act button's check of the chosen one uses the same answer."""
+        memo_key = (key, ally if key == "protect" else None,
+                    target if key == "stabilize" else None)
+        if not self._filling:  # outside a refresh the fight may have changed
+            return self.tracker.dry_run(lambda e: self._special_call(e, key, ally, target))
+        if memo_key not in self._memo:
+            self._memo[memo_key] = self.tracker.dry_run(
+                lambda e: self._special_call(e, key, ally, target))
+        return self._memo[memo_key]
 
     def _actor(self) -> str:
         if self.who.value is None:
@@ -286,27 +393,32 @@ class ActionControls(W.VBox):
         """Take the chosen special action (Protect needs the ally chosen)."""
         self.tracker._attempt(self._special_call(self.tracker.encounter))
 
-    def _special_call(self, enc: Any) -> Callable[[], Any]:
-        """The chosen special action as one call on ``enc`` (the encounter, or a fork of it
-        for the dry run that says whether it is legal now)."""
-        t, what = self.tracker, self.special.value
+    def _special_call(self, enc: Any, what: str | None = None, ally: str | None = None,
+                      target: str | None = None) -> Callable[[], Any]:
+        """The chosen special action (or ``what``, with ``ally`` or ``target``) as one call
+        on ``enc`` (the encounter, or a fork of it for the dry run that says whether it is
+        legal now)."""
+        t = self.tracker
+        what = self.special.value if what is None else what
+        ally = self.ally.value if ally is None else ally
+        target = self.target.value if target is None else target
 
         def do() -> Any:
             name = self._actor()
             if what == "protect":
-                if not self.ally.value:
+                if not ally:
                     raise LfgError("Protect: choose the ally to protect in 'ally' (an ally "
                                    "adjacent to you)")
-                return enc.protect(name, self.ally.value)
+                return enc.protect(name, ally)
             if what == "heroic_action":
                 return enc.heroic_action(name, str(self.ability.value),
                                          int(self.gm_mod.value),
                                          environment=bool(self.environment.value),
                                          what=self.what.value.strip() or None)
             if what == "stabilize":
-                if not self.target.value:
+                if not target:
                     raise LfgError("Stabilize: choose the Disabled creature in 'target'")
-                return enc.act(name, "stabilize", target=self.target.value)
+                return enc.act(name, "stabilize", target=target)
             if what not in dict(SPECIALS).values() and what != "stand_up":
                 # a single action of the ruleset's round (Standard Action, Total Defense)
                 return enc.act(name, what, note=self.what.value.strip() or None)
@@ -345,18 +457,29 @@ class ActionControls(W.VBox):
                                 perseverance=self._perseverance(), **said)
 
     def check_offers(self) -> None:
-        """Disable the Act and Cast buttons the acting creature cannot use now, saying
-        why (issue 26, item 1): the engine's own refusal of the same call on a fork (a dry
-        run; nothing is rolled or logged here) - no rule is checked in the widget."""
-        enc = self.tracker.encounter
-        off = enc.current is None or self.tracker.halted
+        """Disable the Act and Cast buttons the acting creature cannot use now as chosen,
+        saying why (issue 26, item 1): the engine's own refusal of the same call on a fork
+        (a dry run; nothing is rolled or logged here) - no rule is checked in the widget.
+        The Cast row is hidden when the engine refuses even the plainest spell (level 0,
+        no target): the creature cannot cast now, whatever is chosen."""
+        t, enc = self.tracker, self.tracker.encounter
+        off = enc.current is None or t.halted
         why: list[str] = []
+        cast_why = t.nobody_acts()
+        chosen = (self.special.value, self.ally.value, self.target.value)
         for label, b, make in (("Act", self.do, self._special_call),
                                ("Cast", self.cast_button, self._cast_call)):
-            refusal = "" if off else self.tracker.dry_run(make)
+            refusal = "" if off else (
+                self._special_refusal(*chosen) if label == "Act" and chosen[0] else
+                t.dry_run(make))
             b.disabled = bool(off or refusal)
-            if refusal:
+            if refusal and label == "Cast" and not cast_why:
+                cast_why = t.dry_run(lambda e: lambda: e.cast(self._actor(), 0, None))
+            hidden = (cast_why if label == "Cast"
+                      else self.act_row.layout.display == "none")  # said in the line
+            if refusal and not hidden:
                 why.append(f"{label}: not now - {refusal}")
+        t.offer_row(self.cast_row, "Cast", cast_why)
         self.why.value = ("" if not why else "<div class='lfg-action-why' style='color:#7b5e00;"
                           "font-size:12px'>" + "<br>".join(html.escape(w) for w in why)
                           + "</div>")

@@ -222,12 +222,14 @@ class AttackControls(W.VBox):
         return (len(enc.log), enc.log[-1].seq if len(enc.log) else None, self.attacker.value,
                 self.target.value, self.weapon.value, tuple(sorted(self.situation.items())))
 
-    def preview(self) -> None:
-        """Show the exact odds of the chosen attack, or why the engine would refuse it."""
-        if self._filling:  # inside refresh: previewed once, at its end
-            return
+    def _nothing_to_preview(self) -> bool:
+        """Say why there is no attack to preview, and hide the row when nobody acts or
+        the fight is over (issue 26, item 1); ``False`` when there is one."""
         enc = self.tracker.encounter
         halted = self.tracker.halted
+        nobody = self.tracker.nobody_acts()
+        if nobody:  # nobody acts, or the fight is over: the row is hidden (issue 26)
+            self.tracker.offer_row(self, "Attack", nobody)
         if halted:  # the fight is over: nothing to offer until the GM plays on
             self._shown = None
             self.setup = self.odds_shown = None
@@ -236,17 +238,28 @@ class AttackControls(W.VBox):
             self.odds.value = ("<div class='lfg-attack-off' style='color:#7b5e00'>"
                                f"{html.escape(halted)}</div>")
             self.go.disabled = True
-            return
+            return True
         if self.attacker.value is None or self.target.value is None or enc.current is None:
             self._shown = None
             self.setup = self.odds_shown = None
             self.explained = []
             self.refusal = "nobody to attack with or to attack"
+            if not nobody:  # no foe left: the row stays for "allies too"
+                self.tracker.offer_row(self, "Attack", "")
             self.odds.value = ("" if self.attacker.value is None or enc.current is None else
                                "<div style='color:#555'>No foe left to attack (tick "
                                "&quot;allies too&quot; to attack an ally).</div>")
             self.go.disabled = True
+            return True
+        return False
+
+    def preview(self) -> None:
+        """Show the exact odds of the chosen attack, or why the engine would refuse it."""
+        if self._filling:  # inside refresh: previewed once, at its end
             return
+        if self._nothing_to_preview():
+            return
+        enc = self.tracker.encounter
         key = self._key()
         if key == self._shown:
             return
@@ -269,8 +282,13 @@ class AttackControls(W.VBox):
             said, gang = self._explain(list(what_if.log)[since:])
         except Exception as exc:  # noqa: BLE001 - a refusal (LfgError) or an engine fault:
             # shown here, never raised into the encounter's listeners or the kernel
+            if isinstance(exc, LfgError):  # refused: the fork is unchanged, used again
+                self.tracker._dry._spare = what_if
             self._refuse(exc, note)
+            self.tracker.offer_row(self, "Attack", "" if self._other_attack() else
+                                   self.refusal)
             return
+        self.tracker.offer_row(self, "Attack", "")
         self.go.disabled = False
         setup = result.setup
         self.setup, self.odds_shown, self.refusal = setup, odds, ""
@@ -282,6 +300,21 @@ class AttackControls(W.VBox):
             f"<div><code>{html.escape(setup.line)}</code> vs {html.escape(self.target.value)} "
             f"({html.escape(str(setup.ac_name))} {setup.ac.value})</div>{situation}"
             f"{odds_html(odds)}")
+
+    def _other_attack(self) -> bool:
+        """Whether the engine takes some other attack of the acting creature now - the
+        chosen one without its options, or another target or weapon offered (dry runs on
+        a fork; issue 26, item 1): then the row stays, its button off for the attack as
+        chosen; else the creature cannot attack now and the row is hidden."""
+        t = self.tracker
+        me, chosen = self.attacker.value, (self.target.value, self.weapon.value)
+        targets = [v for _l, v in self.target.options]
+        weapons = [w[1] if isinstance(w, tuple) else w for w in self.weapon.options]
+        tries = ([(chosen, {})] if self.situation else []) + [
+            ((x, w), self.situation) for x in targets for w in weapons if (x, w) != chosen]
+        with t.dry_runs():
+            return any(not t.dry_run(lambda e, x=x, w=w, sit=sit: lambda: e.attack(
+                me, x, w, **sit)) for (x, w), sit in tries)
 
     def _explain(self, events: list) -> tuple[list[str], int]:
         """What the situation adds to the attack about to be made: the modifiers the
@@ -336,6 +369,7 @@ class AttackControls(W.VBox):
             self._refuse(exc, note)
             return
         said, gang = self._explain(events)
+        self.tracker.offer_row(self, "Attack", "")
         self.go.disabled = False
         self.setup, self.odds_shown, self.refusal, self.explained = None, odds, "", said
         situation = "".join(f"<div style='color:#555'>· {html.escape(m)}</div>"

@@ -149,7 +149,9 @@ class CloseControls(W.VBox):
             set_options(self.action, offered or list(CLOSE_ACTIONS[:1]))
         finally:
             self._filling = False
-        self.layout.display = None if offered else "none"
+        t = self.tracker
+        t.offer_row(self, "Close", t.nobody_acts() or (
+            "" if offered else "none usable now"))
         self._show_fields()
         self.check_offer()
 

@@ -1,6 +1,7 @@
-"""The tracker's history: back to any line of the log or any roll, and back again to what
-was undone (issue 26, item 4), through :class:`lfgcombat.engine.timeline.Timeline`; and the turn
-reminders (:func:`lfgcombat.rules.turns.turn_reminders.turn_reminders`) as HTML.
+"""The tracker's history: back to any line of the event log or the dice log, by a click
+on the line, and back again to what was undone (issue 26, item 4), through
+:class:`lfgcombat.engine.timeline.Timeline`; and the turn reminders
+(:func:`lfgcombat.rules.turns.turn_reminders.turn_reminders`) as HTML.
 
 No rules here: the steps, the branches and the reminders are the engine's.
 """
@@ -12,7 +13,8 @@ from typing import TYPE_CHECKING, Any
 
 import ipywidgets as W
 
-from lfgcombat.engine.timeline import Timeline, step_lines
+from lfgcombat.engine.timeline import Timeline, roll_event, step_lines, step_of
+from lfgcombat.errors import LfgError
 from lfgcombat.rules.turns.turn_reminders import turn_reminders
 
 from .tracker_ui import button, dropdown, row, set_options
@@ -20,13 +22,31 @@ from .tracker_ui import button, dropdown, row, set_options
 if TYPE_CHECKING:  # pragma: no cover
     from .initiative import InitiativeTracker
 
-#: How many of the newest steps the "back to" list offers (older ones: by roll number, or
+#: How many of the newest steps the event log lists (older ones: by roll number, or
 #: ``Timeline.back_to(seq)`` in code).
 SHOWN_STEPS = 100
+#: How many of the newest rolls the dice log lists (older ones: by their number).
+SHOWN_ROLLS = 100
+#: The lines each list shows at once (it scrolls).
+LIST_ROWS = 4
+
+
+def roll_lines(enc: Any) -> list[tuple[str, int]]:
+    """The log's rolls as (line, roll number), newest first: the number is the dice log's
+    ``#`` (``Timeline.back_to(roll=)``), the line the roll as the log says it."""
+    rolls = [e for e in enc.log if e.kind == "roll"]
+    shown = list(enumerate(rolls, 1))[-SHOWN_ROLLS:]
+    return [(f"#{k} {e.describe()}", k) for k, e in reversed(shown)]
 
 
 class HistoryControls(W.VBox):
-    """"Back to here" on a step of the log or a roll of the dice log, and the branches.
+    """"Back to here" by a click on a line of the event log or of the dice log, and the
+    branches (issue 26, item 4).
+
+    The event log (its steps, newest first) and the dice log (its rolls, newest first,
+    numbered as the DiceLog's ``#``) are lists: a click on a line offers "Back to here" for
+    that line - the button appears under the lists and names the step it goes back to.
+    What is undone is kept as a branch (:class:`~lfgcombat.engine.timeline.Timeline`).
 
     Args:
         tracker: The :class:`~lfgcombat.widgets.InitiativeTracker`.
@@ -34,18 +54,21 @@ class HistoryControls(W.VBox):
     Attributes:
         timeline: The :class:`~lfgcombat.engine.timeline.Timeline` of the tracker's encounter.
 
-    CSS hooks: ``.lfg-history-line`` (the steps, newest first), ``button.lfg-back-to``;
-    ``.lfg-roll-number`` and ``button.lfg-back-roll``; ``.lfg-branches`` and
+    CSS hooks: ``.lfg-history-line`` (the event log's list: one ``option`` a step, newest
+    first), ``.lfg-dice-lines`` (the dice log's list: one ``option`` a roll),
+    ``button.lfg-back-to`` (shown once a line is clicked); ``.lfg-roll-number`` and
+    ``button.lfg-back-roll`` (an older roll by its number); ``.lfg-branches`` and
     ``button.lfg-resume``.
     """
 
     def __init__(self, tracker: "InitiativeTracker") -> None:
         self.tracker = tracker
         self.timeline = Timeline(tracker.encounter)
-        self.line = dropdown("back to step", "lfg-history-line", width="34em")
-        self.back_button = button("Back to here", "lfg-back-to", self.back_to_line,
-                                  "undo every step after this one (kept as a branch you "
-                                  "can return to)")
+        self.line = _lines("event log", "lfg-history-line")
+        self.rolls = _lines("dice log", "lfg-dice-lines")
+        self.back_button = button("Back to here", "lfg-back-to", self.back_to_here,
+                                  "undo every step after the line clicked (kept as a branch "
+                                  "you can return to)")
         self.roll = W.BoundedIntText(value=1, min=1, max=1, description="roll #",
                                      layout=W.Layout(width="9em"),
                                      style={"description_width": "initial"})
@@ -59,24 +82,38 @@ class HistoryControls(W.VBox):
                                     "is kept as a branch)")
         self._seen: tuple[int, Any] = (-1, None)
         self._numbers: dict[int, int] = {}  # a step's first event -> its number
-        self.line.observe(lambda _c: self._name_button(), "value")
+        self._offer: tuple[str, int] | None = None  # the line clicked: ("step"|"roll", it)
+        self._filling = False
+        self.line.observe(lambda c: self._clicked("step", c["new"]), "value")
+        self.rolls.observe(lambda c: self._clicked("roll", c["new"]), "value")
         super().__init__(children=[
-            row(self.line, self.back_button, self.roll, self.roll_button, title="History:"),
+            row(self.line, self.rolls, title="History:"),
+            row(self.back_button, self.roll, self.roll_button),
             row(self.branch, self.resume_button)])
         self.add_class("lfg-history")
 
     def refresh(self) -> None:
-        """Offer the log's steps (newest first), its rolls and the branches."""
+        """List the log's steps and rolls (newest first; no line chosen after a step) and
+        the branches."""
         enc = self.tracker.encounter
         log = enc.log
         key = (len(log), log[-1] if len(log) else None)
-        if key != self._seen:  # the log changed: list its steps again
+        if key != self._seen:  # the log changed: list its steps and rolls again
             self._seen = key
             lines = step_lines(enc)[-SHOWN_STEPS:]
             self._numbers = {s.seq: s.number for s in lines}
-            set_options(self.line, [(str(s), s.seq) for s in reversed(lines)],
-                        keep=lines[-1].seq if lines else None)
-            rolls = sum(1 for e in log if e.kind == "roll")
+            rolled = roll_lines(enc)
+            self._filling = True
+            try:
+                for box, options in ((self.line, [(str(s), s.seq) for s in reversed(lines)]),
+                                     (self.rolls, rolled)):
+                    if list(box.options) != options:
+                        box.options = options
+                    box.value = None  # a new step: no line is chosen
+            finally:
+                self._filling = False
+            self._offer = None
+            rolls = rolled[0][1] if rolled else 0
             self.roll.max = max(1, rolls)
             self.roll.value = max(1, rolls)
             self.roll_button.disabled = not rolls
@@ -85,17 +122,59 @@ class HistoryControls(W.VBox):
         self.resume_button.disabled = not branches
         self._name_button()
 
+    def _clicked(self, kind: str, value: Any) -> None:
+        """A line of one list was clicked (or chosen in code): offer "back to here" for
+        it; the other list's choice is cleared."""
+        if self._filling:
+            return
+        self._offer = None if value is None else (kind, int(value))
+        other = self.rolls if kind == "step" else self.line
+        if value is not None and other.value is not None:
+            self._filling = True
+            try:
+                other.value = None
+            finally:
+                self._filling = False
+        self._name_button()
+
     def _name_button(self) -> None:
-        """The button says which step it goes back to ("Back to step 3")."""
-        number = self._numbers.get(self.line.value)
-        self.back_button.description = (f"Back to step {number}" if number is not None
-                                        else "Back to here")
-        self.back_button.disabled = number is None
+        """The button shows once a line is clicked, and says which step it goes back to
+        ("Back to step 3", "Back to roll #5 (step 3)")."""
+        offer = self._offer
+        text = "Back to here"
+        if offer is not None and offer[0] == "step":
+            number = self._numbers.get(offer[1])
+            text = f"Back to step {number}" if number is not None else text
+        elif offer is not None:
+            enc = self.tracker.encounter
+            try:
+                text = (f"Back to roll #{offer[1]} (step "
+                        f"{step_of(enc, roll_event(enc, offer[1])).number})")
+            except LfgError:
+                offer = self._offer = None
+        self.back_button.description = text
+        self.back_button.disabled = offer is None
+        self.back_button.layout.display = None if offer is not None else "none"
+
+    def back_to_here(self) -> None:
+        """Back to the line clicked (a step of the event log, or a roll of the dice log):
+        every later step is undone and kept as a branch."""
+        if self._offer is None:
+            self.tracker._say("Back to here: click a line of the event log or the dice log "
+                              "first.", error=True)
+            return
+        kind, value = self._offer
+        if kind == "step":
+            self._go(lambda: self.timeline.back_to(value))
+        else:
+            self._go(lambda: self.timeline.back_to(roll=value))
 
     def back_to_line(self) -> None:
-        """Back to the chosen step: every later step is undone and kept as a branch."""
+        """Back to the step chosen in the event log: every later step is undone and kept
+        as a branch."""
         if self.line.value is None:
-            self.tracker._say("Back to here: no step yet.", error=True)
+            self.tracker._say("Back to here: click a line of the event log first.",
+                              error=True)
             return
         self._go(lambda: self.timeline.back_to(self.line.value))
 
@@ -123,6 +202,14 @@ class HistoryControls(W.VBox):
                 f" The fight you left is branch {found.number}." if found is not True
                 else ""))
         self.refresh()
+
+
+def _lines(label: str, css: str) -> W.Select:
+    """A list of log lines, newest first, none chosen: a click on one chooses it."""
+    box = W.Select(options=[], value=None, rows=LIST_ROWS, description=label,
+                   layout=W.Layout(width="34em"), style={"description_width": "initial"})
+    box.add_class(css)
+    return box
 
 
 def reminders_html(enc: Any, acting: list[str]) -> str:

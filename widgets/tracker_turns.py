@@ -32,6 +32,9 @@ class TurnControls:
     aoo: Any
     error: str
     halted: str
+    offer_row: Any
+    nobody_acts: Any
+    dry_run: Any
 
     def _build_turn_controls(self) -> None:
         self._last_buttons: list[W.Button] = []
@@ -162,11 +165,31 @@ class TurnControls:
         others = [n for n in enc.names if n not in acting and not enc.state(n)["dead"]
                   and round_offers(enc, n).interrupts]
         set_options(self._interrupter, others)
-        self._interrupt_row.layout.display = None if others else "none"
-        readies = any(round_offers(enc, n).ready for n in (acting or enc.names))
-        self._ready_row.layout.display = None if readies else "none"
+        nobody = self.nobody_acts()
+        self.offer_row(self._interrupt_row, "Interrupt", nobody or (
+            "" if others else "nobody else's round has interrupts"))
+        self.offer_row(self._ready_row, "Ready", nobody or self._ready_refusal(acting))
         self._also.allowed_tags = others
         self._also.value = [n for n in self._also.value if n in others]
+
+    def _ready_refusal(self, acting: list[str]) -> str:
+        """Why the acting creature cannot ready an action now ("" when it can): its
+        round has no readied actions (``round_offers``), or the engine refuses readying
+        each action offered (dry runs on a fork, the chosen one first, with a trigger
+        still to type: "Prepare to Interrupt" is a Big Action)."""
+        enc = self.encounter
+        me = acting[0]
+        if not round_offers(enc, me).ready:
+            return f"not in {me}'s round"
+        chosen = self._ready_action.value
+        actions = [chosen] + [a for _l, a in self._ready_action.options if a != chosen]
+        first = ""
+        for action in actions:  # the chosen one first; a refusal leaves the fork for the next
+            refusal = self.dry_run(lambda e, a=action: lambda: e.ready(me, "the trigger", a))
+            if not refusal:
+                return ""
+            first = first or refusal
+        return first
 
     # -- actions (the buttons call these; code may too) --------------------------------------
     def start(self, aware: Any = None) -> None:

@@ -37,7 +37,8 @@ class UpDownControls(W.VBox):
 
     CSS hooks: ``.lfg-mode``, ``.lfg-mode-to``, ``.lfg-mode-altitude``, ``.lfg-mode-move``,
     ``.lfg-mode-run``, ``.lfg-set-altitude``; ``.lfg-through``, ``.lfg-through-at``,
-    ``.lfg-through-weapon``, ``.lfg-through-do``.
+    ``.lfg-through-weapon``, ``.lfg-through-do``; the rows ``.lfg-updown-row`` and
+    ``.lfg-through-row`` (hidden when they offer the acting creature nothing).
     """
 
     def __init__(self, tracker: "InitiativeTracker") -> None:
@@ -64,10 +65,12 @@ class UpDownControls(W.VBox):
         #: The "Through:" row, hidden when it offers nothing (:meth:`offered`).
         self.through_row = row(self.what, self.at, self.weapon, self.do_button,
                                title="Through:")
-        super().__init__(children=[
-            row(self.mode, self.to, self.altitude, self.move_button, self.run_button,
-                self.set_alt, title="Up/down:"),
-            self.through_row, self.why])
+        #: The "Up/down:" row, hidden for a creature that only walks (:meth:`_modes`).
+        self.updown_row = row(self.mode, self.to, self.altitude, self.move_button,
+                              self.run_button, self.set_alt, title="Up/down:")
+        self.updown_row.add_class("lfg-updown-row")
+        self.through_row.add_class("lfg-through-row")
+        super().__init__(children=[self.updown_row, self.through_row, self.why])
         self.add_class("lfg-updown-rows")
         self._filling = False  # inside refresh: one check at its end
         for w in (self.mode, self.to, self.altitude, self.what, self.at, self.weapon):
@@ -155,8 +158,27 @@ class UpDownControls(W.VBox):
             set_options(self.what, offered or THROUGH[:1])
         finally:
             self._filling = False
-        self.through_row.layout.display = None if offered else "none"
+        t = self.tracker
+        nobody = t.nobody_acts()
+        t.offer_row(self.updown_row, "Up/down", nobody or self._modes_refusal())
+        t.offer_row(self.through_row, "Through", nobody or (
+            "" if offered else "no door, object or volley here"))
         self.check_offers()
+
+    def _modes_refusal(self) -> str:
+        """Why the Up/down row offers nothing to the acting creature ("" when it does):
+        the engine gives it no speed but walking (``Encounter.speeds``: no Fly, Swim,
+        Climb or Leap; the Move row walks)."""
+        enc = self.tracker.encounter
+        me = self._actor()
+        try:
+            speeds = enc.speeds(me)
+        except LfgError:
+            return ""  # the engine cannot read its speeds: the row's refusal says why
+        if any(speeds.speed(m) for _l, m in MODES if m != "walk"):
+            return ""
+        return f"{me} only walks (no Fly, Swim, Climb or Leap)"
+
 
     def offered(self) -> list[tuple[str, str]]:
         """What the "Through:" row offers the acting creature now (issue 26, item 1): the
@@ -216,7 +238,8 @@ class UpDownControls(W.VBox):
                 lambda: parse_cell(self.to.value))
             refusal = "" if off or blank else typed or self.tracker.dry_run(make)
             b.disabled = bool(off or blank or refusal)
-            if refusal:
+            box = self.through_row if b is self.do_button else self.updown_row
+            if refusal and box.layout.display != "none":  # a hidden row: said in the line
                 why.append(f"{label}: not now - {refusal}")
         self.why.value = ("" if not why else "<div class='lfg-action-why' style='color:#7b5e00;"
                           "font-size:12px'>" + "<br>".join(html.escape(w) for w in why)

@@ -16,8 +16,13 @@ the engine takes (and each disabled one one it refuses).
 
 Contract with the tracker: ``button.lfg-start``, ``button.lfg-next``,
 ``button.lfg-end-turn``, ``button.lfg-attack``, ``button.lfg-cast``,
-``button.lfg-do-special``, ``button.lfg-do-close``, ``.lfg-interrupt``, ``.lfg-ready``, ``.lfg-attack-odds``
-(``.lfg-attack-off`` once over), ``.lfg-over``; the map's ``.lfg-token-label``;
+``button.lfg-do-special``, ``button.lfg-do-close``, ``.lfg-interrupt``, ``.lfg-ready``, ``.lfg-attack-odds``,
+``.lfg-over``; the rows ``.lfg-attack-row``, ``.lfg-cast-row``, ``.lfg-act-row``,
+``.lfg-ready-row``, ``.lfg-interrupt-row``, ``.lfg-move-row``, ``.lfg-updown-row`` and
+``.lfg-aoo-row``, each shown exactly when the engine (asked by the oracle: a fork takes a
+call of the row, a ruleset policy, the creature's reach and speeds) says the acting
+creature can use it now, and each hidden one named in ``.lfg-hidden-rows`` (issue 26, item
+1); the map's ``.lfg-token-label``;
 ``.lfg-close-action`` and ``.lfg-gm-condition``, whose options (opened as a GM does) hold no
 snake_case id and no close action the engine refuses the acting creature now - asked of the
 kernel by a visible ``button.lfg-oracle-ask`` whose answer (every close action of the
@@ -85,6 +90,40 @@ def refusal(call):
     return ""
 
 
+def takes(call):
+    return not refusal(call)
+
+
+def usable(me, over):
+    # whether the acting creature can use each row now, asked of the engine itself (a
+    # fork takes some call of the row; a ruleset policy; its reach and speeds)
+    if over or me is None or enc.current is None:
+        return {}
+    a, rows, up = t.attack_row, t.action_rows, t.updown_rows
+    offers = round_offers(enc, me)
+    targets = [v for _l, v in a.target.options]
+    weapons = list(a.weapon.options)
+    allies = list(rows.ally.options) or [None]
+    others = list(rows.target.options) or [None]
+    specials = [k for _l, k in rows._specials()]
+    speeds = enc.speeds(me)
+    return {
+        "Attack": any(takes(lambda e, x=x, w=w: e.attack(me, x, w)) for x in targets
+                      for w in weapons),
+        "Cast": takes(lambda e: e.cast(me, 0, None)),
+        "Act": any(takes(lambda e, k=k, x=x, y=y: rows._special_call(e, k, x, y)())
+                   for k in specials for x in (allies if k == "protect" else [None])
+                   for y in (others if k == "stabilize" else [None])),
+        "Ready": offers.ready and any(takes(lambda e, r=r: e.ready(me, "x", r))
+                                      for _l, r in t._ready_action.options),
+        "Interrupt": any(round_offers(enc, n).interrupts for n in enc.names
+                         if n not in enc.acting and not enc.state(n)["dead"]),
+        "Move": any(len(enc.reachable(me, m)) for _l, m in rows.move_action.options),
+        "Up/down": any(speeds.speed(m) for m in ("fly", "swim", "climb", "leap")),
+        "AOO": any(round_offers(enc, n).aoo for n in enc.names if n != me),
+    }
+
+
 def answer(*_):
     # the engine's own answers for what the tracker shows now (the test compares)
     a, rows = t.attack_row, t.action_rows
@@ -106,6 +145,7 @@ def answer(*_):
     said["interrupts"] = any(round_offers(enc, n).interrupts for n in enc.names
                              if n not in enc.acting)
     said["ready"] = any(round_offers(enc, n).ready for n in (enc.acting or enc.names))
+    said["rows"] = usable(me, over)
     hits = [e for e in enc.log if e.kind == "attack" and not e.command]
     if hits:
         e = hits[-1]
@@ -178,6 +218,21 @@ AGREE_JS = """
       bad.push(q + ' ' + (on(q) ? 'on' : 'off') + ', the engine: ' + (o[k] || 'takes it'));
   if (shown('.lfg-interrupt') && !o.interrupts) bad.push('Interrupt shown, no round has it');
   if (shown('.lfg-ready') && !o.ready) bad.push('Ready shown, the round has none');
+  // issue 26, item 1: no visible row the acting creature cannot use now (the engine's
+  // answer), and no hidden one it can use
+  const rows = {'Attack': '.lfg-attack-row', 'Cast': '.lfg-cast-row', 'Act': '.lfg-act-row',
+                'Ready': '.lfg-ready-row', 'Interrupt': '.lfg-interrupt-row',
+                'Move': '.lfg-move-row', 'Up/down': '.lfg-updown-row', 'AOO': '.lfg-aoo-row'};
+  for (const [label, q] of Object.entries(rows)) {
+    const can = !!(o.rows || {})[label];
+    if (shown(q) !== can)
+      bad.push(label + ' row ' + (shown(q) ? 'shown' : 'hidden') + ', the engine: ' +
+               (can ? 'usable' : 'not usable now'));
+  }
+  const line = root.querySelector('.lfg-hidden-rows');
+  for (const [label, q] of Object.entries(rows))
+    if (!shown(q) && !(line && line.textContent.includes(label)))
+      bad.push(label + ' hidden without a word in the hidden-rows line');
   return bad.length ? bad.concat([JSON.stringify(o)]) : [];
 }
 """
@@ -362,7 +417,8 @@ def test_a_whole_fight_by_clicks(lab: Lab, ruleset: str) -> None:
     settled("the fight is over")
     menus_hold_only_usable_words("once the fight is over")
     assert tracker.locator("button.lfg-attack").is_disabled()
-    assert tracker.locator(".lfg-attack-odds .lfg-attack-off").count() == 1
+    assert not tracker.locator("button.lfg-attack").is_visible()  # the row is hidden
+    assert "the fight is over" in tracker.locator(".lfg-hidden-rows").inner_text()
     label = tracker.locator(".lfg-token-label", has_text="Ally").first
     label.scroll_into_view_if_needed()
     box = still_box(page, label)

@@ -124,7 +124,10 @@ def test_act_and_cast_are_off_with_the_engines_reason_when_it_refuses_them(rules
     with pytest.raises(Exception) as refused:
         enc.fork().cast(me, 0, "light", **({} if ruleset != "lfg" else {"aoo": "all"}))
     assert rows.cast_button.disabled
-    assert f"Cast: not now - {refused.value}" in html.unescape(rows.why.value)
+    # no spell at all now: the Cast row is hidden and the tracker's line says why (issue 26)
+    assert rows.cast_row.layout.display == "none"
+    assert t.hidden_rows["Cast"] == str(refused.value)
+    assert "Cast: not now" not in html.unescape(rows.why.value)
     log = list(enc.log)
     rows.check_offers()  # the dry run rolls and logs nothing in the fight
     assert list(enc.log) == log

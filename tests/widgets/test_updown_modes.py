@@ -26,6 +26,9 @@ def test_walkers_are_offered_walking_only(ruleset: str) -> None:
     assert len(t.updown_rows.mode.options) == 5  # nobody acts yet: every mode
     t.start()
     assert [m for _l, m in t.updown_rows.mode.options] == ["walk"]
+    # the Move row walks: the Up/down row is hidden, and the line says why
+    assert t.updown_rows.updown_row.layout.display == "none"
+    assert "only walks (no Fly, Swim, Climb or Leap)" in t.hidden_rows["Up/down"]
 
 
 def test_each_creature_is_offered_its_own_modes() -> None:
@@ -58,6 +61,23 @@ def test_an_empty_hex_box_waits_without_a_refusal(ruleset: str) -> None:
     rows.check_offers()
     assert rows.move_button.disabled and rows.run_button.disabled
     assert "Move:" not in rows.why.value and "not ''" not in rows.why.value
+    rows.to.value = "99, 99"
+    rows.check_offers()
+    # walkers: the Up/down row is hidden (issue 26, item 1), its refusal not repeated
+    assert rows.move_button.disabled and "Move: not now" not in rows.why.value
+    assert rows.updown_row.layout.display == "none"
+
+
+def test_a_typed_hex_the_engine_refuses_says_why() -> None:
+    hawk = beast("Hawk", "Move Speed 30, Fly 60 [good]", 40)
+    frog = beast("Frog", "Move Speed 30, Leaper 20", 0)
+    m = HexMap(6, 3)
+    m.place(hawk, (0, 0), "birds")
+    m.place(frog, (5, 2), "frogs")
+    t = InitiativeTracker(Encounter([hawk, frog], map=m, seed=1))
+    t.start()
+    rows = t.updown_rows
+    assert rows.updown_row.layout.display is None  # the Hawk flies
     rows.to.value = "99, 99"
     rows.check_offers()
     assert rows.move_button.disabled and "Move: not now" in rows.why.value

@@ -1,0 +1,132 @@
+"""The tracker hides the rows the acting creature cannot use now, under its ruleset (issue
+26, item 1: "Only the actions that the acting creature can take now, under this ruleset,
+are offered"), asking the engine - a dry run on a fork, a ruleset policy
+(``round_offers``), ``Encounter.reachable`` / ``speeds`` - and says in one short line what
+is hidden and why. 000_8d1d7816ee944f3b.txt, "Interrupt Turn", "Prepare to Interrupt";
+002_2a3a79475ca2a541.txt, "Single Actions:" ("characters can only attack once per
+round"); 003_de0e94afd49609a7.txt (wounds' round)."""
+
+from __future__ import annotations
+
+import pytest
+
+pytest.importorskip("ipyleaflet")
+
+from .test_tracker_redraw import table  # noqa: E402
+
+ROWS = ("Interrupt", "Ready", "Attack", "Move", "Act", "Cast", "Close", "Up/down", "Through",
+        "AOO")
+
+
+def boxes(t) -> dict:  # noqa: ANN001 - the tracker
+    a, u = t.action_rows, t.updown_rows
+    return {"Interrupt": t._interrupt_row, "Ready": t._ready_row, "Attack": t.attack_row,
+            "Move": a.move_row, "Act": a.act_row, "Cast": a.cast_row, "Close": t.close_rows,
+            "Up/down": u.updown_row, "Through": u.through_row, "AOO": a._aoo_row}
+
+
+def shown(t) -> set[str]:  # noqa: ANN001
+    return {k for k, b in boxes(t).items() if b.layout.display != "none"}
+
+
+def agrees(t) -> None:  # noqa: ANN001
+    """Each row is hidden exactly when the line names it, with a reason."""
+    hidden = t.hidden_rows
+    assert set(ROWS) - shown(t) == set(hidden), (shown(t), hidden)
+    assert all(hidden.values())
+    line = t._hidden_line.value
+    for label in hidden:
+        assert f"{label}" in line, (label, line)
+
+
+@pytest.mark.parametrize("ruleset", ["lfg", "classic", "wounds"])
+def test_nothing_is_offered_before_the_start(ruleset: str) -> None:
+    enc, t = table(ruleset)
+    assert shown(t) == set()
+    agrees(t)
+    assert "nobody is acting yet" in t._hidden_line.value
+
+
+def test_classic_offers_its_own_round_only_and_hides_what_its_attack_spent() -> None:
+    enc, t = table("classic")
+    t.start()
+    agrees(t)
+    assert shown(t) == {"Attack", "Move", "Act", "Cast"}
+    assert "round has interrupts" in t.hidden_rows["Interrupt"]
+    t.attack_row.attack()
+    assert not t.error, t.error
+    agrees(t)
+    # the single action is spent: attacking, casting and acting again are refused
+    assert {"Attack", "Cast", "Act"}.isdisjoint(shown(t)), shown(t)
+    assert "single action is already spent" in t.hidden_rows["Attack"]
+    assert "Move" in shown(t)  # classic's Move Action is still there
+
+
+def test_lfg_shows_the_act_row_while_the_engine_takes_a_special() -> None:
+    """The Act menu keeps lfg's specials (its button says why the chosen one is refused);
+    the row shows exactly while the engine takes one of them (a dry run; classic's
+    test above sees it hide once the single action is spent)."""
+    enc, t = table("lfg")
+    t.start()
+    a = t.action_rows
+    assert {k for _l, k in a.special.options} == {"aim", "fight_defensively", "protect",
+                                                  "stand_up", "drop_prone"}
+    assert {"aim", "drop_prone"} <= {k for _l, k in a.usable_specials()}
+    assert "stand_up" not in {k for _l, k in a.usable_specials()}  # nobody is prone
+    a.special.value = "stand_up"
+    assert a.do.disabled and "Act: not now" in a.why.value  # chosen, refused: said why
+    assert {"Interrupt", "Ready", "Attack", "Move", "Act", "Cast", "AOO"} <= shown(t)
+    assert "Up/down" not in shown(t)  # nobody here flies, swims, climbs or leaps
+    agrees(t)
+    me = enc.acting[0]
+    a.special.value = "drop_prone"
+    a.do.click()
+    assert not t.error, t.error
+    assert enc.acting[0] == me
+    taken = {k for _l, k in a.usable_specials()}
+    assert ("Act" in shown(t)) == bool(taken), (taken, shown(t))
+    agrees(t)
+
+
+@pytest.mark.parametrize("ruleset", ["lfg", "classic", "wounds"])
+def test_each_shown_row_is_one_the_engine_takes(ruleset: str) -> None:
+    """For the rows shown, the engine itself (on a fork) takes some attack, spell or
+    special of the acting creature: no row is shown that it cannot use."""
+    enc, t = table(ruleset)
+    t.start()
+    for _turn in range(4):
+        me = enc.acting[0]
+
+        def takes(call) -> bool:  # noqa: ANN001
+            try:
+                call(enc.fork())
+            except Exception:  # noqa: BLE001 - refused
+                return False
+            return True
+
+        if "Cast" in shown(t):
+            assert takes(lambda e: e.cast(me, 0, None)), me
+        if "Attack" in shown(t):
+            foes = [n for n in enc.names if enc.side(n) != enc.side(me)]
+            weapons = [w for w in t.attack_row.weapon.options]
+            assert any(takes(lambda e, x=x, w=w: e.attack(me, x, w)) for x in foes
+                       for w in weapons), me
+        if "Act" in shown(t):
+            assert not t.action_rows.do.disabled or t.action_rows.usable_specials()
+        agrees(t)
+        t.attack_row.attack()
+        agrees(t)
+        (t._last_buttons[0] if t._last_buttons else t._end).click()
+
+
+def test_once_the_fight_is_over_the_acting_rows_hide_until_play_on() -> None:
+    enc, t = table("lfg")
+    t.start()
+    enc.damage("Orc", 200)
+    assert enc.over
+    assert {"Attack", "Move", "Act", "Cast", "Ready", "Interrupt"}.isdisjoint(shown(t))
+    assert "the fight is over" in t.hidden_rows["Attack"]
+    agrees(t)
+    t.play_on.value = True
+    assert "fight is over" not in t._hidden_line.value
+    assert "Move" in shown(t)
