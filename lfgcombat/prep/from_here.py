@@ -226,12 +226,14 @@ def _fight(base: bytes, seed: int) -> ScriptedEncounter:
     return enc
 
 
-def _play(scenario: Scenario, spec: FightSpec, enc: Encounter, tactics_seed: int
-          ) -> Outcome:
-    """Play ``enc`` on (starting it first if it has not started) by the tactics."""
+def _play(scenario: Scenario, spec: FightSpec, enc: Encounter, tactics_seed: int,
+          rng: Any = None) -> Outcome:
+    """Play ``enc`` on (starting it first if it has not started) by the tactics, their
+    draws from ``tactics_seed`` (or ``rng``: a fast-tier fight's own draws)."""
     if enc.round < 1:
         enc.start()
-    rng = np.random.Generator(np.random.PCG64(int(tactics_seed)))
+    if rng is None:
+        rng = np.random.Generator(np.random.PCG64(int(tactics_seed)))
     return play_on(scenario, spec, enc, rng, spec.max_rounds)
 
 

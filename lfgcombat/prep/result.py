@@ -375,6 +375,9 @@ class SimResult:
         """
         outcome = self.fight(i)
         words = fight_word(self.seed, self.point, i, self.chunk_size)
+        if self.scenario.start is not None and self.tier == "fast":
+            from .fast_here import replay_fast_here
+            return replay_fast_here(self.scenario, self.spec, words, outcome)
         if self.scenario.start is not None:  # played on from where a fight stood
             return replay_here(self.scenario, self.spec, words, outcome)
         return replay_fight(self.tier, self.scenario, self.spec, words, outcome,
