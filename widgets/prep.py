@@ -60,7 +60,7 @@ from lfgcombat.errors import LfgError
 from lfgcombat.prep import TARGET_POLICIES, Comparison, SimResult, compare, simulate
 from lfgcombat.prep.kernel import kernel_loaded
 from lfgcombat.prep.replay import ReplayError
-from lfgcombat.prep.result import format_p
+from lfgcombat.prep.result import format_p, format_pct, format_points
 from lfgcombat.prep.defaults import filled_in
 from lfgcombat.prep.run import COMPILING, TIERS, in_panel_words
 from lfgcombat.prep.spec import PrepError, prep_choices, reference_only
@@ -573,19 +573,23 @@ class PrepPanel(W.VBox):
 
     @staticmethod
     def _comparison_table(c: Comparison, side: str = "party") -> str:
-        """Per tactics: ``side``'s P(win) and P(one of it dies) and their paired
-        differences from the first tactics, each ``p [lo, hi]``."""
+        """Per tactics (named in words, as the menus name them): ``side``'s P(win) and P(one
+        of it dies) in % and their paired differences from the first tactics in
+        percentage points, each with its 95% interval."""
         s = c.summary().xs(side, level="side")
+        words = dict(_worded(c.labels))  # "focus fire" for the preset focus_fire
+        named = {label: name for name, label in words.items()}
+        first = named[c.labels[0]]
         rows = {}
         for label in c.labels:
             row = {}
             for m, head in (("win", f"P({side} wins)"), ("any_dead", f"P(one of {side} dies)")):
                 r = s.loc[(label, m)]
-                row[head] = format_p(r["p"], r["p_lo"], r["p_hi"])
-                row[f"{head} vs {c.labels[0]}"] = (
+                row[head] = format_pct(r["p"], r["p_lo"], r["p_hi"])
+                row[f"{head} vs {first}"] = (
                     "-" if label == c.labels[0] else
-                    f"{r['diff']:+.3f} [{r['diff_lo']:+.3f}, {r['diff_hi']:+.3f}]")
-            rows[label] = row
+                    format_points(r["diff"], r["diff_lo"], r["diff_hi"]))
+            rows[named[label]] = row
         return ("<p>How much do tactics matter? The same fights under each; differences "
                 "with paired 95% intervals</p>"
                 + pd.DataFrame(rows).T.to_html(classes="lfg-prep-comparison"))

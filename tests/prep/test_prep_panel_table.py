@@ -42,7 +42,7 @@ def test_compare_tactics_from_where_it_stands(table):
     panel._versus.value = ("focus_fire", "closest_first")
     c = panel.compare_tactics()
     assert c is not None and c.results[0].scenario.start is not None
-    assert "P(party wins) vs focus_fire" in panel._comparison.value
+    assert "P(party wins) vs focus fire" in panel._comparison.value
 
 
 def test_the_results_go_stale_once_the_fight_moves_on():
