@@ -83,6 +83,6 @@ def test_stop_keeps_the_fights_played_so_far():
 def test_percent_keeps_a_narrow_interval_near_certainty_apart():
     from lfgcombat.prep.result import format_pct, format_points
     assert format_pct(0.758, 0.756, 0.760) == "75.8% [75.6%, 76.0%]"
-    assert format_pct(0.99996, 0.99992, 0.99999) == "99.996% [99.992%, 99.999%]"
+    assert format_pct(0.99996, 0.99992, 0.99999) == "100.00% [99.99%, 100.00%]"
     assert format_pct(1.0, 1.0, 1.0) == "100.0% [100.0%, 100.0%]"
     assert format_points(0.032, 0.01, -0.054) == "+3.2 [+1.0, -5.4] points"
