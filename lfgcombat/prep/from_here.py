@@ -1,5 +1,6 @@
 """GM prep of the fight on the table: play an :class:`~lfgcombat.Encounter` on from where
-it stands.
+it stands, on the reference tier (an open-field fight under lfg's rules goes to the fast
+tier instead, :mod:`lfgcombat.prep.fast_here`, when its kernel can start from that state).
 
 :func:`~lfgcombat.prep.simulate` (and :func:`~lfgcombat.prep.compare`) take an encounter,
 before it starts or in the middle of a fight, and play it to its end ``n`` times from its

@@ -36,7 +36,10 @@ What the fast tier plays (000_8d1d7816ee944f3b.txt), every number from the engin
   Dying"); death at -CON (PCs, bosses) or -level (goons) ("Death", "NPC & Enemy Death").
   When the fight ends the dying keep bleeding and saving, round by round, until each is
   stable or dead (nobody heals them): who dies counts those who bleed out afterwards.
-* Selective Initiative with the policy of :mod:`lfgcombat.prep.tactics`.
+* Selective Initiative with the policy of :mod:`lfgcombat.prep.tactics`; a fight under way
+  (:mod:`lfgcombat.prep.fast_here`) starts from its round, whose turn it is, the attacks
+  spent, who has acted, the dead, the dying and Gang Up's record instead of rolling
+  initiative (:func:`_battle`'s ``turn0``).
 * Starting conditions that change only those numbers, for the whole fight ("Conditions –
   Full Details"): Prone, Flat-Footed, Flanked, Distressed, Hindered, Encumbered, Heavily
   Encumbered, Cramped, Deaf, Staggered and Weakened 1-4

@@ -387,10 +387,13 @@ def simulate(sides: Mapping[str, Sequence[Creature]] | Encounter, n: int = 10_00
         sides: ``{"party": [creatures], "orcs": [creatures]}`` (two or more sides), or an
             :class:`~lfgcombat.Encounter`, before it starts or in the middle of a fight:
             each fight plays it on from where it stands (its map, HP, conditions, round,
-            whose turn, actions spent) on the reference tier, and ``result.replay(i)``
-            begins with its log (:mod:`lfgcombat.prep.from_here`); its own ruleset, map
-            and Knockdown rule are used (leave ``ruleset``, ``switches``, ``map`` and
-            ``knockdown`` out).
+            whose turn, actions spent), and ``result.replay(i)`` begins with its log: on
+            the fast tier when its kernel can start from that state exactly (the open
+            field under lfg's rules, :mod:`lfgcombat.prep.fast_here`), else on the
+            reference tier (:mod:`lfgcombat.prep.from_here`), the notes saying why;
+            ``tier="fast"`` refuses what the kernel cannot start from, by name. Its own
+            ruleset, map and Knockdown rule are used (leave ``ruleset``, ``switches``,
+            ``map`` and ``knockdown`` out).
         n: Fights to play: at most :data:`~lfgcombat.prep.limits.MAX_FIGHTS` (a
             million), and ``n`` x combatants at most
             :data:`~lfgcombat.prep.limits.MAX_RESULT_VALUES` (every fight is kept for

@@ -113,6 +113,23 @@ def test_the_attacks_left_of_a_turn_under_way_take_the_penalty_of_those_made():
         assert list(r.replay(i).log)[:len(enc.log)] == list(enc.log)
 
 
+def test_a_dying_creatures_turn_under_way_is_not_bled_twice():
+    """Orc 7 lies dying on its own turn: its Bleed has ticked and its save is rolled as
+    the turn began ("Bleed X", "Stabilize when Dying"), so the kernel starts after them
+    (rounds bled 1); every fight replays exactly from the real log."""
+    enc = brawl_under_way()
+    while enc.current != "Orc 7":
+        choices = enc.choices()
+        enc.end_turn(next="Orc 7" if "Orc 7" in choices else choices[0])
+    assert enc.state("Orc 7").status == "dying"
+    r = _run(enc, 40, seed=5)
+    seven = r.names.index("Orc 7")
+    assert r.tier == "fast" and r.spec.turn0[0] == seven
+    assert r.spec.here[1, seven] == 1 and r.spec.here[2, seven] == 1  # Bleed 1, bled once
+    for i in range(r.n):
+        assert list(r.replay(i).log)[:len(enc.log)] == list(enc.log)
+
+
 def _on_map():
     enc = in_round_three()
     return enc, "on a map"
