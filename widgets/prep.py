@@ -199,7 +199,7 @@ class PrepPanel(W.VBox):
         for w in (self._party, self._foes, self._copies, self._count_box):
             w.layout.display = "none"
         self._ruleset.options = [enc.ruleset.name]
-        self._tier.options = ["reference"]
+        self._tier.options = ["fast or reference"]  # the fight's state chooses (fast_here)
         for box, value in ((self._killer, enc.ruleset.killer_criticals),
                            (self._perfect, enc.ruleset.perfect_critical),
                            (self._knockdown, enc.knockdown_after_strike)):
@@ -208,7 +208,10 @@ class PrepPanel(W.VBox):
         self._ruleset.disabled = self._tier.disabled = True
         self._ruleset_note.value = ("<span class='lfg-prep-ruleset-note'>The fight's own rules "
                                     "(its ruleset, optional rules and Knockdown), played on "
-                                    "real encounters from its log.</span>")
+                                    "from where it stands: on the fast tier where its "
+                                    "compiled fights can start there (the open field, the "
+                                    "conditions they know), else on real encounters from its "
+                                    "log; the notes say which, and why.</span>")
         self._show_fight()
         enc.subscribe(lambda _enc: self._moved_on())
 
