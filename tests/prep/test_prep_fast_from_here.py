@@ -214,3 +214,17 @@ def test_before_the_start_with_everyone_up_the_kernel_rolls_initiative():
     assert np.array_equal(here.winner, twin.winner) and np.array_equal(here.hp, twin.hp)
     assert list(here.replay(0).log)[:len(enc.log)] == list(enc.log)
 
+
+
+@pytest.mark.parametrize("seed, point, chunk, size", [
+    (0, 0, 0, 1), (1, 0, 0, 5000), (123456789012345, 3, 7, 17), (2 ** 62 + 5, 0, 1, 40_000),
+    (7, 2, 0, 0)])
+def test_the_seed_words_are_numpys_seed_sequence_words(seed, point, chunk, size):
+    """fight_words hashes the SeedSequence's pool with numpy, not numpy's per-word loop
+    (issue 25: the fast tier end to end): the very same words, so every fight is the
+    same."""
+    from lfgcombat.prep.kernel import fight_words
+    ss = np.random.SeedSequence(seed, spawn_key=(point, chunk))
+    expected = ss.generate_state(6 * size, np.uint32).reshape(size, 6)
+    got = fight_words(seed, point, chunk, size)
+    assert got.dtype == np.uint32 and np.array_equal(got, expected)
