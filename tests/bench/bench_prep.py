@@ -174,6 +174,17 @@ def bench_duel_end_to_end(n: int, n_d20: int) -> None:
     print(f"  simulate of a duel, {n:,} fights ({attacks:.1f} attacks a fight), result "
           f"included: {t_sim:6.3f} s = {per_attack * 1e9:6.1f} ns an attack   d20 "
           f"{t_d20 * 1e6:6.1f} us   ratio {t_d20 / per_attack:6.0f}x   (target >= 100x)")
+    cpu = []  # CPU seconds of every thread: the same ratio per core, whatever the load
+    for _ in range(3):
+        start = time.process_time()
+        simulate(sides, n, seed=1, progress=False)
+        cpu.append(time.process_time() - start)
+    start = time.process_time()
+    d20_attacks(n_d20, b, ac, cac, int(spec.threat[0]))
+    cpu_d20 = (time.process_time() - start) / n_d20
+    cpu_attack = min(cpu) / (n * attacks)
+    print(f"  the same in CPU time (one core's worth): {cpu_attack * 1e9:6.1f} ns an attack   "
+          f"d20 {cpu_d20 * 1e6:6.1f} us   ratio {cpu_d20 / cpu_attack:6.0f}x per core")
 
 
 def bench_from_here(n: int) -> None:
