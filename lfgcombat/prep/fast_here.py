@@ -45,6 +45,7 @@ from ..errors import DiceError, IllegalActionError, LfgError
 from ..rules.health.saves import save_odds
 from ..rules.health.vitals import STABILIZE_DC
 from .spec import FightSpec, Scenario, _condition_problem, build_spec
+from .weapons import scenario_weapons, weapon_notes
 from .tiers import _plays_lfg_kernel, tactics_problems
 
 __all__ = ["here_problems", "here_spec", "replay_fast_here", "DOWN_CONDITIONS"]
@@ -147,17 +148,25 @@ def _stand_in(c: Any, hp: int) -> Any:
     return c.replace(current_hp=1, conditions=keep)
 
 
-def here_spec(enc: Encounter, scenario: Scenario, max_rounds: int, note: str) -> FightSpec:
+def here_spec(enc: Encounter, scenario: Scenario, max_rounds: int, note: str,
+              danger: Any = None) -> FightSpec:
     """The fast tier's numbers of ``enc`` played on from where it stands (call only when
     :func:`here_problems` finds nothing): lfg's kernel numbers of its creatures as they
     stand (:func:`~lfgcombat.prep.spec.build_spec`), with the state of the module
     docstring (:attr:`FightSpec.here <lfgcombat.prep.spec.FightSpec.here>`); ``note``
-    first among its notes."""
+    first among its notes. The weapons (and ``danger``, the ``dangerous`` policy's scores,
+    when given) are those the reference tier reads of the fight as it stands, so both
+    tiers play the same choices."""
     names = scenario.names
     states = [enc.state(n) for n in names]
     hps = [int(s.hp) for s in states]
     stand = tuple(_stand_in(c, h) for c, h in zip(scenario.creatures, hps))
-    base = build_spec(dataclasses.replace(scenario, creatures=stand, start=None), max_rounds)
+    numbers = dataclasses.replace(scenario, creatures=stand, start=None)
+    # the weapons and their notes of the fight as it stands, as the reference tier has
+    # them (chosen against every foe, the fallen too), not the stand-ins'
+    numbers.__dict__["_weapons"] = scenario_weapons(scenario)
+    numbers.__dict__["_weapon_notes"] = weapon_notes(scenario)
+    base = build_spec(numbers, max_rounds)
     n = len(names)
     here = np.zeros((5, n), np.int64)
     seen = np.zeros((n, n), np.int64)
@@ -179,6 +188,8 @@ def here_spec(enc: Encounter, scenario: Scenario, max_rounds: int, note: str) ->
         cur = str(enc.current)
         turn0 = np.array([names.index(cur), enc.round, int(enc._f[cur].turn.attacks),
                           int(enc.actions_left(cur).attacks)], np.int64)
+    if danger is not None:  # the reference tier's scores of the fight as it stands
+        base = dataclasses.replace(base, danger=np.asarray(danger, dtype=float))
     return dataclasses.replace(
         base, start_hp=np.array(hps, np.int64),
         start_temp=np.array([int(s.temp_hp) for s in states], np.int64),

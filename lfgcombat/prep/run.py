@@ -514,7 +514,9 @@ def _here_tier(enc: Encounter, scenario: Scenario, spec: FightSpec, tier: str | 
         return "reference", dataclasses.replace(spec, notes=notes), None
     start = scenario.start
     note = fast_note(start.where, len(start.events))
-    return "fast", here_spec(enc, scenario, max_rounds, note), None
+    dangerous = any(t.target == "dangerous" for t in scenario.tactics)
+    return "fast", here_spec(enc, scenario, max_rounds, note,
+                             spec.danger if dangerous else None), None
 
 
 def _ruleset_and_tier(ruleset: Any, switches: Mapping[str, Any] | None, tier: str | None,

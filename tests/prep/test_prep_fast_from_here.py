@@ -130,6 +130,20 @@ def test_a_dying_creatures_turn_under_way_is_not_bled_twice():
         assert list(r.replay(i).log)[:len(enc.log)] == list(enc.log)
 
 
+def test_threat_first_ranks_foes_as_the_reference_tier_does_from_here():
+    """The ``dangerous`` scores (and the weapons) are those the reference tier reads of the
+    fight as it stands, the dying orc's too, not those of a stand-in on its feet: both
+    tiers choose the same targets, and every fight replays exactly."""
+    from lfgcombat.prep.from_here import prepare_here
+    enc = brawl_under_way()
+    r = _run(enc, 30, seed=6, tactics="threat_first")
+    _, ref = prepare_here(enc, "threat_first", 60)
+    assert r.tier == "fast"
+    assert np.allclose(r.spec.danger, ref.danger)
+    for i in range(r.n):
+        r.replay(i)
+
+
 def _on_map():
     enc = in_round_three()
     return enc, "on a map"
