@@ -31,7 +31,7 @@ import traitlets
 from lfgcombat.engine import Encounter
 from lfgcombat.errors import LfgError
 from lfgcombat.prep import SimResult, simulate
-from lfgcombat.prep.result import format_p
+from lfgcombat.prep.result import format_pct
 from lfgcombat.prep.run import in_panel_words
 
 __all__ = ["ChancesFromHere", "readout", "chances"]
@@ -43,14 +43,14 @@ DEFAULT_FIGHTS = 40
 
 def readout(result: SimResult) -> str:
     """The readout's text: where the fights began, P(win) per side with its 95% interval
-    and P(draw) (:func:`~lfgcombat.prep.result.format_p`), the fights and seconds; after
+    and P(draw), in % (:func:`~lfgcombat.prep.result.format_pct`), the fights and seconds; after
     Stop, how many of the fights asked for were played first."""
     start = result.scenario.start
     where = f"From {start.where}: " if start is not None else ""
     if result.interrupted:
         where = f"Stopped: {result.n} of {result.requested} fights played. " + where
-    sides = "; ".join(f"{s} wins {format_p(*result.p_win(s))}" for s in result.sides)
-    draw = format_p(*result.p_draw())
+    sides = "; ".join(f"{s} wins {format_pct(*result.p_win(s))}" for s in result.sides)
+    draw = format_pct(*result.p_draw())
     return (f"{where}{sides}; draw {draw} (95% intervals), "
             f"{result.n} fights in {result.seconds:.1f} s")
 

@@ -60,7 +60,7 @@ from lfgcombat.errors import LfgError
 from lfgcombat.prep import TARGET_POLICIES, Comparison, SimResult, compare, simulate
 from lfgcombat.prep.kernel import kernel_loaded
 from lfgcombat.prep.replay import ReplayError
-from lfgcombat.prep.result import format_p
+from lfgcombat.prep.result import format_p, format_pct, format_points
 from lfgcombat.prep.defaults import filled_in
 from lfgcombat.prep.run import COMPILING, TIERS, in_panel_words
 from lfgcombat.prep.spec import PrepError, prep_choices, reference_only
@@ -199,7 +199,7 @@ class PrepPanel(W.VBox):
         for w in (self._party, self._foes, self._copies, self._count_box):
             w.layout.display = "none"
         self._ruleset.options = [enc.ruleset.name]
-        self._tier.options = ["reference"]
+        self._tier.options = ["fast or reference"]  # the fight's state chooses (fast_here)
         for box, value in ((self._killer, enc.ruleset.killer_criticals),
                            (self._perfect, enc.ruleset.perfect_critical),
                            (self._knockdown, enc.knockdown_after_strike)):
@@ -208,7 +208,10 @@ class PrepPanel(W.VBox):
         self._ruleset.disabled = self._tier.disabled = True
         self._ruleset_note.value = ("<span class='lfg-prep-ruleset-note'>The fight's own rules "
                                     "(its ruleset, optional rules and Knockdown), played on "
-                                    "real encounters from its log.</span>")
+                                    "from where it stands: on the fast tier where its "
+                                    "compiled fights can start there (the open field, the "
+                                    "conditions they know), else on real encounters from its "
+                                    "log; the notes say which, and why.</span>")
         self._show_fight()
         enc.subscribe(lambda _enc: self._moved_on())
 
@@ -573,19 +576,23 @@ class PrepPanel(W.VBox):
 
     @staticmethod
     def _comparison_table(c: Comparison, side: str = "party") -> str:
-        """Per tactics: ``side``'s P(win) and P(one of it dies) and their paired
-        differences from the first tactics, each ``p [lo, hi]``."""
+        """Per tactics (named in words, as the menus name them): ``side``'s P(win) and P(one
+        of it dies) in % and their paired differences from the first tactics in
+        percentage points, each with its 95% interval."""
         s = c.summary().xs(side, level="side")
+        words = dict(_worded(c.labels))  # "focus fire" for the preset focus_fire
+        named = {label: name for name, label in words.items()}
+        first = named[c.labels[0]]
         rows = {}
         for label in c.labels:
             row = {}
             for m, head in (("win", f"P({side} wins)"), ("any_dead", f"P(one of {side} dies)")):
                 r = s.loc[(label, m)]
-                row[head] = format_p(r["p"], r["p_lo"], r["p_hi"])
-                row[f"{head} vs {c.labels[0]}"] = (
+                row[head] = format_pct(r["p"], r["p_lo"], r["p_hi"])
+                row[f"{head} vs {first}"] = (
                     "-" if label == c.labels[0] else
-                    f"{r['diff']:+.3f} [{r['diff_lo']:+.3f}, {r['diff_hi']:+.3f}]")
-            rows[label] = row
+                    format_points(r["diff"], r["diff_lo"], r["diff_hi"]))
+            rows[named[label]] = row
         return ("<p>How much do tactics matter? The same fights under each; differences "
                 "with paired 95% intervals</p>"
                 + pd.DataFrame(rows).T.to_html(classes="lfg-prep-comparison"))

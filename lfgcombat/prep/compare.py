@@ -31,7 +31,7 @@ from ..rulesets import Ruleset
 from .from_here import prepare_here
 from .replay import replay_seeded
 from .result import SimResult, paired_difference, wilson
-from .run import (DEFAULT_CHUNK, HERE_CHUNK, _check, _execute, _here_tier, _is_client,
+from .run import (DEFAULT_CHUNK, HERE_CHUNK, _check, _execute, _here_arguments, _is_client,
                   _result, _ruleset, open_backend, prepare_run)
 from .limits import check_points, check_results, warn_if_long
 from .spec import MAX_ROUNDS, PrepError, choose_tier
@@ -283,7 +283,11 @@ def _encounter_points(enc: Encounter, variants: list, kind: str, n: Any, seed: A
                         f"compare its tactics (tactics=[...]), not {kind}; to compare rules, "
                         "compare the creatures from a fresh start (compare({side: "
                         "[creatures]}, ...))")
-    _here_tier(enc, rules[0], None, tier, None, rules[1])
+    _here_arguments(enc, rules[0], None, None, rules[1])
+    if tier not in (None, "reference"):
+        raise PrepError(f"compare plays an Encounter under way on the reference tier (real "
+                        f"encounters from its log), not tier={tier!r}: leave tier out or "
+                        "pass tier='reference'")
     _check(n, "reference", seed, None, None)
     return "reference", None, [prepare_here(enc, t, max_rounds) for t in variants]
 

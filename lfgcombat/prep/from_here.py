@@ -1,5 +1,6 @@
 """GM prep of the fight on the table: play an :class:`~lfgcombat.Encounter` on from where
-it stands.
+it stands, on the reference tier (an open-field fight under lfg's rules goes to the fast
+tier instead, :mod:`lfgcombat.prep.fast_here`, when its kernel can start from that state).
 
 :func:`~lfgcombat.prep.simulate` (and :func:`~lfgcombat.prep.compare`) take an encounter,
 before it starts or in the middle of a fight, and play it to its end ``n`` times from its
@@ -226,12 +227,14 @@ def _fight(base: bytes, seed: int) -> ScriptedEncounter:
     return enc
 
 
-def _play(scenario: Scenario, spec: FightSpec, enc: Encounter, tactics_seed: int
-          ) -> Outcome:
-    """Play ``enc`` on (starting it first if it has not started) by the tactics."""
+def _play(scenario: Scenario, spec: FightSpec, enc: Encounter, tactics_seed: int,
+          rng: Any = None) -> Outcome:
+    """Play ``enc`` on (starting it first if it has not started) by the tactics, their
+    draws from ``tactics_seed`` (or ``rng``: a fast-tier fight's own draws)."""
     if enc.round < 1:
         enc.start()
-    rng = np.random.Generator(np.random.PCG64(int(tactics_seed)))
+    if rng is None:
+        rng = np.random.Generator(np.random.PCG64(int(tactics_seed)))
     return play_on(scenario, spec, enc, rng, spec.max_rounds)
 
 

@@ -36,7 +36,10 @@ What the fast tier plays (000_8d1d7816ee944f3b.txt), every number from the engin
   Dying"); death at -CON (PCs, bosses) or -level (goons) ("Death", "NPC & Enemy Death").
   When the fight ends the dying keep bleeding and saving, round by round, until each is
   stable or dead (nobody heals them): who dies counts those who bleed out afterwards.
-* Selective Initiative with the policy of :mod:`lfgcombat.prep.tactics`.
+* Selective Initiative with the policy of :mod:`lfgcombat.prep.tactics`; a fight under way
+  (:mod:`lfgcombat.prep.fast_here`) starts from its round, whose turn it is, the attacks
+  spent, who has acted, the dead, the dying and Gang Up's record instead of rolling
+  initiative (:func:`_battle`'s ``turn0``).
 * Starting conditions that change only those numbers, for the whole fight ("Conditions –
   Full Details"): Prone, Flat-Footed, Flanked, Distressed, Hindered, Encumbered, Heavily
   Encumbered, Cramped, Deaf, Staggered and Weakened 1-4
@@ -196,7 +199,7 @@ def _pick_u(st, cur):
     return _uniform(st)
 
 
-@_jit
+@_inline
 def _strike(st, b, target_ac, cac, threat, perfect, values, cdf, lens, a, t):
     """One attack of ``a`` on ``t`` ("Attack Rolls", "Critical Hits"): (its damage, its
     variant: -1 a miss, 0 a hit, 1 a Critical Hit, 2 a Perfect Critical)."""
@@ -225,24 +228,22 @@ def sample_attacks(st, n, b, target_ac, cac, threat, perfect, values, cdf, lens,
 
 
 @_jit
-def _initiative(st, init_bonus, alive):  # noqa: C901 - one compiled loop
+def _initiative(st, init_bonus, total, tied):  # noqa: C901 - one compiled loop
     """Who opens the fight: every creature rolls 1d20 + its Initiative bonus (in order);
     the highest total, then the highest bonus; roll-offs (1d20 each, in order) among the
-    still tied until one is highest ("Rounds, Initiative, & Turn Order")."""
+    still tied until one is highest ("Rounds, Initiative, & Turn Order"). ``total`` and
+    ``tied``: scratch rows of the fight's workspace (no allocation per fight)."""
     c_n = init_bonus.shape[0]
-    total = np.zeros(c_n, np.int64)
     best = -10 ** 9
     for c in range(c_n):
         total[c] = _initiative_d20(st, c) + init_bonus[c]
-    tied = np.zeros(c_n, np.int64)
     for c in range(c_n):
-        if alive[c]:
-            key = total[c] * 1000 + init_bonus[c]
-            if key > best:
-                best = key
+        key = total[c] * 1000 + init_bonus[c]
+        if key > best:
+            best = key
     m = 0
     for c in range(c_n):
-        if alive[c] and total[c] * 1000 + init_bonus[c] == best:
+        if total[c] * 1000 + init_bonus[c] == best:
             tied[m] = c
             m += 1
     while m > 1:  # roll-offs among the tied
@@ -261,7 +262,7 @@ def _initiative(st, init_bonus, alive):  # noqa: C901 - one compiled loop
     return tied[0]
 
 
-@_jit
+@_inline
 def _pick(st, cur, policy, side, hp, dead, danger):
     """The target of ``cur`` by its side's policy (:mod:`lfgcombat.prep.tactics`)."""
     c_n = side.shape[0]
@@ -288,7 +289,7 @@ def _pick(st, cur, policy, side, hp, dead, danger):
     return best
 
 
-@_jit
+@_inline
 def _standing_sides(side, hp, dead, n_sides):
     up = np.zeros(n_sides, np.int64)
     for c in range(side.shape[0]):
@@ -422,22 +423,39 @@ def _hit(st, cur, t, k, pos, hp, temp, limb, injured_at, dies_at, bonus, ac, con
 def _battle(st, side, policy, injured_at, dies_at, bleed_cap, init_bonus, n_attacks,  # noqa: C901
             stabilize_p, danger, bonus, ac, confirm_ac, threat, perfect, injured_attack,
             injured_ac, injured_confirm_ac, gang, gang_ok, bleeds, limb_sides, dmg_values,
-            dmg_cdf, dmg_len, max_rounds, hp, dead, felled, dealt, seen, n_seen, temp, bleed,
-            bled, acted, limb):
+            dmg_cdf, dmg_len, turn0, max_rounds, hp, dead, felled, dealt, seen, n_seen, temp,
+            bleed, bled, acted, limb, total, tied):
     """Play one fight from the state :func:`_fight` set until at most one side stands;
     return (winner, rounds, who takes the next turn when the round limit ends it, else -1);
     the winner :data:`HANDED_OVER` where :func:`_hit` hands the fight over.
+
+    ``turn0`` (int64[4]): ``-1`` first, a fight from the start (initiative is rolled);
+    else a fight under way (:mod:`lfgcombat.prep.from_here`): the acting creature, the
+    round, the attacks it has made this turn and those it has left. Its turn has begun
+    (Gang Up's record of it cleared, its Bleed ticked), so the first turn plays only its
+    attacks left, the ``k``-th of the turn with the Consecutive Attack Penalty of ``k``.
     """
-    c_n = side.shape[0]
     n_sides = int(side.max()) + 1
-    cur = _initiative(st, init_bonus, np.ones(c_n, np.int64))
-    rnd = 1
+    resumed = turn0[0] >= 0
+    if resumed:
+        cur = turn0[0]
+        rnd = turn0[1]
+    else:
+        cur = _initiative(st, init_bonus, total, tied)
+        rnd = 1
     while True:
-        n_seen[cur] = 0  # Gang Up lasts "until the foe takes their turn"
-        if hp[cur] <= 0 and not dead[cur]:
-            _turn_start(st, cur, hp, temp, dead, bleed, bled, dies_at, stabilize_p, limb)
-        elif not dead[cur]:
-            for k in range(n_attacks[cur, limb[cur]]):
+        k_from = 0
+        k_to = n_attacks[cur, limb[cur]]
+        if resumed:
+            resumed = False
+            k_from = turn0[2]
+            k_to = turn0[2] + turn0[3]
+        else:
+            n_seen[cur] = 0  # Gang Up lasts "until the foe takes their turn"
+            if hp[cur] <= 0 and not dead[cur]:
+                _turn_start(st, cur, hp, temp, dead, bleed, bled, dies_at, stabilize_p, limb)
+        if not dead[cur] and hp[cur] > 0:
+            for k in range(k_from, k_to):
                 t = _pick(st, cur, policy[cur], side, hp, dead, danger)
                 if t < 0:
                     break
@@ -475,7 +493,7 @@ def _battle(st, side, policy, injured_at, dies_at, bleed_cap, init_bonus, n_atta
         cur = nxt
 
 
-@_jit
+@_inline
 def _aftermath(st, first, hp, temp, dead, bleed, bled, acted, dies_at, stabilize_p, limb):
     """After the fight, the dying keep taking their turns, bleeding and rolling to
     stabilize, until each is stable or dead ("Unconscious & Dying", "Stabilize when Dying",
@@ -500,35 +518,51 @@ def _aftermath(st, first, hp, temp, dead, bleed, bled, acted, dies_at, stabilize
             _turn_start(st, c, hp, temp, dead, bleed, bled, dies_at, stabilize_p, limb)
 
 
+@_inline
+def _reset(start_hp, start_temp, here, here_seen, hp, dead, felled, dealt, seen, work):
+    """Set a fight's state: HP and Temporary HP from the spec, ``here`` (int64[5, C]:
+    dead, Bleed X, rounds bled, acted this round, attackers since its turn began) and
+    ``here_seen`` (those attackers in order, Gang Up's record): zeros for a fight from the
+    start (:meth:`FightSpec.start_state <lfgcombat.prep.spec.FightSpec.start_state>`).
+    Every creature starts uninjured (injury state 0)."""
+    c_n = hp.shape[0]
+    for c in range(c_n):
+        hp[c] = start_hp[c]
+        work[0, c] = start_temp[c]
+        dead[c] = here[0, c]
+        work[1, c] = here[1, c]
+        work[2, c] = here[2, c]
+        work[3, c] = here[3, c]
+        work[4, c] = here[4, c]
+        for j in range(here[4, c]):
+            seen[c, j] = here_seen[c, j]
+        work[5, c] = 0
+        felled[c] = -1
+        dealt[c] = 0
+
+
 @_jit
 def _fight(st, side, policy, start_hp, start_temp, injured_at, dies_at, bleed_cap,
            init_bonus, n_attacks, stabilize_p, danger, bonus, ac, confirm_ac, threat, perfect,
            injured_attack, injured_ac, injured_confirm_ac, gang, gang_ok, bleeds, limb_sides,
-           dmg_values, dmg_cdf, dmg_len, max_rounds, hp, dead, felled, dealt, seen):
-    """Play one fight (:func:`_battle`), then its aftermath (:func:`_aftermath`); return
-    (winner, rounds): the rounds of the fight itself. Every creature starts uninjured
-    (injury state 0)."""
-    c_n = side.shape[0]
-    temp = start_temp.copy()
-    bleed = np.zeros(c_n, np.int64)
-    bled = np.zeros(c_n, np.int64)
-    acted = np.zeros(c_n, np.int64)
-    n_seen = np.zeros(c_n, np.int64)
-    limb = np.zeros(c_n, np.int64)
-    for c in range(c_n):
-        hp[c] = start_hp[c]
-        dead[c] = 0
-        felled[c] = -1
-        dealt[c] = 0
+           dmg_values, dmg_cdf, dmg_len, here, here_seen, turn0, max_rounds, hp, dead, felled,
+           dealt, seen, work):
+    """Play one fight from the state :func:`_reset` sets (:func:`_battle`), then its
+    aftermath (:func:`_aftermath`); return (winner, rounds): the rounds of the fight
+    itself. ``work`` (int64[8, C]): the fight's Temporary HP, Bleed X, rounds bled, acted,
+    Gang Up counts, injury states and scratch rows, allocated once per run (:func:`_run`
+    plays the same steps, not calling this, to spare a call per fight)."""
+    _reset(start_hp, start_temp, here, here_seen, hp, dead, felled, dealt, seen, work)
     w, r, first = _battle(st, side, policy, injured_at, dies_at, bleed_cap, init_bonus,
                           n_attacks, stabilize_p, danger, bonus, ac, confirm_ac, threat,
                           perfect, injured_attack, injured_ac, injured_confirm_ac, gang,
-                          gang_ok, bleeds, limb_sides, dmg_values, dmg_cdf, dmg_len,
-                          max_rounds, hp, dead, felled, dealt, seen, n_seen, temp, bleed,
-                          bled, acted, limb)
+                          gang_ok, bleeds, limb_sides, dmg_values, dmg_cdf, dmg_len, turn0,
+                          max_rounds, hp, dead, felled, dealt, seen, work[4], work[0],
+                          work[1], work[2], work[3], work[5], work[6], work[7])
     if w == HANDED_OVER:
         return w, r
-    _aftermath(st, first, hp, temp, dead, bleed, bled, acted, dies_at, stabilize_p, limb)
+    _aftermath(st, first, hp, work[0], dead, work[1], work[2], work[3], dies_at,
+               stabilize_p, work[5])
     return w, r
 
 
@@ -536,29 +570,66 @@ def _fight(st, side, policy, start_hp, start_temp, injured_at, dies_at, bleed_ca
 def _run(states, side, policy, start_hp, start_temp, injured_at, dies_at, bleed_cap,
          init_bonus, n_attacks, stabilize_p, danger, bonus, ac, confirm_ac, threat, perfect,
          injured_attack, injured_ac, injured_confirm_ac, gang, gang_ok, bleeds, limb_sides,
-         dmg_values, dmg_cdf, dmg_len, max_rounds, winner, rounds, hp, dead, felled, dealt):
+         dmg_values, dmg_cdf, dmg_len, here, here_seen, turn0, max_rounds, winner, rounds,
+         hp, dead, felled, dealt):
+    """Every fight of ``states``: :func:`_fight`'s steps, one compiled loop."""
     st = np.zeros(6, np.int64)
     c_n = side.shape[0]
     seen = np.zeros((c_n, c_n), np.int64)
+    work = np.zeros((8, c_n), np.int64)
+    temp, bleed, bled, acted, n_seen, limb = work[0], work[1], work[2], work[3], work[4], work[5]
     for i in range(states.shape[0]):
         for j in range(6):
             st[j] = states[i, j]
-        w, r = _fight(st, side, policy, start_hp, start_temp, injured_at, dies_at, bleed_cap,
-                      init_bonus, n_attacks, stabilize_p, danger, bonus, ac, confirm_ac,
-                      threat, perfect, injured_attack, injured_ac, injured_confirm_ac, gang,
-                      gang_ok, bleeds, limb_sides, dmg_values, dmg_cdf, dmg_len, max_rounds,
-                      hp[i], dead[i], felled[i], dealt[i], seen)
+        hp_i, dead_i = hp[i], dead[i]
+        _reset(start_hp, start_temp, here, here_seen, hp_i, dead_i, felled[i], dealt[i], seen,
+               work)
+        w, r, first = _battle(st, side, policy, injured_at, dies_at, bleed_cap, init_bonus,
+                              n_attacks, stabilize_p, danger, bonus, ac, confirm_ac, threat,
+                              perfect, injured_attack, injured_ac, injured_confirm_ac, gang,
+                              gang_ok, bleeds, limb_sides, dmg_values, dmg_cdf, dmg_len,
+                              turn0, max_rounds, hp_i, dead_i, felled[i], dealt[i], seen,
+                              n_seen, temp, bleed, bled, acted, limb, work[6], work[7])
+        if w != HANDED_OVER:
+            _aftermath(st, first, hp_i, temp, dead_i, bleed, bled, acted, dies_at,
+                       stabilize_p, limb)
         winner[i] = w
         rounds[i] = r
 
 
+#: numpy's SeedSequence output hash (numpy/random/bit_generator.pyx, ``generate_state``):
+#: word ``i`` is ``pool[i % 4]`` mixed with the ``i``-th hash constant.
+_INIT_B = np.uint32(0x8B51F9DD)
+_MULT_B = np.uint32(0x58F38DED)
+_HASHES: list[tuple[np.ndarray, np.ndarray]] = []  # the constants, grown on demand
+
+
+def _hash_constants(n: int) -> tuple[np.ndarray, np.ndarray]:
+    """The first ``n`` hash constants of ``generate_state`` (``INIT_B * MULT_B**i`` mod
+    2**32) and each times ``MULT_B``: the same for every seed, so computed once."""
+    if not _HASHES or _HASHES[-1][0].shape[0] < n:
+        mult = np.full(max(n, 6 * 5000), _MULT_B, np.uint32)
+        mult[0] = _INIT_B
+        h = np.cumprod(mult, dtype=np.uint32)  # wraps modulo 2**32, as uint32_t does
+        _HASHES.append((h, h * _MULT_B))
+    h, after = _HASHES[-1]
+    return h[:n], after[:n]
+
+
 def fight_words(seed: int, point: int, chunk: int, size: int) -> np.ndarray:
     """The 32-bit seed words (uint32[size, 6]) of the first ``size`` fights of chunk
-    ``chunk`` of point ``point``: ``SeedSequence(seed, spawn_key=(point, chunk))``. A
-    SeedSequence's words come one after the other, so a row does not depend on ``size``:
-    only the rows a chunk plays are drawn, however large its ``chunk_size``."""
+    ``chunk`` of point ``point``: ``SeedSequence(seed, spawn_key=(point, chunk))
+    .generate_state(6 * size)``, its output hash vectorised with numpy (the very words: a
+    test holds the two together; numpy's loop costs ~0.4 us a fight). A SeedSequence's
+    words come one after the other, so a row does not depend on ``size``: only the rows a
+    chunk plays are drawn, however large its ``chunk_size``."""
     ss = np.random.SeedSequence(int(seed), spawn_key=(int(point), int(chunk)))
-    return ss.generate_state(6 * size, np.uint32).reshape(size, 6)
+    n = 6 * int(size)
+    h, after = _hash_constants(n)
+    data = np.resize(np.asarray(ss.pool, dtype=np.uint32), n) ^ h
+    data *= after
+    data ^= data >> np.uint32(16)
+    return data.reshape(int(size), 6)
 
 
 def fight_word(seed: int, point: int, i: int, chunk_size: int) -> np.ndarray:
@@ -656,7 +727,7 @@ def trace_fight(spec, state: np.ndarray) -> tuple[dict[str, Any], list[tuple]]:
     hp, dead, felled, dealt = (np.zeros(c_n, np.int64) for _ in range(4))
     st = np.array(state, dtype=np.int64).copy()
     w, r = g["_fight"](st, *spec.arrays(), hp, dead, felled, dealt,
-                       np.zeros((c_n, c_n), np.int64))
+                       np.zeros((c_n, c_n), np.int64), np.zeros((8, c_n), np.int64))
     out = {"winner": int(w), "rounds": int(r), "hp": hp, "dead": dead, "felled": felled,
            "dealt": dealt}
     return out, events

@@ -236,7 +236,6 @@ def fight_dice(scenario: Scenario, spec: FightSpec, events: Sequence[tuple], see
         ReplayError: a draw the encounter cannot roll the same way.
     """
     rng = np.random.Generator(np.random.PCG64(int(seed)))
-    n = len(scenario.creatures)
     plans: dict[tuple[int, int], Any] = {}
     init = [e for e in events if e[0] == "initiative_d20"]
     offs = [e for e in events if e[0] == "rolloff_d20"]
@@ -249,7 +248,7 @@ def fight_dice(scenario: Scenario, spec: FightSpec, events: Sequence[tuple], see
     dice = [(20, int(nat)) for _, _, nat in init] + _rolloff_dice(keys, rounds, rng)
     draws: list[float] = []
     stabilize = spec.by_state()["stabilize_p"]
-    for e in events[n + len(offs):]:
+    for e in events[len(init) + len(offs):]:  # none from a fight under way
         kind = e[0]
         if kind in ("attack_d20", "confirm_d20"):
             dice.append((20, int(e[-1])))

@@ -20,7 +20,8 @@ from .replay import OUTCOME_KEYS, replay_fight
 from .spec import FightSpec, PrepError, Scenario
 from .standing import dropped as dropped_by_ruleset
 
-__all__ = ["wilson", "paired_difference", "SimResult", "Z95", "format_p", "READABLE"]
+__all__ = ["wilson", "paired_difference", "SimResult", "Z95", "format_p", "format_pct",
+           "format_points", "READABLE"]
 
 #: Readable headings of :meth:`SimResult.readable`, by the key of :meth:`SimResult.summary`.
 READABLE = {"win": "P(win)", "any_dropped": "P(one of its creatures dropped)",
@@ -95,6 +96,26 @@ def format_p(p: float, lo: float, hi: float) -> str:
         if round(lo, d) != round(hi, d) or lo == hi:
             break
     return f"{p:.{d}f} [{lo:.{d}f}, {hi:.{d}f}]"
+
+
+def format_pct(p: float, lo: float, hi: float) -> str:
+    """``p [lo, hi]`` in % (``75.8% [75.6%, 76.0%]``), for a panel: one decimal, more (up
+    to four) where that alone keeps the interval's ends apart, so a narrow interval near 0
+    or 100% never reads as ``[100.0%, 100.0%]``."""
+    if any(math.isnan(x) for x in (p, lo, hi)):
+        return "n/a"
+    for d in range(1, 5):
+        if round(100 * lo, d) != round(100 * hi, d) or lo == hi:
+            break
+    return f"{100 * p:.{d}f}% [{100 * lo:.{d}f}%, {100 * hi:.{d}f}%]"
+
+
+def format_points(d: float, lo: float, hi: float) -> str:
+    """A paired difference of two chances and its interval in percentage points, signed
+    (``+3.2 [+1.0, +5.4] points``), for a panel."""
+    if any(math.isnan(x) for x in (d, lo, hi)):
+        return "n/a"
+    return f"{100 * d:+.1f} [{100 * lo:+.1f}, {100 * hi:+.1f}] points"
 
 
 @dataclass(frozen=True, eq=False)
@@ -375,6 +396,9 @@ class SimResult:
         """
         outcome = self.fight(i)
         words = fight_word(self.seed, self.point, i, self.chunk_size)
+        if self.scenario.start is not None and self.tier == "fast":
+            from .fast_here import replay_fast_here
+            return replay_fast_here(self.scenario, self.spec, words, outcome)
         if self.scenario.start is not None:  # played on from where a fight stood
             return replay_here(self.scenario, self.spec, words, outcome)
         return replay_fight(self.tier, self.scenario, self.spec, words, outcome,

@@ -387,10 +387,13 @@ def simulate(sides: Mapping[str, Sequence[Creature]] | Encounter, n: int = 10_00
         sides: ``{"party": [creatures], "orcs": [creatures]}`` (two or more sides), or an
             :class:`~lfgcombat.Encounter`, before it starts or in the middle of a fight:
             each fight plays it on from where it stands (its map, HP, conditions, round,
-            whose turn, actions spent) on the reference tier, and ``result.replay(i)``
-            begins with its log (:mod:`lfgcombat.prep.from_here`); its own ruleset, map
-            and Knockdown rule are used (leave ``ruleset``, ``switches``, ``map`` and
-            ``knockdown`` out).
+            whose turn, actions spent), and ``result.replay(i)`` begins with its log: on
+            the fast tier when its kernel can start from that state exactly (the open
+            field under lfg's rules, :mod:`lfgcombat.prep.fast_here`), else on the
+            reference tier (:mod:`lfgcombat.prep.from_here`), the notes saying why;
+            ``tier="fast"`` refuses what the kernel cannot start from, by name. Its own
+            ruleset, map and Knockdown rule are used (leave ``ruleset``, ``switches``,
+            ``map`` and ``knockdown`` out).
         n: Fights to play: at most :data:`~lfgcombat.prep.limits.MAX_FIGHTS` (a
             million), and ``n`` x combatants at most
             :data:`~lfgcombat.prep.limits.MAX_RESULT_VALUES` (every fight is kept for
@@ -442,11 +445,12 @@ def simulate(sides: Mapping[str, Sequence[Creature]] | Encounter, n: int = 10_00
     """
     began = time.perf_counter()
     if isinstance(sides, Encounter):
-        rs, tier, tier_note = _here_tier(sides, ruleset, switches, tier, map, knockdown)
-        _check(n, tier, seed, None, stop_at_width, chunk_size, point)
+        _here_arguments(sides, ruleset, switches, map, knockdown)
+        _check(n, tier or "reference", seed, None, stop_at_width, chunk_size, point)
         _whole_at_least_one("max_rounds", max_rounds, "the round limit after which a fight "
                                                       "is a draw")
         scenario, spec = prepare_here(sides, tactics, max_rounds)
+        tier, spec, tier_note = _here_tier(sides, scenario, spec, tier, max_rounds)
         bystanders = None
     else:
         rs, tier, tier_note = _ruleset_and_tier(ruleset, switches, tier, map, tactics)
@@ -457,7 +461,7 @@ def simulate(sides: Mapping[str, Sequence[Creature]] | Encounter, n: int = 10_00
         bystanders = _check_placed(scenario, map)
     check_results(n, [len(scenario.creatures)])
     root = int(seed) if seed is not None else secrets.randbits(63)
-    size = int(chunk_size or (HERE_CHUNK if scenario.start is not None
+    size = int(chunk_size or (HERE_CHUNK if scenario.start is not None and tier != "fast"
                               else STOP_CHUNK[tier] if stop_at_width is not None
                               else DEFAULT_CHUNK[tier]))
     map_text = map.to_text() if map is not None else None
@@ -469,14 +473,14 @@ def simulate(sides: Mapping[str, Sequence[Creature]] | Encounter, n: int = 10_00
     return dataclasses.replace(result, seconds=time.perf_counter() - began)
 
 
-def _here_tier(enc: Encounter, ruleset: Any, switches: Any, tier: str | None, map: Any,
-               knockdown: Any) -> tuple[Ruleset, str, None]:
-    """:func:`simulate`'s ruleset and tier for an Encounter: its own ruleset, on the
-    reference tier (:mod:`lfgcombat.prep.from_here`).
+def _here_arguments(enc: Encounter, ruleset: Any, switches: Any, map: Any,
+                    knockdown: Any) -> None:
+    """Refuse what :func:`simulate` of an Encounter does not take: it plays by its own
+    ruleset, map and Knockdown rule.
 
     Raises:
-        PrepError: ``ruleset`` other than the encounter's, ``switches``, ``map``,
-            ``knockdown`` or another tier than the reference tier.
+        PrepError: ``ruleset`` other than the encounter's, ``switches``, ``map`` or
+            ``knockdown``.
     """
     given = [k for k, v in (("switches", switches), ("map", map),
                             ("knockdown", knockdown or None)) if v is not None]
@@ -485,11 +489,34 @@ def _here_tier(enc: Encounter, ruleset: Any, switches: Any, tier: str | None, ma
     if given:
         raise PrepError(f"an Encounter is simulated by its own rules, map and Knockdown "
                         f"(ruleset {enc.ruleset.describe()}); leave {', '.join(given)} out")
-    if tier not in (None, "reference"):
-        raise PrepError(f"an Encounter under way plays on the reference tier (real "
-                        f"encounters from its log), not tier={tier!r}: leave tier out or "
-                        "pass tier='reference'")
-    return enc.ruleset, "reference", None
+
+
+def _here_tier(enc: Encounter, scenario: Scenario, spec: FightSpec, tier: str | None,
+               max_rounds: int) -> tuple[str, FightSpec, str | None]:
+    """:func:`simulate`'s tier for an Encounter and its numbers: the fast tier when its
+    kernel can start from where the fight stands
+    (:func:`~lfgcombat.prep.fast_here.here_problems`), else the reference tier
+    (:mod:`lfgcombat.prep.from_here`), its numbers' second note saying why in words.
+
+    Raises:
+        PrepError: ``tier="fast"`` and the kernel cannot start from here, naming why.
+    """
+    from .fast_here import fast_note, here_problems, here_spec, reference_note
+    if tier == "reference":
+        return "reference", spec, None
+    problems = here_problems(enc, scenario)
+    if problems and tier == "fast":
+        raise PrepError(f"the fast tier cannot play this fight on from where it stands: "
+                        f"{'; '.join(problems)}. Leave tier out (or pass tier='reference'): "
+                        "the reference tier plays it on with every rule")
+    if problems:  # the note after the one saying where the fights begin
+        notes = spec.notes[:1] + (reference_note(problems),) + spec.notes[1:]
+        return "reference", dataclasses.replace(spec, notes=notes), None
+    start = scenario.start
+    note = fast_note(start.where, len(start.events))
+    dangerous = any(t.target == "dangerous" for t in scenario.tactics)
+    return "fast", here_spec(enc, scenario, max_rounds, note,
+                             spec.danger if dangerous else None), None
 
 
 def _ruleset_and_tier(ruleset: Any, switches: Mapping[str, Any] | None, tier: str | None,
@@ -615,7 +642,8 @@ def _execute(points, n, tier, root, size, backend, progress, stop_at_width, map_
     from tqdm.auto import tqdm
     if tier == "fast":
         for scenario, _, _ in points:
-            check_fast_tier(scenario)
+            if scenario.start is None:  # a fight under way: checked by fast_here
+                check_fast_tier(scenario)
     tasks = list(_tasks(points, n, size))
     parts: list[list] = [[] for _ in points]
     status = ""

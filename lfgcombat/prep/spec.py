@@ -220,6 +220,15 @@ class FightSpec:
     #: (:class:`~lfgcombat.prep.fast_classic.ClassicNumbers`,
     #: :class:`~lfgcombat.prep.fast_wounds.WoundsNumbers`); ``None`` under lfg.
     fast_numbers: Any = None
+    #: A fight under way played on by the fast tier (:mod:`lfgcombat.prep.from_here`,
+    #: :func:`~lfgcombat.prep.fast_here.here_spec`): ``here`` (int64[5, C]: dead, Bleed X,
+    #: rounds bled, acted this round, attackers since its turn began), ``here_seen``
+    #: (int64[C, C]: those attackers in order, Gang Up's record) and ``turn0`` (int64[4]:
+    #: the acting creature, the round, attacks made this turn, attacks left). ``None``: a
+    #: fight from the start (all zeros, ``turn0`` -1: initiative is rolled).
+    here: np.ndarray | None = None
+    here_seen: np.ndarray | None = None
+    turn0: np.ndarray | None = None
 
     def by_state(self) -> dict[str, np.ndarray]:
         """The numbers the kernel reads by injury state: each of the uninjured ones above
@@ -255,7 +264,18 @@ class FightSpec:
                 self.threat, self.perfect, s["injured_attack"], s["injured_ac"],
                 s["injured_confirm_ac"], s["gang"], self.gang_ok, self.bleeds,
                 s["limb_sides"], self.dmg_values, self.dmg_cdf, self.dmg_len,
-                self.max_rounds)
+                *self.start_state(), self.max_rounds)
+
+    def start_state(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """``here``, ``here_seen`` and ``turn0`` as the kernel reads them: those of a fight
+        under way, else a fight from the start (zeros; ``turn0[0]`` -1)."""
+        n = self.side.shape[0]
+        if self.turn0 is None:
+            return (np.zeros((5, n), np.int64), np.zeros((n, n), np.int64),
+                    np.array([-1, 1, 0, 0], np.int64))
+        return (np.ascontiguousarray(self.here, dtype=np.int64),
+                np.ascontiguousarray(self.here_seen, dtype=np.int64),
+                np.ascontiguousarray(self.turn0, dtype=np.int64))
 
 
 _ATTACKS: dict[tuple[str, Ruleset], int] = {}

@@ -15,12 +15,17 @@
   worker processes: wall times (``--quick``: 10 points x 2,000 fights);
 * replaying a fight exactly as an encounter (``result.replay(i)``): a fast-tier fight (trace,
   dice, the encounter played) against a reference-tier fight (the encounter played again);
+* the fast tier end to end (issue 25): ``simulate`` of a 1-against-1 duel of 200,000 fights,
+  result included, per attack against the ``d20`` library's attack-and-damage loop
+  (target >= 100x);
+* "chances from here" (issue 25): ``simulate`` of notebook 20's fight in round 3, 2,000
+  fights (target < 3 s on 2 cores) on the open field, and on its map (the reference tier);
 * tactics by exact odds (issue 25, item 2) against the first-weapon tactics, per fight, the
   same fights: the default (``weapon="best"``: the best weapon chosen once per run) on the
   fast tier and on the reference tier, and the turn choices (``brutal``, ``cautious``) on
   the reference tier, the only one that plays them (target <= 3x).
 
-Run: ``.venv/bin/python tests/bench/bench_prep.py [--quick] [--only tactics]``.
+Run: ``.venv/bin/python tests/bench/bench_prep.py [--quick] [--only tactics|here|duel]``.
 """
 
 from __future__ import annotations
@@ -36,6 +41,9 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from _timing import best_of, d20_attacks  # noqa: E402
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from prep.from_here_helpers import notebook20_round_three  # noqa: E402
 
 from lfgcombat.creature import load_example  # noqa: E402
 from lfgcombat.prep import NUMBA_ACTIVE, simulate, sweep  # noqa: E402
@@ -147,6 +155,57 @@ def bench_attack(n_fast: int, n_d20: int) -> None:
           f"ratio {t_theirs / t_ours:8.0f}x   (target >= 100x)")
 
 
+def bench_duel_end_to_end(n: int, n_d20: int) -> None:
+    """``simulate`` of a 1-against-1 duel (Wulfric against the ogre, the longsword of
+    :func:`bench_attack`) of ``n`` fights, result included (backend=None: every core),
+    per attack against the ``d20`` library's attack-and-damage loop with the same
+    numbers; the attacks a fight makes are counted by tracing its first 500 fights."""
+    from lfgcombat.prep.kernel import trace_fight
+    sides = {"a": [load_example("wulfric")], "b": [load_example("ogre")]}
+    _, spec = prepare_run(sides, "lfg", "weakest")
+    states = fight_states(fight_words(1, 0, 0, 500))
+    attacks = float(np.mean([sum(1 for e in trace_fight(spec, s)[1] if e[0] == "attack_d20")
+                             for s in states]))
+    simulate(sides, 1000, seed=1, progress=False)  # the kernel compiled or loaded
+    t_sim = best_of(lambda: simulate(sides, n, seed=1, progress=False), 3)
+    b, ac, cac = int(spec.bonus[0, 1, 0]), int(spec.ac[0, 1]), int(spec.confirm_ac[0, 1])
+    t_d20 = best_of(lambda: d20_attacks(n_d20, b, ac, cac, int(spec.threat[0])), 3) / n_d20
+    per_attack = t_sim / (n * attacks)
+    print(f"  simulate of a duel, {n:,} fights ({attacks:.1f} attacks a fight), result "
+          f"included: {t_sim:6.3f} s = {per_attack * 1e9:6.1f} ns an attack   d20 "
+          f"{t_d20 * 1e6:6.1f} us   ratio {t_d20 / per_attack:6.0f}x   (target >= 100x)")
+    cpu = []  # CPU seconds of every thread: the same ratio per core, whatever the load
+    for _ in range(3):
+        start = time.process_time()
+        simulate(sides, n, seed=1, progress=False)
+        cpu.append(time.process_time() - start)
+    start = time.process_time()
+    d20_attacks(n_d20, b, ac, cac, int(spec.threat[0]))
+    cpu_d20 = (time.process_time() - start) / n_d20
+    cpu_attack = min(cpu) / (n * attacks)
+    print(f"  the same in CPU time (one core's worth): {cpu_attack * 1e9:6.1f} ns an attack   "
+          f"d20 {cpu_d20 * 1e6:6.1f} us   ratio {cpu_d20 / cpu_attack:6.0f}x per core")
+
+
+def bench_from_here(n: int) -> None:
+    """"Chances from here" on notebook 20's fight in round 3 (target: 2,000 fights under
+    3 s on 2 cores): the open-field fight on the fast tier, and the fight on its map,
+    which the reference tier plays (the note says why), in fights a second."""
+    enc = notebook20_round_three()
+    simulate(enc, 10, seed=1, progress=False)  # the kernel compiled or loaded
+    r = simulate(enc, n, seed=1, progress=False)
+    t = best_of(lambda: simulate(enc, n, seed=1, progress=False), 3)
+    print(f"  notebook 20 in round 3 ({r.scenario.start.where}), open field: {n:,} fights "
+          f"on the {r.tier} tier in {t:5.2f} s, setup included   (target < 3 s on 2 cores)")
+    mapped = notebook20_round_three(on_map=True)
+    m = 20
+    t_map = best_of(lambda: simulate(mapped, m, seed=1, progress=False), 1)
+    r_map = simulate(mapped, 2, seed=1, progress=False)
+    why = next(x for x in r_map.notes if "cannot start" in x).split("stands: ", 1)[1]
+    print(f"  on its map: the {r_map.tier} tier, {m / t_map:5.1f} fights/s ({n:,} fights: "
+          f"~{n * t_map / m:4.0f} s); the fast tier refuses it: {why}")
+
+
 def bench_sweep(points: int, n: int) -> None:
     orcs = list(range(1, 11))
     levels = list(range(1, points // len(orcs) + 1)) if points >= 10 else [5]
@@ -204,12 +263,21 @@ def bench_tactics(n_ref: int, n_fast: int) -> None:
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--quick", action="store_true", help="smaller runs (a smoke test)")
-    ap.add_argument("--only", choices=["tactics"], help="run one benchmark only")
+    ap.add_argument("--only", choices=["tactics", "here", "duel"],
+                    help="run one benchmark only")
     args = ap.parse_args()
     q = args.quick
     if args.only == "tactics":
         print("\ntactics by exact odds vs the first weapon, per fight (one process)")
         bench_tactics(10 if q else 60, 5_000 if q else 50_000)
+        return 0
+    if args.only == "here":
+        print("\nchances from here: notebook 20's fight in round 3")
+        bench_from_here(2_000)
+        return 0
+    if args.only == "duel":
+        print("\nthe fast tier end to end: simulate of a duel, per attack, vs the d20 library")
+        bench_duel_end_to_end(20_000 if q else 200_000, 2_000 if q else 20_000)
         return 0
     print(f"lfgcombat.prep | numba {'on' if NUMBA_ACTIVE else 'off'} | d20 {version('d20')} | "
           f"Python {sys.version.split()[0]} | {os.cpu_count()} CPUs")
@@ -223,6 +291,10 @@ def main() -> int:
     bench_report(10_000)
     print("\nper attack, fast tier vs the d20 library")
     bench_attack(200_000 if q else 2_000_000, 2_000 if q else 20_000)
+    print("\nthe fast tier end to end: simulate of a duel, per attack, vs the d20 library")
+    bench_duel_end_to_end(20_000 if q else 200_000, 2_000 if q else 20_000)
+    print("\nchances from here: notebook 20's fight in round 3")
+    bench_from_here(2_000)
     print("\nsweep, local vs Dask")
     bench_sweep(10 if q else 100, 2_000 if q else 10_000)
     print("\nreplaying a fight exactly")

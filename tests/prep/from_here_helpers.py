@@ -71,3 +71,143 @@ def last_one_standing(hp: int, *, started: bool, seed: int = 5) -> Encounter:
     enc.damage("Chessan", 200)
     enc.damage("Wulfric", enc.state("Wulfric")["hp"] - hp)
     return enc
+
+
+def brawl_sides() -> dict:
+    """Three orcs against four orcs, all Medium (no Knockdown: "Momentum of Impact"
+    needs a bigger attacker): Gang Up and Injured at work."""
+    return {"red": orcs(3), "blue": [load_example("orc").replace(name=f"Orc {i}")
+                                     for i in (4, 5, 6, 7)]}
+
+
+def brawl_under_way(seed: int = 8, swings: int = 1) -> Encounter:
+    """:func:`brawl_sides` on the open field, played by hand into round 2: every turn the
+    acting creature swings at the first foe still up with every attack it has, and hands
+    the turn to the first creature it may choose; in round 2 the GM drops the last blue orc still
+    up (not the acting creature) to -1 HP by a slashing blow (dying, Bleed 1; an orc dies at -3) and the acting creature makes ``swings`` of its
+    attacks before the question is asked (Gang Up's record and the attacks spent under
+    way)."""
+    sides = brawl_sides()
+    enc = Encounter([c for m in sides.values() for c in m],
+                    sides={s: [c.name for c in m] for s, m in sides.items()}, seed=seed)
+    enc.start()
+    while enc.round < 2:
+        _swing(enc, 99)
+        choices = enc.choices()
+        enc.end_turn(next=choices[0] if choices else None)
+    up = [n for n in enc.names if enc.side(n) == "blue" and n != enc.current
+          and enc.state(n).status == "conscious"]
+    enc.damage(up[-1], enc.state(up[-1]).hp + 1, "slashing")
+    _swing(enc, swings)
+    return enc
+
+
+def _swing(enc: Encounter, most: int) -> None:
+    """The acting creature attacks the first foe still up, at most ``most`` times."""
+    me = str(enc.current)
+    for _ in range(most):
+        if enc.state(me).status != "conscious" or enc.actions_left(me).attacks < 1:
+            return
+        foes = [n for n in enc.names if enc.side(n) != enc.side(me)
+                and enc.state(n).status == "conscious"]
+        if not foes or enc.over:
+            return
+        enc.attack(me, foes[0])
+
+
+#: Notebook 20's map, the parley clearing (notebooks/20-a-whole-fight.ipynb).
+PARLEY_CLEARING = """
+name: the parley clearing
+terrain: |
+  , , , , , . . . . . , , , , ,
+   , , , . . . . . . . . , , , ,
+  , , . . . . . . . . . . . , ,
+   , . . . . . . . . . . . . , ,
+  , , . . . . . . . . . . . . ,
+   , , . . . . . . . . . . , , ,
+  , , , , . . . . . . . , , , ,
+creatures:
+  - {name: Wulfric, at: [6, 2], side: party}
+  - {name: Chessan, at: [5, 3], side: party}
+  - {name: Mayat, at: [5, 1], side: party}
+  - {name: Sokaris, at: [6, 4], side: party}
+  - {name: Orc Shaman, at: [8, 3], side: orcs}
+  - {name: Orc 1, at: [11, 1], side: orcs}
+  - {name: Orc 2, at: [12, 5], side: orcs}
+  - {name: Orc 3, at: [1, 4], side: orcs}
+"""
+
+
+def notebook20_round_three(on_map: bool = False) -> Encounter:
+    """Notebook 20's fight (the party against the Orc Shaman and three orcs, seed 58)
+    played as the notebook plays it to the start of round 3, the Orc Shaman's turn.
+
+    ``on_map``: on the parley clearing, every command of the notebook (moves, the 5-foot
+    step, Mayat's interrupt, the Ablaze and Staggered of the Orc Shaman's spells). Without
+    it, on the open field where everyone reaches everyone: the same spells, attacks and
+    healing, without the moves and the conditions (Mayat shoots in a turn of her own in
+    round 1 instead of interrupting Orc 1's move)."""
+    party = [load_example(n) for n in ("wulfric", "chessan", "mayat", "sokaris")]
+    foes = [load_example("orc_shaman")] + orcs(3)
+    if on_map:
+        enc = Encounter(party + foes, map=HexMap.from_text(PARLEY_CLEARING,
+                                                           creatures=party + foes), seed=58)
+    else:
+        enc = Encounter(party + foes, sides={"party": [c.name for c in party],
+                                             "orcs": [c.name for c in foes]}, seed=58)
+    enc.start(aware=["Orc Shaman", "Orc 1", "Orc 2", "Orc 3", "Mayat"], decline=["Mayat"])
+    _round_one(enc, on_map)
+    _round_two(enc, on_map)
+    return enc
+
+
+def _round_one(enc: Encounter, on_map: bool) -> None:
+    enc.cast("Orc Shaman", 2, "flame spit", target="Wulfric")
+    if on_map:
+        enc.add_condition("Wulfric", "ablaze", by="Orc Shaman")
+        enc.five_foot_step("Orc Shaman", (9, 3))
+    enc.end_turn(next="Orc 1")
+    if on_map:
+        enc.move("Orc 1", (9, 2))
+        enc.interrupt("Mayat", before="move")
+        enc.attack("Mayat", "Orc 1", "longbow")
+        enc.end_turn()
+        enc.move("Orc 1", (6, 3))
+    enc.attack("Orc 1", "Chessan")
+    enc.end_turn(next="Orc 2")
+    for orc, cell in (("Orc 2", (7, 4)), ("Orc 3", (5, 4))):
+        if on_map:
+            enc.move(orc, cell)
+        enc.attack(orc, "Sokaris")
+        enc.end_turn(next="Orc 3" if orc == "Orc 2" else
+                     "Orc Shaman" if on_map else "Mayat")
+    if not on_map:
+        enc.attack("Mayat", "Orc 1", "longbow")
+        enc.end_turn(next="Orc Shaman")
+
+
+def _round_two(enc: Encounter, on_map: bool) -> None:
+    enc.cast("Orc Shaman", 3, "hold person", target="Sokaris")
+    if on_map:
+        enc.add_condition("Sokaris", "staggered", rounds=1, by="Orc Shaman")
+    enc.end_turn(next="Wulfric")
+    if on_map:
+        enc.move("Wulfric", (8, 3), aoo="all")
+    enc.attack("Wulfric", "Orc Shaman")
+    enc.attack("Wulfric", "Orc Shaman")
+    enc.end_turn(next="Chessan")
+    enc.cast("Chessan", 2, "cure moderate wounds", target="Wulfric",
+             **({"aoo": "all"} if on_map else {}))
+    enc.heal("Wulfric", 14)
+    enc.attack("Chessan", "Orc 1")
+    enc.end_turn(next="Sokaris")
+    enc.attack("Sokaris", "Orc 3")
+    enc.attack("Sokaris", "Orc 3")
+    enc.end_turn(next="Mayat")
+    enc.attack("Mayat", "Orc 1", "longbow")
+    enc.attack("Mayat", "Orc 1", "longbow")
+    enc.end_turn(next="Orc 1")
+    for orc, foe, nxt in (("Orc 1", "Chessan", "Orc 2"), ("Orc 2", "Sokaris", "Orc 3"),
+                          ("Orc 3", "Sokaris", "Orc Shaman")):
+        enc.attack(orc, foe)
+        enc.end_turn(next=nxt)

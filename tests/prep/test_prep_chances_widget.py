@@ -22,6 +22,16 @@ def test_a_click_shows_p_win_per_side_with_intervals_fights_and_seconds():
     assert "[" in w.text and not w.button.disabled
 
 
+def test_the_readout_gives_the_chances_in_percent():
+    """"party wins 12.5% [3.5%, 36.0%]", not the fraction 0.125 (issue 25: a GM reads %)."""
+    import re
+    w = ChancesFromHere(last_one_standing(30, started=True), n=40, seed=4)
+    w.refresh()
+    assert re.search(r"party wins \d+\.\d+% \[\d+\.\d+%, \d+\.\d+%\]", w.text), w.text
+    assert re.search(r"draw \d+\.\d+% \[", w.text)
+    assert not re.search(r"(?<![\d.])[01]\.\d{2}", w.text.split(" fights in ")[0]), w.text
+
+
 def test_the_readout_says_when_the_fight_has_moved_on():
     enc = in_round_three()
     w = ChancesFromHere(enc, n=2, seed=4)
@@ -68,3 +78,11 @@ def test_stop_keeps_the_fights_played_so_far():
     assert 0 < w.result.n < 400
     assert w.text.startswith(f"Stopped: {w.result.n} of 400 fights played. From round 3")
     assert not w.button.disabled and w.stop_button.layout.display == "none"
+
+
+def test_percent_keeps_a_narrow_interval_near_certainty_apart():
+    from lfgcombat.prep.result import format_pct, format_points
+    assert format_pct(0.758, 0.756, 0.760) == "75.8% [75.6%, 76.0%]"
+    assert format_pct(0.99996, 0.99992, 0.99999) == "100.00% [99.99%, 100.00%]"
+    assert format_pct(1.0, 1.0, 1.0) == "100.0% [100.0%, 100.0%]"
+    assert format_points(0.032, 0.01, -0.054) == "+3.2 [+1.0, -5.4] points"

@@ -22,7 +22,8 @@ def test_the_panel_takes_the_fight_with_its_rules_locked(table):
     enc, panel, _ = table
     assert panel._party.layout.display == "none" and panel._foes.layout.display == "none"
     assert panel._ruleset.options == ("lfg",) and panel._ruleset.disabled
-    assert panel._tier.options == ("reference",) and panel._tier.disabled
+    assert panel._tier.options == ("fast or reference",) and panel._tier.disabled
+    assert "the notes say which, and why" in panel._ruleset_note.value
     assert panel._knockdown.value is True and panel._knockdown.disabled  # the encounter's
     assert "round 3, Wulfric&#x27;s turn" in panel._fight_line.value
     assert PrepPanel(encounter=in_round_three())._n.value == TABLE_FIGHTS
@@ -37,12 +38,21 @@ def test_run_plays_it_on_from_where_it_stands_and_replays_with_its_log(table):
     assert list(tracker.encounter.log)[:len(enc.log)] == list(enc.log)
 
 
+def test_an_open_field_fight_on_the_table_runs_on_the_fast_tier():
+    """The panel beside an open-field fight under way runs it on the fast tier (the state
+    the kernel starts from, lfgcombat/prep/fast_here.py), and its status says so."""
+    panel = PrepPanel(encounter=last_one_standing(30, started=True), n=500, seed=4)
+    result = panel.run()
+    assert result is not None and result.tier == "fast" and not panel.error
+    assert "500 fights on the fast tier" in panel._status.value
+
+
 def test_compare_tactics_from_where_it_stands(table):
     _, panel, _ = table
     panel._versus.value = ("focus_fire", "closest_first")
     c = panel.compare_tactics()
     assert c is not None and c.results[0].scenario.start is not None
-    assert "P(party wins) vs focus_fire" in panel._comparison.value
+    assert "P(party wins) vs focus fire" in panel._comparison.value
 
 
 def test_the_results_go_stale_once_the_fight_moves_on():

@@ -20,11 +20,27 @@ def test_compare_tactics_shows_one_table_and_one_plot():
     c = panel.comparison
     assert isinstance(c, Comparison) and c.labels == ("focus_fire", "spread_out")
     table = panel._comparison.value
-    assert "lfg-prep-comparison" in table and "P(party wins) vs focus_fire" in table
+    assert "lfg-prep-comparison" in table and "P(party wins) vs focus fire" in table
     assert table.count("[") >= 6  # every probability and difference with its interval
     assert panel._comparison_plot.value and panel._comparison_plot.layout.display is None
     assert "2 tactics compared on the same 300 fights" in panel._status.value
     assert not panel.error
+
+
+def test_the_comparison_table_speaks_in_percent_and_the_presets_names():
+    """The table's rows and headings name the presets as the menus do ("focus fire", not
+    the id ``focus_fire``), its chances read in % and its differences in percentage
+    points, each with its interval (issue 25: a new user read fractions and ids)."""
+    import re
+    panel = _panel()
+    panel._versus.value = ("focus_fire", "spread_out")
+    panel.compare_tactics()
+    table = panel._comparison.value
+    assert "focus_fire" not in table and "spread_out" not in table
+    assert "<th>focus fire</th>" in table and "<th>spread out</th>" in table
+    assert re.search(r"\d+\.\d% \[\d+\.\d+%, \d+\.\d+%\]", table)
+    assert re.search(r"[+-]\d+\.\d \[[+-]\d+\.\d, [+-]\d+\.\d\] points", table)
+    assert not re.search(r"(?<![\d.])0\.\d{3}", table)  # no fraction such as 0.758
 
 
 def test_one_tactics_is_refused_in_the_panel():
