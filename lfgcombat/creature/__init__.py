@@ -123,16 +123,21 @@ def _keep_stats(old: "Creature", new: "Creature") -> None:
     if a.entries == b.entries and a.superseded == b.superseded:
         for key in _HP_FREE_STATS.intersection(have):
             new.__dict__[key] = have[key]
+        kept = have.get("_kept_stats")
+        if kept:  # only AC and attack bonuses: a ruleset may keep readings of HP there
+            new.__dict__["_kept_stats"] = {k: v for k, v in kept.items()
+                                           if k[0] in _HP_FREE_KEPT}
 
 
 #: The statistics a creature keeps that read neither its HP nor its conditions, only its
 #: sheet (its class, level, abilities, kind, a monster's max HP): kept whatever play changed.
 _SHEET_STATS = frozenset({"max_hp", "injured_threshold", "temp_hp_cap", "death_threshold"})
 
-#: The statistics a creature keeps (its cached properties and :meth:`Creature._kept`) that
-#: read its HP only through the conditions in effect (:func:`_keep_stats`).
+#: The keys of :meth:`Creature._kept` (their first part) and the cached properties that
+#: read a creature's HP only through the conditions in effect (:func:`_keep_stats`).
+_HP_FREE_KEPT = frozenset({"ac", "attack"})
 _HP_FREE_STATS = frozenset({
-    "_kept_stats", "hr", "ac", "ff_ac", "touch_ac", "ac_vs_crit", "saves", "melee_attack",
+    "hr", "ac", "ff_ac", "touch_ac", "ac_vs_crit", "saves", "melee_attack",
     "ranged_attack", "initiative_bonus", "physical_damage_pct", "move_speed", "actions",
     "attacks_per_turn", "space", "reach", "_threat_reach"})
 
