@@ -86,15 +86,38 @@ class RoundActionsLeft(ActionsLeft):
 
 def budget_data(budget: Any) -> dict[str, Any] | None:
     """A ruleset's turn budget as plain data (its fields, and ``remaining_ft`` when it
-    has one); ``None`` outside the creature's turn."""
+    has one); ``None`` outside the creature's turn.
+
+    A frozen budget (classic's :class:`~lfgcombat.rulesets.classic.actions.RoundBudget`)
+    is a value: its data is kept on it, each caller getting its own copy (issue 24,
+    "Fast": it was made again at every step and every ``state()``)."""
     if budget is None:
         return None
-    data = (dataclasses.asdict(budget) if dataclasses.is_dataclass(budget)
-            and not isinstance(budget, type) else dict(budget))
+    params = getattr(type(budget), "__dataclass_params__", None)
+    if params is None or not params.frozen or not hasattr(budget, "__dict__"):
+        return _budget_data(budget)
+    kept = budget.__dict__.get("_plain_data")
+    if kept is None:
+        kept = budget.__dict__["_plain_data"] = _budget_data(budget)
+    return jsonable(kept)  # plain data: its own copy
+
+
+def _budget_data(budget: Any) -> dict[str, Any]:
+    """:func:`budget_data` of a budget, made now (a dataclass of plain values read field
+    by field, as ``dataclasses.asdict`` would give it)."""
+    if dataclasses.is_dataclass(budget) and not isinstance(budget, type):
+        data = {f.name: getattr(budget, f.name) for f in dataclasses.fields(budget)}
+        if not all(type(v) in _PLAIN_VALUES for v in data.values()):
+            data = dataclasses.asdict(budget)
+    else:
+        data = dict(budget)
     for extra in ("remaining_ft", "move_limit_ft"):
         if hasattr(budget, extra):
             data[extra] = getattr(budget, extra)
     return jsonable(data)
+
+
+_PLAIN_VALUES = (str, int, float, bool, type(None))
 
 
 # etPlay: Turns, attacks, damage and conditions of combatants with a ruleset's record.

@@ -44,3 +44,70 @@ def test_the_classic_reading_of_a_creature_is_kept_and_equals_a_fresh_one():
     assert ClassicCombatant.of(orc, bab=7) is with_bab
     hurt = orc.replace(current_hp=2)  # a new value: read again
     assert ClassicCombatant.of(hurt).hp == 2 and kept.hp == orc.hp
+
+
+def test_can_is_what_act_allows():
+    """``RoundBudget.can`` answers without acting: exactly what :meth:`act` allows
+    ("Single Actions:", "Stabilizing a Disabled Character": a limited round)."""
+    import itertools
+
+    from lfgcombat.errors import IllegalActionError
+    from lfgcombat.rulesets.classic.actions import MODES, RoundBudget, SingleAction
+
+    asked = (*SingleAction, *(a.value for a in SingleAction), "move", "bogus", 3)
+    for mode, moved, spent, action in itertools.product(MODES, (0, 5), (None, *SingleAction),
+                                                       asked):
+        b = RoundBudget(30, moved_ft=moved, action=spent, mode=mode)
+        try:
+            b.act(action)
+            allowed = True
+        except IllegalActionError:
+            allowed = False
+        assert b.can(action) is allowed, (mode, moved, spent, action)
+
+
+def _fighter():
+    from lfgcombat.rulesets.classic.turn import ClassicFighter
+
+    return ClassicFighter.of(_orc())
+
+
+def test_a_step_of_the_round_does_not_carry_what_the_fighter_kept():
+    """Each step's fighter reads itself again (its round, its conditions), never the
+    kept readings of the fighter before it."""
+    from lfgcombat.dice import Roller
+
+    f = _fighter()
+    assert f.all_conditions == () and not f.dead
+    started, _ = f.start_turn(Roller(seed=1))
+    hurt = started.damage(f.vitals.max_hp + 3)  # disabled, unconscious at -3
+    assert "Disabled" in hurt.all_conditions and "Disabled" not in started.all_conditions
+    assert hurt.vitals.unconscious and not started.vitals.unconscious
+    assert hurt.budget.mode == "none" and started.budget.mode == "normal"
+    acted = started.act("attack")
+    assert acted.budget.action.value == "attack" and started.budget.action is None
+    assert not acted.budget.can("attack") and started.budget.can("attack")
+
+
+def test_kept_reports_are_the_callers_own_and_equal_fresh_ones():
+    from lfgcombat.engine.ruleset_play import _budget_data, budget_data
+    from lfgcombat.dice import Roller
+    from lfgcombat.rulesets.classic.ruleset import CLASSIC
+
+    health, economy = CLASSIC.health, CLASSIC.economy
+    f, _ = _fighter().start_turn(Roller(seed=1))
+    f = f.act("attack")
+    first = health.report(f)
+    first["conditions"].append("Shaken")
+    first["vitals"]["bleed"] = 9
+    assert health.report(f) == health._report(f)  # unchanged by the caller's edits
+    assert health.map_standing(f) is health.map_standing(f)
+    assert health.map_standing(f) == health._map_standing(f)
+    for upcoming in (False, True):
+        left = economy.actions_left(f, upcoming)
+        left["big"] = 7
+        assert economy.actions_left(f, upcoming) == economy._actions_left(f, upcoming)
+    data = budget_data(f.budget)
+    assert data == _budget_data(f.budget) and data["action"] == "attack"
+    data["moved_ft"] = 99
+    assert budget_data(f.budget)["moved_ft"] == 0
