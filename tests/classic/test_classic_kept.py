@@ -111,3 +111,44 @@ def test_kept_reports_are_the_callers_own_and_equal_fresh_ones():
     assert data == _budget_data(f.budget) and data["action"] == "attack"
     data["moved_ft"] = 99
     assert budget_data(f.budget)["moved_ft"] == 0
+
+
+def test_conditions_in_table_order_and_death_by_negative_levels():
+    """"Conditions": a fighter's conditions in the table's order, kept per set of names;
+    Energy-Drained: "If the subject has at least as many negative levels as Hit Dice, they
+    die" (none: not drained to death)."""
+    from lfgcombat.rulesets.classic.conditions import condition_names, in_table_order
+    from lfgcombat.rulesets.classic.health import ClassicVitals
+    from lfgcombat.rulesets.classic.turn import ClassicFighter
+
+    names = frozenset({"Shaken", "Bleed", "Prone", "not a condition"})
+    assert in_table_order(names) == tuple(n for n in condition_names() if n in names)
+    f = ClassicFighter("X", ClassicVitals(10), hit_dice=2)
+    assert not f.dead
+    assert not ClassicFighter("X", ClassicVitals(10), hit_dice=2, negative_levels=1).dead
+    assert ClassicFighter("X", ClassicVitals(10), hit_dice=2, negative_levels=2).dead
+    assert ClassicFighter("X", ClassicVitals(10, hp=-10), hit_dice=2).dead
+
+
+def test_kept_weapon_profile_and_budget_data_equal_fresh_ones():
+    import dataclasses
+
+    from lfgcombat.engine.log import jsonable
+    from lfgcombat.engine.ruleset_play import _budget_data, _kept_on
+    from lfgcombat.rulesets.classic.actions import RoundBudget
+    from lfgcombat.rulesets.classic.combatant import _profile, weapon_profile
+
+    orc = _orc()
+    name = str(orc.weapons[0]["name"])  # its own entry, by name
+    for ranged in (None, True, False):
+        assert weapon_profile(orc, name, ranged) is weapon_profile(orc, name, ranged)
+        assert weapon_profile(orc, name, ranged) == _profile(orc, name, ranged)
+    b = RoundBudget(30).move(5).act("attack")
+    old = {**dataclasses.asdict(b), "remaining_ft": b.remaining_ft,
+           "move_limit_ft": b.move_limit_ft}
+    assert _budget_data(b) == jsonable(old)  # the enum's text, as JSON wrote it
+    assert type(_budget_data(b)["action"]) is str
+    made = []
+    assert _kept_on({"not": "frozen"}, "k", lambda: made.append(1) or 5) == 5
+    assert _kept_on({"not": "frozen"}, "k", lambda: made.append(1) or 5) == 5
+    assert len(made) == 2  # a value that may change is never kept

@@ -41,7 +41,7 @@ def test_kept_defense_riders_and_initiative_equal_fresh_ones():
     assert condition_defense(("Prone",), melee=False) == _condition_defense(("Prone",), False)
     assert condition_defense(["Prone"]).modifier == -4
     orc = _orc()
-    weapon = orc.weapons[0]["name"] if isinstance(orc.weapons[0], dict) else orc.weapons[0]
+    weapon = str(orc.weapons[0]["name"])  # its own entry, by name
     first = weapon_damage(orc, weapon, 3, Target())
     assert weapon_damage(orc, weapon, 3, Target()) == first
     from lfgcombat.rules.attacks import resolve_weapon

@@ -92,7 +92,15 @@ def weapon_profile(creature: Any, weapon: Any, ranged: bool | None = None) -> We
     Raises:
         WeaponError: an unknown weapon.
     """
+    kept = getattr(type(creature), "_kept", None)  # a Creature keeps what it reads
+    if kept is not None and isinstance(weapon, str):  # (a frozen value: issue 24, "Fast")
+        return kept(creature, ("classic weapon", weapon, ranged),
+                    lambda: _profile(creature, weapon, ranged))
+    return _profile(creature, weapon, ranged)
 
+
+def _profile(creature: Any, weapon: Any, ranged: bool | None) -> WeaponProfile:
+    """:func:`weapon_profile`, read now."""
     w = resolve_weapon(creature, weapon)
     projectile = "projectile" in w.uses
     at_range = projectile if ranged is None else bool(ranged)

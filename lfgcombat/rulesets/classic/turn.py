@@ -42,7 +42,7 @@ from ._base import ClassicError, check_int, evolve, rule
 from .actions import RoundBudget, SingleAction
 from .catalogue import CATALOGUE
 from .combatant import ClassicCombatant
-from .conditions import (NegativeLevels, combined_effect, condition_names, confused_action,
+from .conditions import (NegativeLevels, combined_effect, confused_action, in_table_order,
                          sheet_conditions)
 from .health import ClassicVitals
 
@@ -185,8 +185,10 @@ class ClassicFighter:
     def dead(self) -> bool:
         """Dead: at -10 or below, or as many negative levels as Hit Dice (kept: the
         fighter is frozen; issue 24, "Fast")."""
-        drained = NegativeLevels(self.negative_levels, max(1, self.hit_dice)).dead
-        return self.vitals.dead or drained
+        if self.vitals.dead:
+            return True
+        return bool(self.negative_levels) and NegativeLevels(  # none: not drained to death
+            self.negative_levels, max(1, self.hit_dice)).dead
 
     @functools.cached_property
     def all_conditions(self) -> tuple[str, ...]:
@@ -199,7 +201,7 @@ class ClassicFighter:
             names.add("Bleed")
         if self.dead:
             names = {"Dead"}
-        return tuple(n for n in condition_names() if n in names)
+        return in_table_order(frozenset(names))
 
     def _roll_modifier(self, field: str) -> int:
         """What its conditions add to a kind of roll (``saves``, ``ability_checks``): each
