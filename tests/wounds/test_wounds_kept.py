@@ -67,3 +67,24 @@ def test_kept_reports_are_the_callers_own_and_steps_read_themselves_again():
     spent = play.spend(record, "attack")
     assert spent.turn.half_actions == 1 and record.turn.half_actions == 2
     assert play.actions_left(spent, False)["big"] == 1
+
+
+def test_resistances_and_written_for_are_read_once_and_refusals_still_refuse():
+    """The target's resistances (its lfg ``resistances:``, read by "Most damage falls into
+    one of two broad damage types") are read once from a sheet; a creature not written for
+    a ruleset is refused at every attack, never kept as written for it."""
+    import pytest
+
+    from lfgcombat.rulesets.classic.ruleset import _written_for
+    from lfgcombat.rulesets.fields import RulesetFieldError
+    from lfgcombat.rulesets.wounds.combatant import _resistances
+
+    orc = _orc()
+    assert _resistances(orc) is _resistances(orc)
+    assert _resistances(orc) == orc.resistance
+    only_classic = orc.replace(ruleset="classic")
+    for _ in range(2):
+        with pytest.raises(RulesetFieldError):
+            _written_for("wounds", only_classic)
+    _written_for("wounds", orc)
+    _written_for("wounds", orc)

@@ -345,9 +345,20 @@ def _fumble_lines() -> tuple[str, ...]:
 
 
 def _written_for(name: str, *creatures: Any) -> None:
-    """Refuse a creature whose ``ruleset`` key leaves ``name`` out (the field named)."""
+    """Refuse a creature whose ``ruleset`` key leaves ``name`` out (the field named); a
+    creature found written for it is kept so (a frozen value: issue 24, "Fast")."""
     for creature in creatures:
-        check_written_for(creature, name)
+        kept = getattr(type(creature), "_kept", None)
+        if kept is None:
+            check_written_for(creature, name)
+        else:
+            kept(creature, ("written for", name), lambda c=creature: _checked(c, name))
+
+
+def _checked(creature: Any, name: str) -> bool:
+    """``True`` once ``creature`` is found written for ``name`` (refused otherwise)."""
+    check_written_for(creature, name)
+    return True
 
 
 def _check_reach(attacker: Any, weapon: Any, distance: int, ranged: bool | None,

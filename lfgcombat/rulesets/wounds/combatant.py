@@ -332,8 +332,12 @@ def prepare_attack(attacker: Any, target: Any, weapon: Any, ranged: bool | None,
 
 
 def _resistances(creature: Any) -> Any:
-    """The creature's lfg resistances (``resistances:``), or ``None`` (a bare value)."""
-    return getattr(creature, "resistance", None)
+    """The creature's lfg resistances (``resistances:``), or ``None`` (a bare value); read
+    once from a creature (a frozen value: issue 24, "Fast")."""
+    kept = getattr(type(creature), "_kept", None)
+    if kept is None:
+        return getattr(creature, "resistance", None)
+    return kept(creature, ("resistance",), lambda: getattr(creature, "resistance", None))
 
 
 def _crit_range(w: WeaponProfile) -> int:
