@@ -32,6 +32,8 @@ from ..rules.turns.turn_limits import creature_move_speed
 
 __all__ = ["RecordSheet"]
 
+_SHEET_FIELDS = tuple(f.name for f in fields(Creature))
+
 
 @dataclass(frozen=True, eq=False, repr=False)
 class RecordSheet(Creature):
@@ -54,11 +56,21 @@ class RecordSheet(Creature):
 
     @classmethod
     def of(cls, sheet: Creature, standing: MapStanding) -> RecordSheet:
-        """``sheet`` (already checked) standing as ``standing`` says."""
-        obj = object.__new__(cls)
-        for f in fields(Creature):
-            object.__setattr__(obj, f.name, getattr(sheet, f.name))
-        object.__setattr__(obj, "standing", standing)
+        """``sheet`` (already checked) standing as ``standing`` says.
+
+        Kept on ``sheet`` by ``standing``: both are frozen values, so the same sheet
+        standing the same way is the same view, and what it has read (its AC, weapons, a
+        ruleset's reading of it) is read once (issue 24, "Fast": every command built the
+        view, and all it read, again)."""
+        kept = sheet.__dict__.get("_record_sheets")
+        if kept is None:
+            kept = sheet.__dict__["_record_sheets"] = {}
+        obj = kept.get(standing)
+        if obj is None:
+            obj = kept[standing] = object.__new__(cls)
+            for name in _SHEET_FIELDS:
+                object.__setattr__(obj, name, getattr(sheet, name))
+            object.__setattr__(obj, "standing", standing)
         return obj
 
     @cached_property

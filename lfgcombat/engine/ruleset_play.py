@@ -86,15 +86,55 @@ class RoundActionsLeft(ActionsLeft):
 
 def budget_data(budget: Any) -> dict[str, Any] | None:
     """A ruleset's turn budget as plain data (its fields, and ``remaining_ft`` when it
-    has one); ``None`` outside the creature's turn."""
+    has one); ``None`` outside the creature's turn.
+
+    A frozen budget (classic's :class:`~lfgcombat.rulesets.classic.actions.RoundBudget`)
+    is a value: its data is kept on it, each caller getting its own copy (issue 24,
+    "Fast": it was made again at every step and every ``state()``)."""
     if budget is None:
         return None
-    data = (dataclasses.asdict(budget) if dataclasses.is_dataclass(budget)
-            and not isinstance(budget, type) else dict(budget))
+    return jsonable(_kept_on(budget, "budget_data", lambda: _budget_data(budget)))
+    # (plain data: jsonable gives the caller its own copy)
+
+
+def _kept_on(value: Any, key: Any, make: Any) -> Any:
+    """``make()``, kept on ``value`` under ``key`` when ``value`` is a frozen dataclass (a
+    ruleset's record or budget: a value its rules replace, never change), else made now
+    (issue 24, "Fast"). Refusals are not kept."""
+    params = getattr(type(value), "__dataclass_params__", None)
+    if params is None or not params.frozen or not hasattr(value, "__dict__"):
+        return make()
+    kept = value.__dict__.get("_engine_kept")
+    if kept is None:
+        kept = value.__dict__["_engine_kept"] = {}
+    found = kept.get(key)
+    if found is None:
+        found = kept[key] = make()
+    return found
+
+
+def _budget_data(budget: Any) -> dict[str, Any]:
+    """:func:`budget_data` of a budget, made now (a dataclass of plain values read field
+    by field, as ``dataclasses.asdict`` would give it)."""
+    if dataclasses.is_dataclass(budget) and not isinstance(budget, type):
+        data = {f.name: _text_of(getattr(budget, f.name)) for f in dataclasses.fields(budget)}
+        if not all(type(v) in _PLAIN_VALUES for v in data.values()):
+            data = dataclasses.asdict(budget)
+    else:
+        data = dict(budget)
     for extra in ("remaining_ft", "move_limit_ft"):
         if hasattr(budget, extra):
             data[extra] = getattr(budget, extra)
     return jsonable(data)
+
+
+_PLAIN_VALUES = (str, int, float, bool, type(None))
+
+
+def _text_of(value: Any) -> Any:
+    """A text of a ``str`` subclass (an action named by a ``str`` enum, classic's
+    ``SingleAction``) as the plain text JSON writes of it; any other value as it is."""
+    return str.__str__(value) if isinstance(value, str) and type(value) is not str else value
 
 
 # etPlay: Turns, attacks, damage and conditions of combatants with a ruleset's record.
@@ -269,6 +309,14 @@ def _record_actions_left(st: Encounter, name: str) -> ActionsLeft:
     on_turn = name in st.acting
     upcoming = (not on_turn and not f.done and not f.dead
                 and not any(name in st._frame_members(fr) for fr in st._frames))
+    return _kept_on(f.rules, ("actions_left", name, on_turn, upcoming, f.dead),
+                    lambda: _counted_actions_left(st, name, on_turn, upcoming))
+
+
+def _counted_actions_left(st: Encounter, name: str, on_turn: bool,
+                          upcoming: bool) -> ActionsLeft:
+    """:func:`_record_actions_left`, counted now by the economy."""
+    f = st._f[name]
     d = st.ruleset.economy.actions_left(f.rules, upcoming)
     notes = list(d.get("notes", ()))
     counts = [int(d.get(k, 0)) for k in ("big", "little")]

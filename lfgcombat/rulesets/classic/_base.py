@@ -5,13 +5,18 @@ The ruleset ``classic`` is the text ``002_2a3a79475ca2a541.txt`` (in ``shared/se
 
 from __future__ import annotations
 
+import dataclasses
 import difflib
 from collections.abc import Iterable
+from typing import Any, TypeVar
 
 from lfgcombat.rules.citations import cite
 from lfgcombat.errors import LfgError
 
-__all__ = ["TEXT", "rule", "ClassicError", "check_int", "check_choice", "check_keys"]
+__all__ = ["TEXT", "rule", "ClassicError", "check_int", "check_choice", "check_keys",
+           "evolve"]
+
+_V = TypeVar("_V")
 
 #: The rules text of the ``classic`` ruleset.
 TEXT = "002_2a3a79475ca2a541.txt"
@@ -87,3 +92,28 @@ def _hinted(key: object, known: tuple[str, ...]) -> str:
     """``'concealmnt' (did you mean 'concealment'?)``, or the key alone when none is close."""
     close = difflib.get_close_matches(str(key), known, 1)
     return f"{key!r}" + (f" (did you mean {close[0]!r}?)" if close else "")
+
+
+def evolve(value: _V, **changes: Any) -> _V:
+    """A copy of the frozen dataclass ``value`` with ``changes``, for the steps of a rule
+    whose new values it has checked already (a round's budget, a fighter's vitals): its
+    fields are copied as they are and its checks (``__post_init__``) not run again, nor is
+    what ``value`` kept of itself copied (issue 24, "Fast": every step of a turn checked
+    every field again). ``dataclasses.replace`` for anything else.
+    """
+    names = _FIELD_NAMES.get(type(value))
+    if names is None:
+        names = _FIELD_NAMES[type(value)] = frozenset(
+            f.name for f in dataclasses.fields(value))  # type: ignore[arg-type]
+    if not names.issuperset(changes):
+        return dataclasses.replace(value, **changes)  # type: ignore[type-var]
+    new = object.__new__(type(value))
+    fields_now = new.__dict__
+    old = value.__dict__
+    for name in names:
+        fields_now[name] = old[name]
+    fields_now.update(changes)
+    return new
+
+
+_FIELD_NAMES: dict[type, frozenset[str]] = {}

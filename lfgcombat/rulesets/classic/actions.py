@@ -31,7 +31,7 @@ from dataclasses import dataclass, replace
 
 from lfgcombat.errors import IllegalActionError
 
-from ._base import check_choice, check_int, rule
+from ._base import check_choice, check_int, evolve, rule
 
 __all__ = ["SingleAction", "RoundBudget", "LIMITED_ACTIONS", "LIMITED_ATTACK_PENALTY", "MODES",
            "MODE_WORDS"]
@@ -135,12 +135,15 @@ class RoundBudget:
         return self.move_limit_ft - self.moved_ft
 
     def can(self, action: SingleAction | str) -> bool:
-        """Whether ``action`` may be taken now."""
+        """Whether ``action`` may be taken now: :meth:`act` would not refuse it (its
+        refusals as a yes or no, without building the budget or the error)."""
         try:
-            self.act(action)
-        except IllegalActionError:
+            action = SingleAction(action)
+        except ValueError:
             return False
-        return True
+        if self.mode not in ("normal", "limited") or self.action is not None:
+            return False
+        return self.mode == "normal" or not self.moved_ft and action in LIMITED_ACTIONS
 
     def move(self, feet: int) -> "RoundBudget":
         """Spend ``feet`` of the Move Action, before or after the single action
@@ -160,7 +163,7 @@ class RoundBudget:
                 f"cannot move {feet} ft: {self.remaining_ft} ft left of the Move Action "
                 f"this round ({MODE_WORDS[self.mode]})",
                 _MOVE if self.mode == "normal" else _LIMITED)
-        return replace(self, moved_ft=self.moved_ft + feet)
+        return evolve(self, moved_ft=self.moved_ft + feet)
 
     def _no_move_left(self, feet: int) -> str:
         """Why not one foot of movement is left this round, in the text's words."""
@@ -204,7 +207,7 @@ class RoundBudget:
         if self.mode == "limited" and (self.moved_ft or action not in LIMITED_ACTIONS):
             raise IllegalActionError("a mobile disabled hero has one limited action a "
                                      "round: move at half speed, or one action", _LIMITED)
-        return replace(self, action=action)
+        return evolve(self, action=action)
 
     def new_round(self) -> "RoundBudget":
         """The same creature's budget at the start of its next round."""

@@ -92,7 +92,15 @@ def weapon_profile(creature: Any, weapon: Any, ranged: bool | None = None) -> We
     Raises:
         WeaponError: an unknown weapon.
     """
+    kept = getattr(type(creature), "_kept", None)  # a Creature keeps what it reads
+    if kept is not None and isinstance(weapon, str):  # (a frozen value: issue 24, "Fast")
+        return kept(creature, ("classic weapon", weapon, ranged),
+                    lambda: _profile(creature, weapon, ranged))
+    return _profile(creature, weapon, ranged)
 
+
+def _profile(creature: Any, weapon: Any, ranged: bool | None) -> WeaponProfile:
+    """:func:`weapon_profile`, read now."""
     w = resolve_weapon(creature, weapon)
     projectile = "projectile" in w.uses
     at_range = projectile if ranged is None else bool(ranged)
@@ -145,6 +153,16 @@ class ClassicCombatant:
             return cls.of(creature.creature, bab=creature_field(creature, "bab", bab),
                           challenge_rating=creature_field(creature, "challenge_rating",
                                                           challenge_rating))
+        kept = getattr(type(creature), "_kept", None)  # a Creature keeps what it reads
+        if kept is not None:  # (a frozen value: issue 24, "Fast")
+            return kept(creature, ("classic", bab, challenge_rating),
+                        lambda: cls._read(creature, bab, challenge_rating))
+        return cls._read(creature, bab, challenge_rating)
+
+    @classmethod
+    def _read(cls, creature: Any, bab: int | None,
+              challenge_rating: Any) -> "ClassicCombatant":
+        """:meth:`of` a creature, read now."""
         bab = creature_field(creature, "bab", bab)
         cr = creature_field(creature, "challenge_rating", challenge_rating)
         mods = {k: creature.ability_mod(k) for k in ("str", "dex", "con", "int", "wis", "cha")}

@@ -73,7 +73,8 @@ from .health import DEATH_AT, ClassicVitals
 __all__ = ["ConditionEffect", "condition_table", "condition_names", "effect_of",
            "combined_effect", "confused_action", "NegativeLevels", "stop_bleeding",
            "entangled_concentration_dc", "killing_blow", "KillingBlow", "BLEED_SURVIVAL_DC",
-           "REST_HOURS", "more_fatigue", "after_rest", "when_cornered", "sheet_conditions"]
+           "REST_HOURS", "more_fatigue", "after_rest", "when_cornered", "sheet_conditions",
+           "in_table_order"]
 
 _INT = Column("int", min=-20, max=20)
 _PCT = Column("int", min=0, max=100)
@@ -109,6 +110,13 @@ def condition_names() -> list[str]:
     """The 28 condition names, in the text's order (from the cached rows: the attacks ask
     for them at every step)."""
     return [name for name, _ in _rows()]
+
+
+@functools.lru_cache(maxsize=1024)
+def in_table_order(names: frozenset[str]) -> tuple[str, ...]:
+    """The conditions among ``names`` in the table's order (names it has not left out),
+    kept per set of names (a fighter's conditions are put in order at every step)."""
+    return tuple(n for n in condition_names() if n in names)
 
 
 @dataclass(frozen=True)

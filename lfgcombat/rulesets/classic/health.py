@@ -36,11 +36,12 @@ Decisions where the text is open (inferred):
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from functools import cached_property
 
 from lfgcombat.dice import Roll, Roller
 from lfgcombat.errors import IllegalActionError
 
-from ._base import check_int, rule
+from ._base import check_int, evolve, rule
 
 __all__ = ["DEATH_AT", "STABILIZE_DC", "MOBILE_DC", "OUT_OF_COMBAT_BONUS",
            "SURVIVAL_STABILIZE_DC", "ClassicVitals"]
@@ -57,6 +58,9 @@ _STAB = rule("Stabilizing a Disabled Character")
 @dataclass(frozen=True)
 class ClassicVitals:
     """A creature's hit points under ``classic``; every transition returns a new value.
+
+    A value: what it reads of itself (``current``, ``dead``, ``disabled``...) is kept on it
+    (issue 24, "Fast": a fight asked them hundreds of thousands of times).
 
     Attributes:
         max_hp: Maximum hit points (>= 1).
@@ -88,22 +92,22 @@ class ClassicVitals:
         check_int("hp", self.hp, None, self.max_hp)
         check_int("nonlethal", self.nonlethal, 0)
 
-    @property
+    @cached_property
     def current(self) -> int:
         """Current hit points (``hp``, never ``None`` after construction)."""
         return int(self.hp if self.hp is not None else self.max_hp)
 
-    @property
+    @cached_property
     def dead(self) -> bool:
         """At -10 or lower ("Death")."""
         return self.current <= DEATH_AT
 
-    @property
+    @cached_property
     def disabled(self) -> bool:
         """At or below 0 and alive ("drops to or below 0, they become disabled")."""
         return not self.dead and self.current <= 0
 
-    @property
+    @cached_property
     def unconscious(self) -> bool:
         """Between -1 and -9 (and not mobile), or nonlethal damage above current HP."""
         if self.dead:
@@ -111,12 +115,12 @@ class ClassicVitals:
         dying = -9 <= self.current <= -1 and not self.mobile
         return dying or 0 < self.nonlethal and self.nonlethal > self.current
 
-    @property
+    @cached_property
     def limited(self) -> bool:
         """Mobile but still disabled: "one limited action per round"."""
         return self.disabled and self.mobile
 
-    @property
+    @cached_property
     def conditions(self) -> tuple[str, ...]:
         """The classic conditions this state sets (names of ``conditions.csv``)."""
         names = []
@@ -137,8 +141,8 @@ class ClassicVitals:
         if new.unconscious and not self.unconscious:
             events.append("unconscious")
         if hp > 0 or new.dead:  # "until they are healed ... over 0 HP"; the dead are neither
-            new = replace(new, stable=False, mobile=False)
-        return replace(new, events=tuple(events))
+            return evolve(new, stable=False, mobile=False, events=tuple(events))
+        return evolve(new, events=tuple(events))
 
     def damage(self, amount: int, nonlethal: bool = False) -> "ClassicVitals":
         """Take ``amount`` damage, lethal or nonlethal.
@@ -171,7 +175,7 @@ class ClassicVitals:
         002_2a3a79475ca2a541.txt, "Optional: If a character goes below 0 HP")."""
         if self.hp_loss_switch and not self.dead and self.current < 0 and not self.stable:
             return self._settle(self.current - 1, self.nonlethal, ["lost 1 HP"])
-        return replace(self, events=())
+        return evolve(self, events=())
 
     def _require_disabled(self) -> None:
         if not self.disabled:

@@ -60,6 +60,7 @@ refused for a classic combatant, naming the classic round's actions.
 from __future__ import annotations
 
 import dataclasses
+import functools
 from dataclasses import dataclass
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, ClassVar
@@ -220,6 +221,14 @@ class ClassicEconomy(ActionEconomy):
         may still change it). Without a round under way the words are the text's
         ("Character Round:"): a creature whose round is done this round "waits for the next
         round"; a dead one has no round."""
+        key = "_actions_left_upcoming" if upcoming else "_actions_left"
+        kept = record.__dict__.get(key)  # the record is a value: counted once
+        if kept is None:
+            kept = record.__dict__[key] = self._actions_left(record, upcoming)
+        return dict(kept)
+
+    def _actions_left(self, record: "ClassicFighter", upcoming: bool) -> dict[str, Any]:
+        """:meth:`actions_left`, counted now."""
         b = record.budget
         if b is None and upcoming and not record.dead:
             b = RoundBudget(record.speed_ft)
@@ -330,10 +339,27 @@ def round_summary(b: "RoundBudget") -> str:
     return f"{action} or {move}" if fresh else f"{action} · {move}"
 
 
+@functools.lru_cache(maxsize=1)
+def _fumble_lines() -> tuple[str, ...]:
+    """The lines of ``data/classic/fumbles.csv`` (the table read once: issue 24, "Fast")."""
+    return tuple(f"{r.situation}: {r.suggestion}" for r in fumble_suggestions().itertuples())
+
+
 def _written_for(name: str, *creatures: Any) -> None:
-    """Refuse a creature whose ``ruleset`` key leaves ``name`` out (the field named)."""
+    """Refuse a creature whose ``ruleset`` key leaves ``name`` out (the field named); a
+    creature found written for it is kept so (a frozen value: issue 24, "Fast")."""
     for creature in creatures:
-        check_written_for(creature, name)
+        kept = getattr(type(creature), "_kept", None)
+        if kept is None:
+            check_written_for(creature, name)
+        else:
+            kept(creature, ("written for", name), lambda c=creature: _checked(c, name))
+
+
+def _checked(creature: Any, name: str) -> bool:
+    """``True`` once ``creature`` is found written for ``name`` (refused otherwise)."""
+    check_written_for(creature, name)
+    return True
 
 
 def _check_reach(attacker: Any, weapon: Any, distance: int, ranged: bool | None,
@@ -449,9 +475,9 @@ class ClassicAttacks(AttackResolution):
 
     @property
     def fumble_suggestions(self) -> tuple[str, ...]:
-        """The text's suggestions, ``situation: suggestion`` (``data/classic/fumbles.csv``)."""
-        return tuple(f"{r.situation}: {r.suggestion}" for r in fumble_suggestions()
-                     .itertuples())
+        """The text's suggestions, ``situation: suggestion`` (``data/classic/fumbles.csv``,
+        read once)."""
+        return _fumble_lines()
 
     def encounter_attack(self, roller: "Roller", attacker: Any, target: Any, weapon: Any, *,
                          attacker_record: "ClassicFighter", target_record: "ClassicFighter",
@@ -606,6 +632,14 @@ class ClassicHealth(HealthModel):
         with its limited round -, ``disabled`` or ``conscious``), ``dead``, ``conditions``
         (those its hit points give too) and ``vitals``: ``nonlethal``, ``disabled``,
         ``unconscious``, ``stable``, ``mobile``, ``bleed``, ``negative_levels``."""
+        kept = record.__dict__.get("_report")  # the record is a value: read once
+        if kept is None:
+            kept = record.__dict__["_report"] = self._report(record)
+        return {**kept, "conditions": list(kept["conditions"]),
+                "vitals": dict(kept["vitals"])}  # the caller's own lists
+
+    def _report(self, record: "ClassicFighter") -> dict[str, Any]:
+        """:meth:`report`, read now."""
         v = record.vitals
         status = ("dead" if record.dead else "unconscious" if v.unconscious else
                   "mobile" if v.limited else "disabled" if v.disabled else "conscious")
@@ -638,6 +672,13 @@ class ClassicHealth(HealthModel):
           Nauseated, Dazed: the Move Action only): it threatens nothing (inferred, as
           disabled); with no Move Action either, it stays put.
         """
+        kept = record.__dict__.get("_map_standing")  # the record is a value: read once
+        if kept is None:
+            kept = record.__dict__["_map_standing"] = self._map_standing(record)
+        return kept
+
+    def _map_standing(self, record: "ClassicFighter") -> MapStanding:
+        """:meth:`map_standing`, read now."""
         status = self.report(record)["status"]
         why = f"{status} ({_STABILIZING})"
         if record.dead:

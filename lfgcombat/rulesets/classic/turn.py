@@ -38,11 +38,11 @@ from typing import Any
 from lfgcombat.dice import Roller
 from lfgcombat.errors import IllegalActionError
 
-from ._base import ClassicError, check_int, rule
+from ._base import ClassicError, check_int, evolve, rule
 from .actions import RoundBudget, SingleAction
 from .catalogue import CATALOGUE
 from .combatant import ClassicCombatant
-from .conditions import (NegativeLevels, combined_effect, condition_names, confused_action,
+from .conditions import (NegativeLevels, combined_effect, confused_action, in_table_order,
                          sheet_conditions)
 from .health import ClassicVitals
 
@@ -185,8 +185,10 @@ class ClassicFighter:
     def dead(self) -> bool:
         """Dead: at -10 or below, or as many negative levels as Hit Dice (kept: the
         fighter is frozen; issue 24, "Fast")."""
-        drained = NegativeLevels(self.negative_levels, max(1, self.hit_dice)).dead
-        return self.vitals.dead or drained
+        if self.vitals.dead:
+            return True
+        return bool(self.negative_levels) and NegativeLevels(  # none: not drained to death
+            self.negative_levels, max(1, self.hit_dice)).dead
 
     @functools.cached_property
     def all_conditions(self) -> tuple[str, ...]:
@@ -199,7 +201,7 @@ class ClassicFighter:
             names.add("Bleed")
         if self.dead:
             names = {"Dead"}
-        return tuple(n for n in condition_names() if n in names)
+        return in_table_order(frozenset(names))
 
     def _roll_modifier(self, field: str) -> int:
         """What its conditions add to a kind of roll (``saves``, ``ability_checks``): each
@@ -290,14 +292,14 @@ class ClassicFighter:
         if "Confused" in self.conditions:
             confused, _ = confused_action(roller, was_attacked=was_attacked)
             events.append(f"Confused: {confused}")
-        fighter = replace(self, vitals=v, confused=confused, budget=None)
+        fighter = evolve(self, vitals=v, confused=confused, budget=None)
         mode = round_mode(v, self.conditions, confused)
         if {"Frightened", "Scared"} & self.conditions:
             events.append("must flee the source of its fear as best it can")
         budget = RoundBudget(fighter._speed(), mode=mode if mode != "limited" else "normal")
         if mode == "limited":
             budget = RoundBudget.limited(fighter._speed())
-        return replace(fighter, budget=budget), tuple(events) + (f"round: {mode}",)
+        return evolve(fighter, budget=budget), tuple(events) + (f"round: {mode}",)
 
     def _recovery(self, roller: Roller, v: ClassicVitals,
                   events: list[str]) -> tuple[ClassicVitals, list[str]]:
@@ -324,7 +326,7 @@ class ClassicFighter:
         Raises:
             IllegalActionError: not its turn, or further than its movement this round.
         """
-        return replace(self, budget=self._need_turn().move(feet))
+        return evolve(self, budget=self._need_turn().move(feet))
 
     def act(self, action: SingleAction | str) -> "ClassicFighter":
         """Take the round's single action (``attack``, ``cast_spell``, ``heroic_action``,
@@ -333,17 +335,17 @@ class ClassicFighter:
         Raises:
             IllegalActionError: not its turn, the action is spent, or its round forbids it.
         """
-        return replace(self, budget=self._need_turn().act(action))
+        return evolve(self, budget=self._need_turn().act(action))
 
     def end_turn(self) -> "ClassicFighter":
         """The end of its turn: the budget is gone until its next turn."""
-        return replace(self, budget=None, confused=None)
+        return evolve(self, budget=None, confused=None)
 
     def damage(self, amount: int, nonlethal: bool = False) -> "ClassicFighter":
         """Take damage (see :meth:`ClassicVitals.damage`); disabled, unconscious or dead
         during its own turn, it loses the rest of the round ("If a hero is disabled they
         can not move, attack, communicate, or cast spells")."""
-        return replace(self, vitals=self.vitals.damage(amount, nonlethal))._settled()
+        return evolve(self, vitals=self.vitals.damage(amount, nonlethal))._settled()
 
     def _settled(self) -> "ClassicFighter":
         """Its budget after a change of HP mid-turn: nothing more when the round is over."""
@@ -351,7 +353,7 @@ class ClassicFighter:
         if b is None or (round_mode(self.vitals, self.conditions, self.confused) != "none"
                          and not self.dead):
             return self
-        return replace(self, budget=RoundBudget(b.speed_ft, action=b.action, mode="none"))
+        return evolve(self, budget=RoundBudget(b.speed_ft, action=b.action, mode="none"))
 
     def heal(self, amount: int) -> "ClassicFighter":
         """Heal; any healing also stops a Bleed ("any spell that cures hit point damage")."""

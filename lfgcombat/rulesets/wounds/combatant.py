@@ -119,6 +119,17 @@ class WoundsCombatant:
             own = {k: creature_field(creature, k, v) for k, v in given.items()}
             own["wounds"] = wounds if wounds is not None else creature.wounds_max
             return cls.of(creature.creature, **own)
+        kept = getattr(type(creature), "_kept", None)  # a Creature keeps what it reads
+        if kept is not None:  # (a frozen value: issue 24, "Fast")
+            return kept(creature, ("wounds", prowess, good_saves, wounds, barrier, shell),
+                        lambda: cls._read(creature, prowess, good_saves, wounds, barrier,
+                                          shell))
+        return cls._read(creature, prowess, good_saves, wounds, barrier, shell)
+
+    @classmethod
+    def _read(cls, creature: Any, prowess: int | None, good_saves: Any,
+              wounds: int | None, barrier: Any, shell: int | None) -> "WoundsCombatant":
+        """:meth:`of` a creature, read now."""
         prowess = creature_field(creature, "prowess", prowess)
         saves = creature_field(creature, "good_saves", good_saves)
         wounds = creature_field(creature, "wounds", wounds)
@@ -326,8 +337,12 @@ def prepare_attack(attacker: Any, target: Any, weapon: Any, ranged: bool | None,
 
 
 def _resistances(creature: Any) -> Any:
-    """The creature's lfg resistances (``resistances:``), or ``None`` (a bare value)."""
-    return getattr(creature, "resistance", None)
+    """The creature's lfg resistances (``resistances:``), or ``None`` (a bare value); read
+    once from a creature (a frozen value: issue 24, "Fast")."""
+    kept = getattr(type(creature), "_kept", None)
+    if kept is None:
+        return getattr(creature, "resistance", None)
+    return kept(creature, ("resistance",), lambda: getattr(creature, "resistance", None))
 
 
 def _crit_range(w: WeaponProfile) -> int:

@@ -21,6 +21,7 @@ Helpless) loses Prowess, "a Dodge bonus"; a Helpless creature's DEX counts as 0 
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
 
@@ -29,7 +30,7 @@ from lfgcombat.rules.conditions.condition_effects import resolve
 from lfgcombat.rules.conditions.conditions import Condition
 from lfgcombat.rulesets.policies import ConditionCatalogue
 
-from ._base import check_int, rule
+from ._base import check_int, evolve, rule
 
 __all__ = ["HALF_ACTIONS_PER_TURN", "TOTAL_DEFENSE_BONUS", "defense", "Turn",
            "ConditionDefense", "condition_defense"]
@@ -96,6 +97,19 @@ def condition_defense(names: "Iterable[str]", melee: bool = True) -> ConditionDe
         ConditionError: a name that is not an lfg condition.
     """
 
+    names = tuple(names)
+    if all(type(n) is str for n in names):  # the same names count the same: kept
+        return _kept_condition_defense(names, bool(melee))  # (issue 24, "Fast")
+    return _condition_defense(names, melee)
+
+
+@functools.lru_cache(maxsize=1024)
+def _kept_condition_defense(names: tuple[str, ...], melee: bool) -> ConditionDefense:
+    return _condition_defense(names, melee)
+
+
+def _condition_defense(names: "Iterable[str]", melee: bool) -> ConditionDefense:
+    """:func:`condition_defense`, counted now."""
     catalogue = ConditionCatalogue()  # lfg's table: the wounds catalogue
     conds = resolve((), [(catalogue.lookup(_name(n)), "wounds") for n in names])
     bonuses = conds.modifiers("ac") + (conds.modifiers("ac_vs_melee") if melee else [])
@@ -142,7 +156,7 @@ class Turn:
         if self.half_actions == 0:
             raise IllegalActionError(f"no Half Action left this turn for {str(what):.30} "
                                      "(two Half Actions a turn)", _HALF)
-        return replace(self, half_actions=self.half_actions - 1)
+        return evolve(self, half_actions=self.half_actions - 1)  # checked: > 0
 
     def take_total_defense(self) -> "Turn":
         """Spend a Half Action on Total Defense (also to maintain it from last turn).

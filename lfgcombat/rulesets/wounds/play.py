@@ -31,13 +31,13 @@ Decisions where the text is open (inferred):
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 from lfgcombat.errors import IllegalActionError
 
 from . import attacks as _attacks
-from ._base import WoundsError, check_keys, rule
+from ._base import WoundsError, check_keys, evolve, rule
 from .attacks import WoundsAttack
 from .combatant import WoundsCombatant, prepare_attack
 from .turn import WoundsFighter
@@ -204,7 +204,16 @@ def report(record: WoundsFighter) -> dict[str, Any]:
     """``hp``, ``max_hp``, ``status`` (``dead``; ``wounded`` at 0 HP, taking Wounds;
     ``conscious``), ``dead``, ``conditions`` and ``vitals``: ``wounds``, ``wounds_max``,
     ``barrier``, ``shell``, ``total_defense``, ``parries_left``, ``shield_hp``, ``aoo_left``,
-    ``initiative_penalty``, ``resistance_penalty`` (Acid's)."""
+    ``initiative_penalty``, ``resistance_penalty`` (Acid's). Kept on the record (a
+    value; issue 24, "Fast"): each caller gets its own dict and lists."""
+    kept = record.__dict__.get("_report")
+    if kept is None:
+        kept = record.__dict__["_report"] = _report(record)
+    return {**kept, "conditions": list(kept["conditions"]), "vitals": dict(kept["vitals"])}
+
+
+def _report(record: WoundsFighter) -> dict[str, Any]:
+    """:func:`report`, read now."""
     v = record.vitals
     shield = record.shield
     status = "dead" if record.dead else "wounded" if v.hp == 0 else "conscious"
@@ -235,7 +244,17 @@ def actions_left(record: WoundsFighter, upcoming: bool) -> dict[str, Any]:
     """The turn as ``ActionsLeft`` counts it: ``big`` the Half Actions left (each one an
     attack, a move of its speed, Total Defense...), ``attacks`` as many, ``reactions`` its
     AOO left; the notes give the parries and the feet; ``summary`` the turn in
-    words (``2 Half · 1 AOO``, and the feet left on its turn)."""
+    words (``2 Half · 1 AOO``, and the feet left on its turn). Kept on the record (a
+    value), each caller getting its own dict."""
+    key = "_actions_left_upcoming" if upcoming else "_actions_left"
+    kept = record.__dict__.get(key)
+    if kept is None:
+        kept = record.__dict__[key] = _actions_left(record, upcoming)
+    return dict(kept)
+
+
+def _actions_left(record: WoundsFighter, upcoming: bool) -> dict[str, Any]:
+    """:func:`actions_left`, counted now."""
     halves = record.turn.half_actions if record.turn is not None else (
         HALF_ACTIONS_PER_TURN if upcoming and not record.dead else 0)
     notes = [f"Half Actions: {halves} ({_TURN})", f"AOO left this round: {record.aoo_left}"]
@@ -269,6 +288,6 @@ def spend(record: WoundsFighter, action: str) -> WoundsFighter:
     if action == "aoo":
         return record.make_aoo()
     if action in _HALF_WORDS:
-        return replace(record.spend(_HALF_WORDS[action]), move_left=record.move_left)
+        return evolve(record.spend(_HALF_WORDS[action]), move_left=record.move_left)
     raise IllegalActionError(f"{action!r} is not an action of the wounds turn (attack, "
                              "total_defense, standard_action, cast_spell, move)", _TURN)

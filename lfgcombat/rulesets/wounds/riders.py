@@ -244,6 +244,20 @@ def _raw_energy(creature: Any, weapon: Any) -> tuple[tuple[str, tuple[str, ...]]
     return parse_energy(entry[ENERGY_KEY], f"weapon {entry.get('name')!r}")
 
 
+def _parts(creature: Any, weapon: Any, w: Any, bonus: int, target: Target,
+           spare: bool) -> tuple[RiderPart, ...]:
+    """The weapon's damage parts (its own, its ``extra``, its ``energy``) with their riders
+    against ``target``, before the target's resistances (:func:`weapon_damage`)."""
+    own = tuple(t.value for t in w.spec.types) if w.spec.mode != "either" else ()
+    dice = f"{w.damage}{bonus:+d}" if bonus else str(w.damage)
+    parts = [_part("weapon", dice, own, target, spare)]
+    parts += [_part("extra", str(x.expr), tuple(t.value for t in x.types), target, spare)
+              for x in w.extra]
+    parts += [_part("energy", d, types, target, spare) for d, types in
+              _raw_energy(creature, weapon)]
+    return tuple(parts)
+
+
 def resisted(types: tuple[str, ...], resistances: Any, qualities: tuple[str, ...] = (),
              penalty: int = 0) -> tuple[int, str | None]:
     """What a target's resistances take off a part of these damage types, a strike.
@@ -305,13 +319,12 @@ def weapon_damage(creature: Any, weapon: Any, bonus: int, target: Target,
     """
 
     w = resolve_weapon(creature, weapon)
-    own = tuple(t.value for t in w.spec.types) if w.spec.mode != "either" else ()
-    dice = f"{w.damage}{bonus:+d}" if bonus else str(w.damage)
-    parts = [_part("weapon", dice, own, target, spare)]
-    parts += [_part("extra", str(x.expr), tuple(t.value for t in x.types), target, spare)
-              for x in w.extra]
-    parts += [_part("energy", d, types, target, spare) for d, types in
-              _raw_energy(creature, weapon)]
+    kept = getattr(type(creature), "_kept", None)  # a Creature keeps what it reads
+    if kept is not None and isinstance(weapon, str):  # (a frozen value: issue 24, "Fast")
+        parts = list(kept(creature, ("wounds riders", weapon, bonus, target, bool(spare)),
+                          lambda: _parts(creature, weapon, w, bonus, target, spare)))
+    else:
+        parts = list(_parts(creature, weapon, w, bonus, target, spare))
     if resistances is not None:
         quals = tuple(w.qualities)
         for i, p in enumerate(parts):

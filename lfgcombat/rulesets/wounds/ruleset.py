@@ -123,9 +123,17 @@ def wounds_check_bonus(creature: Any, record: Any) -> int | None:
     if record is None:
         return None
     penalty = record.initiative_penalty if record.initiative_rounds > 0 else 0
-    own = (int(creature.initiative_rating) + creature.ability_mod("dex")
-           + creature.ability_mod("wis") + stack(bonuses_to(creature, "initiative", "d20")).total)
+    kept = getattr(type(creature), "_kept", None)  # a Creature keeps what it reads
+    own = (_own_initiative(creature) if kept is None
+           else kept(creature, ("wounds initiative",), lambda: _own_initiative(creature)))
     return own + int(penalty)
+
+
+def _own_initiative(creature: Any) -> int:
+    """The creature's part of :func:`wounds_check_bonus` (its sheet's, read now)."""
+    return (int(creature.initiative_rating) + creature.ability_mod("dex")
+            + creature.ability_mod("wis")
+            + stack(bonuses_to(creature, "initiative", "d20")).total)
 
 
 @dataclass(frozen=True)

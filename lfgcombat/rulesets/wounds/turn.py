@@ -29,12 +29,13 @@ does not say "dealt to Wounds"; what a Barrier or Shell absorbed is not dealt: i
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from functools import cached_property
 from typing import Any
 
 from lfgcombat.dice import Roller
 from lfgcombat.errors import IllegalActionError
 
-from ._base import WoundsError, check_int, rule
+from ._base import WoundsError, check_int, evolve, rule
 from .aoo import aoo_per_round
 from .attacks import WoundsAttack
 from .damage import (RIDER_TYPES, Target, add_initiative_penalty, after_damage,
@@ -157,15 +158,16 @@ class WoundsFighter:
         """At 0 Wounds (or slain by an Instant Kill)."""
         return self.vitals.dead
 
-    @property
+    @cached_property
     def aoo_per_round(self) -> int:
         """"1 + your Dexterity modifier (minimum 0)" + its Combat Reflexes (none counted
         in Total Defense: see :attr:`aoo_left`)."""
         return aoo_per_round(self.dex_mod, self.combat_reflexes)
 
-    @property
+    @cached_property
     def aoo_left(self) -> int:
-        """AOO it may still make this round (none in Total Defense)."""
+        """AOO it may still make this round (none in Total Defense; kept: the fighter is
+        a value, issue 24, "Fast")."""
         return max(0, aoo_per_round(self.dex_mod, self.combat_reflexes,
                                     in_total_defense=self.total_defense) - self.aoo_used)
 
@@ -217,7 +219,7 @@ class WoundsFighter:
         elif self.total_defense:
             events.append('Total Defense ends ("until the beginning of your next turn")')
         shield = self.shield.new_turn() if self.shield is not None else None
-        return (replace(self, vitals=v, turn=turn, shield=shield,
+        return (evolve(self, vitals=v, turn=turn, shield=shield,
                         total_defense=maintain_total_defense),
                 tuple(events) + (f"Half Actions: {turn.half_actions}",))
 
@@ -234,7 +236,7 @@ class WoundsFighter:
         Raises:
             IllegalActionError: not its turn, or no Half Action left.
         """
-        return replace(self, turn=self._need_turn().spend(what))
+        return evolve(self, turn=self._need_turn().spend(what))
 
     def take_total_defense(self) -> "WoundsFighter":
         """Spend a Half Action on Total Defense (+4 AC until its next turn, no AOO).
@@ -242,7 +244,7 @@ class WoundsFighter:
         Raises:
             IllegalActionError: not its turn, no Half Action left, or fighting defensively.
         """
-        return replace(self, turn=self._need_turn().take_total_defense(), total_defense=True)
+        return evolve(self, turn=self._need_turn().take_total_defense(), total_defense=True)
 
     def end_turn(self) -> "WoundsFighter":
         """:meth:`finish_turn` without its words."""
@@ -269,7 +271,7 @@ class WoundsFighter:
         if self.resistance_penalty and not acid:
             events.append(f"resistances {self.resistance_penalty:+d} ends (\"Acid\": \"lasts "
                           "for 1 minutes\")")
-        return replace(self, vitals=v, turn=None, move_left=0,
+        return evolve(self, vitals=v, turn=None, move_left=0,
                        conditions=self.conditions - set(ending), round_conditions=timed,
                        initiative_rounds=rounds,
                        initiative_penalty=self.initiative_penalty if rounds else 0,
@@ -280,7 +282,7 @@ class WoundsFighter:
     def end_round(self) -> tuple["WoundsFighter", tuple[str, ...]]:
         """A new round for its AOO: the count starts again (a Shell's round is counted at
         the starts and ends of its turns instead: :meth:`start_turn`, :meth:`finish_turn`)."""
-        return replace(self, aoo_used=0), ()
+        return evolve(self, aoo_used=0), ()
 
     def gain_shell(self, amount: int) -> tuple["WoundsFighter", tuple[str, ...]]:
         """Gain a Shell of ``amount``: the highest one overwrites; it lasts a round from now.
@@ -310,7 +312,7 @@ class WoundsFighter:
         why = self.why_no_aoo
         if why is not None:
             raise IllegalActionError(why, self.why_no_aoo_rule)
-        return replace(self, aoo_used=self.aoo_used + 1)
+        return evolve(self, aoo_used=self.aoo_used + 1)
 
     def parry(self, roller: Roller, attack_bonus: int, armor_check_penalty: int,
               attacker_total: int, damage: int) -> tuple["WoundsFighter", ParryResult]:
@@ -324,7 +326,7 @@ class WoundsFighter:
                 "Any attack made against a character wearing a shield"))
         result = parry(roller, self.shield, attack_bonus, armor_check_penalty,
                        attacker_total, damage, who=self.name)
-        return replace(self, shield=result.shield), result
+        return evolve(self, shield=result.shield), result
 
     def take_attack(self, roller: Roller, hit: WoundsAttack,
                     damage_type: "str | tuple[str, ...] | None" = None
@@ -365,7 +367,7 @@ class WoundsFighter:
         """
         check_int("amount", amount, 0)
         v = self.vitals.damage(amount, to_wounds=to_wounds)
-        fighter, events = replace(self, vitals=v), list(v.events)
+        fighter, events = evolve(self, vitals=v), list(v.events)
         if not amount:
             return fighter, tuple(events)
         before = self.vitals

@@ -1,0 +1,154 @@
+"""What the classic rules keep instead of reading again answers exactly as a fresh reading.
+
+Issue 24, item 6 ("Fast"): "Remove the waste the profile shows [...] with caching keyed on
+what really changes. The same fights, the same dice, the same events". A creature and a
+classic record are frozen values: what is read of them once (002_2a3a79475ca2a541.txt,
+"How to attack another creature": BAB, ability modifiers, "Armor Class"; the view the map
+reads by "Stabilizing a Disabled Character") is kept on them, and equals a fresh reading.
+"""
+
+from __future__ import annotations
+
+from lfgcombat.creature import Creature, load_example
+from lfgcombat.engine.record_sheet import RecordSheet
+from lfgcombat.rulesets.classic.combatant import ClassicCombatant
+from lfgcombat.rulesets.policies import MapStanding
+
+
+def _orc():
+    return load_example("orc").replace(bab=3)
+
+
+def test_a_sheet_standing_the_same_way_is_one_view():
+    sheet = _orc()
+    down = MapStanding(threatens=False, moves=False, helpless=True, why="disabled")
+    view = RecordSheet.of(sheet, MapStanding())
+    assert RecordSheet.of(sheet, MapStanding()) is view  # kept on the sheet
+    other = RecordSheet.of(sheet, down)
+    assert other is not view and other.standing == down
+    assert view.threatens and not other.threatens  # each reads its own standing
+    fresh = RecordSheet.of(Creature.from_dict(sheet.to_dict()), down)  # an equal sheet
+    assert fresh is not other
+    assert fresh.to_dict() == other.to_dict()
+    assert [str(c) for c in fresh.active_conditions] == \
+        [str(c) for c in other.active_conditions]
+
+
+def test_the_classic_reading_of_a_creature_is_kept_and_equals_a_fresh_one():
+    orc = _orc()
+    kept = ClassicCombatant.of(orc)
+    assert ClassicCombatant.of(orc) is kept
+    assert kept == ClassicCombatant._read(orc, None, None)
+    with_bab = ClassicCombatant.of(orc, bab=7)
+    assert with_bab.bab == 7 and kept.bab == 3  # each asked reading kept on its own
+    assert ClassicCombatant.of(orc, bab=7) is with_bab
+    hurt = orc.replace(current_hp=2)  # a new value: read again
+    assert ClassicCombatant.of(hurt).hp == 2 and kept.hp == orc.hp
+
+
+def test_can_is_what_act_allows():
+    """``RoundBudget.can`` answers without acting: exactly what :meth:`act` allows
+    ("Single Actions:", "Stabilizing a Disabled Character": a limited round)."""
+    import itertools
+
+    from lfgcombat.errors import IllegalActionError
+    from lfgcombat.rulesets.classic.actions import MODES, RoundBudget, SingleAction
+
+    asked = (*SingleAction, *(a.value for a in SingleAction), "move", "bogus", 3)
+    for mode, moved, spent, action in itertools.product(MODES, (0, 5), (None, *SingleAction),
+                                                       asked):
+        b = RoundBudget(30, moved_ft=moved, action=spent, mode=mode)
+        try:
+            b.act(action)
+            allowed = True
+        except IllegalActionError:
+            allowed = False
+        assert b.can(action) is allowed, (mode, moved, spent, action)
+
+
+def _fighter():
+    from lfgcombat.rulesets.classic.turn import ClassicFighter
+
+    return ClassicFighter.of(_orc())
+
+
+def test_a_step_of_the_round_does_not_carry_what_the_fighter_kept():
+    """Each step's fighter reads itself again (its round, its conditions), never the
+    kept readings of the fighter before it."""
+    from lfgcombat.dice import Roller
+
+    f = _fighter()
+    assert f.all_conditions == () and not f.dead
+    started, _ = f.start_turn(Roller(seed=1))
+    hurt = started.damage(f.vitals.max_hp + 3)  # disabled, unconscious at -3
+    assert "Disabled" in hurt.all_conditions and "Disabled" not in started.all_conditions
+    assert hurt.vitals.unconscious and not started.vitals.unconscious
+    assert hurt.budget.mode == "none" and started.budget.mode == "normal"
+    acted = started.act("attack")
+    assert acted.budget.action.value == "attack" and started.budget.action is None
+    assert not acted.budget.can("attack") and started.budget.can("attack")
+
+
+def test_kept_reports_are_the_callers_own_and_equal_fresh_ones():
+    from lfgcombat.engine.ruleset_play import _budget_data, budget_data
+    from lfgcombat.dice import Roller
+    from lfgcombat.rulesets.classic.ruleset import CLASSIC
+
+    health, economy = CLASSIC.health, CLASSIC.economy
+    f, _ = _fighter().start_turn(Roller(seed=1))
+    f = f.act("attack")
+    first = health.report(f)
+    first["conditions"].append("Shaken")
+    first["vitals"]["bleed"] = 9
+    assert health.report(f) == health._report(f)  # unchanged by the caller's edits
+    assert health.map_standing(f) is health.map_standing(f)
+    assert health.map_standing(f) == health._map_standing(f)
+    for upcoming in (False, True):
+        left = economy.actions_left(f, upcoming)
+        left["big"] = 7
+        assert economy.actions_left(f, upcoming) == economy._actions_left(f, upcoming)
+    data = budget_data(f.budget)
+    assert data == _budget_data(f.budget) and data["action"] == "attack"
+    data["moved_ft"] = 99
+    assert budget_data(f.budget)["moved_ft"] == 0
+
+
+def test_conditions_in_table_order_and_death_by_negative_levels():
+    """"Conditions": a fighter's conditions in the table's order, kept per set of names;
+    Energy-Drained: "If the subject has at least as many negative levels as Hit Dice, they
+    die" (none: not drained to death)."""
+    from lfgcombat.rulesets.classic.conditions import condition_names, in_table_order
+    from lfgcombat.rulesets.classic.health import ClassicVitals
+    from lfgcombat.rulesets.classic.turn import ClassicFighter
+
+    names = frozenset({"Shaken", "Bleed", "Prone", "not a condition"})
+    assert in_table_order(names) == tuple(n for n in condition_names() if n in names)
+    f = ClassicFighter("X", ClassicVitals(10), hit_dice=2)
+    assert not f.dead
+    assert not ClassicFighter("X", ClassicVitals(10), hit_dice=2, negative_levels=1).dead
+    assert ClassicFighter("X", ClassicVitals(10), hit_dice=2, negative_levels=2).dead
+    assert ClassicFighter("X", ClassicVitals(10, hp=-10), hit_dice=2).dead
+
+
+def test_kept_weapon_profile_and_budget_data_equal_fresh_ones():
+    import dataclasses
+
+    from lfgcombat.engine.log import jsonable
+    from lfgcombat.engine.ruleset_play import _budget_data, _kept_on
+    from lfgcombat.rulesets.classic.actions import RoundBudget
+    from lfgcombat.rulesets.classic.combatant import _profile, weapon_profile
+
+    orc = _orc()
+    name = str(orc.weapons[0]["name"])  # its own entry, by name
+    for ranged in (None, True, False):
+        assert weapon_profile(orc, name, ranged) is weapon_profile(orc, name, ranged)
+        assert weapon_profile(orc, name, ranged) == _profile(orc, name, ranged)
+    b = RoundBudget(30).move(5).act("attack")
+    old = {**dataclasses.asdict(b), "remaining_ft": b.remaining_ft,
+           "move_limit_ft": b.move_limit_ft}
+    assert _budget_data(b) == jsonable(old)  # the enum's text, as JSON wrote it
+    assert type(_budget_data(b)["action"]) is str
+    made = []
+    assert _kept_on({"not": "frozen"}, "k", lambda: made.append(1) or 5) == 5
+    assert _kept_on({"not": "frozen"}, "k", lambda: made.append(1) or 5) == 5
+    assert len(made) == 2  # a value that may change is never kept
