@@ -44,7 +44,12 @@ from ..engine import Encounter
 from ..errors import DiceError, IllegalActionError, LfgError
 from ..rules.health.saves import save_odds
 from ..rules.health.vitals import STABILIZE_DC
-from .spec import FightSpec, Scenario, _condition_problem, build_spec
+from .from_here import _play, _rebuilt
+from .kernel import fight_states, trace_fight
+from .reference import Outcome
+from .replay import ReplayError, ScriptedEncounter, _Draws, _compare, _mismatch, fight_dice
+from .spec import (FightSpec, Scenario, _condition_problem, attacks_per_turn, build_spec,
+                   sizes_differ)
 from .weapons import scenario_weapons, weapon_notes
 from .tiers import _plays_lfg_kernel, tactics_problems
 
@@ -60,7 +65,6 @@ DOWN_CONDITIONS = ("bleed", "prone", "weakened")
 def _fight_problems(enc: Encounter, scenario: Scenario) -> list[str]:
     """What of the fight as a whole the kernel cannot start from (a Knockdown only where
     a strike can make one: on a foe at least one size category smaller)."""
-    from .run import _sizes_differ
     out = []
     if enc.map is not None:
         out.append("the fight is on a map: the fast tier plays the open field only (no "
@@ -77,7 +81,7 @@ def _fight_problems(enc: Encounter, scenario: Scenario) -> list[str]:
         out.append("Perfect Critical is on: the fast tier hands a creature's second injury "
                    "to the reference tier from the fight's first die, which a fight under "
                    "way does not have")
-    if enc.knockdown_after_strike and _sizes_differ(scenario):
+    if enc.knockdown_after_strike and sizes_differ(scenario):
         out.append("foes differ in size and the encounter rolls Momentum of Impact's "
                    "Knockdown (000_8d1d7816ee944f3b.txt, \"Momentum of Impact: Bigger "
                    "Creatures hitting Smaller Creatures\"), which the fast tier does not "
@@ -133,7 +137,6 @@ def here_problems(enc: Encounter, scenario: Scenario) -> list[str]:
 
 
 def _turn_attacks(scenario: Scenario, name: str) -> int:
-    from .spec import attacks_per_turn
     c = scenario.creatures[scenario.names.index(name)]
     return attacks_per_turn(_stand_in(c, 1), scenario.ruleset)
 
@@ -207,9 +210,6 @@ def replay_fast_here(scenario: Scenario, spec: FightSpec, words: np.ndarray,
     Raises:
         ReplayError: the replay differs from the simulated fight (the message says how).
     """
-    from .from_here import _play, _rebuilt
-    from .kernel import fight_states, trace_fight
-    from .replay import ReplayError, ScriptedEncounter, _Draws, _compare, _mismatch, fight_dice
     start = scenario.start
     traced, events = trace_fight(spec, fight_states(np.asarray(words)[None, :])[0])
     diff = _compare(expected, _outcome(traced), scenario.names)
@@ -236,7 +236,6 @@ def replay_fast_here(scenario: Scenario, spec: FightSpec, words: np.ndarray,
 
 
 def _outcome(traced: Mapping[str, Any]) -> Any:
-    from .reference import Outcome
     return Outcome(traced)
 
 

@@ -42,7 +42,7 @@ from .result import SimResult, wilson
 from .sla import ability_notes
 from .spec import (MAX_ROUNDS, FightSpec, PrepError, Scenario, build_spec, check_conscious,
                    check_fast_tier, choose_tier, make_scenario, plays_lfg_text,
-                   scenario_weapons)
+                   scenario_weapons, sizes_differ)
 from .tactics import coerce_tactics, did_you_mean
 
 __all__ = ["simulate", "fight_words", "TIERS", "DEFAULT_CHUNK", "STOP_CHUNK", "HERE_CHUNK",
@@ -256,13 +256,6 @@ def in_panel_words(text: str) -> str:
     return text
 
 
-def _sizes_differ(scenario: Scenario) -> bool:
-    """Whether two foes of ``scenario`` are of different size categories."""
-    cs, side = scenario.creatures, scenario.side_of
-    return any(side[a] != side[b] and cs[a].size.order != cs[b].size.order
-               for a in range(len(cs)) for b in range(a))
-
-
 def weapons_note(scenario: Scenario) -> str | None:
     """The run's note naming the creatures with more than one weapon: the tactics attack
     with one of them only (both tiers: the first, or under ``Tactics(weapon="best")`` the
@@ -310,7 +303,7 @@ def run_notes(chunks: Sequence[Mapping[str, Any]], tier: str,
         fights = sum(int(np.shape(ch["winner"])[0]) for ch in chunks)
         notes += (f"{PERFECT_CRITICAL_NOTE}: {handed} of {fights} fights here",)
     if scenario is not None and plays_lfg_text(scenario.ruleset) \
-            and _sizes_differ(scenario) and not scenario.knockdown:  # classic, wounds: none
+            and sizes_differ(scenario) and not scenario.knockdown:  # classic, wounds: none
         notes += (KNOCKDOWN_NOTE,)
     weapons = weapons_note(scenario) if scenario is not None else None
     if weapons:

@@ -687,3 +687,11 @@ def reference_spec(scenario: Scenario, max_rounds: int = MAX_ROUNDS,
         stabilize_p=np.zeros(n), danger=danger, perfect=0,
         dmg_cdf=np.ones((n, n, 3, 1)), max_rounds=max_rounds,
         notes=(track_words(scenario.ruleset.name),), fast_tier=False, **zeros)
+
+
+def sizes_differ(scenario: Scenario) -> bool:
+    """Whether two foes of ``scenario`` are of different size categories (the Knockdown
+    of "Momentum of Impact" can then happen, 000_8d1d7816ee944f3b.txt)."""
+    cs, side = scenario.creatures, scenario.side_of
+    return any(side[a] != side[b] and cs[a].size.order != cs[b].size.order
+               for a in range(len(cs)) for b in range(a))
