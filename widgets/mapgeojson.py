@@ -96,6 +96,8 @@ def cells_geojson(hexmap: HexMap, cells: Any, style: dict | None = None, shrink:
 
 
 def line_geojson(points: list[tuple[float, float]], style: dict) -> dict:
+    """A line through ``points`` (plane coordinates) as a GeoJSON FeatureCollection with
+    ``style`` (a path or a line of sight drawn on the map)."""
     return {"type": "FeatureCollection", "features": [{
         "type": "Feature", "properties": {"style": style},
         "geometry": {"type": "LineString", "coordinates": [_ll(x, y) for x, y in points]}}]}
@@ -119,6 +121,7 @@ def short_name(name: str, limit: int = 7) -> str:
 
 
 def label_html(name: str, limit: int = 7) -> str:
+    """A token's name label (shortened to ``limit`` characters) as the marker's HTML."""
     # never takes the pointer (clicks must reach the token and the hexes): the full name
     # of a shortened label is in the map's legend (and the marker's title)
     return ('<div style="font:600 10px/14px sans-serif;color:#fff;text-align:center;'
