@@ -30,6 +30,8 @@ it:
 A text that would name a creature the party cannot perceive (a condition given "by" it)
 says "someone unseen" instead.
 
+* **The Surprise Round** is named only while a party member is aware or the party sees
+  someone act in it ("AMBUSH! - What if you’re unaware?").
 * **Whose turn it is.** While a creature the party cannot perceive takes its turn, the
   view shows what it shows whenever no perceived creature acts (before the start, or the
   turn of a creature that fell on it): nobody acting and nobody to go next (who goes next
@@ -275,7 +277,12 @@ def players_view(enc: Encounter, party: str, hidden: Any = ()) -> PlayersView:
                     name=tok.name, side=tok.side, ours=tok.side == party,
                     cells=tuple(sorted(_pair(m.offset(c)) for c in tok.cells)),
                     down=tok.name in down))
-    return PlayersView(party=party, round=int(enc.round), surprise=bool(enc.surprise_round),
+    # the Surprise Round is named only when the party takes part in it knowingly (one of
+    # it is aware) or sees someone act in it: with the party unaware and only the unseen
+    # acting, the words "Surprise Round" alone would tell of the ambush
+    aware = any(enc.state(n).aware for n in enc.names if enc.side(n) == party)
+    surprise = bool(enc.surprise_round) and (aware or bool(shown_acting))
+    return PlayersView(party=party, round=int(enc.round), surprise=surprise,
                        acting=shown_acting,
                        next=tuple(dict.fromkeys(nxt)), cards=tuple(cards),
                        tokens=tuple(tokens), map_size=size, terrain=terrain)

@@ -112,6 +112,8 @@ def check_turn_fields(enc: Encounter, view: PlayersView, hidden: set) -> None:
             f"nobody the party sees acts ({enc.acting}), yet acting={view.acting} "
             f"next={view.next}")
         assert not any(c.acting for c in view.cards)
+        if not any(enc.state(n).aware for n in PARTY):
+            assert not view.surprise, "an unaware party is told of the Surprise Round"
     elif len(enc._frames) == 1 and not enc.initiative_policy.rolls_each_round:
         # Selective and Top-Down always have someone to go next; an unseen one is not said,
         # so the party's perceived ones are (never a quiet "next" that marks a hidden one)
@@ -130,6 +132,21 @@ def test_unaware_foes_are_left_out_until_they_become_aware():
     while enc.round == 1:
         enc.end_turn(next=enc.choices()[0]) if enc.choices() else enc.end_turn()
     assert "Grisk" in [c.name for c in players_view(enc, "party").cards]
+
+
+def test_an_ambush_of_the_unseen_is_not_named_a_surprise_round():
+    """The party unaware and only creatures it cannot perceive acting: the players' screen
+    does not say "Surprise Round" (that alone would tell of the ambush, "AMBUSH! - What if
+    you’re unaware?"); once the party sees an ambusher act, or with an aware party, it
+    does."""
+    enc = fight()
+    enc.start(aware=list(FOES))
+    assert enc.surprise_round and not set(enc.acting) & set(PARTY)
+    assert not players_view(enc, "party", hidden=FOES).surprise
+    assert players_view(enc, "party").surprise  # it sees an orc act
+    aware = fight()
+    aware.start(aware=["Hero", *FOES])
+    assert players_view(aware, "party", hidden=FOES).surprise
 
 
 def test_before_the_start_only_the_party_is_in_view():
