@@ -218,3 +218,25 @@ def test_a_view_is_kept_while_what_it_is_made_of_stays():
     assert viewed.ac.value == _make_view(enc, actor).ac.value
     enc.undo()
     assert repr(enc._view(actor)) == repr(_make_view(enc, actor))
+
+
+def test_reachable_is_kept_between_steps_and_follows_the_log_and_the_map():
+    """``Encounter.reachable`` is kept between steps (a tracker click asks it several
+    times), keyed on the log's last event and the map's version: a step or a GM's edit
+    of the map gives a new answer, equal to one computed afresh."""
+    from lfgcombat import HexMap
+    from lfgcombat.rules.movement.movement_play import _reachable_now
+    m = HexMap(7, 5)
+    hero, orc = load_example("wulfric"), load_example("orc")
+    m.place(hero, (1, 2), "party")
+    m.place(orc, (5, 2), "orcs")
+    enc = Encounter([hero, orc], sides={"party": ["Wulfric"], "orcs": ["Orc"]}, map=m,
+                    seed=2).start()
+    name = enc.acting[0]
+    first = enc.reachable(name)
+    assert enc.reachable(name) is first
+    m.set_terrain((3, 2), "wall")  # the GM paints a wall
+    painted = enc.reachable(name)
+    assert painted is not first and dict(painted) == dict(_reachable_now(enc, name, "move"))
+    enc.end_turn(next=enc.choices()[0] if enc.choices() else None)
+    assert enc.reachable(name) is not painted

@@ -50,7 +50,8 @@ NOT_STATE = frozenset({
     "seed", "map", "_map_text", "_anchors", "_placements", "_listeners", "_log",
     "_replaying", "_checkpoints", "_map_layers0", "_seen_terrain", "_seen_layers",
     "rederived", "roller",
-    "_views", "_view_memo", "_depth", "_updown0", "_state_cache", "checkpoint_every"})
+    "_views", "_view_memo", "_depth", "_updown0", "_state_cache", "_reach_cache",
+    "checkpoint_every"})
 
 
 @dataclass(frozen=True)

@@ -159,6 +159,7 @@ class Encounter:
     _unit_of: dict[str, str]
     _updown0: Any
     _views: dict[str, Creature]
+    _reach_cache: dict[tuple[str, str], Any]
     _view_memo: dict[str, tuple[tuple[Any, ...], Creature]]
     initiative_policy: InitiativePolicy
     map: HexMap
@@ -549,6 +550,7 @@ class Encounter:
         # each view with what it was made of (rules/conditions/effects.py, _view)
         self._view_memo: dict[str, tuple[tuple[Any, ...], Creature]] = {}
         self._state_cache: dict[str, Any] = {}  # state() between steps (see state)
+        self._reach_cache: dict[tuple[str, str], Any] = {}  # reachable() between steps
         self._space_cramped: dict[str, str] = {}
         self._checkpoints: list[Checkpoint] = []
         if self.map is not None:

@@ -106,12 +106,28 @@ def reachable(st: Encounter, name: str, action: str = "move") -> Reachable:
         IllegalActionError: no battle map, ``name`` not on it, or an unknown action;
             nothing changes.
     """
-    f = st._fighter(name)
+    st._fighter(name)
     st._need_map(name)
     if not isinstance(action, str) or action not in ACTIONS:
         raise IllegalActionError(f"action is one of {', '.join(ACTIONS)}, not "
                                  f"{show(action)}", R_OVERVIEW)
-    if f.rules is not None:
+    if st._depth or st._replaying:  # inside a step: as the step leaves it, never kept
+        return _reachable_now(st, name, action)
+    # between steps it is kept, keyed on the log as it stands (its last event, an
+    # immutable object never reused) and the map's version, as state() is: a tracker
+    # click asks it for the map's lights, the Move row and its dry runs
+    log, version = st._log, st.map.version
+    last = log[-1] if len(log) else None
+    found = st._reach_cache.get((name, action))
+    if found is None or found[0] != len(log) or found[1] is not last or found[2] != version:
+        found = (len(log), last, version, _reachable_now(st, name, action))
+        st._reach_cache[(name, action)] = found
+    return found[3]
+
+
+def _reachable_now(st: Encounter, name: str, action: str) -> Reachable:
+    """:func:`reachable` computed (not kept)."""
+    if st._f[name].rules is not None:
         return st._record_reachable(name, action)
     return st.map.reachable(name, action=action)
 
