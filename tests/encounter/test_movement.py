@@ -6,7 +6,7 @@ tests/test_encounter.py (issue 10); every test names its heading.
 
 from __future__ import annotations
 
-from lfgcombat import HexMap
+from lfgcombat import HexMap, LfgError
 from lfgcombat.engine import Encounter
 
 from .helpers import _at, _line_up, _trade, duel, mk, refused
@@ -293,3 +293,32 @@ def test_square_grid_diagonal_count_goes_on_across_an_aoo_stop():
     assert [e.data["feet"] for e in moved] == [5, 25]  # 5 | 10 + 5 + 10
     assert moved[-1].data["feet_left"] == 0
     assert enc.log.of_kind("aoo_offered")[0].data["taken"]
+
+
+def test_the_reachable_cells_of_a_move_under_way_are_those_a_move_takes():
+    """After a move of 25 ft the next move continues the same Big Action with the 5 ft
+    left ("Interrupt Turn – Details and Clarifications:", "they have 15 feet of movement
+    remaining"): ``reachable`` lights only what :meth:`Encounter.move` then takes (every
+    lit cell accepted, none left out), and nowhere once no Big Action is left."""
+    from lfgcombat import HexMap
+    from lfgcombat.creature import load_example
+    m = HexMap(12, 6)
+    hero, orc = load_example("wulfric"), load_example("orc")
+    m.place(hero, (1, 2), "party")
+    m.place(orc, (10, 2), "orcs")
+    enc = Encounter([hero, orc], sides={"party": ["Wulfric"], "orcs": ["Orc"]}, map=m,
+                    seed=2).start()
+    assert enc.acting == ["Wulfric"]
+    enc.move("Wulfric", (6, 2))  # 25 ft of the 30
+    lit = enc.reachable("Wulfric")
+    assert lit.budget_ft == 5 and len(lit) > 0
+    for cell in m.cells:
+        f = enc.fork()
+        try:
+            f.move("Wulfric", m.offset(cell))
+            taken = True
+        except LfgError:
+            taken = False
+        assert taken == (cell in lit), m.offset(cell)
+    enc.fight_defensively("Wulfric")  # the last Big Action
+    assert len(enc.reachable("Wulfric")) == 0

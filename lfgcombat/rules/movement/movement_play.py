@@ -24,12 +24,12 @@ from lfgcombat.engine.arguments import show
 from lfgcombat.engine.commands import command
 from lfgcombat.engine.state import Effect
 from lfgcombat.battlemap.grid import Hex, Square
+from lfgcombat.battlemap.pathing import Reachable
 from .flight import check_five_foot_step
 from .movement_modes import speeds_of
 
 if TYPE_CHECKING:
     from lfgcombat.engine.encounter import Encounter
-    from lfgcombat.battlemap.pathing import Reachable
 
 
 R_OVERVIEW = _rule("COMBAT GAMEPLAY – OVERVIEW:")
@@ -126,9 +126,21 @@ def reachable(st: Encounter, name: str, action: str = "move") -> Reachable:
 
 
 def _reachable_now(st: Encounter, name: str, action: str) -> Reachable:
-    """:func:`reachable` computed (not kept)."""
-    if st._f[name].rules is not None:
+    """:func:`reachable` computed (not kept). Under lfg a ``move`` of the creature acting
+    now reaches what :meth:`move` would take: the feet left of the Big Action when it
+    continues its last move ("Interrupt Turn – Details and Clarifications:": "After the
+    interruption, they have 15 feet of movement remaining"), nowhere with no Big Action
+    left, else its Move Speed."""
+    f = st._f[name]
+    if f.rules is not None:
         return st._record_reachable(name, action)
+    if action == "move" and name in st.acting:
+        turn = f.turn
+        if turn.move_left is not None and turn.move_left > 0 and turn.last_action == "move":
+            return st.map.reachable(name, turn.move_left, action="move")
+        if st.actions_left(name).big <= 0:
+            start = st.map.token(name).anchor
+            return Reachable(name, "move", 0, {}, frozenset(), lambda c, safe: [start])
     return st.map.reachable(name, action=action)
 
 
