@@ -26,7 +26,7 @@ __all__ = ["Branch", "StepLine", "Timeline", "step_lines", "step_of", "roll_even
            "steps_after"]
 
 #: Effects that say less about a step than the line after them (the action spent).
-_QUIET = ("spend",)
+_QUIET = ("spend", "aoo_offered")
 
 
 @dataclass(frozen=True)
@@ -60,11 +60,14 @@ def _steps(enc: Encounter) -> list[tuple[int, int]]:
 
 
 def _telling(events: list[Event]) -> str:
-    """The step's most telling line: its first effect other than a roll or the action
-    spent, else its first roll, else the command itself."""
+    """The step's most telling line: its first effect by the creature that acts in it
+    (not a roll, the action spent or an AOO offered to another), else its first other
+    effect but a roll, else its first roll, else the command itself (a cast that drew an
+    AOO is told by the cast, not by the offer)."""
     effects = [e for e in events[1:] if e.kind not in _QUIET]
-    said = [e for e in effects if e.kind != "roll"] or effects or events[:1]
-    return said[0].describe()
+    said = [e for e in effects if e.kind != "roll"]
+    own = [e for e in said if events[0].actor is not None and e.actor == events[0].actor]
+    return (own or said or effects or events[:1])[0].describe()
 
 
 def step_lines(enc: Encounter) -> list[StepLine]:

@@ -105,3 +105,24 @@ def test_a_map_edit_not_yet_a_step_goes_with_the_state_left_when_resuming():
     assert left is not None and left.steps == 1
     assert str(left.encounter.map.terrain((6, 0)).value) == "difficult"
     assert str(enc.map.terrain((6, 0)).value) == "normal"
+
+
+def test_a_step_that_drew_an_aoo_is_told_by_its_own_action():
+    """A cast that provokes ("What actions normally Provoke AOO?") is listed in the
+    history by the spell cast, not by the foe's AOO offered (what a GM clicks to go back
+    to must say what happened at that step)."""
+    from lfgcombat import HexMap
+    from lfgcombat.creature import load_example
+    from lfgcombat.engine import Encounter
+    m = HexMap(6, 4)
+    caster, orc = load_example("chessan"), load_example("orc")
+    m.place(caster, (1, 1), "party")
+    m.place(orc, (2, 1), "orcs")
+    enc = Encounter([caster, orc], sides={"party": ["Chessan"], "orcs": ["Orc"]}, map=m,
+                    seed=4).start()
+    while enc.acting != ["Chessan"]:
+        enc.end_turn(next="Chessan")
+    enc.cast("Chessan", 1, "Sleep", target="Orc", aoo="all")
+    assert any(e.kind == "aoo_offered" for e in enc.log)
+    line = str(step_lines(enc)[-1])
+    assert "Chessan casts Sleep" in line and "may take an AOO" not in line, line
