@@ -28,7 +28,7 @@ SHOWN_STEPS = 100
 #: How many of the newest rolls the dice log lists (older ones: by their number).
 SHOWN_ROLLS = 100
 #: The lines each list shows at once (it scrolls).
-LIST_ROWS = 4
+LIST_ROWS = 8
 
 
 def roll_lines(enc: Any) -> list[tuple[str, int]]:
