@@ -74,6 +74,7 @@ import traitlets
 
 from lfgcombat.engine import Encounter
 from lfgcombat.errors import LfgError
+from lfgcombat.engine.log.effects import Moved
 from lfgcombat.rules.citations import headings_only
 from lfgcombat.battlemap import Reachable
 
@@ -283,8 +284,9 @@ class InitiativeTracker(TurnControls, W.VBox):
         if e.kind == "moved":
             left = f", {d.get('feet_left')} ft left" if d.get("feet_left") else ""
             to = f" to {tuple(d['path'][-1])}" if d.get("path") else ""  # none: no map
-            return (f"{e.actor} {str(d.get('action', 'move')).replace('_', ' ')}s "
-                    f"{d.get('feet')} ft{to}{left}")
+            verb = Moved.VERBS.get(str(d.get("action")), "moves")  # the log's own words
+            feet = "" if d.get("action") == "five_foot_step" else f" {d.get('feet')} ft"
+            return f"{e.actor} {verb}{feet}{to}{left}"
         if e.kind == "aoo_offered":
             verb = "takes" if d.get("taken") else "is offered (not taken)"
             return f"{e.actor} {verb} an AOO against {e.target}"

@@ -130,3 +130,15 @@ def test_once_the_fight_is_over_the_acting_rows_hide_until_play_on() -> None:
     t.play_on.value = True
     assert "fight is over" not in t._hidden_line.value
     assert "Move" in shown(t)
+
+
+def test_the_status_line_of_a_five_foot_step_reads_in_words():
+    """A 5-foot Step ("What is a 5-Foot Step?") is "takes a 5-foot step" in the tracker's
+    line, as in the log - never "five foot steps 5 ft"."""
+    from lfgcombat.engine.log.events import Event
+    from lfgcombat.widgets.initiative import InitiativeTracker
+    e = Event(3, 1, "moved", False, 1, "Wulfric", "Wulfric", None,
+              {"action": "five_foot_step", "path": [[6, 3], [7, 3]], "feet": 5,
+               "feet_left": 0, "continued": False, "notes": []})
+    line = InitiativeTracker._describe(e)
+    assert line == "Wulfric takes a 5-foot step to (7, 3)", line
