@@ -20,6 +20,8 @@ __all__ = ["WoundsReminders"]
 R_TOTAL_DEFENSE = cite("Total Defense is an action you can take in combat",
                        file="003_de0e94afd49609a7.txt")
 R_AOO = cite("As mentioned in the previous Tip", file="003_de0e94afd49609a7.txt")
+R_COLD = cite("Cold", file="003_de0e94afd49609a7.txt")
+R_ELECTRICITY = cite("Electricity", file="003_de0e94afd49609a7.txt")
 
 
 class WoundsReminders(TurnReminders):
@@ -34,6 +36,22 @@ class WoundsReminders(TurnReminders):
             out.append(("its Total Defense ends unless it spends a Half Action to keep it",
                         R_TOTAL_DEFENSE))
         return out + super().at_start(s, ruleset)
+
+    def timed_ending(self, enc: Any, name: str, when: str) -> Lines:
+        """What the engine timed for a round and ends at the end of ``name``'s turn (the GM
+        gives no durations under wounds): Cold's Hindered or Immobilized "for 1 round"
+        (003_de0e94afd49609a7.txt, "Cold") and Electricity's initiative penalty "for one
+        round" ("Electricity"), as :meth:`WoundsFighter.finish_turn
+        <lfgcombat.rulesets.wounds.turn.WoundsFighter.finish_turn>` ends them."""
+        record = enc._f[name].rules
+        if when != "end" or record is None or record.dead:
+            return []
+        out = [(f"its {c} ends (Cold: for 1 round)", R_COLD)
+               for c, n in record.round_conditions if n <= 1]
+        if record.initiative_penalty and record.initiative_rounds <= 1:
+            out.append((f"its initiative {record.initiative_penalty:+d} ends (Electricity)",
+                         R_ELECTRICITY))
+        return out
 
     def at_end(self, s: Any) -> Lines:
         """The Attacks of Opportunity it keeps for the rest of the round."""
