@@ -59,10 +59,12 @@ def test_wounds_cold_and_electricity_for_one_round_are_reminded_at_the_end_of_th
     rec = enc._f["Murk"].rules
     enc._f["Murk"].rules = dataclasses.replace(
         rec, conditions=rec.conditions | {"Hindered"}, round_conditions=(("Hindered", 1),),
-        initiative_penalty=-2, initiative_rounds=1)
+        initiative_penalty=-2, initiative_rounds=1, resistance_penalty=-5,
+        resistance_rounds=1)
     end = texts(enc, "Murk", "end")
     assert ("its Hindered ends (Cold: for 1 round)", f'{WOUNDS}, "Cold"') in end
     assert ("its initiative -2 ends (Electricity)", f'{WOUNDS}, "Electricity"') in end
+    assert ("its resistances -5 end (Acid)", f'{WOUNDS}, "Acid"') in end
 
 
 def test_wounds_the_spells_left_are_the_casts_the_engine_allows():
