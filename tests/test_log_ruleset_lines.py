@@ -115,3 +115,23 @@ def test_a_saved_wounds_fight_replays_with_the_headings_shown(tmp_path: Path) ->
     enc = fight("wounds")
     back = Encounter.load(enc.save(tmp_path / "w.jsonl"))
     assert back.log.explain() == enc.log.explain()
+
+
+def test_a_wounds_top_down_start_records_what_saves_recorded() -> None:
+    """A save replays only what it recorded: the flat-footed start under wounds' Top-Down
+    keeps its recorded citation (its initiative rolls cite lfg's heading, inferred), so
+    the fights saved before this change still load (correcting it needs a rules
+    revision)."""
+    from lfgcombat.creature import load_example
+    from lfgcombat.rulesets import Ruleset
+
+    enc = Encounter([load_example("wulfric").replace(prowess=3, good_saves=["fort", "will"]),
+                     load_example("orc").replace(prowess=1, good_saves=["fort", "ref"])],
+                    sides={"party": ["Wulfric"], "orcs": ["Orc"]}, seed=3,
+                    ruleset=Ruleset("wounds", initiative="top_down")).start()
+    starts = [e for e in enc.log.of_kind("effect_start")
+              if "flat-footed" in str(e.data["effect"].get("label"))]
+    assert starts and all(e.data["effect"]["rule"] == f'{TEXTS["wounds"]}, "Electricity"'
+                          for e in starts)
+    roll = next(e for e in enc.log.of_kind("roll") if "initiative" in e.data["label"])
+    assert "Top-Down Initiative" in (enc.log.rule_of(roll) or "")
