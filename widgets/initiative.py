@@ -267,10 +267,11 @@ class InitiativeTracker(TurnControls, W.VBox):
         return headings_only(rules.cite_event("roll", label) or rules.text)
 
     def _cited(self, e: Any) -> str | None:
-        """:meth:`_describe`'s line, an attack's roll or damage line followed by the
-        citation of its rule (the engine's log: ``EventLog.rule_of``)."""
+        """:meth:`_describe`'s line, a roll, damage, spell, spent action or single action
+        line followed by the citation of its rule (the engine's log:
+        ``EventLog.rule_of``)."""
         text = self._describe(e)
-        if text and e.kind in ("roll", "damage"):
+        if text and e.kind in ("roll", "damage", "spell", "spend", "single_action"):
             rule = self.encounter.log.rule_of(e)
             text += f" ({rule})" if rule else ""
         return text

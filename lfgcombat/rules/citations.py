@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["TEXT", "cite", "headings_only"]
+__all__ = ["TEXT", "cite", "headings_only", "heading_of", "read_under"]
 
 #: The main rules text (ruleset ``lfg``), in ``../shared/seeds/``.
 TEXT = "000_8d1d7816ee944f3b.txt"
@@ -24,6 +24,11 @@ _PARAGRAPH = re.compile(r"^(?P<heading>[^:]{3,}?): (?P<rest>[A-Z0-9][^:]*\S.*)$"
 #: Headings that say nothing alone: the paragraph's first words stay (002's "Optional: If a
 #: character goes below 0 HP").
 _VAGUE = frozenset({"Optional", "Note", "Example"})
+#: Paragraphs cited by their first words that sit under no heading of their own, by
+#: ``(file, first words)``: the heading they are read under (issue 26, item 2), declared by
+#: the ruleset whose text it is (:func:`read_under`). A save keeps the citation it recorded;
+#: only what people read changes.
+_UNDER: dict[tuple[str, str], str] = {}
 
 
 def cite(*headings: str, file: str = TEXT) -> str:
@@ -43,11 +48,30 @@ def heading_of(heading: str) -> str:
     return m.group("heading")
 
 
+def read_under(file: str, heading: str, *first_words: str) -> None:
+    """Show the citations of ``file`` that quote ``first_words`` (paragraphs with no heading
+    of their own) as ``heading``, the heading they are read under.
+
+    Raises:
+        ValueError: a paragraph already read under another heading.
+    """
+    for words in first_words:
+        if _UNDER.get((file, words), heading) != heading:
+            raise ValueError(f"{file}, {words!r} is already read under {_UNDER[file, words]!r}")
+        _UNDER[file, words] = heading
+
+
 def headings_only(text: str) -> str:
     """``text`` with every citation in it (``file, "heading"``) naming its heading alone
     (:func:`heading_of`), not the first words of the paragraph under it (issue 26, item 2:
     a new user read whole paragraphs in refusals)."""
     if ".txt" not in text:
         return text
-    return _CITATION.sub(lambda m: f'{m.group("file")}, "{heading_of(m.group("heading"))}"',
+    return _CITATION.sub(lambda m: f'{m.group("file")}, "{_shown(m["file"], m["heading"])}"',
                          text)
+
+
+def _shown(file: str, heading: str) -> str:
+    """The heading people read for ``heading`` of ``file`` (:data:`_UNDER`, else
+    :func:`heading_of`)."""
+    return _UNDER.get((file, heading)) or heading_of(heading)

@@ -30,12 +30,16 @@ class EventRules:
         roll: Any other roll's citation, after an initiative roll's (the initiative
             policy's ``rule``: :meth:`~lfgcombat.rulesets.Ruleset.cite_event`) (``None``: the
             view cites the rule of the step the roll belongs to, else the ruleset's text).
+        lines: ``(kind, citation)`` pairs: the citation of another kind of line that
+            records none of its own (a cast spell, an action spent, a ruleset's single
+            action, a turn's start and end; issue 26, item 2).
     """
 
     attack: str
     damage: str
     rolls: tuple[tuple[str, str], ...] = ()
     roll: str | None = None
+    lines: tuple[tuple[str, str], ...] = ()
 
     def cite(self, kind: str, label: str | None = None) -> str | None:
         """The citation of a line of ``kind`` (``attack``, ``damage``, a ``roll`` whose label
@@ -51,14 +55,16 @@ class EventRules:
         if kind == "damage":
             return self.damage
         if kind != "roll":
-            return None
+            return next((rule for k, rule in self.lines if k == kind), None)
         words = str(label or "").lower()
         return next((rule for word, rule in self.rolls if word in words), None)
 
 
 #: lfg's (000_8d1d7816ee944f3b.txt): an attack plays "Attack Rolls", its damage "Damage in
 #: Combat"; a confirmation "Critical Hits", a miss chance "Concealment - What is it?", an
-#: interrupt's opposed initiative "Interrupt Turn", a tie's roll-off "Initiative Problems:".
+#: interrupt's opposed initiative "Interrupt Turn", a tie's roll-off "Initiative Problems:";
+#: a spell cast "Casting Spells & using Magic Abilities (SLA/Su)", an action spent and a
+#: turn's start and end "Taking Your Turn".
 LFG_EVENT_RULES = EventRules(
     attack=cite("Attack Rolls"), damage=cite("Damage in Combat"),
     rolls=(("miss chance", cite("Concealment - What is it?")),
@@ -67,4 +73,7 @@ LFG_EVENT_RULES = EventRules(
            ("interrupt", cite("Interrupt Turn")),
            ("tie-break", cite("Initiative Problems:")),
            (" attacks ", cite("Attack Rolls")),
-           ("save", cite("Saving Throws"))))
+           ("save", cite("Saving Throws"))),
+    lines=(("spell", cite("Casting Spells & using Magic Abilities (SLA/Su)")),
+           ("spend", cite("Taking Your Turn")), ("turn_start", cite("Taking Your Turn")),
+           ("turn_end", cite("Taking Your Turn"))))

@@ -85,6 +85,9 @@ class InitiativePolicy:
     chooser_opens_round: ClassVar[bool] = True
     interrupts_need_ready: ClassVar[bool] = False
     ready_holds: ClassVar[tuple[int, int] | None] = None
+    #: The citation of the flat-footed start (``None``: :attr:`rule`), where a ruleset
+    #: keeps it under another heading than its order's (classic's "Conditions").
+    flat_footed_rule: ClassVar[str | None] = None
 
     def first_order(self, ranked: list[str], units: list[str]) -> list[str]:
         """The fixed turn order kept from the first roll (empty: no fixed order).
@@ -196,7 +199,7 @@ class TopDownInitiative(InitiativePolicy):
             return []
         return [Effect(label="flat-footed (has not acted yet: Top-Down)",
                        conditions=("flat_footed",), ends="own_first_turn", on=name,
-                       rule=self.rule)]  # the ruleset's own text (classic: "Conditions")
+                       rule=self.flat_footed_rule or self.rule)]
 
     def choices(self, ctx: InitiativeContext, left: list[str]) -> list[str]:
         if left:

@@ -61,6 +61,32 @@ class TurnReminders:
                 out.append(("it burns: 1d6 Fire Damage (Ablaze)", self.conditions_rule))
         return out
 
+    def timed_ending(self, enc: Any, name: str, when: str) -> Lines:
+        """The timed conditions that end at the start or end (``when``) of ``name``'s turn:
+        a duration the GM gave (``add_condition(..., rounds=N)``) counts down at the end of
+        the creature's own turns, or at the start of the turns of whoever imposed it
+        (``by=``), and ends when its last round is counted ("Conditions – Full Details").
+
+        Args:
+            enc: The encounter.
+            name: Whose turn.
+            when: ``"start"`` or ``"end"``.
+        """
+        out = []
+        for who in enc.names:
+            f = enc._f[who]
+            if f.rules is not None or f.dead:
+                continue  # a ruleset's record times its own (its subclass says)
+            for a in f.creature.conditions:
+                clock = f.timers.get(a.condition.value)
+                mine = when == "end" and who == name and clock is None
+                theirs = when == "start" and who != name and clock == name
+                if a.rounds == 1 and (mine or theirs):
+                    whose = "its" if who == name else f"{who}'s"
+                    out.append((f"{whose} {a.condition.value} ends (its duration is over)",
+                                self.conditions_rule))
+        return out
+
     def health_at_start(self, s: Any, ruleset: Any) -> Lines:
         """A dying creature's save to slow its bleeding."""
         if not s.dead and s.status == "dying":

@@ -5,8 +5,8 @@ ruleset, each citing its own text.
 your next turn"), "Prepare to Interrupt – “Ready Action” (Big Action)" ("remains available
 until the start of your next turn"), "Conditions – Full Details" (Bleed X, Ablaze),
 "Unconscious & Dying", "Reactions & AOO:". 002_2a3a79475ca2a541.txt: "Conditions" (Bleed,
-Confused), "Stabilizing a Disabled Character". 003_de0e94afd49609a7.txt: "Total Defense is
-an action you can take in combat", "As mentioned in the previous Tip" (AOO each round).
+Confused), "Stabilizing a Disabled Character". 003_de0e94afd49609a7.txt: "Combat
+Statistics" (its Total Defense and AOO paragraphs have no heading of their own).
 """
 
 from __future__ import annotations
@@ -77,10 +77,10 @@ def test_wounds_total_defense_and_the_aoo_left_cite_003():
     who = enc.acting[0]
     left = enc.state(who).vitals["aoo_left"]
     assert (f"it keeps {left} AOO for this round",
-            f'{WOUNDS}, "As mentioned in the previous Tip"') in texts(enc, who, "end")
+            f'{WOUNDS}, "Combat Statistics"') in texts(enc, who, "end")
     enc.act(who, "total_defense")
     assert ("its Total Defense ends unless it spends a Half Action to keep it",
-            f'{WOUNDS}, "Total Defense is an action you can take in combat"') in \
+            f'{WOUNDS}, "Combat Statistics"') in \
         texts(enc, who, "start")
     enc.add_condition("Murk", "bleed")
     (text, rule), = texts(enc, "Murk", "start")

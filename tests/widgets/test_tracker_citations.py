@@ -39,6 +39,28 @@ def test_the_trackers_lines_and_dice_log_cite_the_rulesets_text(ruleset: str) ->
     assert not any(TEXTS[o] in t.dicelog._table.value for o in others if o != "lfg")
 
 
+ACTION = {"lfg": '"Taking Your Turn"', "classic": '"Single Actions:"',
+          "wounds": '"Combat Statistics"'}
+
+
+@pytest.mark.parametrize("ruleset", ["lfg", "classic", "wounds"])
+def test_the_trackers_action_lines_cite_the_rulesets_text_and_name_the_target(
+        ruleset: str) -> None:
+    """Before: "Orc: Attack (30 ft of movement left)", no target and no citation (classic,
+    wounds); lfg's "uses a Big Action: Attack" line had none either."""
+    enc, t = table(ruleset)
+    t.start()
+    t.attack_row.attack()
+    actor, foe = next((e.actor, e.target) for e in enc.log.of_kind("attack"))
+    if ruleset == "lfg":
+        lines = [ln for ln in t.status_text.splitlines() if " uses " in ln]
+    else:
+        lines = [ln for ln in t.status_text.splitlines()
+                 if ln.startswith(f"{actor}: Attack on {foe}")]
+    assert lines, t.status_text
+    assert all(ln.endswith(f"({TEXTS[ruleset]}, {ACTION[ruleset]})") for ln in lines), lines
+
+
 def _described(widget: W.Widget) -> list[W.Widget]:
     """Every description widget under ``widget`` (itself too): each has a label, shown or
     not, whose ``title`` is its tooltip."""

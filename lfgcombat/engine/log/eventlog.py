@@ -155,7 +155,8 @@ class EventLog(Sequence[Event]):
                          + self._cited(e) for e in events)
 
     def _cited(self, e: Event) -> str:
-        """`` (file, "heading")`` after an attack, damage or roll line, else ``""``."""
+        """`` (file, "heading")`` after an attack, damage, roll, spell, spend, single
+        action or turn line (:data:`CITED_KINDS`), else ``""``."""
         if e.command or e.kind not in CITED_KINDS:
             return ""
         rule = self.rule_of(e)
@@ -163,5 +164,8 @@ class EventLog(Sequence[Event]):
 
 
 #: The kinds whose lines carry their rule in the views (issue 26, item 2): the others
-#: record their own ``rule`` (the data frame's ``rule`` column shows it).
-CITED_KINDS = frozenset({"attack", "damage", "roll"})
+#: record their own ``rule`` (the data frame's ``rule`` column shows it). A spell, an action
+#: spent, a single action and a turn line cite their own ``rule`` if they record one, else
+#: their ruleset's (:class:`~lfgcombat.rulesets.event_rules.EventRules` ``lines``).
+CITED_KINDS = frozenset({"attack", "damage", "roll", "spell", "spend", "single_action",
+                         "turn_start", "turn_end", "turn_rules"})

@@ -78,6 +78,7 @@ SingleActionTaken = _effect(
     "the round's single action spent (or feet of its Move Action): action, moved_ft, "
     "remaining_ft (movement left this round), note",
     lambda e, d: f"{e.who}: {_action_words(d.get('action'))}"
+                 + (f" on {e.target}" if e.target and e.target != e.actor else "")
                  + ("" if d.get("remaining_ft") is None  # out of its turn (an AOO)
                     else f" ({d.get('remaining_ft')} ft of movement left)"),
     optional={"rule": None})

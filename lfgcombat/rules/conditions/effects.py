@@ -138,7 +138,9 @@ def _h_add_condition(st: Encounter, name: str, condition: str, rounds: int | Non
     if f.rules is not None:  # a ruleset's record: its catalogue adds it
         if rounds is not None:
             raise IllegalActionError("a duration is the GM's under this ruleset: remove "
-                                     "the condition when it ends", st.ruleset.text)
+                                     "the condition when it ends",
+                                     getattr(st.ruleset.condition_catalogue, "rule", None)
+                                     or st.ruleset.definition.reminders.conditions_rule)
         st._record_condition(name, condition, add=True)
         return
     try:

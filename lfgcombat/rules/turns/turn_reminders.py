@@ -16,7 +16,8 @@ stabilizing, wounds' Total Defense and AOO, lfg's Reaction) comes from the rules
 ``reminders`` slot (:mod:`lfgcombat.rulesets.reminders`, and its classic and wounds
 subclasses, each citing its own text): this module names no ruleset.
 
-Every effect the engine starts carries its own rule, cited as it is.
+Every effect the engine starts carries its own rule; a reminder shows it by its heading
+(:func:`~lfgcombat.rules.citations.headings_only`: never a paragraph's first words).
 """
 
 from __future__ import annotations
@@ -24,7 +25,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from ..citations import cite
+from ..citations import cite, headings_only
 from lfgcombat.errors import LfgError
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -87,6 +88,7 @@ def _effects_ending(enc: Encounter, name: str, when: str) -> list[tuple[str, str
 def _at_start(enc: Encounter, name: str) -> list[tuple[str, str]]:
     s = enc.state(name)
     out = _effects_ending(enc, name, "start")
+    out += enc.ruleset.definition.reminders.timed_ending(enc, name, "start")
     if s.ready:
         out.append((f"its readied action ({s.ready.get('action')}: "
                     f"{s.ready.get('trigger')}) lapses if unused", R_READY))
@@ -98,6 +100,7 @@ def _at_start(enc: Encounter, name: str) -> list[tuple[str, str]]:
 def _at_end(enc: Encounter, name: str) -> list[tuple[str, str]]:
     s = enc.state(name)
     out = _effects_ending(enc, name, "end")
+    out += enc.ruleset.definition.reminders.timed_ending(enc, name, "end")
     if s.dead:
         return out
     out += enc.ruleset.definition.reminders.at_end(s)
@@ -130,4 +133,4 @@ def turn_reminders(enc: Encounter, name: str, when: str) -> tuple[Reminder, ...]
         raise LfgError(f"turn_reminders: no creature {name!r} in this fight; give one of "
                        f"{', '.join(enc.names)}")
     found = (_at_start if when == "start" else _at_end)(enc, name)
-    return tuple(Reminder(name, when, t, r) for t, r in found)
+    return tuple(Reminder(name, when, t, headings_only(r)) for t, r in found)

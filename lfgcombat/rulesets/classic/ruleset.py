@@ -109,6 +109,11 @@ _FUMBLE = cite("Fumble", file="002_2a3a79475ca2a541.txt")
 _HEROIC = cite("Heroic Action", file="002_2a3a79475ca2a541.txt")
 _STABILIZING = cite("Stabilizing a Disabled Character", file="002_2a3a79475ca2a541.txt")
 _SINGLE = cite("Single Actions:", file="002_2a3a79475ca2a541.txt")
+#: An initiative roll and the order it gives: the text has no initiative rule (it names
+#: "initiative checks" only in passing, under Deafened), so the citation says so instead of
+#: naming a heading about something else (issue 26, item 2).
+_INITIATIVE = ("002_2a3a79475ca2a541.txt; inferred: no initiative rule in the text: one "
+               "d20 + DEX check, highest to lowest, as in the d20 family")
 
 
 @dataclass(frozen=True)
@@ -118,7 +123,8 @@ class ClassicInitiative(TopDownInitiative):
     Flat-footed (002_2a3a79475ca2a541.txt, "Conditions", Flat-footed: "A character who has
     not yet acted during a combat is Flat-footed")."""
 
-    rule: ClassVar[str] = _CONDITIONS
+    rule: ClassVar[str] = _INITIATIVE
+    flat_footed_rule: ClassVar[str | None] = _CONDITIONS
 
     def check_bonus(self, creature: Any, record: Any) -> int | None:
         """The classic initiative check: d20 + DEX modifier (inferred: the text names
@@ -730,7 +736,9 @@ register_ruleset_conditions("classic", "classic_conditions")
 #: An attack and its damage roll: "How to attack another creature"; the natural 20's double
 #: damage: "Critical Hit"; damage taken: "Death" (hit points dropping, -10 dead) and
 #: "Stabilizing a Disabled Character" (0 or below); a Heroic Action, a skill check, the
-#: stabilize and mobile checks, Confused's d%: their own headings.
+#: stabilize and mobile checks, Confused's d%: their own headings; a spell cast "Spell"
+#: ("Casting a single spell"), a single action "Single Actions:", a turn's start and end
+#: "Character Round:".
 EVENT_RULES = EventRules(
     attack=rule("How to attack another creature"),
     damage=rule("Death", "Stabilizing a Disabled Character"),
@@ -738,7 +746,9 @@ EVENT_RULES = EventRules(
            ("skill check", rule("Skill Checks")), ("confused", rule("Conditions")),
            ("mobile", _STABILIZING), ("stabiliz", _STABILIZING), ("fort", _STABILIZING),
            ("damage", rule("How to attack another creature")),
-           (" attacks ", rule("How to attack another creature"))))
+           (" attacks ", rule("How to attack another creature"))),
+    lines=(("spell", rule("Spell")), ("single_action", _SINGLE), ("spend", _SINGLE),
+           ("turn_start", _ROUND), ("turn_end", _ROUND)))
 
 #: The ``classic`` ruleset, registered (name, text, aliases) when this module is imported;
 #: ``lfgcombat/__init__.py`` imports it with the other built-in rulesets.

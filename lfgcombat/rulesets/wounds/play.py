@@ -267,7 +267,8 @@ def _actions_left(record: WoundsFighter, upcoming: bool) -> dict[str, Any]:
     summary = f"{halves} Half · {record.aoo_left} AOO"
     if record.turn is not None:
         summary += f" · {record.remaining_ft} ft"
-    return {"big": halves, "attacks": halves, "reactions": record.aoo_left,
+    # each Half Action may cast a spell (``cast_spell``): as many casts as Half Actions
+    return {"big": halves, "attacks": halves, "spells": halves, "reactions": record.aoo_left,
             "notes": tuple(notes), "summary": summary}
 
 

@@ -57,7 +57,7 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from lfgcombat.rules.bonuses import Bonus, stack
-from lfgcombat.rules.citations import cite
+from lfgcombat.rules.citations import cite, read_under
 from lfgcombat.rulesets.classic.ruleset import _check_reach, _no_killer_criticals, _written_for
 from lfgcombat.rules.conditions.conditions import ConditionError
 from lfgcombat.dice import Fortune
@@ -107,8 +107,25 @@ _HP = cite("When a character is subject to a damage-dealing effect",
            file="003_de0e94afd49609a7.txt")
 
 
-_ELECTRICITY = cite("Electricity", file="003_de0e94afd49609a7.txt")
+#: The wounds text has no initiative rule ("initiative" only in "Electricity": a penalty to
+#: it): its three options are lfg's, so an initiative roll cites lfg's heading, marked
+#: inferred (issue 26, item 2), as wounds' conditions are
+#: (:mod:`lfgcombat.rulesets.wounds.reminders`).
+_NO_INITIATIVE = "; inferred for wounds: 003_de0e94afd49609a7.txt has no initiative rule"
 _AOO = cite("As mentioned in the previous Tip", file="003_de0e94afd49609a7.txt")
+
+#: The text, a one-sheet "Combat Statistics", gives its turn (Half Actions), Total Defense,
+#: hit points, Prowess, the shield's Parry and Attacks of Opportunity as bare paragraphs; the
+#: headings near them ("x4 Multiplier", "Unholy") are about something else, so what people
+#: read shows them under the sheet's heading (issue 26, item 2; a save keeps what it
+#: recorded).
+read_under("003_de0e94afd49609a7.txt", "Combat Statistics",
+           "Attacking an enemy usually involves spending your Half Action",
+           "Total Defense is an action you can take in combat",
+           "When a character is subject to a damage-dealing effect",
+           "As mentioned in the previous Tip",
+           "Prowess is added directly to your Defense",
+           "Any attack made against a character wearing a shield")
 
 
 def wounds_check_bonus(creature: Any, record: Any) -> int | None:
@@ -140,7 +157,7 @@ def _own_initiative(creature: Any) -> int:
 class WoundsSelective(SelectiveInitiative):
     """lfg's Selective Initiative with the wounds check (:func:`wounds_check_bonus`)."""
 
-    rule: ClassVar[str] = _ELECTRICITY
+    rule: ClassVar[str] = SelectiveInitiative.rule + _NO_INITIATIVE
 
     def check_bonus(self, creature: Any, record: Any) -> int | None:
         """:func:`wounds_check_bonus`."""
@@ -152,7 +169,7 @@ class WoundsRoundByRound(RoundByRoundInitiative):
     """lfg's Round-by-Round Initiative, the wounds default (:data:`DEFAULT_INITIATIVE`):
     every round's roll counts Electricity's penalty (:func:`wounds_check_bonus`)."""
 
-    rule: ClassVar[str] = _ELECTRICITY
+    rule: ClassVar[str] = RoundByRoundInitiative.rule + _NO_INITIATIVE
 
     def check_bonus(self, creature: Any, record: Any) -> int | None:
         """:func:`wounds_check_bonus`."""
@@ -163,7 +180,11 @@ class WoundsRoundByRound(RoundByRoundInitiative):
 class WoundsTopDown(TopDownInitiative):
     """lfg's Top-Down Initiative with the wounds check (:func:`wounds_check_bonus`)."""
 
-    rule: ClassVar[str] = _ELECTRICITY
+    rule: ClassVar[str] = TopDownInitiative.rule + _NO_INITIATIVE
+    #: What its flat-footed start records, kept as saves recorded it (a save replays only
+    #: what it recorded); correcting it needs a rules revision (RULES_REVISION).
+    flat_footed_rule: ClassVar[str | None] = cite("Electricity",
+                                                  file="003_de0e94afd49609a7.txt")
 
     def check_bonus(self, creature: Any, record: Any) -> int | None:
         """:func:`wounds_check_bonus`."""
@@ -649,7 +670,9 @@ class WoundsSaves(SavingThrows):
 #: What wounds' attack, damage and roll lines cite (issue 26, item 2): the text's heading
 #: over its attack roll, critical and damage ("Combat Statistics": "An attack roll
 #: represents...", "If your attack succeeds, you deal damage"), and the headings of its
-#: saves, smashing and breaking objects, and the Cold rider's save.
+#: saves, smashing and breaking objects, and the Cold rider's save; a Half Action (an attack,
+#: a spell, Total Defense) and a turn's start and end: "Combat Statistics", the sheet's
+#: heading over its Half Action and Total Defense paragraphs (they have none of their own).
 _W = "003_de0e94afd49609a7.txt"
 EVENT_RULES = EventRules(
     attack=cite("Combat Statistics", file=_W), damage=cite("Combat Statistics", file=_W),
@@ -660,7 +683,9 @@ EVENT_RULES = EventRules(
            ("damage", cite("Combat Statistics", file=_W)),
            (" attacks ", cite("Combat Statistics", file=_W)),
            ("confirm", cite("Combat Statistics", file=_W)),
-           ("parry", cite("Combat Statistics", file=_W))))
+           ("parry", cite("Combat Statistics", file=_W))),
+    lines=tuple((k, cite("Combat Statistics", file=_W))
+                for k in ("spell", "single_action", "spend", "turn_start", "turn_end")))
 
 #: The ``wounds`` ruleset, registered (name, text, aliases) when this module is imported;
 #: ``lfgcombat/__init__.py`` imports it with the other built-in rulesets.
