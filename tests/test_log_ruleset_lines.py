@@ -117,12 +117,16 @@ def test_a_saved_wounds_fight_replays_with_the_headings_shown(tmp_path: Path) ->
     assert back.log.explain() == enc.log.explain()
 
 
-def test_a_wounds_top_down_start_records_what_saves_recorded() -> None:
-    """A save replays only what it recorded: the flat-footed start under wounds' Top-Down
-    keeps its recorded citation (its initiative rolls cite lfg's heading, inferred), so
-    the fights saved before this change still load (correcting it needs a rules
-    revision)."""
+def test_a_wounds_top_down_start_cites_lfgs_top_down_inferred() -> None:
+    """Under wounds' Top-Down the flat-footed start cites lfg's Top-Down heading, marked
+    inferred for wounds (003 has no initiative rule), as its rolls do - not "Electricity",
+    which rules revision 13 recorded. A save of revision 13 is refused saying the rules
+    changed, and loads with ``rederive=True`` listing that difference (one per flat-footed
+    start)."""
+    from pathlib import Path
+
     from lfgcombat.creature import load_example
+    from lfgcombat.engine.log import LogFormatError
     from lfgcombat.rulesets import Ruleset
 
     enc = Encounter([load_example("wulfric").replace(prowess=3, good_saves=["fort", "will"]),
@@ -131,7 +135,16 @@ def test_a_wounds_top_down_start_records_what_saves_recorded() -> None:
                     ruleset=Ruleset("wounds", initiative="top_down")).start()
     starts = [e for e in enc.log.of_kind("effect_start")
               if "flat-footed" in str(e.data["effect"].get("label"))]
-    assert starts and all(e.data["effect"]["rule"] == f'{TEXTS["wounds"]}, "Electricity"'
-                          for e in starts)
+    assert starts
+    for e in starts:
+        rule = e.data["effect"]["rule"]
+        assert "Top-Down Initiative" in rule and "inferred for wounds" in rule, rule
+        assert "Electricity" not in rule
     roll = next(e for e in enc.log.of_kind("roll") if "initiative" in e.data["label"])
     assert "Top-Down Initiative" in (enc.log.rule_of(roll) or "")
+    old = Path(__file__).resolve().parent / "saves" / "wounds-top-down-rev13.jsonl"
+    with pytest.raises(LogFormatError, match="the rules changed since this save was written"):
+        Encounter.load(old)
+    loaded = Encounter.load(old, rederive=True)
+    assert [d.field for d in loaded.rederived] == ["data.effect"] * len(starts)
+    assert all("Electricity" in str(d.recorded) for d in loaded.rederived)

@@ -181,10 +181,6 @@ class WoundsTopDown(TopDownInitiative):
     """lfg's Top-Down Initiative with the wounds check (:func:`wounds_check_bonus`)."""
 
     rule: ClassVar[str] = TopDownInitiative.rule + _NO_INITIATIVE
-    #: What its flat-footed start records, kept as saves recorded it (a save replays only
-    #: what it recorded); correcting it needs a rules revision (RULES_REVISION).
-    flat_footed_rule: ClassVar[str | None] = cite("Electricity",
-                                                  file="003_de0e94afd49609a7.txt")
 
     def check_bonus(self, creature: Any, record: Any) -> int | None:
         """:func:`wounds_check_bonus`."""
