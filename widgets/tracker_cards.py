@@ -102,7 +102,11 @@ def _initiative_text(s: dict[str, Any], declined: bool) -> str:
 
 def _conditions_text(s: dict[str, Any]) -> str:
     """Conditions and effects; an effect's label says why (e.g. "flat-footed (unaware in
-    the Surprise Round)"), so a condition an effect names is not repeated."""
+    the Surprise Round)"), so a condition an effect names is not repeated. A dead
+    creature's card says "dead" (what its HP would bring - unconscious, prone - no longer
+    matters)."""
+    if s["dead"]:
+        return "dead"
     return ", ".join([c for c in s["conditions"]
                       if not any(_norm(c) in _norm(x) for x in s["effects"])] + s["effects"])
 

@@ -255,7 +255,8 @@ def players_view(enc: Encounter, party: str, hidden: Any = ()) -> PlayersView:
         cards.append(SeenCard(
             name=n, side=s.side, ours=ours, health=health_word(enc, n),
             hp=int(s.hp) if ours else None, max_hp=int(s.max_hp) if ours else None,
-            conditions=tuple(_scrub(condition_name(c), unseen) for c in s.conditions),
+            conditions=(("dead",) if s.dead else
+                        tuple(_scrub(condition_name(c), unseen) for c in s.conditions)),
             card="Done" if s.done else "Ready", acting=n in acting))
     shown_acting = tuple(n for n in seen if n in acting)
     # Who may go next is the acting creature's choice: shown only while the party perceives

@@ -320,3 +320,16 @@ def test_a_hurt_foe_s_conditions_show_their_names_and_no_hp(ruleset):
     assert shown or ruleset == "wounds", "the struck foes show conditions"  # (wounds: HP
     # damage past 0 goes to the Wounds track, no condition)
     assert not any(re.search(r"\bHP\b|\d+\s*/\s*\d+|-3\b", c) for c in shown), shown
+
+
+def test_a_dead_foe_reads_dead_not_the_conditions_its_hp_would_bring():
+    """A dead orc is "down" and "dead" on the players' screen - not "helpless, injured,
+    prone, unconscious" (what its HP would bring, "Unconscious & Dying", no longer matters
+    once it is dead: "Death")."""
+    enc = fight()
+    enc.start(aware=list(PARTY + FOES))
+    foe = FOES[0]
+    enc.damage(foe, 500)
+    assert enc.state(foe).dead
+    card = next(c for c in players_view(enc, "party").cards if c.name == foe)
+    assert card.health == "down" and card.conditions == ("dead",)

@@ -142,3 +142,12 @@ def test_the_status_line_of_a_five_foot_step_reads_in_words():
                "feet_left": 0, "continued": False, "notes": []})
     line = InitiativeTracker._describe(e)
     assert line == "Wulfric takes a 5-foot step to (7, 3)", line
+
+
+def test_a_dead_creatures_card_says_dead():
+    """The GM's card of a dead creature says "dead", not the conditions its HP would bring
+    ("Death")."""
+    from lfgcombat.widgets.tracker_cards import _conditions_text
+    alive = {"dead": False, "conditions": ["prone", "unconscious"], "effects": []}
+    assert _conditions_text(alive) == "prone, unconscious"
+    assert _conditions_text({**alive, "dead": True}) == "dead"
