@@ -540,6 +540,10 @@ class InitiativeTracker(TurnControls, W.VBox):
             self._acting_shown = lead
             if lead is not None:
                 self._map_key = key
+                moves = self.action_rows.move_action
+                if moves.value != "move" and "move" in [v for _k, v in moves.options]:
+                    moves.value = "move"  # a click moves again: the last creature's 5-foot
+                bm.action = "move"        # step or run is not the next one's
                 bm.select(lead)
                 return
         if key != self._map_key:  # a step that moved nobody may change the reach (wounds:

@@ -151,3 +151,31 @@ def test_a_dead_creatures_card_says_dead():
     alive = {"dead": False, "conditions": ["prone", "unconscious"], "effects": []}
     assert _conditions_text(alive) == "prone, unconscious"
     assert _conditions_text({**alive, "dead": True}) == "dead"
+
+
+def test_a_new_turn_clicks_move_again_not_the_last_creatures_5_foot_step():
+    """The map-click mode chosen on one creature's turn (a 5-foot Step) is not carried to
+    the next creature's turn: a click moves again (a new user's Chessan took Wulfric's
+    5-foot step mode)."""
+    from lfgcombat import HexMap
+    from lfgcombat.creature import load_example
+    from lfgcombat.engine import Encounter
+    from lfgcombat.widgets import BattleMap
+    from lfgcombat.widgets.initiative import InitiativeTracker
+    m = HexMap(8, 5)
+    hero, ally, orc = (load_example("wulfric"), load_example("chessan"),
+                       load_example("orc"))
+    for c, at, side in ((hero, (1, 1), "party"), (ally, (1, 3), "party"),
+                        (orc, (6, 2), "orcs")):
+        m.place(c, at, side)
+    enc = Encounter([hero, ally, orc], sides={"party": ["Wulfric", "Chessan"],
+                                              "orcs": ["Orc"]}, map=m, seed=2)
+    t = InitiativeTracker(enc, battlemap=BattleMap(m))
+    enc.start()
+    t.action_rows.move_action.value = "five_foot_step"
+    assert t.battlemap.action == "five_foot_step"
+    first = enc.acting[0]
+    while enc.acting and enc.acting[0] == first:
+        choices = enc.choices()
+        enc.end_turn(next=choices[0] if choices else None)
+    assert t.battlemap.action == "move" and t.action_rows.move_action.value == "move"
