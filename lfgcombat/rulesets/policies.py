@@ -430,6 +430,20 @@ class AttackResolution:
         """
         raise _no_record(self, "encounter_attack")
 
+    def encounter_attack_odds(self, attacker: Any, target: Any, weapon: Any, *,
+                              attacker_record: Any, target_record: Any, **situation: Any
+                              ) -> Any:
+        """The exact odds of the attack :meth:`encounter_attack` would roll with the same
+        arguments (no roller): what :meth:`lfgcombat.engine.Encounter.attack_odds` gives
+        for a combatant with a record. Its result carries ``bonus``, ``ac`` (what the roll
+        is against), ``p_hit``, ``p_crit`` and ``expected_damage``.
+
+        Raises:
+            LfgError: this policy keeps no records, or the attack is refused (nothing is
+                computed then).
+        """
+        raise _no_record(self, "encounter_attack_odds")
+
     @property
     def rolls_own_attacks(self) -> bool:
         """Whether this policy rolls attacks by rules of its own (it overrides
