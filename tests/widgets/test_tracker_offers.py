@@ -88,3 +88,17 @@ def test_a_door_on_the_map_is_offered() -> None:
     offered = set(keys(t.updown_rows.what))
     assert {"open_door", "force_door", "attack_object"} <= offered
     assert "volley" not in offered  # the acting Hero or Ally has nothing that volleys
+
+
+def test_ready_offers_stand_up_and_wake_up_only_when_the_engine_takes_them() -> None:
+    """"Prepare to Interrupt" holds a Big Action (000_8d1d7816ee944f3b.txt, "COMBAT ACTIONS
+    for BEGINNERS"): the Ready menu offers Stand Up from Prone only to a prone creature,
+    Wake Up only with someone to rouse (the engine's dry run of the action itself)."""
+    enc, t = table("lfg")
+    t.start()
+    me = enc.acting[0]
+    ready = keys(t._ready_action)
+    assert "attack" in ready and t._ready_action.value == "attack"
+    assert "stand_up" not in ready and "wake_up" not in ready
+    enc.add_condition(me, "prone")
+    assert "stand_up" in keys(t._ready_action)
