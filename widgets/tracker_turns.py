@@ -196,12 +196,13 @@ class TurnControls:
         return first
 
     #: The readied actions the engine can try now with the creature's name alone (or, for
-    #: Wake Up, a creature to rouse): offered only when that dry run is taken.
-    _TRIED_NOW = ("stand_up", "aim", "fight_defensively", "wake_up")
+    #: Wake Up, a creature to rouse): offered only when that dry run is taken. (Aim is not
+    #: among them: the engine takes an Aim from any creature, bow or not.)
+    _TRIED_NOW = ("stand_up", "fight_defensively", "wake_up")
 
     def _readyable(self, me: str) -> list[tuple[str, str]]:
         """The Big Actions ``me`` may hold with Ready now (issue 26, item 1): each of the
-        table's, but Stand Up from Prone, Aim, Fight Defensively and Wake Up only when the
+        table's, but Stand Up from Prone, Fight Defensively and Wake Up only when the
         engine takes that action of ``me`` now on a fork (not prone: no Stand Up; nobody
         asleep, ``me`` or an ally: no Wake Up) - a dry run, no rule here."""
         enc = self.encounter
