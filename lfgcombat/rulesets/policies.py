@@ -439,10 +439,14 @@ class AttackResolution:
         is against), ``p_hit``, ``p_crit`` and ``expected_damage``.
 
         Raises:
-            LfgError: this policy keeps no records, or the attack is refused (nothing is
-                computed then).
+            LfgError: this policy keeps no records or gives no exact odds of its
+                encounter's attacks, or the attack is refused (nothing is computed then).
         """
-        raise _no_record(self, "encounter_attack_odds")
+        if not self.rolls_own_attacks:
+            raise _no_record(self, "encounter_attack_odds")
+        raise LfgError(f"{type(self).__name__}.encounter_attack_odds: this ruleset rolls "
+                       "its attacks without exact odds of them in the encounter; write "
+                       "encounter_attack_odds beside encounter_attack")
 
     @property
     def rolls_own_attacks(self) -> bool:
