@@ -1,18 +1,16 @@
 """The tracker's attack row: attacker, target, weapon and options, with the exact odds of
 the attack as :meth:`lfgcombat.Encounter.attack` would make it, before it is rolled.
 
-No rules here: the preview makes the attack on :meth:`lfgcombat.Encounter.fork` (the same
-map situation, Gang Up, Aim, Fight Defensively, Run, Charge... the encounter adds) and
-hands the :class:`~lfgcombat.rules.attacks.AttackSetup` it used to
-:func:`lfgcombat.rules.attacks.odds.odds_for` (what :func:`lfgcombat.rules.attacks.odds.attack_odds`
-computes from the same setup). A refusal there is shown before the click, and the button
-is disabled. The situation listed under the odds (cover, terrain, Gang Up...) is what the
-engine logged for the attack on the chosen target itself, set before its roll - never a
-later attack of the trial (a ranged miss flying on to an Unintended Target). A ranged
+No rules here: the preview asks the engine for the attack as it would roll it now
+(:meth:`lfgcombat.Encounter.attack_preview`: the same checks and situation as
+:meth:`lfgcombat.Encounter.attack` - the map's cover, flanking, Gang Up, Aim, Fight
+Defensively, Run, Charge... - computed instead of rolled, under every ruleset), and shows its
+exact odds, the AC or Defense the roll is against and the modifiers the attack's log line
+will list. A refusal there is shown before the click, and the button is disabled. A ranged
 attack on the map also shows the exact chance it strikes each creature around the target
-instead (:meth:`lfgcombat.Encounter.unintended_odds`, what the encounter's Accuracy by
-Volume plays after a miss). 000_8d1d7816ee944f3b.txt, "Attacks Per Turn", "Charge Attack",
-"Power Attack (Attack Action, No AOO)", "Active Defense", "Accuracy by Volume (Unintended
+(:meth:`lfgcombat.Encounter.unintended_odds`, what the encounter's Accuracy by Volume plays
+after a miss). 000_8d1d7816ee944f3b.txt, "Attacks Per Turn", "Charge Attack", "Power
+Attack (Attack Action, No AOO)", "Active Defense", "Accuracy by Volume (Unintended
 Targets)".
 
 The targets offered are the attacker's foes; its allies only when the GM ticks "allies
