@@ -319,21 +319,28 @@ class ActionControls(W.VBox):
             set_options(self.spell_target, [_NOBODY] + [(n, n) for n in alive])
         # the ruleset's round moves by its Move Action (classic) or Half Actions (wounds)
         set_options(self.move_action, list(MOVES) if not self._singles() else [MOVES[0]])
-        set_options(self.special, self._specials())
-        self.tracker.offer_row(self.act_row, "Act", self.tracker.nobody_acts() or (
-            "" if self._some_special() else "none usable now"))
+        nobody = self.tracker.nobody_acts()
+        usable = [] if nobody else self._usable(self._specials())
+        set_options(self.special, [(label, key) for label, key, _a, _x in usable])
+        # Protect's allies and Stabilize's targets: those the engine takes now
+        for key, box in (("protect", self.ally), ("stabilize", self.target)):
+            took = [(a if key == "protect" else x) for _l, k, a, x in usable if k == key]
+            if took:
+                set_options(box, took)
+        self.tracker.offer_row(self.act_row, "Act", nobody or (
+            "" if usable else "no action of its round usable now"))
         self._show_ally()
 
-    def _some_special(self) -> bool:
-        """Whether the engine takes some special action of the acting creature now (the
-        chosen one asked first; dry runs, stopping at the first it takes): the Act row is
-        hidden otherwise (issue 26, item 1). Its menu keeps the round's actions: the
-        button says why the one chosen is refused."""
-        chosen = self.special.value
-        keys = [chosen] + [k for _l, k in self._specials() if k != chosen]
+    def _usable(self, specials: list[tuple[str, str]]
+                ) -> list[tuple[str, str, Any, Any]]:
+        """The special actions of the round the engine takes now, as (label, key, ally,
+        target) - Protect once per ally it takes, Stabilize once per target (dry runs on
+        a fork, one per redraw while the engine refuses; issue 26, item 1: the menu
+        offers only what the acting creature can do now)."""
         with self.tracker.dry_runs():
-            return any(not self._special_refusal(k, a, x) for k in keys
-                       for a, x in self._special_tries(k))
+            return [(label, key, a, x) for label, key in specials
+                    for a, x in self._special_tries(key)
+                    if not self._special_refusal(key, a, x)]
 
     def _special_tries(self, key: str) -> list[tuple[Any, Any]]:
         """The (ally, target) a dry run of ``key`` is asked with: Protect each ally
@@ -348,19 +355,12 @@ class ActionControls(W.VBox):
         """The special actions the acting creature can take now, as (label, key): those
         of its round (:meth:`_specials`) that the engine takes in a dry run - Protect with
         some ally, Stabilize on some creature, the rest as they are. None while nobody
-        acts or once the fight is over (for code and tests; the row asks
-        :meth:`_some_special`)."""
-        t = self.tracker
+        acts or once the fight is over (the Act menu holds exactly these)."""
         me = self.who.value
-        if me is None or t.nobody_acts():
+        if me is None or self.tracker.nobody_acts():
             return []
-        out = []
-        with t.dry_runs():
-            for label, key in self._specials():
-                if any(not self._special_refusal(key, a, x)
-                       for a, x in self._special_tries(key)):
-                    out.append((label, key))
-        return out
+        return list(dict.fromkeys((label, key) for label, key, _a, _x
+                                  in self._usable(self._specials())))
 
     def _special_refusal(self, key: str, ally: str | None, target: str | None) -> str:
         """The engine's refusal of the special ``key`` now (a dry run), asked once per
@@ -470,8 +470,8 @@ class ActionControls(W.VBox):
         for label, b, make in (("Act", self.do, self._special_call),
                                ("Cast", self.cast_button, self._cast_call)):
             refusal = "" if off else (
-                self._special_refusal(*chosen) if label == "Act" and chosen[0] else
-                t.dry_run(make))
+                (self._special_refusal(*chosen) if chosen[0] else "no action usable now")
+                if label == "Act" else t.dry_run(make))
             b.disabled = bool(off or refusal)
             if refusal and label == "Cast" and not cast_why:
                 cast_why = t.dry_run(lambda e: lambda: e.cast(self._actor(), 0, None))

@@ -1,18 +1,16 @@
 """The tracker's attack row: attacker, target, weapon and options, with the exact odds of
 the attack as :meth:`lfgcombat.Encounter.attack` would make it, before it is rolled.
 
-No rules here: the preview makes the attack on :meth:`lfgcombat.Encounter.fork` (the same
-map situation, Gang Up, Aim, Fight Defensively, Run, Charge... the encounter adds) and
-hands the :class:`~lfgcombat.rules.attacks.AttackSetup` it used to
-:func:`lfgcombat.rules.attacks.odds.odds_for` (what :func:`lfgcombat.rules.attacks.odds.attack_odds`
-computes from the same setup). A refusal there is shown before the click, and the button
-is disabled. The situation listed under the odds (cover, terrain, Gang Up...) is what the
-engine logged for the attack on the chosen target itself, set before its roll - never a
-later attack of the trial (a ranged miss flying on to an Unintended Target). A ranged
+No rules here: the preview asks the engine for the attack as it would roll it now
+(:meth:`lfgcombat.Encounter.attack_preview`: the same checks and situation as
+:meth:`lfgcombat.Encounter.attack` - the map's cover, flanking, Gang Up, Aim, Fight
+Defensively, Run, Charge... - computed instead of rolled, under every ruleset), and shows its
+exact odds, the AC or Defense the roll is against and the modifiers the attack's log line
+will list. A refusal there is shown before the click, and the button is disabled. A ranged
 attack on the map also shows the exact chance it strikes each creature around the target
-instead (:meth:`lfgcombat.Encounter.unintended_odds`, what the encounter's Accuracy by
-Volume plays after a miss). 000_8d1d7816ee944f3b.txt, "Attacks Per Turn", "Charge Attack",
-"Power Attack (Attack Action, No AOO)", "Active Defense", "Accuracy by Volume (Unintended
+(:meth:`lfgcombat.Encounter.unintended_odds`, what the encounter's Accuracy by Volume plays
+after a miss). 000_8d1d7816ee944f3b.txt, "Attacks Per Turn", "Charge Attack", "Power
+Attack (Attack Action, No AOO)", "Active Defense", "Accuracy by Volume (Unintended
 Targets)".
 
 The targets offered are the attacker's foes; its allies only when the GM ticks "allies
@@ -29,7 +27,6 @@ from typing import TYPE_CHECKING, Any
 
 import ipywidgets as W
 
-from lfgcombat.rules.attacks.odds import attack_odds, odds_for
 from lfgcombat.errors import LfgError
 from lfgcombat.rules.turns.round_offers import round_offers
 
@@ -270,36 +267,37 @@ class AttackControls(W.VBox):
                     f"weapon entries without a name the kit can read: "
                     f"{html.escape(', '.join(self._unreadable))}; they are not offered."
                     "</div>")
-        try:
-            what_if = self.tracker._dry.take()  # a fork (a dry run's spare in a redraw)
-            since = len(what_if.log)
-            result = what_if.attack(self.attacker.value, self.target.value, self.weapon.value,
-                                    **self.situation)
-            if getattr(result, "setup", None) is None:  # another ruleset's attack policy
-                self._show_policy(enc, note, list(what_if.log)[since:])
-                return
-            odds = self._with_unintended(enc, odds_for(result.setup), result.setup)
-            said, gang = self._explain(list(what_if.log)[since:])
+        try:  # the engine's own answer: the attack as it would roll it now
+            seen = enc.attack_preview(self.attacker.value, self.target.value,
+                                      self.weapon.value, **self.situation)
+            setup = getattr(seen.odds, "setup", None)  # None: a ruleset's attack policy
+            odds = (seen.odds if setup is None else
+                    self._with_unintended(enc, seen.odds, setup))
         except Exception as exc:  # noqa: BLE001 - a refusal (LfgError) or an engine fault:
             # shown here, never raised into the encounter's listeners or the kernel
-            if isinstance(exc, LfgError):  # refused: the fork is unchanged, used again
-                self.tracker._dry._spare = what_if
             self._refuse(exc, note)
             self.tracker.offer_row(self, "Attack", "" if self._other_attack() else
                                    self.refusal)
             return
         self.tracker.offer_row(self, "Attack", "")
         self.go.disabled = False
-        setup = result.setup
         self.setup, self.odds_shown, self.refusal = setup, odds, ""
-        self.explained = said
-        gang_up = [f"Gang Up: +{gang} Tactical"] if gang else []
+        self.explained = list(seen.modifiers)
+        gang_up = [f"Gang Up: +{seen.gang_up} Tactical"] if seen.gang_up else []
         situation = "".join(f"<div style='color:#555'>· {html.escape(m)}</div>"
-                            for m in said + gang_up)
+                            for m in self.explained + gang_up)
+        target = html.escape(self.target.value)
+        if setup is not None:
+            self.odds.value = note + (
+                f"<div><code>{html.escape(setup.line)}</code> vs {target} "
+                f"({html.escape(str(setup.ac_name))} {seen.against})</div>{situation}"
+                f"{odds_html(odds)}")
+            return
         self.odds.value = note + (
-            f"<div><code>{html.escape(setup.line)}</code> vs {html.escape(self.target.value)} "
-            f"({html.escape(str(setup.ac_name))} {setup.ac.value})</div>{situation}"
-            f"{odds_html(odds)}")
+            f"<div><code>{html.escape(odds.summary())}</code> "
+            f"<span style='color:#555'>({html.escape(enc.ruleset.name)} rules, the "
+            f"situation as the roll will have it)</span></div>{situation}"
+            f"{policy_odds_html(odds)}")
 
     def _other_attack(self) -> bool:
         """Whether the engine takes some other attack of the acting creature now - the
@@ -315,21 +313,6 @@ class AttackControls(W.VBox):
         with t.dry_runs():
             return any(not t.dry_run(lambda e, x=x, w=w, sit=sit: lambda: e.attack(
                 me, x, w, **sit)) for (x, w), sit in tries)
-
-    def _explain(self, events: list) -> tuple[list[str], int]:
-        """What the situation adds to the attack about to be made: the modifiers the
-        engine logged for the attack on the chosen target itself, the first ``attack``
-        event of the trial with this attacker and target (its modifiers are set before its
-        roll), never a later one - a ranged miss flies on to an Unintended Target and is
-        logged as a second attack, with that creature's situation ("Accuracy by Volume
-        (Unintended Targets)"). Returns the modifiers and Gang Up's bonus."""
-        mine = next((e for e in events if e.kind == "attack" and not e.command
-                     and e.actor == self.attacker.value and e.target == self.target.value
-                     and not e.data.get("aoo")), None)
-        if mine is None:
-            return [], 0
-        return ([str(m) for m in mine.data.get("modifiers") or []],
-                int(mine.data.get("gang_up") or 0))
 
     def _with_unintended(self, enc: Any, odds: Any, setup: Any) -> Any:
         """``odds`` with the encounter's chance of striking each Unintended Target (a
@@ -352,33 +335,6 @@ class AttackControls(W.VBox):
         self.odds.value = note + (
             "<div class='lfg-error' style='color:#b00020;white-space:pre-wrap'>"
             f"Not possible now: {html.escape(self.refusal)}</div>")
-
-    def _show_policy(self, enc: Any, note: str, events: list) -> None:
-        """The odds of an attack the encounter allows under another ruleset (``classic``,
-        ``wounds``): that ruleset's attack policy, :func:`lfgcombat.rules.attacks.odds` with
-        ``ruleset=``, for the two creatures as the encounter has them now. The fork's
-        attack already said the encounter allows it; the map's situation (cover, flanking)
-        is the encounter's own at the roll, not in these odds - but listed under them, as
-        the trial attack ``events`` logged it (flat-footed, cover...: what the roll will
-        have; issue 26)."""
-        a, t = self.attacker.value, self.target.value
-        try:
-            odds = attack_odds(enc.creature(a), enc.creature(t), self.weapon.value,
-                               ruleset=enc.ruleset.name)
-        except Exception as exc:  # noqa: BLE001 - shown in the row, never in the kernel
-            self._refuse(exc, note)
-            return
-        said, gang = self._explain(events)
-        self.tracker.offer_row(self, "Attack", "")
-        self.go.disabled = False
-        self.setup, self.odds_shown, self.refusal, self.explained = None, odds, "", said
-        situation = "".join(f"<div style='color:#555'>· {html.escape(m)}</div>"
-                            for m in said + ([f"Gang Up: +{gang} Tactical"] if gang else []))
-        self.odds.value = note + (
-            f"<div><code>{html.escape(odds.summary())}</code> "
-            f"<span style='color:#555'>({html.escape(enc.ruleset.name)} rules; the map's "
-            f"cover and flanking apply at the roll)</span></div>{situation}"
-            f"{policy_odds_html(odds)}")
 
     def attack(self) -> Any:
         """Roll the chosen attack through the encounter (its rolls go to the dice log).

@@ -80,11 +80,40 @@ class GMControls(W.VBox):
                 title="GM:"),
             row(self.condition, self.rounds, self.add_button, self.remove_button)])
         self.add_class("lfg-gm-rows")
+        self._timed: dict[str, bool] = {}  # takes_durations' answers
+        self.who.observe(lambda _c: self.refresh(), "value")
 
     def refresh(self) -> None:
-        """Offer every creature not dead."""
+        """Offer every creature not dead; the "rounds" box only for a creature the engine
+        gives a condition with a duration (:meth:`takes_durations`)."""
         enc = self.tracker.encounter
         set_options(self.who, [n for n in enc.names if not enc.state(n)["dead"]])
+        timed = self.who.value is None or self.takes_durations(self.who.value)
+        self.rounds.layout.display = None if timed else "none"
+        if not timed and self.rounds.value:
+            self.rounds.value = 0
+        self.add_button.tooltip = ("give the condition (rounds 0: until removed)" if timed
+                                   else "give the condition (until removed: under this "
+                                        "ruleset the GM removes it when it ends)")
+
+    def takes_durations(self, name: str) -> bool:
+        """Whether the engine gives ``name`` a condition for some rounds (issue 26, item 1:
+        classic's and wounds' records refuse durations, "remove the condition when it
+        ends"): dry runs on a fork of the first of the catalogue's conditions the engine
+        gives it without a duration, then with one - refused only with one, no duration.
+        Asked once per creature (its ruleset's answer, which does not change); ``True``
+        when no condition is taken at all (the engine's refusal then says why)."""
+        known = self._timed.get(name)
+        if known is not None:
+            return known
+        t = self.tracker
+        with t.dry_runs():
+            for key in list(self.words.values())[:6]:
+                if not t.dry_run(lambda e, k=key: lambda: e.add_condition(name, k)):
+                    timed = t.dry_run(lambda e, k=key: lambda: e.add_condition(name, k, 1))
+                    known = self._timed[name] = not timed
+                    return known
+        return True
 
     def _say_missing(self, what: str) -> bool:
         if self.who.value is None:

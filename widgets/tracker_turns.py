@@ -70,6 +70,9 @@ class TurnControls:
         self._trigger.add_class("lfg-ready-trigger")
         readyable = [(n, a) for a, n, t in zip(acts["action"], acts["name"], acts["type"])
                      if t == "big"]
+        #: Every Big Action of the table (what Ready may hold); the menu offers those the
+        #: acting creature can take (:meth:`_readyable`).
+        self._ready_all = readyable
         self._ready_action = dropdown("readied action", "lfg-ready-action", readyable,
                                       width="16em", value="attack" if ("Attack", "attack")
                                       in readyable else None)
@@ -182,14 +185,37 @@ class TurnControls:
         if not round_offers(enc, me).ready:
             return f"not in {me}'s round"
         chosen = self._ready_action.value
-        actions = [chosen] + [a for _l, a in self._ready_action.options if a != chosen]
+        actions = [chosen] + [a for _l, a in self._ready_all if a != chosen]
         first = ""
         for action in actions:  # the chosen one first; a refusal leaves the fork for the next
             refusal = self.dry_run(lambda e, a=action: lambda: e.ready(me, "the trigger", a))
             if not refusal:
+                set_options(self._ready_action, self._readyable(me))
                 return ""
             first = first or refusal
         return first
+
+    #: The readied actions the engine can try now with the creature's name alone (or, for
+    #: Wake Up, a creature to rouse): offered only when that dry run is taken. (Aim is not
+    #: among them: the engine takes an Aim from any creature, bow or not.)
+    _TRIED_NOW = ("stand_up", "fight_defensively", "wake_up")
+
+    def _readyable(self, me: str) -> list[tuple[str, str]]:
+        """The Big Actions ``me`` may hold with Ready now (issue 26, item 1): each of the
+        table's, but Stand Up from Prone, Fight Defensively and Wake Up only when the
+        engine takes that action of ``me`` now on a fork (not prone: no Stand Up; nobody
+        asleep, ``me`` or an ally: no Wake Up) - a dry run, no rule here."""
+        enc = self.encounter
+        allies = [me] + [n for n in enc.names if n != me and enc.side(n) == enc.side(me)
+                         and not enc.state(n)["dead"]]
+
+        def takes(action: str) -> bool:
+            if action == "wake_up":
+                return any(not self.dry_run(lambda e, x=x: lambda: e.act(
+                    me, "wake_up", target=x)) for x in allies)
+            return not self.dry_run(lambda e: lambda: getattr(e, action)(me))
+        return [(label, a) for label, a in self._ready_all
+                if a not in self._TRIED_NOW or takes(a)]
 
     # -- actions (the buttons call these; code may too) --------------------------------------
     def start(self, aware: Any = None) -> None:

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 import ipywidgets as W
 
 from lfgcombat.errors import LfgError
+from lfgcombat.rules.weapons import weapon_entries
 from lfgcombat.rules.turns.round_offers import round_offers
 
 from .tracker_actions import _refusal, parse_cell
@@ -183,9 +184,10 @@ class UpDownControls(W.VBox):
     def offered(self) -> list[tuple[str, str]]:
         """What the "Through:" row offers the acting creature now (issue 26, item 1): the
         door actions when the map has a door (forcing and striking also a map object),
-        the volley under lfg's round; under a ruleset's own round (classic, wounds:
-        ``round_offers``) only those the engine's dry run takes, asked at the map's first
-        door or object (the refusal of an action the round lacks comes first). Nothing
+        the volley when the engine's dry run takes one with a weapon the creature carries
+        (at a foe's hex); under a ruleset's own round (classic, wounds: ``round_offers``)
+        only those the engine's dry run takes, asked at the map's first door or object
+        (the refusal of an action the round lacks comes first). Nothing
         while nobody acts or once the fight is over."""
         t, enc = self.tracker, self.tracker.encounter
         if enc.current is None or t.halted or not enc.acting:
@@ -194,17 +196,40 @@ class UpDownControls(W.VBox):
         doors = [d.cell for d in hexmap.doors()] if hexmap is not None else []
         things = [o.label for o in hexmap.map_objects()] if hexmap is not None else []
         there = {"open_door": doors[:1], "force_door": (doors + things)[:1],
-                 "attack_object": (doors + things)[:1], "volley": [(0, 0)]}
+                 "attack_object": (doors + things)[:1], "volley": [self._volley_hex()]}
         lfg = round_offers(enc, self._actor()).lfg_round
         out = []
         with t.dry_runs():
             for label, what in THROUGH:
                 if not there[what]:
                     continue
-                if lfg or not t.dry_run(lambda e, w=what: self._through(
-                        e, w, there[w][0], self.weapon.value.strip() or "longbow")):
+                if (lfg and what != "volley") or any(
+                        not t.dry_run(lambda e, w=what, arm=arm: self._through(
+                            e, w, there[w][0], arm)) for arm in self._arms(what)):
                     out.append((label, what))
         return out
+
+    def _volley_hex(self) -> Any:
+        """Where a dry run's volley is aimed: the first foe's hex on the map, else
+        (0, 0)."""
+        enc = self.tracker.encounter
+        me = self._actor()
+        for n in enc.names if enc.map is not None else []:
+            if enc.side(n) != enc.side(me) and not enc.state(n)["dead"] and n in enc.map:
+                return enc.map.offset(min(enc.map.footprint(n)))
+        return (0, 0)
+
+    def _arms(self, what: str) -> list[str]:
+        """The weapons a dry run of ``what`` is asked with: the one typed, else each the
+        acting creature carries (a volley needs its own bow, javelin or grenade: the
+        engine refuses another), else a longbow (a door or object's own refusal)."""
+        typed = self.weapon.value.strip()
+        if typed:
+            return [typed]
+        enc = self.tracker.encounter
+        names = [str(w.get("name")) for w in weapon_entries(enc.creature(self._actor()))
+                 if hasattr(w, "get") and w.get("name")]
+        return names if what == "volley" and names else ["longbow"]
 
     def _modes(self) -> list[tuple[str, str]]:
         """The modes the acting creature moves by (issue 26, item 2): those the engine

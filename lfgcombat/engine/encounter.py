@@ -36,7 +36,7 @@ from ..rules.objects import breaking
 from ..rules.actions import (casting, close_situation, economy, maneuvers_play as maneuvers,
                              reactions, skill_actions_play as skill_actions, skill_checks,
                              special_actions)
-from ..rules.attacks import combat
+from ..rules.attacks import combat, odds_play
 from ..rules.impact import crushing_advance, momentum_play as momentum
 from ..rules.conditions import effects
 from ..rules.movement import flight_play as flight, movement_play as movement, other_movement
@@ -226,6 +226,10 @@ class Encounter:
     _check_attack_budget = combat._check_attack_budget
     _attack_options = combat._attack_options
     _spend_attack = combat._spend_attack
+    _check_attack = combat._check_attack
+    # odds_play.py
+    attack_odds = odds_play.attack_odds
+    attack_preview = odds_play.attack_preview
     # crushing_advance.py
     _stepped_into = crushing_advance._stepped_into
     step_through = crushing_advance.step_through
@@ -376,6 +380,7 @@ class Encounter:
     _record_turn_end = ruleset_play._record_turn_end
     _record_actions_left = ruleset_play._record_actions_left
     _record_attack = ruleset_play._record_attack
+    _record_plan = ruleset_play._record_plan
     _record_damage = ruleset_play._record_damage
     _record_heal = ruleset_play._record_heal
     _record_act = ruleset_play._record_act

@@ -356,6 +356,42 @@ def _record_attack(st: Encounter, name: str, target: str, weapon: Any,
     """One attack between combatants with records: the round's single action, rolled
     by the attack policy, logged (its rolls, the attack, a fumble and its
     suggestions), its damage through :meth:`_record_damage`."""
+    c = _record_plan(st, name, target, weapon, situation)
+    f, weapon, extra, aoo = st._f[name], c.weapon, c.extra, c.aoo
+    seen = len(st.roller.history)
+    result = st.ruleset.attack_resolution.encounter_attack(
+        st.roller, st._view(name), st._view(target), weapon,
+        attacker_record=c.spent, target_record=st._f[target].rules, **c.situation)
+    if result.rolled_attack:
+        st._log_rolls(seen, actor=name, target=target, against=result.against,
+                      outcome=result.outcome, only_first=True)
+    else:
+        st._log_rolls(seen, actor=name, target=target)
+    f.rules = c.spent if result.attacker_after is None else result.attacker_after
+    _record_after_attack(st, name, target, weapon, result, extra, aoo)
+    return result
+
+
+@dataclasses.dataclass(frozen=True)
+class RecordPlan:
+    """A record's attack checked (:func:`_record_plan`): the weapon, the attacker's record
+    once spent, the policy's situation, the target's added conditions, an AOO or not."""
+
+    weapon: Any
+    spent: Any
+    situation: dict[str, Any]
+    extra: list[str]
+    aoo: bool
+
+
+def _record_plan(st: Encounter, name: str, target: str, weapon: Any,
+                 situation: Mapping[str, Any]) -> RecordPlan:
+    """What :func:`_record_attack` checks and hands its attack policy before it rolls
+    (its odds, :func:`lfgcombat.rules.attacks.odds_play.attack_odds`, too); nothing changes.
+
+    Raises:
+        IllegalActionError: the attack is refused now (dead, itself, no action left...).
+    """
     situation = dict(situation)
     aoo = situation.pop("aoo", False) is True  # an AOO: out of turn, the economy's "aoo"
     f = st._fighter(name) if aoo else _actor(st, name)
@@ -372,7 +408,6 @@ def _record_attack(st: Encounter, name: str, target: str, weapon: Any,
             raise IllegalActionError(f"{name} has no weapon; name one (e.g. 'unarmed')",
                                      st.ruleset.text)
     spent = st.ruleset.economy.spend(f.rules, "aoo" if aoo else "attack")  # refused
-    situation = dict(situation)
     extra = _record_effect_conditions(st, target)
     if st.map is not None and name in st._anchors and target in st._anchors:
         situation.setdefault("distance_ft", st.map.distance(name, target))
@@ -381,18 +416,7 @@ def _record_attack(st: Encounter, name: str, target: str, weapon: Any,
     if extra:
         situation["target_conditions"] = tuple(situation.get("target_conditions", ())) \
             + tuple(extra)
-    seen = len(st.roller.history)
-    result = st.ruleset.attack_resolution.encounter_attack(
-        st.roller, st._view(name), st._view(target), weapon,
-        attacker_record=spent, target_record=t.rules, **situation)
-    if result.rolled_attack:
-        st._log_rolls(seen, actor=name, target=target, against=result.against,
-                      outcome=result.outcome, only_first=True)
-    else:
-        st._log_rolls(seen, actor=name, target=target)
-    f.rules = spent if result.attacker_after is None else result.attacker_after
-    _record_after_attack(st, name, target, weapon, result, extra, aoo)
-    return result
+    return RecordPlan(weapon, spent, situation, extra, aoo)
 
 
 def _record_after_attack(st: Encounter, name: str, target: str, weapon: Any, result: Any,

@@ -430,6 +430,24 @@ class AttackResolution:
         """
         raise _no_record(self, "encounter_attack")
 
+    def encounter_attack_odds(self, attacker: Any, target: Any, weapon: Any, *,
+                              attacker_record: Any, target_record: Any, **situation: Any
+                              ) -> Any:
+        """The exact odds of the attack :meth:`encounter_attack` would roll with the same
+        arguments (no roller): what :meth:`lfgcombat.engine.Encounter.attack_odds` gives
+        for a combatant with a record. Its result carries ``bonus``, ``ac`` (what the roll
+        is against), ``p_hit``, ``p_crit`` and ``expected_damage``.
+
+        Raises:
+            LfgError: this policy keeps no records or gives no exact odds of its
+                encounter's attacks, or the attack is refused (nothing is computed then).
+        """
+        if not self.rolls_own_attacks:
+            raise _no_record(self, "encounter_attack_odds")
+        raise LfgError(f"{type(self).__name__}.encounter_attack_odds: this ruleset rolls "
+                       "its attacks without exact odds of them in the encounter; write "
+                       "encounter_attack_odds beside encounter_attack")
+
     @property
     def rolls_own_attacks(self) -> bool:
         """Whether this policy rolls attacks by rules of its own (it overrides

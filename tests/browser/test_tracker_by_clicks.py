@@ -134,6 +134,11 @@ def answer(*_):
         said["attack"] = "" if not over else "over"
         said["attack"] = said["attack"] or refusal(
             lambda e: e.attack(me, a.target.value, a.weapon.value, **a.situation))
+        if not said["attack"]:  # the engine's exact odds of that attack, before its roll
+            o = enc.attack_odds(me, a.target.value, a.weapon.value, **a.situation)
+            s = getattr(o, "setup", None)
+            said["odds"] = {"target": a.target.value, "p_hit": f"{float(o.p_hit):.1%}",
+                            "against": int(o.ac if s is None else s.ac.value)}
     said["cast"] = "over" if over or me is None else refusal(lambda e: rows._cast_call(e)())
     said["act"] = "over" if over or me is None else refusal(lambda e: rows._special_call(e)())
     said["close"] = ("over" if over or me is None else
@@ -150,6 +155,7 @@ def answer(*_):
     if hits:
         e = hits[-1]
         said["last_attack"] = {"actor": e.actor, "target": e.target,
+                               "against": e.data.get("against"),
                                "modifiers": [str(x) for x in e.data.get("modifiers") or []]}
     oracle.value = "<pre>" + json.dumps(said).replace("&", "&amp;").replace("<", "&lt;") + "</pre>"
 
@@ -391,6 +397,7 @@ def test_a_whole_fight_by_clicks(lab: Lab, ruleset: str) -> None:
             target = tracker.locator(".lfg-attack-target select").evaluate(
                 "s => s.selectedOptions[0].textContent")
             preview = tracker.locator(".lfg-attack-odds").inner_text()
+            exact = oracle(page)["odds"]  # the engine's, for the attack as chosen
             past = oracle(page)["log"]
             go.click()
             log_grows(past)
@@ -402,6 +409,12 @@ def test_a_whole_fight_by_clicks(lab: Lab, ruleset: str) -> None:
                 assert mod in preview, f"the preview did not explain {mod!r}: {preview}"
             if ruleset == "lfg":
                 assert f"vs {target}" in preview, preview
+            # the AC/Defense shown is the one the logged roll was against, and the hit
+            # chance is the engine's exact odds of that attack (issue 26, item 1)
+            word = "Defense" if ruleset == "wounds" else "AC"
+            assert exact["target"] == made["target"] and exact["against"] == made["against"]
+            assert re.search(rf"\b{word} {made['against']}\b", preview), (made, preview)
+            assert f"hit {exact['p_hit']}" in preview, (exact, preview)
             if oracle(page)["over"]:
                 break
         past = oracle(page)["log"]

@@ -230,11 +230,22 @@ def _tracker_at_start():
 
 def test_the_tracker_offers_the_classic_single_actions():
     """002_2a3a79475ca2a541.txt, "Single Actions:": "Attack", "Cast a spell", "Heroic
-    Action", "Standard Action", "Stabilize" - the Act row offers the three without a row of
-    their own (and standing up, "Prone"), not lfg's Aim or Fight Defensively."""
+    Action", "Standard Action", "Stabilize" - the Act row offers those without a row of
+    their own that the engine takes now (and standing up, "Prone", when prone), not lfg's
+    Aim or Fight Defensively. Updated (issue 26): Stabilize with nobody Disabled and Stand
+    up while not prone were offered and refused; now they come when usable."""
     enc, tracker = _tracker_at_start()
     offered = {str(v) for _, v in tracker.action_rows.special.options}
+    assert {"heroic_action", "standard_action"} == offered
+    who = enc.current
+    other = "Orc" if who == "Brann" else "Brann"
+    enc.add_condition(who, "Prone")
+    enc.damage(other, enc.state(other).hp + 2)              # to -2: disabled
+    assert tracker.action_rows.special.options == ()        # the fight is over...
+    tracker.play_on.value = True                            # ...until the GM plays on
+    offered = {str(v) for _, v in tracker.action_rows.special.options}
     assert {"heroic_action", "standard_action", "stabilize", "stand_up"} == offered
+    assert [v for v in tracker.action_rows.target.options] == [other]
     # the round moves by its Move Action only (no lfg 5-foot step, Run or Retreat)
     assert [v for _, v in tracker.action_rows.move_action.options] == ["move"]
 
@@ -255,8 +266,11 @@ def test_the_heroic_action_control_rolls_the_opposed_d20s():
     assert done[0].data["environment"] is True and done[0].data["gm_mod"] == 1
     assert done[0].data["what"] == "shoulder the gate shut"
     assert enc.state(who).budget["action"] == "heroic_action"
-    rows.special.value = "standard_action"                 # the single action is spent
-    rows.do_special()
+    # the single action is spent: nothing of the round is offered (the Act row hidden),
+    # and asked from code the engine refuses (updated, issue 26: this chose the Standard
+    # Action from the menu)
+    assert rows.special.options == () and rows.act_row.layout.display == "none"
+    tracker._attempt(rows._special_call(enc, "standard_action"))
     assert "Not allowed" in tracker.status_text and "already spent" in tracker.error
 
 
@@ -280,6 +294,8 @@ def test_the_stabilize_control_stabilizes_a_disabled_creature():
     rows, who = tracker.action_rows, enc.current
     other = "Orc" if who == "Brann" else "Brann"
     enc.damage(other, enc.state(other).hp + 2)              # to -2: disabled
+    tracker.play_on.value = True  # the fight is over: the GM plays on to stabilize
+    # (updated, issue 26: nothing is offered once the fight is over until then)
     rows.special.value = "stabilize"
     assert rows.target.layout.display is None
     rows.target.value = other

@@ -92,6 +92,21 @@ def test_volley_over_a_wall():
     assert ev.data["modifiers"] in (-10, 0)  # -10, or +10 Innate on a natural 20
     assert out["target"] == "Orc"
 
+def test_a_volley_needs_a_weapon_the_archer_carries():
+    """"Volley Shots & Indirect Fire" is made with the archer's own bow, javelin or
+    grenade: a longbow it does not carry is refused, naming what it carries, and nothing
+    changes (issue 26: the Volley took any "longbow")."""
+    cs = [mk("Archer", init=40, weapons=[JAVELIN]), mk("Orc", level=1)]
+    m = HexMap(8, 3)
+    m.place(cs[0], (1, 1), "party")
+    m.place(cs[1], (5, 1), "orcs")
+    enc = Encounter(cs, map=m, seed=3).start()
+    refused(enc, enc.volley, "Archer", (5, 1), "longbow", match="carries no longbow")
+    with pytest.raises(IllegalActionError, match="javelin"):
+        enc.volley("Archer", (5, 1), "longbow")
+    assert enc.volley("Archer", (5, 1), " Javelin ")["target"] == "Orc"  # its own
+
+
 
 def test_volley_needs_an_attack_left():
     cs: list[Creature] = [mk("Archer", init=40, weapons=[BOW]), mk("Orc", level=1)]

@@ -52,3 +52,20 @@ def test_an_amount_after_the_words_is_kept() -> None:
     g.add_button.click()
     e = [e for e in enc.log if e.command and e.kind == "add_condition"][-1]
     assert e.condition == "bleed 2"
+
+
+@pytest.mark.parametrize("ruleset", ["lfg", "classic", "wounds"])
+def test_the_rounds_box_shows_only_where_the_engine_takes_a_duration(ruleset: str) -> None:
+    """classic's and wounds' records refuse a condition's duration ("a duration is the
+    GM's under this ruleset: remove the condition when it ends"): the GM's "rounds" box is
+    hidden there, shown under lfg (000_8d1d7816ee944f3b.txt, "Conditions (Sometimes called
+    Status Effects)": durations in rounds) - the engine's dry run, not a ruleset name."""
+    enc, t = table(ruleset)
+    t.start()
+    g = t.gm_rows
+    g.who.value = "Orc"
+    key = next(iter(g.words.values()))
+    refused = t.dry_run(lambda e: lambda: e.add_condition("Orc", key, 2))
+    assert bool(refused) == (ruleset != "lfg"), refused
+    assert (g.rounds.layout.display == "none") == (ruleset != "lfg")
+    assert g.takes_durations("Orc") == (ruleset == "lfg")

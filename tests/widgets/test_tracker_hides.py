@@ -63,18 +63,21 @@ def test_classic_offers_its_own_round_only_and_hides_what_its_attack_spent() -> 
 
 
 def test_lfg_shows_the_act_row_while_the_engine_takes_a_special() -> None:
-    """The Act menu keeps lfg's specials (its button says why the chosen one is refused);
-    the row shows exactly while the engine takes one of them (a dry run; classic's
-    test above sees it hide once the single action is spent)."""
+    """The Act menu offers only the specials the engine takes now (issue 26, item 1;
+    a dry run each): no "Stand up" for a creature that is not prone, no "Protect an ally"
+    with no ally in reach; the row shows exactly while the engine takes one of them
+    (classic's test above sees it hide once the single action is spent). Updated: it
+    asserted the old menu of every lfg special, Stand up included."""
     enc, t = table("lfg")
     t.start()
     a = t.action_rows
-    assert {k for _l, k in a.special.options} == {"aim", "fight_defensively", "protect",
-                                                  "stand_up", "drop_prone"}
-    assert {"aim", "drop_prone"} <= {k for _l, k in a.usable_specials()}
-    assert "stand_up" not in {k for _l, k in a.usable_specials()}  # nobody is prone
-    a.special.value = "stand_up"
-    assert a.do.disabled and "Act: not now" in a.why.value  # chosen, refused: said why
+    offered = {k for _l, k in a.special.options}
+    assert offered == {k for _l, k in a.usable_specials()}
+    assert {"aim", "drop_prone"} <= offered
+    assert "stand_up" not in offered  # nobody is prone
+    me = enc.acting[0]
+    protect = [x for x in a.ally.options if not t.dry_run(lambda e, x=x: lambda: e.protect(me, x))]
+    assert ("protect" in offered) == bool(protect), (protect, offered)
     assert {"Interrupt", "Ready", "Attack", "Move", "Act", "Cast", "AOO"} <= shown(t)
     assert "Up/down" not in shown(t)  # nobody here flies, swims, climbs or leaps
     agrees(t)
@@ -85,6 +88,8 @@ def test_lfg_shows_the_act_row_while_the_engine_takes_a_special() -> None:
     assert enc.acting[0] == me
     taken = {k for _l, k in a.usable_specials()}
     assert ("Act" in shown(t)) == bool(taken), (taken, shown(t))
+    assert {k for _l, k in a.special.options} == taken
+    assert "stand_up" in taken and "drop_prone" not in taken  # prone now: it may stand
     agrees(t)
 
 

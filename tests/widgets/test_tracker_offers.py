@@ -63,20 +63,42 @@ def test_the_close_row_is_hidden_before_the_fight_and_after_it() -> None:
 def test_no_door_action_without_a_door(ruleset: str) -> None:
     enc, t = table(ruleset)
     t.start()
-    offered = keys(t.updown_rows.what)
     u = t.updown_rows
     if ruleset == "lfg":
+        # a volley needs a bow, javelin or grenade the creature carries: Hero's longsword
+        # and Ally's mace do not volley, the Orc's javelin does (updated: it asserted the
+        # Volley for everyone)
+        me = enc.acting[0]
+        assert me != "Orc"
+        assert u.offered() == [] and u.through_row.layout.display == "none"
+        enc.end_turn("Orc")
+        assert enc.acting == ["Orc"]
         assert u.offered() == [("Volley at hex", "volley")]
         assert u.through_row.layout.display is None
     else:  # a volley is an lfg attack; no door on the map
         assert u.offered() == []
         assert u.through_row.layout.display == "none"
-    assert "open_door" not in offered or u.through_row.layout.display == "none"
+    assert "open_door" not in keys(u.what) or u.through_row.layout.display == "none"
 
 
 def test_a_door_on_the_map_is_offered() -> None:
     enc, t = table("lfg")
     enc.map.set_door((5, 2))
     t.start()
-    assert {"open_door", "force_door", "attack_object", "volley"} <= set(
-        keys(t.updown_rows.what))
+    offered = set(keys(t.updown_rows.what))
+    assert {"open_door", "force_door", "attack_object"} <= offered
+    assert "volley" not in offered  # the acting Hero or Ally has nothing that volleys
+
+
+def test_ready_offers_stand_up_and_wake_up_only_when_the_engine_takes_them() -> None:
+    """"Prepare to Interrupt" holds a Big Action (000_8d1d7816ee944f3b.txt, "COMBAT ACTIONS
+    for BEGINNERS"): the Ready menu offers Stand Up from Prone only to a prone creature,
+    Wake Up only with someone to rouse (the engine's dry run of the action itself)."""
+    enc, t = table("lfg")
+    t.start()
+    me = enc.acting[0]
+    ready = keys(t._ready_action)
+    assert "attack" in ready and t._ready_action.value == "attack"
+    assert "stand_up" not in ready and "wake_up" not in ready
+    enc.add_condition(me, "prone")
+    assert "stand_up" in keys(t._ready_action)

@@ -154,17 +154,19 @@ def test_after_a_half_action_s_move_the_map_lights_only_the_feet_left():
 
 def test_the_stand_up_control_spends_a_half_action():
     """Standing up from Prone under wounds: one Half Action (inferred: the text has no rule
-    for it; its turn is "spending your Half Action"), Prone gone; not Prone, refused."""
+    for it; its turn is "spending your Half Action"), Prone gone; not Prone, refused - and
+    so not offered (issue 26; updated: this test chose Stand up while not Prone)."""
     enc = _enc()
     tracker = InitiativeTracker(enc)
     enc.start()
     who = enc.acting[0]
     rows = tracker.action_rows
-    rows.special.value = "stand_up"
-    rows.do_special()
+    assert "stand_up" not in [k for _l, k in rows.special.options]
+    tracker._attempt(rows._special_call(enc, "stand_up"))
     assert "is not Prone" in tracker.error
     enc.add_condition(who, "prone")
     assert "Prone" in enc.state(who).conditions
+    rows.special.value = "stand_up"  # offered now
     rows.do_special()
     assert tracker.error == "", tracker.error
     s = enc.state(who)

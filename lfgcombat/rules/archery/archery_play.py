@@ -20,6 +20,7 @@ less the Shield Rating does).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, cast
 
 from lfgcombat.shortrepr import short
@@ -31,6 +32,7 @@ from lfgcombat.errors import IllegalActionError
 from lfgcombat.engine.commands import command
 from ..attacks.odds import unintended_attack_odds
 from ..attacks.prepare import prepare
+from ..weapons import weapon_entries
 from ..bonuses import Bonus, BonusType
 
 if TYPE_CHECKING:
@@ -221,6 +223,7 @@ def _h_volley(st: Encounter, name: str, at: Any, weapon: Any, range_finding: int
     seen = m.line_of_sight(name, cell)
     targets = [o for o in m.at(cell) if o in st._f and not st._f[o].dead]
     plan = volley_rule(_check_weapon(weapon), ceiling, seen=seen, range_finding_check=check)
+    _check_carried(st, name, weapon)
     crossbow = st._check_attack_budget(name, weapon, {})
     victim = targets[0] if targets else None
     setup = st._attacks_module().prepare(
@@ -331,6 +334,21 @@ def _volley_miss(st: Encounter, name: str, cell: Any, victim: str | None, weapon
         distance_ft=m.distance(name, other), thrown=plan.kind != "bow",
         previous_attacks=previous)
     _volley_roll(st, name, at, other, weapon, again, setup, unintended=True)
+
+
+def _check_carried(st: Encounter, name: str, weapon: str) -> None:
+    """Refuse a volley with a weapon the archer does not carry (its ``weapons:``, by name,
+    case and spaces aside): "Select a hex you wish to strike" with your bow, javelin or
+    grenade (000_8d1d7816ee944f3b.txt, "Volley Shots & Indirect Fire")."""
+    def key(text: Any) -> str:
+        return " ".join(str(text).split()).lower()
+    names = [str(e.get("name")) for e in weapon_entries(st._view(name))
+             if isinstance(e, Mapping) and e.get("name")]
+    if key(weapon) not in {key(n) for n in names}:
+        raise IllegalActionError(
+            f"{name} carries no {key(weapon)[:60]} (its weapons: "
+            f"{', '.join(names) or 'none'}): volley with a bow, javelin or grenade it "
+            "carries, or add it to its weapons", RULE_VOLLEY)
 
 
 def _check_weapon(weapon: Any) -> str:

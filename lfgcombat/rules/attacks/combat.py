@@ -492,10 +492,33 @@ def attack(st: Encounter, attacker: str, target: str, weapon: Any = None, **situ
                              "situation": situation})
 
 
-@command
-def _h_attack(st: Encounter, name: str, target: str, weapon: Any, situation: dict) -> Any:
-    if st._fighter(name).rules is not None:  # a ruleset's record: its attack policy
-        return st._record_attack(name, target, weapon, situation)
+@dataclass
+class CheckedAttack:
+    """An attack of the encounter checked and planned, nothing spent or rolled
+    (:func:`_check_attack`): the plan, the weapon, the situation as the encounter completed
+    it, the loaded crossbow shot (if one), Charge, the map's switches, the aiming effects
+    it uses up and the target's Active Defense."""
+
+    planned: PlannedAttack
+    weapon: Any
+    situation: dict[str, Any]
+    crossbow: str | None
+    charge: bool
+    use_map: dict[str, bool]
+    aiming: list[Effect]
+    defense: Any
+
+
+def _check_attack(st: Encounter, name: str, target: str, weapon: Any, situation: dict
+                  ) -> CheckedAttack:
+    """Everything :meth:`attack` checks and computes before it spends or rolls anything
+    (000_8d1d7816ee944f3b.txt, "Attacks Per Turn", "Active Defense"): the attack command
+    plays it, :func:`lfgcombat.rules.attacks.odds_play.attack_odds` gives its odds. Nothing
+    changes here.
+
+    Raises:
+        IllegalActionError: the attack is refused now.
+    """
     st._actor(name)
     weapon, situation = st._close_attack_options(name, target, weapon,
                                                  situation)  # maneuvers.py
@@ -517,21 +540,31 @@ def _h_attack(st: Encounter, name: str, target: str, weapon: Any, situation: dic
         # Active Defense Roll each additional time you use an Active Defense in a single
         # round" ("Active Defense").
         situation["defense_uses"] = st._f[target].defenses_this_round
-    # check the attack is allowed before anything is spent (nothing is rolled or
-    # changed when it is refused)
     planned = _plan_attack(st, name, target, weapon, situation, charge=charge,
                            use_map=use_map)
-    st._spend_attack(name, target, crossbow)
+    return CheckedAttack(planned, weapon, situation, crossbow, charge, use_map, aiming,
+                         defense)
+
+
+@command
+def _h_attack(st: Encounter, name: str, target: str, weapon: Any, situation: dict) -> Any:
+    if st._fighter(name).rules is not None:  # a ruleset's record: its attack policy
+        return st._record_attack(name, target, weapon, situation)
+    # check the attack is allowed before anything is spent (nothing is rolled or
+    # changed when it is refused)
+    c = _check_attack(st, name, target, weapon, situation)
+    weapon, situation, defense = c.weapon, c.situation, c.defense
+    st._spend_attack(name, target, c.crossbow)
     if defense is not None:
         st._f[target].reactions_used += 1
         st._f[target].defenses_this_round += 1
         st._emit("spend", actor=target, target=name, data={
             "action": f"active_{defense}", "type": "reaction", "slot": "reaction",
             "rule": R_REACTIONS})
-    result = st._resolve_attack(name, target, weapon, situation, charge=charge,
-                                use_map=use_map, planned=planned)
+    result = st._resolve_attack(name, target, weapon, situation, charge=c.charge,
+                                use_map=c.use_map, planned=c.planned)
     st._accuracy_by_volume(name, target, weapon, situation, result)  # archery.py
-    for e in aiming:
+    for e in c.aiming:
         st._end_effect(name, e, "the aimed attack was made")
     if situation.get("power_attack"):
         st._add_effect(name, Effect(

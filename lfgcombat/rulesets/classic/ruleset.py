@@ -485,6 +485,42 @@ class ClassicAttacks(AttackResolution):
         read once)."""
         return _fumble_lines()
 
+    def encounter_attack_odds(self, attacker: Any, target: Any, weapon: Any, *,
+                              attacker_record: "ClassicFighter",
+                              target_record: "ClassicFighter", **situation: Any
+                              ) -> "ClassicCreatureOdds":
+        """The exact odds of :meth:`encounter_attack` with the same arguments, no roller
+        (002_2a3a79475ca2a541.txt, "How to attack another creature"): the same reach,
+        conditions of both records, negative levels and limited attack, so its ``ac`` is
+        the AC the roll is against.
+
+        Raises:
+            ClassicError: as :meth:`encounter_attack`, and for ``killing_blow``
+                ("Conditions", "Helpless": it "automatically hits and scores a critical
+                hit"; no odds to give).
+        """
+        check_keys("situation", situation, _ENCOUNTER_KEYS, "a classic attack "
+                   "(002_2a3a79475ca2a541.txt, \"How to attack another creature\")")
+        situation = dict(situation)
+        distance = situation.pop("distance_ft", None)
+        budget = attacker_record.budget
+        limited = budget is not None and budget.mode == "limited"
+        if distance is not None:
+            _check_reach(attacker, weapon, int(distance), situation.get("ranged"), limited)
+        if situation.pop("killing_blow", False):
+            raise ClassicError("killing_blow", "a killing blow \"automatically hits and "
+                               "scores a critical hit\" (002_2a3a79475ca2a541.txt, "
+                               "\"Conditions\", Helpless): no odds to give; leave it out "
+                               "to see the attack's odds")
+        _written_for("classic", attacker, target)
+        return creature_attack_odds(
+            attacker, target, weapon, limited=limited,
+            negative_levels=attacker_record.negative_levels,
+            **{**situation, "attacker_conditions": (
+                *attacker_record.all_conditions, *situation.get("attacker_conditions", ())),
+               "target_conditions": (*target_record.all_conditions,
+                                     *situation.get("target_conditions", ()))})
+
     def encounter_attack(self, roller: "Roller", attacker: Any, target: Any, weapon: Any, *,
                          attacker_record: "ClassicFighter", target_record: "ClassicFighter",
                          **situation: Any) -> "EncounterAttack":

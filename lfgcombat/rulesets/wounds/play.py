@@ -39,7 +39,7 @@ from lfgcombat.errors import IllegalActionError
 from . import attacks as _attacks
 from ._base import WoundsError, check_keys, evolve, rule
 from .attacks import WoundsAttack
-from .combatant import WoundsCombatant, prepare_attack
+from .combatant import WoundsCombatant, WoundsCreatureOdds, prepare_attack
 from .turn import WoundsFighter
 from .defense import HALF_ACTIONS_PER_TURN
 
@@ -153,21 +153,9 @@ def encounter_attack(roller: Any, attacker: Any, target: Any, weapon: Any,
     Raises:
         WoundsError: an unknown situation key or a missing or bad field; nothing is rolled.
     """
-    _check(situation)
-    allowed = situation.pop("parry", True)
-    if not isinstance(allowed, bool):
-        raise WoundsError("parry", f"parry is True or False, not {allowed!r:.20}")
-    noted = [str(c) for c in situation.pop("attacker_conditions", ())]
-    on_target = tuple(dict.fromkeys((*sorted(target_record.conditions),
-                                     *(str(getattr(c, "value", c))
-                                       for c in situation.pop("target_conditions", ())))))
+    situation = dict(situation)
+    p, allowed, noted = _prepared(attacker, target, weapon, target_record, situation)
     choice = situation.get("critical_choice", "multiply")
-    p = prepare_attack(attacker, target, weapon, situation.get("ranged"), None,
-                       target_record.total_defense, bool(situation.get("airborne", False)),
-                       situation.get("rider_target"), bool(situation.get("spare", False)),
-                       target_record.resistance_penalty, target_conditions=on_target,
-                       defense_talents=situation.get("defense_talents", 0),
-                       circumstance=situation.get("circumstance", 0))
     a = roller_attack(roller, p, situation,
                       (p.attacker.name, str(getattr(target, "name", target)), p.weapon.name))
     after, parry_total, parried, events = _parry(roller, target, target_record, a, allowed)
@@ -186,6 +174,57 @@ def encounter_attack(roller: Any, attacker: Any, target: Any, weapon: Any,
         text += f" ({', '.join(noted)}: no effect under wounds)"
     return WoundsHit(a, parried, parry_total, after, tuple(events), types, text, p.ac,
                      p.bonus)
+
+
+def _prepared(attacker: Any, target: Any, weapon: Any, target_record: WoundsFighter,
+              situation: dict[str, Any]) -> tuple[Any, bool, list[str]]:
+    """The attack of :func:`encounter_attack` made ready to roll (its odds too,
+    :func:`encounter_attack_odds`): the prepared attack against the target's Defense as
+    its record has it (Total Defense, conditions, Acid's resistance penalty), whether the
+    target may parry, and the attacker's conditions noted. Takes ``parry``,
+    ``attacker_conditions`` and ``target_conditions`` out of ``situation``.
+
+    Raises:
+        WoundsError: an unknown situation key or a missing or bad field.
+    """
+    _check(situation)
+    allowed = situation.pop("parry", True)
+    if not isinstance(allowed, bool):
+        raise WoundsError("parry", f"parry is True or False, not {allowed!r:.20}")
+    noted = [str(c) for c in situation.pop("attacker_conditions", ())]
+    on_target = tuple(dict.fromkeys((*sorted(target_record.conditions),
+                                     *(str(getattr(c, "value", c))
+                                       for c in situation.pop("target_conditions", ())))))
+    p = prepare_attack(attacker, target, weapon, situation.get("ranged"), None,
+                       target_record.total_defense, bool(situation.get("airborne", False)),
+                       situation.get("rider_target"), bool(situation.get("spare", False)),
+                       target_record.resistance_penalty, target_conditions=on_target,
+                       defense_talents=situation.get("defense_talents", 0),
+                       circumstance=situation.get("circumstance", 0))
+    return p, allowed, noted
+
+
+def encounter_attack_odds(attacker: Any, target: Any, weapon: Any,
+                          target_record: WoundsFighter, **situation: Any
+                          ) -> WoundsCreatureOdds:
+    """The exact odds of :func:`encounter_attack` with the same arguments (no roller):
+    the same prepared attack, so its ``ac`` is the Defense the roll is against
+    (003_de0e94afd49609a7.txt, "Defense = 10+ Prowess + Dex + Talents + Conditions +
+    Circumstance"). ``p_hit`` is the roll's; a shield's parry after a hit is not in it.
+
+    Raises:
+        WoundsError: as :func:`encounter_attack`; nothing is computed then.
+    """
+    situation = dict(situation)
+    p, _allowed, _noted = _prepared(attacker, target, weapon, target_record, situation)
+    choice = situation.get("critical_choice", "multiply")
+    odds = _attacks.attack_odds(p.bonus, p.ac, p.damage.damage_parts(),
+                                crit_range=max(_attacks.MIN_CRIT_RANGE, p.weapon.threat),
+                                widen=situation.get("widen", 0),
+                                multiplier=p.weapon.multiplier, critical_choice=choice,
+                                player=p.attacker.player)
+    return WoundsCreatureOdds(p.attacker.name, WoundsCombatant.of(target).name, p.weapon,
+                              p.bonus, p.ac, str(p.damage), choice, odds, p.damage)
 
 
 def roller_attack(roller: Any, p: Any, situation: dict[str, Any],

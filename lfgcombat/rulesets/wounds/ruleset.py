@@ -80,7 +80,7 @@ from .aoo import aoo_per_round
 from .combatant import ODDS_SITUATION, WoundsCombatant, creature_attack, creature_attack_odds
 from .damage import CATEGORY, rider
 from .defense import Turn
-from .play import actions_left, budget, encounter_attack, report, spend
+from .play import actions_left, budget, encounter_attack, encounter_attack_odds, report, spend
 from .saves import SAVE_ABILITY, base_save
 from .reminders import WoundsReminders
 from .sheet import sheet_rows
@@ -380,6 +380,25 @@ class WoundsAttacks(AttackResolution):
         check_keys(situation, ODDS_SITUATION + ("aimed_at",), "a wounds attack")
         _written_for("wounds", attacker, target)
         return creature_attack(roller, attacker, target, weapon, **situation)
+
+    def encounter_attack_odds(self, attacker: Any, target: Any, weapon: Any, *,
+                              attacker_record: "WoundsFighter",
+                              target_record: "WoundsFighter", **situation: Any) -> Any:
+        """The exact odds of :meth:`encounter_attack` with the same arguments, no roller
+        (:func:`lfgcombat.rulesets.wounds.play.encounter_attack_odds`): the same reach and
+        the target's Defense as its record has it, so its ``ac`` is the Defense the roll is
+        against.
+
+        Raises:
+            WoundsError, IllegalActionError: as :meth:`encounter_attack`.
+        """
+        _written_for("wounds", attacker, target)
+        situation = dict(situation)
+        distance = situation.pop("distance_ft", None)
+        if distance is not None:
+            _check_reach(attacker, weapon, int(distance), situation.get("ranged"), False,
+                         _TURN)
+        return encounter_attack_odds(attacker, target, weapon, target_record, **situation)
 
     def encounter_attack(self, roller: "Roller", attacker: Any, target: Any, weapon: Any, *,
                          attacker_record: "WoundsFighter", target_record: "WoundsFighter",
