@@ -167,6 +167,9 @@ class TurnControls:
             w.disabled = not acting_now
         others = [n for n in enc.names if n not in acting and not enc.state(n)["dead"]
                   and round_offers(enc, n).interrupts]
+        # those with their Reaction still unused first (the engine's state): the menu's
+        # first choice is one whose interrupt the engine can take
+        others.sort(key=lambda n: bool(enc.state(n)["reaction_used"]))
         set_options(self._interrupter, others)
         nobody = self.nobody_acts()
         self.offer_row(self._interrupt_row, "Interrupt", nobody or (

@@ -184,3 +184,32 @@ def test_a_new_turn_clicks_move_again_not_the_last_creatures_5_foot_step():
         choices = enc.choices()
         enc.end_turn(next=choices[0] if choices else None)
     assert t.battlemap.action == "move" and t.action_rows.move_action.value == "move"
+
+
+def test_the_interrupter_offered_first_has_its_reaction():
+    """"Interrupt by" offers first a creature whose Reaction is still unused (the engine's
+    ``reaction_used``), so its first choice is not one the engine refuses ("REACTIONS:
+    ... Attempt an Interrupt Turn")."""
+    from lfgcombat import HexMap
+    from lfgcombat.creature import load_example
+    from lfgcombat.engine import Encounter
+    from lfgcombat.widgets import BattleMap
+    from lfgcombat.widgets.initiative import InitiativeTracker
+    m = HexMap(8, 5)
+    a, b, orc = (load_example("wulfric"), load_example("chessan"), load_example("orc"))
+    for c, at, side in ((a, (1, 1), "party"), (b, (1, 3), "party"), (orc, (6, 2), "orcs")):
+        m.place(c, at, side)
+    enc = Encounter([a, b, orc], sides={"party": ["Wulfric", "Chessan"], "orcs": ["Orc"]},
+                    map=m, seed=2)
+    t = InitiativeTracker(enc, battlemap=BattleMap(m))
+    enc.start()
+    def names():
+        return [o[1] if isinstance(o, tuple) else o for o in t._interrupter.options]
+    others = names()
+    assert len(others) >= 2
+    first = others[0]
+    enc._f[first].reactions_used = 1  # its Reaction spent (as an AOO would)
+    enc._state_cache.clear()
+    t.refresh()
+    offered = names()
+    assert offered[0] != first and offered[-1] == first
