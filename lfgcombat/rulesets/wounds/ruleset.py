@@ -51,7 +51,7 @@ any other AOO is the GM's ``attack(..., aoo=True)``. What it leaves to the GM is
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, ClassVar
@@ -311,6 +311,23 @@ class WoundsEconomy(ActionEconomy):
         return actions_left(record, upcoming)
 
 
+def _within_reach(attacker: Any, target: Any, weapon: Any, situation: Mapping[str, Any]
+                  ) -> dict[str, Any]:
+    """The situation of an encounter's attack less its ``distance_ft``, once both
+    creatures are checked written for wounds and a melee target is checked within the
+    weapon's reach (inferred, as under classic: the text gives no reach rule).
+
+    Raises:
+        WoundsError, IllegalActionError: not written for wounds; beyond reach.
+    """
+    _written_for("wounds", attacker, target)
+    situation = dict(situation)
+    distance = situation.pop("distance_ft", None)
+    if distance is not None:
+        _check_reach(attacker, weapon, int(distance), situation.get("ranged"), False, _TURN)
+    return situation
+
+
 @dataclass(frozen=True)
 class WoundsAttacks(AttackResolution):
     """Attacks under ``wounds`` (003_de0e94afd49609a7.txt, "Combat Statistics"): d20 +
@@ -392,12 +409,7 @@ class WoundsAttacks(AttackResolution):
         Raises:
             WoundsError, IllegalActionError: as :meth:`encounter_attack`.
         """
-        _written_for("wounds", attacker, target)
-        situation = dict(situation)
-        distance = situation.pop("distance_ft", None)
-        if distance is not None:
-            _check_reach(attacker, weapon, int(distance), situation.get("ranged"), False,
-                         _TURN)
+        situation = _within_reach(attacker, target, weapon, situation)
         return encounter_attack_odds(attacker, target, weapon, target_record, **situation)
 
     def encounter_attack(self, roller: "Roller", attacker: Any, target: Any, weapon: Any, *,
@@ -422,12 +434,7 @@ class WoundsAttacks(AttackResolution):
                 value; nothing is rolled then.
             IllegalActionError: a melee target beyond reach; nothing is rolled then.
         """
-        _written_for("wounds", attacker, target)
-        situation = dict(situation)
-        distance = situation.pop("distance_ft", None)
-        if distance is not None:
-            _check_reach(attacker, weapon, int(distance), situation.get("ranged"), False,
-                         _TURN)
+        situation = _within_reach(attacker, target, weapon, situation)
         h = encounter_attack(roller, attacker, target, weapon, target_record, **situation)
         hit = h.attack.hit and not h.parried
         return EncounterAttack(h.outcome, hit, hit and h.attack.critical, False, h.dealt,
