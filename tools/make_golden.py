@@ -31,13 +31,8 @@ from lfgcombat.engine.log import LogFormatError, read_jsonl
 OUT = Path(__file__).resolve().parent.parent / "tests" / "golden"
 TABLE_COLUMNS = ["name", "side", "card", "acting", "hp", "status", "conditions"]
 
-
-def parley() -> Encounter:
-    """Notebook 20's fight ("a whole fight"), command for command."""
-    party = [load_example(n) for n in ("wulfric", "chessan", "mayat", "sokaris")]
-    orcs = [load_example("orc_shaman")] + [load_example("orc").replace(name=f"Orc {i}")
-                                           for i in (1, 2, 3)]
-    clearing = HexMap.from_text("""
+#: Notebook 20's map, the parley clearing (notebooks/20-a-whole-fight.ipynb).
+PARLEY_CLEARING = """
 name: the parley clearing
 terrain: |
   , , , , , . . . . . , , , , ,
@@ -56,7 +51,15 @@ creatures:
   - {name: Orc 1, at: [11, 1], side: orcs}
   - {name: Orc 2, at: [12, 5], side: orcs}
   - {name: Orc 3, at: [1, 4], side: orcs}
-""", creatures=party + orcs)
+"""
+
+
+def parley() -> Encounter:
+    """Notebook 20's fight ("a whole fight"), command for command."""
+    party = [load_example(n) for n in ("wulfric", "chessan", "mayat", "sokaris")]
+    orcs = [load_example("orc_shaman")] + [load_example("orc").replace(name=f"Orc {i}")
+                                           for i in (1, 2, 3)]
+    clearing = HexMap.from_text(PARLEY_CLEARING, creatures=party + orcs)
     enc = Encounter(party + orcs, map=clearing, seed=58)
     enc.start(aware=["Orc Shaman", "Orc 1", "Orc 2", "Orc 3", "Mayat"], decline=["Mayat"])
     enc.cast("Orc Shaman", 2, "flame spit", target="Wulfric")

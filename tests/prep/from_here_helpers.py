@@ -2,8 +2,14 @@
 
 from __future__ import annotations
 
+import sys
+from pathlib import Path
+
 from lfgcombat import Encounter, HexMap
 from lfgcombat.creature import load_example
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "tools"))
+from make_golden import PARLEY_CLEARING  # noqa: E402 - notebook 20's map, one copy
 
 #: A small clearing: the party on the left, two orcs on the right (5 ft hexes).
 CLEARING = """
@@ -115,27 +121,6 @@ def _swing(enc: Encounter, most: int) -> None:
         enc.attack(me, foes[0])
 
 
-#: Notebook 20's map, the parley clearing (notebooks/20-a-whole-fight.ipynb).
-PARLEY_CLEARING = """
-name: the parley clearing
-terrain: |
-  , , , , , . . . . . , , , , ,
-   , , , . . . . . . . . , , , ,
-  , , . . . . . . . . . . . , ,
-   , . . . . . . . . . . . . , ,
-  , , . . . . . . . . . . . . ,
-   , , . . . . . . . . . . , , ,
-  , , , , . . . . . . . , , , ,
-creatures:
-  - {name: Wulfric, at: [6, 2], side: party}
-  - {name: Chessan, at: [5, 3], side: party}
-  - {name: Mayat, at: [5, 1], side: party}
-  - {name: Sokaris, at: [6, 4], side: party}
-  - {name: Orc Shaman, at: [8, 3], side: orcs}
-  - {name: Orc 1, at: [11, 1], side: orcs}
-  - {name: Orc 2, at: [12, 5], side: orcs}
-  - {name: Orc 3, at: [1, 4], side: orcs}
-"""
 
 
 def notebook20_round_three(on_map: bool = False) -> Encounter:
