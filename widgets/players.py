@@ -26,6 +26,7 @@ from typing import Any
 
 import ipywidgets as W
 
+from lfgcombat.errors import LfgError
 from lfgcombat.engine import Encounter
 from lfgcombat.engine.players_view import PlayersView, players_view
 
@@ -40,12 +41,23 @@ _TERRAIN = {getattr(k, "value", str(k)): v for k, v in TERRAIN_COLORS.items()}
 _SCALE = 18.0  # pixels per hex size
 
 
+def _default_party(encounter: Encounter) -> str:
+    """The side named "party", or an error that asks which side the players are."""
+    sides = list(dict.fromkeys(encounter.side(n) for n in encounter.names))
+    if "party" in sides:
+        return "party"
+    raise LfgError(f"PlayersScreen: which side are the players? This fight has no side named "
+                   f"'party'; give party= one of {', '.join(map(repr, sides))}")
+
+
 class PlayersScreen(W.VBox):
     """What the players see: open it in its own browser window for a TV.
 
     Args:
         encounter: The encounter (the GM's; the screen follows it live).
-        party: The players' side (default: the side of the encounter's first creature).
+        party: The players' side (default: the side named ``"party"``; a fight without one
+            must name it - the first creature's side was the default, and a fight that listed
+            a monster first showed the monsters' exact HP as the players' own).
         hidden: Creatures the GM keeps from the players (names; see
             :func:`lfgcombat.engine.players_view.perceived`). Change it later with :attr:`hidden`.
 
@@ -54,7 +66,8 @@ class PlayersScreen(W.VBox):
 
     Raises:
         TypeError: ``encounter`` is not an Encounter.
-        LfgError: ``party`` is not a side, or ``hidden`` names nobody in the fight.
+        LfgError: ``party`` is not a side (or, left out, the fight has no side named
+            ``"party"``), or ``hidden`` names nobody in the fight.
     """
 
     def __init__(self, encounter: Encounter, party: str | None = None, hidden: Any = (),
@@ -63,7 +76,7 @@ class PlayersScreen(W.VBox):
             raise TypeError(f"PlayersScreen needs a lfgcombat.Encounter, not "
                             f"{type(encounter).__name__}")
         self.encounter = encounter
-        self.party = party if party is not None else encounter.side(encounter.names[0])
+        self.party = party if party is not None else _default_party(encounter)
         self._hidden = tuple(hidden) if not isinstance(hidden, str) else (hidden,)
         self.view: PlayersView = players_view(encounter, self.party, self._hidden)
         self._round = W.HTML()

@@ -17,9 +17,12 @@ it:
   plays lfg's conditions, classic has no Invisible), "Line of Sight (LoS): The ability to
   locate your target visually ... Total Concealment & Total Cover block Line of Sight"
   ("Locating Targets"): a creature of another side is hidden when it is Invisible, when no
-  party member on the map has line of sight to it (:meth:`lfgcombat.HexMap.line_of_sight`),
-  or when the GM says so (``hidden=``: a creature that made its Hide check, or that the GM
-  has not revealed yet; "The GM determines awareness and the position of all the
+  conscious party member on the map has line of sight to it
+  (:meth:`lfgcombat.HexMap.line_of_sight`; inferred: an unconscious, dying or dead party
+  member sees nothing - "Unconscious: Your body has shut down", "Conditions – Full
+  Details" - so a party with nobody awake on the map sees nobody there), or when the GM
+  says so (``hidden=``: a creature that made its Hide check, or that the GM has not
+  revealed yet; "The GM determines awareness and the position of all the
   combatants", "COMBAT GAMEPLAY – OVERVIEW").
 * **Exact foe HP.** A foe's health is a word (:func:`health_word`); only the party's own
   cards carry hit points.
@@ -149,7 +152,8 @@ def _party_check(enc: Encounter, party: str) -> None:
 def perceived(enc: Encounter, party: str, hidden: Any = ()) -> list[str]:
     """The creatures the party can perceive now, in the encounter's order (module
     docstring: the party's own always; another side's once the fight has started, when
-    aware, not Invisible, not in ``hidden`` and, on a map, seen by a party member on it).
+    aware, not Invisible, not in ``hidden`` and, on a map, seen by a conscious party member
+    on it).
 
     Args:
         enc: The encounter.
@@ -166,8 +170,10 @@ def perceived(enc: Encounter, party: str, hidden: Any = ()) -> list[str]:
         raise LfgError(f"players_view: hidden= names nobody in this fight: "
                        f"{', '.join(unknown)}; give creatures of {', '.join(enc.names)}")
     m = enc.map
+    # Who can look: party members on the map and awake (an unconscious, dying or dead
+    # creature perceives nothing). With none, nothing on the map is seen.
     seers = ([n for n in enc.names if enc.side(n) == party and n in m
-              and not enc.state(n).dead] if m is not None else [])
+              and enc.state(n).status == "conscious"] if m is not None else [])
     out = []
     for n in enc.names:
         if enc.side(n) == party:
@@ -178,7 +184,7 @@ def perceived(enc: Encounter, party: str, hidden: Any = ()) -> list[str]:
         s = enc.state(n)
         if not s.aware or _hiding(s.conditions):
             continue
-        if seers and n in m and not any(m.line_of_sight(p, n) for p in seers):
+        if m is not None and n in m and not any(m.line_of_sight(p, n) for p in seers):
             continue
         out.append(n)
     return out

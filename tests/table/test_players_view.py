@@ -70,6 +70,11 @@ def check_secrets(enc: Encounter, view: PlayersView, hidden: set, notes: list[st
         s = enc.state(n)
         if not s.aware or any(str(c).lower().startswith("invisible") for c in s.conditions):
             must_hide.add(n)
+    m = enc.map  # on a map: seen only through a conscious party member's line of sight
+    eyes = [p for p in PARTY if m is not None and p in m and enc.state(p).status == "conscious"]
+    for n in FOES:
+        if m is not None and n in m and not any(m.line_of_sight(p, n) for p in eyes):
+            must_hide.add(n)
     foe_hp = {enc.state(n).hp for n in FOES} | {enc.state(n).max_hp for n in FOES}
     for path, leaf in walk(view):
         assert leaf is None or type(leaf) in (str, int, bool), (path, type(leaf))
@@ -132,6 +137,25 @@ def test_unaware_foes_are_left_out_until_they_become_aware():
     while enc.round == 1:
         enc.end_turn(next=enc.choices()[0]) if enc.choices() else enc.end_turn()
     assert "Grisk" in [c.name for c in players_view(enc, "party").cards]
+
+
+@pytest.mark.parametrize("fate", ["unconscious", "dead"])
+def test_a_party_with_nobody_awake_on_the_map_sees_nobody_there(fate):
+    """Behind the wall at column 5, Murk and Grisk are seen by nobody; with Hero and Ally
+    knocked out (or killed), the party sees no foe at all - the view did show the walled-off
+    foes once no party member was left to look ("Unconscious: Your body has shut down",
+    "Conditions – Full Details"; inferred: an unconscious creature perceives nothing)."""
+    enc = fight(wall=True)
+    enc.start()
+    seen = {c.name for c in players_view(enc, "party").cards}
+    assert seen >= {"Zorbag", "Quillith"} and not seen & {"Murk", "Grisk"}
+    for n in PARTY:
+        enc.damage(n, enc.state(n).hp + (1 if fate == "unconscious" else 500))
+    assert {enc.state(n).status for n in PARTY} <= {"unconscious", "dying", "dead"}
+    view = players_view(enc, "party")
+    assert {c.name for c in view.cards} == set(PARTY)
+    assert {t.name for t in view.tokens} <= set(PARTY)
+    check_secrets(enc, view, set(), [])
 
 
 def test_an_ambush_of_the_unseen_is_not_named_a_surprise_round():

@@ -8,9 +8,10 @@ from __future__ import annotations
 import pytest
 
 from lfgcombat import LfgError
+from lfgcombat.engine import Encounter
 from lfgcombat.widgets import InitiativeTracker, PlayersScreen
 
-from .test_players_view import fight
+from .test_players_view import PARTY, _fighters, fight
 
 
 def sent(screen: PlayersScreen) -> str:
@@ -64,6 +65,20 @@ def test_the_players_screen_refuses_what_is_not_a_fight():
         PlayersScreen("fight")
     with pytest.raises(LfgError, match="not a side"):
         PlayersScreen(fight(), "heroes")
+
+
+def test_the_players_screen_does_not_guess_the_party_from_the_first_creature():
+    """A fight that lists a monster first: the default party is the side named "party",
+    never the first creature's side (which showed the orc's exact HP as the players' own)."""
+    cs = _fighters()
+    orcs = [c.name for c in cs if c.name not in PARTY]
+    monster_first = Encounter(cs[::-1], sides={"party": list(PARTY), "orcs": orcs}, seed=1)
+    screen = PlayersScreen(monster_first)
+    assert screen.party == "party"
+    screen.close()
+    renamed = Encounter(cs, sides={"heroes": list(PARTY), "orcs": orcs}, seed=1)
+    with pytest.raises(LfgError, match="which side are the players.*give party="):
+        PlayersScreen(renamed)
 
 
 def test_the_tracker_goes_back_to_a_step_and_resumes_the_branch():
