@@ -7,9 +7,10 @@ Targets" ("Line of Sight (LoS)"); the foes' health as the issue's three words, "
 dead or alive ("Unconscious & Dying", "Death", "NPC & Enemy Death").
 
 The property: over random short fights under lfg, classic and wounds, with unaware,
-Invisible, GM-hidden and walled-off foes, no name of a creature the party must not perceive,
-no foe's hit points, no foe's health state beyond the three words (nor whether a fallen foe
-lives) and no GM note reaches any value of the view.
+Invisible, GM-hidden and walled-off foes, GM notes and rolls the GM makes behind the screen,
+no name of a creature the party must not perceive, no foe's hit points, no foe's health
+state beyond the three words (nor whether a fallen foe lives), no GM note and no GM roll
+reaches any value of the view.
 """
 
 from __future__ import annotations
@@ -362,7 +363,7 @@ def test_the_view_is_frozen_plain_values():
 
 # -- the property ----------------------------------------------------------------------------
 ACTIONS = st.lists(st.tuples(st.sampled_from(("attack", "damage", "note", "end", "move",
-                                              "condition")),
+                                              "condition", "roll")),
                              st.integers(0, 5), st.integers(0, 40)), min_size=1, max_size=8)
 
 
@@ -378,6 +379,10 @@ def _step(enc: Encounter, kind: str, who: int, amount: int, notes: list[str]) ->
             text = f"SECRET{len(notes)}x{amount}"
             notes.append(text)
             enc.note(f"GM: {text}")
+        elif kind == "roll":  # a roll the GM makes behind the screen (a foe's Stealth)
+            text = f"SECRETROLL{len(notes)} Stealth of {names[who]}"
+            notes.append(text)
+            enc.roller.roll(f"1d20+{amount}", label=text)
         elif kind == "end":
             choices = enc.choices()
             enc.end_turn(next=choices[who % len(choices)]) if choices else enc.end_turn()
