@@ -170,7 +170,8 @@ def _party_check(enc: Encounter, party: str) -> None:
 def perceived(enc: Encounter, party: str, hidden: Any = ()) -> list[str]:
     """The creatures the party can perceive now, in the encounter's order (module
     docstring: the party's own always; another side's once the fight has started, when
-    aware, not Invisible, not in ``hidden`` and, on a map, seen by a party member on it).
+    aware, not Invisible, not in ``hidden`` and, on a map, seen by a living party member
+    on it: a party all dead sees no one on the map).
 
     Args:
         enc: The encounter.
@@ -187,8 +188,10 @@ def perceived(enc: Encounter, party: str, hidden: Any = ()) -> list[str]:
         raise LfgError(f"players_view: hidden= names nobody in this fight: "
                        f"{', '.join(unknown)}; give creatures of {', '.join(enc.names)}")
     m = enc.map
-    seers = ([n for n in enc.names if enc.side(n) == party and n in m
-              and not enc.state(n).dead] if m is not None else [])
+    # the party's sight on the map: its members on it, the dead seeing nothing (a party
+    # all dead sees no one there; a party with nobody on the map is not judged by sight)
+    ours = [n for n in enc.names if enc.side(n) == party and n in m] if m is not None else []
+    seers = [n for n in ours if not enc.state(n).dead]
     out = []
     for n in enc.names:
         if enc.side(n) == party:
@@ -199,7 +202,7 @@ def perceived(enc: Encounter, party: str, hidden: Any = ()) -> list[str]:
         s = enc.state(n)
         if not s.aware or _hiding(s.conditions):
             continue
-        if seers and n in m and not any(m.line_of_sight(p, n) for p in seers):
+        if ours and n in m and not any(m.line_of_sight(p, n) for p in seers):
             continue
         out.append(n)
     return out

@@ -475,3 +475,18 @@ def test_a_door_s_trap_and_lock_and_a_chest_s_contents_stay_with_the_gm():
     screen = PlayersScreen(enc, "party")
     sent = "".join(w.value for w in screen.children)
     assert not re.search(r"SECRET|strongbox|needle|\btrap\b|\block\b", sent, re.I)
+
+
+def test_a_fallen_party_sees_nobody_behind_the_wall():
+    """Sight is the party's on the map: with every party member dead, no one of them has
+    line of sight, so the foes walled off from them stay out of view (before, a party with
+    no living member on the map stopped the sight check and showed every aware foe, the
+    walled-off ambushers too)."""
+    enc = fight(wall=True)
+    enc.start()
+    for n in PARTY:
+        enc.damage(n, 1000)
+    assert all(enc.state(n).dead for n in PARTY)
+    seen = perceived(enc, "party")
+    assert "Murk" not in seen and "Grisk" not in seen, seen
+    assert set(PARTY) <= set(seen)
