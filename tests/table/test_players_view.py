@@ -72,9 +72,12 @@ def walk(value, path=()):
 def check_secrets(enc: Encounter, view: PlayersView, hidden: set, notes: list[str]) -> None:
     """The view holds plain values; no unseen name, no foe HP, no note."""
     must_hide = set(hidden)
+    living = [p for p in PARTY if not enc.state(p).dead]
     for n in FOES:
         s = enc.state(n)
         if not s.aware or any(str(c).lower().startswith("invisible") for c in s.conditions):
+            must_hide.add(n)
+        if not any(enc.map.line_of_sight(p, n) for p in living):  # out of the party's sight
             must_hide.add(n)
     foe_hp = {enc.state(n).hp for n in FOES} | {enc.state(n).max_hp for n in FOES}
     for path, leaf in walk(view):
