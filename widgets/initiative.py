@@ -86,7 +86,7 @@ from .tracker_attack import AttackControls
 from .tracker_cards import card_html, legend_html
 from .tracker_gm import GMControls
 from .tracker_history import HistoryControls, reminders_html
-from .tracker_ui import SIDE_COLORS, button, hold_tree, no_null_titles, row
+from .tracker_ui import SIDE_COLORS, button, hold_tree, html_words, no_null_titles, row
 from .tracker_turns import TurnControls
 
 __all__ = ["InitiativeTracker"]
@@ -450,6 +450,16 @@ class InitiativeTracker(TurnControls, W.VBox):
     def hidden_rows(self) -> dict[str, str]:
         """The rows hidden now, each with why (in the order they were hidden)."""
         return dict(self._hidden)
+
+    @property
+    def shown_text(self) -> dict[str, str]:
+        """What the tracker's rows above its controls show now, as plain words (tags left
+        out; read-only, for notebooks and tests): ``round`` (the round and who acts),
+        ``cards``, ``actions`` (what the acting creature has left), ``reminders`` (what the
+        turn's end or the next start brings), ``hidden`` (the rows not offered, and why)."""
+        rows = {"round": self._round, "cards": self._cards, "actions": self._actions,
+                "reminders": self._reminders, "hidden": self._hidden_line}
+        return {key: html_words(w.value) for key, w in rows.items()}
 
     def _draw_hidden(self) -> None:
         """One line: the rows hidden, grouped by why (each why shortened to its first

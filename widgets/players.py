@@ -31,12 +31,11 @@ from lfgcombat.engine import Encounter
 from lfgcombat.engine.players_view import PlayersView, players_view
 
 from .battlemap import TERRAIN_COLORS
-from .tracker_ui import SIDE_COLORS
+from .tracker_ui import SIDE_COLORS, html_words
 
 __all__ = ["PlayersScreen"]
 
-_HEALTH_COLORS = {"unhurt": "#38a169", "hurt": "#d69e2e", "bloodied": "#dd6b20",
-                  "down": "#718096"}
+_HEALTH_COLORS = {"unhurt": "#38a169", "bloodied": "#dd6b20", "down": "#718096"}
 _TERRAIN = {getattr(k, "value", str(k)): v for k, v in TERRAIN_COLORS.items()}
 _SCALE = 18.0  # pixels per hex size
 
@@ -63,6 +62,7 @@ class PlayersScreen(W.VBox):
 
     Attributes:
         view: The :class:`~lfgcombat.engine.players_view.PlayersView` drawn now.
+        shown_text: What the screen shows, as plain words (read-only).
 
     Raises:
         TypeError: ``encounter`` is not an Encounter.
@@ -100,6 +100,15 @@ class PlayersScreen(W.VBox):
         players_view(self.encounter, self.party, names)  # refused: nothing changes
         self._hidden = names
         self.refresh()
+
+    @property
+    def shown_text(self) -> dict[str, str]:
+        """What the screen shows now, as plain words (tags left out; read-only, for
+        notebooks and tests): ``round`` (the round and who acts), ``cards`` (the cards in
+        order of play: name, Ready/Done, the party's HP, the health word, conditions) and
+        ``map`` (the creatures whose tokens it draws, by name, "" without a map)."""
+        return {"round": html_words(self._round.value), "cards": html_words(self._cards.value),
+                "map": ", ".join(t.name for t in self.view.tokens)}
 
     def refresh(self) -> None:
         """Redraw from the engine's players' view (after every step)."""

@@ -7,6 +7,7 @@ it) and a CSS class the browser tests find it by.
 from __future__ import annotations
 
 import html
+import re
 from collections.abc import Callable, Iterator
 from contextlib import ExitStack, contextmanager
 from typing import Any
@@ -90,6 +91,13 @@ def swatch(color: str, text: str) -> str:
     return (f'<span style="display:inline-block;width:11px;height:11px;background:{color};'
             f'border-radius:2px;vertical-align:middle;margin:0 3px 0 8px"></span>'
             f'{html.escape(text)}')
+
+
+def html_words(markup: str) -> str:
+    """What an HTML widget's ``value`` shows, as one line of words: every tag a space,
+    entities unescaped, runs of white space (``&nbsp;`` too) one space (for the widgets'
+    ``shown_text``)."""
+    return re.sub(r"\s+", " ", html.unescape(re.sub(r"<[^>]+>", " ", markup))).strip()
 
 
 def widget_tree(root: W.Widget) -> list[W.Widget]:

@@ -24,8 +24,21 @@ it:
   says so (``hidden=``: a creature that made its Hide check, or that the GM has not
   revealed yet; "The GM determines awareness and the position of all the
   combatants", "COMBAT GAMEPLAY – OVERVIEW").
-* **Exact foe HP.** A foe's health is a word (:func:`health_word`); only the party's own
-  cards carry hit points.
+* **Exact foe HP.** A foe's health is one of the issue's three words (:func:`health_word`:
+  "unhurt", "bloodied", "down"); only the party's own cards carry hit points, and only
+  theirs the conditions that tell where hit points stand (:data:`HEALTH_STATES`: Injured,
+  Dying, Disabled ...).
+* **Whether a fallen foe lives.** The texts give the players no way to tell a dead foe
+  from a dying, stable or unconscious one: death comes at a number the GM keeps
+  (000_8d1d7816ee944f3b.txt, "Death": "a negative number of HP equal to its CON Score";
+  "NPC & Enemy Death": goons die at (-Level) HP, "Boss villains ... may use the PC rules
+  for dying", the GM's choice; 002_2a3a79475ca2a541.txt, "Death": -10 HP), and the dead
+  and the unconscious lie alike ("Bodies of dead & unconscious Medium Size+ creatures
+  cause Difficult Terrain where they lie", "Moving in Combat – Terrain, Creatures, & Other
+  Issues"). So a fallen foe's card is "down" and nothing more, "Done", never acting, never
+  said to go next - whether it is dead, or alive and taking its turns (bleeding, saving to
+  stabilize): a dead foe has no turn, so a turn shown would tell that it lives. "dead" is
+  for the party's own.
 * **The GM's notes and rolls.** The view holds no log line and no roll: the notes
   (``Encounter.note``) and every roll stay with the GM. (The engine has no secret roll of
   its own: every roll is logged; the view shows none of them.)
@@ -54,18 +67,23 @@ from ..errors import LfgError
 if TYPE_CHECKING:  # pragma: no cover
     from . import Encounter
 
-__all__ = ["HEALTH_WORDS", "BLOODIED_AT", "HIDING_CONDITIONS", "SeenCard", "SeenToken",
-           "PlayersView", "players_view", "perceived", "health_word"]
+__all__ = ["HEALTH_WORDS", "HEALTH_STATES", "HIDING_CONDITIONS", "SeenCard", "SeenToken",
+           "PlayersView", "players_view", "perceived", "health_word", "condition_name"]
 
-#: The foes' health as words, from best to worst (see :func:`health_word`).
-HEALTH_WORDS = ("unhurt", "hurt", "bloodied", "down")
-#: "bloodied" at or below this share of the maximum (inferred: none of the three texts
-#: names a "bloodied" state; half hit points is the long-standing d20 table convention. The
-#: lfg text's own mark, Injured at 25%, is a condition and shows among the conditions).
-BLOODIED_AT = 0.5
+#: The health words, from best to worst (see :func:`health_word`): exactly the three the
+#: issue names (issue 26, item 3: "foes' health as words ("unhurt", "bloodied", "down")").
+HEALTH_WORDS = ("unhurt", "bloodied", "down")
 #: Conditions that hide a creature from sight, as the first word of their label, lower case
 #: (000_8d1d7816ee944f3b.txt, "Conditions – Full Details": "Invisible: Cannot be seen").
 HIDING_CONDITIONS = frozenset({"invisible"})
+#: The conditions that tell a creature's health state - where its hit points stand, or
+#: whether a fallen creature lives - as the first word of their label, lower case. A foe's
+#: card leaves them out (its health word says what the players see); the party's own keep
+#: them. 000_8d1d7816ee944f3b.txt, "Injury & Injured Threshold" (Injured: HP at or below a
+#: quarter), "Unconscious & Dying" (at 0 HP or less), "Stabilize when Dying", "Death";
+#: 002_2a3a79475ca2a541.txt, "• Disabled" ("at or below zero (0) hit points"),
+#: "Stabilizing a Disabled Character", "Death".
+HEALTH_STATES = frozenset({"injured", "dying", "unconscious", "stable", "disabled", "dead"})
 #: What a text says instead of the name of a creature the party cannot perceive.
 UNSEEN = "someone unseen"
 
@@ -81,9 +99,11 @@ class SeenCard:
         health: A word of :data:`HEALTH_WORDS`.
         hp: Its hit points (the party's own only; ``None`` for everyone else).
         max_hp: Its maximum hit points (the party's own only).
-        conditions: Its conditions, as the engine labels them.
-        card: ``"Ready"`` or ``"Done"`` ("Selective Initiative – Suggestion").
-        acting: It is acting now.
+        conditions: Its conditions by name (:func:`condition_name`); a foe's without
+            :data:`HEALTH_STATES`, a fallen foe's none.
+        card: ``"Ready"`` or ``"Done"`` ("Selective Initiative – Suggestion"); a fallen
+            foe's ``"Done"``.
+        acting: It is acting now (never a fallen foe).
     """
 
     name: str
@@ -117,9 +137,10 @@ class PlayersView:
         round: The round (0 before the start).
         surprise: It is the Surprise Round.
         acting: The perceived creatures acting now (empty while no perceived creature
-            acts, whoever acts).
-        next: The perceived creatures that may go next, as if the unseen were not in the
-            fight (:func:`_next_up`; empty while no perceived creature acts).
+            acts, whoever acts; a fallen foe's turn is not shown).
+        next: The perceived creatures that may go next, as if the unseen and the fallen
+            foes were not in the fight (:func:`_next_up`; empty while no perceived
+            creature acts).
         cards: The perceived creatures in order of play (highest Initiative Check first,
             then those that have not rolled, in the encounter's order).
         tokens: The perceived creatures on the map.
@@ -153,7 +174,7 @@ def perceived(enc: Encounter, party: str, hidden: Any = ()) -> list[str]:
     """The creatures the party can perceive now, in the encounter's order (module
     docstring: the party's own always; another side's once the fight has started, when
     aware, not Invisible, not in ``hidden`` and, on a map, seen by a conscious party member
-    on it).
+    on it: a party with nobody awake on the map sees no one there).
 
     Args:
         enc: The encounter.
@@ -170,10 +191,11 @@ def perceived(enc: Encounter, party: str, hidden: Any = ()) -> list[str]:
         raise LfgError(f"players_view: hidden= names nobody in this fight: "
                        f"{', '.join(unknown)}; give creatures of {', '.join(enc.names)}")
     m = enc.map
-    # Who can look: party members on the map and awake (an unconscious, dying or dead
-    # creature perceives nothing). With none, nothing on the map is seen.
-    seers = ([n for n in enc.names if enc.side(n) == party and n in m
-              and enc.state(n).status == "conscious"] if m is not None else [])
+    # the party's sight on the map: its members on it, those not awake seeing nothing (an
+    # unconscious, dying or dead creature perceives nothing: a party with nobody awake on
+    # the map sees no one there; a party with nobody on the map is not judged by sight)
+    ours = [n for n in enc.names if enc.side(n) == party and n in m] if m is not None else []
+    seers = [n for n in ours if enc.state(n).status == "conscious"]
     out = []
     for n in enc.names:
         if enc.side(n) == party:
@@ -184,20 +206,22 @@ def perceived(enc: Encounter, party: str, hidden: Any = ()) -> list[str]:
         s = enc.state(n)
         if not s.aware or _hiding(s.conditions):
             continue
-        if m is not None and n in m and not any(m.line_of_sight(p, n) for p in seers):
+        if ours and n in m and not any(m.line_of_sight(p, n) for p in seers):
             continue
         out.append(n)
     return out
 
 
 def health_word(enc: Encounter, name: str) -> str:
-    """A creature's health as the players may know it, from :data:`HEALTH_WORDS`:
+    """A creature's health as the players may know it, one of :data:`HEALTH_WORDS`:
 
-    * ``down``: not standing (``Encounter.standing``: unconscious, dying, dead, classic's
-      disabled);
-    * ``bloodied``: at or below :data:`BLOODIED_AT` of its maximum hit points (or of its
-      Wounds, under wounds) - inferred, see :data:`BLOODIED_AT`;
-    * ``hurt``: below its maximum (hit points, Wounds, or with nonlethal damage);
+    * ``down``: not standing (``Encounter.standing``: unconscious, dying, stable, dead,
+      classic's disabled) - alive or dead alike (module docstring);
+    * ``bloodied``: standing, having taken damage (below its maximum hit points or Wounds,
+      or with nonlethal damage): the players saw it struck. None of the three texts names
+      a "bloodied" state or a mark the players could see between unhurt and down (lfg's
+      own, Injured at a quarter, is a number the GM keeps: :data:`HEALTH_STATES`), so the
+      word says "struck" and no share of its hit points;
     * ``unhurt``: otherwise.
     """
     side = enc.side(name)
@@ -208,10 +232,8 @@ def health_word(enc: Encounter, name: str) -> str:
     shares = [(s.hp, s.max_hp)]
     if isinstance(v.get("wounds"), int) and isinstance(v.get("wounds_max"), int):
         shares.append((v["wounds"], v["wounds_max"]))
-    if any(top > 0 and now <= top * BLOODIED_AT for now, top in shares):
-        return "bloodied"
     if any(now < top for now, top in shares) or (v.get("nonlethal") or 0) > 0:
-        return "hurt"
+        return "bloodied"
     return "unhurt"
 
 
@@ -253,21 +275,16 @@ def players_view(enc: Encounter, party: str, hidden: Any = ()) -> PlayersView:
     """
     seen = perceived(enc, party, hidden)
     unseen = [n for n in enc.names if n not in seen]
-    acting = set(enc.acting)
-    cards = []
-    for n in _order(enc, seen):
-        s = enc.state(n)
-        ours = s.side == party
-        cards.append(SeenCard(
-            name=n, side=s.side, ours=ours, health=health_word(enc, n),
-            hp=int(s.hp) if ours else None, max_hp=int(s.max_hp) if ours else None,
-            conditions=(("dead",) if s.dead else
-                        tuple(_scrub(condition_name(c), unseen) for c in s.conditions)),
-            card="Done" if s.done else "Ready", acting=n in acting))
+    health = {n: health_word(enc, n) for n in seen}
+    # a fallen foe's turn is not shown (module docstring: alive or dead alike)
+    turns = [n for n in seen if enc.side(n) == party or health[n] != "down"]
+    acting = set(enc.acting) & set(turns)
+    cards = [_card(enc, n, party, health[n], n in acting, unseen)
+             for n in _order(enc, seen)]
     shown_acting = tuple(n for n in seen if n in acting)
     # Who may go next is the acting creature's choice: shown only while the party perceives
     # it, so a hidden creature's turn looks like any moment without a visible actor.
-    nxt = _next_up(enc, seen) if shown_acting else []
+    nxt = _next_up(enc, turns) if shown_acting else []
     tokens: list[SeenToken] = []
     size: tuple[int, int] | None = None
     terrain: tuple[tuple[int, int, str], ...] = ()
@@ -277,7 +294,7 @@ def players_view(enc: Encounter, party: str, hidden: Any = ()) -> PlayersView:
         terrain = tuple(sorted((*m.offset(c), str(getattr(t, "value", t)))
                                for c, t in m.terrain_cells().items()
                                if str(getattr(t, "value", t)) != "normal"))
-        down = {c.name for c in cards if c.health == "down"}
+        down = {n for n, word in health.items() if word == "down"}
         for tok in m.tokens():
             if tok.name in seen:
                 tokens.append(SeenToken(
@@ -295,9 +312,31 @@ def players_view(enc: Encounter, party: str, hidden: Any = ()) -> PlayersView:
                        tokens=tuple(tokens), map_size=size, terrain=terrain)
 
 
+def _card(enc: Encounter, name: str, party: str, health: str, acting: bool,
+          unseen: list[str]) -> SeenCard:
+    """One perceived creature's card (:class:`SeenCard`): the party's own whole; a foe's
+    without :data:`HEALTH_STATES`; a fallen foe's "down", "Done" and nothing more."""
+    s = enc.state(name)
+    ours = s.side == party
+    if ours:
+        conditions = (("dead",) if s.dead else
+                      tuple(_scrub(condition_name(c), unseen) for c in s.conditions))
+    elif health == "down":
+        conditions = ()
+    else:
+        conditions = tuple(_scrub(c, unseen) for c in map(condition_name, s.conditions)
+                           if c.split(" ", 1)[0].lower() not in HEALTH_STATES)
+    return SeenCard(name=name, side=s.side, ours=ours, health=health,
+                    hp=int(s.hp) if ours else None, max_hp=int(s.max_hp) if ours else None,
+                    conditions=conditions,
+                    card="Done" if s.done or (not ours and health == "down") else "Ready",
+                    acting=acting)
+
+
 def _next_up(enc: Encounter, seen: list[str]) -> list[str]:
-    """Who may go next, as if the creatures the party cannot perceive were not in the fight
-    (so "may go next" never goes quiet because the next one is unseen).
+    """Who may go next, as if the creatures not in ``seen`` (those the party cannot
+    perceive, and fallen foes) were not in the fight (so "may go next" never goes quiet
+    because the next one is unseen, nor names a fallen foe, which would tell it lives).
 
     The initiative policy's own choice ("Rounds, Initiative, & Turn Order"; Top-Down's
     order, "Alternative Initiative Option #2") over the perceived units still to act: the

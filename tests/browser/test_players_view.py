@@ -5,7 +5,8 @@ Hero and Ally against three orcs: Murk lies in wait unaware, Grisk is Invisible
 (000_8d1d7816ee944f3b.txt, "Determine Awareness", "AMBUSH! - What if you’re unaware?",
 "Conditions – Full Details": "Invisible: Cannot be seen"). The GM's tracker shows all five
 cards; the players' screen (``.lfg-players``) shows the party and Zorbag only - never Murk
-or Grisk, never a foe's HP - and follows the fight live (a *next* click in the tracker
+or Grisk, never a foe's HP: Zorbag, struck, reads "bloodied", one of the issue's three
+health words (``data-health``) - and follows the fight live (a *next* click in the tracker
 changes who acts on it). Then the GM goes back to step 1 from the history row
 (``.lfg-history-line``, ``button.lfg-back-to``): before the start the players see the party
 only; and resumes the branch (``button.lfg-resume``).
@@ -39,6 +40,7 @@ for c, at, side in zip(cs, [(1, 1), (1, 3), (4, 2), (7, 1), (7, 3)],
 enc = Encounter(cs, map=m, seed=3)
 enc.add_condition("Grisk", "invisible")
 enc.start(aware=["Hero", "Ally", "Zorbag", "Grisk"])
+enc.damage("Zorbag", 1)  # a scratch: "bloodied" on the players' screen, never its HP
 gm = InitiativeTracker(enc, battlemap=BattleMap(enc.map, height="260px"))
 players = PlayersScreen(enc, "party")
 W.HBox([gm, players])
@@ -79,7 +81,10 @@ def test_the_players_screen_beside_the_tracker_never_shows_a_hidden_foe(lab: Lab
     assert p["x"] >= g["x"] + g["width"] - 1, "the players' screen stands beside the tracker"
     no_secret()
     zorbag = players.locator('.lfg-players-card[data-name="Zorbag"]').inner_text()
-    assert "HP" not in zorbag and "unhurt" in zorbag
+    assert "HP" not in zorbag and "bloodied" in zorbag
+    healths = players.locator(".lfg-players-card").evaluate_all(
+        "cards => cards.map(c => c.dataset.health)")
+    assert set(healths) <= {"unhurt", "bloodied", "down"} and "bloodied" in healths, healths
     assert "HP " in players.locator('.lfg-players-card[data-name="Hero"]').inner_text()
     shot = lab.output_dir / "players-view.png"
     shot.parent.mkdir(parents=True, exist_ok=True)
@@ -92,10 +97,11 @@ def test_the_players_screen_beside_the_tracker_never_shows_a_hidden_foe(lab: Lab
     no_secret()
 
     # history: back to step 1 (the GM's Invisible, before the start): the party only
+    # (steps: 1 Invisible, 2 the start, 3 Zorbag's scratch, 4 Hero chooses Ally)
     line = gm.locator(".lfg-history-line select")
     # the list has the new step (its options are synced by index: select after they come)
     wait_js("(sel) => { const e = document.querySelector(sel);"
-            " return e && e.options.length === 3 && e.options[0].value.startsWith('3.'); }",
+            " return e && e.options.length === 4 && e.options[0].value.startsWith('4.'); }",
             ".lfg-initiative .lfg-history-line select")
     page.wait_for_timeout(300)
     line.select_option(value=line.locator("option").last.get_attribute("value"))

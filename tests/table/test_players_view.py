@@ -2,12 +2,15 @@
 
 000_8d1d7816ee944f3b.txt, "Determine Awareness" and "AMBUSH! - What if you’re unaware?"
 (the unaware), "Conditions – Full Details" (Invisible: "Cannot be seen"), "Locating
-Targets" ("Line of Sight (LoS)"); the health words' "bloodied" at half is inferred
-(:data:`lfgcombat.engine.players_view.BLOODIED_AT`).
+Targets" ("Line of Sight (LoS)"); the foes' health as the issue's three words, "unhurt",
+"bloodied", "down" (:func:`lfgcombat.engine.players_view.health_word`), a fallen foe the same
+dead or alive ("Unconscious & Dying", "Death", "NPC & Enemy Death").
 
 The property: over random short fights under lfg, classic and wounds, with unaware,
-Invisible, GM-hidden and walled-off foes, no name of a creature the party must not perceive,
-no foe's hit points and no GM note reaches any value of the view.
+Invisible, GM-hidden and walled-off foes, GM notes and rolls the GM makes behind the screen,
+no name of a creature the party must not perceive, no foe's hit points, no foe's health
+state beyond the three words (nor whether a fallen foe lives), no GM note and no GM roll
+reaches any value of the view.
 """
 
 from __future__ import annotations
@@ -22,13 +25,16 @@ from hypothesis import strategies as st
 from lfgcombat import HexMap, LfgError
 from lfgcombat.creature import load_example
 from lfgcombat.engine import Encounter
-from lfgcombat.engine.players_view import (BLOODIED_AT, HEALTH_WORDS, PlayersView, health_word,
-                                           perceived, players_view)
+from lfgcombat.engine.players_view import (HEALTH_STATES, HEALTH_WORDS, PlayersView,
+                                           condition_name, health_word, perceived,
+                                           players_view)
 
 PARTY = ("Hero", "Ally")
 FOES = ("Zorbag", "Quillith", "Murk", "Grisk")
 #: Fields that may hold a whole number, by the dataclass field (or tuple position) name.
 NUMBER_FIELDS = {"round", "map_size", "cells", "terrain"}
+#: The foes' health words: exactly the issue's three (issue 26, item 3).
+FOE_WORDS = {"unhurt", "bloodied", "down"}
 
 
 def _fighters(ruleset_fields: bool = True) -> list:
@@ -66,14 +72,12 @@ def walk(value, path=()):
 def check_secrets(enc: Encounter, view: PlayersView, hidden: set, notes: list[str]) -> None:
     """The view holds plain values; no unseen name, no foe HP, no note."""
     must_hide = set(hidden)
+    awake = [p for p in PARTY if enc.state(p).status == "conscious"]  # who can look
     for n in FOES:
         s = enc.state(n)
         if not s.aware or any(str(c).lower().startswith("invisible") for c in s.conditions):
             must_hide.add(n)
-    m = enc.map  # on a map: seen only through a conscious party member's line of sight
-    eyes = [p for p in PARTY if m is not None and p in m and enc.state(p).status == "conscious"]
-    for n in FOES:
-        if m is not None and n in m and not any(m.line_of_sight(p, n) for p in eyes):
+        if not any(enc.map.line_of_sight(p, n) for p in awake):  # out of the party's sight
             must_hide.add(n)
     foe_hp = {enc.state(n).hp for n in FOES} | {enc.state(n).max_hp for n in FOES}
     for path, leaf in walk(view):
@@ -92,10 +96,24 @@ def check_secrets(enc: Encounter, view: PlayersView, hidden: set, notes: list[st
         assert card.name not in must_hide
         if not card.ours:
             assert card.hp is None and card.max_hp is None
+            check_foe_card(card)
     for token in view.tokens:
         assert token.name not in must_hide
     check_turn_fields(enc, view, hidden)
     del foe_hp  # (the foes' numbers are checked by field above: no int outside NUMBER_FIELDS)
+
+
+def check_foe_card(card) -> None:
+    """A foe's card: one of the issue's three health words, no condition that tells its
+    health state (Injured tells HP at or below a quarter, Disabled 0 HP, Dying/Unconscious/
+    Stable/Dead below 0 - the GM's numbers), and a fallen foe's card the same whether it is
+    dead, dying, stable or unconscious: nothing on it but "down" (and it never acts)."""
+    assert card.health in FOE_WORDS, f"{card.name}: {card.health!r}"
+    states = [c for c in card.conditions if condition_name(c).split(" ")[0].lower()
+              in HEALTH_STATES]
+    assert not states, f"{card.name} shows its health state: {states}"
+    if card.health == "down":
+        assert (card.conditions, card.card, card.acting) == ((), "Done", False), card
 
 
 def check_turn_fields(enc: Encounter, view: PlayersView, hidden: set) -> None:
@@ -105,12 +123,16 @@ def check_turn_fields(enc: Encounter, view: PlayersView, hidden: set) -> None:
     the cards' ``acting`` hold the same as at every other moment when no creature the
     party perceives is acting (before the start, the turn of a creature that died on it):
     nobody acting, nobody named to go next. So a players' screen cannot tell a hidden
-    creature's turn from any other no-one-visible moment. While a perceived creature acts,
-    someone perceived is always said to go next (but under Round-by-Round, where nobody is
+    creature's turn from any other no-one-visible moment. A fallen foe's turn (its
+    bleeding, its saves to stabilize) is shown the same way, and it is never said to go
+    next: a dead foe has no turn, so either would tell the players it lives. While a
+    perceived creature acts, someone perceived is always said to go next (but under Round-by-Round, where nobody is
     chosen at a round's end, and after an interrupt turn).
     """
-    seen = set(perceived(enc, "party", hidden))
+    down = {c.name for c in view.cards if not c.ours and c.health == "down"}
+    seen = set(perceived(enc, "party", hidden)) - down  # a fallen foe's turn is not shown
     visible_actors = [n for n in enc.acting if n in seen]
+    assert not down & set(view.next), f"a fallen foe is said to go next: {view.next}"
     assert set(view.acting) == set(visible_actors), (view.acting, enc.acting)
     if not visible_actors:
         assert (view.acting, view.next) == ((), ()), (
@@ -197,19 +219,99 @@ def test_invisible_gm_hidden_and_walled_off_foes_are_left_out():
 
 
 def test_the_party_is_always_in_view_with_its_hit_points_and_foes_get_words():
+    """A foe's health is one of the issue's three words: "unhurt" untouched, "bloodied" once
+    it has taken damage (a scratch or half its hit points: the players saw it struck, and
+    no text gives them a finer mark), "down" once it no longer stands."""
     enc = fight()
     enc.start()
     hp = enc.state("Zorbag").max_hp
     enc.damage("Zorbag", 1)
-    enc.damage("Murk", int(hp * BLOODIED_AT))
+    enc.damage("Murk", hp // 2)
     enc.damage("Quillith", hp + 5)
     v = players_view(enc, "party")
     cards = {c.name: c for c in v.cards}
     assert cards["Hero"].hp == enc.state("Hero").hp and cards["Hero"].ours
     assert (cards["Grisk"].health, cards["Zorbag"].health, cards["Murk"].health,
-            cards["Quillith"].health) == ("unhurt", "hurt", "bloodied", "down")
+            cards["Quillith"].health) == ("unhurt", "bloodied", "bloodied", "down")
     assert cards["Zorbag"].hp is None and cards["Zorbag"].max_hp is None
     assert health_word(enc, "Quillith") == "down"
+    assert HEALTH_WORDS == ("unhurt", "bloodied", "down")
+
+
+@pytest.mark.parametrize("ruleset", ["lfg", "classic", "wounds"])
+def test_a_foe_s_health_is_one_of_three_words_and_no_health_state(ruleset):
+    """Foes at every depth of harm - a scratch, the Injured Threshold, 0 HP, below 0, past
+    death - read only "unhurt", "bloodied" or "down", and their cards carry no condition
+    that tells the GM's numbers ("injured": HP at or below a quarter, 000 "Injury & Injured
+    Threshold"; "dying", "unconscious", 000 "Unconscious & Dying"; "Disabled", 002 "•
+    Disabled": "at or below zero (0) hit points"). The party's own keep their whole state."""
+    enc = fight(ruleset, seed=3).start()
+    mx = enc.state("Zorbag").max_hp
+    for n, left in zip(FOES, (mx - 1, 2, 0, -1)):
+        enc.damage(n, enc.state(n).hp - left, "slashing")
+    enc.damage("Hero", enc.state("Hero").hp - 2, "slashing")
+    view = players_view(enc, "party")
+    foes = [c for c in view.cards if not c.ours]
+    assert {c.health for c in foes} <= FOE_WORDS and len(foes) == 4
+    for card in foes:
+        check_foe_card(card)
+    hero = next(c for c in view.cards if c.name == "Hero")
+    assert hero.conditions == tuple(condition_name(c) for c in enc.state("Hero").conditions)
+    if ruleset == "lfg":  # the party sees its own Injured (HP 2)
+        assert "injured" in hero.conditions
+    # wounds: at 0 HP and below a creature fights on, its damage on its Wounds
+    fallen = "bloodied" if ruleset == "wounds" else "down"
+    assert {c.name: c.health for c in foes} == {
+        "Zorbag": "bloodied", "Quillith": "bloodied", "Murk": fallen, "Grisk": fallen}
+
+
+@pytest.mark.parametrize("ruleset", ["lfg", "classic"])
+def test_a_fallen_foe_looks_the_same_dead_or_alive(ruleset):
+    """Murk falls dying (below 0 HP, bleeding; classic: unconscious), Grisk dead. The texts
+    give the players no way to tell them apart: death comes at a number the GM keeps (000
+    "Death": "a negative number of HP equal to its CON Score"; "NPC & Enemy Death": goons at
+    (-Level) HP, "Boss villains ... may use the PC rules for dying"; 002 "Death": -10), and
+    the dead and the unconscious lie alike ("Bodies of dead & unconscious Medium Size+
+    creatures cause Difficult Terrain where they lie"). So their cards and tokens are the
+    same but for the name, round after round: "down", no conditions, "Done"; and the dying
+    one's turns (its bleeding, its saves) are never shown, nor is it said to go next (a dead
+    one has no turn)."""
+    enc = fight(ruleset, seed=3).start()
+    enc.damage("Murk", enc.state("Murk").hp + 1, "slashing")
+    enc.damage("Grisk", enc.state("Grisk").hp + 200, "slashing")
+    assert not enc.state("Murk").dead and enc.state("Grisk").dead
+    murk_acted = False
+    for _ in range(14):
+        v = players_view(enc, "party")
+        cards = {c.name: dataclasses.replace(c, name="") for c in v.cards}
+        tokens = {t.name: (t.down, t.side) for t in v.tokens}
+        if not enc.state("Murk").dead and cards["Murk"].health == "down":
+            assert cards["Murk"] == cards["Grisk"], (cards["Murk"], cards["Grisk"])
+            assert tokens["Murk"] == tokens["Grisk"]
+            assert cards["Murk"] == dataclasses.replace(cards["Murk"], conditions=(),
+                                                        card="Done", acting=False)
+            assert "Murk" not in v.acting + v.next
+            murk_acted = murk_acted or "Murk" in enc.acting
+        check_turn_fields(enc, v, set())
+        choices = enc.choices()
+        enc.end_turn(next=choices[0]) if choices else enc.end_turn()
+    assert murk_acted, "the dying Murk had a turn the players did not see"
+
+
+def test_a_dead_foe_reads_down_and_a_dead_companion_dead():
+    """A dead orc is "down" on the players' screen with nothing else (not "dead": see
+    test_a_fallen_foe_looks_the_same_dead_or_alive; nor "helpless, injured, prone,
+    unconscious", what its HP would bring); a dead companion's card says "dead" (the party
+    keeps its own state whole)."""
+    enc = fight()
+    enc.start(aware=list(PARTY + FOES))
+    foe = FOES[0]
+    enc.damage(foe, 500)
+    enc.damage("Ally", 500)
+    assert enc.state(foe).dead and enc.state("Ally").dead
+    cards = {c.name: c for c in players_view(enc, "party").cards}
+    assert (cards[foe].health, cards[foe].conditions) == ("down", ())
+    assert (cards["Ally"].health, cards["Ally"].conditions) == ("down", ("dead",))
 
 
 @pytest.mark.parametrize("ruleset", ["lfg", "classic", "wounds"])
@@ -283,7 +385,7 @@ def test_the_view_is_frozen_plain_values():
 
 # -- the property ----------------------------------------------------------------------------
 ACTIONS = st.lists(st.tuples(st.sampled_from(("attack", "damage", "note", "end", "move",
-                                              "condition")),
+                                              "condition", "roll")),
                              st.integers(0, 5), st.integers(0, 40)), min_size=1, max_size=8)
 
 
@@ -299,6 +401,10 @@ def _step(enc: Encounter, kind: str, who: int, amount: int, notes: list[str]) ->
             text = f"SECRET{len(notes)}x{amount}"
             notes.append(text)
             enc.note(f"GM: {text}")
+        elif kind == "roll":  # a roll the GM makes behind the screen (a foe's Stealth)
+            text = f"SECRETROLL{len(notes)} Stealth of {names[who]}"
+            notes.append(text)
+            enc.roller.roll(f"1d20+{amount}", label=text)
         elif kind == "end":
             choices = enc.choices()
             enc.end_turn(next=choices[who % len(choices)]) if choices else enc.end_turn()
@@ -331,29 +437,78 @@ def test_no_hidden_fact_reaches_the_players_view(ruleset, seed, unaware, hidden,
 
 @pytest.mark.parametrize("ruleset", ["lfg", "classic", "wounds"])
 def test_a_hurt_foe_s_conditions_show_their_names_and_no_hp(ruleset):
-    """A foe struck down to its Injured Threshold or below 0 shows ``injured`` /
-    ``unconscious`` to the players, never the engine's "(HP 2 at or below the Injured
-    Threshold 9)" (a new user read a dead orc's HP -3 on the players' screen)."""
+    """A creature at its Injured Threshold or below 0 never shows the engine's "(HP 2 at or
+    below the Injured Threshold 9)" on the players' screen (a new user read a dead orc's HP
+    -3 there): the party's own Injured shows as ``injured``; a foe's not at all (its health
+    word says what the players see)."""
     enc = fight(ruleset, seed=3).start()
     party = enc.side("Hero")
     foes = [n for n in enc.names if enc.side(n) != party]
     for n, left in zip(foes, (2, -3)):
         enc.damage(n, enc.state(n).hp - left, "slashing")
+    enc.damage("Hero", enc.state("Hero").hp - 2, "slashing")
     view = players_view(enc, party)
-    shown = [c for card in view.cards if not card.ours for c in card.conditions]
-    assert shown or ruleset == "wounds", "the struck foes show conditions"  # (wounds: HP
-    # damage past 0 goes to the Wounds track, no condition)
+    shown = [c for card in view.cards for c in card.conditions]
+    assert shown or ruleset != "lfg", "the Hero shows its own Injured"  # (wounds, classic:
+    # no Injured condition)
     assert not any(re.search(r"\bHP\b|\d+\s*/\s*\d+|-3\b", c) for c in shown), shown
 
 
-def test_a_dead_foe_reads_dead_not_the_conditions_its_hp_would_bring():
-    """A dead orc is "down" and "dead" on the players' screen - not "helpless, injured,
-    prone, unconscious" (what its HP would bring, "Unconscious & Dying", no longer matters
-    once it is dead: "Death")."""
+# -- the widgets' words, through public API only (notebooks 30 and 31) -----------------------
+def test_the_screens_show_their_words_through_public_properties():
+    """``PlayersScreen.shown_text`` and ``InitiativeTracker.shown_text``: what each shows,
+    as words, read-only (notebooks 30 and 31 printed private widgets before)."""
+    from lfgcombat.widgets import InitiativeTracker, PlayersScreen
     enc = fight()
-    enc.start(aware=list(PARTY + FOES))
-    foe = FOES[0]
-    enc.damage(foe, 500)
-    assert enc.state(foe).dead
-    card = next(c for c in players_view(enc, "party").cards if c.name == foe)
-    assert card.health == "down" and card.conditions == ("dead",)
+    tracker = InitiativeTracker(enc)
+    players = PlayersScreen(enc, "party", hidden=["Murk"])
+    assert players.shown_text == {"round": "Not started", "cards": players.shown_text["cards"],
+                                  "map": "Hero, Ally"}
+    enc.start()
+    enc.damage("Zorbag", 1)
+    words = players.shown_text
+    assert words["round"].startswith("Round 1 Acting: ") and "<" not in words["cards"]
+    assert "Zorbag Ready bloodied" in words["cards"] and "Murk" not in str(words)
+    assert set(words["map"].split(", ")) == {"Hero", "Ally", "Zorbag", "Quillith", "Grisk"}
+    shown = tracker.shown_text
+    assert set(shown) == {"round", "cards", "actions", "reminders", "hidden"}
+    assert shown["round"].startswith("Round 1 Acting: ") and "Murk" in shown["cards"]
+    assert not any("<" in text for text in shown.values())
+    with pytest.raises(AttributeError):
+        players.shown_text = {}  # type: ignore[misc]
+
+
+def test_a_door_s_trap_and_lock_and_a_chest_s_contents_stay_with_the_gm():
+    """The map model's only facts the party may not know are a door's trap and lock and a
+    chest's contents (000_8d1d7816ee944f3b.txt, "Breaking down doors, walls, & other
+    barricades": "any active traps on the door"; "Breaking Open a Treasure Chest"); its
+    terrain has no secret or GM-only kind (a closed door is a door to all; fog, the text's
+    concealment by "fog, foliage, rain, illusions, and darkness", is seen as such). The
+    players' view draws the door as a door and nothing of the rest."""
+    from lfgcombat.widgets import PlayersScreen
+    enc = fight()
+    enc.map.set_door((2, 0), lock=3, trap="poison needle SECRETTRAP")
+    enc.map.place_object("strongbox", (0, 4), items=["SECRETVIAL"])
+    enc.start()
+    view = players_view(enc, "party")
+    assert (2, 0, "door") in view.terrain
+    leaves = [leaf for _path, leaf in walk(view)]
+    assert not any(isinstance(x, str) and ("SECRET" in x or "strongbox" in x) for x in leaves)
+    screen = PlayersScreen(enc, "party")
+    sent = "".join(w.value for w in screen.children)
+    assert not re.search(r"SECRET|strongbox|needle|\btrap\b|\block\b", sent, re.I)
+
+
+def test_a_fallen_party_sees_nobody_behind_the_wall():
+    """Sight is the party's on the map: with every party member dead, no one of them has
+    line of sight, so the foes walled off from them stay out of view (before, a party with
+    no living member on the map stopped the sight check and showed every aware foe, the
+    walled-off ambushers too)."""
+    enc = fight(wall=True)
+    enc.start()
+    for n in PARTY:
+        enc.damage(n, 1000)
+    assert all(enc.state(n).dead for n in PARTY)
+    seen = perceived(enc, "party")
+    assert "Murk" not in seen and "Grisk" not in seen, seen
+    assert set(PARTY) <= set(seen)
