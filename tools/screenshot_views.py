@@ -5,7 +5,7 @@ It serves a throwaway JupyterLab (the browser tests' harness, ``tests/browser/co
 with one notebook - the page of ``tests/browser/test_players_view.py``: Hero and Ally against
 three orcs, Murk unaware and Grisk Invisible - runs it in Debian's Chromium (Playwright with
 ``executable_path``, never a browser download), lets the GM play a step (Hero strikes
-Zorbag: "hurt" on the players' screen) and saves the output holding both views, side by
+Zorbag: "bloodied" on the players' screen) and saves the output holding both views, side by
 side, as a PNG (reduced to a palette so it stays small).
 
 Usage:
@@ -29,7 +29,7 @@ from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS, Lab, LabServer  # no
 from tests.browser.test_players_view import SETUP  # noqa: E402
 
 #: The GM's steps before the picture: Hero walks up to Zorbag and strikes it (a hit: the
-#: tracker says how, the players' screen shows Zorbag "hurt", not its HP).
+#: tracker says how, the players' screen shows Zorbag "bloodied", not its HP).
 STEP = 'enc.move("Hero", (3, 2))\nenc.attack("Hero", "Zorbag")\n'
 OUT = REPO / "notebooks" / "images" / "views.png"
 
