@@ -1,0 +1,83 @@
+"""The engine's lean reads and kept values (issue 24, item 6, "Fast") answer exactly what a
+fresh computation answers, at every step of a fight under every ruleset GM prep plays.
+
+Issue 24, "Fast": "Remove the waste the profile shows ... with caching keyed on what really
+changes. The same fights, the same dice, the same events". Each read here is checked
+against the full computation it stands in for, after every command of fights where
+creatures are struck, drop, bleed, die and take their turns (000_8d1d7816ee944f3b.txt,
+"Taking Your Turn", "Attacks Per Turn", "Unconscious & Dying", "Death"; the classic and
+wounds rulesets' own health, 002_/003_ texts).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+
+import pytest
+
+from lfgcombat import Encounter
+from lfgcombat.creature import load_example
+from lfgcombat.errors import IllegalActionError
+
+#: The fields classic and wounds need on the examples (as tests/bench/bench_engine.py).
+_FIELDS = {"wulfric": dict(bab=5, prowess=3, good_saves=["fort", "will"]),
+           "chessan": dict(bab=3, prowess=1, good_saves=["fort", "will"]),
+           "orc": dict(bab=3, prowess=1, good_saves=["fort", "ref"])}
+
+
+def _fight(ruleset: str, seed: int) -> Encounter:
+    party = [load_example(n).replace(**_FIELDS[n]) for n in ("wulfric", "chessan")]
+    orcs = [load_example("orc").replace(**_FIELDS["orc"], name=f"Orc {i}") for i in (1, 2, 3)]
+    return Encounter(party + orcs, sides={"party": [c.name for c in party],
+                                          "orcs": [c.name for c in orcs]},
+                     ruleset=ruleset, seed=seed)
+
+
+def _steps(enc: Encounter, rounds: int = 12) -> Iterator[str]:
+    """Play ``enc``: each acting creature attacks the first foe standing while it has
+    attacks, then hands over; yields after every command (and on to the aftermath)."""
+    enc.start()
+    yield "start"
+    side = {n: enc.side(n) for n in enc.names}
+    while enc.round <= rounds:
+        for me in list(enc.acting):
+            while enc.actions_left(me).attacks > 0:
+                foes = [n for s, up in enc.standing().items() if s != side[me] for n in up]
+                if not foes:
+                    break
+                try:
+                    enc.attack(me, foes[0])
+                except IllegalActionError:
+                    break
+                yield f"{me} attacks {foes[0]}"
+        choices = enc.choices()
+        enc.end_turn(next=choices[0] if choices else None)
+        yield "end_turn"
+
+
+def _check_every_step(enc: Encounter, check: Callable[[Encounter, str], None]) -> int:
+    steps = 0
+    for step in _steps(enc):
+        for n in enc.names:
+            check(enc, n)
+        steps += 1
+    return steps
+
+
+@pytest.mark.parametrize("ruleset", ["lfg", "classic", "wounds"])
+@pytest.mark.parametrize("seed", [1, 7])
+def test_standing_state_is_states_hp_status_dead_and_vitals(ruleset, seed):
+    """``_standing_state`` (what GM prep's tactics read at every strike) is the same
+    values as :meth:`Encounter.state` of the same creature, step after step."""
+    seen: set[str] = set()
+
+    def check(enc: Encounter, n: str) -> None:
+        lean = enc._standing_state(n)
+        full = enc.state(n)
+        assert lean == {k: full[k] for k in ("hp", "status", "dead", "vitals")}, n
+        seen.add(str(lean["status"]))
+        lean["vitals"]["x"] = 1  # its own dict: changing it changes nothing kept
+        assert "x" not in enc._standing_state(n)["vitals"]
+
+    assert _check_every_step(_fight(ruleset, seed), check) > 20
+    assert len(seen) > 1  # somebody dropped: the check saw more than one status
