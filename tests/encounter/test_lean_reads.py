@@ -81,3 +81,36 @@ def test_standing_state_is_states_hp_status_dead_and_vitals(ruleset, seed):
 
     assert _check_every_step(_fight(ruleset, seed), check) > 20
     assert len(seen) > 1  # somebody dropped: the check saw more than one status
+
+
+def test_a_kept_situation_is_the_situation_made_afresh():
+    """``Situation.make`` keeps what plain keywords make (every attack of a fight asks for
+    the same few): a kept situation equals one made afresh, and what make refuses it
+    refuses every time, ``True`` for a number and ``1`` for a flag included ("Attack
+    Rolls", "Consecutive Attacks", "Multiple Opponents")."""
+    from lfgcombat.rules.attacks.situation import _MADE, Situation
+    from lfgcombat.rules.bonuses import Bonus, BonusType
+    from lfgcombat.rules.weapons import WeaponError
+
+    gang = (Bonus(2, BonusType.TACTICAL, "gang up"),)
+    cases = [{}, {"previous_attacks": 1}, {"previous_attacks": 1, "attack_bonuses": gang},
+             {"fortune": "Fortunate", "distance_ft": 30}, {"cover": "partial"},
+             {"attack_bonuses": [2]}, {"damage_type": "Slashing"}]
+    for kwargs in cases * 2:  # the second time from what was kept
+        made = Situation.make(**kwargs)
+        assert made == Situation(**kwargs)
+        assert made.changed() == Situation(**kwargs).changed()
+    assert Situation.make(fortune="Fortunate").fortune == "fortunate"
+    assert any(k for k in _MADE)  # plain keywords were kept
+    # each refusal after its look-alike (equal as a dict key) was kept
+    for good, bad in (({"distance_ft": 1}, {"distance_ft": True}),
+                      ({"flanked": True}, {"flanked": 1}),
+                      ({"aoo": False}, {"aoo": 0}),
+                      ({"previous_attacks": 1}, {"previous_attacks": True}),
+                      ({"previous_attacks": 1}, {"previous_attacks": -1})):
+        Situation.make(**good)
+        for _ in range(2):  # refused afresh and again
+            with pytest.raises(WeaponError):
+                Situation.make(**bad)
+    assert Situation.make(distance_ft=1).distance_ft == 1  # 1 and True kept apart
+    assert Situation.make(flanked=True).flanked is True
