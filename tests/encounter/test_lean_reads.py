@@ -17,7 +17,7 @@ import pytest
 
 from lfgcombat import Encounter
 from lfgcombat.creature import load_example
-from lfgcombat.errors import IllegalActionError
+from lfgcombat.errors import IllegalActionError, LfgError
 
 #: The fields classic and wounds need on the examples (as tests/bench/bench_engine.py).
 _FIELDS = {"wulfric": dict(bab=5, prowess=3, good_saves=["fort", "will"]),
@@ -114,3 +114,57 @@ def test_a_kept_situation_is_the_situation_made_afresh():
                 Situation.make(**bad)
     assert Situation.make(distance_ft=1).distance_ft == 1  # 1 and True kept apart
     assert Situation.make(flanked=True).flanked is True
+
+
+def _setup_words(setup) -> tuple:
+    """What an :class:`~lfgcombat.rules.attacks.AttackSetup` says (its numbers and its
+    account)."""
+    return (setup.explain(), setup.line, setup.bonus.value, setup.ac.value,
+            setup.confirm_ac.value, setup.fortune, setup.mode, setup.notes,
+            setup.consequences, setup.miss_chance, setup.weapon)
+
+
+@pytest.mark.parametrize("seed", [1])
+def test_a_kept_attack_setup_is_the_setup_made_afresh(seed):
+    """``prepare`` keeps the attacker's part of an attack (its weapon, mode, attack bonus)
+    on the attacker, a frozen creature: at every step of a fight, each creature's attack
+    on each foe, first and second of the turn ("Consecutive Attacks"), Power Attack and
+    with a bonus, is what the same attack prepared on fresh copies of both creatures
+    is, and what it refuses it refuses as often as it is asked ("Attack Rolls",
+    "Special Actions in Combat")."""
+    from lfgcombat.creature import Creature
+    from lfgcombat.rules.attacks import prepare
+    from lfgcombat.rules.bonuses import Bonus
+
+    def fresh(c: Creature) -> Creature:
+        return Creature.from_dict(c.to_dict())
+
+    situations = [{}, {"previous_attacks": 1}, {"power_attack": True},
+                  {"attack_bonuses": (Bonus(2, None, "gang up"),)}, {"aim": True}]
+    checked = refused = 0
+    enc = _fight("lfg", seed)
+    for _ in _steps(enc, rounds=3):
+        for me in enc.names:
+            a = enc.creature(me)
+            weapon = a.weapons[0]["name"]
+            for foe in enc.names:
+                t = enc.creature(foe)
+                for sit in situations:
+                    try:
+                        fa = fresh(a)
+                        want = _setup_words(prepare(fa, fa if t is a else fresh(t), weapon,
+                                                    **sit))
+                    except LfgError as exc:
+                        for _ in range(2):  # refused, then refused again (nothing kept)
+                            with pytest.raises(type(exc)) as got:
+                                prepare(a, t, weapon, **sit)
+                            assert str(got.value) == str(exc)
+                        refused += 1
+                        continue
+                    for _ in range(2):  # made, then kept
+                        assert _setup_words(prepare(a, t, weapon, **sit)) == want, (
+                            me, foe, sit)
+                    checked += 1
+            with pytest.raises(IllegalActionError):  # its part kept: still not itself
+                prepare(a, a, weapon)
+    assert checked > 100 and refused > 10

@@ -399,17 +399,25 @@ def prepare(attacker: Any, target: Any, weapon: "Weapon | str | Mapping", *,
     """
     rules = coerce_ruleset(ruleset)
     for creature in (attacker, target):  # its 'ruleset' key (lfgcombat/rulesets/fields.py)
-        check_written_for(creature, rules.name)
+        _check_written_for(creature, rules.name)
     sit = situation_of(situation, kwargs)
-    w = resolve_weapon(attacker, weapon)
-    check_not_self(attacker, target)
-    tgt, seen = situated_target(attacker, target, sit)
-    check_can_act(attacker, sit)
-    mode = attack_mode(w, sit)
-    extra = range_and_reach(attacker, tgt, w, mode, sit.distance_ft)
-    special, consequences = special_actions(attacker, w, mode, sit)
-    extra += special + penalties_and_gear(w, mode, sit)
-    bonus, bonus_notes = attack_bonus(attacker, w, mode, sit.ability, extra)
+    key = ("attack_setup", type(weapon), weapon, sit)
+    kept = _kept_on(attacker, key)
+    if kept is None:
+        w = resolve_weapon(attacker, weapon)
+        check_not_self(attacker, target)
+        tgt, seen = situated_target(attacker, target, sit)
+        check_can_act(attacker, sit)
+        mode = attack_mode(w, sit)
+        extra = range_and_reach(attacker, tgt, w, mode, sit.distance_ft)
+        special, consequences = special_actions(attacker, w, mode, sit)
+        extra += special + penalties_and_gear(w, mode, sit)
+        bonus, bonus_notes = attack_bonus(attacker, w, mode, sit.ability, extra)
+        _keep_on(attacker, key, (w, mode, consequences, bonus, bonus_notes))
+    else:  # the attacker's part, as it was made: only the target's checks are left
+        w, mode, consequences, bonus, bonus_notes = kept
+        check_not_self(attacker, target)
+        tgt, seen = situated_target(attacker, target, sit)
     fortune, fortune_notes = attack_fortune(bonus, sit, mode, tgt)
     ac, confirm = defense_ac(tgt, sit, mode, sit.distance_ft)
     miss, miss_notes = miss_chance(attacker, tgt, sit)
@@ -420,6 +428,48 @@ def prepare(attacker: Any, target: Any, weapon: "Weapon | str | Mapping", *,
     notes = seen + bonus_notes + fortune_notes + miss_notes + defense_notes
     return AttackSetup(attacker, tgt, w, sit, rules, mode, bonus, fortune, ac, confirm, miss,
                        damage, defense, sit.auto_critical, notes, consequences)
+
+
+def _keeps(creature: Any) -> bool:
+    """Whether ``creature`` is a frozen :class:`~lfgcombat.creature.Creature` that keeps
+    what is read of it (``Creature._kept``; attacks never import the creature module)."""
+    return callable(getattr(type(creature), "_kept", None))
+
+
+def _kept_on(creature: Any, key: tuple[Any, ...]) -> Any:
+    """What :func:`_keep_on` kept on ``creature`` under ``key`` (``None``: nothing, or a
+    key that is no key: a weapon given as a mapping). A creature is a frozen value, so
+    what :func:`prepare` made of it for the same weapon and situation is the same (issue
+    24, "Fast": every attack resolved the weapon and stacked the attack bonus again)."""
+    kept = creature.__dict__.get("_kept_stats") if _keeps(creature) else None
+    if not kept:
+        return None
+    try:
+        return kept.get(key)
+    except TypeError:
+        return None
+
+
+def _keep_on(creature: Any, key: tuple[Any, ...], value: Any) -> None:
+    """Keep ``value`` on ``creature`` (a :class:`~lfgcombat.creature.Creature`) under
+    ``key`` (see :func:`_kept_on`); nothing for another value or an unhashable key."""
+    if not _keeps(creature):
+        return
+    kept = creature.__dict__.setdefault("_kept_stats", {})
+    try:
+        kept[key] = value
+    except TypeError:
+        return
+
+
+def _check_written_for(creature: Any, ruleset: str) -> None:
+    """:func:`~lfgcombat.rulesets.fields.check_written_for`, kept on the creature once it
+    passed (a frozen value: its ``ruleset`` key stays what it was); a refusal raises
+    every time."""
+    key = ("written_for", ruleset)
+    if _kept_on(creature, key) is None:
+        check_written_for(creature, ruleset)
+        _keep_on(creature, key, True)
 
 
 def attack(attacker: Any, target: Any, weapon: "Weapon | str | Mapping", roller: Roller, *,
