@@ -11,7 +11,10 @@ wounds rulesets' own health, 002_/003_ texts).
 
 from __future__ import annotations
 
+import random
+import sys
 from collections.abc import Callable, Iterator
+from pathlib import Path
 
 import pytest
 
@@ -168,3 +171,47 @@ def test_a_kept_attack_setup_is_the_setup_made_afresh(seed):
             with pytest.raises(IllegalActionError):  # its part kept: still not itself
                 prepare(a, a, weapon)
     assert checked > 100 and refused > 10
+
+
+@pytest.mark.parametrize("seed", [3, 11])
+def test_kept_actions_left_is_the_count_made_afresh(seed):
+    """``actions_left`` keeps its count on the creature's view, keyed on what else it
+    reads: at every step of a seeded skirmish (attacks with Power Attack, moves, 5-foot
+    steps, interrupts, conditions, heals, Aim, Fight Defensively, hand-overs: the golden
+    skirmish's commands) and after undoing steps, every creature's count is the count
+    made afresh ("Taking Your Turn", "Attacks Per Turn", "Interrupt Turn", "Agony /
+    Agonized")."""
+    sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "tools"))
+    from make_golden import _SKIRMISH_COMMANDS, _end_turn, _Pick
+    from lfgcombat import HexMap
+    from lfgcombat.rules.actions.economy import _count_actions_left
+
+    def check(enc: Encounter) -> None:
+        for n in enc.names:
+            for _ in range(2):  # counted (or kept), then kept
+                assert enc.actions_left(n) == _count_actions_left(
+                    enc, n, enc._f[n], enc._view(n)), n
+
+    rng = random.Random(seed)
+    names = ["Wulfric", "Chessan", "Orc 1", "Orc 2"]
+    cs = [load_example("wulfric"), load_example("chessan"),
+          load_example("orc").replace(name="Orc 1"), load_example("orc").replace(name="Orc 2")]
+    m = HexMap(10, 6)
+    for c, at, side in zip(cs, [(2, 2), (1, 3), (7, 2), (8, 4)],
+                           ["party", "party", "orcs", "orcs"]):
+        m.place(c, at, side)
+    enc = Encounter(cs, map=m, seed=seed).start()
+    check(enc)
+    for step in range(160):
+        who = enc.acting[0] if enc.acting else rng.choice(names)
+        foe, cell = rng.choice(names), (rng.randrange(10), rng.randrange(6))
+        pick = rng.random()
+        command = next((c for limit, c in _SKIRMISH_COMMANDS if pick < limit), _end_turn)
+        try:
+            command(_Pick(enc, rng, names, who, foe, cell))
+        except LfgError:
+            pass
+        check(enc)
+        if step % 40 == 39:
+            enc.undo(3)  # restored from a checkpoint: the count follows
+            check(enc)
