@@ -215,3 +215,25 @@ def test_kept_actions_left_is_the_count_made_afresh(seed):
         if step % 40 == 39:
             enc.undo(3)  # restored from a checkpoint: the count follows
             check(enc)
+
+
+def test_a_kept_condition_text_reads_as_it_reads_afresh():
+    """Condition texts a creature's conditions are written back as at every strike are
+    read once: a creature made from them a second time (from what was kept) has the
+    afflictions read afresh, and a bad text is refused every time
+    (000_8d1d7816ee944f3b.txt, "Bleed X", "Weakened", "Conditions – Full Details")."""
+    from lfgcombat.creature import CreatureError
+    from lfgcombat.creature.parse import _READ_CONDITIONS
+    from lfgcombat.rules.conditions.condition_stacking import Affliction, stack_afflictions
+
+    orc = load_example("orc")
+    texts = ["bleed 1", "Prone", "weakened 2", "stunned for 2 rounds", "bleed 2"]
+    for _ in range(2):  # read, then kept
+        got = orc.replace(conditions=texts)
+        assert got.conditions == stack_afflictions(
+            [Affliction.parse(t) for t in texts], orc.level)
+    assert "Prone" in _READ_CONDITIONS
+    for bad in (["bleed 99"], ["pronee"], ["bleed"]):
+        for _ in range(2):
+            with pytest.raises(CreatureError):
+                orc.replace(conditions=bad)
