@@ -143,7 +143,9 @@ def test_a_kept_attack_setup_is_the_setup_made_afresh(seed):
         return Creature.from_dict(c.to_dict())
 
     situations = [{}, {"previous_attacks": 1}, {"power_attack": True},
-                  {"attack_bonuses": (Bonus(2, None, "gang up"),)}, {"aim": True}]
+                  {"attack_bonuses": (Bonus(2, None, "gang up"),)}, {"aim": True},
+                  {"flat_footed": True}, {"touch": True}, {"cover": "partial"},
+                  {"distance_ft": 5, "ac_bonuses": (Bonus(-2, None, "running"),)}]
     checked = refused = 0
     enc = _fight("lfg", seed)
     for _ in _steps(enc, rounds=3):

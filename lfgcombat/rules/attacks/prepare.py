@@ -401,7 +401,9 @@ def prepare(attacker: Any, target: Any, weapon: "Weapon | str | Mapping", *,
     for creature in (attacker, target):  # its 'ruleset' key (lfgcombat/rulesets/fields.py)
         _check_written_for(creature, rules.name)
     sit = situation_of(situation, kwargs)
-    key = ("attack_setup", type(weapon), weapon, sit)
+    # under "attack": kept on through a change of HP alone (creature._keep_stats): the
+    # attacker's part reads HP only through its conditions in effect
+    key = ("attack", "setup", type(weapon), weapon, sit)
     kept = _kept_on(attacker, key)
     if kept is None:
         w = resolve_weapon(attacker, weapon)
@@ -419,7 +421,7 @@ def prepare(attacker: Any, target: Any, weapon: "Weapon | str | Mapping", *,
         check_not_self(attacker, target)
         tgt, seen = situated_target(attacker, target, sit)
     fortune, fortune_notes = attack_fortune(bonus, sit, mode, tgt)
-    ac, confirm = defense_ac(tgt, sit, mode, sit.distance_ft)
+    ac, confirm = _defense_ac(tgt, sit, mode)
     miss, miss_notes = miss_chance(attacker, tgt, sit)
     check_auto_critical(tgt, sit, mode)
     damage = damage_plan(attacker, tgt, w, mode, sit, rules, miss)
@@ -460,6 +462,20 @@ def _keep_on(creature: Any, key: tuple[Any, ...], value: Any) -> None:
         kept[key] = value
     except TypeError:
         return
+
+
+def _defense_ac(tgt: Any, sit: Situation, mode: str) -> tuple[Any, Any]:
+    """:func:`~lfgcombat.rules.attacks.bonus.defense_ac`, kept on the target by what it
+    reads of the situation (touch, cover, the AC bonuses, the distance) and the mode;
+    under "ac": kept on through a change of HP alone, like the target's AC
+    (``creature._keep_stats``: it reads HP only through the conditions in effect)."""
+    d, cover = sit.distance_ft, sit.cover
+    key = ("ac", "defense", mode, sit.touch, sit.ac_bonuses, type(cover), cover, type(d), d)
+    kept = _kept_on(tgt, key)
+    if kept is None:
+        kept = defense_ac(tgt, sit, mode, d)
+        _keep_on(tgt, key, kept)
+    return kept
 
 
 def _check_written_for(creature: Any, ruleset: str) -> None:
