@@ -124,7 +124,7 @@ def _setup_words(setup) -> tuple:
     account)."""
     return (setup.explain(), setup.line, setup.bonus.value, setup.ac.value,
             setup.confirm_ac.value, setup.fortune, setup.mode, setup.notes,
-            setup.consequences, setup.miss_chance, setup.weapon)
+            setup.consequences, setup.miss_chance, setup.weapon, setup.damage)
 
 
 @pytest.mark.parametrize("seed", [1])
@@ -145,7 +145,8 @@ def test_a_kept_attack_setup_is_the_setup_made_afresh(seed):
     situations = [{}, {"previous_attacks": 1}, {"power_attack": True},
                   {"attack_bonuses": (Bonus(2, None, "gang up"),)}, {"aim": True},
                   {"flat_footed": True}, {"touch": True}, {"cover": "partial"},
-                  {"distance_ft": 5, "ac_bonuses": (Bonus(-2, None, "running"),)}]
+                  {"distance_ft": 5, "ac_bonuses": (Bonus(-2, None, "running"),)},
+                  {"knockout": True}, {"damage_bonus": 2}, {"precision": "1d6"}]
     checked = refused = 0
     enc = _fight("lfg", seed)
     for _ in _steps(enc, rounds=3):
@@ -239,3 +240,21 @@ def test_a_kept_condition_text_reads_as_it_reads_afresh():
         for _ in range(2):
             with pytest.raises(CreatureError):
                 orc.replace(conditions=bad)
+
+
+def test_a_kept_damage_plan_follows_the_targets_max_hp_under_killer_criticals():
+    """Killer Criticals' least damage reads the target's max HP
+    (000_8d1d7816ee944f3b.txt, "Killer Criticals (Optional Rule)"): the plan kept on the
+    attacker for one orc is not the plan for a tougher orc of the same name."""
+    from lfgcombat import Ruleset
+    from lfgcombat.creature import Creature
+    from lfgcombat.rules.attacks import prepare
+
+    brutal = Ruleset("lfg", killer_criticals=True)
+    wulfric = load_example("wulfric")
+    for max_hp in (10, 200, 10):
+        orc = load_example("orc").replace(max_hp=max_hp)
+        got = prepare(wulfric, orc, "longsword", ruleset=brutal).damage
+        want = prepare(Creature.from_dict(wulfric.to_dict()), orc, "longsword",
+                       ruleset=brutal).damage
+        assert got == want and got.killer_minimum == want.killer_minimum, max_hp

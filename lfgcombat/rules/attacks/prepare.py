@@ -424,7 +424,7 @@ def prepare(attacker: Any, target: Any, weapon: "Weapon | str | Mapping", *,
     ac, confirm = _defense_ac(tgt, sit, mode)
     miss, miss_notes = miss_chance(attacker, tgt, sit)
     check_auto_critical(tgt, sit, mode)
-    damage = damage_plan(attacker, tgt, w, mode, sit, rules, miss)
+    damage = _damage_plan(attacker, tgt, w, mode, sit, rules, miss)
     defense, defense_notes = (defense_plan(attacker, tgt, w, mode, sit, bonus)
                               if sit.active_defense else (None, ()))
     notes = seen + bonus_notes + fortune_notes + miss_notes + defense_notes
@@ -475,6 +475,24 @@ def _defense_ac(tgt: Any, sit: Situation, mode: str) -> tuple[Any, Any]:
     if kept is None:
         kept = defense_ac(tgt, sit, mode, d)
         _keep_on(tgt, key, kept)
+    return kept
+
+
+def _damage_plan(attacker: Any, tgt: Any, w: Weapon, mode: str, sit: Situation,
+                 rules: Ruleset, miss: int) -> Any:
+    """:func:`~lfgcombat.rules.attacks.damage_plan.damage_plan`, kept on the attacker by
+    the weapon, mode, situation, ruleset, miss chance and what it reads of the target (its
+    name, size, type, resistances and, with Killer Criticals, its max HP); under "attack":
+    kept on through the attacker's change of HP alone (it reads the attacker's HP only
+    through its conditions in effect: Weakened). The plan is a frozen value; what it
+    works out of a roll (``physical``) is the same for every attack it plans."""
+    key = ("attack", "damage", w, mode, sit, rules, miss, tgt.name, tgt.size,
+           tgt.creature_type, tgt.resistances,
+           tgt.max_hp.value if rules.killer_criticals else None)
+    kept = _kept_on(attacker, key)
+    if kept is None:
+        kept = damage_plan(attacker, tgt, w, mode, sit, rules, miss)
+        _keep_on(attacker, key, kept)
     return kept
 
 
