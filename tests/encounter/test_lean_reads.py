@@ -258,3 +258,25 @@ def test_a_kept_damage_plan_follows_the_targets_max_hp_under_killer_criticals():
         want = prepare(Creature.from_dict(wulfric.to_dict()), orc, "longsword",
                        ruleset=brutal).damage
         assert got == want and got.killer_minimum == want.killer_minimum, max_hp
+
+
+def test_kept_actions_left_is_each_encounters_own():
+    """The same creatures in two encounters, one taking the orcs' turn together as a group
+    ("Groups of similar NPCs may act on the same turn", "Rounds, Initiative, & Turn
+    Order"): each encounter's count is its own, asked in turn."""
+    from lfgcombat.rules.actions.economy import _count_actions_left
+
+    cs = [load_example("wulfric"), load_example("orc").replace(name="Orc 1"),
+          load_example("orc").replace(name="Orc 2")]
+    sides = {"party": ["Wulfric"], "orcs": ["Orc 1", "Orc 2"]}
+    grouped = Encounter(cs, sides=sides, groups={"orcs": ["Orc 1", "Orc 2"]}, seed=2)
+    alone = Encounter(cs, sides=sides, seed=2)
+    grouped.start()
+    alone.start()
+    for enc in (grouped, alone, grouped, alone):
+        choices = enc.choices()
+        enc.end_turn(next=choices[0] if choices else None)
+        for other in (grouped, alone):
+            for n in other.names:
+                assert other.actions_left(n) == _count_actions_left(
+                    other, n, other._f[n], other._view(n)), n

@@ -69,10 +69,11 @@ def actions_left(st: Encounter, name: str) -> ActionsLeft:
     # everything else the count reads, all frozen values or plain ones compared by
     # identity (a false miss only counts again): its turn's budget, Reactions used,
     # death, Full-Round and readied actions, card, awareness, the surprise round, the
-    # ruleset and the turns under way. Issue 24, "Fast": it was counted afresh for
-    # every creature at every hand-over.
+    # ruleset, the groups (this encounter's: a creature may fight in several) and the
+    # turns under way. Issue 24, "Fast": it was counted afresh for every creature at
+    # every hand-over.
     key = (f.turn, f.reactions_used, f.dead, f.full_round, f.ready, f.done, f.aware,
-           st._surprise, st.ruleset, *st._frames)
+           st._surprise, st.ruleset, st._groups, *st._frames)
     kept = v.__dict__.get("_actions_left")
     if kept is not None and kept[0] == name and len(kept[1]) == len(key) and \
             all(map(operator.is_, kept[1], key)):
