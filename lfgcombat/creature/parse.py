@@ -508,11 +508,27 @@ def _parse_conditions(conds: Any, p: _Parser) -> list[Affliction]:
             p.bad(f"conditions[{i}]", f"a condition of {len(c):,} characters; at most "
                   f"{MAX_TEXT}")
             continue
+        known = _READ_CONDITIONS.get(c) if type(c) is str else None
+        if known is not None:
+            parsed.append(known)
+            continue
         try:
             parsed.append(Affliction.parse(c))
         except ConditionError as exc:
             p.bad(f"conditions[{i}]", str(exc)[:500] + _own_condition_hint(c))
+            continue
+        if type(c) is str:
+            if len(_READ_CONDITIONS) >= _READ_CONDITIONS_MAX:
+                _READ_CONDITIONS.clear()
+            _READ_CONDITIONS[c] = parsed[-1]
     return parsed
+
+
+#: Condition texts read (``"bleed 2"``, ``"prone"``) and the frozen :class:`Affliction` each
+#: reads as, by the lfg table (issue 24, "Fast": every strike wrote a creature's conditions
+#: as text and read them again); a refused text is not kept.
+_READ_CONDITIONS: dict[str, Affliction] = {}
+_READ_CONDITIONS_MAX = 4096
 
 
 def _own_condition_hint(name: Any) -> str:

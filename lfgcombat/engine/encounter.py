@@ -667,6 +667,19 @@ class Encounter:
             self._state_cache[name] = found
         return _fresh(found[3])
 
+    def _standing_state(self, name: str) -> dict[str, Any]:
+        """The part of :meth:`state` that says who stands and who may still die: ``hp``,
+        ``status``, ``dead`` and ``vitals`` (the same values, as a new dict), without the
+        rest (the actions left, conditions and effects): GM prep's tactics read it after
+        every strike and at every hand-over (``prep/reference.py``). Issue 24, "Fast"."""
+        f = self._fighter(name)
+        if f.rules is not None:  # a ruleset's record: its health policy reports it
+            report = self._record_report(name)
+            return {"hp": report["hp"], "status": report["status"],
+                    "dead": f.dead or report["dead"], "vitals": dict(report["vitals"])}
+        return {"hp": self._view(name).hp, "status": self._status(name), "dead": f.dead,
+                "vitals": {}}
+
     def _build_state(self, name: str) -> CombatantState:
         """:meth:`state` computed (not kept)."""
         f = self._fighter(name)

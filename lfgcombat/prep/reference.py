@@ -89,7 +89,7 @@ class _Fight:
         self.last: Any = None  # and its last event then
 
     def refresh(self, i: int) -> None:
-        s = self.enc.state(self.names[i])
+        s = self.enc._standing_state(self.names[i])  # state()'s hp, status, dead, vitals
         self.hp[i], self.dead[i] = track(s), bool(s["dead"])
         self.up[i] = s["status"] in STANDING
 
@@ -270,7 +270,7 @@ class _Fight:
         DC12 FORT check, "Stabilizing a Disabled Character", until stable or dead at -10;
         nobody under wounds); the others just end theirs."""
         start = self.enc.round
-        while any(at_risk(self.enc.state(n), self.hp_loss) for n in self.names):
+        while any(at_risk(self.enc._standing_state(n), self.hp_loss) for n in self.names):
             if self.enc.round - start > limit:  # pragma: no cover - clotting ends it
                 break
             choices = self.enc.choices()

@@ -12,6 +12,7 @@ economy (:class:`~lfgcombat.rulesets.ActionEconomy`), never read off the creatur
 from __future__ import annotations
 
 import dataclasses
+import operator
 from typing import TYPE_CHECKING, Any
 
 from lfgcombat.shortrepr import short
@@ -64,6 +65,27 @@ def actions_left(st: Encounter, name: str) -> ActionsLeft:
     if f.rules is not None:  # a ruleset's record: its economy answers
         return st._record_actions_left(name)
     v = st._view(name)
+    # Kept on the view (a frozen creature: its conditions, effects and level), keyed on
+    # everything else the count reads, all frozen values or plain ones compared by
+    # identity (a false miss only counts again): its turn's budget, Reactions used,
+    # death, Full-Round and readied actions, card, awareness, the surprise round, the
+    # ruleset, the groups (this encounter's: a creature may fight in several) and the
+    # turns under way. Issue 24, "Fast": it was counted afresh for every creature at
+    # every hand-over.
+    key = (f.turn, f.reactions_used, f.dead, f.full_round, f.ready, f.done, f.aware,
+           st._surprise, st.ruleset, st._groups, *st._frames)
+    kept = v.__dict__.get("_actions_left")
+    if kept is not None and kept[0] == name and len(kept[1]) == len(key) and \
+            all(map(operator.is_, kept[1], key)):
+        return kept[2]
+    out = _count_actions_left(st, name, f, v)
+    v.__dict__["_actions_left"] = (name, key, out)
+    return out
+
+
+def _count_actions_left(st: Encounter, name: str, f: _Fighter, v: Any) -> ActionsLeft:
+    """:func:`actions_left` counted now (not kept) for an lfg combatant ``f`` seen as
+    ``v``."""
     lim = _limits(st, name)
     notes = list(lim.notes)
     on_turn = name in st.acting

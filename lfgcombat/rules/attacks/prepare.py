@@ -399,27 +399,111 @@ def prepare(attacker: Any, target: Any, weapon: "Weapon | str | Mapping", *,
     """
     rules = coerce_ruleset(ruleset)
     for creature in (attacker, target):  # its 'ruleset' key (lfgcombat/rulesets/fields.py)
-        check_written_for(creature, rules.name)
+        _check_written_for(creature, rules.name)
     sit = situation_of(situation, kwargs)
-    w = resolve_weapon(attacker, weapon)
-    check_not_self(attacker, target)
-    tgt, seen = situated_target(attacker, target, sit)
-    check_can_act(attacker, sit)
-    mode = attack_mode(w, sit)
-    extra = range_and_reach(attacker, tgt, w, mode, sit.distance_ft)
-    special, consequences = special_actions(attacker, w, mode, sit)
-    extra += special + penalties_and_gear(w, mode, sit)
-    bonus, bonus_notes = attack_bonus(attacker, w, mode, sit.ability, extra)
+    # under "attack": kept on through a change of HP alone (creature._keep_stats): the
+    # attacker's part reads HP only through its conditions in effect
+    key = ("attack", "setup", type(weapon), weapon, sit)
+    kept = _kept_on(attacker, key)
+    if kept is None:
+        w = resolve_weapon(attacker, weapon)
+        check_not_self(attacker, target)
+        tgt, seen = situated_target(attacker, target, sit)
+        check_can_act(attacker, sit)
+        mode = attack_mode(w, sit)
+        extra = range_and_reach(attacker, tgt, w, mode, sit.distance_ft)
+        special, consequences = special_actions(attacker, w, mode, sit)
+        extra += special + penalties_and_gear(w, mode, sit)
+        bonus, bonus_notes = attack_bonus(attacker, w, mode, sit.ability, extra)
+        _keep_on(attacker, key, (w, mode, consequences, bonus, bonus_notes))
+    else:  # the attacker's part, as it was made: only the target's checks are left
+        w, mode, consequences, bonus, bonus_notes = kept
+        check_not_self(attacker, target)
+        tgt, seen = situated_target(attacker, target, sit)
     fortune, fortune_notes = attack_fortune(bonus, sit, mode, tgt)
-    ac, confirm = defense_ac(tgt, sit, mode, sit.distance_ft)
+    ac, confirm = _defense_ac(tgt, sit, mode)
     miss, miss_notes = miss_chance(attacker, tgt, sit)
     check_auto_critical(tgt, sit, mode)
-    damage = damage_plan(attacker, tgt, w, mode, sit, rules, miss)
+    damage = _damage_plan(attacker, tgt, w, mode, sit, rules, miss)
     defense, defense_notes = (defense_plan(attacker, tgt, w, mode, sit, bonus)
                               if sit.active_defense else (None, ()))
     notes = seen + bonus_notes + fortune_notes + miss_notes + defense_notes
     return AttackSetup(attacker, tgt, w, sit, rules, mode, bonus, fortune, ac, confirm, miss,
                        damage, defense, sit.auto_critical, notes, consequences)
+
+
+def _keeps(creature: Any) -> bool:
+    """Whether ``creature`` is a frozen :class:`~lfgcombat.creature.Creature` that keeps
+    what is read of it (``Creature._kept``; attacks never import the creature module)."""
+    return callable(getattr(type(creature), "_kept", None))
+
+
+def _kept_on(creature: Any, key: tuple[Any, ...]) -> Any:
+    """What :func:`_keep_on` kept on ``creature`` under ``key`` (``None``: nothing, or a
+    key that is no key: a weapon given as a mapping). A creature is a frozen value, so
+    what :func:`prepare` made of it for the same weapon and situation is the same (issue
+    24, "Fast": every attack resolved the weapon and stacked the attack bonus again)."""
+    kept = creature.__dict__.get("_kept_stats") if _keeps(creature) else None
+    if not kept:
+        return None
+    try:
+        return kept.get(key)
+    except TypeError:
+        return None
+
+
+def _keep_on(creature: Any, key: tuple[Any, ...], value: Any) -> None:
+    """Keep ``value`` on ``creature`` (a :class:`~lfgcombat.creature.Creature`) under
+    ``key`` (see :func:`_kept_on`); nothing for another value or an unhashable key."""
+    if not _keeps(creature):
+        return
+    kept = creature.__dict__.setdefault("_kept_stats", {})
+    try:
+        kept[key] = value
+    except TypeError:
+        return
+
+
+def _defense_ac(tgt: Any, sit: Situation, mode: str) -> tuple[Any, Any]:
+    """:func:`~lfgcombat.rules.attacks.bonus.defense_ac`, kept on the target by what it
+    reads of the situation (touch, cover, the AC bonuses, the distance) and the mode;
+    under "ac": kept on through a change of HP alone, like the target's AC
+    (``creature._keep_stats``: it reads HP only through the conditions in effect)."""
+    d, cover = sit.distance_ft, sit.cover
+    key = ("ac", "defense", mode, sit.touch, sit.ac_bonuses, type(cover), cover, type(d), d)
+    kept = _kept_on(tgt, key)
+    if kept is None:
+        kept = defense_ac(tgt, sit, mode, d)
+        _keep_on(tgt, key, kept)
+    return kept
+
+
+def _damage_plan(attacker: Any, tgt: Any, w: Weapon, mode: str, sit: Situation,
+                 rules: Ruleset, miss: int) -> Any:
+    """:func:`~lfgcombat.rules.attacks.damage_plan.damage_plan`, kept on the attacker by
+    the weapon, mode, situation, ruleset, miss chance and what it reads of the target (its
+    name, size, type, resistances and, with Killer Criticals, its max HP); under "attack":
+    kept on through the attacker's change of HP alone (it reads the attacker's HP only
+    through its conditions in effect: Weakened). The plan is a frozen value; what it
+    works out of a roll (``physical``) is the same for every attack it plans."""
+    key = ("attack", "damage", w, mode, sit, rules, miss, tgt.name, tgt.size,
+           tgt.creature_type, tgt.resistances,
+           tgt.max_hp.value if rules.killer_criticals else None)
+    kept = _kept_on(attacker, key)
+    if kept is None:
+        kept = damage_plan(attacker, tgt, w, mode, sit, rules, miss)
+        _keep_on(attacker, key, kept)
+    return kept
+
+
+def _check_written_for(creature: Any, ruleset: str) -> None:
+    """:func:`~lfgcombat.rulesets.fields.check_written_for`, kept on the creature once it
+    passed (a frozen value: its ``ruleset`` key stays what it was); a refusal raises
+    every time."""
+    key = ("written_for", ruleset)
+    if _kept_on(creature, key) is None:
+        check_written_for(creature, ruleset)
+        _keep_on(creature, key, True)
 
 
 def attack(attacker: Any, target: Any, weapon: "Weapon | str | Mapping", roller: Roller, *,

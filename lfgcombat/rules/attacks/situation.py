@@ -209,7 +209,16 @@ class Situation:
                 parts.append(f"{k!r}" + (f" (did you mean {close[0]!r}?)" if close else ""))
             raise WeaponError(f"unknown attack situation {', '.join(parts)}; known: "
                               + ", ".join(_FIELDS))
-        return cls(**kwargs)
+        key = _made_key(kwargs) if cls is Situation else None
+        if key is None:
+            return cls(**kwargs)
+        made = _MADE.get(key)
+        if made is None:
+            made = cls(**kwargs)  # a refusal raises here and is not kept
+            if len(_MADE) >= _MADE_MAX:
+                _MADE.clear()
+            _MADE[key] = made
+        return made
 
     def changed(self) -> dict[str, Any]:
         """The keys that differ from the default.
@@ -236,3 +245,29 @@ class Situation:
 _FIELDS: tuple[str, ...] = tuple(f.name for f in dataclasses.fields(Situation))
 _BOOL_FIELDS: tuple[str, ...] = tuple(f.name for f in dataclasses.fields(Situation)
                                       if f.type == "bool")
+
+
+#: Situations made from plain keywords, kept by :func:`_made_key` (issue 24, "Fast": every
+#: attack checked the same few situations again); a frozen value, so one is shared.
+_MADE: dict[tuple[Any, ...], Situation] = {}
+_MADE_MAX = 2048
+_PLAIN = (bool, int, str, type(None))
+
+
+def _made_key(kwargs: dict[str, Any]) -> tuple[Any, ...] | None:
+    """What :meth:`Situation.make` keeps a situation under: each keyword with its value's
+    exact type (``True`` and ``1`` are equal keys to a dict, yet one is a bad ``distance_ft``
+    and the other a bad ``flanked``), when every value is plain (text, a whole number,
+    ``True``/``False``, ``None``, or a tuple of :class:`~lfgcombat.rules.bonuses.Bonus`
+    values); ``None``: not kept (made each time)."""
+    key = []
+    for k, v in sorted(kwargs.items()):
+        t = type(v)
+        if t is tuple:
+            if not all(type(b) is Bonus and type(b.value) is int
+                       and type(b.source) in (str, type(None)) for b in v):
+                return None
+        elif t not in _PLAIN:
+            return None
+        key.append((k, t, v))
+    return tuple(key)
