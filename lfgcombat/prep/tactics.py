@@ -116,9 +116,9 @@ field of :class:`Tactics`, :data:`CHOICE_POLICIES`: ``"never"`` or ``"odds"``):
   ``caution`` times the damage it risks (the bash's lost Shield Rating against the other
   foes, the Trip's AOO on a map). The AOO the foe provokes standing up, its lost Big Action
   and its -4 on attacks are left out (a knock-down is, if anything, undervalued); a foe
-  already Prone is never knocked down; with either on, a Prone creature stands up at the
-  start of its turn (a Big Action that provokes; foes take the AOO), as under
-  ``knockdown=True`` (:mod:`lfgcombat.prep.maneuvers`).
+  already Prone is never knocked down; with either on for any side, every Prone creature
+  stands up at the start of its turn (a Big Action that provokes; foes take the AOO), as
+  under ``knockdown=True`` (:mod:`lfgcombat.prep.maneuvers`).
 * ``flank``: on a map, a melee creature with no foe in reach whose target an ally already
   threatens moves to the cell (of those the plain approach chooses among) from which it
   flanks the target ("Flanking / Being Flanked": -2 AC, the map's own test) when the exact
@@ -134,8 +134,8 @@ refuse raise, :func:`lfgcombat.rules.attacks.odds.attack_odds`; the encounter re
 :func:`lfgcombat.rules.turns.round_offers.round_offers` - classic's and wounds' rounds have none of
 these options, so their creatures choose a weapon, and on a map where to stand to flank, only;
 a maneuver is tried first in a fork, :mod:`lfgcombat.prep.maneuvers`); every choice other
-than the plain attack
-with the creature's weapon is a GM note in the fight's log, saying why. The fast tier plays
+than the plain attack with the creature's weapon is a GM note in the fight's log, saying
+why. The fast tier plays
 none of them: it refuses such tactics by name, and a run that names no tier plays them on the
 reference tier, noted (:func:`lfgcombat.prep.tiers.choose_tier`).
 
