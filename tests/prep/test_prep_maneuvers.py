@@ -265,3 +265,31 @@ def test_the_new_choices_are_data_and_bad_ones_are_refused():
         with pytest.raises(TacticsError, match=f"unknown tactics {key} 'odd'; did you mean "
                                                "'odds'"):
             Tactics(**{key: "odd"})
+
+
+def test_played_on_from_a_fight_under_way_the_bash_replays_after_the_real_log():
+    """``simulate(encounter)`` mid-fight under ``bully``: each fight replays (as a scripted
+    encounter whose log begins with the real fight's) with its Shield Bashes and notes."""
+    hero = load_example("wulfric").replace(skills={"wrestling": 10})
+    orc = load_example("orc").replace(bonuses=[{"to": "ac", "value": 12, "source": "test"}])
+    enc = Encounter([hero, orc], sides={"party": ["Wulfric"], "orcs": ["Orc"]}, seed=3)
+    enc.start()
+    if enc.current != "Orc":
+        enc.end_turn(next="Orc")
+    enc.attack("Orc", "Wulfric")
+    enc.end_turn(next="Wulfric")
+    r = simulate(enc, 3, tactics={"party": "bully"}, seed=1, progress=False, backend=None,
+                 tier="reference")
+    for i in range(3):
+        played = r.replay(i)
+        assert [e.kind for e in played.log[:len(enc.log)]] == [e.kind for e in enc.log]
+        assert any(e.kind == "maneuver" for e in played.log[len(enc.log):])
+        assert any(n.startswith("Wulfric Shield Bashes Orc") for n in _notes(played))
+
+
+def test_a_run_naming_no_tier_plays_the_new_choices_on_the_reference_tier_noted():
+    r = simulate({"party": [load_example("wulfric")], "orcs": orcs(1)}, 2, tactics="pack",
+                 seed=1, progress=False, backend=None)
+    assert r.tier == "reference"
+    assert any("does not play turn choices by exact odds" in n and "pack (flank)" in n
+               for n in r.notes)
