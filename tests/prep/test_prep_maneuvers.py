@@ -293,3 +293,20 @@ def test_a_run_naming_no_tier_plays_the_new_choices_on_the_reference_tier_noted(
     assert r.tier == "reference"
     assert any("does not play turn choices by exact odds" in n and "pack (flank)" in n
                for n in r.notes)
+
+
+def test_bully_orcs_trip_wulfric_in_simulated_fights_that_replay():
+    """The Trip is played (a Wrestling maneuver: the foes offered an AOO take it), noted,
+    replayed; a tripped Wulfric stands up on his turn."""
+    hero = load_example("wulfric").replace(bonuses=[{"to": "ac", "value": 6, "source": "test"}])
+    foes = [o.replace(skills={"wrestling": 6}) for o in orcs(3)]
+    r = simulate({"party": [hero], "orcs": foes}, 3, tactics={"orcs": "bully"}, seed=2,
+                 progress=False, backend=None)
+    encs = [r.replay(i) for i in range(3)]
+    trips = [e for enc in encs for e in enc.log if e.kind == "maneuver"]
+    assert trips and {e.data["maneuver"] for e in trips} == {"trip"}
+    assert {e.actor for e in trips} <= {"Orc 1", "Orc 2", "Orc 3"}
+    assert any(" Trips Wulfric: by the exact odds P(Prone) 0.39" in n
+               for enc in encs for n in _notes(enc))
+    assert any(e.actor == "Wulfric" and e.kind == "spend" and e.data.get("action") ==
+               "stand_up" for enc in encs for e in enc.log)
