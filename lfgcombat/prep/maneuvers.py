@@ -65,33 +65,53 @@ __all__ = ["choose_maneuver", "play_maneuver", "flank_in", "MANEUVERS"]
 MANEUVERS: dict[str, str] = {"shield_bash": "Shield Bashes", "trip": "Trips"}
 
 
-def _dry_run(enc: Encounter, me: str, them: str, kind: str) -> Any:
-    """The fork after ``me``'s ``kind`` on ``them`` (nobody takes an AOO); ``None``: the
-    encounter refuses it now."""
+def _dry_run(scenario: Scenario, enc: Encounter, me: str, them: str, kind: str
+             ) -> int | None:
+    """``me``'s attacks left after its ``kind`` on ``them``, played in a fork (nobody takes
+    an AOO); ``None``: the encounter refuses it now. An answer is kept for the run by what
+    it depends on - both creatures' active conditions, ``me``'s Big Actions and attacks
+    left and, on a map, where both stand - and a refusal is asked again each time (it may have a
+    reason outside that key); the play itself is the encounter's to refuse again."""
+    from .choices import _cache
+    cache = _cache(scenario)
+    where = None if enc.map is None else (enc.map.token(me).anchor, enc.map.token(them).anchor)
+    left = enc.actions_left(me)
+    key = ("dry run", kind, me, them, _conditions(enc, me), _conditions(enc, them),
+           int(left.big), int(left.attacks), where)
+    if key in cache:
+        return cache[key]
     try:
         fork = enc.fork()
         if kind == "shield_bash":
             fork.shield_bash(me, them)
         else:
             fork.wrestle(me, them, kind, aoo=None)
-        return fork
     except LfgError:
         return None
+    cache[key] = after = int(fork.actions_left(me).attacks)
+    return after
+
+
+def _conditions(enc: Encounter, name: str) -> tuple[str, ...]:
+    """``name``'s active conditions by name (a key of :func:`_dry_run`; not their text,
+    which names the HP that brought them)."""
+    return tuple(sorted(str(getattr(getattr(c, "condition", c), "value", c))
+                        for c in enc.creature(name).active_conditions))
 
 
 def _prone_view(scenario: Scenario, enc: Encounter, them: str) -> Any:
-    """``them`` as the encounter would see it Prone (the condition given in a fork), kept
-    for the run by what its attack odds depend on (:func:`lfgcombat.prep.choices._key`);
-    ``None``: the encounter refuses the condition."""
+    """``them`` as the encounter sees it, Prone ("Prone": its view with the condition
+    added, :meth:`Creature.replace <lfgcombat.Creature.replace>`, as the encounter's own
+    ``add_condition`` makes it), kept for the run by what its attack odds depend on
+    (:func:`lfgcombat.prep.choices._key`); ``None``: the condition is refused."""
     from .choices import _cache, _key
     cache = _cache(scenario)
-    key = ("prone view", _key(enc.creature(them)))
+    view = enc.creature(them)
+    key = ("prone view", _key(view))
     if key not in cache:
         try:
-            fork = enc.fork()
-            fork.add_condition(them, "prone")
-            cache[key] = fork.creature(them)
-        except LfgError:
+            cache[key] = view.replace(conditions=[*view.conditions, "prone"])
+        except (LfgError, AttributeError, TypeError):
             cache[key] = None
     return cache[key]
 
@@ -229,10 +249,10 @@ def _weigh(scenario: Scenario, enc: Encounter, cur: int, t: int, kind: str, weap
     left = int(enc.actions_left(me).attacks) - 1
     for dry in (False, True):
         if dry:
-            fork = _dry_run(enc, me, them, kind)
-            if fork is None:
+            got = _dry_run(scenario, enc, me, them, kind)
+            if got is None:
                 return None
-            after = int(fork.actions_left(me).attacks)
+            after = got
         else:
             after = left
         gain = _prone_gain(scenario, enc, max(0, after), cur, t, weapon, prev, flags,

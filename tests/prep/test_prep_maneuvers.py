@@ -310,3 +310,15 @@ def test_bully_orcs_trip_wulfric_in_simulated_fights_that_replay():
                for enc in encs for n in _notes(enc))
     assert any(e.actor == "Wulfric" and e.kind == "spend" and e.data.get("action") ==
                "stand_up" for enc in encs for e in enc.log)
+
+
+def test_the_prone_view_is_the_one_the_encounter_makes_with_add_condition():
+    """The tactics value a knock-down with the target's view plus Prone; the encounter's own
+    ``add_condition`` (in a fork) gives the same creature, so the same attack odds."""
+    from lfgcombat.prep.maneuvers import _prone_view
+    for hero in (load_example("wulfric"), load_example("chessan")):
+        scenario, _, enc = _duel(hero, load_example("orc"), 1)
+        fork = enc.fork()
+        fork.add_condition("Orc", "prone")
+        assert _prone_view(scenario, enc, "Orc") == fork.creature("Orc")
+        assert "prone" in fork.state("Orc")["conditions"]

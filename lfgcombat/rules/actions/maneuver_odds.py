@@ -84,6 +84,7 @@ def _opposed(a: int, b: int, fa: Fortune | None, fb: Fortune | None) -> tuple[fl
     return float(o.p_a_wins), float(o.p_a_wins_by(BASH_BIG_WIN))
 
 
+@functools.lru_cache(maxsize=4096)
 def maneuver_chances(touch_bonus: int, touch_ac: int, wrestling: int, defense: int, *,
                      touch_fortune: Fortune | str | None = None,
                      a_fortune: Fortune | str | None = None,
