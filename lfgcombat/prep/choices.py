@@ -3,7 +3,8 @@ what the creature can do now (issue 25, item 2).
 
 The preferences are fields of :class:`~lfgcombat.prep.tactics.Tactics` (``weapon="best"``,
 ``power_attack``, ``aim``, ``fight_defensively``, ``active_defense``, ``caution``; their
-policy is in :mod:`lfgcombat.prep.tactics`). Every number is the kit's own:
+policy is in :mod:`lfgcombat.prep.tactics`; ``shield_bash``, ``trip`` and ``flank`` are
+played by :mod:`lfgcombat.prep.maneuvers`). Every number is the kit's own:
 
 * an attack's odds are :func:`lfgcombat.rules.attacks.odds.attack_odds` on the creatures as the
   encounter sees them now (:meth:`Encounter.creature <lfgcombat.Encounter.creature>`: its
