@@ -3,7 +3,8 @@ what the creature can do now (issue 25, item 2).
 
 The preferences are fields of :class:`~lfgcombat.prep.tactics.Tactics` (``weapon="best"``,
 ``power_attack``, ``aim``, ``fight_defensively``, ``active_defense``, ``caution``; their
-policy is in :mod:`lfgcombat.prep.tactics`). Every number is the kit's own:
+policy is in :mod:`lfgcombat.prep.tactics`; ``shield_bash``, ``trip`` and ``flank`` are
+played by :mod:`lfgcombat.prep.maneuvers`). Every number is the kit's own:
 
 * an attack's odds are :func:`lfgcombat.rules.attacks.odds.attack_odds` on the creatures as the
   encounter sees them now (:meth:`Encounter.creature <lfgcombat.Encounter.creature>`: its
@@ -41,7 +42,8 @@ if TYPE_CHECKING:  # pragma: no cover
     from ..engine import Encounter
     from .spec import Scenario
 
-__all__ = ["Odds", "odds_of", "choose_attack", "choose_defense", "before_attacks", "charge_in"]
+__all__ = ["Odds", "odds_of", "choose_attack", "choose_attack_scored", "choose_defense",
+           "before_attacks", "charge_in"]
 
 #: Two chances to drop closer than this count as equal (the expected damage decides).
 SAME_P = 0.005
@@ -146,7 +148,16 @@ def _after_dry_run(enc: Encounter, me: str, what: str, target: str, weapon: str)
 def choose_attack(scenario: Scenario, enc: Encounter, cur: int, t: int, static: str,
                   prev: int, flags: dict, foes: list[int], weapons: list[str],
                   n_attacks: Any) -> tuple[str, dict, str]:
-    """``cur``'s weapon and attack options against ``t`` by the exact odds.
+    """``cur``'s weapon and attack options against ``t`` by the exact odds: the first
+    three of :func:`choose_attack_scored`."""
+    return choose_attack_scored(scenario, enc, cur, t, static, prev, flags, foes, weapons,
+                                n_attacks)[:3]
+
+
+def choose_attack_scored(scenario: Scenario, enc: Encounter, cur: int, t: int, static: str,
+                         prev: int, flags: dict, foes: list[int], weapons: list[str],
+                         n_attacks: Any) -> tuple[str, dict, str, tuple[float, float, float]]:
+    """``cur``'s weapon and attack options against ``t`` by the exact odds, and their score.
 
     Args:
         static: Its weapon by the scenario (the plain attack).
@@ -156,7 +167,10 @@ def choose_attack(scenario: Scenario, enc: Encounter, cur: int, t: int, static: 
             (the cost of Power Attack's -2 AC).
 
     Returns:
-        ``(weapon, situation, why)``: ``why`` is ``""`` for the plain attack.
+        ``(weapon, situation, why, score)``: ``why`` is ``""`` for the plain attack;
+        ``score`` the chosen attack's ``(P(drop), value, expected damage)`` (value: the
+        expected damage less the caution cost; ``(0, 0, 0)`` when no odds are known),
+        what a maneuver must beat (:func:`lfgcombat.prep.maneuvers.choose_maneuver`).
     """
     tac = scenario.tactics[scenario.side_of[cur]]
     me, them = scenario.names[cur], scenario.names[t]
@@ -181,20 +195,21 @@ def choose_attack(scenario: Scenario, enc: Encounter, cur: int, t: int, static: 
                                                     n_attacks))
             rows.append((w, power, o.p_drop(need) if need else 0.0, o.expected - cost, o))
     if not rows:
-        return static, {}, ""
+        return static, {}, "", (0.0, 0.0, 0.0)
     plain = next((r for r in rows if r[0] == static and not r[1]), rows[0])
     best = plain
     for r in rows:
         if r[2] > best[2] + SAME_P or (abs(r[2] - best[2]) <= SAME_P and r[3] > best[3] + 1e-9):
             best = r
+    score = (best[2], best[3], best[4].expected)
     if best is plain:
-        return static, {}, ""
+        return static, {}, "", score
     what = f"Power Attacks {them} with its {best[0]}" if best[1] else \
         f"attacks {them} with its {best[0]}"
     why = (f"{me} {what}: by the exact odds P(drop) {best[2]:.2f}, expected damage "
            f"{best[4].expected:.1f}{_cost_words(best, tac.caution)} (plain {static}: "
            f"P(drop) {plain[2]:.2f}, expected damage {plain[4].expected:.1f})")
-    return best[0], ({"power_attack": True} if best[1] else {}), why
+    return best[0], ({"power_attack": True} if best[1] else {}), why, score
 
 
 def _cost_words(row: tuple, caution: float) -> str:

@@ -28,7 +28,8 @@ import numpy as np
 
 from ..engine import Encounter
 from ..errors import IllegalActionError
-from .choices import before_attacks, charge_in, choose_attack, choose_defense
+from .choices import before_attacks, charge_in, choose_attack_scored, choose_defense
+from .maneuvers import choose_maneuver, flank_in, play_maneuver
 from .spec import FightSpec, Scenario, scenario_weapons, weapon_notes
 from .standing import STANDING, at_risk, track
 
@@ -74,6 +75,9 @@ class _Fight:
         self.scenario = scenario
         self.n_attacks = spec.n_attacks
         self.odds_play = [bool(scenario.tactics[s].turn_choices) for s in self.side]
+        # a Shield Bash or a Trip may leave anyone Prone: the tactics stand them up then
+        self.stand = self.knockdown or any(
+            t.shield_bash == "odds" or t.trip == "odds" for t in scenario.tactics)
         self.flags: dict = {}  # what this turn's Aim / Fight Defensively add to its attacks
         self.charging = False  # it ran at its target this turn: the first attack charges
         self.made = 0  # attacks made this turn
@@ -130,7 +134,7 @@ class _Fight:
     def turn(self, cur: int) -> int | None:
         """``cur``'s attacks by its tactics; the winner if the fight ends in this turn."""
         me = self.names[cur]
-        if self.knockdown:
+        if self.stand:
             won = self.stand_up(cur)
             if won is not None:
                 return won
@@ -166,6 +170,10 @@ class _Fight:
                 self.enc.note(why)
                 self.refresh_all()  # an AOO on the way may have dropped it
                 return first
+            why = flank_in(self.scenario, self.enc, cur, first, self.weapons[cur])
+            if why:
+                self.enc.note(why)
+                self.refresh_all()  # an AOO on the way may have dropped it
         t = _target_on_map(self.enc, self.names, cur, ranked, self.weapons[cur],
                            nearest=self.policy[cur] == 1, kite=self.kite[cur])
         if self.enc.map is not None:
@@ -197,9 +205,11 @@ class _Fight:
             return
         sit: dict = {}
         if self.odds_play[cur]:
-            weapon, sit, why = choose_attack(self.scenario, self.enc, cur, t, weapon,
-                                             self.made, self.flags, self.foes(cur),
-                                             self.weapons, self.n_attacks)
+            weapon, sit, why, score = choose_attack_scored(
+                self.scenario, self.enc, cur, t, weapon, self.made, self.flags,
+                self.foes(cur), self.weapons, self.n_attacks)
+            if self.maneuver(cur, t, weapon, score):
+                return
         else:
             why = ""
         defense, guard = choose_defense(self.scenario, self.enc, cur, t, weapon, sit,
@@ -218,6 +228,23 @@ class _Fight:
                     self.enc.note(text)
             return
         self.enc.attack(me, them, weapon)
+
+    def maneuver(self, cur: int, t: int, weapon: str, score: tuple) -> bool:
+        """A Shield Bash or a Trip instead of ``cur``'s attack on ``t`` when the exact odds
+        say so (:func:`~lfgcombat.prep.maneuvers.choose_maneuver`), with a GM note saying
+        why; ``False``: the attack follows (not chosen, or the encounter refused it)."""
+        if not self.stand or self.charging and self.made == 0:
+            return False
+        kind, why = choose_maneuver(self.scenario, self.enc, cur, t, weapon, score,
+                                    self.made, self.flags, self.weapons, self.n_attacks)
+        if kind is None:
+            return False
+        try:
+            play_maneuver(self.enc, self.names[cur], self.names[t], kind)
+        except IllegalActionError:
+            return False
+        self.enc.note(why)
+        return True
 
     def strike(self, cur: int, t: int) -> bool:
         """``cur`` attacks ``t`` (:meth:`attack`), counting the track it takes off and who

@@ -67,6 +67,11 @@ name goes wherever a target policy's does (``simulate(..., tactics="spread_out")
   attacks with Active Parry or Dodge when the exact odds say so, weighing the damage it takes
   as much as the damage it deals (``fight_defensively="odds"``, ``active_defense="odds"``,
   ``aim="odds"``, ``caution=1``).
+* ``pack``: as ``focus_fire`` with the best weapon, and on a map moving to flank the target an
+  ally already threatens when the exact odds say so (``flank="odds"``).
+* ``bully``: as ``brutal`` without Aim, and knocking foes down: a Shield Bash or a Trip instead
+  of an attack, and moving to flank, whenever the exact odds say so (``power_attack``,
+  ``charge``, ``shield_bash``, ``trip`` and ``flank`` ``"odds"``, ``caution=0``).
 
 Weapons (``Tactics.weapon``, :data:`WEAPON_POLICIES`): ``"first"`` attacks with a
 creature's first weapon, as the :class:`~lfgcombat.Encounter` does when an attack names
@@ -99,6 +104,27 @@ field of :class:`Tactics`, :data:`CHOICE_POLICIES`: ``"never"`` or ``"odds"``):
 * ``active_defense``: a creature attacked with its Reaction free answers with Active Parry,
   Active Dodge or neither ("Active Defense - Active Parry & Active Dodge"), whichever
   leaves it the lower chance to drop, else the lower expected damage.
+* ``shield_bash`` and ``trip``: instead of an attack, a Shield Bash ("Shield Bash (Attack
+  Action, No AOO)": a Light or larger shield) or a Trip ("Wrestling Skill - Maneuvers &
+  More", a Big Action that provokes) when its exact odds
+  (:func:`lfgcombat.rules.actions.maneuver_odds.maneuver_odds`: the touch attack and the
+  opposed Wrestling check the encounter rolls) beat the plain attack's by this rule of
+  thumb: the maneuver's own expected damage plus P(Prone) times the extra expected damage
+  the Prone foe ("Prone": -4 AC against melee) takes from the melee attacks its side still
+  makes on it before its turn (the actor's attacks left, then one turn of each melee ally the
+  turn may pass to next), less the plain attack for each attack it costs beyond one, less
+  ``caution`` times the damage it risks (the bash's lost Shield Rating against the other
+  foes, the Trip's AOO on a map). The AOO the foe provokes standing up, its lost Big Action
+  and its -4 on attacks are left out (a knock-down is, if anything, undervalued); a foe
+  already Prone is never knocked down; with either on for any side, every Prone creature
+  stands up at the start of its turn (a Big Action that provokes; foes take the AOO), as
+  under ``knockdown=True`` (:mod:`lfgcombat.prep.maneuvers`).
+* ``flank``: on a map, a melee creature with no foe in reach whose target an ally already
+  threatens moves to the cell (of those the plain approach chooses among) from which it
+  flanks the target ("Flanking / Being Flanked": -2 AC, the map's own test) when the exact
+  odds of its attack from there (:meth:`Encounter.attack_odds
+  <lfgcombat.Encounter.attack_odds>` in a fork where it stands there) beat the plain
+  approach's; only its own attack is weighed.
 * ``caution``: how much the damage a creature takes weighs against the damage it deals (0:
   not at all).
 
@@ -106,15 +132,17 @@ With any of them on, ``weapon="best"`` is chosen again at every attack, against 
 Each option is offered only when the engine allows it now (the odds of an option the rules
 refuse raise, :func:`lfgcombat.rules.attacks.odds.attack_odds`; the encounter refuses the rest,
 :func:`lfgcombat.rules.turns.round_offers.round_offers` - classic's and wounds' rounds have none of
-these
-options, so their creatures choose a weapon only); every choice other than the plain attack
-with the creature's weapon is a GM note in the fight's log, saying why. The fast tier plays
+these options, so their creatures choose a weapon, and on a map where to stand to flank, only;
+a maneuver is tried first in a fork, :mod:`lfgcombat.prep.maneuvers`); every choice other
+than the plain attack with the creature's weapon is a GM note in the fight's log, saying
+why. The fast tier plays
 none of them: it refuses such tactics by name, and a run that names no tier plays them on the
 reference tier, noted (:func:`lfgcombat.prep.tiers.choose_tier`).
 
 Left out for now (neither tier plays them): spells and casting (an SLA line gives no effect
-the engine can play: the run's notes name them), Wrestling and Shield Bash (the kit has no
-exact odds for a maneuver), moving to flank, Coup de Grace on the fallen, interrupts and
+the engine can play: the run's notes name them), the Wrestling maneuvers Grab, Shove and Pin
+(their worth is no damage the kit can weigh), flanking by a creature already in reach of a
+foe (it would spend a Move Action it may need), Coup de Grace on the fallen, interrupts and
 readied actions, healing, and attacking a creature already down.
 """
 
@@ -141,7 +169,7 @@ WEAPON_POLICIES: tuple[str, ...] = ("first", "best")
 CHOICE_POLICIES: tuple[str, ...] = ("never", "odds")
 #: The turn choices by exact odds, fields of :class:`Tactics` (the reference tier only).
 TURN_CHOICES: tuple[str, ...] = ("power_attack", "aim", "fight_defensively", "active_defense",
-                                  "charge")
+                                  "charge", "shield_bash", "trip", "flank")
 #: The highest ``caution`` taken (damage taken weighs at most this many times damage dealt).
 MAX_CAUTION = 10.0
 
@@ -173,8 +201,9 @@ class Tactics:
         archers: One of :data:`ARCHER_POLICIES` (on a map only).
         weapon: One of :data:`WEAPON_POLICIES`.
         name: What to call it (a preset's name, :data:`PRESETS`); ``""``: by its target.
-        power_attack, aim, fight_defensively, active_defense, charge: One of
-            :data:`CHOICE_POLICIES` each (the turn choices by exact odds, reference tier).
+        power_attack, aim, fight_defensively, active_defense, charge, shield_bash, trip,
+            flank: One of :data:`CHOICE_POLICIES` each (the turn choices by exact odds,
+            reference tier).
         caution: How much damage taken weighs against damage dealt, 0 to
             :data:`MAX_CAUTION`.
 
@@ -192,6 +221,9 @@ class Tactics:
     active_defense: str = "never"
     caution: float = 0.0
     charge: str = "never"
+    shield_bash: str = "never"
+    trip: str = "never"
+    flank: str = "never"
 
     def __post_init__(self) -> None:
         if self.target not in TARGET_POLICIES:
@@ -250,6 +282,9 @@ PRESETS: dict[str, Tactics] = {
                       aim="odds", charge="odds"),
     "cautious": Tactics("weakest", name="cautious", weapon="best", aim="odds",
                         fight_defensively="odds", active_defense="odds", caution=1.0),
+    "pack": Tactics("weakest", name="pack", weapon="best", flank="odds"),
+    "bully": Tactics("weakest", name="bully", weapon="best", power_attack="odds",
+                     charge="odds", shield_bash="odds", trip="odds", flank="odds"),
 }
 
 
