@@ -128,9 +128,9 @@ def _actor(st: Encounter, name: str) -> _Fighter:
                                  R_FULL_ROUND)
     if f.ready is not None and not st._in_ready_frame(name):
         raise IllegalActionError(f"{name} readied an action, so the rest of its turn "
-                                 "waits for the trigger: end its turn (end_turn()) and "
-                                 "the readied action fires as an interrupt when the "
-                                 "trigger occurs", R_READY)
+                                 "waits for the trigger: end its turn, and the readied "
+                                 "action fires as an interrupt when the trigger occurs",
+                                 R_READY)
     return f
 
 
