@@ -16,6 +16,7 @@ import ipywidgets as W
 from lfgcombat.engine import actions_table
 from lfgcombat.engine.timeline import step_lines
 from lfgcombat.errors import IllegalActionError, LfgError
+from lfgcombat.rules.turns.interrupts import readied_action_problem
 from lfgcombat.rules.turns.round_offers import round_offers
 
 from .tracker_ui import ROW, button, dropdown, row, set_options
@@ -236,7 +237,9 @@ class TurnControls:
         """The Big Actions ``me`` may hold with Ready now (issue 26, item 1): each of the
         table's, but Stand Up from Prone, Fight Defensively and Wake Up only when the
         engine takes that action of ``me`` now on a fork (not prone: no Stand Up; nobody
-        asleep, ``me`` or an ally: no Wake Up) - a dry run, no rule here."""
+        asleep, ``me`` or an ally: no Wake Up) - a dry run, no rule here; none the engine
+        says ``me`` could never take (``readied_action_problem``: no Shield Bash without a
+        shield, no Ready inside Ready)."""
         enc = self.encounter
         allies = [me] + [n for n in enc.names if n != me and enc.side(n) == enc.side(me)
                          and not enc.state(n)["dead"]]
@@ -247,7 +250,8 @@ class TurnControls:
                     me, "wake_up", target=x)) for x in allies)
             return not self.dry_run(lambda e: lambda: getattr(e, action)(me))
         return [(label, a) for label, a in self._ready_all
-                if a not in self._TRIED_NOW or takes(a)]
+                if not readied_action_problem(enc, me, a)
+                and (a not in self._TRIED_NOW or takes(a))]
 
     # -- actions (the buttons call these; code may too) --------------------------------------
     def start(self, aware: Any = None) -> None:
