@@ -94,7 +94,7 @@ __all__ = ["InitiativeTracker"]
 
 #: The kinds of log line the tracker's log cites (issue 26, item 2).
 _CITED = ("roll", "damage", "spell", "spend", "single_action", "health", "condition",
-          "effect_start", "effect_end", "moved")
+          "effect_start", "effect_end", "moved", "round_start", "round_end", "initiative")
 
 class InitiativeTracker(TurnControls, W.VBox):
     """The Selective Initiative table of an :class:`~lfgcombat.Encounter`, as buttons.

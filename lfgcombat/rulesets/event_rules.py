@@ -80,7 +80,8 @@ def inferred(rule: str, what: str, ruleset: str) -> str:
 #: a spell cast "Casting Spells & using Magic Abilities (SLA/Su)", an action spent and a
 #: turn's start and end "Taking Your Turn"; a health line (a line that records no rule of
 #: its own) "Hit Points (HP) - Taking Damage, Injury, Death:", a condition or effect line
-#: "Conditions – Full Details", a move "Movement in Combat".
+#: "Conditions – Full Details", a move "Movement in Combat", a round's start and end
+#: "Rounds, Initiative, & Turn Order".
 LFG_EVENT_RULES = EventRules(
     attack=cite("Attack Rolls"), damage=cite("Damage in Combat"),
     rolls=(("miss chance", cite("Concealment - What is it?")),
@@ -95,4 +96,6 @@ LFG_EVENT_RULES = EventRules(
            ("turn_end", cite("Taking Your Turn")),
            ("health", cite("Hit Points (HP) - Taking Damage, Injury, Death:")),
            ("condition", LFG_CONDITION_RULE), ("effect_start", LFG_CONDITION_RULE),
-           ("effect_end", LFG_CONDITION_RULE), ("moved", LFG_MOVE_RULE)))
+           ("effect_end", LFG_CONDITION_RULE), ("moved", LFG_MOVE_RULE),
+           ("round_start", cite("Rounds, Initiative, & Turn Order")),
+           ("round_end", cite("Rounds, Initiative, & Turn Order"))))

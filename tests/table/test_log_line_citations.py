@@ -1,6 +1,6 @@
 """Every line of the log cites its ruleset's own text (issue 26, item 2: "Every log line
 ... cites the ruleset's own text (classic cites 002, wounds 003)"): health, condition, effect
-and move lines, and wounds' parry roll, not only attacks, damage, rolls and spells. A heading
+move, round and initiative lines, and wounds' parry roll, not only attacks, damage, rolls and spells. A heading
 of lfg's read for another ruleset (a rule its text lacks) is marked "inferred for <ruleset>".
 """
 
@@ -12,7 +12,8 @@ from lfgcombat.widgets.initiative import InitiativeTracker
 
 from .test_players_view import fight
 
-KINDS = ("health", "condition", "effect_start", "effect_end", "moved")
+KINDS = ("health", "condition", "effect_start", "effect_end", "moved", "round_start",
+         "round_end", "initiative")
 OWN = {"lfg": "000_", "classic": "002_", "wounds": "003_"}
 
 
@@ -54,7 +55,7 @@ def test_health_condition_effect_and_move_lines_cite_the_rulesets_text(ruleset):
                 e.kind, e.describe(), rule)
             line = t._cited(e)
             assert line is None or rule in line, (e.kind, line, rule)
-    assert {"condition", "moved"} | ({"health"} if ruleset != "lfg" else set()) <= seen, seen
+    assert {"condition", "moved", "round_start", "initiative"} | ({"health"} if ruleset != "lfg" else set()) <= seen, seen
 
 
 def test_a_wounds_parry_roll_cites_combat_statistics():
