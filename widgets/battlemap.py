@@ -219,8 +219,8 @@ class BattleMap(W.VBox):
         self.mode_buttons = W.ToggleButtons(options=list(MODES), value="move",
                                             style={"button_width": "8em"})
         self.new_turn_button = W.Button(description="New turn", tooltip=(
-            "every token may move again (HexMap.start_turn); an InitiativeTracker does this "
-            "when a creature's turn begins"), layout=W.Layout(width="auto"))
+            "every token may move again (as at the start of its turn); the initiative "
+            "tracker does this when a creature's turn begins"), layout=W.Layout(width="auto"))
         self.new_turn_button.add_class("lfg-new-turn")
         self.new_turn_button.on_click(lambda _b: self.new_turn())
         self.background_box = W.Text(description="background", placeholder="picture path or URL",

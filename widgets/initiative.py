@@ -92,6 +92,10 @@ from .tracker_turns import TurnControls
 __all__ = ["InitiativeTracker"]
 
 
+#: The kinds of log line the tracker's log cites (issue 26, item 2).
+_CITED = ("roll", "damage", "spell", "spend", "single_action", "health", "condition",
+          "effect_start", "effect_end", "moved", "round_start", "round_end", "initiative")
+
 class InitiativeTracker(TurnControls, W.VBox):
     """The Selective Initiative table of an :class:`~lfgcombat.Encounter`, as buttons.
 
@@ -267,11 +271,11 @@ class InitiativeTracker(TurnControls, W.VBox):
         return headings_only(rules.cite_event("roll", label) or rules.text)
 
     def _cited(self, e: Any) -> str | None:
-        """:meth:`_describe`'s line, a roll, damage, spell, spent action or single action
-        line followed by the citation of its rule (the engine's log:
-        ``EventLog.rule_of``)."""
+        """:meth:`_describe`'s line, a roll, damage, spell, spent action, single action,
+        health, condition, effect or move line followed by the citation of its rule (the
+        engine's log: ``EventLog.rule_of``; once: not after a line that cites already)."""
         text = self._describe(e)
-        if text and e.kind in ("roll", "damage", "spell", "spend", "single_action"):
+        if text and e.kind in _CITED and (e.kind in _CITED[:5] or ".txt" not in text):
             rule = self.encounter.log.rule_of(e)
             text += f" ({rule})" if rule else ""
         return text

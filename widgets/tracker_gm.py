@@ -81,6 +81,7 @@ class GMControls(W.VBox):
             row(self.condition, self.rounds, self.add_button, self.remove_button)])
         self.add_class("lfg-gm-rows")
         self._timed: dict[str, bool] = {}  # takes_durations' answers
+        self._examples: list[str] | None = None  # examples, once the engine is asked
         self.who.observe(lambda _c: self.refresh(), "value")
 
     def refresh(self) -> None:
@@ -88,6 +89,9 @@ class GMControls(W.VBox):
         gives a condition with a duration (:meth:`takes_durations`)."""
         enc = self.tracker.encounter
         set_options(self.who, [n for n in enc.names if not enc.state(n)["dead"]])
+        if self._examples is None and self.who.value is not None:
+            self._examples = self.examples(self.who.value)
+            self.condition.placeholder = "e.g. " + ", ".join(self._examples)
         timed = self.who.value is None or self.takes_durations(self.who.value)
         self.rounds.layout.display = None if timed else "none"
         if not timed and self.rounds.value:
@@ -114,6 +118,19 @@ class GMControls(W.VBox):
                     known = self._timed[name] = not timed
                     return known
         return True
+
+    #: Examples for the box, the first two the ruleset takes (lfg's and classic's Bleed
+    #: takes an amount, "Bleed X"; wounds' Bleed none, 003_de0e94afd49609a7.txt).
+    _EXAMPLES = ("prone", "bleed 2", "bleed", "stunned")
+
+    def examples(self, name: str) -> list[str]:
+        """Two condition entries the engine gives ``name`` under its ruleset (dry runs on
+        a fork, asked once): the box's placeholder, so its example is never refused."""
+        t = self.tracker
+        with t.dry_runs():
+            taken = [x for x in self._EXAMPLES if not t.dry_run(
+                lambda e, k=self._key(x): lambda: e.add_condition(name, k))]
+        return taken[:2] or ["prone"]
 
     def _say_missing(self, what: str) -> bool:
         if self.who.value is None:
@@ -143,8 +160,12 @@ class GMControls(W.VBox):
         text = self.condition.value.strip()
         if not text:
             self.tracker._say(f"{verb}: type or pick a condition in 'condition' first "
-                              "(e.g. prone, bleed 2).", error=True)
+                              f"({self.condition.placeholder}).", error=True)
             return None
+        return self._key(text)
+
+    def _key(self, text: str) -> str:
+        """``text`` as ``add_condition`` takes it (:meth:`_condition_text`)."""
         head, _, tail = text.rpartition(" ")
         name, amount = (head.strip(), tail) if head and tail.isdigit() else (text, "")
         key = {w.lower(): k for w, k in self.words.items()}.get(name.lower())

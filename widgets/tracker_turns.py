@@ -16,6 +16,7 @@ import ipywidgets as W
 from lfgcombat.engine import actions_table
 from lfgcombat.engine.timeline import step_lines
 from lfgcombat.errors import IllegalActionError, LfgError
+from lfgcombat.rules.turns.interrupts import readied_action_problem
 from lfgcombat.rules.turns.round_offers import round_offers
 
 from .tracker_ui import ROW, button, dropdown, row, set_options
@@ -165,18 +166,47 @@ class TurnControls:
         for w in (self._interrupt, self._interrupter, self._also, self._before, self._ready,
                   self._trigger, self._ready_action):
             w.disabled = not acting_now
-        others = [n for n in enc.names if n not in acting and not enc.state(n)["dead"]
-                  and round_offers(enc, n).interrupts]
-        # those with their Reaction still unused first (the engine's state): the menu's
-        # first choice is one whose interrupt the engine can take
-        others.sort(key=lambda n: bool(enc.state(n)["reaction_used"]))
-        set_options(self._interrupter, others)
         nobody = self.nobody_acts()
-        self.offer_row(self._interrupt_row, "Interrupt", nobody or (
-            "" if others else "nobody else's round has interrupts"))
+        others, why = ([], nobody) if nobody else self._interrupters(acting)
+        set_options(self._interrupter, others)
+        self.offer_row(self._interrupt_row, "Interrupt", why)
         self.offer_row(self._ready_row, "Ready", nobody or self._ready_refusal(acting))
         self._also.allowed_tags = others
         self._also.value = [n for n in self._also.value if n in others]
+
+    def _interrupters(self, acting: list[str]) -> tuple[list[str], str]:
+        """Who may interrupt the acting creature now, and why nobody may ("" when some
+        may): those whose round has interrupts (``round_offers``) and whose interrupt the
+        engine takes on a fork (a dry run: "You cannot interrupt the creature that acts
+        first in the round", a Reaction used, ... - 000_8d1d7816ee944f3b.txt, "Interrupt
+        Turn – Details and Clarifications:"). Those with their Reaction unused first.
+
+        Fewer forks: those likely taken (not done, Reaction unused, or holding a readied
+        action) are tried all at once first - when the engine takes that, it takes each
+        alone (its checks are each interrupter's; none is stricter for one) - and the
+        others one by one (a refusal reuses the fork)."""
+        enc = self.encounter
+        others = [n for n in enc.names if n not in acting and not enc.state(n)["dead"]
+                  and round_offers(enc, n).interrupts]
+        if not others:
+            return [], "nobody else's round has interrupts"
+        states = {n: enc.state(n) for n in others}
+        others.sort(key=lambda n: bool(states[n]["reaction_used"]))
+        likely = [n for n in others if states[n]["ready"]
+                  or not (states[n]["done"] or states[n]["reaction_used"])]
+        taken: list[str] = []
+        if len(likely) > 1 and not self.dry_run(lambda e: lambda: e.interrupt(likely)):
+            taken = likely
+        first = ""
+        for n in others:
+            if n in taken:
+                continue
+            refusal = self.dry_run(lambda e, n=n: lambda: e.interrupt(n))
+            if refusal:
+                first = first or refusal
+            else:
+                taken.append(n)
+        return [n for n in others if n in taken], "" if taken else first
 
     def _ready_refusal(self, acting: list[str]) -> str:
         """Why the acting creature cannot ready an action now ("" when it can): its
@@ -207,7 +237,9 @@ class TurnControls:
         """The Big Actions ``me`` may hold with Ready now (issue 26, item 1): each of the
         table's, but Stand Up from Prone, Fight Defensively and Wake Up only when the
         engine takes that action of ``me`` now on a fork (not prone: no Stand Up; nobody
-        asleep, ``me`` or an ally: no Wake Up) - a dry run, no rule here."""
+        asleep, ``me`` or an ally: no Wake Up) - a dry run, no rule here; none the engine
+        says ``me`` could never take (``readied_action_problem``: no Shield Bash without a
+        shield, no Ready inside Ready)."""
         enc = self.encounter
         allies = [me] + [n for n in enc.names if n != me and enc.side(n) == enc.side(me)
                          and not enc.state(n)["dead"]]
@@ -218,7 +250,8 @@ class TurnControls:
                     me, "wake_up", target=x)) for x in allies)
             return not self.dry_run(lambda e: lambda: getattr(e, action)(me))
         return [(label, a) for label, a in self._ready_all
-                if a not in self._TRIED_NOW or takes(a)]
+                if not readied_action_problem(enc, me, a)
+                and (a not in self._TRIED_NOW or takes(a))]
 
     # -- actions (the buttons call these; code may too) --------------------------------------
     def start(self, aware: Any = None) -> None:

@@ -25,8 +25,9 @@ if TYPE_CHECKING:  # pragma: no cover
 __all__ = ["Branch", "StepLine", "Timeline", "step_lines", "step_of", "roll_event",
            "steps_after"]
 
-#: Effects that say less about a step than the line after them (the action spent).
-_QUIET = ("spend", "aoo_offered")
+#: Effects that say less about a step than the line after them (the action spent: lfg's
+#: ``spend``, the single action of classic's and wounds' rounds; an AOO offered).
+_QUIET = ("spend", "aoo_offered", "single_action")
 
 
 @dataclass(frozen=True)
@@ -62,12 +63,14 @@ def _steps(enc: Encounter) -> list[tuple[int, int]]:
 def _telling(events: list[Event]) -> str:
     """The step's most telling line: its first effect by the creature that acts in it
     (not a roll, the action spent or an AOO offered to another), else its first other
-    effect but a roll, else its first roll, else the command itself (a cast that drew an
-    AOO is told by the cast, not by the offer)."""
+    effect but a roll, else its first roll, else the single action it spent, else the
+    command itself (a cast that drew an AOO is told by the cast, not by the offer; an
+    attack under classic or wounds by its outcome, not by the single action spent)."""
     effects = [e for e in events[1:] if e.kind not in _QUIET]
     said = [e for e in effects if e.kind != "roll"]
     own = [e for e in said if events[0].actor is not None and e.actor == events[0].actor]
-    return (own or said or effects or events[:1])[0].describe()
+    spent = [e for e in events[1:] if e.kind == "single_action"]
+    return (own or said or effects or spent or events[:1])[0].describe()
 
 
 def step_lines(enc: Encounter) -> list[StepLine]:

@@ -33,6 +33,10 @@ __all__ = ["Ruleset", "RulesetError", "RulesetDefinition", "register", "unregist
            "registered", "definition", "LFG_SWITCHES", "lfg_switches_of"]
 
 
+#: Lines of the turn order a ruleset's table may leave to its initiative policy's rule.
+_ORDER_LINES = ("initiative", "round_start", "round_end")
+
+
 class RulesetError(LfgError, ValueError):
     """An unknown ruleset, one not implemented yet, or a bad switch value."""
 
@@ -459,7 +463,8 @@ class Ruleset:
 
     def cite_event(self, kind: str, label: str | None = None) -> str | None:
         """The citation of an ``attack``, ``damage`` or ``roll`` line this ruleset played
-        (its :attr:`RulesetDefinition.event_rules`; an initiative roll: the initiative
+        (its :attr:`RulesetDefinition.event_rules`; an initiative roll, the initiative
+        order and a round's start and end, when the table names none: the initiative
         policy's ``rule``), e.g. ``000_8d1d7816ee944f3b.txt, "Attack Rolls"`` for lfg's
         attack; ``None`` for another kind, or a roll the ruleset names no rule for.
 
@@ -469,11 +474,12 @@ class Ruleset:
         """
         rules = self.definition.event_rules
         found = rules.cite(kind, label)
-        if found is not None or kind != "roll":
+        if found is not None:
             return found
-        if "initiative" in str(label or "").lower():
+        if kind in _ORDER_LINES or (kind == "roll"
+                                    and "initiative" in str(label or "").lower()):
             return self.initiative_policy.rule
-        return rules.roll
+        return rules.roll if kind == "roll" else None
 
     def switches(self) -> dict[str, object]:
         """The optional rules and their settings (everything but the name; a switch of one

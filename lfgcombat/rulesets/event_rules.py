@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from ..rules.citations import cite
 
-__all__ = ["EventRules", "LFG_EVENT_RULES"]
+__all__ = ["EventRules", "LFG_CONDITION_RULE", "LFG_EVENT_RULES", "LFG_MOVE_RULE", "inferred"]
 
 
 @dataclass(frozen=True)
@@ -32,7 +32,8 @@ class EventRules:
             view cites the rule of the step the roll belongs to, else the ruleset's text).
         lines: ``(kind, citation)`` pairs: the citation of another kind of line that
             records none of its own (a cast spell, an action spent, a ruleset's single
-            action, a turn's start and end; issue 26, item 2).
+            action, a turn's start and end, health, a condition, an effect, a move; issue
+            26, item 2).
     """
 
     attack: str
@@ -60,11 +61,27 @@ class EventRules:
         return next((rule for word, rule in self.rolls if word in words), None)
 
 
+#: lfg's conditions ("Conditions – Full Details") and movement ("Movement in Combat")
+#: headings: another ruleset whose text has no such rule reads them marked "inferred for"
+#: it (:func:`inferred`).
+LFG_CONDITION_RULE = cite("Conditions – Full Details")
+LFG_MOVE_RULE = cite("Movement in Combat")
+
+
+def inferred(rule: str, what: str, ruleset: str) -> str:
+    """An lfg citation read for ``ruleset`` (its text has no rule of ``what``), marked as
+    the kit marks it elsewhere: ``000_…, "…" (lfg's conditions: inferred for wounds)``."""
+    return f"{rule} (lfg's {what}: inferred for {ruleset})"
+
+
 #: lfg's (000_8d1d7816ee944f3b.txt): an attack plays "Attack Rolls", its damage "Damage in
 #: Combat"; a confirmation "Critical Hits", a miss chance "Concealment - What is it?", an
 #: interrupt's opposed initiative "Interrupt Turn", a tie's roll-off "Initiative Problems:";
 #: a spell cast "Casting Spells & using Magic Abilities (SLA/Su)", an action spent and a
-#: turn's start and end "Taking Your Turn".
+#: turn's start and end "Taking Your Turn"; a health line (a line that records no rule of
+#: its own) "Hit Points (HP) - Taking Damage, Injury, Death:", a condition or effect line
+#: "Conditions – Full Details", a move "Movement in Combat", a round's start and end
+#: "Rounds, Initiative, & Turn Order".
 LFG_EVENT_RULES = EventRules(
     attack=cite("Attack Rolls"), damage=cite("Damage in Combat"),
     rolls=(("miss chance", cite("Concealment - What is it?")),
@@ -76,4 +93,9 @@ LFG_EVENT_RULES = EventRules(
            ("save", cite("Saving Throws"))),
     lines=(("spell", cite("Casting Spells & using Magic Abilities (SLA/Su)")),
            ("spend", cite("Taking Your Turn")), ("turn_start", cite("Taking Your Turn")),
-           ("turn_end", cite("Taking Your Turn"))))
+           ("turn_end", cite("Taking Your Turn")),
+           ("health", cite("Hit Points (HP) - Taking Damage, Injury, Death:")),
+           ("condition", LFG_CONDITION_RULE), ("effect_start", LFG_CONDITION_RULE),
+           ("effect_end", LFG_CONDITION_RULE), ("moved", LFG_MOVE_RULE),
+           ("round_start", cite("Rounds, Initiative, & Turn Order")),
+           ("round_end", cite("Rounds, Initiative, & Turn Order"))))

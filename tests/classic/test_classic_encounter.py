@@ -204,7 +204,7 @@ def test_lfg_actions_and_the_economy_s_own_methods_are_refused_naming_the_round(
     who = enc.current
     refused(enc, enc.act, who, "open_close_door", match="not an action of the classic round")
     refused(enc, enc.act, who, "attack", match="has its own method")
-    refused(enc, enc.aim, who, match="is an lfg action; the classic round has")
+    refused(enc, enc.aim, who, match="not an action of the classic round, which has")
     refused(enc, enc.cast, who, 1, swift=True, match="no swift casting")
     refused(enc, enc.add_condition, who, "Shaken", rounds=2, match="duration is the GM's")
     other = foes(enc, who)[0]

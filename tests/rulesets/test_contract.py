@@ -264,7 +264,7 @@ def test_the_condition_catalogue_reads_its_own_table(toy):
     enc.remove_condition("Orc", "Floored")
     assert "prone" not in enc.state("Orc").conditions
     with pytest.raises(IllegalActionError, match="unknown condition 'frightened'.*Known "
-                                                 "conditions: bleed, flat_footed, helpless"):
+                                                 "conditions: bleed, flat-footed, helpless"):
         enc.add_condition("Orc", "frightened")
     lfg = fight(LFG, mk("Hero", init=40), mk("Orc"))
     with pytest.raises(IllegalActionError, match="unknown condition 'knocked down'"):

@@ -43,7 +43,12 @@ def test_the_tracker_shows_only_the_rounds_controls(ruleset):
     t = InitiativeTracker(enc)
     t.start()
     lfg = ruleset == "lfg"
-    assert shown(t._interrupt_row) is lfg and shown(t._ready_row) is lfg
+    assert shown(t._ready_row) is lfg
+    # nobody may interrupt the round's first actor ("Interrupt Turn – Details and
+    # Clarifications:"): the row shows from the next turn, under lfg
+    assert not shown(t._interrupt_row)
+    t.choose(enc.choices()[0]) if enc.choices() else t.end_turn()
+    assert shown(t._interrupt_row) is lfg
     row = t.attack_row
     assert all(shown(box) is lfg for box in row.options.values())
     assert shown(row.defense) is lfg

@@ -126,3 +126,27 @@ def test_a_step_that_drew_an_aoo_is_told_by_its_own_action():
     assert any(e.kind == "aoo_offered" for e in enc.log)
     line = str(step_lines(enc)[-1])
     assert "Chessan casts Sleep" in line and "may take an AOO" not in line, line
+
+
+@pytest.mark.parametrize("ruleset", ["classic", "wounds"])
+def test_an_attack_step_under_a_single_action_round_tells_its_outcome(ruleset):
+    """Under classic (002_2a3a79475ca2a541.txt, "Single Actions:") and wounds
+    (003_de0e94afd49609a7.txt, "Combat Statistics") an attack also logs the single action
+    it spends; the History line of that step tells the attack's outcome (hit or miss), not
+    the action spent ("Attack on Ally (30 ft of movement left)")."""
+    enc = fight(ruleset, seed=2, places=((1, 1), (1, 3), (2, 1), (2, 3), (6, 2), (7, 4)))
+    enc.start()
+    me = enc.acting[0]
+    enc.attack(me, "Ally")
+    assert any(e.kind == "single_action" for e in enc.log)
+    line = str(step_lines(enc)[-1])
+    assert f"{me} attacks Ally" in line and ("hit" in line or "miss" in line), line
+
+
+def test_a_single_action_step_without_an_outcome_is_told_by_the_action():
+    """A classic single action with no other effect (a Standard Action) is still told
+    by the action it spent, not by the bare command."""
+    enc = fight("classic", seed=2).start()
+    me = enc.acting[0]
+    enc.act(me, "standard_action")
+    assert step_lines(enc)[-1].text == f"{me}: Standard Action (30 ft of movement left)"

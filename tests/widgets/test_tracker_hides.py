@@ -78,7 +78,9 @@ def test_lfg_shows_the_act_row_while_the_engine_takes_a_special() -> None:
     me = enc.acting[0]
     protect = [x for x in a.ally.options if not t.dry_run(lambda e, x=x: lambda: e.protect(me, x))]
     assert ("protect" in offered) == bool(protect), (protect, offered)
-    assert {"Interrupt", "Ready", "Attack", "Move", "Act", "Cast", "AOO"} <= shown(t)
+    assert {"Ready", "Attack", "Move", "Act", "Cast", "AOO"} <= shown(t)
+    # the round's first actor: the engine refuses every interrupter
+    assert "Interrupt" not in shown(t) and "acts first" in t.hidden_rows["Interrupt"]
     assert "Up/down" not in shown(t)  # nobody here flies, swims, climbs or leaps
     agrees(t)
     me = enc.acting[0]
@@ -187,29 +189,38 @@ def test_a_new_turn_clicks_move_again_not_the_last_creatures_5_foot_step():
 
 
 def test_the_interrupter_offered_first_has_its_reaction():
-    """"Interrupt by" offers first a creature whose Reaction is still unused (the engine's
-    ``reaction_used``), so its first choice is not one the engine refuses ("REACTIONS:
-    ... Attempt an Interrupt Turn")."""
+    """"Interrupt by" offers only creatures whose interrupt the engine takes (a dry run),
+    first those whose Reaction is still unused (the engine's ``reaction_used``): one whose
+    Reaction is spent is not offered ("REACTIONS: ... Attempt an Interrupt Turn"). Not in
+    the round's first turn ("You cannot interrupt the creature that acts first")."""
     from lfgcombat import HexMap
     from lfgcombat.creature import load_example
     from lfgcombat.engine import Encounter
     from lfgcombat.widgets import BattleMap
     from lfgcombat.widgets.initiative import InitiativeTracker
     m = HexMap(8, 5)
-    a, b, orc = (load_example("wulfric"), load_example("chessan"), load_example("orc"))
-    for c, at, side in ((a, (1, 1), "party"), (b, (1, 3), "party"), (orc, (6, 2), "orcs")):
+    a, b, orc, orc2 = (load_example("wulfric"), load_example("chessan"), load_example("orc"),
+                       load_example("orc").replace(name="Orc 2"))
+    for c, at, side in ((a, (1, 1), "party"), (b, (1, 3), "party"), (orc, (6, 2), "orcs"),
+                        (orc2, (7, 4), "orcs")):
         m.place(c, at, side)
-    enc = Encounter([a, b, orc], sides={"party": ["Wulfric", "Chessan"], "orcs": ["Orc"]},
-                    map=m, seed=2)
+    enc = Encounter([a, b, orc, orc2], sides={"party": ["Wulfric", "Chessan"],
+                                              "orcs": ["Orc", "Orc 2"]}, map=m, seed=2)
     t = InitiativeTracker(enc, battlemap=BattleMap(m))
     enc.start()
+    first_actor = enc.acting[0]
+    enc.end_turn(next=next(n for n in enc.choices() if enc.side(n) != enc.side(first_actor)))
     def names():
         return [o[1] if isinstance(o, tuple) else o for o in t._interrupter.options]
+    t.refresh()
     others = names()
-    assert len(others) >= 2
-    first = others[0]
-    enc._f[first].reactions_used = 1  # its Reaction spent (as an AOO would)
-    enc._state_cache.clear()
+    assert len(others) >= 2, others
+    tried = others[:2]  # both spend their Reaction; only the higher check wins
+    enc.interrupt(tried)
+    if enc.interrupted:
+        enc.end_turn()  # the winner's interrupt turn ends: the interrupted resumes
     t.refresh()
     offered = names()
-    assert offered[0] != first and offered[-1] == first
+    assert not set(tried) & set(offered), (tried, offered)
+    for n in offered:  # each offered is taken by the engine
+        enc.fork().interrupt(n)

@@ -27,7 +27,7 @@ def test_a_ruleset_round_is_offered_no_lfg_close_action(ruleset: str) -> None:
     me = enc.acting[0]
     assert not round_offers(enc, me).lfg_round
     c = t.close_rows
-    assert c.usable() == []  # every lfg close action is refused ("is an lfg action")
+    assert c.usable() == []  # every lfg close action is refused ("not an action of the ... round")
     assert c.layout.display == "none"  # the row is hidden
     assert c.do.disabled
 

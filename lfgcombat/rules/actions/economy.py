@@ -150,9 +150,9 @@ def _actor(st: Encounter, name: str) -> _Fighter:
                                  R_FULL_ROUND)
     if f.ready is not None and not st._in_ready_frame(name):
         raise IllegalActionError(f"{name} readied an action, so the rest of its turn "
-                                 "waits for the trigger: end its turn (end_turn()) and "
-                                 "the readied action fires as an interrupt when the "
-                                 "trigger occurs", R_READY)
+                                 "waits for the trigger: end its turn, and the readied "
+                                 "action fires as an interrupt when the trigger occurs",
+                                 R_READY)
     return f
 
 
@@ -216,10 +216,9 @@ def _check_spend(st: Encounter, name: str, type_: str, action: str) -> str:
     if f.rules is not None:
         economy = st.ruleset.economy
         raise IllegalActionError(
-            f"{action} is an lfg action; the {st.ruleset.name} round has "
-            f"{', '.join(economy.single_actions)} and a Move Action (act(), attack(), "
-            "cast(), " + ("heroic_action(), " if "heroic_action" in economy.single_actions
-                          else "") + "move(), move_feet())",
+            f"{name} cannot {_words(action)}: it is not an action of the "
+            f"{st.ruleset.name} round, which has "
+            f"{', '.join(_words(a) for a in economy.single_actions)} and a Move Action",
             getattr(economy, "rule", st.ruleset.text))
     lim = _limits(st, name)
     big = lim.big_actions - f.turn.big_used

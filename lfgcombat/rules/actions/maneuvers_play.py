@@ -317,6 +317,16 @@ def shield_bash(st: Encounter, name: str, target: str, *, resist_with: str | Non
     return st
 
 
+def shield_bash_problem(st: Encounter, name: str) -> str:
+    """Why ``name`` can never Shield Bash with the gear it has ("" when it can):
+    000_8d1d7816ee944f3b.txt, "Shield Bash" needs a Light or larger shield (Shield Rating
+    above 0). The check :func:`shield_bash` refuses with."""
+    if int(st._f[name].creature.shield_rating) <= 0:
+        return (f"{name} has no shield (Shield Rating 0): a Shield Bash needs a Light or "
+                "larger shield")
+    return ""
+
+
 @command
 def _h_shield_bash(st: Encounter, name: str, target: str, resist_with: str | None, to: Any) -> None:
     f = st._actor(name)
@@ -326,9 +336,9 @@ def _h_shield_bash(st: Encounter, name: str, target: str, resist_with: str | Non
     if st._f[target].dead:
         raise IllegalActionError(f"{target} is dead", R_DEATH)
     rating = int(st._f[name].creature.shield_rating)
-    if rating <= 0:
-        raise IllegalActionError(f"{name} has no shield (Shield Rating 0): a Shield Bash "
-                                 "needs a Light or larger shield", RULE_BASH)
+    no_shield = shield_bash_problem(st, name)
+    if no_shield:
+        raise IllegalActionError(no_shield, RULE_BASH)
     _check_reach(st, name, target, RULE_BASH)
     if st.actions_left(name).attacks <= 0:
         raise IllegalActionError(f"{name} has no attack left this turn", R_APT)

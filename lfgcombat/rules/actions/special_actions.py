@@ -331,6 +331,8 @@ def protect(st: Encounter, name: str, ally: str) -> Encounter:
 @command
 def _h_protect(st: Encounter, name: str, target: str) -> None:
     st._actor(name)
+    if st._f[name].rules is not None:  # a ruleset's round without it: one refusal, its own
+        st._check_spend(name, "big", "protect")
     st._fighter(target)
     if target == name or st._f[target].side != st._f[name].side:
         raise IllegalActionError(f"{target} is not an ally of {name}", R_PROTECT)

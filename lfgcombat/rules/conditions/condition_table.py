@@ -449,8 +449,15 @@ def find_condition(name: str, names: Mapping[str, Condition]) -> Condition:
     found = names.get(key)
     if found is None:
         close = difflib.get_close_matches(key, list(names), n=1, cutoff=0.6)
-        hint = f"; did you mean {names[close[0]].value!r}?" if close else ""
+        hint = f"; did you mean {_words(names[close[0]])!r}?" if close else ""
         known = set(names.values())
         raise ConditionError(f"unknown condition {short(name)}{hint} Known conditions: "
-                             + ", ".join(c.value for c in Condition if c in known))
+                             + ", ".join(_words(c) for c in Condition if c in known))
     return found
+
+
+def _words(c: Condition) -> str:
+    """A condition's name in words, as a GM types it: "broken arm", "flat-footed" (the
+    text's hyphen, 000_8d1d7816ee944f3b.txt, "Conditions (Sometimes called Status
+    Effects)"); every spelling :func:`find_condition` takes back."""
+    return c.title.lower() if "-" in c.title else c.value.replace("_", " ")

@@ -130,10 +130,19 @@ def _reachable_now(st: Encounter, name: str, action: str) -> Reachable:
     now reaches what :meth:`move` would take: the feet left of the Big Action when it
     continues its last move ("Interrupt Turn – Details and Clarifications:": "After the
     interruption, they have 15 feet of movement remaining"), nowhere with no Big Action
-    left, else its Move Speed."""
+    left, else its Move Speed. Nowhere when the engine refuses the acting creature any
+    action now (``economy._actor``: a readied action waiting for its trigger, "Prepare to
+    Interrupt – “Ready Action” (Big Action)"; a Full-Round Action under way), as every
+    move would then be refused."""
     f = st._f[name]
     if f.rules is not None:
         return st._record_reachable(name, action)
+    if name in st.acting:
+        try:
+            st._actor(name)
+        except IllegalActionError:
+            start = st.map.token(name).anchor
+            return Reachable(name, action, 0, {}, frozenset(), lambda c, safe: [start])
     if action == "move" and name in st.acting:
         turn = f.turn
         if turn.move_left is not None and turn.move_left > 0 and turn.last_action == "move":

@@ -269,6 +269,30 @@ def ready(st: Encounter, name: str, trigger: str, action: str = "attack") -> Enc
     return st
 
 
+def readied_action_problem(st: Encounter, name: str, action: str) -> str:
+    """Why ``name`` could never take ``action`` when its readied action fires ("" when it
+    could): a query for a menu of readied actions, asking the checks the actions
+    themselves refuse with; :func:`ready` accepts what it accepted before (a save
+    replays unchanged).
+
+    000_8d1d7816ee944f3b.txt, "Prepare to Interrupt – “Ready Action” (Big Action)": you
+    plan "to do something when a specific trigger event occurs" - the prepared action is
+    another action, not a second Ready; "Shield Bash" needs a shield
+    (:func:`~lfgcombat.rules.actions.maneuvers_play.shield_bash_problem`).
+
+    Raises:
+        LfgError: no combatant of that name.
+    """
+    from ..actions.maneuvers_play import shield_bash_problem
+    st._fighter(name)
+    if action == "ready":
+        return (f"{name} would prepare to interrupt again: a readied action is the action "
+                "taken when the trigger occurs, not another Ready")
+    if action == "shield_bash":
+        return shield_bash_problem(st, name)
+    return ""
+
+
 @command
 def _h_ready(st: Encounter, name: str, trigger: str, action: str) -> None:
     f = st._actor(name)

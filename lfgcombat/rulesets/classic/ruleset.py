@@ -774,7 +774,10 @@ register_ruleset_conditions("classic", "classic_conditions")
 #: "Stabilizing a Disabled Character" (0 or below); a Heroic Action, a skill check, the
 #: stabilize and mobile checks, Confused's d%: their own headings; a spell cast "Spell"
 #: ("Casting a single spell"), a single action "Single Actions:", a turn's start and end
-#: "Character Round:".
+#: "Character Round:"; a health line as damage taken ("Death", "Stabilizing a Disabled
+#: Character"), a condition or effect line (Flat-footed, Prone...) "Conditions", a move
+#: "Single Actions:" (its "Move Action (can be split with another single action)"), a
+#: round's start and end "Character Round:".
 EVENT_RULES = EventRules(
     attack=rule("How to attack another creature"),
     damage=rule("Death", "Stabilizing a Disabled Character"),
@@ -784,7 +787,11 @@ EVENT_RULES = EventRules(
            ("damage", rule("How to attack another creature")),
            (" attacks ", rule("How to attack another creature"))),
     lines=(("spell", rule("Spell")), ("single_action", _SINGLE), ("spend", _SINGLE),
-           ("turn_start", _ROUND), ("turn_end", _ROUND)))
+           ("turn_start", _ROUND), ("turn_end", _ROUND),
+           ("health", rule("Death", "Stabilizing a Disabled Character")),
+           ("condition", rule("Conditions")), ("effect_start", rule("Conditions")),
+           ("effect_end", rule("Conditions")), ("moved", _SINGLE),
+           ("round_start", _ROUND), ("round_end", _ROUND)))
 
 #: The ``classic`` ruleset, registered (name, text, aliases) when this module is imported;
 #: ``lfgcombat/__init__.py`` imports it with the other built-in rulesets.

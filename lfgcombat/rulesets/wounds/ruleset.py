@@ -64,7 +64,8 @@ from lfgcombat.dice import Fortune
 from lfgcombat.errors import IllegalActionError
 from lfgcombat.creature.roll_bonuses import bonuses_to
 from lfgcombat.rulesets.base import RulesetDefinition, register
-from lfgcombat.rulesets.event_rules import EventRules
+from lfgcombat.rulesets.event_rules import (LFG_CONDITION_RULE, LFG_MOVE_RULE, EventRules,
+                                           inferred)
 from lfgcombat.rulesets.fields import check_written_for
 from lfgcombat.rulesets.initiative import (InitiativePolicy, RoundByRoundInitiative,
                                            SelectiveInitiative, TopDownInitiative)
@@ -694,7 +695,10 @@ class WoundsSaves(SavingThrows):
 #: represents...", "If your attack succeeds, you deal damage"), and the headings of its
 #: saves, smashing and breaking objects, and the Cold rider's save; a Half Action (an attack,
 #: a spell, Total Defense) and a turn's start and end: "Combat Statistics", the sheet's
-#: heading over its Half Action and Total Defense paragraphs (they have none of their own).
+#: heading over its Half Action and Total Defense paragraphs (they have none of their own);
+#: a health line and a shield's parry roll: "Combat Statistics" (its HP, Wounds, Parry); a
+#: condition or effect line and a move: lfg's conditions and movement, "inferred for wounds"
+#: (003_de0e94afd49609a7.txt has no conditions or movement of its own).
 _W = "003_de0e94afd49609a7.txt"
 EVENT_RULES = EventRules(
     attack=cite("Combat Statistics", file=_W), damage=cite("Combat Statistics", file=_W),
@@ -705,9 +709,15 @@ EVENT_RULES = EventRules(
            ("damage", cite("Combat Statistics", file=_W)),
            (" attacks ", cite("Combat Statistics", file=_W)),
            ("confirm", cite("Combat Statistics", file=_W)),
-           ("parry", cite("Combat Statistics", file=_W))),
+           ("parry", cite("Combat Statistics", file=_W)),
+           ("parries", cite("Combat Statistics", file=_W))),
     lines=tuple((k, cite("Combat Statistics", file=_W))
-                for k in ("spell", "single_action", "spend", "turn_start", "turn_end")))
+                for k in ("spell", "single_action", "spend", "turn_start", "turn_end",
+                          "health")) + (
+        ("condition", inferred(LFG_CONDITION_RULE, "conditions", "wounds")),
+        ("effect_start", inferred(LFG_CONDITION_RULE, "conditions", "wounds")),
+        ("effect_end", inferred(LFG_CONDITION_RULE, "conditions", "wounds")),
+        ("moved", inferred(LFG_MOVE_RULE, "movement", "wounds"))))
 
 #: The ``wounds`` ruleset, registered (name, text, aliases) when this module is imported;
 #: ``lfgcombat/__init__.py`` imports it with the other built-in rulesets.
