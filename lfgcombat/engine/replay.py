@@ -41,6 +41,7 @@ from ..shortrepr import short
 from ..dice import Fortune
 from ..errors import LfgError
 from .log import FORMAT, VERSION, Event, EventLog, LogFormatError, jsonable, read_jsonl, write_jsonl
+from .log.events import frozen_jsonable, make_event
 from .log import savefile
 from .log.savefile import UnverifiedSaveWarning, clip, event_text, replay_mismatch_message
 from .log.effects import roll_label
@@ -266,8 +267,8 @@ def _h_map_edit(st: Encounter, terrain: Any, elevation: Any, background: Any,
 
 def _emit(st: Encounter, kind: str, *, command: bool = False, actor: str | None = None,
           target: str | None = None, data: Mapping[str, Any] | None = None) -> Event:
-    ev = Event(len(st._log), st._step, kind, command, st.round, st.current,
-               actor, target, jsonable(dict(data or {})))
+    ev = make_event(len(st._log), st._step, kind, command, st.round, st.current,
+                    actor, target, frozen_jsonable(dict(data or {})), frozen=True)
     st._log._append(ev)
     return ev
 
