@@ -106,6 +106,10 @@ class Reachable(Mapping):
                 f"{len(self.cost)} cells, {len(self.provoking)} provoking)")
 
 
+#: A neighbour :meth:`_Pathing._steps` has not looked at yet.
+_UNSEEN: Any = object()
+
+
 def _unwind(prev: Mapping, state: tuple) -> list[Cell]:
     out = [state]
     while out[-1] in prev:
@@ -257,21 +261,24 @@ class _Pathing(_MoveRules):
         old = footprints.get(cell) or self._placed[name].cells
         if avoid and (old & avoid) and len(old) == 1:
             return []  # any step leaves this threatened hex
-        geom, square = self.geometry, self.grid == "square"
+        geom = self.geometry
+        square = geom.kind == "square"
+        big = avoid and len(old) > 1
         out = []
         for nb in geom.neighbors(cell):
-            if nb not in footprints:
-                footprints[nb] = self._footprint_passable(name, nb, avoid_names,
-                                                          through_helpless)
-            cells = footprints[nb]
-            if cells is None or (avoid and len(old) > 1 and ((old - cells) & avoid)):
+            cells = footprints.get(nb, _UNSEEN)  # one look-up a neighbour (issue 24, "Fast")
+            if cells is _UNSEEN:
+                cells = footprints[nb] = self._footprint_passable(name, nb, avoid_names,
+                                                                  through_helpless)
+            if cells is None or (big and ((old - cells) & avoid)):
                 continue
-            if nb not in difficult:
-                difficult[nb] = self._effective_difficult(name, cells)
-            base, npar = FEET_PER_CELL, par
+            rough = difficult.get(nb)
+            if rough is None:
+                rough = difficult[nb] = self._effective_difficult(name, cells)
             if square and geom.is_diagonal(cell, nb):
-                base, npar = FEET_PER_CELL * (2 if par else 1), 1 - par
-            out.append((nb, npar, base * (2 if difficult[nb] else 1)))
+                out.append((nb, 1 - par, FEET_PER_CELL * (2 if par else 1) * (2 if rough else 1)))
+            else:
+                out.append((nb, par, FEET_PER_CELL * 2 if rough else FEET_PER_CELL))
         return out
 
     def reachable(self, name: str, feet: int | None = None, *, action: str = "move") -> Reachable:

@@ -488,12 +488,14 @@ class _Space(_Terrain):
         p = self._p(name)
         if p.space < 1:
             return ()
+        out = self._tight_space(p.cells) if self._terrain else []
+        sharing = [o for o, q in self._placed.items()  # few share: the rest is skipped
+                   if o != name and not p.cells.isdisjoint(q.cells)]
+        if not sharing:
+            return tuple(out)
         mine: frozenset[str] | None = None  # its in_a_grapple conditions, read if it shares
         large = int(_sizes()["large"]["order"])
-        out = self._tight_space(p.cells)
-        for o in self._placed:
-            if o == name:
-                continue
+        for o in sharing:
             q = self._placed[o]
             shared = p.cells & q.cells
             if (not shared or q.space < 1 or q.side != p.side

@@ -546,6 +546,14 @@ def _event_problem(obj: Any) -> str | None:
     """What is wrong with a parsed event object (``None``: nothing)."""
     if not isinstance(obj, dict):
         return f"an event is a JSON object, got {type(obj).__name__}"
+    if (obj.keys() == _EVENT_KEY_SET and type(obj["seq"]) is int and obj["seq"] >= 0
+            and type(obj["step"]) is int and obj["step"] >= 0 and type(obj["round"]) is int
+            and obj["round"] >= 0 and type(obj["command"]) is bool
+            and type(obj["data"]) is dict and type(obj["kind"]) is str and obj["kind"]
+            and (obj["command"] or obj["kind"] in EFFECT_TYPES)
+            and _name_or_none(obj["turn"]) and _name_or_none(obj["actor"])
+            and _name_or_none(obj["target"])):
+        return None  # what every event a save writes is (issue 24, "Fast")
     if set(obj) != set(_EVENT_KEYS):
         missing = [k for k in _EVENT_KEYS if k not in obj]
         extra = sorted(str(k) for k in set(obj) - set(_EVENT_KEYS))
@@ -560,6 +568,13 @@ def _event_problem(obj: Any) -> str | None:
         if obj[key] is not None and not isinstance(obj[key], str):
             return f"{key} must be a name or null, got {obj[key]!r:.40}"
     return _kind_problem(obj)
+
+
+_EVENT_KEY_SET = frozenset(_EVENT_KEYS)
+
+
+def _name_or_none(value: Any) -> bool:
+    return value is None or type(value) is str
 
 
 def _kind_problem(obj: dict[str, Any]) -> str | None:
