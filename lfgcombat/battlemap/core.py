@@ -243,10 +243,16 @@ class _MapCore:
                                      f"{', '.join(self._placed) or 'nobody'}") from None
 
     def token(self, name: str) -> Token:
-        """A snapshot of a placed creature (side, footprint, reach, threatening...)."""
-        p = self._p(name)
-        return Token(name, p.side, p.anchor, p.cells, p.size, self._speed(name), self._reach(name),
-                     self._threatens(name), self._helpless(name), _conditions(p.creature))
+        """A snapshot of a placed creature (side, footprint, reach, threatening...); one per
+        state of the map (kept until its next change: a frozen value)."""
+        key = ("token", name)
+        found = self._cache.get(key)
+        if found is None:
+            p = self._p(name)
+            found = self._cache[key] = Token(
+                name, p.side, p.anchor, p.cells, p.size, self._speed(name), self._reach(name),
+                self._threatens(name), self._helpless(name), _conditions(p.creature))
+        return found
 
     def tokens(self) -> list[Token]:
         """A :class:`Token` of every placed creature, in placement order."""

@@ -189,6 +189,15 @@ class _MoveRules(_Reach):
         cells_path = [self._as_cell(c) for c in path]
         if cells_path and cells_path[0] != p.anchor:
             cells_path.insert(0, p.anchor)
+        key = ("prov", name, tuple(cells_path), action)  # a move asks twice: one answer
+        found = self._cache.get(key)  # per state of the map (issue 24, "Fast")
+        if found is None:
+            found = self._cache[key] = self._provokers(name, p, cells_path, action)
+        return found
+
+    def _provokers(self, name: str, p: _Placed, cells_path: list[Cell], action: str
+                   ) -> Provokers:
+        """:meth:`provokers` found now."""
         out: list[Provocation] = []
         if action == "five_foot_step" or len(cells_path) < 2:
             return Provokers(out)

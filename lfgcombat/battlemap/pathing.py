@@ -106,6 +106,10 @@ class Reachable(Mapping):
                 f"{len(self.cost)} cells, {len(self.provoking)} provoking)")
 
 
+#: A neighbour :meth:`_Pathing._steps` has not looked at yet.
+_UNSEEN: Any = object()
+
+
 def _unwind(prev: Mapping, state: tuple) -> list[Cell]:
     out = [state]
     while out[-1] in prev:
@@ -131,6 +135,57 @@ def _cheapest(best: Mapping[tuple, int], prev: dict) -> tuple[dict, tuple[dict, 
             cost[c] = d
             state_of[c] = (c, par)
     return cost, (state_of, prev)
+
+
+def _dijkstra_choice(start: Cell, goal: Cell, settled: Mapping[Cell, int],
+                     into: Mapping[Cell, list[tuple[int, Cell, int]]]) -> list[Cell]:
+    """The path Dijkstra (:meth:`_Pathing._search`) keeps to ``goal``, from an A* search
+    that settled every hex of every cheapest path (``settled``: hex -> cost; ``into``: hex
+    -> the steps into it from settled hexes, as (cost, from, index among that hex's
+    steps)).
+
+    Dijkstra keeps for each hex the step from the hex it settled first among those giving
+    the cheapest cost, and it settles hexes by (cost, when queued); a hex is queued when
+    the hex it is kept from is settled, at its place among that hex's steps. So hexes of
+    equal cost are settled in the order of (the rank of the hex kept, the step's index),
+    ranked here cost by cost over the hexes of the cheapest paths (every step kept on a
+    cheapest path comes from another hex of a cheapest path)."""
+    cheapest = _cheapest_steps(start, goal, settled, into)
+    rank: dict[Cell, int] = {start: 0}
+    kept: dict[Cell, Cell] = {}
+    by_cost: dict[int, list[Cell]] = {}
+    for v in cheapest:
+        by_cost.setdefault(settled[v], []).append(v)
+    for c in sorted(by_cost):
+        order = []
+        for v in by_cost[c]:
+            u, k = min(cheapest[v], key=lambda step: (rank[step[0]], step[1]))
+            kept[v] = u
+            order.append((rank[u], k, v))
+        order.sort(key=lambda t: (t[0], t[1]))
+        for _, _, v in order:
+            rank[v] = len(rank)
+    path = [goal]
+    while path[-1] != start:
+        path.append(kept[path[-1]])
+    path.reverse()
+    return path
+
+
+def _cheapest_steps(start: Cell, goal: Cell, settled: Mapping[Cell, int],
+                    into: Mapping[Cell, list[tuple[int, Cell, int]]]
+                    ) -> dict[Cell, list[tuple[Cell, int]]]:
+    """Every hex of a cheapest path to ``goal`` but the start, with its cheapest steps in
+    (the hex it comes from, the step's index among that hex's steps)."""
+    cheapest: dict[Cell, list[tuple[Cell, int]]] = {}
+    todo = [goal]
+    while todo:
+        v = todo.pop()
+        if v == start or v in cheapest:
+            continue
+        cheapest[v] = [(u, k) for c, u, k in into[v] if c == settled[v]]
+        todo.extend(u for u, _ in cheapest[v] if u not in cheapest)
+    return cheapest
 
 
 class _Pathing(_MoveRules):
@@ -206,21 +261,24 @@ class _Pathing(_MoveRules):
         old = footprints.get(cell) or self._placed[name].cells
         if avoid and (old & avoid) and len(old) == 1:
             return []  # any step leaves this threatened hex
-        geom, square = self.geometry, self.grid == "square"
+        geom = self.geometry
+        square = geom.kind == "square"
+        big = avoid and len(old) > 1
         out = []
         for nb in geom.neighbors(cell):
-            if nb not in footprints:
-                footprints[nb] = self._footprint_passable(name, nb, avoid_names,
-                                                          through_helpless)
-            cells = footprints[nb]
-            if cells is None or (avoid and len(old) > 1 and ((old - cells) & avoid)):
+            cells = footprints.get(nb, _UNSEEN)  # one look-up a neighbour (issue 24, "Fast")
+            if cells is _UNSEEN:
+                cells = footprints[nb] = self._footprint_passable(name, nb, avoid_names,
+                                                                  through_helpless)
+            if cells is None or (big and ((old - cells) & avoid)):
                 continue
-            if nb not in difficult:
-                difficult[nb] = self._effective_difficult(name, cells)
-            base, npar = FEET_PER_CELL, par
+            rough = difficult.get(nb)
+            if rough is None:
+                rough = difficult[nb] = self._effective_difficult(name, cells)
             if square and geom.is_diagonal(cell, nb):
-                base, npar = FEET_PER_CELL * (2 if par else 1), 1 - par
-            out.append((nb, npar, base * (2 if difficult[nb] else 1)))
+                out.append((nb, 1 - par, FEET_PER_CELL * (2 if par else 1) * (2 if rough else 1)))
+            else:
+                out.append((nb, par, FEET_PER_CELL * 2 if rough else FEET_PER_CELL))
         return out
 
     def reachable(self, name: str, feet: int | None = None, *, action: str = "move") -> Reachable:
@@ -361,14 +419,78 @@ class _Pathing(_MoveRules):
         if avoid_provoking:
             exempt = self._retreat_from(name) if action == "retreat" else []
             occ = frozenset(e for e in self.enemies(name) if e not in exempt)
-            cost, (states, prev) = self._search(
-                name, budget, avoid=self._threat_cells(name, exempt), avoid_names=occ,
-                through_helpless=through_helpless, goal=to)
-            if to in cost and cost[to] <= budget:
-                return _unwind(prev, states[to])
-        cost, (states, prev) = self._search(name, budget, through_helpless=through_helpless,
-                                            goal=to)
-        return _unwind(prev, states[to]) if to in cost else None
+            found = self._path_to(name, budget, to, avoid=self._threat_cells(name, exempt),
+                                  avoid_names=occ, through_helpless=through_helpless)
+            if found is not None:
+                return found
+        return self._path_to(name, budget, to, through_helpless=through_helpless)
+
+    def _path_to(self, name: str, budget: int, goal: Cell, *, avoid: frozenset = frozenset(),
+                 avoid_names: frozenset = frozenset(), through_helpless: bool = True
+                 ) -> list[Cell] | None:
+        """The path :meth:`_search` finds to ``goal`` within ``budget`` (``None``: none):
+        on hexes by :meth:`_astar` (the same path, fewer cells searched), on squares by
+        :meth:`_search` stopped at ``goal``."""
+        if self.grid == "hex":
+            return self._astar(name, budget, goal, avoid=avoid, avoid_names=avoid_names,
+                               through_helpless=through_helpless)
+        cost, (states, prev) = self._search(name, budget, avoid=avoid,
+                                            avoid_names=avoid_names,
+                                            through_helpless=through_helpless, goal=goal)
+        return _unwind(prev, states[goal]) if goal in cost and cost[goal] <= budget else None
+
+    def _astar(self, name: str, budget: int, goal: Cell, *, avoid: frozenset = frozenset(),
+               avoid_names: frozenset = frozenset(), through_helpless: bool = True
+               ) -> list[Cell] | None:
+        """:meth:`_search`'s path to ``goal`` on a hex map, by A* (issue 24, "Fast").
+
+        The heuristic is the hex distance to ``goal`` times 5 ft: every step costs at least
+        5 ft and changes that distance by at most one, so it never overestimates and A*
+        settles a hex at its true cost. The search goes on until every hex whose cost plus
+        heuristic is at most the goal's cost is settled: then every hex on any cheapest
+        path is, with the steps into it that are cheapest (the same steps, in the same
+        order, :meth:`_steps` gives Dijkstra). Among equally cheap paths Dijkstra keeps, for
+        each hex, the step from the hex it settled first, and it settles hexes by cost,
+        then by when they were queued: by the order of the hex they were reached from,
+        then by their place among its steps. :func:`_dijkstra_choice` ranks the hexes of
+        the cheapest paths that way and gives the path Dijkstra gives.
+
+        Returns:
+            The anchors, start first, or ``None`` when ``goal`` is beyond ``budget``.
+        """
+        p = self._placed[name]
+        start = p.anchor
+        far = self.geometry.distance
+        cost: dict[Cell, int] = {start: 0}
+        settled: dict[Cell, int] = {}
+        into: dict[Cell, list[tuple[int, Cell, int]]] = {}  # (cost, from, step index)
+        heap: list = [(FEET_PER_CELL * far(start, goal), 0, start)]
+        caches: tuple[dict, dict] = ({}, {})
+        how = (avoid, avoid_names, through_helpless)
+        best: int | None = None
+        while heap:
+            f, d, cell = heapq.heappop(heap)
+            if best is not None and f > best:
+                break
+            if cell in settled or d > cost[cell]:
+                continue
+            settled[cell] = d
+            if cell == goal:
+                best = d
+                continue
+            for k, (nb, _, feet) in enumerate(self._steps(name, cell, 0, caches, how)):
+                nd = d + feet
+                if nd > budget:
+                    continue
+                into.setdefault(nb, []).append((nd, cell, k))
+                if nd < cost.get(nb, math.inf):
+                    cost[nb] = nd
+                    h = FEET_PER_CELL * far(nb, goal)
+                    if nd + h <= budget:
+                        heapq.heappush(heap, (nd + h, nd, nb))
+        if best is None:
+            return None
+        return _dijkstra_choice(start, goal, settled, into)
 
     def turning_path(self, name: str, to: CellLike, *, feet: int, turns: int | None,
                      heading: tuple[float, float] | None = None, avoid_provoking: bool = True

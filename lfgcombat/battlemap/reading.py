@@ -16,6 +16,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from lfgcombat.creature import Creature
 from lfgcombat.rules.conditions.conditions import (Affliction, Condition, ConditionSet,
                                                    parse_condition, resolve)
 from lfgcombat.errors import IllegalActionError, LfgError
@@ -44,6 +45,25 @@ def _size_name(size: Any) -> str:
 
 
 def _read(obj: Any, *names: str) -> Any:
+    """The first of ``names`` that ``obj`` has (called when it is a method), or ``None``.
+
+    A :class:`~lfgcombat.creature.Creature` never changes once made (play makes a new
+    one), so what the map reads from it is kept on it, one reading per ``names`` (issue
+    24, "Fast": a name a creature lacks costs a failed lookup through its sections)."""
+    if type(obj) is not Creature:
+        return _read_now(obj, names)
+    kept = obj.__dict__.get("_map_reads")
+    if kept is None:
+        kept = obj.__dict__["_map_reads"] = {}
+    try:
+        return kept[names]
+    except KeyError:
+        v = kept[names] = _read_now(obj, names)
+        return v
+
+
+def _read_now(obj: Any, names: tuple[str, ...]) -> Any:
+    """:func:`_read` read now."""
     for n in names:
         if hasattr(obj, n):
             v = getattr(obj, n)

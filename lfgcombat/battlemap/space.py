@@ -488,22 +488,21 @@ class _Space(_Terrain):
         p = self._p(name)
         if p.space < 1:
             return ()
-        mine = condition_flags(p.creature).grappling  # data/conditions.csv: in_a_grapple
+        out = self._tight_space(p.cells) if self._terrain else []
+        sharing = [o for o, q in self._placed.items()  # few share: the rest is skipped
+                   if o != name and not p.cells.isdisjoint(q.cells)]
+        if not sharing:
+            return tuple(out)
+        mine: frozenset[str] | None = None  # its in_a_grapple conditions, read if it shares
         large = int(_sizes()["large"]["order"])
-        out = []
-        tight = sorted(c for c in p.cells if self._terrain.get(c) is Terrain.TIGHT)
-        if tight:
-            out.append(f"it is in a tight space at {tuple(self.geometry.offset(tight[0]))}: "
-                       "\"you are cramped while doing so\" (000_8d1d7816ee944f3b.txt, "
-                       "\"Moving in Combat – Terrain, Creatures, & Other Issues\", Tight Spaces)")
-        for o in self._placed:
-            if o == name:
-                continue
+        for o in sharing:
             q = self._placed[o]
             shared = p.cells & q.cells
             if (not shared or q.space < 1 or q.side != p.side
                     or self._level(o) != self._level(name)):
                 continue
+            if mine is None:  # data/conditions.csv: in_a_grapple
+                mine = condition_flags(p.creature).grappling
             if mine or condition_flags(q.creature).grappling:
                 continue
             if abs(p.order - q.order) >= 2:
@@ -518,6 +517,15 @@ class _Space(_Terrain):
             out.append(f"shares {_at(sorted(shared)[0])} with {o} ({q.size}, an ally within 1 size "
                        f"category): both are Cramped ({R_SPACE})")
         return tuple(out)
+
+    def _tight_space(self, cells: frozenset) -> list[str]:
+        """Why a creature on ``cells`` is Cramped by a tight space (empty: it is not)."""
+        tight = sorted(c for c in cells if self._terrain.get(c) is Terrain.TIGHT)
+        if not tight:
+            return []
+        return [f"it is in a tight space at {tuple(self.geometry.offset(tight[0]))}: "
+                "\"you are cramped while doing so\" (000_8d1d7816ee944f3b.txt, "
+                "\"Moving in Combat – Terrain, Creatures, & Other Issues\", Tight Spaces)"]
 
     def conditions_from_space(self, name: str) -> tuple[str, ...]:
         """Conditions the map gives ``name`` from where it stands: ``("cramped",)`` when

@@ -120,7 +120,7 @@ def _board(m: Any) -> dict[str, Any]:
     return {
         "terrain": dict(m._terrain), "elevation": dict(m._elevation),
         "background": m._background,
-        "placed": {n: copy.copy(p) for n, p in m._placed.items()},
+        "placed": {n: _shallow(p) for n, p in m._placed.items()},
         "occupants": {c: list(v) for c, v in m._occupants.items()},
         "turn": {n: _copy_turn(t) for n, t in m._turn.items()},
         # issue 15: altitudes, doors (frozen ObjectStates), objects, the ceiling
@@ -128,8 +128,16 @@ def _board(m: Any) -> dict[str, Any]:
     }
 
 
+def _shallow(record: Any) -> Any:
+    """``copy.copy`` of one of the map's plain records (a placed creature, a turn's
+    movement: plain dataclasses), without ``copy``'s protocol (issue 24, "Fast")."""
+    out = object.__new__(type(record))
+    out.__dict__.update(record.__dict__)
+    return out
+
+
 def _copy_turn(t: Any) -> Any:
-    out = copy.copy(t)
+    out = _shallow(t)
     out.notes = list(t.notes)
     return out
 
@@ -142,7 +150,7 @@ def _set_board(m: Any, b: Mapping[str, Any]) -> None:
     m._terrain = dict(b["terrain"])
     m._elevation = dict(b["elevation"])
     m._background = b["background"]
-    m._placed = {n: copy.copy(p) for n, p in b["placed"].items()}
+    m._placed = {n: _shallow(p) for n, p in b["placed"].items()}
     m._occupants = {c: list(v) for c, v in b["occupants"].items()}
     m._turn = {n: _copy_turn(t) for n, t in b["turn"].items()}
     if b.get("updown") is not None:
@@ -162,9 +170,19 @@ def take(enc: Any) -> Checkpoint:
         The :class:`Checkpoint`; nothing in it is shared with ``enc`` but frozen values.
     """
     state = {k: v for k, v in vars(enc).items() if k not in NOT_STATE}
-    return Checkpoint(len(enc._log), copy.deepcopy(state, _memo(enc, state)),
+    return Checkpoint(len(enc._log), _deep_state(state, _memo(enc, state)),
                       enc.roller._rng.getstate(), tuple(enc.roller.history),
                       _board(enc.map) if enc.map is not None else None)
+
+
+#: Values a deep copy gives back as they are.
+_ATOMIC = frozenset({int, bool, str, float, type(None)})
+
+
+def _deep_state(state: Mapping[str, Any], memo: dict[int, Any]) -> dict[str, Any]:
+    """``copy.deepcopy(dict(state), memo)``, with the plain values kept as they are
+    without the copy's dispatch (most of an encounter's attributes: issue 24, "Fast")."""
+    return {k: v if type(v) in _ATOMIC else copy.deepcopy(v, memo) for k, v in state.items()}
 
 
 def restore_into(enc: Any, cp: Checkpoint) -> None:
@@ -175,7 +193,7 @@ def restore_into(enc: Any, cp: Checkpoint) -> None:
         enc: The encounter (the one the checkpoint was taken of, or a fork of it).
         cp: The checkpoint; it is copied from, never changed.
     """
-    for k, v in copy.deepcopy(dict(cp.state), _memo(enc, cp.state)).items():
+    for k, v in _deep_state(cp.state, _memo(enc, cp.state)).items():
         setattr(enc, k, v)
     roller = Roller(enc.seed)
     roller._rng.setstate(cp.rng)

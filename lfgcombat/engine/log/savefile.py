@@ -182,9 +182,14 @@ def _rules_message(header: Mapping[str, Any], event: str, what: str) -> str | No
             "under today's rules and lists every difference)")
 
 
+#: The digest's canonical JSON (sorted keys, no spaces): one encoder for every line
+#: (``json.dumps`` with options builds a new one per call; issue 24, "Fast").
+_CANONICAL = json.JSONEncoder(sort_keys=True, separators=(",", ":"), ensure_ascii=False,
+                              allow_nan=False)
+
+
 def _canonical(obj: Any) -> str:
-    return json.dumps(obj, sort_keys=True, separators=(",", ":"), ensure_ascii=False,
-                      allow_nan=False)
+    return _CANONICAL.encode(obj)
 
 
 def file_digest(header: Mapping[str, Any], events: Iterable[Mapping[str, Any]]
@@ -297,12 +302,20 @@ def _no_constants(name: str) -> float:
 
 
 def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    out: dict[str, Any] = {}
-    for k, v in pairs:
-        if k in out:
+    out = dict(pairs)
+    if len(out) == len(pairs):  # no key twice (C-level: every object of a save)
+        return out
+    seen: set[str] = set()
+    for k, _ in pairs:
+        if k in seen:
             raise ValueError(f"the key {k!r:.40} appears twice in one object")
-        out[k] = v
-    return out
+        seen.add(k)
+    return out  # pragma: no cover - a shorter dict has a repeated key
+
+
+#: A save's line reader: no NaN or Infinity, no key twice in one object (one decoder for
+#: every line: ``json.loads`` with options builds a new one per call; issue 24, "Fast").
+_DECODER = json.JSONDecoder(parse_constant=_no_constants, object_pairs_hook=_no_duplicates)
 
 
 def _parse_lines(text: str, where: str) -> list[Any]:
@@ -316,8 +329,10 @@ def _parse_lines(text: str, where: str) -> list[Any]:
         if not ln.strip():
             raise LogFormatError("blank line; every line must be one JSON object", where, i)
         try:
-            parsed.append(json.loads(ln, parse_constant=_no_constants,
-                                     object_pairs_hook=_no_duplicates))
+            if ln.startswith("\ufeff"):  # what json.loads says of it
+                raise json.JSONDecodeError("Unexpected UTF-8 BOM (decode using utf-8-sig)",
+                                           ln, 0)
+            parsed.append(_DECODER.decode(ln))
         except RecursionError:
             raise LogFormatError("not valid JSON (nested too deeply)", where, i) from None
         except ValueError as exc:  # JSONDecodeError, a huge number, a duplicate key
