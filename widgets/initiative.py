@@ -51,9 +51,10 @@ chosen by an ally, would rather go later (``Encounter.decline_turn``); ``.lfg-to
 (with the ``.lfg-together-ally`` dropdown and ``.lfg-together-bonus``); the attack row (see
 :class:`~lfgcombat.widgets.tracker_attack.AttackControls`), the move/act/cast rows
 (:class:`~lfgcombat.widgets.tracker_actions.ActionControls`) and the GM's rows
-(:class:`~lfgcombat.widgets.tracker_gm.GMControls`); ``.lfg-hidden-rows``, one short
-line naming the rows hidden now and why (issue 26: a row the acting creature cannot use now
-is hidden, asked of the engine - :meth:`InitiativeTracker.offer_row`); ``.lfg-actions-left``;
+(:class:`~lfgcombat.widgets.tracker_gm.GMControls`); ``.lfg-hidden-rows``, the rows
+hidden now, one line per reason, each reason whole (issue 26: a row the acting creature
+cannot use now is hidden, asked of the engine - :meth:`InitiativeTracker.offer_row`);
+``.lfg-actions-left``;
 the turn reminders ``.lfg-reminders`` (one ``li`` per reminder, ``data-when`` start or end and
 ``data-name``: :func:`lfgcombat.rules.turns.turn_reminders.turn_reminders`); the history rows
 (:class:`~lfgcombat.widgets.tracker_history.HistoryControls`: back to any step or roll,
@@ -75,6 +76,7 @@ import traitlets
 from lfgcombat.engine import Encounter
 from lfgcombat.errors import LfgError
 from lfgcombat.engine.log.effects import Moved
+from lfgcombat.engine.log.words import cell_words
 from lfgcombat.rules.citations import headings_only
 from lfgcombat.battlemap import Reachable
 
@@ -270,7 +272,7 @@ class InitiativeTracker(TurnControls, W.VBox):
         """:meth:`_describe`'s line, a roll, damage, spell, spent action or single action
         line followed by the citation of its rule (the engine's log:
         ``EventLog.rule_of``)."""
-        text = self._describe(e)
+        text = self.encounter.log.line(e) if e.kind == "turn_start" else self._describe(e)
         if text and e.kind in ("roll", "damage", "spell", "spend", "single_action"):
             rule = self.encounter.log.rule_of(e)
             text += f" ({rule})" if rule else ""
@@ -284,7 +286,7 @@ class InitiativeTracker(TurnControls, W.VBox):
             return None  # an attack reads best as its rolls (said once) and its damage
         if e.kind == "moved":
             left = f", {d.get('feet_left')} ft left" if d.get("feet_left") else ""
-            to = f" to {tuple(d['path'][-1])}" if d.get("path") else ""  # none: no map
+            to = f" to {cell_words(d['path'][-1])}" if d.get("path") else ""  # no map: none
             verb = Moved.VERBS.get(str(d.get("action")), "moves")  # the log's own words
             feet = "" if d.get("action") == "five_foot_step" else f" {d.get('feet')} ft"
             return f"{e.actor} {verb}{feet}{to}{left}"
@@ -452,17 +454,17 @@ class InitiativeTracker(TurnControls, W.VBox):
         return dict(self._hidden)
 
     def _draw_hidden(self) -> None:
-        """One line: the rows hidden, grouped by why (each why shortened to its first
-        sentence; the whole of it in the tooltip)."""
+        """The rows hidden, one line per reason, each reason whole (its rule too), the
+        rows it hides first: a long reason wraps, never cut (issue 26)."""
         by_why: dict[str, list[str]] = {}
         for label, why in self._hidden.items():
-            by_why.setdefault(_first_words(why), []).append(label)
-        parts = [f'<span title="{html.escape(" ".join(self._hidden[labels[0]].split()))}">'
-                 f"<b>{html.escape(', '.join(labels))}</b>: {html.escape(short)}</span>"
-                 for short, labels in by_why.items()]
+            by_why.setdefault(" ".join(why.split()), []).append(label)
+        parts = [f"<li><b>{html.escape(', '.join(labels))}</b>: {html.escape(why)}</li>"
+                 for why, labels in by_why.items()]
         value = ("" if not parts else
-                 '<div class="lfg-hidden-why" style="font:12px/1.4 sans-serif;color:#666">'
-                 "Not offered now - " + "; ".join(parts) + "</div>")
+                 '<div class="lfg-hidden-why" style="font:12px/1.4 sans-serif;color:#666;'
+                 'white-space:normal;overflow-wrap:anywhere">Not offered now:'
+                 '<ul style="margin:0;padding-left:1.4em">' + "".join(parts) + "</ul></div>")
         if self._hidden_line.value != value:
             self._hidden_line.value = value
 
@@ -623,12 +625,3 @@ class InitiativeTracker(TurnControls, W.VBox):
         rnd = f"round {enc.round}" + (" (surprise)" if enc.surprise_round else "")
         return (f"InitiativeTracker({rnd}, current={enc.current!r}, "
                 f"next={enc.choices()!r})")
-
-
-def _first_words(why: str, limit: int = 70) -> str:
-    """A refusal's first sentence without its citations (the rules text's file and
-    heading, a quoted line), cut to ``limit`` characters: the hidden-rows line stays one
-    short line; its tooltip keeps the whole."""
-    text = re.sub(r'\s*\((?:[^()]*\.txt[^()]*|"[^"]*")\)', "", why)
-    text = text.split(". ")[0].split("\n")[0].strip().rstrip(".")
-    return text if len(text) <= limit else text[:limit - 3].rstrip() + "..."

@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING, Any
 
 import ipywidgets as W
 
+from lfgcombat.engine.log.words import ac_words
 from lfgcombat.errors import LfgError
 from lfgcombat.rules.turns.round_offers import round_offers
 
@@ -316,7 +317,8 @@ class AttackControls(W.VBox):
         if setup is not None:
             self.odds.value = note + (
                 f"<div><code>{html.escape(setup.line)}</code> vs {target} "
-                f"({html.escape(str(setup.ac_name))} {seen.against})</div>{situation}"
+                f"({html.escape(ac_words(str(setup.ac_name)))} {seen.against})</div>"
+                f"{situation}"
                 f"{odds_html(odds)}")
             return
         self.odds.value = note + (
