@@ -88,7 +88,8 @@ from .tracker_attack import AttackControls
 from .tracker_cards import card_html, legend_html
 from .tracker_gm import GMControls
 from .tracker_history import HistoryControls, reminders_html
-from .tracker_ui import SIDE_COLORS, button, hold_tree, no_null_titles, row
+from .tracker_ui import (SIDE_COLORS, More, button, clicked_now, hold_tree, no_null_titles,
+                         order_children, place_after, row)
 from .tracker_turns import TurnControls
 
 __all__ = ["InitiativeTracker"]
@@ -168,6 +169,7 @@ class InitiativeTracker(TurnControls, W.VBox):
         # tracker's rows and the map (it would push the map down)
         super().__init__(children=self._panel() + extra + [self._prep_box], **kwargs)
         self.add_class("lfg-initiative")
+        order_children(self)  # the status line then moves by one order (place_after)
         if battlemap is not None:
             self._drive_map(battlemap)
         self.play_on.observe(lambda _c: self._play_on_changed(), "value")
@@ -213,13 +215,18 @@ class InitiativeTracker(TurnControls, W.VBox):
         self._prep_box.add_class("lfg-prep-box")
 
     def _panel(self) -> list[W.Widget]:
-        """The tracker's rows, top to bottom."""
+        """The tracker's rows, top to bottom; the history, the chances and GM prep behind
+        "More…" (issue 26, item 5: used now and then, they made the tracker tall). The
+        status line shows after the rows of the button clicked (:meth:`_say`)."""
+        #: The rows behind "More…" (:class:`~lfgcombat.widgets.tracker_ui.More`).
+        self.more = More([self.history_rows,
+                          chances(self.encounter),  # "chances from here" (GM prep, issue 25)
+                          row(self._prep_button)],
+                         "the history (back to any line), the chances from here and GM prep")
         return [self._round, row(self.play_on), self._legend, self._cards, *self._turn_rows(),
                 self._actions, self._reminders, self._hidden_line, self.attack_row,
                 self.action_rows, self.close_rows, self.updown_rows, self.gm_rows,
-                row(self._undo), self.history_rows,
-                chances(self.encounter),  # "chances from here" (GM prep, issue 25)
-                row(self._prep_button), self.status]
+                row(self._undo), self.more, self.status]
 
     def _drive_map(self, battlemap: Any) -> None:
         """Route the map's clicks through the engine, and its highlight to the engine's
@@ -239,6 +246,7 @@ class InitiativeTracker(TurnControls, W.VBox):
         body = "<br>".join(html.escape(line) for line in text.splitlines())
         self.status.value = (f'<div class="{cls}" style="color:{color};line-height:1.4">'
                              f'{body}</div>')
+        place_after(self, self.status, clicked_now())  # next to the button clicked
 
     def _map_said(self, _change: Any) -> None:
         text = self.battlemap.status_text
@@ -454,17 +462,20 @@ class InitiativeTracker(TurnControls, W.VBox):
         return dict(self._hidden)
 
     def _draw_hidden(self) -> None:
-        """The rows hidden, one line per reason, each reason whole (its rule too), the
-        rows it hides first: a long reason wraps, never cut (issue 26)."""
+        """The rows hidden, named in one line that opens (a ``details``) to one line per
+        reason, each reason whole (its rule too), the rows it hides first: a long reason
+        wraps, never cut (issue 26)."""
         by_why: dict[str, list[str]] = {}
         for label, why in self._hidden.items():
             by_why.setdefault(" ".join(why.split()), []).append(label)
         parts = [f"<li><b>{html.escape(', '.join(labels))}</b>: {html.escape(why)}</li>"
                  for why, labels in by_why.items()]
         value = ("" if not parts else
-                 '<div class="lfg-hidden-why" style="font:12px/1.4 sans-serif;color:#666;'
-                 'white-space:normal;overflow-wrap:anywhere">Not offered now:'
-                 '<ul style="margin:0;padding-left:1.4em">' + "".join(parts) + "</ul></div>")
+                 '<details class="lfg-hidden-why" style="font:12px/1.4 sans-serif;color:#666;'
+                 'white-space:normal;overflow-wrap:anywhere"><summary style="cursor:pointer">'
+                 f"Not offered now: {html.escape(', '.join(self._hidden))} (why)</summary>"
+                 '<ul style="margin:0;padding-left:1.4em">' + "".join(parts) +
+                 "</ul></details>")
         if self._hidden_line.value != value:
             self._hidden_line.value = value
 

@@ -91,6 +91,8 @@ def test_back_to_a_clicked_log_line_and_resume(lab: Lab) -> None:
     steps_are(4)
     after = oracle()["after"]
     assert oracle()["now"] == after["4"]
+    tracker.locator("button.lfg-more").click()  # the history waits behind "More…"
+    tracker.locator(".lfg-history-line select").wait_for(state="visible", timeout=20_000)
     back = tracker.locator("button.lfg-back-to")
     assert not back.is_visible()  # offered only once a line is clicked
 
