@@ -470,12 +470,18 @@ class InitiativeTracker(TurnControls, W.VBox):
             by_why.setdefault(" ".join(why.split()), []).append(label)
         parts = [f"<li><b>{html.escape(', '.join(labels))}</b>: {html.escape(why)}</li>"
                  for why, labels in by_why.items()]
-        value = ("" if not parts else
-                 '<details class="lfg-hidden-why" style="font:12px/1.4 sans-serif;color:#666;'
-                 'white-space:normal;overflow-wrap:anywhere"><summary style="cursor:pointer">'
-                 f"Not offered now: {html.escape(', '.join(self._hidden))} (why)</summary>"
-                 '<ul style="margin:0;padding-left:1.4em">' + "".join(parts) +
-                 "</ul></details>")
+        style = ('style="font:12px/1.4 sans-serif;color:#666;white-space:normal;'
+                 'overflow-wrap:anywhere"')
+        if len(by_why) == 1:  # one reason (the fight is over...): said whole at once
+            (why, labels), = by_why.items()
+            value = (f'<div class="lfg-hidden-why" {style}>Not offered now - <b>'
+                     f"{html.escape(', '.join(labels))}</b>: {html.escape(why)}</div>")
+        else:
+            value = ("" if not parts else
+                     f'<details class="lfg-hidden-why" {style}><summary style="cursor:'
+                     f"pointer\">Not offered now: {html.escape(', '.join(self._hidden))} "
+                     '(why)</summary><ul style="margin:0;padding-left:1.4em">'
+                     + "".join(parts) + "</ul></details>")
         if self._hidden_line.value != value:
             self._hidden_line.value = value
 

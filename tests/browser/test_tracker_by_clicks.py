@@ -24,9 +24,12 @@ call of the row, a ruleset policy, the creature's reach and speeds) says the act
 creature can use it now, and each hidden one named in ``.lfg-hidden-rows`` (issue 26, item
 1); the map's ``.lfg-token-label``;
 ``.lfg-close-action`` and ``.lfg-gm-condition``, whose options (opened as a GM does) hold no
-snake_case id and no close action the engine refuses the acting creature now - asked of the
-kernel by a visible ``button.lfg-oracle-ask`` whose answer (every close action of the
-catalogue, dry-run on a fork) is a hidden ``.lfg-oracle-menus``.
+snake_case id and no close action the engine refuses the acting creature now (tried on
+every living creature, and every hex next to it) - asked of the kernel by a visible
+``button.lfg-oracle-ask`` whose answer (every close action of the catalogue, dry-run on a
+fork) is a hidden ``.lfg-oracle-menus``; the Act menu ``.lfg-special`` holds no action the
+engine says is of no use to the acting creature (``of_no_use``: Aim without a ranged
+weapon, 000_8d1d7816ee944f3b.txt, "Aim (Big Action, Provokes AOO)").
 """
 
 from __future__ import annotations
@@ -175,7 +178,8 @@ def ask_menus(*_):
     # foe; and the ruleset's own conditions
     c = t.close_rows
     me = enc.acting[0] if enc.acting else None
-    said = {"acting": me, "log": len(enc.log), "close": {}, "conditions": [
+    said = {"acting": me, "log": len(enc.log), "close": {},
+            "useless": sorted(of_no_use(enc, me)) if me is not None else [], "conditions": [
         str(getattr(x, "value", x)) for x in enc.ruleset.condition_catalogue.conditions()]}
     if me is not None and enc.current is not None and not (enc.over and not t.play_on.value):
         alive = [n for n in enc.names if n != me and not enc.state(n)["dead"]]
@@ -288,8 +292,10 @@ MENUS_JS = """
   const cond = root.querySelector('.lfg-gm-condition input');
   const id = cond && cond.getAttribute('list');
   const list = (id && document.getElementById(id)) || root.querySelector('.lfg-gm-condition datalist');
+  const act = root.querySelector('.lfg-special select');
   return {shown: !!close && close.offsetParent !== null,
           close: close ? [...close.options].map(o => o.textContent.replace(/\u00a0/g, ' ')) : [],
+          act: act ? [...act.options].map(o => o.textContent.replace(/\u00a0/g, ' ')) : [],
           conditions: list ? [...list.options].map(o => o.value.replace(/\u00a0/g, ' ')) : null};
 }
 """
@@ -362,6 +368,12 @@ def test_a_whole_fight_by_clicks(lab: Lab, ruleset: str) -> None:
                    for o in offered if truth["close"].get(o) != ""}
         assert not refused, f"{what}: the Close menu offers what {truth['acting']} cannot " \
                             f"take now: {refused}"
+        # Aim and the like, of no use to the acting creature (a mace user: no ranged
+        # weapon), are not in the Act menu (the engine's of_no_use; issue 26)
+        from lfgcombat.widgets.tracker_actions import SPECIALS
+        words = dict((k, label) for label, k in SPECIALS)
+        useless = {words.get(k, k) for k in truth["useless"]} & set(held["act"])
+        assert not useless, f"{what}: the Act menu offers what is of no use: {useless}"
         usable = {o for o, r in truth["close"].items() if r == ""}
         assert usable <= set(offered), f"{what}: usable but not offered: {usable - set(offered)}"
         assert held["conditions"] is not None and len(held["conditions"]) == len(
