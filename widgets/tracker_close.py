@@ -195,13 +195,23 @@ class CloseControls(W.VBox):
     def _takes(self, key: str, targets: list[str | None], hexes: list[Any],
                ability: str | None) -> bool:
         """Whether the engine's dry run takes ``key`` with one of ``targets`` (or, for a
-        hex action, one of ``hexes``); the first try it takes ends the search."""
+        hex action, one of ``hexes``); the first try it takes ends the search, and so
+        does the same refusal for two tries running (not about the target or hex tried:
+        "Ally has no attack left this turn" holds for every one)."""
         t = self.tracker
         tries: list[tuple[str | None, Any]] = (
             [(None, h) for h in hexes] if key in _HEX_KEYS else
             [(None, None)] if key in _SELF else [(x, None) for x in targets])
-        return any(not t.dry_run(lambda e, x=x, h=h: self._close_call(
-            e, key, x, ability, probe=True, to=h)) for x, h in tries)
+        last = None
+        for x, h in tries:
+            refusal = t.dry_run(lambda e, x=x, h=h: self._close_call(
+                e, key, x, ability, probe=True, to=h))
+            if not refusal:
+                return True
+            if refusal == last:
+                return False
+            last = refusal
+        return False
 
     def probe_targets(self, me: str) -> list[str | None]:
         """The targets a close action is tried on: every living creature but ``me``, its
