@@ -13,7 +13,8 @@ log: a click on the first attack's roll goes back to the step that rolled it.
 Contract with the tracker: ``.lfg-history-line select`` (the event log, one ``option`` a
 step, newest first), ``.lfg-dice-lines select`` (the rolls, ``#n`` first),
 ``button.lfg-back-to`` (shown once a line is clicked), ``button.lfg-resume``,
-``button.lfg-start``, ``button.lfg-attack``, ``button.lfg-next``, ``button.lfg-end-turn``.
+``button.lfg-start``, ``button.lfg-attack``, ``button.lfg-next``, ``button.lfg-end-turn``;
+the history rows wait behind ``button.lfg-more`` (issue 26, item 5).
 """
 
 from __future__ import annotations
