@@ -257,7 +257,7 @@ def test_battlemap_clicks_move_the_acting_creature_through_the_engine():
     assert enc.map.offset(enc.map.token("Hero").anchor) == (3, 1)
     assert enc.actions_left("Hero").big == 1
     assert enc.log.of_kind("moved")[-1].actor == "Hero"
-    assert "Hero moves 10 ft to (3, 1)" in bm.status_text
+    assert "Hero moves 10 ft to column 3, row 1" in bm.status_text
     cols = {(f["properties"]["col"], f["properties"]["row"]) for f in bm.token_data["features"]
             if f["properties"]["name"] == "Hero"}
     assert cols == {(3, 1)}  # the map's tokens follow the encounter

@@ -14,6 +14,7 @@ import ipywidgets as W
 import traitlets
 
 from lfgcombat.dice import Roller
+from lfgcombat.engine.log.words import ac_words
 
 __all__ = ["DiceLog"]
 
@@ -54,6 +55,8 @@ def _fmt(column: str, value, row: dict) -> str:
         return str(int(value) + 1)
     if value is None or value != value or (column == "natural" and str(value) == "<NA>"):
         return ""
+    if column == "label":  # "vs ACvsCrit 15": "vs AC against criticals 15" (issue 26)
+        return html.escape(ac_words(str(value)))
     return html.escape(str(value))
 
 

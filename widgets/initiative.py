@@ -51,9 +51,10 @@ chosen by an ally, would rather go later (``Encounter.decline_turn``); ``.lfg-to
 (with the ``.lfg-together-ally`` dropdown and ``.lfg-together-bonus``); the attack row (see
 :class:`~lfgcombat.widgets.tracker_attack.AttackControls`), the move/act/cast rows
 (:class:`~lfgcombat.widgets.tracker_actions.ActionControls`) and the GM's rows
-(:class:`~lfgcombat.widgets.tracker_gm.GMControls`); ``.lfg-hidden-rows``, one short
-line naming the rows hidden now and why (issue 26: a row the acting creature cannot use now
-is hidden, asked of the engine - :meth:`InitiativeTracker.offer_row`); ``.lfg-actions-left``;
+(:class:`~lfgcombat.widgets.tracker_gm.GMControls`); ``.lfg-hidden-rows``, the rows
+hidden now, one line per reason, each reason whole (issue 26: a row the acting creature
+cannot use now is hidden, asked of the engine - :meth:`InitiativeTracker.offer_row`);
+``.lfg-actions-left``;
 the turn reminders ``.lfg-reminders`` (one ``li`` per reminder, ``data-when`` start or end and
 ``data-name``: :func:`lfgcombat.rules.turns.turn_reminders.turn_reminders`); the history rows
 (:class:`~lfgcombat.widgets.tracker_history.HistoryControls`: back to any step or roll,
@@ -75,6 +76,7 @@ import traitlets
 from lfgcombat.engine import Encounter
 from lfgcombat.errors import LfgError
 from lfgcombat.engine.log.effects import Moved
+from lfgcombat.engine.log.words import cell_words
 from lfgcombat.rules.citations import headings_only
 from lfgcombat.battlemap import Reachable
 
@@ -86,7 +88,8 @@ from .tracker_attack import AttackControls
 from .tracker_cards import card_html, legend_html
 from .tracker_gm import GMControls
 from .tracker_history import HistoryControls, reminders_html
-from .tracker_ui import SIDE_COLORS, button, hold_tree, html_words, no_null_titles, row
+from .tracker_ui import (SIDE_COLORS, More, button, clicked_now, hold_tree, html_words,
+                         no_null_titles, order_children, place_after, row)
 from .tracker_turns import TurnControls
 
 __all__ = ["InitiativeTracker"]
@@ -170,6 +173,7 @@ class InitiativeTracker(TurnControls, W.VBox):
         # tracker's rows and the map (it would push the map down)
         super().__init__(children=self._panel() + extra + [self._prep_box], **kwargs)
         self.add_class("lfg-initiative")
+        order_children(self)  # the status line then moves by one order (place_after)
         if battlemap is not None:
             self._drive_map(battlemap)
         self.play_on.observe(lambda _c: self._play_on_changed(), "value")
@@ -215,13 +219,18 @@ class InitiativeTracker(TurnControls, W.VBox):
         self._prep_box.add_class("lfg-prep-box")
 
     def _panel(self) -> list[W.Widget]:
-        """The tracker's rows, top to bottom."""
+        """The tracker's rows, top to bottom; the history, the chances and GM prep behind
+        "More…" (issue 26, item 5: used now and then, they made the tracker tall). The
+        status line shows after the rows of the button clicked (:meth:`_say`)."""
+        #: The rows behind "More…" (:class:`~lfgcombat.widgets.tracker_ui.More`).
+        self.more = More([self.history_rows,
+                          chances(self.encounter),  # "chances from here" (GM prep, issue 25)
+                          row(self._prep_button)],
+                         "the history (back to any line), the chances from here and GM prep")
         return [self._round, row(self.play_on), self._legend, self._cards, *self._turn_rows(),
                 self._actions, self._reminders, self._hidden_line, self.attack_row,
                 self.action_rows, self.close_rows, self.updown_rows, self.gm_rows,
-                row(self._undo), self.history_rows,
-                chances(self.encounter),  # "chances from here" (GM prep, issue 25)
-                row(self._prep_button), self.status]
+                row(self._undo), self.more, self.status]
 
     def _drive_map(self, battlemap: Any) -> None:
         """Route the map's clicks through the engine, and its highlight to the engine's
@@ -241,6 +250,7 @@ class InitiativeTracker(TurnControls, W.VBox):
         body = "<br>".join(html.escape(line) for line in text.splitlines())
         self.status.value = (f'<div class="{cls}" style="color:{color};line-height:1.4">'
                              f'{body}</div>')
+        place_after(self, self.status, clicked_now())  # next to the button clicked
 
     def _map_said(self, _change: Any) -> None:
         text = self.battlemap.status_text
@@ -274,7 +284,7 @@ class InitiativeTracker(TurnControls, W.VBox):
         """:meth:`_describe`'s line, a roll, damage, spell, spent action, single action,
         health, condition, effect or move line followed by the citation of its rule (the
         engine's log: ``EventLog.rule_of``; once: not after a line that cites already)."""
-        text = self._describe(e)
+        text = self.encounter.log.line(e) if e.kind == "turn_start" else self._describe(e)
         if text and e.kind in _CITED and (e.kind in _CITED[:5] or ".txt" not in text):
             rule = self.encounter.log.rule_of(e)
             text += f" ({rule})" if rule else ""
@@ -288,7 +298,7 @@ class InitiativeTracker(TurnControls, W.VBox):
             return None  # an attack reads best as its rolls (said once) and its damage
         if e.kind == "moved":
             left = f", {d.get('feet_left')} ft left" if d.get("feet_left") else ""
-            to = f" to {tuple(d['path'][-1])}" if d.get("path") else ""  # none: no map
+            to = f" to {cell_words(d['path'][-1])}" if d.get("path") else ""  # no map: none
             verb = Moved.VERBS.get(str(d.get("action")), "moves")  # the log's own words
             feet = "" if d.get("action") == "five_foot_step" else f" {d.get('feet')} ft"
             return f"{e.actor} {verb}{feet}{to}{left}"
@@ -466,17 +476,26 @@ class InitiativeTracker(TurnControls, W.VBox):
         return {key: html_words(w.value) for key, w in rows.items()}
 
     def _draw_hidden(self) -> None:
-        """One line: the rows hidden, grouped by why (each why shortened to its first
-        sentence; the whole of it in the tooltip)."""
+        """The rows hidden, named in one line that opens (a ``details``) to one line per
+        reason, each reason whole (its rule too), the rows it hides first: a long reason
+        wraps, never cut (issue 26)."""
         by_why: dict[str, list[str]] = {}
         for label, why in self._hidden.items():
-            by_why.setdefault(_first_words(why), []).append(label)
-        parts = [f'<span title="{html.escape(" ".join(self._hidden[labels[0]].split()))}">'
-                 f"<b>{html.escape(', '.join(labels))}</b>: {html.escape(short)}</span>"
-                 for short, labels in by_why.items()]
-        value = ("" if not parts else
-                 '<div class="lfg-hidden-why" style="font:12px/1.4 sans-serif;color:#666">'
-                 "Not offered now - " + "; ".join(parts) + "</div>")
+            by_why.setdefault(" ".join(why.split()), []).append(label)
+        parts = [f"<li><b>{html.escape(', '.join(labels))}</b>: {html.escape(why)}</li>"
+                 for why, labels in by_why.items()]
+        style = ('style="font:12px/1.4 sans-serif;color:#666;white-space:normal;'
+                 'overflow-wrap:anywhere"')
+        if len(by_why) == 1:  # one reason (the fight is over...): said whole at once
+            (why, labels), = by_why.items()
+            value = (f'<div class="lfg-hidden-why" {style}>Not offered now - <b>'
+                     f"{html.escape(', '.join(labels))}</b>: {html.escape(why)}</div>")
+        else:
+            value = ("" if not parts else
+                     f'<details class="lfg-hidden-why" {style}><summary style="cursor:'
+                     f"pointer\">Not offered now: {html.escape(', '.join(self._hidden))} "
+                     '(why)</summary><ul style="margin:0;padding-left:1.4em">'
+                     + "".join(parts) + "</ul></details>")
         if self._hidden_line.value != value:
             self._hidden_line.value = value
 
@@ -637,12 +656,3 @@ class InitiativeTracker(TurnControls, W.VBox):
         rnd = f"round {enc.round}" + (" (surprise)" if enc.surprise_round else "")
         return (f"InitiativeTracker({rnd}, current={enc.current!r}, "
                 f"next={enc.choices()!r})")
-
-
-def _first_words(why: str, limit: int = 70) -> str:
-    """A refusal's first sentence without its citations (the rules text's file and
-    heading, a quoted line), cut to ``limit`` characters: the hidden-rows line stays one
-    short line; its tooltip keeps the whole."""
-    text = re.sub(r'\s*\((?:[^()]*\.txt[^()]*|"[^"]*")\)', "", why)
-    text = text.split(". ")[0].split("\n")[0].strip().rstrip(".")
-    return text if len(text) <= limit else text[:limit - 3].rstrip() + "..."

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 import ipywidgets as W
 
 from lfgcombat.errors import LfgError
-from lfgcombat.rules.turns.round_offers import round_offers
+from lfgcombat.rules.turns.round_offers import of_no_use, round_offers
 
 from .tracker_ui import button, dropdown, row, set_options
 
@@ -336,9 +336,13 @@ class ActionControls(W.VBox):
         """The special actions of the round the engine takes now, as (label, key, ally,
         target) - Protect once per ally it takes, Stabilize once per target (dry runs on
         a fork, one per redraw while the engine refuses; issue 26, item 1: the menu
-        offers only what the acting creature can do now)."""
+        offers only what the acting creature can do now) - but none the engine says is
+        of no use to it (:func:`~lfgcombat.rules.turns.round_offers.of_no_use`: Aim
+        without a ranged or thrown weapon)."""
+        enc, me = self.tracker.encounter, self.who.value
+        useless = of_no_use(enc, me) if me in enc.names else {}  # Aim without a bow
         with self.tracker.dry_runs():
-            return [(label, key, a, x) for label, key in specials
+            return [(label, key, a, x) for label, key in specials if key not in useless
                     for a, x in self._special_tries(key)
                     if not self._special_refusal(key, a, x)]
 

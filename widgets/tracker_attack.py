@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING, Any
 
 import ipywidgets as W
 
+from lfgcombat.engine.log.words import ac_words
 from lfgcombat.errors import LfgError
 from lfgcombat.rules.turns.round_offers import round_offers
 
@@ -98,6 +99,8 @@ class AttackControls(W.VBox):
         self._chosen: str | None = None  # the target the GM picked this turn
         self._filling = False  # inside refresh: a target change is not the GM's choice
         self._unreadable: list[str] = []
+        self._default_key: Any = None  # the step :meth:`_take_default` last asked for
+        self._default: str | None = None
         super().__init__(children=[
             row(self.attacker, self.target, self.allies, self.weapon, title="Attack:"),
             row(self.defense, *self.options.values(), self.go),
@@ -167,10 +170,34 @@ class AttackControls(W.VBox):
                     self._target_turn, self._chosen = turn, None
                     self.allies.value = False
                 set_options(self.target, self._targets(me), keep=self._chosen or "")
+            self._offer_options()
+            self._fill_weapons()  # previewed below, once
+            if self._chosen is None:
+                self._take_default(me)
         finally:
             self._filling = was
-        self._offer_options()
-        self._fill_weapons()
+        self.preview()
+
+    def _take_default(self, me: str | None) -> None:
+        """Make the first target the engine's dry run lets ``me`` attack now with the
+        chosen weapon the target (issue 26, item 1: the default target is one the
+        creature can strike - a foe in reach - not the first foe listed); the first one
+        listed stays when the engine takes none. The GM's own choice is never changed."""
+        t = self.tracker
+        targets = [v for _l, v in self.target.options]
+        if me is None or not targets or t.nobody_acts():
+            return
+        enc, weapon, sit = t.encounter, self.weapon.value, self.situation
+        log = enc.log
+        key = (len(log), log[-1] if len(log) else None, me, weapon,
+               tuple(sorted(sit.items())), tuple(targets))
+        if self._default_key != key:
+            with t.dry_runs():
+                took = next((x for x in targets if not t.dry_run(
+                    lambda e, x=x: lambda: e.attack(me, x, weapon, **sit))), None)
+            self._default_key, self._default = key, took
+        if self._default is not None and self.target.value != self._default:
+            self.target.value = self._default
 
     def _offer_options(self) -> None:
         """Show only the attack options the attacker's round has (issue 26:
@@ -290,7 +317,8 @@ class AttackControls(W.VBox):
         if setup is not None:
             self.odds.value = note + (
                 f"<div><code>{html.escape(setup.line)}</code> vs {target} "
-                f"({html.escape(str(setup.ac_name))} {seen.against})</div>{situation}"
+                f"({html.escape(ac_words(str(setup.ac_name)))} {seen.against})</div>"
+                f"{situation}"
                 f"{odds_html(odds)}")
             return
         self.odds.value = note + (

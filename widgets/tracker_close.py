@@ -19,7 +19,6 @@ import ipywidgets as W
 from lfgcombat.creature.close_keys import abilities_of
 from lfgcombat.errors import LfgError
 from lfgcombat.rules.actions.skill_actions_play import INSULT_EFFECTS
-from lfgcombat.rules.turns.round_offers import round_offers
 
 from .tracker_actions import parse_cell
 from .tracker_ui import button, dropdown, row, set_options
@@ -53,19 +52,14 @@ INSULTS = INSULT_EFFECTS
 _SELF = ("crushing_advance", "step_through", "digest", "cut_free", "force_out",
          "break_free")
 _NONE = ("(none)", "")
-#: The close actions of lfg's round that any creature playing it may try (issue 26, item 1):
-#: offered to it as they exist, the chosen one dry-run (:meth:`CloseControls.check_offer`).
-#: Every other option - and every option for a creature playing its ruleset's own round
-#: (classic, wounds: ``round_offers``) - is offered only when the engine's dry run takes it
-#: for the acting creature now (a Pounce it has, a grapple to break, prey to swallow...).
-#: Refusals keep the dry runs' fork (:class:`~lfgcombat.widgets.tracker_actions.DryRuns`),
-#: so the probe costs one fork plus one per option the engine takes.
-LFG_BASIC = ("wrestle:grab", "wrestle:trip", "wrestle:shove", "skill:demoralize",
-             "skill:dirty_trick", "skill:feint", "skill:insult", "crushing_advance",
-             "step_through")
-#: The hex a probe of a hex action goes to when none is typed (the engine's refusal of an
-#: action its round lacks comes first; under lfg's round they are not probed).
-_PROBE_HEX = (0, 0)
+#: Every close action is offered only when the engine's dry run takes it for the acting
+#: creature now (issue 26, item 1; :meth:`CloseControls.usable`): one that needs a target
+#: is tried on the chosen one, then on each living creature (its foes first) until the
+#: engine takes one; one that needs a hex on the typed one, else on each hex next to the
+#: creature. Refusals keep the dry runs' fork
+#: (:class:`~lfgcombat.widgets.tracker_actions.DryRuns`), so the probe costs one fork plus
+#: one per option the engine takes.
+_HEX_KEYS = ("crushing_advance", "step_through")
 
 
 class CloseControls(W.VBox):
@@ -103,6 +97,8 @@ class CloseControls(W.VBox):
         self.action.observe(lambda _c: self._show_fields(), "value")
         self.condition.observe(lambda _c: self._show_item(), "value")
         self._filling = False  # inside refresh: one dry run at its end
+        self._usable_key: Any = None  # the fight's step :meth:`usable` last answered for
+        self._usable: list[tuple[str, str]] = []
         for w in (self.action, self.ability, self.to, self.condition):
             w.observe(lambda _c: self._filling or self.check_offer(), "value")
         self.target.observe(lambda _c: self._filling or self._reoffer(), "value")
@@ -156,34 +152,99 @@ class CloseControls(W.VBox):
         self.check_offer()
 
     def usable(self) -> list[tuple[str, str]]:
-        """The close actions offered to the acting creature now, as (label, key) (issue 26,
-        item 1): under lfg's round, :data:`LFG_BASIC` and every other one the engine's dry
-        run takes; under a ruleset's own round (classic, wounds), only those the dry run
-        takes. None while nobody acts or once the fight is over. The target probed is the
-        chosen one, else the first living creature of another side."""
+        """The close actions offered to the acting creature now, as (label, key): those
+        the engine's dry run takes now, under every ruleset's round (issue 26, item 1: a
+        creature whose actions are spent is offered none). An action with a target is
+        tried on the chosen one, then on each living creature (its foes first, the
+        nearest first) until the engine takes one (:meth:`probe_targets`; Do it says why
+        the chosen one is refused); a hex action on the typed hex, else on each hex next
+        to the creature (:meth:`probe_hexes`). None while nobody acts or once the fight
+        is over. Asked again only when the fight, the acting creature or the typed hex
+        changed."""
         t, enc = self.tracker, self.tracker.encounter
         me = self._acting()
         if me is None or enc.current is None or t.halted:
             return []
-        lfg = round_offers(enc, me).lfg_round
+        log = enc.log
+        # the same fight, creature and hex: the same answer (the target chosen only
+        # orders the tries), so a new choice of target asks nothing again
+        key = (len(log), log[-1] if len(log) else None, enc.current, me,
+               self.to.value.strip())
+        if self._usable_key != key:
+            self._usable_key, self._usable = key, self._probe_all(me)
+        return list(self._usable)
+
+    def _probe_all(self, me: str) -> list[tuple[str, str]]:
+        """:meth:`usable` asked of the engine (dry runs on a fork)."""
+        t, enc = self.tracker, self.tracker.encounter
         own = abilities_of(enc.creature(me))
-        target = self.target.value or self._probe_target(me)
+        chosen = self.target.value
+        targets = ([chosen] if chosen else []) + [
+            x for x in self.probe_targets(me) if x != chosen]
+        hexes = self.probe_hexes(me)
         first = own[0].name if own else None
         out = []
         with t.dry_runs():
             for label, key in CLOSE_ACTIONS:
                 if key == "ability" and not own:
                     continue
-                if (lfg and key in LFG_BASIC) or not t.dry_run(
-                        lambda e, k=key: self._close_call(e, k, target, first, probe=True)):
+                if self._takes(key, targets, hexes, first):
                     out.append((label, key))
         return out
 
-    def _probe_target(self, me: str) -> str | None:
+    def _takes(self, key: str, targets: list[str | None], hexes: list[Any],
+               ability: str | None) -> bool:
+        """Whether the engine's dry run takes ``key`` with one of ``targets`` (or, for a
+        hex action, one of ``hexes``); the first try it takes ends the search, and so
+        does the same refusal for two tries running (not about the target or hex tried:
+        "Ally has no attack left this turn" holds for every one)."""
+        t = self.tracker
+        tries: list[tuple[str | None, Any]] = (
+            [(None, h) for h in hexes] if key in _HEX_KEYS else
+            [(None, None)] if key in _SELF else [(x, None) for x in targets])
+        last = None
+        for x, h in tries:
+            refusal = t.dry_run(lambda e, x=x, h=h: self._close_call(
+                e, key, x, ability, probe=True, to=h))
+            if not refusal:
+                return True
+            if refusal == last:
+                return False
+            last = refusal
+        return False
+
+    def probe_targets(self, me: str) -> list[str | None]:
+        """The targets a close action is tried on: every living creature but ``me``, its
+        foes first, the nearest first on a map (the likeliest taken: fewer dry runs);
+        ``[None]`` when there is none."""
         enc = self.tracker.encounter
         alive = [n for n in enc.names if n != me and not enc.state(n)["dead"]]
-        foes = [n for n in alive if enc.side(n) != enc.side(me)]
-        return (foes or alive or [None])[0]
+        hexmap = getattr(enc, "map", None)
+
+        def far(n: str) -> float:
+            try:
+                return float(hexmap.distance(me, n)) if hexmap is not None else 0.0
+            except Exception:  # noqa: BLE001 - off the map: last
+                return float("inf")
+        alive.sort(key=lambda n: (enc.side(n) == enc.side(me), far(n)))
+        return alive or [None]
+
+    def probe_hexes(self, me: str) -> list[Any]:
+        """The hexes a hex action is tried on: the typed one, else each hex of the map
+        next to ``me``'s anchor, as (col, row) (``[None]`` off the map: the engine says
+        what it needs)."""
+        text = self.to.value.strip()
+        if text:
+            try:
+                return [parse_cell(text)]
+            except LfgError:
+                return [None]
+        hexmap = getattr(self.tracker.encounter, "map", None)
+        if hexmap is None or me not in hexmap:
+            return [None]
+        anchor = hexmap.token(me).anchor
+        return [hexmap.offset(c) for c in hexmap.geometry.neighbors(anchor)
+                if c in hexmap.cells] or [None]
 
     def check_offer(self) -> None:
         """Disable Do it when the engine refuses the chosen close action for the acting
@@ -212,10 +273,12 @@ class CloseControls(W.VBox):
         self.tracker._attempt(self._close_call(self.tracker.encounter))
 
     def _close_call(self, enc: Any, key: str | None = None, target: str | None = None,
-                    ability: str | None = None, probe: bool = False) -> Callable[[], Any]:
+                    ability: str | None = None, probe: bool = False,
+                    to: Any = None) -> Callable[[], Any]:
         """The chosen close action as one call on ``enc`` (the encounter, or a fork of it
-        for the dry run); ``key``, ``target`` and ``ability`` replace the chosen ones, and
-        ``probe`` goes to :data:`_PROBE_HEX` when no hex is typed (:meth:`usable`)."""
+        for the dry run); ``key``, ``target`` and ``ability`` replace the chosen ones.
+        ``probe`` (:meth:`usable`) tries the action as plainly as it comes: to the hex
+        ``to`` (else the typed one), a Dirty Trick's or an Insult's default effect."""
         t = self.tracker
         if key is None:
             key, target = str(self.action.value), self.target.value or None
@@ -228,10 +291,10 @@ class CloseControls(W.VBox):
                 raise LfgError("nobody is acting: start the encounter or choose who goes next")
             kind, _, what = key.partition(":")
             if kind in ("crushing_advance", "step_through"):
-                to = _PROBE_HEX if probe and not self.to.value.strip() else self._to()
-                if to is None:
+                hex_to = to if probe and to is not None else self._to()
+                if hex_to is None:
                     raise LfgError(f"{label}: type the hex it ends in (col, row)")
-                return getattr(enc, kind)(me, to, aoo=t.aoo)
+                return getattr(enc, kind)(me, hex_to, aoo=t.aoo)
             if kind in ("digest", "cut_free", "force_out", "break_free"):
                 return getattr(enc, kind)(me)
             if kind == "ability":
@@ -240,17 +303,18 @@ class CloseControls(W.VBox):
                 return enc.use_ability(me, ability, target, aoo=t.aoo)
             if target is None:
                 raise LfgError(f"{label}: choose the target")
-            return self._call(enc, kind, what, me, target)
+            return self._call(enc, kind, what, me, target, probe)
         return do
 
-    def _call(self, enc: Any, kind: str, what: str, me: str, target: str) -> Any:
+    def _call(self, enc: Any, kind: str, what: str, me: str, target: str,
+              probe: bool = False) -> Any:
         aoo = self.tracker.aoo
         if kind == "wrestle":
             return enc.wrestle(me, target, what, to=self._to(), aoo=aoo)
         if kind == "hit":
             return enc.hit_maneuver(me, target, what, to=self._to())
         if kind == "skill":
-            condition = self.condition.value or None
+            condition = None if probe else (self.condition.value or None)
             item = (self.item.value.strip() or None) if condition == "steal" else None
             return enc.skill_action(me, what, target, aoo=aoo, condition=condition, item=item)
         if kind == "shield_bash":

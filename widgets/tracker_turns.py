@@ -19,7 +19,7 @@ from lfgcombat.errors import IllegalActionError, LfgError
 from lfgcombat.rules.turns.interrupts import readied_action_problem
 from lfgcombat.rules.turns.round_offers import round_offers
 
-from .tracker_ui import ROW, button, dropdown, row, set_options
+from .tracker_ui import ROW, button, dropdown, on_click, place_after, row, set_options
 
 _MOVES = ("move", "five_foot_step", "run", "retreat")
 
@@ -124,7 +124,7 @@ class TurnControls:
                     description=unit, tooltip=tip(unit), layout=W.Layout(width="auto"),
                     style=W.ButtonStyle(button_color=color, text_color="white"),
                     _dom_classes=(css,))
-                b.on_click(lambda _b, u=unit: do(u))
+                on_click(b, lambda u=unit: do(u))
             if b.style.button_color != color:
                 b.style.button_color = color
             if b.tooltip != tip(unit):
@@ -352,6 +352,7 @@ class TurnControls:
             self.error = self.halted
             raise IllegalActionError(self.halted)
         self.move(cell, name=name, action=action)
+        place_after(self, self.status, self.battlemap)  # the result under the map clicked
         if self.error:
             raise IllegalActionError(self.error)
         return self.status_text

@@ -34,12 +34,91 @@ def no_null_titles(root: W.Widget) -> None:
         stack.extend(c for c in getattr(w, "children", ()) if isinstance(c, W.Widget))
 
 
+#: The button whose click is being handled now (``None`` between clicks): the tracker shows
+#: the click's result next to it (:func:`place_after`).
+_CLICKED: list[W.Widget] = []
+
+
+def clicked_now() -> W.Widget | None:
+    """The button whose click is being handled now (a :func:`button` or one made with
+    :func:`on_click`), else ``None`` (a step taken in code, a click on the map)."""
+    return _CLICKED[-1] if _CLICKED else None
+
+
+def on_click(b: W.Button, do: Callable[[], Any]) -> None:
+    """Call ``do()`` when ``b`` is clicked, :func:`clicked_now` saying ``b`` meanwhile."""
+    def clicked(_b: Any) -> None:
+        _CLICKED.append(b)
+        try:
+            do()
+        finally:
+            _CLICKED.pop()
+    b.on_click(clicked)
+
+
 def button(text: str, css: str, do: Callable[[], Any], tip: str) -> W.Button:
     """A button with a tooltip and a CSS class that calls ``do()`` when clicked."""
     b = W.Button(description=text, tooltip=tip, layout=W.Layout(width="auto"))
     b.add_class(css)
-    b.on_click(lambda _b: do())
+    on_click(b, do)
     return b
+
+
+def place_after(root: W.Box, widget: W.Widget, anchor: W.Widget | None) -> bool:
+    """Show ``widget`` (a child of ``root``) right after the child of ``root`` that holds
+    ``anchor`` (a button clicked, a map), by the children's CSS flex ``order``: nothing is
+    drawn again, only the orders change (issue 26, item 5: a click's result shows next to
+    the controls that made it, not hundreds of pixels below). Returns whether it moved;
+    ``anchor`` outside ``root`` (or ``None``) leaves it where it is."""
+    if anchor is None:
+        return False
+    kids = list(root.children)
+    at = next((i for i, kid in enumerate(kids) if kid is not widget
+               and any(w is anchor for w in widget_tree(kid))), None)
+    if at is None:
+        return False
+    order_children(root, widget, 2 * at + 1)
+    return True
+
+
+def order_children(root: W.Box, widget: W.Widget | None = None, at: int | None = None
+                   ) -> None:
+    """Number ``root``'s children in CSS flex ``order`` (``2 * i``: room between each two)
+    and give ``widget`` the order ``at`` (its own place when ``None``). Done once when
+    the tracker is made, so a click's :func:`place_after` changes one order only."""
+    for i, kid in enumerate(root.children):
+        want = str(at if kid is widget and at is not None else 2 * i)
+        if kid.layout.order != want:
+            kid.layout.order = want
+
+
+class More(W.VBox):
+    """Rows used now and then, behind a "More…" button (closed at first: the tracker
+    stays short; issue 26, item 5).
+
+    Args:
+        rows: The rows it holds.
+        what: What they are, for the button's tooltip.
+
+    CSS hooks: the button ``.lfg-more``, the rows' box ``.lfg-more-rows``.
+    """
+
+    def __init__(self, rows: list[W.Widget], what: str) -> None:
+        self.toggle = button("More…", "lfg-more", self.flip, f"show or hide {what}")
+        self.rows = W.VBox(rows, layout=W.Layout(display="none"))
+        self.rows.add_class("lfg-more-rows")
+        super().__init__(children=[row(self.toggle), self.rows])
+
+    @property
+    def is_open(self) -> bool:
+        """Whether the rows show."""
+        return self.rows.layout.display != "none"
+
+    def flip(self, show: bool | None = None) -> None:
+        """Show the rows (or hide them; ``show`` ``None``: the other way)."""
+        show = not self.is_open if show is None else bool(show)
+        self.rows.layout.display = None if show else "none"
+        self.toggle.description = "Less" if show else "More…"
 
 
 def dropdown(label: str, css: str, options: Any = (), width: str = "15em",

@@ -40,6 +40,9 @@ class Reachable(Mapping):
         budget_ft: Feet available.
         cost: End cell (the footprint's anchor) → feet of movement spent, cheapest path.
         provoking: End cells that no path within the budget reaches without provoking AOO.
+        aoo_on_move: Whether a move can provoke at all where it is played (``False``: a
+            ruleset whose moves provoke nothing, classic's: :meth:`explain` says so
+            instead of counting none).
     """
 
     name: str
@@ -48,6 +51,7 @@ class Reachable(Mapping):
     cost: Mapping[Cell, int]
     provoking: frozenset
     _finder: Any = field(repr=False, compare=False, default=None)
+    aoo_on_move: bool = field(compare=False, default=True)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "cost", MappingProxyType(dict(self.cost)))
@@ -97,9 +101,12 @@ class Reachable(Mapping):
                        _finder=lambda c, safe: find(c, safe and c not in was))
 
     def explain(self) -> str:
-        """One line: the mover, the action, the budget, how many cells and how many provoke."""
-        return (f"{self.name} ({self.action}, {self.budget_ft} ft): {len(self.cost)} cells "
-                f"reachable, {len(self.provoking)} of them only by provoking AOO")
+        """One line: the mover, the action, the budget, how many cells and how many provoke
+        (where no move provokes, as under classic, that it provokes nothing)."""
+        head = f"{self.name} ({self.action}, {self.budget_ft} ft): {len(self.cost)} cells reachable"
+        if not self.aoo_on_move:
+            return f"{head} (no move provokes an Attack of Opportunity under these rules)"
+        return f"{head}, {len(self.provoking)} of them only by provoking AOO"
 
     def __repr__(self) -> str:
         return (f"Reachable({self.name!r}, {self.action}, {self.budget_ft} ft: "

@@ -464,7 +464,8 @@ class Encounter:
         self.seed = seed if seed is not None else secrets.randbits(32)
         self._remember_map(map)
         self._listeners: list[Callable[[Encounter], None]] = []
-        self._log = EventLog(cite=self.ruleset.cite_event)
+        self._log = EventLog(cite=self.ruleset.cite_event,
+                             fixed_order=self.initiative_policy.fixed_order)
         self._replaying = False
         self._knockdown_rule = bool(knockdown_after_strike)  # momentum.py
         #: Undo and a refused command go back by replaying from the last checkpoint, one

@@ -295,12 +295,14 @@ def _rebuild(st: Encounter, events: list[Event], *, path: str | None = None,
     with (st.map.hold() if st.map is not None else contextlib.nullcontext()):
         cp = st._checkpoint_for(events) if rederive is None else None
         if cp is None:
-            st._log = EventLog(cite=st.ruleset.cite_event)
+            st._log = EventLog(cite=st.ruleset.cite_event,
+                               fixed_order=st.initiative_policy.fixed_order)
             st._reset()
             start = 0
         else:
             st._checkpoints = [c for c in st._checkpoints if c.events <= cp.events]
-            st._log = EventLog(events[:cp.events], cite=st.ruleset.cite_event)
+            st._log = EventLog(events[:cp.events], cite=st.ruleset.cite_event,
+                               fixed_order=st.initiative_policy.fixed_order)
             checkpoints.restore_into(st, cp)
             start = cp.events
         st._replaying = True
@@ -427,7 +429,8 @@ def fork(st: Encounter) -> Encounter:
     other = type(st)._from_header(header)
     other._checkpoints = list(st._checkpoints)  # never changed: shared safely
     events = list(st._log)
-    other._log = EventLog(events, cite=other.ruleset.cite_event)
+    other._log = EventLog(events, cite=other.ruleset.cite_event,
+                          fixed_order=other.initiative_policy.fixed_order)
     other._rebuild(events)
     return other
 

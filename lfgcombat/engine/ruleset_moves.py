@@ -32,6 +32,8 @@ slowed on the way (wounds' Hindered from a Cold rider) keeps the feet of the mov
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from typing import TYPE_CHECKING, Any
 
 from ..errors import IllegalActionError
@@ -102,7 +104,9 @@ def _record_reachable(st: Encounter, name: str, action: str) -> Reachable:
     economy = st.ruleset.economy
     left = _remaining(economy, st._f[name].rules) if action == "move" else None
     r = st.map.reachable(name, None if left is None else max(0, left), action=action)
-    if not economy.aoo_on_move or not r.provoking:
+    if not economy.aoo_on_move:  # no move provokes: its words say so (issue 26)
+        return replace(r.with_provoking(()), aoo_on_move=False)
+    if not r.provoking:
         return r.with_provoking(())
     keep = []
     for c in r.provoking:

@@ -60,17 +60,20 @@ def _steps(enc: Encounter) -> list[tuple[int, int]]:
     return list(zip(starts, ends))
 
 
-def _telling(events: list[Event]) -> str:
+def _telling(events: list[Event], line: Any = None) -> str:
     """The step's most telling line: its first effect by the creature that acts in it
     (not a roll, the action spent or an AOO offered to another), else its first other
     effect but a roll, else its first roll, else the single action it spent, else the
     command itself (a cast that drew an AOO is told by the cast, not by the offer; an
-    attack under classic or wounds by its outcome, not by the single action spent)."""
+    attack under classic or wounds by its outcome, not by the single action spent).
+    ``line``: the log's words for an event (:meth:`~lfgcombat.engine.log.EventLog.line`),
+    else its own."""
     effects = [e for e in events[1:] if e.kind not in _QUIET]
     said = [e for e in effects if e.kind != "roll"]
     own = [e for e in said if events[0].actor is not None and e.actor == events[0].actor]
     spent = [e for e in events[1:] if e.kind == "single_action"]
-    return (own or said or effects or spent or events[:1])[0].describe()
+    telling = (own or said or effects or spent or events[:1])[0]
+    return line(telling) if line is not None else telling.describe()
 
 
 def step_lines(enc: Encounter) -> list[StepLine]:
@@ -86,7 +89,8 @@ def step_lines(enc: Encounter) -> list[StepLine]:
     out = []
     for i, (first, last) in enumerate(_steps(enc)):
         events = [log[k] for k in range(first, last + 1)]
-        out.append(StepLine(first, last, i + 1, int(log[first].round), _telling(events)))
+        out.append(StepLine(first, last, i + 1, int(log[first].round),
+                            _telling(events, log.line)))
     return out
 
 

@@ -98,6 +98,7 @@ def test_the_players_screen_beside_the_tracker_never_shows_a_hidden_foe(lab: Lab
 
     # history: back to step 1 (the GM's Invisible, before the start): the party only
     # (steps: 1 Invisible, 2 the start, 3 Zorbag's scratch, 4 Hero chooses Ally)
+    gm.locator("button.lfg-more").click()  # the history waits behind "More…" (issue 26)
     line = gm.locator(".lfg-history-line select")
     # the list has the new step (its options are synced by index: select after they come)
     wait_js("(sel) => { const e = document.querySelector(sel);"

@@ -32,7 +32,11 @@ def test_compare_tactics_and_chances_from_here(lab: Lab) -> None:
     assert "focus fire" in text and "spread out" in text and "%" in text and "[" in text
     assert "focus_fire" not in text  # the presets' names in words, as the menus say them
     panel.locator("img").last.wait_for(timeout=30_000)
+    more = nb.panel.locator(".lfg-initiative button.lfg-more").first
+    more.scroll_into_view_if_needed()
+    more.click()  # the chances wait behind the tracker's "More…" (issue 26, item 5)
     chances = nb.panel.locator(".lfg-initiative .lfg-chances").first
+    chances.wait_for(state="visible", timeout=20_000)
     chances.scroll_into_view_if_needed()
     chances.locator("button", has_text="Chances from here").first.click()
     nb.page.wait_for_function(

@@ -13,7 +13,8 @@ log: a click on the first attack's roll goes back to the step that rolled it.
 Contract with the tracker: ``.lfg-history-line select`` (the event log, one ``option`` a
 step, newest first), ``.lfg-dice-lines select`` (the rolls, ``#n`` first),
 ``button.lfg-back-to`` (shown once a line is clicked), ``button.lfg-resume``,
-``button.lfg-start``, ``button.lfg-attack``, ``button.lfg-next``, ``button.lfg-end-turn``.
+``button.lfg-start``, ``button.lfg-attack``, ``button.lfg-next``, ``button.lfg-end-turn``;
+the history rows wait behind ``button.lfg-more`` (issue 26, item 5).
 """
 
 from __future__ import annotations
@@ -91,6 +92,8 @@ def test_back_to_a_clicked_log_line_and_resume(lab: Lab) -> None:
     steps_are(4)
     after = oracle()["after"]
     assert oracle()["now"] == after["4"]
+    tracker.locator("button.lfg-more").click()  # the history waits behind "More…"
+    tracker.locator(".lfg-history-line select").wait_for(state="visible", timeout=20_000)
     back = tracker.locator("button.lfg-back-to")
     assert not back.is_visible()  # offered only once a line is clicked
 

@@ -24,9 +24,12 @@ call of the row, a ruleset policy, the creature's reach and speeds) says the act
 creature can use it now, and each hidden one named in ``.lfg-hidden-rows`` (issue 26, item
 1); the map's ``.lfg-token-label``;
 ``.lfg-close-action`` and ``.lfg-gm-condition``, whose options (opened as a GM does) hold no
-snake_case id and no close action the engine refuses the acting creature now - asked of the
-kernel by a visible ``button.lfg-oracle-ask`` whose answer (every close action of the
-catalogue, dry-run on a fork) is a hidden ``.lfg-oracle-menus``.
+snake_case id and no close action the engine refuses the acting creature now (tried on
+every living creature, and every hex next to it) - asked of the kernel by a visible
+``button.lfg-oracle-ask`` whose answer (every close action of the catalogue, dry-run on a
+fork) is a hidden ``.lfg-oracle-menus``; the Act menu ``.lfg-special`` holds no action the
+engine says is of no use to the acting creature (``of_no_use``: Aim without a ranged
+weapon, 000_8d1d7816ee944f3b.txt, "Aim (Big Action, Provokes AOO)").
 """
 
 from __future__ import annotations
@@ -73,7 +76,7 @@ enc = Encounter([hero, ally, orc], sides={"party": ["Hero", "Ally"], "orcs": ["O
 SETUP = FIGHT + """\
 import json
 import ipywidgets as W
-from lfgcombat.rules.turns.round_offers import round_offers
+from lfgcombat.rules.turns.round_offers import of_no_use, round_offers
 from lfgcombat.widgets import BattleMap
 from lfgcombat.widgets.initiative import InitiativeTracker
 
@@ -105,7 +108,8 @@ def usable(me, over):
     weapons = list(a.weapon.options)
     allies = list(rows.ally.options) or [None]
     others = list(rows.target.options) or [None]
-    specials = [k for _l, k in rows._specials()]
+    useless = of_no_use(enc, me)  # Aim without a ranged weapon: not offered (issue 26)
+    specials = [k for _l, k in rows._specials() if k not in useless]
     speeds = enc.speeds(me)
     return {
         "Attack": any(takes(lambda e, x=x, w=w: e.attack(me, x, w)) for x in targets
@@ -160,7 +164,7 @@ def answer(*_):
     oracle.value = "<pre>" + json.dumps(said).replace("&", "&amp;").replace("<", "&lt;") + "</pre>"
 
 
-from lfgcombat.widgets.tracker_close import CLOSE_ACTIONS, LFG_BASIC
+from lfgcombat.widgets.tracker_close import CLOSE_ACTIONS
 ask = W.Button(description="oracle: menus")
 ask.add_class("lfg-oracle-ask")
 menus = W.HTML(layout=W.Layout(display="none"))
@@ -169,23 +173,30 @@ menus.add_class("lfg-oracle-menus")
 
 def ask_menus(*_):
     # the engine's answer for every close action of the catalogue (not the widget's
-    # menu): "" when a fork takes it for the acting creature now (the chosen target, else
-    # its first foe); "basic" for lfg's close actions under lfg's round; and the ruleset's
-    # own conditions
+    # menu): "" when a fork takes it for the acting creature now with some living
+    # creature as its target (or some hex next to it), else the refusal for the first
+    # foe; and the ruleset's own conditions
     c = t.close_rows
     me = enc.acting[0] if enc.acting else None
-    said = {"acting": me, "log": len(enc.log), "close": {}, "conditions": [
+    said = {"acting": me, "log": len(enc.log), "close": {},
+            "useless": sorted(of_no_use(enc, me)) if me is not None else [], "conditions": [
         str(getattr(x, "value", x)) for x in enc.ruleset.condition_catalogue.conditions()]}
     if me is not None and enc.current is not None and not (enc.over and not t.play_on.value):
-        lfg = round_offers(enc, me).lfg_round
         alive = [n for n in enc.names if n != me and not enc.state(n)["dead"]]
         foes = [n for n in alive if enc.side(n) != enc.side(me)]
-        target = c.target.value or (foes or alive or [None])[0]
+        targets = foes + [n for n in alive if n not in foes] or [None]
+        cell = enc.map.token(me).anchor
+        hexes = [enc.map.offset(h) for h in enc.map.geometry.neighbors(cell)
+                 if h in enc.map.cells]
         own = [v for _l, v in c.ability.options if v]
         for label, key in CLOSE_ACTIONS:
-            said["close"][label] = ("basic" if lfg and key in LFG_BASIC else refusal(
-                lambda e, k=key: c._close_call(e, k, target, own[0] if own else None,
-                                               probe=True)()))
+            tries = ([(targets[0], h) for h in hexes] if key in ("crushing_advance",
+                                                                 "step_through")
+                     else [(x, None) for x in targets])
+            said["close"][label] = min((refusal(
+                lambda e, k=key, x=x, h=h: c._close_call(e, k, x, own[0] if own else None,
+                                                         probe=True, to=h)())
+                for x, h in tries), key=lambda r: (r != "", 0))
     menus.value = "<pre>" + json.dumps(said).replace("&", "&amp;").replace("<", "&lt;") + "</pre>"
 
 
@@ -281,8 +292,10 @@ MENUS_JS = """
   const cond = root.querySelector('.lfg-gm-condition input');
   const id = cond && cond.getAttribute('list');
   const list = (id && document.getElementById(id)) || root.querySelector('.lfg-gm-condition datalist');
+  const act = root.querySelector('.lfg-special select');
   return {shown: !!close && close.offsetParent !== null,
           close: close ? [...close.options].map(o => o.textContent.replace(/\u00a0/g, ' ')) : [],
+          act: act ? [...act.options].map(o => o.textContent.replace(/\u00a0/g, ' ')) : [],
           conditions: list ? [...list.options].map(o => o.value.replace(/\u00a0/g, ' ')) : null};
 }
 """
@@ -352,10 +365,16 @@ def test_a_whole_fight_by_clicks(lab: Lab, ruleset: str) -> None:
         leaks = [o for o in offered + (held["conditions"] or []) if CODE.search(o)]
         assert not leaks, f"{what}: code names in the menus: {leaks}"
         refused = {o: truth["close"].get(o, "not a close action of the engine")
-                   for o in offered if truth["close"].get(o) not in ("", "basic")}
+                   for o in offered if truth["close"].get(o) != ""}
         assert not refused, f"{what}: the Close menu offers what {truth['acting']} cannot " \
                             f"take now: {refused}"
-        usable = {o for o, r in truth["close"].items() if r in ("", "basic")}
+        # Aim and the like, of no use to the acting creature (a mace user: no ranged
+        # weapon), are not in the Act menu (the engine's of_no_use; issue 26)
+        from lfgcombat.widgets.tracker_actions import SPECIALS
+        words = dict((k, label) for label, k in SPECIALS)
+        useless = {words.get(k, k) for k in truth["useless"]} & set(held["act"])
+        assert not useless, f"{what}: the Act menu offers what is of no use: {useless}"
+        usable = {o for o, r in truth["close"].items() if r == ""}
         assert usable <= set(offered), f"{what}: usable but not offered: {usable - set(offered)}"
         assert held["conditions"] is not None and len(held["conditions"]) == len(
             truth["conditions"]), (held["conditions"], truth["conditions"])

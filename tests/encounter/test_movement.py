@@ -119,7 +119,7 @@ def test_trade_spaces_a_mover_dropped_by_the_aoo_does_not_swap(tmp_path):
     assert _at(enc, "Hero") == (3, 1) and _at(enc, "Ally") == (2, 1)
     assert not [e for e in enc.log.of_kind("moved") if e.data["action"] == "trade_spaces"]
     assert enc.actions_left("Ally").reactions == 0
-    assert "stops at (3, 1)" in enc.log.to_dataframe().text.iloc[stop.seq]
+    assert "stops at column 3, row 1" in enc.log.to_dataframe().text.iloc[stop.seq]
     again = Encounter.load(enc.save(tmp_path / "t.jsonl"))
     assert again.snapshot() == enc.snapshot()
     snap = enc.snapshot()
@@ -207,7 +207,7 @@ def test_a_mover_injured_with_no_feet_left_stops_where_it_was_struck():
     assert _at(enc, "Walker") == (5, 0)
     assert sum(e.data["feet"] for e in enc.log.of_kind("moved")) == 25
     assert enc.actions_left("Walker").big == 1
-    assert "stops at (5, 0)" in enc.log.to_dataframe().text.iloc[stop.seq]
+    assert "stops at column 5, row 0" in enc.log.to_dataframe().text.iloc[stop.seq]
 
 
 def test_an_unhurt_mover_is_not_slowed():

@@ -109,7 +109,7 @@ def test_a_mover_dropped_by_an_aoo_stops_there_and_the_rest_is_lost(tmp_path):
     assert enc.map.offset(enc.map.token("Hero").anchor) == (3, 1)
     assert not [e for e in enc.log.of_kind("moved") if e.round == 2]
     assert enc.state("Hero")["status"] == "dying"
-    assert "stops at (3, 1)" in enc.log.to_dataframe().text.iloc[stop.seq]
+    assert "stops at column 3, row 1" in enc.log.to_dataframe().text.iloc[stop.seq]
     again = Encounter.load(enc.save(tmp_path / "f.jsonl"))
     assert again.snapshot() == enc.snapshot()
     enc.undo()

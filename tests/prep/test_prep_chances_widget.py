@@ -62,7 +62,8 @@ def test_a_bad_number_of_fights_is_refused_not_clamped():
 def test_the_tracker_shows_the_readout():
     enc = in_round_three()
     t = InitiativeTracker(enc)
-    found = [c for c in t.children if isinstance(c, ChancesFromHere)]
+    # behind the tracker's "More…" (issue 26, item 5; updated: it was a row of its own)
+    found = [c for c in t.more.rows.children if isinstance(c, ChancesFromHere)]
     assert len(found) == 1 and found[0].encounter is enc
 
 

@@ -73,9 +73,13 @@ def test_lfg_shows_the_act_row_while_the_engine_takes_a_special() -> None:
     a = t.action_rows
     offered = {k for _l, k in a.special.options}
     assert offered == {k for _l, k in a.usable_specials()}
-    assert {"aim", "drop_prone"} <= offered
-    assert "stand_up" not in offered  # nobody is prone
     me = enc.acting[0]
+    assert "drop_prone" in offered
+    # Aim only with a ranged or thrown weapon (000_8d1d7816ee944f3b.txt, "Aim (Big Action,
+    # Provokes AOO)"; updated: it asserted Aim offered to every creature)
+    from lfgcombat.rules.turns.round_offers import of_no_use
+    assert ("aim" in offered) == ("aim" not in of_no_use(enc, me))
+    assert "stand_up" not in offered  # nobody is prone
     protect = [x for x in a.ally.options if not t.dry_run(lambda e, x=x: lambda: e.protect(me, x))]
     assert ("protect" in offered) == bool(protect), (protect, offered)
     assert {"Ready", "Attack", "Move", "Act", "Cast", "AOO"} <= shown(t)
@@ -148,7 +152,7 @@ def test_the_status_line_of_a_five_foot_step_reads_in_words():
               {"action": "five_foot_step", "path": [[6, 3], [7, 3]], "feet": 5,
                "feet_left": 0, "continued": False, "notes": []})
     line = InitiativeTracker._describe(e)
-    assert line == "Wulfric takes a 5-foot step to (7, 3)", line
+    assert line == "Wulfric takes a 5-foot step to column 7, row 3", line
 
 
 def test_a_dead_creatures_card_says_dead():

@@ -87,12 +87,15 @@ def test_a_move_undone_and_resumed_shows_its_reach_and_token(ruleset: str) -> No
 
 
 @pytest.mark.parametrize("ruleset,what", [("wounds", "cast"), ("wounds", "standard_action"),
-                                          ("wounds", "total_defense"), ("lfg", "aim"),
+                                          ("wounds", "total_defense"),
+                                          ("lfg", "fight_defensively"),
                                           ("classic", "standard_action")])
 def test_an_action_that_spends_movement_redraws_the_reach(ruleset: str, what: str) -> None:
     """A step that moves nobody can still change what the acting creature reaches (wounds:
     a spell or a Standard Action spends a Half Action, 003_de0e94afd49609a7.txt): the
-    map's highlight and legend follow the engine after every step, not only a move."""
+    map's highlight and legend follow the engine after every step, not only a move.
+    Updated: lfg's case was Aim, which the tracker offers only with a ranged or thrown
+    weapon (issue 26); Fight Defensively spends the same Big Action."""
     enc, t = table(ruleset)
     t.start()
     bm, a = t.battlemap, t.action_rows

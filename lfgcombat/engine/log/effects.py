@@ -12,6 +12,7 @@ import functools
 from typing import Any
 
 from .events import Event
+from .words import ac_words, cell_words, plain_reason
 
 __all__ = ["roll_label", "Roll", "Initiative", "RoundStart", "RoundEnd", "TurnStart", "TurnEnd",
            "TurnResumed", "TurnDeclined", "Together", "Spend", "Moved", "MoveStopped",
@@ -30,15 +31,17 @@ def roll_label(label: str | None, actor: str | None, target: str | None) -> str:
     damage``) becomes ``Longsword damage (Wulfric vs Orc)`` (``(Orc)`` with nobody
     else; "vs" whichever way the roll goes: Wulfric's resist Knockdown against the Ogre
     reads ``(Wulfric vs Ogre)``); one that names either, or a roll nobody made, is kept as
-    it is. The label still begins as rolled (what a search of the dice log by label
-    finds), and the event records it as rolled: this is its text for people.
+    it is. The AC short names are said in words (``ACvsCrit`` -> ``AC against
+    criticals``: :func:`~lfgcombat.engine.log.words.ac_words`). The label still begins as
+    rolled (what a search of the dice log by label finds), and the event records it as
+    rolled: this is its text for people.
 
     Args:
         label: The roll's label (``None``: ``roll``).
         actor: Who rolled it (``None``: nobody in particular).
         target: At whom (``None``: nobody).
     """
-    text = str(label or "roll")
+    text = ac_words(str(label or "roll"))  # "vs ACvsCrit 15": "vs AC against criticals 15"
     if not actor or actor in text or (target and target in text):
         return text
     whom = f" vs {target}" if target and target != actor else ""
@@ -224,7 +227,7 @@ class Moved(Event):
         verb = self.VERBS.get(str(d.get("action")), str(d.get("action")))
         path = d.get("path") or [[None, None]]
         feet = "" if d.get("action") == "five_foot_step" else f" {d.get('feet')} ft"
-        text = f"{self.who} {verb}{feet} to {tuple(path[-1])}"
+        text = f"{self.who} {verb}{feet} to {cell_words(path[-1])}"
         if d.get("feet_left"):
             text += f" ({d['feet_left']} ft left)"
         return text + "".join(f"; {n}" for n in d.get("notes") or [])
@@ -240,7 +243,8 @@ class MoveStopped(Event):
 
     def describe(self) -> str:
         d = self.data
-        return (f"{self.who} stops at {_cell(d.get('at'))}: {d.get('why')}; the rest of "
+        return (f"{self.who} stops at {cell_words(_cell(d.get('at')))}: {d.get('why')}; "
+                f"the rest of "
                 f"the {str(d.get('action', 'move')).replace('_', ' ')} is lost")
 
 
@@ -254,7 +258,7 @@ class AooOffered(Event):
 
     def describe(self) -> str:
         d = self.data
-        where = f" at {tuple(d['at'])}" if d.get("at") else ""
+        where = f" at {cell_words(d['at'])}" if d.get("at") else ""
         what = str(d.get("action", "action")).replace("_", " ")
         return (f"{self.who} may take an AOO against {self.target}'s {what}{where}: "
                 f"{'taken' if d.get('taken') else 'not taken'}")
@@ -510,10 +514,31 @@ class Spell(Event):
             text += f" on {self.target}"
         if d.get("note"):  # the GM's words on the casting (issue 26)
             text += f" ({d.get('note')})"
-        text += f": {d.get('outcome')}"
-        for dc in d.get("perseverance_dcs") or []:
-            text += f"; Perseverance DC {dc[1]} ({dc[0]})" if isinstance(dc, list) else ""
-        return text
+        return text + ": " + _spell_outcome(self.who, d)
+
+
+def _spell_outcome(who: str, d: dict[str, Any]) -> str:
+    """A spell's outcome in words, with the Perseverance check it asks for said once: the
+    hardest DC and why (000_8d1d7816ee944f3b.txt, "What if my turn is interrupted by an
+    Interrupt Turn?"): ``not yet cast: Ally must pass a Perseverance check DC 25 or the
+    spell fails (roll it at the table); why: damaged for 12 by an AOO while casting``."""
+    outcome = str(d.get("outcome"))
+    dcs = [dc for dc in d.get("perseverance_dcs") or []
+           if isinstance(dc, list) and len(dc) == 2]
+    several = len(dcs) > 1
+    why = ", ".join(plain_reason(r) + (f" (DC {dc})" if several and dc is not None else "")
+                    for r, dc in dcs)
+    why = f"; why: {why}" if why else ""
+    hardest = [dc for _r, dc in dcs if isinstance(dc, int)]
+    check = "a Perseverance check" + (f" DC {max(hardest)}" if hardest else "")
+    if outcome.startswith("pending"):
+        return (f"not yet cast: {who} must pass {check} or the spell fails (roll it at "
+                f"the table){why}")
+    if not dcs:
+        return outcome
+    said = ("" if "Perseverance" in outcome else "Perseverance ") + (
+        f"DC {max(hardest)}" if hardest else "check")
+    return f"{outcome} ({said}{why})"
 
 
 class Note(Event):

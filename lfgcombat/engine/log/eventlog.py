@@ -7,6 +7,7 @@ replay(log)". The encounter appends; everyone else reads.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Sequence
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any, overload
 
 from lfgcombat.rules.citations import headings_only
@@ -31,12 +32,26 @@ class EventLog(Sequence[Event]):
             (:meth:`lfgcombat.rulesets.Ruleset.cite_event`; the encounter gives its own).
             The citations are the views' (:meth:`rule_of`), not the events': a save
             replays the same events.
+        fixed_order: The fight's turn order is fixed (nobody chooses who goes next:
+            :meth:`line`).
     """
 
     def __init__(self, events: Iterable[Event] = (),
-                 cite: Callable[[str, str | None], str | None] | None = None) -> None:
+                 cite: Callable[[str, str | None], str | None] | None = None, *,
+                 fixed_order: bool = False) -> None:
         self._events: list[Event] = list(events)
         self._cite = cite
+        self.fixed_order = bool(fixed_order)
+
+    def line(self, event: Event) -> str:
+        """``event`` in words, as this fight's views say it: its :meth:`Event.describe`,
+        but a turn's start under a fixed order (classic's, Top-Down Initiative: "nobody
+        chooses who goes next") names no chooser - its event still records who acted
+        before it (issue 26: "(chosen by Chessan)" under classic)."""
+        if self.fixed_order and event.kind == "turn_start" and isinstance(event.data, dict) \
+                and event.data.get("chosen_by"):
+            return replace(event, data={**event.data, "chosen_by": None}).describe()
+        return event.describe()
 
     def __len__(self) -> int:
         return len(self._events)
@@ -151,7 +166,7 @@ class EventLog(Sequence[Event]):
         attack, a damage and a roll line followed by the citation of its rule
         (:meth:`rule_of`)."""
         events = self._events if last is None else self._events[-last:]
-        return "\n".join(f"{e.seq:>4} r{e.round} {'>' if e.command else ' '} {e.describe()}"
+        return "\n".join(f"{e.seq:>4} r{e.round} {'>' if e.command else ' '} {self.line(e)}"
                          + self._cited(e) for e in events)
 
     def _cited(self, e: Event) -> str:

@@ -15,6 +15,11 @@ Action)", "Power Attack (Attack Action, No AOO)", "Charge Attack", "Active Defen
 "Reactions & AOO:". 002_2a3a79475ca2a541.txt, "Character Round:" (its single actions);
 003_de0e94afd49609a7.txt, "Attacking an enemy usually involves spending your Half Action",
 "As mentioned in the previous Tip" (AOO).
+
+:func:`of_no_use` says which of the actions a creature may take would do nothing for it
+(the engine still takes them - saved fights replay as they were - but the tracker does
+not offer them): Aim without a ranged or thrown weapon (000_8d1d7816ee944f3b.txt, "Aim
+(Big Action, Provokes AOO)": "+1 Focus Bonus on your next ranged attack this turn").
 """
 
 from __future__ import annotations
@@ -28,7 +33,7 @@ from lfgcombat.errors import LfgError
 if TYPE_CHECKING:  # pragma: no cover
     from lfgcombat.engine import Encounter
 
-__all__ = ["RoundOffers", "LFG_ATTACK_OPTIONS", "round_offers"]
+__all__ = ["RoundOffers", "LFG_ATTACK_OPTIONS", "round_offers", "of_no_use"]
 
 R_TURN = cite("Taking Your Turn: Your turn represents the actions you take during the 6 "
               "seconds of a combat round.")
@@ -79,3 +84,33 @@ def round_offers(enc: Encounter, name: str) -> RoundOffers:
                            R_TURN)
     return RoundOffers(name, False, False, False, (), economy.aoo_problem(record) is None,
                        tuple(getattr(economy, "single_actions", ())), rule)
+
+
+R_AIM = cite("Aim (Big Action, Provokes AOO)")
+
+
+def of_no_use(enc: Encounter, name: str) -> dict[str, str]:
+    """The actions ``name`` may take that would do nothing for it now, each with why in
+    words (the tracker offers them not; the engine still takes them).
+
+    Aim gives "+1 Focus Bonus on your next ranged attack this turn"
+    (000_8d1d7816ee944f3b.txt, "Aim (Big Action, Provokes AOO)"): of no use to a creature
+    without a weapon that makes a ranged attack (one that shoots, or can be thrown).
+    Only under lfg's round (a ruleset's own round has no Aim).
+
+    Raises:
+        LfgError: ``name`` is not in the fight.
+    """
+    from ..weapons import WeaponError, resolve_weapon, weapon_entries
+    if not round_offers(enc, name).lfg_round:
+        return {}
+    creature = enc.creature(name)
+    for entry in weapon_entries(creature):
+        try:
+            w = resolve_weapon(creature, entry)
+        except WeaponError:  # an entry the kit cannot read is not offered anywhere
+            continue
+        if w.is_projectile or w.can_throw:
+            return {}
+    return {"aim": f"Aim is of no use to {name}: it has no ranged or thrown weapon "
+                   f"(Aim gives +1 on the next ranged attack this turn) ({R_AIM})"}

@@ -1,0 +1,50 @@
+"""Code names and garbles of the log's lines, said in words (issue 26, item 2: "Code leaks
+into words"). Only the lines people read change: the events keep what they recorded (a
+save replays the same events; a search of the dice log by label finds the label as
+rolled).
+
+000_8d1d7816ee944f3b.txt, "What are the other kinds of AC? (FFAC, TouchAC, ACvsCrit)":
+the short names of the Armor Class family; "Casting Spells & using Magic Abilities
+(SLA/Su)" and "What if my turn is interrupted by an Interrupt Turn?" (a caster's
+Perseverance check).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+__all__ = ["AC_WORDS", "ac_words", "cell_words", "plain_reason"]
+
+#: The Armor Class family's short names, in words.
+AC_WORDS = {"ACvsCrit": "AC against criticals", "FFAC": "flat-footed AC",
+            "TouchAC": "touch AC"}
+_AC_NAME = re.compile(r"\b(" + "|".join(AC_WORDS) + r")\b")
+#: A trailing parenthesis of the rules text's headings (``(What if ...?; Reactions &
+#: AOO:)``), which a reason in a line needs not repeat (the line cites its rule).
+_HEADINGS = re.compile(r"\s*\((?:[^()]*\?|[^()]*:|[^()]*Details)(?:;[^()]*)*\)\s*$")
+
+
+def ac_words(text: str) -> str:
+    """``text`` with each AC short name in words: ``vs ACvsCrit 15`` -> ``vs AC against
+    criticals 15``, ``FFAC`` -> ``flat-footed AC``, ``TouchAC`` -> ``touch AC``."""
+    return _AC_NAME.sub(lambda m: AC_WORDS[m.group(1)], str(text))
+
+
+def cell_words(cell: Any) -> str:
+    """A map hex in the words the tracker's hex boxes use ("col, row"): ``[3, 4]`` ->
+    ``column 3, row 4``; anything else as it is."""
+    try:
+        col, row = cell
+        return f"column {int(col)}, row {int(row)}"
+    except (TypeError, ValueError):
+        return str(tuple(cell) if isinstance(cell, list) else cell)
+
+
+def plain_reason(text: str) -> str:
+    """A Perseverance reason as a line says it: the headings it names at its end dropped
+    and a bare number in parentheses said as damage: ``damaged (12) by an AOO while
+    casting (What if my turn is interrupted ...?; Reactions & AOO:)`` -> ``damaged for 12
+    by an AOO while casting``."""
+    text = _HEADINGS.sub("", str(text))
+    return re.sub(r"damaged \((\d+)\)", r"damaged for \1", text).strip()
