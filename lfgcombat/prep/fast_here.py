@@ -3,8 +3,10 @@
 :func:`~lfgcombat.prep.simulate` of an :class:`~lfgcombat.Encounter` under way plays it on
 the fast tier (:mod:`lfgcombat.prep.kernel`) when the kernel can start from its current
 state exactly, else on the reference tier (:mod:`lfgcombat.prep.from_here`), and the run's
-notes say why in words (:func:`here_problems`). What the kernel starts from, all read from
-the encounter (000_8d1d7816ee944f3b.txt):
+notes say why in words (:func:`here_problems`); ``compare(encounter, tactics=[...])``
+picks the same tier for every variant (:func:`here_refusal`: the fast tier only when it can
+start from here under each variant's tactics, so that the variants keep common seeds).
+What the kernel starts from, all read from the encounter (000_8d1d7816ee944f3b.txt):
 
 * HP and Temporary HP as they stand; who is dead, who is dying with its Bleed X and the
   rounds it has bled ("Bleed X": clotting after 10 rounds), who is stable ("Unconscious &
