@@ -31,6 +31,7 @@ from ..rulesets import Ruleset
 from .from_here import prepare_here
 from .replay import replay_seeded
 from .result import SimResult, paired_difference, wilson
+from .fast_here import fast_here, here_refusal, reference_here
 from .run import (DEFAULT_CHUNK, HERE_CHUNK, _check, _execute, _here_arguments, _is_client,
                   _result, _ruleset, open_backend, prepare_run)
 from .limits import check_points, check_results, warn_if_long
@@ -186,24 +187,17 @@ def compare(sides: Mapping[str, Sequence] | Encounter, n: int = 10_000, *,
     mapping side -> any of these, so ``{"party": "threat_first"}`` changes the party's
     alone). ``sides`` may be an :class:`~lfgcombat.Encounter`, before it starts or in the
     middle of a fight: each variant plays it on from where it stands on the same seeds
-    (:mod:`lfgcombat.prep.from_here`; tactics variants only, since its rules are its own).
+    (tactics variants only, since its rules are its own).
 
-    Every variant plays on one tier, so that fight ``i`` has the same seeds in each:
-    ``tier=None`` (the default) is the fast tier when every variant is lfg, else the
-    reference tier (each result's ``notes`` say so), as :func:`simulate` picks.
-
-    Under different rulesets the same seeds are not the same rolls (classic rolls one
-    attack a round, wounds two Half Actions' attacks...), so the pairing narrows the
-    difference's interval less than between two switches of one ruleset; the paired
-    interval stays valid either way.
+    Every variant plays on the one tier :func:`simulate` picks (an Encounter's: the fast
+    tier where the kernel starts from it under every variant's tactics), so that fight
+    ``i`` has the same seeds in each; the notes say why. Under different rulesets the same
+    seeds are not the same rolls: the pairing narrows the interval less, and stays valid.
 
     Args:
         sides, n, tactics, backend, tier, progress, max_rounds, knockdown, callback: As
             :func:`simulate` (``callback(done, total)`` counts every variant's fights).
-        rulesets: The variants as rulesets, e.g. ``[Ruleset("lfg"),
-            Ruleset("lfg", killer_criticals=True)]`` or ``["lfg", "classic", "wounds"]``
-            (the creatures carrying the fields each needs: ``bab``; ``prowess`` and
-            ``good_saves``).
+        rulesets: The variants as rulesets, e.g. ``["lfg", "classic", "wounds"]``.
         switches: Or as optional-rule switches over ``ruleset``, e.g.
             ``[{}, {"killer_criticals": True}]``.
         seed: The root seed shared by every variant.
@@ -212,34 +206,22 @@ def compare(sides: Mapping[str, Sequence] | Encounter, n: int = 10_000, *,
         A :class:`Comparison`.
 
     Raises:
-        PrepError: not exactly one of ``rulesets``, ``switches`` and a list of
-            ``tactics``; fewer than two variants; ``n`` x combatants x variants above
-            :data:`~lfgcombat.prep.limits.MAX_RESULT_VALUES`; rule variants of an
+        PrepError: not exactly one kind of variants, or fewer than two (:func:`_variants`);
+            beyond :data:`~lfgcombat.prep.limits.MAX_RESULT_VALUES`; rule variants of an
             Encounter; or what :func:`simulate` refuses.
         TacticsError: an unknown tactics variant.
     """
     began = time.perf_counter()
-    by_tactics = isinstance(tactics, (list, tuple))
-    kinds = [k for k, given in (("rulesets", rulesets is not None),
-                                ("switches", switches is not None),
-                                ("tactics", by_tactics)) if given]
-    if len(kinds) != 1:
-        raise PrepError("give the variants as rulesets=[...], as switches=[{...}, {...}] or "
-                        "as tactics=[...], one of the three"
-                        + (f" (got {' and '.join(kinds)})" if kinds else ""))
-    variants = list(rulesets if rulesets is not None else switches if switches is not None
-                    else tactics)
-    if len(variants) < 2:
-        raise PrepError(f"compare needs two or more variants, got {len(variants)}")
+    kind, variants = _variants(rulesets, switches, tactics)
     if isinstance(sides, Encounter):
-        tier, note, points = _encounter_points(sides, variants, kinds[0], n, seed, tier,
+        tier, note, points = _encounter_points(sides, variants, kind, n, seed, tier,
                                                max_rounds, (ruleset, knockdown))
     else:
-        tier, note, points = _points(sides, variants, kinds[0], n, seed, tier, max_rounds,
+        tier, note, points = _points(sides, variants, kind, n, seed, tier, max_rounds,
                                      ruleset, tactics, knockdown)
     check_results(n, [len(sc.creatures) for sc, _ in points], "comparison")
     root = int(seed) if seed is not None else secrets.randbits(63)
-    size = HERE_CHUNK if isinstance(sides, Encounter) else DEFAULT_CHUNK[tier]
+    size = HERE_CHUNK if isinstance(sides, Encounter) and tier != "fast" else DEFAULT_CHUNK[tier]
     with open_backend(backend) as be:
         parts, status = _execute([(sc, sp, 0) for sc, sp in points], n, tier, root, size,
                                  be, progress, None, None, callback)
@@ -248,6 +230,27 @@ def compare(sides: Mapping[str, Sequence] | Encounter, n: int = 10_000, *,
                                         .noted(note), seconds=seconds)
                     for (sc, sp), ch in zip(points, parts))
     return Comparison(tuple(_label(v) for v in variants), results)
+
+
+def _variants(rulesets: Any, switches: Any, tactics: Any) -> tuple[str, list]:
+    """:func:`compare`'s kind of variants (``"rulesets"``, ``"switches"`` or
+    ``"tactics"``) and the variants.
+
+    Raises:
+        PrepError: not exactly one kind given, or fewer than two variants.
+    """
+    kinds = [k for k, given in (("rulesets", rulesets is not None),
+                                ("switches", switches is not None),
+                                ("tactics", isinstance(tactics, (list, tuple)))) if given]
+    if len(kinds) != 1:
+        raise PrepError("give the variants as rulesets=[...], as switches=[{...}, {...}] or "
+                        "as tactics=[...], one of the three"
+                        + (f" (got {' and '.join(kinds)})" if kinds else ""))
+    variants = list(rulesets if rulesets is not None else switches if switches is not None
+                    else tactics)
+    if len(variants) < 2:
+        raise PrepError(f"compare needs two or more variants, got {len(variants)}")
+    return kinds[0], variants
 
 
 def _points(sides: Any, variants: list, kind: str, n: Any, seed: Any, tier: str | None,
@@ -272,11 +275,16 @@ def _encounter_points(enc: Encounter, variants: list, kind: str, n: Any, seed: A
                       tier: str | None, max_rounds: int, rules: tuple
                       ) -> tuple[str, None, list[tuple]]:
     """:func:`compare`'s tier and each tactics variant's scenario and numbers for a fight
-    under way (:func:`~lfgcombat.prep.from_here.prepare_here`).
+    under way (:func:`~lfgcombat.prep.from_here.prepare_here`), on the tier
+    :func:`~lfgcombat.prep.simulate` picks for it: the fast tier when its kernel can start
+    from where the fight stands under every variant's tactics, else the reference tier for
+    all (so that fight ``i`` has the same seeds in each), each variant's notes saying why
+    as simulate's do (:func:`~lfgcombat.prep.fast_here.here_refusal`).
 
     Raises:
         PrepError: rule variants, a ruleset or Knockdown other than the encounter's (in
-            ``rules``), or another tier than the reference tier.
+            ``rules``); ``tier="fast"`` where the kernel cannot start from here, in
+            simulate's words.
     """
     if kind != "tactics":
         raise PrepError(f"an Encounter plays by its own rules ({enc.ruleset.describe()}): "
@@ -284,12 +292,14 @@ def _encounter_points(enc: Encounter, variants: list, kind: str, n: Any, seed: A
                         "compare the creatures from a fresh start (compare({side: "
                         "[creatures]}, ...))")
     _here_arguments(enc, rules[0], None, None, rules[1])
-    if tier not in (None, "reference"):
-        raise PrepError(f"compare plays an Encounter under way on the reference tier (real "
-                        f"encounters from its log), not tier={tier!r}: leave tier out or "
-                        "pass tier='reference'")
-    _check(n, "reference", seed, None, None)
-    return "reference", None, [prepare_here(enc, t, max_rounds) for t in variants]
+    _check(n, tier or "reference", seed, None, None)
+    prepared = [prepare_here(enc, t, max_rounds) for t in variants]
+    if tier == "reference":
+        return "reference", None, prepared
+    problems = here_refusal(enc, [sc for sc, _ in prepared], tier)
+    if problems:
+        return "reference", None, [(sc, reference_here(sp, problems)) for sc, sp in prepared]
+    return "fast", None, [(sc, fast_here(enc, sc, sp, max_rounds)) for sc, sp in prepared]
 
 
 @dataclass(frozen=True, eq=False)
@@ -481,11 +491,19 @@ def sweep(grid: Mapping[str, Sequence[Any]], build: Callable[..., Mapping[str, S
             prepared = _prepare_all(jobs)
         points = [(sc, sp, p) for p, (sc, sp) in enumerate(prepared)]
         parts, status = _execute(points, n, tier, root, size, be, progress, None, None)
+    results = [_result(sc, sp, tier, root, p, size, n, ch, status)
+               for (sc, sp, p), ch in zip(points, parts)]
+    notes = dict.fromkeys(([note] if note else []) + [x for r in results for x in r.notes])
+    played = tuple(sum(int(ch["winner"].shape[0]) for ch in c) for c in parts)
+    return Sweep(_table(params, results), names, tuple(params), tuple(points), tier, root,
+                 size, n, tuple(notes), played)
+
+
+def _table(params: Sequence[Mapping[str, Any]], results: Sequence[SimResult]) -> pd.DataFrame:
+    """A sweep's tidy table: per point, side and measure (:data:`MEASURES`), the point's
+    parameters, ``p`` with its 95% Wilson interval (``lo``, ``hi``) and ``n``."""
     rows = []
-    notes: dict[str, None] = dict.fromkeys([note] if note else [])
-    for (sc, sp, p), point, ch in zip(points, params, parts):
-        r = _result(sc, sp, tier, root, p, size, n, ch, status)
-        notes.update(dict.fromkeys(r.notes))
+    for point, r in zip(params, results):
         for side in r.sides:
             for measure in MEASURES:
                 k = _indicator(r, side, measure).sum()
@@ -493,9 +511,7 @@ def sweep(grid: Mapping[str, Sequence[Any]], build: Callable[..., Mapping[str, S
                 rows.append({**point, "side": side, "measure": measure,
                              "p": k / r.n if r.n else math.nan, "lo": lo, "hi": hi,
                              "n": r.n})
-    played = tuple(sum(int(ch["winner"].shape[0]) for ch in c) for c in parts)
-    return Sweep(pd.DataFrame(rows), names, tuple(params), tuple(points), tier, root, size, n,
-                 tuple(notes), played)
+    return pd.DataFrame(rows)
 
 
 def _count(sides: Any) -> int:

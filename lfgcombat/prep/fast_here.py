@@ -3,8 +3,10 @@
 :func:`~lfgcombat.prep.simulate` of an :class:`~lfgcombat.Encounter` under way plays it on
 the fast tier (:mod:`lfgcombat.prep.kernel`) when the kernel can start from its current
 state exactly, else on the reference tier (:mod:`lfgcombat.prep.from_here`), and the run's
-notes say why in words (:func:`here_problems`). What the kernel starts from, all read from
-the encounter (000_8d1d7816ee944f3b.txt):
+notes say why in words (:func:`here_problems`); ``compare(encounter, tactics=[...])``
+picks the same tier for every variant (:func:`here_refusal`: the fast tier only when it can
+start from here under each variant's tactics, so that the variants keep common seeds).
+What the kernel starts from, all read from the encounter (000_8d1d7816ee944f3b.txt):
 
 * HP and Temporary HP as they stand; who is dead, who is dying with its Bleed X and the
   rounds it has bled ("Bleed X": clotting after 10 rounds), who is stable ("Unconscious &
@@ -34,7 +36,7 @@ fight_dice`), played on by the reference tier's tactics.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import numpy as np
@@ -48,12 +50,13 @@ from .from_here import _play, _rebuilt
 from .kernel import fight_states, trace_fight
 from .reference import Outcome
 from .replay import ReplayError, ScriptedEncounter, _Draws, _compare, _mismatch, fight_dice
-from .spec import (FightSpec, Scenario, _condition_problem, attacks_per_turn, build_spec,
-                   sizes_differ)
+from .spec import (FightSpec, PrepError, Scenario, _condition_problem, attacks_per_turn,
+                   build_spec, sizes_differ)
 from .weapons import scenario_weapons, weapon_notes
 from .tiers import _plays_lfg_kernel, tactics_problems
 
-__all__ = ["here_problems", "here_spec", "replay_fast_here", "DOWN_CONDITIONS"]
+__all__ = ["here_problems", "here_spec", "replay_fast_here", "DOWN_CONDITIONS",
+           "here_refusal", "reference_here", "fast_here"]
 
 #: The conditions of a creature lying at 0 HP or less that the kernel plays: its Bleed X
 #: (ticking on its turn, "Bleed X"), and the Prone and Weakened of falling unconscious,
@@ -253,3 +256,36 @@ def reference_note(problems: list[str]) -> str:
             f"rule; tenths of a second a fight): the fast tier cannot start from where this "
             f"fight stands: {'; '.join(problems)}")
 
+
+def here_refusal(enc: Encounter, scenarios: Sequence[Scenario], tier: str | None
+                 ) -> list[str]:
+    """Why the fast tier cannot play ``enc`` on from where it stands under any of
+    ``scenarios`` (the tactics of each; each reason once, in order): empty when it can.
+
+    Raises:
+        PrepError: ``tier="fast"`` and there is a reason, naming it.
+    """
+    problems = list(dict.fromkeys(p for sc in scenarios for p in here_problems(enc, sc)))
+    if problems and tier == "fast":
+        raise PrepError(f"the fast tier cannot play this fight on from where it stands: "
+                        f"{'; '.join(problems)}. Leave tier out (or pass tier='reference'): "
+                        "the reference tier plays it on with every rule")
+    return problems
+
+
+def reference_here(spec: FightSpec, problems: Sequence[str]) -> FightSpec:
+    """The reference tier's numbers of a fight under way with the note saying why the fast
+    tier cannot start from it, after the note saying where the fights begin."""
+    notes = spec.notes[:1] + (reference_note(list(problems)),) + spec.notes[1:]
+    return dataclasses.replace(spec, notes=notes)
+
+
+def fast_here(enc: Encounter, scenario: Scenario, spec: FightSpec, max_rounds: int
+              ) -> FightSpec:
+    """The fast tier's numbers of ``enc`` played on from where it stands (call only when
+    :func:`here_refusal` finds nothing), with the reference tier's ``dangerous`` scores
+    where a side's tactics use them (:func:`here_spec`)."""
+    start = scenario.start
+    note = fast_note(start.where, len(start.events))
+    dangerous = any(t.target == "dangerous" for t in scenario.tactics)
+    return here_spec(enc, scenario, max_rounds, note, spec.danger if dangerous else None)

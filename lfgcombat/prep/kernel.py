@@ -60,7 +60,8 @@ systems. A creature starting at 0 HP or less, or with a starting condition outsi
 list above or one that ends during the fight, is refused
 (:func:`lfgcombat.prep.spec.check_fast_tier`).
 
-Compiled once per install: numba's on-disk cache (``cache=True``) keeps the kernel next
+The fight loop is compiled without numba's reference counting (:func:`_lean`: it allocates
+nothing). Compiled once per install: numba's on-disk cache (``cache=True``) keeps the kernel next
 to this module or, where that is read-only, in the user's cache directory
 (``NUMBA_CACHE_DIR``); where neither is writable it is compiled in every process
 (:data:`NUMBA_CACHED` is then ``False``). Measured: ~14 s for the first run, ~1 s after.
@@ -120,6 +121,23 @@ def _inline(fn):
     """A small step of a fight, inlined into its caller when compiled."""
     _KERNEL.append(fn.__name__)
     return _compile(fn, inline="always") if NUMBA_ACTIVE else fn
+
+
+def _lean_options() -> dict[str, Any]:
+    """numba's ``_nrt=False`` (no reference counting: the option numba's own
+    ``register_jitable`` documents to "disable runtime allocation") where it has it."""
+    from numba.core.cpu import CPUTargetOptions
+    return {"_nrt": False} if hasattr(CPUTargetOptions, "_nrt") else {}
+
+
+def _lean(fn):
+    """A fight's loop compiled without numba's reference counting: it allocates nothing
+    (every array comes from :func:`_run`, which owns them), so the atomic increments and
+    decrements numba otherwise makes on every array handed to an inlined step (some 40
+    an attack, half the time of a fight) are left out; the same code, the same results.
+    The steps it calls inline are compiled the same way."""
+    _KERNEL.append(fn.__name__)
+    return _compile(fn, **_lean_options()) if NUMBA_ACTIVE else fn
 
 
 M1 = 4294967087
@@ -246,16 +264,15 @@ def _initiative(st, init_bonus, total, tied):  # noqa: C901 - one compiled loop
         if total[c] * 1000 + init_bonus[c] == best:
             tied[m] = c
             m += 1
-    while m > 1:  # roll-offs among the tied
+    while m > 1:  # roll-offs among the tied, their rolls in ``total`` (no longer needed)
         top = 0
-        offs = np.zeros(m, np.int64)
         for j in range(m):
-            offs[j] = _rolloff_d20(st, tied[j])
-            if offs[j] > top:
-                top = offs[j]
+            total[j] = _rolloff_d20(st, tied[j])
+            if total[j] > top:
+                top = total[j]
         k = 0
         for j in range(m):
-            if offs[j] == top:
+            if total[j] == top:
                 tied[k] = tied[j]
                 k += 1
         m = k
@@ -290,18 +307,17 @@ def _pick(st, cur, policy, side, hp, dead, danger):
 
 
 @_inline
-def _standing_sides(side, hp, dead, n_sides):
-    up = np.zeros(n_sides, np.int64)
+def _standing_sides(side, hp, dead):
+    """(0, -1) when nobody stands, (1, its side) when one side alone stands, else (2, -1):
+    whether the fight is over, and who won it (no allocation)."""
+    first = -1
     for c in range(side.shape[0]):
         if not dead[c] and hp[c] > 0:
-            up[side[c]] = 1
-    count = 0
-    last = -1
-    for s in range(n_sides):
-        if up[s]:
-            count += 1
-            last = s
-    return count, last
+            if first < 0:
+                first = side[c]
+            elif side[c] != first:
+                return 2, -1
+    return (0 if first < 0 else 1), first
 
 
 @_inline
@@ -419,8 +435,72 @@ def _hit(st, cur, t, k, pos, hp, temp, limb, injured_at, dies_at, bonus, ac, con
     return dmg - absorbed
 
 
-@_jit
-def _battle(st, side, policy, injured_at, dies_at, bleed_cap, init_bonus, n_attacks,  # noqa: C901
+#: What a strike's wound (:func:`_wound`) gives while the fight goes on; else the winner
+#: (-1: nobody stands).
+GOES_ON = -3
+
+
+@_inline
+def _wound(cur, t, taken, side, hp, dead, felled, dealt, bleed, bleeds, bleed_cap, dies_at):
+    """``t`` takes ``taken`` HP from ``cur``'s strike: dead at or below its death line
+    ("Death", "NPC & Enemy Death"), else at 0 HP or less Bleed 1 more from a slashing or
+    piercing strike ("Bleed X"); dropped by ``cur`` when it was up. Returns
+    :data:`GOES_ON`, or the winner when at most one side still stands."""
+    before = hp[t]
+    hp[t] -= taken
+    dealt[cur] += taken
+    if hp[t] <= dies_at[t]:
+        dead[t] = 1
+    elif hp[t] <= 0 and bleeds[cur, t]:
+        bleed[t] = min(bleed[t] + 1, bleed_cap[t])
+    if before > 0 and hp[t] <= 0:
+        felled[t] = cur
+        count, last = _standing_sides(side, hp, dead)
+        if count <= 1:
+            return last
+    return GOES_ON
+
+
+@_inline
+def _turn_attacks(st, cur, resumed, turn0, n_attacks, hp, temp, dead, bleed, bled, dies_at,
+                  stabilize_p, limb, n_seen):
+    """The attacks of ``cur``'s turn, (the first's place in the turn, the end): ``resumed``,
+    the turn under way of a fight played on from where it stands (``turn0``: the attacks
+    made and those left); else its turn begins: Gang Up's record of it cleared ("until the
+    foe takes their turn", "Multiple Opponents"), a dying creature's Bleed and save
+    (:func:`_turn_start`), its "Attacks Per Turn" in its injury state. The dead and the
+    dying make none."""
+    if resumed:
+        k_from = turn0[2]
+        k_to = turn0[2] + turn0[3]
+    else:
+        k_from = 0
+        k_to = n_attacks[cur, limb[cur]]
+        n_seen[cur] = 0
+        if hp[cur] <= 0 and not dead[cur]:
+            _turn_start(st, cur, hp, temp, dead, bleed, bled, dies_at, stabilize_p, limb)
+    if dead[cur] or hp[cur] <= 0:
+        return k_from, k_from
+    return k_from, k_to
+
+
+@_inline
+def _next_turn(cur, rnd, side, dead, acted, max_rounds):
+    """``cur`` has acted: (who acts next, -1 nobody; the round; whether the round limit
+    ends the fight). After the last of a round, a new round (:func:`_round_opener`)."""
+    acted[cur] = 1
+    nxt = _next_unit(cur, side, dead, acted)
+    if nxt < 0:
+        rnd += 1
+        acted[:] = 0
+        nxt = _round_opener(cur, side, dead)
+        if rnd > max_rounds:
+            return nxt, rnd, True
+    return nxt, rnd, False
+
+
+@_lean
+def _battle(st, side, policy, injured_at, dies_at, bleed_cap, init_bonus, n_attacks,
             stabilize_p, danger, bonus, ac, confirm_ac, threat, perfect, injured_attack,
             injured_ac, injured_confirm_ac, gang, gang_ok, bleeds, limb_sides, dmg_values,
             dmg_cdf, dmg_len, turn0, max_rounds, hp, dead, felled, dealt, seen, n_seen, temp,
@@ -435,7 +515,6 @@ def _battle(st, side, policy, injured_at, dies_at, bleed_cap, init_bonus, n_atta
     (Gang Up's record of it cleared, its Bleed ticked), so the first turn plays only its
     attacks left, the ``k``-th of the turn with the Consecutive Attack Penalty of ``k``.
     """
-    n_sides = int(side.max()) + 1
     resumed = turn0[0] >= 0
     if resumed:
         cur = turn0[0]
@@ -444,53 +523,29 @@ def _battle(st, side, policy, injured_at, dies_at, bleed_cap, init_bonus, n_atta
         cur = _initiative(st, init_bonus, total, tied)
         rnd = 1
     while True:
-        k_from = 0
-        k_to = n_attacks[cur, limb[cur]]
-        if resumed:
-            resumed = False
-            k_from = turn0[2]
-            k_to = turn0[2] + turn0[3]
-        else:
-            n_seen[cur] = 0  # Gang Up lasts "until the foe takes their turn"
-            if hp[cur] <= 0 and not dead[cur]:
-                _turn_start(st, cur, hp, temp, dead, bleed, bled, dies_at, stabilize_p, limb)
-        if not dead[cur] and hp[cur] > 0:
-            for k in range(k_from, k_to):
-                t = _pick(st, cur, policy[cur], side, hp, dead, danger)
-                if t < 0:
-                    break
-                pos = _gang_position(seen, n_seen, t, cur)  # Gang Up ("Multiple Opponents")
-                taken = _hit(st, cur, t, k, pos, hp, temp, limb, injured_at, dies_at, bonus,
-                             ac, confirm_ac, threat, perfect, injured_attack, injured_ac,
-                             injured_confirm_ac, gang, gang_ok, limb_sides, dmg_values,
-                             dmg_cdf, dmg_len)
-                if taken < 0:
-                    return HANDED_OVER, rnd, -1
-                if taken == 0:
-                    continue
-                before = hp[t]
-                hp[t] -= taken
-                dealt[cur] += taken
-                if hp[t] <= dies_at[t]:
-                    dead[t] = 1
-                elif hp[t] <= 0 and bleeds[cur, t]:
-                    bleed[t] = min(bleed[t] + 1, bleed_cap[t])
-                if before > 0 and hp[t] <= 0:
-                    felled[t] = cur
-                    count, last = _standing_sides(side, hp, dead, n_sides)
-                    if count <= 1:
-                        return last, rnd, -1
-        acted[cur] = 1
-        nxt = _next_unit(cur, side, dead, acted)
-        if nxt < 0:
-            rnd += 1
-            acted[:] = 0
-            nxt = _round_opener(cur, side, dead)
-            if rnd > max_rounds:
-                return -1, max_rounds, nxt
-        if nxt < 0:
+        k_from, k_to = _turn_attacks(st, cur, resumed, turn0, n_attacks, hp, temp, dead,
+                                     bleed, bled, dies_at, stabilize_p, limb, n_seen)
+        resumed = False
+        for k in range(k_from, k_to):
+            t = _pick(st, cur, policy[cur], side, hp, dead, danger)
+            if t < 0:
+                break
+            pos = _gang_position(seen, n_seen, t, cur)  # Gang Up ("Multiple Opponents")
+            taken = _hit(st, cur, t, k, pos, hp, temp, limb, injured_at, dies_at, bonus, ac,
+                         confirm_ac, threat, perfect, injured_attack, injured_ac,
+                         injured_confirm_ac, gang, gang_ok, limb_sides, dmg_values, dmg_cdf,
+                         dmg_len)
+            if taken < 0:
+                return HANDED_OVER, rnd, -1
+            over = GOES_ON if taken == 0 else _wound(cur, t, taken, side, hp, dead, felled,
+                                                     dealt, bleed, bleeds, bleed_cap, dies_at)
+            if over != GOES_ON:
+                return over, rnd, -1
+        cur, rnd, limit = _next_turn(cur, rnd, side, dead, acted, max_rounds)
+        if limit:
+            return -1, max_rounds, cur
+        if cur < 0:
             return -1, rnd, -1
-        cur = nxt
 
 
 @_inline
@@ -550,8 +605,8 @@ def _fight(st, side, policy, start_hp, start_temp, injured_at, dies_at, bleed_ca
     """Play one fight from the state :func:`_reset` sets (:func:`_battle`), then its
     aftermath (:func:`_aftermath`); return (winner, rounds): the rounds of the fight
     itself. ``work`` (int64[8, C]): the fight's Temporary HP, Bleed X, rounds bled, acted,
-    Gang Up counts, injury states and scratch rows, allocated once per run (:func:`_run`
-    plays the same steps, not calling this, to spare a call per fight)."""
+    Gang Up counts, injury states and scratch rows, allocated once per run (:func:`_play`
+    plays the same steps in its loop)."""
     _reset(start_hp, start_temp, here, here_seen, hp, dead, felled, dealt, seen, work)
     w, r, first = _battle(st, side, policy, injured_at, dies_at, bleed_cap, init_bonus,
                           n_attacks, stabilize_p, danger, bonus, ac, confirm_ac, threat,
@@ -566,17 +621,15 @@ def _fight(st, side, policy, start_hp, start_temp, injured_at, dies_at, bleed_ca
     return w, r
 
 
-@_jit
-def _run(states, side, policy, start_hp, start_temp, injured_at, dies_at, bleed_cap,
-         init_bonus, n_attacks, stabilize_p, danger, bonus, ac, confirm_ac, threat, perfect,
-         injured_attack, injured_ac, injured_confirm_ac, gang, gang_ok, bleeds, limb_sides,
-         dmg_values, dmg_cdf, dmg_len, here, here_seen, turn0, max_rounds, winner, rounds,
-         hp, dead, felled, dealt):
-    """Every fight of ``states``: :func:`_fight`'s steps, one compiled loop."""
-    st = np.zeros(6, np.int64)
-    c_n = side.shape[0]
-    seen = np.zeros((c_n, c_n), np.int64)
-    work = np.zeros((8, c_n), np.int64)
+@_lean
+def _play(states, st, seen, work, side, policy, start_hp, start_temp, injured_at, dies_at,
+          bleed_cap, init_bonus, n_attacks, stabilize_p, danger, bonus, ac, confirm_ac,
+          threat, perfect, injured_attack, injured_ac, injured_confirm_ac, gang, gang_ok,
+          bleeds, limb_sides, dmg_values, dmg_cdf, dmg_len, here, here_seen, turn0,
+          max_rounds, winner, rounds, hp, dead, felled, dealt):
+    """Every fight of ``states``: :func:`_fight`'s steps in one loop, on the generator
+    state ``st``, Gang Up's record ``seen`` and the rows of ``work`` that :func:`_run`
+    allocated (this loop allocates nothing, see :func:`_lean`)."""
     temp, bleed, bled, acted, n_seen, limb = work[0], work[1], work[2], work[3], work[4], work[5]
     for i in range(states.shape[0]):
         for j in range(6):
@@ -595,6 +648,15 @@ def _run(states, side, policy, start_hp, start_temp, injured_at, dies_at, bleed_
                        stabilize_p, limb)
         winner[i] = w
         rounds[i] = r
+
+
+@_jit
+def _run(states, side, *numbers):
+    """Every fight of ``states`` (:func:`_play`, given ``numbers``: the spec's arrays after
+    ``side``, then the outputs), its scratch allocated here once per run."""
+    c_n = side.shape[0]
+    _play(states, np.zeros(6, np.int64), np.zeros((c_n, c_n), np.int64),
+          np.zeros((8, c_n), np.int64), side, *numbers)
 
 
 #: numpy's SeedSequence output hash (numpy/random/bit_generator.pyx, ``generate_state``):
@@ -626,7 +688,8 @@ def fight_words(seed: int, point: int, chunk: int, size: int) -> np.ndarray:
     ss = np.random.SeedSequence(int(seed), spawn_key=(int(point), int(chunk)))
     n = 6 * int(size)
     h, after = _hash_constants(n)
-    data = np.resize(np.asarray(ss.pool, dtype=np.uint32), n) ^ h
+    pool = np.asarray(ss.pool, dtype=np.uint32)  # pool[i % 4] (tile: np.resize is ~100x slower)
+    data = np.tile(pool, -(-n // pool.shape[0]))[:n] ^ h
     data *= after
     data ^= data >> np.uint32(16)
     return data.reshape(int(size), 6)
@@ -642,11 +705,14 @@ def fight_states(words: np.ndarray) -> np.ndarray:
     """MRG32k3a states (int64[n, 6]) from 32-bit words (uint32[n, 6]) of a SeedSequence:
     each reduced below its modulus and never all zero."""
     w = words.astype(np.int64)
-    w[:, :3] %= M1
-    w[:, 3:] %= M2
-    w[:, 0] = np.where((w[:, :3] == 0).all(axis=1), 1, w[:, 0])
-    w[:, 3] = np.where((w[:, 3:] == 0).all(axis=1), 1, w[:, 3])
+    w -= _MODULI * (w >= _MODULI)  # a 32-bit word is below twice its modulus
+    w[:, 0] |= (w[:, 0] | w[:, 1] | w[:, 2]) == 0
+    w[:, 3] |= (w[:, 3] | w[:, 4] | w[:, 5]) == 0
     return w
+
+
+#: Each state word's modulus (:func:`fight_states`).
+_MODULI = np.array([M1, M1, M1, M2, M2, M2], np.int64)
 
 
 def run_fights(spec, states: np.ndarray) -> dict[str, np.ndarray]:

@@ -218,13 +218,35 @@ def _fight(st, side, policy, start_hp, init_bonus, danger, dmg_values, dmg_cdf, 
             if rnd > max_rounds:  # a draw, called once the next round's first turn began
                 winner = -1
                 rnd = max_rounds
-                first = 0
-                while first < c_n - 1 and dead[order[first]]:
-                    first += 1
-                _turn_start(st, order[first], hp, dead, stable, mobile, stabilize_p,
-                            mobile_p, hp_loss, death_at)  # nothing for the dead
-                nxt = (first + 1) % c_n
-    i = nxt
+                nxt = _draw_called(st, order, hp, dead, stable, mobile, stabilize_p,
+                                   mobile_p, hp_loss, death_at)
+    _aftermath(st, order, nxt, hp, dead, stable, mobile, stabilize_p, mobile_p, hp_loss,
+               death_at)
+    return winner, rnd
+
+
+@_jit
+def _draw_called(st, order, hp, dead, stable, mobile, stabilize_p, mobile_p, hp_loss,
+                 death_at):
+    """The round limit calls a draw once the next round's first turn has begun: that of
+    the first in the order not dead (its turn's start, :func:`_turn_start`: nothing for
+    the dead). Returns the order's place of the turn after it (the aftermath's first)."""
+    c_n = order.shape[0]
+    first = 0
+    while first < c_n - 1 and dead[order[first]]:
+        first += 1
+    _turn_start(st, order[first], hp, dead, stable, mobile, stabilize_p, mobile_p, hp_loss,
+                death_at)
+    return (first + 1) % c_n
+
+
+@_jit
+def _aftermath(st, order, i, hp, dead, stable, mobile, stabilize_p, mobile_p, hp_loss,
+               death_at):
+    """After the fight the turns go on in order from place ``i``, for their starts alone
+    (the dying's saves, the optional HP loss), while anyone may still die
+    (:func:`_at_risk`)."""
+    c_n = order.shape[0]
     for _ in range(100000):
         if not _at_risk(hp, dead, stable, hp_loss):
             break
@@ -233,7 +255,6 @@ def _fight(st, side, policy, start_hp, init_bonus, danger, dmg_values, dmg_cdf, 
             _turn_start(st, c, hp, dead, stable, mobile, stabilize_p, mobile_p, hp_loss,
                         death_at)
         i = (i + 1) % c_n
-    return winner, rnd
 
 
 @_jit

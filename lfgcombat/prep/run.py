@@ -378,92 +378,95 @@ def simulate(sides: Mapping[str, Sequence[Creature]] | Encounter, n: int = 10_00
 
     Args:
         sides: ``{"party": [creatures], "orcs": [creatures]}`` (two or more sides), or an
-            :class:`~lfgcombat.Encounter`, before it starts or in the middle of a fight:
-            each fight plays it on from where it stands (its map, HP, conditions, round,
-            whose turn, actions spent), and ``result.replay(i)`` begins with its log: on
-            the fast tier when its kernel can start from that state exactly (the open
-            field under lfg's rules, :mod:`lfgcombat.prep.fast_here`), else on the
-            reference tier (:mod:`lfgcombat.prep.from_here`), the notes saying why;
-            ``tier="fast"`` refuses what the kernel cannot start from, by name. Its own
-            ruleset, map and Knockdown rule are used (leave ``ruleset``, ``switches``,
-            ``map`` and ``knockdown`` out).
-        n: Fights to play: at most :data:`~lfgcombat.prep.limits.MAX_FIGHTS` (a
-            million), and ``n`` x combatants at most
-            :data:`~lfgcombat.prep.limits.MAX_RESULT_VALUES` (every fight is kept for
-            replay). Before a big run a timed pilot of its first fights estimates how long
-            it takes: the progress bar shows it, and above
-            :data:`~lfgcombat.prep.limits.LONG_RUN_SECONDS` a ``LongRunWarning`` says so.
-        ruleset: ``"lfg"`` (``None``, the default), ``"classic"`` / ``"wounds"``
-            (reference tier; their creatures need ``bab``; ``prowess``, ``good_saves``)
-            or a :class:`Ruleset`; its
-            ``initiative``: Selective, or ``round_by_round``/``top_down`` (reference only).
-        tactics: A target policy for everyone, or ``{side: policy}`` (see
-            :mod:`lfgcombat.prep.tactics`).
+            :class:`~lfgcombat.Encounter` before it starts or mid-fight, played on from
+            where it stands (map, HP, conditions, round, whose turn, actions spent) by its
+            own ruleset, map and Knockdown rule: on the fast tier where its kernel starts
+            from that state exactly (:mod:`lfgcombat.prep.fast_here`), else on the
+            reference tier (:mod:`lfgcombat.prep.from_here`), the notes saying why.
+        n: Fights to play, within the caps of :mod:`lfgcombat.prep.limits` (a timed pilot
+            warns of a long run first).
+        ruleset: ``"lfg"`` (``None``), ``"classic"``, ``"wounds"`` or a :class:`Ruleset`.
+        tactics: A target policy or preset for everyone, or ``{side: policy}``
+            (:mod:`lfgcombat.prep.tactics`).
         map: A :class:`~lfgcombat.HexMap` with everyone placed (reference tier only);
-            ``None``: the open field - nobody moves, everyone can reach everyone, no AOO.
+            ``None``: the open field (nobody moves, everyone reaches everyone, no AOO).
         seed: The root seed (``None``: a fresh one, kept in the result for replay).
-        backend: ``None`` (every core here: threads for the fast tier, processes for
-            the reference tier), ``"dask"`` (a local Dask cluster, closed afterwards), a
-            scheduler's address (``"tcp://host:8786"``), ``"processes"`` or a ``Client``.
-        tier: ``"fast"`` (compiled kernels: :mod:`~lfgcombat.prep.kernel` for lfg,
-            ``kernel_classic`` and ``kernel_wounds`` for the other two texts), ``"reference"``
-            (real encounters) or ``None``: fast where it plays the ruleset, else reference,
-            noted (``spec.choose_tier``).
-        stop_at_width: Stop once every side's P(win) interval is narrower than this
-            (checked after every chunk: chunks of ``STOP_CHUNK`` fights by default).
+        backend: ``None`` (every core here), ``"processes"``, ``"dask"``, a scheduler's
+            address or a ``Client`` (see the module docstring).
+        tier: ``"fast"`` (compiled kernels), ``"reference"`` (real encounters) or
+            ``None``: fast where it plays the ruleset, else reference, noted.
+        stop_at_width: Stop once every side's P(win) interval is narrower than this.
         switches: Optional-rule switches over ``ruleset``, e.g. ``{"killer_criticals": True}``.
-        chunk_size: Fights per chunk (default per tier: 5000 fast, 20 reference).
+        chunk_size: Fights per chunk (default :data:`DEFAULT_CHUNK` per tier).
         progress: A progress bar (tqdm.auto) when the run takes more than a second.
         max_rounds: A fight still going after this many rounds is a draw.
         point: The parameter point's key in the seed streams (sweeps set it; >= 0).
         callback: Called as ``callback(done, total)`` after every chunk (a widget's bar).
-        knockdown: Play Momentum of Impact's Knockdown (reference tier only; the tactics
-            stand a Prone creature up); by default no tier does, and the notes say so.
+        knockdown: Play Momentum of Impact's Knockdown (reference tier only).
 
     Returns:
-        A :class:`~lfgcombat.prep.result.SimResult` (``partial`` with ``interrupted``
-        after Ctrl-C, or with ``stopped_early`` when ``stop_at_width`` was reached;
-        ``seconds``: how long the run took); its ``replay(i)`` rebuilds fight ``i``
-        exactly as an encounter, in either tier.
+        A :class:`~lfgcombat.prep.result.SimResult`; ``replay(i)`` rebuilds fight ``i``.
 
     Raises:
-        PrepError: bad sides, ruleset, tier, n, seed, point or map; more fights, results
-            or combatants than the caps of :mod:`lfgcombat.prep.limits`; what the fast tier
-            does not play (``spec.fast_tier_problems``); a creature lacking its ruleset's
-            fields; a scheduler address where no scheduler answers within
-            :data:`~lfgcombat.prep.limits.CONNECT_TIMEOUT` seconds; with an Encounter,
-            what :func:`~lfgcombat.prep.from_here.check_encounter` refuses (a fight
-            already over...) and any of ``ruleset``, ``switches``, ``map``, ``knockdown``
-            or ``tier="fast"``.
+        PrepError: a bad argument, beyond the caps, what the tier does not play, a
+            scheduler that does not answer; for an Encounter as :func:`_simulation` says.
     """
     began = time.perf_counter()
+    scenario, spec, tier, notes = _simulation(
+        sides, n, ruleset, tactics, map, seed, tier, stop_at_width, switches, chunk_size,
+        max_rounds, point, knockdown)
+    root = int(seed) if seed is not None else secrets.randbits(63)
+    size = _chunk_size(scenario, tier, chunk_size, stop_at_width)
+    map_text = map.to_text() if map is not None else None
+    with open_backend(backend) as be:
+        parts, status = _execute([(scenario, spec, point)], n, tier, root, size, be,
+                                 progress, stop_at_width, map_text, callback)
+    result = _result(scenario, spec, tier, root, point, size, n, parts[0], status, map_text)
+    for note in notes:
+        result = result.noted(note)
+    return dataclasses.replace(result, seconds=time.perf_counter() - began)
+
+
+def _simulation(sides: Any, n: Any, ruleset: Any, tactics: Any, map: Any, seed: Any,
+                tier: str | None, stop_at_width: Any, switches: Any, chunk_size: Any,
+                max_rounds: Any, point: Any, knockdown: Any
+                ) -> tuple[Scenario, FightSpec, str, tuple[str | None, ...]]:
+    """:func:`simulate`'s arguments checked: its scenario, numbers and tier, and the notes
+    to put first (the bystanders on its map, then the tier's), an Encounter's played on
+    from where it stands (:func:`_here_tier`).
+
+    Raises:
+        PrepError: as :func:`simulate`; with an Encounter, what
+            :func:`~lfgcombat.prep.from_here.check_encounter` refuses, ``ruleset``,
+            ``switches``, ``map`` or ``knockdown`` given (:func:`_here_arguments`), or
+            ``tier="fast"`` where the kernel cannot start from it.
+    """
     if isinstance(sides, Encounter):
         _here_arguments(sides, ruleset, switches, map, knockdown)
         _check(n, tier or "reference", seed, None, stop_at_width, chunk_size, point)
         _whole_at_least_one("max_rounds", max_rounds, "the round limit after which a fight "
                                                       "is a draw")
         scenario, spec = prepare_here(sides, tactics, max_rounds)
-        tier, spec, tier_note = _here_tier(sides, scenario, spec, tier, max_rounds)
-        bystanders = None
+        tier, spec = _here_tier(sides, scenario, spec, tier, max_rounds)
+        notes: tuple[str | None, ...] = ()
     else:
         rs, tier, tier_note = _ruleset_and_tier(ruleset, switches, tier, map, tactics)
         _check(n, tier, seed, map, stop_at_width, chunk_size, point)
         scenario, spec = prepare_run(sides, rs, tactics, None, max_rounds,
                                      "the fast tier" if tier == "fast" else None, True,
                                      knockdown)
-        bystanders = _check_placed(scenario, map)
+        notes = (_check_placed(scenario, map), tier_note)
     check_results(n, [len(scenario.creatures)])
-    root = int(seed) if seed is not None else secrets.randbits(63)
-    size = int(chunk_size or (HERE_CHUNK if scenario.start is not None and tier != "fast"
+    return scenario, spec, str(tier), notes
+
+
+def _chunk_size(scenario: Scenario, tier: str, chunk_size: Any, stop_at_width: Any) -> int:
+    """Fights per chunk: ``chunk_size``, else :data:`HERE_CHUNK` for a fight under way on
+    the reference tier, :data:`STOP_CHUNK` with ``stop_at_width``, else
+    :data:`DEFAULT_CHUNK`."""
+    return int(chunk_size or (HERE_CHUNK if scenario.start is not None and tier != "fast"
                               else STOP_CHUNK[tier] if stop_at_width is not None
                               else DEFAULT_CHUNK[tier]))
-    map_text = map.to_text() if map is not None else None
-    with open_backend(backend) as be:
-        parts, status = _execute([(scenario, spec, point)], n, tier, root, size, be,
-                                 progress, stop_at_width, map_text, callback)
-    result = _result(scenario, spec, tier, root, point, size, n, parts[0], status,
-                     map_text).noted(bystanders).noted(tier_note)
-    return dataclasses.replace(result, seconds=time.perf_counter() - began)
 
 
 def _here_arguments(enc: Encounter, ruleset: Any, switches: Any, map: Any,
@@ -485,7 +488,7 @@ def _here_arguments(enc: Encounter, ruleset: Any, switches: Any, map: Any,
 
 
 def _here_tier(enc: Encounter, scenario: Scenario, spec: FightSpec, tier: str | None,
-               max_rounds: int) -> tuple[str, FightSpec, str | None]:
+               max_rounds: int) -> tuple[str, FightSpec]:
     """:func:`simulate`'s tier for an Encounter and its numbers: the fast tier when its
     kernel can start from where the fight stands
     (:func:`~lfgcombat.prep.fast_here.here_problems`), else the reference tier
@@ -494,22 +497,13 @@ def _here_tier(enc: Encounter, scenario: Scenario, spec: FightSpec, tier: str | 
     Raises:
         PrepError: ``tier="fast"`` and the kernel cannot start from here, naming why.
     """
-    from .fast_here import fast_note, here_problems, here_spec, reference_note
+    from .fast_here import fast_here, here_refusal, reference_here
     if tier == "reference":
-        return "reference", spec, None
-    problems = here_problems(enc, scenario)
-    if problems and tier == "fast":
-        raise PrepError(f"the fast tier cannot play this fight on from where it stands: "
-                        f"{'; '.join(problems)}. Leave tier out (or pass tier='reference'): "
-                        "the reference tier plays it on with every rule")
-    if problems:  # the note after the one saying where the fights begin
-        notes = spec.notes[:1] + (reference_note(problems),) + spec.notes[1:]
-        return "reference", dataclasses.replace(spec, notes=notes), None
-    start = scenario.start
-    note = fast_note(start.where, len(start.events))
-    dangerous = any(t.target == "dangerous" for t in scenario.tactics)
-    return "fast", here_spec(enc, scenario, max_rounds, note,
-                             spec.danger if dangerous else None), None
+        return "reference", spec
+    problems = here_refusal(enc, [scenario], tier)
+    if problems:
+        return "reference", reference_here(spec, problems)
+    return "fast", fast_here(enc, scenario, spec, max_rounds)
 
 
 def _ruleset_and_tier(ruleset: Any, switches: Mapping[str, Any] | None, tier: str | None,

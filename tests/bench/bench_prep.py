@@ -19,7 +19,8 @@
   result included, per attack against the ``d20`` library's attack-and-damage loop
   (target >= 100x);
 * "chances from here" (issue 25): ``simulate`` of notebook 20's fight in round 3, 2,000
-  fights (target < 3 s on 2 cores) on the open field, and on its map (the reference tier);
+  fights (target < 3 s on 2 cores) on the open field, ``compare`` of two tactics from
+  there (the fast tier too), and on its map (the reference tier);
 * tactics by exact odds (issue 25, item 2) against the first-weapon tactics, per fight, the
   same fights: the default (``weapon="best"``: the best weapon chosen once per run) on the
   fast tier and on the reference tier, and the turn choices (``brutal``, ``cautious``) on
@@ -197,6 +198,12 @@ def bench_from_here(n: int) -> None:
     t = best_of(lambda: simulate(enc, n, seed=1, progress=False), 3)
     print(f"  notebook 20 in round 3 ({r.scenario.start.where}), open field: {n:,} fights "
           f"on the {r.tier} tier in {t:5.2f} s, setup included   (target < 3 s on 2 cores)")
+    from lfgcombat.prep import compare
+    both = ["focus_fire", "spread_out"]
+    c = compare(enc, n, tactics=both, seed=1, progress=False)
+    t_cmp = best_of(lambda: compare(enc, n, tactics=both, seed=1, progress=False), 3)
+    print(f"  compare of {len(both)} tactics from there, open field: {n:,} fights each on the "
+          f"{c.results[0].tier} tier in {t_cmp:5.2f} s, setup included")
     mapped = notebook20_round_three(on_map=True)
     m = 20
     t_map = best_of(lambda: simulate(mapped, m, seed=1, progress=False), 1)
