@@ -34,7 +34,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from ..rules.attacks.odds import attack_odds
-from ..errors import LfgError
+from ..errors import IllegalActionError, LfgError
 from ..rules.turns.round_offers import round_offers
 from ..rules.weapons import weapon_entries
 
@@ -376,3 +376,13 @@ def charge_in(scenario: Scenario, enc: Encounter, cur: int, target: int, static:
             f"damage {charged.expected:.1f} (plain attack after a move: "
             f"{plain.expected:.1f})")
 
+
+def move_or_stay(enc: Encounter, name: str, goal: Any) -> None:
+    """``name`` moves to ``goal`` (foes offered an AOO take it), or stays where the
+    encounter refuses the move: the ruleset may allow less than the map's walk
+    (classic's mobile disabled hero moves 15 ft, 002_2a3a79475ca2a541.txt, "Stabilizing a
+    Disabled Character"), and a refusal leaves the fight as it was."""
+    try:
+        enc.move(name, goal, aoo="all")
+    except IllegalActionError:
+        return

@@ -53,7 +53,7 @@ from typing import TYPE_CHECKING, Any
 from ..errors import LfgError
 from ..rules.actions.maneuver_odds import maneuver_odds
 from ..rules.turns.round_offers import round_offers
-from .choices import SAME_P, _need, _standing, odds_of
+from .choices import SAME_P, _need, _standing, move_or_stay, odds_of
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..engine import Encounter
@@ -340,7 +340,6 @@ def flank_in(scenario: Scenario, enc: Encounter, cur: int, t: int, weapon: str) 
     when an ally already threatens ``t`` and the exact odds of its attack from there beat
     the plain approach's (the module docstring). Played here. Returns why ("": it does
     not flank; the plain approach follows)."""
-    from .reference import _move
     if not _may_flank(scenario, enc, cur, t, weapon):
         return ""
     hmap = enc.map
@@ -368,7 +367,7 @@ def flank_in(scenario: Scenario, enc: Encounter, cur: int, t: int, weapon: str) 
                                                           plain[0], plain[1])):
         return ""
     before = hmap.token(me).anchor
-    _move(enc, me, best[0])
+    move_or_stay(enc, me, best[0])
     if hmap.token(me).anchor == before:
         return ""
     was = "out of reach" if plain is None else \

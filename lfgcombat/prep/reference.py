@@ -28,7 +28,8 @@ import numpy as np
 
 from ..engine import Encounter
 from ..errors import IllegalActionError
-from .choices import before_attacks, charge_in, choose_attack_scored, choose_defense
+from .choices import (before_attacks, charge_in, choose_attack_scored, choose_defense,
+                      move_or_stay)
 from .maneuvers import choose_maneuver, flank_in, play_maneuver
 from .spec import FightSpec, Scenario, scenario_weapons, weapon_notes
 from .standing import STANDING, at_risk, track
@@ -429,18 +430,7 @@ def _keep_distance(enc: Encounter, name: str, foes: list[str]) -> None:
         return min(hmap.distance(cell, f) for f in foes)
     goal = max(cells, key=lambda c: (gap(c), -where.cost[c]))
     if gap(goal) > min(hmap.distance(name, f) for f in foes):
-        _move(enc, name, goal)
-
-
-def _move(enc: Encounter, name: str, goal) -> None:
-    """``name`` moves to ``goal`` (foes offered an AOO take it), or stays where the
-    encounter refuses the move: the ruleset may allow less than the map's walk
-    (classic's mobile disabled hero moves 15 ft, 002_2a3a79475ca2a541.txt, "Stabilizing a
-    Disabled Character"), and a refusal leaves the fight as it was."""
-    try:
-        enc.move(name, goal, aoo="all")
-    except IllegalActionError:
-        return
+        move_or_stay(enc, name, goal)
 
 
 def _approach(enc: Encounter, name: str, target: str, weapon) -> None:
@@ -465,4 +455,4 @@ def _approach(enc: Encounter, name: str, target: str, weapon) -> None:
         return
     goal = min(cells, key=lambda c: (hmap.distance(c, target), where.cost[c]))
     if hmap.distance(goal, target) < hmap.distance(name, target):
-        _move(enc, name, goal)
+        move_or_stay(enc, name, goal)

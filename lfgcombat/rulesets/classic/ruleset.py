@@ -768,16 +768,11 @@ CLASSIC_CONDITIONS: Section[tuple[str, ...]] = register_section(Section(
 register_ruleset_conditions("classic", "classic_conditions")
 
 
-#: What classic's attack, damage and roll lines cite (issue 26, item 2): its own headings.
-#: An attack and its damage roll: "How to attack another creature"; the natural 20's double
-#: damage: "Critical Hit"; damage taken: "Death" (hit points dropping, -10 dead) and
-#: "Stabilizing a Disabled Character" (0 or below); a Heroic Action, a skill check, the
-#: stabilize and mobile checks, Confused's d%: their own headings; a spell cast "Spell"
-#: ("Casting a single spell"), a single action "Single Actions:", a turn's start and end
-#: "Character Round:"; a health line as damage taken ("Death", "Stabilizing a Disabled
-#: Character"), a condition or effect line (Flat-footed, Prone...) "Conditions", a move
-#: "Single Actions:" (its "Move Action (can be split with another single action)"), a
-#: round's start and end "Character Round:".
+#: What classic's log lines cite (issue 26, item 2): its own headings - an attack "How to
+#: attack another creature", a natural 20 "Critical Hit", health "Death" and "Stabilizing a
+#: Disabled Character"; a Heroic Action, a skill check, the stabilize and mobile checks,
+#: Confused's d%: their own; a spell "Spell"; a single action or a move "Single Actions:";
+#: a condition or effect "Conditions"; a turn's or round's start and end "Character Round:".
 EVENT_RULES = EventRules(
     attack=rule("How to attack another creature"),
     damage=rule("Death", "Stabilizing a Disabled Character"),
