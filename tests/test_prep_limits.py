@@ -10,7 +10,6 @@ numpy's ValueError and an unreachable Dask scheduler an OSError after 30 s.
 from __future__ import annotations
 
 import re
-import time
 import warnings
 
 import numpy as np
@@ -31,14 +30,22 @@ def _orcs(side: str, k: int) -> list[Creature]:
     return [load_example("orc").replace(name=f"{side} {i}") for i in range(k)]
 
 
+@pytest.fixture
+def nothing_played(monkeypatch):
+    """"Refused at once": the refusal comes before a fight is prepared or played (no
+    timing: the tables and the fights are made unreachable, so doing either fails)."""
+    def played(*args, **kwargs):
+        raise AssertionError("GM prep prepared or played fights before refusing")
+    monkeypatch.setattr(run, "build_spec", played)
+    monkeypatch.setattr(run, "_execute", played)
+
+
 @pytest.mark.parametrize("tier", ["fast", "reference"])
-def test_a_trillion_fights_is_refused_at_once(tier):
-    t0 = time.perf_counter()
+def test_a_trillion_fights_is_refused_at_once(tier, nothing_played):
     with pytest.raises(PrepError, match=r"n=1,000,000,000,000 fights is more than GM prep "
                                         r"plays in one run \(at most 1,000,000") as err:
         simulate(_duel(), 10**12, tier=tier, progress=False)
     assert "stop_at_width" in str(err.value)
-    assert time.perf_counter() - t0 < 5
 
 
 def test_results_kept_are_bounded():
@@ -96,13 +103,11 @@ def test_a_sweep_and_a_comparison_bound_the_results_they_keep():
 
 
 @pytest.mark.parametrize("tier", ["fast", "reference"])
-def test_200_against_200_is_refused_at_once(tier):
-    t0 = time.perf_counter()
+def test_200_against_200_is_refused_at_once(tier, nothing_played):
     with pytest.raises(PrepError, match=r"this fight has 400 combatants; GM prep plays at "
                                         r"most 100.*split the battle"):
         simulate({"a": _orcs("A", 200), "b": _orcs("B", 200)}, 100, tier=tier,
                  progress=False)
-    assert time.perf_counter() - t0 < 5
 
 
 @pytest.mark.parametrize("point", [-1, 1.5, "0"])
@@ -113,13 +118,21 @@ def test_a_bad_point_is_refused_in_words(point):
 
 
 def test_an_unreachable_scheduler_is_refused_quickly_naming_the_address(monkeypatch):
-    pytest.importorskip("distributed")
+    """Refused within the connection timeout given to Dask's Client (no timing here: the
+    Client is asked with ``timeout=CONNECT_TIMEOUT``, and its refusal is the kit's)."""
+    distributed = pytest.importorskip("distributed")
     monkeypatch.setattr(run, "CONNECT_TIMEOUT", 1)
-    t0 = time.perf_counter()
+    asked: list = []
+    real = distributed.Client
+
+    def client(address, **kwargs):
+        asked.append(kwargs.get("timeout"))
+        return real(address, **kwargs)
+    monkeypatch.setattr(distributed, "Client", client)
     with pytest.raises(PrepError, match=r"no Dask scheduler answered at 'tcp://127.0.0.1:1' "
                                         r"within 1 s.*backend=None"):
         simulate(_duel(), 10, backend="tcp://127.0.0.1:1", progress=False)
-    assert time.perf_counter() - t0 < 10
+    assert asked == [1]
 
 
 @pytest.mark.parametrize("tier, n", [("fast", 30_000), ("reference", 3)])
