@@ -180,3 +180,24 @@ def test_a_fork_between_steps_replays_no_event(monkeypatch) -> None:
     assert fork.snapshot() == enc.snapshot() and list(fork.log) == list(enc.log)
     fork.note("only in the fork")
     assert len(fork.log) == len(enc.log) + 2
+
+
+def test_a_dry_run_the_engine_takes_is_undone_on_its_fork(monkeypatch) -> None:
+    """A redraw asks the engine about many calls; one it takes is undone on the fork (from
+    the fork's checkpoint of the state it was made from), and the fork is asked the next
+    question - the fight as it stands, not as the call left it."""
+    from lfgcombat.widgets.tracker_actions import DryRuns
+
+    enc = fight("lfg")
+    enc.start()
+    forks: list = []
+    real = Encounter.fork
+    monkeypatch.setattr(Encounter, "fork", lambda self: forks.append(1) or real(self))
+    dry = DryRuns(enc)
+    me = enc.acting[0]
+    seen: list[int] = []
+    for _ in range(3):
+        assert dry.refusal(lambda e: lambda: (seen.append(len(e.log)),
+                                              e.fight_defensively(me))) == ""
+    assert len(forks) == 1 and seen == [len(enc.log)] * 3
+    assert dry._spare is not None and dry._spare.snapshot() == enc.snapshot()
