@@ -85,7 +85,7 @@ from .tracker_actions import ActionControls, DryRuns
 from .tracker_close import CloseControls
 from .tracker_updown import UpDownControls
 from .tracker_attack import AttackControls
-from .tracker_cards import card_html, legend_html
+from .tracker_cards import CardRow, card_html, legend_html
 from .tracker_gm import GMControls
 from .tracker_history import HistoryControls, reminders_html
 from .tracker_ui import (SIDE_COLORS, More, button, clicked_now, hold_tree, html_words,
@@ -151,7 +151,7 @@ class InitiativeTracker(TurnControls, W.VBox):
         self._dry = DryRuns(encounter)
         self._round = W.HTML()
         self._legend = W.HTML()
-        self._cards = W.HTML()
+        self._cards = CardRow()  # one widget a card: a step re-sends the cards it changed
         self._actions = W.HTML()
         self._reminders = W.HTML()  # issue 26: what the turn's end / the next start brings
         self.status = W.HTML()
@@ -426,10 +426,9 @@ class InitiativeTracker(TurnControls, W.VBox):
         self._legend.value = legend_html(colors)
         rolled = enc.log.of_kind("initiative")
         declined = set(rolled[-1].data.get("declined") or ()) if rolled else set()
-        self._cards.value = '<div class="lfg-cards">' + "".join(
-            card_html(n, enc.state(n), colors[enc.side(n)], n in acting, n in paused,
-                      declined=n in declined)
-            for n in enc.names) + "</div>"
+        self._cards.show({n: card_html(n, enc.state(n), colors[enc.side(n)], n in acting,
+                                       n in paused, declined=n in declined)
+                          for n in enc.names})
         self._refresh_turns(colors)
         self._actions.value = ('<div class="lfg-actions-left" style="font:12px/1.4 '
                                'monospace">') + \

@@ -502,8 +502,8 @@ class DryRuns:
     """The engine's refusals of the calls the rows offer, asked on a fork (a dry run:
     nothing is rolled or logged in the fight). Within one redraw a fork that refused a
     call is used again for the next: a refusal leaves the fork as it was (the engine's
-    contract, DESIGN.md), so a redraw forks once per call the engine takes, not once per
-    row (issue 26, item 5)."""
+    contract, DESIGN.md), and a call it took is undone on it (:meth:`_rewind`), so a
+    redraw forks about once, not once per row (issue 26, item 5)."""
 
     def __init__(self, encounter: Any) -> None:
         self.encounter = encounter
@@ -522,6 +522,7 @@ class DryRuns:
     def refusal(self, make: Callable[[Any], Callable[[], Any]]) -> str:
         """What the engine says against ``make(fork)()`` ("" when it takes it)."""
         fork = self.take()
+        mark = len(fork.log)
         try:
             make(fork)()
         except LfgError as exc:  # a refusal: the fork is unchanged, kept for the next
@@ -529,4 +530,19 @@ class DryRuns:
             return str(exc)
         except Exception as exc:  # noqa: BLE001 - a fault: shown, the fork dropped
             return f"{type(exc).__name__}: {exc}"
+        self._rewind(fork, mark)
         return ""
+
+    def _rewind(self, fork: Any, mark: int) -> None:
+        """Undo on ``fork`` the steps a dry run took, back to its first ``mark`` events,
+        and keep it for the next (issue 26, item 5: a fork restores its checkpoint of the
+        state it was made from, cheaper than a new fork); dropped if it does not come
+        back to exactly that log."""
+        steps = sum(1 for e in list(fork.log)[mark:] if e.command)
+        try:
+            if steps:
+                fork.undo(steps)
+        except LfgError:
+            return
+        if len(fork.log) == mark:
+            self._spare = fork

@@ -6,12 +6,18 @@ Everything shown comes from :meth:`lfgcombat.Encounter.state`; under a ruleset t
 its own record of each combatant (``classic``, ``wounds``) the card adds the record's
 vitals from the state's ``vitals`` (Wounds, nonlethal damage, disabled, Barrier, Shell,
 Total Defense, parries left) and counts its turn in the record's own actions (Half Actions).
+
+:class:`CardRow` shows the cards, one widget a card: a step re-sends only the cards whose
+creature changed (issue 26, item 5: "the widget redraws only what changed").
 """
 
 from __future__ import annotations
 
 import html
+from collections.abc import Mapping
 from typing import Any
+
+import ipywidgets as W
 
 from .tracker_ui import swatch
 
@@ -168,3 +174,47 @@ def legend_html(colors: dict[str, str]) -> str:
             f'vertical-align:middle;box-shadow:0 0 0 2px {ACTING_RING}"></span>acting'
             f'&nbsp;&nbsp;<b style="color:#2f855a">Ready</b>: may still act this round '
             f'&nbsp;<b style="color:#888">Done</b>: has acted</div>')
+
+
+class CardRow(W.Box):
+    """The cards, one :class:`ipywidgets.HTML` a creature, in a wrapping row (CSS
+    ``.lfg-cards``): :meth:`show` sets a card only when its HTML changed, and the row's
+    children only when the creatures shown change - a step sends the cards of the
+    creatures it changed, and nothing for the others (issue 26, item 5)."""
+
+    def __init__(self) -> None:
+        super().__init__(layout=W.Layout(display="flex", flex_flow="row wrap"))
+        self.add_class("lfg-cards")
+        self._pool: dict[str, W.HTML] = {}  # a creature's card widget, kept while shown
+
+    def show(self, cards: Mapping[str, str]) -> None:
+        """Show ``cards`` (creature -> its card's HTML, in order).
+
+        Args:
+            cards: Every card to show; a card not among them is taken out of the row.
+        """
+        for name in [n for n in self._pool if n not in cards]:
+            self._pool.pop(name).close()
+        for name, text in cards.items():
+            box = self._pool.get(name)
+            if box is None:  # made whole: one message opens it
+                box = self._pool[name] = W.HTML(text, layout=W.Layout(margin="0"))
+                box.add_class("lfg-card-box")
+            elif box.value != text:
+                box.value = text
+        shown = tuple(self._pool[n] for n in cards)
+        if tuple(self.children) != shown:
+            self.children = shown
+
+    @property
+    def value(self) -> str:
+        """The cards' HTML, as one ``<div class="lfg-cards">`` (read-only: what the row
+        shows, for code and tests that read the cards as text)."""
+        return '<div class="lfg-cards">' + "".join(b.value for b in self.children) + "</div>"
+
+    def close(self) -> None:
+        """Close the cards' widgets too."""
+        for box in self._pool.values():
+            box.close()
+        self._pool.clear()
+        super().close()

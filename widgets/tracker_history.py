@@ -22,11 +22,10 @@ from .tracker_ui import button, dropdown, row, set_options
 if TYPE_CHECKING:  # pragma: no cover
     from .initiative import InitiativeTracker
 
-#: How many of the newest steps the event log lists (older ones: by roll number, or
-#: ``Timeline.back_to(seq)`` in code).
-SHOWN_STEPS = 100
-#: How many of the newest rolls the dice log lists (older ones: by their number).
-SHOWN_ROLLS = 100
+#: The lines a page of each list holds: the steps (or rolls) numbered ``k*PAGE_LINES + 1``
+#: to ``(k + 1)*PAGE_LINES`` (a page never changes once full; every step and roll is on a
+#: page, issue 26 item 5).
+PAGE_LINES = 50
 #: The lines each list shows at once (it scrolls).
 LIST_ROWS = 8
 
@@ -35,8 +34,52 @@ def roll_lines(enc: Any) -> list[tuple[str, int]]:
     """The log's rolls as (line, roll number), newest first: the number is the dice log's
     ``#`` (``Timeline.back_to(roll=)``), the line the roll as the log says it."""
     rolls = [e for e in enc.log if e.kind == "roll"]
-    shown = list(enumerate(rolls, 1))[-SHOWN_ROLLS:]
-    return [(f"#{k} {e.describe()}", k) for k, e in reversed(shown)]
+    return [(f"#{k} {e.describe()}", k) for k, e in reversed(list(enumerate(rolls, 1)))]
+
+
+class _Pages:
+    """One list of log lines (steps or rolls) by pages of :data:`PAGE_LINES`, numbered
+    from 1, oldest page first: the list (a ``Select``) shows one page, newest line first;
+    the ``page`` dropdown (shown once there are two pages) chooses it. It follows the
+    newest page unless the GM chose an older one: a step then re-sends at most the newest
+    page, and nothing while the GM reads an older page (issue 26, item 5)."""
+
+    def __init__(self, box: W.Select, label: str, css: str) -> None:
+        self.box = box
+        self.page = dropdown(label, css, width="13em")
+        self.page.layout.display = "none"
+        self.lines: list[tuple[str, int]] = []  # every line, oldest first: (text, value)
+        self.follow = True  # show the newest page as lines come
+
+    def fill(self, lines: list[tuple[str, int]]) -> None:
+        """Take the log's lines (oldest first) and show the page chosen (the newest when
+        following); no line is chosen after it."""
+        self.lines = lines
+        count = max(1, -(-len(lines) // PAGE_LINES))
+        before = self.page.value
+        want = count - 1 if self.follow or before is None else min(int(before), count - 1)
+        options = [(f"{k * PAGE_LINES + 1}-{(k + 1) * PAGE_LINES}", k)
+                   for k in reversed(range(count))]
+        if list(self.page.options) != options:
+            self.page.options = options
+        if self.page.value != want:
+            self.page.value = want
+        self.page.layout.display = None if count > 1 else "none"
+        self.show()
+
+    def show(self) -> None:
+        """The chosen page's lines in the list, newest first, none chosen."""
+        k = int(self.page.value or 0)
+        options = list(reversed(self.lines[k * PAGE_LINES:(k + 1) * PAGE_LINES]))
+        if list(self.box.options) != options:
+            self.box.options = options
+        self.box.value = None
+
+    def chosen(self) -> None:
+        """The GM chose a page: show it; follow the newest lines again on the newest."""
+        count = max(1, -(-len(self.lines) // PAGE_LINES))
+        self.follow = self.page.value is None or int(self.page.value) == count - 1
+        self.show()
 
 
 class HistoryControls(W.VBox):
@@ -46,7 +89,9 @@ class HistoryControls(W.VBox):
     The event log (its steps, newest first) and the dice log (its rolls, newest first,
     numbered as the DiceLog's ``#``) are lists: a click on a line offers "Back to here" for
     that line - the button appears under the lists and names the step it goes back to.
-    What is undone is kept as a branch (:class:`~lfgcombat.engine.timeline.Timeline`).
+    Each list shows a page of :data:`PAGE_LINES` lines, the newest unless the GM chooses an
+    older page in its ``page`` menu: every step and roll can be reached. What is undone is
+    kept as a branch (:class:`~lfgcombat.engine.timeline.Timeline`).
 
     Args:
         tracker: The :class:`~lfgcombat.widgets.InitiativeTracker`.
@@ -56,6 +101,7 @@ class HistoryControls(W.VBox):
 
     CSS hooks: ``.lfg-history-line`` (the event log's list: one ``option`` a step, newest
     first), ``.lfg-dice-lines`` (the dice log's list: one ``option`` a roll),
+    ``.lfg-history-page`` and ``.lfg-dice-page`` (each list's page, shown once it has two),
     ``button.lfg-back-to`` (shown once a line is clicked); ``.lfg-roll-number`` and
     ``button.lfg-back-roll`` (an older roll by its number); ``.lfg-branches`` and
     ``button.lfg-resume``.
@@ -66,6 +112,11 @@ class HistoryControls(W.VBox):
         self.timeline = Timeline(tracker.encounter)
         self.line = _lines("event log", "lfg-history-line")
         self.rolls = _lines("dice log", "lfg-dice-lines")
+        self._pages = {"step": _Pages(self.line, "steps", "lfg-history-page"),
+                       "roll": _Pages(self.rolls, "rolls", "lfg-dice-page")}
+        #: Each list's page menu (shown once it has two pages of :data:`PAGE_LINES`).
+        self.line_page = self._pages["step"].page
+        self.roll_page = self._pages["roll"].page
         self.back_button = button("Back to here", "lfg-back-to", self.back_to_here,
                                   "undo every step after the line clicked (kept as a branch "
                                   "you can return to)")
@@ -86,30 +137,30 @@ class HistoryControls(W.VBox):
         self._filling = False
         self.line.observe(lambda c: self._clicked("step", c["new"]), "value")
         self.rolls.observe(lambda c: self._clicked("roll", c["new"]), "value")
+        for kind, pages in self._pages.items():
+            pages.page.observe(lambda _c, k=kind: self._page_chosen(k), "value")
         super().__init__(children=[
             row(self.line, self.rolls, title="History:"),
+            row(self.line_page, self.roll_page),
             row(self.back_button, self.roll, self.roll_button),
             row(self.branch, self.resume_button)])
         self.add_class("lfg-history")
 
     def refresh(self) -> None:
-        """List the log's steps and rolls (newest first; no line chosen after a step) and
-        the branches."""
+        """List the log's steps and rolls (newest first, by pages; no line chosen after a
+        step) and the branches."""
         enc = self.tracker.encounter
         log = enc.log
         key = (len(log), log[-1] if len(log) else None)
         if key != self._seen:  # the log changed: list its steps and rolls again
             self._seen = key
-            lines = step_lines(enc)[-SHOWN_STEPS:]
+            lines = step_lines(enc)
             self._numbers = {s.seq: s.number for s in lines}
             rolled = roll_lines(enc)
             self._filling = True
             try:
-                for box, options in ((self.line, [(str(s), s.seq) for s in reversed(lines)]),
-                                     (self.rolls, rolled)):
-                    if list(box.options) != options:
-                        box.options = options
-                    box.value = None  # a new step: no line is chosen
+                self._pages["step"].fill([(str(s), s.seq) for s in lines])
+                self._pages["roll"].fill(rolled[::-1])
             finally:
                 self._filling = False
             self._offer = None
@@ -120,6 +171,19 @@ class HistoryControls(W.VBox):
         branches = self.timeline.branches
         set_options(self.branch, [(str(b), b.number) for b in reversed(branches)])
         self.resume_button.disabled = not branches
+        self._name_button()
+
+    def _page_chosen(self, kind: str) -> None:
+        """The GM chose a page of one list: it shows that page (no line chosen)."""
+        if self._filling:
+            return
+        self._filling = True
+        try:
+            self._pages[kind].chosen()
+        finally:
+            self._filling = False
+        if self._offer is not None and self._offer[0] == kind:
+            self._offer = None
         self._name_button()
 
     def _clicked(self, kind: str, value: Any) -> None:

@@ -9,7 +9,7 @@ from __future__ import annotations
 import html
 import re
 from collections.abc import Callable, Iterator
-from contextlib import ExitStack, contextmanager
+from contextlib import contextmanager
 from typing import Any
 
 import ipywidgets as W
@@ -205,8 +205,17 @@ def hold_tree(root: W.Widget) -> Iterator[None]:
     """Send each widget under ``root`` one message at the end, with its final state
     (issue 26, item 5): a redraw that sets a dropdown's options and then its value, or
     previews an attack for the old target and then the new, sends one update per widget
-    changed, not one per step. Nested holds send at the outermost end."""
-    with ExitStack() as stack:
-        for w in widget_tree(root):
-            stack.enter_context(w.hold_sync())
+    changed, not one per step. Nested holds send at the outermost end. (As
+    ``Widget.hold_sync`` on each, without a context manager per widget: a tracker has
+    hundreds, and entering them all cost more than the rest of a redraw.)"""
+    held = [w for w in widget_tree(root) if not w._holding_sync]
+    for w in held:
+        w._holding_sync = True
+    try:
         yield
+    finally:
+        for w in held:
+            w._holding_sync = False
+            if w._states_to_send:
+                w.send_state(w._states_to_send)
+                w._states_to_send.clear()

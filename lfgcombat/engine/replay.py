@@ -421,13 +421,19 @@ def undo(st: Encounter, n: int = 1) -> Encounter:
 
 def fork(st: Encounter) -> Encounter:
     """An independent copy to try a "what if" on (its own map, roller and log), built
-    from the last checkpoint and the events after it. A map edit made since the last
+    from a checkpoint of the state as it stands (between steps; within one, from the last
+    checkpoint and the events after it). A map edit made since the last
     step is recorded first, as a ``map_edit`` step of this encounter's log."""
     _note_map_edits(st)
     header = st._header()
     header["creatures"] = [st._initial[n] for n in st._names]  # the same frozen values
     other = type(st)._from_header(header)
     other._checkpoints = list(st._checkpoints)  # never changed: shared safely
+    if not (st._depth or st._replaying) and (
+            not st._checkpoints or st._checkpoints[-1].events != len(st._log)):
+        # the state as it stands, for the fork alone: it restores it instead of replaying
+        # the events since the last checkpoint (a tracker click forks to try each action)
+        other._checkpoints.append(checkpoints.take(st))
     events = list(st._log)
     other._log = EventLog(events, cite=other.ruleset.cite_event,
                           fixed_order=other.initiative_policy.fixed_order)

@@ -14,15 +14,24 @@ How a click is timed: a capture-phase listener notes the time of the click; a
 MutationObserver on the table notes each change to its DOM, and the first animation frame
 after it (the browser has laid the change out); the click is done when the kernel is idle
 and nothing has changed for :data:`QUIET_MS`. Its latency is that last frame's time minus
-the click's. Nothing here asserts a time (the machine may be busy): the figures are printed
-and written to ``tests/browser/output/<test>/latency.json``; the test asserts only that
-every click was timed.
+the click's. Each click's time to its first change to the page is noted too (``first``: the
+kernel's share - the message to the kernel, the engine's step and the redraw - against
+the page's, from the first change to the last). Nothing here asserts a time (the machine
+may be busy): the figures are printed and written to
+``tests/browser/output/<test>/latency.json``; the test asserts only that every click was
+timed. With ``LFG_SPEED_PROFILE=1`` the page's main thread is profiled (Chromium's sampling
+profiler) over all the clicks: ``profile.json`` there lists where its time went, by script
+and by function (and ``(idle)``: the page waiting for the kernel).
 """
 
 from __future__ import annotations
 
 import json
+import os
 import statistics
+from collections import Counter
+from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -46,16 +55,20 @@ table.add_class("lfg-speed-table")
 table
 """
 
+#: The page's work a click's profile counts (Chromium's ``Performance.getMetrics``, in s):
+#: scripts, style, layout, and every task of its main thread.
+WORK = ("ScriptDuration", "RecalcStyleDuration", "LayoutDuration", "TaskDuration")
 #: Arm the timer for the next click on the page.
 ARM_JS = """
 (sel) => {
   const root = [...document.querySelectorAll(sel)].pop();
   const old = window.__lfgClick;
   if (old && old.obs) old.obs.disconnect();
-  const s = {t0: null, last: null, painted: null, changes: 0};
+  const s = {t0: null, first: null, last: null, painted: null, changes: 0};
   s.obs = new MutationObserver(() => {
     if (s.t0 === null) return;
     const now = performance.now();
+    if (s.first === null) s.first = now;
     s.last = now; s.changes++;
     requestAnimationFrame(() => { s.painted = Math.max(s.painted || 0, performance.now()); });
   });
@@ -85,6 +98,52 @@ DONE_JS = """
 """
 
 
+def _profile_summary(profile: dict[str, Any], top: int = 25) -> dict[str, Any]:
+    """Where a Chromium CPU profile's time went: self time (ms) by script and by function,
+    biggest first (``(idle)``: waiting; ``(program)``: the browser's own work: layout,
+    style, paint)."""
+    nodes = {n["id"]: n["callFrame"] for n in profile["nodes"]}
+    by_url: Counter[str] = Counter()
+    by_fn: Counter[str] = Counter()
+    for node, delta in zip(profile["samples"], profile["timeDeltas"]):
+        frame = nodes[node]
+        url = Path(frame.get("url") or "").name or frame["functionName"] or "(anonymous)"
+        by_url[url] += delta / 1000
+        by_fn[f"{frame['functionName'] or '(anonymous)'} {url}:{frame.get('lineNumber', 0)}"] \
+            += delta / 1000
+    return {"total_ms": round(sum(by_url.values())),
+            "by_script_ms": {k: round(v) for k, v in by_url.most_common(top)},
+            "by_function_ms": {k: round(v) for k, v in by_fn.most_common(top)}}
+
+
+def _trace_summary(path: Path, top: int = 30) -> dict[str, float]:
+    """The renderer main thread's time in a Chromium trace by event name (the outermost
+    events only, so nothing is counted twice), biggest first; the trace file is removed."""
+    events = json.loads(path.read_text())
+    events = events["traceEvents"] if isinstance(events, dict) else events
+    main = {(e["pid"], e["tid"]) for e in events if e.get("name") == "thread_name"
+            and e.get("args", {}).get("name") == "CrRendererMain"}
+    spans = sorted((e["ts"], e["ts"] + e["dur"], e["name"]) for e in events
+                   if e.get("ph") == "X" and "dur" in e and (e["pid"], e["tid"]) in main)
+    by: Counter[str] = Counter()
+    inner: Counter[str] = Counter()
+    end = -1.0
+    stack: list[tuple[float, str]] = []
+    for start, stop, name in spans:
+        while stack and stack[-1][0] <= start:
+            stack.pop()
+        if start >= end:
+            by[name] += (stop - start) / 1000
+            end = stop
+        elif len(stack) == 1:
+            inner[name] += (stop - start) / 1000
+        stack.append((stop, name))
+    if os.environ.get("LFG_SPEED_KEEP_TRACE") != "1":
+        path.unlink()
+    return {**{k: round(v) for k, v in by.most_common(top)},
+            **{f"in task: {k}": round(v) for k, v in inner.most_common(top)}}
+
+
 def _summary(times: dict[str, list[float]]) -> dict[str, float | int]:
     every = sorted(x for v in times.values() for x in v)
     p90 = every[min(len(every) - 1, int(0.9 * len(every)))] if every else float("nan")
@@ -108,10 +167,28 @@ def test_click_latency(lab: Lab, ruleset: str) -> None:
     tracker.scroll_into_view_if_needed()
     page.wait_for_timeout(1000)  # the map's tiles and first layout
     times: dict[str, list[float]] = {}
+    firsts: dict[str, list[float]] = {}  # click to its first change to the page
     unfinished: list[str] = []
+    profiling = os.environ.get("LFG_SPEED_PROFILE") == "1"
+    if profiling:
+        cdp = page.context.new_cdp_session(page)
+        cdp.send("Profiler.enable")
+        cdp.send("Profiler.setSamplingInterval", {"interval": 500})
+        cdp.send("Profiler.start")
+        cdp.send("Performance.enable")
+        trace = lab.output_dir / "trace.json"
+        lab.output_dir.mkdir(parents=True, exist_ok=True)
+        page.context.browser.start_tracing(page=page, path=str(trace), categories=[
+            "devtools.timeline", "disabled-by-default-devtools.timeline", "v8", "blink"])
+    spent: dict[str, dict[str, list[float]]] = {}  # the page's work per click, by kind
+
+    def metrics() -> dict[str, float]:
+        got = cdp.send("Performance.getMetrics")["metrics"]
+        return {m["name"]: m["value"] for m in got if m["name"] in WORK}
 
     def timed(kind: str, click) -> None:
         page.evaluate(ARM_JS, ".lfg-speed-table")
+        before = metrics() if profiling else {}
         click()
         try:
             page.wait_for_function(DONE_JS, arg=[name, QUIET_MS], timeout=30_000,
@@ -120,8 +197,13 @@ def test_click_latency(lab: Lab, ruleset: str) -> None:
             unfinished.append(kind)
             return
         s = page.evaluate("() => { const s = window.__lfgClick;"
-                          " return [s.t0, Math.max(s.last, s.painted)]; }")
+                          " return [s.t0, Math.max(s.last, s.painted), s.first]; }")
         times.setdefault(kind, []).append(round(s[1] - s[0], 1))
+        firsts.setdefault(kind, []).append(round(s[2] - s[0], 1))
+        if profiling:
+            for metric, value in metrics().items():
+                spent.setdefault(kind, {}).setdefault(metric, []).append(
+                    round(1000 * (value - before[metric]), 1))
 
     def acting() -> str:
         return tracker.locator(".lfg-current").last.get_attribute("data-current") or ""
@@ -160,10 +242,21 @@ def test_click_latency(lab: Lab, ruleset: str) -> None:
     assert times.get("attack") and times.get("move"), f"clicks not timed: {times}"
     summary = _summary(times)
     summary["unchanged_clicks"] = len(unfinished)  # changed nothing on the page: not timed
+    for kind, v in firsts.items():
+        summary[f"{kind}_first_change_median_ms"] = statistics.median(v)
     lab.output_dir.mkdir(parents=True, exist_ok=True)
     (lab.output_dir / "latency.json").write_text(json.dumps(
-        {"ruleset": ruleset, "summary": summary, "clicks_ms": times}, indent=1))
+        {"ruleset": ruleset, "summary": summary, "clicks_ms": times,
+         "first_change_ms": firsts}, indent=1))
+    if profiling:
+        page.context.browser.stop_tracing()
+        (lab.output_dir / "profile.json").write_text(json.dumps(
+            {"trace_main_thread_ms": _trace_summary(trace),
+             "per_click_median_ms": {k: {n: statistics.median(v) for n, v in d.items()}
+                                     for k, d in spent.items()},
+             **_profile_summary(cdp.send("Profiler.stop")["profile"])}, indent=1))
     print(f"\n{ruleset}: click to page updated, {summary['clicks']} clicks: median "
           f"{summary['median_ms']:.0f} ms, p90 {summary['p90_ms']:.0f} ms, max "
           f"{summary['max_ms']:.0f} ms; " + ", ".join(
-              f"{k} {statistics.median(v):.0f} ms ({len(v)})" for k, v in times.items()))
+              f"{k} {statistics.median(v):.0f} ms ({len(v)}; first change "
+              f"{statistics.median(firsts[k]):.0f})" for k, v in times.items()))

@@ -94,7 +94,7 @@ def test_a_click_sends_each_widget_at_most_once(ruleset: str, monkeypatch) -> No
 
 def test_refused_dry_runs_share_one_fork(monkeypatch) -> None:
     """The rows ask the engine on a fork; a fork that refused (and so is unchanged) is
-    asked again, one that took a call is not."""
+    asked again, and so is one that took a call, once that call is undone on it."""
     from lfgcombat.errors import IllegalActionError
     from lfgcombat.widgets.tracker_actions import DryRuns
 
@@ -111,6 +111,6 @@ def test_refused_dry_runs_share_one_fork(monkeypatch) -> None:
 
     assert dry.refusal(refuse) == "no" and dry.refusal(refuse) == "no"
     assert len(forks) == 1
-    assert dry.refusal(lambda e: lambda: None) == ""  # taken: that fork is spent
+    assert dry.refusal(lambda e: lambda: None) == ""  # taken (no step): kept as it is
     assert dry.refusal(refuse) == "no"
-    assert len(forks) == 2
+    assert len(forks) == 1
