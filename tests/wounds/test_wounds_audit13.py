@@ -141,4 +141,4 @@ def test_wounds_messages_name_no_heroic_action():
     assert "not an action of the wounds round" in str(exc.value)
     with pytest.raises(IllegalActionError) as exc:
         enc.aim(who)
-    assert "heroic_action" not in str(exc.value) and "move_feet()" in str(exc.value)
+    assert "heroic_action" not in str(exc.value) and "a Move Action" in str(exc.value)
