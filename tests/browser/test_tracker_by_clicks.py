@@ -120,8 +120,9 @@ def usable(me, over):
                    for y in (others if k == "stabilize" else [None])),
         "Ready": offers.ready and any(takes(lambda e, r=r: e.ready(me, "x", r))
                                       for _l, r in t._ready_action.options),
-        "Interrupt": any(round_offers(enc, n).interrupts for n in enc.names
-                         if n not in enc.acting and not enc.state(n)["dead"]),
+        "Interrupt": any(takes(lambda e, n=n: e.interrupt(n)) for n in enc.names
+                         if n not in enc.acting and not enc.state(n)["dead"]
+                         and round_offers(enc, n).interrupts),
         "Move": any(len(enc.reachable(me, m)) for _l, m in rows.move_action.options),
         "Up/down": any(speeds.speed(m) for m in ("fly", "swim", "climb", "leap")),
         "AOO": any(round_offers(enc, n).aoo for n in enc.names if n != me),
