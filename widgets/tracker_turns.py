@@ -137,10 +137,13 @@ class TurnControls:
         acting = enc.acting
         now = enc.current or "nobody"
         choices = enc.choices()
+        # a fixed order: nobody chooses, the order says who goes next
+        verb = ("; the order says {u} ({side}) goes next" if enc.initiative_policy.fixed_order
+                else " and chooses {u} ({side}) to go next")
         self._last_buttons = self._unit_buttons(
             self._next_pool, choices, "lfg-next", self.choose, colors,
-            lambda u: (f"{now} ends its turn and chooses {u} "
-                       f"({enc.side(enc.members(u)[0])}) to go next"))
+            lambda u: f"{now} ends its turn" + verb.format(
+                u=u, side=enc.side(enc.members(u)[0])))
         if tuple(self._next.children) != tuple(self._last_buttons):
             self._next.children = tuple(self._last_buttons)
         self._next_label.value = ("<b>next:</b>&nbsp;" if choices else "")

@@ -25,3 +25,19 @@ def test_the_close_rows_effect_menu_speaks_words_and_keeps_the_ids():
         assert ids <= values, (key, values)
         assert not [label for label in labels if "_" in label], labels
     assert "must attack you next turn" in labels
+
+
+def test_classic_and_wounds_tooltips_say_their_own_rules():
+    """classic's order is fixed (002_, "Character Round:": nobody chooses who goes next)
+    and its attack is the round's single action ("Single Actions:"); a wounds attack is a
+    Half Action (003_, "Combat Statistics"); lfg keeps its Big Action and its choice."""
+    said = {}
+    for rs in ("classic", "wounds", "lfg"):
+        t = InitiativeTracker(fight(rs, seed=2))
+        t.start()
+        said[rs] = ([b.tooltip for b in t._last_buttons], t.attack_row.go.tooltip)
+    nexts, attack = said["classic"]
+    assert nexts and not [n for n in nexts if "chooses" in n], nexts
+    assert "Big Action" not in attack and "single action" in attack, attack
+    assert "Half Action" in said["wounds"][1] and "Big Action" not in said["wounds"][1]
+    assert "chooses" in said["lfg"][0][0] and "(a Big Action)" in said["lfg"][1]
