@@ -41,3 +41,32 @@ def test_classic_and_wounds_tooltips_say_their_own_rules():
     assert "Big Action" not in attack and "single action" in attack, attack
     assert "Half Action" in said["wounds"][1] and "Big Action" not in said["wounds"][1]
     assert "chooses" in said["lfg"][0][0] and "(a Big Action)" in said["lfg"][1]
+
+
+def _ally_acting(door: bool = False):
+    """An lfg fight whose acting creature is Ally (a mace, no ranged weapon), with a
+    closed door at (0, 0) when ``door``."""
+    for seed in range(1, 20):
+        enc = fight("lfg", seed=seed)
+        if door:
+            enc.map.set_door((0, 0))
+        t = InitiativeTracker(enc)
+        t.start()
+        if enc.acting == ["Ally"]:
+            return enc, t
+    raise AssertionError("no seed lets Ally act first")
+
+
+def test_the_ready_menu_offers_no_aim_without_a_bow_and_no_door_where_none_is():
+    """Aim gives "+1 Focus Bonus on your next ranged attack" (000_, "Aim (Big Action,
+    Provokes AOO)"); "Unlocking a lock with a key & opening the door uses a Big Action"
+    (000_, "Doors"): the engine's ``of_no_use`` says both are of no use here, so Ready
+    does not offer them - and ``ready()`` still takes them."""
+    enc, t = _ally_acting()
+    offered = [v for _l, v in t._ready_action.options]
+    assert offered and "attack" in offered, offered
+    assert "aim" not in offered and "unlock_door" not in offered, offered
+    enc.ready("Ally", "the orc comes close", "unlock_door")
+    assert enc.log[-1].kind == "ready", enc.log[-1]
+    _enc, t = _ally_acting(door=True)
+    assert "unlock_door" in [v for _l, v in t._ready_action.options]
