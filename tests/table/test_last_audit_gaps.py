@@ -70,3 +70,22 @@ def test_the_ready_menu_offers_no_aim_without_a_bow_and_no_door_where_none_is():
     assert enc.log[-1].kind == "ready", enc.log[-1]
     _enc, t = _ally_acting(door=True)
     assert "unlock_door" in [v for _l, v in t._ready_action.options]
+
+
+def test_a_dead_creatures_card_says_dead_once_in_every_ruleset():
+    """classic's "Dead" condition (002_, "Death"), lfg's and wounds' dead: the card's
+    face says "Dead"; no status, actions line or condition says it again."""
+    import html
+    import re
+
+    for rs in ("lfg", "classic", "wounds"):
+        enc = fight(rs, seed=2)
+        t = InitiativeTracker(enc)
+        t.start()
+        enc.damage("Ally", 500)
+        t.refresh()
+        card = re.search(r'<div class="[^"]*lfg-card-dead[^"]*" data-name="Ally".*?'
+                         r'(?=<div class="[^"]*lfg-card[ "])|$', t._cards.value, re.S)
+        assert card and card.group(0), (rs, t._cards.value[:300])
+        words = html.unescape(re.sub(r"<[^>]+>", " ", card.group(0))).lower()
+        assert words.split().count("dead") == 1, (rs, " ".join(words.split()))
