@@ -89,3 +89,35 @@ def test_a_dead_creatures_card_says_dead_once_in_every_ruleset():
         assert card and card.group(0), (rs, t._cards.value[:300])
         words = html.unescape(re.sub(r"<[^>]+>", " ", card.group(0))).lower()
         assert words.split().count("dead") == 1, (rs, " ".join(words.split()))
+
+
+def test_the_status_line_cites_every_kind_the_log_cites_and_once():
+    """Turn starts ("Taking Your Turn"; 002_, "Character Round:"; 003_, "Combat
+    Statistics"), classic's and wounds' turn rules, health states and fumbles: every line
+    the engine's ``EventLog.rule_of`` cites is cited in the tracker's status line, and a
+    line that cites already gets no second citation."""
+    kinds: dict[str, set[str]] = {}
+    for rs in ("lfg", "classic", "wounds"):
+        enc = fight(rs, seed=0, places=((1, 1), (1, 3), (2, 1), (2, 3), (3, 2), (6, 2)))
+        t = InitiativeTracker(enc)
+        t.start()
+        for _ in range(12):
+            if enc.over:
+                break
+            if not t.attack_row.go.disabled:
+                t.attack_row.go.click()
+            if t._last_buttons:
+                t._last_buttons[0].click()
+            elif t._end.layout.display != "none":
+                t._end.click()
+        for e in enc.log:
+            line = None if e.command else t._cited(e)
+            rule = enc.log.rule_of(e)
+            if not line or not rule:
+                continue
+            kinds.setdefault(rs, set()).add(e.kind)
+            assert ".txt" in line, (rs, e.kind, line)
+            assert line.count(f"({rule})") <= 1, (rs, e.kind, line)
+    assert {"turn_start", "turn_rules"} <= kinds["classic"], kinds
+    assert {"turn_start", "turn_rules"} <= kinds["wounds"], kinds
+    assert "turn_start" in kinds["lfg"], kinds
