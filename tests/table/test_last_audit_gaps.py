@@ -121,3 +121,26 @@ def test_the_status_line_cites_every_kind_the_log_cites_and_once():
     assert {"turn_start", "turn_rules"} <= kinds["classic"], kinds
     assert {"turn_start", "turn_rules"} <= kinds["wounds"], kinds
     assert "turn_start" in kinds["lfg"], kinds
+
+
+def test_an_interrupts_outcome_and_an_aoo_line_are_cited():
+    """An interrupt's outcome plays "Interrupt Turn" (000_8d1d7816ee944f3b.txt; the
+    ruleset's ``EventRules`` now say so) and an AOO line records its own rule: the log's
+    ``rule_of`` knows both, so the tracker cites them."""
+    from lfgcombat.engine.log.events import Event
+
+    enc = fight("lfg", seed=1)
+    t = InitiativeTracker(enc)
+    t.start()
+    enc.end_turn(next=enc.choices()[0])
+    other = next(n for n in enc.names if n not in enc.acting
+                 and enc.side(n) != enc.side(enc.acting[0]))
+    enc.interrupt(other)
+    outcome = [e for e in enc.log if e.kind == "interrupt"][-1]
+    assert t._cited(outcome).endswith('(000_8d1d7816ee944f3b.txt, "Interrupt Turn")'), \
+        t._cited(outcome)
+    aoo = Event(9, 1, "aoo_offered", False, 1, "Orc", "Orc", "Hero", {
+        "by": "Orc", "action": "move", "step": 1, "taken": True,
+        "rule": '000_8d1d7816ee944f3b.txt, "Attack of Opportunity (AOO)"'})
+    line = t._cited(aoo)
+    assert line.count(".txt") == 1 and '"Attack of Opportunity (AOO)"' in line, line
