@@ -95,9 +95,10 @@ from .tracker_turns import TurnControls
 __all__ = ["InitiativeTracker"]
 
 
-#: The kinds of log line the tracker's log cites (issue 26, item 2).
-_CITED = ("roll", "damage", "spell", "spend", "single_action", "health", "condition",
-          "effect_start", "effect_end", "moved", "round_start", "round_end", "initiative")
+#: The kinds of log line the tracker cites even after a citation of their own (a roll's,
+#: damage's, spell's or spent action's line may name a rule that is not its own); every
+#: other kind is cited only when its line cites nothing yet (issue 26, item 2).
+_CITED_ALWAYS = ("roll", "damage", "spell", "spend", "single_action")
 
 class InitiativeTracker(TurnControls, W.VBox):
     """The Selective Initiative table of an :class:`~lfgcombat.Encounter`, as buttons.
@@ -281,11 +282,12 @@ class InitiativeTracker(TurnControls, W.VBox):
         return headings_only(rules.cite_event("roll", label) or rules.text)
 
     def _cited(self, e: Any) -> str | None:
-        """:meth:`_describe`'s line, a roll, damage, spell, spent action, single action,
-        health, condition, effect or move line followed by the citation of its rule (the
-        engine's log: ``EventLog.rule_of``; once: not after a line that cites already)."""
+        """:meth:`_describe`'s line followed by the citation of its rule, of any kind the
+        engine's log cites (``EventLog.rule_of``: turn starts and rules, health states,
+        fumbles, spells' notes... - issue 26, h26z item 5); once: not after a line that
+        cites already (but :data:`_CITED_ALWAYS`)."""
         text = self.encounter.log.line(e) if e.kind == "turn_start" else self._describe(e)
-        if text and e.kind in _CITED and (e.kind in _CITED[:5] or ".txt" not in text):
+        if text and (e.kind in _CITED_ALWAYS or ".txt" not in text):
             rule = self.encounter.log.rule_of(e)
             text += f" ({rule})" if rule else ""
         return text

@@ -46,6 +46,13 @@ _OPTIONS = (("power_attack", "Power Attack", "−2 AC until your next turn for m
 _DEFENSES = [("none", ""), ("Active Parry", "parry"), ("Active Dodge", "dodge")]
 
 
+
+def _go_tip(cost: str) -> str:
+    """The Attack button's tooltip: what an attack costs in the ruleset's words
+    (``ActionEconomy.attack_cost``)."""
+    return (f"roll the attack ({cost}); the map gives distance, flanking, cover, "
+            "concealment, high ground and terrain")
+
 class AttackControls(W.VBox):
     """Attack from the tracker: choose, see the odds, click Attack.
 
@@ -81,8 +88,7 @@ class AttackControls(W.VBox):
         self.odds = W.HTML()
         self.odds.add_class("lfg-attack-odds")
         self.go = button("Attack", "lfg-attack", self.attack,
-                         "roll the attack (a Big Action); the map gives distance, flanking, "
-                         "cover, concealment, high ground and terrain")
+                         _go_tip(tracker.encounter.ruleset.economy.attack_cost))
         self.go.button_style = "danger"
         self._shown: Any = None
         #: The preview's :class:`~lfgcombat.rules.attacks.AttackSetup` and
@@ -157,6 +163,9 @@ class AttackControls(W.VBox):
         """Offer the acting creatures as attackers and their foes alive as targets (with
         "allies too" ticked, their allies after them, marked as allies)."""
         enc = self.tracker.encounter
+        tip = _go_tip(enc.ruleset.economy.attack_cost)
+        if self.go.tooltip != tip:
+            self.go.tooltip = tip
         was, self._filling = self._filling, True
         try:
             with self.hold_trait_notifications():

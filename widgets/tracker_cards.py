@@ -109,10 +109,10 @@ def _initiative_text(s: dict[str, Any], declined: bool) -> str:
 def _conditions_text(s: dict[str, Any]) -> str:
     """Conditions and effects; an effect's label says why (e.g. "flat-footed (unaware in
     the Surprise Round)"), so a condition an effect names is not repeated. A dead
-    creature's card says "dead" (what its HP would bring - unconscious, prone - no longer
-    matters)."""
+    creature's card says "Dead" once, on its face (what its HP would bring - unconscious,
+    prone - no longer matters): none here."""
     if s["dead"]:
-        return "dead"
+        return ""
     return ", ".join([c for c in s["conditions"]
                       if not any(_norm(c) in _norm(x) for x in s["effects"])] + s["effects"])
 
@@ -141,7 +141,10 @@ def card_html(name: str, s: dict[str, Any], color: str, acting: bool, paused: bo
     vitals = vitals_text(s.get("vitals") or {})
     init = _initiative_text(s, declined)
     temp = f" +{s['temp_hp']} temp" if s["temp_hp"] else ""
-    status = "" if s["status"] == "conscious" else f" · {s['status']}"
+    # a dead creature's card says "Dead" once, on its face (issue 26, h26z item 4): no
+    # status, actions left (classic's summary is "dead") or conditions besides
+    status = "" if s["status"] in ("conscious", "dead") else f" · {s['status']}"
+    actions = "" if s["dead"] else _actions_text(s)
     conds = _conditions_text(s)
     e = html.escape
     return (
@@ -158,7 +161,7 @@ def card_html(name: str, s: dict[str, Any], color: str, acting: bool, paused: bo
         f'<div class="lfg-hp-text">HP {s["hp"]}/{s["max_hp"]}{temp}</div>'
         + (f'<div class="lfg-vitals" style="color:#6b46c1">{e(vitals)}</div>' if vitals
            else "")
-        + f'<div style="color:#555">{e(_actions_text(s))}</div>'
+        + f'<div style="color:#555">{e(actions)}</div>'
         f'<div class="lfg-conditions" style="color:#9c4221">{e(conds)}</div>'
         + "".join(f'<div style="color:#2b6cb0">{e(f)}</div>' for f in _flags(s, acting, paused))
         + "</div>")

@@ -48,6 +48,16 @@ CLOSE_ACTIONS = [
 #: an Insult's two effects (INSULT_EFFECTS).
 DIRTY_TRICKS = ("distracted", "blinded", "deaf", "prone", "hindered", "flat_footed", "steal")
 INSULTS = INSULT_EFFECTS
+#: The effects in words (the value stays the engine's id): "make them Unfortunate or force
+#: them to attack you next turn" (000_8d1d7816ee944f3b.txt, "Perform(Comedy & Stories) –
+#: Insult an Opponent"); "Flat-Footed" as the Conditions heading hyphenates it.
+EFFECT_WORDS = {"flat_footed": "flat-footed", "must_attack": "must attack you next turn",
+                "steal": "steal their weapon"}
+
+
+def effect_words(key: str) -> str:
+    """A Dirty Trick's or an Insult's effect id in words (issue 26, item 1 of h26z)."""
+    return EFFECT_WORDS.get(key, key.replace("_", " "))
 #: Actions that need no target (the actor alone).
 _SELF = ("crushing_advance", "step_through", "digest", "cut_free", "force_out",
          "break_free")
@@ -114,7 +124,7 @@ class CloseControls(W.VBox):
         self.target.layout.display = "none" if key in _SELF else None
         effects = {"skill:dirty_trick": DIRTY_TRICKS, "skill:insult": INSULTS}.get(key)
         self.condition.layout.display = None if effects else "none"
-        set_options(self.condition, [_NONE] + [(e, e) for e in effects or ()])
+        set_options(self.condition, [_NONE] + [(effect_words(e), e) for e in effects or ()])
         self._show_item()
 
     def _show_item(self) -> None:

@@ -17,7 +17,7 @@ from lfgcombat.engine import actions_table
 from lfgcombat.engine.timeline import step_lines
 from lfgcombat.errors import IllegalActionError, LfgError
 from lfgcombat.rules.turns.interrupts import readied_action_problem
-from lfgcombat.rules.turns.round_offers import round_offers
+from lfgcombat.rules.turns.round_offers import of_no_use, round_offers
 
 from .tracker_ui import ROW, button, dropdown, on_click, place_after, row, set_options
 
@@ -137,10 +137,13 @@ class TurnControls:
         acting = enc.acting
         now = enc.current or "nobody"
         choices = enc.choices()
+        # a fixed order: nobody chooses, the order says who goes next
+        verb = ("; the order says {u} ({side}) goes next" if enc.initiative_policy.fixed_order
+                else " and chooses {u} ({side}) to go next")
         self._last_buttons = self._unit_buttons(
             self._next_pool, choices, "lfg-next", self.choose, colors,
-            lambda u: (f"{now} ends its turn and chooses {u} "
-                       f"({enc.side(enc.members(u)[0])}) to go next"))
+            lambda u: f"{now} ends its turn" + verb.format(
+                u=u, side=enc.side(enc.members(u)[0])))
         if tuple(self._next.children) != tuple(self._last_buttons):
             self._next.children = tuple(self._last_buttons)
         self._next_label.value = ("<b>next:</b>&nbsp;" if choices else "")
@@ -218,7 +221,9 @@ class TurnControls:
         if not round_offers(enc, me).ready:
             return f"not in {me}'s round"
         chosen = self._ready_action.value
-        actions = [chosen] + [a for _l, a in self._ready_all if a != chosen]
+        useless = of_no_use(enc, me)  # never offered (:meth:`_readyable`), so never tried
+        actions = [a for a in [chosen] + [a for _l, a in self._ready_all if a != chosen]
+                   if a not in useless]
         first = ""
         for action in actions:  # the chosen one first; a refusal leaves the fork for the next
             refusal = self.dry_run(lambda e, a=action: lambda: e.ready(me, "the trigger", a))
@@ -239,8 +244,10 @@ class TurnControls:
         engine takes that action of ``me`` now on a fork (not prone: no Stand Up; nobody
         asleep, ``me`` or an ally: no Wake Up) - a dry run, no rule here; none the engine
         says ``me`` could never take (``readied_action_problem``: no Shield Bash without a
-        shield, no Ready inside Ready)."""
+        shield, no Ready inside Ready) or of no use to it (``of_no_use``: Aim without a
+        ranged weapon, a door action on a map with no door; ``ready()`` still takes them)."""
         enc = self.encounter
+        useless = of_no_use(enc, me)
         allies = [me] + [n for n in enc.names if n != me and enc.side(n) == enc.side(me)
                          and not enc.state(n)["dead"]]
 
@@ -250,7 +257,7 @@ class TurnControls:
                     me, "wake_up", target=x)) for x in allies)
             return not self.dry_run(lambda e: lambda: getattr(e, action)(me))
         return [(label, a) for label, a in self._ready_all
-                if not readied_action_problem(enc, me, a)
+                if a not in useless and not readied_action_problem(enc, me, a)
                 and (a not in self._TRIED_NOW or takes(a))]
 
     # -- actions (the buttons call these; code may too) --------------------------------------

@@ -81,7 +81,7 @@ def inferred(rule: str, what: str, ruleset: str) -> str:
 #: turn's start and end "Taking Your Turn"; a health line (a line that records no rule of
 #: its own) "Hit Points (HP) - Taking Damage, Injury, Death:", a condition or effect line
 #: "Conditions – Full Details", a move "Movement in Combat", a round's start and end
-#: "Rounds, Initiative, & Turn Order".
+#: "Rounds, Initiative, & Turn Order"; an interrupt's outcome "Interrupt Turn".
 LFG_EVENT_RULES = EventRules(
     attack=cite("Attack Rolls"), damage=cite("Damage in Combat"),
     rolls=(("miss chance", cite("Concealment - What is it?")),
@@ -98,4 +98,5 @@ LFG_EVENT_RULES = EventRules(
            ("condition", LFG_CONDITION_RULE), ("effect_start", LFG_CONDITION_RULE),
            ("effect_end", LFG_CONDITION_RULE), ("moved", LFG_MOVE_RULE),
            ("round_start", cite("Rounds, Initiative, & Turn Order")),
-           ("round_end", cite("Rounds, Initiative, & Turn Order"))))
+           ("round_end", cite("Rounds, Initiative, & Turn Order")),
+           ("interrupt", cite("Interrupt Turn"))))

@@ -213,6 +213,10 @@ class ActionEconomy:
     """
 
     free_actions: int = 2
+    #: What an attack costs, in the ruleset's words (what a button's tooltip says): lfg's
+    #: "Level 0-4: 1 Big Action per Turn to make an Attack" (000_8d1d7816ee944f3b.txt,
+    #: "Actions in Combat What can I do on my turn?").
+    attack_cost: ClassVar[str] = "a Big Action"
 
     def attacks_per_turn(self, level: int, big_actions: int = 2) -> int:
         """Attacks in a turn with ``big_actions`` Big Actions (one home:

@@ -156,12 +156,12 @@ def test_the_status_line_of_a_five_foot_step_reads_in_words():
 
 
 def test_a_dead_creatures_card_says_dead():
-    """The GM's card of a dead creature says "dead", not the conditions its HP would bring
-    ("Death")."""
+    """The GM's card of a dead creature says "Dead" (on its face, once: issue 26, h26z
+    item 4), not the conditions its HP would bring ("Death")."""
     from lfgcombat.widgets.tracker_cards import _conditions_text
     alive = {"dead": False, "conditions": ["prone", "unconscious"], "effects": []}
     assert _conditions_text(alive) == "prone, unconscious"
-    assert _conditions_text({**alive, "dead": True}) == "dead"
+    assert _conditions_text({**alive, "dead": True}) == ""
 
 
 def test_a_new_turn_clicks_move_again_not_the_last_creatures_5_foot_step():

@@ -25,7 +25,7 @@ not offer them): Aim without a ranged or thrown weapon (000_8d1d7816ee944f3b.txt
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..citations import cite
 from lfgcombat.errors import LfgError
@@ -87,6 +87,10 @@ def round_offers(enc: Encounter, name: str) -> RoundOffers:
 
 
 R_AIM = cite("Aim (Big Action, Provokes AOO)")
+R_DOORS = cite("Doors")
+#: The actions of ``data/actions.csv`` that need a door: "Unlock a lock with a key and open
+#: the door", "Open/Close an Unlocked Door" (000_8d1d7816ee944f3b.txt, "Doors").
+DOOR_ACTIONS = ("unlock_door", "open_close_door")
 
 
 def of_no_use(enc: Encounter, name: str) -> dict[str, str]:
@@ -96,21 +100,35 @@ def of_no_use(enc: Encounter, name: str) -> dict[str, str]:
     Aim gives "+1 Focus Bonus on your next ranged attack this turn"
     (000_8d1d7816ee944f3b.txt, "Aim (Big Action, Provokes AOO)"): of no use to a creature
     without a weapon that makes a ranged attack (one that shoots, or can be thrown).
-    Only under lfg's round (a ruleset's own round has no Aim).
+    The door actions of ``data/actions.csv`` (:data:`DOOR_ACTIONS`, 000_8d1d7816ee944f3b.txt,
+    "Doors") are of no use on a battle map with no door (:meth:`HexMap.doors`); without a
+    map the GM keeps the doors, so they stay offered.
+    Only under lfg's round (a ruleset's own round has neither).
 
     Raises:
         LfgError: ``name`` is not in the fight.
     """
-    from ..weapons import WeaponError, resolve_weapon, weapon_entries
     if not round_offers(enc, name).lfg_round:
         return {}
-    creature = enc.creature(name)
+    out = {} if _has_ranged(enc.creature(name)) else {
+        "aim": f"Aim is of no use to {name}: it has no ranged or thrown weapon "
+               f"(Aim gives +1 on the next ranged attack this turn) ({R_AIM})"}
+    hexmap = getattr(enc, "map", None)
+    if hexmap is not None and not hexmap.doors():
+        for action in DOOR_ACTIONS:
+            out[action] = f"there is no door on the map ({R_DOORS})"
+    return out
+
+
+def _has_ranged(creature: Any) -> bool:
+    """``creature`` has a weapon that shoots or can be thrown (one the kit cannot read
+    counts not: it is offered nowhere)."""
+    from ..weapons import WeaponError, resolve_weapon, weapon_entries
     for entry in weapon_entries(creature):
         try:
             w = resolve_weapon(creature, entry)
-        except WeaponError:  # an entry the kit cannot read is not offered anywhere
+        except WeaponError:
             continue
         if w.is_projectile or w.can_throw:
-            return {}
-    return {"aim": f"Aim is of no use to {name}: it has no ranged or thrown weapon "
-                   f"(Aim gives +1 on the next ranged attack this turn) ({R_AIM})"}
+            return True
+    return False

@@ -146,6 +146,8 @@ class ClassicEconomy(ActionEconomy):
     single_actions: ClassVar[tuple[str, ...]] = ("attack", "cast_spell", "heroic_action",
                                                  "standard_action", "stabilize")
     rule: ClassVar[str] = _SINGLE
+    #: "Single Actions:" lists "Attack (characters can only attack once per round)".
+    attack_cost: ClassVar[str] = "the round's single action, once a round"
 
     def skill_bonus(self, creature: Any, record: "ClassicFighter", skill: str, *,
                     extra: Any = None, ability: str | None = None,
