@@ -50,6 +50,8 @@ class GMControls(W.VBox):
     def __init__(self, tracker: "InitiativeTracker") -> None:
         self.tracker = tracker
         self.who = dropdown("creature", "lfg-gm-who", width="16em")
+        self._unchosen = self._refreshing = False  # see refresh: nobody chosen after a death
+        self.who.observe(self._chosen, "value")
         self.amount = W.BoundedIntText(value=1, min=0, max=10_000, description="amount",
                                        layout=W.Layout(width="9em"),
                                        style={"description_width": "initial"})
@@ -87,8 +89,20 @@ class GMControls(W.VBox):
     def refresh(self) -> None:
         """Offer every creature not dead; the "rounds" box only for a creature the engine
         gives a condition with a duration (:meth:`takes_durations`)."""
+        if self._refreshing:  # a value set below: its observer must not refresh again
+            return
         enc = self.tracker.encounter
-        set_options(self.who, [n for n in enc.names if not enc.state(n)["dead"]])
+        chosen, alive = self.who.value, [n for n in enc.names if not enc.state(n)["dead"]]
+        # the chosen creature died: nobody is chosen until the GM chooses (the next Damage
+        # asks), never a quiet switch to the first creature with the amount still in the box
+        self._unchosen = self._unchosen or (chosen is not None and chosen not in alive)
+        self._refreshing = True
+        try:
+            set_options(self.who, alive)
+            if self._unchosen:
+                self.who.value = None
+        finally:
+            self._refreshing = False
         if self._examples is None and self.who.value is not None:
             self._examples = self.examples(self.who.value)
             self.condition.placeholder = "e.g. " + ", ".join(self._examples)
@@ -99,6 +113,11 @@ class GMControls(W.VBox):
         self.add_button.tooltip = ("give the condition (rounds 0: until removed)" if timed
                                    else "give the condition (until removed: under this "
                                         "ruleset the GM removes it when it ends)")
+
+    def _chosen(self, change: dict) -> None:
+        """The GM chose a creature (not a refresh): the menu follows the choice again."""
+        if change["new"] is not None and not self._refreshing:
+            self._unchosen = False
 
     def takes_durations(self, name: str) -> bool:
         """Whether the engine gives ``name`` a condition for some rounds (issue 26, item 1:

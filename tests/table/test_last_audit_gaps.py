@@ -144,3 +144,22 @@ def test_an_interrupts_outcome_and_an_aoo_line_are_cited():
         "rule": '000_8d1d7816ee944f3b.txt, "Attack of Opportunity (AOO)"'})
     line = t._cited(aoo)
     assert line.count(".txt") == 1 and '"Attack of Opportunity (AOO)"' in line, line
+
+
+def test_the_gm_row_never_switches_to_another_creature_when_the_chosen_one_dies():
+    """A new user dealt 60 to the Orc Shaman; it died, and the creature menu jumped to the
+    first creature (the party's own, acting) with 60 still in the amount box: the next
+    Damage click would have struck the wrong creature. Now nobody is chosen and Damage asks."""
+    enc = fight("lfg", seed=2)
+    t = InitiativeTracker(enc)
+    t.start()
+    gm = t.gm_rows
+    gm.who.value, gm.amount.value = "Zorbag", 500
+    gm.damage()
+    assert enc.state("Zorbag")["dead"] and gm.who.value is None, gm.who.value
+    before = [enc.state(n)["hp"] for n in enc.names]
+    gm.damage()
+    assert [enc.state(n)["hp"] for n in enc.names] == before
+    assert "choose a creature first" in t.status_text
+    gm.who.value = "Hero"  # choosing again works as before
+    assert gm.who.value == "Hero"
