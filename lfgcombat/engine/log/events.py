@@ -101,11 +101,13 @@ class _Unusual(Exception):
 _SCALARS = (str, int, bool, type(None))
 
 
-def _plain(value: Any, depth: int) -> Any:
+def _plain(value: Any, depth: int, mapping: type = dict, sequence: type = list) -> Any:
     """What ``json.loads(json.dumps(value))`` gives, for values made only of dicts with
     text keys, lists, tuples, text, whole numbers, finite floats, booleans and ``None``
     (exact types, not subclasses), built without writing the text (issue 24, "Fast": every
-    event's data went through a JSON round trip); anything else raises :class:`_Unusual`."""
+    event's data went through a JSON round trip); anything else raises :class:`_Unusual`.
+    Its dicts and lists are made by ``mapping`` and ``sequence`` (:func:`frozen_jsonable`
+    makes an event's frozen :class:`EventData` and :class:`EventList` in the same walk)."""
     t = type(value)
     if t in _SCALARS:
         return value
@@ -116,10 +118,12 @@ def _plain(value: Any, depth: int) -> Any:
         for k, v in value.items():
             if type(k) is not str:
                 raise _Unusual
-            out[k] = _plain(v, depth + 1)
-        return out
+            out[k] = v if type(v) in _SCALARS else _plain(v, depth + 1, mapping, sequence)
+        return out if mapping is dict else mapping(out)
     if t is list or t is tuple or t is EventList:
-        return [_plain(v, depth + 1) for v in value]
+        items = [v if type(v) in _SCALARS else _plain(v, depth + 1, mapping, sequence)
+                 for v in value]
+        return items if sequence is list else sequence(items)
     if t is float and math.isfinite(value):
         return value
     raise _Unusual
@@ -134,31 +138,9 @@ def frozen_jsonable(value: Any) -> Any:
         LfgError: the value cannot be written as JSON (an object, NaN...).
     """
     try:
-        return _plain_frozen(value, 0)
+        return _plain(value, 0, EventData, EventList)
     except _Unusual:
         return _frozen(jsonable(value))
-
-
-def _plain_frozen(value: Any, depth: int) -> Any:
-    """:func:`_plain` building :class:`EventData` and :class:`EventList` directly."""
-    t = type(value)
-    if t in _SCALARS:
-        return value
-    if depth > 100:
-        raise _Unusual
-    if t is dict or t is EventData:
-        out = {}
-        for k, v in value.items():
-            if type(k) is not str:
-                raise _Unusual
-            out[k] = v if type(v) in _SCALARS else _plain_frozen(v, depth + 1)
-        return EventData(out)
-    if t is list or t is tuple or t is EventList:
-        return EventList([v if type(v) in _SCALARS else _plain_frozen(v, depth + 1)
-                          for v in value])
-    if t is float and math.isfinite(value):
-        return value
-    raise _Unusual
 
 
 #: Effect kind -> its class (filled as the classes below are defined).
