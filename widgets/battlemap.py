@@ -153,6 +153,10 @@ class BattleMap(W.VBox):
         #: ``None`` answer (not a target it offers) selects the token as usual. A click on
         #: an empty hex still moves the selected token (issue 26).
         self.target_picker: Callable[[str], str | None] | None = None
+        #: Optional: the citation of the flanking rule the fight plays (an
+        #: InitiativeTracker's ruleset: classic's "Conditions", wounds' lfg heading marked
+        #: inferred); ``None``: the map's own (lfg's "Flanking / Being Flanked", -2 AC).
+        self.flank_rule: str | None = None
         self._build_layers(hexmap)
         self.map = self._make_map(hexmap, height)
         self._build_controls()
@@ -582,7 +586,8 @@ class BattleMap(W.VBox):
             return
         m = self.hexmap
         r = self.reachable(name)
-        self._say(f"{name} selected: {r.explain()}\n{m.flanking(name).explain()}")
+        self._say(f"{name} selected: {r.explain()}\n"
+                  f"{m.flanking(name).explain(self.flank_rule)}")
 
     def _cell_or_refuse(self, where: Any) -> Any:
         m = self.hexmap

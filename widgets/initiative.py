@@ -240,6 +240,7 @@ class InitiativeTracker(TurnControls, W.VBox):
         battlemap.feet_source = self._feet_left_on_map  # the highlight: the engine's feet
         battlemap.reach_source = self._reach_on_map  # and what provokes by its ruleset
         battlemap.target_picker = self._pick_on_map  # a click on a foe: the target
+        battlemap.flank_rule = self.encounter.ruleset.cite_event("flanking")  # its words
         self.action_rows.move_action.value = battlemap.action  # the map's choice stands
         battlemap.status.layout.display = "none"
         battlemap.status.observe(self._map_said, "value")

@@ -314,12 +314,16 @@ class Flanking:
         """Every member of a flanking pair, sorted."""
         return sorted({n for p in self.pairs for n in p})
 
-    def explain(self) -> str:
-        """A sentence: who flanks, or why nobody does, with the rule."""
+    def explain(self, rule: str | None = None) -> str:
+        """A sentence: who flanks, or why nobody does, with the rule: the map's own
+        (lfg's, -2 AC), or ``rule``, the citation of the ruleset the fight plays (what
+        being flanked does is then its own: classic's Flanked loses the DEX bonus)."""
         if not self.pairs:
             why = ": " + self.reason if self.reason else ""
-            return f"{self.target} is not flanked{why} ({R_FLANK})"
+            return f"{self.target} is not flanked{why} ({rule or R_FLANK})"
         ps = "; ".join(f"{a} & {b}" for a, b in self.pairs)
+        if rule is not None:
+            return f"{self.target} is flanked by {ps} ({rule})"
         return f"{self.target} is flanked (-2 AC) by {ps} ({R_FLANK})"
 
 

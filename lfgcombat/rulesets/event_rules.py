@@ -66,6 +66,8 @@ class EventRules:
 #: it (:func:`inferred`).
 LFG_CONDITION_RULE = cite("Conditions – Full Details")
 LFG_MOVE_RULE = cite("Movement in Combat")
+#: lfg's flanking heading (the battle map's "is flanked" line; wounds reads it inferred).
+LFG_FLANK_RULE = cite("Flanking / Being Flanked")
 
 
 def inferred(rule: str, what: str, ruleset: str) -> str:
@@ -81,7 +83,8 @@ def inferred(rule: str, what: str, ruleset: str) -> str:
 #: turn's start and end "Taking Your Turn"; a health line (a line that records no rule of
 #: its own) "Hit Points (HP) - Taking Damage, Injury, Death:", a condition or effect line
 #: "Conditions – Full Details", a move "Movement in Combat", a round's start and end
-#: "Rounds, Initiative, & Turn Order"; an interrupt's outcome "Interrupt Turn".
+#: "Rounds, Initiative, & Turn Order"; an interrupt's outcome "Interrupt Turn"; the map's
+#: flanking line "Flanking / Being Flanked".
 LFG_EVENT_RULES = EventRules(
     attack=cite("Attack Rolls"), damage=cite("Damage in Combat"),
     rolls=(("miss chance", cite("Concealment - What is it?")),
@@ -99,4 +102,4 @@ LFG_EVENT_RULES = EventRules(
            ("effect_end", LFG_CONDITION_RULE), ("moved", LFG_MOVE_RULE),
            ("round_start", cite("Rounds, Initiative, & Turn Order")),
            ("round_end", cite("Rounds, Initiative, & Turn Order")),
-           ("interrupt", cite("Interrupt Turn"))))
+           ("interrupt", cite("Interrupt Turn")), ("flanking", LFG_FLANK_RULE)))

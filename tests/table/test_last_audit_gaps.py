@@ -163,3 +163,24 @@ def test_the_gm_row_never_switches_to_another_creature_when_the_chosen_one_dies(
     assert "choose a creature first" in t.status_text
     gm.who.value = "Hero"  # choosing again works as before
     assert gm.who.value == "Hero"
+
+
+def test_the_maps_flanking_line_cites_the_ruleset_the_fight_plays():
+    """A new user saw "Chessan is not flanked: only Orc 1 threatens it (000_..., "Flanking /
+    Being Flanked")" under classic and wounds: the map's line cited lfg's heading unmarked.
+    Under the tracker it cites the ruleset's own: classic's "Conditions" (its Flanked),
+    wounds' lfg heading marked inferred (003 has no flanking); lfg keeps its own."""
+    from lfgcombat.widgets import BattleMap
+    said = {}
+    for rs in ("lfg", "classic", "wounds"):
+        enc = fight(rs, seed=2, places=CLOSE_PLACES)
+        bm = BattleMap(enc.map)
+        t = InitiativeTracker(enc, battlemap=bm)
+        t.start()
+        bm.select("Hero")
+        said[rs] = bm.status_text
+    assert '000_8d1d7816ee944f3b.txt, "Flanking / Being Flanked")' in said["lfg"]
+    assert "inferred" not in said["lfg"]
+    assert 'flanked' in said["classic"] and "002_2a3a79475ca2a541.txt" in said["classic"]
+    assert "000_" not in said["classic"], said["classic"]
+    assert "(lfg's flanking: inferred for wounds)" in said["wounds"], said["wounds"]

@@ -762,8 +762,7 @@ def _parse_classic_conditions(raw: Any) -> tuple[str, ...]:
 
 #: A creature file written for classic alone takes classic conditions (002_2a3a79475ca2a541
 #: .txt, "Conditions"): ``conditions: [Shaken]`` is kept here and written back as
-#: ``conditions``; the classic record starts with them
-#: (:meth:`lfgcombat.rulesets.classic.turn.ClassicFighter.of`).
+#: ``conditions``; the classic record starts with them (``ClassicFighter.of``).
 CLASSIC_CONDITIONS: Section[tuple[str, ...]] = register_section(Section(
     "classic_conditions", _parse_classic_conditions, default=(), show=", ".join,
     label="Conditions (classic)", rule=rule("Conditions")))
@@ -772,9 +771,9 @@ register_ruleset_conditions("classic", "classic_conditions")
 
 #: What classic's log lines cite (issue 26, item 2): its own headings - an attack "How to
 #: attack another creature", a natural 20 "Critical Hit", health "Death" and "Stabilizing a
-#: Disabled Character"; a Heroic Action, a skill check, the stabilize and mobile checks,
-#: Confused's d%: their own; a spell "Spell"; a single action or a move "Single Actions:";
-#: a condition or effect "Conditions"; a turn's or round's start and end "Character Round:".
+#: Disabled Character"; a Heroic Action, skill, stabilize, mobile or Confused roll its own; a
+#: spell "Spell"; a single action or move "Single Actions:"; a condition, effect or the map's
+#: flanking "Conditions"; a turn or round "Character Round:".
 EVENT_RULES = EventRules(
     attack=rule("How to attack another creature"),
     damage=rule("Death", "Stabilizing a Disabled Character"),
@@ -786,9 +785,9 @@ EVENT_RULES = EventRules(
     lines=(("spell", rule("Spell")), ("single_action", _SINGLE), ("spend", _SINGLE),
            ("turn_start", _ROUND), ("turn_end", _ROUND),
            ("health", rule("Death", "Stabilizing a Disabled Character")),
-           ("condition", rule("Conditions")), ("effect_start", rule("Conditions")),
-           ("effect_end", rule("Conditions")), ("moved", _SINGLE),
-           ("round_start", _ROUND), ("round_end", _ROUND)))
+           *((k, rule("Conditions")) for k in ("condition", "effect_start", "effect_end",
+                                                "flanking")),
+           ("moved", _SINGLE), ("round_start", _ROUND), ("round_end", _ROUND)))
 
 #: The ``classic`` ruleset, registered (name, text, aliases) when this module is imported;
 #: ``lfgcombat/__init__.py`` imports it with the other built-in rulesets.

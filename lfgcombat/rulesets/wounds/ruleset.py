@@ -64,8 +64,8 @@ from lfgcombat.dice import Fortune
 from lfgcombat.errors import IllegalActionError
 from lfgcombat.creature.roll_bonuses import bonuses_to
 from lfgcombat.rulesets.base import RulesetDefinition, register
-from lfgcombat.rulesets.event_rules import (LFG_CONDITION_RULE, LFG_MOVE_RULE, EventRules,
-                                           inferred)
+from lfgcombat.rulesets.event_rules import (LFG_CONDITION_RULE, LFG_FLANK_RULE, LFG_MOVE_RULE,
+                                           EventRules, inferred)
 from lfgcombat.rulesets.fields import check_written_for
 from lfgcombat.rulesets.initiative import (InitiativePolicy, RoundByRoundInitiative,
                                            SelectiveInitiative, TopDownInitiative)
@@ -700,7 +700,8 @@ class WoundsSaves(SavingThrows):
 #: a spell, Total Defense) and a turn's start and end: "Combat Statistics", the sheet's
 #: heading over its Half Action and Total Defense paragraphs (they have none of their own);
 #: a health line and a shield's parry roll: "Combat Statistics" (its HP, Wounds, Parry); a
-#: condition or effect line and a move: lfg's conditions and movement, "inferred for wounds"
+#: condition or effect line, a move and the map's flanking: lfg's conditions, movement and
+#: flanking, "inferred for wounds"
 #: (003_de0e94afd49609a7.txt has no conditions or movement of its own).
 _W = "003_de0e94afd49609a7.txt"
 EVENT_RULES = EventRules(
@@ -720,7 +721,8 @@ EVENT_RULES = EventRules(
         ("condition", inferred(LFG_CONDITION_RULE, "conditions", "wounds")),
         ("effect_start", inferred(LFG_CONDITION_RULE, "conditions", "wounds")),
         ("effect_end", inferred(LFG_CONDITION_RULE, "conditions", "wounds")),
-        ("moved", inferred(LFG_MOVE_RULE, "movement", "wounds"))))
+        ("moved", inferred(LFG_MOVE_RULE, "movement", "wounds")),
+        ("flanking", inferred(LFG_FLANK_RULE, "flanking", "wounds"))))
 
 #: The ``wounds`` ruleset, registered (name, text, aliases) when this module is imported;
 #: ``lfgcombat/__init__.py`` imports it with the other built-in rulesets.
