@@ -253,6 +253,19 @@ class HistoryControls(W.VBox):
                               f"undone, kept as branch {branch.number} (Resume branch "
                               "returns to it).")
         self.refresh()
+        if branch is not None:
+            self._follow_newest()
+
+    def _follow_newest(self) -> None:
+        """After going back or resuming, each list shows its newest page again (a new user
+        read steps 1-50 after Resume while the fight's newest steps were on later pages)."""
+        self._filling = True
+        try:
+            for pages in self._pages.values():
+                pages.follow = True
+                pages.fill(pages.lines)
+        finally:
+            self._filling = False
 
     def resume(self) -> None:
         """Return to the chosen branch; the fight as it stands becomes a branch."""
@@ -266,6 +279,8 @@ class HistoryControls(W.VBox):
                 f" The fight you left is branch {found.number}." if found is not True
                 else ""))
         self.refresh()
+        if found is not None:
+            self._follow_newest()
 
 
 def _lines(label: str, css: str) -> W.Select:

@@ -236,6 +236,13 @@ def test_heroic_action_is_the_player_against_the_gm_with_plus_2_for_the_environm
     assert heroic["winner"] == ("player" if heroic["player"] > heroic["gm"] else "gm")
     assert heroic["fumble"] is (rolls[0]["natural"] == 1)
     refused(enc, enc.heroic_action, who, "str", match="already spent")
+    other = duel(seed=5)  # the log line in words: the ability written out, who wins named
+    other.heroic_action(other.current, "str")
+    line = [e for e in other.log if e.kind == "heroic_action"][-1]
+    winner = "the GM" if line.data["winner"] == "gm" else other.current
+    assert line.describe() == (f"{other.current}'s Heroic Action (Strength): "
+                               f"{line.data['player']} against the GM's {line.data['gm']}, "
+                               f"{winner} wins"), line.describe()
     with pytest.raises(LfgError, match="not an ability"):
         duel(seed=5).heroic_action(enc.current, "luck")
 

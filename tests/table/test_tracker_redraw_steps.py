@@ -201,3 +201,23 @@ def test_a_dry_run_the_engine_takes_is_undone_on_its_fork(monkeypatch) -> None:
                                               e.fight_defensively(me))) == ""
     assert len(forks) == 1 and seen == [len(enc.log)] * 3
     assert dry._spare is not None and dry._spare.snapshot() == enc.snapshot()
+
+
+def test_after_back_and_resume_the_lists_show_their_newest_page(monkeypatch) -> None:
+    """A new user read steps 1-50 after Resume while the fight's newest steps were on later
+    pages: going back or resuming shows each list's newest page again."""
+    monkeypatch.setattr(tracker_history, "PAGE_LINES", 3)
+    enc = fight("lfg")
+    t = tracker(enc)
+    h = t.history_rows
+    t.start()
+    for k in range(8):
+        enc.note(f"note {k}")
+    h.line_page.value = 0  # the GM reads the oldest page
+    h.line.value = h.line.options[0][1]  # step 3
+    h.back_button.click()
+    assert len(step_lines(enc)) == 3 and not t.error
+    h.resume()
+    assert len(step_lines(enc)) == 9
+    assert h.line_page.value == 2, h.line_page.value  # 7-9, the newest
+    assert [label[:2] for label, _s in h.line.options] == ["9.", "8.", "7."]

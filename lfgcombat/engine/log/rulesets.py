@@ -88,13 +88,23 @@ Fumble = _effect(
     "action); suggestions (the ruleset's table)",
     lambda e, d: f"{e.who} fumbles ({d.get('weapon') or 'an action'}): the GM decides what "
                  "happens")
+#: An ability's short name as its text writes it out (a Heroic Action's line).
+_ABILITIES = {"str": "Strength", "dex": "Dexterity", "con": "Constitution",
+              "int": "Intelligence", "wis": "Wisdom", "cha": "Charisma"}
+
+
+def _ability(short: object) -> str:
+    return _ABILITIES.get(str(short).lower(), str(short))
+
+
 HeroicActionEvent = _effect(
     "HeroicActionEvent", "heroic_action", ("ability", "player", "gm", "gm_mod", "environment",
                                            "winner", "fumble", "what"),
     "a Heroic Action: ability, player (its total), gm (the GM's total), gm_mod, "
     "environment, winner (player or gm), fumble (a natural 1), what",
-    lambda e, d: f"{e.who}'s Heroic Action ({d.get('what') or d.get('ability')}): "
-                 f"{d.get('player')} vs {d.get('gm')}, {d.get('winner')} wins")
+    lambda e, d: f"{e.who}'s Heroic Action ({d.get('what') or _ability(d.get('ability'))}): "
+                 f"{d.get('player')} against the GM's {d.get('gm')}, "
+                 f"{'the GM' if d.get('winner') == 'gm' else e.who} wins")
 RecordHealth = _effect(
     "RecordHealth", "health", ("hp", "vitals", "events", "why"),
     "a combatant record's health after a change: hp, vitals (the ruleset's fields), events "
