@@ -168,7 +168,10 @@ class PlayersScreen(W.VBox):
         x0, y0, x1, y1 = self._ground[2]
         return (f'<svg class="lfg-players-map" viewBox="{x0:.1f} {y0:.1f} {x1 - x0:.1f} '
                 f'{y1 - y0:.1f}" width="{x1 - x0:.0f}" height="{y1 - y0:.0f}" '
-                'style="max-width:100%;height:auto">' + "".join(shapes) + "</svg>")
+                # as wide as its view, up to 2.5 times its own size: in a window of its own
+                # on a TV the map grows with the window (it stayed about 290 px wide)
+                f'style="width:100%;max-width:{2.5 * (x1 - x0):.0f}px;height:auto">'
+                + "".join(shapes) + "</svg>")
 
     def close(self) -> None:
         """Stop following the encounter."""

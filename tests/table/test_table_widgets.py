@@ -114,3 +114,15 @@ def test_the_tracker_shows_the_turn_reminders():
     html = tracker._reminders.value
     assert 'class="lfg-reminders"' in html and "Reaction is still available" in html
     assert "Reactions &amp; AOO:" in html
+
+
+def test_the_players_map_grows_with_its_window():
+    """A new user opened the players' screen in a view of its own for the TV: its map stayed
+    about 290 px wide. It is now as wide as its view, up to 2.5 times its own size."""
+    import re
+    screen = PlayersScreen(fight(wall=True), "party")
+    svg = next(w.value for w in screen.children if "lfg-players-map" in w.value)
+    natural = float(re.search(r'<svg[^>]* width="([\d.]+)"', svg).group(1))
+    grow = re.search(r'style="width:100%;max-width:([\d.]+)px;height:auto"', svg)
+    assert grow and abs(float(grow.group(1)) - 2.5 * natural) <= 2, svg[:300]
+    screen.close()
