@@ -49,8 +49,9 @@ CLOSE_ACTIONS = [
 DIRTY_TRICKS = ("distracted", "blinded", "deaf", "prone", "hindered", "flat_footed", "steal")
 INSULTS = INSULT_EFFECTS
 #: The effects in words (the value stays the engine's id): "make them Unfortunate or force
-#: them to attack you next turn" (000_8d1d7816ee944f3b.txt, "Perform(Comedy & Stories) –
-#: Insult an Opponent"); "Flat-Footed" as the Conditions heading hyphenates it.
+#: them to attack you next turn"
+#: (000_8d1d7816ee944f3b.txt, "Perform(Comedy & Stories) – Insult an Opponent");
+#: "Flat-Footed" as the Conditions heading hyphenates it.
 EFFECT_WORDS = {"flat_footed": "flat-footed", "must_attack": "must attack you next turn",
                 "steal": "steal their weapon"}
 
