@@ -219,8 +219,8 @@ class WoundsEconomy(ActionEconomy):
     single_actions: ClassVar[tuple[str, ...]] = ("attack", "total_defense",
                                                  "standard_action", "cast_spell")
     rule: ClassVar[str] = _TURN
-    #: "Attacking an enemy usually involves spending your Half Action" (003_, "Combat
-    #: Statistics").
+    #: "Attacking an enemy usually involves spending your Half Action"
+    #: (003_de0e94afd49609a7.txt, "Combat Statistics").
     attack_cost: ClassVar[str] = "a Half Action"
     #: "Whenever a creature moves through your threatened area, they risk provoking an
     #: Attack of Opportunity from you" (:data:`_AOO`, the text's "As mentioned in the
