@@ -105,29 +105,41 @@ def parley() -> Encounter:
     return enc
 
 
+SKIRMISH_NAMES = ["Wulfric", "Chessan", "Orc 1", "Orc 2"]
+
+
+def skirmish_start(seed: int, initiative: str | None = None) -> Encounter:
+    """The skirmish's start: Wulfric and Chessan against two orcs on a 10 x 6 map."""
+    cs = [load_example("wulfric"), load_example("chessan"),
+          load_example("orc").replace(name="Orc 1"), load_example("orc").replace(name="Orc 2")]
+    m = HexMap(10, 6)
+    for c, at, side in zip(cs, [(2, 2), (1, 3), (7, 2), (8, 4)],
+                           ["party", "party", "orcs", "orcs"]):
+        m.place(c, at, side)
+    return Encounter(cs, map=m, seed=seed, initiative=initiative).start()
+
+
+def skirmish_step(enc: Encounter, rng: random.Random) -> None:
+    """One seeded random command of the skirmish (a refused one is skipped): the acting
+    creature (or anyone), a foe and a cell, then the command by :data:`_SKIRMISH_COMMANDS`."""
+    who = enc.acting[0] if enc.acting else rng.choice(SKIRMISH_NAMES)
+    foe = rng.choice(SKIRMISH_NAMES)
+    cell = (rng.randrange(10), rng.randrange(6))
+    pick = rng.random()
+    command = next((c for limit, c in _SKIRMISH_COMMANDS if pick < limit), _end_turn)
+    try:
+        command(_Pick(enc, rng, SKIRMISH_NAMES, who, foe, cell))
+    except LfgError:
+        pass
+
+
 def skirmish(seed: int, initiative: str, steps: int = 160) -> Encounter:
     """A random skirmish on a small map: seeded random commands, refusals skipped (as the
     hypothesis state machine in tests/encounter does, but fixed so it can be a file)."""
     rng = random.Random(seed)
-    names = ["Wulfric", "Chessan", "Orc 1", "Orc 2"]
-    cs = [load_example("wulfric"), load_example("chessan"),
-          load_example("orc").replace(name="Orc 1"), load_example("orc").replace(name="Orc 2")]
-    m = HexMap(10, 6)
-    m.place(cs[0], (2, 2), "party")
-    m.place(cs[1], (1, 3), "party")
-    m.place(cs[2], (7, 2), "orcs")
-    m.place(cs[3], (8, 4), "orcs")
-    enc = Encounter(cs, map=m, seed=seed, initiative=initiative).start()
+    enc = skirmish_start(seed, initiative)
     for _ in range(steps):
-        who = enc.acting[0] if enc.acting else rng.choice(names)
-        foe = rng.choice(names)
-        cell = (rng.randrange(10), rng.randrange(6))
-        pick = rng.random()
-        command = next((c for limit, c in _SKIRMISH_COMMANDS if pick < limit), _end_turn)
-        try:
-            command(_Pick(enc, rng, names, who, foe, cell))
-        except LfgError:
-            pass
+        skirmish_step(enc, rng)
     return enc
 
 

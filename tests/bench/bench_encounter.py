@@ -41,7 +41,7 @@ from lfgcombat.creature import load_example
 from lfgcombat.engine import checkpoints
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "tools"))
-from make_golden import _SKIRMISH_COMMANDS, _end_turn, _Pick  # noqa: E402
+from make_golden import SKIRMISH_NAMES, skirmish_start, skirmish_step  # noqa: E402
 
 SEED = 20261129
 #: Issue 10, "Targets": "an undo must take under 100 ms at 2,000 events".
@@ -88,27 +88,16 @@ def long_fight(events: int = TARGET_EVENTS, seed: int = 5) -> Encounter:
     """Seeded skirmish commands (``tools/make_golden.py``), refusals skipped, with a heal
     now and then so the fight lasts ``events`` events."""
     rng = random.Random(seed)
-    names = ["Wulfric", "Chessan", "Orc 1", "Orc 2"]
-    cs = [load_example("wulfric"), load_example("chessan"),
-          load_example("orc").replace(name="Orc 1"), load_example("orc").replace(name="Orc 2")]
-    m = HexMap(10, 6)
-    for c, at, side in zip(cs, [(2, 2), (1, 3), (7, 2), (8, 4)],
-                           ["party", "party", "orcs", "orcs"]):
-        m.place(c, at, side)
-    enc = Encounter(cs, map=m, seed=seed).start()
+    enc = skirmish_start(seed)
     stuck = 0
     while len(enc.log) < events and stuck < 500:
         n = len(enc.log)
-        who = enc.acting[0] if enc.acting else rng.choice(names)
-        foe, cell = rng.choice(names), (rng.randrange(10), rng.randrange(6))
-        pick = rng.random()
-        command = next((c for limit, c in _SKIRMISH_COMMANDS if pick < limit), _end_turn)
-        try:
-            command(_Pick(enc, rng, names, who, foe, cell))
-            if rng.random() < 0.3:
-                enc.heal(rng.choice(names), 8)
-        except LfgError:
-            pass
+        skirmish_step(enc, rng)
+        if len(enc.log) != n and rng.random() < 0.3:
+            try:
+                enc.heal(rng.choice(SKIRMISH_NAMES), 8)
+            except LfgError:
+                pass
         stuck = stuck + 1 if len(enc.log) == n else 0
     return enc
 

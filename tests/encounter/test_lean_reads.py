@@ -185,8 +185,7 @@ def test_kept_actions_left_is_the_count_made_afresh(seed):
     made afresh ("Taking Your Turn", "Attacks Per Turn", "Interrupt Turn", "Agony /
     Agonized")."""
     sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "tools"))
-    from make_golden import _SKIRMISH_COMMANDS, _end_turn, _Pick
-    from lfgcombat import HexMap
+    from make_golden import skirmish_start, skirmish_step
     from lfgcombat.rules.actions.economy import _count_actions_left
 
     def check(enc: Encounter) -> None:
@@ -196,24 +195,10 @@ def test_kept_actions_left_is_the_count_made_afresh(seed):
                     enc, n, enc._f[n], enc._view(n)), n
 
     rng = random.Random(seed)
-    names = ["Wulfric", "Chessan", "Orc 1", "Orc 2"]
-    cs = [load_example("wulfric"), load_example("chessan"),
-          load_example("orc").replace(name="Orc 1"), load_example("orc").replace(name="Orc 2")]
-    m = HexMap(10, 6)
-    for c, at, side in zip(cs, [(2, 2), (1, 3), (7, 2), (8, 4)],
-                           ["party", "party", "orcs", "orcs"]):
-        m.place(c, at, side)
-    enc = Encounter(cs, map=m, seed=seed).start()
+    enc = skirmish_start(seed)
     check(enc)
     for step in range(160):
-        who = enc.acting[0] if enc.acting else rng.choice(names)
-        foe, cell = rng.choice(names), (rng.randrange(10), rng.randrange(6))
-        pick = rng.random()
-        command = next((c for limit, c in _SKIRMISH_COMMANDS if pick < limit), _end_turn)
-        try:
-            command(_Pick(enc, rng, names, who, foe, cell))
-        except LfgError:
-            pass
+        skirmish_step(enc, rng)
         check(enc)
         if step % 40 == 39:
             enc.undo(3)  # restored from a checkpoint: the count follows
