@@ -34,6 +34,7 @@ import ipywidgets as W
 from ipyleaflet import DivIcon, GeoJSON, ImageOverlay, LayerGroup, Map, Marker, projections
 from traitlets import Bool, Unicode
 
+from lfgcombat.engine.log.words import cover_words
 from lfgcombat.errors import IllegalActionError, LfgError
 from lfgcombat.battlemap import HexMap, Reachable
 from lfgcombat.shortrepr import short
@@ -701,4 +702,4 @@ class BattleMap(W.VBox):
         with self.map.hold_sync():
             self.line_layer.data = _line_geojson(pts, {"color": color, "weight": 3,
                                                        "dashArray": "6 4", "className": "lfg-line"})
-        self._say(cov.explain())
+        self._say(cover_words(cov.explain()))  # its hexes as the hex boxes say them
