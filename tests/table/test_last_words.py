@@ -86,3 +86,32 @@ def test_a_card_names_a_condition_once() -> None:
     card = words(card_html(me, enc.state(me), "#000", True, False))
     assert f"protecting {other}: Cramped" in card
     assert len(re.findall("cramped", card, re.I)) == 1, card
+
+
+def test_the_close_row_offers_only_the_targets_the_engine_takes() -> None:
+    """The Close row's target menu lists the creatures the engine takes the chosen action
+    on now (000_8d1d7816ee944f3b.txt, "Special Actions in Combat"): not the actor's ally,
+    not a foe the engine refuses (the engine's refusal, asked on a fork, decides)."""
+    from lfgcombat import LfgError
+    from lfgcombat.widgets import InitiativeTracker
+
+    enc = fight(places=((1, 1), (1, 2), (2, 1), (6, 3), (6, 2), (7, 4)))
+    t = InitiativeTracker(enc)
+    t.start()
+    me = enc.acting[0]
+    close = t.close_rows
+    close.action.value = "skill:demoralize"
+    offered = [v for _label, v in close.target.options if v]
+
+    def takes(x: str) -> bool:
+        fork = enc.fork()
+        try:
+            fork.skill_action(me, "demoralize", x, aoo=t.aoo)
+        except LfgError:
+            return False
+        return True
+
+    others = [n for n in enc.names if n != me]
+    assert offered == [n for n in others if takes(n)]
+    assert enc.side(me) not in {enc.side(n) for n in offered}  # no ally
+    assert len(offered) < len([n for n in others if enc.side(n) != enc.side(me)])
