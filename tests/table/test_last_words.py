@@ -115,3 +115,25 @@ def test_the_close_row_offers_only_the_targets_the_engine_takes() -> None:
     assert offered == [n for n in others if takes(n)]
     assert enc.side(me) not in {enc.side(n) for n in offered}  # no ally
     assert len(offered) < len([n for n in others if enc.side(n) != enc.side(me)])
+
+
+def test_a_spell_note_under_classic_and_wounds_cites_the_rulesets_spell_rule() -> None:
+    """The GM's note on a casting follows the ruleset's own spell line (classic's and
+    wounds' records log the spell without a note): the note's line cites the same rule
+    as the spell's, by heading (002_2a3a79475ca2a541.txt "Spell"; wounds' own)."""
+    from lfgcombat.widgets import InitiativeTracker
+
+    for ruleset, text in (("classic", "002_"), ("wounds", "003_")):
+        enc = fight(ruleset)
+        t = InitiativeTracker(enc)
+        t.start()
+        t.action_rows.spell.value = "Sleep"
+        t.action_rows.spell_note.value = "the orc yawns"
+        t.action_rows.cast()
+        note = enc.log.of_kind("note")[-1]
+        spell = enc.log.of_kind("spell")[-1]
+        assert enc.log.rule_of(note) == enc.log.rule_of(spell)
+        assert enc.log.rule_of(note).startswith(text)
+        line = next(x for x in t.status_text.splitlines() if "the orc yawns" in x)
+        assert f"({enc.log.rule_of(spell)})" in line, line
+        assert note.data.get("rule") is None  # the event keeps its data
