@@ -34,7 +34,8 @@ from lfgcombat.engine.players_view import PlayersView, players_view
 from .battlemap import TERRAIN_COLORS
 from .tracker_ui import SIDE_COLORS, html_words
 
-__all__ = ["PlayersScreen", "keep_from_players", "kept_from_players", "screens_of"]
+__all__ = ["PlayersScreen", "keep_from_players", "kept_from_players", "screens_of",
+           "watch_screens"]
 
 _HEALTH_COLORS = {"unhurt": "#38a169", "bloodied": "#dd6b20", "down": "#718096"}
 _TERRAIN = {getattr(k, "value", str(k)): v for k, v in TERRAIN_COLORS.items()}
@@ -47,6 +48,28 @@ _SCALE = 18.0  # pixels per hex size
 _SCREENS: "weakref.WeakKeyDictionary[Encounter, weakref.WeakSet[PlayersScreen]]" = (
     weakref.WeakKeyDictionary())
 _KEPT: "weakref.WeakKeyDictionary[Encounter, tuple[str, ...]]" = weakref.WeakKeyDictionary()
+#: Who wants to know when a screen of an encounter opens, closes or hides other creatures
+#: (:func:`watch_screens`: a tracker's "Keep from the players" toggles), weakly held.
+_WATCHERS: "weakref.WeakKeyDictionary[Encounter, list[weakref.WeakMethod]]" = (
+    weakref.WeakKeyDictionary())
+
+
+def watch_screens(encounter: Encounter, method: Callable[[], Any]) -> None:
+    """Call ``method()`` (a bound method, held weakly) when a players' screen of
+    ``encounter`` opens, closes or changes what it hides."""
+    _WATCHERS.setdefault(encounter, []).append(weakref.WeakMethod(method))  # type: ignore[arg-type]
+
+
+def _tell(encounter: Encounter) -> None:
+    """Tell the watchers of ``encounter`` (:func:`watch_screens`); forget the gone ones."""
+    alive = []
+    for ref in _WATCHERS.get(encounter, []):
+        method = ref()
+        if method is not None:
+            alive.append(ref)
+            method()
+    if encounter in _WATCHERS:
+        _WATCHERS[encounter] = alive
 
 
 def _names(names: Any) -> tuple[str, ...]:
@@ -100,7 +123,8 @@ def keep_from_players(encounter: Encounter, names: Any) -> tuple[str, ...]:
                        f"in this fight; give creatures of {', '.join(encounter.names)}")
     _KEPT[encounter] = names
     for screen in screens_of(encounter):
-        screen.hidden = names
+        screen._hide(names)
+    _tell(encounter)
     return names
 
 
@@ -157,6 +181,7 @@ class PlayersScreen(W.VBox):
         self._made = PlayersScreen._count
         _SCREENS.setdefault(encounter, weakref.WeakSet()).add(self)
         self.refresh()
+        _tell(encounter)  # a tracker's toggles show this screen's party and hidden
 
     _count = 0  # screens made, for :func:`screens_of`'s order
 
@@ -173,6 +198,12 @@ class PlayersScreen(W.VBox):
 
     @hidden.setter
     def hidden(self, names: Any) -> None:
+        self._hide(names)
+        _tell(self.encounter)
+
+    def _hide(self, names: Any) -> None:
+        """Set :attr:`hidden` without telling the watchers (:func:`keep_from_players`
+        tells them once for every screen)."""
         names = _names(names)
         players_view(self.encounter, self.party, names)  # refused: nothing changes
         self._hidden = names
@@ -257,8 +288,9 @@ class PlayersScreen(W.VBox):
             unsubscribe()
             self._unsubscribe = None
         enc = getattr(self, "encounter", None)  # a screen refused in __init__ has none
-        if enc is not None and enc in _SCREENS:
+        if enc is not None and enc in _SCREENS and self in _SCREENS[enc]:
             _SCREENS[enc].discard(self)
+            _tell(enc)
         super().close()
 
     def __repr__(self) -> str:

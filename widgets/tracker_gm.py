@@ -18,7 +18,7 @@ import ipywidgets as W
 from lfgcombat.errors import LfgError
 from lfgcombat.rules.damage import DamageType
 
-from .players import keep_from_players, kept_from_players, screens_of
+from .players import keep_from_players, kept_from_players, screens_of, watch_screens
 from .tracker_ui import ROW, button, dropdown, row, set_options
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -251,6 +251,7 @@ class KeepFromPlayers(W.VBox):
         super().__init__(children=[row(self._box, title="Keep from the players:"),
                                    self.line])
         self.add_class("lfg-keep-rows")
+        watch_screens(tracker.encounter, self.refresh)  # a screen opened later: at once
         self.refresh()
 
     def offered(self) -> list[str]:

@@ -10,6 +10,8 @@ later; it is not a fight event, so Undo and "back to here" leave it.
 
 from __future__ import annotations
 
+import html
+
 import pytest
 
 pytest.importorskip("ipyleaflet")
@@ -81,3 +83,17 @@ def test_keeping_nobody_in_the_fight_is_refused_and_changes_nothing() -> None:
     with pytest.raises(LfgError, match="no creature 'Nobody' in this fight"):
         keep_from_players(enc, ["Zorbag", "Nobody"])
     assert screen.hidden == ("Murk",) and kept_from_players(enc) == ("Murk",)
+
+
+def test_a_screen_opened_after_the_tracker_shows_in_its_toggles_at_once() -> None:
+    enc = fight()
+    t = InitiativeTracker(enc)
+    keep = t.gm_rows.keep
+    assert "No players' screen is open" in html.unescape(keep.line.value)
+    screen = PlayersScreen(enc, "party", hidden=["Murk"])  # no step taken since
+    assert "No players' screen is open" not in html.unescape(keep.line.value)
+    assert keep.toggles["Murk"].value is True
+    screen.hidden = ["Grisk"]  # changed in code: the toggles follow
+    assert keep.toggles["Grisk"].value is True and keep.toggles["Murk"].value is False
+    screen.close()
+    assert "No players' screen is open" in html.unescape(keep.line.value)
