@@ -7,6 +7,11 @@ Ready/Done cards with conditions, the party's hit points and the foes' health as
 What the players may know is the engine's to say; this widget holds no rules. What it does
 not show never reaches the browser: every HTML it sends is drawn from that value alone.
 
+The GM keeps a creature from the players by a click in the tracker (its GM rows' "Keep
+from the players" toggles, :class:`~lfgcombat.widgets.tracker_gm.KeepFromPlayers`), or in
+code with :func:`keep_from_players`: every screen open on the fight hides it, and so does
+one opened later. Not a fight event: undo and "back to here" leave it.
+
 The map is an SVG picture of the encounter's hex map drawn from the view (the GM's
 BattleMap draws every token of the map and is driven by clicks; this one is read-only).
 
