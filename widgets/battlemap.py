@@ -34,6 +34,7 @@ import ipywidgets as W
 from ipyleaflet import DivIcon, GeoJSON, ImageOverlay, LayerGroup, Map, Marker, projections
 from traitlets import Bool, Unicode
 
+from lfgcombat.engine.log.words import cover_words
 from lfgcombat.errors import IllegalActionError, LfgError
 from lfgcombat.battlemap import HexMap, Reachable
 from lfgcombat.shortrepr import short
@@ -147,6 +148,11 @@ class BattleMap(W.VBox):
         #: under its ruleset (an InitiativeTracker's: ``Encounter.reachable``; nothing
         #: provokes under classic); ``None`` from it: the map's own answer.
         self.reach_source: Callable[[str, str], Reachable | None] | None = None
+        #: Optional ``moves_off() -> str``: with a :attr:`mover`, why no move is offered
+        #: now ("" while moves are; an InitiativeTracker's: the fight is over and the GM
+        #: has not ticked "Play on"): the map then draws no reach and its legend says why,
+        #: never "Move, 0 ft".
+        self.moves_off: Callable[[], str] | None = None
         #: Optional ``target_picker(name) -> str | None``: with a token selected, a click
         #: on another creature's token calls it first (an InitiativeTracker's: it makes
         #: that creature the Attack row's target and returns what the preview says); a
@@ -341,7 +347,11 @@ class BattleMap(W.VBox):
             self.selected = None
         toks = m.tokens()
         reach, threat, r = _EMPTY, _EMPTY, None
-        if self.selected is not None and self.mode == "move":  # other modes draw their line only
+        off = (self.moves_off() if self.mover is not None and self.moves_off is not None
+               else "")
+        if off:
+            pass  # no move offered now: no reach drawn, the legend says why
+        elif self.selected is not None and self.mode == "move":  # other modes: their line
             r = self.reachable(self.selected)
             # the smaller group is marked: the map still reads when most hexes provoke
             safe_style, prov_style = reach_styles(r)
@@ -354,7 +364,7 @@ class BattleMap(W.VBox):
             self.threat_layer.data = threat
             self._update_tokens(toks)
             self._update_labels(toks)
-        self.legend.value = self._legend_html(toks, r)
+        self.legend.value = self._legend_html(toks, r, off)
 
     @property
     def token_data(self) -> dict:
@@ -404,9 +414,10 @@ class BattleMap(W.VBox):
                                            "coordinates": _polygon(m, c, shrink)}})
         return feats
 
-    def _legend_html(self, toks: list, reach: Reachable | None = None) -> str:
+    def _legend_html(self, toks: list, reach: Reachable | None = None, off: str = "") -> str:
         """What the colours mean; with a token selected, how its hexes are drawn and a line
-        with their counts (:func:`~lfgcombat.widgets.mapreach.reach_line`)."""
+        with their counts (:func:`~lfgcombat.widgets.mapreach.reach_line`); ``off``: why no
+        move is offered now (:attr:`moves_off`), said instead."""
         def sw(style: str, text: str) -> str:
             return (f'<span style="display:inline-block;width:12px;height:12px;{style};'
                     f'vertical-align:middle;margin:0 3px 0 10px"></span>{html.escape(text)}')
@@ -421,6 +432,8 @@ class BattleMap(W.VBox):
                 + reach_swatches(reach)
                 + f"{sw('border:2px solid #c53030', 'an enemy threatens')}"
                 + (reach_line(reach) if reach is not None else "")
+                + (f"<div class='lfg-map-reach' data-marked='none'>{html.escape(off)}</div>"
+                   if off else "")
                 + (f"<div class='lfg-map-names'><b>names:</b> {names}</div>" if names else "")
                 + "</div>")
 
@@ -701,4 +714,4 @@ class BattleMap(W.VBox):
         with self.map.hold_sync():
             self.line_layer.data = _line_geojson(pts, {"color": color, "weight": 3,
                                                        "dashArray": "6 4", "className": "lfg-line"})
-        self._say(cov.explain())
+        self._say(cover_words(cov.explain()))  # its hexes as the hex boxes say them

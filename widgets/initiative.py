@@ -239,6 +239,8 @@ class InitiativeTracker(TurnControls, W.VBox):
         battlemap.mover = self._move_on_map
         battlemap.feet_source = self._feet_left_on_map  # the highlight: the engine's feet
         battlemap.reach_source = self._reach_on_map  # and what provokes by its ruleset
+        battlemap.moves_off = lambda: self.halted and (  # the fight is over: no move
+            "The fight is over: no move is offered (tick 'Play on' to move again).")
         battlemap.target_picker = self._pick_on_map  # a click on a foe: the target
         battlemap.flank_rule = self.encounter.ruleset.cite_event("flanking")  # its words
         self.action_rows.move_action.value = battlemap.action  # the map's choice stands

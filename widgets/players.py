@@ -7,6 +7,11 @@ Ready/Done cards with conditions, the party's hit points and the foes' health as
 What the players may know is the engine's to say; this widget holds no rules. What it does
 not show never reaches the browser: every HTML it sends is drawn from that value alone.
 
+The GM keeps a creature from the players by a click in the tracker (its GM rows' "Keep
+from the players" toggles, :class:`~lfgcombat.widgets.tracker_gm.KeepFromPlayers`), or in
+code with :func:`keep_from_players`: every screen open on the fight hides it, and so does
+one opened later. Not a fight event: undo and "back to here" leave it.
+
 The map is an SVG picture of the encounter's hex map drawn from the view (the GM's
 BattleMap draws every token of the map and is driven by clicks; this one is read-only).
 
@@ -21,6 +26,7 @@ for the next turn" while no creature the party perceives acts, hidden actor or n
 from __future__ import annotations
 
 import html
+import weakref
 from collections.abc import Callable
 from typing import Any
 
@@ -33,11 +39,98 @@ from lfgcombat.engine.players_view import PlayersView, players_view
 from .battlemap import TERRAIN_COLORS
 from .tracker_ui import SIDE_COLORS, html_words
 
-__all__ = ["PlayersScreen"]
+__all__ = ["PlayersScreen", "keep_from_players", "kept_from_players", "screens_of",
+           "watch_screens"]
 
 _HEALTH_COLORS = {"unhurt": "#38a169", "bloodied": "#dd6b20", "down": "#718096"}
 _TERRAIN = {getattr(k, "value", str(k)): v for k, v in TERRAIN_COLORS.items()}
 _SCALE = 18.0  # pixels per hex size
+
+
+#: The open players' screens of each encounter (:func:`screens_of`), and the creatures the
+#: GM keeps from the players of each (:func:`keep_from_players`). Weak: a fight or a screen
+#: no one holds any longer is forgotten.
+_SCREENS: "weakref.WeakKeyDictionary[Encounter, weakref.WeakSet[PlayersScreen]]" = (
+    weakref.WeakKeyDictionary())
+_KEPT: "weakref.WeakKeyDictionary[Encounter, tuple[str, ...]]" = weakref.WeakKeyDictionary()
+#: Who wants to know when a screen of an encounter opens, closes or hides other creatures
+#: (:func:`watch_screens`: a tracker's "Keep from the players" toggles), weakly held.
+_WATCHERS: "weakref.WeakKeyDictionary[Encounter, list[weakref.WeakMethod]]" = (
+    weakref.WeakKeyDictionary())
+
+
+def watch_screens(encounter: Encounter, method: Callable[[], Any]) -> None:
+    """Call ``method()`` (a bound method, held weakly) when a players' screen of
+    ``encounter`` opens, closes or changes what it hides."""
+    _WATCHERS.setdefault(encounter, []).append(weakref.WeakMethod(method))  # type: ignore[arg-type]
+
+
+def _tell(encounter: Encounter) -> None:
+    """Tell the watchers of ``encounter`` (:func:`watch_screens`); forget the gone ones."""
+    alive = []
+    for ref in _WATCHERS.get(encounter, []):
+        method = ref()
+        if method is not None:
+            alive.append(ref)
+            method()
+    if encounter in _WATCHERS:
+        _WATCHERS[encounter] = alive
+
+
+def _names(names: Any) -> tuple[str, ...]:
+    """``names`` (one name, an iterable of names or ``None``) as a tuple, each once."""
+    if isinstance(names, str):
+        return (names,)
+    return tuple(dict.fromkeys(names or ()))
+
+
+def screens_of(encounter: Encounter) -> list["PlayersScreen"]:
+    """The players' screens open on ``encounter`` now (made and not closed), oldest first."""
+    return sorted(_SCREENS.get(encounter, ()), key=lambda s: s._made)
+
+
+def kept_from_players(encounter: Encounter) -> tuple[str, ...]:
+    """The creatures kept from the players of ``encounter``: those the GM chose
+    (:func:`keep_from_players`) and those any open screen hides (its ``hidden=``), in the
+    fight's order (a name an undo took out of the fight after it)."""
+    kept = set(_KEPT.get(encounter, ()))
+    for screen in screens_of(encounter):
+        kept.update(screen.hidden)
+    order = {n: i for i, n in enumerate(encounter.names)}
+    return tuple(sorted(kept, key=lambda n: (order.get(n, len(order)), n)))
+
+
+def keep_from_players(encounter: Encounter, names: Any) -> tuple[str, ...]:
+    """Keep exactly ``names`` from the players: every players' screen open on
+    ``encounter`` hides them (:attr:`PlayersScreen.hidden`), and a screen opened on it later
+    starts with them hidden (000_8d1d7816ee944f3b.txt, "COMBAT GAMEPLAY – OVERVIEW": "The
+    GM determines awareness and the position of all the combatants").
+
+    Not a fight event: what the players' screen shows is the table's matter, not the
+    fight's, so it is not logged - undo, "back to here", a branch resumed, a save and its
+    replay neither change it nor reveal a creature kept (a name an undo takes out of the
+    fight stays kept, for when a redo brings it back).
+
+    Args:
+        encounter: The fight.
+        names: The creatures to keep from the players (names; empty: none).
+
+    Returns:
+        The names kept now.
+
+    Raises:
+        LfgError: a name is not a creature of the fight (nothing changes).
+    """
+    names = _names(names)
+    unknown = [n for n in names if n not in encounter.names]
+    if unknown:
+        raise LfgError(f"keep from the players: no creature {', '.join(map(repr, unknown))} "
+                       f"in this fight; give creatures of {', '.join(encounter.names)}")
+    _KEPT[encounter] = names
+    for screen in screens_of(encounter):
+        screen._hide(names)
+    _tell(encounter)
+    return names
 
 
 def _default_party(encounter: Encounter) -> str:
@@ -77,8 +170,10 @@ class PlayersScreen(W.VBox):
                             f"{type(encounter).__name__}")
         self.encounter = encounter
         self.party = party if party is not None else _default_party(encounter)
-        self._hidden = tuple(hidden) if not isinstance(hidden, str) else (hidden,)
-        self.view: PlayersView = players_view(encounter, self.party, self._hidden)
+        # the GM's choice in a tracker of this fight (:func:`keep_from_players`) holds for a
+        # screen opened later too: it never shows, even once, a creature kept
+        self._hidden = _names(_names(hidden) + _KEPT.get(encounter, ()))
+        self.view: PlayersView = players_view(encounter, self.party, self._shown_hidden())
         self._round = W.HTML()
         self._map = W.HTML()
         self._cards = W.HTML()
@@ -87,7 +182,19 @@ class PlayersScreen(W.VBox):
         self.add_class("lfg-players")
         self._unsubscribe: Callable[[], None] | None = encounter.subscribe(
             lambda _enc: self.refresh())
+        PlayersScreen._count += 1
+        self._made = PlayersScreen._count
+        _SCREENS.setdefault(encounter, weakref.WeakSet()).add(self)
         self.refresh()
+        _tell(encounter)  # a tracker's toggles show this screen's party and hidden
+
+    _count = 0  # screens made, for :func:`screens_of`'s order
+
+    def _shown_hidden(self) -> tuple[str, ...]:
+        """The hidden names now in the fight (an undo may take a creature out of it: its
+        name stays hidden, for when it comes back)."""
+        names = self.encounter.names
+        return tuple(n for n in self._hidden if n in names)
 
     @property
     def hidden(self) -> tuple[str, ...]:
@@ -96,7 +203,13 @@ class PlayersScreen(W.VBox):
 
     @hidden.setter
     def hidden(self, names: Any) -> None:
-        names = (names,) if isinstance(names, str) else tuple(names or ())
+        self._hide(names)
+        _tell(self.encounter)
+
+    def _hide(self, names: Any) -> None:
+        """Set :attr:`hidden` without telling the watchers (:func:`keep_from_players`
+        tells them once for every screen)."""
+        names = _names(names)
         players_view(self.encounter, self.party, names)  # refused: nothing changes
         self._hidden = names
         self.refresh()
@@ -112,7 +225,7 @@ class PlayersScreen(W.VBox):
 
     def refresh(self) -> None:
         """Redraw from the engine's players' view (after every step)."""
-        v = players_view(self.encounter, self.party, self._hidden)
+        v = players_view(self.encounter, self.party, self._shown_hidden())
         self.view = v
         colors = self._colors()
         self._round.value = _round_html(v)
@@ -179,6 +292,10 @@ class PlayersScreen(W.VBox):
         if unsubscribe is not None:
             unsubscribe()
             self._unsubscribe = None
+        enc = getattr(self, "encounter", None)  # a screen refused in __init__ has none
+        if enc is not None and enc in _SCREENS and self in _SCREENS[enc]:
+            _SCREENS[enc].discard(self)
+            _tell(enc)
         super().close()
 
     def __repr__(self) -> str:

@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Any
 
 import ipywidgets as W
 
-from lfgcombat.engine.log.words import ac_words
+from lfgcombat.engine.log.words import ac_words, cover_words
 from lfgcombat.errors import LfgError
 from lfgcombat.rules.turns.round_offers import round_offers
 
@@ -320,7 +320,7 @@ class AttackControls(W.VBox):
         self.setup, self.odds_shown, self.refusal = setup, odds, ""
         self.explained = list(seen.modifiers)
         gang_up = [f"Gang Up: +{seen.gang_up} Tactical"] if seen.gang_up else []
-        situation = "".join(f"<div style='color:#555'>· {html.escape(m)}</div>"
+        situation = "".join(f"<div style='color:#555'>· {html.escape(cover_words(m))}</div>"
                             for m in self.explained + gang_up)
         target = html.escape(self.target.value)
         if setup is not None:

@@ -33,7 +33,7 @@ def hp_color(frac: float) -> str:
 
 
 def _norm(text: str) -> str:
-    return text.replace("-", " ").replace("_", " ")
+    return text.replace("-", " ").replace("_", " ").casefold()  # "cramped" is "Cramped"
 
 
 def vitals_text(vitals: dict[str, Any]) -> str:

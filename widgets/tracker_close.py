@@ -110,8 +110,11 @@ class CloseControls(W.VBox):
         self._filling = False  # inside refresh: one dry run at its end
         self._usable_key: Any = None  # the fight's step :meth:`usable` last answered for
         self._usable: list[tuple[str, str]] = []
-        for w in (self.action, self.ability, self.to, self.condition):
-            w.observe(lambda _c: self._filling or self.check_offer(), "value")
+        self._targets_key: Any = None  # the step and choice :meth:`targets_for` answered
+        self._targets: list[str] = []
+        for w in (self.action, self.ability, self.to):
+            w.observe(lambda _c: self._filling or self._chose(), "value")
+        self.condition.observe(lambda _c: self._filling or self.check_offer(), "value")
         self.target.observe(lambda _c: self._filling or self._reoffer(), "value")
         self._show_fields()
 
@@ -132,20 +135,65 @@ class CloseControls(W.VBox):
         self.item.layout.display = None if self.condition.value == "steal" else "none"
 
     def refresh(self) -> None:
-        """Offer the acting creature's foes (and everyone else), its abilities and the
-        close actions it can take now (:meth:`usable`); the row is hidden when it has none."""
+        """Offer the acting creature's abilities, the close actions it can take now
+        (:meth:`usable`) and, for the chosen one, the targets the engine takes
+        (:meth:`targets_for`); the row is hidden when it has none."""
         enc = self.tracker.encounter
         me = self._acting()
-        alive = [n for n in enc.names if not enc.state(n)["dead"] and n != me]
         self._filling = True
         try:
             with self.hold_trait_notifications():
-                set_options(self.target, [_NONE] + [(n, n) for n in alive])
                 own = abilities_of(enc.creature(me)) if me else ()
                 set_options(self.ability, [_NONE] + [(a.text, a.name) for a in own])
         finally:
             self._filling = False
         self._reoffer()
+
+    def _chose(self) -> None:
+        """The GM chose another action, ability or hex: its targets, then its check."""
+        self._offer_targets()
+        self.check_offer()
+
+    def _offer_targets(self) -> None:
+        """The target menu: the creatures the engine takes for the chosen action now
+        (:meth:`targets_for`), the chosen one kept when still taken."""
+        taken = self.targets_for(str(self.action.value))
+        self._filling = True
+        try:
+            set_options(self.target, [_NONE] + [(n, n) for n in taken])
+        finally:
+            self._filling = False
+
+    def targets_for(self, key: str) -> list[str]:
+        """The creatures the acting creature's close action ``key`` is offered against
+        now: those the engine's dry run takes it on (issue 26, items 1-2: an ally a
+        maneuver may not target, a foe out of reach, is not offered; the engine's own
+        check decides, no rule is copied here). Every living creature but the actor while
+        the engine takes it on none (the action is then not offered, or Do it says why);
+        none for an action without a target. Asked again only when the fight, the actor,
+        the action, its ability or the typed hex changed."""
+        t, enc = self.tracker, self.tracker.encounter
+        me = self._acting()
+        if me is None or key in _SELF or key in _HEX_KEYS:
+            return []
+        everyone = [n for n in enc.names if n != me and not enc.state(n)["dead"]]
+        if enc.current is None or t.halted:
+            return everyone
+        log = enc.log
+        ability = self.ability.value or None
+        if key == "ability" and ability is None:
+            own = abilities_of(enc.creature(me))
+            ability = own[0].name if own else None
+        at = (len(log), log[-1] if len(log) else None, enc.current, me, key, ability,
+              self.to.value.strip())
+        if self._targets_key != at:
+            with t.dry_runs():
+                taken = [x for x in self.probe_targets(me) if x is not None and not
+                         t.dry_run(lambda e, x=x: self._close_call(e, key, x, ability,
+                                                                   probe=True))]
+            order = {n: i for i, n in enumerate(enc.names)}
+            self._targets_key, self._targets = at, sorted(taken, key=order.__getitem__)
+        return list(self._targets) or everyone
 
     def _reoffer(self) -> None:
         """Offer :meth:`usable` (the chosen action kept when still offered), hide the row
@@ -156,6 +204,7 @@ class CloseControls(W.VBox):
             set_options(self.action, offered or list(CLOSE_ACTIONS[:1]))
         finally:
             self._filling = False
+        self._offer_targets()
         t = self.tracker
         t.offer_row(self, "Close", t.nobody_acts() or (
             "" if offered else "none usable now"))

@@ -3,17 +3,23 @@
 :meth:`~lfgcombat.Encounter.add_condition` and :meth:`~lfgcombat.Encounter.remove_condition`
 (000_8d1d7816ee944f3b.txt, "Taking Damage", "Damage in Combat", "Conditions (Sometimes
 called Status Effects)"). The engine parses the damage type and the condition text.
+
+And what the players' screen shows: :class:`KeepFromPlayers`, one toggle per creature, keeps
+a creature from the players (:func:`lfgcombat.widgets.players.keep_from_players`).
 """
 
 from __future__ import annotations
 
+import html
 from typing import TYPE_CHECKING, Any
 
 import ipywidgets as W
 
+from lfgcombat.errors import LfgError
 from lfgcombat.rules.damage import DamageType
 
-from .tracker_ui import button, dropdown, row, set_options
+from .players import keep_from_players, kept_from_players, screens_of, watch_screens
+from .tracker_ui import ROW, button, dropdown, row, set_options
 
 if TYPE_CHECKING:  # pragma: no cover
     from .initiative import InitiativeTracker
@@ -77,10 +83,13 @@ class GMControls(W.VBox):
                                  "give the condition (rounds 0: until removed)")
         self.remove_button = button("Remove", "lfg-gm-remove", self.remove_condition,
                                     "remove the condition (all of it)")
+        #: The toggles that keep a creature from the players' screen (:class:`KeepFromPlayers`).
+        self.keep = KeepFromPlayers(tracker)
         super().__init__(children=[
             row(self.who, self.amount, self.type, self.damage_button, self.heal_button,
                 title="GM:"),
-            row(self.condition, self.rounds, self.add_button, self.remove_button)])
+            row(self.condition, self.rounds, self.add_button, self.remove_button),
+            self.keep])
         self.add_class("lfg-gm-rows")
         self._timed: dict[str, bool] = {}  # takes_durations' answers
         self._examples: list[str] | None = None  # examples, once the engine is asked
@@ -91,6 +100,7 @@ class GMControls(W.VBox):
         gives a condition with a duration (:meth:`takes_durations`)."""
         if self._refreshing:  # a value set below: its observer must not refresh again
             return
+        self.keep.refresh()
         enc = self.tracker.encounter
         chosen, alive = self.who.value, [n for n in enc.names if not enc.state(n)["dead"]]
         # the chosen creature died: nobody is chosen until the GM chooses (the next Damage
@@ -205,3 +215,110 @@ class GMControls(W.VBox):
             return
         enc, who = self.tracker.encounter, self.who.value
         self.tracker._attempt(lambda: enc.remove_condition(who, text))
+
+
+class KeepFromPlayers(W.VBox):
+    """"Keep from the players": one toggle per creature the players' screen could show
+    (every creature but the party's own, which the party always sees), and a line saying in
+    words who is kept. A toggle pressed keeps its creature off every
+    :class:`~lfgcombat.widgets.PlayersScreen` open on the fight, and off one opened later
+    (:func:`~lfgcombat.widgets.players.keep_from_players`: a creature that made its Hide
+    check, or one the GM has not revealed yet - 000_8d1d7816ee944f3b.txt, "COMBAT GAMEPLAY
+    – OVERVIEW": "The GM determines awareness and the position of all the combatants").
+
+    Undo-safe: keeping a creature from the players is not a fight event (what a screen
+    shows is the table's matter, not the fight's), so it is not logged and no engine call
+    is made - Undo, "back to here" and a branch resumed leave it as the GM set it, and never
+    show a creature kept. The toggles show what every open screen hides, ``hidden=`` given
+    in code too.
+
+    Args:
+        tracker: The :class:`~lfgcombat.widgets.InitiativeTracker`.
+
+    CSS hooks: the row ``.lfg-keep-rows``, each toggle ``.lfg-keep`` (its text the
+    creature's name), the line ``.lfg-keep-line``.
+    """
+
+    def __init__(self, tracker: "InitiativeTracker") -> None:
+        self.tracker = tracker
+        #: The toggles by creature.
+        self.toggles: dict[str, W.ToggleButton] = {}
+        self._box = W.HBox(layout=W.Layout(**ROW))
+        self.line = W.HTML()
+        self.line.add_class("lfg-keep-line")
+        self._offered: tuple[str, ...] | None = None
+        self._setting = False  # inside refresh: a toggle set there is not a click
+        super().__init__(children=[row(self._box, title="Keep from the players:"),
+                                   self.line])
+        self.add_class("lfg-keep-rows")
+        watch_screens(tracker.encounter, self.refresh)  # a screen opened later: at once
+        self.refresh()
+
+    def offered(self) -> list[str]:
+        """The creatures a toggle is offered for: all but the players' own side (the side
+        of the open screens; with none open, the side named "party", if any)."""
+        enc = self.tracker.encounter
+        parties = {s.party for s in screens_of(enc)}
+        if not parties:
+            parties = {"party"}
+        return [n for n in enc.names if enc.side(n) not in parties]
+
+    def refresh(self) -> None:
+        """The toggles as the screens hide now, and the line in words (cheap: the toggles
+        are made again only when the creatures offered change)."""
+        enc = self.tracker.encounter
+        offered = tuple(self.offered())
+        if offered != self._offered:
+            self._offered = offered
+            self.toggles = {n: self._toggle(n) for n in offered}
+            self._box.children = list(self.toggles.values())
+        kept = kept_from_players(enc)
+        self._setting = True
+        try:
+            for n, b in self.toggles.items():
+                if b.value != (n in kept):
+                    b.value = n in kept
+                b.icon = "eye-slash" if n in kept else "eye"
+        finally:
+            self._setting = False
+        self.line.value = self._line(kept)
+
+    def _toggle(self, name: str) -> W.ToggleButton:
+        b = W.ToggleButton(value=False, description=name, icon="eye",
+                           tooltip=f"keep {name} from the players' screen (pressed: kept)",
+                           layout=W.Layout(width="auto"))
+        b.add_class("lfg-keep")
+        b.observe(lambda change, n=name: self._flip(n, bool(change["new"])), "value")
+        return b
+
+    def _line(self, kept: tuple[str, ...]) -> str:
+        open_ = bool(screens_of(self.tracker.encounter))
+        if kept:
+            text = (f"Kept from the players: {', '.join(kept)} - their screen shows no token "
+                    "or card of " + ("it." if len(kept) == 1 else "them."))
+        else:
+            text = "The players' screen shows every creature the party can perceive."
+        if not open_:
+            text += " (No players' screen is open on this fight: one opened later follows this.)"
+        return f'<span style="font-size:12px;color:#555">{html.escape(text)}</span>'
+
+    def keep(self, name: str, kept: bool = True) -> None:
+        """Keep ``name`` from the players (``kept=False``: show it again when the party can
+        perceive it), as a click on its toggle does."""
+        if self._setting:
+            return
+        enc = self.tracker.encounter
+        now = [n for n in kept_from_players(enc) if n != name] + ([name] if kept else [])
+        try:
+            keep_from_players(enc, now)
+        except LfgError as exc:
+            self.tracker._say(f"Keep from the players: {exc}", error=True)
+        self.refresh()
+        said = (f"{name} is kept from the players' screen." if kept else
+                f"{name} is no longer kept from the players (their screen shows it when the "
+                "party can perceive it).")
+        self.tracker._say(said + " Not a fight event: nothing is logged, Undo leaves it.")
+
+    def _flip(self, name: str, kept: bool) -> None:
+        if not self._setting:
+            self.keep(name, kept)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import html
 import re
+import weakref
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
@@ -37,6 +38,12 @@ def no_null_titles(root: W.Widget) -> None:
 #: The button whose click is being handled now (``None`` between clicks): the tracker shows
 #: the click's result next to it (:func:`place_after`).
 _CLICKED: list[W.Widget] = []
+#: For each click being handled, the child of each root (:func:`order_children`) that held
+#: its button when it was clicked, by the root's id: the click may take the button away
+#: (a "next" button is gone once its creature's turn begins), its row stays.
+_CLICKED_ROWS: list[dict[int, W.Widget]] = []
+#: The boxes whose children :func:`place_after` orders (those :func:`order_children` numbered).
+_ROOTS: "weakref.WeakSet[W.Box]" = weakref.WeakSet()
 
 
 def clicked_now() -> W.Widget | None:
@@ -45,14 +52,32 @@ def clicked_now() -> W.Widget | None:
     return _CLICKED[-1] if _CLICKED else None
 
 
+def _holder(root: W.Box, anchor: W.Widget) -> W.Widget | None:
+    """The child of ``root`` that holds ``anchor`` (boxes' children only), else ``None``."""
+    for kid in root.children:
+        stack = [kid]
+        while stack:
+            w = stack.pop()
+            if w is anchor:
+                return kid
+            if isinstance(w, W.Box):
+                stack.extend(w.children)
+    return None
+
+
 def on_click(b: W.Button, do: Callable[[], Any]) -> None:
-    """Call ``do()`` when ``b`` is clicked, :func:`clicked_now` saying ``b`` meanwhile."""
+    """Call ``do()`` when ``b`` is clicked, :func:`clicked_now` saying ``b`` meanwhile (and
+    :func:`place_after` knowing the row it was clicked in, even once the click took it
+    away)."""
     def clicked(_b: Any) -> None:
+        rows = {id(r): kid for r in list(_ROOTS) if (kid := _holder(r, b)) is not None}
         _CLICKED.append(b)
+        _CLICKED_ROWS.append(rows)
         try:
             do()
         finally:
             _CLICKED.pop()
+            _CLICKED_ROWS.pop()
     b.on_click(clicked)
 
 
@@ -73,8 +98,11 @@ def place_after(root: W.Box, widget: W.Widget, anchor: W.Widget | None) -> bool:
     if anchor is None:
         return False
     kids = list(root.children)
-    at = next((i for i, kid in enumerate(kids) if kid is not widget
-               and any(w is anchor for w in widget_tree(kid))), None)
+    was = (_CLICKED_ROWS[-1].get(id(root)) if _CLICKED and _CLICKED[-1] is anchor
+           else None)  # the row the button was clicked in (the click may have taken it)
+    at = next((i for i, kid in enumerate(kids) if kid is not widget and (
+        kid is was if was is not None else any(w is anchor for w in widget_tree(kid)))),
+        None)
     if at is None:
         return False
     order_children(root, widget, 2 * at + 1)
@@ -86,6 +114,7 @@ def order_children(root: W.Box, widget: W.Widget | None = None, at: int | None =
     """Number ``root``'s children in CSS flex ``order`` (``2 * i``: room between each two)
     and give ``widget`` the order ``at`` (its own place when ``None``). Done once when
     the tracker is made, so a click's :func:`place_after` changes one order only."""
+    _ROOTS.add(root)
     for i, kid in enumerate(root.children):
         want = str(at if kid is widget and at is not None else 2 * i)
         if kid.layout.order != want:

@@ -82,9 +82,9 @@ class TurnReminders:
                 mine = when == "end" and who == name and clock is None
                 theirs = when == "start" and who != name and clock == name
                 if a.rounds == 1 and (mine or theirs):
-                    whose = "its" if who == name else f"{who}'s"
-                    out.append((f"{whose} {a.condition.value} ends (its duration is over)",
-                                self.conditions_rule))
+                    whose = "its" if who == name else f"{who}'s"  # "its condition ..."
+                    out.append((f"{whose} condition “{_said(a.condition)}” ends (its "
+                                "duration is over)", self.conditions_rule))
         return out
 
     def health_at_start(self, s: Any, ruleset: Any) -> Lines:
@@ -99,3 +99,11 @@ class TurnReminders:
             return [("its Reaction is still available this round (an AOO, an interrupt)",
                      R_REACTIONS)]
         return []
+
+
+def _said(c: Any) -> str:
+    """A condition's name in words: "flat-footed" as the text hyphenates it (its title),
+    "broken arm" (000_8d1d7816ee944f3b.txt, "Conditions (Sometimes called Status
+    Effects)")."""
+    title = str(getattr(c, "title", ""))
+    return title.lower() if "-" in title else str(getattr(c, "value", c)).replace("_", " ")

@@ -11,6 +11,9 @@ changes who acts on it). Then the GM goes back to step 1 from the history row
 (``.lfg-history-line``, ``button.lfg-back-to``): before the start the players see the party
 only; and resumes the branch (``button.lfg-resume``).
 
+The GM keeps Zorbag from the players with its toggle in the tracker's GM rows
+(``button.lfg-keep``; ``.lfg-keep-line`` says who is kept) and shows it again.
+
 Contract with ``widgets/players.py``: ``.lfg-players``, ``.lfg-players-round[data-round]``,
 ``.lfg-players-acting``, ``.lfg-players-token[data-name]`` in the SVG map,
 ``.lfg-players-card[data-name]``; with ``widgets/tracker_history.py``:
@@ -94,6 +97,19 @@ def test_the_players_screen_beside_the_tracker_never_shows_a_hidden_foe(lab: Lab
     gm.locator("button.lfg-next", has_text="Ally").click()
     wait_js("(sel) => { const e = document.querySelector(sel);"
             " return e && e.textContent.includes('Ally'); }", ".lfg-players .lfg-players-acting")
+    no_secret()
+
+    # the GM keeps Zorbag from the players by a click (``.lfg-keep``, a toggle per
+    # creature in the GM rows): gone from their screen, in words in the tracker; not a
+    # fight event (the history below still has 4 steps); a second click shows it again
+    keep = gm.locator("button.lfg-keep", has_text="Zorbag")
+    keep.click()
+    wait_js("(sel) => !document.querySelector(sel)",
+            '.lfg-players [data-name="Zorbag"]')
+    assert "Kept from the players: Zorbag" in gm.locator(".lfg-keep-line").inner_text()
+    keep.click()
+    wait_js("(sel) => !!document.querySelector(sel)",
+            '.lfg-players .lfg-players-card[data-name="Zorbag"]')
     no_secret()
 
     # history: back to step 1 (the GM's Invisible, before the start): the party only

@@ -190,8 +190,9 @@ def test_the_close_row_shows_the_insults_refusal() -> None:
     t = InitiativeTracker(enc)
     before = enc.snapshot()
     t.close_rows.action.value = "wrestle:trip"
-    t.close_rows.target.value = "Ally"
-    t.close_rows.do.click()
+    # the menu offers only the target the engine takes (issue 26, item 2): Hero, not Ally
+    assert [v for _l, v in t.close_rows.target.options if v] == ["Hero"]
+    t._attempt(t.close_rows._close_call(enc, "wrestle:trip", "Ally"))  # asked in code
     assert "Not allowed" in t.status_text and "must attack Hero" in t.status_text
     assert "force them to attack you next turn" in t.status_text
     assert enc.snapshot() == before

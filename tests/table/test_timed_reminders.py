@@ -28,7 +28,7 @@ def test_lfg_a_condition_given_for_one_round_is_reminded_at_the_end_of_its_turn(
     """Before: nothing said that Frightened ends at the end of Murk's turn."""
     enc = fight("lfg", seed=3).start()
     enc.add_condition("Murk", "frightened", rounds=1)
-    assert ("its frightened ends (its duration is over)",
+    assert ("its condition “frightened” ends (its duration is over)",
             f'{LFG}, "Conditions – Full Details"') in texts(enc, "Murk", "end")
     assert not any("frightened" in t for t, _ in texts(enc, "Murk", "start"))
     enc.add_condition("Grisk", "distracted", rounds=2)  # two rounds: not yet
@@ -38,7 +38,7 @@ def test_lfg_a_condition_given_for_one_round_is_reminded_at_the_end_of_its_turn(
 def test_lfg_a_condition_imposed_by_another_ends_at_the_start_of_its_turn():
     enc = fight("lfg", seed=3).start()
     enc.add_condition("Murk", "frightened", rounds=1, by="Hero")
-    assert ("Murk's frightened ends (its duration is over)",
+    assert ("Murk's condition “frightened” ends (its duration is over)",
             f'{LFG}, "Conditions – Full Details"') in texts(enc, "Hero", "start")
     assert not any("frightened" in t for t, _ in texts(enc, "Murk", "end"))
 
@@ -47,7 +47,7 @@ def test_the_reminder_comes_true_the_engine_ends_it_then():
     enc = fight("lfg", seed=3).start()
     who = enc.current
     enc.add_condition(who, "frightened", rounds=1)
-    assert any("frightened ends" in t for t, _ in texts(enc, who, "end"))
+    assert any("“frightened” ends" in t for t, _ in texts(enc, who, "end"))
     enc.end_turn(next=next(n for n in enc.names if n != who and not enc.state(n).dead))
     assert "frightened" not in [str(c).lower() for c in enc.state(who).conditions]
 
@@ -62,7 +62,7 @@ def test_wounds_cold_and_electricity_for_one_round_are_reminded_at_the_end_of_th
         initiative_penalty=-2, initiative_rounds=1, resistance_penalty=-5,
         resistance_rounds=1)
     end = texts(enc, "Murk", "end")
-    assert ("its Hindered ends (Cold: for 1 round)", f'{WOUNDS}, "Cold"') in end
+    assert ("its condition “Hindered” ends (Cold: for 1 round)", f'{WOUNDS}, "Cold"') in end
     assert ("its initiative -2 ends (Electricity)", f'{WOUNDS}, "Electricity"') in end
     assert ("its resistances -5 end (Acid)", f'{WOUNDS}, "Acid"') in end
 

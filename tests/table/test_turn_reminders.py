@@ -31,7 +31,7 @@ def test_lfg_effects_ending_a_readied_action_bleeding_burning_dying_and_the_reac
     first = enc.current
     enc.fight_defensively(first)
     start = texts(enc, first, "start")
-    assert start[0][0].startswith("its fighting defensively") and start[0][0].endswith("ends")
+    assert start[0][0].startswith("its effect “fighting defensively") and start[0][0].endswith("ends")
     assert "Fight Defensively (Big Action, No AOO)" in start[0][1]
     end = texts(enc, first, "end")
     assert ("its Reaction is still available this round (an AOO, an interrupt)",

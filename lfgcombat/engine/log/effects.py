@@ -12,7 +12,7 @@ import functools
 from typing import Any
 
 from .events import Event
-from .words import ac_words, cell_words, plain_reason
+from .words import ac_words, cell_words, cover_words, plain_reason
 
 __all__ = ["roll_label", "Roll", "Initiative", "RoundStart", "RoundEnd", "TurnStart", "TurnEnd",
            "TurnResumed", "TurnDeclined", "Together", "Spend", "Moved", "MoveStopped",
@@ -308,7 +308,8 @@ class Attack(Event):
             text += f", {total if total is not None else damage} damage ({kinds})"
         mods = d.get("modifiers")
         if isinstance(mods, list) and mods:  # cover, a runner's AC...: without the citation
-            text += " [" + "; ".join(str(m).split(" (000_")[0] for m in mods) + "]"
+            said = (cover_words(str(m).split(" (000_")[0]) for m in mods)  # hexes in words
+            text += " [" + "; ".join(said) + "]"
         return text
 
 

@@ -104,7 +104,21 @@ class EventLog(Sequence[Event]):
             rule = self._cite(event.kind, d.get("label") if event.kind == "roll" else None)
         if rule is None and event.kind == "roll" and not event.command:
             rule = self._step_rule(event)
+        if rule is None and event.kind == "note" and not event.command:
+            return self._spell_rule(event)
         return headings_only(rule) if rule else None
+
+    def _spell_rule(self, event: Event) -> str | None:
+        """A note right after a spell in its step (the GM's words on a casting, which a
+        ruleset's record logs apart from its spell line) cites the spell's rule; any other
+        note without a rule of its own cites none (issue 26, item 2)."""
+        events, i = self._events, event.seq
+        if not (0 < i < len(events) and events[i] is event):
+            return None
+        before = events[i - 1]
+        if before.kind != "spell" or before.command or before.step != event.step:
+            return None
+        return self.rule_of(before)
 
     def _step_rule(self, event: Event) -> str | None:
         """The ``rule`` of the first effect after ``event`` in its step that records one."""

@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-__all__ = ["AC_WORDS", "ac_words", "cell_words", "plain_reason"]
+__all__ = ["AC_WORDS", "ac_words", "cell_words", "cover_words", "plain_reason"]
 
 #: The Armor Class family's short names, in words.
 AC_WORDS = {"ACvsCrit": "AC against criticals", "FFAC": "flat-footed AC",
@@ -39,6 +39,22 @@ def cell_words(cell: Any) -> str:
         return f"column {int(col)}, row {int(row)}"
     except (TypeError, ValueError):
         return str(tuple(cell) if isinstance(cell, list) else cell)
+
+
+#: A map hex as a cover line records it, ``(5, 1)`` (offset column, row), after "line
+#: from" or after what stands there (``wall (3, 4)``, ``adjacent obstacle (2, 2)``).
+_COVER_CELL = re.compile(r"\b(line from|wall|obstacle|door|closed door) \((-?\d+), (-?\d+)\)")
+
+
+def cover_words(text: str) -> str:
+    """A cover line (``Cover.explain``, kept in an attack's ``modifiers``) with its hexes in
+    the words the map and the hex boxes use: ``Orc 1 has partial cover (+2 AC) against
+    Mayat (line from (5, 1)); from wall (3, 4)`` -> ``... (line from column 5, row 1); from
+    wall at column 3, row 4``. The event keeps what it recorded; only the line changes."""
+    def said(m: re.Match) -> str:
+        where = f"column {m.group(2)}, row {m.group(3)}"
+        return f"line from {where}" if m.group(1) == "line from" else f"{m.group(1)} at {where}"
+    return _COVER_CELL.sub(said, str(text))
 
 
 def plain_reason(text: str) -> str:

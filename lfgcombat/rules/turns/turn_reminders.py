@@ -80,8 +80,11 @@ def _effects_ending(enc: Encounter, name: str, when: str) -> list[tuple[str, str
     for who, eff in _live_effects(enc):
         first = eff.get("ends") == "own_first_turn" and when == "start" and who == name
         if first or (eff.get("ends") in ends and eff.get("on") == name):
+            # "its effect “protected by Ally: ...” ends": a label is often a participle
+            # ("protected by", "aiming"), never put right after a possessive
             whose = "its" if who == name else f"{who}'s"
-            out.append((f"{whose} {eff.get('label')} ends", str(eff.get("rule") or "")))
+            out.append((f"{whose} effect “{eff.get('label')}” ends",
+                        str(eff.get("rule") or "")))
     return out
 
 

@@ -49,7 +49,7 @@ class WoundsReminders(TurnReminders):
         record = enc._f[name].rules
         if when != "end" or record is None or record.dead:
             return []
-        out = [(f"its {c} ends (Cold: for 1 round)", R_COLD)
+        out = [(f"its condition “{c}” ends (Cold: for 1 round)", R_COLD)
                for c, n in record.round_conditions if n <= 1]
         if record.initiative_penalty and record.initiative_rounds <= 1:
             out.append((f"its initiative {record.initiative_penalty:+d} ends (Electricity)",
