@@ -405,6 +405,13 @@ class InitiativeTracker(TurnControls, W.VBox):
             self._dry.clear()  # outside a redraw the fight may change before the next
         return refusal
 
+    def remembered(self, what: str, inputs: tuple, ask: Callable[[], Any]) -> Any:
+        """``ask()`` - an offer the engine's dry runs make - asked once per step of the
+        fight and ``inputs`` (:meth:`~lfgcombat.widgets.tracker_actions.DryRuns.
+        remembered`): a redraw after a click that changed nothing in the fight asks the
+        engine nothing again (issue 26, item 5)."""
+        return self._dry.remembered(what, inputs, ask)
+
     def _redraw(self) -> None:
         enc = self.encounter
         over = bool(enc.round) and enc.over
