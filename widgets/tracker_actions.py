@@ -531,8 +531,6 @@ class DryRuns:
         self._spare: Any = None
         self._step: Any = None  # the step of the fight the answers in _answers are for
         self._answers: dict[tuple, Any] = {}
-        #: How many dry runs were asked (read by tests: what a click costs).
-        self.asked = 0
 
     def step(self) -> tuple:
         """What every answer depends on in the fight: its log (length and last event),
@@ -567,7 +565,6 @@ class DryRuns:
 
     def refusal(self, make: Callable[[Any], Callable[[], Any]]) -> str:
         """What the engine says against ``make(fork)()`` ("" when it takes it)."""
-        self.asked += 1
         fork = self.take()
         mark = len(fork.log)
         try:

@@ -263,7 +263,11 @@ class CloseControls(W.VBox):
         nothing is rolled or logged in the fight)."""
         enc = self.tracker.encounter
         off = enc.current is None or bool(self.tracker.halted)
-        refusal = "" if off else self.tracker.dry_run(lambda e: self._close_call(e))
+        refusal = "" if off else self.tracker.remembered(  # once per step of the fight
+            "close", (self._acting(), self.action.value, self.target.value, self.ability.value,
+                      self.to.value, self.condition.value, self.item.value,
+                      repr(self.tracker.aoo)),
+            lambda: self.tracker.dry_run(lambda e: self._close_call(e)))
         self.do.disabled = bool(off or refusal)
         self.why.value = ("" if not refusal else "<div class='lfg-action-why' style='color:"
                           f"#7b5e00;font-size:12px'>Close: not now - {html.escape(refusal)}"
