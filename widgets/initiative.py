@@ -89,7 +89,7 @@ from .tracker_cards import CardRow, card_html, legend_html
 from .tracker_gm import GMControls
 from .tracker_history import HistoryControls, reminders_html
 from .tracker_ui import (SIDE_COLORS, More, button, clicked_now, hold_tree, html_words,
-                         no_null_titles, order_children, place_after, row)
+                         no_null_titles, order_children, place_after, row, widget_tree)
 from .tracker_turns import TurnControls
 
 __all__ = ["InitiativeTracker"]
@@ -178,6 +178,9 @@ class InitiativeTracker(TurnControls, W.VBox):
         if battlemap is not None:
             self._drive_map(battlemap)
         self.play_on.observe(lambda _c: self._play_on_changed(), "value")
+        self._unseen: list[W.Widget] = []  # the history's widgets, held while More is shut
+        self.more.rows.layout.observe(lambda _c: self._hold_unseen(), "display")
+        self._hold_unseen()
         self._unsubscribe: Callable[[], None] | None = encounter.subscribe(
             lambda _enc: self.refresh())
         self.refresh()
@@ -232,6 +235,24 @@ class InitiativeTracker(TurnControls, W.VBox):
                 self._actions, self._reminders, self._hidden_line, self.attack_row,
                 self.action_rows, self.close_rows, self.updown_rows, self.gm_rows,
                 row(self._undo), self.more, self.status]
+
+    def _hold_unseen(self) -> None:
+        """While "More…" is shut, the history rows (the event log's and the dice log's
+        lists, which change at every step) follow the fight in the kernel but send the
+        page nothing; opening "More…" sends each its latest state, once (issue 26, item
+        5: a click sends only what the GM can see change)."""
+        if self.more.is_open:
+            unseen, self._unseen = self._unseen, []
+            for w in unseen:
+                w._holding_sync = False
+                if w._states_to_send:
+                    w.send_state(w._states_to_send)
+                    w._states_to_send.clear()
+            return
+        if not self._unseen:
+            self._unseen = [w for w in widget_tree(self.history_rows) if not w._holding_sync]
+            for w in self._unseen:
+                w._holding_sync = True
 
     def _drive_map(self, battlemap: Any) -> None:
         """Route the map's clicks through the engine, and its highlight to the engine's
@@ -406,6 +427,13 @@ class InitiativeTracker(TurnControls, W.VBox):
         if not getattr(self, "_in_redraw", False):
             self._dry.clear()  # outside a redraw the fight may change before the next
         return refusal
+
+    def remembered(self, what: str, inputs: tuple, ask: Callable[[], Any]) -> Any:
+        """``ask()`` - an offer the engine's dry runs make - asked once per step of the
+        fight and ``inputs`` (:meth:`~lfgcombat.widgets.tracker_actions.DryRuns.
+        remembered`): a redraw after a click that changed nothing in the fight asks the
+        engine nothing again (issue 26, item 5)."""
+        return self._dry.remembered(what, inputs, ask)
 
     def _redraw(self) -> None:
         enc = self.encounter

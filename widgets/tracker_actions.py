@@ -320,7 +320,11 @@ class ActionControls(W.VBox):
         # the ruleset's round moves by its Move Action (classic) or Half Actions (wounds)
         set_options(self.move_action, list(MOVES) if not self._singles() else [MOVES[0]])
         nobody = self.tracker.nobody_acts()
-        usable = [] if nobody else self._usable(self._specials())
+        specials = self._specials()
+        usable = [] if nobody else self.tracker.remembered(  # once per step of the fight
+            "specials", (self.who.value, tuple(specials), tuple(self.ally.options),
+                         tuple(self.target.options), *self._act_inputs()),
+            lambda: tuple(self._usable(specials)))
         set_options(self.special, [(label, key) for label, key, _a, _x in usable])
         # Protect's allies and Stabilize's targets: those the engine takes now
         for key, box in (("protect", self.ally), ("stabilize", self.target)):
@@ -345,6 +349,17 @@ class ActionControls(W.VBox):
             return [(label, key, a, x) for label, key in specials if key not in useless
                     for a, x in self._special_tries(key)
                     if not self._special_refusal(key, a, x)]
+
+    def _act_inputs(self) -> tuple:
+        """What the Act row's calls read of the row besides the action, the ally and the
+        target (the Heroic Action's, the Standard Action's note)."""
+        return (self.ability.value, self.gm_mod.value, self.environment.value,
+                self.what.value)
+
+    def _cast_inputs(self) -> tuple:
+        """What the Cast row's call reads of the row."""
+        return (self.who.value, self.spell.value, self.level.value, self.spell_target.value,
+                self.spell_note.value, self.swift.value, self.perseverance.value)
 
     def _special_tries(self, key: str) -> list[tuple[Any, Any]]:
         """The (ally, target) a dry run of ``key`` is asked with: Protect each ally
@@ -372,10 +387,13 @@ class ActionControls(W.VBox):
         memo_key = (key, ally if key == "protect" else None,
                     target if key == "stabilize" else None)
         if not self._filling:  # outside a refresh the fight may have changed
-            return self.tracker.dry_run(lambda e: self._special_call(e, key, ally, target))
+            return self.tracker.dry_run(lambda e: self._special_call(e, key, ally, target,
+                                                                      probe=True))
         if memo_key not in self._memo:
-            self._memo[memo_key] = self.tracker.dry_run(
-                lambda e: self._special_call(e, key, ally, target))
+            self._memo[memo_key] = self.tracker.remembered(
+                "special", (self.who.value, *memo_key, *self._act_inputs()),
+                lambda: self.tracker.dry_run(
+                    lambda e: self._special_call(e, key, ally, target, probe=True)))
         return self._memo[memo_key]
 
     def _actor(self) -> str:
@@ -398,10 +416,11 @@ class ActionControls(W.VBox):
         self.tracker._attempt(self._special_call(self.tracker.encounter))
 
     def _special_call(self, enc: Any, what: str | None = None, ally: str | None = None,
-                      target: str | None = None) -> Callable[[], Any]:
+                      target: str | None = None, probe: bool = False) -> Callable[[], Any]:
         """The chosen special action (or ``what``, with ``ally`` or ``target``) as one call
         on ``enc`` (the encounter, or a fork of it for the dry run that says whether it is
-        legal now)."""
+        legal now: ``probe``, the AOO it provokes offered but not struck - whether the
+        engine takes the action does not hang on the AOO's roll, issue 26 item 5)."""
         t = self.tracker
         what = self.special.value if what is None else what
         ally = self.ally.value if ally is None else ally
@@ -427,7 +446,7 @@ class ActionControls(W.VBox):
                 # a single action of the ruleset's round (Standard Action, Total Defense)
                 return enc.act(name, what, note=self.what.value.strip() or None)
             if what in ("aim", "stand_up") and not self._singles():  # lfg: AOO offered
-                return getattr(enc, what)(name, aoo=t.aoo)
+                return getattr(enc, what)(name, aoo=None if probe else t.aoo)
             return getattr(enc, what)(name)
         return do
 
@@ -444,9 +463,9 @@ class ActionControls(W.VBox):
             return
         self.tracker._attempt(self._cast_call(self.tracker.encounter))
 
-    def _cast_call(self, enc: Any) -> Callable[[], Any]:
+    def _cast_call(self, enc: Any, probe: bool = False) -> Callable[[], Any]:
         """The chosen spell as one call on ``enc`` (the encounter, or a fork of it for the
-        dry run)."""
+        dry run: ``probe``, the AOO it provokes offered but not struck)."""
         t = self.tracker
         spell = self.spell.value.strip() or None
         target = self.spell_target.value or None
@@ -457,7 +476,7 @@ class ActionControls(W.VBox):
                                     target=target, **said)
         return lambda: enc.cast(self._actor(), int(self.level.value), spell,
                                 target=target, swift=bool(self.swift.value),
-                                aoo=None if self.swift.value else t.aoo,
+                                aoo=None if self.swift.value or probe else t.aoo,
                                 perseverance=self._perseverance(), **said)
 
     def check_offers(self) -> None:
@@ -471,14 +490,16 @@ class ActionControls(W.VBox):
         why: list[str] = []
         cast_why = t.nobody_acts()
         chosen = (self.special.value, self.ally.value, self.target.value)
-        for label, b, make in (("Act", self.do, self._special_call),
-                               ("Cast", self.cast_button, self._cast_call)):
+        for label, b in (("Act", self.do), ("Cast", self.cast_button)):
             refusal = "" if off else (
                 (self._special_refusal(*chosen) if chosen[0] else "no action usable now")
-                if label == "Act" else t.dry_run(make))
+                if label == "Act" else t.remembered(
+                    "cast", self._cast_inputs(),
+                    lambda: t.dry_run(lambda e: self._cast_call(e, probe=True))))
             b.disabled = bool(off or refusal)
             if refusal and label == "Cast" and not cast_why:
-                cast_why = t.dry_run(lambda e: lambda: e.cast(self._actor(), 0, None))
+                cast_why = t.remembered("cast plainly", (self.who.value,), lambda: t.dry_run(
+                    lambda e: lambda: e.cast(self._actor(), 0, None)))
             hidden = (cast_why if label == "Cast"
                       else self.act_row.layout.display == "none")  # said in the line
             if refusal and not hidden:
@@ -508,6 +529,29 @@ class DryRuns:
     def __init__(self, encounter: Any) -> None:
         self.encounter = encounter
         self._spare: Any = None
+        self._step: Any = None  # the step of the fight the answers in _answers are for
+        self._answers: dict[tuple, Any] = {}
+
+    def step(self) -> tuple:
+        """What every answer depends on in the fight: its log (length and last event),
+        its map's version (the GM's edits) and its terrain's."""
+        enc = self.encounter
+        log, hexmap = enc.log, getattr(enc, "map", None)
+        return (len(log), log[-1] if len(log) else None,
+                None if hexmap is None else (hexmap.version, hexmap.terrain_version))
+
+    def remembered(self, what: str, inputs: tuple, ask: Callable[[], Any]) -> Any:
+        """``ask()`` (an offer made of dry runs), asked once per step of the fight and
+        ``inputs`` (the widget's choices it depends on): a redraw that changed nothing
+        in the fight - the GM ticked a box, opened a menu - asks the engine nothing
+        again (issue 26, item 5). Forgotten as soon as the fight moves on."""
+        step = self.step()
+        if step != self._step:
+            self._step, self._answers = step, {}
+        key = (what, inputs)
+        if key not in self._answers:
+            self._answers[key] = ask()
+        return self._answers[key]
 
     def clear(self) -> None:
         """Forget the spare fork (the fight may change after this)."""

@@ -107,6 +107,8 @@ class AttackControls(W.VBox):
         self._unreadable: list[str] = []
         self._default_key: Any = None  # the step :meth:`_take_default` last asked for
         self._default: str | None = None
+        self._previews_step: Any = None  # the step :meth:`_seen` last answered for
+        self._previews: dict[tuple, Any] = {}
         super().__init__(children=[
             row(self.attacker, self.target, self.allies, self.weapon, title="Attack:"),
             row(self.defense, *self.options.values(), self.go),
@@ -200,10 +202,9 @@ class AttackControls(W.VBox):
         log = enc.log
         key = (len(log), log[-1] if len(log) else None, me, weapon,
                tuple(sorted(sit.items())), tuple(targets))
-        if self._default_key != key:
-            with t.dry_runs():
-                took = next((x for x in targets if not t.dry_run(
-                    lambda e, x=x: lambda: e.attack(me, x, weapon, **sit))), None)
+        if self._default_key != key:  # the engine's read-only preview, no dry run
+            took = next((x for x in targets
+                         if not isinstance(self._seen(me, x, weapon, sit), Exception)), None)
             self._default_key, self._default = key, took
         if self._default is not None and self.target.value != self._default:
             self.target.value = self._default
@@ -303,14 +304,17 @@ class AttackControls(W.VBox):
                     f"weapon entries without a name the kit can read: "
                     f"{html.escape(', '.join(self._unreadable))}; they are not offered."
                     "</div>")
-        try:  # the engine's own answer: the attack as it would roll it now
-            seen = enc.attack_preview(self.attacker.value, self.target.value,
-                                      self.weapon.value, **self.situation)
+        # the engine's own answer: the attack as it would roll it now
+        seen = self._seen(self.attacker.value, self.target.value, self.weapon.value,
+                          self.situation)
+        try:
+            if isinstance(seen, Exception):  # a refusal (LfgError) or an engine fault
+                raise seen
             setup = getattr(seen.odds, "setup", None)  # None: a ruleset's attack policy
             odds = (seen.odds if setup is None else
                     self._with_unintended(enc, seen.odds, setup))
-        except Exception as exc:  # noqa: BLE001 - a refusal (LfgError) or an engine fault:
-            # shown here, never raised into the encounter's listeners or the kernel
+        except Exception as exc:  # noqa: BLE001 - shown here, never raised into the
+            # encounter's listeners or the kernel
             self._refuse(exc, note)
             self.tracker.offer_row(self, "Attack", "" if self._other_attack() else
                                    self.refusal)
@@ -335,6 +339,25 @@ class AttackControls(W.VBox):
             f"<span style='color:#555'>({html.escape(enc.ruleset.name)} rules, the "
             f"situation as the roll will have it)</span></div>{situation}"
             f"{policy_odds_html(odds)}")
+
+    def _seen(self, me: str, target: str, weapon: Any, sit: dict[str, Any]) -> Any:
+        """:meth:`lfgcombat.Encounter.attack_preview` of this attack (read-only: no fork,
+        nothing rolled), or the exception it raised; asked once per step of the fight
+        (issue 26, item 5: the default target and the preview share the answer, and a
+        redraw that changed nothing asks nothing again)."""
+        enc = self.tracker.encounter
+        log = enc.log
+        step = (len(log), log[-1] if len(log) else None,
+                enc.map.version if getattr(enc, "map", None) is not None else None)
+        if step != self._previews_step:
+            self._previews_step, self._previews = step, {}
+        key = (me, target, weapon, tuple(sorted(sit.items())))
+        if key not in self._previews:
+            try:
+                self._previews[key] = enc.attack_preview(me, target, weapon, **sit)
+            except Exception as exc:  # noqa: BLE001 - shown by preview(), never raised
+                self._previews[key] = exc.with_traceback(None)  # kept: no frames held
+        return self._previews[key]
 
     def _other_attack(self) -> bool:
         """Whether the engine takes some other attack of the acting creature now - the

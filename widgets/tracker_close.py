@@ -312,7 +312,11 @@ class CloseControls(W.VBox):
         nothing is rolled or logged in the fight)."""
         enc = self.tracker.encounter
         off = enc.current is None or bool(self.tracker.halted)
-        refusal = "" if off else self.tracker.dry_run(lambda e: self._close_call(e))
+        refusal = "" if off else self.tracker.remembered(  # once per step of the fight
+            "close", (self._acting(), self.action.value, self.target.value, self.ability.value,
+                      self.to.value, self.condition.value, self.item.value,
+                      repr(self.tracker.aoo)),
+            lambda: self.tracker.dry_run(lambda e: self._close_call(e)))
         self.do.disabled = bool(off or refusal)
         self.why.value = ("" if not refusal else "<div class='lfg-action-why' style='color:"
                           f"#7b5e00;font-size:12px'>Close: not now - {html.escape(refusal)}"
@@ -338,8 +342,12 @@ class CloseControls(W.VBox):
         """The chosen close action as one call on ``enc`` (the encounter, or a fork of it
         for the dry run); ``key``, ``target`` and ``ability`` replace the chosen ones.
         ``probe`` (:meth:`usable`) tries the action as plainly as it comes: to the hex
-        ``to`` (else the typed one), a Dirty Trick's or an Insult's default effect."""
+        ``to`` (else the typed one), a Dirty Trick's or an Insult's default effect, the
+        AOO it provokes offered but not struck (whether the engine takes the action does
+        not hang on the AOO's roll; striking it cost a dry run most of its time, issue 26
+        item 5)."""
         t = self.tracker
+        aoo = None if probe else t.aoo
         if key is None:
             key, target = str(self.action.value), self.target.value or None
             ability = self.ability.value or None
@@ -354,13 +362,13 @@ class CloseControls(W.VBox):
                 hex_to = to if probe and to is not None else self._to()
                 if hex_to is None:
                     raise LfgError(f"{label}: type the hex it ends in (col, row)")
-                return getattr(enc, kind)(me, hex_to, aoo=t.aoo)
+                return getattr(enc, kind)(me, hex_to, aoo=aoo)
             if kind in ("digest", "cut_free", "force_out", "break_free"):
                 return getattr(enc, kind)(me)
             if kind == "ability":
                 if not ability:
                     raise LfgError("Use an ability: choose one of its special abilities")
-                return enc.use_ability(me, ability, target, aoo=t.aoo)
+                return enc.use_ability(me, ability, target, aoo=aoo)
             if target is None:
                 raise LfgError(f"{label}: choose the target")
             return self._call(enc, kind, what, me, target, probe)
@@ -368,7 +376,7 @@ class CloseControls(W.VBox):
 
     def _call(self, enc: Any, kind: str, what: str, me: str, target: str,
               probe: bool = False) -> Any:
-        aoo = self.tracker.aoo
+        aoo = None if probe else self.tracker.aoo  # a probe strikes no AOO (_close_call)
         if kind == "wrestle":
             return enc.wrestle(me, target, what, to=self._to(), aoo=aoo)
         if kind == "hit":

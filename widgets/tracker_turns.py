@@ -36,6 +36,7 @@ class TurnControls:
     offer_row: Any
     nobody_acts: Any
     dry_run: Any
+    remembered: Any
 
     def _build_turn_controls(self) -> None:
         self._last_buttons: list[W.Button] = []
@@ -170,14 +171,22 @@ class TurnControls:
                   self._trigger, self._ready_action):
             w.disabled = not acting_now
         nobody = self.nobody_acts()
-        others, why = ([], nobody) if nobody else self._interrupters(acting)
+        # asked once per step of the fight (a redraw that changed nothing asks nothing)
+        others, why = ([], nobody) if nobody else self.remembered(
+            "interrupters", tuple(acting), lambda: self._interrupters(acting))
+        others = list(others)
         set_options(self._interrupter, others)
         self.offer_row(self._interrupt_row, "Interrupt", why)
-        self.offer_row(self._ready_row, "Ready", nobody or self._ready_refusal(acting))
+        ready_why, readyable = (nobody, None) if nobody else self.remembered(
+            "ready", (tuple(acting), self._ready_action.value),
+            lambda: self._ready_offer(acting))
+        if readyable is not None:
+            set_options(self._ready_action, list(readyable))
+        self.offer_row(self._ready_row, "Ready", ready_why)
         self._also.allowed_tags = others
         self._also.value = [n for n in self._also.value if n in others]
 
-    def _interrupters(self, acting: list[str]) -> tuple[list[str], str]:
+    def _interrupters(self, acting: list[str]) -> tuple[tuple[str, ...], str]:
         """Who may interrupt the acting creature now, and why nobody may ("" when some
         may): those whose round has interrupts (``round_offers``) and whose interrupt the
         engine takes on a fork (a dry run: "You cannot interrupt the creature that acts
@@ -192,7 +201,7 @@ class TurnControls:
         others = [n for n in enc.names if n not in acting and not enc.state(n)["dead"]
                   and round_offers(enc, n).interrupts]
         if not others:
-            return [], "nobody else's round has interrupts"
+            return (), "nobody else's round has interrupts"
         states = {n: enc.state(n) for n in others}
         others.sort(key=lambda n: bool(states[n]["reaction_used"]))
         likely = [n for n in others if states[n]["ready"]
@@ -209,13 +218,21 @@ class TurnControls:
                 first = first or refusal
             else:
                 taken.append(n)
-        return [n for n in others if n in taken], "" if taken else first
+        return tuple(n for n in others if n in taken), "" if taken else first
+
+    def _ready_offer(self, acting: list[str]) -> tuple[str, tuple | None]:
+        """Why the acting creature cannot ready an action now ("" when it can) and, when
+        it can, the actions its Ready menu offers (:meth:`_readyable`)."""
+        refusal = self._ready_refusal(acting)
+        return refusal, None if refusal else tuple(self._readyable(acting[0]))
 
     def _ready_refusal(self, acting: list[str]) -> str:
         """Why the acting creature cannot ready an action now ("" when it can): its
         round has no readied actions (``round_offers``), or the engine refuses readying
         each action offered (dry runs on a fork, the chosen one first, with a trigger
-        still to type: "Prepare to Interrupt" is a Big Action)."""
+        still to type: "Prepare to Interrupt" is a Big Action). The same refusal for two
+        actions running ends the tries: it is not about the action held (23 dry runs a
+        redraw were 2 when the Big Actions are spent)."""
         enc = self.encounter
         me = acting[0]
         if not round_offers(enc, me).ready:
@@ -224,13 +241,14 @@ class TurnControls:
         useless = of_no_use(enc, me)  # never offered (:meth:`_readyable`), so never tried
         actions = [a for a in [chosen] + [a for _l, a in self._ready_all if a != chosen]
                    if a not in useless]
-        first = ""
+        first = last = ""
         for action in actions:  # the chosen one first; a refusal leaves the fork for the next
             refusal = self.dry_run(lambda e, a=action: lambda: e.ready(me, "the trigger", a))
             if not refusal:
-                set_options(self._ready_action, self._readyable(me))
                 return ""
-            first = first or refusal
+            if refusal == last:  # the same words for two actions running: not about the
+                return first     # action held ("Ally has 0 Big Action left: ..."), as
+            first, last = first or refusal, refusal  # the Close row asks (issue 26, item 5)
         return first
 
     #: The readied actions the engine can try now with the creature's name alone (or, for

@@ -152,7 +152,10 @@ class UpDownControls(W.VBox):
         """Buttons off when nobody acts, or the fight is over (the tracker's ``halted``)."""
         off = self.tracker.encounter.current is None or bool(self.tracker.halted)
         self.set_alt.disabled = off  # the GM's own hand
-        offered = self.offered()
+        offered = list(self.tracker.remembered(  # once per step of the fight
+            "through offers", (tuple(self.tracker.encounter.acting), self.at.value,
+                               self.weapon.value, repr(self.tracker.aoo)),
+            lambda: tuple(self.offered())))
         self._filling = True
         try:
             set_options(self.mode, self._modes())
@@ -165,6 +168,13 @@ class UpDownControls(W.VBox):
         t.offer_row(self.through_row, "Through", nobody or (
             "" if offered else "no door, object or volley here"))
         self.check_offers()
+
+    def _inputs(self) -> tuple:
+        """What this row's calls read of the row and the tracker (with the fight: what
+        their dry runs' answers depend on)."""
+        return (tuple(self.tracker.encounter.acting), self.mode.value, self.to.value,
+                self.altitude.value, self.what.value, self.at.value, self.weapon.value,
+                repr(self.tracker.aoo))
 
     def _modes_refusal(self) -> str:
         """Why the Up/down row offers nothing to the acting creature ("" when it does):
@@ -261,7 +271,8 @@ class UpDownControls(W.VBox):
             blank = b is not self.do_button and not str(self.to.value).strip()
             typed = "" if b is self.do_button or blank else _refusal(
                 lambda: parse_cell(self.to.value))
-            refusal = "" if off or blank else typed or self.tracker.dry_run(make)
+            refusal = "" if off or blank else typed or self.tracker.remembered(
+                f"up/down {label}", self._inputs(), lambda make=make: self.tracker.dry_run(make))
             b.disabled = bool(off or blank or refusal)
             box = self.through_row if b is self.do_button else self.updown_row
             if refusal and box.layout.display != "none":  # a hidden row: said in the line

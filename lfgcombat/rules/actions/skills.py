@@ -39,6 +39,7 @@ from lfgcombat.io.tables import Column, Schema, load_table, register_schema
 from lfgcombat.creature.stats import Stat, Term
 
 __all__ = ["SkillError", "SKILLS_SCHEMA", "skills_table", "skill_names", "skill_category",
+           "skill_ability",
            "canonical_skill", "validate_skills", "OpposedResult", "OpposedOdds", "opposed",
            "opposed_odds", "TIE_RULE", "skill_bonus"]
 
@@ -115,6 +116,12 @@ def canonical_skill(name: Any, field: str = "skill") -> str:
 def skill_category(name: str) -> str:
     """``physical``, ``mobility`` or ``mental`` (inferred in ``data/skills.csv``)."""
     return str(_rows()[canonical_skill(name)]["category"])
+
+
+def skill_ability(name: str) -> str:
+    """The ability of a skill of ``data/skills.csv`` (read once; raises as
+    :func:`canonical_skill`)."""
+    return str(_rows()[canonical_skill(name)]["ability"])
 
 
 def validate_skills(skills: Any, field: str = "skills") -> dict[str, int]:

@@ -23,7 +23,6 @@ from ..conditions.conditions import Condition
 from lfgcombat.errors import IllegalActionError
 from .momentum import (RULE_CRUSH, can_crush, crushing_advance as crushing_advance_rule,
                        crushing_advance_dc, crushing_advance_ft, crushing_step)
-from lfgcombat.io.tables import load_table
 from lfgcombat.engine.arguments import names_arg
 from lfgcombat.engine.commands import command
 
@@ -91,8 +90,7 @@ def _swept(st: Encounter, name: str, line: list[Any]) -> list[str]:
     """The creatures whose space ``name``'s space crosses along ``line``, in order: only
     those at its altitude (a creature flying above or below it is not "occupied space"
     it steps into; the map's rule, :meth:`HexMap.set_altitude`)."""
-    rows = {str(r["size"]): r for r in load_table("sizes").to_dict("records")}
-    row = rows[st._view(name).size.value]
+    row = st._view(name).size.row  # data/sizes.csv's row, read once (cached)
     level = st.map.altitude(name)
     in_way: list[str] = []
     for anchor in line[1:]:

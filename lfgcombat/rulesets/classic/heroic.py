@@ -20,7 +20,7 @@ from typing import Any
 
 from lfgcombat.dice import Roll, Roller
 from lfgcombat.shortrepr import short
-from lfgcombat.rules.actions.skills import canonical_skill, skills_table
+from lfgcombat.rules.actions.skills import canonical_skill, skill_ability
 from lfgcombat.creature.stats import Stat, Term
 
 from ._base import ClassicError, check_choice, check_int, rule
@@ -189,9 +189,8 @@ def skill_bonus(creature: Any, skill: str, *, ability: str | None = None,
             raise ClassicError("skill", f"{exc}; for another skill give its ability, e.g. "
                                "ability='wis'") from None
         name = str(skill)
-    if ability is None:
-        table = skills_table()
-        ability = str(table.loc[table["skill"] == name, "ability"].iloc[0])
+    if ability is None:  # data/skills.csv's, read once (a table lookup a call was slow)
+        ability = skill_ability(name)
     listed = getattr(creature, "skills", {}) or {}
     terms = [Term(f"{ability.upper()} mod", creature.ability_mod(ability)),
              Term(f"{name} (skills:)", int(listed.get(name, 0))),
