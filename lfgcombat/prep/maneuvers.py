@@ -36,14 +36,7 @@ choice: the higher chance to drop the target, else the higher value. A foe alrea
 is never tripped or bashed. Grab, Shove and Pin are not played (their worth is no damage
 the kit can weigh).
 
-Moving to flank ("Flanking / Being Flanked": -2 AC to the flanked creature): on a map, a
-melee creature with no foe in reach, whose target an ally already threatens, weighs the cells
-it can reach with its Move Action (of those the plain approach would choose among: no AOO
-when it can) from which it flanks the target (the map's own flanking test) against the plain
-approach's cell, by the exact odds of its attack from there
-(:meth:`Encounter.attack_odds <lfgcombat.Encounter.attack_odds>` in a fork where it stands
-there); it moves to the best flanking cell when its odds beat the plain approach's.
-Only its own attack is weighed (its ally's gain from the flank is left out).
+Moving to flank is :mod:`.flanking`'s (:func:`flank_in`, kept here by name).
 """
 
 from __future__ import annotations
@@ -53,7 +46,8 @@ from typing import TYPE_CHECKING, Any
 from ..errors import LfgError
 from ..rules.actions.maneuver_odds import maneuver_odds
 from ..rules.turns.round_offers import round_offers
-from .choices import SAME_P, _need, _standing, move_or_stay, odds_of
+from .choices import SAME_P, _better, _need, _standing, odds_of
+from .flanking import flank_in
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..engine import Encounter
@@ -264,11 +258,6 @@ def _weigh(scenario: Scenario, enc: Encounter, cur: int, t: int, kind: str, weap
     return kind, p_drop, value, mo, gain, lost, cost
 
 
-def _better(p: float, v: float, p0: float, v0: float) -> bool:
-    """The house rule of :mod:`.choices`: the higher P(drop), else the higher value."""
-    return p > p0 + SAME_P or (abs(p - p0) <= SAME_P and v > v0 + 1e-9)
-
-
 def play_maneuver(enc: Encounter, me: str, them: str, kind: str) -> None:
     """Play ``kind`` in the encounter (foes offered an AOO take it).
 
@@ -280,98 +269,3 @@ def play_maneuver(enc: Encounter, me: str, them: str, kind: str) -> None:
     else:
         enc.wrestle(me, them, kind, aoo="all")
 
-
-def _odds_from(fork: Any, me: str, them: str, weapon: str, cell: Any, need: int
-               ) -> tuple[float, float] | None:
-    """``(P(drop), expected damage)`` of ``me``'s attack on ``them`` standing at ``cell``
-    (placed there in ``fork``, a GM placement), by the encounter's own odds (flanking and
-    cover included); ``None``: refused from there."""
-    try:
-        fork.map.relocate(me, cell)
-        o = fork.attack_odds(me, them, weapon)
-    except LfgError:
-        return None
-    if need:
-        s = o.damage
-        p = float(s[s.index >= need].sum())
-    else:
-        p = 0.0
-    return p, float(o.expected_damage)
-
-
-def _may_flank(scenario: Scenario, enc: Encounter, cur: int, t: int, weapon: str) -> bool:
-    """Whether ``cur`` weighs moving to flank ``t``: ``flank="odds"``, a map, a Big Action
-    left, a melee weapon, no foe in reach, and an ally threatening ``t``."""
-    from ..rules.attacks import resolve_weapon
-    hmap = enc.map
-    me, them = scenario.names[cur], scenario.names[t]
-    if scenario.tactics[scenario.side_of[cur]].flank != "odds" or hmap is None or \
-            enc.actions_left(me).big < 1:
-        return False
-    view = enc.creature(me)
-    reach = int(view.reach.value or 0)
-    up = _standing(enc)
-    if resolve_weapon(view, weapon).is_projectile or any(
-            hmap.distance(me, n) <= reach for n in up if enc.side(n) != enc.side(me)):
-        return False
-    return any(enc.side(n) == enc.side(me) and n != me and hmap.threatens_creature(n, them)
-               for n in up)
-
-
-def _flanking_cells(fork: Any, me: str, them: str, cells: list, reach: int,
-                    cost: Any) -> list:
-    """The ``cells`` within ``reach`` of ``them`` from which ``me`` (placed there in
-    ``fork``) flanks it by the map's own test, cheapest first."""
-    out = []
-    for c in sorted((c for c in cells if fork.map.distance(c, them) <= reach),
-                    key=lambda c: cost[c]):
-        try:
-            fork.map.relocate(me, c)
-        except LfgError:
-            continue
-        if fork.map.is_flanked(them):
-            out.append(c)
-    return out
-
-
-def flank_in(scenario: Scenario, enc: Encounter, cur: int, t: int, weapon: str) -> str:
-    """On a map, under ``flank="odds"``: ``cur``, a melee creature with no foe in reach,
-    moves (a Move Action, foes offered an AOO take it) to a cell from which it flanks ``t``
-    when an ally already threatens ``t`` and the exact odds of its attack from there beat
-    the plain approach's (the module docstring). Played here. Returns why ("": it does
-    not flank; the plain approach follows)."""
-    if not _may_flank(scenario, enc, cur, t, weapon):
-        return ""
-    hmap = enc.map
-    assert hmap is not None
-    me, them = scenario.names[cur], scenario.names[t]
-    where = hmap.reachable(me)
-    cells = [c for c in where if c not in where.provoking] or list(where)
-    if not cells:
-        return ""
-    plain_goal = min(cells, key=lambda c: (hmap.distance(c, them), where.cost[c]))
-    fork = enc.fork()
-    flanking = _flanking_cells(fork, me, them, cells,
-                               int(enc.creature(me).reach.value or 0), where.cost)
-    if not flanking or plain_goal in flanking:
-        return ""  # nowhere to flank from, or the plain approach flanks already
-    need = _need(enc, them)
-    plain = _odds_from(fork, me, them, weapon, plain_goal, need)
-    best = None
-    for c in flanking:
-        got = _odds_from(fork, me, them, weapon, c, need)
-        if got is not None and (best is None or _better(got[0], got[1], best[1][0],
-                                                        best[1][1])):
-            best = (c, got)
-    if best is None or (plain is not None and not _better(best[1][0], best[1][1],
-                                                          plain[0], plain[1])):
-        return ""
-    before = hmap.token(me).anchor
-    move_or_stay(enc, me, best[0])
-    if hmap.token(me).anchor == before:
-        return ""
-    was = "out of reach" if plain is None else \
-        f"P(drop) {plain[0]:.2f}, expected damage {plain[1]:.1f}"
-    return (f"{me} moves to flank {them}: by the exact odds of its {weapon} from there "
-            f"P(drop) {best[1][0]:.2f}, expected damage {best[1][1]:.1f} (the plain "
-            f"approach: {was})")

@@ -124,7 +124,10 @@ field of :class:`Tactics`, :data:`CHOICE_POLICIES`: ``"never"`` or ``"odds"``):
   flanks the target ("Flanking / Being Flanked": -2 AC, the map's own test) when the exact
   odds of its attack from there (:meth:`Encounter.attack_odds
   <lfgcombat.Encounter.attack_odds>` in a fork where it stands there) beat the plain
-  approach's; only its own attack is weighed.
+  approach's; a melee creature with its target already in reach takes a 5-Foot Step (a
+  Swift Action, no AOO) or a Move to a cell from which it flanks it when its attacks left
+  from there beat staying by the same odds (a provoking Move less ``caution`` times the
+  AOOs it draws); only its own attacks are weighed (:mod:`lfgcombat.prep.flanking`).
 * ``caution``: how much the damage a creature takes weighs against the damage it deals (0:
   not at all).
 
@@ -141,8 +144,7 @@ reference tier, noted (:func:`lfgcombat.prep.tiers.choose_tier`).
 
 Left out for now (neither tier plays them): spells and casting (an SLA line gives no effect
 the engine can play: the run's notes name them), the Wrestling maneuvers Grab, Shove and Pin
-(their worth is no damage the kit can weigh), flanking by a creature already in reach of a
-foe (it would spend a Move Action it may need), Coup de Grace on the fallen, interrupts and
+(their worth is no damage the kit can weigh), Coup de Grace on the fallen, interrupts and
 readied actions, healing, and attacking a creature already down.
 """
 
