@@ -1,5 +1,5 @@
-"""Turn choices by exact odds, continued: a Shield Bash or a Trip instead of an attack, and
-moving to flank (issue 25, item 2; the reference tier only, like :mod:`.choices`).
+"""Turn choices by exact odds, continued: a Shield Bash, a Trip, a Grab or a Pin instead of
+an attack, and moving to flank (issue 25, item 2; the reference tier only, like :mod:`.choices`).
 
 The preferences are fields of :class:`~lfgcombat.prep.tactics.Tactics` (``shield_bash``,
 ``trip``, ``flank``: ``"never"`` or ``"odds"``). Every number is the kit's own:
@@ -33,8 +33,9 @@ undervalued): the AOO the target provokes standing up, its lost Big Action, its 
 attacks while Prone, the 5-ft shove. It is chosen over the plain attack (the weapon and
 Power Attack :func:`~lfgcombat.prep.choices.choose_attack` picked) by the same rule as every
 choice: the higher chance to drop the target, else the higher value. A foe already Prone
-is never tripped or bashed. Grab, Shove and Pin are not played (their worth is no damage
-the kit can weigh).
+is never tripped or bashed. Grab and Pin are weighed by the same rule with the worth of a
+grapple instead of a knock-down (:mod:`.wrestling`: the foe Flat-Footed, then Helpless,
+against its grappler's allies); Shove is never played (:mod:`.wrestling` says why).
 
 Moving to flank is :mod:`.flanking`'s (:func:`flank_in`, kept here by name).
 """
@@ -48,15 +49,20 @@ from ..rules.actions.maneuver_odds import maneuver_odds
 from ..rules.turns.round_offers import round_offers
 from .choices import SAME_P, _better, _need, _standing, odds_of
 from .flanking import flank_in
+from .wrestling import grapple_gain
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..engine import Encounter
     from .spec import Scenario
 
-__all__ = ["choose_maneuver", "play_maneuver", "flank_in", "MANEUVERS"]
+__all__ = ["choose_maneuver", "play_maneuver", "flank_in", "MANEUVERS", "EFFECTS"]
 
 #: The maneuvers the tactics weigh, by their :class:`Tactics` field.
-MANEUVERS: dict[str, str] = {"shield_bash": "Shield Bashes", "trip": "Trips"}
+MANEUVERS: dict[str, str] = {"shield_bash": "Shield Bashes", "trip": "Trips",
+                              "grab": "Grabs", "pin": "Pins"}
+#: The condition a won maneuver gives the target.
+EFFECTS: dict[str, str] = {"shield_bash": "Prone", "trip": "Prone", "grab": "Grappled",
+                           "pin": "Pinned"}
 
 
 def _dry_run(scenario: Scenario, enc: Encounter, me: str, them: str, kind: str
@@ -152,6 +158,7 @@ def _cost(scenario: Scenario, enc: Encounter, cur: int, t: int, kind: str,
     if not caution:
         return 0.0
     from ..rules.bonuses import Bonus
+    from .wrestling import grabber_cost
     me, them = scenario.names[cur], scenario.names[t]
     va = enc.creature(me)
     up = _standing(enc)
@@ -169,7 +176,9 @@ def _cost(scenario: Scenario, enc: Encounter, cur: int, t: int, kind: str,
                 odds_of(scenario, fv, va, weapons[f], ac_bonuses=bare)
             if with_ is not None and without is not None:
                 more += int(n_attacks[f]) * (without.expected - with_.expected)
-    elif enc.map is not None:
+    if kind == "grab":
+        more += grabber_cost(scenario, enc, cur, t, weapons, n_attacks)
+    if kind != "shield_bash" and enc.map is not None:
         for f in foes:
             name = scenario.names[f]
             if enc.map.threatens_creature(name, me) and enc.actions_left(name).reactions:
@@ -181,8 +190,8 @@ def _cost(scenario: Scenario, enc: Encounter, cur: int, t: int, kind: str,
 def choose_maneuver(scenario: Scenario, enc: Encounter, cur: int, t: int, weapon: str,
                     plain: tuple[float, float, float], prev: int, flags: dict,
                     weapons: list[str], n_attacks: Any) -> tuple[str | None, str]:
-    """Whether ``cur`` Shield Bashes or Trips ``t`` instead of its attack (the module
-    docstring's rule of thumb), and why.
+    """Whether ``cur`` Shield Bashes, Trips, Grabs or Pins ``t`` instead of its attack (the
+    module docstring's rule of thumb; Grab and Pin: :mod:`.wrestling`), and why.
 
     Args:
         weapon: The weapon of the attack it would make.
@@ -193,14 +202,15 @@ def choose_maneuver(scenario: Scenario, enc: Encounter, cur: int, t: int, weapon
         weapons, n_attacks: Everyone's weapon and attacks a turn.
 
     Returns:
-        ``(kind, why)``: ``kind`` ``"shield_bash"``, ``"trip"`` or ``None`` (attack).
+        ``(kind, why)``: ``kind`` ``"shield_bash"``, ``"trip"``, ``"grab"``, ``"pin"`` or
+        ``None`` (attack).
     """
     tac = scenario.tactics[scenario.side_of[cur]]
-    wanted = [k for k in MANEUVERS if getattr(tac, k) == "odds"]
     me, them = scenario.names[cur], scenario.names[t]
-    if not wanted or not round_offers(enc, me).lfg_round or \
-            "prone" in enc.state(them)["conditions"]:
+    wanted = [k for k in MANEUVERS if getattr(tac, k) == "odds"]
+    if not wanted or not round_offers(enc, me).lfg_round:
         return None, ""
+    wanted = _worth_weighing(enc, me, them, wanted)
     best: tuple | None = None
     for kind in wanted:
         row = _weigh(scenario, enc, cur, t, kind, weapon, plain, prev, flags, weapons,
@@ -213,11 +223,35 @@ def choose_maneuver(scenario: Scenario, enc: Encounter, cur: int, t: int, weapon
     extra = (f", less {lost:.1f} for the attack it costs" if lost else "") + \
         (f", less {cost:.1f} for the damage it risks (caution {tac.caution:g})" if cost
          else "")
-    return kind, (f"{me} {MANEUVERS[kind]} {them}: by the exact odds P(Prone) "
-                  f"{mo.p_success:.2f}, expected damage {mo.expected_damage:.1f}, and "
-                  f"{gain:.1f} more from the attacks that follow on a Prone foe{extra}: "
+    dealt = f", expected damage {mo.expected_damage:.1f}," if EFFECTS[kind] == "Prone" \
+        else ""
+    state = EFFECTS[kind]
+    return kind, (f"{me} {MANEUVERS[kind]} {them}: by the exact odds P({state}) "
+                  f"{mo.p_success:.2f}{dealt} and {gain:.1f} more from the attacks that "
+                  f"follow on a {state} foe{_how(kind)}{extra}: "
                   f"value {value:.1f} (plain {weapon}: P(drop) {plain[0]:.2f}, value "
                   f"{plain[1]:.1f})")
+
+
+def _worth_weighing(enc: Encounter, me: str, them: str, kinds: list[str]) -> list[str]:
+    """The ``kinds`` whose effect ``them`` lacks: no knock-down of a Prone foe, no Grab of
+    one already in a grapple, a Pin only of a foe ``me`` grapples and has not Pinned (the
+    encounter refuses a Pin of anyone else; its dry run still decides)."""
+    has = set(enc.state(them)["conditions"])
+    out = []
+    for k in kinds:
+        if EFFECTS[k] == "Prone" and "prone" in has or k == "grab" and \
+                has & {"grappled", "pinned"} or k == "pin" and \
+                ("pinned" in has or enc.grappler_of(them) != me):
+            continue
+        out.append(k)
+    return out
+
+
+def _how(kind: str) -> str:
+    """What the condition does to the attacks that follow (the why's words)."""
+    return {"grab": " (Flat-Footed against those not in the grapple)",
+            "pin": " (Helpless against those not in the grapple)"}.get(kind, "")
 
 
 def _weigh(scenario: Scenario, enc: Encounter, cur: int, t: int, kind: str, weapon: str,
@@ -250,7 +284,8 @@ def _weigh(scenario: Scenario, enc: Encounter, cur: int, t: int, kind: str, weap
         else:
             after = left
         gain = _prone_gain(scenario, enc, max(0, after), cur, t, weapon, prev, flags,
-                           weapons, n_attacks)
+                           weapons, n_attacks) if EFFECTS[kind] == "Prone" else \
+            grapple_gain(scenario, enc, cur, t, kind, weapons, n_attacks)
         lost = max(0, left - after) * plain[2]
         value = mo.expected_damage + mo.p_success * gain - lost - cost
         if not _better(p_drop, value, plain[0], plain[1]):
