@@ -40,6 +40,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from ..rules.actions.close_situation import held_in_a_grapple
 from .choices import _standing, odds_of
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -108,9 +109,10 @@ def grabber_cost(scenario: Scenario, enc: Encounter, cur: int, t: int, weapons: 
                  n_attacks: Any) -> float:
     """The expected damage ``cur`` takes more, Grappled by its own Grab and so Flat-Footed
     against every other standing foe ("Grappled Condition"), from one turn of their attacks
-    (0 when it already grapples someone)."""
+    (0 when it is in a grapple already,
+    :func:`lfgcombat.rules.actions.close_situation.held_in_a_grapple`)."""
     me = scenario.names[cur]
-    if "grappled" in enc.state(me)["conditions"]:
+    if held_in_a_grapple(enc, me):
         return 0.0
     va, up = enc.creature(me), _standing(enc)
     more = 0.0

@@ -92,6 +92,34 @@ def test_a_grappled_foe_is_flat_footed_against_those_outside_the_grapple_only():
         assert pinned.odds.ac < seen.odds.ac
 
 
+def test_a_grapple_whose_other_member_died_is_over_for_the_attacks_on_the_survivor():
+    """Wulfric grabs Orc 1, which then dies: the encounter leaves him Grappled, but no
+    grapple goes on, so Orc 2 attacks him as before (and the tactics count him free)."""
+    from lfgcombat.rules.actions.close_situation import held_in_a_grapple
+    hero = _party()[0]
+    orcs = [load_example("orc").replace(name=f"Orc {i}") for i in (1, 2)]
+    sides = {"party": ["Wulfric"], "orcs": ["Orc 1", "Orc 2"]}
+    for seed in range(1, 100):
+        enc = Encounter([hero, *orcs], sides=sides, seed=seed)
+        enc.start()
+        if enc.current != "Wulfric":
+            continue
+        enc.wrestle("Wulfric", "Orc 1", "grab")
+        if "grappled" in enc.state("Orc 1")["conditions"]:
+            break
+    assert held_in_a_grapple(enc, "Wulfric") and held_in_a_grapple(enc, "Orc 1")
+    fork = enc.fork()
+    fork.end_turn(next="Orc 2")
+    assert any("Wulfric is Grappled: Flat-Footed against Orc 2" in m
+               for m in fork.attack_preview("Orc 2", "Wulfric").modifiers)
+    enc.damage("Orc 1", 100, "slashing")
+    assert enc.state("Orc 1")["status"] == "dead"
+    assert "grappled" in enc.state("Wulfric")["conditions"]
+    assert not held_in_a_grapple(enc, "Wulfric")
+    enc.end_turn(next="Orc 2")
+    assert enc.attack_preview("Orc 2", "Wulfric").modifiers == ()
+
+
 def test_wulfric_grabs_a_big_shielded_orc_for_chessan_and_attacks_a_plain_one():
     """The orc's Shield Rating 8 is lost Flat-Footed: Chessan's three attacks to come gain
     more than Wulfric's attack is worth, so he Grabs; without the shield, or with Wrestling

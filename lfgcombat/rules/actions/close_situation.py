@@ -189,16 +189,29 @@ def grapple_members(st: Encounter, name: str) -> frozenset[str]:
                                  and st.grappler_of(n) == holder})
 
 
+def held_in_a_grapple(st: Encounter, name: str) -> bool:
+    """Whether ``name`` is Grappled or Pinned in a grapple still going on: one with someone
+    else in it still alive (:func:`grapple_members`), or - Grappled with nobody named, as a
+    GM may set it ("held in a struggle by another creature or objects") - by itself.
+    Decision: a grapple whose every other member is dead is over (the Grappled condition
+    the encounter leaves on the survivor no longer makes it Flat-Footed)."""
+    if not (st._has(name, Condition.PINNED) or st._has(name, Condition.GRAPPLED)):
+        return False
+    others = grapple_members(st, name) - {name}
+    return not others or any(not st._f[n].dead for n in others)
+
+
 def _outside_the_grapple(st: Encounter, attacker: str, target: str,
                          situation: dict[str, Any], modifiers: list[str]
                          ) -> tuple[dict[str, Any], list[str]]:
     """A Grappled target is Flat-Footed, a Pinned one Helpless, against an attacker not in
     its grapple (000_8d1d7816ee944f3b.txt, "Grappled Condition", "Pinned"); within the
-    grapple nothing changes."""
-    pinned = st._has(target, Condition.PINNED)
-    if not (pinned or st._has(target, Condition.GRAPPLED)) or \
-            attacker in grapple_members(st, target):
+    grapple nothing changes. Decision: Pinned, "More severe version of Grappled", stands in
+    for it (it supersedes Grappled in ``data/conditions.csv``), so Helpless in place of
+    Flat-Footed."""
+    if not held_in_a_grapple(st, target) or attacker in grapple_members(st, target):
         return situation, modifiers
+    pinned = st._has(target, Condition.PINNED)
     flag, rule = ("helpless", _R_PINNED) if pinned else ("flat_footed", _R_GRAPPLED)
     if not situation.get(flag):
         situation[flag] = True
