@@ -355,11 +355,13 @@ def coerce_tactics(value: "Tactics | str | Mapping | None", sides: list[str]
 def turn_choice_labels(value: Any) -> list[str]:
     """The names of the tactics in ``value`` (as :func:`coerce_tactics` or ``compare``'s
     ``tactics=[...]`` take them) that play turn choices by exact odds (the reference tier
-    only); unknown names are left to :func:`coerce_tactics` to refuse."""
+    only), a comparison's list of mappings side -> tactics included; unknown names are
+    left to :func:`coerce_tactics` to refuse."""
     if isinstance(value, Mapping):
         items: list[Any] = list(value.values())
     elif isinstance(value, (list, tuple)):
-        items = list(value)
+        items = [w for v in value
+                 for w in (v.values() if isinstance(v, Mapping) else (v,))]
     else:
         items = [value]
     out = []

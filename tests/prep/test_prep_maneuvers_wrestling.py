@@ -232,3 +232,16 @@ def test_grab_and_pin_are_data_and_bad_ones_are_refused():
         with pytest.raises(TacticsError, match=f"unknown tactics {key} 'odd'; did you mean "
                                                "'odds'"):
             Tactics(**{key: "odd"})
+
+
+def test_a_comparison_of_one_sides_tactics_with_turn_choices_plays_on_the_reference_tier():
+    """``compare(sides, tactics=[{"party": "pack"}, {"party": "wrestler"}])`` naming no tier
+    plays on the reference tier (noted), as the presets by name do; it was sent to the fast
+    tier, which refused it."""
+    from lfgcombat.prep.tactics import turn_choice_labels
+    from lfgcombat.prep.tiers import choose_tier
+    from lfgcombat.rulesets import coerce_ruleset
+    variants = [{"party": "pack"}, {"party": "wrestler"}]
+    assert turn_choice_labels(variants) == ["pack (flank)", "wrestler (trip, flank, grab, pin)"]
+    tier, note = choose_tier(None, [coerce_ruleset("lfg")] * 2, variants)
+    assert tier == "reference" and "wrestler (trip, flank, grab, pin)" in note
