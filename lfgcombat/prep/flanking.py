@@ -194,7 +194,7 @@ def _after_moving(enc: Encounter, me: str, them: str, weapon: str, action: str, 
 def _flank_cells_weighed(scenario: Scenario, enc: Encounter, me: str, them: str,
                          weapon: str, need: int) -> tuple | None:
     """The best ``(P(drop), value, action, cell, attacks left, expected damage, AOO
-    cost)`` of ``me``'s 5-Foot Steps, then Moves (a Big Action left), to a cell from
+    cost, provokes)`` of ``me``'s 5-Foot Steps, then Moves (a Big Action left), to a cell from
     which it flanks ``them`` (``None``: none)."""
     hmap = enc.map
     assert hmap is not None
@@ -210,9 +210,10 @@ def _flank_cells_weighed(scenario: Scenario, enc: Encounter, me: str, them: str,
             if got is None:
                 continue
             odds, n = got
-            risk = caution * _aoo_risk(scenario, enc, me) if cell in where.provoking else 0.0
+            provokes = cell in where.provoking
+            risk = caution * _aoo_risk(scenario, enc, me) if provokes else 0.0
             row = (_p_drop(odds, need), float(odds.expected_damage) * n - risk, action, cell,
-                   n, float(odds.expected_damage), risk)
+                   n, float(odds.expected_damage), risk, provokes)
             if best is None or _better(row[0], row[1], best[0], best[1]):
                 best = row
     return best
@@ -238,7 +239,7 @@ def _flank_from_reach(scenario: Scenario, enc: Encounter, cur: int, t: int, weap
     best = _flank_cells_weighed(scenario, enc, me, them, weapon, need)
     if best is None or not _better(best[0], best[1], *here):
         return ""
-    p, value, action, cell, n, per, risk = best
+    p, value, action, cell, n, per, risk, provokes = best
     try:
         if action == "five_foot_step":
             enc.five_foot_step(me, cell)
@@ -246,7 +247,8 @@ def _flank_from_reach(scenario: Scenario, enc: Encounter, cur: int, t: int, weap
             enc.move(me, cell, aoo="all")
     except LfgError:
         return ""
-    how = "takes a 5-Foot Step" if action == "five_foot_step" else "moves"
+    how = "takes a 5-Foot Step" if action == "five_foot_step" else \
+        "moves, provoking AOO," if provokes else "moves"
     caution = scenario.tactics[scenario.side_of[cur]].caution
     extra = f", less {risk:.1f} for the AOOs it risks (caution {caution:g})" if risk else ""
     return (f"{me} {how} to flank {them}, already in reach: by the exact odds of its "
