@@ -406,3 +406,50 @@ def test_flanking_from_reach_wins_more_often_than_a_never_flank_twin():
     assert any(n.startswith("Chessan takes a 5-Foot Step to flank Orc, already in reach")
                for n in notes)
     assert not [n for n in _notes(c.results[0].replay(0)) if "to flank" in n]
+
+
+#: Chessan and Wulfric next to the orc, 60 degrees apart; the only hex next to Chessan
+#: from which she would flank it is a wall, so flanking needs a Move out of the orc's reach.
+WALLED = """
+name: walled
+terrain: |
+  . . . . . . .
+   . . # . . . .
+  . . . . . . .
+   . . . . . . .
+creatures:
+  - {name: Wulfric, at: [4, 2], side: party}
+  - {name: Chessan, at: [3, 1], side: party}
+  - {name: Orc, at: [3, 2], side: foes}
+"""
+
+
+def _walled(caution: float):
+    party = [load_example("wulfric"), load_example("chessan")]
+    foe = load_example("orc").replace(bonuses=[{"to": "ac", "value": 10, "source": "test"}])
+    hmap = HexMap.from_text(WALLED, creatures=party + [foe])
+    tac = Tactics(name="flanker", flank="odds", caution=caution)
+    scenario, _ = prepare_run({"party": party, "foes": [foe]}, None, {"party": tac})
+    enc = Encounter(party + [foe], map=hmap, sides=scenario.sides(), seed=1)
+    enc.start()
+    if enc.current != "Chessan":
+        enc.end_turn(next="Chessan")
+    return scenario, enc, flank_in(scenario, enc, 1, 2, "mace")
+
+
+def test_a_flanking_move_that_provokes_weighs_the_aoo_by_caution():
+    """No 5-Foot Step flanks (the wall), so Chessan weighs a Move, which spends a Big Action
+    (2 attacks left, not 3) and provokes the orc's AOO ("What actions normally Provoke
+    AOO?"): heedless (caution 0) or nearly so she moves and the orc strikes; caution 5 keeps
+    her where she stands."""
+    scenario, enc, why = _walled(0.0)
+    assert why.startswith("Chessan moves, provoking AOO, to flank Orc, already in reach: by "
+                          "the exact odds of its mace from there P(drop) 0.00, expected "
+                          "damage 0.9 x 2 attacks left: 1.9 (staying: P(drop) 0.00, "
+                          "expected damage 0.5 x 3: 1.4)")
+    assert enc.map.is_flanked("Orc") and enc.actions_left("Chessan").attacks == 2
+    assert any(e.kind == "attack" and e.actor == "Orc" and e.data["aoo"] for e in enc.log)
+    _, enc, why = _walled(0.05)
+    assert ", less 0.3 for the AOOs it risks (caution 0.05): 1.6 (staying" in why
+    _, enc, why = _walled(5.0)
+    assert why == "" and not enc.map.is_flanked("Orc")
