@@ -15,8 +15,8 @@ Flanking from reach: a melee creature whose target (the one its tactics pick) is
 in its reach, and which an ally threatens, weighs staying against each cell from which it
 would flank the target and still reach it: first those of a 5-Foot Step (000_8d1d7816ee944f3b.txt,
 "What is a 5-Foot Step?": a Swift Action, no AOO), then - a Big Action left - those of a
-Move ("Exiting a threatened hex provokes AOO from any creature threatening that hex", "What
-actions normally Provoke AOO?"). Each is played in a fork (nobody taking an AOO there): the
+Move ("Exiting a threatened hex provokes AOO from any creature threatening that hex",
+"What actions normally Provoke AOO?"). Each is played in a fork (nobody taking an AOO there): the
 encounter says whether it takes the move, how many attacks are left after it, and the exact
 odds of the next attack from there (:meth:`Encounter.attack_odds
 <lfgcombat.Encounter.attack_odds>`: flanking, Gang Up, cover). Its value is that attack's

@@ -2,7 +2,7 @@
 an attack, and moving to flank (issue 25, item 2; the reference tier only, like :mod:`.choices`).
 
 The preferences are fields of :class:`~lfgcombat.prep.tactics.Tactics` (``shield_bash``,
-``trip``, ``flank``: ``"never"`` or ``"odds"``). Every number is the kit's own:
+``trip``, ``grab``, ``pin``, ``flank``: ``"never"`` or ``"odds"``). Every number is the kit's own:
 
 * a maneuver's chances are :func:`lfgcombat.rules.actions.maneuver_odds.maneuver_odds`: the
   touch attack and the opposed Wrestling check the encounter would roll now, computed
@@ -33,7 +33,8 @@ undervalued): the AOO the target provokes standing up, its lost Big Action, its 
 attacks while Prone, the 5-ft shove. It is chosen over the plain attack (the weapon and
 Power Attack :func:`~lfgcombat.prep.choices.choose_attack` picked) by the same rule as every
 choice: the higher chance to drop the target, else the higher value. A foe already Prone
-is never tripped or bashed. Grab and Pin are weighed by the same rule with the worth of a
+is never tripped or bashed, one in a grapple never grabbed, and only a foe the actor holds
+(and has not Pinned) pinned. Grab and Pin are weighed by the same rule with the worth of a
 grapple instead of a knock-down (:mod:`.wrestling`: the foe Flat-Footed, then Helpless,
 against its grappler's allies); Shove is never played (:mod:`.wrestling` says why).
 

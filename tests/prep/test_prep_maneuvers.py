@@ -1,11 +1,13 @@
-"""Shield Bash, Trip and moving to flank by exact odds (issue 25, item 2): the maneuvers'
-exact odds against the dice the encounter rolls, the choices' known answers, the GM note in
-the replayed fight's log, and the fast tier's refusal by name.
+"""Shield Bash, Trip and moving to flank (from afar and from reach) by exact odds (issue 25,
+item 2): the maneuvers' exact odds against the dice the encounter rolls, the choices' known
+answers, the GM note in the replayed fight's log, flanking's P(win) against a never-flank
+twin, and the fast tier's refusal by name (Grab and Pin: test_prep_maneuvers_wrestling.py).
 
 Rules at work (000_8d1d7816ee944f3b.txt): "Shield Bash (Attack Action, No AOO)" (a touch
 attack, then an opposed Wrestling check; a Nat 20 adds +5; a win knocks Prone, a win by 5+
 also deals (1+STRMod) [b]), "Wrestling Skill - Maneuvers & More" (a Big Action; Trip:
-Prone), "Prone" (-4 AC against melee attacks), "Flanking / Being Flanked" (-2 AC).
+Prone), "Prone" (-4 AC against melee attacks), "Flanking / Being Flanked" (-2 AC),
+"What is a 5-Foot Step?" (a Swift Action, no AOO).
 """
 
 from __future__ import annotations
@@ -439,8 +441,8 @@ def _walled(caution: float):
 
 def test_a_flanking_move_that_provokes_weighs_the_aoo_by_caution():
     """No 5-Foot Step flanks (the wall), so Chessan weighs a Move, which spends a Big Action
-    (2 attacks left, not 3) and provokes the orc's AOO ("What actions normally Provoke
-    AOO?"): heedless (caution 0) or nearly so she moves and the orc strikes; caution 5 keeps
+    (2 attacks left, not 3) and provokes the orc's AOO
+    ("What actions normally Provoke AOO?"): heedless (caution 0) or nearly so she moves and the orc strikes; caution 5 keeps
     her where she stands."""
     scenario, enc, why = _walled(0.0)
     assert why.startswith("Chessan moves, provoking AOO, to flank Orc, already in reach: by "

@@ -5,10 +5,11 @@ Shield Rating plus half the other, -2 on all attack rolls, no somatic spells), "
 Natural Weapons" (a tail never strikes the hex directly in front, nor the foe bitten this
 turn: :meth:`CloseSituationRules.facing`), "Combat Feint" (Flat-Footed against the feinter's
 next attack) and Shield Bash's lost Shield Rating, as :meth:`CombatRules._encounter_situation`
-asks them (``_close_fight_situation``), and a grapple seen from outside ("Grappled
-Condition": "Flat-Footed against creatures not in the grapple"; "Pinned": "Helpless against
-creatures not in the grapple"). Decisions: a creature faces the way of its last own
-step (inferred: the text gives creatures no facing); moves done to it do not turn it.
+asks them (``_close_fight_situation``), and a grapple seen from outside:
+"Grappled Condition" ("Flat-Footed against creatures not in the grapple") and
+"Pinned" ("Helpless against creatures not in the grapple"). Decisions: a creature faces
+the way of its last own step (inferred: the text gives creatures no facing); moves done to
+it do not turn it.
 """
 
 from __future__ import annotations
