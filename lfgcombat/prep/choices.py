@@ -65,6 +65,11 @@ class Odds:
         return float(self.cumulative[k]) if k < len(self.values) else 0.0
 
 
+def _better(p: float, v: float, p0: float, v0: float) -> bool:
+    """The house rule of every choice here: the higher P(drop), else the higher value."""
+    return p > p0 + SAME_P or (abs(p - p0) <= SAME_P and v > v0 + 1e-9)
+
+
 def _cache(scenario: Scenario) -> dict:
     kept = scenario.__dict__.get("_choice_odds")
     if kept is None:

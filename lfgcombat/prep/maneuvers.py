@@ -1,8 +1,8 @@
-"""Turn choices by exact odds, continued: a Shield Bash or a Trip instead of an attack, and
-moving to flank (issue 25, item 2; the reference tier only, like :mod:`.choices`).
+"""Turn choices by exact odds, continued: a Shield Bash, a Trip, a Grab or a Pin instead of
+an attack, and moving to flank (issue 25, item 2; the reference tier only, like :mod:`.choices`).
 
 The preferences are fields of :class:`~lfgcombat.prep.tactics.Tactics` (``shield_bash``,
-``trip``, ``flank``: ``"never"`` or ``"odds"``). Every number is the kit's own:
+``trip``, ``grab``, ``pin``, ``flank``: ``"never"`` or ``"odds"``). Every number is the kit's own:
 
 * a maneuver's chances are :func:`lfgcombat.rules.actions.maneuver_odds.maneuver_odds`: the
   touch attack and the opposed Wrestling check the encounter would roll now, computed
@@ -33,17 +33,12 @@ undervalued): the AOO the target provokes standing up, its lost Big Action, its 
 attacks while Prone, the 5-ft shove. It is chosen over the plain attack (the weapon and
 Power Attack :func:`~lfgcombat.prep.choices.choose_attack` picked) by the same rule as every
 choice: the higher chance to drop the target, else the higher value. A foe already Prone
-is never tripped or bashed. Grab, Shove and Pin are not played (their worth is no damage
-the kit can weigh).
+is never tripped or bashed, one in a grapple never grabbed, and only a foe the actor holds
+(and has not Pinned) pinned. Grab and Pin are weighed by the same rule with the worth of a
+grapple instead of a knock-down (:mod:`.wrestling`: the foe Flat-Footed, then Helpless,
+against its grappler's allies); Shove is never played (:mod:`.wrestling` says why).
 
-Moving to flank ("Flanking / Being Flanked": -2 AC to the flanked creature): on a map, a
-melee creature with no foe in reach, whose target an ally already threatens, weighs the cells
-it can reach with its Move Action (of those the plain approach would choose among: no AOO
-when it can) from which it flanks the target (the map's own flanking test) against the plain
-approach's cell, by the exact odds of its attack from there
-(:meth:`Encounter.attack_odds <lfgcombat.Encounter.attack_odds>` in a fork where it stands
-there); it moves to the best flanking cell when its odds beat the plain approach's.
-Only its own attack is weighed (its ally's gain from the flank is left out).
+Moving to flank is :mod:`.flanking`'s (:func:`flank_in`, kept here by name).
 """
 
 from __future__ import annotations
@@ -53,16 +48,22 @@ from typing import TYPE_CHECKING, Any
 from ..errors import LfgError
 from ..rules.actions.maneuver_odds import maneuver_odds
 from ..rules.turns.round_offers import round_offers
-from .choices import SAME_P, _need, _standing, move_or_stay, odds_of
+from .choices import SAME_P, _better, _need, _standing, odds_of
+from .flanking import flank_in
+from .wrestling import grapple_gain
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..engine import Encounter
     from .spec import Scenario
 
-__all__ = ["choose_maneuver", "play_maneuver", "flank_in", "MANEUVERS"]
+__all__ = ["choose_maneuver", "play_maneuver", "flank_in", "MANEUVERS", "EFFECTS"]
 
 #: The maneuvers the tactics weigh, by their :class:`Tactics` field.
-MANEUVERS: dict[str, str] = {"shield_bash": "Shield Bashes", "trip": "Trips"}
+MANEUVERS: dict[str, str] = {"shield_bash": "Shield Bashes", "trip": "Trips",
+                              "grab": "Grabs", "pin": "Pins"}
+#: The condition a won maneuver gives the target.
+EFFECTS: dict[str, str] = {"shield_bash": "Prone", "trip": "Prone", "grab": "Grappled",
+                           "pin": "Pinned"}
 
 
 def _dry_run(scenario: Scenario, enc: Encounter, me: str, them: str, kind: str
@@ -158,6 +159,7 @@ def _cost(scenario: Scenario, enc: Encounter, cur: int, t: int, kind: str,
     if not caution:
         return 0.0
     from ..rules.bonuses import Bonus
+    from .wrestling import grabber_cost
     me, them = scenario.names[cur], scenario.names[t]
     va = enc.creature(me)
     up = _standing(enc)
@@ -175,7 +177,9 @@ def _cost(scenario: Scenario, enc: Encounter, cur: int, t: int, kind: str,
                 odds_of(scenario, fv, va, weapons[f], ac_bonuses=bare)
             if with_ is not None and without is not None:
                 more += int(n_attacks[f]) * (without.expected - with_.expected)
-    elif enc.map is not None:
+    if kind == "grab":
+        more += grabber_cost(scenario, enc, cur, t, weapons, n_attacks)
+    if kind != "shield_bash" and enc.map is not None:
         for f in foes:
             name = scenario.names[f]
             if enc.map.threatens_creature(name, me) and enc.actions_left(name).reactions:
@@ -187,8 +191,8 @@ def _cost(scenario: Scenario, enc: Encounter, cur: int, t: int, kind: str,
 def choose_maneuver(scenario: Scenario, enc: Encounter, cur: int, t: int, weapon: str,
                     plain: tuple[float, float, float], prev: int, flags: dict,
                     weapons: list[str], n_attacks: Any) -> tuple[str | None, str]:
-    """Whether ``cur`` Shield Bashes or Trips ``t`` instead of its attack (the module
-    docstring's rule of thumb), and why.
+    """Whether ``cur`` Shield Bashes, Trips, Grabs or Pins ``t`` instead of its attack (the
+    module docstring's rule of thumb; Grab and Pin: :mod:`.wrestling`), and why.
 
     Args:
         weapon: The weapon of the attack it would make.
@@ -199,14 +203,15 @@ def choose_maneuver(scenario: Scenario, enc: Encounter, cur: int, t: int, weapon
         weapons, n_attacks: Everyone's weapon and attacks a turn.
 
     Returns:
-        ``(kind, why)``: ``kind`` ``"shield_bash"``, ``"trip"`` or ``None`` (attack).
+        ``(kind, why)``: ``kind`` ``"shield_bash"``, ``"trip"``, ``"grab"``, ``"pin"`` or
+        ``None`` (attack).
     """
     tac = scenario.tactics[scenario.side_of[cur]]
-    wanted = [k for k in MANEUVERS if getattr(tac, k) == "odds"]
     me, them = scenario.names[cur], scenario.names[t]
-    if not wanted or not round_offers(enc, me).lfg_round or \
-            "prone" in enc.state(them)["conditions"]:
+    wanted = [k for k in MANEUVERS if getattr(tac, k) == "odds"]
+    if not wanted or not round_offers(enc, me).lfg_round:
         return None, ""
+    wanted = _worth_weighing(enc, me, them, wanted)
     best: tuple | None = None
     for kind in wanted:
         row = _weigh(scenario, enc, cur, t, kind, weapon, plain, prev, flags, weapons,
@@ -219,11 +224,35 @@ def choose_maneuver(scenario: Scenario, enc: Encounter, cur: int, t: int, weapon
     extra = (f", less {lost:.1f} for the attack it costs" if lost else "") + \
         (f", less {cost:.1f} for the damage it risks (caution {tac.caution:g})" if cost
          else "")
-    return kind, (f"{me} {MANEUVERS[kind]} {them}: by the exact odds P(Prone) "
-                  f"{mo.p_success:.2f}, expected damage {mo.expected_damage:.1f}, and "
-                  f"{gain:.1f} more from the attacks that follow on a Prone foe{extra}: "
+    dealt = f", expected damage {mo.expected_damage:.1f}," if EFFECTS[kind] == "Prone" \
+        else ""
+    state = EFFECTS[kind]
+    return kind, (f"{me} {MANEUVERS[kind]} {them}: by the exact odds P({state}) "
+                  f"{mo.p_success:.2f}{dealt} and {gain:.1f} more from the attacks that "
+                  f"follow on a {state} foe{_how(kind)}{extra}: "
                   f"value {value:.1f} (plain {weapon}: P(drop) {plain[0]:.2f}, value "
                   f"{plain[1]:.1f})")
+
+
+def _worth_weighing(enc: Encounter, me: str, them: str, kinds: list[str]) -> list[str]:
+    """The ``kinds`` whose effect ``them`` lacks: no knock-down of a Prone foe, no Grab of
+    one already in a grapple, a Pin only of a foe ``me`` grapples and has not Pinned (the
+    encounter refuses a Pin of anyone else; its dry run still decides)."""
+    has = set(enc.state(them)["conditions"])
+    out = []
+    for k in kinds:
+        if EFFECTS[k] == "Prone" and "prone" in has or k == "grab" and \
+                has & {"grappled", "pinned"} or k == "pin" and \
+                ("pinned" in has or enc.grappler_of(them) != me):
+            continue
+        out.append(k)
+    return out
+
+
+def _how(kind: str) -> str:
+    """What the condition does to the attacks that follow (the why's words)."""
+    return {"grab": " (Flat-Footed against those not in the grapple)",
+            "pin": " (Helpless against those not in the grapple)"}.get(kind, "")
 
 
 def _weigh(scenario: Scenario, enc: Encounter, cur: int, t: int, kind: str, weapon: str,
@@ -256,17 +285,13 @@ def _weigh(scenario: Scenario, enc: Encounter, cur: int, t: int, kind: str, weap
         else:
             after = left
         gain = _prone_gain(scenario, enc, max(0, after), cur, t, weapon, prev, flags,
-                           weapons, n_attacks)
+                           weapons, n_attacks) if EFFECTS[kind] == "Prone" else \
+            grapple_gain(scenario, enc, cur, t, kind, weapons, n_attacks)
         lost = max(0, left - after) * plain[2]
         value = mo.expected_damage + mo.p_success * gain - lost - cost
         if not _better(p_drop, value, plain[0], plain[1]):
             return None
     return kind, p_drop, value, mo, gain, lost, cost
-
-
-def _better(p: float, v: float, p0: float, v0: float) -> bool:
-    """The house rule of :mod:`.choices`: the higher P(drop), else the higher value."""
-    return p > p0 + SAME_P or (abs(p - p0) <= SAME_P and v > v0 + 1e-9)
 
 
 def play_maneuver(enc: Encounter, me: str, them: str, kind: str) -> None:
@@ -280,98 +305,3 @@ def play_maneuver(enc: Encounter, me: str, them: str, kind: str) -> None:
     else:
         enc.wrestle(me, them, kind, aoo="all")
 
-
-def _odds_from(fork: Any, me: str, them: str, weapon: str, cell: Any, need: int
-               ) -> tuple[float, float] | None:
-    """``(P(drop), expected damage)`` of ``me``'s attack on ``them`` standing at ``cell``
-    (placed there in ``fork``, a GM placement), by the encounter's own odds (flanking and
-    cover included); ``None``: refused from there."""
-    try:
-        fork.map.relocate(me, cell)
-        o = fork.attack_odds(me, them, weapon)
-    except LfgError:
-        return None
-    if need:
-        s = o.damage
-        p = float(s[s.index >= need].sum())
-    else:
-        p = 0.0
-    return p, float(o.expected_damage)
-
-
-def _may_flank(scenario: Scenario, enc: Encounter, cur: int, t: int, weapon: str) -> bool:
-    """Whether ``cur`` weighs moving to flank ``t``: ``flank="odds"``, a map, a Big Action
-    left, a melee weapon, no foe in reach, and an ally threatening ``t``."""
-    from ..rules.attacks import resolve_weapon
-    hmap = enc.map
-    me, them = scenario.names[cur], scenario.names[t]
-    if scenario.tactics[scenario.side_of[cur]].flank != "odds" or hmap is None or \
-            enc.actions_left(me).big < 1:
-        return False
-    view = enc.creature(me)
-    reach = int(view.reach.value or 0)
-    up = _standing(enc)
-    if resolve_weapon(view, weapon).is_projectile or any(
-            hmap.distance(me, n) <= reach for n in up if enc.side(n) != enc.side(me)):
-        return False
-    return any(enc.side(n) == enc.side(me) and n != me and hmap.threatens_creature(n, them)
-               for n in up)
-
-
-def _flanking_cells(fork: Any, me: str, them: str, cells: list, reach: int,
-                    cost: Any) -> list:
-    """The ``cells`` within ``reach`` of ``them`` from which ``me`` (placed there in
-    ``fork``) flanks it by the map's own test, cheapest first."""
-    out = []
-    for c in sorted((c for c in cells if fork.map.distance(c, them) <= reach),
-                    key=lambda c: cost[c]):
-        try:
-            fork.map.relocate(me, c)
-        except LfgError:
-            continue
-        if fork.map.is_flanked(them):
-            out.append(c)
-    return out
-
-
-def flank_in(scenario: Scenario, enc: Encounter, cur: int, t: int, weapon: str) -> str:
-    """On a map, under ``flank="odds"``: ``cur``, a melee creature with no foe in reach,
-    moves (a Move Action, foes offered an AOO take it) to a cell from which it flanks ``t``
-    when an ally already threatens ``t`` and the exact odds of its attack from there beat
-    the plain approach's (the module docstring). Played here. Returns why ("": it does
-    not flank; the plain approach follows)."""
-    if not _may_flank(scenario, enc, cur, t, weapon):
-        return ""
-    hmap = enc.map
-    assert hmap is not None
-    me, them = scenario.names[cur], scenario.names[t]
-    where = hmap.reachable(me)
-    cells = [c for c in where if c not in where.provoking] or list(where)
-    if not cells:
-        return ""
-    plain_goal = min(cells, key=lambda c: (hmap.distance(c, them), where.cost[c]))
-    fork = enc.fork()
-    flanking = _flanking_cells(fork, me, them, cells,
-                               int(enc.creature(me).reach.value or 0), where.cost)
-    if not flanking or plain_goal in flanking:
-        return ""  # nowhere to flank from, or the plain approach flanks already
-    need = _need(enc, them)
-    plain = _odds_from(fork, me, them, weapon, plain_goal, need)
-    best = None
-    for c in flanking:
-        got = _odds_from(fork, me, them, weapon, c, need)
-        if got is not None and (best is None or _better(got[0], got[1], best[1][0],
-                                                        best[1][1])):
-            best = (c, got)
-    if best is None or (plain is not None and not _better(best[1][0], best[1][1],
-                                                          plain[0], plain[1])):
-        return ""
-    before = hmap.token(me).anchor
-    move_or_stay(enc, me, best[0])
-    if hmap.token(me).anchor == before:
-        return ""
-    was = "out of reach" if plain is None else \
-        f"P(drop) {plain[0]:.2f}, expected damage {plain[1]:.1f}"
-    return (f"{me} moves to flank {them}: by the exact odds of its {weapon} from there "
-            f"P(drop) {best[1][0]:.2f}, expected damage {best[1][1]:.1f} (the plain "
-            f"approach: {was})")

@@ -30,7 +30,7 @@ from ..engine import Encounter
 from ..errors import IllegalActionError
 from .choices import (before_attacks, charge_in, choose_attack_scored, choose_defense,
                       move_or_stay)
-from .maneuvers import choose_maneuver, flank_in, play_maneuver
+from .maneuvers import MANEUVERS, choose_maneuver, flank_in, play_maneuver
 from .spec import FightSpec, Scenario, scenario_weapons, weapon_notes
 from .standing import STANDING, at_risk, track
 
@@ -77,8 +77,9 @@ class _Fight:
         self.n_attacks = spec.n_attacks
         self.odds_play = [bool(scenario.tactics[s].turn_choices) for s in self.side]
         # a Shield Bash or a Trip may leave anyone Prone: the tactics stand them up then
+        # (and play the maneuvers, Grab and Pin among them, only then)
         self.stand = self.knockdown or any(
-            t.shield_bash == "odds" or t.trip == "odds" for t in scenario.tactics)
+            getattr(t, k) == "odds" for t in scenario.tactics for k in MANEUVERS)
         self.flags: dict = {}  # what this turn's Aim / Fight Defensively add to its attacks
         self.charging = False  # it ran at its target this turn: the first attack charges
         self.made = 0  # attacks made this turn

@@ -44,6 +44,7 @@ from .spec import (MAX_ROUNDS, FightSpec, PrepError, Scenario, build_spec, check
                    check_fast_tier, choose_tier, make_scenario, plays_lfg_text,
                    scenario_weapons, sizes_differ)
 from .tactics import coerce_tactics, did_you_mean
+from .wrestling import wrestling_notes
 
 __all__ = ["simulate", "fight_words", "TIERS", "DEFAULT_CHUNK", "STOP_CHUNK", "HERE_CHUNK",
            "run_chunk"]
@@ -310,6 +311,7 @@ def run_notes(chunks: Sequence[Mapping[str, Any]], tier: str,
         notes += (weapons,)
     if scenario is not None:
         notes += ability_notes(scenario)  # SLA lines: no effect the engine can play
+        notes += wrestling_notes(scenario)  # Shove: no number to weigh
     return notes
 
 

@@ -72,6 +72,10 @@ name goes wherever a target policy's does (``simulate(..., tactics="spread_out")
 * ``bully``: as ``brutal`` without Aim, and knocking foes down: a Shield Bash or a Trip instead
   of an attack, and moving to flank, whenever the exact odds say so (``power_attack``,
   ``charge``, ``shield_bash``, ``trip`` and ``flank`` ``"odds"``, ``caution=0``).
+* ``wrestler``: as ``focus_fire`` with the best weapon, wrestling for its allies: a Trip, a
+  Grab (the foe Flat-Footed against everyone outside the grapple) or a Pin (Helpless
+  against them) instead of an attack, and moving to flank, whenever the exact odds say so
+  (``trip``, ``grab``, ``pin`` and ``flank`` ``"odds"``, ``caution=0``).
 
 Weapons (``Tactics.weapon``, :data:`WEAPON_POLICIES`): ``"first"`` attacks with a
 creature's first weapon, as the :class:`~lfgcombat.Encounter` does when an attack names
@@ -124,7 +128,21 @@ field of :class:`Tactics`, :data:`CHOICE_POLICIES`: ``"never"`` or ``"odds"``):
   flanks the target ("Flanking / Being Flanked": -2 AC, the map's own test) when the exact
   odds of its attack from there (:meth:`Encounter.attack_odds
   <lfgcombat.Encounter.attack_odds>` in a fork where it stands there) beat the plain
-  approach's; only its own attack is weighed.
+  approach's; a melee creature with its target already in reach takes a 5-Foot Step (a
+  Swift Action, no AOO) or a Move to a cell from which it flanks it when its attacks left
+  from there beat staying by the same odds (a provoking Move less ``caution`` times the
+  AOOs it draws); only its own attacks are weighed (:mod:`lfgcombat.prep.flanking`).
+* ``grab`` and ``pin``: instead of an attack, a Grab or (of a foe it grapples) a Pin
+  ("Wrestling Skill - Maneuvers & More", a Big Action that provokes) when its exact odds
+  beat the plain attack's by the same rule of thumb (:mod:`lfgcombat.prep.wrestling`):
+  P(Grappled) times the expected damage the foe, Flat-Footed against creatures not in the
+  grapple ("Grappled Condition"), takes more from one turn of attacks of each ally the turn
+  may pass to next; a Pin's P(Pinned) times what Helpless ("Pinned": "Helpless against
+  creatures not in the grapple") adds to Flat-Footed; less the attacks it costs, less
+  ``caution`` times the AOOs it draws on a map and, for a Grab, the grappler's own
+  Flat-Footed AC against the other foes. The encounter plays both conditions on every
+  attack from outside the grapple. A Shove is never played: the text gives it no number to
+  weigh (a 5-ft move, no damage; the run's notes say so).
 * ``caution``: how much the damage a creature takes weighs against the damage it deals (0:
   not at all).
 
@@ -140,10 +158,9 @@ none of them: it refuses such tactics by name, and a run that names no tier play
 reference tier, noted (:func:`lfgcombat.prep.tiers.choose_tier`).
 
 Left out for now (neither tier plays them): spells and casting (an SLA line gives no effect
-the engine can play: the run's notes name them), the Wrestling maneuvers Grab, Shove and Pin
-(their worth is no damage the kit can weigh), flanking by a creature already in reach of a
-foe (it would spend a Move Action it may need), Coup de Grace on the fallen, interrupts and
-readied actions, healing, and attacking a creature already down.
+the engine can play: the run's notes name them), the Wrestling maneuver Shove (its worth is
+no number the kit computes), breaking free of a grapple, Coup de Grace on the fallen,
+interrupts and readied actions, healing, and attacking a creature already down.
 """
 
 from __future__ import annotations
@@ -169,7 +186,7 @@ WEAPON_POLICIES: tuple[str, ...] = ("first", "best")
 CHOICE_POLICIES: tuple[str, ...] = ("never", "odds")
 #: The turn choices by exact odds, fields of :class:`Tactics` (the reference tier only).
 TURN_CHOICES: tuple[str, ...] = ("power_attack", "aim", "fight_defensively", "active_defense",
-                                  "charge", "shield_bash", "trip", "flank")
+                                  "charge", "shield_bash", "trip", "flank", "grab", "pin")
 #: The highest ``caution`` taken (damage taken weighs at most this many times damage dealt).
 MAX_CAUTION = 10.0
 
@@ -202,7 +219,7 @@ class Tactics:
         weapon: One of :data:`WEAPON_POLICIES`.
         name: What to call it (a preset's name, :data:`PRESETS`); ``""``: by its target.
         power_attack, aim, fight_defensively, active_defense, charge, shield_bash, trip,
-            flank: One of :data:`CHOICE_POLICIES` each (the turn choices by exact odds,
+            flank, grab, pin: One of :data:`CHOICE_POLICIES` each (the turn choices by exact odds,
             reference tier).
         caution: How much damage taken weighs against damage dealt, 0 to
             :data:`MAX_CAUTION`.
@@ -224,6 +241,8 @@ class Tactics:
     shield_bash: str = "never"
     trip: str = "never"
     flank: str = "never"
+    grab: str = "never"
+    pin: str = "never"
 
     def __post_init__(self) -> None:
         if self.target not in TARGET_POLICIES:
@@ -285,6 +304,8 @@ PRESETS: dict[str, Tactics] = {
     "pack": Tactics("weakest", name="pack", weapon="best", flank="odds"),
     "bully": Tactics("weakest", name="bully", weapon="best", power_attack="odds",
                      charge="odds", shield_bash="odds", trip="odds", flank="odds"),
+    "wrestler": Tactics("weakest", name="wrestler", weapon="best", trip="odds", grab="odds",
+                        pin="odds", flank="odds"),
 }
 
 
@@ -334,11 +355,13 @@ def coerce_tactics(value: "Tactics | str | Mapping | None", sides: list[str]
 def turn_choice_labels(value: Any) -> list[str]:
     """The names of the tactics in ``value`` (as :func:`coerce_tactics` or ``compare``'s
     ``tactics=[...]`` take them) that play turn choices by exact odds (the reference tier
-    only); unknown names are left to :func:`coerce_tactics` to refuse."""
+    only), a comparison's list of mappings side -> tactics included; unknown names are
+    left to :func:`coerce_tactics` to refuse."""
     if isinstance(value, Mapping):
         items: list[Any] = list(value.values())
     elif isinstance(value, (list, tuple)):
-        items = list(value)
+        items = [w for v in value
+                 for w in (v.values() if isinstance(v, Mapping) else (v,))]
     else:
         items = [value]
     out = []

@@ -1,11 +1,13 @@
-"""Shield Bash, Trip and moving to flank by exact odds (issue 25, item 2): the maneuvers'
-exact odds against the dice the encounter rolls, the choices' known answers, the GM note in
-the replayed fight's log, and the fast tier's refusal by name.
+"""Shield Bash, Trip and moving to flank (from afar and from reach) by exact odds (issue 25,
+item 2): the maneuvers' exact odds against the dice the encounter rolls, the choices' known
+answers, the GM note in the replayed fight's log, flanking's P(win) against a never-flank
+twin, and the fast tier's refusal by name (Grab and Pin: test_prep_maneuvers_wrestling.py).
 
 Rules at work (000_8d1d7816ee944f3b.txt): "Shield Bash (Attack Action, No AOO)" (a touch
 attack, then an opposed Wrestling check; a Nat 20 adds +5; a win knocks Prone, a win by 5+
 also deals (1+STRMod) [b]), "Wrestling Skill - Maneuvers & More" (a Big Action; Trip:
-Prone), "Prone" (-4 AC against melee attacks), "Flanking / Being Flanked" (-2 AC).
+Prone), "Prone" (-4 AC against melee attacks), "Flanking / Being Flanked" (-2 AC),
+"What is a 5-Foot Step?" (a Swift Action, no AOO).
 """
 
 from __future__ import annotations
@@ -322,3 +324,134 @@ def test_the_prone_view_is_the_one_the_encounter_makes_with_add_condition():
         fork.add_condition("Orc", "prone")
         assert _prone_view(scenario, enc, "Orc") == fork.creature("Orc")
         assert "prone" in fork.state("Orc")["conditions"]
+
+
+#: Wulfric and Chessan side by side, both in reach of one orc, which neither flanks.
+RING = """
+name: a ring
+terrain: |
+  . . . . . .
+   . . . . . .
+  . . . . . .
+   . . . . . .
+creatures:
+  - {name: Wulfric, at: [2, 1], side: party}
+  - {name: Chessan, at: [2, 2], side: party}
+  - {name: Orc, at: [3, 2], side: foes}
+"""
+
+
+def _ring(foe=None, tactics="pack"):
+    party = [load_example("wulfric"), load_example("chessan")]
+    foe = foe or load_example("orc")
+    hmap = HexMap.from_text(RING, creatures=party + [foe])
+    scenario, _ = prepare_run({"party": party, "foes": [foe]}, None, {"party": tactics})
+    enc = Encounter(party + [foe], map=hmap, sides=scenario.sides(), seed=1)
+    return scenario, enc
+
+
+def test_chessan_in_reach_steps_5_ft_to_flank_the_orc_wulfric_threatens():
+    """"Flanking / Being Flanked" (-2 AC) by a 5-Foot Step ("What is a 5-Foot Step?": a
+    Swift Action that provokes nothing): its three attacks from there beat staying by the
+    encounter's own odds, and it keeps its Big Actions."""
+    scenario, enc = _ring()
+    enc.start()
+    if enc.current != "Chessan":
+        enc.end_turn(next="Chessan")
+    assert enc.map.distance("Chessan", "Orc") <= 5 and not enc.map.is_flanked("Orc")
+    stay = enc.attack_odds("Chessan", "Orc", "mace").expected_damage
+    why = flank_in(scenario, enc, scenario.names.index("Chessan"), scenario.names.index("Orc"),
+                   "mace")
+    assert why.startswith("Chessan takes a 5-Foot Step to flank Orc, already in reach: by "
+                          "the exact odds of its mace from there")
+    assert f"(staying: P(drop) 0.00, expected damage {stay:.1f} x 3" in why
+    assert enc.map.is_flanked("Orc")
+    moved = enc.attack_odds("Chessan", "Orc", "mace").expected_damage
+    assert moved > stay and f"expected damage {moved:.1f} x 3 attacks left" in why
+    assert enc.actions_left("Chessan").big == 2 and enc.actions_left("Chessan").attacks == 3
+
+
+def test_in_reach_nobody_steps_when_flanking_gains_nothing_or_under_never():
+    """A creature already flanked, or tactics without ``flank="odds"``, stays put."""
+    scenario, enc = _ring(tactics="focus_fire")
+    enc.start()
+    if enc.current != "Chessan":
+        enc.end_turn(next="Chessan")
+    before = enc.map.token("Chessan").anchor
+    c, o = scenario.names.index("Chessan"), scenario.names.index("Orc")
+    assert flank_in(scenario, enc, c, o, "mace") == ""
+    scenario, enc = _ring()
+    enc.start()
+    if enc.current != "Chessan":
+        enc.end_turn(next="Chessan")
+    assert flank_in(scenario, enc, c, o, "mace").startswith("Chessan takes a 5-Foot Step")
+    assert flank_in(scenario, enc, c, o, "mace") == ""  # flanked already: nothing to gain
+    assert enc.map.token("Chessan").anchor != before
+
+
+def test_flanking_from_reach_wins_more_often_than_a_never_flank_twin():
+    """60 fights against a level-10 orc (AC +6, 120 HP), on common random numbers: the pack
+    that steps to flank wins more often than its twin with ``flank="never"``, the paired
+    95% interval of the difference above 0; the replayed fights' logs say why."""
+    import dataclasses
+    from lfgcombat.prep import compare
+    foe = load_example("orc").replace(level=10, max_hp=120, bonuses=[
+        {"to": "ac", "value": 6, "source": "test"}])
+    _, enc = _ring(foe)
+    twin = dataclasses.replace(PRESETS["pack"], flank="never", name="pack, no flank")
+    c = compare(enc, 60, tactics=[{"party": twin}, {"party": "pack"}], seed=5,
+                progress=False, backend=None, tier="reference")
+    s = c.summary("win").xs("party", level="side")
+    flank = s.iloc[1]
+    assert flank["p"] > s.iloc[0]["p"] and flank["diff_lo"] > 0, s
+    notes = _notes(c.results[1].replay(0))
+    assert any(n.startswith("Chessan takes a 5-Foot Step to flank Orc, already in reach")
+               for n in notes)
+    assert not [n for n in _notes(c.results[0].replay(0)) if "to flank" in n]
+
+
+#: Chessan and Wulfric next to the orc, 60 degrees apart; the only hex next to Chessan
+#: from which she would flank it is a wall, so flanking needs a Move out of the orc's reach.
+WALLED = """
+name: walled
+terrain: |
+  . . . . . . .
+   . . # . . . .
+  . . . . . . .
+   . . . . . . .
+creatures:
+  - {name: Wulfric, at: [4, 2], side: party}
+  - {name: Chessan, at: [3, 1], side: party}
+  - {name: Orc, at: [3, 2], side: foes}
+"""
+
+
+def _walled(caution: float):
+    party = [load_example("wulfric"), load_example("chessan")]
+    foe = load_example("orc").replace(bonuses=[{"to": "ac", "value": 10, "source": "test"}])
+    hmap = HexMap.from_text(WALLED, creatures=party + [foe])
+    tac = Tactics(name="flanker", flank="odds", caution=caution)
+    scenario, _ = prepare_run({"party": party, "foes": [foe]}, None, {"party": tac})
+    enc = Encounter(party + [foe], map=hmap, sides=scenario.sides(), seed=1)
+    enc.start()
+    if enc.current != "Chessan":
+        enc.end_turn(next="Chessan")
+    return scenario, enc, flank_in(scenario, enc, 1, 2, "mace")
+
+
+def test_a_flanking_move_that_provokes_weighs_the_aoo_by_caution():
+    """No 5-Foot Step flanks (the wall), so Chessan weighs a Move, which spends a Big Action
+    (2 attacks left, not 3) and provokes the orc's AOO
+    ("What actions normally Provoke AOO?"): heedless (caution 0) or nearly so she moves and the orc strikes; caution 5 keeps
+    her where she stands."""
+    scenario, enc, why = _walled(0.0)
+    assert why.startswith("Chessan moves, provoking AOO, to flank Orc, already in reach: by "
+                          "the exact odds of its mace from there P(drop) 0.00, expected "
+                          "damage 0.9 x 2 attacks left: 1.9 (staying: P(drop) 0.00, "
+                          "expected damage 0.5 x 3: 1.4)")
+    assert enc.map.is_flanked("Orc") and enc.actions_left("Chessan").attacks == 2
+    assert any(e.kind == "attack" and e.actor == "Orc" and e.data["aoo"] for e in enc.log)
+    _, enc, why = _walled(0.05)
+    assert ", less 0.3 for the AOOs it risks (caution 0.05): 1.6 (staying" in why
+    _, enc, why = _walled(5.0)
+    assert why == "" and not enc.map.is_flanked("Orc")

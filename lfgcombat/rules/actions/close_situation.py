@@ -5,8 +5,11 @@ Shield Rating plus half the other, -2 on all attack rolls, no somatic spells), "
 Natural Weapons" (a tail never strikes the hex directly in front, nor the foe bitten this
 turn: :meth:`CloseSituationRules.facing`), "Combat Feint" (Flat-Footed against the feinter's
 next attack) and Shield Bash's lost Shield Rating, as :meth:`CombatRules._encounter_situation`
-asks them (``_close_fight_situation``). Decisions: a creature faces the way of its last own
-step (inferred: the text gives creatures no facing); moves done to it do not turn it.
+asks them (``_close_fight_situation``), and a grapple seen from outside:
+"Grappled Condition" ("Flat-Footed against creatures not in the grapple") and
+"Pinned" ("Helpless against creatures not in the grapple"). Decisions: a creature faces
+the way of its last own step (inferred: the text gives creatures no facing); moves done to
+it do not turn it.
 """
 
 from __future__ import annotations
@@ -16,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..bonuses import Bonus, BonusType
 from ..citations import cite
+from ..conditions.conditions import Condition
 from lfgcombat.errors import IllegalActionError
 from .maneuvers import RULE_BASH
 from .maneuvers_play import _NOT_TURNING, RULE_TAIL
@@ -28,6 +32,9 @@ if TYPE_CHECKING:
     from lfgcombat.engine.encounter import Encounter
 
 __all__ = []
+
+_R_GRAPPLED = cite("Grappled Condition")
+_R_PINNED = cite("Pinned")
 
 
 # CloseSituation: Two shields, the tail's front hex and facing, a feint's Flat-Footed and a
@@ -175,6 +182,46 @@ def _close_attack_options(st: Encounter, name: str, target: str, weapon: Any,
                                               situation)
 
 
+def grapple_members(st: Encounter, name: str) -> frozenset[str]:
+    """The creatures in ``name``'s grapple: its grappler (or itself, when it holds others)
+    and everyone that grappler holds (:func:`~.maneuvers_play.grappler_of`)."""
+    holder = st.grappler_of(name) or name
+    return frozenset({holder} | {n for n in st._f if n != holder
+                                 and st.grappler_of(n) == holder})
+
+
+def held_in_a_grapple(st: Encounter, name: str) -> bool:
+    """Whether ``name`` is Grappled or Pinned in a grapple still going on: one with someone
+    else in it still alive (:func:`grapple_members`), or - Grappled with nobody named, as a
+    GM may set it ("held in a struggle by another creature or objects") - by itself.
+    Decision: a grapple whose every other member is dead is over (the Grappled condition
+    the encounter leaves on the survivor no longer makes it Flat-Footed)."""
+    if not (st._has(name, Condition.PINNED) or st._has(name, Condition.GRAPPLED)):
+        return False
+    others = grapple_members(st, name) - {name}
+    return not others or any(not st._f[n].dead for n in others)
+
+
+def _outside_the_grapple(st: Encounter, attacker: str, target: str,
+                         situation: dict[str, Any], modifiers: list[str]
+                         ) -> tuple[dict[str, Any], list[str]]:
+    """A Grappled target is Flat-Footed, a Pinned one Helpless, against an attacker not in
+    its grapple (000_8d1d7816ee944f3b.txt, "Grappled Condition", "Pinned"); within the
+    grapple nothing changes. Decision: Pinned, "More severe version of Grappled", stands in
+    for it (it supersedes Grappled in ``data/conditions.csv``), so Helpless in place of
+    Flat-Footed."""
+    if not held_in_a_grapple(st, target) or attacker in grapple_members(st, target):
+        return situation, modifiers
+    pinned = st._has(target, Condition.PINNED)
+    flag, rule = ("helpless", _R_PINNED) if pinned else ("flat_footed", _R_GRAPPLED)
+    if not situation.get(flag):
+        situation[flag] = True
+        modifiers.append(f"{target} is {'Pinned' if pinned else 'Grappled'}: "
+                         f"{flag.replace('_', '-').title()} against {attacker}, who is not "
+                         f"in the grapple ({rule})")
+    return situation, modifiers
+
+
 def _close_fight_situation(st: Encounter, attacker: str, target: str, situation: dict[str, Any],
                            modifiers: list[str]) -> tuple[dict[str, Any], list[str]]:
     """What the close fight adds to an attack's situation (called by
@@ -200,6 +247,7 @@ def _close_fight_situation(st: Encounter, attacker: str, target: str, situation:
                          "to its Shield Rating (000_8d1d7816ee944f3b.txt, \"Handedness & "
                          "Using Both Hands (Two Weapon Fighting)\")")
     situation, modifiers = _two_shields(st, attacker, target, situation, modifiers)
+    situation, modifiers = _outside_the_grapple(st, attacker, target, situation, modifiers)
     for e in list(st._f[target].effects):
         if e.kind == "feinted" and e.info.get("by") == attacker:
             situation["flat_footed"] = True
