@@ -240,3 +240,96 @@ def test_reachable_is_kept_between_steps_and_follows_the_log_and_the_map():
     assert painted is not first and dict(painted) == dict(_reachable_now(enc, name, "move"))
     enc.end_turn(next=enc.choices()[0] if enc.choices() else None)
     assert enc.reachable(name) is not painted
+
+
+def test_a_struck_creature_hands_on_its_hp_free_readings_in_a_dict_of_its_own():
+    """The readings a creature struck hands on (its AC and attack readings, under "ac"
+    and "attack") are copied into a dict of its own, the others left behind (a ruleset's
+    reading may read HP); each equals a reading made afresh (issue 24, "Fast")."""
+    c = load_example("wulfric")
+    _readings(c)
+    c._kept(("written_for", "lfg"), lambda: True)  # a reading not handed on
+    struck = c.replace(current_hp=c.hp - 1)
+    assert struck.active_conditions.entries == c.active_conditions.entries
+    kept, handed = c.__dict__["_kept_stats"], struck.__dict__["_kept_stats"]
+    assert handed == {k: v for k, v in kept.items() if k[0] in ("ac", "attack")}
+    assert handed and ("written_for", "lfg") not in handed and handed is not kept
+    handed[("ac", "new")] = 1  # the struck creature's own readings stay its own
+    assert ("ac", "new") not in kept
+    fresh = Creature.from_dict({**c.to_dict(), "current_hp": c.hp - 1})
+    assert _readings(struck) == _readings(fresh)
+
+
+def test_a_budgets_data_is_read_once_and_handed_out_as_a_copy():
+    """``budget_data`` of a classic round's budget (002_2a3a79475ca2a541.txt, "Character
+    Round:") is the JSON of its fields and feet left, kept on the budget and read again
+    by the steps; every caller gets its own copy; a budget spent gives its new data."""
+    from lfgcombat.engine.ruleset_play import _budget_of, budget_data
+    from lfgcombat.rulesets.classic.actions import RoundBudget
+
+    def fresh(b):
+        data = {"speed_ft": b.speed_ft, "moved_ft": b.moved_ft,
+                "action": None if b.action is None else str.__str__(b.action),
+                "mode": b.mode, "remaining_ft": b.remaining_ft}
+        if hasattr(b, "move_limit_ft"):
+            data["move_limit_ft"] = b.move_limit_ft
+        return json.loads(json.dumps(data))
+
+    b = RoundBudget(30)
+    got = budget_data(b)
+    assert got == fresh(b) and _budget_of(b) == fresh(b) and _budget_of(None) == {}
+    got["moved_ft"] = 99
+    assert budget_data(b) == fresh(b) and budget_data(None) is None
+    spent = b.move(10).act("attack")
+    assert budget_data(spent) == fresh(spent) != fresh(b)
+    assert _budget_of(spent) == fresh(spent)
+
+
+def test_headings_only_follows_a_heading_declared_after_it_was_shown():
+    """A citation shown once is shown again from what was kept, and shown under a
+    heading declared later (:func:`~lfgcombat.rules.citations.read_under`) from then on."""
+    from lfgcombat.rules import citations as C
+    words = "Zz Kept Test: Some words that run on for more than four words"
+    text = f'refused (000_8d1d7816ee944f3b.txt, "{words}")'
+    assert C.headings_only(text) == 'refused (000_8d1d7816ee944f3b.txt, "Zz Kept Test")'
+    assert C.headings_only(text) == 'refused (000_8d1d7816ee944f3b.txt, "Zz Kept Test")'
+    try:
+        C.read_under("000_8d1d7816ee944f3b.txt", "Zz Other Heading", words)
+        assert C.headings_only(text) == \
+            'refused (000_8d1d7816ee944f3b.txt, "Zz Other Heading")'
+    finally:
+        del C._UNDER["000_8d1d7816ee944f3b.txt", words]
+        C._SHOWN.clear()
+    assert C.headings_only(text) == 'refused (000_8d1d7816ee944f3b.txt, "Zz Kept Test")'
+
+
+def test_evolve_copies_the_fields_alone_and_equals_replace():
+    """Classic's ``evolve`` (a step of a checked value) gives what ``dataclasses.replace``
+    gives, whether or not the value has kept readings of itself, and never copies them."""
+    from dataclasses import replace
+
+    from lfgcombat.rulesets.classic._base import evolve
+    from lfgcombat.rulesets.classic.health import ClassicVitals
+    v = ClassicVitals(12).damage(5)
+    bare = evolve(v, stable=True)
+    assert bare == replace(v, stable=True) and "dead" not in bare.__dict__
+    assert v.dead is False and "dead" in v.__dict__  # a reading kept on v
+    read = evolve(v, hp=-12)
+    assert sorted(read.__dict__) == sorted(replace(v, hp=-12).__dict__)
+    assert read == replace(v, hp=-12) and "dead" not in read.__dict__ and read.dead
+
+
+def test_a_kept_property_is_read_once_and_follows_a_new_value():
+    """``kept_property`` (``cached_property`` without its lock) keeps a reading on the
+    value it was read of; a value made by a step reads afresh (classic's "Death": dead at
+    -10 or lower)."""
+    import functools
+
+    from lfgcombat.rulesets.classic._base import evolve, kept_property
+    from lfgcombat.rulesets.classic.health import ClassicVitals
+    assert isinstance(vars(ClassicVitals)["dead"], functools.cached_property)
+    assert isinstance(ClassicVitals.dead, kept_property)
+    v = ClassicVitals(12)
+    assert v.dead is False and v.__dict__["dead"] is False
+    struck = evolve(v, hp=-10)
+    assert struck.dead is True and ClassicVitals(12, -10).dead is True and v.dead is False

@@ -125,8 +125,18 @@ def _keep_stats(old: "Creature", new: "Creature") -> None:
             new.__dict__[key] = have[key]
         kept = have.get("_kept_stats")
         if kept:  # only AC and attack bonuses: a ruleset may keep readings of HP there
-            new.__dict__["_kept_stats"] = {k: v for k, v in kept.items()
-                                           if k[0] in _HP_FREE_KEPT}
+            new.__dict__["_kept_stats"] = _hp_free_kept(kept)
+
+
+def _hp_free_kept(kept: dict[Any, Any]) -> dict[Any, Any]:
+    """The entries of ``kept`` under :data:`_HP_FREE_KEPT`, in a new dict made by copying
+    (a copy keeps the keys' hashes: the keys hold weapons, situations and rulesets, whose
+    hashes are computed again at each look, and a new dict filled entry by entry cost a
+    tenth of a reference fight)."""
+    out = kept.copy()
+    for key in [k for k in kept if k[0] not in _HP_FREE_KEPT]:
+        del out[key]
+    return out
 
 
 #: The statistics a creature keeps that read neither its HP nor its conditions, only its

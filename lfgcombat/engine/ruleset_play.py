@@ -93,8 +93,21 @@ def budget_data(budget: Any) -> dict[str, Any] | None:
     "Fast": it was made again at every step and every ``state()``)."""
     if budget is None:
         return None
-    return jsonable(_kept_on(budget, "budget_data", lambda: _budget_data(budget)))
-    # (plain data: jsonable gives the caller its own copy)
+    return jsonable(_budget_read(budget))  # (plain data: jsonable gives its own copy)
+
+
+def _budget_of(budget: Any) -> dict[str, Any]:
+    """:func:`_budget_read` of a budget, ``{}`` for none (outside the creature's turn)."""
+    return {} if budget is None else _budget_read(budget)
+
+
+def _budget_read(budget: Any) -> dict[str, Any]:
+    """:func:`budget_data` of a budget (not ``None``) as kept on it, for reading only
+    (never handed out, nor changed): a step that reads a field or two of it, or logs it
+    (an event's data is its own frozen copy), needs no copy of its own (issue 24,
+    "Fast")."""
+    kept: dict[str, Any] = _kept_on(budget, "budget_data", lambda: _budget_data(budget))
+    return kept
 
 
 def _kept_on(value: Any, key: Any, make: Any) -> Any:
@@ -125,10 +138,15 @@ def _budget_data(budget: Any) -> dict[str, Any]:
     for extra in ("remaining_ft", "move_limit_ft"):
         if hasattr(budget, extra):
             data[extra] = getattr(budget, extra)
+    if all(type(v) in _JSON_AS_IS for v in data.values()):
+        return data  # what jsonable gives of it: the same values (issue 24, "Fast")
     return jsonable(data)
 
 
 _PLAIN_VALUES = (str, int, float, bool, type(None))
+#: The values JSON writes and reads back as they are (not floats: NaN and infinities are
+#: refused by :func:`jsonable`).
+_JSON_AS_IS = (str, int, bool, type(None))
 
 
 def _text_of(value: Any) -> Any:
@@ -282,7 +300,7 @@ def _record_turn_start(st: Encounter, name: str, was_attacked: bool) -> None:
     economy = st.ruleset.economy
     record, events = economy.start_turn(f.rules, _named(st, name), was_attacked=was_attacked)
     st._log_rolls(seen, actor=name)
-    data = budget_data(economy.budget(record)) or {}
+    data = _budget_of(economy.budget(record))
     st._emit("turn_rules", actor=name, data={
         "events": list(events), "mode": data.get("mode"), "budget": data,
         "rule": getattr(economy, "rule", st.ruleset.text)})
@@ -342,7 +360,7 @@ def _record_spend(st: Encounter, name: str, action: str, note: str | None = None
     f = st._f[name]
     economy = st.ruleset.economy
     f.rules = economy.spend(f.rules, action)
-    data = budget_data(economy.budget(f.rules)) or {}
+    data = _budget_of(economy.budget(f.rules))
     st._emit("single_action", actor=name, target=target, data={
         "action": action, "moved_ft": data.get("moved_ft"),
         "remaining_ft": data.get("remaining_ft"), "note": note})
@@ -422,7 +440,7 @@ def _record_plan(st: Encounter, name: str, target: str, weapon: Any,
 def _record_after_attack(st: Encounter, name: str, target: str, weapon: Any, result: Any,
                          extra: list[str], aoo: bool = False) -> None:
     f = st._f[name]
-    data = budget_data(st.ruleset.economy.budget(f.rules)) or {}
+    data = _budget_of(st.ruleset.economy.budget(f.rules))
     st._emit("single_action", actor=name, target=target, data={
         "action": "aoo" if aoo else "attack", "moved_ft": data.get("moved_ft"),
         "remaining_ft": data.get("remaining_ft"), "note": None})
@@ -575,7 +593,7 @@ def _record_stabilize(st: Encounter, name: str, target: str | None, note: str | 
                                       st._view(name), **extra)
     f.rules = spent
     st._log_rolls(seen, actor=name, target=target)
-    data = budget_data(economy.budget(f.rules)) or {}
+    data = _budget_of(economy.budget(f.rules))
     st._emit("single_action", actor=name, target=target, data={
         "action": "stabilize", "moved_ft": data.get("moved_ft"),
         "remaining_ft": data.get("remaining_ft"), "note": note})
@@ -645,7 +663,7 @@ def _h_heroic_action(st: Encounter, name: str, ability: str, gm_mod: int, enviro
                              environment=bool(environment))
     st._log_rolls(seen, actor=name)
     f.rules = spent
-    data = budget_data(economy.budget(spent)) or {}
+    data = _budget_of(economy.budget(spent))
     st._emit("single_action", actor=name, data={
         "action": "heroic_action", "moved_ft": data.get("moved_ft"),
         "remaining_ft": data.get("remaining_ft"), "note": what})
@@ -695,7 +713,7 @@ def _record_move(st: Encounter, name: str, feet: int, path: list[Any] | None) ->
                                  st.ruleset.text)
     economy = st.ruleset.economy
     f.rules = economy.move(f.rules, feet)
-    data = budget_data(economy.budget(f.rules)) or {}
+    data = _budget_of(economy.budget(f.rules))
     st._emit("moved", actor=name, data={
         "action": "move", "path": st._path_json(path) if path else [],
         "feet": feet, "feet_left": data.get("remaining_ft"), "continued": False,
@@ -708,7 +726,7 @@ def _record_stand_up(st: Encounter, name: str) -> None:
     f = st._f[name]
     economy = st.ruleset.economy
     record = economy.stand_up(f.rules)
-    data = budget_data(economy.budget(record)) or {}
+    data = _budget_of(economy.budget(record))
     st._emit("moved", actor=name, data={
         "action": "stand_up", "path": [], "feet": data.get("moved_ft"),
         "feet_left": data.get("remaining_ft"), "continued": False, "notes": []})
