@@ -333,3 +333,95 @@ def test_a_kept_property_is_read_once_and_follows_a_new_value():
     assert v.dead is False and v.__dict__["dead"] is False
     struck = evolve(v, hp=-10)
     assert struck.dead is True and ClassicVitals(12, -10).dead is True and v.dead is False
+
+
+def test_a_classic_rounds_count_is_kept_by_what_it_reads_and_follows_each_step():
+    """Classic's count of the round left (002_2a3a79475ca2a541.txt, "Character Round:":
+    one single action and a Move Action) is kept by what it reads (the budget, speed,
+    death) and equals a count made afresh at every step of the round, in and out of it."""
+    from lfgcombat.dice import Roller
+    from lfgcombat.rulesets.classic.ruleset import CLASSIC, _round_left
+    from lfgcombat.rulesets.classic.turn import ClassicFighter
+
+    economy = CLASSIC.economy
+    f = ClassicFighter.of(load_example("orc").replace(bab=3))
+    started, _ = f.start_turn(Roller(seed=1))
+    moved = started.move(10)
+    steps = [f, started, moved, moved.act("attack"), moved.act("attack").end_turn()]
+    counts = []
+    for g in steps:
+        for upcoming in (False, True):
+            fresh = _round_left.__wrapped__(g.budget, upcoming, g.dead, g.speed_ft)
+            assert economy.actions_left(g, upcoming) == fresh
+            counts.append(fresh)
+    assert len({repr(c) for c in counts}) >= 4  # the steps count differently
+
+
+@pytest.mark.parametrize("ruleset", ["classic", "wounds"])
+def test_a_records_actions_left_equals_a_fresh_count_after_each_step(ruleset):
+    """``Encounter.actions_left`` of a combatant with a ruleset's record (kept by the
+    economy's count) equals the count made afresh, before and after an attack, for the
+    actor and the others."""
+    from lfgcombat.engine.ruleset_play import _actions_left_made
+    extra = ({"bab": 3} if ruleset == "classic"
+             else {"prowess": 3, "good_saves": ["fort", "ref"]})
+    hero = load_example("wulfric").replace(**extra)
+    orc = load_example("orc").replace(**extra)
+    enc = Encounter([hero, orc], sides={"p": ["Wulfric"], "o": ["Orc"]}, ruleset=ruleset,
+                    seed=4).start()
+
+    def check():
+        for name in ("Wulfric", "Orc"):
+            f = enc._f[name]
+            on_turn = name in enc.acting
+            upcoming = not on_turn and not f.done and not f.dead
+            d = enc.ruleset.economy.actions_left(f.rules, upcoming)
+            assert enc.actions_left(name) == _actions_left_made(name, d, f.dead, on_turn)
+
+    check()
+    actor = enc.acting[0]
+    enc.attack(actor, "Orc" if actor == "Wulfric" else "Wulfric")
+    check()
+    enc.end_turn()
+    check()
+
+
+def test_a_records_sheet_with_other_hp_hands_its_views_readings_on():
+    """A sheet whose HP follow its record (002_2a3a79475ca2a541.txt: classic keeps its own
+    Hit Points) hands its views' readings that read no HP (AC, a weapon's profile, the
+    ruleset key checked) on to the new sheet's views standing the same way, never the
+    classic reading of it (which holds its HP); each equals a reading made afresh. A
+    change of conditions hands nothing on."""
+    from lfgcombat.engine.record_sheet import RecordSheet, hand_on
+    from lfgcombat.rulesets.classic.combatant import ClassicCombatant, weapon_profile
+    from lfgcombat.rulesets.policies import MapStanding
+    sheet = load_example("orc").replace(bab=3)
+    standing = MapStanding()
+    view = RecordSheet.of(sheet, standing)
+    _readings(view)
+    weapon_profile(view, "greataxe", None)
+    ClassicCombatant.of(view)
+    struck = sheet.replace(current_hp=sheet.hp - 30)
+    hand_on(sheet, struck)
+    new_view = RecordSheet.of(struck, standing)
+    handed = new_view.__dict__["_kept_stats"]
+    assert ("sheet", "classic weapon", "greataxe", None) in handed
+    assert all(k[0] in ("ac", "attack", "sheet") for k in handed)  # not ("classic", ...)
+    fresh = RecordSheet.of(Creature.from_dict(struck.to_dict()), standing)
+    assert _readings(new_view) == _readings(fresh)
+    assert weapon_profile(new_view, "greataxe", None) == weapon_profile(fresh, "greataxe", None)
+    assert ClassicCombatant.of(new_view) == ClassicCombatant.of(fresh)
+    assert ClassicCombatant.of(new_view).hp == struck.hp == 8
+    assert ("sheet", "classic", None, None) in handed  # its part that reads no HP
+    from lfgcombat.rulesets.wounds.combatant import WoundsCombatant
+    woundy = sheet.replace(prowess=2, good_saves=["fort", "ref"])
+    wv = RecordSheet.of(woundy, standing)
+    assert WoundsCombatant.of(wv).hp == woundy.hp
+    hit = woundy.replace(current_hp=-3)
+    hand_on(woundy, hit)
+    got = WoundsCombatant.of(RecordSheet.of(hit, standing))
+    want = WoundsCombatant.of(RecordSheet.of(Creature.from_dict(hit.to_dict()), standing))
+    assert got == want and got.hp == 0 and got.creature.hp == -3
+    prone = sheet.replace(conditions=["prone"])
+    hand_on(sheet, prone)
+    assert "_kept_stats" not in RecordSheet.of(prone, standing).__dict__

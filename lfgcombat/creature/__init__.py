@@ -144,8 +144,10 @@ def _hp_free_kept(kept: dict[Any, Any]) -> dict[Any, Any]:
 _SHEET_STATS = frozenset({"max_hp", "injured_threshold", "temp_hp_cap", "death_threshold"})
 
 #: The keys of :meth:`Creature._kept` (their first part) and the cached properties that
-#: read a creature's HP only through the conditions in effect (:func:`_keep_stats`).
-_HP_FREE_KEPT = frozenset({"ac", "attack"})
+#: read a creature's HP only through the conditions in effect (:func:`_keep_stats`);
+#: ``"sheet"`` marks a ruleset's reading of the sheet that never reads its HP (a weapon's
+#: profile, the ruleset key checked: its rulesets' packages name theirs so).
+_HP_FREE_KEPT = frozenset({"ac", "attack", "sheet"})
 _HP_FREE_STATS = frozenset({
     "hr", "ac", "ff_ac", "touch_ac", "ac_vs_crit", "saves", "melee_attack",
     "ranged_attack", "initiative_bonus", "physical_damage_pct", "move_speed", "actions",

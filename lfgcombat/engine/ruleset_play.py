@@ -30,6 +30,7 @@ the map, and the AOO it provokes, to :mod:`lfgcombat.engine.ruleset_moves`); und
 from __future__ import annotations
 
 import dataclasses
+import functools
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
@@ -38,6 +39,7 @@ from ..errors import IllegalActionError, LfgError
 from .log import jsonable
 from ..rules._citations import R_DEATH
 from .commands import command
+from .record_sheet import hand_on
 from .state import ActionsLeft, _possessive
 from ..rules.health.saves import save_odds as _save_odds_of
 from ..rules.health.saves import takes_own_conditions as _takes_own_conditions
@@ -130,7 +132,10 @@ def _budget_data(budget: Any) -> dict[str, Any]:
     """:func:`budget_data` of a budget, made now (a dataclass of plain values read field
     by field, as ``dataclasses.asdict`` would give it)."""
     if dataclasses.is_dataclass(budget) and not isinstance(budget, type):
-        data = {f.name: _text_of(getattr(budget, f.name)) for f in dataclasses.fields(budget)}
+        names = _FIELD_NAMES.get(type(budget))
+        if names is None:
+            names = _FIELD_NAMES[type(budget)] = tuple(f.name for f in dataclasses.fields(budget))
+        data = {name: _text_of(getattr(budget, name)) for name in names}
         if not all(type(v) in _PLAIN_VALUES for v in data.values()):
             data = dataclasses.asdict(budget)
     else:
@@ -144,6 +149,8 @@ def _budget_data(budget: Any) -> dict[str, Any]:
 
 
 _PLAIN_VALUES = (str, int, float, bool, type(None))
+#: A budget's class -> its fields' names (read once a class).
+_FIELD_NAMES: dict[type, tuple[str, ...]] = {}
 #: The values JSON writes and reads back as they are (not floats: NaN and infinities are
 #: refused by :func:`jsonable`).
 _JSON_AS_IS = (str, int, bool, type(None))
@@ -226,7 +233,9 @@ def _record_commit(st: Encounter, name: str, record: Any, events: tuple[str, ...
     f.rules = record
     after = health.report(record)
     if after["hp"] != f.creature.hp:
-        f.creature = f.creature.replace(current_hp=after["hp"])
+        sheet = f.creature
+        f.creature = sheet.replace(current_hp=after["hp"])
+        hand_on(sheet, f.creature)  # its views' readings of the sheet, HP aside
     st._touch(name)
     if before != after or events:
         st._emit("health", target=name, data={
@@ -336,6 +345,25 @@ def _counted_actions_left(st: Encounter, name: str, on_turn: bool,
     """:func:`_record_actions_left`, counted now by the economy."""
     f = st._f[name]
     d = st.ruleset.economy.actions_left(f.rules, upcoming)
+    try:
+        return _actions_left_of(name, tuple(d.items()), f.dead, on_turn)
+    except TypeError:  # a value that is no key (notes given as a list): made now
+        return _actions_left_made(name, d, f.dead, on_turn)
+
+
+@functools.lru_cache(maxsize=2048)
+def _actions_left_of(name: str, counted: tuple[tuple[str, Any], ...], dead: bool,
+                     on_turn: bool) -> ActionsLeft:
+    """:func:`_actions_left_made` of the economy's count given as its items: the same
+    count gives the same frozen answer (issue 24, "Fast": a record changes at every
+    step, its round's count far less often)."""
+    return _actions_left_made(name, dict(counted), dead, on_turn)
+
+
+def _actions_left_made(name: str, d: Mapping[str, Any], dead: bool,
+                       on_turn: bool) -> ActionsLeft:
+    """The economy's count ``d`` as a :class:`RoundActionsLeft` (nothing for the dead,
+    "not its turn" off its turn)."""
     notes = list(d.get("notes", ()))
     counts = [int(d.get(k, 0)) for k in ("big", "little")]
     swift, free, reactions, spells, attacks = (bool(d.get("swift", False)),
@@ -344,7 +372,7 @@ def _counted_actions_left(st: Encounter, name: str, on_turn: bool,
                                                int(d.get("spells", 0)),
                                                int(d.get("attacks", 0)))
     summary = str(d.get("summary") or f"{counts[0]} action{'s' if counts[0] != 1 else ''}")
-    if f.dead:
+    if dead:
         counts, free, reactions, spells, attacks = [0, 0], 0, 0, 0, 0
         notes.append("dead")
         summary = "dead"

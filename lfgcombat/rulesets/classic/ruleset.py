@@ -236,21 +236,9 @@ class ClassicEconomy(ActionEconomy):
         return dict(kept)
 
     def _actions_left(self, record: "ClassicFighter", upcoming: bool) -> dict[str, Any]:
-        """:meth:`actions_left`, counted now."""
-        b = record.budget
-        if b is None and upcoming and not record.dead:
-            b = RoundBudget(record.speed_ft)
-        if b is None:
-            words = ("dead: no Character Round" if record.dead else
-                     "its round is done: it waits for the next round")
-            return {"notes": (f"{words} ({_ROUND})",), "summary": words}
-        notes = [f"round: {MODE_WORDS[b.mode]} ({_ROUND})",
-                 f"Move Action: {b.remaining_ft} of {b.move_limit_ft} ft left"]
-        if b.action is not None:
-            notes.append(f"single action spent: {b.action.words}")
-        return {"big": int(b.can("standard_action")), "attacks": int(b.can("attack")),
-                "spells": int(b.can("cast_spell")), "notes": tuple(notes),
-                "summary": round_summary(b)}
+        """:meth:`actions_left`, counted from what it reads of the record (its budget, speed
+        and death): the same round counts the same (issue 24, "Fast")."""
+        return _round_left(record.budget, upcoming, record.dead, record.speed_ft)
 
     def cast(self, record: "ClassicFighter", roller: "Roller", creature: Any,
              spell_level: int) -> tuple[str, tuple[str, ...]]:
@@ -316,6 +304,27 @@ class ClassicEconomy(ActionEconomy):
                 "fumble": r.fumble, "rule": _HEROIC}
 
 
+@functools.lru_cache(maxsize=1024)
+def _round_left(b: "RoundBudget | None", upcoming: bool, dead: bool,
+                speed_ft: int) -> dict[str, Any]:
+    """:meth:`ClassicEconomy.actions_left` of a record with budget ``b`` (``None`` outside
+    its turn), dead or not, of speed ``speed_ft``, counted now (never handed out: the
+    economy hands out copies)."""
+    if b is None and upcoming and not dead:
+        b = RoundBudget(speed_ft)
+    if b is None:
+        words = ("dead: no Character Round" if dead else
+                 "its round is done: it waits for the next round")
+        return {"notes": (f"{words} ({_ROUND})",), "summary": words}
+    notes = [f"round: {MODE_WORDS[b.mode]} ({_ROUND})",
+             f"Move Action: {b.remaining_ft} of {b.move_limit_ft} ft left"]
+    if b.action is not None:
+        notes.append(f"single action spent: {b.action.words}")
+    return {"big": int(b.can("standard_action")), "attacks": int(b.can("attack")),
+            "spells": int(b.can("cast_spell")), "notes": tuple(notes),
+            "summary": round_summary(b)}
+
+
 def round_summary(b: "RoundBudget") -> str:
     """The classic round left, in words ("Character Round:": one single action and a Move
     Action split around it): ``1 single action · Move Action 30 of 30 ft``, ``single
@@ -361,7 +370,7 @@ def _written_for(name: str, *creatures: Any) -> None:
         if kept is None:
             check_written_for(creature, name)
         else:
-            kept(creature, ("written for", name), lambda c=creature: _checked(c, name))
+            kept(creature, ("sheet", "written for", name), lambda c=creature: _checked(c, name))
 
 
 def _checked(creature: Any, name: str) -> bool:
