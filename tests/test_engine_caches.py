@@ -425,3 +425,34 @@ def test_a_records_sheet_with_other_hp_hands_its_views_readings_on():
     prone = sheet.replace(conditions=["prone"])
     hand_on(sheet, prone)
     assert "_kept_stats" not in RecordSheet.of(prone, standing).__dict__
+
+
+def test_a_sheets_sections_read_straight_from_the_store_as_a_mapping_reads_them():
+    """``SheetSections.items``/``values``/``in`` (read straight from its store) give what
+    the ``Mapping`` reading by key gives; equal sections compare equal."""
+    c = load_example("orc").replace(bab=3, prowess=2)
+    s = c.sections
+    assert len(s) >= 2 and dict(s.items()) == {k: s[k] for k in s}
+    assert list(s.values()) == [s[k] for k in s]
+    assert "bab" in s and "no such key" not in s and 3 not in s
+    again = Creature.from_dict(c.to_dict()).sections
+    assert again is not s and again == s and not (again != s) and hash(again) == hash(s)
+    assert load_example("orc").sections != s
+
+
+def test_vitals_evolved_is_replace():
+    """``Vitals.evolved`` (each HP transition's copy, 000_8d1d7816ee944f3b.txt "Taking
+    Damage") gives what ``dataclasses.replace`` gives, refuses an unknown field as it
+    does, and leaves the vitals it was made from unchanged."""
+    from dataclasses import replace
+
+    from lfgcombat.rules.health.vitals import Vitals
+    v = Vitals.from_creature(load_example("orc"))
+    new = v.evolved(hp=-3, bleed=1, events=("x",))
+    assert new == replace(v, hp=-3, bleed=1, events=("x",)) and type(new) is Vitals
+    assert v.hp != -3 and v.bleed == 0
+    down = v.damage(v.hp + 1, "slashing")  # a transition made by evolved
+    assert (down.hp, down.bleed, down.weakened, down.unconscious) == (-1, 1, 1, True)
+    assert down == replace(v, hp=-1, bleed=1, weakened=1, events=down.events)
+    with pytest.raises(TypeError):
+        v.evolved(no_such_field=1)

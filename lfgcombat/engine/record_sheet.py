@@ -120,7 +120,7 @@ def hand_on(old: Creature, new: Creature) -> None:
     blow made a ruleset read both fighters' sheets again). Nothing for another change."""
     views = old.__dict__.get("_record_sheets")
     if not views or new.conditions != old.conditions or new.bonuses != old.bonuses \
-            or new.sections != old.sections:
+            or (new.sections is not old.sections and new.sections != old.sections):
         return
     for standing, view in list(views.items()):
         fresh = RecordSheet.of(new, standing)
