@@ -328,8 +328,9 @@ class Creature:
             out = vital_changes(fields_now, changes)
             if out is not None:
                 obj = object.__new__(Creature)
-                for k, v in {**fields_now, **out}.items():
-                    object.__setattr__(obj, k, v)
+                made = obj.__dict__  # its fields, set as from_dict sets them
+                made.update(fields_now)
+                made.update(out)
                 _keep_stats(self, obj)
                 return obj
         d = self.to_dict()

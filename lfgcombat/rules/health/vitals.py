@@ -210,9 +210,9 @@ class Vitals:
         Conditions that follow from HP (Injured, Unconscious, Dying) are derived by the
         creature itself and are not stored.
         """
-        keep = [str(a) for a in creature.conditions
-                if a.condition not in (Condition.BLEED, Condition.WEAKENED, Condition.UNCONSCIOUS,
-                                       *(Condition(x) for x in self.extra))]
+        written = (Condition.BLEED, Condition.WEAKENED, Condition.UNCONSCIOUS,
+                   *(Condition(x) for x in self.extra))  # (written below)
+        keep = [str(a) for a in creature.conditions if a.condition not in written]
         conds = keep + list(self.extra)
         if self.bleed:
             conds.append(f"bleed {self.bleed}")
