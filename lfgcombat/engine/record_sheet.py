@@ -25,7 +25,8 @@ from dataclasses import dataclass, fields
 from functools import cached_property
 
 from ..rules.conditions.conditions import Condition, ConditionSet, resolve
-from ..creature import _HP_FREE_KEPT, _HP_FREE_STATS, _SHEET_STATS, Creature
+from ..creature import Creature
+from ..creature.kept import HP_FREE_STATS, SHEET_STATS, hp_free_kept
 from ..rules.movement.movement import MoveSpeed
 from ..rulesets.policies import MapStanding
 from ..rules.turns.turn_limits import creature_move_speed
@@ -116,8 +117,9 @@ def hand_on(old: Creature, new: Creature) -> None:
     HP copied onto its sheet), what ``old``'s views read that reads no Hit Points: a view
     reads its sheet's HP through no condition (:attr:`RecordSheet.active_conditions`), so
     its AC, attack readings and a ruleset's readings of the sheet (keys under
-    ``"sheet"``) are the same for a view standing the same way (issue 24, "Fast": every
-    blow made a ruleset read both fighters' sheets again). Nothing for another change."""
+    ``"sheet"``, :data:`~lfgcombat.creature.kept.HP_FREE_KEPT`) are the same for a view
+    standing the same way (issue 24, "Fast": every blow made a ruleset read both
+    fighters' sheets again). Nothing for another change."""
     views = old.__dict__.get("_record_sheets")
     if not views or new.conditions != old.conditions or new.bonuses != old.bonuses \
             or (new.sections is not old.sections and new.sections != old.sections):
@@ -129,18 +131,10 @@ def hand_on(old: Creature, new: Creature) -> None:
             mine[key] = have[key]
         kept = have.get("_kept_stats")
         if kept and "_kept_stats" not in mine:
-            mine["_kept_stats"] = _hp_free(kept)
+            mine["_kept_stats"] = hp_free_kept(kept)
 
 
 #: The readings a view hands on (:func:`hand_on`): the sheet's own, those that read HP
 #: through the conditions in effect, and its conditions in effect (none from its HP).
-_HANDED_ON = _SHEET_STATS | _HP_FREE_STATS | {"active_conditions"}
+_HANDED_ON = SHEET_STATS | HP_FREE_STATS | {"active_conditions"}
 
-
-def _hp_free(kept: dict) -> dict:
-    """The entries of ``kept`` under :data:`~lfgcombat.creature._HP_FREE_KEPT`, copied
-    with their keys' hashes (see :func:`lfgcombat.creature._hp_free_kept`)."""
-    out = kept.copy()
-    for key in [k for k in kept if k[0] not in _HP_FREE_KEPT]:
-        del out[key]
-    return out
