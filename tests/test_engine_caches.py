@@ -456,3 +456,22 @@ def test_vitals_evolved_is_replace():
     assert down == replace(v, hp=-1, bleed=1, weakened=1, events=down.events)
     with pytest.raises(TypeError):
         v.evolved(no_such_field=1)
+
+
+def test_a_classic_attacks_adjusted_readings_equal_replace():
+    """The attack's adjusted combatant and AC (002_2a3a79475ca2a541.txt, "Conditions":
+    the STR/DEX changes) are made by ``evolve``: what ``dataclasses.replace`` gives."""
+    from dataclasses import replace
+
+    from lfgcombat.rulesets.classic._base import evolve
+    from lfgcombat.rulesets.classic.combatant import ClassicCombatant, _setup
+    orc = load_example("orc").replace(bab=3)
+    a = ClassicCombatant.of(orc)
+    mods = dict(a.abilities, dex=-4)
+    assert evolve(a, abilities=mods) == replace(a, abilities=mods)
+    assert evolve(a.ac, dex=-4) == replace(a.ac, dex=-4)
+    s = _setup(orc, load_example("wulfric").replace(bab=2), "greataxe", bab=None,
+               ranged=None, limited=False, miss_chance=0,
+               attacker_conditions=["Entangled"], target_conditions=["Entangled"],
+               negative_levels=0)
+    assert s.attacker.abilities["dex"] == (orc.abilities["dex"] - 4 - 10) // 2

@@ -27,7 +27,7 @@ Decisions where the text is open (inferred, shown in notebook 30):
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
@@ -350,12 +350,12 @@ def _setup(attacker: Any, target: Any, weapon: Any, *, bab: int | None,
     mods = dict(a.abilities,
                 str=_ability_mod(int(scores["str"]), cat_a.strength, cat_a.str_mod_set),
                 dex=_ability_mod(int(scores["dex"]), cat_a.dexterity, cat_a.dex_mod_set))
-    a = replace(a, abilities=mods)
+    a = evolve(a, abilities=mods)  # (values checked: no replace's checks again)
     bonus = (a.attack_bonus(w, limited) + cat_a.attack - drained
              + (cat_t.ranged_bonus_against if w.ranged else cat_t.melee_bonus_against))
     t_scores = t.creature.abilities
-    ac = replace(t.ac, dex=_ability_mod(int(t_scores["dex"]), cat_t.dexterity,
-                                        cat_t.dex_mod_set))
+    ac = evolve(t.ac, dex=_ability_mod(int(t_scores["dex"]), cat_t.dexterity,
+                                       cat_t.dex_mod_set))
     ac = ac.without_dex() if cat_t.loses_dex_to_ac else ac
     damage = a.damage(w, limited)
     if cat_a.weapon_damage:
