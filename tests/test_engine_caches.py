@@ -240,3 +240,238 @@ def test_reachable_is_kept_between_steps_and_follows_the_log_and_the_map():
     assert painted is not first and dict(painted) == dict(_reachable_now(enc, name, "move"))
     enc.end_turn(next=enc.choices()[0] if enc.choices() else None)
     assert enc.reachable(name) is not painted
+
+
+def test_a_struck_creature_hands_on_its_hp_free_readings_in_a_dict_of_its_own():
+    """The readings a creature struck hands on (its AC and attack readings, under "ac"
+    and "attack") are copied into a dict of its own, the others left behind (a ruleset's
+    reading may read HP); each equals a reading made afresh (issue 24, "Fast")."""
+    c = load_example("wulfric")
+    _readings(c)
+    c._kept(("written_for", "lfg"), lambda: True)  # a reading not handed on
+    struck = c.replace(current_hp=c.hp - 1)
+    assert struck.active_conditions.entries == c.active_conditions.entries
+    kept, handed = c.__dict__["_kept_stats"], struck.__dict__["_kept_stats"]
+    assert handed == {k: v for k, v in kept.items() if k[0] in ("ac", "attack")}
+    assert handed and ("written_for", "lfg") not in handed and handed is not kept
+    handed[("ac", "new")] = 1  # the struck creature's own readings stay its own
+    assert ("ac", "new") not in kept
+    fresh = Creature.from_dict({**c.to_dict(), "current_hp": c.hp - 1})
+    assert _readings(struck) == _readings(fresh)
+
+
+def test_a_budgets_data_is_read_once_and_handed_out_as_a_copy():
+    """``budget_data`` of a classic round's budget (002_2a3a79475ca2a541.txt, "Character
+    Round:") is the JSON of its fields and feet left, kept on the budget and read again
+    by the steps; every caller gets its own copy; a budget spent gives its new data."""
+    from lfgcombat.engine.ruleset_play import _budget_of, budget_data
+    from lfgcombat.rulesets.classic.actions import RoundBudget
+
+    def fresh(b):
+        data = {"speed_ft": b.speed_ft, "moved_ft": b.moved_ft,
+                "action": None if b.action is None else str.__str__(b.action),
+                "mode": b.mode, "remaining_ft": b.remaining_ft}
+        if hasattr(b, "move_limit_ft"):
+            data["move_limit_ft"] = b.move_limit_ft
+        return json.loads(json.dumps(data))
+
+    b = RoundBudget(30)
+    got = budget_data(b)
+    assert got == fresh(b) and _budget_of(b) == fresh(b) and _budget_of(None) == {}
+    got["moved_ft"] = 99
+    assert budget_data(b) == fresh(b) and budget_data(None) is None
+    spent = b.move(10).act("attack")
+    assert budget_data(spent) == fresh(spent) != fresh(b)
+    assert _budget_of(spent) == fresh(spent)
+
+
+def test_headings_only_follows_a_heading_declared_after_it_was_shown():
+    """A citation shown once is shown again from what was kept, and shown under a
+    heading declared later (:func:`~lfgcombat.rules.citations.read_under`) from then on."""
+    from lfgcombat.rules import citations as C
+    words = "Zz Kept Test: Some words that run on for more than four words"
+    text = f'refused (000_8d1d7816ee944f3b.txt, "{words}")'
+    assert C.headings_only(text) == 'refused (000_8d1d7816ee944f3b.txt, "Zz Kept Test")'
+    assert C.headings_only(text) == 'refused (000_8d1d7816ee944f3b.txt, "Zz Kept Test")'
+    try:
+        C.read_under("000_8d1d7816ee944f3b.txt", "Zz Other Heading", words)
+        assert C.headings_only(text) == \
+            'refused (000_8d1d7816ee944f3b.txt, "Zz Other Heading")'
+    finally:
+        del C._UNDER["000_8d1d7816ee944f3b.txt", words]
+        C._SHOWN.clear()
+    assert C.headings_only(text) == 'refused (000_8d1d7816ee944f3b.txt, "Zz Kept Test")'
+
+
+def test_evolve_copies_the_fields_alone_and_equals_replace():
+    """Classic's ``evolve`` (a step of a checked value) gives what ``dataclasses.replace``
+    gives, whether or not the value has kept readings of itself, and never copies them."""
+    from dataclasses import replace
+
+    from lfgcombat.rulesets.classic._base import evolve
+    from lfgcombat.rulesets.classic.health import ClassicVitals
+    v = ClassicVitals(12).damage(5)
+    bare = evolve(v, stable=True)
+    assert bare == replace(v, stable=True) and "dead" not in bare.__dict__
+    assert v.dead is False and "dead" in v.__dict__  # a reading kept on v
+    read = evolve(v, hp=-12)
+    assert sorted(read.__dict__) == sorted(replace(v, hp=-12).__dict__)
+    assert read == replace(v, hp=-12) and "dead" not in read.__dict__ and read.dead
+
+
+def test_a_kept_property_is_read_once_and_follows_a_new_value():
+    """``kept_property`` (``cached_property`` without its lock) keeps a reading on the
+    value it was read of; a value made by a step reads afresh (classic's "Death": dead at
+    -10 or lower)."""
+    import functools
+
+    from lfgcombat.rulesets.classic._base import evolve, kept_property
+    from lfgcombat.rulesets.classic.health import ClassicVitals
+    assert isinstance(vars(ClassicVitals)["dead"], functools.cached_property)
+    assert isinstance(ClassicVitals.dead, kept_property)
+    v = ClassicVitals(12)
+    assert v.dead is False and v.__dict__["dead"] is False
+    struck = evolve(v, hp=-10)
+    assert struck.dead is True and ClassicVitals(12, -10).dead is True and v.dead is False
+
+
+def test_a_classic_rounds_count_is_kept_by_what_it_reads_and_follows_each_step():
+    """Classic's count of the round left (002_2a3a79475ca2a541.txt, "Character Round:":
+    one single action and a Move Action) is kept by what it reads (the budget, speed,
+    death) and equals a count made afresh at every step of the round, in and out of it."""
+    from lfgcombat.dice import Roller
+    from lfgcombat.rulesets.classic.ruleset import CLASSIC, _round_left
+    from lfgcombat.rulesets.classic.turn import ClassicFighter
+
+    economy = CLASSIC.economy
+    f = ClassicFighter.of(load_example("orc").replace(bab=3))
+    started, _ = f.start_turn(Roller(seed=1))
+    moved = started.move(10)
+    steps = [f, started, moved, moved.act("attack"), moved.act("attack").end_turn()]
+    counts = []
+    for g in steps:
+        for upcoming in (False, True):
+            fresh = _round_left.__wrapped__(g.budget, upcoming, g.dead, g.speed_ft)
+            assert economy.actions_left(g, upcoming) == fresh
+            counts.append(fresh)
+    assert len({repr(c) for c in counts}) >= 4  # the steps count differently
+
+
+@pytest.mark.parametrize("ruleset", ["classic", "wounds"])
+def test_a_records_actions_left_equals_a_fresh_count_after_each_step(ruleset):
+    """``Encounter.actions_left`` of a combatant with a ruleset's record (kept by the
+    economy's count) equals the count made afresh, before and after an attack, for the
+    actor and the others."""
+    from lfgcombat.engine.ruleset_play import _actions_left_made
+    extra = ({"bab": 3} if ruleset == "classic"
+             else {"prowess": 3, "good_saves": ["fort", "ref"]})
+    hero = load_example("wulfric").replace(**extra)
+    orc = load_example("orc").replace(**extra)
+    enc = Encounter([hero, orc], sides={"p": ["Wulfric"], "o": ["Orc"]}, ruleset=ruleset,
+                    seed=4).start()
+
+    def check():
+        for name in ("Wulfric", "Orc"):
+            f = enc._f[name]
+            on_turn = name in enc.acting
+            upcoming = not on_turn and not f.done and not f.dead
+            d = enc.ruleset.economy.actions_left(f.rules, upcoming)
+            assert enc.actions_left(name) == _actions_left_made(name, d, f.dead, on_turn)
+
+    check()
+    actor = enc.acting[0]
+    enc.attack(actor, "Orc" if actor == "Wulfric" else "Wulfric")
+    check()
+    enc.end_turn()
+    check()
+
+
+def test_a_records_sheet_with_other_hp_hands_its_views_readings_on():
+    """A sheet whose HP follow its record (002_2a3a79475ca2a541.txt: classic keeps its own
+    Hit Points) hands its views' readings that read no HP (AC, a weapon's profile, the
+    ruleset key checked) on to the new sheet's views standing the same way, never the
+    classic reading of it (which holds its HP); each equals a reading made afresh. A
+    change of conditions hands nothing on."""
+    from lfgcombat.engine.record_sheet import RecordSheet, hand_on
+    from lfgcombat.rulesets.classic.combatant import ClassicCombatant, weapon_profile
+    from lfgcombat.rulesets.policies import MapStanding
+    sheet = load_example("orc").replace(bab=3)
+    standing = MapStanding()
+    view = RecordSheet.of(sheet, standing)
+    _readings(view)
+    weapon_profile(view, "greataxe", None)
+    ClassicCombatant.of(view)
+    struck = sheet.replace(current_hp=sheet.hp - 30)
+    hand_on(sheet, struck)
+    new_view = RecordSheet.of(struck, standing)
+    handed = new_view.__dict__["_kept_stats"]
+    assert ("sheet", "classic weapon", "greataxe", None) in handed
+    assert all(k[0] in ("ac", "attack", "sheet") for k in handed)  # not ("classic", ...)
+    fresh = RecordSheet.of(Creature.from_dict(struck.to_dict()), standing)
+    assert _readings(new_view) == _readings(fresh)
+    assert weapon_profile(new_view, "greataxe", None) == weapon_profile(fresh, "greataxe", None)
+    assert ClassicCombatant.of(new_view) == ClassicCombatant.of(fresh)
+    assert ClassicCombatant.of(new_view).hp == struck.hp == 8
+    assert ("sheet", "classic", None, None) in handed  # its part that reads no HP
+    from lfgcombat.rulesets.wounds.combatant import WoundsCombatant
+    woundy = sheet.replace(prowess=2, good_saves=["fort", "ref"])
+    wv = RecordSheet.of(woundy, standing)
+    assert WoundsCombatant.of(wv).hp == woundy.hp
+    hit = woundy.replace(current_hp=-3)
+    hand_on(woundy, hit)
+    got = WoundsCombatant.of(RecordSheet.of(hit, standing))
+    want = WoundsCombatant.of(RecordSheet.of(Creature.from_dict(hit.to_dict()), standing))
+    assert got == want and got.hp == 0 and got.creature.hp == -3
+    prone = sheet.replace(conditions=["prone"])
+    hand_on(sheet, prone)
+    assert "_kept_stats" not in RecordSheet.of(prone, standing).__dict__
+
+
+def test_a_sheets_sections_read_straight_from_the_store_as_a_mapping_reads_them():
+    """``SheetSections.items``/``values``/``in`` (read straight from its store) give what
+    the ``Mapping`` reading by key gives; equal sections compare equal."""
+    c = load_example("orc").replace(bab=3, prowess=2)
+    s = c.sections
+    assert len(s) >= 2 and dict(s.items()) == {k: s[k] for k in s}
+    assert list(s.values()) == [s[k] for k in s]
+    assert "bab" in s and "no such key" not in s and 3 not in s
+    again = Creature.from_dict(c.to_dict()).sections
+    assert again is not s and again == s and not (again != s) and hash(again) == hash(s)
+    assert load_example("orc").sections != s
+
+
+def test_vitals_evolved_is_replace():
+    """``Vitals.evolved`` (each HP transition's copy, 000_8d1d7816ee944f3b.txt "Taking
+    Damage") gives what ``dataclasses.replace`` gives, refuses an unknown field as it
+    does, and leaves the vitals it was made from unchanged."""
+    from dataclasses import replace
+
+    from lfgcombat.rules.health.vitals import Vitals
+    v = Vitals.from_creature(load_example("orc"))
+    new = v.evolved(hp=-3, bleed=1, events=("x",))
+    assert new == replace(v, hp=-3, bleed=1, events=("x",)) and type(new) is Vitals
+    assert v.hp != -3 and v.bleed == 0
+    down = v.damage(v.hp + 1, "slashing")  # a transition made by evolved
+    assert (down.hp, down.bleed, down.weakened, down.unconscious) == (-1, 1, 1, True)
+    assert down == replace(v, hp=-1, bleed=1, weakened=1, events=down.events)
+    with pytest.raises(TypeError):
+        v.evolved(no_such_field=1)
+
+
+def test_a_classic_attacks_adjusted_readings_equal_replace():
+    """The attack's adjusted combatant and AC (002_2a3a79475ca2a541.txt, "Conditions":
+    the STR/DEX changes) are made by ``evolve``: what ``dataclasses.replace`` gives."""
+    from dataclasses import replace
+
+    from lfgcombat.rulesets.classic._base import evolve
+    from lfgcombat.rulesets.classic.combatant import ClassicCombatant, _setup
+    orc = load_example("orc").replace(bab=3)
+    a = ClassicCombatant.of(orc)
+    mods = dict(a.abilities, dex=-4)
+    assert evolve(a, abilities=mods) == replace(a, abilities=mods)
+    assert evolve(a.ac, dex=-4) == replace(a.ac, dex=-4)
+    s = _setup(orc, load_example("wulfric").replace(bab=2), "greataxe", bab=None,
+               ranged=None, limited=False, miss_chance=0,
+               attacker_conditions=["Entangled"], target_conditions=["Entangled"],
+               negative_levels=0)
+    assert s.attacker.abilities["dex"] == (orc.abilities["dex"] - 4 - 10) // 2

@@ -86,6 +86,7 @@ from ..rules.movement.movement import MoveSpeed
 from .size import Size
 from .statblock import stat_block_html
 from .stats import Stat, StatBonus, Term
+from .kept import keep_stats as _keep_stats
 
 __all__ = [
     "Creature", "CreatureError", "Stat", "Term", "Abilities", "Armor", "SaveRatings",
@@ -105,41 +106,6 @@ STAT_NAMES: tuple[str, ...] = (
     "temp_hp_cap", "death_threshold", "fort", "ref", "will", "initiative_bonus",
     "melee_attack", "ranged_attack", "move_speed", "attacks_per_turn", "space", "reach",
     "physical_damage_pct", "skill", "physical_skill", "mobility_skill")
-
-
-def _keep_stats(old: "Creature", new: "Creature") -> None:
-    """Hand ``old``'s kept statistics to ``new``, a copy with only its HP, temporary HP,
-    conditions or bonuses changed (issue 24, "Fast": a creature struck computed its AC
-    again at every attack): those read from the sheet alone (max HP, the thresholds)
-    always; those that read HP only through the conditions in effect (AC, attack
-    bonuses...) when the typed bonuses and the conditions in effect, those that follow
-    from HP included, are the same."""
-    have = old.__dict__
-    for key in _SHEET_STATS.intersection(have):
-        new.__dict__[key] = have[key]
-    if "active_conditions" not in have or new.bonuses != old.bonuses:
-        return
-    a, b = old.active_conditions, new.active_conditions
-    if a.entries == b.entries and a.superseded == b.superseded:
-        for key in _HP_FREE_STATS.intersection(have):
-            new.__dict__[key] = have[key]
-        kept = have.get("_kept_stats")
-        if kept:  # only AC and attack bonuses: a ruleset may keep readings of HP there
-            new.__dict__["_kept_stats"] = {k: v for k, v in kept.items()
-                                           if k[0] in _HP_FREE_KEPT}
-
-
-#: The statistics a creature keeps that read neither its HP nor its conditions, only its
-#: sheet (its class, level, abilities, kind, a monster's max HP): kept whatever play changed.
-_SHEET_STATS = frozenset({"max_hp", "injured_threshold", "temp_hp_cap", "death_threshold"})
-
-#: The keys of :meth:`Creature._kept` (their first part) and the cached properties that
-#: read a creature's HP only through the conditions in effect (:func:`_keep_stats`).
-_HP_FREE_KEPT = frozenset({"ac", "attack"})
-_HP_FREE_STATS = frozenset({
-    "hr", "ac", "ff_ac", "touch_ac", "ac_vs_crit", "saves", "melee_attack",
-    "ranged_attack", "initiative_bonus", "physical_damage_pct", "move_speed", "actions",
-    "attacks_per_turn", "space", "reach", "_threat_reach"})
 
 
 @dataclass(frozen=True)
@@ -316,8 +282,9 @@ class Creature:
             out = vital_changes(fields_now, changes)
             if out is not None:
                 obj = object.__new__(Creature)
-                for k, v in {**fields_now, **out}.items():
-                    object.__setattr__(obj, k, v)
+                made = obj.__dict__  # its fields, set as from_dict sets them
+                made.update(fields_now)
+                made.update(out)
                 _keep_stats(self, obj)
                 return obj
         d = self.to_dict()

@@ -68,7 +68,7 @@ from __future__ import annotations
 
 import enum
 import re
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Callable, ItemsView, Iterable, Iterator, Mapping, ValuesView
 from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
@@ -217,6 +217,17 @@ class SheetSections(Mapping[str, Any]):
 
     def __len__(self) -> int:
         return len(self._values)
+
+    def __contains__(self, key: object) -> bool:
+        return key in self._values
+
+    def items(self) -> ItemsView[str, Any]:
+        """The stored values by key (read straight from the store: issue 24, "Fast")."""
+        return self._values.items()
+
+    def values(self) -> ValuesView[Any]:
+        """The stored values (read straight from the store)."""
+        return self._values.values()
 
     def __hash__(self) -> int:
         return hash(frozenset(self._values.items()))

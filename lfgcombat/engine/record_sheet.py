@@ -26,11 +26,12 @@ from functools import cached_property
 
 from ..rules.conditions.conditions import Condition, ConditionSet, resolve
 from ..creature import Creature
+from ..creature.kept import HP_FREE_STATS, SHEET_STATS, hp_free_kept
 from ..rules.movement.movement import MoveSpeed
 from ..rulesets.policies import MapStanding
 from ..rules.turns.turn_limits import creature_move_speed
 
-__all__ = ["RecordSheet"]
+__all__ = ["RecordSheet", "hand_on"]
 
 _SHEET_FIELDS = tuple(f.name for f in fields(Creature))
 
@@ -109,3 +110,31 @@ class RecordSheet(Creature):
         return dataclasses.replace(
             speed, value=0, can_run=False, can_five_foot_step=False, minimum_movement=False,
             immobile=True, steps=(*speed.steps, f"cannot move: {self.standing.why}"))
+
+
+def hand_on(old: Creature, new: Creature) -> None:
+    """Give the views of ``new``, the sheet ``old`` with other Hit Points alone (a record's
+    HP copied onto its sheet), what ``old``'s views read that reads no Hit Points: a view
+    reads its sheet's HP through no condition (:attr:`RecordSheet.active_conditions`), so
+    its AC, attack readings and a ruleset's readings of the sheet (keys under
+    ``"sheet"``, :data:`~lfgcombat.creature.kept.HP_FREE_KEPT`) are the same for a view
+    standing the same way (issue 24, "Fast": every blow made a ruleset read both
+    fighters' sheets again). Nothing for another change."""
+    views = old.__dict__.get("_record_sheets")
+    if not views or new.conditions != old.conditions or new.bonuses != old.bonuses \
+            or (new.sections is not old.sections and new.sections != old.sections):
+        return
+    for standing, view in list(views.items()):
+        fresh = RecordSheet.of(new, standing)
+        have, mine = view.__dict__, fresh.__dict__
+        for key in _HANDED_ON.intersection(have).difference(mine):
+            mine[key] = have[key]
+        kept = have.get("_kept_stats")
+        if kept and "_kept_stats" not in mine:
+            mine["_kept_stats"] = hp_free_kept(kept)
+
+
+#: The readings a view hands on (:func:`hand_on`): the sheet's own, those that read HP
+#: through the conditions in effect, and its conditions in effect (none from its HP).
+_HANDED_ON = SHEET_STATS | HP_FREE_STATS | {"active_conditions"}
+

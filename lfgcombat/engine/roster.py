@@ -120,7 +120,12 @@ def _units_to_act(st: Encounter, exclude: str | Iterable[str] | None = None) -> 
     for u in st._all_units():
         if u in skip:
             continue
-        members = groups.get(u, (u,))
+        members = groups.get(u)
+        if members is None:  # a creature alone (most units)
+            g = f[u]
+            if not (g.dead or g.done or (surprise and not g.aware)):
+                out.append(u)
+            continue
         alive = [n for n in members if not f[n].dead]
         if not alive or (surprise and not any(f[n].aware for n in members)):
             continue

@@ -35,9 +35,11 @@ from typing import TYPE_CHECKING, Any
 
 from ..shortrepr import short
 from ..errors import IllegalActionError, LfgError
-from .log import jsonable
 from ..rules._citations import R_DEATH
 from .commands import command
+from .record_budget import (RoundActionsLeft, _actions_left_made, _actions_left_of,  # noqa: F401
+                            _budget_data, _budget_of, _kept_on, budget_data)
+from .record_sheet import hand_on
 from .state import ActionsLeft, _possessive
 from ..rules.health.saves import save_odds as _save_odds_of
 from ..rules.health.saves import takes_own_conditions as _takes_own_conditions
@@ -68,73 +70,6 @@ class _NamedRoller:
 def _named(st: Encounter, who: str) -> Any:
     """The encounter's roller labelling every roll with ``who`` (:class:`_NamedRoller`)."""
     return _NamedRoller(st.roller, who)
-
-
-@dataclasses.dataclass(frozen=True)
-class RoundActionsLeft(ActionsLeft):
-    """:class:`~lfgcombat.engine.state.ActionsLeft` of a combatant with a ruleset's
-    record, with the round in the ruleset's own words (``summary``: the economy's, e.g.
-    classic's "1 single action · Move Action 30 of 30 ft", wounds' "2 Half · 1 AOO"), which
-    :meth:`explain` and the tracker's cards show instead of lfg's Big and Little Actions."""
-
-    summary: str = ""
-
-    def _round_words(self) -> str:
-        """The round in the ruleset's words (its economy's ``summary``)."""
-        return self.summary
-
-
-def budget_data(budget: Any) -> dict[str, Any] | None:
-    """A ruleset's turn budget as plain data (its fields, and ``remaining_ft`` when it
-    has one); ``None`` outside the creature's turn.
-
-    A frozen budget (classic's :class:`~lfgcombat.rulesets.classic.actions.RoundBudget`)
-    is a value: its data is kept on it, each caller getting its own copy (issue 24,
-    "Fast": it was made again at every step and every ``state()``)."""
-    if budget is None:
-        return None
-    return jsonable(_kept_on(budget, "budget_data", lambda: _budget_data(budget)))
-    # (plain data: jsonable gives the caller its own copy)
-
-
-def _kept_on(value: Any, key: Any, make: Any) -> Any:
-    """``make()``, kept on ``value`` under ``key`` when ``value`` is a frozen dataclass (a
-    ruleset's record or budget: a value its rules replace, never change), else made now
-    (issue 24, "Fast"). Refusals are not kept."""
-    params = getattr(type(value), "__dataclass_params__", None)
-    if params is None or not params.frozen or not hasattr(value, "__dict__"):
-        return make()
-    kept = value.__dict__.get("_engine_kept")
-    if kept is None:
-        kept = value.__dict__["_engine_kept"] = {}
-    found = kept.get(key)
-    if found is None:
-        found = kept[key] = make()
-    return found
-
-
-def _budget_data(budget: Any) -> dict[str, Any]:
-    """:func:`budget_data` of a budget, made now (a dataclass of plain values read field
-    by field, as ``dataclasses.asdict`` would give it)."""
-    if dataclasses.is_dataclass(budget) and not isinstance(budget, type):
-        data = {f.name: _text_of(getattr(budget, f.name)) for f in dataclasses.fields(budget)}
-        if not all(type(v) in _PLAIN_VALUES for v in data.values()):
-            data = dataclasses.asdict(budget)
-    else:
-        data = dict(budget)
-    for extra in ("remaining_ft", "move_limit_ft"):
-        if hasattr(budget, extra):
-            data[extra] = getattr(budget, extra)
-    return jsonable(data)
-
-
-_PLAIN_VALUES = (str, int, float, bool, type(None))
-
-
-def _text_of(value: Any) -> Any:
-    """A text of a ``str`` subclass (an action named by a ``str`` enum, classic's
-    ``SingleAction``) as the plain text JSON writes of it; any other value as it is."""
-    return str.__str__(value) if isinstance(value, str) and type(value) is not str else value
 
 
 # etPlay: Turns, attacks, damage and conditions of combatants with a ruleset's record.
@@ -208,7 +143,9 @@ def _record_commit(st: Encounter, name: str, record: Any, events: tuple[str, ...
     f.rules = record
     after = health.report(record)
     if after["hp"] != f.creature.hp:
-        f.creature = f.creature.replace(current_hp=after["hp"])
+        sheet = f.creature
+        f.creature = sheet.replace(current_hp=after["hp"])
+        hand_on(sheet, f.creature)  # its views' readings of the sheet, HP aside
     st._touch(name)
     if before != after or events:
         st._emit("health", target=name, data={
@@ -282,7 +219,7 @@ def _record_turn_start(st: Encounter, name: str, was_attacked: bool) -> None:
     economy = st.ruleset.economy
     record, events = economy.start_turn(f.rules, _named(st, name), was_attacked=was_attacked)
     st._log_rolls(seen, actor=name)
-    data = budget_data(economy.budget(record)) or {}
+    data = _budget_of(economy.budget(record))
     st._emit("turn_rules", actor=name, data={
         "events": list(events), "mode": data.get("mode"), "budget": data,
         "rule": getattr(economy, "rule", st.ruleset.text)})
@@ -318,22 +255,10 @@ def _counted_actions_left(st: Encounter, name: str, on_turn: bool,
     """:func:`_record_actions_left`, counted now by the economy."""
     f = st._f[name]
     d = st.ruleset.economy.actions_left(f.rules, upcoming)
-    notes = list(d.get("notes", ()))
-    counts = [int(d.get(k, 0)) for k in ("big", "little")]
-    swift, free, reactions, spells, attacks = (bool(d.get("swift", False)),
-                                               int(d.get("free", 0)),
-                                               int(d.get("reactions", 0)),
-                                               int(d.get("spells", 0)),
-                                               int(d.get("attacks", 0)))
-    summary = str(d.get("summary") or f"{counts[0]} action{'s' if counts[0] != 1 else ''}")
-    if f.dead:
-        counts, free, reactions, spells, attacks = [0, 0], 0, 0, 0, 0
-        notes.append("dead")
-        summary = "dead"
-    if not on_turn:
-        notes.append("not its turn")
-    return RoundActionsLeft(name, counts[0], counts[1], swift, free, reactions, spells,
-                            attacks, on_turn, tuple(notes), summary=summary)
+    try:
+        return _actions_left_of(name, tuple(d.items()), f.dead, on_turn)
+    except TypeError:  # a value that is no key (notes given as a list): made now
+        return _actions_left_made(name, d, f.dead, on_turn)
 
 
 def _record_spend(st: Encounter, name: str, action: str, note: str | None = None,
@@ -342,7 +267,7 @@ def _record_spend(st: Encounter, name: str, action: str, note: str | None = None
     f = st._f[name]
     economy = st.ruleset.economy
     f.rules = economy.spend(f.rules, action)
-    data = budget_data(economy.budget(f.rules)) or {}
+    data = _budget_of(economy.budget(f.rules))
     st._emit("single_action", actor=name, target=target, data={
         "action": action, "moved_ft": data.get("moved_ft"),
         "remaining_ft": data.get("remaining_ft"), "note": note})
@@ -422,7 +347,7 @@ def _record_plan(st: Encounter, name: str, target: str, weapon: Any,
 def _record_after_attack(st: Encounter, name: str, target: str, weapon: Any, result: Any,
                          extra: list[str], aoo: bool = False) -> None:
     f = st._f[name]
-    data = budget_data(st.ruleset.economy.budget(f.rules)) or {}
+    data = _budget_of(st.ruleset.economy.budget(f.rules))
     st._emit("single_action", actor=name, target=target, data={
         "action": "aoo" if aoo else "attack", "moved_ft": data.get("moved_ft"),
         "remaining_ft": data.get("remaining_ft"), "note": None})
@@ -575,7 +500,7 @@ def _record_stabilize(st: Encounter, name: str, target: str | None, note: str | 
                                       st._view(name), **extra)
     f.rules = spent
     st._log_rolls(seen, actor=name, target=target)
-    data = budget_data(economy.budget(f.rules)) or {}
+    data = _budget_of(economy.budget(f.rules))
     st._emit("single_action", actor=name, target=target, data={
         "action": "stabilize", "moved_ft": data.get("moved_ft"),
         "remaining_ft": data.get("remaining_ft"), "note": note})
@@ -645,7 +570,7 @@ def _h_heroic_action(st: Encounter, name: str, ability: str, gm_mod: int, enviro
                              environment=bool(environment))
     st._log_rolls(seen, actor=name)
     f.rules = spent
-    data = budget_data(economy.budget(spent)) or {}
+    data = _budget_of(economy.budget(spent))
     st._emit("single_action", actor=name, data={
         "action": "heroic_action", "moved_ft": data.get("moved_ft"),
         "remaining_ft": data.get("remaining_ft"), "note": what})
@@ -695,7 +620,7 @@ def _record_move(st: Encounter, name: str, feet: int, path: list[Any] | None) ->
                                  st.ruleset.text)
     economy = st.ruleset.economy
     f.rules = economy.move(f.rules, feet)
-    data = budget_data(economy.budget(f.rules)) or {}
+    data = _budget_of(economy.budget(f.rules))
     st._emit("moved", actor=name, data={
         "action": "move", "path": st._path_json(path) if path else [],
         "feet": feet, "feet_left": data.get("remaining_ft"), "continued": False,
@@ -708,7 +633,7 @@ def _record_stand_up(st: Encounter, name: str) -> None:
     f = st._f[name]
     economy = st.ruleset.economy
     record = economy.stand_up(f.rules)
-    data = budget_data(economy.budget(record)) or {}
+    data = _budget_of(economy.budget(record))
     st._emit("moved", actor=name, data={
         "action": "stand_up", "path": [], "feet": data.get("moved_ft"),
         "feet_left": data.get("remaining_ft"), "continued": False, "notes": []})

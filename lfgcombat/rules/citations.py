@@ -59,6 +59,7 @@ def read_under(file: str, heading: str, *first_words: str) -> None:
         if _UNDER.get((file, words), heading) != heading:
             raise ValueError(f"{file}, {words!r} is already read under {_UNDER[file, words]!r}")
         _UNDER[file, words] = heading
+    _SHOWN.clear()
 
 
 def headings_only(text: str) -> str:
@@ -67,8 +68,19 @@ def headings_only(text: str) -> str:
     a new user read whole paragraphs in refusals)."""
     if ".txt" not in text:
         return text
-    return _CITATION.sub(lambda m: f'{m.group("file")}, "{_shown(m["file"], m["heading"])}"',
-                         text)
+    shown = _SHOWN.get(text)
+    if shown is None:
+        if len(_SHOWN) >= _SHOWN_MAX:
+            _SHOWN.clear()
+        shown = _SHOWN[text] = _CITATION.sub(
+            lambda m: f'{m.group("file")}, "{_shown(m["file"], m["heading"])}"', text)
+    return shown
+
+
+#: :func:`headings_only` of the texts already shown (the same few notes are shown at every
+#: step: issue 24, "Fast"); emptied when a heading is declared (:func:`read_under`).
+_SHOWN: dict[str, str] = {}
+_SHOWN_MAX = 4096
 
 
 def _shown(file: str, heading: str) -> str:

@@ -108,7 +108,7 @@ def _vitals(st: Encounter, name: str) -> Vitals:
     rounds, dead = f.bleed_rounds if v.bleed else 0, v.dead or f.dead
     if v.bleed_rounds == rounds and v.dead == dead:
         return v  # frozen: no copy needed (issue 24, "Fast")
-    return dataclasses.replace(v, bleed_rounds=rounds, dead=dead)
+    return v.evolved(bleed_rounds=rounds, dead=dead)
 
 
 def _log_living_status(st: Encounter, name: str, old: Vitals, new: Vitals, fell: bool) -> None:

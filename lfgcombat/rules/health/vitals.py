@@ -38,7 +38,7 @@ Temporary HP from several sources add up to the 25% cap (the text states only th
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, fields, replace
 from typing import TYPE_CHECKING, Any
 
 from lfgcombat.shortrepr import short
@@ -210,9 +210,9 @@ class Vitals:
         Conditions that follow from HP (Injured, Unconscious, Dying) are derived by the
         creature itself and are not stored.
         """
-        keep = [str(a) for a in creature.conditions
-                if a.condition not in (Condition.BLEED, Condition.WEAKENED, Condition.UNCONSCIOUS,
-                                       *(Condition(x) for x in self.extra))]
+        written = (Condition.BLEED, Condition.WEAKENED, Condition.UNCONSCIOUS,
+                   *(Condition(x) for x in self.extra))  # (written below)
+        keep = [str(a) for a in creature.conditions if a.condition not in written]
         conds = keep + list(self.extra)
         if self.bleed:
             conds.append(f"bleed {self.bleed}")
@@ -295,7 +295,21 @@ class Vitals:
     # ----------------------------------------------------------------- transitions
 
     def _with(self, events: list[str], **changes: Any) -> "Vitals":
-        return replace(self, events=tuple(events), **changes)
+        return self.evolved(events=tuple(events), **changes)
+
+    def evolved(self, **changes: Any) -> "Vitals":
+        """``dataclasses.replace(self, **changes)`` of fields it names, made by copying
+        (these vitals are checked values with nothing kept on them: issue 24, "Fast").
+
+        Raises:
+            TypeError: a name that is not a field (as ``replace`` does).
+        """
+        if type(self) is not Vitals or not _VITALS_FIELDS.issuperset(changes):
+            return replace(self, **changes)  # (a subclass's checks; an unknown name refused)
+        new = object.__new__(Vitals)
+        new.__dict__.update(self.__dict__)
+        new.__dict__.update(changes)
+        return new
 
     def damage(self, amount: int, dtype: DamageType | str = "bludgeoning", *,
                struck: bool = True) -> "Vitals":
@@ -456,13 +470,13 @@ class Vitals:
             bleed -= 1
             events.append(f"round {rounds} of bleeding: the wound clots, Bleed "
                           f"{self.bleed} -> {bleed} ({_cite('Bleed X')})")
-        out = replace(self, bleed=bleed, bleed_rounds=rounds)
+        out = self.evolved(bleed=bleed, bleed_rounds=rounds)
         if bleed:
             out = out.damage(bleed, DamageType.BIOLOGICAL, struck=False)
             events.append(f"Bleed {bleed}: " + "; ".join(out.events))
         if out.bleed == 0 and out.unconscious:
             events.append("the bleeding stops: unconscious but stable")
-        return replace(out, events=tuple(events), bleed_rounds=rounds if out.bleed else 0)
+        return out.evolved(events=tuple(events), bleed_rounds=rounds if out.bleed else 0)
 
     def stabilize(self, saved: bool) -> "Vitals":
         """The result of a DC20 FORT Save to stabilize: on a success Bleed drops by 1.
@@ -495,7 +509,7 @@ class Vitals:
         result = saving_throw(self.to_creature(creature), "fort", STABILIZE_DC, roller,
                               label=f"{self.name} FORT Save to stabilize (DC {STABILIZE_DC})")
         out = self.stabilize(result.success)
-        return replace(out, events=(result.explain().splitlines()[0],) + out.events)
+        return out.evolved(events=(result.explain().splitlines()[0],) + out.events)
 
     def knock_out(self) -> "Vitals":
         """Unconscious yet stable, not bleeding (a Knockout Strike, "Special Actions in
@@ -524,3 +538,7 @@ class Vitals:
         if cond in ("broken_leg", "severed_leg") and "prone" not in extra:
             extra += ("prone",)
         return self._with([f"gains {cond.replace('_', ' ')}"], extra=extra)
+
+
+#: The fields of :class:`Vitals` (:meth:`Vitals.evolved`).
+_VITALS_FIELDS = frozenset(f.name for f in fields(Vitals))

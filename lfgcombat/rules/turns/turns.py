@@ -230,8 +230,11 @@ def _h_end_turn(st: Encounter, next: str | None, deadlock: bool, decline: list[s
     if frame.kind in ("interrupt", "ready"):
         _end_interrupt_turn(st, frame, next, deadlock)
         return
-    choices = st.choices()
-    round_over = not st._units_to_act(exclude=st._frame_units(frame))
+    # who may still act, counted once for both: the choices (Encounter.choices) and
+    # whether the round is over (issue 24, "Fast": it was counted twice a hand-over)
+    left = st._units_to_act(exclude=st._frame_units(frame))
+    choices = policy.choices(st, left) if len(st._frames) == 1 else []
+    round_over = not left
     target = _pick_next(st, unit, choices, round_over, next, deadlock)
     if declined:
         st._check_declined(unit, declined, choices, target, deadlock)

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import dataclasses
 import difflib
+import functools
 from collections.abc import Iterable
 from typing import Any, TypeVar
 
@@ -14,7 +15,7 @@ from lfgcombat.rules.citations import cite
 from lfgcombat.errors import LfgError
 
 __all__ = ["TEXT", "rule", "ClassicError", "check_int", "check_choice", "check_keys",
-           "evolve"]
+           "evolve", "kept_property"]
 
 _V = TypeVar("_V")
 
@@ -110,10 +111,27 @@ def evolve(value: _V, **changes: Any) -> _V:
     new = object.__new__(type(value))
     fields_now = new.__dict__
     old = value.__dict__
-    for name in names:
-        fields_now[name] = old[name]
+    if len(old) == len(names):  # its fields alone: nothing kept on it
+        fields_now.update(old)
+    else:
+        for name in names:
+            fields_now[name] = old[name]
     fields_now.update(changes)
     return new
 
 
 _FIELD_NAMES: dict[type, frozenset[str]] = {}
+
+
+class kept_property(functools.cached_property[_V]):
+    """:func:`functools.cached_property` without its lock: a reading of a frozen value (a
+    fighter's vitals, its conditions) made at the first look and kept on it. Python 3.11's
+    ``cached_property`` takes a lock at every first look, which cost more than the
+    readings themselves (issue 24, "Fast"); these values are never shared between threads
+    while they are made (a reading made twice gives the same value)."""
+
+    def __get__(self, instance: Any, owner: type | None = None) -> Any:
+        if instance is None:
+            return self
+        value = instance.__dict__[self.attrname] = self.func(instance)
+        return value

@@ -27,7 +27,9 @@ Decisions where the text is open (inferred, shown in the notebook):
 from __future__ import annotations
 
 import enum
+import functools
 from dataclasses import dataclass, replace
+from typing import Any
 
 from lfgcombat.errors import IllegalActionError
 
@@ -212,3 +214,58 @@ class RoundBudget:
     def new_round(self) -> "RoundBudget":
         """The same creature's budget at the start of its next round."""
         return replace(self, moved_ft=0, action=None)
+
+
+#: A round's words cite it (002_2a3a79475ca2a541.txt).
+_CHARACTER_ROUND = rule("Character Round:")
+
+
+@functools.lru_cache(maxsize=1024)
+def _round_left(b: RoundBudget | None, upcoming: bool, dead: bool,
+                speed_ft: int) -> dict[str, Any]:
+    """:meth:`ClassicEconomy.actions_left` of a record with budget ``b`` (``None`` outside
+    its turn), dead or not, of speed ``speed_ft``, counted now (never handed out: the
+    economy hands out copies)."""
+    if b is None and upcoming and not dead:
+        b = RoundBudget(speed_ft)
+    if b is None:
+        words = ("dead: no Character Round" if dead else
+                 "its round is done: it waits for the next round")
+        return {"notes": (f"{words} ({_CHARACTER_ROUND})",), "summary": words}
+    notes = [f"round: {MODE_WORDS[b.mode]} ({_CHARACTER_ROUND})",
+             f"Move Action: {b.remaining_ft} of {b.move_limit_ft} ft left"]
+    if b.action is not None:
+        notes.append(f"single action spent: {b.action.words}")
+    return {"big": int(b.can("standard_action")), "attacks": int(b.can("attack")),
+            "spells": int(b.can("cast_spell")), "notes": tuple(notes),
+            "summary": round_summary(b)}
+
+
+def round_summary(b: RoundBudget) -> str:
+    """The classic round left, in words ("Character Round:": one single action and a Move
+    Action split around it): ``1 single action · Move Action 30 of 30 ft``, ``single
+    action spent (Attack) · Move Action 10 of 30 ft``; a mobile disabled hero's ``1 limited
+    action or Move Action 15 of 15 ft`` ("Stabilizing a Disabled Character": "one limited
+    action per round"); ``no single action · ...`` (Nauseated, Dazed); ``no action, no
+    move``.
+
+    Example:
+        >>> round_summary(RoundBudget(30).move(10))
+        '1 single action · Move Action 20 of 30 ft'
+        >>> round_summary(RoundBudget.limited(30))
+        '1 limited action or Move Action 15 of 15 ft'
+    """
+    if b.mode == "none":
+        return "no action, no move"
+    kind = "limited action" if b.mode == "limited" else "single action"
+    if b.mode == "move_only":
+        action = "no single action"
+    elif b.action is not None:
+        action = f"{kind} spent ({b.action.words})"
+    elif b.mode == "limited" and b.moved_ft:
+        action = "no limited action (moved)"
+    else:
+        action = f"1 {kind}"
+    move = f"Move Action {b.remaining_ft} of {b.move_limit_ft} ft"
+    fresh = b.mode == "limited" and b.action is None and not b.moved_ft
+    return f"{action} or {move}" if fresh else f"{action} · {move}"

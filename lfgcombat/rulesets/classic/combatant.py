@@ -27,7 +27,7 @@ Decisions where the text is open (inferred, shown in notebook 30):
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
@@ -38,7 +38,7 @@ from lfgcombat.rules.weapons import resolve_weapon
 
 from . import armor as _armor
 from . import attacks as _attacks
-from ._base import ClassicError, check_int, rule
+from ._base import ClassicError, check_int, evolve, rule
 from .challenge import parse_challenge_rating
 from .conditions import combined_effect
 from .health import ClassicVitals
@@ -94,7 +94,7 @@ def weapon_profile(creature: Any, weapon: Any, ranged: bool | None = None) -> We
     """
     kept = getattr(type(creature), "_kept", None)  # a Creature keeps what it reads
     if kept is not None and isinstance(weapon, str):  # (a frozen value: issue 24, "Fast")
-        return kept(creature, ("classic weapon", weapon, ranged),
+        return kept(creature, ("sheet", "classic weapon", weapon, ranged),
                     lambda: _profile(creature, weapon, ranged))
     return _profile(creature, weapon, ranged)
 
@@ -162,7 +162,19 @@ class ClassicCombatant:
     @classmethod
     def _read(cls, creature: Any, bab: int | None,
               challenge_rating: Any) -> "ClassicCombatant":
-        """:meth:`of` a creature, read now."""
+        """:meth:`of` a creature, read now: what it reads of the sheet but its HP is kept
+        under ``"sheet"`` (handed on to the sheet with other HP: issue 24, "Fast"), then
+        its HP."""
+        kept = getattr(type(creature), "_kept", None)
+        sheet = (cls._read_sheet(creature, bab, challenge_rating) if kept is None
+                 else kept(creature, ("sheet", "classic", bab, challenge_rating),
+                           lambda: cls._read_sheet(creature, bab, challenge_rating)))
+        return evolve(sheet, hp=min(int(creature.hp), sheet.max_hp), creature=creature)
+
+    @classmethod
+    def _read_sheet(cls, creature: Any, bab: int | None,
+                    challenge_rating: Any) -> "ClassicCombatant":
+        """:meth:`_read` but the HP (``hp`` left at the max HP)."""
         bab = creature_field(creature, "bab", bab)
         cr = creature_field(creature, "challenge_rating", challenge_rating)
         mods = {k: creature.ability_mod(k) for k in ("str", "dex", "con", "int", "wis", "cha")}
@@ -172,7 +184,7 @@ class ClassicCombatant:
                                 size=size, natural=int(creature.natural_armor))
         max_hp = int(creature.max_hp)
         return cls(creature.name, None if bab is None else check_int("bab", bab, 0), mods, ac,
-                   max_hp, min(int(creature.hp), max_hp), max(1, int(creature.level)),
+                   max_hp, max_hp, max(1, int(creature.level)),
                    None if cr is None else parse_challenge_rating(cr), creature)
 
     def need_bab(self) -> int:
@@ -338,12 +350,12 @@ def _setup(attacker: Any, target: Any, weapon: Any, *, bab: int | None,
     mods = dict(a.abilities,
                 str=_ability_mod(int(scores["str"]), cat_a.strength, cat_a.str_mod_set),
                 dex=_ability_mod(int(scores["dex"]), cat_a.dexterity, cat_a.dex_mod_set))
-    a = replace(a, abilities=mods)
+    a = evolve(a, abilities=mods)  # (values checked: no replace's checks again)
     bonus = (a.attack_bonus(w, limited) + cat_a.attack - drained
              + (cat_t.ranged_bonus_against if w.ranged else cat_t.melee_bonus_against))
     t_scores = t.creature.abilities
-    ac = replace(t.ac, dex=_ability_mod(int(t_scores["dex"]), cat_t.dexterity,
-                                        cat_t.dex_mod_set))
+    ac = evolve(t.ac, dex=_ability_mod(int(t_scores["dex"]), cat_t.dexterity,
+                                       cat_t.dex_mod_set))
     ac = ac.without_dex() if cat_t.loses_dex_to_ac else ac
     damage = a.damage(w, limited)
     if cat_a.weapon_damage:

@@ -36,12 +36,11 @@ Decisions where the text is open (inferred):
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from functools import cached_property
 
 from lfgcombat.dice import Roll, Roller
 from lfgcombat.errors import IllegalActionError
 
-from ._base import check_int, evolve, rule
+from ._base import check_int, evolve, kept_property, rule
 
 __all__ = ["DEATH_AT", "STABILIZE_DC", "MOBILE_DC", "OUT_OF_COMBAT_BONUS",
            "SURVIVAL_STABILIZE_DC", "ClassicVitals"]
@@ -92,22 +91,22 @@ class ClassicVitals:
         check_int("hp", self.hp, None, self.max_hp)
         check_int("nonlethal", self.nonlethal, 0)
 
-    @cached_property
+    @kept_property
     def current(self) -> int:
         """Current hit points (``hp``, never ``None`` after construction)."""
         return int(self.hp if self.hp is not None else self.max_hp)
 
-    @cached_property
+    @kept_property
     def dead(self) -> bool:
         """At -10 or lower ("Death")."""
         return self.current <= DEATH_AT
 
-    @cached_property
+    @kept_property
     def disabled(self) -> bool:
         """At or below 0 and alive ("drops to or below 0, they become disabled")."""
         return not self.dead and self.current <= 0
 
-    @cached_property
+    @kept_property
     def unconscious(self) -> bool:
         """Between -1 and -9 (and not mobile), or nonlethal damage above current HP."""
         if self.dead:
@@ -115,12 +114,12 @@ class ClassicVitals:
         dying = -9 <= self.current <= -1 and not self.mobile
         return dying or 0 < self.nonlethal and self.nonlethal > self.current
 
-    @cached_property
+    @kept_property
     def limited(self) -> bool:
         """Mobile but still disabled: "one limited action per round"."""
         return self.disabled and self.mobile
 
-    @cached_property
+    @kept_property
     def conditions(self) -> tuple[str, ...]:
         """The classic conditions this state sets (names of ``conditions.csv``)."""
         names = []

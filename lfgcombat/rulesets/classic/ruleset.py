@@ -81,7 +81,7 @@ from lfgcombat.rules.weapons import resolve_weapon
 from . import fields as _fields  # noqa: F401 - registers the classic creature keys
 from .saves import ClassicSaves
 from ._base import TEXT, ClassicError, check_keys, rule
-from .actions import MODE_WORDS, RoundBudget
+from .actions import RoundBudget, _round_left, round_summary
 from .attacks import fumble_suggestions
 from .catalogue import CATALOGUE
 from .combatant import (ClassicCombatant, creature_attack, creature_attack_odds,
@@ -236,21 +236,9 @@ class ClassicEconomy(ActionEconomy):
         return dict(kept)
 
     def _actions_left(self, record: "ClassicFighter", upcoming: bool) -> dict[str, Any]:
-        """:meth:`actions_left`, counted now."""
-        b = record.budget
-        if b is None and upcoming and not record.dead:
-            b = RoundBudget(record.speed_ft)
-        if b is None:
-            words = ("dead: no Character Round" if record.dead else
-                     "its round is done: it waits for the next round")
-            return {"notes": (f"{words} ({_ROUND})",), "summary": words}
-        notes = [f"round: {MODE_WORDS[b.mode]} ({_ROUND})",
-                 f"Move Action: {b.remaining_ft} of {b.move_limit_ft} ft left"]
-        if b.action is not None:
-            notes.append(f"single action spent: {b.action.words}")
-        return {"big": int(b.can("standard_action")), "attacks": int(b.can("attack")),
-                "spells": int(b.can("cast_spell")), "notes": tuple(notes),
-                "summary": round_summary(b)}
+        """:meth:`actions_left`, counted from what it reads of the record (its budget, speed
+        and death): the same round counts the same (issue 24, "Fast")."""
+        return _round_left(record.budget, upcoming, record.dead, record.speed_ft)
 
     def cast(self, record: "ClassicFighter", roller: "Roller", creature: Any,
              spell_level: int) -> tuple[str, tuple[str, ...]]:
@@ -316,37 +304,6 @@ class ClassicEconomy(ActionEconomy):
                 "fumble": r.fumble, "rule": _HEROIC}
 
 
-def round_summary(b: "RoundBudget") -> str:
-    """The classic round left, in words ("Character Round:": one single action and a Move
-    Action split around it): ``1 single action · Move Action 30 of 30 ft``, ``single
-    action spent (Attack) · Move Action 10 of 30 ft``; a mobile disabled hero's ``1 limited
-    action or Move Action 15 of 15 ft`` ("Stabilizing a Disabled Character": "one limited
-    action per round"); ``no single action · ...`` (Nauseated, Dazed); ``no action, no
-    move``.
-
-    Example:
-        >>> from lfgcombat.rulesets.classic.actions import RoundBudget
-        >>> round_summary(RoundBudget(30).move(10))
-        '1 single action · Move Action 20 of 30 ft'
-        >>> round_summary(RoundBudget.limited(30))
-        '1 limited action or Move Action 15 of 15 ft'
-    """
-    if b.mode == "none":
-        return "no action, no move"
-    kind = "limited action" if b.mode == "limited" else "single action"
-    if b.mode == "move_only":
-        action = "no single action"
-    elif b.action is not None:
-        action = f"{kind} spent ({b.action.words})"
-    elif b.mode == "limited" and b.moved_ft:
-        action = "no limited action (moved)"
-    else:
-        action = f"1 {kind}"
-    move = f"Move Action {b.remaining_ft} of {b.move_limit_ft} ft"
-    fresh = b.mode == "limited" and b.action is None and not b.moved_ft
-    return f"{action} or {move}" if fresh else f"{action} · {move}"
-
-
 @functools.lru_cache(maxsize=1)
 def _fumble_lines() -> tuple[str, ...]:
     """The lines of ``data/classic/fumbles.csv`` (the table read once: issue 24, "Fast")."""
@@ -361,7 +318,7 @@ def _written_for(name: str, *creatures: Any) -> None:
         if kept is None:
             check_written_for(creature, name)
         else:
-            kept(creature, ("written for", name), lambda c=creature: _checked(c, name))
+            kept(creature, ("sheet", "written for", name), lambda c=creature: _checked(c, name))
 
 
 def _checked(creature: Any, name: str) -> bool:

@@ -29,8 +29,6 @@ Decisions where the text is open (inferred, shown in notebook 30):
 
 from __future__ import annotations
 
-import functools
-
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from typing import Any
@@ -38,7 +36,7 @@ from typing import Any
 from lfgcombat.dice import Roller
 from lfgcombat.errors import IllegalActionError
 
-from ._base import ClassicError, check_int, evolve, rule
+from ._base import ClassicError, check_int, evolve, kept_property, rule
 from .actions import RoundBudget, SingleAction
 from .catalogue import CATALOGUE
 from .combatant import ClassicCombatant
@@ -181,7 +179,7 @@ class ClassicFighter:
                 out = catalogue.add_to(out, text)  # refused, in its words
         return out
 
-    @functools.cached_property
+    @kept_property
     def dead(self) -> bool:
         """Dead: at -10 or below, or as many negative levels as Hit Dice (kept: the
         fighter is frozen; issue 24, "Fast")."""
@@ -190,7 +188,7 @@ class ClassicFighter:
         return bool(self.negative_levels) and NegativeLevels(  # none: not drained to death
             self.negative_levels, max(1, self.hit_dice)).dead
 
-    @functools.cached_property
+    @kept_property
     def all_conditions(self) -> tuple[str, ...]:
         """Its conditions and those its hit points give, in the table's order (kept: the
         fighter is frozen)."""

@@ -41,7 +41,7 @@ from lfgcombat.rulesets.classic.combatant import WeaponProfile, creature_field, 
 from lfgcombat.dice import Roller
 
 from . import attacks as _attacks
-from ._base import WoundsError, check_int, rule
+from ._base import WoundsError, check_int, evolve, rule
 from .defense import ConditionDefense, condition_defense, defense
 from .gear import SHIELD, ShieldSpec
 from .health import Barrier, WoundsVitals, parse_barrier
@@ -129,7 +129,21 @@ class WoundsCombatant:
     @classmethod
     def _read(cls, creature: Any, prowess: int | None, good_saves: Any,
               wounds: int | None, barrier: Any, shell: int | None) -> "WoundsCombatant":
-        """:meth:`of` a creature, read now."""
+        """:meth:`of` a creature, read now: what it reads of the sheet but its HP is kept
+        under ``"sheet"`` (handed on to the sheet with other HP: issue 24, "Fast"), then
+        its HP."""
+        kept = getattr(type(creature), "_kept", None)
+        args = (creature, prowess, good_saves, wounds, barrier, shell)
+        sheet = (cls._read_sheet(*args) if kept is None
+                 else kept(creature, ("sheet", "wounds", prowess, good_saves, wounds, barrier,
+                                      shell), lambda: cls._read_sheet(*args)))
+        return evolve(sheet, hp=max(0, min(int(creature.hp), sheet.max_hp)),
+                      creature=creature)
+
+    @classmethod
+    def _read_sheet(cls, creature: Any, prowess: int | None, good_saves: Any,
+                    wounds: int | None, barrier: Any, shell: int | None) -> "WoundsCombatant":
+        """:meth:`_read` but the HP (``hp`` left at the max HP)."""
         prowess = creature_field(creature, "prowess", prowess)
         saves = creature_field(creature, "good_saves", good_saves)
         wounds = creature_field(creature, "wounds", wounds)
@@ -138,7 +152,7 @@ class WoundsCombatant:
         con = int(creature.abilities["con"])
         max_hp = int(creature.max_hp)
         return cls(creature.name, None if prowess is None else check_int("prowess", prowess, 0),
-                   mods, con, max_hp, max(0, min(int(creature.hp), max_hp)),
+                   mods, con, max_hp, max(0, max_hp),
                    check_int("wounds", wounds, 1) if wounds is not None else max(1, con),
                    max(1, int(creature.level)),
                    None if saves is None else check_good_saves(saves),
@@ -342,7 +356,7 @@ def _resistances(creature: Any) -> Any:
     kept = getattr(type(creature), "_kept", None)
     if kept is None:
         return getattr(creature, "resistance", None)
-    return kept(creature, ("resistance",), lambda: getattr(creature, "resistance", None))
+    return kept(creature, ("sheet", "resistance"), lambda: getattr(creature, "resistance", None))
 
 
 def _crit_range(w: WeaponProfile) -> int:

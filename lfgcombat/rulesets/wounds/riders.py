@@ -321,7 +321,8 @@ def weapon_damage(creature: Any, weapon: Any, bonus: int, target: Target,
     w = resolve_weapon(creature, weapon)
     kept = getattr(type(creature), "_kept", None)  # a Creature keeps what it reads
     if kept is not None and isinstance(weapon, str):  # (a frozen value: issue 24, "Fast")
-        parts = list(kept(creature, ("wounds riders", weapon, bonus, target, bool(spare)),
+        parts = list(kept(creature, ("sheet", "wounds riders", weapon, bonus, target,
+                                     bool(spare)),
                           lambda: _parts(creature, weapon, w, bonus, target, spare)))
     else:
         parts = list(_parts(creature, weapon, w, bonus, target, spare))

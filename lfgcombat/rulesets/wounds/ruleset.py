@@ -143,7 +143,7 @@ def wounds_check_bonus(creature: Any, record: Any) -> int | None:
     penalty = record.initiative_penalty if record.initiative_rounds > 0 else 0
     kept = getattr(type(creature), "_kept", None)  # a Creature keeps what it reads
     own = (_own_initiative(creature) if kept is None
-           else kept(creature, ("wounds initiative",), lambda: _own_initiative(creature)))
+           else kept(creature, ("sheet", "wounds initiative"), lambda: _own_initiative(creature)))
     return own + int(penalty)
 
 

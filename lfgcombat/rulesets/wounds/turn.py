@@ -29,13 +29,12 @@ does not say "dealt to Wounds"; what a Barrier or Shell absorbed is not dealt: i
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from functools import cached_property
 from typing import Any
 
 from lfgcombat.dice import Roller
 from lfgcombat.errors import IllegalActionError
 
-from ._base import WoundsError, check_int, evolve, rule
+from ._base import WoundsError, check_int, evolve, kept_property, rule
 from .aoo import aoo_per_round
 from .attacks import WoundsAttack
 from .damage import (RIDER_TYPES, Target, add_initiative_penalty, after_damage,
@@ -158,13 +157,13 @@ class WoundsFighter:
         """At 0 Wounds (or slain by an Instant Kill)."""
         return self.vitals.dead
 
-    @cached_property
+    @kept_property
     def aoo_per_round(self) -> int:
         """"1 + your Dexterity modifier (minimum 0)" + its Combat Reflexes (none counted
         in Total Defense: see :attr:`aoo_left`)."""
         return aoo_per_round(self.dex_mod, self.combat_reflexes)
 
-    @cached_property
+    @kept_property
     def aoo_left(self) -> int:
         """AOO it may still make this round (none in Total Defense; kept: the fighter is
         a value, issue 24, "Fast")."""
