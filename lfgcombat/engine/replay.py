@@ -25,7 +25,6 @@ looks past it). A fighter's altitude set on the map between steps
 
 from __future__ import annotations
 
-import dataclasses
 import functools
 
 import contextlib
@@ -519,14 +518,39 @@ def _log_rolls(st: Encounter, since: int, *, actor: str | None, target: str | No
         if only_first and i:
             against = outcome = None
         st._emit("roll", actor=actor, target=target, data={
-            "expression": str(r.expr), "faces": list(r.faces), "natural": r.natural,
+            "expression": str(r.expr), "faces": r.faces, "natural": r.natural,
             "total": r.total, "fortune": r.fortune.value if r.fortune else None,
             "other": r.other.total if r.other is not None else None, "label": r.label,
             "against": against, "outcome": outcome})
         # the dice log names who rolled it (the event records the label as rolled)
-        named = roll_label(r.label, actor, target)
+        named = _named_label(r.label, actor, target)
         if named != r.label:
-            history[since + i] = dataclasses.replace(r, label=named)
+            history[since + i] = _relabelled(r, named)
+
+
+#: :func:`roll_label`'s answers (a pure function of three texts; a fight's labels repeat).
+_LABELS: dict[tuple[Any, Any, Any], str] = {}
+
+
+def _named_label(label: Any, actor: Any, target: Any) -> str:
+    """:func:`~lfgcombat.engine.log.effects.roll_label`, remembered (at most 4,096)."""
+    key = (label, actor, target)
+    named = _LABELS.get(key)
+    if named is None:
+        named = roll_label(label, actor, target)
+        if len(_LABELS) >= 4096:
+            _LABELS.clear()
+        _LABELS[key] = named
+    return named
+
+
+def _relabelled(r: Any, label: str) -> Any:
+    """``dataclasses.replace(r, label=label)`` for a :class:`~lfgcombat.dice.Roll` (a frozen
+    dataclass with no ``__post_init__``): the same fields, copied without ``__init__``."""
+    new = object.__new__(type(r))
+    new.__dict__.update(r.__dict__)
+    new.__dict__["label"] = label
+    return new
 
 
 def _last_command(st: Encounter) -> Event | None:

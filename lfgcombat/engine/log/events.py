@@ -101,32 +101,51 @@ class _Unusual(Exception):
 _SCALARS = (str, int, bool, type(None))
 
 
+#: :data:`_SCALARS` as a set, and the one key type of a JSON object (the walk below checks a
+#: container's items by their types in one C-level pass, ``issuperset(map(type, ...))``).
+_SCALAR_SET = frozenset(_SCALARS)
+_TEXT_KEYS = frozenset({str})
+
+
 def _plain(value: Any, depth: int, mapping: type = dict, sequence: type = list) -> Any:
     """What ``json.loads(json.dumps(value))`` gives, for values made only of dicts with
     text keys, lists, tuples, text, whole numbers, finite floats, booleans and ``None``
     (exact types, not subclasses), built without writing the text (issue 24, "Fast": every
     event's data went through a JSON round trip); anything else raises :class:`_Unusual`.
     Its dicts and lists are made by ``mapping`` and ``sequence`` (:func:`frozen_jsonable`
-    makes an event's frozen :class:`EventData` and :class:`EventList` in the same walk)."""
+    makes an event's frozen :class:`EventData` and :class:`EventList` in the same walk).
+
+    A container whose items are all plain scalars (most of an event's data) is copied in
+    one step, its items' types checked at C level; only the items that are containers or
+    floats are walked into."""
     t = type(value)
-    if t in _SCALARS:
+    if t in _SCALAR_SET:
         return value
     if depth > 100:
         raise _Unusual
     if t is dict or t is EventData:
-        out = {}
-        for k, v in value.items():
-            if type(k) is not str:
-                raise _Unusual
-            out[k] = v if type(v) in _SCALARS else _plain(v, depth + 1, mapping, sequence)
-        return out if mapping is dict else mapping(out)
+        return _plain_dict(value, depth, mapping, sequence)
     if t is list or t is tuple or t is EventList:
-        items = [v if type(v) in _SCALARS else _plain(v, depth + 1, mapping, sequence)
-                 for v in value]
-        return items if sequence is list else sequence(items)
+        if _SCALAR_SET.issuperset(map(type, value)):
+            return sequence(value)
+        return sequence([v if type(v) in _SCALAR_SET else
+                         _plain(v, depth + 1, mapping, sequence) for v in value])
     if t is float and math.isfinite(value):
         return value
     raise _Unusual
+
+
+def _plain_dict(value: dict[Any, Any], depth: int, mapping: type, sequence: type) -> Any:
+    """:func:`_plain` of a dict: text keys only; copied in one step, then its values that
+    are not plain scalars walked into."""
+    if value and not _TEXT_KEYS.issuperset(map(type, value)):
+        raise _Unusual
+    out = mapping(value)
+    if not _SCALAR_SET.issuperset(map(type, value.values())):
+        for k, v in value.items():
+            if type(v) not in _SCALAR_SET:
+                dict.__setitem__(out, k, _plain(v, depth + 1, mapping, sequence))
+    return out
 
 
 def frozen_jsonable(value: Any) -> Any:

@@ -1,0 +1,79 @@
+"""What the attack's and the replay's speed work (issue 24, item 6, "Fast") remembers or
+builds another way must answer exactly as the plain computation does.
+
+Issue 24, item 6: "The same fights, the same dice, the same events: the golden logs
+prove it". The golden fights (``tests/test_golden.py``) prove the fights; these tests pin
+each kept value against a fresh computation, after what it is made of changes: an
+expression's spelling (:class:`~lfgcombat.dice.DiceExpr`), a roll's label naming who
+rolled it, a relabelled roll, and an event's frozen data.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from lfgcombat.dice import Roller, parse
+from lfgcombat.dice import notation
+from lfgcombat.dice.notation import Constant, Dice, DiceExpr
+from lfgcombat.engine import replay
+from lfgcombat.engine.log.effects import roll_label
+
+
+_TERMS = st.one_of(
+    st.builds(Dice, st.integers(1, 20), st.integers(1, 100), st.sampled_from([1, -1])),
+    st.builds(Constant, st.integers(-50, 50)))
+
+
+@settings(max_examples=200, deadline=None, derandomize=True, database=None)
+@given(st.lists(_TERMS, min_size=1, max_size=5))
+def test_an_expressions_spelling_is_the_one_computed(terms):
+    expr = DiceExpr(tuple(terms))
+    first = str(expr)
+    assert first == expr._spell()
+    assert str(expr) == first  # remembered: the same text again
+    # another expression of the same terms (another object) spells the same
+    assert str(DiceExpr(tuple(terms))) == first
+    assert parse(first) == parse(str(parse(first)))
+
+
+def test_a_spelling_is_never_another_expressions_after_many():
+    """More expressions than are remembered (4,096): the store starts again, and each
+    expression, old or new, still spells itself (never a text kept for an object that
+    took its place in memory)."""
+    exprs = [DiceExpr((Dice(1, 6 + i % 90), Constant(i))) for i in range(5000)]
+    texts = [str(e) for e in exprs]
+    assert len(notation._SPELLED) <= 4096
+    assert texts == [e._spell() for e in exprs]
+    assert [str(e) for e in exprs] == texts
+    for _ in range(3):  # short-lived expressions, their memory reused
+        e = DiceExpr((Dice(2, 8), Constant(-3)))
+        assert str(e) == "2d8-3"
+        del e
+
+
+@pytest.mark.parametrize("label,actor,target", [
+    ("longsword damage", "Wulfric", "Orc"), ("longsword damage", "Wulfric", None),
+    ("Wulfric attacks Orc with longsword vs ACvsCrit 15", "Wulfric", "Orc"),
+    ("Orc FORT Save", "Orc", "Wulfric"), (None, "Wulfric", "Orc"), ("x", None, None),
+    ("resist Knockdown", "Wulfric", "Wulfric"), ("touch: TouchAC 12", "Mayat", "Ogre")])
+def test_a_remembered_label_is_roll_label(label, actor, target):
+    fresh = roll_label(label, actor, target)
+    assert replay._named_label(label, actor, target) == fresh
+    assert replay._named_label(label, actor, target) == fresh  # remembered
+    replay._LABELS.clear()
+    assert replay._named_label(label, actor, target) == fresh
+
+
+def test_a_relabelled_roll_is_dataclasses_replace():
+    roller = Roller(3)
+    for expr, fortune in (("1d20+5", None), ("2d6+3", "fortunate"), ("1d20-1", "unfortunate"),
+                          ("4", None)):
+        r = roller.roll(expr, fortune=fortune, label="longsword damage")
+        fast, slow = replay._relabelled(r, "new"), dataclasses.replace(r, label="new")
+        assert type(fast) is type(slow) and fast == slow
+        assert vars(fast) == vars(slow) and list(vars(fast)) == list(vars(slow))
+        assert fast.explain() == slow.explain() and r.label == "longsword damage"
