@@ -11,15 +11,19 @@ rolled it, a relabelled roll, and an event's frozen data.
 from __future__ import annotations
 
 import dataclasses
+import gc
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from lfgcombat import Encounter
+from lfgcombat.creature import load_example
 from lfgcombat.dice import Roller, parse
 from lfgcombat.dice import notation
 from lfgcombat.dice.notation import Constant, Dice, DiceExpr
 from lfgcombat.engine import replay
+from lfgcombat.engine.log import LogFormatError
 from lfgcombat.engine.log.effects import roll_label
 
 
@@ -77,3 +81,26 @@ def test_a_relabelled_roll_is_dataclasses_replace():
         assert type(fast) is type(slow) and fast == slow
         assert vars(fast) == vars(slow) and list(vars(fast)) == list(vars(slow))
         assert fast.explain() == slow.explain() and r.label == "longsword damage"
+
+
+def test_a_load_leaves_the_cycle_collector_as_it_found_it(tmp_path):
+    """The load pauses Python's cycle collector (:func:`replay._gc_paused`) and switches it
+    back on after, a refused load too; one that was off stays off."""
+    enc = Encounter([load_example("wulfric"), load_example("orc")],
+                    sides={"party": ["Wulfric"], "orcs": ["Orc"]}, seed=2).start()
+    enc.end_turn()
+    path = enc.save(tmp_path / "fight.jsonl")
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text(path.read_text().replace('"seq": 1,', '"seq": 7,', 1))
+    assert gc.isenabled()
+    assert Encounter.load(path).log.to_dataframe().equals(enc.log.to_dataframe())
+    assert gc.isenabled()
+    with pytest.raises(LogFormatError):
+        Encounter.load(bad)
+    assert gc.isenabled()
+    gc.disable()
+    try:
+        Encounter.load(path)
+        assert not gc.isenabled()
+    finally:
+        gc.enable()
