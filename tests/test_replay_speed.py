@@ -104,3 +104,29 @@ def test_a_load_leaves_the_cycle_collector_as_it_found_it(tmp_path):
         assert not gc.isenabled()
     finally:
         gc.enable()
+
+
+_KNOCK_PAIRS = [("wulfric", "ogre", None), ("ogre", "wulfric", None), ("wulfric", "goblin", None),
+                ("wulfric", "orc", None), ("wulfric", "orc", "warhammer"), ("wulfric", "orc", "halberd"),
+                ("elephant", "goblin", None), ("goblin", "elephant", None),
+                ("troll", "wulfric", "bite"), ("dire_wolf", "horse", None)]
+
+
+@pytest.mark.parametrize("a,t,weapon", _KNOCK_PAIRS)
+@pytest.mark.parametrize("grappled", [False, True])
+def test_the_knockdowns_first_test_is_the_dcs_applies(a, t, weapon, grappled):
+    """``_can_knock`` (asked before a strike's Knockdown DC is worked out) says what the
+    worked-out DC's ``applies`` says (000_8d1d7816ee944f3b.txt, "Momentum of Impact"),
+    grappled or not."""
+    from lfgcombat.rules.impact import momentum_play
+    one, two = load_example(a), load_example(t).replace(name="Target")
+    enc = Encounter([one, two], sides={"a": [one.name], "b": ["Target"]}, seed=1).start()
+    if grappled:
+        enc.add_condition("Target", "grappled")
+    if weapon is not None:
+        enc = Encounter([one.replace(weapons=[weapon]), two],
+                        sides={"a": [one.name], "b": ["Target"]}, seed=1).start()
+        if grappled:
+            enc.add_condition("Target", "grappled")
+    dc = momentum_play._knockdown_dc(enc, one.name, "Target", weapon, 0, False, None)
+    assert momentum_play._can_knock(enc, one.name, "Target", weapon) is dc.applies

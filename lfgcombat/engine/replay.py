@@ -41,7 +41,7 @@ from ..shortrepr import short
 from ..dice import Fortune
 from ..errors import LfgError
 from .log import FORMAT, VERSION, Event, EventLog, LogFormatError, jsonable, read_jsonl, write_jsonl
-from .log.events import frozen_jsonable, make_event
+from .log.events import EventData, EventList, frozen_jsonable, make_event
 from .log import savefile
 from .log.savefile import UnverifiedSaveWarning, clip, event_text, replay_mismatch_message
 from .log.effects import roll_label
@@ -512,6 +512,10 @@ def _gc_paused() -> Iterator[None]:
             gc.enable()
 
 
+#: The plain JSON scalars (a roll's data made of them is frozen as it is built).
+_SCALARS = frozenset({str, int, bool, type(None)})
+
+
 def _roll(st: Encounter, expr: str, *, label: str, actor: str | None = None,
           target: str | None = None, fortune: Fortune | str | None = None,
           against: int | None = None, outcome: str | None = None) -> Any:
@@ -532,14 +536,24 @@ def _log_rolls(st: Encounter, since: int, *, actor: str | None, target: str | No
     """Log the rolls another module made with the encounter's roller (``against`` and
     ``outcome`` on every one, or with ``only_first`` on the first alone)."""
     history = st.roller.history
+    log = st._log
     for i, r in enumerate(history[since:]):
         if only_first and i:
             against = outcome = None
-        st._emit("roll", actor=actor, target=target, data={
-            "expression": str(r.expr), "faces": r.faces, "natural": r.natural,
-            "total": r.total, "fortune": r.fortune.value if r.fortune else None,
-            "other": r.other.total if r.other is not None else None, "label": r.label,
-            "against": against, "outcome": outcome})
+        data = {"expression": str(r.expr), "faces": None, "natural": r.natural,
+                "total": r.total, "fortune": r.fortune.value if r.fortune else None,
+                "other": r.other.total if r.other is not None else None, "label": r.label,
+                "against": against, "outcome": outcome}
+        faces = r.faces
+        if _SCALARS.issuperset(map(type, data.values())) and \
+                _SCALARS.issuperset(map(type, faces)):  # plain: frozen as it is built
+            frozen = EventData(data)
+            dict.__setitem__(frozen, "faces", EventList(faces))
+        else:
+            data["faces"] = faces
+            frozen = frozen_jsonable(data)
+        log._append(make_event(len(log), st._step, "roll", False, st.round, st.current,
+                               actor, target, frozen, frozen=True))
         # the dice log names who rolled it (the event records the label as rolled)
         named = _named_label(r.label, actor, target)
         if named != r.label:
