@@ -540,7 +540,7 @@ def _log_rolls(st: Encounter, since: int, *, actor: str | None, target: str | No
     for i, r in enumerate(history[since:]):
         if only_first and i:
             against = outcome = None
-        data = {"expression": str(r.expr), "faces": None, "natural": r.natural,
+        data: dict[str, Any] = {"expression": str(r.expr), "faces": None, "natural": r.natural,
                 "total": r.total, "fortune": r.fortune.value if r.fortune else None,
                 "other": r.other.total if r.other is not None else None, "label": r.label,
                 "against": against, "outcome": outcome}
