@@ -130,3 +130,48 @@ def test_the_knockdowns_first_test_is_the_dcs_applies(a, t, weapon, grappled):
             enc.add_condition("Target", "grappled")
     dc = momentum_play._knockdown_dc(enc, one.name, "Target", weapon, 0, False, None)
     assert momentum_play._can_knock(enc, one.name, "Target", weapon) is dc.applies
+
+
+def _containers(value, seen=None):
+    """Every list, dict and fighter record reachable from ``value`` (by id)."""
+    from lfgcombat.engine.state import _Fighter
+    seen = {} if seen is None else seen
+    if id(value) in seen:
+        return seen
+    if isinstance(value, (list, dict, _Fighter)):
+        seen[id(value)] = value
+        items = (value if isinstance(value, list) else
+                 list(value.items()) if isinstance(value, dict) else list(vars(value).items()))
+        for v in items:
+            _containers(v, seen)
+    elif isinstance(value, tuple):
+        for v in value:
+            _containers(v, seen)
+    return seen
+
+
+def test_a_checkpoints_copy_of_the_state_is_its_deep_copy():
+    """:func:`checkpoints._deep_state` copies the state as ``copy.deepcopy`` does with the
+    frozen values shared (the same values, the same frozen objects, no list, dict or fighter
+    record of the encounter's own), in a fight under way (effects, timers, Gang Up, a
+    readied action...), and after it changes again."""
+    import copy
+    import pickle
+    import sys
+    from pathlib import Path
+    from lfgcombat.engine import checkpoints
+    sys.path.insert(0, str(Path(__file__).parent / "bench"))
+    from bench_encounter import long_fight
+    enc = long_fight()
+    for _ in range(2):
+        state = {k: v for k, v in vars(enc).items() if k not in checkpoints.NOT_STATE}
+        fast = checkpoints._deep_state(state, checkpoints._memo(enc, state))
+        slow = copy.deepcopy(state, checkpoints._memo(enc, state))
+        assert pickle.dumps(fast) == pickle.dumps(slow)
+        assert checkpoints._frozen(fast["_f"][enc.names[0]].turn)
+        ours = _containers(state)
+        assert not set(_containers(fast)) & set(ours)  # nothing mutable shared
+        for name in enc.names:  # the frozen values are the same objects
+            assert fast["_f"][name].creature is state["_f"][name].creature
+            assert fast["_f"][name].turn is state["_f"][name].turn
+        enc.undo(5)
