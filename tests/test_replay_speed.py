@@ -175,3 +175,25 @@ def test_a_checkpoints_copy_of_the_state_is_its_deep_copy():
             assert fast["_f"][name].creature is state["_f"][name].creature
             assert fast["_f"][name].turn is state["_f"][name].turn
         enc.undo(5)
+
+
+@settings(max_examples=150, deadline=None, derandomize=True, database=None)
+@given(st.lists(_TERMS, min_size=1, max_size=4), st.integers(0, 2**32),
+       st.sampled_from([None, "fortunate", "unfortunate"]))
+def test_a_roll_and_what_it_reads_of_its_expression_are_as_computed(terms, seed, fortune):
+    """A roll made by :meth:`Roller.roll` (its fields set directly) is the ``Roll`` its
+    constructor makes; the shape remembered for an expression (dice, constant, a d20 first)
+    is the expression's own; a roll's faces and natural are as the fields say."""
+    from lfgcombat import dice as dice_module
+    from lfgcombat.dice import Roll
+    expr = DiceExpr(tuple(terms))
+    if expr.dice_count > 1000:
+        return
+    r = Roller(seed).roll(expr, fortune=fortune, label="x")
+    slow = Roll(r.expr, r.results, r.total, r.fortune, r.other, r.label, r.seq)
+    assert r == slow and vars(r) == vars(slow) and list(vars(r)) == list(vars(slow))
+    assert dice_module._shape(expr) == (expr.dice, expr.constant, expr.starts_with_d20)
+    assert r.faces == tuple(f for x in r.results for f in x.faces)
+    assert type(r.faces) is tuple
+    assert r.natural == (r.results[0].faces[0] if expr.starts_with_d20 else None)
+    assert r.explain() == slow.explain()

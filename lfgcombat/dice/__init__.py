@@ -94,12 +94,15 @@ class Roll:
     @property
     def faces(self) -> tuple[int, ...]:
         """Every die's face in the kept attempt, in order."""
-        return tuple(f for r in self.results for f in r.faces)
+        results = self.results
+        if len(results) == 1:  # one dice term (most rolls): its faces as they are
+            return results[0].faces
+        return tuple(f for r in results for f in r.faces)
 
     @property
     def natural(self) -> int | None:
         """The kept d20's face when the expression starts with a d20, else ``None``."""
-        if self.expr.starts_with_d20:
+        if _shape(self.expr)[2]:
             return self.results[0].faces[0]
         return None
 
@@ -160,6 +163,36 @@ class Roll:
         fortune = html.escape(self._fortune_text())
         return (f"<span class='lfg-roll'>{label}<code>{html.escape(str(self.expr))}</code> "
                 f"&rarr; [{', '.join(faces)}] = <b>{self.total}</b>{fortune}</span>")
+
+
+def _new_roll(expr: DiceExpr, results: tuple[DiceResult, ...], total: int,
+              fortune: Fortune | None, other: Roll | None, label: str | None,
+              seq: int | None) -> Roll:
+    """``Roll(expr, results, total, fortune, other, label, seq)``, its fields set without
+    the frozen dataclass's ``__init__`` (one ``object.__setattr__`` a field; it has no
+    ``__post_init__``): the same value, made faster (every roll of a fight is one)."""
+    r = object.__new__(Roll)
+    r.__dict__.update(expr=expr, results=results, total=total, fortune=fortune, other=other,
+                      label=label, seq=seq)
+    return r
+
+
+#: ``id(expr) -> (expr, (its dice, its constant, starts with a d20))``: what every roll of an
+#: expression reads of it (:func:`_shape`), the expression kept alive beside it.
+_SHAPES: dict[int, tuple[DiceExpr, tuple[tuple[Dice, ...], int, bool]]] = {}
+
+
+def _shape(expr: DiceExpr) -> tuple[tuple[Dice, ...], int, bool]:
+    """``(expr.dice, expr.constant, expr.starts_with_d20)``, remembered by identity (an
+    expression is a frozen value; at most 4,096 are remembered)."""
+    hit = _SHAPES.get(id(expr))
+    if hit is not None and hit[0] is expr:
+        return hit[1]
+    shape = (expr.dice, expr.constant, expr.starts_with_d20)
+    if len(_SHAPES) >= 4096:
+        _SHAPES.clear()
+    _SHAPES[id(expr)] = (expr, shape)
+    return shape
 
 
 @dataclass(frozen=True)
@@ -233,8 +266,8 @@ class Roller:
     def _attempt(self, expr: DiceExpr) -> tuple[tuple[DiceResult, ...], int]:
         randrange = self._rng.randrange
         results = []
-        total = expr.constant
-        for d in expr.dice:
+        dice, total, _ = _shape(expr)
+        for d in dice:
             faces = tuple(randrange(d.sides) + 1 for _ in range(d.count))
             results.append(DiceResult(d, faces))
             total += d.sign * sum(faces)
@@ -273,7 +306,7 @@ class Roller:
             second = Roll(parsed, results2, total2, label=label)
             kept, other = (second, first) if keep_second else (first, second)
             results, total = kept.results, kept.total
-        result = Roll(parsed, results, total, fortune, other, label, seq)
+        result = _new_roll(parsed, results, total, fortune, other, label, seq)
         self.history.append(result)
         for listener in list(self._listeners):
             listener(result)
