@@ -197,3 +197,26 @@ def test_a_roll_and_what_it_reads_of_its_expression_are_as_computed(terms, seed,
     assert type(r.faces) is tuple
     assert r.natural == (r.results[0].faces[0] if expr.starts_with_d20 else None)
     assert r.explain() == slow.explain()
+
+
+def _breakdown_as_written(r):
+    """A roll's breakdown, as :meth:`Roll._breakdown` wrote it before it was remembered."""
+    parts = []
+    results = iter(r.results)
+    for t in r.expr.terms:
+        body = (f"[{', '.join(map(str, next(results).faces))}]" if isinstance(t, Dice)
+                else str(abs(t.value)))
+        parts.append((("- " if t.sign < 0 else "+ ") if parts else
+                      ("-" if t.sign < 0 else "")) + body)
+    return " ".join(parts)
+
+
+@settings(max_examples=150, deadline=None, derandomize=True, database=None)
+@given(st.lists(_TERMS, min_size=1, max_size=5), st.integers(0, 2**32))
+def test_a_rolls_breakdown_is_written_as_before(terms, seed):
+    expr = DiceExpr(tuple(terms))
+    if expr.dice_count > 1000:
+        return
+    r = Roller(seed).roll(expr)
+    assert r._breakdown() == _breakdown_as_written(r)
+    assert Roller(seed).roll(expr)._breakdown() == _breakdown_as_written(r)  # remembered

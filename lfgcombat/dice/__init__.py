@@ -107,18 +107,10 @@ class Roll:
         return None
 
     def _breakdown(self) -> str:
-        parts: list[str] = []
         results = iter(self.results)
-        for t in self.expr.terms:
-            if isinstance(t, Dice):
-                body = f"[{', '.join(map(str, next(results).faces))}]"
-            else:
-                body = str(abs(t.value))
-            if parts:
-                parts.append(("- " if t.sign < 0 else "+ ") + body)
-            else:
-                parts.append(("-" if t.sign < 0 else "") + body)
-        return " ".join(parts)
+        return " ".join([lead + ("[" + ", ".join(map(str, next(results).faces)) + "]"
+                                 if body is None else body)
+                         for lead, body in _pieces(self.expr)])
 
     def _fortune_text(self) -> str:
         if self.fortune is None or self.other is None:
@@ -175,6 +167,27 @@ def _new_roll(expr: DiceExpr, results: tuple[DiceResult, ...], total: int,
     r.__dict__.update(expr=expr, results=results, total=total, fortune=fortune, other=other,
                       label=label, seq=seq)
     return r
+
+
+#: ``id(expr) -> (expr, pieces)``: how :meth:`Roll.explain` writes each term of an
+#: expression (:func:`_pieces`), the expression kept alive beside it.
+_PIECES: dict[int, tuple[DiceExpr, tuple[tuple[str, str | None], ...]]] = {}
+
+
+def _pieces(expr: DiceExpr) -> tuple[tuple[str, str | None], ...]:
+    """Each term of ``expr`` as a roll's breakdown writes it: its sign (``""`` or ``"-"``
+    first, ``"+ "`` or ``"- "`` after) and a constant's digits (``None`` for dice: their
+    faces go there), remembered by identity (at most 4,096 expressions)."""
+    hit = _PIECES.get(id(expr))
+    if hit is not None and hit[0] is expr:
+        return hit[1]
+    pieces = tuple((("- " if t.sign < 0 else "+ ") if i else ("-" if t.sign < 0 else ""),
+                    None if isinstance(t, Dice) else str(abs(t.value)))
+                   for i, t in enumerate(expr.terms))
+    if len(_PIECES) >= 4096:
+        _PIECES.clear()
+    _PIECES[id(expr)] = (expr, pieces)
+    return pieces
 
 
 #: ``id(expr) -> (expr, (its dice, its constant, starts with a d20))``: what every roll of an
