@@ -220,3 +220,28 @@ def test_a_rolls_breakdown_is_written_as_before(terms, seed):
     r = Roller(seed).roll(expr)
     assert r._breakdown() == _breakdown_as_written(r)
     assert Roller(seed).roll(expr)._breakdown() == _breakdown_as_written(r)  # remembered
+
+
+def test_an_attacks_remembered_line_is_the_line_written():
+    """:attr:`AttackSetup.line` is remembered on the damage plan by the weapon, mode and
+    bonus it reads: attacks that share a plan but not their bonus (Gang Up, flanking) or
+    their weapon each read their own line ("Attack Roll Annotations")."""
+    from lfgcombat.rules.attacks import prepare
+    wulfric, ogre, goblin = load_example("wulfric"), load_example("ogre"), load_example("goblin")
+    setups = [prepare(wulfric, ogre, "longsword"),
+              prepare(wulfric, ogre, "longsword", attack_bonuses=[2]),
+              prepare(wulfric, ogre, "longsword", flanked=True),
+              prepare(wulfric, ogre, "longsword", power_attack=True),
+              prepare(wulfric, ogre, "dagger"),
+              prepare(goblin, ogre, "shortbow", distance_ft=30),
+              prepare(goblin, ogre, "short sword")]
+    for s in setups + setups:  # the second time from what is remembered
+        assert s.line == s._line()
+    # one plan, another bonus or weapon: its own line
+    first = setups[0]
+    other_bonus = dataclasses.replace(first, bonus=setups[1].bonus)
+    other_weapon = dataclasses.replace(first, weapon=setups[4].weapon)
+    assert other_bonus.damage is first.damage is other_weapon.damage
+    assert other_bonus.line == other_bonus._line() != first.line
+    assert other_weapon.line == other_weapon._line() != first.line
+    assert first.line == first._line()
