@@ -322,11 +322,14 @@ def _knockdown_after(st: Encounter, attacker: str, target: str, weapon: Any,
     is the map's altitude (off the map a strike finds no flyer: the GM's
     :meth:`knockdown` with ``flying_ft``, in a fight built without the automatic rule)."""
     if not st.knockdown_after_strike or not _strike_lands(st, result, target) \
-            or st._f[target].dead or st._vitals(target).unconscious:
+            or st._f[target].dead:
         return
     mount = st._attack_option(attacker, target, situation, "mount")
-    if mount is None and not _can_knock(st, attacker, target, weapon):
+    if mount is None and st._f[target].rules is None and \
+            not _can_knock(st, attacker, target, weapon):
         return  # the DC would not apply (issue 24, "Fast": not worked out for nothing)
+    if st._vitals(target).unconscious:
+        return
     charge_ft = st._f[attacker].turn.run_ft if charge else 0
     dc = _knockdown_dc(st, attacker, target, weapon, charge_ft,
                        bool(situation.get("power_attack")), mount)
