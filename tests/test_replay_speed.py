@@ -245,3 +245,39 @@ def test_an_attacks_remembered_line_is_the_line_written():
     assert other_bonus.line == other_bonus._line() != first.line
     assert other_weapon.line == other_weapon._line() != first.line
     assert first.line == first._line()
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_an_attacks_values_made_fast_are_the_dataclasses(seed):
+    """The setup, the verdicts and the result of an attack, their fields set directly
+    (``_made.made``), are what the dataclasses' constructors make of the same fields."""
+    from lfgcombat.rules.attacks import prepare
+    from lfgcombat.rules.attacks import resolve as resolve_module
+    from lfgcombat.rules.attacks.setup import AttackSetup
+    setup = prepare(load_example("wulfric"), load_example("orc"), "longsword",
+                    flanked=bool(seed % 2), power_attack=seed % 3 == 0)
+    result = setup.resolve(Roller(seed))
+    for value in (setup, result, resolve_module._to_hit(setup, Roller(seed))):
+        cls = type(value)
+        slow = cls(*(getattr(value, f.name) for f in dataclasses.fields(value)))
+        assert value == slow and vars(value) == vars(slow)
+        assert list(vars(value)) == list(vars(slow))
+    assert type(setup) is AttackSetup and result.explain() == dataclasses.replace(
+        result).explain()
+    with pytest.raises(TypeError):
+        from lfgcombat.rules.attacks._made import made
+        made(AttackSetup, 1, 2)
+
+
+def test_a_situations_remembered_hash_is_its_fields_hash():
+    """:meth:`Situation.__hash__` (remembered by identity) is the hash of its fields, equal
+    for equal situations, another for another situation."""
+    from lfgcombat.rules.attacks.situation import Situation, _HASHES
+    one, same, other = (Situation.make(flanked=True), Situation(flanked=True),
+                        Situation.make(flanked=True, aim=True))
+    for s in (one, same, other, one):
+        assert hash(s) == hash(tuple(getattr(s, f.name) for f in dataclasses.fields(s)))
+    assert hash(one) == hash(same) and one == same and hash(other) != hash(one)
+    _HASHES.clear()
+    assert hash(one) == hash(same)
+    assert {one: 1}[same] == 1

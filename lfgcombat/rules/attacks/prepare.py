@@ -46,6 +46,7 @@ from .formulas import off_hand_penalty, range_penalty
 from .resolve import AttackResult
 from .rules import (R_ATTACK, R_CONDITIONS, R_CRIT, R_DEFENSE, R_HANDS, R_SPECIAL, R_TYPES,
                     illegal)
+from ._made import made
 from .setup import AttackSetup
 from .situation import Situation
 from ..weapons import Weapon, WeaponError, resolve_weapon
@@ -428,8 +429,8 @@ def prepare(attacker: Any, target: Any, weapon: "Weapon | str | Mapping", *,
     defense, defense_notes = (defense_plan(attacker, tgt, w, mode, sit, bonus)
                               if sit.active_defense else (None, ()))
     notes = seen + bonus_notes + fortune_notes + miss_notes + defense_notes
-    return AttackSetup(attacker, tgt, w, sit, rules, mode, bonus, fortune, ac, confirm, miss,
-                       damage, defense, sit.auto_critical, notes, consequences)
+    return made(AttackSetup, attacker, tgt, w, sit, rules, mode, bonus, fortune, ac, confirm,
+                miss, damage, defense, sit.auto_critical, notes, consequences)
 
 
 def _keeps(creature: Any) -> bool:
