@@ -281,3 +281,18 @@ def test_a_situations_remembered_hash_is_its_fields_hash():
     _HASHES.clear()
     assert hash(one) == hash(same)
     assert {one: 1}[same] == 1
+
+
+def test_a_kept_damage_plan_is_the_plan_worked_out_for_its_weapon():
+    """The damage plan kept on the attacker under its weapon's identity is the plan worked
+    out afresh, for each weapon the same attacker uses in turn (and again from what is
+    kept), a weapon given as a value too."""
+    from lfgcombat.rules.attacks import prepare, resolve_weapon
+    from lfgcombat.rules.attacks.damage_plan import damage_plan
+    wulfric, orc = load_example("wulfric"), load_example("orc")
+    weapons = ["longsword", "dagger", resolve_weapon(wulfric, "greataxe"), "longsword"]
+    for w in weapons + weapons:
+        s = prepare(wulfric, orc, w)
+        fresh = damage_plan(wulfric, s.target, s.weapon, s.mode, s.situation, s.ruleset,
+                            s.miss_chance)
+        assert s.damage == fresh and str(s.damage.normal) == str(fresh.normal)

@@ -487,14 +487,16 @@ def _damage_plan(attacker: Any, tgt: Any, w: Weapon, mode: str, sit: Situation,
     kept on through the attacker's change of HP alone (it reads the attacker's HP only
     through its conditions in effect: Weakened). The plan is a frozen value; what it
     works out of a roll (``physical``) is the same for every attack it plans."""
-    key = ("attack", "damage", w, mode, sit, rules, miss, tgt.name, tgt.size,
+    # the weapon by identity (hashing its every field was most of the key's cost), kept
+    # beside the plan and checked: another weapon of the same id is never this one
+    key = ("attack", "damage", id(w), mode, sit, rules, miss, tgt.name, tgt.size,
            tgt.creature_type, tgt.resistances,
            tgt.max_hp.value if rules.killer_criticals else None)
     kept = _kept_on(attacker, key)
-    if kept is None:
-        kept = damage_plan(attacker, tgt, w, mode, sit, rules, miss)
+    if kept is None or kept[0] is not w:
+        kept = (w, damage_plan(attacker, tgt, w, mode, sit, rules, miss))
         _keep_on(attacker, key, kept)
-    return kept
+    return kept[1]
 
 
 def _check_written_for(creature: Any, ruleset: str) -> None:
