@@ -501,8 +501,8 @@ def _gc_paused() -> Iterator[None]:
     """Pause Python's cycle collector while a save is read and replayed: the replay makes
     tens of thousands of small containers that all live on (events, their data, the
     state), and each collection walked every one of them again, about a tenth of a load
-    (issue 24, item 6, "Fast"). Nothing the replay makes is left in a cycle to collect;
-    the collector is switched back on after (if it was on), whatever happens."""
+    (issue 24, item 6, "Fast"). The collector is switched back on after (if it was on),
+    whatever happens; any cycle left meanwhile is collected then."""
     was = gc.isenabled()
     gc.disable()
     try:
