@@ -296,3 +296,14 @@ def test_a_kept_damage_plan_is_the_plan_worked_out_for_its_weapon():
         fresh = damage_plan(wulfric, s.target, s.weapon, s.mode, s.situation, s.ruleset,
                             s.miss_chance)
         assert s.damage == fresh and str(s.damage.normal) == str(fresh.normal)
+
+
+def test_whether_a_creature_keeps_its_readings_is_answered_as_its_class_says():
+    """``prepare._keeps`` (answered once per class) says what the class says: a
+    :class:`~lfgcombat.creature.Creature` keeps, a plain object does not, asked twice."""
+    from lfgcombat.rules.attacks import prepare as prepare_module
+    wulfric = load_example("wulfric")
+    for _ in range(2):
+        assert prepare_module._keeps(wulfric) is callable(getattr(type(wulfric), "_kept"))
+        assert prepare_module._keeps(wulfric) is True
+        assert prepare_module._keeps(object()) is False

@@ -435,8 +435,17 @@ def prepare(attacker: Any, target: Any, weapon: "Weapon | str | Mapping", *,
 
 def _keeps(creature: Any) -> bool:
     """Whether ``creature`` is a frozen :class:`~lfgcombat.creature.Creature` that keeps
-    what is read of it (``Creature._kept``; attacks never import the creature module)."""
-    return callable(getattr(type(creature), "_kept", None))
+    what is read of it (``Creature._kept``; attacks never import the creature module),
+    answered once per class."""
+    cls = type(creature)
+    found = _KEEPS.get(cls)
+    if found is None:
+        found = _KEEPS[cls] = callable(getattr(cls, "_kept", None))
+    return found
+
+
+#: A creature's class -> whether it keeps what is read of it (:func:`_keeps`).
+_KEEPS: dict[type, bool] = {}
 
 
 def _kept_on(creature: Any, key: tuple[Any, ...]) -> Any:
