@@ -301,7 +301,8 @@ def test_a_kept_damage_plan_is_the_plan_worked_out_for_its_weapon():
 def test_whether_a_creature_keeps_its_readings_is_answered_as_its_class_says():
     """``prepare._keeps`` (answered once per class) says what the class says: a
     :class:`~lfgcombat.creature.Creature` keeps, a plain object does not, asked twice."""
-    from lfgcombat.rules.attacks import prepare as prepare_module
+    import importlib
+    prepare_module = importlib.import_module("lfgcombat.rules.attacks.prepare")
     wulfric = load_example("wulfric")
     for _ in range(2):
         assert prepare_module._keeps(wulfric) is callable(getattr(type(wulfric), "_kept"))
