@@ -94,28 +94,23 @@ class Roll:
     @property
     def faces(self) -> tuple[int, ...]:
         """Every die's face in the kept attempt, in order."""
-        return tuple(f for r in self.results for f in r.faces)
+        results = self.results
+        if len(results) == 1:  # one dice term (most rolls): its faces as they are
+            return results[0].faces
+        return tuple(f for r in results for f in r.faces)
 
     @property
     def natural(self) -> int | None:
         """The kept d20's face when the expression starts with a d20, else ``None``."""
-        if self.expr.starts_with_d20:
+        if _shape(self.expr)[2]:
             return self.results[0].faces[0]
         return None
 
     def _breakdown(self) -> str:
-        parts: list[str] = []
         results = iter(self.results)
-        for t in self.expr.terms:
-            if isinstance(t, Dice):
-                body = f"[{', '.join(map(str, next(results).faces))}]"
-            else:
-                body = str(abs(t.value))
-            if parts:
-                parts.append(("- " if t.sign < 0 else "+ ") + body)
-            else:
-                parts.append(("-" if t.sign < 0 else "") + body)
-        return " ".join(parts)
+        return " ".join([lead + ("[" + ", ".join(map(str, next(results).faces)) + "]"
+                                 if body is None else body)
+                         for lead, body in _pieces(self.expr)])
 
     def _fortune_text(self) -> str:
         if self.fortune is None or self.other is None:
@@ -160,6 +155,57 @@ class Roll:
         fortune = html.escape(self._fortune_text())
         return (f"<span class='lfg-roll'>{label}<code>{html.escape(str(self.expr))}</code> "
                 f"&rarr; [{', '.join(faces)}] = <b>{self.total}</b>{fortune}</span>")
+
+
+def _new_roll(expr: DiceExpr, results: tuple[DiceResult, ...], total: int,
+              fortune: Fortune | None, other: Roll | None, label: str | None,
+              seq: int | None) -> Roll:
+    """``Roll(expr, results, total, fortune, other, label, seq)``, its fields set without
+    the frozen dataclass's ``__init__`` (one ``object.__setattr__`` a field; it has no
+    ``__post_init__``): the same value, made faster (every roll of a fight is one)."""
+    r = object.__new__(Roll)
+    r.__dict__.update(expr=expr, results=results, total=total, fortune=fortune, other=other,
+                      label=label, seq=seq)
+    return r
+
+
+#: ``id(expr) -> (expr, pieces)``: how :meth:`Roll.explain` writes each term of an
+#: expression (:func:`_pieces`), the expression kept alive beside it.
+_PIECES: dict[int, tuple[DiceExpr, tuple[tuple[str, str | None], ...]]] = {}
+
+
+def _pieces(expr: DiceExpr) -> tuple[tuple[str, str | None], ...]:
+    """Each term of ``expr`` as a roll's breakdown writes it: its sign (``""`` or ``"-"``
+    first, ``"+ "`` or ``"- "`` after) and a constant's digits (``None`` for dice: their
+    faces go there), remembered by identity (at most 4,096 expressions)."""
+    hit = _PIECES.get(id(expr))
+    if hit is not None and hit[0] is expr:
+        return hit[1]
+    pieces = tuple((("- " if t.sign < 0 else "+ ") if i else ("-" if t.sign < 0 else ""),
+                    None if isinstance(t, Dice) else str(abs(t.value)))
+                   for i, t in enumerate(expr.terms))
+    if len(_PIECES) >= 4096:
+        _PIECES.clear()
+    _PIECES[id(expr)] = (expr, pieces)
+    return pieces
+
+
+#: ``id(expr) -> (expr, (its dice, its constant, starts with a d20))``: what every roll of an
+#: expression reads of it (:func:`_shape`), the expression kept alive beside it.
+_SHAPES: dict[int, tuple[DiceExpr, tuple[tuple[Dice, ...], int, bool]]] = {}
+
+
+def _shape(expr: DiceExpr) -> tuple[tuple[Dice, ...], int, bool]:
+    """``(expr.dice, expr.constant, expr.starts_with_d20)``, remembered by identity (an
+    expression is a frozen value; at most 4,096 are remembered)."""
+    hit = _SHAPES.get(id(expr))
+    if hit is not None and hit[0] is expr:
+        return hit[1]
+    shape = (expr.dice, expr.constant, expr.starts_with_d20)
+    if len(_SHAPES) >= 4096:
+        _SHAPES.clear()
+    _SHAPES[id(expr)] = (expr, shape)
+    return shape
 
 
 @dataclass(frozen=True)
@@ -233,8 +279,8 @@ class Roller:
     def _attempt(self, expr: DiceExpr) -> tuple[tuple[DiceResult, ...], int]:
         randrange = self._rng.randrange
         results = []
-        total = expr.constant
-        for d in expr.dice:
+        dice, total, _ = _shape(expr)
+        for d in dice:
             faces = tuple(randrange(d.sides) + 1 for _ in range(d.count))
             results.append(DiceResult(d, faces))
             total += d.sign * sum(faces)
@@ -273,7 +319,7 @@ class Roller:
             second = Roll(parsed, results2, total2, label=label)
             kept, other = (second, first) if keep_second else (first, second)
             results, total = kept.results, kept.total
-        result = Roll(parsed, results, total, fortune, other, label, seq)
+        result = _new_roll(parsed, results, total, fortune, other, label, seq)
         self.history.append(result)
         for listener in list(self._listeners):
             listener(result)

@@ -69,6 +69,10 @@ class Constant:
 
 Term = Dice | Constant
 
+#: ``id(expr) -> (expr, str(expr))``: the spellings :meth:`DiceExpr.__str__` remembers (the
+#: expression is kept with its text, so its ``id`` is never another's while it is here).
+_SPELLED: dict[int, tuple["DiceExpr", str]] = {}
+
 
 @dataclass(frozen=True, slots=True)
 class DiceExpr:
@@ -81,6 +85,19 @@ class DiceExpr:
     terms: tuple[Term, ...]
 
     def __str__(self) -> str:
+        # the same expressions are spelled again and again (every roll's event, every
+        # explanation): remembered by identity, the value kept alive beside its text
+        hit = _SPELLED.get(id(self))
+        if hit is not None and hit[0] is self:
+            return hit[1]
+        text = self._spell()
+        if len(_SPELLED) >= 4096:
+            _SPELLED.clear()
+        _SPELLED[id(self)] = (self, text)
+        return text
+
+    def _spell(self) -> str:
+        """The canonical spelling, computed (:meth:`__str__` remembers it)."""
         out = []
         for i, t in enumerate(self.terms):
             sign = "-" if t.sign < 0 else ("+" if i else "")

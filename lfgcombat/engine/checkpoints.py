@@ -31,6 +31,7 @@ from ..battlemap.values import Background
 from ..dice import Roller
 from ..errors import LfgError
 from ..rules.objects.objects import ObjectState
+from .state import _Fighter
 
 __all__ = ["EVERY", "Checkpoint", "take", "restore_into", "map_layers", "set_map_layers",
            "LayerEdit", "layer_edit"]
@@ -181,8 +182,46 @@ _ATOMIC = frozenset({int, bool, str, float, type(None)})
 
 def _deep_state(state: Mapping[str, Any], memo: dict[int, Any]) -> dict[str, Any]:
     """``copy.deepcopy(dict(state), memo)``, with the plain values kept as they are
-    without the copy's dispatch (most of an encounter's attributes: issue 24, "Fast")."""
-    return {k: v if type(v) in _ATOMIC else copy.deepcopy(v, memo) for k, v in state.items()}
+    without the copy's dispatch (most of an encounter's attributes: issue 24, "Fast"),
+    and the fighter records, lists and dicts copied by :func:`_copied`."""
+    return {k: v if type(v) in _ATOMIC else _copied(v, memo) for k, v in state.items()}
+
+
+_MISSING = object()
+
+
+def _copied(value: Any, memo: dict[int, Any]) -> Any:
+    """``copy.deepcopy(value, memo)`` for what a checkpoint holds, without the copy's
+    dispatch for the common containers (issue 24, "Fast": the fighters' records were most of
+    a checkpoint's cost): a plain value as it is, a value already in ``memo`` (the frozen
+    values :func:`_memo` shares, or one met before) as ``memo`` has it, a list, a dict with
+    plain keys and a fighter record (``_Fighter``) copied here, item by item; anything else
+    by :func:`copy.deepcopy` itself. A container is put in ``memo`` before its items are
+    copied, as ``deepcopy`` does (an object met twice is copied once)."""
+    t = type(value)
+    if t in _ATOMIC:
+        return value
+    found = memo.get(id(value), _MISSING)
+    if found is not _MISSING:
+        return found
+    if t is list:
+        out: Any = []
+        memo[id(value)] = out
+        out.extend([v if type(v) in _ATOMIC else _copied(v, memo) for v in value])
+        return out
+    if t is dict and _ATOMIC.issuperset(map(type, value)):
+        out = {}
+        memo[id(value)] = out
+        out.update({k: v if type(v) in _ATOMIC else _copied(v, memo)
+                    for k, v in value.items()})
+        return out
+    if t is _Fighter:
+        out = object.__new__(t)
+        memo[id(value)] = out
+        out.__dict__.update({k: v if type(v) in _ATOMIC else _copied(v, memo)
+                             for k, v in value.__dict__.items()})
+        return out
+    return copy.deepcopy(value, memo)
 
 
 def restore_into(enc: Any, cp: Checkpoint) -> None:

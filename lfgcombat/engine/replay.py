@@ -25,11 +25,11 @@ looks past it). A fighter's altitude set on the map between steps
 
 from __future__ import annotations
 
-import dataclasses
 import functools
 
 import contextlib
 import copy
+import gc
 import operator
 import warnings
 from collections.abc import Callable, Iterator, Mapping
@@ -41,7 +41,7 @@ from ..shortrepr import short
 from ..dice import Fortune
 from ..errors import LfgError
 from .log import FORMAT, VERSION, Event, EventLog, LogFormatError, jsonable, read_jsonl, write_jsonl
-from .log.events import frozen_jsonable, make_event
+from .log.events import EventData, EventList, frozen_jsonable, make_event
 from .log import savefile
 from .log.savefile import UnverifiedSaveWarning, clip, event_text, replay_mismatch_message
 from .log.effects import roll_label
@@ -479,11 +479,12 @@ def load(cls: type[Encounter], path: str | Path, rederive: bool = False) -> Enco
         LogFormatError: (an :class:`~lfgcombat.errors.LfgError`) naming the line and
             the reason: not JSON, a bad header or event, or events that do not replay.
     """
-    header, numbered = read_jsonl(path)
-    enc = cls._from_header(header, str(path))
-    report: list[Difference] | None = [] if rederive else None
-    enc._rebuild([e for _, e in numbered], path=str(path),
-                 lines=[ln for ln, _ in numbered], header=header, rederive=report)
+    with _gc_paused():
+        header, numbered = read_jsonl(path)
+        enc = cls._from_header(header, str(path))
+        report: list[Difference] | None = [] if rederive else None
+        enc._rebuild([e for _, e in numbered], path=str(path),
+                     lines=[ln for ln, _ in numbered], header=header, rederive=report)
     enc.rederived = report
     enc.verified = bool(getattr(header, "verified", False))
     if not enc.verified:
@@ -493,6 +494,26 @@ def load(cls: type[Encounter], path: str | Path, rederive: bool = False) -> Enco
             "(creatures, map, seed) cannot be detected. Save the fight again to protect "
             "it."), stacklevel=2)
     return enc
+
+
+@contextlib.contextmanager
+def _gc_paused() -> Iterator[None]:
+    """Pause Python's cycle collector while a save is read and replayed: the replay makes
+    tens of thousands of small containers that all live on (events, their data, the
+    state), and each collection walked every one of them again, about a tenth of a load
+    (issue 24, item 6, "Fast"). The collector is switched back on after (if it was on),
+    whatever happens; any cycle left meanwhile is collected then."""
+    was = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was:
+            gc.enable()
+
+
+#: The plain JSON scalars (a roll's data made of them is frozen as it is built).
+_SCALARS = frozenset({str, int, bool, type(None)})
 
 
 def _roll(st: Encounter, expr: str, *, label: str, actor: str | None = None,
@@ -515,18 +536,53 @@ def _log_rolls(st: Encounter, since: int, *, actor: str | None, target: str | No
     """Log the rolls another module made with the encounter's roller (``against`` and
     ``outcome`` on every one, or with ``only_first`` on the first alone)."""
     history = st.roller.history
+    log = st._log
     for i, r in enumerate(history[since:]):
         if only_first and i:
             against = outcome = None
-        st._emit("roll", actor=actor, target=target, data={
-            "expression": str(r.expr), "faces": list(r.faces), "natural": r.natural,
-            "total": r.total, "fortune": r.fortune.value if r.fortune else None,
-            "other": r.other.total if r.other is not None else None, "label": r.label,
-            "against": against, "outcome": outcome})
+        data: dict[str, Any] = {"expression": str(r.expr), "faces": None, "natural": r.natural,
+                "total": r.total, "fortune": r.fortune.value if r.fortune else None,
+                "other": r.other.total if r.other is not None else None, "label": r.label,
+                "against": against, "outcome": outcome}
+        faces = r.faces
+        if _SCALARS.issuperset(map(type, data.values())) and \
+                _SCALARS.issuperset(map(type, faces)):  # plain: frozen as it is built
+            frozen = EventData(data)
+            dict.__setitem__(frozen, "faces", EventList(faces))
+        else:
+            data["faces"] = faces
+            frozen = frozen_jsonable(data)
+        log._append(make_event(len(log), st._step, "roll", False, st.round, st.current,
+                               actor, target, frozen, frozen=True))
         # the dice log names who rolled it (the event records the label as rolled)
-        named = roll_label(r.label, actor, target)
+        named = _named_label(r.label, actor, target)
         if named != r.label:
-            history[since + i] = dataclasses.replace(r, label=named)
+            history[since + i] = _relabelled(r, named)
+
+
+#: :func:`roll_label`'s answers (a pure function of three texts; a fight's labels repeat).
+_LABELS: dict[tuple[Any, Any, Any], str] = {}
+
+
+def _named_label(label: Any, actor: Any, target: Any) -> str:
+    """:func:`~lfgcombat.engine.log.effects.roll_label`, remembered (at most 4,096)."""
+    key = (label, actor, target)
+    named = _LABELS.get(key)
+    if named is None:
+        named = roll_label(label, actor, target)
+        if len(_LABELS) >= 4096:
+            _LABELS.clear()
+        _LABELS[key] = named
+    return named
+
+
+def _relabelled(r: Any, label: str) -> Any:
+    """``dataclasses.replace(r, label=label)`` for a :class:`~lfgcombat.dice.Roll` (a frozen
+    dataclass with no ``__post_init__``): the same fields, copied without ``__init__``."""
+    new = object.__new__(type(r))
+    new.__dict__.update(r.__dict__)
+    new.__dict__["label"] = label
+    return new
 
 
 def _last_command(st: Encounter) -> Event | None:

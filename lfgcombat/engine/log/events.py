@@ -101,30 +101,60 @@ class _Unusual(Exception):
 _SCALARS = (str, int, bool, type(None))
 
 
-def _plain(value: Any, depth: int, mapping: type = dict, sequence: type = list) -> Any:
+#: :data:`_SCALARS` as a set (one hash lookup per value).
+_SCALAR_SET = frozenset(_SCALARS)
+
+
+def _plain(value: Any, depth: int) -> Any:
     """What ``json.loads(json.dumps(value))`` gives, for values made only of dicts with
     text keys, lists, tuples, text, whole numbers, finite floats, booleans and ``None``
     (exact types, not subclasses), built without writing the text (issue 24, "Fast": every
     event's data went through a JSON round trip); anything else raises :class:`_Unusual`.
-    Its dicts and lists are made by ``mapping`` and ``sequence`` (:func:`frozen_jsonable`
-    makes an event's frozen :class:`EventData` and :class:`EventList` in the same walk)."""
+    A dict is copied in one step and only its values that are not plain scalars are walked
+    into (:func:`_frozen_plain` is the same walk making an event's frozen data)."""
     t = type(value)
-    if t in _SCALARS:
+    if t in _SCALAR_SET:
         return value
     if depth > 100:
         raise _Unusual
     if t is dict or t is EventData:
-        out = {}
+        out = dict(value)
         for k, v in value.items():
             if type(k) is not str:
                 raise _Unusual
-            out[k] = v if type(v) in _SCALARS else _plain(v, depth + 1, mapping, sequence)
-        return out if mapping is dict else mapping(out)
+            if type(v) not in _SCALAR_SET:
+                out[k] = _plain(v, depth + 1)
+        return out
     if t is list or t is tuple or t is EventList:
-        items = [v if type(v) in _SCALARS else _plain(v, depth + 1, mapping, sequence)
-                 for v in value]
-        return items if sequence is list else sequence(items)
-    if t is float and math.isfinite(value):
+        return [v if type(v) in _SCALAR_SET else _plain(v, depth + 1) for v in value]
+    return _finite(value)
+
+
+def _frozen_plain(value: Any, depth: int) -> Any:
+    """:func:`_plain` making :class:`EventData` and :class:`EventList` instead of dicts and
+    lists: ``_frozen(_plain(value))`` in one walk."""
+    t = type(value)
+    if t in _SCALAR_SET:
+        return value
+    if depth > 100:
+        raise _Unusual
+    if t is dict or t is EventData:
+        out = EventData(value)
+        for k, v in value.items():
+            if type(k) is not str:
+                raise _Unusual
+            if type(v) not in _SCALAR_SET:
+                dict.__setitem__(out, k, _frozen_plain(v, depth + 1))
+        return out
+    if t is list or t is tuple or t is EventList:
+        return EventList([v if type(v) in _SCALAR_SET else _frozen_plain(v, depth + 1)
+                          for v in value])
+    return _finite(value)
+
+
+def _finite(value: Any) -> float:
+    """A finite float as it is; anything else is left to the JSON round trip."""
+    if type(value) is float and math.isfinite(value):
         return value
     raise _Unusual
 
@@ -138,7 +168,7 @@ def frozen_jsonable(value: Any) -> Any:
         LfgError: the value cannot be written as JSON (an object, NaN...).
     """
     try:
-        return _plain(value, 0, EventData, EventList)
+        return _frozen_plain(value, 0)
     except _Unusual:
         return _frozen(jsonable(value))
 

@@ -423,6 +423,8 @@ def _attack_consequences(st: Encounter, target: str, after: Vitals, attacker: st
     """What the attack's :attr:`~lfgcombat.rules.attacks.AttackResult.target_after` holds
     beyond HP: a knockout ("Knockout Strike"), a Perfect Critical's broken or severed
     limb."""
+    if not after.knocked_out and not after.extra and st._f[target].rules is None:
+        return  # nothing beyond HP (issue 24, "Fast": the target's vitals not read again)
     old = st._vitals(target)
     new = old
     if after.knocked_out and not old.knocked_out and not old.unconscious:

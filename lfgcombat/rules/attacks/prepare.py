@@ -46,6 +46,7 @@ from .formulas import off_hand_penalty, range_penalty
 from .resolve import AttackResult
 from .rules import (R_ATTACK, R_CONDITIONS, R_CRIT, R_DEFENSE, R_HANDS, R_SPECIAL, R_TYPES,
                     illegal)
+from ._made import made
 from .setup import AttackSetup
 from .situation import Situation
 from ..weapons import Weapon, WeaponError, resolve_weapon
@@ -428,14 +429,23 @@ def prepare(attacker: Any, target: Any, weapon: "Weapon | str | Mapping", *,
     defense, defense_notes = (defense_plan(attacker, tgt, w, mode, sit, bonus)
                               if sit.active_defense else (None, ()))
     notes = seen + bonus_notes + fortune_notes + miss_notes + defense_notes
-    return AttackSetup(attacker, tgt, w, sit, rules, mode, bonus, fortune, ac, confirm, miss,
-                       damage, defense, sit.auto_critical, notes, consequences)
+    return made(AttackSetup, attacker, tgt, w, sit, rules, mode, bonus, fortune, ac, confirm,
+                miss, damage, defense, sit.auto_critical, notes, consequences)
 
 
 def _keeps(creature: Any) -> bool:
     """Whether ``creature`` is a frozen :class:`~lfgcombat.creature.Creature` that keeps
-    what is read of it (``Creature._kept``; attacks never import the creature module)."""
-    return callable(getattr(type(creature), "_kept", None))
+    what is read of it (``Creature._kept``; attacks never import the creature module),
+    answered once per class."""
+    cls = type(creature)
+    found = _KEEPS.get(cls)
+    if found is None:
+        found = _KEEPS[cls] = callable(getattr(cls, "_kept", None))
+    return found
+
+
+#: A creature's class -> whether it keeps what is read of it (:func:`_keeps`).
+_KEEPS: dict[type, bool] = {}
 
 
 def _kept_on(creature: Any, key: tuple[Any, ...]) -> Any:
@@ -486,14 +496,16 @@ def _damage_plan(attacker: Any, tgt: Any, w: Weapon, mode: str, sit: Situation,
     kept on through the attacker's change of HP alone (it reads the attacker's HP only
     through its conditions in effect: Weakened). The plan is a frozen value; what it
     works out of a roll (``physical``) is the same for every attack it plans."""
-    key = ("attack", "damage", w, mode, sit, rules, miss, tgt.name, tgt.size,
+    # the weapon by identity (hashing its every field was most of the key's cost), kept
+    # beside the plan and checked: another weapon of the same id is never this one
+    key = ("attack", "damage", id(w), mode, sit, rules, miss, tgt.name, tgt.size,
            tgt.creature_type, tgt.resistances,
            tgt.max_hp.value if rules.killer_criticals else None)
     kept = _kept_on(attacker, key)
-    if kept is None:
-        kept = damage_plan(attacker, tgt, w, mode, sit, rules, miss)
+    if kept is None or kept[0] is not w:
+        kept = (w, damage_plan(attacker, tgt, w, mode, sit, rules, miss))
         _keep_on(attacker, key, kept)
-    return kept
+    return kept[1]
 
 
 def _check_written_for(creature: Any, ruleset: str) -> None:

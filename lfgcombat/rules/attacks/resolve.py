@@ -38,6 +38,7 @@ from ..health.vitals import Vitals
 from .formulas import hits, hits_vs_defense
 from ..weapons import WeaponError
 from .rules import R_PERFECT, R_SPECIAL
+from ._made import made
 
 if TYPE_CHECKING:
     from .setup import AttackSetup
@@ -318,7 +319,8 @@ def _to_hit(s: AttackSetup, roller: Roller) -> _ToHit:
                                     f"{s.confirm_name} {int(s.confirm_ac)}")
         critical = hits(_nat(confirm), confirm.total, int(s.confirm_ac))
         perfect = critical and s.ruleset.perfect_critical and confirm.natural == 20
-    return _ToHit(attack_roll, defense_roll, miss, threat, confirm, hit, critical, perfect, why)
+    return made(_ToHit, attack_roll, defense_roll, miss, threat, confirm, hit, critical,
+                perfect, why)
 
 
 def _damage(s: AttackSetup, roller: Roller, critical: bool, perfect: bool) -> _Damage:
@@ -343,7 +345,7 @@ def _damage(s: AttackSetup, roller: Roller, critical: bool, perfect: bool) -> _D
         r = roller.roll(spec.expr, label=f"{w} {spec} damage")
         rolls.append(r)
         applied.append(d.extra(spec, r.total))
-    return _Damage(tuple(rolls), weapon_rolled, weapon_part, prec, tuple(applied))
+    return made(_Damage, tuple(rolls), weapon_rolled, weapon_part, prec, tuple(applied))
 
 
 def _perfect_limb(physical: DamageType, roller: Roller) -> tuple[str, Roll]:
@@ -459,8 +461,8 @@ def roll(setup: AttackSetup, roller: Roller) -> AttackResult:
     to_hit = _to_hit(setup, roller)
     damage = _damage(setup, roller, to_hit.critical, to_hit.perfect) if to_hit.hit else _Damage()
     vitals, rolls, notes = after_effects(setup, to_hit, damage, roller)
-    return AttackResult(setup, to_hit.attack_roll, to_hit.defense_roll, to_hit.miss,
-                        to_hit.threat, to_hit.confirm_roll, to_hit.hit, to_hit.critical,
-                        to_hit.perfect, to_hit.why, damage.rolls, damage.weapon_rolled,
-                        damage.weapon_part, damage.precision, damage.applied, roller,
-                        rolls, notes, vitals)
+    return made(AttackResult, setup, to_hit.attack_roll, to_hit.defense_roll, to_hit.miss,
+                to_hit.threat, to_hit.confirm_roll, to_hit.hit, to_hit.critical,
+                to_hit.perfect, to_hit.why, damage.rolls, damage.weapon_rolled,
+                damage.weapon_part, damage.precision, damage.applied, roller,
+                rolls, notes, vitals)

@@ -219,7 +219,22 @@ class AttackSetup:
     def line(self) -> str:
         """The attack in the text's annotation format ("Attack Roll Annotations"):
         ``Battleaxe: +6 / 20 / x3 / 1d8+2 [s+b]`` (range increment after the multiplier
-        for projectile weapons; extra dice after the main damage)."""
+        for projectile weapons; extra dice after the main damage).
+
+        Remembered on the damage plan (a frozen value, kept across attacks with the same
+        weapon and situation) with the weapon, the mode and the bonus it reads (issue 24,
+        "Fast": every attack's explanation wrote it again)."""
+        w, memo = self.weapon, self.damage._memo
+        key = ("line", id(w), self.mode, self.bonus.value)
+        kept = memo.get(key)
+        if kept is not None and kept[0] is w:
+            return kept[1]
+        text = self._line()
+        memo[key] = (w, text)
+        return text
+
+    def _line(self) -> str:
+        """:attr:`line`, written."""
         w = self.weapon
         rng = f" / {w.range_increment} ft" if w.range_increment and self.mode == "ranged" else ""
         dmg = f"{self.damage.normal} [{w.types_text()}]"

@@ -108,6 +108,19 @@ class Situation:
     defender_fighting_defensively: bool = False
     parry_weapon: str | None = None
 
+    def __hash__(self) -> int:
+        """The hash of every field's value, as the dataclass's own, remembered by identity
+        (a frozen value; every attack's kept readings are keyed on its situation: issue 24,
+        "Fast")."""
+        hit = _HASHES.get(id(self))
+        if hit is not None and hit[0] is self:
+            return hit[1]
+        h = hash(tuple(getattr(self, name) for name in _FIELDS))
+        if len(_HASHES) >= 4096:
+            _HASHES.clear()
+        _HASHES[id(self)] = (self, h)
+        return h
+
     def __post_init__(self) -> None:
         problems = (self._type_problems() + self._number_problems()
                     + self._choice_problems() + self._normalise())
@@ -246,6 +259,9 @@ _FIELDS: tuple[str, ...] = tuple(f.name for f in dataclasses.fields(Situation))
 _BOOL_FIELDS: tuple[str, ...] = tuple(f.name for f in dataclasses.fields(Situation)
                                       if f.type == "bool")
 
+
+#: ``id(situation) -> (situation, its hash)`` (:meth:`Situation.__hash__`).
+_HASHES: dict[int, tuple[Situation, int]] = {}
 
 #: Situations made from plain keywords, kept by :func:`_made_key` (issue 24, "Fast": every
 #: attack checked the same few situations again); a frozen value, so one is shared.

@@ -37,8 +37,8 @@ from lfgcombat.creature.close_keys import is_quadruped
 from ..conditions.conditions import Condition
 from lfgcombat.errors import IllegalActionError
 from lfgcombat.engine.log import Event
-from .momentum import (RULE, KnockdownDC, MomentumError, flyer_maneuverability, knockdown_dc,
-                       resist_knockdown, shield_struck)
+from .momentum import (RULE, KnockdownDC, MomentumError, can_knock_down, flyer_maneuverability,
+                       knockdown_dc, resist_knockdown, shield_struck)
 from .._citations import R_DEATH
 from lfgcombat.engine.commands import command
 from ..health.saves import saving_throw
@@ -207,6 +207,16 @@ def _knockdown_dc(st: Encounter, name: str, target: str, weapon: Any, charge_ft:
                         mount=st._view(mount) if mount is not None else None)
 
 
+def _can_knock(st: Encounter, name: str, target: str, weapon: Any) -> bool:
+    """Whether ``name``'s strike on ``target`` can knock it down at all, ridden by no mount
+    (:func:`~lfgcombat.rules.impact.momentum.can_knock_down`: what decides
+    :attr:`KnockdownDC.applies` of :func:`_knockdown_dc`), without working out the DC."""
+    grapple = st._has(name, Condition.GRAPPLED) or st._has(target, Condition.GRAPPLED)
+    ok, _ = can_knock_down(st._view(name), st._view(target), weapon=st._weapon(name, weapon),
+                           in_grapple=grapple)
+    return ok
+
+
 def _knock(st: Encounter, name: str, target: str, dc: KnockdownDC, resist_with: str | None,
            damage: int, height: tuple[bool, int, bool], man: str, *, auto: bool,
            shield: bool = False) -> None:
@@ -312,9 +322,14 @@ def _knockdown_after(st: Encounter, attacker: str, target: str, weapon: Any,
     is the map's altitude (off the map a strike finds no flyer: the GM's
     :meth:`knockdown` with ``flying_ft``, in a fight built without the automatic rule)."""
     if not st.knockdown_after_strike or not _strike_lands(st, result, target) \
-            or st._f[target].dead or st._vitals(target).unconscious:
+            or st._f[target].dead:
         return
     mount = st._attack_option(attacker, target, situation, "mount")
+    if mount is None and st._f[target].rules is None and \
+            not _can_knock(st, attacker, target, weapon):
+        return  # the DC would not apply (issue 24, "Fast": not worked out for nothing)
+    if st._vitals(target).unconscious:
+        return
     charge_ft = st._f[attacker].turn.run_ft if charge else 0
     dc = _knockdown_dc(st, attacker, target, weapon, charge_ft,
                        bool(situation.get("power_attack")), mount)
