@@ -23,6 +23,7 @@ from lfgcombat.rules.movement.movement_modes import speeds_of
 from lfgcombat.rulesets import coerce_ruleset
 
 from .altitude import distance_3d
+from .kept import static_id
 from .reading import _as_int, _conditions, _read, _sizes, condition_flags
 from .rules import R_DISTANCE
 from .values import Background, CellError, MapFormatError, Token, _at, _short
@@ -183,6 +184,18 @@ class _MapCore:
             return self.geometry.cell(*where)
         raise CellError(f"expected a {'Hex' if self.grid == 'hex' else 'Square'} or (col, row) of "
                         f"two whole numbers, got {_short(where)}")
+
+    def _static_key(self) -> int:
+        """What the map's static layers are (geometry, size, terrain with doors, wall
+        heights) as a small number (:func:`~lfgcombat.battlemap.kept.static_id`): the part
+        of a kept reading's key that moves never change. Made again after any change."""
+        k = self._cache.get("static")
+        if k is None:
+            k = self._cache["static"] = static_id((
+                repr(self.geometry), self.width, self.height,
+                frozenset(self._terrain.items()), self.wall_height,
+                frozenset(self._wall_heights.items())))
+        return k
 
     def _changed(self) -> None:
         self._version += 1

@@ -22,7 +22,7 @@ from lfgcombat.rules.objects.objects import ObjectState
 from ..shortrepr import short
 from .altitude import MAX_ALTITUDE_FT, R_ALTITUDE, check_altitude
 from .core import CellLike, _MapCore
-from .reading import _conditions, _read, condition_flags
+from .reading import _conditions, _kept_on, _read, condition_flags
 from .rules import R_SPACE, R_SQUARE
 from .values import MapFormatError, _at, _short
 
@@ -399,7 +399,13 @@ def _lies_as_a_body(creature: object) -> bool:
     larger than your target normally provide Partial Cover", "Cover - Additional Rules",
     speaks of creatures in the line of attack; the text is silent on bodies). Under a
     ruleset keeping a record of each combatant its health's map standing says
-    (``MapStanding.lying``: anyone dead or unconscious, classic's paralyzed too)."""
+    (``MapStanding.lying``: anyone dead or unconscious, classic's paralyzed too).
+    Kept on the creature (:func:`~lfgcombat.battlemap.reading._kept_on`)."""
+    return bool(_kept_on(creature, ("lies_as_a_body",), lambda: _lies_now(creature)))
+
+
+def _lies_now(creature: object) -> bool:
+    """:func:`_lies_as_a_body` read now."""
     standing = _read(creature, "standing")  # a ruleset's record: its health says
     return (_a_body(creature) or "paralyzed" in condition_flags(creature).names
             or bool(getattr(standing, "lying", False)))

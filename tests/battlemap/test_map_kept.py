@@ -1,0 +1,111 @@
+"""Map readings kept by what they depend on, across moves and maps
+(lfgcombat/battlemap/kept.py; issue 25, item 4: the reference tier's map fights faster).
+
+Each kept reading is compared with a fresh computation after the map or the positions
+change: a creature stepping into or out of the line ("Cover - Additional Rules": creatures
+in the line give cover), a wall painted ("Determine Cover"), a creature falling
+unconscious (a body on the ground gives no cover, lfgcombat/battlemap/sight.py), flying
+up, or going Prone (no threatening: 000_8d1d7816ee944f3b.txt, "Reach & Threatened Area").
+"""
+
+from __future__ import annotations
+
+import itertools
+
+import pytest
+
+from lfgcombat.battlemap import HexMap, kept
+from lfgcombat.battlemap.values import CoverLevel
+from lfgcombat.creature import load_example
+
+
+def _board() -> HexMap:
+    m = HexMap(9, 6)
+    m.place(load_example("mayat"), (0, 2), side="party")
+    m.place(load_example("wulfric"), (3, 2), side="party")
+    m.place(load_example("orc").replace(name="Orc 1"), (6, 2), side="orcs")
+    m.place(load_example("orc").replace(name="Orc 2"), (6, 4), side="orcs")
+    m.place(load_example("orc_shaman"), (8, 1), side="orcs")
+    return m
+
+
+def _fresh_covers(m: HexMap) -> dict:
+    return {(a, b, r): m._cover(a, b, r)
+            for a, b in itertools.permutations(m.names, 2) for r in (True, False)}
+
+
+def _kept_covers(m: HexMap) -> dict:
+    return {(a, b, r): m.cover(a, b, ranged=r)
+            for a, b in itertools.permutations(m.names, 2) for r in (True, False)}
+
+
+def _fresh_threats(m: HexMap) -> dict:
+    out = {}
+    for n in m.names:
+        p = m._placed[n]
+        threatens = m._threatens(n)
+        out[n] = m._threatened(p, n, 0, threatens, m._reach(n) if threatens else 0)
+    return out
+
+
+def _check(m: HexMap) -> None:
+    assert _kept_covers(m) == _fresh_covers(m)
+    assert {n: m.threatened(n) for n in m.names} == _fresh_threats(m)
+
+
+@pytest.fixture(autouse=True)
+def _forget():
+    kept.clear()
+    yield
+    kept.clear()
+
+
+def test_kept_cover_and_threats_follow_moves_walls_bodies_and_prone():
+    m = _board()
+    _check(m)
+
+    def level():
+        return m.cover("Mayat", "Orc 1", ranged=False).level
+    assert level() is CoverLevel.PARTIAL  # Wulfric in the line
+    m.relocate("Wulfric", (3, 4))  # out of the line
+    _check(m)
+    assert level() is CoverLevel.NONE
+    m.set_terrain((4, 2), "wall")  # a wall across it
+    _check(m)
+    assert level() is CoverLevel.TOTAL
+    m.set_terrain((4, 2), "normal")
+    m.relocate("Wulfric", (3, 2))  # back into the line: the first answer again
+    _check(m)
+    assert level() is CoverLevel.PARTIAL
+    wulfric = m._placed["Wulfric"].creature
+    m.update(wulfric.replace(conditions=["unconscious"]))  # a body on the ground
+    _check(m)
+    assert level() is CoverLevel.NONE
+    m.update(wulfric)
+    orc = m._placed["Orc 1"].creature
+    m.update(orc.replace(conditions=["prone"]))  # threatens nothing
+    _check(m)
+    assert m.threatened("Orc 1") == frozenset()
+    m.update(orc)
+    _check(m)
+
+
+def test_a_kept_reading_serves_another_map_with_the_same_layers_only():
+    first, second = _board(), _board()
+    assert first._static_key() == second._static_key()
+    level = first.cover("Mayat", "Orc 1")
+    assert second.cover("Mayat", "Orc 1") is level  # made once, for both maps
+    assert second.threatened("Orc 1") is first.threatened("Orc 1")
+    second.set_terrain((4, 2), "wall")
+    assert second._static_key() != first._static_key()
+    assert second.cover("Mayat", "Orc 1") == second._cover("Mayat", "Orc 1", True)
+    assert first.cover("Mayat", "Orc 1") is level
+
+
+def test_a_cell_as_attacker_or_target_is_kept_by_the_cell():
+    m = _board()
+    for cell in [(1, 1), (5, 2), (7, 3)]:
+        for a, b in [(cell, "Orc 1"), ("Mayat", cell)]:
+            assert m.cover(a, b) == m._cover(a, b, True)
+    m.relocate("Orc 2", (5, 2))
+    assert m.cover("Mayat", (7, 2)) == m._cover("Mayat", (7, 2), True)
