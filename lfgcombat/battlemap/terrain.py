@@ -345,9 +345,11 @@ class _Terrain(_MapCore):
         p = self._p(name)
         if self._altitude.get(name):  # above the ground: its terrain is below
             return {"attack": 0, "ac": 0}
-        swims = _speeds(p.creature).swim > 0  # "Swim": "no checks, no penalties" in water
-        n = sum(1 for c in p.cells if (t := self._terrain.get(c)) is not None and t.is_difficult
-                and not (swims and t is Terrain.WATER))
+        under = [t for c in p.cells if (t := self._terrain.get(c)) is not None
+                 and t.is_difficult]
+        # "Swim": "no checks, no penalties" in water (its speeds read only where it matters)
+        swims = Terrain.WATER in under and _speeds(p.creature).swim > 0
+        n = sum(1 for t in under if not (swims and t is Terrain.WATER))
         on = n > 0 and (len(p.cells) < 3 or 2 * n >= len(p.cells))
         return {"attack": -2 if on else 0, "ac": -2 if on else 0}
 

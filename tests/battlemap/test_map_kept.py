@@ -15,6 +15,7 @@ import itertools
 import pytest
 
 from lfgcombat.battlemap import HexMap, kept
+from lfgcombat.battlemap.terrain import Terrain
 from lfgcombat.battlemap.values import CoverLevel
 from lfgcombat.creature import load_example
 
@@ -109,3 +110,46 @@ def test_a_cell_as_attacker_or_target_is_kept_by_the_cell():
             assert m.cover(a, b) == m._cover(a, b, True)
     m.relocate("Orc 2", (5, 2))
     assert m.cover("Mayat", (7, 2)) == m._cover("Mayat", (7, 2), True)
+
+
+def _fresh_per_change(m: HexMap) -> tuple:
+    return ({n: m._flanking(n, frozenset()) for n in m.names},
+            {n: m._cramped(n) for n in m.names},
+            {n: m._threatens_now(n, False) for n in m.names})
+
+
+def _kept_per_change(m: HexMap) -> tuple:
+    return ({n: m.flanking(n) for n in m.names}, {n: m.cramped(n) for n in m.names},
+            {n: m._threatens(n) for n in m.names})
+
+
+def test_flanking_cramped_and_threatening_are_kept_until_the_next_change():
+    """Flanking ("Flanking / Being Flanked": two foes threatening from opposite sides),
+    Cramped ("Space in Combat Gameplay": allies sharing a hex) and threatening (Prone:
+    no threatening) read again after every move or update."""
+    m = _board()
+    m.relocate("Orc Shaman", (5, 2))
+    assert _kept_per_change(m) == _fresh_per_change(m)
+    m.relocate("Wulfric", (7, 2))  # beside Orc 1, alone: no flank
+    assert not m.flanking("Orc 1").flanked
+    assert _kept_per_change(m) == _fresh_per_change(m)
+    m.relocate("Orc Shaman", (8, 4))
+    m.relocate("Mayat", (5, 2))  # Orc 1 at (6, 2) between Mayat and Wulfric: flanked
+    assert m.flanking("Orc 1").flanked
+    assert _kept_per_change(m) == _fresh_per_change(m)
+    wulfric = m._placed["Wulfric"].creature
+    m.update(wulfric.replace(conditions=["prone"]))  # a Prone flanker threatens nothing
+    assert not m.flanking("Orc 1").flanked and not m._threatens("Wulfric")
+    assert _kept_per_change(m) == _fresh_per_change(m)
+    m.update(wulfric)
+    assert m.flanking("Orc 1").flanked
+    assert _kept_per_change(m) == _fresh_per_change(m)
+
+
+def test_the_static_key_follows_the_layers_even_written_directly():
+    m = _board()
+    before = m._static_key()
+    m._terrain[m.cell(4, 4)] = Terrain.WALL  # no version bumped: the layers still say
+    assert m._static_key() != before
+    del m._terrain[m.cell(4, 4)]
+    assert m._static_key() == before
