@@ -153,3 +153,49 @@ def test_the_static_key_follows_the_layers_even_written_directly():
     assert m._static_key() != before
     del m._terrain[m.cell(4, 4)]
     assert m._static_key() == before
+
+
+def _same_reach(m: HexMap, name: str, action: str = "move") -> None:
+    got, fresh = m.reachable(name, action=action), m._reachable_now(name, None, action)
+    assert got == fresh
+    for c in list(fresh)[:: max(1, len(fresh) // 6)]:
+        assert got.path_to(c) == fresh.path_to(c)
+
+
+def test_a_kept_reach_follows_moves_conditions_terrain_and_the_turn():
+    """Where a creature can move ("Moving in Combat – Terrain, Creatures, & Other Issues":
+    allies passable, enemies block, walls block; "What actions normally Provoke AOO?")
+    is kept by the whole map's state: another creature's move, a condition (Cramped halves
+    the Move Speed), a wall, and the mover's own movement this turn each give a fresh
+    answer, and the first position gives the first answer again."""
+    m = _board()
+    for action in ("move", "five_foot_step", "retreat", "run"):
+        _same_reach(m, "Wulfric", action)
+    first = m.reachable("Wulfric")
+    m.relocate("Orc 2", (4, 3))  # an enemy beside the way
+    _same_reach(m, "Wulfric")
+    assert m.reachable("Wulfric") != first
+    m.relocate("Orc 2", (6, 4))
+    assert m.reachable("Wulfric") is first  # the same map state: the kept answer
+    m.update(m._placed["Wulfric"].creature.replace(conditions=["cramped"]))
+    _same_reach(m, "Wulfric")
+    assert len(m.reachable("Wulfric")) < len(first)
+    m.update(m._placed["Wulfric"].creature.replace(conditions=[]))
+    m.set_terrain([(2, 1), (2, 2), (2, 3)], "wall")
+    _same_reach(m, "Wulfric")
+    m.set_terrain([(2, 1), (2, 2), (2, 3)], "normal")
+    step = m.reachable("Wulfric", action="five_foot_step")
+    assert len(step) > 0
+    m.move("Wulfric", [m.cell(3, 2), m.cell(4, 2)])  # it moved: no 5-foot step now
+    m.relocate("Wulfric", (3, 2))  # the GM puts it back: the same cells, not the same turn
+    _same_reach(m, "Wulfric", "five_foot_step")
+    assert m.reachable("Wulfric", action="five_foot_step") != step
+
+
+def test_a_reach_is_kept_only_among_plain_creatures():
+    from types import SimpleNamespace
+    m = HexMap(6, 3)
+    m.place(SimpleNamespace(name="Post", size="medium", speed=30), (1, 1), side="a")
+    m.place(load_example("orc"), (4, 1), side="b")
+    assert m._world_key("Orc") is None  # a duck-typed creature: worked out afresh
+    assert m.reachable("Orc") == m._reachable_now("Orc", None, "move")
