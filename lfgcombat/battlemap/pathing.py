@@ -321,10 +321,11 @@ class _Pathing(_MoveRules):
         found = self._cache.get(key)
         if found is None:
             world = self._world_key(name)
+            # a kept answer is handed out as a copy of its own: one per map state, as before
             found = self._cache[key] = (
                 self._reachable_now(name, feet, action) if world is None else
-                kept(("reachable", world, feet, action),
-                     lambda: self._reachable_now(name, feet, action)))
+                replace(kept(("reachable", world, feet, action),
+                             lambda: self._reachable_now(name, feet, action))))
         return found
 
     def _reachable_now(self, name: str, feet: int | None, action: str) -> Reachable:

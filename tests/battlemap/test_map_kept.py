@@ -162,7 +162,7 @@ def _same_reach(m: HexMap, name: str, action: str = "move") -> None:
         assert got.path_to(c) == fresh.path_to(c)
 
 
-def test_a_kept_reach_follows_moves_conditions_terrain_and_the_turn():
+def test_a_kept_reach_follows_moves_conditions_terrain_and_the_turn(monkeypatch):
     """Where a creature can move ("Moving in Combat – Terrain, Creatures, & Other Issues":
     allies passable, enemies block, walls block; "What actions normally Provoke AOO?")
     is kept by the whole map's state: another creature's move, a condition (Cramped halves
@@ -176,7 +176,14 @@ def test_a_kept_reach_follows_moves_conditions_terrain_and_the_turn():
     _same_reach(m, "Wulfric")
     assert m.reachable("Wulfric") != first
     m.relocate("Orc 2", (6, 4))
-    assert m.reachable("Wulfric") is first  # the same map state: the kept answer
+    made = []
+    work = HexMap._reachable_now
+    monkeypatch.setattr(HexMap, "_reachable_now",
+                        lambda self, *a: made.append(a) or work(self, *a))
+    again = m.reachable("Wulfric")  # the same map state: the kept answer, a copy of it
+    assert made == [] and again == first and again is not first
+    assert again.path_to(m.cell(0, 0)) == first.path_to(m.cell(0, 0))
+    monkeypatch.undo()
     m.update(m._placed["Wulfric"].creature.replace(conditions=["cramped"]))
     _same_reach(m, "Wulfric")
     assert len(m.reachable("Wulfric")) < len(first)
