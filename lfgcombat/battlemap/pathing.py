@@ -221,7 +221,8 @@ class _Pathing(_MoveRules):
 
     def _search(self, name: str, budget: int, *, avoid: frozenset = frozenset(),
                 avoid_names: frozenset = frozenset(), through_helpless: bool = True,
-                goal: Cell | None = None) -> tuple[dict, tuple[dict, dict]]:
+                goal: Cell | None = None, difficult: dict | None = None
+                ) -> tuple[dict, tuple[dict, dict]]:
         """Dijkstra over anchors (and diagonal parity on squares).
 
         Args:
@@ -234,6 +235,8 @@ class _Pathing(_MoveRules):
                 then final, the same as the whole search's (every state cheaper than it
                 is settled before it, so no later step can change them); the other
                 anchors' costs may not be.
+            difficult: Whether entering a footprint costs double, by anchor, as another
+                search of the same mover on the same map found it (filled in here).
 
         Returns:
             (feet by anchor, (best state by anchor, predecessor by state)).
@@ -243,7 +246,8 @@ class _Pathing(_MoveRules):
         prev: dict[tuple, tuple] = {}
         heap: list = [(0, 0, p.anchor, 0)]
         seq = 0
-        caches: tuple[dict, dict] = ({}, {})  # footprints and Difficult Terrain by anchor
+        # footprints and Difficult Terrain by anchor
+        caches: tuple[dict, dict] = ({}, {} if difficult is None else difficult)
         while heap:
             d, _, cell, par = heapq.heappop(heap)
             if d > best.get((cell, par), math.inf):
@@ -392,7 +396,9 @@ class _Pathing(_MoveRules):
         if minimum:  # "Minimum Movement": one hex, as a Big Action that provokes AOO
             budget = 2 * FEET_PER_CELL
         through_helpless = action != "retreat"
-        cost, (states, prev) = self._search(name, budget, through_helpless=through_helpless)
+        difficult: dict = {}  # the two searches' Difficult Terrain: the same mover, the same map
+        cost, (states, prev) = self._search(name, budget, through_helpless=through_helpless,
+                                            difficult=difficult)
         if action == "five_foot_step":
             cost = {c: d for c, d in cost.items() if d == FEET_PER_CELL}
         if minimum:
@@ -408,7 +414,7 @@ class _Pathing(_MoveRules):
             occ = frozenset(e for e in self.enemies(name) if e not in exempt)
             safe_cost, (safe_states, safe_prev) = self._search(
                 name, budget, avoid=self._threat_cells(name, exempt), avoid_names=occ,
-                through_helpless=through_helpless)
+                through_helpless=through_helpless, difficult=difficult)
         ends = {c: d for c, d in cost.items() if c != start and self._why_not_stand(
             self._footprint_at(p.size, c), name, p.side, p.size, ending=True) is None}
         if action == "retreat":

@@ -388,9 +388,11 @@ def _speeds(creature: object) -> Any:
 
 def _a_body(creature: object) -> bool:
     """"Bodies of dead & unconscious Medium Size+ creatures cause Difficult Terrain"
-    ("Difficult Terrain"): Unconscious given or implied (Dying implies it), or dead."""
-    return ("unconscious" in condition_flags(creature).names or "dead" in _conditions(creature)
-            or _read(creature, "is_dead") is True)
+    ("Difficult Terrain"): Unconscious given or implied (Dying implies it), or dead. Kept
+    on the creature (:func:`~lfgcombat.battlemap.reading._kept_on`)."""
+    return bool(_kept_on(creature, ("a_body",), lambda: (
+        "unconscious" in condition_flags(creature).names or "dead" in _conditions(creature)
+        or _read(creature, "is_dead") is True)))
 
 
 def _lies_as_a_body(creature: object) -> bool:

@@ -175,6 +175,11 @@ def test_a_kept_reach_follows_moves_conditions_terrain_and_the_turn(monkeypatch)
     m.relocate("Orc 2", (4, 3))  # an enemy beside the way
     _same_reach(m, "Wulfric")
     assert m.reachable("Wulfric") != first
+    orc, blocked = m._placed["Orc 2"].creature, m.reachable("Wulfric")
+    m.update(orc.replace(conditions=["unconscious"]))  # a body: Difficult Terrain, passable
+    _same_reach(m, "Wulfric")
+    assert m.reachable("Wulfric") != blocked
+    m.update(orc)
     m.relocate("Orc 2", (6, 4))
     made = []
     work = HexMap._reachable_now
