@@ -9,7 +9,8 @@ readings come back move after move and fight after fight. Each reading here is k
 a key of *everything it reads* - the map's static layers (:func:`static_id`) and the
 creatures' values it uses - so a kept reading is the one a fresh computation gives: only
 the speed differs (tests: ``tests/battlemap/test_map_kept.py``). Kept values never change
-(frozen dataclasses, frozensets); at most :data:`LIMIT` are kept, then all are dropped.
+(frozen dataclasses, frozensets); at most :data:`LIMIT` of a kind (:data:`LIMITS`)
+are kept, then that kind's are dropped.
 """
 
 from __future__ import annotations
@@ -17,32 +18,40 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable
 from typing import Any, TypeVar
 
-__all__ = ["kept", "static_id", "clear", "LIMIT"]
+__all__ = ["kept", "static_id", "clear", "LIMIT", "LIMITS"]
 
 T = TypeVar("T")
 
-#: Readings kept at most (then every one is dropped and they are made again).
-LIMIT = 200_000
+#: Readings of one kind kept at most (then every one of that kind is dropped and they are
+#: made again): a few megabytes of small readings per process.
+LIMIT = 50_000
+#: Kinds with a limit of their own: a movement's reach holds its searches' paths (tens of
+#: kilobytes each), so fewer are kept.
+LIMITS = {"reachable": 2_000}
 
-_KEPT: dict[Hashable, Any] = {}
+_KEPT: dict[Hashable, dict[Hashable, Any]] = {}
 _STATIC: dict[Hashable, int] = {}
 
 
-def kept(key: Hashable, make: Callable[[], T]) -> T:
+def kept(key: tuple, make: Callable[[], T]) -> T:
     """The reading kept under ``key``, made by ``make()`` the first time.
 
     Args:
-        key: Everything the reading depends on (with the map's :func:`static_id`).
+        key: Everything the reading depends on (with the map's :func:`static_id`), its
+            kind first (``"cover"``, ``"thr"``, ``"reachable"``...).
         make: Makes the reading (a value never changed afterwards).
     """
+    store = _KEPT.get(key[0])
+    if store is None:
+        store = _KEPT[key[0]] = {}
     try:
-        return _KEPT[key]
+        return store[key]
     except KeyError:
         pass
     value = make()
-    if len(_KEPT) >= LIMIT:
-        _KEPT.clear()
-    _KEPT[key] = value
+    if len(store) >= LIMITS.get(key[0], LIMIT):
+        store.clear()
+    store[key] = value
     return value
 
 

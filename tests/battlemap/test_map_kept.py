@@ -211,3 +211,13 @@ def test_a_reach_is_kept_only_among_plain_creatures():
     m.place(load_example("orc"), (4, 1), side="b")
     assert m._world_key("Orc") is None  # a duck-typed creature: worked out afresh
     assert m.reachable("Orc") == m._reachable_now("Orc", None, "move")
+
+
+def test_each_kind_of_reading_is_kept_up_to_its_limit(monkeypatch):
+    monkeypatch.setattr(kept, "LIMITS", {"few": 2})
+    made = []
+    for i in (1, 2, 3, 1):
+        kept.kept(("few", i), lambda i=i: made.append(i) or i)
+    assert made == [1, 2, 3, 1]  # the third dropped the first two
+    assert kept.kept(("many", 1), lambda: "a") == "a"
+    assert kept.kept(("many", 1), lambda: "b") == "a"
