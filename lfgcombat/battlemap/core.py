@@ -23,6 +23,7 @@ from lfgcombat.rules.movement.movement_modes import speeds_of
 from lfgcombat.rulesets import coerce_ruleset
 
 from .altitude import distance_3d
+from .kept import static_id
 from .reading import _as_int, _conditions, _read, _sizes, condition_flags
 from .rules import R_DISTANCE
 from .values import Background, CellError, MapFormatError, Token, _at, _short
@@ -184,6 +185,22 @@ class _MapCore:
         raise CellError(f"expected a {'Hex' if self.grid == 'hex' else 'Square'} or (col, row) of "
                         f"two whole numbers, got {_short(where)}")
 
+    def _static_key(self) -> int:
+        """What the map's static layers are (geometry, size, terrain with doors, wall
+        heights) as a small number (:func:`~lfgcombat.battlemap.kept.static_id`): the part
+        of a kept reading's key that moves never change. Kept with a copy of the layers
+        it was made of, and made again when they differ (a comparison of two dicts)."""
+        memo = self.__dict__.get("_static_memo")
+        now = (self.geometry, self.width, self.height, self.wall_height)
+        if (memo is not None and memo[0] == now and memo[1] == self._terrain
+                and memo[2] == self._wall_heights):
+            return memo[3]
+        k = static_id((repr(self.geometry), self.width, self.height,
+                       frozenset(self._terrain.items()), self.wall_height,
+                       frozenset(self._wall_heights.items())))
+        self.__dict__["_static_memo"] = (now, dict(self._terrain), dict(self._wall_heights), k)
+        return k
+
     def _changed(self) -> None:
         self._version += 1
         self._cache.clear()
@@ -317,7 +334,16 @@ class _MapCore:
     def _threatens(self, name: str, *, but_for_prone: bool = False) -> bool:
         """Whether ``name`` threatens now: its own verdict (or the GM's override) and no
         condition whose ``threatens`` column is false (``data/conditions.csv``: Prone,
-        Grappled, Pinned, Blinded, Helpless...). ``but_for_prone``: as if it stood up."""
+        Grappled, Pinned, Blinded, Helpless...). ``but_for_prone``: as if it stood up.
+        Kept until the map's next change."""
+        key = ("threatens", name, but_for_prone)
+        found = self._cache.get(key)
+        if found is None:
+            found = self._cache[key] = self._threatens_now(name, but_for_prone)
+        return found
+
+    def _threatens_now(self, name: str, but_for_prone: bool) -> bool:
+        """:meth:`_threatens` read now."""
         p = self._placed[name]
         flags = condition_flags(p.creature)
         conds = flags.names

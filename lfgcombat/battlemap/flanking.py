@@ -37,14 +37,23 @@ class _Flanking(_Actions):
         neighbouring directions); "space between" is the nearest distance between the two
         attackers' footprints minus one; Huge and Gargantuan need 3 and 4 hexes (the text's
         scale, "shift the scale appropriately"). Grappled and pinned creatures cannot be
-        flanked; foes ``ignored`` with the "Ignore an enemy" option cannot flank.
+        flanked; foes ``ignored`` with the "Ignore an enemy" option cannot flank. Kept until
+        the map's next change.
         """
+        ign = frozenset(ignored)
+        key = ("flanking", name, ign)
+        found = self._cache.get(key)
+        if found is None:
+            found = self._cache[key] = self._flanking(name, ign)
+        return found
+
+    def _flanking(self, name: str, ign: frozenset) -> Flanking:
+        """:meth:`flanking` worked out."""
         t = self._p(name)
         held = condition_flags(t.creature).unflankable  # data/conditions.csv
         if held:
             return Flanking(name, (), f"{', '.join(sorted(held))} "
                                       "creatures cannot be flanked")
-        ign = set(ignored)
         threats = [e for e in self.enemies(name)
                    if e not in ign and self.threatens_creature(e, name)]
         row = _sizes()[t.size]

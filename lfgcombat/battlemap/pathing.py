@@ -17,11 +17,13 @@ from dataclasses import dataclass, field, replace
 from types import MappingProxyType
 from typing import Any
 
+from lfgcombat.creature import Creature
 from lfgcombat.errors import IllegalActionError
 from lfgcombat.battlemap.grid import FEET_PER_CELL, Cell
 from lfgcombat.rules.movement.flight import planar, turns_between
 
 from .core import CellLike
+from .kept import kept
 from .moves import _MoveRules
 from .rules import R_MOVING, R_RETREAT
 from .values import _at, _Why
@@ -219,7 +221,8 @@ class _Pathing(_MoveRules):
 
     def _search(self, name: str, budget: int, *, avoid: frozenset = frozenset(),
                 avoid_names: frozenset = frozenset(), through_helpless: bool = True,
-                goal: Cell | None = None) -> tuple[dict, tuple[dict, dict]]:
+                goal: Cell | None = None, difficult: dict | None = None
+                ) -> tuple[dict, tuple[dict, dict]]:
         """Dijkstra over anchors (and diagonal parity on squares).
 
         Args:
@@ -232,6 +235,8 @@ class _Pathing(_MoveRules):
                 then final, the same as the whole search's (every state cheaper than it
                 is settled before it, so no later step can change them); the other
                 anchors' costs may not be.
+            difficult: Whether entering a footprint costs double, by anchor, as another
+                search of the same mover on the same map found it (filled in here).
 
         Returns:
             (feet by anchor, (best state by anchor, predecessor by state)).
@@ -241,7 +246,8 @@ class _Pathing(_MoveRules):
         prev: dict[tuple, tuple] = {}
         heap: list = [(0, 0, p.anchor, 0)]
         seq = 0
-        caches: tuple[dict, dict] = ({}, {})  # footprints and Difficult Terrain by anchor
+        # footprints and Difficult Terrain by anchor
+        caches: tuple[dict, dict] = ({}, {} if difficult is None else difficult)
         while heap:
             d, _, cell, par = heapq.heappop(heap)
             if d > best.get((cell, par), math.inf):
@@ -314,21 +320,58 @@ class _Pathing(_MoveRules):
             IllegalActionError: No creature of that name on the map.
             ValueError: An unknown action.
         """
-        p = self._p(name)
+        self._p(name)
         key = ("reach", name, feet, action, self._moving.get(name))
-        if key not in self._cache:
-            start = p.anchor
-            try:
-                self._refuse_action(name, action)
-            except IllegalActionError:
-                r = Reachable(name, action, 0, {}, frozenset(), lambda c, safe: [start])
-            else:
-                budget = (self.budget(name, action) if feet is None
-                          else self._budget(name, action, feet)[0])
-                r = (self._reachable_run(name, budget) if action == "run"
-                     else self._reachable_walk(name, action, budget))
-            self._cache[key] = r
-        return self._cache[key]
+        found = self._cache.get(key)
+        if found is None:
+            world = self._world_key(name)
+            # a kept answer is handed out as a copy of its own: one per map state, as before
+            found = self._cache[key] = (
+                self._reachable_now(name, feet, action) if world is None else
+                replace(kept(("reachable", world, feet, action),
+                             lambda: self._reachable_now(name, feet, action))))
+        return found
+
+    def _reachable_now(self, name: str, feet: int | None, action: str) -> Reachable:
+        """:meth:`reachable` worked out."""
+        start = self._placed[name].anchor
+        try:
+            self._refuse_action(name, action)
+        except IllegalActionError:
+            return Reachable(name, action, 0, {}, frozenset(), lambda c, safe: [start])
+        budget = (self.budget(name, action) if feet is None
+                  else self._budget(name, action, feet)[0])
+        return (self._reachable_run(name, budget) if action == "run"
+                else self._reachable_walk(name, action, budget))
+
+    def _world_key(self, mover: str) -> tuple | None:
+        """Everything a movement's reach can depend on (:mod:`~lfgcombat.battlemap.kept`):
+        the static layers, elevations, doors and objects, the ceiling and the 5-foot step
+        option, every creature as placed (a :class:`~lfgcombat.Creature` is a frozen
+        value, compared by content: its conditions, HP, speeds...) with its altitude and
+        move under way, and the mover's movement this turn. ``None`` (worked out afresh)
+        when a creature is not a plain :class:`~lfgcombat.Creature`."""
+        found = self._cache.get(("world", mover))
+        if found is not None:
+            return found[0]
+        placed = []
+        for n, p in self._placed.items():
+            if type(p.creature) is not Creature:
+                self._cache[("world", mover)] = (None,)
+                return None
+            placed.append((n, p.creature, p.side, p.anchor, p.cells, p.size, p.order, p.space,
+                           p.speed, p.reach, p.threatens, self._altitude.get(n),
+                           self._moving.get(n)))
+        t = self._turn.get(mover)
+        world = (self._static_key(), mover, tuple(placed),
+                 None if t is None else (t.moved_ft, t.stepped, t.after_step_ft),
+                 frozenset(self._elevation.items()), self.ceiling, self.advanced_five_foot_step,
+                 tuple(sorted((c, s.hp, s.broken, s.forced_attempted, self._door_lock.get(c),
+                               self._door_trap.get(c)) for c, s in self._doors.items())),
+                 tuple((k, c, s.hp, s.broken, s.forced_attempted, i)
+                       for k, (c, s, i) in sorted(self._objects.items())))
+        self._cache[("world", mover)] = (world,)
+        return world
 
     def _reachable_run(self, name: str, budget: int) -> Reachable:
         """A Run's ends: every cell a straight run reaches ("Running in Combat")."""
@@ -353,7 +396,9 @@ class _Pathing(_MoveRules):
         if minimum:  # "Minimum Movement": one hex, as a Big Action that provokes AOO
             budget = 2 * FEET_PER_CELL
         through_helpless = action != "retreat"
-        cost, (states, prev) = self._search(name, budget, through_helpless=through_helpless)
+        difficult: dict = {}  # the two searches' Difficult Terrain: the same mover, the same map
+        cost, (states, prev) = self._search(name, budget, through_helpless=through_helpless,
+                                            difficult=difficult)
         if action == "five_foot_step":
             cost = {c: d for c, d in cost.items() if d == FEET_PER_CELL}
         if minimum:
@@ -369,7 +414,7 @@ class _Pathing(_MoveRules):
             occ = frozenset(e for e in self.enemies(name) if e not in exempt)
             safe_cost, (safe_states, safe_prev) = self._search(
                 name, budget, avoid=self._threat_cells(name, exempt), avoid_names=occ,
-                through_helpless=through_helpless)
+                through_helpless=through_helpless, difficult=difficult)
         ends = {c: d for c, d in cost.items() if c != start and self._why_not_stand(
             self._footprint_at(p.size, c), name, p.side, p.size, ending=True) is None}
         if action == "retreat":

@@ -9,10 +9,12 @@ grappled, blinded and helpless creatures threaten nothing: read from the conditi
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Any
 
 from lfgcombat.battlemap.grid import FEET_PER_CELL, Cell
 
 from .altitude import distance_3d
+from .kept import kept
 from .space import _Space
 
 
@@ -41,15 +43,27 @@ class _Reach(_Space):
         """
         level = 0 if altitude is None else int(altitude)
         key = ("thr", name, level)
-        if key in self._cache:
-            return self._cache[key]
+        found = self._cache.get(key)
+        if found is not None:
+            return found
         p = self._p(name)
+        threatens = self._threatens(name)
+        reach = self._reach(name) if threatens else 0
+        # what the cells depend on (lfgcombat.battlemap.kept): kept across moves and fights
+        out = self._cache[key] = kept(
+            ("thr", self._static_key(), p.cells, self._altitude.get(name, 0), level,
+             threatens, reach), lambda: self._threatened(p, name, level, threatens, reach))
+        return out
+
+    def _threatened(self, p: Any, name: str, level: int, threatens: bool,
+                    reach: int) -> frozenset:
+        """:meth:`threatened` computed: ``p`` is ``name``'s placing, ``threatens`` and
+        ``reach`` what it threatens with."""
         v = abs(self._altitude.get(name, 0) - level)
         out: frozenset
-        if not self._threatens(name):
+        if not threatens:
             out = frozenset()
         else:
-            reach = self._reach(name)
             if reach <= 0:
                 out = p.cells if not v else frozenset()
             elif distance_3d(0, v) > reach:
@@ -73,7 +87,6 @@ class _Reach(_Space):
                         min(d(f, c) for f in p.cells), v) <= reach)
                 if walls and reach > FEET_PER_CELL:
                     out = frozenset(c for c in out if self._reaches(p.cells, c, walls))
-        self._cache[key] = out
         return out
 
     def _reaches(self, cells: frozenset, c: Cell, walls: frozenset) -> bool:

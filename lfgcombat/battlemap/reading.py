@@ -12,7 +12,7 @@ Details"; "Reach & Threatened Area"; "Movement in Combat").
 from __future__ import annotations
 
 import functools
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -59,6 +59,21 @@ def _read(obj: Any, *names: str) -> Any:
         return kept[names]
     except KeyError:
         v = kept[names] = _read_now(obj, names)
+        return v
+
+
+def _kept_on(obj: Any, key: tuple[str, ...], make: Callable[[], Any]) -> Any:
+    """``make()``, kept on ``obj`` under ``key`` when it is a
+    :class:`~lfgcombat.creature.Creature` (never changed once made: :func:`_read`)."""
+    if type(obj) is not Creature:
+        return make()
+    kept = obj.__dict__.get("_map_reads")
+    if kept is None:
+        kept = obj.__dict__["_map_reads"] = {}
+    try:
+        return kept[key]
+    except KeyError:
+        v = kept[key] = make()
         return v
 
 

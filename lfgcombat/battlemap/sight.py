@@ -46,6 +46,7 @@ from lfgcombat.rules.movement.movement_modes import body_height_ft
 
 from .core import Where
 from .flanking import _Flanking
+from .kept import kept
 from .terrain import Terrain, _lies_as_a_body
 from .values import Cover, CoverLevel, HighGround, _at
 
@@ -169,9 +170,40 @@ class _Sight(_Flanking):
             ranged: Apply the ranged-attack exceptions.
         """
         key = ("cover", attacker, target, ranged)  # the map's state decides: kept per version
-        if key not in self._cache:
-            self._cache[key] = self._cover(attacker, target, ranged)
-        return self._cache[key]
+        found = self._cache.get(key)
+        if found is None:
+            found = self._cache[key] = kept(self._cover_key(attacker, target, ranged),
+                                            lambda: self._cover(attacker, target, ranged))
+        return found
+
+    def _cover_key(self, attacker: Where, target: Where, ranged: bool) -> tuple:
+        """Everything :meth:`_cover` reads (:mod:`~lfgcombat.battlemap.kept`): the static
+        layers, the two bodies (label, cells, column, size order, side), and every creature
+        standing on a cell near a line between them (its corridor) with what decides
+        whether it is in the way (cells, column, size order, side, lying as a body)."""
+        a_cells, t_cells = self._cells_of(attacker), self._cells_of(target)
+        g = self.geometry
+        corridor: set = set()
+        for origin in a_cells:
+            corridor |= kept(("corridor", repr(g), origin, t_cells),
+                             lambda: frozenset(self._corridor(origin, t_cells)))
+        occupants = self._occupants
+        near = {o for c in corridor if c in occupants for o in occupants[c]}
+        return ("cover", self._static_key(), ranged,
+                self._body_key(attacker, a_cells), self._body_key(target, t_cells),
+                tuple(sorted((o, self._body_key(o, self._placed[o].cells)) for o in near)))
+
+    def _body_key(self, where: Where, cells: frozenset) -> tuple:
+        """A creature's (or a cell's) part of a cover key (:meth:`_cover_key`)."""
+        if not isinstance(where, str):
+            return (self._label(where), cells)
+        key = ("body", where)
+        found = self._cache.get(key)
+        if found is None:
+            p = self._placed[where]
+            found = self._cache[key] = (where, cells, self._column(where), p.order, p.side,
+                                        _lies_as_a_body(p.creature))
+        return found
 
     def _label(self, where: Where) -> str:
         """A creature's name, or the repr of a cell."""

@@ -483,8 +483,17 @@ class _Space(_Terrain):
         grappled, grappling or pinned is taken to be the grapple and causes nothing. The
         2+ size rule frees both creatures. Two Large+ creatures may share
         ``max(1, hexes of the smaller footprint // 3)`` hexes (1 for Large, the text's
-        "1 hex (or 33%)"). Crowds and tight spaces are the GM's to add.
+        "1 hex (or 33%)"). Crowds and tight spaces are the GM's to add. Kept until the map's
+        next change.
         """
+        key = ("cramped", name)
+        found = self._cache.get(key)
+        if found is None:
+            found = self._cache[key] = self._cramped(name)
+        return found
+
+    def _cramped(self, name: str) -> tuple[str, ...]:
+        """:meth:`cramped` worked out."""
         p = self._p(name)
         if p.space < 1:
             return ()

@@ -22,7 +22,7 @@ from lfgcombat.rules.objects.objects import ObjectState
 from ..shortrepr import short
 from .altitude import MAX_ALTITUDE_FT, R_ALTITUDE, check_altitude
 from .core import CellLike, _MapCore
-from .reading import _conditions, _read, condition_flags
+from .reading import _conditions, _kept_on, _read, condition_flags
 from .rules import R_SPACE, R_SQUARE
 from .values import MapFormatError, _at, _short
 
@@ -345,9 +345,11 @@ class _Terrain(_MapCore):
         p = self._p(name)
         if self._altitude.get(name):  # above the ground: its terrain is below
             return {"attack": 0, "ac": 0}
-        swims = _speeds(p.creature).swim > 0  # "Swim": "no checks, no penalties" in water
-        n = sum(1 for c in p.cells if (t := self._terrain.get(c)) is not None and t.is_difficult
-                and not (swims and t is Terrain.WATER))
+        under = [t for c in p.cells if (t := self._terrain.get(c)) is not None
+                 and t.is_difficult]
+        # "Swim": "no checks, no penalties" in water (its speeds read only where it matters)
+        swims = Terrain.WATER in under and _speeds(p.creature).swim > 0
+        n = sum(1 for t in under if not (swims and t is Terrain.WATER))
         on = n > 0 and (len(p.cells) < 3 or 2 * n >= len(p.cells))
         return {"attack": -2 if on else 0, "ac": -2 if on else 0}
 
@@ -386,9 +388,11 @@ def _speeds(creature: object) -> Any:
 
 def _a_body(creature: object) -> bool:
     """"Bodies of dead & unconscious Medium Size+ creatures cause Difficult Terrain"
-    ("Difficult Terrain"): Unconscious given or implied (Dying implies it), or dead."""
-    return ("unconscious" in condition_flags(creature).names or "dead" in _conditions(creature)
-            or _read(creature, "is_dead") is True)
+    ("Difficult Terrain"): Unconscious given or implied (Dying implies it), or dead. Kept
+    on the creature (:func:`~lfgcombat.battlemap.reading._kept_on`)."""
+    return bool(_kept_on(creature, ("a_body",), lambda: (
+        "unconscious" in condition_flags(creature).names or "dead" in _conditions(creature)
+        or _read(creature, "is_dead") is True)))
 
 
 def _lies_as_a_body(creature: object) -> bool:
@@ -399,7 +403,13 @@ def _lies_as_a_body(creature: object) -> bool:
     larger than your target normally provide Partial Cover", "Cover - Additional Rules",
     speaks of creatures in the line of attack; the text is silent on bodies). Under a
     ruleset keeping a record of each combatant its health's map standing says
-    (``MapStanding.lying``: anyone dead or unconscious, classic's paralyzed too)."""
+    (``MapStanding.lying``: anyone dead or unconscious, classic's paralyzed too).
+    Kept on the creature (:func:`~lfgcombat.battlemap.reading._kept_on`)."""
+    return bool(_kept_on(creature, ("lies_as_a_body",), lambda: _lies_now(creature)))
+
+
+def _lies_now(creature: object) -> bool:
+    """:func:`_lies_as_a_body` read now."""
     standing = _read(creature, "standing")  # a ruleset's record: its health says
     return (_a_body(creature) or "paralyzed" in condition_flags(creature).names
             or bool(getattr(standing, "lying", False)))

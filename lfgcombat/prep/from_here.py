@@ -23,8 +23,10 @@ replay of the log), so nothing of it is copied by hand:
   :meth:`SimResult.replay(i) <lfgcombat.prep.result.SimResult.replay>` is an encounter
   whose log begins with the real fight's log, and it saves and loads as any
   ``ScriptedEncounter`` does.
-* **Speed.** A run rebuilds the start once per chunk and plays each fight on a copy of it
-  (a pickle round trip, a few milliseconds) given fight ``i``'s roller: the same
+* **Speed.** A process rebuilds the start once (kept by :attr:`Start.key` for the run's
+  next chunks, without the checkpoints a scripted encounter never restores) and plays
+  each fight on a copy of it (a pickle round trip, a few milliseconds) given fight
+  ``i``'s roller: the same
   encounter, die for die, as the replay builds from the log (a test holds the two
   together, and :meth:`~lfgcombat.prep.result.SimResult.replay` checks every replayed
   outcome against the simulated one).
@@ -44,6 +46,7 @@ creature a turn), and one whose log does not replay.
 from __future__ import annotations
 
 import dataclasses
+import hashlib
 import pickle
 import random
 from collections.abc import Mapping, Sequence
@@ -73,11 +76,14 @@ class Start:
             die rolled so far, ``(sides, face)`` in the order rolled.
         events: The fight's log.
         where: ``"round 3, Orc Shaman's turn"`` or ``"before it starts"``.
+        key: A digest of the header and the log (:func:`start_of`): a process that has
+            rebuilt this start once keeps it under this key (:func:`play_chunk`).
     """
 
     header: Mapping[str, Any]
     events: tuple[Any, ...]
     where: str
+    key: str = ""
 
     @property
     def dice(self) -> tuple[tuple[int, int], ...]:
@@ -181,8 +187,10 @@ def start_of(enc: Encounter) -> Start:
     header = dict(enc._header())  # the save file's header: what fork() rebuilds from
     events = tuple(enc.log)
     again = _rebuilt(header, events)  # the real dice (a script of its own included)
-    return Start({**header, "dice": [list(d) for d in dice_so_far(again.roller)]},
-                 events, _where(enc))
+    header = {**header, "dice": [list(d) for d in dice_so_far(again.roller)]}
+    key = hashlib.sha1(pickle.dumps((sorted(header.items(), key=repr),
+                                     [e.to_json() for e in events]))).hexdigest()
+    return Start(header, events, _where(enc), key)
 
 
 def prepare_here(enc: Any, tactics: Any, max_rounds: int) -> tuple[Scenario, FightSpec]:
@@ -238,18 +246,46 @@ def _play(scenario: Scenario, spec: FightSpec, enc: Encounter, tactics_seed: int
     return play_on(scenario, spec, enc, rng, spec.max_rounds)
 
 
-def play_chunk(scenario: Scenario, spec: FightSpec, words: np.ndarray) -> list[Outcome]:
-    """The outcomes of fights ``words`` (rows of six seed words: the dice seed and the
-    tactics seed first) played on from ``scenario.start``; the start is rebuilt once."""
-    start = scenario.start
-    assert isinstance(start, Start)
+#: The starts this process has rebuilt, pickled, by :attr:`Start.key` (the last few: a
+#: run's chunks, on a pool's worker too, rebuild their start once, not once a chunk).
+_BASES: dict[str, bytes] = {}
+_KEEP_BASES = 4
+
+
+def _frozen(start: Start) -> bytes:
+    """``start`` rebuilt (:meth:`Start.encounter`) and pickled, without checkpoints: a
+    :class:`ScriptedEncounter` never restores one (it replays from the first event), and
+    nobody undoes a simulated fight. Kept by :attr:`Start.key` for the next chunk.
+
+    Raises:
+        PrepError: the log does not replay, or replays with other dice.
+    """
+    found = _BASES.get(start.key) if start.key else None
+    if found is not None:
+        return found
     base = start.encounter(0)
     roller = base.roller
     if not isinstance(roller, ScriptedRoller) or roller.unscripted \
             or roller.used != len(roller.script):
         raise PrepError("GM prep rebuilt this fight with other dice than it rolled; this "
                         "is a bug in lfgcombat: please report it")
+    base._checkpoints = []
+    base.checkpoint_every = None
     frozen = pickle.dumps(base)
+    if start.key:
+        while len(_BASES) >= _KEEP_BASES:
+            _BASES.pop(next(iter(_BASES)))
+        _BASES[start.key] = frozen
+    return frozen
+
+
+def play_chunk(scenario: Scenario, spec: FightSpec, words: np.ndarray) -> list[Outcome]:
+    """The outcomes of fights ``words`` (rows of six seed words: the dice seed and the
+    tactics seed first) played on from ``scenario.start``; the start is rebuilt once a
+    process (:func:`_frozen`)."""
+    start = scenario.start
+    assert isinstance(start, Start)
+    frozen = _frozen(start)
     return [_play(scenario, spec, _fight(frozen, int(w[0])), int(w[1])) for w in words]
 
 
