@@ -76,3 +76,16 @@ def test_wounds_the_spells_left_are_the_casts_the_engine_allows():
     assert enc.actions_left(who).spells == 1
     enc.cast(who, 1)
     assert enc.actions_left(who).spells == 0
+
+
+def test_an_effect_that_is_a_condition_is_reminded_as_a_condition():
+    """002_... (classic) plays "Top-Down" initiative's flat-footed start as an effect that
+    gives the condition Flat-Footed; the text calls it a condition ("Conditions"), so the
+    reminder says "its condition “flat-footed” ends", with what imposed it after, not "its
+    effect “flat-footed (...)”" (before: the effect's whole label, called an effect)."""
+    enc = fight("classic", seed=3).start()
+    lines = [t for n in enc.names for t, _ in texts(enc, n, "start")
+             if "flat-footed" in t]
+    assert lines, "a flat-footed start is reminded"
+    assert all(t.startswith("its condition “flat-footed” ends (has not acted yet")
+               for t in lines), lines

@@ -83,9 +83,22 @@ def _effects_ending(enc: Encounter, name: str, when: str) -> list[tuple[str, str
             # "its effect “protected by Ally: ...” ends": a label is often a participle
             # ("protected by", "aiming"), never put right after a possessive
             whose = "its" if who == name else f"{who}'s"
-            out.append((f"{whose} effect “{eff.get('label')}” ends",
-                        str(eff.get("rule") or "")))
+            what, why = _effect_words(eff)
+            out.append((f"{whose} {what} ends{why}", str(eff.get("rule") or "")))
     return out
+
+
+def _effect_words(eff: dict[str, Any]) -> tuple[str, str]:
+    """An effect as the reminder names it: an effect whose label starts with the one
+    condition it gives is that condition, its cause after ("condition “flat-footed” ends
+    (has not acted yet: Top-Down)": the text calls Flat-Footed a condition, "Conditions");
+    any other, the effect by its label ("effect “protected by Ally: ...”")."""
+    label = str(eff.get("label"))
+    given = [str(c).replace("_", "-") for c in eff.get("conditions") or ()]
+    if len(given) == 1 and label.lower().startswith(given[0]):
+        rest = label[len(given[0]):].strip()
+        return f"condition “{given[0]}”", f" {rest}" if rest else ""
+    return f"effect “{label}”", ""
 
 
 def _at_start(enc: Encounter, name: str) -> list[tuple[str, str]]:
