@@ -27,7 +27,8 @@ from __future__ import annotations
 
 import html
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from typing import Any
 
 import ipywidgets as W
@@ -163,6 +164,8 @@ class BattleMap(W.VBox):
         #: InitiativeTracker's ruleset: classic's "Conditions", wounds' lfg heading marked
         #: inferred); ``None``: the map's own (lfg's "Flanking / Being Flanked", -2 AC).
         self.flank_rule: str | None = None
+        self._held = 0  # inside hold(): redraws wait for one at its end
+        self._stale = False
         self._build_layers(hexmap)
         self.map = self._make_map(hexmap, height)
         self._build_controls()
@@ -336,7 +339,29 @@ class BattleMap(W.VBox):
     def redraw(self) -> None:
         """Redraw tokens and highlights from the engine; the terrain layer (and the GM's
         picture) only when the terrain, elevation or picture was edited
-        (``HexMap.terrain_version``), never for a move."""
+        (``HexMap.terrain_version``), never for a move. Inside :meth:`hold`: once, at its
+        end."""
+        if self._held:
+            self._stale = True
+        else:
+            self._draw()
+
+    @contextmanager
+    def hold(self) -> Iterator[None]:
+        """Draw once, at the end, for every redraw asked inside (issue 26, item 5: a step
+        under an InitiativeTracker changes the map - the engine's redraw - and then the
+        acting creature - the tracker's; the page gets one drawing, not an intermediate
+        one sent and replaced). Nests."""
+        self._held += 1
+        try:
+            yield
+        finally:
+            self._held -= 1
+            if not self._held and self._stale:
+                self._stale = False
+                self._draw()
+
+    def _draw(self) -> None:
         m = self.hexmap
         if m.terrain_version != self._terrain_drawn:
             self._terrain_drawn = m.terrain_version
