@@ -32,7 +32,8 @@ from contextlib import contextmanager
 from typing import Any
 
 import ipywidgets as W
-from ipyleaflet import DivIcon, GeoJSON, ImageOverlay, LayerGroup, Map, Marker, projections
+from ipyleaflet import (DivIcon, GeoJSON, ImageOverlay, LayerGroup, Map, MapStyle, Marker,
+                        projections)
 from traitlets import Bool, Unicode
 
 from lfgcombat.engine.log.words import cover_words
@@ -66,7 +67,17 @@ class BattleMapError(LfgError, ValueError):
     """A BattleMap argument the widget cannot use (it names the field and what to give)."""
 
 
-class _PaneGeoJSON(GeoJSON):
+class _FlatGeoJSON(GeoJSON):
+    """A GeoJSON layer whose shapes take no mouse events (issue 26, item 5): a click or a
+    hover falls through to the map (its click moves, measures or picks by the cell), and
+    the page sends the kernel nothing for the layer's shapes - an interactive GeoJSON
+    layer sends two messages, with the whole feature, for each shape the mouse enters or
+    clicks, each a round trip to the kernel that delays the click behind it."""
+
+    interactive = Bool(False).tag(sync=True, o=True)
+
+
+class _PaneGeoJSON(_FlatGeoJSON):
     """A GeoJSON layer created in its pane (``pane`` passed at creation, not set after)."""
 
     pane = Unicode("").tag(sync=True, o=True)
@@ -193,8 +204,8 @@ class BattleMap(W.VBox):
         self._background_drawn: Any = None
         self.background_layer: ImageOverlay | None = None
         # the terrain's class rides on the layer's style (one string, not one per hex)
-        self.terrain_layer = GeoJSON(data=terrain_geojson(hexmap, self._see_through()),
-                                     name="terrain", style={"className": "lfg-hex"})
+        self.terrain_layer = _FlatGeoJSON(data=terrain_geojson(hexmap, self._see_through()),
+                                          name="terrain", style={"className": "lfg-hex"})
         self._terrain_drawn = hexmap.terrain_version
         self.threat_layer = _PaneGeoJSON(data=_EMPTY, name="threatened", pane="lfg-highlights")
         self.reach_layer = _PaneGeoJSON(data=_EMPTY, name="reachable", pane="lfg-highlights")
@@ -223,6 +234,7 @@ class BattleMap(W.VBox):
                            self.token_group, self.line_layer, self.wall_label_layer,
                            self.label_layer),
                    scroll_wheel_zoom=True, double_click_zoom=False,
+                   default_style=MapStyle(cursor="pointer"),  # a click on any hex acts
                    layout=W.Layout(height=height))
         made.add_class("lfg-battlemap-map")
         return made
@@ -407,8 +419,10 @@ class BattleMap(W.VBox):
             data = {"type": "FeatureCollection", "features": self._token_features([tok])}
             layer = self.token_layers.get(tok.name)
             if layer is None:
+                # a token takes the mouse (a pointer over it, a click on it found on the
+                # page); the terrain, highlights and lines under and over it do not
                 self.token_layers[tok.name] = _PaneGeoJSON(
-                    data=data, name=f"token {tok.name}", pane="lfg-tokens")
+                    data=data, name=f"token {tok.name}", pane="lfg-tokens", interactive=True)
             elif layer.data != data:
                 layer.data = data
         names = {tok.name for tok in toks}

@@ -93,3 +93,30 @@ def test_a_click_sends_each_widget_once_and_draws_the_map_once(
     # a step that changes the map is drawn (once), a pick draws nothing new
     assert all(d == 1 for kind, _s, d in clicks if kind in ("next", "move"))
     assert all(d == 0 for kind, _s, d in clicks if kind == "pick")
+
+
+def test_only_the_tokens_take_the_mouse_on_the_map() -> None:
+    """Leaflet sends the kernel two messages (with the whole hex) for each GeoJSON shape the
+    mouse enters or clicks, unless the layer is made non-interactive: the terrain, the
+    highlights and the lines are, so moving the mouse over the map or clicking a hex sends
+    only the map's own events (its click moves, measures or picks by the cell, as
+    before); a token still takes the mouse (before: every hex did)."""
+    from ipyleaflet import GeoJSON
+
+    enc = fight("lfg")
+    t = tracker(enc)
+    t.start()
+    bm = t.battlemap
+    layers = [layer for layer in bm.map.layers if isinstance(layer, GeoJSON)]
+    tokens = set(map(id, bm.token_layers.values()))
+    assert bm.terrain_layer in layers and bm.reach_layer in layers and len(tokens) == 3
+    for layer in layers + list(bm.token_layers.values()):
+        state = layer.get_state()
+        assert state["interactive"] is (id(layer) in tokens), layer.name
+        assert "interactive" in state["options"], layer.name  # made with it (a Leaflet option)
+    assert bm.map.default_style.cursor == "pointer"  # a hex still reads as clickable
+    me = bm.selected  # the acting creature: a click on a hex it reaches still moves it
+    cell = sorted(bm.reachable(me).safe | bm.reachable(me).provoking)[0]
+    bm.click(cell)
+    assert enc.map.footprint(me) == {cell}, t.status_text
+    t.close()
