@@ -235,6 +235,10 @@ class BattleMap(W.VBox):
                            self.label_layer),
                    scroll_wheel_zoom=True, double_click_zoom=False,
                    default_style=MapStyle(cursor="pointer"),  # a click on any hex acts
+                   # not focusable: Leaflet's keyboard handler focuses the map on each
+                   # mousedown, which lays out the whole notebook and makes JupyterLab
+                   # move its focus (issue 26, item 5); the map is played by clicks
+                   keyboard=False,
                    layout=W.Layout(height=height))
         made.add_class("lfg-battlemap-map")
         return made

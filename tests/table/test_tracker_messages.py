@@ -95,7 +95,7 @@ def test_a_click_sends_each_widget_once_and_draws_the_map_once(
     assert all(d == 0 for kind, _s, d in clicks if kind == "pick")
 
 
-def test_only_the_tokens_take_the_mouse_on_the_map() -> None:
+def test_only_the_tokens_take_the_mouse_on_the_map_and_it_takes_no_focus() -> None:
     """Leaflet sends the kernel two messages (with the whole hex) for each GeoJSON shape the
     mouse enters or clicks, unless the layer is made non-interactive: the terrain, the
     highlights and the lines are, so moving the mouse over the map or clicking a hex sends
@@ -115,6 +115,9 @@ def test_only_the_tokens_take_the_mouse_on_the_map() -> None:
         assert state["interactive"] is (id(layer) in tokens), layer.name
         assert "interactive" in state["options"], layer.name  # made with it (a Leaflet option)
     assert bm.map.default_style.cursor == "pointer"  # a hex still reads as clickable
+    # Leaflet's keyboard handler focuses the map on each mousedown (the page lays out the
+    # whole notebook and JupyterLab moves its focus): the map is played by clicks
+    assert bm.map.get_state()["keyboard"] is False
     me = bm.selected  # the acting creature: a click on a hex it reaches still moves it
     cell = sorted(bm.reachable(me).safe | bm.reachable(me).provoking)[0]
     bm.click(cell)
