@@ -208,7 +208,9 @@ class BattleMap(W.VBox):
                                           name="terrain", style={"className": "lfg-hex"})
         self._terrain_drawn = hexmap.terrain_version
         self.threat_layer = _PaneGeoJSON(data=_EMPTY, name="threatened", pane="lfg-highlights")
-        self.reach_layer = _PaneGeoJSON(data=_EMPTY, name="reachable", pane="lfg-highlights")
+        # the hexes a click moves to take the mouse, as the tokens (a pointer over them)
+        self.reach_layer = _PaneGeoJSON(data=_EMPTY, name="reachable", pane="lfg-highlights",
+                                        interactive=True)
         #: One small GeoJSON layer per creature (issue 26, item 5): a move or a wound
         #: redraws that creature's token only; all of them sit in :attr:`token_group`.
         self.token_layers: dict[str, _PaneGeoJSON] = {}
@@ -424,7 +426,7 @@ class BattleMap(W.VBox):
             layer = self.token_layers.get(tok.name)
             if layer is None:
                 # a token takes the mouse (a pointer over it, a click on it found on the
-                # page); the terrain, highlights and lines under and over it do not
+                # page); the terrain, threats and lines under and over it do not
                 self.token_layers[tok.name] = _PaneGeoJSON(
                     data=data, name=f"token {tok.name}", pane="lfg-tokens", interactive=True)
             elif layer.data != data:

@@ -98,9 +98,10 @@ def test_a_click_sends_each_widget_once_and_draws_the_map_once(
 def test_only_the_tokens_take_the_mouse_on_the_map_and_it_takes_no_focus() -> None:
     """Leaflet sends the kernel two messages (with the whole hex) for each GeoJSON shape the
     mouse enters or clicks, unless the layer is made non-interactive: the terrain, the
-    highlights and the lines are, so moving the mouse over the map or clicking a hex sends
-    only the map's own events (its click moves, measures or picks by the cell, as
-    before); a token still takes the mouse (before: every hex did)."""
+    threatened hexes and the lines are, so moving the mouse over the map or clicking a hex
+    sends only the map's own events (its click moves, measures or picks by the cell, as
+    before); the tokens and the hexes the selected creature reaches still take the mouse
+    (before: every hex did)."""
     from ipyleaflet import GeoJSON
 
     enc = fight("lfg")
@@ -108,11 +109,11 @@ def test_only_the_tokens_take_the_mouse_on_the_map_and_it_takes_no_focus() -> No
     t.start()
     bm = t.battlemap
     layers = [layer for layer in bm.map.layers if isinstance(layer, GeoJSON)]
-    tokens = set(map(id, bm.token_layers.values()))
-    assert bm.terrain_layer in layers and bm.reach_layer in layers and len(tokens) == 3
+    taking = set(map(id, bm.token_layers.values())) | {id(bm.reach_layer)}
+    assert bm.terrain_layer in layers and bm.threat_layer in layers and len(taking) == 4
     for layer in layers + list(bm.token_layers.values()):
         state = layer.get_state()
-        assert state["interactive"] is (id(layer) in tokens), layer.name
+        assert state["interactive"] is (id(layer) in taking), layer.name
         assert "interactive" in state["options"], layer.name  # made with it (a Leaflet option)
     assert bm.map.default_style.cursor == "pointer"  # a hex still reads as clickable
     # Leaflet's keyboard handler focuses the map on each mousedown (the page lays out the
