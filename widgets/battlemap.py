@@ -10,7 +10,10 @@ is ONE GeoJSON layer built once (its colours ride in each feature's ``properties
 no ``style_callback``); highlights are small separate GeoJSON layers whose ``data`` is
 replaced inside ``hold_sync()``, so a move never resends the terrain; each token is its own
 small GeoJSON layer, given new data only when that creature's token changed (issue 26,
-item 5: a move redraws the mover's token only).
+item 5: a move redraws the mover's token only). Only the tokens and the reachable hexes
+take the mouse (the terrain, threats and lines are non-interactive: Leaflet would send the
+kernel two messages per shape entered or clicked) and the map takes no keyboard focus;
+inside :meth:`BattleMap.hold` (an InitiativeTracker's engine call) it is drawn once.
 
 Coordinates: the engine's plane has y growing downwards; Leaflet's latitude grows upwards,
 so ``lat = -y * scale`` and ``lng = x * scale``.
