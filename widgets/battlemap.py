@@ -10,7 +10,10 @@ is ONE GeoJSON layer built once (its colours ride in each feature's ``properties
 no ``style_callback``); highlights are small separate GeoJSON layers whose ``data`` is
 replaced inside ``hold_sync()``, so a move never resends the terrain; each token is its own
 small GeoJSON layer, given new data only when that creature's token changed (issue 26,
-item 5: a move redraws the mover's token only).
+item 5: a move redraws the mover's token only). Only the tokens and the reachable hexes
+take the mouse (the terrain, threats and lines are non-interactive: Leaflet would send the
+kernel two messages per shape entered or clicked) and the map takes no keyboard focus;
+inside :meth:`BattleMap.hold` (an InitiativeTracker's engine call) it is drawn once.
 
 Coordinates: the engine's plane has y growing downwards; Leaflet's latitude grows upwards,
 so ``lat = -y * scale`` and ``lng = x * scale``.
@@ -27,11 +30,13 @@ from __future__ import annotations
 
 import html
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from typing import Any
 
 import ipywidgets as W
-from ipyleaflet import DivIcon, GeoJSON, ImageOverlay, LayerGroup, Map, Marker, projections
+from ipyleaflet import (DivIcon, GeoJSON, ImageOverlay, LayerGroup, Map, MapStyle, Marker,
+                        projections)
 from traitlets import Bool, Unicode
 
 from lfgcombat.engine.log.words import cover_words
@@ -65,7 +70,17 @@ class BattleMapError(LfgError, ValueError):
     """A BattleMap argument the widget cannot use (it names the field and what to give)."""
 
 
-class _PaneGeoJSON(GeoJSON):
+class _FlatGeoJSON(GeoJSON):
+    """A GeoJSON layer whose shapes take no mouse events (issue 26, item 5): a click or a
+    hover falls through to the map (its click moves, measures or picks by the cell), and
+    the page sends the kernel nothing for the layer's shapes - an interactive GeoJSON
+    layer sends two messages, with the whole feature, for each shape the mouse enters or
+    clicks, each a round trip to the kernel that delays the click behind it."""
+
+    interactive = Bool(False).tag(sync=True, o=True)
+
+
+class _PaneGeoJSON(_FlatGeoJSON):
     """A GeoJSON layer created in its pane (``pane`` passed at creation, not set after)."""
 
     pane = Unicode("").tag(sync=True, o=True)
@@ -163,6 +178,8 @@ class BattleMap(W.VBox):
         #: InitiativeTracker's ruleset: classic's "Conditions", wounds' lfg heading marked
         #: inferred); ``None``: the map's own (lfg's "Flanking / Being Flanked", -2 AC).
         self.flank_rule: str | None = None
+        self._held = 0  # inside hold(): redraws wait for one at its end
+        self._stale = False
         self._build_layers(hexmap)
         self.map = self._make_map(hexmap, height)
         self._build_controls()
@@ -190,11 +207,13 @@ class BattleMap(W.VBox):
         self._background_drawn: Any = None
         self.background_layer: ImageOverlay | None = None
         # the terrain's class rides on the layer's style (one string, not one per hex)
-        self.terrain_layer = GeoJSON(data=terrain_geojson(hexmap, self._see_through()),
-                                     name="terrain", style={"className": "lfg-hex"})
+        self.terrain_layer = _FlatGeoJSON(data=terrain_geojson(hexmap, self._see_through()),
+                                          name="terrain", style={"className": "lfg-hex"})
         self._terrain_drawn = hexmap.terrain_version
         self.threat_layer = _PaneGeoJSON(data=_EMPTY, name="threatened", pane="lfg-highlights")
-        self.reach_layer = _PaneGeoJSON(data=_EMPTY, name="reachable", pane="lfg-highlights")
+        # the hexes a click moves to take the mouse, as the tokens (a pointer over them)
+        self.reach_layer = _PaneGeoJSON(data=_EMPTY, name="reachable", pane="lfg-highlights",
+                                        interactive=True)
         #: One small GeoJSON layer per creature (issue 26, item 5): a move or a wound
         #: redraws that creature's token only; all of them sit in :attr:`token_group`.
         self.token_layers: dict[str, _PaneGeoJSON] = {}
@@ -220,6 +239,11 @@ class BattleMap(W.VBox):
                            self.token_group, self.line_layer, self.wall_label_layer,
                            self.label_layer),
                    scroll_wheel_zoom=True, double_click_zoom=False,
+                   default_style=MapStyle(cursor="pointer"),  # a click on any hex acts
+                   # not focusable: Leaflet's keyboard handler focuses the map on each
+                   # mousedown, which lays out the whole notebook and makes JupyterLab
+                   # move its focus (issue 26, item 5); the map is played by clicks
+                   keyboard=False,
                    layout=W.Layout(height=height))
         made.add_class("lfg-battlemap-map")
         return made
@@ -336,7 +360,29 @@ class BattleMap(W.VBox):
     def redraw(self) -> None:
         """Redraw tokens and highlights from the engine; the terrain layer (and the GM's
         picture) only when the terrain, elevation or picture was edited
-        (``HexMap.terrain_version``), never for a move."""
+        (``HexMap.terrain_version``), never for a move. Inside :meth:`hold`: once, at its
+        end."""
+        if self._held:
+            self._stale = True
+        else:
+            self._draw()
+
+    @contextmanager
+    def hold(self) -> Iterator[None]:
+        """Draw once, at the end, for every redraw asked inside (issue 26, item 5: a step
+        under an InitiativeTracker changes the map - the engine's redraw - and then the
+        acting creature - the tracker's; the page gets one drawing, not an intermediate
+        one sent and replaced). Nests."""
+        self._held += 1
+        try:
+            yield
+        finally:
+            self._held -= 1
+            if not self._held and self._stale:
+                self._stale = False
+                self._draw()
+
+    def _draw(self) -> None:
         m = self.hexmap
         if m.terrain_version != self._terrain_drawn:
             self._terrain_drawn = m.terrain_version
@@ -382,8 +428,10 @@ class BattleMap(W.VBox):
             data = {"type": "FeatureCollection", "features": self._token_features([tok])}
             layer = self.token_layers.get(tok.name)
             if layer is None:
+                # a token takes the mouse (a pointer over it, a click on it found on the
+                # page); the terrain, threats and lines under and over it do not
                 self.token_layers[tok.name] = _PaneGeoJSON(
-                    data=data, name=f"token {tok.name}", pane="lfg-tokens")
+                    data=data, name=f"token {tok.name}", pane="lfg-tokens", interactive=True)
             elif layer.data != data:
                 layer.data = data
         names = {tok.name for tok in toks}

@@ -67,7 +67,7 @@ from __future__ import annotations
 import html
 import re
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager, nullcontext
+from contextlib import ExitStack, contextmanager
 from typing import Any
 
 import ipywidgets as W
@@ -361,9 +361,8 @@ class InitiativeTracker(TurnControls, W.VBox):
         the engine raises leaves the widget (a click has no caller to catch it)."""
         since = list(self.encounter.log)
         self._busy = True
-        hold = getattr(self.dicelog, "hold", None)  # the dice log drawn once, at the end
         try:
-            with hold() if hold is not None else nullcontext():
+            with self._held_parts():
                 result = do()
         except LfgError as exc:  # IllegalActionError names the rule; nothing changed
             self.error = str(exc)
@@ -380,6 +379,17 @@ class InitiativeTracker(TurnControls, W.VBox):
         said = self._happened(since)
         self._say(said or self._hint())
         return result
+
+    @contextmanager
+    def _held_parts(self) -> Iterator[None]:
+        """The dice log and the map drawn once, at the end of one engine call (issue 26,
+        item 5: an attack's three rolls, a step's map change and new acting creature)."""
+        with ExitStack() as stack:
+            for part in (self.dicelog, self.battlemap):
+                hold = getattr(part, "hold", None)
+                if hold is not None:
+                    stack.enter_context(hold())
+            yield
 
     # -- drawing ----------------------------------------------------------------------------
     def _side_colors(self) -> dict[str, str]:

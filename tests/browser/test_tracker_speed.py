@@ -16,7 +16,10 @@ after it (the browser has laid the change out); the click is done when the kerne
 and nothing has changed for :data:`QUIET_MS`. Its latency is that last frame's time minus
 the click's. Each click's time to its first change to the page is noted too (``first``: the
 kernel's share - the message to the kernel, the engine's step and the redraw - against
-the page's, from the first change to the last). Nothing here asserts a time (the machine
+the page's, from the first change to the last), and the kernel's messages it made: sent by
+the page (``to_kernel``: the click, and each mouse event the map reports), received
+(``from_kernel``: each with the kernel's busy and idle) and of those the widgets' updates
+(``widget_updates``), medians by kind in the summary. Nothing here asserts a time (the machine
 may be busy): the figures are printed and written to
 ``tests/browser/output/<test>/latency.json``; the test asserts only that every click was
 timed. With ``LFG_SPEED_PROFILE=1`` the page's main thread is profiled (Chromium's sampling
@@ -60,11 +63,27 @@ table
 WORK = ("ScriptDuration", "RecalcStyleDuration", "LayoutDuration", "TaskDuration")
 #: Arm the timer for the next click on the page.
 ARM_JS = """
-(sel) => {
+([sel, path]) => {
   const root = [...document.querySelectorAll(sel)].pop();
   const old = window.__lfgClick;
   if (old && old.obs) old.obs.disconnect();
-  const s = {t0: null, first: null, last: null, painted: null, changes: 0};
+  const s = {t0: null, first: null, last: null, painted: null, changes: 0,
+             sent: 0, received: 0, updates: 0};
+  for (const w of window.jupyterapp.shell.widgets('main')) {
+    const k = w.context && w.context.path === path && w.sessionContext.session
+              && w.sessionContext.session.kernel;
+    if (k && !k.__lfgCounted) {  // the kernel's messages, counted for the armed click
+      k.__lfgCounted = true;
+      k.anyMessage.connect((_k, m) => {
+        const c = window.__lfgClick;
+        if (!c) return;
+        if (m.direction === 'send') { c.sent++; return; }
+        c.received++;
+        const data = m.msg.content && m.msg.content.data;
+        if (m.msg.header.msg_type === 'comm_msg' && data && data.method === 'update') c.updates++;
+      });
+    }
+  }
   s.obs = new MutationObserver(() => {
     if (s.t0 === null) return;
     const now = performance.now();
@@ -181,13 +200,17 @@ def test_click_latency(lab: Lab, ruleset: str) -> None:
         page.context.browser.start_tracing(page=page, path=str(trace), categories=[
             "devtools.timeline", "disabled-by-default-devtools.timeline", "v8", "blink"])
     spent: dict[str, dict[str, list[float]]] = {}  # the page's work per click, by kind
+    #: the kernel's messages per click, by kind: sent by the page (a click on the map sends
+    #: each mouse event Leaflet reports), received (each with its busy/idle status), and of
+    #: those the widgets' updates
+    messages: dict[str, dict[str, list[int]]] = {}
 
     def metrics() -> dict[str, float]:
         got = cdp.send("Performance.getMetrics")["metrics"]
         return {m["name"]: m["value"] for m in got if m["name"] in WORK}
 
     def timed(kind: str, click) -> None:
-        page.evaluate(ARM_JS, ".lfg-speed-table")
+        page.evaluate(ARM_JS, [".lfg-speed-table", name])
         before = metrics() if profiling else {}
         click()
         try:
@@ -197,9 +220,12 @@ def test_click_latency(lab: Lab, ruleset: str) -> None:
             unfinished.append(kind)
             return
         s = page.evaluate("() => { const s = window.__lfgClick;"
-                          " return [s.t0, Math.max(s.last, s.painted), s.first]; }")
+                          " return [s.t0, Math.max(s.last, s.painted), s.first, s.sent,"
+                          " s.received, s.updates]; }")
         times.setdefault(kind, []).append(round(s[1] - s[0], 1))
         firsts.setdefault(kind, []).append(round(s[2] - s[0], 1))
+        for what, n in zip(("to_kernel", "from_kernel", "widget_updates"), s[3:]):
+            messages.setdefault(what, {}).setdefault(kind, []).append(n)
         if profiling:
             for metric, value in metrics().items():
                 spent.setdefault(kind, {}).setdefault(metric, []).append(
@@ -244,6 +270,9 @@ def test_click_latency(lab: Lab, ruleset: str) -> None:
     summary["unchanged_clicks"] = len(unfinished)  # changed nothing on the page: not timed
     for kind, v in firsts.items():
         summary[f"{kind}_first_change_median_ms"] = statistics.median(v)
+    for what, by_kind in messages.items():
+        for kind, n in by_kind.items():
+            summary[f"{kind}_{what}_median"] = statistics.median(n)
     lab.output_dir.mkdir(parents=True, exist_ok=True)
     (lab.output_dir / "latency.json").write_text(json.dumps(
         {"ruleset": ruleset, "summary": summary, "clicks_ms": times,
