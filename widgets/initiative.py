@@ -250,6 +250,7 @@ class InitiativeTracker(TurnControls, W.VBox):
                     w._states_to_send.clear()
             return
         if not self._unseen:
+            no_null_titles(self.history_rows)  # sent now: a held label would say "null"
             self._unseen = [w for w in widget_tree(self.history_rows) if not w._holding_sync]
             for w in self._unseen:
                 w._holding_sync = True

@@ -124,3 +124,18 @@ def test_only_the_tokens_take_the_mouse_on_the_map_and_it_takes_no_focus() -> No
     bm.click(cell)
     assert enc.map.footprint(me) == {cell}, t.status_text
     t.close()
+
+
+def test_the_held_history_has_sent_its_labels_no_null_title():
+    """The history rows behind a shut "More…" send the page nothing while held, so a
+    description label's tooltip set after the hold began never reached the page, which
+    showed ``title="null"`` (tests/browser/test_tracker_round.py found two: the history's
+    "roll #" box and an HTML line): before the hold, every label's tooltip is sent."""
+    from ipywidgets.widgets.widget_description import DescriptionWidget
+
+    from lfgcombat.widgets.tracker_ui import widget_tree
+
+    t = tracker(fight("lfg"))
+    held = [w for w in widget_tree(t.history_rows) if isinstance(w, DescriptionWidget)]
+    assert held and all(w._holding_sync for w in held)
+    assert all(w.tooltip is not None and "tooltip" not in w._states_to_send for w in held)
