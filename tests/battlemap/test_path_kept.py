@@ -83,3 +83,15 @@ def test_a_kept_path_is_handed_out_as_a_new_list():
     p.append("changed")
     m._cache.clear()
     assert "changed" not in m.path("Wulfric", (5, 3))
+
+
+def test_kept_paths_are_bounded(monkeypatch):
+    """A kept path's key holds the map's whole state: fewer are kept than of the small
+    readings (5,000, some 15 MB), then they are dropped and searched again."""
+    assert kept.LIMITS["path"] == 5_000
+    monkeypatch.setitem(kept.LIMITS, "path", 2)
+    m = _board()
+    for to in ((5, 3), (4, 4), (2, 4)):
+        m._cache.clear()
+        m.path("Wulfric", to)
+    assert 0 < len(kept._KEPT["path"]) <= 2
