@@ -438,13 +438,30 @@ class _Pathing(_MoveRules):
         """
         to = self._as_cell(to)
         if ("reach", name, feet, action, self._moving.get(name)) not in self._cache:
-            found = self._walk_path(name, to, action, feet, avoid_provoking)
+            found = self._kept_walk_path(name, to, action, feet, avoid_provoking)
             if found is not None:
-                return found
+                return list(found)
         r = self.reachable(name, feet, action=action)
         if to not in r:
             self._explain_unreachable(name, to, r)
         return r.path_to(to, avoid_provoking)
+
+    def _kept_walk_path(self, name: str, to: Cell, action: str, feet: int | None,
+                        avoid_provoking: bool) -> tuple[Cell, ...] | None:
+        """:meth:`_walk_path`, kept (:mod:`~lfgcombat.battlemap.kept`) under everything a
+        movement's search reads (:meth:`_world_key`, as :meth:`reachable` keeps its
+        answer): a replay, an undo or a fork of the same fight, or a fight played again
+        from the same start, finds the same path without searching again (issue 24,
+        item 6)."""
+        world = self._world_key(name)
+        if world is None:
+            found = self._walk_path(name, to, action, feet, avoid_provoking)
+            return None if found is None else tuple(found)
+
+        def search() -> tuple[Cell, ...] | None:
+            found = self._walk_path(name, to, action, feet, avoid_provoking)
+            return None if found is None else tuple(found)
+        return kept(("path", world, to, action, feet, avoid_provoking), search)
 
     def _walk_path(self, name: str, to: Cell, action: str, feet: int | None,
                    avoid_provoking: bool) -> list[Cell] | None:

@@ -213,6 +213,14 @@ def file_digest(header: Mapping[str, Any], events: Iterable[Mapping[str, Any]]
     return {"algorithm": "sha256", "file": whole.hexdigest(), "lines": "".join(sums)}
 
 
+def _whole_digest(header: Mapping[str, Any], events: Iterable[Mapping[str, Any]]) -> str:
+    """``file_digest(header, events)["file"]`` alone: the same bytes (every canonical line
+    and its newline) hashed at once, without a checksum per line (a load needs those only
+    when the file does not match: issue 24, item 6)."""
+    text = "\n".join(map(_canonical, (_without_digest(header), *events)))
+    return hashlib.sha256((text + "\n").encode("utf-8", "surrogatepass")).hexdigest()
+
+
 def _without_digest(header: Mapping[str, Any]) -> dict[str, Any]:
     return {k: v for k, v in header.items() if k != "digest"}
 
@@ -318,6 +326,22 @@ def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
 _DECODER = json.JSONDecoder(parse_constant=_no_constants, object_pairs_hook=_no_duplicates)
 
 
+_SCAN = _DECODER.scan_once  # type: ignore[attr-defined]  # set by JSONDecoder.__init__
+
+
+def _scanned(line: str) -> Any:
+    """``_DECODER.decode(line)``: the line's one JSON value, read by the decoder's scanner
+    straight when the line is that value and nothing else (every line lfgcombat writes),
+    else by ``decode`` itself, which raises what it always raised (issue 24, item 6)."""
+    try:
+        obj, end = _SCAN(line, 0)
+        if end == len(line):
+            return obj
+    except Exception:  # noqa: BLE001 - decode below raises it as it always did
+        pass
+    return _DECODER.decode(line)
+
+
 def _parse_lines(text: str, where: str) -> list[Any]:
     lines = text.split("\n")
     if lines and lines[-1] == "":
@@ -332,7 +356,7 @@ def _parse_lines(text: str, where: str) -> list[Any]:
             if ln.startswith("\ufeff"):  # what json.loads says of it
                 raise json.JSONDecodeError("Unexpected UTF-8 BOM (decode using utf-8-sig)",
                                            ln, 0)
-            parsed.append(_DECODER.decode(ln))
+            parsed.append(_scanned(ln))
         except RecursionError:
             raise LogFormatError("not valid JSON (nested too deeply)", where, i) from None
         except ValueError as exc:  # JSONDecodeError, a huge number, a duplicate key
@@ -384,9 +408,9 @@ def _verify_digest(header: dict[str, Any], events: list[Any], where: str) -> Non
         raise LogFormatError("the header's digest is missing or damaged (\"digest\": "
                              "{\"algorithm\": \"sha256\", \"file\": ..., \"lines\": ...}); "
                              "the file was edited or damaged", where, 1)
+    if _whole_digest(header, events) == stored["file"]:
+        return  # the file is as saved: the line checksums only say where it is not
     got = file_digest(header, events)
-    if got["file"] == stored["file"]:
-        return
     saved, now = stored["lines"], got["lines"]
     for i in range(0, min(len(saved), len(now)), _LINE_SUM):
         if saved[i:i + _LINE_SUM] != now[i:i + _LINE_SUM]:
