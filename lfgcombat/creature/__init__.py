@@ -278,7 +278,8 @@ class Creature:
             CreatureError: the changed creature is invalid (this one is unchanged).
         """
         if changes and VITAL_KEYS.issuperset(changes):  # play's changes: read only those
-            fields_now = {name: getattr(self, name) for name in _FIELD_NAMES}
+            have = self.__dict__
+            fields_now = {name: have[name] for name in _FIELD_NAMES}
             out = vital_changes(fields_now, changes)
             if out is not None:
                 obj = object.__new__(Creature)
