@@ -25,9 +25,10 @@ def keep_stats(old: Any, new: Any) -> None:
     always; those that read HP only through the conditions in effect (AC, attack
     bonuses...) when the typed bonuses and the conditions in effect, those that follow
     from HP included, are the same."""
-    have = old.__dict__
-    for key in SHEET_STATS.intersection(have):
-        new.__dict__[key] = have[key]
+    have, made = old.__dict__, new.__dict__
+    for key in SHEET_STATS:  # (each name looked up: a set built of the dict cost more)
+        if key in have:
+            made[key] = have[key]
     if "active_conditions" not in have or new.bonuses != old.bonuses:
         return
     a = old.active_conditions
@@ -38,8 +39,9 @@ def keep_stats(old: Any, new: Any) -> None:
         new.__dict__["active_conditions"] = a
     b = new.active_conditions
     if a.entries == b.entries and a.superseded == b.superseded:
-        for key in HP_FREE_STATS.intersection(have):
-            new.__dict__[key] = have[key]
+        for key in HP_FREE_STATS:
+            if key in have:
+                made[key] = have[key]
         kept = have.get("_kept_stats")
         if kept:  # only AC and attack bonuses: a ruleset may keep readings of HP there
             new.__dict__["_kept_stats"] = hp_free_kept(kept)
