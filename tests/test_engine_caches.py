@@ -475,3 +475,94 @@ def test_a_classic_attacks_adjusted_readings_equal_replace():
                attacker_conditions=["Entangled"], target_conditions=["Entangled"],
                negative_levels=0)
     assert s.attacker.abilities["dex"] == (orc.abilities["dex"] - 4 - 10) // 2
+
+
+# ---------------------------------------------------------------- the damage path of an
+# attack (issue 24, item 6, "Fast": "a damage should change the HP it changes")
+
+_STRIKES = [(1, "slashing"), (5, "bludgeoning"), (30, "piercing"), (200, "slashing"),
+            (0, "fire")]
+
+
+@pytest.mark.parametrize("name", ["wulfric", "orc", "ogre", "chessan"])
+@pytest.mark.parametrize("conds", [[], ["prone"], ["bleed 1", "weakened 2"],
+                                   ["unconscious"], ["stunned for 2 rounds", "prone"]])
+def test_a_damage_hands_on_the_lfg_vitals_a_fresh_read_gives(name, conds):
+    """A damage that leaves the conditions as they were writes the HP alone and hands the
+    new creature its lfg vitals; they equal those read afresh from it, strike after
+    strike (000_8d1d7816ee944f3b.txt, "Hit Points (HP) - Taking Damage, Injury,
+    Death:"), and the creature equals the one ``replace`` of every field gives."""
+    from lfgcombat.rules.health.vitals import Vitals
+    c = load_example(name).replace(conditions=conds)
+    for amount, dtype in _STRIKES * 2:
+        v = Vitals.from_creature(c)
+        if v.dead:
+            break
+        new = v.damage(amount, dtype)
+        made = new.to_creature(c)
+        full = c.replace(current_hp=min(new.hp, new.max_hp), temp_hp=new.temp_hp,
+                         conditions=[str(a) for a in made.conditions])
+        assert made == full
+        kept = made.__dict__.get("_lfg_vitals")
+        if not c.conditions and new.hp > 0:  # a plain hit: the HP written alone
+            assert made.conditions is c.conditions
+        if made.conditions is c.conditions:
+            assert kept is not None  # handed on, not read again
+        if kept is not None:
+            assert kept == Vitals._lfg_made(made)
+        assert _readings(made) == _readings(Creature.from_dict(made.to_dict()))
+        c = made
+
+
+@pytest.mark.parametrize("conds", [[], ["prone"], ["bleed 2", "weakened 1", "prone"],
+                                   ["stunned for 2 rounds"], ["weakened 5", "unconscious"],
+                                   ["grappled", "flat-footed"], ["bleed 1", "bleed 1"]])
+def test_a_creatures_conditions_written_back_read_as_they_were(conds):
+    """``Vitals.to_creature`` keeps a creature's conditions when their text is the same
+    (it writes the HP alone): the text read again gives the same conditions."""
+    c = load_example("chessan").replace(conditions=conds)
+    again = c.replace(conditions=[str(a) for a in c.conditions])
+    assert again.conditions == c.conditions
+
+
+@pytest.mark.parametrize("hp", [40, 10, 3, 1, 0, -2])
+def test_a_struck_creature_hands_on_the_conditions_in_effect_when_its_hp_bring_the_same(hp):
+    """Only the HP changed and not what they bring (Injured, Unconscious, Dying:
+    000_8d1d7816ee944f3b.txt, "Injury & Injured Threshold", "Unconscious & Dying"): the
+    conditions in effect are handed on; each equals the one read afresh."""
+    c = load_example("wulfric").replace(current_hp=hp)
+    before = c.active_conditions
+    for cur in (hp, hp - 1, hp - 20, 2, 0, -1):
+        struck = c.replace(current_hp=cur)
+        handed = struck.__dict__.get("active_conditions") is before
+        fresh = Creature.from_dict(struck.to_dict()).active_conditions
+        assert (struck.active_conditions.entries, struck.active_conditions.superseded) == \
+            (fresh.entries, fresh.superseded)
+        assert handed == (fresh.entries == before.entries)
+
+
+def test_a_weapons_hash_is_kept_and_is_the_dataclasss():
+    """A weapon's hash is computed once and is the hash of all its fields (as the
+    dataclass's), so a copy with a field changed hashes as a weapon made so."""
+    import dataclasses
+    w = resolve_weapon(load_example("wulfric"), "longsword")
+    fields_hash = hash(tuple(getattr(w, f.name) for f in dataclasses.fields(w)))
+    assert hash(w) == fields_hash and w.__dict__.get("_hash") == fields_hash
+    sharper = dataclasses.replace(w, enhancement=1)
+    assert "_hash" not in sharper.__dict__
+    assert hash(sharper) == hash(tuple(getattr(sharper, f.name)
+                                       for f in dataclasses.fields(sharper)))
+    assert sharper != w and {w: 1}[dataclasses.replace(w)] == 1
+
+
+@pytest.mark.parametrize("name", ["sokaris", "wulfric", "troll", "orc"])
+def test_may_alternate_is_kept_on_the_attacker_as_read_afresh(name):
+    """Whether an attacker may alternate weapons ("Consecutive Attacks") is read from its
+    weapons once and kept on it; the turn's attacks are read only when it may."""
+    from lfgcombat.rules.actions.close_situation import _can_alternate
+    from lfgcombat.rules.handedness import _may_alternate
+    c = load_example(name)
+    assert _can_alternate(c) == _may_alternate(c)[0]
+    assert c.__dict__["_kept_stats"][("sheet", "may_alternate")] == _may_alternate(c)[0]
+    struck = c.replace(current_hp=c.hp - 1)
+    assert _can_alternate(struck) == _may_alternate(Creature.from_dict(struck.to_dict()))[0]

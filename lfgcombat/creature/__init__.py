@@ -51,6 +51,7 @@ named after their headings, and their public names are re-exported here:
 
 from __future__ import annotations
 
+import operator
 import os
 from collections.abc import Mapping
 from dataclasses import dataclass, field, fields
@@ -278,7 +279,7 @@ class Creature:
             CreatureError: the changed creature is invalid (this one is unchanged).
         """
         if changes and VITAL_KEYS.issuperset(changes):  # play's changes: read only those
-            fields_now = {name: getattr(self, name) for name in _FIELD_NAMES}
+            fields_now = dict(zip(_FIELD_NAMES, _FIELDS_OF(self.__dict__)))
             out = vital_changes(fields_now, changes)
             if out is not None:
                 obj = object.__new__(Creature)
@@ -735,6 +736,8 @@ reserve([f.name for f in fields(Creature)] + [n for n in dir(Creature) if not n.
 
 #: The field names of :class:`Creature`, in order (read by its fast :meth:`~Creature.replace`).
 _FIELD_NAMES: tuple[str, ...] = tuple(f.name for f in fields(Creature))
+#: A creature's field values, in :data:`_FIELD_NAMES`' order, read from its ``__dict__``.
+_FIELDS_OF = operator.itemgetter(*_FIELD_NAMES)
 
 
 def load_example(name: str) -> Creature:

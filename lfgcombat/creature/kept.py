@@ -13,6 +13,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from .hit_points import hp_conditions
+
 __all__ = ["keep_stats", "hp_free_kept", "SHEET_STATS", "HP_FREE_KEPT", "HP_FREE_STATS"]
 
 
@@ -23,15 +25,23 @@ def keep_stats(old: Any, new: Any) -> None:
     always; those that read HP only through the conditions in effect (AC, attack
     bonuses...) when the typed bonuses and the conditions in effect, those that follow
     from HP included, are the same."""
-    have = old.__dict__
-    for key in SHEET_STATS.intersection(have):
-        new.__dict__[key] = have[key]
+    have, made = old.__dict__, new.__dict__
+    for key in SHEET_STATS:  # (each name looked up: a set built of the dict cost more)
+        if key in have:
+            made[key] = have[key]
     if "active_conditions" not in have or new.bonuses != old.bonuses:
         return
-    a, b = old.active_conditions, new.active_conditions
+    a = old.active_conditions
+    if new.conditions is old.conditions and (old.hp == new.hp or hp_conditions(old)
+                                             == hp_conditions(new)):
+        # only the HP changed, and not what they bring ("Injury & Injured Threshold",
+        # "Unconscious & Dying"): the same conditions in effect, read once
+        new.__dict__["active_conditions"] = a
+    b = new.active_conditions
     if a.entries == b.entries and a.superseded == b.superseded:
-        for key in HP_FREE_STATS.intersection(have):
-            new.__dict__[key] = have[key]
+        for key in HP_FREE_STATS:
+            if key in have:
+                made[key] = have[key]
         kept = have.get("_kept_stats")
         if kept:  # only AC and attack bonuses: a ruleset may keep readings of HP there
             new.__dict__["_kept_stats"] = hp_free_kept(kept)

@@ -132,16 +132,18 @@ def _record_report(st: Encounter, name: str) -> dict[str, Any]:
 
 
 def _record_commit(st: Encounter, name: str, record: Any, events: tuple[str, ...] | list[str],
-                   why: str) -> None:
+                   why: str, reports: tuple[dict[str, Any], dict[str, Any]] | None = None
+                   ) -> None:
     """Keep ``record``; log its health when it changed and each change of status (the
     sheet's current HP follows, so the tables show it; the encounter's view of it reads
     that HP by the ruleset's health, not lfg's: :mod:`lfgcombat.engine.record_sheet`,
-    shown to the map by ``_touch``)."""
+    shown to the map by ``_touch``). ``reports``: the health reports of the record kept
+    now and of ``record``, when the caller has read them (issue 24, "Fast")."""
     f = st._f[name]
     health = st.ruleset.health
-    before = health.report(f.rules)
+    before, after = reports if reports is not None else (health.report(f.rules),
+                                                         health.report(record))
     f.rules = record
-    after = health.report(record)
     if after["hp"] != f.creature.hp:
         sheet = f.creature
         f.creature = sheet.replace(current_hp=after["hp"])
@@ -386,7 +388,7 @@ def _record_struck(st: Encounter, name: str, result: Any, source: str) -> None:
             "hp_after": after["hp"], "source": source, "events": list(result.events)})
         st._f[name].damage_taken += result.damage
     st._record_commit(name, result.target_after, result.events,
-                      why=f"{_possessive(source)} attack")
+                      why=f"{_possessive(source)} attack", reports=(before, after))
 
 
 def _catalogue_names(st: Encounter, word: str) -> list[str]:
@@ -440,7 +442,7 @@ def _record_damage(st: Encounter, name: str, amount: int, dtype: str | None, *,
         "events": list(events)})
     f.damage_taken += amount
     st._record_commit(name, record, events, why=f"{amount} {kind} damage"
-                      + (f" from {source}" if source else ""))
+                      + (f" from {source}" if source else ""), reports=(before, after))
 
 
 def _record_heal(st: Encounter, name: str, amount: int, source: str | None) -> None:
@@ -451,7 +453,7 @@ def _record_heal(st: Encounter, name: str, amount: int, source: str | None) -> N
     st._emit("heal", target=name, data={
         "amount": amount, "hp_before": before["hp"], "hp_after": after["hp"],
         "source": source or "magic", "events": list(events)})
-    st._record_commit(name, record, events, why=f"healed {amount}")
+    st._record_commit(name, record, events, why=f"healed {amount}", reports=(before, after))
 
 # ------------------------------------------------------------------ actions
 

@@ -213,6 +213,15 @@ class Weapon:
     extra: tuple[DamageSpec, ...] = ()
     source: str = ""
 
+    def __hash__(self) -> int:
+        """The dataclass's hash of every field, computed once: a weapon is a frozen value,
+        and it keys the attacker's kept statistics at every attack (issue 24, "Fast")."""
+        found = self.__dict__.get("_hash")
+        if found is None:
+            found = self.__dict__["_hash"] = hash(tuple(
+                self.__dict__[name] for name in _WEAPON_FIELDS))
+        return found
+
     @property
     def threat_text(self) -> str:
         """``"20"`` or ``"19-20"`` as the annotation writes it."""
@@ -280,6 +289,11 @@ class Weapon:
         return (f"{self.name}: {self.threat_text} / x{self.multiplier}{rng} / {self.damage} "
                 f"[{self.types_text()}]")
 
+
+#: The fields of :class:`Weapon` its hash reads (all of them, as the dataclass's hash does).
+_WEAPON_FIELDS: tuple[str, ...] = tuple(
+    f.name for f in dataclasses.fields(Weapon)
+    if (f.hash if f.hash is not None else f.compare))
 
 #: The keys a creature's weapon entry may have.
 ENTRY_KEYS: tuple[str, ...]

@@ -34,3 +34,27 @@ def test_an_unknown_type_is_refused_with_the_types_and_changes_nothing():
     with pytest.raises(IllegalActionError, match="unknown damage type 'bogus'; types: "):
         enc.damage("B", 3, "bogus")
     assert enc.snapshot() == before
+
+
+@pytest.mark.parametrize("act", ["damage", "heal"])
+def test_a_commit_reads_each_health_report_once_and_logs_as_before(act, monkeypatch):
+    """A damage or a healing on a wounds record reads the report of the record before and
+    after once each (issue 24, "Fast"), and its events are those a fresh reading gives
+    (003_de0e94afd49609a7.txt, "When a character is subject to a damage-dealing
+    effect")."""
+    enc = _fight()
+    enc.damage("B", 5, "slashing")
+    health = type(enc.ruleset.health)
+    calls = []
+    real = health.report
+    monkeypatch.setattr(health, "report", lambda self, record: calls.append(1)
+                        or real(self, record))
+    before = len(enc.log)
+    getattr(enc, act)("B", 3)
+    assert len(calls) == 2
+    monkeypatch.undo()
+    fresh = _fight()
+    fresh.damage("B", 5, "slashing")
+    getattr(fresh, act)("B", 3)
+    assert [str(e) for e in enc.log[before:]] == [str(e) for e in fresh.log[before:]]
+    assert enc.state("B") == fresh.state("B")

@@ -25,10 +25,12 @@ from .maneuvers import RULE_BASH
 from .maneuvers_play import _NOT_TURNING, RULE_TAIL
 from lfgcombat.creature.close_keys import second_shield_of
 from ..handedness import (alternating_situation, check_tail_target, hand_weapon,
-                          HandednessError, RULE as R_HANDS, turn_attack_weapons, two_shields)
+                          HandednessError, RULE as R_HANDS, turn_attack_weapons, two_shields,
+                          _may_alternate)
 from ..abilities.natural_weapons_play import is_tail
 
 if TYPE_CHECKING:
+    from lfgcombat.creature import Creature
     from lfgcombat.engine.encounter import Encounter
 
 __all__ = []
@@ -161,7 +163,11 @@ def _close_attack_options(st: Encounter, name: str, target: str, weapon: Any,
     from the turn's attacks (:func:`lfgcombat.rules.handedness.alternating_situation`)."""
     situation = st._knockdown_options(name, target, situation)
     made = st._f[name].turn.attacks
-    earlier = turn_attack_weapons(st._turn_events(name), name, made) if made else []
+    view = st._view(name)
+    # the turn's earlier weapons count only for a creature that may alternate weapons
+    # ("Consecutive Attacks"), or to check an alternating= given: read the log then only
+    earlier = turn_attack_weapons(st._turn_events(name), name, made) \
+        if made and ("alternating" in situation or _can_alternate(view)) else []
     front = situation.pop("tail_in_front", False)
     if not isinstance(front, bool):
         raise IllegalActionError(f"tail_in_front is True or False, not {front!r:.40}",
@@ -171,15 +177,22 @@ def _close_attack_options(st: Encounter, name: str, target: str, weapon: Any,
         if hand is not None:
             raise IllegalActionError("hand= picks a weapon named in the creature file; "
                                      "give a weapon by name or no weapon", R_HANDS)
-        return weapon, alternating_situation(st._view(name), earlier, weapon, situation)
+        return weapon, alternating_situation(view, earlier, weapon, situation)
     try:
-        pick = hand_weapon(st._view(name), weapon, hand)
+        pick = hand_weapon(view, weapon, hand)
     except HandednessError as exc:
         raise IllegalActionError(str(exc), R_HANDS) from None
     if pick.off_hand and "off_hand" not in situation:
         situation["off_hand"] = True
-    return pick.weapon, alternating_situation(st._view(name), earlier, pick.weapon,
-                                              situation)
+    return pick.weapon, alternating_situation(view, earlier, pick.weapon, situation)
+
+
+def _can_alternate(creature: Creature) -> bool:
+    """Whether ``creature`` wields "multiple weapons at the same time" (000_8d1d7816ee944f3b.txt,
+    "Consecutive Attacks"; :func:`lfgcombat.rules.handedness.alternating_strikes` counts no
+    switch otherwise), kept on the creature: it reads its weapons only."""
+    return bool(creature._kept(("sheet", "may_alternate"),
+                               lambda: _may_alternate(creature)[0]))
 
 
 def grapple_members(st: Encounter, name: str) -> frozenset[str]:

@@ -662,6 +662,7 @@ def _spend_attack(st: Encounter, name: str, target: str, crossbow: str | None) -
     attack of a Big Action, or a Big Action (which may bring a second attack: "Attacks
     Per Turn", asked of the ruleset's action economy)."""
     f = st._f[name]
+    changes: dict[str, Any] = {}
     if crossbow is not None:
         st._spend(name, "little", "shoot_loaded_crossbow", target=target)
         f.unloaded.append(crossbow)
@@ -676,6 +677,6 @@ def _spend_attack(st: Encounter, name: str, target: str, crossbow: str | None) -
         level = st._view(name).level
         once = eco.double_once_per_turn(level)
         if eco.two_attacks_per_big_action(level) and not (once and f.turn.double_attack_used):
-            f.update_turn(riders=1,
-                          double_attack_used=f.turn.double_attack_used or once)
-    f.update_turn(attacks=f.turn.attacks + 1, last_action="attack")
+            changes = {"riders": 1,
+                       "double_attack_used": f.turn.double_attack_used or once}
+    f.update_turn(attacks=f.turn.attacks + 1, last_action="attack", **changes)

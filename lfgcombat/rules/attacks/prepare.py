@@ -512,7 +512,7 @@ def _check_written_for(creature: Any, ruleset: str) -> None:
     """:func:`~lfgcombat.rulesets.fields.check_written_for`, kept on the creature once it
     passed (a frozen value: its ``ruleset`` key stays what it was); a refusal raises
     every time."""
-    key = ("written_for", ruleset)
+    key = ("sheet", "written_for", ruleset)  # its sheet alone: kept through HP changes
     if _kept_on(creature, key) is None:
         check_written_for(creature, ruleset)
         _keep_on(creature, key, True)

@@ -220,8 +220,18 @@ class Vitals:
             conds.append(f"weakened {self.weakened}")
         if self.knocked_out and self.hp > 0:
             conds.append("unconscious")
-        return creature.replace(current_hp=min(self.hp, self.max_hp), temp_hp=self.temp_hp,
-                                conditions=conds)
+        hp = min(self.hp, self.max_hp)
+        if conds != [str(a) for a in creature.conditions]:
+            return creature.replace(current_hp=hp, temp_hp=self.temp_hp, conditions=conds)
+        # the conditions as they were: a damage changes the HP it changes (issue 24, "Fast")
+        made = creature.replace(current_hp=hp, temp_hp=self.temp_hp)
+        kept = creature.__dict__.get("_lfg_vitals")
+        if kept is not None:  # its lfg vitals (_lfg_made's), but for the HP
+            made.__dict__["_lfg_vitals"] = kept.evolved(
+                hp=made.hp, temp_hp=made.temp_hp, dead=made.is_dead,
+                knocked_out=made.hp > 0 and any(a.condition is Condition.UNCONSCIOUS
+                                                for a in made.conditions))
+        return made
 
     # ----------------------------------------------------------------- derived state
 
