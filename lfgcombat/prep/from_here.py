@@ -236,8 +236,12 @@ def _fight(base: "_Base", seed: int) -> ScriptedEncounter:
     the state deep-copied, frozen values shared; the map's tokens copied), its log the
     start's events. About a third of a pickle round trip of the whole encounter
     (issue 25, item 4)."""
-    enc = ScriptedEncounter._from_header({**base.header, "seed": int(seed)})
+    # the encounter's own constructor: ScriptedEncounter._from_header would reset it once
+    # more for its script, a state the checkpoint's replaces (and the roller: below)
+    enc = super(ScriptedEncounter, ScriptedEncounter)._from_header(
+        {**base.header, "seed": int(seed)})
     assert isinstance(enc, ScriptedEncounter)
+    enc._dice = base.dice
     hmap = enc.map
     with (hmap.hold() if hmap is not None else contextlib.nullcontext()):
         enc._log = EventLog(list(base.events), cite=enc.ruleset.cite_event,
@@ -278,6 +282,7 @@ class _Base:
     events: tuple[Any, ...]
     checkpoint: checkpoints.Checkpoint
     history: tuple[Any, ...]
+    dice: tuple[tuple[int, int], ...]
 
 
 #: The starts this process has rebuilt, by :attr:`Start.key` (the last few: a run's
@@ -303,7 +308,8 @@ def _frozen(start: Start) -> _Base:
         raise PrepError("GM prep rebuilt this fight with other dice than it rolled; this "
                         "is a bug in lfgcombat: please report it")
     header = {**start.header, "creatures": [enc._initial[n] for n in enc._names]}
-    base = _Base(header, tuple(enc._log), checkpoints.take(enc), tuple(roller.history))
+    base = _Base(header, tuple(enc._log), checkpoints.take(enc), tuple(roller.history),
+                 enc._dice)
     if start.key:
         while len(_BASES) >= _KEEP_BASES:
             _BASES.pop(next(iter(_BASES)))
