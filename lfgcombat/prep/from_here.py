@@ -24,8 +24,9 @@ replay of the log), so nothing of it is copied by hand:
   whose log begins with the real fight's log, and it saves and loads as any
   ``ScriptedEncounter`` does.
 * **Speed.** A process rebuilds the start once (kept by :attr:`Start.key` for the run's
-  next chunks, without the checkpoints a scripted encounter never restores) and plays
-  each fight on a copy of it (a pickle round trip, a few milliseconds) given fight
+  next chunks, with one checkpoint of its state) and plays each fight on a copy of it
+  restored from that checkpoint as :meth:`Encounter.fork <lfgcombat.Encounter.fork>`
+  restores one (about 2 ms; a pickle round trip took three times that) given fight
   ``i``'s roller: the same
   encounter, die for die, as the replay builds from the log (a test holds the two
   together, and :meth:`~lfgcombat.prep.result.SimResult.replay` checks every replayed
@@ -45,6 +46,7 @@ creature a turn), and one whose log does not replay.
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import hashlib
 import pickle
@@ -56,9 +58,10 @@ from typing import Any
 import numpy as np
 
 from ..dice import ScriptedRoller
-from ..engine import Encounter
+from ..engine import Encounter, checkpoints
 from ..errors import LfgError
-from ..engine.log import LogFormatError
+from ..engine.log import EventLog, LogFormatError
+from ..engine.replay import _see_map
 from .reference import Outcome, play_on
 from .replay import ReplayError, ScriptedEncounter, _compare
 from .spec import FightSpec, PrepError, Scenario, make_scenario, plays_lfg_text, reference_spec
@@ -222,14 +225,36 @@ def prepare_here(enc: Any, tactics: Any, max_rounds: int) -> tuple[Scenario, Fig
     return scenario, dataclasses.replace(spec, notes=(note,) + spec.notes)
 
 
-def _fight(base: bytes, seed: int) -> ScriptedEncounter:
-    """A copy of the pickled start ``base`` whose later dice come from ``seed``: the
-    encounter :meth:`Start.encounter` rebuilds from the log with that seed (the script
-    used up, the rolls so far kept, the generator fresh from ``seed``)."""
-    enc = pickle.loads(base)
+def _fight(base: "_Base", seed: int) -> ScriptedEncounter:
+    """A copy of the start ``base`` whose later dice come from ``seed``: the encounter
+    :meth:`Start.encounter` rebuilds from the log with that seed (the script used up, the
+    rolls so far kept, the generator fresh from ``seed``).
+
+    Built as :meth:`Encounter.fork <lfgcombat.Encounter.fork>` builds its copy: a new
+    encounter of the start's header (its creatures the same frozen values) put in the
+    state of the start's checkpoint (:func:`~lfgcombat.engine.checkpoints.restore_into`:
+    the state deep-copied, frozen values shared; the map's tokens copied), its log the
+    start's events. About a third of a pickle round trip of the whole encounter
+    (issue 25, item 4)."""
+    # the encounter's own constructor: ScriptedEncounter._from_header would reset it once
+    # more for its script, a state the checkpoint's replaces (and the roller: below)
+    enc = super(ScriptedEncounter, ScriptedEncounter)._from_header(
+        {**base.header, "seed": int(seed)})
+    assert isinstance(enc, ScriptedEncounter)
+    enc._dice = base.dice
+    hmap = enc.map
+    with (hmap.hold() if hmap is not None else contextlib.nullcontext()):
+        enc._log = EventLog(list(base.events), cite=enc.ruleset.cite_event,
+                            fixed_order=enc.initiative_policy.fixed_order)
+        checkpoints.restore_into(enc, base.checkpoint)
+        enc._views.clear()
+        if hmap is not None:
+            _see_map(enc)
+    enc._checkpoints = []
+    enc.checkpoint_every = None  # nobody undoes a simulated fight
     roller = ScriptedRoller(seed, enc._dice)
     roller.used = len(roller.script)
-    roller.history = list(enc.roller.history)
+    roller.history = list(base.history)
     enc.roller = roller
     enc.seed = seed
     return enc
@@ -246,16 +271,29 @@ def _play(scenario: Scenario, spec: FightSpec, enc: Encounter, tactics_seed: int
     return play_on(scenario, spec, enc, rng, spec.max_rounds)
 
 
-#: The starts this process has rebuilt, pickled, by :attr:`Start.key` (the last few: a
-#: run's chunks, on a pool's worker too, rebuild their start once, not once a chunk).
-_BASES: dict[str, bytes] = {}
+@dataclass(frozen=True, eq=False)
+class _Base:
+    """A start rebuilt once (:func:`_frozen`), what each fight's copy is made of
+    (:func:`_fight`): the header (its creatures the rebuilt start's frozen values), the
+    log, a checkpoint of the state (never changed: restoring copies out of it) and the
+    rolls so far."""
+
+    header: Mapping[str, Any]
+    events: tuple[Any, ...]
+    checkpoint: checkpoints.Checkpoint
+    history: tuple[Any, ...]
+    dice: tuple[tuple[int, int], ...]
+
+
+#: The starts this process has rebuilt, by :attr:`Start.key` (the last few: a run's
+#: chunks, on a pool's worker too, rebuild their start once, not once a chunk).
+_BASES: dict[str, _Base] = {}
 _KEEP_BASES = 4
 
 
-def _frozen(start: Start) -> bytes:
-    """``start`` rebuilt (:meth:`Start.encounter`) and pickled, without checkpoints: a
-    :class:`ScriptedEncounter` never restores one (it replays from the first event), and
-    nobody undoes a simulated fight. Kept by :attr:`Start.key` for the next chunk.
+def _frozen(start: Start) -> _Base:
+    """``start`` rebuilt (:meth:`Start.encounter`) and kept as a :class:`_Base` by
+    :attr:`Start.key` for the next chunk.
 
     Raises:
         PrepError: the log does not replay, or replays with other dice.
@@ -263,20 +301,20 @@ def _frozen(start: Start) -> bytes:
     found = _BASES.get(start.key) if start.key else None
     if found is not None:
         return found
-    base = start.encounter(0)
-    roller = base.roller
+    enc = start.encounter(0)
+    roller = enc.roller
     if not isinstance(roller, ScriptedRoller) or roller.unscripted \
             or roller.used != len(roller.script):
         raise PrepError("GM prep rebuilt this fight with other dice than it rolled; this "
                         "is a bug in lfgcombat: please report it")
-    base._checkpoints = []
-    base.checkpoint_every = None
-    frozen = pickle.dumps(base)
+    header = {**start.header, "creatures": [enc._initial[n] for n in enc._names]}
+    base = _Base(header, tuple(enc._log), checkpoints.take(enc), tuple(roller.history),
+                 enc._dice)
     if start.key:
         while len(_BASES) >= _KEEP_BASES:
             _BASES.pop(next(iter(_BASES)))
-        _BASES[start.key] = frozen
-    return frozen
+        _BASES[start.key] = base
+    return base
 
 
 def play_chunk(scenario: Scenario, spec: FightSpec, words: np.ndarray) -> list[Outcome]:
@@ -285,8 +323,8 @@ def play_chunk(scenario: Scenario, spec: FightSpec, words: np.ndarray) -> list[O
     process (:func:`_frozen`)."""
     start = scenario.start
     assert isinstance(start, Start)
-    frozen = _frozen(start)
-    return [_play(scenario, spec, _fight(frozen, int(w[0])), int(w[1])) for w in words]
+    base = _frozen(start)
+    return [_play(scenario, spec, _fight(base, int(w[0])), int(w[1])) for w in words]
 
 
 def replay_here(scenario: Scenario, spec: FightSpec, words: np.ndarray,

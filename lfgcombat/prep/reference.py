@@ -124,7 +124,7 @@ class _Fight:
         provoking as the encounter says; foes offered an AOO take it). The winner if an
         AOO ends the fight."""
         me = self.names[cur]
-        if "prone" not in self.enc.state(me)["conditions"]:
+        if not _prone(self.enc, me):
             return None
         try:
             self.enc.stand_up(me, aoo="all")
@@ -379,6 +379,16 @@ def play_on(scenario: Scenario, spec: FightSpec, encounter: Encounter, rng,
     f.aftermath()
     return Outcome(winner=winner, rounds=rounds, hp=f.hp, dead=[int(d) for d in f.dead],
                    felled=f.felled, dealt=f.dealt)
+
+
+def _prone(enc: Encounter, name: str) -> bool:
+    """Whether ``name`` is Prone: what :meth:`Encounter.state
+    <lfgcombat.Encounter.state>`'s ``conditions`` say, read off the creature as it stands
+    (its conditions are those of ``state()``) without building the whole state (issue 25,
+    item 4: a read at every turn); a ruleset's own record asks ``state()``."""
+    if enc._fighter(name).rules is not None:
+        return "prone" in enc.state(name)["conditions"]
+    return any(e.label == "prone" for e in enc.creature(name).active_conditions)
 
 
 def _target_on_map(enc: Encounter, names: list[str], cur: int, ranked: list[int],

@@ -49,3 +49,30 @@ def test_a_fight_that_moved_on_is_another_start():
     got = _outcomes(play_chunk(second, spec, words))
     from_here._BASES.clear()
     assert got == _outcomes(play_chunk(second, spec, words))
+
+
+def test_each_fight_is_a_copy_restored_from_the_kept_checkpoint_not_a_pickle(monkeypatch):
+    """Issue 25, item 4: a fight's copy of the start is restored from the start's
+    checkpoint (as ``Encounter.fork`` does), not a pickle round trip of the whole
+    encounter (~7% of a map fight); it is the start, die for die: the fights it plays
+    are those a fresh rebuild from the log plays, and one fight leaves nothing in the
+    next (the kept start is never changed)."""
+    import pickle
+
+    enc = in_round_three()
+    scenario, spec = prepare_here(enc, "weakest", 50)
+    words = fight_words(3, 0, 0, 4)
+    from_here._BASES.clear()
+    base = from_here._frozen(scenario.start)
+    cp = base.checkpoint
+
+    def no_pickle(*a, **k):
+        raise AssertionError("a fight's copy unpickled")
+    monkeypatch.setattr(pickle, "loads", no_pickle)
+    kept = _outcomes(play_chunk(scenario, spec, words))
+    assert from_here._frozen(scenario.start).checkpoint is cp
+    backwards = _outcomes(play_chunk(scenario, spec, words[::-1]))[::-1]
+    assert backwards == kept
+    fresh = [from_here._play(scenario, spec, scenario.start.encounter(int(w[0])), int(w[1]))
+             for w in words]
+    assert _outcomes(fresh) == kept

@@ -8,15 +8,13 @@ replays as an encounter whose log begins with the real fight's
 
 from __future__ import annotations
 
-import pickle
-
 import numpy as np
 import pytest
 
 from lfgcombat import Encounter
 from lfgcombat.creature import load_example
 from lfgcombat.prep import PrepError, simulate
-from lfgcombat.prep.from_here import _fight, dice_so_far, prepare_here, start_of
+from lfgcombat.prep.from_here import _fight, _frozen, dice_so_far, prepare_here, start_of
 from lfgcombat.prep.replay import ScriptedEncounter
 from lfgcombat.prep.tactics import TacticsError
 
@@ -39,7 +37,7 @@ def test_a_fight_in_round_three_is_played_on_from_that_rounds_hp_and_positions(r
     assert start.where == "round 3, Wulfric's turn"
     for seed in (0, 12345):  # the rebuilt start and a run's copy of it: the real fight itself
         rebuilt = start.encounter(seed)
-        copy = _fight(pickle.dumps(start.encounter(0)), seed)
+        copy = _fight(_frozen(start), seed)
         for e in (rebuilt, copy):
             assert e.snapshot() == enc.snapshot()
             assert e.round == 3 and e.current == "Wulfric"
