@@ -385,9 +385,11 @@ def _prone(enc: Encounter, name: str) -> bool:
     """Whether ``name`` is Prone: what :meth:`Encounter.state
     <lfgcombat.Encounter.state>`'s ``conditions`` say, read off the creature as it stands
     (its conditions are those of ``state()``) without building the whole state (issue 25,
-    item 4: a read at every turn); a ruleset's own record asks ``state()``."""
+    item 4: a read at every turn); a ruleset's own record asks ``state()``, whose
+    conditions classic and wounds write as their texts do ("Prone"): compared without case
+    (before, a Prone creature under classic or wounds never stood up)."""
     if enc._fighter(name).rules is not None:
-        return "prone" in enc.state(name)["conditions"]
+        return any(str(c).lower() == "prone" for c in enc.state(name)["conditions"])
     return any(e.label == "prone" for e in enc.creature(name).active_conditions)
 
 

@@ -9,8 +9,10 @@ from .rulesets_helpers import written
 
 
 def test_prone_is_read_off_the_creature_as_state_says_it_under_every_ruleset():
-    """``_prone`` answers as the tactics' old read of ``state()["conditions"]`` did, under
-    every ruleset (a ruleset's own record is still asked through ``state()``)."""
+    """``_prone`` answers as ``state()["conditions"]`` says, under every ruleset (a
+    ruleset's own record is still asked through ``state()``, whose "Prone" is capitalised
+    under classic and wounds: before, the tactics' read missed it and a Prone creature
+    never stood up there)."""
     from lfgcombat.prep.reference import _prone
     for rs in ("lfg", "classic", "wounds"):
         enc = Encounter([written("wulfric"), written("orc")],
@@ -20,5 +22,6 @@ def test_prone_is_read_off_the_creature_as_state_says_it_under_every_ruleset():
         assert not _prone(enc, "Orc")
         enc.add_condition("Orc", "prone")
         for name in ("Orc", "Wulfric"):
-            assert _prone(enc, name) == ("prone" in enc.state(name)["conditions"])
-        assert _prone(enc, "Orc") == (rs == "lfg")  # classic's and wounds' say "Prone"
+            said = [str(c).lower() for c in enc.state(name)["conditions"]]
+            assert _prone(enc, name) == ("prone" in said)
+        assert _prone(enc, "Orc"), rs  # classic's and wounds' state() say "Prone"
