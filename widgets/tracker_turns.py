@@ -37,6 +37,8 @@ class TurnControls:
     nobody_acts: Any
     dry_run: Any
     remembered: Any
+    rows_box: Any
+    _cards: Any
 
     def _build_turn_controls(self) -> None:
         self._last_buttons: list[W.Button] = []
@@ -377,7 +379,9 @@ class TurnControls:
             self.error = self.halted
             raise IllegalActionError(self.halted)
         self.move(cell, name=name, action=action)
-        place_after(self, self.status, self.battlemap)  # the result under the map clicked
+        # the result under the map clicked; with the map beside the rows, under the cards
+        place_after(self.rows_box, self.status,
+                    self.battlemap if self.rows_box is self else self._cards)
         if self.error:
             raise IllegalActionError(self.error)
         return self.status_text

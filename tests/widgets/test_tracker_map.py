@@ -58,9 +58,9 @@ def test_after_a_move_the_legend_shows_the_new_reach(ruleset: str) -> None:
 def test_the_prep_panel_opens_after_the_map_not_among_the_rows() -> None:
     enc, t = table("classic")
     t.start()
-    kids = list(t.children)
-    assert kids.index(t._prep_box) > kids.index(t.battlemap), [type(k).__name__ for k in kids]
-    assert kids.index(t._prep_box) > kids.index(t.dicelog)
+    kids = list(t.children)  # the rows and the map side by side, then the prep box
+    assert kids[-1] is t._prep_box and t.battlemap in kids[0].children[1].children
+    assert t.dicelog in kids[0].children[1].children
 
 
 @pytest.mark.parametrize("ruleset", ["lfg", "classic", "wounds"])
