@@ -288,6 +288,9 @@ class InitiativeTracker(TurnControls, W.VBox):
         self.action_rows.move_action.value = battlemap.action  # the map's choice stands
         battlemap.status.layout.display = "none"
         battlemap.status.observe(self._map_said, "value")
+        # the tracker owns the turns: the map's "New turn" (every token may move again,
+        # the turn unchanged) was one click from undoing the engine's movement budgets
+        battlemap.new_turn_button.layout.display = "none"
 
     # -- status -----------------------------------------------------------------------------
     def _say(self, text: str, error: bool = False) -> None:

@@ -110,3 +110,15 @@ def test_an_action_that_spends_movement_redraws_the_reach(ruleset: str, what: st
     assert bm.selected == me
     assert reach_line(enc.reachable(me, a.move_action.value)) in bm.legend.value, \
         bm.legend.value
+
+
+def test_the_maps_new_turn_button_hides_under_a_tracker() -> None:
+    """Under a tracker the map's "New turn" (every token may move again, the turn not
+    passed) hides: the tracker owns the turns, and a new user clicked it by mistake
+    (issue 26). A map alone keeps it."""
+    from lfgcombat.widgets.battlemap import BattleMap
+
+    enc, t = table("lfg")
+    assert t.battlemap.new_turn_button.layout.display == "none"
+    alone = BattleMap(enc.map)
+    assert alone.new_turn_button.layout.display != "none"
