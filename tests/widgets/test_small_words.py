@@ -17,3 +17,4 @@ def test_the_dice_log_shows_dice_as_words_not_a_python_list():
     assert not any(c.startswith("[") for c in cells), cells
     if faces:
         assert ", ".join(map(str, faces[0])) in cells
+

@@ -1,0 +1,20 @@
+"""Small words on the tracker's cards and refusals (issue 26, a new user under classic)."""
+
+from __future__ import annotations
+
+import re
+
+from lfgcombat.widgets.tracker_cards import card_html
+
+from .test_players_view import fight
+
+
+def test_a_classic_disabled_creatures_card_says_disabled_once():
+    """classic, "Stabilizing a Disabled Character" (002_2a3a79475ca2a541.txt): at 0 HP a
+    creature is Disabled - its card said so three times (status, vitals, condition)."""
+    enc = fight("classic")
+    enc.start()
+    enc.damage("Zorbag", enc.state("Zorbag").hp)
+    s = enc.state("Zorbag")
+    text = re.sub(r"<[^>]+>", " ", card_html("Zorbag", s, "#c53030", False, False))
+    assert text.lower().count("disabled") == 1, text
