@@ -113,10 +113,36 @@ def _conditions_text(s: dict[str, Any]) -> str:
     the Surprise Round)"), so a condition an effect names is not repeated. A dead
     creature's card says "Dead" once, on its face (what its HP would bring - unconscious,
     prone - no longer matters): none here."""
+    return ", ".join(_condition_items(s))
+
+
+def _condition_items(s: dict[str, Any]) -> list[str]:
+    """The conditions and effects :func:`_conditions_text` joins."""
     if s["dead"]:
-        return ""
-    return ", ".join([c for c in s["conditions"]
-                      if not any(_norm(c) in _norm(x) for x in s["effects"])] + s["effects"])
+        return []
+    return [c for c in s["conditions"]
+            if not any(_norm(c) in _norm(x) for x in s["effects"])] + list(s["effects"])
+
+
+#: An effect's label longer than this (letters: about two lines of a card) shows its word.
+_LONG = 40
+
+
+def _conditions_html(s: dict[str, Any]) -> str:
+    """The conditions line: an effect labelled "what: what it does" longer than two
+    lines of a card (:data:`_LONG`) shows its short word on the card, the sentence in its
+    tooltip (issue 26: "shield bash: no Shield Rating against anyone but Orc Shaman"
+    filled a card); a short one ("protecting Hero: Cramped") and conditions as they are."""
+    long = {x for x in s["effects"] if ": " in x and len(x) > _LONG}
+    parts = []
+    for c in _condition_items(s):
+        if c in long:
+            head = c.split(": ", 1)[0]
+            parts.append(f'<span class="lfg-effect" title="{html.escape(c)}" style="'
+                         f'text-decoration:underline dotted">{html.escape(head)}</span>')
+        else:
+            parts.append(html.escape(c))
+    return ", ".join(parts)
 
 
 def card_html(name: str, s: dict[str, Any], color: str, acting: bool, paused: bool,
@@ -167,7 +193,7 @@ def card_html(name: str, s: dict[str, Any], color: str, acting: bool, paused: bo
         + (f'<div class="lfg-vitals" style="color:#6b46c1">{e(vitals)}</div>' if vitals
            else "")
         + f'<div style="color:#555">{e(actions)}</div>'
-        f'<div class="lfg-conditions" style="color:#9c4221">{e(conds)}</div>'
+        f'<div class="lfg-conditions" style="color:#9c4221">{_conditions_html(s)}</div>'
         + "".join(f'<div style="color:#2b6cb0">{e(f)}</div>' for f in _flags(s, acting, paused))
         + "</div>")
 
