@@ -249,8 +249,9 @@ def test_battlemap_clicks_move_the_acting_creature_through_the_engine():
     enc = fight(map_=True)
     bm = BattleMap(enc.map)
     t = InitiativeTracker(enc, battlemap=bm)
-    # the map follows the rows; only the GM prep box (hidden until opened) comes after it
-    assert t.children[-2] is bm and t.children[-1] is t._prep_box and bm.mover is not None
+    # the map beside the rows; only the GM prep box (hidden until opened) comes after them
+    assert t.children[-1] is t._prep_box and bm.mover is not None
+    assert t.children[0].children[1].children == (bm,)  # the map beside the rows
     enc.start()
     assert bm.selected == "Hero"  # the acting creature is selected when its turn begins
     bm.click((3, 1))  # a hex: the engine moves Hero, spending a Big Action

@@ -55,6 +55,9 @@ def _fmt(column: str, value, row: dict) -> str:
         return str(int(value) + 1)
     if value is None or value != value or (column == "natural" and str(value) == "<NA>"):
         return ""
+    if column == "faces":  # "3, 5", not a Python list "[3, 5]" (issue 26)
+        text = ", ".join(str(f) for f in value) if isinstance(value, (list, tuple)) else str(value)
+        return html.escape(text.removeprefix("[").removesuffix("]"))
     if column == "label":  # "vs ACvsCrit 15": "vs AC against criticals 15" (issue 26)
         return html.escape(ac_words(str(value)))
     return html.escape(str(value))

@@ -170,11 +170,16 @@ class InitiativeTracker(TurnControls, W.VBox):
         self.history_rows = HistoryControls(self)  # issue 26: back to any line, branches
         self._build_prep()
         extra = [w for w in (battlemap, dicelog) if w is not None]
+        #: The box whose children are the tracker's rows (the status line moves among
+        #: them): the tracker itself, or with a map its left column (:meth:`_columns`).
+        self.rows_box: W.Box = self
         # the GM prep panel opens below the map and the dice log, never between the
         # tracker's rows and the map (it would push the map down)
-        super().__init__(children=self._panel() + extra + [self._prep_box], **kwargs)
+        kids = (self._panel() + extra if battlemap is None
+                else [self._columns(self._panel(), extra)])
+        super().__init__(children=kids + [self._prep_box], **kwargs)
         self.add_class("lfg-initiative")
-        order_children(self)  # the status line then moves by one order (place_after)
+        order_children(self.rows_box)  # the status line then moves by one order (place_after)
         if battlemap is not None:
             self._drive_map(battlemap)
         self.play_on.observe(lambda _c: self._play_on_changed(), "value")
@@ -236,6 +241,22 @@ class InitiativeTracker(TurnControls, W.VBox):
                 self.action_rows, self.close_rows, self.updown_rows, self.gm_rows,
                 row(self._undo), self.more, self.status]
 
+    def _columns(self, rows: list[W.Widget], side: list[W.Widget]) -> W.HBox:
+        """With a map: the rows in a left column, the map and the dice log in a right one,
+        one above the other on a narrow page (issue 26, a new user: under the 1,890 px of
+        rows, every turn meant scrolling down to click a hex and back up to pass the turn).
+
+        CSS hooks: ``.lfg-tracker-columns``, ``.lfg-tracker-controls``, ``.lfg-tracker-side``.
+        """
+        self.rows_box = W.VBox(rows, layout=W.Layout(flex="1 1 34em", min_width="0"))
+        self.rows_box.add_class("lfg-tracker-controls")
+        right = W.VBox(side, layout=W.Layout(flex="1 1 36em", min_width="0"))
+        right.add_class("lfg-tracker-side")
+        both = W.HBox([self.rows_box, right],
+                      layout=W.Layout(flex_flow="row wrap", align_items="flex-start"))
+        both.add_class("lfg-tracker-columns")
+        return both
+
     def _hold_unseen(self) -> None:
         """While "More…" is shut, the history rows (the event log's and the dice log's
         lists, which change at every step) follow the fight in the kernel but send the
@@ -268,6 +289,9 @@ class InitiativeTracker(TurnControls, W.VBox):
         self.action_rows.move_action.value = battlemap.action  # the map's choice stands
         battlemap.status.layout.display = "none"
         battlemap.status.observe(self._map_said, "value")
+        # the tracker owns the turns: the map's "New turn" (every token may move again,
+        # the turn unchanged) was one click from undoing the engine's movement budgets
+        battlemap.new_turn_button.layout.display = "none"
 
     # -- status -----------------------------------------------------------------------------
     def _say(self, text: str, error: bool = False) -> None:
@@ -276,7 +300,7 @@ class InitiativeTracker(TurnControls, W.VBox):
         body = "<br>".join(html.escape(line) for line in text.splitlines())
         self.status.value = (f'<div class="{cls}" style="color:{color};line-height:1.4">'
                              f'{body}</div>')
-        place_after(self, self.status, clicked_now())  # next to the button clicked
+        place_after(self.rows_box, self.status, clicked_now())  # next to the button clicked
 
     def _map_said(self, _change: Any) -> None:
         text = self.battlemap.status_text

@@ -142,6 +142,43 @@ def _default_party(encounter: Encounter) -> str:
                    f"'party'; give party= one of {', '.join(map(repr, sides))}")
 
 
+#: A label's font size on the players' map (SVG units; the map grows up to 2.5 times on a
+#: TV), its smallest, and a letter's width as a share of the size (sans-serif, about).
+_LABEL_SIZE, _LABEL_MIN, _LETTER = 9.0, 5.5, 0.62
+
+
+def _hex_width(geo: Any, m: Any) -> float:
+    """A hex's width in map units (corner to corner, across)."""
+    xs = [x for x, _ in geo.corners(m.cell(0, 0), 1.0)]
+    return max(xs) - min(xs)
+
+
+def _label_lines(name: str, width: float) -> tuple[list[str], float]:
+    """A token's name as lines that fit ``width`` and their font size: two words or more
+    on two lines ("Orc" over "Shaman"), the size shrunk to fit (never under
+    ``_LABEL_MIN``), a line still too long cut with "…" (the card below names it whole;
+    issue 26: "Wulfri|Orc Sham" ran over the next hex)."""
+    words = name.split()
+    lines = [words[0], " ".join(words[1:])] if len(words) > 1 and len(name) > 6 else [name]
+    size = min(_LABEL_SIZE, width / (_LETTER * max(len(line) for line in lines)))
+    if size < _LABEL_MIN:
+        size = _LABEL_MIN
+        room = max(2, int(width / (_LETTER * size)))
+        lines = [line if len(line) <= room else line[:room - 1] + "…" for line in lines]
+    return lines, round(size, 1)
+
+
+def _token_label(name: str, x: float, y: float, hex_width: float) -> str:
+    """The SVG label of a token centred at ``(x, y)``: within its hex, with a white halo."""
+    lines, size = _label_lines(name, 0.9 * hex_width)
+    top = y + 0.35 * size - 0.55 * size * (len(lines) - 1)
+    spans = "".join(f'<tspan x="{x:.1f}" y="{top + 1.1 * size * i:.1f}">'
+                    f'{html.escape(line)}</tspan>' for i, line in enumerate(lines))
+    return (f'<text class="lfg-players-label" text-anchor="middle" font-size="{size:g}" '
+            'font-family="sans-serif" font-weight="600" fill="#111" stroke="#fff" '
+            f'stroke-width="{size / 4:.1f}" paint-order="stroke">{spans}</text>')
+
+
 class PlayersScreen(W.VBox):
     """What the players see: open it in its own browser window for a TV.
 
@@ -272,10 +309,7 @@ class PlayersScreen(W.VBox):
                            f'fill-opacity="{0.35 if t.down else 0.9}" stroke="#000" '
                            'stroke-width="0.8"/>' for c, r in t.cells)
             x, y = geo.to_pixel(m.cell(*t.cells[0]))
-            label = (f'<text x="{x * _SCALE:.1f}" y="{y * _SCALE + 3:.1f}" '
-                     'text-anchor="middle" font-size="9" font-family="sans-serif" '
-                     'fill="#111" stroke="#fff" stroke-width="2.2" paint-order="stroke">'
-                     f'{html.escape(t.name[:8])}</text>')
+            label = _token_label(t.name, x * _SCALE, y * _SCALE, _hex_width(geo, m) * _SCALE)
             shapes.append(f'<g class="lfg-players-token" data-name="{name}">'
                           f'<title>{name}</title>{body}{label}</g>')
         x0, y0, x1, y1 = self._ground[2]

@@ -36,9 +36,11 @@ def _norm(text: str) -> str:
     return text.replace("-", " ").replace("_", " ").casefold()  # "cramped" is "Cramped"
 
 
-def vitals_text(vitals: dict[str, Any]) -> str:
+def vitals_text(vitals: dict[str, Any], said: frozenset[str] = frozenset()) -> str:
     """A ruleset record's vitals (``Encounter.state(name).vitals``) in words, those that
-    are set: ``Wounds 7/12 · Barrier 10/90 · Shell 50 · nonlethal 3 · disabled...``."""
+    are set: ``Wounds 7/12 · Barrier 10/90 · Shell 50 · nonlethal 3 · disabled...``; a
+    flag among ``said`` (the card's status and conditions, :func:`_norm`) is not said
+    again (issue 26: a disabled orc's card said "disabled" three times)."""
     v = vitals or {}
     parts = []
     if v.get("wounds") is not None:
@@ -48,7 +50,7 @@ def vitals_text(vitals: dict[str, Any]) -> str:
         if v.get(key):
             parts.append(str(v[key]) if label is None else f"{label} {v[key]}")
     for key in ("disabled", "stable", "mobile", "total_defense"):
-        if v.get(key) is True:
+        if v.get(key) is True and _norm(key) not in said:
             parts.append(key.replace("_", " "))
     if v.get("parries_left") is not None:
         parts.append(f"parries {v['parries_left']}, shield {v.get('shield_hp')} HP")
@@ -111,10 +113,36 @@ def _conditions_text(s: dict[str, Any]) -> str:
     the Surprise Round)"), so a condition an effect names is not repeated. A dead
     creature's card says "Dead" once, on its face (what its HP would bring - unconscious,
     prone - no longer matters): none here."""
+    return ", ".join(_condition_items(s))
+
+
+def _condition_items(s: dict[str, Any]) -> list[str]:
+    """The conditions and effects :func:`_conditions_text` joins."""
     if s["dead"]:
-        return ""
-    return ", ".join([c for c in s["conditions"]
-                      if not any(_norm(c) in _norm(x) for x in s["effects"])] + s["effects"])
+        return []
+    return [c for c in s["conditions"]
+            if not any(_norm(c) in _norm(x) for x in s["effects"])] + list(s["effects"])
+
+
+#: An effect's label longer than this (letters: about two lines of a card) shows its word.
+_LONG = 40
+
+
+def _conditions_html(s: dict[str, Any]) -> str:
+    """The conditions line: an effect labelled "what: what it does" longer than two
+    lines of a card (:data:`_LONG`) shows its short word on the card, the sentence in its
+    tooltip (issue 26: "shield bash: no Shield Rating against anyone but Orc Shaman"
+    filled a card); a short one ("protecting Hero: Cramped") and conditions as they are."""
+    long = {x for x in s["effects"] if ": " in x and len(x) > _LONG}
+    parts = []
+    for c in _condition_items(s):
+        if c in long:
+            head = c.split(": ", 1)[0]
+            parts.append(f'<span class="lfg-effect" title="{html.escape(c)}" style="'
+                         f'text-decoration:underline dotted">{html.escape(head)}</span>')
+        else:
+            parts.append(html.escape(c))
+    return ", ".join(parts)
 
 
 def card_html(name: str, s: dict[str, Any], color: str, acting: bool, paused: bool,
@@ -138,14 +166,17 @@ def card_html(name: str, s: dict[str, Any], color: str, acting: bool, paused: bo
     extra = f"box-shadow:0 0 0 2px {ACTING_RING};" if acting else ""
     if s["dead"]:
         extra += "opacity:0.55;"
-    vitals = vitals_text(s.get("vitals") or {})
     init = _initiative_text(s, declined)
     temp = f" +{s['temp_hp']} temp" if s["temp_hp"] else ""
-    # a dead creature's card says "Dead" once, on its face (issue 26, h26z item 4): no
-    # status, actions left (classic's summary is "dead") or conditions besides
-    status = "" if s["status"] in ("conscious", "dead") else f" · {s['status']}"
-    actions = "" if s["dead"] else _actions_text(s)
     conds = _conditions_text(s)
+    said = frozenset(_norm(c) for c in conds.split(", ") if c)
+    # a dead creature's card says "Dead" once, on its face (issue 26, h26z item 4): no
+    # status, actions left (classic's summary is "dead") or conditions besides; a status
+    # its conditions name (classic's Disabled) is said once, among them
+    status = ("" if s["status"] in ("conscious", "dead") or _norm(s["status"]) in said
+              else f" · {s['status']}")
+    vitals = vitals_text(s.get("vitals") or {}, said | {_norm(s["status"])})
+    actions = "" if s["dead"] else _actions_text(s)
     e = html.escape
     return (
         f'<div class="{_classes(s, face, acting, paused)}" data-name="{e(name)}"'
@@ -162,7 +193,7 @@ def card_html(name: str, s: dict[str, Any], color: str, acting: bool, paused: bo
         + (f'<div class="lfg-vitals" style="color:#6b46c1">{e(vitals)}</div>' if vitals
            else "")
         + f'<div style="color:#555">{e(actions)}</div>'
-        f'<div class="lfg-conditions" style="color:#9c4221">{e(conds)}</div>'
+        f'<div class="lfg-conditions" style="color:#9c4221">{_conditions_html(s)}</div>'
         + "".join(f'<div style="color:#2b6cb0">{e(f)}</div>' for f in _flags(s, acting, paused))
         + "</div>")
 

@@ -140,6 +140,7 @@ class HistoryControls(W.VBox):
         for kind, pages in self._pages.items():
             pages.page.observe(lambda _c, k=kind: self._page_chosen(k), "value")
         super().__init__(children=[
+            W.HTML(WRAP_LINES, layout=W.Layout(display="none")),
             row(self.line, self.rolls, title="History:"),
             row(self.line_page, self.roll_page),
             row(self.back_button, self.roll, self.roll_button),
@@ -283,10 +284,17 @@ class HistoryControls(W.VBox):
             self._follow_newest()
 
 
+#: The lists' lines wrap at the list's width, no sideways scrolling (issue 26: at 340 px
+#: they were cut mid-word under a horizontal scrollbar); a ``<style>`` in the page.
+WRAP_LINES = ("<style>.lfg-history select option{white-space:normal;"
+              "overflow-wrap:anywhere}.lfg-history select{overflow-x:hidden}</style>")
+
+
 def _lines(label: str, css: str) -> W.Select:
     """A list of log lines, newest first, none chosen: a click on one chooses it."""
     box = W.Select(options=[], value=None, rows=LIST_ROWS, description=label,
-                   layout=W.Layout(width="34em"), style={"description_width": "initial"})
+                   layout=W.Layout(flex="1 1 30em", width="auto", min_width="18em"),
+                   style={"description_width": "initial"})
     box.add_class(css)
     return box
 

@@ -37,6 +37,8 @@ class TurnControls:
     nobody_acts: Any
     dry_run: Any
     remembered: Any
+    rows_box: Any
+    _cards: Any
 
     def _build_turn_controls(self) -> None:
         self._last_buttons: list[W.Button] = []
@@ -56,6 +58,7 @@ class TurnControls:
                                 "next")
         self._undo = button("Undo", "lfg-undo", self.undo, "undo the last step")
         self._interrupter = dropdown("interrupt by", "lfg-interrupter", width="17em")
+        self._interrupt_for: tuple[str, ...] = ()  # the acting creatures it was offered for
         self._also = W.TagsInput(allowed_tags=[], allow_duplicates=False,
                                  placeholder="+ others at once", layout=W.Layout(width="14em"))
         self._also.add_class("lfg-interrupt-also")
@@ -175,7 +178,7 @@ class TurnControls:
         others, why = ([], nobody) if nobody else self.remembered(
             "interrupters", tuple(acting), lambda: self._interrupters(acting))
         others = list(others)
-        set_options(self._interrupter, others)
+        self._offer_interrupters(acting, others)
         self.offer_row(self._interrupt_row, "Interrupt", why)
         ready_why, readyable = (nobody, None) if nobody else self.remembered(
             "ready", (tuple(acting), self._ready_action.value),
@@ -185,6 +188,23 @@ class TurnControls:
         self.offer_row(self._ready_row, "Ready", ready_why)
         self._also.allowed_tags = others
         self._also.value = [n for n in self._also.value if n in others]
+
+    def _offer_interrupters(self, acting: list[str], others: list[str]) -> None:
+        """Offer ``others`` (those the engine takes) in "interrupt by", the acting
+        creatures' foes first; a new turn chooses its first foe, or nobody when only allies
+        may: a new user's one click spent an ally's Reaction on a failed interrupt of a
+        friend (issue 26; 000_8d1d7816ee944f3b.txt, "Interrupt Turn – Details and
+        Clarifications:": an interrupt costs the interrupter's Reaction)."""
+        enc = self.encounter
+        sides = {enc.side(n) for n in acting}
+        foes = [n for n in others if enc.side(n) not in sides]
+        options = foes + [n for n in others if n not in foes]
+        keep = self._interrupter.value if self._interrupt_for == tuple(acting) else None
+        self._interrupt_for = tuple(acting)
+        want = keep if keep in options else (foes[0] if foes else None)
+        set_options(self._interrupter, options, want)
+        if want is None:
+            self._interrupter.value = None  # only allies: the GM chooses one, if any
 
     def _interrupters(self, acting: list[str]) -> tuple[tuple[str, ...], str]:
         """Who may interrupt the acting creature now, and why nobody may ("" when some
@@ -377,7 +397,9 @@ class TurnControls:
             self.error = self.halted
             raise IllegalActionError(self.halted)
         self.move(cell, name=name, action=action)
-        place_after(self, self.status, self.battlemap)  # the result under the map clicked
+        # the result under the map clicked; with the map beside the rows, under the cards
+        place_after(self.rows_box, self.status,
+                    self.battlemap if self.rows_box is self else self._cards)
         if self.error:
             raise IllegalActionError(self.error)
         return self.status_text

@@ -477,7 +477,7 @@ def test_on_the_map_the_move_action_is_split_by_the_path_s_feet_and_melee_needs_
     enc.move(who, (3, 1) if who == "Orc" else (4, 1))
     assert enc.state(who).budget["moved_ft"] == 15
     assert enc.map.distance(who, other) == 10
-    refused(enc, enc.attack, who, other, match="the target is 10 ft away")
+    refused(enc, enc.attack, who, other, match=f"; {other} is 10 ft away")  # named (issue 26)
     enc.move(who, (2, 1) if who == "Orc" else (5, 1))
     enc.attack(who, other)  # adjacent now: then the rest of the Move Action
     assert enc.state(who).budget == {"speed_ft": 30, "moved_ft": 20, "action": "attack",

@@ -58,9 +58,9 @@ def test_after_a_move_the_legend_shows_the_new_reach(ruleset: str) -> None:
 def test_the_prep_panel_opens_after_the_map_not_among_the_rows() -> None:
     enc, t = table("classic")
     t.start()
-    kids = list(t.children)
-    assert kids.index(t._prep_box) > kids.index(t.battlemap), [type(k).__name__ for k in kids]
-    assert kids.index(t._prep_box) > kids.index(t.dicelog)
+    kids = list(t.children)  # the rows and the map side by side, then the prep box
+    assert kids[-1] is t._prep_box and t.battlemap in kids[0].children[1].children
+    assert t.dicelog in kids[0].children[1].children
 
 
 @pytest.mark.parametrize("ruleset", ["lfg", "classic", "wounds"])
@@ -110,3 +110,15 @@ def test_an_action_that_spends_movement_redraws_the_reach(ruleset: str, what: st
     assert bm.selected == me
     assert reach_line(enc.reachable(me, a.move_action.value)) in bm.legend.value, \
         bm.legend.value
+
+
+def test_the_maps_new_turn_button_hides_under_a_tracker() -> None:
+    """Under a tracker the map's "New turn" (every token may move again, the turn not
+    passed) hides: the tracker owns the turns, and a new user clicked it by mistake
+    (issue 26). A map alone keeps it."""
+    from lfgcombat.widgets.battlemap import BattleMap
+
+    enc, t = table("lfg")
+    assert t.battlemap.new_turn_button.layout.display == "none"
+    alone = BattleMap(enc.map)
+    assert alone.new_turn_button.layout.display != "none"

@@ -239,7 +239,7 @@ def test_a_wounds_melee_attack_on_the_map_needs_reach():
     enc = on_map([ash()], [orc()], at={"Ash": (1, 4), "Orc": (4, 4)})
     who = enc.acting[0]
     other = "Orc" if who == "Ash" else "Ash"
-    refused(enc, enc.attack, who, other, match="the target is 15 ft away")
+    refused(enc, enc.attack, who, other, match=f"; {other} is 15 ft away")  # named (issue 26)
     enc.move(who, (3, 4) if who == "Ash" else (2, 4))
     enc.attack(who, other)
     assert [e for e in enc.log if e.kind == "attack" and not e.command]

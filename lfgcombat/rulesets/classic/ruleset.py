@@ -328,7 +328,7 @@ def _checked(creature: Any, name: str) -> bool:
 
 
 def _check_reach(attacker: Any, weapon: Any, distance: int, ranged: bool | None,
-                 limited: bool, rule: str | None = None) -> None:
+                 limited: bool, rule: str | None = None, target: Any = None) -> None:
     """Refuse a melee attack beyond the weapon's reach (the weapon's own, else the
     creature's natural reach: inferred, the text gives no reach rule) and a mobile disabled
     hero's attack on a creature that is not adjacent ("attack an adjacent creature").
@@ -339,19 +339,20 @@ def _check_reach(attacker: Any, weapon: Any, distance: int, ranged: bool | None,
         IllegalActionError: too far; nothing is rolled.
     """
     w = resolve_weapon(attacker, weapon)
+    who = getattr(target, "name", None) or "the target"  # named: "Orc 2 is 10 ft away"
     at_range = ("projectile" in w.uses) if ranged is None else bool(ranged)
     if at_range:
         return
     reach = int(w.reach_ft) if w.reach_ft is not None else int(attacker.reach)
     if distance > max(reach, 5):
-        raise IllegalActionError(f"{w.name} reaches {max(reach, 5)} ft; the target is "
+        raise IllegalActionError(f"{w.name} reaches {max(reach, 5)} ft; {who} is "
                                  f"{distance} ft away (inferred: a melee attack needs the "
                                  "target within reach)",
                                  rule or cite("How to attack another creature",
                                               file="002_2a3a79475ca2a541.txt"))
     if limited and distance > 5:
         raise IllegalActionError("a mobile disabled hero attacks only an adjacent creature "
-                                 f"(the target is {distance} ft away)", _STABILIZING)
+                                 f"({who} is {distance} ft away)", _STABILIZING)
 
 
 def _immune(attacker: Any, weapon: Any, situation: dict[str, Any], attacker_record: Any,
@@ -465,7 +466,8 @@ class ClassicAttacks(AttackResolution):
         budget = attacker_record.budget
         limited = budget is not None and budget.mode == "limited"
         if distance is not None:
-            _check_reach(attacker, weapon, int(distance), situation.get("ranged"), limited)
+            _check_reach(attacker, weapon, int(distance), situation.get("ranged"), limited,
+                         target=target)
         if situation.pop("killing_blow", False):
             raise ClassicError("killing_blow", "a killing blow \"automatically hits and "
                                "scores a critical hit\" (002_2a3a79475ca2a541.txt, "
@@ -507,7 +509,7 @@ class ClassicAttacks(AttackResolution):
         budget = attacker_record.budget
         if distance is not None:
             _check_reach(attacker, weapon, int(distance), situation.get("ranged"),
-                         budget is not None and budget.mode == "limited")
+                         budget is not None and budget.mode == "limited", target=target)
         if situation.pop("killing_blow", False):
             return killing_blow_attack(roller, attacker, target, weapon, attacker_record,
                                        target_record, distance, _damage_type(attacker, weapon))

@@ -328,7 +328,8 @@ def _within_reach(attacker: Any, target: Any, weapon: Any, situation: Mapping[st
     situation = dict(situation)
     distance = situation.pop("distance_ft", None)
     if distance is not None:
-        _check_reach(attacker, weapon, int(distance), situation.get("ranged"), False, _TURN)
+        _check_reach(attacker, weapon, int(distance), situation.get("ranged"), False, _TURN,
+                     target=target)
     return situation
 
 
