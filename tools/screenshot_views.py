@@ -11,6 +11,13 @@ side, as a PNG (reduced to a palette so it stays small).
 Usage:
     .venv/bin/python tools/screenshot_views.py                 # notebooks/images/views.png
     .venv/bin/python tools/screenshot_views.py --out /tmp/views.png
+    .venv/bin/python tools/screenshot_views.py --ruleset classic   # views-classic.png (notebook 30)
+    .venv/bin/python tools/screenshot_views.py --ruleset wounds    # views-wounds.png (notebook 31)
+
+Under ``--ruleset`` the same fighters carry the fields classic and wounds read (a Base
+Attack Bonus, Prowess, good saves) and the encounter plays that ruleset; Grisk, Invisible
+under lfg, is kept from the players by the GM instead (classic has no Invisible condition),
+and the creature whose turn it is (the ruleset's order) steps up and strikes Zorbag.
 """
 
 from __future__ import annotations
@@ -34,7 +41,21 @@ STEP = 'enc.move("Hero", (3, 2))\nenc.attack("Hero", "Zorbag")\n'
 OUT = REPO / "notebooks" / "images" / "views.png"
 
 
-def shoot(out: Path, width: int = 1400, height: int = 3200) -> Path:
+def setup_for(ruleset: str) -> str:
+    """The page's setup under ``ruleset`` (``"lfg"``: the browser test's own)."""
+    if ruleset == "lfg":
+        return SETUP
+    fields = '"weapons": [SWORD], "bab": 5, "prowess": 2, "good_saves": ["fort", "will"]})'
+    return (SETUP.replace('"weapons": [SWORD]})', fields)
+            .replace("Encounter(cs, map=m, seed=3)",
+                     f"Encounter(cs, map=m, seed=3, ruleset={ruleset!r})")
+            # classic has no Invisible condition: the GM keeps Grisk from the players
+            .replace('enc.add_condition("Grisk", "invisible")\n', "")
+            .replace('PlayersScreen(enc, "party")',
+                     'PlayersScreen(enc, "party", hidden=["Grisk"])'))
+
+
+def shoot(out: Path, width: int = 1400, height: int = 3200, ruleset: str = "lfg") -> Path:
     """Run the page in JupyterLab + Chromium and save both views' output as ``out`` (the
     viewport is tall enough for the whole output: JupyterLab clips what it scrolls)."""
     with tempfile.TemporaryDirectory(prefix="lfg-views-") as tmp:
@@ -47,7 +68,8 @@ def shoot(out: Path, width: int = 1400, height: int = 3200) -> Path:
                 try:
                     page = browser.new_page(viewport={"width": width, "height": height})
                     lab = Lab(page, server, Path(tmp) / "output")
-                    server.write_notebook("views.ipynb", [SETUP, STEP])
+                    step = STEP if ruleset == "lfg" else STEP.replace('"Hero"', "enc.current")
+                    server.write_notebook("views.ipynb", [setup_for(ruleset), step])
                     nb = lab.run_notebook("views.ipynb")
                     both = nb.outputs(0).last
                     both.locator(".lfg-players").wait_for(state="visible")
@@ -78,9 +100,13 @@ def _save_small(raw: Path, out: Path) -> None:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--out", type=Path, default=OUT, help=f"the PNG (default {OUT})")
+    parser.add_argument("--out", type=Path, default=None, help=f"the PNG (default {OUT})")
+    parser.add_argument("--ruleset", default="lfg", choices=["lfg", "classic", "wounds"],
+                        help="the ruleset the fight plays (default lfg)")
     args = parser.parse_args(argv)
-    path = shoot(args.out)
+    out = args.out or (OUT if args.ruleset == "lfg"
+                       else OUT.with_name(f"views-{args.ruleset}.png"))
+    path = shoot(out, ruleset=args.ruleset)
     print(f"{path}: {path.stat().st_size // 1024} KB")
     return 0
 
