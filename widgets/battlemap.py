@@ -30,8 +30,8 @@ from __future__ import annotations
 
 import html
 import math
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
+from contextlib import AbstractContextManager
 from typing import Any
 
 import ipywidgets as W
@@ -49,6 +49,7 @@ from .mapgeojson import (EMPTY as _EMPTY, SCALE, SIDE_COLORS, TERRAIN_COLORS,
                          fit_zoom as _fit_zoom, label_html as _label_html,
                          line_geojson as _line_geojson, short_name, terrain_geojson,
                          wall_height_labels)
+from .held import HeldDrawing
 from .mapimage import image_url
 from .mapreach import reach_line, reach_styles, reach_swatches
 
@@ -178,8 +179,7 @@ class BattleMap(W.VBox):
         #: InitiativeTracker's ruleset: classic's "Conditions", wounds' lfg heading marked
         #: inferred); ``None``: the map's own (lfg's "Flanking / Being Flanked", -2 AC).
         self.flank_rule: str | None = None
-        self._held = 0  # inside hold(): redraws wait for one at its end
-        self._stale = False
+        self._drawing = HeldDrawing(lambda: self._draw())  # inside hold(): one at its end
         self._build_layers(hexmap)
         self.map = self._make_map(hexmap, height)
         self._build_controls()
@@ -362,25 +362,14 @@ class BattleMap(W.VBox):
         picture) only when the terrain, elevation or picture was edited
         (``HexMap.terrain_version``), never for a move. Inside :meth:`hold`: once, at its
         end."""
-        if self._held:
-            self._stale = True
-        else:
-            self._draw()
+        self._drawing.ask()
 
-    @contextmanager
-    def hold(self) -> Iterator[None]:
+    def hold(self) -> AbstractContextManager[None]:
         """Draw once, at the end, for every redraw asked inside (issue 26, item 5: a step
         under an InitiativeTracker changes the map - the engine's redraw - and then the
         acting creature - the tracker's; the page gets one drawing, not an intermediate
         one sent and replaced). Nests."""
-        self._held += 1
-        try:
-            yield
-        finally:
-            self._held -= 1
-            if not self._held and self._stale:
-                self._stale = False
-                self._draw()
+        return self._drawing.hold()
 
     def _draw(self) -> None:
         m = self.hexmap

@@ -7,14 +7,16 @@ from :meth:`lfgcombat.Roller.to_frame`; every number it shows comes from the eng
 from __future__ import annotations
 
 import html
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
+from contextlib import AbstractContextManager
 
 import ipywidgets as W
 import traitlets
 
 from lfgcombat.dice import Roller
 from lfgcombat.engine.log.words import ac_words
+
+from .held import HeldDrawing
 
 __all__ = ["DiceLog"]
 
@@ -94,8 +96,7 @@ class DiceLog(W.VBox):
         self._search = W.Text(placeholder="filter by label or roll", layout=W.Layout(width="16em"))
         self._table = W.HTML()
         self._table.add_class("lfg-dicelog-rows")
-        self._held = 0  # inside hold(): rolls wait for one redraw at its end
-        self._stale = False
+        self._drawing = HeldDrawing(lambda: self.refresh())  # inside hold(): one at its end
         super().__init__(children=[W.HBox([self._title, self._search]), self._table], **kwargs)
         self.add_class("lfg-dicelog")
         self.max_rows = max_rows
@@ -106,24 +107,13 @@ class DiceLog(W.VBox):
 
     def _rolled(self) -> None:
         """A roll: redraw now, or once at the end of the :meth:`hold` under way."""
-        if self._held:
-            self._stale = True
-        else:
-            self.refresh()
+        self._drawing.ask()
 
-    @contextmanager
-    def hold(self) -> Iterator[None]:
+    def hold(self) -> AbstractContextManager[None]:
         """Redraw once, at the end, for all the rolls made inside (issue 26, item 5: an
         attack rolls to hit, to confirm and for damage; the table is drawn once for the
         three, not three times). Nests."""
-        self._held += 1
-        try:
-            yield
-        finally:
-            self._held -= 1
-            if not self._held and self._stale:
-                self._stale = False
-                self.refresh()
+        return self._drawing.hold()
 
     def rows(self):
         """The rows shown now (a DataFrame, newest first, filtered and cut to max_rows)."""
