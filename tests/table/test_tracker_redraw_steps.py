@@ -108,16 +108,22 @@ def test_an_unchanged_card_is_not_touched() -> None:
     assert boxes["Orc"].value != before["Orc"] and boxes["Hero"].value == before["Hero"]
 
 
-def test_the_history_reaches_every_step_and_roll_by_pages(monkeypatch, sent) -> None:
-    """Pages of PAGE_LINES lines (3 here): the list follows the newest page; the GM's
-    older page is left alone by a step; "back to here" works from a line of any page."""
+def paged_fight(monkeypatch):
+    """Pages of 3 lines, a started fight with 8 notes (9 steps): the fight, its tracker
+    and the tracker's history rows."""
     monkeypatch.setattr(tracker_history, "PAGE_LINES", 3)
     enc = fight("lfg")
     t = tracker(enc)
-    h = t.history_rows
     t.start()
     for k in range(8):
         enc.note(f"note {k}")
+    return enc, t, t.history_rows
+
+
+def test_the_history_reaches_every_step_and_roll_by_pages(monkeypatch, sent) -> None:
+    """Pages of PAGE_LINES lines (3 here): the list follows the newest page; the GM's
+    older page is left alone by a step; "back to here" works from a line of any page."""
+    enc, t, h = paged_fight(monkeypatch)
     assert len(step_lines(enc)) == 9
     assert [label for label, _k in h.line_page.options] == ["7-9", "4-6", "1-3"]
     assert h.line_page.layout.display is None
@@ -207,13 +213,7 @@ def test_a_dry_run_the_engine_takes_is_undone_on_its_fork(monkeypatch) -> None:
 def test_after_back_and_resume_the_lists_show_their_newest_page(monkeypatch) -> None:
     """A new user read steps 1-50 after Resume while the fight's newest steps were on later
     pages: going back or resuming shows each list's newest page again."""
-    monkeypatch.setattr(tracker_history, "PAGE_LINES", 3)
-    enc = fight("lfg")
-    t = tracker(enc)
-    h = t.history_rows
-    t.start()
-    for k in range(8):
-        enc.note(f"note {k}")
+    enc, t, h = paged_fight(monkeypatch)
     h.line_page.value = 0  # the GM reads the oldest page
     h.line.value = h.line.options[0][1]  # step 3
     h.back_button.click()
