@@ -78,7 +78,7 @@ from .compare import COMPARED, compare, condition_effects
 from ..io.creature_files import (creature_mapping, example_data, example_names, read_creature_file,
                                  write_creature_file)
 from .parse import (KEYS, MAX_GEAR_NUMBER, MAX_NOTES, MAX_TEXT, VITAL_KEYS, CreatureError, _hint,
-                    _parse, vital_changes)
+                    _max_hp_value, _parse, vital_changes)
 from .sections import SheetSections, by_attribute, own_condition_keys, reserve, section_for
 from .sections import sections as all_sections
 from ..rules.damage import Resistances
@@ -302,6 +302,29 @@ class Creature:
             else:
                 d[key] = value
         return Creature.from_dict(d)
+
+    def _with_hp(self, current_hp: int, temp_hp: int) -> "Creature":
+        """``replace(current_hp=current_hp, temp_hp=temp_hp)``: the copy a change of HP
+        alone makes (a strike's damage), checked as :func:`~lfgcombat.creature.parse.
+        vital_changes` checks those two keys (whole numbers in range, HP at most the max,
+        Temporary HP at most 25% of it: "Healing lost HP", "Temporary Hit Points
+        (TempHP)") without reading the other fields again (issue 24, "Fast"); anything
+        else (a section's check, a bad value) goes through :meth:`replace`, which says
+        what is wrong."""
+        d = self.__dict__
+        if type(current_hp) is int and type(temp_hp) is int and not d["sections"] \
+                and -100_000 <= current_hp <= 100_000 and 0 <= temp_hp <= 100_000:
+            max_hp = _max_hp_value(d["character_class"], d["level"],
+                                   d["abilities"].mod("con"), d["max_hp_override"])
+            if max_hp is None or (current_hp <= max_hp and temp_hp <= max_hp // 4):
+                obj = object.__new__(Creature)
+                made = obj.__dict__  # its fields, set as from_dict sets them
+                made.update(zip(_FIELD_NAMES, _FIELDS_OF(d)))
+                made["current_hp"] = current_hp
+                made["temp_hp"] = temp_hp
+                _keep_stats(self, obj)
+                return obj
+        return self.replace(current_hp=current_hp, temp_hp=temp_hp)
 
     def with_condition(self, condition: "str | Mapping | Affliction") -> "Creature":
         """A copy that has gained a condition (stacking and on-gain rules applied).

@@ -307,22 +307,39 @@ def _resolve_attack(st: Encounter, attacker: str, target: str, weapon: Any,
             and attacker not in ignored:
         st._gang.setdefault(target, []).append(attacker)
     if result.hit:
-        st._deal_attack_damage(attacker, target, result.damage_by_type)
+        st._deal_attack_damage(attacker, target, result.damage_by_type,
+                               known=_known_after(result, after))
         if after is not None and not st._f[target].dead:
             _attack_consequences(st, target, after, attacker)
     st._knockdown_after(attacker, target, weapon, situation, result, charge)  # momentum
     return result
 
 
+def _known_after(result: Any, after: Vitals | None) -> tuple[Vitals, Vitals] | None:
+    """``(the target's vitals before, after)`` as the attack worked them out for its
+    :attr:`~lfgcombat.rules.attacks.AttackResult.target_after` (the explanation's last
+    line), when that is the one damage :meth:`_apply_damage` deals (one damage type, taken
+    > 0, no roll set off beyond the damage): the seam then deals it without working it out
+    again (issue 24, "Fast"), if the vitals before are the ones it reads."""
+    if after is None or result.vitals_after is not None or len(result.damage) != 1 \
+            or result.damage[0].taken <= 0:
+        return None
+    s = result.setup
+    return s.ruleset.health.vitals(s.target), after
+
+
 def _deal_attack_damage(st: Encounter, attacker: str, target: str,
-                        damage_by_type: Mapping[str, int]) -> None:
+                        damage_by_type: Mapping[str, int],
+                        known: tuple[Vitals, Vitals] | None = None) -> None:
     """A hit's damage, type by type, through the one HP seam (:meth:`_apply_damage`);
-    negative energy damage heals ("Positive Energy ... heals the living")."""
+    negative energy damage heals ("Positive Energy ... heals the living"). ``known``: the
+    vitals before and after the one damage (:func:`_known_after`), if worked out."""
     for dtype, amount in damage_by_type.items():
         if st._f[target].dead:
             break
         if amount > 0:
-            st._apply_damage(target, amount, dtype, struck=True, source=attacker)
+            st._apply_damage(target, amount, dtype, struck=True, source=attacker,
+                             known=known)
         elif amount < 0:
             old = st._vitals(target)
             new = old.heal(-amount, "magic")

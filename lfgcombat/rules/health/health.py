@@ -167,7 +167,7 @@ def _commit_vitals(st: Encounter, name: str, old: Vitals, new: Vitals, *, why: s
 
 
 def _apply_damage(st: Encounter, name: str, amount: int, dtype: str | None, *, struck: bool,
-                  source: str | None) -> None:
+                  source: str | None, known: tuple[Vitals, Vitals] | None = None) -> None:
     """The one seam where HP go down: :meth:`lfgcombat.rules.health.vitals.Vitals.damage` decides
     (Temporary HP first, Injured, unconscious at 0 HP or less with +1 Weakened Stage,
     Bleed 1 from a slashing or piercing strike stacking up to the level, death at -CON
@@ -177,10 +177,18 @@ def _apply_damage(st: Encounter, name: str, amount: int, dtype: str | None, *, s
     Perseverance check is due.
 
     Untyped damage (``dtype=None``) never causes Bleed (its type is unknown).
+
+    ``known``: ``(vitals before, after)`` of this very strike as an attack worked them
+    out (``Vitals.damage`` of ``amount`` of ``dtype``, struck); used when the vitals
+    before are these (issue 24, "Fast": the strike was worked out twice).
     """
     f = st._f[name]
     old = st._vitals(name)
-    new = old.damage(amount, dtype or "bludgeoning", struck=struck and dtype is not None)
+    if known is not None and struck and dtype is not None and \
+            (known[0] is old or known[0] == old):
+        new = known[1]
+    else:
+        new = old.damage(amount, dtype or "bludgeoning", struck=struck and dtype is not None)
     events = [e.replace(" bludgeoning damage", " damage") if dtype is None else e
               for e in new.events]
     st._emit("damage", actor=source if source in st._f else None, target=name, data={

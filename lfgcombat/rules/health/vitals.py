@@ -210,6 +210,10 @@ class Vitals:
         Conditions that follow from HP (Injured, Unconscious, Dying) are derived by the
         creature itself and are not stored.
         """
+        hp = min(self.hp, self.max_hp)
+        if not creature.conditions and not self.extra and not self.bleed and \
+                not self.weakened and not (self.knocked_out and self.hp > 0):
+            return self._hp_to(creature, creature._with_hp(hp, self.temp_hp))  # none
         written = (Condition.BLEED, Condition.WEAKENED, Condition.UNCONSCIOUS,
                    *(Condition(x) for x in self.extra))  # (written below)
         keep = [str(a) for a in creature.conditions if a.condition not in written]
@@ -220,11 +224,15 @@ class Vitals:
             conds.append(f"weakened {self.weakened}")
         if self.knocked_out and self.hp > 0:
             conds.append("unconscious")
-        hp = min(self.hp, self.max_hp)
         if conds != [str(a) for a in creature.conditions]:
             return creature.replace(current_hp=hp, temp_hp=self.temp_hp, conditions=conds)
         # the conditions as they were: a damage changes the HP it changes (issue 24, "Fast")
-        made = creature.replace(current_hp=hp, temp_hp=self.temp_hp)
+        return self._hp_to(creature, creature._with_hp(hp, self.temp_hp))
+
+    @staticmethod
+    def _hp_to(creature: Creature, made: Creature) -> Creature:
+        """``made`` (``creature`` with other HP and the same conditions) keeping
+        ``creature``'s lfg vitals but for the HP (:meth:`to_creature`)."""
         kept = creature.__dict__.get("_lfg_vitals")
         if kept is not None:  # its lfg vitals (_lfg_made's), but for the HP
             made.__dict__["_lfg_vitals"] = kept.evolved(

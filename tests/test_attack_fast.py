@@ -1,0 +1,90 @@
+"""Issue 24, item 6 ("Fast"; the lfg attack): what one attack now works out once and shares
+must equal what was worked out afresh.
+
+000_8d1d7816ee944f3b.txt, "Attack Rolls", "Damage in Combat", "Hit Points (HP) - Taking
+Damage, Injury, Death:". The golden fights (``tests/test_golden.py``) prove the fights;
+these tests pin each shortcut against the long way, after the state changes.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from lfgcombat import Encounter
+from lfgcombat.creature import Creature, CreatureError, load_example
+from lfgcombat.errors import IllegalActionError
+from lfgcombat.rules.attacks import combat
+
+_STATS = ("ac", "ff_ac", "hr", "max_hp", "injured_threshold", "death_threshold",
+          "temp_hp_cap", "melee_attack", "actions")
+
+
+def _readings(c: Creature) -> list[str]:
+    return [repr(getattr(c, s)) for s in _STATS] + [repr(c.active_conditions.entries)]
+
+
+@pytest.mark.parametrize("name", ["wulfric", "orc", "ogre", "chessan"])
+@pytest.mark.parametrize("conds", [[], ["prone"], ["bleed 1", "weakened 2"]])
+@pytest.mark.parametrize("cur,temp", [(None, 0), (5, 0), (1, 1), (0, 0), (-3, 0)])
+def test_with_hp_is_replace(name, conds, cur, temp):
+    """``Creature._with_hp`` (a strike's copy) equals ``replace`` of the two keys: the same
+    creature, the same readings (those handed on and those read afresh)."""
+    c = load_example(name).replace(conditions=conds)
+    _readings(c)  # readings kept on c, to be handed on
+    hp = c.hp if cur is None else cur
+    fast = c._with_hp(hp, temp)
+    full = Creature.from_dict({**c.to_dict(), "current_hp": hp, "temp_hp": temp})
+    assert fast == full and repr(fast) == repr(full)
+    assert fast.to_dict() == full.to_dict()
+    assert _readings(fast) == _readings(full)
+
+
+@pytest.mark.parametrize("cur,temp", [(10**6, 0), (99, 0), (5, 500), (5, -1), (True, 0),
+                                      (5.0, 0), (-100_001, 0)])
+def test_with_hp_refuses_as_replace(cur, temp):
+    """A value ``replace`` refuses is refused the same way (the same words)."""
+    c = load_example("orc")
+    with pytest.raises(CreatureError) as fast:
+        c._with_hp(cur, temp)
+    with pytest.raises(CreatureError) as full:
+        c.replace(current_hp=cur, temp_hp=temp)
+    assert str(fast.value) == str(full.value)
+
+
+def _fight(monkeypatch: pytest.MonkeyPatch | None) -> Encounter:
+    """Wulfric against two orcs, attacking until one falls (a seeded fight); with
+    ``monkeypatch``, every attack's damage worked out afresh by the HP seam."""
+    if monkeypatch is not None:
+        monkeypatch.setattr(combat, "_known_after", lambda result, after: None)
+    enc = Encounter([load_example("wulfric"), load_example("orc").replace(name="Orc A"),
+                     load_example("orc").replace(name="Orc B")],
+                    sides={"party": ["Wulfric"], "foes": ["Orc A", "Orc B"]}, seed=7).start()
+    for _ in range(60):
+        name = enc.acting[0] if enc.acting else None
+        if name is None:
+            break
+        foes = [n for n in ("Orc A", "Orc B") if not enc.state(n)["dead"]] \
+            if name == "Wulfric" else ["Wulfric"]
+        while foes and not enc.state(foes[0])["dead"] and enc.actions_left(name).attacks:
+            try:
+                enc.attack(name, foes[0])
+            except IllegalActionError:
+                break
+        choices = enc.choices()
+        enc.end_turn(next=choices[0] if choices else None)
+    return enc
+
+
+def test_an_attacks_damage_shared_with_the_hp_seam_is_the_damage_worked_out_afresh(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The vitals an attack works out for its explanation (``target_after``) and hands to
+    the HP seam give the very events, HP and creatures the seam works out itself
+    ("Taking Damage", "Unconscious & Dying")."""
+    shared = _fight(None)
+    hits = [e for e in shared.log if e.kind == "damage"]
+    assert len(hits) >= 5  # the fight struck blows
+    fresh = _fight(monkeypatch)
+    assert [e.to_json() for e in shared.log] == [e.to_json() for e in fresh.log]
+    for name in ("Wulfric", "Orc A", "Orc B"):
+        assert shared.creature(name) == fresh.creature(name)
+        assert shared.state(name) == fresh.state(name)
