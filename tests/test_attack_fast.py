@@ -88,3 +88,59 @@ def test_an_attacks_damage_shared_with_the_hp_seam_is_the_damage_worked_out_afre
     for name in ("Wulfric", "Orc A", "Orc B"):
         assert shared.creature(name) == fresh.creature(name)
         assert shared.state(name) == fresh.state(name)
+
+
+@pytest.mark.parametrize("conds", [[], ["invisible"], ["blinded"], ["terrified"],
+                                   ["blinded", "invisible", "prone"], ["fortunate"],
+                                   ["terrified", "unfortunate"]])
+def test_a_condition_sets_kept_readings_are_read_afresh(conds):
+    """The miss chances and the attackers' fortune a creature's conditions in effect keep
+    ("Concealment - What is it?", "Conditions – Full Details") equal those worked out
+    again from the entries, and a creature with other conditions reads its own."""
+    from lfgcombat.dice import net_fortune
+    c = load_example("orc")
+    for now in ([], conds, []):
+        c = c.replace(conditions=now)
+        cs = c.active_conditions
+        for _ in range(2):  # read, then read kept
+            assert cs.miss_chance == max((e.spec.miss_chance for e in cs), default=0)
+            assert cs.attackers_miss_chance == max(
+                (e.spec.attackers_miss_chance for e in cs), default=0)
+            assert cs.attackers_melee_fortune == net_fortune(
+                e.spec.attackers_melee_fortune for e in cs)
+
+
+def test_an_insulted_creature_is_held_to_its_insulter_only_on_its_turn():
+    """"force them to attack you next turn" (the Insult): the check reads the effects first;
+    a creature without the insult attacks whom it likes, one with it is refused another
+    target on its turn (the same refusal as before)."""
+    from lfgcombat.rules.conditions.effects import Effect
+    enc = Encounter([load_example("wulfric"), load_example("orc").replace(name="Orc A"),
+                     load_example("orc").replace(name="Orc B")],
+                    sides={"party": ["Wulfric"], "foes": ["Orc A", "Orc B"]}, seed=3).start()
+    while enc.acting[0] != "Wulfric":
+        choices = enc.choices()
+        enc.end_turn(next=choices[0] if choices else None)
+    assert enc._insult_problem("Wulfric", "Orc B") is None
+    assert enc._insult_problem("Nobody", "Orc B") is None
+    enc._add_effect("Wulfric", Effect(label="insulted by Orc A", kind="insulted",
+                                      ends="turn_end", on="Wulfric", rule="Insult",
+                                      data={"by": "Orc A", "must_attack": "Orc A"}))
+    assert "must attack Orc A" in enc._insult_problem("Wulfric", "Orc B")
+    assert enc._insult_problem("Wulfric", "Orc A") is None
+
+
+@pytest.mark.parametrize("seed", [0, 1, "fight 7"])
+def test_a_rollers_dice_are_one_randrange_per_die_from_its_seed(seed):
+    """The roller draws each die as ``randrange(sides) + 1`` of ``random.Random(seed)``, in
+    order (saved fights replay by the seed): the quicker draw of one die is the same."""
+    import random
+
+    from lfgcombat.dice import Roller, parse
+    roller, rng = Roller(seed), random.Random(seed)
+    for expr in ["1d20+7", "1d8+3", "2d6", "1d1", "1d1000", "3d4+1d6-2", "-1d4"] * 30:
+        faces = [rng.randrange(d.sides) + 1 for d in parse(expr).dice for _ in range(d.count)]
+        r = roller.roll(expr)
+        assert list(r.faces) == faces
+        assert r.total == sum(d.sign * f for d, f in zip(
+            [d for d in parse(expr).dice for _ in range(d.count)], faces)) + parse(expr).constant

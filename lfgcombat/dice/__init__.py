@@ -277,9 +277,17 @@ class Roller:
 
     # The rng draws stay in this one method so the sequence for a seed never changes.
     def _attempt(self, expr: DiceExpr) -> tuple[tuple[DiceResult, ...], int]:
-        randrange = self._rng.randrange
-        results = []
+        rng = self._rng
+        # random.Random's randrange(n) is _randbelow(n) once n is checked (every die has
+        # 1..1000 sides): the same draws, without the checks (issue 24, "Fast")
+        randrange = (rng._randbelow  # type: ignore[attr-defined]
+                     if type(rng) is random.Random else rng.randrange)
         dice, total, _ = _shape(expr)
+        if len(dice) == 1 and dice[0].count == 1:  # one die (a d20, a weapon's 1d8+3)
+            d = dice[0]
+            face = randrange(d.sides) + 1
+            return (DiceResult(d, (face,)),), total + d.sign * face
+        results = []
         for d in dice:
             faces = tuple(randrange(d.sides) + 1 for _ in range(d.count))
             results.append(DiceResult(d, faces))

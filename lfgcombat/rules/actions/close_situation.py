@@ -44,6 +44,9 @@ _R_PINNED = cite("Pinned")
 # Shield Rating: what the close fight adds to an attack's situation.
 
 
+_R_TWO_SHIELDS = cite("Weird Situation - Using Two Shields at the same time:")
+
+
 def _two_shields(st: Encounter, attacker: str, target: str, situation: dict[str, Any],
                  modifiers: list[str]) -> tuple[dict[str, Any], list[str]]:
     """"Weird Situation - Using Two Shields at the same time": "the full Shield Rating of
@@ -51,7 +54,7 @@ def _two_shields(st: Encounter, attacker: str, target: str, situation: dict[str,
     the second shield" (:func:`lfgcombat.rules.handedness.two_shields`: the AC gains what that
     adds to the creature's own Shield Rating) and a "-2 penalty on all Attack Rolls"
     (half rounded down: inferred)."""
-    rule = cite("Weird Situation - Using Two Shields at the same time:")
+    rule = _R_TWO_SHIELDS
     if second_shield_of(st._f[attacker].creature) and \
             not situation.get("two_shields"):
         situation["two_shields"] = True

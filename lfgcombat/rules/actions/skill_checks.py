@@ -117,9 +117,12 @@ def _insult_problem(st: Encounter, name: str, target: str) -> str | None:
 
     Only on the insulted creature's own turn (a Reaction on another's turn is free);
     attacking any living insulter is allowed; a dead insulter frees it."""
+    f = st._f.get(name)
+    if f is None or not any(e.kind == "insulted" for e in f.effects):
+        return None  # (read first: the turn's members are the dearer question)
     if not st._frames or name not in st._frame_members(st._frames[-1]):
         return None
-    insulters = {str(e.data["must_attack"]): e.rule for e in st._f[name].effects
+    insulters = {str(e.data["must_attack"]): e.rule for e in f.effects
                  if e.kind == "insulted" and e.data and e.data.get("must_attack")}
     alive = {n: rule for n, rule in insulters.items() if n in st._f and not st._f[n].dead}
     if not alive or target in alive:

@@ -247,7 +247,14 @@ def _nat(r: Roll) -> int:
 
 
 def _d20(bonus: int) -> str:
-    return f"1d20{'+' if bonus >= 0 else '-'}{abs(bonus)}"
+    found = _D20.get(bonus)
+    if found is None:
+        found = _D20[bonus] = f"1d20{'+' if bonus >= 0 else '-'}{abs(bonus)}"
+    return found
+
+
+#: ``bonus -> "1d20+bonus"`` (:func:`_d20`): every attack roll writes one.
+_D20: dict[int, str] = {}
 
 
 def _why(r: Roll, ac: int, ac_name: str, hit: bool) -> str:
@@ -277,10 +284,11 @@ def _attack_roll(s: AttackSetup, roller: Roller) -> tuple[Roll, Roll | None, boo
     """Step 1: (attack roll, defence roll, hit, why)."""
     a, t, w = s.attacker.name, s.target.name, s.weapon.name
     if s.defense is None:
+        ac = int(s.ac)
         r = roller.roll(_d20(int(s.bonus)), fortune=s.fortune,
-                        label=f"{a} attacks {t} with {w} vs {s.ac_name} {int(s.ac)}")
-        hit = hits(_nat(r), r.total, int(s.ac))
-        return r, None, hit, _why(r, int(s.ac), s.ac_name, hit)
+                        label=f"{a} attacks {t} with {w} vs {s.ac_name} {ac}")
+        hit = hits(_nat(r), r.total, ac)
+        return r, None, hit, _why(r, ac, s.ac_name, hit)
     kind = s.defense.kind
     r = roller.roll(_d20(int(s.defense.attack_bonus)), fortune=s.fortune,
                     label=f"{a} attacks {t} with {w} vs Active {kind.title()}")

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
+from functools import cached_property
 
 import pandas as pd
 
@@ -116,6 +117,8 @@ class ConditionSet:
     def __init__(self, entries: Iterable[Active], superseded: Iterable[str] = ()) -> None:
         self.entries: tuple[Active, ...] = tuple(entries)
         self.superseded: tuple[str, ...] = tuple(superseded)
+        # (frozen once made: the miss chances and the attackers' fortune are read once,
+        # on the first attack that asks; issue 24, "Fast")
 
     def __iter__(self) -> Iterator[Active]:
         return iter(self.entries)
@@ -181,17 +184,17 @@ class ConditionSet:
         """``False`` when a condition stops the creature threatening (Prone, Blinded, ...)."""
         return not self.forbidding("threatens")
 
-    @property
+    @cached_property
     def miss_chance(self) -> int:
         """% miss chance of the creature's own attacks (the highest; Blinded 50)."""
         return max((e.spec.miss_chance for e in self.entries), default=0)
 
-    @property
+    @cached_property
     def attackers_miss_chance(self) -> int:
         """% miss chance of attacks against the creature (Invisible 50)."""
         return max((e.spec.attackers_miss_chance for e in self.entries), default=0)
 
-    @property
+    @cached_property
     def attackers_melee_fortune(self) -> Fortune | None:
         """Fortune of melee attacks against the creature (Terrified: Fortunate)."""
         return net_fortune(e.spec.attackers_melee_fortune for e in self.entries)
