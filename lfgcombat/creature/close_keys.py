@@ -34,7 +34,7 @@ from ..rules.abilities.abilities import RULE as R_ABILITIES
 from ..rules.abilities.abilities import AbilityError, SpecialAbility, parse_ability
 from .combat_stats import FrozenMap
 from .parse import CreatureError
-from .sections import Section, register_section
+from .sections import Section, SheetSections, register_section
 from ..errors import LfgError
 from ..rules.handedness import RULE as R_HANDS
 from ..rules.handedness import Hand, HandednessError, parse_handedness
@@ -196,6 +196,8 @@ SHIELD_MOBILITY_PENALTY: Section[int] = register_section(Section(
 
 def _sections_of(creature: Any) -> Mapping[str, Any]:
     found = getattr(creature, "sections", None)
+    if type(found) is SheetSections:  # a creature's (asked first: an ABC's check is dear)
+        return found
     return found if isinstance(found, Mapping) else {}
 
 

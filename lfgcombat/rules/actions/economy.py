@@ -266,10 +266,10 @@ def _spend(st: Encounter, name: str, type_: str, action: str, target: str | None
     if st._frames and name in st._frame_members(st._frames[-1]):
         if st._frames[-1].resumed:
             st._frames[-1] = dataclasses.replace(st._frames[-1], resumed=False)
-    f.turn = st._charge(f.turn, slot, type_)
-    if action not in ("move", "attack"):
-        f.update_turn(move_left=None)
-    f.update_turn(last_action=action)
+    # the budget charged, with the last action (and no move left after another action)
+    # in one copy (issue 24, "Fast": three copies were made)
+    f.turn = st._charge(f.turn, slot, type_).replace(
+        last_action=action, **({} if action in ("move", "attack") else {"move_left": None}))
     for e in list(f.effects):  # Aim: lost on any other action before the attack
         if e.lost_on_action and action != "attack":
             st._end_effect(name, e, f"{name} took another action ({action})")

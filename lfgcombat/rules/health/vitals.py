@@ -298,7 +298,8 @@ class Vitals:
     def summary(self) -> str:
         """One line: name, HP of max HP, temporary HP and conditions."""
         temp = f" (+{self.temp_hp} temp)" if self.temp_hp else ""
-        conds = f" [{', '.join(self.conditions)}]" if self.conditions else ""
+        shown = self.conditions
+        conds = f" [{', '.join(shown)}]" if shown else ""
         return f"{self.name}: HP {self.hp}/{self.max_hp}{temp}{conds}"
 
     def explain(self) -> str:
