@@ -23,13 +23,15 @@ def _readings(c: Creature) -> list[str]:
     return [repr(getattr(c, s)) for s in _STATS] + [repr(c.active_conditions.entries)]
 
 
-@pytest.mark.parametrize("name", ["wulfric", "orc", "ogre", "chessan"])
+@pytest.mark.parametrize("name", ["wulfric", "orc", "ogre", "chessan", "alligator", "spider"])
 @pytest.mark.parametrize("conds", [[], ["prone"], ["bleed 1", "weakened 2"]])
 @pytest.mark.parametrize("cur,temp", [(None, 0), (5, 0), (1, 1), (0, 0), (-3, 0)])
 def test_with_hp_is_replace(name, conds, cur, temp):
     """``Creature._with_hp`` (a strike's copy) equals ``replace`` of the two keys: the same
     creature, the same readings (those handed on and those read afresh)."""
     c = load_example(name).replace(conditions=conds)
+    if name in ("alligator", "spider"):
+        assert c.sections  # its sections' checks are asked as replace asks them
     _readings(c)  # readings kept on c, to be handed on
     hp = c.hp if cur is None else cur
     fast = c._with_hp(hp, temp)
@@ -144,3 +146,24 @@ def test_a_rollers_dice_are_one_randrange_per_die_from_its_seed(seed):
         assert list(r.faces) == faces
         assert r.total == sum(d.sign * f for d, f in zip(
             [d for d in parse(expr).dice for _ in range(d.count)], faces)) + parse(expr).constant
+
+
+def test_with_hp_asks_the_sections_checks_as_replace_does():
+    """A section whose check reads the HP (a toy: "no HP below its value") refuses a
+    change of HP alone as ``replace`` refuses it, and lets a good one through."""
+    from lfgcombat.creature.sections import Section, registered
+
+    def check(value, fields):
+        cur = fields["current_hp"]
+        if cur is not None and cur < value:
+            yield "current_hp", f"below the toy floor {value}"
+
+    toy = Section("toy_floor", lambda raw: int(raw), default=0, check=check)
+    with registered(toy):
+        c = Creature.from_dict({**load_example("orc").to_dict(), "toy_floor": 2})
+        assert c._with_hp(5, 0) == c.replace(current_hp=5, temp_hp=0)
+        with pytest.raises(CreatureError) as fast:
+            c._with_hp(1, 0)
+        with pytest.raises(CreatureError) as full:
+            c.replace(current_hp=1, temp_hp=0)
+        assert str(fast.value) == str(full.value) and "toy floor" in str(fast.value)

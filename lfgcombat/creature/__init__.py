@@ -78,7 +78,7 @@ from .compare import COMPARED, compare, condition_effects
 from ..io.creature_files import (creature_mapping, example_data, example_names, read_creature_file,
                                  write_creature_file)
 from .parse import (KEYS, MAX_GEAR_NUMBER, MAX_NOTES, MAX_TEXT, VITAL_KEYS, CreatureError, _hint,
-                    _max_hp_value, _parse, vital_changes)
+                    _max_hp_value, _parse, sections_accept, vital_changes)
 from .sections import SheetSections, by_attribute, own_condition_keys, reserve, section_for
 from .sections import sections as all_sections
 from ..rules.damage import Resistances
@@ -312,7 +312,7 @@ class Creature:
         else (a section's check, a bad value) goes through :meth:`replace`, which says
         what is wrong."""
         d = self.__dict__
-        if type(current_hp) is int and type(temp_hp) is int and not d["sections"] \
+        if type(current_hp) is int and type(temp_hp) is int \
                 and -100_000 <= current_hp <= 100_000 and 0 <= temp_hp <= 100_000:
             max_hp = _max_hp_value(d["character_class"], d["level"],
                                    d["abilities"].mod("con"), d["max_hp_override"])
@@ -322,8 +322,9 @@ class Creature:
                 made.update(zip(_FIELD_NAMES, _FIELDS_OF(d)))
                 made["current_hp"] = current_hp
                 made["temp_hp"] = temp_hp
-                _keep_stats(self, obj)
-                return obj
+                if not made["sections"] or sections_accept(made):
+                    _keep_stats(self, obj)
+                    return obj
         return self.replace(current_hp=current_hp, temp_hp=temp_hp)
 
     def with_condition(self, condition: "str | Mapping | Affliction") -> "Creature":

@@ -701,6 +701,15 @@ def vital_changes(fields: Mapping[str, Any], changes: Mapping[str, Any]
     return None if p.problems else out
 
 
+def sections_accept(fields: dict[str, Any]) -> bool:
+    """Whether every stored section of a creature with these field values passes its
+    section's check (the checks :func:`vital_changes` runs; :meth:`Creature._with_hp`
+    asks them of a change of HP)."""
+    p = _Parser()
+    _check_sections(fields, p)
+    return not p.problems
+
+
 def _vital_values(changes: Mapping[str, Any], level: int, p: _Parser) -> dict[str, Any]:
     """:func:`vital_changes`' values read one by one (problems noted in ``p``)."""
     out: dict[str, Any] = {}
