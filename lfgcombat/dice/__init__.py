@@ -329,8 +329,9 @@ class Roller:
             results, total = kept.results, kept.total
         result = _new_roll(parsed, results, total, fortune, other, label, seq)
         self.history.append(result)
-        for listener in list(self._listeners):
-            listener(result)
+        if self._listeners:
+            for listener in list(self._listeners):
+                listener(result)
         return result
 
     def miss_chance(self, percent: int, label: str | None = None) -> MissChance:

@@ -30,6 +30,7 @@ from lfgcombat.engine.state import Effect, _int_or_none, _possessive
 from . import resolve_weapon, WeaponError
 from ..weapons import weapon_entries
 from ..bonuses import Bonus, BonusType
+from ._made import made
 
 if TYPE_CHECKING:
     from lfgcombat.engine.encounter import Encounter
@@ -267,7 +268,7 @@ def _plan_attack(st: Encounter, attacker: str, target: str, weapon: Any, situati
         attacker, target, mode, charge, situation, modifiers)
     setup = st._attacks_module().prepare(attacker_view, st._view(target), weapon,
                                          ruleset=st.ruleset, **situation)
-    return PlannedAttack(setup, situation, modifiers, gang, ignored)
+    return made(PlannedAttack, setup, situation, modifiers, gang, ignored)
 
 
 def _resolve_attack(st: Encounter, attacker: str, target: str, weapon: Any,
@@ -289,6 +290,7 @@ def _resolve_attack(st: Encounter, attacker: str, target: str, weapon: Any,
     seen = len(st.roller.history)
     result = planned.setup.resolve(st.roller)
     after = result.target_after if result.hit else None  # rolls its extra dice now
+    dealt = result.damage_by_type  # (a new dict at each read: read once)
     # the attack roll (the first) says what it was against and how it went, so each
     # row of log.to_dataframe() reads alone; the other rolls (damage...) say nothing
     st._log_rolls(seen, actor=attacker, target=target,
@@ -301,14 +303,13 @@ def _resolve_attack(st: Encounter, attacker: str, target: str, weapon: Any,
         "bonus": _int_or_none(result.setup.bonus),
         "gang_up": gang, "aoo": bool(situation.get("aoo")), "charge": charge,
         "modifiers": modifiers,
-        "damage": dict(result.damage_by_type), "why": result.why,
+        "damage": dict(dealt), "why": result.why,
         "text": str(result.explain()) if hasattr(result, "explain") else ""})
     if not situation.get("aoo") and attacker not in st._gang.get(target, []) \
             and attacker not in ignored:
         st._gang.setdefault(target, []).append(attacker)
     if result.hit:
-        st._deal_attack_damage(attacker, target, result.damage_by_type,
-                               known=_known_after(result, after))
+        st._deal_attack_damage(attacker, target, dealt, known=_known_after(result, after))
         if after is not None and not st._f[target].dead:
             _attack_consequences(st, target, after, attacker)
     st._knockdown_after(attacker, target, weapon, situation, result, charge)  # momentum
@@ -561,8 +562,8 @@ def _check_attack(st: Encounter, name: str, target: str, weapon: Any, situation:
         situation["defense_uses"] = st._f[target].defenses_this_round
     planned = _plan_attack(st, name, target, weapon, situation, charge=charge,
                            use_map=use_map)
-    return CheckedAttack(planned, weapon, situation, crossbow, charge, use_map, aiming,
-                         defense)
+    return made(CheckedAttack, planned, weapon, situation, crossbow, charge, use_map, aiming,
+                defense)
 
 
 @command
