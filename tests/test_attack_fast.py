@@ -167,3 +167,22 @@ def test_with_hp_asks_the_sections_checks_as_replace_does():
         with pytest.raises(CreatureError) as full:
             c.replace(current_hp=1, temp_hp=0)
         assert str(fast.value) == str(full.value) and "toy floor" in str(fast.value)
+
+
+@pytest.mark.parametrize("conds,hp", [([], 40), ([], 5), (["prone"], 5), (["bleed 1"], -2),
+                                      (["stunned for 2 rounds", "staggered"], 3),
+                                      (["weakened 2", "prone"], 0)])
+def test_a_remembered_condition_set_is_the_set_worked_out_afresh(conds, hp):
+    """The conditions in effect remembered for the same conditions and the same reasons
+    from HP (Injured, Unconscious, Dying: "Injury & Injured Threshold", "Unconscious &
+    Dying") equal those worked out again, after the HP and the conditions change."""
+    from lfgcombat.creature.hit_points import hp_conditions
+    from lfgcombat.rules.conditions.condition_effects import _resolve, resolve
+    base = load_example("wulfric")
+    for now, cur in (([], None), (conds, hp), ([], hp), (conds, None), (conds, hp)):
+        c = base.replace(conditions=now, current_hp=cur)
+        fresh = _resolve(c.conditions, hp_conditions(c))
+        got = c.active_conditions
+        assert got is resolve(c.conditions, hp_conditions(c))  # remembered
+        assert got.entries == fresh.entries and got.superseded == fresh.superseded
+        assert _readings(c) == _readings(Creature.from_dict(c.to_dict()))

@@ -107,6 +107,12 @@ class Roll:
         return None
 
     def _breakdown(self) -> str:
+        if len(self.results) == 1:  # one dice term (most rolls): its faces written once
+            faces = self.results[0].faces
+            shown = "[" + (str(faces[0]) if len(faces) == 1 else ", ".join(map(str, faces))) \
+                + "]"
+            return " ".join([lead + (shown if body is None else body)
+                             for lead, body in _pieces(self.expr)])
         results = iter(self.results)
         return " ".join([lead + ("[" + ", ".join(map(str, next(results).faces)) + "]"
                                  if body is None else body)
@@ -132,7 +138,8 @@ class Roll:
         if not self.results:  # no dice: nothing to break down
             same = str(self.expr) == str(self.total)
             return f"{head}{self.expr}" + ("" if same else f" = {self.total}")
-        return f"{head}{self.expr} = {self._breakdown()} = {self.total}{self._fortune_text()}"
+        text = f"{head}{self.expr} = {self._breakdown()} = {self.total}"
+        return text if self.fortune is None else text + self._fortune_text()
 
     @property
     def p_at_least(self) -> float:

@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
+from typing import Any
 
 import pandas as pd
 
@@ -323,8 +324,30 @@ def resolve(afflictions: Iterable[Affliction],
         extra: Conditions from the creature's state, with the reason (Injured from HP).
 
     Returns:
-        :class:`ConditionSet`.
+        :class:`ConditionSet` (a frozen value: the same conditions and reasons give the
+        same set, remembered, at most 4,096; issue 24, "Fast": a creature struck to a
+        number of HP seen before read its conditions in effect again).
     """
+    key = (tuple(afflictions), tuple(extra))
+    try:
+        found = _RESOLVED.get(key)
+    except TypeError:  # an unhashable value: worked out (and refused) as before
+        return _resolve(*key)
+    if found is None:
+        found = _resolve(*key)
+        if len(_RESOLVED) >= 4096:
+            _RESOLVED.clear()
+        _RESOLVED[key] = found
+    return found
+
+
+#: ``(afflictions, extra) -> ConditionSet`` (:func:`resolve`).
+_RESOLVED: dict[tuple[Any, Any], ConditionSet] = {}
+
+
+def _resolve(afflictions: Iterable[Affliction],
+             extra: Iterable[tuple[Condition, str]] = ()) -> ConditionSet:
+    """:func:`resolve` worked out."""
     entries: dict[Condition, Active] = {}
     for a in afflictions:
         entries[a.condition] = Active(a.condition, a.spec, a.value, a.rounds)
