@@ -186,3 +186,14 @@ def test_a_remembered_condition_set_is_the_set_worked_out_afresh(conds, hp):
         assert got is resolve(c.conditions, hp_conditions(c))  # remembered
         assert got.entries == fresh.entries and got.superseded == fresh.superseded
         assert _readings(c) == _readings(Creature.from_dict(c.to_dict()))
+
+
+@pytest.mark.parametrize("name", ["alligator", "orc"])
+def test_a_sheets_sections_get_as_a_mapping_gets(name):
+    """``SheetSections.get`` reads the store as ``Mapping.get`` reads the mapping: a stored
+    key's value, else the default given (``None`` without one)."""
+    from collections.abc import Mapping
+    found = load_example(name).sections
+    for key in ("skills", "special_abilities", "second_shield", "nothing"):
+        for default in ((), ("d",)):
+            assert found.get(key, *default) == Mapping.get(found, key, *default)

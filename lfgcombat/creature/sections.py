@@ -221,6 +221,12 @@ class SheetSections(Mapping[str, Any]):
     def __contains__(self, key: object) -> bool:
         return key in self._values
 
+    def get(self, key: str, default: Any = None) -> Any:
+        """The stored value of ``key``, else ``default`` (read straight from the store:
+        ``Mapping.get`` raised and caught a KeyError for every key left out; issue 24,
+        "Fast")."""
+        return self._values.get(key, default)
+
     def items(self) -> ItemsView[str, Any]:
         """The stored values by key (read straight from the store: issue 24, "Fast")."""
         return self._values.items()

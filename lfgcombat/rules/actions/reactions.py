@@ -195,8 +195,8 @@ def gang_up_bonus(st: Encounter, attacker: str, target: str) -> int:
     st._fighter(attacker)
     st._fighter(target)
     t = st._view(target)
-    if t.active_conditions.flagged("immobile") or \
-            Condition.HELPLESS in t.active_conditions:
+    if any(e.spec.immobile or e.condition is Condition.HELPLESS
+           for e in t.active_conditions.entries):  # immobile or helpless: one pass
         return 0
     if attacker in st._ignored_by(target):  # "Ignore an enemy": does not count
         return 0
