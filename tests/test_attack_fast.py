@@ -197,3 +197,23 @@ def test_a_sheets_sections_get_as_a_mapping_gets(name):
     for key in ("skills", "special_abilities", "second_shield", "nothing"):
         for default in ((), ("d",)):
             assert found.get(key, *default) == Mapping.get(found, key, *default)
+
+
+def test_a_damage_type_read_from_text_again_is_the_type_read_afresh():
+    """``DamageType.coerce`` remembers the texts it read ("Damage Abbreviations"): each
+    name and abbreviation, in any case, gives the type it gave the first time, and an
+    unknown text is refused every time."""
+    from lfgcombat.rules.damage import DamageError, DamageType, _COERCED
+    texts = [t for m in DamageType for t in (m.value, m.abbreviation, m.value.upper(),
+                                             f" {m.abbreviation.lower()} ", "+" + m.value)]
+    texts += ["bio-pois", "BIO-POIS"]
+    _COERCED.clear()
+    first = [DamageType.coerce(t) for t in texts]
+    assert [DamageType.coerce(t) for t in texts] == first
+    for t, m in zip(texts, first):
+        assert m is (DamageType.BIOLOGICAL if "pois" in t.lower() else next(
+            x for x in DamageType if t.strip().lower().lstrip("+") in
+            (x.value, x.abbreviation.lower())))
+    for _ in range(2):
+        with pytest.raises(DamageError):
+            DamageType.coerce("nope")

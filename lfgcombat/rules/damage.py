@@ -81,14 +81,22 @@ class DamageType(str, enum.Enum):
         if isinstance(value, DamageType):
             return value
         if isinstance(value, str):
+            found = _COERCED.get(value)  # (a name seen before: issue 24, "Fast")
+            if found is not None:
+                return found
             key = value.strip().lower().lstrip("+")
-            if key == "bio-pois":
-                return cls.BIOLOGICAL
             for member in cls:
-                if key in (member.value, member.abbreviation.lower()):
-                    return member
+                if key == "bio-pois" or key in (member.value, member.abbreviation.lower()):
+                    found = cls.BIOLOGICAL if key == "bio-pois" else member
+                    if len(_COERCED) < 1024:
+                        _COERCED[value] = found
+                    return found
         names = ", ".join(f"{m.value} [{m.abbreviation}]" for m in cls)
         raise DamageError(f"unknown damage type {short(value)}; the 12 types are: {names}")
+
+
+#: The text -> the type (:meth:`DamageType.coerce`), for texts read before.
+_COERCED: dict[str, DamageType] = {}
 
 
 @functools.lru_cache(maxsize=1)
