@@ -217,3 +217,12 @@ def test_a_damage_type_read_from_text_again_is_the_type_read_afresh():
     for _ in range(2):
         with pytest.raises(DamageError):
             DamageType.coerce("nope")
+
+
+def test_a_sizes_order_read_once_is_the_tables():
+    """Each size's steps from Medium ("Creature Size: Size, Space, Reach"), read once, are
+    those of its row of ``data/sizes.csv``."""
+    from lfgcombat.creature.size import Size
+    for size in Size:
+        assert size.order == int(size.row["order"])
+    assert Size.SMALL.order == -1 and Size.MEDIUM.order == 0 and Size.LARGE.order == 1

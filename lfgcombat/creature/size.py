@@ -22,6 +22,13 @@ def _size_rows() -> dict[str, dict[str, Any]]:
     return {r["size"]: r for r in records(load_table("sizes"))}
 
 
+@functools.lru_cache(maxsize=1)
+def _size_orders() -> dict["Size", int]:
+    """Each size's ``order`` of ``data/sizes.csv``, read once (every attack's Gang Up and
+    reach compare two: issue 24, "Fast")."""
+    return {size: int(_size_rows()[size.value]["order"]) for size in Size}
+
+
 class Size(str, enum.Enum):
     """Size categories (000_8d1d7816ee944f3b.txt, "Creature Size: Size, Space, Reach";
     000_8d1d7816ee944f3b.txt, "Size: The Size Category of the creature.": Diminutive to
@@ -52,7 +59,7 @@ class Size(str, enum.Enum):
     @property
     def order(self) -> int:
         """Steps from Medium (Small -1, Large +1)."""
-        return int(self.row["order"])
+        return _size_orders()[self]
 
     @classmethod
     def coerce(cls, value: "Size | str") -> "Size":
