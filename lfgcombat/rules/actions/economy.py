@@ -180,7 +180,7 @@ def _limits(st: Encounter, name: str) -> Any:
     nothing yet, and on a turn it began with, it stays spent if Agony ends."""
     f = st._f[name]
     lim = st._view(name).actions
-    now = bool(st._view(name).active_conditions.flagged("lose_big_action"))
+    now = any(e.spec.lose_big_action for e in st._view(name).active_conditions.entries)
     if now == f.turn.agony_spent or not any(fr.kind != "ready" and name in
                                             st._frame_members(fr) for fr in st._frames):
         return lim

@@ -257,10 +257,11 @@ def _d20(bonus: int) -> str:
 _D20: dict[int, str] = {}
 
 
-def _why(r: Roll, ac: int, ac_name: str, hit: bool) -> str:
-    if r.natural == 20:
+def _why(r: Roll, ac: int, ac_name: str, hit: bool, natural: int | None = None) -> str:
+    natural = r.natural if natural is None else natural
+    if natural == 20:
         return "a natural 20 always hits"
-    if r.natural == 1:
+    if natural == 1:
         return "a natural 1 always misses"
     return f"{r.total} {'>=' if hit else '<'} {ac_name} {ac}"
 
@@ -287,8 +288,9 @@ def _attack_roll(s: AttackSetup, roller: Roller) -> tuple[Roll, Roll | None, boo
         ac = int(s.ac)
         r = roller.roll(_d20(int(s.bonus)), fortune=s.fortune,
                         label=f"{a} attacks {t} with {w} vs {s.ac_name} {ac}")
-        hit = hits(_nat(r), r.total, ac)
-        return r, None, hit, _why(r, ac, s.ac_name, hit)
+        nat = _nat(r)
+        hit = hits(nat, r.total, ac)
+        return r, None, hit, _why(r, ac, s.ac_name, hit, nat)
     kind = s.defense.kind
     r = roller.roll(_d20(int(s.defense.attack_bonus)), fortune=s.fortune,
                     label=f"{a} attacks {t} with {w} vs Active {kind.title()}")

@@ -207,8 +207,7 @@ class AttackSetup:
     @property
     def ac_name(self) -> str:
         """``AC``, ``FFAC``, ``TouchAC`` or ``ACvsCrit``: what the attack roll is against."""
-        return {"ac": "AC", "ff_ac": "FFAC", "touch_ac": "TouchAC",
-                "ac_vs_crit": "ACvsCrit"}[self.ac.name]
+        return _AC_NAMES[self.ac.name]
 
     @property
     def confirm_name(self) -> str:
@@ -275,3 +274,7 @@ class AttackSetup:
             WeaponError: ``roller`` is not a Roller.
         """
         return _resolve.roll(self, roller)
+
+
+#: What each AC the attack roll may be against is called (:attr:`AttackSetup.ac_name`).
+_AC_NAMES = {"ac": "AC", "ff_ac": "FFAC", "touch_ac": "TouchAC", "ac_vs_crit": "ACvsCrit"}
