@@ -212,7 +212,7 @@ class WoundsVitals:
         """
         check_int("amount", amount, 0)
         if self.dead:
-            return replace(self, events=())
+            return evolve(self, events=())
         events: list[str] = []
         left, barrier, shell = self._shields(amount, bypass_barrier, events)
         hp = int(self.hp or 0)
@@ -224,8 +224,10 @@ class WoundsVitals:
             events.append(f"{left} to Wounds")
         if wounds == 0:
             events.append("dead")
-        return replace(self, hp=hp, wounds=wounds, barrier=barrier, shell=shell,
-                       events=tuple(events))
+        # hp within [0, hp], wounds within [0, wounds], a Shell only ever gone: each new
+        # value checked by its step, so nothing is checked again (issue 24, "Fast")
+        return evolve(self, hp=hp, wounds=wounds, barrier=barrier, shell=shell,
+                      shell_left=self.shell_left if shell else 0, events=tuple(events))
 
     def rest_hour(self, hit_dice: int, con_mod: int) -> "WoundsVitals":
         """One hour's recovery: Hit Dice + CON modifier Hit Points (at least 1).

@@ -37,7 +37,7 @@ from typing import Any
 from lfgcombat.errors import IllegalActionError
 
 from . import attacks as _attacks
-from ._base import WoundsError, check_keys, evolve, rule
+from ._base import WoundsError, check_keys, rule
 from .attacks import WoundsAttack
 from .combatant import WoundsCombatant, WoundsCreatureOdds, prepare_attack
 from .turn import WoundsFighter
@@ -327,7 +327,7 @@ def spend(record: WoundsFighter, action: str) -> WoundsFighter:
         return record.take_total_defense()
     if action == "aoo":
         return record.make_aoo()
-    if action in _HALF_WORDS:
-        return evolve(record.spend(_HALF_WORDS[action]), move_left=record.move_left)
+    if action in _HALF_WORDS:  # (the fighter's other fields, ``move_left`` too, as they are)
+        return record.spend(_HALF_WORDS[action])
     raise IllegalActionError(f"{action!r} is not an action of the wounds turn (attack, "
                              "total_defense, standard_action, cast_spell, move)", _TURN)
