@@ -566,3 +566,62 @@ def test_may_alternate_is_kept_on_the_attacker_as_read_afresh(name):
     assert c.__dict__["_kept_stats"][("sheet", "may_alternate")] == _may_alternate(c)[0]
     struck = c.replace(current_hp=c.hp - 1)
     assert _can_alternate(struck) == _may_alternate(Creature.from_dict(struck.to_dict()))[0]
+
+
+def test_a_budgets_feet_are_those_of_its_whole_data():
+    """What an attack, a single action or a move logs of a record's round (its
+    ``moved_ft`` and ``remaining_ft``, read alone) is what the budget's whole data says:
+    classic's round (002_2a3a79475ca2a541.txt, "Character Round:"), wounds' Half Actions
+    (003_de0e94afd49609a7.txt, "Attacking an enemy usually involves spending your Half
+    Action"), none outside a turn, and a budget whose feet are not plain numbers."""
+    import dataclasses
+
+    from lfgcombat.engine.record_budget import _budget_feet, _budget_of
+    from lfgcombat.rulesets.classic.actions import RoundBudget
+    from lfgcombat.rulesets.wounds import play as wounds_play
+    from lfgcombat.rulesets.wounds.health import WoundsVitals
+    from lfgcombat.rulesets.wounds.turn import WoundsFighter
+
+    @dataclasses.dataclass(frozen=True)
+    class Odd:
+        moved_ft: float = 2.5
+        note: str = "x"
+
+        @property
+        def remaining_ft(self) -> str:
+            return "all"
+
+    w = WoundsFighter("w", WoundsVitals(10, 12)).start_turn()[0]
+    budgets = [None, RoundBudget(30), RoundBudget(30).move(10).act("attack"),
+               RoundBudget.limited(30), wounds_play.budget(w),
+               wounds_play.budget(wounds_play.spend(w, "attack")), {"moved_ft": 5},
+               Odd(), {"moved_ft": "far", "remaining_ft": 1.5}]
+    for b in budgets:
+        data = _budget_of(b)
+        assert _budget_feet(b) == (data.get("moved_ft"), data.get("remaining_ft")), b
+    assert _budget_feet(RoundBudget(30).move(10)) == (10, 20)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(0, 30), st.integers(0, 30), st.integers(0, 5), st.booleans(),
+       st.booleans())
+def test_wounds_damage_and_aoo_left_are_what_a_checked_value_gives(hp_taken, amount, shell,
+                                                                   to_wounds, defending):
+    """A wounds hit (003_de0e94afd49609a7.txt, "When a character is subject to a
+    damage-dealing effect": Shell, Hit Points, then Wounds) gives the vitals that the
+    checked constructor gives of its values; the AOO left ("As mentioned in the previous
+    Tip": 1 + DEX modifier, minimum 0; none in Total Defense) is
+    :func:`~lfgcombat.rulesets.wounds.aoo.aoo_per_round`'s count."""
+    from dataclasses import asdict
+
+    from lfgcombat.rulesets.wounds.aoo import aoo_per_round
+    from lfgcombat.rulesets.wounds.health import WoundsVitals
+    from lfgcombat.rulesets.wounds.turn import WoundsFighter
+    v = WoundsVitals(30, 12, hp=30 - hp_taken, shell=shell)
+    got = v.damage(amount, to_wounds=to_wounds)
+    assert got == WoundsVitals(**{**asdict(got), "barrier": got.barrier})
+    assert got.shell_left == (0 if not got.shell else v.shell_left)
+    for dex, reflexes, used in ((-2, 0, 0), (0, 0, 1), (3, 1, 2), (1, 2, 9)):
+        f = WoundsFighter("f", v, dex_mod=dex, combat_reflexes=reflexes, aoo_used=used,
+                          total_defense=defending)
+        assert f.aoo_left == max(0, aoo_per_round(dex, reflexes, defending) - used)

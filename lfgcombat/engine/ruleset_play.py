@@ -38,7 +38,8 @@ from ..errors import IllegalActionError, LfgError
 from ..rules._citations import R_DEATH
 from .commands import command
 from .record_budget import (RoundActionsLeft, _actions_left_made, _actions_left_of,  # noqa: F401
-                            _budget_data, _budget_of, _kept_on, budget_data)
+                            _budget_data, _budget_feet, _budget_of, _kept_on,
+                            budget_data)
 from .record_sheet import hand_on
 from .state import ActionsLeft, _possessive
 from ..rules.health.saves import save_odds as _save_odds_of
@@ -269,10 +270,10 @@ def _record_spend(st: Encounter, name: str, action: str, note: str | None = None
     f = st._f[name]
     economy = st.ruleset.economy
     f.rules = economy.spend(f.rules, action)
-    data = _budget_of(economy.budget(f.rules))
+    moved_ft, remaining_ft = _budget_feet(economy.budget(f.rules))
     st._emit("single_action", actor=name, target=target, data={
-        "action": action, "moved_ft": data.get("moved_ft"),
-        "remaining_ft": data.get("remaining_ft"), "note": note})
+        "action": action, "moved_ft": moved_ft,
+        "remaining_ft": remaining_ft, "note": note})
     f.update_turn(last_action=action)
 
 # ------------------------------------------------------------------ attacks
@@ -349,10 +350,10 @@ def _record_plan(st: Encounter, name: str, target: str, weapon: Any,
 def _record_after_attack(st: Encounter, name: str, target: str, weapon: Any, result: Any,
                          extra: list[str], aoo: bool = False) -> None:
     f = st._f[name]
-    data = _budget_of(st.ruleset.economy.budget(f.rules))
+    moved_ft, remaining_ft = _budget_feet(st.ruleset.economy.budget(f.rules))
     st._emit("single_action", actor=name, target=target, data={
-        "action": "aoo" if aoo else "attack", "moved_ft": data.get("moved_ft"),
-        "remaining_ft": data.get("remaining_ft"), "note": None})
+        "action": "aoo" if aoo else "attack", "moved_ft": moved_ft,
+        "remaining_ft": remaining_ft, "note": None})
     label = weapon if isinstance(weapon, (str, type(None))) else str(weapon)
     st._emit("attack", actor=name, target=target, data={
         "weapon": label, "outcome": result.outcome, "hit": result.hit,
@@ -502,10 +503,10 @@ def _record_stabilize(st: Encounter, name: str, target: str | None, note: str | 
                                       st._view(name), **extra)
     f.rules = spent
     st._log_rolls(seen, actor=name, target=target)
-    data = _budget_of(economy.budget(f.rules))
+    moved_ft, remaining_ft = _budget_feet(economy.budget(f.rules))
     st._emit("single_action", actor=name, target=target, data={
-        "action": "stabilize", "moved_ft": data.get("moved_ft"),
-        "remaining_ft": data.get("remaining_ft"), "note": note})
+        "action": "stabilize", "moved_ft": moved_ft,
+        "remaining_ft": remaining_ft, "note": note})
     f.update_turn(last_action="stabilize")
     st._record_commit(target, record, events, why=f"{_possessive(name)} Stabilize")
 
@@ -572,10 +573,10 @@ def _h_heroic_action(st: Encounter, name: str, ability: str, gm_mod: int, enviro
                              environment=bool(environment))
     st._log_rolls(seen, actor=name)
     f.rules = spent
-    data = _budget_of(economy.budget(spent))
+    moved_ft, remaining_ft = _budget_feet(economy.budget(spent))
     st._emit("single_action", actor=name, data={
-        "action": "heroic_action", "moved_ft": data.get("moved_ft"),
-        "remaining_ft": data.get("remaining_ft"), "note": what})
+        "action": "heroic_action", "moved_ft": moved_ft,
+        "remaining_ft": remaining_ft, "note": what})
     st._emit("heroic_action", actor=name, data={**outcome, "what": what})
     if outcome.get("fumble"):
         st._emit("fumble", actor=name, data={
@@ -622,10 +623,10 @@ def _record_move(st: Encounter, name: str, feet: int, path: list[Any] | None) ->
                                  st.ruleset.text)
     economy = st.ruleset.economy
     f.rules = economy.move(f.rules, feet)
-    data = _budget_of(economy.budget(f.rules))
+    _moved, remaining_ft = _budget_feet(economy.budget(f.rules))
     st._emit("moved", actor=name, data={
         "action": "move", "path": st._path_json(path) if path else [],
-        "feet": feet, "feet_left": data.get("remaining_ft"), "continued": False,
+        "feet": feet, "feet_left": remaining_ft, "continued": False,
         "notes": []})
     f.update_turn(last_action="move")
 
@@ -635,10 +636,10 @@ def _record_stand_up(st: Encounter, name: str) -> None:
     f = st._f[name]
     economy = st.ruleset.economy
     record = economy.stand_up(f.rules)
-    data = _budget_of(economy.budget(record))
+    moved_ft, remaining_ft = _budget_feet(economy.budget(record))
     st._emit("moved", actor=name, data={
-        "action": "stand_up", "path": [], "feet": data.get("moved_ft"),
-        "feet_left": data.get("remaining_ft"), "continued": False, "notes": []})
+        "action": "stand_up", "path": [], "feet": moved_ft,
+        "feet_left": remaining_ft, "continued": False, "notes": []})
     f.update_turn(last_action="stand_up")
     st._record_commit(name, record, (), why="stands up")
 
