@@ -625,3 +625,69 @@ def test_wounds_damage_and_aoo_left_are_what_a_checked_value_gives(hp_taken, amo
         f = WoundsFighter("f", v, dex_mod=dex, combat_reflexes=reflexes, aoo_used=used,
                           total_defense=defending)
         assert f.aoo_left == max(0, aoo_per_round(dex, reflexes, defending) - used)
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.integers(-12, 12), st.integers(0, 6), st.booleans(), st.booleans(),
+       st.integers(0, 25), st.booleans())
+def test_a_classic_hit_or_heal_gives_the_checked_value_of_its_step(hp, nonlethal, stable,
+                                                                  mobile, amount, lethal):
+    """Classic's damage and healing (002_2a3a79475ca2a541.txt, "Stabilizing a Disabled
+    Character", "Death") give what the checked value of the step gives: HP and nonlethal
+    moved, stable and mobile gone above 0 HP or dead, "disabled", "dead" and
+    "unconscious" said when they begin."""
+    from dataclasses import replace
+
+    from lfgcombat.rulesets.classic.health import ClassicVitals
+    v = ClassicVitals(12, hp=hp, nonlethal=nonlethal, stable=stable, mobile=mobile)
+    assert v.unconscious in (True, False)  # a reading kept on v before its step
+
+    def step(new_hp: int, new_nonlethal: int, events: list[str]) -> ClassicVitals:
+        if v.current > 0 >= new_hp:
+            events.append("disabled")
+        if new_hp <= -10 < v.current:
+            events.append("dead")
+        new = replace(v, hp=new_hp, nonlethal=new_nonlethal, events=())
+        if new.unconscious and not v.unconscious:
+            events.append("unconscious")
+        if new_hp > 0 or new.dead:
+            return replace(new, stable=False, mobile=False, events=tuple(events))
+        return replace(new, events=tuple(events))
+
+    if v.dead:
+        return
+    got = v.damage(amount, nonlethal=not lethal)
+    want = (step(v.current - amount, nonlethal, []) if lethal
+            else step(v.current, nonlethal + amount, ["nonlethal"]))
+    assert got == want and (got.unconscious, got.dead, got.conditions) == (
+        want.unconscious, want.dead, want.conditions)
+    healed = v.heal(amount)
+    assert healed == step(min(12, v.current + amount), max(0, nonlethal - amount), ["healed"])
+
+
+def test_a_records_map_standing_is_the_default_reading_of_its_report_after_each_step():
+    """A wounds record's standing on the map (003_de0e94afd49609a7.txt, "When a character
+    is subject to a damage-dealing effect": at 0 HP it fights on with its Wounds, dead at
+    0 Wounds) is the default :meth:`HealthModel.map_standing` reading of a fresh report,
+    after each hit; its kept report equals a report read afresh and is never handed out."""
+    from lfgcombat.dice import Roller
+    from lfgcombat.rulesets import coerce_ruleset
+    from lfgcombat.rulesets.policies import HealthModel, standing_of
+    from lfgcombat.rulesets.wounds import play as wounds_play
+    from lfgcombat.rulesets.wounds.health import WoundsVitals
+    from lfgcombat.rulesets.wounds.turn import WoundsFighter
+    health = coerce_ruleset("wounds").health
+    f = WoundsFighter("w", WoundsVitals(6, 3), fort_bonus=2)
+    seen = set()
+    for _ in range(6):
+        r = health.report(f)
+        assert r == wounds_play._report(f) == wounds_play.kept_report(f)
+        r["conditions"].append("x")
+        r["vitals"]["wounds"] = 99
+        assert wounds_play.kept_report(f) == wounds_play._report(f)
+        got = health.map_standing(f)
+        assert got == HealthModel.map_standing(health, f) == standing_of(
+            r["status"], r["dead"], health.rule)
+        seen.add(r["status"])
+        f = f.take_damage(Roller(seed=3), 2)[0]
+    assert seen == {"conscious", "wounded", "dead"}

@@ -617,16 +617,23 @@ class HealthModel:
         states mean more on the map (classic's Disabled) overrides it.
         """
         r = self.report(record)
-        status = str(r["status"])
-        rule = getattr(self, "rule", "") or ""
-        why = f"{status} ({rule})" if rule else status
-        if r["dead"]:
-            return MapStanding(threatens=False, moves=False, helpless=True, dead=True,
-                               why=why, lying=True)
-        if status == "unconscious":
-            return MapStanding(threatens=False, moves=False, helpless=True, why=why,
-                               lying=True)
-        return MapStanding(why=why)
+        return standing_of(str(r["status"]), bool(r["dead"]), getattr(self, "rule", "") or "")
+
+
+@functools.lru_cache(maxsize=256)
+def standing_of(status: str, dead: bool, rule: str) -> MapStanding:
+    """:meth:`HealthModel.map_standing`'s default reading of a report's ``status`` and
+    ``dead`` (``rule``: what its ``why`` cites): the same words give the same frozen
+    standing (issue 24, "Fast": a combatant's view asks for it at every change of its
+    record)."""
+    why = f"{status} ({rule})" if rule else status
+    if dead:
+        return MapStanding(threatens=False, moves=False, helpless=True, dead=True,
+                           why=why, lying=True)
+    if status == "unconscious":
+        return MapStanding(threatens=False, moves=False, helpless=True, why=why,
+                           lying=True)
+    return MapStanding(why=why)
 
 
 @dataclass(frozen=True)

@@ -635,11 +635,16 @@ class ClassicHealth(HealthModel):
         with its limited round -, ``disabled`` or ``conscious``), ``dead``, ``conditions``
         (those its hit points give too) and ``vitals``: ``nonlethal``, ``disabled``,
         ``unconscious``, ``stable``, ``mobile``, ``bleed``, ``negative_levels``."""
-        kept = record.__dict__.get("_report")  # the record is a value: read once
-        if kept is None:
-            kept = record.__dict__["_report"] = self._report(record)
+        kept = self._kept_report(record)
         return {**kept, "conditions": list(kept["conditions"]),
                 "vitals": dict(kept["vitals"])}  # the caller's own lists
+
+    def _kept_report(self, record: "ClassicFighter") -> dict[str, Any]:
+        """:meth:`report` as kept on the record (a value: read once), for reading only."""
+        kept: dict[str, Any] | None = record.__dict__.get("_report")
+        if kept is None:
+            kept = record.__dict__["_report"] = self._report(record)
+        return kept
 
     def _report(self, record: "ClassicFighter") -> dict[str, Any]:
         """:meth:`report`, read now."""
@@ -682,7 +687,7 @@ class ClassicHealth(HealthModel):
 
     def _map_standing(self, record: "ClassicFighter") -> MapStanding:
         """:meth:`map_standing`, read now."""
-        status = self.report(record)["status"]
+        status = self._kept_report(record)["status"]
         why = f"{status} ({_STABILIZING})"
         if record.dead:
             return MapStanding(threatens=False, moves=False, helpless=True, dead=True,

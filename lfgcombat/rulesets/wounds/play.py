@@ -245,10 +245,17 @@ def report(record: WoundsFighter) -> dict[str, Any]:
     ``barrier``, ``shell``, ``total_defense``, ``parries_left``, ``shield_hp``, ``aoo_left``,
     ``initiative_penalty``, ``resistance_penalty`` (Acid's). Kept on the record (a
     value; issue 24, "Fast"): each caller gets its own dict and lists."""
-    kept = record.__dict__.get("_report")
+    kept = kept_report(record)
+    return {**kept, "conditions": list(kept["conditions"]), "vitals": dict(kept["vitals"])}
+
+
+def kept_report(record: WoundsFighter) -> dict[str, Any]:
+    """:func:`report` as kept on the record (a value: read once), for reading only (never
+    handed out, nor changed)."""
+    kept: dict[str, Any] | None = record.__dict__.get("_report")
     if kept is None:
         kept = record.__dict__["_report"] = _report(record)
-    return {**kept, "conditions": list(kept["conditions"]), "vitals": dict(kept["vitals"])}
+    return kept
 
 
 def _report(record: WoundsFighter) -> dict[str, Any]:
