@@ -691,3 +691,37 @@ def test_a_records_map_standing_is_the_default_reading_of_its_report_after_each_
         seen.add(r["status"])
         f = f.take_damage(Roller(seed=3), 2)[0]
     assert seen == {"conscious", "wounded", "dead"}
+
+
+@pytest.mark.parametrize("ruleset", ["classic", "wounds"])
+def test_a_records_report_read_by_the_encounter_is_its_report_and_stays_unchanged(ruleset):
+    """What the encounter reads of a record's health (``read_report``: the report kept
+    on the record, not copied) equals a fresh report after each step of a fight
+    (002_2a3a79475ca2a541.txt, "Stabilizing a Disabled Character"; 003_de0e94afd49609a7.txt,
+    "When a character is subject to a damage-dealing effect"), and what ``state()`` hands
+    out is a copy: changing it changes nothing kept."""
+    from lfgcombat.engine.ruleset_play import _read_report
+    orc = load_example("orc").replace(bab=3, prowess=1, good_saves=["fort", "ref"])
+    enc = Encounter([orc.replace(name="Hero"), orc.replace(name="Orc")],
+                    sides={"x": ["Hero"], "y": ["Orc"]}, ruleset=ruleset, seed=5).start()
+    health = enc.ruleset.health
+    for _ in range(40):
+        name = enc.current
+        if name is None or any(enc.state(n).dead for n in ("Hero", "Orc")):
+            break
+        try:
+            enc.attack(name, "Orc" if name == "Hero" else "Hero")
+        except LfgError:  # disabled (classic): no action this round
+            pass
+        for who in ("Hero", "Orc"):
+            record = enc._f[who].rules
+            fresh = health._report(record) if ruleset == "classic" else \
+                __import__("lfgcombat.rulesets.wounds.play", fromlist=["_report"])._report(
+                    record)
+            assert _read_report(health, record) == fresh == health.report(record)
+            s = enc.state(who)
+            s.conditions.append("x") if isinstance(s.conditions, list) else None
+            s.vitals["bogus"] = 1
+            assert _read_report(health, record) == fresh
+        enc.end_turn()
+    assert any(enc.state(n).hp < enc.state(n).max_hp for n in ("Hero", "Orc"))  # struck

@@ -128,8 +128,16 @@ def save_odds(st: Encounter, name: str, which: str, dc: int) -> float:
 
 
 def _record_report(st: Encounter, name: str) -> dict[str, Any]:
-    """The health policy's report of the combatant's record."""
-    return st.ruleset.health.report(st._f[name].rules)
+    """The health policy's report of the combatant's record, for reading only (never
+    changed nor handed out: a copy is the caller's to make)."""
+    return _read_report(st.ruleset.health, st._f[name].rules)
+
+
+def _read_report(health: Any, record: Any) -> dict[str, Any]:
+    """The health policy's report of ``record`` for reading only: its ``read_report``
+    where it has one (the report it keeps on the record, no copy), else its ``report``."""
+    read = getattr(health, "read_report", None)
+    return health.report(record) if read is None else read(record)
 
 
 def _record_commit(st: Encounter, name: str, record: Any, events: tuple[str, ...] | list[str],
@@ -142,8 +150,8 @@ def _record_commit(st: Encounter, name: str, record: Any, events: tuple[str, ...
     now and of ``record``, when the caller has read them (issue 24, "Fast")."""
     f = st._f[name]
     health = st.ruleset.health
-    before, after = reports if reports is not None else (health.report(f.rules),
-                                                         health.report(record))
+    before, after = reports if reports is not None else (_read_report(health, f.rules),
+                                                         _read_report(health, record))
     f.rules = record
     if after["hp"] != f.creature.hp:
         sheet = f.creature
@@ -380,7 +388,7 @@ def _record_struck(st: Encounter, name: str, result: Any, source: str) -> None:
     """Keep the target's record as the attack policy left it (``target_after``: a
     parry spent, Hit Points and Wounds taken, riders), logging the damage it took."""
     before = st._record_report(name)
-    after = st.ruleset.health.report(result.target_after)
+    after = _read_report(st.ruleset.health, result.target_after)
     if result.damage > 0:
         kind = result.damage_type or "untyped"
         st._emit("damage", actor=source, target=name, data={
@@ -435,7 +443,7 @@ def _record_damage(st: Encounter, name: str, amount: int, dtype: str | None, *,
                                                        nonlethal=nonlethal)
     else:
         record, events = record_after, ()
-    after = st.ruleset.health.report(record)
+    after = _read_report(st.ruleset.health, record)
     kind = "nonlethal" if nonlethal else (dtype or "untyped")
     st._emit("damage", actor=source if source in st._f else None, target=name, data={
         "amount": amount, "type": dtype, "damage": {kind: amount},
@@ -450,7 +458,7 @@ def _record_heal(st: Encounter, name: str, amount: int, source: str | None) -> N
     f = st._f[name]
     before = st._record_report(name)
     record, events = st.ruleset.health.heal(f.rules, amount)
-    after = st.ruleset.health.report(record)
+    after = _read_report(st.ruleset.health, record)
     st._emit("heal", target=name, data={
         "amount": amount, "hp_before": before["hp"], "hp_after": after["hp"],
         "source": source or "magic", "events": list(events)})

@@ -503,7 +503,10 @@ class HealthModel:
       ``hp_loss_per_round``) [default: none; turning one on is refused];
     * ``stabilize_takes_healer_record`` (a class attribute, ``True``): :meth:`stabilize`
       is called with ``healer_record=`` (the healer's record, for a check that reads it)
-      [default False: called without it].
+      [default False: called without it];
+    * ``read_report(record)``: :meth:`report` for reading only - the encounter compares
+      and logs it, never changes it nor hands it out - so a model may give the report it
+      keeps on the record without a copy [default: :meth:`report`].
     """
 
     def vitals(self, creature: "Creature") -> Vitals:

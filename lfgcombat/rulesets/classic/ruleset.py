@@ -639,6 +639,11 @@ class ClassicHealth(HealthModel):
         return {**kept, "conditions": list(kept["conditions"]),
                 "vitals": dict(kept["vitals"])}  # the caller's own lists
 
+    def read_report(self, record: "ClassicFighter") -> dict[str, Any]:
+        """:meth:`report` as kept on the record, for reading only (never changed nor
+        handed out: :class:`~lfgcombat.rulesets.HealthModel`'s optional member)."""
+        return self._kept_report(record)
+
     def _kept_report(self, record: "ClassicFighter") -> dict[str, Any]:
         """:meth:`report` as kept on the record (a value: read once), for reading only."""
         kept: dict[str, Any] | None = record.__dict__.get("_report")

@@ -558,6 +558,11 @@ class WoundsHealth(HealthModel):
         :func:`lfgcombat.rulesets.wounds.play.report`)."""
         return report(record)
 
+    def read_report(self, record: "WoundsFighter") -> dict[str, Any]:
+        """:meth:`report` as kept on the record, for reading only (never changed nor
+        handed out: :class:`~lfgcombat.rulesets.HealthModel`'s optional member)."""
+        return kept_report(record)
+
     def map_standing(self, record: "WoundsFighter") -> MapStanding:
         """:meth:`HealthModel.map_standing <lfgcombat.rulesets.HealthModel.map_standing>`'s
         reading (dead at 0 Wounds; ``wounded`` at 0 HP fights on), of the report kept on
