@@ -725,3 +725,57 @@ def test_a_records_report_read_by_the_encounter_is_its_report_and_stays_unchange
             assert _read_report(health, record) == fresh
         enc.end_turn()
     assert any(enc.state(n).hp < enc.state(n).max_hp for n in ("Hero", "Orc"))  # struck
+
+
+def test_a_kept_wounds_attack_is_the_attack_read_afresh_after_each_step(monkeypatch):
+    """The wounds attack made ready to roll (attack bonus, the target's Defense with its
+    conditions and Total Defense, the weapon's damage and riders: 003_de0e94afd49609a7.txt,
+    "Combat Statistics", "Prowess is added directly to your Defense") is kept on the
+    attacker's sheet for the target's sheet; after every hit, condition, Total Defense
+    and sheet change it equals the attack read afresh."""
+    from lfgcombat.rulesets.wounds import combatant as C
+    from lfgcombat.rulesets.wounds import play as wounds_play
+    real = C.prepare_attack
+    checked = []
+
+    def compared(attacker, target, weapon, ranged, prowess, total_defense, airborne,
+                 rider_target, spare, resistance_penalty=0, target_conditions=(), **kw):
+        got = real(attacker, target, weapon, ranged, prowess, total_defense, airborne,
+                   rider_target, spare, resistance_penalty, target_conditions, **kw)
+        a, t = C.WoundsCombatant.of(attacker, prowess=prowess), C.WoundsCombatant.of(target)
+        fresh = C._Prepared(a, *C._prepared_now(
+            a, t, weapon, ranged, bool(total_defense), bool(airborne), rider_target,
+            bool(spare), resistance_penalty, tuple(target_conditions),
+            kw.get("defense_talents", 0), kw.get("circumstance", 0)))
+        assert got == fresh and got.attacker.hp == a.hp
+        checked.append((got.ac, got.bonus))
+        return got
+
+    monkeypatch.setattr(wounds_play, "prepare_attack", compared)
+    orc = load_example("orc").replace(bab=3, prowess=1, good_saves=["fort", "ref"], wounds=60)
+    enc = Encounter([orc.replace(name="A"), orc.replace(name="B")],
+                    sides={"x": ["A"], "y": ["B"]}, ruleset="wounds", seed=2).start()
+    a_steps = [lambda: None, lambda: enc.add_condition("B", "prone"), lambda: None,
+               lambda: enc.remove_condition("B", "prone"), lambda: None,
+               lambda: enc.add_condition("B", "hindered"), lambda: None]
+    turns = {"A": 0, "B": 0}
+    for _ in range(30):
+        n = enc.current
+        if n is None or any(enc.state(x).dead for x in ("A", "B")):
+            break
+        if n == "A":
+            a_steps[turns["A"] % len(a_steps)]()
+        elif turns["B"] % 2:
+            enc.act("B", "total_defense")
+        turns[n] += 1
+        enc.attack(n, "B" if n == "A" else "A")
+        enc.end_turn()
+    assert turns["A"] >= len(a_steps) and len(set(checked)) > 2  # Defense moved
+    a, b = enc._view("A"), enc._view("B")
+    for situation in [(False, False, 0, ()), (True, False, 0, ()), (True, True, 0, ()),
+                      (False, False, -2, ()), (False, False, 0, ("Prone",)),
+                      (False, False, 0, ())]:
+        total_defense, airborne, penalty, conditions = situation
+        compared(a, b, "greataxe", None, None, total_defense, airborne, None, False,
+                 penalty, conditions, circumstance=len(checked) % 2)
+    assert len(set(checked[-6:])) > 2
