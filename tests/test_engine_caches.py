@@ -779,3 +779,59 @@ def test_a_kept_wounds_attack_is_the_attack_read_afresh_after_each_step(monkeypa
         compared(a, b, "greataxe", None, None, total_defense, airborne, None, False,
                  penalty, conditions, circumstance=len(checked) % 2)
     assert len(set(checked[-6:])) > 2
+
+
+def test_a_kept_classic_attack_is_the_attack_read_afresh_after_each_step(monkeypatch):
+    """A classic attack's both sheets read with their conditions (002_2a3a79475ca2a541.txt,
+    "How to attack another creature", "Conditions": the attack bonus, the AC, the damage
+    and miss chance) are kept on the attacker's sheet for the target's sheet; after every
+    hit, condition and situation they equal the attack read afresh, both HP as they are."""
+    from lfgcombat.rulesets.classic import combatant as C
+    from lfgcombat.rulesets.classic.conditions import combined_effect
+    real = C._setup
+    checked = []
+
+    def compared(attacker, target, weapon, **kw):
+        got = real(attacker, target, weapon, **kw)
+        a, t = C.ClassicCombatant.of(attacker, bab=kw["bab"]), C.ClassicCombatant.of(target)
+        drained = max(1, kw["negative_levels"]) if "Energy-Drained" in tuple(
+            kw["attacker_conditions"]) else kw["negative_levels"]
+        fresh = C._setup_now(
+            a, t, combined_effect(c for c in kw["attacker_conditions"]
+                                  if c != "Energy-Drained"),
+            combined_effect(kw["target_conditions"]), weapon, kw["ranged"],
+            bool(kw["limited"]), kw["miss_chance"], tuple(kw["attacker_conditions"]),
+            tuple(kw["target_conditions"]), drained)
+        assert got == fresh and (got.attacker.hp, got.target.hp) == (a.hp, t.hp)
+        assert got.attacker.creature is attacker and got.target.creature is target
+        checked.append((got.ac, got.bonus, got.damage, got.miss_chance))
+        return got
+
+    monkeypatch.setattr(C, "_setup", compared)
+    orc = load_example("orc").replace(bab=3)
+    enc = Encounter([orc.replace(name="A"), orc.replace(name="B")],
+                    sides={"x": ["A"], "y": ["B"]}, ruleset="classic", seed=4).start()
+    a_steps = [lambda: None, lambda: enc.add_condition("B", "Entangled"), lambda: None,
+               lambda: enc.add_condition("A", "Shaken"),
+               lambda: enc.remove_condition("B", "Entangled"), lambda: None]
+    turns = 0
+    for _ in range(40):
+        n = enc.current
+        if n is None or any(enc.state(x).dead for x in ("A", "B")):
+            break
+        if n == "A":
+            a_steps[turns % len(a_steps)]()
+            turns += 1
+        try:
+            enc.attack(n, "B" if n == "A" else "A")
+        except LfgError:  # disabled: no action this round
+            pass
+        enc.end_turn()
+    a, b = enc._view("A"), enc._view("B")
+    for extra in [{}, {"miss_chance": 20}, {"limited": True}, {"negative_levels": 1},
+                  {"target_conditions": ("Prone",)}, {}]:
+        kw = {"bab": None, "ranged": None, "limited": False, "miss_chance": 0,
+              "attacker_conditions": (), "target_conditions": (), "negative_levels": 0,
+              **extra}
+        compared(a, b, "greataxe", **kw)
+    assert turns >= len(a_steps) and len(set(checked)) > 4
