@@ -835,3 +835,25 @@ def test_a_kept_classic_attack_is_the_attack_read_afresh_after_each_step(monkeyp
               **extra}
         compared(a, b, "greataxe", **kw)
     assert turns >= len(a_steps) and len(set(checked)) > 4
+
+
+def test_a_wounds_round_with_nothing_to_count_keeps_the_value_and_its_readings():
+    """A new round with no AOO used (003_de0e94afd49609a7.txt, "As mentioned in the
+    previous Tip": the count starts again) and a turn mark with no Shell ("Shell operates
+    similarly") change nothing, so they give the same value back, its readings kept; with
+    an AOO used or a Shell they give the new value a checked step gives."""
+    from dataclasses import replace
+
+    from lfgcombat.rulesets.wounds.health import WoundsVitals
+    from lfgcombat.rulesets.wounds.turn import WoundsFighter
+    f = WoundsFighter("f", WoundsVitals(10, 8), dex_mod=1)
+    assert f.aoo_left == 2 and f.end_round() == (f, ()) and f.end_round()[0] is f
+    used = f.make_aoo()
+    assert used.end_round()[0] == replace(used, aoo_used=0) and used.end_round()[0].aoo_left == 2
+    v = WoundsVitals(10, 8)
+    assert v.turn_mark() is v
+    said = replace(v, events=("x",))
+    assert said.turn_mark() == v and said.turn_mark().events == ()
+    shelled = v.with_shell(3)
+    assert shelled.turn_mark() == replace(shelled, shell_left=shelled.shell_left - 1,
+                                          events=())

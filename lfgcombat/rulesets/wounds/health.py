@@ -176,8 +176,8 @@ class WoundsVitals:
     def turn_mark(self) -> "WoundsVitals":
         """A start or end of its owner's turn: a Shell "typically lasts for just one round"
         (:data:`SHELL_MARKS`); ``events`` says when it fades."""
-        if not self.shell:  # nothing to count: no field to check again
-            return evolve(self, events=())
+        if not self.shell:  # nothing to count: no field to check again, and no new value
+            return self if not self.events else evolve(self, events=())  # when none said
         left = int(self.shell_left or 0) - 1
         if left > 0:
             return replace(self, shell_left=left, events=())

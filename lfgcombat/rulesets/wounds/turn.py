@@ -283,7 +283,7 @@ class WoundsFighter:
     def end_round(self) -> tuple["WoundsFighter", tuple[str, ...]]:
         """A new round for its AOO: the count starts again (a Shell's round is counted at
         the starts and ends of its turns instead: :meth:`start_turn`, :meth:`finish_turn`)."""
-        return evolve(self, aoo_used=0), ()
+        return (self if not self.aoo_used else evolve(self, aoo_used=0)), ()
 
     def gain_shell(self, amount: int) -> tuple["WoundsFighter", tuple[str, ...]]:
         """Gain a Shell of ``amount``: the highest one overwrites; it lasts a round from now.
