@@ -258,12 +258,19 @@ def kept_report(record: WoundsFighter) -> dict[str, Any]:
     return kept
 
 
+def status(record: WoundsFighter) -> str:
+    """:func:`report`'s ``status``: ``dead`` (0 Wounds), ``wounded`` (0 HP, taking Wounds:
+    003_de0e94afd49609a7.txt, "When a character is subject to a damage-dealing effect") or
+    ``conscious``, read from its vitals alone."""
+    return "dead" if record.dead else "wounded" if record.vitals.hp == 0 else "conscious"
+
+
 def _report(record: WoundsFighter) -> dict[str, Any]:
     """:func:`report`, read now."""
     v = record.vitals
     shield = record.shield
-    status = "dead" if record.dead else "wounded" if v.hp == 0 else "conscious"
-    return {"hp": int(v.hp or 0), "max_hp": v.max_hp, "status": status, "dead": record.dead,
+    return {"hp": int(v.hp or 0), "max_hp": v.max_hp, "status": status(record),
+            "dead": record.dead,
             "conditions": sorted(record.conditions),
             "vitals": {"wounds": int(v.wounds or 0), "wounds_max": v.wounds_max,
                        "barrier": str(v.barrier) if v.barrier else None, "shell": v.shell,

@@ -83,7 +83,7 @@ from .combatant import ODDS_SITUATION, WoundsCombatant, creature_attack, creatur
 from .damage import CATEGORY, rider
 from .defense import Turn
 from .play import (actions_left, budget, encounter_attack, encounter_attack_odds, kept_report,
-                   report, spend)
+                   report, spend, status)
 from .saves import SAVE_ABILITY, base_save
 from .reminders import WoundsReminders
 from .sheet import sheet_rows
@@ -565,10 +565,10 @@ class WoundsHealth(HealthModel):
 
     def map_standing(self, record: "WoundsFighter") -> MapStanding:
         """:meth:`HealthModel.map_standing <lfgcombat.rulesets.HealthModel.map_standing>`'s
-        reading (dead at 0 Wounds; ``wounded`` at 0 HP fights on), of the report kept on
-        the record, read without a copy (issue 24, "Fast")."""
-        r = kept_report(record)
-        return standing_of(str(r["status"]), bool(r["dead"]), self.rule)
+        reading (dead at 0 Wounds; ``wounded`` at 0 HP fights on) of the report's
+        ``status`` and ``dead``, read from the record's vitals alone (issue 24, "Fast": a
+        record spent or moved needs no whole report for its view)."""
+        return standing_of(status(record), record.dead, self.rule)
 
 
 @dataclass(frozen=True)
