@@ -857,3 +857,28 @@ def test_a_wounds_round_with_nothing_to_count_keeps_the_value_and_its_readings()
     shelled = v.with_shell(3)
     assert shelled.turn_mark() == replace(shelled, shell_left=shelled.shell_left - 1,
                                           events=())
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(-12, 12), st.integers(0, 6), st.booleans(), st.booleans(),
+       st.integers(0, 2), st.sampled_from([(), ("Shaken",), ("Paralyzed",), ("Stunned",)]))
+def test_a_classic_records_status_and_standing_are_its_reports(hp, nonlethal, stable, mobile,
+                                                              drained, conditions):
+    """A classic record's status (002_2a3a79475ca2a541.txt, "Stabilizing a Disabled
+    Character", "Death": dead, unconscious, mobile, disabled, conscious) read from its
+    vitals alone is its report's, and its map standing is the one read from a fresh
+    report's status."""
+    from lfgcombat.rulesets import coerce_ruleset
+    from lfgcombat.rulesets.classic import ruleset as R
+    from lfgcombat.rulesets.classic.health import ClassicVitals
+    from lfgcombat.rulesets.classic.turn import ClassicFighter
+    health = coerce_ruleset("classic").health
+    f = ClassicFighter("f", ClassicVitals(12, hp=hp, nonlethal=nonlethal, stable=stable,
+                                          mobile=mobile), hit_dice=2,
+                       conditions=frozenset(conditions), negative_levels=drained)
+    report = health._report(f)
+    assert R._status(f) == report["status"]
+    standing = health.map_standing(f)  # (read from the status: no report made for it)
+    assert "_report" not in f.__dict__ or report == health._report(f)
+    assert standing.why is None or standing.why.startswith(
+        "dead" if report["dead"] else report["status"])

@@ -654,9 +654,8 @@ class ClassicHealth(HealthModel):
     def _report(self, record: "ClassicFighter") -> dict[str, Any]:
         """:meth:`report`, read now."""
         v = record.vitals
-        status = ("dead" if record.dead else "unconscious" if v.unconscious else
-                  "mobile" if v.limited else "disabled" if v.disabled else "conscious")
-        return {"hp": v.current, "max_hp": v.max_hp, "status": status, "dead": record.dead,
+        return {"hp": v.current, "max_hp": v.max_hp, "status": _status(record),
+                "dead": record.dead,
                 "conditions": list(record.all_conditions),
                 "vitals": {"nonlethal": v.nonlethal, "disabled": v.disabled,
                            "unconscious": v.unconscious, "stable": v.stable,
@@ -692,7 +691,7 @@ class ClassicHealth(HealthModel):
 
     def _map_standing(self, record: "ClassicFighter") -> MapStanding:
         """:meth:`map_standing`, read now."""
-        status = self._kept_report(record)["status"]
+        status = _status(record)  # (its vitals alone: no whole report for a view)
         why = f"{status} ({_STABILIZING})"
         if record.dead:
             return MapStanding(threatens=False, moves=False, helpless=True, dead=True,
@@ -706,6 +705,16 @@ class ClassicHealth(HealthModel):
         if mode == "limited":
             return MapStanding(reach_ft=5, why=why)
         return MapStanding(threatens=mode == "normal", moves=mode != "none", why=why)
+
+
+def _status(record: "ClassicFighter") -> str:
+    """:meth:`ClassicHealth.report`'s ``status``: ``dead``, ``unconscious``, ``mobile``
+    (disabled with its limited round), ``disabled`` or ``conscious``
+    (002_2a3a79475ca2a541.txt, "Stabilizing a Disabled Character", "Death"), read from
+    the record's vitals."""
+    v = record.vitals
+    return ("dead" if record.dead else "unconscious" if v.unconscious else
+            "mobile" if v.limited else "disabled" if v.disabled else "conscious")
 
 
 def _parse_classic_conditions(raw: Any) -> tuple[str, ...]:
