@@ -566,3 +566,319 @@ def test_may_alternate_is_kept_on_the_attacker_as_read_afresh(name):
     assert c.__dict__["_kept_stats"][("sheet", "may_alternate")] == _may_alternate(c)[0]
     struck = c.replace(current_hp=c.hp - 1)
     assert _can_alternate(struck) == _may_alternate(Creature.from_dict(struck.to_dict()))[0]
+
+
+def test_a_budgets_feet_are_those_of_its_whole_data():
+    """What an attack, a single action or a move logs of a record's round (its
+    ``moved_ft`` and ``remaining_ft``, read alone) is what the budget's whole data says:
+    classic's round (002_2a3a79475ca2a541.txt, "Character Round:"), wounds' Half Actions
+    (003_de0e94afd49609a7.txt, "Attacking an enemy usually involves spending your Half
+    Action"), none outside a turn, and a budget whose feet are not plain numbers."""
+    import dataclasses
+
+    from lfgcombat.engine.record_budget import _budget_feet, _budget_of
+    from lfgcombat.rulesets.classic.actions import RoundBudget
+    from lfgcombat.rulesets.wounds import play as wounds_play
+    from lfgcombat.rulesets.wounds.health import WoundsVitals
+    from lfgcombat.rulesets.wounds.turn import WoundsFighter
+
+    @dataclasses.dataclass(frozen=True)
+    class Odd:
+        moved_ft: float = 2.5
+        note: str = "x"
+
+        @property
+        def remaining_ft(self) -> str:
+            return "all"
+
+    w = WoundsFighter("w", WoundsVitals(10, 12)).start_turn()[0]
+    budgets = [None, RoundBudget(30), RoundBudget(30).move(10).act("attack"),
+               RoundBudget.limited(30), wounds_play.budget(w),
+               wounds_play.budget(wounds_play.spend(w, "attack")), {"moved_ft": 5},
+               Odd(), {"moved_ft": "far", "remaining_ft": 1.5}]
+    for b in budgets:
+        data = _budget_of(b)
+        assert _budget_feet(b) == (data.get("moved_ft"), data.get("remaining_ft")), b
+    assert _budget_feet(RoundBudget(30).move(10)) == (10, 20)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(0, 30), st.integers(0, 30), st.integers(0, 5), st.booleans(),
+       st.booleans())
+def test_wounds_damage_and_aoo_left_are_what_a_checked_value_gives(hp_taken, amount, shell,
+                                                                   to_wounds, defending):
+    """A wounds hit (003_de0e94afd49609a7.txt, "When a character is subject to a
+    damage-dealing effect": Shell, Hit Points, then Wounds) gives the vitals that the
+    checked constructor gives of its values; the AOO left ("As mentioned in the previous
+    Tip": 1 + DEX modifier, minimum 0; none in Total Defense) is
+    :func:`~lfgcombat.rulesets.wounds.aoo.aoo_per_round`'s count."""
+    from dataclasses import asdict
+
+    from lfgcombat.rulesets.wounds.aoo import aoo_per_round
+    from lfgcombat.rulesets.wounds.health import WoundsVitals
+    from lfgcombat.rulesets.wounds.turn import WoundsFighter
+    v = WoundsVitals(30, 12, hp=30 - hp_taken, shell=shell)
+    got = v.damage(amount, to_wounds=to_wounds)
+    assert got == WoundsVitals(**{**asdict(got), "barrier": got.barrier})
+    assert got.shell_left == (0 if not got.shell else v.shell_left)
+    for dex, reflexes, used in ((-2, 0, 0), (0, 0, 1), (3, 1, 2), (1, 2, 9)):
+        f = WoundsFighter("f", v, dex_mod=dex, combat_reflexes=reflexes, aoo_used=used,
+                          total_defense=defending)
+        assert f.aoo_left == max(0, aoo_per_round(dex, reflexes, defending) - used)
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.integers(-12, 12), st.integers(0, 6), st.booleans(), st.booleans(),
+       st.integers(0, 25), st.booleans())
+def test_a_classic_hit_or_heal_gives_the_checked_value_of_its_step(hp, nonlethal, stable,
+                                                                  mobile, amount, lethal):
+    """Classic's damage and healing (002_2a3a79475ca2a541.txt, "Stabilizing a Disabled
+    Character", "Death") give what the checked value of the step gives: HP and nonlethal
+    moved, stable and mobile gone above 0 HP or dead, "disabled", "dead" and
+    "unconscious" said when they begin."""
+    from dataclasses import replace
+
+    from lfgcombat.rulesets.classic.health import ClassicVitals
+    v = ClassicVitals(12, hp=hp, nonlethal=nonlethal, stable=stable, mobile=mobile)
+    assert v.unconscious in (True, False)  # a reading kept on v before its step
+
+    def step(new_hp: int, new_nonlethal: int, events: list[str]) -> ClassicVitals:
+        if v.current > 0 >= new_hp:
+            events.append("disabled")
+        if new_hp <= -10 < v.current:
+            events.append("dead")
+        new = replace(v, hp=new_hp, nonlethal=new_nonlethal, events=())
+        if new.unconscious and not v.unconscious:
+            events.append("unconscious")
+        if new_hp > 0 or new.dead:
+            return replace(new, stable=False, mobile=False, events=tuple(events))
+        return replace(new, events=tuple(events))
+
+    if v.dead:
+        return
+    got = v.damage(amount, nonlethal=not lethal)
+    want = (step(v.current - amount, nonlethal, []) if lethal
+            else step(v.current, nonlethal + amount, ["nonlethal"]))
+    assert got == want and (got.unconscious, got.dead, got.conditions) == (
+        want.unconscious, want.dead, want.conditions)
+    healed = v.heal(amount)
+    assert healed == step(min(12, v.current + amount), max(0, nonlethal - amount), ["healed"])
+
+
+def test_a_records_map_standing_is_the_default_reading_of_its_report_after_each_step():
+    """A wounds record's standing on the map (003_de0e94afd49609a7.txt, "When a character
+    is subject to a damage-dealing effect": at 0 HP it fights on with its Wounds, dead at
+    0 Wounds) is the default :meth:`HealthModel.map_standing` reading of a fresh report,
+    after each hit; its kept report equals a report read afresh and is never handed out."""
+    from lfgcombat.dice import Roller
+    from lfgcombat.rulesets import coerce_ruleset
+    from lfgcombat.rulesets.policies import HealthModel, standing_of
+    from lfgcombat.rulesets.wounds import play as wounds_play
+    from lfgcombat.rulesets.wounds.health import WoundsVitals
+    from lfgcombat.rulesets.wounds.turn import WoundsFighter
+    health = coerce_ruleset("wounds").health
+    f = WoundsFighter("w", WoundsVitals(6, 3), fort_bonus=2)
+    seen = set()
+    for _ in range(6):
+        r = health.report(f)
+        assert r == wounds_play._report(f) == wounds_play.kept_report(f)
+        r["conditions"].append("x")
+        r["vitals"]["wounds"] = 99
+        assert wounds_play.kept_report(f) == wounds_play._report(f)
+        got = health.map_standing(f)
+        assert got == HealthModel.map_standing(health, f) == standing_of(
+            r["status"], r["dead"], health.rule)
+        seen.add(r["status"])
+        f = f.take_damage(Roller(seed=3), 2)[0]
+    assert seen == {"conscious", "wounded", "dead"}
+
+
+@pytest.mark.parametrize("ruleset", ["classic", "wounds"])
+def test_a_records_report_read_by_the_encounter_is_its_report_and_stays_unchanged(ruleset):
+    """What the encounter reads of a record's health (``read_report``: the report kept
+    on the record, not copied) equals a fresh report after each step of a fight
+    (002_2a3a79475ca2a541.txt, "Stabilizing a Disabled Character"; 003_de0e94afd49609a7.txt,
+    "When a character is subject to a damage-dealing effect"), and what ``state()`` hands
+    out is a copy: changing it changes nothing kept."""
+    from lfgcombat.engine.ruleset_play import _read_report
+    orc = load_example("orc").replace(bab=3, prowess=1, good_saves=["fort", "ref"])
+    enc = Encounter([orc.replace(name="Hero"), orc.replace(name="Orc")],
+                    sides={"x": ["Hero"], "y": ["Orc"]}, ruleset=ruleset, seed=5).start()
+    health = enc.ruleset.health
+    for _ in range(40):
+        name = enc.current
+        if name is None or any(enc.state(n).dead for n in ("Hero", "Orc")):
+            break
+        try:
+            enc.attack(name, "Orc" if name == "Hero" else "Hero")
+        except LfgError:  # disabled (classic): no action this round
+            pass
+        for who in ("Hero", "Orc"):
+            record = enc._f[who].rules
+            fresh = health._report(record) if ruleset == "classic" else \
+                __import__("lfgcombat.rulesets.wounds.play", fromlist=["_report"])._report(
+                    record)
+            assert _read_report(health, record) == fresh == health.report(record)
+            s = enc.state(who)
+            s.conditions.append("x") if isinstance(s.conditions, list) else None
+            s.vitals["bogus"] = 1
+            assert _read_report(health, record) == fresh
+        enc.end_turn()
+    assert any(enc.state(n).hp < enc.state(n).max_hp for n in ("Hero", "Orc"))  # struck
+
+
+def test_a_kept_wounds_attack_is_the_attack_read_afresh_after_each_step(monkeypatch):
+    """The wounds attack made ready to roll (attack bonus, the target's Defense with its
+    conditions and Total Defense, the weapon's damage and riders: 003_de0e94afd49609a7.txt,
+    "Combat Statistics", "Prowess is added directly to your Defense") is kept on the
+    attacker's sheet for the target's sheet; after every hit, condition, Total Defense
+    and sheet change it equals the attack read afresh."""
+    from lfgcombat.rulesets.wounds import combatant as C
+    from lfgcombat.rulesets.wounds import play as wounds_play
+    real = C.prepare_attack
+    checked = []
+
+    def compared(attacker, target, weapon, ranged, prowess, total_defense, airborne,
+                 rider_target, spare, resistance_penalty=0, target_conditions=(), **kw):
+        got = real(attacker, target, weapon, ranged, prowess, total_defense, airborne,
+                   rider_target, spare, resistance_penalty, target_conditions, **kw)
+        a, t = C.WoundsCombatant.of(attacker, prowess=prowess), C.WoundsCombatant.of(target)
+        fresh = C._Prepared(a, *C._prepared_now(
+            a, t, weapon, ranged, bool(total_defense), bool(airborne), rider_target,
+            bool(spare), resistance_penalty, tuple(target_conditions),
+            kw.get("defense_talents", 0), kw.get("circumstance", 0)))
+        assert got == fresh and got.attacker.hp == a.hp
+        checked.append((got.ac, got.bonus))
+        return got
+
+    monkeypatch.setattr(wounds_play, "prepare_attack", compared)
+    orc = load_example("orc").replace(bab=3, prowess=1, good_saves=["fort", "ref"], wounds=60)
+    enc = Encounter([orc.replace(name="A"), orc.replace(name="B")],
+                    sides={"x": ["A"], "y": ["B"]}, ruleset="wounds", seed=2).start()
+    a_steps = [lambda: None, lambda: enc.add_condition("B", "prone"), lambda: None,
+               lambda: enc.remove_condition("B", "prone"), lambda: None,
+               lambda: enc.add_condition("B", "hindered"), lambda: None]
+    turns = {"A": 0, "B": 0}
+    for _ in range(30):
+        n = enc.current
+        if n is None or any(enc.state(x).dead for x in ("A", "B")):
+            break
+        if n == "A":
+            a_steps[turns["A"] % len(a_steps)]()
+        elif turns["B"] % 2:
+            enc.act("B", "total_defense")
+        turns[n] += 1
+        enc.attack(n, "B" if n == "A" else "A")
+        enc.end_turn()
+    assert turns["A"] >= len(a_steps) and len(set(checked)) > 2  # Defense moved
+    a, b = enc._view("A"), enc._view("B")
+    for situation in [(False, False, 0, ()), (True, False, 0, ()), (True, True, 0, ()),
+                      (False, False, -2, ()), (False, False, 0, ("Prone",)),
+                      (False, False, 0, ())]:
+        total_defense, airborne, penalty, conditions = situation
+        compared(a, b, "greataxe", None, None, total_defense, airborne, None, False,
+                 penalty, conditions, circumstance=len(checked) % 2)
+    assert len(set(checked[-6:])) > 2
+
+
+def test_a_kept_classic_attack_is_the_attack_read_afresh_after_each_step(monkeypatch):
+    """A classic attack's both sheets read with their conditions (002_2a3a79475ca2a541.txt,
+    "How to attack another creature", "Conditions": the attack bonus, the AC, the damage
+    and miss chance) are kept on the attacker's sheet for the target's sheet; after every
+    hit, condition and situation they equal the attack read afresh, both HP as they are."""
+    from lfgcombat.rulesets.classic import combatant as C
+    from lfgcombat.rulesets.classic.conditions import combined_effect
+    real = C._setup
+    checked = []
+
+    def compared(attacker, target, weapon, **kw):
+        got = real(attacker, target, weapon, **kw)
+        a, t = C.ClassicCombatant.of(attacker, bab=kw["bab"]), C.ClassicCombatant.of(target)
+        drained = max(1, kw["negative_levels"]) if "Energy-Drained" in tuple(
+            kw["attacker_conditions"]) else kw["negative_levels"]
+        fresh = C._setup_now(
+            a, t, combined_effect(c for c in kw["attacker_conditions"]
+                                  if c != "Energy-Drained"),
+            combined_effect(kw["target_conditions"]), weapon, kw["ranged"],
+            bool(kw["limited"]), kw["miss_chance"], tuple(kw["attacker_conditions"]),
+            tuple(kw["target_conditions"]), drained)
+        assert got == fresh and (got.attacker.hp, got.target.hp) == (a.hp, t.hp)
+        assert got.attacker.creature is attacker and got.target.creature is target
+        checked.append((got.ac, got.bonus, got.damage, got.miss_chance))
+        return got
+
+    monkeypatch.setattr(C, "_setup", compared)
+    orc = load_example("orc").replace(bab=3)
+    enc = Encounter([orc.replace(name="A"), orc.replace(name="B")],
+                    sides={"x": ["A"], "y": ["B"]}, ruleset="classic", seed=4).start()
+    a_steps = [lambda: None, lambda: enc.add_condition("B", "Entangled"), lambda: None,
+               lambda: enc.add_condition("A", "Shaken"),
+               lambda: enc.remove_condition("B", "Entangled"), lambda: None]
+    turns = 0
+    for _ in range(40):
+        n = enc.current
+        if n is None or any(enc.state(x).dead for x in ("A", "B")):
+            break
+        if n == "A":
+            a_steps[turns % len(a_steps)]()
+            turns += 1
+        try:
+            enc.attack(n, "B" if n == "A" else "A")
+        except LfgError:  # disabled: no action this round
+            pass
+        enc.end_turn()
+    a, b = enc._view("A"), enc._view("B")
+    for extra in [{}, {"miss_chance": 20}, {"limited": True}, {"negative_levels": 1},
+                  {"target_conditions": ("Prone",)}, {}]:
+        kw = {"bab": None, "ranged": None, "limited": False, "miss_chance": 0,
+              "attacker_conditions": (), "target_conditions": (), "negative_levels": 0,
+              **extra}
+        compared(a, b, "greataxe", **kw)
+    assert turns >= len(a_steps) and len(set(checked)) > 4
+
+
+def test_a_wounds_round_with_nothing_to_count_keeps_the_value_and_its_readings():
+    """A new round with no AOO used (003_de0e94afd49609a7.txt, "As mentioned in the
+    previous Tip": the count starts again) and a turn mark with no Shell ("Shell operates
+    similarly") change nothing, so they give the same value back, its readings kept; with
+    an AOO used or a Shell they give the new value a checked step gives."""
+    from dataclasses import replace
+
+    from lfgcombat.rulesets.wounds.health import WoundsVitals
+    from lfgcombat.rulesets.wounds.turn import WoundsFighter
+    f = WoundsFighter("f", WoundsVitals(10, 8), dex_mod=1)
+    assert f.aoo_left == 2 and f.end_round() == (f, ()) and f.end_round()[0] is f
+    used = f.make_aoo()
+    assert used.end_round()[0] == replace(used, aoo_used=0) and used.end_round()[0].aoo_left == 2
+    v = WoundsVitals(10, 8)
+    assert v.turn_mark() is v
+    said = replace(v, events=("x",))
+    assert said.turn_mark() == v and said.turn_mark().events == ()
+    shelled = v.with_shell(3)
+    assert shelled.turn_mark() == replace(shelled, shell_left=shelled.shell_left - 1,
+                                          events=())
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(-12, 12), st.integers(0, 6), st.booleans(), st.booleans(),
+       st.integers(0, 2), st.sampled_from([(), ("Shaken",), ("Paralyzed",), ("Stunned",)]))
+def test_a_classic_records_status_and_standing_are_its_reports(hp, nonlethal, stable, mobile,
+                                                              drained, conditions):
+    """A classic record's status (002_2a3a79475ca2a541.txt, "Stabilizing a Disabled
+    Character", "Death": dead, unconscious, mobile, disabled, conscious) read from its
+    vitals alone is its report's, and its map standing is the one read from a fresh
+    report's status."""
+    from lfgcombat.rulesets import coerce_ruleset
+    from lfgcombat.rulesets.classic import ruleset as R
+    from lfgcombat.rulesets.classic.health import ClassicVitals
+    from lfgcombat.rulesets.classic.turn import ClassicFighter
+    health = coerce_ruleset("classic").health
+    f = ClassicFighter("f", ClassicVitals(12, hp=hp, nonlethal=nonlethal, stable=stable,
+                                          mobile=mobile), hit_dice=2,
+                       conditions=frozenset(conditions), negative_levels=drained)
+    report = health._report(f)
+    assert R._status(f) == report["status"]
+    standing = health.map_standing(f)  # (read from the status: no report made for it)
+    assert "_report" not in f.__dict__ or report == health._report(f)
+    assert standing.why is None or standing.why.startswith(
+        "dead" if report["dead"] else report["status"])

@@ -51,6 +51,34 @@ def _budget_of(budget: Any) -> dict[str, Any]:
     return {} if budget is None else _budget_read(budget)
 
 
+def _budget_feet(budget: Any) -> tuple[Any, Any]:
+    """``moved_ft`` and ``remaining_ft`` of :func:`_budget_of` (``None`` where it has
+    none), read alone: a step that logs these two (an attack, a single action, a move)
+    needs none of the rest of the budget's data (issue 24, "Fast": the whole of it was
+    made at every step). A budget whose two values are not plain numbers is read whole."""
+    if budget is None:
+        return None, None
+    if type(budget) is dict:
+        moved, left = budget.get("moved_ft"), budget.get("remaining_ft")
+    elif dataclasses.is_dataclass(budget) and not isinstance(budget, type):
+        names = _FIELD_NAMES.get(type(budget))
+        if names is None:
+            names = _FIELD_NAMES[type(budget)] = tuple(f.name for f in dataclasses.fields(budget))
+        moved = getattr(budget, "moved_ft") if "moved_ft" in names else None
+        left = getattr(budget, "remaining_ft", None)
+    else:
+        moved = left = _NOT_READ
+    if type(moved) not in _FEET or type(left) not in _FEET:
+        data = _budget_of(budget)
+        return data.get("moved_ft"), data.get("remaining_ft")
+    return moved, left
+
+
+#: What :func:`_budget_feet` reads as it is (any other value: the budget's data read whole).
+_FEET = (int, type(None))
+_NOT_READ = object()
+
+
 def _budget_read(budget: Any) -> dict[str, Any]:
     """:func:`budget_data` of a budget (not ``None``) as kept on it, for reading only
     (never handed out, nor changed): a step that reads a field or two of it, or logs it

@@ -38,7 +38,8 @@ from typing import TYPE_CHECKING, Any
 
 from ..errors import IllegalActionError
 from ..battlemap.grid import FEET_PER_CELL
-from .ruleset_play import _actor, budget_data
+from .record_budget import _budget_feet
+from .ruleset_play import _actor
 from ..rules.movement.walk import Walk, WalkPlan
 
 if TYPE_CHECKING:
@@ -49,7 +50,7 @@ if TYPE_CHECKING:
 def _remaining(economy: Any, record: Any) -> int | None:
     """The feet of movement the record's round has left (``None``: the economy reports
     none; see :class:`~lfgcombat.rulesets.ActionEconomy`'s optional members)."""
-    left = (budget_data(economy.budget(record)) or {}).get("remaining_ft")
+    left = _budget_feet(economy.budget(record))[1]
     return None if left is None else int(left)
 
 

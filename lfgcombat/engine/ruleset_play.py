@@ -38,7 +38,8 @@ from ..errors import IllegalActionError, LfgError
 from ..rules._citations import R_DEATH
 from .commands import command
 from .record_budget import (RoundActionsLeft, _actions_left_made, _actions_left_of,  # noqa: F401
-                            _budget_data, _budget_of, _kept_on, budget_data)
+                            _budget_data, _budget_feet, _budget_of, _kept_on,
+                            budget_data)
 from .record_sheet import hand_on
 from .state import ActionsLeft, _possessive
 from ..rules.health.saves import save_odds as _save_odds_of
@@ -127,8 +128,16 @@ def save_odds(st: Encounter, name: str, which: str, dc: int) -> float:
 
 
 def _record_report(st: Encounter, name: str) -> dict[str, Any]:
-    """The health policy's report of the combatant's record."""
-    return st.ruleset.health.report(st._f[name].rules)
+    """The health policy's report of the combatant's record, for reading only (never
+    changed nor handed out: a copy is the caller's to make)."""
+    return _read_report(st.ruleset.health, st._f[name].rules)
+
+
+def _read_report(health: Any, record: Any) -> dict[str, Any]:
+    """The health policy's report of ``record`` for reading only: its ``read_report``
+    where it has one (the report it keeps on the record, no copy), else its ``report``."""
+    read = getattr(health, "read_report", None)
+    return health.report(record) if read is None else read(record)
 
 
 def _record_commit(st: Encounter, name: str, record: Any, events: tuple[str, ...] | list[str],
@@ -141,8 +150,8 @@ def _record_commit(st: Encounter, name: str, record: Any, events: tuple[str, ...
     now and of ``record``, when the caller has read them (issue 24, "Fast")."""
     f = st._f[name]
     health = st.ruleset.health
-    before, after = reports if reports is not None else (health.report(f.rules),
-                                                         health.report(record))
+    before, after = reports if reports is not None else (_read_report(health, f.rules),
+                                                         _read_report(health, record))
     f.rules = record
     if after["hp"] != f.creature.hp:
         sheet = f.creature
@@ -269,10 +278,10 @@ def _record_spend(st: Encounter, name: str, action: str, note: str | None = None
     f = st._f[name]
     economy = st.ruleset.economy
     f.rules = economy.spend(f.rules, action)
-    data = _budget_of(economy.budget(f.rules))
+    moved_ft, remaining_ft = _budget_feet(economy.budget(f.rules))
     st._emit("single_action", actor=name, target=target, data={
-        "action": action, "moved_ft": data.get("moved_ft"),
-        "remaining_ft": data.get("remaining_ft"), "note": note})
+        "action": action, "moved_ft": moved_ft,
+        "remaining_ft": remaining_ft, "note": note})
     f.update_turn(last_action=action)
 
 # ------------------------------------------------------------------ attacks
@@ -349,10 +358,10 @@ def _record_plan(st: Encounter, name: str, target: str, weapon: Any,
 def _record_after_attack(st: Encounter, name: str, target: str, weapon: Any, result: Any,
                          extra: list[str], aoo: bool = False) -> None:
     f = st._f[name]
-    data = _budget_of(st.ruleset.economy.budget(f.rules))
+    moved_ft, remaining_ft = _budget_feet(st.ruleset.economy.budget(f.rules))
     st._emit("single_action", actor=name, target=target, data={
-        "action": "aoo" if aoo else "attack", "moved_ft": data.get("moved_ft"),
-        "remaining_ft": data.get("remaining_ft"), "note": None})
+        "action": "aoo" if aoo else "attack", "moved_ft": moved_ft,
+        "remaining_ft": remaining_ft, "note": None})
     label = weapon if isinstance(weapon, (str, type(None))) else str(weapon)
     st._emit("attack", actor=name, target=target, data={
         "weapon": label, "outcome": result.outcome, "hit": result.hit,
@@ -379,7 +388,7 @@ def _record_struck(st: Encounter, name: str, result: Any, source: str) -> None:
     """Keep the target's record as the attack policy left it (``target_after``: a
     parry spent, Hit Points and Wounds taken, riders), logging the damage it took."""
     before = st._record_report(name)
-    after = st.ruleset.health.report(result.target_after)
+    after = _read_report(st.ruleset.health, result.target_after)
     if result.damage > 0:
         kind = result.damage_type or "untyped"
         st._emit("damage", actor=source, target=name, data={
@@ -434,7 +443,7 @@ def _record_damage(st: Encounter, name: str, amount: int, dtype: str | None, *,
                                                        nonlethal=nonlethal)
     else:
         record, events = record_after, ()
-    after = st.ruleset.health.report(record)
+    after = _read_report(st.ruleset.health, record)
     kind = "nonlethal" if nonlethal else (dtype or "untyped")
     st._emit("damage", actor=source if source in st._f else None, target=name, data={
         "amount": amount, "type": dtype, "damage": {kind: amount},
@@ -449,7 +458,7 @@ def _record_heal(st: Encounter, name: str, amount: int, source: str | None) -> N
     f = st._f[name]
     before = st._record_report(name)
     record, events = st.ruleset.health.heal(f.rules, amount)
-    after = st.ruleset.health.report(record)
+    after = _read_report(st.ruleset.health, record)
     st._emit("heal", target=name, data={
         "amount": amount, "hp_before": before["hp"], "hp_after": after["hp"],
         "source": source or "magic", "events": list(events)})
@@ -502,10 +511,10 @@ def _record_stabilize(st: Encounter, name: str, target: str | None, note: str | 
                                       st._view(name), **extra)
     f.rules = spent
     st._log_rolls(seen, actor=name, target=target)
-    data = _budget_of(economy.budget(f.rules))
+    moved_ft, remaining_ft = _budget_feet(economy.budget(f.rules))
     st._emit("single_action", actor=name, target=target, data={
-        "action": "stabilize", "moved_ft": data.get("moved_ft"),
-        "remaining_ft": data.get("remaining_ft"), "note": note})
+        "action": "stabilize", "moved_ft": moved_ft,
+        "remaining_ft": remaining_ft, "note": note})
     f.update_turn(last_action="stabilize")
     st._record_commit(target, record, events, why=f"{_possessive(name)} Stabilize")
 
@@ -572,10 +581,10 @@ def _h_heroic_action(st: Encounter, name: str, ability: str, gm_mod: int, enviro
                              environment=bool(environment))
     st._log_rolls(seen, actor=name)
     f.rules = spent
-    data = _budget_of(economy.budget(spent))
+    moved_ft, remaining_ft = _budget_feet(economy.budget(spent))
     st._emit("single_action", actor=name, data={
-        "action": "heroic_action", "moved_ft": data.get("moved_ft"),
-        "remaining_ft": data.get("remaining_ft"), "note": what})
+        "action": "heroic_action", "moved_ft": moved_ft,
+        "remaining_ft": remaining_ft, "note": what})
     st._emit("heroic_action", actor=name, data={**outcome, "what": what})
     if outcome.get("fumble"):
         st._emit("fumble", actor=name, data={
@@ -622,10 +631,10 @@ def _record_move(st: Encounter, name: str, feet: int, path: list[Any] | None) ->
                                  st.ruleset.text)
     economy = st.ruleset.economy
     f.rules = economy.move(f.rules, feet)
-    data = _budget_of(economy.budget(f.rules))
+    _moved, remaining_ft = _budget_feet(economy.budget(f.rules))
     st._emit("moved", actor=name, data={
         "action": "move", "path": st._path_json(path) if path else [],
-        "feet": feet, "feet_left": data.get("remaining_ft"), "continued": False,
+        "feet": feet, "feet_left": remaining_ft, "continued": False,
         "notes": []})
     f.update_turn(last_action="move")
 
@@ -635,10 +644,10 @@ def _record_stand_up(st: Encounter, name: str) -> None:
     f = st._f[name]
     economy = st.ruleset.economy
     record = economy.stand_up(f.rules)
-    data = _budget_of(economy.budget(record))
+    moved_ft, remaining_ft = _budget_feet(economy.budget(record))
     st._emit("moved", actor=name, data={
-        "action": "stand_up", "path": [], "feet": data.get("moved_ft"),
-        "feet_left": data.get("remaining_ft"), "continued": False, "notes": []})
+        "action": "stand_up", "path": [], "feet": moved_ft,
+        "feet_left": remaining_ft, "continued": False, "notes": []})
     f.update_turn(last_action="stand_up")
     st._record_commit(name, record, (), why="stands up")
 

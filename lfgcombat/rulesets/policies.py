@@ -503,7 +503,10 @@ class HealthModel:
       ``hp_loss_per_round``) [default: none; turning one on is refused];
     * ``stabilize_takes_healer_record`` (a class attribute, ``True``): :meth:`stabilize`
       is called with ``healer_record=`` (the healer's record, for a check that reads it)
-      [default False: called without it].
+      [default False: called without it];
+    * ``read_report(record)``: :meth:`report` for reading only - the encounter compares
+      and logs it, never changes it nor hands it out - so a model may give the report it
+      keeps on the record without a copy [default: :meth:`report`].
     """
 
     def vitals(self, creature: "Creature") -> Vitals:
@@ -617,16 +620,23 @@ class HealthModel:
         states mean more on the map (classic's Disabled) overrides it.
         """
         r = self.report(record)
-        status = str(r["status"])
-        rule = getattr(self, "rule", "") or ""
-        why = f"{status} ({rule})" if rule else status
-        if r["dead"]:
-            return MapStanding(threatens=False, moves=False, helpless=True, dead=True,
-                               why=why, lying=True)
-        if status == "unconscious":
-            return MapStanding(threatens=False, moves=False, helpless=True, why=why,
-                               lying=True)
-        return MapStanding(why=why)
+        return standing_of(str(r["status"]), bool(r["dead"]), getattr(self, "rule", "") or "")
+
+
+@functools.lru_cache(maxsize=256)
+def standing_of(status: str, dead: bool, rule: str) -> MapStanding:
+    """:meth:`HealthModel.map_standing`'s default reading of a report's ``status`` and
+    ``dead`` (``rule``: what its ``why`` cites): the same words give the same frozen
+    standing (issue 24, "Fast": a combatant's view asks for it at every change of its
+    record)."""
+    why = f"{status} ({rule})" if rule else status
+    if dead:
+        return MapStanding(threatens=False, moves=False, helpless=True, dead=True,
+                           why=why, lying=True)
+    if status == "unconscious":
+        return MapStanding(threatens=False, moves=False, helpless=True, why=why,
+                           lying=True)
+    return MapStanding(why=why)
 
 
 @dataclass(frozen=True)

@@ -46,8 +46,8 @@ def test_a_commit_reads_each_health_report_once_and_logs_as_before(act, monkeypa
     enc.damage("B", 5, "slashing")
     health = type(enc.ruleset.health)
     calls = []
-    real = health.report
-    monkeypatch.setattr(health, "report", lambda self, record: calls.append(1)
+    real = health.read_report  # what the encounter reads (the kept report, no copy)
+    monkeypatch.setattr(health, "read_report", lambda self, record: calls.append(1)
                         or real(self, record))
     before = len(enc.log)
     getattr(enc, act)("B", 3)

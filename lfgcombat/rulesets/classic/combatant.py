@@ -160,6 +160,18 @@ class ClassicCombatant:
         return cls._read(creature, bab, challenge_rating)
 
     @classmethod
+    def sheet_of(cls, creature: Any) -> "ClassicCombatant | None":
+        """The creature's own classic statistics but its HP (:meth:`_read_sheet`, no field
+        given), as kept on a :class:`~lfgcombat.Creature` (the same value while its sheet
+        is the same, whatever its HP); ``None`` for anything else (nothing kept)."""
+        kept = getattr(type(creature), "_kept", None)
+        if kept is None:
+            return None
+        sheet: ClassicCombatant = kept(creature, ("sheet", "classic", None, None),
+                                       lambda: cls._read_sheet(creature, None, None))
+        return sheet
+
+    @classmethod
     def _read(cls, creature: Any, bab: int | None,
               challenge_rating: Any) -> "ClassicCombatant":
         """:meth:`of` a creature, read now: what it reads of the sheet but its HP is kept
@@ -345,6 +357,29 @@ def _setup(attacker: Any, target: Any, weapon: Any, *, bab: int | None,
     cat_t = combined_effect(target_conditions)
     a = ClassicCombatant.of(attacker, bab=bab)
     t = ClassicCombatant.of(target)
+    args = (weapon, ranged, bool(limited), miss_chance, attacker_conditions,
+            target_conditions, drained)
+    kept = getattr(type(attacker), "_kept", None)
+    sheet = ClassicCombatant.sheet_of(target)  # (None for a ClassicCombatant as it is)
+    if kept is None or sheet is None:
+        return _setup_now(a, t, cat_a, cat_t, *args)
+    # Both sheets read with their conditions, none of it reading either HP: kept on the
+    # attacker's sheet (under "sheet": handed on past a change of HP, never past one of
+    # its conditions or bonuses) for the target's sheet (issue 24, "Fast": every attack
+    # read both sheets, the weapon and the AC again); each attack gets both HP as they are.
+    found = kept(attacker, ("sheet", "classic attack", id(sheet), bab, *args),
+                 lambda: (sheet, _setup_now(a, t, cat_a, cat_t, *args)))
+    if found[0] is not sheet:  # (kept for another sheet once at this address)
+        return _setup_now(a, t, cat_a, cat_t, *args)
+    s: _Setup = found[1]
+    return evolve(s, attacker=evolve(s.attacker, hp=a.hp, creature=a.creature), target=t)
+
+
+def _setup_now(a: ClassicCombatant, t: ClassicCombatant, cat_a: Any, cat_t: Any, weapon: Any,
+               ranged: bool | None, limited: bool, miss_chance: int,
+               attacker_conditions: tuple[str, ...], target_conditions: tuple[str, ...],
+               drained: int) -> _Setup:
+    """:func:`_setup` read now, from both combatants and their conditions' sums."""
     w = weapon_profile(a.creature, weapon, ranged)
     scores = a.creature.abilities
     mods = dict(a.abilities,

@@ -54,6 +54,14 @@ _DEATH = rule("Death")
 _STAB = rule("Stabilizing a Disabled Character")
 
 
+def _unconscious(current: int, nonlethal: int, mobile: bool) -> bool:
+    """Unconscious at ``current`` HP: alive (above -10, "Death"), between -1 and -9 and not
+    mobile, or nonlethal damage above its current HP (:attr:`ClassicVitals.unconscious`)."""
+    if current <= DEATH_AT:
+        return False
+    return (-9 <= current <= -1 and not mobile) or 0 < nonlethal and nonlethal > current
+
+
 @dataclass(frozen=True)
 class ClassicVitals:
     """A creature's hit points under ``classic``; every transition returns a new value.
@@ -109,10 +117,7 @@ class ClassicVitals:
     @kept_property
     def unconscious(self) -> bool:
         """Between -1 and -9 (and not mobile), or nonlethal damage above current HP."""
-        if self.dead:
-            return False
-        dying = -9 <= self.current <= -1 and not self.mobile
-        return dying or 0 < self.nonlethal and self.nonlethal > self.current
+        return _unconscious(self.current, self.nonlethal, self.mobile)
 
     @kept_property
     def limited(self) -> bool:
@@ -136,12 +141,14 @@ class ClassicVitals:
             events.append("disabled")
         if hp <= DEATH_AT < self.current:
             events.append("dead")
-        new = replace(self, hp=hp, nonlethal=nonlethal, events=())
-        if new.unconscious and not self.unconscious:
+        if _unconscious(hp, nonlethal, self.mobile) and not self.unconscious:
             events.append("unconscious")
-        if hp > 0 or new.dead:  # "until they are healed ... over 0 HP"; the dead are neither
-            return evolve(new, stable=False, mobile=False, events=tuple(events))
-        return evolve(new, events=tuple(events))
+        # one new value, its hp at most max_hp and its nonlethal >= 0 by each caller's
+        # step: nothing checked again (issue 24, "Fast")
+        if hp > 0 or hp <= DEATH_AT:  # "until they are healed ... over 0 HP"; the dead
+            return evolve(self, hp=hp, nonlethal=nonlethal, stable=False,  # are neither
+                          mobile=False, events=tuple(events))
+        return evolve(self, hp=hp, nonlethal=nonlethal, events=tuple(events))
 
     def damage(self, amount: int, nonlethal: bool = False) -> "ClassicVitals":
         """Take ``amount`` damage, lethal or nonlethal.

@@ -635,18 +635,27 @@ class ClassicHealth(HealthModel):
         with its limited round -, ``disabled`` or ``conscious``), ``dead``, ``conditions``
         (those its hit points give too) and ``vitals``: ``nonlethal``, ``disabled``,
         ``unconscious``, ``stable``, ``mobile``, ``bleed``, ``negative_levels``."""
-        kept = record.__dict__.get("_report")  # the record is a value: read once
-        if kept is None:
-            kept = record.__dict__["_report"] = self._report(record)
+        kept = self._kept_report(record)
         return {**kept, "conditions": list(kept["conditions"]),
                 "vitals": dict(kept["vitals"])}  # the caller's own lists
+
+    def read_report(self, record: "ClassicFighter") -> dict[str, Any]:
+        """:meth:`report` as kept on the record, for reading only (never changed nor
+        handed out: :class:`~lfgcombat.rulesets.HealthModel`'s optional member)."""
+        return self._kept_report(record)
+
+    def _kept_report(self, record: "ClassicFighter") -> dict[str, Any]:
+        """:meth:`report` as kept on the record (a value: read once), for reading only."""
+        kept: dict[str, Any] | None = record.__dict__.get("_report")
+        if kept is None:
+            kept = record.__dict__["_report"] = self._report(record)
+        return kept
 
     def _report(self, record: "ClassicFighter") -> dict[str, Any]:
         """:meth:`report`, read now."""
         v = record.vitals
-        status = ("dead" if record.dead else "unconscious" if v.unconscious else
-                  "mobile" if v.limited else "disabled" if v.disabled else "conscious")
-        return {"hp": v.current, "max_hp": v.max_hp, "status": status, "dead": record.dead,
+        return {"hp": v.current, "max_hp": v.max_hp, "status": _status(record),
+                "dead": record.dead,
                 "conditions": list(record.all_conditions),
                 "vitals": {"nonlethal": v.nonlethal, "disabled": v.disabled,
                            "unconscious": v.unconscious, "stable": v.stable,
@@ -682,7 +691,7 @@ class ClassicHealth(HealthModel):
 
     def _map_standing(self, record: "ClassicFighter") -> MapStanding:
         """:meth:`map_standing`, read now."""
-        status = self.report(record)["status"]
+        status = _status(record)  # (its vitals alone: no whole report for a view)
         why = f"{status} ({_STABILIZING})"
         if record.dead:
             return MapStanding(threatens=False, moves=False, helpless=True, dead=True,
@@ -696,6 +705,16 @@ class ClassicHealth(HealthModel):
         if mode == "limited":
             return MapStanding(reach_ft=5, why=why)
         return MapStanding(threatens=mode == "normal", moves=mode != "none", why=why)
+
+
+def _status(record: "ClassicFighter") -> str:
+    """:meth:`ClassicHealth.report`'s ``status``: ``dead``, ``unconscious``, ``mobile``
+    (disabled with its limited round), ``disabled`` or ``conscious``
+    (002_2a3a79475ca2a541.txt, "Stabilizing a Disabled Character", "Death"), read from
+    the record's vitals."""
+    v = record.vitals
+    return ("dead" if record.dead else "unconscious" if v.unconscious else
+            "mobile" if v.limited else "disabled" if v.disabled else "conscious")
 
 
 def _parse_classic_conditions(raw: Any) -> tuple[str, ...]:

@@ -127,6 +127,19 @@ class WoundsCombatant:
         return cls._read(creature, prowess, good_saves, wounds, barrier, shell)
 
     @classmethod
+    def sheet_of(cls, creature: Any) -> "WoundsCombatant | None":
+        """The creature's own wounds statistics but its HP (:meth:`_read_sheet`, no field
+        given), as kept on a :class:`~lfgcombat.Creature` (the same value while its sheet
+        is the same, whatever its HP); ``None`` for anything else (nothing kept)."""
+        kept = getattr(type(creature), "_kept", None)
+        if kept is None:
+            return None
+        args = (creature, None, None, None, None, None)
+        sheet: WoundsCombatant = kept(creature, ("sheet", "wounds", None, None, None, None,
+                                                 None), lambda: cls._read_sheet(*args))
+        return sheet
+
+    @classmethod
     def _read(cls, creature: Any, prowess: int | None, good_saves: Any,
               wounds: int | None, barrier: Any, shell: int | None) -> "WoundsCombatant":
         """:meth:`of` a creature, read now: what it reads of the sheet but its HP is kept
@@ -337,17 +350,42 @@ def prepare_attack(attacker: Any, target: Any, weapon: Any, ranged: bool | None,
     circumstance = check_int("circumstance", circumstance)
     a = WoundsCombatant.of(attacker, prowess=prowess)
     t = WoundsCombatant.of(target)
-    w = weapon_profile(a.creature, weapon, ranged)
     if rider_target is not None and not isinstance(rider_target, Target):
         raise WoundsError("rider_target", f"{rider_target!r:.40} is not a "
                           "lfgcombat.rulesets.wounds.damage.Target")
+    target_conditions = tuple(target_conditions)
+    args = (weapon, ranged, bool(total_defense), bool(airborne), rider_target, bool(spare),
+            resistance_penalty, target_conditions, talents, circumstance)
+    kept = getattr(type(attacker), "_kept", None)
+    sheet = WoundsCombatant.sheet_of(target)  # (None for a WoundsCombatant given as it is)
+    if kept is None or sheet is None:
+        return _Prepared(a, *_prepared_now(a, t, *args))
+    # The attack as both sheets and the situation make it, none of it reading either HP:
+    # kept on the attacker's sheet (under "sheet": handed on past a change of HP, never
+    # past one of its conditions or bonuses) for the target's sheet (issue 24, "Fast":
+    # every attack read both sheets, the weapon, its riders and the Defense again).
+    found = kept(attacker, ("sheet", "wounds attack", id(sheet), prowess, *args),
+                 lambda: (sheet, _prepared_now(a, t, *args)))
+    if found[0] is not sheet:  # (kept for another sheet once at this address)
+        return _Prepared(a, *_prepared_now(a, t, *args))
+    return _Prepared(a, *found[1])
+
+
+def _prepared_now(a: WoundsCombatant, t: WoundsCombatant, weapon: Any, ranged: bool | None,
+                  total_defense: bool, airborne: bool, rider_target: Target | None,
+                  spare: bool, resistance_penalty: int, target_conditions: tuple[str, ...],
+                  talents: int, circumstance: int
+                  ) -> tuple[int, int, WeaponProfile, WeaponDamage, ConditionDefense]:
+    """:func:`prepare_attack` but its attacker, read now: the attack bonus, the target's
+    Defense, the weapon's profile, its damage with riders and resistances, and the
+    target's conditions' Defense term."""
+    w = weapon_profile(a.creature, weapon, ranged)
     aim = rider_target or target_of(t.creature, airborne)
-    dmg = a.weapon_damage(weapon, w, aim, bool(spare), _resistances(t.creature),
-                          resistance_penalty)
+    dmg = a.weapon_damage(weapon, w, aim, spare, _resistances(t.creature), resistance_penalty)
     conds = condition_defense(target_conditions, melee=not w.ranged)
     ac = conds.defense(t.need_prowess(), t.abilities["dex"], circumstance=circumstance,
                        total_defense=total_defense, talents=talents)
-    return _Prepared(a, a.attack_bonus(w), ac, w, dmg, conds)
+    return a.attack_bonus(w), ac, w, dmg, conds
 
 
 def _resistances(creature: Any) -> Any:

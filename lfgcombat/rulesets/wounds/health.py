@@ -176,8 +176,8 @@ class WoundsVitals:
     def turn_mark(self) -> "WoundsVitals":
         """A start or end of its owner's turn: a Shell "typically lasts for just one round"
         (:data:`SHELL_MARKS`); ``events`` says when it fades."""
-        if not self.shell:  # nothing to count: no field to check again
-            return evolve(self, events=())
+        if not self.shell:  # nothing to count: no field to check again, and no new value
+            return self if not self.events else evolve(self, events=())  # when none said
         left = int(self.shell_left or 0) - 1
         if left > 0:
             return replace(self, shell_left=left, events=())
@@ -212,7 +212,7 @@ class WoundsVitals:
         """
         check_int("amount", amount, 0)
         if self.dead:
-            return replace(self, events=())
+            return evolve(self, events=())
         events: list[str] = []
         left, barrier, shell = self._shields(amount, bypass_barrier, events)
         hp = int(self.hp or 0)
@@ -224,8 +224,10 @@ class WoundsVitals:
             events.append(f"{left} to Wounds")
         if wounds == 0:
             events.append("dead")
-        return replace(self, hp=hp, wounds=wounds, barrier=barrier, shell=shell,
-                       events=tuple(events))
+        # hp within [0, hp], wounds within [0, wounds], a Shell only ever gone: each new
+        # value checked by its step, so nothing is checked again (issue 24, "Fast")
+        return evolve(self, hp=hp, wounds=wounds, barrier=barrier, shell=shell,
+                      shell_left=self.shell_left if shell else 0, events=tuple(events))
 
     def rest_hour(self, hit_dice: int, con_mod: int) -> "WoundsVitals":
         """One hour's recovery: Hit Dice + CON modifier Hit Points (at least 1).

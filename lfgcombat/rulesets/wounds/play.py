@@ -37,7 +37,7 @@ from typing import Any
 from lfgcombat.errors import IllegalActionError
 
 from . import attacks as _attacks
-from ._base import WoundsError, check_keys, evolve, rule
+from ._base import WoundsError, check_keys, rule
 from .attacks import WoundsAttack
 from .combatant import WoundsCombatant, WoundsCreatureOdds, prepare_attack
 from .turn import WoundsFighter
@@ -245,18 +245,32 @@ def report(record: WoundsFighter) -> dict[str, Any]:
     ``barrier``, ``shell``, ``total_defense``, ``parries_left``, ``shield_hp``, ``aoo_left``,
     ``initiative_penalty``, ``resistance_penalty`` (Acid's). Kept on the record (a
     value; issue 24, "Fast"): each caller gets its own dict and lists."""
-    kept = record.__dict__.get("_report")
+    kept = kept_report(record)
+    return {**kept, "conditions": list(kept["conditions"]), "vitals": dict(kept["vitals"])}
+
+
+def kept_report(record: WoundsFighter) -> dict[str, Any]:
+    """:func:`report` as kept on the record (a value: read once), for reading only (never
+    handed out, nor changed)."""
+    kept: dict[str, Any] | None = record.__dict__.get("_report")
     if kept is None:
         kept = record.__dict__["_report"] = _report(record)
-    return {**kept, "conditions": list(kept["conditions"]), "vitals": dict(kept["vitals"])}
+    return kept
+
+
+def status(record: WoundsFighter) -> str:
+    """:func:`report`'s ``status``: ``dead`` (0 Wounds), ``wounded`` (0 HP, taking Wounds:
+    003_de0e94afd49609a7.txt, "When a character is subject to a damage-dealing effect") or
+    ``conscious``, read from its vitals alone."""
+    return "dead" if record.dead else "wounded" if record.vitals.hp == 0 else "conscious"
 
 
 def _report(record: WoundsFighter) -> dict[str, Any]:
     """:func:`report`, read now."""
     v = record.vitals
     shield = record.shield
-    status = "dead" if record.dead else "wounded" if v.hp == 0 else "conscious"
-    return {"hp": int(v.hp or 0), "max_hp": v.max_hp, "status": status, "dead": record.dead,
+    return {"hp": int(v.hp or 0), "max_hp": v.max_hp, "status": status(record),
+            "dead": record.dead,
             "conditions": sorted(record.conditions),
             "vitals": {"wounds": int(v.wounds or 0), "wounds_max": v.wounds_max,
                        "barrier": str(v.barrier) if v.barrier else None, "shell": v.shell,
@@ -327,7 +341,7 @@ def spend(record: WoundsFighter, action: str) -> WoundsFighter:
         return record.take_total_defense()
     if action == "aoo":
         return record.make_aoo()
-    if action in _HALF_WORDS:
-        return evolve(record.spend(_HALF_WORDS[action]), move_left=record.move_left)
+    if action in _HALF_WORDS:  # (the fighter's other fields, ``move_left`` too, as they are)
+        return record.spend(_HALF_WORDS[action])
     raise IllegalActionError(f"{action!r} is not an action of the wounds turn (attack, "
                              "total_defense, standard_action, cast_spell, move)", _TURN)

@@ -71,7 +71,8 @@ from lfgcombat.rulesets.initiative import (InitiativePolicy, RoundByRoundInitiat
                                            SelectiveInitiative, TopDownInitiative)
 from lfgcombat.rulesets.lfg import LFG_DEFINITION
 from lfgcombat.rulesets.policies import (ActionEconomy, AttackResolution, ConditionCatalogue,
-                                         DamageModel, EncounterAttack, HealthModel)
+                                         DamageModel, EncounterAttack, HealthModel,
+                                         MapStanding, standing_of)
 from lfgcombat.rules.health.saves import SaveError, SavingThrows
 from lfgcombat.rules.health.saves import _check_int as _check_save_int
 
@@ -81,7 +82,8 @@ from .aoo import aoo_per_round
 from .combatant import ODDS_SITUATION, WoundsCombatant, creature_attack, creature_attack_odds
 from .damage import CATEGORY, rider
 from .defense import Turn
-from .play import actions_left, budget, encounter_attack, encounter_attack_odds, report, spend
+from .play import (actions_left, budget, encounter_attack, encounter_attack_odds, kept_report,
+                   report, spend, status)
 from .saves import SAVE_ABILITY, base_save
 from .reminders import WoundsReminders
 from .sheet import sheet_rows
@@ -555,6 +557,18 @@ class WoundsHealth(HealthModel):
         (``wounds``, ``barrier``, ``shell``, ``total_defense``, ``parries_left``...:
         :func:`lfgcombat.rulesets.wounds.play.report`)."""
         return report(record)
+
+    def read_report(self, record: "WoundsFighter") -> dict[str, Any]:
+        """:meth:`report` as kept on the record, for reading only (never changed nor
+        handed out: :class:`~lfgcombat.rulesets.HealthModel`'s optional member)."""
+        return kept_report(record)
+
+    def map_standing(self, record: "WoundsFighter") -> MapStanding:
+        """:meth:`HealthModel.map_standing <lfgcombat.rulesets.HealthModel.map_standing>`'s
+        reading (dead at 0 Wounds; ``wounded`` at 0 HP fights on) of the report's
+        ``status`` and ``dead``, read from the record's vitals alone (issue 24, "Fast": a
+        record spent or moved needs no whole report for its view)."""
+        return standing_of(status(record), record.dead, self.rule)
 
 
 @dataclass(frozen=True)

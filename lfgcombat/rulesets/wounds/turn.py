@@ -167,8 +167,10 @@ class WoundsFighter:
     def aoo_left(self) -> int:
         """AOO it may still make this round (none in Total Defense; kept: the fighter is
         a value, issue 24, "Fast")."""
-        return max(0, aoo_per_round(self.dex_mod, self.combat_reflexes,
-                                    in_total_defense=self.total_defense) - self.aoo_used)
+        if self.total_defense:  # "You cannot make attacks of opportunity whilst in Total
+            return 0            # Defense" (:func:`~lfgcombat.rulesets.wounds.aoo.aoo_per_round`)
+        # its fields checked when it was made: the count of :func:`aoo_per_round`, unchecked
+        return max(0, 1 + max(0, self.dex_mod) + self.combat_reflexes - self.aoo_used)
 
     @property
     def why_no_aoo(self) -> str | None:
@@ -281,7 +283,7 @@ class WoundsFighter:
     def end_round(self) -> tuple["WoundsFighter", tuple[str, ...]]:
         """A new round for its AOO: the count starts again (a Shell's round is counted at
         the starts and ends of its turns instead: :meth:`start_turn`, :meth:`finish_turn`)."""
-        return evolve(self, aoo_used=0), ()
+        return (self if not self.aoo_used else evolve(self, aoo_used=0)), ()
 
     def gain_shell(self, amount: int) -> tuple["WoundsFighter", tuple[str, ...]]:
         """Gain a Shell of ``amount``: the highest one overwrites; it lasts a round from now.
