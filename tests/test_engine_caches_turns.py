@@ -1,0 +1,168 @@
+"""What issue 24's speed work on the per-command and per-turn cost keeps or skips must answer
+exactly as the full computation does.
+
+Issue 24, item 6 ("Fast"): "The same fights, the same dice, the same events". The golden
+fights (``tests/test_golden.py``) prove the fights; these tests pin the kept values and the
+skipped work against a fresh computation: the argument checks a command's handler has
+(read once per handler), and the timed conditions a turn's start counts down (only those
+the creature whose turn it is imposed: 000_8d1d7816ee944f3b.txt, "Conditions – Full
+Details", the durations decision of :mod:`lfgcombat.rules.turns.turns`).
+"""
+
+from __future__ import annotations
+
+import copy
+
+import pytest
+
+from lfgcombat import Creature
+from lfgcombat.engine import Encounter
+from lfgcombat.engine import arguments
+from lfgcombat.engine.commands import COMMANDS, handler
+from lfgcombat.errors import IllegalActionError
+from lfgcombat.rules.turns import turns
+
+
+def _fresh_checks(fn):
+    """The checks of ``fn``'s arguments read afresh from its annotations."""
+    notes = getattr(fn, "__annotations__", {})
+    return {field: arguments._CHECKS[str(note)] for field, note in notes.items()
+            if str(note) in arguments._CHECKS}
+
+
+@pytest.mark.parametrize("kind", sorted(COMMANDS))
+def test_a_handlers_kept_checks_are_its_annotations_read_afresh(kind):
+    fn = handler(kind)
+    assert arguments._checks_of(fn) == _fresh_checks(fn)
+    assert arguments._checks_of(fn) is arguments._checks_of(fn)  # read once
+
+
+@pytest.mark.parametrize("args,refused", [
+    ({"name": "Hero", "feet": True}, "feet must be a whole number"),  # not a bool
+    ({"name": "Hero", "feet": 5, "extra": True}, None),
+    ({"name": "Hero", "feet": 5, "extra": 10**10}, "extra must be a whole number"),
+    ({"name": None, "feet": 5}, "name must be text"),
+    ({"name": "Hero", "feet": 10**12}, "feet must be a whole number"),
+    ({"name": "Hero", "feet": 5, "extra": float("nan")}, "extra must be a finite number"),
+    ({"name": "Hero", "feet": 5, "extra": {1: "x"}}, "mapping with text keys"),
+    ({"name": "Hero", "feet": 5, "extra": [[[[[[[[[["deep"]]]]]]]]]]}, "plain data"),
+    ({"name": "Hero", "feet": 5, "extra": ["ok", None, True, {"a": 2.5}]}, None),
+])
+def test_check_command_refuses_as_the_field_by_field_check_did(monkeypatch, args, refused):
+    """The kept checks and the skip of plain text, ``True``/``False`` and ``None`` refuse
+    exactly what reading every annotation and walking every value refused (issue 11, "Bad
+    input" 5)."""
+    def fake(st, name: str, feet: int, extra=None):  # (a handler's shape)
+        return None
+    monkeypatch.setitem(COMMANDS, "fake_cmd", fake)
+    if refused is None:
+        arguments.check_command("fake_cmd", args)
+        return
+    with pytest.raises(IllegalActionError, match=refused):
+        arguments.check_command("fake_cmd", args)
+
+
+def _mk(name: str, init: int = 0) -> Creature:
+    return Creature.from_dict({"name": name, "class": "fighter", "level": 5,
+                               "initiative_rating": init, "weapons": [
+                                   {"name": "longsword", "damage": "1d8",
+                                    "crit": "19-20/x2", "damage_type": "s"}]})
+
+
+def _timers_fight() -> Encounter:
+    """A on one side, B and C on the other; B holds a duration A imposed, one C imposed
+    and one of its own; C holds one A imposed."""
+    enc = Encounter([_mk("A", init=40), _mk("B"), _mk("C")],
+                    sides={"a": ["A"], "b": ["B", "C"]}, seed=3).start()
+    enc.add_condition("B", "staggered", rounds=3, by="A")
+    enc.add_condition("B", "distracted", rounds=3, by="C")
+    enc.add_condition("B", "weakened 1", rounds=3)
+    enc.add_condition("C", "staggered", rounds=2, by="A")
+    return enc
+
+
+def _conditions(enc: Encounter) -> dict[str, list[str]]:
+    return {n: enc.state(n)["conditions"] for n in enc.names}
+
+
+@pytest.mark.parametrize("whose", ["A", "B", "C"])
+def test_a_turns_start_counts_down_what_the_full_walk_counts_down(whose):
+    """The start of ``whose`` turn counts down only the durations its timer names: the
+    same conditions, the same log as ticking every other creature's timers."""
+    enc = _timers_fight()
+    full = copy.deepcopy(enc)
+
+    def every_timer(st, name):  # the walk before the skip: every other creature ticked
+        for other in st._names:
+            for e in list(st._f[other].effects):
+                if e.on == name and e.ends in ("turn_start", "own_first_turn"):
+                    st._end_effect(other, e, f"the start of {name}'s turn")
+        for other in st._names:
+            if other != name:
+                st._tick_timers(other, source=name)
+
+    n = len(enc.log)
+    turns._turn_start_timers(enc, whose)
+    every_timer(full, whose)
+    assert _conditions(enc) == _conditions(full)
+    assert [e.to_json() for e in enc.log[n:]] == [e.to_json() for e in full.log[n:]]
+    if whose == "A":  # A imposed two: both counted down
+        assert len(enc.log) - n == 2
+
+
+
+def test_reference_chunks_space_young_collections_and_put_the_thresholds_back(monkeypatch):
+    """GM prep's reference chunks run with the cycle collector's first threshold raised
+    (:func:`lfgcombat.prep.run._young_collections_spaced`) and put it back after, also
+    when a fight raises, and when chunks of two threads overlap."""
+    import gc
+    import threading
+
+    from lfgcombat.prep import run
+
+    before = gc.get_threshold()
+    seen = []
+    with run._young_collections_spaced():
+        seen.append(gc.get_threshold())
+        with run._young_collections_spaced():  # a second chunk at once (a thread)
+            seen.append(gc.get_threshold())
+        seen.append(gc.get_threshold())  # still raised: the first is not over
+    assert gc.get_threshold() == before
+    assert all(t[0] == max(run.YOUNG_THRESHOLD, before[0]) and t[1:] == before[1:]
+               for t in seen)
+    with pytest.raises(RuntimeError):
+        with run._young_collections_spaced():
+            raise RuntimeError("a fight failed")
+    assert gc.get_threshold() == before
+    done = threading.Event()
+
+    def chunk():
+        with run._young_collections_spaced():
+            done.wait(5)
+    other = threading.Thread(target=chunk)
+    with run._young_collections_spaced():
+        other.start()
+    done.set()
+    other.join()
+    assert gc.get_threshold() == before
+
+
+def test_a_reference_chunk_plays_under_the_spaced_collections(monkeypatch):
+    """``run_chunk``'s reference fights are played inside
+    :func:`~lfgcombat.prep.run._young_collections_spaced`."""
+    import gc
+
+    from lfgcombat.prep import run
+
+    before = gc.get_threshold()
+    seen = []
+
+    def fake_play(*args, **kwargs):
+        seen.append(gc.get_threshold())
+        raise RuntimeError("stop here")
+    monkeypatch.setattr(run, "play", fake_play)
+    scenario, spec = run.prepare_run({"a": [_mk("A")], "b": [_mk("B")]}, "lfg", "weakest")
+    with pytest.raises(RuntimeError):
+        run.run_chunk("reference", scenario, spec, 1, 0, 0, 1, 1)
+    assert seen and seen[0][0] == max(run.YOUNG_THRESHOLD, before[0])
+    assert gc.get_threshold() == before
