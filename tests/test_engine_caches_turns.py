@@ -166,3 +166,44 @@ def test_a_reference_chunk_plays_under_the_spaced_collections(monkeypatch):
         run.run_chunk("reference", scenario, spec, 1, 0, 0, 1, 1)
     assert seen and seen[0][0] == max(run.YOUNG_THRESHOLD, before[0])
     assert gc.get_threshold() == before
+
+
+def _rank_reading_every_time(st, totals, label):
+    """:func:`lfgcombat.rules.turns.initiative._rank` as it was: each unit's Initiative
+    bonus read again at every comparison."""
+    from lfgcombat.rules.turns import initiative
+
+    def key(u):
+        return (totals[u], initiative._init_bonus(st, st._members(u)[0]))
+    ordered = sorted(totals, key=key, reverse=True)
+    out = []
+    i = 0
+    while i < len(ordered):
+        j = i
+        while j + 1 < len(ordered) and key(ordered[j + 1]) == key(ordered[i]):
+            j += 1
+        tied = ordered[i:j + 1]
+        out.extend(initiative._roll_off(st, tied, label)
+                   if len(tied) > initiative._ONE_BY_ONE
+                   else initiative._roll_off_one_by_one(st, tied, label))
+        i = j + 1
+    return out
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_a_ranking_reads_each_bonus_once_and_ranks_as_reading_it_every_time(seed):
+    """"Rounds, Initiative, & Turn Order": ties on the total go to the higher Initiative
+    bonus, then a roll-off (decision); with each unit's bonus read once the order, the
+    roll-offs and their events are the same."""
+    from lfgcombat.rules.turns import initiative
+
+    cs = [_mk(f"N{i}", init=(i % 3) * 2) for i in range(9)]
+    enc = Encounter(cs, sides={"a": [c.name for c in cs[:5]], "b": [c.name for c in cs[5:]]},
+                    seed=seed).start()
+    totals = {n: 10 + (i % 2) for i, n in enumerate(enc.names)}  # many ties
+    full = copy.deepcopy(enc)
+    n = len(enc.log)
+    assert initiative._rank(enc, totals, "test") == _rank_reading_every_time(
+        full, totals, "test")
+    assert [e.to_json() for e in enc.log[n:]] == [e.to_json() for e in full.log[n:]]
+    assert len(enc.log) > n  # there were roll-offs

@@ -278,11 +278,13 @@ def _h_map_edit(st: Encounter, terrain: Any, elevation: Any, background: Any,
 
 def _emit(st: Encounter, kind: str, *, command: bool = False, actor: str | None = None,
           target: str | None = None, data: Mapping[str, Any] | None = None) -> Event:
-    ev = make_event(len(st._log), st._step, kind, command, st.round, st.current,
-                    actor, target,
+    events = st._log._events  # (the log's list, its length and whose turn read directly:
+    frames = st._frames       # issue 24, "Fast", every event is built here)
+    ev = make_event(len(events), st._step, kind, command, st.round,
+                    frames[-1].unit if frames else None, actor, target,
                     frozen_jsonable(data if type(data) is dict else dict(data or {})),
                     frozen=True)
-    st._log._append(ev)
+    events.append(ev)
     return ev
 
 
@@ -547,7 +549,8 @@ def _log_rolls(st: Encounter, since: int, *, actor: str | None, target: str | No
     """Log the rolls another module made with the encounter's roller (``against`` and
     ``outcome`` on every one, or with ``only_first`` on the first alone)."""
     history = st.roller.history
-    log = st._log
+    events = st._log._events
+    turn = st._frames[-1].unit if st._frames else None  # (:attr:`Encounter.current`)
     for i, r in enumerate(history[since:]):
         if only_first and i:
             against = outcome = None
@@ -563,8 +566,8 @@ def _log_rolls(st: Encounter, since: int, *, actor: str | None, target: str | No
         else:
             data["faces"] = faces
             frozen = frozen_jsonable(data)
-        log._append(make_event(len(log), st._step, "roll", False, st.round, st.current,
-                               actor, target, frozen, frozen=True))
+        events.append(make_event(len(events), st._step, "roll", False, st.round, turn,
+                                 actor, target, frozen, frozen=True))
         # the dice log names who rolled it (the event records the label as rolled)
         named = _named_label(r.label, actor, target)
         if named != r.label:
