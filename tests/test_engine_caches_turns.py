@@ -207,3 +207,20 @@ def test_a_ranking_reads_each_bonus_once_and_ranks_as_reading_it_every_time(seed
         full, totals, "test")
     assert [e.to_json() for e in enc.log[n:]] == [e.to_json() for e in full.log[n:]]
     assert len(enc.log) > n  # there were roll-offs
+
+
+def test_a_frames_members_read_in_one_pass_are_its_units_members():
+    """"Groups of similar NPCs may act on the same turn" ("Rounds, Initiative, & Turn
+    Order"): the creatures taking a turn are the members of its units, in order, read in
+    one pass as :func:`~lfgcombat.engine.roster._members` of each unit gives them."""
+    from lfgcombat.engine.state import TurnFrame
+
+    cs = [_mk("A", init=40), _mk("B"), _mk("O1"), _mk("O2"), _mk("O3")]
+    enc = Encounter(cs, sides={"a": ["A", "B"], "o": ["O1", "O2", "O3"]},
+                    groups={"orcs": ["O1", "O2"]}, seed=2).start()
+    for units in (["A"], ["orcs"], ["orcs", "O3"], ["B", "orcs", "A"]):
+        frame = TurnFrame(units[0], "turn", None, together=tuple(units[1:]))
+        fresh = [n for u in enc._frame_units(frame) for n in enc._members(u)]
+        assert enc._frame_members(frame) == fresh
+        assert enc._frame_members(frame) is not enc._frame_members(frame)  # its own list
+    assert enc._frame_members(TurnFrame("orcs", "turn", None)) == ["O1", "O2"]
