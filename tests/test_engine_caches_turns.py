@@ -224,3 +224,18 @@ def test_a_frames_members_read_in_one_pass_are_its_units_members():
         assert enc._frame_members(frame) == fresh
         assert enc._frame_members(frame) is not enc._frame_members(frame)  # its own list
     assert enc._frame_members(TurnFrame("orcs", "turn", None)) == ["O1", "O2"]
+
+
+def test_a_unit_is_alive_in_one_pass_as_any_of_its_members_is():
+    """"Death" (000_8d1d7816ee944f3b.txt): the dead take no turns; a group lives while a
+    member does, read in one pass as :func:`~lfgcombat.engine.roster._alive` of each
+    member says."""
+    cs = [_mk("A", init=40), _mk("O1"), _mk("O2"), _mk("O3")]
+    enc = Encounter(cs, sides={"a": ["A"], "o": ["O1", "O2", "O3"]},
+                    groups={"orcs": ["O1", "O2"]}, seed=2).start()
+    for dead in ((), ("O1",), ("O1", "O2"), ("O3",), ("A", "O1", "O2", "O3")):
+        for n in enc.names:
+            enc._f[n].dead = n in dead
+        for unit in ("A", "orcs", "O3"):
+            fresh = any(enc._alive(n) for n in enc._members(unit))
+            assert enc._unit_alive(unit) is fresh
