@@ -239,3 +239,63 @@ def test_a_unit_is_alive_in_one_pass_as_any_of_its_members_is():
         for unit in ("A", "orcs", "O3"):
             fresh = any(enc._alive(n) for n in enc._members(unit))
             assert enc._unit_alive(unit) is fresh
+
+
+def _fresh_standing(enc, name):
+    """:meth:`Encounter._standing_state` of an lfg combatant read afresh."""
+    return {"hp": enc._view(name).hp, "status": enc._status(name),
+            "dead": enc._f[name].dead, "vitals": {}}
+
+
+@pytest.mark.parametrize("seed", [1, 4, 7])
+def test_a_kept_standing_is_the_standing_read_afresh_after_every_step(seed):
+    """"Unconscious & Dying", "Stabilize when Dying", "Death": the hp, status and death
+    GM prep reads after every strike and hand-over, kept on the view, are what reading
+    them afresh gives after every step of whole fights (the dying bleeding and rolling
+    to stabilize among them), and each call hands out a dict of its own."""
+    from lfgcombat.prep import reference
+    from lfgcombat.prep.run import prepare_run
+
+    orcs = [_mk(f"Orc {i}") for i in range(3)]
+    heroes = [_mk("Hero", init=20), _mk("Ally")]
+    scenario, spec = prepare_run({"party": heroes, "orcs": orcs}, "lfg", "weakest")
+    enc = Encounter(list(scenario.creatures), sides=scenario.sides(), seed=seed,
+                    knockdown_after_strike=False)
+    seen = {"steps": 0, "statuses": set()}
+
+    def check(e):
+        seen["steps"] += 1
+        for n in e.names:
+            first = e._standing_state(n)
+            again = e._standing_state(n)
+            assert first == again == _fresh_standing(e, n)
+            assert first is not again and first["vitals"] is not again["vitals"]
+            seen["statuses"].add(first["status"])
+    enc.subscribe(check)
+    reference.play(scenario, spec, seed, seed, encounter=enc)
+    assert seen["steps"] > 20
+    assert {"conscious", "dead"} <= seen["statuses"] or "dying" in seen["statuses"]
+
+
+def test_a_kept_standing_follows_each_thing_it_is_keyed_on():
+    """Each input of the kept standing changed alone (the fighter's death, the rounds it
+    has bled, its sheet under the same view) gives what reading afresh gives."""
+    enc = Encounter([_mk("A", init=40), _mk("B")], sides={"a": ["A"], "b": ["B"]},
+                    seed=1).start()
+    enc.add_condition("B", "bleed 2")
+    enc.damage("B", 45, "slashing")  # dying (42 HP), bleeding
+    assert enc._standing_state("B")["status"] == "dying"
+    assert enc._standing_state("B") == _fresh_standing(enc, "B")
+    f = enc._f["B"]
+    f.bleed_rounds += 1
+    assert enc._standing_state("B") == _fresh_standing(enc, "B")
+    f.dead = True  # (as the rules of death set it)
+    assert enc._standing_state("B")["status"] == _fresh_standing(enc, "B")["status"] \
+        == "dead"
+    f.dead = False
+    assert enc._standing_state("B") == _fresh_standing(enc, "B")
+    v = enc._view("B")
+    f.creature = f.creature.replace(current_hp=5)  # a new sheet, the view kept this step
+    assert enc._view("B") is v
+    assert enc._standing_state("B") == _fresh_standing(enc, "B")
+    assert enc._standing_state("B")["status"] == "conscious"
