@@ -109,12 +109,35 @@ def check_command(kind: str, args: Mapping[str, Any]) -> None:
         IllegalActionError: naming the command, the argument, what it must be and what it
             was; nothing has changed.
     """
-    notes = getattr(handler(kind), "__annotations__", {})
+    checks = _checks_of(handler(kind))
     for field, value in args.items():
-        check = _CHECKS.get(str(notes.get(field, "Any")))
+        check = checks.get(field)
         if check is not None and not check[0](value):
             raise _refuse(kind, field, check[1], value)
-        _plain(kind, field, value)
+        if type(value) not in _SCALAR_OK:  # text, True/False, None: plain as they are
+            _plain(kind, field, value)
+
+
+#: The types :func:`_plain` accepts as they are, without a look (an ``int`` is not one: its
+#: size is checked).
+_SCALAR_OK = frozenset({str, bool, type(None)})
+
+#: A handler -> its arguments' checks (:data:`_CHECKS` by annotation), read once a handler
+#: (issue 24, "Fast": the annotations were read again at every command).
+_CHECKS_OF: dict[Callable[..., Any], dict[str, tuple[Callable[[Any], bool], str]]] = {}
+
+
+def _checks_of(fn: Callable[..., Any]) -> dict[str, tuple[Callable[[Any], bool], str]]:
+    """The checks of ``fn``'s arguments: argument name -> (test, wanted), for those whose
+    annotation :data:`_CHECKS` knows (an argument not in it is only checked to be plain
+    data by :func:`_plain`)."""
+    checks = _CHECKS_OF.get(fn)
+    if checks is None:
+        notes = getattr(fn, "__annotations__", {})
+        checks = {field: check for field, note in notes.items()
+                  if (check := _CHECKS.get(str(note))) is not None}
+        _CHECKS_OF[fn] = checks
+    return checks
 
 
 def names_arg(kind: str, field: str, value: Any) -> list[str]:

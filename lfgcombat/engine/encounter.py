@@ -13,6 +13,7 @@ the rule objects and Protocol contexts of issue 10).
 
 from __future__ import annotations
 
+import operator
 import secrets
 from collections.abc import Callable, Iterable, Mapping
 from typing import TYPE_CHECKING, Any
@@ -678,8 +679,19 @@ class Encounter:
             report = self._record_report(name)
             return {"hp": report["hp"], "status": report["status"],
                     "dead": f.dead or report["dead"], "vitals": dict(report["vitals"])}
-        return {"hp": self._view(name).hp, "status": self._status(name), "dead": f.dead,
-                "vitals": {}}
+        v = self._view(name)
+        # kept on the view (a frozen creature: its hp), keyed on what the status reads
+        # besides (the fighter's sheet - ``None``: the view itself, no reference to
+        # itself -, its death and the rounds it has bled, the ruleset), all compared by
+        # identity (a false miss only reads again), as ``actions_left`` keeps its count
+        # (issue 24, "Fast": prep reads it after every strike and at every hand-over)
+        key = (name, None if f.creature is v else f.creature, f.dead, f.bleed_rounds,
+               self.ruleset)
+        kept = v.__dict__.get("_standing")
+        if kept is None or not all(map(operator.is_, kept[0], key)):
+            kept = (key, v.hp, self._status(name))
+            v.__dict__["_standing"] = kept
+        return {"hp": kept[1], "status": kept[2], "dead": f.dead, "vitals": {}}
 
     def _build_state(self, name: str) -> CombatantState:
         """:meth:`state` computed (not kept)."""

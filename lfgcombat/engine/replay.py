@@ -25,8 +25,6 @@ looks past it). A fighter's altitude set on the map between steps
 
 from __future__ import annotations
 
-import functools
-
 import contextlib
 import copy
 import gc
@@ -131,7 +129,7 @@ def _run_step(st: Encounter, kind: str, args: dict[str, Any]) -> Any:
     if kind != "map_edit" and not st._replaying and not st._depth:
         _note_map_edits(st)
     # the command's handler: a function of its rule module, run on this state
-    perform = functools.partial(handler(kind), st)
+    perform = handler(kind)
     args = jsonable(args)
     start = len(st._log)
     rolls = len(st.roller.history)
@@ -139,32 +137,45 @@ def _run_step(st: Encounter, kind: str, args: dict[str, Any]) -> Any:
     st._step += 1
     st._emit(kind, command=True, data=args, actor=args.get("name"),
              target=args.get("target"))
-    # one command may move creatures several times (a move split where AOO strike):
-    # the map's widgets redraw once, after it
-    with (st.map.hold() if st.map is not None else contextlib.nullcontext()):
-        st._depth += 1
-        try:
-            result = perform(**args)
-        except BaseException:
-            st._depth -= 1
-            untouched = (len(st._log) == start + 1
-                         and len(st.roller.history) == rolls
-                         and (st.map is None or st.map.version == version))
-            if untouched:
-                st._log._truncate(start)
-                st._step -= 1
-            else:  # a refusal after a change: rebuild from the log (never half-done)
-                st._rebuild(list(st._log)[:start])
-            raise
-        try:  # at the step's depth: the map writes it makes are the step's own
-            st._sync_space()
-        finally:
-            st._depth -= 1
+    if st.map is None:  # no map to hold (issue 24, "Fast": one step less per command)
+        result = _perform(st, perform, args, start, rolls, None)
+    else:
+        # one command may move creatures several times (a move split where AOO strike):
+        # the map's widgets redraw once, after it
+        with st.map.hold():
+            result = _perform(st, perform, args, start, rolls, version)
     st._views.clear()
     _after_step(st)
     if not st._replaying:
         for fn in list(st._listeners):
             fn(st)
+    return result
+
+
+def _perform(st: Encounter, perform: Callable[..., Any], args: dict[str, Any], start: int,
+             rolls: int, version: Any) -> Any:
+    """Run a step's handler at the step's depth (:func:`_run_step`; ``start``, ``rolls``
+    and ``version``: the log's length, the roller's history and the map's version before
+    it); on refusal restore the state (never half-done) and raise."""
+    st._depth += 1
+    try:
+        result = perform(st, **args)
+    except BaseException:
+        st._depth -= 1
+        untouched = (len(st._log) == start + 1
+                     and len(st.roller.history) == rolls
+                     and (st.map is None or st.map.version == version))
+        if untouched:
+            st._log._truncate(start)
+            st._step -= 1
+        else:  # a refusal after a change: rebuild from the log (never half-done)
+            st._rebuild(list(st._log)[:start])
+        raise
+    try:  # at the step's depth: the map writes it makes are the step's own
+        if st.map is not None:
+            st._sync_space()
+    finally:
+        st._depth -= 1
     return result
 
 
@@ -267,11 +278,13 @@ def _h_map_edit(st: Encounter, terrain: Any, elevation: Any, background: Any,
 
 def _emit(st: Encounter, kind: str, *, command: bool = False, actor: str | None = None,
           target: str | None = None, data: Mapping[str, Any] | None = None) -> Event:
-    ev = make_event(len(st._log), st._step, kind, command, st.round, st.current,
-                    actor, target,
+    events = st._log._events  # (the log's list, its length and whose turn read directly:
+    frames = st._frames       # issue 24, "Fast", every event is built here)
+    ev = make_event(len(events), st._step, kind, command, st.round,
+                    frames[-1].unit if frames else None, actor, target,
                     frozen_jsonable(data if type(data) is dict else dict(data or {})),
                     frozen=True)
-    st._log._append(ev)
+    events.append(ev)
     return ev
 
 
@@ -536,7 +549,8 @@ def _log_rolls(st: Encounter, since: int, *, actor: str | None, target: str | No
     """Log the rolls another module made with the encounter's roller (``against`` and
     ``outcome`` on every one, or with ``only_first`` on the first alone)."""
     history = st.roller.history
-    log = st._log
+    events = st._log._events
+    turn = st._frames[-1].unit if st._frames else None  # (:attr:`Encounter.current`)
     for i, r in enumerate(history[since:]):
         if only_first and i:
             against = outcome = None
@@ -552,8 +566,8 @@ def _log_rolls(st: Encounter, since: int, *, actor: str | None, target: str | No
         else:
             data["faces"] = faces
             frozen = frozen_jsonable(data)
-        log._append(make_event(len(log), st._step, "roll", False, st.round, st.current,
-                               actor, target, frozen, frozen=True))
+        events.append(make_event(len(events), st._step, "roll", False, st.round, turn,
+                                 actor, target, frozen, frozen=True))
         # the dice log names who rolled it (the event records the label as rolled)
         named = _named_label(r.label, actor, target)
         if named != r.label:

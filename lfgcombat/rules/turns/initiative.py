@@ -87,8 +87,12 @@ def _initiative_check(st: Encounter, name: str, *, label: str, extra: int = 0,
 
 def _rank(st: Encounter, totals: dict[str, int], label: str) -> list[str]:
     """Order by total, then Initiative bonus; roll off what is still tied (decision)."""
+    # each unit's bonus read once (issue 24, "Fast": it was read again at every
+    # comparison; a roll-off changes nobody's bonus)
+    bonus = {u: _init_bonus(st, st._members(u)[0]) for u in totals}
+
     def key(u: str) -> tuple[int, int]:
-        return (totals[u], _init_bonus(st, st._members(u)[0]))
+        return (totals[u], bonus[u])
     ordered = sorted(totals, key=key, reverse=True)
     out: list[str] = []
     i = 0

@@ -111,12 +111,16 @@ def _start_of_turn(st: Encounter, name: str) -> None:
 def _turn_start_timers(st: Encounter, name: str) -> None:
     """Effects "until the start of your next turn" (and Top-Down's flat-footed) end;
     durations imposed by this creature count down on its turns (decision)."""
+    fighters = st._f
     for other in st._names:
-        for e in list(st._f[other].effects):
-            if e.on == name and e.ends in ("turn_start", "own_first_turn"):
-                st._end_effect(other, e, f"the start of {name}'s turn")
+        if fighters[other].effects:  # (most have none: nothing to look at)
+            for e in list(fighters[other].effects):
+                if e.on == name and e.ends in ("turn_start", "own_first_turn"):
+                    st._end_effect(other, e, f"the start of {name}'s turn")
     for other in st._names:
-        if other != name:
+        # a timed condition counts down on ``name``'s turns only if ``name`` imposed it
+        # (its timer names it): the others have nothing to count (issue 24, "Fast")
+        if other != name and name in fighters[other].timers.values():
             st._tick_timers(other, source=name)
 
 
@@ -369,9 +373,10 @@ def _finish_turn(st: Encounter, frame: TurnFrame) -> None:
         if f.rules is not None and not f.dead:  # the record's budget goes
             st._record_turn_end(n)
         for other in st._names:
-            for e in list(st._f[other].effects):
-                if e.on == n and e.ends == "turn_end":
-                    st._end_effect(other, e, f"the end of {n}'s turn")
+            if st._f[other].effects:  # (most have none: nothing to look at)
+                for e in list(st._f[other].effects):
+                    if e.on == n and e.ends == "turn_end":
+                        st._end_effect(other, e, f"the end of {n}'s turn")
         if frame.kind != "ready":
             st._tick_timers(n, source=None)
         st._flight_turn_end(n, frame.kind)  # Minimum Flight Speed (encounter/flight.py)
