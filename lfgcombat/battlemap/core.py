@@ -12,8 +12,7 @@ is the finished map.
 
 from __future__ import annotations
 
-import contextlib
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Union
 
@@ -60,6 +59,29 @@ CellLike = Union[Cell, tuple[int, int]]
 Where = Union[str, Cell, tuple[int, int]]
 ACTIONS = ("move", "five_foot_step", "retreat", "run")
 
+
+class _Hold:
+    """:meth:`_MapCore.hold`'s block: the map's listeners wait until the outermost block
+    ends, then hear once if the map changed meanwhile (whatever the block raised)."""
+
+    __slots__ = ("_map", "_before")
+
+    def __init__(self, m: Any) -> None:
+        self._map = m
+        self._before = 0
+
+    def __enter__(self) -> Any:
+        m = self._map
+        m._held += 1
+        self._before = m._version
+        return m
+
+    def __exit__(self, *exc: object) -> None:
+        m = self._map
+        m._held -= 1
+        if not m._held and m._version != self._before:
+            for fn in list(m._listeners):
+                fn(m)
 
 
 class _MapCore:
@@ -208,20 +230,14 @@ class _MapCore:
             for fn in list(self._listeners):
                 fn(self)
 
-    @contextlib.contextmanager
-    def hold(self) -> Iterator[Any]:
+    def hold(self) -> _Hold:
         """Within the block, changes do not call the listeners; at its end they are called
         once if anything changed (an encounter replaying its log moves creatures many
-        times, and a widget should redraw once, not after every step). Blocks nest."""
-        self._held += 1
-        before = self._version
-        try:
-            yield self
-        finally:
-            self._held -= 1
-            if not self._held and self._version != before:
-                for fn in list(self._listeners):
-                    fn(self)
+        times, and a widget should redraw once, not after every step). Blocks nest.
+
+        A plain context manager (:class:`_Hold`), not a generator's: every command of an
+        encounter runs inside one, and a load re-runs hundreds (issue 24, item 6)."""
+        return _Hold(self)
 
     def observe(self, fn: Callable[[Any], None]) -> None:
         """Call ``fn(map)`` after every change (the widget redraws its small layers)."""
