@@ -537,7 +537,10 @@ class _Space(_Terrain):
         """Whether two creatures stand on one of ``cells`` (by the occupancy index: a
         creature alone on its cells skips the scan of every creature; issue 24, item 6)."""
         occupants = self._occupants
-        return any(len(occupants.get(c, ())) > 1 for c in cells)
+        for c in cells:  # a plain loop: most footprints are one cell
+            if len(occupants.get(c, ())) > 1:
+                return True
+        return False
 
     def _tight_space(self, cells: frozenset) -> list[str]:
         """Why a creature on ``cells`` is Cramped by a tight space (empty: it is not)."""

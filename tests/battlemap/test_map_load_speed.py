@@ -75,3 +75,52 @@ def test_cramped_is_the_full_scan_after_every_change(seed):
             assert m.cramped(n) == _full_scan(m, n), (seed, i, n)
             shared += bool(m.cramped(n))
     assert shared, "the sequence made somebody Cramped"
+
+
+def test_a_kept_token_stands_for_a_value_by_content_and_is_never_reused():
+    """:func:`lfgcombat.battlemap.kept.token`: what a movement's kept key holds for each
+    creature instead of the creature (a creature compared at every look-up walked all its
+    fields): equal creatures, equal numbers; different ones, different numbers; after the
+    tokens are forgotten, a creature gets a number no other creature ever had."""
+    from lfgcombat.battlemap import kept
+    from lfgcombat.creature import load_example
+    orc = load_example("orc")
+    kept.clear()
+    a, b = kept.token(orc), kept.token(load_example("orc"))  # another object, equal
+    hurt = kept.token(orc.replace(current_hp=30))
+    prone = kept.token(orc.replace(conditions=["prone"]))
+    assert a == b and len({a, hurt, prone}) == 3
+    kept.clear()
+    again = kept.token(orc)
+    assert again not in (a, hurt, prone) and kept.token(orc.replace(current_hp=30)) != hurt
+
+
+def _path_or_refusal(m: HexMap, name: str, to: tuple[int, int]) -> object:
+    try:
+        return m.path(name, to)
+    except IllegalActionError as exc:
+        return str(exc)
+
+
+def test_a_kept_path_is_never_one_made_for_a_creature_of_other_content():
+    """A move's kept path (:meth:`HexMap.path`) under a creature's token: a mover that
+    fell Prone ("Moving in Combat – Terrain, Creatures, & Other Issues") or was hurt, or
+    an enemy that changed, finds what a fresh search finds, never what was kept for the
+    creature as it was."""
+    from lfgcombat.battlemap import kept
+    from lfgcombat.creature import load_example
+    kept.clear()
+    for change in ({"conditions": ["prone"]}, {"current_hp": 1}):
+        m = HexMap(9, 6)
+        m.place(load_example("wulfric"), (1, 2), side="party")
+        m.place(load_example("orc").replace(name="Orc"), (4, 2), side="orcs")
+        ends = [(c, r) for c in range(9) for r in range(6)]
+        before = {to: _path_or_refusal(m, "Wulfric", to) for to in ends}
+        for who in ("Wulfric", "Orc"):
+            m.update(m.creature(who).replace(**change))
+            now = {to: _path_or_refusal(m, "Wulfric", to) for to in ends}  # kept
+            kept.clear()
+            m._cache.clear()
+            assert now == {to: _path_or_refusal(m, "Wulfric", to) for to in ends}, change
+        if change == {"conditions": ["prone"]}:
+            assert now != before  # the search's answers changed with the creature
