@@ -23,7 +23,7 @@ from lfgcombat.rulesets import coerce_ruleset
 
 from .altitude import distance_3d
 from .kept import static_id
-from .reading import _as_int, _conditions, _read, _sizes, condition_flags
+from .reading import _as_int, _conditions, _kept_on, _read, _sizes, condition_flags
 from .rules import R_DISTANCE
 from .values import Background, CellError, MapFormatError, Token, _at, _short
 
@@ -359,8 +359,14 @@ class _MapCore:
         return found
 
     def _threatens_now(self, name: str, but_for_prone: bool) -> bool:
-        """:meth:`_threatens` read now."""
+        """:meth:`_threatens` read now: from the creature (kept on it, a frozen value:
+        :func:`~lfgcombat.battlemap.reading._kept_on`) and the GM's override."""
         p = self._placed[name]
+        return _kept_on(p.creature, ("<threatens>", p.threatens, but_for_prone),
+                        lambda: self._threatens_of(name, p, but_for_prone))
+
+    def _threatens_of(self, name: str, p: _Placed, but_for_prone: bool) -> bool:
+        """Whether the creature placed as ``p`` threatens (see :meth:`_threatens`)."""
         flags = condition_flags(p.creature)
         conds = flags.names
         if p.threatens is not None:

@@ -124,3 +124,52 @@ def test_a_kept_path_is_never_one_made_for_a_creature_of_other_content():
             assert now == {to: _path_or_refusal(m, "Wulfric", to) for to in ends}, change
         if change == {"conditions": ["prone"]}:
             assert now != before  # the search's answers changed with the creature
+
+
+@pytest.mark.parametrize("override", [None, True, False])
+def test_readings_kept_on_a_creature_are_fresh_readings_after_every_change(override):
+    """What the map reads from a creature (its conditions, their flags, whether it
+    threatens: "Reach & Threatened Area", "Prone", "Grappled Condition") is kept on the
+    creature, a frozen value: after every change (a new creature) each reading equals
+    the one read from a fresh copy that has nothing kept."""
+    import dataclasses
+
+    from lfgcombat.battlemap.reading import _conditions, condition_flags
+    from lfgcombat.creature import load_example
+    m = HexMap(6, 5)
+    m.place(load_example("orc"), (2, 2), side="orcs", threatens=override)
+    m.place(load_example("wulfric"), (3, 2), side="party")
+    changes = [["prone"], ["grappled"], ["blinded"], [], ["helpless"], ["prone", "frightened"],
+               ["unconscious"], []]
+    seen = set()
+    for conds in changes:
+        m.update(m.creature("Orc").replace(conditions=conds))
+        orc = m.creature("Orc")
+        for _ in range(2):  # the second time from what was kept
+            fresh = dataclasses.replace(orc)
+            assert "_map_reads" not in vars(fresh)
+            assert _conditions(orc) == _conditions(fresh)
+            assert condition_flags(orc) == condition_flags(fresh)
+            for prone in (False, True):
+                got = m._threatens("Orc", but_for_prone=prone)
+                m._cache.clear()
+                m._placed["Orc"].creature = fresh
+                assert got == m._threatens("Orc", but_for_prone=prone), (conds, prone)
+                m._placed["Orc"].creature = orc
+                m._cache.clear()
+                seen.add(got)
+    assert seen == ({True, False} if override is not False else {False})
+
+
+def test_a_reading_kept_on_a_creature_follows_the_gms_override():
+    """One creature object placed on maps that say otherwise of it (``threatens=``): each
+    map's answer is its own ("Reach & Threatened Area"), although the reading is kept on
+    the creature."""
+    from lfgcombat.creature import load_example
+    orc = load_example("orc").replace(conditions=["frightened"])  # a new object
+    answers = []
+    for override in (None, True, False, None):
+        m = HexMap(6, 5)
+        m.place(orc, (2, 2), side="orcs", threatens=override)
+        answers.append((m._threatens("Orc"), m._threatens("Orc", but_for_prone=True)))
+    assert answers == [(True, True), (True, True), (False, False), (True, True)]
