@@ -287,6 +287,13 @@ class _MapCore:
                 self._threatens(name), self._helpless(name), _conditions(p.creature))
         return found
 
+    def speed_ft(self, name: str) -> int:
+        """``token(name).speed_ft`` without building the rest of the token: the Move Speed
+        the map moves ``name`` by now (its flying, swimming or climbing speed while it
+        moves so; a Move Speed the GM gave at placing)."""
+        self._p(name)
+        return self._speed(name)
+
     def tokens(self) -> list[Token]:
         """A :class:`Token` of every placed creature, in placement order."""
         return [self.token(n) for n in self._placed]

@@ -173,3 +173,24 @@ def test_a_reading_kept_on_a_creature_follows_the_gms_override():
         m.place(orc, (2, 2), side="orcs", threatens=override)
         answers.append((m._threatens("Orc"), m._threatens("Orc", but_for_prone=True)))
     assert answers == [(True, True), (True, True), (False, False), (True, True)]
+
+
+def test_speed_ft_is_the_tokens_move_speed():
+    """:meth:`HexMap.speed_ft` (what a move's budget reads) is ``token(name).speed_ft``:
+    walking, hurt or Prone, with the GM's speed, and while flying ("Other Types of
+    Movement")."""
+    from lfgcombat.creature import load_example
+    m = HexMap(6, 5)
+    m.place(load_example("wulfric"), (1, 1), side="party")
+    m.place(load_example("orc"), (4, 1), side="orcs", speed=20)
+    seen = set()
+    for conds in ([], ["prone"], ["injured"], ["encumbered"]):
+        m.update(m.creature("Wulfric").replace(conditions=conds))
+        for n in m.names:
+            assert m.speed_ft(n) == m.token(n).speed_ft
+            seen.add(m.speed_ft(n))
+    with m.moving("Wulfric", "fly", 10):
+        assert m.speed_ft("Wulfric") == m.token("Wulfric").speed_ft
+    assert len(seen) > 1
+    with pytest.raises(IllegalActionError, match="no creature named"):
+        m.speed_ft("Nobody")
