@@ -489,7 +489,19 @@ class _Space(_Terrain):
         key = ("cramped", name)
         found = self._cache.get(key)
         if found is None:
-            found = self._cache[key] = self._cramped(name)
+            found = self._cache[key] = (() if name in self._placed and not self._crowded()
+                                        else self._cramped(name))
+        return found
+
+    def _crowded(self) -> bool:
+        """Whether a cell holds two creatures or the map has a tight space (if not, nobody
+        is Cramped by where it stands); kept until the map's next change (an encounter asks
+        for every creature after every step: issue 24, item 6)."""
+        found = self._cache.get("crowded")
+        if found is None:
+            found = self._cache["crowded"] = (
+                any(len(v) > 1 for v in self._occupants.values())
+                or Terrain.TIGHT in self._terrain.values())
         return found
 
     def _cramped(self, name: str) -> tuple[str, ...]:

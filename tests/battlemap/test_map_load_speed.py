@@ -75,6 +75,14 @@ def test_cramped_is_the_full_scan_after_every_change(seed):
             assert m.cramped(n) == _full_scan(m, n), (seed, i, n)
             shared += bool(m.cramped(n))
     assert shared, "the sequence made somebody Cramped"
+    crowded = m._crowded()
+    for n in list(m.names)[1:]:
+        m.remove(n)
+    m.set_terrain([(c, r) for c in range(m.width) for r in range(m.height)], "normal")
+    assert crowded and not m._crowded()
+    assert m.cramped(m.names[0]) == () == _full_scan(m, m.names[0])
+    with pytest.raises(IllegalActionError, match="no creature named"):
+        m.cramped("Nobody")  # refused as before, a map with nobody sharing too
 
 
 def test_a_kept_token_stands_for_a_value_by_content_and_is_never_reused():
