@@ -213,10 +213,13 @@ class _Pathing(_MoveRules):
         p = self._placed[name]
         cells = self._footprint_at(p.size, anchor)
         level = self._level(name)
+        # no terrain painted: nothing blocks, and only a swimmer or climber is refused
+        # (_blocks_at, _mode_refuses); most maps of GM prep's fights (issue 25, item 4)
+        open_ground = not self._terrain and self._mode(name) not in ("swim", "climb")
         for c in cells:
-            if c not in self._cells or self._blocks_at(c, level):
+            if c not in self._cells:
                 return None
-            if self._mode_refuses(c, name):
+            if not open_ground and (self._blocks_at(c, level) or self._mode_refuses(c, name)):
                 return None
             for o in self._occupants.get(c, ()):
                 if o == name or self._level(o) != level:

@@ -202,3 +202,49 @@ def test_speed_ft_is_the_tokens_move_speed():
     assert len(seen) > 1
     with pytest.raises(IllegalActionError, match="no creature named"):
         m.speed_ft("Nobody")
+
+
+def _passable_by_every_check(m: HexMap, name: str, anchor, avoid_names: frozenset,
+                             through_helpless: bool):
+    """:meth:`_footprint_passable` with every cell's checks made (walls and doors, the
+    movement mode's terrain), as before its short cut for a map with no terrain."""
+    p = m._placed[name]
+    cells = m._footprint_at(p.size, anchor)
+    level = m._level(name)
+    for c in cells:
+        if c not in m._cells or m._blocks_at(c, level) or m._mode_refuses(c, name):
+            return None
+        for o in m._occupants.get(c, ()):
+            if o == name or m._level(o) != level:
+                continue
+            if ((not through_helpless and m._placed[o].side != p.side) or o in avoid_names
+                    or not m._share_ok(name, p.side, p.size, o, ending=False)):
+                return None
+    return cells
+
+
+@pytest.mark.parametrize("terrain", [None, "difficult", "wall", "water", "climbable"])
+def test_a_search_step_on_open_ground_is_the_step_with_every_check(terrain):
+    """A movement search's step (:meth:`_footprint_passable`, "Moving in Combat – Terrain,
+    Creatures, & Other Issues"; "Other Types of Movement"): on a map with no terrain its
+    short cut gives what every check gives, for every mode and cell (on and off the map),
+    Large creatures and allies or foes in the way included; with terrain, the same."""
+    from lfgcombat.creature import load_example
+    m = HexMap(7, 6)
+    if terrain is not None:
+        m.set_terrain([(3, 2), (3, 3)], terrain)
+    m.place(load_example("wulfric"), (1, 2), side="party")
+    m.place(load_example("ogre"), (5, 3), side="foes")
+    m.place(load_example("chessan"), (2, 4), side="party")
+    anchors = [m.cell(c, r) for c in range(-1, 8) for r in range(-1, 7)]
+    refused = 0
+    for name in ("Wulfric", "Ogre"):
+        for mode in ("walk", "fly", "swim", "climb", "leap"):
+            with m.moving(name, mode, 0):
+                for a in anchors:
+                    for how in ((frozenset(), True), (frozenset({"Chessan"}), False)):
+                        got = m._footprint_passable(name, a, *how)
+                        assert got == _passable_by_every_check(m, name, a, *how), (
+                            name, mode, a, how)
+                        refused += got is None
+    assert refused
