@@ -12,8 +12,7 @@ is the finished map.
 
 from __future__ import annotations
 
-import contextlib
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Union
 
@@ -24,7 +23,7 @@ from lfgcombat.rulesets import coerce_ruleset
 
 from .altitude import distance_3d
 from .kept import static_id
-from .reading import _as_int, _conditions, _read, _sizes, condition_flags
+from .reading import _as_int, _conditions, _kept_on, _read, _sizes, condition_flags
 from .rules import R_DISTANCE
 from .values import Background, CellError, MapFormatError, Token, _at, _short
 
@@ -60,6 +59,29 @@ CellLike = Union[Cell, tuple[int, int]]
 Where = Union[str, Cell, tuple[int, int]]
 ACTIONS = ("move", "five_foot_step", "retreat", "run")
 
+
+class _Hold:
+    """:meth:`_MapCore.hold`'s block: the map's listeners wait until the outermost block
+    ends, then hear once if the map changed meanwhile (whatever the block raised)."""
+
+    __slots__ = ("_map", "_before")
+
+    def __init__(self, m: Any) -> None:
+        self._map = m
+        self._before = 0
+
+    def __enter__(self) -> Any:
+        m = self._map
+        m._held += 1
+        self._before = m._version
+        return m
+
+    def __exit__(self, *exc: object) -> None:
+        m = self._map
+        m._held -= 1
+        if not m._held and m._version != self._before:
+            for fn in list(m._listeners):
+                fn(m)
 
 
 class _MapCore:
@@ -208,20 +230,14 @@ class _MapCore:
             for fn in list(self._listeners):
                 fn(self)
 
-    @contextlib.contextmanager
-    def hold(self) -> Iterator[Any]:
+    def hold(self) -> _Hold:
         """Within the block, changes do not call the listeners; at its end they are called
         once if anything changed (an encounter replaying its log moves creatures many
-        times, and a widget should redraw once, not after every step). Blocks nest."""
-        self._held += 1
-        before = self._version
-        try:
-            yield self
-        finally:
-            self._held -= 1
-            if not self._held and self._version != before:
-                for fn in list(self._listeners):
-                    fn(self)
+        times, and a widget should redraw once, not after every step). Blocks nest.
+
+        A plain context manager (:class:`_Hold`), not a generator's: every command of an
+        encounter runs inside one, and a load re-runs hundreds (issue 24, item 6)."""
+        return _Hold(self)
 
     def observe(self, fn: Callable[[Any], None]) -> None:
         """Call ``fn(map)`` after every change (the widget redraws its small layers)."""
@@ -270,6 +286,13 @@ class _MapCore:
                 name, p.side, p.anchor, p.cells, p.size, self._speed(name), self._reach(name),
                 self._threatens(name), self._helpless(name), _conditions(p.creature))
         return found
+
+    def speed_ft(self, name: str) -> int:
+        """``token(name).speed_ft`` without building the rest of the token: the Move Speed
+        the map moves ``name`` by now (its flying, swimming or climbing speed while it
+        moves so; a Move Speed the GM gave at placing)."""
+        self._p(name)
+        return self._speed(name)
 
     def tokens(self) -> list[Token]:
         """A :class:`Token` of every placed creature, in placement order."""
@@ -343,8 +366,14 @@ class _MapCore:
         return found
 
     def _threatens_now(self, name: str, but_for_prone: bool) -> bool:
-        """:meth:`_threatens` read now."""
+        """:meth:`_threatens` read now: from the creature (kept on it, a frozen value:
+        :func:`~lfgcombat.battlemap.reading._kept_on`) and the GM's override."""
         p = self._placed[name]
+        return _kept_on(p.creature, ("<threatens>", p.threatens, but_for_prone),
+                        lambda: self._threatens_of(name, p, but_for_prone))
+
+    def _threatens_of(self, name: str, p: _Placed, but_for_prone: bool) -> bool:
+        """Whether the creature placed as ``p`` threatens (see :meth:`_threatens`)."""
         flags = condition_flags(p.creature)
         conds = flags.names
         if p.threatens is not None:

@@ -15,10 +15,11 @@ are kept, then that kind's are dropped.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable, Hashable
 from typing import Any, TypeVar
 
-__all__ = ["kept", "static_id", "clear", "LIMIT", "LIMITS"]
+__all__ = ["kept", "static_id", "token", "clear", "LIMIT", "LIMITS"]
 
 T = TypeVar("T")
 
@@ -32,6 +33,8 @@ LIMITS = {"reachable": 1_000, "path": 5_000}
 
 _KEPT: dict[Hashable, dict[Hashable, Any]] = {}
 _STATIC: dict[Hashable, int] = {}
+_TOKENS: dict[Hashable, int] = {}
+_NEXT_TOKEN = itertools.count(1)
 
 
 def kept(key: tuple, make: Callable[[], T]) -> T:
@@ -69,6 +72,22 @@ def static_id(layers: Hashable) -> int:
     return found
 
 
+def token(value: Hashable) -> int:
+    """A small number standing for ``value`` by content in this process: equal values,
+    equal numbers. A key holding it instead of a big value (a creature) is hashed and
+    compared at the cost of a number (issue 24, item 6: a creature's hash and equality
+    walk every one of its fields, at every look-up). When too many are kept they are
+    forgotten, and a value then gets a new number, never one another value had (a
+    reading kept under the old number is then made again, never mistaken)."""
+    found = _TOKENS.get(value)
+    if found is None:
+        if len(_TOKENS) >= LIMIT:
+            _TOKENS.clear()
+        found = _TOKENS[value] = next(_NEXT_TOKEN)
+    return found
+
+
 def clear() -> None:
     """Forget every kept reading (tests compare a kept reading with a fresh one)."""
     _KEPT.clear()
+    _TOKENS.clear()

@@ -23,7 +23,8 @@ from lfgcombat.battlemap.grid import FEET_PER_CELL, Cell
 from lfgcombat.rules.movement.flight import planar, turns_between
 
 from .core import CellLike
-from .kept import kept
+from .kept import kept, token
+from .reading import _kept_on
 from .moves import _MoveRules
 from .rules import R_MOVING, R_RETREAT
 from .values import _at, _Why
@@ -197,6 +198,12 @@ def _cheapest_steps(start: Cell, goal: Cell, settled: Mapping[Cell, int],
     return cheapest
 
 
+def _token_of(c: Creature) -> int:
+    """The creature's :func:`~lfgcombat.battlemap.kept.token` (equal creatures, equal
+    numbers), kept on it (a creature never changes once made)."""
+    return _kept_on(c, ("<kept token>",), lambda: token(c))
+
+
 class _Pathing(_MoveRules):
     """Where each movement action can take a creature, and by which path."""
 
@@ -206,10 +213,13 @@ class _Pathing(_MoveRules):
         p = self._placed[name]
         cells = self._footprint_at(p.size, anchor)
         level = self._level(name)
+        # no terrain painted: nothing blocks, and only a swimmer or climber is refused
+        # (_blocks_at, _mode_refuses); most maps of GM prep's fights (issue 25, item 4)
+        open_ground = not self._terrain and self._mode(name) not in ("swim", "climb")
         for c in cells:
-            if c not in self._cells or self._blocks_at(c, level):
+            if c not in self._cells:
                 return None
-            if self._mode_refuses(c, name):
+            if not open_ground and (self._blocks_at(c, level) or self._mode_refuses(c, name)):
                 return None
             for o in self._occupants.get(c, ()):
                 if o == name or self._level(o) != level:
@@ -348,7 +358,8 @@ class _Pathing(_MoveRules):
         """Everything a movement's reach can depend on (:mod:`~lfgcombat.battlemap.kept`):
         the static layers, elevations, doors and objects, the ceiling and the 5-foot step
         option, every creature as placed (a :class:`~lfgcombat.Creature` is a frozen
-        value, compared by content: its conditions, HP, speeds...) with its altitude and
+        value, compared by content: its conditions, HP, speeds..., by way of its
+        :func:`~lfgcombat.battlemap.kept.token`) with its altitude and
         move under way, and the mover's movement this turn. ``None`` (worked out afresh)
         when a creature is not a plain :class:`~lfgcombat.Creature`."""
         found = self._cache.get(("world", mover))
@@ -359,9 +370,9 @@ class _Pathing(_MoveRules):
             if type(p.creature) is not Creature:
                 self._cache[("world", mover)] = (None,)
                 return None
-            placed.append((n, p.creature, p.side, p.anchor, p.cells, p.size, p.order, p.space,
-                           p.speed, p.reach, p.threatens, self._altitude.get(n),
-                           self._moving.get(n)))
+            placed.append((n, _token_of(p.creature), p.side, p.anchor, p.cells, p.size,
+                           p.order, p.space, p.speed, p.reach, p.threatens,
+                           self._altitude.get(n), self._moving.get(n)))
         t = self._turn.get(mover)
         world = (self._static_key(), mover, tuple(placed),
                  None if t is None else (t.moved_ft, t.stepped, t.after_step_ft),

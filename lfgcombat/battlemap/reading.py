@@ -62,7 +62,7 @@ def _read(obj: Any, *names: str) -> Any:
         return v
 
 
-def _kept_on(obj: Any, key: tuple[str, ...], make: Callable[[], Any]) -> Any:
+def _kept_on(obj: Any, key: tuple[Any, ...], make: Callable[[], Any]) -> Any:
     """``make()``, kept on ``obj`` under ``key`` when it is a
     :class:`~lfgcombat.creature.Creature` (never changed once made: :func:`_read`)."""
     if type(obj) is not Creature:
@@ -95,7 +95,12 @@ def _conditions(obj: Any) -> frozenset[str]:
     """Condition names in effect: ``active_conditions`` (implied ones included) when the
     creature has it, else ``conditions``; items may be names, enums, or entries with a
     ``condition`` attribute (:class:`lfgcombat.rules.conditions.conditions.Affliction`,
-    ``Active``)."""
+    ``Active``). Kept on a :class:`~lfgcombat.creature.Creature` (:func:`_kept_on`)."""
+    return _kept_on(obj, ("<conditions>",), lambda: _conditions_now(obj))
+
+
+def _conditions_now(obj: Any) -> frozenset[str]:
+    """:func:`_conditions` read now."""
     raw = _read(obj, "active_conditions", "conditions")
     if not raw:
         return frozenset()
@@ -204,7 +209,13 @@ def condition_flags(obj: Any) -> ConditionFlags:
     """The :class:`ConditionFlags` of a creature: from its ``active_conditions`` when it has
     a resolved :class:`~lfgcombat.rules.conditions.conditions.ConditionSet` (a
     :class:`lfgcombat.Creature`),
-    else from the names, enums or afflictions in ``conditions``."""
+    else from the names, enums or afflictions in ``conditions``. Kept on a
+    :class:`~lfgcombat.creature.Creature` (:func:`_kept_on`)."""
+    return _kept_on(obj, ("<condition flags>",), lambda: _condition_flags_now(obj))
+
+
+def _condition_flags_now(obj: Any) -> ConditionFlags:
+    """:func:`condition_flags` read now."""
     raw = _read(obj, "active_conditions", "conditions")
     if isinstance(raw, ConditionSet):
         return flags_of(raw)

@@ -489,7 +489,19 @@ class _Space(_Terrain):
         key = ("cramped", name)
         found = self._cache.get(key)
         if found is None:
-            found = self._cache[key] = self._cramped(name)
+            found = self._cache[key] = (() if name in self._placed and not self._crowded()
+                                        else self._cramped(name))
+        return found
+
+    def _crowded(self) -> bool:
+        """Whether a cell holds two creatures or the map has a tight space (if not, nobody
+        is Cramped by where it stands); kept until the map's next change (an encounter asks
+        for every creature after every step: issue 24, item 6)."""
+        found = self._cache.get("crowded")
+        if found is None:
+            found = self._cache["crowded"] = (
+                any(len(v) > 1 for v in self._occupants.values())
+                or Terrain.TIGHT in self._terrain.values())
         return found
 
     def _cramped(self, name: str) -> tuple[str, ...]:
@@ -498,8 +510,7 @@ class _Space(_Terrain):
         if p.space < 1:
             return ()
         out = self._tight_space(p.cells) if self._terrain else []
-        sharing = [o for o, q in self._placed.items()  # few share: the rest is skipped
-                   if o != name and not p.cells.isdisjoint(q.cells)]
+        sharing = self._sharing(name, p.cells)
         if not sharing:
             return tuple(out)
         mine: frozenset[str] | None = None  # its in_a_grapple conditions, read if it shares
@@ -526,6 +537,22 @@ class _Space(_Terrain):
             out.append(f"shares {_at(sorted(shared)[0])} with {o} ({q.size}, an ally within 1 size "
                        f"category): both are Cramped ({R_SPACE})")
         return tuple(out)
+
+    def _sharing(self, name: str, cells: frozenset) -> list[str]:
+        """The other creatures on any of ``cells`` (``name``'s), in placement order."""
+        if not self._someone_shares(cells):  # most creatures, most steps
+            return []
+        return [o for o, q in self._placed.items()
+                if o != name and not cells.isdisjoint(q.cells)]
+
+    def _someone_shares(self, cells: frozenset) -> bool:
+        """Whether two creatures stand on one of ``cells`` (by the occupancy index: a
+        creature alone on its cells skips the scan of every creature; issue 24, item 6)."""
+        occupants = self._occupants
+        for c in cells:  # a plain loop: most footprints are one cell
+            if len(occupants.get(c, ())) > 1:
+                return True
+        return False
 
     def _tight_space(self, cells: frozenset) -> list[str]:
         """Why a creature on ``cells`` is Cramped by a tight space (empty: it is not)."""

@@ -150,6 +150,7 @@ class Encounter:
     _names: list[str]
     _order: list[str]
     _replaying: bool
+    _replay_end: int | None  # a replay's last event (checkpoints.due)
     _round_first: str | None
     _seen_terrain: int
     _side_of: dict[str, str]

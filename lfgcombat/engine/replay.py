@@ -184,8 +184,7 @@ def _after_step(st: Encounter) -> None:
     if st.map is not None and st.map.terrain_version != st._seen_terrain:
         _see_map(st)
     every = st.checkpoint_every
-    last = st._checkpoints[-1].events if st._checkpoints else 0
-    if every is not None and len(st._log) - last >= every and not st._depth:
+    if every is not None and not st._depth and checkpoints.due(st, every):
         st._checkpoints.append(checkpoints.take(st))
 
 
@@ -319,11 +318,13 @@ def _rebuild(st: Encounter, events: list[Event], *, path: str | None = None,
             checkpoints.restore_into(st, cp)
             start = cp.events
         st._replaying = True
+        st._replay_end = len(events)  # checkpoints.due: sparse far from the end
         try:
             st._replay(events, start, path=path, lines=lines, header=header,
                        rederive=rederive)
         finally:
             st._replaying = False
+            st._replay_end = None
             st._views.clear()
             if st.map is not None:
                 _see_map(st)

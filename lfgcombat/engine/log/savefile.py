@@ -188,7 +188,18 @@ _CANONICAL = json.JSONEncoder(sort_keys=True, separators=(",", ":"), ensure_asci
                               allow_nan=False)
 
 
+#: The same encoding by the C encoder ``_CANONICAL.encode`` builds at every call, built
+#: once (a load encodes every line again for its digest: issue 24, item 6); ``None``
+#: without the C accelerator. No check for cycles: the lines are JSON read from a file, or
+#: events' JSON (a cycle still ends in RecursionError, as a line nested too deeply does).
+_C_MAKE = getattr(json.encoder, "c_make_encoder", None)
+_C_CANONICAL = (_C_MAKE(None, _CANONICAL.default, json.encoder.encode_basestring, None, ":",
+                        ",", True, False, False) if _C_MAKE is not None else None)
+
+
 def _canonical(obj: Any) -> str:
+    if _C_CANONICAL is not None and type(obj) is dict:
+        return "".join(_C_CANONICAL(obj, 0))
     return _CANONICAL.encode(obj)
 
 

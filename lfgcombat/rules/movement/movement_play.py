@@ -232,7 +232,7 @@ def _move_budget(st: Encounter, name: str, *, spent: bool = True) -> int:
     """Feet one Move Action gives now (the map's budget: Move Speed, half after an
     advanced 5-foot step, less what was moved since with ``spent``; minimum movement is
     one hex and nothing more)."""
-    speed = st.map.token(name).speed_ft
+    speed = st.map.speed_ft(name)
     if speed <= 5:
         return 0
     return st.map.budget(name, "move", spent=spent)
