@@ -229,6 +229,73 @@ def widget_tree(root: W.Widget) -> list[W.Widget]:
     return out
 
 
+#: The holds under way (:func:`hold_tree`), outermost first: each its widgets held.
+_HOLDS: list[list[W.Widget]] = []
+#: The layouts whose ``display: none`` hides widgets a hold left held (:func:`_park`).
+_HIDERS: "weakref.WeakSet[W.Layout]" = weakref.WeakSet()
+
+
+def _hidden_by(root: W.Widget) -> dict[int, W.Layout]:
+    """For each widget under ``root`` that the page does not show now - under a box whose
+    layout says ``display: none``, or itself so hidden (its layout aside: that says it is
+    hidden) - the outermost layout that hides it."""
+    out: dict[int, W.Layout] = {}
+    seen: set[int] = set()
+    stack: list[tuple[W.Widget, W.Layout | None]] = [(root, None)]
+    while stack:
+        w, above = stack.pop()
+        if id(w) in seen:
+            continue
+        seen.add(id(w))
+        lay = getattr(w, "layout", None)
+        own = lay if isinstance(lay, W.Layout) and lay.display == "none" else None
+        hider = above or own
+        if hider is not None:
+            out[id(w)] = hider
+            style = getattr(w, "style", None)
+            if isinstance(style, W.Widget):
+                out[id(style)] = hider
+        if above is not None and isinstance(lay, W.Widget):
+            out[id(lay)] = above
+        if isinstance(w, W.Box):
+            stack.extend((kid, hider) for kid in w.children)
+    return out
+
+
+def _send_held(widgets: list[W.Widget]) -> None:
+    """Stop holding ``widgets`` and send each what changed meanwhile, in one message; the
+    layouts last (a row's controls are up to date before the row shows)."""
+    for w in sorted(widgets, key=lambda w: isinstance(w, W.Layout)):
+        w._holding_sync = False
+        if w._states_to_send:
+            if w.comm is not None:
+                w.send_state(w._states_to_send)
+            w._states_to_send.clear()
+
+
+def _park(w: W.Widget, hider: W.Layout) -> None:
+    """Keep ``w`` held while ``hider`` hides it: what changes meanwhile is sent when it
+    shows (:func:`_unpark`), not at every click (issue 26, item 5)."""
+    parked = hider.__dict__.setdefault("_lfg_parked", [])
+    parked.append(w)
+    if hider not in _HIDERS:
+        _HIDERS.add(hider)
+        hider.observe(_unpark, "display")
+
+
+def _unpark(change: dict) -> None:
+    """A hiding layout shows again: its parked widgets are sent - at the end of the hold
+    under way (which parks again those still hidden), or now."""
+    hider = change["owner"]
+    if change["new"] == "none":
+        return
+    parked = hider.__dict__.pop("_lfg_parked", [])
+    if _HOLDS:
+        _HOLDS[0].extend(parked)
+    else:
+        _send_held(parked)
+
+
 @contextmanager
 def hold_tree(root: W.Widget) -> Iterator[None]:
     """Send each widget under ``root`` one message at the end, with its final state
@@ -236,15 +303,39 @@ def hold_tree(root: W.Widget) -> Iterator[None]:
     previews an attack for the old target and then the new, sends one update per widget
     changed, not one per step. Nested holds send at the outermost end. (As
     ``Widget.hold_sync`` on each, without a context manager per widget: a tracker has
-    hundreds, and entering them all cost more than the rest of a redraw.)"""
+    hundreds, and entering them all cost more than the rest of a redraw.)
+
+    A widget the page does not show at the end (in a row hidden with ``display: none``)
+    stays held: what changed is sent once when its row shows again (issue 26, item 5:
+    the rows the acting creature cannot use followed every click, unseen)."""
     held = [w for w in widget_tree(root) if not w._holding_sync]
     for w in held:
         w._holding_sync = True
+    _HOLDS.append(held)
     try:
         yield
     finally:
-        for w in held:
-            w._holding_sync = False
-            if w._states_to_send:
-                w.send_state(w._states_to_send)
-                w._states_to_send.clear()
+        _HOLDS.pop()
+        if _HOLDS:  # nested: the outermost hold sends
+            _HOLDS[-1].extend(held)
+        else:
+            _release(root, held)
+
+
+def _release(root: W.Widget, held: list[W.Widget]) -> None:
+    """The end of the outermost hold: park what the page does not show, send the rest
+    (and what was parked and shows now, or left the tree)."""
+    hidden = _hidden_by(root)
+    for hider in list(_HIDERS):  # parked before, shown now or moved out: sent
+        parked = hider.__dict__.get("_lfg_parked", [])
+        keep = [w for w in parked if hidden.get(id(w)) is hider]
+        held.extend(w for w in parked if hidden.get(id(w)) is not hider)
+        hider.__dict__["_lfg_parked"] = keep
+    send: list[W.Widget] = []
+    for w in held:
+        hider = hidden.get(id(w))
+        if hider is not None:
+            _park(w, hider)
+        else:
+            send.append(w)
+    _send_held(send)
