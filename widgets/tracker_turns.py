@@ -39,6 +39,7 @@ class TurnControls:
     remembered: Any
     rows_box: Any
     _cards: Any
+    _info: Any
 
     def _build_turn_controls(self) -> None:
         self._last_buttons: list[W.Button] = []
@@ -141,13 +142,14 @@ class TurnControls:
         acting = enc.acting
         now = enc.current or "nobody"
         choices = enc.choices()
-        # a fixed order: nobody chooses, the order says who goes next
-        verb = ("; the order says {u} ({side}) goes next" if enc.initiative_policy.fixed_order
-                else " and chooses {u} ({side}) to go next")
+        # a fixed order: nobody chooses, the order says who goes next; the tip names the
+        # unit only, so that a button kept from turn to turn sends nothing (issue 26, item 5)
+        verb = ("the turn ends; the order says {u} ({side}) goes next"
+                if enc.initiative_policy.fixed_order
+                else "the acting creature ends its turn and chooses {u} ({side}) to go next")
         self._last_buttons = self._unit_buttons(
             self._next_pool, choices, "lfg-next", self.choose, colors,
-            lambda u: f"{now} ends its turn" + verb.format(
-                u=u, side=enc.side(enc.members(u)[0])))
+            lambda u: verb.format(u=u, side=enc.side(enc.members(u)[0])))
         if tuple(self._next.children) != tuple(self._last_buttons):
             self._next.children = tuple(self._last_buttons)
         self._next_label.value = ("<b>next:</b>&nbsp;" if choices else "")
@@ -399,7 +401,7 @@ class TurnControls:
         self.move(cell, name=name, action=action)
         # the result under the map clicked; with the map beside the rows, under the cards
         place_after(self.rows_box, self.status,
-                    self.battlemap if self.rows_box is self else self._cards)
+                    self.battlemap if self.rows_box is self else self._info)
         if self.error:
             raise IllegalActionError(self.error)
         return self.status_text

@@ -163,9 +163,9 @@ def dropdown(label: str, css: str, options: Any = (), width: str = "15em",
 
 
 def fit(d: W.Dropdown) -> None:
-    """Widen a dropdown (never below its ``min_width``) so its label and its longest option
-    both show whole ("Bartholomew the Magnificent", not "Bartholomew the Ma"): about 0.62em
-    a letter, plus the arrow and padding.
+    """Widen a dropdown (never below its ``min_width``, nor below the width it had) so its
+    label and its longest option both show whole ("Bartholomew the Magnificent", not
+    "Bartholomew the Ma"): about 0.62em a letter, plus the arrow and padding.
 
     Args:
         d: A dropdown made by :func:`dropdown` (its ``min_width`` is the narrowest it gets).
@@ -174,7 +174,13 @@ def fit(d: W.Dropdown) -> None:
     longest = max((len(t) for t in labels), default=0)
     need = 0.62 * (len(d.description or "") + longest) + 4
     base = float(str(d.layout.min_width or "0em").removesuffix("em") or 0)
-    d.layout.width = f"{max(base, round(need, 1)):g}em"
+    now = str(d.layout.width or "")
+    # never narrower again: the menus change with the acting creature, and a width that
+    # followed them was one more message a click and a row that jumped (issue 26, item 5)
+    was = float(now.removesuffix("em")) if now.endswith("em") else 0.0
+    want = f"{max(base, round(need, 1), was):g}em"
+    if now != want:
+        d.layout.width = want
 
 
 def row(*children: W.Widget, title: str | None = None) -> W.HBox:
