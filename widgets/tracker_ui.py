@@ -235,6 +235,9 @@ def widget_tree(root: W.Widget) -> list[W.Widget]:
     return out
 
 
+#: What a hidden widget sends all the same: whether it is off (a hidden button is disabled
+#: on the page too, as in the kernel: nothing can click it).
+_ALWAYS_SENT = frozenset({"disabled"})
 #: The holds under way (:func:`hold_tree`), outermost first: each its widgets held.
 _HOLDS: list[list[W.Widget]] = []
 #: The layouts whose ``display: none`` hides widgets a hold left held (:func:`_park`).
@@ -313,7 +316,8 @@ def hold_tree(root: W.Widget) -> Iterator[None]:
 
     A widget the page does not show at the end (in a row hidden with ``display: none``)
     stays held: what changed is sent once when its row shows again (issue 26, item 5:
-    the rows the acting creature cannot use followed every click, unseen)."""
+    the rows the acting creature cannot use followed every click, unseen) - but for
+    whether it is off (:data:`_ALWAYS_SENT`), sent at once."""
     held = [w for w in widget_tree(root) if not w._holding_sync]
     for w in held:
         w._holding_sync = True
@@ -337,11 +341,24 @@ def _release(root: W.Widget, held: list[W.Widget]) -> None:
         keep = [w for w in parked if hidden.get(id(w)) is hider]
         held.extend(w for w in parked if hidden.get(id(w)) is not hider)
         hider.__dict__["_lfg_parked"] = keep
+        for w in keep:
+            _send_always(w)
     send: list[W.Widget] = []
     for w in held:
         hider = hidden.get(id(w))
-        if hider is not None:
-            _park(w, hider)
-        else:
+        if hider is None:
             send.append(w)
+        else:
+            _park(w, hider)
+            _send_always(w)
     _send_held(send)
+
+
+def _send_always(w: W.Widget) -> None:
+    """Send a parked widget's :data:`_ALWAYS_SENT` changes now (a hidden control is off on
+    the page too)."""
+    now = _ALWAYS_SENT & w._states_to_send
+    if now:
+        if w.comm is not None:
+            w.send_state(now)
+        w._states_to_send -= now
