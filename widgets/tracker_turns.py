@@ -105,13 +105,14 @@ class TurnControls:
         self._interrupt_row = row(self._interrupter, W.Label("also"), self._also,
                                   self._before, self._interrupt, title="Interrupt:")
         self._ready_row = row(self._trigger, self._ready_action, self._ready, title="Ready:")
+        self._together_row = row(self._together_ally, self._together_bonus, self._together)
         self._interrupt_row.add_class("lfg-interrupt-row")
         self._ready_row.add_class("lfg-ready-row")
         return [
             W.HBox([self._start, self._next_label, self._next, self._end, self._deadlock],
                    layout=W.Layout(**ROW)),
             W.HBox([self._decline_label, self._decline], layout=W.Layout(**ROW)),
-            row(self._together_ally, self._together_bonus, self._together),
+            self._together_row,
             self._interrupt_row, self._ready_row]
 
     def _unit_buttons(self, pool: dict[str, W.Button], units: list[str], css: str,
@@ -166,8 +167,11 @@ class TurnControls:
             f"{html.escape(chooser or '')} picks instead:&nbsp;" if instead else "")
         partners = enc.together_choices()
         set_options(self._together_ally, partners)
-        for w in (self._together_ally, self._together_bonus, self._together):
-            w.layout.display = None if partners else "none"
+        # the row shows or hides whole (one message; the button's own display, under a
+        # hidden row, waits until the row shows: issue 26, item 5)
+        for w in (self._together_row, self._together):
+            if w.layout.display != (None if partners else "none"):
+                w.layout.display = None if partners else "none"
         under_way = enc.current is not None
         acting_now = under_way and not self.halted  # the fight is over: no interrupt/ready
         self._end.layout.display = None if (under_way and not choices) else "none"
