@@ -236,20 +236,24 @@ def widget_tree(root: W.Widget) -> list[W.Widget]:
 
 
 #: What a hidden widget sends all the same: whether it is off (a hidden button is disabled
-#: on the page too, as in the kernel: nothing can click it).
-_ALWAYS_SENT = frozenset({"disabled"})
+#: on the page too, as in the kernel: nothing can click it) and its words (an HTML's or a
+#: box's ``value``, and its tooltip: the page's text is the kernel's, shown or not, and
+#: never ``title="null"``, :func:`no_null_titles`).
+_ALWAYS_SENT = frozenset({"disabled", "value", "tooltip"})
 #: The holds under way (:func:`hold_tree`), outermost first: each its widgets held.
 _HOLDS: list[list[W.Widget]] = []
 #: The layouts whose ``display: none`` hides widgets a hold left held (:func:`_park`).
 _HIDERS: "weakref.WeakSet[W.Layout]" = weakref.WeakSet()
 
 
-def _hidden_by(root: W.Widget) -> dict[int, W.Layout]:
+def _hidden_by(root: W.Widget) -> tuple[dict[int, W.Layout], set[int]]:
     """For each widget under ``root`` that the page does not show now - under a box whose
     layout says ``display: none``, or itself so hidden (its layout aside: that says it is
-    hidden) - the outermost layout that hides it."""
+    hidden) - the outermost layout that hides it; and the ids of every widget under
+    ``root`` (layouts and styles too)."""
     out: dict[int, W.Layout] = {}
     seen: set[int] = set()
+    tree: set[int] = set()
     stack: list[tuple[W.Widget, W.Layout | None]] = [(root, None)]
     while stack:
         w, above = stack.pop()
@@ -257,6 +261,7 @@ def _hidden_by(root: W.Widget) -> dict[int, W.Layout]:
             continue
         seen.add(id(w))
         lay = getattr(w, "layout", None)
+        tree.update(id(x) for x in (w, lay, getattr(w, "style", None)) if x is not None)
         own = lay if isinstance(lay, W.Layout) and lay.display == "none" else None
         hider = above or own
         if hider is not None:
@@ -268,7 +273,7 @@ def _hidden_by(root: W.Widget) -> dict[int, W.Layout]:
             out[id(lay)] = above
         if isinstance(w, W.Box):
             stack.extend((kid, hider) for kid in w.children)
-    return out
+    return out, tree
 
 
 def _send_held(widgets: list[W.Widget]) -> None:
@@ -283,10 +288,13 @@ def _send_held(widgets: list[W.Widget]) -> None:
 
 
 def _park(w: W.Widget, hider: W.Layout) -> None:
-    """Keep ``w`` held while ``hider`` hides it: what changes meanwhile is sent when it
-    shows (:func:`_unpark`), not at every click (issue 26, item 5)."""
+    """Keep what changed of ``w`` unsent while ``hider`` hides it: it is sent when it
+    shows (:func:`_unpark`, :func:`_release`), not at every click (issue 26, item 5). A
+    change made outside a hold is sent at once, as usual."""
+    w._holding_sync = False
     parked = hider.__dict__.setdefault("_lfg_parked", [])
-    parked.append(w)
+    if not any(x is w for x in parked):
+        parked.append(w)
     if hider not in _HIDERS:
         _HIDERS.add(hider)
         hider.observe(_unpark, "display")
@@ -300,6 +308,8 @@ def _unpark(change: dict) -> None:
         return
     parked = hider.__dict__.pop("_lfg_parked", [])
     if _HOLDS:
+        for w in parked:
+            w._holding_sync = True
         _HOLDS[0].extend(parked)
     else:
         _send_held(parked)
@@ -317,7 +327,7 @@ def hold_tree(root: W.Widget) -> Iterator[None]:
     A widget the page does not show at the end (in a row hidden with ``display: none``)
     stays held: what changed is sent once when its row shows again (issue 26, item 5:
     the rows the acting creature cannot use followed every click, unseen) - but for
-    whether it is off (:data:`_ALWAYS_SENT`), sent at once."""
+    whether it is off and its words (:data:`_ALWAYS_SENT`), sent at once."""
     held = [w for w in widget_tree(root) if not w._holding_sync]
     for w in held:
         w._holding_sync = True
@@ -334,15 +344,17 @@ def hold_tree(root: W.Widget) -> Iterator[None]:
 
 def _release(root: W.Widget, held: list[W.Widget]) -> None:
     """The end of the outermost hold: park what the page does not show, send the rest
-    (and what was parked and shows now, or left the tree)."""
-    hidden = _hidden_by(root)
-    for hider in list(_HIDERS):  # parked before, shown now or moved out: sent
+    (and what was parked under ``root`` and shows now)."""
+    hidden, tree = _hidden_by(root)
+    mine = {id(w) for w in held}
+    for hider in list(_HIDERS):
         parked = hider.__dict__.get("_lfg_parked", [])
-        keep = [w for w in parked if hidden.get(id(w)) is hider]
-        held.extend(w for w in parked if hidden.get(id(w)) is not hider)
-        hider.__dict__["_lfg_parked"] = keep
-        for w in keep:
-            _send_always(w)
+        # those held now are decided below; of the others, those under root shown now
+        # are sent, the rest stay parked
+        rest = [w for w in parked if id(w) not in mine]
+        shown = [w for w in rest if id(w) in tree and hidden.get(id(w)) is not hider]
+        hider.__dict__["_lfg_parked"] = [w for w in rest if not any(w is x for x in shown)]
+        held.extend(shown)
     send: list[W.Widget] = []
     for w in held:
         hider = hidden.get(id(w))
@@ -356,7 +368,7 @@ def _release(root: W.Widget, held: list[W.Widget]) -> None:
 
 def _send_always(w: W.Widget) -> None:
     """Send a parked widget's :data:`_ALWAYS_SENT` changes now (a hidden control is off on
-    the page too)."""
+    the page too, and its words are the kernel's)."""
     now = _ALWAYS_SENT & w._states_to_send
     if now:
         if w.comm is not None:
