@@ -124,8 +124,11 @@ class DiceLog(W.VBox):
         """Redraw the table from the roller's history."""
         frame = self.rows()
         total = len(self.roller.history)
-        self._title.value = (f"<b>Dice log</b> &middot; {len(frame)} of {total} rolls "
-                             f"(seed {html.escape(repr(self.roller.seed))})")
+        title = f"<b>Dice log</b> (seed {html.escape(repr(self.roller.seed))})"
+        if self._title.value != title:  # the count is in the table's HTML: one message a roll
+            self._title.value = title
+        count = (f"<div class='lfg-dicelog-count' style='font:12px sans-serif;color:#444'>"
+                 f"{len(frame)} of {total} rolls</div>")
         columns = _COLUMNS + ([_RULE_COLUMN] if self.cite is not None else [])
         head = "".join(f"<th style='{_CELL.format(align=a)}' title='{html.escape(tip)}'>"
                        f"{html.escape(t)}</th>" for t, _, a, tip in columns)
@@ -145,7 +148,7 @@ class DiceLog(W.VBox):
         empty = "" if body else (f"<tr><td colspan='{len(columns)}' style='padding:4px 8px;"
                                  "color:#666'>no rolls yet</td></tr>")
         self._table.value = (
-            "<table class='lfg-dicelog-table' style='border-collapse:collapse;"
+            count + "<table class='lfg-dicelog-table' style='border-collapse:collapse;"
             "font-family:monospace;font-size:12px'>"
             f"<thead><tr>{head}</tr></thead><tbody>{''.join(body)}{empty}</tbody></table>"
             f"<div class='lfg-dicelog-help' style='font:11px sans-serif;color:#666;"

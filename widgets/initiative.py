@@ -31,7 +31,8 @@ order, the GM's damage, healing and conditions, and Undo stay. With a
 newest first.
 
 CSS hooks (for styling and for the browser tests): the widget is ``.lfg-initiative``; the
-round line ``.lfg-round`` (``data-round``), the banner ``.lfg-over`` once the fight is over
+words above the controls ``.lfg-info`` (one HTML value); the round line ``.lfg-round``
+(``data-round``), the banner ``.lfg-over`` once the fight is over
 and the GM's ``.lfg-play-on`` checkbox under it, whose turn ``.lfg-current``
 (``data-current``);
 the legend ``.lfg-legend``; the cards ``.lfg-card`` with ``data-name`` and ``data-side``
@@ -85,7 +86,7 @@ from .tracker_actions import ActionControls, DryRuns
 from .tracker_close import CloseControls
 from .tracker_updown import UpDownControls
 from .tracker_attack import AttackControls
-from .tracker_cards import CardRow, card_html, legend_html
+from .tracker_cards import Panel, card_html, legend_html
 from .tracker_gm import GMControls
 from .tracker_history import HistoryControls, reminders_html
 from .tracker_ui import (SIDE_COLORS, More, button, clicked_now, hold_tree, html_words,
@@ -150,15 +151,18 @@ class InitiativeTracker(TurnControls, W.VBox):
         self._seen = list(encounter.log)
         self._map_key: Any = None  # the step the map's highlight was last drawn for
         self._dry = DryRuns(encounter)
-        self._round = W.HTML()
-        self._legend = W.HTML()
-        self._cards = CardRow()  # one widget a card: a step re-sends the cards it changed
-        self._actions = W.HTML()
-        self._reminders = W.HTML()  # issue 26: what the turn's end / the next start brings
-        self.status = W.HTML()
+        #: The words above the controls, one HTML value sent once a click at most (issue
+        #: 26, item 5): the round and who acts, the legend, the cards, what the acting
+        #: creature has left, the reminders and the rows not offered now.
+        self._info = Panel()
+        self._round = self._info.part()
+        self._legend = self._info.part()
+        self._cards = self._info.part()
+        self._actions = self._info.part()
+        self._reminders = self._info.part()  # issue 26: the turn's end / next start brings
         #: One short line: the rows hidden now and why (issue 26, item 1).
-        self._hidden_line = W.HTML()
-        self._hidden_line.add_class("lfg-hidden-rows")
+        self._hidden_line = self._info.part("lfg-hidden-rows")
+        self.status = W.HTML()
         self._hidden: dict[str, str] = {}  # a row hidden now -> why (the engine's words)
         self._build_play_on()
         self._build_turn_controls()
@@ -228,16 +232,17 @@ class InitiativeTracker(TurnControls, W.VBox):
         self._prep_box.add_class("lfg-prep-box")
 
     def _panel(self) -> list[W.Widget]:
-        """The tracker's rows, top to bottom; the history, the chances and GM prep behind
-        "More…" (issue 26, item 5: used now and then, they made the tracker tall). The
-        status line shows after the rows of the button clicked (:meth:`_say`)."""
+        """The tracker's rows, top to bottom: the words (one HTML, :class:`~lfgcombat.
+        widgets.tracker_cards.Panel`), the turn's buttons, the controls; the history, the
+        chances and GM prep behind "More…" (issue 26, item 5: used now and then, they made
+        the tracker tall). The status line shows after the rows of the button clicked
+        (:meth:`_say`)."""
         #: The rows behind "More…" (:class:`~lfgcombat.widgets.tracker_ui.More`).
         self.more = More([self.history_rows,
                           chances(self.encounter),  # "chances from here" (GM prep, issue 25)
                           row(self._prep_button)],
                          "the history (back to any line), the chances from here and GM prep")
-        return [self._round, row(self.play_on), self._legend, self._cards, *self._turn_rows(),
-                self._actions, self._reminders, self._hidden_line, self.attack_row,
+        return [self._info, row(self.play_on), *self._turn_rows(), self.attack_row,
                 self.action_rows, self.close_rows, self.updown_rows, self.gm_rows,
                 row(self._undo), self.more, self.status]
 

@@ -37,6 +37,7 @@ from lfgcombat.engine import Encounter
 from lfgcombat.engine.players_view import PlayersView, players_view
 
 from .battlemap import TERRAIN_COLORS
+from .tracker_cards import Panel
 from .tracker_ui import SIDE_COLORS, html_words
 
 __all__ = ["PlayersScreen", "keep_from_players", "kept_from_players", "screens_of",
@@ -211,11 +212,14 @@ class PlayersScreen(W.VBox):
         # screen opened later too: it never shows, even once, a creature kept
         self._hidden = _names(_names(hidden) + _KEPT.get(encounter, ()))
         self.view: PlayersView = players_view(encounter, self.party, self._shown_hidden())
-        self._round = W.HTML()
-        self._map = W.HTML()
-        self._cards = W.HTML()
+        # one HTML value, sent once a step at most (issue 26, item 5: each widget's update
+        # is a message the page handles on its own)
+        self._panel = Panel("lfg-players-panel")
+        self._round = self._panel.part()
+        self._map = self._panel.part()
+        self._cards = self._panel.part()
         self._ground: tuple[Any, str, tuple[float, ...]] = (None, "", ())
-        super().__init__(children=[self._round, self._map, self._cards], **kwargs)
+        super().__init__(children=[self._panel], **kwargs)
         self.add_class("lfg-players")
         self._unsubscribe: Callable[[], None] | None = encounter.subscribe(
             lambda _enc: self.refresh())
@@ -265,10 +269,11 @@ class PlayersScreen(W.VBox):
         v = players_view(self.encounter, self.party, self._shown_hidden())
         self.view = v
         colors = self._colors()
-        self._round.value = _round_html(v)
-        self._map.value = self._map_svg(v, colors)
-        self._cards.value = ('<div class="lfg-players-cards">'
-                             + "".join(_card_html(c, colors) for c in v.cards) + "</div>")
+        with self._panel.hold_sync():  # one message, when anything changed
+            self._round.value = _round_html(v)
+            self._map.value = self._map_svg(v, colors)
+            self._cards.value = ('<div class="lfg-players-cards">'
+                                 + "".join(_card_html(c, colors) for c in v.cards) + "</div>")
 
     def _colors(self) -> dict[str, str]:
         sides = list(dict.fromkeys(self.encounter.side(n) for n in self.encounter.names))

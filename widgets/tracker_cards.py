@@ -7,8 +7,9 @@ its own record of each combatant (``classic``, ``wounds``) the card adds the rec
 vitals from the state's ``vitals`` (Wounds, nonlethal damage, disabled, Barrier, Shell,
 Total Defense, parries left) and counts its turn in the record's own actions (Half Actions).
 
-:class:`CardRow` shows the cards, one widget a card: a step re-sends only the cards whose
-creature changed (issue 26, item 5: "the widget redraws only what changed").
+:class:`Panel` shows the cards with the round and the other words above the controls as
+one HTML value, sent only when it changed (issue 26, item 5: "the widget redraws only what
+changed").
 """
 
 from __future__ import annotations
@@ -210,45 +211,63 @@ def legend_html(colors: dict[str, str]) -> str:
             f'&nbsp;<b style="color:#888">Done</b>: has acted</div>')
 
 
-class CardRow(W.Box):
-    """The cards, one :class:`ipywidgets.HTML` a creature, in a wrapping row (CSS
-    ``.lfg-cards``): :meth:`show` sets a card only when its HTML changed, and the row's
-    children only when the creatures shown change - a step sends the cards of the
-    creatures it changed, and nothing for the others (issue 26, item 5)."""
+class Panel(W.HTML):
+    """Read-only parts shown as one HTML value (issue 26, item 5, "Fast": the page handles
+    each widget's update message on its own, and a click's ~40 updates were most of its
+    time in Chromium; the round, the cards, what is left, the reminders and the rows not
+    offered changed together at most steps). Each :class:`Part` keeps its own ``value``;
+    setting one composes the panel again, and the panel sends only when the whole changed
+    (inside the tracker's hold: once a click).
 
-    def __init__(self) -> None:
-        super().__init__(layout=W.Layout(display="flex", flex_flow="row wrap"))
-        self.add_class("lfg-cards")
-        self._pool: dict[str, W.HTML] = {}  # a creature's card widget, kept while shown
+    Args:
+        css: The panel's CSS class (the tracker's ``.lfg-info``).
+    """
 
-    def show(self, cards: Mapping[str, str]) -> None:
-        """Show ``cards`` (creature -> its card's HTML, in order).
+    def __init__(self, css: str = "lfg-info") -> None:
+        super().__init__(layout=W.Layout(margin="0"))
+        self.add_class(css)
+        self._parts: list[Part] = []
 
-        Args:
-            cards: Every card to show; a card not among them is taken out of the row.
-        """
-        for name in [n for n in self._pool if n not in cards]:
-            self._pool.pop(name).close()
-        for name, text in cards.items():
-            box = self._pool.get(name)
-            if box is None:  # made whole: one message opens it
-                box = self._pool[name] = W.HTML(text, layout=W.Layout(margin="0"))
-                box.add_class("lfg-card-box")
-            elif box.value != text:
-                box.value = text
-        shown = tuple(self._pool[n] for n in cards)
-        if tuple(self.children) != shown:
-            self.children = shown
+    def part(self, css: str = "") -> Part:
+        """A new part at the end of the panel, wrapped in a ``div`` of class ``css`` when
+        given (a CSS hook the part's own HTML does not carry)."""
+        made = Part(self, css)
+        self._parts.append(made)
+        return made
+
+    def compose(self) -> None:
+        """Set the panel's value from its parts (sent only when it changed)."""
+        value = "".join(p.html for p in self._parts)
+        if self.value != value:
+            self.value = value
+
+
+class Part:
+    """One part of a :class:`Panel`: its ``value`` is its HTML (read and set as an
+    ``ipywidgets.HTML``'s)."""
+
+    def __init__(self, panel: Panel, css: str = "") -> None:
+        self._panel = panel
+        self._css = css
+        self._value = ""
 
     @property
     def value(self) -> str:
-        """The cards' HTML, as one ``<div class="lfg-cards">`` (read-only: what the row
-        shows, for code and tests that read the cards as text)."""
-        return '<div class="lfg-cards">' + "".join(b.value for b in self.children) + "</div>"
+        """The part's HTML."""
+        return self._value
 
-    def close(self) -> None:
-        """Close the cards' widgets too."""
-        for box in self._pool.values():
-            box.close()
-        self._pool.clear()
-        super().close()
+    @value.setter
+    def value(self, text: str) -> None:
+        if text != self._value:
+            self._value = text
+            self._panel.compose()
+
+    @property
+    def html(self) -> str:
+        """What the panel shows of it: its value, in a ``div`` of its CSS class if any."""
+        return f'<div class="{self._css}">{self._value}</div>' if self._css else self._value
+
+    def show(self, cards: Mapping[str, str]) -> None:
+        """Show ``cards`` (creature -> its card's HTML, in order) as one row of cards
+        (CSS ``.lfg-cards``)."""
+        self.value = '<div class="lfg-cards">' + "".join(cards.values()) + "</div>"

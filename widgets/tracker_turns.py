@@ -39,6 +39,7 @@ class TurnControls:
     remembered: Any
     rows_box: Any
     _cards: Any
+    _info: Any
 
     def _build_turn_controls(self) -> None:
         self._last_buttons: list[W.Button] = []
@@ -104,13 +105,14 @@ class TurnControls:
         self._interrupt_row = row(self._interrupter, W.Label("also"), self._also,
                                   self._before, self._interrupt, title="Interrupt:")
         self._ready_row = row(self._trigger, self._ready_action, self._ready, title="Ready:")
+        self._together_row = row(self._together_ally, self._together_bonus, self._together)
         self._interrupt_row.add_class("lfg-interrupt-row")
         self._ready_row.add_class("lfg-ready-row")
         return [
             W.HBox([self._start, self._next_label, self._next, self._end, self._deadlock],
                    layout=W.Layout(**ROW)),
             W.HBox([self._decline_label, self._decline], layout=W.Layout(**ROW)),
-            row(self._together_ally, self._together_bonus, self._together),
+            self._together_row,
             self._interrupt_row, self._ready_row]
 
     def _unit_buttons(self, pool: dict[str, W.Button], units: list[str], css: str,
@@ -141,13 +143,14 @@ class TurnControls:
         acting = enc.acting
         now = enc.current or "nobody"
         choices = enc.choices()
-        # a fixed order: nobody chooses, the order says who goes next
-        verb = ("; the order says {u} ({side}) goes next" if enc.initiative_policy.fixed_order
-                else " and chooses {u} ({side}) to go next")
+        # a fixed order: nobody chooses, the order says who goes next; the tip names the
+        # unit only, so that a button kept from turn to turn sends nothing (issue 26, item 5)
+        verb = ("the turn ends; the order says {u} ({side}) goes next"
+                if enc.initiative_policy.fixed_order
+                else "the acting creature ends its turn and chooses {u} ({side}) to go next")
         self._last_buttons = self._unit_buttons(
             self._next_pool, choices, "lfg-next", self.choose, colors,
-            lambda u: f"{now} ends its turn" + verb.format(
-                u=u, side=enc.side(enc.members(u)[0])))
+            lambda u: verb.format(u=u, side=enc.side(enc.members(u)[0])))
         if tuple(self._next.children) != tuple(self._last_buttons):
             self._next.children = tuple(self._last_buttons)
         self._next_label.value = ("<b>next:</b>&nbsp;" if choices else "")
@@ -164,8 +167,11 @@ class TurnControls:
             f"{html.escape(chooser or '')} picks instead:&nbsp;" if instead else "")
         partners = enc.together_choices()
         set_options(self._together_ally, partners)
-        for w in (self._together_ally, self._together_bonus, self._together):
-            w.layout.display = None if partners else "none"
+        # the row shows or hides whole (one message; the button's own display, under a
+        # hidden row, waits until the row shows: issue 26, item 5)
+        for w in (self._together_row, self._together):
+            if w.layout.display != (None if partners else "none"):
+                w.layout.display = None if partners else "none"
         under_way = enc.current is not None
         acting_now = under_way and not self.halted  # the fight is over: no interrupt/ready
         self._end.layout.display = None if (under_way and not choices) else "none"
@@ -399,7 +405,7 @@ class TurnControls:
         self.move(cell, name=name, action=action)
         # the result under the map clicked; with the map beside the rows, under the cards
         place_after(self.rows_box, self.status,
-                    self.battlemap if self.rows_box is self else self._cards)
+                    self.battlemap if self.rows_box is self else self._info)
         if self.error:
             raise IllegalActionError(self.error)
         return self.status_text

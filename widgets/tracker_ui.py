@@ -163,9 +163,9 @@ def dropdown(label: str, css: str, options: Any = (), width: str = "15em",
 
 
 def fit(d: W.Dropdown) -> None:
-    """Widen a dropdown (never below its ``min_width``) so its label and its longest option
-    both show whole ("Bartholomew the Magnificent", not "Bartholomew the Ma"): about 0.62em
-    a letter, plus the arrow and padding.
+    """Widen a dropdown (never below its ``min_width``, nor below the width it had) so its
+    label and its longest option both show whole ("Bartholomew the Magnificent", not
+    "Bartholomew the Ma"): about 0.62em a letter, plus the arrow and padding.
 
     Args:
         d: A dropdown made by :func:`dropdown` (its ``min_width`` is the narrowest it gets).
@@ -174,7 +174,13 @@ def fit(d: W.Dropdown) -> None:
     longest = max((len(t) for t in labels), default=0)
     need = 0.62 * (len(d.description or "") + longest) + 4
     base = float(str(d.layout.min_width or "0em").removesuffix("em") or 0)
-    d.layout.width = f"{max(base, round(need, 1)):g}em"
+    now = str(d.layout.width or "")
+    # never narrower again: the menus change with the acting creature, and a width that
+    # followed them was one more message a click and a row that jumped (issue 26, item 5)
+    was = float(now.removesuffix("em")) if now.endswith("em") else 0.0
+    want = f"{max(base, round(need, 1), was):g}em"
+    if now != want:
+        d.layout.width = want
 
 
 def row(*children: W.Widget, title: str | None = None) -> W.HBox:
@@ -229,6 +235,86 @@ def widget_tree(root: W.Widget) -> list[W.Widget]:
     return out
 
 
+#: What a hidden widget sends all the same: whether it is off (a hidden button is disabled
+#: on the page too, as in the kernel: nothing can click it) and its words (an HTML's or a
+#: box's ``value``, and its tooltip: the page's text is the kernel's, shown or not, and
+#: never ``title="null"``, :func:`no_null_titles`).
+_ALWAYS_SENT = frozenset({"disabled", "value", "tooltip"})
+#: The holds under way (:func:`hold_tree`), outermost first: each its widgets held.
+_HOLDS: list[list[W.Widget]] = []
+#: The layouts whose ``display: none`` hides widgets a hold left held (:func:`_park`).
+_HIDERS: "weakref.WeakSet[W.Layout]" = weakref.WeakSet()
+
+
+def _hidden_by(root: W.Widget) -> tuple[dict[int, W.Layout], set[int]]:
+    """For each widget under ``root`` that the page does not show now - under a box whose
+    layout says ``display: none``, or itself so hidden (its layout aside: that says it is
+    hidden) - the outermost layout that hides it; and the ids of every widget under
+    ``root`` (layouts and styles too)."""
+    out: dict[int, W.Layout] = {}
+    seen: set[int] = set()
+    tree: set[int] = set()
+    stack: list[tuple[W.Widget, W.Layout | None]] = [(root, None)]
+    while stack:
+        w, above = stack.pop()
+        if id(w) in seen:
+            continue
+        seen.add(id(w))
+        lay = getattr(w, "layout", None)
+        tree.update(id(x) for x in (w, lay, getattr(w, "style", None)) if x is not None)
+        own = lay if isinstance(lay, W.Layout) and lay.display == "none" else None
+        hider = above or own
+        if hider is not None:
+            out[id(w)] = hider
+            style = getattr(w, "style", None)
+            if isinstance(style, W.Widget):
+                out[id(style)] = hider
+        if above is not None and isinstance(lay, W.Widget):
+            out[id(lay)] = above
+        if isinstance(w, W.Box):
+            stack.extend((kid, hider) for kid in w.children)
+    return out, tree
+
+
+def _send_held(widgets: list[W.Widget]) -> None:
+    """Stop holding ``widgets`` and send each what changed meanwhile, in one message; the
+    layouts last (a row's controls are up to date before the row shows)."""
+    for w in sorted(widgets, key=lambda w: isinstance(w, W.Layout)):
+        w._holding_sync = False
+        if w._states_to_send:
+            if w.comm is not None:
+                w.send_state(w._states_to_send)
+            w._states_to_send.clear()
+
+
+def _park(w: W.Widget, hider: W.Layout) -> None:
+    """Keep what changed of ``w`` unsent while ``hider`` hides it: it is sent when it
+    shows (:func:`_unpark`, :func:`_release`), not at every click (issue 26, item 5). A
+    change made outside a hold is sent at once, as usual."""
+    w._holding_sync = False
+    parked = hider.__dict__.setdefault("_lfg_parked", [])
+    if not any(x is w for x in parked):
+        parked.append(w)
+    if hider not in _HIDERS:
+        _HIDERS.add(hider)
+        hider.observe(_unpark, "display")
+
+
+def _unpark(change: dict) -> None:
+    """A hiding layout shows again: its parked widgets are sent - at the end of the hold
+    under way (which parks again those still hidden), or now."""
+    hider = change["owner"]
+    if change["new"] == "none":
+        return
+    parked = hider.__dict__.pop("_lfg_parked", [])
+    if _HOLDS:
+        for w in parked:
+            w._holding_sync = True
+        _HOLDS[0].extend(parked)
+    else:
+        _send_held(parked)
+
+
 @contextmanager
 def hold_tree(root: W.Widget) -> Iterator[None]:
     """Send each widget under ``root`` one message at the end, with its final state
@@ -236,15 +322,55 @@ def hold_tree(root: W.Widget) -> Iterator[None]:
     previews an attack for the old target and then the new, sends one update per widget
     changed, not one per step. Nested holds send at the outermost end. (As
     ``Widget.hold_sync`` on each, without a context manager per widget: a tracker has
-    hundreds, and entering them all cost more than the rest of a redraw.)"""
+    hundreds, and entering them all cost more than the rest of a redraw.)
+
+    A widget the page does not show at the end (in a row hidden with ``display: none``)
+    stays held: what changed is sent once when its row shows again (issue 26, item 5:
+    the rows the acting creature cannot use followed every click, unseen) - but for
+    whether it is off and its words (:data:`_ALWAYS_SENT`), sent at once."""
     held = [w for w in widget_tree(root) if not w._holding_sync]
     for w in held:
         w._holding_sync = True
+    _HOLDS.append(held)
     try:
         yield
     finally:
-        for w in held:
-            w._holding_sync = False
-            if w._states_to_send:
-                w.send_state(w._states_to_send)
-                w._states_to_send.clear()
+        _HOLDS.pop()
+        if _HOLDS:  # nested: the outermost hold sends
+            _HOLDS[-1].extend(held)
+        else:
+            _release(root, held)
+
+
+def _release(root: W.Widget, held: list[W.Widget]) -> None:
+    """The end of the outermost hold: park what the page does not show, send the rest
+    (and what was parked under ``root`` and shows now)."""
+    hidden, tree = _hidden_by(root)
+    mine = {id(w) for w in held}
+    for hider in list(_HIDERS):
+        parked = hider.__dict__.get("_lfg_parked", [])
+        # those held now are decided below; of the others, those under root shown now
+        # are sent, the rest stay parked
+        rest = [w for w in parked if id(w) not in mine]
+        shown = [w for w in rest if id(w) in tree and hidden.get(id(w)) is not hider]
+        hider.__dict__["_lfg_parked"] = [w for w in rest if not any(w is x for x in shown)]
+        held.extend(shown)
+    send: list[W.Widget] = []
+    for w in held:
+        hider = hidden.get(id(w))
+        if hider is None:
+            send.append(w)
+        else:
+            _park(w, hider)
+            _send_always(w)
+    _send_held(send)
+
+
+def _send_always(w: W.Widget) -> None:
+    """Send a parked widget's :data:`_ALWAYS_SENT` changes now (a hidden control is off on
+    the page too, and its words are the kernel's)."""
+    now = _ALWAYS_SENT & w._states_to_send
+    if now:
+        if w.comm is not None:
+            w.send_state(now)
+        w._states_to_send -= now

@@ -46,10 +46,10 @@ def test_a_clicks_result_shows_next_to_the_button_clicked():
     me = enc.acting[0]
     free = next(c for c in enc.reachable(me, "move") if c != min(enc.map.footprint(me)))
     bm.click(free)  # a click on the map (beside the rows): under the cards, by the map
-    assert shown_after(t, t._cards), t.status_text
+    assert shown_after(t, t._info), t.status_text
     log = len(enc.log)
     enc.damage("Zorbag", 1)  # a step taken in code: the line stays where it is
-    assert len(enc.log) > log and shown_after(t, t._cards)
+    assert len(enc.log) > log and shown_after(t, t._info)
 
 
 def test_the_map_and_dice_log_stand_beside_the_rows():

@@ -29,9 +29,11 @@ from lfgcombat.widgets.players import PlayersScreen  # noqa: E402
 from .test_tracker_redraw_steps import fight, tracker  # noqa: E402
 
 
-def play(ruleset: str, monkeypatch) -> list[tuple[str, list[W.Widget], int]]:
+def play(ruleset: str, monkeypatch, after: Callable[[Any, str], None] | None = None
+         ) -> list[tuple[str, list[W.Widget], int]]:
     """Play the speed test's fight by clicks: for each click, its kind, the widgets each
-    update message went to (in order) and how many times the map was drawn."""
+    update message went to (in order) and how many times the map was drawn; ``after(t,
+    kind)`` is called after each click with the tracker."""
     sent: list[W.Widget] = []
     real = W.Widget._send
     monkeypatch.setattr(W.Widget, "_send", lambda self, msg, buffers=None: (
@@ -53,6 +55,8 @@ def play(ruleset: str, monkeypatch) -> list[tuple[str, list[W.Widget], int]]:
         drawn.clear()
         do()
         clicks.append((kind, list(sent), len(drawn)))
+        if after is not None:
+            after(t, kind)
 
     click("start", t._start.click)
     moved = 0
