@@ -152,3 +152,55 @@ def test_kept_weapon_profile_and_budget_data_equal_fresh_ones():
     assert _kept_on({"not": "frozen"}, "k", lambda: made.append(1) or 5) == 5
     assert _kept_on({"not": "frozen"}, "k", lambda: made.append(1) or 5) == 5
     assert len(made) == 2  # a value that may change is never kept
+
+
+def test_a_fresh_round_is_one_kept_value_equal_to_a_new_budget():
+    """A new round's budget ("Character Round:") is kept for each speed and kind: it
+    equals a budget made now, its data (logged at each turn start) is a fresh reading's,
+    and spending it makes a new budget, leaving the kept one whole."""
+    from lfgcombat.engine.record_budget import _budget_data, _budget_read
+    from lfgcombat.rulesets.classic.actions import MODES, RoundBudget, fresh_round
+
+    for speed in (0, 15, 30):
+        for mode in MODES:
+            kept = fresh_round(speed, mode)
+            assert fresh_round(speed, mode) is kept
+            assert kept == RoundBudget(speed, mode=mode)
+            assert _budget_read(kept) == _budget_data(RoundBudget(speed, mode=mode))
+    kept = fresh_round(30)
+    moved = kept.move(10)
+    assert moved is not kept and moved.moved_ft == 10 and kept.moved_ft == 0
+    assert _budget_read(moved) == _budget_data(RoundBudget(30, moved_ft=10))
+    assert _budget_read(kept) == _budget_data(RoundBudget(30))
+
+
+def test_a_turn_start_equals_one_made_from_fresh_values():
+    """The start of a turn (002, "Character Round:"; Bleed, "Stabilizing a Disabled
+    Character") reads its speed on the fighter when its vitals did not change: the same
+    fighter, budget and events as a start made from a fighter and vitals built anew."""
+    import dataclasses
+
+    from lfgcombat.dice import Roller
+    from lfgcombat.rulesets.classic.health import ClassicVitals
+    from lfgcombat.rulesets.classic.turn import ClassicFighter
+
+    cases = [ClassicFighter("a", ClassicVitals(10)),
+             ClassicFighter("b", ClassicVitals(10), conditions=frozenset({"Entangled"})),
+             ClassicFighter("c", ClassicVitals(10).damage(12)),
+             ClassicFighter("d", ClassicVitals(10), bleed=3),
+             ClassicFighter("e", ClassicVitals(10).damage(4), speed_ft=40,
+                            conditions=frozenset({"Nauseated"}))]
+    for f in cases:
+        f.all_conditions  # noqa: B018 - a reading kept on it
+        fresh = dataclasses.replace(f, vitals=dataclasses.replace(f.vitals))
+        got, ev = f.start_turn(Roller(seed=5))
+        want, ev2 = fresh.start_turn(Roller(seed=5))
+        assert (got, ev) == (want, ev2)
+        assert got.budget == want.budget and got.all_conditions == want.all_conditions
+        nxt = dataclasses.replace(got.end_turn(), vitals=dataclasses.replace(got.vitals))
+        assert got.end_turn().start_turn(Roller(seed=6)) == nxt.start_turn(Roller(seed=6))
+    v = ClassicVitals(10)
+    assert v.start_of_turn() is v  # nothing to forget: the same value
+    down = v.damage(12)  # disabled: its events are forgotten at its turn
+    assert down.events and down.start_of_turn().events == ()
+    assert down.start_of_turn() == dataclasses.replace(down, events=())

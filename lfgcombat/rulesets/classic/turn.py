@@ -37,7 +37,7 @@ from lfgcombat.dice import Roller
 from lfgcombat.errors import IllegalActionError
 
 from ._base import ClassicError, check_int, evolve, kept_property, rule
-from .actions import RoundBudget, SingleAction
+from .actions import RoundBudget, SingleAction, fresh_round
 from .catalogue import CATALOGUE
 from .combatant import ClassicCombatant
 from .conditions import (NegativeLevels, combined_effect, confused_action, in_table_order,
@@ -290,14 +290,14 @@ class ClassicFighter:
         if "Confused" in self.conditions:
             confused, _ = confused_action(roller, was_attacked=was_attacked)
             events.append(f"Confused: {confused}")
-        fighter = evolve(self, vitals=v, confused=confused, budget=None)
         mode = round_mode(v, self.conditions, confused)
         if {"Frightened", "Scared"} & self.conditions:
             events.append("must flee the source of its fear as best it can")
-        budget = RoundBudget(fighter._speed(), mode=mode if mode != "limited" else "normal")
-        if mode == "limited":
-            budget = RoundBudget.limited(fighter._speed())
-        return evolve(fighter, budget=budget), tuple(events) + (f"round: {mode}",)
+        # its speed with its vitals now: read on itself when they did not change (its
+        # readings kept), else on a copy with them (issue 24, "Fast": one copy a turn)
+        speed = (self if v is self.vitals else evolve(self, vitals=v))._speed()
+        return (evolve(self, vitals=v, confused=confused, budget=fresh_round(speed, mode)),
+                tuple(events) + (f"round: {mode}",))
 
     def _recovery(self, roller: Roller, v: ClassicVitals,
                   events: list[str]) -> tuple[ClassicVitals, list[str]]:
