@@ -204,3 +204,52 @@ def test_a_turn_start_equals_one_made_from_fresh_values():
     down = v.damage(12)  # disabled: its events are forgotten at its turn
     assert down.events and down.start_of_turn().events == ()
     assert down.start_of_turn() == dataclasses.replace(down, events=())
+
+
+def test_health_readings_handed_on_past_a_round_equal_fresh_ones():
+    """A fighter's round changing alone (002, "Character Round:", "Move Action",
+    "Single Actions:") hands on what was read of its health: its conditions, death, the
+    health report and map standing equal those read anew from equal fields, while what
+    it may still do is counted again."""
+    import dataclasses
+
+    from lfgcombat.dice import Roller
+    from lfgcombat.rulesets import coerce_ruleset
+    from lfgcombat.rulesets.classic.health import ClassicVitals
+    from lfgcombat.rulesets.classic.turn import ClassicFighter
+
+    health = coerce_ruleset("classic").health
+    economy = coerce_ruleset("classic").economy
+
+    def read(f):
+        return (f.all_conditions, f.dead, health.report(f), health.map_standing(f),
+                economy.actions_left(f, False))
+
+    def fresh(f):
+        return read(dataclasses.replace(f, vitals=dataclasses.replace(f.vitals)))
+
+    for f in (ClassicFighter("a", ClassicVitals(10), conditions=frozenset({"Shaken"})),
+              ClassicFighter("b", ClassicVitals(10).damage(10), bleed=2),
+              ClassicFighter("c", ClassicVitals(10).damage(3),
+                             conditions=frozenset({"Nauseated"}))):
+        read(f)  # readings kept on it
+        steps = [f.start_turn(Roller(seed=2))[0]]
+        if not f.bleed:  # a turn start that leaves its health as it was hands it on
+            assert health.read_report(steps[0]) is health.read_report(f)
+        moves = [lambda x: x.move(5) if x.budget.remaining_ft else None,
+                 lambda x: x.act("attack") if x.budget.can("attack") else None,
+                 lambda x: x.end_turn()]
+        for make in moves:
+            read(steps[-1])
+            step = make(steps[-1])
+            if step is None:
+                continue
+            # the round alone changed: its health's readings handed on
+            assert health.read_report(step) is health.read_report(steps[-1])
+            assert health.map_standing(step) is health.map_standing(steps[-1])
+            steps.append(step)
+        for step in steps:
+            assert read(step) == fresh(step)
+        hurt = steps[-1].damage(4)  # a change of health: read again
+        assert read(hurt) == fresh(hurt) and health.report(hurt)["hp"] == \
+            health.report(steps[-1])["hp"] - 4

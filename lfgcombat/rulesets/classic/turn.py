@@ -48,6 +48,10 @@ __all__ = ["ClassicFighter", "round_mode"]
 
 _ROUND = rule("Character Round:")
 _NOTHING = frozenset({"none", "mental_only"})
+#: What a fighter keeps of its health (its vitals, conditions, Bleed and negative levels),
+#: handed on past a change of its round alone (:meth:`ClassicFighter._with_round`): its
+#: kept properties and the classic health policy's report and map standing.
+_HEALTH_READINGS = ("all_conditions", "dead", "_report", "_map_standing")
 
 
 def _acting_conditions(vitals: ClassicVitals, conditions: Iterable[str]) -> set[str]:
@@ -295,7 +299,11 @@ class ClassicFighter:
             events.append("must flee the source of its fear as best it can")
         # its speed with its vitals now: read on itself when they did not change (its
         # readings kept), else on a copy with them (issue 24, "Fast": one copy a turn)
-        speed = (self if v is self.vitals else evolve(self, vitals=v))._speed()
+        if v is self.vitals:  # its health as it was: its readings of it handed on
+            return (self._with_round(confused=confused,
+                                     budget=fresh_round(self._speed(), mode)),
+                    tuple(events) + (f"round: {mode}",))
+        speed = evolve(self, vitals=v)._speed()  # its speed with its vitals now
         return (evolve(self, vitals=v, confused=confused, budget=fresh_round(speed, mode)),
                 tuple(events) + (f"round: {mode}",))
 
@@ -324,7 +332,7 @@ class ClassicFighter:
         Raises:
             IllegalActionError: not its turn, or further than its movement this round.
         """
-        return evolve(self, budget=self._need_turn().move(feet))
+        return self._with_round(budget=self._need_turn().move(feet))
 
     def act(self, action: SingleAction | str) -> "ClassicFighter":
         """Take the round's single action (``attack``, ``cast_spell``, ``heroic_action``,
@@ -333,11 +341,24 @@ class ClassicFighter:
         Raises:
             IllegalActionError: not its turn, the action is spent, or its round forbids it.
         """
-        return evolve(self, budget=self._need_turn().act(action))
+        return self._with_round(budget=self._need_turn().act(action))
 
     def end_turn(self) -> "ClassicFighter":
         """The end of its turn: the budget is gone until its next turn."""
-        return evolve(self, budget=None, confused=None)
+        return self._with_round(budget=None, confused=None)
+
+    def _with_round(self, **round_changes: Any) -> "ClassicFighter":
+        """A copy with another round (``budget``, ``confused``) and the same health, with
+        what was read of its health (:data:`_HEALTH_READINGS`: its conditions, death, the
+        health report and map standing kept on it, none of which reads its round) handed
+        on (issue 24, "Fast": every step of a round read them again); its round's
+        readings (what it may still do) are not."""
+        new = evolve(self, **round_changes)
+        old, made = self.__dict__, new.__dict__
+        for key in _HEALTH_READINGS:
+            if key in old:
+                made[key] = old[key]
+        return new
 
     def damage(self, amount: int, nonlethal: bool = False) -> "ClassicFighter":
         """Take damage (see :meth:`ClassicVitals.damage`); disabled, unconscious or dead
