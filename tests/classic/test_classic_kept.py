@@ -253,3 +253,25 @@ def test_health_readings_handed_on_past_a_round_equal_fresh_ones():
         hurt = steps[-1].damage(4)  # a change of health: read again
         assert read(hurt) == fresh(hurt) and health.report(hurt)["hp"] == \
             health.report(steps[-1])["hp"] - 4
+
+
+def test_the_damage_type_of_a_weapon_is_kept_and_equals_a_fresh_reading():
+    """A classic attack's damage type (its weapon's first, "How to attack another
+    creature") is read once a sheet and weapon, handed on past a blow's HP change, and
+    read again for a sheet whose weapon changed; a RecordSheet view's fields are the
+    sheet's."""
+    from lfgcombat.rulesets.classic.ruleset import _damage_type, _damage_type_now
+
+    orc = _orc()
+    view = RecordSheet.of(orc, MapStanding())
+    assert view.to_dict() == orc.to_dict()
+    for weapon in ("greataxe", "javelin", "unarmed"):
+        got = _damage_type(view, weapon)
+        assert got == _damage_type_now(orc, weapon)
+        assert ("sheet", "classic damage type", weapon) in view.__dict__["_kept_stats"]
+        assert _damage_type(view, weapon) == got
+    hurt = orc._with_hp(orc.hp - 5, 0)
+    assert _damage_type(hurt, "greataxe") == _damage_type_now(hurt, "greataxe")
+    rearmed = orc.replace(weapons=[{**orc.to_dict()["weapons"][0], "damage_type": "b"}])
+    assert _damage_type(rearmed, "greataxe") == _damage_type_now(rearmed, "greataxe") \
+        == "bludgeoning" != _damage_type(orc, "greataxe")
