@@ -155,7 +155,8 @@ def _record_commit(st: Encounter, name: str, record: Any, events: tuple[str, ...
     f.rules = record
     if after["hp"] != f.creature.hp:
         sheet = f.creature
-        f.creature = sheet.replace(current_hp=after["hp"])
+        # (replace(current_hp=...) read as a change of HP alone: issue 24, "Fast")
+        f.creature = sheet._with_hp(after["hp"], sheet.temp_hp)
         hand_on(sheet, f.creature)  # its views' readings of the sheet, HP aside
     st._touch(name)
     if before != after or events:

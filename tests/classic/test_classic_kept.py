@@ -275,3 +275,24 @@ def test_the_damage_type_of_a_weapon_is_kept_and_equals_a_fresh_reading():
     rearmed = orc.replace(weapons=[{**orc.to_dict()["weapons"][0], "damage_type": "b"}])
     assert _damage_type(rearmed, "greataxe") == _damage_type_now(rearmed, "greataxe") \
         == "bludgeoning" != _damage_type(orc, "greataxe")
+
+
+def test_a_records_hp_on_its_sheet_is_the_sheet_replaced():
+    """The HP a classic record keeps ("Stabilizing a Disabled Character": disabled at 0,
+    dead at -10) is copied onto its sheet as a change of HP alone: the same sheet as
+    ``replace(current_hp=...)``, at every HP a blow leaves, below 0 included."""
+    from lfgcombat.engine import Encounter
+
+    hero = load_example("wulfric").replace(level=5, bab=5)
+    orc = _orc()
+    enc = Encounter([hero, orc], sides={"party": ["Wulfric"], "orcs": ["Orc"]},
+                    ruleset="classic", seed=1).start()
+    sheet = enc._f["Orc"].creature
+    for amount in (3, sheet.hp - 3, 4, 5):
+        before = enc._f["Orc"].creature
+        enc.damage("Orc", amount)
+        after = enc._f["Orc"].creature
+        hp = enc.state("Orc")["hp"]
+        assert after.hp == hp == enc._record_report("Orc")["hp"]
+        assert after.to_dict() == before.replace(current_hp=hp).to_dict()
+        assert type(after) is type(before.replace(current_hp=hp))
