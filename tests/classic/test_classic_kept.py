@@ -189,8 +189,10 @@ def test_a_turn_start_equals_one_made_from_fresh_values():
              ClassicFighter("c", ClassicVitals(10).damage(12)),
              ClassicFighter("d", ClassicVitals(10), bleed=3),
              ClassicFighter("e", ClassicVitals(10).damage(4), speed_ft=40,
-                            conditions=frozenset({"Nauseated"}))]
+                            conditions=frozenset({"Nauseated"})),
+             ClassicFighter("f", ClassicVitals(10), conditions=frozenset({"Confused"}))]
     for f in cases:
+        f._speed(), f._plain_mode()  # readings kept on it
         f.all_conditions  # noqa: B018 - a reading kept on it
         fresh = dataclasses.replace(f, vitals=dataclasses.replace(f.vitals))
         got, ev = f.start_turn(Roller(seed=5))
@@ -223,7 +225,7 @@ def test_health_readings_handed_on_past_a_round_equal_fresh_ones():
 
     def read(f):
         return (f.all_conditions, f.dead, health.report(f), health.map_standing(f),
-                economy.actions_left(f, False))
+                economy.actions_left(f, False), f._speed(), f._plain_mode())
 
     def fresh(f):
         return read(dataclasses.replace(f, vitals=dataclasses.replace(f.vitals)))
@@ -247,6 +249,7 @@ def test_health_readings_handed_on_past_a_round_equal_fresh_ones():
             # the round alone changed: its health's readings handed on
             assert health.read_report(step) is health.read_report(steps[-1])
             assert health.map_standing(step) is health.map_standing(steps[-1])
+            assert "_speed_ft" in step.__dict__ and "_round_mode" in step.__dict__
             steps.append(step)
         for step in steps:
             assert read(step) == fresh(step)

@@ -51,7 +51,8 @@ _NOTHING = frozenset({"none", "mental_only"})
 #: What a fighter keeps of its health (its vitals, conditions, Bleed and negative levels),
 #: handed on past a change of its round alone (:meth:`ClassicFighter._with_round`): its
 #: kept properties and the classic health policy's report and map standing.
-_HEALTH_READINGS = ("all_conditions", "dead", "_report", "_map_standing")
+_HEALTH_READINGS = ("all_conditions", "dead", "_report", "_map_standing", "_speed_ft",
+                    "_round_mode")
 
 
 def _acting_conditions(vitals: ClassicVitals, conditions: Iterable[str]) -> set[str]:
@@ -264,8 +265,21 @@ class ClassicFighter:
         return self.con_mod + self._roll_modifier("ability_checks")
 
     def _speed(self) -> int:
-        speed = combined_effect(_acting_conditions(self.vitals, self.all_conditions)).speed
-        return {"full": self.speed_ft, "half": self.speed_ft // 2, "none": 0}[speed]
+        """Its movement this round by its conditions (kept: it reads its health alone)."""
+        kept: int | None = self.__dict__.get("_speed_ft")
+        if kept is None:
+            speed = combined_effect(_acting_conditions(self.vitals, self.all_conditions)).speed
+            kept = self.__dict__["_speed_ft"] = {"full": self.speed_ft,
+                                                 "half": self.speed_ft // 2, "none": 0}[speed]
+        return kept
+
+    def _plain_mode(self) -> str:
+        """:func:`round_mode` of its vitals and conditions, no Confused action (kept: it
+        reads its health alone)."""
+        kept: str | None = self.__dict__.get("_round_mode")
+        if kept is None:
+            kept = self.__dict__["_round_mode"] = round_mode(self.vitals, self.conditions)
+        return kept
 
     def start_turn(self, roller: Roller, was_attacked: bool = False
                    ) -> tuple["ClassicFighter", tuple[str, ...]]:
@@ -294,7 +308,8 @@ class ClassicFighter:
         if "Confused" in self.conditions:
             confused, _ = confused_action(roller, was_attacked=was_attacked)
             events.append(f"Confused: {confused}")
-        mode = round_mode(v, self.conditions, confused)
+        mode = (self._plain_mode() if v is self.vitals and confused is None
+                else round_mode(v, self.conditions, confused))
         if {"Frightened", "Scared"} & self.conditions:
             events.append("must flee the source of its fear as best it can")
         # its speed with its vitals now: read on itself when they did not change (its
