@@ -21,6 +21,7 @@ a RecordSheet.
 from __future__ import annotations
 
 import dataclasses
+import operator
 from dataclasses import dataclass, fields
 from functools import cached_property
 
@@ -34,6 +35,8 @@ from ..rules.turns.turn_limits import creature_move_speed
 __all__ = ["RecordSheet", "hand_on"]
 
 _SHEET_FIELDS = tuple(f.name for f in fields(Creature))
+#: A sheet's field values, in :data:`_SHEET_FIELDS`' order, read from its ``__dict__``.
+_SHEET_VALUES = operator.itemgetter(*_SHEET_FIELDS)
 
 
 @dataclass(frozen=True, eq=False, repr=False)
@@ -69,9 +72,12 @@ class RecordSheet(Creature):
         obj = kept.get(standing)
         if obj is None:
             obj = kept[standing] = object.__new__(cls)
-            for name in _SHEET_FIELDS:
-                object.__setattr__(obj, name, getattr(sheet, name))
-            object.__setattr__(obj, "standing", standing)
+            made = obj.__dict__  # its fields, as object.__setattr__ sets them
+            try:
+                made.update(zip(_SHEET_FIELDS, _SHEET_VALUES(sheet.__dict__)))
+            except KeyError:  # (a field its class gives: read one by one)
+                made.update((name, getattr(sheet, name)) for name in _SHEET_FIELDS)
+            made["standing"] = standing
         return obj
 
     @cached_property

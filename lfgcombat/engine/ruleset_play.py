@@ -155,7 +155,8 @@ def _record_commit(st: Encounter, name: str, record: Any, events: tuple[str, ...
     f.rules = record
     if after["hp"] != f.creature.hp:
         sheet = f.creature
-        f.creature = sheet.replace(current_hp=after["hp"])
+        # (replace(current_hp=...) read as a change of HP alone: issue 24, "Fast")
+        f.creature = sheet._with_hp(after["hp"], sheet.temp_hp)
         hand_on(sheet, f.creature)  # its views' readings of the sheet, HP aside
     st._touch(name)
     if before != after or events:
@@ -207,7 +208,17 @@ def _actor(st: Encounter, name: str) -> Any:
 
 
 def _health_rule(st: Encounter) -> str:
-    return getattr(st.ruleset.health, "rule", st.ruleset.text)
+    return _rule_of(st, st.ruleset.health)
+
+
+def _rule_of(st: Encounter, policy: Any) -> Any:
+    """``getattr(policy, "rule", st.ruleset.text)``, the ruleset's text read only where
+    the policy names no rule of its own (issue 24, "Fast": it was read at every turn)."""
+    found = getattr(policy, "rule", _NO_RULE)
+    return st.ruleset.text if found is _NO_RULE else found
+
+
+_NO_RULE = object()
 
 
 def _record_state(st: Encounter, name: str) -> dict[str, Any]:
@@ -233,7 +244,7 @@ def _record_turn_start(st: Encounter, name: str, was_attacked: bool) -> None:
     data = _budget_of(economy.budget(record))
     st._emit("turn_rules", actor=name, data={
         "events": list(events), "mode": data.get("mode"), "budget": data,
-        "rule": getattr(economy, "rule", st.ruleset.text)})
+        "rule": _rule_of(st, economy)})
     st._record_commit(name, record, (), why="the start of its turn")
 
 

@@ -35,8 +35,8 @@ from lfgcombat.errors import IllegalActionError
 
 from ._base import check_choice, check_int, evolve, rule
 
-__all__ = ["SingleAction", "RoundBudget", "LIMITED_ACTIONS", "LIMITED_ATTACK_PENALTY", "MODES",
-           "MODE_WORDS"]
+__all__ = ["SingleAction", "RoundBudget", "fresh_round", "LIMITED_ACTIONS",
+           "LIMITED_ATTACK_PENALTY", "MODES", "MODE_WORDS"]
 
 _ROUND = rule("Single Actions:")
 _MOVE = rule("Action definitions")
@@ -217,6 +217,19 @@ class RoundBudget:
 
 
 #: A round's words cite it (002_2a3a79475ca2a541.txt).
+@functools.lru_cache(maxsize=256)
+def fresh_round(speed_ft: int, mode: str = "normal") -> RoundBudget:
+    """A new round's budget of ``speed_ft`` feet and kind ``mode`` (002_2a3a79475ca2a541.txt,
+    "Character Round:"): ``RoundBudget(speed_ft, mode=mode)``, one frozen value for each
+    speed and kind, so what is read of it (its data, logged at every turn start) is read
+    once (issue 24, "Fast").
+
+    Raises:
+        ClassicError: ``speed_ft`` is not a whole number >= 0, or ``mode`` unknown.
+    """
+    return RoundBudget(speed_ft, mode=mode)
+
+
 _CHARACTER_ROUND = rule("Character Round:")
 
 

@@ -181,6 +181,8 @@ class ClassicVitals:
         002_2a3a79475ca2a541.txt, "Optional: If a character goes below 0 HP")."""
         if self.hp_loss_switch and not self.dead and self.current < 0 and not self.stable:
             return self._settle(self.current - 1, self.nonlethal, ["lost 1 HP"])
+        if self.events == ():  # nothing to forget: the same value (issue 24, "Fast")
+            return self
         return evolve(self, events=())
 
     def _require_disabled(self) -> None:

@@ -366,7 +366,20 @@ def _immune(attacker: Any, weapon: Any, situation: dict[str, Any], attacker_reco
 
 
 def _damage_type(creature: Any, weapon: Any) -> str | None:
-    """The weapon's first damage type (``slashing``...), or ``None`` when it has none."""
+    """The weapon's first damage type (``slashing``...), or ``None`` when it has none:
+    read once a sheet and weapon (kept on the sheet under ``"sheet"``, handed on past a
+    change of its HP alone, where it can keep readings; issue 24, "Fast": every attack
+    resolved the weapon again)."""
+    kept = getattr(type(creature), "_kept", None)
+    if kept is None:
+        return _damage_type_now(creature, weapon)
+    found: tuple[str | None] = kept(creature, ("sheet", "classic damage type", weapon),
+                                    lambda: (_damage_type_now(creature, weapon),))
+    return found[0]
+
+
+def _damage_type_now(creature: Any, weapon: Any) -> str | None:
+    """:func:`_damage_type`, read now from the resolved weapon."""
     types = resolve_weapon(creature, weapon).spec.types
     return types[0].value if types else None
 

@@ -37,7 +37,7 @@ from lfgcombat.dice import Roller
 from lfgcombat.errors import IllegalActionError
 
 from ._base import ClassicError, check_int, evolve, kept_property, rule
-from .actions import RoundBudget, SingleAction
+from .actions import RoundBudget, SingleAction, fresh_round
 from .catalogue import CATALOGUE
 from .combatant import ClassicCombatant
 from .conditions import (NegativeLevels, combined_effect, confused_action, in_table_order,
@@ -48,6 +48,11 @@ __all__ = ["ClassicFighter", "round_mode"]
 
 _ROUND = rule("Character Round:")
 _NOTHING = frozenset({"none", "mental_only"})
+#: What a fighter keeps of its health (its vitals, conditions, Bleed and negative levels),
+#: handed on past a change of its round alone (:meth:`ClassicFighter._with_round`): its
+#: kept properties and the classic health policy's report and map standing.
+_HEALTH_READINGS = ("all_conditions", "dead", "_report", "_map_standing", "_speed_ft",
+                    "_round_mode")
 
 
 def _acting_conditions(vitals: ClassicVitals, conditions: Iterable[str]) -> set[str]:
@@ -260,8 +265,21 @@ class ClassicFighter:
         return self.con_mod + self._roll_modifier("ability_checks")
 
     def _speed(self) -> int:
-        speed = combined_effect(_acting_conditions(self.vitals, self.all_conditions)).speed
-        return {"full": self.speed_ft, "half": self.speed_ft // 2, "none": 0}[speed]
+        """Its movement this round by its conditions (kept: it reads its health alone)."""
+        kept: int | None = self.__dict__.get("_speed_ft")
+        if kept is None:
+            speed = combined_effect(_acting_conditions(self.vitals, self.all_conditions)).speed
+            kept = self.__dict__["_speed_ft"] = {"full": self.speed_ft,
+                                                 "half": self.speed_ft // 2, "none": 0}[speed]
+        return kept
+
+    def _plain_mode(self) -> str:
+        """:func:`round_mode` of its vitals and conditions, no Confused action (kept: it
+        reads its health alone)."""
+        kept: str | None = self.__dict__.get("_round_mode")
+        if kept is None:
+            kept = self.__dict__["_round_mode"] = round_mode(self.vitals, self.conditions)
+        return kept
 
     def start_turn(self, roller: Roller, was_attacked: bool = False
                    ) -> tuple["ClassicFighter", tuple[str, ...]]:
@@ -290,14 +308,19 @@ class ClassicFighter:
         if "Confused" in self.conditions:
             confused, _ = confused_action(roller, was_attacked=was_attacked)
             events.append(f"Confused: {confused}")
-        fighter = evolve(self, vitals=v, confused=confused, budget=None)
-        mode = round_mode(v, self.conditions, confused)
+        mode = (self._plain_mode() if v is self.vitals and confused is None
+                else round_mode(v, self.conditions, confused))
         if {"Frightened", "Scared"} & self.conditions:
             events.append("must flee the source of its fear as best it can")
-        budget = RoundBudget(fighter._speed(), mode=mode if mode != "limited" else "normal")
-        if mode == "limited":
-            budget = RoundBudget.limited(fighter._speed())
-        return evolve(fighter, budget=budget), tuple(events) + (f"round: {mode}",)
+        # its speed with its vitals now: read on itself when they did not change (its
+        # readings kept), else on a copy with them (issue 24, "Fast": one copy a turn)
+        if v is self.vitals:  # its health as it was: its readings of it handed on
+            return (self._with_round(confused=confused,
+                                     budget=fresh_round(self._speed(), mode)),
+                    tuple(events) + (f"round: {mode}",))
+        speed = evolve(self, vitals=v)._speed()  # its speed with its vitals now
+        return (evolve(self, vitals=v, confused=confused, budget=fresh_round(speed, mode)),
+                tuple(events) + (f"round: {mode}",))
 
     def _recovery(self, roller: Roller, v: ClassicVitals,
                   events: list[str]) -> tuple[ClassicVitals, list[str]]:
@@ -324,7 +347,7 @@ class ClassicFighter:
         Raises:
             IllegalActionError: not its turn, or further than its movement this round.
         """
-        return evolve(self, budget=self._need_turn().move(feet))
+        return self._with_round(budget=self._need_turn().move(feet))
 
     def act(self, action: SingleAction | str) -> "ClassicFighter":
         """Take the round's single action (``attack``, ``cast_spell``, ``heroic_action``,
@@ -333,11 +356,24 @@ class ClassicFighter:
         Raises:
             IllegalActionError: not its turn, the action is spent, or its round forbids it.
         """
-        return evolve(self, budget=self._need_turn().act(action))
+        return self._with_round(budget=self._need_turn().act(action))
 
     def end_turn(self) -> "ClassicFighter":
         """The end of its turn: the budget is gone until its next turn."""
-        return evolve(self, budget=None, confused=None)
+        return self._with_round(budget=None, confused=None)
+
+    def _with_round(self, **round_changes: Any) -> "ClassicFighter":
+        """A copy with another round (``budget``, ``confused``) and the same health, with
+        what was read of its health (:data:`_HEALTH_READINGS`: its conditions, death, the
+        health report and map standing kept on it, none of which reads its round) handed
+        on (issue 24, "Fast": every step of a round read them again); its round's
+        readings (what it may still do) are not."""
+        new = evolve(self, **round_changes)
+        old, made = self.__dict__, new.__dict__
+        for key in _HEALTH_READINGS:
+            if key in old:
+                made[key] = old[key]
+        return new
 
     def damage(self, amount: int, nonlethal: bool = False) -> "ClassicFighter":
         """Take damage (see :meth:`ClassicVitals.damage`); disabled, unconscious or dead
