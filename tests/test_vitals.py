@@ -130,6 +130,26 @@ def test_round_trip_to_creature():
     assert Vitals.from_creature(c2).bleed == 1 and Vitals.from_creature(c2).weakened == 1
 
 
+def test_to_creature_of_the_creatures_own_vitals_is_the_creature():
+    """Vitals that change nothing the creature holds (a failed DC20 FORT Save to
+    stabilize, "Stabilize when Dying") give the creature itself, and it reads as the
+    copy a fresh write would make (issue 24, "Fast")."""
+    c = pc(level=4)
+    hurt = Vitals.from_creature(c).damage(20, "slashing").to_creature(c)
+    for creature in (hurt, pc().replace(current_hp=10)):
+        v = Vitals.from_creature(creature)
+        failed = v.stabilize(False) if v.dying else v.evolved(events=("looked",))
+        assert failed.to_creature(creature) is creature
+        fresh = creature.replace(current_hp=v.hp, temp_hp=v.temp_hp,
+                                 conditions=[str(a) for a in creature.conditions])
+        assert fresh.to_dict() == creature.to_dict()
+        assert Vitals.from_creature(fresh) == Vitals.from_creature(creature)
+    # a creature whose HP were never written (the max) is written as before
+    full = pc()
+    assert full.current_hp is None
+    assert Vitals.from_creature(full).to_creature(full) is not full
+
+
 def test_bad_amounts_are_refused_and_change_nothing():
     v = Vitals.from_creature(pc())
     with pytest.raises(VitalsError):
