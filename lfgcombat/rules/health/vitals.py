@@ -227,7 +227,10 @@ class Vitals:
             conds.append(f"weakened {self.weakened}")
         if self.knocked_out and self.hp > 0:
             conds.append("unconscious")
-        if conds != [str(a) for a in creature.conditions]:
+        # a creature holds one entry per condition, in the conditions' order (the order
+        # Creature.replace stacks them in): the same entries in another order are the
+        # conditions it has (issue 24, "Fast": "prone" written first read them all again)
+        if sorted(conds) != sorted(str(a) for a in creature.conditions):
             return creature.replace(current_hp=hp, temp_hp=self.temp_hp, conditions=conds)
         # the conditions as they were: a damage changes the HP it changes (issue 24, "Fast"),
         # and vitals that change nothing the creature holds (a failed DC20 FORT Save to
