@@ -130,6 +130,48 @@ def test_round_trip_to_creature():
     assert Vitals.from_creature(c2).bleed == 1 and Vitals.from_creature(c2).weakened == 1
 
 
+def test_to_creature_of_the_creatures_own_vitals_is_the_creature():
+    """Vitals that change nothing the creature holds (a failed DC20 FORT Save to
+    stabilize, "Stabilize when Dying") give the creature itself, and it reads as the
+    copy a fresh write would make (issue 24, "Fast")."""
+    c = pc(level=4)
+    hurt = Vitals.from_creature(c).damage(20, "slashing").to_creature(c)
+    for creature in (hurt, pc().replace(current_hp=10)):
+        v = Vitals.from_creature(creature)
+        failed = v.stabilize(False) if v.dying else v.evolved(events=("looked",))
+        assert failed.to_creature(creature) is creature
+        fresh = creature.replace(current_hp=v.hp, temp_hp=v.temp_hp,
+                                 conditions=[str(a) for a in creature.conditions])
+        assert fresh.to_dict() == creature.to_dict()
+        assert Vitals.from_creature(fresh) == Vitals.from_creature(creature)
+    # a creature whose HP were never written (the max) is written as before
+    full = pc()
+    assert full.current_hp is None
+    assert Vitals.from_creature(full).to_creature(full) is not full
+
+
+def test_to_creature_keeps_the_conditions_it_holds_in_another_order():
+    """Vitals write "prone" before "bleed 1" and "weakened 1"; a creature holds them in
+    the conditions' order. The same conditions are kept as they are (no new reading of
+    them), and the creature equals the one a full write makes (issue 24, "Fast")."""
+    c = pc(level=4).replace(current_hp=-1, conditions=["prone", "bleed 1", "weakened 1"])
+    assert [str(a) for a in c.conditions] == ["bleed 1", "prone", "weakened 1"]
+    v = Vitals.from_creature(c)
+    assert v.extra == ("prone",)
+    hit = v.damage(1, "bludgeoning")
+    made = hit.to_creature(c)
+    assert made.conditions is c.conditions and made.hp == -2
+    fresh = c.replace(current_hp=hit.hp, temp_hp=hit.temp_hp,
+                      conditions=["prone", "bleed 1", "weakened 1"])
+    assert made.to_dict() == fresh.to_dict()
+    assert Vitals.from_creature(made) == Vitals.from_creature(fresh)
+    assert [e.label for e in made.active_conditions] == \
+        [e.label for e in fresh.active_conditions]
+    # a condition that changes is written
+    ticked = v.evolved(bleed=2).to_creature(c)
+    assert [str(a) for a in ticked.conditions] == ["bleed 2", "prone", "weakened 1"]
+
+
 def test_bad_amounts_are_refused_and_change_nothing():
     v = Vitals.from_creature(pc())
     with pytest.raises(VitalsError):

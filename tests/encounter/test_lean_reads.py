@@ -193,6 +193,9 @@ def test_kept_actions_left_is_the_count_made_afresh(seed):
             for _ in range(2):  # counted (or kept), then kept
                 assert enc.actions_left(n) == _count_actions_left(
                     enc, n, enc._f[n], enc._view(n)), n
+            # on its turn: one of the creatures acting now (the count reads the turns
+            # under way once for this and for a turn still to come; issue 24, "Fast")
+            assert enc.actions_left(n).on_turn == (n in enc.acting), n
 
     rng = random.Random(seed)
     enc = skirmish_start(seed)

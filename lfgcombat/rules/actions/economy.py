@@ -86,18 +86,21 @@ def actions_left(st: Encounter, name: str) -> ActionsLeft:
 def _count_actions_left(st: Encounter, name: str, f: _Fighter, v: Any) -> ActionsLeft:
     """:func:`actions_left` counted now (not kept) for an lfg combatant ``f`` seen as
     ``v``."""
-    lim = _limits(st, name)
+    frames = st._frames
+    # in a turn under way, and in the one acting now (Encounter.acting: its living members)
+    in_turns = [fr is frames[-1] for fr in frames if name in st._frame_members(fr)]
+    lim = _limits(st, name, v)
     notes = list(lim.notes)
-    on_turn = name in st.acting
+    on_turn = bool(in_turns) and in_turns[-1] and not f.dead
     # a creature whose turn is still to come this round shows what it will have when
     # its turn begins ("Taking Your Turn"), not last round's leftovers (issue 11)
     upcoming = (not on_turn and not f.done and not f.dead
-                and (f.aware or not st._surprise)
-                and not any(name in st._frame_members(fr) for fr in st._frames))
+                and (f.aware or not st._surprise) and not in_turns)
     turn = TurnBudget() if upcoming else f.turn
     big = max(0, lim.big_actions - turn.big_used)
     little = max(0, lim.little_actions - turn.little_used)
-    free = max(0, st.ruleset.economy.free_actions - turn.free_used)
+    economy = st.ruleset.economy
+    free = max(0, economy.free_actions - turn.free_used)
     if lim.big_actions <= 0 and lim.little_actions <= 0:
         free = 0  # no actions at all (Stunned, Unconscious, Paralyzed, asleep)
     reactions = max(0, lim.reactions - f.reactions_used)
@@ -115,8 +118,8 @@ def _count_actions_left(st: Encounter, name: str, f: _Fighter, v: Any) -> Action
         notes.append(f"readied ({f.ready.action} when {f.ready.trigger}): the rest "
                      f"of its turn waits for the trigger ({R_READY})")
     spells = 0 if turn.spells or (lim.big_actions <= 0 and lim.little_actions <= 0) else 1
-    attacks = _attacks_left(st, name, big, turn)
-    if st.ruleset.economy.one_attack_or_cast(v.level) and (turn.spells or turn.attacks):
+    attacks = _attacks_left(st, name, big, turn, v, economy)
+    if economy.one_attack_or_cast(v.level) and (turn.spells or turn.attacks):
         spells = 0
         attacks = 0
         notes.append(f"level {v.level}: one Big Action per turn attacks or casts ({R_APT})")
@@ -173,14 +176,17 @@ def _reaction_problem(st: Encounter, name: str) -> str | None:
     return None
 
 
-def _limits(st: Encounter, name: str) -> Any:
+def _limits(st: Encounter, name: str, view: Any = None) -> Any:
     """The creature's action limits this turn. Agony: "When your turn begins, you
     automatically expend a Big Action" ("Agony / Agonized"): the conditions take one
     Big Action off whenever Agony is present; on the turn Agony is gained it costs
-    nothing yet, and on a turn it began with, it stays spent if Agony ends."""
+    nothing yet, and on a turn it began with, it stays spent if Agony ends.
+
+    ``view``: its view, when the caller has it (:func:`_count_actions_left`)."""
     f = st._f[name]
-    lim = st._view(name).actions
-    now = any(e.spec.lose_big_action for e in st._view(name).active_conditions.entries)
+    v = st._view(name) if view is None else view
+    lim = v.actions
+    now = any(e.spec.lose_big_action for e in v.active_conditions.entries)
     if now == f.turn.agony_spent or not any(fr.kind != "ready" and name in
                                             st._frame_members(fr) for fr in st._frames):
         return lim
@@ -278,10 +284,11 @@ def _spend(st: Encounter, name: str, type_: str, action: str, target: str | None
     return slot
 
 
-def _attacks_left(st: Encounter, name: str, big_left: int, turn: TurnBudget | None = None) -> int:
+def _attacks_left(st: Encounter, name: str, big_left: int, turn: TurnBudget | None = None,
+                  view: Any = None, economy: Any = None) -> int:
     t = turn if turn is not None else st._f[name].turn
-    v = st._view(name)
-    economy = st.ruleset.economy
+    v = st._view(name) if view is None else view
+    economy = st.ruleset.economy if economy is None else economy
     total = economy.turn_attacks(v)
     left = max(0, total - t.attacks)
     if t.riders == 0 and big_left == 0:

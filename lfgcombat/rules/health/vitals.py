@@ -211,8 +211,11 @@ class Vitals:
         creature itself and are not stored.
         """
         hp = min(self.hp, self.max_hp)
+        same_hp = creature.current_hp == hp and creature.temp_hp == self.temp_hp
         if not creature.conditions and not self.extra and not self.bleed and \
                 not self.weakened and not (self.knocked_out and self.hp > 0):
+            if same_hp:  # nothing to write: the creature is these vitals (issue 24, "Fast")
+                return creature
             return self._hp_to(creature, creature._with_hp(hp, self.temp_hp))  # none
         written = (Condition.BLEED, Condition.WEAKENED, Condition.UNCONSCIOUS,
                    *(Condition(x) for x in self.extra))  # (written below)
@@ -224,9 +227,16 @@ class Vitals:
             conds.append(f"weakened {self.weakened}")
         if self.knocked_out and self.hp > 0:
             conds.append("unconscious")
-        if conds != [str(a) for a in creature.conditions]:
+        # a creature holds one entry per condition, in the conditions' order (the order
+        # Creature.replace stacks them in): the same entries in another order are the
+        # conditions it has (issue 24, "Fast": "prone" written first read them all again)
+        if sorted(conds) != sorted(str(a) for a in creature.conditions):
             return creature.replace(current_hp=hp, temp_hp=self.temp_hp, conditions=conds)
-        # the conditions as they were: a damage changes the HP it changes (issue 24, "Fast")
+        # the conditions as they were: a damage changes the HP it changes (issue 24, "Fast"),
+        # and vitals that change nothing the creature holds (a failed DC20 FORT Save to
+        # stabilize, a look before a save) give the creature itself
+        if same_hp:
+            return creature
         return self._hp_to(creature, creature._with_hp(hp, self.temp_hp))
 
     @staticmethod
