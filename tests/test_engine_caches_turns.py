@@ -113,34 +113,34 @@ def test_a_turns_start_counts_down_what_the_full_walk_counts_down(whose):
 
 def test_reference_chunks_space_young_collections_and_put_the_thresholds_back(monkeypatch):
     """GM prep's reference chunks run with the cycle collector's first threshold raised
-    (:func:`lfgcombat.prep.run._young_collections_spaced`) and put it back after, also
+    (:func:`lfgcombat.prep.reference.young_collections_spaced`) and put it back after, also
     when a fight raises, and when chunks of two threads overlap."""
     import gc
     import threading
 
-    from lfgcombat.prep import run
+    from lfgcombat.prep import reference
 
     before = gc.get_threshold()
     seen = []
-    with run._young_collections_spaced():
+    with reference.young_collections_spaced():
         seen.append(gc.get_threshold())
-        with run._young_collections_spaced():  # a second chunk at once (a thread)
+        with reference.young_collections_spaced():  # a second chunk at once (a thread)
             seen.append(gc.get_threshold())
         seen.append(gc.get_threshold())  # still raised: the first is not over
     assert gc.get_threshold() == before
-    assert all(t[0] == max(run.YOUNG_THRESHOLD, before[0]) and t[1:] == before[1:]
+    assert all(t[0] == max(reference.YOUNG_THRESHOLD, before[0]) and t[1:] == before[1:]
                for t in seen)
     with pytest.raises(RuntimeError):
-        with run._young_collections_spaced():
+        with reference.young_collections_spaced():
             raise RuntimeError("a fight failed")
     assert gc.get_threshold() == before
     done = threading.Event()
 
     def chunk():
-        with run._young_collections_spaced():
+        with reference.young_collections_spaced():
             done.wait(5)
     other = threading.Thread(target=chunk)
-    with run._young_collections_spaced():
+    with reference.young_collections_spaced():
         other.start()
     done.set()
     other.join()
@@ -149,10 +149,10 @@ def test_reference_chunks_space_young_collections_and_put_the_thresholds_back(mo
 
 def test_a_reference_chunk_plays_under_the_spaced_collections(monkeypatch):
     """``run_chunk``'s reference fights are played inside
-    :func:`~lfgcombat.prep.run._young_collections_spaced`."""
+    :func:`~lfgcombat.prep.reference.young_collections_spaced`."""
     import gc
 
-    from lfgcombat.prep import run
+    from lfgcombat.prep import reference, run
 
     before = gc.get_threshold()
     seen = []
@@ -164,7 +164,7 @@ def test_a_reference_chunk_plays_under_the_spaced_collections(monkeypatch):
     scenario, spec = run.prepare_run({"a": [_mk("A")], "b": [_mk("B")]}, "lfg", "weakest")
     with pytest.raises(RuntimeError):
         run.run_chunk("reference", scenario, spec, 1, 0, 0, 1, 1)
-    assert seen and seen[0][0] == max(run.YOUNG_THRESHOLD, before[0])
+    assert seen and seen[0][0] == max(reference.YOUNG_THRESHOLD, before[0])
     assert gc.get_threshold() == before
 
 

@@ -18,10 +18,8 @@ runs each chunk as a task (workers need only ``pip install lfgcombat``; give a c
 from __future__ import annotations
 
 import dataclasses
-import gc
 import os
 import secrets
-import threading
 import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
@@ -38,7 +36,7 @@ from .kernel import NUMBA_ACTIVE, fight_states, fight_words, kernel_loaded, run_
 from .limits import (CONNECT_TIMEOUT, check_fights, check_results, duration, estimate,
                      warn_if_long, workers_of)
 from .from_here import play_chunk, prepare_here
-from .reference import play
+from .reference import play, young_collections_spaced
 from .replay import finish_handed_over
 from .result import SimResult, wilson
 from .sla import ability_notes
@@ -71,7 +69,7 @@ def run_chunk(tier: str, scenario: Scenario, spec: FightSpec, seed: int, point: 
         out = finish_handed_over(scenario, spec, words, run_fights(spec, fight_states(words)))
         out["compiled"] = np.array(NUMBA_ACTIVE)
         return out
-    with _young_collections_spaced():
+    with young_collections_spaced():
         if scenario.start is not None:  # a fight under way, played on from where it stands
             rows = play_chunk(scenario, spec, words)
         else:
@@ -80,41 +78,6 @@ def run_chunk(tier: str, scenario: Scenario, spec: FightSpec, seed: int, point: 
     return {k: np.array([r[k] for r in rows], dtype=np.int64).reshape(
         (count,) + (() if k in ("winner", "rounds") else (len(scenario.creatures),)))
         for k in ("winner", "rounds", "hp", "dead", "felled", "dealt")}
-
-
-#: The cycle collector's first threshold while reference fights are played (Python's
-#: default is 700): see :func:`_young_collections_spaced`.
-YOUNG_THRESHOLD = 10_000
-
-_gc_lock = threading.Lock()
-_gc_users = 0  # chunks playing reference fights now (threads of one process)
-_gc_before: tuple[int, ...] = ()  # the thresholds before the first of them
-
-
-@contextmanager
-def _young_collections_spaced() -> Iterator[None]:
-    """Play reference fights with the cycle collector's young generation collected every
-    :data:`YOUNG_THRESHOLD` container allocations instead of every 700 (issue 24, item 6,
-    "Fast"): a fight makes thousands of small containers (its events, their data, the
-    creatures' readings) that refcounting frees or that live to its end, and the
-    collections walked them again and again, now and then the whole heap (10-15% of a
-    fight's time under ``classic`` and ``wounds``). Cyclic garbage is still collected (it
-    counts towards the threshold). The thresholds are put back when the last chunk of this
-    process ends, whatever happens; nothing a fight computes depends on them."""
-    global _gc_users, _gc_before
-    with _gc_lock:
-        if _gc_users == 0:
-            _gc_before = gc.get_threshold()
-            if _gc_before[0]:  # (0: the collector's thresholds are off; left so)
-                gc.set_threshold(max(YOUNG_THRESHOLD, _gc_before[0]), *_gc_before[1:])
-        _gc_users += 1
-    try:
-        yield
-    finally:
-        with _gc_lock:
-            _gc_users -= 1
-            if _gc_users == 0:
-                gc.set_threshold(*_gc_before)
 
 
 def _map(map_text: str | None, scenario: Scenario) -> HexMap | None:
@@ -606,7 +569,6 @@ def _prepare_kernel(spec: FightSpec, progress: bool) -> None:
     if kernel_loaded(spec):
         return
     import threading
-
     from tqdm.auto import tqdm
     done = threading.Event()
     failed: list[BaseException] = []

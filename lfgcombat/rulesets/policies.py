@@ -504,9 +504,8 @@ class HealthModel:
     * ``stabilize_takes_healer_record`` (a class attribute, ``True``): :meth:`stabilize`
       is called with ``healer_record=`` (the healer's record, for a check that reads it)
       [default False: called without it];
-    * ``read_report(record)``: :meth:`report` for reading only - the encounter compares
-      and logs it, never changes it nor hands it out - so a model may give the report it
-      keeps on the record without a copy [default: :meth:`report`].
+    * ``read_report(record)``: :meth:`report` to compare and log, never changed nor handed
+      out, so it may be the one kept on the record, uncopied [default: :meth:`report`].
     """
 
     def vitals(self, creature: "Creature") -> Vitals:
@@ -626,9 +625,7 @@ class HealthModel:
 @functools.lru_cache(maxsize=256)
 def standing_of(status: str, dead: bool, rule: str) -> MapStanding:
     """:meth:`HealthModel.map_standing`'s default reading of a report's ``status`` and
-    ``dead`` (``rule``: what its ``why`` cites): the same words give the same frozen
-    standing (issue 24, "Fast": a combatant's view asks for it at every change of its
-    record)."""
+    ``dead`` (``rule``: cited in ``why``), one frozen standing per reading (issue 24)."""
     why = f"{status} ({rule})" if rule else status
     if dead:
         return MapStanding(threatens=False, moves=False, helpless=True, dead=True,
