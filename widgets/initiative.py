@@ -90,8 +90,7 @@ from .tracker_cards import Panel, card_html, legend_html
 from .tracker_gm import GMControls
 from .tracker_history import HistoryControls, reminders_html
 from .tracker_ui import (SIDE_COLORS, More, button, clicked_now, hold_tree, html_words,
-                         no_null_titles, order_children, place_after, row, widget_tree,
-                         StatusLine)
+                         no_null_titles, order_children, place_after, row, widget_tree)
 from .tracker_turns import TurnControls
 
 __all__ = ["InitiativeTracker"]
@@ -163,8 +162,7 @@ class InitiativeTracker(TurnControls, W.VBox):
         self._reminders = self._info.part()  # issue 26: the turn's end / next start brings
         #: One short line: the rows hidden now and why (issue 26, item 1).
         self._hidden_line = self._info.part("lfg-hidden-rows")
-        #: The status line: its words and its place are one value (:class:`StatusLine`)
-        self.status = StatusLine()
+        self.status = W.HTML()
         self._hidden: dict[str, str] = {}  # a row hidden now -> why (the engine's words)
         self._build_play_on()
         self._build_turn_controls()
@@ -305,10 +303,9 @@ class InitiativeTracker(TurnControls, W.VBox):
         color = "#b00020" if error else "#222"
         cls = "lfg-tracker-status lfg-error" if error else "lfg-tracker-status"
         body = "<br>".join(html.escape(line) for line in text.splitlines())
-        with self.status.hold_sync():  # the words and the place: one update
-            self.status.say(f'<div class="{cls}" style="color:{color};line-height:1.4">'
-                            f'{body}</div>')
-            place_after(self.rows_box, self.status, clicked_now())  # by the button clicked
+        self.status.value = (f'<div class="{cls}" style="color:{color};line-height:1.4">'
+                             f'{body}</div>')
+        place_after(self.rows_box, self.status, clicked_now())  # next to the button clicked
 
     def _map_said(self, _change: Any) -> None:
         text = self.battlemap.status_text
@@ -319,7 +316,7 @@ class InitiativeTracker(TurnControls, W.VBox):
     @property
     def status_text(self) -> str:
         """The status line as plain text."""
-        text = re.sub(r"<(?!br)[^>]+>", "", self.status.words)
+        text = re.sub(r"<(?!br)[^>]+>", "", self.status.value)
         return html.unescape(text.replace("<br>", "\n"))
 
     def _hint(self) -> str:

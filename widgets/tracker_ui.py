@@ -117,48 +117,8 @@ def order_children(root: W.Box, widget: W.Widget | None = None, at: int | None =
     _ROOTS.add(root)
     for i, kid in enumerate(root.children):
         want = str(at if kid is widget and at is not None else 2 * i)
-        if isinstance(kid, StatusLine):
-            kid.place(want)
-        elif kid.layout.order != want:
+        if kid.layout.order != want:
             kid.layout.order = want
-
-
-class StatusLine(W.HTML):
-    """A status line whose words and place among its box's children (a CSS flex ``order``,
-    :func:`place_after`) are one value (issue 26, item 5: a click's result and where it
-    shows are one update for the page, not one for the words and one for the layout's
-    order): a style rule for this line's own class, then the words (:meth:`say`)."""
-
-    _made = 0
-
-    def __init__(self) -> None:
-        super().__init__()
-        StatusLine._made += 1
-        self._css = f"lfg-status-at-{StatusLine._made}"
-        self.add_class(self._css)
-        self._words = ""
-        #: Its CSS flex order among its box's children ("" until placed)
-        self.order = ""
-
-    def say(self, words: str) -> None:
-        """Show ``words`` (HTML) where the line is now."""
-        self._words = words
-        self._show()
-
-    def place(self, order: str) -> None:
-        """Show the line at CSS flex ``order`` among its box's children."""
-        if order != self.order:
-            self.order = order
-            self._show()
-
-    @property
-    def words(self) -> str:
-        """What the line says (HTML), without its place."""
-        return self._words
-
-    def _show(self) -> None:
-        place = (f"<style>.{self._css}{{order:{self.order}}}</style>" if self.order else "")
-        self.value = place + self._words
 
 
 class More(W.VBox):

@@ -19,7 +19,7 @@ NEXT_TO_GRISK = ((1, 1), (1, 3), (6, 1), (7, 3), (6, 2), (2, 3))
 def shown_after(t, box) -> bool:
     """Whether the status line shows right after the child ``box`` of the tracker's rows."""
     kids = list(t.rows_box.children)
-    return t.status.order == str(2 * kids.index(box) + 1) and all(
+    return t.status.layout.order == str(2 * kids.index(box) + 1) and all(
         kid.layout.order == str(2 * i) for i, kid in enumerate(kids) if kid is not t.status)
 
 
@@ -31,7 +31,7 @@ def test_a_clicks_result_shows_next_to_the_button_clicked():
     assert kids.index(t.status) > kids.index(t.gm_rows)  # at first: below
     t._start.click()
     start_row = next(k for k in kids if t._start in getattr(k, "children", ()))
-    assert shown_after(t, start_row), t.status.order
+    assert shown_after(t, start_row), t.status.layout.order
     a = t.attack_row
     a.target.value = "Grisk"
     a.go.click()

@@ -17,7 +17,7 @@ from .test_tracker_redraw import table  # noqa: E402
 def row_before_status(t) -> int:
     """The index of the tracker's child the status line shows right after (CSS order)."""
     kids = list(t.rows_box.children)
-    o = int(t.status.order)
+    o = int(t.status.layout.order)
     return max((i for i, k in enumerate(kids) if k is not t.status
                 and int(k.layout.order) < o), key=lambda i: int(kids[i].layout.order))
 
