@@ -305,7 +305,7 @@ def _not_on_page(w: W.Widget, keys: set[str]) -> set[str]:
     noted = keys & _NOTED
     if not noted:
         return keys
-    now = w.get_state(list(noted))
+    now = {k: getattr(w, k) for k in noted}  # the traits (cheaper than their JSON)
     page = w.__dict__.setdefault("_lfg_page", {})
     same = {k for k in noted if k in page and page[k] == now[k]}
     for k in noted - page.keys():
