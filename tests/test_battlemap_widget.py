@@ -40,7 +40,9 @@ def test_layers_and_map_setup(board):
     assert not any(isinstance(layer, TileLayer) for layer in bm.map.layers)
     assert bm.map.attribution_control is False
     geo = [layer for layer in bm.map.layers if isinstance(layer, GeoJSON)]
-    assert [layer.name for layer in geo] == ["terrain", "threatened", "reachable", "lines"]
+    # the reachable and threatened hexes and the selection ring are one layer (issue 26,
+    # item 5: one update when another creature is selected)
+    assert [layer.name for layer in geo] == ["terrain", "highlights", "lines"]
     assert bm.token_group in bm.map.layers  # a small GeoJSON layer per token (issue 26)
     assert {layer.name for layer in bm.token_group.layers} == {
         "token Wulfric", "token Orc", "token Ogre"}
@@ -164,9 +166,10 @@ def test_css_classes_for_styling_and_browser_tests(board):
     classes = {f["properties"]["style"]["className"] for f in bm.reach_layer.data["features"]}
     assert classes == {"lfg-reach lfg-reach-safe", "lfg-reach lfg-reach-provoking"}
     assert {f["properties"]["style"]["className"] for f in bm.threat_layer.data["features"]} == {"lfg-threat"}
-    selected = [f for f in bm.token_data["features"]
+    selected = [f for f in bm.highlight_layer.data["features"]
                 if "lfg-token-selected" in f["properties"]["style"]["className"]]
-    assert {f["properties"]["name"] for f in selected} == {"Wulfric"}
+    assert [f["properties"]["name"] for f in selected] == ["Wulfric"]  # one ring, one path
+    assert {f["properties"]["style"]["className"] for f in bm.token_data["features"]} == {"lfg-token"}
     bm.mode = "measure"
     bm.click((0, 0))
     bm.click((2, 0))
@@ -244,7 +247,8 @@ def test_mover_hook_routes_moves_and_shows_its_text_or_refusal(board):
 def test_highlights_lie_under_the_tokens_in_their_own_panes(board):
     m, bm = board
     panes = bm.map.panes
-    assert bm.reach_layer.pane == bm.threat_layer.pane == "lfg-highlights"
+    assert bm.reach_layer.pane == bm.threat_layer.pane == bm.highlight_layer.pane \
+        == "lfg-highlights"
     assert {layer.pane for layer in bm.token_layers.values()} == {"lfg-tokens"}
     assert bm.line_layer.pane == "lfg-lines"
     assert panes["lfg-background"]["zIndex"] < 400 < panes["lfg-highlights"]["zIndex"] \

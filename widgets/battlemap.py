@@ -64,7 +64,13 @@ MOVE_ACTIONS = ("move", "five_foot_step", "retreat", "run")
 #: lines on top. A layer whose data is replaced is re-added at the top of its own pane only.
 PANES = {"lfg-background": {"zIndex": 350}, "lfg-highlights": {"zIndex": 410},
          "lfg-tokens": {"zIndex": 420}, "lfg-lines": {"zIndex": 430, "pointerEvents": "none"}}
-_THREAT = {"color": "#c53030", "weight": 2, "fillOpacity": 0.0, "className": "lfg-threat"}
+# the threatened hexes and the selection ring do not take the mouse (a Leaflet path option,
+# read from the feature's style before its path is made); the reachable hexes do
+_THREAT = {"color": "#c53030", "weight": 2, "fillOpacity": 0.0, "className": "lfg-threat",
+           "interactive": False}
+# the selected token sits in a black ring: its hexes outlined under the (smaller) token
+_SELECTED = {"color": "#000", "weight": 3, "fillOpacity": 0.0,
+             "className": "lfg-token-selected", "interactive": False}
 
 
 class BattleMapError(LfgError, ValueError):
@@ -85,6 +91,24 @@ class _PaneGeoJSON(_FlatGeoJSON):
     """A GeoJSON layer created in its pane (``pane`` passed at creation, not set after)."""
 
     pane = Unicode("").tag(sync=True, o=True)
+
+
+class _Part:
+    """One part of :attr:`BattleMap.highlight_layer` (its features whose ``part`` property
+    is ``part``), read as a layer: ``data`` and ``pane``."""
+
+    def __init__(self, layer: GeoJSON, part: str) -> None:
+        self._layer, self._part = layer, part
+
+    @property
+    def pane(self) -> str:
+        return str(self._layer.pane)
+
+    @property
+    def data(self) -> dict:
+        return {"type": "FeatureCollection",
+                "features": [f for f in self._layer.data["features"]
+                             if f["properties"].get("part") == self._part]}
 
 
 class _PaneImage(ImageOverlay):
@@ -210,10 +234,17 @@ class BattleMap(W.VBox):
         self.terrain_layer = _FlatGeoJSON(data=terrain_geojson(hexmap, self._see_through()),
                                           name="terrain", style={"className": "lfg-hex"})
         self._terrain_drawn = hexmap.terrain_version
-        self.threat_layer = _PaneGeoJSON(data=_EMPTY, name="threatened", pane="lfg-highlights")
-        # the hexes a click moves to take the mouse, as the tokens (a pointer over them)
-        self.reach_layer = _PaneGeoJSON(data=_EMPTY, name="reachable", pane="lfg-highlights",
-                                        interactive=True)
+        #: The selected token's ring, the hexes its enemies threaten and the hexes it
+        #: reaches as one layer whose features carry their styles (issue 26, item 5: a
+        #: click that selects another creature sends the page one update, not one for
+        #: each of them and for the old and new selected tokens). The hexes a click moves
+        #: to take the mouse, as the tokens (a pointer over them); the rest do not.
+        self.highlight_layer = _PaneGeoJSON(data=_EMPTY, name="highlights",
+                                            pane="lfg-highlights", interactive=True)
+        #: The reachable hexes (``part`` "reach") of :attr:`highlight_layer`, read as a layer
+        self.reach_layer = _Part(self.highlight_layer, "reach")
+        #: The threatened hexes (``part`` "threat") of :attr:`highlight_layer`
+        self.threat_layer = _Part(self.highlight_layer, "threat")
         #: One small GeoJSON layer per creature (issue 26, item 5): a move or a wound
         #: redraws that creature's token only; all of them sit in :attr:`token_group`.
         self.token_layers: dict[str, _PaneGeoJSON] = {}
@@ -235,7 +266,7 @@ class BattleMap(W.VBox):
         made = Map(crs=projections.Simple, center=center, zoom=zoom, zoom_snap=0.25,
                    zoom_delta=0.5, min_zoom=math.floor(zoom) - 3, max_zoom=math.ceil(zoom) + 4,
                    attribution_control=False, panes=PANES,
-                   layers=(self.terrain_layer, self.threat_layer, self.reach_layer,
+                   layers=(self.terrain_layer, self.highlight_layer,
                            self.token_group, self.line_layer, self.wall_label_layer,
                            self.label_layer),
                    scroll_wheel_zoom=True, double_click_zoom=False,
@@ -381,7 +412,7 @@ class BattleMap(W.VBox):
         if self.selected is not None and self.selected not in m:
             self.selected = None
         toks = m.tokens()
-        reach, threat, r = _EMPTY, _EMPTY, None
+        feats, r = self._selected_features(), None
         off = (self.moves_off() if self.mover is not None and self.moves_off is not None
                else "")
         if off:
@@ -390,16 +421,33 @@ class BattleMap(W.VBox):
             r = self.reachable(self.selected)
             # the smaller group is marked: the map still reads when most hexes provoke
             safe_style, prov_style = reach_styles(r)
-            safe = cells_geojson(m, r.safe, safe_style, provokes=False)
-            prov = cells_geojson(m, r.provoking, prov_style, provokes=True)
-            reach = {"type": "FeatureCollection", "features": safe["features"] + prov["features"]}
-            threat = cells_geojson(m, m.threatened_by_enemies(self.selected), _THREAT, 0.92)
+            threat = m.threatened_by_enemies(self.selected)
+            # threatened hexes first: the reachable ones are drawn over their outlines
+            feats = (cells_geojson(m, threat, _THREAT, 0.92, part="threat")["features"]
+                     + feats
+                     + cells_geojson(m, r.safe, safe_style, provokes=False,
+                                     part="reach")["features"]
+                     + cells_geojson(m, r.provoking, prov_style, provokes=True,
+                                     part="reach")["features"])
+        data = {"type": "FeatureCollection", "features": feats}
         with self.map.hold_sync():
-            self.reach_layer.data = reach
-            self.threat_layer.data = threat
+            if self.highlight_layer.data != data:
+                self.highlight_layer.data = data
             self._update_tokens(toks)
             self._update_labels(toks)
         self.legend.value = self._legend_html(toks, r, off)
+
+    def _selected_features(self) -> list[dict]:
+        """The ring around the selected token (one shape, ``part`` "selected"), or none."""
+        m = self.hexmap
+        if self.selected is None or self.selected not in m:
+            return []
+        cells = sorted(m.footprint(self.selected))
+        ring = 0.92 if len(cells) == 1 else 1.0  # a big token covers 0.94 of its hexes
+        return [{"type": "Feature",
+                 "properties": {"name": self.selected, "part": "selected", "style": _SELECTED},
+                 "geometry": {"type": "MultiPolygon",
+                              "coordinates": [_polygon(m, c, ring) for c in cells]}}]
 
     @property
     def token_data(self) -> dict:
@@ -435,10 +483,11 @@ class BattleMap(W.VBox):
         feats = []
         for tok in toks:
             color = self._side_color(tok.side)
-            sel = tok.name == self.selected
-            style = {"color": "#000" if sel else color, "weight": 3 if sel else 1,
+            # not the selection: its ring is in the highlights (selecting another
+            # creature redraws neither token)
+            style = {"color": color, "weight": 1,
                      "fillColor": color, "fillOpacity": 0.85 if not tok.helpless else 0.35,
-                     "className": "lfg-token lfg-token-selected" if sel else "lfg-token"}
+                     "className": "lfg-token"}
             # a big creature's hexes nearly touch, so they read as one body; tiny ones are small
             shrink = (0.94 if len(tok.cells) > 1 else
                       {"diminutive": 0.4, "tiny": 0.5}.get(tok.size, 0.72))

@@ -276,15 +276,51 @@ def _hidden_by(root: W.Widget) -> tuple[dict[int, W.Layout], set[int]]:
     return out, tree
 
 
+#: What only the kernel sets, or the page too (a dropdown's ``index``: the page's choice
+#: is noted, :func:`_forget`), of which a held widget sends nothing the page has already
+#: (:func:`_not_on_page`).
+_NOTED = frozenset({"_options_labels", "index", "allowed_tags", "display"})
+
+
 def _send_held(widgets: list[W.Widget]) -> None:
     """Stop holding ``widgets`` and send each what changed meanwhile, in one message; the
-    layouts last (a row's controls are up to date before the row shows)."""
+    layouts last (a row's controls are up to date before the row shows). What the page
+    has already is not sent again (a hidden row's dropdown whose options went to another
+    creature's and back: issue 26, item 5)."""
     for w in sorted(widgets, key=lambda w: isinstance(w, W.Layout)):
         w._holding_sync = False
         if w._states_to_send:
             if w.comm is not None:
-                w.send_state(w._states_to_send)
+                keys = _not_on_page(w, w._states_to_send)
+                if keys:
+                    w.send_state(keys)
             w._states_to_send.clear()
+
+
+def _not_on_page(w: W.Widget, keys: set[str]) -> set[str]:
+    """Of ``keys`` (changed while ``w`` was held), those whose value the page does not
+    have by the last this module sent it (:data:`_NOTED` keys only); notes what is sent.
+    A key sent otherwise since (a change made outside a hold) or set by the page is
+    forgotten (:func:`_forget`), so it is sent."""
+    noted = keys & _NOTED
+    if not noted:
+        return keys
+    now = {k: getattr(w, k) for k in noted}  # the traits (cheaper than their JSON)
+    page = w.__dict__.setdefault("_lfg_page", {})
+    same = {k for k in noted if k in page and page[k] == now[k]}
+    for k in noted - page.keys():
+        w.observe(_forget, k)
+    page.update(now)
+    return keys - same
+
+
+def _forget(change: dict) -> None:
+    """A noted key changed with nothing to send it at the end of a hold (a change outside
+    a hold, sent at once) or from the page (its ``_property_lock``): what the page has is
+    no longer known."""
+    w, name = change["owner"], change["name"]
+    if not w._holding_sync or name in w._property_lock:
+        w.__dict__.get("_lfg_page", {}).pop(name, None)
 
 
 def _park(w: W.Widget, hider: W.Layout) -> None:

@@ -113,8 +113,14 @@ def test_only_the_tokens_take_the_mouse_on_the_map_and_it_takes_no_focus() -> No
     t.start()
     bm = t.battlemap
     layers = [layer for layer in bm.map.layers if isinstance(layer, GeoJSON)]
-    taking = set(map(id, bm.token_layers.values())) | {id(bm.reach_layer)}
-    assert bm.terrain_layer in layers and bm.threat_layer in layers and len(taking) == 4
+    taking = set(map(id, bm.token_layers.values())) | {id(bm.highlight_layer)}
+    assert bm.terrain_layer in layers and bm.highlight_layer in layers and len(taking) == 4
+    # in the highlights only the reachable hexes take the mouse (a feature's style is its
+    # path's options): not the threatened hexes, nor the selected token's ring
+    parts = {(f["properties"]["part"], f["properties"]["style"].get("interactive", True))
+             for f in bm.highlight_layer.data["features"]}
+    assert {("reach", True), ("selected", False)} <= parts, parts
+    assert parts <= {("reach", True), ("threat", False), ("selected", False)}, parts
     for layer in layers + list(bm.token_layers.values()):
         state = layer.get_state()
         assert state["interactive"] is (id(layer) in taking), layer.name
