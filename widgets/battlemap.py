@@ -64,8 +64,7 @@ MOVE_ACTIONS = ("move", "five_foot_step", "retreat", "run")
 #: lines on top. A layer whose data is replaced is re-added at the top of its own pane only.
 PANES = {"lfg-background": {"zIndex": 350}, "lfg-highlights": {"zIndex": 410},
          "lfg-tokens": {"zIndex": 420}, "lfg-lines": {"zIndex": 430, "pointerEvents": "none"}}
-# the threatened hexes and the selection ring do not take the mouse (a Leaflet path option,
-# read from the feature's style before its path is made); the reachable hexes do
+# threatened hexes and the selection ring take no mouse (Leaflet reads it from the style)
 _THREAT = {"color": "#c53030", "weight": 2, "fillOpacity": 0.0, "className": "lfg-threat",
            "interactive": False}
 # the selected token sits in a black ring: its hexes outlined under the (smaller) token
@@ -234,11 +233,9 @@ class BattleMap(W.VBox):
         self.terrain_layer = _FlatGeoJSON(data=terrain_geojson(hexmap, self._see_through()),
                                           name="terrain", style={"className": "lfg-hex"})
         self._terrain_drawn = hexmap.terrain_version
-        #: The selected token's ring, the hexes its enemies threaten and the hexes it
-        #: reaches as one layer whose features carry their styles (issue 26, item 5: a
-        #: click that selects another creature sends the page one update, not one for
-        #: each of them and for the old and new selected tokens). The hexes a click moves
-        #: to take the mouse, as the tokens (a pointer over them); the rest do not.
+        #: The selected token's ring, threatened and reachable hexes: one layer, styles on
+        #: its features (issue 26, item 5: selecting sends one update). Only reachable
+        #: hexes take the mouse, as the tokens do.
         self.highlight_layer = _PaneGeoJSON(data=_EMPTY, name="highlights",
                                             pane="lfg-highlights", interactive=True)
         #: The reachable hexes (``part`` "reach") of :attr:`highlight_layer`, read as a layer
