@@ -90,7 +90,8 @@ from .tracker_cards import Panel, card_html, legend_html
 from .tracker_gm import GMControls
 from .tracker_history import HistoryControls, reminders_html
 from .tracker_ui import (SIDE_COLORS, More, button, clicked_now, hold_tree, html_words,
-                         no_null_titles, order_children, place_after, row, widget_tree)
+                         no_null_titles, order_children, place_after, row, send_held,
+                         widget_tree)
 from .tracker_turns import TurnControls
 
 __all__ = ["InitiativeTracker"]
@@ -269,11 +270,7 @@ class InitiativeTracker(TurnControls, W.VBox):
         5: a click sends only what the GM can see change)."""
         if self.more.is_open:
             unseen, self._unseen = self._unseen, []
-            for w in unseen:
-                w._holding_sync = False
-                if w._states_to_send:
-                    w.send_state(w._states_to_send)
-                    w._states_to_send.clear()
+            send_held(unseen)  # noting what the page then has (a later undo's lists)
             return
         if not self._unseen:
             no_null_titles(self.history_rows)  # sent now: a held label would say "null"

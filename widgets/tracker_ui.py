@@ -282,7 +282,7 @@ def _hidden_by(root: W.Widget) -> tuple[dict[int, W.Layout], set[int]]:
 _NOTED = frozenset({"_options_labels", "index", "allowed_tags", "display"})
 
 
-def _send_held(widgets: list[W.Widget]) -> None:
+def send_held(widgets: list[W.Widget]) -> None:
     """Stop holding ``widgets`` and send each what changed meanwhile, in one message; the
     layouts last (a row's controls are up to date before the row shows). What the page
     has already is not sent again (a hidden row's dropdown whose options went to another
@@ -348,7 +348,7 @@ def _unpark(change: dict) -> None:
             w._holding_sync = True
         _HOLDS[0].extend(parked)
     else:
-        _send_held(parked)
+        send_held(parked)
 
 
 @contextmanager
@@ -399,7 +399,7 @@ def _release(root: W.Widget, held: list[W.Widget]) -> None:
         else:
             _park(w, hider)
             _send_always(w)
-    _send_held(send)
+    send_held(send)
 
 
 def _send_always(w: W.Widget) -> None:

@@ -89,3 +89,49 @@ def test_the_page_shows_what_the_kernel_holds(ruleset: str, monkeypatch) -> None
     clicks = play(ruleset, monkeypatch, after=agree)
     assert len(clicks) > 10
     assert lag == []
+
+
+@pytest.mark.parametrize("ruleset", ["lfg", "classic", "wounds"])
+def test_history_lists_reopened_after_going_back(ruleset: str, monkeypatch) -> None:
+    """"More…" opened, a step, shut, three steps, opened again, then "back to here" on a
+    line: the page's event-log list equals the kernel's (issue 26, item 4: "back to here"
+    from the event log; an audit found the page kept 5 lines where the kernel had 2, and
+    a click on the page's 4th line took the kernel's 1st, when opening "More…" sent the
+    lists without noting what the page then had)."""
+    import ipywidgets as W
+
+    from .test_tracker_redraw_steps import fight, tracker
+
+    page: dict[int, dict] = {}
+    real_open, real_send = W.Widget.open, W.Widget._send
+
+    def opened(self) -> None:
+        real_open(self)
+        page[id(self)] = dict(self.get_state())
+
+    def sent(self, msg, buffers=None):
+        if msg.get("method") == "update":
+            page.setdefault(id(self), {}).update(msg["state"])
+        return real_send(self, msg, buffers)
+
+    monkeypatch.setattr(W.Widget, "open", opened)
+    monkeypatch.setattr(W.Widget, "_send", sent)
+    t = tracker(fight(ruleset))
+    t._start.click()
+
+    def step() -> None:
+        (t._next.children[0] if t._next.children else t._end).click()
+
+    line = t.history_rows.line
+    t.more.toggle.click()
+    step()
+    first = line.options[0][1]  # the newest line while "More…" was open
+    t.more.toggle.click()
+    for _ in range(3):
+        step()
+    t.more.toggle.click()
+    line.value = first
+    t.history_rows.back_button.click()
+    on_page = page[id(line)]["_options_labels"]
+    assert len(line.options) < 5
+    assert list(on_page) == [label for label, _v in line.options]
