@@ -7,6 +7,8 @@ their rules). A command describes itself as the call in words: ``Orc: move (to: 
 
 from __future__ import annotations
 
+import sys
+
 from collections.abc import Mapping
 from enum import Enum
 from typing import Any
@@ -63,13 +65,16 @@ class CommandEvent(Event):
 
 def _command(kind: str, fields: tuple[str, ...], about: str,
              optional: Mapping[str, Any] | None = None) -> type[CommandEvent]:
-    """A command class: ``kind`` is the Encounter method replay calls with ``fields``;
-    ``optional`` are the arguments its handler gives a default (the default with them), the
-    others are required."""
+    """A command class of the calling module (where it is assigned, as
+    :func:`collections.namedtuple` does it: pickle finds it there, e.g. for GM prep's worker
+    processes): ``kind`` is the Encounter method replay calls with ``fields``; ``optional``
+    are the arguments its handler gives a default (the default with them), the others are
+    required."""
+    module = sys._getframe(1).f_globals.get("__name__", __name__)
     name = "".join(part.title() for part in kind.split("_")) + "Command"
     cls = type(name, (CommandEvent,), {
         "KIND": kind, "FIELDS": fields, "OPTIONAL": dict(optional or {}), "ABOUT": about,
-        "__module__": __name__,
+        "__module__": module,
         "__qualname__": name, "__doc__": f"The command ``Encounter.{kind}``: {about}."})
     return cls
 
