@@ -184,3 +184,22 @@ def test_a_save_without_its_last_newline_still_loads(tmp_path):
     path = enc.save(tmp_path / "f.jsonl")
     path.write_text(path.read_text(encoding="utf-8").rstrip("\n"), encoding="utf-8")
     assert [e.to_json() for e in Encounter.load(path).log] == [e.to_json() for e in enc.log]
+
+
+def test_a_save_with_quotes_backslashes_and_line_separators_in_a_name_reads_the_short_way(
+        tmp_path, monkeypatch):
+    """JSON's escapes, a character outside the BMP and U+2028 (a line break to
+    ``str.splitlines``, not to a save's lines) read the short way, as the long way reads
+    them."""
+    name = 'Orc "Big" \\ \U0001F600\u2028x'
+    cs = [Creature.from_dict({"name": n, "class": "fighter", "level": 3,
+                              "initiative_rating": i, "weapons": [SWORD]})
+          for n, i in (("Héro", 40), (name, 0))]
+    enc = Encounter(cs, sides={"a": ["Héro"], "b": [name]}, seed=3).start()
+    enc.attack("Héro", name)
+    path = enc.save(tmp_path / "f.jsonl")
+    assert _outcome(read_jsonl, path) == _outcome(_read_the_long_way, path)
+    calls = []
+    real = savefile._canonical
+    monkeypatch.setattr(savefile, "_canonical", lambda obj: calls.append(1) or real(obj))
+    assert Encounter.load(path).snapshot() == enc.snapshot() and len(calls) == 1
