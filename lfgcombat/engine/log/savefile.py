@@ -25,6 +25,11 @@ header, then one line per event (:meth:`lfgcombat.engine.log.Event.to_json`)::
   was edited or damaged after it was saved and is refused (issue 11, "Bad input" 1: "The
   header must be covered by the same check as the events"). The digest is a checksum, not
   a signature: it catches accidents and hand edits, not someone who recomputes it.
+  Saves written since issue 24 (item 6) add ``text``: SHA-256 over the header's canonical
+  line, the event lines exactly as written and the ``file`` digest, so a load of an
+  untouched file checks it as read, without encoding every event again; any other file
+  (older, or changed in any way) is checked over the canonical encoding, as before, and
+  kits that do not know ``text`` ignore it.
 
 Version-1 files (no ``engine``, no digest) still load: their events are checked by replay
 but their header is trusted. :func:`read_jsonl` marks them: ``header.verified`` is
@@ -215,10 +220,15 @@ def file_digest(header: Mapping[str, Any], events: Iterable[Mapping[str, Any]]
     Returns:
         ``{"algorithm": "sha256", "file": <hex>, "lines": <8 hex digits per line>}``.
     """
+    return _lines_digest(map(_canonical, (_without_digest(header), *events)))
+
+
+def _lines_digest(lines: Iterable[str]) -> dict[str, Any]:
+    """:func:`file_digest` of lines already in the canonical encoding (the header's first)."""
     whole = hashlib.sha256()
     sums: list[str] = []
-    for obj in (_without_digest(header), *events):
-        line = _canonical(obj).encode("utf-8", "surrogatepass") + b"\n"
+    for text in lines:
+        line = text.encode("utf-8", "surrogatepass") + b"\n"
         whole.update(line)
         sums.append(hashlib.sha256(line).hexdigest()[:_LINE_SUM])
     return {"algorithm": "sha256", "file": whole.hexdigest(), "lines": "".join(sums)}
@@ -292,10 +302,11 @@ def write_jsonl(path: str | os.PathLike[str], header: Mapping[str, Any],
     head = {"format": FORMAT, "version": VERSION, "format_version": VERSION,
             "engine": engine_version(), "rules": rules_stamp(), **head}
     objs = [e.to_json() for e in events]
-    head["digest"] = file_digest(head, objs)
-    lines = [json.dumps(head, ensure_ascii=False, allow_nan=False)]
-    lines += [json.dumps(o, ensure_ascii=False, allow_nan=False) for o in objs]
-    text = "\n".join(lines) + "\n"
+    canonical_head = _canonical(head)
+    head["digest"] = digest = _lines_digest([canonical_head, *map(_canonical, objs)])
+    body = "".join([json.dumps(o, ensure_ascii=False, allow_nan=False) + "\n" for o in objs])
+    digest["text"] = _text_digest(canonical_head, body, digest["file"])
+    text = json.dumps(head, ensure_ascii=False, allow_nan=False) + "\n" + body
     _refuse_unreadable_size(path, text, len(objs))
     return atomic_write_text(path, text)
 
@@ -461,6 +472,55 @@ def _check_events(parsed: list[Any], where: str) -> list[tuple[int, Event]]:
     return events
 
 
+#: The reader of an intact save's events, all in one JSON array: no NaN or Infinity, and
+#: no hook per object (its ``text`` digest matched: the lines are the ones the writer
+#: made of its events, with no key twice).
+_PLAIN = json.JSONDecoder(parse_constant=_no_constants)
+
+
+def _text_digest(canonical_header: str, body: str, file: str) -> str:
+    """The digest's ``text``: SHA-256 over the header's canonical line (without its
+    ``digest``) and a newline, the event lines exactly as the file holds them (each with
+    its newline), then the digest's ``file``, so it also covers that value."""
+    return hashlib.sha256(f"{canonical_header}\n{body}{file}".encode(
+        "utf-8", "surrogatepass")).hexdigest()
+
+
+def _read_intact(text: str, where: str) -> tuple[SaveHeader, list[tuple[int, Event]]] | None:
+    """:func:`read_jsonl`'s short way for a file that is exactly as :func:`write_jsonl` wrote
+    it: when its digest's ``text`` (:func:`_text_digest`) matches the file *as read*, the
+    event lines are the writer's own, so their canonical ``file`` digest holds without
+    encoding them again, and they are read in one parse (issue 24, item 6); the header and
+    every event are then checked as the long way checks them.
+
+    Returns:
+        What :func:`read_jsonl` returns, or ``None`` for any other file (a save written
+        before the digest had a ``text``, a version-1 save, a file edited, damaged or not
+        JSON): the long way reads it and says what is wrong, as it always did.
+    """
+    cut = text.find("\n")
+    if cut < 0:
+        return None
+    body = text[cut + 1:]
+    try:
+        header = _scanned(text[:cut])
+        stored = header["digest"]
+        if (stored.get("algorithm") != "sha256" or type(stored.get("file")) is not str
+                or type(stored.get("lines")) is not str
+                or len(stored["lines"]) % _LINE_SUM or _text_digest(
+                    _canonical(_without_digest(header)), body, stored["file"]) != stored["text"]):
+            return None
+        parsed = _PLAIN.decode(f"[{body[:-1].replace(chr(10), ',')}]")
+    except Exception:  # noqa: BLE001 - the long way says what is wrong, as it always did
+        return None
+    if len(parsed) != body.count("\n"):  # one value a line, as written
+        return None
+    version = _check_header(header, where)
+    events = _check_events(parsed, where)
+    return SaveHeader(header, format_version=version, engine=header.get("engine"),
+                      verified=version >= 2), events
+
+
 def read_jsonl(path: str | os.PathLike[str]) -> tuple[SaveHeader, list[tuple[int, Event]]]:
     """Read a saved encounter: its header and its events with their line numbers.
 
@@ -484,6 +544,9 @@ def read_jsonl(path: str | os.PathLike[str]) -> tuple[SaveHeader, list[tuple[int
         text = read_text_capped(path, what="saved encounter")
     except FileError as exc:
         raise LogFormatError(f"cannot read the file: {exc.reason}", where) from None
+    intact = _read_intact(text, where)
+    if intact is not None:
+        return intact
     parsed = _parse_lines(text, where)
     version = _check_header(parsed[0], where)
     events = _check_events(parsed[1:], where)
