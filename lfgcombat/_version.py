@@ -24,4 +24,4 @@ __version__ = "0.1.0"
 
 #: The engine's rules revision (see the module docstring: bump it with a rules fix that
 #: changes how a saved fight replays).
-RULES_REVISION = 15
+RULES_REVISION = 16

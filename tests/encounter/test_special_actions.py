@@ -28,6 +28,24 @@ def test_fight_defensively_until_the_start_of_the_next_turn():
     refused(mage, mage.fight_defensively, "Mage", match="cast a spell")
 
 
+def test_attacks_while_fighting_defensively_take_the_4_once():
+    """"You suffer a -4 penalty on Attack Rolls" while fighting defensively (000_8d1d7816ee944f3b.txt,
+    "Fight Defensively (Big Action, No AOO)"): an attack's bonus is 4 below the same attack
+    without it, not 8 (a new user saw +4 become -4), and a later attack is not refused as
+    if Fight Defensively were being chosen after an attack (that rule is about choosing it)."""
+    def bonus(fd: bool) -> int:
+        enc = duel(seed=3).start()
+        if fd:
+            enc.fight_defensively("Hero")
+        enc.attack("Hero", "Orc")
+        return [e for e in enc.log if e.kind == "attack"][-1].data["bonus"]
+    assert bonus(True) == bonus(False) - 4
+    enc = duel(seed=3, ruleset="lfg").start()
+    enc.fight_defensively("Hero")
+    enc.attack("Hero", "Orc")
+    refused(enc, enc.attack, "Hero", "Orc", match="no attack left|Big Action")
+
+
 def test_aim_is_lost_when_the_creature_moves():
     """"Aim (Big Action, Provokes AOO)": "+1 Focus Bonus on your next ranged attack ... If you
     move ... you lose this bonus"."""

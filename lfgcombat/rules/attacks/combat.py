@@ -74,14 +74,14 @@ def _attacks_module(st: Encounter) -> Any:
 
 def _effects_situation(st: Encounter, name: str, target: str, situation: dict) -> list[Effect]:
     """Put the encounter's effects on both sides into ``situation``; return the aiming
-    effects the attack uses up. The attacker: its attacks this turn, Fight Defensively,
-    Aim. The target: "Active Parry Rolls you make while fighting defensively ignore the
-    -4 Attack Penalty" (000_8d1d7816ee944f3b.txt, "Fight Defensively (Big Action, No
-    AOO)"); it may also Active Dodge."""
+    effects the attack uses up. The attacker: its attacks this turn, Aim (Fight
+    Defensively's -4 is its effect's bonus, in the attacker's attack bonus already: the
+    situation's ``fight_defensively`` is for odds of an attack not yet made, and would
+    count it twice). The target: "Active Parry Rolls you make while fighting defensively
+    ignore the -4 Attack Penalty" (000_8d1d7816ee944f3b.txt, "Fight Defensively (Big
+    Action, No AOO)"); it may also Active Dodge."""
     f = st._f[name]
     situation["previous_attacks"] = f.turn.attacks
-    if any(e.kind == "fight_defensively" for e in f.effects):
-        situation.setdefault("fight_defensively", True)
     aiming = [e for e in f.effects if e.lost_on_action]
     if aiming:
         situation.setdefault("aim", True)
