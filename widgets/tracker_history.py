@@ -170,7 +170,10 @@ class HistoryControls(W.VBox):
             self.roll.value = max(1, rolls)
             self.roll_button.disabled = not rolls
         branches = self.timeline.branches
-        set_options(self.branch, [(str(b), b.number) for b in reversed(branches)])
+        offered = {v for _label, v in self.branch.options}
+        newest = branches[-1].number if branches else None  # just made: Resume is a redo
+        set_options(self.branch, [(str(b), b.number) for b in reversed(branches)],
+                    keep=newest if newest not in offered else None)
         self.resume_button.disabled = not branches
         self._name_button()
 

@@ -32,3 +32,27 @@ def test_undoing_the_first_step_still_works() -> None:
     assert len(enc.log)
     t._undo.click()
     assert enc.current is None and not t.error
+
+
+def test_resume_after_undos_redoes_the_last_undo_first() -> None:
+    """Undo twice after an older branch was made: the branch box shows the newest branch,
+    so Resume is a redo (a new user's Resume after three Undos went to an older branch
+    the box still showed)."""
+    enc, t = table("lfg")
+    t.start()
+    h = t.history_rows
+    t.attack_row.attack()
+    t._undo.click()  # branch 1, an older cycle
+    t.attack_row.attack()
+    once = enc.snapshot()
+    (t._next.children[0] if t._next.children else t._end).click()  # the turn ends
+    twice = enc.snapshot()
+    assert twice != once
+    t._undo.click()  # branch 2: the turn's end
+    t._undo.click()  # branch 3: the attack
+    assert h.branch.value == 3 == h.timeline.branches[-1].number
+    h.resume_button.click()
+    assert enc.snapshot() == once
+    assert h.branch.value == 2
+    h.resume_button.click()
+    assert enc.snapshot() == twice
