@@ -49,9 +49,9 @@ def readout(result: SimResult) -> str:
     where = f"From {start.where}: " if start is not None else ""
     if result.interrupted:
         where = f"Stopped: {result.n} of {result.requested} fights played. " + where
-    sides = "; ".join(f"{s} wins {format_pct(*result.p_win(s))}" for s in result.sides)
-    draw = format_pct(*result.p_draw())
-    return (f"{where}{sides}; draw {draw} (95% intervals), "
+    sides = "; ".join(f"{s} {format_pct(*result.p_win(s))}" for s in result.sides)
+    draw = format_pct(*result.p_draw())  # "P(win)": a side's name may be plural ("orcs")
+    return (f"{where}P(win) {sides}; draw {draw} (95% intervals), "
             f"{result.n} fights in {result.seconds:.1f} s")
 
 

@@ -346,7 +346,9 @@ class PlayersScreen(W.VBox):
 def _round_html(v: PlayersView) -> str:
     label = (f"Round {v.round}" + (" · Surprise Round" if v.surprise else "")
              if v.round else "Not started")
-    if v.acting:
+    if v.over:  # no "may go next" after the last foe falls (a new user)
+        line = "The fight is over"
+    elif v.acting:
         nxt = f" · may go next: {', '.join(v.next)}" if v.next else ""
         line = f"Acting: <b>{html.escape(', '.join(v.acting))}</b>{html.escape(nxt)}"
     else:  # no perceived actor: the same words whoever (hidden or no one) acts

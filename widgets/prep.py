@@ -96,10 +96,10 @@ def _worded(names: Any) -> list[tuple[str, str]]:
 def result_words(result: SimResult) -> str:
     """A run's one-line summary in the panel's words (not the result's ``repr``): how many
     fights on which tier, each side's chance to win in %, the draws, and the notes."""
-    wins = ", ".join(f"{s} wins {result.p_win(s)[0]:.1%}" for s in result.sides)
+    wins = ", ".join(f"{s} {result.p_win(s)[0]:.1%}" for s in result.sides)
     k = len(result.notes)
     notes = f"; {k} note{'s' * (k != 1)} below" if k else ""
-    return (f"{result.n} fights on the {result.tier} tier: {wins}, draw "
+    return (f"{result.n} fights on the {result.tier} tier: P(win) {wins}, draw "
             f"{result.p_draw()[0]:.1%}{notes}")
 
 class PrepPanel(W.VBox):

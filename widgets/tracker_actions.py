@@ -38,7 +38,7 @@ _NOBODY = ("(no target)", "")
 #: single_actions``: 002_2a3a79475ca2a541.txt, "Single Actions:"; 003_de0e94afd49609a7.txt,
 #: Total Defense); an action without a label here shows its key.
 ROUND_LABELS = {"heroic_action": "Heroic Action", "standard_action": "Standard Action",
-                "stabilize": "Stabilize (an ally)", "total_defense": "Total Defense",
+                "stabilize": "Stabilize a dying creature", "total_defense": "Total Defense",
                 "stand_up": "Stand up"}
 #: The single actions with rows of their own (the attack row, the Cast row).
 _OWN_ROWS = ("attack", "cast_spell")

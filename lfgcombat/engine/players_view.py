@@ -146,6 +146,8 @@ class PlayersView:
         tokens: The perceived creatures on the map.
         map_size: The map's ``(width, height)`` in hexes, or ``None`` without a map.
         terrain: The map's cells that are not plain ground: ``(col, row, terrain)``.
+        over: The fight is over (:attr:`~lfgcombat.engine.Encounter.over`: at most one side
+            stands); nobody is then named acting or next.
     """
 
     party: str
@@ -157,6 +159,7 @@ class PlayersView:
     tokens: tuple[SeenToken, ...]
     map_size: tuple[int, int] | None
     terrain: tuple[tuple[int, int, str], ...]
+    over: bool = False
 
 
 def _hiding(conditions: list[str]) -> bool:
@@ -278,7 +281,8 @@ def players_view(enc: Encounter, party: str, hidden: Any = ()) -> PlayersView:
     health = {n: health_word(enc, n) for n in seen}
     # a fallen foe's turn is not shown (module docstring: alive or dead alike)
     turns = [n for n in seen if enc.side(n) == party or health[n] != "down"]
-    acting = set(enc.acting) & set(turns)
+    over = bool(enc.round) and enc.over
+    acting = set() if over else set(enc.acting) & set(turns)
     cards = [_card(enc, n, party, health[n], n in acting, unseen)
              for n in _order(enc, seen)]
     shown_acting = tuple(n for n in seen if n in acting)
@@ -309,7 +313,7 @@ def players_view(enc: Encounter, party: str, hidden: Any = ()) -> PlayersView:
     return PlayersView(party=party, round=int(enc.round), surprise=surprise,
                        acting=shown_acting,
                        next=tuple(dict.fromkeys(nxt)), cards=tuple(cards),
-                       tokens=tuple(tokens), map_size=size, terrain=terrain)
+                       tokens=tuple(tokens), map_size=size, terrain=terrain, over=over)
 
 
 def _card(enc: Encounter, name: str, party: str, health: str, acting: bool,

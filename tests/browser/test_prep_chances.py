@@ -43,7 +43,7 @@ def test_compare_tactics_and_chances_from_here(lab: Lab) -> None:
         "() => [...document.querySelectorAll('.lfg-chances-text')]"
         ".some(x => x.textContent.includes(' fights in '))", timeout=120_000)
     readout = chances.locator(".lfg-chances-text").first.inner_text()
-    assert readout.startswith("From round 1, ") and "party wins" in readout
+    assert readout.startswith("From round 1, ") and "P(win) party " in readout
     nb.screenshot("prep-chances.png")
 
 
@@ -92,4 +92,4 @@ def test_chances_from_here_stop_keeps_the_fights_so_far(lab: Lab) -> None:
         "() => [...document.querySelectorAll('.lfg-chances-text')]"
         ".some(x => x.textContent.startsWith('Stopped: '))", timeout=120_000)
     readout = chances.locator(".lfg-chances-text").first.inner_text()
-    assert " of 100000 fights played. From round 1, " in readout and "party wins" in readout
+    assert " of 100000 fights played. From round 1, " in readout and "P(win) party " in readout

@@ -16,18 +16,18 @@ def test_a_click_shows_p_win_per_side_with_intervals_fights_and_seconds():
     w.button.click()
     w.wait(300)
     assert isinstance(w.result, SimResult) and w.result.n == 3 and w.error == ""
-    assert w.text.startswith("From round 3, Wulfric's turn: party wins ")
-    assert "; orcs wins " in w.text and "draw" in w.text and "95% intervals" in w.text
+    assert w.text.startswith("From round 3, Wulfric's turn: P(win) party ")
+    assert "; orcs " in w.text and "draw" in w.text and "95% intervals" in w.text
     assert w.text.endswith(f"3 fights in {w.result.seconds:.1f} s")
     assert "[" in w.text and not w.button.disabled
 
 
 def test_the_readout_gives_the_chances_in_percent():
-    """"party wins 12.5% [3.5%, 36.0%]", not the fraction 0.125 (issue 25: a GM reads %)."""
+    """"P(win) party 12.5% [3.5%, 36.0%]", not the fraction 0.125 (issue 25: a GM reads %)."""
     import re
     w = ChancesFromHere(last_one_standing(30, started=True), n=40, seed=4)
     w.refresh()
-    assert re.search(r"party wins \d+\.\d+% \[\d+\.\d+%, \d+\.\d+%\]", w.text), w.text
+    assert re.search(r"P\(win\) party \d+\.\d+% \[\d+\.\d+%, \d+\.\d+%\]", w.text), w.text
     assert re.search(r"draw \d+\.\d+% \[", w.text)
     assert not re.search(r"(?<![\d.])[01]\.\d{2}", w.text.split(" fights in ")[0]), w.text
 

@@ -131,7 +131,8 @@ def check_turn_fields(enc: Encounter, view: PlayersView, hidden: set) -> None:
     """
     down = {c.name for c in view.cards if not c.ours and c.health == "down"}
     seen = set(perceived(enc, "party", hidden)) - down  # a fallen foe's turn is not shown
-    visible_actors = [n for n in enc.acting if n in seen]
+    assert view.over == (bool(enc.round) and enc.over)  # then nobody acts or goes next
+    visible_actors = [] if view.over else [n for n in enc.acting if n in seen]
     assert not down & set(view.next), f"a fallen foe is said to go next: {view.next}"
     assert set(view.acting) == set(visible_actors), (view.acting, enc.acting)
     if not visible_actors:
@@ -512,3 +513,25 @@ def test_a_fallen_party_sees_nobody_behind_the_wall():
     seen = perceived(enc, "party")
     assert "Murk" not in seen and "Grisk" not in seen, seen
     assert set(PARTY) <= set(seen)
+
+
+@pytest.mark.parametrize("ruleset", ["lfg", "classic", "wounds"])
+def test_after_the_last_foe_falls_the_screen_says_the_fight_is_over(ruleset):
+    """Once at most one side stands (:attr:`Encounter.over`) nobody is named acting or to
+    go next, and the players' screen says the fight is over (a new user saw "may go
+    next: ..." under the tracker's "fight is over" banner)."""
+    pytest.importorskip("ipywidgets")
+    from lfgcombat.widgets.players import PlayersScreen
+
+    enc = fight(ruleset).start()
+    screen = PlayersScreen(enc)
+    assert not players_view(enc, "party").over
+    for name in enc.names:
+        while enc.side(name) == "orcs" and not enc.state(name).dead:
+            enc.damage(name, 500)
+    assert enc.over
+    v = players_view(enc, "party")
+    assert v.over and v.acting == () and v.next == () and not any(c.acting for c in v.cards)
+    screen.refresh()
+    words = screen.shown_text["round"]
+    assert "The fight is over" in words and "may go next" not in words
