@@ -143,3 +143,19 @@ def test_a_weapon_a_copy_names_is_the_weapon_read_afresh_and_read_once():
     for c in steps:
         for name in ("longsword", "dagger", "unarmed strike"):
             assert resolve_weapon(c, name) == resolve_weapon(_fresh(c), name)
+
+
+def test_a_creature_pickles_and_copies_without_its_familys_store():
+    """A family's store is a cache of this process: a pickled or copied creature leaves it
+    out (a GM's run sends its scenario's creatures to other processes) and reads the same;
+    its own copies start a family of their own."""
+    import copy
+    import pickle
+    c = load_example("orc")._with_hp(5, 0)
+    _readings(c)
+    assert c.__dict__["_family"]
+    for other in (pickle.loads(pickle.dumps(c)), copy.deepcopy(c), copy.copy(c)):
+        assert other == c
+        assert "_family" not in other.__dict__
+        assert _readings(other) == _readings(c)
+        assert other._with_hp(4, 0).__dict__["_family"] is not c.__dict__["_family"]

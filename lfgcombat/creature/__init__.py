@@ -370,6 +370,8 @@ class Creature:
         return self.replace(conditions=[str(a) for a in self.conditions
                                         if a.condition is not cond])
 
+    __getstate__ = _family.pickled_state  # (pickled and copied without its family's store)
+
     def __repr__(self) -> str:
         shown = [f"{f.name}={getattr(self, f.name)!r}" for f in fields(self)
                  if f.repr or (f.name == "sections" and self.sections)]

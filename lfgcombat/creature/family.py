@@ -20,7 +20,8 @@ from typing import Any
 from .hit_points import hp_conditions
 from .kept import HP_FREE_KEPT
 
-__all__ = ["hand_on_family", "family_find", "family_keep", "FAMILY_KEPT", "FAMILY_MAX"]
+__all__ = ["hand_on_family", "family_find", "family_keep", "pickled_state", "FAMILY_KEPT",
+           "FAMILY_MAX"]
 
 #: The first parts of the keys of the readings a family shares: those of
 #: :data:`~lfgcombat.creature.kept.HP_FREE_KEPT`, and ``"weapon"``, a weapon the creature
@@ -87,3 +88,14 @@ def family_keep(creature: Any, key: tuple[Any, ...], value: Any) -> None:
         family[(_state(creature), key)] = value
     except TypeError:
         return
+
+
+def pickled_state(creature: Any) -> dict[str, Any]:
+    """What a creature pickles and copies (its ``__getstate__``): its ``__dict__`` without
+    its family's store, a cache of readings shared by the copies of its sheet in this
+    process (a GM's run sends its scenario's creatures to other processes; their own copies
+    start a family there)."""
+    d = creature.__dict__
+    if "_family" not in d:
+        return d
+    return {k: v for k, v in d.items() if k not in ("_family", "_family_state")}
