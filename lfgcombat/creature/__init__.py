@@ -88,6 +88,8 @@ from .size import Size
 from .statblock import stat_block_html
 from .stats import Stat, StatBonus, Term
 from .kept import keep_stats as _keep_stats
+from . import family as _family
+from .family import family_find, family_keep, hand_on_family
 
 __all__ = [
     "Creature", "CreatureError", "Stat", "Term", "Abilities", "Armor", "SaveRatings",
@@ -287,6 +289,7 @@ class Creature:
                 made.update(fields_now)
                 made.update(out)
                 _keep_stats(self, obj)
+                hand_on_family(self, made)
                 return obj
         d = self.to_dict()
         if "conditions" in changes:  # lfg's list (the field); a ruleset's own stays its own
@@ -324,6 +327,7 @@ class Creature:
                 made["temp_hp"] = temp_hp
                 if not made["sections"] or sections_accept(made):
                     _keep_stats(self, obj)
+                    hand_on_family(self, made)
                     return obj
         return self.replace(current_hp=current_hp, temp_hp=temp_hp)
 
@@ -347,6 +351,7 @@ class Creature:
         for f in fields(Creature):
             object.__setattr__(obj, f.name, getattr(self, f.name))
         object.__setattr__(obj, "conditions", gained.afflictions)
+        hand_on_family(self, obj.__dict__)
         return obj, gained
 
     def without_condition(self, condition: "Condition | str") -> "Creature":
@@ -364,6 +369,8 @@ class Creature:
         cond = lookup(condition) if not isinstance(condition, Condition) else condition
         return self.replace(conditions=[str(a) for a in self.conditions
                                         if a.condition is not cond])
+
+    __getstate__ = _family.pickled_state  # (pickled and copied without its family's store)
 
     def __repr__(self) -> str:
         shown = [f"{f.name}={getattr(self, f.name)!r}" for f in fields(self)
@@ -469,7 +476,11 @@ class Creature:
         except TypeError:  # an argument that is no key (refused by make, as before)
             return make()
         if found is None:
-            found = kept[key] = make()
+            found = family_find(self, key)  # a copy of this sheet in this state read it
+            if found is None:
+                found = make()
+                family_keep(self, key, found)
+            kept[key] = found
         return found
 
     @cached_property
@@ -762,6 +773,7 @@ reserve([f.name for f in fields(Creature)] + [n for n in dir(Creature) if not n.
 _FIELD_NAMES: tuple[str, ...] = tuple(f.name for f in fields(Creature))
 #: A creature's field values, in :data:`_FIELD_NAMES`' order, read from its ``__dict__``.
 _FIELDS_OF = operator.itemgetter(*_FIELD_NAMES)
+_family.FAMILY_CLASS = Creature  # its copies share readings (lfgcombat.creature.family)
 
 
 def load_example(name: str) -> Creature:

@@ -36,6 +36,7 @@ from typing import Any
 
 from ..bonuses import Bonus, BonusType
 from ..conditions.conditions import Condition
+from lfgcombat.creature.family import family_find, family_keep
 from lfgcombat.dice import Fortune, Roller, net_fortune
 from lfgcombat.rulesets import Ruleset, coerce_ruleset
 from lfgcombat.rulesets.fields import check_written_for
@@ -453,13 +454,18 @@ def _kept_on(creature: Any, key: tuple[Any, ...]) -> Any:
     key that is no key: a weapon given as a mapping). A creature is a frozen value, so
     what :func:`prepare` made of it for the same weapon and situation is the same (issue
     24, "Fast": every attack resolved the weapon and stacked the attack bonus again)."""
-    kept = creature.__dict__.get("_kept_stats") if _keeps(creature) else None
-    if not kept:
+    if not _keeps(creature):
         return None
+    kept = creature.__dict__.get("_kept_stats")
     try:
-        return kept.get(key)
+        found = kept.get(key) if kept else None
     except TypeError:
         return None
+    if found is None:  # a copy of the same sheet in the same state made it (family.py)
+        found = family_find(creature, key)
+        if found is not None:
+            creature.__dict__.setdefault("_kept_stats", {})[key] = found
+    return found
 
 
 def _keep_on(creature: Any, key: tuple[Any, ...], value: Any) -> None:
@@ -472,6 +478,7 @@ def _keep_on(creature: Any, key: tuple[Any, ...], value: Any) -> None:
         kept[key] = value
     except TypeError:
         return
+    family_keep(creature, key, value)
 
 
 def _defense_ac(tgt: Any, sit: Situation, mode: str) -> tuple[Any, Any]:
