@@ -48,12 +48,10 @@ _TERRAIN = {getattr(k, "value", str(k)): v for k, v in TERRAIN_COLORS.items()}
 _SCALE = 18.0  # pixels per hex size
 
 
-#: The open players' screens of each encounter (:func:`screens_of`), and the creatures the
-#: GM keeps from the players of each (:func:`keep_from_players`). Weak: a fight or a screen
-#: no one holds any longer is forgotten.
+#: The open players' screens of each encounter (:func:`screens_of`). Weak: a fight or a
+#: screen no one holds any longer is forgotten.
 _SCREENS: "weakref.WeakKeyDictionary[Encounter, weakref.WeakSet[PlayersScreen]]" = (
     weakref.WeakKeyDictionary())
-_KEPT: "weakref.WeakKeyDictionary[Encounter, tuple[str, ...]]" = weakref.WeakKeyDictionary()
 #: Who wants to know when a screen of an encounter opens, closes or hides other creatures
 #: (:func:`watch_screens`: a tracker's "Keep from the players" toggles), weakly held.
 _WATCHERS: "weakref.WeakKeyDictionary[Encounter, list[weakref.WeakMethod]]" = (
@@ -94,7 +92,7 @@ def kept_from_players(encounter: Encounter) -> tuple[str, ...]:
     """The creatures kept from the players of ``encounter``: those the GM chose
     (:func:`keep_from_players`) and those any open screen hides (its ``hidden=``), in the
     fight's order (a name an undo took out of the fight after it)."""
-    kept = set(_KEPT.get(encounter, ()))
+    kept = set(encounter.kept_from_players)
     for screen in screens_of(encounter):
         kept.update(screen.hidden)
     order = {n: i for i, n in enumerate(encounter.names)}
@@ -110,7 +108,9 @@ def keep_from_players(encounter: Encounter, names: Any) -> tuple[str, ...]:
     Not a fight event: what the players' screen shows is the table's matter, not the
     fight's, so it is not logged - undo, "back to here", a branch resumed, a save and its
     replay neither change it nor reveal a creature kept (a name an undo takes out of the
-    fight stays kept, for when a redo brings it back).
+    fight stays kept, for when a redo brings it back). It is kept on the encounter
+    (:attr:`~lfgcombat.engine.Encounter.kept_from_players`), so its save (in the header),
+    a load of that save and its forks keep the same creatures from the players.
 
     Args:
         encounter: The fight.
@@ -127,7 +127,7 @@ def keep_from_players(encounter: Encounter, names: Any) -> tuple[str, ...]:
     if unknown:
         raise LfgError(f"keep from the players: no creature {', '.join(map(repr, unknown))} "
                        f"in this fight; give creatures of {', '.join(encounter.names)}")
-    _KEPT[encounter] = names
+    encounter.kept_from_players = names
     for screen in screens_of(encounter):
         screen._hide(names)
     _tell(encounter)
@@ -210,7 +210,7 @@ class PlayersScreen(W.VBox):
         self.party = party if party is not None else _default_party(encounter)
         # the GM's choice in a tracker of this fight (:func:`keep_from_players`) holds for a
         # screen opened later too: it never shows, even once, a creature kept
-        self._hidden = _names(_names(hidden) + _KEPT.get(encounter, ()))
+        self._hidden = _names(_names(hidden) + encounter.kept_from_players)
         self.view: PlayersView = players_view(encounter, self.party, self._shown_hidden())
         # one HTML value, sent once a step at most (issue 26, item 5: each widget's update
         # is a message the page handles on its own)

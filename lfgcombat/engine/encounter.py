@@ -470,6 +470,10 @@ class Encounter:
                              fixed_order=self.initiative_policy.fixed_order)
         self._replaying = False
         self._knockdown_rule = bool(knockdown_after_strike)  # momentum.py
+        #: The creatures the GM keeps from the players' screen: the table's matter, not
+        #: the fight's (no event; undo leaves it), so kept in a save's header and a fork's
+        #: (the players' screen, ``lfgcombat.widgets.players.keep_from_players``).
+        self.kept_from_players: tuple[str, ...] = ()
         #: Undo and a refused command go back by replaying from the last checkpoint, one
         #: every this many events; ``None``: none (a fight nobody undoes, such as GM
         #: prep's: they replay from the start instead, the same state, only slower).
@@ -510,6 +514,10 @@ class Encounter:
                       knockdown_after_strike=bool(header.get("knockdown_after_strike", False)))
             # a save from before issue 15 replays without Unintended Targets (archery.py)
             enc._volume_rule = bool(header.get("accuracy_by_volume", False))
+            kept = header.get("kept_from_players") or []
+            if not (isinstance(kept, list) and set(kept) <= set(enc.names)):
+                raise bad(f"kept_from_players {kept!r:.80} is not a list of its creatures")
+            enc.kept_from_players = tuple(kept)
             return enc
         except LogFormatError:
             raise

@@ -76,6 +76,8 @@ def _header(st: Encounter) -> dict[str, Any]:
                         if st.map is not None else None),
         "accuracy_by_volume": getattr(st, "_volume_rule", True),  # archery.py
         "knockdown_after_strike": getattr(st, "_knockdown_rule", True),  # momentum.py
+        # the players' screen's (a header without it keeps nobody: older saves)
+        **({"kept_from_players": list(st.kept_from_players)} if st.kept_from_players else {}),
     }
 
 

@@ -97,3 +97,25 @@ def test_a_screen_opened_after_the_tracker_shows_in_its_toggles_at_once() -> Non
     assert keep.toggles["Grisk"].value is True and keep.toggles["Murk"].value is False
     screen.close()
     assert "No players' screen is open" in html.unescape(keep.line.value)
+
+
+def test_a_kept_creature_stays_kept_in_a_fork_and_a_saved_fight(tmp_path) -> None:
+    """The GM keeps Zorbag from the players; a fork of the fight, and the fight saved and
+    loaded, keep it too (an audit saw a new screen on ``enc.fork()`` or on a loaded save
+    show the kept Zorbag to the players); a save with nobody kept has no such header key,
+    and a header naming a creature not in the fight is refused."""
+    from lfgcombat.engine import Encounter
+    from lfgcombat.engine.log import LogFormatError
+
+    enc = fight().start()
+    plain = enc.save(tmp_path / "plain.jsonl").read_text()
+    assert "kept_from_players" not in plain.splitlines()[0]
+    keep_from_players(enc, ["Zorbag"])
+    for other in (enc.fork(), Encounter.load(enc.save(tmp_path / "kept.jsonl"))):
+        assert kept_from_players(other) == ("Zorbag",)
+        assert "Zorbag" not in seen(PlayersScreen(other))
+    bad = (tmp_path / "kept.jsonl").read_text().replace('"kept_from_players": ["Zorbag"]',
+                                                        '"kept_from_players": ["Nobody"]')
+    (tmp_path / "bad.jsonl").write_text(bad)
+    with pytest.raises(LogFormatError, match="kept_from_players|digest|edited"):
+        Encounter.load(tmp_path / "bad.jsonl")
