@@ -109,7 +109,14 @@ class ActionControls(W.VBox):
             w.observe(lambda _c: self._filling or self.check_offers(), "value")
         self.move_action.observe(lambda c: self._map_action(c["new"]), "value")
         self.special.observe(lambda _c: self._show_ally(), "value")
+        # another creature acts: what the last one typed is its own (a new user saw
+        # Wulfric's "swing from the chandelier" offered in Orc 2's Act row)
+        self.who.observe(lambda _c: self._blank_notes(), "value")
         self._show_ally()
+
+    def _blank_notes(self) -> None:
+        for w in (self.what, self.spell, self.spell_note):
+            w.value = ""
 
     def _build_rows(self) -> None:
         """The AOO, Move, Act and Cast rows (each hidden when it offers nothing now)."""

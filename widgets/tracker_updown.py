@@ -142,7 +142,8 @@ class UpDownControls(W.VBox):
                 return enc.force_door(name, at)
             weapon = probe_weapon or self.weapon.value.strip()
             if not weapon:
-                raise LfgError(f"{what.replace('_', ' ')}: type the weapon")
+                doing = "a volley" if what == "volley" else "attacking an object"
+                raise LfgError(f"For {doing}, type the weapon to use in the weapon box")
             if what == "attack_object":
                 return enc.attack_object(name, at, weapon)
             return enc.volley(name, at, weapon)

@@ -184,3 +184,19 @@ def test_the_maps_flanking_line_cites_the_ruleset_the_fight_plays():
     assert 'flanked' in said["classic"] and "002_2a3a79475ca2a541.txt" in said["classic"]
     assert "000_" not in said["classic"], said["classic"]
     assert "(lfg's flanking: inferred for wounds)" in said["wounds"], said["wounds"]
+
+
+def test_what_one_creature_typed_is_blanked_when_another_acts() -> None:
+    """The Act row's "what" and the Cast row's spell and note are the acting creature's: a
+    new user saw Wulfric's "swing from the chandelier" still in Orc 2's Act row."""
+    from .test_tracker_redraw_steps import fight, tracker
+
+    enc = fight("classic")
+    t = tracker(enc)
+    t._start.click()
+    rows = t.action_rows
+    first = rows.who.value
+    rows.what.value, rows.spell.value, rows.spell_note.value = "swing", "Sleep", "quietly"
+    (t._next.children[0] if t._next.children else t._end).click()
+    assert rows.who.value != first
+    assert (rows.what.value, rows.spell.value, rows.spell_note.value) == ("", "", "")
