@@ -88,6 +88,7 @@ from .size import Size
 from .statblock import stat_block_html
 from .stats import Stat, StatBonus, Term
 from .kept import keep_stats as _keep_stats
+from .keep import kept_on as _kept_on
 
 __all__ = [
     "Creature", "CreatureError", "Stat", "Term", "Abilities", "Armor", "SaveRatings",
@@ -457,20 +458,7 @@ class Creature:
         return self._kept(("ac", kind, against, distance_ft), lambda: _ac.armor_class(
             self, kind, against=against, distance_ft=distance_ft))
 
-    def _kept(self, key: tuple[Any, ...], make: Any) -> Any:
-        """``make()``, kept on this creature under ``key``: a creature is a frozen value, so
-        a statistic read with the same arguments is the same (issue 24, "Fast": every
-        attack computed its AC and attack bonus again). Refusals are not kept."""
-        kept = self.__dict__.get("_kept_stats")
-        if kept is None:
-            kept = self.__dict__["_kept_stats"] = {}
-        try:
-            found = kept.get(key)
-        except TypeError:  # an argument that is no key (refused by make, as before)
-            return make()
-        if found is None:
-            found = kept[key] = make()
-        return found
+    _kept = _kept_on  # make(), kept on this creature under key (creature/keep.py)
 
     @cached_property
     def ac(self) -> Stat:

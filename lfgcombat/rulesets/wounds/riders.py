@@ -43,6 +43,7 @@ from typing import Any
 
 import pandas as pd
 
+from lfgcombat.creature.keep import kept_on
 from lfgcombat.dice import parse
 from lfgcombat.errors import DiceError
 from lfgcombat.rules.damage import DamageType
@@ -319,11 +320,10 @@ def weapon_damage(creature: Any, weapon: Any, bonus: int, target: Target,
     """
 
     w = resolve_weapon(creature, weapon)
-    kept = getattr(type(creature), "_kept", None)  # a Creature keeps what it reads
-    if kept is not None and isinstance(weapon, str):  # (a frozen value: issue 24, "Fast")
-        parts = list(kept(creature, ("sheet", "wounds riders", weapon, bonus, target,
-                                     bool(spare)),
-                          lambda: _parts(creature, weapon, w, bonus, target, spare)))
+    if isinstance(weapon, str):  # (a creature keeps what it reads: issue 24, "Fast")
+        parts = list(kept_on(creature, ("sheet", "wounds riders", weapon, bonus, target,
+                                        bool(spare)),
+                             lambda: _parts(creature, weapon, w, bonus, target, spare)))
     else:
         parts = list(_parts(creature, weapon, w, bonus, target, spare))
     if resistances is not None:
