@@ -268,8 +268,9 @@ def _record_actions_left(st: Encounter, name: str) -> ActionsLeft:
     on_turn = name in st.acting
     upcoming = (not on_turn and not f.done and not f.dead
                 and not any(name in st._frame_members(fr) for fr in st._frames))
-    return _kept_on(f.rules, ("actions_left", name, on_turn, upcoming, f.dead),
-                    lambda: _counted_actions_left(st, name, on_turn, upcoming))
+    # (the economy keeps its count on the record, and the same count gives the same
+    # answer: nothing more kept on the record here, a new one at every step)
+    return _counted_actions_left(st, name, on_turn, upcoming)
 
 
 def _counted_actions_left(st: Encounter, name: str, on_turn: bool,

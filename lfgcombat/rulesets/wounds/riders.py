@@ -106,7 +106,16 @@ class WeaponDamage:
     after: tuple[str, ...] = ()
 
     def damage_parts(self) -> DamageParts:
-        """The parts as :class:`~lfgcombat.rulesets.wounds.attacks.DamageParts` for the attack."""
+        """The parts as :class:`~lfgcombat.rulesets.wounds.attacks.DamageParts` for the
+        attack; kept on this value (frozen: the same parts; issue 24, "Fast": every attack
+        parsed its dice again)."""
+        kept: DamageParts | None = self.__dict__.get("_damage_parts")
+        if kept is None:
+            kept = self.__dict__["_damage_parts"] = self._damage_parts_now()
+        return kept
+
+    def _damage_parts_now(self) -> DamageParts:
+        """:meth:`damage_parts`, made now."""
         resist = tuple(p.resisted for p in self.parts)
         return DamageParts(tuple((parse(p.stepped), p.factor,
                                   f"{'/'.join(p.types)} damage") for p in self.parts),
