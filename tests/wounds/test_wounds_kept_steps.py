@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import pytest
 
-from lfgcombat.creature import load_example
+from lfgcombat.creature import Creature, load_example
 from lfgcombat.dice import Roller
 from lfgcombat.rulesets.wounds import attacks, play
 from lfgcombat.rulesets.wounds.attacks import DamageParts, _setup, _setup_now
@@ -34,6 +34,20 @@ def test_a_weapons_damage_parts_are_kept_and_equal_fresh_ones():
     assert dmg.damage_parts() is parts
     assert parts == dmg._damage_parts_now() and parts is not dmg._damage_parts_now()
     assert str(dmg) == str(dmg._damage_parts_now())
+    types, resisted = dmg.attack_words()
+    assert dmg.attack_words() is dmg.attack_words()
+    assert types == tuple(dict.fromkeys(t for p in dmg.parts for t in p.types)) != ()
+    assert resisted == ()
+    bolt = {"name": "fire bolt", "damage": "2d6", "damage_type": "fire", "crit": "20/x2",
+            "ranged": True}
+    garry = Creature.from_dict({"name": "Garry", "level": 3, "max_hp": 20, "prowess": 2,
+                                "weapons": [bolt]})
+    salamander = Creature.from_dict({"name": "Salamander", "level": 2, "max_hp": 30,
+                                     "prowess": 0, "resistances": {"fire": 5}})
+    hit = weapon_damage(garry, "fire bolt", 0, Target(), resistances=salamander.resistance)
+    words = hit.attack_words()[1]
+    assert words == tuple(n for p in hit.parts if p.resisted for n in p.notes
+                          if n.endswith("a strike")) != ()
 
 
 @pytest.mark.parametrize("args", [

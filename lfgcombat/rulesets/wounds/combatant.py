@@ -343,24 +343,26 @@ def prepare_attack(attacker: Any, target: Any, weapon: Any, ranged: bool | None,
     talents = check_int("defense_talents", defense_talents)
     circumstance = check_int("circumstance", circumstance)
     a = WoundsCombatant.of(attacker, prowess=prowess)
-    t = WoundsCombatant.of(target)
+    sheet = WoundsCombatant.sheet_of(target)  # (None for a WoundsCombatant given as it is)
+    # the target as it stands (its HP) is read only to make the attack (checked all the
+    # same: its sheet is read, or the target itself)
+    t = WoundsCombatant.of(target) if sheet is None else None
     if rider_target is not None and not isinstance(rider_target, Target):
         raise WoundsError("rider_target", f"{rider_target!r:.40} is not a "
                           "lfgcombat.rulesets.wounds.damage.Target")
     target_conditions = tuple(target_conditions)
     args = (weapon, ranged, bool(total_defense), bool(airborne), rider_target, bool(spare),
             resistance_penalty, target_conditions, talents, circumstance)
-    sheet = WoundsCombatant.sheet_of(target)  # (None for a WoundsCombatant given as it is)
     if sheet is None or not keeps(attacker):
-        return _Prepared(a, *_prepared_now(a, t, *args))
+        return _Prepared(a, *_prepared_now(a, t or WoundsCombatant.of(target), *args))
     # The attack as both sheets and the situation make it, none of it reading either HP:
     # kept on the attacker's sheet (under "sheet": handed on past a change of HP, never
     # past one of its conditions or bonuses) for the target's sheet (issue 24, "Fast":
     # every attack read both sheets, the weapon, its riders and the Defense again).
     found = kept_on(attacker, ("sheet", "wounds attack", id(sheet), prowess, *args),
-                    lambda: (sheet, _prepared_now(a, t, *args)))
+                    lambda: (sheet, _prepared_now(a, WoundsCombatant.of(target), *args)))
     if found[0] is not sheet:  # (kept for another sheet once at this address)
-        return _Prepared(a, *_prepared_now(a, t, *args))
+        return _Prepared(a, *_prepared_now(a, WoundsCombatant.of(target), *args))
     return _Prepared(a, *found[1])
 
 

@@ -159,13 +159,11 @@ def encounter_attack(roller: Any, attacker: Any, target: Any, weapon: Any,
     a = roller_attack(roller, p, situation,
                       (p.attacker.name, str(getattr(target, "name", target)), p.weapon.name))
     after, parry_total, parried, events = _parry(roller, target, target_record, a, allowed)
-    types = tuple(dict.fromkeys(t for part in p.damage.parts for t in part.types))
+    types, resisted = p.damage.attack_words()
     if not parried and a.hit:
         after, taken = after.take_attack(roller, a, p.damage.riders)
         events += list(taken)
     text = _text(a, p.bonus, p.ac, choice, parried)
-    resisted = [n for part in p.damage.parts if part.resisted for n in part.notes
-                if n.endswith("a strike")]
     if a.hit and not parried and resisted:
         text += f" ({'; '.join(resisted)})"
     if p.conditions.notes:

@@ -126,6 +126,18 @@ class WeaponDamage:
         """The rider types the weapon deals."""
         return tuple(dict.fromkeys(t for p in self.parts for t in p.types if t in RIDER_TYPES))
 
+    def attack_words(self) -> tuple[tuple[str, ...], tuple[str, ...]]:
+        """Every part's damage types (riders or not, each once) and the notes of the
+        resistances that take damage off a strike, as an attack logs them; kept on this
+        value (frozen; issue 24, "Fast": read at every attack)."""
+        kept: tuple[tuple[str, ...], tuple[str, ...]] | None = self.__dict__.get("_words")
+        if kept is None:
+            kept = self.__dict__["_words"] = (
+                tuple(dict.fromkeys(t for part in self.parts for t in part.types)),
+                tuple(n for part in self.parts if part.resisted for n in part.notes
+                      if n.endswith("a strike")))
+        return kept
+
     def __str__(self) -> str:
         return str(self.damage_parts())
 
