@@ -25,19 +25,20 @@ from lfgcombat.engine.log import LogFormatError, read_jsonl, write_jsonl
 SWORD = {"name": "longsword", "damage": "1d8", "crit": "19-20/x2", "damage_type": "s"}
 
 
-def small_fight(*, attack: bool = False) -> Encounter:
-    """Hero and an orc on a small map: a move, (an attack,) the GM's damage."""
+def small_fight(*, attack: bool = False, hero: str = "Hero") -> Encounter:
+    """``hero`` and an orc on a small map: a move, (an attack,) the GM's damage (the save
+    tests' one small fight: tests/test_savefile_fast.py, tests/test_savefile_fuzz.py)."""
     cs = [Creature.from_dict({"name": n, "class": "fighter", "level": 3,
                               "initiative_rating": i, "weapons": [SWORD]})
-          for n, i in (("Hero", 40), ("Orc", 0))]
+          for n, i in ((hero, 40), ("Orc", 0))]
     m = HexMap(6, 4)
     for c, at, side in zip(cs, [(1, 1), (4, 1)], ["party", "orcs"]):
         m.place(c, at, side)
     enc = Encounter(cs, map=m, seed=3).start()
-    enc.move("Hero", (3, 1))
+    enc.move(hero, (3, 1))
     if attack:
-        enc.attack("Hero", "Orc")
-    enc.damage("Orc", 4, "slashing", by="Hero")
+        enc.attack(hero, "Orc")
+    enc.damage("Orc", 4, "slashing", by=hero)
     return enc
 
 

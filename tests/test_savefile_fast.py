@@ -15,25 +15,16 @@ import json
 
 import pytest
 
-from lfgcombat import Creature, Encounter, HexMap
+from lfgcombat import Creature, Encounter
 from lfgcombat.engine.log import LogFormatError, read_jsonl
 from lfgcombat.engine.log import savefile
 
-SWORD = {"name": "longsword", "damage": "1d8", "crit": "19-20/x2", "damage_type": "s"}
+from test_savefile import SWORD, small_fight  # the same small fight the save-file tests play
 
 
 def _fight() -> Encounter:
-    cs = [Creature.from_dict({"name": n, "class": "fighter", "level": 3,
-                              "initiative_rating": i, "weapons": [SWORD]})
-          for n, i in (("Héro \u00e9", 40), ("Orc", 0))]
-    m = HexMap(6, 4)
-    for c, at, side in zip(cs, [(1, 1), (4, 1)], ["party", "orcs"]):
-        m.place(c, at, side)
-    enc = Encounter(cs, map=m, seed=3).start()
-    enc.move("Héro \u00e9", (3, 1))
-    enc.attack("Héro \u00e9", "Orc")
-    enc.damage("Orc", 4, "slashing", by="Héro \u00e9")
-    return enc
+    """:func:`small_fight` with an attack, its hero named outside ASCII (its JSON escaped)."""
+    return small_fight(attack=True, hero="Héro \u00e9")
 
 
 def test_the_whole_digest_alone_is_the_file_digests(tmp_path):

@@ -6,7 +6,8 @@ conditions or bonuses (:meth:`~lfgcombat.creature.Creature.replace` of play's ch
 takes over the readings that cannot have changed: those of the sheet alone, and those that
 read HP only through the conditions in effect when those are the same
 (000_8d1d7816ee944f3b.txt, "Injury & Injured Threshold", "Unconscious & Dying": the
-conditions that follow from HP).
+conditions that follow from HP). The readings are kept by
+:func:`lfgcombat.creature.keep.kept_on`.
 """
 
 from __future__ import annotations

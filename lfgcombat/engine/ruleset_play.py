@@ -149,9 +149,7 @@ def _record_commit(st: Encounter, name: str, record: Any, events: tuple[str, ...
     shown to the map by ``_touch``). ``reports``: the health reports of the record kept
     now and of ``record``, when the caller has read them (issue 24, "Fast")."""
     f = st._f[name]
-    health = st.ruleset.health
-    before, after = reports if reports is not None else (_read_report(health, f.rules),
-                                                         _read_report(health, record))
+    before, after = reports if reports is not None else _reports(st, f.rules, record)
     f.rules = record
     if after["hp"] != f.creature.hp:
         sheet = f.creature
@@ -179,6 +177,13 @@ def _record_commit(st: Encounter, name: str, record: Any, events: tuple[str, ...
     if st.map is not None and name in st.map:  # a flyer that can no longer fly
         st._record_flight(name, st.ruleset.health.map_standing(record),
                           after["conditions"])
+
+
+def _reports(st: Encounter, old: Any, new: Any) -> tuple[dict[str, Any], dict[str, Any]]:
+    """The health policy's reports of the records ``old`` and ``new``, for reading only
+    (:func:`_read_report`)."""
+    health = st.ruleset.health
+    return _read_report(health, old), _read_report(health, new)
 
 
 def _death_rule(st: Encounter) -> str:
@@ -268,8 +273,9 @@ def _record_actions_left(st: Encounter, name: str) -> ActionsLeft:
     on_turn = name in st.acting
     upcoming = (not on_turn and not f.done and not f.dead
                 and not any(name in st._frame_members(fr) for fr in st._frames))
-    return _kept_on(f.rules, ("actions_left", name, on_turn, upcoming, f.dead),
-                    lambda: _counted_actions_left(st, name, on_turn, upcoming))
+    # (the economy keeps its count on the record, and the same count gives the same
+    # answer: nothing more kept on the record here, a new one at every step)
+    return _counted_actions_left(st, name, on_turn, upcoming)
 
 
 def _counted_actions_left(st: Encounter, name: str, on_turn: bool,
@@ -398,8 +404,9 @@ def _record_after_attack(st: Encounter, name: str, target: str, weapon: Any, res
 def _record_struck(st: Encounter, name: str, result: Any, source: str) -> None:
     """Keep the target's record as the attack policy left it (``target_after``: a
     parry spent, Hit Points and Wounds taken, riders), logging the damage it took."""
-    before = st._record_report(name)
-    after = _read_report(st.ruleset.health, result.target_after)
+    health = st.ruleset.health
+    before = _read_report(health, st._f[name].rules)
+    after = _read_report(health, result.target_after)
     if result.damage > 0:
         kind = result.damage_type or "untyped"
         st._emit("damage", actor=source, target=name, data={

@@ -10,6 +10,7 @@ import pytest
 from lfgcombat.errors import IllegalActionError
 from lfgcombat.battlemap.grid import Hex
 from lfgcombat.battlemap import HexMap
+from lfgcombat.creature import load_example
 
 
 @dataclass(frozen=True)
@@ -119,3 +120,17 @@ HALF_RULE = "you can never have more space occupied than is available"
 
 def hallway() -> HexMap:
     return HexMap.from_text(HALLWAY)
+
+
+def skirmish(*, shaman: bool = True) -> HexMap:
+    """A 9x6 open map: Mayat at (0, 2) and Wulfric at (3, 2) for the party, two orcs at
+    (6, 2) and (6, 4) (and, with ``shaman``, the orc shaman at (8, 1)) for the orcs; a new
+    map and new creatures at each call."""
+    m = HexMap(9, 6)
+    m.place(load_example("mayat"), (0, 2), side="party")
+    m.place(load_example("wulfric"), (3, 2), side="party")
+    m.place(load_example("orc").replace(name="Orc 1"), (6, 2), side="orcs")
+    m.place(load_example("orc").replace(name="Orc 2"), (6, 4), side="orcs")
+    if shaman:
+        m.place(load_example("orc_shaman"), (8, 1), side="orcs")
+    return m

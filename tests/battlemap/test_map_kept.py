@@ -19,15 +19,7 @@ from lfgcombat.battlemap.terrain import Terrain
 from lfgcombat.battlemap.values import CoverLevel
 from lfgcombat.creature import load_example
 
-
-def _board() -> HexMap:
-    m = HexMap(9, 6)
-    m.place(load_example("mayat"), (0, 2), side="party")
-    m.place(load_example("wulfric"), (3, 2), side="party")
-    m.place(load_example("orc").replace(name="Orc 1"), (6, 2), side="orcs")
-    m.place(load_example("orc").replace(name="Orc 2"), (6, 4), side="orcs")
-    m.place(load_example("orc_shaman"), (8, 1), side="orcs")
-    return m
+from ._maps import skirmish
 
 
 def _fresh_covers(m: HexMap) -> dict:
@@ -62,7 +54,7 @@ def _forget():
 
 
 def test_kept_cover_and_threats_follow_moves_walls_bodies_and_prone():
-    m = _board()
+    m = skirmish()
     _check(m)
 
     def level():
@@ -92,7 +84,7 @@ def test_kept_cover_and_threats_follow_moves_walls_bodies_and_prone():
 
 
 def test_a_kept_reading_serves_another_map_with_the_same_layers_only():
-    first, second = _board(), _board()
+    first, second = skirmish(), skirmish()
     assert first._static_key() == second._static_key()
     level = first.cover("Mayat", "Orc 1")
     assert second.cover("Mayat", "Orc 1") is level  # made once, for both maps
@@ -104,7 +96,7 @@ def test_a_kept_reading_serves_another_map_with_the_same_layers_only():
 
 
 def test_a_cell_as_attacker_or_target_is_kept_by_the_cell():
-    m = _board()
+    m = skirmish()
     for cell in [(1, 1), (5, 2), (7, 3)]:
         for a, b in [(cell, "Orc 1"), ("Mayat", cell)]:
             assert m.cover(a, b) == m._cover(a, b, True)
@@ -127,7 +119,7 @@ def test_flanking_cramped_and_threatening_are_kept_until_the_next_change():
     """Flanking ("Flanking / Being Flanked": two foes threatening from opposite sides),
     Cramped ("Space in Combat Gameplay": allies sharing a hex) and threatening (Prone:
     no threatening) read again after every move or update."""
-    m = _board()
+    m = skirmish()
     m.relocate("Orc Shaman", (5, 2))
     assert _kept_per_change(m) == _fresh_per_change(m)
     m.relocate("Wulfric", (7, 2))  # beside Orc 1, alone: no flank
@@ -147,7 +139,7 @@ def test_flanking_cramped_and_threatening_are_kept_until_the_next_change():
 
 
 def test_the_static_key_follows_the_layers_even_written_directly():
-    m = _board()
+    m = skirmish()
     before = m._static_key()
     m._terrain[m.cell(4, 4)] = Terrain.WALL  # no version bumped: the layers still say
     assert m._static_key() != before
@@ -168,7 +160,7 @@ def test_a_kept_reach_follows_moves_conditions_terrain_and_the_turn(monkeypatch)
     is kept by the whole map's state: another creature's move, a condition (Cramped halves
     the Move Speed), a wall, and the mover's own movement this turn each give a fresh
     answer, and the first position gives the first answer again."""
-    m = _board()
+    m = skirmish()
     for action in ("move", "five_foot_step", "retreat", "run"):
         _same_reach(m, "Wulfric", action)
     first = m.reachable("Wulfric")

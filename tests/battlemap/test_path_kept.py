@@ -14,17 +14,9 @@ from __future__ import annotations
 import pytest
 
 from lfgcombat.battlemap import HexMap, kept
-from lfgcombat.creature import load_example
 from lfgcombat.errors import IllegalActionError
 
-
-def _board() -> HexMap:
-    m = HexMap(9, 6)
-    m.place(load_example("mayat"), (0, 2), side="party")
-    m.place(load_example("wulfric"), (3, 2), side="party")
-    m.place(load_example("orc").replace(name="Orc 1"), (6, 2), side="orcs")
-    m.place(load_example("orc").replace(name="Orc 2"), (6, 4), side="orcs")
-    return m
+from ._maps import skirmish
 
 
 def _paths(m: HexMap, *, fresh: bool) -> dict:
@@ -58,7 +50,7 @@ def _check(m: HexMap) -> None:
 
 
 def test_kept_paths_are_fresh_searches_after_moves_prone_and_walls():
-    m = _board()
+    m = skirmish(shaman=False)
     _check(m)
     m.relocate("Wulfric", (4, 3))
     _check(m)
@@ -69,16 +61,16 @@ def test_kept_paths_are_fresh_searches_after_moves_prone_and_walls():
 
 
 def test_an_equal_map_built_again_finds_the_kept_path():
-    m = _board()
+    m = skirmish(shaman=False)
     first = m.path("Wulfric", (5, 3))
-    again = _board()  # other objects, the same state: the kept path
+    again = skirmish(shaman=False)  # other objects, the same state: the kept path
     assert again.path("Wulfric", (5, 3)) == first
     m._cache.clear()
     assert m._walk_path("Wulfric", m._as_cell((5, 3)), "move", None, True) == first
 
 
 def test_a_kept_path_is_handed_out_as_a_new_list():
-    m = _board()
+    m = skirmish(shaman=False)
     p = m.path("Wulfric", (5, 3))
     p.append("changed")
     m._cache.clear()
@@ -90,7 +82,7 @@ def test_kept_paths_are_bounded(monkeypatch):
     readings (5,000, some 15 MB), then they are dropped and searched again."""
     assert kept.LIMITS["path"] == 5_000
     monkeypatch.setitem(kept.LIMITS, "path", 2)
-    m = _board()
+    m = skirmish(shaman=False)
     for to in ((5, 3), (4, 4), (2, 4)):
         m._cache.clear()
         m.path("Wulfric", to)

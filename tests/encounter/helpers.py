@@ -6,13 +6,17 @@ Split from the former tests/test_encounter.py (issue 10).
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from lfgcombat import Creature, HexMap, IllegalActionError
 from lfgcombat.engine import Encounter
+from lfgcombat.engine.checkpoints import EVERY
 
 __all__ = ["SWORD", "BOW", "mk", "duel", "refused", "kinds", "_line_up", "_ignore_fight",
-           "_wizard_fight", "_trade", "_at", "_range_fight", "_last_attack"]
+           "_wizard_fight", "_trade", "_at", "_range_fight", "_last_attack",
+           "undo_beside_full_replay"]
 
 
 SWORD = {"name": "longsword", "damage": "1d8", "crit": "19-20/x2", "damage_type": "s"}
@@ -127,6 +131,31 @@ def _range_fight(terrain: dict | None = None, elevation: dict | None = None,
 
 def _last_attack(enc: Encounter):
     return enc.log.of_kind("attack")[-1]
+
+
+def undo_beside_full_replay(enc: Encounter, n: int,
+                            at: int) -> tuple[Encounter, Encounter, Any]:
+    """Undo the last ``n`` steps on a fork of ``enc`` (back to ``at`` events), beside
+    another fork rebuilt from the very start to ``at`` events, and check that they agree
+    (DESIGN.md, "How data flows": state = replay(log)): a checkpoint was used unless ``at``
+    comes before the first one (:data:`~lfgcombat.engine.checkpoints.EVERY` events in),
+    and both have the same snapshot, log and table.
+
+    Returns:
+        The undone fork, the fork replayed from the start, and the checkpoint the undo
+        started from (``None``: the start).
+    """
+    trial = enc.fork()
+    full = trial.fork()
+    full._checkpoints = []
+    full._rebuild(list(trial.log)[:at])  # from the very start
+    used = trial._checkpoint_for(list(trial.log)[:at])
+    trial.undo(n)
+    assert used is not None or at < EVERY
+    assert trial.snapshot() == full.snapshot()
+    assert list(trial.log) == list(full.log)
+    assert trial.table().equals(full.table())
+    return trial, full, used
 
 
 #: The fields each ruleset's creatures need (issue 13: ``bab``; ``prowess``, ``good_saves``).

@@ -15,6 +15,8 @@ import pytest
 from lfgcombat import Encounter
 from lfgcombat.engine.checkpoints import EVERY, SPARSE, TAIL
 
+from .helpers import undo_beside_full_replay
+
 pytestmark = pytest.mark.filterwarnings("ignore::lfgcombat.engine.log.UnverifiedSaveWarning")
 
 GOLDEN = Path(__file__).resolve().parents[1] / "golden"
@@ -64,17 +66,8 @@ def test_undo_from_a_sparse_or_dense_checkpoint_gives_the_full_replay(path):
     deep = [n for n in range(1, len(steps)) if len(enc.log) - steps[-n] > TAIL]
     near = [n for n in range(1, len(steps)) if len(enc.log) - steps[-n] <= TAIL]
     for n in sorted(rng.sample(deep, 3) + rng.sample(near, 2)):
-        trial = enc.fork()
-        full = trial.fork()
-        full._checkpoints = []
-        full._rebuild(list(trial.log)[:steps[-n]])  # from the very start
-        used = trial._checkpoint_for(list(trial.log)[:steps[-n]])
-        trial.undo(n)
-        assert used is not None or steps[-n] < EVERY
+        trial, full, used = undo_beside_full_replay(enc, n, steps[-n])
         assert steps[-n] - (used.events if used else 0) < SPARSE + EVERY  # replayed
-        assert trial.snapshot() == full.snapshot()
-        assert list(trial.log) == list(full.log)
-        assert trial.table().equals(full.table())
         # the undone fight plays on as the full replay does, and keeps its checkpoints
         for e in (trial, full):
             e.note("after the undo")

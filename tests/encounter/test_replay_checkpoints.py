@@ -16,7 +16,7 @@ from lfgcombat.engine import checkpoints
 from lfgcombat.engine.checkpoints import EVERY
 from lfgcombat.engine.log import EventLog, read_jsonl
 
-from .helpers import duel
+from .helpers import duel, undo_beside_full_replay
 
 # The golden fights include first-format saves, which warn that their header is unverified
 # (tests/test_golden.py checks that warning); here only the replay matters.
@@ -34,16 +34,7 @@ def test_undo_from_a_checkpoint_gives_the_state_of_a_full_replay(path: Path):
     steps = [e.seq for e in enc.log if e.command]
     rng = random.Random(path.stem)
     for n in sorted(rng.sample(range(1, len(steps)), 3)):
-        trial = enc.fork()
-        full = trial.fork()
-        full._checkpoints = []
-        full._rebuild(list(trial.log)[:steps[-n]])  # from the very start
-        used = trial._checkpoint_for(list(trial.log)[:steps[-n]])
-        trial.undo(n)
-        assert used is not None or steps[-n] < EVERY
-        assert trial.snapshot() == full.snapshot()
-        assert list(trial.log) == list(full.log)
-        assert trial.table().equals(full.table())
+        undo_beside_full_replay(enc, n, steps[-n])
 
 
 @pytest.mark.parametrize("path", FILES, ids=[p.stem for p in FILES])

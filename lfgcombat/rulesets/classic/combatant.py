@@ -33,6 +33,7 @@ from typing import Any
 
 import pandas as pd
 
+from lfgcombat.creature.keep import keeps, kept_on
 from lfgcombat.dice import Roller
 from lfgcombat.rules.weapons import resolve_weapon
 
@@ -92,10 +93,9 @@ def weapon_profile(creature: Any, weapon: Any, ranged: bool | None = None) -> We
     Raises:
         WeaponError: an unknown weapon.
     """
-    kept = getattr(type(creature), "_kept", None)  # a Creature keeps what it reads
-    if kept is not None and isinstance(weapon, str):  # (a frozen value: issue 24, "Fast")
-        return kept(creature, ("sheet", "classic weapon", weapon, ranged),
-                    lambda: _profile(creature, weapon, ranged))
+    if isinstance(weapon, str):  # (a creature keeps what it reads: issue 24, "Fast")
+        return kept_on(creature, ("sheet", "classic weapon", weapon, ranged),
+                       lambda: _profile(creature, weapon, ranged))
     return _profile(creature, weapon, ranged)
 
 
@@ -153,23 +153,18 @@ class ClassicCombatant:
             return cls.of(creature.creature, bab=creature_field(creature, "bab", bab),
                           challenge_rating=creature_field(creature, "challenge_rating",
                                                           challenge_rating))
-        kept = getattr(type(creature), "_kept", None)  # a Creature keeps what it reads
-        if kept is not None:  # (a frozen value: issue 24, "Fast")
-            return kept(creature, ("classic", bab, challenge_rating),
-                        lambda: cls._read(creature, bab, challenge_rating))
-        return cls._read(creature, bab, challenge_rating)
+        return kept_on(creature, ("classic", bab, challenge_rating),  # (issue 24, "Fast")
+                       lambda: cls._read(creature, bab, challenge_rating))
 
     @classmethod
     def sheet_of(cls, creature: Any) -> "ClassicCombatant | None":
         """The creature's own classic statistics but its HP (:meth:`_read_sheet`, no field
         given), as kept on a :class:`~lfgcombat.Creature` (the same value while its sheet
         is the same, whatever its HP); ``None`` for anything else (nothing kept)."""
-        kept = getattr(type(creature), "_kept", None)
-        if kept is None:
+        if not keeps(creature):
             return None
-        sheet: ClassicCombatant = kept(creature, ("sheet", "classic", None, None),
-                                       lambda: cls._read_sheet(creature, None, None))
-        return sheet
+        return kept_on(creature, ("sheet", "classic", None, None),
+                       lambda: cls._read_sheet(creature, None, None))
 
     @classmethod
     def _read(cls, creature: Any, bab: int | None,
@@ -177,10 +172,8 @@ class ClassicCombatant:
         """:meth:`of` a creature, read now: what it reads of the sheet but its HP is kept
         under ``"sheet"`` (handed on to the sheet with other HP: issue 24, "Fast"), then
         its HP."""
-        kept = getattr(type(creature), "_kept", None)
-        sheet = (cls._read_sheet(creature, bab, challenge_rating) if kept is None
-                 else kept(creature, ("sheet", "classic", bab, challenge_rating),
-                           lambda: cls._read_sheet(creature, bab, challenge_rating)))
+        sheet = kept_on(creature, ("sheet", "classic", bab, challenge_rating),
+                        lambda: cls._read_sheet(creature, bab, challenge_rating))
         return evolve(sheet, hp=min(int(creature.hp), sheet.max_hp), creature=creature)
 
     @classmethod
@@ -359,16 +352,15 @@ def _setup(attacker: Any, target: Any, weapon: Any, *, bab: int | None,
     t = ClassicCombatant.of(target)
     args = (weapon, ranged, bool(limited), miss_chance, attacker_conditions,
             target_conditions, drained)
-    kept = getattr(type(attacker), "_kept", None)
     sheet = ClassicCombatant.sheet_of(target)  # (None for a ClassicCombatant as it is)
-    if kept is None or sheet is None:
+    if sheet is None or not keeps(attacker):
         return _setup_now(a, t, cat_a, cat_t, *args)
     # Both sheets read with their conditions, none of it reading either HP: kept on the
     # attacker's sheet (under "sheet": handed on past a change of HP, never past one of
     # its conditions or bonuses) for the target's sheet (issue 24, "Fast": every attack
     # read both sheets, the weapon and the AC again); each attack gets both HP as they are.
-    found = kept(attacker, ("sheet", "classic attack", id(sheet), bab, *args),
-                 lambda: (sheet, _setup_now(a, t, cat_a, cat_t, *args)))
+    found = kept_on(attacker, ("sheet", "classic attack", id(sheet), bab, *args),
+                    lambda: (sheet, _setup_now(a, t, cat_a, cat_t, *args)))
     if found[0] is not sheet:  # (kept for another sheet once at this address)
         return _setup_now(a, t, cat_a, cat_t, *args)
     s: _Setup = found[1]

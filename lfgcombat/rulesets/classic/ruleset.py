@@ -66,6 +66,7 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from lfgcombat.rules.citations import cite
+from lfgcombat.creature.keep import kept_on
 from lfgcombat.creature.parse import CreatureError
 from lfgcombat.creature.sections import Section, register_ruleset_conditions, register_section
 from lfgcombat.errors import IllegalActionError, LfgError
@@ -314,11 +315,8 @@ def _written_for(name: str, *creatures: Any) -> None:
     """Refuse a creature whose ``ruleset`` key leaves ``name`` out (the field named); a
     creature found written for it is kept so (a frozen value: issue 24, "Fast")."""
     for creature in creatures:
-        kept = getattr(type(creature), "_kept", None)
-        if kept is None:
-            check_written_for(creature, name)
-        else:
-            kept(creature, ("sheet", "written for", name), lambda c=creature: _checked(c, name))
+        kept_on(creature, ("sheet", "written for", name),
+                functools.partial(_checked, creature, name))
 
 
 def _checked(creature: Any, name: str) -> bool:
@@ -370,12 +368,8 @@ def _damage_type(creature: Any, weapon: Any) -> str | None:
     read once a sheet and weapon (kept on the sheet under ``"sheet"``, handed on past a
     change of its HP alone, where it can keep readings; issue 24, "Fast": every attack
     resolved the weapon again)."""
-    kept = getattr(type(creature), "_kept", None)
-    if kept is None:
-        return _damage_type_now(creature, weapon)
-    found: tuple[str | None] = kept(creature, ("sheet", "classic damage type", weapon),
-                                    lambda: (_damage_type_now(creature, weapon),))
-    return found[0]
+    return kept_on(creature, ("sheet", "classic damage type", weapon),
+                   lambda: (_damage_type_now(creature, weapon),))[0]
 
 
 def _damage_type_now(creature: Any, weapon: Any) -> str | None:

@@ -300,6 +300,25 @@ class _Setup:
 def _setup(bonus: int, ac: int, damage: "str | DiceExpr | DamageParts", crit_range: int,
            widen: int,
            multiplier: int, critical_choice: str, player: bool) -> _Setup:
+    """The attack's numbers checked (refused, naming the field, before anything is rolled);
+    for :class:`DamageParts` (a frozen value) and plain whole numbers, kept on the parts
+    (issue 24, "Fast": every attack checked them again)."""
+    key = (bonus, ac, crit_range, widen, multiplier, critical_choice, player)
+    if type(damage) is not DamageParts or any(type(v) is not int for v in key[:5]) \
+            or type(critical_choice) is not str or type(player) is not bool:
+        return _setup_now(bonus, ac, damage, crit_range, widen, multiplier, critical_choice,
+                          player)
+    kept: dict[tuple[object, ...], _Setup] = damage.__dict__.setdefault("_setups", {})
+    found = kept.get(key)
+    if found is None:
+        found = kept[key] = _setup_now(bonus, ac, damage, crit_range, widen, multiplier,
+                                       critical_choice, player)
+    return found
+
+
+def _setup_now(bonus: int, ac: int, damage: "str | DiceExpr | DamageParts", crit_range: int,
+               widen: int, multiplier: int, critical_choice: str, player: bool) -> _Setup:
+    """:func:`_setup`, checked now."""
     check_int("bonus", bonus)
     check_int("ac", ac)
     return _Setup(bonus, ac, DamageParts.of(damage), crit_threshold(crit_range, widen),

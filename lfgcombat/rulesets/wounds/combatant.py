@@ -38,6 +38,7 @@ from typing import Any
 import pandas as pd
 
 from lfgcombat.rulesets.classic.combatant import WeaponProfile, creature_field, weapon_profile
+from lfgcombat.creature.keep import keeps, kept_on
 from lfgcombat.dice import Roller
 
 from . import attacks as _attacks
@@ -119,25 +120,20 @@ class WoundsCombatant:
             own = {k: creature_field(creature, k, v) for k, v in given.items()}
             own["wounds"] = wounds if wounds is not None else creature.wounds_max
             return cls.of(creature.creature, **own)
-        kept = getattr(type(creature), "_kept", None)  # a Creature keeps what it reads
-        if kept is not None:  # (a frozen value: issue 24, "Fast")
-            return kept(creature, ("wounds", prowess, good_saves, wounds, barrier, shell),
-                        lambda: cls._read(creature, prowess, good_saves, wounds, barrier,
-                                          shell))
-        return cls._read(creature, prowess, good_saves, wounds, barrier, shell)
+        return kept_on(creature, ("wounds", prowess, good_saves, wounds, barrier, shell),
+                       lambda: cls._read(creature, prowess, good_saves, wounds, barrier,
+                                         shell))  # (a frozen value: issue 24, "Fast")
 
     @classmethod
     def sheet_of(cls, creature: Any) -> "WoundsCombatant | None":
         """The creature's own wounds statistics but its HP (:meth:`_read_sheet`, no field
         given), as kept on a :class:`~lfgcombat.Creature` (the same value while its sheet
         is the same, whatever its HP); ``None`` for anything else (nothing kept)."""
-        kept = getattr(type(creature), "_kept", None)
-        if kept is None:
+        if not keeps(creature):
             return None
         args = (creature, None, None, None, None, None)
-        sheet: WoundsCombatant = kept(creature, ("sheet", "wounds", None, None, None, None,
-                                                 None), lambda: cls._read_sheet(*args))
-        return sheet
+        return kept_on(creature, ("sheet", "wounds", None, None, None, None, None),
+                       lambda: cls._read_sheet(*args))
 
     @classmethod
     def _read(cls, creature: Any, prowess: int | None, good_saves: Any,
@@ -145,11 +141,9 @@ class WoundsCombatant:
         """:meth:`of` a creature, read now: what it reads of the sheet but its HP is kept
         under ``"sheet"`` (handed on to the sheet with other HP: issue 24, "Fast"), then
         its HP."""
-        kept = getattr(type(creature), "_kept", None)
         args = (creature, prowess, good_saves, wounds, barrier, shell)
-        sheet = (cls._read_sheet(*args) if kept is None
-                 else kept(creature, ("sheet", "wounds", prowess, good_saves, wounds, barrier,
-                                      shell), lambda: cls._read_sheet(*args)))
+        sheet = kept_on(creature, ("sheet", "wounds", prowess, good_saves, wounds, barrier,
+                                   shell), lambda: cls._read_sheet(*args))
         return evolve(sheet, hp=max(0, min(int(creature.hp), sheet.max_hp)),
                       creature=creature)
 
@@ -349,25 +343,26 @@ def prepare_attack(attacker: Any, target: Any, weapon: Any, ranged: bool | None,
     talents = check_int("defense_talents", defense_talents)
     circumstance = check_int("circumstance", circumstance)
     a = WoundsCombatant.of(attacker, prowess=prowess)
-    t = WoundsCombatant.of(target)
+    sheet = WoundsCombatant.sheet_of(target)  # (None for a WoundsCombatant given as it is)
+    # the target as it stands (its HP) is read only to make the attack (checked all the
+    # same: its sheet is read, or the target itself)
+    t = WoundsCombatant.of(target) if sheet is None else None
     if rider_target is not None and not isinstance(rider_target, Target):
         raise WoundsError("rider_target", f"{rider_target!r:.40} is not a "
                           "lfgcombat.rulesets.wounds.damage.Target")
     target_conditions = tuple(target_conditions)
     args = (weapon, ranged, bool(total_defense), bool(airborne), rider_target, bool(spare),
             resistance_penalty, target_conditions, talents, circumstance)
-    kept = getattr(type(attacker), "_kept", None)
-    sheet = WoundsCombatant.sheet_of(target)  # (None for a WoundsCombatant given as it is)
-    if kept is None or sheet is None:
-        return _Prepared(a, *_prepared_now(a, t, *args))
+    if sheet is None or not keeps(attacker):
+        return _Prepared(a, *_prepared_now(a, t or WoundsCombatant.of(target), *args))
     # The attack as both sheets and the situation make it, none of it reading either HP:
     # kept on the attacker's sheet (under "sheet": handed on past a change of HP, never
     # past one of its conditions or bonuses) for the target's sheet (issue 24, "Fast":
     # every attack read both sheets, the weapon, its riders and the Defense again).
-    found = kept(attacker, ("sheet", "wounds attack", id(sheet), prowess, *args),
-                 lambda: (sheet, _prepared_now(a, t, *args)))
+    found = kept_on(attacker, ("sheet", "wounds attack", id(sheet), prowess, *args),
+                    lambda: (sheet, _prepared_now(a, WoundsCombatant.of(target), *args)))
     if found[0] is not sheet:  # (kept for another sheet once at this address)
-        return _Prepared(a, *_prepared_now(a, t, *args))
+        return _Prepared(a, *_prepared_now(a, WoundsCombatant.of(target), *args))
     return _Prepared(a, *found[1])
 
 
@@ -391,10 +386,8 @@ def _prepared_now(a: WoundsCombatant, t: WoundsCombatant, weapon: Any, ranged: b
 def _resistances(creature: Any) -> Any:
     """The creature's lfg resistances (``resistances:``), or ``None`` (a bare value); read
     once from a creature (a frozen value: issue 24, "Fast")."""
-    kept = getattr(type(creature), "_kept", None)
-    if kept is None:
-        return getattr(creature, "resistance", None)
-    return kept(creature, ("sheet", "resistance"), lambda: getattr(creature, "resistance", None))
+    return kept_on(creature, ("sheet", "resistance"),
+                   lambda: getattr(creature, "resistance", None))
 
 
 def _crit_range(w: WeaponProfile) -> int:

@@ -159,13 +159,11 @@ def encounter_attack(roller: Any, attacker: Any, target: Any, weapon: Any,
     a = roller_attack(roller, p, situation,
                       (p.attacker.name, str(getattr(target, "name", target)), p.weapon.name))
     after, parry_total, parried, events = _parry(roller, target, target_record, a, allowed)
-    types = tuple(dict.fromkeys(t for part in p.damage.parts for t in part.types))
+    types, resisted = p.damage.attack_words()
     if not parried and a.hit:
         after, taken = after.take_attack(roller, a, p.damage.riders)
         events += list(taken)
     text = _text(a, p.bonus, p.ac, choice, parried)
-    resisted = [n for part in p.damage.parts if part.resisted for n in part.notes
-                if n.endswith("a strike")]
     if a.hit and not parried and resisted:
         text += f" ({'; '.join(resisted)})"
     if p.conditions.notes:
@@ -307,21 +305,44 @@ def actions_left(record: WoundsFighter, upcoming: bool) -> dict[str, Any]:
 
 
 def _actions_left(record: WoundsFighter, upcoming: bool) -> dict[str, Any]:
-    """:func:`actions_left`, counted now."""
+    """:func:`actions_left` by what it reads of the record (the Half Actions, AOO and
+    parries left, Total Defense, the feet left on its turn), counted once for those (issue
+    24, "Fast": a record changes at every step, its count far less often)."""
+    on_turn = record.turn is not None
     halves = record.turn.half_actions if record.turn is not None else (
         HALF_ACTIONS_PER_TURN if upcoming and not record.dead else 0)
-    notes = [f"Half Actions: {halves} ({_TURN})", f"AOO left this round: {record.aoo_left}"]
-    if record.shield is not None:
-        notes.append(f"parries left: {record.shield.parries_left} ({_PARRY})")
-    if record.total_defense:
+    key = (halves, record.aoo_left,
+           None if record.shield is None else record.shield.parries_left,
+           bool(record.total_defense), record.remaining_ft if on_turn else None)
+    found = _COUNTS.get(key)
+    if found is None:
+        if len(_COUNTS) >= _MAX_COUNTS:
+            _COUNTS.clear()
+        found = _COUNTS[key] = _counted(*key)
+    return found
+
+
+#: The counts :func:`_actions_left` made, by what they read (at most :data:`_MAX_COUNTS`).
+_COUNTS: dict[tuple[Any, ...], dict[str, Any]] = {}
+_MAX_COUNTS = 4096
+
+
+def _counted(halves: int, aoo_left: int, parries_left: int | None, total_defense: bool,
+             remaining_ft: int | None) -> dict[str, Any]:
+    """:func:`_actions_left` of these readings, counted now (``None``: no shield; not its
+    turn)."""
+    notes = [f"Half Actions: {halves} ({_TURN})", f"AOO left this round: {aoo_left}"]
+    if parries_left is not None:
+        notes.append(f"parries left: {parries_left} ({_PARRY})")
+    if total_defense:
         notes.append("in Total Defense (+4 Defense, no AOO)")
-    if record.turn is not None:
-        notes.append(f"movement left: {record.remaining_ft} ft")
-    summary = f"{halves} Half · {record.aoo_left} AOO"
-    if record.turn is not None:
-        summary += f" · {record.remaining_ft} ft"
+    if remaining_ft is not None:
+        notes.append(f"movement left: {remaining_ft} ft")
+    summary = f"{halves} Half · {aoo_left} AOO"
+    if remaining_ft is not None:
+        summary += f" · {remaining_ft} ft"
     # each Half Action may cast a spell (``cast_spell``): as many casts as Half Actions
-    return {"big": halves, "attacks": halves, "spells": halves, "reactions": record.aoo_left,
+    return {"big": halves, "attacks": halves, "spells": halves, "reactions": aoo_left,
             "notes": tuple(notes), "summary": summary}
 
 

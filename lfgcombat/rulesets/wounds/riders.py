@@ -43,6 +43,7 @@ from typing import Any
 
 import pandas as pd
 
+from lfgcombat.creature.keep import kept_on
 from lfgcombat.dice import parse
 from lfgcombat.errors import DiceError
 from lfgcombat.rules.damage import DamageType
@@ -105,7 +106,16 @@ class WeaponDamage:
     after: tuple[str, ...] = ()
 
     def damage_parts(self) -> DamageParts:
-        """The parts as :class:`~lfgcombat.rulesets.wounds.attacks.DamageParts` for the attack."""
+        """The parts as :class:`~lfgcombat.rulesets.wounds.attacks.DamageParts` for the
+        attack; kept on this value (frozen: the same parts; issue 24, "Fast": every attack
+        parsed its dice again)."""
+        kept: DamageParts | None = self.__dict__.get("_damage_parts")
+        if kept is None:
+            kept = self.__dict__["_damage_parts"] = self._damage_parts_now()
+        return kept
+
+    def _damage_parts_now(self) -> DamageParts:
+        """:meth:`damage_parts`, made now."""
         resist = tuple(p.resisted for p in self.parts)
         return DamageParts(tuple((parse(p.stepped), p.factor,
                                   f"{'/'.join(p.types)} damage") for p in self.parts),
@@ -115,6 +125,18 @@ class WeaponDamage:
     def riders(self) -> tuple[str, ...]:
         """The rider types the weapon deals."""
         return tuple(dict.fromkeys(t for p in self.parts for t in p.types if t in RIDER_TYPES))
+
+    def attack_words(self) -> tuple[tuple[str, ...], tuple[str, ...]]:
+        """Every part's damage types (riders or not, each once) and the notes of the
+        resistances that take damage off a strike, as an attack logs them; kept on this
+        value (frozen; issue 24, "Fast": read at every attack)."""
+        kept: tuple[tuple[str, ...], tuple[str, ...]] | None = self.__dict__.get("_words")
+        if kept is None:
+            kept = self.__dict__["_words"] = (
+                tuple(dict.fromkeys(t for part in self.parts for t in part.types)),
+                tuple(n for part in self.parts if part.resisted for n in part.notes
+                      if n.endswith("a strike")))
+        return kept
 
     def __str__(self) -> str:
         return str(self.damage_parts())
@@ -319,11 +341,10 @@ def weapon_damage(creature: Any, weapon: Any, bonus: int, target: Target,
     """
 
     w = resolve_weapon(creature, weapon)
-    kept = getattr(type(creature), "_kept", None)  # a Creature keeps what it reads
-    if kept is not None and isinstance(weapon, str):  # (a frozen value: issue 24, "Fast")
-        parts = list(kept(creature, ("sheet", "wounds riders", weapon, bonus, target,
-                                     bool(spare)),
-                          lambda: _parts(creature, weapon, w, bonus, target, spare)))
+    if isinstance(weapon, str):  # (a creature keeps what it reads: issue 24, "Fast")
+        parts = list(kept_on(creature, ("sheet", "wounds riders", weapon, bonus, target,
+                                        bool(spare)),
+                             lambda: _parts(creature, weapon, w, bonus, target, spare)))
     else:
         parts = list(_parts(creature, weapon, w, bonus, target, spare))
     if resistances is not None:

@@ -62,6 +62,7 @@ from lfgcombat.rulesets.classic.ruleset import _check_reach, _no_killer_critical
 from lfgcombat.rules.conditions.conditions import ConditionError
 from lfgcombat.dice import Fortune
 from lfgcombat.errors import IllegalActionError
+from lfgcombat.creature.keep import kept_on
 from lfgcombat.creature.roll_bonuses import bonuses_to
 from lfgcombat.rulesets.base import RulesetDefinition, register
 from lfgcombat.rulesets.event_rules import (LFG_CONDITION_RULE, LFG_FLANK_RULE, LFG_MOVE_RULE,
@@ -143,9 +144,7 @@ def wounds_check_bonus(creature: Any, record: Any) -> int | None:
     if record is None:
         return None
     penalty = record.initiative_penalty if record.initiative_rounds > 0 else 0
-    kept = getattr(type(creature), "_kept", None)  # a Creature keeps what it reads
-    own = (_own_initiative(creature) if kept is None
-           else kept(creature, ("sheet", "wounds initiative"), lambda: _own_initiative(creature)))
+    own = kept_on(creature, ("sheet", "wounds initiative"), lambda: _own_initiative(creature))
     return own + int(penalty)
 
 
