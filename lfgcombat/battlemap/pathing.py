@@ -21,10 +21,12 @@ from lfgcombat.creature import Creature
 from lfgcombat.errors import IllegalActionError
 from lfgcombat.battlemap.grid import FEET_PER_CELL, Cell
 from lfgcombat.rules.movement.flight import planar, turns_between
+from lfgcombat.rules.movement.movement_modes import speeds_of
 
 from .core import CellLike
 from .kept import kept, token
-from .reading import _kept_on
+from .reading import _as_int, _conditions, _kept_on, _read, _speed_flag
+from .space import _as_the_map_reads
 from .moves import _MoveRules
 from .rules import R_MOVING, R_RETREAT
 from .values import _at, _Why
@@ -199,9 +201,23 @@ def _cheapest_steps(start: Cell, goal: Cell, settled: Mapping[Cell, int],
 
 
 def _token_of(c: Creature) -> int:
-    """The creature's :func:`~lfgcombat.battlemap.kept.token` (equal creatures, equal
-    numbers), kept on it (a creature never changes once made)."""
-    return _kept_on(c, ("<kept token>",), lambda: token(c))
+    """A :func:`~lfgcombat.battlemap.kept.token` of the creature as a movement's search
+    reads it (equal readings, equal numbers), kept on it (a creature never changes once
+    made): what the map's readings of it read (:func:`~lfgcombat.battlemap.space.
+    _as_the_map_reads`: its conditions' flags, lying as a body, threatening, reach,
+    helplessness, death), its conditions' names, its Move Speed and that speed's flags,
+    and its speeds of other modes. Its HP are not read: the same positions reached by
+    creatures of other HP (another fight from the same start, issue 25, item 4) find the
+    same cells."""
+    return _kept_on(c, ("<kept token>",), lambda: token(_as_a_search_reads(c)))
+
+
+def _as_a_search_reads(c: Creature) -> tuple:
+    """What :func:`_token_of` stands for."""
+    return (_as_the_map_reads(c), _conditions(c),
+            _as_int(_read(c, "move_speed", "speed", "move_speed_ft")),
+            tuple(_speed_flag(c, f) for f in ("immobile", "can_run", "can_five_foot_step")),
+            speeds_of(c))
 
 
 class _Pathing(_MoveRules):
@@ -358,8 +374,8 @@ class _Pathing(_MoveRules):
         """Everything a movement's reach can depend on (:mod:`~lfgcombat.battlemap.kept`):
         the static layers, elevations, doors and objects, the ceiling and the 5-foot step
         option, every creature as placed (a :class:`~lfgcombat.Creature` is a frozen
-        value, compared by content: its conditions, HP, speeds..., by way of its
-        :func:`~lfgcombat.battlemap.kept.token`) with its altitude and
+        value, compared by what a search reads of it: its conditions, speeds..., by way of
+        :func:`_token_of`) with its altitude and
         move under way, and the mover's movement this turn. ``None`` (worked out afresh)
         when a creature is not a plain :class:`~lfgcombat.Creature`."""
         found = self._cache.get(("world", mover))

@@ -169,10 +169,11 @@ class _Sight(_Flanking):
             target: A creature's name, or a cell.
             ranged: Apply the ranged-attack exceptions.
         """
-        key = ("cover", attacker, target, ranged)  # the map's state decides: kept per version
-        found = self._cache.get(key)
+        key = ("cover", attacker, target, ranged)  # kept until creatures move (_kept_here)
+        here = self._kept_here()
+        found = here.get(key)
         if found is None:
-            found = self._cache[key] = kept(self._cover_key(attacker, target, ranged),
+            found = here[key] = kept(self._cover_key(attacker, target, ranged),
                                             lambda: self._cover(attacker, target, ranged))
         return found
 
@@ -198,10 +199,11 @@ class _Sight(_Flanking):
         if not isinstance(where, str):
             return (self._label(where), cells)
         key = ("body", where)
-        found = self._cache.get(key)
+        here = self._kept_here()
+        found = here.get(key)
         if found is None:
             p = self._placed[where]
-            found = self._cache[key] = (where, cells, self._column(where), p.order, p.side,
+            found = here[key] = (where, cells, self._column(where), p.order, p.side,
                                         _lies_as_a_body(p.creature))
         return found
 
