@@ -198,3 +198,40 @@ def test_a_search_reads_no_hp_so_a_wounded_creature_finds_the_kept_reach(monkeyp
     assert made == [] and again == first
     monkeypatch.undo()
     assert again == m._reachable_now("Wulfric", None, "move")
+
+
+def test_distances_to_many_cells_are_each_cells_distance():
+    """"Count the number of hexes from you to your target ... Multiply the number of
+    hexes by 5" (000_8d1d7816ee944f3b.txt, "Using the Battle Map – Measuring Distance in
+    Combat"), a flyer farther by the 3D count: the same as :meth:`distance` one by one."""
+    for grid in ("hex", "square"):
+        m = HexMap(9, 6, grid=grid)
+        m.place(load_example("orc").replace(name="Big", size="large"), (5, 2), side="orcs")
+        m.place(load_example("mayat"), (1, 1), side="party")
+        cells = sorted(m.cells)
+        for target in ("Big", "Mayat", (4, 4)):
+            assert m.distances_to(cells, target) == [m.distance(c, target) for c in cells]
+        m.set_altitude("Mayat", 15)
+        assert m.distances_to(cells, "Mayat") == [m.distance(c, "Mayat") for c in cells]
+
+
+def test_an_encounter_asks_nobody_about_cramped_when_nobody_shares(monkeypatch):
+    """"if you occupy the same space as an allied ... creature ... you both gain the
+    Cramped condition" (000_8d1d7816ee944f3b.txt, "Space in Combat Gameplay"): with every
+    creature alone in its hex and no tight space, no creature's Cramped is read after a
+    step; sharing a hex still cramps both."""
+    from lfgcombat.engine import Encounter
+    cs = [load_example("mayat"), load_example("wulfric"), load_example("orc")]
+    m = HexMap(9, 6)
+    m.place(cs[0], (0, 2), side="party")
+    m.place(cs[1], (2, 2), side="party")
+    m.place(cs[2], (7, 2), side="orcs")
+    enc = Encounter(cs, map=m, seed=1).start()
+    asked = []
+    real = HexMap.cramped
+    monkeypatch.setattr(HexMap, "cramped", lambda self, n: asked.append(n) or real(self, n))
+    enc.note("a step")
+    assert asked == []
+    enc.map.relocate("Wulfric", (0, 2), share=True)
+    enc.note("another step")
+    assert asked and "cramped" in enc.state("Wulfric")["conditions"]
