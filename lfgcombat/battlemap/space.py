@@ -660,15 +660,21 @@ def _hand_over(reads: dict | None, new: Creature) -> None:
 
 def _as_the_map_reads(creature: Any) -> tuple:
     """Everything the readings of :meth:`_MapCore._kept_here` read from a creature: its
-    conditions' flags (``data/conditions.csv``: threatening, flanking, grappling,
-    helpless), whether it lies as a body, and its own verdicts on threatening,
-    helplessness, death and reach (:meth:`_MapCore._threatens`, :meth:`_MapCore._reach`).
-    Its hit points and the rest are not read there. Kept on a
-    :class:`~lfgcombat.creature.Creature` (:func:`~lfgcombat.battlemap.reading._kept_on`)."""
-    return _kept_on(creature, ("<as the map reads>",), lambda: (
-        condition_flags(creature), _lies_as_a_body(creature), _read(creature, "threatens"),
-        _read(creature, "helpless", "is_helpless"), _read(creature, "is_dead"),
-        _as_int(_read(creature, "threat_reach_ft", "reach_ft", "reach"))))
+    conditions' flags (``data/conditions.csv``: moving, threatening, flanking, grappling,
+    helpless) and whether Prone is among them (:meth:`_MapCore._threatens` as if it stood
+    up), whether it lies as a body, and its own verdicts on threatening, helplessness,
+    death and reach (:meth:`_MapCore._threatens`, :meth:`_MapCore._reach`). Its hit
+    points are not read there, nor conditions without a flag (Injured, a Bleed's level).
+    Kept on a :class:`~lfgcombat.creature.Creature`
+    (:func:`~lfgcombat.battlemap.reading._kept_on`)."""
+    def now() -> tuple:
+        f = condition_flags(creature)
+        return ((f.immobile, f.cannot_run, f.cannot_5ft_step, f.no_threat, f.helpless,
+                 f.unflankable, f.grappling, "prone" in f.names),
+                _lies_as_a_body(creature), _read(creature, "threatens"),
+                _read(creature, "helpless", "is_helpless"), _read(creature, "is_dead"),
+                _as_int(_read(creature, "threat_reach_ft", "reach_ft", "reach")))
+    return _kept_on(creature, ("<as the map reads>",), now)
 
 
 def _check_placement_args(side: Any, reach_ft: Any, threatens: Any, speed: Any, share: Any,

@@ -90,6 +90,11 @@ def test_a_turn_and_a_wound_keep_the_readings_of_where_creatures_stand():
     assert m._cache[_STABLE] is here and m.version == version + 2
     _check(m)
     assert m.creature("Orc 1").hp == orc.hp - 3
+    hurt = orc._with_hp(int(orc.injured_threshold) - 1, 0)  # Injured: no flag of the map's
+    assert "injured" in _conditions(hurt) and "injured" not in _conditions(orc)
+    m.update(hurt)
+    assert m._cache[_STABLE] is here
+    _check(m)
 
 
 def test_every_change_of_place_or_reading_gives_fresh_readings():
