@@ -31,6 +31,8 @@ from .values import Background, CellError, MapFormatError, Token, _at, _short
 MAX_SIDE = 1_000
 #: The key of :meth:`_MapCore._kept_here`'s readings in a map's cache.
 _STABLE = "<kept here>"
+#: A size's space (``space_hexes``, ``space_ft`` of ``data/sizes.csv``) by size name.
+_SPACES: dict[str, tuple[float, str]] = {}
 
 if TYPE_CHECKING:
     from .terrain import Terrain
@@ -347,8 +349,11 @@ class _MapCore:
         return [n for n, p in self._placed.items() if p.side == s and n != name]
 
     def _footprint_at(self, size: str, anchor: Cell) -> frozenset:
-        row = _sizes()[size]
-        return self.geometry.footprint(anchor, float(row["space_hexes"]), str(row["space_ft"]))
+        space = _SPACES.get(size)
+        if space is None:  # data/sizes.csv, read once a size
+            row = _sizes()[size]
+            space = _SPACES[size] = (float(row["space_hexes"]), str(row["space_ft"]))
+        return self.geometry.footprint(anchor, *space)
 
     def _speed(self, name: str) -> int:
         p = self._placed[name]

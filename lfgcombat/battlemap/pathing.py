@@ -228,16 +228,20 @@ class _Pathing(_MoveRules):
         """``name``'s footprint at ``anchor`` if it may pass through there, else ``None``."""
         p = self._placed[name]
         cells = self._footprint_at(p.size, anchor)
-        level = self._level(name)
-        # no terrain painted: nothing blocks, and only a swimmer or climber is refused
-        # (_blocks_at, _mode_refuses); most maps of GM prep's fights (issue 25, item 4)
-        open_ground = not self._terrain and self._mode(name) not in ("swim", "climb")
+        how = self._cache.get(("passing", name))  # the same until the map's next change
+        if how is None:
+            # no terrain painted: nothing blocks, and only a swimmer or climber is refused
+            # (_blocks_at, _mode_refuses); most maps of GM prep's fights (issue 25, item 4)
+            how = self._cache[("passing", name)] = (
+                self._level(name), not self._terrain and self._mode(name) not in ("swim", "climb"))
+        level, open_ground = how
+        on_map, occupants = self._cells, self._occupants
         for c in cells:
-            if c not in self._cells:
+            if c not in on_map:
                 return None
             if not open_ground and (self._blocks_at(c, level) or self._mode_refuses(c, name)):
                 return None
-            for o in self._occupants.get(c, ()):
+            for o in occupants.get(c, ()):
                 if o == name or self._level(o) != level:
                     continue
                 if ((not through_helpless and self._placed[o].side != p.side) or o in avoid_names

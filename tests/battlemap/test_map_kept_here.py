@@ -240,3 +240,23 @@ def test_an_encounter_asks_nobody_about_cramped_when_nobody_shares(monkeypatch):
     enc.map.relocate("Wulfric", (0, 2), share=True)
     enc.note("another step")
     assert asked and "cramped" in enc.state("Wulfric")["conditions"]
+
+
+def test_where_a_creature_may_pass_follows_its_mode_and_the_terrain():
+    """A swimmer moves through water only, a walker anywhere open; a wall blocks
+    (000_8d1d7816ee944f3b.txt, "Other Types of Movement"; "Moving in Combat – Terrain,
+    Creatures, & Other Issues"): what a search reads of the mover is read again after a
+    change of mode or terrain."""
+    m = HexMap(6, 3)
+    m.place(load_example("mayat"), (0, 1), side="party")
+    land, water = m.cell(1, 1), m.cell(2, 1)
+    m.set_terrain(water, "water")
+
+    def passes(cell) -> bool:
+        return m._footprint_passable("Mayat", cell, frozenset(), True) is not None
+    assert passes(land) and passes(water)
+    with m.moving("Mayat", "swim"):
+        assert not passes(land) and passes(water)
+    assert passes(land)
+    m.set_terrain(land, "wall")
+    assert not passes(land)
