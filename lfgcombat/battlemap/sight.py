@@ -183,13 +183,14 @@ class _Sight(_Flanking):
         standing on a cell near a line between them (its corridor) with what decides
         whether it is in the way (cells, column, size order, side, lying as a body)."""
         a_cells, t_cells = self._cells_of(attacker), self._cells_of(target)
-        g = self.geometry
-        corridor: set = set()
+        kind = self.geometry.kind  # the corridor's lines and neighbours: the grid's alone
+        corridor: frozenset | set = frozenset()
         for origin in a_cells:
-            corridor |= kept(("corridor", repr(g), origin, t_cells),
+            near_line = kept(("corridor", kind, origin, t_cells),
                              lambda: frozenset(self._corridor(origin, t_cells)))
-        occupants = self._occupants
-        near = {o for c in corridor if c in occupants for o in occupants[c]}
+            corridor = near_line if not corridor else corridor | near_line
+        # the few occupied cells looked up in the corridor, not its many cells in them
+        near = {o for c, os in self._occupants.items() if c in corridor for o in os}
         return ("cover", self._static_key(), ranged,
                 self._body_key(attacker, a_cells), self._body_key(target, t_cells),
                 tuple(sorted((o, self._body_key(o, self._placed[o].cells)) for o in near)))
