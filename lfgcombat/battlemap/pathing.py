@@ -25,7 +25,7 @@ from lfgcombat.rules.movement.movement_modes import speeds_of
 
 from .core import CellLike
 from .kept import kept, token
-from .reading import _as_int, _conditions, _kept_on, _read, _speed_flag
+from .reading import _as_int, _conditions, _kept_on, _never_changes, _read, _speed_flag
 from .space import _as_the_map_reads
 from .moves import _MoveRules
 from .rules import R_MOVING, R_RETREAT
@@ -381,13 +381,13 @@ class _Pathing(_MoveRules):
         value, compared by what a search reads of it: its conditions, speeds..., by way of
         :func:`_token_of`) with its altitude and
         move under way, and the mover's movement this turn. ``None`` (worked out afresh)
-        when a creature is not a plain :class:`~lfgcombat.Creature`."""
+        when a creature is not a :class:`~lfgcombat.Creature` (or a frozen dataclass of one)."""
         found = self._cache.get(("world", mover))
         if found is not None:
             return found[0]
         placed = []
         for n, p in self._placed.items():
-            if type(p.creature) is not Creature:
+            if not _never_changes(p.creature):
                 self._cache[("world", mover)] = (None,)
                 return None
             placed.append((n, _token_of(p.creature), p.side, p.anchor, p.cells, p.size,

@@ -260,3 +260,26 @@ def test_where_a_creature_may_pass_follows_its_mode_and_the_terrain():
     assert passes(land)
     m.set_terrain(land, "wall")
     assert not passes(land)
+
+
+def test_a_record_sheet_s_readings_are_kept_and_follow_its_standing():
+    """A ruleset's view of a combatant (a RecordSheet: its standing on the map by its
+    ruleset's health, lfgcombat/engine/record_sheet.py) is a frozen value like a
+    Creature: the map keeps what it reads of it, and a new standing (helpless, not
+    threatening: "Occupied Space-Enemy", "Reach & Threatened Area") reads afresh."""
+    from lfgcombat.engine.record_sheet import RecordSheet
+    from lfgcombat.rulesets.policies import MapStanding
+    m = _board()
+    orc = m._placed["Orc 1"].creature
+    up = RecordSheet.of(orc, MapStanding())
+    m.update(up)
+    assert m._world_key("Wulfric") is not None  # a movement's search kept for it
+    first = m.reachable("Wulfric")
+    assert first == m._reachable_now("Wulfric", None, "move")
+    assert _as_the_map_reads(up) is _as_the_map_reads(up)  # kept on it
+    _check(m)
+    down = RecordSheet.of(orc, MapStanding(threatens=False, moves=False, helpless=True))
+    m.update(down)
+    assert not m._threatens("Orc 1") and m.threatened("Orc 1") == frozenset()
+    _check(m)
+    assert m.reachable("Wulfric") == m._reachable_now("Wulfric", None, "move")
