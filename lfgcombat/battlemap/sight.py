@@ -423,8 +423,21 @@ class _Sight(_Flanking):
         (``000_8d1d7816ee944f3b.txt``, "High Ground / Low Ground";
         000_8d1d7816ee944f3b.txt, "High Ground & Ranged Attacks"). A creature's height is
         the highest ground under its footprint (decision). Only terrain counts, so creatures
-        of different sizes get nothing from their size alone, as the text says.
+        of different sizes get nothing from their size alone, as the text says. Kept until
+        creatures move (:meth:`_kept_here`).
         """
+        here = self._kept_here()
+        key = ("high ground", attacker, target)
+        try:
+            found = here.get(key)
+        except TypeError:  # neither a name nor a cell: _cells_of says what is wrong
+            found = None
+        if found is None:
+            found = here[key] = self._high_ground(attacker, target)
+        return found
+
+    def _high_ground(self, attacker: Where, target: Where) -> HighGround:
+        """:meth:`high_ground` worked out."""
         ha = max(self._elevation.get(c, 0) for c in self._cells_of(attacker)) + self._level(
             attacker)  # a flyer's altitude is above its ground (lfgcombat.battlemap.altitude)
         hb = max(self._elevation.get(c, 0) for c in self._cells_of(target)) + self._level(target)

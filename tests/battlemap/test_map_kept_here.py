@@ -17,6 +17,7 @@ import itertools
 import pytest
 
 from lfgcombat.battlemap import HexMap, kept
+from lfgcombat.battlemap.altitude import distance_3d
 from lfgcombat.battlemap.core import _STABLE
 from lfgcombat.battlemap.pathing import _token_of
 from lfgcombat.battlemap.reading import _conditions, condition_flags
@@ -44,7 +45,8 @@ def _kept(m: HexMap) -> tuple:
             {n: m.flanking(n) for n in m.names}, {n: m.threatened(n) for n in m.names},
             {n: m._threatens(n) for n in m.names}, {n: m.cramped(n) for n in m.names},
             {(a, b): m.distance(a, b) for a, b in pairs},
-            {(a, c): m.distance(a, c) for a in m.names for c in [(0, 0), (8, 5)]})
+            {(a, c): m.distance(a, c) for a in m.names for c in [(0, 0), (8, 5)]},
+            {(a, b): m.high_ground(a, b) for a, b in pairs})
 
 
 def _fresh(m: HexMap) -> tuple:
@@ -54,13 +56,15 @@ def _fresh(m: HexMap) -> tuple:
         t = m._threatens_now(n, False)
         return m._threatened(m._placed[n], n, 0, t, m._reach(n) if t else 0)
 
-    def dist(a, b) -> int:
-        return min(m.geometry.distance_ft(x, y) for x in m._cells_of(a) for y in m._cells_of(b))
+    def dist(a, b) -> int:  # "Measuring Distance in Combat", a flyer's by the 3D count
+        flat = min(m.geometry.distance_ft(x, y) for x in m._cells_of(a) for y in m._cells_of(b))
+        return distance_3d(flat, m._level(a) - m._level(b))
     return ({(a, b, r): m._cover(a, b, r) for a, b in pairs for r in (True, False)},
             {n: m._flanking(n, frozenset()) for n in m.names},
             {n: threat(n) for n in m.names}, {n: m._threatens_now(n, False) for n in m.names},
             {n: m._cramped(n) for n in m.names}, {(a, b): dist(a, b) for a, b in pairs},
-            {(a, c): dist(a, c) for a in m.names for c in [(0, 0), (8, 5)]})
+            {(a, c): dist(a, c) for a in m.names for c in [(0, 0), (8, 5)]},
+            {(a, b): m._high_ground(a, b) for a, b in pairs})
 
 
 def _check(m: HexMap) -> None:
@@ -138,6 +142,12 @@ def test_every_change_of_place_or_reading_gives_fresh_readings():
     m.set_terrain((4, 2), "normal")
     m.move("Wulfric", [(4, 2)])  # a move of its own
     _check(m)
+    m.set_elevation((4, 2), 10)  # "High Ground / Low Ground": on a rise
+    _check(m)
+    assert m.high_ground("Wulfric", "Orc 1").melee_attack == 1
+    m.set_altitude("Orc 1", 15)  # flying up: above it now
+    _check(m)
+    assert m.high_ground("Wulfric", "Orc 1").melee_attack == -1
 
 
 def test_flanking_and_cramped_follow_moves_and_prone_but_not_wounds():
