@@ -29,6 +29,10 @@ from .values import Background, CellError, MapFormatError, Token, _at, _short
 
 #: The most cells a map has across or down.
 MAX_SIDE = 1_000
+#: The key of :meth:`_MapCore._kept_here`'s readings in a map's cache.
+_STABLE = "<kept here>"
+#: A size's space (``space_hexes``, ``space_ft`` of ``data/sizes.csv``) by size name.
+_SPACES: dict[str, tuple[float, str]] = {}
 
 if TYPE_CHECKING:
     from .terrain import Terrain
@@ -223,12 +227,32 @@ class _MapCore:
         self.__dict__["_static_memo"] = (now, dict(self._terrain), dict(self._wall_heights), k)
         return k
 
-    def _changed(self) -> None:
+    def _changed(self, *, places: bool = True) -> None:
+        """The map changed: its version grows and its readings are forgotten, except, when
+        ``places`` is false (a turn started, a creature's new version reads the same to
+        the map: :meth:`_Space.update`), the readings of where creatures stand and what
+        they can do there (:meth:`_kept_here`)."""
         self._version += 1
+        stable = None if places else self._cache.get(_STABLE)
         self._cache.clear()
+        if stable is not None:
+            self._cache[_STABLE] = stable
         if not self._held:
             for fn in list(self._listeners):
                 fn(self)
+
+    def _kept_here(self) -> dict[Any, Any]:
+        """The readings kept until creatures move, are placed, removed or read differently
+        by the map (a condition, death: :meth:`_Space.update`), or the terrain changes:
+        cover, flanking, threatened cells, threatening, Cramped and distance between
+        creatures. They read neither this turn's movement nor a creature's hit points, so a
+        turn's start and a wound keep them (issue 25, item 4: a map fight reads them some
+        60 times and its creatures move some 8 times). Held inside the map's cache, so
+        whatever empties it (a move under way: :meth:`moving`) empties them too."""
+        found = self._cache.get(_STABLE)
+        if found is None:
+            found = self._cache[_STABLE] = {}
+        return found
 
     def hold(self) -> _Hold:
         """Within the block, changes do not call the listeners; at its end they are called
@@ -325,8 +349,11 @@ class _MapCore:
         return [n for n, p in self._placed.items() if p.side == s and n != name]
 
     def _footprint_at(self, size: str, anchor: Cell) -> frozenset:
-        row = _sizes()[size]
-        return self.geometry.footprint(anchor, float(row["space_hexes"]), str(row["space_ft"]))
+        space = _SPACES.get(size)
+        if space is None:  # data/sizes.csv, read once a size
+            row = _sizes()[size]
+            space = _SPACES[size] = (float(row["space_hexes"]), str(row["space_ft"]))
+        return self.geometry.footprint(anchor, *space)
 
     def _speed(self, name: str) -> int:
         p = self._placed[name]
@@ -358,11 +385,12 @@ class _MapCore:
         """Whether ``name`` threatens now: its own verdict (or the GM's override) and no
         condition whose ``threatens`` column is false (``data/conditions.csv``: Prone,
         Grappled, Pinned, Blinded, Helpless...). ``but_for_prone``: as if it stood up.
-        Kept until the map's next change."""
+        Kept until creatures move or read differently (:meth:`_kept_here`)."""
         key = ("threatens", name, but_for_prone)
-        found = self._cache.get(key)
+        here = self._kept_here()
+        found = here.get(key)
         if found is None:
-            found = self._cache[key] = self._threatens_now(name, but_for_prone)
+            found = here[key] = self._threatens_now(name, but_for_prone)
         return found
 
     def _threatens_now(self, name: str, but_for_prone: bool) -> bool:
@@ -392,7 +420,7 @@ class _MapCore:
         """Forget what ``name`` moved this turn (5-foot step and movement bookkeeping)."""
         self._p(name)
         self._turn[name] = _Turn()
-        self._changed()
+        self._changed(places=False)  # where creatures stand and what they do: unchanged
 
     def moved_this_turn(self, name: str) -> int:
         """Feet ``name`` has moved since its turn started."""
@@ -413,13 +441,30 @@ class _MapCore:
         "Using the Battle Map – Measuring Distance in Combat"); on squares the 5/10
         diagonal rule ("Option – Square Grid"). Creatures at different altitudes (a cell
         is at the ground) are farther apart by the 3D rule of
-        :mod:`lfgcombat.battlemap.altitude`.
+        :mod:`lfgcombat.battlemap.altitude`. Kept until creatures move (:meth:`_kept_here`).
         """
-        ca, cb = self._cells_of(a), self._cells_of(b)
+        here = self._kept_here()
+        key = ("distance", a, b)
+        try:
+            found = here.get(key)
+        except TypeError:  # neither a name nor a cell: _cells_of says what is wrong
+            found = None
+        if found is None:
+            ca, cb = self._cells_of(a), self._cells_of(b)
+            d = self.geometry.distance_ft
+            flat = min(d(x, y) for x in ca for y in cb)
+            v = self._level(a) - self._level(b)
+            found = here[key] = flat if not v else distance_3d(flat, v)
+        return found
+
+    def distances_to(self, cells: Iterable[Cell], b: Where) -> list[int]:
+        """``[distance(c, b) for c in cells]`` (:meth:`distance`) for cells of this map,
+        worked out together: the cells a mover can reach, each measured to its target
+        (issue 25, item 4: a map fight asks for some 40 at every approach)."""
+        tc, lv = self._cells_of(b), self._level(b)
         d = self.geometry.distance_ft
-        flat = min(d(x, y) for x in ca for y in cb)
-        v = self._level(a) - self._level(b)
-        return flat if not v else distance_3d(flat, v)
+        flat = [min(d(c, y) for y in tc) for c in cells]
+        return flat if not lv else [distance_3d(f, -lv) for f in flat]
 
     def _level(self, where: Where) -> int:
         """The altitude of a creature (during a move, the one it moves at); 0 for a cell."""

@@ -38,13 +38,14 @@ class _Flanking(_Actions):
         attackers' footprints minus one; Huge and Gargantuan need 3 and 4 hexes (the text's
         scale, "shift the scale appropriately"). Grappled and pinned creatures cannot be
         flanked; foes ``ignored`` with the "Ignore an enemy" option cannot flank. Kept until
-        the map's next change.
+        creatures move or read differently (:meth:`_kept_here`).
         """
         ign = frozenset(ignored)
         key = ("flanking", name, ign)
-        found = self._cache.get(key)
+        here = self._kept_here()
+        found = here.get(key)
         if found is None:
-            found = self._cache[key] = self._flanking(name, ign)
+            found = here[key] = self._flanking(name, ign)
         return found
 
     def _flanking(self, name: str, ign: frozenset) -> Flanking:

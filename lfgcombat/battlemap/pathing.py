@@ -21,10 +21,12 @@ from lfgcombat.creature import Creature
 from lfgcombat.errors import IllegalActionError
 from lfgcombat.battlemap.grid import FEET_PER_CELL, Cell
 from lfgcombat.rules.movement.flight import planar, turns_between
+from lfgcombat.rules.movement.movement_modes import speeds_of
 
 from .core import CellLike
 from .kept import kept, token
-from .reading import _kept_on
+from .reading import _as_int, _conditions, _kept_on, _never_changes, _read, _speed_flag
+from .space import _as_the_map_reads
 from .moves import _MoveRules
 from .rules import R_MOVING, R_RETREAT
 from .values import _at, _Why
@@ -199,9 +201,23 @@ def _cheapest_steps(start: Cell, goal: Cell, settled: Mapping[Cell, int],
 
 
 def _token_of(c: Creature) -> int:
-    """The creature's :func:`~lfgcombat.battlemap.kept.token` (equal creatures, equal
-    numbers), kept on it (a creature never changes once made)."""
-    return _kept_on(c, ("<kept token>",), lambda: token(c))
+    """A :func:`~lfgcombat.battlemap.kept.token` of the creature as a movement's search
+    reads it (equal readings, equal numbers), kept on it (a creature never changes once
+    made): what the map's readings of it read (:func:`~lfgcombat.battlemap.space.
+    _as_the_map_reads`: its conditions' flags, lying as a body, threatening, reach,
+    helplessness, death), its conditions' names, its Move Speed and that speed's flags,
+    and its speeds of other modes. Its HP are not read: the same positions reached by
+    creatures of other HP (another fight from the same start, issue 25, item 4) find the
+    same cells."""
+    return _kept_on(c, ("<kept token>",), lambda: token(_as_a_search_reads(c)))
+
+
+def _as_a_search_reads(c: Creature) -> tuple:
+    """What :func:`_token_of` stands for."""
+    return (_as_the_map_reads(c), _conditions(c),
+            _as_int(_read(c, "move_speed", "speed", "move_speed_ft")),
+            tuple(_speed_flag(c, f) for f in ("immobile", "can_run", "can_five_foot_step")),
+            speeds_of(c))
 
 
 class _Pathing(_MoveRules):
@@ -212,16 +228,20 @@ class _Pathing(_MoveRules):
         """``name``'s footprint at ``anchor`` if it may pass through there, else ``None``."""
         p = self._placed[name]
         cells = self._footprint_at(p.size, anchor)
-        level = self._level(name)
-        # no terrain painted: nothing blocks, and only a swimmer or climber is refused
-        # (_blocks_at, _mode_refuses); most maps of GM prep's fights (issue 25, item 4)
-        open_ground = not self._terrain and self._mode(name) not in ("swim", "climb")
+        how = self._cache.get(("passing", name))  # the same until the map's next change
+        if how is None:
+            # no terrain painted: nothing blocks, and only a swimmer or climber is refused
+            # (_blocks_at, _mode_refuses); most maps of GM prep's fights (issue 25, item 4)
+            how = self._cache[("passing", name)] = (
+                self._level(name), not self._terrain and self._mode(name) not in ("swim", "climb"))
+        level, open_ground = how
+        on_map, occupants = self._cells, self._occupants
         for c in cells:
-            if c not in self._cells:
+            if c not in on_map:
                 return None
             if not open_ground and (self._blocks_at(c, level) or self._mode_refuses(c, name)):
                 return None
-            for o in self._occupants.get(c, ()):
+            for o in occupants.get(c, ()):
                 if o == name or self._level(o) != level:
                     continue
                 if ((not through_helpless and self._placed[o].side != p.side) or o in avoid_names
@@ -358,16 +378,16 @@ class _Pathing(_MoveRules):
         """Everything a movement's reach can depend on (:mod:`~lfgcombat.battlemap.kept`):
         the static layers, elevations, doors and objects, the ceiling and the 5-foot step
         option, every creature as placed (a :class:`~lfgcombat.Creature` is a frozen
-        value, compared by content: its conditions, HP, speeds..., by way of its
-        :func:`~lfgcombat.battlemap.kept.token`) with its altitude and
+        value, compared by what a search reads of it: its conditions, speeds..., by way of
+        :func:`_token_of`) with its altitude and
         move under way, and the mover's movement this turn. ``None`` (worked out afresh)
-        when a creature is not a plain :class:`~lfgcombat.Creature`."""
+        when a creature is not a :class:`~lfgcombat.Creature` (or a frozen dataclass of one)."""
         found = self._cache.get(("world", mover))
         if found is not None:
             return found[0]
         placed = []
         for n, p in self._placed.items():
-            if type(p.creature) is not Creature:
+            if not _never_changes(p.creature):
                 self._cache[("world", mover)] = (None,)
                 return None
             placed.append((n, _token_of(p.creature), p.side, p.anchor, p.cells, p.size,

@@ -43,14 +43,15 @@ class _Reach(_Space):
         """
         level = 0 if altitude is None else int(altitude)
         key = ("thr", name, level)
-        found = self._cache.get(key)
+        here = self._kept_here()
+        found = here.get(key)
         if found is not None:
             return found
         p = self._p(name)
         threatens = self._threatens(name)
         reach = self._reach(name) if threatens else 0
         # what the cells depend on (lfgcombat.battlemap.kept): kept across moves and fights
-        out = self._cache[key] = kept(
+        out = here[key] = kept(
             ("thr", self._static_key(), p.cells, self._altitude.get(name, 0), level,
              threatens, reach), lambda: self._threatened(p, name, level, threatens, reach))
         return out

@@ -49,8 +49,10 @@ def _read(obj: Any, *names: str) -> Any:
 
     A :class:`~lfgcombat.creature.Creature` never changes once made (play makes a new
     one), so what the map reads from it is kept on it, one reading per ``names`` (issue
-    24, "Fast": a name a creature lacks costs a failed lookup through its sections)."""
-    if type(obj) is not Creature:
+    24, "Fast": a name a creature lacks costs a failed lookup through its sections). So is
+    a frozen dataclass made from one (a ruleset's ``RecordSheet``: its standing on the map
+    is one of its fields; issue 25, item 4)."""
+    if not _never_changes(obj):
         return _read_now(obj, names)
     kept = obj.__dict__.get("_map_reads")
     if kept is None:
@@ -65,7 +67,7 @@ def _read(obj: Any, *names: str) -> Any:
 def _kept_on(obj: Any, key: tuple[Any, ...], make: Callable[[], Any]) -> Any:
     """``make()``, kept on ``obj`` under ``key`` when it is a
     :class:`~lfgcombat.creature.Creature` (never changed once made: :func:`_read`)."""
-    if type(obj) is not Creature:
+    if not _never_changes(obj):
         return make()
     kept = obj.__dict__.get("_map_reads")
     if kept is None:
@@ -75,6 +77,17 @@ def _kept_on(obj: Any, key: tuple[Any, ...], make: Callable[[], Any]) -> Any:
     except KeyError:
         v = kept[key] = make()
         return v
+
+
+def _never_changes(obj: Any) -> bool:
+    """Whether ``obj`` is a :class:`~lfgcombat.creature.Creature` or a dataclass made from
+    one (frozen as it is: a dataclass cannot thaw a frozen base), whose readings may be
+    kept on it (:func:`_read`)."""
+    t = type(obj)
+    return t is Creature or (isinstance(obj, Creature)
+                             and getattr(t, "__dataclass_params__", None) is not None
+                             and t.__dataclass_params__.frozen
+                             and "__dataclass_fields__" in t.__dict__)
 
 
 def _read_now(obj: Any, names: tuple[str, ...]) -> Any:

@@ -169,10 +169,11 @@ class _Sight(_Flanking):
             target: A creature's name, or a cell.
             ranged: Apply the ranged-attack exceptions.
         """
-        key = ("cover", attacker, target, ranged)  # the map's state decides: kept per version
-        found = self._cache.get(key)
+        key = ("cover", attacker, target, ranged)  # kept until creatures move (_kept_here)
+        here = self._kept_here()
+        found = here.get(key)
         if found is None:
-            found = self._cache[key] = kept(self._cover_key(attacker, target, ranged),
+            found = here[key] = kept(self._cover_key(attacker, target, ranged),
                                             lambda: self._cover(attacker, target, ranged))
         return found
 
@@ -182,13 +183,14 @@ class _Sight(_Flanking):
         standing on a cell near a line between them (its corridor) with what decides
         whether it is in the way (cells, column, size order, side, lying as a body)."""
         a_cells, t_cells = self._cells_of(attacker), self._cells_of(target)
-        g = self.geometry
-        corridor: set = set()
+        kind = self.geometry.kind  # the corridor's lines and neighbours: the grid's alone
+        corridor: frozenset | set = frozenset()
         for origin in a_cells:
-            corridor |= kept(("corridor", repr(g), origin, t_cells),
+            near_line = kept(("corridor", kind, origin, t_cells),
                              lambda: frozenset(self._corridor(origin, t_cells)))
-        occupants = self._occupants
-        near = {o for c in corridor if c in occupants for o in occupants[c]}
+            corridor = near_line if not corridor else corridor | near_line
+        # the few occupied cells looked up in the corridor, not its many cells in them
+        near = {o for c, os in self._occupants.items() if c in corridor for o in os}
         return ("cover", self._static_key(), ranged,
                 self._body_key(attacker, a_cells), self._body_key(target, t_cells),
                 tuple(sorted((o, self._body_key(o, self._placed[o].cells)) for o in near)))
@@ -198,10 +200,11 @@ class _Sight(_Flanking):
         if not isinstance(where, str):
             return (self._label(where), cells)
         key = ("body", where)
-        found = self._cache.get(key)
+        here = self._kept_here()
+        found = here.get(key)
         if found is None:
             p = self._placed[where]
-            found = self._cache[key] = (where, cells, self._column(where), p.order, p.side,
+            found = here[key] = (where, cells, self._column(where), p.order, p.side,
                                         _lies_as_a_body(p.creature))
         return found
 
@@ -420,8 +423,21 @@ class _Sight(_Flanking):
         (``000_8d1d7816ee944f3b.txt``, "High Ground / Low Ground";
         000_8d1d7816ee944f3b.txt, "High Ground & Ranged Attacks"). A creature's height is
         the highest ground under its footprint (decision). Only terrain counts, so creatures
-        of different sizes get nothing from their size alone, as the text says.
+        of different sizes get nothing from their size alone, as the text says. Kept until
+        creatures move (:meth:`_kept_here`).
         """
+        here = self._kept_here()
+        key = ("high ground", attacker, target)
+        try:
+            found = here.get(key)
+        except TypeError:  # neither a name nor a cell: _cells_of says what is wrong
+            found = None
+        if found is None:
+            found = here[key] = self._high_ground(attacker, target)
+        return found
+
+    def _high_ground(self, attacker: Where, target: Where) -> HighGround:
+        """:meth:`high_ground` worked out."""
         ha = max(self._elevation.get(c, 0) for c in self._cells_of(attacker)) + self._level(
             attacker)  # a flyer's altitude is above its ground (lfgcombat.battlemap.altitude)
         hb = max(self._elevation.get(c, 0) for c in self._cells_of(target)) + self._level(target)

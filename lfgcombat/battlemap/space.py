@@ -13,18 +13,20 @@ space occupied than is available").
 
 from __future__ import annotations
 
+import dataclasses
 import math
 from collections.abc import Iterable, Mapping
 from typing import Any
 
+from lfgcombat.creature import Creature
 from lfgcombat.errors import IllegalActionError
 from lfgcombat.battlemap.grid import Cell
 
 from .core import CellLike, _Placed, _Turn
-from .reading import _size_name, _sizes, condition_flags
+from .reading import _as_int, _kept_on, _read, _size_name, _sizes, condition_flags
 from .rules import R_HALF, R_ILLEGAL, R_SPACE
 from .altitude import R_ALTITUDE, check_altitude, check_ceiling, headroom_problem
-from .terrain import Terrain, _Terrain
+from .terrain import Terrain, _lies_as_a_body, _Terrain
 from .values import CrossSection, Relocation, Token, _and, _at, _short, _Why
 
 def _creature_name(creature: Any) -> str:
@@ -483,23 +485,25 @@ class _Space(_Terrain):
         grappled, grappling or pinned is taken to be the grapple and causes nothing. The
         2+ size rule frees both creatures. Two Large+ creatures may share
         ``max(1, hexes of the smaller footprint // 3)`` hexes (1 for Large, the text's
-        "1 hex (or 33%)"). Crowds and tight spaces are the GM's to add. Kept until the map's
-        next change.
+        "1 hex (or 33%)"). Crowds and tight spaces are the GM's to add. Kept until
+        creatures move or read differently (:meth:`_kept_here`).
         """
         key = ("cramped", name)
-        found = self._cache.get(key)
+        here = self._kept_here()
+        found = here.get(key)
         if found is None:
-            found = self._cache[key] = (() if name in self._placed and not self._crowded()
-                                        else self._cramped(name))
+            found = here[key] = (() if name in self._placed and not self._crowded()
+                                 else self._cramped(name))
         return found
 
     def _crowded(self) -> bool:
         """Whether a cell holds two creatures or the map has a tight space (if not, nobody
-        is Cramped by where it stands); kept until the map's next change (an encounter asks
+        is Cramped by where it stands); kept until creatures move (an encounter asks
         for every creature after every step: issue 24, item 6)."""
-        found = self._cache.get("crowded")
+        here = self._kept_here()
+        found = here.get("crowded")
         if found is None:
-            found = self._cache["crowded"] = (
+            found = here["crowded"] = (
                 any(len(v) > 1 for v in self._occupants.values())
                 or Terrain.TIGHT in self._terrain.values())
         return found
@@ -604,14 +608,73 @@ class _Space(_Terrain):
 
     def update(self, creature: Any) -> None:
         """Swap in a new version of a placed creature (same name), e.g. after a condition
-        changed; its position and side stay."""
+        changed; its position and side stay. When the map reads the new version as the old
+        (:func:`_as_the_map_reads`: a wound, most often), the readings of where creatures
+        stand are kept (:meth:`_kept_here`)."""
         p = self._p(creature.name)
         size = _size_name(getattr(creature, "size", "medium"))
         if size != p.size:
             raise IllegalActionError(f"{creature.name} changed size ({p.size} -> {size}); remove() "
                                      "and place() it again", R_SPACE)
-        p.creature = creature
-        self._changed()
+        old, p.creature = p.creature, creature
+        self._changed(places=not _reads_the_same(old, creature))
+
+
+#: A :class:`~lfgcombat.creature.Creature`'s fields but its HP.
+_SHEET_FIELDS = tuple(f.name for f in dataclasses.fields(Creature)
+                      if f.name not in ("current_hp", "temp_hp"))
+
+
+def _reads_the_same(old: Any, new: Any) -> bool:
+    """Whether the map reads ``new`` as ``old`` (:func:`_as_the_map_reads`). A copy with
+    other HP only (a wound: every other field the same object), the same conditions in
+    effect (as :func:`lfgcombat.creature.kept.keep_stats` compares them) and alive or dead
+    alike is known to, without reading it (issue 25, item 4: a map fight's every hit)."""
+    if old is new:
+        return True
+    if type(old) is Creature and type(new) is Creature:
+        have, made = old.__dict__, new.__dict__
+        if all(have[k] is made[k] for k in _SHEET_FIELDS) and old.is_dead == new.is_dead:
+            a, b = old.active_conditions, new.active_conditions
+            if a is b or (a.entries == b.entries and a.superseded == b.superseded):
+                _hand_over(have.get("_map_reads"), new)
+                return True
+    return _as_the_map_reads(old) == _as_the_map_reads(new)
+
+
+#: The readings kept on a creature (:func:`~lfgcombat.battlemap.reading._kept_on`) that
+#: read no HP but through the conditions in effect and death (:func:`_reads_the_same`).
+_HP_FREE_READS = frozenset({"<as the map reads>", "<kept token>", "<conditions>",
+                            "<condition flags>", "a_body", "lies_as_a_body", "<threatens>"})
+
+
+def _hand_over(reads: dict | None, new: Creature) -> None:
+    """Give ``new`` the readings of :data:`_HP_FREE_READS` kept on its wounded original."""
+    if not reads:
+        return
+    mine = new.__dict__.setdefault("_map_reads", {})
+    for key, value in reads.items():
+        if key[0] in _HP_FREE_READS and key not in mine:
+            mine[key] = value
+
+
+def _as_the_map_reads(creature: Any) -> tuple:
+    """Everything the readings of :meth:`_MapCore._kept_here` read from a creature: its
+    conditions' flags (``data/conditions.csv``: moving, threatening, flanking, grappling,
+    helpless) and whether Prone is among them (:meth:`_MapCore._threatens` as if it stood
+    up), whether it lies as a body, and its own verdicts on threatening, helplessness,
+    death and reach (:meth:`_MapCore._threatens`, :meth:`_MapCore._reach`). Its hit
+    points are not read there, nor conditions without a flag (Injured, a Bleed's level).
+    Kept on a :class:`~lfgcombat.creature.Creature`
+    (:func:`~lfgcombat.battlemap.reading._kept_on`)."""
+    def now() -> tuple:
+        f = condition_flags(creature)
+        return ((f.immobile, f.cannot_run, f.cannot_5ft_step, f.no_threat, f.helpless,
+                 f.unflankable, f.grappling, "prone" in f.names),
+                _lies_as_a_body(creature), _read(creature, "threatens"),
+                _read(creature, "helpless", "is_helpless"), _read(creature, "is_dead"),
+                _as_int(_read(creature, "threat_reach_ft", "reach_ft", "reach")))
+    return _kept_on(creature, ("<as the map reads>",), now)
 
 
 def _check_placement_args(side: Any, reach_ft: Any, threatens: Any, speed: Any, share: Any,

@@ -505,6 +505,8 @@ def _approach(enc: Encounter, name: str, target: str, weapon) -> None:
     cells = [c for c in where if c not in where.provoking] or list(where)
     if not cells:
         return
-    goal = min(cells, key=lambda c: (hmap.distance(c, target), where.cost[c]))
-    if hmap.distance(goal, target) < hmap.distance(name, target):
+    gaps = hmap.distances_to(cells, target)  # hmap.distance(c, target) for each cell
+    gap, _, goal = min(zip(gaps, (where.cost[c] for c in cells), cells),
+                       key=lambda t: (t[0], t[1]))
+    if gap < hmap.distance(name, target):
         move_or_stay(enc, name, goal)

@@ -84,6 +84,8 @@ def _sync_space(st: Encounter, quiet: bool = False) -> None:
         return
     if not quiet:
         st._carry_swallowed()
+    if not st._space_cramped and not st.map._crowded():
+        return  # nobody shares a hex, no tight space: nobody is or was Cramped by it
     for n in st._anchors:
         why = ""
         if n in st.map and not st._f[n].dead:
