@@ -118,7 +118,7 @@ def test_a_wrong_alternating_is_refused_and_changes_nothing() -> None:
 
 def _touch_roll(enc: Encounter):
     return next(e for e in reversed(list(enc.log)) if e.kind == "roll"
-                and e.data["label"].startswith("touch attack"))
+                and e.data["label"].startswith("Touch attack"))
 
 
 @pytest.mark.parametrize("maneuver", ["trip", "shield_bash"])

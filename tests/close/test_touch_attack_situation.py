@@ -33,7 +33,7 @@ def _fight(seed: int = 1, *, flank: bool) -> Encounter:
 
 def _touch_roll(enc: Encounter):
     return next(e for e in enc.log if e.kind == "roll"
-                and e.data["label"].startswith("touch attack"))
+                and e.data["label"].startswith("Touch attack"))
 
 
 def test_a_flanked_target_has_2_less_touch_ac() -> None:

@@ -89,3 +89,18 @@ def test_a_wounds_parry_roll_cites_combat_statistics():
     assert parries
     for e, rule in parries:
         assert rule == '003_de0e94afd49609a7.txt, "Combat Statistics"', (e.describe(), rule)
+
+
+def test_a_wrestles_rolls_cite_the_wrestling_heading() -> None:
+    """A Wrestling maneuver's touch attack and opposed checks, and a skill action's, are
+    cited by heading in the dice log (a new user saw only the file name), and each label
+    says what its roll is ("Touch attack vs touch AC 12", "Orc: wrestling")."""
+    from close.test_encounter_close import fight
+
+    enc = fight(1).wrestle("Hero", "Orc", "trip")
+    labels = [e.data["label"] for e in enc.log if e.kind == "roll"][-3:]
+    assert labels[0].startswith("Touch attack vs touch AC ")
+    for label in labels:
+        rule = enc.ruleset.cite_event("roll", label)
+        assert rule and '"Wrestling Skill - Maneuvers & More' in rule, (label, rule)
+    assert labels[1:] == ["Hero: Wrestling (trip)", "Orc: wrestling"] or "Orc: acrobatics" in labels

@@ -147,7 +147,7 @@ def touch_attack(bonus: int, touch_ac: int, *, roller: Roller,
     """Roll an Unarmed Melee Touch Attack (Nat 20 always hits, Nat 1 always misses);
     ``note`` is added to the roll's label (what changed the bonus)."""
     b, ac = _int(bonus, "touch_bonus"), _int(touch_ac, "touch_ac")
-    label = f"touch attack vs {ac}" + (f" ({note})" if note else "")
+    label = f"Touch attack vs touch AC {ac}" + (f" ({note})" if note else "")
     roll = roller.roll(f"1d20{b:+d}" if b else "1d20", fortune, label=label)
     nat = roll.natural
     hit = nat == 20 or (nat != 1 and roll.total >= ac)
@@ -210,7 +210,7 @@ def wrestle(maneuver: Maneuver | str, *, attacker_size: Any, target_size: Any,
     if not touch.hit:
         return WrestleResult(m, touch, None, False, None)
     check = opposed(w, d, roller=roller, a_label=f"Wrestling ({m.value})",
-                    b_label="resist")
+                    b_label=f"resisting Wrestling ({m.value})")
     ok = check.a_wins
     return WrestleResult(m, touch, check, ok, m.effect if ok else None,
                          SHOVE_FT if ok and m is Maneuver.SHOVE else 0)
@@ -234,7 +234,7 @@ def maneuver_on_hit(maneuver: Maneuver | str, *, attacker_size: Any, target_size
     check_wrestle_sizes(attacker_size, target_size, m)
     w, d = _int(wrestling, "wrestling"), _int(defense, "defense")
     check = opposed(w, d, roller=roller, a_label=f"Wrestling ({m.value} on hit)",
-                    b_label="resist")
+                    b_label=f"resisting Wrestling ({m.value} on hit)")
     ok = check.a_wins
     return WrestleResult(m, None, check, ok, m.effect if ok else None,
                          SHOVE_FT if ok and m is Maneuver.SHOVE else 0,
@@ -292,7 +292,7 @@ def shield_bash(*, shield: str | None, str_mod: int, touch_bonus: int, touch_ac:
         return ShieldBashResult(touch, None, 0, False, 0, 0)
     bonus = 5 if touch.natural == 20 else 0
     check = opposed(w + bonus, d, roller=roller, a_label="Shield Bash Wrestling",
-                    b_label="resist")
+                    b_label="resisting a Shield Bash")
     big = check.a_wins_by(5)
     return ShieldBashResult(touch, check, bonus, check.a_wins, max(1, 1 + s) if big else 0,
                             SHOVE_FT if big else 0)

@@ -163,7 +163,7 @@ def resolve_skill_action(action: SkillAction | str, *, bonus: int, defense: int,
     _check_args(act, distance_ft, bonus, defense)
     b = bonus + (1 if act is SkillAction.FEINT and two_weapons else 0)
     check = opposed(b, defense, roller=roller, a_label=f"{act.skill} ({act.value})",
-                    b_label="resist")
+                    b_label=f"resisting {act.skill} ({act.value})")
     ok = check.a_wins
     rounds, dur = None, None
     if ok and act is SkillAction.DEMORALIZE:
