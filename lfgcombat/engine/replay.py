@@ -38,7 +38,7 @@ from typing import TYPE_CHECKING, Any
 from ..shortrepr import short
 from ..dice import Fortune
 from ..errors import LfgError
-from .log import FORMAT, VERSION, Event, EventLog, LogFormatError, jsonable, read_jsonl, write_jsonl
+from .log import FORMAT, VERSION, Event, EventLog, LogFormatError, read_jsonl, write_jsonl
 from .log.events import EventData, EventList, frozen_jsonable, make_event
 from .log import savefile
 from .log.savefile import UnverifiedSaveWarning, clip, event_text, replay_mismatch_message
@@ -130,13 +130,18 @@ def _run_step(st: Encounter, kind: str, args: dict[str, Any]) -> Any:
         _note_map_edits(st)
     # the command's handler: a function of its rule module, run on this state
     perform = handler(kind)
-    args = jsonable(args)
-    start = len(st._log)
+    # the arguments as the log records them, frozen in one walk: the command's data, and
+    # what the handler is given (as a replay gives it: issue 24, "Fast")
+    args = frozen_jsonable(args)
+    events = st._log._events
+    start = len(events)
     rolls = len(st.roller.history)
     version = st.map.version if st.map is not None else None
     st._step += 1
-    st._emit(kind, command=True, data=args, actor=args.get("name"),
-             target=args.get("target"))
+    frames = st._frames
+    events.append(make_event(start, st._step, kind, True, st.round,
+                             frames[-1].unit if frames else None, args.get("name"),
+                             args.get("target"), args, frozen=True))
     if st.map is None:  # no map to hold (issue 24, "Fast": one step less per command)
         result = _perform(st, perform, args, start, rolls, None)
     else:

@@ -140,6 +140,9 @@ def _frozen_plain(value: Any, depth: int) -> Any:
         raise _Unusual
     if t is dict or t is EventData:
         out = EventData(value)
+        if _SCALAR_SET.issuperset(map(type, value.values())) and \
+                _TEXT.issuperset(map(type, value)):
+            return out  # text keys, scalar values (most): nothing to walk into
         for k, v in value.items():
             if type(k) is not str:
                 raise _Unusual
@@ -147,9 +150,15 @@ def _frozen_plain(value: Any, depth: int) -> Any:
                 dict.__setitem__(out, k, _frozen_plain(v, depth + 1))
         return out
     if t is list or t is tuple or t is EventList:
+        if _SCALAR_SET.issuperset(map(type, value)):
+            return EventList(value)  # scalars (a roll's faces, names): copied in one step
         return EventList([v if type(v) in _SCALAR_SET else _frozen_plain(v, depth + 1)
                           for v in value])
     return _finite(value)
+
+
+#: The key type a JSON object's keys have (:func:`_frozen_plain` checks them in one step).
+_TEXT = frozenset({str})
 
 
 def _finite(value: Any) -> float:
@@ -406,12 +415,15 @@ def make_event(seq: int, step: int, kind: str, command: bool, round: int,
         frozen: ``data`` is already frozen to the bottom (:func:`frozen_jsonable`): it is
             kept as it is instead of copied.
     """
-    typed = ((COMMAND_TYPES if command else EFFECT_TYPES).get(kind)
-             if isinstance(kind, str) else None)
-    cls = typed or Event
-    ev = object.__new__(cls)
-    ev.__dict__.update(seq=seq, step=step, kind=kind, command=command, round=round,
-                       turn=turn, actor=actor, target=target, data=data)
+    try:
+        cls = (COMMAND_TYPES if command else EFFECT_TYPES)[kind]
+    except (KeyError, TypeError):  # a kind nobody declared (or no text): a plain Event
+        cls = Event
+    ev = _new(cls)
+    # the fields in the dataclass's order, set in one write (the class is frozen)
+    _set(ev, "__dict__", {"seq": seq, "step": step, "kind": kind, "command": command,
+                          "round": round, "turn": turn, "actor": actor, "target": target,
+                          "data": data})
     if isinstance(data, dict):
         spec = _FIELD_SETS.get(cls)
         if spec is not None and not (spec[0].issuperset(data) and spec[1] <= data.keys()):
@@ -419,6 +431,10 @@ def make_event(seq: int, step: int, kind: str, command: bool, round: int,
         if not frozen or type(data) is not EventData:
             ev.__dict__["data"] = _frozen_dict(data)
     return ev
+
+
+_new = object.__new__
+_set = object.__setattr__
 
 
 def _field_problem(event: Event, fields: frozenset[str], required: frozenset[str]) -> str:
