@@ -94,6 +94,7 @@ class _Fight:
         self.dead = [False] * len(self.names)
         self.up = [True] * len(self.names)
         self.felled = [-1] * len(self.names)
+        self.risk = [False] * len(self.names)  # may still die if the turns go on (at_risk)
         self.dealt = [0] * len(self.names)
         self.seen: int | None = None  # the log's length at the last refresh_all
         self.last: Any = None  # and its last event then
@@ -102,6 +103,7 @@ class _Fight:
         s = self.enc._standing_state(self.names[i])  # state()'s hp, status, dead, vitals
         self.hp[i], self.dead[i] = track(s), bool(s["dead"])
         self.up[i] = s["status"] in STANDING
+        self.risk[i] = at_risk(s, self.hp_loss)
 
     def refresh_all(self) -> None:
         """Refresh every creature the log has named (as actor or target) since the last
@@ -303,12 +305,14 @@ class _Fight:
         DC12 FORT check, "Stabilizing a Disabled Character", until stable or dead at -10;
         nobody under wounds); the others just end theirs."""
         start = self.enc.round
-        while any(at_risk(self.enc._standing_state(n), self.hp_loss) for n in self.names):
+        self.seen = None  # everyone read afresh once, then those the turns name
+        self.refresh_all()
+        while any(self.risk):
             if self.enc.round - start > limit:  # pragma: no cover - clotting ends it
                 break
             choices = self.enc.choices()
             self.enc.end_turn(next=choices[0] if choices else None)
-        self.refresh_all()
+            self.refresh_all()  # a change of who may die is an event about its creature
 
 
 #: The cycle collector's first threshold while reference fights are played (Python's

@@ -112,15 +112,18 @@ def _turn_start_timers(st: Encounter, name: str) -> None:
     """Effects "until the start of your next turn" (and Top-Down's flat-footed) end;
     durations imposed by this creature count down on its turns (decision)."""
     fighters = st._f
-    for other in st._names:
-        if fighters[other].effects:  # (most have none: nothing to look at)
-            for e in list(fighters[other].effects):
-                if e.on == name and e.ends in ("turn_start", "own_first_turn"):
-                    st._end_effect(other, e, f"the start of {name}'s turn")
+    # most have no effects and no timers: nothing to look at (issue 24, "Fast")
+    if any(f.effects for f in fighters.values()):
+        for other in st._names:
+            if fighters[other].effects:
+                for e in list(fighters[other].effects):
+                    if e.on == name and e.ends in ("turn_start", "own_first_turn"):
+                        st._end_effect(other, e, f"the start of {name}'s turn")
     for other in st._names:
         # a timed condition counts down on ``name``'s turns only if ``name`` imposed it
-        # (its timer names it): the others have nothing to count (issue 24, "Fast")
-        if other != name and name in fighters[other].timers.values():
+        # (its timer names it): the others have nothing to count
+        timers = fighters[other].timers
+        if timers and other != name and name in timers.values():
             st._tick_timers(other, source=name)
 
 
@@ -149,6 +152,8 @@ def _ongoing_damage(st: Encounter, name: str) -> None:
     """"Ablaze": 1d6 fire damage at the start of each turn; "Bleed X": X biological
     damage a round, clotting after 10 rounds of bleeding."""
     f = st._f[name]
+    if not f.creature.conditions:
+        return  # neither Ablaze nor Bleed (most turns: issue 24, "Fast")
     if st._has(name, Condition.ABLAZE):
         r = st._roll("1d6", label=f"{name} ablaze: fire damage", actor=name)
         st._apply_damage(name, r.total, "fire", struck=False, source="ablaze")
