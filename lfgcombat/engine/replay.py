@@ -126,7 +126,7 @@ def _run_step(st: Encounter, kind: str, args: dict[str, Any]) -> Any:
 
     A map edit made outside the encounter's commands since the last step (the GM
     painting terrain) is recorded first, as its own ``map_edit`` step."""
-    if kind != "map_edit" and not st._replaying and not st._depth:
+    if kind != "map_edit" and st.map is not None and not st._replaying and not st._depth:
         _note_map_edits(st)
     # the command's handler: a function of its rule module, run on this state
     perform = handler(kind)
@@ -284,12 +284,21 @@ def _emit(st: Encounter, kind: str, *, command: bool = False, actor: str | None 
           target: str | None = None, data: Mapping[str, Any] | None = None) -> Event:
     events = st._log._events  # (the log's list, its length and whose turn read directly:
     frames = st._frames       # issue 24, "Fast", every event is built here)
+    if type(data) is dict and _SCALARS.issuperset(map(type, data.values())) and \
+            _TEXT.issuperset(map(type, data)):
+        frozen = EventData(data)  # text keys and scalars (most events): one copy, no walk
+    else:
+        frozen = frozen_jsonable(data if type(data) is dict else dict(data or {}))
     ev = make_event(len(events), st._step, kind, command, st.round,
-                    frames[-1].unit if frames else None, actor, target,
-                    frozen_jsonable(data if type(data) is dict else dict(data or {})),
-                    frozen=True)
+                    frames[-1].unit if frames else None, actor, target, frozen, frozen=True)
     events.append(ev)
     return ev
+
+
+#: The plain JSON scalars (a dict of them, or a roll's data made of them, is frozen as it
+#: is built) and a JSON object's key type.
+_SCALARS = frozenset({str, int, bool, type(None)})
+_TEXT = frozenset({str})
 
 
 def _rebuild(st: Encounter, events: list[Event], *, path: str | None = None,
@@ -529,10 +538,6 @@ def _gc_paused() -> Iterator[None]:
     finally:
         if was:
             gc.enable()
-
-
-#: The plain JSON scalars (a roll's data made of them is frozen as it is built).
-_SCALARS = frozenset({str, int, bool, type(None)})
 
 
 def _roll(st: Encounter, expr: str, *, label: str, actor: str | None = None,

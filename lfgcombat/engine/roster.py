@@ -97,6 +97,8 @@ def _unit_alive(st: Encounter, unit: str) -> bool:
 
 
 def _all_units(st: Encounter) -> list[str]:
+    if not st._groups:  # each creature its own unit (most fights)
+        return list(st._names)
     return list(dict.fromkeys(st._unit_of[n] for n in st._names))
 
 
@@ -124,10 +126,10 @@ def _units_to_act(st: Encounter, exclude: str | Iterable[str] | None = None) -> 
     skip = {exclude} if isinstance(exclude, str) else set(exclude or ())
     f, groups, surprise = st._f, st._groups, st._surprise
     out = []
-    for u in st._all_units():
+    for u in (st._names if not groups else st._all_units()):
         if u in skip:
             continue
-        members = groups.get(u)
+        members = groups.get(u) if groups else None
         if members is None:  # a creature alone (most units)
             g = f[u]
             if not (g.dead or g.done or (surprise and not g.aware)):

@@ -370,24 +370,33 @@ def _open_next_round(st: Encounter, last: str, chosen: str | None, deadlock: boo
 
 
 def _finish_turn(st: Encounter, frame: TurnFrame) -> None:
+    fighters = st._f
     for n in st._frame_members(frame):
-        f = st._f[n]
+        f = fighters[n]
         if frame.kind != "ready":
             f.done = True
-        f.update_turn(move_left=None)
+        if f.turn.move_left is not None:  # (None already: the same budget, no copy)
+            f.update_turn(move_left=None)
         if f.rules is not None and not f.dead:  # the record's budget goes
             st._record_turn_end(n)
-        for other in st._names:
-            if st._f[other].effects:  # (most have none: nothing to look at)
-                for e in list(st._f[other].effects):
-                    if e.on == n and e.ends == "turn_end":
-                        st._end_effect(other, e, f"the end of {n}'s turn")
-        if frame.kind != "ready":
+        _end_turn_effects(st, n)
+        if frame.kind != "ready" and f.creature.conditions:  # (nothing to count down)
             st._tick_timers(n, source=None)
         st._flight_turn_end(n, frame.kind)  # Minimum Flight Speed (encounter/flight.py)
         if frame.kind == "ready":
             f.ready = None
     st._emit("turn_end", data={"kind": frame.kind})
+
+
+def _end_turn_effects(st: Encounter, name: str) -> None:
+    """Effects "until the end of your turn" that ``name``'s turn ends."""
+    fighters = st._f
+    if not any(g.effects for g in fighters.values()):  # (most fights have none)
+        return
+    for other in st._names:
+        for e in list(fighters[other].effects):
+            if e.on == name and e.ends == "turn_end":
+                st._end_effect(other, e, f"the end of {name}'s turn")
 
 
 def _new_round(st: Encounter) -> None:
