@@ -114,8 +114,11 @@ def check_command(kind: str, args: Mapping[str, Any]) -> None:
         check = checks.get(field)
         if check is not None and not check[0](value):
             raise _refuse(kind, field, check[1], value)
-        if type(value) not in _SCALAR_OK:  # text, True/False, None: plain as they are
-            _plain(kind, field, value)
+        t = type(value)
+        if t not in _SCALAR_OK and not (t is int and check is not None and
+                                        check[0] is _whole):
+            _plain(kind, field, value)  # (text, True/False, None, a checked whole
+            # number: plain as they are)
 
 
 #: The types :func:`_plain` accepts as they are, without a look (an ``int`` is not one: its

@@ -26,10 +26,11 @@ if TYPE_CHECKING:
 
 
 def _fighter(st: Encounter, name: str) -> _Fighter:
-    if not isinstance(name, str) or name not in st._f:
+    f = st._f.get(name) if isinstance(name, str) else None  # (one lookup: asked often)
+    if f is None:
         raise IllegalActionError(f"no combatant named {show(name)}; combatants: "
                                  f"{', '.join(st._names)}")
-    return st._f[name]
+    return f
 
 
 def _members(st: Encounter, unit: str) -> list[str]:
@@ -125,11 +126,14 @@ def _units_to_act(st: Encounter, exclude: str | Iterable[str] | None = None) -> 
     whose card is not Done (read in one pass: it is asked at every hand-over)."""
     skip = {exclude} if isinstance(exclude, str) else set(exclude or ())
     f, groups, surprise = st._f, st._groups, st._surprise
+    if not groups:  # each creature its own unit (most fights): one pass
+        return [u for u in st._names if u not in skip and not (
+            (g := f[u]).dead or g.done or (surprise and not g.aware))]
     out = []
-    for u in (st._names if not groups else st._all_units()):
+    for u in st._all_units():
         if u in skip:
             continue
-        members = groups.get(u) if groups else None
+        members = groups.get(u)
         if members is None:  # a creature alone (most units)
             g = f[u]
             if not (g.dead or g.done or (surprise and not g.aware)):

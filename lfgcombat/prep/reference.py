@@ -52,7 +52,8 @@ def _ranked(cur: int, policy: int, side, hp, up, danger, rng) -> list[int]:
     """The foes of ``cur`` still fighting (``up``), the policy's choice first (then the
     sides' order); ``weakest`` is the lowest on the HP track (under wounds a foe at 0 HP
     with fewer Wounds left first)."""
-    foes = [c for c in range(len(side)) if side[c] != side[cur] and up[c]]
+    mine = side[cur]
+    foes = [c for c, (s, u) in enumerate(zip(side, up)) if u and s != mine]
     if policy == 0:
         foes.sort(key=lambda c: (hp[c], c))
     elif policy == 2:
@@ -122,7 +123,7 @@ class _Fight:
 
     def over(self) -> int | None:
         """The winning side (-1: nobody standing) once at most one side stands, else None."""
-        sides = {self.side[c] for c in range(len(self.side)) if self.up[c]}
+        sides = {s for s, u in zip(self.side, self.up) if u}
         return (sides.pop() if sides else -1) if len(sides) <= 1 else None
 
     def stand_up(self, cur: int) -> int | None:
@@ -190,7 +191,8 @@ class _Fight:
 
     def foes(self, cur: int) -> list[int]:
         """The foes of ``cur`` still fighting."""
-        return [c for c in range(len(self.side)) if self.side[c] != self.side[cur] and self.up[c]]
+        mine = self.side[cur]
+        return [c for c, (s, u) in enumerate(zip(self.side, self.up)) if u and s != mine]
 
     def prepare(self, cur: int, t: int) -> None:
         """Before ``cur``'s first attack, under turn choices by exact odds: Aim or Fight
