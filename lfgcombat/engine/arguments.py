@@ -23,7 +23,7 @@ from typing import Any
 
 from ..errors import IllegalActionError, LfgError
 from ..rules._citations import R_ACTIONS
-from .commands import handler
+from .commands import COMMANDS, handler
 
 if TYPE_CHECKING:
     from .encounter import Encounter
@@ -109,7 +109,10 @@ def check_command(kind: str, args: Mapping[str, Any]) -> None:
         IllegalActionError: naming the command, the argument, what it must be and what it
             was; nothing has changed.
     """
-    checks = _checks_of(handler(kind))
+    fn = COMMANDS.get(kind) if type(kind) is str else None  # (known: one lookup each)
+    checks = _CHECKS_OF.get(fn) if fn is not None else None
+    if checks is None:
+        checks = _checks_of(handler(kind))  # (an unknown command is refused there)
     for field, value in args.items():
         check = checks.get(field)
         if check is not None and not check[0](value):

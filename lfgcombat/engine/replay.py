@@ -45,7 +45,7 @@ from .log.savefile import UnverifiedSaveWarning, clip, event_text, replay_mismat
 from .log.effects import roll_label
 from . import checkpoints
 from .checkpoints import Checkpoint
-from .commands import command, handler
+from .commands import COMMANDS, command, handler
 
 if TYPE_CHECKING:
     from .encounter import Encounter
@@ -129,7 +129,9 @@ def _run_step(st: Encounter, kind: str, args: dict[str, Any]) -> Any:
     if kind != "map_edit" and st.map is not None and not st._replaying and not st._depth:
         _note_map_edits(st)
     # the command's handler: a function of its rule module, run on this state
-    perform = handler(kind)
+    perform = COMMANDS.get(kind) if type(kind) is str else None
+    if perform is None:
+        perform = handler(kind)  # (an unknown command is refused there)
     # the arguments as the log records them, frozen in one walk: the command's data, and
     # what the handler is given (as a replay gives it: issue 24, "Fast")
     args = frozen_jsonable(args)
@@ -150,7 +152,8 @@ def _run_step(st: Encounter, kind: str, args: dict[str, Any]) -> Any:
         with st.map.hold():
             result = _perform(st, perform, args, start, rolls, version)
     st._views.clear()
-    _after_step(st)
+    if st.map is not None or st.checkpoint_every is not None:  # (GM prep: neither)
+        _after_step(st)
     if not st._replaying:
         for fn in list(st._listeners):
             fn(st)

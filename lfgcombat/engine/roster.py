@@ -47,6 +47,8 @@ def _frame_members(st: Encounter, frame: TurnFrame) -> list[str]:
     (:func:`_frame_units`), read in one pass (issue 24, "Fast": asked several times a
     command)."""
     groups = st._groups
+    if not groups:  # each unit one creature (most fights)
+        return frame.units  # (a new list each time)
     return [n for u in frame.units for n in groups.get(u, (u,))]
 
 

@@ -26,6 +26,7 @@ import gc
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
+from itertools import compress
 from typing import Any
 
 import numpy as np
@@ -53,7 +54,7 @@ def _ranked(cur: int, policy: int, side, hp, up, danger, rng) -> list[int]:
     sides' order); ``weakest`` is the lowest on the HP track (under wounds a foe at 0 HP
     with fewer Wounds left first)."""
     mine = side[cur]
-    foes = [c for c, (s, u) in enumerate(zip(side, up)) if u and s != mine]
+    foes = [c for c in compress(range(len(side)), up) if side[c] != mine]
     if policy == 0:
         foes.sort(key=lambda c: (hp[c], c))
     elif policy == 2:
@@ -123,7 +124,7 @@ class _Fight:
 
     def over(self) -> int | None:
         """The winning side (-1: nobody standing) once at most one side stands, else None."""
-        sides = {s for s, u in zip(self.side, self.up) if u}
+        sides = set(compress(self.side, self.up))  # the sides of those still fighting
         return (sides.pop() if sides else -1) if len(sides) <= 1 else None
 
     def stand_up(self, cur: int) -> int | None:
@@ -191,8 +192,8 @@ class _Fight:
 
     def foes(self, cur: int) -> list[int]:
         """The foes of ``cur`` still fighting."""
-        mine = self.side[cur]
-        return [c for c, (s, u) in enumerate(zip(self.side, self.up)) if u and s != mine]
+        side, mine = self.side, self.side[cur]
+        return [c for c in compress(range(len(side)), self.up) if side[c] != mine]
 
     def prepare(self, cur: int, t: int) -> None:
         """Before ``cur``'s first attack, under turn choices by exact odds: Aim or Fight
