@@ -172,3 +172,16 @@ def test_a_commands_arguments_are_frozen_once_and_its_own():
     # the handler was given the frozen arguments, as a replay gives them: the same fight
     other = enc.fork()
     assert [e.to_json() for e in other.log] == [e.to_json() for e in enc.log]
+
+
+def test_the_kinds_specs_are_the_tables_and_field_sets():
+    """make_event finds a kind's class and fields in one lookup (``_COMMAND_SPECS``,
+    ``_EFFECT_SPECS``): the same as the public tables and the class's field sets."""
+    from lfgcombat.engine.log import events as ev
+    for table, specs in ((ev.COMMAND_TYPES, ev._COMMAND_SPECS),
+                         (ev.EFFECT_TYPES, ev._EFFECT_SPECS)):
+        assert list(specs) == list(table)
+        for kind, cls in table.items():
+            assert specs[kind] == (cls, *ev._FIELD_SETS[cls])
+            assert specs[kind][1] == frozenset(cls.FIELDS)
+            assert specs[kind][2] == frozenset(set(cls.FIELDS) - set(cls.OPTIONAL))

@@ -201,6 +201,11 @@ COMMAND_TYPES: dict[str, type["Event"]] = {}
 #: and ``FIELDS`` less ``OPTIONAL``, as sets: checked at every event built).
 _FIELD_SETS: dict[type, tuple[frozenset[str], frozenset[str]]] = {}
 
+#: Command or effect kind -> its class, the data fields it records and those it requires
+#: (:data:`COMMAND_TYPES`, :data:`EFFECT_TYPES` and :data:`_FIELD_SETS` in one lookup).
+_COMMAND_SPECS: dict[str, tuple[type["Event"], frozenset[str], frozenset[str]]] = {}
+_EFFECT_SPECS: dict[str, tuple[type["Event"], frozenset[str], frozenset[str]]] = {}
+
 _EVENT_KEYS = ("seq", "step", "round", "turn", "kind", "command", "actor", "target", "data")
 
 
@@ -362,6 +367,8 @@ class Event:
         if cls.KIND in table:
             raise TypeError(f"two event classes for kind {cls.KIND!r}")
         table[cls.KIND] = cls
+        (_COMMAND_SPECS if cls.COMMAND else _EFFECT_SPECS)[cls.KIND] = (
+            cls, *_FIELD_SETS[cls])
 
     def to_json(self) -> dict[str, Any]:
         """The event as a JSON object (key order fixed)."""
@@ -425,21 +432,22 @@ def make_event(seq: int, step: int, kind: str, command: bool, round: int,
         frozen: ``data`` is already frozen to the bottom (:func:`frozen_jsonable`): it is
             kept as it is instead of copied.
     """
-    try:
-        cls = (COMMAND_TYPES if command else EFFECT_TYPES)[kind]
+    try:  # the kind's class and its fields, in one lookup
+        cls, fields, required = (_COMMAND_SPECS if command else _EFFECT_SPECS)[kind]
     except (KeyError, TypeError):  # a kind nobody declared (or no text): a plain Event
-        cls = Event
+        cls, fields, required = Event, None, None
     ev = _new(cls)
     # the fields in the dataclass's order, set in one write (the class is frozen)
     _set(ev, "__dict__", {"seq": seq, "step": step, "kind": kind, "command": command,
                           "round": round, "turn": turn, "actor": actor, "target": target,
                           "data": data})
-    if isinstance(data, dict):
-        spec = _FIELD_SETS.get(cls)
-        if spec is not None and not (spec[0].issuperset(data) and spec[1] <= data.keys()):
-            raise EventDataError(_field_problem(ev, spec[0], spec[1]))
-        if not frozen or type(data) is not EventData:
-            ev.__dict__["data"] = _frozen_dict(data)
+    if frozen and type(data) is EventData:  # (the encounter's events: frozen as built)
+        if fields is not None and not (fields.issuperset(data) and required <= data.keys()):
+            raise EventDataError(_field_problem(ev, fields, required))
+    elif isinstance(data, dict):
+        if fields is not None and not (fields.issuperset(data) and required <= data.keys()):
+            raise EventDataError(_field_problem(ev, fields, required))
+        ev.__dict__["data"] = _frozen_dict(data)
     return ev
 
 
