@@ -435,7 +435,7 @@ def make_event(seq: int, step: int, kind: str, command: bool, round: int,
     try:  # the kind's class and its fields, in one lookup
         cls, fields, required = (_COMMAND_SPECS if command else _EFFECT_SPECS)[kind]
     except (KeyError, TypeError):  # a kind nobody declared (or no text): a plain Event
-        cls, fields, required = Event, None, None
+        cls, fields, required = Event, None, frozenset()
     ev = _new(cls)
     # the fields in the dataclass's order, set in one write (the class is frozen)
     _set(ev, "__dict__", {"seq": seq, "step": step, "kind": kind, "command": command,
