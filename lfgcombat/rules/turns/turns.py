@@ -12,6 +12,7 @@ creature's turns.
 from __future__ import annotations
 
 import dataclasses
+import operator
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
@@ -112,19 +113,26 @@ def _turn_start_timers(st: Encounter, name: str) -> None:
     """Effects "until the start of your next turn" (and Top-Down's flat-footed) end;
     durations imposed by this creature count down on its turns (decision)."""
     fighters = st._f
-    # most have no effects and no timers: nothing to look at (issue 24, "Fast")
-    if any(f.effects for f in fighters.values()):
+    # most have no effects and no timers: nothing to look at, found in C-level passes
+    # (issue 24, "Fast")
+    if any(map(_EFFECTS, fighters.values())):
         for other in st._names:
             if fighters[other].effects:
                 for e in list(fighters[other].effects):
                     if e.on == name and e.ends in ("turn_start", "own_first_turn"):
                         st._end_effect(other, e, f"the start of {name}'s turn")
+    if not any(map(_TIMERS, fighters.values())):
+        return
     for other in st._names:
         # a timed condition counts down on ``name``'s turns only if ``name`` imposed it
         # (its timer names it): the others have nothing to count
         timers = fighters[other].timers
         if timers and other != name and name in timers.values():
             st._tick_timers(other, source=name)
+
+
+_EFFECTS = operator.attrgetter("effects")
+_TIMERS = operator.attrgetter("timers")
 
 
 def _complete_full_round(st: Encounter, name: str) -> None:
@@ -391,7 +399,7 @@ def _finish_turn(st: Encounter, frame: TurnFrame) -> None:
 def _end_turn_effects(st: Encounter, name: str) -> None:
     """Effects "until the end of your turn" that ``name``'s turn ends."""
     fighters = st._f
-    if not any(g.effects for g in fighters.values()):  # (most fights have none)
+    if not any(map(_EFFECTS, fighters.values())):  # (most fights have none)
         return
     for other in st._names:
         for e in list(fighters[other].effects):
