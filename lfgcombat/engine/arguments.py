@@ -115,14 +115,20 @@ def check_command(kind: str, args: Mapping[str, Any]) -> None:
         checks = _checks_of(handler(kind))  # (an unknown command is refused there)
     for field, value in args.items():
         check = checks.get(field)
-        if check is not None and not check[0](value):
-            raise _refuse(kind, field, check[1], value)
-        t = type(value)
-        if t not in _SCALAR_OK and not (t is int and check is not None and
-                                        check[0] is _whole):
-            _plain(kind, field, value)  # (text, True/False, None, a checked whole
-            # number: plain as they are)
+        if check is not None:
+            if not check[0](value):
+                raise _refuse(kind, field, check[1], value)
+            if check[0] in _PLAIN_TESTS:
+                continue  # its test passed: plain data of sane size already
+        if type(value) not in _SCALAR_OK:  # text, True/False, None: plain as they are
+            _plain(kind, field, value)
 
+
+#: The tests of :data:`_CHECKS` that only plain data of sane size passes (text, whole
+#: numbers within :data:`INT_LIMIT`, True/False, None, lists of text): :func:`_plain`
+#: has nothing to add after them.
+_PLAIN_TESTS = frozenset(_CHECKS[note][0] for note in (
+    "str", "str | None", "int", "int | None", "bool", "list[str]", "list[str] | None"))
 
 #: The types :func:`_plain` accepts as they are, without a look (an ``int`` is not one: its
 #: size is checked).
