@@ -109,3 +109,79 @@ def test_the_fast_shape_test_answers_as_the_detailed_one(change, monkeypatch):
     monkeypatch.setattr("lfgcombat.engine.log.events._EVENT_KEY_SET", frozenset({"never"}))
     assert fast == _event_problem(obj)  # the detailed checks alone
     assert (fast is None) == (change in ({}, {"command": False, "kind": "roll"}))
+
+
+# The one walk (issue 24, item 6, "Fast"): a dict of text keys and scalar values, and a list
+# of scalars, are copied in one step instead of walked item by item; a command's arguments
+# are frozen once, for its event and for its handler. What the caller keeps must never be
+# what the log holds: every dict and list of an event's data is frozen and its own.
+
+
+def test_scalar_dicts_and_lists_are_frozen_copies():
+    faces, inner = [3, 4], {"a": 1, "b": "x"}
+    data = {"faces": faces, "inner": inner, "nested": [[1], {"c": None}], "n": 2}
+    frozen = frozen_jsonable(data)
+    assert _deep_types(frozen) == _deep_types(_frozen(jsonable(data)))
+    assert type(frozen["faces"]) is EventList and frozen["faces"] is not faces
+    assert type(frozen["inner"]) is EventData and frozen["inner"] is not inner
+    faces.append(5)
+    inner["a"] = 9
+    assert frozen["faces"] == [3, 4] and frozen["inner"] == {"a": 1, "b": "x"}
+    with pytest.raises(EventDataError):
+        frozen["faces"].append(1)
+    with pytest.raises(EventDataError):
+        frozen["nested"][1]["c"] = 1  # type: ignore[index]
+    # a dict with a key that is no text is still left to the JSON round trip
+    assert frozen_jsonable({"x": {1: 2}}) == {"x": {"1": 2}}
+
+
+def _fight(**start):
+    from lfgcombat import Encounter
+    from lfgcombat.creature import load_example
+    enc = Encounter([load_example("wulfric"), load_example("orc")],
+                    sides={"party": ["Wulfric"], "orcs": ["Orc"]}, seed=3)
+    return enc.start(**start)
+
+
+def test_an_emitted_events_data_is_frozen_and_its_own():
+    enc = _fight()
+    data = {"text": "hello"}
+    ev = enc._emit("note", data=data)
+    data["text"] = "changed"
+    assert ev.data == {"text": "hello"} and type(ev.data) is EventData
+    with pytest.raises(EventDataError):
+        ev.data["text"] = "x"  # type: ignore[index]
+    nested = {"change": "gained", "condition": "prone", "rounds": None, "by": None,
+              "why": "", "consequences": ["falls"]}
+    ev = enc._emit("condition", target="Orc", data=nested)
+    nested["consequences"].append("more")
+    assert ev.data["consequences"] == ["falls"]
+    assert type(ev.data["consequences"]) is EventList
+
+
+def test_a_commands_arguments_are_frozen_once_and_its_own():
+    aware = ["Wulfric", "Orc"]
+    enc = _fight(aware=aware)
+    cmd = enc.log[0]
+    assert cmd.command and cmd.kind == "start" and type(cmd.data) is EventData
+    assert type(cmd.data["aware"]) is EventList and cmd.data["aware"] is not aware
+    aware.append("Nobody")
+    assert cmd.data["aware"] == ["Wulfric", "Orc"]
+    with pytest.raises(EventDataError):
+        cmd.data["aware"].append("x")
+    # the handler was given the frozen arguments, as a replay gives them: the same fight
+    other = enc.fork()
+    assert [e.to_json() for e in other.log] == [e.to_json() for e in enc.log]
+
+
+def test_the_kinds_specs_are_the_tables_and_field_sets():
+    """make_event finds a kind's class and fields in one lookup (``_COMMAND_SPECS``,
+    ``_EFFECT_SPECS``): the same as the public tables and the class's field sets."""
+    from lfgcombat.engine.log import events as ev
+    for table, specs in ((ev.COMMAND_TYPES, ev._COMMAND_SPECS),
+                         (ev.EFFECT_TYPES, ev._EFFECT_SPECS)):
+        assert list(specs) == list(table)
+        for kind, cls in table.items():
+            assert specs[kind] == (cls, *ev._FIELD_SETS[cls])
+            assert specs[kind][1] == frozenset(cls.FIELDS)
+            assert specs[kind][2] == frozenset(set(cls.FIELDS) - set(cls.OPTIONAL))

@@ -23,7 +23,7 @@ from typing import Any
 
 from ..errors import IllegalActionError, LfgError
 from ..rules._citations import R_ACTIONS
-from .commands import handler
+from .commands import COMMANDS, handler
 
 if TYPE_CHECKING:
     from .encounter import Encounter
@@ -109,14 +109,26 @@ def check_command(kind: str, args: Mapping[str, Any]) -> None:
         IllegalActionError: naming the command, the argument, what it must be and what it
             was; nothing has changed.
     """
-    checks = _checks_of(handler(kind))
+    fn = COMMANDS.get(kind) if type(kind) is str else None  # (known: one lookup each)
+    checks = _CHECKS_OF.get(fn) if fn is not None else None
+    if checks is None:
+        checks = _checks_of(handler(kind))  # (an unknown command is refused there)
     for field, value in args.items():
         check = checks.get(field)
-        if check is not None and not check[0](value):
-            raise _refuse(kind, field, check[1], value)
+        if check is not None:
+            if not check[0](value):
+                raise _refuse(kind, field, check[1], value)
+            if check[0] in _PLAIN_TESTS:
+                continue  # its test passed: plain data of sane size already
         if type(value) not in _SCALAR_OK:  # text, True/False, None: plain as they are
             _plain(kind, field, value)
 
+
+#: The tests of :data:`_CHECKS` that only plain data of sane size passes (text, whole
+#: numbers within :data:`INT_LIMIT`, True/False, None, lists of text): :func:`_plain`
+#: has nothing to add after them.
+_PLAIN_TESTS = frozenset(_CHECKS[note][0] for note in (
+    "str", "str | None", "int", "int | None", "bool", "list[str]", "list[str] | None"))
 
 #: The types :func:`_plain` accepts as they are, without a look (an ``int`` is not one: its
 #: size is checked).

@@ -38,14 +38,14 @@ from typing import TYPE_CHECKING, Any
 from ..shortrepr import short
 from ..dice import Fortune
 from ..errors import LfgError
-from .log import FORMAT, VERSION, Event, EventLog, LogFormatError, jsonable, read_jsonl, write_jsonl
+from .log import FORMAT, VERSION, Event, EventLog, LogFormatError, read_jsonl, write_jsonl
 from .log.events import EventData, EventList, frozen_jsonable, make_event
 from .log import savefile
 from .log.savefile import UnverifiedSaveWarning, clip, event_text, replay_mismatch_message
 from .log.effects import roll_label
 from . import checkpoints
 from .checkpoints import Checkpoint
-from .commands import command, handler
+from .commands import COMMANDS, command, handler
 
 if TYPE_CHECKING:
     from .encounter import Encounter
@@ -128,17 +128,24 @@ def _run_step(st: Encounter, kind: str, args: dict[str, Any]) -> Any:
 
     A map edit made outside the encounter's commands since the last step (the GM
     painting terrain) is recorded first, as its own ``map_edit`` step."""
-    if kind != "map_edit" and not st._replaying and not st._depth:
+    if kind != "map_edit" and st.map is not None and not st._replaying and not st._depth:
         _note_map_edits(st)
     # the command's handler: a function of its rule module, run on this state
-    perform = handler(kind)
-    args = jsonable(args)
-    start = len(st._log)
+    perform = COMMANDS.get(kind) if type(kind) is str else None
+    if perform is None:
+        perform = handler(kind)  # (an unknown command is refused there)
+    # the arguments as the log records them, frozen in one walk: the command's data, and
+    # what the handler is given (as a replay gives it: issue 24, "Fast")
+    args = frozen_jsonable(args)
+    events = st._log._events
+    start = len(events)
     rolls = len(st.roller.history)
     version = st.map.version if st.map is not None else None
     st._step += 1
-    st._emit(kind, command=True, data=args, actor=args.get("name"),
-             target=args.get("target"))
+    frames = st._frames
+    events.append(make_event(start, st._step, kind, True, st.round,
+                             frames[-1].unit if frames else None, args.get("name"),
+                             args.get("target"), args, frozen=True))
     if st.map is None:  # no map to hold (issue 24, "Fast": one step less per command)
         result = _perform(st, perform, args, start, rolls, None)
     else:
@@ -147,7 +154,8 @@ def _run_step(st: Encounter, kind: str, args: dict[str, Any]) -> Any:
         with st.map.hold():
             result = _perform(st, perform, args, start, rolls, version)
     st._views.clear()
-    _after_step(st)
+    if st.map is not None or st.checkpoint_every is not None:  # (GM prep: neither)
+        _after_step(st)
     if not st._replaying:
         for fn in list(st._listeners):
             fn(st)
@@ -281,12 +289,21 @@ def _emit(st: Encounter, kind: str, *, command: bool = False, actor: str | None 
           target: str | None = None, data: Mapping[str, Any] | None = None) -> Event:
     events = st._log._events  # (the log's list, its length and whose turn read directly:
     frames = st._frames       # issue 24, "Fast", every event is built here)
+    if type(data) is dict and _SCALARS.issuperset(map(type, data.values())) and \
+            _TEXT.issuperset(map(type, data)):
+        frozen = EventData(data)  # text keys and scalars (most events): one copy, no walk
+    else:
+        frozen = frozen_jsonable(data if type(data) is dict else dict(data or {}))
     ev = make_event(len(events), st._step, kind, command, st.round,
-                    frames[-1].unit if frames else None, actor, target,
-                    frozen_jsonable(data if type(data) is dict else dict(data or {})),
-                    frozen=True)
+                    frames[-1].unit if frames else None, actor, target, frozen, frozen=True)
     events.append(ev)
     return ev
+
+
+#: The plain JSON scalars (a dict of them, or a roll's data made of them, is frozen as it
+#: is built) and a JSON object's key type.
+_SCALARS = frozenset({str, int, bool, type(None)})
+_TEXT = frozenset({str})
 
 
 def _rebuild(st: Encounter, events: list[Event], *, path: str | None = None,
@@ -526,10 +543,6 @@ def _gc_paused() -> Iterator[None]:
     finally:
         if was:
             gc.enable()
-
-
-#: The plain JSON scalars (a roll's data made of them is frozen as it is built).
-_SCALARS = frozenset({str, int, bool, type(None)})
 
 
 def _roll(st: Encounter, expr: str, *, label: str, actor: str | None = None,

@@ -26,10 +26,11 @@ if TYPE_CHECKING:
 
 
 def _fighter(st: Encounter, name: str) -> _Fighter:
-    if not isinstance(name, str) or name not in st._f:
+    f = st._f.get(name) if isinstance(name, str) else None  # (one lookup: asked often)
+    if f is None:
         raise IllegalActionError(f"no combatant named {show(name)}; combatants: "
                                  f"{', '.join(st._names)}")
-    return st._f[name]
+    return f
 
 
 def _members(st: Encounter, unit: str) -> list[str]:
@@ -46,6 +47,8 @@ def _frame_members(st: Encounter, frame: TurnFrame) -> list[str]:
     (:func:`_frame_units`), read in one pass (issue 24, "Fast": asked several times a
     command)."""
     groups = st._groups
+    if not groups:  # each unit one creature (most fights)
+        return frame.units  # (a new list each time)
     return [n for u in frame.units for n in groups.get(u, (u,))]
 
 
@@ -97,6 +100,8 @@ def _unit_alive(st: Encounter, unit: str) -> bool:
 
 
 def _all_units(st: Encounter) -> list[str]:
+    if not st._groups:  # each creature its own unit (most fights)
+        return list(st._names)
     return list(dict.fromkeys(st._unit_of[n] for n in st._names))
 
 
@@ -123,6 +128,9 @@ def _units_to_act(st: Encounter, exclude: str | Iterable[str] | None = None) -> 
     whose card is not Done (read in one pass: it is asked at every hand-over)."""
     skip = {exclude} if isinstance(exclude, str) else set(exclude or ())
     f, groups, surprise = st._f, st._groups, st._surprise
+    if not groups:  # each creature its own unit (most fights): one pass
+        return [u for u in st._names if u not in skip and not (
+            (g := f[u]).dead or g.done or (surprise and not g.aware))]
     out = []
     for u in st._all_units():
         if u in skip:

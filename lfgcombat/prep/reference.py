@@ -26,6 +26,7 @@ import gc
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
+from itertools import compress
 from typing import Any
 
 import numpy as np
@@ -52,7 +53,8 @@ def _ranked(cur: int, policy: int, side, hp, up, danger, rng) -> list[int]:
     """The foes of ``cur`` still fighting (``up``), the policy's choice first (then the
     sides' order); ``weakest`` is the lowest on the HP track (under wounds a foe at 0 HP
     with fewer Wounds left first)."""
-    foes = [c for c in range(len(side)) if side[c] != side[cur] and up[c]]
+    mine = side[cur]
+    foes = [c for c in compress(range(len(side)), up) if side[c] != mine]
     if policy == 0:
         foes.sort(key=lambda c: (hp[c], c))
     elif policy == 2:
@@ -94,6 +96,7 @@ class _Fight:
         self.dead = [False] * len(self.names)
         self.up = [True] * len(self.names)
         self.felled = [-1] * len(self.names)
+        self.risk = [False] * len(self.names)  # may still die if the turns go on (at_risk)
         self.dealt = [0] * len(self.names)
         self.seen: int | None = None  # the log's length at the last refresh_all
         self.last: Any = None  # and its last event then
@@ -102,6 +105,7 @@ class _Fight:
         s = self.enc._standing_state(self.names[i])  # state()'s hp, status, dead, vitals
         self.hp[i], self.dead[i] = track(s), bool(s["dead"])
         self.up[i] = s["status"] in STANDING
+        self.risk[i] = at_risk(s, self.hp_loss)
 
     def refresh_all(self) -> None:
         """Refresh every creature the log has named (as actor or target) since the last
@@ -120,7 +124,7 @@ class _Fight:
 
     def over(self) -> int | None:
         """The winning side (-1: nobody standing) once at most one side stands, else None."""
-        sides = {self.side[c] for c in range(len(self.side)) if self.up[c]}
+        sides = set(compress(self.side, self.up))  # the sides of those still fighting
         return (sides.pop() if sides else -1) if len(sides) <= 1 else None
 
     def stand_up(self, cur: int) -> int | None:
@@ -188,7 +192,8 @@ class _Fight:
 
     def foes(self, cur: int) -> list[int]:
         """The foes of ``cur`` still fighting."""
-        return [c for c in range(len(self.side)) if self.side[c] != self.side[cur] and self.up[c]]
+        side, mine = self.side, self.side[cur]
+        return [c for c in compress(range(len(side)), self.up) if side[c] != mine]
 
     def prepare(self, cur: int, t: int) -> None:
         """Before ``cur``'s first attack, under turn choices by exact odds: Aim or Fight
@@ -303,12 +308,14 @@ class _Fight:
         DC12 FORT check, "Stabilizing a Disabled Character", until stable or dead at -10;
         nobody under wounds); the others just end theirs."""
         start = self.enc.round
-        while any(at_risk(self.enc._standing_state(n), self.hp_loss) for n in self.names):
+        self.seen = None  # everyone read afresh once, then those the turns name
+        self.refresh_all()
+        while any(self.risk):
             if self.enc.round - start > limit:  # pragma: no cover - clotting ends it
                 break
             choices = self.enc.choices()
             self.enc.end_turn(next=choices[0] if choices else None)
-        self.refresh_all()
+            self.refresh_all()  # a change of who may die is an event about its creature
 
 
 #: The cycle collector's first threshold while reference fights are played (Python's

@@ -179,8 +179,9 @@ def _digested_this_round(st: Encounter, name: str) -> bool:
 def _digest_at_turn_start(st: Encounter, name: str) -> None:
     """At the start of ``name``'s turn, the round's damage to what it has swallowed
     (nothing when it swallowed nobody, is dead, or it was dealt this round)."""
-    if st._f[name].dead or not any(st._has(n, Condition.GRAPPLED)
-                                   for n in st._f if n != name):
+    if st._f[name].dead or not any(a.condition is Condition.GRAPPLED
+                                   for n, f in st._f.items() if n != name
+                                   for a in f.creature.conditions):
         return  # a swallowed creature "keeps the grappled condition": a cheap first test
     inside = _inside(st, name)
     if inside and not _digested_this_round(st, name):

@@ -12,6 +12,7 @@ creature's turns.
 from __future__ import annotations
 
 import dataclasses
+import operator
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
@@ -112,16 +113,26 @@ def _turn_start_timers(st: Encounter, name: str) -> None:
     """Effects "until the start of your next turn" (and Top-Down's flat-footed) end;
     durations imposed by this creature count down on its turns (decision)."""
     fighters = st._f
-    for other in st._names:
-        if fighters[other].effects:  # (most have none: nothing to look at)
-            for e in list(fighters[other].effects):
-                if e.on == name and e.ends in ("turn_start", "own_first_turn"):
-                    st._end_effect(other, e, f"the start of {name}'s turn")
+    # most have no effects and no timers: nothing to look at, found in C-level passes
+    # (issue 24, "Fast")
+    if any(map(_EFFECTS, fighters.values())):
+        for other in st._names:
+            if fighters[other].effects:
+                for e in list(fighters[other].effects):
+                    if e.on == name and e.ends in ("turn_start", "own_first_turn"):
+                        st._end_effect(other, e, f"the start of {name}'s turn")
+    if not any(map(_TIMERS, fighters.values())):
+        return
     for other in st._names:
         # a timed condition counts down on ``name``'s turns only if ``name`` imposed it
-        # (its timer names it): the others have nothing to count (issue 24, "Fast")
-        if other != name and name in fighters[other].timers.values():
+        # (its timer names it): the others have nothing to count
+        timers = fighters[other].timers
+        if timers and other != name and name in timers.values():
             st._tick_timers(other, source=name)
+
+
+_EFFECTS = operator.attrgetter("effects")
+_TIMERS = operator.attrgetter("timers")
 
 
 def _complete_full_round(st: Encounter, name: str) -> None:
@@ -149,6 +160,8 @@ def _ongoing_damage(st: Encounter, name: str) -> None:
     """"Ablaze": 1d6 fire damage at the start of each turn; "Bleed X": X biological
     damage a round, clotting after 10 rounds of bleeding."""
     f = st._f[name]
+    if not f.creature.conditions:
+        return  # neither Ablaze nor Bleed (most turns: issue 24, "Fast")
     if st._has(name, Condition.ABLAZE):
         r = st._roll("1d6", label=f"{name} ablaze: fire damage", actor=name)
         st._apply_damage(name, r.total, "fire", struck=False, source="ablaze")
@@ -365,24 +378,33 @@ def _open_next_round(st: Encounter, last: str, chosen: str | None, deadlock: boo
 
 
 def _finish_turn(st: Encounter, frame: TurnFrame) -> None:
+    fighters = st._f
     for n in st._frame_members(frame):
-        f = st._f[n]
+        f = fighters[n]
         if frame.kind != "ready":
             f.done = True
-        f.update_turn(move_left=None)
+        if f.turn.move_left is not None:  # (None already: the same budget, no copy)
+            f.update_turn(move_left=None)
         if f.rules is not None and not f.dead:  # the record's budget goes
             st._record_turn_end(n)
-        for other in st._names:
-            if st._f[other].effects:  # (most have none: nothing to look at)
-                for e in list(st._f[other].effects):
-                    if e.on == n and e.ends == "turn_end":
-                        st._end_effect(other, e, f"the end of {n}'s turn")
-        if frame.kind != "ready":
+        _end_turn_effects(st, n)
+        if frame.kind != "ready" and f.creature.conditions:  # (nothing to count down)
             st._tick_timers(n, source=None)
         st._flight_turn_end(n, frame.kind)  # Minimum Flight Speed (encounter/flight.py)
         if frame.kind == "ready":
             f.ready = None
     st._emit("turn_end", data={"kind": frame.kind})
+
+
+def _end_turn_effects(st: Encounter, name: str) -> None:
+    """Effects "until the end of your turn" that ``name``'s turn ends."""
+    fighters = st._f
+    if not any(map(_EFFECTS, fighters.values())):  # (most fights have none)
+        return
+    for other in st._names:
+        for e in list(fighters[other].effects):
+            if e.on == name and e.ends == "turn_end":
+                st._end_effect(other, e, f"the end of {name}'s turn")
 
 
 def _new_round(st: Encounter) -> None:
