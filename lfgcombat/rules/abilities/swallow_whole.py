@@ -336,12 +336,32 @@ def _mouth_hex(st: Encounter, name: str, prey: str) -> Any:
     return m.token(name).anchor
 
 
+def _swallowed_ever(st: Encounter) -> bool:
+    """Whether the log holds a ``swallow`` event (without one nobody is inside anyone:
+    :func:`_swallow_events`). Its last answer is kept on the encounter with the log, its
+    length and its last event, so a step reads only the events added since (a log rebuilt
+    or cut short is read again from the start; issue 25, item 4: every step of a map fight
+    asked every creature whether it was Grappled)."""
+    log = st._log
+    n = len(log)
+    memo = st.__dict__.get("_swallow_scan")
+    start = 0
+    if (memo is not None and memo[0] is log and memo[1] <= n
+            and (memo[1] == 0 or log[memo[1] - 1] is memo[2])):
+        if memo[3]:
+            return True
+        start = memo[1]
+    found = any(e.kind == "swallow" for e in log[start:n])
+    st.__dict__["_swallow_scan"] = (log, n, log[n - 1] if n else None, found)
+    return found
+
+
 def _carry_swallowed(st: Encounter) -> None:
     """After every step (called by :meth:`EffectsRules._sync_space` first): put every
     swallowed creature's token on its swallower's anchor hex and altitude
     (only Grappled creatures are looked up: a swallowed one keeps the condition)."""
     m = st.map
-    if m is None:
+    if m is None or not _swallowed_ever(st):
         return
     for prey in [n for n in st._anchors if n in m and st._has(n, Condition.GRAPPLED)]:
         eater = st.swallowed_by(prey)

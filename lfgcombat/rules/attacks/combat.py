@@ -31,6 +31,7 @@ from . import resolve_weapon, WeaponError
 from ..weapons import weapon_entries
 from ..bonuses import Bonus, BonusType
 from ._made import made
+from .map_reading import is_flanked, pair_reading, terrain_modifiers
 
 if TYPE_CHECKING:
     from lfgcombat.engine.encounter import Encounter
@@ -112,7 +113,7 @@ def _total_cover(st: Encounter, attacker: str, target: str, weapon: Any,
     if st.map is None or attacker not in st._anchors or target not in st._anchors:
         return None
     mode = _attack_mode(st, attacker, weapon, situation)
-    cv = st.map.cover(attacker, target, ranged=mode == "ranged")
+    cv = pair_reading(st.map, attacker, target, mode == "ranged").cover
     if cv.level.name != "TOTAL":
         return None
     return (f"{target} has total cover against {attacker}: walls block every line from "
@@ -141,7 +142,8 @@ def _map_situation(st: Encounter, attacker: str, target: str, mode: str,
     situation = dict(situation)
     modifiers = list(modifiers)
     m = st.map
-    cv = m.cover(attacker, target, ranged=mode == "ranged")
+    pair = pair_reading(m, attacker, target, mode == "ranged")
+    cv = pair.cover
     if "cover" not in situation and cv.bonus:
         situation["cover"] = cv.bonus
         modifiers.append(cv.explain())
@@ -149,7 +151,7 @@ def _map_situation(st: Encounter, attacker: str, target: str, mode: str,
         situation["concealment"] = cv.concealment
         modifiers.append(f"{target} is in or behind fog: {cv.concealment}% miss chance "
                          f"({R_CONCEALMENT})")
-    hg = m.high_ground(attacker, target)
+    hg = pair.high_ground
     if use.get("high_ground", True):
         if mode == "melee" and hg.melee_attack:
             kind = BonusType.TACTICAL if hg.melee_attack > 0 else None
@@ -162,8 +164,8 @@ def _map_situation(st: Encounter, attacker: str, target: str, mode: str,
                 hg.ranged_damage
             modifiers.append(hg.explain())
     if use.get("terrain", True):
-        mine = m.terrain_modifiers(attacker)["attack"]
-        theirs = m.terrain_modifiers(target)["ac"]
+        mine = terrain_modifiers(m, attacker)["attack"]
+        theirs = terrain_modifiers(m, target)["ac"]
         if mine:
             situation["attack_bonuses"] = tuple(situation.get("attack_bonuses", ())) + (
                 Bonus(mine, None, "standing on difficult terrain"),)
@@ -376,8 +378,11 @@ def _encounter_situation(st: Encounter, attacker: str, target: str, weapon: Any,
         modifiers.append(f"{target} ignores {attacker}: Flat-Footed against it, "
                          f"{attacker} Fortunate, no Gang Up, cannot flank ({R_IGNORE})")
     if st.map is not None and attacker in st._anchors and target in st._anchors:
-        situation.setdefault("distance_ft", st.map.distance(attacker, target))
-        situation.setdefault("flanked", st.map.is_flanked(target, ignored=ignored))
+        if "distance_ft" not in situation:
+            situation["distance_ft"] = pair_reading(st.map, attacker, target,
+                                                    mode == "ranged").distance
+        if "flanked" not in situation:
+            situation["flanked"] = is_flanked(st.map, target, ignored)
         situation, modifiers = st._map_situation(attacker, target, mode, situation,
                                                  modifiers, dict(use_map or {}))
         situation, modifiers = st._flight_situation(attacker, target, situation,
