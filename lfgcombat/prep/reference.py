@@ -33,6 +33,7 @@ import numpy as np
 
 from ..engine import Encounter
 from ..errors import IllegalActionError
+from ..rules.attacks import resolve_weapon
 from .choices import (before_attacks, charge_in, choose_attack_scored, choose_defense,
                       move_or_stay)
 from .maneuvers import MANEUVERS, choose_maneuver, flank_in, play_maneuver
@@ -448,7 +449,6 @@ def _target_on_map(enc: Encounter, names: list[str], cur: int, ranked: list[int]
     nobody)."""
     if enc.map is None:
         return ranked[0]
-    from ..rules.attacks import resolve_weapon
     me = names[cur]
     hmap = enc.map
     if nearest:
@@ -499,7 +499,6 @@ def _approach(enc: Encounter, name: str, target: str, weapon) -> None:
     is nothing to do."""
     if enc.map is None:
         return
-    from ..rules.attacks import resolve_weapon
     hmap = enc.map
     view = enc.creature(name)
     if resolve_weapon(view, weapon).is_projectile:
@@ -513,7 +512,8 @@ def _approach(enc: Encounter, name: str, target: str, weapon) -> None:
     if not cells:
         return
     gaps = hmap.distances_to(cells, target)  # hmap.distance(c, target) for each cell
-    gap, _, goal = min(zip(gaps, (where.cost[c] for c in cells), cells),
-                       key=lambda t: (t[0], t[1]))
+    gap = min(gaps)  # the nearest, then the cheapest of those (ties: the first listed)
+    cost = where.cost
+    goal = min((c for c, g in zip(cells, gaps) if g == gap), key=cost.__getitem__)
     if gap < hmap.distance(name, target):
         move_or_stay(enc, name, goal)
