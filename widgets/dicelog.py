@@ -14,7 +14,7 @@ import ipywidgets as W
 import traitlets
 
 from lfgcombat.dice import Roller
-from lfgcombat.engine.log.words import ac_words
+from lfgcombat.engine.log.words import ac_words, dice_words
 
 from .held import HeldDrawing
 
@@ -62,6 +62,8 @@ def _fmt(column: str, value, row: dict) -> str:
         return html.escape(text.removeprefix("[").removesuffix("]"))
     if column == "label":  # "vs ACvsCrit 15": "vs AC against criticals 15" (issue 26)
         return html.escape(ac_words(str(value)))
+    if column == "expr":  # "1d20", not "1d20+0" (issue 26, item 2)
+        return html.escape(dice_words(value))
     return html.escape(str(value))
 
 

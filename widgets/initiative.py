@@ -101,6 +101,9 @@ __all__ = ["InitiativeTracker"]
 #: damage's, spell's or spent action's line may name a rule that is not its own); every
 #: other kind is cited only when its line cites nothing yet (issue 26, item 2).
 _CITED_ALWAYS = ("roll", "damage", "spell", "spend", "single_action")
+#: The kinds the tracker words its own way (:meth:`InitiativeTracker._describe`); every
+#: other line is the log's (:meth:`~lfgcombat.engine.log.EventLog.line`).
+_OWN_WORDS = frozenset({"attack", "turn_end", "aoo", "moved", "aoo_offered", "interrupt"})
 
 class InitiativeTracker(TurnControls, W.VBox):
     """The Selective Initiative table of an :class:`~lfgcombat.Encounter`, as buttons.
@@ -336,10 +339,16 @@ class InitiativeTracker(TurnControls, W.VBox):
         """:meth:`_describe`'s line followed by the citation of its rule, of any kind the
         engine's log cites (``EventLog.rule_of``: turn starts and rules, health states,
         fumbles, spells' notes... - issue 26, h26z item 5); once: not after a line that
-        cites already (but :data:`_CITED_ALWAYS`)."""
-        text = self.encounter.log.line(e) if e.kind == "turn_start" else self._describe(e)
+        cites already (but :data:`_CITED_ALWAYS`). A line the log finds says nothing is
+        left out (:meth:`EventLog.says_something`: a health report after a hit that said
+        it all); a line the tracker does not word its own way is the log's
+        (:meth:`EventLog.line`: the ruleset's words for a death, a turn's start)."""
+        log = self.encounter.log
+        if not log.says_something(e):
+            return None
+        text = self._describe(e) if e.kind in _OWN_WORDS else log.line(e)
         if text and (e.kind in _CITED_ALWAYS or ".txt" not in text):
-            rule = self.encounter.log.rule_of(e)
+            rule = log.rule_of(e)
             text += f" ({rule})" if rule else ""
         return text
 

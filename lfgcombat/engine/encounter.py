@@ -467,6 +467,7 @@ class Encounter:
         self._remember_map(map)
         self._listeners: list[Callable[[Encounter], None]] = []
         self._log = EventLog(cite=self.ruleset.cite_event,
+                             words=self.ruleset.event_words,
                              fixed_order=self.initiative_policy.fixed_order)
         self._replaying = False
         self._knockdown_rule = bool(knockdown_after_strike)  # momentum.py

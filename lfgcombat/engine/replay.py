@@ -327,12 +327,14 @@ def _rebuild(st: Encounter, events: list[Event], *, path: str | None = None,
         cp = st._checkpoint_for(events) if rederive is None else None
         if cp is None:
             st._log = EventLog(cite=st.ruleset.cite_event,
+                               words=st.ruleset.event_words,
                                fixed_order=st.initiative_policy.fixed_order)
             st._reset()
             start = 0
         else:
             st._checkpoints = [c for c in st._checkpoints if c.events <= cp.events]
             st._log = EventLog(events[:cp.events], cite=st.ruleset.cite_event,
+                               words=st.ruleset.event_words,
                                fixed_order=st.initiative_policy.fixed_order)
             checkpoints.restore_into(st, cp)
             start = cp.events
@@ -469,6 +471,7 @@ def fork(st: Encounter) -> Encounter:
         other._checkpoints.append(checkpoints.take(st))
     events = list(st._log)
     other._log = EventLog(events, cite=other.ruleset.cite_event,
+                          words=other.ruleset.event_words,
                           fixed_order=other.initiative_policy.fixed_order)
     other._rebuild(events)
     return other

@@ -245,6 +245,7 @@ def _fight(base: "_Base", seed: int) -> ScriptedEncounter:
     hmap = enc.map
     with (hmap.hold() if hmap is not None else contextlib.nullcontext()):
         enc._log = EventLog(list(base.events), cite=enc.ruleset.cite_event,
+                            words=enc.ruleset.event_words,
                             fixed_order=enc.initiative_policy.fixed_order)
         checkpoints.restore_into(enc, base.checkpoint)
         enc._views.clear()

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, fields
 from types import MappingProxyType
 from typing import Any, cast
@@ -461,7 +461,8 @@ class Ruleset:
         """The condition catalogue (its data file)."""
         return self.definition.conditions
 
-    def cite_event(self, kind: str, label: str | None = None) -> str | None:
+    def cite_event(self, kind: str, label: str | None = None, states: Sequence[str] = (),
+                   hp: int | None = None) -> str | None:
         """The citation of an ``attack``, ``damage`` or ``roll`` line this ruleset played
         (its :attr:`RulesetDefinition.event_rules`; an initiative roll, the initiative
         order and a round's start and end, when the table names none: the initiative
@@ -471,15 +472,24 @@ class Ruleset:
         Args:
             kind: The event's kind.
             label: A roll's label (what it is for).
+            states: A damage or health line's changes of state, in words (its
+                ``events``: :attr:`~lfgcombat.rulesets.event_rules.EventRules.states`).
+            hp: A damage or health line's HP after it.
         """
         rules = self.definition.event_rules
-        found = rules.cite(kind, label)
+        found = rules.cite(kind, label, states, hp)
         if found is not None:
             return found
         if kind in _ORDER_LINES or (kind == "roll"
                                     and "initiative" in str(label or "").lower()):
             return self.initiative_policy.rule
         return rules.roll if kind == "roll" else None
+
+    def event_words(self, status: str) -> str | None:
+        """This ruleset's words for a change of status line (``vitals``) of ``status``, a
+        format of ``who`` and ``hp`` (:meth:`~lfgcombat.rulesets.event_rules.EventRules.words`;
+        ``None``: the line's own words)."""
+        return self.definition.event_rules.words(status)
 
     def switches(self) -> dict[str, object]:
         """The optional rules and their settings (everything but the name; a switch of one

@@ -11,6 +11,7 @@ a critical's confirmation, a miss chance...). Each ruleset declares its own in i
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..rules.citations import cite
@@ -34,6 +35,16 @@ class EventRules:
             records none of its own (a cast spell, an action spent, a ruleset's single
             action, a turn's start and end, health, a condition, an effect, a move; issue
             26, item 2).
+        states: ``(word, citation)`` pairs: a ``damage`` or ``health`` line whose changes
+            of state (its ``events``, in words: ``disabled``, ``dead``, ``nonlethal``...)
+            hold the word (in one of them) cites that rule, every such rule once, in this
+            order; before :attr:`damage` and the ``health`` line of :attr:`lines` (issue
+            26, item 2: a hit that leaves a creature standing cites no rule of dying).
+        down: The citation of a ``damage`` or ``health`` line at 0 HP or less that changed
+            no state :attr:`states` names (``None``: as any other line of its kind).
+        status: ``(status, words)`` pairs: a ``vitals`` line of that status said in the
+            ruleset's words, ``words`` formatted with ``who`` and ``hp`` (wounds' death:
+            "its Wounds ran out").
     """
 
     attack: str
@@ -41,8 +52,12 @@ class EventRules:
     rolls: tuple[tuple[str, str], ...] = ()
     roll: str | None = None
     lines: tuple[tuple[str, str], ...] = ()
+    states: tuple[tuple[str, str], ...] = ()
+    down: str | None = None
+    status: tuple[tuple[str, str], ...] = ()
 
-    def cite(self, kind: str, label: str | None = None) -> str | None:
+    def cite(self, kind: str, label: str | None = None, states: Sequence[str] = (),
+             hp: int | None = None) -> str | None:
         """The citation of a line of ``kind`` (``attack``, ``damage``, a ``roll`` whose label
         says what it is for; another kind or roll: ``None``, its event carries its own
         ``rule``, or see :attr:`roll`).
@@ -50,7 +65,14 @@ class EventRules:
         Args:
             kind: The event's kind.
             label: A roll's label (what it is for).
+            states: A ``damage`` or ``health`` line's changes of state, in words
+                (:attr:`states`).
+            hp: A ``damage`` or ``health`` line's HP after it (:attr:`down`).
         """
+        if kind in _HP_LINES:
+            by_state = self._by_state(states, hp)
+            if by_state is not None:
+                return by_state
         if kind == "attack":
             return self.attack
         if kind == "damage":
@@ -59,6 +81,26 @@ class EventRules:
             return next((rule for k, rule in self.lines if k == kind), None)
         words = str(label or "").lower()
         return next((rule for word, rule in self.rolls if word in words), None)
+
+    def _by_state(self, states: Sequence[str], hp: int | None) -> str | None:
+        """:attr:`states`' citations of ``states`` joined with ``; `` (each once), else
+        :attr:`down` at ``hp`` 0 or less, else ``None``."""
+        found: list[str] = []
+        for word, rule in self.states:
+            if rule not in found and any(word in str(said) for said in states):
+                found.append(rule)
+        if found:
+            return "; ".join(found)
+        return self.down if hp is not None and hp <= 0 else None
+
+    def words(self, status: str) -> str | None:
+        """The ruleset's words for a ``vitals`` line of ``status`` (:attr:`status`), a
+        format of ``who`` and ``hp``; ``None``: the line's own."""
+        return next((w for s, w in self.status if s == status), None)
+
+
+#: The lines of a creature's hit points, cited by what happened to it (:attr:`EventRules.states`).
+_HP_LINES = frozenset({"damage", "health"})
 
 
 #: lfg's conditions ("Conditions – Full Details") and movement ("Movement in Combat")

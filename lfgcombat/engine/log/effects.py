@@ -12,7 +12,7 @@ import functools
 from typing import Any
 
 from .events import Event
-from .words import ac_words, cell_words, cover_words, plain_reason
+from .words import ac_words, cell_words, cover_words, dice_words, plain_reason
 
 __all__ = ["roll_label", "Roll", "Initiative", "RoundStart", "RoundEnd", "TurnStart", "TurnEnd",
            "TurnResumed", "TurnDeclined", "Together", "Spend", "Moved", "MoveStopped",
@@ -59,7 +59,7 @@ class Roll(Event):
     def describe(self) -> str:
         d = self.data
         label = roll_label(d.get("label"), self.actor, self.target)
-        text = f"{label}: {d.get('expression')} = {d.get('total')}"
+        text = f"{label}: {dice_words(d.get('expression'))} = {d.get('total')}"
         if d.get("fortune"):
             text += f" ({d['fortune']}: other {d.get('other')})"
         if d.get("against") is not None and " vs " not in str(d.get("label")):
@@ -411,7 +411,25 @@ class Vitals(Event):
              "injured, dead), hp")
 
     def describe(self) -> str:
-        return f"{self.target} is {self.data.get('status')} (HP {self.data.get('hp')})"
+        """``Orc 1 is unconscious (HP -2)``; a death at a threshold says whose threshold it
+        is (issue 26, item 2: the boss Orc Shaman cites "Death", its goons "NPC & Enemy
+        Death", 000_8d1d7816ee944f3b.txt): ``Orc Shaman is dead (HP -13: a PC or boss dies
+        at -CON score, -12)``, ``Orc 1 is dead (HP -4: a goon or NPC dies at -level, -3)``."""
+        d = self.data
+        threshold = d.get("threshold")
+        if d.get("status") != "dead" or threshold is None:
+            return f"{self.target} is {d.get('status')} (HP {d.get('hp')})"
+        rule = str(d.get("rule") or "")
+        whose = next((w for heading, w in _DEATH_WORDS if heading in rule), "it dies at")
+        return f"{self.target} is dead (HP {d.get('hp')}: {whose} {threshold})"
+
+
+#: Who dies at which threshold, by the heading a death cites (000_8d1d7816ee944f3b.txt,
+#: "Death": "dies if reduced to a negative number of HP equal to its CON Score"; "NPC &
+#: Enemy Death": goons and most NPCs "die when they reach (-Level) HP"; bosses use the PC
+#: rules: :func:`lfgcombat.creature.hit_points.death_threshold`).
+_DEATH_WORDS = (("NPC & Enemy Death", "a goon, NPC or monster dies at -level,"),
+                ('"Death"', "a PC or boss dies at -CON score,"))
 
 
 class Check(Event):

@@ -34,24 +34,58 @@ class EventLog(Sequence[Event]):
             replays the same events.
         fixed_order: The fight's turn order is fixed (nobody chooses who goes next:
             :meth:`line`).
+        words: A change of status (``vitals``) in the words of the ruleset that played it,
+            ``words(status)``: a format of ``who`` and ``hp``, or ``None``
+            (:meth:`lfgcombat.rulesets.Ruleset.event_words`; the encounter gives its own).
     """
 
     def __init__(self, events: Iterable[Event] = (),
-                 cite: Callable[[str, str | None], str | None] | None = None, *,
-                 fixed_order: bool = False) -> None:
+                 cite: Callable[..., str | None] | None = None, *,
+                 fixed_order: bool = False,
+                 words: Callable[[str], str | None] | None = None) -> None:
         self._events: list[Event] = list(events)
         self._cite = cite
+        self._words = words
         self.fixed_order = bool(fixed_order)
 
     def line(self, event: Event) -> str:
         """``event`` in words, as this fight's views say it: its :meth:`Event.describe`,
         but a turn's start under a fixed order (classic's, Top-Down Initiative: "nobody
         chooses who goes next") names no chooser - its event still records who acted
-        before it (issue 26: "(chosen by Chessan)" under classic)."""
-        if self.fixed_order and event.kind == "turn_start" and isinstance(event.data, dict) \
-                and event.data.get("chosen_by"):
-            return replace(event, data={**event.data, "chosen_by": None}).describe()
+        before it (issue 26: "(chosen by Chessan)" under classic) - and a change of status
+        says what the ruleset's text makes of it (wounds' death: "its Wounds ran out")."""
+        d = event.data if isinstance(event.data, dict) else {}
+        if self.fixed_order and event.kind == "turn_start" and d.get("chosen_by"):
+            return replace(event, data={**d, "chosen_by": None}).describe()
+        if event.kind == "vitals" and self._words is not None and not event.command:
+            said = self._words(str(d.get("status")))
+            if said:
+                return said.format(who=event.target or event.who, hp=d.get("hp"))
         return event.describe()
+
+    @staticmethod
+    def says_something(event: Event) -> bool:
+        """Whether ``event`` is worth a line of its own in a view of the fight (the
+        tracker's log, issue 26, item 2): every event but a ``health`` report that names
+        no change of state.
+
+        The one place this is decided. A ruleset with a combatant record (classic, wounds)
+        follows each change of its HP with a ``health`` report: after a hit it repeated
+        the damage line ("Orc 1 takes 9 slashing damage (HP 30 -> 21)", then "Orc 1: HP 21
+        (9 slashing damage from Chessan)"), and at a turn's start it said nothing at all
+        ("Brann: HP 18 (the start of its turn)"). A report is shown when it says more: a
+        change of state in its ``events`` (002_2a3a79475ca2a541.txt, "Stabilizing a
+        Disabled Character": disabled, stable, mobile; "Death": dead; wounds' Barrier,
+        parry, Wounds). The event stays in the log (a save replays it; :meth:`explain` and
+        :meth:`to_dataframe` list every event).
+
+        Args:
+            event: An event of a log.
+        """
+        if event.kind != "health" or event.command:
+            return True
+        d = event.data if isinstance(event.data, dict) else {}
+        return bool(d.get("events"))
 
     def __len__(self) -> int:
         return len(self._events)
@@ -101,12 +135,27 @@ class EventLog(Sequence[Event]):
         d = event.data if isinstance(event.data, dict) else {}
         rule = d.get("rule") if isinstance(d.get("rule"), str) and d.get("rule") else None
         if rule is None and self._cite is not None and not event.command:
-            rule = self._cite(event.kind, d.get("label") if event.kind == "roll" else None)
+            rule = self._cite_kind(self._cite, event.kind, d)
         if rule is None and event.kind == "roll" and not event.command:
             rule = self._step_rule(event)
         if rule is None and event.kind == "note" and not event.command:
             return self._spell_rule(event)
         return headings_only(rule) if rule else None
+
+    @staticmethod
+    def _cite_kind(cite: Callable[..., str | None], kind: str, d: dict[str, Any]
+                   ) -> str | None:
+        """The ruleset's citation (``cite``) of a line of ``kind`` with data ``d``: a roll by its
+        label, a damage or health line by the changes of state it records and the HP it
+        leaves (classic: a hit that leaves the target standing cites no rule of dying)."""
+        if kind == "roll":
+            return cite(kind, d.get("label"))
+        if kind in ("damage", "health"):
+            states = d.get("events")
+            hp = d.get("hp_after" if kind == "damage" else "hp")
+            return cite(kind, None, tuple(states) if isinstance(states, list) else (),
+                        hp if isinstance(hp, int) else None)
+        return cite(kind, None)
 
     def _spell_rule(self, event: Event) -> str | None:
         """A note right after a spell in its step (the GM's words on a casting, which a

@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-__all__ = ["AC_WORDS", "ac_words", "cell_words", "cover_words", "plain_reason"]
+__all__ = ["AC_WORDS", "ac_words", "cell_words", "cover_words", "dice_words", "plain_reason"]
 
 #: The Armor Class family's short names, in words.
 AC_WORDS = {"ACvsCrit": "AC against criticals", "FFAC": "flat-footed AC",
@@ -64,3 +64,15 @@ def plain_reason(text: str) -> str:
     by an AOO while casting``."""
     text = _HEADINGS.sub("", str(text))
     return re.sub(r"damaged \((\d+)\)", r"damaged for \1", text).strip()
+
+
+#: A modifier of nothing in a dice expression (``1d20+0``), not before more digits.
+_NO_MODIFIER = re.compile(r"(?<=\d)[+-]0(?![\d.])")
+
+
+def dice_words(expr: Any) -> str:
+    """A dice expression as a line says it: a modifier of 0 left out (issue 26, item 2: the
+    GM's Heroic Action showed ``1d20+0``; 002_2a3a79475ca2a541.txt, "Heroic Action": "a
+    d20 + the related ability modifier", which may be none): ``1d20+0`` -> ``1d20``,
+    ``1d8+0+1d6`` -> ``1d8+1d6``; ``1d20+10`` as it is. The roll keeps what it rolled."""
+    return _NO_MODIFIER.sub("", str(expr))

@@ -755,13 +755,18 @@ register_ruleset_conditions("classic", "classic_conditions")
 
 
 #: What classic's log lines cite (issue 26, item 2): its own headings - an attack "How to
-#: attack another creature", a natural 20 "Critical Hit", health "Death" and "Stabilizing a
-#: Disabled Character"; a Heroic Action, skill, stabilize, mobile or Confused roll its own; a
-#: spell "Spell"; a single action or move "Single Actions:"; a condition, effect or the map's
-#: flanking "Conditions"; a turn or round "Character Round:".
+#: attack another creature", a natural 20 "Critical Hit"; damage and health by what happened
+#: (the text has no heading of hit points of its own: a hit that leaves its target above 0
+#: HP plays "How to attack another creature"; disabled, stabilized, mobile or healed
+#: "Stabilizing a Disabled Character"; dead "Death"; nonlethal "Nonlethal Damage"; bleeding,
+#: unconscious, Confused or fleeing "Conditions"; still at 0 HP or less "Stabilizing a
+#: Disabled Character" and "Death"); a Heroic Action, skill, stabilize, mobile or Confused
+#: roll its own; a spell "Spell"; a single action or move "Single Actions:"; a condition,
+#: effect or the map's flanking "Conditions"; a turn or round "Character Round:"; the death
+#: line says "-10 or lower" ("Death").
 EVENT_RULES = EventRules(
     attack=rule("How to attack another creature"),
-    damage=rule("Death", "Stabilizing a Disabled Character"),
+    damage=rule("How to attack another creature"),
     rolls=(("critical", rule("Critical Hit")), ("heroic", rule("Heroic Action")),
            ("skill check", rule("Skill Checks")), ("confused", rule("Conditions")),
            ("mobile", _STABILIZING), ("stabiliz", _STABILIZING), ("fort", _STABILIZING),
@@ -769,10 +774,16 @@ EVENT_RULES = EventRules(
            (" attacks ", rule("How to attack another creature"))),
     lines=(("spell", rule("Spell")), ("single_action", _SINGLE), ("spend", _SINGLE),
            ("turn_start", _ROUND), ("turn_end", _ROUND),
-           ("health", rule("Death", "Stabilizing a Disabled Character")),
+           ("health", rule("How to attack another creature")),
            *((k, rule("Conditions")) for k in ("condition", "effect_start", "effect_end",
                                                 "flanking")),
-           ("moved", _SINGLE), ("round_start", _ROUND), ("round_end", _ROUND)))
+           ("moved", _SINGLE), ("round_start", _ROUND), ("round_end", _ROUND)),
+    states=(("dead", rule("Death")), ("nonlethal", rule("Nonlethal Damage")),
+            *((w, _STABILIZING) for w in ("disabled", "stabiliz", "mobile", "healed")),
+            *((w, rule("Conditions")) for w in ("unconscious", "bleeds", "Confused",
+                                                "flee"))),
+    down=rule("Stabilizing a Disabled Character", "Death"),
+    status=(("dead", "{who} is dead (HP {hp}: -10 or lower)"),))
 
 #: The ``classic`` ruleset, registered (name, text, aliases) when this module is imported;
 #: ``lfgcombat/__init__.py`` imports it with the other built-in rulesets.

@@ -716,7 +716,10 @@ class WoundsSaves(SavingThrows):
 #: a health line and a shield's parry roll: "Combat Statistics" (its HP, Wounds, Parry); a
 #: condition or effect line, a move and the map's flanking: lfg's conditions, movement and
 #: flanking, "inferred for wounds"
-#: (003_de0e94afd49609a7.txt has no conditions or movement of its own).
+#: (003_de0e94afd49609a7.txt has no conditions or movement of its own). A change of status
+#: says what the text makes of it: "If a character's Hit Points reach 0 [...] they instead
+#: take Wound Damage" (wounded), dead when the Wounds run out (0 Wounds: inferred,
+#: :mod:`lfgcombat.rulesets.wounds.health`).
 _W = "003_de0e94afd49609a7.txt"
 EVENT_RULES = EventRules(
     attack=cite("Combat Statistics", file=_W), damage=cite("Combat Statistics", file=_W),
@@ -736,7 +739,9 @@ EVENT_RULES = EventRules(
         ("effect_start", inferred(LFG_CONDITION_RULE, "conditions", "wounds")),
         ("effect_end", inferred(LFG_CONDITION_RULE, "conditions", "wounds")),
         ("moved", inferred(LFG_MOVE_RULE, "movement", "wounds")),
-        ("flanking", inferred(LFG_FLANK_RULE, "flanking", "wounds"))))
+        ("flanking", inferred(LFG_FLANK_RULE, "flanking", "wounds"))),
+    status=(("dead", "{who} is dead: its Wounds ran out (0 Wounds)"),
+            ("wounded", "{who} is wounded: its HP are gone, damage now goes to its Wounds")))
 
 #: The ``wounds`` ruleset, registered (name, text, aliases) when this module is imported;
 #: ``lfgcombat/__init__.py`` imports it with the other built-in rulesets.
