@@ -211,6 +211,10 @@ class PlayersScreen(W.VBox):
         # the GM's choice in a tracker of this fight (:func:`keep_from_players`) holds for a
         # screen opened later too: it never shows, even once, a creature kept
         self._hidden = _names(_names(hidden) + encounter.kept_from_players)
+        players_view(encounter, self.party, self._hidden)  # refused: nothing changes
+        # kept on the encounter too, so its save and its forks keep them (a new user's
+        # notebook hid a foe by ``hidden=``, and a load showed it)
+        encounter.kept_from_players = self._hidden
         self.view: PlayersView = players_view(encounter, self.party, self._shown_hidden())
         # one HTML value, sent once a step at most (issue 26, item 5: each widget's update
         # is a message the page handles on its own)
@@ -245,7 +249,9 @@ class PlayersScreen(W.VBox):
     @hidden.setter
     def hidden(self, names: Any) -> None:
         self._hide(names)
-        _tell(self.encounter)
+        enc = self.encounter  # what every open screen hides, kept with the fight
+        enc.kept_from_players = _names(n for s in screens_of(enc) for n in s.hidden)
+        _tell(enc)
 
     def _hide(self, names: Any) -> None:
         """Set :attr:`hidden` without telling the watchers (:func:`keep_from_players`

@@ -106,7 +106,7 @@ def _creature_problems(enc: Encounter, name: str) -> list[str]:
         out += [f"{name} lies at {st.hp} HP with the condition {a}" for a in c.conditions
                 if a.condition.value not in DOWN_CONDITIONS or a.rounds is not None]
     if f.effects:
-        out.append(f"{name} is under {', '.join(str(getattr(e, 'name', e)) for e in f.effects)}")
+        out.append(f"{name} is under {', '.join(str(e.label) for e in f.effects)}")
     if f.ready is not None:
         out.append(f"{name} has a readied action")
     if f.full_round is not None:

@@ -242,3 +242,18 @@ def test_the_seed_words_are_numpys_seed_sequence_words(seed, point, chunk, size)
     expected = ss.generate_state(6 * size, np.uint32).reshape(size, 6)
     got = fight_words(seed, point, chunk, size)
     assert got.dtype == np.uint32 and np.array_equal(got, expected)
+
+
+def test_a_creature_under_an_effect_is_named_with_the_effect_in_words():
+    """Why the fast tier cannot start from here names the effect by its label ("Wulfric
+    is under fighting defensively: -4 attack, +2 Dodge AC"), not its Python repr (a new
+    user read "Effect(label=..., bonuses=({'to': 'attack', ...}), ...)" in GM prep's notes)."""
+    from lfgcombat.prep.fast_here import _creature_problems
+
+    enc = brawl_under_way()
+    me = enc.current
+    enc.end_turn(next=enc.choices()[0]) if enc.choices() else enc.end_turn()
+    me = enc.current
+    enc.fight_defensively(me)
+    said = " ".join(_creature_problems(enc, me))
+    assert f"{me} is under fighting defensively" in said and "Effect(" not in said

@@ -119,3 +119,17 @@ def test_a_kept_creature_stays_kept_in_a_fork_and_a_saved_fight(tmp_path) -> Non
     (tmp_path / "bad.jsonl").write_text(bad)
     with pytest.raises(LogFormatError, match="kept_from_players|digest|edited"):
         Encounter.load(tmp_path / "bad.jsonl")
+
+
+def test_a_screen_s_hidden_creatures_are_kept_with_the_fight(tmp_path) -> None:
+    """``PlayersScreen(enc, hidden=[...])`` (as notebooks 30 and 31 open it) keeps them on
+    the encounter, so its save and its forks keep them too (a new user loaded such a fight
+    and its players' screen showed the hidden foe); setting ``hidden`` to none shows it."""
+    from lfgcombat.engine import Encounter
+
+    enc = fight().start()
+    screen = PlayersScreen(enc, hidden=["Zorbag"])
+    for other in (enc.fork(), Encounter.load(enc.save(tmp_path / "hid.jsonl"))):
+        assert "Zorbag" not in seen(PlayersScreen(other))
+    screen.hidden = []
+    assert enc.kept_from_players == () and "Zorbag" in seen(screen)
