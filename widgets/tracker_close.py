@@ -318,9 +318,13 @@ class CloseControls(W.VBox):
                       repr(self.tracker.aoo)),
             lambda: self.tracker.dry_run(lambda e: self._close_call(e)))
         self.do.disabled = bool(off or refusal)
+        # nothing chosen yet is a hint, not a refusal (a new user read "Close: not now -
+        # Wrestle: grab: choose the target" in orange, before any click, as an error)
+        hint = refusal.endswith("choose the target first")
         self.why.value = ("" if not refusal else "<div class='lfg-action-why' style='color:"
-                          f"#7b5e00;font-size:12px'>Close: not now - {html.escape(refusal)}"
-                          "</div>")
+                          + ("#555" if hint else "#7b5e00") + ";font-size:12px'>"
+                          + ("Close: " if hint else "Close: not now - ") + html.escape(refusal)
+                          + "</div>")
 
     def _acting(self) -> str | None:
         who = getattr(self.tracker.action_rows, "who", None)
@@ -370,7 +374,7 @@ class CloseControls(W.VBox):
                     raise LfgError("Use an ability: choose one of its special abilities")
                 return enc.use_ability(me, ability, target, aoo=aoo)
             if target is None:
-                raise LfgError(f"{label}: choose the target")
+                raise LfgError(f"{label}: choose the target first")
             return self._call(enc, kind, what, me, target, probe)
         return do
 

@@ -202,3 +202,13 @@ def test_the_updown_rows_follow_the_engines_answer():
     except Exception:  # noqa: BLE001 - the engine's refusal
         takes = False
     assert up.move_button.disabled is not takes
+
+
+def test_the_close_row_with_no_target_yet_gives_a_hint_not_a_refusal():
+    """Before a target is chosen the Close row says so in grey ("Close: Wrestle: grab:
+    choose the target first"), not as an orange "not now" refusal (a new user took it for
+    an error before any click)."""
+    t = InitiativeTracker(fight(seed=2))
+    t.start()
+    why = t.close_rows.why.value
+    assert "choose the target first" in why and "not now" not in why and "#555" in why
