@@ -61,7 +61,12 @@ NOT_STATE = frozenset({
     "_replaying", "_checkpoints", "_map_layers0", "_seen_terrain", "_seen_layers",
     "rederived", "roller",
     "_views", "_view_memo", "_depth", "_updown0", "_state_cache", "_reach_cache",
-    "checkpoint_every", "_replay_end"})
+    "checkpoint_every", "_replay_end",
+    # the table's, not the fight's: undo leaves it (the players' screen)
+    "kept_from_players",
+    # a cache holding the log itself (swallow_whole._swallowed_ever): a checkpoint that
+    # deep-copied it copied the whole log (a load 3.5x slower)
+    "_swallow_scan"})
 
 
 @dataclass(frozen=True)

@@ -133,3 +133,31 @@ def test_a_screen_s_hidden_creatures_are_kept_with_the_fight(tmp_path) -> None:
         assert "Zorbag" not in seen(PlayersScreen(other))
     screen.hidden = []
     assert enc.kept_from_players == () and "Zorbag" in seen(screen)
+
+
+def test_undo_across_a_checkpoint_leaves_the_kept_creatures() -> None:
+    """Undo restores the fight from a checkpoint, not the table's choices: a creature kept
+    from the players stays kept (a new user's Undo x3 past the click showed it again: the
+    checkpoints held the kept list as fight state)."""
+    enc = fight().start()
+    enc.checkpoint_every = 2  # a checkpoint nearly every step
+    for _ in range(4):
+        choices = enc.choices()
+        enc.end_turn(next=choices[0]) if choices else enc.end_turn()
+    keep_from_players(enc, ["Zorbag"])
+    enc.undo(3)
+    assert enc.kept_from_players == ("Zorbag",)
+    assert "Zorbag" not in seen(PlayersScreen(enc))
+
+
+def test_a_checkpoint_holds_no_cache_of_the_log() -> None:
+    """A checkpoint copies the fight's state, not a cache holding the log itself (the
+    swallow scan's): copying it made a 2,000-event load 3.5 times slower."""
+    from lfgcombat.engine import checkpoints
+
+    enc = fight().start()
+    for _ in range(3):
+        choices = enc.choices()
+        enc.end_turn(next=choices[0]) if choices else enc.end_turn()
+    state = checkpoints.take(enc).state
+    assert "_swallow_scan" not in state and "kept_from_players" not in state
