@@ -34,6 +34,28 @@ from .test_tracker_messages import play  # noqa: E402
 BOUNDS = {"next": 23, "move": 17, "attack": 14}
 
 
+def page_copy(monkeypatch) -> dict[int, dict]:
+    """The page's copy of each widget, by ``id``: its state when opened, then every update
+    message the kernel sends it applied (what the browser holds)."""
+    import ipywidgets as W
+
+    page: dict[int, dict] = {}
+    real_open, real_send = W.Widget.open, W.Widget._send
+
+    def opened(self) -> None:
+        real_open(self)
+        page[id(self)] = dict(self.get_state())
+
+    def sent(self, msg, buffers=None):
+        if msg.get("method") == "update":
+            page.setdefault(id(self), {}).update(msg["state"])
+        return real_send(self, msg, buffers)
+
+    monkeypatch.setattr(W.Widget, "open", opened)
+    monkeypatch.setattr(W.Widget, "_send", sent)
+    return page
+
+
 @pytest.mark.parametrize("ruleset", ["lfg", "classic", "wounds"])
 def test_a_click_sends_few_messages(ruleset: str, monkeypatch) -> None:
     clicks = play(ruleset, monkeypatch)
@@ -52,24 +74,9 @@ def test_the_page_shows_what_the_kernel_holds(ruleset: str, monkeypatch) -> None
     test_tracker_by_clicks.py: no attack once the fight is over), and the hidden attack
     row's odds and the map's hidden status line say what the kernel's do
     (tests/browser/test_tracker_round.py, test_encounter.py)."""
-    import ipywidgets as W
-
     from lfgcombat.widgets.tracker_ui import _hidden_by, widget_tree
 
-    page: dict[int, dict] = {}
-    real_open, real_send = W.Widget.open, W.Widget._send
-
-    def opened(self) -> None:
-        real_open(self)
-        page[id(self)] = dict(self.get_state())
-
-    def sent(self, msg, buffers=None):
-        if msg.get("method") == "update":
-            page.setdefault(id(self), {}).update(msg["state"])
-        return real_send(self, msg, buffers)
-
-    monkeypatch.setattr(W.Widget, "open", opened)
-    monkeypatch.setattr(W.Widget, "_send", sent)
+    page = page_copy(monkeypatch)
     lag: list[tuple] = []
 
     def agree(t, kind: str) -> None:
@@ -98,24 +105,9 @@ def test_history_lists_reopened_after_going_back(ruleset: str, monkeypatch) -> N
     from the event log; an audit found the page kept 5 lines where the kernel had 2, and
     a click on the page's 4th line took the kernel's 1st, when opening "More…" sent the
     lists without noting what the page then had)."""
-    import ipywidgets as W
-
     from .test_tracker_redraw_steps import fight, tracker
 
-    page: dict[int, dict] = {}
-    real_open, real_send = W.Widget.open, W.Widget._send
-
-    def opened(self) -> None:
-        real_open(self)
-        page[id(self)] = dict(self.get_state())
-
-    def sent(self, msg, buffers=None):
-        if msg.get("method") == "update":
-            page.setdefault(id(self), {}).update(msg["state"])
-        return real_send(self, msg, buffers)
-
-    monkeypatch.setattr(W.Widget, "open", opened)
-    monkeypatch.setattr(W.Widget, "_send", sent)
+    page = page_copy(monkeypatch)
     t = tracker(fight(ruleset))
     t._start.click()
 
