@@ -254,6 +254,19 @@ class _MapCore:
             found = self._cache[_STABLE] = {}
         return found
 
+    def _keep_here(self, key: Any, make: Callable[[], Any]) -> Any:
+        """``make()``, kept among the readings of where creatures stand
+        (:meth:`_kept_here`) under ``key``; a key that is no key (a bad argument) is made
+        now, so ``make`` says what is wrong."""
+        here = self._kept_here()
+        try:
+            found = here.get(key)
+        except TypeError:
+            return make()
+        if found is None:
+            found = here[key] = make()
+        return found
+
     def hold(self) -> _Hold:
         """Within the block, changes do not call the listeners; at its end they are called
         once if anything changed (an encounter replaying its log moves creatures many
@@ -386,12 +399,8 @@ class _MapCore:
         condition whose ``threatens`` column is false (``data/conditions.csv``: Prone,
         Grappled, Pinned, Blinded, Helpless...). ``but_for_prone``: as if it stood up.
         Kept until creatures move or read differently (:meth:`_kept_here`)."""
-        key = ("threatens", name, but_for_prone)
-        here = self._kept_here()
-        found = here.get(key)
-        if found is None:
-            found = here[key] = self._threatens_now(name, but_for_prone)
-        return found
+        return self._keep_here(("threatens", name, but_for_prone),
+                               lambda: self._threatens_now(name, but_for_prone))
 
     def _threatens_now(self, name: str, but_for_prone: bool) -> bool:
         """:meth:`_threatens` read now: from the creature (kept on it, a frozen value:
@@ -443,19 +452,15 @@ class _MapCore:
         is at the ground) are farther apart by the 3D rule of
         :mod:`lfgcombat.battlemap.altitude`. Kept until creatures move (:meth:`_kept_here`).
         """
-        here = self._kept_here()
-        key = ("distance", a, b)
-        try:
-            found = here.get(key)
-        except TypeError:  # neither a name nor a cell: _cells_of says what is wrong
-            found = None
-        if found is None:
-            ca, cb = self._cells_of(a), self._cells_of(b)
-            d = self.geometry.distance_ft
-            flat = min(d(x, y) for x in ca for y in cb)
-            v = self._level(a) - self._level(b)
-            found = here[key] = flat if not v else distance_3d(flat, v)
-        return found
+        return self._keep_here(("distance", a, b), lambda: self._distance(a, b))
+
+    def _distance(self, a: Where, b: Where) -> int:
+        """:meth:`distance` worked out."""
+        ca, cb = self._cells_of(a), self._cells_of(b)
+        d = self.geometry.distance_ft
+        flat = min(d(x, y) for x in ca for y in cb)
+        v = self._level(a) - self._level(b)
+        return flat if not v else distance_3d(flat, v)
 
     def distances_to(self, cells: Iterable[Cell], b: Where) -> list[int]:
         """``[distance(c, b) for c in cells]`` (:meth:`distance`) for cells of this map,

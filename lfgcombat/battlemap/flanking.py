@@ -41,12 +41,7 @@ class _Flanking(_Actions):
         creatures move or read differently (:meth:`_kept_here`).
         """
         ign = frozenset(ignored)
-        key = ("flanking", name, ign)
-        here = self._kept_here()
-        found = here.get(key)
-        if found is None:
-            found = here[key] = self._flanking(name, ign)
-        return found
+        return self._keep_here(("flanking", name, ign), lambda: self._flanking(name, ign))
 
     def _flanking(self, name: str, ign: frozenset) -> Flanking:
         """:meth:`flanking` worked out."""

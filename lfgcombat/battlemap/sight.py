@@ -169,13 +169,10 @@ class _Sight(_Flanking):
             target: A creature's name, or a cell.
             ranged: Apply the ranged-attack exceptions.
         """
-        key = ("cover", attacker, target, ranged)  # kept until creatures move (_kept_here)
-        here = self._kept_here()
-        found = here.get(key)
-        if found is None:
-            found = here[key] = kept(self._cover_key(attacker, target, ranged),
-                                            lambda: self._cover(attacker, target, ranged))
-        return found
+        return self._keep_here(  # kept until creatures move (_kept_here)
+            ("cover", attacker, target, ranged),
+            lambda: kept(self._cover_key(attacker, target, ranged),
+                         lambda: self._cover(attacker, target, ranged)))
 
     def _cover_key(self, attacker: Where, target: Where, ranged: bool) -> tuple:
         """Everything :meth:`_cover` reads (:mod:`~lfgcombat.battlemap.kept`): the static
@@ -426,15 +423,8 @@ class _Sight(_Flanking):
         of different sizes get nothing from their size alone, as the text says. Kept until
         creatures move (:meth:`_kept_here`).
         """
-        here = self._kept_here()
-        key = ("high ground", attacker, target)
-        try:
-            found = here.get(key)
-        except TypeError:  # neither a name nor a cell: _cells_of says what is wrong
-            found = None
-        if found is None:
-            found = here[key] = self._high_ground(attacker, target)
-        return found
+        return self._keep_here(("high ground", attacker, target),
+                               lambda: self._high_ground(attacker, target))
 
     def _high_ground(self, attacker: Where, target: Where) -> HighGround:
         """:meth:`high_ground` worked out."""

@@ -488,25 +488,16 @@ class _Space(_Terrain):
         "1 hex (or 33%)"). Crowds and tight spaces are the GM's to add. Kept until
         creatures move or read differently (:meth:`_kept_here`).
         """
-        key = ("cramped", name)
-        here = self._kept_here()
-        found = here.get(key)
-        if found is None:
-            found = here[key] = (() if name in self._placed and not self._crowded()
-                                 else self._cramped(name))
-        return found
+        return self._keep_here(("cramped", name), lambda: (
+            () if name in self._placed and not self._crowded() else self._cramped(name)))
 
     def _crowded(self) -> bool:
         """Whether a cell holds two creatures or the map has a tight space (if not, nobody
         is Cramped by where it stands); kept until creatures move (an encounter asks
         for every creature after every step: issue 24, item 6)."""
-        here = self._kept_here()
-        found = here.get("crowded")
-        if found is None:
-            found = here["crowded"] = (
-                any(len(v) > 1 for v in self._occupants.values())
-                or Terrain.TIGHT in self._terrain.values())
-        return found
+        return self._keep_here("crowded", lambda: (
+            any(len(v) > 1 for v in self._occupants.values())
+            or Terrain.TIGHT in self._terrain.values()))
 
     def _cramped(self, name: str) -> tuple[str, ...]:
         """:meth:`cramped` worked out."""

@@ -38,14 +38,9 @@ def pair_reading(m: Any, attacker: str, target: str, ranged: bool) -> PairReadin
     """The map ``m``'s :class:`PairReading` for the pair, kept with the map's readings of
     where creatures stand (each of its parts is one of them: ``distance``, ``cover`` and
     ``high_ground`` keep theirs the same way), so it is the same as reading them now."""
-    here = m._kept_here()
-    key = ("attack pair", attacker, target, ranged)
-    found = here.get(key)
-    if found is None:
-        found = here[key] = PairReading(m.distance(attacker, target),
-                                        m.cover(attacker, target, ranged=ranged),
-                                        m.high_ground(attacker, target))
-    return found
+    return m._keep_here(("attack pair", attacker, target, ranged), lambda: PairReading(
+        m.distance(attacker, target), m.cover(attacker, target, ranged=ranged),
+        m.high_ground(attacker, target)))
 
 
 def is_flanked(m: Any, target: str, ignored: Iterable[str]) -> bool:
@@ -53,12 +48,8 @@ def is_flanked(m: Any, target: str, ignored: Iterable[str]) -> bool:
     (:meth:`~lfgcombat.battlemap.HexMap.is_flanked`), kept with the map's readings of where
     creatures stand."""
     ign = frozenset(ignored)
-    here = m._kept_here()
-    key = ("attack flanked", target, ign)
-    found = here.get(key)
-    if found is None:
-        found = here[key] = m.is_flanked(target, ignored=ign)
-    return found
+    return m._keep_here(("attack flanked", target, ign),
+                        lambda: m.is_flanked(target, ignored=ign))
 
 
 def terrain_modifiers(m: Any, name: str) -> dict[str, int]:
