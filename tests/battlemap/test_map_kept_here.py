@@ -26,14 +26,12 @@ from lfgcombat.battlemap.space import _as_the_map_reads, _reads_the_same
 from lfgcombat.battlemap.values import CoverLevel
 from lfgcombat.creature import load_example
 
+from ._maps import skirmish
+
 
 def _board() -> HexMap:
-    m = HexMap(9, 6)
-    m.place(load_example("mayat"), (0, 2), side="party")
-    m.place(load_example("wulfric"), (3, 2), side="party")
-    m.place(load_example("orc").replace(name="Orc 1"), (6, 2), side="orcs")
-    m.place(load_example("orc").replace(name="Orc 2"), (6, 4), side="orcs")
-    m.place(load_example("orc_shaman"), (8, 1), side="orcs")
+    """The shared skirmish map (:func:`_maps.skirmish`), every creature's turn started."""
+    m = skirmish()
     for n in m.names:
         m.start_turn(n)
     return m
