@@ -747,10 +747,15 @@ def _processes(args, tasks, method: str | None = None):
         # the server imports the kit once; its workers fork from it
         cast(Any, context).set_forkserver_preload([__name__])
     ex = ProcessPoolExecutor(max_workers=workers, mp_context=context)
+    finished = False
     try:
         yield from _in_order(ex, args, tasks, 2 * workers)
+        finished = True
     finally:
-        ex.shutdown(wait=False, cancel_futures=True)
+        # a finished run waits for its idle workers to exit (a moment): a pool left to
+        # shut down in the background could race the interpreter's own exit ("OSError:
+        # [Errno 9] Bad file descriptor" from concurrent.futures' exit hook)
+        ex.shutdown(wait=finished, cancel_futures=not finished)
 
 
 def _runner(backend) -> Callable:
