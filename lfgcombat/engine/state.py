@@ -204,6 +204,11 @@ def plain_copy(value: Any, memo: dict[int, Any] | None = None) -> Any:
 
 _TURN_FIELDS = frozenset(f.name for f in dataclasses.fields(TurnBudget))
 
+#: A turn's budget before anything is spent: one frozen value that every fresh turn
+#: shares (issue 24, "Fast": a budget of 23 fields was built at every turn's start and at
+#: every count of what a creature whose turn is still to come will have).
+FRESH_TURN = TurnBudget()
+
 
 @dataclass
 class _Fighter:
@@ -221,7 +226,7 @@ class _Fighter:
     aoo_this_round: int = 0
     defenses_this_round: int = 0
     # per turn
-    turn: TurnBudget = field(default_factory=lambda: TurnBudget())
+    turn: TurnBudget = FRESH_TURN
     # longer
     ready: ReadiedAction | None = None
     full_round: str | None = None

@@ -47,7 +47,6 @@ from __future__ import annotations
 
 import json
 import math
-from itertools import compress
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from keyword import iskeyword
@@ -140,15 +139,10 @@ def _frozen_plain(value: Any, depth: int) -> Any:
     if depth > 100:
         raise _Unusual
     if t is dict or t is EventData:
-        if not _TEXT.issuperset(map(type, value)):
-            raise _Unusual  # a key that is no text: the JSON round trip decides
-        out = EventData(value)
-        # only the values that are no plain scalars are walked into, found in one C-level
-        # pass (most values are scalars: issue 24, "Fast")
-        for k in compress(value, map(_WALK.__getitem__, map(type, value.values()))):
-            dict.__setitem__(out, k, _frozen_plain(value[k], depth + 1))
-        return out
+        return _frozen_plain_dict(value, depth)
     if t is list or t is tuple or t is EventList:
+        if not value:
+            return _NO_ITEMS
         if _SCALAR_SET.issuperset(map(type, value)):
             return EventList(value)  # scalars (a roll's faces, names): copied in one step
         return EventList([v if type(v) in _SCALAR_SET else _frozen_plain(v, depth + 1)
@@ -156,19 +150,24 @@ def _frozen_plain(value: Any, depth: int) -> Any:
     return _finite(value)
 
 
+def _frozen_plain_dict(value: dict[Any, Any], depth: int) -> EventData:
+    """:func:`_frozen_plain` of a dict: an :class:`EventData` (the shared empty one for an
+    empty dict), walking only into the values that are no plain scalars (most values are
+    scalars, and many dicts hold nothing else: issue 24, "Fast")."""
+    if not value:
+        return _NO_DATA
+    if not _TEXT.issuperset(map(type, value)):
+        raise _Unusual  # a key that is no text: the JSON round trip decides
+    out = EventData(value)
+    if not _SCALAR_SET.issuperset(map(type, value.values())):
+        for k, v in value.items():
+            if type(v) not in _SCALAR_SET:
+                dict.__setitem__(out, k, _frozen_plain(v, depth + 1))
+    return out
+
+
 #: The key type a JSON object's keys have (:func:`_frozen_plain` checks them in one step).
 _TEXT = frozenset({str})
-
-
-class _Walk(dict[type, bool]):
-    """A value's type -> whether :func:`_frozen_plain` walks into it: not for the plain
-    scalars, yes for anything else (a container, a float to check, an object to refuse)."""
-
-    def __missing__(self, key: Any) -> bool:
-        return True
-
-
-_WALK = _Walk.fromkeys(_SCALARS, False)
 
 
 def _finite(value: Any) -> float:
@@ -263,6 +262,12 @@ class EventList(list[Any]):
 
     def __reduce__(self) -> tuple[Any, ...]:
         return (EventList, (list(self),))
+
+
+#: The empty object and list of an event's data, shared (read-only: one of each serves
+#: every event; issue 24, "Fast").
+_NO_DATA = EventData()
+_NO_ITEMS = EventList()
 
 
 def _frozen(value: Any) -> Any:

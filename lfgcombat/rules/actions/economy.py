@@ -19,7 +19,7 @@ from lfgcombat.shortrepr import short
 from ..citations import cite as _rule
 from lfgcombat.errors import IllegalActionError
 from .._citations import R_ACTIONS, R_APT, R_CONDITIONS, R_DEATH, R_PAUSED, R_READY, R_TURN
-from lfgcombat.engine.state import ActionsLeft, TurnBudget, _Fighter, _possessive
+from lfgcombat.engine.state import FRESH_TURN, ActionsLeft, TurnBudget, _Fighter, _possessive
 
 if TYPE_CHECKING:
     from lfgcombat.engine.encounter import Encounter
@@ -96,7 +96,7 @@ def _count_actions_left(st: Encounter, name: str, f: _Fighter, v: Any) -> Action
     # its turn begins ("Taking Your Turn"), not last round's leftovers (issue 11)
     upcoming = (not on_turn and not f.done and not f.dead
                 and (f.aware or not st._surprise) and not in_turns)
-    turn = TurnBudget() if upcoming else f.turn
+    turn = FRESH_TURN if upcoming else f.turn
     big = max(0, lim.big_actions - turn.big_used)
     little = max(0, lim.little_actions - turn.little_used)
     economy = st.ruleset.economy

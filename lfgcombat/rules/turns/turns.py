@@ -24,7 +24,7 @@ from ..health.vitals import CLOT_AFTER_ROUNDS, STABILIZE_DC
 from .._citations import R_INTERRUPT_DETAILS, R_ORDER, R_PROBLEMS, R_READY
 from lfgcombat.engine.arguments import names_arg
 from lfgcombat.engine.commands import command
-from lfgcombat.engine.state import TurnBudget, TurnFrame, _Fighter
+from lfgcombat.engine.state import FRESH_TURN, TurnFrame, _Fighter
 
 if TYPE_CHECKING:
     from lfgcombat.engine.encounter import Encounter
@@ -75,7 +75,7 @@ def _start_unit(st: Encounter, unit: str, kind: str) -> None:
 
 def _reset_turn(st: Encounter, f: _Fighter) -> None:
     st._unfired_ready_flight(f)  # flight: the round a flyer waited on a Ready
-    f.turn = TurnBudget()
+    f.turn = FRESH_TURN
 
 
 def _start_of_turn(st: Encounter, name: str) -> None:
