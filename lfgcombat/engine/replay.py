@@ -39,7 +39,7 @@ from ..shortrepr import short
 from ..dice import Fortune
 from ..errors import LfgError
 from .log import FORMAT, VERSION, Event, EventLog, LogFormatError, read_jsonl, write_jsonl
-from .log.events import EventData, EventList, frozen_jsonable, make_event
+from .log.events import EventData, EventList, frozen_jsonable, make_event, read_event
 from .log import savefile
 from .log.savefile import UnverifiedSaveWarning, clip, event_text, replay_mismatch_message
 from .log.effects import roll_label
@@ -306,15 +306,16 @@ _SCALARS = frozenset({str, int, bool, type(None)})
 _TEXT = frozenset({str})
 
 
-def _rebuild(st: Encounter, events: list[Event], *, path: str | None = None,
+def _rebuild(st: Encounter, events: list[Any], *, path: str | None = None,
              lines: list[int] | None = None, header: Mapping[str, Any] | None = None,
-             rederive: list[Difference] | None = None) -> None:
+             rederive: list[Difference] | None = None,
+             classes: list[type[Event]] | None = None) -> None:
     """Replay ``events`` from the nearest checkpoint of the same log (or the initial
     state), checking each effect (the map tells its widgets once, at the end:
     :meth:`~lfgcombat.battlemap.HexMap.hold`).
 
     Args:
-        events: The events to end with.
+        events: The events to end with (with ``classes``: a save's event objects).
         path: The file they come from (for messages).
         lines: Their line numbers in it.
         header: The file's header (:class:`~lfgcombat.engine.log.SaveHeader`): a difference
@@ -322,6 +323,9 @@ def _rebuild(st: Encounter, events: list[Event], *, path: str | None = None,
         rederive: A list to fill with every difference instead of refusing the first
             (the recorded effects are not kept: the commands replay under today's
             rules).
+        classes: ``events`` are a save's events as read and checked, not made
+            (:class:`~lfgcombat.engine.log.savefile.CheckedEvents`: their JSON objects),
+            and these their classes (:func:`_replay_saved`).
     """
     with (st.map.hold() if st.map is not None else contextlib.nullcontext()):
         cp = st._checkpoint_for(events) if rederive is None else None
@@ -341,8 +345,12 @@ def _rebuild(st: Encounter, events: list[Event], *, path: str | None = None,
         st._replaying = True
         st._replay_end = len(events)  # checkpoints.due: sparse far from the end
         try:
-            st._replay(events, start, path=path, lines=lines, header=header,
-                       rederive=rederive)
+            if classes is None:
+                st._replay(events, start, path=path, lines=lines, header=header,
+                           rederive=rederive)
+            else:  # (a load: a fresh encounter, every event replayed)
+                _replay_saved(st, events, classes, start, path=path, lines=lines,
+                              header=header)
         finally:
             st._replaying = False
             st._replay_end = None
@@ -401,6 +409,41 @@ def _replay(st: Encounter, events: list[Event], i: int, *, path: str | None,
         else:
             _check_step(st, expected, got, i, path=path, lines=lines, header=header)
         i = j
+
+
+def _replay_saved(st: Encounter, objs: list[Any], classes: list[type[Event]], i: int, *,
+                  path: str | None, lines: list[int] | None,
+                  header: Mapping[str, Any] | None) -> None:
+    """:func:`_replay` of a save's events as read and checked (their JSON objects and the
+    classes they make, :class:`~lfgcombat.engine.log.savefile.CheckedEvents`): only the
+    commands are made events; each step's events replayed are compared with the file's
+    objects as read (an event's fields are its JSON object's, ``data`` frozen: equal as
+    the event made of it is), and the file's events are made only for a step that differs,
+    to name the difference as :func:`_check_step` does (issue 24, "Fast": a load made
+    every event of the file, to compare it once)."""
+    starts = [k for k in range(i, len(objs)) if objs[k]["command"]]
+    if i < len(objs) and (not starts or starts[0] != i):
+        raise LogFormatError(f"expected a command, found a {objs[i]['kind']!r} effect",
+                             path, lines[i] if lines else None)
+    starts.append(len(objs))
+    for i, j in zip(starts, starts[1:]):
+        cmd = read_event(objs[i])
+        before = len(st._log)
+        try:
+            st._do(cmd.kind, dict(cmd.data))
+        except LogFormatError:
+            raise
+        except (LfgError, TypeError) as exc:
+            what = ("does not replay" if isinstance(exc, LfgError)
+                    else "has bad arguments")
+            raise LogFormatError(refusal_message(header, cmd, f"the {cmd.kind!r} "
+                                                 f"command {what}: {clip(str(exc))}"),
+                                 path, lines[i] if lines else None) from None
+        got = st._log[before:]
+        if (len(got) != j - i or list(map(type, got)) != classes[i:j]
+                or list(map(vars, got)) != objs[i:j]):
+            _check_step(st, [cmd, *map(read_event, objs[i + 1:j])], got, i, path=path,
+                        lines=lines, header=header)
 
 
 def _check_step(st: Encounter, expected: list[Event], got: list[Event], i: int, *,
@@ -523,11 +566,15 @@ def load(cls: type[Encounter], path: str | Path, rederive: bool = False) -> Enco
             the reason: not JSON, a bad header or event, or events that do not replay.
     """
     with _gc_paused():
-        header, numbered = read_jsonl(path)
+        header, numbered = read_jsonl(path) if rederive else savefile.read_checked(path)
         enc = cls._from_header(header, str(path))
         report: list[Difference] | None = [] if rederive else None
-        enc._rebuild([e for _, e in numbered], path=str(path),
-                     lines=[ln for ln, _ in numbered], header=header, rederive=report)
+        if isinstance(numbered, savefile.CheckedEvents):  # (made as they are compared)
+            enc._rebuild(numbered.objs, path=str(path), lines=numbered.lines,
+                         header=header, classes=numbered.classes)
+        else:
+            enc._rebuild([e for _, e in numbered], path=str(path),
+                         lines=[ln for ln, _ in numbered], header=header, rederive=report)
     enc.rederived = report
     enc.verified = bool(getattr(header, "verified", False))
     if not enc.verified:
