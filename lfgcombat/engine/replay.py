@@ -575,6 +575,9 @@ def load(cls: type[Encounter], path: str | Path, rederive: bool = False) -> Enco
         else:
             enc._rebuild([e for _, e in numbered], path=str(path),
                          lines=[ln for ln, _ in numbered], header=header, rederive=report)
+        # the file's events, let go while the collector waits: freed at once, not walked by
+        # its first collection after (issue 24, "Fast")
+        del numbered
     enc.rederived = report
     enc.verified = bool(getattr(header, "verified", False))
     if not enc.verified:
