@@ -415,34 +415,36 @@ def _replay_saved(st: Encounter, objs: list[Any], classes: list[type[Event]], i:
                   path: str | None, lines: list[int] | None,
                   header: Mapping[str, Any] | None) -> None:
     """:func:`_replay` of a save's events as read and checked (their JSON objects and the
-    classes they make, :class:`~lfgcombat.engine.log.savefile.CheckedEvents`): only the
-    commands are made events; each step's events replayed are compared with the file's
-    objects as read (an event's fields are its JSON object's, ``data`` frozen: equal as
-    the event made of it is), and the file's events are made only for a step that differs,
-    to name the difference as :func:`_check_step` does (issue 24, "Fast": a load made
-    every event of the file, to compare it once)."""
+    classes they make, :class:`~lfgcombat.engine.log.savefile.CheckedEvents`): each
+    command runs with its data as read (checked and frozen by :meth:`_do` as its event's
+    is: the handler is given the same values); each step's events replayed are compared
+    with the file's objects as read (an event's fields are its JSON object's, ``data``
+    frozen: equal as the event made of it is), and the file's events are made only for a
+    step that differs, to name the difference as :func:`_check_step` does (issue 24,
+    "Fast": a load made every event of the file, to compare it once)."""
     starts = [k for k in range(i, len(objs)) if objs[k]["command"]]
     if i < len(objs) and (not starts or starts[0] != i):
         raise LogFormatError(f"expected a command, found a {objs[i]['kind']!r} effect",
                              path, lines[i] if lines else None)
     starts.append(len(objs))
     for i, j in zip(starts, starts[1:]):
-        cmd = read_event(objs[i])
+        kind = objs[i]["kind"]
         before = len(st._log)
-        try:
-            st._do(cmd.kind, dict(cmd.data))
+        try:  # (its data as read: :meth:`_do` checks it and freezes it, as the event's)
+            st._do(kind, dict(objs[i]["data"]))
         except LogFormatError:
             raise
         except (LfgError, TypeError) as exc:
             what = ("does not replay" if isinstance(exc, LfgError)
                     else "has bad arguments")
-            raise LogFormatError(refusal_message(header, cmd, f"the {cmd.kind!r} "
-                                                 f"command {what}: {clip(str(exc))}"),
+            raise LogFormatError(refusal_message(header, read_event(objs[i]), f"the "
+                                                 f"{kind!r} command {what}: "
+                                                 f"{clip(str(exc))}"),
                                  path, lines[i] if lines else None) from None
         got = st._log[before:]
         if (len(got) != j - i or list(map(type, got)) != classes[i:j]
                 or list(map(vars, got)) != objs[i:j]):
-            _check_step(st, [cmd, *map(read_event, objs[i + 1:j])], got, i, path=path,
+            _check_step(st, list(map(read_event, objs[i:j])), got, i, path=path,
                         lines=lines, header=header)
 
 
