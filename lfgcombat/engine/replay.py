@@ -429,7 +429,7 @@ def _replay_saved(st: Encounter, objs: list[Any], classes: list[type[Event]], i:
     starts.append(len(objs))
     for i, j in zip(starts, starts[1:]):
         kind = objs[i]["kind"]
-        before = len(st._log)
+        before = len(st._log._events)
         try:  # (its data as read: :meth:`_do` checks it and freezes it, as the event's)
             st._do(kind, dict(objs[i]["data"]))
         except LogFormatError:
@@ -441,7 +441,7 @@ def _replay_saved(st: Encounter, objs: list[Any], classes: list[type[Event]], i:
                                                  f"{kind!r} command {what}: "
                                                  f"{clip(str(exc))}"),
                                  path, lines[i] if lines else None) from None
-        got = st._log[before:]
+        got = st._log._events[before:]  # (the log's list, read directly)
         if (len(got) != j - i or list(map(type, got)) != classes[i:j]
                 or list(map(vars, got)) != objs[i:j]):
             _check_step(st, list(map(read_event, objs[i:j])), got, i, path=path,
