@@ -614,14 +614,15 @@ def _event_problem(obj: Any) -> str | None:
     """What is wrong with a parsed event object (``None``: nothing)."""
     if not isinstance(obj, dict):
         return f"an event is a JSON object, got {type(obj).__name__}"
-    if (obj.keys() == _EVENT_KEY_SET and type(obj["seq"]) is int and obj["seq"] >= 0
-            and type(obj["step"]) is int and obj["step"] >= 0 and type(obj["round"]) is int
-            and obj["round"] >= 0 and type(obj["command"]) is bool
-            and type(obj["data"]) is dict and type(obj["kind"]) is str and obj["kind"]
-            and (obj["command"] or obj["kind"] in EFFECT_TYPES)
-            and _name_or_none(obj["turn"]) and _name_or_none(obj["actor"])
-            and _name_or_none(obj["target"])):
-        return None  # what every event a save writes is (issue 24, "Fast")
+    if obj.keys() == _EVENT_KEY_SET:  # (each field read once: issue 24, "Fast")
+        seq, step, rnd, kind, command = (obj["seq"], obj["step"], obj["round"], obj["kind"],
+                                         obj["command"])
+        if (type(seq) is int and seq >= 0 and type(step) is int and step >= 0
+                and type(rnd) is int and rnd >= 0 and type(command) is bool
+                and type(obj["data"]) is dict and type(kind) is str and kind
+                and (command or kind in EFFECT_TYPES) and type(obj["turn"]) in _NAME_TYPES
+                and type(obj["actor"]) in _NAME_TYPES and type(obj["target"]) in _NAME_TYPES):
+            return None  # what every event a save writes is (issue 24, "Fast")
     if set(obj) != set(_EVENT_KEYS):
         missing = [k for k in _EVENT_KEYS if k not in obj]
         extra = sorted(str(k) for k in set(obj) - set(_EVENT_KEYS))
@@ -639,10 +640,8 @@ def _event_problem(obj: Any) -> str | None:
 
 
 _EVENT_KEY_SET = frozenset(_EVENT_KEYS)
-
-
-def _name_or_none(value: Any) -> bool:
-    return value is None or type(value) is str
+#: The types of a name or none (``turn``, ``actor``, ``target``), exactly.
+_NAME_TYPES = frozenset({str, type(None)})
 
 
 def _kind_problem(obj: dict[str, Any]) -> str | None:
