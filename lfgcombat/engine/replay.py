@@ -196,8 +196,12 @@ def _after_step(st: Encounter) -> None:
     if st.map is not None and st.map.terrain_version != st._seen_terrain:
         _see_map(st)
     every = st.checkpoint_every
-    if every is not None and not st._depth and checkpoints.due(st, every):
-        st._checkpoints.append(checkpoints.take(st))
+    if every is None or st._depth:
+        return
+    cps = st._checkpoints  # (fewer than ``every`` events since the last: not due, issue 24)
+    if len(st._log._events) - (cps[-1].events if cps else 0) >= every and \
+            checkpoints.due(st, every):
+        cps.append(checkpoints.take(st))
 
 
 def _see_map(st: Encounter) -> None:

@@ -437,10 +437,18 @@ def make_event(seq: int, step: int, kind: str, command: bool, round: int,
     except (KeyError, TypeError):  # a kind nobody declared (or no text): a plain Event
         cls, fields, required = Event, None, frozenset()
     ev = _new(cls)
-    # the fields in the dataclass's order, set in one write (the class is frozen)
-    _set(ev, "__dict__", {"seq": seq, "step": step, "kind": kind, "command": command,
-                          "round": round, "turn": turn, "actor": actor, "target": target,
-                          "data": data})
+    # the fields in the dataclass's order, written straight into its dict (the class is
+    # frozen; one item each, no dict made to be copied: issue 24, "Fast")
+    d = ev.__dict__
+    d["seq"] = seq
+    d["step"] = step
+    d["kind"] = kind
+    d["command"] = command
+    d["round"] = round
+    d["turn"] = turn
+    d["actor"] = actor
+    d["target"] = target
+    d["data"] = data
     if frozen and type(data) is EventData:  # (the encounter's events: frozen as built)
         if fields is not None and not (fields.issuperset(data) and required <= data.keys()):
             raise EventDataError(_field_problem(ev, fields, required))
@@ -452,7 +460,6 @@ def make_event(seq: int, step: int, kind: str, command: bool, round: int,
 
 
 _new = object.__new__
-_set = object.__setattr__
 
 
 def read_class(obj: Any) -> type[Event] | None:
