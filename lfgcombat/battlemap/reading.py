@@ -90,11 +90,15 @@ def _never_changes(obj: Any) -> bool:
                              and "__dataclass_fields__" in t.__dict__)
 
 
+#: What :func:`_read_now` finds of a name an object lacks.
+_ABSENT = object()
+
+
 def _read_now(obj: Any, names: tuple[str, ...]) -> Any:
     """:func:`_read` read now."""
     for n in names:
-        if hasattr(obj, n):
-            v = getattr(obj, n)
+        v = getattr(obj, n, _ABSENT)  # (one lookup: hasattr and getattr were two)
+        if v is not _ABSENT:
             if callable(v) and not isinstance(v, type):
                 try:
                     v = v()

@@ -494,10 +494,14 @@ class _Space(_Terrain):
     def _crowded(self) -> bool:
         """Whether a cell holds two creatures or the map has a tight space (if not, nobody
         is Cramped by where it stands); kept until creatures move (an encounter asks
-        for every creature after every step: issue 24, item 6)."""
-        return self._keep_here("crowded", lambda: (
-            any(len(v) > 1 for v in self._occupants.values())
-            or Terrain.TIGHT in self._terrain.values()))
+        for every creature after every step: issue 24, item 6; read straight from the
+        readings kept here, without a reading's call per step: issue 24, "Fast")."""
+        here = self._kept_here()
+        found = here.get("crowded")
+        if found is None:
+            found = here["crowded"] = (any(len(v) > 1 for v in self._occupants.values())
+                                       or Terrain.TIGHT in self._terrain.values())
+        return found
 
     def _cramped(self, name: str) -> tuple[str, ...]:
         """:meth:`cramped` worked out."""
@@ -603,7 +607,10 @@ class _Space(_Terrain):
         (:func:`_as_the_map_reads`: a wound, most often), the readings of where creatures
         stand are kept (:meth:`_kept_here`)."""
         p = self._p(creature.name)
-        size = _size_name(getattr(creature, "size", "medium"))
+        given = getattr(creature, "size", "medium")
+        # the same size value as the version it replaces: the same size (issue 24, "Fast")
+        size = (p.size if given is getattr(p.creature, "size", "medium")
+                else _size_name(given))
         if size != p.size:
             raise IllegalActionError(f"{creature.name} changed size ({p.size} -> {size}); remove() "
                                      "and place() it again", R_SPACE)
@@ -618,19 +625,28 @@ _SHEET_FIELDS = tuple(f.name for f in dataclasses.fields(Creature)
 
 def _reads_the_same(old: Any, new: Any) -> bool:
     """Whether the map reads ``new`` as ``old`` (:func:`_as_the_map_reads`). A copy with
-    other HP only (a wound: every other field the same object), the same conditions in
-    effect (as :func:`lfgcombat.creature.kept.keep_stats` compares them) and alive or dead
-    alike is known to, without reading it (issue 25, item 4: a map fight's every hit)."""
+    other HP only (a wound: every other field the same object, or for the conditions and
+    bonuses an equal one: :data:`_REMADE`), the same conditions in effect (as
+    :func:`lfgcombat.creature.kept.keep_stats` compares them) and alive or dead alike is
+    known to, without reading it (issue 25, item 4: a map fight's every hit)."""
     if old is new:
         return True
     if type(old) is Creature and type(new) is Creature:
         have, made = old.__dict__, new.__dict__
-        if all(have[k] is made[k] for k in _SHEET_FIELDS) and old.is_dead == new.is_dead:
+        if all(have[k] is made[k] or (k in _REMADE and have[k] == made[k])
+               for k in _SHEET_FIELDS) and old.is_dead == new.is_dead:
             a, b = old.active_conditions, new.active_conditions
             if a is b or (a.entries == b.entries and a.superseded == b.superseded):
                 _hand_over(have.get("_map_reads"), new)
                 return True
     return _as_the_map_reads(old) == _as_the_map_reads(new)
+
+
+#: The fields an encounter's view of a creature makes anew at every change of it (its
+#: conditions and bonuses, each a tuple of frozen values): an equal one reads the same, as
+#: the same one does (issue 24, "Fast": a replay's every touch of a creature with a
+#: condition or a bonus made the map read its new copy through).
+_REMADE = frozenset({"conditions", "bonuses"})
 
 
 #: The readings kept on a creature (:func:`~lfgcombat.battlemap.reading._kept_on`) that

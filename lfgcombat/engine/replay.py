@@ -39,7 +39,7 @@ from ..shortrepr import short
 from ..dice import Fortune
 from ..errors import LfgError
 from .log import FORMAT, VERSION, Event, EventLog, LogFormatError, read_jsonl, write_jsonl
-from .log.events import EventData, EventList, frozen_jsonable, make_event
+from .log.events import EventData, EventList, frozen_jsonable, make_event, read_event
 from .log import savefile
 from .log.savefile import UnverifiedSaveWarning, clip, event_text, replay_mismatch_message
 from .log.effects import roll_label
@@ -136,7 +136,7 @@ def _run_step(st: Encounter, kind: str, args: dict[str, Any]) -> Any:
         perform = handler(kind)  # (an unknown command is refused there)
     # the arguments as the log records them, frozen in one walk: the command's data, and
     # what the handler is given (as a replay gives it: issue 24, "Fast")
-    args = frozen_jsonable(args)
+    args = _frozen_data(args) if type(args) is dict else frozen_jsonable(args)
     events = st._log._events
     start = len(events)
     rolls = len(st.roller.history)
@@ -148,6 +148,8 @@ def _run_step(st: Encounter, kind: str, args: dict[str, Any]) -> Any:
                              args.get("target"), args, frozen=True))
     if st.map is None:  # no map to hold (issue 24, "Fast": one step less per command)
         result = _perform(st, perform, args, start, rolls, None)
+    elif st.map._held:  # its widgets wait already (a replay holds the map throughout)
+        result = _perform(st, perform, args, start, rolls, version)
     else:
         # one command may move creatures several times (a move split where AOO strike):
         # the map's widgets redraw once, after it
@@ -194,8 +196,12 @@ def _after_step(st: Encounter) -> None:
     if st.map is not None and st.map.terrain_version != st._seen_terrain:
         _see_map(st)
     every = st.checkpoint_every
-    if every is not None and not st._depth and checkpoints.due(st, every):
-        st._checkpoints.append(checkpoints.take(st))
+    if every is None or st._depth:
+        return
+    cps = st._checkpoints  # (fewer than ``every`` events since the last: not due, issue 24)
+    if len(st._log._events) - (cps[-1].events if cps else 0) >= every and \
+            checkpoints.due(st, every):
+        cps.append(checkpoints.take(st))
 
 
 def _see_map(st: Encounter) -> None:
@@ -289,11 +295,7 @@ def _emit(st: Encounter, kind: str, *, command: bool = False, actor: str | None 
           target: str | None = None, data: Mapping[str, Any] | None = None) -> Event:
     events = st._log._events  # (the log's list, its length and whose turn read directly:
     frames = st._frames       # issue 24, "Fast", every event is built here)
-    if type(data) is dict and _SCALARS.issuperset(map(type, data.values())) and \
-            _TEXT.issuperset(map(type, data)):
-        frozen = EventData(data)  # text keys and scalars (most events): one copy, no walk
-    else:
-        frozen = frozen_jsonable(data if type(data) is dict else dict(data or {}))
+    frozen = _frozen_data(data if type(data) is dict else dict(data or {}))
     ev = make_event(len(events), st._step, kind, command, st.round,
                     frames[-1].unit if frames else None, actor, target, frozen, frozen=True)
     events.append(ev)
@@ -304,17 +306,37 @@ def _emit(st: Encounter, kind: str, *, command: bool = False, actor: str | None 
 #: is built) and a JSON object's key type.
 _SCALARS = frozenset({str, int, bool, type(None)})
 _TEXT = frozenset({str})
+_SCALARS_OR_LIST = _SCALARS | {list}
 
 
-def _rebuild(st: Encounter, events: list[Event], *, path: str | None = None,
+def _frozen_data(data: dict[str, Any]) -> Any:
+    """:func:`frozen_jsonable` of an event's data: made in one copy (and one per list) when
+    its keys are text and its values plain scalars or lists of them, as nearly every
+    command's and effect's are, else by the walk (issue 24, "Fast": every event's data)."""
+    if _TEXT.issuperset(map(type, data)):
+        kinds = set(map(type, data.values()))
+        if kinds <= _SCALARS:
+            return EventData(data)  # (most events: no walk)
+        if kinds <= _SCALARS_OR_LIST:
+            lists = [k for k, v in data.items() if type(v) is list]
+            if all(_SCALARS.issuperset(map(type, data[k])) for k in lists):
+                frozen = EventData(data)
+                for k in lists:
+                    dict.__setitem__(frozen, k, EventList(data[k]))
+                return frozen
+    return frozen_jsonable(data)
+
+
+def _rebuild(st: Encounter, events: list[Any], *, path: str | None = None,
              lines: list[int] | None = None, header: Mapping[str, Any] | None = None,
-             rederive: list[Difference] | None = None) -> None:
+             rederive: list[Difference] | None = None,
+             classes: list[type[Event]] | None = None) -> None:
     """Replay ``events`` from the nearest checkpoint of the same log (or the initial
     state), checking each effect (the map tells its widgets once, at the end:
     :meth:`~lfgcombat.battlemap.HexMap.hold`).
 
     Args:
-        events: The events to end with.
+        events: The events to end with (with ``classes``: a save's event objects).
         path: The file they come from (for messages).
         lines: Their line numbers in it.
         header: The file's header (:class:`~lfgcombat.engine.log.SaveHeader`): a difference
@@ -322,6 +344,9 @@ def _rebuild(st: Encounter, events: list[Event], *, path: str | None = None,
         rederive: A list to fill with every difference instead of refusing the first
             (the recorded effects are not kept: the commands replay under today's
             rules).
+        classes: ``events`` are a save's events as read and checked, not made
+            (:class:`~lfgcombat.engine.log.savefile.CheckedEvents`: their JSON objects),
+            and these their classes (:func:`_replay_saved`).
     """
     with (st.map.hold() if st.map is not None else contextlib.nullcontext()):
         cp = st._checkpoint_for(events) if rederive is None else None
@@ -341,8 +366,12 @@ def _rebuild(st: Encounter, events: list[Event], *, path: str | None = None,
         st._replaying = True
         st._replay_end = len(events)  # checkpoints.due: sparse far from the end
         try:
-            st._replay(events, start, path=path, lines=lines, header=header,
-                       rederive=rederive)
+            if classes is None:
+                st._replay(events, start, path=path, lines=lines, header=header,
+                           rederive=rederive)
+            else:  # (a load: a fresh encounter, every event replayed)
+                _replay_saved(st, events, classes, start, path=path, lines=lines,
+                              header=header)
         finally:
             st._replaying = False
             st._replay_end = None
@@ -403,10 +432,54 @@ def _replay(st: Encounter, events: list[Event], i: int, *, path: str | None,
         i = j
 
 
+def _replay_saved(st: Encounter, objs: list[Any], classes: list[type[Event]], i: int, *,
+                  path: str | None, lines: list[int] | None,
+                  header: Mapping[str, Any] | None) -> None:
+    """:func:`_replay` of a save's events as read and checked (their JSON objects and the
+    classes they make, :class:`~lfgcombat.engine.log.savefile.CheckedEvents`): each
+    command runs with its data as read (checked and frozen by :meth:`_do` as its event's
+    is: the handler is given the same values); each step's events replayed are compared
+    with the file's objects as read (an event's fields are its JSON object's, ``data``
+    frozen: equal as the event made of it is), and the file's events are made only for a
+    step that differs, to name the difference as :func:`_check_step` does (issue 24,
+    "Fast": a load made every event of the file, to compare it once)."""
+    starts = [k for k in range(i, len(objs)) if objs[k]["command"]]
+    if i < len(objs) and (not starts or starts[0] != i):
+        raise LogFormatError(f"expected a command, found a {objs[i]['kind']!r} effect",
+                             path, lines[i] if lines else None)
+    starts.append(len(objs))
+    for i, j in zip(starts, starts[1:]):
+        kind = objs[i]["kind"]
+        before = len(st._log._events)
+        try:  # (its data as read: :meth:`_do` checks it and freezes it, as the event's)
+            st._do(kind, dict(objs[i]["data"]))
+        except LogFormatError:
+            raise
+        except (LfgError, TypeError) as exc:
+            what = ("does not replay" if isinstance(exc, LfgError)
+                    else "has bad arguments")
+            raise LogFormatError(refusal_message(header, read_event(objs[i]), f"the "
+                                                 f"{kind!r} command {what}: "
+                                                 f"{clip(str(exc))}"),
+                                 path, lines[i] if lines else None) from None
+        got = st._log._events[before:]  # (the log's list, read directly)
+        if (len(got) != j - i or list(map(type, got)) != classes[i:j]
+                or list(map(vars, got)) != objs[i:j]):
+            _check_step(st, list(map(read_event, objs[i:j])), got, i, path=path,
+                        lines=lines, header=header)
+
+
 def _check_step(st: Encounter, expected: list[Event], got: list[Event], i: int, *,
                 path: str | None, lines: list[int] | None,
                 header: Mapping[str, Any] | None) -> None:
-    """Raise LogFormatError at the first event of a step that does not replay."""
+    """Raise LogFormatError at the first event of a step that does not replay.
+
+    The whole step is compared first in two C-level list comparisons (the events'
+    classes, then their fields: what the loop below finds of a step that replays, without
+    its steps per event; issue 24, "Fast": a load compares every event it replays)."""
+    if (len(got) == len(expected) and list(map(type, got)) == list(map(type, expected))
+            and list(map(vars, got)) == list(map(vars, expected))):
+        return
     for k in range(max(len(got), len(expected))):
         a = got[k] if k < len(got) else None
         b = expected[k] if k < len(expected) else None
@@ -516,11 +589,18 @@ def load(cls: type[Encounter], path: str | Path, rederive: bool = False) -> Enco
             the reason: not JSON, a bad header or event, or events that do not replay.
     """
     with _gc_paused():
-        header, numbered = read_jsonl(path)
+        header, numbered = read_jsonl(path) if rederive else savefile.read_checked(path)
         enc = cls._from_header(header, str(path))
         report: list[Difference] | None = [] if rederive else None
-        enc._rebuild([e for _, e in numbered], path=str(path),
-                     lines=[ln for ln, _ in numbered], header=header, rederive=report)
+        if isinstance(numbered, savefile.CheckedEvents):  # (made as they are compared)
+            enc._rebuild(numbered.objs, path=str(path), lines=numbered.lines,
+                         header=header, classes=numbered.classes)
+        else:
+            enc._rebuild([e for _, e in numbered], path=str(path),
+                         lines=[ln for ln, _ in numbered], header=header, rederive=report)
+        # the file's events, let go while the collector waits: freed at once, not walked by
+        # its first collection after (issue 24, "Fast")
+        del numbered
     enc.rederived = report
     enc.verified = bool(getattr(header, "verified", False))
     if not enc.verified:

@@ -46,6 +46,7 @@ import json
 import os
 import sys
 from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -53,7 +54,7 @@ from lfgcombat.io import _files  # RULES_REVISION is read at call time (a test m
 from lfgcombat import _version  # RULES_REVISION is read at call time (a test may bump it)
 from lfgcombat.io._files import FileError, atomic_write_text, read_text_capped
 from lfgcombat.errors import LfgError
-from .events import Event, LogFormatError, describe_error, differences
+from .events import Event, LogFormatError, describe_error, differences, read_class
 
 __all__ = ["FORMAT", "VERSION", "READS", "SaveHeader", "UnverifiedSaveWarning",
            "engine_version", "rules_stamp", "rules_changed", "tables_fingerprint",
@@ -472,6 +473,44 @@ def _check_events(parsed: list[Any], where: str) -> list[tuple[int, Event]]:
     return events
 
 
+@dataclass(frozen=True)
+class CheckedEvents:
+    """A save's events as read (:func:`read_checked`), checked as :func:`_check_events`
+    checks them but not made: the parsed objects, their lines and the class
+    :meth:`Event.from_json` makes of each (:func:`~lfgcombat.engine.log.events.read_event`
+    makes one when it is wanted)."""
+
+    lines: list[int]
+    objs: list[dict[str, Any]]
+    classes: list[type[Event]]
+
+
+def _checked_events(parsed: list[Any], where: str) -> CheckedEvents:
+    """:func:`_check_events` without making the events: the same checks in the same order,
+    the same refusals (an event :meth:`Event.from_json` refuses is made by it, which says
+    what is wrong)."""
+    classes: list[type[Event]] = []
+    last_step = -1
+    for i, obj in enumerate(parsed, 2):
+        cls = read_class(obj)
+        if cls is None:
+            cls = type(Event.from_json(obj, line=i, path=where))  # (raises, naming it)
+        seq, step = obj["seq"], obj["step"]
+        if seq != len(classes):
+            raise LogFormatError(f"seq is {seq}, expected {len(classes)} (events out of "
+                                 "order, or a line was removed or added)", where, i)
+        if obj["command"]:
+            if step != last_step + 1:
+                raise LogFormatError(f"command step is {step}, expected {last_step + 1}",
+                                     where, i)
+            last_step = step
+        elif step != last_step:
+            raise LogFormatError(f"effect belongs to step {step} but follows step "
+                                 f"{last_step}'s command", where, i)
+        classes.append(cls)
+    return CheckedEvents(list(range(2, len(parsed) + 2)), parsed, classes)
+
+
 #: The reader of an intact save's events, all in one JSON array: no NaN or Infinity, and
 #: no hook per object (its ``text`` digest matched: the lines are the ones the writer
 #: made of its events, with no key twice).
@@ -488,16 +527,30 @@ def _text_digest(canonical_header: str, body: str, file: str) -> str:
 
 def _read_intact(text: str, where: str) -> tuple[SaveHeader, list[tuple[int, Event]]] | None:
     """:func:`read_jsonl`'s short way for a file that is exactly as :func:`write_jsonl` wrote
-    it: when its digest's ``text`` (:func:`_text_digest`) matches the file *as read*, the
-    event lines are the writer's own, so their canonical ``file`` digest holds without
-    encoding them again, and they are read in one parse (issue 24, item 6); the header and
-    every event are then checked as the long way checks them.
+    it (:func:`_intact_parsed`): read in one parse (issue 24, item 6); the header and every
+    event are then checked as the long way checks them.
 
     Returns:
         What :func:`read_jsonl` returns, or ``None`` for any other file (a save written
         before the digest had a ``text``, a version-1 save, a file edited, damaged or not
         JSON): the long way reads it and says what is wrong, as it always did.
     """
+    found = _intact_parsed(text)
+    if found is None:
+        return None
+    header, parsed = found
+    version = _check_header(header, where)
+    events = _check_events(parsed, where)
+    return SaveHeader(header, format_version=version, engine=header.get("engine"),
+                      verified=version >= 2), events
+
+
+def _intact_parsed(text: str) -> tuple[dict[str, Any], list[Any]] | None:
+    """The header and the parsed event lines of a file exactly as :func:`write_jsonl` wrote
+    it, neither checked, or ``None`` for any other file: when its digest's ``text``
+    (:func:`_text_digest`) matches the file *as read*, the event lines are the writer's
+    own, so their canonical ``file`` digest holds without encoding them again, and they
+    are read in one parse (issue 24, item 6)."""
     cut = text.find("\n")
     if cut < 0:
         return None
@@ -515,10 +568,7 @@ def _read_intact(text: str, where: str) -> tuple[SaveHeader, list[tuple[int, Eve
         return None
     if len(parsed) != body.count("\n"):  # one value a line, as written
         return None
-    version = _check_header(header, where)
-    events = _check_events(parsed, where)
-    return SaveHeader(header, format_version=version, engine=header.get("engine"),
-                      verified=version >= 2), events
+    return header, parsed
 
 
 def read_jsonl(path: str | os.PathLike[str]) -> tuple[SaveHeader, list[tuple[int, Event]]]:
@@ -539,14 +589,49 @@ def read_jsonl(path: str | os.PathLike[str]) -> tuple[SaveHeader, list[tuple[int
             JSON, a bad header or event, events out of order, a newer format, a digest
             that does not match; the message names the file and the line.
     """
+    where, text = _file_text(path)
+    intact = _read_intact(text, where)
+    if intact is not None:
+        return intact
+    return _read_long(text, where)
+
+
+def read_checked(path: str | os.PathLike[str]
+                 ) -> tuple[SaveHeader, CheckedEvents | list[tuple[int, Event]]]:
+    """:func:`read_jsonl` for a load: a file exactly as :func:`write_jsonl` wrote it has its
+    header and every event checked as :func:`read_jsonl` checks them (the same refusals,
+    in the same order), its events not made (:class:`CheckedEvents`: the load compares
+    them with the replay's as read, issue 24, "Fast"); any other file is read as
+    :func:`read_jsonl` reads it.
+
+    Raises:
+        LogFormatError: as :func:`read_jsonl`.
+    """
+    where, text = _file_text(path)
+    found = _intact_parsed(text)
+    if found is None:
+        return _read_long(text, where)
+    header, parsed = found
+    version = _check_header(header, where)
+    events = _checked_events(parsed, where)
+    return SaveHeader(header, format_version=version, engine=header.get("engine"),
+                      verified=version >= 2), events
+
+
+def _file_text(path: str | os.PathLike[str]) -> tuple[str, str]:
+    """The name a refusal gives ``path`` and its text (at most
+    :data:`lfgcombat.io._files.MAX_READ_BYTES`)."""
     where = os.fspath(path) if isinstance(path, (str, os.PathLike)) else repr(path)
     try:
         text = read_text_capped(path, what="saved encounter")
     except FileError as exc:
         raise LogFormatError(f"cannot read the file: {exc.reason}", where) from None
-    intact = _read_intact(text, where)
-    if intact is not None:
-        return intact
+    return where, text
+
+
+def _read_long(text: str, where: str) -> tuple[SaveHeader, list[tuple[int, Event]]]:
+    """:func:`read_jsonl`'s long way: every line parsed and checked, then the digest over
+    the canonical encoding (any file but one exactly as written: :func:`_read_intact`)."""
     parsed = _parse_lines(text, where)
     version = _check_header(parsed[0], where)
     events = _check_events(parsed[1:], where)
