@@ -455,7 +455,10 @@ def make_event(seq: int, step: int, kind: str, command: bool, round: int,
     d["target"] = target
     d["data"] = data
     if frozen and type(data) is EventData:  # (the encounter's events: frozen as built)
-        if fields is not None and not (fields.issuperset(data) and required <= data.keys()):
+        # every field given (most events): its keys are the fields if it has as many and
+        # none other (one size and one set comparison; issue 24, "Fast")
+        if fields is not None and not (len(data) == len(fields) and fields.issuperset(data)) \
+                and not (fields.issuperset(data) and required <= data.keys()):
             raise EventDataError(_field_problem(ev, fields, required))
     elif isinstance(data, dict):
         if fields is not None and not (fields.issuperset(data) and required <= data.keys()):
