@@ -508,12 +508,14 @@ def _approach(enc: Encounter, name: str, target: str, weapon) -> None:
     if enc.actions_left(name).big < 1:
         return
     where = hmap.reachable(name)
-    cells = [c for c in where if c not in where.provoking] or list(where)
+    # the reachable cells unsorted (a Reachable lists its cells sorted: ties go to the
+    # least cell, taken here by the key; issue 25, item 4: the sort was a tenth of this)
+    cost = where.cost
+    cells = [c for c in cost if c not in where.provoking] or list(cost)
     if not cells:
         return
     gaps = hmap.distances_to(cells, target)  # hmap.distance(c, target) for each cell
-    gap = min(gaps)  # the nearest, then the cheapest of those (ties: the first listed)
-    cost = where.cost
-    goal = min((c for c, g in zip(cells, gaps) if g == gap), key=cost.__getitem__)
+    gap = min(gaps)  # the nearest, then the cheapest of those (ties: the least cell)
+    goal = min((c for c, g in zip(cells, gaps) if g == gap), key=lambda c: (cost[c], c))
     if gap < hmap.distance(name, target):
         move_or_stay(enc, name, goal)
