@@ -27,6 +27,7 @@ from .core import CellLike
 from .kept import kept, token
 from .reading import _as_int, _conditions, _kept_on, _never_changes, _read, _speed_flag
 from .space import _as_the_map_reads
+from .terrain import _a_body
 from .moves import _MoveRules
 from .rules import R_MOVING, R_RETREAT
 from .values import _at, _Why
@@ -220,6 +221,21 @@ def _as_a_search_reads(c: Creature) -> tuple:
             speeds_of(c))
 
 
+def _token_passed(c: Creature) -> int:
+    """A :func:`~lfgcombat.battlemap.kept.token` of a creature as *another* creature's
+    movement reads it, kept on it: what the map's readings read
+    (:func:`~lfgcombat.battlemap.space._as_the_map_reads`: whether it threatens and how
+    far, whether it is helpless, so passable, its conditions' flags) and whether it is a
+    body that makes Difficult Terrain (:func:`~lfgcombat.battlemap.terrain._a_body`).
+    Its placing (side, cells, size, altitude, a move under way) is in the world's key
+    beside it. Not its conditions' names, Move Speed or speeds of other modes: only the
+    mover's own are read (its budget, refusals, mode), so a fight's dying or weakened
+    bystander finds the reach kept for one merely unconscious (issue 25, item 4: six
+    searches in ten were made again for such differences)."""
+    return _kept_on(c, ("<kept token passed>",),
+                    lambda: token(("passed", _as_the_map_reads(c), _a_body(c))))
+
+
 class _Pathing(_MoveRules):
     """Where each movement action can take a creature, and by which path."""
 
@@ -378,10 +394,11 @@ class _Pathing(_MoveRules):
         """Everything a movement's reach can depend on (:mod:`~lfgcombat.battlemap.kept`):
         the static layers, elevations, doors and objects, the ceiling and the 5-foot step
         option, every creature as placed (a :class:`~lfgcombat.Creature` is a frozen
-        value, compared by what a search reads of it: its conditions, speeds..., by way of
-        :func:`_token_of`) with its altitude and
-        move under way, and the mover's movement this turn. ``None`` (worked out afresh)
-        when a creature is not a :class:`~lfgcombat.Creature` (or a frozen dataclass of one)."""
+        value, compared by what a search reads of it: the mover's conditions, speeds...,
+        by way of :func:`_token_of`, the others' by :func:`_token_passed`) with its
+        altitude and move under way, and the mover's movement this turn. ``None`` (worked
+        out afresh) when a creature is not a :class:`~lfgcombat.Creature` (or a frozen
+        dataclass of one)."""
         found = self._cache.get(("world", mover))
         if found is not None:
             return found[0]
@@ -390,7 +407,8 @@ class _Pathing(_MoveRules):
             if not _never_changes(p.creature):
                 self._cache[("world", mover)] = (None,)
                 return None
-            placed.append((n, _token_of(p.creature), p.side, p.anchor, p.cells, p.size,
+            placed.append((n, _token_of(p.creature) if n == mover else _token_passed(p.creature),
+                           p.side, p.anchor, p.cells, p.size,
                            p.order, p.space, p.speed, p.reach, p.threatens,
                            self._altitude.get(n), self._moving.get(n)))
         t = self._turn.get(mover)
