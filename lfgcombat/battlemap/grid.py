@@ -111,7 +111,7 @@ class Hex:
         if found is None:
             if len(_NEIGHBORS) >= 100_000:
                 _NEIGHBORS.clear()
-            found = _NEIGHBORS[(q, r)] = tuple(Hex(q + dq, r + dr) for dq, dr in _DIRS)
+            found = _NEIGHBORS[(q, r)] = tuple(_hex(q + dq, r + dr) for dq, dr in _DIRS)
         return found
 
     def ring(self, radius: int) -> list["Hex"]:
@@ -371,6 +371,23 @@ class Geometry(Protocol):
 #: :meth:`Hex.neighbors`' answers by (q, r).
 _NEIGHBORS: dict[tuple[int, int], tuple[Hex, ...]] = {}
 
+#: One object per hex (q, r), made by :func:`_hex`.
+_HEXES: dict[tuple[int, int], Hex] = {}
+
+
+def _hex(q: int, r: int) -> Hex:
+    """``Hex(q, r)``, one object per hex for the map's cells, footprints and neighbours:
+    a look-up by a hex then finds the key itself and compares no fields (issue 25, item
+    4: a movement's search compared two equal hexes some 600 times, each a Python call).
+    Equal to any other ``Hex(q, r)``, so nothing depends on which object it is."""
+    found = _HEXES.get((q, r))
+    if found is None:
+        if len(_HEXES) >= 100_000:
+            _HEXES.clear()
+        found = _HEXES[(q, r)] = Hex(q, r)
+    return found
+
+
 #: :meth:`HexGeometry.footprint`'s answers by (hexes, q, r): map searches ask for the same
 #: footprints thousands of times a fight (issue 24, "Fast").
 _FOOTPRINTS: dict[tuple[int, int, int], frozenset[Hex]] = {}
@@ -402,8 +419,9 @@ class HexGeometry:
         return "HexGeometry()"
 
     def cell(self, col: int, row: int) -> Hex:
-        """The hex at column ``col``, row ``row`` of a rectangular (odd-r) map."""
-        return offset_to_hex(col, row)
+        """The hex at column ``col``, row ``row`` of a rectangular (odd-r) map (the one
+        object of that hex, :func:`_hex`)."""
+        return _hex(col - (row - (row & 1)) // 2, row)
 
     def offset(self, c: Hex) -> tuple[int, int]:
         """``(col, row)`` of a hex on a rectangular (odd-r) map."""
@@ -470,7 +488,7 @@ class HexGeometry:
                              f"known: {sorted(_HEX_SHAPES)}") from None
         if len(_FOOTPRINTS) >= 100_000:
             _FOOTPRINTS.clear()
-        found = _FOOTPRINTS[(n, q, r)] = frozenset(Hex(q + dq, r + dr) for dq, dr in shape)
+        found = _FOOTPRINTS[(n, q, r)] = frozenset(_hex(q + dq, r + dr) for dq, dr in shape)
         return found
 
 

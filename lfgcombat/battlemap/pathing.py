@@ -119,6 +119,15 @@ class Reachable(Mapping):
                 f"{len(self.cost)} cells, {len(self.provoking)} provoking)")
 
 
+def _copy_of(r: Reachable) -> Reachable:
+    """A copy of ``r`` of its own, its fields the same values (the cells and costs a
+    read-only view that nobody changes): what ``dataclasses.replace(r)`` makes, without
+    checking and copying the fields again (issue 25, item 4: a tenth of a kept reach)."""
+    c = object.__new__(Reachable)
+    c.__dict__.update(r.__dict__)
+    return c
+
+
 #: A neighbour :meth:`_Pathing._steps` has not looked at yet.
 _UNSEEN: Any = object()
 
@@ -374,8 +383,8 @@ class _Pathing(_MoveRules):
             # a kept answer is handed out as a copy of its own: one per map state, as before
             found = self._cache[key] = (
                 self._reachable_now(name, feet, action) if world is None else
-                replace(kept(("reachable", world, feet, action),
-                             lambda: self._reachable_now(name, feet, action))))
+                _copy_of(kept(("reachable", world, feet, action),
+                              lambda: self._reachable_now(name, feet, action))))
         return found
 
     def _reachable_now(self, name: str, feet: int | None, action: str) -> Reachable:

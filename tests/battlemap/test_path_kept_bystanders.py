@@ -81,3 +81,22 @@ def test_a_bystander_read_differently_is_searched_again():
     again = _reach(m, "Wulfric", fresh=False)
     assert again == _reach(m, "Wulfric", fresh=True)
     assert again[0].provoking != first[0].provoking
+
+
+def test_a_kept_reach_is_handed_out_as_a_copy_equal_field_by_field():
+    """Each state of the map gets a reach of its own (:func:`_copy_of`), the same as
+    ``dataclasses.replace`` made: every field, the cells in order, every path."""
+    from dataclasses import fields, replace
+
+    from lfgcombat.battlemap.pathing import _copy_of
+    m = skirmish()
+    first = m.reachable("Wulfric")
+    m.start_turn("Orc 1")  # the map's cache emptied: the kept reach handed out again
+    again = m.reachable("Wulfric")
+    assert again is not first
+    for r in (first, again, _copy_of(first)):
+        made = replace(first)
+        assert [getattr(r, f.name) for f in fields(r)] == \
+            [getattr(made, f.name) for f in fields(made)]
+        assert list(r) == list(made) and r.explain() == made.explain()
+        assert _paths(r) == _paths(made)
