@@ -444,8 +444,9 @@ class HexGeometry:
         return FEET_PER_CELL * a.distance(b)
 
     def within_ft(self, c: Hex, feet: int) -> list[Hex]:
-        """Every hex at most ``feet`` away (``c`` included)."""
-        return c.spiral(max(0, feet // FEET_PER_CELL))
+        """Every hex at most ``feet`` away (``c`` included), each the one object of its hex
+        (:func:`_hex`: a threatened area's hexes are looked up by every search)."""
+        return [_hex(h.q, h.r) for h in c.spiral(max(0, feet // FEET_PER_CELL))]
 
     def ring(self, c: Hex, n: int) -> list[Hex]:
         """The hexes exactly ``n`` steps from ``c`` (``6n`` of them; ``[c]`` for 0)."""

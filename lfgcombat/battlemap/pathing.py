@@ -307,7 +307,7 @@ class _Pathing(_MoveRules):
             d, _, cell, par = heapq.heappop(heap)
             if d > best.get((cell, par), math.inf):
                 continue
-            if cell == goal:
+            if goal is not None and cell == goal:  # (no Hex.__eq__ call a state without one)
                 break
             for nb, npar, feet in self._steps(name, cell, par, caches,
                                               (avoid, avoid_names, through_helpless)):

@@ -31,3 +31,11 @@ def test_cells_neighbours_and_footprints_share_the_objects():
             for size in (1, 3, 7):
                 assert all(x is _hex(x.q, x.r) for x in g.footprint(c, size))
     assert sorted(m.cells) == sorted(Hex(h.q, h.r) for h in m.cells)
+
+
+def test_within_ft_hands_out_the_one_objects_of_the_spiral():
+    g = HexGeometry()
+    for feet in (0, 5, 10, 15):
+        got = g.within_ft(Hex(2, 1), feet)
+        assert got == Hex(2, 1).spiral(feet // 5)
+        assert all(h is _hex(h.q, h.r) for h in got)
