@@ -230,6 +230,14 @@ def _as_a_search_reads(c: Creature) -> tuple:
             speeds_of(c))
 
 
+def _token_here(c: Creature) -> int:
+    """A :func:`~lfgcombat.battlemap.kept.token` of what the readings of where creatures
+    stand read of a creature (:func:`~lfgcombat.battlemap.space._as_the_map_reads`: the
+    map forgets them when it reads a creature differently), kept on it."""
+    return _kept_on(c, ("<kept token here>",),
+                    lambda: token(("here", _as_the_map_reads(c))))
+
+
 def _token_passed(c: Creature) -> int:
     """A :func:`~lfgcombat.battlemap.kept.token` of a creature as *another* creature's
     movement reads it, kept on it: what the map's readings read
@@ -430,6 +438,31 @@ class _Pathing(_MoveRules):
                        for k, (c, s, i) in sorted(self._objects.items())))
         self._cache[("world", mover)] = (world,)
         return world
+
+    def _here_key(self) -> tuple | None:
+        """Everything the readings kept until creatures move (:meth:`_kept_here`) depend
+        on: what their making reads and what forgets them (a move, a placing, a creature
+        read differently, :meth:`~lfgcombat.battlemap.space._Space.update`; terrain, doors,
+        walls, altitude): the static layers, elevations, doors and objects, the ceiling,
+        every creature as placed with what the map reads of it (:func:`_token_here`), its
+        altitude and move under way, and who shares a cell in which order. ``None`` (a
+        new dict) when a creature is not a :class:`~lfgcombat.Creature` (or a frozen
+        dataclass of one). Not this turn's movement nor HP: a turn's start and a wound
+        keep the readings (issue 25, item 4)."""
+        placed = []
+        for n, p in self._placed.items():
+            if not _never_changes(p.creature):
+                return None
+            placed.append((n, _token_here(p.creature), p.side, p.anchor, p.cells, p.size,
+                           p.order, p.space, p.speed, p.reach, p.threatens,
+                           self._altitude.get(n), self._moving.get(n)))
+        return (self._static_key(), tuple(placed),
+                tuple(sorted((c, tuple(os)) for c, os in self._occupants.items() if len(os) > 1)),
+                frozenset(self._elevation.items()), self.ceiling, self.advanced_five_foot_step,
+                tuple(sorted((c, s.hp, s.broken, s.forced_attempted, self._door_lock.get(c),
+                              self._door_trap.get(c)) for c, s in self._doors.items())),
+                tuple((k, c, s.hp, s.broken, s.forced_attempted, i)
+                      for k, (c, s, i) in sorted(self._objects.items())))
 
     def _reachable_run(self, name: str, budget: int) -> Reachable:
         """A Run's ends: every cell a straight run reaches ("Running in Combat")."""
