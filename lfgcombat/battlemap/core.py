@@ -479,7 +479,11 @@ class _MapCore:
         (issue 25, item 4: a map fight asks for some 40 at every approach)."""
         tc, lv = self._cells_of(b), self._level(b)
         d = self.geometry.distance_ft
-        flat = [min(d(c, y) for y in tc) for c in cells]
+        if len(tc) == 1:  # a target of one cell: no nearest cell to look for
+            (y,) = tc
+            flat = [d(c, y) for c in cells]
+        else:
+            flat = [min(d(c, y) for y in tc) for c in cells]
         return flat if not lv else [distance_3d(f, -lv) for f in flat]
 
     def _level(self, where: Where) -> int:
