@@ -238,21 +238,6 @@ def _token_here(c: Creature) -> int:
                     lambda: token(("here", _as_the_map_reads(c))))
 
 
-def _token_passed(c: Creature) -> int:
-    """A :func:`~lfgcombat.battlemap.kept.token` of a creature as *another* creature's
-    movement reads it, kept on it: what the map's readings read
-    (:func:`~lfgcombat.battlemap.space._as_the_map_reads`: whether it threatens and how
-    far, whether it is helpless, so passable, its conditions' flags) and whether it is a
-    body that makes Difficult Terrain (:func:`~lfgcombat.battlemap.terrain._a_body`).
-    Its placing (side, cells, size, altitude, a move under way) is in the world's key
-    beside it. Not its conditions' names, Move Speed or speeds of other modes: only the
-    mover's own are read (its budget, refusals, mode), so a fight's dying or weakened
-    bystander finds the reach kept for one merely unconscious (issue 25, item 4: six
-    searches in ten were made again for such differences)."""
-    return _kept_on(c, ("<kept token passed>",),
-                    lambda: token(("passed", _as_the_map_reads(c), _a_body(c))))
-
-
 class _Pathing(_MoveRules):
     """Where each movement action can take a creature, and by which path."""
 
@@ -412,7 +397,7 @@ class _Pathing(_MoveRules):
         the static layers, elevations, doors and objects, the ceiling and the 5-foot step
         option, every creature as placed (a :class:`~lfgcombat.Creature` is a frozen
         value, compared by what a search reads of it: the mover's conditions, speeds...,
-        by way of :func:`_token_of`, the others' by :func:`_token_passed`) with its
+        by way of :func:`_token_of`, the others' by :meth:`_as_passed`) with its
         altitude and move under way, and the mover's movement this turn. ``None`` (worked
         out afresh) when a creature is not a :class:`~lfgcombat.Creature` (or a frozen
         dataclass of one)."""
@@ -424,7 +409,7 @@ class _Pathing(_MoveRules):
             if not _never_changes(p.creature):
                 self._cache[("world", mover)] = (None,)
                 return None
-            placed.append((n, _token_of(p.creature) if n == mover else _token_passed(p.creature),
+            placed.append((n, _token_of(p.creature) if n == mover else self._as_passed(n, p),
                            p.side, p.anchor, p.cells, p.size,
                            p.order, p.space, p.speed, p.reach, p.threatens,
                            self._altitude.get(n), self._moving.get(n)))
@@ -438,6 +423,19 @@ class _Pathing(_MoveRules):
                        for k, (c, s, i) in sorted(self._objects.items())))
         self._cache[("world", mover)] = (world,)
         return world
+
+    def _as_passed(self, name: str, p: Any) -> tuple:
+        """What a movement of *another* creature reads of ``name`` (placed as ``p``),
+        besides its placing: whether it threatens and how far (the cells the mover may
+        not leave unprovoked, :meth:`threatened`), whether it is helpless (an enemy the
+        mover may pass, "Occupied Space-Enemy") and whether it is a body that makes
+        Difficult Terrain (:func:`~lfgcombat.battlemap.terrain._a_body`). Not its
+        conditions' names nor its speeds, read of the mover only: a fight's dying or
+        bleeding bystander finds the reach kept for one merely unconscious (issue 25,
+        item 4: more than half the searches were made again for such differences)."""
+        threatens = self._threatens(name)
+        return ("passed", threatens, self._reach(name) if threatens else 0,
+                self._helpless(name), _a_body(p.creature))
 
     def _here_key(self) -> tuple | None:
         """Everything the readings kept until creatures move (:meth:`_kept_here`) depend

@@ -1,5 +1,5 @@
 """A movement's reach kept across bystanders the search reads the same (issue 25, item 4:
-lfgcombat/battlemap/pathing.py, ``_token_passed``).
+lfgcombat/battlemap/pathing.py, ``_Pathing._as_passed``).
 
 A search reads of the creatures other than the mover only where they stand and what the
 map reads of them: whether they threaten and how far, whether they are helpless (so
@@ -16,7 +16,7 @@ from __future__ import annotations
 import pytest
 
 from lfgcombat.battlemap import HexMap, kept
-from lfgcombat.battlemap.pathing import _token_of, _token_passed
+from lfgcombat.battlemap.pathing import _token_of
 
 from ._maps import skirmish
 
@@ -60,7 +60,7 @@ def test_a_dying_orc_finds_the_reach_kept_for_it_unconscious_and_fresh_agrees(mo
         for mover in ("Wulfric", "Mayat", "Orc 2"):
             before = len(made)
             got = _reach(m, mover, fresh=False)
-            key = (mover, _token_passed(copy))
+            key = (mover, m._as_passed("Orc 1", m._placed["Orc 1"]))
             if len(made) == before and _token_of(copy) not in seen.get(key, ()):
                 found_kept += 1  # kept for a copy of other conditions' names
             seen.setdefault(key, set()).add(_token_of(copy))
@@ -75,9 +75,10 @@ def test_a_bystander_read_differently_is_searched_again():
     m = skirmish(shaman=False)
     orc = m.creature("Orc 1")
     prone = orc.replace(conditions=["prone"])
-    assert _token_passed(prone) != _token_passed(orc)
+    before = m._as_passed("Orc 1", m._placed["Orc 1"])
     first = _reach(m, "Wulfric", fresh=False)
     m.update(prone)
+    assert m._as_passed("Orc 1", m._placed["Orc 1"]) != before
     again = _reach(m, "Wulfric", fresh=False)
     assert again == _reach(m, "Wulfric", fresh=True)
     assert again[0].provoking != first[0].provoking
