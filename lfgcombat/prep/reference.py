@@ -116,12 +116,18 @@ class _Fight:
         n, seen, last = len(log), self.seen, self.last
         if seen is None or n < seen or (seen and log[seen - 1] is not last):
             touched = None
+        elif n == seen:
+            touched = set()  # nothing happened since (issue 25, item 4: no slice, no walk)
         else:
             touched = {name for e in log[seen:] for name in (e.actor, e.target)}
         self.seen, self.last = n, (log[n - 1] if n else None)
-        for i, name in enumerate(self.names):
-            if touched is None or name in touched:
+        if touched is None:
+            for i in range(len(self.names)):
                 self.refresh(i)
+            return
+        index = self.index  # those named, in the names' order as before
+        for i in sorted(index[name] for name in touched if name in index):
+            self.refresh(i)
 
     def over(self) -> int | None:
         """The winning side (-1: nobody standing) once at most one side stands, else None."""
