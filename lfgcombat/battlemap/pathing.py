@@ -30,7 +30,7 @@ from .space import _as_the_map_reads
 from .terrain import _a_body
 from .moves import _MoveRules
 from .rules import R_MOVING, R_RETREAT
-from .values import _at, _Why
+from .values import Provokers, _at, _Why
 
 @dataclass(frozen=True, eq=False)
 class Reachable(Mapping):
@@ -423,6 +423,21 @@ class _Pathing(_MoveRules):
                        for k, (c, s, i) in sorted(self._objects.items())))
         self._cache[("world", mover)] = (world,)
         return world
+
+    def _provokers(self, name: str, p: Any, cells_path: list[Cell], action: str
+                   ) -> Provokers:
+        """:meth:`~lfgcombat.battlemap.moves._MoveRules._provokers`, kept
+        (:mod:`~lfgcombat.battlemap.kept`) under everything a movement's search reads
+        (:meth:`_world_key`: the enemies' threatened cells, the mover's speed, placing
+        and level): a move played again from the same positions in another fight finds
+        who may take an AOO without reading the threatened cells again (issue 25, item 4).
+        Worked out afresh when a creature is of no known kind."""
+        work = super()._provokers
+        world = self._world_key(name)
+        if world is None:
+            return work(name, p, cells_path, action)
+        return kept(("provokers", world, tuple(cells_path), action),
+                    lambda: work(name, p, cells_path, action))
 
     def _as_passed(self, name: str, p: Any) -> tuple:
         """What a movement of *another* creature reads of ``name`` (placed as ``p``),

@@ -101,3 +101,34 @@ def test_a_kept_reach_is_handed_out_as_a_copy_equal_field_by_field():
             [getattr(made, f.name) for f in fields(made)]
         assert list(r) == list(made) and r.explain() == made.explain()
         assert _paths(r) == _paths(made)
+
+
+def test_kept_provokers_are_the_ones_found_now():
+    """"Exiting a threatened hex provokes AOO from any creature threatening that hex"
+    (000_8d1d7816ee944f3b.txt, "What actions normally Provoke AOO?"): who may take an AOO
+    along each path, kept by the map's state, is who the rule finds now, as creatures
+    move, fall Prone (threatening nothing) and a new map is built alike."""
+    from lfgcombat.battlemap.moves import _MoveRules
+
+    def check(m: HexMap) -> int:
+        n = 0
+        for name in m.names:
+            r = m.reachable(name)
+            for c in sorted(r.cost)[::3]:
+                for safe in (True, False):
+                    path = r.path_to(c, safe)
+                    m._cache.clear()
+                    got = m.provokers(name, path)
+                    fresh = _MoveRules._provokers(m, name, m._placed[name], list(path), "move")
+                    assert got == fresh and got.names == fresh.names, (name, path)
+                    n += len(got)
+        return n
+
+    m = skirmish()
+    assert check(m)
+    assert check(skirmish())  # found kept
+    m.relocate("Wulfric", (5, 3))
+    check(m)
+    m.update(m.creature("Orc 1").replace(conditions=["prone"]))
+    check(m)
+    assert kept._KEPT.get("provokers")
