@@ -447,10 +447,15 @@ class _Pathing(_MoveRules):
         Difficult Terrain (:func:`~lfgcombat.battlemap.terrain._a_body`). Not its
         conditions' names nor its speeds, read of the mover only: a fight's dying or
         bleeding bystander finds the reach kept for one merely unconscious (issue 25,
-        item 4: more than half the searches were made again for such differences)."""
-        threatens = self._threatens(name)
-        return ("passed", threatens, self._reach(name) if threatens else 0,
-                self._helpless(name), _a_body(p.creature))
+        item 4: more than half the searches were made again for such differences). The
+        map's verdicts are kept with its readings of where creatures stand
+        (:meth:`_kept_here`: they read what the map reads of a creature); whether it is a
+        body is read of the creature (kept on it)."""
+        def verdicts() -> tuple:
+            threatens = self._threatens(name)
+            return ("passed", threatens, self._reach(name) if threatens else 0,
+                    self._helpless(name))
+        return (*self._keep_here(("passed", name), verdicts), _a_body(p.creature))
 
     def _here_key(self) -> tuple | None:
         """Everything the readings kept until creatures move (:meth:`_kept_here`) depend

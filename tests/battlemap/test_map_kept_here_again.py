@@ -85,3 +85,25 @@ def test_a_creature_of_no_known_kind_gets_readings_of_its_own():
     assert _kept(m) == _fresh(m)
     assert "here" not in kept._KEPT or not any(
         v is _here(m) for v in kept._KEPT["here"].values())
+
+
+def _fresh_passed(m, n) -> tuple:
+    from lfgcombat.battlemap.terrain import _a_body
+    t = m._threatens_now(n, False)
+    return ("passed", t, m._reach(n) if t else 0, m._helpless(n), _a_body(m.creature(n)))
+
+
+def test_what_a_search_reads_of_the_others_kept_here_is_read_now():
+    """The verdicts a movement reads of the other creatures (threatening and how far,
+    helpless, a body: lfgcombat/battlemap/pathing.py, ``_as_passed``), kept with the
+    readings of where creatures stand, against the same read now: standing, Prone,
+    unconscious (helpless, a body), and on a second map built alike."""
+    m = skirmish()
+    orc = m.creature("Orc 1")
+    for version in (orc, orc.replace(conditions=["prone"]), orc._with_hp(-3, 0), orc):
+        m.update(version)
+        for n in m.names:
+            assert m._as_passed(n, m._placed[n]) == _fresh_passed(m, n), (n, version.hp)
+    second = skirmish()
+    for n in second.names:
+        assert second._as_passed(n, second._placed[n]) == _fresh_passed(second, n)
