@@ -22,7 +22,7 @@ from lfgcombat.rules.movement.movement_modes import speeds_of
 from lfgcombat.rulesets import coerce_ruleset
 
 from .altitude import distance_3d
-from .kept import static_id
+from .kept import kept, static_id
 from .reading import _as_int, _conditions, _kept_on, _read, _sizes, condition_flags
 from .rules import R_DISTANCE
 from .values import Background, CellError, MapFormatError, Token, _at, _short
@@ -251,8 +251,19 @@ class _MapCore:
         whatever empties it (a move under way: :meth:`moving`) empties them too."""
         found = self._cache.get(_STABLE)
         if found is None:
-            found = self._cache[_STABLE] = {}
+            # the readings of this very state as another map or fight made them (issue 25,
+            # item 4: GM prep plays the same start again and again; a fight's 30 states
+            # here were some 6 not seen before), else a new dict
+            key = self._here_key()
+            found = self._cache[_STABLE] = {} if key is None else kept(("here", key), dict)
         return found
+
+    def _here_key(self) -> tuple | None:
+        """Everything the readings of :meth:`_kept_here` depend on, to find them again
+        when the map stands as it stood (:mod:`~lfgcombat.battlemap.kept`); ``None``: none
+        (here: a map of no creatures' kind known; the map's search part says,
+        :meth:`~lfgcombat.battlemap.pathing._Pathing._here_key`)."""
+        return None
 
     def _keep_here(self, key: Any, make: Callable[[], Any]) -> Any:
         """``make()``, kept among the readings of where creatures stand
@@ -468,7 +479,11 @@ class _MapCore:
         (issue 25, item 4: a map fight asks for some 40 at every approach)."""
         tc, lv = self._cells_of(b), self._level(b)
         d = self.geometry.distance_ft
-        flat = [min(d(c, y) for y in tc) for c in cells]
+        if len(tc) == 1:  # a target of one cell: no nearest cell to look for
+            (y,) = tc
+            flat = [d(c, y) for c in cells]
+        else:
+            flat = [min(d(c, y) for y in tc) for c in cells]
         return flat if not lv else [distance_3d(f, -lv) for f in flat]
 
     def _level(self, where: Where) -> int:

@@ -111,7 +111,7 @@ class Hex:
         if found is None:
             if len(_NEIGHBORS) >= 100_000:
                 _NEIGHBORS.clear()
-            found = _NEIGHBORS[(q, r)] = tuple(Hex(q + dq, r + dr) for dq, dr in _DIRS)
+            found = _NEIGHBORS[(q, r)] = tuple(_hex(q + dq, r + dr) for dq, dr in _DIRS)
         return found
 
     def ring(self, radius: int) -> list["Hex"]:
@@ -371,6 +371,23 @@ class Geometry(Protocol):
 #: :meth:`Hex.neighbors`' answers by (q, r).
 _NEIGHBORS: dict[tuple[int, int], tuple[Hex, ...]] = {}
 
+#: One object per hex (q, r), made by :func:`_hex`.
+_HEXES: dict[tuple[int, int], Hex] = {}
+
+
+def _hex(q: int, r: int) -> Hex:
+    """``Hex(q, r)``, one object per hex for the map's cells, footprints and neighbours:
+    a look-up by a hex then finds the key itself and compares no fields (issue 25, item
+    4: a movement's search compared two equal hexes some 600 times, each a Python call).
+    Equal to any other ``Hex(q, r)``, so nothing depends on which object it is."""
+    found = _HEXES.get((q, r))
+    if found is None:
+        if len(_HEXES) >= 100_000:
+            _HEXES.clear()
+        found = _HEXES[(q, r)] = Hex(q, r)
+    return found
+
+
 #: :meth:`HexGeometry.footprint`'s answers by (hexes, q, r): map searches ask for the same
 #: footprints thousands of times a fight (issue 24, "Fast").
 _FOOTPRINTS: dict[tuple[int, int, int], frozenset[Hex]] = {}
@@ -402,8 +419,9 @@ class HexGeometry:
         return "HexGeometry()"
 
     def cell(self, col: int, row: int) -> Hex:
-        """The hex at column ``col``, row ``row`` of a rectangular (odd-r) map."""
-        return offset_to_hex(col, row)
+        """The hex at column ``col``, row ``row`` of a rectangular (odd-r) map (the one
+        object of that hex, :func:`_hex`)."""
+        return _hex(col - (row - (row & 1)) // 2, row)
 
     def offset(self, c: Hex) -> tuple[int, int]:
         """``(col, row)`` of a hex on a rectangular (odd-r) map."""
@@ -426,8 +444,9 @@ class HexGeometry:
         return FEET_PER_CELL * a.distance(b)
 
     def within_ft(self, c: Hex, feet: int) -> list[Hex]:
-        """Every hex at most ``feet`` away (``c`` included)."""
-        return c.spiral(max(0, feet // FEET_PER_CELL))
+        """Every hex at most ``feet`` away (``c`` included), each the one object of its hex
+        (:func:`_hex`: a threatened area's hexes are looked up by every search)."""
+        return [_hex(h.q, h.r) for h in c.spiral(max(0, feet // FEET_PER_CELL))]
 
     def ring(self, c: Hex, n: int) -> list[Hex]:
         """The hexes exactly ``n`` steps from ``c`` (``6n`` of them; ``[c]`` for 0)."""
@@ -470,7 +489,7 @@ class HexGeometry:
                              f"known: {sorted(_HEX_SHAPES)}") from None
         if len(_FOOTPRINTS) >= 100_000:
             _FOOTPRINTS.clear()
-        found = _FOOTPRINTS[(n, q, r)] = frozenset(Hex(q + dq, r + dr) for dq, dr in shape)
+        found = _FOOTPRINTS[(n, q, r)] = frozenset(_hex(q + dq, r + dr) for dq, dr in shape)
         return found
 
 

@@ -28,8 +28,9 @@ T = TypeVar("T")
 LIMIT = 50_000
 #: Kinds with a limit of their own: a movement's reach holds its searches' paths (tens of
 #: kilobytes each: some 50 MB at most), so fewer are kept; a move's path is small, but its
-#: key holds the whole map's state (a few kilobytes: some 15 MB at most).
-LIMITS = {"reachable": 1_000, "path": 5_000}
+#: key holds the whole map's state (a few kilobytes: some 15 MB at most); so does the key
+#: of the readings of where creatures stand (``"here"``: a dict of some hundred readings).
+LIMITS = {"reachable": 1_000, "path": 5_000, "here": 2_000}
 
 _KEPT: dict[Hashable, dict[Hashable, Any]] = {}
 _STATIC: dict[Hashable, int] = {}

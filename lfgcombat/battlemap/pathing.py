@@ -27,9 +27,10 @@ from .core import CellLike
 from .kept import kept, token
 from .reading import _as_int, _conditions, _kept_on, _never_changes, _read, _speed_flag
 from .space import _as_the_map_reads
+from .terrain import _a_body
 from .moves import _MoveRules
 from .rules import R_MOVING, R_RETREAT
-from .values import _at, _Why
+from .values import Provokers, _at, _Why
 
 @dataclass(frozen=True, eq=False)
 class Reachable(Mapping):
@@ -116,6 +117,15 @@ class Reachable(Mapping):
     def __repr__(self) -> str:
         return (f"Reachable({self.name!r}, {self.action}, {self.budget_ft} ft: "
                 f"{len(self.cost)} cells, {len(self.provoking)} provoking)")
+
+
+def _copy_of(r: Reachable) -> Reachable:
+    """A copy of ``r`` of its own, its fields the same values (the cells and costs a
+    read-only view that nobody changes): what ``dataclasses.replace(r)`` makes, without
+    checking and copying the fields again (issue 25, item 4: a tenth of a kept reach)."""
+    c = object.__new__(Reachable)
+    c.__dict__.update(r.__dict__)
+    return c
 
 
 #: A neighbour :meth:`_Pathing._steps` has not looked at yet.
@@ -220,6 +230,14 @@ def _as_a_search_reads(c: Creature) -> tuple:
             speeds_of(c))
 
 
+def _token_here(c: Creature) -> int:
+    """A :func:`~lfgcombat.battlemap.kept.token` of what the readings of where creatures
+    stand read of a creature (:func:`~lfgcombat.battlemap.space._as_the_map_reads`: the
+    map forgets them when it reads a creature differently), kept on it."""
+    return _kept_on(c, ("<kept token here>",),
+                    lambda: token(("here", _as_the_map_reads(c))))
+
+
 class _Pathing(_MoveRules):
     """Where each movement action can take a creature, and by which path."""
 
@@ -282,7 +300,7 @@ class _Pathing(_MoveRules):
             d, _, cell, par = heapq.heappop(heap)
             if d > best.get((cell, par), math.inf):
                 continue
-            if cell == goal:
+            if goal is not None and cell == goal:  # (no Hex.__eq__ call a state without one)
                 break
             for nb, npar, feet in self._steps(name, cell, par, caches,
                                               (avoid, avoid_names, through_helpless)):
@@ -358,8 +376,8 @@ class _Pathing(_MoveRules):
             # a kept answer is handed out as a copy of its own: one per map state, as before
             found = self._cache[key] = (
                 self._reachable_now(name, feet, action) if world is None else
-                replace(kept(("reachable", world, feet, action),
-                             lambda: self._reachable_now(name, feet, action))))
+                _copy_of(kept(("reachable", world, feet, action),
+                              lambda: self._reachable_now(name, feet, action))))
         return found
 
     def _reachable_now(self, name: str, feet: int | None, action: str) -> Reachable:
@@ -378,10 +396,11 @@ class _Pathing(_MoveRules):
         """Everything a movement's reach can depend on (:mod:`~lfgcombat.battlemap.kept`):
         the static layers, elevations, doors and objects, the ceiling and the 5-foot step
         option, every creature as placed (a :class:`~lfgcombat.Creature` is a frozen
-        value, compared by what a search reads of it: its conditions, speeds..., by way of
-        :func:`_token_of`) with its altitude and
-        move under way, and the mover's movement this turn. ``None`` (worked out afresh)
-        when a creature is not a :class:`~lfgcombat.Creature` (or a frozen dataclass of one)."""
+        value, compared by what a search reads of it: the mover's conditions, speeds...,
+        by way of :func:`_token_of`, the others' by :meth:`_as_passed`) with its
+        altitude and move under way, and the mover's movement this turn. ``None`` (worked
+        out afresh) when a creature is not a :class:`~lfgcombat.Creature` (or a frozen
+        dataclass of one)."""
         found = self._cache.get(("world", mover))
         if found is not None:
             return found[0]
@@ -390,7 +409,8 @@ class _Pathing(_MoveRules):
             if not _never_changes(p.creature):
                 self._cache[("world", mover)] = (None,)
                 return None
-            placed.append((n, _token_of(p.creature), p.side, p.anchor, p.cells, p.size,
+            placed.append((n, _token_of(p.creature) if n == mover else self._as_passed(n, p),
+                           p.side, p.anchor, p.cells, p.size,
                            p.order, p.space, p.speed, p.reach, p.threatens,
                            self._altitude.get(n), self._moving.get(n)))
         t = self._turn.get(mover)
@@ -403,6 +423,64 @@ class _Pathing(_MoveRules):
                        for k, (c, s, i) in sorted(self._objects.items())))
         self._cache[("world", mover)] = (world,)
         return world
+
+    def _provokers(self, name: str, p: Any, cells_path: list[Cell], action: str
+                   ) -> Provokers:
+        """:meth:`~lfgcombat.battlemap.moves._MoveRules._provokers`, kept
+        (:mod:`~lfgcombat.battlemap.kept`) under everything a movement's search reads
+        (:meth:`_world_key`: the enemies' threatened cells, the mover's speed, placing
+        and level): a move played again from the same positions in another fight finds
+        who may take an AOO without reading the threatened cells again (issue 25, item 4).
+        Worked out afresh when a creature is of no known kind."""
+        work = super()._provokers
+        world = self._world_key(name)
+        if world is None:
+            return work(name, p, cells_path, action)
+        return kept(("provokers", world, tuple(cells_path), action),
+                    lambda: work(name, p, cells_path, action))
+
+    def _as_passed(self, name: str, p: Any) -> tuple:
+        """What a movement of *another* creature reads of ``name`` (placed as ``p``),
+        besides its placing: whether it threatens and how far (the cells the mover may
+        not leave unprovoked, :meth:`threatened`), whether it is helpless (an enemy the
+        mover may pass, "Occupied Space-Enemy") and whether it is a body that makes
+        Difficult Terrain (:func:`~lfgcombat.battlemap.terrain._a_body`). Not its
+        conditions' names nor its speeds, read of the mover only: a fight's dying or
+        bleeding bystander finds the reach kept for one merely unconscious (issue 25,
+        item 4: more than half the searches were made again for such differences). The
+        map's verdicts are kept with its readings of where creatures stand
+        (:meth:`_kept_here`: they read what the map reads of a creature); whether it is a
+        body is read of the creature (kept on it)."""
+        def verdicts() -> tuple:
+            threatens = self._threatens(name)
+            return ("passed", threatens, self._reach(name) if threatens else 0,
+                    self._helpless(name))
+        return (*self._keep_here(("passed", name), verdicts), _a_body(p.creature))
+
+    def _here_key(self) -> tuple | None:
+        """Everything the readings kept until creatures move (:meth:`_kept_here`) depend
+        on: what their making reads and what forgets them (a move, a placing, a creature
+        read differently, :meth:`~lfgcombat.battlemap.space._Space.update`; terrain, doors,
+        walls, altitude): the static layers, elevations, doors and objects, the ceiling,
+        every creature as placed with what the map reads of it (:func:`_token_here`), its
+        altitude and move under way, and who shares a cell in which order. ``None`` (a
+        new dict) when a creature is not a :class:`~lfgcombat.Creature` (or a frozen
+        dataclass of one). Not this turn's movement nor HP: a turn's start and a wound
+        keep the readings (issue 25, item 4)."""
+        placed = []
+        for n, p in self._placed.items():
+            if not _never_changes(p.creature):
+                return None
+            placed.append((n, _token_here(p.creature), p.side, p.anchor, p.cells, p.size,
+                           p.order, p.space, p.speed, p.reach, p.threatens,
+                           self._altitude.get(n), self._moving.get(n)))
+        return (self._static_key(), tuple(placed),
+                tuple(sorted((c, tuple(os)) for c, os in self._occupants.items() if len(os) > 1)),
+                frozenset(self._elevation.items()), self.ceiling, self.advanced_five_foot_step,
+                tuple(sorted((c, s.hp, s.broken, s.forced_attempted, self._door_lock.get(c),
+                              self._door_trap.get(c)) for c, s in self._doors.items())),
+                tuple((k, c, s.hp, s.broken, s.forced_attempted, i)
+                      for k, (c, s, i) in sorted(self._objects.items())))
 
     def _reachable_run(self, name: str, budget: int) -> Reachable:
         """A Run's ends: every cell a straight run reaches ("Running in Combat")."""

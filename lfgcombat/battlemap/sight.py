@@ -392,6 +392,8 @@ class _Sight(_Flanking):
         Examples"): a line from the centre of either one's hex to any part of the other's
         is a line both can see along, so total cover both ways is needed to block it (the
         cover test itself, and Line of Effect, go from the attacker's centre)."""
+        if self._wall_free(a, b):
+            return True
         return (self.cover(a, b, ranged=False).level is not CoverLevel.TOTAL
                 or self.cover(b, a, ranged=False).level is not CoverLevel.TOTAL)
 
@@ -399,7 +401,24 @@ class _Sight(_Flanking):
         """Whether an attack can travel from ``a`` to ``b``: "Total Cover blocks Line of Sight
         and Line of Effect ... Concealment does not block Line of Effect"
         (``000_8d1d7816ee944f3b.txt``, "Line of Effect (LoE)")."""
+        if self._wall_free(a, b):
+            return True
         return self.cover(a, b, ranged=False).level is not CoverLevel.TOTAL
+
+    def _wall_free(self, a: Where, b: Where) -> bool:
+        """Whether the map has no wall (nor closed door) at all, so that nothing gives
+        ``b`` Total Cover from ``a``: only samples hidden by walls make it (:meth:`_hidden`),
+        and obstacles and creatures never do. Then :meth:`line_of_sight` and
+        :meth:`line_of_effect` hold without reading the cover (issue 25, item 4: every
+        miss of a shot on a map asks it for each creature around the target). ``a`` and
+        ``b`` are checked as :meth:`cover` checks them (an unknown name, a cell off the
+        grid: the same error)."""
+        self._cells_of(a)
+        self._cells_of(b)
+        found = self._cache.get("<wall free>")
+        if found is None:
+            found = self._cache["<wall free>"] = "wall" not in self._blockers().values()
+        return found
 
     def concealment(self, attacker: Where, target: Where) -> int:
         """Miss chance in percent from fog on the line or around the target (0 or 20:

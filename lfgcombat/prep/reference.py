@@ -116,12 +116,18 @@ class _Fight:
         n, seen, last = len(log), self.seen, self.last
         if seen is None or n < seen or (seen and log[seen - 1] is not last):
             touched = None
+        elif n == seen:
+            touched = set()  # nothing happened since (issue 25, item 4: no slice, no walk)
         else:
             touched = {name for e in log[seen:] for name in (e.actor, e.target)}
         self.seen, self.last = n, (log[n - 1] if n else None)
-        for i, name in enumerate(self.names):
-            if touched is None or name in touched:
+        if touched is None:
+            for i in range(len(self.names)):
                 self.refresh(i)
+            return
+        index = self.index  # those named, in the names' order as before
+        for i in sorted(index[name] for name in touched if name in index):
+            self.refresh(i)
 
     def over(self) -> int | None:
         """The winning side (-1: nobody standing) once at most one side stands, else None."""
@@ -508,12 +514,14 @@ def _approach(enc: Encounter, name: str, target: str, weapon) -> None:
     if enc.actions_left(name).big < 1:
         return
     where = hmap.reachable(name)
-    cells = [c for c in where if c not in where.provoking] or list(where)
+    # the reachable cells unsorted (a Reachable lists its cells sorted: ties go to the
+    # least cell, taken here by the key; issue 25, item 4: the sort was a tenth of this)
+    cost = where.cost
+    cells = [c for c in cost if c not in where.provoking] or list(cost)
     if not cells:
         return
     gaps = hmap.distances_to(cells, target)  # hmap.distance(c, target) for each cell
-    gap = min(gaps)  # the nearest, then the cheapest of those (ties: the first listed)
-    cost = where.cost
-    goal = min((c for c, g in zip(cells, gaps) if g == gap), key=cost.__getitem__)
+    gap = min(gaps)  # the nearest, then the cheapest of those (ties: the least cell)
+    goal = min((c for c, g in zip(cells, gaps) if g == gap), key=lambda c: (cost[c], c))
     if gap < hmap.distance(name, target):
         move_or_stay(enc, name, goal)

@@ -66,6 +66,8 @@ def _any_difficult(m: Any) -> bool:
     """Whether any cell of ``m`` is Difficult Terrain, kept on the map with the key of its
     static layers (terrain, doors and walls: a door opened or terrain painted makes a new
     key)."""
+    if not m._terrain:
+        return False  # nothing painted: every cell plain ground (no key to make, issue 25, item 4)
     key = m._static_key()
     memo = m.__dict__.get("_difficult_memo")
     if memo is not None and memo[0] == key:
