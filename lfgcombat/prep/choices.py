@@ -32,6 +32,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
+import pandas as pd
 
 from ..rules.attacks.odds import attack_odds
 from ..errors import IllegalActionError, LfgError
@@ -98,9 +99,14 @@ def odds_of(scenario: Scenario, attacker: Any, target: Any, weapon: str,
         return cache[key]
     try:
         o = attack_odds(attacker, target, weapon, ruleset=scenario.ruleset, **situation)
-        s = o.damage
-        got: Odds | None = Odds(float(o.expected_damage), np.asarray(s.index, float),
-                                np.asarray(s.values, float))
+        s = getattr(o, "damage", None)
+        if isinstance(s, pd.Series):  # its damage distribution: lfg, classic
+            got: Odds | None = Odds(float(o.expected_damage), np.asarray(s.index, float),
+                                    np.asarray(s.values, float))
+        else:  # a ruleset whose odds give the expected damage alone (wounds: its
+            # criticals' choice): ranked by expected damage, no chance to drop (as the
+            # module docstring says of other rulesets than lfg)
+            got = Odds(float(o.expected_damage), np.zeros(0), np.zeros(0))
     except LfgError:
         got = None  # the rules refuse it: not an option now
     cache[key] = got

@@ -254,5 +254,5 @@ def _flank_from_reach(scenario: Scenario, enc: Encounter, cur: int, t: int, weap
     return (f"{me} {how} to flank {them}, already in reach: by the exact odds of its "
             f"{weapon} from there P(drop) {p:.2f}, expected damage {per:.1f} x {n} "
             f"attack{'s' if n != 1 else ''} left{extra}: {value:.1f} (staying: P(drop) "
-            f"{here[0]:.2f}, expected damage {stay.expected_damage:.1f} x {left}: "
+            f"{here[0]:.2f}, expected damage {float(stay.expected_damage):.1f} x {left}: "
             f"{here[1]:.1f})")

@@ -224,11 +224,11 @@ def choose_maneuver(scenario: Scenario, enc: Encounter, cur: int, t: int, weapon
     extra = (f", less {lost:.1f} for the attack it costs" if lost else "") + \
         (f", less {cost:.1f} for the damage it risks (caution {tac.caution:g})" if cost
          else "")
-    dealt = f", expected damage {mo.expected_damage:.1f}," if EFFECTS[kind] == "Prone" \
+    dealt = f", expected damage {float(mo.expected_damage):.1f}," if EFFECTS[kind] == "Prone" \
         else ""
     state = EFFECTS[kind]
     return kind, (f"{me} {MANEUVERS[kind]} {them}: by the exact odds P({state}) "
-                  f"{mo.p_success:.2f}{dealt} and {gain:.1f} more from the attacks that "
+                  f"{float(mo.p_success):.2f}{dealt} and {gain:.1f} more from the attacks that "
                   f"follow on a {state} foe{_how(kind)}{extra}: "
                   f"value {value:.1f} (plain {weapon}: P(drop) {plain[0]:.2f}, value "
                   f"{plain[1]:.1f})")
