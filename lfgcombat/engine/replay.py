@@ -136,7 +136,7 @@ def _run_step(st: Encounter, kind: str, args: dict[str, Any]) -> Any:
         perform = handler(kind)  # (an unknown command is refused there)
     # the arguments as the log records them, frozen in one walk: the command's data, and
     # what the handler is given (as a replay gives it: issue 24, "Fast")
-    args = _frozen_data(args) if type(args) is dict else frozen_jsonable(args)
+    args = frozen_jsonable(args)
     events = st._log._events
     start = len(events)
     rolls = len(st.roller.history)
@@ -295,36 +295,15 @@ def _emit(st: Encounter, kind: str, *, command: bool = False, actor: str | None 
           target: str | None = None, data: Mapping[str, Any] | None = None) -> Event:
     events = st._log._events  # (the log's list, its length and whose turn read directly:
     frames = st._frames       # issue 24, "Fast", every event is built here)
-    frozen = _frozen_data(data if type(data) is dict else dict(data or {}))
+    frozen = frozen_jsonable(data if type(data) is dict else dict(data or {}))
     ev = make_event(len(events), st._step, kind, command, st.round,
                     frames[-1].unit if frames else None, actor, target, frozen, frozen=True)
     events.append(ev)
     return ev
 
 
-#: The plain JSON scalars (a dict of them, or a roll's data made of them, is frozen as it
-#: is built) and a JSON object's key type.
+#: The plain JSON scalars (a roll's data made of them is frozen as it is built).
 _SCALARS = frozenset({str, int, bool, type(None)})
-_TEXT = frozenset({str})
-_SCALARS_OR_LIST = _SCALARS | {list}
-
-
-def _frozen_data(data: dict[str, Any]) -> Any:
-    """:func:`frozen_jsonable` of an event's data: made in one copy (and one per list) when
-    its keys are text and its values plain scalars or lists of them, as nearly every
-    command's and effect's are, else by the walk (issue 24, "Fast": every event's data)."""
-    if _TEXT.issuperset(map(type, data)):
-        kinds = set(map(type, data.values()))
-        if kinds <= _SCALARS:
-            return EventData(data)  # (most events: no walk)
-        if kinds <= _SCALARS_OR_LIST:
-            lists = [k for k, v in data.items() if type(v) is list]
-            if all(_SCALARS.issuperset(map(type, data[k])) for k in lists):
-                frozen = EventData(data)
-                for k in lists:
-                    dict.__setitem__(frozen, k, EventList(data[k]))
-                return frozen
-    return frozen_jsonable(data)
 
 
 def _rebuild(st: Encounter, events: list[Any], *, path: str | None = None,

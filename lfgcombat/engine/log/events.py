@@ -355,7 +355,7 @@ class Event:
         if not isinstance(data, dict):
             return  # a damaged file's data: read as it is, refused by the replay
         spec = _FIELD_SETS.get(type(self))
-        if spec is not None and not (spec[0].issuperset(data) and spec[1] <= data.keys()):
+        if spec is not None and not _fits(spec[0], spec[1], data):
             raise EventDataError(_field_problem(self, spec[0], spec[1]))
         object.__setattr__(self, "data", _frozen_dict(data))
 
@@ -455,19 +455,25 @@ def make_event(seq: int, step: int, kind: str, command: bool, round: int,
     d["target"] = target
     d["data"] = data
     if frozen and type(data) is EventData:  # (the encounter's events: frozen as built)
-        # every field given (most events): its keys are the fields if it has as many and
-        # none other (one size and one set comparison; issue 24, "Fast")
-        if fields is not None and not (len(data) == len(fields) and fields.issuperset(data)) \
-                and not (fields.issuperset(data) and required <= data.keys()):
+        if fields is not None and not _fits(fields, required, data):
             raise EventDataError(_field_problem(ev, fields, required))
     elif isinstance(data, dict):
-        if fields is not None and not (fields.issuperset(data) and required <= data.keys()):
+        if fields is not None and not _fits(fields, required, data):
             raise EventDataError(_field_problem(ev, fields, required))
         ev.__dict__["data"] = _frozen_dict(data)
     return ev
 
 
 _new = object.__new__
+
+
+def _fits(fields: frozenset[str], required: frozenset[str], data: Mapping[str, Any]) -> bool:
+    """Whether ``data``'s keys are among ``fields`` and include every ``required`` one: an
+    event that gives every field (most do) in one size and one set comparison (issue 24,
+    "Fast")."""
+    if len(data) == len(fields):
+        return fields.issuperset(data)
+    return fields.issuperset(data) and required <= data.keys()
 
 
 def read_class(obj: Any) -> type[Event] | None:
@@ -482,7 +488,7 @@ def read_class(obj: Any) -> type[Event] | None:
         return Event
     cls, fields, required = spec
     data = obj["data"]
-    return cls if fields.issuperset(data) and required <= data.keys() else None
+    return cls if _fits(fields, required, data) else None
 
 
 def read_event(obj: Mapping[str, Any]) -> Event:

@@ -458,19 +458,33 @@ def _check_events(parsed: list[Any], where: str) -> list[tuple[int, Event]]:
     last_step = -1
     for i, obj in enumerate(parsed, 2):
         ev = Event.from_json(obj, line=i, path=where)
-        if ev.seq != len(events):
-            raise LogFormatError(f"seq is {ev.seq}, expected {len(events)} (events out of "
-                                 "order, or a line was removed or added)", where, i)
-        if ev.command:
-            if ev.step != last_step + 1:
-                raise LogFormatError(f"command step is {ev.step}, expected {last_step + 1}",
-                                     where, i)
-            last_step = ev.step
-        elif ev.step != last_step:
-            raise LogFormatError(f"effect belongs to step {ev.step} but follows step "
-                                 f"{last_step}'s command", where, i)
+        last_step = _check_order(ev.seq, ev.step, ev.command, len(events), last_step,
+                                 where, i)
         events.append((i, ev))
     return events
+
+
+def _check_order(seq: int, step: int, command: bool, count: int, last_step: int,
+                 where: str, line: int) -> int:
+    """Check an event's place in the log (``count`` events before it, the last command's
+    step ``last_step``): its ``seq`` the next number, a command the next step, an effect
+    the step of the command before it. Returns the last command's step after it.
+
+    Raises:
+        LogFormatError: events out of order, or a line removed or added.
+    """
+    if seq != count:
+        raise LogFormatError(f"seq is {seq}, expected {count} (events out of "
+                             "order, or a line was removed or added)", where, line)
+    if command:
+        if step != last_step + 1:
+            raise LogFormatError(f"command step is {step}, expected {last_step + 1}",
+                                 where, line)
+        return step
+    if step != last_step:
+        raise LogFormatError(f"effect belongs to step {step} but follows step "
+                             f"{last_step}'s command", where, line)
+    return last_step
 
 
 @dataclass(frozen=True)
@@ -495,18 +509,8 @@ def _checked_events(parsed: list[Any], where: str) -> CheckedEvents:
         cls = read_class(obj)
         if cls is None:
             cls = type(Event.from_json(obj, line=i, path=where))  # (raises, naming it)
-        seq, step = obj["seq"], obj["step"]
-        if seq != len(classes):
-            raise LogFormatError(f"seq is {seq}, expected {len(classes)} (events out of "
-                                 "order, or a line was removed or added)", where, i)
-        if obj["command"]:
-            if step != last_step + 1:
-                raise LogFormatError(f"command step is {step}, expected {last_step + 1}",
-                                     where, i)
-            last_step = step
-        elif step != last_step:
-            raise LogFormatError(f"effect belongs to step {step} but follows step "
-                                 f"{last_step}'s command", where, i)
+        last_step = _check_order(obj["seq"], obj["step"], obj["command"], len(classes),
+                                 last_step, where, i)
         classes.append(cls)
     return CheckedEvents(list(range(2, len(parsed) + 2)), parsed, classes)
 
