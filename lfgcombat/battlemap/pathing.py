@@ -404,25 +404,38 @@ class _Pathing(_MoveRules):
         found = self._cache.get(("world", mover))
         if found is not None:
             return found[0]
+        placed = self._placed_key(lambda n, p: _token_of(p.creature) if n == mover
+                                  else self._as_passed(n, p))
+        t = self._turn.get(mover)
+        world = None if placed is None else (
+            self._layers_key(), mover, placed,
+            None if t is None else (t.moved_ft, t.stepped, t.after_step_ft))
+        self._cache[("world", mover)] = (world,)
+        return world
+
+    def _placed_key(self, read: Any) -> tuple | None:
+        """Every creature as placed, with ``read(name, placing)`` of it, its altitude and
+        move under way (for :meth:`_world_key` and :meth:`_here_key`); ``None`` when a
+        creature is not a :class:`~lfgcombat.Creature` (or a frozen dataclass of one)."""
         placed = []
         for n, p in self._placed.items():
             if not _never_changes(p.creature):
-                self._cache[("world", mover)] = (None,)
                 return None
-            placed.append((n, _token_of(p.creature) if n == mover else self._as_passed(n, p),
-                           p.side, p.anchor, p.cells, p.size,
-                           p.order, p.space, p.speed, p.reach, p.threatens,
-                           self._altitude.get(n), self._moving.get(n)))
-        t = self._turn.get(mover)
-        world = (self._static_key(), mover, tuple(placed),
-                 None if t is None else (t.moved_ft, t.stepped, t.after_step_ft),
-                 frozenset(self._elevation.items()), self.ceiling, self.advanced_five_foot_step,
-                 tuple(sorted((c, s.hp, s.broken, s.forced_attempted, self._door_lock.get(c),
-                               self._door_trap.get(c)) for c, s in self._doors.items())),
-                 tuple((k, c, s.hp, s.broken, s.forced_attempted, i)
-                       for k, (c, s, i) in sorted(self._objects.items())))
-        self._cache[("world", mover)] = (world,)
-        return world
+            placed.append((n, read(n, p), p.side, p.anchor, p.cells, p.size, p.order,
+                           p.space, p.speed, p.reach, p.threatens, self._altitude.get(n),
+                           self._moving.get(n)))
+        return tuple(placed)
+
+    def _layers_key(self) -> tuple:
+        """The map's layers as its kept readings read them (for :meth:`_world_key` and
+        :meth:`_here_key`): the static layers, elevations, the ceiling, the 5-foot step
+        option, the doors and the objects."""
+        return (self._static_key(), frozenset(self._elevation.items()), self.ceiling,
+                self.advanced_five_foot_step,
+                tuple(sorted((c, s.hp, s.broken, s.forced_attempted, self._door_lock.get(c),
+                              self._door_trap.get(c)) for c, s in self._doors.items())),
+                tuple((k, c, s.hp, s.broken, s.forced_attempted, i)
+                      for k, (c, s, i) in sorted(self._objects.items())))
 
     def _provokers(self, name: str, p: Any, cells_path: list[Cell], action: str
                    ) -> Provokers:
@@ -467,20 +480,12 @@ class _Pathing(_MoveRules):
         new dict) when a creature is not a :class:`~lfgcombat.Creature` (or a frozen
         dataclass of one). Not this turn's movement nor HP: a turn's start and a wound
         keep the readings (issue 25, item 4)."""
-        placed = []
-        for n, p in self._placed.items():
-            if not _never_changes(p.creature):
-                return None
-            placed.append((n, _token_here(p.creature), p.side, p.anchor, p.cells, p.size,
-                           p.order, p.space, p.speed, p.reach, p.threatens,
-                           self._altitude.get(n), self._moving.get(n)))
-        return (self._static_key(), tuple(placed),
-                tuple(sorted((c, tuple(os)) for c, os in self._occupants.items() if len(os) > 1)),
-                frozenset(self._elevation.items()), self.ceiling, self.advanced_five_foot_step,
-                tuple(sorted((c, s.hp, s.broken, s.forced_attempted, self._door_lock.get(c),
-                              self._door_trap.get(c)) for c, s in self._doors.items())),
-                tuple((k, c, s.hp, s.broken, s.forced_attempted, i)
-                      for k, (c, s, i) in sorted(self._objects.items())))
+        placed = self._placed_key(lambda n, p: _token_here(p.creature))
+        if placed is None:
+            return None
+        shared = tuple(sorted((c, tuple(os)) for c, os in self._occupants.items()
+                              if len(os) > 1))
+        return (self._layers_key(), placed, shared)
 
     def _reachable_run(self, name: str, budget: int) -> Reachable:
         """A Run's ends: every cell a straight run reaches ("Running in Combat")."""
