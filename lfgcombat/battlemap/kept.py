@@ -9,8 +9,11 @@ readings come back move after move and fight after fight. Each reading here is k
 a key of *everything it reads* - the map's static layers (:func:`static_id`) and the
 creatures' values it uses - so a kept reading is the one a fresh computation gives: only
 the speed differs (tests: ``tests/battlemap/test_map_kept.py``). Kept values never change
-(frozen dataclasses, frozensets); at most :data:`LIMIT` of a kind (:data:`LIMITS`)
-are kept, then that kind's are dropped.
+(frozen dataclasses, frozensets), but for one kind: ``"here"`` keeps the dict of readings of
+where creatures stand (:meth:`~lfgcombat.battlemap.core._MapCore._kept_here`) for a whole
+map state, which every map standing so fills as it reads; each reading in it is the one
+that state gives (``tests/battlemap/test_map_kept_here_again.py``). At most :data:`LIMIT`
+of a kind (:data:`LIMITS`) are kept, then that kind's are dropped.
 """
 
 from __future__ import annotations
