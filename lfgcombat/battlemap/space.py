@@ -639,7 +639,42 @@ def _reads_the_same(old: Any, new: Any) -> bool:
             if a is b or (a.entries == b.entries and a.superseded == b.superseded):
                 _hand_over(have.get("_map_reads"), new)
                 return True
+            if _map_blind_change(a.entries, b.entries):
+                _hand_over(have.get("_map_reads"), new, _MAP_BLIND_READS)
+                return True
     return _as_the_map_reads(old) == _as_the_map_reads(new)
+
+
+def _map_blind_change(was: tuple, now: tuple) -> bool:
+    """Whether two creatures' conditions in effect differ only by conditions the map does
+    not read (:func:`_map_blind`: Injured, Bleed, Weakened...), so that
+    :func:`_as_the_map_reads` reads them alike (issue 25, item 4: a wound past the
+    Injured Threshold, a bleed, made the map read the creature through again)."""
+    old, new = set(was), set(now)
+    return all(_map_blind(e.condition, e.spec) for e in old ^ new)
+
+
+#: The conditions that flag nothing :func:`_as_the_map_reads` reads by name: Prone
+#: (standing up), Helpless, and a body's (Unconscious, Paralyzed).
+_READ_BY_NAME = frozenset({"prone", "helpless", "unconscious", "paralyzed"})
+
+#: Condition -> whether the map reads nothing of it (:func:`_map_blind`).
+_BLIND: dict[Any, bool] = {}
+
+
+def _map_blind(condition: Any, spec: Any) -> bool:
+    """Whether a condition in effect changes nothing :func:`_as_the_map_reads` reads: none
+    of the map's flags (``data/conditions.csv``: immobile, cannot_run, cannot_5ft_step,
+    threatens false, cannot_be_flanked, in_a_grapple) and none read by name
+    (:data:`_READ_BY_NAME`). ``tests/battlemap/test_map_blind_conditions.py`` holds every
+    condition of the table to it."""
+    blind = _BLIND.get(condition)
+    if blind is None:
+        blind = _BLIND[condition] = not (
+            spec.immobile or spec.cannot_run or spec.cannot_5ft_step or not spec.threatens
+            or spec.cannot_be_flanked or spec.in_a_grapple
+            or condition.value in _READ_BY_NAME)
+    return blind
 
 
 #: The fields an encounter's view of a creature makes anew at every change of it (its
@@ -655,13 +690,20 @@ _HP_FREE_READS = frozenset({"<as the map reads>", "<kept token>", "<conditions>"
                             "<condition flags>", "a_body", "lies_as_a_body", "<threatens>"})
 
 
-def _hand_over(reads: dict | None, new: Creature) -> None:
-    """Give ``new`` the readings of :data:`_HP_FREE_READS` kept on its wounded original."""
+#: The readings of :data:`_HP_FREE_READS` that read no condition map-blind
+#: (:func:`_map_blind`): handed on when only such conditions changed.
+_MAP_BLIND_READS = frozenset({"<as the map reads>", "a_body", "lies_as_a_body",
+                              "<threatens>"})
+
+
+def _hand_over(reads: dict | None, new: Creature, which: frozenset = _HP_FREE_READS) -> None:
+    """Give ``new`` the readings of ``which`` kept on its original (wounded, or changed in
+    map-blind conditions only)."""
     if not reads:
         return
     mine = new.__dict__.setdefault("_map_reads", {})
     for key, value in reads.items():
-        if key[0] in _HP_FREE_READS and key not in mine:
+        if key[0] in which and key not in mine:
             mine[key] = value
 
 

@@ -138,7 +138,7 @@ def can_knock_down(attacker: Any, target: Any, *, weapon: Any = None,
     Returns:
         ``(True, "")`` or ``(False, reason)``.
     """
-    diff = _size(attacker, "attacker").order - _size(target, "target").order
+    diff = size_gap(attacker, target)
     traits: frozenset[str] = getattr(_weapon(weapon), "traits", frozenset())
     if in_grapple:
         return False, "no Knockdown from strikes made in a grapple"
@@ -147,6 +147,11 @@ def can_knock_down(attacker: Any, target: Any, *, weapon: Any = None,
     if diff == 0:
         return False, "the target is the same size (only a Knockdown weapon knocks it down)"
     return False, "the target is larger than the attacker"
+
+
+def size_gap(attacker: Any, target: Any) -> int:
+    """How many size categories ``attacker`` is above ``target`` (negative: below)."""
+    return _size(attacker, "attacker").order - _size(target, "target").order
 
 
 def _modifier_terms(weapon: Any, charge_ft: int, power_attack: bool) -> list[Term]:

@@ -38,7 +38,7 @@ from ..conditions.conditions import Condition
 from lfgcombat.errors import IllegalActionError
 from lfgcombat.engine.log import Event
 from .momentum import (RULE, KnockdownDC, MomentumError, can_knock_down, flyer_maneuverability,
-                       knockdown_dc, resist_knockdown, shield_struck)
+                       knockdown_dc, resist_knockdown, shield_struck, size_gap)
 from .._citations import R_DEATH
 from lfgcombat.engine.commands import command
 from ..health.saves import saving_throw
@@ -210,9 +210,13 @@ def _knockdown_dc(st: Encounter, name: str, target: str, weapon: Any, charge_ft:
 def _can_knock(st: Encounter, name: str, target: str, weapon: Any) -> bool:
     """Whether ``name``'s strike on ``target`` can knock it down at all, ridden by no mount
     (:func:`~lfgcombat.rules.impact.momentum.can_knock_down`: what decides
-    :attr:`KnockdownDC.applies` of :func:`_knockdown_dc`), without working out the DC."""
+    :attr:`KnockdownDC.applies` of :func:`_knockdown_dc`), without working out the DC. A
+    larger target never falls to a strike: nothing more is read (issue 24, "Fast")."""
+    attacker, defender = st._view(name), st._view(target)
+    if size_gap(attacker, defender) < 0:
+        return False
     grapple = st._has(name, Condition.GRAPPLED) or st._has(target, Condition.GRAPPLED)
-    ok, _ = can_knock_down(st._view(name), st._view(target), weapon=st._weapon(name, weapon),
+    ok, _ = can_knock_down(attacker, defender, weapon=st._weapon(name, weapon),
                            in_grapple=grapple)
     return ok
 
