@@ -213,10 +213,21 @@ def bench_from_here(n: int) -> None:
           f"~{n * t_map / m:4.0f} s); the fast tier refuses it: {why}")
 
 
-def bench_sweep(points: int, n: int) -> None:
+#: The sweep's points and fights a point: full and ``--quick`` (a run keeps every fight,
+#: within prep's cap of results: ``tests/test_bench_sizes.py``).
+SWEEP, SWEEP_QUICK = (100, 5_000), (10, 2_000)
+
+
+def sweep_grid(points: int) -> dict[str, list[int]]:
+    """The sweep's grid of ``points`` points: 1 to 10 orcs (and the shaman) against the
+    party, at levels 1, 2, ... (level 5 under 10 points)."""
     orcs = list(range(1, 11))
     levels = list(range(1, points // len(orcs) + 1)) if points >= 10 else [5]
-    grid = {"orcs": orcs[:points] if points < 10 else orcs, "level": levels}
+    return {"orcs": orcs[:points] if points < 10 else orcs, "level": levels}
+
+
+def bench_sweep(points: int, n: int) -> None:
+    grid = sweep_grid(points)
 
     def build(orcs, level):
         return ambush(orcs, level)
@@ -303,7 +314,7 @@ def main() -> int:
     print("\nchances from here: notebook 20's fight in round 3")
     bench_from_here(2_000)
     print("\nsweep, local vs Dask")
-    bench_sweep(10 if q else 100, 2_000 if q else 10_000)
+    bench_sweep(*(SWEEP_QUICK if q else SWEEP))
     print("\nreplaying a fight exactly")
     bench_replay(4 if q else 20)
     print("\ntactics by exact odds vs the first weapon, per fight (one process)")
