@@ -57,7 +57,7 @@ def _fight(monkeypatch: pytest.MonkeyPatch | None) -> Encounter:
     """Wulfric against two orcs, attacking until one falls (a seeded fight); with
     ``monkeypatch``, every attack's damage worked out afresh by the HP seam."""
     if monkeypatch is not None:
-        monkeypatch.setattr(combat, "_known_after", lambda result, after: None)
+        monkeypatch.setattr(combat, "_known_after", lambda result: None)
     enc = Encounter([load_example("wulfric"), load_example("orc").replace(name="Orc A"),
                      load_example("orc").replace(name="Orc B")],
                     sides={"party": ["Wulfric"], "foes": ["Orc A", "Orc B"]}, seed=7).start()

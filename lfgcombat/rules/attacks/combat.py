@@ -13,8 +13,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from lfgcombat.shortrepr import short
 from .. import attacks as _attacks
@@ -30,7 +29,6 @@ from lfgcombat.engine.state import Effect, _int_or_none, _possessive
 from . import resolve_weapon, WeaponError
 from ..weapons import weapon_entries
 from ..bonuses import Bonus, BonusType
-from ._made import made
 from .map_reading import is_flanked, pair_reading, terrain_modifiers
 
 if TYPE_CHECKING:
@@ -231,11 +229,11 @@ def _running_toward(st: Encounter, runner: str, attacker: str, run: Mapping[str,
     return cos >= math.cos(math.radians(30)) - 1e-9
 
 
-@dataclass(frozen=True)
-class PlannedAttack:
+class PlannedAttack(NamedTuple):
     """An attack checked and computed but not yet rolled (:func:`_plan_attack`): the
     setup the dice resolve, the situation with what the encounter added, the modifiers'
-    explanations, the Gang Up bonus and who ignores the target."""
+    explanations, the Gang Up bonus and who ignores the target (a named tuple: made at
+    every attack, issue 24, "Fast")."""
 
     setup: Any
     situation: dict[str, Any]
@@ -270,7 +268,7 @@ def _plan_attack(st: Encounter, attacker: str, target: str, weapon: Any, situati
         attacker, target, mode, charge, situation, modifiers)
     setup = st._attacks_module().prepare(attacker_view, st._view(target), weapon,
                                          ruleset=st.ruleset, **situation)
-    return made(PlannedAttack, setup, situation, modifiers, gang, ignored)
+    return PlannedAttack(setup, situation, modifiers, gang, ignored)
 
 
 def _resolve_attack(st: Encounter, attacker: str, target: str, weapon: Any,
@@ -291,17 +289,18 @@ def _resolve_attack(st: Encounter, attacker: str, target: str, weapon: Any,
                                            planned.gang, planned.ignored)
     seen = len(st.roller.history)
     result = planned.setup.resolve(st.roller)
-    after = result.target_after if result.hit else None  # rolls its extra dice now
+    known = _known_after(result)
+    after = known[1] if known is not None else result.target_after if result.hit else None
     dealt = result.damage_by_type  # (a new dict at each read: read once)
+    against, outcome = _int_or_none(result.setup.ac), result.outcome
     # the attack roll (the first) says what it was against and how it went, so each
     # row of log.to_dataframe() reads alone; the other rolls (damage...) say nothing
-    st._log_rolls(seen, actor=attacker, target=target,
-                  against=_int_or_none(result.setup.ac), outcome=result.outcome,
+    st._log_rolls(seen, actor=attacker, target=target, against=against, outcome=outcome,
                   only_first=True)
     st._emit("attack", actor=attacker, target=target, data={
         "weapon": weapon if isinstance(weapon, (str, type(None))) else str(weapon),
-        "outcome": result.outcome, "hit": result.hit, "critical": result.critical,
-        "against": _int_or_none(result.setup.ac),
+        "outcome": outcome, "hit": result.hit, "critical": result.critical,
+        "against": against,
         "bonus": _int_or_none(result.setup.bonus),
         "gang_up": gang, "aoo": bool(situation.get("aoo")), "charge": charge,
         "modifiers": modifiers,
@@ -311,24 +310,20 @@ def _resolve_attack(st: Encounter, attacker: str, target: str, weapon: Any,
             and attacker not in ignored:
         st._gang.setdefault(target, []).append(attacker)
     if result.hit:
-        st._deal_attack_damage(attacker, target, dealt, known=_known_after(result, after))
+        st._deal_attack_damage(attacker, target, dealt, known=known)
         if after is not None and not st._f[target].dead:
             _attack_consequences(st, target, after, attacker)
     st._knockdown_after(attacker, target, weapon, situation, result, charge)  # momentum
     return result
 
 
-def _known_after(result: Any, after: Vitals | None) -> tuple[Vitals, Vitals] | None:
-    """``(the target's vitals before, after)`` as the attack worked them out for its
+def _known_after(result: Any) -> tuple[Vitals, Vitals] | None:
+    """``(the target's vitals before, after)`` of the attack's one strike (one damage type,
+    taken > 0, no roll set off beyond the damage), worked out once and kept as its
     :attr:`~lfgcombat.rules.attacks.AttackResult.target_after` (the explanation's last
-    line), when that is the one damage :meth:`_apply_damage` deals (one damage type, taken
-    > 0, no roll set off beyond the damage): the seam then deals it without working it out
-    again (issue 24, "Fast"), if the vitals before are the ones it reads."""
-    if after is None or result.vitals_after is not None or len(result.damage) != 1 \
-            or result.damage[0].taken <= 0:
-        return None
-    s = result.setup
-    return s.ruleset.health.vitals(s.target), after
+    line): :meth:`_apply_damage` then deals it without working it out again (issue 24,
+    "Fast"), if the vitals before are the ones it reads; ``None`` for any other attack."""
+    return result._one_strike()
 
 
 def _deal_attack_damage(st: Encounter, attacker: str, target: str,
@@ -517,12 +512,11 @@ def attack(st: Encounter, attacker: str, target: str, weapon: Any = None, **situ
                              "situation": situation})
 
 
-@dataclass
-class CheckedAttack:
+class CheckedAttack(NamedTuple):
     """An attack of the encounter checked and planned, nothing spent or rolled
     (:func:`_check_attack`): the plan, the weapon, the situation as the encounter completed
     it, the loaded crossbow shot (if one), Charge, the map's switches, the aiming effects
-    it uses up and the target's Active Defense."""
+    it uses up and the target's Active Defense (a named tuple, as :class:`PlannedAttack`)."""
 
     planned: PlannedAttack
     weapon: Any
@@ -567,8 +561,7 @@ def _check_attack(st: Encounter, name: str, target: str, weapon: Any, situation:
         situation["defense_uses"] = st._f[target].defenses_this_round
     planned = _plan_attack(st, name, target, weapon, situation, charge=charge,
                            use_map=use_map)
-    return made(CheckedAttack, planned, weapon, situation, crossbow, charge, use_map, aiming,
-                defense)
+    return CheckedAttack(planned, weapon, situation, crossbow, charge, use_map, aiming, defense)
 
 
 @command

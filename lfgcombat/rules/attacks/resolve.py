@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ..conditions.conditions import Condition
 from ..damage import Applied, DamageType
@@ -103,6 +103,22 @@ class AttackResult:
             return self.vitals_after
         return vitals_after_damage(self.setup.target, self.damage if self.hit else (),
                                    ruleset=self.setup.ruleset)
+
+    def _one_strike(self) -> tuple[Vitals, Vitals] | None:
+        """``(the target's vitals before, after)`` of a hit whose one damage (taken > 0) set
+        off no roll, worked out once and kept as :attr:`target_after` (issue 24, "Fast":
+        the encounter's damage seam deals that very strike, and worked it out again);
+        ``None`` for any other attack (:attr:`target_after` then as it is)."""
+        if not self.hit or self.vitals_after is not None or len(self.damage) != 1:
+            return None
+        a = self.damage[0]
+        if a.taken <= 0:
+            return None
+        before = self.setup.ruleset.health.vitals(self.setup.target)
+        after = self.__dict__.get("target_after")
+        if after is None:  # what target_after computes: this one damage, after resistances
+            after = self.__dict__["target_after"] = before.damage(a.taken, a.type)
+        return before, after
 
     @property
     def outcome(self) -> str:
@@ -213,9 +229,9 @@ class AttackResult:
 # --------------------------------------------------------------------------- the rolls
 
 
-@dataclass(frozen=True)
-class _ToHit:
-    """Steps 1-3: the d20s and their verdicts."""
+class _ToHit(NamedTuple):
+    """Steps 1-3: the d20s and their verdicts, in the order of :class:`AttackResult`'s
+    fields (a named tuple: made at every attack and read once, issue 24, "Fast")."""
 
     attack_roll: Roll | None = None
     defense_roll: Roll | None = None
@@ -228,15 +244,19 @@ class _ToHit:
     why: str = ""
 
 
-@dataclass(frozen=True)
-class _Damage:
-    """Step 4: the damage dice and what they deal."""
+class _Damage(NamedTuple):
+    """Step 4: the damage dice and what they deal, in the order of :class:`AttackResult`'s
+    fields (a named tuple, as :class:`_ToHit`)."""
 
     rolls: tuple[Roll, ...] = ()
     weapon_rolled: int = 0
     weapon_part: int = 0
     precision: int = 0
     applied: tuple[Applied, ...] = ()
+
+
+#: A miss's damage: none.
+_NO_DAMAGE = _Damage()
 
 
 def _nat(r: Roll) -> int:
@@ -329,8 +349,8 @@ def _to_hit(s: AttackSetup, roller: Roller) -> _ToHit:
                                     f"{s.confirm_name} {int(s.confirm_ac)}")
         critical = hits(_nat(confirm), confirm.total, int(s.confirm_ac))
         perfect = critical and s.ruleset.perfect_critical and confirm.natural == 20
-    return made(_ToHit, attack_roll, defense_roll, miss, threat, confirm, hit, critical,
-                perfect, why)
+    return _ToHit(attack_roll, defense_roll, miss, threat, confirm, hit, critical, perfect,
+                  why)
 
 
 def _damage(s: AttackSetup, roller: Roller, critical: bool, perfect: bool) -> _Damage:
@@ -355,7 +375,7 @@ def _damage(s: AttackSetup, roller: Roller, critical: bool, perfect: bool) -> _D
         r = roller.roll(spec.expr, label=f"{w} {spec} damage")
         rolls.append(r)
         applied.append(d.extra(spec, r.total))
-    return made(_Damage, tuple(rolls), weapon_rolled, weapon_part, prec, tuple(applied))
+    return _Damage(tuple(rolls), weapon_rolled, weapon_part, prec, tuple(applied))
 
 
 def _perfect_limb(physical: DamageType, roller: Roller) -> tuple[str, Roll]:
@@ -469,10 +489,7 @@ def roll(setup: AttackSetup, roller: Roller) -> AttackResult:
         raise WeaponError(f"roller must be a lfgcombat.Roller, not {type(roller).__name__}; "
                           "make one with Roller(seed=...)")
     to_hit = _to_hit(setup, roller)
-    damage = _damage(setup, roller, to_hit.critical, to_hit.perfect) if to_hit.hit else _Damage()
+    damage = _damage(setup, roller, to_hit.critical, to_hit.perfect) if to_hit.hit else _NO_DAMAGE
     vitals, rolls, notes = after_effects(setup, to_hit, damage, roller)
-    return made(AttackResult, setup, to_hit.attack_roll, to_hit.defense_roll, to_hit.miss,
-                to_hit.threat, to_hit.confirm_roll, to_hit.hit, to_hit.critical,
-                to_hit.perfect, to_hit.why, damage.rolls, damage.weapon_rolled,
-                damage.weapon_part, damage.precision, damage.applied, roller,
-                rolls, notes, vitals)
+    # the result's fields are the verdicts', then the damage's, in their order
+    return made(AttackResult, setup, *to_hit, *damage, roller, rolls, notes, vitals)
