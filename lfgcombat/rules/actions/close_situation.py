@@ -60,8 +60,10 @@ def _two_shields(st: Encounter, attacker: str, target: str, situation: dict[str,
         situation["two_shields"] = True
         modifiers.append(f"{attacker} carries two shields: -2 on attack rolls ({rule})")
     second = second_shield_of(st._f[target].creature)
-    own = int(st._view(target).shield_rating)  # the higher one is the primary shield
-    half = two_shields(own, second).shield_rating - own if second else 0
+    half = 0
+    if second:  # (its own Shield Rating read only then: issue 24, "Fast")
+        own = int(st._view(target).shield_rating)  # the higher one is the primary shield
+        half = two_shields(own, second).shield_rating - own
     if half:
         situation["ac_bonuses"] = tuple(situation.get("ac_bonuses", ())) + (
             Bonus(half, None, "two shields: the higher Shield Rating plus half the "
@@ -187,6 +189,8 @@ def _close_attack_options(st: Encounter, name: str, target: str, weapon: Any,
         raise IllegalActionError(str(exc), R_HANDS) from None
     if pick.off_hand and "off_hand" not in situation:
         situation["off_hand"] = True
+    if not earlier and "alternating" not in situation:
+        return pick.weapon, situation  # no earlier attack to read: nothing to add (issue 24)
     return pick.weapon, alternating_situation(view, earlier, pick.weapon, situation)
 
 

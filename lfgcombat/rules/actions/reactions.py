@@ -194,6 +194,10 @@ def gang_up_bonus(st: Encounter, attacker: str, target: str) -> int:
     """
     st._fighter(attacker)
     st._fighter(target)
+    seen = st._gang.get(target, [])
+    position = seen.index(attacker) if attacker in seen else len(seen)
+    if position < 2:  # the first two attackers gain nothing (issue 24, "Fast": read first)
+        return 0
     t = st._view(target)
     if any(e.spec.immobile or e.condition is Condition.HELPLESS
            for e in t.active_conditions.entries):  # immobile or helpless: one pass
@@ -202,6 +206,4 @@ def gang_up_bonus(st: Encounter, attacker: str, target: str) -> int:
         return 0
     if abs(st._view(attacker).size.order - t.size.order) > 2:
         return 0
-    seen = st._gang.get(target, [])
-    position = seen.index(attacker) if attacker in seen else len(seen)
-    return max(0, min(5, position - 1))
+    return min(5, position - 1)

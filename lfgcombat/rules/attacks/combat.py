@@ -388,14 +388,13 @@ def _encounter_situation(st: Encounter, attacker: str, target: str, weapon: Any,
 
 
 def _against_a_runner(st: Encounter, attacker: str, target: str, mode: str,
-                      situation: Mapping[str, Any], modifiers: list[str]
+                      situation: dict[str, Any], modifiers: list[str]
                       ) -> tuple[dict[str, Any], list[str]]:
     """A running target's AC ("Running in Combat – Full Details:"): "-2 AC against
     Melee Attacks"; "-2 ... against Ranged Attacks if running directly towards the
     attacker"; "+2 Tactical Bonus on AC against Ranged Attacks from indirect angles".
-    Returns new values."""
-    situation = dict(situation)
-    modifiers = list(modifiers)
+    Returns new values when it adds to them, else the ones given (issue 24, "Fast": a
+    target that did not run, most, changes nothing: nothing copied)."""
     run = next((e.info for e in st._f[target].effects if e.kind == "run"), None)
     ac: Bonus | None
     if run is not None:
@@ -409,22 +408,24 @@ def _against_a_runner(st: Encounter, attacker: str, target: str, mode: str,
                   Bonus(2, BonusType.TACTICAL, "running: +2 Tactical AC against ranged "
                                                "attacks from indirect angles"))
         if ac is not None:
+            situation = dict(situation)
             situation["ac_bonuses"] = tuple(situation.get("ac_bonuses", ())) + (ac,)
-            modifiers.append(f"{target} {ac.source} ({R_RUN})")
+            modifiers = [*modifiers, f"{target} {ac.source} ({R_RUN})"]
     return situation, modifiers
 
 
 def _charge_situation(st: Encounter, attacker: str, target: str, mode: str, charge: bool,
-                      situation: Mapping[str, Any], modifiers: list[str]
+                      situation: dict[str, Any], modifiers: list[str]
                       ) -> tuple[Creature, dict[str, Any], list[str]]:
     """A Charge Attack's "+2 Innate Bonus to melee & thrown weapon damage", and no
     running penalty for a weapon thrown straight at the target ("Charge Attack").
-    Returns the attacker as it attacks and new values of the situation and modifiers."""
+    Returns the attacker as it attacks and new values of the situation and modifiers for a
+    Charge (without one, the ones given: issue 24, "Fast", nothing copied)."""
     f = st._f[attacker]
-    situation = dict(situation)
-    modifiers = list(modifiers)
     attacker_view = st._view(attacker)
     if charge:
+        situation = dict(situation)
+        modifiers = list(modifiers)
         situation["damage_bonus"] = int(situation.get("damage_bonus", 0)) + \
             CHARGE_DAMAGE_BONUS
         modifiers.append(f"Charge Attack: +{CHARGE_DAMAGE_BONUS} Innate damage "
@@ -683,7 +684,7 @@ def _spend_attack(st: Encounter, name: str, target: str, crossbow: str | None) -
         st._spend(name, "little", "shoot_loaded_crossbow", target=target)
         f.unloaded.append(crossbow)
     elif f.turn.riders > 0:
-        f.update_turn(riders=f.turn.riders - 1)
+        changes = {"riders": f.turn.riders - 1}  # (one copy of the turn, below)
         st._emit("spend", actor=name, target=target, data={
             "action": "attack", "type": "big", "slot": "second attack of the Big Action",
             "rule": R_APT})

@@ -214,6 +214,10 @@ class Situation:
         Raises:
             WeaponError: unknown key or bad value.
         """
+        key = _made_key(kwargs) if cls is Situation else None
+        made = _MADE.get(key) if key is not None else None
+        if made is not None:  # only a situation of known keys is kept (issue 24, "Fast")
+            return made
         unknown = [k for k in kwargs if k not in _FIELDS]
         if unknown:
             parts = []
@@ -222,15 +226,12 @@ class Situation:
                 parts.append(f"{k!r}" + (f" (did you mean {close[0]!r}?)" if close else ""))
             raise WeaponError(f"unknown attack situation {', '.join(parts)}; known: "
                               + ", ".join(_FIELDS))
-        key = _made_key(kwargs) if cls is Situation else None
         if key is None:
             return cls(**kwargs)
-        made = _MADE.get(key)
-        if made is None:
-            made = cls(**kwargs)  # a refusal raises here and is not kept
-            if len(_MADE) >= _MADE_MAX:
-                _MADE.clear()
-            _MADE[key] = made
+        made = cls(**kwargs)  # a refusal raises here and is not kept
+        if len(_MADE) >= _MADE_MAX:
+            _MADE.clear()
+        _MADE[key] = made
         return made
 
     def changed(self) -> dict[str, Any]:
