@@ -33,8 +33,9 @@ def keep_stats(old: Any, new: Any) -> None:
     if "active_conditions" not in have or new.bonuses != old.bonuses:
         return
     a = old.active_conditions
-    if new.conditions is old.conditions and (old.hp == new.hp or hp_conditions(old)
-                                             == hp_conditions(new)):
+    if new.conditions is old.conditions and (old.hp == new.hp or (
+            _no_hp_conditions(old) and _no_hp_conditions(new))
+            or hp_conditions(old) == hp_conditions(new)):
         # only the HP changed, and not what they bring ("Injury & Injured Threshold",
         # "Unconscious & Dying"): the same conditions in effect, read once
         new.__dict__["active_conditions"] = a
@@ -46,6 +47,17 @@ def keep_stats(old: Any, new: Any) -> None:
         kept = have.get("_kept_stats")
         if kept:  # only AC and attack bonuses: a ruleset may keep readings of HP there
             new.__dict__["_kept_stats"] = hp_free_kept(kept)
+
+
+def _no_hp_conditions(creature: Any) -> bool:
+    """Whether ``creature``'s HP bring no condition (:func:`~lfgcombat.creature.hit_points.
+    hp_conditions` empty: above 0 HP and above the Injured Threshold), read without writing
+    why (issue 24, "Fast": two healthy creatures' reasons were written to be compared)."""
+    hp = creature.hp
+    if hp <= 0:
+        return False
+    threshold = creature.injured_threshold.value
+    return threshold is None or hp > threshold
 
 
 def hp_free_kept(kept: dict[Any, Any]) -> dict[Any, Any]:
