@@ -36,6 +36,8 @@ if TYPE_CHECKING:
 __all__ = []
 
 _R_GRAPPLED = cite("Grappled Condition")
+#: The conditions of a creature held in a grapple (:func:`held_in_a_grapple`).
+_HELD = (Condition.PINNED, Condition.GRAPPLED)
 _R_PINNED = cite("Pinned")
 
 
@@ -216,8 +218,8 @@ def held_in_a_grapple(st: Encounter, name: str) -> bool:
     GM may set it ("held in a struggle by another creature or objects") - by itself.
     Decision: a grapple whose every other member is dead is over (the Grappled condition
     the encounter leaves on the survivor no longer makes it Flat-Footed)."""
-    if not (st._has(name, Condition.PINNED) or st._has(name, Condition.GRAPPLED)):
-        return False
+    if not any(a.condition in _HELD for a in st._f[name].creature.conditions):
+        return False  # neither Pinned nor Grappled (one pass: issue 24, "Fast")
     others = grapple_members(st, name) - {name}
     return not others or any(not st._f[n].dead for n in others)
 

@@ -321,6 +321,8 @@ def attack_fortune(bonus: Any, sit: Situation, mode: str,
         (the net fortune, notes).
     """
     tconds = tgt.active_conditions
+    if sit.fortune is None and (mode != "melee" or tconds.attackers_melee_fortune is None):
+        return Fortune.coerce(bonus.fortune), ()  # one source: itself (issue 24, "Fast")
     sources = [bonus.fortune, Fortune.coerce(sit.fortune)]
     notes = []
     if mode == "melee" and tconds.attackers_melee_fortune is not None:

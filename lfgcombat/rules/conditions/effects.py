@@ -190,7 +190,8 @@ def _h_note(st: Encounter, text: str) -> None:
 
 
 def _has(st: Encounter, name: str, cond: Condition) -> bool:
-    return any(a.condition is cond for a in st._f[name].creature.conditions)
+    conds = st._f[name].creature.conditions
+    return bool(conds) and any(a.condition is cond for a in conds)  # (most have none)
 
 
 def _value(st: Encounter, name: str, cond: Condition) -> int:

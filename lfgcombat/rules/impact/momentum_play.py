@@ -291,8 +291,7 @@ def _attack_option(st: Encounter, attacker: str, target: str, situation: Mapping
     attack on ``target`` (an AOO or a reaction's strike takes the defaults)."""
     if situation.get("aoo"):
         return None
-    for i in range(len(st._log) - 1, -1, -1):
-        e = st._log[i]
+    for e in reversed(st._log._events):  # (the log's list, read directly: issue 24, "Fast")
         if e.command:
             d = e.data
             if e.kind == "attack" and d.get("name") == attacker \
