@@ -253,7 +253,11 @@ def _close_fight_situation(st: Encounter, attacker: str, target: str, situation:
     Fake-Out"; the feint is used up by it), and "If you Fight Defensively ... you gain a
     +1 Gear Bonus to Shield Rating" with a weapon in each hand (a Shield Rating adds to
     AC, so +1 AC: inferred)."""
-    for e in st._f[target].effects:
+    effects = st._f[target].effects
+    if not effects:  # no bash, no defence, no feint (issue 24, "Fast": most targets)
+        situation, modifiers = _two_shields(st, attacker, target, situation, modifiers)
+        return _outside_the_grapple(st, attacker, target, situation, modifiers)
+    for e in effects:
         if e.kind == "shield_bash" and e.info.get("target") != attacker:
             rating = int(e.info.get("rating", 0))
             situation["ac_bonuses"] = tuple(situation.get("ac_bonuses", ())) + (

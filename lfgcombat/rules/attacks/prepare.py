@@ -139,10 +139,11 @@ def situated_target(attacker: Any, target: Any, sit: Situation) -> tuple[Any, tu
         flat_footed = True
         notes.append(f"{attacker.name} is Invisible: {target.name} is Flat-Footed against it "
                      f"({R_CONDITIONS})")
-    for flag, cond in ((sit.flanked, "flanked"), (flat_footed, "flat_footed"),
-                       (sit.helpless, "helpless")):
-        if flag and Condition(cond) not in tgt.active_conditions:
-            tgt = tgt.with_condition(cond)
+    if sit.flanked or flat_footed or sit.helpless:  # (most attacks: none)
+        for flag, cond in ((sit.flanked, "flanked"), (flat_footed, "flat_footed"),
+                           (sit.helpless, "helpless")):
+            if flag and Condition(cond) not in tgt.active_conditions:
+                tgt = tgt.with_condition(cond)
     return tgt, tuple(notes)
 
 

@@ -172,10 +172,12 @@ class AttackResult:
         out.append(f"  {self.outcome.upper()}: {self.why}")
         if self.miss is not None:
             out.append("  " + self.miss.explain())
-        out += self._critical_lines()
+        if self.threat:
+            out += self._critical_lines()
         if self.hit:
             out += self._damage_lines()
-        out += [f"  {c}" for c in self.consequences]
+        if self.consequences:
+            out += [f"  {c}" for c in self.consequences]
         if self.hit and self.target_after is not None:
             out.append("  " + self.target_after.summary())
         return "\n".join(out)

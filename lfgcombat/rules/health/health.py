@@ -189,8 +189,8 @@ def _apply_damage(st: Encounter, name: str, amount: int, dtype: str | None, *, s
         new = known[1]
     else:
         new = old.damage(amount, dtype or "bludgeoning", struck=struck and dtype is not None)
-    events = [e.replace(" bludgeoning damage", " damage") if dtype is None else e
-              for e in new.events]
+    events = list(new.events) if dtype is not None else [
+        e.replace(" bludgeoning damage", " damage") for e in new.events]
     st._emit("damage", actor=source if source in st._f else None, target=name, data={
         "amount": amount, "type": dtype, "damage": {dtype or "untyped": amount},
         "temp_hp_before": old.temp_hp, "temp_hp_after": new.temp_hp,
@@ -198,7 +198,7 @@ def _apply_damage(st: Encounter, name: str, amount: int, dtype: str | None, *, s
     f.damage_taken += amount
     st._commit_vitals(name, old, new, why=f"{amount} {dtype or 'untyped'} damage"
                       + (f" from {source}" if source else ""))
-    for e in list(f.effects):  # Aim is lost when struck
+    for e in list(f.effects) if f.effects else ():  # Aim is lost when struck
         if e.lost_on_action and amount > 0:
             st._end_effect(name, e, f"{name} was struck")
     if st._has(name, Condition.ASLEEP) and new.hp < old.hp:
