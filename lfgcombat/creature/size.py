@@ -56,9 +56,10 @@ class Size(str, enum.Enum):
         """``D``, ``T``, ``S``, ``M``, ``L``, ``H`` or ``G``."""
         return str(self.row["code"])
 
-    @property
+    @functools.cached_property
     def order(self) -> int:
-        """Steps from Medium (Small -1, Large +1)."""
+        """Steps from Medium (Small -1, Large +1); kept on the member once read (issue 24,
+        "Fast": every attack's Gang Up, reach and Knockdown compare two)."""
         return _size_orders()[self]
 
     @classmethod

@@ -636,12 +636,16 @@ def _check_attack_budget(st: Encounter, name: str, weapon: Any, situation: Mappi
     elif left.attacks <= 0:
         raise IllegalActionError(f"{name} has no attack left this turn "
                                  f"({f.turn.attacks} made; {left.explain()})", R_APT)
-    for key in ("aoo", "previous_attacks", "consecutive_penalty", "defense_uses"):
+    for key in _ENCOUNTER_KEYS if situation else ():
         if key in situation:
             raise IllegalActionError(f"{key} is the encounter's to set (it counts the "
                                      "attacks of the turn, the AOO and the Active "
                                      "Defenses of the round)", R_APT)
     return crossbow
+
+
+#: The situation's keys only the encounter sets (:func:`_check_attack_budget`).
+_ENCOUNTER_KEYS = ("aoo", "previous_attacks", "consecutive_penalty", "defense_uses")
 
 
 def _attack_options(st: Encounter, name: str, weapon: Any, situation: Mapping[str, Any]
@@ -651,7 +655,8 @@ def _attack_options(st: Encounter, name: str, weapon: Any, situation: Mapping[st
     f = st._f[name]
     situation = dict(situation)
     charge = situation.pop("charge", False)
-    use_map = {k: situation.pop(k, True) for k in ("high_ground", "terrain")}
+    use_map = {"high_ground": situation.pop("high_ground", True),
+               "terrain": situation.pop("terrain", True)}
     for k, v in use_map.items():
         if not isinstance(v, bool):
             raise IllegalActionError(f"{k} is True (apply the map's {k.replace('_', ' ')}) "

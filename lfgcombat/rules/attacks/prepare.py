@@ -346,6 +346,8 @@ def miss_chance(attacker: Any, tgt: Any, sit: Situation) -> tuple[int, tuple[str
         (the percentage, notes).
     """
     tconds, aconds = tgt.active_conditions, attacker.active_conditions
+    if not tconds.attackers_miss_chance and not aconds.miss_chance:
+        return sit.miss_chance, ()  # the situation's alone (issue 24, "Fast": most attacks)
     notes = []
     if tconds.attackers_miss_chance:
         notes.append(f"{tgt.name}: attacks against it have a {tconds.attackers_miss_chance}% "

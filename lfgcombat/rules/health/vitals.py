@@ -245,8 +245,8 @@ class Vitals:
         ``creature``'s lfg vitals but for the HP (:meth:`to_creature`)."""
         kept = creature.__dict__.get("_lfg_vitals")
         if kept is not None:  # its lfg vitals (_lfg_made's), but for the HP
-            # (made's HP are set, its death threshold the sheet's: kept's, made whole)
-            hp = made.current_hp
+            # (its death threshold the sheet's: kept's, made whole)
+            hp = made.hp
             made.__dict__["_lfg_vitals"] = kept.evolved(
                 hp=hp, temp_hp=made.temp_hp, dead=hp <= kept.death_threshold,
                 knocked_out=hp > 0 and any(a.condition is Condition.UNCONSCIOUS

@@ -151,6 +151,9 @@ def can_knock_down(attacker: Any, target: Any, *, weapon: Any = None,
 
 def size_gap(attacker: Any, target: Any) -> int:
     """How many size categories ``attacker`` is above ``target`` (negative: below)."""
+    a, b = getattr(attacker, "size", attacker), getattr(target, "size", target)
+    if type(a) is Size and type(b) is Size:  # two creatures' sizes (issue 24, "Fast")
+        return a.order - b.order
     return _size(attacker, "attacker").order - _size(target, "target").order
 
 
