@@ -53,6 +53,8 @@ _COLD = rule("Cold")
 _SAVES = rule("Some effects don't directly target your armor or shield")
 #: Turn ends a rider's round-long condition outlasts, gained out of / in its own turn.
 _ROUND_OUT, _ROUND_IN = 1, 2
+#: A turn begun: two Half Actions (a frozen value, made once: issue 24, "Fast").
+_FRESH_TURN = Turn()
 
 
 @dataclass(frozen=True)
@@ -212,7 +214,7 @@ class WoundsFighter:
         if maintain_total_defense and not self.total_defense:
             raise IllegalActionError(f"{self.name} is not in Total Defense", rule(
                 "Total Defense is an action you can take in combat"))
-        turn = Turn().take_total_defense() if maintain_total_defense else Turn()
+        turn = Turn().take_total_defense() if maintain_total_defense else _FRESH_TURN
         v = self.vitals.turn_mark()
         events = list(v.events)
         if maintain_total_defense:
