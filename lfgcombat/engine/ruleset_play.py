@@ -155,7 +155,8 @@ def _record_commit(st: Encounter, name: str, record: Any, events: tuple[str, ...
         sheet = f.creature
         # (replace(current_hp=...) read as a change of HP alone: issue 24, "Fast")
         f.creature = sheet._with_hp(after["hp"], sheet.temp_hp)
-        hand_on(sheet, f.creature)  # its views' readings of the sheet, HP aside
+        # its views' readings of the sheet, HP aside (and for how it now stands)
+        hand_on(sheet, f.creature, st.ruleset.health.map_standing(record))
     st._touch(name)
     if before != after or events:
         st._emit("health", target=name, data={
