@@ -561,7 +561,8 @@ class WoundsHealth(HealthModel):
     def read_report(self, record: "WoundsFighter") -> dict[str, Any]:
         """:meth:`report` as kept on the record, for reading only (never changed nor
         handed out: :class:`~lfgcombat.rulesets.HealthModel`'s optional member)."""
-        return kept_report(record)
+        kept = record.__dict__.get("_report")  # (kept already: read here, issue 24, "Fast")
+        return kept if kept is not None else kept_report(record)
 
     def map_standing(self, record: "WoundsFighter") -> MapStanding:
         """:meth:`HealthModel.map_standing <lfgcombat.rulesets.HealthModel.map_standing>`'s
