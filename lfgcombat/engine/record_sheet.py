@@ -118,26 +118,43 @@ class RecordSheet(Creature):
             immobile=True, steps=(*speed.steps, f"cannot move: {self.standing.why}"))
 
 
-def hand_on(old: Creature, new: Creature) -> None:
+def hand_on(old: Creature, new: Creature, standing: MapStanding | None = None) -> None:
     """Give the views of ``new``, the sheet ``old`` with other Hit Points alone (a record's
     HP copied onto its sheet), what ``old``'s views read that reads no Hit Points: a view
     reads its sheet's HP through no condition (:attr:`RecordSheet.active_conditions`), so
     its AC, attack readings and a ruleset's readings of the sheet (keys under
     ``"sheet"``, :data:`~lfgcombat.creature.kept.HP_FREE_KEPT`) are the same for a view
     standing the same way (issue 24, "Fast": every blow made a ruleset read both
-    fighters' sheets again). Nothing for another change."""
+    fighters' sheets again). Nothing for another change.
+
+    ``standing``: how ``new`` stands now, when the caller knows it. A standing that
+    differs from one of ``old``'s views in its words alone (``why``: a wounds creature at
+    0 HP is ``wounded``, not ``conscious``), neither helpless nor unable to move, reads
+    nothing else differently (its words show only then), so its view is given that view's
+    readings too (issue 24, "Fast": each time a creature fell to 0 HP its foes read
+    their attacks on it again)."""
     views = old.__dict__.get("_record_sheets")
     if not views or new.conditions != old.conditions or new.bonuses != old.bonuses \
             or (new.sections is not old.sections and new.sections != old.sections):
         return
-    for standing, view in list(views.items()):
-        fresh = RecordSheet.of(new, standing)
-        have, mine = view.__dict__, fresh.__dict__
-        for key in _HANDED_ON.intersection(have).difference(mine):
-            mine[key] = have[key]
-        kept = have.get("_kept_stats")
-        if kept and "_kept_stats" not in mine:
-            mine["_kept_stats"] = hp_free_kept(kept)
+    for stands, view in list(views.items()):
+        _hand_view_on(view, RecordSheet.of(new, stands))
+    if standing is None or standing in views or standing.helpless or not standing.moves:
+        return
+    for stands, view in list(views.items()):
+        if dataclasses.replace(standing, why=stands.why) == stands:
+            _hand_view_on(view, RecordSheet.of(new, standing))
+            return
+
+
+def _hand_view_on(view: RecordSheet, fresh: RecordSheet) -> None:
+    """Give ``fresh`` what ``view`` read that reads no Hit Points (:func:`hand_on`)."""
+    have, mine = view.__dict__, fresh.__dict__
+    for key in _HANDED_ON.intersection(have).difference(mine):
+        mine[key] = have[key]
+    kept = have.get("_kept_stats")
+    if kept and "_kept_stats" not in mine:
+        mine["_kept_stats"] = hp_free_kept(kept)
 
 
 #: The readings a view hands on (:func:`hand_on`): the sheet's own, those that read HP

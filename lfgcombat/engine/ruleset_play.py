@@ -155,7 +155,8 @@ def _record_commit(st: Encounter, name: str, record: Any, events: tuple[str, ...
         sheet = f.creature
         # (replace(current_hp=...) read as a change of HP alone: issue 24, "Fast")
         f.creature = sheet._with_hp(after["hp"], sheet.temp_hp)
-        hand_on(sheet, f.creature)  # its views' readings of the sheet, HP aside
+        # its views' readings of the sheet, HP aside (and for how it now stands)
+        hand_on(sheet, f.creature, st.ruleset.health.map_standing(record))
     st._touch(name)
     if before != after or events:
         st._emit("health", target=name, data={
@@ -270,9 +271,12 @@ def _record_actions_left(st: Encounter, name: str) -> ActionsLeft:
     """What a combatant with a record may still do (the economy's answer), with the
     round in the economy's words (its ``summary``; a count of actions without one)."""
     f = st._f[name]
-    on_turn = name in st.acting
+    frames = st._frames
+    # acting now (Encounter.acting: the living members of the turn on top), or with its
+    # turn still to come: read off the frames, no list of the acting made (issue 24, "Fast")
+    on_turn = bool(frames) and not f.dead and name in st._frame_members(frames[-1])
     upcoming = (not on_turn and not f.done and not f.dead
-                and not any(name in st._frame_members(fr) for fr in st._frames))
+                and not any(name in st._frame_members(fr) for fr in frames))
     # (the economy keeps its count on the record, and the same count gives the same
     # answer: nothing more kept on the record here, a new one at every step)
     return _counted_actions_left(st, name, on_turn, upcoming)
@@ -369,7 +373,9 @@ def _record_plan(st: Encounter, name: str, target: str, weapon: Any,
     if extra:
         situation["target_conditions"] = tuple(situation.get("target_conditions", ())) \
             + tuple(extra)
-    return RecordPlan(weapon, spent, situation, extra, aoo)
+    plan = object.__new__(RecordPlan)  # (its fields as given, no __init__: issue 24, "Fast")
+    plan.__dict__.update(weapon=weapon, spent=spent, situation=situation, extra=extra, aoo=aoo)
+    return plan
 
 
 def _record_after_attack(st: Encounter, name: str, target: str, weapon: Any, result: Any,

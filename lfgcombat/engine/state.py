@@ -64,6 +64,21 @@ class ActionsLeft:
         # each note cites a heading, not a paragraph's first words (issue 26, item 2)
         object.__setattr__(self, "notes", tuple(headings_only(n) for n in self.notes))
 
+    @classmethod
+    def _counted(cls, name: str, big: int, little: int, swift: bool, free: int,
+                 reactions: int, spells: int, attacks: int, on_turn: bool,
+                 notes: list[str]) -> ActionsLeft:
+        """``cls(...)`` as counted by the encounter (every field given, its notes a
+        list), made without the dataclass's ``__init__``: the same value, its notes
+        cut to their headings as ``__post_init__`` cuts them (issue 24, "Fast": the
+        count is made afresh after every action)."""
+        obj = object.__new__(cls)
+        obj.__dict__.update(name=name, big=big, little=little, swift=swift, free=free,
+                            reactions=reactions, spells=spells, attacks=attacks,
+                            on_turn=on_turn,
+                            notes=tuple(headings_only(n) for n in notes) if notes else ())
+        return obj
+
     def _round_words(self) -> str:
         """The actions left, in words (lfg's Big, Little, Free Actions and Reactions)."""
         return (f"{self.big} Big, {self.little} Little{'' if self.swift else ' (no Swift)'}, "

@@ -130,8 +130,8 @@ def _count_actions_left(st: Encounter, name: str, f: _Fighter, v: Any) -> Action
         notes.append("its turn resumes after an interrupt: \"you must continue your "
                      "intended course of action if possible\"" + (
                          f" ({about})" if about else "") + f" ({R_PAUSED})")
-    return ActionsLeft(name, big, little, lim.swift_actions, free, reactions,
-                       spells, attacks, on_turn, tuple(notes))
+    return ActionsLeft._counted(name, big, little, lim.swift_actions, free, reactions,
+                                spells, attacks, on_turn, notes)
 
 
 def _actor(st: Encounter, name: str) -> _Fighter:

@@ -12,8 +12,9 @@ roll 1d20 off until one is higher.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..citations import cite as _rule
 from lfgcombat.dice import Fortune, net_fortune
@@ -68,9 +69,12 @@ def _unit_initiative(st: Encounter, unit: str) -> int | None:
     return st._f[st._members(unit)[0]].initiative
 
 
-def _init_bonus(st: Encounter, name: str) -> int:
-    own = st.initiative_policy.check_bonus(st._view(name), st._f[name].rules)
-    return int(st._view(name).initiative_bonus) if own is None else own
+def _init_bonus(st: Encounter, name: str, view: Any = None) -> int:
+    """The bonus of ``name``'s Initiative Check (the policy's, else lfg's); ``view``: its
+    view, when the caller has it (issue 24, "Fast": it was looked up twice)."""
+    v = st._view(name) if view is None else view
+    own = st.initiative_policy.check_bonus(v, st._f[name].rules)
+    return int(v.initiative_bonus) if own is None else own
 
 
 def _initiative_check(st: Encounter, name: str, *, label: str, extra: int = 0,
@@ -78,8 +82,9 @@ def _initiative_check(st: Encounter, name: str, *, label: str, extra: int = 0,
                       ) -> int:
     """Initiative Check = 1d20 + Initiative Rating + DEX Mod + WIS Mod ("Rounds,
     Initiative, & Turn Order"), with the creature's own Fortunate/Unfortunate."""
-    bonus = _init_bonus(st, name) + extra
-    fort = net_fortune([st._view(name).initiative_bonus.fortune, fortune])
+    view = st._view(name)
+    bonus = _init_bonus(st, name, view) + extra
+    fort = net_fortune([view.initiative_bonus.fortune, fortune])
     r = st._roll(f"1d20{bonus:+d}", label=label, actor=name, target=target,
                  fortune=fort)
     return r.total
@@ -88,8 +93,11 @@ def _initiative_check(st: Encounter, name: str, *, label: str, extra: int = 0,
 def _rank(st: Encounter, totals: dict[str, int], label: str) -> list[str]:
     """Order by total, then Initiative bonus; roll off what is still tied (decision)."""
     # each unit's bonus read once (issue 24, "Fast": it was read again at every
-    # comparison; a roll-off changes nobody's bonus)
-    bonus = {u: _init_bonus(st, st._members(u)[0]) for u in totals}
+    # comparison; a roll-off changes nobody's bonus), and only where totals tie: a total
+    # no other unit has is ordered by itself (the bonus 0 then never decides)
+    counts = Counter(totals.values())
+    bonus = {u: _init_bonus(st, st._members(u)[0]) if counts[t] > 1 else 0
+             for u, t in totals.items()}
 
     def key(u: str) -> tuple[int, int]:
         return (totals[u], bonus[u])
@@ -215,11 +223,13 @@ def _h_start(st: Encounter, aware: list[str] | None, decline: list[str]) -> None
 def _roll_units(st: Encounter, units: list[str], label: str, bonus_for: str | None = None
                 ) -> dict[str, int]:
     totals: dict[str, int] = {}
+    f = st._f
     for u in units:
-        lead = next(n for n in st._members(u) if st._alive(n))
+        members = st._members(u)  # (read once a unit)
+        lead = next(n for n in members if not f[n].dead)
         extra = 5 if bonus_for == u else 0
         lab = f"{u} {label}" + (" (+5 Innate: acted last)" if extra else "")
-        totals[u] = st._initiative_check(lead, label=lab, extra=extra)
-        for n in st._members(u):
-            st._f[n].initiative = totals[u]
+        total = totals[u] = st._initiative_check(lead, label=lab, extra=extra)
+        for n in members:
+            f[n].initiative = total
     return totals

@@ -223,8 +223,10 @@ def end_turn(st: Encounter, next: str | None = None, *, deadlock: bool = False,
     Raises:
         IllegalActionError: no turn under way, ``next`` not a legal choice, or missing.
     """
-    args: dict[str, Any] = {"next": next, "deadlock": bool(deadlock),
-                            "decline": names_arg("end_turn", "decline", decline)}
+    # (nobody declining, the common case, is the empty list names_arg gives: issue 24,
+    # "Fast")
+    args: dict[str, Any] = {"next": next, "deadlock": bool(deadlock), "decline": [] if (
+        type(decline) is tuple and not decline) else names_arg("end_turn", "decline", decline)}
     if declined:
         args["declined"] = names_arg("end_turn", "declined", declined)
     st._do("end_turn", args)

@@ -16,7 +16,7 @@ from lfgcombat.rules.citations import cite
 from lfgcombat.errors import LfgError
 
 __all__ = ["TEXT", "rule", "ClassicError", "check_int", "check_choice", "check_keys",
-           "evolve", "kept_property"]
+           "evolve", "made", "kept_property"]
 
 _V = TypeVar("_V")
 
@@ -103,36 +103,58 @@ def evolve(value: _V, **changes: Any) -> _V:
     what ``value`` kept of itself copied (issue 24, "Fast": every step of a turn checked
     every field again). ``dataclasses.replace`` for anything else.
     """
-    fields_of = _FIELDS.get(type(value))
+    cls = type(value)
+    fields_of = _FIELDS.get(cls)
     if fields_of is None:
-        fields_of = _FIELDS[type(value)] = _fields_of(value)
-    names, read = fields_of
+        fields_of = _FIELDS[cls] = _fields_of(value)
+    names, order, get = fields_of
     if not names.issuperset(changes):
         return dataclasses.replace(value, **changes)  # type: ignore[type-var]
-    new = object.__new__(type(value))
+    new = object.__new__(cls)
     fields_now = new.__dict__
     old = value.__dict__
-    if len(old) == len(names):  # its fields alone: nothing kept on it
+    if len(old) == len(order):  # its fields alone: nothing kept on it
         fields_now.update(old)
-    else:  # (its fields picked in one go: issue 24, "Fast")
-        fields_now.update(read(old))
+    else:  # (its fields picked in one go, read here: issue 24, "Fast")
+        fields_now.update(zip(order, get(old)))
     fields_now.update(changes)
     return new
 
 
-def _fields_of(value: Any) -> tuple[frozenset[str], Any]:
-    """The names of ``value``'s fields, and what reads them out of its ``__dict__`` as
-    ``(name, value)`` pairs."""
-    names = tuple(f.name for f in dataclasses.fields(value))
-    get = operator.itemgetter(*names) if len(names) > 1 else None
+def made(cls: type[_V], *values: Any) -> _V:
+    """``cls(*values)`` for a frozen dataclass with no ``__post_init__``, every field given
+    in order: its fields set without the dataclass's ``__init__`` (one
+    ``object.__setattr__`` a field), the same value made faster - as
+    :func:`lfgcombat.rules.attacks._made.made` makes lfg's (issue 24, "Fast": every attack
+    of a record makes its setup, its rolls' result and the encounter's)."""
+    names = _NAMES.get(cls)
+    if names is None:
+        names = _NAMES[cls] = tuple(f.name for f in dataclasses.fields(cls))  # type: ignore[arg-type]
+    if len(values) != len(names):
+        raise TypeError(f"{cls.__name__} takes {len(names)} fields, not {len(values)}")
+    obj = object.__new__(cls)
+    obj.__dict__.update(zip(names, values))
+    return obj
 
-    def read(d: dict[str, Any]) -> Any:
-        return zip(names, get(d)) if get is not None else ((n, d[n]) for n in names)
-    return frozenset(names), read
+
+#: A frozen dataclass's type -> its fields' names, in order (read once a type).
+_NAMES: dict[type, tuple[str, ...]] = {}
+
+
+def _fields_of(value: Any) -> tuple[frozenset[str], tuple[str, ...], Any]:
+    """The names of ``value``'s fields (as a set, and in order), and what reads their
+    values out of its ``__dict__`` in that order (as a tuple)."""
+    names = tuple(f.name for f in dataclasses.fields(value))
+    if len(names) > 1:
+        return frozenset(names), names, operator.itemgetter(*names)
+
+    def get(d: dict[str, Any]) -> tuple[Any, ...]:
+        return tuple(d[n] for n in names)
+    return frozenset(names), names, get
 
 
 #: A frozen dataclass's type -> :func:`_fields_of` it (read once a type).
-_FIELDS: dict[type, tuple[frozenset[str], Any]] = {}
+_FIELDS: dict[type, tuple[frozenset[str], tuple[str, ...], Any]] = {}
 
 
 class kept_property(functools.cached_property[_V]):

@@ -12,10 +12,10 @@ from lfgcombat.rules.citations import cite
 from lfgcombat.rulesets.classic._base import ClassicError
 from lfgcombat.rulesets.classic._base import check_choice as _check_choice
 from lfgcombat.rulesets.classic._base import check_int as _check_int
-from lfgcombat.rulesets.classic._base import evolve, kept_property
+from lfgcombat.rulesets.classic._base import evolve, kept_property, made
 
 __all__ = ["TEXT", "rule", "WoundsError", "check_int", "check_choice", "check_keys",
-           "evolve", "kept_property"]
+           "evolve", "made", "kept_property"]
 
 #: The rules text of the ``wounds`` ruleset.
 TEXT = "003_de0e94afd49609a7.txt"

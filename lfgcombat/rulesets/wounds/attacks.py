@@ -40,7 +40,7 @@ from lfgcombat.dice import DiceExpr, Roll, Roller, parse
 from lfgcombat.errors import DiceError
 from lfgcombat.dice.odds import pmf
 
-from ._base import WoundsError, check_choice, check_int
+from ._base import WoundsError, check_choice, check_int, made
 
 __all__ = ["NAT1_PENALTY", "NAT20_BONUS", "MIN_CRIT_RANGE", "CHOICES", "attack_bonus",
            "adjusted_total", "crit_threshold", "WoundsAttack", "attack", "WoundsAttackOdds",
@@ -381,9 +381,9 @@ def attack(roller: Roller, bonus: int, ac: int, damage: "str | DiceExpr | Damage
     times = s.times if critical else (1 if hit else 0)
     dealt = s.expr.strike(roller, times, names)
     to_wounds = critical and s.choice == "wounds"
-    return WoundsAttack(roll, total, hit, threat, critical, confirm, kill_roll, kill,
-                        0 if to_wounds else dealt, dealt if to_wounds else 0,
-                        (aimed_at or "body") if to_wounds else None)
+    return made(WoundsAttack, roll, total, hit, threat, critical, confirm, kill_roll, kill,
+                0 if to_wounds else dealt, dealt if to_wounds else 0,
+                (aimed_at or "body") if to_wounds else None)
 
 
 @dataclass(frozen=True)

@@ -42,7 +42,7 @@ from lfgcombat.creature.keep import keeps, kept_on
 from lfgcombat.dice import Roller
 
 from . import attacks as _attacks
-from ._base import WoundsError, check_int, evolve, rule
+from ._base import WoundsError, check_int, evolve, made, rule
 from .defense import ConditionDefense, condition_defense, defense
 from .gear import SHIELD, ShieldSpec
 from .health import Barrier, WoundsVitals, parse_barrier
@@ -363,7 +363,7 @@ def prepare_attack(attacker: Any, target: Any, weapon: Any, ranged: bool | None,
                     lambda: (sheet, _prepared_now(a, WoundsCombatant.of(target), *args)))
     if found[0] is not sheet:  # (kept for another sheet once at this address)
         return _Prepared(a, *_prepared_now(a, WoundsCombatant.of(target), *args))
-    return _Prepared(a, *found[1])
+    return made(_Prepared, a, *found[1])  # (its fields all given: issue 24, "Fast")
 
 
 def _prepared_now(a: WoundsCombatant, t: WoundsCombatant, weapon: Any, ranged: bool | None,

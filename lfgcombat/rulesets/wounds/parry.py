@@ -57,8 +57,9 @@ class Shield:
         return 0 if self.state.destroyed else self.parry_bonus - self.used
 
     def new_turn(self) -> "Shield":
-        """The next turn: the count of attempts starts again."""
-        return replace(self, used=0)
+        """The next turn: the count of attempts starts again (none made: the same value,
+        itself; issue 24, "Fast")."""
+        return replace(self, used=0) if self.used else self
 
 
 @dataclass(frozen=True)

@@ -37,7 +37,7 @@ from typing import Any
 from lfgcombat.errors import IllegalActionError
 
 from . import attacks as _attacks
-from ._base import WoundsError, check_keys, rule
+from ._base import WoundsError, check_keys, made, rule
 from .attacks import WoundsAttack
 from .combatant import WoundsCombatant, WoundsCreatureOdds, prepare_attack
 from .turn import WoundsFighter
@@ -170,8 +170,8 @@ def encounter_attack(roller: Any, attacker: Any, target: Any, weapon: Any,
         text += f" (Defense: {'; '.join(p.conditions.notes)})"
     if noted:
         text += f" ({', '.join(noted)}: no effect under wounds)"
-    return WoundsHit(a, parried, parry_total, after, tuple(events), types, text, p.ac,
-                     p.bonus)
+    return made(WoundsHit, a, parried, parry_total, after, tuple(events), types, text, p.ac,
+                p.bonus)
 
 
 def _prepared(attacker: Any, target: Any, weapon: Any, target_record: WoundsFighter,

@@ -78,7 +78,7 @@ from lfgcombat.rules.health.saves import SaveError, SavingThrows
 from lfgcombat.rules.health.saves import _check_int as _check_save_int
 
 from . import fields as _fields  # noqa: F401 - registers the wounds creature keys
-from ._base import TEXT, check_choice, check_int, check_keys
+from ._base import TEXT, check_choice, check_int, check_keys, made
 from .aoo import aoo_per_round
 from .combatant import ODDS_SITUATION, WoundsCombatant, creature_attack, creature_attack_odds
 from .damage import CATEGORY, rider
@@ -443,9 +443,10 @@ class WoundsAttacks(AttackResolution):
         situation = _within_reach(attacker, target, weapon, situation)
         h = encounter_attack(roller, attacker, target, weapon, target_record, **situation)
         hit = h.attack.hit and not h.parried
-        return EncounterAttack(h.outcome, hit, hit and h.attack.critical, False, h.dealt,
-                               "/".join(h.damage_types) or None, h.ac, h.bonus, h.text, h,
-                               target_after=h.target_after, events=h.events)
+        # every field given in order (issue 24, "Fast": built without its __init__)
+        return made(EncounterAttack, h.outcome, hit, hit and h.attack.critical, False,
+                    h.dealt, "/".join(h.damage_types) or None, h.ac, h.bonus, h.text, h, (),
+                    h.target_after, h.events, None, True)
 
 
 @dataclass(frozen=True)
@@ -560,7 +561,8 @@ class WoundsHealth(HealthModel):
     def read_report(self, record: "WoundsFighter") -> dict[str, Any]:
         """:meth:`report` as kept on the record, for reading only (never changed nor
         handed out: :class:`~lfgcombat.rulesets.HealthModel`'s optional member)."""
-        return kept_report(record)
+        kept = record.__dict__.get("_report")  # (kept already: read here, issue 24, "Fast")
+        return kept if kept is not None else kept_report(record)
 
     def map_standing(self, record: "WoundsFighter") -> MapStanding:
         """:meth:`HealthModel.map_standing <lfgcombat.rulesets.HealthModel.map_standing>`'s

@@ -53,6 +53,21 @@ _COLD = rule("Cold")
 _SAVES = rule("Some effects don't directly target your armor or shield")
 #: Turn ends a rider's round-long condition outlasts, gained out of / in its own turn.
 _ROUND_OUT, _ROUND_IN = 1, 2
+#: A turn begun: two Half Actions (a frozen value, made once: issue 24, "Fast").
+_FRESH_TURN = Turn()
+
+
+def _report_handed_on(old: "WoundsFighter", new: "WoundsFighter") -> "WoundsFighter":
+    """``new``, keeping the report kept on ``old``
+    (:func:`lfgcombat.rulesets.wounds.play.kept_report`): for a fighter that differs from
+    ``old`` in nothing the report reads (its Hit Points and Wounds, Barrier and Shell, its
+    conditions, Total Defense, parries and shield, AOO left, initiative and resistance
+    penalties), only in its turn, its move or the rounds still to count (the caller says
+    so). Issue 24, "Fast": the same report was read again at every step of a turn."""
+    kept = old.__dict__.get("_report")
+    if kept is not None:
+        new.__dict__["_report"] = kept
+    return new
 
 
 @dataclass(frozen=True)
@@ -212,7 +227,7 @@ class WoundsFighter:
         if maintain_total_defense and not self.total_defense:
             raise IllegalActionError(f"{self.name} is not in Total Defense", rule(
                 "Total Defense is an action you can take in combat"))
-        turn = Turn().take_total_defense() if maintain_total_defense else Turn()
+        turn = Turn().take_total_defense() if maintain_total_defense else _FRESH_TURN
         v = self.vitals.turn_mark()
         events = list(v.events)
         if maintain_total_defense:
@@ -220,9 +235,12 @@ class WoundsFighter:
         elif self.total_defense:
             events.append('Total Defense ends ("until the beginning of your next turn")')
         shield = self.shield.new_turn() if self.shield is not None else None
-        return (evolve(self, vitals=v, turn=turn, shield=shield,
-                        total_defense=maintain_total_defense),
-                tuple(events) + (f"Half Actions: {turn.half_actions}",))
+        fresh = evolve(self, vitals=v, turn=turn, shield=shield,
+                       total_defense=maintain_total_defense)
+        if not self.vitals.shell and shield is self.shield \
+                and maintain_total_defense == self.total_defense:
+            _report_handed_on(self, fresh)  # (its turn alone is new)
+        return fresh, tuple(events) + (f"Half Actions: {turn.half_actions}",)
 
     def _need_turn(self) -> Turn:
         if self.turn is None:
@@ -237,7 +255,7 @@ class WoundsFighter:
         Raises:
             IllegalActionError: not its turn, or no Half Action left.
         """
-        return evolve(self, turn=self._need_turn().spend(what))
+        return _report_handed_on(self, evolve(self, turn=self._need_turn().spend(what)))
 
     def take_total_defense(self) -> "WoundsFighter":
         """Spend a Half Action on Total Defense (+4 AC until its next turn, no AOO).
@@ -272,13 +290,16 @@ class WoundsFighter:
         if self.resistance_penalty and not acid:
             events.append(f"resistances {self.resistance_penalty:+d} ends (\"Acid\": \"lasts "
                           "for 1 minutes\")")
-        return evolve(self, vitals=v, turn=None, move_left=0,
-                       conditions=self.conditions - set(ending), round_conditions=timed,
-                       initiative_rounds=rounds,
-                       initiative_penalty=self.initiative_penalty if rounds else 0,
-                       resistance_rounds=acid,
-                       resistance_penalty=self.resistance_penalty if acid else 0
-                       ), tuple(events) + v.events
+        done = evolve(self, vitals=v, turn=None, move_left=0,
+                      conditions=self.conditions - set(ending), round_conditions=timed,
+                      initiative_rounds=rounds,
+                      initiative_penalty=self.initiative_penalty if rounds else 0,
+                      resistance_rounds=acid,
+                      resistance_penalty=self.resistance_penalty if acid else 0)
+        if not (self.vitals.shell or ending or (self.initiative_penalty and not rounds)
+                or (self.resistance_penalty and not acid)):
+            _report_handed_on(self, done)  # (its turn and its rounds' counts alone are new)
+        return done, tuple(events) + v.events
 
     def end_round(self) -> tuple["WoundsFighter", tuple[str, ...]]:
         """A new round for its AOO: the count starts again (a Shell's round is counted at
