@@ -882,3 +882,40 @@ def test_a_classic_records_status_and_standing_are_its_reports(hp, nonlethal, st
     assert "_report" not in f.__dict__ or report == health._report(f)
     assert standing.why is None or standing.why.startswith(
         "dead" if report["dead"] else report["status"])
+
+
+@pytest.mark.parametrize("ruleset,seed", [("wounds", 1), ("wounds", 5), ("classic", 2)])
+def test_a_kept_view_of_a_record_is_a_fresh_view_after_every_step(ruleset, seed):
+    """A combatant's view under a ruleset's record is kept while its sheet, effects,
+    cramped space and the record's standing on the map are the same (the record itself
+    changes at every turn's start and end and every spent action: issue 24, "Fast"); after
+    every step of whole seeded fights it is what making it afresh gives."""
+    from lfgcombat.prep import reference
+    from lfgcombat.prep.run import prepare_run
+    from lfgcombat.rules.conditions.effects import _make_view
+
+    def written(example, **more):  # (the fields wounds and classic ask for)
+        return load_example(example).replace(bab=4, prowess=2, good_saves=["fort", "will"],
+                                          **more)
+    heroes = [written("wulfric"), written("chessan")]
+    orcs = [written("orc_shaman")] + [written("orc", name=f"Orc {i}") for i in (1, 2)]
+    scenario, spec = prepare_run({"party": heroes, "orcs": orcs}, ruleset, "weakest")
+    enc = Encounter(list(scenario.creatures), sides=scenario.sides(),
+                    ruleset=scenario.ruleset, seed=seed)
+    seen = {"steps": 0, "kept": 0}
+
+    def check(e):
+        seen["steps"] += 1
+        for n in e.names:
+            if e._f[n].rules is None:
+                continue
+            kept = e._view_memo.get(n)
+            viewed = e._view(n)
+            seen["kept"] += kept is not None and kept[1] is viewed
+            fresh = _make_view(e, n)
+            assert repr(viewed) == repr(fresh) and viewed == fresh
+            assert viewed.standing == fresh.standing
+            assert viewed.ac.value == fresh.ac.value
+    enc.subscribe(check)
+    reference.play(scenario, spec, seed, seed, encounter=enc)
+    assert seen["steps"] > 20 and seen["kept"] > 0

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 import operator
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..citations import cite as _rule
 from .conditions import Affliction, Condition, ConditionError
@@ -39,21 +39,27 @@ def _view(st: Encounter, name: str) -> Creature:
     v = st._views.get(name)
     if v is None:
         f = st._f[name]
-        # what the view is made of, all frozen values: the same objects, the same view
-        made_of = (f.creature, f.rules, name in st._space_cramped, *f.effects)
+        # what the view is made of, all frozen values: the same objects, the same view.
+        # Of a ruleset's record it reads only its standing on the map (_make_view), an
+        # equal standing the same view: kept across a turn's start and end and a spent
+        # action (issue 24, "Fast": it was made again after every change of the record)
+        standing = None if f.rules is None else st.ruleset.health.map_standing(f.rules)
+        made_of = (f.creature, name in st._space_cramped, *f.effects, standing)
         kept = st._view_memo.get(name)
         if kept is not None and len(kept[0]) == len(made_of) and \
-                all(map(operator.is_, kept[0], made_of)):
+                all(map(operator.is_, kept[0], made_of[:-1])) and \
+                (kept[0][-1] is standing or kept[0][-1] == standing):
             v = kept[1]
         else:
-            v = _make_view(st, name)
+            v = _make_view(st, name, standing)
             st._view_memo[name] = (made_of, v)
         st._views[name] = v
     return v
 
 
-def _make_view(st: Encounter, name: str) -> Creature:
-    """:func:`_view` made afresh from the fighter's sheet, effects and record."""
+def _make_view(st: Encounter, name: str, standing: Any = None) -> Creature:
+    """:func:`_view` made afresh from the fighter's sheet, effects and record
+    (``standing``: the record's standing on the map, when the caller has read it)."""
     f = st._f[name]
     base = f.creature
     conds = [c for e in f.effects for c in e.conditions]
@@ -66,7 +72,9 @@ def _make_view(st: Encounter, name: str) -> Creature:
         v = base.replace(conditions=[str(a) for a in base.conditions] + conds,
                          bonuses=[b.to_dict() for b in base.bonuses] + bonuses)
     if f.rules is not None:  # a ruleset's record: its health says what it is on
-        v = RecordSheet.of(v, st.ruleset.health.map_standing(f.rules))  # the map
+        if standing is None:
+            standing = st.ruleset.health.map_standing(f.rules)
+        v = RecordSheet.of(v, standing)  # the map
     return v
 
 
