@@ -257,28 +257,41 @@ def _check_spend(st: Encounter, name: str, type_: str, action: str) -> str:
 
 def _charge(turn: TurnBudget, slot: str, type_: str) -> TurnBudget:
     """The turn's budget with an action of ``type_`` paid from ``slot`` counted."""
+    return turn.replace(**_charged(turn, slot, type_))
+
+
+def _charged(turn: TurnBudget, slot: str, type_: str) -> dict[str, Any]:
+    """What :func:`_charge` changes in the turn's budget (a new dict)."""
     if slot in ("big", "double", "full_round") or "in place of a Big" in slot:
-        return turn.replace(big_used=turn.big_used + (
-            2 if slot in ("double", "full_round") else 1))
+        return {"big_used": turn.big_used + (2 if slot in ("double", "full_round") else 1)}
     if slot == "free":
-        return turn.replace(free_used=turn.free_used + 1)
-    return turn.replace(little_used=turn.little_used + 1,
-                        free_used=turn.free_used + (1 if type_ == "free" else 0))
+        return {"free_used": turn.free_used + 1}
+    return {"little_used": turn.little_used + 1,
+            "free_used": turn.free_used + (1 if type_ == "free" else 0)}
 
 
-def _spend(st: Encounter, name: str, type_: str, action: str, target: str | None = None) -> str:
+def _spend(st: Encounter, name: str, type_: str, action: str, target: str | None = None,
+           more: dict[str, Any] | None = None) -> str:
+    """Spend the action's slot (:func:`_check_spend`), and ``more`` of the turn's budget
+    (the caller's own changes, made in the same copy)."""
     slot = st._check_spend(name, type_, action)
     f = st._f[name]
     if st._frames and name in st._frame_members(st._frames[-1]):
         if st._frames[-1].resumed:
             st._frames[-1] = dataclasses.replace(st._frames[-1], resumed=False)
     # the budget charged, with the last action (and no move left after another action)
-    # in one copy (issue 24, "Fast": three copies were made)
-    f.turn = st._charge(f.turn, slot, type_).replace(
-        last_action=action, **({} if action in ("move", "attack") else {"move_left": None}))
-    for e in list(f.effects):  # Aim: lost on any other action before the attack
-        if e.lost_on_action and action != "attack":
-            st._end_effect(name, e, f"{name} took another action ({action})")
+    # and the caller's changes in one copy (issue 24, "Fast": up to four copies were made)
+    changes = _charged(f.turn, slot, type_)
+    changes["last_action"] = action
+    if action not in ("move", "attack"):
+        changes["move_left"] = None
+    if more:
+        changes.update(more)
+    f.turn = f.turn.replace(**changes)
+    if action != "attack" and f.effects:  # Aim: lost on any other action before the attack
+        for e in list(f.effects):
+            if e.lost_on_action:
+                st._end_effect(name, e, f"{name} took another action ({action})")
     st._emit("spend", actor=name, target=target, data={
         "action": action, "type": type_, "slot": slot})
     return slot

@@ -693,12 +693,15 @@ def _spend_attack(st: Encounter, name: str, target: str, crossbow: str | None) -
         st._emit("spend", actor=name, target=target, data={
             "action": "attack", "type": "big", "slot": "second attack of the Big Action",
             "rule": R_APT})
-    else:
-        st._spend(name, "big", "attack", target=target)
+    else:  # the Big Action, its second attack and the attack counted in one copy of
+        # the turn's budget (issue 24, "Fast": two were made)
         eco = st.ruleset.economy
         level = st._view(name).level
         once = eco.double_once_per_turn(level)
-        if eco.two_attacks_per_big_action(level) and not (once and f.turn.double_attack_used):
-            changes = {"riders": 1,
-                       "double_attack_used": f.turn.double_attack_used or once}
+        turn = f.turn
+        changes = {"attacks": turn.attacks + 1}
+        if eco.two_attacks_per_big_action(level) and not (once and turn.double_attack_used):
+            changes.update(riders=1, double_attack_used=turn.double_attack_used or once)
+        st._spend(name, "big", "attack", target=target, more=changes)
+        return
     f.update_turn(attacks=f.turn.attacks + 1, last_action="attack", **changes)
