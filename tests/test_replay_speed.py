@@ -268,7 +268,7 @@ def test_an_attacks_values_made_fast_are_the_dataclasses(seed):
     assert type(setup) is AttackSetup and result.explain() == dataclasses.replace(
         result).explain()
     with pytest.raises(TypeError):
-        from lfgcombat.rules.attacks._made import made
+        from lfgcombat._made import made
         made(AttackSetup, 1, 2)
 
 

@@ -47,7 +47,7 @@ from .formulas import off_hand_penalty, range_penalty
 from .resolve import AttackResult
 from .rules import (R_ATTACK, R_CONDITIONS, R_CRIT, R_DEFENSE, R_HANDS, R_SPECIAL, R_TYPES,
                     illegal)
-from ._made import made
+from lfgcombat._made import made
 from .setup import AttackSetup
 from .situation import Situation
 from ..weapons import Weapon, WeaponError, resolve_weapon

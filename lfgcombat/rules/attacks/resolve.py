@@ -38,7 +38,7 @@ from ..health.vitals import Vitals
 from .formulas import hits, hits_vs_defense
 from ..weapons import WeaponError
 from .rules import R_PERFECT, R_SPECIAL
-from ._made import made
+from lfgcombat._made import made
 
 if TYPE_CHECKING:
     from .setup import AttackSetup

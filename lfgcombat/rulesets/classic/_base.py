@@ -14,6 +14,7 @@ from typing import Any, TypeVar
 
 from lfgcombat.rules.citations import cite
 from lfgcombat.errors import LfgError
+from lfgcombat._made import made
 
 __all__ = ["TEXT", "rule", "ClassicError", "check_int", "check_choice", "check_keys",
            "evolve", "made", "kept_property"]
@@ -119,26 +120,6 @@ def evolve(value: _V, **changes: Any) -> _V:
         fields_now.update(zip(order, get(old)))
     fields_now.update(changes)
     return new
-
-
-def made(cls: type[_V], *values: Any) -> _V:
-    """``cls(*values)`` for a frozen dataclass with no ``__post_init__``, every field given
-    in order: its fields set without the dataclass's ``__init__`` (one
-    ``object.__setattr__`` a field), the same value made faster - as
-    :func:`lfgcombat.rules.attacks._made.made` makes lfg's (issue 24, "Fast": every attack
-    of a record makes its setup, its rolls' result and the encounter's)."""
-    names = _NAMES.get(cls)
-    if names is None:
-        names = _NAMES[cls] = tuple(f.name for f in dataclasses.fields(cls))  # type: ignore[arg-type]
-    if len(values) != len(names):
-        raise TypeError(f"{cls.__name__} takes {len(names)} fields, not {len(values)}")
-    obj = object.__new__(cls)
-    obj.__dict__.update(zip(names, values))
-    return obj
-
-
-#: A frozen dataclass's type -> its fields' names, in order (read once a type).
-_NAMES: dict[type, tuple[str, ...]] = {}
 
 
 def _fields_of(value: Any) -> tuple[frozenset[str], tuple[str, ...], Any]:

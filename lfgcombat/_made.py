@@ -1,4 +1,6 @@
-"""Building the attack's frozen values fast (issue 24, item 6, "Fast")."""
+"""Building frozen values fast: a frozen dataclass made without its `__init__` (issue 24,
+item 6, "Fast"). Shared by the attacks and the rulesets' records (a module of its own,
+imported by both without an import cycle)."""
 
 from __future__ import annotations
 
