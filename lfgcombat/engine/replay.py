@@ -39,7 +39,8 @@ from ..shortrepr import short
 from ..dice import Fortune
 from ..errors import LfgError
 from .log import FORMAT, VERSION, Event, EventLog, LogFormatError, read_jsonl, write_jsonl
-from .log.events import EventData, EventList, frozen_jsonable, make_event, read_event
+from .log.events import (EventData, EventList, frozen_data, frozen_event, frozen_jsonable,
+                         read_event)
 from .log import savefile
 from .log.savefile import UnverifiedSaveWarning, clip, event_text, replay_mismatch_message
 from .log.effects import roll_label
@@ -136,16 +137,16 @@ def _run_step(st: Encounter, kind: str, args: dict[str, Any]) -> Any:
         perform = handler(kind)  # (an unknown command is refused there)
     # the arguments as the log records them, frozen in one walk: the command's data, and
     # what the handler is given (as a replay gives it: issue 24, "Fast")
-    args = frozen_jsonable(args)
+    args = frozen_data(args) if type(args) is dict else frozen_jsonable(args)
     events = st._log._events
     start = len(events)
     rolls = len(st.roller.history)
     version = st.map.version if st.map is not None else None
     st._step += 1
     frames = st._frames
-    events.append(make_event(start, st._step, kind, True, st.round,
-                             frames[-1].unit if frames else None, args.get("name"),
-                             args.get("target"), args, frozen=True))
+    events.append(frozen_event(start, st._step, kind, True, st.round,
+                               frames[-1].unit if frames else None, args.get("name"),
+                               args.get("target"), args))
     if st.map is None:  # no map to hold (issue 24, "Fast": one step less per command)
         result = _perform(st, perform, args, start, rolls, None)
     elif st.map._held:  # its widgets wait already (a replay holds the map throughout)
@@ -295,9 +296,9 @@ def _emit(st: Encounter, kind: str, *, command: bool = False, actor: str | None 
           target: str | None = None, data: Mapping[str, Any] | None = None) -> Event:
     events = st._log._events  # (the log's list, its length and whose turn read directly:
     frames = st._frames       # issue 24, "Fast", every event is built here)
-    frozen = frozen_jsonable(data if type(data) is dict else dict(data or {}))
-    ev = make_event(len(events), st._step, kind, command, st.round,
-                    frames[-1].unit if frames else None, actor, target, frozen, frozen=True)
+    ev = frozen_event(len(events), st._step, kind, command, st.round,
+                      frames[-1].unit if frames else None, actor, target,
+                      frozen_data(data if type(data) is dict else dict(data or {})))
     events.append(ev)
     return ev
 
@@ -629,12 +630,15 @@ def _log_rolls(st: Encounter, since: int, *, actor: str | None, target: str | No
     history = st.roller.history
     events = st._log._events
     turn = st._frames[-1].unit if st._frames else None  # (:attr:`Encounter.current`)
-    for i, r in enumerate(history[since:]):
-        if only_first and i:
+    step, rnd = st._step, st.round
+    for i in range(since, len(history)):
+        if only_first and i > since:
             against = outcome = None
+        r = history[i]
+        label, fortune, other = r.label, r.fortune, r.other
         data: dict[str, Any] = {"expression": str(r.expr), "faces": None, "natural": r.natural,
-                "total": r.total, "fortune": r.fortune.value if r.fortune else None,
-                "other": r.other.total if r.other is not None else None, "label": r.label,
+                "total": r.total, "fortune": fortune.value if fortune else None,
+                "other": other.total if other is not None else None, "label": label,
                 "against": against, "outcome": outcome}
         faces = r.faces
         if _SCALARS.issuperset(map(type, data.values())) and \
@@ -644,12 +648,12 @@ def _log_rolls(st: Encounter, since: int, *, actor: str | None, target: str | No
         else:
             data["faces"] = faces
             frozen = frozen_jsonable(data)
-        events.append(make_event(len(events), st._step, "roll", False, st.round, turn,
-                                 actor, target, frozen, frozen=True))
+        events.append(frozen_event(len(events), step, "roll", False, rnd, turn, actor,
+                                   target, frozen))
         # the dice log names who rolled it (the event records the label as rolled)
-        named = _named_label(r.label, actor, target)
-        if named != r.label:
-            history[since + i] = _relabelled(r, named)
+        named = _named_label(label, actor, target)
+        if named != label:
+            history[i] = _relabelled(r, named)
 
 
 #: :func:`roll_label`'s answers (a pure function of three texts; a fight's labels repeat).
