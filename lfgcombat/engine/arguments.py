@@ -170,7 +170,7 @@ _FREE: dict[str, frozenset[type]] = {
     "list[str]": frozenset({list}), "list[str] | None": frozenset({list, type(None)}),
     "dict": frozenset({dict})}
 #: The same for an argument :data:`_CHECKS` has no test for (plain data: :func:`_plain`).
-_FREE_ANY = frozenset({str, bool, type(None), list, dict})
+_FREE_ANY: frozenset[type] = frozenset({str, bool, type(None), list, dict})
 #: A handler -> its arguments' :data:`_FREE` types (made with its :data:`_CHECKS_OF`).
 _FREE_OF: dict[Callable[..., Any], dict[str, frozenset[type]]] = {}
 
@@ -183,7 +183,9 @@ def names_arg(kind: str, field: str, value: Any) -> list[str]:
     """
     if isinstance(value, str):
         return [value]
-    if isinstance(value, Iterable) and not isinstance(value, (bytes, Mapping)):
+    t = type(value)  # (a list or tuple, most often: no look at the abstract classes)
+    if t is list or t is tuple or (
+            isinstance(value, Iterable) and not isinstance(value, (bytes, Mapping))):
         names = list(value)
         if all(isinstance(n, str) for n in names):
             return names
