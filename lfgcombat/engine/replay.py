@@ -159,7 +159,7 @@ def _run_step(st: Encounter, kind: str, args: dict[str, Any]) -> Any:
     st._views.clear()
     if st.map is not None or st.checkpoint_every is not None:  # (GM prep: neither)
         _after_step(st)
-    if not st._replaying:
+    if st._listeners and not st._replaying:  # (none in GM prep: no copy of the list made)
         for fn in list(st._listeners):
             fn(st)
     return result
