@@ -39,11 +39,10 @@ from ..shortrepr import short
 from ..dice import Fortune
 from ..errors import LfgError
 from .log import FORMAT, VERSION, Event, EventLog, LogFormatError, read_jsonl, write_jsonl
-from .log.events import (_NO_ITEMS, EventData, EventList, frozen_data, frozen_event,
-                         frozen_jsonable, read_event)
+from .log.events import frozen_data, frozen_event, frozen_jsonable, read_event
 from .log import savefile
 from .log.savefile import UnverifiedSaveWarning, clip, event_text, replay_mismatch_message
-from .log.effects import roll_label
+from .log.effects import roll_data, roll_label
 from . import checkpoints
 from .checkpoints import Checkpoint
 from .commands import COMMANDS, command, handler
@@ -301,10 +300,6 @@ def _emit(st: Encounter, kind: str, *, command: bool = False, actor: str | None 
                       frozen_data(data if type(data) is dict else dict(data or {})))
     events.append(ev)
     return ev
-
-
-#: The plain JSON scalars (a roll's data made of them is frozen as it is built).
-_SCALARS = frozenset({str, int, bool, type(None)})
 
 
 def _rebuild(st: Encounter, events: list[Any], *, path: str | None = None,
@@ -618,27 +613,8 @@ def _roll(st: Encounter, expr: str, *, label: str, actor: str | None = None,
     frames = st._frames
     events.append(frozen_event(len(events), st._step, "roll", False, st.round,
                                frames[-1].unit if frames else None, actor, target,
-                               _roll_data(r, label, against, outcome)))
+                               roll_data(r, label, against, outcome)))
     return r
-
-
-def _roll_data(r: Any, label: Any, against: Any, outcome: Any) -> EventData:
-    """A ``roll`` event's data for the roll ``r`` (the label as rolled, ``against`` and
-    ``outcome`` as the caller gives them), frozen: made read-only as it is built when
-    every value is a plain scalar (every roll the rules make: issue 24, "Fast"), else by
-    :func:`frozen_jsonable`."""
-    fortune, other = r.fortune, r.other
-    data: dict[str, Any] = {"expression": str(r.expr), "faces": None, "natural": r.natural,
-                            "total": r.total, "fortune": fortune.value if fortune else None,
-                            "other": other.total if other is not None else None,
-                            "label": label, "against": against, "outcome": outcome}
-    faces = r.faces
-    if _SCALARS.issuperset(map(type, data.values())) and _SCALARS.issuperset(map(type, faces)):
-        frozen = EventData(data)
-        dict.__setitem__(frozen, "faces", EventList(faces) if faces else _NO_ITEMS)
-        return frozen
-    data["faces"] = list(faces)
-    return frozen_jsonable(data)
 
 
 def _log_rolls(st: Encounter, since: int, *, actor: str | None, target: str | None = None,
@@ -656,7 +632,7 @@ def _log_rolls(st: Encounter, since: int, *, actor: str | None, target: str | No
         r = history[i]
         label = r.label
         events.append(frozen_event(len(events), step, "roll", False, rnd, turn, actor,
-                                   target, _roll_data(r, label, against, outcome)))
+                                   target, roll_data(r, label, against, outcome)))
         # the dice log names who rolled it (the event records the label as rolled)
         named = _named_label(label, actor, target)
         if named != label:
