@@ -217,27 +217,18 @@ def _pieces(expr: DiceExpr) -> _Pieces:
     return pieces, around
 
 
-#: What :func:`_shape` gives: an expression's dice, its constant, whether it starts with a
-#: d20, and for one die alone the results each face gives (``None`` otherwise).
-_Shape = tuple[tuple[Dice, ...], int, bool, "dict[int, tuple[DiceResult, ...]] | None"]
-
-#: ``id(expr) -> (expr, shape)``: what every roll of an expression reads of it
-#: (:func:`_shape`), the expression kept alive beside it.
-_SHAPES: dict[int, tuple[DiceExpr, _Shape]] = {}
+#: ``id(expr) -> (expr, (its dice, its constant, starts with a d20))``: what every roll of an
+#: expression reads of it (:func:`_shape`), the expression kept alive beside it.
+_SHAPES: dict[int, tuple[DiceExpr, tuple[tuple[Dice, ...], int, bool]]] = {}
 
 
-def _shape(expr: DiceExpr) -> _Shape:
-    """``(expr.dice, expr.constant, expr.starts_with_d20, ones)``, remembered by identity
-    (an expression is a frozen value; at most 4,096 are remembered); ``ones``: for an
-    expression of one die, the results a roll of it showing each face gives, filled as the
-    faces come (a frozen value each, shared by every roll that shows that face: issue 24,
-    "Fast"), else ``None``."""
+def _shape(expr: DiceExpr) -> tuple[tuple[Dice, ...], int, bool]:
+    """``(expr.dice, expr.constant, expr.starts_with_d20)``, remembered by identity (an
+    expression is a frozen value; at most 4,096 are remembered)."""
     hit = _SHAPES.get(id(expr))
     if hit is not None and hit[0] is expr:
         return hit[1]
-    dice = expr.dice
-    shape: _Shape = (dice, expr.constant, expr.starts_with_d20,
-             {} if len(dice) == 1 and dice[0].count == 1 else None)
+    shape = (expr.dice, expr.constant, expr.starts_with_d20)
     if len(_SHAPES) >= 4096:
         _SHAPES.clear()
     _SHAPES[id(expr)] = (expr, shape)
@@ -318,14 +309,11 @@ class Roller:
         # 1..1000 sides): the same draws, without the checks (issue 24, "Fast")
         randrange = (rng._randbelow  # type: ignore[attr-defined]
                      if type(rng) is random.Random else rng.randrange)
-        dice, total, _, ones = _shape(expr)
-        if ones is not None:  # one die (a d20, a weapon's 1d8+3)
+        dice, total, _ = _shape(expr)
+        if len(dice) == 1 and dice[0].count == 1:  # one die (a d20, a weapon's 1d8+3)
             d = dice[0]
             face = randrange(d.sides) + 1
-            one = ones.get(face)
-            if one is None:
-                one = ones[face] = (DiceResult(d, (face,)),)
-            return one, total + d.sign * face
+            return (DiceResult(d, (face,)),), total + d.sign * face
         results = []
         for d in dice:
             faces = tuple(randrange(d.sides) + 1 for _ in range(d.count))
