@@ -107,16 +107,20 @@ class Roll:
         return None
 
     def _breakdown(self) -> str:
-        if len(self.results) == 1:  # one dice term (most rolls): its faces written once
-            faces = self.results[0].faces
+        results = self.results
+        pieces, around = _pieces(self.expr)
+        if len(results) == 1:  # one dice term (most rolls): its faces written once
+            faces = results[0].faces
             shown = "[" + (str(faces[0]) if len(faces) == 1 else ", ".join(map(str, faces))) \
                 + "]"
+            if around is not None:  # between the text before and after it
+                return around[0] + shown + around[1]
             return " ".join([lead + (shown if body is None else body)
-                             for lead, body in _pieces(self.expr)])
-        results = iter(self.results)
-        return " ".join([lead + ("[" + ", ".join(map(str, next(results).faces)) + "]"
+                             for lead, body in pieces])
+        rolled = iter(results)
+        return " ".join([lead + ("[" + ", ".join(map(str, next(rolled).faces)) + "]"
                                  if body is None else body)
-                         for lead, body in _pieces(self.expr)])
+                         for lead, body in pieces])
 
     def _fortune_text(self) -> str:
         if self.fortune is None or self.other is None:
@@ -171,30 +175,46 @@ def _new_roll(expr: DiceExpr, results: tuple[DiceResult, ...], total: int,
     the frozen dataclass's ``__init__`` (one ``object.__setattr__`` a field; it has no
     ``__post_init__``): the same value, made faster (every roll of a fight is one)."""
     r = object.__new__(Roll)
-    r.__dict__.update(expr=expr, results=results, total=total, fortune=fortune, other=other,
-                      label=label, seq=seq)
+    d = r.__dict__  # (each field stored straight, in the dataclass's order)
+    d["expr"] = expr
+    d["results"] = results
+    d["total"] = total
+    d["fortune"] = fortune
+    d["other"] = other
+    d["label"] = label
+    d["seq"] = seq
     return r
 
 
+#: The pieces of an expression :func:`_pieces` writes.
+_Pieces = tuple[tuple[tuple[str, str | None], ...], tuple[str, str] | None]
+
 #: ``id(expr) -> (expr, pieces)``: how :meth:`Roll.explain` writes each term of an
 #: expression (:func:`_pieces`), the expression kept alive beside it.
-_PIECES: dict[int, tuple[DiceExpr, tuple[tuple[str, str | None], ...]]] = {}
+_PIECES: dict[int, tuple[DiceExpr, _Pieces]] = {}
 
 
-def _pieces(expr: DiceExpr) -> tuple[tuple[str, str | None], ...]:
+def _pieces(expr: DiceExpr) -> _Pieces:
     """Each term of ``expr`` as a roll's breakdown writes it: its sign (``""`` or ``"-"``
     first, ``"+ "`` or ``"- "`` after) and a constant's digits (``None`` for dice: their
-    faces go there), remembered by identity (at most 4,096 expressions)."""
+    faces go there); and, for an expression of one dice term, the breakdown's text before
+    and after that term's faces (``None`` for any other: the terms joined once, not at
+    every roll, issue 24, "Fast"); remembered by identity (at most 4,096 expressions)."""
     hit = _PIECES.get(id(expr))
     if hit is not None and hit[0] is expr:
         return hit[1]
     pieces = tuple((("- " if t.sign < 0 else "+ ") if i else ("-" if t.sign < 0 else ""),
                     None if isinstance(t, Dice) else str(abs(t.value)))
                    for i, t in enumerate(expr.terms))
+    around = None
+    if sum(body is None for _, body in pieces) == 1:  # (a constant's text is digits only)
+        before, after = " ".join(lead + ("\0" if body is None else body)
+                                 for lead, body in pieces).split("\0")
+        around = (before, after)
     if len(_PIECES) >= 4096:
         _PIECES.clear()
-    _PIECES[id(expr)] = (expr, pieces)
-    return pieces
+    _PIECES[id(expr)] = (expr, (pieces, around))
+    return pieces, around
 
 
 #: ``id(expr) -> (expr, (its dice, its constant, starts with a d20))``: what every roll of an
@@ -318,8 +338,9 @@ class Roller:
         Raises:
             DiceError: for a bad expression or fortune; nothing is rolled then.
         """
-        parsed = parse(expr)
-        fortune = Fortune.coerce(fortune)
+        parsed = _parse(expr) if type(expr) is str else parse(expr)  # (text: most rolls)
+        if fortune is not None:
+            fortune = Fortune.coerce(fortune)
         if label is not None and not isinstance(label, str):
             raise DiceError(f"label must be text, not {short(label)}", expr=label,
                             expected="a string")

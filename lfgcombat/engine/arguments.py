@@ -110,6 +110,14 @@ def check_command(kind: str, args: Mapping[str, Any]) -> None:
             was; nothing has changed.
     """
     fn = COMMANDS.get(kind) if type(kind) is str else None  # (known: one lookup each)
+    free = _FREE_OF.get(fn) if fn is not None else None
+    if free is not None:  # every argument of a type that passes as it is: nothing to check
+        for field, value in args.items():
+            t = type(value)
+            if t not in free.get(field, _FREE_ANY) or (value and (t is list or t is dict)):
+                break
+        else:
+            return
     checks = _CHECKS_OF.get(fn) if fn is not None else None
     if checks is None:
         checks = _checks_of(handler(kind))  # (an unknown command is refused there)
@@ -149,7 +157,22 @@ def _checks_of(fn: Callable[..., Any]) -> dict[str, tuple[Callable[[Any], bool],
         checks = {field: check for field, note in notes.items()
                   if (check := _CHECKS.get(str(note))) is not None}
         _CHECKS_OF[fn] = checks
+        _FREE_OF[fn] = {field: _FREE.get(str(note), _FREE_ANY) for field, note in notes.items()}
     return checks
+
+
+#: An annotation of :data:`_CHECKS` -> the types a value passes it as it is, with nothing
+#: more to check (a ``list`` or ``dict`` only when empty): :func:`check_command`'s common
+#: case, every argument one of them, in one look each (issue 24, "Fast").
+_FREE: dict[str, frozenset[type]] = {
+    "str": frozenset({str}), "str | None": frozenset({str, type(None)}),
+    "int": frozenset(), "int | None": frozenset({type(None)}), "bool": frozenset({bool}),
+    "list[str]": frozenset({list}), "list[str] | None": frozenset({list, type(None)}),
+    "dict": frozenset({dict})}
+#: The same for an argument :data:`_CHECKS` has no test for (plain data: :func:`_plain`).
+_FREE_ANY: frozenset[type] = frozenset({str, bool, type(None), list, dict})
+#: A handler -> its arguments' :data:`_FREE` types (made with its :data:`_CHECKS_OF`).
+_FREE_OF: dict[Callable[..., Any], dict[str, frozenset[type]]] = {}
 
 
 def names_arg(kind: str, field: str, value: Any) -> list[str]:
@@ -160,7 +183,9 @@ def names_arg(kind: str, field: str, value: Any) -> list[str]:
     """
     if isinstance(value, str):
         return [value]
-    if isinstance(value, Iterable) and not isinstance(value, (bytes, Mapping)):
+    t = type(value)  # (a list or tuple, most often: no look at the abstract classes)
+    if t is list or t is tuple or (
+            isinstance(value, Iterable) and not isinstance(value, (bytes, Mapping))):
         names = list(value)
         if all(isinstance(n, str) for n in names):
             return names

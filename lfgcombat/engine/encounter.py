@@ -13,7 +13,6 @@ the rule objects and Protocol contexts of issue 10).
 
 from __future__ import annotations
 
-import operator
 import secrets
 from collections.abc import Callable, Iterable, Mapping
 from typing import TYPE_CHECKING, Any
@@ -695,13 +694,15 @@ class Encounter:
         # itself -, its death and the rounds it has bled, the ruleset), all compared by
         # identity (a false miss only reads again), as ``actions_left`` keeps its count
         # (issue 24, "Fast": prep reads it after every strike and at every hand-over)
-        key = (name, None if f.creature is v else f.creature, f.dead, f.bleed_rounds,
-               self.ruleset)
+        sheet = None if f.creature is v else f.creature
         kept = v.__dict__.get("_standing")
-        if kept is None or not all(map(operator.is_, kept[0], key)):
-            kept = (key, v.hp, self._status(name))
+        if kept is None or kept[0] is not name or kept[1] is not sheet or \
+                kept[2] is not f.dead or kept[3] is not f.bleed_rounds or \
+                kept[4] is not self.ruleset:  # (compared in place: no key made, issue 24)
+            kept = (name, sheet, f.dead, f.bleed_rounds, self.ruleset, v.hp,
+                    self._status(name))
             v.__dict__["_standing"] = kept
-        return {"hp": kept[1], "status": kept[2], "dead": f.dead, "vitals": {}}
+        return {"hp": kept[5], "status": kept[6], "dead": f.dead, "vitals": {}}
 
     def _build_state(self, name: str) -> CombatantState:
         """:meth:`state` computed (not kept)."""

@@ -39,10 +39,10 @@ from ..shortrepr import short
 from ..dice import Fortune
 from ..errors import LfgError
 from .log import FORMAT, VERSION, Event, EventLog, LogFormatError, read_jsonl, write_jsonl
-from .log.events import EventData, EventList, frozen_jsonable, make_event, read_event
+from .log.events import frozen_data, frozen_event, frozen_jsonable, read_event
 from .log import savefile
 from .log.savefile import UnverifiedSaveWarning, clip, event_text, replay_mismatch_message
-from .log.effects import roll_label
+from .log.effects import roll_data, roll_label
 from . import checkpoints
 from .checkpoints import Checkpoint
 from .commands import COMMANDS, command, handler
@@ -136,16 +136,16 @@ def _run_step(st: Encounter, kind: str, args: dict[str, Any]) -> Any:
         perform = handler(kind)  # (an unknown command is refused there)
     # the arguments as the log records them, frozen in one walk: the command's data, and
     # what the handler is given (as a replay gives it: issue 24, "Fast")
-    args = frozen_jsonable(args)
+    args = frozen_data(args) if type(args) is dict else frozen_jsonable(args)
     events = st._log._events
     start = len(events)
     rolls = len(st.roller.history)
     version = st.map.version if st.map is not None else None
     st._step += 1
     frames = st._frames
-    events.append(make_event(start, st._step, kind, True, st.round,
-                             frames[-1].unit if frames else None, args.get("name"),
-                             args.get("target"), args, frozen=True))
+    events.append(frozen_event(start, st._step, kind, True, st.round,
+                               frames[-1].unit if frames else None, args.get("name"),
+                               args.get("target"), args))
     if st.map is None:  # no map to hold (issue 24, "Fast": one step less per command)
         result = _perform(st, perform, args, start, rolls, None)
     elif st.map._held:  # its widgets wait already (a replay holds the map throughout)
@@ -158,7 +158,7 @@ def _run_step(st: Encounter, kind: str, args: dict[str, Any]) -> Any:
     st._views.clear()
     if st.map is not None or st.checkpoint_every is not None:  # (GM prep: neither)
         _after_step(st)
-    if not st._replaying:
+    if st._listeners and not st._replaying:  # (none in GM prep: no copy of the list made)
         for fn in list(st._listeners):
             fn(st)
     return result
@@ -295,15 +295,11 @@ def _emit(st: Encounter, kind: str, *, command: bool = False, actor: str | None 
           target: str | None = None, data: Mapping[str, Any] | None = None) -> Event:
     events = st._log._events  # (the log's list, its length and whose turn read directly:
     frames = st._frames       # issue 24, "Fast", every event is built here)
-    frozen = frozen_jsonable(data if type(data) is dict else dict(data or {}))
-    ev = make_event(len(events), st._step, kind, command, st.round,
-                    frames[-1].unit if frames else None, actor, target, frozen, frozen=True)
+    ev = frozen_event(len(events), st._step, kind, command, st.round,
+                      frames[-1].unit if frames else None, actor, target,
+                      frozen_data(data if type(data) is dict else dict(data or {})))
     events.append(ev)
     return ev
-
-
-#: The plain JSON scalars (a roll's data made of them is frozen as it is built).
-_SCALARS = frozenset({str, int, bool, type(None)})
 
 
 def _rebuild(st: Encounter, events: list[Any], *, path: str | None = None,
@@ -613,11 +609,11 @@ def _roll(st: Encounter, expr: str, *, label: str, actor: str | None = None,
     r = st.roller.roll(expr, fortune=fortune, label=label)
     if against is not None and outcome is None:
         outcome = "success" if r.total >= against else "failure"
-    st._emit("roll", actor=actor, target=target, data={
-        "expression": str(r.expr), "faces": list(r.faces), "natural": r.natural,
-        "total": r.total, "fortune": r.fortune.value if r.fortune else None,
-        "other": r.other.total if r.other is not None else None, "label": label,
-        "against": against, "outcome": outcome})
+    events = st._log._events  # (:func:`_emit` of the roll's data, frozen as it is built)
+    frames = st._frames
+    events.append(frozen_event(len(events), st._step, "roll", False, st.round,
+                               frames[-1].unit if frames else None, actor, target,
+                               roll_data(r, label, against, outcome)))
     return r
 
 
@@ -629,27 +625,18 @@ def _log_rolls(st: Encounter, since: int, *, actor: str | None, target: str | No
     history = st.roller.history
     events = st._log._events
     turn = st._frames[-1].unit if st._frames else None  # (:attr:`Encounter.current`)
-    for i, r in enumerate(history[since:]):
-        if only_first and i:
+    step, rnd = st._step, st.round
+    for i in range(since, len(history)):
+        if only_first and i > since:
             against = outcome = None
-        data: dict[str, Any] = {"expression": str(r.expr), "faces": None, "natural": r.natural,
-                "total": r.total, "fortune": r.fortune.value if r.fortune else None,
-                "other": r.other.total if r.other is not None else None, "label": r.label,
-                "against": against, "outcome": outcome}
-        faces = r.faces
-        if _SCALARS.issuperset(map(type, data.values())) and \
-                _SCALARS.issuperset(map(type, faces)):  # plain: frozen as it is built
-            frozen = EventData(data)
-            dict.__setitem__(frozen, "faces", EventList(faces))
-        else:
-            data["faces"] = faces
-            frozen = frozen_jsonable(data)
-        events.append(make_event(len(events), st._step, "roll", False, st.round, turn,
-                                 actor, target, frozen, frozen=True))
+        r = history[i]
+        label = r.label
+        events.append(frozen_event(len(events), step, "roll", False, rnd, turn, actor,
+                                   target, roll_data(r, label, against, outcome)))
         # the dice log names who rolled it (the event records the label as rolled)
-        named = _named_label(r.label, actor, target)
-        if named != r.label:
-            history[since + i] = _relabelled(r, named)
+        named = _named_label(label, actor, target)
+        if named != label:
+            history[i] = _relabelled(r, named)
 
 
 #: :func:`roll_label`'s answers (a pure function of three texts; a fight's labels repeat).

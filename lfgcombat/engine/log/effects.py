@@ -11,11 +11,12 @@ from __future__ import annotations
 import functools
 from typing import Any
 
-from .events import Event
+from .events import _NO_ITEMS, _SCALAR_SET, Event, EventData, EventList, frozen_jsonable
 from .words import ac_words, cell_words, cover_words, dice_words, plain_reason
 
-__all__ = ["roll_label", "Roll", "Initiative", "RoundStart", "RoundEnd", "TurnStart", "TurnEnd",
-           "TurnResumed", "TurnDeclined", "Together", "Spend", "Moved", "MoveStopped",
+__all__ = ["roll_label", "roll_data", "Roll", "Initiative", "RoundStart", "RoundEnd",
+           "TurnStart", "TurnEnd", "TurnResumed", "TurnDeclined", "Together", "Spend", "Moved",
+           "MoveStopped",
            "AooOffered", "Aoo", "Attack", "EffectStart", "EffectEnd", "ConditionChange",
            "Damage", "Heal", "TempHp", "Vitals", "Check", "Interrupt", "Ready", "ReadyLost",
            "FullRoundComplete", "Spell", "Note"]
@@ -46,6 +47,26 @@ def roll_label(label: str | None, actor: str | None, target: str | None) -> str:
         return text
     whom = f" vs {target}" if target and target != actor else ""
     return f"{text} ({actor}{whom})"
+
+
+def roll_data(r: Any, label: Any, against: Any, outcome: Any) -> EventData:
+    """A ``roll`` event's data for the roll ``r`` (the label as rolled, ``against`` and
+    ``outcome`` as the caller gives them), frozen: made read-only as it is built when
+    every value is a plain scalar (every roll the rules make: issue 24, "Fast"), else by
+    :func:`~lfgcombat.engine.log.events.frozen_jsonable`."""
+    fortune, other = r.fortune, r.other
+    data: dict[str, Any] = {"expression": str(r.expr), "faces": None, "natural": r.natural,
+                            "total": r.total, "fortune": fortune.value if fortune else None,
+                            "other": other.total if other is not None else None,
+                            "label": label, "against": against, "outcome": outcome}
+    faces = r.faces
+    if _SCALAR_SET.issuperset(map(type, data.values())) and \
+            _SCALAR_SET.issuperset(map(type, faces)):
+        frozen = EventData(data)
+        dict.__setitem__(frozen, "faces", EventList(faces) if faces else _NO_ITEMS)
+        return frozen
+    data["faces"] = list(faces)
+    return frozen_jsonable(data)
 
 
 class Roll(Event):
