@@ -474,19 +474,7 @@ def make_event(seq: int, step: int, kind: str, command: bool, round: int,
         cls, fields, required = (_COMMAND_SPECS if command else _EFFECT_SPECS)[kind]
     except (KeyError, TypeError):  # a kind nobody declared (or no text): a plain Event
         cls, fields, required = Event, None, frozenset()
-    ev = _new(cls)
-    # the fields in the dataclass's order, written straight into its dict (the class is
-    # frozen; one item each, no dict made to be copied: issue 24, "Fast")
-    d = ev.__dict__
-    d["seq"] = seq
-    d["step"] = step
-    d["kind"] = kind
-    d["command"] = command
-    d["round"] = round
-    d["turn"] = turn
-    d["actor"] = actor
-    d["target"] = target
-    d["data"] = data
+    ev = _bare_event(cls, seq, step, kind, command, round, turn, actor, target, data)
     if frozen and type(data) is EventData:  # (the encounter's events: frozen as built)
         if fields is not None and not _fits(fields, required, data):
             raise EventDataError(_field_problem(ev, fields, required))
@@ -500,17 +488,12 @@ def make_event(seq: int, step: int, kind: str, command: bool, round: int,
 _new = object.__new__
 
 
-def frozen_event(seq: int, step: int, kind: str, command: bool, round: int,
-                 turn: str | None, actor: str | None, target: str | None,
-                 data: "EventData") -> Event:
-    """:func:`make_event` of ``data`` frozen already (:func:`frozen_data`), its arguments
-    given in order: the encounter's every event (issue 24, "Fast": one call, the field
-    check written out)."""
-    try:  # the kind's class and its fields, in one lookup
-        spec = (_COMMAND_SPECS if command else _EFFECT_SPECS).get(kind)
-    except TypeError:  # no text: a plain Event
-        spec = None
-    ev = _new(Event if spec is None else spec[0])
+def _bare_event(cls: type[Event], seq: int, step: int, kind: str, command: bool, round: int,
+                turn: str | None, actor: str | None, target: str | None, data: Any) -> Event:
+    """An event of ``cls`` with these fields, nothing checked: its fields in the
+    dataclass's order written straight into its dict (the class is frozen; one item each,
+    no dict made to be copied: issue 24, "Fast")."""
+    ev = _new(cls)
     d = ev.__dict__
     d["seq"] = seq
     d["step"] = step
@@ -521,6 +504,21 @@ def frozen_event(seq: int, step: int, kind: str, command: bool, round: int,
     d["actor"] = actor
     d["target"] = target
     d["data"] = data
+    return ev
+
+
+def frozen_event(seq: int, step: int, kind: str, command: bool, round: int,
+                 turn: str | None, actor: str | None, target: str | None,
+                 data: "EventData") -> Event:
+    """:func:`make_event` of ``data`` frozen already (:func:`frozen_data`), its arguments
+    given in order: the encounter's every event (issue 24, "Fast": one call, the field
+    check written out)."""
+    try:  # the kind's class and its fields, in one lookup
+        spec = (_COMMAND_SPECS if command else _EFFECT_SPECS).get(kind)
+    except TypeError:  # no text: a plain Event
+        spec = None
+    ev = _bare_event(Event if spec is None else spec[0], seq, step, kind, command, round,
+                     turn, actor, target, data)
     if spec is not None:  # (:func:`_fits`, written out)
         fields = spec[1]
         if not (fields.issuperset(data) and (len(data) == len(fields)
