@@ -239,7 +239,6 @@ class Encounter:
     _actor = economy._actor
     _reaction_problem = economy._reaction_problem
     _check_spend = economy._check_spend
-    _charge = staticmethod(economy._charge)
     _spend = economy._spend
     # effects.py
     _view = effects._view

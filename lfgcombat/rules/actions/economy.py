@@ -255,13 +255,9 @@ def _check_spend(st: Encounter, name: str, type_: str, action: str) -> str:
     raise IllegalActionError(f"unknown action type {short(type_)}", R_ACTIONS)
 
 
-def _charge(turn: TurnBudget, slot: str, type_: str) -> TurnBudget:
-    """The turn's budget with an action of ``type_`` paid from ``slot`` counted."""
-    return turn.replace(**_charged(turn, slot, type_))
-
-
 def _charged(turn: TurnBudget, slot: str, type_: str) -> dict[str, Any]:
-    """What :func:`_charge` changes in the turn's budget (a new dict)."""
+    """What an action of ``type_`` paid from ``slot`` changes in the turn's budget (a new
+    dict: :func:`_spend` copies the budget once with it and its own changes)."""
     if slot in ("big", "double", "full_round") or "in place of a Big" in slot:
         return {"big_used": turn.big_used + (2 if slot in ("double", "full_round") else 1)}
     if slot == "free":
