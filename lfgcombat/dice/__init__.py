@@ -109,14 +109,10 @@ class Roll:
     def _breakdown(self) -> str:
         results = self.results
         pieces, around = _pieces(self.expr)
-        if len(results) == 1:  # one dice term (most rolls): its faces written once
-            faces = results[0].faces
-            shown = "[" + (str(faces[0]) if len(faces) == 1 else ", ".join(map(str, faces))) \
-                + "]"
-            if around is not None:  # between the text before and after it
-                return around[0] + shown + around[1]
-            return " ".join([lead + (shown if body is None else body)
-                             for lead, body in pieces])
+        if around is not None:  # one dice term (most rolls): its faces between the text
+            faces = results[0].faces  # before and after them
+            return around[0] + "[" + (str(faces[0]) if len(faces) == 1 else
+                                      ", ".join(map(str, faces))) + "]" + around[1]
         rolled = iter(results)
         return " ".join([lead + ("[" + ", ".join(map(str, next(rolled).faces)) + "]"
                                  if body is None else body)
