@@ -33,7 +33,8 @@ def keep_stats(old: Any, new: Any) -> None:
     if "active_conditions" not in have or new.bonuses != old.bonuses:
         return
     a = old.active_conditions
-    if new.conditions is old.conditions and _same_hp_conditions(old, new):
+    if new.conditions is old.conditions and (old.hp == new.hp or hp_conditions(old)
+                                             == hp_conditions(new)):
         # only the HP changed, and not what they bring ("Injury & Injured Threshold",
         # "Unconscious & Dying"): the same conditions in effect, read once
         new.__dict__["active_conditions"] = a
@@ -45,22 +46,6 @@ def keep_stats(old: Any, new: Any) -> None:
         kept = have.get("_kept_stats")
         if kept:  # only AC and attack bonuses: a ruleset may keep readings of HP there
             new.__dict__["_kept_stats"] = hp_free_kept(kept)
-
-
-def _same_hp_conditions(old: Any, new: Any) -> bool:
-    """Whether the HP of ``old`` and ``new``, copies of one sheet, bring the same conditions
-    with the same reasons (:func:`~lfgcombat.creature.hit_points.hp_conditions`): the same
-    HP, or both above 0 HP and above the sheet's Injured Threshold (none at all: read
-    without writing why, issue 24, "Fast": two healthy creatures' reasons were written to
-    be compared), else their conditions compared."""
-    hp, now = old.hp, new.hp
-    if hp == now:
-        return True
-    if hp > 0 and now > 0:
-        threshold = old.injured_threshold.value  # (the sheet's: the copy's is the same)
-        if threshold is None or (hp > threshold and now > threshold):
-            return True
-    return hp_conditions(old) == hp_conditions(new)
 
 
 def hp_free_kept(kept: dict[Any, Any]) -> dict[Any, Any]:
