@@ -310,10 +310,6 @@ class Vitals:
     def summary(self) -> str:
         """One line: name, HP of max HP, temporary HP and conditions."""
         temp = f" (+{self.temp_hp} temp)" if self.temp_hp else ""
-        if type(self) is Vitals and self.hp > 0 and not (
-                self.dead or self.knocked_out or self.bleed or self.weakened or self.extra
-                or self.injured):  # none of its conditions (issue 24, "Fast": most strikes)
-            return f"{self.name}: HP {self.hp}/{self.max_hp}{temp}"
         shown = self.conditions
         conds = f" [{', '.join(shown)}]" if shown else ""
         return f"{self.name}: HP {self.hp}/{self.max_hp}{temp}{conds}"
