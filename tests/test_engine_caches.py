@@ -893,6 +893,7 @@ def test_a_kept_view_of_a_record_is_a_fresh_view_after_every_step(ruleset, seed)
     from lfgcombat.prep import reference
     from lfgcombat.prep.run import prepare_run
     from lfgcombat.rules.conditions.effects import _make_view
+    from lfgcombat.rulesets.wounds import play as wounds_play
 
     def written(example, **more):  # (the fields wounds and classic ask for)
         return load_example(example).replace(bab=4, prowess=2, good_saves=["fort", "will"],
@@ -902,7 +903,7 @@ def test_a_kept_view_of_a_record_is_a_fresh_view_after_every_step(ruleset, seed)
     scenario, spec = prepare_run({"party": heroes, "orcs": orcs}, ruleset, "weakest")
     enc = Encounter(list(scenario.creatures), sides=scenario.sides(),
                     ruleset=scenario.ruleset, seed=seed)
-    seen = {"steps": 0, "kept": 0}
+    seen = {"steps": 0, "kept": 0, "reports": 0}
 
     def check(e):
         seen["steps"] += 1
@@ -916,6 +917,12 @@ def test_a_kept_view_of_a_record_is_a_fresh_view_after_every_step(ruleset, seed)
             assert repr(viewed) == repr(fresh) and viewed == fresh
             assert viewed.standing == fresh.standing
             assert viewed.ac.value == fresh.ac.value
+            handed = e._f[n].rules.__dict__.get("_report") if ruleset == "wounds" else None
+            if handed is not None:  # wounds: a report handed on from the record before (a
+                # turn begun or ended, a Half Action spent) reads as a fresh one
+                seen["reports"] += 1
+                assert handed == wounds_play._report(e._f[n].rules)
     enc.subscribe(check)
     reference.play(scenario, spec, seed, seed, encounter=enc)
     assert seen["steps"] > 20 and seen["kept"] > 0
+    assert seen["reports"] > 0 or ruleset != "wounds"
